@@ -1,0 +1,11 @@
+//! mcp-java-index: IDE-grade navigation of Java code for LLM agents, as an MCP server and CLI.
+//!
+//! The core (`model`, `parser`, `index`, `cache`) is synchronous and free of async, protocol
+//! and CLI crates; `tools` puts typed arguments and results around it; `cli` and `mcp_server`
+//! are the shells. See ARCHITECTURE.md.
+
+pub mod cli;
+pub mod index;
+pub mod model;
+pub mod parser;
+pub mod tools;

@@ -1,0 +1,763 @@
+//! Java source -> [`FileOutline`], with tree-sitter-java. Pure and synchronous; never fails:
+//! a file that does not parse still yields what can be recovered plus `errors`.
+//!
+//! Line rules are javac's: a declaration starts at its first token (annotations and modifiers
+//! included, javadoc excluded) and ends at its closing `}` or `;`; its javadoc is the nearest
+//! `/** … */` before that first token with only whitespace and other comments between.
+
+pub mod source;
+
+use std::cell::RefCell;
+
+use sha1::{Digest, Sha1};
+use tree_sitter::{Node, Parser, Tree};
+
+use crate::model::{
+    CtorDecl, Diagnostic, EnumConstant, FieldDecl, FileOutline, Javadoc, Level, MethodDecl, Param,
+    RecordComponent, TypeDecl, TypeKind,
+};
+pub use source::{LineIndex, SourceText};
+
+/// At most this many syntax errors are listed per file; the rest are counted in one entry.
+pub const MAX_ERRORS: usize = 50;
+
+thread_local! {
+    static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
+}
+
+/// Parses decoded Java text with this thread's parser (created once per thread).
+pub fn parse_tree(text: &str) -> Option<Tree> {
+    PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            let mut p = Parser::new();
+            p.set_language(&tree_sitter_java::LANGUAGE.into()).ok()?;
+            *slot = Some(p);
+        }
+        slot.as_mut()?.parse(text, None)
+    })
+}
+
+/// SHA-1 of bytes as lowercase hex.
+pub fn content_hash(bytes: &[u8]) -> String {
+    let digest = Sha1::digest(bytes);
+    let mut s = String::with_capacity(40);
+    for b in digest {
+        s.push(char::from_digit((b >> 4) as u32, 16).unwrap_or('0'));
+        s.push(char::from_digit((b & 15) as u32, 16).unwrap_or('0'));
+    }
+    s
+}
+
+/// Outlines a Java file from its raw bytes. `file_path` is reported as given.
+pub fn outline(file_path: &str, bytes: &[u8]) -> FileOutline {
+    let src = SourceText::decode(bytes);
+    outline_source(file_path, content_hash(bytes), &src)
+}
+
+/// Outlines already-decoded source text.
+pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOutline {
+    let mut out = FileOutline {
+        file_path: file_path.to_owned(),
+        language: "java".to_owned(),
+        hash,
+        line_count: src.lines.line_count(),
+        package: None,
+        classes: Vec::new(),
+        errors: src.warnings.clone(),
+    };
+    let Some(tree) = parse_tree(&src.text) else {
+        out.errors.push(Diagnostic {
+            level: Level::Error,
+            message: "the parser gave up on this file".to_owned(),
+            line: None,
+        });
+        return out;
+    };
+    let mut b = Builder {
+        src: src.text.as_bytes(),
+        lines: &src.lines,
+        package: None,
+    };
+    let root = tree.root_node();
+    b.package = find_package(root, b.src);
+    out.package = b.package.clone();
+    let mut cursor = root.walk();
+    let prefix = b.package.clone();
+    let mut sink = Members::default();
+    b.collect_members(root, prefix.as_deref(), &mut sink, &mut cursor);
+    out.classes = sink.types;
+    if root.has_error() {
+        collect_errors(root, b.src, b.lines, &mut out.errors);
+    }
+    out
+}
+
+fn find_package(root: Node, src: &[u8]) -> Option<String> {
+    let mut c = root.walk();
+    for child in root.named_children(&mut c) {
+        if child.kind() == "package_declaration" {
+            let mut c2 = child.walk();
+            for n in child.named_children(&mut c2) {
+                if matches!(n.kind(), "scoped_identifier" | "identifier") {
+                    let t = text(n, src);
+                    return Some(t.chars().filter(|c| !c.is_whitespace()).collect());
+                }
+            }
+        }
+    }
+    None
+}
+
+struct Builder<'a> {
+    src: &'a [u8],
+    lines: &'a LineIndex,
+    package: Option<String>,
+}
+
+/// Members gathered from a body (or from the top level).
+#[derive(Default)]
+struct Members {
+    types: Vec<TypeDecl>,
+    fields: Vec<FieldDecl>,
+    ctors: Vec<CtorDecl>,
+    methods: Vec<MethodDecl>,
+    constants: Vec<EnumConstant>,
+}
+
+fn text<'s>(n: Node, src: &'s [u8]) -> &'s str {
+    std::str::from_utf8(&src[n.start_byte()..n.end_byte()]).unwrap_or("")
+}
+
+fn is_comment(n: Node) -> bool {
+    matches!(n.kind(), "line_comment" | "block_comment")
+}
+
+/// Source text of a node with comments removed and whitespace runs collapsed to one space.
+fn clean(n: Node, src: &[u8]) -> String {
+    let raw = text(n, src);
+    let mut out = String::with_capacity(raw.len());
+    if raw.contains("//") || raw.contains("/*") {
+        let mut comments = Vec::new();
+        collect_comment_ranges(n, &mut comments);
+        let mut pos = n.start_byte();
+        let mut s = String::new();
+        for (a, b) in comments {
+            if a >= pos {
+                s.push_str(std::str::from_utf8(&src[pos..a]).unwrap_or(""));
+                s.push(' ');
+                pos = b;
+            }
+        }
+        s.push_str(std::str::from_utf8(&src[pos..n.end_byte()]).unwrap_or(""));
+        collapse_into(&s, &mut out);
+    } else {
+        collapse_into(raw, &mut out);
+    }
+    out
+}
+
+fn collect_comment_ranges(n: Node, out: &mut Vec<(usize, usize)>) {
+    let mut c = n.walk();
+    for child in n.children(&mut c) {
+        if is_comment(child) {
+            out.push((child.start_byte(), child.end_byte()));
+        } else if child.child_count() > 0 {
+            collect_comment_ranges(child, out);
+        }
+    }
+}
+
+fn collapse_into(s: &str, out: &mut String) {
+    let mut space = false;
+    for ch in s.chars() {
+        if ch.is_whitespace() {
+            space = !out.is_empty();
+        } else {
+            if space {
+                out.push(' ');
+                space = false;
+            }
+            out.push(ch);
+        }
+    }
+}
+
+fn child_of_kind<'t>(n: Node<'t>, kind: &str) -> Option<Node<'t>> {
+    let mut c = n.walk();
+    n.children(&mut c).find(|ch| ch.kind() == kind)
+}
+
+fn type_kind(kind: &str) -> Option<TypeKind> {
+    Some(match kind {
+        "class_declaration" => TypeKind::Class,
+        "interface_declaration" => TypeKind::Interface,
+        "enum_declaration" => TypeKind::Enum,
+        "record_declaration" => TypeKind::Record,
+        "annotation_type_declaration" => TypeKind::Annotation,
+        _ => return None,
+    })
+}
+
+impl<'a> Builder<'a> {
+    fn start_line(&self, n: Node) -> u32 {
+        self.lines.line_of(n.start_byte())
+    }
+
+    fn end_line(&self, n: Node) -> u32 {
+        self.lines
+            .line_of(n.end_byte().saturating_sub(1).max(n.start_byte()))
+    }
+
+    /// Walks the children of a body (or of the compilation unit) and builds every member
+    /// declaration; error-recovery nodes are searched for declarations too.
+    fn collect_members<'t>(
+        &self,
+        body: Node<'t>,
+        owner: Option<&str>,
+        out: &mut Members,
+        cursor: &mut tree_sitter::TreeCursor<'t>,
+    ) {
+        let children: Vec<Node<'t>> = body.children(cursor).collect();
+        for child in children {
+            match child.kind() {
+                "field_declaration" | "constant_declaration" => {
+                    if let Some(owner) = owner {
+                        self.fields(child, owner, &mut out.fields);
+                    }
+                }
+                "method_declaration" | "annotation_type_element_declaration" => {
+                    if let Some(owner) = owner {
+                        out.methods.push(self.method(child, owner));
+                    }
+                }
+                "constructor_declaration" | "compact_constructor_declaration" => {
+                    if let Some(owner) = owner {
+                        out.ctors.push(self.ctor(child, owner, None));
+                    }
+                }
+                "enum_constant" => {
+                    if let Some(owner) = owner {
+                        out.constants.push(self.enum_constant(child, owner));
+                    }
+                }
+                "enum_body_declarations" | "ERROR" => {
+                    let mut c = child.walk();
+                    self.collect_members(child, owner, out, &mut c);
+                }
+                k => {
+                    if type_kind(k).is_some()
+                        && let Some(t) = self.type_decl(child, owner)
+                    {
+                        out.types.push(t);
+                    }
+                }
+            }
+        }
+    }
+
+    fn type_decl(&self, n: Node, outer: Option<&str>) -> Option<TypeDecl> {
+        let kind = type_kind(n.kind())?;
+        let name = n
+            .child_by_field_name("name")
+            .map(|x| text(x, self.src).to_owned())?;
+        if name.is_empty() {
+            return None;
+        }
+        // A top-level type's prefix is the package; a nested type's is its outer type.
+        let qualified_name = match outer {
+            Some(o) if !o.is_empty() => format!("{o}.{name}"),
+            _ => name.clone(),
+        };
+        let (modifiers, annotations) = self.modifiers(n);
+        let type_params_text = n
+            .child_by_field_name("type_parameters")
+            .map(|t| clean(t, self.src));
+        let mut extends = None;
+        let mut implements = Vec::new();
+        let mut permits = Vec::new();
+        let mut c = n.walk();
+        for ch in n.children(&mut c) {
+            match ch.kind() {
+                "superclass" => {
+                    let mut c2 = ch.walk();
+                    extends = ch
+                        .named_children(&mut c2)
+                        .find(|x| !is_comment(*x))
+                        .map(|t| clean(t, self.src));
+                }
+                "super_interfaces" | "extends_interfaces" => implements = self.type_list(ch),
+                "permits" => permits = self.type_list(ch),
+                _ => {}
+            }
+        }
+        let start_line = self.start_line(n);
+        let end_line = self.end_line(n);
+        let mut members = Members::default();
+        let mut record_components: Option<Vec<RecordComponent>> = None;
+        if kind == TypeKind::Record
+            && let Some(params) = n.child_by_field_name("parameters")
+        {
+            record_components = Some(
+                self.params(params)
+                    .into_iter()
+                    .map(|p| RecordComponent {
+                        name: p.name,
+                        type_text: p.type_text,
+                    })
+                    .collect(),
+            );
+        }
+        if let Some(body) = n.child_by_field_name("body") {
+            let mut c = body.walk();
+            self.collect_members(body, Some(&qualified_name), &mut members, &mut c);
+        }
+        // A compact constructor's parameters are the record components.
+        if let Some(comps) = &record_components {
+            for ctor in members.ctors.iter_mut().filter(|c| c.compact) {
+                ctor.params = comps
+                    .iter()
+                    .map(|c: &RecordComponent| Param {
+                        name: c.name.clone(),
+                        type_text: c.type_text.clone(),
+                    })
+                    .collect();
+                ctor.signature_text = ctor_signature(
+                    &ctor.modifiers,
+                    &ctor.type_params_text,
+                    &ctor.name,
+                    &ctor.params,
+                    &ctor.throws,
+                );
+                ctor.symbol_id = ctor_id(
+                    &qualified_name,
+                    &ctor.name,
+                    &ctor.params,
+                    ctor.start_line,
+                    ctor.end_line,
+                );
+            }
+        }
+        Some(TypeDecl {
+            symbol_id: format!("Class#{qualified_name}|start:{start_line}|end:{end_line}"),
+            kind,
+            name,
+            qualified_name,
+            modifiers,
+            annotations,
+            type_params_text,
+            extends,
+            implements,
+            permits,
+            start_line,
+            end_line,
+            javadoc: self.javadoc(n),
+            record_components,
+            enum_constants: (kind == TypeKind::Enum).then_some(members.constants),
+            fields: members.fields,
+            constructors: members.ctors,
+            methods: members.methods,
+            inner_classes: members.types,
+        })
+    }
+
+    fn type_list(&self, n: Node) -> Vec<String> {
+        let list = child_of_kind(n, "type_list").unwrap_or(n);
+        let mut c = list.walk();
+        list.named_children(&mut c)
+            .filter(|x| !is_comment(*x))
+            .map(|t| clean(t, self.src))
+            .collect()
+    }
+
+    /// Keywords (in source order) and annotations of a declaration's `modifiers` child.
+    fn modifiers(&self, n: Node) -> (Vec<String>, Vec<String>) {
+        let mut mods = Vec::new();
+        let mut annots = Vec::new();
+        if let Some(m) = child_of_kind(n, "modifiers") {
+            let mut c = m.walk();
+            for ch in m.children(&mut c) {
+                match ch.kind() {
+                    "annotation" | "marker_annotation" => annots.push(clean(ch, self.src)),
+                    "line_comment" | "block_comment" | "ERROR" => {}
+                    _ => mods.push(text(ch, self.src).to_owned()),
+                }
+            }
+        }
+        (mods, annots)
+    }
+
+    fn params(&self, n: Node) -> Vec<Param> {
+        let mut out = Vec::new();
+        let mut c = n.walk();
+        for p in n.named_children(&mut c) {
+            match p.kind() {
+                "formal_parameter" => {
+                    let name = p
+                        .child_by_field_name("name")
+                        .map(|x| text(x, self.src).to_owned())
+                        .unwrap_or_default();
+                    let mut type_text = p
+                        .child_by_field_name("type")
+                        .map(|t| clean(t, self.src))
+                        .unwrap_or_default();
+                    if let Some(d) = p.child_by_field_name("dimensions") {
+                        type_text.push_str(&clean(d, self.src));
+                    }
+                    out.push(Param { name, type_text });
+                }
+                "spread_parameter" => {
+                    let mut type_text = String::new();
+                    let mut name = String::new();
+                    let mut c2 = p.walk();
+                    for ch in p.children(&mut c2) {
+                        match ch.kind() {
+                            "modifiers" | "line_comment" | "block_comment" => {}
+                            "variable_declarator" => {
+                                name = ch
+                                    .child_by_field_name("name")
+                                    .map(|x| text(x, self.src).to_owned())
+                                    .unwrap_or_default();
+                                if let Some(d) = ch.child_by_field_name("dimensions") {
+                                    // `String... a[]` is not Java, but keep what is written
+                                    type_text.push_str(&clean(d, self.src));
+                                }
+                            }
+                            "..." => type_text.push_str("..."),
+                            _ if ch.is_named() => {
+                                if !type_text.is_empty() && !type_text.ends_with("...") {
+                                    type_text.push(' ');
+                                }
+                                type_text.push_str(&clean(ch, self.src));
+                            }
+                            _ => {}
+                        }
+                    }
+                    out.push(Param { name, type_text });
+                }
+                _ => {} // receiver parameter (`Foo this`) and comments are not parameters
+            }
+        }
+        out
+    }
+
+    fn throws(&self, n: Node) -> Vec<String> {
+        match child_of_kind(n, "throws") {
+            Some(t) => {
+                let mut c = t.walk();
+                t.named_children(&mut c)
+                    .filter(|x| !is_comment(*x))
+                    .map(|x| clean(x, self.src))
+                    .collect()
+            }
+            None => Vec::new(),
+        }
+    }
+
+    fn fields(&self, n: Node, owner: &str, out: &mut Vec<FieldDecl>) {
+        let (modifiers, annotations) = self.modifiers(n);
+        let base_type = n
+            .child_by_field_name("type")
+            .map(|t| clean(t, self.src))
+            .unwrap_or_default();
+        let start_line = self.start_line(n);
+        let end_line = self.end_line(n);
+        let javadoc = self.javadoc(n);
+        let mut c = n.walk();
+        for d in n.children_by_field_name("declarator", &mut c) {
+            let Some(name_node) = d.child_by_field_name("name") else {
+                continue;
+            };
+            let name = text(name_node, self.src).to_owned();
+            let mut type_text = base_type.clone();
+            if let Some(dims) = d.child_by_field_name("dimensions") {
+                type_text.push_str(&clean(dims, self.src));
+            }
+            out.push(FieldDecl {
+                symbol_id: format!("Field#{owner}#{name}|start:{start_line}|end:{end_line}"),
+                kind: "field".to_owned(),
+                name,
+                type_text,
+                modifiers: modifiers.clone(),
+                annotations: annotations.clone(),
+                start_line,
+                end_line,
+                javadoc: javadoc.clone(),
+            });
+        }
+    }
+
+    fn method(&self, n: Node, owner: &str) -> MethodDecl {
+        let (modifiers, annotations) = self.modifiers(n);
+        let name = n
+            .child_by_field_name("name")
+            .map(|x| text(x, self.src).to_owned())
+            .unwrap_or_default();
+        let mut return_type_text = n
+            .child_by_field_name("type")
+            .map(|t| clean(t, self.src))
+            .unwrap_or_default();
+        if let Some(d) = n.child_by_field_name("dimensions") {
+            return_type_text.push_str(&clean(d, self.src));
+        }
+        let type_params_text = n
+            .child_by_field_name("type_parameters")
+            .map(|t| clean(t, self.src));
+        let params = n
+            .child_by_field_name("parameters")
+            .map(|p| self.params(p))
+            .unwrap_or_default();
+        let throws = self.throws(n);
+        let start_line = self.start_line(n);
+        let end_line = self.end_line(n);
+        let mut signature_text = String::new();
+        for m in &modifiers {
+            signature_text.push_str(m);
+            signature_text.push(' ');
+        }
+        if let Some(tp) = &type_params_text {
+            signature_text.push_str(tp);
+            signature_text.push(' ');
+        }
+        signature_text.push_str(&return_type_text);
+        signature_text.push(' ');
+        push_call(&mut signature_text, &name, &params, &throws);
+        if n.kind() == "annotation_type_element_declaration"
+            && let Some(v) = n.child_by_field_name("value")
+        {
+            signature_text.push_str(" default ");
+            signature_text.push_str(&clean(v, self.src));
+        }
+        let types = param_types(&params);
+        MethodDecl {
+            symbol_id: format!(
+                "Method#{owner}#{name}({types}):{return_type_text}|start:{start_line}|end:{end_line}"
+            ),
+            kind: "method".to_owned(),
+            name,
+            return_type_text,
+            modifiers,
+            annotations,
+            type_params_text,
+            params,
+            throws,
+            start_line,
+            end_line,
+            javadoc: self.javadoc(n),
+            signature_text,
+        }
+    }
+
+    fn ctor(&self, n: Node, owner: &str, params: Option<Vec<Param>>) -> CtorDecl {
+        let compact = n.kind() == "compact_constructor_declaration";
+        let (modifiers, annotations) = self.modifiers(n);
+        let name = n
+            .child_by_field_name("name")
+            .map(|x| text(x, self.src).to_owned())
+            .unwrap_or_default();
+        let type_params_text = n
+            .child_by_field_name("type_parameters")
+            .map(|t| clean(t, self.src));
+        let params = params.unwrap_or_else(|| {
+            n.child_by_field_name("parameters")
+                .map(|p| self.params(p))
+                .unwrap_or_default()
+        });
+        let throws = self.throws(n);
+        let start_line = self.start_line(n);
+        let end_line = self.end_line(n);
+        CtorDecl {
+            symbol_id: ctor_id(owner, &name, &params, start_line, end_line),
+            kind: "constructor".to_owned(),
+            signature_text: ctor_signature(&modifiers, &type_params_text, &name, &params, &throws),
+            name,
+            modifiers,
+            annotations,
+            type_params_text,
+            params,
+            throws,
+            start_line,
+            end_line,
+            javadoc: self.javadoc(n),
+            compact,
+        }
+    }
+
+    fn enum_constant(&self, n: Node, owner: &str) -> EnumConstant {
+        let name = n
+            .child_by_field_name("name")
+            .map(|x| text(x, self.src).to_owned())
+            .unwrap_or_default();
+        let start_line = self.start_line(n);
+        let end_line = self.end_line(n);
+        EnumConstant {
+            symbol_id: format!("EnumConstant#{owner}#{name}|start:{start_line}|end:{end_line}"),
+            name,
+            start_line,
+            end_line,
+            javadoc: self.javadoc(n),
+        }
+    }
+
+    /// The nearest `/** … */` before the declaration's first token, with only whitespace and
+    /// other comments in between.
+    fn javadoc(&self, decl: Node) -> Javadoc {
+        let mut boundary = decl.start_byte();
+        let mut node = decl;
+        loop {
+            let prev = node.prev_sibling();
+            match prev {
+                Some(p) if is_comment(p) => {
+                    if !self.blank(p.end_byte(), boundary) {
+                        return Javadoc::absent();
+                    }
+                    let t = &self.src[p.start_byte()..p.end_byte()];
+                    if t.starts_with(b"/**") && (t.len() >= 5 || t == b"/**/") {
+                        let start_line = self.start_line(p);
+                        let end_line = self.end_line(p);
+                        return Javadoc {
+                            present: true,
+                            start_line: Some(start_line),
+                            end_line: Some(end_line),
+                            line_count: end_line - start_line + 1,
+                            preview: None,
+                            span: Some((p.start_byte(), p.end_byte())),
+                        };
+                    }
+                    boundary = p.start_byte();
+                    node = p;
+                }
+                Some(_) => return Javadoc::absent(),
+                None => match node.parent() {
+                    // A declaration that starts its parent (e.g. inside an error node):
+                    // the comments before the parent count.
+                    Some(parent)
+                        if parent.start_byte() == decl.start_byte() || parent.kind() == "ERROR" =>
+                    {
+                        node = parent;
+                    }
+                    _ => return Javadoc::absent(),
+                },
+            }
+        }
+    }
+
+    fn blank(&self, from: usize, to: usize) -> bool {
+        from <= to
+            && self.src[from..to]
+                .iter()
+                .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0C))
+    }
+}
+
+fn param_types(params: &[Param]) -> String {
+    params
+        .iter()
+        .map(|p| p.type_text.as_str())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn ctor_id(owner: &str, name: &str, params: &[Param], start: u32, end: u32) -> String {
+    format!(
+        "Ctor#{owner}#{name}({})|start:{start}|end:{end}",
+        param_types(params)
+    )
+}
+
+fn push_call(s: &mut String, name: &str, params: &[Param], throws: &[String]) {
+    s.push_str(name);
+    s.push('(');
+    for (i, p) in params.iter().enumerate() {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(&p.type_text);
+        s.push(' ');
+        s.push_str(&p.name);
+    }
+    s.push(')');
+    if !throws.is_empty() {
+        s.push_str(" throws ");
+        s.push_str(&throws.join(", "));
+    }
+}
+
+fn ctor_signature(
+    mods: &[String],
+    tp: &Option<String>,
+    name: &str,
+    params: &[Param],
+    throws: &[String],
+) -> String {
+    let mut s = String::new();
+    for m in mods {
+        s.push_str(m);
+        s.push(' ');
+    }
+    if let Some(tp) = tp {
+        s.push_str(tp);
+        s.push(' ');
+    }
+    push_call(&mut s, name, params, throws);
+    s
+}
+
+/// Lists syntax errors: missing tokens and unexpected text, at most [`MAX_ERRORS`].
+fn collect_errors(root: Node, src: &[u8], lines: &LineIndex, out: &mut Vec<Diagnostic>) {
+    let mut found = Vec::new();
+    let mut total = 0usize;
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        if n.is_missing() {
+            total += 1;
+            if found.len() < MAX_ERRORS {
+                let what = if n.is_named() {
+                    n.kind().to_owned()
+                } else {
+                    format!("`{}`", n.kind())
+                };
+                found.push((n.start_byte(), format!("missing {what}")));
+            }
+            continue;
+        }
+        if n.is_error() {
+            total += 1;
+            if found.len() < MAX_ERRORS {
+                let snippet: String = text(n, src)
+                    .lines()
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .chars()
+                    .take(40)
+                    .collect();
+                found.push((
+                    n.start_byte(),
+                    format!("syntax error: unexpected `{snippet}`"),
+                ));
+            }
+            continue;
+        }
+        if n.has_error() {
+            let mut c = n.walk();
+            let kids: Vec<Node> = n.children(&mut c).collect();
+            stack.extend(kids.into_iter().rev());
+        }
+    }
+    found.sort_by_key(|(b, _)| *b);
+    for (b, message) in found {
+        out.push(Diagnostic {
+            level: Level::Error,
+            message,
+            line: Some(lines.line_of(b)),
+        });
+    }
+    if total > MAX_ERRORS {
+        out.push(Diagnostic {
+            level: Level::Error,
+            message: format!("{} more syntax errors not listed", total - MAX_ERRORS),
+            line: None,
+        });
+    }
+}

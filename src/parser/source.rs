@@ -1,0 +1,189 @@
+//! Source text as Java sees it: decoding (UTF-8, BOM, UTF-16, Latin-1 fallback) and a line
+//! table where CR, LF and CRLF each end a line, as in the Java language specification (§3.4).
+
+use crate::model::{Diagnostic, Level};
+
+/// A decoded source file: its text, its lines, and any warnings about how it was decoded.
+#[derive(Debug, Clone)]
+pub struct SourceText {
+    pub text: String,
+    pub lines: LineIndex,
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl SourceText {
+    /// Decodes raw file bytes. Never fails: undecodable bytes are read as ISO-8859-1 with a
+    /// warning. A UTF-8 byte-order mark becomes three spaces so that byte offsets keep their
+    /// meaning.
+    pub fn decode(bytes: &[u8]) -> SourceText {
+        let mut warnings = Vec::new();
+        let text = if let Some(rest) = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+            let mut t = String::with_capacity(bytes.len());
+            t.push_str("   ");
+            t.push_str(&decode_utf8_or_latin1(rest, &mut warnings));
+            t
+        } else if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+            let le = bytes[0] == 0xFF;
+            let units = bytes[2..].chunks_exact(2).map(|c| {
+                if le {
+                    u16::from_le_bytes([c[0], c[1]])
+                } else {
+                    u16::from_be_bytes([c[0], c[1]])
+                }
+            });
+            warnings.push(Diagnostic {
+                level: Level::Warning,
+                message: format!(
+                    "file is UTF-16 ({}); decoded to UTF-8",
+                    if le { "little-endian" } else { "big-endian" }
+                ),
+                line: None,
+            });
+            char::decode_utf16(units)
+                .map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER))
+                .collect()
+        } else {
+            decode_utf8_or_latin1(bytes, &mut warnings)
+        };
+        let lines = LineIndex::new(&text);
+        SourceText {
+            text,
+            lines,
+            warnings,
+        }
+    }
+}
+
+fn decode_utf8_or_latin1(bytes: &[u8], warnings: &mut Vec<Diagnostic>) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_owned(),
+        Err(e) => {
+            let bad = e.valid_up_to();
+            let line = LineIndex::new(&String::from_utf8_lossy(&bytes[..bad]))
+                .line_count()
+                .max(1);
+            warnings.push(Diagnostic {
+                level: Level::Warning,
+                message: format!(
+                    "file is not valid UTF-8 (byte 0x{:02X} at line {line}); read as ISO-8859-1",
+                    bytes[bad]
+                ),
+                line: Some(line),
+            });
+            bytes.iter().map(|&b| b as char).collect()
+        }
+    }
+}
+
+/// Start offsets of lines; CR, LF and CRLF are line terminators.
+#[derive(Debug, Clone, Default)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+    len: usize,
+    ends_with_terminator: bool,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        let bytes = text.as_bytes();
+        let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
+        starts.push(0);
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\n' => starts.push(i + 1),
+                b'\r' => {
+                    if bytes.get(i + 1) == Some(&b'\n') {
+                        i += 1;
+                    }
+                    starts.push(i + 1);
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let ends_with_terminator = matches!(bytes.last(), Some(b'\n' | b'\r'));
+        LineIndex {
+            starts,
+            len: bytes.len(),
+            ends_with_terminator,
+        }
+    }
+
+    /// Number of lines; a final terminator does not start a new line, an empty text has none.
+    pub fn line_count(&self) -> u32 {
+        if self.len == 0 {
+            0
+        } else if self.ends_with_terminator {
+            (self.starts.len() - 1) as u32
+        } else {
+            self.starts.len() as u32
+        }
+    }
+
+    /// 1-based line of a byte offset (an offset at or past the end is on the last line).
+    pub fn line_of(&self, offset: usize) -> u32 {
+        let line = match self.starts.binary_search(&offset) {
+            Ok(i) => i + 1,
+            Err(i) => i,
+        };
+        (line as u32).clamp(1, self.line_count().max(1))
+    }
+
+    /// Byte offset where a 1-based line starts.
+    pub fn line_start(&self, line: u32) -> usize {
+        self.starts
+            .get((line as usize).saturating_sub(1))
+            .copied()
+            .unwrap_or(self.len)
+    }
+
+    /// The text of a 1-based line without its terminator.
+    pub fn line_text<'a>(&self, text: &'a str, line: u32) -> &'a str {
+        let start = self.line_start(line);
+        let end = self.starts.get(line as usize).copied().unwrap_or(self.len);
+        text[start..end].trim_end_matches(['\n', '\r'])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_terminator_ends_a_line() {
+        let t = "a\nb\r\nc\rd";
+        let li = LineIndex::new(t);
+        assert_eq!(li.line_count(), 4);
+        assert_eq!(li.line_of(0), 1);
+        assert_eq!(li.line_of(2), 2);
+        assert_eq!(li.line_of(5), 3);
+        assert_eq!(li.line_of(7), 4);
+        assert_eq!(li.line_text(t, 2), "b");
+        assert_eq!(li.line_text(t, 3), "c");
+        assert_eq!(li.line_text(t, 4), "d");
+    }
+
+    #[test]
+    fn final_terminator_does_not_add_a_line() {
+        assert_eq!(LineIndex::new("").line_count(), 0);
+        assert_eq!(LineIndex::new("x").line_count(), 1);
+        assert_eq!(LineIndex::new("x\n").line_count(), 1);
+        assert_eq!(LineIndex::new("x\r\n\r\n").line_count(), 2);
+    }
+
+    #[test]
+    fn bom_keeps_offsets_and_latin1_is_a_warning() {
+        let s = SourceText::decode(b"\xEF\xBB\xBFclass A {}");
+        assert_eq!(s.text, "   class A {}");
+        assert!(s.warnings.is_empty());
+        let s = SourceText::decode(b"// caf\xE9\nclass A {}");
+        assert_eq!(s.text, "// caf\u{e9}\nclass A {}");
+        assert_eq!(s.warnings.len(), 1);
+        assert!(
+            s.warnings[0].message.contains("ISO-8859-1"),
+            "{:?}",
+            s.warnings
+        );
+    }
+}

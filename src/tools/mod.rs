@@ -1,0 +1,94 @@
+//! The tool functions shared by the MCP server and the CLI: typed arguments in, typed results
+//! out, errors as [`ToolError`] values. Synchronous; callers in async code use
+//! `spawn_blocking`.
+
+pub mod java_index;
+pub mod read_javadoc;
+pub mod read_range;
+
+use std::path::Path;
+
+/// Files larger than this are refused rather than read into memory.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Why a tool call failed. Each message names what was wrong and how to fix it.
+#[derive(Debug, thiserror::Error)]
+pub enum ToolError {
+    #[error("invalid argument: {0}")]
+    InvalidArgument(String),
+    #[error("file not found: {0}")]
+    NotFound(String),
+    #[error("{path}: {reason}")]
+    BadFile { path: String, reason: String },
+    #[error("reading {path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Reads a whole file with the checks every tool needs: exists, is a regular file, not huge.
+pub fn read_file(path: &Path, display: &str) -> Result<Vec<u8>, ToolError> {
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(ToolError::NotFound(format!(
+                "{display} (check the path; relative paths resolve against the workspace root)"
+            )));
+        }
+        Err(e) => {
+            return Err(ToolError::Io {
+                path: display.to_owned(),
+                source: e,
+            });
+        }
+    };
+    if meta.is_dir() {
+        return Err(ToolError::BadFile {
+            path: display.to_owned(),
+            reason: "is a directory, not a file (give a .java file)".to_owned(),
+        });
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(ToolError::BadFile {
+            path: display.to_owned(),
+            reason: format!(
+                "is {} bytes, over the {} byte limit",
+                meta.len(),
+                MAX_FILE_BYTES
+            ),
+        });
+    }
+    std::fs::read(path).map_err(|e| ToolError::Io {
+        path: display.to_owned(),
+        source: e,
+    })
+}
+
+/// Refuses anything that is not a `.java` file.
+pub fn require_java(path: &Path, display: &str) -> Result<(), ToolError> {
+    let is_java = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("java"));
+    if is_java {
+        Ok(())
+    } else {
+        Err(ToolError::BadFile {
+            path: display.to_owned(),
+            reason: "is not a .java file".to_owned(),
+        })
+    }
+}
+
+/// Cuts a string to at most `max` chars on a char boundary; returns whether it was cut.
+pub fn truncate_chars(s: &mut String, max: usize) -> bool {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => {
+            s.truncate(i);
+            true
+        }
+        None => false,
+    }
+}
