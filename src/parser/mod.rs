@@ -16,7 +16,7 @@ use crate::model::{
     CtorDecl, Diagnostic, EnumConstant, FieldDecl, FileOutline, Javadoc, Level, MethodDecl, Param,
     RecordComponent, TypeDecl, TypeKind,
 };
-pub use source::{LineIndex, SourceText};
+pub use source::{LineIndex, Prepared, SourceText};
 
 /// At most this many syntax errors are listed per file; the rest are counted in one entry.
 pub const MAX_ERRORS: usize = 50;
@@ -66,7 +66,8 @@ pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOu
         classes: Vec::new(),
         errors: src.warnings.clone(),
     };
-    let Some(tree) = parse_tree(&src.text) else {
+    let prep = Prepared::new(&src.text);
+    let Some(tree) = parse_tree(&prep.text) else {
         out.errors.push(Diagnostic {
             level: Level::Error,
             message: "the parser gave up on this file".to_owned(),
@@ -75,20 +76,20 @@ pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOu
         return out;
     };
     let mut b = Builder {
-        src: src.text.as_bytes(),
+        src: prep.text.as_bytes(),
         lines: &src.lines,
+        prep: &prep,
         package: None,
     };
     let root = tree.root_node();
     b.package = find_package(root, b.src);
     out.package = b.package.clone();
-    let mut cursor = root.walk();
     let prefix = b.package.clone();
     let mut sink = Members::default();
-    b.collect_members(root, prefix.as_deref(), &mut sink, &mut cursor);
+    b.collect_members(root, None, prefix.as_deref(), &mut sink);
     out.classes = sink.types;
     if root.has_error() {
-        collect_errors(root, b.src, b.lines, &mut out.errors);
+        collect_errors(root, &b, &mut out.errors);
     }
     out
 }
@@ -110,8 +111,11 @@ fn find_package(root: Node, src: &[u8]) -> Option<String> {
 }
 
 struct Builder<'a> {
+    /// The prepared text (unicode escapes translated) that tree-sitter parsed.
     src: &'a [u8],
+    /// Lines of the original text; offsets go through `prep` to reach it.
     lines: &'a LineIndex,
+    prep: &'a Prepared<'a>,
     package: Option<String>,
 }
 
@@ -200,26 +204,42 @@ fn type_kind(kind: &str) -> Option<TypeKind> {
 }
 
 impl<'a> Builder<'a> {
+    /// 1-based line (of the original text) of a prepared-text offset.
+    fn line(&self, offset: usize) -> u32 {
+        self.lines.line_of(self.prep.to_original(offset))
+    }
+
     fn start_line(&self, n: Node) -> u32 {
-        self.lines.line_of(n.start_byte())
+        self.line(n.start_byte())
     }
 
     fn end_line(&self, n: Node) -> u32 {
-        self.lines
-            .line_of(n.end_byte().saturating_sub(1).max(n.start_byte()))
+        self.line(n.end_byte().saturating_sub(1).max(n.start_byte()))
     }
 
-    /// Walks the children of a body (or of the compilation unit) and builds every member
-    /// declaration; error-recovery nodes are searched for declarations too.
-    fn collect_members<'t>(
+    /// Builds every member declaration among the children of a body (or of the compilation
+    /// unit). `owner` is the enclosing type (None at top level); `prefix` qualifies nested type
+    /// names (the owner, or the package at top level).
+    fn collect_members(
         &self,
-        body: Node<'t>,
+        body: Node,
         owner: Option<&str>,
+        prefix: Option<&str>,
         out: &mut Members,
-        cursor: &mut tree_sitter::TreeCursor<'t>,
     ) {
-        let children: Vec<Node<'t>> = body.children(cursor).collect();
-        for child in children {
+        let mut c = body.walk();
+        let children: Vec<Node> = body.children(&mut c).collect();
+        self.collect_nodes(&children, owner, prefix, out);
+    }
+
+    fn collect_nodes(
+        &self,
+        nodes: &[Node],
+        owner: Option<&str>,
+        prefix: Option<&str>,
+        out: &mut Members,
+    ) {
+        for (i, &child) in nodes.iter().enumerate() {
             match child.kind() {
                 "field_declaration" | "constant_declaration" => {
                     if let Some(owner) = owner {
@@ -233,7 +253,7 @@ impl<'a> Builder<'a> {
                 }
                 "constructor_declaration" | "compact_constructor_declaration" => {
                     if let Some(owner) = owner {
-                        out.ctors.push(self.ctor(child, owner, None));
+                        out.ctors.push(self.ctor(child, owner));
                     }
                 }
                 "enum_constant" => {
@@ -241,19 +261,108 @@ impl<'a> Builder<'a> {
                         out.constants.push(self.enum_constant(child, owner));
                     }
                 }
-                "enum_body_declarations" | "ERROR" => {
-                    let mut c = child.walk();
-                    self.collect_members(child, owner, out, &mut c);
+                "enum_body_declarations" => self.collect_members(child, owner, prefix, out),
+                "ERROR" => self.recover(child, owner, prefix, out),
+                // A type whose header tree-sitter could not attach to a body: everything after
+                // it in this list is its body.
+                "class" | "interface" | "enum" | "record" | "@interface" if !child.is_named() => {
+                    if let Some(t) = self.recovered_type(nodes, i, prefix) {
+                        let rest = nodes.get(t.1..).unwrap_or(&[]);
+                        let mut decl = t.0;
+                        let mut members = Members::default();
+                        self.collect_nodes(
+                            rest,
+                            Some(&decl.qualified_name.clone()),
+                            Some(&decl.qualified_name.clone()),
+                            &mut members,
+                        );
+                        decl.fields = members.fields;
+                        decl.constructors = members.ctors;
+                        decl.methods = members.methods;
+                        decl.inner_classes = members.types;
+                        if decl.kind == TypeKind::Enum {
+                            decl.enum_constants = Some(members.constants);
+                        }
+                        out.types.push(decl);
+                        return;
+                    }
                 }
                 k => {
                     if type_kind(k).is_some()
-                        && let Some(t) = self.type_decl(child, owner)
+                        && let Some(t) = self.type_decl(child, prefix)
                     {
                         out.types.push(t);
                     }
                 }
             }
         }
+    }
+
+    /// Declarations inside an error-recovery node.
+    fn recover(&self, error: Node, owner: Option<&str>, prefix: Option<&str>, out: &mut Members) {
+        self.collect_members(error, owner, prefix, out);
+    }
+
+    /// A type declaration broken up by error recovery: `[modifiers] class Name ... {` at
+    /// `nodes[i]`, its members being the nodes after the `{` (returned as the index to resume
+    /// from). Its end is the end of the last node.
+    fn recovered_type(
+        &self,
+        nodes: &[Node],
+        i: usize,
+        prefix: Option<&str>,
+    ) -> Option<(TypeDecl, usize)> {
+        let kind = match nodes[i].kind() {
+            "class" => TypeKind::Class,
+            "interface" => TypeKind::Interface,
+            "enum" => TypeKind::Enum,
+            "record" => TypeKind::Record,
+            _ => TypeKind::Annotation,
+        };
+        let name_node = nodes.get(i + 1).filter(|n| n.kind() == "identifier")?;
+        let open = nodes[i + 2..].iter().position(|n| n.kind() == "{")? + i + 2;
+        let name = text(*name_node, self.src).to_owned();
+        let qualified_name = match prefix {
+            Some(o) if !o.is_empty() => format!("{o}.{name}"),
+            _ => name.clone(),
+        };
+        let first = if i > 0 && nodes[i - 1].kind() == "modifiers" {
+            nodes[i - 1]
+        } else {
+            nodes[i]
+        };
+        let (modifiers, annotations) = if first.kind() == "modifiers" {
+            self.modifier_list(first)
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let start_line = self.start_line(first);
+        let last = nodes.last().copied().unwrap_or(first);
+        let end_line = self.end_line(last);
+        Some((
+            TypeDecl {
+                symbol_id: format!("Class#{qualified_name}|start:{start_line}|end:{end_line}"),
+                kind,
+                name,
+                qualified_name,
+                modifiers,
+                annotations,
+                type_params_text: None,
+                extends: None,
+                implements: Vec::new(),
+                permits: Vec::new(),
+                start_line,
+                end_line,
+                javadoc: self.javadoc(first),
+                record_components: (kind == TypeKind::Record).then(Vec::new),
+                enum_constants: None,
+                fields: Vec::new(),
+                constructors: Vec::new(),
+                methods: Vec::new(),
+                inner_classes: Vec::new(),
+            },
+            open + 1,
+        ))
     }
 
     fn type_decl(&self, n: Node, outer: Option<&str>) -> Option<TypeDecl> {
@@ -309,8 +418,12 @@ impl<'a> Builder<'a> {
             );
         }
         if let Some(body) = n.child_by_field_name("body") {
-            let mut c = body.walk();
-            self.collect_members(body, Some(&qualified_name), &mut members, &mut c);
+            self.collect_members(
+                body,
+                Some(&qualified_name),
+                Some(&qualified_name),
+                &mut members,
+            );
         }
         // A compact constructor's parameters are the record components.
         if let Some(comps) = &record_components {
@@ -372,9 +485,17 @@ impl<'a> Builder<'a> {
 
     /// Keywords (in source order) and annotations of a declaration's `modifiers` child.
     fn modifiers(&self, n: Node) -> (Vec<String>, Vec<String>) {
+        match child_of_kind(n, "modifiers") {
+            Some(m) => self.modifier_list(m),
+            None => (Vec::new(), Vec::new()),
+        }
+    }
+
+    /// Keywords and annotations of a `modifiers` node.
+    fn modifier_list(&self, m: Node) -> (Vec<String>, Vec<String>) {
         let mut mods = Vec::new();
         let mut annots = Vec::new();
-        if let Some(m) = child_of_kind(n, "modifiers") {
+        {
             let mut c = m.walk();
             for ch in m.children(&mut c) {
                 match ch.kind() {
@@ -548,7 +669,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn ctor(&self, n: Node, owner: &str, params: Option<Vec<Param>>) -> CtorDecl {
+    fn ctor(&self, n: Node, owner: &str) -> CtorDecl {
         let compact = n.kind() == "compact_constructor_declaration";
         let (modifiers, annotations) = self.modifiers(n);
         let name = n
@@ -558,11 +679,10 @@ impl<'a> Builder<'a> {
         let type_params_text = n
             .child_by_field_name("type_parameters")
             .map(|t| clean(t, self.src));
-        let params = params.unwrap_or_else(|| {
-            n.child_by_field_name("parameters")
-                .map(|p| self.params(p))
-                .unwrap_or_default()
-        });
+        let params = n
+            .child_by_field_name("parameters")
+            .map(|p| self.params(p))
+            .unwrap_or_default();
         let throws = self.throws(n);
         let start_line = self.start_line(n);
         let end_line = self.end_line(n);
@@ -621,7 +741,10 @@ impl<'a> Builder<'a> {
                             end_line: Some(end_line),
                             line_count: end_line - start_line + 1,
                             preview: None,
-                            span: Some((p.start_byte(), p.end_byte())),
+                            span: Some((
+                                self.prep.to_original(p.start_byte()),
+                                self.prep.to_original(p.end_byte() - 1) + 1,
+                            )),
                         };
                     }
                     boundary = p.start_byte();
@@ -704,7 +827,8 @@ fn ctor_signature(
 }
 
 /// Lists syntax errors: missing tokens and unexpected text, at most [`MAX_ERRORS`].
-fn collect_errors(root: Node, src: &[u8], lines: &LineIndex, out: &mut Vec<Diagnostic>) {
+fn collect_errors(root: Node, b: &Builder, out: &mut Vec<Diagnostic>) {
+    let src = b.src;
     let mut found = Vec::new();
     let mut total = 0usize;
     let mut stack = vec![root];
@@ -745,12 +869,12 @@ fn collect_errors(root: Node, src: &[u8], lines: &LineIndex, out: &mut Vec<Diagn
             stack.extend(kids.into_iter().rev());
         }
     }
-    found.sort_by_key(|(b, _)| *b);
-    for (b, message) in found {
+    found.sort_by_key(|(off, _)| *off);
+    for (off, message) in found {
         out.push(Diagnostic {
             level: Level::Error,
             message,
-            line: Some(lines.line_of(b)),
+            line: Some(b.line(off)),
         });
     }
     if total > MAX_ERRORS {

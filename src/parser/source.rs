@@ -187,3 +187,178 @@ mod tests {
         );
     }
 }
+
+/// The text given to tree-sitter: Java's unicode escapes (`\u0041`, JLS §3.3) translated, and
+/// `@ interface` (legal Java, one token in the grammar) joined to `@interface`. Offsets in it
+/// map back to offsets in the original text, so lines stay javac's.
+#[derive(Debug, Clone)]
+pub struct Prepared<'a> {
+    pub text: std::borrow::Cow<'a, str>,
+    /// (prepared start, prepared end, original start, original end) of each translated escape.
+    escapes: Vec<(usize, usize, usize, usize)>,
+    /// (new offset, old offset) of each `@` moved next to its `interface`.
+    moved_at: Vec<(usize, usize)>,
+}
+
+impl<'a> Prepared<'a> {
+    pub fn new(text: &'a str) -> Prepared<'a> {
+        let (text, escapes) = if text.contains("\\u") {
+            let (t, e) = translate_unicode_escapes(text);
+            (std::borrow::Cow::Owned(t), e)
+        } else {
+            (std::borrow::Cow::Borrowed(text), Vec::new())
+        };
+        let mut p = Prepared {
+            text,
+            escapes,
+            moved_at: Vec::new(),
+        };
+        p.join_spaced_at_interface();
+        p
+    }
+
+    /// The original offset of a prepared-text offset.
+    pub fn to_original(&self, mut t: usize) -> usize {
+        if let Some(&(_, old)) = self.moved_at.iter().find(|(new, _)| *new == t) {
+            t = old;
+        }
+        let i = self.escapes.partition_point(|e| e.0 <= t);
+        if i == 0 {
+            return t;
+        }
+        let (_, t_end, o_start, o_end) = self.escapes[i - 1];
+        if t < t_end {
+            o_start
+        } else {
+            o_end + (t - t_end)
+        }
+    }
+
+    fn join_spaced_at_interface(&mut self) {
+        let bytes = self.text.as_bytes();
+        let mut moves = Vec::new();
+        let mut i = 0;
+        while let Some(k) = bytes[i..].iter().position(|&b| b == b'@') {
+            let at = i + k;
+            let mut j = at + 1;
+            while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            let word_end = j + "interface".len();
+            if j > at + 1
+                && bytes[j..].starts_with(b"interface")
+                && !bytes
+                    .get(word_end)
+                    .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'$')
+            {
+                moves.push((j - 1, at));
+            }
+            i = at + 1;
+        }
+        if moves.is_empty() {
+            return;
+        }
+        let mut owned = std::mem::take(&mut self.text).into_owned().into_bytes();
+        for &(new, old) in &moves {
+            owned[old] = b' ';
+            owned[new] = b'@';
+        }
+        // Only ASCII bytes were swapped, so the text is still UTF-8.
+        self.text = std::borrow::Cow::Owned(String::from_utf8(owned).unwrap_or_default());
+        self.moved_at = moves;
+    }
+}
+
+/// Translates `\uXXXX` escapes whose backslash is not itself escaped (JLS §3.3).
+fn translate_unicode_escapes(text: &str) -> (String, Vec<(usize, usize, usize, usize)>) {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut escapes = Vec::new();
+    let mut copied = 0; // original offset up to which text was copied
+    let mut i = 0;
+    let mut backslashes = 0usize; // length of the run of raw backslashes before i
+    let mut pending_high: Option<(u16, usize, usize)> = None; // high surrogate, its out/orig starts
+    while i < b.len() {
+        if b[i] == b'\\' && backslashes % 2 == 0 {
+            let mut j = i + 1;
+            while j < b.len() && b[j] == b'u' {
+                j += 1;
+            }
+            let hex = b
+                .get(j..j + 4)
+                .and_then(|h| std::str::from_utf8(h).ok())
+                .and_then(|h| u16::from_str_radix(h, 16).ok());
+            if j > i + 1
+                && let Some(unit) = hex
+            {
+                out.push_str(&text[copied..i]);
+                let t_start = out.len();
+                let end = j + 4;
+                match (unit, pending_high.take()) {
+                    (0xDC00..=0xDFFF, Some((high, ht, ho))) if ht + 3 == t_start => {
+                        // Combine with the high surrogate just written (as U+FFFD, 3 bytes).
+                        out.truncate(ht);
+                        let c = char::from_u32(
+                            0x10000 + (((high as u32) - 0xD800) << 10) + (unit as u32 - 0xDC00),
+                        )
+                        .unwrap_or('\u{FFFD}');
+                        out.push(c);
+                        escapes.pop();
+                        escapes.push((ht, out.len(), ho, end));
+                    }
+                    (0xD800..=0xDBFF, _) => {
+                        out.push('\u{FFFD}');
+                        pending_high = Some((unit, t_start, i));
+                        escapes.push((t_start, out.len(), i, end));
+                    }
+                    // NUL ends tree-sitter's input: stand in a space (only legal in literals).
+                    (0, _) => {
+                        out.push(' ');
+                        escapes.push((t_start, out.len(), i, end));
+                    }
+                    _ => {
+                        out.push(char::from_u32(unit as u32).unwrap_or('\u{FFFD}'));
+                        escapes.push((t_start, out.len(), i, end));
+                    }
+                }
+                copied = end;
+                i = end;
+                backslashes = 0;
+                continue;
+            }
+        }
+        backslashes = if b[i] == b'\\' { backslashes + 1 } else { 0 };
+        i += 1;
+    }
+    out.push_str(&text[copied..]);
+    (out, escapes)
+}
+
+#[cfg(test)]
+mod prepared_tests {
+    use super::Prepared;
+
+    #[test]
+    fn unicode_escapes_are_translated_and_offsets_map_back() {
+        let src = "int \\u0061bc; String s = \"\\\\u0041\"; \\uuu007B";
+        let p = Prepared::new(src);
+        assert_eq!(p.text, "int abc; String s = \"\\\\u0041\"; {");
+        let brace = p.text.find('{').expect("brace");
+        assert_eq!(p.to_original(brace), src.find("\\uuu007B").expect("escape"));
+        assert_eq!(p.to_original(4), 4);
+        assert_eq!(p.to_original(5), 10);
+    }
+
+    #[test]
+    fn surrogate_pairs_combine() {
+        let p = Prepared::new("\"\\uD83D\\uDE00\"");
+        assert_eq!(p.text, "\"\u{1F600}\"");
+    }
+
+    #[test]
+    fn spaced_at_interface_is_joined() {
+        let p = Prepared::new("@ \n interface A {}");
+        assert_eq!(p.text, "  \n@interface A {}");
+        assert_eq!(p.to_original(3), 0);
+    }
+}
