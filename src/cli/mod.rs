@@ -36,6 +36,14 @@ pub enum Command {
     Range(RangeArgs),
     /// Print the javadoc block of a symbol (java_read_javadoc).
     Javadoc(JavadocArgs),
+    /// Print tree-sitter's syntax tree of a file with 1-based lines (for debugging the parser).
+    #[command(hide = true)]
+    Tree {
+        file: PathBuf,
+        /// Deepest level printed
+        #[arg(long, default_value_t = 6)]
+        depth: usize,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -151,6 +159,31 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             };
             let r = read_range(&a.file, &display(&a.file), a.start, a.end, &opts)?;
             print_json(&r, false)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Tree { file, depth } => {
+            let bytes = crate::tools::read_file(&file, &display(&file))?;
+            let src = crate::parser::SourceText::decode(&bytes);
+            let prep = crate::parser::Prepared::new(&src.text);
+            let tree = crate::parser::parse_tree(&prep.text)
+                .ok_or_else(|| anyhow::anyhow!("the parser gave up"))?;
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let mut stack = vec![(tree.root_node(), 0usize)];
+            while let Some((n, d)) = stack.pop() {
+                let (s, e) = (
+                    src.lines.line_of(prep.to_original(n.start_byte())),
+                    src.lines
+                        .line_of(prep.to_original(n.end_byte().saturating_sub(1))),
+                );
+                let flag = if n.is_missing() { " MISSING" } else { "" };
+                writeln!(out, "{}{} {s}-{e}{flag}", "  ".repeat(d), n.kind())?;
+                if d < depth {
+                    let mut c = n.walk();
+                    let kids: Vec<_> = n.children(&mut c).collect();
+                    stack.extend(kids.into_iter().rev().map(|k| (k, d + 1)));
+                }
+            }
+            out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Javadoc(a) => {

@@ -279,7 +279,7 @@ fn translate_unicode_escapes(text: &str) -> (String, Vec<(usize, usize, usize, u
     let mut backslashes = 0usize; // length of the run of raw backslashes before i
     let mut pending_high: Option<(u16, usize, usize)> = None; // high surrogate, its out/orig starts
     while i < b.len() {
-        if b[i] == b'\\' && backslashes % 2 == 0 {
+        if b[i] == b'\\' && backslashes.is_multiple_of(2) {
             let mut j = i + 1;
             while j < b.len() && b[j] == b'u' {
                 j += 1;
