@@ -4,6 +4,7 @@
 //! and CLI crates; `tools` puts typed arguments and results around it; `cli` and `mcp_server`
 //! are the shells. See ARCHITECTURE.md.
 
+pub mod cache;
 pub mod cli;
 pub mod index;
 pub mod model;

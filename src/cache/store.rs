@@ -1,0 +1,506 @@
+//! The layered store behind [`super::Cache`]: the write buffer, the disk database and the
+//! in-memory maps, looked up in that order; batched writes (on a background writer thread when
+//! there is one); and the fallbacks when the disk misbehaves.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI64, AtomicU8, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::time::Duration;
+
+use super::codec::{self, Entry, Stamp};
+use super::disk::{Disk, DiskError, FileState};
+
+/// New entries are written in transactions of this many rows...
+pub const BATCH_ROWS: usize = 256;
+/// ... or of this many bytes of JSON, whichever comes first.
+const BATCH_BYTES: usize = 16 << 20;
+/// A new entry is written at once (with whatever else is buffered) when nothing was written
+/// for this long: lone lookups in a long-running server do not wait for a full batch.
+const WRITE_INTERVAL: Duration = Duration::from_secs(1);
+/// Batches queued for the writer thread before producers wait (bounds memory).
+const QUEUE: usize = 4;
+
+/// State of the disk store.
+pub(crate) const DISK_OK: u8 = 0;
+/// Writes failed: new entries go to memory; the database is still read.
+pub(crate) const DISK_READ_ONLY: u8 = 1;
+/// The database is corrupt: not used at all.
+pub(crate) const DISK_OFF: u8 = 2;
+
+/// A path's recorded stamp and content hash.
+pub(crate) type FileRow = (Stamp, String);
+
+/// Entries and `files` rows not yet written (or being written) to disk.
+#[derive(Default)]
+struct Batch {
+    outlines: HashMap<String, Entry>,
+    /// `None` deletes the row.
+    files: HashMap<PathBuf, Option<FileRow>>,
+    bytes: usize,
+}
+
+impl Batch {
+    fn rows(&self) -> usize {
+        self.outlines.len() + self.files.len()
+    }
+}
+
+#[derive(Default)]
+struct Pending {
+    current: Batch,
+    /// Taken from `current`, not yet committed; lookups still see them.
+    in_flight: Vec<Arc<Batch>>,
+}
+
+impl Pending {
+    fn batches(&self) -> impl Iterator<Item = &Batch> {
+        std::iter::once(&self.current).chain(self.in_flight.iter().map(|b| &**b))
+    }
+
+    /// Moves the current batch to `in_flight` (still visible to lookups) and returns it.
+    fn take(&mut self) -> Arc<Batch> {
+        let batch = Arc::new(std::mem::take(&mut self.current));
+        self.in_flight.push(batch.clone());
+        batch
+    }
+}
+
+/// Work for the writer thread.
+enum Msg {
+    Write(Arc<Batch>),
+    /// Answer once everything sent before is written.
+    Sync(mpsc::Sender<()>),
+    Stop,
+}
+
+/// The in-memory maps: the whole cache in memory mode, new entries once a disk cache has
+/// degraded, and entries whose write was skipped because the database stayed locked.
+#[derive(Default)]
+struct Memory {
+    outlines: RwLock<HashMap<String, Entry>>,
+    files: RwLock<HashMap<PathBuf, FileRow>>,
+}
+
+pub(crate) struct Store {
+    disk: Option<Disk>,
+    disk_state: AtomicU8,
+    mem: Memory,
+    pending: Mutex<Pending>,
+    /// When the buffer was last handed to the disk ([`codec::now_ns`]).
+    last_write_ns: AtomicI64,
+    writer: OnceLock<SyncSender<Msg>>,
+    warnings: Mutex<Vec<String>>,
+}
+
+pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn read_lock<T>(m: &RwLock<T>) -> RwLockReadGuard<'_, T> {
+    m.read().unwrap_or_else(|e| e.into_inner())
+}
+
+fn write_lock<T>(m: &RwLock<T>) -> RwLockWriteGuard<'_, T> {
+    m.write().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The bytes of a path, as the `files` table keys it.
+fn path_key(p: &Path) -> &[u8] {
+    p.as_os_str().as_encoded_bytes()
+}
+
+impl Store {
+    pub fn new(disk: Option<Disk>, warnings: Vec<String>) -> Store {
+        Store {
+            disk,
+            disk_state: AtomicU8::new(DISK_OK),
+            mem: Memory::default(),
+            pending: Mutex::new(Pending::default()),
+            last_write_ns: AtomicI64::new(codec::now_ns()),
+            writer: OnceLock::new(),
+            warnings: Mutex::new(warnings),
+        }
+    }
+
+    /// Starts the thread that writes batches, so lookups never wait on the disk. Without it
+    /// (memory mode, or the thread could not be spawned) batches are written by the thread
+    /// that fills them. The thread runs until [`Store::stop_writer`].
+    pub fn start_writer(self: &Arc<Self>) -> Option<std::thread::JoinHandle<()>> {
+        self.disk.as_ref()?;
+        let (tx, rx) = mpsc::sync_channel(QUEUE);
+        let store = self.clone();
+        let handle = std::thread::Builder::new()
+            .name("outline-cache-writer".to_owned())
+            .spawn(move || store.writer_loop(rx))
+            .ok()?;
+        self.writer.set(tx).ok()?;
+        Some(handle)
+    }
+
+    fn writer_loop(&self, rx: Receiver<Msg>) {
+        if let Some(d) = self.disk.as_ref() {
+            // Off the lookup path; a failure (say, the database is locked) just skips it.
+            let _ = d.collect_garbage();
+        }
+        while let Ok(msg) = rx.recv() {
+            match msg {
+                Msg::Write(batch) => self.write_batch(&batch),
+                Msg::Sync(done) => {
+                    let _ = done.send(());
+                }
+                Msg::Stop => return,
+            }
+        }
+    }
+
+    /// Writes what is buffered and ends the writer thread (the caller joins it).
+    pub fn stop_writer(&self) {
+        self.flush();
+        if let Some(tx) = self.writer.get() {
+            let _ = tx.send(Msg::Stop);
+        }
+    }
+
+    pub fn disk(&self) -> Option<&Disk> {
+        self.disk.as_ref()
+    }
+
+    pub fn disk_state(&self) -> u8 {
+        self.disk_state.load(Ordering::Relaxed)
+    }
+
+    /// The disk store, if it may be read.
+    fn readable_disk(&self) -> Option<&Disk> {
+        self.disk.as_ref().filter(|_| self.disk_state() != DISK_OFF)
+    }
+
+    pub fn warn(&self, message: String) {
+        let mut w = lock(&self.warnings);
+        if !w.contains(&message) {
+            w.push(message);
+        }
+    }
+
+    pub fn warnings(&self) -> Vec<String> {
+        lock(&self.warnings).clone()
+    }
+
+    /// The entry recorded for a path whose stamp is unchanged, with its hash.
+    pub fn find_by_path(
+        &self,
+        abs: &Path,
+        stamp: Stamp,
+        with_spans: bool,
+    ) -> Option<(String, Entry)> {
+        if let Some(d) = self.readable_disk() {
+            match d.find_by_path(path_key(abs), stamp, with_spans) {
+                Ok(Some(found)) => return Some(found),
+                Ok(None) => {}
+                Err(e) => self.on_read_error(e),
+            }
+        }
+        // Recorded but not yet written, or kept in memory.
+        let (s, hash) = self.file_row_not_on_disk(abs)??;
+        if s != stamp {
+            return None;
+        }
+        let entry = self.find_by_hash(&hash, with_spans)?;
+        Some((hash, entry))
+    }
+
+    /// The entry of a content hash: buffered, on disk, or in memory. `with_spans: false`
+    /// may leave the spans of a disk entry empty.
+    pub fn find_by_hash(&self, hash: &str, with_spans: bool) -> Option<Entry> {
+        {
+            let p = lock(&self.pending);
+            if let Some(e) = p.batches().find_map(|b| b.outlines.get(hash)) {
+                return Some(e.clone());
+            }
+        }
+        if let Some(d) = self.readable_disk() {
+            match d.find_by_hash(hash, with_spans) {
+                Ok(Some(e)) => return Some(e),
+                Ok(None) => {}
+                Err(e) => self.on_read_error(e),
+            }
+        }
+        read_lock(&self.mem.outlines).get(hash).cloned()
+    }
+
+    /// The row of a path in the write buffer (`Some(None)`: to be deleted) or in memory.
+    fn file_row_not_on_disk(&self, abs: &Path) -> Option<Option<FileRow>> {
+        {
+            let p = lock(&self.pending);
+            if let Some(row) = p.batches().find_map(|b| b.files.get(abs)) {
+                return Some(row.clone());
+            }
+        }
+        read_lock(&self.mem.files).get(abs).cloned().map(Some)
+    }
+
+    /// The recorded stamp and hash of a path, buffered or stored.
+    fn file_row(&self, abs: &Path) -> Option<FileRow> {
+        if let Some(row) = self.file_row_not_on_disk(abs) {
+            return row;
+        }
+        match self.readable_disk()?.file_row(path_key(abs)) {
+            Ok(row) => row,
+            Err(e) => {
+                self.on_read_error(e);
+                None
+            }
+        }
+    }
+
+    /// Records that `abs` with `stamp` has content `hash`, unless the stamp is too recent to
+    /// be trusted (then any older record of the path is dropped).
+    pub fn record_file(&self, abs: &Path, stamp: Stamp, hash: &str, racy_window_ns: i64) {
+        let racy = stamp.is_racy(codec::now_ns(), racy_window_ns);
+        let old = self.file_row(abs);
+        let row = if racy {
+            if old.is_none() {
+                return;
+            }
+            None
+        } else {
+            if old.as_ref().is_some_and(|(s, h)| *s == stamp && h == hash) {
+                return;
+            }
+            Some((stamp, hash.to_owned()))
+        };
+        self.put(None, Some((abs.to_path_buf(), row)));
+    }
+
+    /// Stores a freshly parsed entry.
+    pub fn store(&self, hash: String, entry: Entry) {
+        self.put(Some((hash, entry)), None);
+    }
+
+    /// Buffers rows for the disk (handing the buffer over when full), or keeps them in memory.
+    fn put(&self, outline: Option<(String, Entry)>, file: Option<(PathBuf, Option<FileRow>)>) {
+        if self.disk.is_none() || self.disk_state() != DISK_OK {
+            self.put_in_memory(outline, file);
+            return;
+        }
+        let full = {
+            let mut p = lock(&self.pending);
+            if let Some((hash, entry)) = outline {
+                p.current.bytes += entry.bytes();
+                p.current.outlines.insert(hash, entry);
+            }
+            if let Some((path, row)) = file {
+                p.current.files.insert(path, row);
+            }
+            let idle = codec::now_ns() - self.last_write_ns.load(Ordering::Relaxed);
+            if p.current.rows() >= BATCH_ROWS
+                || p.current.bytes >= BATCH_BYTES
+                || idle > WRITE_INTERVAL.as_nanos() as i64
+            {
+                Some(p.take())
+            } else {
+                None
+            }
+        };
+        if let Some(batch) = full {
+            self.dispatch(batch);
+        }
+    }
+
+    fn put_in_memory(
+        &self,
+        outline: Option<(String, Entry)>,
+        file: Option<(PathBuf, Option<FileRow>)>,
+    ) {
+        if let Some((hash, entry)) = outline {
+            write_lock(&self.mem.outlines).insert(hash, entry);
+        }
+        if let Some((path, row)) = file {
+            let mut files = write_lock(&self.mem.files);
+            match row {
+                Some(row) => files.insert(path, row),
+                None => files.remove(&path),
+            };
+        }
+    }
+
+    /// Hands a batch to the writer thread, or writes it here if there is none.
+    fn dispatch(&self, batch: Arc<Batch>) {
+        self.last_write_ns.store(codec::now_ns(), Ordering::Relaxed);
+        if let Some(tx) = self.writer.get() {
+            match tx.send(Msg::Write(batch)) {
+                Ok(()) => return,
+                Err(mpsc::SendError(Msg::Write(batch))) => return self.write_batch(&batch),
+                Err(_) => return,
+            }
+        }
+        self.write_batch(&batch);
+    }
+
+    /// Hands over what is buffered and waits until everything handed over is written.
+    pub fn flush(&self) {
+        let batch = {
+            let mut p = lock(&self.pending);
+            (p.current.rows() > 0).then(|| p.take())
+        };
+        if let Some(batch) = batch {
+            self.dispatch(batch);
+        }
+        if let Some(tx) = self.writer.get() {
+            let (done_tx, done_rx) = mpsc::channel();
+            if tx.send(Msg::Sync(done_tx)).is_ok() {
+                let _ = done_rx.recv();
+            }
+        }
+    }
+
+    /// Drops everything buffered and stored (after in-flight writes finish).
+    pub fn clear(&self) -> Result<(), String> {
+        lock(&self.pending).current = Batch::default();
+        self.flush();
+        write_lock(&self.mem.outlines).clear();
+        write_lock(&self.mem.files).clear();
+        match self.readable_disk() {
+            Some(d) => d
+                .clear()
+                .map_err(|e| format!("clearing cache {}: {e}", d.dir().display())),
+            None => Ok(()),
+        }
+    }
+
+    /// Entries, `files` rows and bytes of the memory maps.
+    pub fn memory_counts(&self) -> (u64, u64, u64) {
+        let outlines = read_lock(&self.mem.outlines);
+        let bytes = outlines.values().map(|e| e.bytes() as u64).sum();
+        let files = read_lock(&self.mem.files).len() as u64;
+        (outlines.len() as u64, files, bytes)
+    }
+
+    /// Entries, `files` rows and bytes of the database, if it is in use.
+    pub fn disk_counts(&self) -> Option<(u64, u64, u64)> {
+        let d = self
+            .disk
+            .as_ref()
+            .filter(|_| self.disk_state() == DISK_OK)?;
+        match d.counts() {
+            Ok(c) => Some(c),
+            Err(e) => {
+                self.on_read_error(e);
+                None
+            }
+        }
+    }
+
+    /// Writes a batch in one transaction, then drops it from `in_flight`. If the database
+    /// stays locked, the batch is kept in memory; if the write fails, the cache keeps new
+    /// entries in memory from then on, with a warning.
+    fn write_batch(&self, batch: &Arc<Batch>) {
+        match self.disk.as_ref() {
+            Some(d) if self.disk_state() == DISK_OK => match self.write_to_disk(d, batch) {
+                Ok(()) => {}
+                Err(DiskError::Busy) => self.spill(batch),
+                Err(DiskError::Corrupt(why)) => {
+                    self.turn_off_disk(d, &why);
+                    self.spill(batch);
+                }
+                Err(DiskError::Other(why)) => {
+                    let was_ok = self.disk_state.compare_exchange(
+                        DISK_OK,
+                        DISK_READ_ONLY,
+                        Ordering::Relaxed,
+                        Ordering::Relaxed,
+                    );
+                    if was_ok.is_ok() {
+                        self.warn(format!(
+                            "writing cache {}: {why}; new entries stay in memory for the rest \
+                             of this run",
+                            d.dir().display()
+                        ));
+                    }
+                    self.spill(batch);
+                }
+            },
+            _ => self.spill(batch),
+        }
+        lock(&self.pending)
+            .in_flight
+            .retain(|b| !Arc::ptr_eq(b, batch));
+    }
+
+    fn write_to_disk(&self, d: &Disk, batch: &Batch) -> Result<(), DiskError> {
+        self.ensure_db_file(d)?;
+        let attempt = || {
+            d.write(
+                batch.outlines.iter(),
+                batch.files.iter().map(|(p, r)| (path_key(p), r)),
+            )
+        };
+        match attempt() {
+            Err(DiskError::Other(why)) => {
+                // The directory may have been deleted since the check above.
+                if d.check_file() == FileState::Missing {
+                    self.ensure_db_file(d)?;
+                    attempt()
+                } else {
+                    Err(DiskError::Other(why))
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// Before writing: the database file must still be the one open (writes to a deleted
+    /// file would be lost). A deleted cache is created again, with a warning.
+    fn ensure_db_file(&self, d: &Disk) -> Result<(), DiskError> {
+        match d.check_file() {
+            FileState::Same | FileState::Replaced => Ok(()),
+            FileState::Missing => {
+                d.recreate().map_err(DiskError::Other)?;
+                self.warn(format!(
+                    "cache {} was deleted while in use; created it again",
+                    d.dir().display()
+                ));
+                Ok(())
+            }
+        }
+    }
+
+    fn spill(&self, batch: &Batch) {
+        {
+            let mut outlines = write_lock(&self.mem.outlines);
+            for (hash, e) in &batch.outlines {
+                outlines.insert(hash.clone(), e.clone());
+            }
+        }
+        let mut files = write_lock(&self.mem.files);
+        for (path, row) in &batch.files {
+            match row {
+                Some(row) => files.insert(path.clone(), row.clone()),
+                None => files.remove(path),
+            };
+        }
+    }
+
+    /// A read failed: busy or odd errors are misses; corruption turns the disk off.
+    fn on_read_error(&self, e: DiskError) {
+        if let (DiskError::Corrupt(why), Some(d)) = (&e, &self.disk) {
+            self.turn_off_disk(d, why);
+        }
+    }
+
+    fn turn_off_disk(&self, d: &Disk, why: &str) {
+        if self.disk_state.swap(DISK_OFF, Ordering::Relaxed) == DISK_OFF {
+            return;
+        }
+        let aside = match d.quarantine() {
+            Some(p) => format!("moved it to {}", p.display()),
+            None => "left it in place".to_owned(),
+        };
+        self.warn(format!(
+            "cache database {} is corrupt ({why}); {aside}; caching in memory for the rest of \
+             this run",
+            d.db_path().display()
+        ));
+    }
+}
