@@ -6,7 +6,9 @@
 
 pub mod cache;
 pub mod cli;
+pub mod config;
 pub mod index;
+pub mod mcp_server;
 pub mod model;
 pub mod parser;
 pub mod tools;

@@ -11,9 +11,12 @@ fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
 
+/// Runs the binary; the cache goes to a temp directory so the fixtures stay clean.
 fn run(args: &[&str], dir: &Path) -> Output {
+    let cache = tempfile::tempdir().expect("tempdir");
     bin()
         .args(args)
+        .env("MCP_JAVA_INDEX_CACHE_DIR", cache.path())
         .current_dir(dir)
         .output()
         .expect("running the binary")

@@ -8,10 +8,12 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use rayon::prelude::*;
 
-use crate::model::{FileOutline, OutlineOptions};
-use crate::tools::java_index::{IndexOptions, index_file};
+use crate::config::{Config, Flags};
+use crate::model::OutlineOptions;
+use crate::tools::java_index::{IndexOptions, apply_options};
 use crate::tools::read_javadoc::{JavadocOptions, read_javadoc};
 use crate::tools::read_range::{RangeOptions, read_range};
+use crate::tools::workspace::Workspace;
 use crate::tools::{ToolError, require_java};
 
 #[derive(Debug, Parser)]
@@ -27,6 +29,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Serve MCP over stdio (for Claude Code, VS Code, Cursor, any MCP client).
+    Serve(ServeArgs),
     /// Outline Java files: classes, methods, constructors, fields with exact line ranges.
     ///
     /// One file prints its java_index JSON; several files or a directory print JSON Lines,
@@ -36,6 +40,15 @@ pub enum Command {
     Range(RangeArgs),
     /// Print the javadoc block of a symbol (java_read_javadoc).
     Javadoc(JavadocArgs),
+    /// Print the effective configuration and where each value came from.
+    Config(WorkspaceFlags),
+    /// Inspect or clear the outline cache.
+    Cache {
+        #[command(subcommand)]
+        action: CacheAction,
+        #[command(flatten)]
+        ws: WorkspaceFlags,
+    },
     /// Print tree-sitter's syntax tree of a file with 1-based lines (for debugging the parser).
     #[command(hide = true)]
     Tree {
@@ -44,6 +57,62 @@ pub enum Command {
         #[arg(long, default_value_t = 6)]
         depth: usize,
     },
+}
+
+/// What `cache` does.
+#[derive(Debug, Subcommand)]
+pub enum CacheAction {
+    /// Entries, size and location of each root's cache.
+    Stats,
+    /// Remove every cached outline.
+    Clear,
+}
+
+/// Settings shared by every command that opens a workspace (see `config`).
+#[derive(Debug, Args, Clone)]
+pub struct WorkspaceFlags {
+    /// Workspace root (repeatable); default the current directory [env: MCP_JAVA_INDEX_ROOTS]
+    #[arg(long = "root", value_name = "DIR")]
+    pub roots: Vec<PathBuf>,
+    /// Cache directory (default .mcp-java-index-cache under each root) [env: MCP_JAVA_INDEX_CACHE_DIR]
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Do not read or write the cache
+    #[arg(long)]
+    pub no_cache: bool,
+    /// Record every MCP message received and sent, with timestamps, in this file
+    #[arg(long, value_name = "FILE")]
+    pub log_file: Option<PathBuf>,
+    /// More logs on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides
+    #[arg(short, long, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+}
+
+impl WorkspaceFlags {
+    fn flags(&self) -> Flags {
+        Flags {
+            roots: self.roots.clone(),
+            no_cache: self.no_cache,
+            cache_dir: self.cache_dir.clone(),
+            log_file: self.log_file.clone(),
+            log_level: match self.verbose {
+                0 => None,
+                1 => Some("info".to_owned()),
+                2 => Some("debug".to_owned()),
+                _ => Some("trace".to_owned()),
+            },
+        }
+    }
+
+    fn config(&self) -> anyhow::Result<Config> {
+        Ok(Config::load(&self.flags(), &|k| std::env::var(k).ok())?)
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
 }
 
 #[derive(Debug, Args)]
@@ -56,6 +125,12 @@ pub struct IndexArgs {
     /// Print one-line JSON even for a single file
     #[arg(long)]
     pub compact: bool,
+    /// Print a JSON summary (files, parsed, cacheHits, cacheMisses, errors, elapsedMs) as the
+    /// last line on stderr
+    #[arg(long)]
+    pub stats: bool,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
 }
 
 #[derive(Debug, Args)]
@@ -121,6 +196,17 @@ pub struct JavadocArgs {
     pub max_chars: u32,
 }
 
+/// Logs go to stderr (stdout is the protocol/data channel); RUST_LOG overrides the level.
+fn init_logging(level: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .try_init();
+}
+
 /// Entry point of the binary.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -151,6 +237,32 @@ fn print_json<T: serde::Serialize>(value: &T, compact: bool) -> anyhow::Result<(
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
+        Command::Serve(args) => serve(args),
+        Command::Config(flags) => {
+            let config = flags.config()?;
+            print_json(&config.report(), false)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Cache { action, ws } => {
+            let config = ws.config()?;
+            let workspace = Workspace::open(config)?;
+            for w in workspace.warnings() {
+                eprintln!("warning: {w}");
+            }
+            let infos: Vec<_> = (0..workspace.roots.paths().len())
+                .map(|i| workspace.cache(i).info())
+                .collect();
+            match action {
+                CacheAction::Stats => print_json(&infos, false)?,
+                CacheAction::Clear => {
+                    for i in 0..workspace.roots.paths().len() {
+                        workspace.cache(i).clear()?;
+                    }
+                    eprintln!("cleared {} cache(s)", infos.len());
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Index(args) => index(args),
         Command::Range(a) => {
             let opts = RangeOptions {
@@ -198,20 +310,107 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
+fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
+    let config = args.ws.config()?;
+    init_logging(&config.log_level);
+    let ws = Workspace::open(config)?;
+    for w in ws.warnings() {
+        tracing::warn!("{w}");
+    }
+    tracing::info!(roots = ?ws.roots.paths(), "serving MCP on stdio");
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(crate::mcp_server::serve_stdio(std::sync::Arc::new(ws)))?;
+    // Blocking tasks still running (a long call whose client left) are not waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Counts for `index --stats`.
+#[derive(Debug, Default, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct IndexStats {
+    files: u64,
+    parsed: u64,
+    cache_hits: u64,
+    cache_misses: u64,
+    errors: u64,
+    files_with_syntax_errors: u64,
+    elapsed_ms: u64,
+}
+
 fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
+    let started = std::time::Instant::now();
+    let config = args.ws.config()?;
+    init_logging(&config.log_level);
+    let ws = Workspace::open(config)?;
+    for w in ws.warnings() {
+        eprintln!("warning: {w}");
+    }
+    let cache = ws.cache(0);
     let opts: OutlineOptions = IndexOptions::from(&args.options).into();
+    let defaults = opts == OutlineOptions::default();
+    // One outline as JSON: the cached JSON itself when the options are the defaults.
+    let one = |path: &Path, d: &str| -> Result<(String, crate::cache::Outcome), ToolError> {
+        let io = |e: std::io::Error| ToolError::Io {
+            path: d.to_owned(),
+            source: e,
+        };
+        if defaults {
+            return cache.outline_json(path, d).map_err(io);
+        }
+        let (outline, outcome) = if opts.max_javadoc_preview_chars > 0 {
+            let (c, src) = cache.outline_with_source(path, d).map_err(io)?;
+            (apply_options(c.outline, &opts, Some(&src)), c.outcome)
+        } else {
+            let c = cache.outline(path, d).map_err(io)?;
+            (apply_options(c.outline, &opts, None), c.outcome)
+        };
+        let json = serde_json::to_string(&outline)
+            .map_err(|e| ToolError::InvalidArgument(format!("serializing: {e}")))?;
+        Ok((json, outcome))
+    };
+    let mut stats = IndexStats::default();
+    let count = |outcome: crate::cache::Outcome, json: &str, stats: &mut IndexStats| {
+        stats.files += 1;
+        match outcome {
+            crate::cache::Outcome::Hit => stats.cache_hits += 1,
+            crate::cache::Outcome::Miss => {
+                stats.cache_misses += 1;
+                stats.parsed += 1;
+            }
+        }
+        if json.contains("\"level\":\"error\"") {
+            stats.files_with_syntax_errors += 1;
+        }
+    };
+    let finish = |stats: &mut IndexStats| {
+        ws.flush();
+        if args.stats {
+            stats.elapsed_ms = started.elapsed().as_millis() as u64;
+            eprintln!("{}", serde_json::to_string(stats).unwrap_or_default());
+        }
+    };
     // A single file argument prints one JSON document.
-    if let [one] = args.paths.as_slice()
-        && !one.is_dir()
+    if let [single] = args.paths.as_slice()
+        && !single.is_dir()
     {
-        let d = display(one);
-        require_java(one, &d)?;
-        let outline = index_file(one, &d, &opts)?;
-        print_json(&outline, args.compact)?;
+        let d = display(single);
+        require_java(single, &d)?;
+        crate::tools::read_file_checked(single, &d)?;
+        let (json, outcome) = one(single, &d)?;
+        count(outcome, &json, &mut stats);
+        if args.compact {
+            println!("{json}");
+        } else {
+            let v: serde_json::Value = serde_json::from_str(&json)?;
+            print_json(&v, false)?;
+        }
+        finish(&mut stats);
         return Ok(ExitCode::SUCCESS);
     }
     let mut files = Vec::new();
-    let mut problems = 0usize;
     for p in &args.paths {
         if !p.exists() {
             return Err(ToolError::NotFound(display(p)).into());
@@ -220,33 +419,35 @@ fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
         for msg in &walked.problems {
             eprintln!("warning: {msg}");
         }
-        problems += walked.problems.len();
+        stats.errors += walked.problems.len() as u64;
         files.extend(walked.files);
     }
     files.sort();
     files.dedup();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for chunk in files.chunks(512) {
-        let results: Vec<Result<FileOutline, ToolError>> = chunk
-            .par_iter()
-            .map(|f| index_file(f, &display(f), &opts))
-            .collect();
+        let results: Vec<_> = chunk.par_iter().map(|f| one(f, &display(f))).collect();
         for r in results {
             match r {
-                Ok(o) => {
-                    serde_json::to_writer(&mut out, &o)?;
+                Ok((json, outcome)) => {
+                    count(outcome, &json, &mut stats);
+                    out.write_all(json.as_bytes())?;
                     out.write_all(b"\n")?;
                 }
                 Err(e) => {
-                    problems += 1;
+                    stats.errors += 1;
                     eprintln!("warning: skipped {e}");
                 }
             }
         }
     }
     out.flush()?;
-    if problems > 0 {
-        eprintln!("warning: {problems} file(s) or directories could not be read; see above");
+    if stats.errors > 0 {
+        eprintln!(
+            "warning: {} file(s) or directories could not be read; see above",
+            stats.errors
+        );
     }
+    finish(&mut stats);
     Ok(ExitCode::SUCCESS)
 }

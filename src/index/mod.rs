@@ -1,3 +1,4 @@
-//! The workspace side of the core: finding the Java files under a set of roots.
+//! The workspace side of the core: roots and the path policy, and finding files under them.
 
+pub mod roots;
 pub mod walk;

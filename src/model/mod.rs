@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The outline of one Java file: every top-level type with its members, and the parse errors.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FileOutline {
     pub file_path: String,
@@ -22,7 +22,7 @@ pub struct FileOutline {
 }
 
 /// The kind of a type declaration.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum TypeKind {
     Class,
@@ -45,7 +45,7 @@ impl TypeKind {
 }
 
 /// A class, interface, enum, record or annotation type, with its members.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TypeDecl {
     pub symbol_id: String,
@@ -74,7 +74,7 @@ pub struct TypeDecl {
 }
 
 /// Where a declaration's javadoc is, and optionally a preview of its text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Javadoc {
     pub present: bool,
@@ -101,7 +101,7 @@ impl Javadoc {
 }
 
 /// A field (one per declarator: `int a, b;` gives two, each spanning the whole declaration).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FieldDecl {
     pub symbol_id: String,
@@ -116,7 +116,7 @@ pub struct FieldDecl {
 }
 
 /// A formal parameter: its name and its type as written (`String...` for varargs).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Param {
     pub name: String,
@@ -124,7 +124,7 @@ pub struct Param {
 }
 
 /// A constructor, including the compact constructor of a record.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CtorDecl {
     pub symbol_id: String,
@@ -145,7 +145,7 @@ pub struct CtorDecl {
 }
 
 /// A method, including an annotation type's elements.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MethodDecl {
     pub symbol_id: String,
@@ -164,7 +164,7 @@ pub struct MethodDecl {
 }
 
 /// A record component (`record Point(int x, int y)`); not a field.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecordComponent {
     pub name: String,
@@ -172,7 +172,7 @@ pub struct RecordComponent {
 }
 
 /// An enum constant.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EnumConstant {
     pub symbol_id: String,
@@ -183,7 +183,7 @@ pub struct EnumConstant {
 }
 
 /// Severity of a parse diagnostic.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     Warning,
@@ -191,7 +191,7 @@ pub enum Level {
 }
 
 /// A problem found while reading or parsing a file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Diagnostic {
     pub level: Level,
     pub message: String,

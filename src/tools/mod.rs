@@ -2,9 +2,11 @@
 //! out, errors as [`ToolError`] values. Synchronous; callers in async code use
 //! `spawn_blocking`.
 
+pub mod catalog;
 pub mod java_index;
 pub mod read_javadoc;
 pub mod read_range;
+pub mod workspace;
 
 use std::path::Path;
 
@@ -28,8 +30,8 @@ pub enum ToolError {
     },
 }
 
-/// Reads a whole file with the checks every tool needs: exists, is a regular file, not huge.
-pub fn read_file(path: &Path, display: &str) -> Result<Vec<u8>, ToolError> {
+/// The checks every tool makes before reading: the file exists, is a regular file, is not huge.
+pub fn read_file_checked(path: &Path, display: &str) -> Result<std::fs::Metadata, ToolError> {
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -54,12 +56,17 @@ pub fn read_file(path: &Path, display: &str) -> Result<Vec<u8>, ToolError> {
         return Err(ToolError::BadFile {
             path: display.to_owned(),
             reason: format!(
-                "is {} bytes, over the {} byte limit",
-                meta.len(),
-                MAX_FILE_BYTES
+                "is {} bytes, over the {MAX_FILE_BYTES} byte limit",
+                meta.len()
             ),
         });
     }
+    Ok(meta)
+}
+
+/// Reads a whole file after [`read_file_checked`].
+pub fn read_file(path: &Path, display: &str) -> Result<Vec<u8>, ToolError> {
+    read_file_checked(path, display)?;
     std::fs::read(path).map_err(|e| ToolError::Io {
         path: display.to_owned(),
         source: e,

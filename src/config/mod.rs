@@ -1,0 +1,333 @@
+//! Layered configuration, later layers winning: built-in defaults < `mcp-java-index.toml` at
+//! the first root < `mcp-java-index.local.toml` beside it < `MCP_JAVA_INDEX_*` environment
+//! variables < command-line flags. Built and validated once; immutable afterwards.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// The project configuration file, meant to be committed.
+pub const PROJECT_FILE: &str = "mcp-java-index.toml";
+/// Uncommitted local overrides.
+pub const LOCAL_FILE: &str = "mcp-java-index.local.toml";
+/// Default cache directory name under a root.
+pub const CACHE_DIR_NAME: &str = ".mcp-java-index-cache";
+
+/// Where a setting's value came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Source {
+    Default,
+    File(PathBuf),
+    Env(String),
+    Flag(String),
+}
+
+/// The effective configuration.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Config {
+    pub roots: Vec<PathBuf>,
+    /// Persist outlines in a cache directory.
+    pub cache: bool,
+    /// Cache directory; default `.mcp-java-index-cache` under each root.
+    pub cache_dir: Option<PathBuf>,
+    /// Record every protocol message received and sent, with timestamps.
+    pub log_file: Option<PathBuf>,
+    /// Level of the logs on stderr: error, warn, info, debug or trace.
+    pub log_level: String,
+    #[serde(skip)]
+    pub sources: BTreeMap<&'static str, Source>,
+}
+
+/// Values given on the command line (None: not given).
+#[derive(Debug, Clone, Default)]
+pub struct Flags {
+    pub roots: Vec<PathBuf>,
+    pub no_cache: bool,
+    pub cache_dir: Option<PathBuf>,
+    pub log_file: Option<PathBuf>,
+    pub log_level: Option<String>,
+}
+
+/// A configuration file's contents.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileLayer {
+    cache: Option<bool>,
+    cache_dir: Option<PathBuf>,
+    log_file: Option<PathBuf>,
+    log_level: Option<String>,
+}
+
+/// A configuration that could not be built; says which layer and what.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("reading {path}: {reason}")]
+    File { path: PathBuf, reason: String },
+    #[error("environment variable {var}: {reason}")]
+    Env { var: String, reason: String },
+    #[error("{setting}: {reason} (set by {source_desc})")]
+    Invalid {
+        setting: &'static str,
+        reason: String,
+        source_desc: String,
+    },
+}
+
+const LEVELS: &[&str] = &["error", "warn", "info", "debug", "trace"];
+
+impl Config {
+    /// Builds the configuration from all layers. `env` is the process environment (a
+    /// parameter so tests can give their own).
+    pub fn load(
+        flags: &Flags,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
+        let mut c = Config {
+            roots: Vec::new(),
+            cache: true,
+            cache_dir: None,
+            log_file: None,
+            log_level: "warn".to_owned(),
+            sources: BTreeMap::new(),
+        };
+        for k in ["roots", "cache", "cacheDir", "logFile", "logLevel"] {
+            c.sources.insert(k, Source::Default);
+        }
+        // Roots first: the files live at the first root.
+        if !flags.roots.is_empty() {
+            c.roots = flags.roots.clone();
+            c.sources.insert("roots", Source::Flag("--root".to_owned()));
+        } else if let Some(v) = env("MCP_JAVA_INDEX_ROOTS") {
+            c.roots = std::env::split_paths(&v)
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect();
+            c.sources
+                .insert("roots", Source::Env("MCP_JAVA_INDEX_ROOTS".to_owned()));
+        }
+        if c.roots.is_empty() {
+            c.roots.push(PathBuf::from("."));
+        }
+        let base = c.roots[0].clone();
+        for name in [PROJECT_FILE, LOCAL_FILE] {
+            let path = base.join(name);
+            if path.is_file() {
+                c.apply_file(&path)?;
+            }
+        }
+        c.apply_env(env)?;
+        if flags.no_cache {
+            c.cache = false;
+            c.sources
+                .insert("cache", Source::Flag("--no-cache".to_owned()));
+        }
+        if let Some(d) = &flags.cache_dir {
+            c.cache_dir = Some(d.clone());
+            c.sources
+                .insert("cacheDir", Source::Flag("--cache-dir".to_owned()));
+        }
+        if let Some(f) = &flags.log_file {
+            c.log_file = Some(f.clone());
+            c.sources
+                .insert("logFile", Source::Flag("--log-file".to_owned()));
+        }
+        if let Some(l) = &flags.log_level {
+            c.log_level = l.clone();
+            c.sources
+                .insert("logLevel", Source::Flag("-v/--log-level".to_owned()));
+        }
+        c.validate()?;
+        Ok(c)
+    }
+
+    fn apply_file(&mut self, path: &Path) -> Result<(), ConfigError> {
+        let err = |reason: String| ConfigError::File {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
+        let layer: FileLayer = toml::from_str(&text).map_err(|e| err(e.message().to_owned()))?;
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let src = Source::File(path.to_path_buf());
+        if let Some(v) = layer.cache {
+            self.cache = v;
+            self.sources.insert("cache", src.clone());
+        }
+        if let Some(v) = layer.cache_dir {
+            self.cache_dir = Some(dir.join(v));
+            self.sources.insert("cacheDir", src.clone());
+        }
+        if let Some(v) = layer.log_file {
+            self.log_file = Some(dir.join(v));
+            self.sources.insert("logFile", src.clone());
+        }
+        if let Some(v) = layer.log_level {
+            self.log_level = v;
+            self.sources.insert("logLevel", src);
+        }
+        Ok(())
+    }
+
+    fn apply_env(&mut self, env: &dyn Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
+        if let Some(v) = env("MCP_JAVA_INDEX_CACHE") {
+            self.cache = match v.trim().to_ascii_lowercase().as_str() {
+                "1" | "true" | "yes" | "on" => true,
+                "0" | "false" | "no" | "off" => false,
+                _ => {
+                    return Err(ConfigError::Env {
+                        var: "MCP_JAVA_INDEX_CACHE".to_owned(),
+                        reason: format!("`{v}` is not a boolean (use true or false)"),
+                    });
+                }
+            };
+            self.sources
+                .insert("cache", Source::Env("MCP_JAVA_INDEX_CACHE".to_owned()));
+        }
+        for (var, key) in [
+            ("MCP_JAVA_INDEX_CACHE_DIR", "cacheDir"),
+            ("MCP_JAVA_INDEX_LOG_FILE", "logFile"),
+        ] {
+            if let Some(v) = env(var).filter(|v| !v.is_empty()) {
+                let p = Some(PathBuf::from(v));
+                if key == "cacheDir" {
+                    self.cache_dir = p;
+                } else {
+                    self.log_file = p;
+                }
+                self.sources.insert(key, Source::Env(var.to_owned()));
+            }
+        }
+        if let Some(v) = env("MCP_JAVA_INDEX_LOG_LEVEL") {
+            self.log_level = v;
+            self.sources.insert(
+                "logLevel",
+                Source::Env("MCP_JAVA_INDEX_LOG_LEVEL".to_owned()),
+            );
+        }
+        Ok(())
+    }
+
+    fn validate(&mut self) -> Result<(), ConfigError> {
+        self.log_level = self.log_level.trim().to_ascii_lowercase();
+        if !LEVELS.contains(&self.log_level.as_str()) {
+            return Err(ConfigError::Invalid {
+                setting: "logLevel",
+                reason: format!("`{}` is not one of {}", self.log_level, LEVELS.join(", ")),
+                source_desc: self.describe("logLevel"),
+            });
+        }
+        if self
+            .cache_dir
+            .as_ref()
+            .is_some_and(|d| d.as_os_str().is_empty())
+        {
+            return Err(ConfigError::Invalid {
+                setting: "cacheDir",
+                reason: "is empty".to_owned(),
+                source_desc: self.describe("cacheDir"),
+            });
+        }
+        Ok(())
+    }
+
+    /// Where a setting came from, in words.
+    pub fn describe(&self, key: &str) -> String {
+        match self.sources.get(key) {
+            Some(Source::Default) | None => "default".to_owned(),
+            Some(Source::File(p)) => p.display().to_string(),
+            Some(Source::Env(v)) => format!("environment {v}"),
+            Some(Source::Flag(f)) => format!("flag {f}"),
+        }
+    }
+
+    /// The cache directory for a root (the configured one, or `.mcp-java-index-cache` in it).
+    pub fn cache_dir_for(&self, root: &Path) -> PathBuf {
+        self.cache_dir
+            .clone()
+            .unwrap_or_else(|| root.join(CACHE_DIR_NAME))
+    }
+
+    /// The effective settings with their sources, for `mcp-java-index config`.
+    pub fn report(&self) -> serde_json::Value {
+        let entry = |key: &str, value: serde_json::Value| serde_json::json!({ "value": value, "source": self.describe(key) });
+        serde_json::json!({
+            "roots": entry("roots", serde_json::json!(self.roots)),
+            "cache": entry("cache", serde_json::json!(self.cache)),
+            "cacheDir": entry("cacheDir", serde_json::json!(self.cache_dir)),
+            "logFile": entry("logFile", serde_json::json!(self.log_file)),
+            "logLevel": entry("logLevel", serde_json::json!(self.log_level)),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_env(_: &str) -> Option<String> {
+        None
+    }
+
+    #[test]
+    fn layers_apply_in_order() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            dir.path().join(PROJECT_FILE),
+            "cache = false\nlog_level = \"info\"\ncache_dir = \"c1\"\n",
+        )
+        .expect("write");
+        std::fs::write(dir.path().join(LOCAL_FILE), "log_level = \"debug\"\n").expect("write");
+        let flags = Flags {
+            roots: vec![dir.path().to_path_buf()],
+            ..Default::default()
+        };
+        let c = Config::load(&flags, &no_env).expect("config");
+        assert!(!c.cache);
+        assert_eq!(c.log_level, "debug");
+        assert_eq!(c.cache_dir, Some(dir.path().join("c1")));
+        assert!(c.describe("logLevel").ends_with(LOCAL_FILE));
+        let env = |k: &str| (k == "MCP_JAVA_INDEX_LOG_LEVEL").then(|| "trace".to_owned());
+        let c = Config::load(&flags, &env).expect("config");
+        assert_eq!(c.log_level, "trace");
+        assert_eq!(
+            c.describe("logLevel"),
+            "environment MCP_JAVA_INDEX_LOG_LEVEL"
+        );
+        let flags = Flags {
+            log_level: Some("error".to_owned()),
+            ..flags
+        };
+        let c = Config::load(&flags, &env).expect("config");
+        assert_eq!(c.log_level, "error");
+    }
+
+    #[test]
+    fn bad_values_name_the_layer() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join(PROJECT_FILE), "colour = 3\n").expect("write");
+        let flags = Flags {
+            roots: vec![dir.path().to_path_buf()],
+            ..Default::default()
+        };
+        let e = Config::load(&flags, &no_env)
+            .expect_err("unknown key")
+            .to_string();
+        assert!(e.contains(PROJECT_FILE) && e.contains("colour"), "{e}");
+        std::fs::write(dir.path().join(PROJECT_FILE), "log_level = \"loud\"\n").expect("write");
+        let e = Config::load(&flags, &no_env)
+            .expect_err("bad level")
+            .to_string();
+        assert!(e.contains("loud") && e.contains(PROJECT_FILE), "{e}");
+        std::fs::remove_file(dir.path().join(PROJECT_FILE)).expect("rm");
+        let env = |k: &str| (k == "MCP_JAVA_INDEX_CACHE").then(|| "maybe".to_owned());
+        let e = Config::load(&flags, &env)
+            .expect_err("bad bool")
+            .to_string();
+        assert!(
+            e.contains("MCP_JAVA_INDEX_CACHE") && e.contains("maybe"),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,285 @@
+//! Workspace roots and the path policy: every path a client gives resolves inside a root, or
+//! is refused. Relative paths resolve against the roots in order; `..` and symlinks may not
+//! escape; Windows-style paths are understood where they can be and refused clearly otherwise.
+
+use std::path::{Component, Path, PathBuf};
+
+/// Why a path was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PathError {
+    #[error(
+        "filePath is empty; give a path relative to the workspace root ({roots}) or an absolute path inside it"
+    )]
+    Empty { roots: String },
+    #[error(
+        "{given} is outside the workspace roots ({roots}); only files under a root can be read"
+    )]
+    Outside { given: String, roots: String },
+    #[error("file not found: {given} (looked in {roots})")]
+    NotFound { given: String, roots: String },
+    #[error("{given}: {reason}")]
+    Unsupported { given: String, reason: String },
+    #[error("workspace root {root}: {reason}")]
+    BadRoot { root: String, reason: String },
+}
+
+/// A path resolved inside a root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolved {
+    /// Canonical absolute path.
+    pub path: PathBuf,
+    /// Index of the root it is under.
+    pub root: usize,
+    /// How results name it: relative to its root (with `/`) when the workspace has one root,
+    /// absolute otherwise.
+    pub display: String,
+}
+
+/// The canonical workspace roots.
+#[derive(Debug, Clone)]
+pub struct Roots {
+    roots: Vec<PathBuf>,
+}
+
+impl Roots {
+    /// Canonicalizes the roots; each must be an existing directory.
+    pub fn new(roots: impl IntoIterator<Item = PathBuf>) -> Result<Roots, PathError> {
+        let mut out: Vec<PathBuf> = Vec::new();
+        for r in roots {
+            let shown = r.display().to_string();
+            let canon = std::fs::canonicalize(&r).map_err(|e| PathError::BadRoot {
+                root: shown.clone(),
+                reason: e.to_string(),
+            })?;
+            if !canon.is_dir() {
+                return Err(PathError::BadRoot {
+                    root: shown,
+                    reason: "is not a directory".to_owned(),
+                });
+            }
+            if !out.contains(&canon) {
+                out.push(canon);
+            }
+        }
+        if out.is_empty() {
+            return Err(PathError::BadRoot {
+                root: String::new(),
+                reason: "no workspace root given".to_owned(),
+            });
+        }
+        Ok(Roots { roots: out })
+    }
+
+    pub fn paths(&self) -> &[PathBuf] {
+        &self.roots
+    }
+
+    fn listing(&self) -> String {
+        self.roots
+            .iter()
+            .map(|r| r.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The index of the root containing an absolute, canonical path.
+    pub fn root_of(&self, canonical: &Path) -> Option<usize> {
+        // The deepest root wins when roots nest.
+        self.roots
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| canonical.starts_with(r))
+            .max_by_key(|(_, r)| r.components().count())
+            .map(|(i, _)| i)
+    }
+
+    /// How results name a canonical path under root `i`.
+    pub fn display(&self, canonical: &Path, i: usize) -> String {
+        if self.roots.len() == 1
+            && let Ok(rel) = canonical.strip_prefix(&self.roots[i])
+        {
+            let s = rel.to_string_lossy().replace('\\', "/");
+            return if s.is_empty() { ".".to_owned() } else { s };
+        }
+        canonical.to_string_lossy().into_owned()
+    }
+
+    /// Resolves a client-given path inside the roots.
+    pub fn resolve(&self, given: &str) -> Result<Resolved, PathError> {
+        let trimmed = given.trim();
+        if trimmed.is_empty() {
+            return Err(PathError::Empty {
+                roots: self.listing(),
+            });
+        }
+        let normalized = normalize_input(trimmed)?;
+        let candidates: Vec<PathBuf> = if normalized.is_absolute() {
+            vec![normalized.clone()]
+        } else {
+            self.roots.iter().map(|r| r.join(&normalized)).collect()
+        };
+        let mut inside_any = false;
+        for cand in &candidates {
+            let lexical = lexical_normalize(cand);
+            if self.root_of(&lexical).is_none() {
+                continue;
+            }
+            inside_any = true;
+            match std::fs::canonicalize(&lexical) {
+                Ok(canon) => {
+                    // A symlink may point out of the workspace.
+                    let Some(root) = self.root_of(&canon) else {
+                        return Err(PathError::Outside {
+                            given: given.to_owned(),
+                            roots: self.listing(),
+                        });
+                    };
+                    return Ok(Resolved {
+                        display: self.display(&canon, root),
+                        path: canon,
+                        root,
+                    });
+                }
+                Err(_) => continue,
+            }
+        }
+        if inside_any {
+            Err(PathError::NotFound {
+                given: given.to_owned(),
+                roots: self.listing(),
+            })
+        } else {
+            Err(PathError::Outside {
+                given: given.to_owned(),
+                roots: self.listing(),
+            })
+        }
+    }
+}
+
+/// Turns what a client wrote into a path for this platform: `file://` URIs, Windows drive and
+/// UNC paths, backslash separators, reserved device names.
+pub fn normalize_input(given: &str) -> Result<PathBuf, PathError> {
+    let unsupported = |reason: &str| PathError::Unsupported {
+        given: given.to_owned(),
+        reason: reason.to_owned(),
+    };
+    let mut s = given.to_owned();
+    if let Some(rest) = s.strip_prefix("file://") {
+        // file:///abs/path, or file://localhost/abs/path
+        let rest = rest.strip_prefix("localhost").unwrap_or(rest);
+        s = percent_decode(rest)
+            .ok_or_else(|| unsupported("is a file URI with invalid percent-encoding"))?;
+    }
+    if s.contains('\0') {
+        return Err(unsupported("contains a NUL character"));
+    }
+    // `/C:/x` (a URI path) is `C:/x`.
+    let b = s.as_bytes();
+    if b.len() >= 3 && b[0] == b'/' && b[1].is_ascii_alphabetic() && b[2] == b':' {
+        s.remove(0);
+    }
+    let b = s.as_bytes();
+    let drive = b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':';
+    let unc = s.starts_with("\\\\") || s.starts_with("//");
+    if cfg!(windows) {
+        if let Some(dev) = s.split(['/', '\\']).find(|c| is_windows_device_name(c)) {
+            return Err(unsupported(&format!(
+                "names the Windows device `{dev}`, not a file"
+            )));
+        }
+        return Ok(PathBuf::from(s));
+    }
+    if drive {
+        return Err(unsupported(
+            "is a Windows drive path, but this server runs on a Unix system; give the path relative to the workspace root, or its absolute path on this machine",
+        ));
+    }
+    if unc && s.starts_with("\\\\") {
+        return Err(unsupported(
+            "is a Windows UNC path, which this Unix system cannot open; give a path inside the workspace root",
+        ));
+    }
+    // On Unix a backslash is almost never part of a Java path: read it as a separator.
+    Ok(PathBuf::from(s.replace('\\', "/")))
+}
+
+/// Windows reserves these names (with any extension) in every directory.
+pub fn is_windows_device_name(component: &str) -> bool {
+    let stem = component
+        .split('.')
+        .next()
+        .unwrap_or("")
+        .trim_end()
+        .to_ascii_lowercase();
+    matches!(
+        stem.as_str(),
+        "con" | "prn" | "aux" | "nul" | "conin$" | "conout$"
+    ) || ((stem.starts_with("com") || stem.starts_with("lpt"))
+        && stem.len() == 4
+        && stem.as_bytes()[3].is_ascii_digit()
+        && stem.as_bytes()[3] != b'0')
+}
+
+fn percent_decode(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = std::str::from_utf8(b.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// Removes `.` and resolves `..` without touching the file system.
+pub fn lexical_normalize(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn device_names() {
+        for n in ["nul", "NUL.java", "con", "com1.txt", "LPT9", "aux"] {
+            assert!(is_windows_device_name(n), "{n}");
+        }
+        for n in ["null", "com0", "console.java", "Nul2.java", "lpt"] {
+            assert!(!is_windows_device_name(n), "{n}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn windows_paths_on_unix() {
+        assert!(normalize_input("C:\\x\\Y.java").is_err());
+        assert!(normalize_input("/C:/x/Y.java").is_err());
+        assert!(normalize_input("\\\\server\\share\\Y.java").is_err());
+        assert_eq!(
+            normalize_input("src\\main\\Y.java"),
+            Ok(PathBuf::from("src/main/Y.java"))
+        );
+        assert_eq!(
+            normalize_input("file:///tmp/a%20b/Y.java"),
+            Ok(PathBuf::from("/tmp/a b/Y.java"))
+        );
+    }
+}

@@ -1,0 +1,116 @@
+//! The tool catalog: each tool's name, title, description, input and output JSON Schemas
+//! (generated from the Rust types) and annotations, declared once for every shell.
+
+use schemars::JsonSchema;
+use serde_json::{Map, Value};
+
+use crate::model::FileOutline;
+use crate::tools::read_javadoc::JavadocResult;
+use crate::tools::read_range::RangeResult;
+use crate::tools::workspace::{JavaIndexArgs, ReadJavadocArgs, ReadRangeArgs};
+
+/// One tool's metadata.
+#[derive(Debug, Clone)]
+pub struct ToolSpec {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    pub input_schema: Map<String, Value>,
+    pub output_schema: Map<String, Value>,
+    pub read_only: bool,
+    pub destructive: bool,
+    pub idempotent: bool,
+    pub open_world: bool,
+}
+
+/// An input JSON Schema for `T`: subschemas inlined (some clients do not follow `$ref`),
+/// integer `format`s and the `$schema`/`title` noise removed.
+pub fn schema_of<T: JsonSchema>() -> Map<String, Value> {
+    generate::<T>(true)
+}
+
+/// An output JSON Schema for `T`: shared parts stay in `$defs` (the outline repeats the same
+/// shapes many times; inlined it would cost the client several thousand tokens).
+pub fn output_schema_of<T: JsonSchema>() -> Map<String, Value> {
+    generate::<T>(false)
+}
+
+fn generate<T: JsonSchema>(inline: bool) -> Map<String, Value> {
+    let settings =
+        schemars::generate::SchemaSettings::draft2020_12().with(|s| s.inline_subschemas = inline);
+    let schema = settings.into_generator().into_root_schema_for::<T>();
+    let mut v = schema.to_value();
+    tidy(&mut v, true);
+    match v {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    }
+}
+
+fn tidy(v: &mut Value, root: bool) {
+    match v {
+        Value::Object(m) => {
+            if root {
+                m.remove("$schema");
+                m.remove("title");
+            }
+            let integer = m.get("type").is_some_and(|t| {
+                t == "integer"
+                    || t.as_array()
+                        .is_some_and(|a| a.iter().any(|x| x == "integer"))
+            });
+            if integer {
+                m.remove("format");
+            }
+            for (_, child) in m.iter_mut() {
+                tidy(child, false);
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(|x| tidy(x, false)),
+        _ => {}
+    }
+}
+
+const JAVA_INDEX: &str = "Outline of one Java file: every class, interface, enum, record and annotation type with its fields, constructors, methods, enum constants, record components and nested types, each with exact 1-based startLine/endLine (annotations included, javadoc excluded), signatureText, modifiers, annotations, and javadoc location. Call this FIRST instead of reading a Java file: then read only what you need with java_read_javadoc or java_read_range. Local and anonymous classes are not listed. Answers come from a content-hash cache when the file is unchanged. Broken code still gives an outline plus `errors`. Example: {\"filePath\": \"src/main/java/com/foo/Bar.java\", \"options\": {\"includePrivate\": false, \"maxJavadocPreviewChars\": 120}}";
+
+const READ_RANGE: &str = "Read lines startLine..endLine (1-based, inclusive) of a file in the workspace, with `N: ` line prefixes by default. Use it to read one method body after java_index gave its lines. Output is capped by options.maxChars (default 20000): a longer read stops at a line boundary with truncated=true and nextStartLine to continue from; endLine past the end of the file is clamped (said in `note`). Example: {\"filePath\": \"src/main/java/com/foo/Bar.java\", \"startLine\": 70, \"endLine\": 120}";
+
+const READ_JAVADOC: &str = "Read only the javadoc block of one symbol, by the symbolId java_index returned. Cheaper than reading the method to learn what it does. If the code moved since java_index (stale line numbers in the id), the symbol is re-found by kind and signature and resolvedSymbolId gives its current id. found=false with empty content when the symbol has no javadoc or does not exist (see `note`). Example: {\"filePath\": \"src/main/java/com/foo/Bar.java\", \"symbolId\": \"Method#com.foo.Bar#doThing(int,String):Result|start:70|end:120\"}";
+
+/// Every tool, in the order `tools/list` shows them.
+pub fn catalog() -> Vec<ToolSpec> {
+    let read_only = |name, title, description, input_schema, output_schema| ToolSpec {
+        name,
+        title,
+        description,
+        input_schema,
+        output_schema,
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+    };
+    vec![
+        read_only(
+            "java_index",
+            "Outline a Java file",
+            JAVA_INDEX,
+            schema_of::<JavaIndexArgs>(),
+            output_schema_of::<FileOutline>(),
+        ),
+        read_only(
+            "java_read_range",
+            "Read lines of a file",
+            READ_RANGE,
+            schema_of::<ReadRangeArgs>(),
+            output_schema_of::<RangeResult>(),
+        ),
+        read_only(
+            "java_read_javadoc",
+            "Read a symbol's javadoc",
+            READ_JAVADOC,
+            schema_of::<ReadJavadocArgs>(),
+            output_schema_of::<JavadocResult>(),
+        ),
+    ]
+}

@@ -1,0 +1,214 @@
+//! The engine both shells drive: the configured roots, their caches, and the tool calls with
+//! their wire arguments. Every path goes through the roots' path policy first.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::cache::{Cache, Counters, Outcome};
+use crate::config::Config;
+use crate::index::roots::{Resolved, Roots};
+use crate::model::{FileOutline, OutlineOptions};
+use crate::tools::java_index::{IndexOptions, apply_options};
+use crate::tools::read_javadoc::{JavadocOptions, JavadocResult, javadoc_of};
+use crate::tools::read_range::{RangeOptions, RangeResult, range_of};
+use crate::tools::{ToolError, read_file, require_java};
+
+/// Arguments of `java_index`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct JavaIndexArgs {
+    /// The .java file: relative to the workspace root, or absolute inside it.
+    pub file_path: String,
+    /// What to include; every field is optional.
+    #[serde(default)]
+    pub options: IndexOptions,
+}
+
+/// Arguments of `java_read_range`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReadRangeArgs {
+    /// The file: relative to the workspace root, or absolute inside it.
+    pub file_path: String,
+    /// First line to read, 1-based, inclusive.
+    pub start_line: u32,
+    /// Last line to read, 1-based, inclusive (clamped to the file's last line).
+    pub end_line: u32,
+    #[serde(default)]
+    pub options: RangeOptions,
+}
+
+/// Arguments of `java_read_javadoc`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReadJavadocArgs {
+    /// The .java file: relative to the workspace root, or absolute inside it.
+    pub file_path: String,
+    /// A symbolId from java_index (stable `Kind#name...|start:N|end:M` or short `@N`).
+    pub symbol_id: String,
+    #[serde(default)]
+    pub options: JavadocOptions,
+}
+
+/// An outline and whether it came from the cache.
+#[derive(Debug, Clone)]
+pub struct IndexAnswer {
+    pub outline: FileOutline,
+    pub outcome: Outcome,
+    pub elapsed_ms: f64,
+}
+
+/// Roots, caches and configuration of one server or CLI run.
+pub struct Workspace {
+    pub config: Config,
+    pub roots: Roots,
+    caches: Vec<Arc<Cache>>,
+    warnings: Vec<String>,
+}
+
+impl Workspace {
+    /// Opens the roots and their caches. Cache problems are warnings, never failures.
+    pub fn open(config: Config) -> Result<Workspace, ToolError> {
+        let roots = Roots::new(config.roots.clone())
+            .map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
+        let mut warnings = Vec::new();
+        let mut caches: Vec<Arc<Cache>> = Vec::new();
+        if !config.cache {
+            caches.push(Arc::new(Cache::disabled()));
+        } else if config.cache_dir.is_some() {
+            let (c, w) = Cache::open(&config.cache_dir_for(&roots.paths()[0]));
+            warnings.extend(w);
+            caches.push(Arc::new(c));
+        } else {
+            for r in roots.paths() {
+                let (c, w) = Cache::open(&config.cache_dir_for(r));
+                warnings.extend(w);
+                caches.push(Arc::new(c));
+            }
+        }
+        Ok(Workspace {
+            config,
+            roots,
+            caches,
+            warnings,
+        })
+    }
+
+    /// Warnings from opening the workspace (e.g. a cache that fell back to memory).
+    pub fn warnings(&self) -> Vec<String> {
+        let mut w = self.warnings.clone();
+        for c in &self.caches {
+            w.extend(c.warnings());
+        }
+        w
+    }
+
+    /// The cache serving files of root `i`.
+    pub fn cache(&self, root: usize) -> &Cache {
+        &self.caches[root.min(self.caches.len() - 1)]
+    }
+
+    /// Hits and misses over all caches.
+    pub fn counters(&self) -> Counters {
+        self.caches
+            .iter()
+            .map(|c| c.counters())
+            .fold(Counters::default(), |a, b| Counters {
+                hits: a.hits + b.hits,
+                misses: a.misses + b.misses,
+            })
+    }
+
+    pub fn flush(&self) {
+        self.caches.iter().for_each(|c| c.flush());
+    }
+
+    /// Applies the path policy to a client-given path.
+    pub fn resolve(&self, file_path: &str) -> Result<Resolved, ToolError> {
+        use crate::index::roots::PathError;
+        self.roots.resolve(file_path).map_err(|e| match e {
+            PathError::NotFound { .. } => ToolError::NotFound(
+                e.to_string()
+                    .trim_start_matches("file not found: ")
+                    .to_owned(),
+            ),
+            other => ToolError::InvalidArgument(other.to_string()),
+        })
+    }
+
+    fn check_file(path: &Path, display: &str) -> Result<(), ToolError> {
+        crate::tools::read_file_checked(path, display).map(|_| ())
+    }
+
+    /// `java_index`.
+    pub fn java_index(&self, args: &JavaIndexArgs) -> Result<IndexAnswer, ToolError> {
+        let t = std::time::Instant::now();
+        let r = self.resolve(&args.file_path)?;
+        Self::check_file(&r.path, &r.display)?;
+        require_java(&r.path, &r.display)?;
+        let opts: OutlineOptions = args.options.into();
+        let cache = self.cache(r.root);
+        let io = |e: std::io::Error| ToolError::Io {
+            path: r.display.clone(),
+            source: e,
+        };
+        let (outline, outcome) = if opts.max_javadoc_preview_chars > 0 {
+            let (cached, src) = cache.outline_with_source(&r.path, &r.display).map_err(io)?;
+            (
+                apply_options(cached.outline, &opts, Some(&src)),
+                cached.outcome,
+            )
+        } else {
+            let cached = cache.outline(&r.path, &r.display).map_err(io)?;
+            (apply_options(cached.outline, &opts, None), cached.outcome)
+        };
+        Ok(IndexAnswer {
+            outline,
+            outcome,
+            elapsed_ms: t.elapsed().as_secs_f64() * 1e3,
+        })
+    }
+
+    /// `java_read_range`.
+    pub fn java_read_range(&self, args: &ReadRangeArgs) -> Result<RangeResult, ToolError> {
+        let r = self.resolve(&args.file_path)?;
+        Self::check_file(&r.path, &r.display)?;
+        let bytes = read_file(&r.path, &r.display)?;
+        let src = crate::parser::SourceText::decode(&bytes);
+        range_of(
+            &src,
+            &r.display,
+            args.start_line,
+            args.end_line,
+            &args.options,
+        )
+    }
+
+    /// `java_read_javadoc`.
+    pub fn java_read_javadoc(&self, args: &ReadJavadocArgs) -> Result<JavadocResult, ToolError> {
+        let r = self.resolve(&args.file_path)?;
+        Self::check_file(&r.path, &r.display)?;
+        require_java(&r.path, &r.display)?;
+        if args.symbol_id.trim().is_empty() {
+            return Err(ToolError::InvalidArgument(
+                "symbolId is empty; take one from java_index".to_owned(),
+            ));
+        }
+        let (cached, src) = self
+            .cache(r.root)
+            .outline_with_source(&r.path, &r.display)
+            .map_err(|e| ToolError::Io {
+                path: r.display.clone(),
+                source: e,
+            })?;
+        javadoc_of(
+            &cached.outline,
+            &src,
+            &r.display,
+            &args.symbol_id,
+            &args.options,
+        )
+    }
+}

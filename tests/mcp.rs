@@ -1,0 +1,458 @@
+//! The real binary as an MCP server, driven by rmcp's client over a child process in both
+//! protocol eras (`initialize` and 2026-07-28 `server/discover`), and by raw JSON lines for
+//! what a client library would never send.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use rmcp::model::{CallToolRequestParams, CallToolResult, ProtocolVersion};
+use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RunningService};
+use rmcp::transport::TokioChildProcess;
+use rmcp::{RoleClient, ServiceExt};
+use serde_json::{Value, json};
+
+const BIN: &str = env!("CARGO_BIN_EXE_mcp-java-index");
+
+/// A temp workspace with a copy of the fixtures.
+fn workspace() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    copy_dir(&src, dir.path());
+    std::fs::write(dir.path().join("notes.txt"), "not java\n").expect("write");
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for e in std::fs::read_dir(from).expect("read fixtures") {
+        let p = e.expect("entry").path();
+        let dest = to.join(p.file_name().expect("name"));
+        if p.file_name().is_some_and(|n| n == ".mcp-java-index-cache") {
+            continue;
+        }
+        if p.is_dir() {
+            std::fs::create_dir_all(&dest).expect("mkdir");
+            copy_dir(&p, &dest);
+        } else {
+            std::fs::copy(&p, &dest).expect("copy");
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Era {
+    Initialize,
+    Discover,
+}
+
+async fn connect(root: &Path, era: Era) -> RunningService<RoleClient, ()> {
+    let mut cmd = tokio::process::Command::new(BIN);
+    cmd.arg("serve").arg("--root").arg(root);
+    let transport = TokioChildProcess::new(cmd).expect("spawning the server");
+    match era {
+        Era::Initialize => ().serve(transport).await.expect("initialize handshake"),
+        Era::Discover => ()
+            .serve_with_lifecycle(
+                transport,
+                ClientLifecycleMode::Discover {
+                    preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+                },
+            )
+            .await
+            .expect("server/discover handshake"),
+    }
+}
+
+async fn call(client: &RunningService<RoleClient, ()>, tool: &str, args: Value) -> CallToolResult {
+    let params = CallToolRequestParams::new(tool.to_owned())
+        .with_arguments(args.as_object().expect("object args").clone());
+    client.call_tool(params).await.expect("tools/call answered")
+}
+
+fn text_of(r: &CallToolResult) -> String {
+    r.content
+        .iter()
+        .filter_map(|c| c.as_text())
+        .map(|t| t.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn validate(schema: &serde_json::Map<String, Value>, value: &Value, what: &str) {
+    let validator =
+        jsonschema::validator_for(&Value::Object(schema.clone())).expect("output schema compiles");
+    let errors: Vec<String> = validator
+        .iter_errors(value)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{what}: structuredContent does not match outputSchema: {errors:?}"
+    );
+}
+
+#[tokio::test]
+async fn tools_list_is_pinned_and_the_same_in_both_eras() {
+    let ws = workspace();
+    let mut lists = Vec::new();
+    for era in [Era::Initialize, Era::Discover] {
+        let client = connect(ws.path(), era).await;
+        let tools = client.list_all_tools().await.expect("tools/list");
+        lists.push(serde_json::to_value(&tools).expect("json"));
+        client.cancel().await.expect("close");
+    }
+    assert_eq!(lists[0], lists[1], "tools differ between eras");
+    for t in lists[0].as_array().expect("array") {
+        let a = &t["annotations"];
+        for k in [
+            "readOnlyHint",
+            "destructiveHint",
+            "idempotentHint",
+            "openWorldHint",
+        ] {
+            assert!(a[k].is_boolean(), "{} lacks {k}", t["name"]);
+        }
+        assert_eq!(t["outputSchema"]["type"], "object", "{}", t["name"]);
+        assert!(
+            !t["inputSchema"].to_string().contains("\"null\""),
+            "{} has a nullable input",
+            t["name"]
+        );
+        assert!(t["title"].is_string());
+    }
+    insta::assert_json_snapshot!("tools_list", lists[0]);
+}
+
+#[tokio::test]
+async fn every_tool_answers_with_conforming_structured_content() {
+    let ws = workspace();
+    for era in [Era::Initialize, Era::Discover] {
+        let client = connect(ws.path(), era).await;
+        let tools = client.list_all_tools().await.expect("tools/list");
+        let schema = |name: &str| {
+            tools
+                .iter()
+                .find(|t| t.name == name)
+                .and_then(|t| t.output_schema.clone())
+                .expect("output schema")
+        };
+
+        let r = call(&client, "java_index", json!({"filePath": "records.java"})).await;
+        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
+        let sc = r.structured_content.clone().expect("structured");
+        validate(&schema("java_index"), &sc, "java_index");
+        assert_eq!(
+            serde_json::from_str::<Value>(&text_of(&r)).expect("text is JSON"),
+            sc
+        );
+        assert_eq!(sc["filePath"], "records.java");
+        let meta = serde_json::to_value(&r.meta).expect("meta");
+        assert!(meta["cache"] == "hit" || meta["cache"] == "miss", "{meta}");
+        let mut pinned = sc.clone();
+        pinned["hash"] = json!("[hash]");
+        insta::assert_json_snapshot!(format!("call_java_index_{era:?}"), pinned);
+
+        let id = sc["classes"][0]["symbolId"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        let r = call(
+            &client,
+            "java_read_javadoc",
+            json!({"filePath": "records.java", "symbolId": id}),
+        )
+        .await;
+        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
+        let sc = r.structured_content.clone().expect("structured");
+        validate(&schema("java_read_javadoc"), &sc, "java_read_javadoc");
+        insta::assert_json_snapshot!(format!("call_java_read_javadoc_{era:?}"), sc);
+
+        let r = call(&client, "java_read_range", json!({"filePath": "records.java", "startLine": 1, "endLine": 4, "options": {"maxChars": 1000}})).await;
+        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
+        let sc = r.structured_content.clone().expect("structured");
+        validate(&schema("java_read_range"), &sc, "java_read_range");
+        insta::assert_json_snapshot!(format!("call_java_read_range_{era:?}"), sc);
+        client.cancel().await.expect("close");
+    }
+}
+
+#[tokio::test]
+async fn second_call_is_a_cache_hit() {
+    let ws = workspace();
+    let client = connect(ws.path(), Era::Initialize).await;
+    let first = call(&client, "java_index", json!({"filePath": "enums.java"})).await;
+    let second = call(&client, "java_index", json!({"filePath": "enums.java"})).await;
+    let cache = |r: &CallToolResult| serde_json::to_value(&r.meta).expect("meta")["cache"].clone();
+    assert_eq!(cache(&first), "miss");
+    assert_eq!(cache(&second), "hit");
+    assert_eq!(first.structured_content, second.structured_content);
+    client.cancel().await.expect("close");
+    assert!(
+        ws.path().join(".mcp-java-index-cache").is_dir(),
+        "the cache lives under the root"
+    );
+}
+
+#[tokio::test]
+async fn bad_arguments_are_tool_errors_that_name_the_problem() {
+    let ws = workspace();
+    let outside = tempfile::NamedTempFile::with_suffix(".java").expect("temp file");
+    let outside = outside.path().to_string_lossy().into_owned();
+    let client = connect(ws.path(), Era::Discover).await;
+    let cases = [
+        ("java_index", json!({}), "missing field `filePath`"),
+        (
+            "java_index",
+            json!({"filePath": "records.java", "options": {"includePrivat": false}}),
+            "unknown field `includePrivat`",
+        ),
+        (
+            "java_index",
+            json!({"filePath": "Nope.java"}),
+            "file not found: Nope.java",
+        ),
+        (
+            "java_index",
+            json!({"filePath": "../../etc/passwd"}),
+            "outside the workspace roots",
+        ),
+        (
+            "java_index",
+            json!({"filePath": outside}),
+            "outside the workspace roots",
+        ),
+        (
+            "java_index",
+            json!({"filePath": "module_info"}),
+            "is a directory",
+        ),
+        (
+            "java_index",
+            json!({"filePath": "notes.txt"}),
+            "is not a .java file",
+        ),
+        (
+            "java_index",
+            json!({"filePath": "C:\\x\\Y.java"}),
+            "Windows drive path",
+        ),
+        (
+            "java_read_range",
+            json!({"filePath": "records.java", "startLine": 0, "endLine": 3}),
+            "startLine must be 1 or more",
+        ),
+        (
+            "java_read_range",
+            json!({"filePath": "records.java", "startLine": 9000, "endLine": 9001}),
+            "past the end of records.java",
+        ),
+        (
+            "java_read_range",
+            json!({"filePath": "records.java", "startLine": "one", "endLine": 2}),
+            "invalid type",
+        ),
+        (
+            "java_read_javadoc",
+            json!({"filePath": "records.java", "symbolId": " "}),
+            "symbolId is empty",
+        ),
+    ];
+    for (tool, args, want) in cases {
+        let r = call(&client, tool, args.clone()).await;
+        assert_eq!(
+            r.is_error,
+            Some(true),
+            "{tool} {args} was not an error: {}",
+            text_of(&r)
+        );
+        assert!(
+            text_of(&r).contains(want),
+            "{tool} {args}: `{}` does not say `{want}`",
+            text_of(&r)
+        );
+    }
+    // An unknown tool is a protocol error, not a tool error.
+    let err = client
+        .call_tool(CallToolRequestParams::new("no_such_tool"))
+        .await
+        .expect_err("unknown tool");
+    assert!(err.to_string().contains("unknown tool"), "{err}");
+    // The server is still serving.
+    let r = call(&client, "java_index", json!({"filePath": "records.java"})).await;
+    assert_eq!(r.is_error, Some(false));
+    client.cancel().await.expect("close");
+}
+
+/// Sends raw lines, closes stdin, returns (stdout lines, exit status) with a deadline.
+fn raw_session(
+    root: &Path,
+    lines: &[String],
+    extra: &[&str],
+) -> (Vec<Value>, std::process::ExitStatus, String) {
+    let mut child = Command::new(BIN)
+        .arg("serve")
+        .arg("--root")
+        .arg(root)
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    for l in lines {
+        writeln!(stdin, "{l}").expect("write");
+    }
+    drop(stdin);
+    let stdout = child.stdout.take().expect("stdout");
+    let reader = std::thread::spawn(move || {
+        std::io::BufReader::new(stdout)
+            .lines()
+            .map(|l| l.expect("line"))
+            .collect::<Vec<_>>()
+    });
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "server did not exit after end of input"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let out = reader.join().expect("reader");
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut err)
+        .expect("stderr");
+    let values = out
+        .iter()
+        .map(|l| {
+            serde_json::from_str::<Value>(l)
+                .unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {l}"))
+        })
+        .collect();
+    (values, status, err)
+}
+
+fn initialize() -> Vec<String> {
+    vec![
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}}).to_string(),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string(),
+    ]
+}
+
+#[test]
+fn stdout_is_only_protocol_invalid_json_gets_a_parse_error_and_eof_exits_cleanly() {
+    let ws = workspace();
+    let mut lines = initialize();
+    lines.push("this is not json {".to_owned());
+    lines.push(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}).to_string());
+    lines.push(json!({"jsonrpc": "2.0", "id": 3, "method": "prompts/list"}).to_string());
+    lines.push(json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "java_index", "arguments": {"filePath": "enums.java"}}}).to_string());
+    let (out, status, stderr) = raw_session(ws.path(), &lines, &["-v"]);
+    assert!(status.success(), "exit {status:?}; stderr:\n{stderr}");
+    for v in &out {
+        assert_eq!(v["jsonrpc"], "2.0", "not JSON-RPC on stdout: {v}");
+    }
+    let by_id = |id: i64| {
+        out.iter()
+            .find(|v| v["id"] == id)
+            .unwrap_or_else(|| panic!("no answer to {id}: {out:?}"))
+    };
+    assert!(
+        out.iter()
+            .any(|v| v["error"]["code"] == -32700 && v["id"].is_null()),
+        "no parse error: {out:?}"
+    );
+    assert!(
+        by_id(2)["result"]["tools"]
+            .as_array()
+            .is_some_and(|t| t.len() >= 3),
+        "{}",
+        by_id(2)
+    );
+    assert!(
+        by_id(2)["result"]["ttlMs"].as_u64().is_some_and(|t| t > 0)
+            || by_id(2)["result"].get("ttlMs").is_none()
+    );
+    assert_eq!(
+        by_id(3)["error"]["code"],
+        -32601,
+        "prompts/list must be method-not-found"
+    );
+    assert_eq!(by_id(4)["result"]["isError"], false);
+    assert!(
+        stderr.contains("serving MCP on stdio"),
+        "logs go to stderr: {stderr}"
+    );
+}
+
+#[test]
+fn log_file_records_every_message_with_a_timestamp() {
+    let ws = workspace();
+    let log = ws.path().join("messages.log");
+    let mut lines = initialize();
+    lines.push(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}).to_string());
+    let (out, status, _) = raw_session(
+        ws.path(),
+        &lines,
+        &["--log-file", log.to_str().expect("utf-8")],
+    );
+    assert!(status.success());
+    let text = std::fs::read_to_string(&log).expect("log file");
+    let received = text.lines().filter(|l| l.contains(" <- ")).count();
+    let sent = text.lines().filter(|l| l.contains(" -> ")).count();
+    assert_eq!(received, 3, "{text}");
+    assert_eq!(sent, out.len(), "{text}");
+    assert!(
+        text.lines()
+            .all(|l| l.len() > 24 && l.as_bytes()[4] == b'-' && l.contains('T')),
+        "{text}"
+    );
+}
+
+#[test]
+fn closing_stdin_before_the_handshake_is_a_clean_exit() {
+    let ws = workspace();
+    let (out, status, stderr) = raw_session(ws.path(), &[], &[]);
+    assert!(status.success(), "{stderr}");
+    assert!(out.is_empty());
+}
+
+/// The official Python SDK as the client (installed by `.ci/run`; required under CI=true).
+#[test]
+fn python_sdk_client_in_both_eras() {
+    let has_sdk = Command::new("python3")
+        .args(["-c", "import mcp.client.client"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_sdk {
+        assert!(
+            std::env::var("CI").is_err(),
+            "the MCP Python SDK is missing (pip install mcp==2.3.0)"
+        );
+        eprintln!("skipping: MCP Python SDK not installed (pip install mcp==2.3.0)");
+        return;
+    }
+    let ws = workspace();
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/client.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(BIN)
+        .arg(ws.path())
+        .output()
+        .expect("python3");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "python client failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("python sdk legacy: ok") && stdout.contains("python sdk auto: ok"),
+        "{stdout}"
+    );
+}
