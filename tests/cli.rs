@@ -160,3 +160,126 @@ fn help_is_everywhere() {
         assert!(stdout(&o).contains("Usage:"), "{args:?}");
     }
 }
+
+fn stats_of(o: &Output) -> serde_json::Value {
+    let err = stderr(o);
+    let last = err.lines().last().unwrap_or_default();
+    serde_json::from_str(last)
+        .unwrap_or_else(|e| panic!("last stderr line is not the stats JSON ({e}): {err}"))
+}
+
+#[test]
+fn index_stats_show_the_cache_working() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let root = tmp.path();
+    for i in 0..5 {
+        std::fs::write(
+            root.join(format!("C{i}.java")),
+            format!("class C{i} {{ void m{i}() {{}} }}\n"),
+        )
+        .expect("write");
+    }
+    let index = || {
+        bin()
+            .args(["index", "--stats", "."])
+            .current_dir(root)
+            .output()
+            .expect("run")
+    };
+    let first = index();
+    assert!(first.status.success(), "{}", stderr(&first));
+    let s = stats_of(&first);
+    assert_eq!(
+        (
+            s["files"].as_u64(),
+            s["parsed"].as_u64(),
+            s["cacheMisses"].as_u64(),
+            s["cacheHits"].as_u64()
+        ),
+        (Some(5), Some(5), Some(5), Some(0)),
+        "{s}"
+    );
+    assert!(s["elapsedMs"].is_u64() && s["errors"] == 0, "{s}");
+    let second = index();
+    let s = stats_of(&second);
+    assert_eq!(
+        (s["cacheHits"].as_u64(), s["cacheMisses"].as_u64()),
+        (Some(5), Some(0)),
+        "{s}"
+    );
+    assert_eq!(
+        stdout(&first),
+        stdout(&second),
+        "cached output differs from parsed output"
+    );
+    std::fs::write(root.join("C2.java"), "class C2 { void changed() {} }\n").expect("edit");
+    let third = index();
+    let s = stats_of(&third);
+    assert_eq!(
+        (s["cacheHits"].as_u64(), s["cacheMisses"].as_u64()),
+        (Some(4), Some(1)),
+        "{s}"
+    );
+    assert!(stdout(&third).contains("changed"));
+    // The cache can be inspected and cleared.
+    let o = bin()
+        .args(["cache", "stats"])
+        .current_dir(root)
+        .output()
+        .expect("run");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert!(v[0]["entries"].as_u64().is_some_and(|n| n >= 5), "{v}");
+    let o = bin()
+        .args(["cache", "clear"])
+        .current_dir(root)
+        .output()
+        .expect("run");
+    assert!(o.status.success());
+    let s = stats_of(&index());
+    assert_eq!(s["cacheMisses"].as_u64(), Some(5), "{s}");
+    // --no-cache neither reads nor writes it.
+    let o = bin()
+        .args(["index", "--stats", "--no-cache", "."])
+        .current_dir(root)
+        .output()
+        .expect("run");
+    assert_eq!(stats_of(&o)["cacheHits"].as_u64(), Some(0));
+}
+
+#[test]
+fn config_reports_each_value_with_its_source() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(tmp.path().join("mcp-java-index.toml"), "cache = false\n").expect("write");
+    let o = bin()
+        .args(["config", "--root"])
+        .arg(tmp.path())
+        .env("MCP_JAVA_INDEX_LOG_LEVEL", "debug")
+        .output()
+        .expect("run");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(v["cache"]["value"], false);
+    assert!(
+        v["cache"]["source"]
+            .as_str()
+            .is_some_and(|s| s.ends_with("mcp-java-index.toml")),
+        "{v}"
+    );
+    assert_eq!(
+        v["logLevel"]["source"],
+        "environment MCP_JAVA_INDEX_LOG_LEVEL"
+    );
+    assert_eq!(v["roots"]["source"], "flag --root");
+    std::fs::write(
+        tmp.path().join("mcp-java-index.toml"),
+        "cache = \"sometimes\"\n",
+    )
+    .expect("write");
+    let o = bin()
+        .args(["config", "--root"])
+        .arg(tmp.path())
+        .output()
+        .expect("run");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("mcp-java-index.toml"), "{}", stderr(&o));
+}

@@ -456,3 +456,50 @@ fn python_sdk_client_in_both_eras() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_panicking_call_is_answered_as_a_tool_error_and_the_server_keeps_serving() {
+    let ws = workspace();
+    let mut lines = initialize();
+    lines.push(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "java_index", "arguments": {"filePath": "enums.java"}}}).to_string());
+    lines.push(json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "java_index", "arguments": {"filePath": "records.java"}}}).to_string());
+    let mut child = Command::new(BIN)
+        .args(["serve", "--root"])
+        .arg(ws.path())
+        .env("MCP_JAVA_INDEX_INJECT_PANIC", "enums.java")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    for l in &lines {
+        writeln!(stdin, "{l}").expect("write");
+    }
+    drop(stdin);
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success());
+    let answers: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    let by_id = |id: i64| {
+        answers
+            .iter()
+            .find(|v| v["id"] == id)
+            .unwrap_or_else(|| panic!("no answer to {id}"))
+    };
+    assert_eq!(by_id(2)["result"]["isError"], true, "{}", by_id(2));
+    assert!(
+        by_id(2)["result"]["content"][0]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("internal error")),
+        "{}",
+        by_id(2)
+    );
+    assert_eq!(by_id(3)["result"]["isError"], false, "{}", by_id(3));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("panicked"),
+        "the panic is logged"
+    );
+}

@@ -118,8 +118,12 @@ pub fn dispatch(ws: &Workspace, tool: &str, args: Map<String, Value>) -> Result<
     match tool {
         "java_index" => {
             let a: JavaIndexArgs = parse(tool, args)?;
+            // Fault injection for the test that proves a panic never reaches the client.
+            if std::env::var_os("MCP_JAVA_INDEX_INJECT_PANIC").is_some_and(|v| *v == *a.file_path) {
+                panic!("injected panic for {}", a.file_path);
+            }
             let answer = ws.java_index(&a).map_err(tool_error)?;
-            tracing::debug!(file = %answer.outline.file_path, cache = ?answer.outcome, "java_index");
+            tracing::info!(file = %answer.outline.file_path, cache = ?answer.outcome, ms = answer.elapsed_ms, "java_index");
             let counters = ws.counters();
             let meta = serde_json::json!({
                 "cache": answer.outcome,
