@@ -19,6 +19,7 @@ use serde_json::{Map, Value};
 
 use crate::tools::ToolError;
 use crate::tools::catalog::{ToolSpec, catalog};
+use crate::tools::java_index::IndexOptions;
 use crate::tools::workspace::{JavaIndexArgs, ReadJavadocArgs, ReadRangeArgs, Workspace};
 
 /// How long clients may cache `tools/list` (the catalog is fixed for the process lifetime).
@@ -70,11 +71,11 @@ impl JavaIndexServer {
         let tool = name.to_owned();
         let joined = tokio::task::spawn_blocking(move || dispatch(&ws, &tool, args)).await;
         Ok(match joined {
-            Ok(Ok((value, meta))) => {
-                let text = value.to_string();
-                let mut r = CallToolResult::structured(value);
+            Ok(Ok(answer)) => {
+                let text = answer.text.unwrap_or_else(|| answer.value.to_string());
+                let mut r = CallToolResult::structured(answer.value);
                 r.content = vec![ContentBlock::text(text)];
-                r.meta = meta;
+                r.meta = answer.meta;
                 r
             }
             Ok(Err(e)) => {
@@ -96,7 +97,12 @@ impl JavaIndexServer {
     }
 }
 
-type Answer = (Value, Option<MetaObject>);
+/// A tool's answer: the structured value, its text when already serialized, and `_meta`.
+pub struct Answer {
+    pub value: Value,
+    pub text: Option<String>,
+    pub meta: Option<MetaObject>,
+}
 
 fn parse<T: serde::de::DeserializeOwned>(
     tool: &str,
@@ -122,35 +128,60 @@ pub fn dispatch(ws: &Workspace, tool: &str, args: Map<String, Value>) -> Result<
             if std::env::var_os("MCP_JAVA_INDEX_INJECT_PANIC").is_some_and(|v| *v == *a.file_path) {
                 panic!("injected panic for {}", a.file_path);
             }
+            let counters = || ws.counters();
+            let meta = |outcome: crate::cache::Outcome, ms: f64| {
+                let c = counters();
+                serde_json::json!({
+                    "cache": outcome,
+                    "elapsedMs": (ms * 1000.0).round() / 1000.0,
+                    "cacheHits": c.hits,
+                    "cacheMisses": c.misses,
+                })
+                .as_object()
+                .cloned()
+                .map(MetaObject)
+            };
+            if a.options == IndexOptions::default() {
+                // The common case: the cached JSON is the answer.
+                let (json, outcome, ms) = ws.java_index_json(&a.file_path).map_err(tool_error)?;
+                tracing::info!(file = %a.file_path, cache = ?outcome, ms, "java_index");
+                let value: Value = serde_json::from_str(&json)
+                    .map_err(|e| format!("internal error: reading the cached outline: {e}"))?;
+                return Ok(Answer {
+                    value,
+                    text: Some(json),
+                    meta: meta(outcome, ms),
+                });
+            }
             let answer = ws.java_index(&a).map_err(tool_error)?;
             tracing::info!(file = %answer.outline.file_path, cache = ?answer.outcome, ms = answer.elapsed_ms, "java_index");
-            let counters = ws.counters();
-            let meta = serde_json::json!({
-                "cache": answer.outcome,
-                "elapsedMs": (answer.elapsed_ms * 1000.0).round() / 1000.0,
-                "cacheHits": counters.hits,
-                "cacheMisses": counters.misses,
-            });
-            let meta = meta.as_object().cloned().map(MetaObject);
-            Ok((to_value(serde_json::to_value(&answer.outline))?, meta))
+            Ok(Answer {
+                value: to_value(serde_json::to_value(&answer.outline))?,
+                text: None,
+                meta: meta(answer.outcome, answer.elapsed_ms),
+            })
         }
         "java_read_range" => {
             let a: ReadRangeArgs = parse(tool, args)?;
-            Ok((
-                to_value(serde_json::to_value(
-                    ws.java_read_range(&a).map_err(tool_error)?,
-                ))?,
-                None,
-            ))
+            let value = to_value(serde_json::to_value(
+                ws.java_read_range(&a).map_err(tool_error)?,
+            ))?;
+            Ok(Answer {
+                value,
+                text: None,
+                meta: None,
+            })
         }
         "java_read_javadoc" => {
             let a: ReadJavadocArgs = parse(tool, args)?;
-            Ok((
-                to_value(serde_json::to_value(
-                    ws.java_read_javadoc(&a).map_err(tool_error)?,
-                ))?,
-                None,
-            ))
+            let value = to_value(serde_json::to_value(
+                ws.java_read_javadoc(&a).map_err(tool_error)?,
+            ))?;
+            Ok(Answer {
+                value,
+                text: None,
+                meta: None,
+            })
         }
         other => Err(format!("unknown tool {other}")),
     }

@@ -171,6 +171,23 @@ impl Workspace {
         })
     }
 
+    /// `java_index` with default options, as JSON text: straight from the cache's stored JSON
+    /// on a hit, without building the outline in memory.
+    pub fn java_index_json(&self, file_path: &str) -> Result<(String, Outcome, f64), ToolError> {
+        let t = std::time::Instant::now();
+        let r = self.resolve(file_path)?;
+        Self::check_file(&r.path, &r.display)?;
+        require_java(&r.path, &r.display)?;
+        let (json, outcome) = self
+            .cache(r.root)
+            .outline_json(&r.path, &r.display)
+            .map_err(|e| ToolError::Io {
+                path: r.display.clone(),
+                source: e,
+            })?;
+        Ok((json, outcome, t.elapsed().as_secs_f64() * 1e3))
+    }
+
     /// `java_read_range`.
     pub fn java_read_range(&self, args: &ReadRangeArgs) -> Result<RangeResult, ToolError> {
         let r = self.resolve(&args.file_path)?;

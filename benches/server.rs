@@ -1,0 +1,202 @@
+//! Server and cache benchmarks: start to first `tools/list` answer, `java_index` of a cached
+//! file through the server (round trip over stdio), and the whole JDK tree re-indexed through
+//! the CLI cold (empty cache) and warm (every file cached), beside `ctags -R`.
+//!
+//! `cargo bench --bench server` (JDK tree from `$JDK_SRC_DIR`, else `target/jdk-src`).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_mcp-java-index");
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn percentile(mut v: Vec<Duration>, p: f64) -> Duration {
+    v.sort();
+    v[((v.len() as f64 - 1.0) * p).round() as usize]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Session {
+    fn start(root: &Path, cache: &Path) -> Session {
+        let mut child = Command::new(BIN)
+            .args(["serve", "--root"])
+            .arg(root)
+            .arg("--cache-dir")
+            .arg(cache)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn server");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        Session {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn send(&mut self, v: serde_json::Value) {
+        writeln!(self.stdin, "{v}").expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Reads lines until the answer to `id` (found without parsing the whole line, so the
+    /// client's own JSON parsing is not what is measured); returns the raw line.
+    fn answer(&mut self, id: i64) -> String {
+        let mut line = String::new();
+        let tag = format!("\"id\":{id},");
+        let tag_end = format!("\"id\":{id}}}");
+        loop {
+            line.clear();
+            assert!(
+                self.stdout.read_line(&mut line).expect("read") > 0,
+                "server closed"
+            );
+            if line.contains(&tag) || line.contains(&tag_end) {
+                return line;
+            }
+        }
+    }
+
+    fn handshake(&mut self) {
+        self.send(serde_json::json!({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}));
+        self.answer(0);
+        self.send(serde_json::json!({"jsonrpc":"2.0","method":"notifications/initialized"}));
+    }
+
+    fn stop(mut self) {
+        drop(self.stdin);
+        let _ = self.child.wait();
+    }
+}
+
+fn main() {
+    let jdk = std::env::var_os("JDK_SRC_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/jdk-src"));
+    let scratch = tempfile::tempdir().expect("tempdir");
+    let cache = scratch.path().join("cache");
+
+    // 1. Start to first tools/list answer.
+    let samples: Vec<Duration> = (0..21)
+        .map(|_| {
+            let t = Instant::now();
+            let mut s = Session::start(scratch.path(), &cache);
+            s.handshake();
+            s.send(serde_json::json!({"jsonrpc":"2.0","id":1,"method":"tools/list"}));
+            s.answer(1);
+            let d = t.elapsed();
+            s.stop();
+            d
+        })
+        .collect();
+    println!(
+        "server start to first tools/list answer: median {:.2} ms, p90 {:.2} ms",
+        ms(median(samples.clone())),
+        ms(percentile(samples, 0.9))
+    );
+
+    if !jdk.join("java.base").is_dir() {
+        eprintln!(
+            "no JDK sources at {} (set JDK_SRC_DIR or run .ci/run); skipping the JDK parts",
+            jdk.display()
+        );
+        return;
+    }
+
+    // 2. java_index of a cached file through the server.
+    let mut s = Session::start(&jdk, &cache);
+    s.handshake();
+    let call = |s: &mut Session, id: i64, file: &str| {
+        s.send(serde_json::json!({"jsonrpc":"2.0","id":id,"method":"tools/call","params":{"name":"java_index","arguments":{"filePath":file}}}));
+        let v = s.answer(id);
+        assert!(
+            v.contains("\"isError\":false"),
+            "{}",
+            &v[..v.len().min(300)]
+        );
+        v
+    };
+    for (file, label) in [
+        (
+            "java.base/java/lang/Character.java",
+            "Character.java (11,390 lines)",
+        ),
+        ("java.base/java/util/ArrayList.java", "ArrayList.java"),
+    ] {
+        let first = Instant::now();
+        call(&mut s, 1, file);
+        let cold = first.elapsed();
+        let samples: Vec<Duration> = (0..200)
+            .map(|i| {
+                let t = Instant::now();
+                call(&mut s, 10 + i, file);
+                t.elapsed()
+            })
+            .collect();
+        println!(
+            "java_index {label} through the server: first call {:.2} ms, cached median {:.3} ms, p99 {:.3} ms",
+            ms(cold),
+            ms(median(samples.clone())),
+            ms(percentile(samples, 0.99))
+        );
+    }
+    s.stop();
+
+    // 3. Whole JDK through the CLI: cold, then warm.
+    let jdk_cache = scratch.path().join("jdk-cache");
+    let run = |label: &str| -> f64 {
+        let t = Instant::now();
+        let out = Command::new(BIN)
+            .args(["index", "--stats", "--cache-dir"])
+            .arg(&jdk_cache)
+            .arg(&jdk)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .output()
+            .expect("index");
+        let wall = t.elapsed();
+        let stats = String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .to_owned();
+        println!(
+            "cli index of the JDK tree, {label}: {:.2} s wall; {stats}",
+            wall.as_secs_f64()
+        );
+        wall.as_secs_f64()
+    };
+    let cold = run("cold (empty cache)");
+    let warm = run("warm (every file cached)");
+    println!("warm / cold = {:.1}%", 100.0 * warm / cold);
+    let t = Instant::now();
+    if Command::new("ctags")
+        .args(["-R", "--languages=Java", "-f", "/dev/null"])
+        .arg(&jdk)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        println!(
+            "ctags -R on the same tree: {:.2} s",
+            t.elapsed().as_secs_f64()
+        );
+    }
+}
