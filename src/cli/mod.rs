@@ -72,19 +72,19 @@ pub enum CacheAction {
 #[derive(Debug, Args, Clone)]
 pub struct WorkspaceFlags {
     /// Workspace root (repeatable); default the current directory [env: MCP_JAVA_INDEX_ROOTS]
-    #[arg(long = "root", value_name = "DIR")]
+    #[arg(long = "root", value_name = "DIR", global = true)]
     pub roots: Vec<PathBuf>,
     /// Cache directory (default .mcp-java-index-cache under each root) [env: MCP_JAVA_INDEX_CACHE_DIR]
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", global = true)]
     pub cache_dir: Option<PathBuf>,
     /// Do not read or write the cache
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub no_cache: bool,
     /// Record every MCP message received and sent, with timestamps, in this file
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", global = true)]
     pub log_file: Option<PathBuf>,
     /// More logs on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides
-    #[arg(short, long, action = clap::ArgAction::Count)]
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub verbose: u8,
 }
 
