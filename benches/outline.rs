@@ -46,38 +46,18 @@ fn main() {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/jdk-src"));
     if !root.join("java.base").is_dir() {
-        eprintln!(
-            "no JDK sources at {} (set JDK_SRC_DIR or run .ci/run)",
-            root.display()
-        );
+        eprintln!("no JDK sources at {} (set JDK_SRC_DIR or run .ci/run)", root.display());
         return;
     }
     let files = java_files(&root).files;
-    let bytes: u64 = files
-        .iter()
-        .filter_map(|f| f.metadata().ok())
-        .map(|m| m.len())
-        .sum();
-    println!(
-        "corpus: {} files, {:.1} MB, {} threads",
-        files.len(),
-        bytes as f64 / 1e6,
-        rayon::current_num_threads()
-    );
+    let bytes: u64 = files.iter().filter_map(|f| f.metadata().ok()).map(|m| m.len()).sum();
+    println!("corpus: {} files, {:.1} MB, {} threads", files.len(), bytes as f64 / 1e6, rayon::current_num_threads());
 
     let character = root.join("java.base/java/lang/Character.java");
     let (tool, parse) = time_file(&character, 41);
-    println!(
-        "java_index Character.java: median {:.2} ms (bare tree-sitter parse {:.2} ms)",
-        ms(tool),
-        ms(parse)
-    );
+    println!("java_index Character.java: median {:.2} ms (bare tree-sitter parse {:.2} ms)", ms(tool), ms(parse));
 
-    let largest = files
-        .iter()
-        .max_by_key(|f| f.metadata().map(|m| m.len()).unwrap_or(0))
-        .expect("files")
-        .clone();
+    let largest = files.iter().max_by_key(|f| f.metadata().map(|m| m.len()).unwrap_or(0)).expect("files").clone();
     let (tool, parse) = time_file(&largest, 21);
     println!(
         "java_index largest file {} ({} KB): median {:.2} ms (bare parse {:.2} ms)",
@@ -114,17 +94,10 @@ fn main() {
         let text = std::fs::read_to_string(f).unwrap_or_default();
         std::hint::black_box(parser::parse_tree(&text));
     });
-    println!(
-        "whole tree bare tree-sitter parse: {:.2} s",
-        t.elapsed().as_secs_f64()
-    );
+    println!("whole tree bare tree-sitter parse: {:.2} s", t.elapsed().as_secs_f64());
 
     let t = Instant::now();
-    match Command::new("ctags")
-        .args(["-R", "--languages=Java", "-f", "/dev/null"])
-        .arg(&root)
-        .status()
-    {
+    match Command::new("ctags").args(["-R", "--languages=Java", "-f", "/dev/null"]).arg(&root).status() {
         Ok(s) if s.success() => println!("whole tree ctags -R: {:.2} s", t.elapsed().as_secs_f64()),
         _ => println!("ctags -R: unavailable (apt-get install universal-ctags)"),
     }

@@ -45,11 +45,7 @@ impl Session {
             .expect("spawn server");
         let stdin = child.stdin.take().expect("stdin");
         let stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        Session {
-            child,
-            stdin,
-            stdout,
-        }
+        Session { child, stdin, stdout }
     }
 
     fn send(&mut self, v: serde_json::Value) {
@@ -65,10 +61,7 @@ impl Session {
         let tag_end = format!("\"id\":{id}}}");
         loop {
             line.clear();
-            assert!(
-                self.stdout.read_line(&mut line).expect("read") > 0,
-                "server closed"
-            );
+            assert!(self.stdout.read_line(&mut line).expect("read") > 0, "server closed");
             if line.contains(&tag) || line.contains(&tag_end) {
                 return line;
             }
@@ -114,10 +107,7 @@ fn main() {
     );
 
     if !jdk.join("java.base").is_dir() {
-        eprintln!(
-            "no JDK sources at {} (set JDK_SRC_DIR or run .ci/run); skipping the JDK parts",
-            jdk.display()
-        );
+        eprintln!("no JDK sources at {} (set JDK_SRC_DIR or run .ci/run); skipping the JDK parts", jdk.display());
         return;
     }
 
@@ -127,18 +117,11 @@ fn main() {
     let call = |s: &mut Session, id: i64, file: &str| {
         s.send(serde_json::json!({"jsonrpc":"2.0","id":id,"method":"tools/call","params":{"name":"java_index","arguments":{"filePath":file}}}));
         let v = s.answer(id);
-        assert!(
-            v.contains("\"isError\":false"),
-            "{}",
-            &v[..v.len().min(300)]
-        );
+        assert!(v.contains("\"isError\":false"), "{}", &v[..v.len().min(300)]);
         v
     };
     for (file, label) in [
-        (
-            "java.base/java/lang/Character.java",
-            "Character.java (11,390 lines)",
-        ),
+        ("java.base/java/lang/Character.java", "Character.java (11,390 lines)"),
         ("java.base/java/util/ArrayList.java", "ArrayList.java"),
     ] {
         let first = Instant::now();
@@ -173,15 +156,8 @@ fn main() {
             .output()
             .expect("index");
         let wall = t.elapsed();
-        let stats = String::from_utf8_lossy(&out.stderr)
-            .lines()
-            .last()
-            .unwrap_or_default()
-            .to_owned();
-        println!(
-            "cli index of the JDK tree, {label}: {:.2} s wall; {stats}",
-            wall.as_secs_f64()
-        );
+        let stats = String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or_default().to_owned();
+        println!("cli index of the JDK tree, {label}: {:.2} s wall; {stats}", wall.as_secs_f64());
         wall.as_secs_f64()
     };
     let cold = run("cold (empty cache)");
@@ -194,9 +170,6 @@ fn main() {
         .status()
         .is_ok_and(|s| s.success())
     {
-        println!(
-            "ctags -R on the same tree: {:.2} s",
-            t.elapsed().as_secs_f64()
-        );
+        println!("ctags -R on the same tree: {:.2} s", t.elapsed().as_secs_f64());
     }
 }

@@ -55,10 +55,6 @@ fn every_source_file_starts_with_a_module_doc() {
     rust_files(&src(), &mut files);
     for f in files {
         let text = std::fs::read_to_string(&f).expect("reading source");
-        assert!(
-            text.starts_with("//! "),
-            "{} does not start with a `//!` line",
-            f.display()
-        );
+        assert!(text.starts_with("//! "), "{} does not start with a `//!` line", f.display());
     }
 }

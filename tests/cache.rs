@@ -33,8 +33,7 @@ fn fresh(path: &Path, display: &str) -> FileOutline {
 
 fn raw_db(cache_dir: &Path) -> rusqlite::Connection {
     let c = rusqlite::Connection::open(cache_dir.join(DB_FILE)).expect("opening raw db");
-    c.busy_timeout(Duration::from_secs(5))
-        .expect("busy timeout");
+    c.busy_timeout(Duration::from_secs(5)).expect("busy timeout");
     c
 }
 
@@ -62,10 +61,7 @@ fn the_second_lookup_is_a_hit_equal_to_a_fresh_parse() {
     let dir = ws.path().join(".mcp-java-index-cache");
     let (cache, warnings) = Cache::open(&dir);
     assert!(warnings.is_empty(), "{warnings:?}");
-    assert_eq!(
-        fs::read_to_string(dir.join(".gitignore")).expect(".gitignore"),
-        "*\n"
-    );
+    assert_eq!(fs::read_to_string(dir.join(".gitignore")).expect(".gitignore"), "*\n");
 
     let first = cache.outline(&file, "A.java").expect("first");
     let second = cache.outline(&file, "A.java").expect("second");
@@ -86,9 +82,7 @@ fn the_second_lookup_is_a_hit_equal_to_a_fresh_parse() {
     // The source comes back with it, and it persists across opens.
     drop(cache);
     let (cache, _) = Cache::open(&dir);
-    let (cached, src) = cache
-        .outline_with_source(&file, "A.java")
-        .expect("with source");
+    let (cached, src) = cache.outline_with_source(&file, "A.java").expect("with source");
     assert_eq!(cached.outcome, Outcome::Hit);
     assert_eq!(cached.outline, expected);
     assert_eq!(src.text, A);
@@ -105,15 +99,8 @@ fn a_warm_lookup_does_not_read_the_file_once_its_stamp_is_trusted() {
     // Just written: the stamp is racy, so lookups hash the file every time.
     cache.outline(&file, "A.java").expect("cold");
     let reads = cache.file_reads();
-    assert_eq!(
-        cache.outline(&file, "A.java").expect("warm").outcome,
-        Outcome::Hit
-    );
-    assert_eq!(
-        cache.file_reads(),
-        reads + 1,
-        "a racy stamp must not be trusted"
-    );
+    assert_eq!(cache.outline(&file, "A.java").expect("warm").outcome, Outcome::Hit);
+    assert_eq!(cache.file_reads(), reads + 1, "a racy stamp must not be trusted");
     assert_eq!(cache.info().files, 0, "a racy stamp is not recorded");
 
     // As if the file had been written long ago.
@@ -122,10 +109,7 @@ fn a_warm_lookup_does_not_read_the_file_once_its_stamp_is_trusted() {
     assert_eq!(cache.info().files, 1);
     let reads = cache.file_reads();
     for _ in 0..3 {
-        assert_eq!(
-            cache.outline(&file, "A.java").expect("warm").outcome,
-            Outcome::Hit
-        );
+        assert_eq!(cache.outline(&file, "A.java").expect("warm").outcome, Outcome::Hit);
         let (_, outcome) = cache.outline_json(&file, "A.java").expect("warm json");
         assert_eq!(outcome, Outcome::Hit);
     }
@@ -146,10 +130,7 @@ fn a_same_size_edit_with_the_old_mtime_is_a_miss_and_restoring_it_is_a_hit() {
     set_mtime(&file, old);
     let v1 = cache.outline(&file, "A.java").expect("v1");
     assert_eq!(v1.outcome, Outcome::Miss);
-    assert_eq!(
-        cache.outline(&file, "A.java").expect("v1 again").outcome,
-        Outcome::Hit
-    );
+    assert_eq!(cache.outline(&file, "A.java").expect("v1 again").outcome, Outcome::Hit);
 
     // Same size, one letter changed, mtime put back. Wait out the timestamp tick first: with
     // the guard off, an edit within the same tick as the recorded stamp is what it is for.
@@ -159,11 +140,7 @@ fn a_same_size_edit_with_the_old_mtime_is_a_miss_and_restoring_it_is_a_hit() {
     write(&file, &edited);
     set_mtime(&file, old);
     let v2 = cache.outline(&file, "A.java").expect("v2");
-    assert_eq!(
-        v2.outcome,
-        Outcome::Miss,
-        "served the outline of the old content"
-    );
+    assert_eq!(v2.outcome, Outcome::Miss, "served the outline of the old content");
     assert_eq!(v2.outline, fresh(&file, "A.java"));
     assert_eq!(v2.outline.classes[0].methods[0].name, "ran");
 
@@ -183,14 +160,8 @@ fn a_rewrite_right_after_caching_is_caught_by_the_racy_guard() {
     let file = ws.path().join("A.java");
     let (cache, _) = Cache::open(&ws.path().join("cache"));
     write(&file, A);
-    let mtime = fs::metadata(&file)
-        .expect("meta")
-        .modified()
-        .expect("mtime");
-    assert_eq!(
-        cache.outline(&file, "A.java").expect("v1").outcome,
-        Outcome::Miss
-    );
+    let mtime = fs::metadata(&file).expect("meta").modified().expect("mtime");
+    assert_eq!(cache.outline(&file, "A.java").expect("v1").outcome, Outcome::Miss);
     // Rewritten at once with the same size and (forced) the same mtime. Where ctime is coarse
     // (one kernel tick) the stamp cannot tell, and only not trusting fresh stamps saves us;
     // where ctime is fine-grained the stamp catches it too. (That the guard is on is shown by
@@ -232,8 +203,7 @@ fn two_caches_on_one_dir_work_together_from_many_threads() {
             });
         }
     });
-    let total =
-        c1.counters().hits + c1.counters().misses + c2.counters().hits + c2.counters().misses;
+    let total = c1.counters().hits + c1.counters().misses + c2.counters().hits + c2.counters().misses;
     assert_eq!(total, 6 * 5 * 40 * 2);
     assert!(c1.warnings().is_empty() && c2.warnings().is_empty());
     drop((c1, c2));
@@ -259,45 +229,27 @@ fn a_damaged_entry_is_rebuilt() {
     cache.flush();
     let raw = raw_db(&dir);
 
-    for damage in [
-        "garbage",
-        "{\"filePath\":\"\"}",
-        "{\"filePath\":\"\",\"language\":\"java\"",
-    ] {
-        raw.execute("UPDATE outlines SET json = ?1", [damage])
-            .expect("damaging");
+    for damage in ["garbage", "{\"filePath\":\"\"}", "{\"filePath\":\"\",\"language\":\"java\""] {
+        raw.execute("UPDATE outlines SET json = ?1", [damage]).expect("damaging");
         let got = cache.outline(&file, "A.java").expect("after damage");
         assert_eq!(got.outcome, Outcome::Miss, "{damage}");
         assert_eq!(got.outline, fresh(&file, "A.java"));
         cache.flush();
-        let json: String = raw
-            .query_row("SELECT json FROM outlines", [], |r| r.get(0))
-            .expect("row");
+        let json: String = raw.query_row("SELECT json FROM outlines", [], |r| r.get(0)).expect("row");
         let stored: FileOutline = serde_json::from_str(&json).expect("the row was fixed");
         assert_eq!(stored.file_path, "");
-        assert_eq!(
-            cache.outline(&file, "A.java").expect("fixed").outcome,
-            Outcome::Hit
-        );
+        assert_eq!(cache.outline(&file, "A.java").expect("fixed").outcome, Outcome::Hit);
 
         // The JSON path checks too.
-        raw.execute("UPDATE outlines SET json = ?1", [damage])
-            .expect("damaging");
+        raw.execute("UPDATE outlines SET json = ?1", [damage]).expect("damaging");
         let (json, outcome) = cache.outline_json(&file, "A.java").expect("json");
         assert_eq!(outcome, Outcome::Miss);
-        assert_eq!(
-            json,
-            serde_json::to_string(&fresh(&file, "A.java")).expect("json")
-        );
+        assert_eq!(json, serde_json::to_string(&fresh(&file, "A.java")).expect("json"));
         cache.flush();
     }
     // Spans that do not fit the outline are damage too.
-    raw.execute("UPDATE outlines SET spans = x'05'", [])
-        .expect("damaging spans");
-    assert_eq!(
-        cache.outline(&file, "A.java").expect("spans").outcome,
-        Outcome::Miss
-    );
+    raw.execute("UPDATE outlines SET spans = x'05'", []).expect("damaging spans");
+    assert_eq!(cache.outline(&file, "A.java").expect("spans").outcome, Outcome::Miss);
     assert!(cache.warnings().is_empty());
 }
 
@@ -335,21 +287,12 @@ fn a_corrupt_database_is_moved_aside_and_rebuilt() {
     let aside = dir.join(format!("{DB_FILE}.corrupt"));
     assert_eq!(fs::read(&aside).expect("kept aside"), garbage);
     assert_eq!(cache.info().mode, "disk");
-    assert_eq!(
-        cache.outline(&file, "A.java").expect("1").outcome,
-        Outcome::Miss
-    );
-    assert_eq!(
-        cache.outline(&file, "A.java").expect("2").outcome,
-        Outcome::Hit
-    );
+    assert_eq!(cache.outline(&file, "A.java").expect("1").outcome, Outcome::Miss);
+    assert_eq!(cache.outline(&file, "A.java").expect("2").outcome, Outcome::Hit);
     drop(cache);
     let (cache, warnings) = Cache::open(&dir);
     assert!(warnings.is_empty(), "{warnings:?}");
-    assert_eq!(
-        cache.outline(&file, "A.java").expect("3").outcome,
-        Outcome::Hit
-    );
+    assert_eq!(cache.outline(&file, "A.java").expect("3").outcome, Outcome::Hit);
 }
 
 #[test]
@@ -369,22 +312,11 @@ fn a_malformed_database_is_moved_aside_and_rebuilt() {
     fs::write(&db, &bytes).expect("damaging the db");
 
     let (cache, warnings) = Cache::open(&dir);
-    assert!(
-        warnings
-            .iter()
-            .any(|w| w.contains("corrupt") && w.contains("malformed")),
-        "{warnings:?}"
-    );
+    assert!(warnings.iter().any(|w| w.contains("corrupt") && w.contains("malformed")), "{warnings:?}");
     assert!(dir.join(format!("{DB_FILE}.corrupt")).exists());
     assert_eq!(cache.info().mode, "disk");
-    assert_eq!(
-        cache.outline(&file, "A.java").expect("1").outcome,
-        Outcome::Miss
-    );
-    assert_eq!(
-        cache.outline(&file, "A.java").expect("2").outcome,
-        Outcome::Hit
-    );
+    assert_eq!(cache.outline(&file, "A.java").expect("1").outcome, Outcome::Miss);
+    assert_eq!(cache.outline(&file, "A.java").expect("2").outcome, Outcome::Hit);
 }
 
 #[test]
@@ -396,31 +328,16 @@ fn an_unusable_dir_gives_a_memory_cache_with_a_warning() {
     write(&blocker, "not a directory");
     // Tests run as root, so permissions would not stop writes: use a path under a regular
     // file, and one under /proc (read-only for everyone).
-    for dir in [
-        blocker.join("cache"),
-        PathBuf::from("/proc/mcp-java-index-test-cache"),
-    ] {
+    for dir in [blocker.join("cache"), PathBuf::from("/proc/mcp-java-index-test-cache")] {
         let (cache, warnings) = Cache::open(&dir);
         assert_eq!(warnings.len(), 1, "{warnings:?}");
-        assert!(
-            warnings[0].contains(&dir.display().to_string()),
-            "{warnings:?}"
-        );
+        assert!(warnings[0].contains(&dir.display().to_string()), "{warnings:?}");
         assert!(warnings[0].contains("memory"), "{warnings:?}");
         assert_eq!(cache.info().mode, "memory");
         assert_eq!(cache.info().dir, None);
-        assert_eq!(
-            cache.outline(&file, "A.java").expect("1").outcome,
-            Outcome::Miss
-        );
-        assert_eq!(
-            cache.outline(&file, "A.java").expect("2").outcome,
-            Outcome::Hit
-        );
-        assert_eq!(
-            cache.outline(&file, "A.java").expect("3").outline,
-            fresh(&file, "A.java")
-        );
+        assert_eq!(cache.outline(&file, "A.java").expect("1").outcome, Outcome::Miss);
+        assert_eq!(cache.outline(&file, "A.java").expect("2").outcome, Outcome::Hit);
+        assert_eq!(cache.outline(&file, "A.java").expect("3").outline, fresh(&file, "A.java"));
     }
 }
 
@@ -436,16 +353,10 @@ fn a_cache_dir_deleted_while_open_is_created_again() {
     fs::remove_dir_all(&dir).expect("deleting the cache dir");
     let got = cache.outline(&files[1], "1").expect("after delete");
     assert_eq!(got.outline, fresh(&files[1], "1"));
-    assert_eq!(
-        cache.outline(&files[0], "0").expect("again").outline,
-        fresh(&files[0], "0")
-    );
+    assert_eq!(cache.outline(&files[0], "0").expect("again").outline, fresh(&files[0], "0"));
     cache.flush();
     let warnings = cache.warnings();
-    assert!(
-        warnings.iter().any(|w| w.contains("deleted")),
-        "{warnings:?}"
-    );
+    assert!(warnings.iter().any(|w| w.contains("deleted")), "{warnings:?}");
     assert!(dir.join(DB_FILE).exists(), "not created again");
     assert_eq!(cache.info().mode, "disk");
     let info = cache.info();
@@ -454,10 +365,7 @@ fn a_cache_dir_deleted_while_open_is_created_again() {
     // A second cache sees what the first wrote after re-creating.
     let (other, w) = Cache::open(&dir);
     assert!(w.is_empty(), "{w:?}");
-    assert_eq!(
-        other.outline(&files[1], "1").expect("shared").outcome,
-        Outcome::Hit
-    );
+    assert_eq!(other.outline(&files[1], "1").expect("shared").outcome, Outcome::Hit);
 }
 
 #[test]
@@ -497,35 +405,20 @@ fn entries_of_another_format_version_are_not_served() {
     let dir = ws.path().join("cache");
     {
         let (v2, _) = Cache::open_with_format(&dir, 2);
-        assert_eq!(
-            v2.outline(&file, "A.java").expect("v2").outcome,
-            Outcome::Miss
-        );
+        assert_eq!(v2.outline(&file, "A.java").expect("v2").outcome, Outcome::Miss);
         assert_eq!(v2.info().format_version, 2);
     }
     let (v1, _) = Cache::open(&dir);
-    assert_eq!(
-        v1.outline(&file, "A.java").expect("v1").outcome,
-        Outcome::Miss
-    );
-    assert_eq!(
-        v1.outline(&file, "A.java").expect("v1 again").outcome,
-        Outcome::Hit
-    );
+    assert_eq!(v1.outline(&file, "A.java").expect("v1").outcome, Outcome::Miss);
+    assert_eq!(v1.outline(&file, "A.java").expect("v1 again").outcome, Outcome::Hit);
     drop(v1);
     // The newer version's entry was left alone by the older binary.
     let (v2, _) = Cache::open_with_format(&dir, 2);
-    assert_eq!(
-        v2.outline(&file, "A.java").expect("v2 again").outcome,
-        Outcome::Hit
-    );
+    assert_eq!(v2.outline(&file, "A.java").expect("v2 again").outcome, Outcome::Hit);
     drop(v2);
     // An older version's entries are pruned when a newer one opens.
-    let n: i64 = raw_db(&dir)
-        .query_row("SELECT count(*) FROM outlines WHERE format = 1", [], |r| {
-            r.get(0)
-        })
-        .expect("count");
+    let n: i64 =
+        raw_db(&dir).query_row("SELECT count(*) FROM outlines WHERE format = 1", [], |r| r.get(0)).expect("count");
     assert_eq!(n, 0);
 }
 
@@ -535,13 +428,8 @@ fn outline_json_is_exactly_the_serialized_outline() {
     let file = ws.path().join("A.java");
     write(&file, A);
     let dir = ws.path().join("cache");
-    let displays = [
-        "A.java",
-        "src/\"quoted\"/back\\slash/A.java",
-        "ünïcødé/𝄞/tab\there/A.java",
-        "C:\\Users\\x\\A.java",
-        "",
-    ];
+    let displays =
+        ["A.java", "src/\"quoted\"/back\\slash/A.java", "ünïcødé/𝄞/tab\there/A.java", "C:\\Users\\x\\A.java", ""];
     let check = |cache: &Cache| -> Vec<Outcome> {
         displays
             .iter()
@@ -588,10 +476,7 @@ fn clear_empties_the_cache_and_info_counts_it() {
     cache.clear().expect("clear");
     let info = cache.info();
     assert_eq!((info.entries, info.files), (0, 0));
-    assert_eq!(
-        cache.outline(&files[0], "x").expect("after clear").outcome,
-        Outcome::Miss
-    );
+    assert_eq!(cache.outline(&files[0], "x").expect("after clear").outcome, Outcome::Miss);
     assert_eq!(cache.info().entries, 1);
 
     let mem = Cache::in_memory();
@@ -599,10 +484,7 @@ fn clear_empties_the_cache_and_info_counts_it() {
     assert_eq!(mem.info().entries, 1);
     mem.clear().expect("clear mem");
     assert_eq!(mem.info().entries, 0);
-    assert_eq!(
-        mem.outline(&files[0], "x").expect("mem again").outcome,
-        Outcome::Miss
-    );
+    assert_eq!(mem.outline(&files[0], "x").expect("mem again").outcome, Outcome::Miss);
 }
 
 #[test]
@@ -610,9 +492,7 @@ fn errors_name_the_file() {
     let ws = tempfile::tempdir().expect("tempdir");
     let (cache, _) = Cache::open(&ws.path().join("cache"));
     let missing = ws.path().join("Missing.java");
-    let e = cache
-        .outline(&missing, "Missing.java")
-        .expect_err("missing file");
+    let e = cache.outline(&missing, "Missing.java").expect_err("missing file");
     assert_eq!(e.kind(), std::io::ErrorKind::NotFound);
     assert!(e.to_string().contains("Missing.java"), "{e}");
     assert!(cache.outline_json(&missing, "Missing.java").is_err());
@@ -628,10 +508,8 @@ fn work_on_shared_cache(cache_dir: &Path, files_dir: &Path) {
     let (cache, warnings) = Cache::open(cache_dir);
     assert!(warnings.is_empty(), "{warnings:?}");
     cache.set_racy_window(Duration::ZERO);
-    let mut files: Vec<PathBuf> = fs::read_dir(files_dir)
-        .expect("listing files")
-        .map(|e| e.expect("entry").path())
-        .collect();
+    let mut files: Vec<PathBuf> =
+        fs::read_dir(files_dir).expect("listing files").map(|e| e.expect("entry").path()).collect();
     files.sort();
     for round in 0..4 {
         for f in &files {
@@ -666,11 +544,7 @@ fn several_processes_share_one_cache() {
     let children: Vec<_> = (0..2)
         .map(|_| {
             std::process::Command::new(&exe)
-                .args([
-                    "--exact",
-                    "child_process_of_the_shared_cache_test",
-                    "--nocapture",
-                ])
+                .args(["--exact", "child_process_of_the_shared_cache_test", "--nocapture"])
                 .env(CHILD_DIR, &cache_dir)
                 .env(CHILD_FILES, &files_dir)
                 .stdout(std::process::Stdio::piped())
@@ -694,10 +568,7 @@ fn several_processes_share_one_cache() {
     let info = cache.info();
     assert_eq!((info.entries, info.files), (60, 60), "{info:?}");
     for f in &files {
-        assert_eq!(
-            cache.outline(f, "x").expect("outline").outcome,
-            Outcome::Hit
-        );
+        assert_eq!(cache.outline(f, "x").expect("outline").outcome, Outcome::Hit);
     }
 }
 
@@ -721,17 +592,12 @@ fn unreferenced_entries_are_collected_when_they_pile_up() {
     cache.flush(); // collection runs before the first batch is written
     assert_eq!(cache.info().entries, 1200);
     drop(cache);
-    raw_db(&dir)
-        .execute("UPDATE outlines SET created = created - 7200", [])
-        .expect("ageing entries");
+    raw_db(&dir).execute("UPDATE outlines SET created = created - 7200", []).expect("ageing entries");
     let (cache, _) = Cache::open(&dir);
     cache.flush(); // collection runs before the first batch is written
     let info = cache.info();
     assert_eq!((info.entries, info.files), (1, 1), "{info:?}");
-    assert_eq!(
-        cache.outline(&file, "A.java").expect("last").outcome,
-        Outcome::Hit
-    );
+    assert_eq!(cache.outline(&file, "A.java").expect("last").outcome, Outcome::Hit);
 }
 
 const KILL_DIR: &str = "MCP_JAVA_INDEX_TEST_KILLED_CACHE_DIR";
@@ -749,10 +615,7 @@ fn child_process_killed_while_writing() {
     let start = std::time::Instant::now();
     let mut i = 0u64;
     while start.elapsed() < Duration::from_secs(20) {
-        write(
-            &file,
-            &format!("class K{i} {{ /** v{i} */ void m{i}() {{}} }}"),
-        );
+        write(&file, &format!("class K{i} {{ /** v{i} */ void m{i}() {{}} }}"));
         cache.outline(&file, "K.java").expect("outline");
         i += 1;
     }
@@ -764,11 +627,7 @@ fn a_killed_writer_leaves_a_sound_database() {
     let exe = std::env::current_exe().expect("test binary");
     for _ in 0..3 {
         let mut child = std::process::Command::new(&exe)
-            .args([
-                "--exact",
-                "child_process_killed_while_writing",
-                "--nocapture",
-            ])
+            .args(["--exact", "child_process_killed_while_writing", "--nocapture"])
             .env(KILL_DIR, ws.path())
             .stdout(std::process::Stdio::null())
             .spawn()
@@ -779,22 +638,15 @@ fn a_killed_writer_leaves_a_sound_database() {
     }
     let dir = ws.path().join("cache");
     let raw = raw_db(&dir);
-    let check: String = raw
-        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
-        .expect("integrity check");
+    let check: String = raw.query_row("PRAGMA integrity_check", [], |r| r.get(0)).expect("integrity check");
     assert_eq!(check, "ok");
     // Counted before opening: the many unreferenced versions are collected at open.
-    let written: i64 = raw
-        .query_row("SELECT count(*) FROM outlines", [], |r| r.get(0))
-        .expect("count");
+    let written: i64 = raw.query_row("SELECT count(*) FROM outlines", [], |r| r.get(0)).expect("count");
     assert!(written > 0, "nothing was written before the kills");
     let (cache, warnings) = Cache::open(&dir);
     assert!(warnings.is_empty(), "{warnings:?}");
     let file = ws.path().join("K.java");
-    assert_eq!(
-        cache.outline(&file, "K.java").expect("outline").outline,
-        fresh(&file, "K.java")
-    );
+    assert_eq!(cache.outline(&file, "K.java").expect("outline").outline, fresh(&file, "K.java"));
 }
 
 #[test]
@@ -809,20 +661,12 @@ fn a_database_of_another_schema_is_rebuilt() {
     }
     {
         let raw = raw_db(&dir);
-        raw.execute("UPDATE meta SET value = 'old' WHERE key = 'schema'", [])
-            .expect("faking an old schema");
-        raw.execute("ALTER TABLE outlines RENAME COLUMN json TO old_json", [])
-            .expect("changing a table");
+        raw.execute("UPDATE meta SET value = 'old' WHERE key = 'schema'", []).expect("faking an old schema");
+        raw.execute("ALTER TABLE outlines RENAME COLUMN json TO old_json", []).expect("changing a table");
     }
     let (cache, warnings) = Cache::open(&dir);
     assert!(warnings.is_empty(), "{warnings:?}");
     assert_eq!(cache.info().entries, 0);
-    assert_eq!(
-        cache.outline(&file, "A.java").expect("1").outcome,
-        Outcome::Miss
-    );
-    assert_eq!(
-        cache.outline(&file, "A.java").expect("2").outcome,
-        Outcome::Hit
-    );
+    assert_eq!(cache.outline(&file, "A.java").expect("1").outcome, Outcome::Miss);
+    assert_eq!(cache.outline(&file, "A.java").expect("2").outcome, Outcome::Hit);
 }

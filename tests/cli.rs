@@ -39,18 +39,8 @@ fn index_one_file_prints_one_json_document() {
     assert_eq!(v["language"], "java");
     assert!(v["classes"].as_array().is_some_and(|c| !c.is_empty()));
     // Options are flags named like the tool's options.
-    let o = run(
-        &[
-            "index",
-            "enums.java",
-            "--include-fields",
-            "false",
-            "--stable-ids",
-            "false",
-            "--compact",
-        ],
-        &fixtures(),
-    );
+    let o =
+        run(&["index", "enums.java", "--include-fields", "false", "--stable-ids", "false", "--compact"], &fixtures());
     let text = stdout(&o);
     assert_eq!(text.lines().count(), 1);
     let v: serde_json::Value = serde_json::from_str(&text).expect("json");
@@ -85,10 +75,7 @@ fn index_directory_prints_json_lines_in_path_order() {
         .collect();
     // Build output is skipped even when named (a walk skips `target` below a root) — here
     // `target` is itself a root, so its file is listed.
-    assert_eq!(
-        paths,
-        ["src/a/A.java", "src/b/B.java", "target/classes/Gen.java"]
-    );
+    assert_eq!(paths, ["src/a/A.java", "src/b/B.java", "target/classes/Gen.java"]);
     let o = run(&["index", "."], root);
     let n = stdout(&o).lines().count();
     assert_eq!(n, 2, "target/ is skipped below a root:\n{}", stdout(&o));
@@ -99,16 +86,9 @@ fn range_and_javadoc_commands() {
     let o = run(&["range", "javadoc_styles.java", "7", "8"], &fixtures());
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
-    assert_eq!(
-        v["content"],
-        "7: /** Single-line javadoc on the class. */\n8: class DocStyles {"
-    );
+    assert_eq!(v["content"], "7: /** Single-line javadoc on the class. */\n8: class DocStyles {");
     let o = run(
-        &[
-            "javadoc",
-            "javadoc_styles.java",
-            "Class#com.example.outline.javadoc.DocStyles|start:8|end:88",
-        ],
+        &["javadoc", "javadoc_styles.java", "Class#com.example.outline.javadoc.DocStyles|start:8|end:88"],
         &fixtures(),
     );
     assert!(o.status.success(), "{}", stderr(&o));
@@ -120,41 +100,23 @@ fn range_and_javadoc_commands() {
 #[test]
 fn bad_input_exits_non_zero_with_a_clear_message() {
     for (args, want) in [
-        (
-            vec!["index", "missing.java"],
-            "file not found: missing.java",
-        ),
+        (vec!["index", "missing.java"], "file not found: missing.java"),
         (vec!["index", "../Cargo.toml"], "is not a .java file"),
-        (
-            vec!["range", "enums.java", "0", "3"],
-            "startLine must be 1 or more",
-        ),
-        (
-            vec!["range", "enums.java", "9", "3"],
-            "endLine 3 is before startLine 9",
-        ),
+        (vec!["range", "enums.java", "0", "3"], "startLine must be 1 or more"),
+        (vec!["range", "enums.java", "9", "3"], "endLine 3 is before startLine 9"),
         (vec!["javadoc", "enums.java", ""], "symbolId is empty"),
         (vec!["range", "enums.java", "x", "3"], "invalid value 'x'"),
     ] {
         let o = run(&args, &fixtures());
         assert!(!o.status.success(), "{args:?} succeeded");
         assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
-        assert!(
-            stdout(&o).is_empty(),
-            "{args:?} printed to stdout: {}",
-            stdout(&o)
-        );
+        assert!(stdout(&o).is_empty(), "{args:?} printed to stdout: {}", stdout(&o));
     }
 }
 
 #[test]
 fn help_is_everywhere() {
-    for args in [
-        vec!["--help"],
-        vec!["index", "--help"],
-        vec!["range", "--help"],
-        vec!["javadoc", "--help"],
-    ] {
+    for args in [vec!["--help"], vec!["index", "--help"], vec!["range", "--help"], vec!["javadoc", "--help"]] {
         let o = run(&args, &fixtures());
         assert!(o.status.success(), "{args:?}");
         assert!(stdout(&o).contains("Usage:"), "{args:?}");
@@ -164,8 +126,7 @@ fn help_is_everywhere() {
 fn stats_of(o: &Output) -> serde_json::Value {
     let err = stderr(o);
     let last = err.lines().last().unwrap_or_default();
-    serde_json::from_str(last)
-        .unwrap_or_else(|e| panic!("last stderr line is not the stats JSON ({e}): {err}"))
+    serde_json::from_str(last).unwrap_or_else(|e| panic!("last stderr line is not the stats JSON ({e}): {err}"))
 }
 
 #[test]
@@ -173,76 +134,37 @@ fn index_stats_show_the_cache_working() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let root = tmp.path();
     for i in 0..5 {
-        std::fs::write(
-            root.join(format!("C{i}.java")),
-            format!("class C{i} {{ void m{i}() {{}} }}\n"),
-        )
-        .expect("write");
+        std::fs::write(root.join(format!("C{i}.java")), format!("class C{i} {{ void m{i}() {{}} }}\n")).expect("write");
     }
-    let index = || {
-        bin()
-            .args(["index", "--stats", "."])
-            .current_dir(root)
-            .output()
-            .expect("run")
-    };
+    let index = || bin().args(["index", "--stats", "."]).current_dir(root).output().expect("run");
     let first = index();
     assert!(first.status.success(), "{}", stderr(&first));
     let s = stats_of(&first);
     assert_eq!(
-        (
-            s["files"].as_u64(),
-            s["parsed"].as_u64(),
-            s["cacheMisses"].as_u64(),
-            s["cacheHits"].as_u64()
-        ),
+        (s["files"].as_u64(), s["parsed"].as_u64(), s["cacheMisses"].as_u64(), s["cacheHits"].as_u64()),
         (Some(5), Some(5), Some(5), Some(0)),
         "{s}"
     );
     assert!(s["elapsedMs"].is_u64() && s["errors"] == 0, "{s}");
     let second = index();
     let s = stats_of(&second);
-    assert_eq!(
-        (s["cacheHits"].as_u64(), s["cacheMisses"].as_u64()),
-        (Some(5), Some(0)),
-        "{s}"
-    );
-    assert_eq!(
-        stdout(&first),
-        stdout(&second),
-        "cached output differs from parsed output"
-    );
+    assert_eq!((s["cacheHits"].as_u64(), s["cacheMisses"].as_u64()), (Some(5), Some(0)), "{s}");
+    assert_eq!(stdout(&first), stdout(&second), "cached output differs from parsed output");
     std::fs::write(root.join("C2.java"), "class C2 { void changed() {} }\n").expect("edit");
     let third = index();
     let s = stats_of(&third);
-    assert_eq!(
-        (s["cacheHits"].as_u64(), s["cacheMisses"].as_u64()),
-        (Some(4), Some(1)),
-        "{s}"
-    );
+    assert_eq!((s["cacheHits"].as_u64(), s["cacheMisses"].as_u64()), (Some(4), Some(1)), "{s}");
     assert!(stdout(&third).contains("changed"));
     // The cache can be inspected and cleared.
-    let o = bin()
-        .args(["cache", "stats"])
-        .current_dir(root)
-        .output()
-        .expect("run");
+    let o = bin().args(["cache", "stats"]).current_dir(root).output().expect("run");
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
     assert!(v[0]["entries"].as_u64().is_some_and(|n| n >= 5), "{v}");
-    let o = bin()
-        .args(["cache", "clear"])
-        .current_dir(root)
-        .output()
-        .expect("run");
+    let o = bin().args(["cache", "clear"]).current_dir(root).output().expect("run");
     assert!(o.status.success());
     let s = stats_of(&index());
     assert_eq!(s["cacheMisses"].as_u64(), Some(5), "{s}");
     // --no-cache neither reads nor writes it.
-    let o = bin()
-        .args(["index", "--stats", "--no-cache", "."])
-        .current_dir(root)
-        .output()
-        .expect("run");
+    let o = bin().args(["index", "--stats", "--no-cache", "."]).current_dir(root).output().expect("run");
     assert_eq!(stats_of(&o)["cacheHits"].as_u64(), Some(0));
 }
 
@@ -259,27 +181,11 @@ fn config_reports_each_value_with_its_source() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
     assert_eq!(v["cache"]["value"], false);
-    assert!(
-        v["cache"]["source"]
-            .as_str()
-            .is_some_and(|s| s.ends_with("mcp-java-index.toml")),
-        "{v}"
-    );
-    assert_eq!(
-        v["logLevel"]["source"],
-        "environment MCP_JAVA_INDEX_LOG_LEVEL"
-    );
+    assert!(v["cache"]["source"].as_str().is_some_and(|s| s.ends_with("mcp-java-index.toml")), "{v}");
+    assert_eq!(v["logLevel"]["source"], "environment MCP_JAVA_INDEX_LOG_LEVEL");
     assert_eq!(v["roots"]["source"], "flag --root");
-    std::fs::write(
-        tmp.path().join("mcp-java-index.toml"),
-        "cache = \"sometimes\"\n",
-    )
-    .expect("write");
-    let o = bin()
-        .args(["config", "--root"])
-        .arg(tmp.path())
-        .output()
-        .expect("run");
+    std::fs::write(tmp.path().join("mcp-java-index.toml"), "cache = \"sometimes\"\n").expect("write");
+    let o = bin().args(["config", "--root"]).arg(tmp.path()).output().expect("run");
     assert!(!o.status.success());
     assert!(stderr(&o).contains("mcp-java-index.toml"), "{}", stderr(&o));
 }

@@ -10,11 +10,7 @@ use mcp_java_index::tools::java_index::index_file;
 fn every_fixture_outline_is_pinned() {
     insta::glob!("fixtures/**/*.java", |path| {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-        let rel = path
-            .strip_prefix(&root)
-            .expect("fixture under tests/fixtures")
-            .to_string_lossy()
-            .replace('\\', "/");
+        let rel = path.strip_prefix(&root).expect("fixture under tests/fixtures").to_string_lossy().replace('\\', "/");
         let outline = index_file(path, &rel, &OutlineOptions::default()).expect("fixture outlines");
         insta::assert_snapshot!("outline", common::render(&outline));
         insta::assert_json_snapshot!("json", outline);

@@ -30,8 +30,7 @@ fn dumper() -> PathBuf {
         let mut cmd = Command::new("javac");
         cmd.arg("-d").arg(&out);
         for e in EXPORTS {
-            cmd.arg("--add-exports")
-                .arg(format!("jdk.compiler/com.sun.tools.javac.{e}=ALL-UNNAMED"));
+            cmd.arg("--add-exports").arg(format!("jdk.compiler/com.sun.tools.javac.{e}=ALL-UNNAMED"));
         }
         cmd.arg(manifest_dir().join("tests/javac/OutlineDump.java"));
         let st = cmd.status().expect("running javac (is a JDK 17+ on PATH?)");
@@ -48,25 +47,13 @@ fn javac_lines(root: &Path, files: &[String]) -> Vec<String> {
     let mut cmd = Command::new("java");
     cmd.arg("-cp").arg(dumper()).arg("-Xss8m");
     for e in EXPORTS {
-        let flag = if *e == "parser" {
-            "--add-opens"
-        } else {
-            "--add-exports"
-        };
-        cmd.arg(flag)
-            .arg(format!("jdk.compiler/com.sun.tools.javac.{e}=ALL-UNNAMED"));
+        let flag = if *e == "parser" { "--add-opens" } else { "--add-exports" };
+        cmd.arg(flag).arg(format!("jdk.compiler/com.sun.tools.javac.{e}=ALL-UNNAMED"));
     }
     cmd.arg("OutlineDump").arg(root).arg(list.path());
     let out = cmd.output().expect("running java OutlineDump");
-    assert!(
-        out.status.success(),
-        "OutlineDump failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let mut lines: Vec<String> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_owned)
-        .collect();
+    assert!(out.status.success(), "OutlineDump failed: {}", String::from_utf8_lossy(&out.stderr));
+    let mut lines: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(str::to_owned).collect();
     lines.sort();
     lines
 }
@@ -85,19 +72,9 @@ fn our_lines(rel: &str, o: &FileOutline, out: &mut Vec<String>) {
     }
     fn walk(rel: &str, t: &TypeDecl, out: &mut Vec<String>) {
         let q = &t.qualified_name;
-        out.push(format!(
-            "{rel}\t{}\t{q}\t{}\t{}\t{}\t-",
-            t.kind.as_str(),
-            t.start_line,
-            t.end_line,
-            doc(&t.javadoc)
-        ));
+        out.push(format!("{rel}\t{}\t{q}\t{}\t{}\t{}\t-", t.kind.as_str(), t.start_line, t.end_line, doc(&t.javadoc)));
         for c in t.record_components.iter().flatten() {
-            out.push(format!(
-                "{rel}\trecordComponent\t{q}#{}\t-\t-\t-\t-\t{}",
-                c.name,
-                squash(&c.type_text)
-            ));
+            out.push(format!("{rel}\trecordComponent\t{q}#{}\t-\t-\t-\t-\t{}", c.name, squash(&c.type_text)));
         }
         for c in t.enum_constants.iter().flatten() {
             out.push(format!(
@@ -109,13 +86,7 @@ fn our_lines(rel: &str, o: &FileOutline, out: &mut Vec<String>) {
             ));
         }
         for f in &t.fields {
-            out.push(format!(
-                "{rel}\tfield\t{q}#{}\t{}\t{}\t{}\t-",
-                f.name,
-                f.start_line,
-                f.end_line,
-                doc(&f.javadoc)
-            ));
+            out.push(format!("{rel}\tfield\t{q}#{}\t{}\t{}\t{}\t-", f.name, f.start_line, f.end_line, doc(&f.javadoc)));
         }
         for c in &t.constructors {
             let ps: Vec<_> = c.params.iter().map(|p| squash(&p.type_text)).collect();
@@ -163,14 +134,8 @@ fn rel_files(root: &Path, skip: impl Fn(&str) -> bool) -> Vec<String> {
 /// Compares both sides over a corpus; panics with the first differences.
 fn agree(root: &Path, files: &[String]) {
     let theirs = javac_lines(root, files);
-    let errors: Vec<&String> = theirs
-        .iter()
-        .filter(|l| l.split('\t').nth(1) == Some("ERROR"))
-        .collect();
-    assert!(
-        errors.is_empty(),
-        "javac could not parse some corpus files: {errors:?}"
-    );
+    let errors: Vec<&String> = theirs.iter().filter(|l| l.split('\t').nth(1) == Some("ERROR")).collect();
+    assert!(errors.is_empty(), "javac could not parse some corpus files: {errors:?}");
     let mut ours: Vec<String> = files
         .par_iter()
         .map(|rel| {
@@ -198,14 +163,8 @@ fn agree(root: &Path, files: &[String]) {
             (None, Some(_)) => false,
             (None, None) => break,
         };
-        let (side, line) = if take_theirs {
-            ("javac only", &theirs[i])
-        } else {
-            ("ours only: ", &ours[j])
-        };
-        diff.entry(line.split('\t').next().unwrap_or(""))
-            .or_default()
-            .push(format!("{side} {line}"));
+        let (side, line) = if take_theirs { ("javac only", &theirs[i]) } else { ("ours only: ", &ours[j]) };
+        diff.entry(line.split('\t').next().unwrap_or("")).or_default().push(format!("{side} {line}"));
         if take_theirs {
             i += 1;
         } else {
@@ -236,37 +195,24 @@ fn fixtures_agree_with_javac() {
     let root = manifest_dir().join("tests/fixtures");
     // Broken files are not javac's to parse.
     let files = rel_files(&root, |r| r.contains("broken_"));
-    assert!(
-        files.len() >= 15,
-        "expected at least 15 fixtures, found {}",
-        files.len()
-    );
+    assert!(files.len() >= 15, "expected at least 15 fixtures, found {}", files.len());
     agree(&root, &files);
 }
 
 #[test]
 fn jdk_sources_agree_with_javac() {
-    let root = std::env::var_os("JDK_SRC_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| manifest_dir().join("target/jdk-src"));
+    let root =
+        std::env::var_os("JDK_SRC_DIR").map(PathBuf::from).unwrap_or_else(|| manifest_dir().join("target/jdk-src"));
     if !root.join("java.base").is_dir() {
         assert!(
             std::env::var("CI").is_err(),
             "JDK sources not found at {} (install openjdk-17-source and unzip src.zip there, as .ci/run does)",
             root.display()
         );
-        eprintln!(
-            "skipping: no JDK sources at {}; run .ci/run or set JDK_SRC_DIR",
-            root.display()
-        );
+        eprintln!("skipping: no JDK sources at {}; run .ci/run or set JDK_SRC_DIR", root.display());
         return;
     }
     let files = rel_files(&root, |_| false);
-    assert!(
-        files.len() > 10_000,
-        "only {} files under {}",
-        files.len(),
-        root.display()
-    );
+    assert!(files.len() > 10_000, "only {} files under {}", files.len(), root.display());
     agree(&root, &files);
 }

@@ -55,9 +55,7 @@ async fn connect(root: &Path, era: Era) -> RunningService<RoleClient, ()> {
         Era::Discover => ()
             .serve_with_lifecycle(
                 transport,
-                ClientLifecycleMode::Discover {
-                    preferred_versions: vec![ProtocolVersion::V_2026_07_28],
-                },
+                ClientLifecycleMode::Discover { preferred_versions: vec![ProtocolVersion::V_2026_07_28] },
             )
             .await
             .expect("server/discover handshake"),
@@ -65,31 +63,19 @@ async fn connect(root: &Path, era: Era) -> RunningService<RoleClient, ()> {
 }
 
 async fn call(client: &RunningService<RoleClient, ()>, tool: &str, args: Value) -> CallToolResult {
-    let params = CallToolRequestParams::new(tool.to_owned())
-        .with_arguments(args.as_object().expect("object args").clone());
+    let params =
+        CallToolRequestParams::new(tool.to_owned()).with_arguments(args.as_object().expect("object args").clone());
     client.call_tool(params).await.expect("tools/call answered")
 }
 
 fn text_of(r: &CallToolResult) -> String {
-    r.content
-        .iter()
-        .filter_map(|c| c.as_text())
-        .map(|t| t.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
+    r.content.iter().filter_map(|c| c.as_text()).map(|t| t.text.clone()).collect::<Vec<_>>().join("\n")
 }
 
 fn validate(schema: &serde_json::Map<String, Value>, value: &Value, what: &str) {
-    let validator =
-        jsonschema::validator_for(&Value::Object(schema.clone())).expect("output schema compiles");
-    let errors: Vec<String> = validator
-        .iter_errors(value)
-        .map(|e| format!("{} at {}", e, e.instance_path()))
-        .collect();
-    assert!(
-        errors.is_empty(),
-        "{what}: structuredContent does not match outputSchema: {errors:?}"
-    );
+    let validator = jsonschema::validator_for(&Value::Object(schema.clone())).expect("output schema compiles");
+    let errors: Vec<String> = validator.iter_errors(value).map(|e| format!("{} at {}", e, e.instance_path())).collect();
+    assert!(errors.is_empty(), "{what}: structuredContent does not match outputSchema: {errors:?}");
 }
 
 #[tokio::test]
@@ -105,20 +91,11 @@ async fn tools_list_is_pinned_and_the_same_in_both_eras() {
     assert_eq!(lists[0], lists[1], "tools differ between eras");
     for t in lists[0].as_array().expect("array") {
         let a = &t["annotations"];
-        for k in [
-            "readOnlyHint",
-            "destructiveHint",
-            "idempotentHint",
-            "openWorldHint",
-        ] {
+        for k in ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] {
             assert!(a[k].is_boolean(), "{} lacks {k}", t["name"]);
         }
         assert_eq!(t["outputSchema"]["type"], "object", "{}", t["name"]);
-        assert!(
-            !t["inputSchema"].to_string().contains("\"null\""),
-            "{} has a nullable input",
-            t["name"]
-        );
+        assert!(!t["inputSchema"].to_string().contains("\"null\""), "{} has a nullable input", t["name"]);
         assert!(t["title"].is_string());
     }
     insta::assert_json_snapshot!("tools_list", lists[0]);
@@ -131,21 +108,14 @@ async fn every_tool_answers_with_conforming_structured_content() {
         let client = connect(ws.path(), era).await;
         let tools = client.list_all_tools().await.expect("tools/list");
         let schema = |name: &str| {
-            tools
-                .iter()
-                .find(|t| t.name == name)
-                .and_then(|t| t.output_schema.clone())
-                .expect("output schema")
+            tools.iter().find(|t| t.name == name).and_then(|t| t.output_schema.clone()).expect("output schema")
         };
 
         let r = call(&client, "java_index", json!({"filePath": "records.java"})).await;
         assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
         let sc = r.structured_content.clone().expect("structured");
         validate(&schema("java_index"), &sc, "java_index");
-        assert_eq!(
-            serde_json::from_str::<Value>(&text_of(&r)).expect("text is JSON"),
-            sc
-        );
+        assert_eq!(serde_json::from_str::<Value>(&text_of(&r)).expect("text is JSON"), sc);
         assert_eq!(sc["filePath"], "records.java");
         let meta = serde_json::to_value(&r.meta).expect("meta");
         assert!(meta["cache"] == "hit" || meta["cache"] == "miss", "{meta}");
@@ -153,26 +123,49 @@ async fn every_tool_answers_with_conforming_structured_content() {
         pinned["hash"] = json!("[hash]");
         insta::assert_json_snapshot!(format!("call_java_index_{era:?}"), pinned);
 
-        let id = sc["classes"][0]["symbolId"]
-            .as_str()
-            .expect("id")
-            .to_owned();
-        let r = call(
-            &client,
-            "java_read_javadoc",
-            json!({"filePath": "records.java", "symbolId": id}),
-        )
-        .await;
+        let id = sc["classes"][0]["symbolId"].as_str().expect("id").to_owned();
+        let r = call(&client, "java_read_javadoc", json!({"filePath": "records.java", "symbolId": id})).await;
         assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
         let sc = r.structured_content.clone().expect("structured");
         validate(&schema("java_read_javadoc"), &sc, "java_read_javadoc");
         insta::assert_json_snapshot!(format!("call_java_read_javadoc_{era:?}"), sc);
 
-        let r = call(&client, "java_read_range", json!({"filePath": "records.java", "startLine": 1, "endLine": 4, "options": {"maxChars": 1000}})).await;
+        let r = call(
+            &client,
+            "java_read_range",
+            json!({"filePath": "records.java", "startLine": 1, "endLine": 4, "options": {"maxChars": 1000}}),
+        )
+        .await;
         assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
         let sc = r.structured_content.clone().expect("structured");
         validate(&schema("java_read_range"), &sc, "java_read_range");
         insta::assert_json_snapshot!(format!("call_java_read_range_{era:?}"), sc);
+
+        let r =
+            call(&client, "java_find_symbol", json!({"rootDir": ".", "query": "Point", "options": {"maxResults": 5}}))
+                .await;
+        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
+        let sc = r.structured_content.clone().expect("structured");
+        validate(&schema("java_find_symbol"), &sc, "java_find_symbol");
+        assert_eq!(sc["index"]["complete"], true);
+        insta::assert_json_snapshot!(format!("call_java_find_symbol_{era:?}"), sc);
+
+        let r = call(&client, "find_type", json!({"pattern": "*Point*", "maxResults": 5})).await;
+        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
+        let sc = r.structured_content.clone().expect("structured");
+        validate(&schema("find_type"), &sc, "find_type");
+        insta::assert_json_snapshot!(format!("call_find_type_{era:?}"), sc);
+
+        let r = call(&client, "find_resource", json!({"pattern": "rec", "maxResults": 5})).await;
+        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
+        let sc = r.structured_content.clone().expect("structured");
+        validate(&schema("find_resource"), &sc, "find_resource");
+        assert_eq!(sc["results"][0]["filePath"], "records.java");
+        let mut pinned = sc.clone();
+        for r in pinned["results"].as_array_mut().expect("results") {
+            r["modified"] = json!("[modified]");
+        }
+        insta::assert_json_snapshot!(format!("call_find_resource_{era:?}"), pinned);
         client.cancel().await.expect("close");
     }
 }
@@ -188,10 +181,7 @@ async fn second_call_is_a_cache_hit() {
     assert_eq!(cache(&second), "hit");
     assert_eq!(first.structured_content, second.structured_content);
     client.cancel().await.expect("close");
-    assert!(
-        ws.path().join(".mcp-java-index-cache").is_dir(),
-        "the cache lives under the root"
-    );
+    assert!(ws.path().join(".mcp-java-index-cache").is_dir(), "the cache lives under the root");
 }
 
 #[tokio::test]
@@ -207,36 +197,12 @@ async fn bad_arguments_are_tool_errors_that_name_the_problem() {
             json!({"filePath": "records.java", "options": {"includePrivat": false}}),
             "unknown field `includePrivat`",
         ),
-        (
-            "java_index",
-            json!({"filePath": "Nope.java"}),
-            "file not found: Nope.java",
-        ),
-        (
-            "java_index",
-            json!({"filePath": "../../etc/passwd"}),
-            "outside the workspace roots",
-        ),
-        (
-            "java_index",
-            json!({"filePath": outside}),
-            "outside the workspace roots",
-        ),
-        (
-            "java_index",
-            json!({"filePath": "module_info"}),
-            "is a directory",
-        ),
-        (
-            "java_index",
-            json!({"filePath": "notes.txt"}),
-            "is not a .java file",
-        ),
-        (
-            "java_index",
-            json!({"filePath": "C:\\x\\Y.java"}),
-            "Windows drive path",
-        ),
+        ("java_index", json!({"filePath": "Nope.java"}), "file not found: Nope.java"),
+        ("java_index", json!({"filePath": "../../etc/passwd"}), "outside the workspace roots"),
+        ("java_index", json!({"filePath": outside}), "outside the workspace roots"),
+        ("java_index", json!({"filePath": "module_info"}), "is a directory"),
+        ("java_index", json!({"filePath": "notes.txt"}), "is not a .java file"),
+        ("java_index", json!({"filePath": "C:\\x\\Y.java"}), "Windows drive path"),
         (
             "java_read_range",
             json!({"filePath": "records.java", "startLine": 0, "endLine": 3}),
@@ -247,36 +213,25 @@ async fn bad_arguments_are_tool_errors_that_name_the_problem() {
             json!({"filePath": "records.java", "startLine": 9000, "endLine": 9001}),
             "past the end of records.java",
         ),
+        ("java_read_range", json!({"filePath": "records.java", "startLine": "one", "endLine": 2}), "invalid type"),
+        ("java_read_javadoc", json!({"filePath": "records.java", "symbolId": " "}), "symbolId is empty"),
+        ("java_find_symbol", json!({"rootDir": "/", "query": "x"}), "outside the workspace roots"),
+        ("java_find_symbol", json!({"rootDir": "records.java", "query": "x"}), "is not a directory"),
         (
-            "java_read_range",
-            json!({"filePath": "records.java", "startLine": "one", "endLine": 2}),
-            "invalid type",
+            "java_find_symbol",
+            json!({"rootDir": ".", "query": "x", "options": {"matchKind": "package"}}),
+            "unknown variant `package`",
         ),
-        (
-            "java_read_javadoc",
-            json!({"filePath": "records.java", "symbolId": " "}),
-            "symbolId is empty",
-        ),
+        ("find_type", json!({"pattern": ""}), "pattern is empty"),
+        ("find_resource", json!({"pattern": "x", "maxResults": 0}), "maxResults must be at least 1"),
     ];
     for (tool, args, want) in cases {
         let r = call(&client, tool, args.clone()).await;
-        assert_eq!(
-            r.is_error,
-            Some(true),
-            "{tool} {args} was not an error: {}",
-            text_of(&r)
-        );
-        assert!(
-            text_of(&r).contains(want),
-            "{tool} {args}: `{}` does not say `{want}`",
-            text_of(&r)
-        );
+        assert_eq!(r.is_error, Some(true), "{tool} {args} was not an error: {}", text_of(&r));
+        assert!(text_of(&r).contains(want), "{tool} {args}: `{}` does not say `{want}`", text_of(&r));
     }
     // An unknown tool is a protocol error, not a tool error.
-    let err = client
-        .call_tool(CallToolRequestParams::new("no_such_tool"))
-        .await
-        .expect_err("unknown tool");
+    let err = client.call_tool(CallToolRequestParams::new("no_such_tool")).await.expect_err("unknown tool");
     assert!(err.to_string().contains("unknown tool"), "{err}");
     // The server is still serving.
     let r = call(&client, "java_index", json!({"filePath": "records.java"})).await;
@@ -285,11 +240,7 @@ async fn bad_arguments_are_tool_errors_that_name_the_problem() {
 }
 
 /// Sends raw lines, closes stdin, returns (stdout lines, exit status) with a deadline.
-fn raw_session(
-    root: &Path,
-    lines: &[String],
-    extra: &[&str],
-) -> (Vec<Value>, std::process::ExitStatus, String) {
+fn raw_session(root: &Path, lines: &[String], extra: &[&str]) -> (Vec<Value>, std::process::ExitStatus, String) {
     let mut child = Command::new(BIN)
         .arg("serve")
         .arg("--root")
@@ -307,32 +258,22 @@ fn raw_session(
     drop(stdin);
     let stdout = child.stdout.take().expect("stdout");
     let reader = std::thread::spawn(move || {
-        std::io::BufReader::new(stdout)
-            .lines()
-            .map(|l| l.expect("line"))
-            .collect::<Vec<_>>()
+        std::io::BufReader::new(stdout).lines().map(|l| l.expect("line")).collect::<Vec<_>>()
     });
     let deadline = Instant::now() + Duration::from_secs(20);
     let status = loop {
         if let Some(s) = child.try_wait().expect("wait") {
             break s;
         }
-        assert!(
-            Instant::now() < deadline,
-            "server did not exit after end of input"
-        );
+        assert!(Instant::now() < deadline, "server did not exit after end of input");
         std::thread::sleep(Duration::from_millis(20));
     };
     let out = reader.join().expect("reader");
     let mut err = String::new();
-    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut err)
-        .expect("stderr");
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut err).expect("stderr");
     let values = out
         .iter()
-        .map(|l| {
-            serde_json::from_str::<Value>(l)
-                .unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {l}"))
-        })
+        .map(|l| serde_json::from_str::<Value>(l).unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {l}")))
         .collect();
     (values, status, err)
 }
@@ -357,37 +298,13 @@ fn stdout_is_only_protocol_invalid_json_gets_a_parse_error_and_eof_exits_cleanly
     for v in &out {
         assert_eq!(v["jsonrpc"], "2.0", "not JSON-RPC on stdout: {v}");
     }
-    let by_id = |id: i64| {
-        out.iter()
-            .find(|v| v["id"] == id)
-            .unwrap_or_else(|| panic!("no answer to {id}: {out:?}"))
-    };
-    assert!(
-        out.iter()
-            .any(|v| v["error"]["code"] == -32700 && v["id"].is_null()),
-        "no parse error: {out:?}"
-    );
-    assert!(
-        by_id(2)["result"]["tools"]
-            .as_array()
-            .is_some_and(|t| t.len() >= 3),
-        "{}",
-        by_id(2)
-    );
-    assert!(
-        by_id(2)["result"]["ttlMs"].as_u64().is_some_and(|t| t > 0)
-            || by_id(2)["result"].get("ttlMs").is_none()
-    );
-    assert_eq!(
-        by_id(3)["error"]["code"],
-        -32601,
-        "prompts/list must be method-not-found"
-    );
+    let by_id = |id: i64| out.iter().find(|v| v["id"] == id).unwrap_or_else(|| panic!("no answer to {id}: {out:?}"));
+    assert!(out.iter().any(|v| v["error"]["code"] == -32700 && v["id"].is_null()), "no parse error: {out:?}");
+    assert!(by_id(2)["result"]["tools"].as_array().is_some_and(|t| t.len() >= 3), "{}", by_id(2));
+    assert!(by_id(2)["result"]["ttlMs"].as_u64().is_some_and(|t| t > 0) || by_id(2)["result"].get("ttlMs").is_none());
+    assert_eq!(by_id(3)["error"]["code"], -32601, "prompts/list must be method-not-found");
     assert_eq!(by_id(4)["result"]["isError"], false);
-    assert!(
-        stderr.contains("serving MCP on stdio"),
-        "logs go to stderr: {stderr}"
-    );
+    assert!(stderr.contains("serving MCP on stdio"), "logs go to stderr: {stderr}");
 }
 
 #[test]
@@ -396,22 +313,14 @@ fn log_file_records_every_message_with_a_timestamp() {
     let log = ws.path().join("messages.log");
     let mut lines = initialize();
     lines.push(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}).to_string());
-    let (out, status, _) = raw_session(
-        ws.path(),
-        &lines,
-        &["--log-file", log.to_str().expect("utf-8")],
-    );
+    let (out, status, _) = raw_session(ws.path(), &lines, &["--log-file", log.to_str().expect("utf-8")]);
     assert!(status.success());
     let text = std::fs::read_to_string(&log).expect("log file");
     let received = text.lines().filter(|l| l.contains(" <- ")).count();
     let sent = text.lines().filter(|l| l.contains(" -> ")).count();
     assert_eq!(received, 3, "{text}");
     assert_eq!(sent, out.len(), "{text}");
-    assert!(
-        text.lines()
-            .all(|l| l.len() > 24 && l.as_bytes()[4] == b'-' && l.contains('T')),
-        "{text}"
-    );
+    assert!(text.lines().all(|l| l.len() > 24 && l.as_bytes()[4] == b'-' && l.contains('T')), "{text}");
 }
 
 #[test]
@@ -425,36 +334,18 @@ fn closing_stdin_before_the_handshake_is_a_clean_exit() {
 /// The official Python SDK as the client (installed by `.ci/run`; required under CI=true).
 #[test]
 fn python_sdk_client_in_both_eras() {
-    let has_sdk = Command::new("python3")
-        .args(["-c", "import mcp.client.client"])
-        .status()
-        .is_ok_and(|s| s.success());
+    let has_sdk = Command::new("python3").args(["-c", "import mcp.client.client"]).status().is_ok_and(|s| s.success());
     if !has_sdk {
-        assert!(
-            std::env::var("CI").is_err(),
-            "the MCP Python SDK is missing (pip install mcp==2.3.0)"
-        );
+        assert!(std::env::var("CI").is_err(), "the MCP Python SDK is missing (pip install mcp==2.3.0)");
         eprintln!("skipping: MCP Python SDK not installed (pip install mcp==2.3.0)");
         return;
     }
     let ws = workspace();
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/client.py");
-    let out = Command::new("python3")
-        .arg(script)
-        .arg(BIN)
-        .arg(ws.path())
-        .output()
-        .expect("python3");
+    let out = Command::new("python3").arg(script).arg(BIN).arg(ws.path()).output().expect("python3");
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "python client failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        stdout.contains("python sdk legacy: ok") && stdout.contains("python sdk auto: ok"),
-        "{stdout}"
-    );
+    assert!(out.status.success(), "python client failed:\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("python sdk legacy: ok") && stdout.contains("python sdk auto: ok"), "{stdout}");
 }
 
 #[test]
@@ -479,27 +370,15 @@ fn a_panicking_call_is_answered_as_a_tool_error_and_the_server_keeps_serving() {
     drop(stdin);
     let out = child.wait_with_output().expect("wait");
     assert!(out.status.success());
-    let answers: Vec<Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("json"))
-        .collect();
-    let by_id = |id: i64| {
-        answers
-            .iter()
-            .find(|v| v["id"] == id)
-            .unwrap_or_else(|| panic!("no answer to {id}"))
-    };
+    let answers: Vec<Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+    let by_id = |id: i64| answers.iter().find(|v| v["id"] == id).unwrap_or_else(|| panic!("no answer to {id}"));
     assert_eq!(by_id(2)["result"]["isError"], true, "{}", by_id(2));
     assert!(
-        by_id(2)["result"]["content"][0]["text"]
-            .as_str()
-            .is_some_and(|t| t.contains("internal error")),
+        by_id(2)["result"]["content"][0]["text"].as_str().is_some_and(|t| t.contains("internal error")),
         "{}",
         by_id(2)
     );
     assert_eq!(by_id(3)["result"]["isError"], false, "{}", by_id(3));
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("panicked"),
-        "the panic is logged"
-    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("panicked"), "the panic is logged");
 }

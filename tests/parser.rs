@@ -81,11 +81,7 @@ fn overloads_are_distinct_and_varargs_and_c_style_arrays_are_typed() {
         ",
     );
     let o = parser::outline("T.java", src.as_bytes());
-    let ids: Vec<_> = o.classes[0]
-        .methods
-        .iter()
-        .map(|m| m.symbol_id.as_str())
-        .collect();
+    let ids: Vec<_> = o.classes[0].methods.iter().map(|m| m.symbol_id.as_str()).collect();
     assert_eq!(
         ids,
         [
@@ -205,29 +201,10 @@ fn braces_in_strings_chars_comments_and_text_blocks_do_not_move_ends() {
 
 #[test]
 fn broken_files_keep_what_parses_and_report_errors() {
-    let o = parser::outline(
-        "T.java",
-        b"class A {\n  void ok() {}\n  void broken( {\n  }\n  void ok2() {}\n",
-    );
-    assert!(
-        o.errors
-            .iter()
-            .any(|e| e.level == mcp_java_index::model::Level::Error),
-        "{:?}",
-        o.errors
-    );
-    assert!(
-        o.errors
-            .iter()
-            .all(|e| e.line.is_some_and(|l| (1..=5).contains(&l))),
-        "{:?}",
-        o.errors
-    );
-    let names: Vec<_> = o
-        .classes
-        .iter()
-        .flat_map(|c| c.methods.iter().map(|m| m.name.as_str()))
-        .collect();
+    let o = parser::outline("T.java", b"class A {\n  void ok() {}\n  void broken( {\n  }\n  void ok2() {}\n");
+    assert!(o.errors.iter().any(|e| e.level == mcp_java_index::model::Level::Error), "{:?}", o.errors);
+    assert!(o.errors.iter().all(|e| e.line.is_some_and(|l| (1..=5).contains(&l))), "{:?}", o.errors);
+    let names: Vec<_> = o.classes.iter().flat_map(|c| c.methods.iter().map(|m| m.name.as_str())).collect();
     assert!(names.contains(&"ok"), "{names:?}");
 }
 
@@ -236,10 +213,7 @@ fn empty_and_info_files_have_no_types() {
     for (name, src) in [
         ("empty", ""),
         ("package-info", "/** docs */\n@Deprecated\npackage a.b;\n"),
-        (
-            "module-info",
-            "module a.b {\n  requires java.base;\n  exports a.b;\n}\n",
-        ),
+        ("module-info", "module a.b {\n  requires java.base;\n  exports a.b;\n}\n"),
     ] {
         let o = parser::outline(name, src.as_bytes());
         assert!(o.classes.is_empty(), "{name}: {:?}", o.classes);
@@ -252,10 +226,7 @@ fn bom_and_latin1_files_keep_their_lines() {
     let mut bytes = b"\xEF\xBB\xBFpackage p;\n".to_vec();
     bytes.extend_from_slice(b"/** caf\xE9 */\nclass A {\n  String s = \"gr\xF6\xDFe\";\n}\n");
     let o = parser::outline("T.java", &bytes);
-    assert_eq!(
-        common::render(&o).lines().next(),
-        Some("class p.A 3-5 doc 2-2")
-    );
+    assert_eq!(common::render(&o).lines().next(), Some("class p.A 3-5 doc 2-2"));
     assert_eq!(o.errors.len(), 1, "{:?}", o.errors);
     assert!(o.errors[0].message.contains("ISO-8859-1"));
 }
@@ -264,15 +235,9 @@ fn bom_and_latin1_files_keep_their_lines() {
 fn modifiers_are_keywords_in_source_order_and_annotations_are_apart() {
     let o = parser::outline("T.java", b"abstract class A {\n  @Deprecated protected static @SuppressWarnings(\"x\") final synchronized void f() {}\n  abstract void g();\n}\n");
     let m = &o.classes[0].methods[0];
-    assert_eq!(
-        m.modifiers,
-        ["protected", "static", "final", "synchronized"]
-    );
+    assert_eq!(m.modifiers, ["protected", "static", "final", "synchronized"]);
     assert_eq!(m.annotations, ["@Deprecated", "@SuppressWarnings(\"x\")"]);
-    assert_eq!(
-        m.signature_text,
-        "protected static final synchronized void f()"
-    );
+    assert_eq!(m.signature_text, "protected static final synchronized void f()");
     assert!(o.classes[0].methods[1].modifiers == ["abstract"]);
 }
 
@@ -283,10 +248,7 @@ fn type_text_is_source_text_with_whitespace_collapsed() {
         b"class A {\n  java.util.Map<String,\n      java.util.List</* c */ Integer>> m(\n      final @Deprecated java.util.Map<String,   Integer> a) throws\n      java.io.IOException,\n      RuntimeException { return null; }\n}\n",
     );
     let m = &o.classes[0].methods[0];
-    assert_eq!(
-        m.return_type_text,
-        "java.util.Map<String, java.util.List< Integer>>"
-    );
+    assert_eq!(m.return_type_text, "java.util.Map<String, java.util.List< Integer>>");
     assert_eq!(m.params[0].type_text, "java.util.Map<String, Integer>");
     assert_eq!(m.throws, ["java.io.IOException", "RuntimeException"]);
     assert_eq!((m.start_line, m.end_line), (2, 6));

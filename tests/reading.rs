@@ -10,9 +10,7 @@ use mcp_java_index::tools::read_javadoc::{JavadocOptions, read_javadoc};
 use mcp_java_index::tools::read_range::{RangeOptions, read_range};
 
 fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
 }
 
 fn range(
@@ -31,85 +29,40 @@ fn range_returns_exact_lines_including_both_boundaries() {
         r.content,
         "7: /** Single-line javadoc on the class. */\n8: class DocStyles {\n9: \n10:     /** x */\n11:     int x;"
     );
-    assert_eq!(
-        (r.start_line, r.end_line, r.truncated, r.next_start_line),
-        (7, 11, false, None)
-    );
-    let first = range(
-        "javadoc_styles.java",
-        1,
-        1,
-        RangeOptions {
-            include_line_numbers: false,
-            ..Default::default()
-        },
-    )
-    .expect("read");
-    assert_eq!(
-        first.content,
-        "/** Copyright (c) Example Corp. This header doc comment belongs to no type. */"
-    );
+    assert_eq!((r.start_line, r.end_line, r.truncated, r.next_start_line), (7, 11, false, None));
+    let first = range("javadoc_styles.java", 1, 1, RangeOptions { include_line_numbers: false, ..Default::default() })
+        .expect("read");
+    assert_eq!(first.content, "/** Copyright (c) Example Corp. This header doc comment belongs to no type. */");
 }
 
 #[test]
 fn range_reads_the_last_line_and_clamps_past_the_end_with_a_note() {
     let whole = std::fs::read_to_string(fixture("javadoc_styles.java")).expect("fixture");
     let count = whole.lines().count() as u32;
-    let r = range(
-        "javadoc_styles.java",
-        count,
-        count + 50,
-        RangeOptions::default(),
-    )
-    .expect("read");
+    let r = range("javadoc_styles.java", count, count + 50, RangeOptions::default()).expect("read");
     assert_eq!(r.end_line, count);
-    assert_eq!(
-        r.content,
-        format!("{count}: {}", whole.lines().last().expect("last line"))
-    );
-    assert!(
-        r.note
-            .as_deref()
-            .is_some_and(|n| n.contains("past the last line")),
-        "{:?}",
-        r.note
-    );
+    assert_eq!(r.content, format!("{count}: {}", whole.lines().last().expect("last line")));
+    assert!(r.note.as_deref().is_some_and(|n| n.contains("past the last line")), "{:?}", r.note);
 }
 
 #[test]
 fn crlf_lines_come_without_carriage_returns() {
-    let r = range(
-        "crlf_endings.java",
-        13,
-        14,
-        RangeOptions {
-            include_line_numbers: false,
-            ..Default::default()
-        },
-    )
-    .expect("read");
+    let r = range("crlf_endings.java", 13, 14, RangeOptions { include_line_numbers: false, ..Default::default() })
+        .expect("read");
     assert!(!r.content.contains('\r'), "{:?}", r.content);
     assert_eq!(r.content.lines().count(), 2);
-    assert!(
-        r.content.starts_with("    /** Backing storage. */"),
-        "{:?}",
-        r.content
-    );
+    assert!(r.content.starts_with("    /** Backing storage. */"), "{:?}", r.content);
 }
 
 #[test]
 fn bad_bounds_are_errors_that_name_the_file_range() {
-    let count = std::fs::read_to_string(fixture("javadoc_styles.java"))
-        .expect("fixture")
-        .lines()
-        .count();
+    let count = std::fs::read_to_string(fixture("javadoc_styles.java")).expect("fixture").lines().count();
     for (s, e, want) in [
         (0, 5, "startLine must be 1 or more".to_owned()),
         (9, 3, "endLine 3 is before startLine 9".to_owned()),
         (5000, 5001, format!("which has lines 1-{count}")),
     ] {
-        let err =
-            range("javadoc_styles.java", s, e, RangeOptions::default()).expect_err("bad bounds");
+        let err = range("javadoc_styles.java", s, e, RangeOptions::default()).expect_err("bad bounds");
         assert!(matches!(err, ToolError::InvalidArgument(_)), "{err}");
         assert!(err.to_string().contains(&want), "{err} does not say {want}");
     }
@@ -121,41 +74,19 @@ fn bad_bounds_are_errors_that_name_the_file_range() {
 
 #[test]
 fn max_chars_truncates_at_a_line_and_says_where_to_continue() {
-    let r = range(
-        "javadoc_styles.java",
-        13,
-        24,
-        RangeOptions {
-            include_line_numbers: true,
-            max_chars: 100,
-        },
-    )
-    .expect("read");
+    let r = range("javadoc_styles.java", 13, 24, RangeOptions { include_line_numbers: true, max_chars: 100 })
+        .expect("read");
     assert!(r.truncated);
     assert!(r.content.chars().count() <= 100, "{}", r.content.len());
     let next = r.next_start_line.expect("next line");
     assert_eq!(next, r.end_line + 1);
-    assert!(
-        r.note
-            .as_deref()
-            .is_some_and(|n| n.contains(&format!("continue with startLine {next}"))),
-        "{:?}",
-        r.note
-    );
+    assert!(r.note.as_deref().is_some_and(|n| n.contains(&format!("continue with startLine {next}"))), "{:?}", r.note);
     // Reading on from there gives the rest, without gaps.
     let rest = range("javadoc_styles.java", next, 24, RangeOptions::default()).expect("read");
     assert!(rest.content.starts_with(&format!("{next}: ")));
     // One line longer than the cap is cut, not dropped.
-    let cut = range(
-        "javadoc_styles.java",
-        1,
-        1,
-        RangeOptions {
-            include_line_numbers: false,
-            max_chars: 10,
-        },
-    )
-    .expect("read");
+    let cut =
+        range("javadoc_styles.java", 1, 1, RangeOptions { include_line_numbers: false, max_chars: 10 }).expect("read");
     assert_eq!(cut.content, "/** Copyri");
     assert!(cut.truncated);
 }
@@ -168,23 +99,11 @@ fn jd(name: &str, id: &str) -> mcp_java_index::tools::read_javadoc::JavadocResul
 fn javadoc_of_every_fixture_symbol_matches_its_lines() {
     let name = "javadoc_styles.java";
     let o = index_file(&fixture(name), name, &OutlineOptions::default()).expect("outline");
-    let add = o.classes[0]
-        .methods
-        .iter()
-        .find(|m| m.name == "add")
-        .expect("add");
+    let add = o.classes[0].methods.iter().find(|m| m.name == "add").expect("add");
     let r = jd(name, &add.symbol_id);
     assert!(r.found);
-    assert_eq!(
-        (r.start_line, r.end_line, r.line_count),
-        (Some(13), Some(21), 9)
-    );
-    assert!(
-        r.content
-            .starts_with("13:     /**\n14:      * Multi-line javadoc with tags."),
-        "{}",
-        r.content
-    );
+    assert_eq!((r.start_line, r.end_line, r.line_count), (Some(13), Some(21), 9));
+    assert!(r.content.starts_with("13:     /**\n14:      * Multi-line javadoc with tags."), "{}", r.content);
     assert!(r.content.ends_with("21:      */"), "{}", r.content);
     assert_eq!(r.resolved_symbol_id, None);
 }
@@ -193,70 +112,40 @@ fn javadoc_of_every_fixture_symbol_matches_its_lines() {
 fn symbol_without_javadoc_and_unknown_symbols_are_not_found() {
     let name = "comments_trap.java";
     let o = index_file(&fixture(name), name, &OutlineOptions::default()).expect("outline");
-    let plain = o.classes[0]
-        .methods
-        .iter()
-        .find(|m| m.name == "tripleSlash")
-        .expect("method");
+    let plain = o.classes[0].methods.iter().find(|m| m.name == "tripleSlash").expect("method");
     let r = jd(name, &plain.symbol_id);
     assert!(!r.found);
     assert_eq!(r.content, "");
     assert!(r.note.as_deref().is_some_and(|n| n.contains("no javadoc")));
     let r = jd(name, "Method#nope.Nope#x():void|start:1|end:2");
     assert!(!r.found);
-    assert!(
-        r.note
-            .as_deref()
-            .is_some_and(|n| n.contains("call java_index")),
-        "{:?}",
-        r.note
-    );
+    assert!(r.note.as_deref().is_some_and(|n| n.contains("call java_index")), "{:?}", r.note);
 }
 
 #[test]
 fn stale_ids_are_re_resolved_by_kind_and_signature() {
     let name = "javadoc_styles.java";
     let o = index_file(&fixture(name), name, &OutlineOptions::default()).expect("outline");
-    let add = o.classes[0]
-        .methods
-        .iter()
-        .find(|m| m.name == "add")
-        .expect("add");
-    let stale = add
-        .symbol_id
-        .replace("|start:22|end:24", "|start:30|end:32");
+    let add = o.classes[0].methods.iter().find(|m| m.name == "add").expect("add");
+    let stale = add.symbol_id.replace("|start:22|end:24", "|start:30|end:32");
     assert_ne!(stale, add.symbol_id);
     let r = jd(name, &stale);
     assert!(r.found);
-    assert_eq!(
-        r.resolved_symbol_id.as_deref(),
-        Some(add.symbol_id.as_str())
-    );
+    assert_eq!(r.resolved_symbol_id.as_deref(), Some(add.symbol_id.as_str()));
     assert!(r.note.as_deref().is_some_and(|n| n.contains("re-resolved")));
 }
 
 #[test]
 fn short_ids_resolve_like_stable_ones() {
     let name = "enums.java";
-    let short = index_file(
-        &fixture(name),
-        name,
-        &OutlineOptions {
-            stable_ids: false,
-            ..Default::default()
-        },
-    )
-    .expect("outline");
+    let short =
+        index_file(&fixture(name), name, &OutlineOptions { stable_ids: false, ..Default::default() }).expect("outline");
     let long = index_file(&fixture(name), name, &OutlineOptions::default()).expect("outline");
     let first_constant = |o: &mcp_java_index::model::FileOutline| {
         let mut found = None;
         o.for_each_type(&mut |t| {
             if found.is_none() {
-                found = t
-                    .enum_constants
-                    .as_ref()
-                    .and_then(|c| c.first())
-                    .map(|c| c.symbol_id.clone());
+                found = t.enum_constants.as_ref().and_then(|c| c.first()).map(|c| c.symbol_id.clone());
             }
         });
         found.expect("an enum constant")
@@ -282,10 +171,7 @@ fn options_filter_and_preview() {
     let t = &o.classes[0];
     assert!(t.fields.is_empty());
     let add = t.methods.iter().find(|m| m.name == "add").expect("add");
-    assert_eq!(
-        add.javadoc.preview.as_deref(),
-        Some("Multi-line javadoc w…")
-    );
+    assert_eq!(add.javadoc.preview.as_deref(), Some("Multi-line javadoc w…"));
     let none = index_file(
         &fixture("static_init_and_misc.java"),
         "m",
@@ -299,10 +185,6 @@ fn options_filter_and_preview() {
     .expect("outline");
     for t in &none.classes {
         assert!(t.constructors.is_empty() && t.inner_classes.is_empty());
-        assert!(
-            t.methods
-                .iter()
-                .all(|m| !m.modifiers.iter().any(|x| x == "private"))
-        );
+        assert!(t.methods.iter().all(|m| !m.modifiers.iter().any(|x| x == "private")));
     }
 }

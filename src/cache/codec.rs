@@ -26,14 +26,8 @@ impl Stamp {
             use std::os::unix::fs::MetadataExt;
             Stamp {
                 size: meta.size() as i64,
-                mtime_ns: meta
-                    .mtime()
-                    .saturating_mul(1_000_000_000)
-                    .saturating_add(meta.mtime_nsec()),
-                ctime_ns: meta
-                    .ctime()
-                    .saturating_mul(1_000_000_000)
-                    .saturating_add(meta.ctime_nsec()),
+                mtime_ns: meta.mtime().saturating_mul(1_000_000_000).saturating_add(meta.mtime_nsec()),
+                ctime_ns: meta.ctime().saturating_mul(1_000_000_000).saturating_add(meta.ctime_nsec()),
             }
         }
         #[cfg(not(unix))]
@@ -80,10 +74,7 @@ impl Entry {
         let path = std::mem::take(&mut outline.file_path);
         let json = serde_json::to_string(&*outline);
         outline.file_path = path;
-        Some(Entry {
-            json: json.ok()?.into(),
-            spans: encode_spans(outline).into(),
-        })
+        Some(Entry { json: json.ok()?.into(), spans: encode_spans(outline).into() })
     }
 
     pub fn bytes(&self) -> usize {
@@ -279,11 +270,7 @@ pub(crate) fn model_fingerprint() -> &'static str {
         let mut data = json.into_bytes();
         data.extend_from_slice(&encode_spans(&outline));
         let hash = parser::content_hash(&data);
-        format!(
-            "{}-{}",
-            env!("CARGO_PKG_VERSION"),
-            hash.get(..16).unwrap_or(&hash)
-        )
+        format!("{}-{}", env!("CARGO_PKG_VERSION"), hash.get(..16).unwrap_or(&hash))
     })
 }
 
@@ -318,24 +305,15 @@ mod tests {
         assert_eq!(back.classes[0].javadoc.span, fresh.classes[0].javadoc.span);
         assert_eq!(
             entry.json_for("x\"y", &hash).expect("json"),
-            serde_json::to_string(&FileOutline {
-                file_path: "x\"y".to_owned(),
-                ..fresh.clone()
-            })
-            .expect("serializes")
+            serde_json::to_string(&FileOutline { file_path: "x\"y".to_owned(), ..fresh.clone() }).expect("serializes")
         );
         // Another file's hash, truncated spans, truncated JSON: all refused.
         assert!(entry.decode("a", &"0".repeat(40)).is_none());
         assert!(entry.json_for("a", &"0".repeat(40)).is_none());
-        let short = Entry {
-            json: entry.json.clone(),
-            spans: entry.spans[..entry.spans.len() - 1].into(),
-        };
+        let short = Entry { json: entry.json.clone(), spans: entry.spans[..entry.spans.len() - 1].into() };
         assert!(short.decode("a", &hash).is_none());
-        let cut = Entry {
-            json: format!("{}}}", &entry.json[..entry.json.len() / 2]).into(),
-            spans: entry.spans.clone(),
-        };
+        let cut =
+            Entry { json: format!("{}}}", &entry.json[..entry.json.len() / 2]).into(), spans: entry.spans.clone() };
         assert!(cut.decode("a", &hash).is_none());
         assert!(cut.json_for("a", &hash).is_none());
         // Multi-byte text where the hash is looked for: refused, no panic.
@@ -345,10 +323,7 @@ mod tests {
         };
         for n in 0..4 {
             let shifted = Entry {
-                json: wide
-                    .json
-                    .replacen("\"x\"", &format!("\"{}\"", "y".repeat(n)), 1)
-                    .into(),
+                json: wide.json.replacen("\"x\"", &format!("\"{}\"", "y".repeat(n)), 1).into(),
                 spans: wide.spans.clone(),
             };
             assert!(shifted.decode("a", &hash).is_none());
@@ -358,19 +333,12 @@ mod tests {
 
     #[test]
     fn racy_stamps_are_recent_or_in_the_future() {
-        let s = Stamp {
-            size: 1,
-            mtime_ns: 10_000_000_000,
-            ctime_ns: 10_000_000_000,
-        };
+        let s = Stamp { size: 1, mtime_ns: 10_000_000_000, ctime_ns: 10_000_000_000 };
         let w = 2_000_000_000;
         assert!(s.is_racy(11_000_000_000, w));
         assert!(s.is_racy(9_000_000_000, w));
         assert!(!s.is_racy(12_500_000_000, w));
-        let touched_later = Stamp {
-            ctime_ns: 12_000_000_000,
-            ..s
-        };
+        let touched_later = Stamp { ctime_ns: 12_000_000_000, ..s };
         assert!(touched_later.is_racy(12_500_000_000, w));
     }
 

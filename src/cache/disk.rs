@@ -69,9 +69,7 @@ impl From<rusqlite::Error> for DiskError {
     fn from(e: rusqlite::Error) -> Self {
         match e.sqlite_error_code() {
             Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => DiskError::Busy,
-            Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => {
-                DiskError::Corrupt(e.to_string())
-            }
+            Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => DiskError::Corrupt(e.to_string()),
             _ => DiskError::Other(e.to_string()),
         }
     }
@@ -91,10 +89,7 @@ fn file_id(path: &Path) -> io::Result<FileId> {
     }
     #[cfg(not(unix))]
     {
-        let created = meta
-            .created()
-            .map(super::codec::system_time_ns)
-            .unwrap_or(0);
+        let created = meta.created().map(super::codec::system_time_ns).unwrap_or(0);
         Ok(FileId(created as u64, 0))
     }
 }
@@ -136,8 +131,7 @@ impl Disk {
         let conn = prepare_dir(dir).and_then(|()| match init(&db, format, model) {
             Ok(c) => Ok(c),
             Err(DiskError::Corrupt(why)) => {
-                let aside = move_aside(&db)
-                    .map_err(|e| format!("moving corrupt cache {} aside: {e}", db.display()))?;
+                let aside = move_aside(&db).map_err(|e| format!("moving corrupt cache {} aside: {e}", db.display()))?;
                 warnings.push(format!(
                     "cache database {} was corrupt ({why}); moved it to {} and started a new one",
                     db.display(),
@@ -153,11 +147,7 @@ impl Disk {
             db,
             format: i64::from(format),
             model: model.to_owned(),
-            pool: Mutex::new(Pool {
-                generation: 0,
-                idle: vec![conn],
-                id,
-            }),
+            pool: Mutex::new(Pool { generation: 0, idle: vec![conn], id }),
         };
         Ok((disk, warnings))
     }
@@ -171,10 +161,7 @@ impl Disk {
     }
 
     /// Runs `f` on a pooled connection (opening one if none is idle).
-    fn with_conn<T>(
-        &self,
-        f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>,
-    ) -> Result<T, DiskError> {
+    fn with_conn<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T, DiskError> {
         let (generation, idle) = {
             let mut p = lock(&self.pool);
             (p.generation, p.idle.pop())
@@ -210,21 +197,11 @@ impl Disk {
         };
         self.with_conn(|c| {
             c.prepare_cached(sql)?
-                .query_row(
-                    params![
-                        path,
-                        self.format,
-                        self.model,
-                        stamp.size,
-                        stamp.mtime_ns,
-                        stamp.ctime_ns
-                    ],
-                    |r| {
-                        let hash: String = r.get(0)?;
-                        let entry = entry_from_row(r, 1, with_spans)?;
-                        Ok((hash, entry))
-                    },
-                )
+                .query_row(params![path, self.format, self.model, stamp.size, stamp.mtime_ns, stamp.ctime_ns], |r| {
+                    let hash: String = r.get(0)?;
+                    let entry = entry_from_row(r, 1, with_spans)?;
+                    Ok((hash, entry))
+                })
                 .optional()
         })
     }
@@ -238,9 +215,7 @@ impl Disk {
         };
         self.with_conn(|c| {
             c.prepare_cached(sql)?
-                .query_row(params![hash, self.format, self.model], |r| {
-                    entry_from_row(r, 0, with_spans)
-                })
+                .query_row(params![hash, self.format, self.model], |r| entry_from_row(r, 0, with_spans))
                 .optional()
         })
     }
@@ -250,14 +225,7 @@ impl Disk {
         self.with_conn(|c| {
             c.prepare_cached("SELECT size, mtime_ns, ctime_ns, hash FROM files WHERE path = ?1")?
                 .query_row(params![path], |r| {
-                    Ok((
-                        Stamp {
-                            size: r.get(0)?,
-                            mtime_ns: r.get(1)?,
-                            ctime_ns: r.get(2)?,
-                        },
-                        r.get(3)?,
-                    ))
+                    Ok((Stamp { size: r.get(0)?, mtime_ns: r.get(1)?, ctime_ns: r.get(2)? }, r.get(3)?))
                 })
                 .optional()
         })
@@ -278,14 +246,7 @@ impl Disk {
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 )?;
                 for (hash, e) in outlines {
-                    put.execute(params![
-                        hash,
-                        self.format,
-                        self.model,
-                        &*e.json,
-                        &*e.spans,
-                        now
-                    ])?;
+                    put.execute(params![hash, self.format, self.model, &*e.json, &*e.spans, now])?;
                 }
                 let mut put_file = tx.prepare_cached(
                     "INSERT OR REPLACE INTO files (path, size, mtime_ns, ctime_ns, hash)
@@ -295,8 +256,7 @@ impl Disk {
                 for (path, row) in files {
                     match row {
                         Some((s, hash)) => {
-                            put_file
-                                .execute(params![path, s.size, s.mtime_ns, s.ctime_ns, hash])?;
+                            put_file.execute(params![path, s.size, s.mtime_ns, s.ctime_ns, hash])?;
                         }
                         None => {
                             del_file.execute(params![path])?;
@@ -375,12 +335,8 @@ impl Disk {
     /// Creates the directory and database again after they were deleted.
     pub fn recreate(&self) -> Result<(), String> {
         prepare_dir(&self.dir)?;
-        let conn = init(
-            &self.db,
-            u32::try_from(self.format).unwrap_or(0),
-            &self.model,
-        )
-        .map_err(|e| format!("recreating cache {}: {e}", self.db.display()))?;
+        let conn = init(&self.db, u32::try_from(self.format).unwrap_or(0), &self.model)
+            .map_err(|e| format!("recreating cache {}: {e}", self.db.display()))?;
         let id = file_id(&self.db).ok();
         let mut p = lock(&self.pool);
         p.generation += 1;
@@ -404,17 +360,9 @@ impl Disk {
     }
 }
 
-fn entry_from_row(
-    r: &rusqlite::Row<'_>,
-    first: usize,
-    with_spans: bool,
-) -> rusqlite::Result<Entry> {
+fn entry_from_row(r: &rusqlite::Row<'_>, first: usize, with_spans: bool) -> rusqlite::Result<Entry> {
     let json: Arc<str> = Arc::from(r.get_ref(first)?.as_str()?);
-    let spans: Arc<[u8]> = if with_spans {
-        Arc::from(r.get_ref(first + 1)?.as_blob()?)
-    } else {
-        Arc::from(&[][..])
-    };
+    let spans: Arc<[u8]> = if with_spans { Arc::from(r.get_ref(first + 1)?.as_blob()?) } else { Arc::from(&[][..]) };
     Ok(Entry { json, spans })
 }
 
@@ -453,10 +401,7 @@ fn move_aside(db: &Path) -> io::Result<PathBuf> {
 
 /// Opens a connection with the per-connection settings.
 fn connect(db: &Path, flags: OpenFlags) -> Result<Connection, DiskError> {
-    let conn = Connection::open_with_flags(
-        db,
-        flags | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI,
-    )?;
+    let conn = Connection::open_with_flags(db, flags | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI)?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     // Plans that do not depend on bound values: without this, SQLite (built with STAT4)
@@ -468,44 +413,30 @@ fn connect(db: &Path, flags: OpenFlags) -> Result<Connection, DiskError> {
 
 /// Opens or creates the database: WAL mode, tables of this schema, stale formats pruned.
 fn init(db: &Path, format: u32, model: &str) -> Result<Connection, DiskError> {
-    let mut conn = connect(
-        db,
-        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
-    )?;
+    let mut conn = connect(db, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE)?;
     // Reads the header: a file that is not a database fails here.
     let _mode: String = conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0))?;
     if conn.is_readonly(rusqlite::MAIN_DB)? {
-        return Err(DiskError::Other(
-            "the database can only be opened read-only".to_owned(),
-        ));
+        return Err(DiskError::Other("the database can only be opened read-only".to_owned()));
     }
     let writer = format!("{format}/{model}");
     let meta_value = |c: &Connection, key: &str| -> rusqlite::Result<Option<String>> {
-        let has_meta: i64 = c.query_row(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
-            [],
-            |r| r.get(0),
-        )?;
+        let has_meta: i64 =
+            c.query_row("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'", [], |r| r.get(0))?;
         if has_meta == 0 {
             return Ok(None);
         }
-        c.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
-            .optional()
+        c.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0)).optional()
     };
     let ready = meta_value(&conn, "schema")?.as_deref() == Some(SCHEMA_VERSION)
         && meta_value(&conn, "writer")?.as_deref() == Some(writer.as_str());
     if !ready {
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        tx.execute_batch(
-            "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-        )?;
+        tx.execute_batch("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")?;
         if meta_value(&tx, "schema")?.as_deref() != Some(SCHEMA_VERSION) {
             tx.execute_batch("DROP TABLE IF EXISTS outlines; DROP TABLE IF EXISTS files;")?;
             tx.execute_batch(TABLES)?;
-            tx.execute(
-                "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?1)",
-                [SCHEMA_VERSION],
-            )?;
+            tx.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?1)", [SCHEMA_VERSION])?;
         }
         if meta_value(&tx, "writer")?.as_deref() != Some(writer.as_str()) {
             // Entries of older formats, or of another build of this format, will not be read
@@ -514,10 +445,7 @@ fn init(db: &Path, format: u32, model: &str) -> Result<Connection, DiskError> {
                 "DELETE FROM outlines WHERE format < ?1 OR (format = ?1 AND model <> ?2)",
                 params![i64::from(format), model],
             )?;
-            tx.execute(
-                "INSERT OR REPLACE INTO meta (key, value) VALUES ('writer', ?1)",
-                [&writer],
-            )?;
+            tx.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('writer', ?1)", [&writer])?;
         }
         tx.commit()?;
     }

@@ -144,16 +144,10 @@ impl Cache {
     pub fn open_with_format(dir: &Path, format: u32) -> (Cache, Vec<String>) {
         let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
         match Disk::open(&dir, format, codec::model_fingerprint()) {
-            Ok((disk, warnings)) => (
-                Cache::new(Kind::Disk, Some(disk), format, warnings.clone()),
-                warnings,
-            ),
+            Ok((disk, warnings)) => (Cache::new(Kind::Disk, Some(disk), format, warnings.clone()), warnings),
             Err(why) => {
                 let warnings = vec![format!("{why}; caching in memory for this run")];
-                (
-                    Cache::new(Kind::Memory, None, format, warnings.clone()),
-                    warnings,
-                )
+                (Cache::new(Kind::Memory, None, format, warnings.clone()), warnings)
             }
         }
     }
@@ -207,11 +201,7 @@ impl Cache {
 
     /// Like [`Cache::outline`], but the file is always read (and hashed, so the outline is
     /// that of exactly the returned text), and its decoded source returned too.
-    pub fn outline_with_source(
-        &self,
-        path: &Path,
-        display: &str,
-    ) -> io::Result<(Cached, SourceText)> {
+    pub fn outline_with_source(&self, path: &Path, display: &str) -> io::Result<(Cached, SourceText)> {
         if self.kind == Kind::Disabled {
             let bytes = self.read(path, display)?;
             let src = SourceText::decode(&bytes);
@@ -267,10 +257,7 @@ impl Cache {
 
     /// Hits and misses so far.
     pub fn counters(&self) -> Counters {
-        Counters {
-            hits: self.hits.load(Ordering::Relaxed),
-            misses: self.misses.load(Ordering::Relaxed),
-        }
+        Counters { hits: self.hits.load(Ordering::Relaxed), misses: self.misses.load(Ordering::Relaxed) }
     }
 
     /// The mode, location and size of the cache (buffered entries are written first).
@@ -433,10 +420,7 @@ mod tests {
         fs::write(&f, "class A {}").expect("write");
         let c = Cache::disabled();
         for _ in 0..2 {
-            assert_eq!(
-                c.outline(&f, "A.java").expect("outline").outcome,
-                Outcome::Miss
-            );
+            assert_eq!(c.outline(&f, "A.java").expect("outline").outcome, Outcome::Miss);
         }
         assert_eq!(c.counters(), Counters { hits: 0, misses: 2 });
         assert_eq!(c.info().mode, "disabled");

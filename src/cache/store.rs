@@ -188,12 +188,7 @@ impl Store {
     }
 
     /// The entry recorded for a path whose stamp is unchanged, with its hash.
-    pub fn find_by_path(
-        &self,
-        abs: &Path,
-        stamp: Stamp,
-        with_spans: bool,
-    ) -> Option<(String, Entry)> {
+    pub fn find_by_path(&self, abs: &Path, stamp: Stamp, with_spans: bool) -> Option<(String, Entry)> {
         if let Some(d) = self.readable_disk() {
             match d.find_by_path(path_key(abs), stamp, with_spans) {
                 Ok(Some(found)) => return Some(found),
@@ -308,11 +303,7 @@ impl Store {
         }
     }
 
-    fn put_in_memory(
-        &self,
-        outline: Option<(String, Entry)>,
-        file: Option<(PathBuf, Option<FileRow>)>,
-    ) {
+    fn put_in_memory(&self, outline: Option<(String, Entry)>, file: Option<(PathBuf, Option<FileRow>)>) {
         if let Some((hash, entry)) = outline {
             write_lock(&self.mem.outlines).insert(hash, entry);
         }
@@ -362,9 +353,7 @@ impl Store {
         write_lock(&self.mem.outlines).clear();
         write_lock(&self.mem.files).clear();
         match self.readable_disk() {
-            Some(d) => d
-                .clear()
-                .map_err(|e| format!("clearing cache {}: {e}", d.dir().display())),
+            Some(d) => d.clear().map_err(|e| format!("clearing cache {}: {e}", d.dir().display())),
             None => Ok(()),
         }
     }
@@ -379,10 +368,7 @@ impl Store {
 
     /// Entries, `files` rows and bytes of the database, if it is in use.
     pub fn disk_counts(&self) -> Option<(u64, u64, u64)> {
-        let d = self
-            .disk
-            .as_ref()
-            .filter(|_| self.disk_state() == DISK_OK)?;
+        let d = self.disk.as_ref().filter(|_| self.disk_state() == DISK_OK)?;
         match d.counts() {
             Ok(c) => Some(c),
             Err(e) => {
@@ -405,12 +391,8 @@ impl Store {
                     self.spill(batch);
                 }
                 Err(DiskError::Other(why)) => {
-                    let was_ok = self.disk_state.compare_exchange(
-                        DISK_OK,
-                        DISK_READ_ONLY,
-                        Ordering::Relaxed,
-                        Ordering::Relaxed,
-                    );
+                    let was_ok =
+                        self.disk_state.compare_exchange(DISK_OK, DISK_READ_ONLY, Ordering::Relaxed, Ordering::Relaxed);
                     if was_ok.is_ok() {
                         self.warn(format!(
                             "writing cache {}: {why}; new entries stay in memory for the rest \
@@ -423,19 +405,12 @@ impl Store {
             },
             _ => self.spill(batch),
         }
-        lock(&self.pending)
-            .in_flight
-            .retain(|b| !Arc::ptr_eq(b, batch));
+        lock(&self.pending).in_flight.retain(|b| !Arc::ptr_eq(b, batch));
     }
 
     fn write_to_disk(&self, d: &Disk, batch: &Batch) -> Result<(), DiskError> {
         self.ensure_db_file(d)?;
-        let attempt = || {
-            d.write(
-                batch.outlines.iter(),
-                batch.files.iter().map(|(p, r)| (path_key(p), r)),
-            )
-        };
+        let attempt = || d.write(batch.outlines.iter(), batch.files.iter().map(|(p, r)| (path_key(p), r)));
         match attempt() {
             Err(DiskError::Other(why)) => {
                 // The directory may have been deleted since the check above.
@@ -457,10 +432,7 @@ impl Store {
             FileState::Same | FileState::Replaced => Ok(()),
             FileState::Missing => {
                 d.recreate().map_err(DiskError::Other)?;
-                self.warn(format!(
-                    "cache {} was deleted while in use; created it again",
-                    d.dir().display()
-                ));
+                self.warn(format!("cache {} was deleted while in use; created it again", d.dir().display()));
                 Ok(())
             }
         }

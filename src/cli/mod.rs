@@ -40,6 +40,12 @@ pub enum Command {
     Range(RangeArgs),
     /// Print the javadoc block of a symbol (java_read_javadoc).
     Javadoc(JavadocArgs),
+    /// Find types, methods and fields by name across the workspace (java_find_symbol).
+    Find(FindArgs),
+    /// Find types by name, camelCase, wildcard or package pattern (find_type).
+    Types(TypesArgs),
+    /// Find any workspace file by name, camelCase or glob (find_resource).
+    Resources(ResourcesArgs),
     /// Print the effective configuration and where each value came from.
     Config(WorkspaceFlags),
     /// Inspect or clear the outline cache.
@@ -83,6 +89,12 @@ pub struct WorkspaceFlags {
     /// Record every MCP message received and sent, with timestamps, in this file
     #[arg(long, value_name = "FILE", global = true)]
     pub log_file: Option<PathBuf>,
+    /// How long workspace searches wait for the first indexing pass (ms)
+    #[arg(long, value_name = "MS", global = true)]
+    pub index_wait_ms: Option<u64>,
+    /// Do not watch the roots for file changes
+    #[arg(long, global = true)]
+    pub no_watch: bool,
     /// More logs on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub verbose: u8,
@@ -95,6 +107,8 @@ impl WorkspaceFlags {
             no_cache: self.no_cache,
             cache_dir: self.cache_dir.clone(),
             log_file: self.log_file.clone(),
+            index_wait_ms: self.index_wait_ms,
+            no_watch: self.no_watch,
             log_level: match self.verbose {
                 0 => None,
                 1 => Some("info".to_owned()),
@@ -107,6 +121,76 @@ impl WorkspaceFlags {
     fn config(&self) -> anyhow::Result<Config> {
         Ok(Config::load(&self.flags(), &|k| std::env::var(k).ok())?)
     }
+}
+
+#[derive(Debug, Args)]
+pub struct FindArgs {
+    /// Name, prefix, camelCase initials (gSV), substring, wildcard, or Type#member
+    #[arg(long)]
+    pub query: String,
+    /// Directory to search under (default: the root)
+    #[arg(long, default_value = ".")]
+    pub root_dir: String,
+    /// class, method, field or any
+    #[arg(long, default_value = "any")]
+    pub match_kind: String,
+    #[arg(long, default_value_t = 50)]
+    pub max_results: u32,
+    #[arg(long)]
+    pub case_sensitive: bool,
+    #[arg(long, default_value_t = 0)]
+    pub offset: u32,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct TypesArgs {
+    /// Type name, prefix, camelCase (NPE), wildcard (*Map) or package pattern (java.util.*Map)
+    pub pattern: String,
+    /// class, interface, enum, record, annotation or any
+    #[arg(long, default_value = "any")]
+    pub kind: String,
+    #[arg(long, default_value_t = 50)]
+    pub max_results: u32,
+    #[arg(long, default_value_t = 0)]
+    pub offset: u32,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct ResourcesArgs {
+    /// File name, prefix, camelCase, glob (*.xml) or path glob (src/*/pom.xml)
+    pub pattern: String,
+    #[arg(long, default_value_t = 50)]
+    pub max_results: u32,
+    #[arg(long, default_value_t = 0)]
+    pub offset: u32,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+/// Opens the workspace and indexes it on this thread.
+fn indexed_workspace(flags: &WorkspaceFlags) -> anyhow::Result<Workspace> {
+    let config = flags.config()?;
+    init_logging(&config.log_level);
+    let ws = Workspace::open(config)?;
+    for w in ws.warnings() {
+        eprintln!("warning: {w}");
+    }
+    ws.build_index();
+    ws.flush();
+    let problems = ws.index().problems();
+    if problems.count > 0 {
+        eprintln!("warning: {} file(s) could not be indexed, e.g. {}", problems.count, problems.samples.join("; "));
+    }
+    Ok(ws)
+}
+
+fn parse_enum<T: serde::de::DeserializeOwned>(what: &str, value: &str) -> anyhow::Result<T> {
+    serde_json::from_value(serde_json::Value::String(value.to_owned()))
+        .map_err(|_| anyhow::anyhow!("invalid {what} `{value}`; see --help for the accepted values"))
 }
 
 #[derive(Debug, Args)]
@@ -200,11 +284,8 @@ pub struct JavadocArgs {
 fn init_logging(level: &str) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_target(false)
-        .try_init();
+    let _ =
+        tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_target(false).try_init();
 }
 
 /// Entry point of the binary.
@@ -249,9 +330,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             for w in workspace.warnings() {
                 eprintln!("warning: {w}");
             }
-            let infos: Vec<_> = (0..workspace.roots.paths().len())
-                .map(|i| workspace.cache(i).info())
-                .collect();
+            let infos: Vec<_> = (0..workspace.roots.paths().len()).map(|i| workspace.cache(i).info()).collect();
             match action {
                 CacheAction::Stats => print_json(&infos, false)?,
                 CacheAction::Clear => {
@@ -264,11 +343,45 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Index(args) => index(args),
-        Command::Range(a) => {
-            let opts = RangeOptions {
-                include_line_numbers: a.include_line_numbers,
-                max_chars: a.max_chars,
+        Command::Find(a) => {
+            let ws = indexed_workspace(&a.ws)?;
+            let args = crate::tools::find::FindSymbolArgs {
+                root_dir: a.root_dir.clone(),
+                query: a.query.clone(),
+                options: crate::tools::find::FindSymbolOptions {
+                    match_kind: parse_enum("match kind", &a.match_kind)?,
+                    max_results: a.max_results,
+                    case_sensitive: a.case_sensitive,
+                    offset: a.offset,
+                },
             };
+            print_json(&ws.java_find_symbol(&args)?, false)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Types(a) => {
+            let ws = indexed_workspace(&a.ws)?;
+            let args = crate::tools::find::FindTypeArgs {
+                pattern: a.pattern.clone(),
+                kind: parse_enum("kind", &a.kind)?,
+                max_results: a.max_results,
+                offset: a.offset,
+                case_sensitive: false,
+            };
+            print_json(&ws.find_type(&args)?, false)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Resources(a) => {
+            let ws = indexed_workspace(&a.ws)?;
+            let args = crate::tools::find::FindResourceArgs {
+                pattern: a.pattern.clone(),
+                max_results: a.max_results,
+                offset: a.offset,
+            };
+            print_json(&ws.find_resource(&args)?, false)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Range(a) => {
+            let opts = RangeOptions { include_line_numbers: a.include_line_numbers, max_chars: a.max_chars };
             let r = read_range(&a.file, &display(&a.file), a.start, a.end, &opts)?;
             print_json(&r, false)?;
             Ok(ExitCode::SUCCESS)
@@ -277,15 +390,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let bytes = crate::tools::read_file(&file, &display(&file))?;
             let src = crate::parser::SourceText::decode(&bytes);
             let prep = crate::parser::Prepared::new(&src.text);
-            let tree = crate::parser::parse_tree(&prep.text)
-                .ok_or_else(|| anyhow::anyhow!("the parser gave up"))?;
+            let tree = crate::parser::parse_tree(&prep.text).ok_or_else(|| anyhow::anyhow!("the parser gave up"))?;
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             let mut stack = vec![(tree.root_node(), 0usize)];
             while let Some((n, d)) = stack.pop() {
                 let (s, e) = (
                     src.lines.line_of(prep.to_original(n.start_byte())),
-                    src.lines
-                        .line_of(prep.to_original(n.end_byte().saturating_sub(1))),
+                    src.lines.line_of(prep.to_original(n.end_byte().saturating_sub(1))),
                 );
                 let flag = if n.is_missing() { " MISSING" } else { "" };
                 writeln!(out, "{}{} {s}-{e}{flag}", "  ".repeat(d), n.kind())?;
@@ -299,10 +410,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Javadoc(a) => {
-            let opts = JavadocOptions {
-                include_line_numbers: a.include_line_numbers,
-                max_chars: a.max_chars,
-            };
+            let opts = JavadocOptions { include_line_numbers: a.include_line_numbers, max_chars: a.max_chars };
             let r = read_javadoc(&a.file, &display(&a.file), &a.symbol_id, &opts)?;
             print_json(&r, false)?;
             Ok(ExitCode::SUCCESS)
@@ -317,10 +425,9 @@ fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     for w in ws.warnings() {
         tracing::warn!("{w}");
     }
+    ws.start_index();
     tracing::info!(roots = ?ws.roots.paths(), "serving MCP on stdio");
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(crate::mcp_server::serve_stdio(std::sync::Arc::new(ws)))?;
     // Blocking tasks still running (a long call whose client left) are not waited for.
     runtime.shutdown_timeout(std::time::Duration::from_millis(200));
@@ -353,10 +460,7 @@ fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
     let defaults = opts == OutlineOptions::default();
     // One outline as JSON: the cached JSON itself when the options are the defaults.
     let one = |path: &Path, d: &str| -> Result<(String, crate::cache::Outcome), ToolError> {
-        let io = |e: std::io::Error| ToolError::Io {
-            path: d.to_owned(),
-            source: e,
-        };
+        let io = |e: std::io::Error| ToolError::Io { path: d.to_owned(), source: e };
         if defaults {
             return cache.outline_json(path, d).map_err(io);
         }
@@ -367,8 +471,8 @@ fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
             let c = cache.outline(path, d).map_err(io)?;
             (apply_options(c.outline, &opts, None), c.outcome)
         };
-        let json = serde_json::to_string(&outline)
-            .map_err(|e| ToolError::InvalidArgument(format!("serializing: {e}")))?;
+        let json =
+            serde_json::to_string(&outline).map_err(|e| ToolError::InvalidArgument(format!("serializing: {e}")))?;
         Ok((json, outcome))
     };
     let mut stats = IndexStats::default();
@@ -443,10 +547,7 @@ fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     if stats.errors > 0 {
-        eprintln!(
-            "warning: {} file(s) or directories could not be read; see above",
-            stats.errors
-        );
+        eprintln!("warning: {} file(s) or directories could not be read; see above", stats.errors);
     }
     finish(&mut stats);
     Ok(ExitCode::SUCCESS)

@@ -37,6 +37,11 @@ pub struct Config {
     pub log_file: Option<PathBuf>,
     /// Level of the logs on stderr: error, warn, info, debug or trace.
     pub log_level: String,
+    /// How long a workspace search waits for the first indexing pass before answering with
+    /// `complete: false`.
+    pub index_wait_ms: u64,
+    /// Watch the roots for changes (otherwise answers re-check only the files they return).
+    pub watch: bool,
     #[serde(skip)]
     pub sources: BTreeMap<&'static str, Source>,
 }
@@ -49,6 +54,8 @@ pub struct Flags {
     pub cache_dir: Option<PathBuf>,
     pub log_file: Option<PathBuf>,
     pub log_level: Option<String>,
+    pub index_wait_ms: Option<u64>,
+    pub no_watch: bool,
 }
 
 /// A configuration file's contents.
@@ -59,6 +66,8 @@ struct FileLayer {
     cache_dir: Option<PathBuf>,
     log_file: Option<PathBuf>,
     log_level: Option<String>,
+    index_wait_ms: Option<u64>,
+    watch: Option<bool>,
 }
 
 /// A configuration that could not be built; says which layer and what.
@@ -69,11 +78,7 @@ pub enum ConfigError {
     #[error("environment variable {var}: {reason}")]
     Env { var: String, reason: String },
     #[error("{setting}: {reason} (set by {source_desc})")]
-    Invalid {
-        setting: &'static str,
-        reason: String,
-        source_desc: String,
-    },
+    Invalid { setting: &'static str, reason: String, source_desc: String },
 }
 
 const LEVELS: &[&str] = &["error", "warn", "info", "debug", "trace"];
@@ -81,19 +86,18 @@ const LEVELS: &[&str] = &["error", "warn", "info", "debug", "trace"];
 impl Config {
     /// Builds the configuration from all layers. `env` is the process environment (a
     /// parameter so tests can give their own).
-    pub fn load(
-        flags: &Flags,
-        env: &dyn Fn(&str) -> Option<String>,
-    ) -> Result<Config, ConfigError> {
+    pub fn load(flags: &Flags, env: &dyn Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let mut c = Config {
             roots: Vec::new(),
             cache: true,
             cache_dir: None,
             log_file: None,
             log_level: "warn".to_owned(),
+            index_wait_ms: 5000,
+            watch: true,
             sources: BTreeMap::new(),
         };
-        for k in ["roots", "cache", "cacheDir", "logFile", "logLevel"] {
+        for k in ["roots", "cache", "cacheDir", "logFile", "logLevel", "indexWaitMs", "watch"] {
             c.sources.insert(k, Source::Default);
         }
         // Roots first: the files live at the first root.
@@ -101,11 +105,8 @@ impl Config {
             c.roots = flags.roots.clone();
             c.sources.insert("roots", Source::Flag("--root".to_owned()));
         } else if let Some(v) = env("MCP_JAVA_INDEX_ROOTS") {
-            c.roots = std::env::split_paths(&v)
-                .filter(|p| !p.as_os_str().is_empty())
-                .collect();
-            c.sources
-                .insert("roots", Source::Env("MCP_JAVA_INDEX_ROOTS".to_owned()));
+            c.roots = std::env::split_paths(&v).filter(|p| !p.as_os_str().is_empty()).collect();
+            c.sources.insert("roots", Source::Env("MCP_JAVA_INDEX_ROOTS".to_owned()));
         }
         if c.roots.is_empty() {
             c.roots.push(PathBuf::from("."));
@@ -120,33 +121,34 @@ impl Config {
         c.apply_env(env)?;
         if flags.no_cache {
             c.cache = false;
-            c.sources
-                .insert("cache", Source::Flag("--no-cache".to_owned()));
+            c.sources.insert("cache", Source::Flag("--no-cache".to_owned()));
         }
         if let Some(d) = &flags.cache_dir {
             c.cache_dir = Some(d.clone());
-            c.sources
-                .insert("cacheDir", Source::Flag("--cache-dir".to_owned()));
+            c.sources.insert("cacheDir", Source::Flag("--cache-dir".to_owned()));
         }
         if let Some(f) = &flags.log_file {
             c.log_file = Some(f.clone());
-            c.sources
-                .insert("logFile", Source::Flag("--log-file".to_owned()));
+            c.sources.insert("logFile", Source::Flag("--log-file".to_owned()));
         }
         if let Some(l) = &flags.log_level {
             c.log_level = l.clone();
-            c.sources
-                .insert("logLevel", Source::Flag("-v/--log-level".to_owned()));
+            c.sources.insert("logLevel", Source::Flag("-v/--log-level".to_owned()));
+        }
+        if let Some(w) = flags.index_wait_ms {
+            c.index_wait_ms = w;
+            c.sources.insert("indexWaitMs", Source::Flag("--index-wait-ms".to_owned()));
+        }
+        if flags.no_watch {
+            c.watch = false;
+            c.sources.insert("watch", Source::Flag("--no-watch".to_owned()));
         }
         c.validate()?;
         Ok(c)
     }
 
     fn apply_file(&mut self, path: &Path) -> Result<(), ConfigError> {
-        let err = |reason: String| ConfigError::File {
-            path: path.to_path_buf(),
-            reason,
-        };
+        let err = |reason: String| ConfigError::File { path: path.to_path_buf(), reason };
         let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
         let layer: FileLayer = toml::from_str(&text).map_err(|e| err(e.message().to_owned()))?;
         let dir = path.parent().unwrap_or(Path::new("."));
@@ -165,7 +167,15 @@ impl Config {
         }
         if let Some(v) = layer.log_level {
             self.log_level = v;
-            self.sources.insert("logLevel", src);
+            self.sources.insert("logLevel", src.clone());
+        }
+        if let Some(v) = layer.index_wait_ms {
+            self.index_wait_ms = v;
+            self.sources.insert("indexWaitMs", src.clone());
+        }
+        if let Some(v) = layer.watch {
+            self.watch = v;
+            self.sources.insert("watch", src);
         }
         Ok(())
     }
@@ -182,13 +192,9 @@ impl Config {
                     });
                 }
             };
-            self.sources
-                .insert("cache", Source::Env("MCP_JAVA_INDEX_CACHE".to_owned()));
+            self.sources.insert("cache", Source::Env("MCP_JAVA_INDEX_CACHE".to_owned()));
         }
-        for (var, key) in [
-            ("MCP_JAVA_INDEX_CACHE_DIR", "cacheDir"),
-            ("MCP_JAVA_INDEX_LOG_FILE", "logFile"),
-        ] {
+        for (var, key) in [("MCP_JAVA_INDEX_CACHE_DIR", "cacheDir"), ("MCP_JAVA_INDEX_LOG_FILE", "logFile")] {
             if let Some(v) = env(var).filter(|v| !v.is_empty()) {
                 let p = Some(PathBuf::from(v));
                 if key == "cacheDir" {
@@ -199,12 +205,16 @@ impl Config {
                 self.sources.insert(key, Source::Env(var.to_owned()));
             }
         }
+        if let Some(v) = env("MCP_JAVA_INDEX_INDEX_WAIT_MS") {
+            self.index_wait_ms = v.trim().parse().map_err(|_| ConfigError::Env {
+                var: "MCP_JAVA_INDEX_INDEX_WAIT_MS".to_owned(),
+                reason: format!("`{v}` is not a number of milliseconds"),
+            })?;
+            self.sources.insert("indexWaitMs", Source::Env("MCP_JAVA_INDEX_INDEX_WAIT_MS".to_owned()));
+        }
         if let Some(v) = env("MCP_JAVA_INDEX_LOG_LEVEL") {
             self.log_level = v;
-            self.sources.insert(
-                "logLevel",
-                Source::Env("MCP_JAVA_INDEX_LOG_LEVEL".to_owned()),
-            );
+            self.sources.insert("logLevel", Source::Env("MCP_JAVA_INDEX_LOG_LEVEL".to_owned()));
         }
         Ok(())
     }
@@ -218,11 +228,7 @@ impl Config {
                 source_desc: self.describe("logLevel"),
             });
         }
-        if self
-            .cache_dir
-            .as_ref()
-            .is_some_and(|d| d.as_os_str().is_empty())
-        {
+        if self.cache_dir.as_ref().is_some_and(|d| d.as_os_str().is_empty()) {
             return Err(ConfigError::Invalid {
                 setting: "cacheDir",
                 reason: "is empty".to_owned(),
@@ -244,20 +250,21 @@ impl Config {
 
     /// The cache directory for a root (the configured one, or `.mcp-java-index-cache` in it).
     pub fn cache_dir_for(&self, root: &Path) -> PathBuf {
-        self.cache_dir
-            .clone()
-            .unwrap_or_else(|| root.join(CACHE_DIR_NAME))
+        self.cache_dir.clone().unwrap_or_else(|| root.join(CACHE_DIR_NAME))
     }
 
     /// The effective settings with their sources, for `mcp-java-index config`.
     pub fn report(&self) -> serde_json::Value {
-        let entry = |key: &str, value: serde_json::Value| serde_json::json!({ "value": value, "source": self.describe(key) });
+        let entry =
+            |key: &str, value: serde_json::Value| serde_json::json!({ "value": value, "source": self.describe(key) });
         serde_json::json!({
             "roots": entry("roots", serde_json::json!(self.roots)),
             "cache": entry("cache", serde_json::json!(self.cache)),
             "cacheDir": entry("cacheDir", serde_json::json!(self.cache_dir)),
             "logFile": entry("logFile", serde_json::json!(self.log_file)),
             "logLevel": entry("logLevel", serde_json::json!(self.log_level)),
+            "indexWaitMs": entry("indexWaitMs", serde_json::json!(self.index_wait_ms)),
+            "watch": entry("watch", serde_json::json!(self.watch)),
         })
     }
 }
@@ -273,16 +280,10 @@ mod tests {
     #[test]
     fn layers_apply_in_order() {
         let dir = tempfile::tempdir().expect("tempdir");
-        std::fs::write(
-            dir.path().join(PROJECT_FILE),
-            "cache = false\nlog_level = \"info\"\ncache_dir = \"c1\"\n",
-        )
-        .expect("write");
+        std::fs::write(dir.path().join(PROJECT_FILE), "cache = false\nlog_level = \"info\"\ncache_dir = \"c1\"\n")
+            .expect("write");
         std::fs::write(dir.path().join(LOCAL_FILE), "log_level = \"debug\"\n").expect("write");
-        let flags = Flags {
-            roots: vec![dir.path().to_path_buf()],
-            ..Default::default()
-        };
+        let flags = Flags { roots: vec![dir.path().to_path_buf()], ..Default::default() };
         let c = Config::load(&flags, &no_env).expect("config");
         assert!(!c.cache);
         assert_eq!(c.log_level, "debug");
@@ -291,14 +292,8 @@ mod tests {
         let env = |k: &str| (k == "MCP_JAVA_INDEX_LOG_LEVEL").then(|| "trace".to_owned());
         let c = Config::load(&flags, &env).expect("config");
         assert_eq!(c.log_level, "trace");
-        assert_eq!(
-            c.describe("logLevel"),
-            "environment MCP_JAVA_INDEX_LOG_LEVEL"
-        );
-        let flags = Flags {
-            log_level: Some("error".to_owned()),
-            ..flags
-        };
+        assert_eq!(c.describe("logLevel"), "environment MCP_JAVA_INDEX_LOG_LEVEL");
+        let flags = Flags { log_level: Some("error".to_owned()), ..flags };
         let c = Config::load(&flags, &env).expect("config");
         assert_eq!(c.log_level, "error");
     }
@@ -307,27 +302,15 @@ mod tests {
     fn bad_values_name_the_layer() {
         let dir = tempfile::tempdir().expect("tempdir");
         std::fs::write(dir.path().join(PROJECT_FILE), "colour = 3\n").expect("write");
-        let flags = Flags {
-            roots: vec![dir.path().to_path_buf()],
-            ..Default::default()
-        };
-        let e = Config::load(&flags, &no_env)
-            .expect_err("unknown key")
-            .to_string();
+        let flags = Flags { roots: vec![dir.path().to_path_buf()], ..Default::default() };
+        let e = Config::load(&flags, &no_env).expect_err("unknown key").to_string();
         assert!(e.contains(PROJECT_FILE) && e.contains("colour"), "{e}");
         std::fs::write(dir.path().join(PROJECT_FILE), "log_level = \"loud\"\n").expect("write");
-        let e = Config::load(&flags, &no_env)
-            .expect_err("bad level")
-            .to_string();
+        let e = Config::load(&flags, &no_env).expect_err("bad level").to_string();
         assert!(e.contains("loud") && e.contains(PROJECT_FILE), "{e}");
         std::fs::remove_file(dir.path().join(PROJECT_FILE)).expect("rm");
         let env = |k: &str| (k == "MCP_JAVA_INDEX_CACHE").then(|| "maybe".to_owned());
-        let e = Config::load(&flags, &env)
-            .expect_err("bad bool")
-            .to_string();
-        assert!(
-            e.contains("MCP_JAVA_INDEX_CACHE") && e.contains("maybe"),
-            "{e}"
-        );
+        let e = Config::load(&flags, &env).expect_err("bad bool").to_string();
+        assert!(e.contains("MCP_JAVA_INDEX_CACHE") && e.contains("maybe"), "{e}");
     }
 }

@@ -1,4 +1,7 @@
 //! The workspace side of the core: roots and the path policy, and finding files under them.
 
+pub mod live;
+pub mod matcher;
 pub mod roots;
+pub mod symbols;
 pub mod walk;

@@ -7,13 +7,9 @@ use std::path::{Component, Path, PathBuf};
 /// Why a path was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PathError {
-    #[error(
-        "filePath is empty; give a path relative to the workspace root ({roots}) or an absolute path inside it"
-    )]
+    #[error("filePath is empty; give a path relative to the workspace root ({roots}) or an absolute path inside it")]
     Empty { roots: String },
-    #[error(
-        "{given} is outside the workspace roots ({roots}); only files under a root can be read"
-    )]
+    #[error("{given} is outside the workspace roots ({roots}); only files under a root can be read")]
     Outside { given: String, roots: String },
     #[error("file not found: {given} (looked in {roots})")]
     NotFound { given: String, roots: String },
@@ -47,25 +43,17 @@ impl Roots {
         let mut out: Vec<PathBuf> = Vec::new();
         for r in roots {
             let shown = r.display().to_string();
-            let canon = std::fs::canonicalize(&r).map_err(|e| PathError::BadRoot {
-                root: shown.clone(),
-                reason: e.to_string(),
-            })?;
+            let canon = std::fs::canonicalize(&r)
+                .map_err(|e| PathError::BadRoot { root: shown.clone(), reason: e.to_string() })?;
             if !canon.is_dir() {
-                return Err(PathError::BadRoot {
-                    root: shown,
-                    reason: "is not a directory".to_owned(),
-                });
+                return Err(PathError::BadRoot { root: shown, reason: "is not a directory".to_owned() });
             }
             if !out.contains(&canon) {
                 out.push(canon);
             }
         }
         if out.is_empty() {
-            return Err(PathError::BadRoot {
-                root: String::new(),
-                reason: "no workspace root given".to_owned(),
-            });
+            return Err(PathError::BadRoot { root: String::new(), reason: "no workspace root given".to_owned() });
         }
         Ok(Roots { roots: out })
     }
@@ -75,11 +63,7 @@ impl Roots {
     }
 
     fn listing(&self) -> String {
-        self.roots
-            .iter()
-            .map(|r| r.display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
+        self.roots.iter().map(|r| r.display().to_string()).collect::<Vec<_>>().join(", ")
     }
 
     /// The index of the root containing an absolute, canonical path.
@@ -108,9 +92,7 @@ impl Roots {
     pub fn resolve(&self, given: &str) -> Result<Resolved, PathError> {
         let trimmed = given.trim();
         if trimmed.is_empty() {
-            return Err(PathError::Empty {
-                roots: self.listing(),
-            });
+            return Err(PathError::Empty { roots: self.listing() });
         }
         let normalized = normalize_input(trimmed)?;
         let candidates: Vec<PathBuf> = if normalized.is_absolute() {
@@ -129,30 +111,17 @@ impl Roots {
                 Ok(canon) => {
                     // A symlink may point out of the workspace.
                     let Some(root) = self.root_of(&canon) else {
-                        return Err(PathError::Outside {
-                            given: given.to_owned(),
-                            roots: self.listing(),
-                        });
+                        return Err(PathError::Outside { given: given.to_owned(), roots: self.listing() });
                     };
-                    return Ok(Resolved {
-                        display: self.display(&canon, root),
-                        path: canon,
-                        root,
-                    });
+                    return Ok(Resolved { display: self.display(&canon, root), path: canon, root });
                 }
                 Err(_) => continue,
             }
         }
         if inside_any {
-            Err(PathError::NotFound {
-                given: given.to_owned(),
-                roots: self.listing(),
-            })
+            Err(PathError::NotFound { given: given.to_owned(), roots: self.listing() })
         } else {
-            Err(PathError::Outside {
-                given: given.to_owned(),
-                roots: self.listing(),
-            })
+            Err(PathError::Outside { given: given.to_owned(), roots: self.listing() })
         }
     }
 }
@@ -160,16 +129,12 @@ impl Roots {
 /// Turns what a client wrote into a path for this platform: `file://` URIs, Windows drive and
 /// UNC paths, backslash separators, reserved device names.
 pub fn normalize_input(given: &str) -> Result<PathBuf, PathError> {
-    let unsupported = |reason: &str| PathError::Unsupported {
-        given: given.to_owned(),
-        reason: reason.to_owned(),
-    };
+    let unsupported = |reason: &str| PathError::Unsupported { given: given.to_owned(), reason: reason.to_owned() };
     let mut s = given.to_owned();
     if let Some(rest) = s.strip_prefix("file://") {
         // file:///abs/path, or file://localhost/abs/path
         let rest = rest.strip_prefix("localhost").unwrap_or(rest);
-        s = percent_decode(rest)
-            .ok_or_else(|| unsupported("is a file URI with invalid percent-encoding"))?;
+        s = percent_decode(rest).ok_or_else(|| unsupported("is a file URI with invalid percent-encoding"))?;
     }
     if s.contains('\0') {
         return Err(unsupported("contains a NUL character"));
@@ -184,9 +149,7 @@ pub fn normalize_input(given: &str) -> Result<PathBuf, PathError> {
     let unc = s.starts_with("\\\\") || s.starts_with("//");
     if cfg!(windows) {
         if let Some(dev) = s.split(['/', '\\']).find(|c| is_windows_device_name(c)) {
-            return Err(unsupported(&format!(
-                "names the Windows device `{dev}`, not a file"
-            )));
+            return Err(unsupported(&format!("names the Windows device `{dev}`, not a file")));
         }
         return Ok(PathBuf::from(s));
     }
@@ -206,19 +169,12 @@ pub fn normalize_input(given: &str) -> Result<PathBuf, PathError> {
 
 /// Windows reserves these names (with any extension) in every directory.
 pub fn is_windows_device_name(component: &str) -> bool {
-    let stem = component
-        .split('.')
-        .next()
-        .unwrap_or("")
-        .trim_end()
-        .to_ascii_lowercase();
-    matches!(
-        stem.as_str(),
-        "con" | "prn" | "aux" | "nul" | "conin$" | "conout$"
-    ) || ((stem.starts_with("com") || stem.starts_with("lpt"))
-        && stem.len() == 4
-        && stem.as_bytes()[3].is_ascii_digit()
-        && stem.as_bytes()[3] != b'0')
+    let stem = component.split('.').next().unwrap_or("").trim_end().to_ascii_lowercase();
+    matches!(stem.as_str(), "con" | "prn" | "aux" | "nul" | "conin$" | "conout$")
+        || ((stem.starts_with("com") || stem.starts_with("lpt"))
+            && stem.len() == 4
+            && stem.as_bytes()[3].is_ascii_digit()
+            && stem.as_bytes()[3] != b'0')
 }
 
 fn percent_decode(s: &str) -> Option<String> {
@@ -273,13 +229,7 @@ mod tests {
         assert!(normalize_input("C:\\x\\Y.java").is_err());
         assert!(normalize_input("/C:/x/Y.java").is_err());
         assert!(normalize_input("\\\\server\\share\\Y.java").is_err());
-        assert_eq!(
-            normalize_input("src\\main\\Y.java"),
-            Ok(PathBuf::from("src/main/Y.java"))
-        );
-        assert_eq!(
-            normalize_input("file:///tmp/a%20b/Y.java"),
-            Ok(PathBuf::from("/tmp/a b/Y.java"))
-        );
+        assert_eq!(normalize_input("src\\main\\Y.java"), Ok(PathBuf::from("src/main/Y.java")));
+        assert_eq!(normalize_input("file:///tmp/a%20b/Y.java"), Ok(PathBuf::from("/tmp/a b/Y.java")));
     }
 }

@@ -31,10 +31,7 @@ pub struct Walked {
 
 /// Every `.java` file under `root` (or `root` itself when it is a file), in path order.
 pub fn java_files(root: &Path) -> Walked {
-    walk(root, |p| {
-        p.extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("java"))
-    })
+    walk(root, |p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("java")))
 }
 
 /// Every file under `root` accepted by `keep`, in path order.
@@ -49,6 +46,7 @@ pub fn walk(root: &Path, keep: impl Fn(&Path) -> bool) -> Walked {
         .parents(true)
         .git_ignore(true)
         .git_exclude(true)
+        .require_git(false)
         .filter_entry(|e| {
             !(e.depth() > 0
                 && e.file_type().is_some_and(|t| t.is_dir())
@@ -57,9 +55,7 @@ pub fn walk(root: &Path, keep: impl Fn(&Path) -> bool) -> Walked {
         .build();
     for entry in walker {
         match entry {
-            Ok(e) if e.file_type().is_some_and(|t| t.is_file()) && keep(e.path()) => {
-                out.files.push(e.into_path())
-            }
+            Ok(e) if e.file_type().is_some_and(|t| t.is_file()) && keep(e.path()) => out.files.push(e.into_path()),
             Ok(_) => {}
             Err(err) => out.problems.push(err.to_string()),
         }

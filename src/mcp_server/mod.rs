@@ -7,11 +7,11 @@ pub mod transport;
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestMethod,
-    CompleteRequestParams, CompleteResult, ContentBlock, Implementation, InitializeResult,
-    ListPromptsRequestMethod, ListPromptsResult, ListResourceTemplatesRequestMethod,
-    ListResourceTemplatesResult, ListResourcesRequestMethod, ListResourcesResult, ListToolsResult,
-    MetaObject, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestMethod, CompleteRequestParams,
+    CompleteResult, ContentBlock, Implementation, InitializeResult, ListPromptsRequestMethod, ListPromptsResult,
+    ListResourceTemplatesRequestMethod, ListResourceTemplatesResult, ListResourcesRequestMethod, ListResourcesResult,
+    ListToolsResult, MetaObject, PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig,
+    Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
@@ -46,22 +46,41 @@ fn to_tool(spec: &ToolSpec) -> Tool {
         .idempotent(spec.idempotent)
         .open_world(spec.open_world);
     annotations.title = Some(spec.title.to_owned());
-    Tool::new(
-        spec.name,
-        spec.description,
-        Arc::new(spec.input_schema.clone()),
-    )
-    .with_title(spec.title)
-    .with_raw_output_schema(Arc::new(spec.output_schema.clone()))
-    .with_annotations(annotations)
+    Tool::new(spec.name, spec.description, Arc::new(spec.input_schema.clone()))
+        .with_title(spec.title)
+        .with_raw_output_schema(Arc::new(spec.output_schema.clone()))
+        .with_annotations(annotations)
 }
 
 impl JavaIndexServer {
     pub fn new(ws: Arc<Workspace>) -> Self {
         let tools = catalog().iter().map(to_tool).collect();
-        JavaIndexServer {
-            ws,
-            tools: Arc::new(tools),
+        JavaIndexServer { ws, tools: Arc::new(tools) }
+    }
+
+    /// While the first indexing pass runs, a search waits (up to the configured time) and, if
+    /// the client sent a progress token, hears how far indexing got every 250 ms.
+    async fn report_indexing(&self, context: &RequestContext<RoleServer>) {
+        let index = self.ws.index().clone();
+        if index.progress().complete {
+            return;
+        }
+        let Some(token) = context.meta.get_progress_token() else { return };
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_millis(self.ws.config.index_wait_ms);
+        let mut last = usize::MAX;
+        loop {
+            let p = index.progress();
+            if p.indexed != last {
+                last = p.indexed;
+                let param = ProgressNotificationParam::new(token.clone(), p.indexed as f64)
+                    .with_total(p.total as f64)
+                    .with_message(format!("indexing the workspace: {} of {} Java files", p.indexed, p.total));
+                let _ = context.peer.notify_progress(param).await;
+            }
+            if p.complete || tokio::time::Instant::now() >= deadline || context.ct.is_cancelled() {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(250)).await;
         }
     }
 
@@ -83,11 +102,7 @@ impl JavaIndexServer {
                 CallToolResult::error(vec![ContentBlock::text(e)])
             }
             Err(join) => {
-                let what = if join.is_panic() {
-                    "panicked"
-                } else {
-                    "was cancelled"
-                };
+                let what = if join.is_panic() { "panicked" } else { "was cancelled" };
                 tracing::error!(tool = name, "tool {what}: {join}");
                 CallToolResult::error(vec![ContentBlock::text(format!(
                     "internal error: {name} {what} on these arguments (logged; please report it). The server is still running."
@@ -104,10 +119,7 @@ pub struct Answer {
     pub meta: Option<MetaObject>,
 }
 
-fn parse<T: serde::de::DeserializeOwned>(
-    tool: &str,
-    args: Map<String, Value>,
-) -> Result<T, String> {
+fn parse<T: serde::de::DeserializeOwned>(tool: &str, args: Map<String, Value>) -> Result<T, String> {
     serde_json::from_value(Value::Object(args))
         .map_err(|e| format!("invalid arguments for {tool}: {e}; see the tool's inputSchema"))
 }
@@ -118,9 +130,8 @@ fn tool_error(e: ToolError) -> String {
 
 /// Calls a tool by name with JSON arguments; the error is the tool-error text.
 pub fn dispatch(ws: &Workspace, tool: &str, args: Map<String, Value>) -> Result<Answer, String> {
-    let to_value = |v: Result<Value, serde_json::Error>| {
-        v.map_err(|e| format!("internal error: serializing the result: {e}"))
-    };
+    let to_value =
+        |v: Result<Value, serde_json::Error>| v.map_err(|e| format!("internal error: serializing the result: {e}"));
     match tool {
         "java_index" => {
             let a: JavaIndexArgs = parse(tool, args)?;
@@ -147,11 +158,7 @@ pub fn dispatch(ws: &Workspace, tool: &str, args: Map<String, Value>) -> Result<
                 tracing::info!(file = %a.file_path, cache = ?outcome, ms, "java_index");
                 let value: Value = serde_json::from_str(&json)
                     .map_err(|e| format!("internal error: reading the cached outline: {e}"))?;
-                return Ok(Answer {
-                    value,
-                    text: Some(json),
-                    meta: meta(outcome, ms),
-                });
+                return Ok(Answer { value, text: Some(json), meta: meta(outcome, ms) });
             }
             let answer = ws.java_index(&a).map_err(tool_error)?;
             tracing::info!(file = %answer.outline.file_path, cache = ?answer.outcome, ms = answer.elapsed_ms, "java_index");
@@ -163,25 +170,28 @@ pub fn dispatch(ws: &Workspace, tool: &str, args: Map<String, Value>) -> Result<
         }
         "java_read_range" => {
             let a: ReadRangeArgs = parse(tool, args)?;
-            let value = to_value(serde_json::to_value(
-                ws.java_read_range(&a).map_err(tool_error)?,
-            ))?;
-            Ok(Answer {
-                value,
-                text: None,
-                meta: None,
-            })
+            let value = to_value(serde_json::to_value(ws.java_read_range(&a).map_err(tool_error)?))?;
+            Ok(Answer { value, text: None, meta: None })
         }
         "java_read_javadoc" => {
             let a: ReadJavadocArgs = parse(tool, args)?;
-            let value = to_value(serde_json::to_value(
-                ws.java_read_javadoc(&a).map_err(tool_error)?,
-            ))?;
-            Ok(Answer {
-                value,
-                text: None,
-                meta: None,
-            })
+            let value = to_value(serde_json::to_value(ws.java_read_javadoc(&a).map_err(tool_error)?))?;
+            Ok(Answer { value, text: None, meta: None })
+        }
+        "java_find_symbol" => {
+            let a: crate::tools::find::FindSymbolArgs = parse(tool, args)?;
+            let value = to_value(serde_json::to_value(ws.java_find_symbol(&a).map_err(tool_error)?))?;
+            Ok(Answer { value, text: None, meta: None })
+        }
+        "find_type" => {
+            let a: crate::tools::find::FindTypeArgs = parse(tool, args)?;
+            let value = to_value(serde_json::to_value(ws.find_type(&a).map_err(tool_error)?))?;
+            Ok(Answer { value, text: None, meta: None })
+        }
+        "find_resource" => {
+            let a: crate::tools::find::FindResourceArgs = parse(tool, args)?;
+            let value = to_value(serde_json::to_value(ws.find_resource(&a).map_err(tool_error)?))?;
+            Ok(Answer { value, text: None, meta: None })
         }
         other => Err(format!("unknown tool {other}")),
     }
@@ -190,10 +200,7 @@ pub fn dispatch(ws: &Workspace, tool: &str, args: Map<String, Value>) -> Result<
 impl ServerHandler for JavaIndexServer {
     fn get_info(&self) -> ServerConfig {
         InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new(
-                "mcp-java-index",
-                env!("CARGO_PKG_VERSION"),
-            ))
+            .with_server_info(Implementation::new("mcp-java-index", env!("CARGO_PKG_VERSION")))
             .with_instructions(INSTRUCTIONS)
     }
 
@@ -212,23 +219,20 @@ impl ServerHandler for JavaIndexServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         if !self.tools.iter().any(|t| t.name == request.name) {
             let known: Vec<&str> = self.tools.iter().map(|t| t.name.as_ref()).collect();
             return Err(McpError::invalid_params(
-                format!(
-                    "unknown tool `{}`; this server has: {}",
-                    request.name,
-                    known.join(", ")
-                ),
+                format!("unknown tool `{}`; this server has: {}", request.name, known.join(", ")),
                 None,
             ));
         }
+        if matches!(request.name.as_ref(), "java_find_symbol" | "find_type" | "find_resource") {
+            self.report_indexing(&context).await;
+        }
         let args = request.arguments.unwrap_or_default();
-        self.run(&request.name, args)
-            .await
-            .map(CallToolResponse::from)
+        self.run(&request.name, args).await.map(CallToolResponse::from)
     }
 
     // Capabilities this server does not declare answer "method not found" rather than an
@@ -262,9 +266,7 @@ impl ServerHandler for JavaIndexServer {
         _r: Option<PaginatedRequestParams>,
         _c: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, McpError> {
-        Err(McpError::method_not_found::<
-            ListResourceTemplatesRequestMethod,
-        >())
+        Err(McpError::method_not_found::<ListResourceTemplatesRequestMethod>())
     }
 }
 
@@ -273,11 +275,7 @@ pub async fn serve_stdio(ws: Arc<Workspace>) -> anyhow::Result<()> {
     let log = transport::MessageLog::open(ws.config.log_file.as_deref()).map_err(|e| {
         anyhow::anyhow!(
             "opening log file {}: {e}",
-            ws.config
-                .log_file
-                .as_deref()
-                .unwrap_or(std::path::Path::new(""))
-                .display()
+            ws.config.log_file.as_deref().unwrap_or(std::path::Path::new("")).display()
         )
     })?;
     let (t, pump) = transport::LineTransport::start(tokio::io::stdin(), tokio::io::stdout(), log);

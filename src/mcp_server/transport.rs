@@ -25,13 +25,8 @@ impl MessageLog {
         let Some(path) = path else {
             return Ok(MessageLog::default());
         };
-        let f = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)?;
-        Ok(MessageLog {
-            file: Some(Arc::new(Mutex::new(f))),
-        })
+        let f = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        Ok(MessageLog { file: Some(Arc::new(Mutex::new(f))) })
     }
 
     /// Records one message line with a UTC timestamp and its direction (`<-` in, `->` out).
@@ -47,28 +42,7 @@ impl MessageLog {
 
 /// RFC 3339 UTC timestamp with milliseconds, from the system clock.
 pub fn timestamp() -> String {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    let secs = now.as_secs() as i64;
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:03}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60,
-        now.subsec_millis()
-    )
+    crate::tools::rfc3339(std::time::SystemTime::now())
 }
 
 /// The server side of a line-delimited JSON-RPC connection.
@@ -98,11 +72,7 @@ impl LineTransport {
             let mut buf = Vec::new();
             loop {
                 buf.clear();
-                let n = match (&mut reader)
-                    .take(MAX_LINE_BYTES as u64 + 1)
-                    .read_until(b'\n', &mut buf)
-                    .await
-                {
+                let n = match (&mut reader).take(MAX_LINE_BYTES as u64 + 1).read_until(b'\n', &mut buf).await {
                     Ok(n) => n,
                     Err(e) => {
                         tracing::error!("reading stdin: {e}");
@@ -113,18 +83,11 @@ impl LineTransport {
                     break; // end of input: the service ends, in-flight answers still go out
                 }
                 if buf.len() > MAX_LINE_BYTES {
-                    let _ = errors.send(error_line(
-                        -32600,
-                        "message too large (over 64 MiB); not processed",
-                    ));
+                    let _ = errors.send(error_line(-32600, "message too large (over 64 MiB); not processed"));
                     // Skip the rest of the oversized line.
                     loop {
                         buf.clear();
-                        match (&mut reader)
-                            .take(1 << 20)
-                            .read_until(b'\n', &mut buf)
-                            .await
-                        {
+                        match (&mut reader).take(1 << 20).read_until(b'\n', &mut buf).await {
                             Ok(0) => break,
                             Ok(_) if buf.ends_with(b"\n") => break,
                             Ok(_) => continue,
@@ -175,19 +138,12 @@ impl LineTransport {
                 }
             }
         });
-        (
-            LineTransport {
-                incoming: in_rx,
-                outgoing: out_tx,
-            },
-            Pump { writer },
-        )
+        (LineTransport { incoming: in_rx, outgoing: out_tx }, Pump { writer })
     }
 }
 
 fn error_line(code: i64, message: &str) -> String {
-    serde_json::json!({"jsonrpc": "2.0", "id": null, "error": {"code": code, "message": message}})
-        .to_string()
+    serde_json::json!({"jsonrpc": "2.0", "id": null, "error": {"code": code, "message": message}}).to_string()
 }
 
 /// The transport could not send: the writer is gone.
@@ -198,10 +154,7 @@ pub struct Closed;
 impl Transport<RoleServer> for LineTransport {
     type Error = Closed;
 
-    fn send(
-        &mut self,
-        item: ServerJsonRpcMessage,
-    ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+    fn send(&mut self, item: ServerJsonRpcMessage) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
         let result = match serde_json::to_string(&item) {
             Ok(line) => self.outgoing.send(line).map_err(|_| Closed),
             Err(e) => {

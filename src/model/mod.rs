@@ -89,14 +89,7 @@ pub struct Javadoc {
 
 impl Javadoc {
     pub fn absent() -> Self {
-        Javadoc {
-            present: false,
-            start_line: None,
-            end_line: None,
-            line_count: 0,
-            preview: None,
-            span: None,
-        }
+        Javadoc { present: false, start_line: None, end_line: None, line_count: 0, preview: None, span: None }
     }
 }
 

@@ -13,8 +13,8 @@ use sha1::{Digest, Sha1};
 use tree_sitter::{Node, Parser, Tree};
 
 use crate::model::{
-    CtorDecl, Diagnostic, EnumConstant, FieldDecl, FileOutline, Javadoc, Level, MethodDecl, Param,
-    RecordComponent, TypeDecl, TypeKind,
+    CtorDecl, Diagnostic, EnumConstant, FieldDecl, FileOutline, Javadoc, Level, MethodDecl, Param, RecordComponent,
+    TypeDecl, TypeKind,
 };
 pub use source::{LineIndex, Prepared, SourceText};
 
@@ -75,12 +75,7 @@ pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOu
         });
         return out;
     };
-    let mut b = Builder {
-        src: prep.text.as_bytes(),
-        lines: &src.lines,
-        prep: &prep,
-        package: None,
-    };
+    let mut b = Builder { src: prep.text.as_bytes(), lines: &src.lines, prep: &prep, package: None };
     let root = tree.root_node();
     b.package = find_package(root, b.src);
     out.package = b.package.clone();
@@ -220,25 +215,13 @@ impl<'a> Builder<'a> {
     /// Builds every member declaration among the children of a body (or of the compilation
     /// unit). `owner` is the enclosing type (None at top level); `prefix` qualifies nested type
     /// names (the owner, or the package at top level).
-    fn collect_members(
-        &self,
-        body: Node,
-        owner: Option<&str>,
-        prefix: Option<&str>,
-        out: &mut Members,
-    ) {
+    fn collect_members(&self, body: Node, owner: Option<&str>, prefix: Option<&str>, out: &mut Members) {
         let mut c = body.walk();
         let children: Vec<Node> = body.children(&mut c).collect();
         self.collect_nodes(&children, owner, prefix, out);
     }
 
-    fn collect_nodes(
-        &self,
-        nodes: &[Node],
-        owner: Option<&str>,
-        prefix: Option<&str>,
-        out: &mut Members,
-    ) {
+    fn collect_nodes(&self, nodes: &[Node], owner: Option<&str>, prefix: Option<&str>, out: &mut Members) {
         for (i, &child) in nodes.iter().enumerate() {
             match child.kind() {
                 "field_declaration" | "constant_declaration" => {
@@ -306,12 +289,7 @@ impl<'a> Builder<'a> {
     /// A type declaration broken up by error recovery: `[modifiers] class Name ... {` at
     /// `nodes[i]`, its members being the nodes after the `{` (returned as the index to resume
     /// from). Its end is the end of the last node.
-    fn recovered_type(
-        &self,
-        nodes: &[Node],
-        i: usize,
-        prefix: Option<&str>,
-    ) -> Option<(TypeDecl, usize)> {
+    fn recovered_type(&self, nodes: &[Node], i: usize, prefix: Option<&str>) -> Option<(TypeDecl, usize)> {
         let kind = match nodes[i].kind() {
             "class" => TypeKind::Class,
             "interface" => TypeKind::Interface,
@@ -326,16 +304,9 @@ impl<'a> Builder<'a> {
             Some(o) if !o.is_empty() => format!("{o}.{name}"),
             _ => name.clone(),
         };
-        let first = if i > 0 && nodes[i - 1].kind() == "modifiers" {
-            nodes[i - 1]
-        } else {
-            nodes[i]
-        };
-        let (modifiers, annotations) = if first.kind() == "modifiers" {
-            self.modifier_list(first)
-        } else {
-            (Vec::new(), Vec::new())
-        };
+        let first = if i > 0 && nodes[i - 1].kind() == "modifiers" { nodes[i - 1] } else { nodes[i] };
+        let (modifiers, annotations) =
+            if first.kind() == "modifiers" { self.modifier_list(first) } else { (Vec::new(), Vec::new()) };
         let start_line = self.start_line(first);
         let last = nodes.last().copied().unwrap_or(first);
         let end_line = self.end_line(last);
@@ -367,9 +338,7 @@ impl<'a> Builder<'a> {
 
     fn type_decl(&self, n: Node, outer: Option<&str>) -> Option<TypeDecl> {
         let kind = type_kind(n.kind())?;
-        let name = n
-            .child_by_field_name("name")
-            .map(|x| text(x, self.src).to_owned())?;
+        let name = n.child_by_field_name("name").map(|x| text(x, self.src).to_owned())?;
         if name.is_empty() {
             return None;
         }
@@ -379,9 +348,7 @@ impl<'a> Builder<'a> {
             _ => name.clone(),
         };
         let (modifiers, annotations) = self.modifiers(n);
-        let type_params_text = n
-            .child_by_field_name("type_parameters")
-            .map(|t| clean(t, self.src));
+        let type_params_text = n.child_by_field_name("type_parameters").map(|t| clean(t, self.src));
         let mut extends = None;
         let mut implements = Vec::new();
         let mut permits = Vec::new();
@@ -390,10 +357,7 @@ impl<'a> Builder<'a> {
             match ch.kind() {
                 "superclass" => {
                     let mut c2 = ch.walk();
-                    extends = ch
-                        .named_children(&mut c2)
-                        .find(|x| !is_comment(*x))
-                        .map(|t| clean(t, self.src));
+                    extends = ch.named_children(&mut c2).find(|x| !is_comment(*x)).map(|t| clean(t, self.src));
                 }
                 "super_interfaces" | "extends_interfaces" => implements = self.type_list(ch),
                 "permits" => permits = self.type_list(ch),
@@ -410,45 +374,23 @@ impl<'a> Builder<'a> {
             record_components = Some(
                 self.params(params)
                     .into_iter()
-                    .map(|p| RecordComponent {
-                        name: p.name,
-                        type_text: p.type_text,
-                    })
+                    .map(|p| RecordComponent { name: p.name, type_text: p.type_text })
                     .collect(),
             );
         }
         if let Some(body) = n.child_by_field_name("body") {
-            self.collect_members(
-                body,
-                Some(&qualified_name),
-                Some(&qualified_name),
-                &mut members,
-            );
+            self.collect_members(body, Some(&qualified_name), Some(&qualified_name), &mut members);
         }
         // A compact constructor's parameters are the record components.
         if let Some(comps) = &record_components {
             for ctor in members.ctors.iter_mut().filter(|c| c.compact) {
                 ctor.params = comps
                     .iter()
-                    .map(|c: &RecordComponent| Param {
-                        name: c.name.clone(),
-                        type_text: c.type_text.clone(),
-                    })
+                    .map(|c: &RecordComponent| Param { name: c.name.clone(), type_text: c.type_text.clone() })
                     .collect();
-                ctor.signature_text = ctor_signature(
-                    &ctor.modifiers,
-                    &ctor.type_params_text,
-                    &ctor.name,
-                    &ctor.params,
-                    &ctor.throws,
-                );
-                ctor.symbol_id = ctor_id(
-                    &qualified_name,
-                    &ctor.name,
-                    &ctor.params,
-                    ctor.start_line,
-                    ctor.end_line,
-                );
+                ctor.signature_text =
+                    ctor_signature(&ctor.modifiers, &ctor.type_params_text, &ctor.name, &ctor.params, &ctor.throws);
+                ctor.symbol_id = ctor_id(&qualified_name, &ctor.name, &ctor.params, ctor.start_line, ctor.end_line);
             }
         }
         Some(TypeDecl {
@@ -477,10 +419,7 @@ impl<'a> Builder<'a> {
     fn type_list(&self, n: Node) -> Vec<String> {
         let list = child_of_kind(n, "type_list").unwrap_or(n);
         let mut c = list.walk();
-        list.named_children(&mut c)
-            .filter(|x| !is_comment(*x))
-            .map(|t| clean(t, self.src))
-            .collect()
+        list.named_children(&mut c).filter(|x| !is_comment(*x)).map(|t| clean(t, self.src)).collect()
     }
 
     /// Keywords (in source order) and annotations of a declaration's `modifiers` child.
@@ -514,14 +453,8 @@ impl<'a> Builder<'a> {
         for p in n.named_children(&mut c) {
             match p.kind() {
                 "formal_parameter" => {
-                    let name = p
-                        .child_by_field_name("name")
-                        .map(|x| text(x, self.src).to_owned())
-                        .unwrap_or_default();
-                    let mut type_text = p
-                        .child_by_field_name("type")
-                        .map(|t| clean(t, self.src))
-                        .unwrap_or_default();
+                    let name = p.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default();
+                    let mut type_text = p.child_by_field_name("type").map(|t| clean(t, self.src)).unwrap_or_default();
                     if let Some(d) = p.child_by_field_name("dimensions") {
                         type_text.push_str(&clean(d, self.src));
                     }
@@ -566,10 +499,7 @@ impl<'a> Builder<'a> {
         match child_of_kind(n, "throws") {
             Some(t) => {
                 let mut c = t.walk();
-                t.named_children(&mut c)
-                    .filter(|x| !is_comment(*x))
-                    .map(|x| clean(x, self.src))
-                    .collect()
+                t.named_children(&mut c).filter(|x| !is_comment(*x)).map(|x| clean(x, self.src)).collect()
             }
             None => Vec::new(),
         }
@@ -577,10 +507,7 @@ impl<'a> Builder<'a> {
 
     fn fields(&self, n: Node, owner: &str, out: &mut Vec<FieldDecl>) {
         let (modifiers, annotations) = self.modifiers(n);
-        let base_type = n
-            .child_by_field_name("type")
-            .map(|t| clean(t, self.src))
-            .unwrap_or_default();
+        let base_type = n.child_by_field_name("type").map(|t| clean(t, self.src)).unwrap_or_default();
         let start_line = self.start_line(n);
         let end_line = self.end_line(n);
         let javadoc = self.javadoc(n);
@@ -610,24 +537,13 @@ impl<'a> Builder<'a> {
 
     fn method(&self, n: Node, owner: &str) -> MethodDecl {
         let (modifiers, annotations) = self.modifiers(n);
-        let name = n
-            .child_by_field_name("name")
-            .map(|x| text(x, self.src).to_owned())
-            .unwrap_or_default();
-        let mut return_type_text = n
-            .child_by_field_name("type")
-            .map(|t| clean(t, self.src))
-            .unwrap_or_default();
+        let name = n.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default();
+        let mut return_type_text = n.child_by_field_name("type").map(|t| clean(t, self.src)).unwrap_or_default();
         if let Some(d) = n.child_by_field_name("dimensions") {
             return_type_text.push_str(&clean(d, self.src));
         }
-        let type_params_text = n
-            .child_by_field_name("type_parameters")
-            .map(|t| clean(t, self.src));
-        let params = n
-            .child_by_field_name("parameters")
-            .map(|p| self.params(p))
-            .unwrap_or_default();
+        let type_params_text = n.child_by_field_name("type_parameters").map(|t| clean(t, self.src));
+        let params = n.child_by_field_name("parameters").map(|p| self.params(p)).unwrap_or_default();
         let throws = self.throws(n);
         let start_line = self.start_line(n);
         let end_line = self.end_line(n);
@@ -651,9 +567,7 @@ impl<'a> Builder<'a> {
         }
         let types = param_types(&params);
         MethodDecl {
-            symbol_id: format!(
-                "Method#{owner}#{name}({types}):{return_type_text}|start:{start_line}|end:{end_line}"
-            ),
+            symbol_id: format!("Method#{owner}#{name}({types}):{return_type_text}|start:{start_line}|end:{end_line}"),
             kind: "method".to_owned(),
             name,
             return_type_text,
@@ -672,17 +586,9 @@ impl<'a> Builder<'a> {
     fn ctor(&self, n: Node, owner: &str) -> CtorDecl {
         let compact = n.kind() == "compact_constructor_declaration";
         let (modifiers, annotations) = self.modifiers(n);
-        let name = n
-            .child_by_field_name("name")
-            .map(|x| text(x, self.src).to_owned())
-            .unwrap_or_default();
-        let type_params_text = n
-            .child_by_field_name("type_parameters")
-            .map(|t| clean(t, self.src));
-        let params = n
-            .child_by_field_name("parameters")
-            .map(|p| self.params(p))
-            .unwrap_or_default();
+        let name = n.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default();
+        let type_params_text = n.child_by_field_name("type_parameters").map(|t| clean(t, self.src));
+        let params = n.child_by_field_name("parameters").map(|p| self.params(p)).unwrap_or_default();
         let throws = self.throws(n);
         let start_line = self.start_line(n);
         let end_line = self.end_line(n);
@@ -704,10 +610,7 @@ impl<'a> Builder<'a> {
     }
 
     fn enum_constant(&self, n: Node, owner: &str) -> EnumConstant {
-        let name = n
-            .child_by_field_name("name")
-            .map(|x| text(x, self.src).to_owned())
-            .unwrap_or_default();
+        let name = n.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default();
         let start_line = self.start_line(n);
         let end_line = self.end_line(n);
         EnumConstant {
@@ -754,9 +657,7 @@ impl<'a> Builder<'a> {
                 None => match node.parent() {
                     // A declaration that starts its parent (e.g. inside an error node):
                     // the comments before the parent count.
-                    Some(parent)
-                        if parent.start_byte() == decl.start_byte() || parent.kind() == "ERROR" =>
-                    {
+                    Some(parent) if parent.start_byte() == decl.start_byte() || parent.kind() == "ERROR" => {
                         node = parent;
                     }
                     _ => return Javadoc::absent(),
@@ -766,26 +667,16 @@ impl<'a> Builder<'a> {
     }
 
     fn blank(&self, from: usize, to: usize) -> bool {
-        from <= to
-            && self.src[from..to]
-                .iter()
-                .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0C))
+        from <= to && self.src[from..to].iter().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0C))
     }
 }
 
 fn param_types(params: &[Param]) -> String {
-    params
-        .iter()
-        .map(|p| p.type_text.as_str())
-        .collect::<Vec<_>>()
-        .join(",")
+    params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(",")
 }
 
 fn ctor_id(owner: &str, name: &str, params: &[Param], start: u32, end: u32) -> String {
-    format!(
-        "Ctor#{owner}#{name}({})|start:{start}|end:{end}",
-        param_types(params)
-    )
+    format!("Ctor#{owner}#{name}({})|start:{start}|end:{end}", param_types(params))
 }
 
 fn push_call(s: &mut String, name: &str, params: &[Param], throws: &[String]) {
@@ -806,13 +697,7 @@ fn push_call(s: &mut String, name: &str, params: &[Param], throws: &[String]) {
     }
 }
 
-fn ctor_signature(
-    mods: &[String],
-    tp: &Option<String>,
-    name: &str,
-    params: &[Param],
-    throws: &[String],
-) -> String {
+fn ctor_signature(mods: &[String], tp: &Option<String>, name: &str, params: &[Param], throws: &[String]) -> String {
     let mut s = String::new();
     for m in mods {
         s.push_str(m);
@@ -836,11 +721,7 @@ fn collect_errors(root: Node, b: &Builder, out: &mut Vec<Diagnostic>) {
         if n.is_missing() {
             total += 1;
             if found.len() < MAX_ERRORS {
-                let what = if n.is_named() {
-                    n.kind().to_owned()
-                } else {
-                    format!("`{}`", n.kind())
-                };
+                let what = if n.is_named() { n.kind().to_owned() } else { format!("`{}`", n.kind()) };
                 found.push((n.start_byte(), format!("missing {what}")));
             }
             continue;
@@ -848,18 +729,8 @@ fn collect_errors(root: Node, b: &Builder, out: &mut Vec<Diagnostic>) {
         if n.is_error() {
             total += 1;
             if found.len() < MAX_ERRORS {
-                let snippet: String = text(n, src)
-                    .lines()
-                    .next()
-                    .unwrap_or("")
-                    .trim()
-                    .chars()
-                    .take(40)
-                    .collect();
-                found.push((
-                    n.start_byte(),
-                    format!("syntax error: unexpected `{snippet}`"),
-                ));
+                let snippet: String = text(n, src).lines().next().unwrap_or("").trim().chars().take(40).collect();
+                found.push((n.start_byte(), format!("syntax error: unexpected `{snippet}`")));
             }
             continue;
         }
@@ -871,11 +742,7 @@ fn collect_errors(root: Node, b: &Builder, out: &mut Vec<Diagnostic>) {
     }
     found.sort_by_key(|(off, _)| *off);
     for (off, message) in found {
-        out.push(Diagnostic {
-            level: Level::Error,
-            message,
-            line: Some(b.line(off)),
-        });
+        out.push(Diagnostic { level: Level::Error, message, line: Some(b.line(off)) });
     }
     if total > MAX_ERRORS {
         out.push(Diagnostic {

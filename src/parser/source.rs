@@ -24,13 +24,9 @@ impl SourceText {
             t
         } else if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
             let le = bytes[0] == 0xFF;
-            let units = bytes[2..].chunks_exact(2).map(|c| {
-                if le {
-                    u16::from_le_bytes([c[0], c[1]])
-                } else {
-                    u16::from_be_bytes([c[0], c[1]])
-                }
-            });
+            let units = bytes[2..]
+                .chunks_exact(2)
+                .map(|c| if le { u16::from_le_bytes([c[0], c[1]]) } else { u16::from_be_bytes([c[0], c[1]]) });
             warnings.push(Diagnostic {
                 level: Level::Warning,
                 message: format!(
@@ -39,18 +35,12 @@ impl SourceText {
                 ),
                 line: None,
             });
-            char::decode_utf16(units)
-                .map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER))
-                .collect()
+            char::decode_utf16(units).map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER)).collect()
         } else {
             decode_utf8_or_latin1(bytes, &mut warnings)
         };
         let lines = LineIndex::new(&text);
-        SourceText {
-            text,
-            lines,
-            warnings,
-        }
+        SourceText { text, lines, warnings }
     }
 }
 
@@ -59,9 +49,7 @@ fn decode_utf8_or_latin1(bytes: &[u8], warnings: &mut Vec<Diagnostic>) -> String
         Ok(s) => s.to_owned(),
         Err(e) => {
             let bad = e.valid_up_to();
-            let line = LineIndex::new(&String::from_utf8_lossy(&bytes[..bad]))
-                .line_count()
-                .max(1);
+            let line = LineIndex::new(&String::from_utf8_lossy(&bytes[..bad])).line_count().max(1);
             warnings.push(Diagnostic {
                 level: Level::Warning,
                 message: format!(
@@ -103,11 +91,7 @@ impl LineIndex {
             i += 1;
         }
         let ends_with_terminator = matches!(bytes.last(), Some(b'\n' | b'\r'));
-        LineIndex {
-            starts,
-            len: bytes.len(),
-            ends_with_terminator,
-        }
+        LineIndex { starts, len: bytes.len(), ends_with_terminator }
     }
 
     /// Number of lines; a final terminator does not start a new line, an empty text has none.
@@ -132,10 +116,7 @@ impl LineIndex {
 
     /// Byte offset where a 1-based line starts.
     pub fn line_start(&self, line: u32) -> usize {
-        self.starts
-            .get((line as usize).saturating_sub(1))
-            .copied()
-            .unwrap_or(self.len)
+        self.starts.get((line as usize).saturating_sub(1)).copied().unwrap_or(self.len)
     }
 
     /// The text of a 1-based line without its terminator.
@@ -180,11 +161,7 @@ mod tests {
         let s = SourceText::decode(b"// caf\xE9\nclass A {}");
         assert_eq!(s.text, "// caf\u{e9}\nclass A {}");
         assert_eq!(s.warnings.len(), 1);
-        assert!(
-            s.warnings[0].message.contains("ISO-8859-1"),
-            "{:?}",
-            s.warnings
-        );
+        assert!(s.warnings[0].message.contains("ISO-8859-1"), "{:?}", s.warnings);
     }
 }
 
@@ -208,11 +185,7 @@ impl<'a> Prepared<'a> {
         } else {
             (std::borrow::Cow::Borrowed(text), Vec::new())
         };
-        let mut p = Prepared {
-            text,
-            escapes,
-            moved_at: Vec::new(),
-        };
+        let mut p = Prepared { text, escapes, moved_at: Vec::new() };
         p.join_spaced_at_interface();
         p
     }
@@ -227,11 +200,7 @@ impl<'a> Prepared<'a> {
             return t;
         }
         let (_, t_end, o_start, o_end) = self.escapes[i - 1];
-        if t < t_end {
-            o_start
-        } else {
-            o_end + (t - t_end)
-        }
+        if t < t_end { o_start } else { o_end + (t - t_end) }
     }
 
     fn join_spaced_at_interface(&mut self) {
@@ -247,9 +216,7 @@ impl<'a> Prepared<'a> {
             let word_end = j + "interface".len();
             if j > at + 1
                 && bytes[j..].starts_with(b"interface")
-                && !bytes
-                    .get(word_end)
-                    .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'$')
+                && !bytes.get(word_end).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'$')
             {
                 moves.push((j - 1, at));
             }
@@ -284,10 +251,8 @@ fn translate_unicode_escapes(text: &str) -> (String, Vec<(usize, usize, usize, u
             while j < b.len() && b[j] == b'u' {
                 j += 1;
             }
-            let hex = b
-                .get(j..j + 4)
-                .and_then(|h| std::str::from_utf8(h).ok())
-                .and_then(|h| u16::from_str_radix(h, 16).ok());
+            let hex =
+                b.get(j..j + 4).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u16::from_str_radix(h, 16).ok());
             if j > i + 1
                 && let Some(unit) = hex
             {
@@ -298,10 +263,8 @@ fn translate_unicode_escapes(text: &str) -> (String, Vec<(usize, usize, usize, u
                     (0xDC00..=0xDFFF, Some((high, ht, ho))) if ht + 3 == t_start => {
                         // Combine with the high surrogate just written (as U+FFFD, 3 bytes).
                         out.truncate(ht);
-                        let c = char::from_u32(
-                            0x10000 + (((high as u32) - 0xD800) << 10) + (unit as u32 - 0xDC00),
-                        )
-                        .unwrap_or('\u{FFFD}');
+                        let c = char::from_u32(0x10000 + (((high as u32) - 0xD800) << 10) + (unit as u32 - 0xDC00))
+                            .unwrap_or('\u{FFFD}');
                         out.push(c);
                         escapes.pop();
                         escapes.push((ht, out.len(), ho, end));

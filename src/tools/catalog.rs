@@ -5,6 +5,9 @@ use schemars::JsonSchema;
 use serde_json::{Map, Value};
 
 use crate::model::FileOutline;
+use crate::tools::find::{
+    FindResourceArgs, FindResourceResult, FindSymbolArgs, FindSymbolResult, FindTypeArgs, FindTypeResult,
+};
 use crate::tools::read_javadoc::JavadocResult;
 use crate::tools::read_range::RangeResult;
 use crate::tools::workspace::{JavaIndexArgs, ReadJavadocArgs, ReadRangeArgs};
@@ -36,8 +39,7 @@ pub fn output_schema_of<T: JsonSchema>() -> Map<String, Value> {
 }
 
 fn generate<T: JsonSchema>(inline: bool) -> Map<String, Value> {
-    let settings =
-        schemars::generate::SchemaSettings::draft2020_12().with(|s| s.inline_subschemas = inline);
+    let settings = schemars::generate::SchemaSettings::draft2020_12().with(|s| s.inline_subschemas = inline);
     let schema = settings.into_generator().into_root_schema_for::<T>();
     let mut v = schema.to_value();
     tidy(&mut v, true);
@@ -54,11 +56,9 @@ fn tidy(v: &mut Value, root: bool) {
                 m.remove("$schema");
                 m.remove("title");
             }
-            let integer = m.get("type").is_some_and(|t| {
-                t == "integer"
-                    || t.as_array()
-                        .is_some_and(|a| a.iter().any(|x| x == "integer"))
-            });
+            let integer = m
+                .get("type")
+                .is_some_and(|t| t == "integer" || t.as_array().is_some_and(|a| a.iter().any(|x| x == "integer")));
             if integer {
                 m.remove("format");
             }
@@ -76,6 +76,12 @@ const JAVA_INDEX: &str = "Outline of one Java file: every class, interface, enum
 const READ_RANGE: &str = "Read lines startLine..endLine (1-based, inclusive) of a file in the workspace, with `N: ` line prefixes by default. Use it to read one method body after java_index gave its lines. Output is capped by options.maxChars (default 20000): a longer read stops at a line boundary with truncated=true and nextStartLine to continue from; endLine past the end of the file is clamped (said in `note`). Example: {\"filePath\": \"src/main/java/com/foo/Bar.java\", \"startLine\": 70, \"endLine\": 120}";
 
 const READ_JAVADOC: &str = "Read only the javadoc block of one symbol, by the symbolId java_index returned. Cheaper than reading the method to learn what it does. If the code moved since java_index (stale line numbers in the id), the symbol is re-found by kind and signature and resolvedSymbolId gives its current id. found=false with empty content when the symbol has no javadoc or does not exist (see `note`). Example: {\"filePath\": \"src/main/java/com/foo/Bar.java\", \"symbolId\": \"Method#com.foo.Bar#doThing(int,String):Result|start:70|end:120\"}";
+
+const FIND_SYMBOL: &str = "Find types, methods, constructors and fields by name across the workspace (or under rootDir), from a live index kept fresh as files change. Ranked: exact name, then prefix, then camelCase initials (`gSV` finds getSomeValue), then substring; `Bar#doThing` or `com.foo.Bar` match qualified names. Each result has filePath, symbolId (for java_read_javadoc), qualifiedName, startLine/endLine (for java_read_range) and signatureText. Paged: total, truncated, nextOffset (pass it as options.offset). index.complete is false while the first indexing pass is still running. Example: {\"rootDir\": \".\", \"query\": \"doThing\", \"options\": {\"matchKind\": \"method\", \"maxResults\": 20}}";
+
+const FIND_TYPE: &str = "The IDE's Open Type: find classes, interfaces, enums, records and annotation types by simple name or prefix (`HashM`), camelCase initials (`NPE` finds NullPointerException, `HMap` HashMap), wildcards (`*Map`, `Abstract?ist`) or package-qualified pattern (`java.util.*Map`). Each result: fqn, kind, filePath, lines, modifiers, first sentence of its javadoc, symbolId. Paged with offset/nextOffset. Example: {\"pattern\": \"NPE\"} or {\"pattern\": \"com.acme.*Service\", \"kind\": \"interface\"}";
+
+const FIND_RESOURCE: &str = "The IDE's Open Resource: find any workspace file (Java or not: pom.xml, .properties, resources) by name or prefix, camelCase (`AJI`), glob (`*.properties`), or path glob containing `/` (`src/main/resources/*.xml`). Results: filePath, size, modified. Build output, .git and ignored files are not indexed. Paged with offset/nextOffset. Example: {\"pattern\": \"pom.xml\"}";
 
 /// Every tool, in the order `tools/list` shows them.
 pub fn catalog() -> Vec<ToolSpec> {
@@ -111,6 +117,27 @@ pub fn catalog() -> Vec<ToolSpec> {
             READ_JAVADOC,
             schema_of::<ReadJavadocArgs>(),
             output_schema_of::<JavadocResult>(),
+        ),
+        read_only(
+            "java_find_symbol",
+            "Find symbols by name",
+            FIND_SYMBOL,
+            schema_of::<FindSymbolArgs>(),
+            output_schema_of::<FindSymbolResult>(),
+        ),
+        read_only(
+            "find_type",
+            "Open type",
+            FIND_TYPE,
+            schema_of::<FindTypeArgs>(),
+            output_schema_of::<FindTypeResult>(),
+        ),
+        read_only(
+            "find_resource",
+            "Open resource",
+            FIND_RESOURCE,
+            schema_of::<FindResourceArgs>(),
+            output_schema_of::<FindResourceResult>(),
         ),
     ]
 }

@@ -56,11 +56,7 @@ impl From<IndexOptions> for OutlineOptions {
 }
 
 /// Reads, parses and outlines one `.java` file (no cache).
-pub fn index_file(
-    path: &Path,
-    display: &str,
-    opts: &OutlineOptions,
-) -> Result<FileOutline, ToolError> {
+pub fn index_file(path: &Path, display: &str, opts: &OutlineOptions) -> Result<FileOutline, ToolError> {
     require_java(path, display)?;
     let bytes = read_file(path, display)?;
     let src = SourceText::decode(&bytes);
@@ -69,21 +65,12 @@ pub fn index_file(
 }
 
 /// Applies the options to a full outline. `src` is needed only for javadoc previews.
-pub fn apply_options(
-    mut outline: FileOutline,
-    opts: &OutlineOptions,
-    src: Option<&SourceText>,
-) -> FileOutline {
+pub fn apply_options(mut outline: FileOutline, opts: &OutlineOptions, src: Option<&SourceText>) -> FileOutline {
     if !opts.stable_ids {
         assign_short_ids(&mut outline);
     }
     let keep = |mods: &[String]| opts.include_private || !mods.iter().any(|m| m == "private");
-    fn filter(
-        t: &mut TypeDecl,
-        opts: &OutlineOptions,
-        keep: &dyn Fn(&[String]) -> bool,
-        src: Option<&SourceText>,
-    ) {
+    fn filter(t: &mut TypeDecl, opts: &OutlineOptions, keep: &dyn Fn(&[String]) -> bool, src: Option<&SourceText>) {
         if !opts.include_fields {
             t.fields.clear();
         }
@@ -100,18 +87,11 @@ pub fn apply_options(
         if let Some(src) = src.filter(|_| opts.max_javadoc_preview_chars > 0) {
             let n = opts.max_javadoc_preview_chars;
             set_preview(&mut t.javadoc, src, n);
-            t.fields
-                .iter_mut()
-                .for_each(|x| set_preview(&mut x.javadoc, src, n));
-            t.constructors
-                .iter_mut()
-                .for_each(|x| set_preview(&mut x.javadoc, src, n));
-            t.methods
-                .iter_mut()
-                .for_each(|x| set_preview(&mut x.javadoc, src, n));
+            t.fields.iter_mut().for_each(|x| set_preview(&mut x.javadoc, src, n));
+            t.constructors.iter_mut().for_each(|x| set_preview(&mut x.javadoc, src, n));
+            t.methods.iter_mut().for_each(|x| set_preview(&mut x.javadoc, src, n));
             if let Some(cs) = &mut t.enum_constants {
-                cs.iter_mut()
-                    .for_each(|x| set_preview(&mut x.javadoc, src, n));
+                cs.iter_mut().for_each(|x| set_preview(&mut x.javadoc, src, n));
             }
         }
         for inner in &mut t.inner_classes {

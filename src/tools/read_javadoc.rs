@@ -22,10 +22,7 @@ pub struct JavadocOptions {
 
 impl Default for JavadocOptions {
     fn default() -> Self {
-        JavadocOptions {
-            include_line_numbers: true,
-            max_chars: 8000,
-        }
+        JavadocOptions { include_line_numbers: true, max_chars: 8000 }
     }
 }
 
@@ -56,11 +53,7 @@ pub fn symbols(outline: &FileOutline) -> Vec<(&str, &Javadoc)> {
             out.extend(cs.iter().map(|x| (x.symbol_id.as_str(), &x.javadoc)));
         }
         out.extend(t.fields.iter().map(|x| (x.symbol_id.as_str(), &x.javadoc)));
-        out.extend(
-            t.constructors
-                .iter()
-                .map(|x| (x.symbol_id.as_str(), &x.javadoc)),
-        );
+        out.extend(t.constructors.iter().map(|x| (x.symbol_id.as_str(), &x.javadoc)));
         out.extend(t.methods.iter().map(|x| (x.symbol_id.as_str(), &x.javadoc)));
         t.inner_classes.iter().for_each(|x| walk(x, out));
     }
@@ -93,11 +86,7 @@ pub fn split_id(id: &str) -> (&str, Option<u32>) {
 /// Finds a symbolId (stable or `@N`) among an outline's symbols.
 pub fn resolve(symbols: &[(&str, &Javadoc)], id: &str) -> Resolution {
     if let Some(n) = id.strip_prefix('@').and_then(|n| n.parse::<usize>().ok()) {
-        return if n >= 1 && n <= symbols.len() {
-            Resolution::Exact(n - 1)
-        } else {
-            Resolution::Missing
-        };
+        return if n >= 1 && n <= symbols.len() { Resolution::Exact(n - 1) } else { Resolution::Missing };
     }
     if let Some(i) = symbols.iter().position(|(s, _)| *s == id) {
         return Resolution::Exact(i);
@@ -121,9 +110,7 @@ pub fn read_javadoc(
 ) -> Result<JavadocResult, ToolError> {
     require_java(path, display)?;
     if symbol_id.trim().is_empty() {
-        return Err(ToolError::InvalidArgument(
-            "symbolId is empty; take one from java_index".to_owned(),
-        ));
+        return Err(ToolError::InvalidArgument("symbolId is empty; take one from java_index".to_owned()));
     }
     let bytes = read_file(path, display)?;
     let src = SourceText::decode(&bytes);
@@ -155,9 +142,8 @@ pub fn javadoc_of(
         Resolution::Exact(i) => (i, false),
         Resolution::Relocated(i) => (i, true),
         Resolution::Missing => {
-            result.note = Some(format!(
-                "no symbol {symbol_id} in {display}; call java_index on the file for current symbolIds"
-            ));
+            result.note =
+                Some(format!("no symbol {symbol_id} in {display}; call java_index on the file for current symbolIds"));
             return Ok(result);
         }
     };
@@ -165,9 +151,7 @@ pub fn javadoc_of(
     let mut notes = Vec::new();
     if relocated {
         result.resolved_symbol_id = Some(current.to_owned());
-        notes.push(format!(
-            "symbolId was stale (the code moved); re-resolved by kind and signature to {current}"
-        ));
+        notes.push(format!("symbolId was stale (the code moved); re-resolved by kind and signature to {current}"));
     }
     match (jd.present, jd.start_line, jd.end_line) {
         (true, Some(s), Some(e)) => {
@@ -176,10 +160,7 @@ pub fn javadoc_of(
                 display,
                 s,
                 e,
-                &RangeOptions {
-                    include_line_numbers: opts.include_line_numbers,
-                    max_chars: opts.max_chars,
-                },
+                &RangeOptions { include_line_numbers: opts.include_line_numbers, max_chars: opts.max_chars },
             )?;
             result.found = true;
             result.start_line = Some(s);

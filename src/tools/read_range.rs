@@ -24,10 +24,7 @@ pub struct RangeOptions {
 
 impl Default for RangeOptions {
     fn default() -> Self {
-        RangeOptions {
-            include_line_numbers: true,
-            max_chars: DEFAULT_MAX_CHARS,
-        }
+        RangeOptions { include_line_numbers: true, max_chars: DEFAULT_MAX_CHARS }
     }
 }
 
@@ -84,9 +81,7 @@ pub fn range_of(
         )));
     }
     if count == 0 {
-        return Err(ToolError::InvalidArgument(format!(
-            "{display} is empty (0 lines); there is nothing to read"
-        )));
+        return Err(ToolError::InvalidArgument(format!("{display} is empty (0 lines); there is nothing to read")));
     }
     if start > count {
         return Err(ToolError::InvalidArgument(format!(
@@ -94,16 +89,12 @@ pub fn range_of(
         )));
     }
     if opts.max_chars == 0 {
-        return Err(ToolError::InvalidArgument(
-            "maxChars must be at least 1".to_owned(),
-        ));
+        return Err(ToolError::InvalidArgument("maxChars must be at least 1".to_owned()));
     }
     let max = opts.max_chars.min(MAX_MAX_CHARS) as usize;
     let mut notes = Vec::new();
     let last = if end > count {
-        notes.push(format!(
-            "endLine {end} is past the last line; read to line {count}"
-        ));
+        notes.push(format!("endLine {end} is past the last line; read to line {count}"));
         count
     } else {
         end
@@ -131,9 +122,7 @@ pub fn range_of(
                 crate::tools::truncate_chars(&mut piece, max);
                 content.push_str(&piece);
                 shown = line;
-                notes.push(format!(
-                    "line {line} is longer than maxChars ({max}) and was cut"
-                ));
+                notes.push(format!("line {line} is longer than maxChars ({max}) and was cut"));
             }
             break;
         }

@@ -8,8 +8,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::cache::{Cache, Counters, Outcome};
 use crate::config::Config;
+use crate::index::live::LiveIndex;
 use crate::index::roots::{Resolved, Roots};
 use crate::model::{FileOutline, OutlineOptions};
+use crate::tools::find::{
+    self, FindResourceArgs, FindResourceResult, FindSymbolArgs, FindSymbolResult, FindTypeArgs, FindTypeResult,
+};
 use crate::tools::java_index::{IndexOptions, apply_options};
 use crate::tools::read_javadoc::{JavadocOptions, JavadocResult, javadoc_of};
 use crate::tools::read_range::{RangeOptions, RangeResult, range_of};
@@ -66,13 +70,14 @@ pub struct Workspace {
     pub roots: Roots,
     caches: Vec<Arc<Cache>>,
     warnings: Vec<String>,
+    index: std::sync::OnceLock<Arc<LiveIndex>>,
+    stop: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Workspace {
     /// Opens the roots and their caches. Cache problems are warnings, never failures.
     pub fn open(config: Config) -> Result<Workspace, ToolError> {
-        let roots = Roots::new(config.roots.clone())
-            .map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
+        let roots = Roots::new(config.roots.clone()).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
         let mut warnings = Vec::new();
         let mut caches: Vec<Arc<Cache>> = Vec::new();
         if !config.cache {
@@ -88,12 +93,70 @@ impl Workspace {
                 caches.push(Arc::new(c));
             }
         }
-        Ok(Workspace {
-            config,
-            roots,
-            caches,
-            warnings,
-        })
+        Ok(Workspace { config, roots, caches, warnings, index: std::sync::OnceLock::new(), stop: Arc::default() })
+    }
+
+    /// The workspace index, created (empty) on first use.
+    pub fn index(&self) -> &Arc<LiveIndex> {
+        self.index.get_or_init(|| LiveIndex::new(self.roots.clone(), self.caches.clone()))
+    }
+
+    /// Starts the first indexing pass in the background and, if configured, the watcher.
+    pub fn start_index(&self) {
+        let index = self.index().clone();
+        let watch = self.config.watch;
+        let stop = self.stop.clone();
+        let spawned = std::thread::Builder::new().name("index".to_owned()).spawn(move || {
+            // Watch first, so that changes made during the first pass are not lost.
+            if watch {
+                let (i, s) = (index.clone(), stop.clone());
+                let _ = std::thread::Builder::new().name("watch".to_owned()).spawn(move || {
+                    if let Err(e) = crate::index::live::watch(i, s) {
+                        tracing::warn!("file watcher unavailable ({e}); answers re-check the files they return");
+                    }
+                });
+            }
+            let t = std::time::Instant::now();
+            index.build();
+            let (files, symbols, resources) = index.counts();
+            tracing::info!(files, symbols, resources, ms = t.elapsed().as_millis() as u64, "workspace indexed");
+        });
+        if let Err(e) = spawned {
+            tracing::error!("cannot start indexing: {e}");
+        }
+    }
+
+    /// Builds the index on this thread (for the CLI).
+    pub fn build_index(&self) {
+        self.index().build();
+    }
+
+    /// Waits (up to the configured time) for the first indexing pass.
+    pub fn wait_index(&self) -> bool {
+        self.index().wait_complete(std::time::Duration::from_millis(self.config.index_wait_ms))
+    }
+
+    /// `java_find_symbol`.
+    pub fn java_find_symbol(&self, args: &FindSymbolArgs) -> Result<FindSymbolResult, ToolError> {
+        let dir = if args.root_dir.trim().is_empty() { "." } else { args.root_dir.as_str() };
+        let r = self.resolve(dir)?;
+        if !r.path.is_dir() {
+            return Err(ToolError::InvalidArgument(format!("rootDir {} is not a directory", args.root_dir)));
+        }
+        self.wait_index();
+        find::find_symbol(self.index(), &r.path, args)
+    }
+
+    /// `find_type`.
+    pub fn find_type(&self, args: &FindTypeArgs) -> Result<FindTypeResult, ToolError> {
+        self.wait_index();
+        find::find_type(self.index(), args)
+    }
+
+    /// `find_resource`.
+    pub fn find_resource(&self, args: &FindResourceArgs) -> Result<FindResourceResult, ToolError> {
+        self.wait_index();
+        find::find_resource(self.index(), args)
     }
 
     /// Warnings from opening the workspace (e.g. a cache that fell back to memory).
@@ -115,10 +178,7 @@ impl Workspace {
         self.caches
             .iter()
             .map(|c| c.counters())
-            .fold(Counters::default(), |a, b| Counters {
-                hits: a.hits + b.hits,
-                misses: a.misses + b.misses,
-            })
+            .fold(Counters::default(), |a, b| Counters { hits: a.hits + b.hits, misses: a.misses + b.misses })
     }
 
     pub fn flush(&self) {
@@ -129,11 +189,9 @@ impl Workspace {
     pub fn resolve(&self, file_path: &str) -> Result<Resolved, ToolError> {
         use crate::index::roots::PathError;
         self.roots.resolve(file_path).map_err(|e| match e {
-            PathError::NotFound { .. } => ToolError::NotFound(
-                e.to_string()
-                    .trim_start_matches("file not found: ")
-                    .to_owned(),
-            ),
+            PathError::NotFound { .. } => {
+                ToolError::NotFound(e.to_string().trim_start_matches("file not found: ").to_owned())
+            }
             other => ToolError::InvalidArgument(other.to_string()),
         })
     }
@@ -150,25 +208,15 @@ impl Workspace {
         require_java(&r.path, &r.display)?;
         let opts: OutlineOptions = args.options.into();
         let cache = self.cache(r.root);
-        let io = |e: std::io::Error| ToolError::Io {
-            path: r.display.clone(),
-            source: e,
-        };
+        let io = |e: std::io::Error| ToolError::Io { path: r.display.clone(), source: e };
         let (outline, outcome) = if opts.max_javadoc_preview_chars > 0 {
             let (cached, src) = cache.outline_with_source(&r.path, &r.display).map_err(io)?;
-            (
-                apply_options(cached.outline, &opts, Some(&src)),
-                cached.outcome,
-            )
+            (apply_options(cached.outline, &opts, Some(&src)), cached.outcome)
         } else {
             let cached = cache.outline(&r.path, &r.display).map_err(io)?;
             (apply_options(cached.outline, &opts, None), cached.outcome)
         };
-        Ok(IndexAnswer {
-            outline,
-            outcome,
-            elapsed_ms: t.elapsed().as_secs_f64() * 1e3,
-        })
+        Ok(IndexAnswer { outline, outcome, elapsed_ms: t.elapsed().as_secs_f64() * 1e3 })
     }
 
     /// `java_index` with default options, as JSON text: straight from the cache's stored JSON
@@ -181,10 +229,7 @@ impl Workspace {
         let (json, outcome) = self
             .cache(r.root)
             .outline_json(&r.path, &r.display)
-            .map_err(|e| ToolError::Io {
-                path: r.display.clone(),
-                source: e,
-            })?;
+            .map_err(|e| ToolError::Io { path: r.display.clone(), source: e })?;
         Ok((json, outcome, t.elapsed().as_secs_f64() * 1e3))
     }
 
@@ -194,13 +239,7 @@ impl Workspace {
         Self::check_file(&r.path, &r.display)?;
         let bytes = read_file(&r.path, &r.display)?;
         let src = crate::parser::SourceText::decode(&bytes);
-        range_of(
-            &src,
-            &r.display,
-            args.start_line,
-            args.end_line,
-            &args.options,
-        )
+        range_of(&src, &r.display, args.start_line, args.end_line, &args.options)
     }
 
     /// `java_read_javadoc`.
@@ -209,23 +248,18 @@ impl Workspace {
         Self::check_file(&r.path, &r.display)?;
         require_java(&r.path, &r.display)?;
         if args.symbol_id.trim().is_empty() {
-            return Err(ToolError::InvalidArgument(
-                "symbolId is empty; take one from java_index".to_owned(),
-            ));
+            return Err(ToolError::InvalidArgument("symbolId is empty; take one from java_index".to_owned()));
         }
         let (cached, src) = self
             .cache(r.root)
             .outline_with_source(&r.path, &r.display)
-            .map_err(|e| ToolError::Io {
-                path: r.display.clone(),
-                source: e,
-            })?;
-        javadoc_of(
-            &cached.outline,
-            &src,
-            &r.display,
-            &args.symbol_id,
-            &args.options,
-        )
+            .map_err(|e| ToolError::Io { path: r.display.clone(), source: e })?;
+        javadoc_of(&cached.outline, &src, &r.display, &args.symbol_id, &args.options)
+    }
+}
+
+impl Drop for Workspace {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Release);
     }
 }

@@ -26,13 +26,7 @@ pub fn render(o: &FileOutline) -> String {
             out.push_str(&format!("{pad}  component {} {}\n", c.type_text, c.name));
         }
         for c in t.enum_constants.iter().flatten() {
-            out.push_str(&format!(
-                "{pad}  constant {} {}-{}{}\n",
-                c.name,
-                c.start_line,
-                c.end_line,
-                doc(&c.javadoc)
-            ));
+            out.push_str(&format!("{pad}  constant {} {}-{}{}\n", c.name, c.start_line, c.end_line, doc(&c.javadoc)));
         }
         for f in &t.fields {
             out.push_str(&format!(

@@ -1,0 +1,226 @@
+//! Name matching as an IDE does it: exact, then prefix, then camelCase (`gSV` finds
+//! `getSomeValue`, `NPE` finds `NullPointerException`), then substring; and `*`/`?` wildcards.
+
+/// How well a name matched; lower is better.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Tier {
+    Exact = 0,
+    Prefix = 1,
+    CamelCase = 2,
+    Substring = 3,
+    Wildcard = 4,
+}
+
+/// A compiled name pattern.
+#[derive(Debug, Clone)]
+pub struct Pattern {
+    raw: String,
+    lower: String,
+    case_sensitive: bool,
+    humps: Vec<String>,
+    wildcard: bool,
+}
+
+impl Pattern {
+    pub fn new(raw: &str, case_sensitive: bool) -> Pattern {
+        let raw = raw.trim().to_owned();
+        Pattern {
+            lower: raw.to_lowercase(),
+            humps: humps(&raw).into_iter().map(|h| h.to_owned()).collect(),
+            wildcard: raw.contains(['*', '?']),
+            case_sensitive,
+            raw,
+        }
+    }
+
+    pub fn is_wildcard(&self) -> bool {
+        self.wildcard
+    }
+
+    pub fn raw(&self) -> &str {
+        &self.raw
+    }
+
+    /// The lowercase text every substring/prefix match contains (for prefiltering).
+    pub fn lower(&self) -> &str {
+        &self.lower
+    }
+
+    /// The lowercase initials of the pattern's humps (`gSV` -> `gsv`), for camelCase
+    /// prefiltering; empty when the pattern has a single hump.
+    pub fn initials(&self) -> String {
+        if self.humps.len() < 2 {
+            return String::new();
+        }
+        self.humps.iter().filter_map(|h| h.chars().next()).flat_map(char::to_lowercase).collect()
+    }
+
+    /// How `name` matches, if at all.
+    pub fn tier(&self, name: &str) -> Option<Tier> {
+        if self.raw.is_empty() {
+            return Some(Tier::Prefix);
+        }
+        if self.wildcard {
+            return wildcard_match(&self.raw, name, self.case_sensitive).then_some(Tier::Wildcard);
+        }
+        let eq = |a: &str, b: &str| {
+            if self.case_sensitive { a == b } else { a.eq_ignore_ascii_case(b) || a.to_lowercase() == b.to_lowercase() }
+        };
+        if eq(name, &self.raw) {
+            return Some(Tier::Exact);
+        }
+        if name.len() > self.raw.len()
+            && name.is_char_boundary(self.raw.len())
+            && eq(&name[..self.raw.len()], &self.raw)
+        {
+            return Some(Tier::Prefix);
+        }
+        if self.humps.len() >= 2 && camel_match(&self.humps, name) {
+            return Some(Tier::CamelCase);
+        }
+        let contains =
+            if self.case_sensitive { name.contains(&self.raw) } else { name.to_lowercase().contains(&self.lower) };
+        contains.then_some(Tier::Substring)
+    }
+}
+
+/// Splits an identifier into humps: `getSomeValue` -> get, Some, Value; `NPE` -> N, P, E;
+/// `HTTPServer` -> H, T, T, P, Server is avoided: a run of capitals before a lowercase letter
+/// gives one hump per capital (as IDEs do for patterns).
+pub fn humps(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let chars: Vec<(usize, char)> = s.char_indices().collect();
+    for (k, &(i, c)) in chars.iter().enumerate() {
+        if k == 0 {
+            continue;
+        }
+        let prev = chars[k - 1].1;
+        let boundary = (c.is_uppercase() && (prev.is_lowercase() || prev.is_ascii_digit() || prev.is_uppercase()))
+            || (c.is_ascii_digit() && !prev.is_ascii_digit())
+            || prev == '_'
+            || prev == '$';
+        if boundary && i > start {
+            out.push(&s[start..i]);
+            start = i;
+        }
+    }
+    if start < s.len() {
+        out.push(&s[start..]);
+    }
+    out.into_iter().map(|h| h.trim_matches(['_', '$'])).filter(|h| !h.is_empty()).collect()
+}
+
+/// Name humps, where a run of capitals followed by lowercase keeps its last capital for the
+/// next hump (`HTTPServer` -> HTTP, Server), as names are written.
+fn name_humps(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let chars: Vec<(usize, char)> = s.char_indices().collect();
+    for k in 1..chars.len() {
+        let (i, c) = chars[k];
+        let prev = chars[k - 1].1;
+        let next = chars.get(k + 1).map(|x| x.1);
+        let boundary = (c.is_uppercase() && !prev.is_uppercase())
+            || (c.is_uppercase() && prev.is_uppercase() && next.is_some_and(|n| n.is_lowercase()))
+            || (c.is_ascii_digit() && !prev.is_ascii_digit())
+            || prev == '_'
+            || prev == '$';
+        if boundary && i > start {
+            out.push(&s[start..i]);
+            start = i;
+        }
+    }
+    if start < s.len() {
+        out.push(&s[start..]);
+    }
+    out.into_iter().map(|h| h.trim_matches(['_', '$'])).filter(|h| !h.is_empty()).collect()
+}
+
+/// The lowercase initials of a name's humps (`getSomeValue` -> `gsv`).
+pub fn name_initials(name: &str) -> String {
+    name_humps(name).iter().filter_map(|h| h.chars().next()).flat_map(char::to_lowercase).collect()
+}
+
+/// camelCase: each pattern hump is a case-insensitive prefix of consecutive name humps,
+/// starting at the name's first hump. A pattern hump may also span several name humps when
+/// it is longer (`HMap` matches `HashMap`; `NPExc` matches `NullPointerException`).
+fn camel_match(pattern: &[String], name: &str) -> bool {
+    let nh = name_humps(name);
+    if pattern.len() > nh.len() {
+        return false;
+    }
+    pattern.iter().zip(nh.iter()).all(|(p, n)| {
+        let (p, n) = (p.to_lowercase(), n.to_lowercase());
+        n.starts_with(&p)
+    })
+}
+
+/// `*` any run, `?` one character; the whole name must match.
+pub fn wildcard_match(pattern: &str, name: &str, case_sensitive: bool) -> bool {
+    let (p, n): (Vec<char>, Vec<char>) = if case_sensitive {
+        (pattern.chars().collect(), name.chars().collect())
+    } else {
+        (pattern.to_lowercase().chars().collect(), name.to_lowercase().chars().collect())
+    };
+    let (mut pi, mut ni) = (0, 0);
+    let (mut star, mut mark) = (None, 0);
+    while ni < n.len() {
+        if pi < p.len() && (p[pi] == '?' || p[pi] == n[ni]) {
+            pi += 1;
+            ni += 1;
+        } else if pi < p.len() && p[pi] == '*' {
+            star = Some(pi);
+            mark = ni;
+            pi += 1;
+        } else if let Some(s) = star {
+            pi = s + 1;
+            mark += 1;
+            ni = mark;
+        } else {
+            return false;
+        }
+    }
+    while pi < p.len() && p[pi] == '*' {
+        pi += 1;
+    }
+    pi == p.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[track_caller]
+    fn check(pattern: &str, name: &str, want: Option<Tier>) {
+        assert_eq!(Pattern::new(pattern, false).tier(name), want, "{pattern} vs {name}");
+    }
+
+    #[test]
+    fn tiers() {
+        check("doThing", "doThing", Some(Tier::Exact));
+        check("dothing", "doThing", Some(Tier::Exact));
+        check("doTh", "doThing", Some(Tier::Prefix));
+        check("gSV", "getSomeValue", Some(Tier::CamelCase));
+        check("NPE", "NullPointerException", Some(Tier::CamelCase));
+        check("HMap", "HashMap", Some(Tier::CamelCase));
+        check("NPExc", "NullPointerException", Some(Tier::CamelCase));
+        check("HM", "HTTPMessage", Some(Tier::CamelCase));
+        check("Thing", "doThing", Some(Tier::Substring));
+        check("xyz", "doThing", None);
+        check("NPE", "NoSuchElementException", None);
+        check("*Map", "HashMap", Some(Tier::Wildcard));
+        check("H?shMap", "HashMap", Some(Tier::Wildcard));
+        check("*Map", "MapEntry", None);
+        assert_eq!(Pattern::new("dothing", true).tier("doThing"), None);
+    }
+
+    #[test]
+    fn initials() {
+        assert_eq!(name_initials("getSomeValue"), "gsv");
+        assert_eq!(name_initials("HTTPServer"), "hs");
+        assert_eq!(name_initials("NullPointerException"), "npe");
+        assert_eq!(Pattern::new("gSV", false).initials(), "gsv");
+        assert_eq!(Pattern::new("get", false).initials(), "");
+    }
+}
