@@ -227,7 +227,7 @@ impl LiveIndex {
         let mut gone: Vec<PathBuf> = Vec::new();
         let mut seen = HashSet::new();
         for p in paths {
-            if !seen.insert(p.clone()) || p.components().any(|c| c.as_os_str().to_str().is_some_and(is_skipped_dir)) {
+            if !seen.insert(p.clone()) || self.in_skipped_dir(p) {
                 continue;
             }
             match std::fs::metadata(p) {
@@ -273,6 +273,17 @@ impl LiveIndex {
             }
         }
         changed
+    }
+
+    /// Whether a path lies in a directory the walk skips (build output, VCS data, caches),
+    /// judged below its root: a root may itself sit under, say, `target/`.
+    fn in_skipped_dir(&self, p: &Path) -> bool {
+        let Some(root) = self.roots.root_of(p) else { return true };
+        let rel = p.strip_prefix(&self.roots.paths()[root]).unwrap_or(p);
+        let mut comps: Vec<_> = rel.components().collect();
+        comps.pop(); // the entry itself may be a file named like a skipped directory
+        comps.iter().any(|c| c.as_os_str().to_str().is_some_and(|n| is_skipped_dir(n) || (n.starts_with('.') && n.len() > 1)))
+            || (p.is_dir() && p.file_name().and_then(|n| n.to_str()).is_some_and(is_skipped_dir))
     }
 
     /// Every file the index knows whose stamp no longer matches the disk, or that is gone.
@@ -429,6 +440,7 @@ pub fn watch(index: Arc<LiveIndex>, stop: Arc<AtomicBool>) -> notify::Result<()>
     })?;
     for root in index.roots().paths() {
         watcher.watch(root, RecursiveMode::Recursive)?;
+        tracing::debug!(root = %root.display(), "watching");
     }
     // Quiet period before a batch is applied, and the longest a batch may wait.
     const QUIET: Duration = Duration::from_millis(30);
@@ -439,10 +451,17 @@ pub fn watch(index: Arc<LiveIndex>, stop: Arc<AtomicBool>) -> notify::Result<()>
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
         };
+        if let Ok(ev) = &first
+            && matches!(ev.kind, notify::EventKind::Access(_))
+        {
+            continue;
+        }
         let started = Instant::now();
         let mut paths: Vec<PathBuf> = Vec::new();
         let mut rescan = false;
         let mut take = |e: notify::Result<notify::Event>| match e {
+            // Reads (our own indexing opens every file) change nothing.
+            Ok(ev) if matches!(ev.kind, notify::EventKind::Access(_)) => {}
             Ok(ev) => {
                 rescan |= ev.need_rescan();
                 paths.extend(ev.paths);
@@ -456,11 +475,8 @@ pub fn watch(index: Arc<LiveIndex>, stop: Arc<AtomicBool>) -> notify::Result<()>
                 Err(_) => break,
             }
         }
-        if rescan {
-            index.rescan();
-        } else {
-            index.apply_changes(&paths);
-        }
+        let changed = if rescan { index.rescan() } else { index.apply_changes(&paths) };
+        tracing::debug!(events = paths.len(), changed, rescan, ms = started.elapsed().as_millis() as u64, "applied file changes");
     }
     drop(watcher);
     Ok(())

@@ -171,13 +171,39 @@ struct Search {
     initials: String,
     name_starts: Vec<u32>,
     initial_starts: Vec<u32>,
-    refs: Vec<SymRef>,
+    /// (file slot, symbol index, file generation); stale generations are dead entries.
+    refs: Vec<(u32, u32, u32)>,
+    dead: usize,
+}
+
+impl Search {
+    fn new() -> Search {
+        Search { names: "\n".to_owned(), initials: "\n".to_owned(), ..Default::default() }
+    }
+
+    /// Appends a file's names; each entry ends with `\n` and follows one.
+    fn append(&mut self, slot: u32, generation: u32, f: &FileSymbols) {
+        for (i, sym) in f.symbols.iter().enumerate() {
+            self.name_starts.push(self.names.len() as u32);
+            for c in sym.name.chars() {
+                self.names.extend(c.to_lowercase());
+            }
+            self.names.push('\n');
+            self.initial_starts.push(self.initials.len() as u32);
+            self.initials.push_str(&name_initials(&sym.name));
+            self.initials.push('\n');
+            self.refs.push((slot, i as u32, generation));
+        }
+    }
 }
 
 /// All symbols of the workspace.
 #[derive(Debug, Default)]
 pub struct SymbolTable {
     files: Vec<Option<FileSymbols>>,
+    /// Generation of each slot's current contents (bumped on every replace).
+    gens: Vec<u32>,
+    next_gen: u32,
     by_path: HashMap<Arc<Path>, u32>,
     free: Vec<u32>,
     search: Option<Search>,
@@ -200,28 +226,47 @@ impl SymbolTable {
         self.symbol_count
     }
 
-    /// Adds or replaces a file's symbols.
+    /// Adds or replaces a file's symbols. The search buffers are extended in place (the old
+    /// entries die); they are rebuilt only when most of them are dead.
     pub fn upsert(&mut self, file: FileSymbols) {
-        self.search = None;
         self.symbol_count += file.symbols.len();
-        if let Some(&slot) = self.by_path.get(&file.path) {
-            if let Some(old) = self.files[slot as usize].replace(file) {
-                self.symbol_count -= old.symbols.len();
-            }
-            return;
-        }
-        let path = file.path.clone();
-        let slot = match self.free.pop() {
-            Some(s) => {
-                self.files[s as usize] = Some(file);
-                s
+        self.next_gen = self.next_gen.wrapping_add(1);
+        let generation = self.next_gen;
+        let slot = match self.by_path.get(&file.path) {
+            Some(&slot) => {
+                if let Some(old) = self.files[slot as usize].take() {
+                    self.symbol_count -= old.symbols.len();
+                    if let Some(s) = &mut self.search {
+                        s.dead += old.symbols.len();
+                    }
+                }
+                slot
             }
             None => {
-                self.files.push(Some(file));
-                (self.files.len() - 1) as u32
+                let slot = match self.free.pop() {
+                    Some(s) => s,
+                    None => {
+                        self.files.push(None);
+                        self.gens.push(0);
+                        (self.files.len() - 1) as u32
+                    }
+                };
+                self.by_path.insert(file.path.clone(), slot);
+                slot
             }
         };
-        self.by_path.insert(path, slot);
+        self.gens[slot as usize] = generation;
+        if let Some(s) = &mut self.search {
+            s.append(slot, generation, &file);
+        }
+        self.files[slot as usize] = Some(file);
+        self.compact_if_mostly_dead();
+    }
+
+    fn compact_if_mostly_dead(&mut self) {
+        if self.search.as_ref().is_some_and(|s| s.dead > 1024 && s.dead * 2 > s.refs.len()) {
+            self.search = None;
+        }
     }
 
     /// Removes a file; returns whether it was indexed.
@@ -230,9 +275,12 @@ impl SymbolTable {
             Some(slot) => {
                 if let Some(old) = self.files[slot as usize].take() {
                     self.symbol_count -= old.symbols.len();
+                    if let Some(s) = &mut self.search {
+                        s.dead += old.symbols.len();
+                    }
                 }
                 self.free.push(slot);
-                self.search = None;
+                self.compact_if_mostly_dead();
                 true
             }
             None => false,
@@ -266,25 +314,14 @@ impl SymbolTable {
         if self.search.is_some() {
             return;
         }
-        let mut s = Search::default();
+        let mut s = Search::new();
         s.names.reserve(self.symbol_count * 14);
         s.initials.reserve(self.symbol_count * 5);
         for (slot, f) in self.files.iter().enumerate() {
-            let Some(f) = f else { continue };
-            for (i, sym) in f.symbols.iter().enumerate() {
-                s.names.push('\n');
-                s.name_starts.push(s.names.len() as u32);
-                for c in sym.name.chars() {
-                    s.names.extend(c.to_lowercase());
-                }
-                s.initials.push('\n');
-                s.initial_starts.push(s.initials.len() as u32);
-                s.initials.push_str(&name_initials(&sym.name));
-                s.refs.push((slot as u32, i as u32));
+            if let Some(f) = f {
+                s.append(slot as u32, self.gens[slot], f);
             }
         }
-        s.names.push('\n');
-        s.initials.push('\n');
         self.search = Some(s);
     }
 
@@ -312,9 +349,13 @@ impl SymbolTable {
         }
         let mut hits = Vec::new();
         for c in candidates {
-            let r = search.refs[c];
-            let Some(f) = self.files[r.0 as usize].as_ref() else { continue };
-            let sym = &f.symbols[r.1 as usize];
+            let (slot, idx, generation) = search.refs[c];
+            if self.gens[slot as usize] != generation {
+                continue; // an entry of a file since replaced or removed
+            }
+            let r = (slot, idx);
+            let Some(f) = self.files[slot as usize].as_ref() else { continue };
+            let Some(sym) = f.symbols.get(idx as usize) else { continue };
             if let Some(tier) = pattern.tier(&sym.name)
                 && keep(f, sym)
             {
