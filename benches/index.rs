@@ -17,12 +17,21 @@ use mcp_java_index::tools::workspace::Workspace;
 const BIN: &str = env!("CARGO_BIN_EXE_mcp-java-index");
 
 fn workspace(root: &Path, cache: &Path, watch: bool) -> Workspace {
-    let flags = Flags { roots: vec![root.to_path_buf()], cache_dir: Some(cache.to_path_buf()), no_watch: !watch, ..Default::default() };
+    let flags = Flags {
+        roots: vec![root.to_path_buf()],
+        cache_dir: Some(cache.to_path_buf()),
+        no_watch: !watch,
+        ..Default::default()
+    };
     Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
 }
 
 fn find(ws: &Workspace, q: &str) -> u64 {
-    let args = FindSymbolArgs { root_dir: ".".to_owned(), query: q.to_owned(), options: FindSymbolOptions { match_kind: MatchKind::Any, max_results: 50, case_sensitive: false, offset: 0 } };
+    let args = FindSymbolArgs {
+        root_dir: ".".to_owned(),
+        query: q.to_owned(),
+        options: FindSymbolOptions { match_kind: MatchKind::Any, max_results: 50, case_sensitive: false, offset: 0 },
+    };
     ws.java_find_symbol(&args).expect("find").total
 }
 
@@ -33,13 +42,17 @@ fn pct(v: &mut [Duration], p: f64) -> f64 {
 
 /// Peak resident memory of a command, in MB (via Python's getrusage on its children).
 fn peak_rss_mb(cmd: &[&str]) -> Option<f64> {
-    let script = format!("import resource,subprocess,sys; subprocess.run({cmd:?}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)");
+    let script = format!(
+        "import resource,subprocess,sys; subprocess.run({cmd:?}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    );
     let out = Command::new("python3").args(["-c", &script]).output().ok()?;
     String::from_utf8_lossy(&out.stdout).trim().parse::<f64>().ok().map(|kb| kb / 1024.0)
 }
 
 fn main() {
-    let jdk = std::env::var_os("JDK_SRC_DIR").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/jdk-src"));
+    let jdk = std::env::var_os("JDK_SRC_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/jdk-src"));
     if !jdk.join("java.base").is_dir() {
         eprintln!("no JDK sources at {} (set JDK_SRC_DIR or run .ci/run)", jdk.display());
         return;
@@ -47,11 +60,18 @@ fn main() {
     let scratch = tempfile::tempdir().expect("tempdir");
     let cache = scratch.path().join("cache");
 
+    // ctags as it is used: writing a sorted tags file.
+    let tags = scratch.path().join("tags");
     let t = Instant::now();
-    let ok = Command::new("ctags").args(["-R", "--languages=Java", "-f", "/dev/null"]).arg(&jdk).status().is_ok_and(|s| s.success());
+    let ok = Command::new("ctags")
+        .args(["-R", "--languages=Java", "-f"])
+        .arg(&tags)
+        .arg(&jdk)
+        .status()
+        .is_ok_and(|s| s.success());
     let ctags = t.elapsed().as_secs_f64();
     if ok {
-        println!("ctags -R: {ctags:.2} s");
+        println!("ctags -R (tags file): {ctags:.2} s");
     }
 
     let ws = workspace(&jdk, &cache, false);
@@ -60,7 +80,10 @@ fn main() {
     ws.flush();
     let cold = t.elapsed().as_secs_f64();
     let (files, symbols, resources) = ws.index().counts();
-    println!("cold index (empty cache, parse + store): {cold:.2} s for {files} Java files, {symbols} symbols, {resources} files ({:.2}x ctags)", cold / ctags);
+    println!(
+        "cold index (empty cache, parse + store): {cold:.2} s for {files} Java files, {symbols} symbols, {resources} files ({:.2}x ctags)",
+        cold / ctags
+    );
     drop(ws);
 
     let ws = workspace(&jdk, scratch.path().join("nocache").as_path(), false);
@@ -79,7 +102,28 @@ fn main() {
     println!("warm start (every file cached): {warm:.3} s ({:.2}x ctags)", warm / ctags);
 
     // Query latency over a mix of exact names, prefixes, camelCase and substrings.
-    let queries = ["HashMap", "toString", "getInputStream", "gSV", "NPE", "parse", "Abstract", "isEmpty", "readObject", "xyzzy", "LinkedHashMap", "hC", "Character", "value", "compareTo", "ensureCapacity", "sun", "Buffer", "Unsafe", "getClass"];
+    let queries = [
+        "HashMap",
+        "toString",
+        "getInputStream",
+        "gSV",
+        "NPE",
+        "parse",
+        "Abstract",
+        "isEmpty",
+        "readObject",
+        "xyzzy",
+        "LinkedHashMap",
+        "hC",
+        "Character",
+        "value",
+        "compareTo",
+        "ensureCapacity",
+        "sun",
+        "Buffer",
+        "Unsafe",
+        "getClass",
+    ];
     find(&ws, "warmup");
     let mut lat: Vec<Duration> = Vec::new();
     for _ in 0..10 {
@@ -89,7 +133,12 @@ fn main() {
             lat.push(t.elapsed());
         }
     }
-    println!("java_find_symbol over the whole index: p50 {:.2} ms, p99 {:.2} ms ({} queries)", pct(&mut lat, 0.5), pct(&mut lat, 0.99), lat.len());
+    println!(
+        "java_find_symbol over the whole index: p50 {:.2} ms, p99 {:.2} ms ({} queries)",
+        pct(&mut lat, 0.5),
+        pct(&mut lat, 0.99),
+        lat.len()
+    );
     drop(ws);
 
     // An edit seen by the next query, with the watcher running.
@@ -115,7 +164,11 @@ fn main() {
         std::fs::write(&file, &original).expect("restore");
         std::thread::sleep(Duration::from_millis(200));
     }
-    println!("file edit reflected in query results: median {:.1} ms, max {:.1} ms", pct(&mut samples, 0.5), pct(&mut samples, 1.0));
+    println!(
+        "file edit reflected in query results: median {:.1} ms, max {:.1} ms",
+        pct(&mut samples, 0.5),
+        pct(&mut samples, 1.0)
+    );
     drop(ws);
 
     // Resident memory of a server holding the whole index.
@@ -143,11 +196,13 @@ fn main() {
         line.clear();
     }
     let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap_or_default();
-    let field = |k: &str| status.lines().find(|l| l.starts_with(k)).map(|l| l[k.len()..].trim().to_owned()).unwrap_or_default();
+    let field =
+        |k: &str| status.lines().find(|l| l.starts_with(k)).map(|l| l[k.len()..].trim().to_owned()).unwrap_or_default();
     println!("server with the whole JDK indexed: VmRSS {}, VmHWM {}", field("VmRSS:"), field("VmHWM:"));
     drop(stdin);
     let _ = child.wait();
-    if let Some(mb) = peak_rss_mb(&["ctags", "-R", "--languages=Java", "-f", "/dev/null", &jdk.to_string_lossy()]) {
-        println!("ctags -R peak RSS: {mb:.0} MB");
+    let tags = tags.to_string_lossy().into_owned();
+    if let Some(mb) = peak_rss_mb(&["ctags", "-R", "--languages=Java", "-f", &tags, &jdk.to_string_lossy()]) {
+        println!("ctags -R (tags file) peak RSS: {mb:.0} MB");
     }
 }

@@ -359,3 +359,25 @@ fn a_branch_switch_of_thousands_of_files_converges() {
     eprintln!("branch switch of 3,500 changed files converged in {:?}", started.elapsed());
     assert_eq!(ws.index().counts().0, 3000);
 }
+
+/// The index stores symbols compactly and derives qualified names and symbolIds; they must be
+/// exactly the outline's.
+#[test]
+fn compact_symbols_keep_the_outline_ids() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut checked = 0;
+    for f in mcp_java_index::index::walk::java_files(&dir).files {
+        let bytes = std::fs::read(&f).expect("read");
+        let outline = mcp_java_index::parser::outline("x", &bytes);
+        let want: Vec<&str> =
+            mcp_java_index::tools::read_javadoc::symbols(&outline).into_iter().map(|(id, _)| id).collect();
+        let got = mcp_java_index::index::symbols::symbols_of(&outline);
+        let ids: Vec<&str> = got.iter().map(|s| s.symbol_id.as_str()).collect();
+        assert_eq!(ids, want, "{}", f.display());
+        for s in &got {
+            assert!(s.qualified_name.ends_with(&s.name), "{} {}", s.qualified_name, s.name);
+        }
+        checked += ids.len();
+    }
+    assert!(checked > 300, "{checked}");
+}

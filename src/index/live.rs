@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use crate::cache::Cache;
 use crate::index::matcher::Pattern;
 use crate::index::roots::Roots;
-use crate::index::symbols::{FileSymbols, Hit, SymKind, Symbol, SymbolTable, file_symbols, stamp};
+use crate::index::symbols::{FileSymbols, Hit, SymKind, SymView, Symbol, SymbolTable, file_symbols, stamp};
 use crate::index::walk::{self, is_skipped_dir};
 
 /// A non-Java (or any) workspace file, for `find_resource`.
@@ -282,7 +282,9 @@ impl LiveIndex {
         let rel = p.strip_prefix(&self.roots.paths()[root]).unwrap_or(p);
         let mut comps: Vec<_> = rel.components().collect();
         comps.pop(); // the entry itself may be a file named like a skipped directory
-        comps.iter().any(|c| c.as_os_str().to_str().is_some_and(|n| is_skipped_dir(n) || (n.starts_with('.') && n.len() > 1)))
+        comps
+            .iter()
+            .any(|c| c.as_os_str().to_str().is_some_and(|n| is_skipped_dir(n) || (n.starts_with('.') && n.len() > 1)))
             || (p.is_dir() && p.file_name().and_then(|n| n.to_str()).is_some_and(is_skipped_dir))
     }
 
@@ -329,7 +331,7 @@ impl LiveIndex {
     pub fn find_symbols(
         &self,
         pattern: &Pattern,
-        keep: &(dyn Fn(&Path, &Symbol) -> bool + Sync),
+        keep: &(dyn Fn(&Path, &SymView) -> bool + Sync),
         offset: usize,
         limit: usize,
     ) -> Page<Found> {
@@ -349,14 +351,14 @@ impl LiveIndex {
     fn query(
         &self,
         pattern: &Pattern,
-        keep: &(dyn Fn(&Path, &Symbol) -> bool + Sync),
+        keep: &(dyn Fn(&Path, &SymView) -> bool + Sync),
         offset: usize,
         limit: usize,
     ) -> Page<Found> {
         let progress = self.progress();
         // The search structures are rebuilt lazily under the write lock.
         let Ok(mut st) = self.state.write() else { return Page { items: Vec::new(), total: 0, progress } };
-        let mut hits: Vec<Hit> = st.table.find(pattern, &|f: &FileSymbols, s: &Symbol| keep(&f.path, s));
+        let mut hits: Vec<Hit> = st.table.find(pattern, &|f: &FileSymbols, s: &SymView| keep(&f.path, s));
         let total = hits.len();
         st.table.rank(&mut hits, offset.saturating_add(limit));
         let items = hits
@@ -367,7 +369,7 @@ impl LiveIndex {
                 st.table.symbol(h.sym).map(|(f, s)| Found {
                     path: f.path.clone(),
                     root: f.root,
-                    symbol: s.clone(),
+                    symbol: s.to_owned(),
                     tier: h.tier,
                 })
             })
@@ -476,7 +478,13 @@ pub fn watch(index: Arc<LiveIndex>, stop: Arc<AtomicBool>) -> notify::Result<()>
             }
         }
         let changed = if rescan { index.rescan() } else { index.apply_changes(&paths) };
-        tracing::debug!(events = paths.len(), changed, rescan, ms = started.elapsed().as_millis() as u64, "applied file changes");
+        tracing::debug!(
+            events = paths.len(),
+            changed,
+            rescan,
+            ms = started.elapsed().as_millis() as u64,
+            "applied file changes"
+        );
     }
     drop(watcher);
     Ok(())

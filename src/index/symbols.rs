@@ -39,21 +39,67 @@ impl SymKind {
     }
 }
 
-/// One declaration of an indexed file.
+/// A symbol copied out of the index (for results).
 #[derive(Debug, Clone)]
 pub struct Symbol {
     pub kind: SymKind,
-    pub name: Box<str>,
+    pub name: String,
     /// `pkg.Outer.Inner` for types, `pkg.Outer#member` for members.
-    pub qualified_name: Box<str>,
-    pub symbol_id: Box<str>,
-    /// `signatureText` of methods and constructors, the type of fields, empty for types.
-    pub signature: Box<str>,
-    pub modifiers: Box<[Box<str>]>,
+    pub qualified_name: String,
+    pub symbol_id: String,
+    /// `signatureText` of methods and constructors, type and name of fields, empty for types.
+    pub signature: String,
+    pub modifiers: Vec<&'static str>,
     pub start_line: u32,
     pub end_line: u32,
     /// Javadoc lines, to fetch a summary on demand.
     pub javadoc: Option<(u32, u32)>,
+}
+
+/// A span of a file's string arena.
+#[derive(Debug, Clone, Copy, Default)]
+struct Span(u32, u32);
+
+/// One declaration, compact: its strings live in the file's arena, and a member's qualified
+/// name and symbolId are derived from its owner type's (about 60 bytes plus its name and
+/// signature, instead of five separately allocated strings).
+#[derive(Debug, Clone, Copy)]
+pub struct Sym {
+    kind: SymKind,
+    modifiers: u16,
+    name: Span,
+    /// Types: the qualified name. Members: empty (the owner's plus `#name`).
+    qualified: Span,
+    /// Index of the owning type among the file's symbols (types: u32::MAX).
+    owner: u32,
+    /// The signature part of the symbolId: `(int,String):Ret` for methods, `(int)` for
+    /// constructors, empty otherwise.
+    id_sig: Span,
+    signature: Span,
+    start_line: u32,
+    end_line: u32,
+    javadoc: (u32, u32),
+}
+
+const MODIFIERS: [&str; 14] = [
+    "public",
+    "protected",
+    "private",
+    "abstract",
+    "static",
+    "final",
+    "sealed",
+    "non-sealed",
+    "default",
+    "synchronized",
+    "native",
+    "transient",
+    "volatile",
+    "strictfp",
+];
+
+fn modifier_bits(mods: &[String]) -> u16 {
+    mods.iter().filter_map(|m| MODIFIERS.iter().position(|k| k == m)).fold(0, |acc, i| acc | (1 << i))
 }
 
 /// An indexed file: where it is, its stamp when indexed, and its symbols.
@@ -63,7 +109,115 @@ pub struct FileSymbols {
     pub root: usize,
     pub size: u64,
     pub mtime_ns: i128,
-    pub symbols: Vec<Symbol>,
+    arena: Box<str>,
+    syms: Box<[Sym]>,
+}
+
+/// A symbol of a file, borrowed from the index.
+#[derive(Debug, Clone, Copy)]
+pub struct SymView<'a> {
+    file: &'a FileSymbols,
+    sym: &'a Sym,
+}
+
+impl<'a> SymView<'a> {
+    fn text(&self, s: Span) -> &'a str {
+        self.file.arena.get(s.0 as usize..(s.0 + s.1) as usize).unwrap_or("")
+    }
+
+    pub fn kind(&self) -> SymKind {
+        self.sym.kind
+    }
+
+    pub fn name(&self) -> &'a str {
+        self.text(self.sym.name)
+    }
+
+    /// What qualifies the name: the owner type's qualified name for a member, the package
+    /// or outer type for a type.
+    pub fn container(&self) -> &'a str {
+        if self.sym.kind.is_type() {
+            let q = self.text(self.sym.qualified);
+            return q.rsplit_once('.').map_or("", |x| x.0);
+        }
+        self.file.syms.get(self.sym.owner as usize).map_or("", |o| self.file.view_of(o).text(o.qualified))
+    }
+
+    pub fn qualified_name(&self) -> String {
+        if self.sym.kind.is_type() {
+            self.text(self.sym.qualified).to_owned()
+        } else {
+            format!("{}#{}", self.container(), self.name())
+        }
+    }
+
+    pub fn symbol_id(&self) -> String {
+        let (s, e) = (self.sym.start_line, self.sym.end_line);
+        let prefix = match self.sym.kind {
+            SymKind::Type(_) => return format!("Class#{}|start:{s}|end:{e}", self.text(self.sym.qualified)),
+            SymKind::Method => "Method",
+            SymKind::Constructor => "Ctor",
+            SymKind::Field => "Field",
+            SymKind::EnumConstant => "EnumConstant",
+        };
+        format!("{prefix}#{}#{}{}|start:{s}|end:{e}", self.container(), self.name(), self.text(self.sym.id_sig))
+    }
+
+    pub fn signature(&self) -> &'a str {
+        self.text(self.sym.signature)
+    }
+
+    pub fn modifiers(&self) -> Vec<&'static str> {
+        MODIFIERS.iter().enumerate().filter(|(i, _)| self.sym.modifiers & (1 << i) != 0).map(|(_, m)| *m).collect()
+    }
+
+    pub fn start_line(&self) -> u32 {
+        self.sym.start_line
+    }
+
+    pub fn end_line(&self) -> u32 {
+        self.sym.end_line
+    }
+
+    pub fn javadoc(&self) -> Option<(u32, u32)> {
+        (self.sym.javadoc.0 > 0).then_some(self.sym.javadoc)
+    }
+
+    pub fn to_owned(&self) -> Symbol {
+        Symbol {
+            kind: self.kind(),
+            name: self.name().to_owned(),
+            qualified_name: self.qualified_name(),
+            symbol_id: self.symbol_id(),
+            signature: self.signature().to_owned(),
+            modifiers: self.modifiers(),
+            start_line: self.start_line(),
+            end_line: self.end_line(),
+            javadoc: self.javadoc(),
+        }
+    }
+}
+
+impl FileSymbols {
+    fn view_of<'a>(&'a self, sym: &'a Sym) -> SymView<'a> {
+        SymView { file: self, sym }
+    }
+
+    pub fn len(&self) -> usize {
+        self.syms.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.syms.is_empty()
+    }
+
+    pub fn get(&self, i: usize) -> Option<SymView<'_>> {
+        self.syms.get(i).map(|s| self.view_of(s))
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = SymView<'_>> {
+        self.syms.iter().map(|s| self.view_of(s))
+    }
 }
 
 /// Size and modification time, the cheap check that a file is unchanged.
@@ -77,86 +231,134 @@ pub fn stamp(meta: &std::fs::Metadata) -> (u64, i128) {
     (meta.len(), mtime)
 }
 
-/// The symbols of an outline.
-pub fn symbols_of(outline: &FileOutline) -> Vec<Symbol> {
-    fn boxed(v: &[String]) -> Box<[Box<str>]> {
-        v.iter().map(|s| s.as_str().into()).collect()
+/// Builds a file's compact symbols from its outline.
+struct Builder {
+    arena: String,
+    syms: Vec<Sym>,
+}
+
+impl Builder {
+    fn put(&mut self, s: &str) -> Span {
+        let span = Span(self.arena.len() as u32, s.len() as u32);
+        self.arena.push_str(s);
+        span
     }
-    fn doc(j: &crate::model::Javadoc) -> Option<(u32, u32)> {
-        j.start_line.zip(j.end_line)
+
+    fn doc(j: &crate::model::Javadoc) -> (u32, u32) {
+        j.start_line.zip(j.end_line).unwrap_or((0, 0))
     }
-    fn walk(t: &TypeDecl, out: &mut Vec<Symbol>) {
-        out.push(Symbol {
+
+    fn member(
+        &mut self,
+        kind: SymKind,
+        owner: u32,
+        name: &str,
+        id_sig: &str,
+        signature: &str,
+        mods: &[String],
+        lines: (u32, u32),
+        doc: (u32, u32),
+    ) {
+        let sym = Sym {
+            kind,
+            modifiers: modifier_bits(mods),
+            name: self.put(name),
+            qualified: Span::default(),
+            owner,
+            id_sig: self.put(id_sig),
+            signature: self.put(signature),
+            start_line: lines.0,
+            end_line: lines.1,
+            javadoc: doc,
+        };
+        self.syms.push(sym);
+    }
+
+    fn walk(&mut self, t: &TypeDecl) {
+        let me = self.syms.len() as u32;
+        let sym = Sym {
             kind: SymKind::Type(t.kind),
-            name: t.name.as_str().into(),
-            qualified_name: t.qualified_name.as_str().into(),
-            symbol_id: t.symbol_id.as_str().into(),
-            signature: "".into(),
-            modifiers: boxed(&t.modifiers),
+            modifiers: modifier_bits(&t.modifiers),
+            name: self.put(&t.name),
+            qualified: self.put(&t.qualified_name),
+            owner: u32::MAX,
+            id_sig: Span::default(),
+            signature: Span::default(),
             start_line: t.start_line,
             end_line: t.end_line,
-            javadoc: doc(&t.javadoc),
-        });
-        let q = &t.qualified_name;
+            javadoc: Self::doc(&t.javadoc),
+        };
+        self.syms.push(sym);
         for c in t.enum_constants.iter().flatten() {
-            out.push(Symbol {
-                kind: SymKind::EnumConstant,
-                name: c.name.as_str().into(),
-                qualified_name: format!("{q}#{}", c.name).into(),
-                symbol_id: c.symbol_id.as_str().into(),
-                signature: c.name.as_str().into(),
-                modifiers: Box::new([]),
-                start_line: c.start_line,
-                end_line: c.end_line,
-                javadoc: doc(&c.javadoc),
-            });
+            self.member(
+                SymKind::EnumConstant,
+                me,
+                &c.name,
+                "",
+                &c.name,
+                &[],
+                (c.start_line, c.end_line),
+                Self::doc(&c.javadoc),
+            );
         }
         for f in &t.fields {
-            out.push(Symbol {
-                kind: SymKind::Field,
-                name: f.name.as_str().into(),
-                qualified_name: format!("{q}#{}", f.name).into(),
-                symbol_id: f.symbol_id.as_str().into(),
-                signature: format!("{} {}", f.type_text, f.name).into(),
-                modifiers: boxed(&f.modifiers),
-                start_line: f.start_line,
-                end_line: f.end_line,
-                javadoc: doc(&f.javadoc),
-            });
+            let sig = format!("{} {}", f.type_text, f.name);
+            self.member(
+                SymKind::Field,
+                me,
+                &f.name,
+                "",
+                &sig,
+                &f.modifiers,
+                (f.start_line, f.end_line),
+                Self::doc(&f.javadoc),
+            );
         }
         for c in &t.constructors {
-            out.push(Symbol {
-                kind: SymKind::Constructor,
-                name: c.name.as_str().into(),
-                qualified_name: format!("{q}#{}", c.name).into(),
-                symbol_id: c.symbol_id.as_str().into(),
-                signature: c.signature_text.as_str().into(),
-                modifiers: boxed(&c.modifiers),
-                start_line: c.start_line,
-                end_line: c.end_line,
-                javadoc: doc(&c.javadoc),
-            });
+            let id_sig = format!("({})", c.params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(","));
+            self.member(
+                SymKind::Constructor,
+                me,
+                &c.name,
+                &id_sig,
+                &c.signature_text,
+                &c.modifiers,
+                (c.start_line, c.end_line),
+                Self::doc(&c.javadoc),
+            );
         }
         for m in &t.methods {
-            out.push(Symbol {
-                kind: SymKind::Method,
-                name: m.name.as_str().into(),
-                qualified_name: format!("{q}#{}", m.name).into(),
-                symbol_id: m.symbol_id.as_str().into(),
-                signature: m.signature_text.as_str().into(),
-                modifiers: boxed(&m.modifiers),
-                start_line: m.start_line,
-                end_line: m.end_line,
-                javadoc: doc(&m.javadoc),
-            });
+            let params = m.params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(",");
+            let id_sig = format!("({params}):{}", m.return_type_text);
+            self.member(
+                SymKind::Method,
+                me,
+                &m.name,
+                &id_sig,
+                &m.signature_text,
+                &m.modifiers,
+                (m.start_line, m.end_line),
+                Self::doc(&m.javadoc),
+            );
         }
         for i in &t.inner_classes {
-            walk(i, out);
+            self.walk(i);
         }
     }
-    let mut out = Vec::new();
-    outline.classes.iter().for_each(|t| walk(t, &mut out));
-    out
+}
+
+/// The compact symbols of an outline: (arena, symbols).
+fn compact(outline: &FileOutline) -> (Box<str>, Box<[Sym]>) {
+    let mut b = Builder { arena: String::new(), syms: Vec::new() };
+    outline.classes.iter().for_each(|t| b.walk(t));
+    (b.arena.into_boxed_str(), b.syms.into_boxed_slice())
+}
+
+/// The symbols of an outline, as results would show them (for tests and tools).
+pub fn symbols_of(outline: &FileOutline) -> Vec<Symbol> {
+    let (arena, syms) = compact(outline);
+    let f = FileSymbols { path: Arc::from(Path::new("")), root: 0, size: 0, mtime_ns: 0, arena, syms };
+    f.iter().map(|v| v.to_owned()).collect()
 }
 
 /// Reference to a symbol: (file slot, index in the file's symbols).
@@ -183,14 +385,14 @@ impl Search {
 
     /// Appends a file's names; each entry ends with `\n` and follows one.
     fn append(&mut self, slot: u32, generation: u32, f: &FileSymbols) {
-        for (i, sym) in f.symbols.iter().enumerate() {
+        for (i, sym) in f.iter().enumerate() {
             self.name_starts.push(self.names.len() as u32);
-            for c in sym.name.chars() {
+            for c in sym.name().chars() {
                 self.names.extend(c.to_lowercase());
             }
             self.names.push('\n');
             self.initial_starts.push(self.initials.len() as u32);
-            self.initials.push_str(&name_initials(&sym.name));
+            self.initials.push_str(&name_initials(sym.name()));
             self.initials.push('\n');
             self.refs.push((slot, i as u32, generation));
         }
@@ -229,15 +431,15 @@ impl SymbolTable {
     /// Adds or replaces a file's symbols. The search buffers are extended in place (the old
     /// entries die); they are rebuilt only when most of them are dead.
     pub fn upsert(&mut self, file: FileSymbols) {
-        self.symbol_count += file.symbols.len();
+        self.symbol_count += file.len();
         self.next_gen = self.next_gen.wrapping_add(1);
         let generation = self.next_gen;
         let slot = match self.by_path.get(&file.path) {
             Some(&slot) => {
                 if let Some(old) = self.files[slot as usize].take() {
-                    self.symbol_count -= old.symbols.len();
+                    self.symbol_count -= old.len();
                     if let Some(s) = &mut self.search {
-                        s.dead += old.symbols.len();
+                        s.dead += old.len();
                     }
                 }
                 slot
@@ -274,9 +476,9 @@ impl SymbolTable {
         match self.by_path.remove(path) {
             Some(slot) => {
                 if let Some(old) = self.files[slot as usize].take() {
-                    self.symbol_count -= old.symbols.len();
+                    self.symbol_count -= old.len();
                     if let Some(s) = &mut self.search {
-                        s.dead += old.symbols.len();
+                        s.dead += old.len();
                     }
                 }
                 self.free.push(slot);
@@ -301,9 +503,9 @@ impl SymbolTable {
         self.files.get(slot as usize).and_then(Option::as_ref)
     }
 
-    pub fn symbol(&self, r: SymRef) -> Option<(&FileSymbols, &Symbol)> {
+    pub fn symbol(&self, r: SymRef) -> Option<(&FileSymbols, SymView<'_>)> {
         let f = self.file_at(r.0)?;
-        Some((f, f.symbols.get(r.1 as usize)?))
+        Some((f, f.get(r.1 as usize)?))
     }
 
     pub fn paths(&self) -> impl Iterator<Item = &Arc<Path>> {
@@ -326,7 +528,7 @@ impl SymbolTable {
     }
 
     /// Every symbol whose name matches `pattern`, with its tier, filtered by `keep`.
-    pub fn find(&mut self, pattern: &Pattern, keep: &dyn Fn(&FileSymbols, &Symbol) -> bool) -> Vec<Hit> {
+    pub fn find(&mut self, pattern: &Pattern, keep: &dyn Fn(&FileSymbols, &SymView) -> bool) -> Vec<Hit> {
         self.ensure_search();
         let Some(search) = self.search.as_ref() else { return Vec::new() };
         let mut candidates: Vec<usize> = Vec::new();
@@ -355,9 +557,9 @@ impl SymbolTable {
             }
             let r = (slot, idx);
             let Some(f) = self.files[slot as usize].as_ref() else { continue };
-            let Some(sym) = f.symbols.get(idx as usize) else { continue };
-            if let Some(tier) = pattern.tier(&sym.name)
-                && keep(f, sym)
+            let Some(sym) = f.get(idx as usize) else { continue };
+            if let Some(tier) = pattern.tier(sym.name())
+                && keep(f, &sym)
             {
                 hits.push(Hit { tier, sym: r });
             }
@@ -375,12 +577,12 @@ impl SymbolTable {
             };
             (
                 h.tier,
-                s.map_or(u8::MAX, |s| s.kind.rank()),
-                s.map_or(usize::MAX, |s| s.name.len()),
-                s.map(|s| &s.name),
-                s.map(|s| &s.qualified_name),
+                s.map_or(u8::MAX, |s| s.kind().rank()),
+                s.map_or(usize::MAX, |s| s.name().len()),
+                s.map(|s| s.name()),
+                s.map(|s| s.container()),
                 f.map(|f| &f.path),
-                s.map_or(0, |s| s.start_line),
+                s.map_or(0, |s| s.start_line()),
             )
         };
         let cmp = |a: &Hit, b: &Hit| key(a).cmp(&key(b));
@@ -407,5 +609,6 @@ fn owner(starts: &[u32], pos: usize) -> usize {
 /// A path under a root, for building [`FileSymbols`].
 pub fn file_symbols(path: PathBuf, root: usize, meta: &std::fs::Metadata, outline: &FileOutline) -> FileSymbols {
     let (size, mtime_ns) = stamp(meta);
-    FileSymbols { path: Arc::from(path), root, size, mtime_ns, symbols: symbols_of(outline) }
+    let (arena, syms) = compact(outline);
+    FileSymbols { path: Arc::from(path), root, size, mtime_ns, arena, syms }
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::index::live::{LiveIndex, Progress};
 use crate::index::matcher::{Pattern, wildcard_match};
-use crate::index::symbols::{SymKind, Symbol};
+use crate::index::symbols::{SymKind, SymView, Symbol};
 use crate::model::TypeKind;
 use crate::tools::ToolError;
 
@@ -256,16 +256,15 @@ pub fn find_symbol(index: &LiveIndex, under: &Path, args: &FindSymbolArgs) -> Re
     };
     let cs = args.options.case_sensitive;
     let pattern = Pattern::new(&name, cs);
-    let owner_ok = move |s: &Symbol| match &owner {
+    let owner_ok = move |s: &SymView| match &owner {
         None => true,
         Some(o) => {
-            let q = &*s.qualified_name;
-            let own = q.rsplit_once('#').map(|x| x.0).or_else(|| q.rsplit_once('.').map(|x| x.0)).unwrap_or("");
+            let own = s.container();
             let (own, o) = if cs { (own.to_owned(), o.clone()) } else { (own.to_lowercase(), o.to_lowercase()) };
             own == o || own.ends_with(&format!(".{o}")) || (o.contains(['*', '?']) && wildcard_match(&o, &own, cs))
         }
     };
-    let keep = |p: &Path, s: &Symbol| kind_ok(s.kind) && p.starts_with(under) && owner_ok(s);
+    let keep = |p: &Path, s: &SymView| kind_ok(s.kind()) && p.starts_with(under) && owner_ok(s);
     let page = index.find_symbols(&pattern, &keep, args.options.offset as usize, limit);
     let results: Vec<SymbolResult> = page
         .items
@@ -355,8 +354,8 @@ pub fn find_type(index: &LiveIndex, args: &FindTypeArgs) -> Result<FindTypeResul
     };
     let pattern = Pattern::new(&name, cs);
     let filter = args.kind;
-    let keep = move |_: &Path, s: &Symbol| {
-        let SymKind::Type(k) = s.kind else { return false };
+    let keep = move |_: &Path, s: &SymView| {
+        let SymKind::Type(k) = s.kind() else { return false };
         let kind_ok = match filter {
             TypeFilter::Any => true,
             TypeFilter::Class => k == TypeKind::Class,
@@ -367,7 +366,7 @@ pub fn find_type(index: &LiveIndex, args: &FindTypeArgs) -> Result<FindTypeResul
         };
         kind_ok
             && qualifier.as_ref().is_none_or(|q| {
-                let own = s.qualified_name.rsplit_once('.').map_or("", |x| x.0);
+                let own = s.container();
                 if q.contains(['*', '?']) {
                     wildcard_match(q, own, cs)
                 } else if cs {
