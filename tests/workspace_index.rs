@@ -381,3 +381,61 @@ fn compact_symbols_keep_the_outline_ids() {
     }
     assert!(checked > 300, "{checked}");
 }
+
+fn open_cached(root: &Path, cache: &Path) -> Workspace {
+    let flags = Flags {
+        roots: vec![root.to_path_buf()],
+        cache_dir: Some(cache.to_path_buf()),
+        no_watch: true,
+        ..Default::default()
+    };
+    Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
+}
+
+/// The warm-start snapshot never serves a changed file, and a damaged snapshot is ignored.
+#[test]
+fn the_snapshot_is_only_an_accelerator() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    let root = tmp.path();
+    generate(root);
+    // Old mtimes, so the snapshot (which leaves out files modified in the last seconds) has them.
+    let old = std::time::SystemTime::now() - Duration::from_secs(3600);
+    for f in mcp_java_index::index::walk::java_files(root).files {
+        std::fs::File::options().write(true).open(&f).expect("open").set_modified(old).expect("mtime");
+    }
+    let first = open_cached(root, cache.path());
+    first.build_index();
+    let want = method_files(&first, "getSomeValue");
+    drop(first);
+    let snap = std::fs::read_dir(cache.path())
+        .expect("cache dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .find(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("symbols-")));
+    let snap = snap.expect("a snapshot was written");
+    // Same size, new content, and an mtime that is old too but different.
+    let edited = root.join("api/src/main/java/com/acme/api/Service4.java");
+    let text = std::fs::read_to_string(&edited).expect("read").replace("getSomeValue", "getOtherValue");
+    std::fs::write(&edited, text).expect("write");
+    std::fs::File::options()
+        .write(true)
+        .open(&edited)
+        .expect("open")
+        .set_modified(old + Duration::from_secs(5))
+        .expect("mtime");
+    let second = open_cached(root, cache.path());
+    second.build_index();
+    assert_eq!(method_files(&second, "getOtherValue"), ["api/src/main/java/com/acme/api/Service4.java"]);
+    assert_eq!(method_files(&second, "getSomeValue").len(), want.len() - 1);
+    drop(second);
+    // A damaged snapshot: ignored, answers unchanged.
+    let mut bytes = std::fs::read(&snap).expect("snapshot");
+    let mid = bytes.len() / 2;
+    bytes.truncate(mid);
+    std::fs::write(&snap, bytes).expect("truncate");
+    let third = open_cached(root, cache.path());
+    third.build_index();
+    assert_eq!(method_files(&third, "getOtherValue"), ["api/src/main/java/com/acme/api/Service4.java"]);
+    assert_eq!(method_files(&third, "getSomeValue").len(), want.len() - 1);
+}

@@ -291,6 +291,21 @@ impl Cache {
         info
     }
 
+    /// The directory of an on-disk cache (None in memory or disabled mode), for companion
+    /// files such as the workspace index snapshot.
+    pub fn dir(&self) -> Option<PathBuf> {
+        match self.kind {
+            Kind::Disk => self.store.disk().map(|d| d.dir().to_path_buf()),
+            _ => None,
+        }
+    }
+
+    /// What keys the entries besides content: crate version and a fingerprint of the parser's
+    /// output. Companion files use it to invalidate themselves the same way.
+    pub fn fingerprint() -> &'static str {
+        codec::model_fingerprint()
+    }
+
     /// Removes every entry (the database stays).
     pub fn clear(&self) -> io::Result<()> {
         self.store.clear().map_err(io::Error::other)

@@ -199,8 +199,31 @@ impl LiveIndex {
         if let Ok(mut st) = self.state.write() {
             st.resources = resources;
         }
+        // Warm start: symbols from each root's snapshot, for files whose stamp still matches.
+        let snapshots: Vec<Option<(PathBuf, std::collections::HashMap<PathBuf, FileSymbols>)>> = self
+            .roots
+            .paths()
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let path = crate::index::snapshot::path_for(&self.cache(i).dir()?, r);
+                let map = crate::index::snapshot::read(&path, r, i, Cache::fingerprint()).unwrap_or_default();
+                Some((path, map))
+            })
+            .collect();
+        let from_snapshot = AtomicUsize::new(0);
+        let reuse = |p: &PathBuf, r: usize| -> Option<FileSymbols> {
+            let (_, map) = snapshots.get(r)?.as_ref()?;
+            let entry = map.get(p)?;
+            let meta = std::fs::metadata(p).ok()?;
+            (stamp(&meta) == entry.stamp()).then(|| {
+                from_snapshot.fetch_add(1, Ordering::Relaxed);
+                entry.clone()
+            })
+        };
         for chunk in java.chunks(512) {
-            let loaded: Vec<FileSymbols> = chunk.par_iter().filter_map(|(p, r)| self.load(p, *r)).collect();
+            let loaded: Vec<FileSymbols> =
+                chunk.par_iter().filter_map(|(p, r)| reuse(p, *r).or_else(|| self.load(p, *r))).collect();
             if let Ok(mut st) = self.state.write() {
                 for f in loaded {
                     st.table.upsert(f);
@@ -208,7 +231,28 @@ impl LiveIndex {
             }
             self.indexed.fetch_add(chunk.len(), Ordering::AcqRel);
         }
-        tracing::debug!(ms = started.elapsed().as_millis() as u64, "indexed the Java files");
+        let reused = from_snapshot.load(Ordering::Relaxed);
+        tracing::debug!(ms = started.elapsed().as_millis() as u64, reused, "indexed the Java files");
+        // Rewrite a snapshot that was missing or stale.
+        for (i, snap) in snapshots.iter().enumerate() {
+            let Some((path, map)) = snap else { continue };
+            let in_root = java.iter().filter(|(_, r)| *r == i).count();
+            if map.len() == in_root && reused == java.len() {
+                continue; // every file came from an up-to-date snapshot
+            }
+            if let Ok(st) = self.state.read() {
+                let root = &self.roots.paths()[i];
+                match crate::index::snapshot::write(
+                    path,
+                    root,
+                    Cache::fingerprint(),
+                    st.table.files().filter(|f| f.root == i),
+                ) {
+                    Ok(n) => tracing::debug!(files = n, path = %path.display(), "wrote the index snapshot"),
+                    Err(e) => tracing::warn!("writing the index snapshot {}: {e}", path.display()),
+                }
+            }
+        }
         for c in &self.caches {
             c.flush();
         }

@@ -3,5 +3,6 @@
 pub mod live;
 pub mod matcher;
 pub mod roots;
+pub mod snapshot;
 pub mod symbols;
 pub mod walk;

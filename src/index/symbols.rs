@@ -498,6 +498,10 @@ impl SymbolTable {
         Some((f, f.get(r.1 as usize)?))
     }
 
+    pub fn files(&self) -> impl Iterator<Item = &FileSymbols> {
+        self.files.iter().flatten()
+    }
+
     pub fn paths(&self) -> impl Iterator<Item = &Arc<Path>> {
         self.by_path.keys()
     }
@@ -601,4 +605,127 @@ pub fn file_symbols(path: PathBuf, root: usize, meta: &std::fs::Metadata, outlin
     let (size, mtime_ns) = stamp(meta);
     let (arena, syms) = compact(outline);
     FileSymbols { path: Arc::from(path), root, size, mtime_ns, arena, syms }
+}
+
+/// Binary form of a file's symbols, for the workspace snapshot (see `index::snapshot`).
+impl FileSymbols {
+    /// Appends this file as a snapshot record, with its path relative to its root.
+    pub(crate) fn encode(&self, rel: &str, out: &mut Vec<u8>) {
+        fn put_u32(out: &mut Vec<u8>, v: u32) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {
+            put_u32(out, b.len() as u32);
+            out.extend_from_slice(b);
+        }
+        put_bytes(out, rel.as_bytes());
+        out.extend_from_slice(&self.size.to_le_bytes());
+        out.extend_from_slice(&self.mtime_ns.to_le_bytes());
+        put_bytes(out, self.arena.as_bytes());
+        put_u32(out, self.syms.len() as u32);
+        for s in self.syms.iter() {
+            let kind: u8 = match s.kind {
+                SymKind::Type(TypeKind::Class) => 0,
+                SymKind::Type(TypeKind::Interface) => 1,
+                SymKind::Type(TypeKind::Enum) => 2,
+                SymKind::Type(TypeKind::Record) => 3,
+                SymKind::Type(TypeKind::Annotation) => 4,
+                SymKind::Constructor => 5,
+                SymKind::Method => 6,
+                SymKind::Field => 7,
+                SymKind::EnumConstant => 8,
+            };
+            out.push(kind);
+            out.extend_from_slice(&s.modifiers.to_le_bytes());
+            for v in [
+                s.name.0,
+                s.name.1,
+                s.qualified.0,
+                s.qualified.1,
+                s.owner,
+                s.id_sig.0,
+                s.id_sig.1,
+                s.signature.0,
+                s.signature.1,
+                s.start_line,
+                s.end_line,
+                s.javadoc.0,
+                s.javadoc.1,
+            ] {
+                put_u32(out, v);
+            }
+        }
+    }
+
+    /// Reads one snapshot record; None if the bytes are not a valid record.
+    pub(crate) fn decode(buf: &mut &[u8], root_dir: &Path, root: usize) -> Option<FileSymbols> {
+        fn take<'a>(buf: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
+            if buf.len() < n {
+                return None;
+            }
+            let (a, b) = buf.split_at(n);
+            *buf = b;
+            Some(a)
+        }
+        fn u32_(buf: &mut &[u8]) -> Option<u32> {
+            Some(u32::from_le_bytes(take(buf, 4)?.try_into().ok()?))
+        }
+        fn bytes<'a>(buf: &mut &'a [u8]) -> Option<&'a [u8]> {
+            let n = u32_(buf)? as usize;
+            take(buf, n)
+        }
+        let rel = std::str::from_utf8(bytes(buf)?).ok()?;
+        let size = u64::from_le_bytes(take(buf, 8)?.try_into().ok()?);
+        let mtime_ns = i128::from_le_bytes(take(buf, 16)?.try_into().ok()?);
+        let arena: Box<str> = std::str::from_utf8(bytes(buf)?).ok()?.into();
+        let n = u32_(buf)? as usize;
+        let mut syms = Vec::with_capacity(n.min(1 << 20));
+        for _ in 0..n {
+            let kind = match take(buf, 1)?[0] {
+                0 => SymKind::Type(TypeKind::Class),
+                1 => SymKind::Type(TypeKind::Interface),
+                2 => SymKind::Type(TypeKind::Enum),
+                3 => SymKind::Type(TypeKind::Record),
+                4 => SymKind::Type(TypeKind::Annotation),
+                5 => SymKind::Constructor,
+                6 => SymKind::Method,
+                7 => SymKind::Field,
+                8 => SymKind::EnumConstant,
+                _ => return None,
+            };
+            let modifiers = u16::from_le_bytes(take(buf, 2)?.try_into().ok()?);
+            let mut v = [0u32; 13];
+            for x in v.iter_mut() {
+                *x = u32_(buf)?;
+            }
+            let span =
+                |a: u32, b: u32| -> Option<Span> { ((a as usize + b as usize) <= arena.len()).then_some(Span(a, b)) };
+            syms.push(Sym {
+                kind,
+                modifiers,
+                name: span(v[0], v[1])?,
+                qualified: span(v[2], v[3])?,
+                owner: v[4],
+                id_sig: span(v[5], v[6])?,
+                signature: span(v[7], v[8])?,
+                start_line: v[9],
+                end_line: v[10],
+                javadoc: (v[11], v[12]),
+            });
+        }
+        let path: Arc<Path> = Arc::from(root_dir.join(rel));
+        // Every span must cut the arena on character boundaries.
+        let f = FileSymbols { path, root, size, mtime_ns, arena, syms: syms.into_boxed_slice() };
+        let ok = f.syms.iter().all(|s| {
+            [s.name, s.qualified, s.id_sig, s.signature]
+                .iter()
+                .all(|sp| f.arena.is_char_boundary(sp.0 as usize) && f.arena.is_char_boundary((sp.0 + sp.1) as usize))
+        });
+        ok.then_some(f)
+    }
+
+    /// The stamp recorded when the file was indexed.
+    pub fn stamp(&self) -> (u64, i128) {
+        (self.size, self.mtime_ns)
+    }
 }
