@@ -200,30 +200,39 @@ impl LiveIndex {
             st.resources = resources;
         }
         // Warm start: symbols from each root's snapshot, for files whose stamp still matches.
-        let snapshots: Vec<Option<(PathBuf, std::collections::HashMap<PathBuf, FileSymbols>)>> = self
-            .roots
-            .paths()
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                let path = crate::index::snapshot::path_for(&self.cache(i).dir()?, r);
-                let map = crate::index::snapshot::read(&path, r, i, Cache::fingerprint()).unwrap_or_default();
-                Some((path, map))
-            })
-            .collect();
-        let from_snapshot = AtomicUsize::new(0);
-        let reuse = |p: &PathBuf, r: usize| -> Option<FileSymbols> {
-            let (_, map) = snapshots.get(r)?.as_ref()?;
-            let entry = map.get(p)?;
-            let meta = std::fs::metadata(p).ok()?;
-            (stamp(&meta) == entry.stamp()).then(|| {
-                from_snapshot.fetch_add(1, Ordering::Relaxed);
-                entry.clone()
-            })
-        };
-        for chunk in java.chunks(512) {
-            let loaded: Vec<FileSymbols> =
-                chunk.par_iter().filter_map(|(p, r)| reuse(p, *r).or_else(|| self.load(p, *r))).collect();
+        // Entries are moved out of the snapshot, never copied, to keep the peak memory low.
+        let mut snapshot_paths: Vec<Option<(PathBuf, usize)>> = Vec::new();
+        let mut reused: Vec<FileSymbols> = Vec::new();
+        let mut to_load: Vec<(PathBuf, usize)> = Vec::new();
+        let mut by_root: Vec<std::collections::HashMap<PathBuf, FileSymbols>> = Vec::new();
+        for (i, r) in self.roots.paths().iter().enumerate() {
+            let Some(dir) = self.cache(i).dir() else {
+                snapshot_paths.push(None);
+                by_root.push(Default::default());
+                continue;
+            };
+            let path = crate::index::snapshot::path_for(&dir, r);
+            let map = crate::index::snapshot::read(&path, r, i, Cache::fingerprint()).unwrap_or_default();
+            snapshot_paths.push(Some((path, map.len())));
+            by_root.push(map);
+        }
+        for (p, r) in &java {
+            let entry = by_root.get_mut(*r).and_then(|m| m.remove(p));
+            match entry {
+                Some(e) if std::fs::metadata(p).is_ok_and(|m| stamp(&m) == e.stamp()) => reused.push(e),
+                _ => to_load.push((p.clone(), *r)),
+            }
+        }
+        drop(by_root);
+        let reused_count = reused.len();
+        if let Ok(mut st) = self.state.write() {
+            for f in reused {
+                st.table.upsert(f);
+            }
+        }
+        self.indexed.fetch_add(reused_count, Ordering::AcqRel);
+        for chunk in to_load.chunks(512) {
+            let loaded: Vec<FileSymbols> = chunk.par_iter().filter_map(|(p, r)| self.load(p, *r)).collect();
             if let Ok(mut st) = self.state.write() {
                 for f in loaded {
                     st.table.upsert(f);
@@ -231,13 +240,12 @@ impl LiveIndex {
             }
             self.indexed.fetch_add(chunk.len(), Ordering::AcqRel);
         }
-        let reused = from_snapshot.load(Ordering::Relaxed);
-        tracing::debug!(ms = started.elapsed().as_millis() as u64, reused, "indexed the Java files");
+        tracing::debug!(ms = started.elapsed().as_millis() as u64, reused = reused_count, "indexed the Java files");
         // Rewrite a snapshot that was missing or stale.
-        for (i, snap) in snapshots.iter().enumerate() {
-            let Some((path, map)) = snap else { continue };
+        for (i, snap) in snapshot_paths.iter().enumerate() {
+            let Some((path, entries)) = snap else { continue };
             let in_root = java.iter().filter(|(_, r)| *r == i).count();
-            if map.len() == in_root && reused == java.len() {
+            if *entries == in_root && reused_count == java.len() {
                 continue; // every file came from an up-to-date snapshot
             }
             if let Ok(st) = self.state.read() {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::index::symbols::FileSymbols;
 
-const MAGIC: &[u8; 8] = b"MJISYM01";
+const MAGIC: &[u8; 8] = b"MJISYM02";
 
 /// Files whose mtime is this close to the time of writing are left out (a same-size rewrite
 /// within the clock's granularity would otherwise go unnoticed).
@@ -25,19 +25,38 @@ pub fn path_for(cache_dir: &Path, root: &Path) -> PathBuf {
 }
 
 /// Reads a snapshot written by the same build of the parser; None if absent or unusable.
+/// Records are streamed (each is length-prefixed), so reading costs no more memory than the
+/// symbols it yields.
 pub fn read(path: &Path, root_dir: &Path, root: usize, fingerprint: &str) -> Option<HashMap<PathBuf, FileSymbols>> {
-    let data = std::fs::read(path).ok()?;
-    let mut buf: &[u8] = data.strip_prefix(MAGIC.as_slice())?;
-    let fp_len = u32::from_le_bytes(buf.get(..4)?.try_into().ok()?) as usize;
-    let fp = buf.get(4..4 + fp_len)?;
+    use std::io::Read;
+    let mut r = std::io::BufReader::with_capacity(1 << 16, std::fs::File::open(path).ok()?);
+    let u32_ = |r: &mut std::io::BufReader<std::fs::File>| -> Option<u32> {
+        let mut b = [0u8; 4];
+        r.read_exact(&mut b).ok()?;
+        Some(u32::from_le_bytes(b))
+    };
+    let mut magic = [0u8; 8];
+    r.read_exact(&mut magic).ok()?;
+    if &magic != MAGIC {
+        return None;
+    }
+    let fp_len = u32_(&mut r)? as usize;
+    if fp_len > 4096 {
+        return None;
+    }
+    let mut fp = vec![0u8; fp_len];
+    r.read_exact(&mut fp).ok()?;
     if fp != fingerprint.as_bytes() {
         return None;
     }
-    buf = &buf[4 + fp_len..];
-    let count = u32::from_le_bytes(buf.get(..4)?.try_into().ok()?) as usize;
-    buf = &buf[4..];
+    let count = u32_(&mut r)? as usize;
     let mut out = HashMap::with_capacity(count.min(1 << 22));
+    let mut record = Vec::new();
     for _ in 0..count {
+        let len = u32_(&mut r)? as usize;
+        record.resize(len, 0);
+        r.read_exact(&mut record).ok()?;
+        let mut buf: &[u8] = &record;
         let f = FileSymbols::decode(&mut buf, root_dir, root)?;
         out.insert(f.path.to_path_buf(), f);
     }
@@ -61,7 +80,11 @@ pub fn write<'a>(
         if now - f.stamp().1 < RACY_WINDOW_NS {
             continue;
         }
+        let at = body.len();
+        body.extend_from_slice(&[0; 4]);
         f.encode(rel, &mut body);
+        let len = (body.len() - at - 4) as u32;
+        body[at..at + 4].copy_from_slice(&len.to_le_bytes());
         count += 1;
     }
     let tmp = path.with_extension(format!("tmp{}", std::process::id()));
