@@ -81,7 +81,7 @@ fn main() {
     let cold = t.elapsed().as_secs_f64();
     let (files, symbols, resources) = ws.index().counts();
     println!(
-        "cold index (empty cache, parse + store): {cold:.2} s for {files} Java files, {symbols} symbols, {resources} files ({:.2}x ctags)",
+        "cold index (no snapshot: skeleton parse + snapshot write): {cold:.2} s for {files} Java files, {symbols} symbols, {resources} files ({:.2}x ctags)",
         cold / ctags
     );
     drop(ws);

@@ -136,11 +136,17 @@ fn agree(root: &Path, files: &[String]) {
     let theirs = javac_lines(root, files);
     let errors: Vec<&String> = theirs.iter().filter(|l| l.split('\t').nth(1) == Some("ERROR")).collect();
     assert!(errors.is_empty(), "javac could not parse some corpus files: {errors:?}");
+    compare(&theirs, files, root, parser::outline, "full parse");
+    compare(&theirs, files, root, parser::outline_declarations, "skeleton parse (workspace index)");
+}
+
+/// Compares javac's lines with ours from one outline function.
+fn compare(theirs: &[String], files: &[String], root: &Path, outline: fn(&str, &[u8]) -> FileOutline, what: &str) {
     let mut ours: Vec<String> = files
         .par_iter()
         .map(|rel| {
             let bytes = std::fs::read(root.join(rel)).expect("reading corpus file");
-            let o = parser::outline(rel, &bytes);
+            let o = outline(rel, &bytes);
             let mut v = Vec::new();
             our_lines(rel, &o, &mut v);
             v
@@ -174,7 +180,7 @@ fn agree(root: &Path, files: &[String]) {
     let mismatched: usize = diff.values().map(Vec::len).sum();
     let total = theirs.len();
     eprintln!(
-        "agreement: {} files, {total} javac declarations, {mismatched} differing lines ({:.4}% agreement)",
+        "agreement ({what}): {} files, {total} javac declarations, {mismatched} differing lines ({:.4}% agreement)",
         files.len(),
         100.0 * (1.0 - mismatched as f64 / (total.max(1) as f64))
     );
@@ -186,7 +192,7 @@ fn agree(root: &Path, files: &[String]) {
                 report.push_str(&format!("  {l}\n"));
             }
         }
-        panic!("{} files disagree with javac:\n{report}", diff.len());
+        panic!("{what}: {} files disagree with javac:\n{report}", diff.len());
     }
 }
 

@@ -1,0 +1,226 @@
+//! The skeleton of a Java file: its declarations with the inside of every member body (method
+//! and constructor bodies, initializers, field initializer blocks, enum constant bodies) and
+//! of every comment removed, line terminators kept. Parsing it gives the same declarations with the same lines in a
+//! fraction of the time, because tree-sitter no longer parses statements. Used by the workspace
+//! index, which needs declarations but not body errors.
+//!
+//! A brace opens a type body when the tokens since the previous `;`, `{` or `}` at its level
+//! include `class`, `interface`, `enum` or `record`; any other brace met directly in a type
+//! body opens a member body and is blanked to its matching brace. Strings, characters, text
+//! blocks and comments are lexed, so braces inside them do not count. Misjudging a member
+//! body as a type body only costs time; the reverse cannot happen, since every type header
+//! has its keyword.
+
+/// The skeleton of `text` (whose unicode escapes must already be translated, see
+/// [`super::Prepared`]), or None when the text is unbalanced and should be parsed whole. It has the same lines (every line
+/// terminator is kept) but not the same columns: member bodies shrink to `{`, their line
+/// terminators and `}`; comments to their terminators (javadoc keeps `/**` and `*/`).
+pub fn skeleton(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(b.len() / 3);
+    let keep_newlines = |out: &mut Vec<u8>, part: &[u8]| {
+        out.extend(part.iter().filter(|&&c| c == b'\n' || c == b'\r'));
+    };
+    // Open braces: true for a type body.
+    let mut stack: Vec<bool> = Vec::new();
+    let mut header_has_type_keyword = false;
+    let mut paren_depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                let end = skip_line_comment(b, i);
+                out.push(b' ');
+                i = end;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let end = skip_block_comment(b, i)?;
+                let comment = &b[i..end];
+                if comment == b"/**/" {
+                    out.extend_from_slice(comment);
+                } else if comment.starts_with(b"/**") {
+                    out.extend_from_slice(b"/**");
+                    keep_newlines(&mut out, &comment[3..comment.len() - 2]);
+                    out.extend_from_slice(b" */");
+                } else {
+                    out.push(b' ');
+                    keep_newlines(&mut out, comment);
+                }
+                i = end;
+            }
+            b'"' => {
+                let end = skip_string(b, i)?;
+                out.extend_from_slice(&b[i..end]);
+                i = end;
+            }
+            b'\'' => {
+                let end = skip_char(b, i)?;
+                out.extend_from_slice(&b[i..end]);
+                i = end;
+            }
+            b'(' => {
+                paren_depth += 1;
+                out.push(b'(');
+                i += 1;
+            }
+            b')' => {
+                paren_depth = paren_depth.saturating_sub(1);
+                out.push(b')');
+                i += 1;
+            }
+            b'{' => {
+                let member_level = stack.last() == Some(&true);
+                if header_has_type_keyword && paren_depth == 0 {
+                    stack.push(true);
+                    out.push(b'{');
+                    i += 1;
+                } else if member_level {
+                    let end = matching_brace(b, i)?;
+                    out.push(b'{');
+                    keep_newlines(&mut out, &b[i + 1..end]);
+                    out.push(b'}');
+                    i = end + 1;
+                } else {
+                    stack.push(false);
+                    out.push(b'{');
+                    i += 1;
+                }
+                header_has_type_keyword = false;
+                paren_depth = 0;
+            }
+            b'}' => {
+                stack.pop();
+                header_has_type_keyword = false;
+                paren_depth = 0;
+                out.push(b'}');
+                i += 1;
+            }
+            b';' => {
+                if paren_depth == 0 {
+                    header_has_type_keyword = false;
+                }
+                out.push(b';');
+                i += 1;
+            }
+            c if c.is_ascii_alphabetic() || c == b'_' || c == b'$' || c >= 0x80 => {
+                let start = i;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'$' || b[i] >= 0x80) {
+                    i += 1;
+                }
+                let word = &b[start..i];
+                if matches!(word, b"class" | b"interface" | b"enum" | b"record") && paren_depth == 0 {
+                    // `Foo.class` is a literal, not a declaration: it only makes the next
+                    // brace count as a type body, which is safe.
+                    header_has_type_keyword = true;
+                }
+                out.extend_from_slice(word);
+            }
+            c => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+fn skip_line_comment(b: &[u8], i: usize) -> usize {
+    let mut j = i + 2;
+    while j < b.len() && b[j] != b'\n' && b[j] != b'\r' {
+        j += 1;
+    }
+    j
+}
+
+fn skip_block_comment(b: &[u8], i: usize) -> Option<usize> {
+    let rest = b.get(i + 2..)?;
+    memchr::memmem::find(rest, b"*/").map(|k| i + 2 + k + 2)
+}
+
+/// Skips a string literal or a text block starting at `i`; returns the index after it.
+fn skip_string(b: &[u8], i: usize) -> Option<usize> {
+    if b.get(i..i + 3) == Some(b"\"\"\"") {
+        let mut j = i + 3;
+        while j < b.len() {
+            match b[j] {
+                b'\\' => j += 2,
+                b'"' if b.get(j..j + 3) == Some(b"\"\"\"") => return Some(j + 3),
+                _ => j += 1,
+            }
+        }
+        return None;
+    }
+    let mut j = i + 1;
+    while j < b.len() {
+        match b[j] {
+            b'\\' => j += 2,
+            b'"' => return Some(j + 1),
+            b'\n' | b'\r' => return None,
+            _ => j += 1,
+        }
+    }
+    None
+}
+
+fn skip_char(b: &[u8], i: usize) -> Option<usize> {
+    let mut j = i + 1;
+    while j < b.len() {
+        match b[j] {
+            b'\\' => j += 2,
+            b'\'' => return Some(j + 1),
+            b'\n' | b'\r' => return None,
+            _ => j += 1,
+        }
+    }
+    None
+}
+
+/// The index of the `}` matching the `{` at `open`, skipping literals and comments.
+fn matching_brace(b: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = open;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => i = skip_line_comment(b, i),
+            b'/' if b.get(i + 1) == Some(&b'*') => i = skip_block_comment(b, i)?,
+            b'"' => i = skip_string(b, i)?,
+            b'\'' => i = skip_char(b, i)?,
+            b'{' => {
+                depth += 1;
+                i += 1;
+            }
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::skeleton;
+
+    #[test]
+    fn member_bodies_and_comments_shrink_type_bodies_stay() {
+        let src = "class A {\n  int[] a = {1, 2};\n  /** doc\n   */\n  void f() { if (x) {\n y(\"}\"); } } // c\n  static class B { void g() { } }\n  record R(int x) { R { } }\n}\n";
+        let s = skeleton(src).expect("skeleton");
+        assert_eq!(s.lines().count(), src.lines().count());
+        assert!(s.contains("int[] a = {};"), "{s}");
+        assert!(s.contains("/**\n */"), "{s}");
+        assert!(s.contains("void f() {\n}  \n"), "{s}");
+        assert!(s.contains("static class B { void g() {} }"), "{s}");
+        assert!(s.contains("record R(int x) { R {} }"), "{s}");
+    }
+
+    #[test]
+    fn unbalanced_text_falls_back() {
+        assert!(skeleton("class A { void f() { \"unterminated }\n }").is_none());
+        assert!(skeleton("class A { void f() { /* open }\n }").is_none());
+    }
+}
