@@ -84,36 +84,21 @@ impl Pattern {
     }
 }
 
-/// Splits an identifier into humps: `getSomeValue` -> get, Some, Value; `NPE` -> N, P, E;
-/// `HTTPServer` -> H, T, T, P, Server is avoided: a run of capitals before a lowercase letter
-/// gives one hump per capital (as IDEs do for patterns).
+/// Splits a pattern into humps: every capital starts one (`NPE` -> N, P, E; `gSV` -> g, S, V).
 pub fn humps(s: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let chars: Vec<(usize, char)> = s.char_indices().collect();
-    for (k, &(i, c)) in chars.iter().enumerate() {
-        if k == 0 {
-            continue;
-        }
-        let prev = chars[k - 1].1;
-        let boundary = (c.is_uppercase() && (prev.is_lowercase() || prev.is_ascii_digit() || prev.is_uppercase()))
-            || (c.is_ascii_digit() && !prev.is_ascii_digit())
-            || prev == '_'
-            || prev == '$';
-        if boundary && i > start {
-            out.push(&s[start..i]);
-            start = i;
-        }
-    }
-    if start < s.len() {
-        out.push(&s[start..]);
-    }
-    out.into_iter().map(|h| h.trim_matches(['_', '$'])).filter(|h| !h.is_empty()).collect()
+    split_humps(s, false)
 }
 
 /// Name humps, where a run of capitals followed by lowercase keeps its last capital for the
 /// next hump (`HTTPServer` -> HTTP, Server), as names are written.
 fn name_humps(s: &str) -> Vec<&str> {
+    split_humps(s, true)
+}
+
+/// Hump boundaries: a capital after a non-capital (or, for patterns, after anything), a digit
+/// run, and `_`/`$` separators. With `capital_runs`, a capital inside a run of capitals starts
+/// a hump only when a lowercase letter follows it.
+fn split_humps(s: &str, capital_runs: bool) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let chars: Vec<(usize, char)> = s.char_indices().collect();
@@ -121,11 +106,9 @@ fn name_humps(s: &str) -> Vec<&str> {
         let (i, c) = chars[k];
         let prev = chars[k - 1].1;
         let next = chars.get(k + 1).map(|x| x.1);
-        let boundary = (c.is_uppercase() && !prev.is_uppercase())
-            || (c.is_uppercase() && prev.is_uppercase() && next.is_some_and(|n| n.is_lowercase()))
-            || (c.is_ascii_digit() && !prev.is_ascii_digit())
-            || prev == '_'
-            || prev == '$';
+        let capital =
+            c.is_uppercase() && (!prev.is_uppercase() || !capital_runs || next.is_some_and(|n| n.is_lowercase()));
+        let boundary = capital || (c.is_ascii_digit() && !prev.is_ascii_digit()) || prev == '_' || prev == '$';
         if boundary && i > start {
             out.push(&s[start..i]);
             start = i;
