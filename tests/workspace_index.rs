@@ -439,3 +439,24 @@ fn the_snapshot_is_only_an_accelerator() {
     assert_eq!(method_files(&third, "getOtherValue"), ["api/src/main/java/com/acme/api/Service4.java"]);
     assert_eq!(method_files(&third, "getSomeValue").len(), want.len() - 1);
 }
+
+#[test]
+fn several_roots_are_searched_together_with_absolute_paths() {
+    let (a, b) = (tempfile::tempdir().expect("tempdir"), tempfile::tempdir().expect("tempdir"));
+    write(a.path(), "src/A.java", "class A { void shared() {} }\n");
+    write(b.path(), "src/B.java", "class B { void shared() {} }\n");
+    let flags =
+        Flags { roots: vec![a.path().to_path_buf(), b.path().to_path_buf()], no_watch: true, ..Default::default() };
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    let files = method_files(&ws, "shared");
+    let canon = |p: &Path| std::fs::canonicalize(p).expect("canonical").to_string_lossy().into_owned();
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert!(files.contains(&format!("{}/src/A.java", canon(a.path()))), "{files:?}");
+    assert!(files.contains(&format!("{}/src/B.java", canon(b.path()))), "{files:?}");
+    // A rootDir inside the second root restricts to it.
+    let only_b =
+        FindSymbolArgs { root_dir: format!("{}/src", canon(b.path())), ..sym("shared", MatchKind::Method, 10, 0) };
+    let r = ws.java_find_symbol(&only_b).expect("find");
+    assert_eq!(r.total, 1);
+}

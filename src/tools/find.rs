@@ -56,7 +56,7 @@ impl Default for FindSymbolOptions {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FindSymbolArgs {
-    /// Directory to search under: the workspace root (".") or a folder inside it.
+    /// Directory to search under: "." for every workspace root, or a folder inside one.
     pub root_dir: String,
     /// A name: exact, prefix, camelCase initials (`gSV`) or substring; a `*`/`?` wildcard
     /// pattern; or `Type#member` / a qualified name to match qualified names.
@@ -230,7 +230,11 @@ fn kind_word(k: SymKind) -> (&'static str, Option<String>) {
 }
 
 /// `java_find_symbol`.
-pub fn find_symbol(index: &LiveIndex, under: &Path, args: &FindSymbolArgs) -> Result<FindSymbolResult, ToolError> {
+pub fn find_symbol(
+    index: &LiveIndex,
+    under: Option<&Path>,
+    args: &FindSymbolArgs,
+) -> Result<FindSymbolResult, ToolError> {
     let limit = page_size(args.options.max_results)?;
     let query = args.query.trim();
     if query.is_empty() {
@@ -264,7 +268,7 @@ pub fn find_symbol(index: &LiveIndex, under: &Path, args: &FindSymbolArgs) -> Re
             own == o || own.ends_with(&format!(".{o}")) || (o.contains(['*', '?']) && wildcard_match(&o, &own, cs))
         }
     };
-    let keep = |p: &Path, s: &SymView| kind_ok(s.kind()) && p.starts_with(under) && owner_ok(s);
+    let keep = |p: &Path, s: &SymView| kind_ok(s.kind()) && under.is_none_or(|u| p.starts_with(u)) && owner_ok(s);
     let page = index.find_symbols(&pattern, &keep, args.options.offset as usize, limit);
     let results: Vec<SymbolResult> = page
         .items

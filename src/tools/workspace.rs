@@ -136,15 +136,20 @@ impl Workspace {
         self.index().wait_complete(std::time::Duration::from_millis(self.config.index_wait_ms))
     }
 
-    /// `java_find_symbol`.
+    /// `java_find_symbol`. A `rootDir` of `.` (or empty) searches every root.
     pub fn java_find_symbol(&self, args: &FindSymbolArgs) -> Result<FindSymbolResult, ToolError> {
-        let dir = if args.root_dir.trim().is_empty() { "." } else { args.root_dir.as_str() };
-        let r = self.resolve(dir)?;
-        if !r.path.is_dir() {
-            return Err(ToolError::InvalidArgument(format!("rootDir {} is not a directory", args.root_dir)));
-        }
+        let dir = args.root_dir.trim();
+        let under = if dir.is_empty() || dir == "." || dir == "./" {
+            None
+        } else {
+            let r = self.resolve(dir)?;
+            if !r.path.is_dir() {
+                return Err(ToolError::InvalidArgument(format!("rootDir {} is not a directory", args.root_dir)));
+            }
+            Some(r.path)
+        };
         self.wait_index();
-        find::find_symbol(self.index(), &r.path, args)
+        find::find_symbol(self.index(), under.as_deref(), args)
     }
 
     /// `find_type`.
