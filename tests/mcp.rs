@@ -382,3 +382,73 @@ fn a_panicking_call_is_answered_as_a_tool_error_and_the_server_keeps_serving() {
     assert_eq!(by_id(3)["result"]["isError"], false, "{}", by_id(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("panicked"), "the panic is logged");
 }
+
+fn many_files(root: &Path, n: usize) {
+    for i in 0..n {
+        let dir = root.join(format!("gen/p{}", i % 20));
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        std::fs::write(
+            dir.join(format!("G{i}.java")),
+            format!("package p{};\nclass G{i} {{ void m{i}() {{}} }}\n", i % 20),
+        )
+        .expect("write");
+    }
+}
+
+fn raw_with_env(root: &Path, lines: &[String], args: &[&str], env: &[(&str, &str)], settle: Duration) -> Vec<Value> {
+    let mut cmd = Command::new(BIN);
+    cmd.arg("serve")
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    for l in lines {
+        writeln!(stdin, "{l}").expect("write");
+    }
+    // Keep stdin open until the answers are in, then close it.
+    std::thread::sleep(settle);
+    drop(stdin);
+    let out = child.wait_with_output().expect("wait");
+    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("json")).collect()
+}
+
+#[test]
+fn searches_during_indexing_report_progress_or_say_they_are_incomplete() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    many_files(ws.path(), 1200);
+    let mut lines = initialize();
+    lines.push(
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"_meta": {"progressToken": "tok"}, "name": "find_type", "arguments": {"pattern": "G1"}}})
+            .to_string(),
+    );
+    let slow = [("MCP_JAVA_INDEX_TEST_BATCH_DELAY_MS", "400")];
+    let out = raw_with_env(ws.path(), &lines, &["--no-cache"], &slow, Duration::from_secs(4));
+    let progress: Vec<&Value> = out.iter().filter(|v| v["method"] == "notifications/progress").collect();
+    assert!(progress.iter().any(|p| p["params"]["total"].as_f64() == Some(1200.0)), "no counted progress: {out:?}");
+    for p in &progress {
+        assert_eq!(p["params"]["progressToken"], "tok");
+        assert!(p["params"].get("total").is_none_or(|t| t.as_f64() == Some(1200.0)), "{p}");
+        assert!(p["params"]["progress"].as_f64().is_some_and(|x| x <= 1200.0));
+    }
+    let answer = out.iter().find(|v| v["id"] == 2).expect("answer");
+    assert_eq!(answer["result"]["structuredContent"]["index"]["complete"], true, "{answer}");
+    assert!(answer["result"]["structuredContent"]["total"].as_u64().is_some_and(|t| t >= 1), "{answer}");
+
+    // With no time to wait, the answer says it is incomplete rather than pretending.
+    let mut lines = initialize();
+    lines.push(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "java_find_symbol", "arguments": {"rootDir": ".", "query": "m1"}}}).to_string());
+    let out =
+        raw_with_env(ws.path(), &lines, &["--no-cache", "--index-wait-ms", "0"], &slow, Duration::from_millis(1500));
+    let answer = out.iter().find(|v| v["id"] == 2).expect("answer");
+    let index = &answer["result"]["structuredContent"]["index"];
+    assert_eq!(index["complete"], false, "{answer}");
+    assert!(index["indexedFiles"].as_u64() <= index["totalFiles"].as_u64(), "{index}");
+    assert!(index["indexedFiles"].as_u64() < Some(1200), "{index}");
+}

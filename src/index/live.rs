@@ -239,7 +239,15 @@ impl LiveIndex {
             }
         }
         self.indexed.fetch_add(reused_count, Ordering::AcqRel);
+        // Fault injection for tests of progress and incomplete answers: slow every batch down.
+        let delay = std::env::var("MCP_JAVA_INDEX_TEST_BATCH_DELAY_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .map(Duration::from_millis);
         for chunk in to_load.chunks(512) {
+            if let Some(d) = delay {
+                std::thread::sleep(d);
+            }
             let loaded: Vec<FileSymbols> = chunk.par_iter().filter_map(|(p, r)| self.load(p, *r)).collect();
             if let Ok(mut st) = self.state.write() {
                 for f in loaded {

@@ -72,9 +72,14 @@ impl JavaIndexServer {
             let p = index.progress();
             if p.indexed != last {
                 last = p.indexed;
-                let param = ProgressNotificationParam::new(token.clone(), p.indexed as f64)
-                    .with_total(p.total as f64)
-                    .with_message(format!("indexing the workspace: {} of {} Java files", p.indexed, p.total));
+                // The total is known once the roots are walked.
+                let param = if p.total == 0 {
+                    ProgressNotificationParam::new(token.clone(), 0.0).with_message("walking the workspace roots")
+                } else {
+                    ProgressNotificationParam::new(token.clone(), p.indexed as f64)
+                        .with_total(p.total as f64)
+                        .with_message(format!("indexing the workspace: {} of {} Java files", p.indexed, p.total))
+                };
                 let _ = context.peer.notify_progress(param).await;
             }
             if p.complete || tokio::time::Instant::now() >= deadline || context.ct.is_cancelled() {
