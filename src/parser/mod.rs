@@ -108,6 +108,12 @@ pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOu
     out.classes = sink.types;
     if root.has_error() {
         collect_errors(root, &b, &mut out.errors);
+        // Lexical causes (an unterminated string, an unclosed brace) at the line where they
+        // start, which tree-sitter's error nodes often do not point at.
+        for (offset, message) in skeleton::lexical_problems(&prep.text) {
+            out.errors.push(Diagnostic { level: Level::Error, message, line: Some(b.line(offset)) });
+        }
+        out.errors.sort_by_key(|d| (d.level != Level::Warning, d.line.unwrap_or(u32::MAX)));
     }
     out
 }

@@ -224,3 +224,69 @@ mod tests {
         assert!(skeleton("class A { void f() { /* open }\n }").is_none());
     }
 }
+
+/// Lexical problems a person would name, with their byte offsets: unterminated string, char,
+/// text block or comment (where it starts), a `}` that closes nothing, and `{`s never closed.
+/// Complements tree-sitter's error nodes, whose position is often far from the cause.
+pub fn lexical_problems(text: &str) -> Vec<(usize, String)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut open: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let next = match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => Some(skip_line_comment(b, i)),
+            b'/' if b.get(i + 1) == Some(&b'*') => skip_block_comment(b, i).or_else(|| {
+                out.push((i, "unterminated comment: `/*` is never closed by `*/`".to_owned()));
+                None
+            }),
+            b'"' => skip_string(b, i).or_else(|| {
+                let block = b.get(i..i + 3) == Some(b"\"\"\"");
+                out.push((i, format!("unterminated {}", if block { "text block" } else { "string literal" })));
+                // A string literal ends at its line (as javac reads it); a text block runs on.
+                (!block).then(|| skip_line_comment(b, i))
+            }),
+            b'\'' => skip_char(b, i).or_else(|| {
+                out.push((i, "unterminated character literal".to_owned()));
+                Some(skip_line_comment(b, i))
+            }),
+            b'{' => {
+                open.push(i);
+                Some(i + 1)
+            }
+            b'}' => {
+                if open.pop().is_none() {
+                    out.push((i, "unexpected `}`: it closes nothing".to_owned()));
+                }
+                Some(i + 1)
+            }
+            _ => Some(i + 1),
+        };
+        match next {
+            Some(n) => i = n,
+            // The rest of the file is inside the unterminated literal or comment.
+            None => return out,
+        }
+    }
+    if let Some(&first) = open.first() {
+        let more = if open.len() > 1 { format!(" ({} `{{` in all)", open.len()) } else { String::new() };
+        out.push((first, format!("reached end of file while parsing: this `{{` is never closed{more}")));
+    }
+    out
+}
+
+#[cfg(test)]
+mod problem_tests {
+    use super::lexical_problems;
+
+    #[test]
+    fn names_the_cause_where_it_starts() {
+        let p = lexical_problems("class A {\n  String s = \"open;\n}\n");
+        assert_eq!(p, [(23, "unterminated string literal".to_owned())]);
+        let p = lexical_problems("class A {\n  void f() {\n}\n");
+        assert_eq!(p.len(), 1);
+        assert!(p[0].1.contains("never closed") && p[0].0 == 8, "{p:?}");
+        assert_eq!(lexical_problems("class A { } }").len(), 1);
+        assert!(lexical_problems("class A { /* x */ char c = '}'; String t = \"\"\"\n }\n \"\"\"; }").is_empty());
+    }
+}
