@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use crate::cache::Cache;
 use crate::index::matcher::Pattern;
 use crate::index::roots::Roots;
-use crate::index::symbols::{FileSymbols, Hit, SymKind, SymView, Symbol, SymbolTable, file_symbols, stamp};
+use crate::index::symbols::{FileSymbols, Hit, SymView, Symbol, SymbolTable, file_symbols, stamp};
 use crate::index::walk::{self, is_skipped_dir};
 
 /// A non-Java (or any) workspace file, for `find_resource`.
@@ -485,17 +485,6 @@ impl LiveIndex {
             .read()
             .map(|st| (st.table.file_count(), st.table.symbol_count(), st.resources.len()))
             .unwrap_or_default()
-    }
-
-    /// Whether a path's kind is one the symbol filters name.
-    pub fn kind_matches(kind: SymKind, filter: &str) -> bool {
-        match filter {
-            "class" | "type" => kind.is_type(),
-            "method" => matches!(kind, SymKind::Method | SymKind::Constructor),
-            "constructor" => kind == SymKind::Constructor,
-            "field" => matches!(kind, SymKind::Field | SymKind::EnumConstant),
-            _ => true,
-        }
     }
 }
 

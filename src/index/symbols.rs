@@ -502,10 +502,6 @@ impl SymbolTable {
         self.files.iter().flatten()
     }
 
-    pub fn paths(&self) -> impl Iterator<Item = &Arc<Path>> {
-        self.by_path.keys()
-    }
-
     fn ensure_search(&mut self) {
         if self.search.is_some() {
             return;
