@@ -38,6 +38,7 @@ impl Session {
             .arg(root)
             .arg("--cache-dir")
             .arg(cache)
+            .arg("--no-watch")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -114,6 +115,9 @@ fn main() {
     // 2. java_index of a cached file through the server.
     let mut s = Session::start(&jdk, &cache);
     s.handshake();
+    // Let the workspace index finish its first pass, so it does not compete for the CPU.
+    s.send(serde_json::json!({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"find_type","arguments":{"pattern":"Object"}}}));
+    s.answer(5);
     let call = |s: &mut Session, id: i64, file: &str| {
         s.send(serde_json::json!({"jsonrpc":"2.0","id":id,"method":"tools/call","params":{"name":"java_index","arguments":{"filePath":file}}}));
         let v = s.answer(id);
