@@ -53,6 +53,17 @@ fn java_files(dir: &Path, n: usize) -> Vec<PathBuf> {
         .collect()
 }
 
+/// A workspace with `A.java` whose outline is already in a closed cache at `ws/cache`.
+fn seeded(ws: &Path) -> (PathBuf, PathBuf) {
+    let file = ws.join("A.java");
+    write(&file, A);
+    let dir = ws.join("cache");
+    let (cache, _) = Cache::open(&dir);
+    cache.outline(&file, "A.java").expect("cold");
+    drop(cache);
+    (file, dir)
+}
+
 #[test]
 fn the_second_lookup_is_a_hit_equal_to_a_fresh_parse() {
     let ws = tempfile::tempdir().expect("tempdir");
@@ -269,13 +280,7 @@ fn noise(n: usize) -> Vec<u8> {
 #[test]
 fn a_corrupt_database_is_moved_aside_and_rebuilt() {
     let ws = tempfile::tempdir().expect("tempdir");
-    let file = ws.path().join("A.java");
-    write(&file, A);
-    let dir = ws.path().join("cache");
-    {
-        let (cache, _) = Cache::open(&dir);
-        cache.outline(&file, "A.java").expect("cold");
-    }
+    let (file, dir) = seeded(ws.path());
     let db = dir.join(DB_FILE);
     let garbage = noise(64 * 1024);
     fs::write(&db, &garbage).expect("overwriting the db");
@@ -298,13 +303,7 @@ fn a_corrupt_database_is_moved_aside_and_rebuilt() {
 #[test]
 fn a_malformed_database_is_moved_aside_and_rebuilt() {
     let ws = tempfile::tempdir().expect("tempdir");
-    let file = ws.path().join("A.java");
-    write(&file, A);
-    let dir = ws.path().join("cache");
-    {
-        let (cache, _) = Cache::open(&dir);
-        cache.outline(&file, "A.java").expect("cold");
-    }
+    let (file, dir) = seeded(ws.path());
     // A valid header, but the schema page (the rest of page 1) is noise.
     let db = dir.join(DB_FILE);
     let mut bytes = fs::read(&db).expect("db");
@@ -652,13 +651,7 @@ fn a_killed_writer_leaves_a_sound_database() {
 #[test]
 fn a_database_of_another_schema_is_rebuilt() {
     let ws = tempfile::tempdir().expect("tempdir");
-    let file = ws.path().join("A.java");
-    write(&file, A);
-    let dir = ws.path().join("cache");
-    {
-        let (cache, _) = Cache::open(&dir);
-        cache.outline(&file, "A.java").expect("cold");
-    }
+    let (file, dir) = seeded(ws.path());
     {
         let raw = raw_db(&dir);
         raw.execute("UPDATE meta SET value = 'old' WHERE key = 'schema'", []).expect("faking an old schema");
