@@ -12,3 +12,4 @@ pub mod mcp_server;
 pub mod model;
 pub mod parser;
 pub mod tools;
+pub mod xref;

@@ -1,0 +1,76 @@
+//! Cross-file intelligence: which declaration each name in the code binds to, the way javac
+//! would bind it, from syntax and the workspace's declarations (no compiler run).
+//!
+//! [`decls`] reads what each file declares (from its skeleton), [`world`] links those into a
+//! workspace-wide type table with javac's lookup rules, [`resolve`] binds every reference of one
+//! file, and [`engine`] keeps the world fresh and answers the tools' questions.
+
+pub mod decls;
+pub mod engine;
+pub mod resolve;
+pub mod ty;
+pub mod world;
+
+use serde::Serialize;
+
+/// How a reference uses its target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RefKind {
+    Import,
+    Extends,
+    Implements,
+    Type,
+    New,
+    Call,
+    FieldRead,
+    FieldWrite,
+    Annotation,
+    MethodRef,
+    ThisCall,
+    SuperCall,
+    Javadoc,
+}
+
+/// What a reference points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Category {
+    Type,
+    Method,
+    Ctor,
+    Field,
+}
+
+impl Category {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Type => "type",
+            Category::Method => "method",
+            Category::Ctor => "ctor",
+            Category::Field => "field",
+        }
+    }
+}
+
+/// `exact`: bound as javac binds it. `likely`: the receiver's type or the overload could not be
+/// known; the target is one of the candidates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Confidence {
+    Exact,
+    Likely,
+}
+
+/// One reference in a file. `targets` are keys: a type's qualified name, `Owner#name(params)`
+/// for methods and constructors (erased qualified parameter types), `Owner#name` for fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ref {
+    pub line: u32,
+    /// 1-based, in UTF-16 code units (as editors and javac count).
+    pub column: u32,
+    pub kind: RefKind,
+    pub category: Category,
+    pub targets: Vec<String>,
+    pub confidence: Confidence,
+}

@@ -1,0 +1,206 @@
+//! Types as written in source ([`TyText`]) and as resolved ([`Ty`]).
+
+use tree_sitter::Node;
+
+/// A type as written: names are not yet resolved (that needs the file's imports and scope).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum TyText {
+    /// `int`, `boolean`, `void`…
+    Prim(Box<str>),
+    /// `Foo`, `a.b.Foo`, `Map.Entry<K, V>`: the dotted name and the last segment's arguments.
+    Named { name: Box<str>, args: Vec<TyText> },
+    /// An element type with array dimensions.
+    Array(Box<TyText>, u8),
+    /// `var`, a missing or broken type.
+    #[default]
+    Unknown,
+}
+
+impl TyText {
+    /// Reads a type node (`type_identifier`, `generic_type`, `array_type`…).
+    pub fn from_node(n: Node, src: &[u8]) -> TyText {
+        let text = |n: Node| n.utf8_text(src).unwrap_or("");
+        match n.kind() {
+            "integral_type" | "floating_point_type" | "boolean_type" | "void_type" => {
+                TyText::Prim(text(n).trim().into())
+            }
+            "type_identifier" => {
+                let t = text(n);
+                if t == "var" { TyText::Unknown } else { TyText::Named { name: t.into(), args: Vec::new() } }
+            }
+            "scoped_type_identifier" => TyText::Named { name: dotted(n, src).into(), args: Vec::new() },
+            "generic_type" => {
+                let mut name = String::new();
+                let mut args = Vec::new();
+                let mut c = n.walk();
+                for ch in n.named_children(&mut c) {
+                    match ch.kind() {
+                        "type_identifier" => name = text(ch).to_string(),
+                        "scoped_type_identifier" => name = dotted(ch, src),
+                        "type_arguments" => {
+                            let mut c2 = ch.walk();
+                            args = ch.named_children(&mut c2).map(|a| TyText::from_node(a, src)).collect();
+                        }
+                        _ => {}
+                    }
+                }
+                TyText::Named { name: name.into(), args }
+            }
+            "array_type" => {
+                let elem = n.child_by_field_name("element").map(|e| TyText::from_node(e, src)).unwrap_or_default();
+                let dims = n.child_by_field_name("dimensions").map(|d| count_dims(d, src)).unwrap_or(1);
+                elem.with_dims(dims)
+            }
+            "wildcard" => {
+                // `? extends X` is X for lookups; `?` and `? super X` are Object.
+                let mut c = n.walk();
+                let kids: Vec<Node> = n.children(&mut c).collect();
+                let extends = kids.iter().any(|k| k.kind() == "extends");
+                match kids.iter().rev().find(|k| k.is_named() && k.kind() != "annotation") {
+                    Some(t) if extends => TyText::from_node(*t, src),
+                    _ => TyText::Named { name: "java.lang.Object".into(), args: Vec::new() },
+                }
+            }
+            "annotated_type" => {
+                let mut c = n.walk();
+                let last = n.named_children(&mut c).filter(|k| !k.kind().ends_with("annotation")).last();
+                last.map(|t| TyText::from_node(t, src)).unwrap_or_default()
+            }
+            _ => TyText::Unknown,
+        }
+    }
+
+    /// This type with `dims` more array dimensions.
+    pub fn with_dims(self, dims: u8) -> TyText {
+        if dims == 0 {
+            return self;
+        }
+        match self {
+            TyText::Array(e, d) => TyText::Array(e, d.saturating_add(dims)),
+            TyText::Unknown => TyText::Unknown,
+            other => TyText::Array(Box::new(other), dims),
+        }
+    }
+}
+
+/// `a.b.C` of a `scoped_type_identifier` / `scoped_identifier`, whitespace and annotations dropped.
+pub fn dotted(n: Node, src: &[u8]) -> String {
+    let mut parts = Vec::new();
+    collect_dotted(n, src, &mut parts);
+    parts.join(".")
+}
+
+fn collect_dotted<'a>(n: Node, src: &'a [u8], out: &mut Vec<&'a str>) {
+    match n.kind() {
+        "identifier" | "type_identifier" => out.push(n.utf8_text(src).unwrap_or("")),
+        _ => {
+            let mut c = n.walk();
+            for ch in n.named_children(&mut c) {
+                if !ch.kind().ends_with("annotation") {
+                    collect_dotted(ch, src, out);
+                }
+            }
+        }
+    }
+}
+
+/// The number of `[]` pairs in a `dimensions` node.
+pub fn count_dims(d: Node, src: &[u8]) -> u8 {
+    let t = d.utf8_text(src).unwrap_or("");
+    t.bytes().filter(|&b| b == b'[').count().min(255) as u8
+}
+
+/// A resolved type.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Ty {
+    Prim(Box<str>),
+    /// A class or interface by qualified name (nested types with dots), with type arguments.
+    Class(Box<str>, Vec<Ty>),
+    Array(Box<Ty>),
+    /// A type variable and its erasure's bound.
+    Var(Box<str>, Box<Ty>),
+    Null,
+}
+
+pub const OBJECT: &str = "java.lang.Object";
+pub const STRING: &str = "java.lang.String";
+
+impl Ty {
+    pub fn class(fqn: &str) -> Ty {
+        Ty::Class(fqn.into(), Vec::new())
+    }
+
+    pub fn object() -> Ty {
+        Ty::class(OBJECT)
+    }
+
+    /// The erasure as javac prints it in signatures: `java.util.List`, `int[]`, `java.lang.Object`.
+    pub fn erasure(&self) -> String {
+        match self {
+            Ty::Prim(p) => p.to_string(),
+            Ty::Class(f, _) => f.to_string(),
+            Ty::Array(e) => format!("{}[]", e.erasure()),
+            Ty::Var(_, b) => b.erasure(),
+            Ty::Null => OBJECT.to_string(),
+        }
+    }
+
+    /// The class a member lookup on a value of this type searches (type variables by bound).
+    pub fn lookup_class(&self) -> Option<(&str, &[Ty])> {
+        match self {
+            Ty::Class(f, a) => Some((f, a)),
+            Ty::Var(_, b) => b.lookup_class(),
+            _ => None,
+        }
+    }
+
+    pub fn is_prim(&self) -> bool {
+        matches!(self, Ty::Prim(_))
+    }
+}
+
+/// The wrapper class of a primitive, for boxing.
+pub fn boxed(prim: &str) -> Option<&'static str> {
+    Some(match prim {
+        "int" => "java.lang.Integer",
+        "long" => "java.lang.Long",
+        "short" => "java.lang.Short",
+        "byte" => "java.lang.Byte",
+        "char" => "java.lang.Character",
+        "boolean" => "java.lang.Boolean",
+        "float" => "java.lang.Float",
+        "double" => "java.lang.Double",
+        _ => return None,
+    })
+}
+
+/// The primitive of a wrapper class, for unboxing.
+pub fn unboxed(fqn: &str) -> Option<&'static str> {
+    ["int", "long", "short", "byte", "char", "boolean", "float", "double"].into_iter().find(|p| boxed(p) == Some(fqn))
+}
+
+/// Primitive widening (JLS 5.1.2), identity included.
+pub fn prim_widens(from: &str, to: &str) -> bool {
+    if from == to {
+        return true;
+    }
+    let targets: &[&str] = match from {
+        "byte" => &["short", "int", "long", "float", "double"],
+        "short" | "char" => &["int", "long", "float", "double"],
+        "int" => &["long", "float", "double"],
+        "long" => &["float", "double"],
+        "float" => &["double"],
+        _ => &[],
+    };
+    targets.contains(&to)
+}
+
+/// Binary numeric promotion of two primitive operand types.
+pub fn promote(a: &str, b: &str) -> &'static str {
+    for t in ["double", "float", "long"] {
+        if a == t || b == t {
+            return t;
+        }
+    }
+    "int"
+}
