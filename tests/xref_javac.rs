@@ -102,9 +102,7 @@ struct Report {
 
 /// Types: every reference. Members: references to workspace declarations (javac: `source`).
 fn compare(ours: &[(Key, bool)], theirs: &[(Key, bool)], w: &World) -> Report {
-    let in_ws = |k: &Key| {
-        k.3 == "type" || k.4.split_once('#').is_some_and(|(owner, _)| w.by_fqn(owner).is_some())
-    };
+    let in_ws = |k: &Key| k.3 == "type" || k.4.split_once('#').is_some_and(|(owner, _)| w.by_fqn(owner).is_some());
     let a: HashSet<&Key> = ours.iter().map(|(k, _)| k).filter(|k| in_ws(k)).collect();
     let b: HashSet<&Key> = theirs.iter().filter(|(k, src)| k.3 == "type" || *src).map(|(k, _)| k).collect();
     let mut by_cat: BTreeMap<String, Score> = BTreeMap::new();
@@ -142,6 +140,11 @@ fn print(name: &str, r: &Report) {
             100.0 * s.recall()
         );
     }
+    if std::env::var_os("XREF_ALL").is_some() {
+        for k in &r.false_pos {
+            eprintln!("  FPALL {k:?}");
+        }
+    }
     for k in r.false_pos.iter().take(40) {
         eprintln!("  FP {k:?}");
     }
@@ -171,8 +174,9 @@ fn fixtures_match_javac() {
 #[test]
 fn fixture_oracle_is_current() {
     let fresh = run_refdump(&fixtures());
-    let committed = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xref/javac-refs.tsv"))
-        .expect("oracle");
+    let committed =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xref/javac-refs.tsv"))
+            .expect("oracle");
     assert_eq!(fresh, committed, "regenerate tests/fixtures/xref/javac-refs.tsv with RefDump");
 }
 
@@ -192,7 +196,12 @@ fn commons_lang3_precision_and_recall() {
     print("commons-lang3", &r);
     let goal = |cat: &str, p: f64, rc: f64| {
         let s = r.by_cat.get(cat).expect("category present");
-        assert!(s.precision() >= p && s.recall() >= rc, "{cat}: precision {:.4} recall {:.4}", s.precision(), s.recall());
+        assert!(
+            s.precision() >= p && s.recall() >= rc,
+            "{cat}: precision {:.4} recall {:.4}",
+            s.precision(),
+            s.recall()
+        );
     };
     goal("type", 0.99, 0.98);
     goal("method", 0.97, 0.95);

@@ -94,7 +94,8 @@ pub fn file_decls(bytes: &[u8]) -> FileDecls {
         match n.kind() {
             "package_declaration" => {
                 let mut c2 = n.walk();
-                if let Some(id) = n.named_children(&mut c2).find(|k| matches!(k.kind(), "identifier" | "scoped_identifier"))
+                if let Some(id) =
+                    n.named_children(&mut c2).find(|k| matches!(k.kind(), "identifier" | "scoped_identifier"))
                 {
                     out.package = dotted(id, b).into();
                 }
@@ -311,7 +312,8 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
             let name = m.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
             let (params, varargs) = params_of(m.child_by_field_name("parameters"), b);
             let dims = m.child_by_field_name("dimensions").map(|x| count_dims(x, b)).unwrap_or(0);
-            let ret = m.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default().with_dims(dims);
+            let ret =
+                m.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default().with_dims(dims);
             methods.push(MethodDecl {
                 name: name.into(),
                 tparams: tparams_of(m.child_by_field_name("type_parameters"), b),
@@ -363,8 +365,11 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
     // Record accessors written by hand replace the implicit ones.
     t.methods.retain(|im| !methods.iter().any(|m| m.name == im.name && m.params.is_empty()));
     t.methods.extend(methods);
-    let components: Vec<TyText> =
-        if kind == TypeKind::Record { t.fields.iter().filter(|f| !f.is_static).map(|f| f.ty.clone()).collect() } else { Vec::new() };
+    let components: Vec<TyText> = if kind == TypeKind::Record {
+        t.fields.iter().filter(|f| !f.is_static).map(|f| f.ty.clone()).collect()
+    } else {
+        Vec::new()
+    };
     for c in &mut ctors {
         if c.implicit {
             c.params = components.clone();

@@ -53,7 +53,8 @@ impl Engine {
             .iter()
             .filter(|f| st.entries.get(&f.path).is_none_or(|e| e.size != f.size || e.mtime_ns != f.mtime_ns))
             .collect();
-        let removed = st.entries.len() + changed.iter().filter(|f| !st.entries.contains_key(&f.path)).count() != files.len();
+        let removed =
+            st.entries.len() + changed.iter().filter(|f| !st.entries.contains_key(&f.path)).count() != files.len();
         if !changed.is_empty() {
             let fresh: Vec<(Arc<Path>, Entry)> = changed
                 .par_iter()
@@ -70,7 +71,10 @@ impl Engine {
             let keep: std::collections::HashSet<&Arc<Path>> = files.iter().map(|f| &f.path).collect();
             st.entries.retain(|p, _| keep.contains(p));
         }
-        if changed.is_empty() && !removed && let Some(w) = &st.world {
+        if changed.is_empty()
+            && !removed
+            && let Some(w) = &st.world
+        {
             return (w.clone(), st.generation);
         }
         let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> =
@@ -102,7 +106,8 @@ pub fn find_in_files(
     names: &[String],
     keep: &(dyn Fn(&Ref) -> bool + Sync),
 ) -> Vec<(Arc<Path>, Vec<Ref>)> {
-    let finders: Vec<memchr::memmem::Finder> = names.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect();
+    let finders: Vec<memchr::memmem::Finder> =
+        names.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect();
     let mut out: Vec<(Arc<Path>, Vec<Ref>)> = files
         .par_iter()
         .filter_map(|p| {

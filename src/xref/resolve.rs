@@ -56,8 +56,12 @@ pub fn file_refs(world: &World, file: u32, bytes: &[u8]) -> Vec<Ref> {
         package: String::new(),
     };
     r.program(tree.root_node());
-    r.out.sort_by(|a, b| (a.line, a.column, a.category as u8, &a.targets).cmp(&(b.line, b.column, b.category as u8, &b.targets)));
-    r.out.dedup_by(|a, b| a.line == b.line && a.column == b.column && a.category == b.category && a.targets == b.targets);
+    r.out.sort_by(|a, b| {
+        (a.line, a.column, a.category as u8, &a.targets).cmp(&(b.line, b.column, b.category as u8, &b.targets))
+    });
+    r.out.dedup_by(|a, b| {
+        a.line == b.line && a.column == b.column && a.category == b.category && a.targets == b.targets
+    });
     r.out
 }
 
@@ -190,7 +194,12 @@ impl<'w, 's> Resolver<'w, 's> {
         for (i, t) in per.iter().enumerate() {
             if let Some(TypeName::Class(f, o)) = t {
                 // `import a.b.*` names a package, not a type, unless a type is there.
-                if imp.on_demand && !imp.is_static && i + 1 == type_segs && !self.w.jdk.is_type(f) && self.w.by_fqn(f).is_none() {
+                if imp.on_demand
+                    && !imp.is_static
+                    && i + 1 == type_segs
+                    && !self.w.jdk.is_type(f)
+                    && self.w.by_fqn(f).is_none()
+                {
                     continue;
                 }
                 self.emit_type(idents[i], RefKind::Import, f, *o);
@@ -383,7 +392,9 @@ impl<'w, 's> Resolver<'w, 's> {
                 self.annotations_in(m);
                 // The constant calls its enum's constructor.
                 let args = m.child_by_field_name("arguments").map(|a| self.args(a)).unwrap_or_default();
-                if let (Some(name), Some(this)) = (m.child_by_field_name("name"), self.frames.last().and_then(|f| f.this.clone())) {
+                if let (Some(name), Some(this)) =
+                    (m.child_by_field_name("name"), self.frames.last().and_then(|f| f.this.clone()))
+                {
                     self.ctor_ref(name, &this, &args, RefKind::New);
                 }
                 if let Some(body) = m.child_by_field_name("body") {
@@ -475,7 +486,10 @@ impl<'w, 's> Resolver<'w, 's> {
             match p.kind() {
                 "formal_parameter" => {
                     let t = p.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
-                    let dims = p.child_by_field_name("dimensions").map(|d| crate::xref::ty::count_dims(d, self.b)).unwrap_or(0);
+                    let dims = p
+                        .child_by_field_name("dimensions")
+                        .map(|d| crate::xref::ty::count_dims(d, self.b))
+                        .unwrap_or(0);
                     if declare && let Some(n) = p.child_by_field_name("name") {
                         let t = t.map(|t| array_of(t, dims));
                         self.scopes.push((self.text(n).into(), t));
@@ -536,7 +550,10 @@ impl<'w, 's> Resolver<'w, 's> {
                     _ => None,
                 });
                 if let Some(name) = n.child_by_field_name("name") {
-                    let dims = n.child_by_field_name("dimensions").map(|d| crate::xref::ty::count_dims(d, self.b)).unwrap_or(0);
+                    let dims = n
+                        .child_by_field_name("dimensions")
+                        .map(|d| crate::xref::ty::count_dims(d, self.b))
+                        .unwrap_or(0);
                     self.scopes.push((self.text(name).into(), elem.map(|e| array_of(e, dims))));
                 }
                 if let Some(body) = n.child_by_field_name("body") {
@@ -544,7 +561,11 @@ impl<'w, 's> Resolver<'w, 's> {
                 }
                 self.scopes.truncate(mark);
             }
-            "for_statement" | "try_with_resources_statement" | "try_statement" | "catch_clause" | "finally_clause"
+            "for_statement"
+            | "try_with_resources_statement"
+            | "try_statement"
+            | "catch_clause"
+            | "finally_clause"
             | "lambda_expression" => {
                 let mark = self.scopes.len();
                 self.generic(n);
@@ -734,7 +755,8 @@ impl<'w, 's> Resolver<'w, 's> {
             }
             "array_type" => {
                 let e = n.child_by_field_name("element").and_then(|e| self.type_ref(e, kind))?;
-                let dims = n.child_by_field_name("dimensions").map(|d| crate::xref::ty::count_dims(d, self.b)).unwrap_or(1);
+                let dims =
+                    n.child_by_field_name("dimensions").map(|d| crate::xref::ty::count_dims(d, self.b)).unwrap_or(1);
                 Some(array_of(e, dims))
             }
             "integral_type" | "floating_point_type" | "boolean_type" | "void_type" => {
@@ -945,7 +967,9 @@ impl<'w, 's> Resolver<'w, 's> {
         let mut c = p.walk();
         for k in p.named_children(&mut c) {
             match k.kind() {
-                "type_pattern" | "record_pattern" | "record_pattern_body" | "record_pattern_component" => self.pattern(k),
+                "type_pattern" | "record_pattern" | "record_pattern_body" | "record_pattern_component" => {
+                    self.pattern(k)
+                }
                 t if is_type_node(t) => {
                     let ty = self.type_ref(k, RefKind::Type);
                     if let Some(name) = k.next_named_sibling().filter(|s| s.kind() == "identifier") {
@@ -1272,7 +1296,11 @@ impl<'w, 's> Resolver<'w, 's> {
                 for (j, a) in args.iter().enumerate() {
                     let p = if phase == 3 && j + 1 >= ps.len() {
                         match ps.last().cloned().flatten() {
-                            Some(Ty::Array(e)) if !(n == ps.len() && matches!(a, Some(Ty::Array(_)) | Some(Ty::Null))) => Some(*e),
+                            Some(Ty::Array(e))
+                                if !(n == ps.len() && matches!(a, Some(Ty::Array(_)) | Some(Ty::Null))) =>
+                            {
+                                Some(*e)
+                            }
                             other => other,
                         }
                     } else {
@@ -1305,7 +1333,7 @@ impl<'w, 's> Resolver<'w, 's> {
             let mut all = yes;
             all.extend(maybe);
             let best = self.most_specific(&all, &params);
-            return (best, false);
+            return (guess_overload(best, args, &params), false);
         }
         (by_arity, false)
     }
@@ -1325,8 +1353,11 @@ impl<'w, 's> Resolver<'w, 's> {
             .filter(|&a| set.iter().all(|&b| a == b || more_specific(a, b) || !more_specific(b, a)))
             .collect();
         // Keep only the maximally specific ones.
-        let max: Vec<usize> =
-            best.iter().copied().filter(|&a| best.iter().all(|&b| a == b || !more_specific(b, a) || more_specific(a, b))).collect();
+        let max: Vec<usize> = best
+            .iter()
+            .copied()
+            .filter(|&a| best.iter().all(|&b| a == b || !more_specific(b, a) || more_specific(a, b)))
+            .collect();
         if max.is_empty() { set.to_vec() } else { max }
     }
 
@@ -1438,7 +1469,9 @@ impl<'w, 's> Resolver<'w, 's> {
                 let owners = self.w.types_with_method(name).to_vec();
                 let keys: Vec<String> = owners
                     .iter()
-                    .flat_map(|o| self.w.decl(*o).methods.iter().filter(|m| &*m.name == name).map(|m| self.w.method_key(*o, m)))
+                    .flat_map(|o| {
+                        self.w.decl(*o).methods.iter().filter(|m| &*m.name == name).map(|m| self.w.method_key(*o, m))
+                    })
                     .collect();
                 if !keys.is_empty() && keys.len() <= 8 {
                     self.emit(last, RefKind::MethodRef, Category::Method, keys, Confidence::Likely);
@@ -1479,17 +1512,16 @@ fn jdk_return(f: &str, args: &[Ty], name: &str, nargs: usize) -> Option<Ty> {
             "substring" => Some(Ty::class(STRING)),
             _ => None,
         },
-        "Map" | "HashMap" | "TreeMap" | "LinkedHashMap" | "ConcurrentHashMap" | "SortedMap" | "NavigableMap" | "EnumMap"
-        | "IdentityHashMap" | "WeakHashMap" | "Hashtable" | "ConcurrentMap" => match name {
+        "Map" | "HashMap" | "TreeMap" | "LinkedHashMap" | "ConcurrentHashMap" | "SortedMap" | "NavigableMap"
+        | "EnumMap" | "IdentityHashMap" | "WeakHashMap" | "Hashtable" | "ConcurrentMap" => match name {
             "get" | "remove" | "put" | "getOrDefault" | "putIfAbsent" | "computeIfAbsent" | "computeIfPresent"
             | "compute" | "merge" | "replace" => arg(1),
             "firstKey" | "lastKey" | "floorKey" | "ceilingKey" | "higherKey" | "lowerKey" => arg(0),
             "keySet" | "navigableKeySet" => Some(Ty::Class("java.util.Set".into(), arg(0).into_iter().collect())),
             "values" => Some(Ty::Class("java.util.Collection".into(), arg(1).into_iter().collect())),
-            "entrySet" => Some(Ty::Class(
-                "java.util.Set".into(),
-                vec![Ty::Class("java.util.Map.Entry".into(), args.to_vec())],
-            )),
+            "entrySet" => {
+                Some(Ty::Class("java.util.Set".into(), vec![Ty::Class("java.util.Map.Entry".into(), args.to_vec())]))
+            }
             "size" => prim("int"),
             "isEmpty" | "containsKey" | "containsValue" => prim("boolean"),
             _ => None,
@@ -1499,29 +1531,73 @@ fn jdk_return(f: &str, args: &[Ty], name: &str, nargs: usize) -> Option<Ty> {
             "getValue" | "setValue" => arg(1),
             _ => None,
         },
-        "List" | "ArrayList" | "LinkedList" | "Collection" | "Set" | "HashSet" | "TreeSet" | "LinkedHashSet"
-        | "SortedSet" | "NavigableSet" | "Deque" | "ArrayDeque" | "Queue" | "PriorityQueue" | "Vector" | "Stack"
-        | "Iterator" | "ListIterator" | "Iterable" | "Optional" | "CopyOnWriteArrayList" | "BlockingQueue"
-        | "LinkedBlockingQueue" | "ArrayBlockingQueue" | "ConcurrentLinkedQueue" | "Enumeration" | "ThreadLocal" => {
-            match name {
-                "get" if simple == "Optional" || simple == "ThreadLocal" || nargs == 1 => arg(0),
-                "remove" if nargs == 1 && matches!(simple, "List" | "ArrayList" | "LinkedList" | "Vector") => arg(0),
-                "remove" if nargs == 0 => arg(0),
-                "getFirst" | "getLast" | "first" | "last" | "peek" | "poll" | "pop" | "element" | "next"
-                | "previous" | "orElse" | "orElseThrow" | "orElseGet" | "elementAt" | "firstElement"
-                | "lastElement" | "pollFirst" | "pollLast" | "peekFirst" | "peekLast" | "removeFirst"
-                | "removeLast" | "take" | "floor" | "ceiling" | "higher" | "lower" | "set" | "nextElement" => arg(0),
-                "iterator" | "listIterator" | "descendingIterator" => {
-                    Some(Ty::Class("java.util.Iterator".into(), arg(0).into_iter().collect()))
-                }
-                "subList" => Some(ht_self(f, args)),
-                "size" | "indexOf" | "lastIndexOf" => prim("int"),
-                "isEmpty" | "contains" | "add" | "hasNext" | "isPresent" | "containsAll" | "offer" => prim("boolean"),
-                _ => None,
+        "List"
+        | "ArrayList"
+        | "LinkedList"
+        | "Collection"
+        | "Set"
+        | "HashSet"
+        | "TreeSet"
+        | "LinkedHashSet"
+        | "SortedSet"
+        | "NavigableSet"
+        | "Deque"
+        | "ArrayDeque"
+        | "Queue"
+        | "PriorityQueue"
+        | "Vector"
+        | "Stack"
+        | "Iterator"
+        | "ListIterator"
+        | "Iterable"
+        | "Optional"
+        | "CopyOnWriteArrayList"
+        | "BlockingQueue"
+        | "LinkedBlockingQueue"
+        | "ArrayBlockingQueue"
+        | "ConcurrentLinkedQueue"
+        | "Enumeration"
+        | "ThreadLocal" => match name {
+            "get" if simple == "Optional" || simple == "ThreadLocal" || nargs == 1 => arg(0),
+            "remove" if nargs == 1 && matches!(simple, "List" | "ArrayList" | "LinkedList" | "Vector") => arg(0),
+            "remove" if nargs == 0 => arg(0),
+            "getFirst" | "getLast" | "first" | "last" | "peek" | "poll" | "pop" | "element" | "next" | "previous"
+            | "orElse" | "orElseThrow" | "orElseGet" | "elementAt" | "firstElement" | "lastElement" | "pollFirst"
+            | "pollLast" | "peekFirst" | "peekLast" | "removeFirst" | "removeLast" | "take" | "floor" | "ceiling"
+            | "higher" | "lower" | "set" | "nextElement" => arg(0),
+            "iterator" | "listIterator" | "descendingIterator" => {
+                Some(Ty::Class("java.util.Iterator".into(), arg(0).into_iter().collect()))
             }
-        }
+            "subList" => Some(ht_self(f, args)),
+            "size" | "indexOf" | "lastIndexOf" => prim("int"),
+            "isEmpty" | "contains" | "add" | "hasNext" | "isPresent" | "containsAll" | "offer" => prim("boolean"),
+            _ => None,
+        },
         _ => None,
     }
+}
+
+/// Among overloads that differ where an argument's type is unknown, the one taking `Object`:
+/// what cannot be typed here is mostly a JDK call's result, a reference. One guess, `likely`.
+fn guess_overload(best: Vec<usize>, args: &[Option<Ty>], params: &[Vec<Option<Ty>>]) -> Vec<usize> {
+    if best.len() < 2 {
+        return best;
+    }
+    let score = |i: usize| -> i32 {
+        args.iter()
+            .enumerate()
+            .filter(|(_, a)| a.is_none())
+            .map(|(j, _)| match params[i].get(j).cloned().flatten() {
+                Some(Ty::Class(f, _)) if &*f == crate::xref::ty::OBJECT => 3,
+                Some(Ty::Class(..)) | Some(Ty::Var(..)) => 2,
+                Some(Ty::Array(_)) => 1,
+                _ => 0,
+            })
+            .sum()
+    };
+    let top = best.iter().map(|&i| score(i)).max().unwrap_or(0);
+    let winners: Vec<usize> = best.iter().copied().filter(|&i| score(i) == top).collect();
+    if winners.len() == 1 { winners } else { best }
 }
 
 fn ht_self(f: &str, args: &[Ty]) -> Ty {
@@ -1535,7 +1611,10 @@ fn looks_like_type(name: &str) -> bool {
 
 /// Methods every object has: a call on an unknown receiver is not guessed to be a workspace one.
 fn is_object_method(name: &str) -> bool {
-    matches!(name, "toString" | "equals" | "hashCode" | "getClass" | "clone" | "finalize" | "notify" | "notifyAll" | "wait")
+    matches!(
+        name,
+        "toString" | "equals" | "hashCode" | "getClass" | "clone" | "finalize" | "notify" | "notifyAll" | "wait"
+    )
 }
 
 fn arity_ok(m: &MethodDecl, n: usize) -> bool {

@@ -388,7 +388,10 @@ impl World {
     pub fn member_type(&self, fqn: &str, origin: Origin, name: &str) -> Option<TypeName> {
         match self.by_fqn(fqn) {
             Some(id) => self.member_type_of(id, name, &mut HashSet::new()),
-            None => Some(TypeName::Class(format!("{fqn}.{name}"), if origin == Origin::Workspace { Origin::Library } else { origin })),
+            None => Some(TypeName::Class(
+                format!("{fqn}.{name}"),
+                if origin == Origin::Workspace { Origin::Library } else { origin },
+            )),
         }
     }
 
@@ -505,7 +508,8 @@ impl World {
             return Some(TypeName::Class(path.to_string(), Origin::Workspace));
         }
         let segs: Vec<&str> = path.split('.').collect();
-        let (_, last) = self.resolve_type_segments(&segs, &Ctx { file: u32::MAX, types: Vec::new(), tvars: Vec::new() });
+        let (_, last) =
+            self.resolve_type_segments(&segs, &Ctx { file: u32::MAX, types: Vec::new(), tvars: Vec::new() });
         last
     }
 
@@ -642,9 +646,7 @@ impl World {
                     self.is_subtype(x, y)
                 }
             }
-            (Ty::Array(_), Ty::Class(bf, _)) => {
-                Some(matches!(&**bf, "java.lang.Cloneable" | "java.io.Serializable"))
-            }
+            (Ty::Array(_), Ty::Class(bf, _)) => Some(matches!(&**bf, "java.lang.Cloneable" | "java.io.Serializable")),
             (Ty::Class(..), Ty::Array(_)) => Some(false),
             (Ty::Var(_, ab), _) => self.is_subtype(ab, b).or(Some(false)).filter(|x| *x).or(None),
             (_, Ty::Var(..)) => None,
@@ -660,7 +662,8 @@ impl World {
                     if t.lookup_class().is_some_and(|(f, _)| f == &**bf) {
                         return Some(true);
                     }
-                    if id.is_none() && t.lookup_class().is_some_and(|(f, _)| !known_leaf(f) && jdk_supers(f).is_empty()) {
+                    if id.is_none() && t.lookup_class().is_some_and(|(f, _)| !known_leaf(f) && jdk_supers(f).is_empty())
+                    {
                         complete = false;
                     }
                 }
@@ -717,7 +720,11 @@ fn jdk_final(fqn: &str) -> bool {
     known_leaf(fqn)
         || matches!(
             fqn,
-            "java.lang.StringBuilder" | "java.lang.StringBuffer" | "java.lang.Math" | "java.lang.System" | "java.util.Objects"
+            "java.lang.StringBuilder"
+                | "java.lang.StringBuffer"
+                | "java.lang.Math"
+                | "java.lang.System"
+                | "java.util.Objects"
         )
 }
 
@@ -729,8 +736,21 @@ fn jdk_methods(fqn: &str) -> Option<&'static [&'static str]> {
     match fqn {
         OBJECT | "java.lang.Record" => Some(OBJ),
         "java.lang.Enum" => Some(&[
-            "toString", "equals", "hashCode", "getClass", "clone", "finalize", "notify", "notifyAll", "wait", "name",
-            "ordinal", "compareTo", "getDeclaringClass", "valueOf", "describeConstable",
+            "toString",
+            "equals",
+            "hashCode",
+            "getClass",
+            "clone",
+            "finalize",
+            "notify",
+            "notifyAll",
+            "wait",
+            "name",
+            "ordinal",
+            "compareTo",
+            "getDeclaringClass",
+            "valueOf",
+            "describeConstable",
         ]),
         "java.lang.annotation.Annotation" => Some(&["toString", "equals", "hashCode", "annotationType"]),
         _ => None,
