@@ -166,6 +166,30 @@ async fn every_tool_answers_with_conforming_structured_content() {
             r["modified"] = json!("[modified]");
         }
         insta::assert_json_snapshot!(format!("call_find_resource_{era:?}"), pinned);
+
+        let r = call(&client, "find_references", json!({"target": "xref.model.Money#plus(Money)", "limit": 3})).await;
+        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
+        let sc = r.structured_content.clone().expect("structured");
+        validate(&schema("find_references"), &sc, "find_references");
+        assert_eq!(sc["truncated"], true);
+        insta::assert_json_snapshot!(format!("call_find_references_{era:?}"), sc);
+
+        let r = call(
+            &client,
+            "analyze_type_dependencies",
+            json!({"type": "xref.service.OrderService", "excludedPackages": ["xref.legacy.*"], "transitive": true, "limit": 5}),
+        )
+        .await;
+        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
+        let sc = r.structured_content.clone().expect("structured");
+        validate(&schema("analyze_type_dependencies"), &sc, "analyze_type_dependencies");
+        insta::assert_json_snapshot!(format!("call_analyze_type_dependencies_{era:?}"), sc);
+
+        let r = call(&client, "show_definition", json!({"symbol": "Money.plus"})).await;
+        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
+        let sc = r.structured_content.clone().expect("structured");
+        validate(&schema("show_definition"), &sc, "show_definition");
+        insta::assert_json_snapshot!(format!("call_show_definition_{era:?}"), sc);
         client.cancel().await.expect("close");
     }
 }

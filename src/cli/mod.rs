@@ -46,6 +46,12 @@ pub enum Command {
     Types(TypesArgs),
     /// Find any workspace file by name, camelCase or glob (find_resource).
     Resources(ResourcesArgs),
+    /// Every reference to a type, method, constructor or field (find_references).
+    Refs(RefsArgs),
+    /// The types a type depends on, by package, with violations and cycles (analyze_type_dependencies).
+    Deps(DepsArgs),
+    /// Where a name is defined (show_definition).
+    Def(DefArgs),
     /// Print the effective configuration and where each value came from.
     Config(WorkspaceFlags),
     /// Inspect or clear the outline cache.
@@ -169,6 +175,81 @@ pub struct ResourcesArgs {
     pub offset: u32,
     #[command(flatten)]
     pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct RefsArgs {
+    /// com.foo.Bar, com.foo.Bar#doThing(int,String), com.foo.Bar#Bar(int), com.foo.Bar#count;
+    /// or FILE:LINE[:COLUMN] of an occurrence. Several targets with --count-only give counts.
+    #[arg(required = true)]
+    pub targets: Vec<String>,
+    /// Only count, per target
+    #[arg(long)]
+    pub count_only: bool,
+    /// Also list the declaration
+    #[arg(long)]
+    pub include_declaration: bool,
+    /// Also references to overriding methods
+    #[arg(long)]
+    pub include_overriders: bool,
+    /// Only files matching these globs (repeatable)
+    #[arg(long = "path")]
+    pub paths: Vec<String>,
+    #[arg(long, default_value_t = 100)]
+    pub limit: u32,
+    #[arg(long, default_value_t = 0)]
+    pub offset: u32,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct DepsArgs {
+    /// A qualified type name, or a .java file
+    pub target: String,
+    /// Forbidden package patterns (repeatable)
+    #[arg(long = "exclude")]
+    pub excluded_packages: Vec<String>,
+    /// Follow workspace dependencies transitively
+    #[arg(long)]
+    pub transitive: bool,
+    #[arg(long, default_value_t = 3)]
+    pub max_depth: u32,
+    #[arg(long, default_value_t = 200)]
+    pub limit: u32,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct DefArgs {
+    /// Bar, doThing, Bar.doThing, com.foo.Bar#count
+    pub symbol: String,
+    /// The file where the name is used (ranks candidates; with --line resolves exactly)
+    #[arg(long)]
+    pub file: Option<String>,
+    #[arg(long)]
+    pub line: Option<u32>,
+    #[arg(long)]
+    pub column: Option<u32>,
+    #[arg(long, default_value_t = 20)]
+    pub limit: u32,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+/// Splits `FILE:LINE[:COLUMN]` (a position) from a target name.
+fn position_of(t: &str) -> Option<(String, u32, Option<u32>)> {
+    let parts: Vec<&str> = t.rsplitn(3, ':').collect();
+    match parts.as_slice() {
+        [c, l, f] if f.ends_with(".java") => Some((f.to_string(), l.parse().ok()?, Some(c.parse().ok()?))),
+        [l, f] if f.ends_with(".java") => Some((f.to_string(), l.parse().ok()?, None)),
+        [c, l, f] => {
+            let f2 = format!("{f}:{l}");
+            if f2.ends_with(".java") { Some((f2, c.parse().ok()?, None)) } else { None }
+        }
+        _ => None,
+    }
 }
 
 /// Opens the workspace and indexes it on this thread.
@@ -378,6 +459,56 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 offset: a.offset,
             };
             print_json(&ws.find_resource(&args)?, false)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Refs(a) => {
+            let ws = indexed_workspace(&a.ws)?;
+            let mut args = crate::tools::xref::FindReferencesArgs {
+                count_only: a.count_only,
+                include_declaration: a.include_declaration,
+                include_overriders: a.include_overriders,
+                paths: a.paths.clone(),
+                limit: a.limit,
+                offset: a.offset,
+                ..Default::default()
+            };
+            if a.targets.len() > 1 || a.count_only {
+                args.targets = a.targets.clone();
+                args.count_only = true;
+            } else if let Some((file, line, column)) = position_of(&a.targets[0]) {
+                args.file_path = file;
+                args.line = line;
+                args.column = column.unwrap_or(0);
+            } else {
+                args.target = a.targets[0].clone();
+            }
+            print_json(&ws.find_references(&args)?, false)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Deps(a) => {
+            let ws = indexed_workspace(&a.ws)?;
+            let is_file = a.target.ends_with(".java");
+            let args = crate::tools::xref::DependenciesArgs {
+                type_name: if is_file { String::new() } else { a.target.clone() },
+                file_path: if is_file { a.target.clone() } else { String::new() },
+                excluded_packages: a.excluded_packages.clone(),
+                transitive: a.transitive,
+                max_depth: a.max_depth,
+                limit: a.limit,
+            };
+            print_json(&ws.analyze_type_dependencies(&args)?, false)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Def(a) => {
+            let ws = indexed_workspace(&a.ws)?;
+            let args = crate::tools::xref::ShowDefinitionArgs {
+                symbol: a.symbol.clone(),
+                file_path: a.file.clone().unwrap_or_default(),
+                line: a.line.unwrap_or(0),
+                column: a.column.unwrap_or(0),
+                limit: a.limit,
+            };
+            print_json(&ws.show_definition(&args)?, false)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Range(a) => {

@@ -480,6 +480,11 @@ impl LiveIndex {
     }
 
     /// Symbols and files indexed, for reports.
+    /// Every indexed Java file with its root.
+    pub fn java_files(&self) -> Vec<(Arc<Path>, usize)> {
+        self.state.read().map(|st| st.table.files().map(|f| (f.path.clone(), f.root)).collect()).unwrap_or_default()
+    }
+
     pub fn counts(&self) -> (usize, usize, usize) {
         self.state
             .read()

@@ -198,6 +198,21 @@ pub fn dispatch(ws: &Workspace, tool: &str, args: Map<String, Value>) -> Result<
             let value = to_value(serde_json::to_value(ws.find_resource(&a).map_err(tool_error)?))?;
             Ok(Answer { value, text: None, meta: None })
         }
+        "find_references" => {
+            let a: crate::tools::xref::FindReferencesArgs = parse(tool, args)?;
+            let value = to_value(serde_json::to_value(ws.find_references(&a).map_err(tool_error)?))?;
+            Ok(Answer { value, text: None, meta: None })
+        }
+        "analyze_type_dependencies" => {
+            let a: crate::tools::xref::DependenciesArgs = parse(tool, args)?;
+            let value = to_value(serde_json::to_value(ws.analyze_type_dependencies(&a).map_err(tool_error)?))?;
+            Ok(Answer { value, text: None, meta: None })
+        }
+        "show_definition" => {
+            let a: crate::tools::xref::ShowDefinitionArgs = parse(tool, args)?;
+            let value = to_value(serde_json::to_value(ws.show_definition(&a).map_err(tool_error)?))?;
+            Ok(Answer { value, text: None, meta: None })
+        }
         other => Err(format!("unknown tool {other}")),
     }
 }
@@ -233,7 +248,15 @@ impl ServerHandler for JavaIndexServer {
                 None,
             ));
         }
-        if matches!(request.name.as_ref(), "java_find_symbol" | "find_type" | "find_resource") {
+        if matches!(
+            request.name.as_ref(),
+            "java_find_symbol"
+                | "find_type"
+                | "find_resource"
+                | "find_references"
+                | "analyze_type_dependencies"
+                | "show_definition"
+        ) {
             self.report_indexing(&context).await;
         }
         let args = request.arguments.unwrap_or_default();

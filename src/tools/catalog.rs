@@ -11,6 +11,10 @@ use crate::tools::find::{
 use crate::tools::read_javadoc::JavadocResult;
 use crate::tools::read_range::RangeResult;
 use crate::tools::workspace::{JavaIndexArgs, ReadJavadocArgs, ReadRangeArgs};
+use crate::tools::xref::{
+    DependenciesArgs, DependenciesResult, FindReferencesArgs, FindReferencesResult, ShowDefinitionArgs,
+    ShowDefinitionResult,
+};
 
 /// One tool's metadata.
 #[derive(Debug, Clone)]
@@ -83,6 +87,12 @@ const FIND_TYPE: &str = "The IDE's Open Type: find classes, interfaces, enums, r
 
 const FIND_RESOURCE: &str = "The IDE's Open Resource: find any workspace file (Java or not: pom.xml, .properties, resources) by name or prefix, camelCase (`AJI`), glob (`*.properties`), or path glob containing `/` (`src/main/resources/*.xml`). Results: filePath, size, modified. Build output, .git and ignored files are not indexed. Paged with offset/nextOffset. Example: {\"pattern\": \"pom.xml\"}";
 
+const FIND_REFERENCES: &str = "Who uses this? Every reference in the workspace to a type, method (overload-aware), constructor or field, bound as javac binds names (imports, scopes, receiver types, inheritance, overloads) without compiling. Target: `target` (`com.foo.Bar`, `com.foo.Bar#doThing(int,String)`, `com.foo.Bar#Bar(int)` constructor, `com.foo.Bar#count` field; no parentheses = every overload), or `symbolId`, or `filePath`+`line`(+`column`) of any occurrence. Each reference: line, column, kind (import, extends, implements, type, new, call, field-read, field-write, annotation, method-ref, this-call, super-call), confidence (`exact`, or `likely` when the receiver's type could not be known) and the line's text. A call on a subclass that overrides the method binds to the override: includeOverriders adds those, marked. Paged (limit/offset, total, truncated, nextOffset); `paths` globs restrict files; `targets`+`countOnly` counts many targets at once. Example: {\"target\": \"com.foo.Bar#doThing(int,String)\", \"limit\": 50}";
+
+const DEPENDENCIES: &str = "What does this type depend on? Every type referenced anywhere in a type's declaration (`type` qualified name, or `filePath` for its top-level types), resolved to qualified names with origin (workspace, jdk, library, unresolved), reference count and lines, grouped by package. `excludedPackages` patterns (`java.sql`, `com.foo.internal.*`) flag forbidden dependencies in `violations`. `transitive: true` follows workspace dependencies up to maxDepth and reports dependency cycles. Example: {\"type\": \"com.foo.OrderService\", \"excludedPackages\": [\"com.foo.legacy.*\"], \"transitive\": true}";
+
+const SHOW_DEFINITION: &str = "Where is this defined? A name (`Bar`, `doThing`, `Bar.doThing`, `com.foo.Bar#count`) to its definition(s): file, startLine/endLine (for java_read_range), signature, javadoc summary, symbolId. With `filePath`+`line` of a use, the name there is resolved exactly (imports, scopes, receiver types); otherwise candidates are ranked by the file's imports and package. Example: {\"symbol\": \"doThing\", \"filePath\": \"src/main/java/com/foo/App.java\", \"line\": 42}";
+
 /// Every tool, in the order `tools/list` shows them.
 pub fn catalog() -> Vec<ToolSpec> {
     let read_only = |name, title, description, input_schema, output_schema| ToolSpec {
@@ -138,6 +148,27 @@ pub fn catalog() -> Vec<ToolSpec> {
             FIND_RESOURCE,
             schema_of::<FindResourceArgs>(),
             output_schema_of::<FindResourceResult>(),
+        ),
+        read_only(
+            "find_references",
+            "Find references",
+            FIND_REFERENCES,
+            schema_of::<FindReferencesArgs>(),
+            output_schema_of::<FindReferencesResult>(),
+        ),
+        read_only(
+            "analyze_type_dependencies",
+            "Analyze type dependencies",
+            DEPENDENCIES,
+            schema_of::<DependenciesArgs>(),
+            output_schema_of::<DependenciesResult>(),
+        ),
+        read_only(
+            "show_definition",
+            "Show definition",
+            SHOW_DEFINITION,
+            schema_of::<ShowDefinitionArgs>(),
+            output_schema_of::<ShowDefinitionResult>(),
         ),
     ]
 }

@@ -8,6 +8,7 @@ pub mod java_index;
 pub mod read_javadoc;
 pub mod read_range;
 pub mod workspace;
+pub mod xref;
 
 use std::path::Path;
 

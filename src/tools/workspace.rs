@@ -17,7 +17,13 @@ use crate::tools::find::{
 use crate::tools::java_index::{IndexOptions, apply_options};
 use crate::tools::read_javadoc::{JavadocOptions, JavadocResult, javadoc_of};
 use crate::tools::read_range::{RangeOptions, RangeResult, range_of};
+use crate::tools::xref::{
+    self, DependenciesArgs, DependenciesResult, FindReferencesArgs, FindReferencesResult, ShowDefinitionArgs,
+    ShowDefinitionResult, TargetCount,
+};
 use crate::tools::{ToolError, read_file, require_java};
+use crate::xref::engine::FileStamp;
+use crate::xref::world::World;
 
 /// Arguments of `java_index`.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
@@ -72,6 +78,7 @@ pub struct Workspace {
     warnings: Vec<String>,
     index: std::sync::OnceLock<Arc<LiveIndex>>,
     stop: Arc<std::sync::atomic::AtomicBool>,
+    xref: crate::xref::engine::Engine,
 }
 
 impl Workspace {
@@ -93,7 +100,15 @@ impl Workspace {
                 caches.push(Arc::new(c));
             }
         }
-        Ok(Workspace { config, roots, caches, warnings, index: std::sync::OnceLock::new(), stop: Arc::default() })
+        Ok(Workspace {
+            config,
+            roots,
+            caches,
+            warnings,
+            index: std::sync::OnceLock::new(),
+            stop: Arc::default(),
+            xref: crate::xref::engine::Engine::new(),
+        })
     }
 
     /// The workspace index, created (empty) on first use.
@@ -261,6 +276,321 @@ impl Workspace {
             .map_err(|e| ToolError::Io { path: r.display.clone(), source: e })?;
         javadoc_of(&cached.outline, &src, &r.display, &args.symbol_id, &args.options)
     }
+}
+
+/// The cross-file tools.
+impl Workspace {
+    /// The world of the workspace's Java files, re-read where a file changed since last time
+    /// (stamps taken now, so answers are fresh even without a watcher), and the files with their
+    /// display paths.
+    pub fn xref_world(&self) -> (Arc<World>, Vec<(Arc<Path>, String)>) {
+        use rayon::prelude::*;
+        self.wait_index();
+        let files = self.index().java_files();
+        let stamps: Vec<(FileStamp, String)> = files
+            .par_iter()
+            .filter_map(|(p, root)| {
+                let m = std::fs::metadata(p).ok()?;
+                let (size, mtime_ns) = crate::index::symbols::stamp(&m);
+                Some((FileStamp { path: p.clone(), size, mtime_ns }, self.roots.display(p, *root)))
+            })
+            .collect();
+        let (w, _) = self.xref.world(&stamps.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>());
+        let mut shown: Vec<(Arc<Path>, String)> = stamps.into_iter().map(|(s, d)| (s.path, d)).collect();
+        shown.sort_by(|a, b| a.1.cmp(&b.1));
+        (w, shown)
+    }
+
+    fn display_of(&self, p: &Path) -> String {
+        match self.roots.root_of(p) {
+            Some(i) => self.roots.display(p, i),
+            None => p.display().to_string(),
+        }
+    }
+
+    fn progress(&self) -> crate::tools::find::IndexStatus {
+        self.index().progress().into()
+    }
+
+    /// `find_references`.
+    pub fn find_references(&self, args: &FindReferencesArgs) -> Result<FindReferencesResult, ToolError> {
+        let (w, files) = self.xref_world();
+        let scope = xref::select_files(&files, &args.paths);
+        let nonempty = |s: &String| (!s.trim().is_empty()).then(|| s.clone());
+        if !args.targets.is_empty() {
+            let list = &args.targets;
+            if list.len() > 200 {
+                return Err(ToolError::InvalidArgument("targets must list at most 200 targets".into()));
+            }
+            let counts: Vec<TargetCount> = list
+                .iter()
+                .map(|spec| match xref::resolve_target(&w, spec) {
+                    Ok(mut t) => {
+                        if args.include_overriders {
+                            xref::add_overriders(&w, &mut t);
+                        }
+                        let found = xref::search(&w, &scope, &t);
+                        let all: Vec<&(crate::xref::Ref, Option<String>)> = found.iter().flat_map(|(_, v)| v).collect();
+                        let exact =
+                            all.iter().filter(|(r, _)| r.confidence == crate::xref::Confidence::Exact).count() as u64;
+                        TargetCount {
+                            target: t.label,
+                            total: all.len() as u64,
+                            exact,
+                            likely: all.len() as u64 - exact,
+                            files: found.len() as u64,
+                            error: None,
+                        }
+                    }
+                    Err(e) => TargetCount {
+                        target: spec.clone(),
+                        total: 0,
+                        exact: 0,
+                        likely: 0,
+                        files: 0,
+                        error: Some(e.to_string()),
+                    },
+                })
+                .collect();
+            return Ok(FindReferencesResult {
+                target: list.join(", "),
+                target_kind: "many".into(),
+                total: counts.iter().map(|c| c.total).sum(),
+                truncated: false,
+                next_offset: None,
+                files: Vec::new(),
+                counts: Some(counts),
+                index: self.progress(),
+            });
+        }
+        let mut target = match (nonempty(&args.target), nonempty(&args.symbol_id), nonempty(&args.file_path)) {
+            (Some(t), _, _) => xref::resolve_target(&w, &t)?,
+            (None, Some(id), _) => xref::resolve_target(&w, &xref::target_of_symbol_id(&id)?)?,
+            (None, None, Some(fp)) => {
+                if args.line == 0 {
+                    return Err(ToolError::InvalidArgument("filePath needs line (and optionally column)".into()));
+                }
+                let r = self.resolve(&fp)?;
+                Self::check_file(&r.path, &r.display)?;
+                require_java(&r.path, &r.display)?;
+                xref::target_at(&w, &r.path, args.line, (args.column > 0).then_some(args.column))?
+            }
+            _ => {
+                return Err(ToolError::InvalidArgument(
+                    "give the target as target, symbolId, filePath+line(+column), or targets".into(),
+                ));
+            }
+        };
+        if args.include_overriders {
+            xref::add_overriders(&w, &mut target);
+        }
+        let found = xref::search(&w, &scope, &target);
+        let mut texts = std::collections::HashMap::new();
+        let mut flat: Vec<(Arc<Path>, xref::ReferenceOut)> = Vec::new();
+        if args.include_declaration {
+            for (p, line) in &target.decls {
+                let text = xref::line_text(&mut texts, p, *line);
+                flat.push((
+                    p.clone(),
+                    xref::ReferenceOut {
+                        line: *line,
+                        column: 1,
+                        kind: "declaration".into(),
+                        confidence: crate::xref::Confidence::Exact,
+                        text,
+                        overrider: None,
+                    },
+                ));
+            }
+        }
+        for (p, refs) in &found {
+            for (r, via) in refs {
+                let text = xref::line_text(&mut texts, p, r.line);
+                flat.push((
+                    p.clone(),
+                    xref::ReferenceOut {
+                        line: r.line,
+                        column: r.column,
+                        kind: xref::kind_str(r.kind),
+                        confidence: r.confidence,
+                        text,
+                        overrider: via.clone(),
+                    },
+                ));
+            }
+        }
+        let total = flat.len();
+        let limit = args.limit.clamp(1, xref::MAX_LIMIT) as usize;
+        let offset = args.offset as usize;
+        let page: Vec<(Arc<Path>, xref::ReferenceOut)> =
+            if args.count_only { Vec::new() } else { flat.into_iter().skip(offset).take(limit).collect() };
+        let end = offset + page.len();
+        let mut out: Vec<xref::FileReferences> = Vec::new();
+        for (p, r) in page {
+            let disp = self.display_of(&p);
+            match out.last_mut() {
+                Some(f) if f.file == disp => f.references.push(r),
+                _ => out.push(xref::FileReferences { file: disp, references: vec![r] }),
+            }
+        }
+        let truncated = !args.count_only && end < total;
+        Ok(FindReferencesResult {
+            target: target.label,
+            target_kind: match target.category {
+                crate::xref::Category::Type => "type",
+                crate::xref::Category::Method => "method",
+                crate::xref::Category::Ctor => "constructor",
+                crate::xref::Category::Field => "field",
+            }
+            .into(),
+            total: total as u64,
+            truncated,
+            next_offset: truncated.then_some(end as u64),
+            files: out,
+            counts: None,
+            index: self.progress(),
+        })
+    }
+
+    /// `analyze_type_dependencies`.
+    pub fn analyze_type_dependencies(&self, args: &DependenciesArgs) -> Result<DependenciesResult, ToolError> {
+        let (w, _) = self.xref_world();
+        let nonempty = |s: &String| (!s.trim().is_empty()).then(|| s.clone());
+        let roots: Vec<crate::xref::world::TypeId> = match (nonempty(&args.type_name), nonempty(&args.file_path)) {
+            (Some(t), _) => {
+                let target = xref::resolve_target(&w, &t)?;
+                let id = w
+                    .by_fqn(&target.keys[0])
+                    .filter(|_| target.category == crate::xref::Category::Type)
+                    .ok_or_else(|| ToolError::NotFound(format!("{t} is not a workspace type")))?;
+                vec![id]
+            }
+            (None, Some(fp)) => {
+                let r = self.resolve(&fp)?;
+                Self::check_file(&r.path, &r.display)?;
+                require_java(&r.path, &r.display)?;
+                let fi = crate::xref::engine::file_index(&w, &r.path);
+                if fi == u32::MAX {
+                    return Err(ToolError::NotFound(format!(
+                        "{} is not indexed (outside the roots or ignored)",
+                        r.display
+                    )));
+                }
+                let n = w.files[fi as usize]
+                    .decls
+                    .types
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, t)| t.outer.is_none())
+                    .map(|(i, _)| i)
+                    .collect::<Vec<_>>();
+                if n.is_empty() {
+                    return Err(ToolError::NotFound(format!("{} declares no type", r.display)));
+                }
+                n.into_iter().map(|i| w.type_in_file(fi, i as u32)).collect()
+            }
+            (None, None) => return Err(ToolError::InvalidArgument("give type (a qualified name) or filePath".into())),
+        };
+        xref::analyze(&w, &roots, args, &|p| self.display_of(p))
+    }
+
+    /// `show_definition`.
+    pub fn show_definition(&self, args: &ShowDefinitionArgs) -> Result<ShowDefinitionResult, ToolError> {
+        if args.symbol.trim().is_empty() {
+            return Err(ToolError::InvalidArgument("symbol is empty".into()));
+        }
+        let (w, _) = self.xref_world();
+        let mut ctx_file = None;
+        let mut exact: Vec<xref::Candidate> = Vec::new();
+        if !args.file_path.trim().is_empty() {
+            let r = self.resolve(&args.file_path)?;
+            Self::check_file(&r.path, &r.display)?;
+            let fi = crate::xref::engine::file_index(&w, &r.path);
+            ctx_file = (fi != u32::MAX).then_some(fi);
+            if args.line > 0 {
+                let line = args.line;
+                let name = args.symbol.trim().rsplit(['.', '#']).next().unwrap_or("").to_string();
+                let col = (args.column > 0).then_some(args.column).or_else(|| {
+                    let bytes = std::fs::read(&r.path).ok()?;
+                    let src = crate::parser::SourceText::decode(&bytes);
+                    let text = src.lines.line_text(&src.text, line).to_string();
+                    let i = find_word(&text, &name)?;
+                    Some(text[..i].encode_utf16().count() as u32 + 1)
+                });
+                if let Ok(t) = xref::target_at(&w, &r.path, line, col) {
+                    for k in &t.keys {
+                        let owner = k.split('#').next().unwrap_or(k);
+                        let id = w.by_fqn(owner).filter(|_| w.origin(owner) == crate::xref::world::Origin::Workspace);
+                        let line = t.decls.iter().find(|_| true).map(|d| d.1).unwrap_or(0);
+                        exact.push(xref::Candidate {
+                            key: k.clone(),
+                            category: t.category,
+                            type_id: id,
+                            line,
+                            rank: 0,
+                        });
+                    }
+                    if t.keys.len() == 1 {
+                        exact[0].line = t.decls.first().map(|d| d.1).unwrap_or_else(|| id_line(&w, &exact[0]));
+                    }
+                }
+            }
+        }
+        let (resolution, list) = if !exact.is_empty() {
+            ("exact", exact)
+        } else {
+            let c = xref::candidates(&w, &args.symbol, ctx_file);
+            if c.is_empty() {
+                return Err(ToolError::NotFound(format!(
+                    "no type, method or field named {} in the workspace",
+                    args.symbol.trim()
+                )));
+            }
+            (if c.len() == 1 { "exact" } else { "ranked" }, c)
+        };
+        let total = list.len();
+        let limit = args.limit.clamp(1, 200) as usize;
+        let mut defs = Vec::new();
+        for c in list.iter().take(limit) {
+            let outline = c.type_id.and_then(|id| {
+                let p = w.files[w.file_of(id) as usize].path.clone();
+                let root = self.roots.root_of(&p).unwrap_or(0);
+                self.cache(root).outline(&p, &self.display_of(&p)).ok().map(|o| o.outline)
+            });
+            defs.push(xref::describe(&w, c, outline.as_ref(), &|p| self.display_of(p)));
+        }
+        Ok(ShowDefinitionResult {
+            symbol: args.symbol.clone(),
+            resolution: resolution.into(),
+            total: total as u64,
+            truncated: total > limit,
+            definitions: defs,
+        })
+    }
+}
+
+fn id_line(w: &World, c: &xref::Candidate) -> u32 {
+    c.type_id.map(|id| w.decl(id).start_line).unwrap_or(0)
+}
+
+/// Byte offset of `word` as a whole identifier in `text`.
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    if word.is_empty() {
+        return None;
+    }
+    let is_id = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let mut from = 0;
+    while let Some(i) = text[from..].find(word) {
+        let s = from + i;
+        let e = s + word.len();
+        let before = text[..s].chars().next_back().is_none_or(|c| !is_id(c));
+        let after = text[e..].chars().next().is_none_or(|c| !is_id(c));
+        if before && after {
+            return Some(s);
+        }
+        from = e;
+    }
+    None
 }
 
 impl Drop for Workspace {

@@ -645,7 +645,7 @@ impl<'w, 's> Resolver<'w, 's> {
     fn switch(&mut self, n: Node) -> Option<Ty> {
         let sel = n.child_by_field_name("condition").and_then(|c| self.expr(c).ty());
         let enum_id = sel.as_ref().and_then(|t| t.lookup_class()).and_then(|(f, _)| self.w.by_fqn(f));
-        let Some(body) = n.child_by_field_name("body") else { return None };
+        let body = n.child_by_field_name("body")?;
         let mark = self.scopes.len();
         let mut c = body.walk();
         for g in body.named_children(&mut c) {
@@ -1091,11 +1091,11 @@ impl<'w, 's> Resolver<'w, 's> {
                 }
                 if let Some((f, _)) = t.lookup_class() {
                     let origin = self.w.origin(f);
-                    if let Some(TypeName::Class(m, o)) = self.w.member_type(f, origin, name) {
-                        if self.w.by_fqn(&m).is_some() || (self.w.by_fqn(f).is_none() && looks_like_type(name)) {
-                            self.emit_type(field, RefKind::Type, &m, o);
-                            return Val::Type(Ty::Class(m.into(), Vec::new()));
-                        }
+                    if let Some(TypeName::Class(m, o)) = self.w.member_type(f, origin, name)
+                        && (self.w.by_fqn(&m).is_some() || (self.w.by_fqn(f).is_none() && looks_like_type(name)))
+                    {
+                        self.emit_type(field, RefKind::Type, &m, o);
+                        return Val::Type(Ty::Class(m.into(), Vec::new()));
                     }
                 }
                 Val::Expr(None)

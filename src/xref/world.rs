@@ -408,17 +408,13 @@ impl World {
             }
         }
         for s in self.supers(id) {
-            if let Ty::Class(sf, _) = s {
-                match self.by_fqn(sf) {
-                    Some(sid) => {
-                        if let Some(t) = self.member_type_of(sid, name, seen) {
-                            return Some(t);
-                        }
-                    }
-                    // An external supertype may declare member types; without its source
-                    // they are not guessed.
-                    None => {}
-                }
+            // An external supertype may declare member types; without its source they are
+            // not guessed.
+            if let Ty::Class(sf, _) = s
+                && let Some(sid) = self.by_fqn(sf)
+                && let Some(t) = self.member_type_of(sid, name, seen)
+            {
+                return Some(t);
             }
         }
         None
@@ -446,12 +442,10 @@ impl World {
                     if let Some((owner, _)) = imp.path.rsplit_once('.')
                         && let Some(TypeName::Class(f, o)) = self.resolve_qualified(owner)
                         && let Some(t) = self.member_type(&f, o, name)
+                        && let TypeName::Class(ref tf, _) = t
+                        && (self.by_fqn(tf).is_some() || self.by_fqn(&f).is_none())
                     {
-                        if let TypeName::Class(ref tf, _) = t
-                            && (self.by_fqn(tf).is_some() || self.by_fqn(&f).is_none())
-                        {
-                            return Some(t);
-                        }
+                        return Some(t);
                     }
                     continue;
                 }

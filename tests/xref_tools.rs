@@ -1,0 +1,303 @@
+//! find_references, analyze_type_dependencies and show_definition through the workspace, on a
+//! temp copy of the resolution fixtures (tests/fixtures/xref/src).
+
+use std::path::{Path, PathBuf};
+
+use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::ToolError;
+use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::xref::{DependenciesArgs, FindReferencesArgs, FindReferencesResult, ShowDefinitionArgs};
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("read") {
+        let p = e.expect("entry").path();
+        let dest = to.join(p.file_name().expect("name"));
+        if p.is_dir() {
+            copy_dir(&p, &dest);
+        } else {
+            std::fs::copy(&p, &dest).expect("copy");
+        }
+    }
+}
+
+fn setup() -> (tempfile::TempDir, Workspace) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xref/src"), dir.path());
+    let flags = Flags { roots: vec![dir.path().to_path_buf()], no_watch: true, no_cache: true, ..Default::default() };
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    (dir, ws)
+}
+
+fn refs(ws: &Workspace, args: FindReferencesArgs) -> FindReferencesResult {
+    ws.find_references(&FindReferencesArgs { limit: 1000, ..args }).expect("find_references")
+}
+
+fn flat(r: &FindReferencesResult) -> Vec<(String, u32, u32, String)> {
+    r.files
+        .iter()
+        .flat_map(|f| f.references.iter().map(move |x| (f.file.clone(), x.line, x.column, x.kind.clone())))
+        .collect()
+}
+
+#[test]
+fn overloads_are_told_apart_by_parameter_types_simple_or_qualified() {
+    let (_d, ws) = setup();
+    let by = |t: &str| flat(&refs(&ws, FindReferencesArgs { target: t.into(), ..Default::default() }));
+    let long = by("xref.util.Strings#show(long)");
+    assert_eq!(long, vec![("xref/service/PriceCalculator.java".to_string(), 37, 20, "call".to_string())]);
+    assert_eq!(by("xref.util.Strings#show(java.lang.String)"), by("xref.util.Strings#show(String)"));
+    assert_eq!(by("xref.util.Strings#show(String, Object...)").len(), 1);
+    // Without parentheses: every overload.
+    let all = refs(&ws, FindReferencesArgs { target: "xref.util.Strings#show".into(), ..Default::default() });
+    assert!(all.total >= 7, "{all:?}");
+}
+
+#[test]
+fn a_call_on_an_overriding_subclass_binds_to_the_override_and_overriders_are_optional() {
+    let (_d, ws) = setup();
+    let base = "xref.service.InMemoryRepository#save(xref.model.Entity)";
+    let plain = flat(&refs(&ws, FindReferencesArgs { target: base.into(), ..Default::default() }));
+    // products.save(p) is on a ProductRepository, which overrides save: not a reference to the base.
+    assert!(!plain.iter().any(|r| r.0.ends_with("InventoryService.java")), "{plain:?}");
+    let with = refs(&ws, FindReferencesArgs { target: base.into(), include_overriders: true, ..Default::default() });
+    let over: Vec<_> = with
+        .files
+        .iter()
+        .flat_map(|f| f.references.iter().map(move |r| (f, r)))
+        .filter(|(_, r)| r.overrider.is_some())
+        .collect();
+    assert!(over.iter().any(|(f, r)| f.file.ends_with("InventoryService.java") && r.line == 23), "{with:?}");
+    assert!(
+        over.iter()
+            .all(|(_, r)| r.overrider.as_deref() == Some("xref.service.ProductRepository#save(xref.model.Product)"))
+    );
+}
+
+#[test]
+fn targets_by_symbol_id_and_by_position_agree_with_the_qualified_name() {
+    let (_d, ws) = setup();
+    let by_name =
+        flat(&refs(&ws, FindReferencesArgs { target: "xref.model.Money#plus(Money)".into(), ..Default::default() }));
+    assert!(!by_name.is_empty());
+    let id = "Method#xref.model.Money#plus(Money):Money|start:26|end:29";
+    let by_id = flat(&refs(&ws, FindReferencesArgs { symbol_id: id.into(), ..Default::default() }));
+    assert_eq!(by_name, by_id);
+    // The position of a use, and the position of the declaration.
+    let (file, line, col, _) = by_name[0].clone();
+    let at_use = flat(&refs(&ws, FindReferencesArgs { file_path: file, line, column: col, ..Default::default() }));
+    assert_eq!(by_name, at_use);
+    let at_decl = flat(&refs(
+        &ws,
+        FindReferencesArgs { file_path: "xref/model/Money.java".into(), line: 26, ..Default::default() },
+    ));
+    assert_eq!(by_name, at_decl);
+}
+
+#[test]
+fn paging_never_drops_a_reference_and_paths_filter_files() {
+    let (_d, ws) = setup();
+    let all = refs(&ws, FindReferencesArgs { target: "xref.model.Money".into(), ..Default::default() });
+    assert!(all.total > 20);
+    let mut paged = Vec::new();
+    let mut offset = 0;
+    loop {
+        let page = ws
+            .find_references(&FindReferencesArgs {
+                target: "xref.model.Money".into(),
+                limit: 7,
+                offset,
+                ..Default::default()
+            })
+            .expect("page");
+        assert_eq!(page.total, all.total);
+        paged.extend(flat(&page));
+        match page.next_offset {
+            Some(n) => {
+                assert!(page.truncated);
+                offset = n as u32;
+            }
+            None => break,
+        }
+    }
+    assert_eq!(paged, flat(&all));
+    let only_model = refs(
+        &ws,
+        FindReferencesArgs {
+            target: "xref.model.Money".into(),
+            paths: vec!["xref/model/*".into()],
+            ..Default::default()
+        },
+    );
+    assert!(only_model.total > 0 && only_model.total < all.total);
+    assert!(only_model.files.iter().all(|f| f.file.starts_with("xref/model/")));
+    let with_decl = refs(
+        &ws,
+        FindReferencesArgs { target: "xref.model.Money".into(), include_declaration: true, ..Default::default() },
+    );
+    assert_eq!(with_decl.total, all.total + 1);
+    assert_eq!(with_decl.files.iter().flat_map(|f| &f.references).filter(|r| r.kind == "declaration").count(), 1);
+}
+
+#[test]
+fn many_targets_are_counted_in_one_call_and_a_bad_one_says_why() {
+    let (_d, ws) = setup();
+    let r = refs(
+        &ws,
+        FindReferencesArgs {
+            targets: vec!["xref.model.Money".into(), "xref.model.Money#cents".into(), "xref.model.Nope".into()],
+            count_only: true,
+            ..Default::default()
+        },
+    );
+    let counts = r.counts.expect("counts");
+    assert!(counts[0].total > 0 && counts[0].error.is_none());
+    assert!(counts[1].total > 0, "{:?}", counts[1]);
+    assert!(counts[2].error.as_deref().is_some_and(|e| e.contains("xref.model.Nope")), "{:?}", counts[2]);
+    assert!(r.files.is_empty());
+}
+
+#[test]
+fn unknown_and_ambiguous_targets_are_clear_errors() {
+    let (_d, ws) = setup();
+    let err =
+        |t: &str| ws.find_references(&FindReferencesArgs { target: t.into(), ..Default::default() }).expect_err(t);
+    match err("xref.model.Money#plus(int)") {
+        ToolError::NotFound(m) => assert!(m.contains("plus(xref.model.Money)"), "{m}"),
+        e => panic!("{e:?}"),
+    }
+    match err("Util") {
+        ToolError::InvalidArgument(m) => assert!(m.contains("xref.util.Util") && m.contains("xref.legacy.Util"), "{m}"),
+        e => panic!("{e:?}"),
+    }
+    assert!(matches!(err("java.util.Nope"), ToolError::NotFound(_)));
+    assert!(matches!(err("xref.model.Nope"), ToolError::NotFound(_)));
+    let no_target = ws.find_references(&FindReferencesArgs::default()).expect_err("no target");
+    assert!(no_target.to_string().contains("target"), "{no_target}");
+}
+
+#[test]
+fn answers_are_fresh_after_an_edit_without_a_watcher() {
+    let (d, ws) = setup();
+    let t = "xref.model.Money#times(int)";
+    let before = refs(&ws, FindReferencesArgs { target: t.into(), ..Default::default() }).total;
+    let f = d.path().join("xref/app/Main.java");
+    let text = std::fs::read_to_string(&f).expect("read");
+    let edited = text.replacen(
+        "public static void main",
+        "static xref.model.Money twice(xref.model.Money m) { return m.times(2); }\n    public static void main",
+        1,
+    );
+    assert_ne!(text, edited);
+    std::fs::write(&f, edited).expect("write");
+    let after = refs(&ws, FindReferencesArgs { target: t.into(), ..Default::default() });
+    assert_eq!(after.total, before + 1, "{after:?}");
+    // A new method is a new target at once.
+    let m = d.path().join("xref/model/Money.java");
+    let text = std::fs::read_to_string(&m).expect("read");
+    let edited = text.replacen(
+        "public Money plus(Money other) {",
+        "public boolean isSmall() { return true; }\n    public Money plus(Money other) {",
+        1,
+    );
+    std::fs::write(&m, edited).expect("write");
+    let r = refs(
+        &ws,
+        FindReferencesArgs {
+            target: "xref.model.Money#isSmall()".into(),
+            include_declaration: true,
+            ..Default::default()
+        },
+    );
+    assert_eq!(r.total, 1);
+}
+
+#[test]
+fn dependencies_are_resolved_grouped_and_checked_against_excluded_packages() {
+    let (_d, ws) = setup();
+    let r = ws
+        .analyze_type_dependencies(&DependenciesArgs {
+            type_name: "xref.service.OrderService".into(),
+            excluded_packages: vec!["xref.model".into()],
+            transitive: true,
+            max_depth: 3,
+            limit: 200,
+            ..Default::default()
+        })
+        .expect("deps");
+    let dep = |f: &str| r.dependencies.iter().find(|d| d.fqn == f);
+    assert!(dep("xref.model.Order").is_some_and(|d| d.violation && d.count > 0));
+    assert!(r.violations.iter().any(|v| v.fqn == "xref.model.Order" && v.pattern == "xref.model"));
+    assert!(r.dependencies.iter().all(|d| d.fqn != "xref.service.OrderService"));
+    assert!(r.packages.iter().any(|p| p.package == "xref.model" && p.types >= 2));
+    assert!(r.dependencies.iter().any(|d| d.origin == mcp_java_index::xref::world::Origin::Jdk), "{r:?}");
+    let t = r.transitive.expect("transitive");
+    assert!(t.types.iter().any(|x| x.fqn == "xref.model.Money"), "{t:?}");
+    // By file gives the same as by its type.
+    let by_file = ws
+        .analyze_type_dependencies(&DependenciesArgs {
+            file_path: "xref/service/OrderService.java".into(),
+            limit: 200,
+            max_depth: 3,
+            ..Default::default()
+        })
+        .expect("by file");
+    assert_eq!(by_file.total, r.total);
+}
+
+#[test]
+fn a_dependency_cycle_is_reported() {
+    let (d, ws) = setup();
+    std::fs::create_dir_all(d.path().join("cyc")).expect("mkdir");
+    std::fs::write(d.path().join("cyc/A.java"), "package cyc;\npublic class A { B b; }\n").expect("w");
+    std::fs::write(d.path().join("cyc/B.java"), "package cyc;\npublic class B { C c; }\n").expect("w");
+    std::fs::write(d.path().join("cyc/C.java"), "package cyc;\npublic class C { A a; }\n").expect("w");
+    ws.index().rescan();
+    let r = ws
+        .analyze_type_dependencies(&DependenciesArgs {
+            type_name: "cyc.A".into(),
+            transitive: true,
+            max_depth: 5,
+            limit: 10,
+            ..Default::default()
+        })
+        .expect("deps");
+    let t = r.transitive.expect("transitive");
+    assert_eq!(t.cycles, vec![vec!["cyc.A".to_string(), "cyc.B".to_string(), "cyc.C".to_string()]]);
+}
+
+#[test]
+fn show_definition_resolves_a_use_exactly_and_ranks_candidates_by_context() {
+    let (_d, ws) = setup();
+    // Two classes named Util: the one this file imports comes first.
+    let r = ws
+        .show_definition(&ShowDefinitionArgs {
+            symbol: "Util".into(),
+            file_path: "xref/service/InventoryService.java".into(),
+            limit: 10,
+            ..Default::default()
+        })
+        .expect("def");
+    assert_eq!(r.resolution, "ranked");
+    assert_eq!(r.definitions[0].qualified_name, "xref.util.Util");
+    assert!(r.definitions.iter().any(|d| d.qualified_name == "xref.legacy.Util"));
+    // At the use on line 19 the name resolves exactly.
+    let r = ws
+        .show_definition(&ShowDefinitionArgs {
+            symbol: "isBlank".into(),
+            file_path: "xref/service/InventoryService.java".into(),
+            line: 19,
+            limit: 10,
+            ..Default::default()
+        })
+        .expect("def");
+    assert_eq!(r.resolution, "exact");
+    assert_eq!(r.definitions.len(), 1);
+    let d = &r.definitions[0];
+    assert!(d.qualified_name.starts_with("xref.util.Util#isBlank("), "{d:?}");
+    assert!(d.file.as_deref() == Some("xref/util/Util.java") && d.start_line.is_some() && d.end_line >= d.start_line);
+    assert!(d.signature.as_deref().is_some_and(|s| s.contains("isBlank")));
+    let none = ws.show_definition(&ShowDefinitionArgs { symbol: "noSuchThing".into(), limit: 5, ..Default::default() });
+    assert!(matches!(none, Err(ToolError::NotFound(_))));
+}
