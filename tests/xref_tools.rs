@@ -301,3 +301,26 @@ fn show_definition_resolves_a_use_exactly_and_ranks_candidates_by_context() {
     let none = ws.show_definition(&ShowDefinitionArgs { symbol: "noSuchThing".into(), limit: 5, ..Default::default() });
     assert!(matches!(none, Err(ToolError::NotFound(_))));
 }
+
+/// Generated code nests expressions thousands deep; resolving it must not overflow the stack.
+#[test]
+fn deeply_nested_expressions_do_not_overflow_the_stack() {
+    let mut src = String::from("class Deep { String s = \"a\"");
+    for i in 0..20_000 {
+        src.push_str(&format!(" + \"{i}\""));
+    }
+    src.push_str("; int f() { return ");
+    src.push_str(&"(".repeat(5_000));
+    src.push('1');
+    src.push_str(&")".repeat(5_000));
+    src.push_str("; } }\n");
+    let world = mcp_java_index::xref::world::World::new(Vec::new());
+    // On a thread with a small stack, like a worker thread.
+    let refs = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || mcp_java_index::xref::resolve::file_refs(&world, u32::MAX, src.as_bytes()).len())
+        .expect("spawn")
+        .join()
+        .expect("no stack overflow");
+    assert!(refs >= 1, "the String type reference is still found");
+}

@@ -54,6 +54,7 @@ pub fn file_refs(world: &World, file: u32, bytes: &[u8]) -> Vec<Ref> {
         frames: vec![Frame { ctx: Ctx { file, types: Vec::new(), tvars: Vec::new() }, this: None, type_id: None }],
         out: Vec::new(),
         package: String::new(),
+        depth: 0,
     };
     r.program(tree.root_node());
     r.out.sort_by(|a, b| {
@@ -75,7 +76,12 @@ struct Resolver<'w, 's> {
     frames: Vec<Frame>,
     out: Vec<Ref>,
     package: String,
+    /// Recursion depth: generated code nests expressions thousands deep (`a + b + …`). The
+    /// stack grows on demand (stacker); past [`MAX_DEPTH`] the rest of such a subtree is skipped.
+    depth: u32,
 }
+
+const MAX_DEPTH: u32 = 3000;
 
 fn is_expression(k: &str) -> bool {
     matches!(
@@ -534,6 +540,15 @@ impl<'w, 's> Resolver<'w, 's> {
     }
 
     fn stmt(&mut self, n: Node) {
+        if self.depth >= MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
+        stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.stmt_inner(n));
+        self.depth -= 1;
+    }
+
+    fn stmt_inner(&mut self, n: Node) {
         match n.kind() {
             "block" | "constructor_body" | "switch_block_statement_group" => self.block_like(n),
             "local_variable_declaration" => self.local_var(n),
@@ -791,6 +806,16 @@ impl<'w, 's> Resolver<'w, 's> {
     }
 
     fn expr(&mut self, n: Node) -> Val {
+        if self.depth >= MAX_DEPTH {
+            return Val::Expr(None);
+        }
+        self.depth += 1;
+        let v = stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.expr_inner(n));
+        self.depth -= 1;
+        v
+    }
+
+    fn expr_inner(&mut self, n: Node) -> Val {
         match n.kind() {
             "identifier" => self.name(n),
             "parenthesized_expression" => {

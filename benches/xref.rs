@@ -1,0 +1,85 @@
+//! Cross-reference benchmarks on the JDK sources: the world's cold build (every file's
+//! declarations), then `find_references` for `java.util.List` and `java.lang.String#isEmpty()`
+//! with a warm index and world, and `analyze_type_dependencies` / `show_definition`.
+//!
+//! `cargo bench --bench xref` (JDK tree from `$JDK_SRC_DIR`, else `target/jdk-src`).
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::xref::{DependenciesArgs, FindReferencesArgs, ShowDefinitionArgs};
+
+fn workspace(root: &Path, cache: &Path) -> Workspace {
+    let flags = Flags {
+        roots: vec![root.to_path_buf()],
+        cache_dir: Some(cache.to_path_buf()),
+        no_watch: true,
+        ..Default::default()
+    };
+    Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
+}
+
+fn median(v: &mut [Duration]) -> f64 {
+    v.sort();
+    v[v.len() / 2].as_secs_f64() * 1e3
+}
+
+fn main() {
+    let jdk = std::env::var_os("JDK_SRC_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/jdk-src"));
+    if !jdk.join("java.base").is_dir() {
+        eprintln!("no JDK sources at {} (set JDK_SRC_DIR or run .ci/run)", jdk.display());
+        return;
+    }
+    let scratch = tempfile::tempdir().expect("tempdir");
+    let ws = workspace(&jdk, scratch.path());
+    let t = Instant::now();
+    ws.build_index();
+    println!("index first pass: {:.2} s", t.elapsed().as_secs_f64());
+    let t = Instant::now();
+    let (w, files) = ws.xref_world();
+    println!("world cold build: {:.2} s ({} files, {} types)", t.elapsed().as_secs_f64(), files.len(), w.type_count());
+    let t = Instant::now();
+    let _ = ws.xref_world();
+    println!("world up to date (stat of every file): {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
+
+    for target in ["java.util.List", "java.lang.String#isEmpty()", "java.util.ArrayList#ArrayList(int)"] {
+        let args = FindReferencesArgs { target: target.into(), count_only: true, limit: 100, ..Default::default() };
+        let mut times = Vec::new();
+        let mut total = 0;
+        for _ in 0..3 {
+            let t = Instant::now();
+            total = ws.find_references(&args).expect("find_references").total;
+            times.push(t.elapsed());
+        }
+        println!("find_references {target}: {total} references, median {:.0} ms", median(&mut times));
+    }
+    let mut times = Vec::new();
+    for _ in 0..5 {
+        let t = Instant::now();
+        let r = ws
+            .analyze_type_dependencies(&DependenciesArgs {
+                type_name: "java.util.HashMap".into(),
+                max_depth: 3,
+                limit: 200,
+                ..Default::default()
+            })
+            .expect("deps");
+        assert!(r.total > 0);
+        times.push(t.elapsed());
+    }
+    println!("analyze_type_dependencies java.util.HashMap: median {:.1} ms", median(&mut times));
+    let mut times = Vec::new();
+    for _ in 0..5 {
+        let t = Instant::now();
+        let r = ws
+            .show_definition(&ShowDefinitionArgs { symbol: "isEmpty".into(), limit: 20, ..Default::default() })
+            .expect("def");
+        assert!(r.total > 0);
+        times.push(t.elapsed());
+    }
+    println!("show_definition isEmpty: median {:.1} ms", median(&mut times));
+}
