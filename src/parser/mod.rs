@@ -827,29 +827,39 @@ pub fn syntax_errors(root: Node, src: &[u8], limit: usize) -> (Vec<SyntaxError>,
     (found, total)
 }
 
-/// tree-sitter often reads a statement missing its `;` as an error node at the end of a line
-/// followed by the next line's code in the same statement: `int x = 1` / `g();`. Say so.
+/// tree-sitter often reads a statement missing its `;` as an error node somewhere in a
+/// statement that runs on into the next line (`int x = a + b` / `return x;`). When the line the
+/// error starts on looks finished and the statement goes on past it, the `;` is what is missing.
 fn missing_semicolon(n: Node, src: &[u8]) -> Option<SyntaxError> {
-    let statement = n.parent().filter(|p| {
+    let mut s = n.parent();
+    for _ in 0..6 {
+        let p = s?;
+        if matches!(
+            p.kind(),
+            "local_variable_declaration" | "expression_statement" | "return_statement" | "field_declaration"
+        ) {
+            break;
+        }
+        s = p.parent();
+    }
+    let statement = s.filter(|p| {
         matches!(
             p.kind(),
-            "variable_declarator"
-                | "local_variable_declaration"
-                | "field_declaration"
-                | "expression_statement"
-                | "return_statement"
-                | "assignment_expression"
+            "local_variable_declaration" | "expression_statement" | "return_statement" | "field_declaration"
         )
     })?;
-    let end = n.end_byte();
-    let rest = src.get(end..)?;
-    let gap = rest.iter().position(|b| !matches!(b, b' ' | b'\t')).unwrap_or(rest.len());
-    let newline = matches!(rest.get(gap), Some(b'\n' | b'\r'));
-    let before = text_before(src, end)?;
-    if !newline || statement.end_byte() <= end + gap || before.ends_with([';', '{', '}', ',', '(']) {
+    let line_end = n.start_byte() + src.get(n.start_byte()..)?.iter().position(|&b| b == b'\n' || b == b'\r')?;
+    if line_end >= statement.end_byte() {
         return None;
     }
-    Some(SyntaxError { start: end, end, message: format!("missing `;` after `{before}`") })
+    let line = std::str::from_utf8(&src[statement.start_byte()..line_end]).ok()?;
+    let code = line.split("//").next().unwrap_or(line).trim_end();
+    if code.is_empty() || code.ends_with([';', '{', '}', ',', '(', '+', '-', '*', '/', '=', '&', '|', '.', '?', ':']) {
+        return None;
+    }
+    let at = statement.start_byte() + code.len();
+    let before = text_before(src, at)?;
+    Some(SyntaxError { start: at, end: at, message: format!("missing `;` after `{before}`") })
 }
 
 /// "unexpected `x` in a class body (expected …)": what was found and what the place expects.

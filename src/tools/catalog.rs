@@ -8,6 +8,7 @@ use crate::model::FileOutline;
 use crate::tools::find::{
     FindResourceArgs, FindResourceResult, FindSymbolArgs, FindSymbolResult, FindTypeArgs, FindTypeResult,
 };
+use crate::tools::problems::{ProblemsArgs, ProblemsResult};
 use crate::tools::read_javadoc::JavadocResult;
 use crate::tools::read_range::RangeResult;
 use crate::tools::workspace::{JavaIndexArgs, ReadJavadocArgs, ReadRangeArgs};
@@ -83,6 +84,8 @@ const FIND_TYPE: &str = "The IDE's Open Type: find classes, interfaces, enums, r
 
 const FIND_RESOURCE: &str = "The IDE's Open Resource: find any workspace file (Java or not: pom.xml, .properties, resources) by name or prefix, camelCase (`AJI`), glob (`*.properties`), or path glob containing `/` (`src/main/resources/*.xml`). Results: filePath, size, modified. Build output, .git and ignored files are not indexed. Paged with offset/nextOffset. Example: {\"pattern\": \"pom.xml\"}";
 
+const GET_PROBLEMS: &str = "Compile errors and warnings of Java files, as an IDE's Problems view, without an IDE. Two sources: `syntax` (our parser: missing tokens, unexpected text, unclosed braces and literals; instant) and `javac` (the JDK's compiler run with the project's source roots and Maven classpath, kept warm between calls: type errors, unresolved symbols, deprecation/unchecked/rawtypes warnings). Call it after editing code. Each diagnostic: file, line, column, severity (Error|Warning|Information|Hint), source, code (javac's key such as compiler.err.cant.resolve.location), message, range. Errors come first; filter with severity_filter, line_range, source_filter; page with limit/offset (has_more). Per file: analysed (no diagnostics = clean), syntax-only, skipped or timed-out (with reason). A whole-project check that outlasts the time budget answers complete=false and finishes in the background: call again. javac.classpath_complete=false marks an unsure classpath; problems with cause=missing-dependency may be due to it. Example: {\"paths\": [\"src/main/java/com/foo/Bar.java\"], \"severity_filter\": [\"Error\"], \"limit\": 20}";
+
 /// Every tool, in the order `tools/list` shows them.
 pub fn catalog() -> Vec<ToolSpec> {
     let read_only = |name, title, description, input_schema, output_schema| ToolSpec {
@@ -138,6 +141,13 @@ pub fn catalog() -> Vec<ToolSpec> {
             FIND_RESOURCE,
             schema_of::<FindResourceArgs>(),
             output_schema_of::<FindResourceResult>(),
+        ),
+        read_only(
+            "get_problems",
+            "Get compile problems",
+            GET_PROBLEMS,
+            schema_of::<ProblemsArgs>(),
+            output_schema_of::<ProblemsResult>(),
         ),
     ]
 }
