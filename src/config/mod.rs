@@ -381,6 +381,33 @@ mod tests {
     }
 
     #[test]
+    fn problems_settings_layer_like_the_rest() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            dir.path().join(PROJECT_FILE),
+            "javac_lint = \"deprecation\"\nclasspath = [\"lib/a.jar\"]\njavac_options = [\"--release\", \"11\"]\nmaven_repo_local = \"repo\"\n",
+        )
+        .expect("write");
+        let flags = Flags { roots: vec![dir.path().to_path_buf()], ..Default::default() };
+        let c = Config::load(&flags, &no_env).expect("config");
+        assert_eq!(c.javac_lint, "deprecation");
+        assert_eq!(c.classpath, [dir.path().join("lib/a.jar")]);
+        assert_eq!(c.javac_options, ["--release", "11"]);
+        assert_eq!(c.maven_repo_local, Some(dir.path().join("repo")));
+        assert_eq!(c.problems_budget_ms, 25_000);
+        let env = |k: &str| match k {
+            "MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS" => Some("7".to_owned()),
+            "MCP_JAVA_INDEX_MAVEN_REPO_LOCAL" => Some("/m2".to_owned()),
+            _ => None,
+        };
+        let c = Config::load(&flags, &env).expect("config");
+        assert_eq!((c.problems_budget_ms, c.maven_repo_local.clone()), (7, Some(PathBuf::from("/m2"))));
+        assert_eq!(c.describe("problemsBudgetMs"), "environment MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS");
+        let bad = |k: &str| (k == "MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS").then(|| "soon".to_owned());
+        assert!(Config::load(&flags, &bad).expect_err("bad budget").to_string().contains("soon"));
+    }
+
+    #[test]
     fn bad_values_name_the_layer() {
         let dir = tempfile::tempdir().expect("tempdir");
         std::fs::write(dir.path().join(PROJECT_FILE), "colour = 3\n").expect("write");
