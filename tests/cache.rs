@@ -631,7 +631,21 @@ fn a_killed_writer_leaves_a_sound_database() {
             .stdout(std::process::Stdio::null())
             .spawn()
             .expect("spawning a child");
-        std::thread::sleep(Duration::from_millis(400));
+        // Kill it once it has committed something (a loaded machine may take a while to
+        // start it), in the middle of further writes.
+        let db = ws.path().join("cache").join(DB_FILE);
+        let start = std::time::Instant::now();
+        while start.elapsed() < Duration::from_secs(30) {
+            let written = db.exists()
+                && rusqlite::Connection::open(&db)
+                    .and_then(|c| c.query_row("SELECT count(*) FROM outlines", [], |r| r.get::<_, i64>(0)))
+                    .is_ok_and(|n| n > 0);
+            if written {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        std::thread::sleep(Duration::from_millis(150));
         child.kill().expect("SIGKILL");
         child.wait().expect("reaping");
     }
