@@ -17,18 +17,18 @@ fn src() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
-/// Architecture invariant: the core (model, parser, index, cache) is synchronous and knows
-/// nothing of the protocol, the async runtime, the command line or the terminal.
+/// Architecture invariant: the core (model, parser, index, cache, problems) is synchronous and
+/// knows nothing of the protocol, the async runtime, the command line or the terminal.
 #[test]
 fn the_core_has_no_shell_dependencies() {
     let mut files = Vec::new();
-    for core in ["model", "parser", "index", "cache"] {
+    for core in ["model", "parser", "index", "cache", "problems"] {
         let dir = src().join(core);
         if dir.is_dir() {
             rust_files(&dir, &mut files);
         }
     }
-    assert!(files.len() >= 4, "core modules not found: {files:?}");
+    assert!(files.len() >= 8, "core modules not found: {files:?}");
     for f in files {
         let text = std::fs::read_to_string(&f).expect("reading source");
         for banned in [
@@ -57,4 +57,13 @@ fn every_source_file_starts_with_a_module_doc() {
         let text = std::fs::read_to_string(&f).expect("reading source");
         assert!(text.starts_with("//! "), "{} does not start with a `//!` line", f.display());
     }
+}
+
+/// The javac helper ships inside the binary: the problems engine embeds its source, and the
+/// engine talks to it only through std::process (no async runtime in the core).
+#[test]
+fn the_javac_helper_is_embedded() {
+    let javac = std::fs::read_to_string(src().join("problems/javac.rs")).expect("reading javac.rs");
+    assert!(javac.contains("include_str!(\"JavacHelper.java\")"));
+    assert!(src().join("problems/JavacHelper.java").is_file());
 }

@@ -190,6 +190,27 @@ async fn every_tool_answers_with_conforming_structured_content() {
         let sc = r.structured_content.clone().expect("structured");
         validate(&schema("show_definition"), &sc, "show_definition");
         insta::assert_json_snapshot!(format!("call_show_definition_{era:?}"), sc);
+
+        let r = call(
+            &client,
+            "get_problems",
+            json!({"paths": ["broken_missing_brace.java"], "source_filter": ["syntax"], "limit": 2}),
+        )
+        .await;
+        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
+        let sc = r.structured_content.clone().expect("structured");
+        validate(&schema("get_problems"), &sc, "get_problems");
+        assert_eq!(sc["has_more"], true);
+        let mut pinned = sc.clone();
+        pinned["elapsed_ms"] = json!("[ms]");
+        insta::assert_json_snapshot!(format!("call_get_problems_{era:?}"), pinned);
+        // With javac (the real JDK): a clean file is analysed with no diagnostics.
+        let r = call(&client, "get_problems", json!({"paths": ["enums.java"]})).await;
+        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
+        let sc = r.structured_content.clone().expect("structured");
+        validate(&schema("get_problems"), &sc, "get_problems");
+        assert_eq!(sc["javac"]["available"], true, "{sc}");
+        assert_eq!(sc["files"][0]["status"], "analysed", "{sc}");
         client.cancel().await.expect("close");
     }
 }
@@ -240,6 +261,13 @@ async fn bad_arguments_are_tool_errors_that_name_the_problem() {
         ("java_read_range", json!({"filePath": "records.java", "startLine": "one", "endLine": 2}), "invalid type"),
         ("java_read_javadoc", json!({"filePath": "records.java", "symbolId": " "}), "symbolId is empty"),
         ("java_find_symbol", json!({"rootDir": "/", "query": "x"}), "outside the workspace roots"),
+        ("get_problems", json!({"paths": ["../../etc"]}), "outside the workspace roots"),
+        ("get_problems", json!({"severity_filter": ["Fatal"]}), "unknown variant `Fatal`"),
+        ("get_problems", json!({"line_range": {"start": 9, "end": 2}}), "line_range start 9 is after its end 2"),
+        ("find_references", json!({"target": "xref.model.Nope"}), "no type xref.model.Nope"),
+        ("find_references", json!({}), "give the target"),
+        ("analyze_type_dependencies", json!({}), "give type"),
+        ("show_definition", json!({"symbol": "  "}), "symbol is empty"),
         ("java_find_symbol", json!({"rootDir": "records.java", "query": "x"}), "is not a directory"),
         (
             "java_find_symbol",

@@ -52,6 +52,11 @@ pub enum Command {
     Deps(DepsArgs),
     /// Where a name is defined (show_definition).
     Def(DefArgs),
+    /// Syntax and javac problems of Java files or directories (get_problems).
+    ///
+    /// Prints the get_problems JSON; waits until every file is checked. Exits 1 when an
+    /// Error-severity problem is listed.
+    Problems(ProblemsCliArgs),
     /// Print the effective configuration and where each value came from.
     Config(WorkspaceFlags),
     /// Inspect or clear the outline cache.
@@ -204,6 +209,30 @@ pub struct RefsArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct ProblemsCliArgs {
+    /// .java files or directories (default: the whole workspace)
+    pub paths: Vec<String>,
+    /// Severities to list: Error, Warning, Information, Hint (repeatable or comma-separated)
+    #[arg(long = "severity", value_delimiter = ',')]
+    pub severity: Vec<String>,
+    /// Sources to run: syntax, javac (repeatable or comma-separated; default both)
+    #[arg(long = "source", value_delimiter = ',')]
+    pub source: Vec<String>,
+    /// Only problems starting on lines START-END (1-based, inclusive)
+    #[arg(long, value_name = "START-END")]
+    pub lines: Option<String>,
+    #[arg(long, default_value_t = 100)]
+    pub limit: u32,
+    #[arg(long, default_value_t = 0)]
+    pub offset: u32,
+    /// Print one-line JSON
+    #[arg(long)]
+    pub compact: bool,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
 pub struct DepsArgs {
     /// A qualified type name, or a .java file
     pub target: String,
@@ -250,6 +279,42 @@ fn position_of(t: &str) -> Option<(String, u32, Option<u32>)> {
         }
         _ => None,
     }
+}
+
+/// `problems`: get_problems on the command line; exits 1 when an error is listed.
+fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
+    use crate::tools::problems::{LineRange, ProblemsArgs};
+    let config = a.ws.config()?;
+    init_logging(&config.log_level);
+    let ws = Workspace::open(config)?;
+    for w in ws.warnings() {
+        eprintln!("warning: {w}");
+    }
+    let line_range = match &a.lines {
+        None => LineRange::default(),
+        Some(r) => {
+            let (s, e) = r.split_once('-').unwrap_or((r, r));
+            let n =
+                |x: &str| x.trim().parse::<u32>().map_err(|_| anyhow::anyhow!("invalid --lines `{r}`; use START-END"));
+            LineRange { start: n(s)?, end: n(e)? }
+        }
+    };
+    let args = ProblemsArgs {
+        paths: a.paths.clone(),
+        severity_filter: a.severity.iter().map(|s| parse_enum("severity", s)).collect::<anyhow::Result<_>>()?,
+        line_range,
+        source_filter: a.source.iter().map(|s| parse_enum("source", s)).collect::<anyhow::Result<_>>()?,
+        limit: a.limit,
+        offset: a.offset,
+    };
+    // A command line has no client timeout: ask again until the background work is done.
+    let mut result = ws.get_problems(&args)?;
+    while !result.complete {
+        result = ws.get_problems(&args)?;
+    }
+    print_json(&result, a.compact)?;
+    let errors = result.diagnostics.iter().any(|d| d.severity == crate::problems::Severity::Error);
+    Ok(if errors { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 /// Opens the workspace and indexes it on this thread.
@@ -424,6 +489,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Index(args) => index(args),
+        Command::Problems(args) => problems(args),
         Command::Find(a) => {
             let ws = indexed_workspace(&a.ws)?;
             let args = crate::tools::find::FindSymbolArgs {

@@ -42,6 +42,17 @@ pub struct Config {
     pub index_wait_ms: u64,
     /// Watch the roots for changes (otherwise answers re-check only the files they return).
     pub watch: bool,
+    /// How long `get_problems` waits for javac before answering with what it has
+    /// (`complete: false`); the rest finishes in the background.
+    pub problems_budget_ms: u64,
+    /// javac's `-Xlint:` categories for `get_problems` (empty: errors only, no lint warnings).
+    pub javac_lint: String,
+    /// More javac options for `get_problems`, added after ours.
+    pub javac_options: Vec<String>,
+    /// Classpath entries added to every project's (jars or class directories).
+    pub classpath: Vec<PathBuf>,
+    /// Maven's local repository (`-Dmaven.repo.local`); default Maven's own (~/.m2/repository).
+    pub maven_repo_local: Option<PathBuf>,
     #[serde(skip)]
     pub sources: BTreeMap<&'static str, Source>,
 }
@@ -68,6 +79,11 @@ struct FileLayer {
     log_level: Option<String>,
     index_wait_ms: Option<u64>,
     watch: Option<bool>,
+    problems_budget_ms: Option<u64>,
+    javac_lint: Option<String>,
+    javac_options: Option<Vec<String>>,
+    classpath: Option<Vec<PathBuf>>,
+    maven_repo_local: Option<PathBuf>,
 }
 
 /// A configuration that could not be built; says which layer and what.
@@ -80,6 +96,10 @@ pub enum ConfigError {
     #[error("{setting}: {reason} (set by {source_desc})")]
     Invalid { setting: &'static str, reason: String, source_desc: String },
 }
+
+/// The lint warnings an IDE shows by default.
+pub const DEFAULT_LINT: &str =
+    "deprecation,removal,unchecked,rawtypes,cast,dep-ann,divzero,empty,fallthrough,finally,overrides,varargs";
 
 const LEVELS: &[&str] = &["error", "warn", "info", "debug", "trace"];
 
@@ -95,9 +115,27 @@ impl Config {
             log_level: "warn".to_owned(),
             index_wait_ms: 5000,
             watch: true,
+            problems_budget_ms: 25_000,
+            javac_lint: DEFAULT_LINT.to_owned(),
+            javac_options: Vec::new(),
+            classpath: Vec::new(),
+            maven_repo_local: None,
             sources: BTreeMap::new(),
         };
-        for k in ["roots", "cache", "cacheDir", "logFile", "logLevel", "indexWaitMs", "watch"] {
+        for k in [
+            "roots",
+            "cache",
+            "cacheDir",
+            "logFile",
+            "logLevel",
+            "indexWaitMs",
+            "watch",
+            "problemsBudgetMs",
+            "javacLint",
+            "javacOptions",
+            "classpath",
+            "mavenRepoLocal",
+        ] {
             c.sources.insert(k, Source::Default);
         }
         // Roots first: the files live at the first root.
@@ -175,7 +213,27 @@ impl Config {
         }
         if let Some(v) = layer.watch {
             self.watch = v;
-            self.sources.insert("watch", src);
+            self.sources.insert("watch", src.clone());
+        }
+        if let Some(v) = layer.problems_budget_ms {
+            self.problems_budget_ms = v;
+            self.sources.insert("problemsBudgetMs", src.clone());
+        }
+        if let Some(v) = layer.javac_lint {
+            self.javac_lint = v;
+            self.sources.insert("javacLint", src.clone());
+        }
+        if let Some(v) = layer.javac_options {
+            self.javac_options = v;
+            self.sources.insert("javacOptions", src.clone());
+        }
+        if let Some(v) = layer.classpath {
+            self.classpath = v.into_iter().map(|p| dir.join(p)).collect();
+            self.sources.insert("classpath", src.clone());
+        }
+        if let Some(v) = layer.maven_repo_local {
+            self.maven_repo_local = Some(dir.join(v));
+            self.sources.insert("mavenRepoLocal", src);
         }
         Ok(())
     }
@@ -211,6 +269,25 @@ impl Config {
                 reason: format!("`{v}` is not a number of milliseconds"),
             })?;
             self.sources.insert("indexWaitMs", Source::Env("MCP_JAVA_INDEX_INDEX_WAIT_MS".to_owned()));
+        }
+        if let Some(v) = env("MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS") {
+            self.problems_budget_ms = v.trim().parse().map_err(|_| ConfigError::Env {
+                var: "MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS".to_owned(),
+                reason: format!("`{v}` is not a number of milliseconds"),
+            })?;
+            self.sources.insert("problemsBudgetMs", Source::Env("MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS".to_owned()));
+        }
+        if let Some(v) = env("MCP_JAVA_INDEX_JAVAC_LINT") {
+            self.javac_lint = v;
+            self.sources.insert("javacLint", Source::Env("MCP_JAVA_INDEX_JAVAC_LINT".to_owned()));
+        }
+        if let Some(v) = env("MCP_JAVA_INDEX_CLASSPATH").filter(|v| !v.is_empty()) {
+            self.classpath = std::env::split_paths(&v).filter(|p| !p.as_os_str().is_empty()).collect();
+            self.sources.insert("classpath", Source::Env("MCP_JAVA_INDEX_CLASSPATH".to_owned()));
+        }
+        if let Some(v) = env("MCP_JAVA_INDEX_MAVEN_REPO_LOCAL").filter(|v| !v.is_empty()) {
+            self.maven_repo_local = Some(PathBuf::from(v));
+            self.sources.insert("mavenRepoLocal", Source::Env("MCP_JAVA_INDEX_MAVEN_REPO_LOCAL".to_owned()));
         }
         if let Some(v) = env("MCP_JAVA_INDEX_LOG_LEVEL") {
             self.log_level = v;
@@ -265,6 +342,11 @@ impl Config {
             "logLevel": entry("logLevel", serde_json::json!(self.log_level)),
             "indexWaitMs": entry("indexWaitMs", serde_json::json!(self.index_wait_ms)),
             "watch": entry("watch", serde_json::json!(self.watch)),
+            "problemsBudgetMs": entry("problemsBudgetMs", serde_json::json!(self.problems_budget_ms)),
+            "javacLint": entry("javacLint", serde_json::json!(self.javac_lint)),
+            "javacOptions": entry("javacOptions", serde_json::json!(self.javac_options)),
+            "classpath": entry("classpath", serde_json::json!(self.classpath)),
+            "mavenRepoLocal": entry("mavenRepoLocal", serde_json::json!(self.maven_repo_local)),
         })
     }
 }
@@ -296,6 +378,33 @@ mod tests {
         let flags = Flags { log_level: Some("error".to_owned()), ..flags };
         let c = Config::load(&flags, &env).expect("config");
         assert_eq!(c.log_level, "error");
+    }
+
+    #[test]
+    fn problems_settings_layer_like_the_rest() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            dir.path().join(PROJECT_FILE),
+            "javac_lint = \"deprecation\"\nclasspath = [\"lib/a.jar\"]\njavac_options = [\"--release\", \"11\"]\nmaven_repo_local = \"repo\"\n",
+        )
+        .expect("write");
+        let flags = Flags { roots: vec![dir.path().to_path_buf()], ..Default::default() };
+        let c = Config::load(&flags, &no_env).expect("config");
+        assert_eq!(c.javac_lint, "deprecation");
+        assert_eq!(c.classpath, [dir.path().join("lib/a.jar")]);
+        assert_eq!(c.javac_options, ["--release", "11"]);
+        assert_eq!(c.maven_repo_local, Some(dir.path().join("repo")));
+        assert_eq!(c.problems_budget_ms, 25_000);
+        let env = |k: &str| match k {
+            "MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS" => Some("7".to_owned()),
+            "MCP_JAVA_INDEX_MAVEN_REPO_LOCAL" => Some("/m2".to_owned()),
+            _ => None,
+        };
+        let c = Config::load(&flags, &env).expect("config");
+        assert_eq!((c.problems_budget_ms, c.maven_repo_local.clone()), (7, Some(PathBuf::from("/m2"))));
+        assert_eq!(c.describe("problemsBudgetMs"), "environment MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS");
+        let bad = |k: &str| (k == "MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS").then(|| "soon".to_owned());
+        assert!(Config::load(&flags, &bad).expect_err("bad budget").to_string().contains("soon"));
     }
 
     #[test]

@@ -30,6 +30,7 @@ pub const INSTRUCTIONS: &str = "Java code navigation without reading whole files
 1) java_index(filePath) gives the outline of a .java file: types, methods, constructors, fields with exact line ranges, signatures and javadoc locations; \
 2) pick the symbol by name, signature or javadoc and call java_read_javadoc(filePath, symbolId) to learn what it does; \
 3) only then read its body with java_read_range(filePath, startLine, endLine) using the lines from the outline. \
+After editing code, get_problems(paths) lists what is now broken (syntax and javac errors and warnings). \
 Paths are relative to the workspace root (or absolute inside it). Outputs are capped and say when they were cut and how to continue.";
 
 /// The rmcp handler.
@@ -211,6 +212,19 @@ pub fn dispatch(ws: &Workspace, tool: &str, args: Map<String, Value>) -> Result<
         "show_definition" => {
             let a: crate::tools::xref::ShowDefinitionArgs = parse(tool, args)?;
             let value = to_value(serde_json::to_value(ws.show_definition(&a).map_err(tool_error)?))?;
+            Ok(Answer { value, text: None, meta: None })
+        }
+        "get_problems" => {
+            let a: crate::tools::problems::ProblemsArgs = parse(tool, args)?;
+            let result = ws.get_problems(&a).map_err(tool_error)?;
+            tracing::info!(
+                files = result.file_counts.analysed,
+                problems = result.total_count,
+                complete = result.complete,
+                ms = result.elapsed_ms,
+                "get_problems"
+            );
+            let value = to_value(serde_json::to_value(result))?;
             Ok(Answer { value, text: None, meta: None })
         }
         other => Err(format!("unknown tool {other}")),

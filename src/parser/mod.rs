@@ -767,24 +767,53 @@ fn ctor_signature(mods: &[String], tp: &Option<String>, name: &str, params: &[Pa
 
 /// Lists syntax errors: missing tokens and unexpected text, at most [`MAX_ERRORS`].
 fn collect_errors(root: Node, b: &Builder, out: &mut Vec<Diagnostic>) {
-    let src = b.src;
+    let (found, total) = syntax_errors(root, b.src, MAX_ERRORS);
+    for e in found {
+        out.push(Diagnostic { level: Level::Error, message: e.message, line: Some(b.line(e.start)) });
+    }
+    if total > MAX_ERRORS {
+        out.push(Diagnostic {
+            level: Level::Error,
+            message: format!("{} more syntax errors not listed", total - MAX_ERRORS),
+            line: None,
+        });
+    }
+}
+
+/// One syntax error: a byte range of the parsed text and a message a person would write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub start: usize,
+    pub end: usize,
+    pub message: String,
+}
+
+/// Every error and missing node under `root` in source order, at most `limit` of them, and
+/// how many there were in all. `src` is the text tree-sitter parsed.
+pub fn syntax_errors(root: Node, src: &[u8], limit: usize) -> (Vec<SyntaxError>, usize) {
     let mut found = Vec::new();
     let mut total = 0usize;
     let mut stack = vec![root];
     while let Some(n) = stack.pop() {
         if n.is_missing() {
             total += 1;
-            if found.len() < MAX_ERRORS {
-                let what = if n.is_named() { n.kind().to_owned() } else { format!("`{}`", n.kind()) };
-                found.push((n.start_byte(), format!("missing {what}")));
+            if found.len() < limit {
+                let what = if n.is_named() { n.kind().replace('_', " ") } else { format!("`{}`", n.kind()) };
+                let message = match text_before(src, n.start_byte()) {
+                    Some(before) => format!("missing {what} after `{before}`"),
+                    None => format!("missing {what}"),
+                };
+                found.push(SyntaxError { start: n.start_byte(), end: n.end_byte(), message });
             }
             continue;
         }
         if n.is_error() {
             total += 1;
-            if found.len() < MAX_ERRORS {
-                let snippet: String = text(n, src).lines().next().unwrap_or("").trim().chars().take(40).collect();
-                found.push((n.start_byte(), format!("syntax error: unexpected `{snippet}`")));
+            if found.len() < limit {
+                found.push(match missing_semicolon(n, src) {
+                    Some(e) => e,
+                    None => SyntaxError { start: n.start_byte(), end: n.end_byte(), message: unexpected(n, src) },
+                });
             }
             continue;
         }
@@ -794,15 +823,89 @@ fn collect_errors(root: Node, b: &Builder, out: &mut Vec<Diagnostic>) {
             stack.extend(kids.into_iter().rev());
         }
     }
-    found.sort_by_key(|(off, _)| *off);
-    for (off, message) in found {
-        out.push(Diagnostic { level: Level::Error, message, line: Some(b.line(off)) });
+    found.sort_by_key(|e| e.start);
+    (found, total)
+}
+
+/// tree-sitter often reads a statement missing its `;` as an error node somewhere in a
+/// statement that runs on into the next line (`int x = a + b` / `return x;`). When the line the
+/// error starts on looks finished and the statement goes on past it, the `;` is what is missing.
+fn missing_semicolon(n: Node, src: &[u8]) -> Option<SyntaxError> {
+    let mut s = n.parent();
+    for _ in 0..6 {
+        let p = s?;
+        if matches!(
+            p.kind(),
+            "local_variable_declaration" | "expression_statement" | "return_statement" | "field_declaration"
+        ) {
+            break;
+        }
+        s = p.parent();
     }
-    if total > MAX_ERRORS {
-        out.push(Diagnostic {
-            level: Level::Error,
-            message: format!("{} more syntax errors not listed", total - MAX_ERRORS),
-            line: None,
-        });
+    let statement = s.filter(|p| {
+        matches!(
+            p.kind(),
+            "local_variable_declaration" | "expression_statement" | "return_statement" | "field_declaration"
+        )
+    })?;
+    let line_end = n.start_byte() + src.get(n.start_byte()..)?.iter().position(|&b| b == b'\n' || b == b'\r')?;
+    if line_end >= statement.end_byte() {
+        return None;
     }
+    let line = std::str::from_utf8(&src[statement.start_byte()..line_end]).ok()?;
+    let code = line.split("//").next().unwrap_or(line).trim_end();
+    if code.is_empty() || code.ends_with([';', '{', '}', ',', '(', '+', '-', '*', '/', '=', '&', '|', '.', '?', ':']) {
+        return None;
+    }
+    let at = statement.start_byte() + code.len();
+    let before = text_before(src, at)?;
+    Some(SyntaxError { start: at, end: at, message: format!("missing `;` after `{before}`") })
+}
+
+/// "unexpected `x` in a class body (expected …)": what was found and what the place expects.
+fn unexpected(n: Node, src: &[u8]) -> String {
+    let first = text(n, src).lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    let mut snippet: String = first.chars().take(40).collect();
+    if snippet.len() < first.len() {
+        snippet.push('…');
+    }
+    let place = match n.parent().map(|p| p.kind()) {
+        None | Some("program") => " at the top level (expected a class, interface, enum, record or import)",
+        Some("class_body" | "interface_body" | "enum_body_declarations" | "enum_body" | "record_body") => {
+            " in a type body (expected a field, method, constructor or nested type)"
+        }
+        Some("annotation_type_body") => " in an annotation type body (expected an element or constant)",
+        Some("block" | "constructor_body" | "switch_block_statement_group") => " in a block (expected a statement)",
+        Some("formal_parameters") => " in a parameter list",
+        Some("argument_list") => " in an argument list",
+        Some("expression_statement") => " in an expression",
+        Some(k) if k.ends_with("_declaration") => match k {
+            "method_declaration" => " in a method declaration",
+            "field_declaration" => " in a field declaration",
+            "local_variable_declaration" => " in a variable declaration",
+            "class_declaration" => " in a class declaration",
+            "import_declaration" => " in an import",
+            "package_declaration" => " in the package declaration",
+            _ => "",
+        },
+        _ => "",
+    };
+    if snippet.is_empty() { format!("syntax error{place}") } else { format!("unexpected `{snippet}`{place}") }
+}
+
+/// The code just before `offset` on its line (or the nearest line above with code), trimmed,
+/// at most 40 chars, for "missing `;` after `…`". None at the start of the file.
+fn text_before(src: &[u8], offset: usize) -> Option<String> {
+    let before = std::str::from_utf8(&src[..offset.min(src.len())]).unwrap_or("").trim_end();
+    let line = before.rsplit(['\n', '\r']).next().unwrap_or("").trim_start();
+    if line.is_empty() {
+        return None;
+    }
+    let n = line.chars().count();
+    Some(if n > 40 {
+        let cut: String = line.chars().skip(n - 40).collect();
+        format!("…{cut}")
+    } else {
+        line.to_owned()
+    })
 }

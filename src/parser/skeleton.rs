@@ -270,7 +270,7 @@ pub fn lexical_problems(text: &str) -> Vec<(usize, String)> {
     }
     if let Some(&first) = open.first() {
         let more = if open.len() > 1 { format!(" ({} `{{` in all)", open.len()) } else { String::new() };
-        out.push((first, format!("reached end of file while parsing: this `{{` is never closed{more}")));
+        out.push((first, format!("unclosed `{{`: the file ends before its `}}`{more}")));
     }
     out
 }
@@ -285,7 +285,7 @@ mod problem_tests {
         assert_eq!(p, [(23, "unterminated string literal".to_owned())]);
         let p = lexical_problems("class A {\n  void f() {\n}\n");
         assert_eq!(p.len(), 1);
-        assert!(p[0].1.contains("never closed") && p[0].0 == 8, "{p:?}");
+        assert!(p[0].1.contains("unclosed") && p[0].0 == 8, "{p:?}");
         assert_eq!(lexical_problems("class A { } }").len(), 1);
         assert!(lexical_problems("class A { /* x */ char c = '}'; String t = \"\"\"\n }\n \"\"\"; }").is_empty());
     }

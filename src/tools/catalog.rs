@@ -8,6 +8,7 @@ use crate::model::FileOutline;
 use crate::tools::find::{
     FindResourceArgs, FindResourceResult, FindSymbolArgs, FindSymbolResult, FindTypeArgs, FindTypeResult,
 };
+use crate::tools::problems::{ProblemsArgs, ProblemsResult};
 use crate::tools::read_javadoc::JavadocResult;
 use crate::tools::read_range::RangeResult;
 use crate::tools::workspace::{JavaIndexArgs, ReadJavadocArgs, ReadRangeArgs};
@@ -92,6 +93,7 @@ const FIND_REFERENCES: &str = "Who uses this? Every reference in the workspace t
 const DEPENDENCIES: &str = "What does this type depend on? Every type referenced anywhere in a type's declaration (`type` qualified name, or `filePath` for its top-level types), resolved to qualified names with origin (workspace, jdk, library, unresolved), reference count and lines, grouped by package. `excludedPackages` patterns (`java.sql`, `com.foo.internal.*`) flag forbidden dependencies in `violations`. `transitive: true` follows workspace dependencies up to maxDepth and reports dependency cycles. Example: {\"type\": \"com.foo.OrderService\", \"excludedPackages\": [\"com.foo.legacy.*\"], \"transitive\": true}";
 
 const SHOW_DEFINITION: &str = "Where is this defined? A name (`Bar`, `doThing`, `Bar.doThing`, `com.foo.Bar#count`) to its definition(s): file, startLine/endLine (for java_read_range), signature, javadoc summary, symbolId. With `filePath`+`line` of a use, the name there is resolved exactly (imports, scopes, receiver types); otherwise candidates are ranked by the file's imports and package. Example: {\"symbol\": \"doThing\", \"filePath\": \"src/main/java/com/foo/App.java\", \"line\": 42}";
+const GET_PROBLEMS: &str = "Compile errors and warnings of Java files, as an IDE's Problems view, without an IDE. Two sources: `syntax` (our parser: missing tokens, unexpected text, unclosed braces and literals; instant) and `javac` (the JDK's compiler run with the project's source roots and Maven classpath, kept warm between calls: type errors, unresolved symbols, deprecation/unchecked/rawtypes warnings). Call it after editing code. Each diagnostic: file, line, column, severity (Error|Warning|Information|Hint), source, code (javac's key such as compiler.err.cant.resolve.location), message, range. Errors come first; filter with severity_filter, line_range, source_filter; page with limit/offset (has_more). Per file: analysed (no diagnostics = clean), syntax-only, skipped or timed-out (with reason). A whole-project check that outlasts the time budget answers complete=false and finishes in the background: call again. javac.classpath_complete=false marks an unsure classpath; problems with cause=missing-dependency may be due to it. Example: {\"paths\": [\"src/main/java/com/foo/Bar.java\"], \"severity_filter\": [\"Error\"], \"limit\": 20}";
 
 /// Every tool, in the order `tools/list` shows them.
 pub fn catalog() -> Vec<ToolSpec> {
@@ -169,6 +171,13 @@ pub fn catalog() -> Vec<ToolSpec> {
             SHOW_DEFINITION,
             schema_of::<ShowDefinitionArgs>(),
             output_schema_of::<ShowDefinitionResult>(),
+        ),
+        read_only(
+            "get_problems",
+            "Get compile problems",
+            GET_PROBLEMS,
+            schema_of::<ProblemsArgs>(),
+            output_schema_of::<ProblemsResult>(),
         ),
     ]
 }

@@ -5,6 +5,7 @@
 pub mod catalog;
 pub mod find;
 pub mod java_index;
+pub mod problems;
 pub mod read_javadoc;
 pub mod read_range;
 pub mod workspace;

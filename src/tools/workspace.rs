@@ -11,10 +11,12 @@ use crate::config::Config;
 use crate::index::live::LiveIndex;
 use crate::index::roots::{Resolved, Roots};
 use crate::model::{FileOutline, OutlineOptions};
+use crate::problems::{Engine, FileReport, FileState, Filter, ProblemSource, Settings, Sources, Target};
 use crate::tools::find::{
     self, FindResourceArgs, FindResourceResult, FindSymbolArgs, FindSymbolResult, FindTypeArgs, FindTypeResult,
 };
 use crate::tools::java_index::{IndexOptions, apply_options};
+use crate::tools::problems::{LineRange, ProblemsArgs, ProblemsResult, summarize};
 use crate::tools::read_javadoc::{JavadocOptions, JavadocResult, javadoc_of};
 use crate::tools::read_range::{RangeOptions, RangeResult, range_of};
 use crate::tools::xref::{
@@ -79,6 +81,7 @@ pub struct Workspace {
     index: std::sync::OnceLock<Arc<LiveIndex>>,
     stop: Arc<std::sync::atomic::AtomicBool>,
     xref: crate::xref::engine::Engine,
+    problems: std::sync::OnceLock<Arc<Engine>>,
 }
 
 impl Workspace {
@@ -108,6 +111,7 @@ impl Workspace {
             index: std::sync::OnceLock::new(),
             stop: Arc::default(),
             xref: crate::xref::engine::Engine::new(),
+            problems: std::sync::OnceLock::new(),
         })
     }
 
@@ -260,6 +264,89 @@ impl Workspace {
         let bytes = read_file(&r.path, &r.display)?;
         let src = crate::parser::SourceText::decode(&bytes);
         range_of(&src, &r.display, args.start_line, args.end_line, &args.options)
+    }
+
+    /// The problems engine (classpaths, the warm javac, results), created on first use.
+    pub fn problems_engine(&self) -> &Arc<Engine> {
+        self.problems.get_or_init(|| {
+            let c = &self.config;
+            // The helper and resolved classpaths live in the cache directory; without a cache,
+            // in the system's temporary directory.
+            let cache_dir = if c.cache {
+                c.cache_dir_for(&self.roots.paths()[0]).join("problems")
+            } else {
+                std::env::temp_dir().join("mcp-java-index-problems")
+            };
+            let settings = Settings {
+                cache_dir,
+                budget: std::time::Duration::from_millis(c.problems_budget_ms),
+                lint: c.javac_lint.clone(),
+                javac_options: c.javac_options.clone(),
+                classpath: c.classpath.clone(),
+                maven_repo_local: c.maven_repo_local.clone(),
+                java_home: std::env::var_os("JAVA_HOME").map(std::path::PathBuf::from),
+                path_env: std::env::var_os("PATH"),
+            };
+            Arc::new(Engine::new(settings, self.roots.paths().to_vec()))
+        })
+    }
+
+    /// `get_problems`.
+    pub fn get_problems(&self, args: &ProblemsArgs) -> Result<ProblemsResult, ToolError> {
+        let t = std::time::Instant::now();
+        let LineRange { start, end } = args.line_range;
+        if end != 0 && start > end {
+            return Err(ToolError::InvalidArgument(format!(
+                "line_range start {start} is after its end {end}; give {{\"start\": N, \"end\": M}} with N <= M (end 0: to the end of the file)"
+            )));
+        }
+        let lines = (start > 1 || end != 0).then_some((start, if end == 0 { u32::MAX } else { end }));
+        let mut targets: Vec<Target> = Vec::new();
+        let mut skipped: Vec<FileReport> = Vec::new();
+        let given: Vec<String> = if args.paths.is_empty() {
+            self.roots.paths().iter().map(|p| p.to_string_lossy().into_owned()).collect()
+        } else {
+            args.paths.clone()
+        };
+        for g in &given {
+            let r = self.resolve(g)?;
+            if r.path.is_dir() {
+                for f in crate::index::walk::java_files(&r.path).files {
+                    let root = self.roots.root_of(&f).unwrap_or(r.root);
+                    targets.push(Target { display: self.roots.display(&f, root), path: f });
+                }
+            } else if require_java(&r.path, &r.display).is_err() {
+                skipped.push(FileReport {
+                    file: r.display.clone(),
+                    status: FileState::Skipped,
+                    reason: Some("not a .java file".to_owned()),
+                });
+            } else {
+                Self::check_file(&r.path, &r.display)?;
+                targets.push(Target { path: r.path, display: r.display });
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        targets.retain(|t| seen.insert(t.path.clone()));
+        let wanted = |s| args.source_filter.is_empty() || args.source_filter.contains(&s);
+        let sources = Sources { syntax: wanted(ProblemSource::Syntax), javac: wanted(ProblemSource::Javac) };
+        let checked = self.problems_engine().check(&targets, sources, None);
+        let filter = Filter { severities: args.severity_filter.clone(), sources: args.source_filter.clone(), lines };
+        let (diagnostics, total, filtered, has_more) =
+            crate::problems::page(checked.problems, &filter, args.offset as usize, args.limit as usize);
+        skipped.extend(checked.files);
+        let (file_counts, files) = summarize(skipped);
+        Ok(ProblemsResult {
+            diagnostics,
+            total_count: total as u32,
+            filtered_count: filtered as u32,
+            has_more,
+            complete: checked.complete,
+            file_counts,
+            files,
+            javac: checked.javac,
+            elapsed_ms: t.elapsed().as_millis() as u64,
+        })
     }
 
     /// `java_read_javadoc`.

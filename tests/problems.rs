@@ -1,0 +1,311 @@
+//! get_problems with the real JDK: syntax and javac problems of the fixtures in
+//! tests/problem_fixtures (copied into temp directories), an edit seen at once, answers from
+//! the cache, a Maven classpath resolved for real from the Debian offline repository, a
+//! classpath known to be incomplete, the time budget with background continuation, no JDK,
+//! and the command line.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::problems::{Engine, FileState, Problem, ProblemSource, Settings, Severity, Sources, Target};
+use mcp_java_index::tools::problems::{LineRange, ProblemsArgs, ProblemsResult};
+use mcp_java_index::tools::workspace::Workspace;
+
+const MAVEN_REPO: &str = "/usr/share/maven-repo";
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/problem_fixtures").join(name)
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("read fixtures") {
+        let p = e.expect("entry").path();
+        let dest = to.join(p.file_name().expect("name"));
+        if p.is_dir() {
+            copy_dir(&p, &dest);
+        } else {
+            std::fs::copy(&p, &dest).expect("copy");
+        }
+    }
+}
+
+/// A temp copy of a fixture project and a temp cache directory.
+struct Project {
+    root: tempfile::TempDir,
+    cache: tempfile::TempDir,
+}
+
+impl Project {
+    fn new(name: &str) -> Project {
+        let root = tempfile::tempdir().expect("tempdir");
+        copy_dir(&fixture(name), root.path());
+        Project { root, cache: tempfile::tempdir().expect("tempdir") }
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.root.path().join(rel)
+    }
+
+    fn workspace(&self, env: &[(&str, &str)]) -> Workspace {
+        let cache = self.cache.path().to_string_lossy().into_owned();
+        let lookup = |k: &str| -> Option<String> {
+            match k {
+                "MCP_JAVA_INDEX_CACHE_DIR" => Some(cache.clone()),
+                "MCP_JAVA_INDEX_MAVEN_REPO_LOCAL" => Some(MAVEN_REPO.to_owned()),
+                _ => env.iter().find(|(n, _)| *n == k).map(|(_, v)| (*v).to_owned()),
+            }
+        };
+        let flags = Flags { roots: vec![self.root.path().to_path_buf()], ..Default::default() };
+        Workspace::open(Config::load(&flags, &lookup).expect("config")).expect("workspace")
+    }
+}
+
+fn args(paths: &[&str]) -> ProblemsArgs {
+    ProblemsArgs { paths: paths.iter().map(|p| (*p).to_owned()).collect(), ..Default::default() }
+}
+
+fn of<'a>(r: &'a ProblemsResult, file: &str) -> Vec<&'a Problem> {
+    r.diagnostics.iter().filter(|d| d.file.ends_with(file)).collect()
+}
+
+fn codes(r: &ProblemsResult, file: &str) -> Vec<String> {
+    of(r, file).iter().map(|d| d.code.clone()).collect()
+}
+
+#[test]
+fn syntax_type_errors_unresolved_symbols_and_warnings() {
+    let p = Project::new("plain");
+    let ws = p.workspace(&[]);
+    let r = ws.get_problems(&args(&["src"])).expect("get_problems");
+    assert!(r.complete, "{r:?}");
+    assert!(r.javac.available, "{:?}", r.javac);
+    assert_eq!(r.file_counts.analysed, 5, "{:?}", r.files);
+    assert!(r.files.iter().all(|f| f.status == FileState::Analysed));
+
+    // Clean files: analysed, nothing listed. UsesClean resolves Clean through -sourcepath.
+    assert!(of(&r, "Clean.java").is_empty(), "{:?}", of(&r, "Clean.java"));
+
+    // Syntax: our parser and javac agree on where the `;` is missing.
+    let in_syntax = of(&r, "Syntax.java");
+    let syntax: Vec<&&Problem> = in_syntax.iter().filter(|d| d.source == ProblemSource::Syntax).collect();
+    assert_eq!(syntax.len(), 1, "{syntax:?}");
+    assert_eq!(syntax[0].message, "missing `;` after `int total = a + b`");
+    assert_eq!((syntax[0].line, syntax[0].column), (5, 26));
+    let javac: Vec<&&Problem> = in_syntax.iter().filter(|d| d.source == ProblemSource::Javac).collect();
+    assert_eq!((javac[0].code.as_str(), javac[0].line, javac[0].column), ("compiler.err.expected", 5, 26));
+
+    // Type errors and unresolved symbols, each at its own line with a range.
+    let types = codes(&r, "Types.java");
+    assert_eq!(
+        types,
+        [
+            "compiler.err.prob.found.req",
+            "compiler.err.cant.resolve.location.args",
+            "compiler.err.cant.resolve.location"
+        ]
+    );
+    let wrong = of(&r, "Types.java")[0];
+    assert_eq!((wrong.line, wrong.range.start.column, wrong.range.end.column), (5, 17, 31));
+    assert!(of(&r, "Types.java")[2].message.contains("missingVariable"));
+
+    // Warnings an IDE shows: deprecation, removal, rawtypes, unchecked.
+    let warnings = codes(&r, "Warnings.java");
+    for code in [
+        "compiler.warn.has.been.deprecated",
+        "compiler.warn.has.been.deprecated.for.removal",
+        "compiler.warn.raw.class.use",
+        "compiler.warn.prob.found.req",
+    ] {
+        assert!(warnings.iter().any(|c| c == code), "{code} not in {warnings:?}");
+    }
+    assert!(of(&r, "Warnings.java").iter().all(|d| d.severity == Severity::Warning));
+
+    // Errors sort before warnings.
+    let first_warning = r.diagnostics.iter().position(|d| d.severity == Severity::Warning).expect("warnings");
+    assert!(r.diagnostics[first_warning..].iter().all(|d| d.severity != Severity::Error));
+    assert_eq!(r.total_count as usize, r.diagnostics.len());
+
+    // Filters and paging.
+    let only_errors =
+        ws.get_problems(&ProblemsArgs { severity_filter: vec![Severity::Error], ..args(&["src"]) }).expect("errors");
+    assert!(only_errors.diagnostics.iter().all(|d| d.severity == Severity::Error));
+    assert_eq!(only_errors.total_count, r.total_count);
+    assert_eq!(only_errors.filtered_count, 5);
+    let syntax_only = ws
+        .get_problems(&ProblemsArgs { source_filter: vec![ProblemSource::Syntax], ..args(&["src"]) })
+        .expect("syntax");
+    assert_eq!(syntax_only.diagnostics.len(), 1);
+    let lines = ws
+        .get_problems(&ProblemsArgs {
+            line_range: LineRange { start: 11, end: 11 },
+            ..args(&["src/com/acme/Types.java"])
+        })
+        .expect("lines");
+    assert_eq!(lines.filtered_count, 2);
+    let page = ws.get_problems(&ProblemsArgs { limit: 2, offset: 2, ..args(&["src"]) }).expect("page");
+    assert_eq!(page.diagnostics, r.diagnostics[2..4]);
+    assert!(page.has_more);
+    let bad = ws.get_problems(&ProblemsArgs { line_range: LineRange { start: 9, end: 3 }, ..args(&["src"]) });
+    assert!(bad.expect_err("start after end").to_string().contains("line_range"));
+    let outside = ws.get_problems(&args(&["../../etc"])).expect_err("outside");
+    assert!(outside.to_string().contains("outside"), "{outside}");
+}
+
+#[test]
+fn an_edit_is_seen_and_an_unchanged_project_answers_from_the_cache() {
+    let p = Project::new("plain");
+    let ws = p.workspace(&[]);
+    let file = ["src/com/acme/Types.java"];
+    let before = ws.get_problems(&args(&file)).expect("before");
+    assert_eq!(before.diagnostics.len(), 3, "{:?}", before.diagnostics);
+    let sent = ws.problems_engine().javac_requests();
+    let again = ws.get_problems(&args(&file)).expect("again");
+    assert_eq!(again.diagnostics, before.diagnostics);
+    assert_eq!(ws.problems_engine().javac_requests(), sent, "an unchanged project is answered from the cache");
+
+    // The edit: fix the type error, keep one unresolved symbol.
+    let text = std::fs::read_to_string(p.path(file[0])).expect("read");
+    let fixed = text.replace("\"not a number\"", "42").replace("c.size()", "c.count()");
+    std::fs::write(p.path(file[0]), fixed).expect("write");
+    let after = ws.get_problems(&args(&file)).expect("after");
+    assert_eq!(codes(&after, "Types.java"), ["compiler.err.cant.resolve.location"]);
+
+    // An edit of a file it depends on is seen too: Clean loses count().
+    let clean = std::fs::read_to_string(p.path("src/com/acme/Clean.java")).expect("read");
+    std::fs::write(p.path("src/com/acme/Clean.java"), clean.replace("public int count()", "public int total()"))
+        .expect("write");
+    let broken = ws.get_problems(&args(&file)).expect("dependency edit");
+    assert!(broken.diagnostics.iter().any(|d| d.message.contains("count()")), "{:?}", broken.diagnostics);
+}
+
+#[test]
+fn maven_classpath_is_resolved_for_real() {
+    let p = Project::new("maven-app");
+    let ws = p.workspace(&[]);
+    let r = ws.get_problems(&args(&[])).expect("whole project");
+    assert!(r.javac.classpath_complete, "{:?}", r.javac);
+    assert!(r.javac.classpath_notes.iter().any(|n| n.contains("from Maven")), "{:?}", r.javac);
+    // commons-lang3 (compile scope) and junit-jupiter (test scope) resolve: no problems.
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(r.file_counts.analysed, 2);
+
+    let names = p.path("src/main/java/com/example/app/Names.java");
+    let text = std::fs::read_to_string(&names).expect("read");
+    std::fs::write(&names, text.replace("StringUtils.upperCase(", "StringUtils.upperCse(")).expect("write");
+    let r = ws.get_problems(&args(&["src/main/java"])).expect("typo");
+    assert_eq!(codes(&r, "Names.java"), ["compiler.err.cant.resolve.location.args"]);
+    assert!(r.diagnostics[0].message.contains("upperCse"));
+    assert_eq!(r.diagnostics[0].cause, None, "a real error, not a missing library");
+}
+
+#[test]
+fn an_incomplete_classpath_is_said_and_missing_libraries_kept_apart() {
+    let p = Project::new("maven-app");
+    // A dependency the offline repository does not have: Maven fails, the pom's direct
+    // dependencies are used, and the classpath is marked incomplete.
+    let pom = std::fs::read_to_string(p.path("pom.xml")).expect("pom");
+    let extra = "<dependency><groupId>com.example.absent</groupId><artifactId>absent</artifactId><version>9.9</version></dependency>\n    <dependency>";
+    std::fs::write(p.path("pom.xml"), pom.replacen("<dependency>", extra, 1)).expect("write pom");
+    let user = p.path("src/main/java/com/example/app/UsesAbsent.java");
+    std::fs::write(
+        &user,
+        "package com.example.app;\n\nimport com.example.absent.Thing;\n\nclass UsesAbsent {\n    Thing t;\n    int n = \"x\";\n}\n",
+    )
+    .expect("write");
+    let ws = p.workspace(&[]);
+    let r = ws.get_problems(&args(&["src/main/java"])).expect("check");
+    assert!(!r.javac.classpath_complete, "{:?}", r.javac);
+    assert!(r.javac.classpath_notes.iter().any(|n| n.contains("com.example.absent:absent")), "{:?}", r.javac);
+    let found = of(&r, "UsesAbsent.java");
+    let missing: Vec<_> = found.iter().filter(|d| d.cause.as_deref() == Some("missing-dependency")).collect();
+    assert_eq!(missing.len(), 2, "package and type: {found:?}");
+    let real: Vec<_> = found.iter().filter(|d| d.cause.is_none()).collect();
+    assert_eq!(real.len(), 1, "{found:?}");
+    assert_eq!(real[0].code, "compiler.err.prob.found.req");
+    // Names.java still compiles: commons-lang3 was found in the repository.
+    assert!(of(&r, "Names.java").is_empty(), "{:?}", of(&r, "Names.java"));
+}
+
+#[test]
+fn a_check_past_its_budget_finishes_in_the_background() {
+    let p = Project::new("plain");
+    let ws = p.workspace(&[("MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS", "0")]);
+    let first = ws.get_problems(&args(&[])).expect("first");
+    assert!(!first.complete, "a zero budget cannot wait for a cold JVM");
+    assert!(first.file_counts.timed_out > 0);
+    let timed_out = first.files.iter().find(|f| f.status == FileState::TimedOut).expect("timed-out file");
+    assert!(timed_out.reason.as_deref().is_some_and(|r| r.contains("background")));
+    // Syntax problems are there at once.
+    assert!(first.diagnostics.iter().any(|d| d.source == ProblemSource::Syntax));
+    let mut last = first;
+    for _ in 0..1200 {
+        if last.complete {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        last = ws.get_problems(&args(&[])).expect("again");
+    }
+    assert!(last.complete, "the background check never finished");
+    let full = p.workspace(&[]).get_problems(&args(&[])).expect("full");
+    assert_eq!(last.diagnostics, full.diagnostics);
+}
+
+#[test]
+fn without_a_jdk_javac_is_unavailable_and_syntax_still_works() {
+    let p = Project::new("plain");
+    let root = std::fs::canonicalize(p.root.path()).expect("canonical");
+    let settings = Settings {
+        cache_dir: p.cache.path().to_path_buf(),
+        budget: std::time::Duration::from_secs(30),
+        lint: String::new(),
+        javac_options: Vec::new(),
+        classpath: Vec::new(),
+        maven_repo_local: None,
+        java_home: None,
+        path_env: Some("/nonexistent".into()),
+    };
+    let engine = std::sync::Arc::new(Engine::new(settings, vec![root.clone()]));
+    let target = Target { path: root.join("src/com/acme/Syntax.java"), display: "Syntax.java".to_owned() };
+    let r = engine.check(&[target], Sources { syntax: true, javac: true }, None);
+    assert!(!r.javac.available);
+    assert!(r.javac.reason.as_deref().is_some_and(|w| w.contains("no JDK found")), "{:?}", r.javac);
+    assert_eq!(r.files[0].status, FileState::SyntaxOnly);
+    assert_eq!(r.problems.len(), 1);
+    assert_eq!(r.problems[0].source, ProblemSource::Syntax);
+}
+
+fn cli(root: &Path, cache: &Path, args: &[&str], path_env: Option<&str>) -> (i32, serde_json::Value, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcp-java-index"));
+    cmd.arg("problems").args(args).current_dir(root).env("MCP_JAVA_INDEX_CACHE_DIR", cache);
+    if let Some(p) = path_env {
+        cmd.env("PATH", p).env_remove("JAVA_HOME");
+    }
+    let o = cmd.output().expect("running the binary");
+    let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
+    let v = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("stdout is JSON ({e}): {stderr}"));
+    (o.status.code().unwrap_or(-1), v, stderr)
+}
+
+#[test]
+fn command_line_problems_with_filters_and_without_a_jdk() {
+    let p = Project::new("plain");
+    let (code, v, err) = cli(p.root.path(), p.cache.path(), &["src/com/acme/Types.java", "--severity", "Error"], None);
+    assert_eq!(code, 1, "errors exit 1: {err}");
+    assert_eq!(v["filtered_count"], 3, "{v}");
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["diagnostics"][0]["code"], "compiler.err.prob.found.req");
+    let (code, v, _) = cli(p.root.path(), p.cache.path(), &["src/com/acme/Clean.java"], None);
+    assert_eq!(code, 0);
+    assert_eq!(v["diagnostics"], serde_json::json!([]));
+    assert_eq!(v["files"][0]["status"], "analysed");
+
+    let (code, v, err) = cli(p.root.path(), p.cache.path(), &["src", "--source", "syntax,javac"], Some("/nonexistent"));
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(v["javac"]["available"], false);
+    assert!(v["javac"]["reason"].as_str().is_some_and(|r| r.contains("no JDK")), "{v}");
+    assert_eq!(v["file_counts"]["syntax_only"], 5);
+    assert_eq!(v["diagnostics"].as_array().map(Vec::len), Some(1));
+    assert_eq!(v["diagnostics"][0]["source"], "syntax");
+}
