@@ -102,7 +102,10 @@ struct Report {
 
 /// Types: every reference. Members: references to workspace declarations (javac: `source`).
 fn compare(ours: &[(Key, bool)], theirs: &[(Key, bool)], w: &World) -> Report {
-    let in_ws = |k: &Key| k.3 == "type" || k.4.split_once('#').is_some_and(|(owner, _)| w.by_fqn(owner).is_some());
+    let in_ws = |k: &Key| {
+        k.3 == "type"
+            || k.4.split_once('#').is_some_and(|(owner, _)| w.by_fqn(owner).is_some_and(|id| w.is_workspace(id)))
+    };
     let a: HashSet<&Key> = ours.iter().map(|(k, _)| k).filter(|k| in_ws(k)).collect();
     let b: HashSet<&Key> = theirs.iter().filter(|(k, src)| k.3 == "type" || *src).map(|(k, _)| k).collect();
     let mut by_cat: BTreeMap<String, Score> = BTreeMap::new();
@@ -191,9 +194,24 @@ fn commons_lang3_precision_and_recall() {
         return;
     }
     let tsv = run_refdump(&root);
+    let t = std::time::Instant::now();
+    mcp_java_index::xref::world::jdk_api::JdkApi::get();
+    let load = t.elapsed();
     let (o, w) = ours(&root);
     let r = compare(&o, &javac(&tsv), &w);
     print("commons-lang3", &r);
+    eprintln!("JDK API table load (once per process): {load:?}");
+    // Relinking cost, with and without the JDK API table (loaded once per process).
+    let list: Vec<_> = w.files.iter().map(|f| (f.path.clone(), f.decls.clone())).collect();
+    for (name, with) in [("with JDK API", true), ("without JDK API", false), ("with JDK API", true)] {
+        let t = std::time::Instant::now();
+        let n = 5;
+        for _ in 0..n {
+            let w2 = if with { World::new(list.clone()) } else { World::new_without_jdk_api(list.clone()) };
+            std::hint::black_box(w2.type_count());
+        }
+        eprintln!("World::new {name}: {:?}", t.elapsed() / n);
+    }
     let goal = |cat: &str, p: f64, rc: f64| {
         let s = r.by_cat.get(cat).expect("category present");
         assert!(

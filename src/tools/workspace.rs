@@ -547,7 +547,7 @@ impl Workspace {
             (Some(t), _) => {
                 let target = xref::resolve_target(&w, &t)?;
                 let id = w
-                    .by_fqn(&target.keys[0])
+                    .workspace_type(&target.keys[0])
                     .filter(|_| target.category == crate::xref::Category::Type)
                     .ok_or_else(|| ToolError::NotFound(format!("{t} is not a workspace type")))?;
                 vec![id]
@@ -607,7 +607,7 @@ impl Workspace {
                 if let Ok(t) = xref::target_at(&w, &r.path, line, col) {
                     for k in &t.keys {
                         let owner = k.split('#').next().unwrap_or(k);
-                        let id = w.by_fqn(owner).filter(|_| w.origin(owner) == crate::xref::world::Origin::Workspace);
+                        let id = w.workspace_type(owner);
                         let line = t.decls.iter().find(|_| true).map(|d| d.1).unwrap_or(0);
                         exact.push(xref::Candidate {
                             key: k.clone(),

@@ -218,8 +218,10 @@ pub fn resolve_target(w: &World, spec: &str) -> Result<Target, ToolError> {
     let id = w.by_fqn(&type_fqn);
     let Some(member) = member else {
         let simple = type_fqn.rsplit('.').next().unwrap_or(&type_fqn).to_string();
-        let decls =
-            id.map(|i| vec![(w.files[w.file_of(i) as usize].path.clone(), w.decl(i).start_line)]).unwrap_or_default();
+        let decls = id
+            .filter(|i| w.is_workspace(*i))
+            .map(|i| vec![(w.files[w.file_of(i) as usize].path.clone(), w.decl(i).start_line)])
+            .unwrap_or_default();
         return Ok(Target {
             label: type_fqn.clone(),
             category: Category::Type,
@@ -267,7 +269,7 @@ pub fn resolve_target(w: &World, spec: &str) -> Result<Target, ToolError> {
         });
     };
     let d = w.decl(id);
-    let path = w.files[w.file_of(id) as usize].path.clone();
+    let path = w.is_workspace(id).then(|| w.files[w.file_of(id) as usize].path.clone());
     let ctx = w.ctx_in(id);
     let is_ctor = *d.simple == *name;
     let pool = if is_ctor { &d.ctors } else { &d.methods };
@@ -281,7 +283,7 @@ pub fn resolve_target(w: &World, spec: &str) -> Result<Target, ToolError> {
             category: Category::Field,
             keys: vec![key],
             names: vec![name.to_string()],
-            decls: vec![(path, f.line)],
+            decls: path.map(|p| vec![(p, f.line)]).unwrap_or_default(),
             overriders: HashMap::new(),
         });
     }
@@ -291,7 +293,9 @@ pub fn resolve_target(w: &World, spec: &str) -> Result<Target, ToolError> {
         let erased = w.erased_params(m, &ctx);
         if params.as_ref().is_none_or(|ps| params_match(ps, &erased)) {
             keys.push(w.method_key(id, m));
-            decls.push((path.clone(), m.line));
+            if let Some(p) = &path {
+                decls.push((p.clone(), m.line));
+            }
         }
     }
     if keys.is_empty() {
@@ -706,7 +710,7 @@ pub struct DependenciesResult {
 }
 
 fn package_of(w: &World, fqn: &str) -> String {
-    if let Some(id) = w.by_fqn(fqn) {
+    if let Some(id) = w.workspace_type(fqn) {
         let f = w.file_of(id);
         return w.files[f as usize].decls.package.to_string();
     }
@@ -835,7 +839,7 @@ fn closure(w: &World, roots: &[TypeId], first: &BTreeMap<String, Vec<u32>>, max_
     let root_names: Vec<String> = roots.iter().map(|r| w.decl(*r).fqn.to_string()).collect();
     let ws_deps = |m: &BTreeMap<String, Vec<u32>>| -> Vec<String> {
         let mut v: Vec<String> =
-            m.keys().filter_map(|k| w.by_fqn(k)).map(|id| w.decl(top_level(w, id)).fqn.to_string()).collect();
+            m.keys().filter_map(|k| w.workspace_type(k)).map(|id| w.decl(top_level(w, id)).fqn.to_string()).collect();
         v.sort();
         v.dedup();
         v
@@ -855,7 +859,7 @@ fn closure(w: &World, roots: &[TypeId], first: &BTreeMap<String, Vec<u32>>, max_
                     continue;
                 }
                 seen.insert(d.clone(), (depth, t.clone()));
-                let Some(id) = w.by_fqn(&d) else { continue };
+                let Some(id) = w.workspace_type(&d) else { continue };
                 let path = w.files[w.file_of(id) as usize].path.to_path_buf();
                 let refs =
                     file_refs_cache.entry(path.clone()).or_insert_with(|| refs_of_file(w, &path).unwrap_or_default());
@@ -1033,7 +1037,7 @@ pub fn candidates(w: &World, symbol: &str, ctx_file: Option<u32>) -> Vec<Candida
     };
     let mut out = Vec::new();
     // The whole symbol as a type.
-    if let Some(id) = w.by_fqn(&s) {
+    if let Some(id) = w.workspace_type(&s) {
         out.push(Candidate {
             key: s.clone(),
             category: Category::Type,

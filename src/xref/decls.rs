@@ -29,6 +29,8 @@ pub struct FieldDecl {
     pub ty: TyText,
     pub is_static: bool,
     pub line: u32,
+    /// Visible outside its package: `public`, `protected`, or implicitly public.
+    pub is_public_api: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,6 +45,8 @@ pub struct MethodDecl {
     pub line: u32,
     /// Not written in the source (default constructor, enum `values`, record accessors).
     pub implicit: bool,
+    /// Visible outside its package: `public`, `protected`, or implicitly public.
+    pub is_public_api: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,6 +67,9 @@ pub struct TypeDecl {
     pub members: Vec<u32>,
     pub start_line: u32,
     pub end_line: u32,
+    /// Visible outside its package (`public`/`protected`, or a member of an interface).
+    pub is_public_api: bool,
+    pub is_final: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -133,12 +140,38 @@ pub fn import_of(n: Node, b: &[u8]) -> Import {
     imp
 }
 
-fn modifiers_of(n: Node, b: &[u8]) -> (bool, bool) {
+#[derive(Debug, Clone, Copy, Default)]
+struct Mods {
+    is_static: bool,
+    is_final: bool,
+    is_public: bool,
+    is_protected: bool,
+    is_private: bool,
+}
+
+fn modifiers_of(n: Node, _b: &[u8]) -> Mods {
     let mut c = n.walk();
-    let mods = n.children(&mut c).find(|k| k.kind() == "modifiers");
-    let t = mods.and_then(|m| m.utf8_text(b).ok()).unwrap_or("");
-    let has = |w: &str| t.split(|ch: char| !ch.is_alphanumeric()).any(|x| x == w);
-    (has("static"), has("abstract"))
+    let mut m = Mods::default();
+    let Some(mods) = n.children(&mut c).find(|k| k.kind() == "modifiers") else { return m };
+    let mut c2 = mods.walk();
+    for k in mods.children(&mut c2) {
+        match k.kind() {
+            "static" => m.is_static = true,
+            "final" => m.is_final = true,
+            "public" => m.is_public = true,
+            "protected" => m.is_protected = true,
+            "private" => m.is_private = true,
+            _ => {}
+        }
+    }
+    m
+}
+
+impl Mods {
+    /// Visible outside the package; members of interfaces are implicitly public.
+    fn api(&self, in_interface: bool) -> bool {
+        self.is_public || self.is_protected || (in_interface && !self.is_private)
+    }
 }
 
 pub fn tparams_of(n: Option<Node>, b: &[u8]) -> Vec<TParam> {
@@ -230,9 +263,12 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
         None if out.package.is_empty() => simple.clone(),
         None => format!("{}.{}", out.package, simple).into(),
     };
-    let (is_static, _) = modifiers_of(n, b);
+    let mods = modifiers_of(n, b);
+    let is_static = mods.is_static;
     let outer_is_interface =
         outer.is_some_and(|o| matches!(out.types[o as usize].kind, TypeKind::Interface | TypeKind::Annotation));
+    let outer_api = outer.is_none_or(|o| out.types[o as usize].is_public_api);
+    let type_api = outer_api && mods.api(outer_is_interface);
     let mut c = n.walk();
     let super_interfaces = n.children(&mut c).find(|k| matches!(k.kind(), "super_interfaces" | "extends_interfaces"));
     let superclass = n.child_by_field_name("superclass").and_then(|s| {
@@ -254,6 +290,8 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
         members: Vec::new(),
         start_line: line_of(n),
         end_line: n.end_position().row as u32 + 1,
+        is_public_api: type_api,
+        is_final: mods.is_final || matches!(kind, TypeKind::Record | TypeKind::Enum),
     };
     let is_interface = matches!(kind, TypeKind::Interface | TypeKind::Annotation);
     if kind == TypeKind::Record
@@ -266,7 +304,13 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
             }
             let ty = p.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default();
             let name: Box<str> = p.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("").into();
-            t.fields.push(FieldDecl { name: name.clone(), ty: ty.clone(), is_static: false, line: line_of(p) });
+            t.fields.push(FieldDecl {
+                name: name.clone(),
+                ty: ty.clone(),
+                is_static: false,
+                line: line_of(p),
+                is_public_api: false,
+            });
             t.methods.push(MethodDecl {
                 name,
                 tparams: Vec::new(),
@@ -276,6 +320,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 is_static: false,
                 line: line_of(p),
                 implicit: true,
+                is_public_api: true,
             });
         }
     }
@@ -290,10 +335,17 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
     let mut visit = |m: Node| match m.kind() {
         "enum_constant" => {
             let name = m.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
-            fields.push(FieldDecl { name: name.into(), ty: self_ty.clone(), is_static: true, line: line_of(m) });
+            fields.push(FieldDecl {
+                name: name.into(),
+                ty: self_ty.clone(),
+                is_static: true,
+                line: line_of(m),
+                is_public_api: true,
+            });
         }
         "field_declaration" | "constant_declaration" => {
-            let (st, _) = modifiers_of(m, b);
+            let md = modifiers_of(m, b);
+            let st = md.is_static;
             let ty = m.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default();
             let mut c3 = m.walk();
             for d in m.children_by_field_name("declarator", &mut c3) {
@@ -304,11 +356,13 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                     ty: ty.clone().with_dims(dims),
                     is_static: st || is_interface,
                     line: line_of(d),
+                    is_public_api: md.api(is_interface),
                 });
             }
         }
         "method_declaration" | "annotation_type_element_declaration" => {
-            let (st, _) = modifiers_of(m, b);
+            let md = modifiers_of(m, b);
+            let st = md.is_static;
             let name = m.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
             let (params, varargs) = params_of(m.child_by_field_name("parameters"), b);
             let dims = m.child_by_field_name("dimensions").map(|x| count_dims(x, b)).unwrap_or(0);
@@ -323,11 +377,13 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 is_static: st,
                 line: line_of(m),
                 implicit: false,
+                is_public_api: md.api(is_interface),
             });
         }
         "constructor_declaration" | "compact_constructor_declaration" => {
             let (params, varargs) = params_of(m.child_by_field_name("parameters"), b);
             let compact = m.kind() == "compact_constructor_declaration";
+            let md = modifiers_of(m, b);
             ctors.push(MethodDecl {
                 name: simple.clone(),
                 tparams: tparams_of(m.child_by_field_name("type_parameters"), b),
@@ -338,6 +394,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 line: line_of(m),
                 // A compact constructor's parameters are the record's components (filled below).
                 implicit: compact,
+                is_public_api: md.api(false),
             });
         }
         k if is_type_decl(k) => {}
@@ -377,9 +434,10 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
         }
     }
     if kind == TypeKind::Record && !ctors.iter().any(|c| c.params == components) {
-        ctors.push(implicit_ctor(&simple, components, t.start_line));
+        ctors.push(implicit_ctor(&simple, components, t.start_line, t.is_public_api));
     } else if ctors.is_empty() && matches!(kind, TypeKind::Class | TypeKind::Enum) {
-        ctors.push(implicit_ctor(&simple, Vec::new(), t.start_line));
+        // A default constructor has its class's access; an enum's is private.
+        ctors.push(implicit_ctor(&simple, Vec::new(), t.start_line, t.is_public_api && kind == TypeKind::Class));
     }
     t.ctors = ctors;
     if kind == TypeKind::Enum {
@@ -395,6 +453,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 is_static: true,
                 line: t.start_line,
                 implicit: true,
+                is_public_api: true,
             });
         }
     }
@@ -407,7 +466,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
     }
 }
 
-fn implicit_ctor(simple: &str, params: Vec<TyText>, line: u32) -> MethodDecl {
+fn implicit_ctor(simple: &str, params: Vec<TyText>, line: u32, is_public_api: bool) -> MethodDecl {
     MethodDecl {
         name: simple.into(),
         tparams: Vec::new(),
@@ -417,5 +476,6 @@ fn implicit_ctor(simple: &str, params: Vec<TyText>, line: u32) -> MethodDecl {
         is_static: false,
         line,
         implicit: true,
+        is_public_api,
     }
 }

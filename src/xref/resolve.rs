@@ -290,7 +290,10 @@ impl<'w, 's> Resolver<'w, 's> {
             _ => String::new(),
         };
         let file = self.ctx().file;
-        let id = self.w.by_fqn(&fqn).filter(|id| self.w.file_of(*id) == file || file == u32::MAX);
+        let id = self
+            .w
+            .workspace_type(&fqn)
+            .filter(|id| self.w.is_workspace(*id) && (self.w.file_of(*id) == file || file == u32::MAX));
         // Local classes are not in the world: their body sees the enclosing scope.
         let local = id.is_none() && self.frames.len() > 1;
         self.annotations_in(n);
@@ -1092,8 +1095,8 @@ impl<'w, 's> Resolver<'w, 's> {
         match recv {
             Val::Package(p) => {
                 let fqn = format!("{p}.{name}");
-                if self.w.by_fqn(&fqn).is_some() {
-                    self.emit_type(field, RefKind::Type, &fqn, Origin::Workspace);
+                if let Some(id) = self.w.by_fqn(&fqn) {
+                    self.emit_type(field, RefKind::Type, &fqn, self.w.origin_of(id));
                     Val::Type(Ty::Class(fqn.into(), Vec::new()))
                 } else if self.w.jdk.has(&p, name) {
                     self.emit_type(field, RefKind::Type, &fqn, Origin::Jdk);
@@ -1198,18 +1201,9 @@ impl<'w, 's> Resolver<'w, 's> {
         }
     }
 
-    /// The result type of a call of a JDK method, for the common generic containers and
-    /// `String`: enough to follow `list.get(0).foo()` chains.
-    fn jdk_call_type(&self, t: &Ty, name: &str, nargs: usize) -> Option<Ty> {
-        for (ht, id) in self.w.hierarchy(t) {
-            if id.is_some() {
-                continue;
-            }
-            let (f, args) = ht.lookup_class()?;
-            if let Some(r) = jdk_return(f, args, name, nargs) {
-                return Some(r);
-            }
-        }
+    /// The result type of a call of a method of `Object` on a type whose declarations are not
+    /// known (a library type).
+    fn jdk_call_type(&self, _t: &Ty, name: &str, _nargs: usize) -> Option<Ty> {
         match name {
             "toString" => Some(Ty::class(STRING)),
             "hashCode" => Some(Ty::Prim("int".into())),
@@ -1507,101 +1501,6 @@ impl<'w, 's> Resolver<'w, 's> {
     }
 }
 
-fn jdk_return(f: &str, args: &[Ty], name: &str, nargs: usize) -> Option<Ty> {
-    let simple = f.rsplit('.').next().unwrap_or(f);
-    let arg = |i: usize| args.get(i).cloned();
-    let prim = |p: &str| Some(Ty::Prim(p.into()));
-    let pkg_util = f.starts_with("java.util.") || f.starts_with("java.lang.");
-    if !pkg_util {
-        return None;
-    }
-    match simple {
-        "String" => match name {
-            "length" | "indexOf" | "lastIndexOf" | "compareTo" | "compareToIgnoreCase" | "codePointAt" => prim("int"),
-            "charAt" => prim("char"),
-            "isEmpty" | "isBlank" | "equals" | "equalsIgnoreCase" | "startsWith" | "endsWith" | "contains"
-            | "matches" | "regionMatches" => prim("boolean"),
-            "substring" | "trim" | "strip" | "toLowerCase" | "toUpperCase" | "replace" | "replaceAll" | "concat"
-            | "intern" | "repeat" | "formatted" | "valueOf" | "format" | "join" | "stripLeading" | "stripTrailing" => {
-                Some(Ty::class(STRING))
-            }
-            "toCharArray" => Some(Ty::Array(Box::new(Ty::Prim("char".into())))),
-            "split" => Some(Ty::Array(Box::new(Ty::class(STRING)))),
-            "getBytes" => Some(Ty::Array(Box::new(Ty::Prim("byte".into())))),
-            _ => None,
-        },
-        "StringBuilder" | "StringBuffer" => match name {
-            "append" | "insert" | "reverse" | "delete" | "deleteCharAt" | "replace" => Some(Ty::class(f)),
-            "length" | "indexOf" | "lastIndexOf" | "capacity" => prim("int"),
-            "charAt" => prim("char"),
-            "substring" => Some(Ty::class(STRING)),
-            _ => None,
-        },
-        "Map" | "HashMap" | "TreeMap" | "LinkedHashMap" | "ConcurrentHashMap" | "SortedMap" | "NavigableMap"
-        | "EnumMap" | "IdentityHashMap" | "WeakHashMap" | "Hashtable" | "ConcurrentMap" => match name {
-            "get" | "remove" | "put" | "getOrDefault" | "putIfAbsent" | "computeIfAbsent" | "computeIfPresent"
-            | "compute" | "merge" | "replace" => arg(1),
-            "firstKey" | "lastKey" | "floorKey" | "ceilingKey" | "higherKey" | "lowerKey" => arg(0),
-            "keySet" | "navigableKeySet" => Some(Ty::Class("java.util.Set".into(), arg(0).into_iter().collect())),
-            "values" => Some(Ty::Class("java.util.Collection".into(), arg(1).into_iter().collect())),
-            "entrySet" => {
-                Some(Ty::Class("java.util.Set".into(), vec![Ty::Class("java.util.Map.Entry".into(), args.to_vec())]))
-            }
-            "size" => prim("int"),
-            "isEmpty" | "containsKey" | "containsValue" => prim("boolean"),
-            _ => None,
-        },
-        "Entry" => match name {
-            "getKey" => arg(0),
-            "getValue" | "setValue" => arg(1),
-            _ => None,
-        },
-        "List"
-        | "ArrayList"
-        | "LinkedList"
-        | "Collection"
-        | "Set"
-        | "HashSet"
-        | "TreeSet"
-        | "LinkedHashSet"
-        | "SortedSet"
-        | "NavigableSet"
-        | "Deque"
-        | "ArrayDeque"
-        | "Queue"
-        | "PriorityQueue"
-        | "Vector"
-        | "Stack"
-        | "Iterator"
-        | "ListIterator"
-        | "Iterable"
-        | "Optional"
-        | "CopyOnWriteArrayList"
-        | "BlockingQueue"
-        | "LinkedBlockingQueue"
-        | "ArrayBlockingQueue"
-        | "ConcurrentLinkedQueue"
-        | "Enumeration"
-        | "ThreadLocal" => match name {
-            "get" if simple == "Optional" || simple == "ThreadLocal" || nargs == 1 => arg(0),
-            "remove" if nargs == 1 && matches!(simple, "List" | "ArrayList" | "LinkedList" | "Vector") => arg(0),
-            "remove" if nargs == 0 => arg(0),
-            "getFirst" | "getLast" | "first" | "last" | "peek" | "poll" | "pop" | "element" | "next" | "previous"
-            | "orElse" | "orElseThrow" | "orElseGet" | "elementAt" | "firstElement" | "lastElement" | "pollFirst"
-            | "pollLast" | "peekFirst" | "peekLast" | "removeFirst" | "removeLast" | "take" | "floor" | "ceiling"
-            | "higher" | "lower" | "set" | "nextElement" => arg(0),
-            "iterator" | "listIterator" | "descendingIterator" => {
-                Some(Ty::Class("java.util.Iterator".into(), arg(0).into_iter().collect()))
-            }
-            "subList" => Some(ht_self(f, args)),
-            "size" | "indexOf" | "lastIndexOf" => prim("int"),
-            "isEmpty" | "contains" | "add" | "hasNext" | "isPresent" | "containsAll" | "offer" => prim("boolean"),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
 /// Among overloads that differ where an argument's type is unknown, the one taking `Object`:
 /// what cannot be typed here is mostly a JDK call's result, a reference. One guess, `likely`.
 fn guess_overload(best: Vec<usize>, args: &[Option<Ty>], params: &[Vec<Option<Ty>>]) -> Vec<usize> {
@@ -1623,10 +1522,6 @@ fn guess_overload(best: Vec<usize>, args: &[Option<Ty>], params: &[Vec<Option<Ty
     let top = best.iter().map(|&i| score(i)).max().unwrap_or(0);
     let winners: Vec<usize> = best.iter().copied().filter(|&i| score(i) == top).collect();
     if winners.len() == 1 { winners } else { best }
-}
-
-fn ht_self(f: &str, args: &[Ty]) -> Ty {
-    Ty::Class(f.into(), args.to_vec())
 }
 
 /// `Entry` looks like a type; `PI`, `MAX_VALUE` and `out` look like fields.

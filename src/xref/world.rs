@@ -6,6 +6,10 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use crate::model::TypeKind;
+#[path = "jdk_api.rs"]
+pub mod jdk_api;
+use jdk_api::{JdkApi, jdk_ty};
+
 use crate::xref::decls::{FieldDecl, FileDecls, MethodDecl, TParam, TypeDecl};
 use crate::xref::ty::{OBJECT, Ty, TyText, boxed, prim_widens, unboxed};
 
@@ -88,7 +92,12 @@ pub struct World {
     methods_by_name: HashMap<Box<str>, Vec<TypeId>>,
     fields_by_name: HashMap<Box<str>, Vec<TypeId>>,
     pub jdk: &'static Jdk,
+    /// The JDK's API (shared, not copied): its types have ids from [`JDK_BASE`] on.
+    api: Option<&'static JdkApi>,
 }
+
+/// Type ids (and file indexes) from here on are the JDK API table's.
+pub const JDK_BASE: u32 = 1 << 31;
 
 /// Where a name is looked up from: the file, the enclosing types (innermost first) and the type
 /// variables in scope (innermost first).
@@ -109,6 +118,15 @@ pub struct Found<'w, T> {
 
 impl World {
     pub fn new(files: Vec<(Arc<Path>, Arc<FileDecls>)>) -> World {
+        World::build(files, Some(JdkApi::get()))
+    }
+
+    /// A world that knows the JDK only by type names (the JDK API table is not consulted).
+    pub fn new_without_jdk_api(files: Vec<(Arc<Path>, Arc<FileDecls>)>) -> World {
+        World::build(files, None)
+    }
+
+    fn build(files: Vec<(Arc<Path>, Arc<FileDecls>)>, api: Option<&'static JdkApi>) -> World {
         let mut w = World {
             files: Vec::with_capacity(files.len()),
             types: Vec::new(),
@@ -119,6 +137,7 @@ impl World {
             methods_by_name: HashMap::new(),
             fields_by_name: HashMap::new(),
             jdk: Jdk::get(),
+            api,
         };
         for (fi, (path, decls)) in files.into_iter().enumerate() {
             let first_type = w.types.len() as u32;
@@ -168,16 +187,50 @@ impl World {
     }
 
     pub fn decl(&self, id: TypeId) -> &TypeDecl {
+        if let Some(j) = id.0.checked_sub(JDK_BASE)
+            && let Some(api) = self.api
+        {
+            return api.decl(j);
+        }
         let (f, t) = self.types[id.0 as usize];
         &self.files[f as usize].decls.types[t as usize]
     }
 
     pub fn file_of(&self, id: TypeId) -> u32 {
+        if let Some(j) = id.0.checked_sub(JDK_BASE)
+            && let Some(api) = self.api
+        {
+            return JDK_BASE + api.types[j as usize].0;
+        }
         self.types[id.0 as usize].0
     }
 
+    /// A type: the workspace's first, then the JDK API's.
     pub fn by_fqn(&self, fqn: &str) -> Option<TypeId> {
+        if let Some(id) = self.by_fqn.get(fqn) {
+            return Some(*id);
+        }
+        let api = self.api?;
+        api.by_fqn.get(fqn).map(|j| TypeId(JDK_BASE + j))
+    }
+
+    /// Whether a type is declared in the workspace (not the JDK API table).
+    pub fn is_workspace(&self, id: TypeId) -> bool {
+        id.0 < JDK_BASE
+    }
+
+    /// A workspace type by qualified name.
+    pub fn workspace_type(&self, fqn: &str) -> Option<TypeId> {
         self.by_fqn.get(fqn).copied()
+    }
+
+    /// The origin of a known type.
+    pub fn origin_of(&self, id: TypeId) -> Origin {
+        if self.is_workspace(id) { Origin::Workspace } else { Origin::Jdk }
+    }
+
+    fn origin_by_fqn(&self, fqn: &str) -> Option<Origin> {
+        self.by_fqn(fqn).map(|id| self.origin_of(id))
     }
 
     pub fn is_package(&self, p: &str) -> bool {
@@ -191,6 +244,11 @@ impl World {
 
     /// The global id of a file's `i`-th type.
     pub fn type_in_file(&self, file: u32, i: u32) -> TypeId {
+        if let Some(j) = file.checked_sub(JDK_BASE)
+            && let Some(api) = self.api
+        {
+            return TypeId(JDK_BASE + api.files[j as usize].1 + i);
+        }
         TypeId(self.files[file as usize].first_type + i)
     }
 
@@ -306,6 +364,11 @@ impl World {
 
     /// Direct supertypes, resolved (java.lang.Object last for classes).
     pub fn supers(&self, id: TypeId) -> &[Ty] {
+        if let Some(j) = id.0.checked_sub(JDK_BASE)
+            && let Some(api) = self.api
+        {
+            return api.supers.get(j as usize).map(|v| v.as_slice()).unwrap_or(&[]);
+        }
         self.supers.get(id.0 as usize).map(|v| v.as_slice()).unwrap_or(&[])
     }
 
@@ -321,6 +384,7 @@ impl World {
                 }
                 Some(ty)
             }
+            TyText::Named { .. } if ctx.file >= JDK_BASE => jdk_ty(t, &ctx.tvars),
             TyText::Named { name, args } => {
                 let segs: Vec<&str> = name.split('.').collect();
                 let (_, last) = self.resolve_type_segments(&segs, ctx);
@@ -350,8 +414,8 @@ impl World {
             for i in 1..segs.len() {
                 let pkg = segs[..i].join(".");
                 let fqn = format!("{pkg}.{}", segs[i]);
-                if self.by_fqn(&fqn).is_some() {
-                    out[i] = Some(TypeName::Class(fqn, Origin::Workspace));
+                if let Some(o) = self.origin_by_fqn(&fqn) {
+                    out[i] = Some(TypeName::Class(fqn, o));
                 } else if self.jdk.has(&pkg, segs[i]) {
                     out[i] = Some(TypeName::Class(fqn, Origin::Jdk));
                 } else if i + 1 == segs.len() || (!self.is_package(&fqn) && starts_upper(segs[i])) {
@@ -404,17 +468,18 @@ impl World {
         for m in &d.members {
             let mid = self.type_in_file(f, *m);
             if &*self.decl(mid).simple == name {
-                return Some(TypeName::Class(self.decl(mid).fqn.to_string(), Origin::Workspace));
+                return Some(TypeName::Class(self.decl(mid).fqn.to_string(), self.origin_of(mid)));
             }
         }
         for s in self.supers(id) {
-            // An external supertype may declare member types; without its source they are
-            // not guessed.
-            if let Ty::Class(sf, _) = s
-                && let Some(sid) = self.by_fqn(sf)
-                && let Some(t) = self.member_type_of(sid, name, seen)
-            {
-                return Some(t);
+            if let Ty::Class(sf, _) = s {
+                // An external supertype without declarations may declare member types; they
+                // are not guessed.
+                if let Some(sid) = self.by_fqn(sf)
+                    && let Some(t) = self.member_type_of(sid, name, seen)
+                {
+                    return Some(t);
+                }
             }
         }
         None
@@ -427,7 +492,7 @@ impl World {
         }
         for t in &ctx.types {
             if &*self.decl(*t).simple == name {
-                return Some(TypeName::Class(self.decl(*t).fqn.to_string(), Origin::Workspace));
+                return Some(TypeName::Class(self.decl(*t).fqn.to_string(), self.origin_of(*t)));
             }
             if let Some(m) = self.member_type_of(*t, name, &mut HashSet::new()) {
                 return Some(m);
@@ -453,15 +518,17 @@ impl World {
             }
         }
         let same = if file.package.is_empty() { name.to_string() } else { format!("{}.{name}", file.package) };
-        if self.by_fqn(&same).is_some() {
-            return Some(TypeName::Class(same, Origin::Workspace));
+        if let Some(o) = self.origin_by_fqn(&same) {
+            return Some(TypeName::Class(same, o));
         }
         let mut external_on_demand = Vec::new();
         for imp in file.imports.iter().filter(|i| i.on_demand) {
             let p = &*imp.path;
             let fqn = format!("{p}.{name}");
-            if self.by_fqn(&fqn).is_some() && self.by_fqn(p).is_none() {
-                return Some(TypeName::Class(fqn, Origin::Workspace));
+            if let Some(o) = self.origin_by_fqn(&fqn)
+                && self.by_fqn(p).is_none()
+            {
+                return Some(TypeName::Class(fqn, o));
             }
             if let Some(pid) = self.by_fqn(p) {
                 if let Some(t) = self.member_type_of(pid, name, &mut HashSet::new()) {
@@ -484,8 +551,8 @@ impl World {
             }
         }
         let lang = format!("java.lang.{name}");
-        if self.by_fqn(&lang).is_some() {
-            return Some(TypeName::Class(lang, Origin::Workspace));
+        if let Some(o) = self.origin_by_fqn(&lang) {
+            return Some(TypeName::Class(lang, o));
         }
         if self.jdk.has("java.lang", name) {
             return Some(TypeName::Class(lang, Origin::Jdk));
@@ -498,8 +565,8 @@ impl World {
 
     /// A fully qualified type name, with its origin.
     pub fn resolve_qualified(&self, path: &str) -> Option<TypeName> {
-        if self.by_fqn(path).is_some() {
-            return Some(TypeName::Class(path.to_string(), Origin::Workspace));
+        if let Some(o) = self.origin_by_fqn(path) {
+            return Some(TypeName::Class(path.to_string(), o));
         }
         let segs: Vec<&str> = path.split('.').collect();
         let (_, last) =
@@ -509,8 +576,8 @@ impl World {
 
     /// The origin of a qualified type name.
     pub fn origin(&self, fqn: &str) -> Origin {
-        if self.by_fqn(fqn).is_some() {
-            Origin::Workspace
+        if let Some(o) = self.origin_by_fqn(fqn) {
+            o
         } else if self.jdk.is_type(fqn) {
             Origin::Jdk
         } else if fqn.contains('.') {
@@ -534,14 +601,11 @@ impl World {
             }
             let id = self.by_fqn(fqn);
             out.push((Ty::Class(fqn.into(), args.to_vec()), id));
-            match id {
-                Some(id) => {
-                    let subst = self.subst_of(id, args);
-                    for s in self.supers(id) {
-                        queue.push_back(substitute(s, &subst));
-                    }
+            if let Some(id) = id {
+                let subst = self.subst_of(id, args);
+                for s in self.supers(id) {
+                    queue.push_back(substitute(s, &subst));
                 }
-                None => queue.extend(jdk_supers(fqn).iter().map(|s| Ty::class(s))),
             }
         }
         out
@@ -560,9 +624,7 @@ impl World {
         let mut complete = true;
         for (t, id) in self.hierarchy(ty) {
             let Some(id) = id else {
-                if t.lookup_class().is_some_and(|(f, _)| jdk_methods(f).is_none()) {
-                    complete = false;
-                }
+                complete = false;
                 continue;
             };
             if let Some(f) = self.decl(id).fields.iter().find(|f| &*f.name == name) {
@@ -581,9 +643,7 @@ impl World {
         let mut complete = true;
         for (t, id) in self.hierarchy(ty) {
             let Some(id) = id else {
-                if t.lookup_class().is_some_and(|(f, _)| jdk_methods(f).is_none_or(|ms| ms.contains(&name))) {
-                    complete = false;
-                }
+                complete = false;
                 continue;
             };
             let args = t.lookup_class().map(|x| x.1.to_vec()).unwrap_or_default();
@@ -648,7 +708,8 @@ impl World {
                 if af == bf {
                     return Some(true);
                 }
-                if jdk_final(bf) {
+                let b_id = self.by_fqn(bf);
+                if b_id.is_some_and(|id| self.decl(id).is_final) {
                     return Some(false);
                 }
                 let mut complete = true;
@@ -656,13 +717,12 @@ impl World {
                     if t.lookup_class().is_some_and(|(f, _)| f == &**bf) {
                         return Some(true);
                     }
-                    if id.is_none() && t.lookup_class().is_some_and(|(f, _)| !known_leaf(f) && jdk_supers(f).is_empty())
-                    {
+                    if id.is_none() {
                         complete = false;
                     }
                 }
                 // JDK and library classes never extend workspace ones.
-                if complete || self.by_fqn(bf).is_some() { Some(false) } else { None }
+                if complete || b_id.is_some_and(|id| self.is_workspace(id)) { Some(false) } else { None }
             }
             _ => None,
         }
@@ -688,78 +748,6 @@ impl World {
             }
             _ => self.is_subtype(arg, param),
         }
-    }
-}
-
-/// JDK classes whose supertypes we know without their sources (final leaves of common use).
-fn known_leaf(fqn: &str) -> bool {
-    matches!(
-        fqn,
-        "java.lang.String"
-            | "java.lang.Integer"
-            | "java.lang.Long"
-            | "java.lang.Short"
-            | "java.lang.Byte"
-            | "java.lang.Character"
-            | "java.lang.Boolean"
-            | "java.lang.Float"
-            | "java.lang.Double"
-            | "java.lang.Class"
-            | OBJECT
-    )
-}
-
-/// Final JDK classes: nothing else is a subtype of them.
-fn jdk_final(fqn: &str) -> bool {
-    known_leaf(fqn)
-        || matches!(
-            fqn,
-            "java.lang.StringBuilder"
-                | "java.lang.StringBuffer"
-                | "java.lang.Math"
-                | "java.lang.System"
-                | "java.util.Objects"
-        )
-}
-
-/// The methods of JDK base classes every enum, record or class inherits, so that a lookup that
-/// reaches them knows whether they could declare a name.
-fn jdk_methods(fqn: &str) -> Option<&'static [&'static str]> {
-    const OBJ: &[&str] =
-        &["toString", "equals", "hashCode", "getClass", "clone", "finalize", "notify", "notifyAll", "wait"];
-    match fqn {
-        OBJECT | "java.lang.Record" => Some(OBJ),
-        "java.lang.Enum" => Some(&[
-            "toString",
-            "equals",
-            "hashCode",
-            "getClass",
-            "clone",
-            "finalize",
-            "notify",
-            "notifyAll",
-            "wait",
-            "name",
-            "ordinal",
-            "compareTo",
-            "getDeclaringClass",
-            "valueOf",
-            "describeConstable",
-        ]),
-        "java.lang.annotation.Annotation" => Some(&["toString", "equals", "hashCode", "annotationType"]),
-        _ => None,
-    }
-}
-
-/// Known supertypes of common final JDK classes.
-pub fn jdk_supers(fqn: &str) -> &'static [&'static str] {
-    match fqn {
-        "java.lang.String" => &["java.lang.CharSequence", "java.lang.Comparable", "java.io.Serializable"],
-        "java.lang.Integer" | "java.lang.Long" | "java.lang.Short" | "java.lang.Byte" | "java.lang.Float"
-        | "java.lang.Double" => &["java.lang.Number", "java.lang.Comparable", "java.io.Serializable"],
-        "java.lang.Character" | "java.lang.Boolean" => &["java.lang.Comparable", "java.io.Serializable"],
-        "java.lang.StringBuilder" | "java.lang.StringBuffer" => &["java.lang.CharSequence", "java.lang.Appendable"],
-        _ => &[],
     }
 }
 
