@@ -22,7 +22,7 @@ fn src() -> PathBuf {
 #[test]
 fn the_core_has_no_shell_dependencies() {
     let mut files = Vec::new();
-    for core in ["model", "parser", "index", "cache", "problems"] {
+    for core in ["model", "parser", "index", "cache", "problems", "xref"] {
         let dir = src().join(core);
         if dir.is_dir() {
             rust_files(&dir, &mut files);
