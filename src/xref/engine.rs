@@ -112,7 +112,7 @@ pub fn find_in_files(
         .par_iter()
         .filter_map(|p| {
             let bytes = std::fs::read(p).ok()?;
-            if !finders.is_empty() && !finders.iter().any(|f| f.find(&bytes).is_some()) {
+            if !finders.is_empty() && !finders.iter().any(|f| has_identifier(f, &bytes)) {
                 return None;
             }
             let refs: Vec<Ref> =
@@ -122,6 +122,15 @@ pub fn find_in_files(
         .collect();
     out.sort_by(|a, b| a.0.cmp(&b.0));
     out
+}
+
+/// Whether `bytes` contain the finder's needle as a whole Java identifier: the bytes around it
+/// are not ASCII identifier characters (non-ASCII neighbours count as boundaries, so the test
+/// never drops a file that could mention the name).
+fn has_identifier(f: &memchr::memmem::Finder, bytes: &[u8]) -> bool {
+    let n = f.needle().len();
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    f.find_iter(bytes).any(|i| (i == 0 || !ident(bytes[i - 1])) && bytes.get(i + n).is_none_or(|b| !ident(*b)))
 }
 
 /// Whether a reference is a write.

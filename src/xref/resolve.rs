@@ -457,7 +457,7 @@ impl<'w, 's> Resolver<'w, 's> {
             && let Some(id) = type_id
         {
             // A compact constructor's parameters are the record's components.
-            let ctx = self.w.ctx_in(id);
+            let ctx = self.w.ctx_ref(id);
             let comps: Vec<(Box<str>, Option<Ty>)> = self
                 .w
                 .decl(id)
@@ -1083,7 +1083,7 @@ impl<'w, 's> Resolver<'w, 's> {
     fn field_hit(&mut self, at: Node, f: &Found<'w, crate::xref::decls::FieldDecl>, conf: Confidence) -> Option<Ty> {
         let key = self.w.field_key(f.owner, f.decl);
         self.emit(at, RefKind::FieldRead, Category::Field, vec![key], conf);
-        let ctx = self.w.ctx_in(f.owner);
+        let ctx = self.w.ctx_ref(f.owner);
         self.w.resolve_text(&f.decl.ty, &ctx).map(|t| substitute(&t, &f.subst))
     }
 
@@ -1270,7 +1270,7 @@ impl<'w, 's> Resolver<'w, 's> {
             return None;
         }
         let m = &cands[chosen[0]];
-        let ctx = self.w.with_method_tparams(&self.w.ctx_in(m.owner), &m.decl.tparams);
+        let ctx = self.w.with_method_tparams(&self.w.ctx_ref(m.owner), &m.decl.tparams);
         let t = self.w.resolve_text(&m.decl.ret, &ctx)?;
         Some(substitute(&t, &m.subst))
     }
@@ -1282,12 +1282,11 @@ impl<'w, 's> Resolver<'w, 's> {
         let params: Vec<Vec<Option<Ty>>> = cands
             .iter()
             .map(|c| {
-                let ctx = self.w.with_method_tparams(&self.w.ctx_in(c.owner), &c.decl.tparams);
-                c.decl
-                    .params
+                self.w
+                    .method_params(c.owner, c.decl)
                     .iter()
                     .map(|p| {
-                        self.w.resolve_text(p, &ctx).map(|t| match substitute(&t, &c.subst) {
+                        p.as_ref().map(|t| match substitute(t, &c.subst) {
                             Ty::Var(_, b) => *b,
                             other => other,
                         })

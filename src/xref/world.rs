@@ -94,6 +94,30 @@ pub struct World {
     pub jdk: &'static Jdk,
     /// The JDK's API (shared, not copied): its types have ids from [`JDK_BASE`] on.
     api: Option<&'static JdkApi>,
+    /// Per type (workspace types, then the JDK API's), what lookups derive from its
+    /// declaration, computed on first use. Empty while the world is being linked.
+    memo: Vec<TypeMemo>,
+}
+
+/// Supertypes with their ids, as [`World::hierarchy`] lists them.
+type Hierarchy = Vec<(Ty, Option<TypeId>)>;
+
+/// What is derived from one type's declaration once the world is linked.
+#[derive(Default)]
+struct TypeMemo {
+    ctx: OnceLock<Ctx>,
+    methods: OnceLock<Vec<MethodMemo>>,
+    ctors: OnceLock<Vec<MethodMemo>>,
+    /// The hierarchy of the type with its own type variables as arguments, when substituting
+    /// the actual arguments into it gives what [`World::hierarchy`] would compute.
+    hierarchy: OnceLock<Option<Hierarchy>>,
+}
+
+/// A method's (or constructor's) parameter types resolved in its declaring type's context
+/// (with its own type parameters), and its key.
+struct MethodMemo {
+    params: Vec<Option<Ty>>,
+    key: String,
 }
 
 /// Type ids (and file indexes) from here on are the JDK API table's.
@@ -138,6 +162,7 @@ impl World {
             fields_by_name: HashMap::new(),
             jdk: Jdk::get(),
             api,
+            memo: Vec::new(),
         };
         for (fi, (path, decls)) in files.into_iter().enumerate() {
             let first_type = w.types.len() as u32;
@@ -169,7 +194,68 @@ impl World {
         }
         let supers: Vec<Vec<Ty>> = (0..w.types.len()).map(|i| w.compute_supers(TypeId(i as u32))).collect();
         w.supers = supers;
+        let n = w.types.len() + api.map(|a| a.types.len()).unwrap_or(0);
+        w.memo = (0..n).map(|_| TypeMemo::default()).collect();
         w
+    }
+
+    fn memo_of(&self, id: TypeId) -> Option<&TypeMemo> {
+        let i = match id.0.checked_sub(JDK_BASE) {
+            Some(j) => self.types.len() + j as usize,
+            None => id.0 as usize,
+        };
+        self.memo.get(i)
+    }
+
+    /// The context inside a type's body, computed once per type.
+    pub fn ctx_ref(&self, id: TypeId) -> std::borrow::Cow<'_, Ctx> {
+        match self.memo_of(id) {
+            Some(m) => std::borrow::Cow::Borrowed(m.ctx.get_or_init(|| self.compute_ctx_in(id))),
+            None => std::borrow::Cow::Owned(self.compute_ctx_in(id)),
+        }
+    }
+
+    /// The memo of `m`, a method or constructor declared by `owner`.
+    fn method_memo(&self, owner: TypeId, m: &MethodDecl) -> Option<&MethodMemo> {
+        let memo = self.memo_of(owner)?;
+        let d = self.decl(owner);
+        let index = |pool: &[MethodDecl]| pool.iter().position(|x| std::ptr::eq(x, m));
+        let (cell, pool, i) = if let Some(i) = index(&d.methods) {
+            (&memo.methods, &d.methods, i)
+        } else {
+            (&memo.ctors, &d.ctors, index(&d.ctors)?)
+        };
+        let all = cell.get_or_init(|| {
+            let ctx = self.ctx_ref(owner);
+            pool.iter()
+                .map(|x| {
+                    let params = self.resolved_params(x, &ctx);
+                    let key = self.format_method_key(owner, x, &params);
+                    MethodMemo { params, key }
+                })
+                .collect()
+        });
+        all.get(i)
+    }
+
+    fn resolved_params(&self, m: &MethodDecl, type_ctx: &Ctx) -> Vec<Option<Ty>> {
+        let ctx = self.with_method_tparams(type_ctx, &m.tparams);
+        m.params.iter().map(|p| self.resolve_text(p, &ctx)).collect()
+    }
+
+    fn format_method_key(&self, owner: TypeId, m: &MethodDecl, params: &[Option<Ty>]) -> String {
+        let erased: Vec<String> =
+            params.iter().map(|t| t.as_ref().map(|t| t.erasure()).unwrap_or_else(|| "?".into())).collect();
+        format!("{}#{}({})", self.decl(owner).fqn, m.name, erased.join(","))
+    }
+
+    /// A method's parameter types resolved in its declaring type's context (type variables of
+    /// the type and the method unsubstituted); `None` for broken types.
+    pub fn method_params(&self, owner: TypeId, m: &MethodDecl) -> std::borrow::Cow<'_, [Option<Ty>]> {
+        match self.method_memo(owner, m) {
+            Some(mm) => std::borrow::Cow::Borrowed(&mm.params),
+            None => std::borrow::Cow::Owned(self.resolved_params(m, &self.ctx_ref(owner))),
+        }
     }
 
     /// Workspace types declaring a method named `name`.
@@ -267,6 +353,10 @@ impl World {
 
     /// The context inside a type's body.
     pub fn ctx_in(&self, id: TypeId) -> Ctx {
+        self.ctx_ref(id).into_owned()
+    }
+
+    fn compute_ctx_in(&self, id: TypeId) -> Ctx {
         let chain = self.chain(id);
         let mut tvars = Vec::new();
         let mut c = Ctx { file: self.file_of(id), types: Vec::new(), tvars: Vec::new() };
@@ -331,7 +421,7 @@ impl World {
         // Supertypes are resolved outside the type's body: its outer chain and its own type
         // parameters.
         let mut ctx = match d.outer {
-            Some(o) => self.ctx_in(self.type_in_file(self.file_of(id), o)),
+            Some(o) => self.compute_ctx_in(self.type_in_file(self.file_of(id), o)),
             None => Ctx { file: self.file_of(id), types: Vec::new(), tvars: Vec::new() },
         };
         for tp in &d.tparams {
@@ -590,6 +680,40 @@ impl World {
     /// The supertypes of `ty` (itself first), breadth first, with type arguments substituted:
     /// the order javac searches members in. Classes come before interfaces.
     pub fn hierarchy(&self, ty: &Ty) -> Vec<(Ty, Option<TypeId>)> {
+        if let Some((fqn, args)) = ty.lookup_class()
+            && let Some(id) = self.by_fqn(fqn)
+            && let Some(memo) = self.memo_of(id)
+            && let Some(generic) = memo.hierarchy.get_or_init(|| self.generic_hierarchy(id))
+        {
+            let subst = self.subst_of(id, args);
+            let mut out = Vec::with_capacity(generic.len());
+            out.push((Ty::Class(fqn.into(), args.to_vec()), Some(id)));
+            out.extend(generic[1..].iter().map(|(t, i)| (substitute(t, &subst), *i)));
+            return out;
+        }
+        self.compute_hierarchy(ty)
+    }
+
+    /// The hierarchy of a type with no arguments, if substituting arguments for the type's own
+    /// variables into it equals the hierarchy computed with those arguments: every supertype
+    /// past the first level names only the variables its own arguments give values to.
+    fn generic_hierarchy(&self, id: TypeId) -> Option<Hierarchy> {
+        let top = Ty::Class(self.decl(id).fqn.clone(), Vec::new());
+        let out = self.compute_hierarchy(&top);
+        for (t, tid) in out.iter().skip(1) {
+            let Some(tid) = tid else { continue };
+            let args = t.lookup_class().map(|x| x.1).unwrap_or(&[]);
+            let subst = self.subst_of(*tid, args);
+            for s in self.supers(*tid) {
+                if !vars_within(s, &subst) {
+                    return None;
+                }
+            }
+        }
+        Some(out)
+    }
+
+    fn compute_hierarchy(&self, ty: &Ty) -> Vec<(Ty, Option<TypeId>)> {
         let mut out: Vec<(Ty, Option<TypeId>)> = Vec::new();
         let mut seen = HashSet::new();
         let mut queue = std::collections::VecDeque::new();
@@ -648,16 +772,14 @@ impl World {
             };
             let args = t.lookup_class().map(|x| x.1.to_vec()).unwrap_or_default();
             let subst = self.subst_of(id, &args);
-            let ctx = self.ctx_in(id);
             for m in self.decl(id).methods.iter().filter(|m| &*m.name == name) {
                 // Overriding is decided on the parameter types as seen from `ty` (a `save(T)` of
                 // `Repo<Product>` is overridden by `save(Product)`).
-                let mctx = self.with_method_tparams(&ctx, &m.tparams);
-                let sig: Vec<String> = m
-                    .params
+                let sig: Vec<String> = self
+                    .method_params(id, m)
                     .iter()
-                    .map(|p| match self.resolve_text(p, &mctx) {
-                        Some(t) => substitute(&t, &subst).erasure(),
+                    .map(|p| match p {
+                        Some(t) => substitute(t, &subst).erasure(),
                         None => "?".into(),
                     })
                     .collect();
@@ -677,8 +799,13 @@ impl World {
 
     /// The key javac's binding would print: `Owner#name(p1,p2)`.
     pub fn method_key(&self, owner: TypeId, m: &MethodDecl) -> String {
-        let ctx = self.ctx_in(owner);
-        format!("{}#{}({})", self.decl(owner).fqn, m.name, self.erased_params(m, &ctx).join(","))
+        match self.method_memo(owner, m) {
+            Some(mm) => mm.key.clone(),
+            None => {
+                let params = self.resolved_params(m, &self.ctx_ref(owner));
+                self.format_method_key(owner, m, &params)
+            }
+        }
     }
 
     pub fn field_key(&self, owner: TypeId, f: &FieldDecl) -> String {
@@ -770,6 +897,16 @@ pub enum TypeName {
 
 pub fn starts_upper(s: &str) -> bool {
     s.chars().next().is_some_and(|c| c.is_uppercase())
+}
+
+/// Whether every type variable in `t` is one `subst` replaces.
+fn vars_within(t: &Ty, subst: &[(Box<str>, Ty)]) -> bool {
+    match t {
+        Ty::Var(n, _) => subst.iter().any(|(k, _)| k == n),
+        Ty::Class(_, a) => a.iter().all(|x| vars_within(x, subst)),
+        Ty::Array(e) => vars_within(e, subst),
+        _ => true,
+    }
 }
 
 /// Replaces type variables by their arguments.
