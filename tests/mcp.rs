@@ -2,6 +2,9 @@
 //! protocol eras (`initialize` and 2026-07-28 `server/discover`), and by raw JSON lines for
 //! what a client library would never send.
 
+mod common;
+use common::copy_dir;
+
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -22,22 +25,6 @@ fn workspace() -> tempfile::TempDir {
     copy_dir(&src, dir.path());
     std::fs::write(dir.path().join("notes.txt"), "not java\n").expect("write");
     dir
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    for e in std::fs::read_dir(from).expect("read fixtures") {
-        let p = e.expect("entry").path();
-        let dest = to.join(p.file_name().expect("name"));
-        if p.file_name().is_some_and(|n| n == ".mcp-java-index-cache") {
-            continue;
-        }
-        if p.is_dir() {
-            std::fs::create_dir_all(&dest).expect("mkdir");
-            copy_dir(&p, &dest);
-        } else {
-            std::fs::copy(&p, &dest).expect("copy");
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug)]

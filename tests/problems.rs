@@ -4,6 +4,9 @@
 //! classpath known to be incomplete, the time budget with background continuation, no JDK,
 //! and the command line.
 
+mod common;
+use common::copy_dir;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -16,19 +19,6 @@ const MAVEN_REPO: &str = "/usr/share/maven-repo";
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/problem_fixtures").join(name)
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for e in std::fs::read_dir(from).expect("read fixtures") {
-        let p = e.expect("entry").path();
-        let dest = to.join(p.file_name().expect("name"));
-        if p.is_dir() {
-            copy_dir(&p, &dest);
-        } else {
-            std::fs::copy(&p, &dest).expect("copy");
-        }
-    }
 }
 
 /// A temp copy of a fixture project and a temp cache directory.

@@ -1,25 +1,15 @@
 //! find_references, analyze_type_dependencies and show_definition through the workspace, on a
 //! temp copy of the resolution fixtures (tests/fixtures/xref/src).
 
-use std::path::{Path, PathBuf};
+mod common;
+use common::copy_dir;
+
+use std::path::PathBuf;
 
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::tools::ToolError;
 use mcp_java_index::tools::workspace::Workspace;
 use mcp_java_index::tools::xref::{DependenciesArgs, FindReferencesArgs, FindReferencesResult, ShowDefinitionArgs};
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for e in std::fs::read_dir(from).expect("read") {
-        let p = e.expect("entry").path();
-        let dest = to.join(p.file_name().expect("name"));
-        if p.is_dir() {
-            copy_dir(&p, &dest);
-        } else {
-            std::fs::copy(&p, &dest).expect("copy");
-        }
-    }
-}
 
 fn setup() -> (tempfile::TempDir, Workspace) {
     let dir = tempfile::tempdir().expect("tempdir");

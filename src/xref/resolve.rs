@@ -309,34 +309,19 @@ impl<'w, 's> Resolver<'w, 's> {
         for k in n.children(&mut c) {
             match k.kind() {
                 "superclass" => {
-                    let mut c2 = k.walk();
-                    for t in k.named_children(&mut c2) {
-                        let ty = self.type_ref(t, RefKind::Extends);
-                        if local {
-                            this = ty;
-                        }
+                    let tys = self.clause_types(k, RefKind::Extends);
+                    if local && let Some(t) = tys.into_iter().last() {
+                        this = t;
                     }
                 }
                 "permits" => {
-                    let mut c2 = k.walk();
-                    for tl in k.named_children(&mut c2) {
-                        let mut c3 = tl.walk();
-                        for t in tl.named_children(&mut c3) {
-                            self.type_ref(t, RefKind::Type);
-                        }
-                    }
+                    self.clause_types(k, RefKind::Type);
                 }
                 "super_interfaces" | "extends_interfaces" => {
                     let kind = if k.kind() == "extends_interfaces" { RefKind::Extends } else { RefKind::Implements };
-                    let mut c2 = k.walk();
-                    for tl in k.named_children(&mut c2) {
-                        let mut c3 = tl.walk();
-                        for t in tl.named_children(&mut c3) {
-                            let ty = self.type_ref(t, kind);
-                            if local && this.is_none() {
-                                this = ty;
-                            }
-                        }
+                    let tys = self.clause_types(k, kind);
+                    if local && this.is_none() {
+                        this = tys.into_iter().next().flatten();
                     }
                 }
                 _ => {}
@@ -345,11 +330,7 @@ impl<'w, 's> Resolver<'w, 's> {
         self.frames.pop();
         let ctx = match id {
             Some(i) => self.w.ctx_in(i),
-            None => {
-                let mut c = self.ctx().clone();
-                c = self.w.with_method_tparams(&c, &tps);
-                c
-            }
+            None => self.w.with_method_tparams(self.ctx(), &tps),
         };
         let saved = std::mem::take(&mut self.scopes);
         if local {
@@ -366,6 +347,24 @@ impl<'w, 's> Resolver<'w, 's> {
         }
         self.frames.pop();
         self.scopes = saved;
+    }
+
+    /// The types of an `extends`/`implements`/`permits` clause (its type list flattened), with
+    /// their references emitted.
+    fn clause_types(&mut self, clause: Node, kind: RefKind) -> Vec<Option<Ty>> {
+        let mut out = Vec::new();
+        let mut c = clause.walk();
+        for k in clause.named_children(&mut c) {
+            if k.kind() == "type_list" {
+                let mut c2 = k.walk();
+                for t in k.named_children(&mut c2) {
+                    out.push(self.type_ref(t, kind));
+                }
+            } else {
+                out.push(self.type_ref(k, kind));
+            }
+        }
+        out
     }
 
     fn type_params(&mut self, tp: Node) {
@@ -1057,22 +1056,32 @@ impl<'w, 's> Resolver<'w, 's> {
         Val::Package(name.to_string())
     }
 
-    fn static_import_field(&self, name: &str) -> Option<Found<'w, crate::xref::decls::FieldDecl>> {
-        let file = self.w.files.get(self.ctx().file as usize)?;
-        let decls = file.decls.clone();
-        for pass in [false, true] {
-            for imp in decls.imports.iter().filter(|i| i.is_static && i.on_demand == pass) {
-                let owner = if pass {
+    /// The owner types (qualified) that static imports of `name` name: single-member imports
+    /// (`pass` false) or on-demand ones (`pass` true), in javac's order.
+    fn static_import_owners(&self, name: &str, on_demand: bool) -> Vec<String> {
+        let Some(file) = self.w.files.get(self.ctx().file as usize) else { return Vec::new() };
+        file.decls
+            .imports
+            .iter()
+            .filter(|i| i.is_static && i.on_demand == on_demand)
+            .filter_map(|imp| {
+                let owner = if on_demand {
                     &*imp.path
                 } else {
-                    match imp.path.rsplit_once('.') {
-                        Some((o, n)) if n == name => o,
-                        _ => continue,
-                    }
+                    imp.path.rsplit_once('.').filter(|(_, n)| *n == name).map(|(o, _)| o)?
                 };
-                if let Some(TypeName::Class(f, _)) = self.w.resolve_qualified(owner)
-                    && let Lookup::Found(fd) = self.w.find_field(&Ty::class(&f), name)
-                {
+                match self.w.resolve_qualified(owner) {
+                    Some(TypeName::Class(f, _)) => Some(f),
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+
+    fn static_import_field(&self, name: &str) -> Option<Found<'w, crate::xref::decls::FieldDecl>> {
+        for on_demand in [false, true] {
+            for owner in self.static_import_owners(name, on_demand) {
+                if let Lookup::Found(fd) = self.w.find_field(&Ty::class(&owner), name) {
                     return Some(fd);
                 }
             }
@@ -1232,24 +1241,13 @@ impl<'w, 's> Resolver<'w, 's> {
     }
 
     fn static_import_methods(&self, name: &str) -> Vec<Found<'w, MethodDecl>> {
-        let Some(file) = self.w.files.get(self.ctx().file as usize) else { return Vec::new() };
-        let decls = file.decls.clone();
-        for pass in [false, true] {
-            let mut out = Vec::new();
-            for imp in decls.imports.iter().filter(|i| i.is_static && i.on_demand == pass) {
-                let owner = if pass {
-                    &*imp.path
-                } else {
-                    match imp.path.rsplit_once('.') {
-                        Some((o, n)) if n == name => o,
-                        _ => continue,
-                    }
-                };
-                if let Some(TypeName::Class(f, _)) = self.w.resolve_qualified(owner) {
-                    let (ms, _) = self.w.find_methods(&Ty::class(&f), name);
-                    out.extend(ms.into_iter().filter(|m| m.decl.is_static));
-                }
-            }
+        for on_demand in [false, true] {
+            let out: Vec<Found<'w, MethodDecl>> = self
+                .static_import_owners(name, on_demand)
+                .into_iter()
+                .flat_map(|owner| self.w.find_methods(&Ty::class(&owner), name).0)
+                .filter(|m| m.decl.is_static)
+                .collect();
             if !out.is_empty() {
                 return out;
             }

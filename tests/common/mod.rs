@@ -1,4 +1,5 @@
-//! Helpers shared by the test binaries: a compact text rendering of outlines.
+//! Helpers shared by the test binaries: a compact text rendering of outlines, and copying a
+//! fixture tree into a temp directory.
 #![allow(dead_code)]
 
 use mcp_java_index::model::{FileOutline, Javadoc, TypeDecl};
@@ -73,4 +74,21 @@ pub fn render(o: &FileOutline) -> String {
         out.push_str(&format!("{:?} {:?}: {}\n", e.level, e.line, e.message));
     }
     out
+}
+
+/// Copies a directory tree (without any `.mcp-java-index-cache`), creating `to`.
+pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("read fixtures") {
+        let p = e.expect("entry").path();
+        if p.file_name().is_some_and(|n| n == ".mcp-java-index-cache") {
+            continue;
+        }
+        let dest = to.join(p.file_name().expect("name"));
+        if p.is_dir() {
+            copy_dir(&p, &dest);
+        } else {
+            std::fs::copy(&p, &dest).expect("copy");
+        }
+    }
 }
