@@ -373,15 +373,21 @@ fn closing_stdin_before_the_handshake_is_a_clean_exit() {
 /// The official Python SDK as the client (installed by `.ci/run`; required under CI=true).
 #[test]
 fn python_sdk_client_in_both_eras() {
-    let has_sdk = Command::new("python3").args(["-c", "import mcp.client.client"]).status().is_ok_and(|s| s.success());
+    // The SDK lives in a virtual environment under target/ (`.ci/run` makes it), named by
+    // MCP_JAVA_INDEX_PYTHON; a python3 that has it works too.
+    let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/venv/bin/python");
+    let python = std::env::var_os("MCP_JAVA_INDEX_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| if venv.is_file() { venv } else { PathBuf::from("python3") });
+    let has_sdk = Command::new(&python).args(["-c", "import mcp.client.client"]).status().is_ok_and(|s| s.success());
     if !has_sdk {
-        assert!(std::env::var("CI").is_err(), "the MCP Python SDK is missing (pip install mcp==2.3.0)");
-        eprintln!("skipping: MCP Python SDK not installed (pip install mcp==2.3.0)");
+        assert!(std::env::var("CI").is_err(), "the MCP Python SDK is missing (run .ci/run)");
+        eprintln!("skipping: MCP Python SDK not installed (run .ci/run)");
         return;
     }
     let ws = workspace();
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/client.py");
-    let out = Command::new("python3").arg(script).arg(BIN).arg(ws.path()).output().expect("python3");
+    let out = Command::new(&python).arg(script).arg(BIN).arg(ws.path()).output().expect("python3");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "python client failed:\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.contains("python sdk legacy: ok") && stdout.contains("python sdk auto: ok"), "{stdout}");
