@@ -1,16 +1,17 @@
 //! mcp-java-index: IDE-grade navigation of Java code for LLM agents, as an MCP server and CLI.
 //!
-//! The core (`model`, `parser`, `index`, `cache`, `problems`) is synchronous and free of async, protocol
-//! and CLI crates; `tools` puts typed arguments and results around it; `cli` and `mcp_server`
-//! are the shells. See ARCHITECTURE.md.
+//! This package is the command-line shell and the binary. The layers are crates under
+//! `crates/` (see ARCHITECTURE.md); they are re-exported here under their layer names so the
+//! tests and benchmarks reach every layer through one path.
 
-pub mod cache;
 pub mod cli;
-pub mod config;
-pub mod index;
-pub mod mcp_server;
-pub mod model;
-pub mod parser;
-pub mod problems;
-pub mod tools;
-pub mod xref;
+
+pub use mji_cache as cache;
+pub use mji_config as config;
+pub use mji_index as index;
+pub use mji_model as model;
+pub use mji_parser as parser;
+pub use mji_problems as problems;
+pub use mji_server as mcp_server;
+pub use mji_tools as tools;
+pub use mji_xref as xref;

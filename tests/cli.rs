@@ -189,3 +189,40 @@ fn config_reports_each_value_with_its_source() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("mcp-java-index.toml"), "{}", stderr(&o));
 }
+
+/// `tools` and `call` iterate the same registry the server serves: every tool is callable by
+/// name from the command line, with the server's arguments and answers.
+#[test]
+fn call_runs_any_registered_tool_by_name() {
+    let o = run(&["tools"], &fixtures());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let names: Vec<String> = stdout(&o).lines().map(|l| l.split('\t').next().unwrap_or("").to_owned()).collect();
+    assert!(
+        names.len() >= 10 && names.contains(&"java_index".to_owned()) && names.contains(&"get_problems".to_owned())
+    );
+
+    let o =
+        run(&["call", "java_read_range", r#"{"filePath": "enums.java", "startLine": 1, "endLine": 2}"#], &fixtures());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("the tool's JSON text");
+    assert_eq!((v["startLine"].as_u64(), v["endLine"].as_u64()), (Some(1), Some(2)));
+
+    let o = run(&["call", "find_type", r#"{"pattern": "Color*"}"#, "--json"], &fixtures());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert!(v["results"].as_array().is_some_and(|r| !r.is_empty()), "{v}");
+
+    // A tool error exits 1 and says what was wrong; an unknown tool lists the real ones.
+    let o = run(
+        &["call", "java_read_range", r#"{"filePath": "enums.java", "startLine": 9999, "endLine": 9999}"#],
+        &fixtures(),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("past the end of enums.java"), "{}", stderr(&o));
+    let o = run(&["call", "no_such_tool"], &fixtures());
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("the tools are: java_index"), "{}", stderr(&o));
+    let o = run(&["call", "java_index", "[1]"], &fixtures());
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("must be a JSON object"), "{}", stderr(&o));
+}

@@ -57,6 +57,12 @@ pub enum Command {
     /// Prints the get_problems JSON; waits until every file is checked. Exits 1 when an
     /// Error-severity problem is listed.
     Problems(ProblemsCliArgs),
+    /// Call any tool by name with JSON arguments, as an MCP client would; prints its text.
+    ///
+    /// `mcp-java-index tools` lists the names. Exits 1 on a tool error.
+    Call(CallArgs),
+    /// List every tool with its title and annotations (the registry the server serves).
+    Tools,
     /// Print the effective configuration and where each value came from.
     Config(WorkspaceFlags),
     /// Inspect or clear the outline cache.
@@ -132,6 +138,20 @@ impl WorkspaceFlags {
     fn config(&self) -> anyhow::Result<Config> {
         Ok(Config::load(&self.flags(), &|k| std::env::var(k).ok())?)
     }
+}
+
+#[derive(Debug, Args)]
+pub struct CallArgs {
+    /// The tool's name (see `mcp-java-index tools`)
+    pub tool: String,
+    /// Its arguments as a JSON object
+    #[arg(default_value = "{}")]
+    pub arguments: String,
+    /// Print the structured JSON instead of the tool's text
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
 }
 
 #[derive(Debug, Args)]
@@ -317,6 +337,44 @@ fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
     Ok(if errors { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
+/// `call TOOL JSON`: one registry call, the way the server makes it.
+fn call(a: CallArgs) -> anyhow::Result<ExitCode> {
+    let Some(entry) = crate::tools::registry::find(&a.tool) else {
+        let names: Vec<&str> = crate::tools::registry::registry().iter().map(|e| e.spec.name).collect();
+        anyhow::bail!("unknown tool `{}`; the tools are: {}", a.tool, names.join(", "));
+    };
+    let args = match serde_json::from_str::<serde_json::Value>(&a.arguments) {
+        Ok(serde_json::Value::Object(m)) => m,
+        Ok(_) => anyhow::bail!("the arguments must be a JSON object, e.g. '{{\"filePath\": \"A.java\"}}'"),
+        Err(e) => anyhow::bail!("the arguments are not valid JSON: {e}"),
+    };
+    let ws = if entry.needs_index {
+        indexed_workspace(&a.ws)?
+    } else {
+        let config = a.ws.config()?;
+        init_logging(&config.log_level);
+        Workspace::open(config)?
+    };
+    let answer = entry.call(&ws, args);
+    ws.flush();
+    match answer {
+        Ok(answer) => {
+            let mut out = std::io::stdout().lock();
+            if a.json {
+                serde_json::to_writer_pretty(&mut out, &answer.value)?;
+                writeln!(out)?;
+            } else {
+                writeln!(out, "{}", answer.text())?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
 /// Opens the workspace and indexes it on this thread.
 fn indexed_workspace(flags: &WorkspaceFlags) -> anyhow::Result<Workspace> {
     let config = flags.config()?;
@@ -465,6 +523,22 @@ fn print_json<T: serde::Serialize>(value: &T, compact: bool) -> anyhow::Result<(
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Serve(args) => serve(args),
+        Command::Call(a) => call(a),
+        Command::Tools => {
+            let mut out = std::io::stdout().lock();
+            for e in crate::tools::registry::registry() {
+                let s = &e.spec;
+                let hint = if s.read_only {
+                    "read-only"
+                } else if s.destructive {
+                    "destructive"
+                } else {
+                    "writes"
+                };
+                writeln!(out, "{}\t{}\t{hint}", s.name, s.title)?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Config(flags) => {
             let config = flags.config()?;
             print_json(&config.report(), false)?;

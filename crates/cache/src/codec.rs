@@ -1,0 +1,350 @@
+//! How the cache encodes what it stores: file stamps (size, mtime, ctime), the compact JSON of
+//! an outline with an empty `filePath`, javadoc byte spans, and the model fingerprint that keys
+//! entries besides [`super::FORMAT_VERSION`].
+
+use std::fs::Metadata;
+use std::sync::{Arc, OnceLock};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use mji_model::{FileOutline, Javadoc, TypeDecl};
+use mji_parser::SourceText;
+
+/// What a cheap `stat` says about a file: if it is unchanged, the content hash recorded with it
+/// still holds. ctime is part of it (on Unix) because no user-level tool can set it back: a
+/// rewrite with the same size and a restored mtime still changes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Stamp {
+    pub size: i64,
+    pub mtime_ns: i64,
+    pub ctime_ns: i64,
+}
+
+impl Stamp {
+    pub fn of(meta: &Metadata) -> Stamp {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            Stamp {
+                size: meta.size() as i64,
+                mtime_ns: meta.mtime().saturating_mul(1_000_000_000).saturating_add(meta.mtime_nsec()),
+                ctime_ns: meta.ctime().saturating_mul(1_000_000_000).saturating_add(meta.ctime_nsec()),
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            Stamp {
+                size: meta.len() as i64,
+                mtime_ns: meta.modified().map(system_time_ns).unwrap_or(i64::MAX),
+                ctime_ns: 0,
+            }
+        }
+    }
+
+    /// Whether the file changed so recently (or claims a time in the future) that a rewrite
+    /// within the same timestamp tick could go unnoticed: such a stamp is never recorded (git's
+    /// "racy clean" rule), so the next lookup hashes the file again.
+    pub fn is_racy(&self, now_ns: i64, window_ns: i64) -> bool {
+        let changed = self.mtime_ns.max(self.ctime_ns);
+        now_ns.saturating_sub(changed) < window_ns
+    }
+}
+
+/// Nanoseconds since the Unix epoch (negative before it).
+pub(crate) fn system_time_ns(t: SystemTime) -> i64 {
+    match t.duration_since(UNIX_EPOCH) {
+        Ok(d) => i64::try_from(d.as_nanos()).unwrap_or(i64::MAX),
+        Err(e) => -i64::try_from(e.duration().as_nanos()).unwrap_or(i64::MAX),
+    }
+}
+
+pub(crate) fn now_ns() -> i64 {
+    system_time_ns(SystemTime::now())
+}
+
+/// A stored outline: its JSON with `"filePath":""`, and its javadoc spans (see [`encode_spans`]).
+#[derive(Debug, Clone)]
+pub(crate) struct Entry {
+    pub json: Arc<str>,
+    pub spans: Arc<[u8]>,
+}
+
+impl Entry {
+    /// Builds the entry of a fresh outline (whatever its `file_path`).
+    pub fn of(outline: &mut FileOutline) -> Option<Entry> {
+        let path = std::mem::take(&mut outline.file_path);
+        let json = serde_json::to_string(&*outline);
+        outline.file_path = path;
+        Some(Entry { json: json.ok()?.into(), spans: encode_spans(outline).into() })
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.json.len() + self.spans.len()
+    }
+
+    /// The outline, with `file_path` set to `display`; `None` if the stored data is damaged or
+    /// is not the outline of `hash`.
+    pub fn decode(&self, display: &str, hash: &str) -> Option<FileOutline> {
+        if !self.looks_like(hash) {
+            return None;
+        }
+        let mut outline: FileOutline = serde_json::from_str(&self.json).ok()?;
+        if outline.hash != hash || !decode_spans(&mut outline, &self.spans) {
+            return None;
+        }
+        outline.file_path = display.to_owned();
+        Some(outline)
+    }
+
+    /// The JSON with `filePath` set to `display`, spliced without deserializing; `None` if the
+    /// stored JSON is damaged or is not the outline of `hash`.
+    pub fn json_for(&self, display: &str, hash: &str) -> Option<String> {
+        if !self.looks_like(hash) || !is_valid_json(&self.json) {
+            return None;
+        }
+        Some(splice_file_path(&self.json, display))
+    }
+
+    /// The cheap structural check: the JSON starts as serde writes a [`FileOutline`] with an
+    /// empty path and carries `hash` near the start.
+    fn looks_like(&self, hash: &str) -> bool {
+        let j = self.json.as_bytes();
+        if !j.starts_with(EMPTY_PATH_PREFIX.as_bytes()) || !j.ends_with(b"}") {
+            return false;
+        }
+        let head = &j[..j.len().min(EMPTY_PATH_PREFIX.len() + 128)];
+        let key = b"\"hash\":\"";
+        let Some(at) = head.windows(key.len()).position(|w| w == key) else {
+            return false;
+        };
+        let value = &head[at + key.len()..];
+        value.starts_with(hash.as_bytes()) && value.get(hash.len()) == Some(&b'"')
+    }
+}
+
+/// How serde writes the start of a [`FileOutline`] whose `file_path` is empty.
+pub(crate) const EMPTY_PATH_PREFIX: &str = "{\"filePath\":\"\"";
+
+/// Syntax check of a JSON text without building values.
+fn is_valid_json(json: &str) -> bool {
+    serde_json::from_str::<serde::de::IgnoredAny>(json).is_ok()
+}
+
+/// Replaces the empty `filePath` at the start of `json` by the JSON string of `display`.
+/// The caller has checked that `json` starts with [`EMPTY_PATH_PREFIX`].
+pub(crate) fn splice_file_path(json: &str, display: &str) -> String {
+    let rest = &json[EMPTY_PATH_PREFIX.len()..];
+    let quoted = serde_json::to_string(display).unwrap_or_else(|_| "\"\"".to_owned());
+    let mut out = String::with_capacity(json.len() + quoted.len());
+    out.push_str("{\"filePath\":");
+    out.push_str(&quoted);
+    out.push_str(rest);
+    out
+}
+
+/// Visits every javadoc of an outline in a fixed order: each type's, then its enum constants',
+/// fields', constructors', methods', then its nested types'.
+fn for_each_javadoc(outline: &mut FileOutline, f: &mut impl FnMut(&mut Javadoc)) {
+    fn walk(t: &mut TypeDecl, f: &mut impl FnMut(&mut Javadoc)) {
+        f(&mut t.javadoc);
+        if let Some(cs) = &mut t.enum_constants {
+            cs.iter_mut().for_each(|x| f(&mut x.javadoc));
+        }
+        t.fields.iter_mut().for_each(|x| f(&mut x.javadoc));
+        t.constructors.iter_mut().for_each(|x| f(&mut x.javadoc));
+        t.methods.iter_mut().for_each(|x| f(&mut x.javadoc));
+        t.inner_classes.iter_mut().for_each(|x| walk(x, f));
+    }
+    outline.classes.iter_mut().for_each(|t| walk(t, f));
+}
+
+/// The javadoc byte spans (not part of the JSON) as LEB128 varints in [`for_each_javadoc`]
+/// order: `0` for none, else `start + 1` then `end - start`.
+pub(crate) fn encode_spans(outline: &FileOutline) -> Vec<u8> {
+    let mut spans = Vec::new();
+    collect_spans(outline, &mut spans);
+    let mut out = Vec::with_capacity(spans.len() * 4);
+    for span in spans {
+        match span {
+            None => push_varint(&mut out, 0),
+            Some((a, b)) => {
+                push_varint(&mut out, a as u64 + 1);
+                push_varint(&mut out, b.saturating_sub(a) as u64);
+            }
+        }
+    }
+    out
+}
+
+fn collect_spans(outline: &FileOutline, out: &mut Vec<Option<(usize, usize)>>) {
+    fn walk(t: &TypeDecl, out: &mut Vec<Option<(usize, usize)>>) {
+        out.push(t.javadoc.span);
+        if let Some(cs) = &t.enum_constants {
+            out.extend(cs.iter().map(|x| x.javadoc.span));
+        }
+        out.extend(t.fields.iter().map(|x| x.javadoc.span));
+        out.extend(t.constructors.iter().map(|x| x.javadoc.span));
+        out.extend(t.methods.iter().map(|x| x.javadoc.span));
+        t.inner_classes.iter().for_each(|x| walk(x, out));
+    }
+    outline.classes.iter().for_each(|t| walk(t, out));
+}
+
+/// Puts the spans back; false if `bytes` does not hold exactly one span per javadoc.
+fn decode_spans(outline: &mut FileOutline, bytes: &[u8]) -> bool {
+    let mut pos = 0usize;
+    let mut ok = true;
+    for_each_javadoc(outline, &mut |jd| {
+        if !ok {
+            return;
+        }
+        match read_varint(bytes, &mut pos) {
+            Some(0) => jd.span = None,
+            Some(a1) => match read_varint(bytes, &mut pos) {
+                Some(len) => {
+                    let a = (a1 - 1) as usize;
+                    jd.span = Some((a, a.saturating_add(len as usize)));
+                }
+                None => ok = false,
+            },
+            None => ok = false,
+        }
+    });
+    ok && pos == bytes.len()
+}
+
+fn push_varint(out: &mut Vec<u8>, mut v: u64) {
+    loop {
+        let b = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(b);
+            return;
+        }
+        out.push(b | 0x80);
+    }
+}
+
+fn read_varint(bytes: &[u8], pos: &mut usize) -> Option<u64> {
+    let mut v = 0u64;
+    for shift in (0..64).step_by(7) {
+        let b = *bytes.get(*pos)?;
+        *pos += 1;
+        v |= u64::from(b & 0x7f) << shift;
+        if b & 0x80 == 0 {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// A Java file that exercises every part of the outline model.
+const CANARY: &str = r#"package p.q;
+import java.util.List;
+/** A class. */
+@Deprecated
+public abstract sealed class A<T extends Comparable<T>> extends B implements C, D permits E {
+    /** A field. */ private static final int X = 1, Y = 2;
+    protected List<String> names;
+    /** A constructor. */ public A(int a, String... rest) throws Exception { }
+    /** A method. */ @Override public <U> U m(final T t, int[] xs) throws java.io.IOException { return null; }
+    abstract void n();
+    static class Inner { void f() { } }
+    enum Color { /** Red. */ RED, GREEN { }, BLUE; Color() { } }
+    record Point(int x, @Deprecated int y) implements C { Point { } static int z; }
+    @interface Ann { String value() default ""; int[] more(); }
+    interface I extends C, D { default void g() { } }
+}
+final class E extends A<String> { void broken( { }
+"#;
+
+/// A fingerprint of what the parser and the model make of [`CANARY`], with the crate
+/// version: cached entries are keyed by it besides [`super::FORMAT_VERSION`], so a model or
+/// parser change that forgot to bump the version still misses instead of serving old shapes.
+pub(crate) fn model_fingerprint() -> &'static str {
+    static FP: OnceLock<String> = OnceLock::new();
+    FP.get_or_init(|| {
+        let bytes = CANARY.as_bytes();
+        let src = SourceText::decode(bytes);
+        let outline = mji_parser::outline_source("", mji_parser::content_hash(bytes), &src);
+        let json = serde_json::to_string(&outline).unwrap_or_default();
+        let mut data = json.into_bytes();
+        data.extend_from_slice(&encode_spans(&outline));
+        let hash = mji_parser::content_hash(&data);
+        format!("{}-{}", env!("CARGO_PKG_VERSION"), hash.get(..16).unwrap_or(&hash))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn varints_round_trip() {
+        let mut out = Vec::new();
+        for v in [0u64, 1, 127, 128, 300, u32::MAX as u64, u64::MAX] {
+            out.clear();
+            push_varint(&mut out, v);
+            let mut pos = 0;
+            assert_eq!(read_varint(&out, &mut pos), Some(v));
+            assert_eq!(pos, out.len());
+        }
+        assert_eq!(read_varint(&[0x80], &mut 0), None);
+    }
+
+    #[test]
+    fn entries_round_trip_spans_and_reject_damage() {
+        let src = b"package a;\n/** Doc. */\nclass A {\n  /** F. */ int f;\n  void m() {}\n}\n";
+        let hash = mji_parser::content_hash(src);
+        let mut fresh = mji_parser::outline("shown/A.java", src);
+        assert!(fresh.classes[0].javadoc.span.is_some());
+        let entry = Entry::of(&mut fresh).expect("entry");
+        assert_eq!(fresh.file_path, "shown/A.java");
+        assert!(entry.json.starts_with(EMPTY_PATH_PREFIX));
+        let back = entry.decode("shown/A.java", &hash).expect("decodes");
+        assert_eq!(back, fresh);
+        assert_eq!(back.classes[0].javadoc.span, fresh.classes[0].javadoc.span);
+        assert_eq!(
+            entry.json_for("x\"y", &hash).expect("json"),
+            serde_json::to_string(&FileOutline { file_path: "x\"y".to_owned(), ..fresh.clone() }).expect("serializes")
+        );
+        // Another file's hash, truncated spans, truncated JSON: all refused.
+        assert!(entry.decode("a", &"0".repeat(40)).is_none());
+        assert!(entry.json_for("a", &"0".repeat(40)).is_none());
+        let short = Entry { json: entry.json.clone(), spans: entry.spans[..entry.spans.len() - 1].into() };
+        assert!(short.decode("a", &hash).is_none());
+        let cut =
+            Entry { json: format!("{}}}", &entry.json[..entry.json.len() / 2]).into(), spans: entry.spans.clone() };
+        assert!(cut.decode("a", &hash).is_none());
+        assert!(cut.json_for("a", &hash).is_none());
+        // Multi-byte text where the hash is looked for: refused, no panic.
+        let wide = Entry {
+            json: format!("{EMPTY_PATH_PREFIX},\"x\":\"{}\"}}", "é".repeat(200)).into(),
+            spans: entry.spans.clone(),
+        };
+        for n in 0..4 {
+            let shifted = Entry {
+                json: wide.json.replacen("\"x\"", &format!("\"{}\"", "y".repeat(n)), 1).into(),
+                spans: wide.spans.clone(),
+            };
+            assert!(shifted.decode("a", &hash).is_none());
+            assert!(shifted.json_for("a", &hash).is_none());
+        }
+    }
+
+    #[test]
+    fn racy_stamps_are_recent_or_in_the_future() {
+        let s = Stamp { size: 1, mtime_ns: 10_000_000_000, ctime_ns: 10_000_000_000 };
+        let w = 2_000_000_000;
+        assert!(s.is_racy(11_000_000_000, w));
+        assert!(s.is_racy(9_000_000_000, w));
+        assert!(!s.is_racy(12_500_000_000, w));
+        let touched_later = Stamp { ctime_ns: 12_000_000_000, ..s };
+        assert!(touched_later.is_racy(12_500_000_000, w));
+    }
+
+    #[test]
+    fn the_fingerprint_is_stable_within_a_build() {
+        assert_eq!(model_fingerprint(), model_fingerprint());
+        assert!(model_fingerprint().starts_with(env!("CARGO_PKG_VERSION")));
+    }
+}

@@ -1,0 +1,443 @@
+//! The persistent outline cache: per-file outlines keyed by content hash and format version,
+//! stored in `.mcp-java-index-cache/` (SQLite, WAL) with a size/mtime/ctime shortcut per path.
+//!
+//! Lookups never serve a wrong entry: a path's recorded stamp is trusted only if the file has
+//! not changed for [`RACY_WINDOW`] (git's "racy clean" rule), entries are checked against the
+//! content hash they are filed under, and damaged entries are re-parsed and overwritten. The
+//! cache degrades instead of failing: an unusable directory gives an in-memory cache, a write
+//! that fails later switches new entries to memory, and each such event leaves one warning.
+//!
+//! New entries are buffered and written in transactions of [`BATCH_ROWS`] rows by a writer
+//! thread, so lookups never wait on the disk: when the buffer fills, when nothing was written
+//! for a second, on [`Cache::flush`] and on drop. A crash loses only the buffer.
+//!
+//! Layout: `codec` (stamps, stored form, model fingerprint), `disk` (the SQLite database),
+//! `store` (buffer + disk + memory layers, writer thread, fallbacks), this file (lookups).
+
+mod codec;
+mod disk;
+mod store;
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::time::Duration;
+
+use serde::Serialize;
+
+use codec::{Entry, Stamp};
+pub use disk::DB_FILE;
+use disk::Disk;
+use mji_model::FileOutline;
+use mji_parser::SourceText;
+pub use store::BATCH_ROWS;
+use store::{DISK_OK, Store};
+
+/// Bump when the outline model or the parser's output changes. Entries are also keyed by a
+/// fingerprint of the model and the crate version, so a forgotten bump misses rather than
+/// serves an old shape.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The cache directory's name under a workspace root.
+pub const DIR_NAME: &str = ".mcp-java-index-cache";
+
+/// A file changed less than this long ago is re-hashed on every lookup instead of being
+/// trusted by its stamp.
+pub const RACY_WINDOW: Duration = Duration::from_secs(2);
+
+/// The default cache directory of a workspace root.
+pub fn default_dir(root: &Path) -> PathBuf {
+    root.join(DIR_NAME)
+}
+
+/// Whether a lookup was answered from the cache.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    Hit,
+    Miss,
+}
+
+/// An outline and whether it came from the cache.
+#[derive(Debug, Clone)]
+pub struct Cached {
+    pub outline: FileOutline,
+    pub outcome: Outcome,
+}
+
+/// Lookups answered from the cache and lookups that parsed, since the cache was opened.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Counters {
+    pub hits: u64,
+    pub misses: u64,
+}
+
+/// What the cache is and holds.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CacheInfo {
+    /// `"disk"`, `"memory"` (also after a disk cache degraded) or `"disabled"`.
+    pub mode: String,
+    /// The directory, when the mode is `"disk"`.
+    pub dir: Option<PathBuf>,
+    /// Outlines stored for this format.
+    pub entries: u64,
+    /// Paths with a recorded stamp.
+    pub files: u64,
+    /// Bytes used: the database and its WAL on disk, the stored JSON in memory.
+    pub bytes: u64,
+    pub format_version: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Disk,
+    Memory,
+    Disabled,
+}
+
+/// The outline cache. `Send + Sync`: share it between threads by reference or `Arc`.
+pub struct Cache {
+    kind: Kind,
+    store: Arc<Store>,
+    writer: Option<std::thread::JoinHandle<()>>,
+    format: u32,
+    racy_window_ns: AtomicI64,
+    hits: AtomicU64,
+    misses: AtomicU64,
+    reads: AtomicU64,
+}
+
+fn context(e: io::Error, display: &str) -> io::Error {
+    io::Error::new(e.kind(), format!("reading {display}: {e}"))
+}
+
+impl Cache {
+    fn new(kind: Kind, disk: Option<Disk>, format: u32, warnings: Vec<String>) -> Cache {
+        let store = Arc::new(Store::new(disk, warnings));
+        let writer = store.start_writer();
+        Cache {
+            kind,
+            store,
+            writer,
+            format,
+            racy_window_ns: AtomicI64::new(RACY_WINDOW.as_nanos() as i64),
+            hits: AtomicU64::new(0),
+            misses: AtomicU64::new(0),
+            reads: AtomicU64::new(0),
+        }
+    }
+
+    /// Opens or creates the cache in `dir`. Never fails: if the directory cannot be created,
+    /// opened or written, the cache is in memory and a warning says why. A corrupt database is
+    /// moved aside (`outlines.sqlite3.corrupt`) and recreated, with a warning. The warnings are
+    /// also kept in [`Cache::warnings`].
+    pub fn open(dir: &Path) -> (Cache, Vec<String>) {
+        Self::open_with_format(dir, FORMAT_VERSION)
+    }
+
+    /// [`Cache::open`] with another format version (for tests of version keying).
+    #[doc(hidden)]
+    pub fn open_with_format(dir: &Path, format: u32) -> (Cache, Vec<String>) {
+        let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+        match Disk::open(&dir, format, codec::model_fingerprint()) {
+            Ok((disk, warnings)) => (Cache::new(Kind::Disk, Some(disk), format, warnings.clone()), warnings),
+            Err(why) => {
+                let warnings = vec![format!("{why}; caching in memory for this run")];
+                (Cache::new(Kind::Memory, None, format, warnings.clone()), warnings)
+            }
+        }
+    }
+
+    /// A cache in memory only, lost at exit.
+    pub fn in_memory() -> Cache {
+        Cache::new(Kind::Memory, None, FORMAT_VERSION, Vec::new())
+    }
+
+    /// A cache that stores nothing: every lookup reads and parses (outcome `Miss`).
+    pub fn disabled() -> Cache {
+        Cache::new(Kind::Disabled, None, FORMAT_VERSION, Vec::new())
+    }
+
+    /// Files changed less than `window` ago are not trusted by their stamp (for tests; the
+    /// default is [`RACY_WINDOW`]).
+    #[doc(hidden)]
+    pub fn set_racy_window(&self, window: Duration) {
+        let ns = i64::try_from(window.as_nanos()).unwrap_or(i64::MAX);
+        self.racy_window_ns.store(ns, Ordering::Relaxed);
+    }
+
+    /// How many times a lookup read a file (for tests: a warm lookup reads none).
+    #[doc(hidden)]
+    pub fn file_reads(&self) -> u64 {
+        self.reads.load(Ordering::Relaxed)
+    }
+
+    /// The outline of the file at `path` (absolute; a relative one is made absolute against
+    /// the current directory), with `file_path` set to `display`.
+    ///
+    /// A hit without reading the file when its size, mtime and ctime match the recorded ones;
+    /// a hit without parsing when its content hash has an entry; otherwise parse, store, miss.
+    pub fn outline(&self, path: &Path, display: &str) -> io::Result<Cached> {
+        if self.kind == Kind::Disabled {
+            let bytes = self.read(path, display)?;
+            let outline = mji_parser::outline(display, &bytes);
+            return Ok(self.counted(outline, Outcome::Miss));
+        }
+        let abs = absolute(path);
+        let stamp = Stamp::of(&fs::metadata(&abs).map_err(|e| context(e, display))?);
+        if let Some((hash, entry)) = self.store.find_by_path(&abs, stamp, true)
+            && let Some(outline) = entry.decode(display, &hash)
+        {
+            return Ok(self.counted(outline, Outcome::Hit));
+        }
+        let bytes = self.read(&abs, display)?;
+        let (outline, outcome, _) = self.resolve(&abs, stamp, &bytes, display, false);
+        Ok(self.counted(outline, outcome))
+    }
+
+    /// Like [`Cache::outline`], but the file is always read (and hashed, so the outline is
+    /// that of exactly the returned text), and its decoded source returned too.
+    pub fn outline_with_source(&self, path: &Path, display: &str) -> io::Result<(Cached, SourceText)> {
+        if self.kind == Kind::Disabled {
+            let bytes = self.read(path, display)?;
+            let src = SourceText::decode(&bytes);
+            let outline = mji_parser::outline_source(display, mji_parser::content_hash(&bytes), &src);
+            return Ok((self.counted(outline, Outcome::Miss), src));
+        }
+        let abs = absolute(path);
+        let stamp = Stamp::of(&fs::metadata(&abs).map_err(|e| context(e, display))?);
+        let bytes = self.read(&abs, display)?;
+        let (outline, outcome, src) = self.resolve(&abs, stamp, &bytes, display, true);
+        let src = src.unwrap_or_else(|| SourceText::decode(&bytes));
+        Ok((self.counted(outline, outcome), src))
+    }
+
+    /// The outline as JSON with default options: exactly `serde_json::to_string(&outline)`
+    /// with `file_path` = `display`. On a hit the stored JSON is returned with the path
+    /// spliced in, without deserializing.
+    pub fn outline_json(&self, path: &Path, display: &str) -> io::Result<(String, Outcome)> {
+        if self.kind == Kind::Disabled {
+            let bytes = self.read(path, display)?;
+            let outline = mji_parser::outline(display, &bytes);
+            let json = serde_json::to_string(&outline).map_err(io::Error::other)?;
+            return Ok(self.counted_json(json, Outcome::Miss));
+        }
+        let abs = absolute(path);
+        let stamp = Stamp::of(&fs::metadata(&abs).map_err(|e| context(e, display))?);
+        if let Some((hash, entry)) = self.store.find_by_path(&abs, stamp, false)
+            && let Some(json) = entry.json_for(display, &hash)
+        {
+            return Ok(self.counted_json(json, Outcome::Hit));
+        }
+        let bytes = self.read(&abs, display)?;
+        let hash = mji_parser::content_hash(&bytes);
+        if let Some(entry) = self.store.find_by_hash(&hash, false)
+            && let Some(json) = entry.json_for(display, &hash)
+        {
+            self.record_file(&abs, stamp, &hash);
+            return Ok(self.counted_json(json, Outcome::Hit));
+        }
+        let src = SourceText::decode(&bytes);
+        let mut outline = mji_parser::outline_source(display, hash.clone(), &src);
+        let json = match Entry::of(&mut outline) {
+            Some(entry) if entry.json.starts_with(codec::EMPTY_PATH_PREFIX) => {
+                let json = codec::splice_file_path(&entry.json, display);
+                self.store.store(hash.clone(), entry);
+                self.record_file(&abs, stamp, &hash);
+                json
+            }
+            _ => serde_json::to_string(&outline).map_err(io::Error::other)?,
+        };
+        Ok(self.counted_json(json, Outcome::Miss))
+    }
+
+    /// Hits and misses so far.
+    pub fn counters(&self) -> Counters {
+        Counters { hits: self.hits.load(Ordering::Relaxed), misses: self.misses.load(Ordering::Relaxed) }
+    }
+
+    /// The mode, location and size of the cache (buffered entries are written first).
+    pub fn info(&self) -> CacheInfo {
+        self.flush();
+        let mut info = CacheInfo {
+            mode: self.mode().to_owned(),
+            dir: None,
+            entries: 0,
+            files: 0,
+            bytes: 0,
+            format_version: self.format,
+        };
+        let counts = match self.kind {
+            Kind::Disabled => None,
+            Kind::Memory => Some(self.store.memory_counts()),
+            Kind::Disk => match self.store.disk_counts() {
+                Some(c) => {
+                    info.dir = self.store.disk().map(|d| d.dir().to_path_buf());
+                    Some(c)
+                }
+                None => Some(self.store.memory_counts()),
+            },
+        };
+        if let Some((entries, files, bytes)) = counts {
+            info.entries = entries;
+            info.files = files;
+            info.bytes = bytes;
+        }
+        info.mode = self.mode().to_owned();
+        info
+    }
+
+    /// The directory of an on-disk cache (None in memory or disabled mode), for companion
+    /// files such as the workspace index snapshot.
+    pub fn dir(&self) -> Option<PathBuf> {
+        match self.kind {
+            Kind::Disk => self.store.disk().map(|d| d.dir().to_path_buf()),
+            _ => None,
+        }
+    }
+
+    /// What keys the entries besides content: crate version and a fingerprint of the parser's
+    /// output. Companion files use it to invalidate themselves the same way.
+    pub fn fingerprint() -> &'static str {
+        codec::model_fingerprint()
+    }
+
+    /// Removes every entry (the database stays).
+    pub fn clear(&self) -> io::Result<()> {
+        self.store.clear().map_err(io::Error::other)
+    }
+
+    /// Writes buffered entries to disk, and waits until they are. Also done when the buffer
+    /// fills (then without waiting) and on drop.
+    pub fn flush(&self) {
+        self.store.flush();
+    }
+
+    /// Warnings recorded since the cache was opened, those of [`Cache::open`] included: the
+    /// directory was unusable, the database was corrupt, deleted, or stopped taking writes.
+    pub fn warnings(&self) -> Vec<String> {
+        self.store.warnings()
+    }
+
+    fn mode(&self) -> &'static str {
+        match self.kind {
+            Kind::Disabled => "disabled",
+            Kind::Memory => "memory",
+            Kind::Disk if self.store.disk_state() == DISK_OK => "disk",
+            Kind::Disk => "memory",
+        }
+    }
+
+    fn counted(&self, outline: FileOutline, outcome: Outcome) -> Cached {
+        self.count(outcome);
+        Cached { outline, outcome }
+    }
+
+    fn counted_json(&self, json: String, outcome: Outcome) -> (String, Outcome) {
+        self.count(outcome);
+        (json, outcome)
+    }
+
+    fn count(&self, outcome: Outcome) {
+        let c = match outcome {
+            Outcome::Hit => &self.hits,
+            Outcome::Miss => &self.misses,
+        };
+        c.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn read(&self, path: &Path, display: &str) -> io::Result<Vec<u8>> {
+        self.reads.fetch_add(1, Ordering::Relaxed);
+        fs::read(path).map_err(|e| context(e, display))
+    }
+
+    fn record_file(&self, abs: &Path, stamp: Stamp, hash: &str) {
+        let window = self.racy_window_ns.load(Ordering::Relaxed);
+        self.store.record_file(abs, stamp, hash, window);
+    }
+
+    /// The outline of `bytes` (read from `abs`, whose stamp was `stamp`): from the entry of
+    /// its hash, else parsed and stored. Returns the decoded source when it was parsed and
+    /// `want_source` is set.
+    fn resolve(
+        &self,
+        abs: &Path,
+        stamp: Stamp,
+        bytes: &[u8],
+        display: &str,
+        want_source: bool,
+    ) -> (FileOutline, Outcome, Option<SourceText>) {
+        let hash = mji_parser::content_hash(bytes);
+        if let Some(entry) = self.store.find_by_hash(&hash, true)
+            && let Some(outline) = entry.decode(display, &hash)
+        {
+            self.record_file(abs, stamp, &hash);
+            return (outline, Outcome::Hit, None);
+        }
+        let src = SourceText::decode(bytes);
+        let mut outline = mji_parser::outline_source(display, hash.clone(), &src);
+        if let Some(entry) = Entry::of(&mut outline) {
+            self.store.store(hash.clone(), entry);
+            self.record_file(abs, stamp, &hash);
+        }
+        (outline, Outcome::Miss, want_source.then_some(src))
+    }
+}
+
+impl Drop for Cache {
+    fn drop(&mut self) {
+        self.store.stop_writer();
+        if let Some(handle) = self.writer.take() {
+            let _ = handle.join();
+        }
+    }
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn the_cache_is_send_and_sync() {
+        assert_send_sync::<Cache>();
+    }
+
+    #[test]
+    fn memory_mode_hits_on_the_second_lookup() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let f = dir.path().join("A.java");
+        fs::write(&f, "class A { void m() {} }").expect("write");
+        let c = Cache::in_memory();
+        assert_eq!(c.outline(&f, "A.java").expect("1").outcome, Outcome::Miss);
+        assert_eq!(c.outline(&f, "A.java").expect("2").outcome, Outcome::Hit);
+        assert_eq!(c.info().mode, "memory");
+        assert_eq!(c.info().entries, 1);
+    }
+
+    #[test]
+    fn disabled_never_hits() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let f = dir.path().join("A.java");
+        fs::write(&f, "class A {}").expect("write");
+        let c = Cache::disabled();
+        for _ in 0..2 {
+            assert_eq!(c.outline(&f, "A.java").expect("outline").outcome, Outcome::Miss);
+        }
+        assert_eq!(c.counters(), Counters { hits: 0, misses: 2 });
+        assert_eq!(c.info().mode, "disabled");
+    }
+}

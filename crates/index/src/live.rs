@@ -1,0 +1,546 @@
+//! The live workspace index: every root walked and every `.java` file's symbols indexed in
+//! parallel (from the cache where it can), then kept fresh by a file watcher and by
+//! re-checking the files an answer returns. Queries may run while indexing is under way; they
+//! are told how far it got.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, RwLock};
+use std::time::{Duration, Instant, SystemTime};
+
+use rayon::prelude::*;
+
+use crate::matcher::Pattern;
+use crate::roots::Roots;
+use crate::symbols::{FileSymbols, Hit, SymView, Symbol, SymbolTable, file_symbols, stamp};
+use crate::walk::{self, is_skipped_dir};
+use mji_cache::Cache;
+
+/// A non-Java (or any) workspace file, for `find_resource`.
+#[derive(Debug, Clone)]
+pub struct Resource {
+    pub root: usize,
+    pub size: u64,
+    pub modified: Option<SystemTime>,
+}
+
+/// How far indexing got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    pub indexed: usize,
+    pub total: usize,
+    pub complete: bool,
+}
+
+#[derive(Default)]
+struct State {
+    table: SymbolTable,
+    resources: BTreeMap<Arc<Path>, Resource>,
+}
+
+/// A symbol found by a query, copied out of the index.
+#[derive(Debug, Clone)]
+pub struct Found {
+    pub path: Arc<Path>,
+    pub root: usize,
+    pub symbol: Symbol,
+    pub tier: crate::matcher::Tier,
+}
+
+/// The answer to a symbol query: one page, the total, and the index's progress.
+#[derive(Debug, Clone)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub total: usize,
+    pub progress: Progress,
+}
+
+/// Problems met while indexing (unreadable files and directories), kept for reporting.
+#[derive(Debug, Default, Clone)]
+pub struct Problems {
+    pub count: usize,
+    pub samples: Vec<String>,
+}
+
+/// The index of every root.
+pub struct LiveIndex {
+    roots: Roots,
+    caches: Vec<Arc<Cache>>,
+    state: RwLock<State>,
+    indexed: AtomicUsize,
+    total: AtomicUsize,
+    complete: AtomicBool,
+    done: (Mutex<bool>, Condvar),
+    problems: Mutex<Problems>,
+}
+
+/// Files larger than this are not indexed (generated monsters); they are counted as problems.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+fn is_java(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e.eq_ignore_ascii_case("java"))
+}
+
+impl LiveIndex {
+    /// An empty index over the roots; `caches[i]` serves root `i` (the last one serves the
+    /// rest when there are fewer caches than roots).
+    pub fn new(roots: Roots, caches: Vec<Arc<Cache>>) -> Arc<LiveIndex> {
+        Arc::new(LiveIndex {
+            roots,
+            caches,
+            state: RwLock::new(State::default()),
+            indexed: AtomicUsize::new(0),
+            total: AtomicUsize::new(0),
+            complete: AtomicBool::new(false),
+            done: (Mutex::new(false), Condvar::new()),
+            problems: Mutex::new(Problems::default()),
+        })
+    }
+
+    pub fn roots(&self) -> &Roots {
+        &self.roots
+    }
+
+    fn cache(&self, root: usize) -> &Cache {
+        &self.caches[root.min(self.caches.len().saturating_sub(1))]
+    }
+
+    pub fn progress(&self) -> Progress {
+        Progress {
+            indexed: self.indexed.load(Ordering::Acquire),
+            total: self.total.load(Ordering::Acquire),
+            complete: self.complete.load(Ordering::Acquire),
+        }
+    }
+
+    pub fn problems(&self) -> Problems {
+        self.problems.lock().map(|p| p.clone()).unwrap_or_default()
+    }
+
+    fn note_problem(&self, msg: String) {
+        if let Ok(mut p) = self.problems.lock() {
+            p.count += 1;
+            if p.samples.len() < 20 {
+                p.samples.push(msg);
+            }
+        }
+    }
+
+    /// Blocks until the first full indexing pass is done, or `timeout` passes; returns
+    /// whether it is done.
+    pub fn wait_complete(&self, timeout: Duration) -> bool {
+        let (lock, cv) = &self.done;
+        let Ok(guard) = lock.lock() else { return self.progress().complete };
+        match cv.wait_timeout_while(guard, timeout, |done| !*done) {
+            Ok((g, _)) => *g,
+            Err(_) => self.progress().complete,
+        }
+    }
+
+    /// Indexes one file (from the cache when unchanged): its symbols, or None if it cannot
+    /// be read (the problem is recorded).
+    fn load(&self, path: &Path, root: usize) -> Option<FileSymbols> {
+        let meta = match std::fs::metadata(path) {
+            Ok(m) if m.is_file() => m,
+            Ok(_) => return None,
+            Err(e) => {
+                self.note_problem(format!("{}: {e}", path.display()));
+                return None;
+            }
+        };
+        if meta.len() > MAX_FILE_BYTES {
+            self.note_problem(format!("{}: skipped, {} bytes", path.display(), meta.len()));
+            return None;
+        }
+        let display = self.roots.display(path, root);
+        // Declarations only, from the file's skeleton: the index needs no body errors, and the
+        // skeleton parses about three times faster. (The outline cache keeps full outlines
+        // for java_index; the index has its own snapshot.)
+        match std::fs::read(path) {
+            Ok(bytes) => {
+                Some(file_symbols(path.to_path_buf(), root, &meta, &mji_parser::outline_declarations(&display, &bytes)))
+            }
+            Err(e) => {
+                self.note_problem(format!("{display}: {e}"));
+                None
+            }
+        }
+    }
+
+    /// The first full pass: walks every root, then indexes the Java files in parallel,
+    /// publishing them in batches so queries see progress. Call once, on any thread.
+    pub fn build(&self) {
+        let started = Instant::now();
+        let mut java: Vec<(PathBuf, usize)> = Vec::new();
+        let mut resources = BTreeMap::new();
+        for (i, root) in self.roots.paths().iter().enumerate() {
+            let walked = walk::walk(root, |_| true);
+            for p in walked.problems {
+                self.note_problem(p);
+            }
+            for f in walked.files {
+                // With nested roots, a file belongs to the deepest one.
+                let Some(owner) = self.roots.root_of(&f) else { continue };
+                if owner != i {
+                    continue;
+                }
+                let meta = std::fs::metadata(&f).ok();
+                resources.insert(
+                    Arc::from(f.as_path()),
+                    Resource {
+                        root: i,
+                        size: meta.as_ref().map_or(0, |m| m.len()),
+                        modified: meta.and_then(|m| m.modified().ok()),
+                    },
+                );
+                if is_java(&f) {
+                    java.push((f, i));
+                }
+            }
+        }
+        tracing::debug!(files = java.len(), ms = started.elapsed().as_millis() as u64, "walked the roots");
+        self.total.store(java.len(), Ordering::Release);
+        if let Ok(mut st) = self.state.write() {
+            st.resources = resources;
+        }
+        // Warm start: symbols from each root's snapshot, for files whose stamp still matches.
+        // Entries are moved out of the snapshot, never copied, to keep the peak memory low.
+        let mut snapshot_paths: Vec<Option<(PathBuf, usize)>> = Vec::new();
+        let mut reused: Vec<FileSymbols> = Vec::new();
+        let mut to_load: Vec<(PathBuf, usize)> = Vec::new();
+        let mut by_root: Vec<std::collections::HashMap<PathBuf, FileSymbols>> = Vec::new();
+        for (i, r) in self.roots.paths().iter().enumerate() {
+            let Some(dir) = self.cache(i).dir() else {
+                snapshot_paths.push(None);
+                by_root.push(Default::default());
+                continue;
+            };
+            let path = crate::snapshot::path_for(&dir, r);
+            let map = crate::snapshot::read(&path, r, i, Cache::fingerprint()).unwrap_or_default();
+            snapshot_paths.push(Some((path, map.len())));
+            by_root.push(map);
+        }
+        for (p, r) in &java {
+            let entry = by_root.get_mut(*r).and_then(|m| m.remove(p));
+            match entry {
+                Some(e) if std::fs::metadata(p).is_ok_and(|m| stamp(&m) == e.stamp()) => reused.push(e),
+                _ => to_load.push((p.clone(), *r)),
+            }
+        }
+        drop(by_root);
+        let reused_count = reused.len();
+        if let Ok(mut st) = self.state.write() {
+            for f in reused {
+                st.table.upsert(f);
+            }
+        }
+        self.indexed.fetch_add(reused_count, Ordering::AcqRel);
+        // Fault injection for tests of progress and incomplete answers: slow every batch down.
+        let delay = std::env::var("MCP_JAVA_INDEX_TEST_BATCH_DELAY_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .map(Duration::from_millis);
+        for chunk in to_load.chunks(512) {
+            if let Some(d) = delay {
+                std::thread::sleep(d);
+            }
+            let loaded: Vec<FileSymbols> = chunk.par_iter().filter_map(|(p, r)| self.load(p, *r)).collect();
+            if let Ok(mut st) = self.state.write() {
+                for f in loaded {
+                    st.table.upsert(f);
+                }
+            }
+            self.indexed.fetch_add(chunk.len(), Ordering::AcqRel);
+        }
+        tracing::debug!(ms = started.elapsed().as_millis() as u64, reused = reused_count, "indexed the Java files");
+        // Rewrite a snapshot that was missing or stale.
+        for (i, snap) in snapshot_paths.iter().enumerate() {
+            let Some((path, entries)) = snap else { continue };
+            let in_root = java.iter().filter(|(_, r)| *r == i).count();
+            if *entries == in_root && reused_count == java.len() {
+                continue; // every file came from an up-to-date snapshot
+            }
+            if let Ok(st) = self.state.read() {
+                let root = &self.roots.paths()[i];
+                match crate::snapshot::write(path, root, Cache::fingerprint(), st.table.files().filter(|f| f.root == i))
+                {
+                    Ok(n) => tracing::debug!(files = n, path = %path.display(), "wrote the index snapshot"),
+                    Err(e) => tracing::warn!("writing the index snapshot {}: {e}", path.display()),
+                }
+            }
+        }
+        for c in &self.caches {
+            c.flush();
+        }
+        self.complete.store(true, Ordering::Release);
+        let (lock, cv) = &self.done;
+        if let Ok(mut d) = lock.lock() {
+            *d = true;
+        }
+        cv.notify_all();
+    }
+
+    /// Applies a batch of changed paths (created, modified, removed or renamed; files or
+    /// directories). Returns how many Java files were re-indexed or removed.
+    pub fn apply_changes(&self, paths: &[PathBuf]) -> usize {
+        let mut files: Vec<(PathBuf, usize)> = Vec::new();
+        let mut gone: Vec<PathBuf> = Vec::new();
+        let mut seen = HashSet::new();
+        for p in paths {
+            if !seen.insert(p.clone()) || self.in_skipped_dir(p) {
+                continue;
+            }
+            match std::fs::metadata(p) {
+                Ok(m) if m.is_dir() => {
+                    let Some(root) = self.roots.root_of(p) else { continue };
+                    for f in walk::walk(p, |_| true).files {
+                        files.push((f, root));
+                    }
+                }
+                Ok(_) => {
+                    if let Some(root) = self.roots.root_of(p) {
+                        files.push((p.clone(), root));
+                    }
+                }
+                Err(_) => gone.push(p.clone()),
+            }
+        }
+        let loaded: Vec<(PathBuf, usize, Option<FileSymbols>, Option<std::fs::Metadata>)> = files
+            .par_iter()
+            .map(|(p, r)| {
+                let meta = std::fs::metadata(p).ok();
+                let syms = if is_java(p) { self.load(p, *r) } else { None };
+                (p.clone(), *r, syms, meta)
+            })
+            .collect();
+        let mut changed = 0;
+        let Ok(mut st) = self.state.write() else { return 0 };
+        for g in &gone {
+            changed += usize::from(st.table.remove(g)) + st.table.remove_under(g);
+            st.resources.retain(|k, _| !k.starts_with(g));
+        }
+        for (p, root, syms, meta) in loaded {
+            let Some(meta) = meta else {
+                changed += usize::from(st.table.remove(&p));
+                st.resources.remove(p.as_path());
+                continue;
+            };
+            st.resources
+                .insert(Arc::from(p.as_path()), Resource { root, size: meta.len(), modified: meta.modified().ok() });
+            if let Some(s) = syms {
+                st.table.upsert(s);
+                changed += 1;
+            }
+        }
+        changed
+    }
+
+    /// Whether a path lies in a directory the walk skips (build output, VCS data, caches),
+    /// judged below its root: a root may itself sit under, say, `target/`.
+    fn in_skipped_dir(&self, p: &Path) -> bool {
+        let Some(root) = self.roots.root_of(p) else { return true };
+        let rel = p.strip_prefix(&self.roots.paths()[root]).unwrap_or(p);
+        let mut comps: Vec<_> = rel.components().collect();
+        comps.pop(); // the entry itself may be a file named like a skipped directory
+        comps
+            .iter()
+            .any(|c| c.as_os_str().to_str().is_some_and(|n| is_skipped_dir(n) || (n.starts_with('.') && n.len() > 1)))
+            || (p.is_dir() && p.file_name().and_then(|n| n.to_str()).is_some_and(is_skipped_dir))
+    }
+
+    /// Every file the index knows whose stamp no longer matches the disk, or that is gone.
+    fn stale(&self, paths: &[Arc<Path>]) -> Vec<PathBuf> {
+        let Ok(st) = self.state.read() else { return Vec::new() };
+        paths
+            .iter()
+            .filter(|p| match (st.table.file(p), std::fs::metadata(p)) {
+                (Some(f), Ok(m)) => stamp(&m) != (f.size, f.mtime_ns),
+                (Some(_), Err(_)) => true,
+                (None, _) => false,
+            })
+            .map(|p| p.to_path_buf())
+            .collect()
+    }
+
+    /// Re-walks every root and applies what differs from the index (after a watcher overflow).
+    pub fn rescan(&self) -> usize {
+        let mut changed: Vec<PathBuf> = Vec::new();
+        let known: Vec<Arc<Path>> =
+            self.state.read().map(|st| st.resources.keys().cloned().collect()).unwrap_or_default();
+        let mut on_disk = HashSet::new();
+        for root in self.roots.paths() {
+            for f in walk::walk(root, |_| true).files {
+                on_disk.insert(f.clone());
+                changed.push(f);
+            }
+        }
+        changed.retain(|f| {
+            let Ok(st) = self.state.read() else { return true };
+            match (st.table.file(f), std::fs::metadata(f)) {
+                (Some(e), Ok(m)) => stamp(&m) != (e.size, e.mtime_ns),
+                (None, _) => is_java(f) || !st.resources.contains_key(f.as_path()),
+                _ => true,
+            }
+        });
+        changed.extend(known.iter().filter(|k| !on_disk.contains(k.as_ref())).map(|k| k.to_path_buf()));
+        self.apply_changes(&changed)
+    }
+
+    /// Runs a symbol query, re-checking the files of the returned page: a file changed since
+    /// it was indexed is re-indexed and the query run again, so answers are never stale.
+    pub fn find_symbols(
+        &self,
+        pattern: &Pattern,
+        keep: &(dyn Fn(&Path, &SymView) -> bool + Sync),
+        offset: usize,
+        limit: usize,
+    ) -> Page<Found> {
+        for attempt in 0..3 {
+            let page = self.query(pattern, keep, offset, limit);
+            let paths: Vec<Arc<Path>> =
+                page.items.iter().map(|f| f.path.clone()).collect::<HashSet<_>>().into_iter().collect();
+            let stale = self.stale(&paths);
+            if stale.is_empty() || attempt == 2 {
+                return page;
+            }
+            self.apply_changes(&stale);
+        }
+        self.query(pattern, keep, offset, limit)
+    }
+
+    fn query(
+        &self,
+        pattern: &Pattern,
+        keep: &(dyn Fn(&Path, &SymView) -> bool + Sync),
+        offset: usize,
+        limit: usize,
+    ) -> Page<Found> {
+        let progress = self.progress();
+        // The search structures are rebuilt lazily under the write lock.
+        let Ok(mut st) = self.state.write() else { return Page { items: Vec::new(), total: 0, progress } };
+        let mut hits: Vec<Hit> = st.table.find(pattern, &|f: &FileSymbols, s: &SymView| keep(&f.path, s));
+        let total = hits.len();
+        st.table.rank(&mut hits, offset.saturating_add(limit));
+        let items = hits
+            .iter()
+            .skip(offset)
+            .take(limit)
+            .filter_map(|h| {
+                st.table.symbol(h.sym).map(|(f, s)| Found {
+                    path: f.path.clone(),
+                    root: f.root,
+                    symbol: s.to_owned(),
+                    tier: h.tier,
+                })
+            })
+            .collect();
+        Page { items, total, progress }
+    }
+
+    /// Files (any kind) whose name or path matches, best first.
+    pub fn find_resources(
+        &self,
+        pattern: &Pattern,
+        path_pattern: bool,
+        offset: usize,
+        limit: usize,
+    ) -> Page<(Arc<Path>, Resource, crate::matcher::Tier)> {
+        let progress = self.progress();
+        let Ok(st) = self.state.read() else { return Page { items: Vec::new(), total: 0, progress } };
+        let mut hits: Vec<(crate::matcher::Tier, &Arc<Path>, &Resource)> = st
+            .resources
+            .iter()
+            .filter_map(|(p, r)| {
+                let subject = if path_pattern {
+                    p.strip_prefix(&self.roots.paths()[r.root])
+                        .map(|x| x.to_string_lossy().replace('\\', "/"))
+                        .unwrap_or_default()
+                } else {
+                    p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+                };
+                let tier = pattern.tier(&subject).or_else(|| {
+                    // `Greeter` finds Greeter.java: match the name without its extension too.
+                    (!path_pattern).then(|| subject.rsplit_once('.').and_then(|(stem, _)| pattern.tier(stem))).flatten()
+                })?;
+                Some((tier, p, r))
+            })
+            .collect();
+        let total = hits.len();
+        hits.sort_by(|a, b| (a.0, a.1.as_os_str().len(), a.1).cmp(&(b.0, b.1.as_os_str().len(), b.1)));
+        let items = hits.into_iter().skip(offset).take(limit).map(|(t, p, r)| (p.clone(), r.clone(), t)).collect();
+        Page { items, total, progress }
+    }
+
+    /// Symbols and files indexed, for reports.
+    /// Every indexed Java file with its root.
+    pub fn java_files(&self) -> Vec<(Arc<Path>, usize)> {
+        self.state.read().map(|st| st.table.files().map(|f| (f.path.clone(), f.root)).collect()).unwrap_or_default()
+    }
+
+    pub fn counts(&self) -> (usize, usize, usize) {
+        self.state
+            .read()
+            .map(|st| (st.table.file_count(), st.table.symbol_count(), st.resources.len()))
+            .unwrap_or_default()
+    }
+}
+
+/// Watches the roots and applies changes in debounced batches until `stop` is set. Runs on
+/// the calling thread; returns an error if the watcher cannot start (the index then relies on
+/// re-checking the files each answer returns).
+pub fn watch(index: Arc<LiveIndex>, stop: Arc<AtomicBool>) -> notify::Result<()> {
+    use notify::{RecursiveMode, Watcher};
+    let (tx, rx) = std::sync::mpsc::channel::<notify::Result<notify::Event>>();
+    let mut watcher = notify::recommended_watcher(move |res| {
+        let _ = tx.send(res);
+    })?;
+    for root in index.roots().paths() {
+        watcher.watch(root, RecursiveMode::Recursive)?;
+        tracing::debug!(root = %root.display(), "watching");
+    }
+    // Quiet period before a batch is applied, and the longest a batch may wait.
+    const QUIET: Duration = Duration::from_millis(30);
+    const MAX_WAIT: Duration = Duration::from_millis(500);
+    while !stop.load(Ordering::Acquire) {
+        let first = match rx.recv_timeout(Duration::from_millis(200)) {
+            Ok(e) => e,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+        };
+        if let Ok(ev) = &first
+            && matches!(ev.kind, notify::EventKind::Access(_))
+        {
+            continue;
+        }
+        let started = Instant::now();
+        let mut paths: Vec<PathBuf> = Vec::new();
+        let mut rescan = false;
+        let mut take = |e: notify::Result<notify::Event>| match e {
+            // Reads (our own indexing opens every file) change nothing.
+            Ok(ev) if matches!(ev.kind, notify::EventKind::Access(_)) => {}
+            Ok(ev) => {
+                rescan |= ev.need_rescan();
+                paths.extend(ev.paths);
+            }
+            Err(_) => rescan = true,
+        };
+        take(first);
+        while started.elapsed() < MAX_WAIT {
+            match rx.recv_timeout(QUIET) {
+                Ok(e) => take(e),
+                Err(_) => break,
+            }
+        }
+        let changed = if rescan { index.rescan() } else { index.apply_changes(&paths) };
+        tracing::debug!(
+            events = paths.len(),
+            changed,
+            rescan,
+            ms = started.elapsed().as_millis() as u64,
+            "applied file changes"
+        );
+    }
+    drop(watcher);
+    Ok(())
+}

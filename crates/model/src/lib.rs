@@ -1,0 +1,235 @@
+//! Plain data of the outline: what a Java file declares, with 1-based line spans.
+//!
+//! These types are the `java_index` output contract of the spec (§5.1) plus the fields the
+//! product adds (`annotations`, `enumConstants`, `recordComponents`, `typeParamsText` on
+//! types). Field names are the wire names; nothing here does I/O.
+
+use serde::{Deserialize, Serialize};
+
+pub mod symbol_id;
+
+pub use symbol_id::{SymbolId, SymbolKind};
+
+/// The outline of one Java file: every top-level type with its members, and the parse errors.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FileOutline {
+    pub file_path: String,
+    pub language: String,
+    /// SHA-1 of the file's bytes, lowercase hex.
+    pub hash: String,
+    pub line_count: u32,
+    /// The package declared by the file, `null` for the default package.
+    pub package: Option<String>,
+    pub classes: Vec<TypeDecl>,
+    pub errors: Vec<Diagnostic>,
+}
+
+/// The kind of a type declaration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TypeKind {
+    Class,
+    Interface,
+    Enum,
+    Record,
+    Annotation,
+}
+
+impl TypeKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TypeKind::Class => "class",
+            TypeKind::Interface => "interface",
+            TypeKind::Enum => "enum",
+            TypeKind::Record => "record",
+            TypeKind::Annotation => "annotation",
+        }
+    }
+}
+
+/// A class, interface, enum, record or annotation type, with its members.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TypeDecl {
+    pub symbol_id: String,
+    pub kind: TypeKind,
+    pub name: String,
+    pub qualified_name: String,
+    pub modifiers: Vec<String>,
+    pub annotations: Vec<String>,
+    pub type_params_text: Option<String>,
+    /// The superclass of a class; `null` for every other kind (javac's model: an interface's
+    /// super-interfaces are in `implements`).
+    pub extends: Option<String>,
+    pub implements: Vec<String>,
+    pub permits: Vec<String>,
+    pub start_line: u32,
+    pub end_line: u32,
+    pub javadoc: Javadoc,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record_components: Option<Vec<RecordComponent>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enum_constants: Option<Vec<EnumConstant>>,
+    pub fields: Vec<FieldDecl>,
+    pub constructors: Vec<CtorDecl>,
+    pub methods: Vec<MethodDecl>,
+    pub inner_classes: Vec<TypeDecl>,
+}
+
+/// Where a declaration's javadoc is, and optionally a preview of its text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Javadoc {
+    pub present: bool,
+    pub start_line: Option<u32>,
+    pub end_line: Option<u32>,
+    pub line_count: u32,
+    pub preview: Option<String>,
+    /// Byte span of the comment in the file; internal, used to cut previews and reads.
+    #[serde(skip)]
+    pub span: Option<(usize, usize)>,
+}
+
+impl Javadoc {
+    pub fn absent() -> Self {
+        Javadoc { present: false, start_line: None, end_line: None, line_count: 0, preview: None, span: None }
+    }
+}
+
+/// A field (one per declarator: `int a, b;` gives two, each spanning the whole declaration).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldDecl {
+    pub symbol_id: String,
+    pub kind: String,
+    pub name: String,
+    pub type_text: String,
+    pub modifiers: Vec<String>,
+    pub annotations: Vec<String>,
+    pub start_line: u32,
+    pub end_line: u32,
+    pub javadoc: Javadoc,
+}
+
+/// A formal parameter: its name and its type as written (`String...` for varargs).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Param {
+    pub name: String,
+    pub type_text: String,
+}
+
+/// A constructor, including the compact constructor of a record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CtorDecl {
+    pub symbol_id: String,
+    pub kind: String,
+    pub name: String,
+    pub modifiers: Vec<String>,
+    pub annotations: Vec<String>,
+    pub type_params_text: Option<String>,
+    pub params: Vec<Param>,
+    pub throws: Vec<String>,
+    pub start_line: u32,
+    pub end_line: u32,
+    pub javadoc: Javadoc,
+    pub signature_text: String,
+    /// True for a record's compact constructor (`Point { ... }`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub compact: bool,
+}
+
+/// A method, including an annotation type's elements.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MethodDecl {
+    pub symbol_id: String,
+    pub kind: String,
+    pub name: String,
+    pub return_type_text: String,
+    pub modifiers: Vec<String>,
+    pub annotations: Vec<String>,
+    pub type_params_text: Option<String>,
+    pub params: Vec<Param>,
+    pub throws: Vec<String>,
+    pub start_line: u32,
+    pub end_line: u32,
+    pub javadoc: Javadoc,
+    pub signature_text: String,
+}
+
+/// A record component (`record Point(int x, int y)`); not a field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordComponent {
+    pub name: String,
+    pub type_text: String,
+}
+
+/// An enum constant.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnumConstant {
+    pub symbol_id: String,
+    pub name: String,
+    pub start_line: u32,
+    pub end_line: u32,
+    pub javadoc: Javadoc,
+}
+
+/// Severity of a parse diagnostic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Warning,
+    Error,
+}
+
+/// A problem found while reading or parsing a file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Diagnostic {
+    pub level: Level,
+    pub message: String,
+    pub line: Option<u32>,
+}
+
+/// What `java_index` includes (spec §5.1 options).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutlineOptions {
+    pub include_private: bool,
+    pub include_fields: bool,
+    pub include_inner_classes: bool,
+    pub include_constructors: bool,
+    pub max_javadoc_preview_chars: usize,
+    pub stable_ids: bool,
+}
+
+impl Default for OutlineOptions {
+    fn default() -> Self {
+        OutlineOptions {
+            include_private: true,
+            include_fields: true,
+            include_inner_classes: true,
+            include_constructors: true,
+            max_javadoc_preview_chars: 0,
+            stable_ids: true,
+        }
+    }
+}
+
+impl FileOutline {
+    /// Visits every type declaration, depth first, in source order.
+    pub fn for_each_type<'a>(&'a self, f: &mut impl FnMut(&'a TypeDecl)) {
+        fn walk<'a>(t: &'a TypeDecl, f: &mut impl FnMut(&'a TypeDecl)) {
+            f(t);
+            for inner in &t.inner_classes {
+                walk(inner, f);
+            }
+        }
+        for t in &self.classes {
+            walk(t, f);
+        }
+    }
+}

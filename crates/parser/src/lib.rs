@@ -1,0 +1,919 @@
+//! Java source -> [`FileOutline`], with tree-sitter-java. Pure and synchronous; never fails:
+//! a file that does not parse still yields what can be recovered plus `errors`.
+//!
+//! Line rules are javac's: a declaration starts at its first token (annotations and modifiers
+//! included, javadoc excluded) and ends at its closing `}` or `;`; its javadoc is the nearest
+//! `/** … */` before that first token with only whitespace and other comments between.
+
+pub mod skeleton;
+pub mod source;
+
+use std::cell::RefCell;
+
+use sha1::{Digest, Sha1};
+use tree_sitter::{Node, Parser, Tree};
+
+use mji_model::{
+    CtorDecl, Diagnostic, EnumConstant, FieldDecl, FileOutline, Javadoc, Level, MethodDecl, Param, RecordComponent,
+    SymbolId, SymbolKind, TypeDecl, TypeKind,
+};
+pub use source::{LineIndex, Prepared, SourceText};
+
+/// At most this many syntax errors are listed per file; the rest are counted in one entry.
+pub const MAX_ERRORS: usize = 50;
+
+thread_local! {
+    static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
+}
+
+/// Parses decoded Java text with this thread's parser (created once per thread).
+pub fn parse_tree(text: &str) -> Option<Tree> {
+    PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            let mut p = Parser::new();
+            p.set_language(&tree_sitter_java::LANGUAGE.into()).ok()?;
+            *slot = Some(p);
+        }
+        slot.as_mut()?.parse(text, None)
+    })
+}
+
+/// SHA-1 of bytes as lowercase hex.
+pub fn content_hash(bytes: &[u8]) -> String {
+    let digest = Sha1::digest(bytes);
+    let mut s = String::with_capacity(40);
+    for b in digest {
+        s.push(char::from_digit((b >> 4) as u32, 16).unwrap_or('0'));
+        s.push(char::from_digit((b & 15) as u32, 16).unwrap_or('0'));
+    }
+    s
+}
+
+/// Outlines a Java file from its raw bytes. `file_path` is reported as given.
+pub fn outline(file_path: &str, bytes: &[u8]) -> FileOutline {
+    let src = SourceText::decode(bytes);
+    outline_source(file_path, content_hash(bytes), &src)
+}
+
+/// Outlines a file's declarations from its skeleton (member bodies blanked; see
+/// [`skeleton`]): the same declarations and lines as [`outline`], several times faster, but
+/// without syntax errors inside bodies. For the workspace index.
+pub fn outline_declarations(file_path: &str, bytes: &[u8]) -> FileOutline {
+    let src = SourceText::decode(bytes);
+    let hash = content_hash(bytes);
+    // Escapes first (javac translates them before anything else); a translated line
+    // terminator would move lines, so such a file is parsed whole.
+    let prep = Prepared::new(&src.text);
+    let terminators = |t: &str| t.bytes().filter(|&b| b == b'\n' || b == b'\r').count();
+    let same_lines =
+        matches!(prep.text, std::borrow::Cow::Borrowed(_)) || terminators(&prep.text) == terminators(&src.text);
+    match skeleton::skeleton(&prep.text).filter(|_| same_lines) {
+        Some(text) => {
+            let lines = LineIndex::new(&text);
+            let sk = SourceText { text, lines, warnings: src.warnings.clone() };
+            outline_source(file_path, hash, &sk)
+        }
+        None => outline_source(file_path, hash, &src),
+    }
+}
+
+/// Outlines already-decoded source text.
+pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOutline {
+    let mut out = FileOutline {
+        file_path: file_path.to_owned(),
+        language: "java".to_owned(),
+        hash,
+        line_count: src.lines.line_count(),
+        package: None,
+        classes: Vec::new(),
+        errors: src.warnings.clone(),
+    };
+    let prep = Prepared::new(&src.text);
+    let Some(tree) = parse_tree(&prep.text) else {
+        out.errors.push(Diagnostic {
+            level: Level::Error,
+            message: "the parser gave up on this file".to_owned(),
+            line: None,
+        });
+        return out;
+    };
+    let mut b = Builder { src: prep.text.as_bytes(), lines: &src.lines, prep: &prep, package: None };
+    let root = tree.root_node();
+    b.package = find_package(root, b.src);
+    out.package = b.package.clone();
+    let prefix = b.package.clone();
+    let mut sink = Members::default();
+    b.collect_members(root, None, prefix.as_deref(), &mut sink);
+    out.classes = sink.types;
+    if root.has_error() {
+        collect_errors(root, &b, &mut out.errors);
+        // Lexical causes (an unterminated string, an unclosed brace) at the line where they
+        // start, which tree-sitter's error nodes often do not point at.
+        for (offset, message) in skeleton::lexical_problems(&prep.text) {
+            out.errors.push(Diagnostic { level: Level::Error, message, line: Some(b.line(offset)) });
+        }
+        out.errors.sort_by_key(|d| (d.level != Level::Warning, d.line.unwrap_or(u32::MAX)));
+    }
+    out
+}
+
+fn find_package(root: Node, src: &[u8]) -> Option<String> {
+    let mut c = root.walk();
+    for child in root.named_children(&mut c) {
+        if child.kind() == "package_declaration" {
+            let mut c2 = child.walk();
+            for n in child.named_children(&mut c2) {
+                if matches!(n.kind(), "scoped_identifier" | "identifier") {
+                    let t = text(n, src);
+                    return Some(t.chars().filter(|c| !c.is_whitespace()).collect());
+                }
+            }
+        }
+    }
+    None
+}
+
+struct Builder<'a> {
+    /// The prepared text (unicode escapes translated) that tree-sitter parsed.
+    src: &'a [u8],
+    /// Lines of the original text; offsets go through `prep` to reach it.
+    lines: &'a LineIndex,
+    prep: &'a Prepared<'a>,
+    package: Option<String>,
+}
+
+/// Members gathered from a body (or from the top level).
+#[derive(Default)]
+struct Members {
+    types: Vec<TypeDecl>,
+    fields: Vec<FieldDecl>,
+    ctors: Vec<CtorDecl>,
+    methods: Vec<MethodDecl>,
+    constants: Vec<EnumConstant>,
+}
+
+fn text<'s>(n: Node, src: &'s [u8]) -> &'s str {
+    std::str::from_utf8(&src[n.start_byte()..n.end_byte()]).unwrap_or("")
+}
+
+fn is_comment(n: Node) -> bool {
+    matches!(n.kind(), "line_comment" | "block_comment")
+}
+
+/// Source text of a node with comments removed and whitespace runs collapsed to one space.
+fn clean(n: Node, src: &[u8]) -> String {
+    let raw = text(n, src);
+    let mut out = String::with_capacity(raw.len());
+    if raw.contains("//") || raw.contains("/*") {
+        let mut comments = Vec::new();
+        collect_comment_ranges(n, &mut comments);
+        let mut pos = n.start_byte();
+        let mut s = String::new();
+        for (a, b) in comments {
+            if a >= pos {
+                s.push_str(std::str::from_utf8(&src[pos..a]).unwrap_or(""));
+                s.push(' ');
+                pos = b;
+            }
+        }
+        s.push_str(std::str::from_utf8(&src[pos..n.end_byte()]).unwrap_or(""));
+        collapse_into(&s, &mut out);
+    } else {
+        collapse_into(raw, &mut out);
+    }
+    out
+}
+
+fn collect_comment_ranges(n: Node, out: &mut Vec<(usize, usize)>) {
+    let mut c = n.walk();
+    for child in n.children(&mut c) {
+        if is_comment(child) {
+            out.push((child.start_byte(), child.end_byte()));
+        } else if child.child_count() > 0 {
+            collect_comment_ranges(child, out);
+        }
+    }
+}
+
+fn collapse_into(s: &str, out: &mut String) {
+    let mut space = false;
+    for ch in s.chars() {
+        if ch.is_whitespace() {
+            space = !out.is_empty();
+        } else {
+            if space {
+                out.push(' ');
+                space = false;
+            }
+            out.push(ch);
+        }
+    }
+}
+
+fn child_of_kind<'t>(n: Node<'t>, kind: &str) -> Option<Node<'t>> {
+    let mut c = n.walk();
+    n.children(&mut c).find(|ch| ch.kind() == kind)
+}
+
+fn type_kind(kind: &str) -> Option<TypeKind> {
+    Some(match kind {
+        "class_declaration" => TypeKind::Class,
+        "interface_declaration" => TypeKind::Interface,
+        "enum_declaration" => TypeKind::Enum,
+        "record_declaration" => TypeKind::Record,
+        "annotation_type_declaration" => TypeKind::Annotation,
+        _ => return None,
+    })
+}
+
+impl<'a> Builder<'a> {
+    /// 1-based line (of the original text) of a prepared-text offset.
+    fn line(&self, offset: usize) -> u32 {
+        self.lines.line_of(self.prep.to_original(offset))
+    }
+
+    fn start_line(&self, n: Node) -> u32 {
+        self.line(n.start_byte())
+    }
+
+    fn end_line(&self, n: Node) -> u32 {
+        self.line(n.end_byte().saturating_sub(1).max(n.start_byte()))
+    }
+
+    /// Builds every member declaration among the children of a body (or of the compilation
+    /// unit). `owner` is the enclosing type (None at top level); `prefix` qualifies nested type
+    /// names (the owner, or the package at top level).
+    fn collect_members(&self, body: Node, owner: Option<&str>, prefix: Option<&str>, out: &mut Members) {
+        let mut c = body.walk();
+        let children: Vec<Node> = body.children(&mut c).collect();
+        self.collect_nodes(&children, owner, prefix, out);
+    }
+
+    fn collect_nodes(&self, nodes: &[Node], owner: Option<&str>, prefix: Option<&str>, out: &mut Members) {
+        for (i, &child) in nodes.iter().enumerate() {
+            match child.kind() {
+                "field_declaration" | "constant_declaration" => {
+                    if let Some(owner) = owner {
+                        self.fields(child, owner, self.javadoc_at(nodes, i), &mut out.fields);
+                    }
+                }
+                "method_declaration" | "annotation_type_element_declaration" => {
+                    if let Some(owner) = owner {
+                        out.methods.push(self.method(child, owner, self.javadoc_at(nodes, i)));
+                    }
+                }
+                "constructor_declaration" | "compact_constructor_declaration" => {
+                    if let Some(owner) = owner {
+                        out.ctors.push(self.ctor(child, owner, self.javadoc_at(nodes, i)));
+                    }
+                }
+                "enum_constant" => {
+                    if let Some(owner) = owner {
+                        out.constants.push(self.enum_constant(child, owner, self.javadoc_at(nodes, i)));
+                    }
+                }
+                "enum_body_declarations" => self.collect_members(child, owner, prefix, out),
+                "ERROR" => self.recover(child, owner, prefix, out),
+                // A type whose header tree-sitter could not attach to a body: everything after
+                // it in this list is its body.
+                "class" | "interface" | "enum" | "record" | "@interface" if !child.is_named() => {
+                    if let Some(t) = self.recovered_type(nodes, i, prefix) {
+                        let rest = nodes.get(t.1..).unwrap_or(&[]);
+                        let mut decl = t.0;
+                        let mut members = Members::default();
+                        self.collect_nodes(
+                            rest,
+                            Some(&decl.qualified_name.clone()),
+                            Some(&decl.qualified_name.clone()),
+                            &mut members,
+                        );
+                        decl.fields = members.fields;
+                        decl.constructors = members.ctors;
+                        decl.methods = members.methods;
+                        decl.inner_classes = members.types;
+                        if decl.kind == TypeKind::Enum {
+                            decl.enum_constants = Some(members.constants);
+                        }
+                        out.types.push(decl);
+                        return;
+                    }
+                }
+                k => {
+                    if type_kind(k).is_some()
+                        && let Some(t) = self.type_decl(child, prefix, self.javadoc_at(nodes, i))
+                    {
+                        out.types.push(t);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Declarations inside an error-recovery node.
+    fn recover(&self, error: Node, owner: Option<&str>, prefix: Option<&str>, out: &mut Members) {
+        self.collect_members(error, owner, prefix, out);
+    }
+
+    /// A type declaration broken up by error recovery: `[modifiers] class Name ... {` at
+    /// `nodes[i]`, its members being the nodes after the `{` (returned as the index to resume
+    /// from). Its end is the end of the last node.
+    fn recovered_type(&self, nodes: &[Node], i: usize, prefix: Option<&str>) -> Option<(TypeDecl, usize)> {
+        let kind = match nodes[i].kind() {
+            "class" => TypeKind::Class,
+            "interface" => TypeKind::Interface,
+            "enum" => TypeKind::Enum,
+            "record" => TypeKind::Record,
+            _ => TypeKind::Annotation,
+        };
+        let name_node = nodes.get(i + 1).filter(|n| n.kind() == "identifier")?;
+        let open = nodes[i + 2..].iter().position(|n| n.kind() == "{")? + i + 2;
+        let name = text(*name_node, self.src).to_owned();
+        let qualified_name = match prefix {
+            Some(o) if !o.is_empty() => format!("{o}.{name}"),
+            _ => name.clone(),
+        };
+        let first = if i > 0 && nodes[i - 1].kind() == "modifiers" { nodes[i - 1] } else { nodes[i] };
+        let (modifiers, annotations) =
+            if first.kind() == "modifiers" { self.modifier_list(first) } else { (Vec::new(), Vec::new()) };
+        let start_line = self.start_line(first);
+        let last = nodes.last().copied().unwrap_or(first);
+        let end_line = self.end_line(last);
+        Some((
+            TypeDecl {
+                symbol_id: SymbolId::class(&qualified_name, start_line, end_line).to_string(),
+                kind,
+                name,
+                qualified_name,
+                modifiers,
+                annotations,
+                type_params_text: None,
+                extends: None,
+                implements: Vec::new(),
+                permits: Vec::new(),
+                start_line,
+                end_line,
+                javadoc: self.javadoc(first),
+                record_components: (kind == TypeKind::Record).then(Vec::new),
+                enum_constants: None,
+                fields: Vec::new(),
+                constructors: Vec::new(),
+                methods: Vec::new(),
+                inner_classes: Vec::new(),
+            },
+            open + 1,
+        ))
+    }
+
+    fn type_decl(&self, n: Node, outer: Option<&str>, jd: Javadoc) -> Option<TypeDecl> {
+        let kind = type_kind(n.kind())?;
+        let name = n.child_by_field_name("name").map(|x| text(x, self.src).to_owned())?;
+        if name.is_empty() {
+            return None;
+        }
+        // A top-level type's prefix is the package; a nested type's is its outer type.
+        let qualified_name = match outer {
+            Some(o) if !o.is_empty() => format!("{o}.{name}"),
+            _ => name.clone(),
+        };
+        let (modifiers, annotations) = self.modifiers(n);
+        let type_params_text = n.child_by_field_name("type_parameters").map(|t| clean(t, self.src));
+        let mut extends = None;
+        let mut implements = Vec::new();
+        let mut permits = Vec::new();
+        let mut c = n.walk();
+        for ch in n.children(&mut c) {
+            match ch.kind() {
+                "superclass" => {
+                    let mut c2 = ch.walk();
+                    extends = ch.named_children(&mut c2).find(|x| !is_comment(*x)).map(|t| clean(t, self.src));
+                }
+                "super_interfaces" | "extends_interfaces" => implements = self.type_list(ch),
+                "permits" => permits = self.type_list(ch),
+                _ => {}
+            }
+        }
+        let start_line = self.start_line(n);
+        let end_line = self.end_line(n);
+        let mut members = Members::default();
+        let mut record_components: Option<Vec<RecordComponent>> = None;
+        if kind == TypeKind::Record
+            && let Some(params) = n.child_by_field_name("parameters")
+        {
+            record_components = Some(
+                self.params(params)
+                    .into_iter()
+                    .map(|p| RecordComponent { name: p.name, type_text: p.type_text })
+                    .collect(),
+            );
+        }
+        if let Some(body) = n.child_by_field_name("body") {
+            self.collect_members(body, Some(&qualified_name), Some(&qualified_name), &mut members);
+        }
+        // A compact constructor's parameters are the record components.
+        if let Some(comps) = &record_components {
+            for ctor in members.ctors.iter_mut().filter(|c| c.compact) {
+                ctor.params = comps
+                    .iter()
+                    .map(|c: &RecordComponent| Param { name: c.name.clone(), type_text: c.type_text.clone() })
+                    .collect();
+                ctor.signature_text =
+                    ctor_signature(&ctor.modifiers, &ctor.type_params_text, &ctor.name, &ctor.params, &ctor.throws);
+                ctor.symbol_id = ctor_id(&qualified_name, &ctor.name, &ctor.params, ctor.start_line, ctor.end_line);
+            }
+        }
+        Some(TypeDecl {
+            symbol_id: SymbolId::class(&qualified_name, start_line, end_line).to_string(),
+            kind,
+            name,
+            qualified_name,
+            modifiers,
+            annotations,
+            type_params_text,
+            extends,
+            implements,
+            permits,
+            start_line,
+            end_line,
+            javadoc: jd,
+            record_components,
+            enum_constants: (kind == TypeKind::Enum).then_some(members.constants),
+            fields: members.fields,
+            constructors: members.ctors,
+            methods: members.methods,
+            inner_classes: members.types,
+        })
+    }
+
+    fn type_list(&self, n: Node) -> Vec<String> {
+        let list = child_of_kind(n, "type_list").unwrap_or(n);
+        let mut c = list.walk();
+        list.named_children(&mut c).filter(|x| !is_comment(*x)).map(|t| clean(t, self.src)).collect()
+    }
+
+    /// Keywords (in source order) and annotations of a declaration's `modifiers` child.
+    fn modifiers(&self, n: Node) -> (Vec<String>, Vec<String>) {
+        match child_of_kind(n, "modifiers") {
+            Some(m) => self.modifier_list(m),
+            None => (Vec::new(), Vec::new()),
+        }
+    }
+
+    /// Keywords and annotations of a `modifiers` node.
+    fn modifier_list(&self, m: Node) -> (Vec<String>, Vec<String>) {
+        let mut mods = Vec::new();
+        let mut annots = Vec::new();
+        {
+            let mut c = m.walk();
+            for ch in m.children(&mut c) {
+                match ch.kind() {
+                    "annotation" | "marker_annotation" => annots.push(clean(ch, self.src)),
+                    "line_comment" | "block_comment" | "ERROR" => {}
+                    _ => mods.push(text(ch, self.src).to_owned()),
+                }
+            }
+        }
+        (mods, annots)
+    }
+
+    fn params(&self, n: Node) -> Vec<Param> {
+        let mut out = Vec::new();
+        let mut c = n.walk();
+        for p in n.named_children(&mut c) {
+            match p.kind() {
+                "formal_parameter" => {
+                    let name = p.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default();
+                    let mut type_text = p.child_by_field_name("type").map(|t| clean(t, self.src)).unwrap_or_default();
+                    if let Some(d) = p.child_by_field_name("dimensions") {
+                        type_text.push_str(&clean(d, self.src));
+                    }
+                    out.push(Param { name, type_text });
+                }
+                "spread_parameter" => {
+                    let mut type_text = String::new();
+                    let mut name = String::new();
+                    let mut c2 = p.walk();
+                    for ch in p.children(&mut c2) {
+                        match ch.kind() {
+                            "modifiers" | "line_comment" | "block_comment" => {}
+                            "variable_declarator" => {
+                                name = ch
+                                    .child_by_field_name("name")
+                                    .map(|x| text(x, self.src).to_owned())
+                                    .unwrap_or_default();
+                                if let Some(d) = ch.child_by_field_name("dimensions") {
+                                    // `String... a[]` is not Java, but keep what is written
+                                    type_text.push_str(&clean(d, self.src));
+                                }
+                            }
+                            "..." => type_text.push_str("..."),
+                            _ if ch.is_named() => {
+                                if !type_text.is_empty() && !type_text.ends_with("...") {
+                                    type_text.push(' ');
+                                }
+                                type_text.push_str(&clean(ch, self.src));
+                            }
+                            _ => {}
+                        }
+                    }
+                    out.push(Param { name, type_text });
+                }
+                _ => {} // receiver parameter (`Foo this`) and comments are not parameters
+            }
+        }
+        out
+    }
+
+    fn throws(&self, n: Node) -> Vec<String> {
+        match child_of_kind(n, "throws") {
+            Some(t) => {
+                let mut c = t.walk();
+                t.named_children(&mut c).filter(|x| !is_comment(*x)).map(|x| clean(x, self.src)).collect()
+            }
+            None => Vec::new(),
+        }
+    }
+
+    fn fields(&self, n: Node, owner: &str, javadoc: Javadoc, out: &mut Vec<FieldDecl>) {
+        let (modifiers, annotations) = self.modifiers(n);
+        let base_type = n.child_by_field_name("type").map(|t| clean(t, self.src)).unwrap_or_default();
+        let start_line = self.start_line(n);
+        let end_line = self.end_line(n);
+        let mut c = n.walk();
+        for d in n.children_by_field_name("declarator", &mut c) {
+            let Some(name_node) = d.child_by_field_name("name") else {
+                continue;
+            };
+            let name = text(name_node, self.src).to_owned();
+            let mut type_text = base_type.clone();
+            if let Some(dims) = d.child_by_field_name("dimensions") {
+                type_text.push_str(&clean(dims, self.src));
+            }
+            out.push(FieldDecl {
+                symbol_id: SymbolId::member(SymbolKind::Field, owner, name.clone(), start_line, end_line).to_string(),
+                kind: "field".to_owned(),
+                name,
+                type_text,
+                modifiers: modifiers.clone(),
+                annotations: annotations.clone(),
+                start_line,
+                end_line,
+                javadoc: javadoc.clone(),
+            });
+        }
+    }
+
+    fn method(&self, n: Node, owner: &str, jd: Javadoc) -> MethodDecl {
+        let (modifiers, annotations) = self.modifiers(n);
+        let name = n.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default();
+        let mut return_type_text = n.child_by_field_name("type").map(|t| clean(t, self.src)).unwrap_or_default();
+        if let Some(d) = n.child_by_field_name("dimensions") {
+            return_type_text.push_str(&clean(d, self.src));
+        }
+        let type_params_text = n.child_by_field_name("type_parameters").map(|t| clean(t, self.src));
+        let params = n.child_by_field_name("parameters").map(|p| self.params(p)).unwrap_or_default();
+        let throws = self.throws(n);
+        let start_line = self.start_line(n);
+        let end_line = self.end_line(n);
+        let mut signature_text = String::new();
+        for m in &modifiers {
+            signature_text.push_str(m);
+            signature_text.push(' ');
+        }
+        if let Some(tp) = &type_params_text {
+            signature_text.push_str(tp);
+            signature_text.push(' ');
+        }
+        signature_text.push_str(&return_type_text);
+        signature_text.push(' ');
+        push_call(&mut signature_text, &name, &params, &throws);
+        if n.kind() == "annotation_type_element_declaration"
+            && let Some(v) = n.child_by_field_name("value")
+        {
+            signature_text.push_str(" default ");
+            signature_text.push_str(&clean(v, self.src));
+        }
+        let types = param_types(&params);
+        MethodDecl {
+            symbol_id: SymbolId::member(
+                SymbolKind::Method,
+                owner,
+                SymbolId::method_member(&name, &types, &return_type_text),
+                start_line,
+                end_line,
+            )
+            .to_string(),
+            kind: "method".to_owned(),
+            name,
+            return_type_text,
+            modifiers,
+            annotations,
+            type_params_text,
+            params,
+            throws,
+            start_line,
+            end_line,
+            javadoc: jd,
+            signature_text,
+        }
+    }
+
+    fn ctor(&self, n: Node, owner: &str, jd: Javadoc) -> CtorDecl {
+        let compact = n.kind() == "compact_constructor_declaration";
+        let (modifiers, annotations) = self.modifiers(n);
+        let name = n.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default();
+        let type_params_text = n.child_by_field_name("type_parameters").map(|t| clean(t, self.src));
+        let params = n.child_by_field_name("parameters").map(|p| self.params(p)).unwrap_or_default();
+        let throws = self.throws(n);
+        let start_line = self.start_line(n);
+        let end_line = self.end_line(n);
+        CtorDecl {
+            symbol_id: ctor_id(owner, &name, &params, start_line, end_line),
+            kind: "constructor".to_owned(),
+            signature_text: ctor_signature(&modifiers, &type_params_text, &name, &params, &throws),
+            name,
+            modifiers,
+            annotations,
+            type_params_text,
+            params,
+            throws,
+            start_line,
+            end_line,
+            javadoc: jd,
+            compact,
+        }
+    }
+
+    fn enum_constant(&self, n: Node, owner: &str, jd: Javadoc) -> EnumConstant {
+        let name = n.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default();
+        let start_line = self.start_line(n);
+        let end_line = self.end_line(n);
+        EnumConstant {
+            symbol_id: SymbolId::member(SymbolKind::EnumConstant, owner, name.clone(), start_line, end_line)
+                .to_string(),
+            name,
+            start_line,
+            end_line,
+            javadoc: jd,
+        }
+    }
+
+    /// The javadoc of `nodes[i]`, looking back through its earlier siblings in `nodes`
+    /// (tree-sitter's `prev_sibling` is linear in the number of siblings, so walking it for
+    /// every member of a large class would be quadratic).
+    fn javadoc_at(&self, nodes: &[Node], i: usize) -> Javadoc {
+        let decl = nodes[i];
+        let mut boundary = decl.start_byte();
+        let mut k = i;
+        while k > 0 {
+            k -= 1;
+            let p = nodes[k];
+            if !is_comment(p) || !self.blank(p.end_byte(), boundary) {
+                return Javadoc::absent();
+            }
+            if let Some(jd) = self.as_javadoc(p) {
+                return jd;
+            }
+            boundary = p.start_byte();
+        }
+        self.javadoc(decl)
+    }
+
+    /// A comment node as a javadoc, if it is one.
+    fn as_javadoc(&self, p: Node) -> Option<Javadoc> {
+        let t = &self.src[p.start_byte()..p.end_byte()];
+        if !(t.starts_with(b"/**") && (t.len() >= 5 || t == b"/**/")) {
+            return None;
+        }
+        let start_line = self.start_line(p);
+        let end_line = self.end_line(p);
+        Some(Javadoc {
+            present: true,
+            start_line: Some(start_line),
+            end_line: Some(end_line),
+            line_count: end_line - start_line + 1,
+            preview: None,
+            span: Some((self.prep.to_original(p.start_byte()), self.prep.to_original(p.end_byte() - 1) + 1)),
+        })
+    }
+
+    /// The nearest `/** … */` before the declaration's first token, with only whitespace and
+    /// other comments in between.
+    fn javadoc(&self, decl: Node) -> Javadoc {
+        let mut boundary = decl.start_byte();
+        let mut node = decl;
+        loop {
+            let prev = node.prev_sibling();
+            match prev {
+                Some(p) if is_comment(p) => {
+                    if !self.blank(p.end_byte(), boundary) {
+                        return Javadoc::absent();
+                    }
+                    if let Some(jd) = self.as_javadoc(p) {
+                        return jd;
+                    }
+                    boundary = p.start_byte();
+                    node = p;
+                }
+                Some(_) => return Javadoc::absent(),
+                None => match node.parent() {
+                    // A declaration that starts its parent (e.g. inside an error node):
+                    // the comments before the parent count.
+                    Some(parent) if parent.start_byte() == decl.start_byte() || parent.kind() == "ERROR" => {
+                        node = parent;
+                    }
+                    _ => return Javadoc::absent(),
+                },
+            }
+        }
+    }
+
+    fn blank(&self, from: usize, to: usize) -> bool {
+        from <= to && self.src[from..to].iter().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0C))
+    }
+}
+
+fn param_types(params: &[Param]) -> String {
+    params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(",")
+}
+
+fn ctor_id(owner: &str, name: &str, params: &[Param], start: u32, end: u32) -> String {
+    SymbolId::member(SymbolKind::Ctor, owner, SymbolId::ctor_member(name, &param_types(params)), start, end).to_string()
+}
+
+fn push_call(s: &mut String, name: &str, params: &[Param], throws: &[String]) {
+    s.push_str(name);
+    s.push('(');
+    for (i, p) in params.iter().enumerate() {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(&p.type_text);
+        s.push(' ');
+        s.push_str(&p.name);
+    }
+    s.push(')');
+    if !throws.is_empty() {
+        s.push_str(" throws ");
+        s.push_str(&throws.join(", "));
+    }
+}
+
+fn ctor_signature(mods: &[String], tp: &Option<String>, name: &str, params: &[Param], throws: &[String]) -> String {
+    let mut s = String::new();
+    for m in mods {
+        s.push_str(m);
+        s.push(' ');
+    }
+    if let Some(tp) = tp {
+        s.push_str(tp);
+        s.push(' ');
+    }
+    push_call(&mut s, name, params, throws);
+    s
+}
+
+/// Lists syntax errors: missing tokens and unexpected text, at most [`MAX_ERRORS`].
+fn collect_errors(root: Node, b: &Builder, out: &mut Vec<Diagnostic>) {
+    let (found, total) = syntax_errors(root, b.src, MAX_ERRORS);
+    for e in found {
+        out.push(Diagnostic { level: Level::Error, message: e.message, line: Some(b.line(e.start)) });
+    }
+    if total > MAX_ERRORS {
+        out.push(Diagnostic {
+            level: Level::Error,
+            message: format!("{} more syntax errors not listed", total - MAX_ERRORS),
+            line: None,
+        });
+    }
+}
+
+/// One syntax error: a byte range of the parsed text and a message a person would write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub start: usize,
+    pub end: usize,
+    pub message: String,
+}
+
+/// Every error and missing node under `root` in source order, at most `limit` of them, and
+/// how many there were in all. `src` is the text tree-sitter parsed.
+pub fn syntax_errors(root: Node, src: &[u8], limit: usize) -> (Vec<SyntaxError>, usize) {
+    let mut found = Vec::new();
+    let mut total = 0usize;
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        if n.is_missing() {
+            total += 1;
+            if found.len() < limit {
+                let what = if n.is_named() { n.kind().replace('_', " ") } else { format!("`{}`", n.kind()) };
+                let message = match text_before(src, n.start_byte()) {
+                    Some(before) => format!("missing {what} after `{before}`"),
+                    None => format!("missing {what}"),
+                };
+                found.push(SyntaxError { start: n.start_byte(), end: n.end_byte(), message });
+            }
+            continue;
+        }
+        if n.is_error() {
+            total += 1;
+            if found.len() < limit {
+                found.push(match missing_semicolon(n, src) {
+                    Some(e) => e,
+                    None => SyntaxError { start: n.start_byte(), end: n.end_byte(), message: unexpected(n, src) },
+                });
+            }
+            continue;
+        }
+        if n.has_error() {
+            let mut c = n.walk();
+            let kids: Vec<Node> = n.children(&mut c).collect();
+            stack.extend(kids.into_iter().rev());
+        }
+    }
+    found.sort_by_key(|e| e.start);
+    (found, total)
+}
+
+/// tree-sitter often reads a statement missing its `;` as an error node somewhere in a
+/// statement that runs on into the next line (`int x = a + b` / `return x;`). When the line the
+/// error starts on looks finished and the statement goes on past it, the `;` is what is missing.
+fn missing_semicolon(n: Node, src: &[u8]) -> Option<SyntaxError> {
+    let mut s = n.parent();
+    for _ in 0..6 {
+        let p = s?;
+        if matches!(
+            p.kind(),
+            "local_variable_declaration" | "expression_statement" | "return_statement" | "field_declaration"
+        ) {
+            break;
+        }
+        s = p.parent();
+    }
+    let statement = s.filter(|p| {
+        matches!(
+            p.kind(),
+            "local_variable_declaration" | "expression_statement" | "return_statement" | "field_declaration"
+        )
+    })?;
+    let line_end = n.start_byte() + src.get(n.start_byte()..)?.iter().position(|&b| b == b'\n' || b == b'\r')?;
+    if line_end >= statement.end_byte() {
+        return None;
+    }
+    let line = std::str::from_utf8(&src[statement.start_byte()..line_end]).ok()?;
+    let code = line.split("//").next().unwrap_or(line).trim_end();
+    if code.is_empty() || code.ends_with([';', '{', '}', ',', '(', '+', '-', '*', '/', '=', '&', '|', '.', '?', ':']) {
+        return None;
+    }
+    let at = statement.start_byte() + code.len();
+    let before = text_before(src, at)?;
+    Some(SyntaxError { start: at, end: at, message: format!("missing `;` after `{before}`") })
+}
+
+/// "unexpected `x` in a class body (expected …)": what was found and what the place expects.
+fn unexpected(n: Node, src: &[u8]) -> String {
+    let first = text(n, src).lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    let mut snippet: String = first.chars().take(40).collect();
+    if snippet.len() < first.len() {
+        snippet.push('…');
+    }
+    let place = match n.parent().map(|p| p.kind()) {
+        None | Some("program") => " at the top level (expected a class, interface, enum, record or import)",
+        Some("class_body" | "interface_body" | "enum_body_declarations" | "enum_body" | "record_body") => {
+            " in a type body (expected a field, method, constructor or nested type)"
+        }
+        Some("annotation_type_body") => " in an annotation type body (expected an element or constant)",
+        Some("block" | "constructor_body" | "switch_block_statement_group") => " in a block (expected a statement)",
+        Some("formal_parameters") => " in a parameter list",
+        Some("argument_list") => " in an argument list",
+        Some("expression_statement") => " in an expression",
+        Some(k) if k.ends_with("_declaration") => match k {
+            "method_declaration" => " in a method declaration",
+            "field_declaration" => " in a field declaration",
+            "local_variable_declaration" => " in a variable declaration",
+            "class_declaration" => " in a class declaration",
+            "import_declaration" => " in an import",
+            "package_declaration" => " in the package declaration",
+            _ => "",
+        },
+        _ => "",
+    };
+    if snippet.is_empty() { format!("syntax error{place}") } else { format!("unexpected `{snippet}`{place}") }
+}
+
+/// The code just before `offset` on its line (or the nearest line above with code), trimmed,
+/// at most 40 chars, for "missing `;` after `…`". None at the start of the file.
+fn text_before(src: &[u8], offset: usize) -> Option<String> {
+    let before = std::str::from_utf8(&src[..offset.min(src.len())]).unwrap_or("").trim_end();
+    let line = before.rsplit(['\n', '\r']).next().unwrap_or("").trim_start();
+    if line.is_empty() {
+        return None;
+    }
+    let n = line.chars().count();
+    Some(if n > 40 {
+        let cut: String = line.chars().skip(n - 40).collect();
+        format!("…{cut}")
+    } else {
+        line.to_owned()
+    })
+}

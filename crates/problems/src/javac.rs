@@ -1,0 +1,285 @@
+//! The warm compiler: finds the JDK (`JAVA_HOME`, else `javac` on `PATH`), compiles the
+//! embedded `JavacHelper.java` once into the cache directory (keyed by its content hash),
+//! runs it as a child process and talks to it over stdin/stdout. The helper exits when its
+//! stdin closes; dropping [`Helper`] also kills it.
+
+use std::ffi::OsStr;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use crate::{Position, Problem, ProblemSource, Range, Severity};
+
+/// The helper's source, shipped inside the binary.
+pub const HELPER_SOURCE: &str = include_str!("JavacHelper.java");
+
+/// A JDK: its `java` and `javac` launchers.
+#[derive(Debug, Clone)]
+pub struct Jdk {
+    pub home: PathBuf,
+    pub java: PathBuf,
+    pub javac: PathBuf,
+}
+
+/// Finds a JDK: `java_home` (JAVA_HOME) first, then `javac` on `path_env` (PATH).
+pub fn find_jdk(java_home: Option<&Path>, path_env: Option<&OsStr>) -> Result<Jdk, String> {
+    let exe = |dir: &Path, name: &str| {
+        let p = dir.join(if cfg!(windows) { format!("{name}.exe") } else { name.to_owned() });
+        p.is_file().then_some(p)
+    };
+    let from_bin = |bin: &Path| -> Option<Jdk> {
+        Some(Jdk {
+            home: bin.parent().unwrap_or(bin).to_path_buf(),
+            java: exe(bin, "java")?,
+            javac: exe(bin, "javac")?,
+        })
+    };
+    if let Some(home) = java_home.filter(|h| !h.as_os_str().is_empty()) {
+        return from_bin(&home.join("bin")).ok_or_else(|| {
+            format!("JAVA_HOME is {} but it has no bin/javac and bin/java (a JRE, not a JDK?)", home.display())
+        });
+    }
+    for dir in path_env.map(std::env::split_paths).into_iter().flatten() {
+        if let Some(javac) = exe(&dir, "javac") {
+            // Follow /usr/bin/javac -> /usr/lib/jvm/…/bin/javac to find its `java`.
+            let real = std::fs::canonicalize(&javac).unwrap_or(javac);
+            if let Some(jdk) = real.parent().and_then(from_bin) {
+                return Ok(jdk);
+            }
+        }
+    }
+    Err("no JDK found: JAVA_HOME is not set and no `javac` is on PATH (install a JDK, e.g. openjdk-17-jdk-headless, or set JAVA_HOME)".to_owned())
+}
+
+/// One diagnostic as the helper reported it.
+#[derive(Debug, Clone)]
+pub struct RawDiag {
+    pub kind: String,
+    pub path: PathBuf,
+    pub start: Position,
+    pub end: Position,
+    pub code: String,
+    pub message: String,
+}
+
+impl RawDiag {
+    pub fn into_problem(self, display: &str) -> Problem {
+        let severity = match self.kind.as_str() {
+            "ERROR" => Severity::Error,
+            "WARNING" | "MANDATORY_WARNING" => Severity::Warning,
+            _ => Severity::Information,
+        };
+        Problem {
+            file: display.to_owned(),
+            line: self.start.line,
+            column: self.start.column,
+            severity,
+            source: ProblemSource::Javac,
+            code: self.code,
+            message: self.message,
+            range: Range { start: self.start, end: self.end },
+            cause: None,
+        }
+    }
+}
+
+/// The running helper process.
+pub struct Helper {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    version: String,
+}
+
+fn hex_hash(s: &str) -> String {
+    mji_parser::content_hash(s.as_bytes())[..16].to_owned()
+}
+
+/// Compiles the helper into `dir/<hash>/` unless already there; returns that directory.
+fn compiled_helper(jdk: &Jdk, dir: &Path) -> Result<PathBuf, String> {
+    let out = dir.join(hex_hash(HELPER_SOURCE));
+    if out.join("JavacHelper.class").is_file() {
+        return Ok(out);
+    }
+    let tmp =
+        dir.join(format!("tmp-{}-{}", std::process::id(), hex_hash(&format!("{:?}", std::time::SystemTime::now()))));
+    let io = |what: &str, e: std::io::Error| format!("{what} {}: {e}", tmp.display());
+    std::fs::create_dir_all(&tmp).map_err(|e| io("creating", e))?;
+    let src = tmp.join("JavacHelper.java");
+    std::fs::write(&src, HELPER_SOURCE).map_err(|e| io("writing into", e))?;
+    let result = Command::new(&jdk.javac)
+        .arg("-d")
+        .arg(&tmp)
+        .arg("-nowarn")
+        .arg(&src)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("running {}: {e}", jdk.javac.display()));
+    let result = result.and_then(|o| {
+        if o.status.success() {
+            Ok(())
+        } else {
+            Err(format!("compiling the javac helper failed: {}", String::from_utf8_lossy(&o.stderr).trim()))
+        }
+    });
+    if let Err(e) = result {
+        let _ = std::fs::remove_dir_all(&tmp);
+        return Err(e);
+    }
+    // Atomic publish; another process may have won the race, which is fine.
+    if std::fs::rename(&tmp, &out).is_err() {
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
+    if out.join("JavacHelper.class").is_file() {
+        Ok(out)
+    } else {
+        Err(format!("the javac helper did not appear in {}", out.display()))
+    }
+}
+
+impl Helper {
+    /// Compiles (if needed) and starts the helper; waits for its `ready` line.
+    pub fn start(jdk: &Jdk, dir: &Path) -> Result<Helper, String> {
+        let classes = compiled_helper(jdk, dir)?;
+        let mut child = Command::new(&jdk.java)
+            .args(["-XX:+UseSerialGC", "-Xshare:auto", "-cp"])
+            .arg(&classes)
+            .arg("JavacHelper")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("starting {}: {e}", jdk.java.display()))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err("the javac helper has no pipes".to_owned());
+        };
+        let mut h = Helper { child, stdin, stdout: BufReader::new(stdout), version: String::new() };
+        let line = h.read_line()?;
+        if let Some(v) = line.strip_prefix("ready ") {
+            h.version = v.trim().to_owned();
+            Ok(h)
+        } else {
+            Err(line.strip_prefix("fatal ").unwrap_or(&line).trim().to_owned())
+        }
+    }
+
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    fn read_line(&mut self) -> Result<String, String> {
+        let mut line = String::new();
+        match self.stdout.read_line(&mut line) {
+            Ok(0) => Err("the javac helper exited".to_owned()),
+            Ok(_) => Ok(line.trim_end_matches(['\n', '\r']).to_owned()),
+            Err(e) => Err(format!("reading from the javac helper: {e}")),
+        }
+    }
+
+    /// Compiles `files` together with `options`; every diagnostic javac gave (callers keep
+    /// those of the files they asked about).
+    pub fn compile(&mut self, options: &[String], files: &[&Path]) -> Result<Vec<RawDiag>, String> {
+        let mut req = String::from("compile\n");
+        for o in options {
+            req.push_str("option ");
+            req.push_str(&o.replace(['\n', '\r'], " "));
+            req.push('\n');
+        }
+        for f in files {
+            req.push_str("file ");
+            req.push_str(&f.to_string_lossy());
+            req.push('\n');
+        }
+        req.push_str("end\n");
+        self.stdin
+            .write_all(req.as_bytes())
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("writing to the javac helper: {e}"))?;
+        let mut out = Vec::new();
+        let mut failure = None;
+        loop {
+            let line = self.read_line()?;
+            if line.starts_with("done") {
+                break;
+            } else if let Some(rest) = line.strip_prefix("diag ") {
+                if let Some(d) = parse_diag(rest) {
+                    out.push(d);
+                }
+            } else if let Some(rest) = line.strip_prefix("fail ") {
+                failure = Some(unescape(rest));
+            }
+        }
+        match failure {
+            Some(f) => Err(format!("javac failed: {}", f.lines().next().unwrap_or(""))),
+            None => Ok(out),
+        }
+    }
+}
+
+impl Drop for Helper {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn parse_diag(rest: &str) -> Option<RawDiag> {
+    let f: Vec<&str> = rest.splitn(8, '\t').collect();
+    if f.len() < 8 {
+        return None;
+    }
+    let n = |s: &str| s.parse::<u32>().unwrap_or(0);
+    Some(RawDiag {
+        kind: f[0].to_owned(),
+        path: PathBuf::from(unescape(f[1])),
+        start: Position { line: n(f[2]), column: n(f[3]) },
+        end: Position { line: n(f[4]), column: n(f[5]) },
+        code: f[6].to_owned(),
+        message: unescape(f[7]),
+    })
+}
+
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some(other) => out.push(other),
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_helper_lines() {
+        let d =
+            parse_diag("ERROR\t/a/B.java\t3\t5\t3\t9\tcompiler.err.x\tcannot find symbol\\n  symbol: x").expect("diag");
+        assert_eq!((d.start.line, d.start.column, d.end.column), (3, 5, 9));
+        assert_eq!(d.message, "cannot find symbol\n  symbol: x");
+        assert_eq!(d.into_problem("B.java").severity, Severity::Error);
+    }
+
+    #[test]
+    fn no_jdk_says_why() {
+        let e = find_jdk(None, Some(OsStr::new("/nonexistent"))).expect_err("no jdk");
+        assert!(e.contains("no JDK found"), "{e}");
+        let e = find_jdk(Some(Path::new("/nonexistent")), None).expect_err("bad home");
+        assert!(e.contains("JAVA_HOME"), "{e}");
+    }
+}

@@ -1,0 +1,537 @@
+//! Problems of Java files (`get_problems`): syntax errors from our own parse and javac's
+//! diagnostics from a warm compiler process, merged, cached by content, filtered, sorted
+//! (errors first) and paged. Synchronous: a project-wide check that outlasts its time budget
+//! answers with what it has and finishes on a background thread, into the cache.
+
+pub mod classpath;
+pub mod javac;
+pub mod syntax;
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use crate::classpath::Context;
+use crate::javac::{Helper, Jdk};
+
+/// How serious a problem is (LSP's four levels).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+pub enum Severity {
+    Error,
+    Warning,
+    Information,
+    Hint,
+}
+
+/// Which checker found a problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ProblemSource {
+    /// Our own tree-sitter parse: immediate, always available.
+    Syntax,
+    /// The JDK's compiler, with the project's source roots and classpath.
+    Javac,
+}
+
+/// A 1-based line and column (columns count UTF-16 code units, a tab is one column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Position {
+    pub line: u32,
+    pub column: u32,
+}
+
+/// Where a problem is: from its first character to just after its last.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Range {
+    pub start: Position,
+    pub end: Position,
+}
+
+/// One problem in one file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Problem {
+    /// The file, as the workspace shows it (relative to its root).
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+    pub severity: Severity,
+    pub source: ProblemSource,
+    /// javac's diagnostic key (`compiler.err.cant.resolve.location`) or `syntax.missing`,
+    /// `syntax.unexpected`, `syntax.lexical`.
+    pub code: String,
+    pub message: String,
+    pub range: Range,
+    /// `missing-dependency`: javac could not find a library type or package while the
+    /// classpath is known to be incomplete, so the code may well be right. Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cause: Option<String>,
+}
+
+/// What happened to one file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FileState {
+    /// Every requested source ran; no diagnostic means clean.
+    Analysed,
+    /// Only the syntax source ran (javac unavailable or failed; see `reason`).
+    SyntaxOnly,
+    /// Not analysed at all (see `reason`).
+    Skipped,
+    /// javac did not finish within the time budget; it continues in the background and the
+    /// next call answers from its results. Syntax problems are included.
+    TimedOut,
+}
+
+/// One file's state in an answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct FileReport {
+    pub file: String,
+    pub status: FileState,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// What the javac source could do in this answer.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct JavacStatus {
+    /// Whether javac ran (false: `reason` says why; syntax problems are still reported).
+    pub available: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The JDK's version, once its helper started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// Whether every classpath used was determined completely (false: see `classpath_notes`
+    /// and problems with `cause: "missing-dependency"`).
+    pub classpath_complete: bool,
+    /// How each project's classpath was found, and what is missing.
+    pub classpath_notes: Vec<String>,
+}
+
+/// Which sources a check runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sources {
+    pub syntax: bool,
+    pub javac: bool,
+}
+
+/// The engine's settings (from the configuration).
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Where the helper's class file and resolved classpaths are kept.
+    pub cache_dir: PathBuf,
+    /// How long a check waits for javac before answering with what it has.
+    pub budget: Duration,
+    /// `-Xlint:` categories (empty: no lint warnings).
+    pub lint: String,
+    /// More javac options, added last.
+    pub javac_options: Vec<String>,
+    /// Classpath entries added to every project's.
+    pub classpath: Vec<PathBuf>,
+    /// Maven's local repository (`-Dmaven.repo.local`); None: Maven's default.
+    pub maven_repo_local: Option<PathBuf>,
+    /// Environment lookups (JAVA_HOME, PATH), a parameter so tests can give their own.
+    pub java_home: Option<PathBuf>,
+    pub path_env: Option<std::ffi::OsString>,
+}
+
+/// The answer of a check, before filtering.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    pub problems: Vec<Problem>,
+    pub files: Vec<FileReport>,
+    pub javac: JavacStatus,
+    pub complete: bool,
+}
+
+/// Files compiled together in one javac request.
+const BATCH: usize = 250;
+
+type Key = String;
+
+/// Files of one build context to compile with the same options.
+struct Job {
+    ctx: Arc<Context>,
+    options: Vec<String>,
+    items: Vec<(Key, Target)>,
+}
+
+#[derive(Default)]
+struct Results {
+    done: HashMap<Key, Arc<Vec<Problem>>>,
+    inflight: HashSet<Key>,
+    failed: HashMap<Key, String>,
+}
+
+/// The problems engine of one workspace: classpaths, the warm javac, the result cache.
+pub struct Engine {
+    settings: Settings,
+    roots: Vec<PathBuf>,
+    jdk: OnceLock<Result<Jdk, String>>,
+    helper: Mutex<Option<Helper>>,
+    version: Mutex<Option<String>>,
+    contexts: Mutex<HashMap<PathBuf, (String, Arc<Context>)>>,
+    results: Mutex<Results>,
+    landed: Condvar,
+    requests: std::sync::atomic::AtomicU64,
+}
+
+/// A file to check: its canonical path and how answers name it.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub path: PathBuf,
+    pub display: String,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Engine {
+    pub fn new(settings: Settings, roots: Vec<PathBuf>) -> Engine {
+        Engine {
+            settings,
+            roots,
+            jdk: OnceLock::new(),
+            helper: Mutex::new(None),
+            version: Mutex::new(None),
+            contexts: Mutex::new(HashMap::new()),
+            results: Mutex::new(Results::default()),
+            landed: Condvar::new(),
+            requests: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    /// The JDK used, or why there is none.
+    pub fn jdk(&self) -> Result<&Jdk, String> {
+        self.jdk
+            .get_or_init(|| javac::find_jdk(self.settings.java_home.as_deref(), self.settings.path_env.as_deref()))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// The process id of the warm compiler, if it runs (for the benchmark's memory figure).
+    pub fn helper_pid(&self) -> Option<u32> {
+        lock(&self.helper).as_ref().map(Helper::pid)
+    }
+
+    /// How many javac requests the helper has been sent (answers from the cache send none).
+    pub fn javac_requests(&self) -> u64 {
+        self.requests.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The build context (source roots, classpath) of a file, resolved once per build-file
+    /// content.
+    fn context(&self, file: &Path) -> Arc<Context> {
+        let (dir, fingerprint) = classpath::project_of(file, &self.roots);
+        let map = lock(&self.contexts);
+        if let Some((fp, c)) = map.get(&dir)
+            && *fp == fingerprint
+        {
+            return c.clone();
+        }
+        drop(map);
+        let c = Arc::new(classpath::resolve(&dir, file, &self.roots, &self.settings));
+        lock(&self.contexts).insert(dir, (fingerprint, c.clone()));
+        c
+    }
+
+    fn options(&self, ctx: &Context) -> Vec<String> {
+        let join =
+            |v: &[PathBuf]| std::env::join_paths(v).map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let mut o: Vec<String> =
+            ["-proc:none", "-implicit:none", "-encoding", "UTF-8", "-Xmaxerrs", "100000", "-Xmaxwarns", "100000"]
+                .into_iter()
+                .map(str::to_owned)
+                .collect();
+        if !self.settings.lint.trim().is_empty() {
+            o.push(format!("-Xlint:{}", self.settings.lint.trim()));
+        }
+        o.push("-sourcepath".to_owned());
+        o.push(join(&ctx.source_roots));
+        let mut cp = ctx.classpath.clone();
+        cp.extend(self.settings.classpath.iter().cloned());
+        o.push("-classpath".to_owned());
+        o.push(join(&cp));
+        o.extend(self.settings.javac_options.iter().cloned());
+        o
+    }
+
+    /// Checks files with the requested sources. javac runs on a background thread; this call
+    /// waits for it up to the time budget (`budget` overrides the configured one).
+    pub fn check(self: &Arc<Self>, targets: &[Target], sources: Sources, budget: Option<Duration>) -> Checked {
+        let deadline = Instant::now() + budget.unwrap_or(self.settings.budget);
+        let mut problems = Vec::new();
+        let mut files = Vec::new();
+        let mut javac = JavacStatus { classpath_complete: true, ..Default::default() };
+        // Read every file; syntax now.
+        let mut readable: Vec<(usize, &Target, Vec<u8>)> = Vec::new();
+        for t in targets {
+            match std::fs::read(&t.path) {
+                Ok(bytes) => {
+                    if sources.syntax {
+                        problems.extend(syntax::check(&t.display, &bytes));
+                    }
+                    files.push(FileReport { file: t.display.clone(), status: FileState::Analysed, reason: None });
+                    readable.push((files.len() - 1, t, bytes));
+                }
+                Err(e) => files.push(FileReport {
+                    file: t.display.clone(),
+                    status: FileState::Skipped,
+                    reason: Some(format!("unreadable: {e}")),
+                }),
+            }
+        }
+        if !sources.javac || readable.is_empty() {
+            javac.reason = Some(if sources.javac { "no readable file".to_owned() } else { "not requested".to_owned() });
+            return Checked { problems, files, javac, complete: true };
+        }
+        if let Err(reason) = self.jdk() {
+            javac.reason = Some(reason.clone());
+            for (i, _, _) in &readable {
+                files[*i].status = FileState::SyntaxOnly;
+                files[*i].reason = Some(format!("javac unavailable: {reason}"));
+            }
+            return Checked { problems, files, javac, complete: true };
+        }
+        // Group by build context; one key per file.
+        let mut contexts: Vec<(Arc<Context>, String)> = Vec::new();
+        let mut keyed: Vec<(usize, Key, usize)> = Vec::new(); // (file index, key, context index)
+        for (i, t, bytes) in &readable {
+            let ctx = self.context(&t.path);
+            let ci = match contexts.iter().position(|(c, _)| Arc::ptr_eq(c, &ctx)) {
+                Some(ci) => ci,
+                None => {
+                    let fp = classpath::sources_fingerprint(&ctx.source_roots);
+                    let salt = mji_parser::content_hash(format!("{fp}\n{:?}", self.options(&ctx)).as_bytes());
+                    contexts.push((ctx, salt));
+                    contexts.len() - 1
+                }
+            };
+            let key = mji_parser::content_hash(
+                format!("{}\n{}\n{}", contexts[ci].1, t.path.display(), mji_parser::content_hash(bytes)).as_bytes(),
+            );
+            keyed.push((*i, key, ci));
+        }
+        for (c, _) in &contexts {
+            javac.classpath_complete &= c.complete;
+            for n in &c.notes {
+                if !javac.classpath_notes.contains(n) {
+                    javac.classpath_notes.push(n.clone());
+                }
+            }
+        }
+        // Start what is neither done nor running.
+        let mut todo: Vec<Vec<(Key, Target)>> = vec![Vec::new(); contexts.len()];
+        {
+            let mut r = lock(&self.results);
+            for (i, key, ci) in &keyed {
+                if r.done.contains_key(key) || r.inflight.contains(key) {
+                    continue;
+                }
+                r.failed.remove(key);
+                r.inflight.insert(key.clone());
+                let t = readable.iter().find(|(j, _, _)| j == i).map(|(_, t, _)| (*t).clone());
+                if let Some(t) = t {
+                    todo[*ci].push((key.clone(), t));
+                }
+            }
+        }
+        let jobs: Vec<Job> = todo
+            .into_iter()
+            .enumerate()
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(ci, items)| Job { ctx: contexts[ci].0.clone(), options: self.options(&contexts[ci].0), items })
+            .collect();
+        if !jobs.is_empty() {
+            let me = self.clone();
+            let spawned = std::thread::Builder::new().name("javac".to_owned()).spawn(move || me.run_jobs(jobs));
+            if let Err(e) = spawned {
+                let mut r = lock(&self.results);
+                for (_, key, _) in &keyed {
+                    if r.inflight.remove(key) {
+                        r.failed.insert(key.clone(), format!("cannot start a thread: {e}"));
+                    }
+                }
+            }
+        }
+        // Wait for our keys, up to the deadline.
+        let mut r = lock(&self.results);
+        loop {
+            let pending = keyed.iter().any(|(_, k, _)| r.inflight.contains(k));
+            let now = Instant::now();
+            if !pending || now >= deadline {
+                break;
+            }
+            r = self.landed.wait_timeout(r, deadline - now).unwrap_or_else(|e| e.into_inner()).0;
+        }
+        let mut complete = true;
+        for (i, key, _) in &keyed {
+            if let Some(found) = r.done.get(key) {
+                problems.extend(found.iter().cloned());
+            } else if let Some(reason) = r.failed.get(key) {
+                files[*i].status = FileState::SyntaxOnly;
+                files[*i].reason = Some(format!("javac failed: {reason}"));
+                javac.reason.get_or_insert_with(|| reason.clone());
+            } else {
+                complete = false;
+                files[*i].status = FileState::TimedOut;
+                files[*i].reason =
+                    Some("javac is still running in the background; call again for its results".to_owned());
+            }
+        }
+        drop(r);
+        javac.available = files.iter().any(|f| f.status == FileState::Analysed) || !complete;
+        if !javac.available && javac.reason.is_none() {
+            javac.reason = Some("javac did not run".to_owned());
+        }
+        javac.version = lock(&self.version).clone();
+        Checked { problems, files, javac, complete }
+    }
+
+    /// The background side: compiles each job in batches and files the results.
+    fn run_jobs(&self, jobs: Vec<Job>) {
+        for Job { ctx, options, items } in jobs {
+            for batch in items.chunks(BATCH) {
+                let paths: Vec<&Path> = batch.iter().map(|(_, t)| t.path.as_path()).collect();
+                let outcome = self.compile(&options, &paths);
+                let mut r = lock(&self.results);
+                match outcome {
+                    Ok(diags) => {
+                        let mut by_file: HashMap<&Path, Vec<Problem>> = HashMap::new();
+                        for d in diags {
+                            if let Some((_, t)) = batch.iter().find(|(_, t)| t.path == d.path) {
+                                by_file.entry(t.path.as_path()).or_default().push(d.into_problem(&t.display));
+                            }
+                        }
+                        for (key, t) in batch {
+                            let mut found = by_file.remove(t.path.as_path()).unwrap_or_default();
+                            if !ctx.complete {
+                                classpath::mark_missing_dependencies(&t.path, &mut found);
+                            }
+                            r.inflight.remove(key);
+                            r.done.insert(key.clone(), Arc::new(found));
+                        }
+                    }
+                    Err(reason) => {
+                        for (key, _) in batch {
+                            r.inflight.remove(key);
+                            r.failed.insert(key.clone(), reason.clone());
+                        }
+                    }
+                }
+                drop(r);
+                self.landed.notify_all();
+            }
+        }
+    }
+
+    /// One javac request on the warm helper, started (or restarted once) as needed.
+    fn compile(&self, options: &[String], files: &[&Path]) -> Result<Vec<javac::RawDiag>, String> {
+        let jdk = self.jdk()?;
+        self.requests.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let mut slot = lock(&self.helper);
+        for attempt in 0..2 {
+            if slot.is_none() {
+                let h = Helper::start(jdk, &self.settings.cache_dir.join("javac-helper"))?;
+                *lock(&self.version) = Some(h.version().to_owned());
+                *slot = Some(h);
+            }
+            let Some(h) = slot.as_mut() else { continue };
+            match h.compile(options, files) {
+                Ok(d) => return Ok(d),
+                Err(e) => {
+                    // The helper died or spoke nonsense: start a fresh one and retry once.
+                    *slot = None;
+                    if attempt == 1 {
+                        return Err(e);
+                    }
+                }
+            }
+        }
+        Err("javac helper could not be started".to_owned())
+    }
+}
+
+/// Filters of a problems query.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    /// Severities kept (empty: all).
+    pub severities: Vec<Severity>,
+    /// Sources kept (empty: all).
+    pub sources: Vec<ProblemSource>,
+    /// Lines kept, inclusive (a problem is kept when its start line is inside).
+    pub lines: Option<(u32, u32)>,
+}
+
+impl Filter {
+    pub fn keeps(&self, p: &Problem) -> bool {
+        (self.severities.is_empty() || self.severities.contains(&p.severity))
+            && (self.sources.is_empty() || self.sources.contains(&p.source))
+            && self.lines.is_none_or(|(a, b)| p.line >= a && p.line <= b)
+    }
+}
+
+/// Errors before warnings before information before hints; then by file, line, column.
+pub fn sort(problems: &mut [Problem]) {
+    problems.sort_by(|a, b| {
+        (a.severity, &a.file, a.line, a.column, a.source, &a.message)
+            .cmp(&(b.severity, &b.file, b.line, b.column, b.source, &b.message))
+    });
+}
+
+/// One page of filtered problems: (page, total before filtering, filtered count, has_more).
+pub fn page(mut all: Vec<Problem>, filter: &Filter, offset: usize, limit: usize) -> (Vec<Problem>, usize, usize, bool) {
+    let total = all.len();
+    all.retain(|p| filter.keeps(p));
+    sort(&mut all);
+    let filtered = all.len();
+    let page: Vec<Problem> = all.into_iter().skip(offset).take(limit).collect();
+    let has_more = offset.saturating_add(page.len()) < filtered;
+    (page, total, filtered, has_more)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(file: &str, line: u32, severity: Severity, source: ProblemSource) -> Problem {
+        let at = Position { line, column: 1 };
+        Problem {
+            file: file.to_owned(),
+            line,
+            column: 1,
+            severity,
+            source,
+            code: String::new(),
+            message: String::new(),
+            range: Range { start: at, end: at },
+            cause: None,
+        }
+    }
+
+    #[test]
+    fn errors_first_then_filters_and_pages() {
+        let all = vec![
+            p("B.java", 1, Severity::Warning, ProblemSource::Javac),
+            p("B.java", 9, Severity::Error, ProblemSource::Javac),
+            p("A.java", 5, Severity::Error, ProblemSource::Syntax),
+            p("A.java", 2, Severity::Information, ProblemSource::Javac),
+        ];
+        let (page1, total, filtered, more) = page(all.clone(), &Filter::default(), 0, 2);
+        assert_eq!((total, filtered, more), (4, 4, true));
+        assert_eq!((page1[0].file.as_str(), page1[0].line), ("A.java", 5));
+        assert_eq!((page1[1].file.as_str(), page1[1].line), ("B.java", 9));
+        let (rest, _, _, more) = page(all.clone(), &Filter::default(), 2, 2);
+        assert_eq!(rest[0].severity, Severity::Warning);
+        assert!(!more);
+        let f = Filter { severities: vec![Severity::Error], lines: Some((1, 6)), ..Default::default() };
+        let (only, total, filtered, _) = page(all.clone(), &f, 0, 10);
+        assert_eq!((total, filtered, only[0].line), (4, 1, 5));
+        let f = Filter { sources: vec![ProblemSource::Javac], ..Default::default() };
+        assert_eq!(page(all, &f, 0, 10).2, 3);
+    }
+}

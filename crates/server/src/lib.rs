@@ -1,0 +1,215 @@
+//! The MCP server: the tool catalog on the wire (rmcp), each call run on the blocking pool
+//! against the shared [`Workspace`], results as `structuredContent` plus the same JSON as text.
+//! Tool failures are tool errors (`isError`); protocol misuse is a JSON-RPC error.
+
+pub mod transport;
+
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestMethod, CompleteRequestParams,
+    CompleteResult, ContentBlock, Implementation, InitializeResult, ListPromptsRequestMethod, ListPromptsResult,
+    ListResourceTemplatesRequestMethod, ListResourceTemplatesResult, ListResourcesRequestMethod, ListResourcesResult,
+    ListToolsResult, MetaObject, PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig,
+    Tool, ToolAnnotations,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
+use serde_json::{Map, Value};
+
+use mji_tools::catalog::{ToolSpec, catalog};
+use mji_tools::registry;
+use mji_tools::workspace::Workspace;
+
+/// How long clients may cache `tools/list` (the catalog is fixed for the process lifetime).
+pub const TOOLS_TTL_MS: u64 = 3_600_000;
+
+/// What the server tells a model about using it.
+pub const INSTRUCTIONS: &str = "Java code navigation without reading whole files. Workflow: \
+1) java_index(filePath) gives the outline of a .java file: types, methods, constructors, fields with exact line ranges, signatures and javadoc locations; \
+2) pick the symbol by name, signature or javadoc and call java_read_javadoc(filePath, symbolId) to learn what it does; \
+3) only then read its body with java_read_range(filePath, startLine, endLine) using the lines from the outline. \
+After editing code, get_problems(paths) lists what is now broken (syntax and javac errors and warnings). \
+Paths are relative to the workspace root (or absolute inside it). Outputs are capped and say when they were cut and how to continue.";
+
+/// The rmcp handler.
+#[derive(Clone)]
+pub struct JavaIndexServer {
+    ws: Arc<Workspace>,
+    tools: Arc<Vec<Tool>>,
+}
+
+fn to_tool(spec: &ToolSpec) -> Tool {
+    let mut annotations = ToolAnnotations::with_title(spec.title)
+        .read_only(spec.read_only)
+        .destructive(spec.destructive)
+        .idempotent(spec.idempotent)
+        .open_world(spec.open_world);
+    annotations.title = Some(spec.title.to_owned());
+    Tool::new(spec.name, spec.description, Arc::new(spec.input_schema.clone()))
+        .with_title(spec.title)
+        .with_raw_output_schema(Arc::new(spec.output_schema.clone()))
+        .with_annotations(annotations)
+}
+
+impl JavaIndexServer {
+    pub fn new(ws: Arc<Workspace>) -> Self {
+        let tools = catalog().iter().map(to_tool).collect();
+        JavaIndexServer { ws, tools: Arc::new(tools) }
+    }
+
+    /// While the first indexing pass runs, a search waits (up to the configured time) and, if
+    /// the client sent a progress token, hears how far indexing got every 250 ms.
+    async fn report_indexing(&self, context: &RequestContext<RoleServer>) {
+        let index = self.ws.index().clone();
+        if index.progress().complete {
+            return;
+        }
+        let Some(token) = context.meta.get_progress_token() else { return };
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_millis(self.ws.config.index_wait_ms);
+        let mut last = usize::MAX;
+        loop {
+            let p = index.progress();
+            if p.indexed != last {
+                last = p.indexed;
+                // The total is known once the roots are walked.
+                let param = if p.total == 0 {
+                    ProgressNotificationParam::new(token.clone(), 0.0).with_message("walking the workspace roots")
+                } else {
+                    ProgressNotificationParam::new(token.clone(), p.indexed as f64)
+                        .with_total(p.total as f64)
+                        .with_message(format!("indexing the workspace: {} of {} Java files", p.indexed, p.total))
+                };
+                let _ = context.peer.notify_progress(param).await;
+            }
+            if p.complete || tokio::time::Instant::now() >= deadline || context.ct.is_cancelled() {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+        }
+    }
+
+    /// Runs one tool on the blocking pool. Panics become tool errors; the server stays up.
+    async fn run(&self, name: &str, args: Map<String, Value>) -> Result<CallToolResult, McpError> {
+        let ws = self.ws.clone();
+        let tool = name.to_owned();
+        let joined = tokio::task::spawn_blocking(move || registry::dispatch(&ws, &tool, args)).await;
+        Ok(match joined {
+            Ok(Ok(answer)) => {
+                let text = answer.text();
+                let mut r = CallToolResult::structured(answer.value);
+                r.content = vec![ContentBlock::text(text)];
+                r.meta = answer.meta.map(MetaObject);
+                r
+            }
+            Ok(Err(e)) => {
+                tracing::info!(tool = name, "tool error: {e}");
+                CallToolResult::error(vec![ContentBlock::text(e)])
+            }
+            Err(join) => {
+                let what = if join.is_panic() { "panicked" } else { "was cancelled" };
+                tracing::error!(tool = name, "tool {what}: {join}");
+                CallToolResult::error(vec![ContentBlock::text(format!(
+                    "internal error: {name} {what} on these arguments (logged; please report it). The server is still running."
+                ))])
+            }
+        })
+    }
+}
+
+impl ServerHandler for JavaIndexServer {
+    fn get_info(&self) -> ServerConfig {
+        InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("mcp-java-index", env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items((*self.tools).clone()).with_ttl_ms(TOOLS_TTL_MS))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.tools.iter().find(|t| t.name == name).cloned()
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        if !self.tools.iter().any(|t| t.name == request.name) {
+            let known: Vec<&str> = self.tools.iter().map(|t| t.name.as_ref()).collect();
+            return Err(McpError::invalid_params(
+                format!("unknown tool `{}`; this server has: {}", request.name, known.join(", ")),
+                None,
+            ));
+        }
+        if registry::find(&request.name).is_some_and(|e| e.needs_index) {
+            self.report_indexing(&context).await;
+        }
+        let args = request.arguments.unwrap_or_default();
+        self.run(&request.name, args).await.map(CallToolResponse::from)
+    }
+
+    // Capabilities this server does not declare answer "method not found" rather than an
+    // empty success (rmcp's defaults), so clients are not misled.
+    async fn list_prompts(
+        &self,
+        _r: Option<PaginatedRequestParams>,
+        _c: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, McpError> {
+        Err(McpError::method_not_found::<ListPromptsRequestMethod>())
+    }
+
+    async fn complete(
+        &self,
+        _r: CompleteRequestParams,
+        _c: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, McpError> {
+        Err(McpError::method_not_found::<CompleteRequestMethod>())
+    }
+
+    async fn list_resources(
+        &self,
+        _r: Option<PaginatedRequestParams>,
+        _c: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, McpError> {
+        Err(McpError::method_not_found::<ListResourcesRequestMethod>())
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _r: Option<PaginatedRequestParams>,
+        _c: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, McpError> {
+        Err(McpError::method_not_found::<ListResourceTemplatesRequestMethod>())
+    }
+}
+
+/// Serves MCP on stdin/stdout until the client closes its end.
+pub async fn serve_stdio(ws: Arc<Workspace>) -> anyhow::Result<()> {
+    let log = transport::MessageLog::open(ws.config.log_file.as_deref()).map_err(|e| {
+        anyhow::anyhow!(
+            "opening log file {}: {e}",
+            ws.config.log_file.as_deref().unwrap_or(std::path::Path::new("")).display()
+        )
+    })?;
+    let (t, pump) = transport::LineTransport::start(tokio::io::stdin(), tokio::io::stdout(), log);
+    let server = JavaIndexServer::new(ws.clone());
+    match server.serve(t).await {
+        Ok(running) => {
+            let reason = running.waiting().await;
+            tracing::info!("connection ended: {reason:?}");
+        }
+        // The client went away before the handshake finished: a clean exit.
+        Err(e) => tracing::info!("connection closed during initialization: {e}"),
+    }
+    ws.flush();
+    // Let queued answers reach stdout; the writer stops once every sender is gone.
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(2), pump.writer).await;
+    Ok(())
+}

@@ -1,0 +1,69 @@
+//! Tool metadata as the shells need it: [`ToolSpec`] and the JSON Schemas generated from the
+//! argument and result types. The tools themselves are declared in [`crate::registry`].
+
+use schemars::JsonSchema;
+use serde_json::{Map, Value};
+
+/// One tool's metadata.
+#[derive(Debug, Clone)]
+pub struct ToolSpec {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    pub input_schema: Map<String, Value>,
+    pub output_schema: Map<String, Value>,
+    pub read_only: bool,
+    pub destructive: bool,
+    pub idempotent: bool,
+    pub open_world: bool,
+}
+
+/// An input JSON Schema for `T`: subschemas inlined (some clients do not follow `$ref`),
+/// integer `format`s and the `$schema`/`title` noise removed.
+pub fn schema_of<T: JsonSchema>() -> Map<String, Value> {
+    generate::<T>(true)
+}
+
+/// An output JSON Schema for `T`: shared parts stay in `$defs` (the outline repeats the same
+/// shapes many times; inlined it would cost the client several thousand tokens).
+pub fn output_schema_of<T: JsonSchema>() -> Map<String, Value> {
+    generate::<T>(false)
+}
+
+fn generate<T: JsonSchema>(inline: bool) -> Map<String, Value> {
+    let settings = schemars::generate::SchemaSettings::draft2020_12().with(|s| s.inline_subschemas = inline);
+    let schema = settings.into_generator().into_root_schema_for::<T>();
+    let mut v = schema.to_value();
+    tidy(&mut v, true);
+    match v {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    }
+}
+
+fn tidy(v: &mut Value, root: bool) {
+    match v {
+        Value::Object(m) => {
+            if root {
+                m.remove("$schema");
+                m.remove("title");
+            }
+            let integer = m
+                .get("type")
+                .is_some_and(|t| t == "integer" || t.as_array().is_some_and(|a| a.iter().any(|x| x == "integer")));
+            if integer {
+                m.remove("format");
+            }
+            for (_, child) in m.iter_mut() {
+                tidy(child, false);
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(|x| tidy(x, false)),
+        _ => {}
+    }
+}
+
+/// Every tool's metadata, in the order `tools/list` shows them.
+pub fn catalog() -> Vec<ToolSpec> {
+    crate::registry::registry().iter().map(|e| e.spec.clone()).collect()
+}

@@ -1,0 +1,442 @@
+//! The workspace search tools: `java_find_symbol` (spec §5.4), `find_type` (the IDE's Open
+//! Type) and `find_resource` (Open Resource), over the live index. Every answer is bounded,
+//! says its `total`, whether it was `truncated`, the `nextOffset` to page on, and whether the
+//! index was `complete` when it answered.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ToolError;
+use mji_index::live::{LiveIndex, Progress};
+use mji_index::matcher::{Pattern, wildcard_match};
+use mji_index::symbols::{SymKind, SymView, Symbol};
+use mji_model::TypeKind;
+
+/// Largest page any search returns.
+pub const MAX_RESULTS: u32 = 500;
+
+fn default_max() -> u32 {
+    50
+}
+
+/// Which symbols `java_find_symbol` considers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MatchKind {
+    /// Types (classes, interfaces, enums, records, annotation types).
+    Class,
+    /// Methods and constructors.
+    Method,
+    /// Fields and enum constants.
+    Field,
+    #[default]
+    Any,
+}
+
+/// The `options` of `java_find_symbol`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct FindSymbolOptions {
+    pub match_kind: MatchKind,
+    /// Page size (at most 500).
+    pub max_results: u32,
+    pub case_sensitive: bool,
+    /// Results to skip, for paging (use the previous answer's nextOffset).
+    pub offset: u32,
+}
+
+impl Default for FindSymbolOptions {
+    fn default() -> Self {
+        FindSymbolOptions { match_kind: MatchKind::Any, max_results: default_max(), case_sensitive: false, offset: 0 }
+    }
+}
+
+/// Arguments of `java_find_symbol`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FindSymbolArgs {
+    /// Directory to search under: "." for every workspace root, or a folder inside one.
+    pub root_dir: String,
+    /// A name: exact, prefix, camelCase initials (`gSV`) or substring; a `*`/`?` wildcard
+    /// pattern; or `Type#member` / a qualified name to match qualified names.
+    pub query: String,
+    #[serde(default)]
+    pub options: FindSymbolOptions,
+}
+
+/// One `java_find_symbol` result.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SymbolResult {
+    pub file_path: String,
+    pub symbol_id: String,
+    /// class, method, field or constructor (enum constants are fields; every type is a class,
+    /// with its exact kind in typeKind).
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub type_kind: Option<String>,
+    /// `com.foo.Bar` for types, `com.foo.Bar#doThing` for members.
+    pub qualified_name: String,
+    pub start_line: u32,
+    pub end_line: u32,
+    pub signature_text: String,
+}
+
+/// How complete the index was when a search answered.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IndexStatus {
+    /// False while the first indexing pass is still running: results may be missing.
+    pub complete: bool,
+    pub indexed_files: u64,
+    pub total_files: u64,
+}
+
+impl From<Progress> for IndexStatus {
+    fn from(p: Progress) -> Self {
+        IndexStatus { complete: p.complete, indexed_files: p.indexed as u64, total_files: p.total as u64 }
+    }
+}
+
+/// The answer of `java_find_symbol`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FindSymbolResult {
+    pub root_dir: String,
+    pub query: String,
+    pub results: Vec<SymbolResult>,
+    /// Matches in all, over every page.
+    pub total: u64,
+    /// True when more matches exist after this page.
+    pub truncated: bool,
+    /// The offset of the next page; null on the last page.
+    pub next_offset: Option<u64>,
+    pub index: IndexStatus,
+}
+
+/// Which types `find_type` considers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TypeFilter {
+    Class,
+    Interface,
+    Enum,
+    Record,
+    Annotation,
+    #[default]
+    Any,
+}
+
+/// Arguments of `find_type`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FindTypeArgs {
+    /// Simple name or its prefix (`HashM`), camelCase initials (`NPE`, `HMap`), wildcards
+    /// (`*Map`, `Abstract?ist`), or package-qualified (`java.util.*Map`, `java.util.HashMap`).
+    pub pattern: String,
+    #[serde(default)]
+    pub kind: TypeFilter,
+    #[serde(default = "default_max")]
+    pub max_results: u32,
+    #[serde(default)]
+    pub offset: u32,
+    #[serde(default)]
+    pub case_sensitive: bool,
+}
+
+/// One `find_type` result.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TypeResult {
+    pub fqn: String,
+    pub kind: String,
+    pub file_path: String,
+    pub start_line: u32,
+    pub end_line: u32,
+    pub modifiers: Vec<String>,
+    /// The javadoc's first sentence (at most 160 characters); null without javadoc.
+    pub summary: Option<String>,
+    pub symbol_id: String,
+}
+
+/// The answer of `find_type`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FindTypeResult {
+    pub pattern: String,
+    pub results: Vec<TypeResult>,
+    pub total: u64,
+    pub truncated: bool,
+    pub next_offset: Option<u64>,
+    pub index: IndexStatus,
+}
+
+/// Arguments of `find_resource`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FindResourceArgs {
+    /// A file name or its prefix (`pom.xml`, `applic`), camelCase (`AJI`), a glob (`*.properties`),
+    /// or a path glob with `/` (`src/main/resources/*.xml`).
+    pub pattern: String,
+    #[serde(default = "default_max")]
+    pub max_results: u32,
+    #[serde(default)]
+    pub offset: u32,
+}
+
+/// One `find_resource` result.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResourceResult {
+    pub file_path: String,
+    pub size: u64,
+    /// Last modification, RFC 3339 UTC.
+    pub modified: Option<String>,
+}
+
+/// The answer of `find_resource`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FindResourceResult {
+    pub pattern: String,
+    pub results: Vec<ResourceResult>,
+    pub total: u64,
+    pub truncated: bool,
+    pub next_offset: Option<u64>,
+    pub index: IndexStatus,
+}
+
+fn page_size(max: u32) -> Result<usize, ToolError> {
+    if max == 0 {
+        return Err(ToolError::InvalidArgument("maxResults must be at least 1".to_owned()));
+    }
+    Ok(max.min(MAX_RESULTS) as usize)
+}
+
+fn paging(offset: u32, shown: usize, total: usize) -> (bool, Option<u64>) {
+    let end = offset as usize + shown;
+    let more = end < total;
+    (more, more.then_some(end as u64))
+}
+
+fn kind_word(k: SymKind) -> (&'static str, Option<String>) {
+    match k {
+        SymKind::Type(t) => ("class", Some(t.as_str().to_owned())),
+        SymKind::Method => ("method", None),
+        SymKind::Constructor => ("constructor", None),
+        SymKind::Field | SymKind::EnumConstant => ("field", None),
+    }
+}
+
+/// `java_find_symbol`.
+pub fn find_symbol(
+    index: &LiveIndex,
+    under: Option<&Path>,
+    args: &FindSymbolArgs,
+) -> Result<FindSymbolResult, ToolError> {
+    let limit = page_size(args.options.max_results)?;
+    let query = args.query.trim();
+    if query.is_empty() {
+        return Err(ToolError::InvalidArgument(
+            "query is empty; give a name such as doThing, a prefix, or camelCase initials".to_owned(),
+        ));
+    }
+    let mk = args.options.match_kind;
+    let kind_ok = move |k: SymKind| match mk {
+        MatchKind::Any => true,
+        MatchKind::Class => k.is_type(),
+        MatchKind::Method => matches!(k, SymKind::Method | SymKind::Constructor),
+        MatchKind::Field => matches!(k, SymKind::Field | SymKind::EnumConstant),
+    };
+    // `Bar#doThing` or `com.foo.Bar`: the name is the last part, the rest must end the
+    // qualified name's owner.
+    let (owner, name) = match query.rsplit_once('#') {
+        Some((o, n)) => (Some(o.to_owned()), n.to_owned()),
+        None => match query.rsplit_once('.') {
+            Some((o, n)) if !n.is_empty() => (Some(o.to_owned()), n.to_owned()),
+            _ => (None, query.to_owned()),
+        },
+    };
+    let cs = args.options.case_sensitive;
+    let pattern = Pattern::new(&name, cs);
+    let owner_ok = move |s: &SymView| match &owner {
+        None => true,
+        Some(o) => {
+            let own = s.container();
+            let (own, o) = if cs { (own.to_owned(), o.clone()) } else { (own.to_lowercase(), o.to_lowercase()) };
+            own == o || own.ends_with(&format!(".{o}")) || (o.contains(['*', '?']) && wildcard_match(&o, &own, cs))
+        }
+    };
+    let keep = |p: &Path, s: &SymView| kind_ok(s.kind()) && under.is_none_or(|u| p.starts_with(u)) && owner_ok(s);
+    let page = index.find_symbols(&pattern, &keep, args.options.offset as usize, limit);
+    let results: Vec<SymbolResult> = page
+        .items
+        .iter()
+        .map(|f| {
+            let (kind, type_kind) = kind_word(f.symbol.kind);
+            SymbolResult {
+                file_path: index.roots().display(&f.path, f.root),
+                symbol_id: f.symbol.symbol_id.to_string(),
+                kind: kind.to_owned(),
+                type_kind,
+                qualified_name: f.symbol.qualified_name.to_string(),
+                start_line: f.symbol.start_line,
+                end_line: f.symbol.end_line,
+                signature_text: if f.symbol.kind.is_type() {
+                    type_signature(&f.symbol)
+                } else {
+                    f.symbol.signature.to_string()
+                },
+            }
+        })
+        .collect();
+    let (truncated, next_offset) = paging(args.options.offset, results.len(), page.total);
+    Ok(FindSymbolResult {
+        root_dir: args.root_dir.clone(),
+        query: args.query.clone(),
+        total: page.total as u64,
+        truncated,
+        next_offset,
+        index: page.progress.into(),
+        results,
+    })
+}
+
+fn type_signature(s: &Symbol) -> String {
+    let kind = match s.kind {
+        SymKind::Type(TypeKind::Annotation) => "@interface",
+        SymKind::Type(k) => k.as_str(),
+        _ => "",
+    };
+    let mut out = String::new();
+    for m in s.modifiers.iter() {
+        out.push_str(m);
+        out.push(' ');
+    }
+    out.push_str(kind);
+    out.push(' ');
+    out.push_str(&s.name);
+    out
+}
+
+/// The first sentence of a javadoc (lines `start..=end` of a file), at most 160 characters.
+pub fn javadoc_summary(path: &Path, lines: (u32, u32)) -> Option<String> {
+    let bytes = std::fs::read(path).ok()?;
+    let src = mji_parser::SourceText::decode(&bytes);
+    let (a, b) = (src.lines.line_start(lines.0), src.lines.line_start(lines.1 + 1));
+    let raw = src.text.get(a..b)?;
+    let start = raw.find("/**")?;
+    let end = raw.rfind("*/").filter(|&e| e >= start)?;
+    let text = crate::java_index::javadoc_plain_text(&raw[start..end + 2]);
+    let first_tag = text.find(" @").map_or(text.len(), |i| i);
+    let text = &text[..first_tag];
+    let sentence = match text.find(". ") {
+        Some(i) => &text[..=i],
+        None => text,
+    };
+    let mut s = sentence.trim().to_owned();
+    if crate::truncate_chars(&mut s, 160) {
+        s.push('…');
+    }
+    (!s.is_empty()).then_some(s)
+}
+
+/// `find_type`.
+pub fn find_type(index: &LiveIndex, args: &FindTypeArgs) -> Result<FindTypeResult, ToolError> {
+    let limit = page_size(args.max_results)?;
+    let raw = args.pattern.trim();
+    if raw.is_empty() {
+        return Err(ToolError::InvalidArgument(
+            "pattern is empty; give a type name, prefix, camelCase (NPE) or wildcard (*Map)".to_owned(),
+        ));
+    }
+    let cs = args.case_sensitive;
+    let (qualifier, name) = match raw.rsplit_once('.') {
+        Some((q, n)) => (Some(q.to_owned()), if n.is_empty() { "*".to_owned() } else { n.to_owned() }),
+        None => (None, raw.to_owned()),
+    };
+    let pattern = Pattern::new(&name, cs);
+    let filter = args.kind;
+    let keep = move |_: &Path, s: &SymView| {
+        let SymKind::Type(k) = s.kind() else { return false };
+        let kind_ok = match filter {
+            TypeFilter::Any => true,
+            TypeFilter::Class => k == TypeKind::Class,
+            TypeFilter::Interface => k == TypeKind::Interface,
+            TypeFilter::Enum => k == TypeKind::Enum,
+            TypeFilter::Record => k == TypeKind::Record,
+            TypeFilter::Annotation => k == TypeKind::Annotation,
+        };
+        kind_ok
+            && qualifier.as_ref().is_none_or(|q| {
+                let own = s.container();
+                if q.contains(['*', '?']) {
+                    wildcard_match(q, own, cs)
+                } else if cs {
+                    own == q
+                } else {
+                    own.eq_ignore_ascii_case(q)
+                }
+            })
+    };
+    let page = index.find_symbols(&pattern, &keep, args.offset as usize, limit);
+    let results: Vec<TypeResult> = page
+        .items
+        .iter()
+        .map(|f| TypeResult {
+            fqn: f.symbol.qualified_name.to_string(),
+            kind: match f.symbol.kind {
+                SymKind::Type(k) => k.as_str().to_owned(),
+                _ => String::new(),
+            },
+            file_path: index.roots().display(&f.path, f.root),
+            start_line: f.symbol.start_line,
+            end_line: f.symbol.end_line,
+            modifiers: f.symbol.modifiers.iter().map(|m| m.to_string()).collect(),
+            summary: f.symbol.javadoc.and_then(|l| javadoc_summary(&f.path, l)),
+            symbol_id: f.symbol.symbol_id.to_string(),
+        })
+        .collect();
+    let (truncated, next_offset) = paging(args.offset, results.len(), page.total);
+    Ok(FindTypeResult {
+        pattern: args.pattern.clone(),
+        total: page.total as u64,
+        truncated,
+        next_offset,
+        index: page.progress.into(),
+        results,
+    })
+}
+
+/// `find_resource`.
+pub fn find_resource(index: &LiveIndex, args: &FindResourceArgs) -> Result<FindResourceResult, ToolError> {
+    let limit = page_size(args.max_results)?;
+    let raw = args.pattern.trim().trim_start_matches("./");
+    if raw.is_empty() {
+        return Err(ToolError::InvalidArgument(
+            "pattern is empty; give a file name, prefix, camelCase or glob such as *.xml".to_owned(),
+        ));
+    }
+    let path_pattern = raw.contains('/');
+    let pattern = Pattern::new(raw, false);
+    let page = index.find_resources(&pattern, path_pattern, args.offset as usize, limit);
+    let results: Vec<ResourceResult> = page
+        .items
+        .iter()
+        .map(|(p, r, _)| ResourceResult {
+            file_path: index.roots().display(p, r.root),
+            size: r.size,
+            modified: r.modified.map(crate::rfc3339),
+        })
+        .collect();
+    let (truncated, next_offset) = paging(args.offset, results.len(), page.total);
+    Ok(FindResourceResult {
+        pattern: args.pattern.clone(),
+        total: page.total as u64,
+        truncated,
+        next_offset,
+        index: page.progress.into(),
+        results,
+    })
+}

@@ -1,0 +1,115 @@
+//! The tool functions shared by the MCP server and the CLI: typed arguments in, typed results
+//! out, errors as [`ToolError`] values. Synchronous; callers in async code use
+//! `spawn_blocking`.
+
+pub mod catalog;
+pub mod find;
+pub mod java_index;
+pub mod problems;
+pub mod read_javadoc;
+pub mod read_range;
+pub mod registry;
+pub mod tool;
+pub mod workspace;
+pub mod xref;
+
+use std::path::Path;
+
+/// Files larger than this are refused rather than read into memory.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Why a tool call failed. Each message names what was wrong and how to fix it.
+#[derive(Debug, thiserror::Error)]
+pub enum ToolError {
+    #[error("invalid argument: {0}")]
+    InvalidArgument(String),
+    #[error("file not found: {0}")]
+    NotFound(String),
+    #[error("{path}: {reason}")]
+    BadFile { path: String, reason: String },
+    #[error("reading {path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// The checks every tool makes before reading: the file exists, is a regular file, is not huge.
+pub fn read_file_checked(path: &Path, display: &str) -> Result<std::fs::Metadata, ToolError> {
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(ToolError::NotFound(format!(
+                "{display} (check the path; relative paths resolve against the workspace root)"
+            )));
+        }
+        Err(e) => {
+            return Err(ToolError::Io { path: display.to_owned(), source: e });
+        }
+    };
+    if meta.is_dir() {
+        return Err(ToolError::BadFile {
+            path: display.to_owned(),
+            reason: "is a directory, not a file (give a .java file)".to_owned(),
+        });
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(ToolError::BadFile {
+            path: display.to_owned(),
+            reason: format!("is {} bytes, over the {MAX_FILE_BYTES} byte limit", meta.len()),
+        });
+    }
+    Ok(meta)
+}
+
+/// Reads a whole file after [`read_file_checked`].
+pub fn read_file(path: &Path, display: &str) -> Result<Vec<u8>, ToolError> {
+    read_file_checked(path, display)?;
+    std::fs::read(path).map_err(|e| ToolError::Io { path: display.to_owned(), source: e })
+}
+
+/// Refuses anything that is not a `.java` file.
+pub fn require_java(path: &Path, display: &str) -> Result<(), ToolError> {
+    let is_java = path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("java"));
+    if is_java {
+        Ok(())
+    } else {
+        Err(ToolError::BadFile { path: display.to_owned(), reason: "is not a .java file".to_owned() })
+    }
+}
+
+/// Cuts a string to at most `max` chars on a char boundary; returns whether it was cut.
+pub fn truncate_chars(s: &mut String, max: usize) -> bool {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => {
+            s.truncate(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// RFC 3339 UTC timestamp with milliseconds.
+pub fn rfc3339(t: std::time::SystemTime) -> String {
+    let d = t.duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let secs = d.as_secs() as i64;
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60,
+        d.subsec_millis()
+    )
+}

@@ -1,0 +1,167 @@
+//! `java_read_javadoc`: only the javadoc block of one symbol, found by its symbolId — and
+//! re-found by kind and signature when the id's line part is stale.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::read_range::{RangeOptions, range_of};
+use crate::{ToolError, read_file, require_java};
+use mji_model::symbol_id::split_key;
+use mji_model::{FileOutline, Javadoc, TypeDecl};
+use mji_parser::SourceText;
+
+/// The `options` object of `java_read_javadoc` (spec §5.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct JavadocOptions {
+    /// Prefix each line with `N: `.
+    pub include_line_numbers: bool,
+    /// Hard cap on `content` characters.
+    pub max_chars: u32,
+}
+
+impl Default for JavadocOptions {
+    fn default() -> Self {
+        JavadocOptions { include_line_numbers: true, max_chars: 8000 }
+    }
+}
+
+/// The answer of `java_read_javadoc`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct JavadocResult {
+    pub file_path: String,
+    pub symbol_id: String,
+    /// True when the symbol exists and has a javadoc.
+    pub found: bool,
+    pub start_line: Option<u32>,
+    pub end_line: Option<u32>,
+    pub line_count: u32,
+    pub content: String,
+    /// The symbol's current id when the given one was stale and was re-resolved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolved_symbol_id: Option<String>,
+    /// Why nothing was found, or what was re-resolved or cut.
+    pub note: Option<String>,
+}
+
+/// Every declaration of an outline as (symbolId, javadoc), in the order short ids count.
+pub fn symbols(outline: &FileOutline) -> Vec<(&str, &Javadoc)> {
+    fn walk<'a>(t: &'a TypeDecl, out: &mut Vec<(&'a str, &'a Javadoc)>) {
+        out.push((&t.symbol_id, &t.javadoc));
+        if let Some(cs) = &t.enum_constants {
+            out.extend(cs.iter().map(|x| (x.symbol_id.as_str(), &x.javadoc)));
+        }
+        out.extend(t.fields.iter().map(|x| (x.symbol_id.as_str(), &x.javadoc)));
+        out.extend(t.constructors.iter().map(|x| (x.symbol_id.as_str(), &x.javadoc)));
+        out.extend(t.methods.iter().map(|x| (x.symbol_id.as_str(), &x.javadoc)));
+        t.inner_classes.iter().for_each(|x| walk(x, out));
+    }
+    let mut out = Vec::new();
+    outline.classes.iter().for_each(|t| walk(t, &mut out));
+    out
+}
+
+/// How a symbolId was matched against the current outline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolution {
+    Exact(usize),
+    /// The id's kind and signature matched, its lines did not.
+    Relocated(usize),
+    Missing,
+}
+
+/// Finds a symbolId (stable or `@N`) among an outline's symbols.
+pub fn resolve(symbols: &[(&str, &Javadoc)], id: &str) -> Resolution {
+    if let Some(n) = id.strip_prefix('@').and_then(|n| n.parse::<usize>().ok()) {
+        return if n >= 1 && n <= symbols.len() { Resolution::Exact(n - 1) } else { Resolution::Missing };
+    }
+    if let Some(i) = symbols.iter().position(|(s, _)| *s == id) {
+        return Resolution::Exact(i);
+    }
+    let (key, start) = split_key(id);
+    let start = start.unwrap_or(0) as i64;
+    symbols
+        .iter()
+        .enumerate()
+        .filter(|(_, (s, _))| split_key(s).0 == key)
+        .min_by_key(|(_, (s, _))| (split_key(s).1.unwrap_or(0) as i64 - start).abs())
+        .map_or(Resolution::Missing, |(i, _)| Resolution::Relocated(i))
+}
+
+/// Reads the javadoc of `symbol_id` in a `.java` file.
+pub fn read_javadoc(
+    path: &Path,
+    display: &str,
+    symbol_id: &str,
+    opts: &JavadocOptions,
+) -> Result<JavadocResult, ToolError> {
+    require_java(path, display)?;
+    if symbol_id.trim().is_empty() {
+        return Err(ToolError::InvalidArgument("symbolId is empty; take one from java_index".to_owned()));
+    }
+    let bytes = read_file(path, display)?;
+    let src = SourceText::decode(&bytes);
+    let outline = mji_parser::outline_source(display, mji_parser::content_hash(&bytes), &src);
+    javadoc_of(&outline, &src, display, symbol_id, opts)
+}
+
+/// Reads the javadoc of `symbol_id` given the file's outline and text.
+pub fn javadoc_of(
+    outline: &FileOutline,
+    src: &SourceText,
+    display: &str,
+    symbol_id: &str,
+    opts: &JavadocOptions,
+) -> Result<JavadocResult, ToolError> {
+    let syms = symbols(outline);
+    let mut result = JavadocResult {
+        file_path: display.to_owned(),
+        symbol_id: symbol_id.to_owned(),
+        found: false,
+        start_line: None,
+        end_line: None,
+        line_count: 0,
+        content: String::new(),
+        resolved_symbol_id: None,
+        note: None,
+    };
+    let (idx, relocated) = match resolve(&syms, symbol_id) {
+        Resolution::Exact(i) => (i, false),
+        Resolution::Relocated(i) => (i, true),
+        Resolution::Missing => {
+            result.note =
+                Some(format!("no symbol {symbol_id} in {display}; call java_index on the file for current symbolIds"));
+            return Ok(result);
+        }
+    };
+    let (current, jd) = syms[idx];
+    let mut notes = Vec::new();
+    if relocated {
+        result.resolved_symbol_id = Some(current.to_owned());
+        notes.push(format!("symbolId was stale (the code moved); re-resolved by kind and signature to {current}"));
+    }
+    match (jd.present, jd.start_line, jd.end_line) {
+        (true, Some(s), Some(e)) => {
+            let range = range_of(
+                src,
+                display,
+                s,
+                e,
+                &RangeOptions { include_line_numbers: opts.include_line_numbers, max_chars: opts.max_chars },
+            )?;
+            result.found = true;
+            result.start_line = Some(s);
+            result.end_line = Some(e);
+            result.line_count = e - s + 1;
+            result.content = range.content;
+            if let Some(n) = range.note {
+                notes.push(n);
+            }
+        }
+        _ => notes.push("the symbol has no javadoc".to_owned()),
+    }
+    result.note = (!notes.is_empty()).then(|| notes.join("; "));
+    Ok(result)
+}

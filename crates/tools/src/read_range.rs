@@ -1,0 +1,150 @@
+//! `java_read_range`: the lines an agent asks for, bounds-checked and hard-capped.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{ToolError, read_file};
+use mji_parser::SourceText;
+
+/// Default and ceiling of `maxChars`.
+pub const DEFAULT_MAX_CHARS: u32 = 20_000;
+pub const MAX_MAX_CHARS: u32 = 200_000;
+
+/// The `options` object of `java_read_range` (spec §5.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct RangeOptions {
+    /// Prefix each line with `N: `.
+    pub include_line_numbers: bool,
+    /// Hard cap on `content` characters (at most 200000); a longer read stops at a line
+    /// boundary and says where to continue.
+    pub max_chars: u32,
+}
+
+impl Default for RangeOptions {
+    fn default() -> Self {
+        RangeOptions { include_line_numbers: true, max_chars: DEFAULT_MAX_CHARS }
+    }
+}
+
+/// The answer of `java_read_range`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RangeResult {
+    pub file_path: String,
+    /// First line returned (1-based).
+    pub start_line: u32,
+    /// Last line returned, complete or cut (1-based); less than asked when truncated.
+    pub end_line: u32,
+    /// Lines in the file.
+    pub line_count: u32,
+    pub content: String,
+    /// True when `maxChars` stopped the read before the requested end line.
+    pub truncated: bool,
+    /// Where to continue after a truncated read; null when complete.
+    pub next_start_line: Option<u32>,
+    /// What was adjusted or cut, in words; null when the read is exactly what was asked.
+    pub note: Option<String>,
+}
+
+/// Reads lines `start..=end` of a file.
+pub fn read_range(
+    path: &Path,
+    display: &str,
+    start: u32,
+    end: u32,
+    opts: &RangeOptions,
+) -> Result<RangeResult, ToolError> {
+    let bytes = read_file(path, display)?;
+    let src = SourceText::decode(&bytes);
+    range_of(&src, display, start, end, opts)
+}
+
+/// Reads lines `start..=end` of decoded text.
+pub fn range_of(
+    src: &SourceText,
+    display: &str,
+    start: u32,
+    end: u32,
+    opts: &RangeOptions,
+) -> Result<RangeResult, ToolError> {
+    let count = src.lines.line_count();
+    if start < 1 {
+        return Err(ToolError::InvalidArgument(format!(
+            "startLine must be 1 or more (lines are 1-based); {display} has lines 1-{count}"
+        )));
+    }
+    if end < start {
+        return Err(ToolError::InvalidArgument(format!(
+            "endLine {end} is before startLine {start}; give endLine >= startLine"
+        )));
+    }
+    if count == 0 {
+        return Err(ToolError::InvalidArgument(format!("{display} is empty (0 lines); there is nothing to read")));
+    }
+    if start > count {
+        return Err(ToolError::InvalidArgument(format!(
+            "startLine {start} is past the end of {display}, which has lines 1-{count}"
+        )));
+    }
+    if opts.max_chars == 0 {
+        return Err(ToolError::InvalidArgument("maxChars must be at least 1".to_owned()));
+    }
+    let max = opts.max_chars.min(MAX_MAX_CHARS) as usize;
+    let mut notes = Vec::new();
+    let last = if end > count {
+        notes.push(format!("endLine {end} is past the last line; read to line {count}"));
+        count
+    } else {
+        end
+    };
+    let mut content = String::new();
+    let mut chars = 0usize;
+    let mut shown = start - 1;
+    let mut truncated = false;
+    for line in start..=last {
+        let text = src.lines.line_text(&src.text, line);
+        let mut piece = String::with_capacity(text.len() + 8);
+        if line > start {
+            piece.push('\n');
+        }
+        if opts.include_line_numbers {
+            piece.push_str(&line.to_string());
+            piece.push_str(": ");
+        }
+        piece.push_str(text);
+        let n = piece.chars().count();
+        if chars + n > max {
+            truncated = true;
+            if line == start {
+                // A single line longer than the cap: return its first part.
+                crate::truncate_chars(&mut piece, max);
+                content.push_str(&piece);
+                shown = line;
+                notes.push(format!("line {line} is longer than maxChars ({max}) and was cut"));
+            }
+            break;
+        }
+        chars += n;
+        content.push_str(&piece);
+        shown = line;
+    }
+    let next_start_line = truncated.then_some(shown + 1).filter(|&n| n <= last);
+    if truncated {
+        notes.push(match next_start_line {
+            Some(n) => format!("output capped at maxChars ({max}); continue with startLine {n}"),
+            None => format!("output capped at maxChars ({max})"),
+        });
+    }
+    Ok(RangeResult {
+        file_path: display.to_owned(),
+        start_line: start,
+        end_line: shown,
+        line_count: count,
+        content,
+        truncated,
+        next_start_line,
+        note: (!notes.is_empty()).then(|| notes.join("; ")),
+    })
+}

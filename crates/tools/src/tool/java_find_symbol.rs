@@ -1,0 +1,21 @@
+//! `java_find_symbol`: finds types and members by name in the live index.
+
+use crate::ToolError;
+use crate::registry::Tool;
+use crate::workspace::Workspace;
+
+pub struct JavaFindSymbol;
+
+impl Tool for JavaFindSymbol {
+    const NAME: &'static str = "java_find_symbol";
+    const TITLE: &'static str = "Find symbols by name";
+    const DESCRIPTION: &'static str = "Find types, methods, constructors and fields by name across the workspace (or under rootDir), from a live index kept fresh as files change. Ranked: exact name, then prefix, then camelCase initials (`gSV` finds getSomeValue), then substring; `Bar#doThing` or `com.foo.Bar` match qualified names. Each result has filePath, symbolId (for java_read_javadoc), qualifiedName, startLine/endLine (for java_read_range) and signatureText. Paged: total, truncated, nextOffset (pass it as options.offset). index.complete is false while the first indexing pass is still running. Example: {\"rootDir\": \".\", \"query\": \"doThing\", \"options\": {\"matchKind\": \"method\", \"maxResults\": 20}}";
+    const NEEDS_INDEX: bool = true;
+
+    type Args = crate::find::FindSymbolArgs;
+    type Output = crate::find::FindSymbolResult;
+
+    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
+        ws.java_find_symbol(&args)
+    }
+}

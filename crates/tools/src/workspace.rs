@@ -1,0 +1,687 @@
+//! The engine both shells drive: the configured roots, their caches, and the tool calls with
+//! their wire arguments. Every path goes through the roots' path policy first.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::find::{
+    self, FindResourceArgs, FindResourceResult, FindSymbolArgs, FindSymbolResult, FindTypeArgs, FindTypeResult,
+};
+use crate::java_index::{IndexOptions, apply_options};
+use crate::problems::{LineRange, ProblemsArgs, ProblemsResult, summarize};
+use crate::read_javadoc::{JavadocOptions, JavadocResult, javadoc_of};
+use crate::read_range::{RangeOptions, RangeResult, range_of};
+use crate::xref::{
+    self, DependenciesArgs, DependenciesResult, FindReferencesArgs, FindReferencesResult, ShowDefinitionArgs,
+    ShowDefinitionResult, TargetCount,
+};
+use crate::{ToolError, read_file, require_java};
+use mji_cache::{Cache, Counters, Outcome};
+use mji_config::Config;
+use mji_index::live::LiveIndex;
+use mji_index::roots::{Resolved, Roots};
+use mji_model::{FileOutline, OutlineOptions};
+use mji_problems::{Engine, FileReport, FileState, Filter, ProblemSource, Settings, Sources, Target};
+use mji_xref::engine::FileStamp;
+use mji_xref::world::World;
+
+/// Arguments of `java_index`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct JavaIndexArgs {
+    /// The .java file: relative to the workspace root, or absolute inside it.
+    pub file_path: String,
+    /// What to include; every field is optional.
+    #[serde(default)]
+    pub options: IndexOptions,
+}
+
+/// Arguments of `java_read_range`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReadRangeArgs {
+    /// The file: relative to the workspace root, or absolute inside it.
+    pub file_path: String,
+    /// First line to read, 1-based, inclusive.
+    pub start_line: u32,
+    /// Last line to read, 1-based, inclusive (clamped to the file's last line).
+    pub end_line: u32,
+    #[serde(default)]
+    pub options: RangeOptions,
+}
+
+/// Arguments of `java_read_javadoc`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReadJavadocArgs {
+    /// The .java file: relative to the workspace root, or absolute inside it.
+    pub file_path: String,
+    /// A symbolId from java_index (stable `Kind#name...|start:N|end:M` or short `@N`).
+    pub symbol_id: String,
+    #[serde(default)]
+    pub options: JavadocOptions,
+}
+
+/// An outline and whether it came from the cache.
+#[derive(Debug, Clone)]
+pub struct IndexAnswer {
+    pub outline: FileOutline,
+    pub outcome: Outcome,
+    pub elapsed_ms: f64,
+}
+
+/// Roots, caches and configuration of one server or CLI run.
+pub struct Workspace {
+    pub config: Config,
+    pub roots: Roots,
+    caches: Vec<Arc<Cache>>,
+    warnings: Vec<String>,
+    index: std::sync::OnceLock<Arc<LiveIndex>>,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+    xref: mji_xref::engine::Engine,
+    problems: std::sync::OnceLock<Arc<Engine>>,
+}
+
+impl Workspace {
+    /// Opens the roots and their caches. Cache problems are warnings, never failures.
+    pub fn open(config: Config) -> Result<Workspace, ToolError> {
+        let roots = Roots::new(config.roots.clone()).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
+        let mut warnings = Vec::new();
+        let mut caches: Vec<Arc<Cache>> = Vec::new();
+        if !config.cache {
+            caches.push(Arc::new(Cache::disabled()));
+        } else if config.cache_dir.is_some() {
+            let (c, w) = Cache::open(&config.cache_dir_for(&roots.paths()[0]));
+            warnings.extend(w);
+            caches.push(Arc::new(c));
+        } else {
+            for r in roots.paths() {
+                let (c, w) = Cache::open(&config.cache_dir_for(r));
+                warnings.extend(w);
+                caches.push(Arc::new(c));
+            }
+        }
+        Ok(Workspace {
+            config,
+            roots,
+            caches,
+            warnings,
+            index: std::sync::OnceLock::new(),
+            stop: Arc::default(),
+            xref: mji_xref::engine::Engine::new(),
+            problems: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// The workspace index, created (empty) on first use.
+    pub fn index(&self) -> &Arc<LiveIndex> {
+        self.index.get_or_init(|| LiveIndex::new(self.roots.clone(), self.caches.clone()))
+    }
+
+    /// Starts the first indexing pass in the background and, if configured, the watcher.
+    pub fn start_index(&self) {
+        let index = self.index().clone();
+        let watch = self.config.watch;
+        let stop = self.stop.clone();
+        let spawned = std::thread::Builder::new().name("index".to_owned()).spawn(move || {
+            // Watch first, so that changes made during the first pass are not lost.
+            if watch {
+                let (i, s) = (index.clone(), stop.clone());
+                let _ = std::thread::Builder::new().name("watch".to_owned()).spawn(move || {
+                    if let Err(e) = mji_index::live::watch(i, s) {
+                        tracing::warn!("file watcher unavailable ({e}); answers re-check the files they return");
+                    }
+                });
+            }
+            let t = std::time::Instant::now();
+            index.build();
+            let (files, symbols, resources) = index.counts();
+            tracing::info!(files, symbols, resources, ms = t.elapsed().as_millis() as u64, "workspace indexed");
+        });
+        if let Err(e) = spawned {
+            tracing::error!("cannot start indexing: {e}");
+        }
+    }
+
+    /// Builds the index on this thread (for the CLI).
+    pub fn build_index(&self) {
+        self.index().build();
+    }
+
+    /// Waits (up to the configured time) for the first indexing pass.
+    pub fn wait_index(&self) -> bool {
+        self.index().wait_complete(std::time::Duration::from_millis(self.config.index_wait_ms))
+    }
+
+    /// `java_find_symbol`. A `rootDir` of `.` (or empty) searches every root.
+    pub fn java_find_symbol(&self, args: &FindSymbolArgs) -> Result<FindSymbolResult, ToolError> {
+        let dir = args.root_dir.trim();
+        let under = if dir.is_empty() || dir == "." || dir == "./" {
+            None
+        } else {
+            let r = self.resolve(dir)?;
+            if !r.path.is_dir() {
+                return Err(ToolError::InvalidArgument(format!("rootDir {} is not a directory", args.root_dir)));
+            }
+            Some(r.path)
+        };
+        self.wait_index();
+        find::find_symbol(self.index(), under.as_deref(), args)
+    }
+
+    /// `find_type`.
+    pub fn find_type(&self, args: &FindTypeArgs) -> Result<FindTypeResult, ToolError> {
+        self.wait_index();
+        find::find_type(self.index(), args)
+    }
+
+    /// `find_resource`.
+    pub fn find_resource(&self, args: &FindResourceArgs) -> Result<FindResourceResult, ToolError> {
+        self.wait_index();
+        find::find_resource(self.index(), args)
+    }
+
+    /// Warnings from opening the workspace (e.g. a cache that fell back to memory).
+    pub fn warnings(&self) -> Vec<String> {
+        let mut w = self.warnings.clone();
+        for c in &self.caches {
+            w.extend(c.warnings());
+        }
+        w
+    }
+
+    /// The cache serving files of root `i`.
+    pub fn cache(&self, root: usize) -> &Cache {
+        &self.caches[root.min(self.caches.len() - 1)]
+    }
+
+    /// Hits and misses over all caches.
+    pub fn counters(&self) -> Counters {
+        self.caches
+            .iter()
+            .map(|c| c.counters())
+            .fold(Counters::default(), |a, b| Counters { hits: a.hits + b.hits, misses: a.misses + b.misses })
+    }
+
+    pub fn flush(&self) {
+        self.caches.iter().for_each(|c| c.flush());
+    }
+
+    /// Applies the path policy to a client-given path.
+    pub fn resolve(&self, file_path: &str) -> Result<Resolved, ToolError> {
+        use mji_index::roots::PathError;
+        self.roots.resolve(file_path).map_err(|e| match e {
+            PathError::NotFound { .. } => {
+                ToolError::NotFound(e.to_string().trim_start_matches("file not found: ").to_owned())
+            }
+            other => ToolError::InvalidArgument(other.to_string()),
+        })
+    }
+
+    fn check_file(path: &Path, display: &str) -> Result<(), ToolError> {
+        crate::read_file_checked(path, display).map(|_| ())
+    }
+
+    /// `java_index`.
+    pub fn java_index(&self, args: &JavaIndexArgs) -> Result<IndexAnswer, ToolError> {
+        let t = std::time::Instant::now();
+        let r = self.resolve(&args.file_path)?;
+        Self::check_file(&r.path, &r.display)?;
+        require_java(&r.path, &r.display)?;
+        let opts: OutlineOptions = args.options.into();
+        let cache = self.cache(r.root);
+        let io = |e: std::io::Error| ToolError::Io { path: r.display.clone(), source: e };
+        let (outline, outcome) = if opts.max_javadoc_preview_chars > 0 {
+            let (cached, src) = cache.outline_with_source(&r.path, &r.display).map_err(io)?;
+            (apply_options(cached.outline, &opts, Some(&src)), cached.outcome)
+        } else {
+            let cached = cache.outline(&r.path, &r.display).map_err(io)?;
+            (apply_options(cached.outline, &opts, None), cached.outcome)
+        };
+        Ok(IndexAnswer { outline, outcome, elapsed_ms: t.elapsed().as_secs_f64() * 1e3 })
+    }
+
+    /// `java_index` with default options, as JSON text: straight from the cache's stored JSON
+    /// on a hit, without building the outline in memory.
+    pub fn java_index_json(&self, file_path: &str) -> Result<(String, Outcome, f64), ToolError> {
+        let t = std::time::Instant::now();
+        let r = self.resolve(file_path)?;
+        Self::check_file(&r.path, &r.display)?;
+        require_java(&r.path, &r.display)?;
+        let (json, outcome) = self
+            .cache(r.root)
+            .outline_json(&r.path, &r.display)
+            .map_err(|e| ToolError::Io { path: r.display.clone(), source: e })?;
+        Ok((json, outcome, t.elapsed().as_secs_f64() * 1e3))
+    }
+
+    /// `java_read_range`.
+    pub fn java_read_range(&self, args: &ReadRangeArgs) -> Result<RangeResult, ToolError> {
+        let r = self.resolve(&args.file_path)?;
+        Self::check_file(&r.path, &r.display)?;
+        let bytes = read_file(&r.path, &r.display)?;
+        let src = mji_parser::SourceText::decode(&bytes);
+        range_of(&src, &r.display, args.start_line, args.end_line, &args.options)
+    }
+
+    /// The problems engine (classpaths, the warm javac, results), created on first use.
+    pub fn problems_engine(&self) -> &Arc<Engine> {
+        self.problems.get_or_init(|| {
+            let c = &self.config;
+            // The helper and resolved classpaths live in the cache directory; without a cache,
+            // in the system's temporary directory.
+            let cache_dir = if c.cache {
+                c.cache_dir_for(&self.roots.paths()[0]).join("problems")
+            } else {
+                std::env::temp_dir().join("mcp-java-index-problems")
+            };
+            let settings = Settings {
+                cache_dir,
+                budget: std::time::Duration::from_millis(c.problems_budget_ms),
+                lint: c.javac_lint.clone(),
+                javac_options: c.javac_options.clone(),
+                classpath: c.classpath.clone(),
+                maven_repo_local: c.maven_repo_local.clone(),
+                java_home: std::env::var_os("JAVA_HOME").map(std::path::PathBuf::from),
+                path_env: std::env::var_os("PATH"),
+            };
+            Arc::new(Engine::new(settings, self.roots.paths().to_vec()))
+        })
+    }
+
+    /// `get_problems`.
+    pub fn get_problems(&self, args: &ProblemsArgs) -> Result<ProblemsResult, ToolError> {
+        let t = std::time::Instant::now();
+        let LineRange { start, end } = args.line_range;
+        if end != 0 && start > end {
+            return Err(ToolError::InvalidArgument(format!(
+                "line_range start {start} is after its end {end}; give {{\"start\": N, \"end\": M}} with N <= M (end 0: to the end of the file)"
+            )));
+        }
+        let lines = (start > 1 || end != 0).then_some((start, if end == 0 { u32::MAX } else { end }));
+        let mut targets: Vec<Target> = Vec::new();
+        let mut skipped: Vec<FileReport> = Vec::new();
+        let given: Vec<String> = if args.paths.is_empty() {
+            self.roots.paths().iter().map(|p| p.to_string_lossy().into_owned()).collect()
+        } else {
+            args.paths.clone()
+        };
+        for g in &given {
+            let r = self.resolve(g)?;
+            if r.path.is_dir() {
+                for f in mji_index::walk::java_files(&r.path).files {
+                    let root = self.roots.root_of(&f).unwrap_or(r.root);
+                    targets.push(Target { display: self.roots.display(&f, root), path: f });
+                }
+            } else if require_java(&r.path, &r.display).is_err() {
+                skipped.push(FileReport {
+                    file: r.display.clone(),
+                    status: FileState::Skipped,
+                    reason: Some("not a .java file".to_owned()),
+                });
+            } else {
+                Self::check_file(&r.path, &r.display)?;
+                targets.push(Target { path: r.path, display: r.display });
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        targets.retain(|t| seen.insert(t.path.clone()));
+        let wanted = |s| args.source_filter.is_empty() || args.source_filter.contains(&s);
+        let sources = Sources { syntax: wanted(ProblemSource::Syntax), javac: wanted(ProblemSource::Javac) };
+        let checked = self.problems_engine().check(&targets, sources, None);
+        let filter = Filter { severities: args.severity_filter.clone(), sources: args.source_filter.clone(), lines };
+        let (diagnostics, total, filtered, has_more) =
+            mji_problems::page(checked.problems, &filter, args.offset as usize, args.limit as usize);
+        skipped.extend(checked.files);
+        let (file_counts, files) = summarize(skipped);
+        Ok(ProblemsResult {
+            diagnostics,
+            total_count: total as u32,
+            filtered_count: filtered as u32,
+            has_more,
+            complete: checked.complete,
+            file_counts,
+            files,
+            javac: checked.javac,
+            elapsed_ms: t.elapsed().as_millis() as u64,
+        })
+    }
+
+    /// `java_read_javadoc`.
+    pub fn java_read_javadoc(&self, args: &ReadJavadocArgs) -> Result<JavadocResult, ToolError> {
+        let r = self.resolve(&args.file_path)?;
+        Self::check_file(&r.path, &r.display)?;
+        require_java(&r.path, &r.display)?;
+        if args.symbol_id.trim().is_empty() {
+            return Err(ToolError::InvalidArgument("symbolId is empty; take one from java_index".to_owned()));
+        }
+        let (cached, src) = self
+            .cache(r.root)
+            .outline_with_source(&r.path, &r.display)
+            .map_err(|e| ToolError::Io { path: r.display.clone(), source: e })?;
+        javadoc_of(&cached.outline, &src, &r.display, &args.symbol_id, &args.options)
+    }
+}
+
+/// The cross-file tools.
+impl Workspace {
+    /// The world of the workspace's Java files, re-read where a file changed since last time
+    /// (stamps taken now, so answers are fresh even without a watcher), and the files with their
+    /// display paths.
+    pub fn xref_world(&self) -> (Arc<World>, Vec<(Arc<Path>, String)>) {
+        use rayon::prelude::*;
+        self.wait_index();
+        let files = self.index().java_files();
+        let stamps: Vec<(FileStamp, String)> = files
+            .par_iter()
+            .filter_map(|(p, root)| {
+                let m = std::fs::metadata(p).ok()?;
+                let (size, mtime_ns) = mji_index::symbols::stamp(&m);
+                Some((FileStamp { path: p.clone(), size, mtime_ns }, self.roots.display(p, *root)))
+            })
+            .collect();
+        let (w, _) = self.xref.world(&stamps.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>());
+        let mut shown: Vec<(Arc<Path>, String)> = stamps.into_iter().map(|(s, d)| (s.path, d)).collect();
+        shown.sort_by(|a, b| a.1.cmp(&b.1));
+        (w, shown)
+    }
+
+    fn display_of(&self, p: &Path) -> String {
+        match self.roots.root_of(p) {
+            Some(i) => self.roots.display(p, i),
+            None => p.display().to_string(),
+        }
+    }
+
+    fn progress(&self) -> crate::find::IndexStatus {
+        self.index().progress().into()
+    }
+
+    /// `find_references`.
+    pub fn find_references(&self, args: &FindReferencesArgs) -> Result<FindReferencesResult, ToolError> {
+        let (w, files) = self.xref_world();
+        let scope = xref::select_files(&files, &args.paths);
+        let nonempty = |s: &String| (!s.trim().is_empty()).then(|| s.clone());
+        if !args.targets.is_empty() {
+            let list = &args.targets;
+            if list.len() > 200 {
+                return Err(ToolError::InvalidArgument("targets must list at most 200 targets".into()));
+            }
+            let counts: Vec<TargetCount> = list
+                .iter()
+                .map(|spec| match xref::resolve_target(&w, spec) {
+                    Ok(mut t) => {
+                        if args.include_overriders {
+                            xref::add_overriders(&w, &mut t);
+                        }
+                        let found = xref::search(&w, &scope, &t);
+                        let all: Vec<&(mji_xref::Ref, Option<String>)> = found.iter().flat_map(|(_, v)| v).collect();
+                        let exact =
+                            all.iter().filter(|(r, _)| r.confidence == mji_xref::Confidence::Exact).count() as u64;
+                        TargetCount {
+                            target: t.label,
+                            total: all.len() as u64,
+                            exact,
+                            likely: all.len() as u64 - exact,
+                            files: found.len() as u64,
+                            error: None,
+                        }
+                    }
+                    Err(e) => TargetCount {
+                        target: spec.clone(),
+                        total: 0,
+                        exact: 0,
+                        likely: 0,
+                        files: 0,
+                        error: Some(e.to_string()),
+                    },
+                })
+                .collect();
+            return Ok(FindReferencesResult {
+                target: list.join(", "),
+                target_kind: "many".into(),
+                total: counts.iter().map(|c| c.total).sum(),
+                truncated: false,
+                next_offset: None,
+                files: Vec::new(),
+                counts: Some(counts),
+                index: self.progress(),
+            });
+        }
+        let mut target = match (nonempty(&args.target), nonempty(&args.symbol_id), nonempty(&args.file_path)) {
+            (Some(t), _, _) => xref::resolve_target(&w, &t)?,
+            (None, Some(id), _) => xref::resolve_target(&w, &xref::target_of_symbol_id(&id)?)?,
+            (None, None, Some(fp)) => {
+                if args.line == 0 {
+                    return Err(ToolError::InvalidArgument("filePath needs line (and optionally column)".into()));
+                }
+                let r = self.resolve(&fp)?;
+                Self::check_file(&r.path, &r.display)?;
+                require_java(&r.path, &r.display)?;
+                xref::target_at(&w, &r.path, args.line, (args.column > 0).then_some(args.column))?
+            }
+            _ => {
+                return Err(ToolError::InvalidArgument(
+                    "give the target as target, symbolId, filePath+line(+column), or targets".into(),
+                ));
+            }
+        };
+        if args.include_overriders {
+            xref::add_overriders(&w, &mut target);
+        }
+        let found = xref::search(&w, &scope, &target);
+        let mut texts = std::collections::HashMap::new();
+        let mut flat: Vec<(Arc<Path>, xref::ReferenceOut)> = Vec::new();
+        if args.include_declaration {
+            for (p, line) in &target.decls {
+                let text = xref::line_text(&mut texts, p, *line);
+                flat.push((
+                    p.clone(),
+                    xref::ReferenceOut {
+                        line: *line,
+                        column: 1,
+                        kind: "declaration".into(),
+                        confidence: mji_xref::Confidence::Exact,
+                        text,
+                        overrider: None,
+                    },
+                ));
+            }
+        }
+        for (p, refs) in &found {
+            for (r, via) in refs {
+                let text = xref::line_text(&mut texts, p, r.line);
+                flat.push((
+                    p.clone(),
+                    xref::ReferenceOut {
+                        line: r.line,
+                        column: r.column,
+                        kind: xref::kind_str(r.kind),
+                        confidence: r.confidence,
+                        text,
+                        overrider: via.clone(),
+                    },
+                ));
+            }
+        }
+        let total = flat.len();
+        let limit = args.limit.clamp(1, xref::MAX_LIMIT) as usize;
+        let offset = args.offset as usize;
+        let page: Vec<(Arc<Path>, xref::ReferenceOut)> =
+            if args.count_only { Vec::new() } else { flat.into_iter().skip(offset).take(limit).collect() };
+        let end = offset + page.len();
+        let mut out: Vec<xref::FileReferences> = Vec::new();
+        for (p, r) in page {
+            let disp = self.display_of(&p);
+            match out.last_mut() {
+                Some(f) if f.file == disp => f.references.push(r),
+                _ => out.push(xref::FileReferences { file: disp, references: vec![r] }),
+            }
+        }
+        let truncated = !args.count_only && end < total;
+        Ok(FindReferencesResult {
+            target: target.label,
+            target_kind: match target.category {
+                mji_xref::Category::Type => "type",
+                mji_xref::Category::Method => "method",
+                mji_xref::Category::Ctor => "constructor",
+                mji_xref::Category::Field => "field",
+            }
+            .into(),
+            total: total as u64,
+            truncated,
+            next_offset: truncated.then_some(end as u64),
+            files: out,
+            counts: None,
+            index: self.progress(),
+        })
+    }
+
+    /// `analyze_type_dependencies`.
+    pub fn analyze_type_dependencies(&self, args: &DependenciesArgs) -> Result<DependenciesResult, ToolError> {
+        let (w, _) = self.xref_world();
+        let nonempty = |s: &String| (!s.trim().is_empty()).then(|| s.clone());
+        let roots: Vec<mji_xref::world::TypeId> = match (nonempty(&args.type_name), nonempty(&args.file_path)) {
+            (Some(t), _) => {
+                let target = xref::resolve_target(&w, &t)?;
+                let id = w
+                    .workspace_type(&target.keys[0])
+                    .filter(|_| target.category == mji_xref::Category::Type)
+                    .ok_or_else(|| ToolError::NotFound(format!("{t} is not a workspace type")))?;
+                vec![id]
+            }
+            (None, Some(fp)) => {
+                let r = self.resolve(&fp)?;
+                Self::check_file(&r.path, &r.display)?;
+                require_java(&r.path, &r.display)?;
+                let fi = mji_xref::engine::file_index(&w, &r.path);
+                if fi == u32::MAX {
+                    return Err(ToolError::NotFound(format!(
+                        "{} is not indexed (outside the roots or ignored)",
+                        r.display
+                    )));
+                }
+                let n = w.files[fi as usize]
+                    .decls
+                    .types
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, t)| t.outer.is_none())
+                    .map(|(i, _)| i)
+                    .collect::<Vec<_>>();
+                if n.is_empty() {
+                    return Err(ToolError::NotFound(format!("{} declares no type", r.display)));
+                }
+                n.into_iter().map(|i| w.type_in_file(fi, i as u32)).collect()
+            }
+            (None, None) => return Err(ToolError::InvalidArgument("give type (a qualified name) or filePath".into())),
+        };
+        xref::analyze(&w, &roots, args, &|p| self.display_of(p))
+    }
+
+    /// `show_definition`.
+    pub fn show_definition(&self, args: &ShowDefinitionArgs) -> Result<ShowDefinitionResult, ToolError> {
+        if args.symbol.trim().is_empty() {
+            return Err(ToolError::InvalidArgument("symbol is empty".into()));
+        }
+        let (w, _) = self.xref_world();
+        let mut ctx_file = None;
+        let mut exact: Vec<xref::Candidate> = Vec::new();
+        if !args.file_path.trim().is_empty() {
+            let r = self.resolve(&args.file_path)?;
+            Self::check_file(&r.path, &r.display)?;
+            let fi = mji_xref::engine::file_index(&w, &r.path);
+            ctx_file = (fi != u32::MAX).then_some(fi);
+            if args.line > 0 {
+                let line = args.line;
+                let name = args.symbol.trim().rsplit(['.', '#']).next().unwrap_or("").to_string();
+                let col = (args.column > 0).then_some(args.column).or_else(|| {
+                    let bytes = std::fs::read(&r.path).ok()?;
+                    let src = mji_parser::SourceText::decode(&bytes);
+                    let text = src.lines.line_text(&src.text, line).to_string();
+                    let i = find_word(&text, &name)?;
+                    Some(text[..i].encode_utf16().count() as u32 + 1)
+                });
+                if let Ok(t) = xref::target_at(&w, &r.path, line, col) {
+                    for k in &t.keys {
+                        let owner = k.split('#').next().unwrap_or(k);
+                        let id = w.workspace_type(owner);
+                        let line = t.decls.iter().find(|_| true).map(|d| d.1).unwrap_or(0);
+                        exact.push(xref::Candidate {
+                            key: k.clone(),
+                            category: t.category,
+                            type_id: id,
+                            line,
+                            rank: 0,
+                        });
+                    }
+                    if t.keys.len() == 1 {
+                        exact[0].line = t.decls.first().map(|d| d.1).unwrap_or_else(|| id_line(&w, &exact[0]));
+                    }
+                }
+            }
+        }
+        let (resolution, list) = if !exact.is_empty() {
+            ("exact", exact)
+        } else {
+            let c = xref::candidates(&w, &args.symbol, ctx_file);
+            if c.is_empty() {
+                return Err(ToolError::NotFound(format!(
+                    "no type, method or field named {} in the workspace",
+                    args.symbol.trim()
+                )));
+            }
+            (if c.len() == 1 { "exact" } else { "ranked" }, c)
+        };
+        let total = list.len();
+        let limit = args.limit.clamp(1, 200) as usize;
+        let mut defs = Vec::new();
+        for c in list.iter().take(limit) {
+            let outline = c.type_id.and_then(|id| {
+                let p = w.files[w.file_of(id) as usize].path.clone();
+                let root = self.roots.root_of(&p).unwrap_or(0);
+                self.cache(root).outline(&p, &self.display_of(&p)).ok().map(|o| o.outline)
+            });
+            defs.push(xref::describe(&w, c, outline.as_ref(), &|p| self.display_of(p)));
+        }
+        Ok(ShowDefinitionResult {
+            symbol: args.symbol.clone(),
+            resolution: resolution.into(),
+            total: total as u64,
+            truncated: total > limit,
+            definitions: defs,
+        })
+    }
+}
+
+fn id_line(w: &World, c: &xref::Candidate) -> u32 {
+    c.type_id.map(|id| w.decl(id).start_line).unwrap_or(0)
+}
+
+/// Byte offset of `word` as a whole identifier in `text`.
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    if word.is_empty() {
+        return None;
+    }
+    let is_id = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let mut from = 0;
+    while let Some(i) = text[from..].find(word) {
+        let s = from + i;
+        let e = s + word.len();
+        let before = text[..s].chars().next_back().is_none_or(|c| !is_id(c));
+        let after = text[e..].chars().next().is_none_or(|c| !is_id(c));
+        if before && after {
+            return Some(s);
+        }
+        from = e;
+    }
+    None
+}
+
+impl Drop for Workspace {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Release);
+    }
+}

@@ -1,0 +1,481 @@
+//! What one file declares, as far as name resolution needs it: package, imports, types with
+//! their type parameters, supertypes and members, types as written. Read from the file's
+//! skeleton (member bodies blanked), like the workspace index.
+
+use tree_sitter::Node;
+
+use crate::ty::{TyText, count_dims, dotted};
+use mji_model::TypeKind;
+use mji_parser::{Prepared, SourceText, parse_tree, skeleton};
+
+/// One import declaration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Import {
+    /// `a.b.C` of `import a.b.C;`, `a.b` of `import a.b.*;`, `a.b.C.m` of a static import.
+    pub path: Box<str>,
+    pub is_static: bool,
+    pub on_demand: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TParam {
+    pub name: Box<str>,
+    pub bounds: Vec<TyText>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldDecl {
+    pub name: Box<str>,
+    pub ty: TyText,
+    pub is_static: bool,
+    pub line: u32,
+    /// Visible outside its package: `public`, `protected`, or implicitly public.
+    pub is_public_api: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MethodDecl {
+    pub name: Box<str>,
+    pub tparams: Vec<TParam>,
+    pub params: Vec<TyText>,
+    pub varargs: bool,
+    /// `Unknown` for constructors.
+    pub ret: TyText,
+    pub is_static: bool,
+    pub line: u32,
+    /// Not written in the source (default constructor, enum `values`, record accessors).
+    pub implicit: bool,
+    /// Visible outside its package: `public`, `protected`, or implicitly public.
+    pub is_public_api: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeDecl {
+    pub fqn: Box<str>,
+    pub simple: Box<str>,
+    pub kind: TypeKind,
+    /// Index of the enclosing type in the file's `types`.
+    pub outer: Option<u32>,
+    pub is_static: bool,
+    pub tparams: Vec<TParam>,
+    pub superclass: Option<TyText>,
+    pub interfaces: Vec<TyText>,
+    pub fields: Vec<FieldDecl>,
+    pub methods: Vec<MethodDecl>,
+    pub ctors: Vec<MethodDecl>,
+    /// Indexes of member types in the file's `types`.
+    pub members: Vec<u32>,
+    pub start_line: u32,
+    pub end_line: u32,
+    /// Visible outside its package (`public`/`protected`, or a member of an interface).
+    pub is_public_api: bool,
+    pub is_final: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileDecls {
+    pub package: Box<str>,
+    pub imports: Vec<Import>,
+    /// Every type of the file (members too, after their outer type); local and anonymous
+    /// classes are not here.
+    pub types: Vec<TypeDecl>,
+}
+
+/// Reads the declarations of a file from its raw bytes. Never fails.
+pub fn file_decls(bytes: &[u8]) -> FileDecls {
+    let src = SourceText::decode(bytes);
+    let prep = Prepared::new(&src.text);
+    let terminators = |t: &str| t.bytes().filter(|&b| b == b'\n' || b == b'\r').count();
+    let same_lines =
+        matches!(prep.text, std::borrow::Cow::Borrowed(_)) || terminators(&prep.text) == terminators(&src.text);
+    let text: std::borrow::Cow<str> = match skeleton::skeleton(&prep.text).filter(|_| same_lines) {
+        Some(t) => t.into(),
+        None => prep.text.clone(),
+    };
+    let Some(tree) = parse_tree(&text) else { return FileDecls::default() };
+    let mut out = FileDecls::default();
+    let b = text.as_bytes();
+    let root = tree.root_node();
+    let mut c = root.walk();
+    for n in root.named_children(&mut c) {
+        match n.kind() {
+            "package_declaration" => {
+                let mut c2 = n.walk();
+                if let Some(id) =
+                    n.named_children(&mut c2).find(|k| matches!(k.kind(), "identifier" | "scoped_identifier"))
+                {
+                    out.package = dotted(id, b).into();
+                }
+            }
+            "import_declaration" => out.imports.push(import_of(n, b)),
+            k if is_type_decl(k) => declare_type(n, b, None, &mut out),
+            _ => {}
+        }
+    }
+    out
+}
+
+pub fn is_type_decl(kind: &str) -> bool {
+    matches!(
+        kind,
+        "class_declaration"
+            | "interface_declaration"
+            | "enum_declaration"
+            | "record_declaration"
+            | "annotation_type_declaration"
+    )
+}
+
+pub fn import_of(n: Node, b: &[u8]) -> Import {
+    let mut c = n.walk();
+    let mut imp = Import { path: "".into(), is_static: false, on_demand: false };
+    for k in n.children(&mut c) {
+        match k.kind() {
+            "static" => imp.is_static = true,
+            "asterisk" => imp.on_demand = true,
+            "identifier" | "scoped_identifier" => imp.path = dotted(k, b).into(),
+            _ => {}
+        }
+    }
+    imp
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Mods {
+    is_static: bool,
+    is_final: bool,
+    is_public: bool,
+    is_protected: bool,
+    is_private: bool,
+}
+
+fn modifiers_of(n: Node, _b: &[u8]) -> Mods {
+    let mut c = n.walk();
+    let mut m = Mods::default();
+    let Some(mods) = n.children(&mut c).find(|k| k.kind() == "modifiers") else { return m };
+    let mut c2 = mods.walk();
+    for k in mods.children(&mut c2) {
+        match k.kind() {
+            "static" => m.is_static = true,
+            "final" => m.is_final = true,
+            "public" => m.is_public = true,
+            "protected" => m.is_protected = true,
+            "private" => m.is_private = true,
+            _ => {}
+        }
+    }
+    m
+}
+
+impl Mods {
+    /// Visible outside the package; members of interfaces are implicitly public.
+    fn api(&self, in_interface: bool) -> bool {
+        self.is_public || self.is_protected || (in_interface && !self.is_private)
+    }
+}
+
+pub fn tparams_of(n: Option<Node>, b: &[u8]) -> Vec<TParam> {
+    let Some(n) = n else { return Vec::new() };
+    let mut c = n.walk();
+    n.named_children(&mut c)
+        .filter(|p| p.kind() == "type_parameter")
+        .map(|p| {
+            let mut c2 = p.walk();
+            let mut name: Box<str> = "".into();
+            let mut bounds = Vec::new();
+            for k in p.named_children(&mut c2) {
+                match k.kind() {
+                    "type_identifier" | "identifier" => name = k.utf8_text(b).unwrap_or("").into(),
+                    "type_bound" => {
+                        let mut c3 = k.walk();
+                        bounds = k.named_children(&mut c3).map(|t| TyText::from_node(t, b)).collect();
+                    }
+                    _ => {}
+                }
+            }
+            TParam { name, bounds }
+        })
+        .collect()
+}
+
+fn type_list(n: Option<Node>, b: &[u8]) -> Vec<TyText> {
+    let Some(n) = n else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut c = n.walk();
+    for k in n.named_children(&mut c) {
+        if k.kind() == "type_list" {
+            let mut c2 = k.walk();
+            out.extend(k.named_children(&mut c2).map(|t| TyText::from_node(t, b)));
+        } else {
+            out.push(TyText::from_node(k, b));
+        }
+    }
+    out
+}
+
+/// Parameter types of a `formal_parameters` node and whether the last is varargs.
+pub fn params_of(n: Option<Node>, b: &[u8]) -> (Vec<TyText>, bool) {
+    let Some(n) = n else { return (Vec::new(), false) };
+    let mut out = Vec::new();
+    let mut varargs = false;
+    let mut c = n.walk();
+    for p in n.named_children(&mut c) {
+        match p.kind() {
+            "formal_parameter" => {
+                let t = p.child_by_field_name("type").map(|t| TyText::from_node(t, b)).unwrap_or_default();
+                let dims = p.child_by_field_name("dimensions").map(|d| count_dims(d, b)).unwrap_or(0);
+                out.push(t.with_dims(dims));
+            }
+            "spread_parameter" => {
+                let mut c2 = p.walk();
+                let t = p
+                    .named_children(&mut c2)
+                    .find(|k| k.kind() != "modifiers" && k.kind() != "variable_declarator")
+                    .map(|t| TyText::from_node(t, b))
+                    .unwrap_or_default();
+                out.push(t.with_dims(1));
+                varargs = true;
+            }
+            _ => {}
+        }
+    }
+    (out, varargs)
+}
+
+fn line_of(n: Node) -> u32 {
+    n.start_position().row as u32 + 1
+}
+
+fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
+    let kind = match n.kind() {
+        "class_declaration" => TypeKind::Class,
+        "interface_declaration" => TypeKind::Interface,
+        "enum_declaration" => TypeKind::Enum,
+        "record_declaration" => TypeKind::Record,
+        _ => TypeKind::Annotation,
+    };
+    let simple: Box<str> = n.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("").into();
+    if simple.is_empty() {
+        return;
+    }
+    let fqn: Box<str> = match outer {
+        Some(o) => format!("{}.{}", out.types[o as usize].fqn, simple).into(),
+        None if out.package.is_empty() => simple.clone(),
+        None => format!("{}.{}", out.package, simple).into(),
+    };
+    let mods = modifiers_of(n, b);
+    let is_static = mods.is_static;
+    let outer_is_interface =
+        outer.is_some_and(|o| matches!(out.types[o as usize].kind, TypeKind::Interface | TypeKind::Annotation));
+    let outer_api = outer.is_none_or(|o| out.types[o as usize].is_public_api);
+    let type_api = outer_api && mods.api(outer_is_interface);
+    let mut c = n.walk();
+    let super_interfaces = n.children(&mut c).find(|k| matches!(k.kind(), "super_interfaces" | "extends_interfaces"));
+    let superclass = n.child_by_field_name("superclass").and_then(|s| {
+        let mut c2 = s.walk();
+        s.named_children(&mut c2).next().map(|t| TyText::from_node(t, b))
+    });
+    let mut t = TypeDecl {
+        fqn,
+        simple: simple.clone(),
+        kind,
+        outer,
+        is_static: is_static || kind != TypeKind::Class || outer_is_interface || outer.is_none(),
+        tparams: tparams_of(n.child_by_field_name("type_parameters"), b),
+        superclass,
+        interfaces: type_list(super_interfaces, b),
+        fields: Vec::new(),
+        methods: Vec::new(),
+        ctors: Vec::new(),
+        members: Vec::new(),
+        start_line: line_of(n),
+        end_line: n.end_position().row as u32 + 1,
+        is_public_api: type_api,
+        is_final: mods.is_final || matches!(kind, TypeKind::Record | TypeKind::Enum),
+    };
+    let is_interface = matches!(kind, TypeKind::Interface | TypeKind::Annotation);
+    if kind == TypeKind::Record
+        && let Some(ps) = n.child_by_field_name("parameters")
+    {
+        let mut c2 = ps.walk();
+        for p in ps.named_children(&mut c2) {
+            if p.kind() != "formal_parameter" {
+                continue;
+            }
+            let ty = p.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default();
+            let name: Box<str> = p.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("").into();
+            t.fields.push(FieldDecl {
+                name: name.clone(),
+                ty: ty.clone(),
+                is_static: false,
+                line: line_of(p),
+                is_public_api: false,
+            });
+            t.methods.push(MethodDecl {
+                name,
+                tparams: Vec::new(),
+                params: Vec::new(),
+                varargs: false,
+                ret: ty,
+                is_static: false,
+                line: line_of(p),
+                implicit: true,
+                is_public_api: true,
+            });
+        }
+    }
+    let me = out.types.len() as u32;
+    out.types.push(t);
+    let Some(body) = n.child_by_field_name("body") else { return };
+    let mut members = Vec::new();
+    let mut fields = Vec::new();
+    let mut methods = Vec::new();
+    let mut ctors = Vec::new();
+    let self_ty = TyText::Named { name: simple.clone(), args: Vec::new() };
+    let mut visit = |m: Node| match m.kind() {
+        "enum_constant" => {
+            let name = m.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
+            fields.push(FieldDecl {
+                name: name.into(),
+                ty: self_ty.clone(),
+                is_static: true,
+                line: line_of(m),
+                is_public_api: true,
+            });
+        }
+        "field_declaration" | "constant_declaration" => {
+            let md = modifiers_of(m, b);
+            let st = md.is_static;
+            let ty = m.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default();
+            let mut c3 = m.walk();
+            for d in m.children_by_field_name("declarator", &mut c3) {
+                let name = d.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
+                let dims = d.child_by_field_name("dimensions").map(|x| count_dims(x, b)).unwrap_or(0);
+                fields.push(FieldDecl {
+                    name: name.into(),
+                    ty: ty.clone().with_dims(dims),
+                    is_static: st || is_interface,
+                    line: line_of(d),
+                    is_public_api: md.api(is_interface),
+                });
+            }
+        }
+        "method_declaration" | "annotation_type_element_declaration" => {
+            let md = modifiers_of(m, b);
+            let st = md.is_static;
+            let name = m.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
+            let (params, varargs) = params_of(m.child_by_field_name("parameters"), b);
+            let dims = m.child_by_field_name("dimensions").map(|x| count_dims(x, b)).unwrap_or(0);
+            let ret =
+                m.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default().with_dims(dims);
+            methods.push(MethodDecl {
+                name: name.into(),
+                tparams: tparams_of(m.child_by_field_name("type_parameters"), b),
+                params,
+                varargs,
+                ret,
+                is_static: st,
+                line: line_of(m),
+                implicit: false,
+                is_public_api: md.api(is_interface),
+            });
+        }
+        "constructor_declaration" | "compact_constructor_declaration" => {
+            let (params, varargs) = params_of(m.child_by_field_name("parameters"), b);
+            let compact = m.kind() == "compact_constructor_declaration";
+            let md = modifiers_of(m, b);
+            ctors.push(MethodDecl {
+                name: simple.clone(),
+                tparams: tparams_of(m.child_by_field_name("type_parameters"), b),
+                params,
+                varargs,
+                ret: TyText::Unknown,
+                is_static: false,
+                line: line_of(m),
+                // A compact constructor's parameters are the record's components (filled below).
+                implicit: compact,
+                is_public_api: md.api(false),
+            });
+        }
+        k if is_type_decl(k) => {}
+        _ => {}
+    };
+    let mut c2 = body.walk();
+    for m in body.named_children(&mut c2) {
+        if m.kind() == "enum_body_declarations" {
+            let mut c3 = m.walk();
+            for mm in m.named_children(&mut c3) {
+                visit(mm);
+                if is_type_decl(mm.kind()) {
+                    members.push(mm);
+                }
+            }
+        } else {
+            visit(m);
+            if is_type_decl(m.kind()) {
+                members.push(m);
+            }
+        }
+    }
+    let t = &mut out.types[me as usize];
+    t.fields = std::mem::take(&mut t.fields).into_iter().chain(fields).collect();
+    // Record accessors written by hand replace the implicit ones.
+    t.methods.retain(|im| !methods.iter().any(|m| m.name == im.name && m.params.is_empty()));
+    t.methods.extend(methods);
+    let components: Vec<TyText> = if kind == TypeKind::Record {
+        t.fields.iter().filter(|f| !f.is_static).map(|f| f.ty.clone()).collect()
+    } else {
+        Vec::new()
+    };
+    for c in &mut ctors {
+        if c.implicit {
+            c.params = components.clone();
+            c.implicit = false;
+        }
+    }
+    if kind == TypeKind::Record && !ctors.iter().any(|c| c.params == components) {
+        ctors.push(implicit_ctor(&simple, components, t.start_line, t.is_public_api));
+    } else if ctors.is_empty() && matches!(kind, TypeKind::Class | TypeKind::Enum) {
+        // A default constructor has its class's access; an enum's is private.
+        ctors.push(implicit_ctor(&simple, Vec::new(), t.start_line, t.is_public_api && kind == TypeKind::Class));
+    }
+    t.ctors = ctors;
+    if kind == TypeKind::Enum {
+        let arr = TyText::Array(Box::new(self_ty.clone()), 1);
+        let string = TyText::Named { name: "String".into(), args: Vec::new() };
+        for (name, params, ret) in [("values", vec![], arr), ("valueOf", vec![string], self_ty.clone())] {
+            t.methods.push(MethodDecl {
+                name: name.into(),
+                tparams: Vec::new(),
+                params,
+                varargs: false,
+                ret,
+                is_static: true,
+                line: t.start_line,
+                implicit: true,
+                is_public_api: true,
+            });
+        }
+    }
+    for m in members {
+        let idx = out.types.len() as u32;
+        declare_type(m, b, Some(me), out);
+        if out.types.len() as u32 > idx {
+            out.types[me as usize].members.push(idx);
+        }
+    }
+}
+
+fn implicit_ctor(simple: &str, params: Vec<TyText>, line: u32, is_public_api: bool) -> MethodDecl {
+    MethodDecl {
+        name: simple.into(),
+        tparams: Vec::new(),
+        params,
+        varargs: false,
+        ret: TyText::Unknown,
+        is_static: false,
+        line,
+        implicit: true,
+        is_public_api,
+    }
+}

@@ -1,0 +1,923 @@
+//! Every workspace type with its members, and javac's rules for finding a type, field or method
+//! by name from a place in the code (JLS §6.4–6.5, §8.4.8, §15.12 simplified).
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use mji_model::TypeKind;
+#[path = "jdk_api.rs"]
+pub mod jdk_api;
+use jdk_api::{JdkApi, jdk_ty};
+
+use crate::decls::{FieldDecl, FileDecls, MethodDecl, TParam, TypeDecl};
+use crate::ty::{OBJECT, Ty, TyText, boxed, prim_widens, unboxed};
+
+/// Where a type comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Origin {
+    Workspace,
+    Jdk,
+    Library,
+    Unresolved,
+}
+
+/// The public packages and type names of the JDK (java.*, javax.*, org.w3c/xml/ietf).
+pub struct Jdk {
+    packages: HashMap<&'static str, HashSet<&'static str>>,
+}
+
+impl Jdk {
+    pub fn get() -> &'static Jdk {
+        static JDK: OnceLock<Jdk> = OnceLock::new();
+        JDK.get_or_init(|| {
+            let mut packages = HashMap::new();
+            for line in include_str!("jdk_types.txt").lines() {
+                let mut it = line.split(' ');
+                let Some(pkg) = it.next() else { continue };
+                packages.insert(pkg, it.collect());
+            }
+            Jdk { packages }
+        })
+    }
+
+    pub fn has(&self, pkg: &str, name: &str) -> bool {
+        self.packages.get(pkg).is_some_and(|s| s.contains(name))
+    }
+
+    pub fn is_package(&self, pkg: &str) -> bool {
+        self.packages.contains_key(pkg)
+    }
+
+    /// Whether a qualified name is a JDK type (nested types of JDK types included).
+    pub fn is_type(&self, fqn: &str) -> bool {
+        let mut at = 0;
+        while let Some(i) = fqn[at..].find('.') {
+            let dot = at + i;
+            let (pkg, rest) = (&fqn[..dot], &fqn[dot + 1..]);
+            let top = rest.split('.').next().unwrap_or(rest);
+            if self.has(pkg, top) {
+                return true;
+            }
+            at = dot + 1;
+        }
+        false
+    }
+}
+
+/// A file of the world.
+#[derive(Debug, Clone)]
+pub struct FileEntry {
+    pub path: Arc<Path>,
+    pub decls: Arc<FileDecls>,
+    /// Index of the file's first type in [`World::types`].
+    pub first_type: u32,
+}
+
+/// A type of the world: (file, index in the file's types).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TypeId(pub u32);
+
+/// Every workspace type, linked: supertypes resolved.
+pub struct World {
+    pub files: Vec<FileEntry>,
+    /// (file index, index in that file's types).
+    types: Vec<(u32, u32)>,
+    by_fqn: HashMap<Box<str>, TypeId>,
+    by_package: HashMap<Box<str>, Vec<TypeId>>,
+    packages: HashSet<Box<str>>,
+    supers: Vec<Vec<Ty>>,
+    /// Method and field names to their declaring types, for receivers of unknown type.
+    methods_by_name: HashMap<Box<str>, Vec<TypeId>>,
+    fields_by_name: HashMap<Box<str>, Vec<TypeId>>,
+    pub jdk: &'static Jdk,
+    /// The JDK's API (shared, not copied): its types have ids from [`JDK_BASE`] on.
+    api: Option<&'static JdkApi>,
+    /// Per type (workspace types, then the JDK API's), what lookups derive from its
+    /// declaration, computed on first use. Empty while the world is being linked.
+    memo: Vec<TypeMemo>,
+}
+
+/// Supertypes with their ids, as [`World::hierarchy`] lists them.
+type Hierarchy = Vec<(Ty, Option<TypeId>)>;
+
+/// What is derived from one type's declaration once the world is linked.
+#[derive(Default)]
+struct TypeMemo {
+    ctx: OnceLock<Ctx>,
+    methods: OnceLock<Vec<MethodMemo>>,
+    ctors: OnceLock<Vec<MethodMemo>>,
+    /// The hierarchy of the type with its own type variables as arguments, when substituting
+    /// the actual arguments into it gives what [`World::hierarchy`] would compute.
+    hierarchy: OnceLock<Option<Hierarchy>>,
+}
+
+/// A method's (or constructor's) parameter types resolved in its declaring type's context
+/// (with its own type parameters), and its key.
+struct MethodMemo {
+    params: Vec<Option<Ty>>,
+    key: String,
+}
+
+/// Type ids (and file indexes) from here on are the JDK API table's.
+pub const JDK_BASE: u32 = 1 << 31;
+
+/// Where a name is looked up from: the file, the enclosing types (innermost first) and the type
+/// variables in scope (innermost first).
+#[derive(Debug, Clone, Default)]
+pub struct Ctx {
+    pub file: u32,
+    pub types: Vec<TypeId>,
+    pub tvars: Vec<(Box<str>, Ty)>,
+}
+
+/// A member found by lookup, with the substitution of its declaring type's type variables.
+#[derive(Debug, Clone)]
+pub struct Found<'w, T> {
+    pub owner: TypeId,
+    pub decl: &'w T,
+    pub subst: Vec<(Box<str>, Ty)>,
+}
+
+impl World {
+    pub fn new(files: Vec<(Arc<Path>, Arc<FileDecls>)>) -> World {
+        World::build(files, Some(JdkApi::get()))
+    }
+
+    /// A world that knows the JDK only by type names (the JDK API table is not consulted).
+    pub fn new_without_jdk_api(files: Vec<(Arc<Path>, Arc<FileDecls>)>) -> World {
+        World::build(files, None)
+    }
+
+    fn build(files: Vec<(Arc<Path>, Arc<FileDecls>)>, api: Option<&'static JdkApi>) -> World {
+        let mut w = World {
+            files: Vec::with_capacity(files.len()),
+            types: Vec::new(),
+            by_fqn: HashMap::new(),
+            by_package: HashMap::new(),
+            packages: HashSet::new(),
+            supers: Vec::new(),
+            methods_by_name: HashMap::new(),
+            fields_by_name: HashMap::new(),
+            jdk: Jdk::get(),
+            api,
+            memo: Vec::new(),
+        };
+        for (fi, (path, decls)) in files.into_iter().enumerate() {
+            let first_type = w.types.len() as u32;
+            let mut p = &*decls.package;
+            while !p.is_empty() {
+                if !w.packages.insert(p.into()) {
+                    break;
+                }
+                p = p.rsplit_once('.').map(|x| x.0).unwrap_or("");
+            }
+            for (ti, t) in decls.types.iter().enumerate() {
+                let id = TypeId(w.types.len() as u32);
+                w.types.push((fi as u32, ti as u32));
+                w.by_fqn.entry(t.fqn.clone()).or_insert(id);
+                for m in &t.methods {
+                    let v = w.methods_by_name.entry(m.name.clone()).or_default();
+                    if v.last() != Some(&id) {
+                        v.push(id);
+                    }
+                }
+                for f in &t.fields {
+                    w.fields_by_name.entry(f.name.clone()).or_default().push(id);
+                }
+                if t.outer.is_none() {
+                    w.by_package.entry(decls.package.clone()).or_default().push(id);
+                }
+            }
+            w.files.push(FileEntry { path, decls, first_type });
+        }
+        let supers: Vec<Vec<Ty>> = (0..w.types.len()).map(|i| w.compute_supers(TypeId(i as u32))).collect();
+        w.supers = supers;
+        let n = w.types.len() + api.map(|a| a.types.len()).unwrap_or(0);
+        w.memo = (0..n).map(|_| TypeMemo::default()).collect();
+        w
+    }
+
+    fn memo_of(&self, id: TypeId) -> Option<&TypeMemo> {
+        let i = match id.0.checked_sub(JDK_BASE) {
+            Some(j) => self.types.len() + j as usize,
+            None => id.0 as usize,
+        };
+        self.memo.get(i)
+    }
+
+    /// The context inside a type's body, computed once per type.
+    pub fn ctx_ref(&self, id: TypeId) -> std::borrow::Cow<'_, Ctx> {
+        match self.memo_of(id) {
+            Some(m) => std::borrow::Cow::Borrowed(m.ctx.get_or_init(|| self.compute_ctx_in(id))),
+            None => std::borrow::Cow::Owned(self.compute_ctx_in(id)),
+        }
+    }
+
+    /// The memo of `m`, a method or constructor declared by `owner`.
+    fn method_memo(&self, owner: TypeId, m: &MethodDecl) -> Option<&MethodMemo> {
+        let memo = self.memo_of(owner)?;
+        let d = self.decl(owner);
+        let index = |pool: &[MethodDecl]| pool.iter().position(|x| std::ptr::eq(x, m));
+        let (cell, pool, i) = if let Some(i) = index(&d.methods) {
+            (&memo.methods, &d.methods, i)
+        } else {
+            (&memo.ctors, &d.ctors, index(&d.ctors)?)
+        };
+        let all = cell.get_or_init(|| {
+            let ctx = self.ctx_ref(owner);
+            pool.iter()
+                .map(|x| {
+                    let params = self.resolved_params(x, &ctx);
+                    let key = self.format_method_key(owner, x, &params);
+                    MethodMemo { params, key }
+                })
+                .collect()
+        });
+        all.get(i)
+    }
+
+    fn resolved_params(&self, m: &MethodDecl, type_ctx: &Ctx) -> Vec<Option<Ty>> {
+        let ctx = self.with_method_tparams(type_ctx, &m.tparams);
+        m.params.iter().map(|p| self.resolve_text(p, &ctx)).collect()
+    }
+
+    fn format_method_key(&self, owner: TypeId, m: &MethodDecl, params: &[Option<Ty>]) -> String {
+        let erased: Vec<String> =
+            params.iter().map(|t| t.as_ref().map(|t| t.erasure()).unwrap_or_else(|| "?".into())).collect();
+        format!("{}#{}({})", self.decl(owner).fqn, m.name, erased.join(","))
+    }
+
+    /// A method's parameter types resolved in its declaring type's context (type variables of
+    /// the type and the method unsubstituted); `None` for broken types.
+    pub fn method_params(&self, owner: TypeId, m: &MethodDecl) -> std::borrow::Cow<'_, [Option<Ty>]> {
+        match self.method_memo(owner, m) {
+            Some(mm) => std::borrow::Cow::Borrowed(&mm.params),
+            None => std::borrow::Cow::Owned(self.resolved_params(m, &self.ctx_ref(owner))),
+        }
+    }
+
+    /// Workspace types declaring a method named `name`.
+    pub fn types_with_method(&self, name: &str) -> &[TypeId] {
+        self.methods_by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[])
+    }
+
+    /// Workspace types declaring a field named `name`.
+    pub fn types_with_field(&self, name: &str) -> &[TypeId] {
+        self.fields_by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[])
+    }
+
+    pub fn type_count(&self) -> usize {
+        self.types.len()
+    }
+
+    pub fn decl(&self, id: TypeId) -> &TypeDecl {
+        if let Some(j) = id.0.checked_sub(JDK_BASE)
+            && let Some(api) = self.api
+        {
+            return api.decl(j);
+        }
+        let (f, t) = self.types[id.0 as usize];
+        &self.files[f as usize].decls.types[t as usize]
+    }
+
+    pub fn file_of(&self, id: TypeId) -> u32 {
+        if let Some(j) = id.0.checked_sub(JDK_BASE)
+            && let Some(api) = self.api
+        {
+            return JDK_BASE + api.types[j as usize].0;
+        }
+        self.types[id.0 as usize].0
+    }
+
+    /// A type: the workspace's first, then the JDK API's.
+    pub fn by_fqn(&self, fqn: &str) -> Option<TypeId> {
+        if let Some(id) = self.by_fqn.get(fqn) {
+            return Some(*id);
+        }
+        let api = self.api?;
+        api.by_fqn.get(fqn).map(|j| TypeId(JDK_BASE + j))
+    }
+
+    /// Whether a type is declared in the workspace (not the JDK API table).
+    pub fn is_workspace(&self, id: TypeId) -> bool {
+        id.0 < JDK_BASE
+    }
+
+    /// A workspace type by qualified name.
+    pub fn workspace_type(&self, fqn: &str) -> Option<TypeId> {
+        self.by_fqn.get(fqn).copied()
+    }
+
+    /// The origin of a known type.
+    pub fn origin_of(&self, id: TypeId) -> Origin {
+        if self.is_workspace(id) { Origin::Workspace } else { Origin::Jdk }
+    }
+
+    fn origin_by_fqn(&self, fqn: &str) -> Option<Origin> {
+        self.by_fqn(fqn).map(|id| self.origin_of(id))
+    }
+
+    pub fn is_package(&self, p: &str) -> bool {
+        self.packages.contains(p) || self.jdk.is_package(p)
+    }
+
+    /// All workspace types, for name searches.
+    pub fn all_types(&self) -> impl Iterator<Item = TypeId> + '_ {
+        (0..self.types.len() as u32).map(TypeId)
+    }
+
+    /// The global id of a file's `i`-th type.
+    pub fn type_in_file(&self, file: u32, i: u32) -> TypeId {
+        if let Some(j) = file.checked_sub(JDK_BASE)
+            && let Some(api) = self.api
+        {
+            return TypeId(JDK_BASE + api.files[j as usize].1 + i);
+        }
+        TypeId(self.files[file as usize].first_type + i)
+    }
+
+    /// The enclosing chain of a type, innermost (itself) first.
+    pub fn chain(&self, id: TypeId) -> Vec<TypeId> {
+        let mut out = vec![id];
+        let f = self.file_of(id);
+        let mut cur = self.decl(id).outer;
+        while let Some(o) = cur {
+            let oid = self.type_in_file(f, o);
+            out.push(oid);
+            cur = self.decl(oid).outer;
+        }
+        out
+    }
+
+    /// The context inside a type's body.
+    pub fn ctx_in(&self, id: TypeId) -> Ctx {
+        self.ctx_ref(id).into_owned()
+    }
+
+    fn compute_ctx_in(&self, id: TypeId) -> Ctx {
+        let chain = self.chain(id);
+        let mut tvars = Vec::new();
+        let mut c = Ctx { file: self.file_of(id), types: Vec::new(), tvars: Vec::new() };
+        for t in &chain {
+            let d = self.decl(*t);
+            if !d.is_static || *t == id {
+                for tp in &d.tparams {
+                    tvars.push((tp.name.clone(), Ty::object()));
+                }
+            }
+        }
+        c.types = chain;
+        c.tvars = tvars;
+        // Bounds are resolved in the same context (they may name each other).
+        let bounds: Vec<(Box<str>, Ty)> = c
+            .types
+            .iter()
+            .flat_map(|t| self.decl(*t).tparams.iter())
+            .map(|tp| (tp.name.clone(), self.bound_of(tp, &c)))
+            .collect();
+        for (name, b) in bounds {
+            if let Some(slot) = c.tvars.iter_mut().find(|(n, _)| *n == name) {
+                slot.1 = b;
+            }
+        }
+        c
+    }
+
+    /// The erased bound of a type parameter.
+    pub fn bound_of(&self, tp: &TParam, ctx: &Ctx) -> Ty {
+        match tp.bounds.first() {
+            Some(b) => match self.resolve_text(b, ctx) {
+                Some(Ty::Var(_, b)) => *b,
+                Some(Ty::Class(f, _)) => Ty::Class(f, Vec::new()),
+                Some(t) => t,
+                None => Ty::object(),
+            },
+            None => Ty::object(),
+        }
+    }
+
+    /// Adds a method's type parameters to a context.
+    pub fn with_method_tparams(&self, ctx: &Ctx, tparams: &[TParam]) -> Ctx {
+        if tparams.is_empty() {
+            return ctx.clone();
+        }
+        let mut c = ctx.clone();
+        for tp in tparams {
+            c.tvars.insert(0, (tp.name.clone(), Ty::object()));
+        }
+        for tp in tparams {
+            let b = self.bound_of(tp, &c);
+            if let Some(slot) = c.tvars.iter_mut().find(|(n, _)| *n == tp.name) {
+                slot.1 = b;
+            }
+        }
+        c
+    }
+
+    fn compute_supers(&self, id: TypeId) -> Vec<Ty> {
+        let d = self.decl(id);
+        // Supertypes are resolved outside the type's body: its outer chain and its own type
+        // parameters.
+        let mut ctx = match d.outer {
+            Some(o) => self.compute_ctx_in(self.type_in_file(self.file_of(id), o)),
+            None => Ctx { file: self.file_of(id), types: Vec::new(), tvars: Vec::new() },
+        };
+        for tp in &d.tparams {
+            ctx.tvars.insert(0, (tp.name.clone(), Ty::object()));
+        }
+        let mut out = Vec::new();
+        match d.kind {
+            TypeKind::Enum => out.push(Ty::Class("java.lang.Enum".into(), vec![Ty::class(&d.fqn)])),
+            TypeKind::Record => out.push(Ty::class("java.lang.Record")),
+            TypeKind::Annotation => out.push(Ty::class("java.lang.annotation.Annotation")),
+            _ => {}
+        }
+        if let Some(s) = &d.superclass {
+            out.extend(self.resolve_text_guarded(s, &ctx, id));
+        }
+        for i in &d.interfaces {
+            out.extend(self.resolve_text_guarded(i, &ctx, id));
+        }
+        if d.kind == TypeKind::Class && d.superclass.is_none() && &*d.fqn != OBJECT {
+            out.push(Ty::object());
+        }
+        out
+    }
+
+    /// Resolves a supertype without consulting the type's own (not yet linked) hierarchy for
+    /// member types of itself.
+    fn resolve_text_guarded(&self, t: &TyText, ctx: &Ctx, _me: TypeId) -> Option<Ty> {
+        self.resolve_text(t, ctx)
+    }
+
+    /// Direct supertypes, resolved (java.lang.Object last for classes).
+    pub fn supers(&self, id: TypeId) -> &[Ty] {
+        if let Some(j) = id.0.checked_sub(JDK_BASE)
+            && let Some(api) = self.api
+        {
+            return api.supers.get(j as usize).map(|v| v.as_slice()).unwrap_or(&[]);
+        }
+        self.supers.get(id.0 as usize).map(|v| v.as_slice()).unwrap_or(&[])
+    }
+
+    /// Resolves a written type in a context. `None` for `var` and broken types.
+    pub fn resolve_text(&self, t: &TyText, ctx: &Ctx) -> Option<Ty> {
+        match t {
+            TyText::Prim(p) => Some(Ty::Prim(p.clone())),
+            TyText::Unknown => None,
+            TyText::Array(e, d) => {
+                let mut ty = self.resolve_text(e, ctx)?;
+                for _ in 0..*d {
+                    ty = Ty::Array(Box::new(ty));
+                }
+                Some(ty)
+            }
+            TyText::Named { .. } if ctx.file >= JDK_BASE => jdk_ty(t, &ctx.tvars),
+            TyText::Named { name, args } => {
+                let segs: Vec<&str> = name.split('.').collect();
+                let (_, last) = self.resolve_type_segments(&segs, ctx);
+                let args: Vec<Ty> = args.iter().map(|a| self.resolve_text(a, ctx).unwrap_or_else(Ty::object)).collect();
+                match last {
+                    Some(TypeName::Var(n, b)) => Some(Ty::Var(n, Box::new(b))),
+                    Some(TypeName::Class(f, _)) => Some(Ty::Class(f.into(), args)),
+                    None => Some(Ty::Class(name.clone(), args)),
+                }
+            }
+        }
+    }
+
+    /// Resolves a dotted type name segment by segment: for each segment, the type it names (if
+    /// it is a type; package segments give `None`), and the whole name's type.
+    pub fn resolve_type_segments(&self, segs: &[&str], ctx: &Ctx) -> (Vec<Option<TypeName>>, Option<TypeName>) {
+        let mut out: Vec<Option<TypeName>> = vec![None; segs.len()];
+        if segs.is_empty() {
+            return (out, None);
+        }
+        let mut start = None;
+        if let Some(t) = self.resolve_simple_type(segs[0], ctx) {
+            out[0] = Some(t);
+            start = Some(0);
+        } else {
+            // A package prefix, then a type.
+            for i in 1..segs.len() {
+                let pkg = segs[..i].join(".");
+                let fqn = format!("{pkg}.{}", segs[i]);
+                if let Some(o) = self.origin_by_fqn(&fqn) {
+                    out[i] = Some(TypeName::Class(fqn, o));
+                } else if self.jdk.has(&pkg, segs[i]) {
+                    out[i] = Some(TypeName::Class(fqn, Origin::Jdk));
+                } else if i + 1 == segs.len() || (!self.is_package(&fqn) && starts_upper(segs[i])) {
+                    // Not a known package: assume a library type (`com.lib.Foo`).
+                    if starts_upper(segs[i]) || i + 1 == segs.len() {
+                        out[i] = Some(TypeName::Class(fqn, Origin::Library));
+                    } else {
+                        continue;
+                    }
+                } else {
+                    continue;
+                }
+                start = Some(i);
+                break;
+            }
+        }
+        let Some(mut i) = start else { return (out, None) };
+        while i + 1 < segs.len() {
+            let next = match &out[i] {
+                Some(TypeName::Class(f, o)) => self.member_type(f, *o, segs[i + 1]),
+                Some(TypeName::Var(..)) | None => None,
+            };
+            out[i + 1] = next;
+            if out[i + 1].is_none() {
+                return (out, None);
+            }
+            i += 1;
+        }
+        let last = out[segs.len() - 1].clone();
+        (out, last)
+    }
+
+    /// A member type `name` of type `fqn` (inherited member types included).
+    pub fn member_type(&self, fqn: &str, origin: Origin, name: &str) -> Option<TypeName> {
+        match self.by_fqn(fqn) {
+            Some(id) => self.member_type_of(id, name, &mut HashSet::new()),
+            None => Some(TypeName::Class(
+                format!("{fqn}.{name}"),
+                if origin == Origin::Workspace { Origin::Library } else { origin },
+            )),
+        }
+    }
+
+    fn member_type_of(&self, id: TypeId, name: &str, seen: &mut HashSet<TypeId>) -> Option<TypeName> {
+        if !seen.insert(id) {
+            return None;
+        }
+        let d = self.decl(id);
+        let f = self.file_of(id);
+        for m in &d.members {
+            let mid = self.type_in_file(f, *m);
+            if &*self.decl(mid).simple == name {
+                return Some(TypeName::Class(self.decl(mid).fqn.to_string(), self.origin_of(mid)));
+            }
+        }
+        for s in self.supers(id) {
+            if let Ty::Class(sf, _) = s {
+                // An external supertype without declarations may declare member types; they
+                // are not guessed.
+                if let Some(sid) = self.by_fqn(sf)
+                    && let Some(t) = self.member_type_of(sid, name, seen)
+                {
+                    return Some(t);
+                }
+            }
+        }
+        None
+    }
+
+    /// A simple type name in scope (JLS 6.4.1 shadowing order).
+    pub fn resolve_simple_type(&self, name: &str, ctx: &Ctx) -> Option<TypeName> {
+        if let Some((n, b)) = ctx.tvars.iter().find(|(n, _)| &**n == name) {
+            return Some(TypeName::Var(n.clone(), b.clone()));
+        }
+        for t in &ctx.types {
+            if &*self.decl(*t).simple == name {
+                return Some(TypeName::Class(self.decl(*t).fqn.to_string(), self.origin_of(*t)));
+            }
+            if let Some(m) = self.member_type_of(*t, name, &mut HashSet::new()) {
+                return Some(m);
+            }
+        }
+        let file = &self.files.get(ctx.file as usize)?.decls;
+        for imp in file.imports.iter().filter(|i| !i.on_demand) {
+            let last = imp.path.rsplit('.').next().unwrap_or("");
+            if last == name {
+                if imp.is_static {
+                    // `import static a.B.Inner;` imports a member type.
+                    if let Some((owner, _)) = imp.path.rsplit_once('.')
+                        && let Some(TypeName::Class(f, o)) = self.resolve_qualified(owner)
+                        && let Some(t) = self.member_type(&f, o, name)
+                        && let TypeName::Class(ref tf, _) = t
+                        && (self.by_fqn(tf).is_some() || self.by_fqn(&f).is_none())
+                    {
+                        return Some(t);
+                    }
+                    continue;
+                }
+                return self.resolve_qualified(&imp.path);
+            }
+        }
+        let same = if file.package.is_empty() { name.to_string() } else { format!("{}.{name}", file.package) };
+        if let Some(o) = self.origin_by_fqn(&same) {
+            return Some(TypeName::Class(same, o));
+        }
+        let mut external_on_demand = Vec::new();
+        for imp in file.imports.iter().filter(|i| i.on_demand) {
+            let p = &*imp.path;
+            let fqn = format!("{p}.{name}");
+            if let Some(o) = self.origin_by_fqn(&fqn)
+                && self.by_fqn(p).is_none()
+            {
+                return Some(TypeName::Class(fqn, o));
+            }
+            if let Some(pid) = self.by_fqn(p) {
+                if let Some(t) = self.member_type_of(pid, name, &mut HashSet::new()) {
+                    return Some(t);
+                }
+                continue;
+            }
+            if self.jdk.has(p, name) {
+                return Some(TypeName::Class(fqn, Origin::Jdk));
+            }
+            if self.jdk.is_type(p) && starts_upper(name) {
+                // `import java.util.Map.*;`
+                if self.jdk.is_type(&fqn) {
+                    return Some(TypeName::Class(fqn, Origin::Jdk));
+                }
+                continue;
+            }
+            if !self.packages.contains(p) && !self.jdk.is_package(p) {
+                external_on_demand.push(fqn);
+            }
+        }
+        let lang = format!("java.lang.{name}");
+        if let Some(o) = self.origin_by_fqn(&lang) {
+            return Some(TypeName::Class(lang, o));
+        }
+        if self.jdk.has("java.lang", name) {
+            return Some(TypeName::Class(lang, Origin::Jdk));
+        }
+        if external_on_demand.len() == 1 && starts_upper(name) {
+            return external_on_demand.pop().map(|f| TypeName::Class(f, Origin::Library));
+        }
+        None
+    }
+
+    /// A fully qualified type name, with its origin.
+    pub fn resolve_qualified(&self, path: &str) -> Option<TypeName> {
+        if let Some(o) = self.origin_by_fqn(path) {
+            return Some(TypeName::Class(path.to_string(), o));
+        }
+        let segs: Vec<&str> = path.split('.').collect();
+        let (_, last) =
+            self.resolve_type_segments(&segs, &Ctx { file: u32::MAX, types: Vec::new(), tvars: Vec::new() });
+        last
+    }
+
+    /// The origin of a qualified type name.
+    pub fn origin(&self, fqn: &str) -> Origin {
+        if let Some(o) = self.origin_by_fqn(fqn) {
+            o
+        } else if self.jdk.is_type(fqn) {
+            Origin::Jdk
+        } else if fqn.contains('.') {
+            Origin::Library
+        } else {
+            Origin::Unresolved
+        }
+    }
+
+    /// The supertypes of `ty` (itself first), breadth first, with type arguments substituted:
+    /// the order javac searches members in. Classes come before interfaces.
+    pub fn hierarchy(&self, ty: &Ty) -> Vec<(Ty, Option<TypeId>)> {
+        if let Some((fqn, args)) = ty.lookup_class()
+            && let Some(id) = self.by_fqn(fqn)
+            && let Some(memo) = self.memo_of(id)
+            && let Some(generic) = memo.hierarchy.get_or_init(|| self.generic_hierarchy(id))
+        {
+            let subst = self.subst_of(id, args);
+            let mut out = Vec::with_capacity(generic.len());
+            out.push((Ty::Class(fqn.into(), args.to_vec()), Some(id)));
+            out.extend(generic[1..].iter().map(|(t, i)| (substitute(t, &subst), *i)));
+            return out;
+        }
+        self.compute_hierarchy(ty)
+    }
+
+    /// The hierarchy of a type with no arguments, if substituting arguments for the type's own
+    /// variables into it equals the hierarchy computed with those arguments: every supertype
+    /// past the first level names only the variables its own arguments give values to.
+    fn generic_hierarchy(&self, id: TypeId) -> Option<Hierarchy> {
+        let top = Ty::Class(self.decl(id).fqn.clone(), Vec::new());
+        let out = self.compute_hierarchy(&top);
+        for (t, tid) in out.iter().skip(1) {
+            let Some(tid) = tid else { continue };
+            let args = t.lookup_class().map(|x| x.1).unwrap_or(&[]);
+            let subst = self.subst_of(*tid, args);
+            for s in self.supers(*tid) {
+                if !vars_within(s, &subst) {
+                    return None;
+                }
+            }
+        }
+        Some(out)
+    }
+
+    fn compute_hierarchy(&self, ty: &Ty) -> Vec<(Ty, Option<TypeId>)> {
+        let mut out: Vec<(Ty, Option<TypeId>)> = Vec::new();
+        let mut seen = HashSet::new();
+        let mut queue = std::collections::VecDeque::new();
+        queue.push_back(ty.clone());
+        while let Some(t) = queue.pop_front() {
+            let Some((fqn, args)) = t.lookup_class() else { continue };
+            if !seen.insert(fqn.to_string()) || out.len() > 64 {
+                continue;
+            }
+            let id = self.by_fqn(fqn);
+            out.push((Ty::Class(fqn.into(), args.to_vec()), id));
+            if let Some(id) = id {
+                let subst = self.subst_of(id, args);
+                for s in self.supers(id) {
+                    queue.push_back(substitute(s, &subst));
+                }
+            }
+        }
+        out
+    }
+
+    fn subst_of(&self, id: TypeId, args: &[Ty]) -> Vec<(Box<str>, Ty)> {
+        let d = self.decl(id);
+        if args.len() != d.tparams.len() {
+            return Vec::new();
+        }
+        d.tparams.iter().zip(args).map(|(p, a)| (p.name.clone(), a.clone())).collect()
+    }
+
+    /// Fields named `name` visible in `ty` (the first found, as javac's lookup).
+    pub fn find_field<'w>(&'w self, ty: &Ty, name: &str) -> Lookup<Found<'w, FieldDecl>> {
+        let mut complete = true;
+        for (t, id) in self.hierarchy(ty) {
+            let Some(id) = id else {
+                complete = false;
+                continue;
+            };
+            if let Some(f) = self.decl(id).fields.iter().find(|f| &*f.name == name) {
+                let args = t.lookup_class().map(|x| x.1.to_vec()).unwrap_or_default();
+                return Lookup::Found(Found { owner: id, decl: f, subst: self.subst_of(id, &args) });
+            }
+        }
+        if complete { Lookup::Absent } else { Lookup::Unknown }
+    }
+
+    /// Methods named `name` that are members of `ty`: overridden ones hidden by their
+    /// overriders (same erased parameters), most derived first.
+    pub fn find_methods<'w>(&'w self, ty: &Ty, name: &str) -> (Vec<Found<'w, MethodDecl>>, bool) {
+        let mut out: Vec<Found<'w, MethodDecl>> = Vec::new();
+        let mut sigs: HashSet<Vec<String>> = HashSet::new();
+        let mut complete = true;
+        for (t, id) in self.hierarchy(ty) {
+            let Some(id) = id else {
+                complete = false;
+                continue;
+            };
+            let args = t.lookup_class().map(|x| x.1.to_vec()).unwrap_or_default();
+            let subst = self.subst_of(id, &args);
+            for m in self.decl(id).methods.iter().filter(|m| &*m.name == name) {
+                // Overriding is decided on the parameter types as seen from `ty` (a `save(T)` of
+                // `Repo<Product>` is overridden by `save(Product)`).
+                let sig: Vec<String> = self
+                    .method_params(id, m)
+                    .iter()
+                    .map(|p| match p {
+                        Some(t) => substitute(t, &subst).erasure(),
+                        None => "?".into(),
+                    })
+                    .collect();
+                if sigs.insert(sig) {
+                    out.push(Found { owner: id, decl: m, subst: subst.clone() });
+                }
+            }
+        }
+        (out, complete)
+    }
+
+    /// A method's parameter erasures, in its declaring type's context.
+    pub fn erased_params(&self, m: &MethodDecl, type_ctx: &Ctx) -> Vec<String> {
+        let ctx = self.with_method_tparams(type_ctx, &m.tparams);
+        m.params.iter().map(|p| self.resolve_text(p, &ctx).map(|t| t.erasure()).unwrap_or_else(|| "?".into())).collect()
+    }
+
+    /// The key javac's binding would print: `Owner#name(p1,p2)`.
+    pub fn method_key(&self, owner: TypeId, m: &MethodDecl) -> String {
+        match self.method_memo(owner, m) {
+            Some(mm) => mm.key.clone(),
+            None => {
+                let params = self.resolved_params(m, &self.ctx_ref(owner));
+                self.format_method_key(owner, m, &params)
+            }
+        }
+    }
+
+    pub fn field_key(&self, owner: TypeId, f: &FieldDecl) -> String {
+        format!("{}#{}", self.decl(owner).fqn, f.name)
+    }
+
+    /// Is `a` a subtype of `b` (both resolved)? `None` when it cannot be known (an external
+    /// type's hierarchy).
+    pub fn is_subtype(&self, a: &Ty, b: &Ty) -> Option<bool> {
+        match (a, b) {
+            (_, Ty::Class(bf, _)) if &**bf == OBJECT => Some(!a.is_prim()),
+            (Ty::Null, _) => Some(!b.is_prim()),
+            (Ty::Prim(x), Ty::Prim(y)) => Some(prim_widens(x, y)),
+            (Ty::Prim(_), _) | (_, Ty::Prim(_)) => Some(false),
+            (Ty::Array(x), Ty::Array(y)) => {
+                if x.is_prim() || y.is_prim() {
+                    Some(x == y)
+                } else {
+                    self.is_subtype(x, y)
+                }
+            }
+            (Ty::Array(_), Ty::Class(bf, _)) => Some(matches!(&**bf, "java.lang.Cloneable" | "java.io.Serializable")),
+            (Ty::Class(..), Ty::Array(_)) => Some(false),
+            (Ty::Var(_, ab), _) => self.is_subtype(ab, b).or(Some(false)).filter(|x| *x).or(None),
+            (_, Ty::Var(..)) => None,
+            (Ty::Class(af, _), Ty::Class(bf, _)) => {
+                if af == bf {
+                    return Some(true);
+                }
+                let b_id = self.by_fqn(bf);
+                if b_id.is_some_and(|id| self.decl(id).is_final) {
+                    return Some(false);
+                }
+                let mut complete = true;
+                for (t, id) in self.hierarchy(a) {
+                    if t.lookup_class().is_some_and(|(f, _)| f == &**bf) {
+                        return Some(true);
+                    }
+                    if id.is_none() {
+                        complete = false;
+                    }
+                }
+                // JDK and library classes never extend workspace ones.
+                if complete || b_id.is_some_and(|id| self.is_workspace(id)) { Some(false) } else { None }
+            }
+            _ => None,
+        }
+    }
+
+    /// Method invocation conversion (JLS 5.3) of an argument type to a parameter type, in
+    /// phase 1 (no boxing) or 2 (boxing). `None`: cannot be known.
+    pub fn assignable(&self, arg: &Ty, param: &Ty, boxing: bool) -> Option<bool> {
+        match (arg, param) {
+            (Ty::Prim(a), Ty::Prim(p)) => Some(prim_widens(a, p)),
+            (Ty::Prim(a), _) => {
+                if !boxing {
+                    return Some(false);
+                }
+                let b = Ty::class(boxed(a)?);
+                self.is_subtype(&b, param)
+            }
+            (Ty::Class(f, _), Ty::Prim(p)) => {
+                if !boxing {
+                    return Some(false);
+                }
+                Some(unboxed(f).is_some_and(|u| prim_widens(u, p)))
+            }
+            _ => self.is_subtype(arg, param),
+        }
+    }
+}
+
+/// The result of a member lookup.
+#[derive(Debug)]
+pub enum Lookup<T> {
+    Found(T),
+    /// Certainly not a member.
+    Absent,
+    /// Not found, but an external supertype might declare it.
+    Unknown,
+}
+
+/// A name that resolved to a type.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TypeName {
+    Class(String, Origin),
+    Var(Box<str>, Ty),
+}
+
+pub fn starts_upper(s: &str) -> bool {
+    s.chars().next().is_some_and(|c| c.is_uppercase())
+}
+
+/// Whether every type variable in `t` is one `subst` replaces.
+fn vars_within(t: &Ty, subst: &[(Box<str>, Ty)]) -> bool {
+    match t {
+        Ty::Var(n, _) => subst.iter().any(|(k, _)| k == n),
+        Ty::Class(_, a) => a.iter().all(|x| vars_within(x, subst)),
+        Ty::Array(e) => vars_within(e, subst),
+        _ => true,
+    }
+}
+
+/// Replaces type variables by their arguments.
+pub fn substitute(t: &Ty, subst: &[(Box<str>, Ty)]) -> Ty {
+    if subst.is_empty() {
+        return t.clone();
+    }
+    match t {
+        Ty::Var(n, _) => subst.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone()).unwrap_or_else(|| t.clone()),
+        Ty::Class(f, a) => Ty::Class(f.clone(), a.iter().map(|x| substitute(x, subst)).collect()),
+        Ty::Array(e) => Ty::Array(Box::new(substitute(e, subst))),
+        _ => t.clone(),
+    }
+}
