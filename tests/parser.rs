@@ -253,3 +253,38 @@ fn type_text_is_source_text_with_whitespace_collapsed() {
     assert_eq!(m.throws, ["java.io.IOException", "RuntimeException"]);
     assert_eq!((m.start_line, m.end_line), (2, 6));
 }
+
+/// Every outline walk shares one order (short `@N` ids and the cache's javadoc spans depend on
+/// it): a type, its enum constants, fields, constructors, methods, then its nested types; the
+/// mutable walk visits the same declarations in the same order; every id parses as a SymbolId.
+#[test]
+fn outline_walks_share_one_order() {
+    let src =
+        "enum E { A, B; int f; E() {} void m() {} class In { int g; class Deep {} } }\nclass Second { void n() {} }";
+    let mut o = parser::outline("T.java", src.as_bytes());
+    let ids: Vec<String> = o.decls().iter().map(|d| d.symbol_id().to_owned()).collect();
+    let short: Vec<&str> = ids.iter().map(|id| id.split('|').next().unwrap_or(id)).collect();
+    assert_eq!(
+        short,
+        [
+            "Class#E",
+            "EnumConstant#E#A",
+            "EnumConstant#E#B",
+            "Field#E#f",
+            "Ctor#E#E()",
+            "Method#E#m():void",
+            "Class#E.In",
+            "Field#E.In#g",
+            "Class#E.In.Deep",
+            "Class#Second",
+            "Method#Second#n():void",
+        ]
+    );
+    let mut visited = Vec::new();
+    o.for_each_decl_mut(|id, _| visited.push(id.clone()));
+    assert_eq!(visited, ids);
+    for id in &ids {
+        let parsed: mcp_java_index::model::SymbolId = id.parse().expect("every id parses");
+        assert_eq!(&parsed.to_string(), id);
+    }
+}

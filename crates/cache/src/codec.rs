@@ -6,7 +6,7 @@ use std::fs::Metadata;
 use std::sync::{Arc, OnceLock};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use mji_model::{FileOutline, Javadoc, TypeDecl};
+use mji_model::FileOutline;
 use mji_parser::SourceText;
 
 /// What a cheap `stat` says about a file: if it is unchanged, the content hash recorded with it
@@ -141,23 +141,7 @@ pub(crate) fn splice_file_path(json: &str, display: &str) -> String {
     out
 }
 
-/// Visits every javadoc of an outline in a fixed order: each type's, then its enum constants',
-/// fields', constructors', methods', then its nested types'.
-fn for_each_javadoc(outline: &mut FileOutline, f: &mut impl FnMut(&mut Javadoc)) {
-    fn walk(t: &mut TypeDecl, f: &mut impl FnMut(&mut Javadoc)) {
-        f(&mut t.javadoc);
-        if let Some(cs) = &mut t.enum_constants {
-            cs.iter_mut().for_each(|x| f(&mut x.javadoc));
-        }
-        t.fields.iter_mut().for_each(|x| f(&mut x.javadoc));
-        t.constructors.iter_mut().for_each(|x| f(&mut x.javadoc));
-        t.methods.iter_mut().for_each(|x| f(&mut x.javadoc));
-        t.inner_classes.iter_mut().for_each(|x| walk(x, f));
-    }
-    outline.classes.iter_mut().for_each(|t| walk(t, f));
-}
-
-/// The javadoc byte spans (not part of the JSON) as LEB128 varints in [`for_each_javadoc`]
+/// The javadoc byte spans (not part of the JSON) as LEB128 varints in [`FileOutline::decls`]
 /// order: `0` for none, else `start + 1` then `end - start`.
 pub(crate) fn encode_spans(outline: &FileOutline) -> Vec<u8> {
     let mut spans = Vec::new();
@@ -176,24 +160,14 @@ pub(crate) fn encode_spans(outline: &FileOutline) -> Vec<u8> {
 }
 
 fn collect_spans(outline: &FileOutline, out: &mut Vec<Option<(usize, usize)>>) {
-    fn walk(t: &TypeDecl, out: &mut Vec<Option<(usize, usize)>>) {
-        out.push(t.javadoc.span);
-        if let Some(cs) = &t.enum_constants {
-            out.extend(cs.iter().map(|x| x.javadoc.span));
-        }
-        out.extend(t.fields.iter().map(|x| x.javadoc.span));
-        out.extend(t.constructors.iter().map(|x| x.javadoc.span));
-        out.extend(t.methods.iter().map(|x| x.javadoc.span));
-        t.inner_classes.iter().for_each(|x| walk(x, out));
-    }
-    outline.classes.iter().for_each(|t| walk(t, out));
+    out.extend(outline.decls().into_iter().map(|d| d.javadoc().span));
 }
 
 /// Puts the spans back; false if `bytes` does not hold exactly one span per javadoc.
 fn decode_spans(outline: &mut FileOutline, bytes: &[u8]) -> bool {
     let mut pos = 0usize;
     let mut ok = true;
-    for_each_javadoc(outline, &mut |jd| {
+    outline.for_each_decl_mut(|_, jd| {
         if !ok {
             return;
         }

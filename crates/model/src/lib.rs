@@ -233,3 +233,73 @@ impl FileOutline {
         }
     }
 }
+
+/// One declaration of an outline, borrowed: what an outline walk visits.
+#[derive(Debug, Clone, Copy)]
+pub enum DeclRef<'a> {
+    Type(&'a TypeDecl),
+    EnumConstant(&'a EnumConstant),
+    Field(&'a FieldDecl),
+    Ctor(&'a CtorDecl),
+    Method(&'a MethodDecl),
+}
+
+impl<'a> DeclRef<'a> {
+    pub fn symbol_id(self) -> &'a str {
+        match self {
+            DeclRef::Type(x) => &x.symbol_id,
+            DeclRef::EnumConstant(x) => &x.symbol_id,
+            DeclRef::Field(x) => &x.symbol_id,
+            DeclRef::Ctor(x) => &x.symbol_id,
+            DeclRef::Method(x) => &x.symbol_id,
+        }
+    }
+
+    pub fn javadoc(self) -> &'a Javadoc {
+        match self {
+            DeclRef::Type(x) => &x.javadoc,
+            DeclRef::EnumConstant(x) => &x.javadoc,
+            DeclRef::Field(x) => &x.javadoc,
+            DeclRef::Ctor(x) => &x.javadoc,
+            DeclRef::Method(x) => &x.javadoc,
+        }
+    }
+}
+
+impl FileOutline {
+    /// Every declaration in the one order all walks share (short `@N` ids count in it, the
+    /// cache stores javadoc spans in it): each type, then its enum constants, fields,
+    /// constructors and methods, then its nested types, depth first. Iterative, so no nesting
+    /// depth can overflow the stack.
+    pub fn decls(&self) -> Vec<DeclRef<'_>> {
+        let mut out = Vec::new();
+        let mut stack: Vec<&TypeDecl> = self.classes.iter().rev().collect();
+        while let Some(t) = stack.pop() {
+            out.push(DeclRef::Type(t));
+            if let Some(cs) = &t.enum_constants {
+                out.extend(cs.iter().map(DeclRef::EnumConstant));
+            }
+            out.extend(t.fields.iter().map(DeclRef::Field));
+            out.extend(t.constructors.iter().map(DeclRef::Ctor));
+            out.extend(t.methods.iter().map(DeclRef::Method));
+            stack.extend(t.inner_classes.iter().rev());
+        }
+        out
+    }
+
+    /// Visits every declaration's symbolId and javadoc, mutably, in [`FileOutline::decls`]
+    /// order.
+    pub fn for_each_decl_mut(&mut self, mut f: impl FnMut(&mut String, &mut Javadoc)) {
+        let mut stack: Vec<&mut TypeDecl> = self.classes.iter_mut().rev().collect();
+        while let Some(t) = stack.pop() {
+            f(&mut t.symbol_id, &mut t.javadoc);
+            if let Some(cs) = &mut t.enum_constants {
+                cs.iter_mut().for_each(|x| f(&mut x.symbol_id, &mut x.javadoc));
+            }
+            t.fields.iter_mut().for_each(|x| f(&mut x.symbol_id, &mut x.javadoc));
+            t.constructors.iter_mut().for_each(|x| f(&mut x.symbol_id, &mut x.javadoc));
+            t.methods.iter_mut().for_each(|x| f(&mut x.symbol_id, &mut x.javadoc));
+            stack.extend(t.inner_classes.iter_mut().rev());
+        }
+    }
+}

@@ -113,20 +113,9 @@ fn assign_short_ids(outline: &mut FileOutline) {
     });
 }
 
-/// Visits every symbolId of an outline in a fixed order: each type, then its enum constants,
-/// fields, constructors, methods, then its nested types.
+/// Visits every symbolId of an outline in [`FileOutline::decls`] order.
 pub fn visit_ids(outline: &mut FileOutline, f: &mut impl FnMut(&mut String)) {
-    fn walk(t: &mut TypeDecl, f: &mut impl FnMut(&mut String)) {
-        f(&mut t.symbol_id);
-        if let Some(cs) = &mut t.enum_constants {
-            cs.iter_mut().for_each(|x| f(&mut x.symbol_id));
-        }
-        t.fields.iter_mut().for_each(|x| f(&mut x.symbol_id));
-        t.constructors.iter_mut().for_each(|x| f(&mut x.symbol_id));
-        t.methods.iter_mut().for_each(|x| f(&mut x.symbol_id));
-        t.inner_classes.iter_mut().for_each(|x| walk(x, f));
-    }
-    outline.classes.iter_mut().for_each(|t| walk(t, f));
+    outline.for_each_decl_mut(|id, _| f(id));
 }
 
 fn set_preview(jd: &mut Javadoc, src: &SourceText, max: usize) {

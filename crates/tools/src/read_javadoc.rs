@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::read_range::{RangeOptions, range_of};
 use crate::{ToolError, read_file, require_java};
 use mji_model::symbol_id::split_key;
-use mji_model::{FileOutline, Javadoc, TypeDecl};
+use mji_model::{FileOutline, Javadoc};
 use mji_parser::SourceText;
 
 /// The `options` object of `java_read_javadoc` (spec §5.3).
@@ -48,19 +48,7 @@ pub struct JavadocResult {
 
 /// Every declaration of an outline as (symbolId, javadoc), in the order short ids count.
 pub fn symbols(outline: &FileOutline) -> Vec<(&str, &Javadoc)> {
-    fn walk<'a>(t: &'a TypeDecl, out: &mut Vec<(&'a str, &'a Javadoc)>) {
-        out.push((&t.symbol_id, &t.javadoc));
-        if let Some(cs) = &t.enum_constants {
-            out.extend(cs.iter().map(|x| (x.symbol_id.as_str(), &x.javadoc)));
-        }
-        out.extend(t.fields.iter().map(|x| (x.symbol_id.as_str(), &x.javadoc)));
-        out.extend(t.constructors.iter().map(|x| (x.symbol_id.as_str(), &x.javadoc)));
-        out.extend(t.methods.iter().map(|x| (x.symbol_id.as_str(), &x.javadoc)));
-        t.inner_classes.iter().for_each(|x| walk(x, out));
-    }
-    let mut out = Vec::new();
-    outline.classes.iter().for_each(|t| walk(t, &mut out));
-    out
+    outline.decls().into_iter().map(|d| (d.symbol_id(), d.javadoc())).collect()
 }
 
 /// How a symbolId was matched against the current outline.
