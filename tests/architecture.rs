@@ -18,7 +18,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("mji-xref", &["mji-model", "mji-parser"]),
     ("mji-problems", &["mji-model", "mji-parser", "mji-index"]),
     ("mji-tools", &["mji-model", "mji-parser", "mji-cache", "mji-config", "mji-index", "mji-xref", "mji-problems"]),
-    ("mji-server", &["mji-cache", "mji-config", "mji-tools"]),
+    ("mji-server", &["mji-model", "mji-cache", "mji-config", "mji-tools"]),
     (
         "mcp-java-index",
         &[

@@ -17,6 +17,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Map, Value};
 
+use mji_model::cancel::Cancel;
 use mji_tools::catalog::{ToolSpec, catalog};
 use mji_tools::registry;
 use mji_tools::workspace::Workspace;
@@ -37,6 +38,23 @@ Paths are relative to the workspace root (or absolute inside it). Outputs are ca
 pub struct JavaIndexServer {
     ws: Arc<Workspace>,
     tools: Arc<Vec<Tool>>,
+    pool: Arc<CallPool>,
+}
+
+/// Calls running at once at most: each runs on a blocking thread, and the heavy ones already
+/// use every core through rayon, so more would only add threads and memory.
+pub fn max_running_calls() -> usize {
+    std::thread::available_parallelism().map_or(4, |n| n.get()).max(4)
+}
+
+/// Calls waiting for a worker at most; beyond it a call is answered at once that the server
+/// is busy (a tool error the client can retry), so pipelined floods cannot grow the process.
+pub const MAX_QUEUED_CALLS: usize = 1024;
+
+/// The bounded worker pool: permits for running calls and a count of waiting ones.
+struct CallPool {
+    running: Arc<tokio::sync::Semaphore>,
+    queued: std::sync::atomic::AtomicUsize,
 }
 
 fn to_tool(spec: &ToolSpec) -> Tool {
@@ -55,7 +73,11 @@ fn to_tool(spec: &ToolSpec) -> Tool {
 impl JavaIndexServer {
     pub fn new(ws: Arc<Workspace>) -> Self {
         let tools = catalog().iter().map(to_tool).collect();
-        JavaIndexServer { ws, tools: Arc::new(tools) }
+        let pool = CallPool {
+            running: Arc::new(tokio::sync::Semaphore::new(max_running_calls())),
+            queued: std::sync::atomic::AtomicUsize::new(0),
+        };
+        JavaIndexServer { ws, tools: Arc::new(tools), pool: Arc::new(pool) }
     }
 
     /// While the first indexing pass runs, a search waits (up to the configured time) and, if
@@ -90,10 +112,47 @@ impl JavaIndexServer {
     }
 
     /// Runs one tool on the blocking pool. Panics become tool errors; the server stays up.
-    async fn run(&self, name: &str, args: Map<String, Value>) -> Result<CallToolResult, McpError> {
+    async fn run(
+        &self,
+        name: &str,
+        args: Map<String, Value>,
+        ct: tokio_util::sync::CancellationToken,
+    ) -> Result<CallToolResult, McpError> {
+        use std::sync::atomic::Ordering;
+        // Back-pressure: a bounded queue in front of a bounded pool.
+        if self.pool.queued.fetch_add(1, Ordering::SeqCst) >= MAX_QUEUED_CALLS {
+            self.pool.queued.fetch_sub(1, Ordering::SeqCst);
+            return Ok(CallToolResult::error(vec![ContentBlock::text(format!(
+                "server busy: {MAX_QUEUED_CALLS} calls are already waiting; retry {name} shortly"
+            ))]));
+        }
+        let permit = tokio::select! {
+            // Owned, so the permit travels into the blocking task and is freed with it.
+            p = self.pool.running.clone().acquire_owned() => p.ok(),
+            _ = ct.cancelled() => None,
+        };
+        self.pool.queued.fetch_sub(1, Ordering::SeqCst);
+        let Some(permit) = permit else {
+            return Ok(CallToolResult::error(vec![ContentBlock::text(format!("cancelled: {name} did not start"))]));
+        };
+        // A client's notifications/cancelled sets the call's flag; the core checks it between
+        // files and the worker is freed.
+        let cancel = Cancel::new();
+        let watch = {
+            let (cancel, ct) = (cancel.clone(), ct.clone());
+            tokio::spawn(async move {
+                ct.cancelled().await;
+                cancel.cancel();
+            })
+        };
         let ws = self.ws.clone();
         let tool = name.to_owned();
-        let joined = tokio::task::spawn_blocking(move || registry::dispatch(&ws, &tool, args)).await;
+        let joined = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            cancel.scope(|| registry::dispatch(&ws, &tool, args))
+        })
+        .await;
+        watch.abort();
         Ok(match joined {
             Ok(Ok(answer)) => {
                 let text = answer.text();
@@ -152,7 +211,7 @@ impl ServerHandler for JavaIndexServer {
             self.report_indexing(&context).await;
         }
         let args = request.arguments.unwrap_or_default();
-        self.run(&request.name, args).await.map(CallToolResponse::from)
+        self.run(&request.name, args, context.ct.clone()).await.map(CallToolResponse::from)
     }
 
     // Capabilities this server does not declare answer "method not found" rather than an

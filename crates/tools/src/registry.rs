@@ -5,6 +5,7 @@
 
 use std::sync::OnceLock;
 
+use mji_model::cancel::Cancel;
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -127,7 +128,12 @@ fn entry<T: Tool>() -> Entry {
 fn call_erased<T: Tool>(ws: &Workspace, args: Map<String, Value>) -> Result<Answer, String> {
     let args: T::Args = serde_json::from_value(Value::Object(args))
         .map_err(|e| format!("invalid arguments for {}: {e}; see the tool's inputSchema", T::NAME))?;
-    T::answer(ws, args)
+    let answer = T::answer(ws, args);
+    // Work stopped by a cancellation is partial: never pass it off as an answer.
+    if Cancel::current().is_cancelled() {
+        return Err(format!("cancelled: {} stopped before it finished", T::NAME));
+    }
+    answer
 }
 
 /// The message for a result that could not be serialized (a bug, never the caller's fault).

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
+use mji_model::cancel::Cancel;
 use rayon::prelude::*;
 
 use crate::decls::{FileDecls, file_decls};
@@ -99,7 +100,8 @@ pub fn refs_of_file(world: &World, path: &Path) -> std::io::Result<Vec<Ref>> {
 }
 
 /// References to any of `targets` in `files`: files are read in parallel and only those whose
-/// bytes contain one of `names` are resolved.
+/// bytes contain one of `names` are resolved. Under a cancelled [`Cancel`] the answer is
+/// partial; the caller checks the flag.
 pub fn find_in_files(
     world: &World,
     files: &[Arc<Path>],
@@ -108,9 +110,14 @@ pub fn find_in_files(
 ) -> Vec<(Arc<Path>, Vec<Ref>)> {
     let finders: Vec<memchr::memmem::Finder> =
         names.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect();
+    // A cancelled call stops reading and binding files at once (checked per file).
+    let cancel = Cancel::current();
     let mut out: Vec<(Arc<Path>, Vec<Ref>)> = files
         .par_iter()
         .filter_map(|p| {
+            if cancel.is_cancelled() {
+                return None;
+            }
             let bytes = std::fs::read(p).ok()?;
             if !finders.is_empty() && !finders.iter().any(|f| has_identifier(f, &bytes)) {
                 return None;
