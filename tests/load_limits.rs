@@ -176,3 +176,55 @@ fn a_cancelled_call_stops_consuming_cpu() {
     let v = s.wait_for(3, Duration::from_secs(30));
     assert_eq!(v["result"]["isError"], false, "{v}");
 }
+
+/// Every input and output is bounded: a 1 MB pattern, a 20,000-item list and a 100-deep
+/// object are refused naming the argument and the limit (the server keeps serving); an answer
+/// over the limit is refused with how to narrow the call; a message over the transport's
+/// limit gets a JSON-RPC error.
+#[test]
+fn oversized_arguments_answers_and_messages_are_refused_naming_the_limit() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    // 3,000 lines of 400 characters: a whole-file read is about 1.2 MB.
+    let line = format!("// {}\n", "x".repeat(400));
+    std::fs::write(ws.path().join("Big.java"), format!("class Big {{\n{}}}\n", line.repeat(3000))).expect("write");
+    // 12,000 fields: an outline of several MB.
+    let fields: String = (0..12_000).map(|i| format!("    int field{i};\n")).collect();
+    std::fs::write(ws.path().join("Wide.java"), format!("class Wide {{\n{fields}}}\n")).expect("write");
+    let mut s = Session::start(ws.path());
+    let error_text = |v: &Value| -> String {
+        assert_eq!(v["result"]["isError"], true, "{v}");
+        v["result"]["content"][0]["text"].as_str().unwrap_or_default().to_owned()
+    };
+    s.call(1, "find_type", json!({"pattern": "A".repeat(1_000_000)}));
+    let t = error_text(&s.wait_for(1, Duration::from_secs(30)));
+    assert!(t.contains("`pattern` is 1000000 characters, over the limit of 65536"), "{t}");
+    let many: Vec<String> = (0..20_000).map(|i| format!("p{i}")).collect();
+    s.call(2, "get_problems", json!({"paths": many}));
+    let t = error_text(&s.wait_for(2, Duration::from_secs(30)));
+    assert!(t.contains("`paths` has 20000 items, over the limit of 10000"), "{t}");
+    let mut deep = json!(1);
+    for _ in 0..100 {
+        deep = json!({ "x": deep });
+    }
+    s.call(3, "find_type", json!({"pattern": "A", "extra": deep}));
+    let t = error_text(&s.wait_for(3, Duration::from_secs(30)));
+    assert!(t.contains("nests deeper than 32 levels"), "{t}");
+    s.call(
+        4,
+        "java_read_range",
+        json!({"filePath": "Big.java", "startLine": 1, "endLine": 3002, "options": {"maxChars": 200000}}),
+    );
+    let v = s.wait_for(4, Duration::from_secs(30));
+    assert_eq!(v["result"]["isError"], false, "a capped read fits: {v}");
+    s.call(7, "java_index", json!({"filePath": "Wide.java"}));
+    let t = error_text(&s.wait_for(7, Duration::from_secs(60)));
+    assert!(t.contains("answer too large: java_index would answer") && t.contains("narrow the call"), "{t}");
+    // A message over the transport's limit: an error, and the server still answers.
+    s.send(json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "find_type", "arguments": {"pattern": "x".repeat(9 * 1024 * 1024)}}}));
+    let v = s.lines.recv_timeout(Duration::from_secs(30)).expect("an error for the oversized message");
+    assert_eq!(v["error"]["code"], -32600, "{v}");
+    assert!(v["error"]["message"].as_str().is_some_and(|m| m.contains("8 MiB")), "{v}");
+    s.call(6, "find_type", json!({"pattern": "Big"}));
+    let v = s.wait_for(6, Duration::from_secs(30));
+    assert_eq!(v["result"]["isError"], false, "{v}");
+}

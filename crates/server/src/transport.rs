@@ -11,8 +11,9 @@ use rmcp::transport::Transport;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
 
-/// Lines longer than this are refused with an error rather than buffered without bound.
-pub const MAX_LINE_BYTES: usize = 64 * 1024 * 1024;
+/// Lines longer than this are refused with an error rather than buffered without bound. A
+/// request is a few hundred bytes; every string argument is capped far lower by the registry.
+pub const MAX_LINE_BYTES: usize = 8 * 1024 * 1024;
 
 /// A message log shared by the reader and writer tasks.
 #[derive(Clone, Default)]
@@ -83,7 +84,10 @@ impl LineTransport {
                     break; // end of input: the service ends, in-flight answers still go out
                 }
                 if buf.len() > MAX_LINE_BYTES {
-                    let _ = errors.send(error_line(-32600, "message too large (over 64 MiB); not processed"));
+                    let _ = errors.send(error_line(
+                        -32600,
+                        "message too large (over the 8 MiB limit of one JSON-RPC message); not processed",
+                    ));
                     // Skip the rest of the oversized line.
                     loop {
                         buf.clear();

@@ -125,7 +125,49 @@ fn entry<T: Tool>() -> Entry {
     }
 }
 
+/// The most characters one string argument may hold.
+pub const MAX_ARG_STRING_CHARS: usize = 64 * 1024;
+/// The most items one list argument may hold.
+pub const MAX_ARG_LIST_ITEMS: usize = 10_000;
+/// The deepest nesting of arrays and objects in the arguments.
+pub const MAX_ARG_DEPTH: usize = 32;
+/// The largest answer, in bytes of its text (about 250k tokens, ten times what clients pass
+/// to a model): a bigger one is refused with how to narrow the call, never sent.
+pub const MAX_ANSWER_BYTES: usize = 1024 * 1024;
+
+/// Checks the arguments against the limits above, naming the argument and the limit.
+pub fn check_limits(tool: &str, args: &Map<String, Value>) -> Result<(), String> {
+    // Iterative, so no nesting can overflow the stack before the depth check.
+    let mut stack: Vec<(String, &Value, usize)> = args.iter().map(|(k, v)| (k.clone(), v, 1)).collect();
+    while let Some((path, v, depth)) = stack.pop() {
+        if depth > MAX_ARG_DEPTH {
+            return Err(format!("invalid arguments for {tool}: `{path}` nests deeper than {MAX_ARG_DEPTH} levels"));
+        }
+        match v {
+            Value::String(s) if s.len() > MAX_ARG_STRING_CHARS && s.chars().count() > MAX_ARG_STRING_CHARS => {
+                return Err(format!(
+                    "invalid arguments for {tool}: `{path}` is {} characters, over the limit of {MAX_ARG_STRING_CHARS}",
+                    s.chars().count()
+                ));
+            }
+            Value::Array(items) => {
+                if items.len() > MAX_ARG_LIST_ITEMS {
+                    return Err(format!(
+                        "invalid arguments for {tool}: `{path}` has {} items, over the limit of {MAX_ARG_LIST_ITEMS}",
+                        items.len()
+                    ));
+                }
+                stack.extend(items.iter().enumerate().map(|(i, x)| (format!("{path}[{i}]"), x, depth + 1)));
+            }
+            Value::Object(m) => stack.extend(m.iter().map(|(k, x)| (format!("{path}.{k}"), x, depth + 1))),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 fn call_erased<T: Tool>(ws: &Workspace, args: Map<String, Value>) -> Result<Answer, String> {
+    check_limits(T::NAME, &args)?;
     let args: T::Args = serde_json::from_value(Value::Object(args))
         .map_err(|e| format!("invalid arguments for {}: {e}; see the tool's inputSchema", T::NAME))?;
     let answer = T::answer(ws, args);
@@ -133,7 +175,19 @@ fn call_erased<T: Tool>(ws: &Workspace, args: Map<String, Value>) -> Result<Answ
     if Cancel::current().is_cancelled() {
         return Err(format!("cancelled: {} stopped before it finished", T::NAME));
     }
-    answer
+    let mut answer = answer?;
+    // Serialized once here: measured against the limit, then sent as the text content.
+    let text = answer.text.take().unwrap_or_else(|| answer.value.to_string());
+    let size = text.len();
+    answer.text = Some(text);
+    if size > MAX_ANSWER_BYTES {
+        return Err(format!(
+            "answer too large: {} would answer {size} bytes, over the limit of {MAX_ANSWER_BYTES}; \
+             narrow the call (a smaller limit or range, a filter, or paths) and page with offset",
+            T::NAME
+        ));
+    }
+    Ok(answer)
 }
 
 /// The message for a result that could not be serialized (a bug, never the caller's fault).
