@@ -35,6 +35,17 @@ pub enum ToolError {
     },
 }
 
+impl From<mji_xref::target::TargetError> for ToolError {
+    fn from(e: mji_xref::target::TargetError) -> ToolError {
+        use mji_xref::target::TargetError as E;
+        match e {
+            E::Invalid(m) => ToolError::InvalidArgument(m),
+            E::NotFound(m) => ToolError::NotFound(m),
+            E::Io { path, source } => ToolError::Io { path, source },
+        }
+    }
+}
+
 /// The checks every tool makes before reading: the file exists, is a regular file, is not huge.
 pub fn read_file_checked(path: &Path, display: &str) -> Result<std::fs::Metadata, ToolError> {
     let meta = match std::fs::metadata(path) {

@@ -6,8 +6,11 @@
 //! file, and [`engine`] keeps the world fresh and answers the tools' questions.
 
 pub mod decls;
+pub mod definition;
+pub mod deps;
 pub mod engine;
 pub mod resolve;
+pub mod target;
 pub mod ty;
 pub mod world;
 

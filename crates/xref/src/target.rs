@@ -1,0 +1,463 @@
+//! Targets of the cross-reference tools: a name as a user writes it (`com.foo.Bar`,
+//! `Bar#run(int,String)`, `Bar#Bar(int)`, `Bar#count`), a symbolId, or a file position,
+//! resolved to the keys references carry; the overriders of a method; the search for one
+//! target over files.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::engine::{file_index, find_in_files};
+use crate::resolve::file_refs;
+use crate::ty::Ty;
+use crate::world::{Ctx, Origin, TypeId, TypeName, World};
+use crate::{Category, Confidence, Ref};
+
+/// Why a target could not be resolved; the message names what was wrong and what exists.
+#[derive(Debug, thiserror::Error)]
+pub enum TargetError {
+    #[error("{0}")]
+    Invalid(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("reading {path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// A resolved target: the keys that count as it.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub label: String,
+    pub category: Category,
+    pub keys: Vec<String>,
+    /// Names whose presence in a file's bytes is needed for a reference.
+    pub names: Vec<String>,
+    /// Declaration (file, line) of each key when in the workspace.
+    pub decls: Vec<(Arc<Path>, u32)>,
+    /// Override keys: overrider key -> overridden key.
+    pub overriders: HashMap<String, String>,
+}
+
+pub fn kind_name(c: Category) -> &'static str {
+    match c {
+        Category::Type => "type",
+        Category::Method => "method",
+        Category::Ctor => "constructor",
+        Category::Field => "field",
+    }
+}
+
+fn normalize_param(p: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0;
+    for ch in p.chars() {
+        match ch {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            c if depth == 0 && !c.is_whitespace() => out.push(c),
+            _ => {}
+        }
+    }
+    let out = out.trim_start_matches("final").to_string();
+    if let Some(base) = out.strip_suffix("...") { format!("{base}[]") } else { out }
+}
+
+fn simple_of(erasure: &str) -> &str {
+    let (base, dims) = match erasure.find('[') {
+        Some(i) => (&erasure[..i], &erasure[i..]),
+        None => (erasure, ""),
+    };
+    let s = base.rsplit('.').next().unwrap_or(base);
+    // Return a slice covering simple name + dims when contiguous.
+    let start = erasure.len() - dims.len() - s.len();
+    &erasure[start..]
+}
+
+fn params_match(written: &[String], erased: &[String]) -> bool {
+    written.len() == erased.len()
+        && written.iter().zip(erased).all(|(w, e)| w == e || simple_of(e) == w || simple_of(e) == simple_of(w))
+}
+
+/// Parses a symbolId (`Method#com.foo.Bar#doThing(int,String):Result|start:70|end:120`) into a
+/// target string.
+pub fn target_of_symbol_id(id: &str) -> Result<String, TargetError> {
+    let body = id.split('|').next().unwrap_or(id);
+    let (kind, rest) = body
+        .split_once('#')
+        .ok_or_else(|| TargetError::Invalid(format!("symbolId {id:?} is not a stable id (Kind#name…)")))?;
+    let rest = match rest.rfind(')') {
+        Some(i) => &rest[..=i],
+        None => rest.split(':').next().unwrap_or(rest),
+    };
+    let _ = kind;
+    Ok(rest.to_string())
+}
+
+/// Resolves a target string against the world.
+pub fn resolve_target(w: &World, spec: &str) -> Result<Target, TargetError> {
+    let spec = spec.trim();
+    if spec.is_empty() {
+        return Err(TargetError::Invalid("target is empty".into()));
+    }
+    let (type_part, member) = match spec.split_once('#') {
+        Some((t, m)) => (t.trim(), Some(m.trim())),
+        None => (spec, None),
+    };
+    let type_fqn = resolve_type_spec(w, type_part)?;
+    let id = w.by_fqn(&type_fqn);
+    let Some(member) = member else {
+        let simple = type_fqn.rsplit('.').next().unwrap_or(&type_fqn).to_string();
+        let decls = id
+            .filter(|i| w.is_workspace(*i))
+            .map(|i| vec![(w.files[w.file_of(i) as usize].path.clone(), w.decl(i).start_line)])
+            .unwrap_or_default();
+        return Ok(Target {
+            label: type_fqn.clone(),
+            category: Category::Type,
+            keys: vec![type_fqn],
+            names: vec![simple],
+            decls,
+            overriders: HashMap::new(),
+        });
+    };
+    let (name, params) = match member.split_once('(') {
+        Some((n, p)) => {
+            let p = p.trim_end_matches(')');
+            let ps: Vec<String> = if p.trim().is_empty() {
+                Vec::new()
+            } else {
+                split_params(p).iter().map(|x| normalize_param(x)).collect()
+            };
+            (n.trim(), Some(ps))
+        }
+        None => (member, None),
+    };
+    let Some(id) = id else {
+        // A type outside the workspace: the key as written, parameters qualified when simple.
+        let cat = if name == type_fqn.rsplit('.').next().unwrap_or("") {
+            Category::Ctor
+        } else if params.is_some() {
+            Category::Method
+        } else {
+            Category::Field
+        };
+        let key = match &params {
+            Some(ps) => {
+                let q: Vec<String> = ps.iter().map(|p| qualify_external(w, p)).collect();
+                format!("{type_fqn}#{name}({})", q.join(","))
+            }
+            None => format!("{type_fqn}#{name}"),
+        };
+        return Ok(Target {
+            label: key.clone(),
+            category: cat,
+            keys: vec![key],
+            names: vec![name.to_string()],
+            decls: Vec::new(),
+            overriders: HashMap::new(),
+        });
+    };
+    let d = w.decl(id);
+    let path = w.is_workspace(id).then(|| w.files[w.file_of(id) as usize].path.clone());
+    let ctx = w.ctx_in(id);
+    let is_ctor = *d.simple == *name;
+    let pool = if is_ctor { &d.ctors } else { &d.methods };
+    if params.is_none()
+        && !is_ctor
+        && let Some(f) = d.fields.iter().find(|f| &*f.name == name)
+    {
+        let key = w.field_key(id, f);
+        return Ok(Target {
+            label: key.clone(),
+            category: Category::Field,
+            keys: vec![key],
+            names: vec![name.to_string()],
+            decls: path.map(|p| vec![(p, f.line)]).unwrap_or_default(),
+            overriders: HashMap::new(),
+        });
+    }
+    let mut keys = Vec::new();
+    let mut decls = Vec::new();
+    for m in pool.iter().filter(|m| &*m.name == name) {
+        let erased = w.erased_params(m, &ctx);
+        if params.as_ref().is_none_or(|ps| params_match(ps, &erased)) {
+            keys.push(w.method_key(id, m));
+            if let Some(p) = &path {
+                decls.push((p.clone(), m.line));
+            }
+        }
+    }
+    if keys.is_empty() {
+        let have: Vec<String> =
+            pool.iter().map(|m| w.method_key(id, m)).filter(|k| k.contains(&format!("#{name}("))).collect();
+        let hint = if have.is_empty() {
+            format!("{} declares no {} named {name}", d.fqn, if is_ctor { "constructor" } else { "method or field" })
+        } else {
+            format!("no overload matches; {} declares: {}", d.fqn, have.join(", "))
+        };
+        return Err(TargetError::NotFound(format!("{spec}: {hint}")));
+    }
+    let category = if is_ctor { Category::Ctor } else { Category::Method };
+    let names = vec![name.to_string()];
+    Ok(Target { label: keys.join(" | "), category, keys, names, decls, overriders: HashMap::new() })
+}
+
+fn split_params(p: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0;
+    let mut cur = String::new();
+    for ch in p.chars() {
+        match ch {
+            '<' => {
+                depth += 1;
+                cur.push(ch);
+            }
+            '>' => {
+                depth -= 1;
+                cur.push(ch);
+            }
+            ',' if depth == 0 => out.push(std::mem::take(&mut cur)),
+            c => cur.push(c),
+        }
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+fn qualify_external(w: &World, p: &str) -> String {
+    let (base, dims) = match p.find('[') {
+        Some(i) => (&p[..i], &p[i..]),
+        None => (p, ""),
+    };
+    if base.contains('.') || base.chars().next().is_some_and(|c| c.is_lowercase()) {
+        return p.to_string();
+    }
+    match w.resolve_simple_type(base, &Ctx { file: u32::MAX, types: Vec::new(), tvars: Vec::new() }) {
+        Some(TypeName::Class(f, _)) => format!("{f}{dims}"),
+        _ => p.to_string(),
+    }
+}
+
+/// A type given by qualified name, or by simple name when unique in the workspace.
+fn resolve_type_spec(w: &World, t: &str) -> Result<String, TargetError> {
+    if w.by_fqn(t).is_some() {
+        return Ok(t.to_string());
+    }
+    if !t.contains('.') {
+        let matches: Vec<TypeId> = w.all_types().filter(|i| &*w.decl(*i).simple == t).collect();
+        return match matches.len() {
+            1 => Ok(w.decl(matches[0]).fqn.to_string()),
+            0 => match w.resolve_qualified(&format!("java.lang.{t}")) {
+                Some(TypeName::Class(f, Origin::Jdk)) => Ok(f),
+                _ => Err(TargetError::NotFound(format!("no type named {t} in the workspace; give its qualified name"))),
+            },
+            _ => Err(TargetError::Invalid(format!(
+                "{t} is ambiguous: {}; give the qualified name",
+                matches.iter().map(|i| w.decl(*i).fqn.to_string()).collect::<Vec<_>>().join(", ")
+            ))),
+        };
+    }
+    match w.resolve_qualified(t) {
+        Some(TypeName::Class(f, Origin::Library)) => {
+            // A package the workspace or the JDK has, without that type: it does not exist.
+            let pkg = f.rsplit_once('.').map(|x| x.0).unwrap_or("");
+            if w.is_package(pkg) {
+                Err(TargetError::NotFound(format!("no type {t}: package {pkg} has no such type")))
+            } else {
+                Ok(f)
+            }
+        }
+        Some(TypeName::Class(f, o)) if o != Origin::Unresolved => Ok(f),
+        _ => Err(TargetError::NotFound(format!("no type {t}"))),
+    }
+}
+
+/// Adds the methods overriding a method target (in workspace subtypes).
+pub fn add_overriders(w: &World, t: &mut Target) {
+    if t.category != Category::Method {
+        return;
+    }
+    for base_key in t.keys.clone() {
+        let Some((owner, rest)) = base_key.split_once('#') else { continue };
+        let Some(owner_id) = w.by_fqn(owner) else { continue };
+        let name = rest.split('(').next().unwrap_or("");
+        let arity = rest
+            .trim_end_matches(')')
+            .split_once('(')
+            .map(|x| x.1)
+            .filter(|p| !p.is_empty())
+            .map_or(0, |p| p.split(',').count());
+        for sub in w.types_with_method(name).to_vec() {
+            if sub == owner_id {
+                continue;
+            }
+            let ty = Ty::class(&w.decl(sub).fqn);
+            if !w.hierarchy(&ty).iter().any(|(_, id)| *id == Some(owner_id)) {
+                continue;
+            }
+            let (visible, _) = w.find_methods(&ty, name);
+            let hidden = !visible.iter().any(|f| w.method_key(f.owner, f.decl) == base_key);
+            if !hidden {
+                continue;
+            }
+            for f in visible.iter().filter(|f| f.owner == sub && f.decl.params.len() == arity) {
+                let k = w.method_key(f.owner, f.decl);
+                t.overriders.insert(k, base_key.clone());
+            }
+        }
+    }
+}
+
+/// The target under a position of a file: a reference there, or the declaration named there.
+pub fn target_at(w: &World, path: &Path, line: u32, column: Option<u32>) -> Result<Target, TargetError> {
+    let bytes = std::fs::read(path).map_err(|e| TargetError::Io { path: path.display().to_string(), source: e })?;
+    let src = mji_parser::SourceText::decode(&bytes);
+    if line == 0 || line > src.lines.line_count() {
+        return Err(TargetError::Invalid(format!("line {line} is outside the file (1..{})", src.lines.line_count())));
+    }
+    let text = src.lines.line_text(&src.text, line);
+    let units: Vec<u16> = text.encode_utf16().collect();
+    // The identifier at (or, without a column, the first on) the line: its start column.
+    let is_ident = |u: u16| char::from_u32(u as u32).is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$');
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < units.len() {
+        if is_ident(units[i]) {
+            let s = i;
+            while i < units.len() && is_ident(units[i]) {
+                i += 1;
+            }
+            spans.push((s as u32 + 1, i as u32 + 1));
+        } else {
+            i += 1;
+        }
+    }
+    let refs = file_refs(w, file_index(w, path), &bytes);
+    let on_line: Vec<&Ref> = refs.iter().filter(|r| r.line == line).collect();
+    let pick = |col: u32| on_line.iter().find(|r| r.column == col).copied();
+    let found = match column {
+        Some(c) => spans.iter().find(|(s, e)| *s <= c && c < *e.max(&(s + 1))).and_then(|(s, _)| pick(*s)),
+        None => spans.iter().find_map(|(s, _)| pick(*s)),
+    };
+    // Without a column a declaration on the line wins over the names it uses.
+    if column.is_none()
+        && let Some(t) = declaration_at(w, path, line, None, &spans, &units)
+    {
+        return Ok(t);
+    }
+    if let Some(r) = found {
+        let key = r.targets.first().cloned().unwrap_or_default();
+        return resolve_target(w, &key).or_else(|_| {
+            Ok(Target {
+                label: key.clone(),
+                category: r.category,
+                keys: r.targets.clone(),
+                names: vec![name_of_key(&key)],
+                decls: Vec::new(),
+                overriders: HashMap::new(),
+            })
+        });
+    }
+    if let Some(t) = declaration_at(w, path, line, column, &spans, &units) {
+        return Ok(t);
+    }
+    Err(TargetError::NotFound(format!(
+        "nothing to resolve at line {line}{}: no type, method, constructor or field name there",
+        column.map(|c| format!(", column {c}")).unwrap_or_default()
+    )))
+}
+
+/// The type, method, constructor or field declared at a line (named at `column` if given).
+fn declaration_at(
+    w: &World,
+    path: &Path,
+    line: u32,
+    column: Option<u32>,
+    spans: &[(u32, u32)],
+    units: &[u16],
+) -> Option<Target> {
+    let fi = file_index(w, path);
+    if fi != u32::MAX {
+        let entry = &w.files[fi as usize];
+        let word_at = |c: u32| {
+            spans
+                .iter()
+                .find(|(s, e)| *s <= c && c < *e)
+                .map(|(s, e)| String::from_utf16_lossy(&units[(*s - 1) as usize..(*e - 1) as usize]))
+        };
+        let words: Vec<String> = match column.and_then(word_at) {
+            Some(wd) => vec![wd],
+            None => spans
+                .iter()
+                .map(|(s, e)| String::from_utf16_lossy(&units[(*s - 1) as usize..(*e - 1) as usize]))
+                .collect(),
+        };
+        for (ti, t) in entry.decls.types.iter().enumerate() {
+            let id = w.type_in_file(fi, ti as u32);
+            if t.start_line > line || t.end_line < line {
+                continue;
+            }
+            if let Some(f) = t.fields.iter().find(|f| f.line == line && words.iter().any(|x| *x == *f.name)) {
+                return resolve_target(w, &w.field_key(id, f)).ok();
+            }
+            for m in t.methods.iter().chain(&t.ctors).filter(|m| !m.implicit && words.iter().any(|x| *x == *m.name)) {
+                if m.line <= line && line <= m.line + 3 {
+                    return resolve_target(w, &w.method_key(id, m)).ok();
+                }
+            }
+        }
+        // The innermost type declared with its name on this line.
+        let mut best: Option<usize> = None;
+        for (ti, t) in entry.decls.types.iter().enumerate() {
+            if t.start_line <= line && line <= t.start_line + 3 && words.iter().any(|x| *x == *t.simple) {
+                best = Some(ti);
+            }
+        }
+        if let Some(ti) = best {
+            return resolve_target(w, &entry.decls.types[ti].fqn).ok();
+        }
+    }
+    None
+}
+
+pub fn name_of_key(key: &str) -> String {
+    match key.split_once('#') {
+        Some((_, m)) => m.split('(').next().unwrap_or(m).to_string(),
+        None => key.rsplit('.').next().unwrap_or(key).to_string(),
+    }
+}
+
+/// Runs a reference search for one target.
+/// A file's references to a target, each with the overrider it binds to (if not the target).
+pub type FileHits = (Arc<Path>, Vec<(Ref, Option<String>)>);
+
+pub fn search(w: &World, files: &[Arc<Path>], target: &Target) -> Vec<FileHits> {
+    let keys: HashSet<&str> = target.keys.iter().map(|s| s.as_str()).collect();
+    let over: &HashMap<String, String> = &target.overriders;
+    let cat = target.category;
+    let keep =
+        |r: &Ref| r.category == cat && r.targets.iter().any(|k| keys.contains(k.as_str()) || over.contains_key(k));
+    find_in_files(w, files, &target.names, &keep)
+        .into_iter()
+        .map(|(p, refs)| {
+            let tagged = refs
+                .into_iter()
+                .map(|mut r| {
+                    let direct = r.targets.iter().any(|k| keys.contains(k.as_str()));
+                    let via = if direct { None } else { r.targets.iter().find(|k| over.contains_key(*k)).cloned() };
+                    if r.targets.len() > 1 {
+                        r.confidence = Confidence::Likely;
+                    }
+                    (r, via)
+                })
+                .collect();
+            (p, tagged)
+        })
+        .collect()
+}
