@@ -396,7 +396,7 @@ impl Workspace {
     }
 
     fn progress(&self) -> crate::tools::find::IndexStatus {
-        self.index().progress().into()
+        crate::tools::find::IndexStatus::of(self.index())
     }
 
     /// `find_references`.
