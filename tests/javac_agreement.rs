@@ -200,7 +200,8 @@ fn compare(theirs: &[String], files: &[String], root: &Path, outline: fn(&str, &
 fn fixtures_agree_with_javac() {
     let root = manifest_dir().join("tests/fixtures");
     // Broken files are not javac's to parse.
-    let files = rel_files(&root, |r| r.contains("broken_"));
+    // Java 21+ syntax is not javac 17's either (its lines were checked with javac 25).
+    let files = rel_files(&root, |r| r.contains("broken_") || r.starts_with("java21_"));
     assert!(files.len() >= 15, "expected at least 15 fixtures, found {}", files.len());
     agree(&root, &files);
 }

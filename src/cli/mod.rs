@@ -715,6 +715,8 @@ struct IndexStats {
     cache_misses: u64,
     errors: u64,
     files_with_syntax_errors: u64,
+    /// Directories named `target`, `build` or `out` left out as build output, per reason.
+    skipped_dirs: crate::tools::find::SkippedDirsStatus,
     elapsed_ms: u64,
 }
 
@@ -795,6 +797,24 @@ fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
             eprintln!("warning: {msg}");
         }
         stats.errors += walked.problems.len() as u64;
+        let s = walked.skipped;
+        if s.total() > 0 {
+            eprintln!(
+                "note: {} build-output director{} not indexed under {} (maven {}, gradle {}, ide {}, output markers {})",
+                s.total(),
+                if s.total() == 1 { "y" } else { "ies" },
+                p.display(),
+                s.maven,
+                s.gradle,
+                s.ide,
+                s.markers
+            );
+        }
+        let k = &mut stats.skipped_dirs;
+        k.maven += s.maven as u64;
+        k.gradle += s.gradle as u64;
+        k.ide += s.ide as u64;
+        k.markers += s.markers as u64;
         files.extend(walked.files);
     }
     files.sort();

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use crate::matcher::Pattern;
 use crate::roots::Roots;
 use crate::symbols::{FileSymbols, Hit, SymView, Symbol, SymbolTable, file_symbols, stamp};
-use crate::walk::{self, is_skipped_dir};
+use crate::walk::{self, SkippedDirs, is_skipped_dir, skip_reason};
 use mji_cache::Cache;
 
 /// A non-Java (or any) workspace file, for `find_resource`.
@@ -73,6 +73,8 @@ pub struct LiveIndex {
     complete: AtomicBool,
     done: (Mutex<bool>, Condvar),
     problems: Mutex<Problems>,
+    /// Directories the last full walk skipped as build output, per reason.
+    skipped: Mutex<SkippedDirs>,
 }
 
 /// Files larger than this are not indexed (generated monsters); they are counted as problems.
@@ -95,6 +97,7 @@ impl LiveIndex {
             complete: AtomicBool::new(false),
             done: (Mutex::new(false), Condvar::new()),
             problems: Mutex::new(Problems::default()),
+            skipped: Mutex::new(SkippedDirs::default()),
         })
     }
 
@@ -116,6 +119,11 @@ impl LiveIndex {
 
     pub fn problems(&self) -> Problems {
         self.problems.lock().map(|p| p.clone()).unwrap_or_default()
+    }
+
+    /// Directories the last full walk skipped as build output, per reason.
+    pub fn skipped_dirs(&self) -> SkippedDirs {
+        self.skipped.lock().map(|s| *s).unwrap_or_default()
     }
 
     fn note_problem(&self, msg: String) {
@@ -174,8 +182,10 @@ impl LiveIndex {
         let started = Instant::now();
         let mut java: Vec<(PathBuf, usize)> = Vec::new();
         let mut resources = BTreeMap::new();
+        let mut skipped = SkippedDirs::default();
         for (i, root) in self.roots.paths().iter().enumerate() {
             let walked = walk::walk(root, |_| true);
+            skipped.add(&walked.skipped);
             for p in walked.problems {
                 self.note_problem(p);
             }
@@ -200,6 +210,9 @@ impl LiveIndex {
             }
         }
         tracing::debug!(files = java.len(), ms = started.elapsed().as_millis() as u64, "walked the roots");
+        if let Ok(mut s) = self.skipped.lock() {
+            *s = skipped;
+        }
         self.total.store(java.len(), Ordering::Release);
         if let Ok(mut st) = self.state.write() {
             st.resources = resources;
@@ -337,16 +350,28 @@ impl LiveIndex {
     }
 
     /// Whether a path lies in a directory the walk skips (build output, VCS data, caches),
-    /// judged below its root: a root may itself sit under, say, `target/`.
+    /// judged below its root (a root may itself sit under, say, `target/`) and by the same
+    /// rules as the walk: `target`, `build` and `out` only where they are build output.
     fn in_skipped_dir(&self, p: &Path) -> bool {
         let Some(root) = self.roots.root_of(p) else { return true };
-        let rel = p.strip_prefix(&self.roots.paths()[root]).unwrap_or(p);
-        let mut comps: Vec<_> = rel.components().collect();
-        comps.pop(); // the entry itself may be a file named like a skipped directory
-        comps
-            .iter()
-            .any(|c| c.as_os_str().to_str().is_some_and(|n| is_skipped_dir(n) || (n.starts_with('.') && n.len() > 1)))
-            || (p.is_dir() && p.file_name().and_then(|n| n.to_str()).is_some_and(is_skipped_dir))
+        let root_path = &self.roots.paths()[root];
+        let rel = p.strip_prefix(root_path).unwrap_or(p);
+        let comps: Vec<_> = rel.components().collect();
+        let skipped = |dir: &Path, n: &str| is_skipped_dir(n) || skip_reason(root_path, dir, n).is_some();
+        let mut dir = root_path.to_path_buf();
+        for (i, c) in comps.iter().enumerate() {
+            let Some(n) = c.as_os_str().to_str() else { continue };
+            dir.push(n);
+            // The entry itself may be a file named like a skipped directory.
+            let last = i + 1 == comps.len();
+            if last && !p.is_dir() {
+                break;
+            }
+            if (!last && n.starts_with('.') && n.len() > 1) || skipped(&dir, n) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Every file the index knows whose stamp no longer matches the disk, or that is gone.
@@ -369,11 +394,17 @@ impl LiveIndex {
         let known: Vec<Arc<Path>> =
             self.state.read().map(|st| st.resources.keys().cloned().collect()).unwrap_or_default();
         let mut on_disk = HashSet::new();
+        let mut skipped = SkippedDirs::default();
         for root in self.roots.paths() {
-            for f in walk::walk(root, |_| true).files {
+            let walked = walk::walk(root, |_| true);
+            skipped.add(&walked.skipped);
+            for f in walked.files {
                 on_disk.insert(f.clone());
                 changed.push(f);
             }
+        }
+        if let Ok(mut s) = self.skipped.lock() {
+            *s = skipped;
         }
         changed.retain(|f| {
             let Ok(st) = self.state.read() else { return true };

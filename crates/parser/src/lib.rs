@@ -68,7 +68,9 @@ pub fn outline_declarations(file_path: &str, bytes: &[u8]) -> FileOutline {
     let terminators = |t: &str| t.bytes().filter(|&b| b == b'\n' || b == b'\r').count();
     let same_lines =
         matches!(prep.text, std::borrow::Cow::Borrowed(_)) || terminators(&prep.text) == terminators(&src.text);
-    match skeleton::skeleton(&prep.text).filter(|_| same_lines) {
+    // The skeleton of the text as written (`shown`: type annotations the parse blanks are
+    // kept), so that parsing it prepares it the same way and parameter types stay whole.
+    match skeleton::skeleton(prep.shown()).filter(|_| same_lines) {
         Some(text) => {
             let lines = LineIndex::new(&text);
             let sk = SourceText { text, lines, warnings: src.warnings.clone() };
@@ -493,7 +495,10 @@ impl<'a> Builder<'a> {
                     let mut type_text = String::new();
                     let mut name = String::new();
                     let mut c2 = p.walk();
+                    let mut prev_end = p.start_byte();
                     for ch in p.children(&mut c2) {
+                        let gap = (prev_end, ch.start_byte());
+                        prev_end = ch.end_byte();
                         match ch.kind() {
                             "modifiers" | "line_comment" | "block_comment" => {}
                             "variable_declarator" => {
@@ -506,7 +511,18 @@ impl<'a> Builder<'a> {
                                     type_text.push_str(&clean(d, self.src));
                                 }
                             }
-                            "..." => type_text.push_str("..."),
+                            "..." => {
+                                // Type annotations before `...` (blanked for the parser, see
+                                // `Prepared`) are part of the type as written.
+                                let shown = self.prep.shown().as_bytes();
+                                let annotations = shown.get(gap.0..gap.1).and_then(|g| std::str::from_utf8(g).ok());
+                                if let Some(a) = annotations.map(str::trim).filter(|a| !a.is_empty()) {
+                                    type_text.push(' ');
+                                    collapse_into(a, &mut type_text);
+                                    type_text.push(' ');
+                                }
+                                type_text.push_str("...");
+                            }
                             _ if ch.is_named() => {
                                 if !type_text.is_empty() && !type_text.ends_with("...") {
                                     type_text.push(' ');

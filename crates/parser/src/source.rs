@@ -168,6 +168,17 @@ mod tests {
 /// The text given to tree-sitter: Java's unicode escapes (`\u0041`, JLS §3.3) translated, and
 /// `@ interface` (legal Java, one token in the grammar) joined to `@interface`. Offsets in it
 /// map back to offsets in the original text, so lines stay javac's.
+///
+/// Java that tree-sitter-java 0.23.5 does not parse is rewritten in place, byte for byte (no
+/// offset moves, no line terminator touched):
+/// - raw NUL bytes (legal in literals) become spaces: tree-sitter's lexer reads NUL as the
+///   end of input, which cut the file short;
+/// - type annotations before a varargs `...` (`Object @Nullable ... args`) are blanked, since
+///   the grammar has no annotations there; [`Prepared::shown`] keeps the text with them, for
+///   the parameter's type as written;
+/// - the dots of a qualified record pattern's type (`o instanceof Outer.Inner(int n)`, `case
+///   Outer.Circle(...)`) become `$`, one identifier to the grammar, which only knows simple and
+///   generic names there; [`Prepared::joined_segments`] gives the names back.
 #[derive(Debug, Clone)]
 pub struct Prepared<'a> {
     pub text: std::borrow::Cow<'a, str>,
@@ -175,6 +186,10 @@ pub struct Prepared<'a> {
     escapes: Vec<(usize, usize, usize, usize)>,
     /// (new offset, old offset) of each `@` moved next to its `interface`.
     moved_at: Vec<(usize, usize)>,
+    /// The prepared text before varargs type annotations were blanked, when any were.
+    shown: Option<String>,
+    /// Joined qualified record-pattern types: the identifier's start and its names' ranges.
+    joined: Vec<(usize, Vec<(usize, usize)>)>,
 }
 
 impl<'a> Prepared<'a> {
@@ -185,9 +200,90 @@ impl<'a> Prepared<'a> {
         } else {
             (std::borrow::Cow::Borrowed(text), Vec::new())
         };
-        let mut p = Prepared { text, escapes, moved_at: Vec::new() };
+        let mut p = Prepared { text, escapes, moved_at: Vec::new(), shown: None, joined: Vec::new() };
         p.join_spaced_at_interface();
+        if p.text.contains('\0') {
+            // NUL ends tree-sitter's input; a space keeps the offset (only legal in literals).
+            p.text = std::borrow::Cow::Owned(p.text.replace('\0', " "));
+        }
+        p.rewrite_unparsed_syntax();
         p
+    }
+
+    /// The prepared text as written: with the type annotations that were blanked for the
+    /// parser. Same length and offsets as [`Prepared::text`].
+    pub fn shown(&self) -> &str {
+        self.shown.as_deref().unwrap_or(&self.text)
+    }
+
+    /// When the identifier starting at `start` is a qualified record-pattern type joined for
+    /// the parser, the (start, end) of each of its names.
+    pub fn joined_segments(&self, start: usize) -> Option<&[(usize, usize)]> {
+        let i = self.joined.binary_search_by_key(&start, |j| j.0).ok()?;
+        Some(&self.joined[i].1)
+    }
+
+    /// Blanks varargs type annotations and joins qualified record-pattern types (see the type
+    /// documentation).
+    fn rewrite_unparsed_syntax(&mut self) {
+        let t: &str = &self.text;
+        let varargs = t.contains("...") && t.contains('@');
+        let patterns = t.contains("instanceof") || t.contains("case");
+        if !varargs && !patterns {
+            return;
+        }
+        let b = t.as_bytes();
+        let toks = lex(b);
+        let mut blanks: Vec<(usize, usize)> = Vec::new();
+        if varargs {
+            for (i, tok) in toks.iter().enumerate() {
+                if tok.kind == TokKind::Ellipsis
+                    && let Some(span) = annotations_before(&toks, b, i)
+                {
+                    blanks.push(span);
+                }
+            }
+        }
+        let mut joins: Vec<Vec<(usize, usize)>> = Vec::new();
+        if patterns {
+            for (i, tok) in toks.iter().enumerate() {
+                if tok.kind == TokKind::Word && matches!(&b[tok.start..tok.end], b"instanceof" | b"case") {
+                    let mut k = i + 1;
+                    // `case A(..), B(..) ->` lists several patterns (Java 21 with `_`).
+                    for _ in 0..64 {
+                        let Some(end) = pattern(&toks, b, k, &mut joins, 0) else { break };
+                        if b[tok.start..tok.end] != *b"case" || !toks.get(end).is_some_and(|t| t.is_punct(b, b',')) {
+                            break;
+                        }
+                        k = end + 1;
+                    }
+                }
+            }
+        }
+        if blanks.is_empty() && joins.is_empty() {
+            return;
+        }
+        let mut owned = std::mem::take(&mut self.text).into_owned().into_bytes();
+        if !blanks.is_empty() {
+            self.shown = Some(String::from_utf8_lossy(&owned).into_owned());
+        }
+        for (s, e) in blanks {
+            for c in &mut owned[s..e] {
+                if *c != b'\n' && *c != b'\r' {
+                    *c = b' ';
+                }
+            }
+        }
+        joins.sort_by_key(|j| j.first().map_or(0, |s| s.0));
+        joins.dedup();
+        for segs in &joins {
+            for w in segs.windows(2) {
+                owned[w[0].1..w[1].0].iter_mut().for_each(|c| *c = b'$');
+            }
+        }
+        self.joined = joins.into_iter().filter_map(|segs| Some((segs.first()?.0, segs))).collect();
+        // Only whole tokens became spaces and ASCII gaps became `$`: still UTF-8.
+        self.text = std::borrow::Cow::Owned(String::from_utf8(owned).unwrap_or_default());
     }
 
     /// The original offset of a prepared-text offset.
@@ -233,6 +329,210 @@ impl<'a> Prepared<'a> {
         // Only ASCII bytes were swapped, so the text is still UTF-8.
         self.text = std::borrow::Cow::Owned(String::from_utf8(owned).unwrap_or_default());
         self.moved_at = moves;
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TokKind {
+    /// An identifier, keyword or number.
+    Word,
+    /// `...`
+    Ellipsis,
+    /// One byte of anything else (`.`, `(`, `<`, `@`, …); literals and comments are skipped.
+    Punct,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Tok {
+    kind: TokKind,
+    start: usize,
+    end: usize,
+}
+
+impl Tok {
+    fn is_punct(&self, b: &[u8], c: u8) -> bool {
+        self.kind == TokKind::Punct && b[self.start] == c
+    }
+}
+
+/// A rough Java lexer, enough to find annotations and patterns: words, `...` and single
+/// punctuation bytes, with comments, strings, text blocks and characters skipped.
+fn lex(b: &[u8]) -> Vec<Tok> {
+    let mut out = Vec::with_capacity(b.len() / 4);
+    let mut i = 0;
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0C => i += 1,
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' && b[i] != b'\r' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                    i += 1;
+                }
+                i += 2;
+            }
+            b'"' if b[i..].starts_with(b"\"\"\"") => {
+                i += 3;
+                while i < b.len() && !b[i..].starts_with(b"\"\"\"") {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 3;
+            }
+            b'"' | b'\'' => {
+                i += 1;
+                while i < b.len() && b[i] != c && b[i] != b'\n' && b[i] != b'\r' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'.' if b[i..].starts_with(b"...") => {
+                out.push(Tok { kind: TokKind::Ellipsis, start: i, end: i + 3 });
+                i += 3;
+            }
+            c if word(c) => {
+                let start = i;
+                while i < b.len() && word(b[i]) {
+                    i += 1;
+                }
+                out.push(Tok { kind: TokKind::Word, start, end: i });
+            }
+            _ => {
+                out.push(Tok { kind: TokKind::Punct, start: i, end: i + 1 });
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The byte span of the annotations (`@A`, `@a.B(x = 1)`, several) right before the varargs
+/// `...` at `toks[i]`, when a type precedes them.
+fn annotations_before(toks: &[Tok], b: &[u8], i: usize) -> Option<(usize, usize)> {
+    let mut j = i.checked_sub(1)?;
+    let end = toks[j].end;
+    let mut start = None;
+    loop {
+        // An argument list, backwards to its `(`.
+        let mut name_end = j;
+        if toks[j].is_punct(b, b')') {
+            let mut depth = 0usize;
+            let mut k = j;
+            loop {
+                if toks[k].is_punct(b, b')') {
+                    depth += 1;
+                } else if toks[k].is_punct(b, b'(') {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                k = k.checked_sub(1)?;
+            }
+            name_end = k.checked_sub(1)?;
+        }
+        // A possibly qualified name, then `@`.
+        let mut n = name_end;
+        if toks[n].kind != TokKind::Word {
+            break;
+        }
+        while n >= 2 && toks[n - 1].is_punct(b, b'.') && toks[n - 2].kind == TokKind::Word {
+            n -= 2;
+        }
+        let Some(at) = n.checked_sub(1).filter(|&a| toks[a].is_punct(b, b'@')) else { break };
+        start = Some(toks[at].start);
+        let Some(prev) = at.checked_sub(1) else { break };
+        j = prev;
+    }
+    let start = start?;
+    // What precedes the annotations ends a type: a name, `>` or `]`.
+    let before = toks[j];
+    let ends_type =
+        before.end <= start && (before.kind == TokKind::Word || before.is_punct(b, b'>') || before.is_punct(b, b']'));
+    ends_type.then_some((start, end))
+}
+
+/// Reads a pattern at `toks[k]` (after `instanceof`, `case`, or in a record pattern's list),
+/// noting the names of each qualified, non-generic record pattern type in `joins`. Returns the
+/// index after the pattern, or None when there is no pattern there.
+fn pattern(toks: &[Tok], b: &[u8], mut k: usize, joins: &mut Vec<Vec<(usize, usize)>>, depth: u32) -> Option<usize> {
+    if depth > 64 {
+        return None;
+    }
+    if toks.get(k).is_some_and(|t| t.kind == TokKind::Word && b[t.start..t.end] == *b"final") {
+        k += 1;
+    }
+    let first = *toks.get(k).filter(|t| t.kind == TokKind::Word)?;
+    let mut segs = vec![(first.start, first.end)];
+    k += 1;
+    while toks.get(k).is_some_and(|t| t.is_punct(b, b'.'))
+        && let Some(next) = toks.get(k + 1).filter(|t| t.kind == TokKind::Word)
+    {
+        segs.push((next.start, next.end));
+        k += 2;
+    }
+    let mut generic = false;
+    if toks.get(k).is_some_and(|t| t.is_punct(b, b'<')) {
+        generic = true;
+        let mut angle = 0usize;
+        loop {
+            let t = toks.get(k)?;
+            if t.is_punct(b, b'<') {
+                angle += 1;
+            } else if t.is_punct(b, b'>') {
+                angle -= 1;
+                if angle == 0 {
+                    break;
+                }
+            } else if t.is_punct(b, b';') || t.is_punct(b, b'{') {
+                return None;
+            }
+            k += 1;
+        }
+        k += 1;
+    }
+    if !toks.get(k).is_some_and(|t| t.is_punct(b, b'(')) {
+        return Some(k);
+    }
+    // A record pattern: its type joined when qualified (gaps of dots, spaces and tabs only).
+    if segs.len() > 1
+        && !generic
+        && segs.windows(2).all(|w| b[w[0].1..w[1].0].iter().all(|c| matches!(c, b'.' | b' ' | b'\t')))
+    {
+        joins.push(segs);
+    }
+    // Its components: each a pattern, up to the matching `)`.
+    k += 1;
+    loop {
+        if toks.get(k)?.is_punct(b, b')') {
+            return Some(k + 1);
+        }
+        let after = pattern(toks, b, k, joins, depth + 1).unwrap_or(k);
+        // Skip to the next `,` or the closing `)` of this list.
+        let mut nest = 0usize;
+        k = after;
+        loop {
+            let t = toks.get(k)?;
+            if t.is_punct(b, b'(') {
+                nest += 1;
+            } else if t.is_punct(b, b')') {
+                if nest == 0 {
+                    break;
+                }
+                nest -= 1;
+            } else if t.is_punct(b, b',') && nest == 0 {
+                k += 1;
+                break;
+            } else if t.is_punct(b, b';') || t.is_punct(b, b'{') {
+                return None;
+            }
+            k += 1;
+        }
     }
 }
 
@@ -316,6 +616,30 @@ mod prepared_tests {
     fn surrogate_pairs_combine() {
         let p = Prepared::new("\"\\uD83D\\uDE00\"");
         assert_eq!(p.text, "\"\u{1F600}\"");
+    }
+
+    #[test]
+    fn nul_varargs_annotations_and_qualified_record_patterns_are_rewritten_in_place() {
+        let src = "void f(String s, @A Object @B @c.D(x = \")\") ... args) { s = \"\0\"; }";
+        let p = Prepared::new(src);
+        assert_eq!(p.text.len(), src.len());
+        let blanked = format!("@A Object {}... args", " ".repeat("@B @c.D(x = \")\") ".len()));
+        assert!(p.text.contains(&blanked), "{}", p.text);
+        assert!(p.text.contains("\" \""));
+        assert_eq!(p.shown().replace('\0', " "), src.replace('\0', " "));
+        let src = "if (o instanceof Cache.Some(int n) && p instanceof a . B<T>(C.D(var x), _)) {}\n\
+                   switch (o) { case Outer.Circle(Outer.Point p, int r) when r > 0 -> 1; case X.Y.Z(), Q.R() -> 2; case E.F: }";
+        let p = Prepared::new(src);
+        assert!(p.text.contains("instanceof Cache$Some(int n)"), "{}", p.text);
+        assert!(p.text.contains("a . B<T>(C$D(var x), _)"), "generic stays, its component joins: {}", p.text);
+        assert!(p.text.contains("case Outer$Circle(Outer.Point p, int r)"), "{}", p.text);
+        assert!(p.text.contains("case X$Y$Z(), Q$R()"), "{}", p.text);
+        assert!(p.text.contains("case E.F:"), "{}", p.text);
+        let at = p.text.find("Cache$Some").expect("joined");
+        assert_eq!(p.joined_segments(at), Some(&[(at, at + 5), (at + 6, at + 10)][..]));
+        // Comments and strings are not code.
+        let p = Prepared::new("// case A.B(x)\nString s = \"instanceof A.B(x)\"; /* @A ... */");
+        assert!(!p.text.contains('$') && !p.text.contains("  ..."), "{}", p.text);
     }
 
     #[test]

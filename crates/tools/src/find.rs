@@ -91,11 +91,58 @@ pub struct IndexStatus {
     pub complete: bool,
     pub indexed_files: u64,
     pub total_files: u64,
+    /// Directories named `target`, `build` or `out` that were not indexed because they are
+    /// build output, per reason (a directory of that name in a package tree is indexed).
+    pub skipped_dirs: SkippedDirsStatus,
+}
+
+/// Build-output directories left out of the index, by why they were judged build output.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SkippedDirsStatus {
+    /// Beside a `pom.xml`.
+    pub maven: u64,
+    /// Beside a Gradle build or settings file.
+    pub gradle: u64,
+    /// Beside an IntelliJ module (`.iml`, `.idea`) or an Ant `build.xml`.
+    pub ide: u64,
+    /// Holding what builds leave (`classes`, `maven-status`, `tmp`, …), with no build file beside.
+    pub markers: u64,
+}
+
+impl From<mji_index::walk::SkippedDirs> for SkippedDirsStatus {
+    fn from(s: mji_index::walk::SkippedDirs) -> Self {
+        SkippedDirsStatus {
+            maven: s.maven as u64,
+            gradle: s.gradle as u64,
+            ide: s.ide as u64,
+            markers: s.markers as u64,
+        }
+    }
+}
+
+impl IndexStatus {
+    /// The status of an index: its progress and the directories its walk skipped.
+    pub fn of(index: &LiveIndex) -> IndexStatus {
+        IndexStatus::with_progress(index, index.progress())
+    }
+
+    /// The status of an index at the progress a query saw.
+    pub fn with_progress(index: &LiveIndex, p: Progress) -> IndexStatus {
+        let mut s = IndexStatus::from(p);
+        s.skipped_dirs = index.skipped_dirs().into();
+        s
+    }
 }
 
 impl From<Progress> for IndexStatus {
     fn from(p: Progress) -> Self {
-        IndexStatus { complete: p.complete, indexed_files: p.indexed as u64, total_files: p.total as u64 }
+        IndexStatus {
+            complete: p.complete,
+            indexed_files: p.indexed as u64,
+            total_files: p.total as u64,
+            skipped_dirs: SkippedDirsStatus::default(),
+        }
     }
 }
 
@@ -298,7 +345,7 @@ pub fn find_symbol(
         total: page.total as u64,
         truncated,
         next_offset,
-        index: page.progress.into(),
+        index: IndexStatus::with_progress(index, page.progress),
         results,
     })
 }
@@ -368,15 +415,20 @@ pub fn find_type(index: &LiveIndex, args: &FindTypeArgs) -> Result<FindTypeResul
             TypeFilter::Record => k == TypeKind::Record,
             TypeFilter::Annotation => k == TypeKind::Annotation,
         };
+        // The qualifier is the package or outer type (`java.util.Map.Entry`), or a tail of it
+        // on a dot (`Map.Entry`, `util.Map.Entry`), as in an IDE's Open Type.
         kind_ok
             && qualifier.as_ref().is_none_or(|q| {
                 let own = s.container();
                 if q.contains(['*', '?']) {
-                    wildcard_match(q, own, cs)
-                } else if cs {
-                    own == q
+                    wildcard_match(q, own, cs) || wildcard_match(&format!("*.{q}"), own, cs)
                 } else {
-                    own.eq_ignore_ascii_case(q)
+                    let same = |a: &str| if cs { a == q } else { a.eq_ignore_ascii_case(q) };
+                    let dotted_tail = own
+                        .len()
+                        .checked_sub(q.len() + 1)
+                        .is_some_and(|dot| own.as_bytes()[dot] == b'.' && own.get(dot + 1..).is_some_and(same));
+                    same(own) || dotted_tail
                 }
             })
     };
@@ -404,7 +456,7 @@ pub fn find_type(index: &LiveIndex, args: &FindTypeArgs) -> Result<FindTypeResul
         total: page.total as u64,
         truncated,
         next_offset,
-        index: page.progress.into(),
+        index: IndexStatus::with_progress(index, page.progress),
         results,
     })
 }
@@ -436,7 +488,7 @@ pub fn find_resource(index: &LiveIndex, args: &FindResourceArgs) -> Result<FindR
         total: page.total as u64,
         truncated,
         next_offset,
-        index: page.progress.into(),
+        index: IndexStatus::with_progress(index, page.progress),
         results,
     })
 }

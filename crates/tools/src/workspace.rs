@@ -396,7 +396,7 @@ impl Workspace {
     }
 
     fn progress(&self) -> crate::find::IndexStatus {
-        self.index().progress().into()
+        crate::find::IndexStatus::of(self.index())
     }
 
     /// `find_references`.

@@ -81,10 +81,9 @@ pub fn candidates(w: &World, symbol: &str, ctx_file: Option<u32>) -> Vec<Candida
         if qual.as_deref().is_some_and(|q| q.contains('.')) && *d.fqn == *s {
             continue;
         }
-        if !owner_ok(id) {
-            continue;
-        }
-        if qual.is_some() && *d.simple == *name && owner_ok(id) && d.fqn.ends_with(&s) {
+        // `Outer.Inner`, `Map.Entry`: a nested type by the tail of its qualified name (its
+        // own qualifier is its outer type, not itself, so this comes before `owner_ok`).
+        if qual.is_some() && *d.simple == *name && d.fqn.ends_with(&format!(".{s}")) {
             out.push(Candidate {
                 key: d.fqn.to_string(),
                 category: Category::Type,
@@ -92,6 +91,9 @@ pub fn candidates(w: &World, symbol: &str, ctx_file: Option<u32>) -> Vec<Candida
                 line: d.start_line,
                 rank: rank_type(&d.fqn, id),
             });
+        }
+        if !owner_ok(id) {
+            continue;
         }
         let r = rank_type(&d.fqn, id);
         for m in d.methods.iter().filter(|m| *m.name == *name && !m.implicit) {

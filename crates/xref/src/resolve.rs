@@ -146,10 +146,15 @@ impl<'w, 's> Resolver<'w, 's> {
     }
 
     fn emit(&mut self, at: Node, kind: RefKind, category: Category, targets: Vec<String>, confidence: Confidence) {
+        self.emit_at(at.start_byte(), kind, category, targets, confidence);
+    }
+
+    /// Emits a reference at an offset of the prepared text.
+    fn emit_at(&mut self, at: usize, kind: RefKind, category: Category, targets: Vec<String>, confidence: Confidence) {
         if targets.is_empty() {
             return;
         }
-        let off = self.prep.to_original(at.start_byte()).min(self.orig.len());
+        let off = self.prep.to_original(at).min(self.orig.len());
         let line = self.lines.line_of(off);
         let start = self.lines.line_start(line).min(off);
         let column = self.orig.get(start..off).map(|s| s.encode_utf16().count()).unwrap_or(0) as u32 + 1;
@@ -676,6 +681,9 @@ impl<'w, 's> Resolver<'w, 's> {
                                 let key = self.w.field_key(id, f);
                                 self.emit(e, RefKind::FieldRead, Category::Field, vec![key], Confidence::Exact);
                             }
+                        } else if e.kind() == "pattern" {
+                            // `case Point(var x, var y)`, `case Outer.Circle c`: types and bindings.
+                            self.pattern(e);
                         } else if is_expression(e.kind()) {
                             self.expr(e);
                         } else {
@@ -992,6 +1000,9 @@ impl<'w, 's> Resolver<'w, 's> {
                 "type_pattern" | "record_pattern" | "record_pattern_body" | "record_pattern_component" => {
                     self.pattern(k)
                 }
+                // A record pattern's type is an identifier to the grammar (a qualified one
+                // joined by `Prepared`); elsewhere an identifier here is a binding's name.
+                "identifier" if p.kind() == "record_pattern" => self.record_pattern_type(k),
                 t if is_type_node(t) => {
                     let ty = self.type_ref(k, RefKind::Type);
                     if let Some(name) = k.next_named_sibling().filter(|s| s.kind() == "identifier") {
@@ -999,6 +1010,29 @@ impl<'w, 's> Resolver<'w, 's> {
                     }
                 }
                 _ => {}
+            }
+        }
+    }
+
+    /// The type of a record pattern, `Point(..)` or `Outer.Point(..)`, as a type reference.
+    fn record_pattern_type(&mut self, k: Node) {
+        let Some(segs) = self.prep.joined_segments(k.start_byte()).map(|s| s.to_vec()) else {
+            self.type_ref(k, RefKind::Type);
+            return;
+        };
+        let b = self.b;
+        let names: Vec<&str> = segs.iter().map(|&(a, e)| std::str::from_utf8(&b[a..e]).unwrap_or("")).collect();
+        let (per, _) = self.w.resolve_type_segments(&names, self.ctx());
+        if per.iter().all(|p| p.is_none()) {
+            if let Some(&(a, _)) = segs.last() {
+                self.emit_at(a, RefKind::Type, Category::Type, vec![names.join(".")], Confidence::Likely);
+            }
+            return;
+        }
+        for (t, &(a, _)) in per.iter().zip(&segs) {
+            if let Some(TypeName::Class(f, o)) = t {
+                let conf = if *o == Origin::Unresolved { Confidence::Likely } else { Confidence::Exact };
+                self.emit_at(a, RefKind::Type, Category::Type, vec![f.to_string()], conf);
             }
         }
     }

@@ -1,0 +1,155 @@
+//! Issue 13 on the parse side: Java that tree-sitter-java 0.23.5 misreads must not become a
+//! wrong outline, a false syntax error or a lost reference. Each case goes through every
+//! consumer of the parse: the outline (full and skeleton), get_problems' syntax source, the
+//! xref declarations and find_references.
+
+mod common;
+
+use std::path::PathBuf;
+
+use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::model::{FileOutline, MethodDecl, TypeDecl};
+use mcp_java_index::parser;
+use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::xref::{FindReferencesArgs, FindReferencesResult};
+
+fn fixture(name: &str) -> Vec<u8> {
+    std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)).expect("fixture")
+}
+
+fn all_methods(o: &FileOutline) -> Vec<&MethodDecl> {
+    fn walk<'a>(t: &'a TypeDecl, out: &mut Vec<&'a MethodDecl>) {
+        out.extend(t.methods.iter());
+        t.inner_classes.iter().for_each(|i| walk(i, out));
+    }
+    let mut out = Vec::new();
+    o.classes.iter().for_each(|t| walk(t, &mut out));
+    out
+}
+
+/// The outline (full and skeleton parse) has no errors and the same rendering; the syntax
+/// source of get_problems finds nothing.
+#[track_caller]
+fn clean_everywhere(name: &str, bytes: &[u8]) -> FileOutline {
+    let full = parser::outline(name, bytes);
+    assert!(full.errors.is_empty(), "{name}: {:?}", full.errors);
+    let skel = parser::outline_declarations(name, bytes);
+    assert!(skel.errors.is_empty(), "{name} (skeleton): {:?}", skel.errors);
+    assert_eq!(common::render(&full), common::render(&skel), "{name}: skeleton and full parse differ");
+    let problems = mcp_java_index::problems::syntax::check(name, bytes);
+    assert!(problems.is_empty(), "{name}: false syntax problems {problems:?}");
+    full
+}
+
+#[test]
+fn type_annotations_before_varargs_keep_the_parameter() {
+    let bytes = fixture("type_annotations.java");
+    let o = clean_everywhere("type_annotations.java", &bytes);
+    let sig = |m: &MethodDecl| -> String {
+        format!("{}({})", m.name, m.params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(", "))
+    };
+    let sigs: Vec<String> = all_methods(&o).iter().map(|m| sig(m)).collect();
+    for want in [
+        "getBean(String)",
+        "getBean(String, Object @Nullable ...)",
+        "getBean(Class<?>, Object @A @B(value = 1) ...)",
+        "first(T @fixtures.annotations.A ...)",
+        "arr(String @Nullable [])",
+        "arr2(int @A [] @B [])",
+        "mixed(String @A [] @B ...)",
+        "last()",
+    ] {
+        assert!(sigs.iter().any(|s| s == want), "{want} not in {sigs:?}");
+    }
+    let ids: Vec<&str> = all_methods(&o).iter().map(|m| m.symbol_id.as_str()).collect();
+    let mut distinct = ids.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(ids.len(), distinct.len(), "overloads share a symbolId: {ids:?}");
+    // The cross-reference declarations see both parameters too.
+    let d = mcp_java_index::xref::decls::file_decls(&bytes);
+    let t = d.types.iter().find(|t| &*t.simple == "TypeAnnotations").expect("type");
+    let arities: Vec<(String, usize, bool)> = t
+        .methods
+        .iter()
+        .filter(|m| &*m.name == "getBean")
+        .map(|m| (m.name.to_string(), m.params.len(), m.varargs))
+        .collect();
+    assert_eq!(arities.len(), 3, "{arities:?}");
+    assert!(arities.contains(&("getBean".into(), 2, true)), "{arities:?}");
+}
+
+#[test]
+fn control_bytes_in_literals_do_not_end_the_file() {
+    let bytes = fixture("control_bytes_in_literals.java");
+    assert!(bytes.contains(&0), "the fixture holds a raw NUL");
+    let o = clean_everywhere("control_bytes_in_literals.java", &bytes);
+    let lines: Vec<(String, u32, u32)> =
+        all_methods(&o).iter().map(|m| (m.name.clone(), m.start_line, m.end_line)).collect();
+    assert_eq!(
+        lines,
+        [("a".into(), 5, 5), ("c".into(), 7, 7), ("b".into(), 10, 10), ("d".into(), 12, 12)],
+        "{lines:?}"
+    );
+    assert_eq!((o.classes[0].start_line, o.classes[0].end_line), (4, 13));
+}
+
+#[test]
+fn java21_patterns_parse_without_false_errors() {
+    let bytes = fixture("java21_patterns.java");
+    let o = clean_everywhere("java21_patterns.java", &bytes);
+    // Lines checked with javac 25's parser (javac 17 rejects the file).
+    let lines: Vec<(String, u32, u32)> =
+        all_methods(&o).iter().map(|m| (m.name.clone(), m.start_line, m.end_line)).collect();
+    assert_eq!(
+        lines,
+        [
+            ("area".into(), 18, 26),
+            ("some".into(), 28, 39),
+            ("nulls".into(), 41, 45),
+            ("yields".into(), 47, 60),
+            ("unnamed".into(), 63, 76),
+            ("last".into(), 78, 78)
+        ]
+    );
+    let t = &o.classes[0];
+    assert_eq!((t.start_line, t.end_line), (6, 79));
+    assert_eq!(t.inner_classes[0].permits, ["Circle", "Square", "Rect"]);
+    assert_eq!(t.inner_classes[4].modifiers, ["non-sealed", "static"]);
+}
+
+fn workspace_with(files: &[(&str, &[u8])]) -> (tempfile::TempDir, Workspace) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (rel, bytes) in files {
+        let p = dir.path().join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, bytes).expect("write");
+    }
+    let flags = Flags { roots: vec![dir.path().to_path_buf()], no_watch: true, no_cache: true, ..Default::default() };
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    (dir, ws)
+}
+
+fn refs(ws: &Workspace, target: &str) -> Vec<(u32, u32, String)> {
+    let r: FindReferencesResult = ws
+        .find_references(&FindReferencesArgs { target: target.into(), limit: 1000, ..Default::default() })
+        .expect("find_references");
+    r.files.iter().flat_map(|f| f.references.iter().map(|x| (x.line, x.column, x.kind.clone()))).collect()
+}
+
+#[test]
+fn find_references_sees_record_patterns_simple_and_qualified() {
+    let bytes = fixture("java21_patterns.java");
+    let (_d, ws) = workspace_with(&[("src/fixtures/java21/Java21Patterns.java", &bytes)]);
+    let q = "fixtures.java21.Java21Patterns";
+    // `Cache.Some(int n)` at line 29: `Cache` at column 26, `Some` at 32.
+    assert_eq!(refs(&ws, &format!("{q}.Cache.Some")), [(29, 32, "type".to_owned())]);
+    assert!(refs(&ws, &format!("{q}.Cache")).contains(&(29, 26, "type".to_owned())));
+    // Circle: declared at 9, in `permits` (7), qualified pattern (20), simple pattern (21),
+    // qualified nested in a generic record pattern (35), `case Circle(_, var r)` (72).
+    let circle: Vec<(u32, u32)> = refs(&ws, &format!("{q}.Circle")).into_iter().map(|(l, c, _)| (l, c)).collect();
+    assert_eq!(circle, [(7, 36), (20, 33), (21, 18), (35, 48), (72, 18)], "{circle:?}");
+    let point: Vec<u32> = refs(&ws, &format!("{q}.Point")).into_iter().map(|(l, _, _)| l).collect();
+    assert_eq!(point, [9, 10, 20, 21, 35, 64, 73], "{point:?}");
+}
