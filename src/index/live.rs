@@ -31,6 +31,8 @@ pub struct Progress {
     pub indexed: usize,
     pub total: usize,
     pub complete: bool,
+    /// Java files not indexed because they are over the size cap or not regular files.
+    pub skipped: usize,
 }
 
 #[derive(Default)]
@@ -73,10 +75,8 @@ pub struct LiveIndex {
     complete: AtomicBool,
     done: (Mutex<bool>, Condvar),
     problems: Mutex<Problems>,
+    skipped: Mutex<BTreeMap<Arc<Path>, String>>,
 }
-
-/// Files larger than this are not indexed (generated monsters); they are counted as problems.
-pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
 fn is_java(p: &Path) -> bool {
     p.extension().is_some_and(|e| e.eq_ignore_ascii_case("java"))
@@ -95,6 +95,7 @@ impl LiveIndex {
             complete: AtomicBool::new(false),
             done: (Mutex::new(false), Condvar::new()),
             problems: Mutex::new(Problems::default()),
+            skipped: Mutex::new(BTreeMap::new()),
         })
     }
 
@@ -111,6 +112,32 @@ impl LiveIndex {
             indexed: self.indexed.load(Ordering::Acquire),
             total: self.total.load(Ordering::Acquire),
             complete: self.complete.load(Ordering::Acquire),
+            skipped: self.skipped.lock().map(|s| s.len()).unwrap_or(0),
+        }
+    }
+
+    /// The Java files skipped (over the size cap, not regular), with the reason, up to `max`.
+    pub fn skipped(&self, max: usize) -> Vec<String> {
+        self.skipped
+            .lock()
+            .map(|s| s.iter().take(max).map(|(p, why)| format!("{}: {why}", self.show(p))).collect())
+            .unwrap_or_default()
+    }
+
+    fn show(&self, p: &Path) -> String {
+        self.roots.root_of(p).map_or_else(|| p.display().to_string(), |r| self.roots.display(p, r))
+    }
+
+    fn set_skipped(&self, p: &Path, why: Option<String>) {
+        if let Ok(mut s) = self.skipped.lock() {
+            match why {
+                Some(w) => {
+                    s.insert(Arc::from(p), w);
+                }
+                None => {
+                    s.remove(p);
+                }
+            }
         }
     }
 
@@ -138,34 +165,47 @@ impl LiveIndex {
         }
     }
 
-    /// Indexes one file (from the cache when unchanged): its symbols, or None if it cannot
-    /// be read (the problem is recorded).
+    /// Indexes one file: its symbols, or None if it cannot be read (the problem is recorded;
+    /// a file over the size cap or not regular is counted as skipped, with the reason).
     fn load(&self, path: &Path, root: usize) -> Option<FileSymbols> {
-        let meta = match std::fs::metadata(path) {
-            Ok(m) if m.is_file() => m,
-            Ok(_) => return None,
+        let meta = match std::fs::symlink_metadata(path) {
+            Ok(m) => m,
             Err(e) => {
                 self.note_problem(format!("{}: {e}", path.display()));
                 return None;
             }
         };
-        if meta.len() > MAX_FILE_BYTES {
-            self.note_problem(format!("{}: skipped, {} bytes", path.display(), meta.len()));
+        let display = self.roots.display(path, root);
+        let cap = self.roots.max_file_bytes();
+        if !meta.is_file() {
+            self.set_skipped(path, Some(crate::cache::read::not_regular(&meta).to_string()));
             return None;
         }
-        let display = self.roots.display(path, root);
+        if meta.len() > cap {
+            self.set_skipped(path, Some(crate::cache::read::too_large(meta.len(), cap).to_string()));
+            return None;
+        }
         // Declarations only, from the file's skeleton: the index needs no body errors, and the
         // skeleton parses about three times faster. (The outline cache keeps full outlines
         // for java_index; the index has its own snapshot.)
-        match std::fs::read(path) {
-            Ok(bytes) => Some(file_symbols(
-                path.to_path_buf(),
-                root,
-                &meta,
-                &crate::parser::outline_declarations(&display, &bytes),
-            )),
+        match self.roots.read(path, &display) {
+            Ok(bytes) => {
+                self.set_skipped(path, None);
+                Some(file_symbols(
+                    path.to_path_buf(),
+                    root,
+                    &meta,
+                    &crate::parser::outline_declarations(&display, &bytes),
+                ))
+            }
+            Err(crate::index::roots::ReadError::Io(_, e))
+                if matches!(e.kind(), std::io::ErrorKind::InvalidInput | std::io::ErrorKind::FileTooLarge) =>
+            {
+                self.set_skipped(path, Some(e.to_string()));
+                None
+            }
             Err(e) => {
-                self.note_problem(format!("{display}: {e}"));
+                self.note_problem(e.to_string());
                 None
             }
         }
@@ -298,19 +338,39 @@ impl LiveIndex {
             if !seen.insert(p.clone()) || self.in_skipped_dir(p) {
                 continue;
             }
-            match std::fs::metadata(p) {
+            // The same policy as the walker and the tools: judged by the canonical target,
+            // which must lie inside a root. A link made while serving that points out of the
+            // workspace is never indexed (and whatever the index had at its path is dropped).
+            let (canon, root) = match self.roots.admit(p) {
+                Ok(a) => a,
+                Err(e) => {
+                    if matches!(e, crate::index::roots::PathError::Outside { .. }) {
+                        tracing::warn!("not indexing {}: it resolves outside the workspace roots", p.display());
+                    }
+                    gone.push(p.clone());
+                    self.set_skipped(p, None);
+                    continue;
+                }
+            };
+            if canon != *p {
+                // A link inside the workspace: its target is indexed under its own path.
+                gone.push(p.clone());
+            }
+            match std::fs::symlink_metadata(&canon) {
                 Ok(m) if m.is_dir() => {
-                    let Some(root) = self.roots.root_of(p) else { continue };
-                    for f in walk::walk(p, |_| true).files {
+                    for f in walk::walk(&canon, |_| true).files {
                         files.push((f, root));
                     }
                 }
-                Ok(_) => {
-                    if let Some(root) = self.roots.root_of(p) {
-                        files.push((p.clone(), root));
+                Ok(m) if m.is_file() => files.push((canon, root)),
+                Ok(m) => {
+                    // A FIFO, socket or device named like a source file: never opened.
+                    if is_java(&canon) {
+                        self.set_skipped(&canon, Some(crate::cache::read::not_regular(&m).to_string()));
                     }
+                    gone.push(canon);
                 }
-                Err(_) => gone.push(p.clone()),
+                Err(_) => gone.push(canon),
             }
         }
         let loaded: Vec<(PathBuf, usize, Option<FileSymbols>, Option<std::fs::Metadata>)> = files

@@ -91,12 +91,28 @@ pub struct IndexStatus {
     pub complete: bool,
     pub indexed_files: u64,
     pub total_files: u64,
+    /// Java files not indexed: over the size cap (`max_file_bytes`) or not regular files.
+    pub skipped_files: u64,
+    /// Some of them, each with the reason (at most 5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<String>,
 }
 
 impl From<Progress> for IndexStatus {
     fn from(p: Progress) -> Self {
-        IndexStatus { complete: p.complete, indexed_files: p.indexed as u64, total_files: p.total as u64 }
+        IndexStatus {
+            complete: p.complete,
+            indexed_files: p.indexed as u64,
+            total_files: p.total as u64,
+            skipped_files: p.skipped as u64,
+            skipped: Vec::new(),
+        }
     }
+}
+
+/// The index's status with samples of the skipped files.
+pub fn status(index: &LiveIndex, p: Progress) -> IndexStatus {
+    IndexStatus { skipped: if p.skipped > 0 { index.skipped(5) } else { Vec::new() }, ..p.into() }
 }
 
 /// The answer of `java_find_symbol`.
@@ -298,7 +314,7 @@ pub fn find_symbol(
         total: page.total as u64,
         truncated,
         next_offset,
-        index: page.progress.into(),
+        index: status(index, page.progress),
         results,
     })
 }
@@ -322,7 +338,7 @@ fn type_signature(s: &Symbol) -> String {
 
 /// The first sentence of a javadoc (lines `start..=end` of a file), at most 160 characters.
 pub fn javadoc_summary(path: &Path, lines: (u32, u32)) -> Option<String> {
-    let bytes = std::fs::read(path).ok()?;
+    let bytes = crate::cache::read::read_regular(path, crate::tools::MAX_FILE_BYTES).ok()?;
     let src = crate::parser::SourceText::decode(&bytes);
     let (a, b) = (src.lines.line_start(lines.0), src.lines.line_start(lines.1 + 1));
     let raw = src.text.get(a..b)?;
@@ -404,7 +420,7 @@ pub fn find_type(index: &LiveIndex, args: &FindTypeArgs) -> Result<FindTypeResul
         total: page.total as u64,
         truncated,
         next_offset,
-        index: page.progress.into(),
+        index: status(index, page.progress),
         results,
     })
 }
@@ -436,7 +452,7 @@ pub fn find_resource(index: &LiveIndex, args: &FindResourceArgs) -> Result<FindR
         total: page.total as u64,
         truncated,
         next_offset,
-        index: page.progress.into(),
+        index: status(index, page.progress),
         results,
     })
 }

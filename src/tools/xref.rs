@@ -423,7 +423,8 @@ pub fn add_overriders(w: &World, t: &mut Target) {
 
 /// The target under a position of a file: a reference there, or the declaration named there.
 pub fn target_at(w: &World, path: &Path, line: u32, column: Option<u32>) -> Result<Target, ToolError> {
-    let bytes = std::fs::read(path).map_err(|e| ToolError::Io { path: path.display().to_string(), source: e })?;
+    let bytes = crate::cache::read::read_regular(path, crate::tools::MAX_FILE_BYTES)
+        .map_err(|e| crate::tools::io_error(&path.display().to_string(), e))?;
     let src = crate::parser::SourceText::decode(&bytes);
     if line == 0 || line > src.lines.line_count() {
         return Err(ToolError::InvalidArgument(format!(
@@ -591,7 +592,7 @@ pub fn search(w: &World, files: &[Arc<Path>], target: &Target) -> Vec<FileHits> 
 /// Reads line `n` of a file, trimmed to 200 characters.
 pub fn line_text(cache: &mut HashMap<Arc<Path>, Vec<String>>, path: &Arc<Path>, n: u32) -> String {
     let lines = cache.entry(path.clone()).or_insert_with(|| {
-        std::fs::read(path)
+        crate::cache::read::read_regular(path, crate::tools::MAX_FILE_BYTES)
             .map(|b| {
                 let s = crate::parser::SourceText::decode(&b);
                 (1..=s.lines.line_count()).map(|i| s.lines.line_text(&s.text, i).to_string()).collect()
