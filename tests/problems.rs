@@ -173,7 +173,8 @@ fn an_edit_is_seen_and_an_unchanged_project_answers_from_the_cache() {
 #[test]
 fn maven_classpath_is_resolved_for_real() {
     let p = Project::new("maven-app");
-    let ws = p.workspace(&[]);
+    // Running Maven needs a trusted workspace.
+    let ws = p.workspace(&[("MCP_JAVA_INDEX_TRUST", "1")]);
     let r = ws.get_problems(&args(&[])).expect("whole project");
     assert!(r.javac.classpath_complete, "{:?}", r.javac);
     assert!(r.javac.classpath_notes.iter().any(|n| n.contains("from Maven")), "{:?}", r.javac);
@@ -204,7 +205,7 @@ fn an_incomplete_classpath_is_said_and_missing_libraries_kept_apart() {
         "package com.example.app;\n\nimport com.example.absent.Thing;\n\nclass UsesAbsent {\n    Thing t;\n    int n = \"x\";\n}\n",
     )
     .expect("write");
-    let ws = p.workspace(&[]);
+    let ws = p.workspace(&[("MCP_JAVA_INDEX_TRUST", "1")]);
     let r = ws.get_problems(&args(&["src/main/java"])).expect("check");
     assert!(!r.javac.classpath_complete, "{:?}", r.javac);
     assert!(r.javac.classpath_notes.iter().any(|n| n.contains("com.example.absent:absent")), "{:?}", r.javac);
@@ -255,6 +256,10 @@ fn without_a_jdk_javac_is_unavailable_and_syntax_still_works() {
         maven_repo_local: None,
         java_home: None,
         path_env: Some("/nonexistent".into()),
+        max_file_bytes: mji_fs::DEFAULT_MAX_FILE_BYTES,
+        trusted: false,
+        annotation_processing: false,
+        helper_dir: p.cache.path().join("javac-helper"),
     };
     let engine = std::sync::Arc::new(Engine::new(settings, vec![root.clone()]));
     let target = Target { path: root.join("src/com/acme/Syntax.java"), display: "Syntax.java".to_owned() };

@@ -112,6 +112,10 @@ pub struct WorkspaceFlags {
     /// Do not watch the roots for file changes
     #[arg(long, global = true)]
     pub no_watch: bool,
+    /// Trust this workspace: get_problems may run its build (Maven), which executes the
+    /// repository's plugins [env: MCP_JAVA_INDEX_TRUST=1]
+    #[arg(long, global = true)]
+    pub trust: bool,
     /// More logs on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub verbose: u8,
@@ -126,6 +130,7 @@ impl WorkspaceFlags {
             log_file: self.log_file.clone(),
             index_wait_ms: self.index_wait_ms,
             no_watch: self.no_watch,
+            trust: self.trust,
             log_level: match self.verbose {
                 0 => None,
                 1 => Some("info".to_owned()),
@@ -136,7 +141,12 @@ impl WorkspaceFlags {
     }
 
     fn config(&self) -> anyhow::Result<Config> {
-        Ok(Config::load(&self.flags(), &|k| std::env::var(k).ok())?)
+        let c = Config::load(&self.flags(), &|k| std::env::var(k).ok())?;
+        // Settings the repository tried to set but may not: said on stderr, never stdout.
+        for w in &c.ignored {
+            eprintln!("warning: {w}");
+        }
+        Ok(c)
     }
 }
 

@@ -109,6 +109,7 @@ pub struct Cache {
     hits: AtomicU64,
     misses: AtomicU64,
     reads: AtomicU64,
+    max_file_bytes: AtomicU64,
 }
 
 fn context(e: io::Error, display: &str) -> io::Error {
@@ -128,6 +129,7 @@ impl Cache {
             hits: AtomicU64::new(0),
             misses: AtomicU64::new(0),
             reads: AtomicU64::new(0),
+            max_file_bytes: AtomicU64::new(mji_fs::DEFAULT_MAX_FILE_BYTES),
         }
     }
 
@@ -170,6 +172,12 @@ impl Cache {
         self.racy_window_ns.store(ns, Ordering::Relaxed);
     }
 
+    /// The cap on the bytes read from one file (default [`mji_fs::DEFAULT_MAX_FILE_BYTES`]);
+    /// larger files are refused with an error naming the cap.
+    pub fn set_max_file_bytes(&self, cap: u64) {
+        self.max_file_bytes.store(cap, Ordering::Relaxed);
+    }
+
     /// How many times a lookup read a file (for tests: a warm lookup reads none).
     #[doc(hidden)]
     pub fn file_reads(&self) -> u64 {
@@ -188,7 +196,7 @@ impl Cache {
             return Ok(self.counted(outline, Outcome::Miss));
         }
         let abs = absolute(path);
-        let stamp = Stamp::of(&fs::metadata(&abs).map_err(|e| context(e, display))?);
+        let stamp = self.stat(&abs, display)?;
         if let Some((hash, entry)) = self.store.find_by_path(&abs, stamp, true)
             && let Some(outline) = entry.decode(display, &hash)
         {
@@ -209,7 +217,7 @@ impl Cache {
             return Ok((self.counted(outline, Outcome::Miss), src));
         }
         let abs = absolute(path);
-        let stamp = Stamp::of(&fs::metadata(&abs).map_err(|e| context(e, display))?);
+        let stamp = self.stat(&abs, display)?;
         let bytes = self.read(&abs, display)?;
         let (outline, outcome, src) = self.resolve(&abs, stamp, &bytes, display, true);
         let src = src.unwrap_or_else(|| SourceText::decode(&bytes));
@@ -227,7 +235,7 @@ impl Cache {
             return Ok(self.counted_json(json, Outcome::Miss));
         }
         let abs = absolute(path);
-        let stamp = Stamp::of(&fs::metadata(&abs).map_err(|e| context(e, display))?);
+        let stamp = self.stat(&abs, display)?;
         if let Some((hash, entry)) = self.store.find_by_path(&abs, stamp, false)
             && let Some(json) = entry.json_for(display, &hash)
         {
@@ -352,7 +360,22 @@ impl Cache {
 
     fn read(&self, path: &Path, display: &str) -> io::Result<Vec<u8>> {
         self.reads.fetch_add(1, Ordering::Relaxed);
-        fs::read(path).map_err(|e| context(e, display))
+        mji_fs::read_regular(path, self.max_file_bytes.load(Ordering::Relaxed)).map_err(|e| context(e, display))
+    }
+
+    /// The stamp of a file about to be looked up, from its own entry (a symbolic link is not
+    /// followed): refused unless it is a regular file within the cap, so a FIFO or a device is
+    /// never opened and a link swapped in never matches a recorded stamp.
+    fn stat(&self, abs: &Path, display: &str) -> io::Result<Stamp> {
+        let meta = fs::symlink_metadata(abs).map_err(|e| context(e, display))?;
+        if !meta.is_file() {
+            return Err(context(mji_fs::not_regular(&meta), display));
+        }
+        let cap = self.max_file_bytes.load(Ordering::Relaxed);
+        if meta.len() > cap {
+            return Err(context(mji_fs::too_large(meta.len(), cap), display));
+        }
+        Ok(Stamp::of(&meta))
     }
 
     fn record_file(&self, abs: &Path, stamp: Stamp, hash: &str) {

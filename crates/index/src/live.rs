@@ -31,6 +31,8 @@ pub struct Progress {
     pub indexed: usize,
     pub total: usize,
     pub complete: bool,
+    /// Java files not indexed because they are over the size cap or not regular files.
+    pub skipped: usize,
 }
 
 #[derive(Default)]
@@ -74,11 +76,10 @@ pub struct LiveIndex {
     done: (Mutex<bool>, Condvar),
     problems: Mutex<Problems>,
     /// Directories the last full walk skipped as build output, per reason.
-    skipped: Mutex<SkippedDirs>,
+    skipped_dirs: Mutex<SkippedDirs>,
+    /// Java files not indexed (over the size cap, not regular), with the reason.
+    skipped: Mutex<BTreeMap<Arc<Path>, String>>,
 }
-
-/// Files larger than this are not indexed (generated monsters); they are counted as problems.
-pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
 fn is_java(p: &Path) -> bool {
     p.extension().is_some_and(|e| e.eq_ignore_ascii_case("java"))
@@ -97,7 +98,8 @@ impl LiveIndex {
             complete: AtomicBool::new(false),
             done: (Mutex::new(false), Condvar::new()),
             problems: Mutex::new(Problems::default()),
-            skipped: Mutex::new(SkippedDirs::default()),
+            skipped_dirs: Mutex::new(SkippedDirs::default()),
+            skipped: Mutex::new(BTreeMap::new()),
         })
     }
 
@@ -114,6 +116,32 @@ impl LiveIndex {
             indexed: self.indexed.load(Ordering::Acquire),
             total: self.total.load(Ordering::Acquire),
             complete: self.complete.load(Ordering::Acquire),
+            skipped: self.skipped.lock().map(|s| s.len()).unwrap_or(0),
+        }
+    }
+
+    /// The Java files skipped (over the size cap, not regular), with the reason, up to `max`.
+    pub fn skipped(&self, max: usize) -> Vec<String> {
+        self.skipped
+            .lock()
+            .map(|s| s.iter().take(max).map(|(p, why)| format!("{}: {why}", self.show(p))).collect())
+            .unwrap_or_default()
+    }
+
+    fn show(&self, p: &Path) -> String {
+        self.roots.root_of(p).map_or_else(|| p.display().to_string(), |r| self.roots.display(p, r))
+    }
+
+    fn set_skipped(&self, p: &Path, why: Option<String>) {
+        if let Ok(mut s) = self.skipped.lock() {
+            match why {
+                Some(w) => {
+                    s.insert(Arc::from(p), w);
+                }
+                None => {
+                    s.remove(p);
+                }
+            }
         }
     }
 
@@ -123,7 +151,7 @@ impl LiveIndex {
 
     /// Directories the last full walk skipped as build output, per reason.
     pub fn skipped_dirs(&self) -> SkippedDirs {
-        self.skipped.lock().map(|s| *s).unwrap_or_default()
+        self.skipped_dirs.lock().map(|s| *s).unwrap_or_default()
     }
 
     fn note_problem(&self, msg: String) {
@@ -146,31 +174,42 @@ impl LiveIndex {
         }
     }
 
-    /// Indexes one file (from the cache when unchanged): its symbols, or None if it cannot
-    /// be read (the problem is recorded).
+    /// Indexes one file: its symbols, or None if it cannot be read (the problem is recorded;
+    /// a file over the size cap or not regular is counted as skipped, with the reason).
     fn load(&self, path: &Path, root: usize) -> Option<FileSymbols> {
-        let meta = match std::fs::metadata(path) {
-            Ok(m) if m.is_file() => m,
-            Ok(_) => return None,
+        let meta = match std::fs::symlink_metadata(path) {
+            Ok(m) => m,
             Err(e) => {
                 self.note_problem(format!("{}: {e}", path.display()));
                 return None;
             }
         };
-        if meta.len() > MAX_FILE_BYTES {
-            self.note_problem(format!("{}: skipped, {} bytes", path.display(), meta.len()));
+        let display = self.roots.display(path, root);
+        let cap = self.roots.max_file_bytes();
+        if !meta.is_file() {
+            self.set_skipped(path, Some(mji_fs::not_regular(&meta).to_string()));
             return None;
         }
-        let display = self.roots.display(path, root);
+        if meta.len() > cap {
+            self.set_skipped(path, Some(mji_fs::too_large(meta.len(), cap).to_string()));
+            return None;
+        }
         // Declarations only, from the file's skeleton: the index needs no body errors, and the
         // skeleton parses about three times faster. (The outline cache keeps full outlines
         // for java_index; the index has its own snapshot.)
-        match std::fs::read(path) {
+        match self.roots.read(path, &display) {
             Ok(bytes) => {
+                self.set_skipped(path, None);
                 Some(file_symbols(path.to_path_buf(), root, &meta, &mji_parser::outline_declarations(&display, &bytes)))
             }
+            Err(crate::roots::ReadError::Io(_, e))
+                if matches!(e.kind(), std::io::ErrorKind::InvalidInput | std::io::ErrorKind::FileTooLarge) =>
+            {
+                self.set_skipped(path, Some(e.to_string()));
+                None
+            }
             Err(e) => {
-                self.note_problem(format!("{display}: {e}"));
+                self.note_problem(e.to_string());
                 None
             }
         }
@@ -210,7 +249,7 @@ impl LiveIndex {
             }
         }
         tracing::debug!(files = java.len(), ms = started.elapsed().as_millis() as u64, "walked the roots");
-        if let Ok(mut s) = self.skipped.lock() {
+        if let Ok(mut s) = self.skipped_dirs.lock() {
             *s = skipped;
         }
         self.total.store(java.len(), Ordering::Release);
@@ -304,19 +343,39 @@ impl LiveIndex {
             if !seen.insert(p.clone()) || self.in_skipped_dir(p) {
                 continue;
             }
-            match std::fs::metadata(p) {
+            // The same policy as the walker and the tools: judged by the canonical target,
+            // which must lie inside a root. A link made while serving that points out of the
+            // workspace is never indexed (and whatever the index had at its path is dropped).
+            let (canon, root) = match self.roots.admit(p) {
+                Ok(a) => a,
+                Err(e) => {
+                    if matches!(e, crate::roots::PathError::Outside { .. }) {
+                        tracing::warn!("not indexing {}: it resolves outside the workspace roots", p.display());
+                    }
+                    gone.push(p.clone());
+                    self.set_skipped(p, None);
+                    continue;
+                }
+            };
+            if canon != *p {
+                // A link inside the workspace: its target is indexed under its own path.
+                gone.push(p.clone());
+            }
+            match std::fs::symlink_metadata(&canon) {
                 Ok(m) if m.is_dir() => {
-                    let Some(root) = self.roots.root_of(p) else { continue };
-                    for f in walk::walk(p, |_| true).files {
+                    for f in walk::walk(&canon, |_| true).files {
                         files.push((f, root));
                     }
                 }
-                Ok(_) => {
-                    if let Some(root) = self.roots.root_of(p) {
-                        files.push((p.clone(), root));
+                Ok(m) if m.is_file() => files.push((canon, root)),
+                Ok(m) => {
+                    // A FIFO, socket or device named like a source file: never opened.
+                    if is_java(&canon) {
+                        self.set_skipped(&canon, Some(mji_fs::not_regular(&m).to_string()));
                     }
+                    gone.push(canon);
                 }
-                Err(_) => gone.push(p.clone()),
+                Err(_) => gone.push(canon),
             }
         }
         let loaded: Vec<(PathBuf, usize, Option<FileSymbols>, Option<std::fs::Metadata>)> = files
@@ -403,7 +462,7 @@ impl LiveIndex {
                 changed.push(f);
             }
         }
-        if let Ok(mut s) = self.skipped.lock() {
+        if let Ok(mut s) = self.skipped_dirs.lock() {
             *s = skipped;
         }
         changed.retain(|f| {

@@ -2,7 +2,9 @@
 //! is refused. Relative paths resolve against the roots in order; `..` and symlinks may not
 //! escape; Windows-style paths are understood where they can be and refused clearly otherwise.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
+
+use mji_fs::lexical_normalize;
 
 /// Why a path was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -19,6 +21,15 @@ pub enum PathError {
     BadRoot { root: String, reason: String },
 }
 
+/// Why a file under the roots could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error(transparent)]
+    Path(PathError),
+    #[error("reading {0}: {1}")]
+    Io(String, #[source] std::io::Error),
+}
+
 /// A path resolved inside a root.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Resolved {
@@ -31,10 +42,11 @@ pub struct Resolved {
     pub display: String,
 }
 
-/// The canonical workspace roots.
+/// The canonical workspace roots, and the cap on the bytes read from one file under them.
 #[derive(Debug, Clone)]
 pub struct Roots {
     roots: Vec<PathBuf>,
+    max_file_bytes: u64,
 }
 
 impl Roots {
@@ -55,11 +67,50 @@ impl Roots {
         if out.is_empty() {
             return Err(PathError::BadRoot { root: String::new(), reason: "no workspace root given".to_owned() });
         }
-        Ok(Roots { roots: out })
+        Ok(Roots { roots: out, max_file_bytes: mji_fs::DEFAULT_MAX_FILE_BYTES })
+    }
+
+    /// The same roots with another cap on the bytes read from one file (`max_file_bytes`).
+    pub fn with_max_file_bytes(mut self, cap: u64) -> Roots {
+        self.max_file_bytes = cap;
+        self
+    }
+
+    /// The cap on the bytes read from one file.
+    pub fn max_file_bytes(&self) -> u64 {
+        self.max_file_bytes
     }
 
     pub fn paths(&self) -> &[PathBuf] {
         &self.roots
+    }
+
+    /// The policy for a path the server found itself (the walker, the watcher, a stale file
+    /// re-checked): its canonical form, which must lie inside a root, and that root. A symbolic
+    /// link is judged by its target, so a link created while serving that points out of the
+    /// workspace is refused like a client-given path would be.
+    pub fn admit(&self, path: &Path) -> Result<(PathBuf, usize), PathError> {
+        let shown = path.display().to_string();
+        let canon = std::fs::canonicalize(path)
+            .map_err(|_| PathError::NotFound { given: shown.clone(), roots: self.listing() })?;
+        match self.root_of(&canon) {
+            Some(root) => Ok((canon, root)),
+            None => Err(PathError::Outside { given: shown, roots: self.listing() }),
+        }
+    }
+
+    /// Opens a file for reading under the full policy, re-checked at read time: inside a root
+    /// once opened (the descriptor's real path, where the platform tells it), a regular file
+    /// (never a FIFO or a device, opened without blocking), at most `max_file_bytes`.
+    pub fn read(&self, path: &Path, display: &str) -> Result<Vec<u8>, ReadError> {
+        use mji_fs as read;
+        let (file, meta) =
+            read::open_regular(path, self.max_file_bytes).map_err(|e| ReadError::Io(display.to_owned(), e))?;
+        let real = read::real_path(&file).unwrap_or_else(|| path.to_path_buf());
+        if self.root_of(&real).is_none() {
+            return Err(ReadError::Path(PathError::Outside { given: display.to_owned(), roots: self.listing() }));
+        }
+        read::read_opened(file, &meta, self.max_file_bytes).map_err(|e| ReadError::Io(display.to_owned(), e))
     }
 
     fn listing(&self) -> String {
@@ -192,21 +243,6 @@ fn percent_decode(s: &str) -> Option<String> {
         }
     }
     String::from_utf8(out).ok()
-}
-
-/// Removes `.` and resolves `..` without touching the file system.
-pub fn lexical_normalize(p: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in p.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other.as_os_str()),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

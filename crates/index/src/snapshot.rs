@@ -77,7 +77,9 @@ pub fn write<'a>(
     for f in files {
         let Ok(rel) = f.path.strip_prefix(root_dir) else { continue };
         let Some(rel) = rel.to_str() else { continue };
-        if now - f.stamp().1 < RACY_WINDOW_NS {
+        // The stamp's low 64 bits are the mtime; `i128::MIN` marks a file read while racy.
+        let stamp = f.stamp().1;
+        if stamp == i128::MIN || now.saturating_sub(stamp & 0xFFFF_FFFF_FFFF_FFFF) < RACY_WINDOW_NS {
             continue;
         }
         let at = body.len();

@@ -221,7 +221,10 @@ impl FileSymbols {
     }
 }
 
-/// Size and modification time, the cheap check that a file is unchanged.
+/// The cheap check that a file is unchanged: its size, and one number standing for its
+/// modification time (low 64 bits), its status-change time and inode (high 64 bits). A file
+/// rewritten with the same size and its mtime set back still changes ctime (no user-level tool
+/// can set it), and a file replaced by another (`mv`) changes inode.
 pub fn stamp(meta: &std::fs::Metadata) -> (u64, i128) {
     let mtime = meta
         .modified()
@@ -229,7 +232,30 @@ pub fn stamp(meta: &std::fs::Metadata) -> (u64, i128) {
         .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
         .map(|d| d.as_nanos() as i128)
         .unwrap_or(-1);
-    (meta.len(), mtime)
+    #[cfg(unix)]
+    let high = {
+        use std::os::unix::fs::MetadataExt;
+        let ctime = (meta.ctime() as u64).wrapping_mul(1_000_000_000).wrapping_add(meta.ctime_nsec() as u64);
+        ctime ^ meta.ino().rotate_left(32)
+    };
+    #[cfg(not(unix))]
+    let high = 0u64;
+    (meta.len(), (mtime & 0xFFFF_FFFF_FFFF_FFFF) | (i128::from(high) << 64))
+}
+
+/// A stamp recorded for a file changed within this long of being read is not trusted: the
+/// timestamps' granularity could hide a second write in the same tick ("racy clean").
+pub const RACY_WINDOW: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The stamp to record for a file read now: its [`stamp`], or one that never matches when the
+/// file changed within [`RACY_WINDOW`], so the next check reads it again.
+pub fn recorded_stamp(meta: &std::fs::Metadata) -> (u64, i128) {
+    let (size, stamp) = stamp(meta);
+    let changed = meta.modified().ok().and_then(|m| std::time::SystemTime::now().duration_since(m).ok());
+    match changed {
+        Some(age) if age >= RACY_WINDOW => (size, stamp),
+        _ => (size, i128::MIN),
+    }
 }
 
 /// Builds a file's compact symbols from its outline.
@@ -599,7 +625,7 @@ fn owner(starts: &[u32], pos: usize) -> usize {
 
 /// A path under a root, for building [`FileSymbols`].
 pub fn file_symbols(path: PathBuf, root: usize, meta: &std::fs::Metadata, outline: &FileOutline) -> FileSymbols {
-    let (size, mtime_ns) = stamp(meta);
+    let (size, mtime_ns) = recorded_stamp(meta);
     let (arena, syms) = compact(outline);
     FileSymbols { path: Arc::from(path), root, size, mtime_ns, arena, syms }
 }

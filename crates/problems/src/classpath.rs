@@ -23,6 +23,12 @@ pub struct Context {
     pub notes: Vec<String>,
 }
 
+/// A build or source file as text: a regular file within the default cap, never blocking.
+fn read_text(path: &Path) -> std::io::Result<String> {
+    let bytes = mji_fs::read_regular(path, mji_fs::DEFAULT_MAX_FILE_BYTES)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 fn root_of<'a>(file: &Path, roots: &'a [PathBuf]) -> Option<&'a PathBuf> {
     roots.iter().filter(|r| file.starts_with(r)).max_by_key(|r| r.components().count())
 }
@@ -42,7 +48,7 @@ pub fn project_of(file: &Path, roots: &[PathBuf]) -> (PathBuf, String) {
             let mut text = String::new();
             let mut p = Some(d);
             while let Some(a) = p.filter(|a| a.starts_with(&root)) {
-                if let Ok(t) = std::fs::read_to_string(a.join("pom.xml")) {
+                if let Ok(t) = read_text(&a.join("pom.xml")) {
                     text.push_str(&t);
                 }
                 p = a.parent();
@@ -51,7 +57,7 @@ pub fn project_of(file: &Path, roots: &[PathBuf]) -> (PathBuf, String) {
         }
         for g in GRADLE_FILES {
             if d.join(g).is_file() {
-                let text = std::fs::read(d.join(g)).unwrap_or_default();
+                let text = mji_fs::read_regular(&d.join(g), mji_fs::DEFAULT_MAX_FILE_BYTES).unwrap_or_default();
                 return (d.to_path_buf(), mji_parser::content_hash(&text));
             }
         }
@@ -64,7 +70,7 @@ pub fn project_of(file: &Path, roots: &[PathBuf]) -> (PathBuf, String) {
 /// The source root a file's package declaration implies (`src/com/x/A.java` in package
 /// `com.x` gives `src`).
 pub fn package_root(file: &Path) -> Option<PathBuf> {
-    let bytes = std::fs::read(file).ok()?;
+    let bytes = mji_fs::read_regular(file, mji_fs::DEFAULT_MAX_FILE_BYTES).ok()?;
     let package = mji_parser::outline_declarations("", &bytes).package.unwrap_or_default();
     let mut dir = file.parent()?.to_path_buf();
     for part in package.split('.').filter(|p| !p.is_empty()).rev() {
@@ -163,10 +169,20 @@ fn maven(c: &mut Context, root: &Path, settings: &Settings, shown: &str) {
     );
     let store = settings.cache_dir.join("classpaths");
     let cached = store.join(format!("{key}.txt"));
-    match std::fs::read_to_string(&cached)
-        .map_err(|e| e.to_string())
-        .or_else(|_| run_mvn(&dir, settings, &store, &cached))
-    {
+    // Maven runs the pom's plugins and extensions, repository code: only for a trusted
+    // workspace. (A classpath cached in the repository's cache directory is not read either.)
+    let resolved = if settings.trusted {
+        std::fs::read_to_string(&cached)
+            .map_err(|e| e.to_string())
+            .or_else(|_| run_mvn(&dir, settings, &store, &cached))
+    } else {
+        Err(format!(
+            "the workspace is not trusted, so `mvn -o -q -B -f {} dependency:build-classpath` was not run (it executes the pom's plugins and extensions); to allow it, pass --trust, set MCP_JAVA_INDEX_TRUST=1, or add the root to trusted_roots in the user config ~/.config/{}",
+            dir.join("pom.xml").display(),
+            mji_config::USER_FILE
+        ))
+    };
+    match resolved {
         Ok(cp) => {
             c.classpath = std::env::split_paths(cp.trim()).filter(|p| !p.as_os_str().is_empty()).collect();
             c.notes.push(format!("{shown}: classpath from Maven ({} entries)", c.classpath.len()));
@@ -254,7 +270,7 @@ fn without(xml: &str, name: &str) -> String {
 
 /// The pom's direct dependencies found in the local repository, and those not found.
 fn pom_dependencies(dir: &Path, settings: &Settings) -> (Vec<PathBuf>, Vec<String>) {
-    let Ok(pom) = std::fs::read_to_string(dir.join("pom.xml")) else { return (Vec::new(), Vec::new()) };
+    let Ok(pom) = read_text(&dir.join("pom.xml")) else { return (Vec::new(), Vec::new()) };
     let pom = without(&without(&without(&pom, "dependencyManagement"), "build"), "parent");
     let props = tag(&pom, "properties").unwrap_or("");
     let expand = |v: &str| -> String {
@@ -323,7 +339,7 @@ pub fn mark_missing_dependencies(file: &Path, problems: &mut [Problem]) {
     if packages.is_empty() {
         return;
     }
-    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let text = read_text(file).unwrap_or_default();
     let mut names: Vec<String> = Vec::new();
     for line in text.lines() {
         let Some(rest) = line.trim().strip_prefix("import ") else { continue };

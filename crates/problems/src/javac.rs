@@ -51,6 +51,21 @@ pub fn find_jdk(java_home: Option<&Path>, path_env: Option<&OsStr>) -> Result<Jd
     Err("no JDK found: JAVA_HOME is not set and no `javac` is on PATH (install a JDK, e.g. openjdk-17-jdk-headless, or set JAVA_HOME)".to_owned())
 }
 
+/// Where the helper is compiled: `$XDG_CACHE_HOME/mcp-java-index/javac-helper`, else
+/// `~/.cache/mcp-java-index/javac-helper`, else a directory of this process under the system's
+/// temporary directory. Never under a workspace root, where a repository could have planted a
+/// class file of the same name.
+pub fn user_helper_dir() -> PathBuf {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").filter(|h| !h.is_empty()).map(|h| PathBuf::from(h).join(".cache")));
+    match base {
+        Some(b) => b.join("mcp-java-index").join("javac-helper"),
+        None => std::env::temp_dir().join(format!("mcp-java-index-javac-helper-{}", std::process::id())),
+    }
+}
+
 /// One diagnostic as the helper reported it.
 #[derive(Debug, Clone)]
 pub struct RawDiag {

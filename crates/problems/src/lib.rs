@@ -136,6 +136,15 @@ pub struct Settings {
     /// Environment lookups (JAVA_HOME, PATH), a parameter so tests can give their own.
     pub java_home: Option<PathBuf>,
     pub path_env: Option<std::ffi::OsString>,
+    /// The most bytes read from one file (larger files are skipped with the reason).
+    pub max_file_bytes: u64,
+    /// Whether the workspace is trusted to run its build (Maven runs the pom's plugins).
+    pub trusted: bool,
+    /// Run annotation processors (the user's choice; also needs a trusted workspace).
+    pub annotation_processing: bool,
+    /// Where the javac helper is compiled: a user-level directory, never one the repository
+    /// could have filled (a class file planted there would run).
+    pub helper_dir: PathBuf,
 }
 
 /// The answer of a check, before filtering.
@@ -243,10 +252,15 @@ impl Engine {
         let join =
             |v: &[PathBuf]| std::env::join_paths(v).map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         let mut o: Vec<String> =
-            ["-proc:none", "-implicit:none", "-encoding", "UTF-8", "-Xmaxerrs", "100000", "-Xmaxwarns", "100000"]
+            ["-implicit:none", "-encoding", "UTF-8", "-Xmaxerrs", "100000", "-Xmaxwarns", "100000"]
                 .into_iter()
                 .map(str::to_owned)
                 .collect();
+        // Annotation processors are repository code: off unless the user turned them on for a
+        // trusted workspace (then javac's default discovery runs them).
+        if !(self.settings.annotation_processing && self.settings.trusted) {
+            o.insert(0, "-proc:none".to_owned());
+        }
         if !self.settings.lint.trim().is_empty() {
             o.push(format!("-Xlint:{}", self.settings.lint.trim()));
         }
@@ -270,7 +284,7 @@ impl Engine {
         // Read every file; syntax now.
         let mut readable: Vec<(usize, &Target, Vec<u8>)> = Vec::new();
         for t in targets {
-            match std::fs::read(&t.path) {
+            match mji_fs::read_regular(&t.path, self.settings.max_file_bytes) {
                 Ok(bytes) => {
                     if sources.syntax {
                         problems.extend(syntax::check(&t.display, &bytes));
@@ -281,7 +295,7 @@ impl Engine {
                 Err(e) => files.push(FileReport {
                     file: t.display.clone(),
                     status: FileState::Skipped,
-                    reason: Some(format!("unreadable: {e}")),
+                    reason: Some(format!("not read: {e}")),
                 }),
             }
         }
@@ -436,7 +450,7 @@ impl Engine {
         let mut slot = lock(&self.helper);
         for attempt in 0..2 {
             if slot.is_none() {
-                let h = Helper::start(jdk, &self.settings.cache_dir.join("javac-helper"))?;
+                let h = Helper::start(jdk, &self.settings.helper_dir)?;
                 *lock(&self.version) = Some(h.version().to_owned());
                 *slot = Some(h);
             }

@@ -1,7 +1,11 @@
 //! Newline-delimited JSON-RPC over a byte stream (stdio), with what rmcp's own stdio transport
 //! leaves out: invalid JSON is answered with a JSON-RPC parse error (the server keeps
 //! serving), a message that is JSON but not JSON-RPC gets an invalid-request error, and every
-//! message received and sent can be recorded with a timestamp in a log file.
+//! message received and sent can be recorded with a timestamp in a log file. Two repairs of
+//! rmcp's reading: a request id that is a JSON number outside i64 (rmcp's id type) is carried
+//! through as a placeholder and written back with its exact original text, and a `tools/call`
+//! whose params are not `{name: string, arguments?: object}` is answered `-32602` (rmcp would
+//! answer `-32601`, method not found).
 
 use std::sync::{Arc, Mutex};
 
@@ -68,6 +72,8 @@ impl LineTransport {
         let (out_tx, mut out_rx) = mpsc::unbounded_channel::<String>();
         let errors = out_tx.clone();
         let read_log = log.clone();
+        let wide_ids: WideIds = Arc::default();
+        let write_ids = wide_ids.clone();
         tokio::spawn(async move {
             let mut reader = BufReader::new(input);
             let mut buf = Vec::new();
@@ -106,6 +112,12 @@ impl LineTransport {
                     continue;
                 }
                 read_log.record("<-", line);
+                if let Some(err) = invalid_tool_call(line) {
+                    let _ = errors.send(err);
+                    continue;
+                }
+                let rewritten = carry_wide_id(line, &wide_ids);
+                let line = rewritten.as_deref().unwrap_or(line);
                 match serde_json::from_str::<ClientJsonRpcMessage>(line) {
                     Ok(msg) => {
                         if in_tx.send(msg).await.is_err() {
@@ -132,7 +144,8 @@ impl LineTransport {
         });
         let writer = tokio::spawn(async move {
             let mut output = output;
-            while let Some(line) = out_rx.recv().await {
+            while let Some(mut line) = out_rx.recv().await {
+                restore_wide_id(&mut line, &write_ids);
                 log.record("->", &line);
                 let ok = output.write_all(line.as_bytes()).await.is_ok()
                     && output.write_all(b"\n").await.is_ok()
@@ -143,6 +156,81 @@ impl LineTransport {
             }
         });
         (LineTransport { incoming: in_rx, outgoing: out_tx }, Pump { writer })
+    }
+}
+
+/// Placeholders standing for request ids rmcp cannot hold, with the ids' exact JSON text.
+type WideIds = Arc<Mutex<std::collections::HashMap<String, String>>>;
+
+/// The head of a message: its method, its id's exact text, and its params.
+#[derive(serde::Deserialize)]
+struct Head<'a> {
+    #[serde(default, borrow)]
+    id: Option<&'a serde_json::value::RawValue>,
+    #[serde(default)]
+    method: Option<String>,
+    #[serde(default, borrow)]
+    params: Option<&'a serde_json::value::RawValue>,
+}
+
+/// A `tools/call` request whose params are not an object with a string `name` and an object
+/// (or absent) `arguments`: the `-32602` answer, with the request's id as it was written.
+fn invalid_tool_call(line: &str) -> Option<String> {
+    let head: Head = serde_json::from_str(line).ok()?;
+    if head.method.as_deref() != Some("tools/call") {
+        return None;
+    }
+    let id = head.id?.get();
+    let params: Option<serde_json::Value> = head.params.and_then(|p| serde_json::from_str(p.get()).ok());
+    let problem = match params.as_ref().and_then(|p| p.as_object()) {
+        None => "params must be an object with `name` (the tool's name) and `arguments` (an object)".to_owned(),
+        Some(o) => match (o.get("name"), o.get("arguments")) {
+            (
+                Some(serde_json::Value::String(_)),
+                None | Some(serde_json::Value::Object(_) | serde_json::Value::Null),
+            ) => {
+                return None;
+            }
+            (Some(serde_json::Value::String(_)), Some(other)) => {
+                format!("params.arguments must be an object of the tool's arguments, not {other}")
+            }
+            (None, _) => "params.name is missing: give the tool's name (see tools/list)".to_owned(),
+            (Some(other), _) => format!("params.name must be a string, not {other}"),
+        },
+    };
+    let message = serde_json::Value::String(format!("Invalid params: {problem}"));
+    Some(format!(r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":-32602,"message":{message}}}}}"#))
+}
+
+/// A request whose id is a number rmcp cannot hold (beyond i64, or not an integer): the
+/// message with a placeholder string id, remembered to be swapped back on the way out.
+fn carry_wide_id(line: &str, ids: &WideIds) -> Option<String> {
+    let head: Head = serde_json::from_str(line).ok()?;
+    let raw = head.id?.get();
+    if !raw.starts_with(|c: char| c == '-' || c.is_ascii_digit()) || raw.parse::<i64>().is_ok() {
+        return None;
+    }
+    let mut v: serde_json::Value = serde_json::from_str(line).ok()?;
+    let mut map = ids.lock().ok()?;
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let placeholder = format!("mcp-java-index-wide-id-{n}");
+    v.as_object_mut()?.insert("id".to_owned(), serde_json::Value::String(placeholder.clone()));
+    map.insert(placeholder, raw.to_owned());
+    Some(v.to_string())
+}
+
+/// Puts a wide id's exact text back into an outgoing answer.
+fn restore_wide_id(line: &mut String, ids: &WideIds) {
+    let Ok(mut map) = ids.lock() else { return };
+    if map.is_empty() {
+        return;
+    }
+    let found = map.keys().find(|k| line.contains(&format!("\"id\":\"{k}\""))).cloned();
+    if let Some(k) = found
+        && let Some(raw) = map.remove(&k)
+    {
+        *line = line.replacen(&format!("\"id\":\"{k}\""), &format!("\"id\":{raw}"), 1);
     }
 }
 

@@ -94,6 +94,11 @@ pub struct IndexStatus {
     /// Directories named `target`, `build` or `out` that were not indexed because they are
     /// build output, per reason (a directory of that name in a package tree is indexed).
     pub skipped_dirs: SkippedDirsStatus,
+    /// Java files not indexed: over the size cap (`max_file_bytes`) or not regular files.
+    pub skipped_files: u64,
+    /// Some of them, each with the reason (at most 5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<String>,
 }
 
 /// Build-output directories left out of the index, by why they were judged build output.
@@ -131,6 +136,9 @@ impl IndexStatus {
     pub fn with_progress(index: &LiveIndex, p: Progress) -> IndexStatus {
         let mut s = IndexStatus::from(p);
         s.skipped_dirs = index.skipped_dirs().into();
+        if p.skipped > 0 {
+            s.skipped = index.skipped(5);
+        }
         s
     }
 }
@@ -142,8 +150,15 @@ impl From<Progress> for IndexStatus {
             indexed_files: p.indexed as u64,
             total_files: p.total as u64,
             skipped_dirs: SkippedDirsStatus::default(),
+            skipped_files: p.skipped as u64,
+            skipped: Vec::new(),
         }
     }
+}
+
+/// The index's status with samples of the skipped files.
+pub fn status(index: &LiveIndex, p: Progress) -> IndexStatus {
+    IndexStatus::with_progress(index, p)
 }
 
 /// The answer of `java_find_symbol`.
@@ -369,7 +384,7 @@ fn type_signature(s: &Symbol) -> String {
 
 /// The first sentence of a javadoc (lines `start..=end` of a file), at most 160 characters.
 pub fn javadoc_summary(path: &Path, lines: (u32, u32)) -> Option<String> {
-    let bytes = std::fs::read(path).ok()?;
+    let bytes = mji_fs::read_regular(path, crate::MAX_FILE_BYTES).ok()?;
     let src = mji_parser::SourceText::decode(&bytes);
     let (a, b) = (src.lines.line_start(lines.0), src.lines.line_start(lines.1 + 1));
     let raw = src.text.get(a..b)?;

@@ -15,8 +15,8 @@ pub mod xref;
 
 use std::path::Path;
 
-/// Files larger than this are refused rather than read into memory.
-pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+/// Files larger than this are refused by default (`max_file_bytes` changes it).
+pub const MAX_FILE_BYTES: u64 = mji_fs::DEFAULT_MAX_FILE_BYTES;
 
 /// Why a tool call failed. Each message names what was wrong and how to fix it.
 #[derive(Debug, thiserror::Error)]
@@ -48,6 +48,11 @@ impl From<mji_xref::target::TargetError> for ToolError {
 
 /// The checks every tool makes before reading: the file exists, is a regular file, is not huge.
 pub fn read_file_checked(path: &Path, display: &str) -> Result<std::fs::Metadata, ToolError> {
+    check_regular(path, display, MAX_FILE_BYTES)
+}
+
+/// [`read_file_checked`] with the workspace's cap on one file.
+pub fn check_regular(path: &Path, display: &str, cap: u64) -> Result<std::fs::Metadata, ToolError> {
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -65,19 +70,44 @@ pub fn read_file_checked(path: &Path, display: &str) -> Result<std::fs::Metadata
             reason: "is a directory, not a file (give a .java file)".to_owned(),
         });
     }
-    if meta.len() > MAX_FILE_BYTES {
+    if !meta.is_file() {
+        return Err(ToolError::BadFile { path: display.to_owned(), reason: mji_fs::not_regular(&meta).to_string() });
+    }
+    if meta.len() > cap {
         return Err(ToolError::BadFile {
             path: display.to_owned(),
-            reason: format!("is {} bytes, over the {MAX_FILE_BYTES} byte limit", meta.len()),
+            reason: mji_fs::too_large(meta.len(), cap).to_string(),
         });
     }
     Ok(meta)
 }
 
-/// Reads a whole file after [`read_file_checked`].
+/// Reads a whole file after [`read_file_checked`] (a regular file, opened without blocking,
+/// bounded by the default cap).
 pub fn read_file(path: &Path, display: &str) -> Result<Vec<u8>, ToolError> {
     read_file_checked(path, display)?;
-    std::fs::read(path).map_err(|e| ToolError::Io { path: display.to_owned(), source: e })
+    mji_fs::read_regular(path, MAX_FILE_BYTES).map_err(|e| io_error(display, e))
+}
+
+/// A read failure as a tool error: refusals (not regular, over the cap) say why.
+pub fn io_error(display: &str, e: std::io::Error) -> ToolError {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => ToolError::NotFound(display.to_owned()),
+        std::io::ErrorKind::InvalidInput | std::io::ErrorKind::FileTooLarge => {
+            let reason = e.to_string();
+            let reason = reason.strip_prefix(&format!("reading {display}: ")).unwrap_or(&reason).to_owned();
+            ToolError::BadFile { path: display.to_owned(), reason }
+        }
+        _ => ToolError::Io { path: display.to_owned(), source: e },
+    }
+}
+
+/// A read under the roots' policy as a tool error.
+pub fn read_error(e: mji_index::roots::ReadError) -> ToolError {
+    match e {
+        mji_index::roots::ReadError::Path(p) => ToolError::InvalidArgument(p.to_string()),
+        mji_index::roots::ReadError::Io(display, e) => io_error(&display, e),
+    }
 }
 
 /// Refuses anything that is not a `.java` file.

@@ -17,7 +17,7 @@ use crate::xref::{
     self, DependenciesArgs, DependenciesResult, FindReferencesArgs, FindReferencesResult, ShowDefinitionArgs,
     ShowDefinitionResult, TargetCount,
 };
-use crate::{ToolError, read_file, require_java};
+use crate::{ToolError, io_error, read_error, require_java};
 use mji_cache::{Cache, Counters, Outcome};
 use mji_config::Config;
 use mji_index::live::LiveIndex;
@@ -87,7 +87,9 @@ pub struct Workspace {
 impl Workspace {
     /// Opens the roots and their caches. Cache problems are warnings, never failures.
     pub fn open(config: Config) -> Result<Workspace, ToolError> {
-        let roots = Roots::new(config.roots.clone()).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
+        let roots = Roots::new(config.roots.clone())
+            .map_err(|e| ToolError::InvalidArgument(e.to_string()))?
+            .with_max_file_bytes(config.max_file_bytes);
         let mut warnings = Vec::new();
         let mut caches: Vec<Arc<Cache>> = Vec::new();
         if !config.cache {
@@ -102,6 +104,9 @@ impl Workspace {
                 warnings.extend(w);
                 caches.push(Arc::new(c));
             }
+        }
+        for c in &caches {
+            c.set_max_file_bytes(config.max_file_bytes);
         }
         Ok(Workspace {
             config,
@@ -220,19 +225,39 @@ impl Workspace {
         })
     }
 
-    fn check_file(path: &Path, display: &str) -> Result<(), ToolError> {
-        crate::read_file_checked(path, display).map(|_| ())
+    /// Re-checks a resolved file at read time: still inside a root (a link swapped in since
+    /// it was resolved is refused), a regular file, within the cap.
+    fn check_file(&self, path: &Path, display: &str) -> Result<(), ToolError> {
+        match std::fs::canonicalize(path) {
+            Ok(canon) if self.roots.root_of(&canon).is_none() => {
+                return Err(ToolError::InvalidArgument(
+                    mji_index::roots::PathError::Outside {
+                        given: display.to_owned(),
+                        roots: self
+                            .roots
+                            .paths()
+                            .iter()
+                            .map(|p| p.display().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    }
+                    .to_string(),
+                ));
+            }
+            _ => {}
+        }
+        crate::check_regular(path, display, self.roots.max_file_bytes()).map(|_| ())
     }
 
     /// `java_index`.
     pub fn java_index(&self, args: &JavaIndexArgs) -> Result<IndexAnswer, ToolError> {
         let t = std::time::Instant::now();
         let r = self.resolve(&args.file_path)?;
-        Self::check_file(&r.path, &r.display)?;
+        self.check_file(&r.path, &r.display)?;
         require_java(&r.path, &r.display)?;
         let opts: OutlineOptions = args.options.into();
         let cache = self.cache(r.root);
-        let io = |e: std::io::Error| ToolError::Io { path: r.display.clone(), source: e };
+        let io = |e: std::io::Error| io_error(&r.display, e);
         let (outline, outcome) = if opts.max_javadoc_preview_chars > 0 {
             let (cached, src) = cache.outline_with_source(&r.path, &r.display).map_err(io)?;
             (apply_options(cached.outline, &opts, Some(&src)), cached.outcome)
@@ -248,20 +273,18 @@ impl Workspace {
     pub fn java_index_json(&self, file_path: &str) -> Result<(String, Outcome, f64), ToolError> {
         let t = std::time::Instant::now();
         let r = self.resolve(file_path)?;
-        Self::check_file(&r.path, &r.display)?;
+        self.check_file(&r.path, &r.display)?;
         require_java(&r.path, &r.display)?;
-        let (json, outcome) = self
-            .cache(r.root)
-            .outline_json(&r.path, &r.display)
-            .map_err(|e| ToolError::Io { path: r.display.clone(), source: e })?;
+        let (json, outcome) =
+            self.cache(r.root).outline_json(&r.path, &r.display).map_err(|e| io_error(&r.display, e))?;
         Ok((json, outcome, t.elapsed().as_secs_f64() * 1e3))
     }
 
     /// `java_read_range`.
     pub fn java_read_range(&self, args: &ReadRangeArgs) -> Result<RangeResult, ToolError> {
         let r = self.resolve(&args.file_path)?;
-        Self::check_file(&r.path, &r.display)?;
-        let bytes = read_file(&r.path, &r.display)?;
+        self.check_file(&r.path, &r.display)?;
+        let bytes = self.roots.read(&r.path, &r.display).map_err(read_error)?;
         let src = mji_parser::SourceText::decode(&bytes);
         range_of(&src, &r.display, args.start_line, args.end_line, &args.options)
     }
@@ -286,6 +309,10 @@ impl Workspace {
                 maven_repo_local: c.maven_repo_local.clone(),
                 java_home: std::env::var_os("JAVA_HOME").map(std::path::PathBuf::from),
                 path_env: std::env::var_os("PATH"),
+                max_file_bytes: c.max_file_bytes,
+                trusted: c.trusted,
+                annotation_processing: c.annotation_processing,
+                helper_dir: mji_problems::javac::user_helper_dir(),
             };
             Arc::new(Engine::new(settings, self.roots.paths().to_vec()))
         })
@@ -322,7 +349,7 @@ impl Workspace {
                     reason: Some("not a .java file".to_owned()),
                 });
             } else {
-                Self::check_file(&r.path, &r.display)?;
+                self.check_file(&r.path, &r.display)?;
                 targets.push(Target { path: r.path, display: r.display });
             }
         }
@@ -352,15 +379,13 @@ impl Workspace {
     /// `java_read_javadoc`.
     pub fn java_read_javadoc(&self, args: &ReadJavadocArgs) -> Result<JavadocResult, ToolError> {
         let r = self.resolve(&args.file_path)?;
-        Self::check_file(&r.path, &r.display)?;
+        self.check_file(&r.path, &r.display)?;
         require_java(&r.path, &r.display)?;
         if args.symbol_id.trim().is_empty() {
             return Err(ToolError::InvalidArgument("symbolId is empty; take one from java_index".to_owned()));
         }
-        let (cached, src) = self
-            .cache(r.root)
-            .outline_with_source(&r.path, &r.display)
-            .map_err(|e| ToolError::Io { path: r.display.clone(), source: e })?;
+        let (cached, src) =
+            self.cache(r.root).outline_with_source(&r.path, &r.display).map_err(|e| io_error(&r.display, e))?;
         javadoc_of(&cached.outline, &src, &r.display, &args.symbol_id, &args.options)
     }
 }
@@ -458,7 +483,7 @@ impl Workspace {
                     return Err(ToolError::InvalidArgument("filePath needs line (and optionally column)".into()));
                 }
                 let r = self.resolve(&fp)?;
-                Self::check_file(&r.path, &r.display)?;
+                self.check_file(&r.path, &r.display)?;
                 require_java(&r.path, &r.display)?;
                 xref::target_at(&w, &r.path, args.line, (args.column > 0).then_some(args.column))?
             }
@@ -554,7 +579,7 @@ impl Workspace {
             }
             (None, Some(fp)) => {
                 let r = self.resolve(&fp)?;
-                Self::check_file(&r.path, &r.display)?;
+                self.check_file(&r.path, &r.display)?;
                 require_java(&r.path, &r.display)?;
                 let fi = mji_xref::engine::file_index(&w, &r.path);
                 if fi == u32::MAX {
@@ -591,14 +616,14 @@ impl Workspace {
         let mut exact: Vec<xref::Candidate> = Vec::new();
         if !args.file_path.trim().is_empty() {
             let r = self.resolve(&args.file_path)?;
-            Self::check_file(&r.path, &r.display)?;
+            self.check_file(&r.path, &r.display)?;
             let fi = mji_xref::engine::file_index(&w, &r.path);
             ctx_file = (fi != u32::MAX).then_some(fi);
             if args.line > 0 {
                 let line = args.line;
                 let name = args.symbol.trim().rsplit(['.', '#']).next().unwrap_or("").to_string();
                 let col = (args.column > 0).then_some(args.column).or_else(|| {
-                    let bytes = std::fs::read(&r.path).ok()?;
+                    let bytes = self.roots.read(&r.path, &r.display).ok()?;
                     let src = mji_parser::SourceText::decode(&bytes);
                     let text = src.lines.line_text(&src.text, line).to_string();
                     let i = find_word(&text, &name)?;

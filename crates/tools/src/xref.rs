@@ -161,7 +161,7 @@ fn glob_match(pattern: &str, path: &str) -> bool {
 /// Reads line `n` of a file, trimmed to 200 characters.
 pub fn line_text(cache: &mut HashMap<Arc<Path>, Vec<String>>, path: &Arc<Path>, n: u32) -> String {
     let lines = cache.entry(path.clone()).or_insert_with(|| {
-        std::fs::read(path)
+        mji_fs::read_regular(path, crate::MAX_FILE_BYTES)
             .map(|b| {
                 let s = mji_parser::SourceText::decode(&b);
                 (1..=s.lines.line_count()).map(|i| s.lines.line_text(&s.text, i).to_string()).collect()

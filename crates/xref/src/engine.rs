@@ -60,7 +60,9 @@ impl Engine {
             let fresh: Vec<(Arc<Path>, Entry)> = changed
                 .par_iter()
                 .map(|f| {
-                    let decls = std::fs::read(&f.path).map(|b| file_decls(&b)).unwrap_or_default();
+                    let decls = mji_fs::read_regular(&f.path, mji_fs::DEFAULT_MAX_FILE_BYTES)
+                        .map(|b| file_decls(&b))
+                        .unwrap_or_default();
                     (f.path.clone(), Entry { size: f.size, mtime_ns: f.mtime_ns, decls: Arc::new(decls) })
                 })
                 .collect();
@@ -95,7 +97,7 @@ pub fn file_index(world: &World, path: &Path) -> u32 {
 
 /// All references of a file on disk.
 pub fn refs_of_file(world: &World, path: &Path) -> std::io::Result<Vec<Ref>> {
-    let bytes = std::fs::read(path)?;
+    let bytes = mji_fs::read_regular(path, mji_fs::DEFAULT_MAX_FILE_BYTES)?;
     Ok(file_refs(world, file_index(world, path), &bytes))
 }
 
@@ -118,7 +120,7 @@ pub fn find_in_files(
             if cancel.is_cancelled() {
                 return None;
             }
-            let bytes = std::fs::read(p).ok()?;
+            let bytes = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES).ok()?;
             if !finders.is_empty() && !finders.iter().any(|f| has_identifier(f, &bytes)) {
                 return None;
             }

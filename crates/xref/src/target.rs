@@ -316,7 +316,8 @@ pub fn add_overriders(w: &World, t: &mut Target) {
 
 /// The target under a position of a file: a reference there, or the declaration named there.
 pub fn target_at(w: &World, path: &Path, line: u32, column: Option<u32>) -> Result<Target, TargetError> {
-    let bytes = std::fs::read(path).map_err(|e| TargetError::Io { path: path.display().to_string(), source: e })?;
+    let bytes = mji_fs::read_regular(path, mji_fs::DEFAULT_MAX_FILE_BYTES)
+        .map_err(|e| TargetError::Io { path: path.display().to_string(), source: e })?;
     let src = mji_parser::SourceText::decode(&bytes);
     if line == 0 || line > src.lines.line_count() {
         return Err(TargetError::Invalid(format!("line {line} is outside the file (1..{})", src.lines.line_count())));

@@ -1,0 +1,366 @@
+//! Safe on a hostile repository: the real binary as an MCP server over a workspace that
+//! tries to escape it (symbolic links made while serving), to hang it (a FIFO named `*.java`)
+//! or to exhaust it (a huge file, a link to a device).
+
+use std::io::{BufRead, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+const BIN: &str = env!("CARGO_BIN_EXE_mcp-java-index");
+
+/// A running server driven by raw JSON lines, answers read on a thread.
+struct Server {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    answers: Receiver<Value>,
+    next_id: i64,
+}
+
+impl Server {
+    fn start(root: &Path, args: &[&str], env: &[(&str, &str)]) -> Server {
+        let mut cmd = Command::new(BIN);
+        cmd.arg("serve").arg("--root").arg(root).args(args);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let mut child =
+            cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("spawn the server");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+                let v: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
+                if tx.send(v).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut s = Server { child, stdin, answers: rx, next_id: 1 };
+        s.send(json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "security", "version": "0"}}}));
+        s.wait_for(0, Duration::from_secs(20));
+        s.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        s
+    }
+
+    fn send(&mut self, v: Value) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{v}").expect("write");
+        stdin.flush().expect("flush");
+    }
+
+    fn wait_for(&mut self, id: i64, timeout: Duration) -> Value {
+        let deadline = std::time::Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.answers.recv_timeout(left) {
+                Ok(v) if v["id"] == id => return v,
+                Ok(_) => continue,
+                Err(_) => panic!("no answer to request {id} within {timeout:?} (the server hangs)"),
+            }
+        }
+    }
+
+    /// Calls a tool; returns (isError, text, structuredContent), failing if no answer comes in
+    /// `timeout`.
+    fn call_within(&mut self, tool: &str, args: Value, timeout: Duration) -> (bool, String, Value) {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": args}}),
+        );
+        let v = self.wait_for(id, timeout);
+        let r = &v["result"];
+        let text = r["content"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c["text"].as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        (r["isError"] == true, text, r["structuredContent"].clone())
+    }
+
+    fn call(&mut self, tool: &str, args: Value) -> (bool, String, Value) {
+        self.call_within(tool, args, Duration::from_secs(30))
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        drop(self.stdin.take());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn workspace() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("Hello.java"), "public class Hello { void greet() {} }\n").expect("write");
+    dir
+}
+
+#[test]
+fn a_symlink_made_while_serving_that_points_outside_is_neither_indexed_nor_read() {
+    let ws = workspace();
+    let outside = tempfile::tempdir().expect("tempdir");
+    let secret = outside.path().join("Secret.java");
+    std::fs::write(&secret, "public class Secret { String hunter2Password; }\n").expect("write");
+    let mut s = Server::start(ws.path(), &[], &[]);
+    // The first pass is done once a search answers complete.
+    let (err, text, v) = s.call("find_type", json!({"pattern": "Hello"}));
+    assert!(!err && v["index"]["complete"] == true, "{text}");
+    std::os::unix::fs::symlink(&secret, ws.path().join("Evil.java")).expect("symlink");
+    std::os::unix::fs::symlink(outside.path(), ws.path().join("evildir")).expect("dir symlink");
+    // A control file made at the same time shows the watcher has applied the batch.
+    std::fs::write(ws.path().join("Later.java"), "public class Later {}\n").expect("write");
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let (_, _, v) = s.call("find_type", json!({"pattern": "Later"}));
+        if v["total"] == 1 {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the watcher never indexed Later.java");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let (_, text, v) = s.call("find_type", json!({"pattern": "Secret"}));
+    assert_eq!(v["total"], 0, "a type outside the workspace was indexed: {text}");
+    let (_, text, v) = s.call("java_find_symbol", json!({"rootDir": ".", "query": "hunter2Password"}));
+    assert_eq!(v["total"], 0, "a field outside the workspace was indexed: {text}");
+    let (_, text, v) = s.call("find_resource", json!({"pattern": "*.java"}));
+    assert!(!text.contains("Evil.java") && !text.contains("Secret.java"), "listed: {v}");
+    for (tool, args) in [
+        ("java_index", json!({"filePath": "Evil.java"})),
+        ("java_read_range", json!({"filePath": "Evil.java", "startLine": 1, "endLine": 1})),
+        ("java_index", json!({"filePath": "evildir/Secret.java"})),
+    ] {
+        let (err, text, _) = s.call(tool, args);
+        assert!(err, "{tool} read a file outside the workspace: {text}");
+        assert!(
+            text.contains("outside the workspace") && (text.contains("Evil.java") || text.contains("evildir")),
+            "{tool}: {text}"
+        );
+        assert!(!text.contains("hunter2Password"), "{tool} leaked the content: {text}");
+    }
+}
+
+#[test]
+fn a_fifo_named_java_neither_hangs_the_index_nor_a_call() {
+    let ws = workspace();
+    let fifo = ws.path().join("Pipe.java");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let mut s = Server::start(ws.path(), &[], &[]);
+    let (err, text, v) = s.call_within("find_type", json!({"pattern": "Hello"}), Duration::from_secs(20));
+    assert!(!err && v["index"]["complete"] == true && v["total"] == 1, "{text}");
+    for (tool, args) in [
+        ("java_index", json!({"filePath": "Pipe.java"})),
+        ("java_read_range", json!({"filePath": "Pipe.java", "startLine": 1, "endLine": 1})),
+        ("java_read_javadoc", json!({"filePath": "Pipe.java", "symbolId": "@1"})),
+        ("get_problems", json!({"paths": ["Pipe.java"], "source_filter": ["syntax"]})),
+    ] {
+        let (err, text, v) = s.call_within(tool, args, Duration::from_secs(10));
+        if tool == "get_problems" {
+            assert!(text.contains("FIFO") || v.to_string().contains("FIFO"), "{tool}: {text}");
+        } else {
+            assert!(err, "{tool}: {text}");
+            assert!(text.contains("Pipe.java") && text.contains("not a regular file"), "{tool}: {text}");
+        }
+    }
+    // A FIFO made while serving is not opened by the watcher either.
+    let made = Command::new("mkfifo").arg(ws.path().join("Later.java")).status().expect("mkfifo");
+    assert!(made.success());
+    std::thread::sleep(Duration::from_millis(800));
+    let (err, text, _) = s.call_within("find_type", json!({"pattern": "Hello"}), Duration::from_secs(10));
+    assert!(!err, "{text}");
+}
+
+#[test]
+fn a_link_to_a_device_is_refused() {
+    let ws = workspace();
+    std::os::unix::fs::symlink("/dev/zero", ws.path().join("Zero.java")).expect("symlink");
+    let mut s = Server::start(ws.path(), &[], &[]);
+    let (err, text, _) = s.call_within("java_index", json!({"filePath": "Zero.java"}), Duration::from_secs(10));
+    assert!(err && text.contains("Zero.java") && text.contains("outside the workspace"), "{text}");
+    std::os::unix::fs::symlink("/dev/zero", ws.path().join("Zero2.java")).expect("symlink");
+    std::thread::sleep(Duration::from_millis(800));
+    let (err, text, v) = s.call_within("find_resource", json!({"pattern": "Zero*"}), Duration::from_secs(10));
+    assert!(!err && v["total"] == 0, "{text}");
+}
+
+fn big_java(path: &Path, bytes: usize) {
+    let mut s = String::from("public class Big {\n");
+    let mut i = 0;
+    while s.len() < bytes {
+        s.push_str(&format!("    int field{i} = {i};\n"));
+        i += 1;
+    }
+    s.push_str("}\n");
+    std::fs::write(path, s).expect("write");
+}
+
+#[test]
+fn a_file_over_the_cap_is_skipped_and_said_so() {
+    let ws = workspace();
+    big_java(&ws.path().join("Big.java"), 9 * 1024 * 1024);
+    let mut s = Server::start(ws.path(), &["--index-wait-ms", "60000"], &[]);
+    let (err, text, v) = s.call("find_type", json!({"pattern": "Big"}));
+    assert!(!err, "{text}");
+    assert_eq!(v["total"], 0, "{text}");
+    assert_eq!(v["index"]["skippedFiles"], 1, "{v}");
+    let why = v["index"]["skipped"].to_string();
+    assert!(why.contains("Big.java") && why.contains("8388608-byte cap"), "{why}");
+    for (tool, args) in [
+        ("java_index", json!({"filePath": "Big.java"})),
+        ("java_read_range", json!({"filePath": "Big.java", "startLine": 1, "endLine": 2})),
+    ] {
+        let (err, text, _) = s.call(tool, args);
+        assert!(
+            err && text.contains("Big.java") && text.contains("8388608-byte cap") && text.contains("max_file_bytes"),
+            "{tool}: {text}"
+        );
+    }
+    drop(s);
+    // The cap is a setting.
+    let mut s =
+        Server::start(ws.path(), &["--index-wait-ms", "60000"], &[("MCP_JAVA_INDEX_MAX_FILE_BYTES", "20000000")]);
+    let (_, text, v) = s.call("find_type", json!({"pattern": "Big"}));
+    assert_eq!(v["total"], 1, "{text}");
+}
+
+/// A home directory with no user configuration, so only the repository's files speak.
+fn empty_home() -> tempfile::TempDir {
+    tempfile::tempdir().expect("tempdir")
+}
+
+fn config_of(root: &Path, home: &Path, extra: &[&str]) -> (Value, String) {
+    let o = Command::new(BIN)
+        .args(["config", "--root"])
+        .arg(root)
+        .args(extra)
+        .env("HOME", home)
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("MCP_JAVA_INDEX_TRUST")
+        .output()
+        .expect("run config");
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(o.status.success(), "{err}");
+    (serde_json::from_slice(&o.stdout).expect("config prints JSON"), err)
+}
+
+#[test]
+fn a_repository_config_cannot_set_what_executes_or_reaches_outside() {
+    let ws = workspace();
+    let outside = tempfile::tempdir().expect("tempdir");
+    let log = outside.path().join("log.txt");
+    let cache = outside.path().join("cache");
+    std::fs::write(
+        ws.path().join("mcp-java-index.toml"),
+        format!(
+            "javac_options = [\"-Xplugin:Evil\", \"-J-Dx=1\", \"-processorpath\", \"/tmp/evil\"]\nlog_file = {:?}\ncache_dir = {:?}\nmaven_repo_local = \"/tmp/evil-m2\"\nannotation_processing = true\ntrusted_roots = [\".\"]\njavac_lint = \"deprecation\"\n",
+            log.display().to_string(),
+            cache.display().to_string()
+        ),
+    )
+    .expect("write");
+    std::fs::write(ws.path().join("mcp-java-index.local.toml"), "log_file = \"../escape.log\"\n").expect("write");
+    let home = empty_home();
+    let (v, err) = config_of(ws.path(), home.path(), &[]);
+    assert_eq!(v["javacOptions"]["value"], json!([]), "{v}");
+    assert_eq!(v["javacOptions"]["source"], "default", "{v}");
+    assert_eq!(v["logFile"]["value"], Value::Null, "{v}");
+    assert_eq!(v["cacheDir"]["value"], Value::Null, "{v}");
+    assert_eq!(v["mavenRepoLocal"]["value"], Value::Null, "{v}");
+    assert_eq!(v["annotationProcessing"]["value"], false, "{v}");
+    assert_eq!(v["trusted"]["value"], false, "a workspace cannot trust itself: {v}");
+    // What the repository may set still applies.
+    assert_eq!(v["javacLint"]["value"], "deprecation", "{v}");
+    let ignored = v["ignored"].to_string();
+    for key in ["javac_options", "log_file", "cache_dir", "maven_repo_local", "annotation_processing", "trusted_roots"]
+    {
+        assert!(ignored.contains(&format!("`{key}`")) && ignored.contains("untrusted"), "{key}: {ignored}");
+        assert!(err.contains(&format!("warning: ignored `{key}`")), "{key} not warned on stderr: {err}");
+    }
+    // get_problems still works, with javac, and nothing is written outside the root.
+    let mut s = Server::start(ws.path(), &[], &[("HOME", &home.path().to_string_lossy())]);
+    let (e, text, v) = s.call_within("get_problems", json!({"paths": ["Hello.java"]}), Duration::from_secs(60));
+    assert!(!e, "{text}");
+    assert_eq!(v["javac"]["available"], true, "{v}");
+    assert_eq!(v["total_count"], 0, "{v}");
+    drop(s);
+    assert!(!log.exists() && !cache.exists(), "the server wrote outside the workspace");
+    assert!(!ws.path().parent().expect("parent").join("escape.log").exists());
+}
+
+#[test]
+fn the_user_config_sets_what_the_repository_may_not() {
+    let ws = workspace();
+    let home = empty_home();
+    let user = home.path().join(".config/mcp-java-index/config.toml");
+    std::fs::create_dir_all(user.parent().expect("parent")).expect("mkdir");
+    std::fs::write(
+        &user,
+        format!("javac_options = [\"-g\"]\ntrusted_roots = [{:?}]\n", ws.path().display().to_string()),
+    )
+    .expect("write");
+    let (v, err) = config_of(ws.path(), home.path(), &[]);
+    assert_eq!(v["javacOptions"]["value"], json!(["-g"]), "{v}");
+    assert!(v["javacOptions"]["source"].as_str().is_some_and(|s| s.ends_with("config.toml")), "{v}");
+    assert_eq!(v["trusted"]["value"], true, "{v}");
+    assert!(v["ignored"].as_array().is_some_and(Vec::is_empty) && !err.contains("ignored"), "{v} {err}");
+    let (v, _) = config_of(ws.path(), empty_home().path(), &["--trust"]);
+    assert_eq!((v["trusted"]["value"].clone(), v["trusted"]["source"].clone()), (json!(true), json!("flag --trust")));
+}
+
+/// A Maven project and a fake `mvn` first on PATH that records each run.
+fn maven_project() -> (tempfile::TempDir, tempfile::TempDir, std::path::PathBuf) {
+    let ws = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        ws.path().join("pom.xml"),
+        "<project><modelVersion>4.0.0</modelVersion><groupId>x</groupId><artifactId>a</artifactId><version>1</version></project>\n",
+    )
+    .expect("write");
+    let src = ws.path().join("src/main/java/com/x");
+    std::fs::create_dir_all(&src).expect("mkdir");
+    std::fs::write(src.join("A.java"), "package com.x;\n\npublic class A { int n = 1; }\n").expect("write");
+    let bin = tempfile::tempdir().expect("tempdir");
+    let marker = bin.path().join("mvn-was-run");
+    let mvn = bin.path().join("mvn");
+    std::fs::write(&mvn, format!("#!/bin/sh\necho \"$@\" >> '{}'\nexit 1\n", marker.display())).expect("write");
+    let mut perms = std::fs::metadata(&mvn).expect("meta").permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    std::fs::set_permissions(&mvn, perms).expect("chmod");
+    (ws, bin, marker)
+}
+
+#[test]
+fn maven_runs_only_in_a_trusted_workspace() {
+    let (ws, bin, marker) = maven_project();
+    let home = empty_home();
+    let path = format!("{}:{}", bin.path().display(), std::env::var("PATH").unwrap_or_default());
+    let env = [("PATH", path.as_str()), ("HOME", &*home.path().to_string_lossy())];
+    let file = json!({"paths": ["src/main/java/com/x/A.java"]});
+    let mut s = Server::start(ws.path(), &[], &env);
+    let (e, text, v) = s.call_within("get_problems", file.clone(), Duration::from_secs(60));
+    assert!(!e, "{text}");
+    drop(s);
+    assert!(!marker.exists(), "mvn ran in an untrusted workspace");
+    assert_eq!(v["javac"]["available"], true, "{v}");
+    assert_eq!(v["javac"]["classpath_complete"], false, "{v}");
+    let notes = v["javac"]["classpath_notes"].to_string();
+    assert!(
+        notes.contains("not trusted") && notes.contains("dependency:build-classpath") && notes.contains("--trust"),
+        "{notes}"
+    );
+    let mut s = Server::start(ws.path(), &["--trust"], &env);
+    let (e, text, _) = s.call_within("get_problems", file, Duration::from_secs(60));
+    assert!(!e, "{text}");
+    drop(s);
+    let ran = std::fs::read_to_string(&marker).expect("mvn ran with --trust");
+    assert!(ran.contains("dependency:build-classpath"), "{ran}");
+}
