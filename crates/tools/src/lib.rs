@@ -25,6 +25,9 @@ pub enum ToolError {
     InvalidArgument(String),
     #[error("file not found: {0}")]
     NotFound(String),
+    /// A type, member or name that does not exist (the message says what exists instead).
+    #[error("not found: {0}")]
+    NoSuchSymbol(String),
     #[error("{path}: {reason}")]
     BadFile { path: String, reason: String },
     #[error("reading {path}: {source}")]
@@ -40,7 +43,7 @@ impl From<mji_xref::target::TargetError> for ToolError {
         use mji_xref::target::TargetError as E;
         match e {
             E::Invalid(m) => ToolError::InvalidArgument(m),
-            E::NotFound(m) => ToolError::NotFound(m),
+            E::NotFound(m) => ToolError::NoSuchSymbol(m),
             E::Io { path, source } => ToolError::Io { path, source },
         }
     }

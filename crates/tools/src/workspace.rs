@@ -574,7 +574,7 @@ impl Workspace {
                 let id = w
                     .workspace_type(&target.keys[0])
                     .filter(|_| target.category == mji_xref::Category::Type)
-                    .ok_or_else(|| ToolError::NotFound(format!("{t} is not a workspace type")))?;
+                    .ok_or_else(|| ToolError::NoSuchSymbol(format!("{t} is not a workspace type")))?;
                 vec![id]
             }
             (None, Some(fp)) => {
@@ -653,7 +653,7 @@ impl Workspace {
         } else {
             let c = xref::candidates(&w, &args.symbol, ctx_file);
             if c.is_empty() {
-                return Err(ToolError::NotFound(format!(
+                return Err(ToolError::NoSuchSymbol(format!(
                     "no type, method or field named {} in the workspace",
                     args.symbol.trim()
                 )));

@@ -308,7 +308,7 @@ pub fn analyze(
     args: &DependenciesArgs,
     display: &dyn Fn(&Path) -> String,
 ) -> Result<DependenciesResult, ToolError> {
-    let first = roots.first().ok_or_else(|| ToolError::NotFound("no type to analyse".into()))?;
+    let first = roots.first().ok_or_else(|| ToolError::NoSuchSymbol("no type to analyse".into()))?;
     let path = w.files[w.file_of(*first) as usize].path.clone();
     let refs = refs_of_file(w, &path).map_err(|e| ToolError::Io { path: display(&path), source: e })?;
     let mut deps: BTreeMap<String, Vec<u32>> = BTreeMap::new();

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use crate::engine::{file_index, find_in_files};
 use crate::resolve::file_refs;
 use crate::ty::Ty;
-use crate::world::{Ctx, Origin, TypeId, TypeName, World};
+use crate::world::{Ctx, Lookup, Origin, TypeId, TypeName, World};
 use crate::{Category, Confidence, Ref};
 
 /// Why a target could not be resolved; the message names what was wrong and what exists.
@@ -191,6 +191,42 @@ pub fn resolve_target(w: &World, spec: &str) -> Result<Target, TargetError> {
             }
         }
     }
+    // A member inherited from a supertype is a target of the subtype too, as javac resolves
+    // `Sub#m` to the inherited declaration: answer for the declaration, saying where it is.
+    let mut label = None;
+    if keys.is_empty() && !is_ctor {
+        let ty = Ty::class(&d.fqn);
+        if params.is_none()
+            && let Lookup::Found(f) = w.find_field(&ty, name)
+        {
+            let key = w.field_key(f.owner, f.decl);
+            let owner_path = w.is_workspace(f.owner).then(|| w.files[w.file_of(f.owner) as usize].path.clone());
+            return Ok(Target {
+                label: format!("{key} (inherited by {})", d.fqn),
+                category: Category::Field,
+                keys: vec![key],
+                names: vec![name.to_string()],
+                decls: owner_path.map(|p| vec![(p, f.decl.line)]).unwrap_or_default(),
+                overriders: HashMap::new(),
+            });
+        }
+        let (visible, _) = w.find_methods(&ty, name);
+        let mut owners = Vec::new();
+        for f in visible.iter().filter(|f| f.owner != id) {
+            let erased = w.erased_params(f.decl, &w.ctx_in(f.owner));
+            if params.as_ref().is_none_or(|ps| params_match(ps, &erased)) {
+                keys.push(w.method_key(f.owner, f.decl));
+                if w.is_workspace(f.owner) {
+                    decls.push((w.files[w.file_of(f.owner) as usize].path.clone(), f.decl.line));
+                }
+                owners.push(w.decl(f.owner).fqn.to_string());
+            }
+        }
+        if !keys.is_empty() {
+            owners.dedup();
+            label = Some(format!("{} (inherited by {} from {})", keys.join(" | "), d.fqn, owners.join(", ")));
+        }
+    }
     if keys.is_empty() {
         let have: Vec<String> =
             pool.iter().map(|m| w.method_key(id, m)).filter(|k| k.contains(&format!("#{name}("))).collect();
@@ -203,7 +239,8 @@ pub fn resolve_target(w: &World, spec: &str) -> Result<Target, TargetError> {
     }
     let category = if is_ctor { Category::Ctor } else { Category::Method };
     let names = vec![name.to_string()];
-    Ok(Target { label: keys.join(" | "), category, keys, names, decls, overriders: HashMap::new() })
+    let label = label.unwrap_or_else(|| keys.join(" | "));
+    Ok(Target { label, category, keys, names, decls, overriders: HashMap::new() })
 }
 
 fn split_params(p: &str) -> Vec<String> {
@@ -278,7 +315,10 @@ fn resolve_type_spec(w: &World, t: &str) -> Result<String, TargetError> {
     }
 }
 
-/// Adds the methods overriding a method target (in workspace subtypes).
+/// Adds the methods overriding a method target (in workspace subtypes): a method of a subtype
+/// overrides the target when it has the target's name and the same parameter erasures as seen
+/// from the subtype (type variables substituted), so `get(String)` never counts as an
+/// overrider of `get(Class)`.
 pub fn add_overriders(w: &World, t: &mut Target) {
     if t.category != Category::Method {
         return;
@@ -287,12 +327,9 @@ pub fn add_overriders(w: &World, t: &mut Target) {
         let Some((owner, rest)) = base_key.split_once('#') else { continue };
         let Some(owner_id) = w.by_fqn(owner) else { continue };
         let name = rest.split('(').next().unwrap_or("");
-        let arity = rest
-            .trim_end_matches(')')
-            .split_once('(')
-            .map(|x| x.1)
-            .filter(|p| !p.is_empty())
-            .map_or(0, |p| p.split(',').count());
+        let Some(base) = w.decl(owner_id).methods.iter().find(|m| w.method_key(owner_id, m) == base_key) else {
+            continue;
+        };
         for sub in w.types_with_method(name).to_vec() {
             if sub == owner_id {
                 continue;
@@ -301,14 +338,11 @@ pub fn add_overriders(w: &World, t: &mut Target) {
             if !w.hierarchy(&ty).iter().any(|(_, id)| *id == Some(owner_id)) {
                 continue;
             }
-            let (visible, _) = w.find_methods(&ty, name);
-            let hidden = !visible.iter().any(|f| w.method_key(f.owner, f.decl) == base_key);
-            if !hidden {
-                continue;
-            }
-            for f in visible.iter().filter(|f| f.owner == sub && f.decl.params.len() == arity) {
-                let k = w.method_key(f.owner, f.decl);
-                t.overriders.insert(k, base_key.clone());
+            let base_sig = w.signature_in(&ty, owner_id, base);
+            for m in w.decl(sub).methods.iter().filter(|m| &*m.name == name && !m.is_static) {
+                if w.signature_in(&ty, sub, m) == base_sig {
+                    t.overriders.insert(w.method_key(sub, m), base_key.clone());
+                }
             }
         }
     }

@@ -791,6 +791,26 @@ impl World {
         (out, complete)
     }
 
+    /// A method's parameter erasures as seen from `ty`, a subtype of its owner: the owner's
+    /// type variables substituted by the arguments `ty` gives them (a `save(T)` of
+    /// `Repo<Product>` is `save(Product)`). Overriding is decided on this signature.
+    pub fn signature_in(&self, ty: &Ty, owner: TypeId, m: &MethodDecl) -> Vec<String> {
+        let args = self
+            .hierarchy(ty)
+            .into_iter()
+            .find(|(_, id)| *id == Some(owner))
+            .and_then(|(t, _)| t.lookup_class().map(|x| x.1.to_vec()))
+            .unwrap_or_default();
+        let subst = self.subst_of(owner, &args);
+        self.method_params(owner, m)
+            .iter()
+            .map(|p| match p {
+                Some(t) => substitute(t, &subst).erasure(),
+                None => "?".into(),
+            })
+            .collect()
+    }
+
     /// A method's parameter erasures, in its declaring type's context.
     pub fn erased_params(&self, m: &MethodDecl, type_ctx: &Ctx) -> Vec<String> {
         let ctx = self.with_method_tparams(type_ctx, &m.tparams);

@@ -1,0 +1,103 @@
+//! Targets as a user names them on real-world shapes (Spring's BeanFactory, a generic
+//! repository): overriders must override the same signature, a member inherited through a
+//! subtype is a target, and a missing member is "not found", never "file not found".
+
+use std::path::Path;
+
+use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::xref::{FindReferencesArgs, FindReferencesResult};
+
+const FILES: &[(&str, &str)] = &[
+    (
+        "p/BeanFactory.java",
+        "package p;\npublic interface BeanFactory {\n    Object getBean(String name);\n    <T> T getBean(Class<T> type);\n}\n",
+    ),
+    (
+        "p/ApplicationContext.java",
+        "package p;\npublic interface ApplicationContext extends BeanFactory {\n    String getId();\n}\n",
+    ),
+    (
+        "p/Ctx.java",
+        "package p;\npublic class Ctx implements ApplicationContext {\n    public Object getBean(String name) { return null; }\n    public <T> T getBean(Class<T> type) { return null; }\n    public String getId() { return \"x\"; }\n}\n",
+    ),
+    ("p/Repo.java", "package p;\npublic interface Repo<T> {\n    void save(T t);\n}\n"),
+    (
+        "p/UserRepo.java",
+        "package p;\npublic class UserRepo implements Repo<String> {\n    public void save(String u) {}\n    public void save(Integer other) {}\n}\n",
+    ),
+    (
+        "p/Use.java",
+        "package p;\nclass Use {\n    void run(Ctx c, ApplicationContext a, UserRepo r) {\n        c.getBean(\"a\");\n        c.getBean(Use.class);\n        a.getBean(Use.class);\n        a.getBean(\"b\");\n        r.save(\"u\");\n        r.save(1);\n    }\n}\n",
+    ),
+];
+
+fn setup() -> (tempfile::TempDir, Workspace) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (rel, text) in FILES {
+        let p = dir.path().join(rel);
+        std::fs::create_dir_all(p.parent().unwrap_or(Path::new("."))).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    }
+    let flags = Flags { roots: vec![dir.path().to_path_buf()], no_watch: true, no_cache: true, ..Default::default() };
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    (dir, ws)
+}
+
+fn find(ws: &Workspace, target: &str, overriders: bool) -> FindReferencesResult {
+    ws.find_references(&FindReferencesArgs {
+        target: target.into(),
+        include_overriders: overriders,
+        limit: 100,
+        ..Default::default()
+    })
+    .unwrap_or_else(|e| panic!("{target}: {e}"))
+}
+
+/// The lines of `Use.java` the answer lists.
+fn use_lines(r: &FindReferencesResult) -> Vec<u32> {
+    let mut v: Vec<u32> = r
+        .files
+        .iter()
+        .filter(|f| f.file.ends_with("Use.java"))
+        .flat_map(|f| f.references.iter().map(|x| x.line))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn overriders_override_the_same_signature_not_another_overload() {
+    let (_d, ws) = setup();
+    // c.getBean(Use.class) binds to Ctx's override; a.getBean(Use.class) to the interface.
+    // c.getBean("a") calls another overload and must not be listed.
+    assert_eq!(use_lines(&find(&ws, "p.BeanFactory#getBean(Class)", true)), vec![5, 6]);
+    assert_eq!(use_lines(&find(&ws, "p.BeanFactory#getBean(Class)", false)), vec![6]);
+    // A generic supertype: save(String) overrides Repo<String>#save(T); save(Integer) does not.
+    assert_eq!(use_lines(&find(&ws, "p.Repo#save(Object)", true)), vec![8]);
+}
+
+#[test]
+fn a_member_inherited_through_a_subtype_is_a_target_and_says_where_it_is_declared() {
+    let (_d, ws) = setup();
+    let r = find(&ws, "p.ApplicationContext#getBean(Class)", false);
+    assert_eq!(use_lines(&r), vec![6]);
+    assert!(r.target.contains("p.BeanFactory#getBean(java.lang.Class)"), "{}", r.target);
+    assert!(r.target.contains("inherited by p.ApplicationContext from p.BeanFactory"), "{}", r.target);
+}
+
+#[test]
+fn a_missing_member_is_not_found_and_the_error_lists_what_exists() {
+    let (_d, ws) = setup();
+    let e = ws
+        .find_references(&FindReferencesArgs { target: "p.Ctx#getBean(int)".into(), ..Default::default() })
+        .expect_err("no such overload");
+    let text = e.to_string();
+    assert!(text.starts_with("not found: "), "{text}");
+    assert!(text.contains("getBean(java.lang.String)") && text.contains("getBean(java.lang.Class)"), "{text}");
+    let e = ws
+        .find_references(&FindReferencesArgs { target: "p.Ctx#nothing".into(), ..Default::default() })
+        .expect_err("no such member");
+    assert!(e.to_string().starts_with("not found: ") && !e.to_string().contains("file"), "{e}");
+}
