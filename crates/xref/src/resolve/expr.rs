@@ -263,7 +263,7 @@ impl<'w, 's> Resolver<'w, 's> {
             .collect()
     }
 
-    pub(super) fn static_import_field(&self, name: &str) -> Option<Found<'w, crate::decls::FieldDecl>> {
+    pub(super) fn static_import_field(&self, name: &str) -> Option<MemberHit<'w, crate::decls::FieldSym>> {
         for on_demand in [false, true] {
             for owner in self.static_import_owners(name, on_demand) {
                 if let Lookup::Found(fd) = self.w.find_field(&Ty::class(&owner), name) {
@@ -277,7 +277,7 @@ impl<'w, 's> Resolver<'w, 's> {
     pub(super) fn field_hit(
         &mut self,
         at: Node,
-        f: &Found<'w, crate::decls::FieldDecl>,
+        f: &MemberHit<'w, crate::decls::FieldSym>,
         conf: Confidence,
     ) -> Option<Ty> {
         let key = self.w.field_key(f.owner, f.decl);

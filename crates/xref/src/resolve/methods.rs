@@ -4,9 +4,9 @@
 use super::*;
 
 impl<'w, 's> Resolver<'w, 's> {
-    pub(super) fn static_import_methods(&self, name: &str) -> Vec<Found<'w, MethodDecl>> {
+    pub(super) fn static_import_methods(&self, name: &str) -> Vec<MemberHit<'w, MethodSym>> {
         for on_demand in [false, true] {
-            let out: Vec<Found<'w, MethodDecl>> = self
+            let out: Vec<MemberHit<'w, MethodSym>> = self
                 .static_import_owners(name, on_demand)
                 .into_iter()
                 .flat_map(|owner| self.w.find_methods(&Ty::class(&owner), name).0)
@@ -23,7 +23,7 @@ impl<'w, 's> Resolver<'w, 's> {
     pub(super) fn pick(
         &mut self,
         at: Node,
-        cands: Vec<Found<'w, MethodDecl>>,
+        cands: Vec<MemberHit<'w, MethodSym>>,
         args: &[Option<Ty>],
         complete: bool,
     ) -> Option<Ty> {
@@ -45,7 +45,7 @@ impl<'w, 's> Resolver<'w, 's> {
 
     /// Indexes of the candidates javac would choose from (one when it can be known), and
     /// whether the choice is certain.
-    pub(super) fn select(&self, cands: &[Found<'w, MethodDecl>], args: &[Option<Ty>]) -> (Vec<usize>, bool) {
+    pub(super) fn select(&self, cands: &[MemberHit<'w, MethodSym>], args: &[Option<Ty>]) -> (Vec<usize>, bool) {
         let n = args.len();
         let params: Vec<Vec<Option<Ty>>> = cands
             .iter()
@@ -158,8 +158,8 @@ impl<'w, 's> Resolver<'w, 's> {
                 Vec::new()
             }
         };
-        let cands: Vec<Found<'w, MethodDecl>> =
-            self.w.decl(id).ctors.iter().map(|c| Found { owner: id, decl: c, subst: subst.clone() }).collect();
+        let cands: Vec<MemberHit<'w, MethodSym>> =
+            self.w.decl(id).ctors.iter().map(|c| MemberHit { owner: id, decl: c, subst: subst.clone() }).collect();
         let (chosen, exact) = self.select(&cands, args);
         let keys: Vec<String> = chosen.iter().map(|&i| self.w.method_key(id, cands[i].decl)).collect();
         let conf = if exact && keys.len() == 1 { Confidence::Exact } else { Confidence::Likely };
@@ -190,6 +190,6 @@ pub(super) fn guess_overload(best: Vec<usize>, args: &[Option<Ty>], params: &[Ve
     if winners.len() == 1 { winners } else { best }
 }
 
-pub(super) fn arity_ok(m: &MethodDecl, n: usize) -> bool {
+pub(super) fn arity_ok(m: &MethodSym, n: usize) -> bool {
     if m.varargs { n + 1 >= m.params.len() } else { m.params.len() == n }
 }

@@ -5,9 +5,9 @@
 
 use tree_sitter::Node;
 
-use crate::decls::{MethodDecl, import_of, is_type_decl, params_of, tparams_of};
+use crate::decls::{MethodSym, import_of, is_type_decl, params_of, tparams_of};
 use crate::ty::{STRING, Ty, TyText, promote, unboxed};
-use crate::world::{Ctx, Found, Lookup, Origin, TypeId, TypeName, World, starts_upper, substitute};
+use crate::world::{Ctx, Lookup, MemberHit, Origin, TypeId, TypeName, World, starts_upper, substitute};
 use crate::{Category, Confidence, Ref, RefKind};
 use mji_parser::{LineIndex, Prepared, SourceText, parse_tree};
 
