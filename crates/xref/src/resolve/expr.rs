@@ -1,7 +1,13 @@
 //! Expression typing: names, field accesses, receivers and call chains, literals, operators,
 //! casts, lambdas, `new` and method references.
 
-use super::*;
+use super::methods::arity_ok;
+use super::types::{array_of, looks_like_type};
+use super::{Frame, MAX_DEPTH, Resolver, Val, is_expression, is_type_node, last_identifier};
+use crate::ty::{STRING, Ty, promote, unboxed};
+use crate::world::{Lookup, MemberHit, Origin, TypeName, starts_upper, substitute};
+use crate::{Category, Confidence, RefKind};
+use tree_sitter::Node;
 
 impl<'w, 's> Resolver<'w, 's> {
     pub(super) fn args(&mut self, args: Node) -> Vec<Option<Ty>> {

@@ -1,7 +1,12 @@
 //! Overload selection, as javac does it: candidates by arity, the three phases (strict, loose,
 //! varargs), the most specific method, and constructor references.
 
-use super::*;
+use super::Resolver;
+use crate::decls::MethodSym;
+use crate::ty::Ty;
+use crate::world::{MemberHit, substitute};
+use crate::{Category, Confidence, RefKind};
+use tree_sitter::Node;
 
 impl<'w, 's> Resolver<'w, 's> {
     pub(super) fn static_import_methods(&self, name: &str) -> Vec<MemberHit<'w, MethodSym>> {

@@ -2,12 +2,17 @@
 //! would bind it, from the full syntax tree and the [`World`]: scopes for locals, declared types
 //! for receivers, the workspace hierarchy for inherited members, overload resolution by arity and
 //! argument types. What cannot be known is marked `likely`.
+//!
+//! This file owns the binder (`Resolver`, its scopes and frames), the entry point [`file_refs`]
+//! and emitting references. The walk is split by concern: `walk` (declarations), `scopes`
+//! (statements and the names they declare), `types` (type names in code), `expr` (expression
+//! typing) and `methods` (overload selection).
 
 use tree_sitter::Node;
 
-use crate::decls::{MethodSym, import_of, is_type_decl, params_of, tparams_of};
-use crate::ty::{STRING, Ty, TyText, promote, unboxed};
-use crate::world::{Ctx, Lookup, MemberHit, Origin, TypeId, TypeName, World, starts_upper, substitute};
+use crate::decls::params_of;
+use crate::ty::{Ty, TyText};
+use crate::world::{Ctx, Origin, TypeId, World};
 use crate::{Category, Confidence, Ref, RefKind};
 use mji_parser::{LineIndex, Prepared, SourceText, parse_tree};
 
@@ -16,9 +21,6 @@ mod methods;
 mod scopes;
 mod types;
 mod walk;
-
-use methods::arity_ok;
-use types::{array_of, looks_like_type};
 
 /// What an expression denotes.
 #[derive(Debug, Clone)]

@@ -1,7 +1,13 @@
 //! Scopes: parameters, blocks and statements, local variables, switch, explicit constructor
 //! calls and patterns — the names a body declares and where they are visible.
 
-use super::*;
+use super::types::array_of;
+use super::{MAX_DEPTH, Resolver, is_expression, is_type_node};
+use crate::decls::is_type_decl;
+use crate::ty::Ty;
+use crate::world::{Origin, TypeName};
+use crate::{Category, Confidence, RefKind};
+use tree_sitter::Node;
 
 impl<'w, 's> Resolver<'w, 's> {
     pub(super) fn params(&mut self, ps: Node, declare: bool) {

@@ -1,7 +1,11 @@
 //! Type names in code: a type as written (simple, qualified, generic, array, annotated) bound to
 //! its declaration and emitted as a type reference.
 
-use super::*;
+use super::{Resolver, leaf_identifiers};
+use crate::RefKind;
+use crate::ty::Ty;
+use crate::world::{Origin, TypeName, starts_upper};
+use tree_sitter::Node;
 
 impl<'w, 's> Resolver<'w, 's> {
     /// Emits the references of a type node and returns the type.

@@ -1,7 +1,12 @@
 //! The walk over a file's declarations: package, imports, annotations, type declarations with
 //! their headers (type parameters, supertypes, permits), members and method signatures.
 
-use super::*;
+use super::{Frame, Resolver, leaf_identifiers};
+use crate::decls::{import_of, is_type_decl, tparams_of};
+use crate::ty::Ty;
+use crate::world::{Ctx, Lookup, TypeName};
+use crate::{Category, Confidence, RefKind};
+use tree_sitter::Node;
 
 impl<'w, 's> Resolver<'w, 's> {
     pub(super) fn program(&mut self, root: Node) {
