@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::problems::{Engine, FileState, Problem, ProblemSource, Settings, Severity, Sources, Target};
+use mcp_java_index::problems::{
+    CheckFile, FileState, Problem, ProblemSource, ProblemsEngine, Settings, Severity, Sources,
+};
 use mcp_java_index::tools::problems::{LineRange, ProblemsArgs, ProblemsResult};
 use mcp_java_index::tools::workspace::Workspace;
 
@@ -261,8 +263,8 @@ fn without_a_jdk_javac_is_unavailable_and_syntax_still_works() {
         annotation_processing: false,
         helper_dir: p.cache.path().join("javac-helper"),
     };
-    let engine = std::sync::Arc::new(Engine::new(settings, vec![root.clone()]));
-    let target = Target { path: root.join("src/com/acme/Syntax.java"), display: "Syntax.java".to_owned() };
+    let engine = std::sync::Arc::new(ProblemsEngine::new(settings, vec![root.clone()]));
+    let target = CheckFile { path: root.join("src/com/acme/Syntax.java"), display: "Syntax.java".to_owned() };
     let r = engine.check(&[target], Sources { syntax: true, javac: true }, None);
     assert!(!r.javac.available);
     assert!(r.javac.reason.as_deref().is_some_and(|w| w.contains("no JDK found")), "{:?}", r.javac);

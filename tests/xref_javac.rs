@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use mcp_java_index::xref::engine::{Engine, FileStamp, file_index};
+use mcp_java_index::xref::engine::{FileStamp, XrefEngine, file_index};
 use mcp_java_index::xref::resolve::file_refs;
 use mcp_java_index::xref::world::World;
 
@@ -34,7 +34,7 @@ fn world_of(root: &Path) -> (Arc<World>, Vec<PathBuf>) {
             FileStamp { path: Arc::from(p.as_path()), size: m.len(), mtime_ns: 0 }
         })
         .collect();
-    let (w, _) = Engine::new().world(&stamps);
+    let (w, _) = XrefEngine::new().world(&stamps);
     (w, files)
 }
 

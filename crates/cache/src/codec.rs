@@ -63,18 +63,18 @@ pub(crate) fn now_ns() -> i64 {
 
 /// A stored outline: its JSON with `"filePath":""`, and its javadoc spans (see [`encode_spans`]).
 #[derive(Debug, Clone)]
-pub(crate) struct Entry {
+pub(crate) struct StoredOutline {
     pub json: Arc<str>,
     pub spans: Arc<[u8]>,
 }
 
-impl Entry {
+impl StoredOutline {
     /// Builds the entry of a fresh outline (whatever its `file_path`).
-    pub fn of(outline: &mut FileOutline) -> Option<Entry> {
+    pub fn of(outline: &mut FileOutline) -> Option<StoredOutline> {
         let path = std::mem::take(&mut outline.file_path);
         let json = serde_json::to_string(&*outline);
         outline.file_path = path;
-        Some(Entry { json: json.ok()?.into(), spans: encode_spans(outline).into() })
+        Some(StoredOutline { json: json.ok()?.into(), spans: encode_spans(outline).into() })
     }
 
     pub fn bytes(&self) -> usize {
@@ -271,7 +271,7 @@ mod tests {
         let hash = mji_parser::content_hash(src);
         let mut fresh = mji_parser::outline("shown/A.java", src);
         assert!(fresh.classes[0].javadoc.span.is_some());
-        let entry = Entry::of(&mut fresh).expect("entry");
+        let entry = StoredOutline::of(&mut fresh).expect("entry");
         assert_eq!(fresh.file_path, "shown/A.java");
         assert!(entry.json.starts_with(EMPTY_PATH_PREFIX));
         let back = entry.decode("shown/A.java", &hash).expect("decodes");
@@ -284,19 +284,21 @@ mod tests {
         // Another file's hash, truncated spans, truncated JSON: all refused.
         assert!(entry.decode("a", &"0".repeat(40)).is_none());
         assert!(entry.json_for("a", &"0".repeat(40)).is_none());
-        let short = Entry { json: entry.json.clone(), spans: entry.spans[..entry.spans.len() - 1].into() };
+        let short = StoredOutline { json: entry.json.clone(), spans: entry.spans[..entry.spans.len() - 1].into() };
         assert!(short.decode("a", &hash).is_none());
-        let cut =
-            Entry { json: format!("{}}}", &entry.json[..entry.json.len() / 2]).into(), spans: entry.spans.clone() };
+        let cut = StoredOutline {
+            json: format!("{}}}", &entry.json[..entry.json.len() / 2]).into(),
+            spans: entry.spans.clone(),
+        };
         assert!(cut.decode("a", &hash).is_none());
         assert!(cut.json_for("a", &hash).is_none());
         // Multi-byte text where the hash is looked for: refused, no panic.
-        let wide = Entry {
+        let wide = StoredOutline {
             json: format!("{EMPTY_PATH_PREFIX},\"x\":\"{}\"}}", "é".repeat(200)).into(),
             spans: entry.spans.clone(),
         };
         for n in 0..4 {
-            let shifted = Entry {
+            let shifted = StoredOutline {
                 json: wide.json.replacen("\"x\"", &format!("\"{}\"", "y".repeat(n)), 1).into(),
                 spans: wide.spans.clone(),
             };

@@ -11,7 +11,7 @@ use std::time::Duration;
 use rusqlite::config::DbConfig;
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
-use super::codec::{Entry, Stamp};
+use super::codec::{Stamp, StoredOutline};
 
 /// The database file inside the cache directory.
 pub const DB_FILE: &str = "outlines.sqlite3";
@@ -96,7 +96,7 @@ fn file_id(path: &Path) -> io::Result<FileId> {
 
 /// What [`Disk::check_file`] found at the database path.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) enum FileState {
+pub(crate) enum DiskState {
     Same,
     /// Another file is there now (another process rebuilt the cache): connections were reset.
     Replaced,
@@ -185,7 +185,7 @@ impl Disk {
         path: &[u8],
         stamp: Stamp,
         with_spans: bool,
-    ) -> Result<Option<(String, Entry)>, DiskError> {
+    ) -> Result<Option<(String, StoredOutline)>, DiskError> {
         let sql = if with_spans {
             "SELECT f.hash, o.json, o.spans FROM files f JOIN outlines o
              ON o.hash = f.hash AND o.format = ?2 AND o.model = ?3
@@ -207,7 +207,7 @@ impl Disk {
     }
 
     /// The entry of a content hash, if stored.
-    pub fn find_by_hash(&self, hash: &str, with_spans: bool) -> Result<Option<Entry>, DiskError> {
+    pub fn find_by_hash(&self, hash: &str, with_spans: bool) -> Result<Option<StoredOutline>, DiskError> {
         let sql = if with_spans {
             "SELECT json, spans FROM outlines WHERE hash = ?1 AND format = ?2 AND model = ?3"
         } else {
@@ -234,7 +234,7 @@ impl Disk {
     /// Writes outlines and `files` rows (`None`: delete the row) in one transaction.
     pub fn write<'a>(
         &self,
-        outlines: impl Iterator<Item = (&'a String, &'a Entry)>,
+        outlines: impl Iterator<Item = (&'a String, &'a StoredOutline)>,
         files: impl Iterator<Item = (&'a [u8], &'a Option<(Stamp, String)>)>,
     ) -> Result<(), DiskError> {
         self.with_conn(|c| {
@@ -317,19 +317,19 @@ impl Disk {
 
     /// Checks that the database file is still the one the connections have open; if another
     /// file replaced it, drops the pooled connections so new ones open the new file.
-    pub fn check_file(&self) -> FileState {
+    pub fn check_file(&self) -> DiskState {
         let now = match file_id(&self.db) {
             Ok(id) => id,
-            Err(_) => return FileState::Missing,
+            Err(_) => return DiskState::Missing,
         };
         let mut p = lock(&self.pool);
         if p.id == Some(now) {
-            return FileState::Same;
+            return DiskState::Same;
         }
         p.generation += 1;
         p.idle.clear();
         p.id = Some(now);
-        FileState::Replaced
+        DiskState::Replaced
     }
 
     /// Creates the directory and database again after they were deleted.
@@ -360,10 +360,10 @@ impl Disk {
     }
 }
 
-fn entry_from_row(r: &rusqlite::Row<'_>, first: usize, with_spans: bool) -> rusqlite::Result<Entry> {
+fn entry_from_row(r: &rusqlite::Row<'_>, first: usize, with_spans: bool) -> rusqlite::Result<StoredOutline> {
     let json: Arc<str> = Arc::from(r.get_ref(first)?.as_str()?);
     let spans: Arc<[u8]> = if with_spans { Arc::from(r.get_ref(first + 1)?.as_blob()?) } else { Arc::from(&[][..]) };
-    Ok(Entry { json, spans })
+    Ok(StoredOutline { json, spans })
 }
 
 /// Creates the directory (with a `.gitignore` of `*` when missing).

@@ -27,7 +27,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use codec::{Entry, Stamp};
+use codec::{Stamp, StoredOutline};
 pub use disk::DB_FILE;
 use disk::Disk;
 use mji_model::FileOutline;
@@ -251,7 +251,7 @@ impl Cache {
         }
         let src = SourceText::decode(&bytes);
         let mut outline = mji_parser::outline_source(display, hash.clone(), &src);
-        let json = match Entry::of(&mut outline) {
+        let json = match StoredOutline::of(&mut outline) {
             Some(entry) if entry.json.starts_with(codec::EMPTY_PATH_PREFIX) => {
                 let json = codec::splice_file_path(&entry.json, display);
                 self.store.store(hash.clone(), entry);
@@ -403,7 +403,7 @@ impl Cache {
         }
         let src = SourceText::decode(bytes);
         let mut outline = mji_parser::outline_source(display, hash.clone(), &src);
-        if let Some(entry) = Entry::of(&mut outline) {
+        if let Some(entry) = StoredOutline::of(&mut outline) {
             self.store.store(hash.clone(), entry);
             self.record_file(abs, stamp, &hash);
         }

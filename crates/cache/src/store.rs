@@ -9,8 +9,8 @@ use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::Duration;
 
-use super::codec::{self, Entry, Stamp};
-use super::disk::{Disk, DiskError, FileState};
+use super::codec::{self, Stamp, StoredOutline};
+use super::disk::{Disk, DiskError, DiskState};
 
 /// New entries are written in transactions of this many rows...
 pub const BATCH_ROWS: usize = 256;
@@ -35,7 +35,7 @@ pub(crate) type FileRow = (Stamp, String);
 /// Entries and `files` rows not yet written (or being written) to disk.
 #[derive(Default)]
 struct Batch {
-    outlines: HashMap<String, Entry>,
+    outlines: HashMap<String, StoredOutline>,
     /// `None` deletes the row.
     files: HashMap<PathBuf, Option<FileRow>>,
     bytes: usize,
@@ -79,7 +79,7 @@ enum Msg {
 /// degraded, and entries whose write was skipped because the database stayed locked.
 #[derive(Default)]
 struct Memory {
-    outlines: RwLock<HashMap<String, Entry>>,
+    outlines: RwLock<HashMap<String, StoredOutline>>,
     files: RwLock<HashMap<PathBuf, FileRow>>,
 }
 
@@ -188,7 +188,7 @@ impl Store {
     }
 
     /// The entry recorded for a path whose stamp is unchanged, with its hash.
-    pub fn find_by_path(&self, abs: &Path, stamp: Stamp, with_spans: bool) -> Option<(String, Entry)> {
+    pub fn find_by_path(&self, abs: &Path, stamp: Stamp, with_spans: bool) -> Option<(String, StoredOutline)> {
         if let Some(d) = self.readable_disk() {
             match d.find_by_path(path_key(abs), stamp, with_spans) {
                 Ok(Some(found)) => return Some(found),
@@ -207,7 +207,7 @@ impl Store {
 
     /// The entry of a content hash: buffered, on disk, or in memory. `with_spans: false`
     /// may leave the spans of a disk entry empty.
-    pub fn find_by_hash(&self, hash: &str, with_spans: bool) -> Option<Entry> {
+    pub fn find_by_hash(&self, hash: &str, with_spans: bool) -> Option<StoredOutline> {
         {
             let p = lock(&self.pending);
             if let Some(e) = p.batches().find_map(|b| b.outlines.get(hash)) {
@@ -269,12 +269,12 @@ impl Store {
     }
 
     /// Stores a freshly parsed entry.
-    pub fn store(&self, hash: String, entry: Entry) {
+    pub fn store(&self, hash: String, entry: StoredOutline) {
         self.put(Some((hash, entry)), None);
     }
 
     /// Buffers rows for the disk (handing the buffer over when full), or keeps them in memory.
-    fn put(&self, outline: Option<(String, Entry)>, file: Option<(PathBuf, Option<FileRow>)>) {
+    fn put(&self, outline: Option<(String, StoredOutline)>, file: Option<(PathBuf, Option<FileRow>)>) {
         if self.disk.is_none() || self.disk_state() != DISK_OK {
             self.put_in_memory(outline, file);
             return;
@@ -303,7 +303,7 @@ impl Store {
         }
     }
 
-    fn put_in_memory(&self, outline: Option<(String, Entry)>, file: Option<(PathBuf, Option<FileRow>)>) {
+    fn put_in_memory(&self, outline: Option<(String, StoredOutline)>, file: Option<(PathBuf, Option<FileRow>)>) {
         if let Some((hash, entry)) = outline {
             write_lock(&self.mem.outlines).insert(hash, entry);
         }
@@ -414,7 +414,7 @@ impl Store {
         match attempt() {
             Err(DiskError::Other(why)) => {
                 // The directory may have been deleted since the check above.
-                if d.check_file() == FileState::Missing {
+                if d.check_file() == DiskState::Missing {
                     self.ensure_db_file(d)?;
                     attempt()
                 } else {
@@ -429,8 +429,8 @@ impl Store {
     /// file would be lost). A deleted cache is created again, with a warning.
     fn ensure_db_file(&self, d: &Disk) -> Result<(), DiskError> {
         match d.check_file() {
-            FileState::Same | FileState::Replaced => Ok(()),
-            FileState::Missing => {
+            DiskState::Same | DiskState::Replaced => Ok(()),
+            DiskState::Missing => {
                 d.recreate().map_err(DiskError::Other)?;
                 self.warn(format!("cache {} was deleted while in use; created it again", d.dir().display()));
                 Ok(())

@@ -36,7 +36,7 @@ pub struct Progress {
 }
 
 #[derive(Default)]
-struct State {
+struct IndexState {
     table: SymbolTable,
     resources: BTreeMap<Arc<Path>, Resource>,
 }
@@ -69,7 +69,7 @@ pub struct Problems {
 pub struct LiveIndex {
     roots: Roots,
     caches: Vec<Arc<Cache>>,
-    state: RwLock<State>,
+    state: RwLock<IndexState>,
     indexed: AtomicUsize,
     total: AtomicUsize,
     complete: AtomicBool,
@@ -92,7 +92,7 @@ impl LiveIndex {
         Arc::new(LiveIndex {
             roots,
             caches,
-            state: RwLock::new(State::default()),
+            state: RwLock::new(IndexState::default()),
             indexed: AtomicUsize::new(0),
             total: AtomicUsize::new(0),
             complete: AtomicBool::new(false),

@@ -259,12 +259,12 @@ pub fn recorded_stamp(meta: &std::fs::Metadata) -> (u64, i128) {
 }
 
 /// Builds a file's compact symbols from its outline.
-struct Builder {
+struct SymBuilder {
     arena: String,
     syms: Vec<Sym>,
 }
 
-impl Builder {
+impl SymBuilder {
     fn put(&mut self, s: &str) -> Span {
         let span = Span(self.arena.len() as u32, s.len() as u32);
         self.arena.push_str(s);
@@ -366,7 +366,7 @@ impl Builder {
 
 /// The compact symbols of an outline: (arena, symbols).
 fn compact(outline: &FileOutline) -> (Box<str>, Box<[Sym]>) {
-    let mut b = Builder { arena: String::new(), syms: Vec::new() };
+    let mut b = SymBuilder { arena: String::new(), syms: Vec::new() };
     outline.classes.iter().for_each(|t| b.walk(t));
     (b.arena.into_boxed_str(), b.syms.into_boxed_slice())
 }

@@ -15,20 +15,20 @@ pub const HELPER_SOURCE: &str = include_str!("JavacHelper.java");
 
 /// A JDK: its `java` and `javac` launchers.
 #[derive(Debug, Clone)]
-pub struct Jdk {
+pub struct JdkInstall {
     pub home: PathBuf,
     pub java: PathBuf,
     pub javac: PathBuf,
 }
 
 /// Finds a JDK: `java_home` (JAVA_HOME) first, then `javac` on `path_env` (PATH).
-pub fn find_jdk(java_home: Option<&Path>, path_env: Option<&OsStr>) -> Result<Jdk, String> {
+pub fn find_jdk(java_home: Option<&Path>, path_env: Option<&OsStr>) -> Result<JdkInstall, String> {
     let exe = |dir: &Path, name: &str| {
         let p = dir.join(if cfg!(windows) { format!("{name}.exe") } else { name.to_owned() });
         p.is_file().then_some(p)
     };
-    let from_bin = |bin: &Path| -> Option<Jdk> {
-        Some(Jdk {
+    let from_bin = |bin: &Path| -> Option<JdkInstall> {
+        Some(JdkInstall {
             home: bin.parent().unwrap_or(bin).to_path_buf(),
             java: exe(bin, "java")?,
             javac: exe(bin, "javac")?,
@@ -111,7 +111,7 @@ fn hex_hash(s: &str) -> String {
 }
 
 /// Compiles the helper into `dir/<hash>/` unless already there; returns that directory.
-fn compiled_helper(jdk: &Jdk, dir: &Path) -> Result<PathBuf, String> {
+fn compiled_helper(jdk: &JdkInstall, dir: &Path) -> Result<PathBuf, String> {
     let out = dir.join(hex_hash(HELPER_SOURCE));
     if out.join("JavacHelper.class").is_file() {
         return Ok(out);
@@ -154,7 +154,7 @@ fn compiled_helper(jdk: &Jdk, dir: &Path) -> Result<PathBuf, String> {
 
 impl Helper {
     /// Compiles (if needed) and starts the helper; waits for its `ready` line.
-    pub fn start(jdk: &Jdk, dir: &Path) -> Result<Helper, String> {
+    pub fn start(jdk: &JdkInstall, dir: &Path) -> Result<Helper, String> {
         let classes = compiled_helper(jdk, dir)?;
         let mut child = Command::new(&jdk.java)
             .args(["-XX:+UseSerialGC", "-Xshare:auto", "-cp"])

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::classpath::Context;
-use crate::javac::{Helper, Jdk};
+use crate::javac::{Helper, JdkInstall};
 
 /// How serious a problem is (LSP's four levels).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
@@ -165,7 +165,7 @@ type Key = String;
 struct Job {
     ctx: Arc<Context>,
     options: Vec<String>,
-    items: Vec<(Key, Target)>,
+    items: Vec<(Key, CheckFile)>,
 }
 
 #[derive(Default)]
@@ -176,10 +176,10 @@ struct Results {
 }
 
 /// The problems engine of one workspace: classpaths, the warm javac, the result cache.
-pub struct Engine {
+pub struct ProblemsEngine {
     settings: Settings,
     roots: Vec<PathBuf>,
-    jdk: OnceLock<Result<Jdk, String>>,
+    jdk: OnceLock<Result<JdkInstall, String>>,
     helper: Mutex<Option<Helper>>,
     version: Mutex<Option<String>>,
     contexts: Mutex<HashMap<PathBuf, (String, Arc<Context>)>>,
@@ -190,7 +190,7 @@ pub struct Engine {
 
 /// A file to check: its canonical path and how answers name it.
 #[derive(Debug, Clone)]
-pub struct Target {
+pub struct CheckFile {
     pub path: PathBuf,
     pub display: String,
 }
@@ -199,9 +199,9 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-impl Engine {
-    pub fn new(settings: Settings, roots: Vec<PathBuf>) -> Engine {
-        Engine {
+impl ProblemsEngine {
+    pub fn new(settings: Settings, roots: Vec<PathBuf>) -> ProblemsEngine {
+        ProblemsEngine {
             settings,
             roots,
             jdk: OnceLock::new(),
@@ -215,7 +215,7 @@ impl Engine {
     }
 
     /// The JDK used, or why there is none.
-    pub fn jdk(&self) -> Result<&Jdk, String> {
+    pub fn jdk(&self) -> Result<&JdkInstall, String> {
         self.jdk
             .get_or_init(|| javac::find_jdk(self.settings.java_home.as_deref(), self.settings.path_env.as_deref()))
             .as_ref()
@@ -276,13 +276,13 @@ impl Engine {
 
     /// Checks files with the requested sources. javac runs on a background thread; this call
     /// waits for it up to the time budget (`budget` overrides the configured one).
-    pub fn check(self: &Arc<Self>, targets: &[Target], sources: Sources, budget: Option<Duration>) -> Checked {
+    pub fn check(self: &Arc<Self>, targets: &[CheckFile], sources: Sources, budget: Option<Duration>) -> Checked {
         let deadline = Instant::now() + budget.unwrap_or(self.settings.budget);
         let mut problems = Vec::new();
         let mut files = Vec::new();
         let mut javac = JavacStatus { classpath_complete: true, ..Default::default() };
         // Read every file; syntax now.
-        let mut readable: Vec<(usize, &Target, Vec<u8>)> = Vec::new();
+        let mut readable: Vec<(usize, &CheckFile, Vec<u8>)> = Vec::new();
         for t in targets {
             match mji_fs::read_regular(&t.path, self.settings.max_file_bytes) {
                 Ok(bytes) => {
@@ -339,7 +339,7 @@ impl Engine {
             }
         }
         // Start what is neither done nor running.
-        let mut todo: Vec<Vec<(Key, Target)>> = vec![Vec::new(); contexts.len()];
+        let mut todo: Vec<Vec<(Key, CheckFile)>> = vec![Vec::new(); contexts.len()];
         {
             let mut r = lock(&self.results);
             for (i, key, ci) in &keyed {

@@ -18,7 +18,7 @@ use crate::workspace::Workspace;
 
 /// Every tool, in the order `tools/list` shows them. Adding a tool: a file in `tool/`, its
 /// `mod` line there, and one line here.
-const TOOLS: &[fn() -> Entry] = &[
+const TOOLS: &[fn() -> ToolEntry] = &[
     entry::<tool::java_index::JavaIndex>,
     entry::<tool::java_read_range::JavaReadRange>,
     entry::<tool::java_read_javadoc::JavaReadJavadoc>,
@@ -93,22 +93,22 @@ impl Answer {
 }
 
 /// A registered tool with its type erased: metadata plus a call on JSON arguments.
-pub struct Entry {
+pub struct ToolEntry {
     pub spec: ToolSpec,
     pub needs_index: bool,
     call: fn(&Workspace, Map<String, Value>) -> Result<Answer, String>,
 }
 
-impl Entry {
+impl ToolEntry {
     /// Calls the tool on JSON arguments; the error is the tool-error text.
     pub fn call(&self, ws: &Workspace, args: Map<String, Value>) -> Result<Answer, String> {
         (self.call)(ws, args)
     }
 }
 
-fn entry<T: Tool>() -> Entry {
+fn entry<T: Tool>() -> ToolEntry {
     let a = T::ANNOTATIONS;
-    Entry {
+    ToolEntry {
         spec: ToolSpec {
             name: T::NAME,
             title: T::TITLE,
@@ -196,13 +196,13 @@ pub fn internal_serialize(e: serde_json::Error) -> String {
 }
 
 /// Every registered tool, built once (schemas are generated on first use).
-pub fn registry() -> &'static [Entry] {
-    static REGISTRY: OnceLock<Vec<Entry>> = OnceLock::new();
+pub fn registry() -> &'static [ToolEntry] {
+    static REGISTRY: OnceLock<Vec<ToolEntry>> = OnceLock::new();
     REGISTRY.get_or_init(|| TOOLS.iter().map(|make| make()).collect())
 }
 
 /// The registered tool of that name.
-pub fn find(name: &str) -> Option<&'static Entry> {
+pub fn find(name: &str) -> Option<&'static ToolEntry> {
     registry().iter().find(|e| e.spec.name == name)
 }
 

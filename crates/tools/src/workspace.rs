@@ -23,7 +23,7 @@ use mji_config::Config;
 use mji_index::live::LiveIndex;
 use mji_index::roots::{Resolved, Roots};
 use mji_model::{FileOutline, OutlineOptions};
-use mji_problems::{Engine, FileReport, FileState, Filter, ProblemSource, Settings, Sources, Target};
+use mji_problems::{CheckFile, FileReport, FileState, Filter, ProblemSource, ProblemsEngine, Settings, Sources};
 use mji_xref::engine::FileStamp;
 use mji_xref::world::World;
 
@@ -80,8 +80,8 @@ pub struct Workspace {
     warnings: Vec<String>,
     index: std::sync::OnceLock<Arc<LiveIndex>>,
     stop: Arc<std::sync::atomic::AtomicBool>,
-    xref: mji_xref::engine::Engine,
-    problems: std::sync::OnceLock<Arc<Engine>>,
+    xref: mji_xref::engine::XrefEngine,
+    problems: std::sync::OnceLock<Arc<ProblemsEngine>>,
 }
 
 impl Workspace {
@@ -115,7 +115,7 @@ impl Workspace {
             warnings,
             index: std::sync::OnceLock::new(),
             stop: Arc::default(),
-            xref: mji_xref::engine::Engine::new(),
+            xref: mji_xref::engine::XrefEngine::new(),
             problems: std::sync::OnceLock::new(),
         })
     }
@@ -290,7 +290,7 @@ impl Workspace {
     }
 
     /// The problems engine (classpaths, the warm javac, results), created on first use.
-    pub fn problems_engine(&self) -> &Arc<Engine> {
+    pub fn problems_engine(&self) -> &Arc<ProblemsEngine> {
         self.problems.get_or_init(|| {
             let c = &self.config;
             // The helper and resolved classpaths live in the cache directory; without a cache,
@@ -314,7 +314,7 @@ impl Workspace {
                 annotation_processing: c.annotation_processing,
                 helper_dir: mji_problems::javac::user_helper_dir(),
             };
-            Arc::new(Engine::new(settings, self.roots.paths().to_vec()))
+            Arc::new(ProblemsEngine::new(settings, self.roots.paths().to_vec()))
         })
     }
 
@@ -328,7 +328,7 @@ impl Workspace {
             )));
         }
         let lines = (start > 1 || end != 0).then_some((start, if end == 0 { u32::MAX } else { end }));
-        let mut targets: Vec<Target> = Vec::new();
+        let mut targets: Vec<CheckFile> = Vec::new();
         let mut skipped: Vec<FileReport> = Vec::new();
         let given: Vec<String> = if args.paths.is_empty() {
             self.roots.paths().iter().map(|p| p.to_string_lossy().into_owned()).collect()
@@ -340,7 +340,7 @@ impl Workspace {
             if r.path.is_dir() {
                 for f in mji_index::walk::java_files(&r.path).files {
                     let root = self.roots.root_of(&f).unwrap_or(r.root);
-                    targets.push(Target { display: self.roots.display(&f, root), path: f });
+                    targets.push(CheckFile { display: self.roots.display(&f, root), path: f });
                 }
             } else if require_java(&r.path, &r.display).is_err() {
                 skipped.push(FileReport {
@@ -350,7 +350,7 @@ impl Workspace {
                 });
             } else {
                 self.check_file(&r.path, &r.display)?;
-                targets.push(Target { path: r.path, display: r.display });
+                targets.push(CheckFile { path: r.path, display: r.display });
             }
         }
         let mut seen = std::collections::HashSet::new();

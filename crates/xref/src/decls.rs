@@ -24,7 +24,7 @@ pub struct TParam {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FieldDecl {
+pub struct FieldSym {
     pub name: Box<str>,
     pub ty: TyText,
     pub is_static: bool,
@@ -34,7 +34,7 @@ pub struct FieldDecl {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MethodDecl {
+pub struct MethodSym {
     pub name: Box<str>,
     pub tparams: Vec<TParam>,
     pub params: Vec<TyText>,
@@ -50,7 +50,7 @@ pub struct MethodDecl {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TypeDecl {
+pub struct TypeSym {
     pub fqn: Box<str>,
     pub simple: Box<str>,
     pub kind: TypeKind,
@@ -60,9 +60,9 @@ pub struct TypeDecl {
     pub tparams: Vec<TParam>,
     pub superclass: Option<TyText>,
     pub interfaces: Vec<TyText>,
-    pub fields: Vec<FieldDecl>,
-    pub methods: Vec<MethodDecl>,
-    pub ctors: Vec<MethodDecl>,
+    pub fields: Vec<FieldSym>,
+    pub methods: Vec<MethodSym>,
+    pub ctors: Vec<MethodSym>,
     /// Indexes of member types in the file's `types`.
     pub members: Vec<u32>,
     pub start_line: u32,
@@ -78,7 +78,7 @@ pub struct FileDecls {
     pub imports: Vec<Import>,
     /// Every type of the file (members too, after their outer type); local and anonymous
     /// classes are not here.
-    pub types: Vec<TypeDecl>,
+    pub types: Vec<TypeSym>,
 }
 
 /// Reads the declarations of a file from its raw bytes. Never fails.
@@ -275,7 +275,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
         let mut c2 = s.walk();
         s.named_children(&mut c2).next().map(|t| TyText::from_node(t, b))
     });
-    let mut t = TypeDecl {
+    let mut t = TypeSym {
         fqn,
         simple: simple.clone(),
         kind,
@@ -304,14 +304,14 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
             }
             let ty = p.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default();
             let name: Box<str> = p.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("").into();
-            t.fields.push(FieldDecl {
+            t.fields.push(FieldSym {
                 name: name.clone(),
                 ty: ty.clone(),
                 is_static: false,
                 line: line_of(p),
                 is_public_api: false,
             });
-            t.methods.push(MethodDecl {
+            t.methods.push(MethodSym {
                 name,
                 tparams: Vec::new(),
                 params: Vec::new(),
@@ -335,7 +335,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
     let mut visit = |m: Node| match m.kind() {
         "enum_constant" => {
             let name = m.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
-            fields.push(FieldDecl {
+            fields.push(FieldSym {
                 name: name.into(),
                 ty: self_ty.clone(),
                 is_static: true,
@@ -351,7 +351,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
             for d in m.children_by_field_name("declarator", &mut c3) {
                 let name = d.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
                 let dims = d.child_by_field_name("dimensions").map(|x| count_dims(x, b)).unwrap_or(0);
-                fields.push(FieldDecl {
+                fields.push(FieldSym {
                     name: name.into(),
                     ty: ty.clone().with_dims(dims),
                     is_static: st || is_interface,
@@ -368,7 +368,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
             let dims = m.child_by_field_name("dimensions").map(|x| count_dims(x, b)).unwrap_or(0);
             let ret =
                 m.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default().with_dims(dims);
-            methods.push(MethodDecl {
+            methods.push(MethodSym {
                 name: name.into(),
                 tparams: tparams_of(m.child_by_field_name("type_parameters"), b),
                 params,
@@ -384,7 +384,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
             let (params, varargs) = params_of(m.child_by_field_name("parameters"), b);
             let compact = m.kind() == "compact_constructor_declaration";
             let md = modifiers_of(m, b);
-            ctors.push(MethodDecl {
+            ctors.push(MethodSym {
                 name: simple.clone(),
                 tparams: tparams_of(m.child_by_field_name("type_parameters"), b),
                 params,
@@ -444,7 +444,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
         let arr = TyText::Array(Box::new(self_ty.clone()), 1);
         let string = TyText::Named { name: "String".into(), args: Vec::new() };
         for (name, params, ret) in [("values", vec![], arr), ("valueOf", vec![string], self_ty.clone())] {
-            t.methods.push(MethodDecl {
+            t.methods.push(MethodSym {
                 name: name.into(),
                 tparams: Vec::new(),
                 params,
@@ -466,8 +466,8 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
     }
 }
 
-fn implicit_ctor(simple: &str, params: Vec<TyText>, line: u32, is_public_api: bool) -> MethodDecl {
-    MethodDecl {
+fn implicit_ctor(simple: &str, params: Vec<TyText>, line: u32, is_public_api: bool) -> MethodSym {
+    MethodSym {
         name: simple.into(),
         tparams: Vec::new(),
         params,

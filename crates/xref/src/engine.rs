@@ -20,28 +20,28 @@ pub struct FileStamp {
     pub mtime_ns: i128,
 }
 
-struct Entry {
+struct StampedDecls {
     size: u64,
     mtime_ns: i128,
     decls: Arc<FileDecls>,
 }
 
 #[derive(Default)]
-struct State {
-    entries: HashMap<Arc<Path>, Entry>,
+struct WorldState {
+    entries: HashMap<Arc<Path>, StampedDecls>,
     world: Option<Arc<World>>,
     generation: u64,
 }
 
 /// The world of one workspace, rebuilt when its files change.
 #[derive(Default)]
-pub struct Engine {
-    state: Mutex<State>,
+pub struct XrefEngine {
+    state: Mutex<WorldState>,
 }
 
-impl Engine {
-    pub fn new() -> Engine {
-        Engine::default()
+impl XrefEngine {
+    pub fn new() -> XrefEngine {
+        XrefEngine::default()
     }
 
     /// The world for exactly these files: files whose stamp changed are read again (in
@@ -57,13 +57,13 @@ impl Engine {
         let removed =
             st.entries.len() + changed.iter().filter(|f| !st.entries.contains_key(&f.path)).count() != files.len();
         if !changed.is_empty() {
-            let fresh: Vec<(Arc<Path>, Entry)> = changed
+            let fresh: Vec<(Arc<Path>, StampedDecls)> = changed
                 .par_iter()
                 .map(|f| {
                     let decls = mji_fs::read_regular(&f.path, mji_fs::DEFAULT_MAX_FILE_BYTES)
                         .map(|b| file_decls(&b))
                         .unwrap_or_default();
-                    (f.path.clone(), Entry { size: f.size, mtime_ns: f.mtime_ns, decls: Arc::new(decls) })
+                    (f.path.clone(), StampedDecls { size: f.size, mtime_ns: f.mtime_ns, decls: Arc::new(decls) })
                 })
                 .collect();
             for (p, e) in fresh {

@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-use crate::decls::{FieldDecl, FileDecls, MethodDecl, TParam, TypeDecl};
+use crate::decls::{FieldSym, FileDecls, MethodSym, TParam, TypeSym};
 use crate::ty::{OBJECT, Ty, TyText};
 use crate::world::{Ctx, TypeId, World};
 use mji_model::TypeKind;
@@ -41,7 +41,7 @@ impl JdkApi {
         API.get_or_init(|| JdkApi::parse(include_str!("jdk_api.txt")))
     }
 
-    pub fn decl(&self, i: u32) -> &TypeDecl {
+    pub fn decl(&self, i: u32) -> &TypeSym {
         let (f, t) = self.types[i as usize];
         &self.files[f as usize].0.types[t as usize]
     }
@@ -77,7 +77,7 @@ impl JdkApi {
                     {
                         ot.members.push(idx);
                     }
-                    file.types.push(TypeDecl {
+                    file.types.push(TypeSym {
                         fqn: fqn.into(),
                         simple: fqn.rsplit('.').next().unwrap_or(fqn).into(),
                         kind,
@@ -99,7 +99,7 @@ impl JdkApi {
                 Some("F") => {
                     let (Some(flags), Some(name), Some(ty)) = (it.next(), it.next(), it.next()) else { continue };
                     if let Some(t) = files.last_mut().and_then(|f| f.types.last_mut()) {
-                        t.fields.push(FieldDecl {
+                        t.fields.push(FieldSym {
                             name: name.into(),
                             ty: ty_text(ty),
                             is_static: flags.contains('s'),
@@ -176,8 +176,8 @@ fn bound(tp: &TParam) -> Ty {
     }
 }
 
-fn method(name: &str, flags: &str, tps: &str, ret: TyText, ps: &str) -> MethodDecl {
-    MethodDecl {
+fn method(name: &str, flags: &str, tps: &str, ret: TyText, ps: &str) -> MethodSym {
+    MethodSym {
         name: name.into(),
         tparams: tparams(tps),
         params: list(ps).into_iter().map(ty_text).collect(),

@@ -10,7 +10,7 @@ use mji_model::TypeKind;
 pub mod jdk_api;
 use jdk_api::{JdkApi, jdk_ty};
 
-use crate::decls::{FieldDecl, FileDecls, MethodDecl, TParam, TypeDecl};
+use crate::decls::{FieldSym, FileDecls, MethodSym, TParam, TypeSym};
 use crate::ty::{OBJECT, Ty, TyText, boxed, prim_widens, unboxed};
 
 /// Where a type comes from.
@@ -24,13 +24,13 @@ pub enum Origin {
 }
 
 /// The public packages and type names of the JDK (java.*, javax.*, org.w3c/xml/ietf).
-pub struct Jdk {
+pub struct JdkTypes {
     packages: HashMap<&'static str, HashSet<&'static str>>,
 }
 
-impl Jdk {
-    pub fn get() -> &'static Jdk {
-        static JDK: OnceLock<Jdk> = OnceLock::new();
+impl JdkTypes {
+    pub fn get() -> &'static JdkTypes {
+        static JDK: OnceLock<JdkTypes> = OnceLock::new();
         JDK.get_or_init(|| {
             let mut packages = HashMap::new();
             for line in include_str!("jdk_types.txt").lines() {
@@ -38,7 +38,7 @@ impl Jdk {
                 let Some(pkg) = it.next() else { continue };
                 packages.insert(pkg, it.collect());
             }
-            Jdk { packages }
+            JdkTypes { packages }
         })
     }
 
@@ -91,7 +91,7 @@ pub struct World {
     /// Method and field names to their declaring types, for receivers of unknown type.
     methods_by_name: HashMap<Box<str>, Vec<TypeId>>,
     fields_by_name: HashMap<Box<str>, Vec<TypeId>>,
-    pub jdk: &'static Jdk,
+    pub jdk: &'static JdkTypes,
     /// The JDK's API (shared, not copied): its types have ids from [`JDK_BASE`] on.
     api: Option<&'static JdkApi>,
     /// Per type (workspace types, then the JDK API's), what lookups derive from its
@@ -134,7 +134,7 @@ pub struct Ctx {
 
 /// A member found by lookup, with the substitution of its declaring type's type variables.
 #[derive(Debug, Clone)]
-pub struct Found<'w, T> {
+pub struct MemberHit<'w, T> {
     pub owner: TypeId,
     pub decl: &'w T,
     pub subst: Vec<(Box<str>, Ty)>,
@@ -160,7 +160,7 @@ impl World {
             supers: Vec::new(),
             methods_by_name: HashMap::new(),
             fields_by_name: HashMap::new(),
-            jdk: Jdk::get(),
+            jdk: JdkTypes::get(),
             api,
             memo: Vec::new(),
         };
@@ -216,10 +216,10 @@ impl World {
     }
 
     /// The memo of `m`, a method or constructor declared by `owner`.
-    fn method_memo(&self, owner: TypeId, m: &MethodDecl) -> Option<&MethodMemo> {
+    fn method_memo(&self, owner: TypeId, m: &MethodSym) -> Option<&MethodMemo> {
         let memo = self.memo_of(owner)?;
         let d = self.decl(owner);
-        let index = |pool: &[MethodDecl]| pool.iter().position(|x| std::ptr::eq(x, m));
+        let index = |pool: &[MethodSym]| pool.iter().position(|x| std::ptr::eq(x, m));
         let (cell, pool, i) = if let Some(i) = index(&d.methods) {
             (&memo.methods, &d.methods, i)
         } else {
@@ -238,12 +238,12 @@ impl World {
         all.get(i)
     }
 
-    fn resolved_params(&self, m: &MethodDecl, type_ctx: &Ctx) -> Vec<Option<Ty>> {
+    fn resolved_params(&self, m: &MethodSym, type_ctx: &Ctx) -> Vec<Option<Ty>> {
         let ctx = self.with_method_tparams(type_ctx, &m.tparams);
         m.params.iter().map(|p| self.resolve_text(p, &ctx)).collect()
     }
 
-    fn format_method_key(&self, owner: TypeId, m: &MethodDecl, params: &[Option<Ty>]) -> String {
+    fn format_method_key(&self, owner: TypeId, m: &MethodSym, params: &[Option<Ty>]) -> String {
         let erased: Vec<String> =
             params.iter().map(|t| t.as_ref().map(|t| t.erasure()).unwrap_or_else(|| "?".into())).collect();
         format!("{}#{}({})", self.decl(owner).fqn, m.name, erased.join(","))
@@ -251,7 +251,7 @@ impl World {
 
     /// A method's parameter types resolved in its declaring type's context (type variables of
     /// the type and the method unsubstituted); `None` for broken types.
-    pub fn method_params(&self, owner: TypeId, m: &MethodDecl) -> std::borrow::Cow<'_, [Option<Ty>]> {
+    pub fn method_params(&self, owner: TypeId, m: &MethodSym) -> std::borrow::Cow<'_, [Option<Ty>]> {
         match self.method_memo(owner, m) {
             Some(mm) => std::borrow::Cow::Borrowed(&mm.params),
             None => std::borrow::Cow::Owned(self.resolved_params(m, &self.ctx_ref(owner))),
@@ -272,7 +272,7 @@ impl World {
         self.types.len()
     }
 
-    pub fn decl(&self, id: TypeId) -> &TypeDecl {
+    pub fn decl(&self, id: TypeId) -> &TypeSym {
         if let Some(j) = id.0.checked_sub(JDK_BASE)
             && let Some(api) = self.api
         {
@@ -744,7 +744,7 @@ impl World {
     }
 
     /// Fields named `name` visible in `ty` (the first found, as javac's lookup).
-    pub fn find_field<'w>(&'w self, ty: &Ty, name: &str) -> Lookup<Found<'w, FieldDecl>> {
+    pub fn find_field<'w>(&'w self, ty: &Ty, name: &str) -> Lookup<MemberHit<'w, FieldSym>> {
         let mut complete = true;
         for (t, id) in self.hierarchy(ty) {
             let Some(id) = id else {
@@ -753,7 +753,7 @@ impl World {
             };
             if let Some(f) = self.decl(id).fields.iter().find(|f| &*f.name == name) {
                 let args = t.lookup_class().map(|x| x.1.to_vec()).unwrap_or_default();
-                return Lookup::Found(Found { owner: id, decl: f, subst: self.subst_of(id, &args) });
+                return Lookup::Found(MemberHit { owner: id, decl: f, subst: self.subst_of(id, &args) });
             }
         }
         if complete { Lookup::Absent } else { Lookup::Unknown }
@@ -761,8 +761,8 @@ impl World {
 
     /// Methods named `name` that are members of `ty`: overridden ones hidden by their
     /// overriders (same erased parameters), most derived first.
-    pub fn find_methods<'w>(&'w self, ty: &Ty, name: &str) -> (Vec<Found<'w, MethodDecl>>, bool) {
-        let mut out: Vec<Found<'w, MethodDecl>> = Vec::new();
+    pub fn find_methods<'w>(&'w self, ty: &Ty, name: &str) -> (Vec<MemberHit<'w, MethodSym>>, bool) {
+        let mut out: Vec<MemberHit<'w, MethodSym>> = Vec::new();
         let mut sigs: HashSet<Vec<String>> = HashSet::new();
         let mut complete = true;
         for (t, id) in self.hierarchy(ty) {
@@ -784,7 +784,7 @@ impl World {
                     })
                     .collect();
                 if sigs.insert(sig) {
-                    out.push(Found { owner: id, decl: m, subst: subst.clone() });
+                    out.push(MemberHit { owner: id, decl: m, subst: subst.clone() });
                 }
             }
         }
@@ -812,13 +812,13 @@ impl World {
     }
 
     /// A method's parameter erasures, in its declaring type's context.
-    pub fn erased_params(&self, m: &MethodDecl, type_ctx: &Ctx) -> Vec<String> {
+    pub fn erased_params(&self, m: &MethodSym, type_ctx: &Ctx) -> Vec<String> {
         let ctx = self.with_method_tparams(type_ctx, &m.tparams);
         m.params.iter().map(|p| self.resolve_text(p, &ctx).map(|t| t.erasure()).unwrap_or_else(|| "?".into())).collect()
     }
 
     /// The key javac's binding would print: `Owner#name(p1,p2)`.
-    pub fn method_key(&self, owner: TypeId, m: &MethodDecl) -> String {
+    pub fn method_key(&self, owner: TypeId, m: &MethodSym) -> String {
         match self.method_memo(owner, m) {
             Some(mm) => mm.key.clone(),
             None => {
@@ -828,7 +828,7 @@ impl World {
         }
     }
 
-    pub fn field_key(&self, owner: TypeId, f: &FieldDecl) -> String {
+    pub fn field_key(&self, owner: TypeId, f: &FieldSym) -> String {
         format!("{}#{}", self.decl(owner).fqn, f.name)
     }
 

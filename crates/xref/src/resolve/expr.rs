@@ -1,0 +1,575 @@
+//! Expression typing: names, field accesses, receivers and call chains, literals, operators,
+//! casts, lambdas, `new` and method references.
+
+use super::methods::arity_ok;
+use super::types::{array_of, looks_like_type};
+use super::{Frame, MAX_DEPTH, Resolver, Val, is_expression, is_type_node, last_identifier};
+use crate::ty::{STRING, Ty, promote, unboxed};
+use crate::world::{Lookup, MemberHit, Origin, TypeName, starts_upper, substitute};
+use crate::{Category, Confidence, RefKind};
+use tree_sitter::Node;
+
+impl<'w, 's> Resolver<'w, 's> {
+    pub(super) fn args(&mut self, args: Node) -> Vec<Option<Ty>> {
+        let mut c = args.walk();
+        let kids: Vec<Node> = args.named_children(&mut c).collect();
+        kids.into_iter().filter(|k| !k.kind().ends_with("comment")).map(|k| self.expr(k).ty()).collect()
+    }
+
+    pub(super) fn expr(&mut self, n: Node) -> Val {
+        if self.depth >= MAX_DEPTH {
+            return Val::Expr(None);
+        }
+        self.depth += 1;
+        let v = stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.expr_inner(n));
+        self.depth -= 1;
+        v
+    }
+
+    pub(super) fn expr_inner(&mut self, n: Node) -> Val {
+        match n.kind() {
+            "identifier" => self.name(n),
+            "parenthesized_expression" => {
+                let mut c = n.walk();
+                let inner = n.named_children(&mut c).next();
+                inner.map(|i| Val::Expr(self.expr(i).ty())).unwrap_or(Val::Expr(None))
+            }
+            "string_literal" | "text_block" => Val::Expr(Some(Ty::class(STRING))),
+            "character_literal" => Val::Expr(Some(Ty::Prim("char".into()))),
+            "decimal_integer_literal" | "hex_integer_literal" | "octal_integer_literal" | "binary_integer_literal" => {
+                let t = self.text(n);
+                let p = if t.ends_with('l') || t.ends_with('L') { "long" } else { "int" };
+                Val::Expr(Some(Ty::Prim(p.into())))
+            }
+            "decimal_floating_point_literal" | "hex_floating_point_literal" => {
+                let t = self.text(n);
+                let p = if t.ends_with('f') || t.ends_with('F') { "float" } else { "double" };
+                Val::Expr(Some(Ty::Prim(p.into())))
+            }
+            "true" | "false" => Val::Expr(Some(Ty::Prim("boolean".into()))),
+            "null_literal" => Val::Expr(Some(Ty::Null)),
+            "this" => Val::Expr(self.frames.last().and_then(|f| f.this.clone())),
+            "super" => {
+                let t = self.frames.last().and_then(|f| f.type_id).and_then(|id| self.w.supers(id).first().cloned());
+                Val::Expr(t)
+            }
+            "class_literal" => {
+                let mut c = n.walk();
+                if let Some(t) = n.named_children(&mut c).next() {
+                    if is_type_node(t.kind()) {
+                        self.type_ref(t, RefKind::Type);
+                    } else {
+                        self.expr(t);
+                    }
+                }
+                Val::Expr(Some(Ty::class("java.lang.Class")))
+            }
+            "field_access" => self.field_access(n),
+            "method_invocation" => Val::Expr(self.call(n)),
+            "object_creation_expression" => Val::Expr(self.new_object(n)),
+            "array_creation_expression" => {
+                let t = n.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::New));
+                let mut dims = 0u8;
+                let mut c = n.walk();
+                for k in n.named_children(&mut c) {
+                    match k.kind() {
+                        "dimensions_expr" => {
+                            dims += 1;
+                            self.generic(k);
+                        }
+                        "dimensions" => dims += crate::ty::count_dims(k, self.b),
+                        "array_initializer" => {
+                            self.generic(k);
+                        }
+                        _ => {}
+                    }
+                }
+                Val::Expr(t.map(|t| array_of(t, dims.max(1))))
+            }
+            "array_initializer" => {
+                self.generic(n);
+                Val::Expr(None)
+            }
+            "cast_expression" => {
+                let mut t = None;
+                let mut c = n.walk();
+                for k in n.children_by_field_name("type", &mut c) {
+                    let ty = self.type_ref(k, RefKind::Type);
+                    t = t.or(ty);
+                }
+                if let Some(v) = n.child_by_field_name("value") {
+                    self.expr(v);
+                }
+                Val::Expr(t)
+            }
+            "instanceof_expression" => {
+                if let Some(l) = n.child_by_field_name("left") {
+                    self.expr(l);
+                }
+                let t = n.child_by_field_name("right").and_then(|r| self.type_ref(r, RefKind::Type));
+                if let Some(name) = n.child_by_field_name("name") {
+                    self.scopes.push((self.text(name).into(), t));
+                }
+                if let Some(p) = n.child_by_field_name("pattern") {
+                    self.pattern(p);
+                }
+                Val::Expr(Some(Ty::Prim("boolean".into())))
+            }
+            "binary_expression" => {
+                let l = n.child_by_field_name("left").and_then(|x| self.expr(x).ty());
+                let r = n.child_by_field_name("right").and_then(|x| self.expr(x).ty());
+                let op = n.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
+                Val::Expr(binary_type(op, l, r))
+            }
+            "unary_expression" => {
+                let t = n.child_by_field_name("operand").and_then(|x| self.expr(x).ty());
+                let op = n.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
+                Val::Expr(if op == "!" { Some(Ty::Prim("boolean".into())) } else { t.map(unbox) })
+            }
+            "update_expression" => {
+                let mut c = n.walk();
+                let operand = n.named_children(&mut c).next();
+                Val::Expr(operand.and_then(|o| self.lvalue(o)))
+            }
+            "assignment_expression" => {
+                let t = n.child_by_field_name("left").and_then(|l| self.lvalue(l));
+                if let Some(r) = n.child_by_field_name("right") {
+                    self.expr(r);
+                }
+                Val::Expr(t)
+            }
+            "ternary_expression" => {
+                if let Some(c) = n.child_by_field_name("condition") {
+                    self.expr(c);
+                }
+                let a = n.child_by_field_name("consequence").and_then(|x| self.expr(x).ty());
+                let b = n.child_by_field_name("alternative").and_then(|x| self.expr(x).ty());
+                Val::Expr(match (a, b) {
+                    (Some(Ty::Null), b) => b,
+                    (a, Some(Ty::Null)) => a,
+                    (Some(a), _) => Some(a),
+                    (None, b) => b,
+                })
+            }
+            "array_access" => {
+                let t = n.child_by_field_name("array").and_then(|a| self.expr(a).ty());
+                if let Some(i) = n.child_by_field_name("index") {
+                    self.expr(i);
+                }
+                Val::Expr(match t {
+                    Some(Ty::Array(e)) => Some(*e),
+                    _ => None,
+                })
+            }
+            "lambda_expression" => {
+                let mark = self.scopes.len();
+                if let Some(ps) = n.child_by_field_name("parameters") {
+                    match ps.kind() {
+                        "identifier" => self.scopes.push((self.text(ps).into(), None)),
+                        "formal_parameters" => self.params(ps, true),
+                        _ => {
+                            let mut c = ps.walk();
+                            for p in ps.named_children(&mut c) {
+                                if p.kind() == "identifier" {
+                                    self.scopes.push((self.text(p).into(), None));
+                                }
+                            }
+                        }
+                    }
+                }
+                if let Some(body) = n.child_by_field_name("body") {
+                    if body.kind() == "block" {
+                        self.block_like(body);
+                    } else {
+                        self.expr(body);
+                    }
+                }
+                self.scopes.truncate(mark);
+                Val::Expr(None)
+            }
+            "method_reference" => {
+                self.method_reference(n);
+                Val::Expr(None)
+            }
+            "switch_expression" => Val::Expr(self.switch(n)),
+            _ => {
+                self.generic(n);
+                Val::Expr(None)
+            }
+        }
+    }
+
+    /// The target of an assignment or `++`: a field write when it is a field.
+    pub(super) fn lvalue(&mut self, n: Node) -> Option<Ty> {
+        let before = self.out.len();
+        let t = self.expr(n).ty();
+        // The last reference emitted for the target itself is the written one.
+        if matches!(n.kind(), "identifier" | "field_access")
+            && let Some(r) = self.out[before..].iter_mut().rev().find(|r| r.category == Category::Field)
+        {
+            r.kind = RefKind::FieldWrite;
+        }
+        t
+    }
+
+    /// A simple name in an expression: a variable, then a field, then a type, then a package.
+    pub(super) fn name(&mut self, n: Node) -> Val {
+        let name = self.text(n);
+        if let Some((_, t)) = self.scopes.iter().rev().find(|(k, _)| &**k == name) {
+            return Val::Expr(t.clone());
+        }
+        let mut unknown = false;
+        for i in (0..self.frames.len()).rev() {
+            let Some(this) = self.frames[i].this.clone() else { continue };
+            match self.w.find_field(&this, name) {
+                Lookup::Found(f) => return Val::Expr(self.field_hit(n, &f, Confidence::Exact)),
+                Lookup::Unknown => unknown = true,
+                Lookup::Absent => {}
+            }
+        }
+        // Static imports.
+        if let Some(f) = self.static_import_field(name) {
+            return Val::Expr(self.field_hit(n, &f, Confidence::Exact));
+        }
+        let ctx = self.ctx().clone();
+        if let Some(t) = self.w.resolve_simple_type(name, &ctx) {
+            return match t {
+                TypeName::Class(f, o) => {
+                    self.emit_type(n, RefKind::Type, &f, o);
+                    Val::Type(Ty::Class(f.into(), Vec::new()))
+                }
+                TypeName::Var(v, b) => Val::Type(Ty::Var(v, Box::new(b))),
+            };
+        }
+        if unknown || !self.w.is_package(name) && !name.chars().next().is_some_and(|c| c.is_lowercase()) {
+            return Val::Expr(None);
+        }
+        Val::Package(name.to_string())
+    }
+
+    /// The owner types (qualified) that static imports of `name` name: single-member imports
+    /// (`pass` false) or on-demand ones (`pass` true), in javac's order.
+    pub(super) fn static_import_owners(&self, name: &str, on_demand: bool) -> Vec<String> {
+        let Some(file) = self.w.files.get(self.ctx().file as usize) else { return Vec::new() };
+        file.decls
+            .imports
+            .iter()
+            .filter(|i| i.is_static && i.on_demand == on_demand)
+            .filter_map(|imp| {
+                let owner = if on_demand {
+                    &*imp.path
+                } else {
+                    imp.path.rsplit_once('.').filter(|(_, n)| *n == name).map(|(o, _)| o)?
+                };
+                match self.w.resolve_qualified(owner) {
+                    Some(TypeName::Class(f, _)) => Some(f),
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+
+    pub(super) fn static_import_field(&self, name: &str) -> Option<MemberHit<'w, crate::decls::FieldSym>> {
+        for on_demand in [false, true] {
+            for owner in self.static_import_owners(name, on_demand) {
+                if let Lookup::Found(fd) = self.w.find_field(&Ty::class(&owner), name) {
+                    return Some(fd);
+                }
+            }
+        }
+        None
+    }
+
+    pub(super) fn field_hit(
+        &mut self,
+        at: Node,
+        f: &MemberHit<'w, crate::decls::FieldSym>,
+        conf: Confidence,
+    ) -> Option<Ty> {
+        let key = self.w.field_key(f.owner, f.decl);
+        self.emit(at, RefKind::FieldRead, Category::Field, vec![key], conf);
+        let ctx = self.w.ctx_ref(f.owner);
+        self.w.resolve_text(&f.decl.ty, &ctx).map(|t| substitute(&t, &f.subst))
+    }
+
+    pub(super) fn field_access(&mut self, n: Node) -> Val {
+        let Some(obj) = n.child_by_field_name("object") else { return Val::Expr(None) };
+        let Some(field) = n.child_by_field_name("field") else { return Val::Expr(None) };
+        let name = self.text(field);
+        let recv = self.expr(obj);
+        match recv {
+            Val::Package(p) => {
+                let fqn = format!("{p}.{name}");
+                if let Some(id) = self.w.by_fqn(&fqn) {
+                    self.emit_type(field, RefKind::Type, &fqn, self.w.origin_of(id));
+                    Val::Type(Ty::Class(fqn.into(), Vec::new()))
+                } else if self.w.jdk.has(&p, name) {
+                    self.emit_type(field, RefKind::Type, &fqn, Origin::Jdk);
+                    Val::Type(Ty::Class(fqn.into(), Vec::new()))
+                } else if !self.w.is_package(&fqn) && starts_upper(name) {
+                    self.emit_type(field, RefKind::Type, &fqn, Origin::Library);
+                    Val::Type(Ty::Class(fqn.into(), Vec::new()))
+                } else {
+                    Val::Package(fqn)
+                }
+            }
+            Val::Type(t) => {
+                // A static field, or a member type.
+                match self.w.find_field(&t, name) {
+                    Lookup::Found(f) => return Val::Expr(self.field_hit(field, &f, Confidence::Exact)),
+                    Lookup::Absent | Lookup::Unknown => {}
+                }
+                if name == "length" {
+                    return Val::Expr(None);
+                }
+                if let Some((f, _)) = t.lookup_class() {
+                    let origin = self.w.origin(f);
+                    if let Some(TypeName::Class(m, o)) = self.w.member_type(f, origin, name)
+                        && (self.w.by_fqn(&m).is_some() || (self.w.by_fqn(f).is_none() && looks_like_type(name)))
+                    {
+                        self.emit_type(field, RefKind::Type, &m, o);
+                        return Val::Type(Ty::Class(m.into(), Vec::new()));
+                    }
+                }
+                Val::Expr(None)
+            }
+            Val::Expr(Some(t)) => {
+                if matches!(t, Ty::Array(_)) {
+                    return Val::Expr(Some(Ty::Prim("int".into())));
+                }
+                match self.w.find_field(&t, name) {
+                    Lookup::Found(f) => Val::Expr(self.field_hit(field, &f, Confidence::Exact)),
+                    _ => Val::Expr(None),
+                }
+            }
+            Val::Expr(None) => {
+                self.guess_field(field, name);
+                Val::Expr(None)
+            }
+        }
+    }
+
+    /// A field of a receiver of unknown type: every workspace field of that name, `likely`.
+    pub(super) fn guess_field(&mut self, at: Node, name: &str) {
+        let owners = self.w.types_with_field(name);
+        if owners.is_empty() || owners.len() > 8 || name == "length" {
+            return;
+        }
+        let keys: Vec<String> = owners.iter().map(|o| format!("{}#{name}", self.w.decl(*o).fqn)).collect();
+        self.emit(at, RefKind::FieldRead, Category::Field, keys, Confidence::Likely);
+    }
+
+    pub(super) fn call(&mut self, n: Node) -> Option<Ty> {
+        let name_node = n.child_by_field_name("name")?;
+        let name = self.text(name_node);
+        let recv = n.child_by_field_name("object").map(|o| self.expr(o));
+        if let Some(ta) = n.child_by_field_name("type_arguments") {
+            self.generic(ta);
+        }
+        let args = n.child_by_field_name("arguments").map(|a| self.args(a)).unwrap_or_default();
+        match recv {
+            None => {
+                // Enclosing classes, innermost first: the first with a member of that name.
+                let mut unknown = false;
+                for i in (0..self.frames.len()).rev() {
+                    let Some(this) = self.frames[i].this.clone() else { continue };
+                    let (ms, complete) = self.w.find_methods(&this, name);
+                    if !ms.is_empty() {
+                        return self.pick(name_node, ms, &args, complete);
+                    }
+                    unknown |= !complete;
+                }
+                let ms = self.static_import_methods(name);
+                if !ms.is_empty() {
+                    return self.pick(name_node, ms, &args, true);
+                }
+                if unknown {
+                    return None;
+                }
+                None
+            }
+            Some(Val::Type(t)) | Some(Val::Expr(Some(t))) => {
+                if matches!(t, Ty::Array(_)) {
+                    return None;
+                }
+                let (ms, complete) = self.w.find_methods(&t, name);
+                if ms.is_empty() {
+                    return self.jdk_call_type(&t, name, args.len());
+                }
+                self.pick(name_node, ms, &args, complete)
+            }
+            Some(Val::Expr(None)) => {
+                self.guess_method(name_node, name, args.len());
+                None
+            }
+            Some(Val::Package(_)) => None,
+        }
+    }
+
+    /// The result type of a call of a method of `Object` on a type whose declarations are not
+    /// known (a library type).
+    pub(super) fn jdk_call_type(&self, _t: &Ty, name: &str, _nargs: usize) -> Option<Ty> {
+        match name {
+            "toString" => Some(Ty::class(STRING)),
+            "hashCode" => Some(Ty::Prim("int".into())),
+            "equals" => Some(Ty::Prim("boolean".into())),
+            "getClass" => Some(Ty::class("java.lang.Class")),
+            _ => None,
+        }
+    }
+
+    /// A method of a receiver of unknown type: every workspace method of that name and arity.
+    pub(super) fn guess_method(&mut self, at: Node, name: &str, arity: usize) {
+        if is_object_method(name) {
+            return;
+        }
+        let owners = self.w.types_with_method(name).to_vec();
+        let mut keys = Vec::new();
+        for o in owners {
+            for m in self.w.decl(o).methods.iter().filter(|m| &*m.name == name && arity_ok(m, arity)) {
+                keys.push(self.w.method_key(o, m));
+            }
+        }
+        if keys.is_empty() || keys.len() > 8 {
+            return;
+        }
+        self.emit(at, RefKind::Call, Category::Method, keys, Confidence::Likely);
+    }
+
+    pub(super) fn new_object(&mut self, n: Node) -> Option<Ty> {
+        let outer = n.child_by_field_name("object").or_else(|| {
+            let mut c = n.walk();
+            n.named_children(&mut c).find(|k| is_expression(k.kind()) && k.kind() != "argument_list")
+        });
+        let outer_ty = outer.and_then(|o| self.expr(o).ty());
+        let tnode = n.child_by_field_name("type")?;
+        if let Some(ta) = n.child_by_field_name("type_arguments") {
+            self.generic(ta);
+        }
+        let t = match (&outer_ty, tnode.kind()) {
+            (Some(ot), "type_identifier") => {
+                // `outer.new Inner()`: Inner is a member of outer's type.
+                let name = self.text(tnode);
+                match ot.lookup_class().and_then(|(f, _)| self.w.member_type(f, self.w.origin(f), name)) {
+                    Some(TypeName::Class(f, o)) => {
+                        self.emit_type(tnode, RefKind::New, &f, o);
+                        Some(Ty::Class(f.into(), Vec::new()))
+                    }
+                    _ => self.type_ref(tnode, RefKind::New),
+                }
+            }
+            _ => self.type_ref(tnode, RefKind::New),
+        };
+        let args = n.child_by_field_name("arguments").map(|a| self.args(a)).unwrap_or_default();
+        let body = {
+            let mut c = n.walk();
+            n.named_children(&mut c).find(|k| k.kind() == "class_body")
+        };
+        let name_node = last_identifier(tnode).unwrap_or(tnode);
+        if let Some(t) = &t {
+            let is_interface = t
+                .lookup_class()
+                .and_then(|(f, _)| self.w.by_fqn(f))
+                .is_some_and(|id| matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface));
+            if !is_interface {
+                self.ctor_ref(name_node, t, &args, RefKind::New);
+            }
+        }
+        if let Some(body) = body {
+            let ctx = self.ctx().clone();
+            let saved = self.scopes.clone();
+            self.frames.push(Frame { ctx, this: t.clone(), type_id: None });
+            self.class_body(body);
+            self.frames.pop();
+            self.scopes = saved;
+        }
+        t
+    }
+
+    pub(super) fn method_reference(&mut self, n: Node) {
+        let mut c = n.walk();
+        let kids: Vec<Node> = n.children(&mut c).collect();
+        let Some(first) = kids.first().copied() else { return };
+        let recv = if is_type_node(first.kind()) && first.kind() != "type_identifier" {
+            self.type_ref(first, RefKind::Type).map(Val::Type).unwrap_or(Val::Expr(None))
+        } else {
+            self.expr(first)
+        };
+        let Some(last) = kids.last().copied() else { return };
+        if last.kind() == "new" {
+            if let Val::Type(t) = recv
+                && let Some((f, _)) = t.lookup_class()
+                && let Some(id) = self.w.by_fqn(f)
+            {
+                let keys: Vec<String> = self.w.decl(id).ctors.iter().map(|m| self.w.method_key(id, m)).collect();
+                let conf = if keys.len() == 1 { Confidence::Exact } else { Confidence::Likely };
+                self.emit(last, RefKind::MethodRef, Category::Ctor, keys, conf);
+            }
+            return;
+        }
+        if last.kind() != "identifier" {
+            return;
+        }
+        let name = self.text(last);
+        match recv {
+            Val::Type(t) | Val::Expr(Some(t)) => {
+                let (ms, complete) = self.w.find_methods(&t, name);
+                if ms.is_empty() {
+                    return;
+                }
+                let keys: Vec<String> = ms.iter().map(|m| self.w.method_key(m.owner, m.decl)).collect();
+                let conf = if keys.len() == 1 && complete { Confidence::Exact } else { Confidence::Likely };
+                self.emit(last, RefKind::MethodRef, Category::Method, keys, conf);
+            }
+            Val::Expr(None) => {
+                let owners = self.w.types_with_method(name).to_vec();
+                let keys: Vec<String> = owners
+                    .iter()
+                    .flat_map(|o| {
+                        self.w.decl(*o).methods.iter().filter(|m| &*m.name == name).map(|m| self.w.method_key(*o, m))
+                    })
+                    .collect();
+                if !keys.is_empty() && keys.len() <= 8 {
+                    self.emit(last, RefKind::MethodRef, Category::Method, keys, Confidence::Likely);
+                }
+            }
+            Val::Package(_) => {}
+        }
+    }
+}
+
+/// Methods every object has: a call on an unknown receiver is not guessed to be a workspace one.
+pub(super) fn is_object_method(name: &str) -> bool {
+    matches!(
+        name,
+        "toString" | "equals" | "hashCode" | "getClass" | "clone" | "finalize" | "notify" | "notifyAll" | "wait"
+    )
+}
+
+pub(super) fn unbox(t: Ty) -> Ty {
+    match &t {
+        Ty::Class(f, _) => unboxed(f).map(|p| Ty::Prim(p.into())).unwrap_or(t),
+        _ => t,
+    }
+}
+
+pub(super) fn binary_type(op: &str, l: Option<Ty>, r: Option<Ty>) -> Option<Ty> {
+    match op {
+        "==" | "!=" | "<" | ">" | "<=" | ">=" | "&&" | "||" => Some(Ty::Prim("boolean".into())),
+        "+" if [&l, &r].iter().any(|t| matches!(t, Some(Ty::Class(f, _)) if &**f == STRING)) => Some(Ty::class(STRING)),
+        "<<" | ">>" | ">>>" => l.map(unbox).map(|t| match t {
+            Ty::Prim(p) if matches!(&*p, "byte" | "short" | "char") => Ty::Prim("int".into()),
+            t => t,
+        }),
+        _ => match (l.map(unbox), r.map(unbox)) {
+            (Some(Ty::Prim(a)), Some(Ty::Prim(b))) => {
+                if &*a == "boolean" && &*b == "boolean" {
+                    Some(Ty::Prim("boolean".into()))
+                } else {
+                    Some(Ty::Prim(promote(&a, &b).into()))
+                }
+            }
+            _ => None,
+        },
+    }
+}

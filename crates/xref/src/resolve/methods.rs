@@ -1,0 +1,200 @@
+//! Overload selection, as javac does it: candidates by arity, the three phases (strict, loose,
+//! varargs), the most specific method, and constructor references.
+
+use super::Resolver;
+use crate::decls::MethodSym;
+use crate::ty::Ty;
+use crate::world::{MemberHit, substitute};
+use crate::{Category, Confidence, RefKind};
+use tree_sitter::Node;
+
+impl<'w, 's> Resolver<'w, 's> {
+    pub(super) fn static_import_methods(&self, name: &str) -> Vec<MemberHit<'w, MethodSym>> {
+        for on_demand in [false, true] {
+            let out: Vec<MemberHit<'w, MethodSym>> = self
+                .static_import_owners(name, on_demand)
+                .into_iter()
+                .flat_map(|owner| self.w.find_methods(&Ty::class(&owner), name).0)
+                .filter(|m| m.decl.is_static)
+                .collect();
+            if !out.is_empty() {
+                return out;
+            }
+        }
+        Vec::new()
+    }
+
+    /// Overload resolution among `cands`; emits the reference and returns the result type.
+    pub(super) fn pick(
+        &mut self,
+        at: Node,
+        cands: Vec<MemberHit<'w, MethodSym>>,
+        args: &[Option<Ty>],
+        complete: bool,
+    ) -> Option<Ty> {
+        let (chosen, exact) = self.select(&cands, args);
+        if chosen.is_empty() {
+            return None;
+        }
+        let keys: Vec<String> = chosen.iter().map(|&i| self.w.method_key(cands[i].owner, cands[i].decl)).collect();
+        let conf = if exact && complete && keys.len() == 1 { Confidence::Exact } else { Confidence::Likely };
+        self.emit(at, RefKind::Call, Category::Method, keys, conf);
+        if chosen.len() != 1 {
+            return None;
+        }
+        let m = &cands[chosen[0]];
+        let ctx = self.w.with_method_tparams(&self.w.ctx_ref(m.owner), &m.decl.tparams);
+        let t = self.w.resolve_text(&m.decl.ret, &ctx)?;
+        Some(substitute(&t, &m.subst))
+    }
+
+    /// Indexes of the candidates javac would choose from (one when it can be known), and
+    /// whether the choice is certain.
+    pub(super) fn select(&self, cands: &[MemberHit<'w, MethodSym>], args: &[Option<Ty>]) -> (Vec<usize>, bool) {
+        let n = args.len();
+        let params: Vec<Vec<Option<Ty>>> = cands
+            .iter()
+            .map(|c| {
+                self.w
+                    .method_params(c.owner, c.decl)
+                    .iter()
+                    .map(|p| {
+                        p.as_ref().map(|t| match substitute(t, &c.subst) {
+                            Ty::Var(_, b) => *b,
+                            other => other,
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        let by_arity: Vec<usize> = (0..cands.len()).filter(|&i| arity_ok(cands[i].decl, n)).collect();
+        if by_arity.len() <= 1 {
+            return (by_arity, true);
+        }
+        for phase in 1..=3 {
+            let mut yes = Vec::new();
+            let mut maybe = Vec::new();
+            for &i in &by_arity {
+                let c = cands[i].decl;
+                let ps = &params[i];
+                if phase < 3 && ps.len() != n {
+                    continue;
+                }
+                if phase == 3 && !c.varargs {
+                    continue;
+                }
+                let mut status = Some(true);
+                for (j, a) in args.iter().enumerate() {
+                    let p = if phase == 3 && j + 1 >= ps.len() {
+                        match ps.last().cloned().flatten() {
+                            Some(Ty::Array(e))
+                                if !(n == ps.len() && matches!(a, Some(Ty::Array(_)) | Some(Ty::Null))) =>
+                            {
+                                Some(*e)
+                            }
+                            other => other,
+                        }
+                    } else {
+                        ps.get(j).cloned().flatten()
+                    };
+                    let s = match (a, p) {
+                        (Some(a), Some(p)) => self.w.assignable(a, &p, phase >= 2),
+                        _ => None,
+                    };
+                    status = match (status, s) {
+                        (_, Some(false)) | (Some(false), _) => Some(false),
+                        (Some(true), Some(true)) => Some(true),
+                        _ => None,
+                    };
+                }
+                match status {
+                    Some(true) => yes.push(i),
+                    None => maybe.push(i),
+                    Some(false) => {}
+                }
+            }
+            if yes.is_empty() && maybe.is_empty() {
+                continue;
+            }
+            if maybe.is_empty() {
+                let best = self.most_specific(&yes, &params);
+                let exact = best.len() == 1;
+                return (best, exact);
+            }
+            let mut all = yes;
+            all.extend(maybe);
+            let best = self.most_specific(&all, &params);
+            return (guess_overload(best, args, &params), false);
+        }
+        (by_arity, false)
+    }
+
+    pub(super) fn most_specific(&self, set: &[usize], params: &[Vec<Option<Ty>>]) -> Vec<usize> {
+        let more_specific = |a: usize, b: usize| -> bool {
+            let (pa, pb) = (&params[a], &params[b]);
+            pa.len() == pb.len()
+                && pa.iter().zip(pb).all(|(x, y)| match (x, y) {
+                    (Some(x), Some(y)) => self.w.is_subtype(x, y) == Some(true),
+                    _ => false,
+                })
+        };
+        let best: Vec<usize> = set
+            .iter()
+            .copied()
+            .filter(|&a| set.iter().all(|&b| a == b || more_specific(a, b) || !more_specific(b, a)))
+            .collect();
+        // Keep only the maximally specific ones.
+        let max: Vec<usize> = best
+            .iter()
+            .copied()
+            .filter(|&a| best.iter().all(|&b| a == b || !more_specific(b, a) || more_specific(a, b)))
+            .collect();
+        if max.is_empty() { set.to_vec() } else { max }
+    }
+
+    pub(super) fn ctor_ref(&mut self, at: Node, t: &Ty, args: &[Option<Ty>], kind: RefKind) {
+        let Some((fqn, targs)) = t.lookup_class() else { return };
+        let Some(id) = self.w.by_fqn(fqn) else { return };
+        let subst: Vec<(Box<str>, Ty)> = {
+            let d = self.w.decl(id);
+            if d.tparams.len() == targs.len() {
+                d.tparams.iter().zip(targs).map(|(p, a)| (p.name.clone(), a.clone())).collect()
+            } else {
+                Vec::new()
+            }
+        };
+        let cands: Vec<MemberHit<'w, MethodSym>> =
+            self.w.decl(id).ctors.iter().map(|c| MemberHit { owner: id, decl: c, subst: subst.clone() }).collect();
+        let (chosen, exact) = self.select(&cands, args);
+        let keys: Vec<String> = chosen.iter().map(|&i| self.w.method_key(id, cands[i].decl)).collect();
+        let conf = if exact && keys.len() == 1 { Confidence::Exact } else { Confidence::Likely };
+        self.emit(at, kind, Category::Ctor, keys, conf);
+    }
+}
+
+/// Among overloads that differ where an argument's type is unknown, the one taking `Object`:
+/// what cannot be typed here is mostly a JDK call's result, a reference. One guess, `likely`.
+pub(super) fn guess_overload(best: Vec<usize>, args: &[Option<Ty>], params: &[Vec<Option<Ty>>]) -> Vec<usize> {
+    if best.len() < 2 {
+        return best;
+    }
+    let score = |i: usize| -> i32 {
+        args.iter()
+            .enumerate()
+            .filter(|(_, a)| a.is_none())
+            .map(|(j, _)| match params[i].get(j).cloned().flatten() {
+                Some(Ty::Class(f, _)) if &*f == crate::ty::OBJECT => 3,
+                Some(Ty::Class(..)) | Some(Ty::Var(..)) => 2,
+                Some(Ty::Array(_)) => 1,
+                _ => 0,
+            })
+            .sum()
+    };
+    let top = best.iter().map(|&i| score(i)).max().unwrap_or(0);
+    let winners: Vec<usize> = best.iter().copied().filter(|&i| score(i) == top).collect();
+    if winners.len() == 1 { winners } else { best }
+}
+
+pub(super) fn arity_ok(m: &MethodSym, n: usize) -> bool {
+    if m.varargs { n + 1 >= m.params.len() } else { m.params.len() == n }
+}

@@ -1,0 +1,211 @@
+//! Every reference of one file to a type, method, constructor or field, bound the way javac
+//! would bind it, from the full syntax tree and the [`World`]: scopes for locals, declared types
+//! for receivers, the workspace hierarchy for inherited members, overload resolution by arity and
+//! argument types. What cannot be known is marked `likely`.
+//!
+//! This file owns the binder (`Resolver`, its scopes and frames), the entry point [`file_refs`]
+//! and emitting references. The walk is split by concern: `walk` (declarations), `scopes`
+//! (statements and the names they declare), `types` (type names in code), `expr` (expression
+//! typing) and `methods` (overload selection).
+
+use tree_sitter::Node;
+
+use crate::decls::params_of;
+use crate::ty::{Ty, TyText};
+use crate::world::{Ctx, Origin, TypeId, World};
+use crate::{Category, Confidence, Ref, RefKind};
+use mji_parser::{LineIndex, Prepared, SourceText, parse_tree};
+
+mod expr;
+mod methods;
+mod scopes;
+mod types;
+mod walk;
+
+/// What an expression denotes.
+#[derive(Debug, Clone)]
+enum Val {
+    /// A value, of a type when known.
+    Expr(Option<Ty>),
+    /// A type name used as a qualifier (`Foo.bar()`).
+    Type(Ty),
+    /// A package name (`java.util` of `java.util.List.of()`).
+    Package(String),
+}
+
+impl Val {
+    fn ty(self) -> Option<Ty> {
+        match self {
+            Val::Expr(t) => t,
+            _ => None,
+        }
+    }
+}
+
+struct Frame {
+    ctx: Ctx,
+    /// The type `this` has here; for anonymous and local classes, their supertype.
+    this: Option<Ty>,
+    /// Whether members of enclosing instances are reachable (not inside a static type).
+    type_id: Option<TypeId>,
+}
+
+/// All references of a file. `file` is the file's index in the world (`u32::MAX` if absent).
+pub fn file_refs(world: &World, file: u32, bytes: &[u8]) -> Vec<Ref> {
+    let src = SourceText::decode(bytes);
+    let prep = Prepared::new(&src.text);
+    let Some(tree) = parse_tree(&prep.text) else { return Vec::new() };
+    let mut r = Resolver {
+        w: world,
+        b: prep.text.as_bytes(),
+        prep: &prep,
+        orig: &src.text,
+        lines: &src.lines,
+        scopes: Vec::new(),
+        frames: vec![Frame { ctx: Ctx { file, types: Vec::new(), tvars: Vec::new() }, this: None, type_id: None }],
+        out: Vec::new(),
+        package: String::new(),
+        depth: 0,
+    };
+    r.program(tree.root_node());
+    r.out.sort_by(|a, b| {
+        (a.line, a.column, a.category as u8, &a.targets).cmp(&(b.line, b.column, b.category as u8, &b.targets))
+    });
+    r.out.dedup_by(|a, b| {
+        a.line == b.line && a.column == b.column && a.category == b.category && a.targets == b.targets
+    });
+    r.out
+}
+
+struct Resolver<'w, 's> {
+    w: &'w World,
+    b: &'s [u8],
+    prep: &'s Prepared<'s>,
+    orig: &'s str,
+    lines: &'s LineIndex,
+    scopes: Vec<(Box<str>, Option<Ty>)>,
+    frames: Vec<Frame>,
+    out: Vec<Ref>,
+    package: String,
+    /// Recursion depth: generated code nests expressions thousands deep (`a + b + …`). The
+    /// stack grows on demand (stacker); past [`MAX_DEPTH`] the rest of such a subtree is skipped.
+    depth: u32,
+}
+
+const MAX_DEPTH: u32 = 3000;
+
+fn is_expression(k: &str) -> bool {
+    matches!(
+        k,
+        "identifier"
+            | "field_access"
+            | "method_invocation"
+            | "object_creation_expression"
+            | "array_creation_expression"
+            | "method_reference"
+            | "lambda_expression"
+            | "cast_expression"
+            | "instanceof_expression"
+            | "binary_expression"
+            | "unary_expression"
+            | "update_expression"
+            | "assignment_expression"
+            | "ternary_expression"
+            | "parenthesized_expression"
+            | "array_access"
+            | "class_literal"
+            | "this"
+            | "super"
+            | "string_literal"
+            | "character_literal"
+            | "decimal_integer_literal"
+            | "hex_integer_literal"
+            | "octal_integer_literal"
+            | "binary_integer_literal"
+            | "decimal_floating_point_literal"
+            | "hex_floating_point_literal"
+            | "true"
+            | "false"
+            | "null_literal"
+            | "switch_expression"
+            | "array_initializer"
+    )
+}
+
+fn is_type_node(k: &str) -> bool {
+    matches!(
+        k,
+        "type_identifier"
+            | "scoped_type_identifier"
+            | "generic_type"
+            | "array_type"
+            | "integral_type"
+            | "floating_point_type"
+            | "boolean_type"
+            | "void_type"
+            | "annotated_type"
+    )
+}
+
+impl<'w, 's> Resolver<'w, 's> {
+    fn text(&self, n: Node) -> &'s str {
+        n.utf8_text(self.b).unwrap_or("")
+    }
+
+    fn ctx(&self) -> &Ctx {
+        &self.frames.last().expect("a frame").ctx
+    }
+
+    fn emit(&mut self, at: Node, kind: RefKind, category: Category, targets: Vec<String>, confidence: Confidence) {
+        self.emit_at(at.start_byte(), kind, category, targets, confidence);
+    }
+
+    /// Emits a reference at an offset of the prepared text.
+    fn emit_at(&mut self, at: usize, kind: RefKind, category: Category, targets: Vec<String>, confidence: Confidence) {
+        if targets.is_empty() {
+            return;
+        }
+        let off = self.prep.to_original(at).min(self.orig.len());
+        let line = self.lines.line_of(off);
+        let start = self.lines.line_start(line).min(off);
+        let column = self.orig.get(start..off).map(|s| s.encode_utf16().count()).unwrap_or(0) as u32 + 1;
+        self.out.push(Ref { line, column, kind, category, targets, confidence });
+    }
+
+    fn emit_type(&mut self, at: Node, kind: RefKind, fqn: &str, origin: Origin) {
+        let conf = if origin == Origin::Unresolved { Confidence::Likely } else { Confidence::Exact };
+        self.emit(at, kind, Category::Type, vec![fqn.to_string()], conf);
+    }
+}
+
+/// The identifier leaves of a (scoped) name, in order.
+fn leaf_identifiers<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
+    match n.kind() {
+        "identifier" | "type_identifier" => out.push(n),
+        _ => {
+            let mut c = n.walk();
+            for k in n.named_children(&mut c) {
+                if !k.kind().ends_with("annotation") {
+                    leaf_identifiers(k, out);
+                }
+            }
+        }
+    }
+}
+
+fn last_identifier(n: Node) -> Option<Node> {
+    let mut v = Vec::new();
+    let base = if n.kind() == "generic_type" {
+        let mut c = n.walk();
+        n.named_children(&mut c).find(|k| k.kind() != "type_arguments")?
+    } else {
+        n
+    };
+    leaf_identifiers(base, &mut v);
+    v.pop()
+}
+
+/// Keeps only the parameter-type text of a method declaration node (for tests).
+pub fn method_param_texts(n: Node, b: &[u8]) -> Vec<TyText> {
+    params_of(n.child_by_field_name("parameters"), b).0
+}

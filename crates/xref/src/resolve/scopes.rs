@@ -1,0 +1,285 @@
+//! Scopes: parameters, blocks and statements, local variables, switch, explicit constructor
+//! calls and patterns — the names a body declares and where they are visible.
+
+use super::types::array_of;
+use super::{MAX_DEPTH, Resolver, is_expression, is_type_node};
+use crate::decls::is_type_decl;
+use crate::ty::Ty;
+use crate::world::{Origin, TypeName};
+use crate::{Category, Confidence, RefKind};
+use tree_sitter::Node;
+
+impl<'w, 's> Resolver<'w, 's> {
+    pub(super) fn params(&mut self, ps: Node, declare: bool) {
+        let mut c = ps.walk();
+        for p in ps.named_children(&mut c) {
+            self.annotations_in(p);
+            match p.kind() {
+                "formal_parameter" => {
+                    let t = p.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
+                    let dims =
+                        p.child_by_field_name("dimensions").map(|d| crate::ty::count_dims(d, self.b)).unwrap_or(0);
+                    if declare && let Some(n) = p.child_by_field_name("name") {
+                        let t = t.map(|t| array_of(t, dims));
+                        self.scopes.push((self.text(n).into(), t));
+                    }
+                }
+                "spread_parameter" => {
+                    let mut c2 = p.walk();
+                    let mut t = None;
+                    for k in p.named_children(&mut c2) {
+                        if is_type_node(k.kind()) {
+                            t = self.type_ref(k, RefKind::Type);
+                        } else if k.kind() == "variable_declarator"
+                            && let Some(n) = k.child_by_field_name("name")
+                        {
+                            let name: Box<str> = self.text(n).into();
+                            self.scopes.push((name, t.clone().map(|t| Ty::Array(Box::new(t)))));
+                        }
+                    }
+                }
+                "receiver_parameter" => {
+                    let mut c2 = p.walk();
+                    for k in p.named_children(&mut c2) {
+                        if is_type_node(k.kind()) {
+                            self.type_ref(k, RefKind::Type);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    // ---- statements ---------------------------------------------------------------------
+
+    pub(super) fn block_like(&mut self, n: Node) {
+        let mark = self.scopes.len();
+        let mut c = n.walk();
+        for k in n.named_children(&mut c) {
+            self.stmt(k);
+        }
+        self.scopes.truncate(mark);
+    }
+
+    pub(super) fn stmt(&mut self, n: Node) {
+        if self.depth >= MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
+        stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.stmt_inner(n));
+        self.depth -= 1;
+    }
+
+    pub(super) fn stmt_inner(&mut self, n: Node) {
+        match n.kind() {
+            "block" | "constructor_body" | "switch_block_statement_group" => self.block_like(n),
+            "local_variable_declaration" => self.local_var(n),
+            k if is_type_decl(k) => self.type_decl(n),
+            "explicit_constructor_invocation" => self.explicit_ctor(n),
+            "enhanced_for_statement" => {
+                let mark = self.scopes.len();
+                self.annotations_in(n);
+                let declared = n.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
+                let iterable = n.child_by_field_name("value").and_then(|v| self.expr(v).ty());
+                let elem = declared.or_else(|| match iterable {
+                    Some(Ty::Array(e)) => Some(*e),
+                    Some(Ty::Class(_, a)) if a.len() == 1 => Some(a[0].clone()),
+                    _ => None,
+                });
+                if let Some(name) = n.child_by_field_name("name") {
+                    let dims =
+                        n.child_by_field_name("dimensions").map(|d| crate::ty::count_dims(d, self.b)).unwrap_or(0);
+                    self.scopes.push((self.text(name).into(), elem.map(|e| array_of(e, dims))));
+                }
+                if let Some(body) = n.child_by_field_name("body") {
+                    self.stmt(body);
+                }
+                self.scopes.truncate(mark);
+            }
+            "for_statement"
+            | "try_with_resources_statement"
+            | "try_statement"
+            | "catch_clause"
+            | "finally_clause"
+            | "lambda_expression" => {
+                let mark = self.scopes.len();
+                self.generic(n);
+                self.scopes.truncate(mark);
+            }
+            "catch_formal_parameter" => {
+                self.annotations_in(n);
+                let mut first = None;
+                let mut c = n.walk();
+                for k in n.named_children(&mut c) {
+                    if k.kind() == "catch_type" {
+                        let mut c2 = k.walk();
+                        for t in k.named_children(&mut c2) {
+                            let ty = self.type_ref(t, RefKind::Type);
+                            first = first.or(ty);
+                        }
+                    }
+                }
+                if let Some(name) = n.child_by_field_name("name") {
+                    self.scopes.push((self.text(name).into(), first));
+                }
+            }
+            "resource" => {
+                self.annotations_in(n);
+                let declared = n.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
+                let v = n.child_by_field_name("value").and_then(|v| self.expr(v).ty());
+                if let Some(name) = n.child_by_field_name("name") {
+                    self.scopes.push((self.text(name).into(), declared.or(v)));
+                } else {
+                    let mut c = n.walk();
+                    for k in n.named_children(&mut c) {
+                        if is_expression(k.kind()) {
+                            self.expr(k);
+                        }
+                    }
+                }
+            }
+            "switch_statement" | "switch_expression" => {
+                self.switch(n);
+            }
+            k if is_expression(k) => {
+                self.expr(n);
+            }
+            _ => self.generic(n),
+        }
+    }
+
+    /// Visits children: expressions as expressions, the rest as statements.
+    pub(super) fn generic(&mut self, n: Node) {
+        let mut c = n.walk();
+        for k in n.named_children(&mut c) {
+            if is_type_node(k.kind()) {
+                self.type_ref(k, RefKind::Type);
+            } else {
+                self.stmt(k);
+            }
+        }
+    }
+
+    pub(super) fn local_var(&mut self, n: Node) {
+        self.annotations_in(n);
+        let declared = n.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
+        let mut c = n.walk();
+        for d in n.children_by_field_name("declarator", &mut c) {
+            let v = d.child_by_field_name("value").and_then(|v| self.expr(v).ty());
+            let dims = d.child_by_field_name("dimensions").map(|x| crate::ty::count_dims(x, self.b)).unwrap_or(0);
+            let t = match &declared {
+                Some(t) => Some(array_of(t.clone(), dims)),
+                None => v,
+            };
+            if let Some(name) = d.child_by_field_name("name") {
+                self.scopes.push((self.text(name).into(), t));
+            }
+        }
+    }
+
+    pub(super) fn switch(&mut self, n: Node) -> Option<Ty> {
+        let sel = n.child_by_field_name("condition").and_then(|c| self.expr(c).ty());
+        let enum_id = sel.as_ref().and_then(|t| t.lookup_class()).and_then(|(f, _)| self.w.by_fqn(f));
+        let body = n.child_by_field_name("body")?;
+        let mark = self.scopes.len();
+        let mut c = body.walk();
+        for g in body.named_children(&mut c) {
+            let mark2 = self.scopes.len();
+            let mut c2 = g.walk();
+            for k in g.named_children(&mut c2) {
+                if k.kind() == "switch_label" {
+                    let mut c3 = k.walk();
+                    for e in k.named_children(&mut c3) {
+                        if e.kind() == "identifier"
+                            && let Some(id) = enum_id
+                        {
+                            let name = self.text(e);
+                            if let Some(f) = self.w.decl(id).fields.iter().find(|f| &*f.name == name) {
+                                let key = self.w.field_key(id, f);
+                                self.emit(e, RefKind::FieldRead, Category::Field, vec![key], Confidence::Exact);
+                            }
+                        } else if e.kind() == "pattern" {
+                            // `case Point(var x, var y)`, `case Outer.Circle c`: types and bindings.
+                            self.pattern(e);
+                        } else if is_expression(e.kind()) {
+                            self.expr(e);
+                        } else {
+                            self.generic(e);
+                        }
+                    }
+                } else {
+                    self.stmt(k);
+                }
+            }
+            if g.kind() == "switch_block_statement_group" {
+                self.scopes.truncate(mark2);
+            }
+        }
+        self.scopes.truncate(mark);
+        None
+    }
+
+    pub(super) fn explicit_ctor(&mut self, n: Node) {
+        let Some(ctor) = n.child_by_field_name("constructor") else { return };
+        if let Some(obj) = n.child_by_field_name("object") {
+            self.expr(obj);
+        }
+        let args = n.child_by_field_name("arguments").map(|a| self.args(a)).unwrap_or_default();
+        let Some(frame) = self.frames.last() else { return };
+        let Some(id) = frame.type_id else { return };
+        let target = if ctor.kind() == "super" || self.text(ctor) == "super" {
+            self.w.supers(id).first().cloned()
+        } else {
+            Some(Ty::Class(self.w.decl(id).fqn.clone(), Vec::new()))
+        };
+        let kind = if self.text(ctor) == "super" { RefKind::SuperCall } else { RefKind::ThisCall };
+        if let Some(t) = target {
+            self.ctor_ref(ctor, &t, &args, kind);
+        }
+    }
+
+    pub(super) fn pattern(&mut self, p: Node) {
+        let mut c = p.walk();
+        for k in p.named_children(&mut c) {
+            match k.kind() {
+                "type_pattern" | "record_pattern" | "record_pattern_body" | "record_pattern_component" => {
+                    self.pattern(k)
+                }
+                // A record pattern's type is an identifier to the grammar (a qualified one
+                // joined by `Prepared`); elsewhere an identifier here is a binding's name.
+                "identifier" if p.kind() == "record_pattern" => self.record_pattern_type(k),
+                t if is_type_node(t) => {
+                    let ty = self.type_ref(k, RefKind::Type);
+                    if let Some(name) = k.next_named_sibling().filter(|s| s.kind() == "identifier") {
+                        self.scopes.push((self.text(name).into(), ty));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The type of a record pattern, `Point(..)` or `Outer.Point(..)`, as a type reference.
+    pub(super) fn record_pattern_type(&mut self, k: Node) {
+        let Some(segs) = self.prep.joined_segments(k.start_byte()).map(|s| s.to_vec()) else {
+            self.type_ref(k, RefKind::Type);
+            return;
+        };
+        let b = self.b;
+        let names: Vec<&str> = segs.iter().map(|&(a, e)| std::str::from_utf8(&b[a..e]).unwrap_or("")).collect();
+        let (per, _) = self.w.resolve_type_segments(&names, self.ctx());
+        if per.iter().all(|p| p.is_none()) {
+            if let Some(&(a, _)) = segs.last() {
+                self.emit_at(a, RefKind::Type, Category::Type, vec![names.join(".")], Confidence::Likely);
+            }
+            return;
+        }
+        for (t, &(a, _)) in per.iter().zip(&segs) {
+            if let Some(TypeName::Class(f, o)) = t {
+                let conf = if *o == Origin::Unresolved { Confidence::Likely } else { Confidence::Exact };
+                self.emit_at(a, RefKind::Type, Category::Type, vec![f.to_string()], conf);
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! Type names in code: a type as written (simple, qualified, generic, array, annotated) bound to
+//! its declaration and emitted as a type reference.
+
+use super::{Resolver, leaf_identifiers};
+use crate::RefKind;
+use crate::ty::Ty;
+use crate::world::{Origin, TypeName, starts_upper};
+use tree_sitter::Node;
+
+impl<'w, 's> Resolver<'w, 's> {
+    /// Emits the references of a type node and returns the type.
+    pub(super) fn type_ref(&mut self, n: Node, kind: RefKind) -> Option<Ty> {
+        match n.kind() {
+            "type_identifier" | "scoped_type_identifier" | "identifier" | "scoped_identifier" => {
+                let mut idents = Vec::new();
+                leaf_identifiers(n, &mut idents);
+                let segs: Vec<&str> = idents.iter().map(|x| self.text(*x)).collect();
+                if segs == ["var"] {
+                    return None;
+                }
+                let (per, last) = self.w.resolve_type_segments(&segs, self.ctx());
+                for (i, t) in per.iter().enumerate() {
+                    if let Some(TypeName::Class(f, o)) = t {
+                        let k = if i + 1 == segs.len() { kind } else { RefKind::Type };
+                        self.emit_type(idents[i], k, f, *o);
+                    }
+                }
+                match last {
+                    Some(TypeName::Class(f, _)) => Some(Ty::Class(f.into(), Vec::new())),
+                    Some(TypeName::Var(n, b)) => Some(Ty::Var(n, Box::new(b))),
+                    None => {
+                        let name = segs.join(".");
+                        if let Some(last) = idents.last()
+                            && per.iter().all(|p| p.is_none())
+                        {
+                            self.emit_type(*last, kind, &name, Origin::Unresolved);
+                        }
+                        Some(Ty::Class(name.into(), Vec::new()))
+                    }
+                }
+            }
+            "generic_type" => {
+                let mut base = None;
+                let mut args = Vec::new();
+                let mut c = n.walk();
+                for k in n.named_children(&mut c) {
+                    match k.kind() {
+                        "type_arguments" => {
+                            let mut c2 = k.walk();
+                            for a in k.named_children(&mut c2) {
+                                args.push(self.type_ref(a, RefKind::Type).unwrap_or_else(Ty::object));
+                            }
+                        }
+                        _ => base = self.type_ref(k, kind),
+                    }
+                }
+                match base {
+                    Some(Ty::Class(f, _)) => Some(Ty::Class(f, args)),
+                    other => other,
+                }
+            }
+            "array_type" => {
+                let e = n.child_by_field_name("element").and_then(|e| self.type_ref(e, kind))?;
+                let dims = n.child_by_field_name("dimensions").map(|d| crate::ty::count_dims(d, self.b)).unwrap_or(1);
+                Some(array_of(e, dims))
+            }
+            "integral_type" | "floating_point_type" | "boolean_type" | "void_type" => {
+                Some(Ty::Prim(self.text(n).trim().into()))
+            }
+            "wildcard" | "annotated_type" | "type_bound" | "type_list" | "catch_type" => {
+                let mut last = None;
+                let mut c = n.walk();
+                for k in n.named_children(&mut c) {
+                    if k.kind().ends_with("annotation") {
+                        self.annotation(k);
+                    } else {
+                        last = self.type_ref(k, kind);
+                    }
+                }
+                if n.kind() == "wildcard" && !self.text(n).contains("extends") { Some(Ty::object()) } else { last }
+            }
+            "annotation" | "marker_annotation" => {
+                self.annotation(n);
+                None
+            }
+            _ => None,
+        }
+    }
+}
+
+/// `Entry` looks like a type; `PI`, `MAX_VALUE` and `out` look like fields.
+pub(super) fn looks_like_type(name: &str) -> bool {
+    starts_upper(name) && name.chars().any(|c| c.is_lowercase())
+}
+
+pub(super) fn array_of(t: Ty, dims: u8) -> Ty {
+    let mut t = t;
+    for _ in 0..dims {
+        t = Ty::Array(Box::new(t));
+    }
+    t
+}

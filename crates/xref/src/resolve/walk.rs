@@ -1,0 +1,335 @@
+//! The walk over a file's declarations: package, imports, annotations, type declarations with
+//! their headers (type parameters, supertypes, permits), members and method signatures.
+
+use super::{Frame, Resolver, leaf_identifiers};
+use crate::decls::{import_of, is_type_decl, tparams_of};
+use crate::ty::Ty;
+use crate::world::{Ctx, Lookup, TypeName};
+use crate::{Category, Confidence, RefKind};
+use tree_sitter::Node;
+
+impl<'w, 's> Resolver<'w, 's> {
+    pub(super) fn program(&mut self, root: Node) {
+        let mut c = root.walk();
+        for n in root.named_children(&mut c) {
+            match n.kind() {
+                "package_declaration" => {
+                    let mut c2 = n.walk();
+                    if let Some(id) =
+                        n.named_children(&mut c2).find(|k| matches!(k.kind(), "identifier" | "scoped_identifier"))
+                    {
+                        self.package = crate::ty::dotted(id, self.b);
+                    }
+                    self.annotations_in(n);
+                }
+                "import_declaration" => self.import(n),
+                k if is_type_decl(k) => self.type_decl(n),
+                _ => {}
+            }
+        }
+    }
+
+    pub(super) fn import(&mut self, n: Node) {
+        let imp = import_of(n, self.b);
+        let mut c = n.walk();
+        let Some(id) = n.named_children(&mut c).find(|k| matches!(k.kind(), "identifier" | "scoped_identifier")) else {
+            return;
+        };
+        let mut idents = Vec::new();
+        leaf_identifiers(id, &mut idents);
+        let segs: Vec<&str> = idents.iter().map(|x| self.text(*x)).collect();
+        // The type part of the path.
+        let type_segs = if imp.is_static && !imp.on_demand { segs.len().saturating_sub(1) } else { segs.len() };
+        let ctx = Ctx { file: u32::MAX, types: Vec::new(), tvars: Vec::new() };
+        let (per, _) = self.w.resolve_type_segments(&segs[..type_segs], &ctx);
+        let mut owner = None;
+        for (i, t) in per.iter().enumerate() {
+            if let Some(TypeName::Class(f, o)) = t {
+                // `import a.b.*` names a package, not a type, unless a type is there.
+                if imp.on_demand
+                    && !imp.is_static
+                    && i + 1 == type_segs
+                    && !self.w.jdk.is_type(f)
+                    && self.w.by_fqn(f).is_none()
+                {
+                    continue;
+                }
+                self.emit_type(idents[i], RefKind::Import, f, *o);
+                owner = Some(f.clone());
+            }
+        }
+        if imp.is_static
+            && !imp.on_demand
+            && let (Some(owner), Some(last)) = (owner, idents.last())
+        {
+            let name = self.text(*last);
+            let ty = Ty::class(&owner);
+            if let Lookup::Found(f) = self.w.find_field(&ty, name) {
+                let key = self.w.field_key(f.owner, f.decl);
+                self.emit(*last, RefKind::Import, Category::Field, vec![key], Confidence::Exact);
+            }
+            let (ms, _) = self.w.find_methods(&ty, name);
+            for m in ms.iter().filter(|m| m.decl.is_static) {
+                let key = self.w.method_key(m.owner, m.decl);
+                self.emit(*last, RefKind::Import, Category::Method, vec![key], Confidence::Exact);
+            }
+        }
+    }
+
+    pub(super) fn annotations_in(&mut self, n: Node) {
+        let mut c = n.walk();
+        for k in n.named_children(&mut c) {
+            match k.kind() {
+                "modifiers" => self.annotations_in(k),
+                "annotation" | "marker_annotation" => self.annotation(k),
+                _ => {}
+            }
+        }
+    }
+
+    pub(super) fn annotation(&mut self, n: Node) {
+        let Some(name) = n.child_by_field_name("name") else { return };
+        let ty = self.type_ref(name, RefKind::Annotation);
+        if let Some(args) = n.child_by_field_name("arguments") {
+            let mut c = args.walk();
+            for a in args.named_children(&mut c) {
+                if a.kind() == "element_value_pair" {
+                    if let (Some(key), Some(t)) = (a.child_by_field_name("key"), ty.as_ref()) {
+                        let (ms, _) = self.w.find_methods(t, self.text(key));
+                        if let Some(m) = ms.first() {
+                            let k = self.w.method_key(m.owner, m.decl);
+                            self.emit(key, RefKind::Annotation, Category::Method, vec![k], Confidence::Exact);
+                        }
+                    }
+                    if let Some(v) = a.child_by_field_name("value") {
+                        self.element_value(v);
+                    }
+                } else {
+                    self.element_value(a);
+                }
+            }
+        }
+    }
+
+    pub(super) fn element_value(&mut self, v: Node) {
+        match v.kind() {
+            "annotation" | "marker_annotation" => self.annotation(v),
+            "element_value_array_initializer" => {
+                let mut c = v.walk();
+                for k in v.named_children(&mut c) {
+                    self.element_value(k);
+                }
+            }
+            _ => {
+                self.expr(v);
+            }
+        }
+    }
+
+    pub(super) fn type_decl(&mut self, n: Node) {
+        let name = n.child_by_field_name("name").map(|x| self.text(x)).unwrap_or("");
+        let outer_fqn = self.frames.last().and_then(|f| f.type_id).map(|t| self.w.decl(t).fqn.to_string());
+        let fqn = match (&outer_fqn, self.frames.len()) {
+            (Some(o), _) => format!("{o}.{name}"),
+            (None, 1) if self.package.is_empty() => name.to_string(),
+            (None, 1) => format!("{}.{name}", self.package),
+            _ => String::new(),
+        };
+        let file = self.ctx().file;
+        let id = self
+            .w
+            .workspace_type(&fqn)
+            .filter(|id| self.w.is_workspace(*id) && (self.w.file_of(*id) == file || file == u32::MAX));
+        // Local classes are not in the world: their body sees the enclosing scope.
+        let local = id.is_none() && self.frames.len() > 1;
+        self.annotations_in(n);
+        let mut header_ctx = self.ctx().clone();
+        let tps = tparams_of(n.child_by_field_name("type_parameters"), self.b);
+        header_ctx = self.w.with_method_tparams(&header_ctx, &tps);
+        self.frames.push(Frame { ctx: header_ctx, this: None, type_id: None });
+        if let Some(tp) = n.child_by_field_name("type_parameters") {
+            self.type_params(tp);
+        }
+        let mut this = id.map(|i| Ty::Class(self.w.decl(i).fqn.clone(), Vec::new()));
+        let mut c = n.walk();
+        for k in n.children(&mut c) {
+            match k.kind() {
+                "superclass" => {
+                    let tys = self.clause_types(k, RefKind::Extends);
+                    if local && let Some(t) = tys.into_iter().last() {
+                        this = t;
+                    }
+                }
+                "permits" => {
+                    self.clause_types(k, RefKind::Type);
+                }
+                "super_interfaces" | "extends_interfaces" => {
+                    let kind = if k.kind() == "extends_interfaces" { RefKind::Extends } else { RefKind::Implements };
+                    let tys = self.clause_types(k, kind);
+                    if local && this.is_none() {
+                        this = tys.into_iter().next().flatten();
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.frames.pop();
+        let ctx = match id {
+            Some(i) => self.w.ctx_in(i),
+            None => self.w.with_method_tparams(self.ctx(), &tps),
+        };
+        let saved = std::mem::take(&mut self.scopes);
+        if local {
+            self.scopes = saved.clone();
+        }
+        self.frames.push(Frame { ctx, this, type_id: id });
+        if n.kind() == "record_declaration"
+            && let Some(ps) = n.child_by_field_name("parameters")
+        {
+            self.params(ps, false);
+        }
+        if let Some(body) = n.child_by_field_name("body") {
+            self.class_body(body);
+        }
+        self.frames.pop();
+        self.scopes = saved;
+    }
+
+    /// The types of an `extends`/`implements`/`permits` clause (its type list flattened), with
+    /// their references emitted.
+    pub(super) fn clause_types(&mut self, clause: Node, kind: RefKind) -> Vec<Option<Ty>> {
+        let mut out = Vec::new();
+        let mut c = clause.walk();
+        for k in clause.named_children(&mut c) {
+            if k.kind() == "type_list" {
+                let mut c2 = k.walk();
+                for t in k.named_children(&mut c2) {
+                    out.push(self.type_ref(t, kind));
+                }
+            } else {
+                out.push(self.type_ref(k, kind));
+            }
+        }
+        out
+    }
+
+    pub(super) fn type_params(&mut self, tp: Node) {
+        let mut c = tp.walk();
+        for p in tp.named_children(&mut c) {
+            let mut c2 = p.walk();
+            for k in p.named_children(&mut c2) {
+                match k.kind() {
+                    "type_bound" => {
+                        let mut c3 = k.walk();
+                        for t in k.named_children(&mut c3) {
+                            self.type_ref(t, RefKind::Type);
+                        }
+                    }
+                    "annotation" | "marker_annotation" => self.annotation(k),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    pub(super) fn class_body(&mut self, body: Node) {
+        let mut c = body.walk();
+        for m in body.named_children(&mut c) {
+            self.member(m);
+        }
+    }
+
+    pub(super) fn member(&mut self, m: Node) {
+        match m.kind() {
+            "enum_body_declarations" => self.class_body(m),
+            "enum_constant" => {
+                self.annotations_in(m);
+                // The constant calls its enum's constructor.
+                let args = m.child_by_field_name("arguments").map(|a| self.args(a)).unwrap_or_default();
+                if let (Some(name), Some(this)) =
+                    (m.child_by_field_name("name"), self.frames.last().and_then(|f| f.this.clone()))
+                {
+                    self.ctor_ref(name, &this, &args, RefKind::New);
+                }
+                if let Some(body) = m.child_by_field_name("body") {
+                    let this = self.frames.last().and_then(|f| f.this.clone());
+                    let ctx = self.ctx().clone();
+                    self.frames.push(Frame { ctx, this, type_id: None });
+                    self.class_body(body);
+                    self.frames.pop();
+                }
+            }
+            "field_declaration" | "constant_declaration" => {
+                self.annotations_in(m);
+                if let Some(t) = m.child_by_field_name("type") {
+                    self.type_ref(t, RefKind::Type);
+                }
+                let mut c = m.walk();
+                for d in m.children_by_field_name("declarator", &mut c) {
+                    if let Some(v) = d.child_by_field_name("value") {
+                        self.expr(v);
+                    }
+                }
+            }
+            "method_declaration"
+            | "constructor_declaration"
+            | "compact_constructor_declaration"
+            | "annotation_type_element_declaration" => self.method(m),
+            "static_initializer" | "block" => self.block_like(m),
+            k if is_type_decl(k) => self.type_decl(m),
+            _ => {}
+        }
+    }
+
+    pub(super) fn method(&mut self, m: Node) {
+        self.annotations_in(m);
+        let tps = tparams_of(m.child_by_field_name("type_parameters"), self.b);
+        let ctx = self.w.with_method_tparams(self.ctx(), &tps);
+        let this = self.frames.last().and_then(|f| f.this.clone());
+        let type_id = self.frames.last().and_then(|f| f.type_id);
+        self.frames.push(Frame { ctx, this, type_id });
+        let mark = self.scopes.len();
+        if let Some(tp) = m.child_by_field_name("type_parameters") {
+            self.type_params(tp);
+        }
+        if let Some(t) = m.child_by_field_name("type") {
+            self.type_ref(t, RefKind::Type);
+        }
+        if let Some(ps) = m.child_by_field_name("parameters") {
+            self.params(ps, true);
+        }
+        if m.kind() == "compact_constructor_declaration"
+            && let Some(id) = type_id
+        {
+            // A compact constructor's parameters are the record's components.
+            let ctx = self.w.ctx_ref(id);
+            let comps: Vec<(Box<str>, Option<Ty>)> = self
+                .w
+                .decl(id)
+                .fields
+                .iter()
+                .filter(|f| !f.is_static)
+                .map(|f| (f.name.clone(), self.w.resolve_text(&f.ty, &ctx)))
+                .collect();
+            self.scopes.extend(comps);
+        }
+        let mut c = m.walk();
+        for k in m.children(&mut c) {
+            match k.kind() {
+                "throws" => {
+                    let mut c2 = k.walk();
+                    for t in k.named_children(&mut c2) {
+                        self.type_ref(t, RefKind::Type);
+                    }
+                }
+                "block" | "constructor_body" => self.block_like(k),
+                _ => {}
+            }
+        }
+        if let Some(v) = m.child_by_field_name("value") {
+            self.element_value(v);
+        }
+        self.scopes.truncate(mark);
+        self.frames.pop();
+    }
+}
