@@ -794,7 +794,7 @@ impl World {
     /// A method's parameter erasures as seen from `ty`, a subtype of its owner: the owner's
     /// type variables substituted by the arguments `ty` gives them (a `save(T)` of
     /// `Repo<Product>` is `save(Product)`). Overriding is decided on this signature.
-    pub fn signature_in(&self, ty: &Ty, owner: TypeId, m: &MethodDecl) -> Vec<String> {
+    pub fn signature_in(&self, ty: &Ty, owner: TypeId, m: &MethodSym) -> Vec<String> {
         let args = self
             .hierarchy(ty)
             .into_iter()
