@@ -154,15 +154,16 @@ fn unknown_and_ambiguous_targets_are_clear_errors() {
     let err =
         |t: &str| ws.find_references(&FindReferencesArgs { target: t.into(), ..Default::default() }).expect_err(t);
     match err("xref.model.Money#plus(int)") {
-        ToolError::NotFound(m) => assert!(m.contains("plus(xref.model.Money)"), "{m}"),
+        // A missing member is "not found" (not "file not found"), with what exists.
+        ToolError::NoSuchSymbol(m) => assert!(m.contains("plus(xref.model.Money)"), "{m}"),
         e => panic!("{e:?}"),
     }
     match err("Util") {
         ToolError::InvalidArgument(m) => assert!(m.contains("xref.util.Util") && m.contains("xref.legacy.Util"), "{m}"),
         e => panic!("{e:?}"),
     }
-    assert!(matches!(err("java.util.Nope"), ToolError::NotFound(_)));
-    assert!(matches!(err("xref.model.Nope"), ToolError::NotFound(_)));
+    assert!(matches!(err("java.util.Nope"), ToolError::NoSuchSymbol(_)));
+    assert!(matches!(err("xref.model.Nope"), ToolError::NoSuchSymbol(_)));
     let no_target = ws.find_references(&FindReferencesArgs::default()).expect_err("no target");
     assert!(no_target.to_string().contains("target"), "{no_target}");
 }
@@ -289,7 +290,7 @@ fn show_definition_resolves_a_use_exactly_and_ranks_candidates_by_context() {
     assert!(d.file.as_deref() == Some("xref/util/Util.java") && d.start_line.is_some() && d.end_line >= d.start_line);
     assert!(d.signature.as_deref().is_some_and(|s| s.contains("isBlank")));
     let none = ws.show_definition(&ShowDefinitionArgs { symbol: "noSuchThing".into(), limit: 5, ..Default::default() });
-    assert!(matches!(none, Err(ToolError::NotFound(_))));
+    assert!(matches!(none, Err(ToolError::NoSuchSymbol(_))));
 }
 
 /// Generated code nests expressions thousands deep; resolving it must not overflow the stack.
