@@ -38,7 +38,7 @@ use store::{DISK_OK, Store};
 /// Bump when the outline model or the parser's output changes. Entries are also keyed by a
 /// fingerprint of the model and the crate version, so a forgotten bump misses rather than
 /// serves an old shape.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The cache directory's name under a workspace root.
 pub const DIR_NAME: &str = ".mcp-java-index-cache";
