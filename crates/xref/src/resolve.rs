@@ -55,6 +55,7 @@ pub fn file_refs(world: &World, file: u32, bytes: &[u8]) -> Vec<Ref> {
         out: Vec::new(),
         package: String::new(),
         depth: 0,
+        ty_depth: 0,
     };
     r.program(tree.root_node());
     r.out.sort_by(|a, b| {
@@ -79,9 +80,14 @@ struct Resolver<'w, 's> {
     /// Recursion depth: generated code nests expressions thousands deep (`a + b + …`). The
     /// stack grows on demand (stacker); past [`MAX_DEPTH`] the rest of such a subtree is skipped.
     depth: u32,
+    /// Nesting of the type being read (`List<List<…>>`): types deeper than
+    /// [`MAX_TYPE_NESTING`] are still searched for references but typed as unknown, so no
+    /// [`Ty`] (whose clone, drop and substitution recurse) nests deeper than that.
+    ty_depth: u32,
 }
 
 const MAX_DEPTH: u32 = 3000;
+const MAX_TYPE_NESTING: u32 = crate::ty::MAX_TYPE_NESTING;
 
 fn is_expression(k: &str) -> bool {
     matches!(
@@ -285,7 +291,18 @@ impl<'w, 's> Resolver<'w, 's> {
         }
     }
 
+    /// A type declaration; nested types recurse here, so the stack grows on demand as for
+    /// statements (a file may nest classes a thousand deep).
     fn type_decl(&mut self, n: Node) {
+        if self.depth >= MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
+        stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.type_decl_inner(n));
+        self.depth -= 1;
+    }
+
+    fn type_decl_inner(&mut self, n: Node) {
         let name = n.child_by_field_name("name").map(|x| self.text(x)).unwrap_or("");
         let outer_fqn = self.frames.last().and_then(|f| f.type_id).map(|t| self.w.decl(t).fqn.to_string());
         let fqn = match (&outer_fqn, self.frames.len()) {
@@ -725,6 +742,18 @@ impl<'w, 's> Resolver<'w, 's> {
 
     /// Emits the references of a type node and returns the type.
     fn type_ref(&mut self, n: Node, kind: RefKind) -> Option<Ty> {
+        if self.depth >= MAX_DEPTH {
+            return None;
+        }
+        self.depth += 1;
+        self.ty_depth += 1;
+        let t = stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.type_ref_inner(n, kind));
+        self.ty_depth -= 1;
+        self.depth -= 1;
+        if self.ty_depth >= MAX_TYPE_NESTING { None } else { t }
+    }
+
+    fn type_ref_inner(&mut self, n: Node, kind: RefKind) -> Option<Ty> {
         match n.kind() {
             "type_identifier" | "scoped_type_identifier" | "identifier" | "scoped_identifier" => {
                 let mut idents = Vec::new();
