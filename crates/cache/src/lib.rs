@@ -331,6 +331,13 @@ impl Cache {
         self.store.warnings()
     }
 
+    /// The first write that failed (disk full, file-size limit, I/O error), naming the cache
+    /// directory and the error; since then new entries stay in memory. Call after
+    /// [`Cache::flush`] to know whether everything reached the disk.
+    pub fn write_error(&self) -> Option<String> {
+        self.store.write_error()
+    }
+
     fn mode(&self) -> &'static str {
         match self.kind {
             Kind::Disabled => "disabled",
