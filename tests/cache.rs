@@ -5,7 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use mcp_java_index::cache::{Cache, Counters, DB_FILE, Outcome};
+use mcp_java_index::cache::{Cache, Counters, DB_FILE, FORMAT_VERSION, Outcome};
 use mcp_java_index::model::FileOutline;
 use mcp_java_index::parser;
 
@@ -402,22 +402,24 @@ fn entries_of_another_format_version_are_not_served() {
     let file = ws.path().join("A.java");
     write(&file, A);
     let dir = ws.path().join("cache");
+    let newer = FORMAT_VERSION + 1;
     {
-        let (v2, _) = Cache::open_with_format(&dir, 2);
+        let (v2, _) = Cache::open_with_format(&dir, newer);
         assert_eq!(v2.outline(&file, "A.java").expect("v2").outcome, Outcome::Miss);
-        assert_eq!(v2.info().format_version, 2);
+        assert_eq!(v2.info().format_version, newer);
     }
     let (v1, _) = Cache::open(&dir);
     assert_eq!(v1.outline(&file, "A.java").expect("v1").outcome, Outcome::Miss);
     assert_eq!(v1.outline(&file, "A.java").expect("v1 again").outcome, Outcome::Hit);
     drop(v1);
     // The newer version's entry was left alone by the older binary.
-    let (v2, _) = Cache::open_with_format(&dir, 2);
+    let (v2, _) = Cache::open_with_format(&dir, newer);
     assert_eq!(v2.outline(&file, "A.java").expect("v2 again").outcome, Outcome::Hit);
     drop(v2);
     // An older version's entries are pruned when a newer one opens.
-    let n: i64 =
-        raw_db(&dir).query_row("SELECT count(*) FROM outlines WHERE format = 1", [], |r| r.get(0)).expect("count");
+    let n: i64 = raw_db(&dir)
+        .query_row("SELECT count(*) FROM outlines WHERE format = ?1", [FORMAT_VERSION], |r| r.get(0))
+        .expect("count");
     assert_eq!(n, 0);
 }
 

@@ -226,3 +226,31 @@ fn call_runs_any_registered_tool_by_name() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("must be a JSON object"), "{}", stderr(&o));
 }
+
+/// A cache write that fails (here the file-size limit, as a full disk would) is reported on
+/// stderr, naming the cache and the error, and the exit code is non-zero; the outline is
+/// still printed.
+#[test]
+fn a_cache_write_that_fails_is_an_error_naming_the_cache() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let mut src = String::from("package p;\nclass Big {\n");
+    for i in 0..3000 {
+        src.push_str(&format!("  /** doc {i} */\n  public int method{i}(int a, String b) {{ return a; }}\n"));
+    }
+    src.push_str("}\n");
+    std::fs::write(ws.path().join("Big.java"), src).expect("write");
+    let o = Command::new("bash")
+        .arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 64; exec \"$0\" index Big.java")
+        .arg(env!("CARGO_BIN_EXE_mcp-java-index"))
+        .current_dir(ws.path())
+        .env_remove("MCP_JAVA_INDEX_CACHE_DIR")
+        .env_remove("MCP_JAVA_INDEX_ROOTS")
+        .output()
+        .expect("run");
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    let cache = ws.path().canonicalize().expect("canonical").join(".mcp-java-index-cache");
+    assert!(err.contains(&format!("error: writing cache {}: ", cache.display())), "{err}");
+    assert!(stdout(&o).contains("\"method2999\""), "the outline is printed");
+}

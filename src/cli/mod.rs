@@ -366,7 +366,7 @@ fn call(a: CallArgs) -> anyhow::Result<ExitCode> {
         Workspace::open(config)?
     };
     let answer = entry.call(&ws, args);
-    ws.flush();
+    let cache_code = flushed(&ws);
     match answer {
         Ok(answer) => {
             let mut out = std::io::stdout().lock();
@@ -376,7 +376,7 @@ fn call(a: CallArgs) -> anyhow::Result<ExitCode> {
             } else {
                 writeln!(out, "{}", answer.text())?;
             }
-            Ok(ExitCode::SUCCESS)
+            Ok(cache_code)
         }
         Err(e) => {
             eprintln!("error: {e}");
@@ -773,11 +773,12 @@ fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let finish = |stats: &mut IndexStats| {
-        ws.flush();
+        let code = flushed(&ws);
         if args.stats {
             stats.elapsed_ms = started.elapsed().as_millis() as u64;
             eprintln!("{}", serde_json::to_string(stats).unwrap_or_default());
         }
+        code
     };
     // A single file argument prints one JSON document.
     if let [single] = args.paths.as_slice()
@@ -794,8 +795,7 @@ fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
             let v: serde_json::Value = serde_json::from_str(&json)?;
             print_json(&v, false)?;
         }
-        finish(&mut stats);
-        return Ok(ExitCode::SUCCESS);
+        return Ok(finish(&mut stats));
     }
     let mut files = Vec::new();
     for p in &args.paths {
@@ -850,6 +850,16 @@ fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
     if stats.errors > 0 {
         eprintln!("warning: {} file(s) or directories could not be read; see above", stats.errors);
     }
-    finish(&mut stats);
-    Ok(ExitCode::SUCCESS)
+    Ok(finish(&mut stats))
+}
+
+/// Flushes the caches; a write that failed (a full disk) is an error naming the cache and
+/// the cause, and the exit code is 1 — the answer printed is right, but the cache is not.
+fn flushed(ws: &Workspace) -> ExitCode {
+    ws.flush();
+    let errors = ws.write_errors();
+    for e in &errors {
+        eprintln!("error: {e}");
+    }
+    if errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
 }

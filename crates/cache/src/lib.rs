@@ -38,7 +38,7 @@ use store::{DISK_OK, Store};
 /// Bump when the outline model or the parser's output changes. Entries are also keyed by a
 /// fingerprint of the model and the crate version, so a forgotten bump misses rather than
 /// serves an old shape.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The cache directory's name under a workspace root.
 pub const DIR_NAME: &str = ".mcp-java-index-cache";
@@ -329,6 +329,13 @@ impl Cache {
     /// directory was unusable, the database was corrupt, deleted, or stopped taking writes.
     pub fn warnings(&self) -> Vec<String> {
         self.store.warnings()
+    }
+
+    /// The first write that failed (disk full, file-size limit, I/O error), naming the cache
+    /// directory and the error; since then new entries stay in memory. Call after
+    /// [`Cache::flush`] to know whether everything reached the disk.
+    pub fn write_error(&self) -> Option<String> {
+        self.store.write_error()
     }
 
     fn mode(&self) -> &'static str {

@@ -92,6 +92,8 @@ pub(crate) struct Store {
     last_write_ns: AtomicI64,
     writer: OnceLock<SyncSender<Msg>>,
     warnings: Mutex<Vec<String>>,
+    /// The first failed write (a full disk, a file-size limit): the CLI fails on it.
+    write_error: Mutex<Option<String>>,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -121,6 +123,7 @@ impl Store {
             last_write_ns: AtomicI64::new(codec::now_ns()),
             writer: OnceLock::new(),
             warnings: Mutex::new(warnings),
+            write_error: Mutex::new(None),
         }
     }
 
@@ -185,6 +188,10 @@ impl Store {
 
     pub fn warnings(&self) -> Vec<String> {
         lock(&self.warnings).clone()
+    }
+
+    pub fn write_error(&self) -> Option<String> {
+        lock(&self.write_error).clone()
     }
 
     /// The entry recorded for a path whose stamp is unchanged, with its hash.
@@ -394,6 +401,8 @@ impl Store {
                     let was_ok =
                         self.disk_state.compare_exchange(DISK_OK, DISK_READ_ONLY, Ordering::Relaxed, Ordering::Relaxed);
                     if was_ok.is_ok() {
+                        lock(&self.write_error)
+                            .get_or_insert_with(|| format!("writing cache {}: {why}", d.dir().display()));
                         self.warn(format!(
                             "writing cache {}: {why}; new entries stay in memory for the rest \
                              of this run",

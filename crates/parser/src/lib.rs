@@ -8,7 +8,7 @@
 pub mod skeleton;
 pub mod source;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use sha1::{Digest, Sha1};
 use tree_sitter::{Node, Parser, Tree};
@@ -21,6 +21,18 @@ pub use source::{LineIndex, Prepared, SourceText};
 
 /// At most this many syntax errors are listed per file; the rest are counted in one entry.
 pub const MAX_ERRORS: usize = 50;
+
+/// How deeply types may nest (a top-level type is level 1) and still be outlined. Deeper
+/// types are left out with a diagnostic ([`TOO_DEEP`]): every walk over an outline recurses
+/// per level, and the JSON of an outline gains two levels per nested type, so 32 keeps it
+/// well under the 128 levels serde_json (and many clients) accept when reading it back.
+pub const MAX_TYPE_NESTING: u32 = 32;
+
+/// The diagnostic of a file with types nested deeper than [`MAX_TYPE_NESTING`].
+pub const TOO_DEEP: &str = "nested types deeper than 32 levels are not outlined";
+
+/// How many error-recovery bodies may nest inside one another before the rest is skipped.
+const MAX_RECOVERY_NESTING: u32 = 64;
 
 thread_local! {
     static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
@@ -100,7 +112,15 @@ pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOu
         });
         return out;
     };
-    let mut b = Builder { src: prep.text.as_bytes(), lines: &src.lines, prep: &prep, package: None };
+    let mut b = Builder {
+        src: prep.text.as_bytes(),
+        lines: &src.lines,
+        prep: &prep,
+        package: None,
+        depth: Cell::new(0),
+        recovery: Cell::new(0),
+        too_deep: Cell::new(false),
+    };
     let root = tree.root_node();
     b.package = find_package(root, b.src);
     out.package = b.package.clone();
@@ -108,6 +128,9 @@ pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOu
     let mut sink = Members::default();
     b.collect_members(root, None, prefix.as_deref(), &mut sink);
     out.classes = sink.types;
+    if b.too_deep.get() {
+        out.errors.push(Diagnostic { level: Level::Error, message: TOO_DEEP.to_owned(), line: None });
+    }
     if root.has_error() {
         collect_errors(root, &b, &mut out.errors);
         // Lexical causes (an unterminated string, an unclosed brace) at the line where they
@@ -143,6 +166,12 @@ struct Builder<'a> {
     lines: &'a LineIndex,
     prep: &'a Prepared<'a>,
     package: Option<String>,
+    /// Types enclosing the one being built (0 at top level).
+    depth: Cell<u32>,
+    /// Error-recovery nodes enclosing the walk.
+    recovery: Cell<u32>,
+    /// Set when a type was left out for being nested deeper than [`MAX_TYPE_NESTING`].
+    too_deep: Cell<bool>,
 }
 
 /// Members gathered from a body (or from the top level).
@@ -187,15 +216,22 @@ fn clean(n: Node, src: &[u8]) -> String {
     out
 }
 
+/// The comments under `n` in source order; iterative, since a type's tree can nest
+/// thousands deep (`List<List<...>>`).
 fn collect_comment_ranges(n: Node, out: &mut Vec<(usize, usize)>) {
-    let mut c = n.walk();
-    for child in n.children(&mut c) {
-        if is_comment(child) {
-            out.push((child.start_byte(), child.end_byte()));
-        } else if child.child_count() > 0 {
-            collect_comment_ranges(child, out);
+    let mut stack = vec![n];
+    while let Some(n) = stack.pop() {
+        let mut c = n.walk();
+        let kids: Vec<Node> = n.children(&mut c).collect();
+        for child in kids.into_iter().rev() {
+            if is_comment(child) {
+                out.push((child.start_byte(), child.end_byte()));
+            } else if child.child_count() > 0 {
+                stack.push(child);
+            }
         }
     }
+    out.sort_unstable();
 }
 
 fn collapse_into(s: &str, out: &mut String) {
@@ -280,16 +316,22 @@ impl<'a> Builder<'a> {
                 // A type whose header tree-sitter could not attach to a body: everything after
                 // it in this list is its body.
                 "class" | "interface" | "enum" | "record" | "@interface" if !child.is_named() => {
+                    if self.depth.get() >= MAX_TYPE_NESTING {
+                        self.too_deep.set(true);
+                        return;
+                    }
                     if let Some(t) = self.recovered_type(nodes, i, prefix) {
                         let rest = nodes.get(t.1..).unwrap_or(&[]);
                         let mut decl = t.0;
                         let mut members = Members::default();
+                        self.depth.set(self.depth.get() + 1);
                         self.collect_nodes(
                             rest,
                             Some(&decl.qualified_name.clone()),
                             Some(&decl.qualified_name.clone()),
                             &mut members,
                         );
+                        self.depth.set(self.depth.get() - 1);
                         decl.fields = members.fields;
                         decl.constructors = members.ctors;
                         decl.methods = members.methods;
@@ -301,6 +343,7 @@ impl<'a> Builder<'a> {
                         return;
                     }
                 }
+                k if type_kind(k).is_some() && self.depth.get() >= MAX_TYPE_NESTING => self.too_deep.set(true),
                 k => {
                     if type_kind(k).is_some()
                         && let Some(t) = self.type_decl(child, prefix, self.javadoc_at(nodes, i))
@@ -314,7 +357,13 @@ impl<'a> Builder<'a> {
 
     /// Declarations inside an error-recovery node.
     fn recover(&self, error: Node, owner: Option<&str>, prefix: Option<&str>, out: &mut Members) {
+        if self.recovery.get() >= MAX_RECOVERY_NESTING {
+            self.too_deep.set(true);
+            return;
+        }
+        self.recovery.set(self.recovery.get() + 1);
         self.collect_members(error, owner, prefix, out);
+        self.recovery.set(self.recovery.get() - 1);
     }
 
     /// A type declaration broken up by error recovery: `[modifiers] class Name ... {` at
@@ -410,7 +459,9 @@ impl<'a> Builder<'a> {
             );
         }
         if let Some(body) = n.child_by_field_name("body") {
+            self.depth.set(self.depth.get() + 1);
             self.collect_members(body, Some(&qualified_name), Some(&qualified_name), &mut members);
+            self.depth.set(self.depth.get() - 1);
         }
         // A compact constructor's parameters are the record components.
         if let Some(comps) = &record_components {

@@ -214,6 +214,12 @@ impl Workspace {
         self.caches.iter().for_each(|c| c.flush());
     }
 
+    /// Every cache write that failed (see [`Cache::write_error`]); empty when all reached the
+    /// disk. The server keeps answering from memory; the CLI reports them and fails.
+    pub fn write_errors(&self) -> Vec<String> {
+        self.caches.iter().filter_map(|c| c.write_error()).collect()
+    }
+
     /// Applies the path policy to a client-given path.
     pub fn resolve(&self, file_path: &str) -> Result<Resolved, ToolError> {
         use mji_index::roots::PathError;

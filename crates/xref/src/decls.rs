@@ -457,6 +457,17 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
             });
         }
     }
+    // As in the outline, types nested deeper than the parser's limit are left out, which
+    // also bounds this recursion.
+    let mut level = 1;
+    let mut o = outer;
+    while let Some(i) = o {
+        level += 1;
+        o = out.types[i as usize].outer;
+    }
+    if level >= mji_parser::MAX_TYPE_NESTING {
+        return;
+    }
     for m in members {
         let idx = out.types.len() as u32;
         declare_type(m, b, Some(me), out);

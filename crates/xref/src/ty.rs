@@ -16,9 +16,22 @@ pub enum TyText {
     Unknown,
 }
 
+/// How deeply a type read from source may nest (`List<List<…>>`, wildcards, arrays): deeper
+/// parts read as [`TyText::Unknown`], so every walk over a type (resolution, substitution,
+/// drop) stays shallow whatever the source holds.
+pub const MAX_TYPE_NESTING: u32 = 32;
+
 impl TyText {
     /// Reads a type node (`type_identifier`, `generic_type`, `array_type`…).
     pub fn from_node(n: Node, src: &[u8]) -> TyText {
+        TyText::read(n, src, 0)
+    }
+
+    fn read(n: Node, src: &[u8], depth: u32) -> TyText {
+        if depth >= MAX_TYPE_NESTING {
+            return TyText::Unknown;
+        }
+        let next = depth + 1;
         let text = |n: Node| n.utf8_text(src).unwrap_or("");
         match n.kind() {
             "integral_type" | "floating_point_type" | "boolean_type" | "void_type" => {
@@ -39,7 +52,7 @@ impl TyText {
                         "scoped_type_identifier" => name = dotted(ch, src),
                         "type_arguments" => {
                             let mut c2 = ch.walk();
-                            args = ch.named_children(&mut c2).map(|a| TyText::from_node(a, src)).collect();
+                            args = ch.named_children(&mut c2).map(|a| TyText::read(a, src, next)).collect();
                         }
                         _ => {}
                     }
@@ -47,7 +60,7 @@ impl TyText {
                 TyText::Named { name: name.into(), args }
             }
             "array_type" => {
-                let elem = n.child_by_field_name("element").map(|e| TyText::from_node(e, src)).unwrap_or_default();
+                let elem = n.child_by_field_name("element").map(|e| TyText::read(e, src, next)).unwrap_or_default();
                 let dims = n.child_by_field_name("dimensions").map(|d| count_dims(d, src)).unwrap_or(1);
                 elem.with_dims(dims)
             }
@@ -57,14 +70,14 @@ impl TyText {
                 let kids: Vec<Node> = n.children(&mut c).collect();
                 let extends = kids.iter().any(|k| k.kind() == "extends");
                 match kids.iter().rev().find(|k| k.is_named() && k.kind() != "annotation") {
-                    Some(t) if extends => TyText::from_node(*t, src),
+                    Some(t) if extends => TyText::read(*t, src, next),
                     _ => TyText::Named { name: "java.lang.Object".into(), args: Vec::new() },
                 }
             }
             "annotated_type" => {
                 let mut c = n.walk();
                 let last = n.named_children(&mut c).filter(|k| !k.kind().ends_with("annotation")).last();
-                last.map(|t| TyText::from_node(t, src)).unwrap_or_default()
+                last.map(|t| TyText::read(t, src, next)).unwrap_or_default()
             }
             _ => TyText::Unknown,
         }

@@ -66,6 +66,7 @@ pub fn file_refs(world: &World, file: u32, bytes: &[u8]) -> Vec<Ref> {
         out: Vec::new(),
         package: String::new(),
         depth: 0,
+        ty_depth: 0,
     };
     r.program(tree.root_node());
     r.out.sort_by(|a, b| {
@@ -90,9 +91,14 @@ struct Resolver<'w, 's> {
     /// Recursion depth: generated code nests expressions thousands deep (`a + b + …`). The
     /// stack grows on demand (stacker); past [`MAX_DEPTH`] the rest of such a subtree is skipped.
     depth: u32,
+    /// Nesting of the type being read (`List<List<…>>`): types deeper than
+    /// [`MAX_TYPE_NESTING`] are still searched for references but typed as unknown, so no
+    /// [`Ty`] (whose clone, drop and substitution recurse) nests deeper than that.
+    ty_depth: u32,
 }
 
 const MAX_DEPTH: u32 = 3000;
+const MAX_TYPE_NESTING: u32 = crate::ty::MAX_TYPE_NESTING;
 
 fn is_expression(k: &str) -> bool {
     matches!(

@@ -1,7 +1,7 @@
 //! Type names in code: a type as written (simple, qualified, generic, array, annotated) bound to
 //! its declaration and emitted as a type reference.
 
-use super::{Resolver, leaf_identifiers};
+use super::{MAX_DEPTH, MAX_TYPE_NESTING, Resolver, leaf_identifiers};
 use crate::RefKind;
 use crate::ty::Ty;
 use crate::world::{Origin, TypeName, starts_upper};
@@ -10,6 +10,18 @@ use tree_sitter::Node;
 impl<'w, 's> Resolver<'w, 's> {
     /// Emits the references of a type node and returns the type.
     pub(super) fn type_ref(&mut self, n: Node, kind: RefKind) -> Option<Ty> {
+        if self.depth >= MAX_DEPTH {
+            return None;
+        }
+        self.depth += 1;
+        self.ty_depth += 1;
+        let t = stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.type_ref_inner(n, kind));
+        self.ty_depth -= 1;
+        self.depth -= 1;
+        if self.ty_depth >= MAX_TYPE_NESTING { None } else { t }
+    }
+
+    fn type_ref_inner(&mut self, n: Node, kind: RefKind) -> Option<Ty> {
         match n.kind() {
             "type_identifier" | "scoped_type_identifier" | "identifier" | "scoped_identifier" => {
                 let mut idents = Vec::new();

@@ -1,7 +1,7 @@
 //! The walk over a file's declarations: package, imports, annotations, type declarations with
 //! their headers (type parameters, supertypes, permits), members and method signatures.
 
-use super::{Frame, Resolver, leaf_identifiers};
+use super::{Frame, MAX_DEPTH, Resolver, leaf_identifiers};
 use crate::decls::{import_of, is_type_decl, tparams_of};
 use crate::ty::Ty;
 use crate::world::{Ctx, Lookup, TypeName};
@@ -126,7 +126,18 @@ impl<'w, 's> Resolver<'w, 's> {
         }
     }
 
+    /// A type declaration; nested types recurse here, so the stack grows on demand as for
+    /// statements (a file may nest classes a thousand deep).
     pub(super) fn type_decl(&mut self, n: Node) {
+        if self.depth >= MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
+        stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.type_decl_inner(n));
+        self.depth -= 1;
+    }
+
+    fn type_decl_inner(&mut self, n: Node) {
         let name = n.child_by_field_name("name").map(|x| self.text(x)).unwrap_or("");
         let outer_fqn = self.frames.last().and_then(|f| f.type_id).map(|t| self.w.decl(t).fqn.to_string());
         let fqn = match (&outer_fqn, self.frames.len()) {
