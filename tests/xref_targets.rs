@@ -10,6 +10,10 @@ use mcp_java_index::tools::xref::{FindReferencesArgs, FindReferencesResult};
 
 const FILES: &[(&str, &str)] = &[
     (
+        "p/Functions.java",
+        "package p;\npublic class Functions {\n    public interface FailableConsumer<T> { void accept(T t); }\n    static void run(FailableConsumer<String> c, Use u) {}\n}\n",
+    ),
+    (
         "p/BeanFactory.java",
         "package p;\npublic interface BeanFactory {\n    Object getBean(String name);\n    <T> T getBean(Class<T> type);\n}\n",
     ),
@@ -100,4 +104,28 @@ fn a_missing_member_is_not_found_and_the_error_lists_what_exists() {
         .find_references(&FindReferencesArgs { target: "p.Ctx#nothing".into(), ..Default::default() })
         .expect_err("no such member");
     assert!(e.to_string().starts_with("not found: ") && !e.to_string().contains("file"), "{e}");
+}
+
+/// javac counts a type's references to its own nested types; so does analyze_type_dependencies,
+/// marked `nested` (and left out of the transitive closure and of violations).
+#[test]
+fn a_type_s_own_nested_types_are_dependencies_marked_nested() {
+    use mcp_java_index::tools::xref::DependenciesArgs;
+    let (_dir, ws) = setup();
+    let r = ws
+        .analyze_type_dependencies(&DependenciesArgs {
+            type_name: "p.Functions".into(),
+            excluded_packages: vec!["p".into()],
+            transitive: true,
+            limit: 100,
+            ..Default::default()
+        })
+        .expect("deps");
+    let nested = r.dependencies.iter().find(|d| d.fqn == "p.Functions.FailableConsumer").expect("the nested type");
+    assert!(nested.nested && !nested.violation, "{nested:?}");
+    assert_eq!(nested.lines, vec![4]);
+    let used = r.dependencies.iter().find(|d| d.fqn == "p.Use").expect("a plain dependency");
+    assert!(!used.nested && used.violation, "{used:?}");
+    let t = r.transitive.expect("transitive");
+    assert!(!t.types.iter().any(|x| x.fqn.starts_with("p.Functions.")), "{:?}", t.types);
 }

@@ -13,7 +13,7 @@ use crate::ToolError;
 use crate::find::IndexStatus;
 use mji_index::matcher::wildcard_match;
 use mji_model::{FileOutline, TypeDecl as OutlineType};
-use mji_xref::deps::{cycles, type_dependencies};
+use mji_xref::deps::{cycles, nested_type_references, type_dependencies};
 use mji_xref::engine::refs_of_file;
 use mji_xref::world::{Origin, TypeId, World};
 use mji_xref::{Category, Confidence, Ref, RefKind};
@@ -223,6 +223,10 @@ pub struct Dependency {
     /// Matches an `excludedPackages` pattern.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub violation: bool,
+    /// One of the analysed type's own nested types (javac counts them as references; they are
+    /// left out of the transitive closure).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub nested: bool,
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -312,14 +316,20 @@ pub fn analyze(
     let path = w.files[w.file_of(*first) as usize].path.clone();
     let refs = refs_of_file(w, &path).map_err(|e| ToolError::Io { path: display(&path), source: e })?;
     let mut deps: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    let mut nested: BTreeMap<String, Vec<u32>> = BTreeMap::new();
     for id in roots {
         for (k, v) in type_dependencies(w, *id, &refs) {
             deps.entry(k).or_default().extend(v);
         }
+        for (k, v) in nested_type_references(w, *id, &refs) {
+            nested.entry(k).or_default().extend(v);
+        }
     }
     let mut list: Vec<Dependency> = deps
         .iter()
-        .map(|(fqn, lines)| {
+        .map(|(fqn, lines)| (fqn, lines, false))
+        .chain(nested.iter().map(|(fqn, lines)| (fqn, lines, true)))
+        .map(|(fqn, lines, is_nested)| {
             let package = package_of(w, fqn);
             let violation = args.excluded_packages.iter().any(|p| package_matches(p, &package));
             let mut ls = lines.clone();
@@ -332,7 +342,8 @@ pub fn analyze(
                 origin: w.origin(fqn),
                 count: lines.len() as u64,
                 lines: ls,
-                violation,
+                violation: violation && !is_nested,
+                nested: is_nested,
             }
         })
         .collect();

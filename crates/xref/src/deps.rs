@@ -23,6 +23,20 @@ pub fn type_dependencies(w: &World, id: TypeId, refs: &[Ref]) -> BTreeMap<String
     out
 }
 
+/// The type's own nested types that it references (javac counts them as references): fqn ->
+/// lines. Kept apart from [`type_dependencies`] so closures and cycles stay between types.
+pub fn nested_type_references(w: &World, id: TypeId, refs: &[Ref]) -> BTreeMap<String, Vec<u32>> {
+    let d = w.decl(id);
+    let prefix = format!("{}.", d.fqn);
+    let mut out: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for r in refs.iter().filter(|r| r.category == Category::Type && r.line >= d.start_line && r.line <= d.end_line) {
+        for t in r.targets.iter().filter(|t| t.starts_with(&prefix)) {
+            out.entry(t.clone()).or_default().push(r.line);
+        }
+    }
+    out
+}
+
 /// Strongly connected components with more than one type (Tarjan).
 pub fn cycles(edges: &BTreeMap<String, Vec<String>>) -> Vec<Vec<String>> {
     struct T<'a> {
