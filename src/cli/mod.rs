@@ -344,7 +344,8 @@ fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
     }
     print_json(&result, a.compact)?;
     let errors = result.diagnostics.iter().any(|d| d.severity == crate::problems::Severity::Error);
-    Ok(if errors { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    let cache_written = flushed(&ws) == ExitCode::SUCCESS;
+    Ok(if errors || !cache_written { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 /// `call TOOL JSON`: one registry call, the way the server makes it.
@@ -587,7 +588,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 },
             };
             print_json(&ws.java_find_symbol(&args)?, false)?;
-            Ok(ExitCode::SUCCESS)
+            // The answer is printed; a cache write that failed still fails the command.
+            Ok(flushed(&ws))
         }
         Command::Types(a) => {
             let ws = indexed_workspace(&a.ws)?;
@@ -599,7 +601,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 case_sensitive: false,
             };
             print_json(&ws.find_type(&args)?, false)?;
-            Ok(ExitCode::SUCCESS)
+            // The answer is printed; a cache write that failed still fails the command.
+            Ok(flushed(&ws))
         }
         Command::Resources(a) => {
             let ws = indexed_workspace(&a.ws)?;
@@ -609,7 +612,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 offset: a.offset,
             };
             print_json(&ws.find_resource(&args)?, false)?;
-            Ok(ExitCode::SUCCESS)
+            // The answer is printed; a cache write that failed still fails the command.
+            Ok(flushed(&ws))
         }
         Command::Refs(a) => {
             let ws = indexed_workspace(&a.ws)?;
@@ -633,7 +637,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 args.target = a.targets[0].clone();
             }
             print_json(&ws.find_references(&args)?, false)?;
-            Ok(ExitCode::SUCCESS)
+            // The answer is printed; a cache write that failed still fails the command.
+            Ok(flushed(&ws))
         }
         Command::Deps(a) => {
             let ws = indexed_workspace(&a.ws)?;
@@ -647,7 +652,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 limit: a.limit,
             };
             print_json(&ws.analyze_type_dependencies(&args)?, false)?;
-            Ok(ExitCode::SUCCESS)
+            // The answer is printed; a cache write that failed still fails the command.
+            Ok(flushed(&ws))
         }
         Command::Def(a) => {
             let ws = indexed_workspace(&a.ws)?;
@@ -659,7 +665,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 limit: a.limit,
             };
             print_json(&ws.show_definition(&args)?, false)?;
-            Ok(ExitCode::SUCCESS)
+            // The answer is printed; a cache write that failed still fails the command.
+            Ok(flushed(&ws))
         }
         Command::Range(a) => {
             let opts = RangeOptions { include_line_numbers: a.include_line_numbers, max_chars: a.max_chars };
