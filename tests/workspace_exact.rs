@@ -3,33 +3,13 @@
 //! holding build products), never in a package tree; `Outer.Inner` finds nested types.
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::tools::find::{FindSymbolArgs, FindSymbolOptions, FindTypeArgs, MatchKind, TypeFilter};
+mod common;
+use common::{open, types, wait_for, write};
+
+use mcp_java_index::tools::find::{FindSymbolArgs, FindSymbolOptions, MatchKind};
 use mcp_java_index::tools::workspace::Workspace;
-
-fn write(root: &Path, rel: &str, text: &str) {
-    let p = root.join(rel);
-    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
-    std::fs::write(p, text).expect("write");
-}
-
-fn open(root: &Path, watch: bool) -> Workspace {
-    let flags = Flags { roots: vec![root.to_path_buf()], no_watch: !watch, ..Default::default() };
-    let config = Config::load(&flags, &|_| None).expect("config");
-    Workspace::open(config).expect("workspace")
-}
-
-fn types(pattern: &str) -> FindTypeArgs {
-    FindTypeArgs {
-        pattern: pattern.to_owned(),
-        kind: TypeFilter::Any,
-        max_results: 50,
-        offset: 0,
-        case_sensitive: false,
-    }
-}
 
 fn fqns(ws: &Workspace, pattern: &str) -> Vec<String> {
     ws.find_type(&types(pattern)).expect("find").results.into_iter().map(|r| r.fqn).collect()
@@ -79,14 +59,6 @@ fn directories_named_like_build_output_are_indexed_unless_they_are_build_output(
     assert!(r.index.complete);
     let json = serde_json::to_value(&r).expect("json");
     assert_eq!(json["index"]["skippedDirs"]["maven"], 1, "{json}");
-}
-
-fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !done() {
-        assert!(Instant::now() < deadline, "timed out waiting for: {what}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 #[test]

@@ -5,17 +5,14 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+mod common;
+use common::{open, types, wait_for, write};
 use mcp_java_index::config::{Config, Flags};
+
 use mcp_java_index::tools::find::{
     FindResourceArgs, FindSymbolArgs, FindSymbolOptions, FindTypeArgs, MatchKind, TypeFilter,
 };
 use mcp_java_index::tools::workspace::Workspace;
-
-fn write(root: &Path, rel: &str, text: &str) {
-    let p = root.join(rel);
-    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
-    std::fs::write(p, text).expect("write");
-}
 
 /// Three Maven modules with packages, resources, build output and an ignored folder.
 fn generate(root: &Path) {
@@ -59,12 +56,6 @@ fn generate(root: &Path) {
     write(root, "web/src/main/java/com/acme/web/DoThing.java", "package com.acme.web;\n@interface DoThing { }\n");
 }
 
-fn open(root: &Path, watch: bool) -> Workspace {
-    let flags = Flags { roots: vec![root.to_path_buf()], no_watch: !watch, ..Default::default() };
-    let config = Config::load(&flags, &|_| None).expect("config");
-    Workspace::open(config).expect("workspace")
-}
-
 fn indexed(root: &Path) -> Workspace {
     let ws = open(root, false);
     ws.build_index();
@@ -76,16 +67,6 @@ fn sym(query: &str, kind: MatchKind, max: u32, offset: u32) -> FindSymbolArgs {
         root_dir: ".".to_owned(),
         query: query.to_owned(),
         options: FindSymbolOptions { match_kind: kind, max_results: max, case_sensitive: false, offset },
-    }
-}
-
-fn types(pattern: &str) -> FindTypeArgs {
-    FindTypeArgs {
-        pattern: pattern.to_owned(),
-        kind: TypeFilter::Any,
-        max_results: 50,
-        offset: 0,
-        case_sensitive: false,
     }
 }
 
@@ -230,14 +211,6 @@ fn find_resource_finds_any_file() {
     let r = ws.find_resource(&FindResourceArgs { pattern: "pom".to_owned(), max_results: 2, offset: 0 }).expect("find");
     assert_eq!((r.total, r.truncated, r.next_offset), (4, true, Some(2)));
     assert!(r.results[0].size > 0 && r.results[0].modified.as_deref().is_some_and(|m| m.ends_with('Z')));
-}
-
-fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !done() {
-        assert!(Instant::now() < deadline, "timed out waiting for: {what}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 fn method_files(ws: &Workspace, name: &str) -> Vec<String> {

@@ -1,8 +1,14 @@
-//! Helpers shared by the test binaries: a compact text rendering of outlines, and copying a
-//! fixture tree into a temp directory.
+//! Helpers shared by the test binaries: a compact text rendering of outlines, copying a
+//! fixture tree into a temp directory, and opening, writing and waiting on a workspace.
 #![allow(dead_code)]
 
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::model::{FileOutline, Javadoc, TypeDecl};
+use mcp_java_index::tools::find::{FindTypeArgs, TypeFilter};
+use mcp_java_index::tools::workspace::Workspace;
 
 fn doc(j: &Javadoc) -> String {
     match (j.start_line, j.end_line) {
@@ -90,5 +96,39 @@ pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
         } else {
             std::fs::copy(&p, &dest).expect("copy");
         }
+    }
+}
+
+/// Writes a file under `root`, creating its directories.
+pub fn write(root: &Path, rel: &str, text: &str) {
+    let p = root.join(rel);
+    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+    std::fs::write(p, text).expect("write");
+}
+
+/// Opens a workspace on one root (not yet indexed).
+pub fn open(root: &Path, watch: bool) -> Workspace {
+    let flags = Flags { roots: vec![root.to_path_buf()], no_watch: !watch, ..Default::default() };
+    let config = Config::load(&flags, &|_| None).expect("config");
+    Workspace::open(config).expect("workspace")
+}
+
+/// `find_type` arguments for a pattern, any kind, first 50.
+pub fn types(pattern: &str) -> FindTypeArgs {
+    FindTypeArgs {
+        pattern: pattern.to_owned(),
+        kind: TypeFilter::Any,
+        max_results: 50,
+        offset: 0,
+        case_sensitive: false,
+    }
+}
+
+/// Waits up to 60 s for a condition (the watcher under load).
+pub fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !done() {
+        assert!(Instant::now() < deadline, "timed out waiting for: {what}");
+        std::thread::sleep(Duration::from_millis(20));
     }
 }
