@@ -81,6 +81,8 @@ fn run_refdump(root: &Path) -> String {
 #[derive(Default, Debug)]
 struct Score {
     tp: usize,
+    /// True positives we marked `likely` rather than `exact` (goal: under 5% of `tp`).
+    tp_likely: usize,
     fp: usize,
     fn_: usize,
 }
@@ -107,6 +109,7 @@ fn compare(ours: &[(Key, bool)], theirs: &[(Key, bool)], w: &World) -> Report {
             || k.4.split_once('#').is_some_and(|(owner, _)| w.by_fqn(owner).is_some_and(|id| w.is_workspace(id)))
     };
     let a: HashSet<&Key> = ours.iter().map(|(k, _)| k).filter(|k| in_ws(k)).collect();
+    let exact: HashSet<&Key> = ours.iter().filter(|(_, e)| *e).map(|(k, _)| k).collect();
     let b: HashSet<&Key> = theirs.iter().filter(|(k, src)| k.3 == "type" || *src).map(|(k, _)| k).collect();
     let mut by_cat: BTreeMap<String, Score> = BTreeMap::new();
     let mut false_pos = Vec::new();
@@ -115,6 +118,9 @@ fn compare(ours: &[(Key, bool)], theirs: &[(Key, bool)], w: &World) -> Report {
         let s = by_cat.entry(k.3.clone()).or_default();
         if b.contains(k) {
             s.tp += 1;
+            if !exact.contains(k) {
+                s.tp_likely += 1;
+            }
         } else {
             s.fp += 1;
             false_pos.push((*k).clone());
@@ -135,14 +141,17 @@ fn print(name: &str, r: &Report) {
     eprintln!("== {name}");
     for (cat, s) in &r.by_cat {
         eprintln!(
-            "{cat:6} tp {:6} fp {:5} fn {:5}  precision {:.2}%  recall {:.2}%",
+            "{cat:6} tp {:6} fp {:5} fn {:5}  precision {:.2}%  recall {:.2}%  likely {:.2}% of tp",
             s.tp,
             s.fp,
             s.fn_,
             100.0 * s.precision(),
-            100.0 * s.recall()
+            100.0 * s.recall(),
+            100.0 * s.tp_likely as f64 / s.tp.max(1) as f64
         );
     }
+    let (tp, likely) = r.by_cat.values().fold((0, 0), |(a, b), s| (a + s.tp, b + s.tp_likely));
+    eprintln!("all    likely {likely} of {tp} correct references ({:.2}%)", 100.0 * likely as f64 / tp.max(1) as f64);
     if std::env::var_os("XREF_ALL").is_some() {
         for k in &r.false_pos {
             eprintln!("  FPALL {k:?}");
@@ -200,6 +209,9 @@ fn commons_lang3_precision_and_recall() {
     let (o, w) = ours(&root);
     let r = compare(&o, &javac(&tsv), &w);
     print("commons-lang3", &r);
+    // Issue 13's goal: under 5% of the references javac binds are answered `likely`.
+    let (tp, likely) = r.by_cat.values().fold((0, 0), |(a, b), s| (a + s.tp, b + s.tp_likely));
+    assert!(likely * 20 < tp, "{likely} of {tp} correct references are only `likely`");
     eprintln!("JDK API table load (once per process): {load:?}");
     // Relinking cost, with and without the JDK API table (loaded once per process).
     let list: Vec<_> = w.files.iter().map(|f| (f.path.clone(), f.decls.clone())).collect();
