@@ -156,11 +156,6 @@ impl From<Progress> for IndexStatus {
     }
 }
 
-/// The index's status with samples of the skipped files.
-pub fn status(index: &LiveIndex, p: Progress) -> IndexStatus {
-    IndexStatus::with_progress(index, p)
-}
-
 /// The answer of `java_find_symbol`.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
