@@ -201,11 +201,15 @@ fn call_runs_any_registered_tool_by_name() {
         names.len() >= 10 && names.contains(&"java_index".to_owned()) && names.contains(&"get_problems".to_owned())
     );
 
-    let o =
-        run(&["call", "java_read_range", r#"{"filePath": "enums.java", "startLine": 1, "endLine": 2}"#], &fixtures());
+    let range = r#"{"filePath": "enums.java", "startLine": 1, "endLine": 2}"#;
+    let o = run(&["call", "java_read_range", range, "--json"], &fixtures());
     assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("the tool's JSON text");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("the tool's JSON");
     assert_eq!((v["startLine"].as_u64(), v["endLine"].as_u64()), (Some(1), Some(2)));
+    // Without --json: the text a model reads, the numbered lines themselves.
+    let o = run(&["call", "java_read_range", range], &fixtures());
+    let text = stdout(&o);
+    assert!(text.starts_with("1: ") && text.contains("\n2: ") && !text.contains("\n3: "), "{text}");
 
     let o = run(&["call", "find_type", r#"{"pattern": "Color*"}"#, "--json"], &fixtures());
     assert!(o.status.success(), "{}", stderr(&o));

@@ -179,7 +179,7 @@ fn a_cancelled_call_stops_consuming_cpu() {
 
 /// Every input and output is bounded: a 1 MB pattern, a 20,000-item list and a 100-deep
 /// object are refused naming the argument and the limit (the server keeps serving); an answer
-/// over the limit is refused with how to narrow the call; a message over the transport's
+/// over the answer budget is paged, saying how to get the rest; a message over the transport's
 /// limit gets a JSON-RPC error.
 #[test]
 fn oversized_arguments_answers_and_messages_are_refused_naming_the_limit() {
@@ -214,11 +214,20 @@ fn oversized_arguments_answers_and_messages_are_refused_naming_the_limit() {
         "java_read_range",
         json!({"filePath": "Big.java", "startLine": 1, "endLine": 3002, "options": {"maxChars": 200000}}),
     );
+    // A 200,000-character read is over the answer budget: cut at a line, saying where to go on.
     let v = s.wait_for(4, Duration::from_secs(30));
     assert_eq!(v["result"]["isError"], false, "a capped read fits: {v}");
+    let r = &v["result"]["structuredContent"];
+    let next = r["nextStartLine"].as_u64().unwrap_or(0);
+    assert!(r["truncated"] == true && next > 1 && next == r["endLine"].as_u64().unwrap_or(0) + 1, "{r}");
+    // An outline of several MB: the first page that fits, and the call for the rest.
     s.call(7, "java_index", json!({"filePath": "Wide.java"}));
-    let t = error_text(&s.wait_for(7, Duration::from_secs(60)));
-    assert!(t.contains("answer too large: java_index would answer") && t.contains("narrow the call"), "{t}");
+    let v = s.wait_for(7, Duration::from_secs(60));
+    let r = &v["result"]["structuredContent"];
+    let next = r["nextOffset"].as_u64().unwrap_or(0);
+    assert!(r["truncated"] == true && next > 100 && r["totalDeclarations"] == 12_001, "{}", r["nextOffset"]);
+    let t = v["result"]["content"][0]["text"].as_str().unwrap_or_default();
+    assert!(t.ends_with(&format!("call again with options.offset={next}\n")), "{}", &t[t.len().saturating_sub(200)..]);
     // A message over the transport's limit: an error, and the server still answers.
     s.send(json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "find_type", "arguments": {"pattern": "x".repeat(9 * 1024 * 1024)}}}));
     let v = s.lines.recv_timeout(Duration::from_secs(30)).expect("an error for the oversized message");

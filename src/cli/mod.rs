@@ -463,6 +463,7 @@ impl From<&IndexFlags> for IndexOptions {
             include_constructors: f.include_constructors,
             max_javadoc_preview_chars: f.max_javadoc_preview_chars,
             stable_ids: f.stable_ids,
+            ..IndexOptions::default()
         }
     }
 }
@@ -746,7 +747,7 @@ fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
         eprintln!("warning: {w}");
     }
     let cache = ws.cache(0);
-    let opts: OutlineOptions = IndexOptions::from(&args.options).into();
+    let opts = OutlineOptions::from(&IndexOptions::from(&args.options));
     let defaults = opts == OutlineOptions::default();
     // One outline as JSON: the cached JSON itself when the options are the defaults.
     let one = |path: &Path, d: &str| -> Result<(String, crate::cache::Outcome), ToolError> {

@@ -21,6 +21,7 @@ pub struct FileOutline {
     pub hash: String,
     pub line_count: u32,
     /// The package declared by the file, `null` for the default package.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub package: Option<String>,
     pub classes: Vec<TypeDecl>,
     pub errors: Vec<Diagnostic>,
@@ -59,9 +60,11 @@ pub struct TypeDecl {
     pub qualified_name: String,
     pub modifiers: Vec<String>,
     pub annotations: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub type_params_text: Option<String>,
     /// The superclass of a class; `null` for every other kind (javac's model: an interface's
     /// super-interfaces are in `implements`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub extends: Option<String>,
     pub implements: Vec<String>,
     pub permits: Vec<String>,
@@ -83,13 +86,21 @@ pub struct TypeDecl {
 #[serde(rename_all = "camelCase")]
 pub struct Javadoc {
     pub present: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start_line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end_line: Option<u32>,
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub line_count: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub preview: Option<String>,
     /// Byte span of the comment in the file; internal, used to cut previews and reads.
     #[serde(skip)]
     pub span: Option<(usize, usize)>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Javadoc {
@@ -130,6 +141,7 @@ pub struct CtorDecl {
     pub name: String,
     pub modifiers: Vec<String>,
     pub annotations: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub type_params_text: Option<String>,
     pub params: Vec<Param>,
     pub throws: Vec<String>,
@@ -152,6 +164,7 @@ pub struct MethodDecl {
     pub return_type_text: String,
     pub modifiers: Vec<String>,
     pub annotations: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub type_params_text: Option<String>,
     pub params: Vec<Param>,
     pub throws: Vec<String>,
@@ -193,6 +206,7 @@ pub enum Level {
 pub struct Diagnostic {
     pub level: Level,
     pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<u32>,
 }
 

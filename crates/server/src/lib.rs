@@ -258,6 +258,8 @@ pub async fn serve_stdio(ws: Arc<Workspace>) -> anyhow::Result<()> {
         )
     })?;
     let (t, pump) = transport::LineTransport::start(tokio::io::stdin(), tokio::io::stdout(), log);
+    // The tokenizer that measures answers takes ~100 ms to build: not on the first call's time.
+    mji_tools::budget::warm();
     let server = JavaIndexServer::new(ws.clone());
     match server.serve(t).await {
         Ok(running) => {

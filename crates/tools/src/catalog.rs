@@ -54,12 +54,40 @@ fn tidy(v: &mut Value, root: bool) {
             if integer {
                 m.remove("format");
             }
+            drop_null(m);
             for (_, child) in m.iter_mut() {
                 tidy(child, false);
             }
         }
         Value::Array(a) => a.iter_mut().for_each(|x| tidy(x, false)),
         _ => {}
+    }
+}
+
+/// Removes `null` from a schema's accepted types: answers omit absent values instead of
+/// sending `null` (the field is simply not `required`), and arguments may be omitted too, so
+/// neither needs the nullable forms (`type: [X, "null"]`, `anyOf: [X, {type: null}]`) that
+/// strict schema linters warn about. Arguments given as `null` are still accepted.
+fn drop_null(m: &mut Map<String, Value>) {
+    if let Some(Value::Array(types)) = m.get_mut("type") {
+        types.retain(|t| t != "null");
+        if types.len() == 1 {
+            let only = types.remove(0);
+            m.insert("type".to_owned(), only);
+        }
+    }
+    let is_null = |v: &Value| v.get("type").is_some_and(|t| t == "null");
+    if let Some(Value::Array(alts)) = m.get_mut("anyOf") {
+        alts.retain(|a| !is_null(a));
+        if alts.len() == 1 {
+            let only = alts.remove(0);
+            m.remove("anyOf");
+            if let Value::Object(inner) = only {
+                for (k, v) in inner {
+                    m.entry(k).or_insert(v);
+                }
+            }
+        }
     }
 }
 

@@ -168,6 +168,7 @@ pub struct FindSymbolResult {
     /// True when more matches exist after this page.
     pub truncated: bool,
     /// The offset of the next page; null on the last page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_offset: Option<u64>,
     pub index: IndexStatus,
 }
@@ -213,6 +214,7 @@ pub struct TypeResult {
     pub end_line: u32,
     pub modifiers: Vec<String>,
     /// The javadoc's first sentence (at most 160 characters); null without javadoc.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub summary: Option<String>,
     pub symbol_id: String,
 }
@@ -225,6 +227,7 @@ pub struct FindTypeResult {
     pub results: Vec<TypeResult>,
     pub total: u64,
     pub truncated: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_offset: Option<u64>,
     pub index: IndexStatus,
 }
@@ -249,6 +252,7 @@ pub struct ResourceResult {
     pub file_path: String,
     pub size: u64,
     /// Last modification, RFC 3339 UTC.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub modified: Option<String>,
 }
 
@@ -260,6 +264,7 @@ pub struct FindResourceResult {
     pub results: Vec<ResourceResult>,
     pub total: u64,
     pub truncated: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_offset: Option<u64>,
     pub index: IndexStatus,
 }
@@ -270,6 +275,23 @@ fn page_size(max: u32) -> Result<usize, ToolError> {
     }
     Ok(max.min(MAX_RESULTS) as usize)
 }
+
+/// The answer budget's cut of a page of results: keeps the first `n` and says where the next
+/// page starts.
+macro_rules! budget_cut {
+    ($($t:ty),*) => {$(
+        impl $t {
+            pub fn keep_first(&mut self, n: usize, offset: u32) {
+                if n < self.results.len() {
+                    self.results.truncate(n);
+                    self.truncated = true;
+                    self.next_offset = Some(u64::from(offset) + n as u64);
+                }
+            }
+        }
+    )*};
+}
+budget_cut!(FindSymbolResult, FindTypeResult, FindResourceResult);
 
 fn paging(offset: u32, shown: usize, total: usize) -> (bool, Option<u64>) {
     let end = offset as usize + shown;

@@ -9,8 +9,9 @@ use crate::{ToolError, read_file, require_java};
 use mji_model::{FileOutline, Javadoc, OutlineOptions, TypeDecl};
 use mji_parser::SourceText;
 
-/// The `options` object of `java_index` (spec §5.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+/// The `options` object of `java_index` (spec §5.1, then the options that shape an outline
+/// for an agent: kinds, a name filter, a nesting depth and paging).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct IndexOptions {
     /// Include private members and private nested types.
@@ -26,6 +27,32 @@ pub struct IndexOptions {
     /// true: symbolIds are `Kind#qualified.Name#sig|start:N|end:M`, stable while the code is
     /// unchanged. false: short positional ids (`@N`), fewer tokens, valid for this file version.
     pub stable_ids: bool,
+    /// Only these kinds of declarations; the types around them stay as their context.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<DeclKind>,
+    /// Only declarations whose name contains this (case-insensitive), and every member of a
+    /// type whose name does.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    /// Deepest nested type listed: 0 lists top-level types only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_depth: Option<u32>,
+    /// Declarations to skip, in source order (the previous answer's `nextOffset`).
+    pub offset: u32,
+    /// Most declarations to list; default as many as fit the answer budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u32>,
+}
+
+/// A kind of declaration, to narrow an outline to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum DeclKind {
+    Type,
+    Field,
+    Constructor,
+    Method,
+    EnumConstant,
 }
 
 impl Default for IndexOptions {
@@ -38,12 +65,17 @@ impl Default for IndexOptions {
             include_constructors: d.include_constructors,
             max_javadoc_preview_chars: 0,
             stable_ids: d.stable_ids,
+            kinds: Vec::new(),
+            name: String::new(),
+            max_depth: None,
+            offset: 0,
+            limit: None,
         }
     }
 }
 
-impl From<IndexOptions> for OutlineOptions {
-    fn from(o: IndexOptions) -> Self {
+impl From<&IndexOptions> for OutlineOptions {
+    fn from(o: &IndexOptions) -> Self {
         OutlineOptions {
             include_private: o.include_private,
             include_fields: o.include_fields,
@@ -53,6 +85,146 @@ impl From<IndexOptions> for OutlineOptions {
             stable_ids: o.stable_ids,
         }
     }
+}
+
+/// The answer of `java_index`: the outline (one page of it when the file's declarations do not
+/// all fit, or options narrowed it) and how to get the rest.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IndexOutput {
+    #[serde(flatten)]
+    pub outline: FileOutline,
+    /// Declarations the options select, over every page; present when paged or narrowed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_declarations: Option<u32>,
+    /// Declarations in this answer, counted like `totalDeclarations`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shown_declarations: Option<u32>,
+    /// True when declarations after this page were left out (by `limit` or the answer budget).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
+    /// Pass as `options.offset` for the next page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_offset: Option<u32>,
+    /// The whole outline (options applied) and the selected declarations: what `cut` pages.
+    #[serde(skip)]
+    #[schemars(skip)]
+    page: Option<std::sync::Arc<(FileOutline, Vec<String>)>>,
+    #[serde(skip)]
+    #[schemars(skip)]
+    offset: usize,
+}
+
+/// Shapes an outline (options already applied) by the options' kinds, name, depth and page.
+pub fn shape(outline: FileOutline, o: &IndexOptions) -> IndexOutput {
+    let narrowed = !o.kinds.is_empty() || !o.name.is_empty() || o.max_depth.is_some();
+    if !narrowed && o.offset == 0 && o.limit.is_none() {
+        // The common case: every declaration, paged only if the budget needs it.
+        let ids = selected_ids(&outline, o);
+        return IndexOutput {
+            outline: outline.clone(),
+            total_declarations: None,
+            shown_declarations: None,
+            truncated: false,
+            next_offset: None,
+            page: Some(std::sync::Arc::new((outline, ids))),
+            offset: 0,
+        };
+    }
+    let ids = selected_ids(&outline, o);
+    let offset = (o.offset as usize).min(ids.len());
+    let n = o.limit.map_or(ids.len(), |l| l as usize);
+    let page = std::sync::Arc::new((outline, ids));
+    let mut out = IndexOutput {
+        outline: page.0.clone(),
+        total_declarations: None,
+        shown_declarations: None,
+        truncated: false,
+        next_offset: None,
+        page: Some(page),
+        offset,
+    };
+    out.keep(n);
+    out
+}
+
+impl IndexOutput {
+    /// How many selected declarations this answer can hold before any cut.
+    pub fn page_len(&self) -> usize {
+        self.page.as_ref().map_or(0, |p| p.1.len().saturating_sub(self.offset))
+    }
+
+    /// Keeps the first `n` selected declarations from the offset (and the types around them).
+    pub fn keep(&mut self, n: usize) {
+        let Some(page) = self.page.clone() else { return };
+        let (full, ids) = &*page;
+        let end = self.offset.saturating_add(n).min(ids.len());
+        let keep: std::collections::HashSet<&str> = ids[self.offset..end].iter().map(String::as_str).collect();
+        self.outline = retain(full, &keep);
+        self.total_declarations = Some(ids.len() as u32);
+        self.shown_declarations = Some((end - self.offset) as u32);
+        self.truncated = end < ids.len();
+        self.next_offset = self.truncated.then_some(end as u32);
+    }
+}
+
+/// The symbolIds of the declarations the options select, in source order.
+fn selected_ids<'a>(outline: &'a FileOutline, o: &IndexOptions) -> Vec<String> {
+    let needle = o.name.to_lowercase();
+    let named = |name: &str| needle.is_empty() || name.to_lowercase().contains(&needle);
+    let mut items: Vec<(u32, usize, &str)> = Vec::new();
+    let mut stack: Vec<(&'a TypeDecl, u32, bool)> = outline.classes.iter().rev().map(|t| (t, 0, false)).collect();
+    while let Some((t, depth, inside_match)) = stack.pop() {
+        if o.max_depth.is_some_and(|m| depth > m) {
+            continue;
+        }
+        let type_match = inside_match || (!needle.is_empty() && named(&t.name));
+        let mut push = |kind: DeclKind, name: &str, start: u32, id: &'a str| {
+            if (o.kinds.is_empty() || o.kinds.contains(&kind)) && (type_match || named(name)) {
+                let seq = items.len();
+                items.push((start, seq, id));
+            }
+        };
+        push(DeclKind::Type, &t.name, t.start_line, &t.symbol_id);
+        for c in t.enum_constants.iter().flatten() {
+            push(DeclKind::EnumConstant, &c.name, c.start_line, &c.symbol_id);
+        }
+        for f in &t.fields {
+            push(DeclKind::Field, &f.name, f.start_line, &f.symbol_id);
+        }
+        for c in &t.constructors {
+            push(DeclKind::Constructor, &c.name, c.start_line, &c.symbol_id);
+        }
+        for m in &t.methods {
+            push(DeclKind::Method, &m.name, m.start_line, &m.symbol_id);
+        }
+        stack.extend(t.inner_classes.iter().rev().map(|c| (c, depth + 1, type_match)));
+    }
+    items.sort_by_key(|&(start, seq, _)| (start, seq));
+    items.into_iter().map(|(_, _, id)| id.to_owned()).collect()
+}
+
+/// The outline with only the declarations in `keep` and the types that contain them.
+/// Recursive: outlines nest at most `mji_parser::MAX_TYPE_NESTING` types deep.
+fn retain(full: &FileOutline, keep: &std::collections::HashSet<&str>) -> FileOutline {
+    fn prune(t: &mut TypeDecl, keep: &std::collections::HashSet<&str>) -> bool {
+        if let Some(cs) = &mut t.enum_constants {
+            cs.retain(|c| keep.contains(c.symbol_id.as_str()));
+        }
+        t.fields.retain(|x| keep.contains(x.symbol_id.as_str()));
+        t.constructors.retain(|x| keep.contains(x.symbol_id.as_str()));
+        t.methods.retain(|x| keep.contains(x.symbol_id.as_str()));
+        t.inner_classes.retain_mut(|c| prune(c, keep));
+        let members = t.enum_constants.as_ref().is_some_and(|c| !c.is_empty())
+            || !t.fields.is_empty()
+            || !t.constructors.is_empty()
+            || !t.methods.is_empty()
+            || !t.inner_classes.is_empty();
+        keep.contains(t.symbol_id.as_str()) || members
+    }
+    let mut out = full.clone();
+    out.classes.retain_mut(|t| prune(t, keep));
+    out
 }
 
 /// Reads, parses and outlines one `.java` file (no cache).
@@ -167,6 +339,126 @@ pub fn javadoc_plain_text(raw: &str) -> String {
             }
             out.push_str(word);
         }
+    }
+    out
+}
+
+/// The outline as a model reads it: a table of contents, one line per declaration with its
+/// line range, signature and javadoc lines (and preview when asked), indented by nesting.
+pub fn render_outline(o: &IndexOutput) -> String {
+    use std::fmt::Write;
+    let ol = &o.outline;
+    let mut out = String::with_capacity(64 * 1024);
+    let _ = write!(out, "{} ({} lines", ol.file_path, ol.line_count);
+    if let Some(p) = &ol.package {
+        let _ = write!(out, ", package {p}");
+    }
+    out.push_str(")\n");
+    if ol.classes.is_empty() && ol.errors.is_empty() {
+        out.push_str("no type declarations\n");
+    }
+    fn lines(out: &mut String, start: u32, end: u32) {
+        let _ = if start == end { write!(out, "{start}") } else { write!(out, "{start}-{end}") };
+    }
+    fn line(out: &mut String, depth: usize, start: u32, end: u32, annotations: &[String], text: &str, jd: &Javadoc) {
+        for _ in 0..depth {
+            out.push_str("  ");
+        }
+        lines(out, start, end);
+        out.push(' ');
+        for a in annotations {
+            out.push_str(a);
+            out.push(' ');
+        }
+        out.push_str(text);
+        if let (true, Some(s), Some(e)) = (jd.present, jd.start_line, jd.end_line) {
+            out.push_str("  /**");
+            lines(out, s, e);
+            out.push_str("*/");
+            if let Some(p) = &jd.preview {
+                out.push(' ');
+                out.push_str(p);
+            }
+        }
+        out.push('\n');
+    }
+    // Every declaration with its depth, then sorted by start line: nested spans are
+    // contiguous, so this is source order (a type before its members on a shared line).
+    let mut entries: Vec<(u32, usize, String)> = Vec::new();
+    let mut stack: Vec<(&TypeDecl, usize)> = ol.classes.iter().rev().map(|t| (t, 0)).collect();
+    while let Some((t, depth)) = stack.pop() {
+        let mut head = t.modifiers.join(" ");
+        if !head.is_empty() {
+            head.push(' ');
+        }
+        let word = if t.kind == mji_model::TypeKind::Annotation { "@interface" } else { t.kind.as_str() };
+        let _ = write!(head, "{word} {}", t.name);
+        if let Some(tp) = &t.type_params_text {
+            head.push_str(tp);
+        }
+        if let Some(rc) = &t.record_components {
+            let parts: Vec<String> = rc.iter().map(|c| format!("{} {}", c.type_text, c.name)).collect();
+            let _ = write!(head, "({})", parts.join(", "));
+        }
+        if let Some(e) = &t.extends {
+            let _ = write!(head, " extends {e}");
+        }
+        if !t.implements.is_empty() {
+            let kw = if t.kind == mji_model::TypeKind::Interface { "extends" } else { "implements" };
+            let _ = write!(head, " {kw} {}", t.implements.join(", "));
+        }
+        if !t.permits.is_empty() {
+            let _ = write!(head, " permits {}", t.permits.join(", "));
+        }
+        let mut add = |d: usize, start: u32, end: u32, annotations: &[String], text: &str, jd: &Javadoc| {
+            let mut s = String::new();
+            line(&mut s, d, start, end, annotations, text, jd);
+            let seq = entries.len();
+            entries.push((start, seq, s));
+        };
+        add(depth, t.start_line, t.end_line, &t.annotations, &head, &t.javadoc);
+        let d = depth + 1;
+        for c in t.enum_constants.iter().flatten() {
+            add(d, c.start_line, c.end_line, &[], &c.name, &c.javadoc);
+        }
+        for x in &t.fields {
+            let mut text = x.modifiers.join(" ");
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            let _ = write!(text, "{} {}", x.type_text, x.name);
+            add(d, x.start_line, x.end_line, &x.annotations, &text, &x.javadoc);
+        }
+        for x in &t.constructors {
+            add(d, x.start_line, x.end_line, &x.annotations, &x.signature_text, &x.javadoc);
+        }
+        for x in &t.methods {
+            add(d, x.start_line, x.end_line, &x.annotations, &x.signature_text, &x.javadoc);
+        }
+        stack.extend(t.inner_classes.iter().rev().map(|c| (c, d)));
+    }
+    entries.sort_by_key(|(start, seq, _)| (*start, *seq));
+    entries.iter().for_each(|(_, _, s)| out.push_str(s));
+    for e in &ol.errors {
+        let level = match e.level {
+            mji_model::Level::Error => "error",
+            mji_model::Level::Warning => "warning",
+        };
+        match e.line {
+            Some(l) => {
+                let _ = writeln!(out, "{level} line {l}: {}", e.message);
+            }
+            None => {
+                let _ = writeln!(out, "{level}: {}", e.message);
+            }
+        }
+    }
+    if let (true, Some(next), Some(total)) = (o.truncated, o.next_offset, o.total_declarations) {
+        let _ = writeln!(
+            out,
+            "… {} more declarations of {total}: call again with options.offset={next}",
+            total.saturating_sub(next)
+        );
     }
     out
 }

@@ -2,6 +2,7 @@
 //! out, errors as [`ToolError`] values. Synchronous; callers in async code use
 //! `spawn_blocking`.
 
+pub mod budget;
 pub mod catalog;
 pub mod find;
 pub mod java_index;

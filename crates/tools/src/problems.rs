@@ -79,8 +79,11 @@ pub struct ProblemsResult {
     pub total_count: u32,
     /// Problems left after the severity, line and source filters (before paging).
     pub filtered_count: u32,
-    /// More filtered problems after this page (pass offset + limit as the next offset).
+    /// More filtered problems after this page (pass `nextOffset` as the next offset).
     pub has_more: bool,
+    /// Where the next page starts, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_offset: Option<u32>,
     /// False when some file's javac check outlasted the time budget: it continues in the
     /// background; call again for the rest.
     pub complete: bool,

@@ -35,7 +35,9 @@ pub struct JavadocResult {
     pub symbol_id: String,
     /// True when the symbol exists and has a javadoc.
     pub found: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start_line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end_line: Option<u32>,
     pub line_count: u32,
     pub content: String,
@@ -43,6 +45,7 @@ pub struct JavadocResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resolved_symbol_id: Option<String>,
     /// Why nothing was found, or what was re-resolved or cut.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
 

@@ -43,8 +43,10 @@ pub struct RangeResult {
     /// True when `maxChars` stopped the read before the requested end line.
     pub truncated: bool,
     /// Where to continue after a truncated read; null when complete.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_start_line: Option<u32>,
     /// What was adjusted or cut, in words; null when the read is exactly what was asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
 
@@ -147,4 +149,37 @@ pub fn range_of(
         next_start_line,
         note: (!notes.is_empty()).then(|| notes.join("; ")),
     })
+}
+
+/// Keeps the first `n` lines of a read (the answer budget's cut) and says where to continue.
+pub fn keep_lines(r: &mut RangeResult, n: usize) {
+    let shown = (r.end_line + 1).saturating_sub(r.start_line) as usize;
+    if n >= shown || n == 0 {
+        return;
+    }
+    let cut = r.content.match_indices('\n').nth(n - 1).map_or(r.content.len(), |(i, _)| i);
+    r.content.truncate(cut);
+    r.end_line = r.start_line + n as u32 - 1;
+    r.truncated = true;
+    r.next_start_line = Some(r.end_line + 1);
+    let note = format!("answer budget reached; continue with startLine {}", r.end_line + 1);
+    // An earlier note about maxChars no longer says where to continue.
+    let kept: Vec<&str> =
+        r.note.as_deref().into_iter().flat_map(|x| x.split("; ")).filter(|x| !x.contains("continue")).collect();
+    r.note = Some(kept.into_iter().chain([note.as_str()]).collect::<Vec<_>>().join("; "));
+}
+
+/// A read as a model reads it: the lines, then what was adjusted or cut, if anything.
+pub fn render(r: &RangeResult) -> String {
+    let mut out = String::with_capacity(r.content.len() + 80);
+    out.push_str(&r.content);
+    out.push('\n');
+    if let Some(note) = &r.note {
+        out.push('[');
+        out.push_str(&r.file_path);
+        out.push_str(": ");
+        out.push_str(note);
+        out.push_str("]\n");
+    }
+    out
 }

@@ -56,8 +56,8 @@ pub trait Tool {
     /// Whether a call waits (up to the configured time) for the first indexing pass.
     const NEEDS_INDEX: bool = false;
 
-    type Args: DeserializeOwned + JsonSchema;
-    type Output: Serialize + JsonSchema;
+    type Args: DeserializeOwned + JsonSchema + Clone;
+    type Output: Serialize + JsonSchema + Clone;
 
     /// The domain call: typed arguments in, typed result out.
     fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError>;
@@ -67,13 +67,82 @@ pub trait Tool {
         None
     }
 
-    /// The whole answer. Tools with a faster path (a cached serialization) override it.
-    fn answer(ws: &Workspace, args: Self::Args) -> Result<Answer, String> {
-        let output = Self::call(ws, args).map_err(|e| e.to_string())?;
-        let text = Self::render(&output);
-        let value = serde_json::to_value(&output).map_err(internal_serialize)?;
-        Ok(Answer { value, text, meta: None })
+    /// How many items the answer's main list holds (results, references, lines, members), for
+    /// the answer budget to shorten it; `None`: the answer has no such list and fits whole or
+    /// not at all.
+    fn page_len(_output: &Self::Output) -> Option<usize> {
+        None
     }
+
+    /// Keeps the first `n` of those items and records in the answer that the rest was left
+    /// out: `truncated`, and where the next call continues (its offset or start line).
+    fn cut(_output: &mut Self::Output, _args: &Self::Args, _n: usize) {}
+
+    /// The whole answer, fitted to the budget. Tools with extra `_meta` override it and call
+    /// [`fit`] themselves.
+    fn answer(ws: &Workspace, args: Self::Args) -> Result<Answer, String> {
+        let output = Self::call(ws, args.clone()).map_err(|e| e.to_string())?;
+        fit::<Self>(output, &args, ws.answer_tokens())
+    }
+}
+
+/// The answer of `output`, within `budget` tokens in both renderings (the text a model reads
+/// and the structured JSON, which some clients pass to the model instead). An answer over the
+/// budget is cut to the most items that fit, and says so; one that cannot be cut is refused
+/// with how to narrow the call. Never cut silently.
+pub fn fit<T: Tool + ?Sized>(output: T::Output, args: &T::Args, budget: usize) -> Result<Answer, String> {
+    let whole = render::<T>(&output)?;
+    if whole.fits(budget) {
+        return Ok(whole.answer);
+    }
+    let Some(len) = T::page_len(&output) else {
+        return Err(too_large(T::NAME, budget, "narrow the call"));
+    };
+    // The most items that fit, at least one: `hi` items do not fit; `lo` do (or lo == 0).
+    let (mut lo, mut hi) = (0usize, len);
+    let mut best = None;
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        let mut cut = output.clone();
+        T::cut(&mut cut, args, mid);
+        let r = render::<T>(&cut)?;
+        if r.fits(budget) {
+            lo = mid;
+            best = Some(r);
+        } else {
+            hi = mid;
+        }
+    }
+    match best {
+        Some(r) => Ok(r.answer),
+        None => Err(too_large(T::NAME, budget, "even its first item does not fit; narrow the call")),
+    }
+}
+
+/// Both renderings of one output.
+struct Rendered {
+    answer: Answer,
+    json: String,
+}
+
+impl Rendered {
+    fn fits(&self, budget: usize) -> bool {
+        crate::budget::fits(&self.json, budget)
+            && self.answer.text.as_deref().is_none_or(|t| crate::budget::fits(t, budget))
+    }
+}
+
+fn render<T: Tool + ?Sized>(output: &T::Output) -> Result<Rendered, String> {
+    let value = serde_json::to_value(output).map_err(internal_serialize)?;
+    let json = value.to_string();
+    Ok(Rendered { answer: Answer { value, text: T::render(output), meta: None }, json })
+}
+
+fn too_large(tool: &str, budget: usize, how: &str) -> String {
+    format!(
+        "answer too large: {tool}'s answer would cost more than the answer budget of {budget} tokens; \
+         {how} (a smaller limit or range, a filter, or paths) and page with offset"
+    )
 }
 
 /// A tool's answer: the structured value, its text (the value as JSON when `None`), and
@@ -176,17 +245,17 @@ fn call_erased<T: Tool>(ws: &Workspace, args: Map<String, Value>) -> Result<Answ
         return Err(format!("cancelled: {} stopped before it finished", T::NAME));
     }
     let mut answer = answer?;
-    // Serialized once here: measured against the limit, then sent as the text content.
+    // Serialized once here: sent as the text content (the budget was checked by `fit`).
     let text = answer.text.take().unwrap_or_else(|| answer.value.to_string());
-    let size = text.len();
-    answer.text = Some(text);
-    if size > MAX_ANSWER_BYTES {
+    if text.len() > MAX_ANSWER_BYTES {
         return Err(format!(
-            "answer too large: {} would answer {size} bytes, over the limit of {MAX_ANSWER_BYTES}; \
+            "answer too large: {} would answer {} bytes, over the limit of {MAX_ANSWER_BYTES}; \
              narrow the call (a smaller limit or range, a filter, or paths) and page with offset",
-            T::NAME
+            T::NAME,
+            text.len()
         ));
     }
+    answer.text = Some(text);
     Ok(answer)
 }
 

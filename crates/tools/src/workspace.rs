@@ -120,6 +120,11 @@ impl Workspace {
         })
     }
 
+    /// The token budget of one tool answer.
+    pub fn answer_tokens(&self) -> usize {
+        crate::budget::DEFAULT_ANSWER_TOKENS
+    }
+
     /// The workspace index, created (empty) on first use.
     pub fn index(&self) -> &Arc<LiveIndex> {
         self.index.get_or_init(|| LiveIndex::new(self.roots.clone(), self.caches.clone()))
@@ -261,7 +266,7 @@ impl Workspace {
         let r = self.resolve(&args.file_path)?;
         self.check_file(&r.path, &r.display)?;
         require_java(&r.path, &r.display)?;
-        let opts: OutlineOptions = args.options.into();
+        let opts = OutlineOptions::from(&args.options);
         let cache = self.cache(r.root);
         let io = |e: std::io::Error| io_error(&r.display, e);
         let (outline, outcome) = if opts.max_javadoc_preview_chars > 0 {
@@ -272,18 +277,6 @@ impl Workspace {
             (apply_options(cached.outline, &opts, None), cached.outcome)
         };
         Ok(IndexAnswer { outline, outcome, elapsed_ms: t.elapsed().as_secs_f64() * 1e3 })
-    }
-
-    /// `java_index` with default options, as JSON text: straight from the cache's stored JSON
-    /// on a hit, without building the outline in memory.
-    pub fn java_index_json(&self, file_path: &str) -> Result<(String, Outcome, f64), ToolError> {
-        let t = std::time::Instant::now();
-        let r = self.resolve(file_path)?;
-        self.check_file(&r.path, &r.display)?;
-        require_java(&r.path, &r.display)?;
-        let (json, outcome) =
-            self.cache(r.root).outline_json(&r.path, &r.display).map_err(|e| io_error(&r.display, e))?;
-        Ok((json, outcome, t.elapsed().as_secs_f64() * 1e3))
     }
 
     /// `java_read_range`.
@@ -369,11 +362,13 @@ impl Workspace {
             mji_problems::page(checked.problems, &filter, args.offset as usize, args.limit as usize);
         skipped.extend(checked.files);
         let (file_counts, files) = summarize(skipped);
+        let next_offset = has_more.then(|| args.offset.saturating_add(diagnostics.len() as u32));
         Ok(ProblemsResult {
             diagnostics,
             total_count: total as u32,
             filtered_count: filtered as u32,
             has_more,
+            next_offset,
             complete: checked.complete,
             file_counts,
             files,

@@ -134,12 +134,30 @@ pub struct FindReferencesResult {
     pub total: u64,
     pub truncated: bool,
     /// Pass as `offset` for the next page; null on the last.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_offset: Option<u64>,
     pub files: Vec<FileReferences>,
     /// With `targets`: one entry per target.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counts: Option<Vec<TargetCount>>,
     pub index: IndexStatus,
+}
+
+impl FindReferencesResult {
+    /// The answer budget's cut: keeps the first `n` references of the page (files in order)
+    /// and says where the next page starts.
+    pub fn keep_first(&mut self, n: usize, offset: u32) {
+        let mut left = n;
+        for f in &mut self.files {
+            f.references.truncate(left);
+            left -= f.references.len();
+        }
+        self.files.retain(|f| !f.references.is_empty());
+        if left == 0 {
+            self.truncated = true;
+            self.next_offset = Some(u64::from(offset) + n as u64);
+        }
+    }
 }
 
 /// The files to search, filtered by the `paths` globs (matched against the display path).

@@ -18,4 +18,12 @@ impl Tool for FindResource {
     fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
         ws.find_resource(&args)
     }
+
+    fn page_len(output: &Self::Output) -> Option<usize> {
+        Some(output.results.len())
+    }
+
+    fn cut(output: &mut Self::Output, args: &Self::Args, n: usize) {
+        output.keep_first(n, args.offset);
+    }
 }

@@ -26,4 +26,16 @@ impl Tool for GetProblems {
         );
         Ok(result)
     }
+
+    fn page_len(output: &Self::Output) -> Option<usize> {
+        Some(output.diagnostics.len())
+    }
+
+    fn cut(output: &mut Self::Output, args: &Self::Args, n: usize) {
+        if n < output.diagnostics.len() {
+            output.diagnostics.truncate(n);
+            output.has_more = true;
+            output.next_offset = Some(args.offset.saturating_add(n as u32));
+        }
+    }
 }

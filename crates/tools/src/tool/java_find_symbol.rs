@@ -18,4 +18,12 @@ impl Tool for JavaFindSymbol {
     fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
         ws.java_find_symbol(&args)
     }
+
+    fn page_len(output: &Self::Output) -> Option<usize> {
+        Some(output.results.len())
+    }
+
+    fn cut(output: &mut Self::Output, args: &Self::Args, n: usize) {
+        output.keep_first(n, args.options.offset);
+    }
 }

@@ -9,12 +9,24 @@ pub struct JavaReadRange;
 impl Tool for JavaReadRange {
     const NAME: &'static str = "java_read_range";
     const TITLE: &'static str = "Read lines of a file";
-    const DESCRIPTION: &'static str = "Read lines startLine..endLine (1-based, inclusive) of a file in the workspace, with `N: ` line prefixes by default. Use it to read one method body after java_index gave its lines. Output is capped by options.maxChars (default 20000): a longer read stops at a line boundary with truncated=true and nextStartLine to continue from; endLine past the end of the file is clamped (said in `note`). Example: {\"filePath\": \"src/main/java/com/foo/Bar.java\", \"startLine\": 70, \"endLine\": 120}";
+    const DESCRIPTION: &'static str = "Read lines startLine..endLine (1-based, inclusive) of a file in the workspace, with `N: ` line prefixes by default. Use it to read one method body after java_index gave its lines. A read longer than options.maxChars (default 20000) or the answer budget stops at a line boundary with truncated=true and nextStartLine to continue from; endLine past the end of the file is clamped (said in `note`). Example: {\"filePath\": \"src/main/java/com/foo/Bar.java\", \"startLine\": 70, \"endLine\": 120}";
 
     type Args = crate::workspace::ReadRangeArgs;
     type Output = crate::read_range::RangeResult;
 
     fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
         ws.java_read_range(&args)
+    }
+
+    fn render(output: &Self::Output) -> Option<String> {
+        Some(crate::read_range::render(output))
+    }
+
+    fn page_len(output: &Self::Output) -> Option<usize> {
+        Some((output.end_line + 1).saturating_sub(output.start_line) as usize)
+    }
+
+    fn cut(output: &mut Self::Output, _args: &Self::Args, n: usize) {
+        crate::read_range::keep_lines(output, n);
     }
 }

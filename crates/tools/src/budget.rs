@@ -1,0 +1,66 @@
+//! The answer budget: how many tokens one tool answer may cost a model, counted with a real
+//! tokenizer (OpenAI's o200k BPE, embedded: a stand-in for whichever model reads the answer;
+//! code costs about the same under the tokenizers of today's models).
+//!
+//! Counting a 1 MB answer takes about 75 ms; building the tokenizer about 100 ms, so the server
+//! warms it in the background at start ([`warm`]).
+
+use std::sync::OnceLock;
+
+use bpe_openai::Tokenizer;
+
+/// The default budget of one answer, in tokens: under the 25,000 that Claude Code passes to a
+/// model by default (`MAX_MCP_OUTPUT_TOKENS`), with room for the envelope.
+pub const DEFAULT_ANSWER_TOKENS: usize = 20_000;
+/// The smallest budget a user may set: every answer's envelope and a few items fit in it.
+pub const MIN_ANSWER_TOKENS: usize = 500;
+
+fn tokenizer() -> &'static Tokenizer {
+    static T: OnceLock<&'static Tokenizer> = OnceLock::new();
+    T.get_or_init(bpe_openai::o200k_base)
+}
+
+/// Builds the tokenizer on another thread, so the first answer does not wait for it.
+pub fn warm() {
+    std::thread::Builder::new().name("tokenizer".to_owned()).spawn(tokenizer).ok();
+}
+
+/// The tokens `text` costs.
+pub fn count(text: &str) -> usize {
+    tokenizer().count(text)
+}
+
+/// Whether `text` costs at most `budget` tokens. A BPE token is at least one byte, so a text of
+/// no more bytes than the budget fits without counting.
+pub fn fits(text: &str, budget: usize) -> bool {
+    if text.len() <= budget {
+        return true;
+    }
+    let t = tokenizer();
+    t.count_till_limit(&t.normalize(text), budget.saturating_add(1)).is_some_and(|n| n <= budget)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_like_o200k() {
+        // tiktoken's o200k_base: "hello" and " world".
+        assert_eq!(count("hello world"), 2);
+        assert_eq!(count(""), 0);
+        // Words of code cost more than one byte each, far less than one token each.
+        let code = "public static void main(String[] args) {";
+        assert!((5..code.len() / 2).contains(&count(code)), "{}", count(code));
+    }
+
+    #[test]
+    fn fits_agrees_with_count() {
+        let text = "int x = 1; // a comment with words\n".repeat(200);
+        let n = count(&text);
+        assert!(n > 1000, "{n}");
+        assert!(fits(&text, n));
+        assert!(!fits(&text, n - 1));
+        assert!(fits("short", 5));
+    }
+}
