@@ -61,6 +61,10 @@ pub const fn no_file() -> Meta {
 }
 
 impl Meta {
+    /// The key's name in files when it is not the `Config` field's.
+    pub const fn key(self, key: &'static str) -> Meta {
+        Meta { key: Some(key), ..self }
+    }
     /// The environment variable's suffix when it is not the key's name.
     pub const fn env(self, env: &'static str) -> Meta {
         Meta { env: Some(env), ..self }

@@ -35,6 +35,9 @@ pub const CACHE_DIR_NAME: &str = ".mcp-java-index-cache";
 pub const DEFAULT_LINT: &str =
     "deprecation,removal,unchecked,rawtypes,cast,dep-ann,divzero,empty,fallthrough,finally,overrides,varargs";
 
+/// The groups of tools the server may list.
+pub const TOOL_GROUPS: &[&str] = &["navigation", "problems", "build", "edit", "editor"];
+
 const LEVELS: &[&str] = &["error", "warn", "info", "debug", "trace"];
 const RUNS: &str = "it can run code the repository chose";
 
@@ -136,6 +139,11 @@ settings! {
     /// Whether the workspace is trusted to run its build (Maven, which executes the
     /// repository's plugins): given for this run, or every root is under a trusted root.
     trusted: bool = false => no_file().env("TRUST").flag("trust");
+    /// The token budget of one tool answer.
+    answer_tokens: u64 = 20_000 => project();
+    /// The tool groups the server lists, of navigation, problems, build, edit, editor (commas
+    /// separate them too).
+    tool_groups: Vec<String> = TOOL_GROUPS.iter().map(|g| (*g).to_owned()).collect() => project().key("tools");
 }
 
 /// Values given on the command line, by key name, as text: one item per occurrence.
@@ -285,12 +293,18 @@ impl Config {
 
     fn validate(&mut self) -> Result<(), ConfigError> {
         self.log_level = self.log_level.trim().to_ascii_lowercase();
+        self.tool_groups = self.tool_groups.iter().flat_map(|g| g.split(',')).map(|g| g.trim().to_owned()).collect();
+        self.tool_groups.retain(|g| !g.is_empty());
         let reason = if !LEVELS.contains(&self.log_level.as_str()) {
             Some(("log_level", format!("`{}` is not one of {}", self.log_level, LEVELS.join(", "))))
         } else if self.max_file_bytes == 0 {
             Some(("max_file_bytes", "is 0; give the most bytes to read from one file (default 8388608)".to_owned()))
         } else if self.cache_dir.as_ref().is_some_and(|d| d.as_os_str().is_empty()) {
             Some(("cache_dir", "is empty".to_owned()))
+        } else if let Some(g) = self.tool_groups.iter().find(|g| !TOOL_GROUPS.contains(&g.as_str())) {
+            Some(("tools", format!("`{g}` is not a tool group; the groups are {}", TOOL_GROUPS.join(", "))))
+        } else if self.tool_groups.is_empty() {
+            Some(("tools", format!("lists no tool group; give some of {}", TOOL_GROUPS.join(", "))))
         } else {
             None
         };
@@ -495,6 +509,7 @@ mod tests {
         assert_eq!((flag("roots").long, flag("roots").repeatable), ("root".to_owned(), true));
         assert_eq!((flag("cache_dir").long, flag("cache_dir").value_name), ("cache-dir".to_owned(), Some("PATH")));
         assert!(flag("cache_dir").help.contains("[env: MCP_JAVA_INDEX_CACHE_DIR]"));
+        assert_eq!(key("tools").field, "tool_groups");
         assert_eq!(
             (key("cache").switch_value(), key("trusted").switch_value()),
             ("false".to_owned(), "true".to_owned())
@@ -502,6 +517,29 @@ mod tests {
         let mut names: Vec<&str> = KEYS.iter().map(Key::name).collect();
         names.dedup();
         assert_eq!(names.len(), KEYS.len(), "two keys share a name");
+    }
+
+    #[test]
+    fn new_keys_layer_and_validate() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let flags = Flags::roots([dir.path()]);
+        let c = Config::load(&flags, &no_env).expect("config");
+        assert_eq!((c.answer_tokens, c.tool_groups.len()), (20_000, TOOL_GROUPS.len()));
+        std::fs::write(dir.path().join(PROJECT_FILE), "answer_tokens = 900\ntools = [\"navigation\"]\n")
+            .expect("write");
+        let c = Config::load(&flags, &no_env).expect("config");
+        assert_eq!((c.answer_tokens, c.tool_groups.clone()), (900, vec!["navigation".to_owned()]));
+        assert!(c.ignored.is_empty(), "{:?}", c.ignored);
+        assert_eq!(c.report()["tools"]["value"], serde_json::json!(["navigation"]));
+        let env = |k: &str| (k == "MCP_JAVA_INDEX_TOOLS").then(|| "problems,edit".to_owned());
+        let c = Config::load(&flags, &env).expect("config");
+        assert_eq!(c.tool_groups, ["problems", "edit"]);
+        assert_eq!(c.describe("tools"), "environment MCP_JAVA_INDEX_TOOLS");
+        let env = |k: &str| (k == "MCP_JAVA_INDEX_TOOLS").then(|| "navigation refactor".to_owned());
+        let e = Config::load(&flags, &env).expect_err("bad group").to_string();
+        assert!(e.contains("`refactor`") && e.contains("editor") && e.contains("MCP_JAVA_INDEX_TOOLS"), "{e}");
+        let e = Config::load(&flags.clone().set("answer_tokens", "many"), &no_env).expect_err("bad flag").to_string();
+        assert!(e.contains("--answer-tokens") && e.contains("many"), "{e}");
     }
 
     #[test]
