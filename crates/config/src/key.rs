@@ -130,16 +130,12 @@ impl Key {
         let switch = self.kind == Kind::Bool;
         let long =
             if switch && self.default_value() == serde_json::Value::Bool(true) { format!("no-{base}") } else { base };
+        let set = if switch { format!("Sets {} = {}: ", self.name(), self.switch_value()) } else { String::new() };
         Flag {
             long,
-            value_name: (!switch).then(|| self.kind.value_name()),
+            value_name: (!switch).then(|| self.kind.words().0),
             repeatable: matches!(self.kind, Kind::Paths | Kind::Texts),
-            help: match switch {
-                true => {
-                    format!("Sets {} = {}: {} [env: {}]", self.name(), self.switch_value(), self.doc(), self.env_var())
-                }
-                false => format!("{} [env: {}]", self.doc(), self.env_var()),
-            },
+            help: format!("{set}{} [env: {}]", self.doc(), self.env_var()),
         }
     }
 
@@ -150,23 +146,15 @@ impl Key {
 }
 
 impl Kind {
-    fn value_name(self) -> &'static str {
+    /// The flag's placeholder and the README's word for the type.
+    fn words(self) -> (&'static str, &'static str) {
         match self {
-            Kind::Bool => "BOOL",
-            Kind::Number => "N",
-            Kind::Text | Kind::Texts => "TEXT",
-            Kind::Path | Kind::Paths => "PATH",
-        }
-    }
-
-    fn word(self) -> &'static str {
-        match self {
-            Kind::Bool => "boolean",
-            Kind::Number => "integer",
-            Kind::Text => "string",
-            Kind::Path => "path",
-            Kind::Texts => "list of strings",
-            Kind::Paths => "list of paths",
+            Kind::Bool => ("BOOL", "boolean"),
+            Kind::Number => ("N", "integer"),
+            Kind::Text => ("TEXT", "string"),
+            Kind::Path => ("PATH", "path"),
+            Kind::Texts => ("TEXT", "list of strings"),
+            Kind::Paths => ("PATH", "list of paths"),
         }
     }
 
@@ -175,10 +163,11 @@ impl Kind {
         if self != Kind::Text && text.trim().is_empty() {
             return Ok(None);
         }
-        let paths = || std::env::split_paths(text).filter(|p| !p.as_os_str().is_empty());
         Ok(Some(match self {
             Kind::Texts => strings(text.split_whitespace().map(str::to_owned)),
-            Kind::Paths => strings(paths().map(|p| p.to_string_lossy().into_owned())),
+            Kind::Paths => strings(
+                std::env::split_paths(text).filter(|p| !p.as_os_str().is_empty()).map(|p| p.to_string_lossy().into()),
+            ),
             _ => self.parse_flag(&[text.to_owned()])?,
         }))
     }
@@ -287,7 +276,7 @@ pub fn reference(keys: &[Key]) -> String {
             "| `{}` | {} | {} | {default} | `{}`{} | {flag} | {who} |\n",
             k.name(),
             k.doc(),
-            k.kind.word(),
+            k.kind.words().1,
             k.env_var(),
             k.kind.env_note()
         );
