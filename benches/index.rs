@@ -17,12 +17,7 @@ use mcp_java_index::tools::workspace::Workspace;
 const BIN: &str = env!("CARGO_BIN_EXE_mcp-java-index");
 
 fn workspace(root: &Path, cache: &Path, watch: bool) -> Workspace {
-    let flags = Flags {
-        roots: vec![root.to_path_buf()],
-        cache_dir: Some(cache.to_path_buf()),
-        no_watch: !watch,
-        ..Default::default()
-    };
+    let flags = Flags::roots([root]).set("cache_dir", cache.display()).set("watch", watch);
     Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
 }
 
@@ -87,7 +82,7 @@ fn main() {
     drop(ws);
 
     let ws = workspace(&jdk, scratch.path().join("nocache").as_path(), false);
-    let flags = Flags { roots: vec![jdk.clone()], no_cache: true, no_watch: true, ..Default::default() };
+    let flags = Flags::roots([&jdk]).set("cache", false).set("watch", false);
     let nocache = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     drop(ws);
     let t = Instant::now();

@@ -35,7 +35,7 @@ fn generate(root: &Path) {
 }
 
 fn workspace(root: &Path, cache: &Path) -> Workspace {
-    let flags = Flags { roots: vec![root.to_path_buf()], cache_dir: Some(cache.to_path_buf()), ..Default::default() };
+    let flags = Flags::roots([root]).set("cache_dir", cache.display());
     let env = |k: &str| (k == "MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS").then(|| "600000".to_owned());
     Workspace::open(Config::load(&flags, &env).expect("config")).expect("workspace")
 }

@@ -12,12 +12,7 @@ use mcp_java_index::tools::workspace::Workspace;
 use mcp_java_index::tools::xref::{DependenciesArgs, FindReferencesArgs, ShowDefinitionArgs};
 
 fn workspace(root: &Path, cache: &Path) -> Workspace {
-    let flags = Flags {
-        roots: vec![root.to_path_buf()],
-        cache_dir: Some(cache.to_path_buf()),
-        no_watch: true,
-        ..Default::default()
-    };
+    let flags = Flags::roots([root]).set("cache_dir", cache.display()).set("watch", false);
     Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
 }
 

@@ -190,6 +190,32 @@ fn config_reports_each_value_with_its_source() {
     assert!(stderr(&o).contains("mcp-java-index.toml"), "{}", stderr(&o));
 }
 
+/// Every configuration key has a flag, derived from its declaration, and `config --reference`
+/// prints the table README shows.
+#[test]
+fn every_key_is_a_flag() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let o = bin()
+        .args(["config", "-vv", "--no-watch", "--answer-tokens", "7", "--tools", "navigation", "--tools", "edit"])
+        .args(["--classpath", "a.jar", "--classpath", "b", "--root"])
+        .arg(tmp.path())
+        .env_remove("MCP_JAVA_INDEX_LOG_LEVEL")
+        .output()
+        .expect("run");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!((v["watch"]["value"].clone(), v["watch"]["source"].clone()), (false.into(), "flag --no-watch".into()));
+    assert_eq!((v["answerTokens"]["value"].clone(), v["logLevel"]["value"].clone()), (7.into(), "debug".into()));
+    assert_eq!(v["tools"]["value"], serde_json::json!(["navigation", "edit"]));
+    assert_eq!(v["classpath"]["value"], serde_json::json!(["a.jar", "b"]));
+    let o = bin().args(["config", "--tools", "everything", "--root"]).arg(tmp.path()).output().expect("run");
+    assert!(!o.status.success() && stderr(&o).contains("`everything`"), "{}", stderr(&o));
+    let o = bin().args(["config", "--reference"]).output().expect("run");
+    let readme = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README");
+    assert!(o.status.success() && readme.contains(&stdout(&o)), "{}", stdout(&o));
+    assert!(stdout(&o).contains("| `cache` |") && stdout(&o).contains("`--no-cache`"), "{}", stdout(&o));
+}
+
 /// `tools` and `call` iterate the same registry the server serves: every tool is callable by
 /// name from the command line, with the server's arguments and answers.
 #[test]

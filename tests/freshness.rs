@@ -10,7 +10,7 @@ use mcp_java_index::tools::find::FindTypeArgs;
 use mcp_java_index::tools::workspace::{JavaIndexArgs, Workspace};
 
 fn open(root: &Path) -> Workspace {
-    let flags = Flags { roots: vec![root.to_path_buf()], no_watch: true, ..Default::default() };
+    let flags = Flags::roots([root]).set("watch", false);
     Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
 }
 

@@ -125,7 +125,7 @@ fn workspace_with(files: &[(&str, &[u8])]) -> (tempfile::TempDir, Workspace) {
         std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
         std::fs::write(p, bytes).expect("write");
     }
-    let flags = Flags { roots: vec![dir.path().to_path_buf()], no_watch: true, no_cache: true, ..Default::default() };
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
     let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     (dir, ws)

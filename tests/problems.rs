@@ -49,7 +49,7 @@ impl Project {
                 _ => env.iter().find(|(n, _)| *n == k).map(|(_, v)| (*v).to_owned()),
             }
         };
-        let flags = Flags { roots: vec![self.root.path().to_path_buf()], ..Default::default() };
+        let flags = Flags::roots([self.root.path()]);
         Workspace::open(Config::load(&flags, &lookup).expect("config")).expect("workspace")
     }
 }

@@ -356,12 +356,7 @@ fn compact_symbols_keep_the_outline_ids() {
 }
 
 fn open_cached(root: &Path, cache: &Path) -> Workspace {
-    let flags = Flags {
-        roots: vec![root.to_path_buf()],
-        cache_dir: Some(cache.to_path_buf()),
-        no_watch: true,
-        ..Default::default()
-    };
+    let flags = Flags::roots([root]).set("cache_dir", cache.display()).set("watch", false);
     Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
 }
 
@@ -418,8 +413,7 @@ fn several_roots_are_searched_together_with_absolute_paths() {
     let (a, b) = (tempfile::tempdir().expect("tempdir"), tempfile::tempdir().expect("tempdir"));
     write(a.path(), "src/A.java", "class A { void shared() {} }\n");
     write(b.path(), "src/B.java", "class B { void shared() {} }\n");
-    let flags =
-        Flags { roots: vec![a.path().to_path_buf(), b.path().to_path_buf()], no_watch: true, ..Default::default() };
+    let flags = Flags::roots([a.path(), b.path()]).set("watch", false);
     let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     let files = method_files(&ws, "shared");

@@ -43,7 +43,7 @@ fn setup() -> (tempfile::TempDir, Workspace) {
         std::fs::create_dir_all(p.parent().unwrap_or(Path::new("."))).expect("mkdir");
         std::fs::write(p, text).expect("write");
     }
-    let flags = Flags { roots: vec![dir.path().to_path_buf()], no_watch: true, no_cache: true, ..Default::default() };
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
     let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     (dir, ws)

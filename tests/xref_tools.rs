@@ -14,7 +14,7 @@ use mcp_java_index::tools::xref::{DependenciesArgs, FindReferencesArgs, FindRefe
 fn setup() -> (tempfile::TempDir, Workspace) {
     let dir = tempfile::tempdir().expect("tempdir");
     copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xref/src"), dir.path());
-    let flags = Flags { roots: vec![dir.path().to_path_buf()], no_watch: true, no_cache: true, ..Default::default() };
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
     let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     (dir, ws)

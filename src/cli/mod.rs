@@ -64,7 +64,7 @@ pub enum Command {
     /// List every tool with its title and annotations (the registry the server serves).
     Tools,
     /// Print the effective configuration and where each value came from.
-    Config(WorkspaceFlags),
+    Config(ConfigArgs),
     /// Inspect or clear the outline cache.
     Cache {
         #[command(subcommand)]
@@ -91,63 +91,84 @@ pub enum CacheAction {
     Clear,
 }
 
-/// Settings shared by every command that opens a workspace (see `config`).
-#[derive(Debug, Args, Clone)]
-pub struct WorkspaceFlags {
-    /// Workspace root (repeatable); default the current directory [env: MCP_JAVA_INDEX_ROOTS]
-    #[arg(long = "root", value_name = "DIR", global = true)]
-    pub roots: Vec<PathBuf>,
-    /// Cache directory (default .mcp-java-index-cache under each root) [env: MCP_JAVA_INDEX_CACHE_DIR]
-    #[arg(long, value_name = "DIR", global = true)]
-    pub cache_dir: Option<PathBuf>,
-    /// Do not read or write the cache
-    #[arg(long, global = true)]
-    pub no_cache: bool,
-    /// Record every MCP message received and sent, with timestamps, in this file
-    #[arg(long, value_name = "FILE", global = true)]
-    pub log_file: Option<PathBuf>,
-    /// How long workspace searches wait for the first indexing pass (ms)
-    #[arg(long, value_name = "MS", global = true)]
-    pub index_wait_ms: Option<u64>,
-    /// Do not watch the roots for file changes
-    #[arg(long, global = true)]
-    pub no_watch: bool,
-    /// Trust this workspace: get_problems may run its build (Maven), which executes the
-    /// repository's plugins [env: MCP_JAVA_INDEX_TRUST=1]
-    #[arg(long, global = true)]
-    pub trust: bool,
-    /// More logs on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides
-    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
-    pub verbose: u8,
+/// Settings shared by every command that opens a workspace: a flag for each configuration key
+/// (`mji_config::KEYS`; see `config --reference`), and `-v`.
+#[derive(Debug, Clone, Default)]
+pub struct WorkspaceFlags(Flags);
+
+impl clap::Args for WorkspaceFlags {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        const HEADING: &str = "Configuration (see `mcp-java-index config --reference`)";
+        let verbose = clap::Arg::new("verbose")
+            .short('v')
+            .long("verbose")
+            .action(clap::ArgAction::Count)
+            .help("More logs on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides");
+        let args = crate::config::KEYS.iter().map(|key| {
+            let flag = key.flag();
+            let arg = clap::Arg::new(key.name()).long(flag.long).help(flag.help);
+            match flag.value_name {
+                None => arg.action(clap::ArgAction::SetTrue),
+                Some(v) if flag.repeatable => arg.value_name(v).action(clap::ArgAction::Append),
+                Some(v) => arg.value_name(v),
+            }
+        });
+        cmd.args(args.chain([verbose]).map(|a| a.global(true).help_heading(HEADING)))
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl clap::FromArgMatches for WorkspaceFlags {
+    fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut flags = Self::default();
+        flags.update_from_arg_matches(m)?;
+        Ok(flags)
+    }
+
+    fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
+        let level = match m.get_count("verbose") {
+            0 => None,
+            1 => Some("info"),
+            2 => Some("debug"),
+            _ => Some("trace"),
+        };
+        if let Some(level) = level {
+            self.0.give("log_level", vec![level.to_owned()]);
+        }
+        for key in crate::config::KEYS {
+            if key.flag().value_name.is_none() {
+                if m.get_flag(key.name()) {
+                    self.0.give(key.name(), vec![key.switch_value()]);
+                }
+            } else if let Some(values) = m.get_many::<String>(key.name()) {
+                self.0.give(key.name(), values.cloned().collect());
+            }
+        }
+        Ok(())
+    }
 }
 
 impl WorkspaceFlags {
-    fn flags(&self) -> Flags {
-        Flags {
-            roots: self.roots.clone(),
-            no_cache: self.no_cache,
-            cache_dir: self.cache_dir.clone(),
-            log_file: self.log_file.clone(),
-            index_wait_ms: self.index_wait_ms,
-            no_watch: self.no_watch,
-            trust: self.trust,
-            log_level: match self.verbose {
-                0 => None,
-                1 => Some("info".to_owned()),
-                2 => Some("debug".to_owned()),
-                _ => Some("trace".to_owned()),
-            },
-        }
-    }
-
     fn config(&self) -> anyhow::Result<Config> {
-        let c = Config::load(&self.flags(), &|k| std::env::var(k).ok())?;
+        let c = Config::load(&self.0, &|k| std::env::var(k).ok())?;
         // Settings the repository tried to set but may not: said on stderr, never stdout.
         for w in &c.ignored {
             eprintln!("warning: {w}");
         }
         Ok(c)
     }
+}
+
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// Print the reference table of every key (README's) instead
+    #[arg(long)]
+    pub reference: bool,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
 }
 
 #[derive(Debug, Args)]
@@ -551,8 +572,12 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Config(flags) => {
-            let config = flags.config()?;
+        Command::Config(ConfigArgs { reference: true, .. }) => {
+            write!(std::io::stdout().lock(), "{}", crate::config::reference())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Config(a) => {
+            let config = a.ws.config()?;
             print_json(&config.report(), false)?;
             Ok(ExitCode::SUCCESS)
         }

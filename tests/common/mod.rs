@@ -108,7 +108,7 @@ pub fn write(root: &Path, rel: &str, text: &str) {
 
 /// Opens a workspace on one root (not yet indexed).
 pub fn open(root: &Path, watch: bool) -> Workspace {
-    let flags = Flags { roots: vec![root.to_path_buf()], no_watch: !watch, ..Default::default() };
+    let flags = Flags::roots([root]).set("watch", watch);
     let config = Config::load(&flags, &|_| None).expect("config");
     Workspace::open(config).expect("workspace")
 }

@@ -3,16 +3,24 @@
 //! at the first root < `mcp-java-index.local.toml` beside it < `MCP_JAVA_INDEX_*` environment
 //! variables < command-line flags. Built and validated once; immutable afterwards.
 //!
+//! Every key is declared once, in `settings!` below: its `Config` field, type, default,
+//! documentation and who may set it. File loading, environment names, flags (the CLI builds
+//! them from [`KEYS`]), `config`'s report and the README's table ([`reference`]) derive from it.
+//!
 //! Trust: the repository's own files are not trusted. A setting that executes code (javac
 //! options, annotation processing, which workspaces are trusted) or writes or reads outside the
 //! project (`log_file`, `cache_dir` outside the root, Maven's local repository, the size cap)
 //! is taken only from the user — the user file, the environment, flags — and ignored with a
 //! warning when a repository file sets it. Running the build needs a trusted workspace.
 
+mod key;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
+pub use key::{Flag, Key};
+use key::{Scope, Setting, inside_roots, no_file, project, user};
+use serde::Serialize;
 
 /// The project configuration file, meant to be committed.
 pub const PROJECT_FILE: &str = "mcp-java-index.toml";
@@ -22,6 +30,16 @@ pub const LOCAL_FILE: &str = "mcp-java-index.local.toml";
 pub const USER_FILE: &str = "mcp-java-index/config.toml";
 /// Default cache directory name under a root.
 pub const CACHE_DIR_NAME: &str = ".mcp-java-index-cache";
+
+/// The lint warnings an IDE shows by default.
+pub const DEFAULT_LINT: &str =
+    "deprecation,removal,unchecked,rawtypes,cast,dep-ann,divzero,empty,fallthrough,finally,overrides,varargs";
+
+/// The groups of tools the server may list.
+pub const TOOL_GROUPS: &[&str] = &["navigation", "problems", "build", "edit", "editor"];
+
+const LEVELS: &[&str] = &["error", "warn", "info", "debug", "trace"];
+const RUNS: &str = "it can run code the repository chose";
 
 /// Where a setting's value came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -33,82 +51,129 @@ pub enum Source {
     Flag(String),
 }
 
-/// The effective configuration.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Config {
-    pub roots: Vec<PathBuf>,
-    /// Persist outlines in a cache directory.
-    pub cache: bool,
-    /// Cache directory; default `.mcp-java-index-cache` under each root.
-    pub cache_dir: Option<PathBuf>,
-    /// Record every protocol message received and sent, with timestamps.
-    pub log_file: Option<PathBuf>,
-    /// Level of the logs on stderr: error, warn, info, debug or trace.
-    pub log_level: String,
-    /// How long a workspace search waits for the first indexing pass before answering with
-    /// `complete: false`.
-    pub index_wait_ms: u64,
-    /// Watch the roots for changes (otherwise answers re-check only the files they return).
-    pub watch: bool,
-    /// How long `get_problems` waits for javac before answering with what it has
-    /// (`complete: false`); the rest finishes in the background.
-    pub problems_budget_ms: u64,
-    /// javac's `-Xlint:` categories for `get_problems` (empty: errors only, no lint warnings).
-    pub javac_lint: String,
-    /// More javac options for `get_problems`, added after ours.
-    pub javac_options: Vec<String>,
-    /// Classpath entries added to every project's (jars or class directories).
-    pub classpath: Vec<PathBuf>,
-    /// Maven's local repository (`-Dmaven.repo.local`); default Maven's own (~/.m2/repository).
-    pub maven_repo_local: Option<PathBuf>,
-    /// The most bytes read from one file; larger files are refused or skipped with a reason.
-    pub max_file_bytes: u64,
-    /// Run annotation processors in `get_problems` (user-level; needs a trusted workspace).
-    pub annotation_processing: bool,
-    /// Workspace roots the user trusts to run their build (user-level).
-    pub trusted_roots: Vec<PathBuf>,
-    /// Whether the workspace is trusted: every root is under a trusted root, or `--trust` /
-    /// `MCP_JAVA_INDEX_TRUST=1` was given.
-    pub trusted: bool,
-    /// Settings a repository file tried to set and that were ignored, with the reason.
-    pub ignored: Vec<String>,
-    #[serde(skip)]
-    pub sources: BTreeMap<&'static str, Source>,
+/// Declares `Config` and [`KEYS`] from one entry per key:
+/// `/// doc` `field: Type = default => who may set it (and renames);`.
+macro_rules! settings {
+    ($($(#[doc = $doc:literal])* $field:ident: $ty:ty = $default:expr => $meta:expr;)*) => {
+        /// The effective configuration.
+        #[derive(Debug, Clone, Serialize)]
+        #[serde(rename_all = "camelCase")]
+        pub struct Config {
+            $($(#[doc = $doc])* pub $field: $ty,)*
+            /// Settings a repository file tried to set and that were ignored, with the reason.
+            pub ignored: Vec<String>,
+            /// Where each value came from, by key name.
+            #[serde(skip)]
+            pub sources: BTreeMap<&'static str, Source>,
+        }
+
+        /// Every configuration key, in the order `config` and the README list them.
+        pub const KEYS: &[Key] = &[$(Key {
+            field: stringify!($field),
+            doc: concat!($($doc, "\n"),*),
+            kind: <$ty as Setting>::KIND,
+            meta: $meta,
+            default: || serde_json::to_value::<$ty>($default).unwrap_or_default(),
+        }),*];
+
+        impl Config {
+            fn defaults() -> Config {
+                let sources = KEYS.iter().map(|k| (k.name(), Source::Default)).collect();
+                Config { $($field: $default,)* ignored: Vec::new(), sources }
+            }
+
+            fn set_field(&mut self, field: &str, value: toml::Value, dir: Option<&Path>) -> Result<(), String> {
+                match field {
+                    $(stringify!($field) => self.$field = Setting::parse(value, dir)?,)*
+                    _ => return Err(format!("no setting `{field}`")),
+                }
+                Ok(())
+            }
+
+            fn value_of(&self, field: &str) -> serde_json::Value {
+                match field {
+                    $(stringify!($field) => serde_json::json!(self.$field),)*
+                    _ => serde_json::Value::Null,
+                }
+            }
+        }
+    };
 }
 
-/// Values given on the command line (None: not given).
+settings! {
+    /// Workspace roots; relative paths resolve against them in order. Default: the current
+    /// directory.
+    roots: Vec<PathBuf> = vec![PathBuf::from(".")] => no_file().flag("root");
+    /// Persist outlines in a cache directory.
+    cache: bool = true => project();
+    /// Cache directory; default `.mcp-java-index-cache` under each root.
+    cache_dir: Option<PathBuf> = None => inside_roots();
+    /// Record every protocol message received and sent, with timestamps.
+    log_file: Option<PathBuf> = None => inside_roots();
+    /// Level of the logs on stderr: error, warn, info, debug or trace (also `-v`, `-vv`,
+    /// `-vvv`; `RUST_LOG` overrides).
+    log_level: String = "warn".to_owned() => project();
+    /// How long a workspace search waits for the first indexing pass before answering with
+    /// `complete: false` (ms).
+    index_wait_ms: u64 = 5000 => project();
+    /// Watch the roots for changes (otherwise answers re-check only the files they return).
+    watch: bool = true => project();
+    /// How long `get_problems` waits for javac before answering with what it has
+    /// (`complete: false`, ms); the rest finishes in the background.
+    problems_budget_ms: u64 = 25_000 => project();
+    /// javac's `-Xlint:` categories for `get_problems` (empty: errors only, no lint warnings).
+    javac_lint: String = DEFAULT_LINT.to_owned() => project();
+    /// More javac options for `get_problems`, added after ours.
+    javac_options: Vec<String> = Vec::new() => user(RUNS);
+    /// Classpath entries added to every project's (jars or class directories).
+    classpath: Vec<PathBuf> = Vec::new() => project();
+    /// Maven's local repository (`-Dmaven.repo.local`); default Maven's own (~/.m2/repository).
+    maven_repo_local: Option<PathBuf> = None => user("Maven writes into it, outside the project");
+    /// The most bytes read from one file; larger files are refused or skipped with a reason.
+    max_file_bytes: u64 = mji_fs::DEFAULT_MAX_FILE_BYTES
+        => user("it bounds the memory the server spends on one file");
+    /// Run annotation processors in `get_problems` (needs a trusted workspace; off: `-proc:none`).
+    annotation_processing: bool = false => user(RUNS);
+    /// Workspace roots the user trusts to run their build.
+    trusted_roots: Vec<PathBuf> = Vec::new() => user("a workspace cannot trust itself");
+    /// Whether the workspace is trusted to run its build (Maven, which executes the
+    /// repository's plugins): given for this run, or every root is under a trusted root.
+    trusted: bool = false => no_file().env("TRUST").flag("trust");
+    /// The token budget of one tool answer.
+    answer_tokens: u64 = 20_000 => project();
+    /// The tool groups the server lists, of navigation, problems, build, edit, editor (commas
+    /// separate them too).
+    tool_groups: Vec<String> = TOOL_GROUPS.iter().map(|g| (*g).to_owned()).collect() => project().key("tools");
+}
+
+/// Values given on the command line, by key name, as text: one item per occurrence.
 #[derive(Debug, Clone, Default)]
 pub struct Flags {
-    pub roots: Vec<PathBuf>,
-    pub no_cache: bool,
-    pub cache_dir: Option<PathBuf>,
-    pub log_file: Option<PathBuf>,
-    pub log_level: Option<String>,
-    pub index_wait_ms: Option<u64>,
-    pub no_watch: bool,
-    /// `--trust`: the user trusts this workspace to run its build.
-    pub trust: bool,
+    given: Vec<(String, Vec<String>)>,
 }
 
-/// A configuration file's contents.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FileLayer {
-    cache: Option<bool>,
-    cache_dir: Option<PathBuf>,
-    log_file: Option<PathBuf>,
-    log_level: Option<String>,
-    index_wait_ms: Option<u64>,
-    watch: Option<bool>,
-    problems_budget_ms: Option<u64>,
-    javac_lint: Option<String>,
-    javac_options: Option<Vec<String>>,
-    classpath: Option<Vec<PathBuf>>,
-    maven_repo_local: Option<PathBuf>,
-    max_file_bytes: Option<u64>,
-    annotation_processing: Option<bool>,
-    trusted_roots: Option<Vec<PathBuf>>,
+impl Flags {
+    /// Flags giving the workspace roots (`--root`).
+    pub fn roots<P: AsRef<Path>>(roots: impl IntoIterator<Item = P>) -> Flags {
+        let mut f = Flags::default();
+        f.give("roots", roots.into_iter().map(|r| r.as_ref().to_string_lossy().into_owned()).collect());
+        f
+    }
+
+    /// These flags and one setting, as its flag would give it (`set("watch", false)`).
+    pub fn set(mut self, key: &str, value: impl ToString) -> Flags {
+        self.give(key, vec![value.to_string()]);
+        self
+    }
+
+    /// Records a flag's values; a later one for the same key wins.
+    pub fn give(&mut self, key: &str, values: Vec<String>) {
+        self.given.push((key.to_owned(), values));
+    }
+
+    fn get(&self, key: &str) -> Option<&[String]> {
+        self.given.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v.as_slice())
+    }
 }
 
 /// A configuration that could not be built; says which layer and what.
@@ -118,67 +183,23 @@ pub enum ConfigError {
     File { path: PathBuf, reason: String },
     #[error("environment variable {var}: {reason}")]
     Env { var: String, reason: String },
+    #[error("flag {flag}: {reason}")]
+    Flag { flag: String, reason: String },
     #[error("{setting}: {reason} (set by {source_desc})")]
     Invalid { setting: &'static str, reason: String, source_desc: String },
 }
-
-/// The lint warnings an IDE shows by default.
-pub const DEFAULT_LINT: &str =
-    "deprecation,removal,unchecked,rawtypes,cast,dep-ann,divzero,empty,fallthrough,finally,overrides,varargs";
-
-const LEVELS: &[&str] = &["error", "warn", "info", "debug", "trace"];
 
 impl Config {
     /// Builds the configuration from all layers. `env` is the process environment (a
     /// parameter so tests can give their own).
     pub fn load(flags: &Flags, env: &dyn Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
-        let mut c = Config {
-            roots: Vec::new(),
-            cache: true,
-            cache_dir: None,
-            log_file: None,
-            log_level: "warn".to_owned(),
-            index_wait_ms: 5000,
-            watch: true,
-            problems_budget_ms: 25_000,
-            javac_lint: DEFAULT_LINT.to_owned(),
-            javac_options: Vec::new(),
-            classpath: Vec::new(),
-            maven_repo_local: None,
-            max_file_bytes: mji_fs::DEFAULT_MAX_FILE_BYTES,
-            annotation_processing: false,
-            trusted_roots: Vec::new(),
-            trusted: false,
-            ignored: Vec::new(),
-            sources: BTreeMap::new(),
-        };
-        for k in [
-            "roots",
-            "cache",
-            "cacheDir",
-            "logFile",
-            "logLevel",
-            "indexWaitMs",
-            "watch",
-            "problemsBudgetMs",
-            "javacLint",
-            "javacOptions",
-            "classpath",
-            "mavenRepoLocal",
-            "maxFileBytes",
-            "annotationProcessing",
-            "trustedRoots",
-            "trusted",
-        ] {
-            c.sources.insert(k, Source::Default);
+        if let Some((k, _)) = flags.given.iter().find(|(k, _)| key_named(k).is_none()) {
+            return Err(ConfigError::Flag { flag: k.clone(), reason: "is no configuration key".to_owned() });
         }
-        // Roots first: the files live at the first root.
-        if !flags.roots.is_empty() {
-            c.roots = flags.roots.clone();
-            c.sources.insert("roots", Source::Flag("--root".to_owned()));
-        } else if let Some(v) = env("MCP_JAVA_INDEX_ROOTS") {
-            c.roots = std::env::split_paths(&v).filter(|p| !p.as_os_str().is_empty()).collect();
-            c.sources.insert("roots", Source::Env("MCP_JAVA_INDEX_ROOTS".to_owned()));
+        let mut c = Config::defaults();
+        // What no file sets comes first: the files live at the first root.
+        for key in KEYS.iter().filter(|k| !k.in_files()) {
+            c.apply_outer(key, flags, env)?;
         }
         if c.roots.is_empty() {
             c.roots.push(PathBuf::from("."));
@@ -197,51 +218,49 @@ impl Config {
                 c.apply_file(&path, Some(&canon_roots))?;
             }
         }
-        c.apply_env(env)?;
-        if let Some(v) = env("MCP_JAVA_INDEX_TRUST").filter(|v| !v.trim().is_empty()) {
-            c.trusted = parse_bool("MCP_JAVA_INDEX_TRUST", &v)?;
-            c.sources.insert("trusted", Source::Env("MCP_JAVA_INDEX_TRUST".to_owned()));
-        }
-        if flags.trust {
-            c.trusted = true;
-            c.sources.insert("trusted", Source::Flag("--trust".to_owned()));
+        for key in KEYS.iter().filter(|k| k.in_files()) {
+            c.apply_outer(key, flags, env)?;
         }
         if !c.trusted && !c.trusted_roots.is_empty() {
             let trusted: Vec<PathBuf> =
                 c.trusted_roots.iter().map(|t| std::fs::canonicalize(t).unwrap_or_else(|_| t.clone())).collect();
             if canon_roots.iter().all(|r| trusted.iter().any(|t| r.starts_with(t))) {
                 c.trusted = true;
-                let src = c.sources.get("trustedRoots").cloned().unwrap_or(Source::Default);
+                let src = c.sources.get("trusted_roots").cloned().unwrap_or(Source::Default);
                 c.sources.insert("trusted", src);
             }
         }
-
-        if flags.no_cache {
-            c.cache = false;
-            c.sources.insert("cache", Source::Flag("--no-cache".to_owned()));
-        }
-        if let Some(d) = &flags.cache_dir {
-            c.cache_dir = Some(d.clone());
-            c.sources.insert("cacheDir", Source::Flag("--cache-dir".to_owned()));
-        }
-        if let Some(f) = &flags.log_file {
-            c.log_file = Some(f.clone());
-            c.sources.insert("logFile", Source::Flag("--log-file".to_owned()));
-        }
-        if let Some(l) = &flags.log_level {
-            c.log_level = l.clone();
-            c.sources.insert("logLevel", Source::Flag("-v/--log-level".to_owned()));
-        }
-        if let Some(w) = flags.index_wait_ms {
-            c.index_wait_ms = w;
-            c.sources.insert("indexWaitMs", Source::Flag("--index-wait-ms".to_owned()));
-        }
-        if flags.no_watch {
-            c.watch = false;
-            c.sources.insert("watch", Source::Flag("--no-watch".to_owned()));
-        }
         c.validate()?;
         Ok(c)
+    }
+
+    /// Applies a key's environment variable, then its flag.
+    fn apply_outer(
+        &mut self,
+        key: &Key,
+        flags: &Flags,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<(), ConfigError> {
+        let var = key.env_var();
+        let env_err = |reason| ConfigError::Env { var: var.clone(), reason };
+        if let Some(text) = env(&var)
+            && let Some(value) = key.kind.parse_env(&text).map_err(env_err)?
+        {
+            self.assign(key, value, None, Source::Env(var.clone())).map_err(env_err)?;
+        }
+        if let Some(items) = flags.get(key.name()) {
+            let flag = format!("--{}", key.flag().long);
+            let flag_err = |reason| ConfigError::Flag { flag: flag.clone(), reason };
+            let value = key.kind.parse_flag(items).map_err(flag_err)?;
+            self.assign(key, value, None, Source::Flag(flag.clone())).map_err(flag_err)?;
+        }
+        Ok(())
+    }
+
+    fn assign(&mut self, key: &Key, value: toml::Value, dir: Option<&Path>, src: Source) -> Result<(), String> {
+        self.set_field(key.field, value, dir)?;
+        self.sources.insert(key.name(), src);
+        Ok(())
     }
 
     /// Applies a configuration file. `repository` is None for the user's own file, else the
@@ -250,219 +269,57 @@ impl Config {
         let err = |reason: String| ConfigError::File { path: path.to_path_buf(), reason };
         let bytes = mji_fs::read_regular(path, 1024 * 1024).map_err(|e| err(e.to_string()))?;
         let text = String::from_utf8(bytes).map_err(|_| err("is not UTF-8".to_owned()))?;
-        let mut layer: FileLayer = toml::from_str(&text).map_err(|e| err(e.message().to_owned()))?;
+        let table: toml::Table = toml::from_str(&text).map_err(|e| err(e.message().to_owned()))?;
         let dir = path.parent().unwrap_or(Path::new("."));
-        if let Some(roots) = repository {
-            self.drop_untrusted(&mut layer, path, dir, roots);
-        }
-        let src = Source::File(path.to_path_buf());
-        if let Some(v) = layer.cache {
-            self.cache = v;
-            self.sources.insert("cache", src.clone());
-        }
-        if let Some(v) = layer.cache_dir {
-            self.cache_dir = Some(dir.join(v));
-            self.sources.insert("cacheDir", src.clone());
-        }
-        if let Some(v) = layer.log_file {
-            self.log_file = Some(dir.join(v));
-            self.sources.insert("logFile", src.clone());
-        }
-        if let Some(v) = layer.log_level {
-            self.log_level = v;
-            self.sources.insert("logLevel", src.clone());
-        }
-        if let Some(v) = layer.index_wait_ms {
-            self.index_wait_ms = v;
-            self.sources.insert("indexWaitMs", src.clone());
-        }
-        if let Some(v) = layer.watch {
-            self.watch = v;
-            self.sources.insert("watch", src.clone());
-        }
-        if let Some(v) = layer.problems_budget_ms {
-            self.problems_budget_ms = v;
-            self.sources.insert("problemsBudgetMs", src.clone());
-        }
-        if let Some(v) = layer.javac_lint {
-            self.javac_lint = v;
-            self.sources.insert("javacLint", src.clone());
-        }
-        if let Some(v) = layer.javac_options {
-            self.javac_options = v;
-            self.sources.insert("javacOptions", src.clone());
-        }
-        if let Some(v) = layer.classpath {
-            self.classpath = v.into_iter().map(|p| dir.join(p)).collect();
-            self.sources.insert("classpath", src.clone());
-        }
-        if let Some(v) = layer.maven_repo_local {
-            self.maven_repo_local = Some(dir.join(v));
-            self.sources.insert("mavenRepoLocal", src.clone());
-        }
-        if let Some(v) = layer.max_file_bytes {
-            self.max_file_bytes = v;
-            self.sources.insert("maxFileBytes", src.clone());
-        }
-        if let Some(v) = layer.annotation_processing {
-            self.annotation_processing = v;
-            self.sources.insert("annotationProcessing", src.clone());
-        }
-        if let Some(v) = layer.trusted_roots {
-            self.trusted_roots = v.into_iter().map(|p| dir.join(p)).collect();
-            self.sources.insert("trustedRoots", src);
-        }
-        Ok(())
-    }
-
-    /// Removes from a repository file's layer what only the user may set, recording each.
-    fn drop_untrusted(&mut self, layer: &mut FileLayer, path: &Path, dir: &Path, roots: &[PathBuf]) {
-        let mut ignore = |key: &str, why: &str| {
-            self.ignored.push(format!(
-                "ignored `{key}` from {}: the workspace's own files are untrusted and {why}; set it in the user config ({}), the environment or a flag instead",
-                path.display(),
-                USER_FILE
-            ));
-        };
-        const RUNS: &str = "it can run code the repository chose";
-        if layer.javac_options.take().is_some() {
-            ignore("javac_options", RUNS);
-        }
-        if layer.annotation_processing.take().is_some() {
-            ignore("annotation_processing", RUNS);
-        }
-        if layer.trusted_roots.take().is_some() {
-            ignore("trusted_roots", "a workspace cannot trust itself");
-        }
-        if layer.maven_repo_local.take().is_some() {
-            ignore("maven_repo_local", "Maven writes into it, outside the project");
-        }
-        if layer.max_file_bytes.take().is_some() {
-            ignore("max_file_bytes", "it bounds the memory the server spends on one file");
-        }
-        let inside = |p: &Path| {
-            let abs = mji_fs::lexical_normalize(&dir.join(p));
-            // Judge the nearest existing ancestor by its real path (links may point out).
-            let mut probe = abs.clone();
-            let mut rest = Vec::new();
-            let real = loop {
-                match std::fs::canonicalize(&probe) {
-                    Ok(c) => break rest.into_iter().rev().fold(c, |acc: PathBuf, n: std::ffi::OsString| acc.join(n)),
-                    Err(_) => match (probe.file_name().map(|n| n.to_os_string()), probe.parent()) {
-                        (Some(n), Some(parent)) => {
-                            rest.push(n);
-                            probe = parent.to_path_buf();
-                        }
-                        _ => break abs.clone(),
-                    },
-                }
+        for (name, value) in table {
+            let Some(key) = key_named(&name).filter(|k| k.in_files()) else {
+                let known: Vec<&str> = KEYS.iter().filter(|k| k.in_files()).map(Key::name).collect();
+                return Err(err(format!("unknown key `{name}`, expected one of {}", known.join(", "))));
             };
-            roots.iter().any(|r| real.starts_with(r))
-        };
-        const OUTSIDE: &str = "it points outside the workspace roots";
-        if layer.log_file.as_deref().is_some_and(|p| !inside(p)) {
-            layer.log_file = None;
-            ignore("log_file", OUTSIDE);
-        }
-        if layer.cache_dir.as_deref().is_some_and(|p| !inside(p)) {
-            layer.cache_dir = None;
-            ignore("cache_dir", OUTSIDE);
-        }
-    }
-
-    fn apply_env(&mut self, env: &dyn Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
-        if let Some(v) = env("MCP_JAVA_INDEX_CACHE") {
-            self.cache = parse_bool("MCP_JAVA_INDEX_CACHE", &v)?;
-            self.sources.insert("cache", Source::Env("MCP_JAVA_INDEX_CACHE".to_owned()));
-        }
-        for (var, key) in [("MCP_JAVA_INDEX_CACHE_DIR", "cacheDir"), ("MCP_JAVA_INDEX_LOG_FILE", "logFile")] {
-            if let Some(v) = env(var).filter(|v| !v.is_empty()) {
-                let p = Some(PathBuf::from(v));
-                if key == "cacheDir" {
-                    self.cache_dir = p;
-                } else {
-                    self.log_file = p;
-                }
-                self.sources.insert(key, Source::Env(var.to_owned()));
+            if let Some(roots) = repository
+                && let Some(why) = untrusted(key, &value, dir, roots)
+            {
+                self.ignored.push(format!(
+                    "ignored `{name}` from {}: the workspace's own files are untrusted and {why}; set it in the user config ({USER_FILE}), the environment or a flag instead",
+                    path.display(),
+                ));
+                continue;
             }
-        }
-        if let Some(v) = env("MCP_JAVA_INDEX_INDEX_WAIT_MS") {
-            self.index_wait_ms = v.trim().parse().map_err(|_| ConfigError::Env {
-                var: "MCP_JAVA_INDEX_INDEX_WAIT_MS".to_owned(),
-                reason: format!("`{v}` is not a number of milliseconds"),
-            })?;
-            self.sources.insert("indexWaitMs", Source::Env("MCP_JAVA_INDEX_INDEX_WAIT_MS".to_owned()));
-        }
-        if let Some(v) = env("MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS") {
-            self.problems_budget_ms = v.trim().parse().map_err(|_| ConfigError::Env {
-                var: "MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS".to_owned(),
-                reason: format!("`{v}` is not a number of milliseconds"),
-            })?;
-            self.sources.insert("problemsBudgetMs", Source::Env("MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS".to_owned()));
-        }
-        if let Some(v) = env("MCP_JAVA_INDEX_JAVAC_LINT") {
-            self.javac_lint = v;
-            self.sources.insert("javacLint", Source::Env("MCP_JAVA_INDEX_JAVAC_LINT".to_owned()));
-        }
-        if let Some(v) = env("MCP_JAVA_INDEX_CLASSPATH").filter(|v| !v.is_empty()) {
-            self.classpath = std::env::split_paths(&v).filter(|p| !p.as_os_str().is_empty()).collect();
-            self.sources.insert("classpath", Source::Env("MCP_JAVA_INDEX_CLASSPATH".to_owned()));
-        }
-        if let Some(v) = env("MCP_JAVA_INDEX_MAVEN_REPO_LOCAL").filter(|v| !v.is_empty()) {
-            self.maven_repo_local = Some(PathBuf::from(v));
-            self.sources.insert("mavenRepoLocal", Source::Env("MCP_JAVA_INDEX_MAVEN_REPO_LOCAL".to_owned()));
-        }
-        if let Some(v) = env("MCP_JAVA_INDEX_MAX_FILE_BYTES") {
-            self.max_file_bytes = v.trim().parse().map_err(|_| ConfigError::Env {
-                var: "MCP_JAVA_INDEX_MAX_FILE_BYTES".to_owned(),
-                reason: format!("`{v}` is not a number of bytes"),
-            })?;
-            self.sources.insert("maxFileBytes", Source::Env("MCP_JAVA_INDEX_MAX_FILE_BYTES".to_owned()));
-        }
-        if let Some(v) = env("MCP_JAVA_INDEX_JAVAC_OPTIONS").filter(|v| !v.trim().is_empty()) {
-            self.javac_options = v.split_whitespace().map(str::to_owned).collect();
-            self.sources.insert("javacOptions", Source::Env("MCP_JAVA_INDEX_JAVAC_OPTIONS".to_owned()));
-        }
-        if let Some(v) = env("MCP_JAVA_INDEX_ANNOTATION_PROCESSING").filter(|v| !v.trim().is_empty()) {
-            self.annotation_processing = parse_bool("MCP_JAVA_INDEX_ANNOTATION_PROCESSING", &v)?;
-            self.sources.insert("annotationProcessing", Source::Env("MCP_JAVA_INDEX_ANNOTATION_PROCESSING".to_owned()));
-        }
-        if let Some(v) = env("MCP_JAVA_INDEX_LOG_LEVEL") {
-            self.log_level = v;
-            self.sources.insert("logLevel", Source::Env("MCP_JAVA_INDEX_LOG_LEVEL".to_owned()));
+            self.assign(key, value, Some(dir), Source::File(path.to_path_buf()))
+                .map_err(|e| err(format!("`{name}`: {e}")))?;
         }
         Ok(())
     }
 
     fn validate(&mut self) -> Result<(), ConfigError> {
         self.log_level = self.log_level.trim().to_ascii_lowercase();
-        if !LEVELS.contains(&self.log_level.as_str()) {
-            return Err(ConfigError::Invalid {
-                setting: "logLevel",
-                reason: format!("`{}` is not one of {}", self.log_level, LEVELS.join(", ")),
-                source_desc: self.describe("logLevel"),
-            });
+        self.tool_groups = self.tool_groups.iter().flat_map(|g| g.split(',')).map(|g| g.trim().to_owned()).collect();
+        self.tool_groups.retain(|g| !g.is_empty());
+        let reason = if !LEVELS.contains(&self.log_level.as_str()) {
+            Some(("log_level", format!("`{}` is not one of {}", self.log_level, LEVELS.join(", "))))
+        } else if self.max_file_bytes == 0 {
+            Some(("max_file_bytes", "is 0; give the most bytes to read from one file (default 8388608)".to_owned()))
+        } else if self.cache_dir.as_ref().is_some_and(|d| d.as_os_str().is_empty()) {
+            Some(("cache_dir", "is empty".to_owned()))
+        } else if let Some(g) = self.tool_groups.iter().find(|g| !TOOL_GROUPS.contains(&g.as_str())) {
+            Some(("tools", format!("`{g}` is not a tool group; the groups are {}", TOOL_GROUPS.join(", "))))
+        } else if self.tool_groups.is_empty() {
+            Some(("tools", format!("lists no tool group; give some of {}", TOOL_GROUPS.join(", "))))
+        } else {
+            None
+        };
+        match reason {
+            Some((setting, reason)) => {
+                Err(ConfigError::Invalid { setting, reason, source_desc: self.describe(setting) })
+            }
+            None => Ok(()),
         }
-        if self.max_file_bytes == 0 {
-            return Err(ConfigError::Invalid {
-                setting: "maxFileBytes",
-                reason: "is 0; give the most bytes to read from one file (default 8388608)".to_owned(),
-                source_desc: self.describe("maxFileBytes"),
-            });
-        }
-        if self.cache_dir.as_ref().is_some_and(|d| d.as_os_str().is_empty()) {
-            return Err(ConfigError::Invalid {
-                setting: "cacheDir",
-                reason: "is empty".to_owned(),
-                source_desc: self.describe("cacheDir"),
-            });
-        }
-        Ok(())
     }
 
-    /// Where a setting came from, in words.
+    /// Where a setting came from, in words; `key` is its name (`log_level`) or the report's
+    /// (`logLevel`).
     pub fn describe(&self, key: &str) -> String {
-        match self.sources.get(key) {
+        match self.sources.get(snake(key).as_str()) {
             Some(Source::Default) | None => "default".to_owned(),
             Some(Source::File(p)) => p.display().to_string(),
             Some(Source::Env(v)) => format!("environment {v}"),
@@ -477,28 +334,79 @@ impl Config {
 
     /// The effective settings with their sources, for `mcp-java-index config`.
     pub fn report(&self) -> serde_json::Value {
-        let entry =
-            |key: &str, value: serde_json::Value| serde_json::json!({ "value": value, "source": self.describe(key) });
-        serde_json::json!({
-            "roots": entry("roots", serde_json::json!(self.roots)),
-            "cache": entry("cache", serde_json::json!(self.cache)),
-            "cacheDir": entry("cacheDir", serde_json::json!(self.cache_dir)),
-            "logFile": entry("logFile", serde_json::json!(self.log_file)),
-            "logLevel": entry("logLevel", serde_json::json!(self.log_level)),
-            "indexWaitMs": entry("indexWaitMs", serde_json::json!(self.index_wait_ms)),
-            "watch": entry("watch", serde_json::json!(self.watch)),
-            "problemsBudgetMs": entry("problemsBudgetMs", serde_json::json!(self.problems_budget_ms)),
-            "javacLint": entry("javacLint", serde_json::json!(self.javac_lint)),
-            "javacOptions": entry("javacOptions", serde_json::json!(self.javac_options)),
-            "classpath": entry("classpath", serde_json::json!(self.classpath)),
-            "mavenRepoLocal": entry("mavenRepoLocal", serde_json::json!(self.maven_repo_local)),
-            "maxFileBytes": entry("maxFileBytes", serde_json::json!(self.max_file_bytes)),
-            "annotationProcessing": entry("annotationProcessing", serde_json::json!(self.annotation_processing)),
-            "trustedRoots": entry("trustedRoots", serde_json::json!(self.trusted_roots)),
-            "trusted": entry("trusted", serde_json::json!(self.trusted)),
-            "ignored": self.ignored,
-        })
+        let mut out = serde_json::Map::new();
+        for k in KEYS {
+            let entry = serde_json::json!({ "value": self.value_of(k.field), "source": self.describe(k.name()) });
+            out.insert(camel(k.name()), entry);
+        }
+        out.insert("ignored".to_owned(), serde_json::json!(self.ignored));
+        serde_json::Value::Object(out)
     }
+}
+
+/// The README's table of every key.
+pub fn reference() -> String {
+    key::reference(KEYS)
+}
+
+fn key_named(name: &str) -> Option<&'static Key> {
+    KEYS.iter().find(|k| k.name() == name)
+}
+
+/// Why a repository file may not set this value, if it may not.
+fn untrusted(key: &Key, value: &toml::Value, dir: &Path, roots: &[PathBuf]) -> Option<&'static str> {
+    match key.meta.scope {
+        Scope::User(why) => Some(why),
+        Scope::InsideRoots => {
+            let paths = match value {
+                toml::Value::Array(a) => a.iter().filter_map(toml::Value::as_str).collect(),
+                v => v.as_str().into_iter().collect::<Vec<_>>(),
+            };
+            paths.iter().any(|p| !inside(dir, Path::new(p), roots)).then_some("it points outside the workspace roots")
+        }
+        Scope::Project | Scope::NoFile => None,
+    }
+}
+
+/// Whether `p`, relative to `dir`, is inside a root, judging the nearest existing ancestor by
+/// its real path (links may point out).
+fn inside(dir: &Path, p: &Path, roots: &[PathBuf]) -> bool {
+    let abs = mji_fs::lexical_normalize(&dir.join(p));
+    let mut probe = abs.clone();
+    let mut rest = Vec::new();
+    let real = loop {
+        match std::fs::canonicalize(&probe) {
+            Ok(c) => break rest.into_iter().rev().fold(c, |acc: PathBuf, n: std::ffi::OsString| acc.join(n)),
+            Err(_) => match (probe.file_name().map(|n| n.to_os_string()), probe.parent()) {
+                (Some(n), Some(parent)) => {
+                    rest.push(n);
+                    probe = parent.to_path_buf();
+                }
+                _ => break abs.clone(),
+            },
+        }
+    };
+    roots.iter().any(|r| real.starts_with(r))
+}
+
+fn camel(snake: &str) -> String {
+    let mut parts = snake.split('_');
+    let mut out = parts.next().unwrap_or_default().to_owned();
+    for p in parts {
+        out.extend(p.chars().take(1).map(|c| c.to_ascii_uppercase()));
+        out += p.get(1..).unwrap_or_default();
+    }
+    out
+}
+
+fn snake(camel: &str) -> String {
+    camel.chars().fold(String::new(), |mut acc, c| {
+        if c.is_ascii_uppercase() {
+            acc.push('_');
+        }
+        acc.push(c.to_ascii_lowercase());
+        acc
+    })
 }
 
 /// The user's configuration file: `$XDG_CONFIG_HOME/mcp-java-index/config.toml`, else
@@ -509,16 +417,6 @@ pub fn user_file(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
         .map(PathBuf::from)
         .or_else(|| env("HOME").filter(|h| !h.is_empty()).map(|h| PathBuf::from(h).join(".config")))?;
     Some(base.join(USER_FILE))
-}
-
-fn parse_bool(var: &str, v: &str) -> Result<bool, ConfigError> {
-    match v.trim().to_ascii_lowercase().as_str() {
-        "1" | "true" | "yes" | "on" => Ok(true),
-        "0" | "false" | "no" | "off" => Ok(false),
-        _ => {
-            Err(ConfigError::Env { var: var.to_owned(), reason: format!("`{v}` is not a boolean (use true or false)") })
-        }
-    }
 }
 
 #[cfg(test)]
@@ -535,7 +433,7 @@ mod tests {
         std::fs::write(dir.path().join(PROJECT_FILE), "cache = false\nlog_level = \"info\"\ncache_dir = \"c1\"\n")
             .expect("write");
         std::fs::write(dir.path().join(LOCAL_FILE), "log_level = \"debug\"\n").expect("write");
-        let flags = Flags { roots: vec![dir.path().to_path_buf()], ..Default::default() };
+        let flags = Flags::roots([dir.path()]);
         let c = Config::load(&flags, &no_env).expect("config");
         assert!(!c.cache);
         assert_eq!(c.log_level, "debug");
@@ -545,7 +443,7 @@ mod tests {
         let c = Config::load(&flags, &env).expect("config");
         assert_eq!(c.log_level, "trace");
         assert_eq!(c.describe("logLevel"), "environment MCP_JAVA_INDEX_LOG_LEVEL");
-        let flags = Flags { log_level: Some("error".to_owned()), ..flags };
+        let flags = flags.set("log_level", "error");
         let c = Config::load(&flags, &env).expect("config");
         assert_eq!(c.log_level, "error");
     }
@@ -560,7 +458,7 @@ mod tests {
         std::fs::create_dir_all(user.parent().expect("parent")).expect("mkdir");
         std::fs::write(&user, "javac_options = [\"--release\", \"11\"]\nmaven_repo_local = \"/repo\"\n")
             .expect("write");
-        let flags = Flags { roots: vec![dir.path().to_path_buf()], ..Default::default() };
+        let flags = Flags::roots([dir.path()]);
         let home_s = home.path().to_string_lossy().into_owned();
         let with_home = |k: &str| (k == "HOME").then(|| home_s.clone());
         let c = Config::load(&flags, &with_home).expect("config");
@@ -586,7 +484,7 @@ mod tests {
     fn bad_values_name_the_layer() {
         let dir = tempfile::tempdir().expect("tempdir");
         std::fs::write(dir.path().join(PROJECT_FILE), "colour = 3\n").expect("write");
-        let flags = Flags { roots: vec![dir.path().to_path_buf()], ..Default::default() };
+        let flags = Flags::roots([dir.path()]);
         let e = Config::load(&flags, &no_env).expect_err("unknown key").to_string();
         assert!(e.contains(PROJECT_FILE) && e.contains("colour"), "{e}");
         std::fs::write(dir.path().join(PROJECT_FILE), "log_level = \"loud\"\n").expect("write");
@@ -596,5 +494,90 @@ mod tests {
         let env = |k: &str| (k == "MCP_JAVA_INDEX_CACHE").then(|| "maybe".to_owned());
         let e = Config::load(&flags, &env).expect_err("bad bool").to_string();
         assert!(e.contains("MCP_JAVA_INDEX_CACHE") && e.contains("maybe"), "{e}");
+    }
+    #[test]
+    fn names_derive_from_the_declaration() {
+        let key = |n: &str| key_named(n).expect("key");
+        let flag = |n: &str| key(n).flag();
+        assert_eq!(key("index_wait_ms").env_var(), "MCP_JAVA_INDEX_INDEX_WAIT_MS");
+        assert_eq!(
+            (key("trusted").env_var(), flag("trusted").long),
+            ("MCP_JAVA_INDEX_TRUST".to_owned(), "trust".to_owned())
+        );
+        assert_eq!((flag("cache").long, flag("cache").value_name), ("no-cache".to_owned(), None));
+        assert_eq!(flag("annotation_processing").long, "annotation-processing");
+        assert_eq!((flag("roots").long, flag("roots").repeatable), ("root".to_owned(), true));
+        assert_eq!((flag("cache_dir").long, flag("cache_dir").value_name), ("cache-dir".to_owned(), Some("PATH")));
+        assert!(flag("cache_dir").help.contains("[env: MCP_JAVA_INDEX_CACHE_DIR]"));
+        assert_eq!(key("tools").field, "tool_groups");
+        assert_eq!(
+            (key("cache").switch_value(), key("trusted").switch_value()),
+            ("false".to_owned(), "true".to_owned())
+        );
+        let mut names: Vec<&str> = KEYS.iter().map(Key::name).collect();
+        names.dedup();
+        assert_eq!(names.len(), KEYS.len(), "two keys share a name");
+    }
+
+    #[test]
+    fn new_keys_layer_and_validate() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let flags = Flags::roots([dir.path()]);
+        let c = Config::load(&flags, &no_env).expect("config");
+        assert_eq!((c.answer_tokens, c.tool_groups.len()), (20_000, TOOL_GROUPS.len()));
+        std::fs::write(dir.path().join(PROJECT_FILE), "answer_tokens = 900\ntools = [\"navigation\"]\n")
+            .expect("write");
+        let c = Config::load(&flags, &no_env).expect("config");
+        assert_eq!((c.answer_tokens, c.tool_groups.clone()), (900, vec!["navigation".to_owned()]));
+        assert!(c.ignored.is_empty(), "{:?}", c.ignored);
+        assert_eq!(c.report()["tools"]["value"], serde_json::json!(["navigation"]));
+        let env = |k: &str| (k == "MCP_JAVA_INDEX_TOOLS").then(|| "problems,edit".to_owned());
+        let c = Config::load(&flags, &env).expect("config");
+        assert_eq!(c.tool_groups, ["problems", "edit"]);
+        assert_eq!(c.describe("tools"), "environment MCP_JAVA_INDEX_TOOLS");
+        let env = |k: &str| (k == "MCP_JAVA_INDEX_TOOLS").then(|| "navigation refactor".to_owned());
+        let e = Config::load(&flags, &env).expect_err("bad group").to_string();
+        assert!(e.contains("`refactor`") && e.contains("editor") && e.contains("MCP_JAVA_INDEX_TOOLS"), "{e}");
+        let e = Config::load(&flags.clone().set("answer_tokens", "many"), &no_env).expect_err("bad flag").to_string();
+        assert!(e.contains("--answer-tokens") && e.contains("many"), "{e}");
+    }
+
+    #[test]
+    fn flags_switch_and_override() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join(PROJECT_FILE), "watch = true\n").expect("write");
+        let flags = Flags::roots([dir.path()]).set("watch", false).set("cache_dir", "/c");
+        let env = |k: &str| (k == "MCP_JAVA_INDEX_WATCH").then(|| "1".to_owned());
+        let c = Config::load(&flags, &env).expect("config");
+        assert!(!c.watch);
+        assert_eq!(c.describe("watch"), "flag --no-watch");
+        assert_eq!(c.cache_dir, Some(PathBuf::from("/c")));
+        assert_eq!(c.describe("roots"), "flag --root");
+        let e = Config::load(&flags.set("colour", 3), &no_env).expect_err("unknown").to_string();
+        assert!(e.contains("colour"), "{e}");
+    }
+
+    /// README's configuration table is [`reference`]'s; `UPDATE_README=1` rewrites it.
+    #[test]
+    fn the_readme_lists_every_key() {
+        const START: &str = "<!-- config-reference: generated from crates/config, do not edit -->\n";
+        const END: &str = "<!-- end config-reference -->";
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md");
+        let readme = std::fs::read_to_string(&path).expect("README.md");
+        let start = readme.find(START).expect("README has the start marker") + START.len();
+        let end = start + readme[start..].find(END).expect("README has the end marker");
+        let want = reference();
+        for k in KEYS {
+            assert!(want.contains(&format!("| `{}` |", k.name())), "{}", k.name());
+        }
+        if readme[start..end] != want {
+            if std::env::var_os("UPDATE_README").is_some() {
+                std::fs::write(&path, format!("{}{want}{}", &readme[..start], &readme[end..])).expect("write README");
+            } else {
+                panic!(
+                    "README.md's configuration table is stale: run `UPDATE_README=1 cargo test -p mji-config` or paste `mcp-java-index config --reference`"
+                );
+            }
+        }
     }
 }
