@@ -206,6 +206,38 @@ async fn every_tool_answers_with_conforming_structured_content() {
     }
 }
 
+/// The configuration shapes what a client sees: `tools` lists only the chosen groups (a
+/// left-out tool's call says which group to add), `structured_content = false` sends the
+/// compact text alone and declares no outputSchema, and `answer_tokens` pages answers at that
+/// many tokens.
+#[tokio::test]
+async fn configuration_chooses_tool_groups_text_only_answers_and_the_budget() {
+    let ws = workspace();
+    std::fs::write(
+        ws.path().join("mcp-java-index.toml"),
+        "tools = [\"navigation\"]\nstructured_content = false\nanswer_tokens = 600\n",
+    )
+    .expect("write");
+    let client = connect(ws.path(), Era::Initialize).await;
+    let tools = client.list_all_tools().await.expect("tools/list");
+    assert!(tools.iter().all(|t| t.output_schema.is_none()), "no outputSchema without structured answers");
+    assert!(!tools.iter().any(|t| t.name == "get_problems") && tools.iter().any(|t| t.name == "java_index"));
+    let params = CallToolRequestParams::new("get_problems".to_owned());
+    let e = client.call_tool(params).await.expect_err("a left-out tool").to_string();
+    assert!(e.contains("`problems` group") && e.contains("`tools` setting"), "{e}");
+
+    let r = call(&client, "java_index", json!({"filePath": "records.java"})).await;
+    assert!(r.structured_content.is_none(), "text only");
+    assert!(text_of(&r).starts_with("records.java (115 lines"), "{}", text_of(&r));
+    // 600 tokens hold about ten types: a search for every type is cut there and says so.
+    let r = call(&client, "find_type", json!({"pattern": "*"})).await;
+    let v: Value = serde_json::from_str(&text_of(&r)).expect("find_type's text is its JSON");
+    let shown = v["results"].as_array().map_or(0, Vec::len) as u64;
+    assert!(v["truncated"] == true && shown > 0 && v["nextOffset"] == shown, "{v}");
+    assert!(v["total"].as_u64().unwrap_or(0) > shown, "{v}");
+    client.cancel().await.expect("close");
+}
+
 #[tokio::test]
 async fn second_call_is_a_cache_hit() {
     let ws = workspace();

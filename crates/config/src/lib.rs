@@ -35,6 +35,9 @@ pub const CACHE_DIR_NAME: &str = ".mcp-java-index-cache";
 pub const DEFAULT_LINT: &str =
     "deprecation,removal,unchecked,rawtypes,cast,dep-ann,divzero,empty,fallthrough,finally,overrides,varargs";
 
+/// The smallest answer budget: every answer's envelope and a few items fit in it.
+pub const MIN_ANSWER_TOKENS: u64 = 500;
+
 /// The groups of tools the server may list.
 pub const TOOL_GROUPS: &[&str] = &["navigation", "problems", "build", "edit", "editor"];
 
@@ -139,8 +142,12 @@ settings! {
     /// Whether the workspace is trusted to run its build (Maven, which executes the
     /// repository's plugins): given for this run, or every root is under a trusted root.
     trusted: bool = false => no_file().env("TRUST").flag("trust");
-    /// The token budget of one tool answer.
+    /// The token budget of one tool answer (at least 500): a longer answer is paged.
     answer_tokens: u64 = 20_000 => project();
+    /// Send each answer's JSON as `structuredContent` (and declare `outputSchema`) beside the
+    /// compact text. false sends the text only: for clients that pass the JSON to the model
+    /// instead of the text (Claude Code does), it costs a fraction of the tokens.
+    structured_content: bool = true => project();
     /// The tool groups the server lists, of navigation, problems, build, edit, editor (commas
     /// separate them too).
     tool_groups: Vec<String> = TOOL_GROUPS.iter().map(|g| (*g).to_owned()).collect() => project().key("tools");
@@ -303,6 +310,11 @@ impl Config {
             Some(("cache_dir", "is empty".to_owned()))
         } else if let Some(g) = self.tool_groups.iter().find(|g| !TOOL_GROUPS.contains(&g.as_str())) {
             Some(("tools", format!("`{g}` is not a tool group; the groups are {}", TOOL_GROUPS.join(", "))))
+        } else if self.answer_tokens < MIN_ANSWER_TOKENS {
+            Some((
+                "answer_tokens",
+                format!("is {}, below the least useful budget of {MIN_ANSWER_TOKENS} tokens", self.answer_tokens),
+            ))
         } else if self.tool_groups.is_empty() {
             Some(("tools", format!("lists no tool group; give some of {}", TOOL_GROUPS.join(", "))))
         } else {

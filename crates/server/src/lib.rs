@@ -18,7 +18,7 @@ use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Map, Value};
 
 use mji_model::cancel::Cancel;
-use mji_tools::catalog::{ToolSpec, catalog};
+use mji_tools::catalog::ToolSpec;
 use mji_tools::registry;
 use mji_tools::workspace::Workspace;
 
@@ -57,22 +57,24 @@ struct CallPool {
     queued: std::sync::atomic::AtomicUsize,
 }
 
-fn to_tool(spec: &ToolSpec) -> Tool {
+fn to_tool(spec: &ToolSpec, structured: bool) -> Tool {
     let mut annotations = ToolAnnotations::with_title(spec.title)
         .read_only(spec.read_only)
         .destructive(spec.destructive)
         .idempotent(spec.idempotent)
         .open_world(spec.open_world);
     annotations.title = Some(spec.title.to_owned());
-    Tool::new(spec.name, spec.description, Arc::new(spec.input_schema.clone()))
+    let tool = Tool::new(spec.name, spec.description, Arc::new(spec.input_schema.clone()))
         .with_title(spec.title)
-        .with_raw_output_schema(Arc::new(spec.output_schema.clone()))
-        .with_annotations(annotations)
+        .with_annotations(annotations);
+    // A declared outputSchema obliges every answer to carry structuredContent.
+    if structured { tool.with_raw_output_schema(Arc::new(spec.output_schema.clone())) } else { tool }
 }
 
 impl JavaIndexServer {
     pub fn new(ws: Arc<Workspace>) -> Self {
-        let tools = catalog().iter().map(to_tool).collect();
+        let structured = ws.config.structured_content;
+        let tools = registry::listed(&ws).map(|e| to_tool(&e.spec, structured)).collect();
         let pool = CallPool {
             running: Arc::new(tokio::sync::Semaphore::new(max_running_calls())),
             queued: std::sync::atomic::AtomicUsize::new(0),
@@ -146,6 +148,7 @@ impl JavaIndexServer {
             })
         };
         let ws = self.ws.clone();
+        let ws_structured = ws.config.structured_content;
         let tool = name.to_owned();
         let joined = tokio::task::spawn_blocking(move || {
             let _permit = permit;
@@ -156,7 +159,11 @@ impl JavaIndexServer {
         Ok(match joined {
             Ok(Ok(answer)) => {
                 let text = answer.text();
-                let mut r = CallToolResult::structured(answer.value);
+                let mut r = if ws_structured {
+                    CallToolResult::structured(answer.value)
+                } else {
+                    CallToolResult::success(Vec::new())
+                };
                 r.content = vec![ContentBlock::text(text)];
                 r.meta = answer.meta.map(MetaObject);
                 r
@@ -202,10 +209,14 @@ impl ServerHandler for JavaIndexServer {
     ) -> Result<CallToolResponse, McpError> {
         if !self.tools.iter().any(|t| t.name == request.name) {
             let known: Vec<&str> = self.tools.iter().map(|t| t.name.as_ref()).collect();
-            return Err(McpError::invalid_params(
-                format!("unknown tool `{}`; this server has: {}", request.name, known.join(", ")),
-                None,
-            ));
+            let why = match registry::find(&request.name) {
+                Some(e) => format!(
+                    "tool `{}` is in the `{}` group, which this server's `tools` setting leaves out",
+                    request.name, e.spec.group
+                ),
+                None => format!("unknown tool `{}`", request.name),
+            };
+            return Err(McpError::invalid_params(format!("{why}; this server has: {}", known.join(", ")), None));
         }
         if registry::find(&request.name).is_some_and(|e| e.needs_index) {
             self.report_indexing(&context).await;

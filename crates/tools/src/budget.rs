@@ -9,11 +9,8 @@ use std::sync::OnceLock;
 
 use bpe_openai::Tokenizer;
 
-/// The default budget of one answer, in tokens: under the 25,000 that Claude Code passes to a
-/// model by default (`MAX_MCP_OUTPUT_TOKENS`), with room for the envelope.
-pub const DEFAULT_ANSWER_TOKENS: usize = 20_000;
-/// The smallest budget a user may set: every answer's envelope and a few items fit in it.
-pub const MIN_ANSWER_TOKENS: usize = 500;
+// The budget itself is the `answer_tokens` setting (default 20,000: under the 25,000 that
+// Claude Code passes to a model by default, `MAX_MCP_OUTPUT_TOKENS`, with room to spare).
 
 fn tokenizer() -> &'static Tokenizer {
     static T: OnceLock<&'static Tokenizer> = OnceLock::new();

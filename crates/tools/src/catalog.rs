@@ -16,6 +16,8 @@ pub struct ToolSpec {
     pub destructive: bool,
     pub idempotent: bool,
     pub open_world: bool,
+    /// The group the `tools` setting selects it by.
+    pub group: &'static str,
 }
 
 /// An input JSON Schema for `T`: subschemas inlined (some clients do not follow `$ref`),

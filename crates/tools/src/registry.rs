@@ -55,6 +55,8 @@ pub trait Tool {
     const ANNOTATIONS: Annotations = READ_ONLY;
     /// Whether a call waits (up to the configured time) for the first indexing pass.
     const NEEDS_INDEX: bool = false;
+    /// The group the `tools` setting lists or leaves out (one of `mji_config::TOOL_GROUPS`).
+    const GROUP: &'static str = "navigation";
 
     type Args: DeserializeOwned + JsonSchema + Clone;
     type Output: Serialize + JsonSchema + Clone;
@@ -188,6 +190,7 @@ fn entry<T: Tool>() -> ToolEntry {
             destructive: a.destructive,
             idempotent: a.idempotent,
             open_world: a.open_world,
+            group: T::GROUP,
         },
         needs_index: T::NEEDS_INDEX,
         call: call_erased::<T>,
@@ -273,6 +276,11 @@ pub fn registry() -> &'static [ToolEntry] {
 /// The registered tool of that name.
 pub fn find(name: &str) -> Option<&'static ToolEntry> {
     registry().iter().find(|e| e.spec.name == name)
+}
+
+/// The tools the workspace's configuration lists (its `tools` groups).
+pub fn listed(ws: &Workspace) -> impl Iterator<Item = &'static ToolEntry> + '_ {
+    registry().iter().filter(|e| ws.config.tool_groups.iter().any(|g| g == e.spec.group))
 }
 
 /// Calls a tool by name with JSON arguments; the error is the tool-error text.

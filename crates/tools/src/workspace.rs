@@ -122,7 +122,7 @@ impl Workspace {
 
     /// The token budget of one tool answer.
     pub fn answer_tokens(&self) -> usize {
-        crate::budget::DEFAULT_ANSWER_TOKENS
+        usize::try_from(self.config.answer_tokens).unwrap_or(usize::MAX)
     }
 
     /// The workspace index, created (empty) on first use.

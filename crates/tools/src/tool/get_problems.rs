@@ -12,6 +12,8 @@ impl Tool for GetProblems {
     const TITLE: &'static str = "Get compile problems";
     const DESCRIPTION: &'static str = "Compile errors and warnings of Java files, as an IDE's Problems view, without an IDE. Two sources: `syntax` (our parser: missing tokens, unexpected text, unclosed braces and literals; instant) and `javac` (the JDK's compiler run with the project's source roots and Maven classpath, kept warm between calls: type errors, unresolved symbols, deprecation/unchecked/rawtypes warnings). Call it after editing code. Each diagnostic: file, line, column, severity (Error|Warning|Information|Hint), source, code (javac's key such as compiler.err.cant.resolve.location), message, range. Errors come first; filter with severity_filter, line_range, source_filter; page with limit/offset (has_more). Per file: analysed (no diagnostics = clean), syntax-only, skipped or timed-out (with reason). A whole-project check that outlasts the time budget answers complete=false and finishes in the background: call again. javac.classpath_complete=false marks an unsure classpath; problems with cause=missing-dependency may be due to it. Example: {\"paths\": [\"src/main/java/com/foo/Bar.java\"], \"severity_filter\": [\"Error\"], \"limit\": 20}";
 
+    const GROUP: &'static str = "problems";
+
     type Args = ProblemsArgs;
     type Output = ProblemsResult;
 

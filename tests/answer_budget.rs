@@ -1,0 +1,163 @@
+//! Every answer fits the answer budget on real code, and paging loses nothing: `java_index` of
+//! every file of the JDK sources fits 20,000 tokens in both renderings (the text a model reads
+//! and the structured JSON); following `nextOffset` through the largest outlines yields every
+//! declaration exactly once, in source order; reading the 50 largest files whole by following
+//! `nextStartLine` yields every line exactly once.
+//!
+//! The JDK corpus is `$JDK_SRC_DIR`, else `target/jdk-src` (`.ci/run` unzips it there).
+
+use std::path::{Path, PathBuf};
+
+use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::budget;
+use mcp_java_index::tools::registry::{Answer, dispatch};
+use mcp_java_index::tools::workspace::Workspace;
+use rayon::prelude::*;
+use serde_json::{Value, json};
+
+fn jdk() -> Option<PathBuf> {
+    let dir = std::env::var_os("JDK_SRC_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/jdk-src"));
+    dir.join("java.base").is_dir().then_some(dir)
+}
+
+fn java_files(root: &Path) -> Vec<(String, u64)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("read_dir").flatten() {
+            let p = e.path();
+            let ft = e.file_type().expect("file type");
+            if ft.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "java") {
+                let rel = p.strip_prefix(root).expect("under root").to_string_lossy().into_owned();
+                out.push((rel, e.metadata().expect("metadata").len()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn call(ws: &Workspace, tool: &str, args: Value) -> Answer {
+    let Value::Object(m) = args else { unreachable!("object arguments") };
+    dispatch(ws, tool, m).unwrap_or_else(|e| panic!("{tool}: {e}"))
+}
+
+fn fits(a: &Answer, budget: usize) -> bool {
+    budget::fits(&a.text(), budget) && budget::fits(&a.value.to_string(), budget)
+}
+
+/// Every symbolId of an outline value (or page), in the order the text lists them: source order.
+fn ids_in_source_order(v: &Value) -> Vec<(u64, String)> {
+    let mut out = Vec::new();
+    let mut stack: Vec<&Value> = v["classes"].as_array().map(|a| a.iter().collect()).unwrap_or_default();
+    while let Some(t) = stack.pop() {
+        let mut push = |x: &Value| out.push((x["startLine"].as_u64().unwrap_or(0), x["symbolId"].to_string()));
+        push(t);
+        for list in ["enumConstants", "fields", "constructors", "methods"] {
+            t[list].as_array().into_iter().flatten().for_each(&mut push);
+        }
+        stack.extend(t["innerClasses"].as_array().into_iter().flatten());
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn every_jdk_outline_fits_and_pages_lose_nothing() {
+    let Some(root) = jdk() else {
+        eprintln!("skipped: no JDK sources (run .ci/run, or set JDK_SRC_DIR)");
+        return;
+    };
+    let flags = Flags::roots([root.as_path()]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let budget = ws.answer_tokens();
+    assert_eq!(budget, 20_000, "the default budget");
+    let files = java_files(&root);
+    assert!(files.len() > 10_000, "the whole JDK: {}", files.len());
+
+    // Every file's default outline fits; the paged ones are remembered.
+    let paged: Vec<(String, u64)> = files
+        .par_iter()
+        .filter_map(|(rel, size)| {
+            let a = call(&ws, "java_index", json!({ "filePath": rel }));
+            assert!(fits(&a, budget), "{rel}: java_index over the budget");
+            (a.value["truncated"] == true).then(|| (rel.clone(), *size))
+        })
+        .collect();
+    assert!(!paged.is_empty(), "the JDK has outlines too big for one answer");
+
+    // The largest paged outlines, followed to the end: every declaration once, in order.
+    let mut largest = paged.clone();
+    largest.sort_by_key(|(_, size)| std::cmp::Reverse(*size));
+    largest.truncate(12);
+    largest.par_iter().for_each(|(rel, _)| {
+        let whole = ws.java_index(&serde_json::from_value(json!({ "filePath": rel })).expect("args")).expect("outline");
+        let expected = ids_in_source_order(&serde_json::to_value(&whole.outline).expect("json"));
+        let mut seen: Vec<(u64, String)> = Vec::new();
+        let mut offset = 0u64;
+        let mut pages = 0;
+        loop {
+            let a = call(&ws, "java_index", json!({ "filePath": rel, "options": { "offset": offset } }));
+            assert!(fits(&a, budget), "{rel} page {pages}: over the budget");
+            let page = ids_in_source_order(&a.value);
+            let shown = a.value["shownDeclarations"].as_u64().expect("paged answers count");
+            // Context types (already listed on an earlier page) repeat; the rest is new.
+            let new: Vec<_> = page.into_iter().filter(|x| !seen.contains(x)).collect();
+            assert_eq!(new.len() as u64, shown, "{rel} page {pages}: shown declarations");
+            seen.extend(new);
+            pages += 1;
+            match a.value["nextOffset"].as_u64() {
+                Some(n) => {
+                    assert!(n > offset, "{rel}: no progress at offset {offset}");
+                    assert!(a.text().ends_with(&format!("options.offset={n}\n")), "{rel}: the text says how to go on");
+                    offset = n;
+                }
+                None => break,
+            }
+        }
+        seen.sort();
+        assert_eq!(seen, expected, "{rel}: the pages together are the whole outline");
+        assert!(pages > 1, "{rel}");
+    });
+}
+
+#[test]
+fn the_largest_jdk_files_read_whole_page_by_page() {
+    let Some(root) = jdk() else {
+        eprintln!("skipped: no JDK sources (run .ci/run, or set JDK_SRC_DIR)");
+        return;
+    };
+    let flags = Flags::roots([root.as_path()]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let budget = ws.answer_tokens();
+    let mut files = java_files(&root);
+    files.sort_by_key(|(_, size)| std::cmp::Reverse(*size));
+    files.truncate(50);
+    files.par_iter().for_each(|(rel, _)| {
+        let text = String::from_utf8_lossy(&std::fs::read(root.join(rel)).expect("read")).into_owned();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut got: Vec<String> = Vec::new();
+        let mut start = 1u64;
+        loop {
+            let args = json!({ "filePath": rel, "startLine": start, "endLine": lines.len(), "options": { "maxChars": 200_000 } });
+            let a = call(&ws, "java_read_range", args);
+            assert!(fits(&a, budget), "{rel} from {start}: over the budget");
+            let content = a.value["content"].as_str().expect("content");
+            got.extend(content.split('\n').map(str::to_owned));
+            match a.value["nextStartLine"].as_u64() {
+                Some(n) => {
+                    assert!(n > start && a.value["truncated"] == true, "{rel}: no progress at {start}");
+                    start = n;
+                }
+                None => break,
+            }
+        }
+        let want: Vec<String> = lines.iter().enumerate().map(|(i, l)| format!("{}: {l}", i + 1)).collect();
+        assert_eq!(got.len(), want.len(), "{rel}: every line once");
+        assert!(got == want, "{rel}: the pages together are the file");
+    });
+}
