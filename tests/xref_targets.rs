@@ -31,6 +31,10 @@ const FILES: &[(&str, &str)] = &[
         "package p;\npublic class UserRepo implements Repo<String> {\n    public void save(String u) {}\n    public void save(Integer other) {}\n}\n",
     ),
     (
+        "p/Line.java",
+        "package p;\npublic class Line {\n    int above;\n    int above(int n) { return above + n; }\n    int below() { return above(1); }\n}\n",
+    ),
+    (
         "p/Use.java",
         "package p;\nclass Use {\n    void run(Ctx c, ApplicationContext a, UserRepo r) {\n        c.getBean(\"a\");\n        c.getBean(Use.class);\n        a.getBean(Use.class);\n        a.getBean(\"b\");\n        r.save(\"u\");\n        r.save(1);\n    }\n}\n",
     ),
@@ -128,4 +132,29 @@ fn a_type_s_own_nested_types_are_dependencies_marked_nested() {
     assert!(!used.nested && used.violation, "{used:?}");
     let t = r.transitive.expect("transitive");
     assert!(!t.types.iter().any(|x| x.fqn.starts_with("p.Functions.")), "{:?}", t.types);
+}
+
+/// A name that is both a field and a method is not silently one of them: the answer names both
+/// candidates and how to pick one, and each way of picking answers for that declaration only.
+#[test]
+fn a_name_of_both_a_field_and_a_method_is_ambiguous_and_says_how_to_pick() {
+    let (_dir, ws) = setup();
+    let e = ws
+        .find_references(&FindReferencesArgs { target: "p.Line#above".into(), limit: 100, ..Default::default() })
+        .expect_err("ambiguous")
+        .to_string();
+    assert!(e.contains("ambiguous") && e.contains("p.Line#above(int)") && e.contains("targetKind"), "{e}");
+    let lines = |r: &FindReferencesResult| -> Vec<(u32, String)> {
+        r.files.iter().flat_map(|f| f.references.iter().map(|x| (x.line, x.kind.clone()))).collect()
+    };
+    let by_kind = |k: &str| {
+        let args: FindReferencesArgs = serde_json::from_value(serde_json::json!({
+            "target": "p.Line#above", "targetKind": k, "limit": 100
+        }))
+        .expect("args");
+        ws.find_references(&args).unwrap_or_else(|e| panic!("{k}: {e}"))
+    };
+    assert_eq!(lines(&by_kind("field")), [(4, "field-read".to_owned())]);
+    assert_eq!(lines(&by_kind("method")), [(5, "call".to_owned())]);
+    assert_eq!(lines(&find(&ws, "p.Line#above(int)", false)), [(5, "call".to_owned())]);
 }

@@ -477,8 +477,10 @@ impl Workspace {
             });
         }
         let mut target = match (nonempty(&args.target), nonempty(&args.symbol_id), nonempty(&args.file_path)) {
-            (Some(t), _, _) => xref::resolve_target(&w, &t)?,
-            (None, Some(id), _) => xref::resolve_target(&w, &xref::target_of_symbol_id(&id)?)?,
+            (Some(t), _, _) => xref::resolve_target_as(&w, &t, args.target_kind.map(Into::into))?,
+            (None, Some(id), _) => {
+                xref::resolve_target_as(&w, &xref::target_of_symbol_id(&id)?, xref::kind_of_symbol_id(&id))?
+            }
             (None, None, Some(fp)) => {
                 if args.line == 0 {
                     return Err(ToolError::InvalidArgument("filePath needs line (and optionally column)".into()));

@@ -21,8 +21,8 @@ use mji_xref::{Category, Confidence, Ref, RefKind};
 // The domain algorithms live in the cross-reference layer; these are their tool-facing names.
 pub use mji_xref::definition::{Candidate, candidates};
 pub use mji_xref::target::{
-    FileHits, Target, TargetError, add_overriders, kind_name, name_of_key, resolve_target, search, target_at,
-    target_of_symbol_id,
+    FileHits, Target, TargetError, add_overriders, kind_name, kind_of_symbol_id, name_of_key, resolve_target,
+    resolve_target_as, search, target_at, target_of_symbol_id,
 };
 
 pub const MAX_LIMIT: u32 = 1000;
@@ -45,6 +45,9 @@ pub struct FindReferencesArgs {
     /// constructor, `com.foo.Bar#count` for a field.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub target: String,
+    /// Which declaration `target` means when its name is both a field and a method.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_kind: Option<TargetKind>,
     /// A symbolId from java_index or java_find_symbol.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub symbol_id: String,
@@ -79,6 +82,23 @@ pub struct FindReferencesArgs {
     /// References to skip (the previous answer's nextOffset).
     #[serde(default)]
     pub offset: u32,
+}
+
+/// The kind of declaration a target names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum TargetKind {
+    Field,
+    Method,
+}
+
+impl From<TargetKind> for mji_xref::Category {
+    fn from(k: TargetKind) -> Self {
+        match k {
+            TargetKind::Field => mji_xref::Category::Field,
+            TargetKind::Method => mji_xref::Category::Method,
+        }
+    }
 }
 
 /// One reference.

@@ -97,8 +97,26 @@ pub fn target_of_symbol_id(id: &str) -> Result<String, TargetError> {
     Ok(rest.to_string())
 }
 
-/// Resolves a target string against the world.
+/// The kind of declaration a stable symbolId names (`Field#…`, `Method#…`, `Ctor#…`, a type).
+pub fn kind_of_symbol_id(id: &str) -> Option<Category> {
+    match id.split('#').next()? {
+        "Field" | "EnumConstant" => Some(Category::Field),
+        "Method" => Some(Category::Method),
+        "Ctor" => Some(Category::Ctor),
+        "Class" | "Interface" | "Enum" | "Record" | "Annotation" => Some(Category::Type),
+        _ => None,
+    }
+}
+
+/// Resolves a target string against the world. A name that is both a field and a method of
+/// the type is ambiguous: the error names both and how to pick one.
 pub fn resolve_target(w: &World, spec: &str) -> Result<Target, TargetError> {
+    resolve_target_as(w, spec, None)
+}
+
+/// [`resolve_target`], with the kind of declaration meant when the name alone is ambiguous
+/// (`Some(Field)` or `Some(Method)` for `C#name` naming both).
+pub fn resolve_target_as(w: &World, spec: &str, kind: Option<Category>) -> Result<Target, TargetError> {
     let spec = spec.trim();
     if spec.is_empty() {
         return Err(TargetError::Invalid("target is empty".into()));
@@ -168,9 +186,20 @@ pub fn resolve_target(w: &World, spec: &str) -> Result<Target, TargetError> {
     let pool = if is_ctor { &d.ctors } else { &d.methods };
     if params.is_none()
         && !is_ctor
+        && kind != Some(Category::Method)
         && let Some(f) = d.fields.iter().find(|f| &*f.name == name)
     {
         let key = w.field_key(id, f);
+        let methods: Vec<String> = pool.iter().filter(|m| &*m.name == name).map(|m| w.method_key(id, m)).collect();
+        if kind.is_none() && !methods.is_empty() {
+            return Err(TargetError::Invalid(format!(
+                "ambiguous target {spec}: it names both the field {key} and the method{} {}; \
+                 pass \"targetKind\": \"field\" or \"method\", or give the method's parameters ({})",
+                if methods.len() > 1 { "s" } else { "" },
+                methods.join(", "),
+                methods[0].rsplit('#').next().unwrap_or_default()
+            )));
+        }
         return Ok(Target {
             label: key.clone(),
             category: Category::Field,
@@ -388,7 +417,7 @@ pub fn target_at(w: &World, path: &Path, line: u32, column: Option<u32>) -> Resu
     }
     if let Some(r) = found {
         let key = r.targets.first().cloned().unwrap_or_default();
-        return resolve_target(w, &key).or_else(|_| {
+        return resolve_target_as(w, &key, Some(r.category)).or_else(|_| {
             Ok(Target {
                 label: key.clone(),
                 category: r.category,
@@ -439,11 +468,11 @@ fn declaration_at(
                 continue;
             }
             if let Some(f) = t.fields.iter().find(|f| f.line == line && words.iter().any(|x| *x == *f.name)) {
-                return resolve_target(w, &w.field_key(id, f)).ok();
+                return resolve_target_as(w, &w.field_key(id, f), Some(Category::Field)).ok();
             }
             for m in t.methods.iter().chain(&t.ctors).filter(|m| !m.implicit && words.iter().any(|x| *x == *m.name)) {
                 if m.line <= line && line <= m.line + 3 {
-                    return resolve_target(w, &w.method_key(id, m)).ok();
+                    return resolve_target_as(w, &w.method_key(id, m), Some(Category::Method)).ok();
                 }
             }
         }
