@@ -66,14 +66,20 @@ fn ids_in_source_order(v: &Value) -> Vec<(u64, String)> {
     out
 }
 
-#[test]
-fn every_jdk_outline_fits_and_pages_lose_nothing() {
+/// A workspace on the JDK sources (no cache, no watcher), or `None` when they are absent.
+fn jdk_workspace() -> Option<(PathBuf, Workspace)> {
     let Some(root) = jdk() else {
         eprintln!("skipped: no JDK sources (run .ci/run, or set JDK_SRC_DIR)");
-        return;
+        return None;
     };
     let flags = Flags::roots([root.as_path()]).set("watch", false).set("cache", false);
     let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    Some((root, ws))
+}
+
+#[test]
+fn every_jdk_outline_fits_and_pages_lose_nothing() {
+    let Some((root, ws)) = jdk_workspace() else { return };
     let budget = ws.answer_tokens();
     assert_eq!(budget, 20_000, "the default budget");
     let files = java_files(&root);
@@ -127,12 +133,7 @@ fn every_jdk_outline_fits_and_pages_lose_nothing() {
 
 #[test]
 fn the_largest_jdk_files_read_whole_page_by_page() {
-    let Some(root) = jdk() else {
-        eprintln!("skipped: no JDK sources (run .ci/run, or set JDK_SRC_DIR)");
-        return;
-    };
-    let flags = Flags::roots([root.as_path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let Some((root, ws)) = jdk_workspace() else { return };
     let budget = ws.answer_tokens();
     let mut files = java_files(&root);
     files.sort_by_key(|(_, size)| std::cmp::Reverse(*size));
