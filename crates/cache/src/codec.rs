@@ -43,7 +43,7 @@ impl Stamp {
     /// Whether the file changed so recently (or claims a time in the future) that a rewrite
     /// within the same timestamp tick could go unnoticed: such a stamp is never recorded (git's
     /// "racy clean" rule), so the next lookup hashes the file again.
-    pub fn is_racy(&self, now_ns: i64, window_ns: i64) -> bool {
+    pub(crate) fn is_racy(&self, now_ns: i64, window_ns: i64) -> bool {
         let changed = self.mtime_ns.max(self.ctime_ns);
         now_ns.saturating_sub(changed) < window_ns
     }
@@ -97,7 +97,7 @@ impl StoredOutline {
 
     /// The JSON with `filePath` set to `display`, spliced without deserializing; `None` if the
     /// stored JSON is damaged or is not the outline of `hash`.
-    pub fn json_for(&self, display: &str, hash: &str) -> Option<String> {
+    pub(crate) fn json_for(&self, display: &str, hash: &str) -> Option<String> {
         if !self.looks_like(hash) || !is_valid_json(&self.json) {
             return None;
         }

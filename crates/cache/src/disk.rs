@@ -156,7 +156,7 @@ impl Disk {
         &self.dir
     }
 
-    pub fn db_path(&self) -> &Path {
+    pub(crate) fn db_path(&self) -> &Path {
         &self.db
     }
 
@@ -180,7 +180,7 @@ impl Disk {
 
     /// The entry recorded for `path` if its stamp is still `stamp`, with the recorded hash.
     /// `with_spans: false` leaves the spans empty (for JSON output, which does not need them).
-    pub fn find_by_path(
+    pub(crate) fn find_by_path(
         &self,
         path: &[u8],
         stamp: Stamp,
@@ -207,7 +207,7 @@ impl Disk {
     }
 
     /// The entry of a content hash, if stored.
-    pub fn find_by_hash(&self, hash: &str, with_spans: bool) -> Result<Option<StoredOutline>, DiskError> {
+    pub(crate) fn find_by_hash(&self, hash: &str, with_spans: bool) -> Result<Option<StoredOutline>, DiskError> {
         let sql = if with_spans {
             "SELECT json, spans FROM outlines WHERE hash = ?1 AND format = ?2 AND model = ?3"
         } else {
@@ -221,7 +221,7 @@ impl Disk {
     }
 
     /// The `files` row of a path: its recorded stamp and hash.
-    pub fn file_row(&self, path: &[u8]) -> Result<Option<(Stamp, String)>, DiskError> {
+    pub(crate) fn file_row(&self, path: &[u8]) -> Result<Option<(Stamp, String)>, DiskError> {
         self.with_conn(|c| {
             c.prepare_cached("SELECT size, mtime_ns, ctime_ns, hash FROM files WHERE path = ?1")?
                 .query_row(params![path], |r| {
@@ -297,7 +297,7 @@ impl Disk {
     /// and older than [`GC_MIN_AGE_SECS`], once all entries outnumber twice the recorded paths
     /// by [`GC_SLACK`]. Returns how many went. (Recent entries are spared: files written less
     /// than [`super::RACY_WINDOW`] ago have no recorded path yet.)
-    pub fn collect_garbage(&self) -> Result<u64, DiskError> {
+    pub(crate) fn collect_garbage(&self) -> Result<u64, DiskError> {
         self.with_conn(|c| {
             let entries: i64 = c.query_row("SELECT count(*) FROM outlines", [], |r| r.get(0))?;
             let files: i64 = c.query_row("SELECT count(*) FROM files", [], |r| r.get(0))?;
@@ -333,7 +333,7 @@ impl Disk {
     }
 
     /// Creates the directory and database again after they were deleted.
-    pub fn recreate(&self) -> Result<(), String> {
+    pub(crate) fn recreate(&self) -> Result<(), String> {
         prepare_dir(&self.dir)?;
         let conn = init(&self.db, u32::try_from(self.format).unwrap_or(0), &self.model)
             .map_err(|e| format!("recreating cache {}: {e}", self.db.display()))?;
@@ -348,7 +348,7 @@ impl Disk {
 
     /// Moves a database found corrupt while in use aside (if it is still the file the
     /// connections opened) and closes the connections. Returns where it went.
-    pub fn quarantine(&self) -> Option<PathBuf> {
+    pub(crate) fn quarantine(&self) -> Option<PathBuf> {
         let mut p = lock(&self.pool);
         p.generation += 1;
         p.idle.clear();

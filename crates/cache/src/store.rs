@@ -130,7 +130,7 @@ impl Store {
     /// Starts the thread that writes batches, so lookups never wait on the disk. Without it
     /// (memory mode, or the thread could not be spawned) batches are written by the thread
     /// that fills them. The thread runs until [`Store::stop_writer`].
-    pub fn start_writer(self: &Arc<Self>) -> Option<std::thread::JoinHandle<()>> {
+    pub(crate) fn start_writer(self: &Arc<Self>) -> Option<std::thread::JoinHandle<()>> {
         self.disk.as_ref()?;
         let (tx, rx) = mpsc::sync_channel(QUEUE);
         let store = self.clone();
@@ -159,7 +159,7 @@ impl Store {
     }
 
     /// Writes what is buffered and ends the writer thread (the caller joins it).
-    pub fn stop_writer(&self) {
+    pub(crate) fn stop_writer(&self) {
         self.flush();
         if let Some(tx) = self.writer.get() {
             let _ = tx.send(Msg::Stop);
@@ -170,7 +170,7 @@ impl Store {
         self.disk.as_ref()
     }
 
-    pub fn disk_state(&self) -> u8 {
+    pub(crate) fn disk_state(&self) -> u8 {
         self.disk_state.load(Ordering::Relaxed)
     }
 
@@ -195,7 +195,7 @@ impl Store {
     }
 
     /// The entry recorded for a path whose stamp is unchanged, with its hash.
-    pub fn find_by_path(&self, abs: &Path, stamp: Stamp, with_spans: bool) -> Option<(String, StoredOutline)> {
+    pub(crate) fn find_by_path(&self, abs: &Path, stamp: Stamp, with_spans: bool) -> Option<(String, StoredOutline)> {
         if let Some(d) = self.readable_disk() {
             match d.find_by_path(path_key(abs), stamp, with_spans) {
                 Ok(Some(found)) => return Some(found),
@@ -214,7 +214,7 @@ impl Store {
 
     /// The entry of a content hash: buffered, on disk, or in memory. `with_spans: false`
     /// may leave the spans of a disk entry empty.
-    pub fn find_by_hash(&self, hash: &str, with_spans: bool) -> Option<StoredOutline> {
+    pub(crate) fn find_by_hash(&self, hash: &str, with_spans: bool) -> Option<StoredOutline> {
         {
             let p = lock(&self.pending);
             if let Some(e) = p.batches().find_map(|b| b.outlines.get(hash)) {
@@ -258,7 +258,7 @@ impl Store {
 
     /// Records that `abs` with `stamp` has content `hash`, unless the stamp is too recent to
     /// be trusted (then any older record of the path is dropped).
-    pub fn record_file(&self, abs: &Path, stamp: Stamp, hash: &str, racy_window_ns: i64) {
+    pub(crate) fn record_file(&self, abs: &Path, stamp: Stamp, hash: &str, racy_window_ns: i64) {
         let racy = stamp.is_racy(codec::now_ns(), racy_window_ns);
         let old = self.file_row(abs);
         let row = if racy {
@@ -366,7 +366,7 @@ impl Store {
     }
 
     /// Entries, `files` rows and bytes of the memory maps.
-    pub fn memory_counts(&self) -> (u64, u64, u64) {
+    pub(crate) fn memory_counts(&self) -> (u64, u64, u64) {
         let outlines = read_lock(&self.mem.outlines);
         let bytes = outlines.values().map(|e| e.bytes() as u64).sum();
         let files = read_lock(&self.mem.files).len() as u64;
@@ -374,7 +374,7 @@ impl Store {
     }
 
     /// Entries, `files` rows and bytes of the database, if it is in use.
-    pub fn disk_counts(&self) -> Option<(u64, u64, u64)> {
+    pub(crate) fn disk_counts(&self) -> Option<(u64, u64, u64)> {
         let d = self.disk.as_ref().filter(|_| self.disk_state() == DISK_OK)?;
         match d.counts() {
             Ok(c) => Some(c),

@@ -23,7 +23,7 @@ pub enum Kind {
 
 /// Who may set a key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scope {
+pub(crate) enum Scope {
     /// Any layer, the repository's files included.
     Project,
     /// Any layer; a repository file only when the path is inside the workspace roots.
@@ -36,7 +36,7 @@ pub enum Scope {
 
 /// A key's declaration apart from its name, type and default: see [`project`] and the others.
 #[derive(Debug, Clone, Copy)]
-pub struct Meta {
+pub(crate) struct Meta {
     pub(crate) scope: Scope,
     key: Option<&'static str>,
     env: Option<&'static str>,
@@ -120,7 +120,7 @@ impl Key {
     }
 
     /// `MCP_JAVA_INDEX_` and the key's name in capitals.
-    pub fn env_var(&self) -> String {
+    pub(crate) fn env_var(&self) -> String {
         format!("{ENV_PREFIX}{}", self.meta.env.unwrap_or(self.name()).to_ascii_uppercase())
     }
 
@@ -206,7 +206,7 @@ fn strings(items: impl Iterator<Item = String>) -> toml::Value {
 
 /// A type a key may have: how it reads from a TOML value, relative paths resolved against
 /// the directory of the file that set them.
-pub trait Setting: Sized + Serialize + DeserializeOwned {
+pub(crate) trait Setting: Sized + Serialize + DeserializeOwned {
     const KIND: Kind;
 
     fn rebase(&mut self, _dir: &Path) {}

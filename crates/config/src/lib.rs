@@ -23,20 +23,20 @@ use key::{Scope, Setting, inside_roots, no_file, project, user};
 use serde::Serialize;
 
 /// The project configuration file, meant to be committed.
-pub const PROJECT_FILE: &str = "mcp-java-index.toml";
+pub(crate) const PROJECT_FILE: &str = "mcp-java-index.toml";
 /// Uncommitted local overrides.
-pub const LOCAL_FILE: &str = "mcp-java-index.local.toml";
+pub(crate) const LOCAL_FILE: &str = "mcp-java-index.local.toml";
 /// The user's configuration file, under `$XDG_CONFIG_HOME` (or `~/.config`).
 pub const USER_FILE: &str = "mcp-java-index/config.toml";
 /// Default cache directory name under a root.
-pub const CACHE_DIR_NAME: &str = ".mcp-java-index-cache";
+pub(crate) const CACHE_DIR_NAME: &str = ".mcp-java-index-cache";
 
 /// The lint warnings an IDE shows by default.
-pub const DEFAULT_LINT: &str =
+pub(crate) const DEFAULT_LINT: &str =
     "deprecation,removal,unchecked,rawtypes,cast,dep-ann,divzero,empty,fallthrough,finally,overrides,varargs";
 
 /// The smallest answer budget: every answer's envelope and a few items fit in it.
-pub const MIN_ANSWER_TOKENS: u64 = 500;
+pub(crate) const MIN_ANSWER_TOKENS: u64 = 500;
 
 /// The groups of tools the server may list.
 pub const TOOL_GROUPS: &[&str] = &["navigation", "problems", "build", "edit", "editor"];
@@ -423,7 +423,7 @@ fn snake(camel: &str) -> String {
 
 /// The user's configuration file: `$XDG_CONFIG_HOME/mcp-java-index/config.toml`, else
 /// `$HOME/.config/mcp-java-index/config.toml`.
-pub fn user_file(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
+pub(crate) fn user_file(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
     let base = env("XDG_CONFIG_HOME")
         .filter(|v| Path::new(v).is_absolute())
         .map(PathBuf::from)

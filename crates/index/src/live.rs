@@ -335,7 +335,7 @@ impl LiveIndex {
 
     /// Applies a batch of changed paths (created, modified, removed or renamed; files or
     /// directories). Returns how many Java files were re-indexed or removed.
-    pub fn apply_changes(&self, paths: &[PathBuf]) -> usize {
+    pub(crate) fn apply_changes(&self, paths: &[PathBuf]) -> usize {
         let mut files: Vec<(PathBuf, usize)> = Vec::new();
         let mut gone: Vec<PathBuf> = Vec::new();
         let mut seen = HashSet::new();

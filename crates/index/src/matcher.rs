@@ -33,7 +33,7 @@ impl Pattern {
         }
     }
 
-    pub fn is_wildcard(&self) -> bool {
+    pub(crate) fn is_wildcard(&self) -> bool {
         self.wildcard
     }
 
@@ -56,7 +56,7 @@ impl Pattern {
     }
 
     /// How `name` matches, if at all.
-    pub fn tier(&self, name: &str) -> Option<Tier> {
+    pub(crate) fn tier(&self, name: &str) -> Option<Tier> {
         if self.raw.is_empty() {
             return Some(Tier::Prefix);
         }
@@ -85,7 +85,7 @@ impl Pattern {
 }
 
 /// Splits a pattern into humps: every capital starts one (`NPE` -> N, P, E; `gSV` -> g, S, V).
-pub fn humps(s: &str) -> Vec<&str> {
+pub(crate) fn humps(s: &str) -> Vec<&str> {
     split_humps(s, false)
 }
 
@@ -121,7 +121,7 @@ fn split_humps(s: &str, capital_runs: bool) -> Vec<&str> {
 }
 
 /// The lowercase initials of a name's humps (`getSomeValue` -> `gsv`).
-pub fn name_initials(name: &str) -> String {
+pub(crate) fn name_initials(name: &str) -> String {
     name_humps(name).iter().filter_map(|h| h.chars().next()).flat_map(char::to_lowercase).collect()
 }
 

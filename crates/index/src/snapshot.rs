@@ -16,7 +16,7 @@ const MAGIC: &[u8; 8] = b"MJISYM02";
 const RACY_WINDOW_NS: i128 = 2_000_000_000;
 
 /// Where the snapshot of `root` lives in a cache directory.
-pub fn path_for(cache_dir: &Path, root: &Path) -> PathBuf {
+pub(crate) fn path_for(cache_dir: &Path, root: &Path) -> PathBuf {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in root.as_os_str().as_encoded_bytes() {
         h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);

@@ -64,7 +64,7 @@ struct Span(u32, u32);
 /// name and symbolId are derived from its owner type's (about 60 bytes plus its name and
 /// signature, instead of five separately allocated strings).
 #[derive(Debug, Clone, Copy)]
-pub struct Sym {
+pub(crate) struct Sym {
     kind: SymKind,
     modifiers: u16,
     name: Span,
@@ -249,7 +249,7 @@ pub const RACY_WINDOW: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The stamp to record for a file read now: its [`stamp`], or one that never matches when the
 /// file changed within [`RACY_WINDOW`], so the next check reads it again.
-pub fn recorded_stamp(meta: &std::fs::Metadata) -> (u64, i128) {
+pub(crate) fn recorded_stamp(meta: &std::fs::Metadata) -> (u64, i128) {
     let (size, stamp) = stamp(meta);
     let changed = meta.modified().ok().and_then(|m| std::time::SystemTime::now().duration_since(m).ok());
     match changed {
@@ -379,7 +379,7 @@ pub fn symbols_of(outline: &FileOutline) -> Vec<Symbol> {
 }
 
 /// Reference to a symbol: (file slot, index in the file's symbols).
-pub type SymRef = (u32, u32);
+pub(crate) type SymRef = (u32, u32);
 
 /// Name search structures over all files, rebuilt when the files change.
 #[derive(Debug, Default)]
@@ -418,7 +418,7 @@ impl Search {
 
 /// All symbols of the workspace.
 #[derive(Debug, Default)]
-pub struct SymbolTable {
+pub(crate) struct SymbolTable {
     files: Vec<Option<FileSymbols>>,
     /// Generation of each slot's current contents (bumped on every replace).
     gens: Vec<u32>,
@@ -437,17 +437,17 @@ pub struct Hit {
 }
 
 impl SymbolTable {
-    pub fn file_count(&self) -> usize {
+    pub(crate) fn file_count(&self) -> usize {
         self.by_path.len()
     }
 
-    pub fn symbol_count(&self) -> usize {
+    pub(crate) fn symbol_count(&self) -> usize {
         self.symbol_count
     }
 
     /// Adds or replaces a file's symbols. The search buffers are extended in place (the old
     /// entries die); they are rebuilt only when most of them are dead.
-    pub fn upsert(&mut self, file: FileSymbols) {
+    pub(crate) fn upsert(&mut self, file: FileSymbols) {
         self.symbol_count += file.len();
         self.next_gen = self.next_gen.wrapping_add(1);
         let generation = self.next_gen;
@@ -507,7 +507,7 @@ impl SymbolTable {
     }
 
     /// Removes every file under a directory; returns how many.
-    pub fn remove_under(&mut self, dir: &Path) -> usize {
+    pub(crate) fn remove_under(&mut self, dir: &Path) -> usize {
         let gone: Vec<Arc<Path>> = self.by_path.keys().filter(|p| p.starts_with(dir)).cloned().collect();
         gone.iter().filter(|p| self.remove(p)).count()
     }
@@ -516,7 +516,7 @@ impl SymbolTable {
         self.by_path.get(path).and_then(|&s| self.files[s as usize].as_ref())
     }
 
-    pub fn file_at(&self, slot: u32) -> Option<&FileSymbols> {
+    pub(crate) fn file_at(&self, slot: u32) -> Option<&FileSymbols> {
         self.files.get(slot as usize).and_then(Option::as_ref)
     }
 
@@ -624,7 +624,7 @@ fn owner(starts: &[u32], pos: usize) -> usize {
 }
 
 /// A path under a root, for building [`FileSymbols`].
-pub fn file_symbols(path: PathBuf, root: usize, meta: &std::fs::Metadata, outline: &FileOutline) -> FileSymbols {
+pub(crate) fn file_symbols(path: PathBuf, root: usize, meta: &std::fs::Metadata, outline: &FileOutline) -> FileSymbols {
     let (size, mtime_ns) = recorded_stamp(meta);
     let (arena, syms) = compact(outline);
     FileSymbols { path: Arc::from(path), root, size, mtime_ns, arena, syms }

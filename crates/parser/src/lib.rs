@@ -20,7 +20,7 @@ use mji_model::{
 pub use source::{LineIndex, Prepared, SourceText};
 
 /// At most this many syntax errors are listed per file; the rest are counted in one entry.
-pub const MAX_ERRORS: usize = 50;
+pub(crate) const MAX_ERRORS: usize = 50;
 
 /// How deeply types may nest (a top-level type is level 1) and still be outlined. Deeper
 /// types are left out with a diagnostic ([`TOO_DEEP`]): every walk over an outline recurses

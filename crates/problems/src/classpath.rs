@@ -37,7 +37,7 @@ const GRADLE_FILES: [&str; 2] = ["build.gradle", "build.gradle.kts"];
 
 /// The project directory of a file and a fingerprint of what its context depends on (its
 /// build files), so a context is resolved again only when they change.
-pub fn project_of(file: &Path, roots: &[PathBuf]) -> (PathBuf, String) {
+pub(crate) fn project_of(file: &Path, roots: &[PathBuf]) -> (PathBuf, String) {
     let root = root_of(file, roots).cloned().unwrap_or_else(|| file.parent().unwrap_or(file).to_path_buf());
     let mut dir = file.parent();
     while let Some(d) = dir {
@@ -69,7 +69,7 @@ pub fn project_of(file: &Path, roots: &[PathBuf]) -> (PathBuf, String) {
 
 /// The source root a file's package declaration implies (`src/com/x/A.java` in package
 /// `com.x` gives `src`).
-pub fn package_root(file: &Path) -> Option<PathBuf> {
+pub(crate) fn package_root(file: &Path) -> Option<PathBuf> {
     let bytes = mji_fs::read_regular(file, mji_fs::DEFAULT_MAX_FILE_BYTES).ok()?;
     let package = mji_parser::outline_declarations("", &bytes).package.unwrap_or_default();
     let mut dir = file.parent()?.to_path_buf();
@@ -307,7 +307,7 @@ fn pom_dependencies(dir: &Path, settings: &Settings) -> (Vec<PathBuf>, Vec<Strin
 
 /// A fingerprint of every Java file under the source roots (path, size, modification time):
 /// any edit, addition or removal in the project changes it.
-pub fn sources_fingerprint(source_roots: &[PathBuf]) -> String {
+pub(crate) fn sources_fingerprint(source_roots: &[PathBuf]) -> String {
     let mut s = String::new();
     for r in source_roots {
         for f in mji_index::walk::java_files(r).files {
@@ -326,7 +326,7 @@ pub fn sources_fingerprint(source_roots: &[PathBuf]) -> String {
 /// With an incomplete classpath, marks javac's complaints about packages and types that a
 /// missing library would provide: `package x does not exist`, and `cannot find symbol` for a
 /// name imported from such a package.
-pub fn mark_missing_dependencies(file: &Path, problems: &mut [Problem]) {
+pub(crate) fn mark_missing_dependencies(file: &Path, problems: &mut [Problem]) {
     let mut packages: Vec<String> = Vec::new();
     for p in problems.iter_mut() {
         if p.code == "compiler.err.doesnt.exist" {

@@ -11,7 +11,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use crate::{Position, Problem, ProblemSource, Range, Severity};
 
 /// The helper's source, shipped inside the binary.
-pub const HELPER_SOURCE: &str = include_str!("JavacHelper.java");
+pub(crate) const HELPER_SOURCE: &str = include_str!("JavacHelper.java");
 
 /// A JDK: its `java` and `javac` launchers.
 #[derive(Debug, Clone)]
@@ -22,7 +22,7 @@ pub struct JdkInstall {
 }
 
 /// Finds a JDK: `java_home` (JAVA_HOME) first, then `javac` on `path_env` (PATH).
-pub fn find_jdk(java_home: Option<&Path>, path_env: Option<&OsStr>) -> Result<JdkInstall, String> {
+pub(crate) fn find_jdk(java_home: Option<&Path>, path_env: Option<&OsStr>) -> Result<JdkInstall, String> {
     let exe = |dir: &Path, name: &str| {
         let p = dir.join(if cfg!(windows) { format!("{name}.exe") } else { name.to_owned() });
         p.is_file().then_some(p)
@@ -78,7 +78,7 @@ pub struct RawDiag {
 }
 
 impl RawDiag {
-    pub fn into_problem(self, display: &str) -> Problem {
+    pub(crate) fn into_problem(self, display: &str) -> Problem {
         let severity = match self.kind.as_str() {
             "ERROR" => Severity::Error,
             "WARNING" | "MANDATORY_WARNING" => Severity::Warning,

@@ -7,7 +7,7 @@ use mji_parser::source::{LineIndex, Prepared, SourceText};
 use mji_parser::{parse_tree, skeleton, syntax_errors};
 
 /// At most this many syntax problems per file (tree-sitter's recovery can cascade).
-pub const MAX_SYNTAX: usize = 200;
+pub(crate) const MAX_SYNTAX: usize = 200;
 
 /// The syntax problems of one file's bytes; `display` names the file in each problem.
 pub fn check(display: &str, bytes: &[u8]) -> Vec<Problem> {

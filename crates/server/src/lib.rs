@@ -23,10 +23,10 @@ use mji_tools::registry;
 use mji_tools::workspace::Workspace;
 
 /// How long clients may cache `tools/list` (the catalog is fixed for the process lifetime).
-pub const TOOLS_TTL_MS: u64 = 3_600_000;
+pub(crate) const TOOLS_TTL_MS: u64 = 3_600_000;
 
 /// What the server tells a model about using it.
-pub const INSTRUCTIONS: &str = "Java code navigation without reading whole files. Workflow: \
+pub(crate) const INSTRUCTIONS: &str = "Java code navigation without reading whole files. Workflow: \
 1) java_index(filePath) gives the outline of a .java file: types, methods, constructors, fields with exact line ranges, signatures and javadoc locations; \
 2) pick the symbol by name, signature or javadoc and call java_read_javadoc(filePath, symbolId) to learn what it does; \
 3) only then read its body with java_read_range(filePath, startLine, endLine) using the lines from the outline. \
@@ -35,7 +35,7 @@ Paths are relative to the workspace root (or absolute inside it). Outputs are ca
 
 /// The rmcp handler.
 #[derive(Clone)]
-pub struct JavaIndexServer {
+pub(crate) struct JavaIndexServer {
     ws: Arc<Workspace>,
     tools: Arc<Vec<Tool>>,
     pool: Arc<CallPool>,
@@ -43,13 +43,13 @@ pub struct JavaIndexServer {
 
 /// Calls running at once at most: each runs on a blocking thread, and the heavy ones already
 /// use every core through rayon, so more would only add threads and memory.
-pub fn max_running_calls() -> usize {
+pub(crate) fn max_running_calls() -> usize {
     std::thread::available_parallelism().map_or(4, |n| n.get()).max(4)
 }
 
 /// Calls waiting for a worker at most; beyond it a call is answered at once that the server
 /// is busy (a tool error the client can retry), so pipelined floods cannot grow the process.
-pub const MAX_QUEUED_CALLS: usize = 1024;
+pub(crate) const MAX_QUEUED_CALLS: usize = 1024;
 
 /// The bounded worker pool: permits for running calls and a count of waiting ones.
 struct CallPool {

@@ -17,11 +17,11 @@ use tokio::sync::mpsc;
 
 /// Lines longer than this are refused with an error rather than buffered without bound. A
 /// request is a few hundred bytes; every string argument is capped far lower by the registry.
-pub const MAX_LINE_BYTES: usize = 8 * 1024 * 1024;
+pub(crate) const MAX_LINE_BYTES: usize = 8 * 1024 * 1024;
 
 /// A message log shared by the reader and writer tasks.
 #[derive(Clone, Default)]
-pub struct MessageLog {
+pub(crate) struct MessageLog {
     file: Option<Arc<Mutex<std::fs::File>>>,
 }
 
@@ -51,13 +51,13 @@ pub fn timestamp() -> String {
 }
 
 /// The server side of a line-delimited JSON-RPC connection.
-pub struct LineTransport {
+pub(crate) struct LineTransport {
     incoming: mpsc::Receiver<ClientJsonRpcMessage>,
     outgoing: mpsc::UnboundedSender<String>,
 }
 
 /// Handles to wait for the writer to drain after the service ends.
-pub struct Pump {
+pub(crate) struct Pump {
     pub writer: tokio::task::JoinHandle<()>,
 }
 
@@ -241,7 +241,7 @@ fn error_line(code: i64, message: &str) -> String {
 /// The transport could not send: the writer is gone.
 #[derive(Debug, thiserror::Error)]
 #[error("the connection's writer has stopped")]
-pub struct Closed;
+pub(crate) struct Closed;
 
 impl Transport<RoleServer> for LineTransport {
     type Error = Closed;

@@ -22,13 +22,13 @@ pub struct ToolSpec {
 
 /// An input JSON Schema for `T`: subschemas inlined (some clients do not follow `$ref`),
 /// integer `format`s and the `$schema`/`title` noise removed.
-pub fn schema_of<T: JsonSchema>() -> Map<String, Value> {
+pub(crate) fn schema_of<T: JsonSchema>() -> Map<String, Value> {
     generate::<T>(true)
 }
 
 /// An output JSON Schema for `T`: shared parts stay in `$defs` (the outline repeats the same
 /// shapes many times; inlined it would cost the client several thousand tokens).
-pub fn output_schema_of<T: JsonSchema>() -> Map<String, Value> {
+pub(crate) fn output_schema_of<T: JsonSchema>() -> Map<String, Value> {
     generate::<T>(false)
 }
 

@@ -14,7 +14,7 @@ use mji_index::symbols::{SymKind, SymView, Symbol};
 use mji_model::TypeKind;
 
 /// Largest page any search returns.
-pub const MAX_RESULTS: u32 = 500;
+pub(crate) const MAX_RESULTS: u32 = 500;
 
 fn default_max() -> u32 {
     50
@@ -133,7 +133,7 @@ impl IndexStatus {
     }
 
     /// The status of an index at the progress a query saw.
-    pub fn with_progress(index: &LiveIndex, p: Progress) -> IndexStatus {
+    pub(crate) fn with_progress(index: &LiveIndex, p: Progress) -> IndexStatus {
         let mut s = IndexStatus::from(p);
         s.skipped_dirs = index.skipped_dirs().into();
         if p.skipped > 0 {
@@ -281,7 +281,7 @@ fn page_size(max: u32) -> Result<usize, ToolError> {
 macro_rules! budget_cut {
     ($($t:ty),*) => {$(
         impl $t {
-            pub fn keep_first(&mut self, n: usize, offset: u32) {
+            pub(crate) fn keep_first(&mut self, n: usize, offset: u32) {
                 if n < self.results.len() {
                     self.results.truncate(n);
                     self.truncated = true;
@@ -309,7 +309,7 @@ fn kind_word(k: SymKind) -> (&'static str, Option<String>) {
 }
 
 /// `java_find_symbol`.
-pub fn find_symbol(
+pub(crate) fn find_symbol(
     index: &LiveIndex,
     under: Option<&Path>,
     args: &FindSymbolArgs,
@@ -400,7 +400,7 @@ fn type_signature(s: &Symbol) -> String {
 }
 
 /// The first sentence of a javadoc (lines `start..=end` of a file), at most 160 characters.
-pub fn javadoc_summary(path: &Path, lines: (u32, u32)) -> Option<String> {
+pub(crate) fn javadoc_summary(path: &Path, lines: (u32, u32)) -> Option<String> {
     let bytes = mji_fs::read_regular(path, crate::MAX_FILE_BYTES).ok()?;
     let src = mji_parser::SourceText::decode(&bytes);
     let (a, b) = (src.lines.line_start(lines.0), src.lines.line_start(lines.1 + 1));

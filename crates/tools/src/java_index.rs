@@ -150,7 +150,7 @@ pub fn shape(outline: FileOutline, o: &IndexOptions) -> IndexOutput {
 
 impl IndexOutput {
     /// How many selected declarations this answer can hold before any cut.
-    pub fn page_len(&self) -> usize {
+    pub(crate) fn page_len(&self) -> usize {
         self.page.as_ref().map_or(0, |p| p.1.len().saturating_sub(self.offset))
     }
 
@@ -286,7 +286,7 @@ fn assign_short_ids(outline: &mut FileOutline) {
 }
 
 /// Visits every symbolId of an outline in [`FileOutline::decls`] order.
-pub fn visit_ids(outline: &mut FileOutline, f: &mut impl FnMut(&mut String)) {
+pub(crate) fn visit_ids(outline: &mut FileOutline, f: &mut impl FnMut(&mut String)) {
     outline.for_each_decl_mut(|id, _| f(id));
 }
 
@@ -302,7 +302,7 @@ fn set_preview(jd: &mut Javadoc, src: &SourceText, max: usize) {
 
 /// The raw `/** … */` text of a javadoc, found by its byte span when known, else by its lines:
 /// the last `/**` on its start line whose closing `*/` is on its end line.
-pub fn javadoc_text<'s>(src: &'s SourceText, jd: &Javadoc) -> Option<&'s str> {
+pub(crate) fn javadoc_text<'s>(src: &'s SourceText, jd: &Javadoc) -> Option<&'s str> {
     if !jd.present {
         return None;
     }
@@ -326,7 +326,7 @@ pub fn javadoc_text<'s>(src: &'s SourceText, jd: &Javadoc) -> Option<&'s str> {
 }
 
 /// Javadoc without its `/**`, `*/` and leading `*`s, whitespace collapsed.
-pub fn javadoc_plain_text(raw: &str) -> String {
+pub(crate) fn javadoc_plain_text(raw: &str) -> String {
     let body = raw.strip_prefix("/**").unwrap_or(raw);
     let body = body.strip_suffix("*/").unwrap_or(body);
     let mut out = String::with_capacity(body.len());
@@ -345,7 +345,7 @@ pub fn javadoc_plain_text(raw: &str) -> String {
 
 /// The outline as a model reads it: a table of contents, one line per declaration with its
 /// line range, signature and javadoc lines (and preview when asked), indented by nesting.
-pub fn render_outline(o: &IndexOutput) -> String {
+pub(crate) fn render_outline(o: &IndexOutput) -> String {
     use std::fmt::Write;
     let ol = &o.outline;
     let mut out = String::with_capacity(64 * 1024);

@@ -17,7 +17,7 @@ pub mod xref;
 use std::path::Path;
 
 /// Files larger than this are refused by default (`max_file_bytes` changes it).
-pub const MAX_FILE_BYTES: u64 = mji_fs::DEFAULT_MAX_FILE_BYTES;
+pub(crate) const MAX_FILE_BYTES: u64 = mji_fs::DEFAULT_MAX_FILE_BYTES;
 
 /// Why a tool call failed. Each message names what was wrong and how to fix it.
 #[derive(Debug, thiserror::Error)]
@@ -56,7 +56,7 @@ pub fn read_file_checked(path: &Path, display: &str) -> Result<std::fs::Metadata
 }
 
 /// [`read_file_checked`] with the workspace's cap on one file.
-pub fn check_regular(path: &Path, display: &str, cap: u64) -> Result<std::fs::Metadata, ToolError> {
+pub(crate) fn check_regular(path: &Path, display: &str, cap: u64) -> Result<std::fs::Metadata, ToolError> {
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -94,7 +94,7 @@ pub fn read_file(path: &Path, display: &str) -> Result<Vec<u8>, ToolError> {
 }
 
 /// A read failure as a tool error: refusals (not regular, over the cap) say why.
-pub fn io_error(display: &str, e: std::io::Error) -> ToolError {
+pub(crate) fn io_error(display: &str, e: std::io::Error) -> ToolError {
     match e.kind() {
         std::io::ErrorKind::NotFound => ToolError::NotFound(display.to_owned()),
         std::io::ErrorKind::InvalidInput | std::io::ErrorKind::FileTooLarge => {
@@ -107,7 +107,7 @@ pub fn io_error(display: &str, e: std::io::Error) -> ToolError {
 }
 
 /// A read under the roots' policy as a tool error.
-pub fn read_error(e: mji_index::roots::ReadError) -> ToolError {
+pub(crate) fn read_error(e: mji_index::roots::ReadError) -> ToolError {
     match e {
         mji_index::roots::ReadError::Path(p) => ToolError::InvalidArgument(p.to_string()),
         mji_index::roots::ReadError::Io(display, e) => io_error(&display, e),
@@ -125,7 +125,7 @@ pub fn require_java(path: &Path, display: &str) -> Result<(), ToolError> {
 }
 
 /// Cuts a string to at most `max` chars on a char boundary; returns whether it was cut.
-pub fn truncate_chars(s: &mut String, max: usize) -> bool {
+pub(crate) fn truncate_chars(s: &mut String, max: usize) -> bool {
     match s.char_indices().nth(max) {
         Some((i, _)) => {
             s.truncate(i);

@@ -100,10 +100,10 @@ pub struct ProblemsResult {
 }
 
 /// Files listed one by one up to this many.
-pub const MAX_LISTED_FILES: usize = 200;
+pub(crate) const MAX_LISTED_FILES: usize = 200;
 
 /// Counts file states and keeps the listing bounded.
-pub fn summarize(files: Vec<FileReport>) -> (FileCounts, Vec<FileReport>) {
+pub(crate) fn summarize(files: Vec<FileReport>) -> (FileCounts, Vec<FileReport>) {
     let mut c = FileCounts::default();
     for f in &files {
         match f.status {

@@ -99,7 +99,7 @@ pub fn read_javadoc(
 }
 
 /// Reads the javadoc of `symbol_id` given the file's outline and text.
-pub fn javadoc_of(
+pub(crate) fn javadoc_of(
     outline: &FileOutline,
     src: &SourceText,
     display: &str,

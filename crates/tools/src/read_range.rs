@@ -9,7 +9,7 @@ use mji_parser::SourceText;
 
 /// Default and ceiling of `maxChars`.
 pub const DEFAULT_MAX_CHARS: u32 = 20_000;
-pub const MAX_MAX_CHARS: u32 = 200_000;
+pub(crate) const MAX_MAX_CHARS: u32 = 200_000;
 
 /// The `options` object of `java_read_range` (spec §5.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -64,7 +64,7 @@ pub fn read_range(
 }
 
 /// Reads lines `start..=end` of decoded text.
-pub fn range_of(
+pub(crate) fn range_of(
     src: &SourceText,
     display: &str,
     start: u32,
@@ -152,7 +152,7 @@ pub fn range_of(
 }
 
 /// Keeps the first `n` lines of a read (the answer budget's cut) and says where to continue.
-pub fn keep_lines(r: &mut RangeResult, n: usize) {
+pub(crate) fn keep_lines(r: &mut RangeResult, n: usize) {
     let shown = (r.end_line + 1).saturating_sub(r.start_line) as usize;
     if n >= shown || n == 0 {
         return;

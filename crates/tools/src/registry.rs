@@ -41,7 +41,7 @@ pub struct Annotations {
 }
 
 /// A tool that only reads the workspace.
-pub const READ_ONLY: Annotations =
+pub(crate) const READ_ONLY: Annotations =
     Annotations { read_only: true, destructive: false, idempotent: true, open_world: false };
 
 /// One tool: declared once, called by every shell.
@@ -198,17 +198,17 @@ fn entry<T: Tool>() -> ToolEntry {
 }
 
 /// The most characters one string argument may hold.
-pub const MAX_ARG_STRING_CHARS: usize = 64 * 1024;
+pub(crate) const MAX_ARG_STRING_CHARS: usize = 64 * 1024;
 /// The most items one list argument may hold.
-pub const MAX_ARG_LIST_ITEMS: usize = 10_000;
+pub(crate) const MAX_ARG_LIST_ITEMS: usize = 10_000;
 /// The deepest nesting of arrays and objects in the arguments.
-pub const MAX_ARG_DEPTH: usize = 32;
+pub(crate) const MAX_ARG_DEPTH: usize = 32;
 /// The largest answer, in bytes of its text (about 250k tokens, ten times what clients pass
 /// to a model): a bigger one is refused with how to narrow the call, never sent.
-pub const MAX_ANSWER_BYTES: usize = 1024 * 1024;
+pub(crate) const MAX_ANSWER_BYTES: usize = 1024 * 1024;
 
 /// Checks the arguments against the limits above, naming the argument and the limit.
-pub fn check_limits(tool: &str, args: &Map<String, Value>) -> Result<(), String> {
+pub(crate) fn check_limits(tool: &str, args: &Map<String, Value>) -> Result<(), String> {
     // Iterative, so no nesting can overflow the stack before the depth check.
     let mut stack: Vec<(String, &Value, usize)> = args.iter().map(|(k, v)| (k.clone(), v, 1)).collect();
     while let Some((path, v, depth)) = stack.pop() {
@@ -263,7 +263,7 @@ fn call_erased<T: Tool>(ws: &Workspace, args: Map<String, Value>) -> Result<Answ
 }
 
 /// The message for a result that could not be serialized (a bug, never the caller's fault).
-pub fn internal_serialize(e: serde_json::Error) -> String {
+pub(crate) fn internal_serialize(e: serde_json::Error) -> String {
     format!("internal error: serializing the result: {e}")
 }
 

@@ -25,7 +25,7 @@ pub use mji_xref::target::{
     resolve_target_as, search, target_at, target_of_symbol_id,
 };
 
-pub const MAX_LIMIT: u32 = 1000;
+pub(crate) const MAX_LIMIT: u32 = 1000;
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
@@ -166,7 +166,7 @@ pub struct FindReferencesResult {
 impl FindReferencesResult {
     /// The answer budget's cut: keeps the first `n` references of the page (files in order)
     /// and says where the next page starts.
-    pub fn keep_first(&mut self, n: usize, offset: u32) {
+    pub(crate) fn keep_first(&mut self, n: usize, offset: u32) {
         let mut left = n;
         for f in &mut self.files {
             f.references.truncate(left);
@@ -181,7 +181,7 @@ impl FindReferencesResult {
 }
 
 /// The files to search, filtered by the `paths` globs (matched against the display path).
-pub fn select_files(files: &[(Arc<Path>, String)], globs: &[String]) -> Vec<Arc<Path>> {
+pub(crate) fn select_files(files: &[(Arc<Path>, String)], globs: &[String]) -> Vec<Arc<Path>> {
     files
         .iter()
         .filter(|(_, disp)| globs.is_empty() || globs.iter().any(|p| glob_match(p, disp)))
@@ -344,7 +344,7 @@ fn package_matches(pattern: &str, pkg: &str) -> bool {
 }
 
 /// `analyze_type_dependencies` over the world; `display` names files for the answer.
-pub fn analyze(
+pub(crate) fn analyze(
     w: &World,
     roots: &[TypeId],
     args: &DependenciesArgs,
@@ -655,6 +655,6 @@ fn find_outline_type<'a>(types: &'a [OutlineType], fqn: &str) -> Option<&'a Outl
 }
 
 /// Whether a reference kind is one of the wire names.
-pub fn kind_str(k: RefKind) -> String {
+pub(crate) fn kind_str(k: RefKind) -> String {
     serde_json::to_value(k).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
 }

@@ -115,7 +115,7 @@ pub fn file_decls(bytes: &[u8]) -> FileDecls {
     out
 }
 
-pub fn is_type_decl(kind: &str) -> bool {
+pub(crate) fn is_type_decl(kind: &str) -> bool {
     matches!(
         kind,
         "class_declaration"
@@ -126,7 +126,7 @@ pub fn is_type_decl(kind: &str) -> bool {
     )
 }
 
-pub fn import_of(n: Node, b: &[u8]) -> Import {
+pub(crate) fn import_of(n: Node, b: &[u8]) -> Import {
     let mut c = n.walk();
     let mut imp = Import { path: "".into(), is_static: false, on_demand: false };
     for k in n.children(&mut c) {
@@ -174,7 +174,7 @@ impl Mods {
     }
 }
 
-pub fn tparams_of(n: Option<Node>, b: &[u8]) -> Vec<TParam> {
+pub(crate) fn tparams_of(n: Option<Node>, b: &[u8]) -> Vec<TParam> {
     let Some(n) = n else { return Vec::new() };
     let mut c = n.walk();
     n.named_children(&mut c)
@@ -214,7 +214,7 @@ fn type_list(n: Option<Node>, b: &[u8]) -> Vec<TyText> {
 }
 
 /// Parameter types of a `formal_parameters` node and whether the last is varargs.
-pub fn params_of(n: Option<Node>, b: &[u8]) -> (Vec<TyText>, bool) {
+pub(crate) fn params_of(n: Option<Node>, b: &[u8]) -> (Vec<TyText>, bool) {
     let Some(n) = n else { return (Vec::new(), false) };
     let mut out = Vec::new();
     let mut varargs = false;

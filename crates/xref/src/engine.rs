@@ -104,7 +104,7 @@ pub fn refs_of_file(world: &World, path: &Path) -> std::io::Result<Vec<Ref>> {
 /// References to any of `targets` in `files`: files are read in parallel and only those whose
 /// bytes contain one of `names` are resolved. Under a cancelled [`Cancel`] the answer is
 /// partial; the caller checks the flag.
-pub fn find_in_files(
+pub(crate) fn find_in_files(
     world: &World,
     files: &[Arc<Path>],
     names: &[String],

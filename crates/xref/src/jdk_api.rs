@@ -241,7 +241,7 @@ fn tparams(s: &str) -> Vec<TParam> {
 }
 
 /// Parses a type as the table writes it.
-pub fn ty_text(s: &str) -> TyText {
+pub(crate) fn ty_text(s: &str) -> TyText {
     let mut dims = 0u8;
     let mut s = s;
     while let Some(r) = s.strip_suffix("[]") {
@@ -263,7 +263,7 @@ pub fn ty_text(s: &str) -> TyText {
 }
 
 /// A table type as a resolved type: qualified names are classes, simple names type variables.
-pub fn jdk_ty(t: &TyText, tvars: &[(Box<str>, Ty)]) -> Option<Ty> {
+pub(crate) fn jdk_ty(t: &TyText, tvars: &[(Box<str>, Ty)]) -> Option<Ty> {
     match t {
         TyText::Prim(p) => Some(Ty::Prim(p.clone())),
         TyText::Unknown => None,

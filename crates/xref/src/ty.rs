@@ -23,7 +23,7 @@ pub const MAX_TYPE_NESTING: u32 = 32;
 
 impl TyText {
     /// Reads a type node (`type_identifier`, `generic_type`, `array_type`…).
-    pub fn from_node(n: Node, src: &[u8]) -> TyText {
+    pub(crate) fn from_node(n: Node, src: &[u8]) -> TyText {
         TyText::read(n, src, 0)
     }
 
@@ -84,7 +84,7 @@ impl TyText {
     }
 
     /// This type with `dims` more array dimensions.
-    pub fn with_dims(self, dims: u8) -> TyText {
+    pub(crate) fn with_dims(self, dims: u8) -> TyText {
         if dims == 0 {
             return self;
         }
@@ -97,7 +97,7 @@ impl TyText {
 }
 
 /// `a.b.C` of a `scoped_type_identifier` / `scoped_identifier`, whitespace and annotations dropped.
-pub fn dotted(n: Node, src: &[u8]) -> String {
+pub(crate) fn dotted(n: Node, src: &[u8]) -> String {
     let mut parts = Vec::new();
     collect_dotted(n, src, &mut parts);
     parts.join(".")
@@ -118,7 +118,7 @@ fn collect_dotted<'a>(n: Node, src: &'a [u8], out: &mut Vec<&'a str>) {
 }
 
 /// The number of `[]` pairs in a `dimensions` node.
-pub fn count_dims(d: Node, src: &[u8]) -> u8 {
+pub(crate) fn count_dims(d: Node, src: &[u8]) -> u8 {
     let t = d.utf8_text(src).unwrap_or("");
     t.bytes().filter(|&b| b == b'[').count().min(255) as u8
 }
@@ -135,8 +135,8 @@ pub enum Ty {
     Null,
 }
 
-pub const OBJECT: &str = "java.lang.Object";
-pub const STRING: &str = "java.lang.String";
+pub(crate) const OBJECT: &str = "java.lang.Object";
+pub(crate) const STRING: &str = "java.lang.String";
 
 impl Ty {
     pub fn class(fqn: &str) -> Ty {
@@ -159,7 +159,7 @@ impl Ty {
     }
 
     /// The class a member lookup on a value of this type searches (type variables by bound).
-    pub fn lookup_class(&self) -> Option<(&str, &[Ty])> {
+    pub(crate) fn lookup_class(&self) -> Option<(&str, &[Ty])> {
         match self {
             Ty::Class(f, a) => Some((f, a)),
             Ty::Var(_, b) => b.lookup_class(),
@@ -167,13 +167,13 @@ impl Ty {
         }
     }
 
-    pub fn is_prim(&self) -> bool {
+    pub(crate) fn is_prim(&self) -> bool {
         matches!(self, Ty::Prim(_))
     }
 }
 
 /// The wrapper class of a primitive, for boxing.
-pub fn boxed(prim: &str) -> Option<&'static str> {
+pub(crate) fn boxed(prim: &str) -> Option<&'static str> {
     Some(match prim {
         "int" => "java.lang.Integer",
         "long" => "java.lang.Long",
@@ -188,12 +188,12 @@ pub fn boxed(prim: &str) -> Option<&'static str> {
 }
 
 /// The primitive of a wrapper class, for unboxing.
-pub fn unboxed(fqn: &str) -> Option<&'static str> {
+pub(crate) fn unboxed(fqn: &str) -> Option<&'static str> {
     ["int", "long", "short", "byte", "char", "boolean", "float", "double"].into_iter().find(|p| boxed(p) == Some(fqn))
 }
 
 /// Primitive widening (JLS 5.1.2), identity included.
-pub fn prim_widens(from: &str, to: &str) -> bool {
+pub(crate) fn prim_widens(from: &str, to: &str) -> bool {
     if from == to {
         return true;
     }
@@ -209,7 +209,7 @@ pub fn prim_widens(from: &str, to: &str) -> bool {
 }
 
 /// Binary numeric promotion of two primitive operand types.
-pub fn promote(a: &str, b: &str) -> &'static str {
+pub(crate) fn promote(a: &str, b: &str) -> &'static str {
     for t in ["double", "float", "long"] {
         if a == t || b == t {
             return t;

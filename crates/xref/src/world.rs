@@ -46,7 +46,7 @@ impl JdkTypes {
         self.packages.get(pkg).is_some_and(|s| s.contains(name))
     }
 
-    pub fn is_package(&self, pkg: &str) -> bool {
+    pub(crate) fn is_package(&self, pkg: &str) -> bool {
         self.packages.contains_key(pkg)
     }
 
@@ -121,7 +121,7 @@ struct MethodMemo {
 }
 
 /// Type ids (and file indexes) from here on are the JDK API table's.
-pub const JDK_BASE: u32 = 1 << 31;
+pub(crate) const JDK_BASE: u32 = 1 << 31;
 
 /// Where a name is looked up from: the file, the enclosing types (innermost first) and the type
 /// variables in scope (innermost first).
@@ -208,7 +208,7 @@ impl World {
     }
 
     /// The context inside a type's body, computed once per type.
-    pub fn ctx_ref(&self, id: TypeId) -> std::borrow::Cow<'_, Ctx> {
+    pub(crate) fn ctx_ref(&self, id: TypeId) -> std::borrow::Cow<'_, Ctx> {
         match self.memo_of(id) {
             Some(m) => std::borrow::Cow::Borrowed(m.ctx.get_or_init(|| self.compute_ctx_in(id))),
             None => std::borrow::Cow::Owned(self.compute_ctx_in(id)),
@@ -251,7 +251,7 @@ impl World {
 
     /// A method's parameter types resolved in its declaring type's context (type variables of
     /// the type and the method unsubstituted); `None` for broken types.
-    pub fn method_params(&self, owner: TypeId, m: &MethodSym) -> std::borrow::Cow<'_, [Option<Ty>]> {
+    pub(crate) fn method_params(&self, owner: TypeId, m: &MethodSym) -> std::borrow::Cow<'_, [Option<Ty>]> {
         match self.method_memo(owner, m) {
             Some(mm) => std::borrow::Cow::Borrowed(&mm.params),
             None => std::borrow::Cow::Owned(self.resolved_params(m, &self.ctx_ref(owner))),
@@ -259,12 +259,12 @@ impl World {
     }
 
     /// Workspace types declaring a method named `name`.
-    pub fn types_with_method(&self, name: &str) -> &[TypeId] {
+    pub(crate) fn types_with_method(&self, name: &str) -> &[TypeId] {
         self.methods_by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[])
     }
 
     /// Workspace types declaring a field named `name`.
-    pub fn types_with_field(&self, name: &str) -> &[TypeId] {
+    pub(crate) fn types_with_field(&self, name: &str) -> &[TypeId] {
         self.fields_by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[])
     }
 
@@ -311,7 +311,7 @@ impl World {
     }
 
     /// The origin of a known type.
-    pub fn origin_of(&self, id: TypeId) -> Origin {
+    pub(crate) fn origin_of(&self, id: TypeId) -> Origin {
         if self.is_workspace(id) { Origin::Workspace } else { Origin::Jdk }
     }
 
@@ -319,12 +319,12 @@ impl World {
         self.by_fqn(fqn).map(|id| self.origin_of(id))
     }
 
-    pub fn is_package(&self, p: &str) -> bool {
+    pub(crate) fn is_package(&self, p: &str) -> bool {
         self.packages.contains(p) || self.jdk.is_package(p)
     }
 
     /// All workspace types, for name searches.
-    pub fn all_types(&self) -> impl Iterator<Item = TypeId> + '_ {
+    pub(crate) fn all_types(&self) -> impl Iterator<Item = TypeId> + '_ {
         (0..self.types.len() as u32).map(TypeId)
     }
 
@@ -352,7 +352,7 @@ impl World {
     }
 
     /// The context inside a type's body.
-    pub fn ctx_in(&self, id: TypeId) -> Ctx {
+    pub(crate) fn ctx_in(&self, id: TypeId) -> Ctx {
         self.ctx_ref(id).into_owned()
     }
 
@@ -386,7 +386,7 @@ impl World {
     }
 
     /// The erased bound of a type parameter.
-    pub fn bound_of(&self, tp: &TParam, ctx: &Ctx) -> Ty {
+    pub(crate) fn bound_of(&self, tp: &TParam, ctx: &Ctx) -> Ty {
         match tp.bounds.first() {
             Some(b) => match self.resolve_text(b, ctx) {
                 Some(Ty::Var(_, b)) => *b,
@@ -399,7 +399,7 @@ impl World {
     }
 
     /// Adds a method's type parameters to a context.
-    pub fn with_method_tparams(&self, ctx: &Ctx, tparams: &[TParam]) -> Ctx {
+    pub(crate) fn with_method_tparams(&self, ctx: &Ctx, tparams: &[TParam]) -> Ctx {
         if tparams.is_empty() {
             return ctx.clone();
         }
@@ -453,7 +453,7 @@ impl World {
     }
 
     /// Direct supertypes, resolved (java.lang.Object last for classes).
-    pub fn supers(&self, id: TypeId) -> &[Ty] {
+    pub(crate) fn supers(&self, id: TypeId) -> &[Ty] {
         if let Some(j) = id.0.checked_sub(JDK_BASE)
             && let Some(api) = self.api
         {
@@ -463,7 +463,7 @@ impl World {
     }
 
     /// Resolves a written type in a context. `None` for `var` and broken types.
-    pub fn resolve_text(&self, t: &TyText, ctx: &Ctx) -> Option<Ty> {
+    pub(crate) fn resolve_text(&self, t: &TyText, ctx: &Ctx) -> Option<Ty> {
         match t {
             TyText::Prim(p) => Some(Ty::Prim(p.clone())),
             TyText::Unknown => None,
@@ -490,7 +490,7 @@ impl World {
 
     /// Resolves a dotted type name segment by segment: for each segment, the type it names (if
     /// it is a type; package segments give `None`), and the whole name's type.
-    pub fn resolve_type_segments(&self, segs: &[&str], ctx: &Ctx) -> (Vec<Option<TypeName>>, Option<TypeName>) {
+    pub(crate) fn resolve_type_segments(&self, segs: &[&str], ctx: &Ctx) -> (Vec<Option<TypeName>>, Option<TypeName>) {
         let mut out: Vec<Option<TypeName>> = vec![None; segs.len()];
         if segs.is_empty() {
             return (out, None);
@@ -539,7 +539,7 @@ impl World {
     }
 
     /// A member type `name` of type `fqn` (inherited member types included).
-    pub fn member_type(&self, fqn: &str, origin: Origin, name: &str) -> Option<TypeName> {
+    pub(crate) fn member_type(&self, fqn: &str, origin: Origin, name: &str) -> Option<TypeName> {
         match self.by_fqn(fqn) {
             Some(id) => self.member_type_of(id, name, &mut HashSet::new()),
             None => Some(TypeName::Class(
@@ -576,7 +576,7 @@ impl World {
     }
 
     /// A simple type name in scope (JLS 6.4.1 shadowing order).
-    pub fn resolve_simple_type(&self, name: &str, ctx: &Ctx) -> Option<TypeName> {
+    pub(crate) fn resolve_simple_type(&self, name: &str, ctx: &Ctx) -> Option<TypeName> {
         if let Some((n, b)) = ctx.tvars.iter().find(|(n, _)| &**n == name) {
             return Some(TypeName::Var(n.clone(), b.clone()));
         }
@@ -654,7 +654,7 @@ impl World {
     }
 
     /// A fully qualified type name, with its origin.
-    pub fn resolve_qualified(&self, path: &str) -> Option<TypeName> {
+    pub(crate) fn resolve_qualified(&self, path: &str) -> Option<TypeName> {
         if let Some(o) = self.origin_by_fqn(path) {
             return Some(TypeName::Class(path.to_string(), o));
         }
@@ -679,7 +679,7 @@ impl World {
 
     /// The supertypes of `ty` (itself first), breadth first, with type arguments substituted:
     /// the order javac searches members in. Classes come before interfaces.
-    pub fn hierarchy(&self, ty: &Ty) -> Vec<(Ty, Option<TypeId>)> {
+    pub(crate) fn hierarchy(&self, ty: &Ty) -> Vec<(Ty, Option<TypeId>)> {
         if let Some((fqn, args)) = ty.lookup_class()
             && let Some(id) = self.by_fqn(fqn)
             && let Some(memo) = self.memo_of(id)
@@ -744,7 +744,7 @@ impl World {
     }
 
     /// Fields named `name` visible in `ty` (the first found, as javac's lookup).
-    pub fn find_field<'w>(&'w self, ty: &Ty, name: &str) -> Lookup<MemberHit<'w, FieldSym>> {
+    pub(crate) fn find_field<'w>(&'w self, ty: &Ty, name: &str) -> Lookup<MemberHit<'w, FieldSym>> {
         let mut complete = true;
         for (t, id) in self.hierarchy(ty) {
             let Some(id) = id else {
@@ -794,7 +794,7 @@ impl World {
     /// A method's parameter erasures as seen from `ty`, a subtype of its owner: the owner's
     /// type variables substituted by the arguments `ty` gives them (a `save(T)` of
     /// `Repo<Product>` is `save(Product)`). Overriding is decided on this signature.
-    pub fn signature_in(&self, ty: &Ty, owner: TypeId, m: &MethodSym) -> Vec<String> {
+    pub(crate) fn signature_in(&self, ty: &Ty, owner: TypeId, m: &MethodSym) -> Vec<String> {
         let args = self
             .hierarchy(ty)
             .into_iter()
@@ -812,7 +812,7 @@ impl World {
     }
 
     /// A method's parameter erasures, in its declaring type's context.
-    pub fn erased_params(&self, m: &MethodSym, type_ctx: &Ctx) -> Vec<String> {
+    pub(crate) fn erased_params(&self, m: &MethodSym, type_ctx: &Ctx) -> Vec<String> {
         let ctx = self.with_method_tparams(type_ctx, &m.tparams);
         m.params.iter().map(|p| self.resolve_text(p, &ctx).map(|t| t.erasure()).unwrap_or_else(|| "?".into())).collect()
     }
@@ -828,7 +828,7 @@ impl World {
         }
     }
 
-    pub fn field_key(&self, owner: TypeId, f: &FieldSym) -> String {
+    pub(crate) fn field_key(&self, owner: TypeId, f: &FieldSym) -> String {
         format!("{}#{}", self.decl(owner).fqn, f.name)
     }
 
@@ -877,7 +877,7 @@ impl World {
 
     /// Method invocation conversion (JLS 5.3) of an argument type to a parameter type, in
     /// phase 1 (no boxing) or 2 (boxing). `None`: cannot be known.
-    pub fn assignable(&self, arg: &Ty, param: &Ty, boxing: bool) -> Option<bool> {
+    pub(crate) fn assignable(&self, arg: &Ty, param: &Ty, boxing: bool) -> Option<bool> {
         match (arg, param) {
             (Ty::Prim(a), Ty::Prim(p)) => Some(prim_widens(a, p)),
             (Ty::Prim(a), _) => {
@@ -900,7 +900,7 @@ impl World {
 
 /// The result of a member lookup.
 #[derive(Debug)]
-pub enum Lookup<T> {
+pub(crate) enum Lookup<T> {
     Found(T),
     /// Certainly not a member.
     Absent,
@@ -910,12 +910,12 @@ pub enum Lookup<T> {
 
 /// A name that resolved to a type.
 #[derive(Debug, Clone, PartialEq)]
-pub enum TypeName {
+pub(crate) enum TypeName {
     Class(String, Origin),
     Var(Box<str>, Ty),
 }
 
-pub fn starts_upper(s: &str) -> bool {
+pub(crate) fn starts_upper(s: &str) -> bool {
     s.chars().next().is_some_and(|c| c.is_uppercase())
 }
 
@@ -930,7 +930,7 @@ fn vars_within(t: &Ty, subst: &[(Box<str>, Ty)]) -> bool {
 }
 
 /// Replaces type variables by their arguments.
-pub fn substitute(t: &Ty, subst: &[(Box<str>, Ty)]) -> Ty {
+pub(crate) fn substitute(t: &Ty, subst: &[(Box<str>, Ty)]) -> Ty {
     if subst.is_empty() {
         return t.clone();
     }

@@ -4,7 +4,7 @@ use crate::ToolError;
 use crate::registry::Tool;
 use crate::workspace::Workspace;
 
-pub struct AnalyzeTypeDependencies;
+pub(crate) struct AnalyzeTypeDependencies;
 
 impl Tool for AnalyzeTypeDependencies {
     const NAME: &'static str = "analyze_type_dependencies";

@@ -4,7 +4,7 @@ use crate::ToolError;
 use crate::registry::Tool;
 use crate::workspace::Workspace;
 
-pub struct FindReferences;
+pub(crate) struct FindReferences;
 
 impl Tool for FindReferences {
     const NAME: &'static str = "find_references";

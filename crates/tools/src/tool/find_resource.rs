@@ -4,7 +4,7 @@ use crate::ToolError;
 use crate::registry::Tool;
 use crate::workspace::Workspace;
 
-pub struct FindResource;
+pub(crate) struct FindResource;
 
 impl Tool for FindResource {
     const NAME: &'static str = "find_resource";

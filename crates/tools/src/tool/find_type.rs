@@ -4,7 +4,7 @@ use crate::ToolError;
 use crate::registry::Tool;
 use crate::workspace::Workspace;
 
-pub struct FindType;
+pub(crate) struct FindType;
 
 impl Tool for FindType {
     const NAME: &'static str = "find_type";

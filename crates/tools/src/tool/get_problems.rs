@@ -5,7 +5,7 @@ use crate::problems::{ProblemsArgs, ProblemsResult};
 use crate::registry::Tool;
 use crate::workspace::Workspace;
 
-pub struct GetProblems;
+pub(crate) struct GetProblems;
 
 impl Tool for GetProblems {
     const NAME: &'static str = "get_problems";

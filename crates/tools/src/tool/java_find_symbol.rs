@@ -4,7 +4,7 @@ use crate::ToolError;
 use crate::registry::Tool;
 use crate::workspace::Workspace;
 
-pub struct JavaFindSymbol;
+pub(crate) struct JavaFindSymbol;
 
 impl Tool for JavaFindSymbol {
     const NAME: &'static str = "java_find_symbol";

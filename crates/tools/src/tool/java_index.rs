@@ -8,7 +8,7 @@ use crate::java_index::{IndexOutput, render_outline, shape};
 use crate::registry::{Answer, Tool, fit};
 use crate::workspace::{JavaIndexArgs, Workspace};
 
-pub struct JavaIndex;
+pub(crate) struct JavaIndex;
 
 impl Tool for JavaIndex {
     const NAME: &'static str = "java_index";

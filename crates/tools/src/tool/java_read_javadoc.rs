@@ -4,7 +4,7 @@ use crate::ToolError;
 use crate::registry::Tool;
 use crate::workspace::Workspace;
 
-pub struct JavaReadJavadoc;
+pub(crate) struct JavaReadJavadoc;
 
 impl Tool for JavaReadJavadoc {
     const NAME: &'static str = "java_read_javadoc";

@@ -4,7 +4,7 @@ use crate::ToolError;
 use crate::registry::Tool;
 use crate::workspace::Workspace;
 
-pub struct JavaReadRange;
+pub(crate) struct JavaReadRange;
 
 impl Tool for JavaReadRange {
     const NAME: &'static str = "java_read_range";

@@ -4,7 +4,7 @@ use crate::ToolError;
 use crate::registry::Tool;
 use crate::workspace::Workspace;
 
-pub struct ShowDefinition;
+pub(crate) struct ShowDefinition;
 
 impl Tool for ShowDefinition {
     const NAME: &'static str = "show_definition";
