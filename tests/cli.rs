@@ -196,7 +196,7 @@ fn config_reports_each_value_with_its_source() {
 fn every_key_is_a_flag() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let o = bin()
-        .args(["config", "-vv", "--no-watch", "--answer-tokens", "7", "--tools", "navigation", "--tools", "edit"])
+        .args(["config", "-vv", "--no-watch", "--answer-tokens", "700", "--tools", "navigation", "--tools", "edit"])
         .args(["--classpath", "a.jar", "--classpath", "b", "--root"])
         .arg(tmp.path())
         .env_remove("MCP_JAVA_INDEX_LOG_LEVEL")
@@ -205,7 +205,7 @@ fn every_key_is_a_flag() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
     assert_eq!((v["watch"]["value"].clone(), v["watch"]["source"].clone()), (false.into(), "flag --no-watch".into()));
-    assert_eq!((v["answerTokens"]["value"].clone(), v["logLevel"]["value"].clone()), (7.into(), "debug".into()));
+    assert_eq!((v["answerTokens"]["value"].clone(), v["logLevel"]["value"].clone()), (700.into(), "debug".into()));
     assert_eq!(v["tools"]["value"], serde_json::json!(["navigation", "edit"]));
     assert_eq!(v["classpath"]["value"], serde_json::json!(["a.jar", "b"]));
     let o = bin().args(["config", "--tools", "everything", "--root"]).arg(tmp.path()).output().expect("run");
