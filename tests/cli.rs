@@ -284,3 +284,77 @@ fn a_cache_write_that_fails_is_an_error_naming_the_cache() {
     assert!(err.contains(&format!("error: writing cache {}: ", cache.display())), "{err}");
     assert!(stdout(&o).contains("\"method2999\""), "the outline is printed");
 }
+
+/// The server under the same file-size limit: the cache cannot be written, the failure is
+/// logged once on stderr (naming the cache), and every call is still answered, from memory.
+#[test]
+fn the_server_logs_a_failed_cache_write_once_and_keeps_answering() {
+    use std::io::{BufRead, Write};
+    let ws = tempfile::tempdir().expect("tempdir");
+    let mut src = String::from("package p;\nclass Big {\n");
+    for i in 0..1500 {
+        src.push_str(&format!("  /** doc {i} */\n  public int method{i}(int a, String b) {{ return a; }}\n"));
+    }
+    src.push_str("}\n");
+    std::fs::write(ws.path().join("Big.java"), &src).expect("write");
+    std::fs::write(ws.path().join("Small.java"), "package p;\nclass Small { void m() {} }\n").expect("write");
+    let mut child = Command::new("bash")
+        .arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 64; exec \"$0\" serve --no-watch --root .")
+        .arg(env!("CARGO_BIN_EXE_mcp-java-index"))
+        .current_dir(ws.path())
+        .env_remove("MCP_JAVA_INDEX_CACHE_DIR")
+        .env_remove("MCP_JAVA_INDEX_ROOTS")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut lines = std::io::BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let mut ask = |id: u64, method: &str, params: serde_json::Value| -> serde_json::Value {
+        let msg = serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        writeln!(stdin, "{msg}").expect("write");
+        stdin.flush().expect("flush");
+        if method == "initialize" {
+            writeln!(stdin, r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#).expect("write");
+        }
+        loop {
+            let line = lines.next().expect("an answer").expect("line");
+            let v: serde_json::Value = serde_json::from_str(&line).expect("json");
+            if v["id"] == id {
+                return v;
+            }
+        }
+    };
+    ask(
+        0,
+        "initialize",
+        serde_json::json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}),
+    );
+    let call = |name: &str, args: serde_json::Value| serde_json::json!({"name": name, "arguments": args});
+    for round in 0..3 {
+        let id = 1 + 3 * round;
+        let big = ask(id, "tools/call", call("java_index", serde_json::json!({"filePath": "Big.java"})));
+        assert_eq!(big["result"]["isError"], false, "{big}");
+        assert!(
+            big["result"]["content"][0]["text"].as_str().is_some_and(|t| t.contains("method1499")),
+            "round {round}"
+        );
+        let small = ask(id + 1, "tools/call", call("java_index", serde_json::json!({"filePath": "Small.java"})));
+        assert_eq!(small["result"]["isError"], false, "{small}");
+        let found = ask(id + 2, "tools/call", call("find_type", serde_json::json!({"pattern": "Big"})));
+        assert_eq!(found["result"]["isError"], false, "{found}");
+        // Let the cache's writer try (and fail) between rounds.
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    }
+    drop(stdin);
+    let status = child.wait().expect("wait");
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut err).expect("stderr");
+    assert!(status.success(), "{err}");
+    let cache = ws.path().canonicalize().expect("canonical").join(".mcp-java-index-cache");
+    let logged = format!("writing cache {}: ", cache.display());
+    assert_eq!(err.matches(&logged).count(), 1, "logged once: {err}");
+    assert!(err.contains("keeps new entries in memory"), "{err}");
+}

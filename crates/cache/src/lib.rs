@@ -32,7 +32,7 @@ pub use disk::DB_FILE;
 use disk::Disk;
 use mji_model::FileOutline;
 use mji_parser::SourceText;
-pub use store::BATCH_ROWS;
+pub use store::{BATCH_ROWS, WriteErrorHook};
 use store::{DISK_OK, Store};
 
 /// Bump when the outline model or the parser's output changes. Entries are also keyed by a
@@ -336,6 +336,12 @@ impl Cache {
     /// [`Cache::flush`] to know whether everything reached the disk.
     pub fn write_error(&self) -> Option<String> {
         self.store.write_error()
+    }
+
+    /// Calls `hook` with the first failed write, once: at once if a write already failed,
+    /// else when one does. The server logs it; the CLI asks [`Cache::write_error`] instead.
+    pub fn on_write_error(&self, hook: WriteErrorHook) {
+        self.store.on_write_error(hook);
     }
 
     fn mode(&self) -> &'static str {

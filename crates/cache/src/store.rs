@@ -94,7 +94,12 @@ pub(crate) struct Store {
     warnings: Mutex<Vec<String>>,
     /// The first failed write (a full disk, a file-size limit): the CLI fails on it.
     write_error: Mutex<Option<String>>,
+    /// Told the first failed write once (the server logs it); see [`Store::on_write_error`].
+    write_error_hook: Mutex<Option<WriteErrorHook>>,
 }
+
+/// What to do with the first failed write of a cache.
+pub type WriteErrorHook = std::sync::Arc<dyn Fn(&str) + Send + Sync>;
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -124,6 +129,7 @@ impl Store {
             writer: OnceLock::new(),
             warnings: Mutex::new(warnings),
             write_error: Mutex::new(None),
+            write_error_hook: Mutex::new(None),
         }
     }
 
@@ -192,6 +198,17 @@ impl Store {
 
     pub fn write_error(&self) -> Option<String> {
         lock(&self.write_error).clone()
+    }
+
+    /// Sets what is told the first failed write: at once if it already failed, else when it
+    /// does (once: after a failure new entries stay in memory and nothing is written again).
+    pub fn on_write_error(&self, hook: WriteErrorHook) {
+        let error = lock(&self.write_error);
+        *lock(&self.write_error_hook) = Some(hook.clone());
+        if let Some(e) = error.clone() {
+            drop(error);
+            hook(&e);
+        }
     }
 
     /// The entry recorded for a path whose stamp is unchanged, with its hash.
@@ -401,8 +418,16 @@ impl Store {
                     let was_ok =
                         self.disk_state.compare_exchange(DISK_OK, DISK_READ_ONLY, Ordering::Relaxed, Ordering::Relaxed);
                     if was_ok.is_ok() {
-                        lock(&self.write_error)
-                            .get_or_insert_with(|| format!("writing cache {}: {why}", d.dir().display()));
+                        let message = format!("writing cache {}: {why}", d.dir().display());
+                        let hook = {
+                            let mut error = lock(&self.write_error);
+                            let first = error.is_none();
+                            error.get_or_insert_with(|| message.clone());
+                            if first { lock(&self.write_error_hook).clone() } else { None }
+                        };
+                        if let Some(hook) = hook {
+                            hook(&message);
+                        }
                         self.warn(format!(
                             "writing cache {}: {why}; new entries stay in memory for the rest \
                              of this run",

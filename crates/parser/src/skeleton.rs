@@ -18,8 +18,17 @@
 pub fn skeleton(text: &str) -> Option<String> {
     let b = text.as_bytes();
     let mut out: Vec<u8> = Vec::with_capacity(b.len() / 3);
+    // A lone CR ends a line as LF does; kept as LF so that it cannot join an LF kept after
+    // it (from beyond the blanked text) into one CRLF line break.
     let keep_newlines = |out: &mut Vec<u8>, part: &[u8]| {
-        out.extend(part.iter().filter(|&&c| c == b'\n' || c == b'\r'));
+        for (k, &c) in part.iter().enumerate() {
+            match c {
+                b'\r' if part.get(k + 1) == Some(&b'\n') => out.push(b'\r'),
+                b'\r' => out.push(b'\n'),
+                b'\n' => out.push(b'\n'),
+                _ => {}
+            }
+        }
     };
     // Open braces: true for a type body.
     let mut stack: Vec<bool> = Vec::new();
@@ -121,7 +130,18 @@ pub fn skeleton(text: &str) -> Option<String> {
             }
         }
     }
+    // Same lines, or no skeleton: a CR kept from the text between blanked parts could still
+    // meet a kept LF.
+    if line_breaks(&out) != line_breaks(b) {
+        return None;
+    }
     String::from_utf8(out).ok()
+}
+
+/// Line breaks as Java counts them: CR, LF and CRLF each end a line.
+fn line_breaks(b: &[u8]) -> usize {
+    let crlf = memchr::memmem::find_iter(b, b"\r\n").count();
+    memchr::memchr2_iter(b'\n', b'\r', b).count() - crlf
 }
 
 fn skip_line_comment(b: &[u8], i: usize) -> usize {
@@ -216,6 +236,24 @@ mod tests {
         assert!(s.contains("void f() {\n}  \n"), "{s}");
         assert!(s.contains("static class B { void g() {} }"), "{s}");
         assert!(s.contains("record R(int x) { R {} }"), "{s}");
+    }
+
+    /// Found by the `parse` fuzz target: a lone CR inside a method body, then an LF after the
+    /// body's end, became one CRLF in the skeleton, which lost a line.
+    #[test]
+    fn a_lone_cr_in_a_blanked_body_keeps_its_line() {
+        for src in [
+            "class A {\n  void f() { g(a\r b);\n  }\n  int x;\n}\n",
+            "class A {\n  void f() { g(); }\r/* c\n */ int x;\n}\n",
+            "class A {\n  int x;\r/* c\n */ void f() {}\n}\n",
+        ] {
+            if let Some(s) = skeleton(src) {
+                assert_eq!(super::line_breaks(s.as_bytes()), super::line_breaks(src.as_bytes()), "{src:?} -> {s:?}");
+            }
+        }
+        let s =
+            skeleton("class A {\n  void f() { g(a\r b);\n  }\n}\n").expect("a lone CR in a body keeps the fast path");
+        assert_eq!(s.matches('\n').count(), 5, "{s:?}");
     }
 
     #[test]

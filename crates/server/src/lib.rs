@@ -268,10 +268,28 @@ pub async fn serve_stdio(ws: Arc<Workspace>) -> anyhow::Result<()> {
             ws.config.log_file.as_deref().unwrap_or(std::path::Path::new("")).display()
         )
     })?;
-    let (t, pump) = transport::LineTransport::start(tokio::io::stdin(), tokio::io::stdout(), log);
+    serve_io(ws.clone(), tokio::io::stdin(), tokio::io::stdout(), log).await;
+    ws.flush();
+    Ok(())
+}
+
+/// Serves MCP over any byte stream pair until `input` ends, then lets queued answers reach
+/// `output` (for at most two seconds). The whole path a message takes — the line transport,
+/// rmcp's dispatch, the handler — so the fuzz target and its replay test drive it in memory.
+pub async fn serve_io<R, W>(ws: Arc<Workspace>, input: R, output: W, log: transport::MessageLog)
+where
+    R: tokio::io::AsyncRead + Unpin + Send + 'static,
+    W: tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let (t, pump) = transport::LineTransport::start(input, output, log);
     // The tokenizer that measures answers takes ~100 ms to build: not on the first call's time.
     mji_tools::budget::warm();
-    let server = JavaIndexServer::new(ws.clone());
+    // A full disk (or a file-size limit) stops the cache's writes: said once, and the answers
+    // go on from memory.
+    ws.on_cache_write_error(Arc::new(|e: &str| {
+        tracing::error!("{e}; the cache keeps new entries in memory for the rest of this run")
+    }));
+    let server = JavaIndexServer::new(ws);
     match server.serve(t).await {
         Ok(running) => {
             let reason = running.waiting().await;
@@ -280,8 +298,6 @@ pub async fn serve_stdio(ws: Arc<Workspace>) -> anyhow::Result<()> {
         // The client went away before the handshake finished: a clean exit.
         Err(e) => tracing::info!("connection closed during initialization: {e}"),
     }
-    ws.flush();
-    // Let queued answers reach stdout; the writer stops once every sender is gone.
+    // Let queued answers reach the output; the writer stops once every sender is gone.
     let _ = tokio::time::timeout(std::time::Duration::from_secs(2), pump.writer).await;
-    Ok(())
 }

@@ -21,7 +21,7 @@ pub(crate) const MAX_LINE_BYTES: usize = 8 * 1024 * 1024;
 
 /// A message log shared by the reader and writer tasks.
 #[derive(Clone, Default)]
-pub(crate) struct MessageLog {
+pub struct MessageLog {
     file: Option<Arc<Mutex<std::fs::File>>>,
 }
 

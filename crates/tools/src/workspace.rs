@@ -225,6 +225,14 @@ impl Workspace {
         self.caches.iter().filter_map(|c| c.write_error()).collect()
     }
 
+    /// Calls `hook` once per cache with its first failed write (at once for one that already
+    /// failed); the server logs it this way and keeps answering from memory.
+    pub fn on_cache_write_error(&self, hook: mji_cache::WriteErrorHook) {
+        for c in &self.caches {
+            c.on_write_error(hook.clone());
+        }
+    }
+
     /// Applies the path policy to a client-given path.
     pub fn resolve(&self, file_path: &str) -> Result<Resolved, ToolError> {
         use mji_index::roots::PathError;
