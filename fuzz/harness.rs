@@ -114,7 +114,7 @@ fn server() -> &'static Server {
         std::fs::write(root.join("src/p/A.java"), A_JAVA).expect("write");
         std::fs::write(root.join("src/p/B.java"), B_JAVA).expect("write");
         std::fs::write(root.join("src/p/notes.txt"), "a resource\n").expect("write");
-        let flags = mji_config::Flags { roots: vec![root], no_watch: true, ..Default::default() };
+        let flags = mji_config::Flags::roots([root]).set("watch", false);
         let config = mji_config::Config::load(&flags, &|_| None).expect("config");
         let ws = Arc::new(mji_tools::workspace::Workspace::open(config).expect("workspace"));
         ws.start_index();

@@ -89,7 +89,7 @@ impl Roots {
     /// re-checked): its canonical form, which must lie inside a root, and that root. A symbolic
     /// link is judged by its target, so a link created while serving that points out of the
     /// workspace is refused like a client-given path would be.
-    pub(crate) fn admit(&self, path: &Path) -> Result<(PathBuf, usize), PathError> {
+    pub fn admit(&self, path: &Path) -> Result<(PathBuf, usize), PathError> {
         let shown = path.display().to_string();
         let canon = std::fs::canonicalize(path)
             .map_err(|_| PathError::NotFound { given: shown.clone(), roots: self.listing() })?;
@@ -179,7 +179,7 @@ impl Roots {
 
 /// Turns what a client wrote into a path for this platform: `file://` URIs, Windows drive and
 /// UNC paths, backslash separators, reserved device names.
-pub(crate) fn normalize_input(given: &str) -> Result<PathBuf, PathError> {
+pub fn normalize_input(given: &str) -> Result<PathBuf, PathError> {
     let unsupported = |reason: &str| PathError::Unsupported { given: given.to_owned(), reason: reason.to_owned() };
     let mut s = given.to_owned();
     if let Some(rest) = s.strip_prefix("file://") {
@@ -219,7 +219,7 @@ pub(crate) fn normalize_input(given: &str) -> Result<PathBuf, PathError> {
 }
 
 /// Windows reserves these names (with any extension) in every directory.
-pub(crate) fn is_windows_device_name(component: &str) -> bool {
+pub fn is_windows_device_name(component: &str) -> bool {
     let stem = component.split('.').next().unwrap_or("").trim_end().to_ascii_lowercase();
     matches!(stem.as_str(), "con" | "prn" | "aux" | "nul" | "conin$" | "conout$")
         || ((stem.starts_with("com") || stem.starts_with("lpt"))
