@@ -6,6 +6,8 @@
 //!
 //! The JDK corpus is `$JDK_SRC_DIR`, else `target/jdk-src` (`.ci/run` unzips it there).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use mcp_java_index::config::{Config, Flags};
@@ -23,22 +25,13 @@ fn jdk() -> Option<PathBuf> {
 }
 
 fn java_files(root: &Path) -> Vec<(String, u64)> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).expect("read_dir").flatten() {
-            let p = e.path();
-            let ft = e.file_type().expect("file type");
-            if ft.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "java") {
-                let rel = p.strip_prefix(root).expect("under root").to_string_lossy().into_owned();
-                out.push((rel, e.metadata().expect("metadata").len()));
-            }
-        }
-    }
-    out.sort();
-    out
+    common::java_files_under(root)
+        .into_iter()
+        .map(|p| {
+            let size = std::fs::metadata(&p).expect("metadata").len();
+            (p.strip_prefix(root).expect("under root").to_string_lossy().into_owned(), size)
+        })
+        .collect()
 }
 
 fn call(ws: &Workspace, tool: &str, args: Value) -> Answer {

@@ -337,8 +337,13 @@ fn the_server_logs_a_failed_cache_write_once_and_keeps_answering() {
         let id = 1 + 3 * round;
         let big = ask(id, "tools/call", call("java_index", serde_json::json!({"filePath": "Big.java"})));
         assert_eq!(big["result"]["isError"], false, "{big}");
+        // The whole outline, in pages: 1,501 declarations, the first page from the top.
+        let page = &big["result"]["structuredContent"];
+        assert_eq!(page["totalDeclarations"], 1501, "round {round}");
         assert!(
-            big["result"]["content"][0]["text"].as_str().is_some_and(|t| t.contains("method1499")),
+            big["result"]["content"][0]["text"]
+                .as_str()
+                .is_some_and(|t| t.contains("public int method0(int a, String b)")),
             "round {round}"
         );
         let small = ask(id + 1, "tools/call", call("java_index", serde_json::json!({"filePath": "Small.java"})));

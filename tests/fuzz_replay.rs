@@ -9,12 +9,14 @@ mod harness;
 
 use std::path::{Path, PathBuf};
 
-/// The committed inputs of one target, seeds and regressions.
+/// The committed inputs of one target, seeds and regressions. The parse target's seeds are
+/// the outline fixtures themselves (`tests/fixtures/*.java`), not copies of them.
 fn inputs(target: &str) -> Vec<PathBuf> {
-    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let seeds = if target == "parse" { repo.join("tests/fixtures") } else { repo.join("fuzz/seeds").join(target) };
     let mut out = Vec::new();
-    for dir in ["seeds", "regressions"] {
-        let Ok(entries) = std::fs::read_dir(base.join(dir).join(target)) else { continue };
+    for dir in [seeds, repo.join("fuzz/regressions").join(target)] {
+        let Ok(entries) = std::fs::read_dir(dir) else { continue };
         out.extend(entries.map(|e| e.expect("entry").path()).filter(|p| p.is_file()));
     }
     out.sort();

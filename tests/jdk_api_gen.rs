@@ -2,6 +2,8 @@
 //! `target/jdk-src` (by .ci/run), and rewritten from them with
 //! `UPDATE_JDK_API=1 cargo test --test jdk_api_gen`; another test checks a few of its entries.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -42,18 +44,6 @@ const PACKAGES: &[&str] = &[
     "java.util.stream",
 ];
 
-fn java_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            java_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "java") && !p.ends_with("package-info.java") {
-            out.push(p);
-        }
-    }
-}
-
 fn table_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xref/src/jdk_api.txt")
 }
@@ -66,9 +56,9 @@ fn committed_table_is_what_the_jdk_sources_give() {
         eprintln!("skipped: {} missing (run .ci/run)", src.display());
         return;
     }
-    let mut files = Vec::new();
-    java_files(&src.join("java.base/java"), &mut files);
-    java_files(&src.join("java.sql/java"), &mut files);
+    let mut files = common::java_files_under(&src.join("java.base/java"));
+    files.extend(common::java_files_under(&src.join("java.sql/java")));
+    files.retain(|p| !p.ends_with("package-info.java"));
     files.sort();
     let decls: Vec<(Arc<Path>, Arc<FileDecls>)> = files
         .par_iter()

@@ -1,6 +1,8 @@
 //! The self-check of issue 5: every reference our resolver binds, against javac's attributed
 //! trees (tests/javac/RefDump.java), on the resolution fixtures and on commons-lang3.
 
+mod common;
+
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -11,22 +13,8 @@ use mcp_java_index::xref::world::World;
 
 type Key = (String, u32, u32, String, String);
 
-fn java_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            java_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "java") {
-            out.push(p);
-        }
-    }
-}
-
 fn world_of(root: &Path) -> (Arc<World>, Vec<PathBuf>) {
-    let mut files = Vec::new();
-    java_files(root, &mut files);
-    files.sort();
+    let files = common::java_files_under(root);
     let stamps: Vec<FileStamp> = files
         .iter()
         .map(|p| {

@@ -613,9 +613,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     offset: a.offset,
                 },
             };
-            print_json(&ws.java_find_symbol(&args)?, false)?;
-            // The answer is printed; a cache write that failed still fails the command.
-            Ok(flushed(&ws))
+            printed(&ws, ws.java_find_symbol(&args))
         }
         Command::Types(a) => {
             let ws = indexed_workspace(&a.ws)?;
@@ -626,9 +624,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 offset: a.offset,
                 case_sensitive: false,
             };
-            print_json(&ws.find_type(&args)?, false)?;
-            // The answer is printed; a cache write that failed still fails the command.
-            Ok(flushed(&ws))
+            printed(&ws, ws.find_type(&args))
         }
         Command::Resources(a) => {
             let ws = indexed_workspace(&a.ws)?;
@@ -637,9 +633,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 max_results: a.max_results,
                 offset: a.offset,
             };
-            print_json(&ws.find_resource(&args)?, false)?;
-            // The answer is printed; a cache write that failed still fails the command.
-            Ok(flushed(&ws))
+            printed(&ws, ws.find_resource(&args))
         }
         Command::Refs(a) => {
             let ws = indexed_workspace(&a.ws)?;
@@ -662,9 +656,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             } else {
                 args.target = a.targets[0].clone();
             }
-            print_json(&ws.find_references(&args)?, false)?;
-            // The answer is printed; a cache write that failed still fails the command.
-            Ok(flushed(&ws))
+            printed(&ws, ws.find_references(&args))
         }
         Command::Deps(a) => {
             let ws = indexed_workspace(&a.ws)?;
@@ -677,9 +669,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 max_depth: a.max_depth,
                 limit: a.limit,
             };
-            print_json(&ws.analyze_type_dependencies(&args)?, false)?;
-            // The answer is printed; a cache write that failed still fails the command.
-            Ok(flushed(&ws))
+            printed(&ws, ws.analyze_type_dependencies(&args))
         }
         Command::Def(a) => {
             let ws = indexed_workspace(&a.ws)?;
@@ -690,9 +680,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 column: a.column.unwrap_or(0),
                 limit: a.limit,
             };
-            print_json(&ws.show_definition(&args)?, false)?;
-            // The answer is printed; a cache write that failed still fails the command.
-            Ok(flushed(&ws))
+            printed(&ws, ws.show_definition(&args))
         }
         Command::Range(a) => {
             let opts = RangeOptions { include_line_numbers: a.include_line_numbers, max_chars: a.max_chars };
@@ -741,7 +729,12 @@ fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     }
     ws.start_index();
     tracing::info!(roots = ?ws.roots.paths(), "serving MCP on stdio");
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    // Calls run on blocking threads, bounded by the call pool; stdin and stdout take one each.
+    // The cap keeps a loaded machine (slow blocking threads) from growing the pool further.
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(crate::mcp_server::max_running_calls() + 8)
+        .build()?;
     runtime.block_on(crate::mcp_server::serve_stdio(std::sync::Arc::new(ws)))?;
     // Blocking tasks still running (a long call whose client left) are not waited for.
     runtime.shutdown_timeout(std::time::Duration::from_millis(200));
@@ -888,6 +881,12 @@ fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
 
 /// Flushes the caches; a write that failed (a full disk) is an error naming the cache and
 /// the cause, and the exit code is 1 — the answer printed is right, but the cache is not.
+/// Prints a tool's answer as JSON; then a cache write that failed still fails the command.
+fn printed<T: serde::Serialize>(ws: &Workspace, answer: Result<T, ToolError>) -> anyhow::Result<ExitCode> {
+    print_json(&answer?, false)?;
+    Ok(flushed(ws))
+}
+
 fn flushed(ws: &Workspace) -> ExitCode {
     ws.flush();
     let errors = ws.write_errors();

@@ -2,7 +2,7 @@
 //! fixture tree into a temp directory, and opening, writing and waiting on a workspace.
 #![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
@@ -131,4 +131,23 @@ pub fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
         assert!(Instant::now() < deadline, "timed out waiting for: {what}");
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// Every `.java` file under `dir`, sorted; iterative, so no tree depth can overflow the stack.
+pub fn java_files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "java") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
 }

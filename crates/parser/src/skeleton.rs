@@ -34,8 +34,12 @@ pub fn skeleton(text: &str) -> Option<String> {
     let mut stack: Vec<bool> = Vec::new();
     let mut header_has_type_keyword = false;
     let mut paren_depth = 0usize;
+    // The last word was `default`: a brace now is an annotation element's array value
+    // (`String[] tags() default { "a" }`), part of the declaration, kept as written.
+    let mut after_default = false;
     let mut i = 0;
     while i < b.len() {
+        let was_default = std::mem::take(&mut after_default);
         match b[i] {
             b'/' if b.get(i + 1) == Some(&b'/') => {
                 let end = skip_line_comment(b, i);
@@ -83,6 +87,10 @@ pub fn skeleton(text: &str) -> Option<String> {
                     stack.push(true);
                     out.push(b'{');
                     i += 1;
+                } else if member_level && was_default {
+                    let end = matching_brace(b, i)?;
+                    out.extend_from_slice(&b[i..=end]);
+                    i = end + 1;
                 } else if member_level {
                     let end = matching_brace(b, i)?;
                     out.push(b'{');
@@ -122,9 +130,11 @@ pub fn skeleton(text: &str) -> Option<String> {
                     // brace count as a type body, which is safe.
                     header_has_type_keyword = true;
                 }
+                after_default = word == b"default";
                 out.extend_from_slice(word);
             }
             c => {
+                after_default = was_default && c.is_ascii_whitespace();
                 out.push(c);
                 i += 1;
             }
@@ -236,6 +246,16 @@ mod tests {
         assert!(s.contains("void f() {\n}  \n"), "{s}");
         assert!(s.contains("static class B { void g() {} }"), "{s}");
         assert!(s.contains("record R(int x) { R {} }"), "{s}");
+    }
+
+    /// Found by replaying the outline fixtures through the `parse` fuzz harness: an annotation
+    /// element's array default is part of its declaration (the index showed `default { }`).
+    #[test]
+    fn an_annotation_elements_array_default_is_kept() {
+        let src = "@interface A {\n  String[] tags() default { \"a\", \"}\" };\n  default void f() { g(); }\n}\n";
+        let s = skeleton(src).expect("skeleton");
+        assert!(s.contains("default { \"a\", \"}\" };"), "{s}");
+        assert!(s.contains("default void f() {}"), "{s}");
     }
 
     /// Found by the `parse` fuzz target: a lone CR inside a method body, then an LF after the

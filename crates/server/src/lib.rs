@@ -43,7 +43,7 @@ pub(crate) struct JavaIndexServer {
 
 /// Calls running at once at most: each runs on a blocking thread, and the heavy ones already
 /// use every core through rayon, so more would only add threads and memory.
-pub(crate) fn max_running_calls() -> usize {
+pub fn max_running_calls() -> usize {
     std::thread::available_parallelism().map_or(4, |n| n.get()).max(4)
 }
 

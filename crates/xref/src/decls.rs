@@ -100,11 +100,8 @@ pub fn file_decls(bytes: &[u8]) -> FileDecls {
     for n in root.named_children(&mut c) {
         match n.kind() {
             "package_declaration" => {
-                let mut c2 = n.walk();
-                if let Some(id) =
-                    n.named_children(&mut c2).find(|k| matches!(k.kind(), "identifier" | "scoped_identifier"))
-                {
-                    out.package = dotted(id, b).into();
+                if let Some(p) = package_name(n, b) {
+                    out.package = p.into();
                 }
             }
             "import_declaration" => out.imports.push(import_of(n, b)),
@@ -489,4 +486,11 @@ fn implicit_ctor(simple: &str, params: Vec<TyText>, line: u32, is_public_api: bo
         implicit: true,
         is_public_api,
     }
+}
+
+/// The dotted name a `package_declaration` node declares.
+pub(crate) fn package_name(n: Node, b: &[u8]) -> Option<String> {
+    let mut c = n.walk();
+    let id = n.named_children(&mut c).find(|k| matches!(k.kind(), "identifier" | "scoped_identifier"))?;
+    Some(dotted(id, b))
 }

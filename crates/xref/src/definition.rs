@@ -69,14 +69,15 @@ pub fn candidates(w: &World, symbol: &str, ctx_file: Option<u32>) -> Vec<Candida
     };
     for id in w.all_types() {
         let d = w.decl(id);
+        let type_candidate = || Candidate {
+            key: d.fqn.to_string(),
+            category: Category::Type,
+            type_id: Some(id),
+            line: d.start_line,
+            rank: rank_type(&d.fqn, id),
+        };
         if qual.is_none() && *d.simple == *name {
-            out.push(Candidate {
-                key: d.fqn.to_string(),
-                category: Category::Type,
-                type_id: Some(id),
-                line: d.start_line,
-                rank: rank_type(&d.fqn, id),
-            });
+            out.push(type_candidate());
         }
         if qual.as_deref().is_some_and(|q| q.contains('.')) && *d.fqn == *s {
             continue;
@@ -84,13 +85,7 @@ pub fn candidates(w: &World, symbol: &str, ctx_file: Option<u32>) -> Vec<Candida
         // `Outer.Inner`, `Map.Entry`: a nested type by the tail of its qualified name (its
         // own qualifier is its outer type, not itself, so this comes before `owner_ok`).
         if qual.is_some() && *d.simple == *name && d.fqn.ends_with(&format!(".{s}")) {
-            out.push(Candidate {
-                key: d.fqn.to_string(),
-                category: Category::Type,
-                type_id: Some(id),
-                line: d.start_line,
-                rank: rank_type(&d.fqn, id),
-            });
+            out.push(type_candidate());
         }
         if !owner_ok(id) {
             continue;

@@ -14,11 +14,8 @@ impl<'w, 's> Resolver<'w, 's> {
         for n in root.named_children(&mut c) {
             match n.kind() {
                 "package_declaration" => {
-                    let mut c2 = n.walk();
-                    if let Some(id) =
-                        n.named_children(&mut c2).find(|k| matches!(k.kind(), "identifier" | "scoped_identifier"))
-                    {
-                        self.package = crate::ty::dotted(id, self.b);
+                    if let Some(p) = crate::decls::package_name(n, self.b) {
+                        self.package = p;
                     }
                     self.annotations_in(n);
                 }
