@@ -194,7 +194,7 @@ pub struct Prepared<'a> {
 
 impl<'a> Prepared<'a> {
     pub fn new(text: &'a str) -> Prepared<'a> {
-        let (text, escapes) = if text.contains("\\u") {
+        let (text, escapes) = if memchr::memmem::find(text.as_bytes(), b"\\u").is_some() {
             let (t, e) = translate_unicode_escapes(text);
             (std::borrow::Cow::Owned(t), e)
         } else {
@@ -202,7 +202,7 @@ impl<'a> Prepared<'a> {
         };
         let mut p = Prepared { text, escapes, moved_at: Vec::new(), shown: None, joined: Vec::new() };
         p.join_spaced_at_interface();
-        if p.text.contains('\0') {
+        if memchr::memchr(0, p.text.as_bytes()).is_some() {
             // NUL ends tree-sitter's input; a space keeps the offset (only legal in literals).
             p.text = std::borrow::Cow::Owned(p.text.replace('\0', " "));
         }
@@ -227,8 +227,8 @@ impl<'a> Prepared<'a> {
     /// documentation).
     fn rewrite_unparsed_syntax(&mut self) {
         let t: &str = &self.text;
-        let varargs = t.contains("...") && t.contains('@');
-        let patterns = t.contains("instanceof") || t.contains("case");
+        let varargs = memchr::memchr(b'@', t.as_bytes()).is_some() && may_annotate_varargs(t);
+        let patterns = may_have_record_pattern(t);
         if !varargs && !patterns {
             return;
         }
@@ -330,6 +330,89 @@ impl<'a> Prepared<'a> {
         self.text = std::borrow::Cow::Owned(String::from_utf8(owned).unwrap_or_default());
         self.moved_at = moves;
     }
+}
+
+/// Whether an annotation may come right before a `...` (`String @NonNull ... args`): a `)`
+/// or an `@`-prefixed name just before it. A false positive only costs the full lex.
+fn may_annotate_varargs(t: &str) -> bool {
+    let b = t.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.' || c >= 0x80;
+    memchr::memmem::find_iter(b, b"...").any(|i| {
+        let mut j = i;
+        while j > 0 && b[j - 1].is_ascii_whitespace() {
+            j -= 1;
+        }
+        if j > 0 && b[j - 1] == b')' {
+            return true;
+        }
+        let end = j;
+        while j > 0 && ident(b[j - 1]) {
+            j -= 1;
+        }
+        end > j && j > 0 && b[j - 1] == b'@'
+    })
+}
+
+/// Whether `instanceof` or `case` may be followed by a record pattern: the keyword, then a
+/// qualified name with optional type arguments, then `(` (comments and whitespace between).
+/// Most files have none and skip the full lex; a false positive only costs that lex.
+fn may_have_record_pattern(t: &str) -> bool {
+    let b = t.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80;
+    // Whitespace and comments from `j`.
+    let skip = |mut j: usize| loop {
+        match (b.get(j), b.get(j + 1)) {
+            (Some(c), _) if c.is_ascii_whitespace() => j += 1,
+            (Some(b'/'), Some(b'*')) => match t[j + 2..].find("*/") {
+                Some(k) => j += k + 4,
+                None => return b.len(),
+            },
+            (Some(b'/'), Some(b'/')) => j = t[j..].find('\n').map_or(b.len(), |k| j + k),
+            _ => return j,
+        }
+    };
+    ["instanceof", "case"].iter().any(|kw| {
+        memchr::memmem::find_iter(b, kw.as_bytes()).any(|i| {
+            let mut j = i + kw.len();
+            if (i > 0 && ident(b[i - 1])) || b.get(j).is_some_and(|&c| ident(c)) {
+                return false;
+            }
+            // A qualified name: words joined by dots.
+            loop {
+                j = skip(j);
+                let start = j;
+                while b.get(j).is_some_and(|&c| ident(c)) {
+                    j += 1;
+                }
+                if j == start {
+                    return false;
+                }
+                j = skip(j);
+                if b.get(j) != Some(&b'.') {
+                    break;
+                }
+                j += 1;
+            }
+            // Type arguments, balanced.
+            if b.get(j) == Some(&b'<') {
+                let mut depth = 0usize;
+                while let Some(&c) = b.get(j) {
+                    match c {
+                        b'<' => depth += 1,
+                        b'>' => depth -= 1,
+                        b';' | b'{' | b'}' | b'(' | b')' => return false,
+                        _ => {}
+                    }
+                    j += 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                j = skip(j);
+            }
+            b.get(j) == Some(&b'(')
+        })
+    })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
