@@ -37,9 +37,36 @@ fn generate<T: JsonSchema>(inline: bool) -> Map<String, Value> {
     let schema = settings.into_generator().into_root_schema_for::<T>();
     let mut v = schema.to_value();
     tidy(&mut v, true);
+    if !inline {
+        // An output schema is for programs that validate answers; its field docs and the
+        // `minimum: 0` of every unsigned number would cost every client thousands of tokens
+        // in `tools/list` (README's Tools section documents the fields).
+        strip_descriptions(&mut v);
+    }
     match v {
         Value::Object(m) => m,
         _ => Map::new(),
+    }
+}
+
+fn strip_descriptions(v: &mut Value) {
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Object(m) => {
+                // `description` as a keyword, not a property named so.
+                if m.get("description").is_some_and(Value::is_string) {
+                    m.remove("description");
+                }
+                // Every count and line is unsigned; saying so 120 times costs ~500 tokens.
+                if m.get("minimum").is_some_and(|x| x == 0) {
+                    m.remove("minimum");
+                }
+                stack.extend(m.values_mut());
+            }
+            Value::Array(a) => stack.extend(a.iter_mut()),
+            _ => {}
+        }
     }
 }
 

@@ -169,11 +169,23 @@ pub(crate) fn keep_lines(r: &mut RangeResult, n: usize) {
     r.note = Some(kept.into_iter().chain([note.as_str()]).collect::<Vec<_>>().join("; "));
 }
 
-/// A read as a model reads it: the lines, then what was adjusted or cut, if anything.
+/// A read as a model reads it: the lines numbered `N<tab>` (cheaper than the JSON's `N: `:
+/// 1.19x the raw lines' tokens instead of 1.30x, measured on five large JDK and commons-lang3
+/// files), then what was adjusted or cut, if anything.
 pub fn render(r: &RangeResult) -> String {
     let mut out = String::with_capacity(r.content.len() + 80);
-    out.push_str(&r.content);
-    out.push('\n');
+    for (i, line) in r.content.split('\n').enumerate() {
+        let n = (r.start_line as usize + i).to_string();
+        match line.strip_prefix(n.as_str()).and_then(|rest| rest.strip_prefix(": ")) {
+            Some(text) => {
+                out.push_str(&n);
+                out.push('\t');
+                out.push_str(text);
+            }
+            None => out.push_str(line),
+        }
+        out.push('\n');
+    }
     if let Some(note) = &r.note {
         out.push('[');
         out.push_str(&r.file_path);

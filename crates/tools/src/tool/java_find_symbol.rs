@@ -9,7 +9,7 @@ pub(crate) struct JavaFindSymbol;
 impl Tool for JavaFindSymbol {
     const NAME: &'static str = "java_find_symbol";
     const TITLE: &'static str = "Find symbols by name";
-    const DESCRIPTION: &'static str = "Find types, methods, constructors and fields by name across the workspace (or under rootDir), from a live index kept fresh as files change. Ranked: exact name, then prefix, then camelCase initials (`gSV` finds getSomeValue), then substring; `Bar#doThing` or `com.foo.Bar` match qualified names. Each result has filePath, symbolId (for java_read_javadoc), qualifiedName, startLine/endLine (for java_read_range) and signatureText. Paged: total, truncated, nextOffset (pass it as options.offset). index.complete is false while the first indexing pass is still running. Example: {\"rootDir\": \".\", \"query\": \"doThing\", \"options\": {\"matchKind\": \"method\", \"maxResults\": 20}}";
+    const DESCRIPTION: &'static str = "Find types, methods, constructors and fields by name across the workspace (or under rootDir): exact name, then prefix, camelCase initials (`gSV` finds getSomeValue), substring; `Bar#doThing` or `com.foo.Bar` match qualified names. Each result: filePath, symbolId, qualifiedName, startLine/endLine (for java_read_range), signatureText. Paged (nextOffset → options.offset); index.complete is false while the first indexing pass runs. Example: {\"rootDir\": \".\", \"query\": \"doThing\", \"options\": {\"matchKind\": \"method\"}}";
     const NEEDS_INDEX: bool = true;
 
     type Args = crate::find::FindSymbolArgs;
