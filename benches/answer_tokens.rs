@@ -1,300 +1,503 @@
-//! What navigation costs a model in tokens: 50 tasks on the JDK's `java.base` and on
-//! commons-lang3, each done with the tools as an agent would (following every page), against
-//! reading the whole file(s) the task needs. Tokens are OpenAI's o200k, counted on the text
-//! content (what a client that passes the text gives the model) and on the structured JSON
-//! (what Claude Code passes when an answer has `structuredContent`).
+//! What answers cost a model, in tokens, against reading the files (issue 14's benchmark).
+//!
+//! A suite of navigation tasks over the JDK sources and commons-lang3, in five families, each
+//! task the sequence of calls an agent makes (following every page it needs). Per task:
+//! the baseline (o200k tokens of the whole files the task needs, `budget::count`), and the
+//! tokens of the answers as a model reads them: (a) the text content, (b) the
+//! structuredContent as compact JSON (what Claude Code passes to the model when present).
+//! Then `tools/list` as the server sends it, with and without output schemas.
 //!
 //! `cargo bench --bench answer_tokens` (JDK from `$JDK_SRC_DIR`, else `target/jdk-src`;
-//! commons-lang3 from `target/corpus/commons-lang3`, both put there by `.ci/run`).
+//! commons-lang3 from `$COMMONS_LANG_DIR`, else `target/corpus/commons-lang3`). Deterministic:
+//! no cache, no watcher, a fixed task list.
 
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::tools::budget::count;
-use mcp_java_index::tools::registry::{Answer, dispatch, registry};
+use mcp_java_index::tools::catalog::ToolSpec;
+use mcp_java_index::tools::registry::{self, Answer, dispatch};
 use mcp_java_index::tools::workspace::Workspace;
 use serde_json::{Value, json};
 
-fn workspace(root: &Path) -> Workspace {
-    let flags = Flags::roots([root]).set("watch", false).set("cache", false);
-    Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
+const API: &str = "API of a class";
+const METHOD: &str = "read one method";
+const CALLERS: &str = "who calls X";
+const DEPS: &str = "a type's dependencies";
+const FIND: &str = "find a type/symbol";
+const FAMILIES: [&str; 5] = [API, METHOD, CALLERS, DEPS, FIND];
+
+/// One corpus: a workspace over one root.
+struct Corpus {
+    name: &'static str,
+    root: PathBuf,
+    ws: Workspace,
 }
 
-fn call(ws: &Workspace, tool: &str, args: Value) -> Answer {
-    let Value::Object(m) = args else { unreachable!("object arguments") };
-    dispatch(ws, tool, m).unwrap_or_else(|e| panic!("{tool}: {e}"))
+impl Corpus {
+    fn open(name: &'static str, root: PathBuf) -> Corpus {
+        let flags = Flags::roots([root.as_path()]).set("watch", false).set("cache", false);
+        let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+        ws.build_index();
+        Corpus { name, root, ws }
+    }
+
+    fn call(&self, tool: &str, args: Value) -> Answer {
+        let Value::Object(m) = args else { unreachable!("object arguments") };
+        dispatch(&self.ws, tool, m).unwrap_or_else(|e| panic!("{}: {tool}: {e}", self.name))
+    }
+
+    fn text(&self, rel: &str) -> String {
+        let p = Path::new(rel);
+        let p = if p.is_absolute() { p.to_path_buf() } else { self.root.join(p) };
+        String::from_utf8_lossy(&std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))).into_owned()
+    }
+
+    fn file_tokens(&self, rel: &str) -> usize {
+        count(&self.text(rel))
+    }
 }
 
-/// Tokens of one task: text rendering, structured JSON, the whole-file baseline.
-#[derive(Default, Clone, Copy)]
-struct Cost {
+/// One task's measurement.
+struct Task {
+    family: &'static str,
+    name: String,
+    calls: usize,
+    baseline: usize,
     text: usize,
     json: usize,
-    baseline: usize,
+    /// "read one method": the tokens of the method's own lines, and of the read_range answer.
+    method: Option<(usize, usize, usize)>,
 }
 
-impl Cost {
-    fn add(&mut self, a: &Answer) {
-        self.text += count(&a.text());
-        self.json += count(&a.value.to_string());
+impl Task {
+    fn new(family: &'static str, name: String) -> Task {
+        Task { family, name, calls: 0, baseline: 0, text: 0, json: 0, method: None }
+    }
+
+    fn add(&mut self, a: &Answer) -> (usize, usize) {
+        let (t, j) = (count(&a.text()), count(&a.value.to_string()));
+        self.calls += 1;
+        self.text += t;
+        self.json += j;
+        (t, j)
     }
 }
 
-fn file_tokens(root: &Path, rel: &str) -> usize {
-    count(&String::from_utf8_lossy(&std::fs::read(root.join(rel)).expect("read")))
+fn pct(part: usize, whole: usize) -> f64 {
+    if whole == 0 { 0.0 } else { 100.0 * part as f64 / whole as f64 }
 }
 
-/// Every page of a `java_index` call, following `nextOffset`.
-fn outline_pages(ws: &Workspace, file: &str, options: Value, cost: &mut Cost) -> Vec<Value> {
-    let mut pages = Vec::new();
-    let mut options = options;
-    loop {
-        let a = call(ws, "java_index", json!({ "filePath": file, "options": options }));
-        cost.add(&a);
-        let next = a.value["nextOffset"].as_u64();
-        pages.push(a.value);
-        match next {
-            Some(n) => options["offset"] = json!(n),
-            None => return pages,
-        }
-    }
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    if v.is_empty() { 0.0 } else { v[v.len() / 2] }
 }
 
-fn api_of_class(ws: &Workspace, root: &Path, file: &str) -> Cost {
-    let mut c = Cost { baseline: file_tokens(root, file), ..Cost::default() };
-    outline_pages(ws, file, json!({ "includePrivate": false }), &mut c);
-    c
-}
+// ---- the families ---------------------------------------------------------------------------
 
-/// Finds the method with `java_index` (by name), then reads exactly its lines. Also returns
-/// the read's text tokens and the method's own lines' tokens.
-fn read_one_method(ws: &Workspace, root: &Path, file: &str, method: &str) -> (Cost, usize, usize) {
-    let mut c = Cost { baseline: file_tokens(root, file), ..Cost::default() };
-    let pages = outline_pages(ws, file, json!({ "name": method, "kinds": ["method"] }), &mut c);
-    let mut found = None;
-    let mut stack: Vec<&Value> = pages.iter().flat_map(|p| p["classes"].as_array().into_iter().flatten()).collect();
-    while let Some(t) = stack.pop() {
-        if let Some(m) = t["methods"].as_array().into_iter().flatten().find(|m| m["name"] == method) {
-            found = Some((m["startLine"].as_u64().expect("start"), m["endLine"].as_u64().expect("end")));
-            break;
-        }
-        stack.extend(t["innerClasses"].as_array().into_iter().flatten());
-    }
-    let (s, e) = found.unwrap_or_else(|| panic!("{file}: no method {method}"));
-    let read = call(ws, "java_read_range", json!({ "filePath": file, "startLine": s, "endLine": e }));
-    c.add(&read);
-    let text = String::from_utf8_lossy(&std::fs::read(root.join(file)).expect("read")).into_owned();
-    let own: Vec<&str> = text.lines().skip(s as usize - 1).take((e - s + 1) as usize).collect();
-    (c, count(&read.text()), count(&own.join("\n")))
-}
-
-/// Every page of `find_references`; the baseline reads every file with a reference.
-fn who_calls(ws: &Workspace, root: &Path, target: &str) -> Cost {
-    let mut c = Cost::default();
-    let mut files = std::collections::BTreeSet::new();
+/// The public API of a class: `java_index` without private members, every page.
+fn api(c: &Corpus, file: &str) -> Task {
+    let mut t = Task::new(API, format!("{} ({})", short(file), c.name));
     let mut offset = 0u64;
     loop {
-        let a = call(ws, "find_references", json!({ "target": target, "limit": 200, "offset": offset }));
-        c.add(&a);
+        let a =
+            c.call("java_index", json!({ "filePath": file, "options": { "includePrivate": false, "offset": offset } }));
+        t.add(&a);
+        match a.value["nextOffset"].as_u64() {
+            Some(n) => offset = n,
+            None => break,
+        }
+    }
+    t.baseline = c.file_tokens(file);
+    t
+}
+
+/// One method's body: `java_index` narrowed to its name, then `java_read_range` of exactly its
+/// lines. `params` picks the overload (parameter types without generics, comma-separated).
+fn method(c: &Corpus, file: &str, name: &str, params: Option<&str>) -> Task {
+    let label = match params {
+        Some(p) => format!("{}#{name}({p})", short(file)),
+        None => format!("{}#{name}", short(file)),
+    };
+    let mut t = Task::new(METHOD, label.clone());
+    let a = c.call("java_index", json!({ "filePath": file, "options": { "name": name, "kinds": ["method"] } }));
+    t.add(&a);
+    let (start, end) = find_method(&a.value, name, params).unwrap_or_else(|| panic!("{label}: not in the outline"));
+    let r = c.call("java_read_range", json!({ "filePath": file, "startLine": start, "endLine": end }));
+    let (read_text, read_json) = t.add(&r);
+    let text = c.text(file);
+    let own: Vec<&str> = text.lines().skip(start as usize - 1).take((end - start + 1) as usize).collect();
+    t.method = Some((count(&own.join("\n")), read_text, read_json));
+    t.baseline = count(&text);
+    t
+}
+
+fn find_method(outline: &Value, name: &str, params: Option<&str>) -> Option<(u64, u64)> {
+    let mut stack: Vec<&Value> = outline["classes"].as_array()?.iter().collect();
+    while let Some(ty) = stack.pop() {
+        for m in ty["methods"].as_array().into_iter().flatten() {
+            if m["name"] != name {
+                continue;
+            }
+            let types: Vec<String> = m["params"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|p| erase(p["typeText"].as_str().unwrap_or("")))
+                .collect();
+            if params.is_none_or(|p| p == types.join(",")) {
+                return Some((m["startLine"].as_u64()?, m["endLine"].as_u64()?));
+            }
+        }
+        stack.extend(ty["innerClasses"].as_array().into_iter().flatten());
+    }
+    None
+}
+
+/// A type as written without its type arguments: `Map<K, V>` → `Map`.
+fn erase(ty: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0;
+    for ch in ty.chars() {
+        match ch {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            _ if depth == 0 && !ch.is_whitespace() => out.push(ch),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Who calls X: `find_references`, every page. Baseline: reading every file with a reference.
+fn callers(c: &Corpus, target: &str) -> Task {
+    let mut t = Task::new(CALLERS, format!("{target} ({})", c.name));
+    let mut files = BTreeSet::new();
+    let mut offset = 0u64;
+    let mut total = None;
+    loop {
+        let a = c.call("find_references", json!({ "target": target, "offset": offset }));
+        t.add(&a);
+        total.get_or_insert(a.value["total"].as_u64().unwrap_or(0));
         for f in a.value["files"].as_array().into_iter().flatten() {
-            files.insert(f["file"].as_str().expect("file").to_owned());
+            files.insert(f["file"].as_str().unwrap_or("").to_owned());
         }
         match a.value["nextOffset"].as_u64() {
             Some(n) => offset = n,
             None => break,
         }
     }
-    assert!(!files.is_empty(), "{target}: no references");
-    c.baseline = files.iter().map(|f| file_tokens(root, f)).sum();
-    c
+    let total = total.unwrap_or(0);
+    assert!(total > 0, "{target}: no references");
+    t.name = format!("{target} ({}, {total} refs in {} files)", c.name, files.len());
+    t.baseline = files.iter().map(|f| c.file_tokens(f)).sum();
+    t
 }
 
-fn dependencies(ws: &Workspace, root: &Path, file: &str, ty: &str) -> Cost {
-    let mut c = Cost { baseline: file_tokens(root, file), ..Cost::default() };
-    c.add(&call(ws, "analyze_type_dependencies", json!({ "type": ty })));
-    c
+/// A type's dependencies: `analyze_type_dependencies`. Baseline: reading the type's file.
+fn deps(c: &Corpus, ty: &str, file: &str) -> Task {
+    let mut t = Task::new(DEPS, format!("{ty} ({})", c.name));
+    let a = c.call("analyze_type_dependencies", json!({ "type": ty }));
+    t.add(&a);
+    t.baseline = c.file_tokens(file);
+    t
 }
 
-fn pct(a: usize, b: usize) -> String {
-    format!("{:.1}%", 100.0 * a as f64 / b.max(1) as f64)
+/// Where is X declared: `find_type` or `java_find_symbol`, and the answer must hold the file
+/// that declares it. Baseline: reading that file (what an agent reads to see the declaration).
+fn find(c: &Corpus, tool: &str, args: Value, file: &str) -> Task {
+    let what = args.get("pattern").or(args.get("query")).and_then(Value::as_str).unwrap_or("").to_owned();
+    let mut t = Task::new(FIND, format!("{tool} `{what}` ({})", c.name));
+    let a = c.call(tool, args);
+    t.add(&a);
+    let found = a.value["results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|r| r["filePath"].as_str().is_some_and(|p| p.ends_with(file)));
+    assert!(found, "{tool} {what}: {file} not among the results");
+    t.baseline = c.file_tokens(file);
+    t
+}
+
+fn short(file: &str) -> &str {
+    file.rsplit('/').next().unwrap_or(file).trim_end_matches(".java")
+}
+
+// ---- tools/list -----------------------------------------------------------------------------
+
+/// The `ttlMs` the server puts on `tools/list` (crates/server's `TOOLS_TTL_MS`).
+const TOOLS_TTL_MS: u64 = 3_600_000;
+
+/// A tool as the server lists it (crates/server's `to_tool`).
+fn to_tool(spec: &ToolSpec, structured: bool) -> rmcp::model::Tool {
+    use rmcp::model::{Tool, ToolAnnotations};
+    let mut annotations = ToolAnnotations::with_title(spec.title)
+        .read_only(spec.read_only)
+        .destructive(spec.destructive)
+        .idempotent(spec.idempotent)
+        .open_world(spec.open_world);
+    annotations.title = Some(spec.title.to_owned());
+    let tool = Tool::new(spec.name, spec.description, Arc::new(spec.input_schema.clone()))
+        .with_title(spec.title)
+        .with_annotations(annotations);
+    if structured { tool.with_raw_output_schema(Arc::new(spec.output_schema.clone())) } else { tool }
+}
+
+fn tools_list(structured: bool) -> (usize, Vec<(&'static str, usize)>) {
+    let specs: Vec<&ToolSpec> = registry::registry().iter().map(|e| &e.spec).collect();
+    let tools: Vec<rmcp::model::Tool> = specs.iter().map(|s| to_tool(s, structured)).collect();
+    let each =
+        specs.iter().zip(&tools).map(|(s, t)| (s.name, count(&serde_json::to_string(t).expect("tool json")))).collect();
+    let list = rmcp::model::ListToolsResult::with_all_items(tools).with_ttl_ms(TOOLS_TTL_MS);
+    (count(&serde_json::to_string(&list).expect("list json")), each)
+}
+
+// ---- the suite ------------------------------------------------------------------------------
+
+fn dir(var: &str, default: &str) -> PathBuf {
+    std::env::var_os(var).map(PathBuf::from).unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(default))
 }
 
 fn main() {
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let jdk = std::env::var_os("JDK_SRC_DIR").map(PathBuf::from).unwrap_or_else(|| here.join("target/jdk-src"));
-    let jdk = jdk.join("java.base");
-    let lang = here.join("target/corpus/commons-lang3/src/main/java");
-    if !jdk.is_dir() || !lang.is_dir() {
-        eprintln!("needs {} and {} (run .ci/run)", jdk.display(), lang.display());
+    let jdk_dir = dir("JDK_SRC_DIR", "target/jdk-src");
+    let lang_dir = dir("COMMONS_LANG_DIR", "target/corpus/commons-lang3").join("src/main/java");
+    if !jdk_dir.join("java.base").is_dir() || !lang_dir.join("org/apache/commons/lang3").is_dir() {
+        eprintln!(
+            "needs the JDK sources at {} and commons-lang3 at {} (set JDK_SRC_DIR / COMMONS_LANG_DIR, or run .ci/run)",
+            jdk_dir.display(),
+            lang_dir.display()
+        );
         return;
     }
-    let (wj, wl) = (workspace(&jdk), workspace(&lang));
-    wj.build_index();
-    wl.build_index();
-    let l3 = |f: &str| format!("org/apache/commons/lang3/{f}");
-    let mut families: BTreeMap<&str, Vec<(String, Cost)>> = BTreeMap::new();
-    let mut method_reads: Vec<(String, usize, usize)> = Vec::new();
+    let started = std::time::Instant::now();
+    let jdk = Corpus::open("JDK", jdk_dir);
+    let lang = Corpus::open("commons-lang3", lang_dir);
 
-    for f in [
-        "java/util/HashMap.java",
-        "java/util/ArrayList.java",
-        "java/util/Collections.java",
-        "java/lang/String.java",
-        "java/lang/Character.java",
-        "java/util/concurrent/ConcurrentHashMap.java",
-        "java/util/regex/Pattern.java",
-        "java/util/Formatter.java",
-        "java/lang/Integer.java",
-        "java/util/TreeMap.java",
-    ] {
-        families.entry("API of a class").or_default().push((f.to_owned(), api_of_class(&wj, &jdk, f)));
-    }
-    for f in ["StringUtils.java", "ArrayUtils.java", "ObjectUtils.java", "Validate.java", "StringEscapeUtils.java"] {
-        let f = l3(f);
-        families.entry("API of a class").or_default().push((f.clone(), api_of_class(&wl, &lang, &f)));
-    }
+    const HASHMAP: &str = "java.base/java/util/HashMap.java";
+    const CHM: &str = "java.base/java/util/concurrent/ConcurrentHashMap.java";
+    const STRING: &str = "java.base/java/lang/String.java";
+    const CHARACTER: &str = "java.base/java/lang/Character.java";
+    const COLLECTIONS: &str = "java.base/java/util/Collections.java";
+    const PATTERN: &str = "java.base/java/util/regex/Pattern.java";
+    const FORMATTER: &str = "java.base/java/util/Formatter.java";
+    const ARRAYLIST: &str = "java.base/java/util/ArrayList.java";
+    const TREEMAP: &str = "java.base/java/util/TreeMap.java";
+    const BIGDECIMAL: &str = "java.base/java/math/BigDecimal.java";
+    const L: &str = "org/apache/commons/lang3/";
+    let lf = |f: &str| format!("{L}{f}");
 
-    let jdk_methods = [
-        ("java/util/HashMap.java", "putVal"),
-        ("java/util/ArrayList.java", "grow"),
-        ("java/lang/String.java", "indexOf"),
-        ("java/util/Collections.java", "shuffle"),
-        ("java/util/concurrent/ConcurrentHashMap.java", "putVal"),
-        ("java/util/regex/Pattern.java", "compile"),
-        ("java/lang/Integer.java", "parseInt"),
-        ("java/util/TreeMap.java", "put"),
-        ("java/util/HashMap.java", "resize"),
-        ("java/lang/Character.java", "isLetter"),
-    ];
-    for (f, m) in jdk_methods {
-        let (c, read, own) = read_one_method(&wj, &jdk, f, m);
-        families.entry("read one method").or_default().push((format!("{f}#{m}"), c));
-        method_reads.push((format!("{f}#{m}"), read, own));
+    let mut tasks: Vec<Task> = Vec::new();
+
+    // API of a class.
+    for f in [HASHMAP, CHM, STRING, CHARACTER, COLLECTIONS, PATTERN, FORMATTER, ARRAYLIST, TREEMAP, BIGDECIMAL] {
+        tasks.push(api(&jdk, f));
     }
-    for (f, m) in [
-        ("StringUtils.java", "abbreviate"),
-        ("StringUtils.java", "isBlank"),
-        ("ArrayUtils.java", "addAll"),
-        ("ObjectUtils.java", "defaultIfNull"),
-        ("Validate.java", "notBlank"),
-    ] {
-        let f = l3(f);
-        let (c, read, own) = read_one_method(&wl, &lang, &f, m);
-        families.entry("read one method").or_default().push((format!("{f}#{m}"), c));
-        method_reads.push((format!("{f}#{m}"), read, own));
+    for f in ["StringUtils.java", "ArrayUtils.java", "ObjectUtils.java", "Validate.java", "ClassUtils.java"] {
+        tasks.push(api(&lang, &lf(f)));
+    }
+    for f in ["time/DateUtils.java", "builder/ToStringBuilder.java", "math/NumberUtils.java"] {
+        tasks.push(api(&lang, &lf(f)));
     }
 
-    for t in [
-        "java.util.Objects#requireNonNull(Object,String)",
-        "java.lang.String#isEmpty()",
-        "java.util.Collections#emptyList()",
-        "java.lang.Integer#parseInt(String)",
-        "java.util.regex.Pattern#compile(String)",
-        "java.util.HashMap#putVal(int,Object,Object,boolean,boolean)",
-        "java.lang.Math#max(int,int)",
+    // Read one method.
+    tasks.push(method(&jdk, HASHMAP, "resize", None));
+    tasks.push(method(&jdk, HASHMAP, "putVal", None));
+    tasks.push(method(&jdk, CHM, "putVal", None));
+    tasks.push(method(&jdk, CHM, "transfer", None));
+    tasks.push(method(&jdk, STRING, "split", Some("String,int")));
+    tasks.push(method(&jdk, COLLECTIONS, "shuffle", Some("List,Random")));
+    tasks.push(method(&jdk, PATTERN, "compile", None));
+    tasks.push(method(&jdk, FORMATTER, "format", Some("Locale,String,Object...")));
+    tasks.push(method(&jdk, TREEMAP, "deleteEntry", None));
+    tasks.push(method(&jdk, BIGDECIMAL, "divide", Some("BigDecimal,MathContext")));
+    tasks.push(method(&lang, &lf("StringUtils.java"), "abbreviate", Some("String,String,int,int")));
+    tasks.push(method(&lang, &lf("StringUtils.java"), "replaceEach", Some("String,String[],String[],boolean,int")));
+    tasks.push(method(&lang, &lf("StringUtils.java"), "getLevenshteinDistance", Some("CharSequence,CharSequence")));
+    tasks.push(method(&lang, &lf("ArrayUtils.java"), "removeAll", Some("Object,int...")));
+    tasks.push(method(&lang, &lf("math/NumberUtils.java"), "createNumber", None));
+    tasks.push(method(&lang, &lf("time/DateUtils.java"), "modify", None));
+
+    // Who calls X.
+    for target in [
+        "java.util.HashMap#resize()",
+        "java.util.concurrent.ConcurrentHashMap#putVal",
+        "java.util.Collections#unmodifiableList",
+        "java.util.regex.Pattern#compile(String,int)",
+        "java.lang.Character#isJavaIdentifierPart(char)",
+        "java.util.TreeMap#deleteEntry",
+        "java.math.BigDecimal#setScale(int,java.math.RoundingMode)",
     ] {
-        families.entry("who calls X").or_default().push((t.to_owned(), who_calls(&wj, &jdk, t)));
+        tasks.push(callers(&jdk, target));
     }
-    for t in [
-        "org.apache.commons.lang3.StringUtils#isEmpty(CharSequence)",
-        "org.apache.commons.lang3.StringUtils#isBlank(CharSequence)",
-        "org.apache.commons.lang3.ArrayUtils#isEmpty(Object[])",
-        "org.apache.commons.lang3.StringUtils#join(Object[],String)",
-        "org.apache.commons.lang3.StringUtils#trim(String)",
+    for target in [
+        "org.apache.commons.lang3.StringUtils#isEmpty",
+        "org.apache.commons.lang3.ArrayUtils#isEmpty",
+        "org.apache.commons.lang3.Validate#notNull",
+        "org.apache.commons.lang3.ObjectUtils#defaultIfNull",
+        "org.apache.commons.lang3.StringUtils#join",
     ] {
-        families.entry("who calls X").or_default().push((t.to_owned(), who_calls(&wl, &lang, t)));
+        tasks.push(callers(&lang, target));
     }
 
-    for (f, t) in [
-        ("java/util/HashMap.java", "java.util.HashMap"),
-        ("java/util/ArrayList.java", "java.util.ArrayList"),
-        ("java/util/regex/Pattern.java", "java.util.regex.Pattern"),
-        ("java/util/Formatter.java", "java.util.Formatter"),
-        ("java/util/concurrent/ConcurrentHashMap.java", "java.util.concurrent.ConcurrentHashMap"),
+    // A type's dependencies.
+    for (ty, f) in [
+        ("java.util.HashMap", HASHMAP),
+        ("java.util.concurrent.ConcurrentHashMap", CHM),
+        ("java.lang.String", STRING),
+        ("java.util.Collections", COLLECTIONS),
+        ("java.util.regex.Pattern", PATTERN),
+        ("java.util.Formatter", FORMATTER),
+        ("java.util.TreeMap", TREEMAP),
     ] {
-        families.entry("a type's dependencies").or_default().push((t.to_owned(), dependencies(&wj, &jdk, f, t)));
+        tasks.push(deps(&jdk, ty, f));
     }
-    for t in ["StringUtils", "ArrayUtils", "ObjectUtils"] {
-        let f = l3(&format!("{t}.java"));
-        let ty = format!("org.apache.commons.lang3.{t}");
-        families.entry("a type's dependencies").or_default().push((ty.clone(), dependencies(&wl, &lang, &f, &ty)));
+    for f in ["StringUtils", "ArrayUtils", "ClassUtils", "time.DateUtils", "builder.ToStringBuilder"] {
+        let ty = format!("org.apache.commons.lang3.{f}");
+        tasks.push(deps(&lang, &ty, &lf(&format!("{}.java", f.replace('.', "/")))));
     }
 
-    println!("| task family | tasks | baseline tokens | text tokens (% of baseline) | JSON tokens (% of baseline) |");
-    println!("| --- | --- | --- | --- | --- |");
-    let mut all = Cost::default();
-    let mut n = 0;
-    for (family, tasks) in &families {
-        let sum = tasks.iter().fold(Cost::default(), |a, (_, c)| Cost {
-            text: a.text + c.text,
-            json: a.json + c.json,
-            baseline: a.baseline + c.baseline,
-        });
+    // Find a type or a symbol.
+    for (pattern, f) in [
+        ("ConcurrentHashMap", CHM),
+        ("CHMap", CHM),
+        ("java.util.regex.Pattern", PATTERN),
+        ("Formatter", FORMATTER),
+        ("TreeM", TREEMAP),
+    ] {
+        tasks.push(find(&jdk, "find_type", json!({ "pattern": pattern }), f));
+    }
+    for (query, kind, f) in [
+        ("HashMap#resize", "method", HASHMAP),
+        ("isJavaIdentifierPart", "method", CHARACTER),
+        ("unmodifiableList", "method", COLLECTIONS),
+    ] {
+        let args = json!({ "rootDir": ".", "query": query, "options": { "matchKind": kind, "maxResults": 20 } });
+        tasks.push(find(&jdk, "java_find_symbol", args, f));
+    }
+    for (pattern, f) in [
+        ("StringUtils", "StringUtils.java"),
+        ("DateUtils", "time/DateUtils.java"),
+        ("TSB", "builder/ToStringBuilder.java"),
+    ] {
+        tasks.push(find(&lang, "find_type", json!({ "pattern": pattern }), &lf(f)));
+    }
+    for (query, kind, f) in [
+        ("getLevenshteinDistance", "method", "StringUtils.java"),
+        ("createNumber", "method", "math/NumberUtils.java"),
+        ("StringUtils#abbreviate", "method", "StringUtils.java"),
+    ] {
+        let args = json!({ "rootDir": ".", "query": query, "options": { "matchKind": kind, "maxResults": 20 } });
+        tasks.push(find(&lang, "java_find_symbol", args, &lf(f)));
+    }
+
+    report(&tasks);
+    eprintln!("({} tasks in {:.1} s)", tasks.len(), started.elapsed().as_secs_f64());
+}
+
+fn report(tasks: &[Task]) {
+    println!("## Answer tokens (o200k) against reading the files\n");
+    println!("| family | task | calls | baseline | (a) text | (b) JSON | (a) % | (b) % |");
+    println!("|---|---|--:|--:|--:|--:|--:|--:|");
+    for t in tasks {
         println!(
-            "| {family} | {} | {} | {} ({}) | {} ({}) |",
-            tasks.len(),
-            sum.baseline,
-            sum.text,
-            pct(sum.text, sum.baseline),
-            sum.json,
-            pct(sum.json, sum.baseline)
-        );
-        all = Cost { text: all.text + sum.text, json: all.json + sum.json, baseline: all.baseline + sum.baseline };
-        n += tasks.len();
-    }
-    println!(
-        "| all | {n} | {} | {} ({}) | {} ({}) |",
-        all.baseline,
-        all.text,
-        pct(all.text, all.baseline),
-        all.json,
-        pct(all.json, all.baseline)
-    );
-    println!();
-    println!("API of a class, per file (text / JSON tokens, % of the file):");
-    for (f, c) in &families["API of a class"] {
-        println!(
-            "  {f}: {} / {} of {} ({} / {})",
-            c.text,
-            c.json,
-            c.baseline,
-            pct(c.text, c.baseline),
-            pct(c.json, c.baseline)
+            "| {} | {} | {} | {} | {} | {} | {:.1} | {:.1} |",
+            t.family,
+            t.name,
+            t.calls,
+            t.baseline,
+            t.text,
+            t.json,
+            pct(t.text, t.baseline),
+            pct(t.json, t.baseline)
         );
     }
-    let (read, own): (usize, usize) = method_reads.iter().fold((0, 0), |a, (_, r, o)| (a.0 + r, a.1 + o));
-    println!();
-    println!(
-        "read one method: java_read_range's text is {:.2}x the method's own lines ({read} / {own} tokens)",
-        read as f64 / own as f64
-    );
 
-    // What listing the tools costs before any work, as tools/list sends it.
-    let list = |with_output: bool| -> usize {
-        let tools: Vec<Value> = registry()
-            .iter()
-            .map(|e| {
-                let s = &e.spec;
-                let mut t = json!({
-                    "name": s.name, "title": s.title, "description": s.description,
-                    "inputSchema": s.input_schema,
-                    "annotations": { "title": s.title, "readOnlyHint": s.read_only, "destructiveHint": s.destructive,
-                                     "idempotentHint": s.idempotent, "openWorldHint": s.open_world },
-                });
-                if with_output {
-                    t["outputSchema"] = Value::Object(s.output_schema.clone());
-                }
-                t
-            })
-            .collect();
-        count(&json!({ "tools": tools }).to_string())
+    println!("\n## Per family\n");
+    println!("Sum of the answers over sum of the baselines, and the median of the tasks' ratios.\n");
+    println!("| family | tasks | baseline | (a) text | (b) JSON | (a) % | (b) % | (a) median % | (b) median % |");
+    println!("|---|--:|--:|--:|--:|--:|--:|--:|--:|");
+    let row = |name: &str, ts: &[&Task]| {
+        let (b, a, j) = ts.iter().fold((0, 0, 0), |(b, a, j), t| (b + t.baseline, a + t.text, j + t.json));
+        let ma = median(ts.iter().map(|t| pct(t.text, t.baseline)).collect());
+        let mj = median(ts.iter().map(|t| pct(t.json, t.baseline)).collect());
+        println!(
+            "| {name} | {} | {b} | {a} | {j} | {:.1} | {:.1} | {ma:.1} | {mj:.1} |",
+            ts.len(),
+            pct(a, b),
+            pct(j, b)
+        );
+        (pct(a, b), pct(j, b), ma, mj)
     };
-    println!();
+    let mut by_family = Vec::new();
+    for f in FAMILIES {
+        let ts: Vec<&Task> = tasks.iter().filter(|t| t.family == f).collect();
+        by_family.push((f, row(f, &ts)));
+    }
+    let all: Vec<&Task> = tasks.iter().collect();
+    let overall = row("**overall**", &all);
+
+    println!("\n## Read one method: answers against the method's own lines\n");
+    println!("| task | method lines | read_range (a) | read_range (b) | task (a) | task (b) |");
+    println!("|---|--:|--:|--:|--:|--:|");
+    let mut read_a = Vec::new();
+    let mut task_a = Vec::new();
+    let mut task_b = Vec::new();
+    for t in tasks {
+        if let Some((own, ra, rj)) = t.method {
+            let r = |n: usize| n as f64 / own as f64;
+            println!("| {} | {own} | {:.2}× | {:.2}× | {:.2}× | {:.2}× |", t.name, r(ra), r(rj), r(t.text), r(t.json));
+            read_a.push(r(ra));
+            task_a.push(r(t.text));
+            task_b.push(r(t.json));
+        }
+    }
+    let read_median = median(read_a);
+    let (task_a, task_b) = (median(task_a), median(task_b));
+    println!("\nMedians: read_range (a) {read_median:.2}×, whole task (a) {task_a:.2}×, (b) {task_b:.2}×.");
+
+    println!("\n## tools/list\n");
+    let (with, each_with) = tools_list(true);
+    let (without, each_without) = tools_list(false);
+    println!("| tool | with outputSchema | without |");
+    println!("|---|--:|--:|");
+    for ((name, w), (_, wo)) in each_with.iter().zip(&each_without) {
+        println!("| {name} | {w} | {wo} |");
+    }
+    println!("| **tools/list** ({} tools) | {with} | {without} |", each_with.len());
+    let specs: Vec<&ToolSpec> = registry::registry().iter().map(|e| &e.spec).collect();
+    let part = |f: &dyn Fn(&ToolSpec) -> String| specs.iter().map(|s| count(&f(s))).sum::<usize>();
+    let descriptions = part(&|s| s.description.to_owned());
+    let inputs = part(&|s| Value::Object(s.input_schema.clone()).to_string());
+    let outputs = part(&|s| Value::Object(s.output_schema.clone()).to_string());
     println!(
-        "tools/list ({} tools): {} tokens with output schemas, {} without",
-        registry().len(),
-        list(true),
-        list(false)
+        "
+Of which: descriptions {descriptions}, input schemas {inputs}, output schemas {outputs}."
     );
+
+    println!("\n## Goals (issue 14)\n");
+    let verdict = |ok: bool| if ok { "met" } else { "missed" };
+    let api_row = by_family.iter().find(|(f, _)| *f == API).map(|(_, r)| *r).unwrap_or_default();
+    println!(
+        "- overall ≤ 5% of the baseline: (a) {:.1}%, (b) {:.1}% — {} / {}",
+        overall.0,
+        overall.1,
+        verdict(overall.0 <= 5.0),
+        verdict(overall.1 <= 5.0)
+    );
+    println!(
+        "- API of a class ≤ 30% of the file (median): (a) {:.1}%, (b) {:.1}% — {} / {}",
+        api_row.2,
+        api_row.3,
+        verdict(api_row.2 <= 30.0),
+        verdict(api_row.3 <= 30.0)
+    );
+    println!(
+        "- read one method ≤ 1.2× its lines (median, locate + read): (a) {task_a:.2}×, (b) {task_b:.2}× — {} / {}",
+        verdict(task_a <= 1.2),
+        verdict(task_b <= 1.2)
+    );
+    println!("- tools/list ≤ 6,000 tokens with output schemas: {with} — {}", verdict(with <= 6000));
 }
