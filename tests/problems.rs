@@ -221,6 +221,147 @@ fn an_incomplete_classpath_is_said_and_missing_libraries_kept_apart() {
     assert!(of(&r, "Names.java").is_empty(), "{:?}", of(&r, "Names.java"));
 }
 
+/// A Gradle multi-project as issue 13 met it: modules without scripts of their own, one root
+/// script configuring them all, a `<name>.gradle` script, a `projectDir` moved elsewhere, a
+/// version catalog, and a Gradle cache (here fake: real jars from the Debian repository in
+/// `caches/modules-2/files-2.1` layout) whose POMs name further libraries found in the Maven
+/// local repository.
+fn gradle_project() -> (tempfile::TempDir, tempfile::TempDir) {
+    let root = tempfile::tempdir().expect("tempdir");
+    let home = tempfile::tempdir().expect("tempdir");
+    let r = root.path();
+    let w = |rel: &str, text: &str| common::write(r, rel, text);
+    w(
+        "settings.gradle",
+        "rootProject.name = 'demo'\n// include 'ghost'\ninclude 'core', 'app'\ninclude(\n  ':libs:util'\n)\ninclude ':legacy'\nproject(':legacy').projectDir = file('old/legacy-code')\n",
+    );
+    w(
+        "build.gradle",
+        "plugins { id 'java-library' }\nsubprojects {\n  apply plugin: 'java-library'\n  description = \"the api of a module\"\n  dependencies {\n    implementation libs.commons.lang3\n    testImplementation(libs.junit.api)\n    runtimeOnly 'org.example:runtime-only:1.0'\n  }\n}\n",
+    );
+    w(
+        "gradle/libs.versions.toml",
+        "[versions]\ncommons = \"3.12.0\"\njunit = \"5.9.2\"\n\n[libraries]\ncommons-lang3 = { module = \"org.apache.commons:commons-lang3\", version.ref = \"commons\" }\njunit-api = { group = \"org.junit.jupiter\", name = \"junit-jupiter-api\", version.ref = \"junit\" }\n",
+    );
+    w("app/app.gradle", "dependencies {\n  implementation project(':core')\n}\n");
+    w(
+        "core/src/main/java/demo/core/Strings.java",
+        "package demo.core;\n\nimport org.apache.commons.lang3.StringUtils;\n\npublic final class Strings {\n    public static String shout(String s) {\n        return StringUtils.upperCase(s);\n    }\n}\n",
+    );
+    w(
+        "app/src/main/java/demo/app/App.java",
+        "package demo.app;\n\nimport demo.core.Strings;\nimport demo.util.Util;\nimport org.apache.commons.lang3.StringUtils;\n\npublic class App {\n    public String run(String s) {\n        return Strings.shout(StringUtils.trim(s)) + Util.twice(1);\n    }\n}\n",
+    );
+    w(
+        "app/src/main/java/demo/app/Broken.java",
+        "package demo.app;\n\nimport demo.core.Strings;\n\nclass Broken {\n    int n = \"not a number\";\n    String s = Strings.whisper(\"x\");\n}\n",
+    );
+    w(
+        "app/src/test/java/demo/app/AppTest.java",
+        "package demo.app;\n\nimport static org.junit.jupiter.api.Assertions.assertEquals;\n\nimport org.junit.jupiter.api.Test;\n\nclass AppTest {\n    @Test\n    void runs() {\n        assertEquals(\"A2\", new App().run(\" a \"));\n    }\n}\n",
+    );
+    w(
+        "libs/util/src/main/java/demo/util/Util.java",
+        "package demo.util;\n\npublic final class Util {\n    public static int twice(int n) {\n        return 2 * n;\n    }\n}\n",
+    );
+    w(
+        "old/legacy-code/src/main/java/demo/legacy/Legacy.java",
+        "package demo.legacy;\n\nimport demo.util.Util;\nimport org.apache.commons.lang3.math.NumberUtils;\n\nclass Legacy {\n    int four = Util.twice(NumberUtils.toInt(\"2\"));\n}\n",
+    );
+    // The fake Gradle cache: commons-lang3 and junit-jupiter-api (with its POM, whose
+    // dependencies come from the Maven repository).
+    for (group, name, version) in
+        [("org.apache.commons", "commons-lang3", "3.12.0"), ("org.junit.jupiter", "junit-jupiter-api", "5.9.2")]
+    {
+        let dir = home.path().join("caches/modules-2/files-2.1").join(group).join(name).join(version);
+        let from = Path::new(MAVEN_REPO).join(group.replace('.', "/")).join(name).join(version);
+        for (ext, hash) in [("jar", "0a1b2c"), ("pom", "3d4e5f")] {
+            let file = format!("{name}-{version}.{ext}");
+            std::fs::create_dir_all(dir.join(hash)).expect("mkdir");
+            std::fs::copy(from.join(&file), dir.join(hash).join(&file)).expect("copying a Debian jar");
+        }
+    }
+    (root, home)
+}
+
+fn gradle_workspace(root: &Path, home: &Path, cache: &Path) -> Workspace {
+    let (cache, home) = (cache.to_string_lossy().into_owned(), home.to_string_lossy().into_owned());
+    let lookup = |k: &str| -> Option<String> {
+        match k {
+            "MCP_JAVA_INDEX_CACHE_DIR" => Some(cache.clone()),
+            "MCP_JAVA_INDEX_MAVEN_REPO_LOCAL" => Some(MAVEN_REPO.to_owned()),
+            "MCP_JAVA_INDEX_GRADLE_USER_HOME" => Some(home.clone()),
+            _ => None,
+        }
+    };
+    Workspace::open(Config::load(&Flags::roots([root]), &lookup).expect("config")).expect("workspace")
+}
+
+#[test]
+fn gradle_multi_project_is_read_from_its_files() {
+    let (root, home) = gradle_project();
+    let cache = tempfile::tempdir().expect("tempdir");
+    let ws = gradle_workspace(root.path(), home.path(), cache.path());
+    let r = ws.get_problems(&args(&[])).expect("whole build");
+    assert!(r.javac.available, "{:?}", r.javac);
+    assert_eq!(r.file_counts.analysed, 6, "{:?}", r.files);
+    // Every file that compiles upstream is clean; the planted errors are found exactly.
+    let found: Vec<(String, u32, String)> = r
+        .diagnostics
+        .iter()
+        .map(|d| (d.file.rsplit('/').next().unwrap_or("").to_owned(), d.line, d.code.clone()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("Broken.java".to_owned(), 6, "compiler.err.prob.found.req".to_owned()),
+            ("Broken.java".to_owned(), 7, "compiler.err.cant.resolve.location.args".to_owned()),
+        ],
+        "{:?}",
+        r.diagnostics
+    );
+    assert!(r.javac.classpath_complete, "{:?}", r.javac);
+    let notes = r.javac.classpath_notes.join("\n");
+    assert!(notes.contains("Gradle build read from its files, not run (5 modules"), "{notes}");
+    assert!(!notes.contains("runtime-only"), "runtimeOnly is not on a compile classpath: {notes}");
+
+    // The same question gives the same answer whatever was asked before (a fresh server
+    // asked in the other order).
+    let legacy = ["old/legacy-code/src/main/java/demo/legacy/Legacy.java"];
+    let test = ["app/src/test/java/demo/app/AppTest.java"];
+    let cache2 = tempfile::tempdir().expect("tempdir");
+    let other = gradle_workspace(root.path(), home.path(), cache2.path());
+    let a = (ws.get_problems(&args(&legacy)).expect("a"), ws.get_problems(&args(&test)).expect("b"));
+    let b = (other.get_problems(&args(&test)).expect("b"), other.get_problems(&args(&legacy)).expect("a"));
+    assert_eq!((&a.0.diagnostics, &a.1.diagnostics), (&b.1.diagnostics, &b.0.diagnostics));
+    assert!(a.0.diagnostics.is_empty() && a.1.diagnostics.is_empty(), "{:?} {:?}", a.0.diagnostics, a.1.diagnostics);
+}
+
+#[test]
+fn gradle_libraries_not_found_are_named_and_marked() {
+    let (root, home) = gradle_project();
+    common::write(
+        root.path(),
+        "app/app.gradle",
+        "dependencies {\n  implementation project(':core')\n  api 'com.example.absent:absent:9.9'\n  implementation gradleApi()\n  implementation files('../../../../etc')\n}\n",
+    );
+    common::write(
+        root.path(),
+        "app/src/main/java/demo/app/UsesAbsent.java",
+        "package demo.app;\n\nimport com.example.absent.Thing;\n\nclass UsesAbsent {\n    Thing t;\n}\n",
+    );
+    let cache = tempfile::tempdir().expect("tempdir");
+    let ws = gradle_workspace(root.path(), home.path(), cache.path());
+    let r = ws.get_problems(&args(&["app/src/main/java/demo/app/UsesAbsent.java"])).expect("check");
+    assert!(!r.javac.classpath_complete, "{:?}", r.javac);
+    let notes = r.javac.classpath_notes.join("\n");
+    assert!(notes.contains("not found: com.example.absent:absent:9.9"), "{notes}");
+    assert!(notes.contains("gradleApi()"), "{notes}");
+    assert!(notes.contains("files('../../../../etc') (outside the module)"), "{notes}");
+    assert!(r.diagnostics.iter().all(|d| d.cause.as_deref() == Some("missing-dependency")), "{:?}", r.diagnostics);
+    assert_eq!(r.diagnostics.len(), 2, "{:?}", r.diagnostics);
+}
+
 #[test]
 fn a_check_past_its_budget_finishes_in_the_background() {
     let p = Project::new("plain");
@@ -256,6 +397,7 @@ fn without_a_jdk_javac_is_unavailable_and_syntax_still_works() {
         javac_options: Vec::new(),
         classpath: Vec::new(),
         maven_repo_local: None,
+        gradle_user_home: None,
         java_home: None,
         path_env: Some("/nonexistent".into()),
         max_file_bytes: mji_fs::DEFAULT_MAX_FILE_BYTES,

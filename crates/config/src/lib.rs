@@ -132,6 +132,9 @@ settings! {
     classpath: Vec<PathBuf> = Vec::new() => project();
     /// Maven's local repository (`-Dmaven.repo.local`); default Maven's own (~/.m2/repository).
     maven_repo_local: Option<PathBuf> = None => user("Maven writes into it, outside the project");
+    /// Gradle's user home, whose dependency cache `get_problems` reads for a Gradle build's
+    /// libraries; default `$GRADLE_USER_HOME`, else `~/.gradle`.
+    gradle_user_home: Option<PathBuf> = None => user("it is outside the project");
     /// The most bytes read from one file; larger files are refused or skipped with a reason.
     max_file_bytes: u64 = mji_fs::DEFAULT_MAX_FILE_BYTES
         => user("it bounds the memory the server spends on one file");

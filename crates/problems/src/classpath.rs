@@ -1,7 +1,7 @@
 //! The build context javac needs for a file: the project's source roots (`-sourcepath`) and
 //! classpath. Maven: `mvn -o dependency:build-classpath`, run once per pom content and kept in
 //! the cache directory; without Maven, the pom's direct dependencies found in the local
-//! repository (marked incomplete). Gradle is not read (configure `classpath`). Plain
+//! repository (marked incomplete). Gradle: the build's files read as text (`gradle.rs`). Plain
 //! directories: the root the package declaration implies, jars under `lib/` and
 //! `target/dependency`, and `target/classes`.
 
@@ -24,7 +24,7 @@ pub struct Context {
 }
 
 /// A build or source file as text: a regular file within the default cap, never blocking.
-fn read_text(path: &Path) -> std::io::Result<String> {
+pub(crate) fn read_text(path: &Path) -> std::io::Result<String> {
     let bytes = mji_fs::read_regular(path, mji_fs::DEFAULT_MAX_FILE_BYTES)?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
@@ -33,7 +33,7 @@ fn root_of<'a>(file: &Path, roots: &'a [PathBuf]) -> Option<&'a PathBuf> {
     roots.iter().filter(|r| file.starts_with(r)).max_by_key(|r| r.components().count())
 }
 
-const GRADLE_FILES: [&str; 2] = ["build.gradle", "build.gradle.kts"];
+use crate::gradle::{self, BUILD_FILES as GRADLE_FILES};
 
 /// The project directory of a file and a fingerprint of what its context depends on (its
 /// build files), so a context is resolved again only when they change.
@@ -55,11 +55,14 @@ pub(crate) fn project_of(file: &Path, roots: &[PathBuf]) -> (PathBuf, String) {
             }
             return (d.to_path_buf(), mji_parser::content_hash(text.as_bytes()));
         }
-        for g in GRADLE_FILES {
-            if d.join(g).is_file() {
-                let text = mji_fs::read_regular(&d.join(g), mji_fs::DEFAULT_MAX_FILE_BYTES).unwrap_or_default();
-                return (d.to_path_buf(), mji_parser::content_hash(&text));
-            }
+        if GRADLE_FILES.iter().any(|g| d.join(g).is_file())
+            || gradle::SETTINGS_FILES.iter().any(|g| d.join(g).is_file())
+        {
+            // A Gradle build: the module of the file, in the build of the nearest settings
+            // file (a module without a script of its own is still a module).
+            let build_root = gradle::settings_dir(file, &root).unwrap_or_else(|| d.to_path_buf());
+            let b = gradle::build(&build_root);
+            return (b.module_of(file).dir.clone(), gradle::fingerprint(&b));
         }
         dir = d.parent();
     }
@@ -82,7 +85,7 @@ pub(crate) fn package_root(file: &Path) -> Option<PathBuf> {
     Some(dir)
 }
 
-fn jars_in(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn jars_in(dir: &Path, out: &mut Vec<PathBuf>) {
     if let Ok(rd) = std::fs::read_dir(dir) {
         let mut jars: Vec<PathBuf> = rd
             .flatten()
@@ -105,17 +108,10 @@ pub fn resolve(dir: &Path, file: &Path, roots: &[PathBuf], settings: &Settings) 
     };
     if dir.join("pom.xml").is_file() {
         maven(&mut c, &root, settings, &shown);
-    } else if GRADLE_FILES.iter().any(|g| dir.join(g).is_file()) {
-        for s in ["src/main/java", "src/test/java"] {
-            if dir.join(s).is_dir() {
-                c.source_roots.push(dir.join(s));
-            }
-        }
-        jars_in(&dir.join("lib"), &mut c.classpath);
-        c.complete = !settings.classpath.is_empty();
-        c.notes.push(format!(
-            "{shown}: Gradle's classpath is not read; list the dependency jars in `classpath` (mcp-java-index.toml)"
-        ));
+    } else if let Some(build_root) = gradle::settings_dir(file, &root)
+        .or_else(|| GRADLE_FILES.iter().any(|g| dir.join(g).is_file()).then(|| dir.to_path_buf()))
+    {
+        c = gradle::resolve(&build_root, file, &root, settings, &shown);
     } else {
         c.source_roots.push(dir.to_path_buf());
         for base in [dir.to_path_buf(), root.clone()] {
@@ -202,7 +198,7 @@ fn maven(c: &mut Context, root: &Path, settings: &Settings, shown: &str) {
     }
 }
 
-fn repo_local(settings: &Settings) -> PathBuf {
+pub(crate) fn repo_local(settings: &Settings) -> PathBuf {
     settings
         .maven_repo_local
         .clone()
@@ -247,7 +243,7 @@ fn run_mvn(dir: &Path, settings: &Settings, store: &Path, cached: &Path) -> Resu
 }
 
 /// Text of the first `<name>…</name>` in `xml`.
-fn tag<'a>(xml: &'a str, name: &str) -> Option<&'a str> {
+pub(crate) fn tag<'a>(xml: &'a str, name: &str) -> Option<&'a str> {
     let open = format!("<{name}>");
     let close = format!("</{name}>");
     let a = xml.find(&open)? + open.len();
@@ -256,7 +252,7 @@ fn tag<'a>(xml: &'a str, name: &str) -> Option<&'a str> {
 }
 
 /// `xml` without every `<name>…</name>` section.
-fn without(xml: &str, name: &str) -> String {
+pub(crate) fn without(xml: &str, name: &str) -> String {
     let (open, close) = (format!("<{name}>"), format!("</{name}>"));
     let mut s = xml.to_owned();
     while let Some(a) = s.find(&open) {

@@ -4,6 +4,7 @@
 //! answers with what it has and finishes on a background thread, into the cache.
 
 pub mod classpath;
+mod gradle;
 pub mod javac;
 pub mod syntax;
 
@@ -133,6 +134,9 @@ pub struct Settings {
     pub classpath: Vec<PathBuf>,
     /// Maven's local repository (`-Dmaven.repo.local`); None: Maven's default.
     pub maven_repo_local: Option<PathBuf>,
+    /// Gradle's user home, whose dependency cache (`caches/modules-2`) a Gradle build's
+    /// libraries are found in; None: not looked for.
+    pub gradle_user_home: Option<PathBuf>,
     /// Environment lookups (JAVA_HOME, PATH), a parameter so tests can give their own.
     pub java_home: Option<PathBuf>,
     pub path_env: Option<std::ffi::OsString>,

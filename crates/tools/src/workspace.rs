@@ -314,6 +314,12 @@ impl Workspace {
                 javac_options: c.javac_options.clone(),
                 classpath: c.classpath.clone(),
                 maven_repo_local: c.maven_repo_local.clone(),
+                gradle_user_home: c.gradle_user_home.clone().or_else(|| {
+                    std::env::var_os("GRADLE_USER_HOME")
+                        .filter(|h| !h.is_empty())
+                        .map(std::path::PathBuf::from)
+                        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".gradle")))
+                }),
                 java_home: std::env::var_os("JAVA_HOME").map(std::path::PathBuf::from),
                 path_env: std::env::var_os("PATH"),
                 max_file_bytes: c.max_file_bytes,
