@@ -363,6 +363,29 @@ fn gradle_libraries_not_found_are_named_and_marked() {
 }
 
 #[test]
+fn a_javac_crash_names_its_file_and_the_others_are_still_checked() {
+    let p = Project::new("plain");
+    // 20,000 nested parentheses: javac 17 throws StackOverflowError on this file.
+    let deep =
+        format!("package com.acme;\n\nclass Deep {{\n    int x = {}1{};\n}}\n", "(".repeat(20_000), ")".repeat(20_000));
+    std::fs::write(p.path("src/com/acme/Deep.java"), deep).expect("write");
+    let ws = p.workspace(&[]);
+    let r = ws.get_problems(&args(&["src"])).expect("get_problems");
+    assert!(r.javac.available, "{:?}", r.javac);
+    let deep = r.files.iter().find(|f| f.file.ends_with("Deep.java")).expect("Deep.java reported");
+    assert_eq!(deep.status, FileState::SyntaxOnly, "{deep:?}");
+    let why = deep.reason.as_deref().unwrap_or("");
+    assert!(why.contains("javac crashed on this file") && why.contains("StackOverflowError"), "{why}");
+    assert!(r.javac.reason.as_deref().is_some_and(|w| w.contains("Deep.java")), "{:?}", r.javac);
+    // The other files were checked, in the same call, with their usual answers.
+    assert_eq!(r.file_counts.analysed, 5, "{:?}", r.files);
+    assert_eq!(codes(&r, "Types.java").len(), 3, "{:?}", r.diagnostics);
+    // And the helper serves the next request.
+    let again = ws.get_problems(&args(&["src/com/acme/Clean.java"])).expect("again");
+    assert_eq!(again.file_counts.analysed, 1, "{:?}", again.files);
+}
+
+#[test]
 fn a_check_past_its_budget_finishes_in_the_background() {
     let p = Project::new("plain");
     let ws = p.workspace(&[("MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS", "0")]);

@@ -229,10 +229,12 @@ fn run_mvn(dir: &Path, settings: &Settings, store: &Path, cached: &Path) -> Resu
     if let Some(h) = &settings.java_home {
         cmd.env("JAVA_HOME", h);
     }
+    cmd.arg("-Dstyle.color=never");
     cmd.arg("dependency:build-classpath").arg(format!("-Dmdep.outputFile={}", tmp.display()));
     let out = cmd.stdin(Stdio::null()).output().map_err(|e| format!("running mvn: {e}"))?;
     if !out.status.success() {
-        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+        let text =
+            strip_ansi(&(String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr)));
         let first = text.lines().map(str::trim).find(|l| l.contains("ERROR")).unwrap_or("mvn failed").to_owned();
         let _ = std::fs::remove_file(&tmp);
         return Err(first.chars().take(300).collect());
@@ -264,19 +266,63 @@ pub(crate) fn without(xml: &str, name: &str) -> String {
     s
 }
 
+/// `${…}` in a pom value replaced: `project.groupId`/`version`/`artifactId` (the parent's when
+/// the pom has none), `project.parent.*`, and `<properties>`; unknown ones are kept.
+pub(crate) fn expand_pom(pom: &str, v: &str) -> String {
+    let own = without(pom, "parent");
+    let own = without(&without(&without(&own, "dependencies"), "dependencyManagement"), "build");
+    let parent = tag(pom, "parent").unwrap_or("");
+    let props = tag(&own, "properties").unwrap_or("");
+    let mut out = String::new();
+    let mut rest = v.trim();
+    for _ in 0..16 {
+        let Some(at) = rest.find("${") else { break };
+        let Some(end) = rest[at..].find('}') else { break };
+        let name = &rest[at + 2..at + end];
+        let field = |n: &str| tag(&own, n).or_else(|| tag(parent, n));
+        let value = match name {
+            "project.groupId" | "pom.groupId" | "groupId" => field("groupId"),
+            "project.version" | "pom.version" | "version" => field("version"),
+            "project.artifactId" | "pom.artifactId" | "artifactId" => tag(&own, "artifactId"),
+            "project.parent.groupId" => tag(parent, "groupId"),
+            "project.parent.version" => tag(parent, "version"),
+            p => tag(props, p),
+        };
+        out.push_str(&rest[..at]);
+        out.push_str(value.unwrap_or(&rest[at..at + end + 1]));
+        rest = &rest[at + end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `text` without terminal colour and cursor sequences (`ESC [ … letter`).
+pub(crate) fn strip_ansi(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            if chars.peek() == Some(&'[') {
+                chars.next();
+                for d in chars.by_ref() {
+                    if d.is_ascii_alphabetic() {
+                        break;
+                    }
+                }
+            }
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The pom's direct dependencies found in the local repository, and those not found.
 fn pom_dependencies(dir: &Path, settings: &Settings) -> (Vec<PathBuf>, Vec<String>) {
-    let Ok(pom) = read_text(&dir.join("pom.xml")) else { return (Vec::new(), Vec::new()) };
-    let pom = without(&without(&without(&pom, "dependencyManagement"), "build"), "parent");
-    let props = tag(&pom, "properties").unwrap_or("");
-    let expand = |v: &str| -> String {
-        let v = v.trim();
-        match v.strip_prefix("${").and_then(|r| r.strip_suffix('}')) {
-            Some("project.version") => tag(&pom, "version").unwrap_or("").to_owned(),
-            Some(p) => tag(props, p).unwrap_or(v).to_owned(),
-            None => v.to_owned(),
-        }
-    };
+    let Ok(full) = read_text(&dir.join("pom.xml")) else { return (Vec::new(), Vec::new()) };
+    let pom = &full;
+    let pom = without(&without(&without(pom, "dependencyManagement"), "build"), "parent");
+    let expand = |v: &str| expand_pom(&full, v);
     let repo = repo_local(settings);
     let (mut found, mut missing) = (Vec::new(), Vec::new());
     let deps = tag(&pom, "dependencies").unwrap_or("");
@@ -285,6 +331,8 @@ fn pom_dependencies(dir: &Path, settings: &Settings) -> (Vec<PathBuf>, Vec<Strin
         if matches!(tag(block, "scope"), Some("import" | "system")) {
             continue;
         }
+        let (g, a) = (expand(g), expand(a));
+        let (g, a) = (g.as_str(), a.as_str());
         let base = repo.join(g.replace('.', "/")).join(a);
         let mut versions: Vec<String> = tag(block, "version").map(expand).into_iter().collect();
         if let Ok(rd) = std::fs::read_dir(&base) {
@@ -354,5 +402,21 @@ pub(crate) fn mark_missing_dependencies(file: &Path, problems: &mut [Problem]) {
                 p.cause = Some("missing-dependency".to_owned());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pom_placeholders_and_colours_do_not_reach_notes() {
+        let pom = "<project><parent><groupId>org.p</groupId><version>7</version></parent><artifactId>me</artifactId>\n<properties><lib.version>1.2</lib.version></properties><dependencies><dependency><groupId>${project.groupId}</groupId><artifactId>${project.artifactId}-core</artifactId><version>${lib.version}</version></dependency></dependencies></project>";
+        assert_eq!(expand_pom(pom, "${project.groupId}"), "org.p");
+        assert_eq!(expand_pom(pom, "${project.artifactId}-core"), "me-core");
+        assert_eq!(expand_pom(pom, "${lib.version}"), "1.2");
+        assert_eq!(expand_pom(pom, "${project.version}"), "7");
+        assert_eq!(expand_pom(pom, "${unknown}"), "${unknown}");
+        assert_eq!(strip_ansi("\u{1b}[1;31mERROR\u{1b}[m Failed"), "ERROR Failed");
     }
 }

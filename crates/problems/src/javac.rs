@@ -98,6 +98,27 @@ impl RawDiag {
     }
 }
 
+/// Why a compile request gave no diagnostics.
+#[derive(Debug, Clone)]
+pub enum Failure {
+    /// javac threw on these files (a compiler bug, a stack overflow on deeply nested code);
+    /// the helper itself answered.
+    Crashed(String),
+    /// The helper could not be started, died or spoke nonsense.
+    Helper(String),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Crashed(why) | Failure::Helper(why) => f.write_str(why),
+        }
+    }
+}
+
+/// javac's own words when it swallowed an exception (`JavacTaskImpl.handleExceptions`).
+const JAVAC_BUG: &str = "An exception has occurred in the compiler";
+
 /// The running helper process.
 pub struct Helper {
     child: Child,
@@ -198,7 +219,11 @@ impl Helper {
 
     /// Compiles `files` together with `options`; every diagnostic javac gave (callers keep
     /// those of the files they asked about).
-    pub fn compile(&mut self, options: &[String], files: &[&Path]) -> Result<Vec<RawDiag>, String> {
+    pub fn compile(&mut self, options: &[String], files: &[&Path]) -> Result<Vec<RawDiag>, Failure> {
+        self.request(options, files).map_err(Failure::Helper)?
+    }
+
+    fn request(&mut self, options: &[String], files: &[&Path]) -> Result<Result<Vec<RawDiag>, Failure>, String> {
         let mut req = String::from("compile\n");
         for o in options {
             req.push_str("option ");
@@ -229,10 +254,21 @@ impl Helper {
                 failure = Some(unescape(rest));
             }
         }
-        match failure {
-            Some(f) => Err(format!("javac failed: {}", f.lines().next().unwrap_or(""))),
-            None => Ok(out),
+        if failure.is_none()
+            && let Some(d) = out.iter().find(|d| d.code == "compiler.misc.output" && d.message.contains(JAVAC_BUG))
+        {
+            failure = Some(
+                d.message
+                    .lines()
+                    .find(|l| l.contains("Error") || l.contains("Exception"))
+                    .unwrap_or(JAVAC_BUG)
+                    .to_owned(),
+            );
         }
+        Ok(match failure {
+            Some(f) => Err(Failure::Crashed(f.lines().next().unwrap_or("").trim().to_owned())),
+            None => Ok(out),
+        })
     }
 }
 

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::classpath::Context;
-use crate::javac::{Helper, JdkInstall};
+use crate::javac::{Failure, Helper, JdkInstall};
 
 /// How serious a problem is (LSP's four levels).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
@@ -392,8 +392,9 @@ impl ProblemsEngine {
                 problems.extend(found.iter().cloned());
             } else if let Some(reason) = r.failed.get(key) {
                 files[*i].status = FileState::SyntaxOnly;
-                files[*i].reason = Some(format!("javac failed: {reason}"));
-                javac.reason.get_or_insert_with(|| reason.clone());
+                files[*i].reason =
+                    Some(if reason.starts_with("javac") { reason.clone() } else { format!("javac failed: {reason}") });
+                javac.reason.get_or_insert_with(|| format!("{}: {reason}", files[*i].file));
             } else {
                 complete = false;
                 files[*i].status = FileState::TimedOut;
@@ -411,11 +412,27 @@ impl ProblemsEngine {
     }
 
     /// The background side: compiles each job in batches and files the results.
+    /// A batch on which javac crashes is split in halves until the crashing file is alone, so
+    /// the other files still get their answers.
     fn run_jobs(&self, jobs: Vec<Job>) {
         for Job { ctx, options, items } in jobs {
-            for batch in items.chunks(BATCH) {
+            let mut pending: Vec<Vec<(Key, CheckFile)>> = items.chunks(BATCH).rev().map(<[_]>::to_vec).collect();
+            while let Some(batch) = pending.pop() {
                 let paths: Vec<&Path> = batch.iter().map(|(_, t)| t.path.as_path()).collect();
                 let outcome = self.compile(&options, &paths);
+                let outcome = match outcome {
+                    Err(Failure::Crashed(_)) if batch.len() > 1 => {
+                        let (a, b) = batch.split_at(batch.len() / 2);
+                        pending.push(b.to_vec());
+                        pending.push(a.to_vec());
+                        continue;
+                    }
+                    Err(Failure::Crashed(why)) => Err(format!(
+                        "javac crashed on this file ({why}); the javac helper was restarted and the other files were checked"
+                    )),
+                    Err(Failure::Helper(why)) => Err(why),
+                    Ok(d) => Ok(d),
+                };
                 let mut r = lock(&self.results);
                 match outcome {
                     Ok(diags) => {
@@ -425,7 +442,7 @@ impl ProblemsEngine {
                                 by_file.entry(t.path.as_path()).or_default().push(d.into_problem(&t.display));
                             }
                         }
-                        for (key, t) in batch {
+                        for (key, t) in &batch {
                             let mut found = by_file.remove(t.path.as_path()).unwrap_or_default();
                             if !ctx.complete {
                                 classpath::mark_missing_dependencies(&t.path, &mut found);
@@ -435,7 +452,7 @@ impl ProblemsEngine {
                         }
                     }
                     Err(reason) => {
-                        for (key, _) in batch {
+                        for (key, _) in &batch {
                             r.inflight.remove(key);
                             r.failed.insert(key.clone(), reason.clone());
                         }
@@ -448,19 +465,24 @@ impl ProblemsEngine {
     }
 
     /// One javac request on the warm helper, started (or restarted once) as needed.
-    fn compile(&self, options: &[String], files: &[&Path]) -> Result<Vec<javac::RawDiag>, String> {
-        let jdk = self.jdk()?;
+    fn compile(&self, options: &[String], files: &[&Path]) -> Result<Vec<javac::RawDiag>, Failure> {
+        let jdk = self.jdk().map_err(Failure::Helper)?;
         self.requests.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut slot = lock(&self.helper);
         for attempt in 0..2 {
             if slot.is_none() {
-                let h = Helper::start(jdk, &self.settings.helper_dir)?;
+                let h = Helper::start(jdk, &self.settings.helper_dir).map_err(Failure::Helper)?;
                 *lock(&self.version) = Some(h.version().to_owned());
                 *slot = Some(h);
             }
             let Some(h) = slot.as_mut() else { continue };
             match h.compile(options, files) {
                 Ok(d) => return Ok(d),
+                Err(Failure::Crashed(why)) => {
+                    // javac's state after an exception is not to be trusted: a fresh helper.
+                    *slot = None;
+                    return Err(Failure::Crashed(why));
+                }
                 Err(e) => {
                     // The helper died or spoke nonsense: start a fresh one and retry once.
                     *slot = None;
@@ -470,7 +492,7 @@ impl ProblemsEngine {
                 }
             }
         }
-        Err("javac helper could not be started".to_owned())
+        Err(Failure::Helper("javac helper could not be started".to_owned()))
     }
 }
 
