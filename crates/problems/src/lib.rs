@@ -160,6 +160,13 @@ pub struct Checked {
     pub complete: bool,
 }
 
+/// How long a check waits for a build context (Maven's classpath) before answering with
+/// syntax problems only; the resolution goes on in the background.
+const CLASSPATH_WAIT: Duration = Duration::from_secs(3);
+
+/// A project's context as resolved for a fingerprint of its build files; None while resolving.
+type Resolution = (String, Option<Arc<Context>>);
+
 /// Files compiled together in one javac request.
 const BATCH: usize = 250;
 
@@ -186,7 +193,10 @@ pub struct ProblemsEngine {
     jdk: OnceLock<Result<JdkInstall, String>>,
     helper: Mutex<Option<Helper>>,
     version: Mutex<Option<String>>,
-    contexts: Mutex<HashMap<PathBuf, (String, Arc<Context>)>>,
+    /// Build contexts by project directory, with the fingerprint they were resolved for;
+    /// None while a background thread resolves it.
+    contexts: Mutex<HashMap<PathBuf, Resolution>>,
+    context_landed: Condvar,
     results: Mutex<Results>,
     landed: Condvar,
     requests: std::sync::atomic::AtomicU64,
@@ -212,6 +222,7 @@ impl ProblemsEngine {
             helper: Mutex::new(None),
             version: Mutex::new(None),
             contexts: Mutex::new(HashMap::new()),
+            context_landed: Condvar::new(),
             results: Mutex::new(Results::default()),
             landed: Condvar::new(),
             requests: std::sync::atomic::AtomicU64::new(0),
@@ -236,20 +247,58 @@ impl ProblemsEngine {
         self.requests.load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    /// The build context (source roots, classpath) of a file, resolved once per build-file
-    /// content.
-    fn context(&self, file: &Path) -> Arc<Context> {
-        let (dir, fingerprint) = classpath::project_of(file, &self.roots);
-        let map = lock(&self.contexts);
-        if let Some((fp, c)) = map.get(&dir)
-            && *fp == fingerprint
-        {
-            return c.clone();
+    /// The build contexts (source roots, classpath) of files, each resolved once per
+    /// build-file content on a background thread (Maven may take many seconds, offline even
+    /// to fail); waits for them until `until`. None: still being resolved.
+    fn contexts_of(self: &Arc<Self>, files: &[&Path], until: Instant) -> Vec<Option<Arc<Context>>> {
+        let mut by_dir: HashMap<PathBuf, (PathBuf, String)> = HashMap::new();
+        let wanted: Vec<(PathBuf, String)> = files
+            .iter()
+            .map(|f| {
+                let parent = f.parent().unwrap_or(f).to_path_buf();
+                by_dir.entry(parent).or_insert_with(|| classpath::project_of(f, &self.roots)).clone()
+            })
+            .collect();
+        let mut map = lock(&self.contexts);
+        for ((dir, fp), file) in wanted.iter().zip(files) {
+            if map.get(dir).is_some_and(|(f, _)| f == fp) {
+                continue;
+            }
+            map.insert(dir.clone(), (fp.clone(), None));
+            let (me, d, f, path) = (self.clone(), dir.clone(), fp.clone(), file.to_path_buf());
+            let resolve = move || {
+                let c = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    classpath::resolve(&d, &path, &me.roots, &me.settings)
+                }));
+                let mut map = lock(&me.contexts);
+                if map.get(&d).is_none_or(|(now, _)| *now == f) {
+                    match c {
+                        Ok(c) => map.insert(d, (f, Some(Arc::new(c)))),
+                        // Asked again, it is tried again.
+                        Err(_) => map.remove(&d),
+                    };
+                }
+                drop(map);
+                me.context_landed.notify_all();
+            };
+            let spawned = std::thread::Builder::new().name("classpath".to_owned()).spawn(resolve);
+            if let Err(e) = spawned {
+                tracing::warn!("cannot start a classpath thread ({e}); resolving in the caller");
+                drop(map);
+                let c = Arc::new(classpath::resolve(dir, file, &self.roots, &self.settings));
+                map = lock(&self.contexts);
+                map.insert(dir.clone(), (fp.clone(), Some(c)));
+            }
         }
-        drop(map);
-        let c = Arc::new(classpath::resolve(&dir, file, &self.roots, &self.settings));
-        lock(&self.contexts).insert(dir, (fingerprint, c.clone()));
-        c
+        loop {
+            let ready: Vec<Option<Arc<Context>>> =
+                wanted.iter().map(|(d, fp)| map.get(d).filter(|(f, _)| f == fp).and_then(|(_, c)| c.clone())).collect();
+            let now = Instant::now();
+            if ready.iter().all(Option::is_some) || now >= until {
+                return ready;
+            }
+            map = self.context_landed.wait_timeout(map, until - now).unwrap_or_else(|e| e.into_inner()).0;
+        }
     }
 
     fn options(&self, ctx: &Context) -> Vec<String> {
@@ -315,11 +364,23 @@ impl ProblemsEngine {
             }
             return Checked { problems, files, javac, complete: true };
         }
-        // Group by build context; one key per file.
+        // Group by build context; one key per file. A classpath still resolving (Maven) does
+        // not hold the answer: its files answer with syntax problems and finish later.
+        let paths: Vec<&Path> = readable.iter().map(|(_, t, _)| t.path.as_path()).collect();
+        let resolved = self.contexts_of(&paths, deadline.min(Instant::now() + CLASSPATH_WAIT));
+        let mut waiting_classpath = false;
         let mut contexts: Vec<(Arc<Context>, String)> = Vec::new();
         let mut keyed: Vec<(usize, Key, usize)> = Vec::new(); // (file index, key, context index)
-        for (i, t, bytes) in &readable {
-            let ctx = self.context(&t.path);
+        for ((i, t, bytes), ctx) in readable.iter().zip(resolved) {
+            let Some(ctx) = ctx else {
+                waiting_classpath = true;
+                files[*i].status = FileState::TimedOut;
+                files[*i].reason = Some(
+                    "the project's classpath is being resolved in the background (Maven); syntax problems are included; call again for javac's"
+                        .to_owned(),
+                );
+                continue;
+            };
             let ci = match contexts.iter().position(|(c, _)| Arc::ptr_eq(c, &ctx)) {
                 Some(ci) => ci,
                 None => {
@@ -386,7 +447,7 @@ impl ProblemsEngine {
             }
             r = self.landed.wait_timeout(r, deadline - now).unwrap_or_else(|e| e.into_inner()).0;
         }
-        let mut complete = true;
+        let mut complete = !waiting_classpath;
         for (i, key, _) in &keyed {
             if let Some(found) = r.done.get(key) {
                 problems.extend(found.iter().cloned());
