@@ -155,3 +155,70 @@ fn the_largest_jdk_files_read_whole_page_by_page() {
         assert!(got == want, "{rel}: the pages together are the file");
     });
 }
+
+/// A text-only client (`structured_content = false`) is sent the text alone, so only the text
+/// counts against the budget: the same outline shows more declarations per page than for a
+/// client that also gets the structured JSON, and each rendering that is sent fits.
+#[test]
+fn text_only_clients_are_paged_by_the_text_they_read() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let methods: String = (0..400)
+        .map(|i| format!("    /** Does thing {i}. */\n    public int thing{i}(int a, String b) {{ return a; }}\n"))
+        .collect();
+    common::write(dir.path(), "p/Big.java", &format!("package p;\n\npublic class Big {{\n{methods}}}\n"));
+    let shown = |structured: bool| {
+        let flags = Flags::roots([dir.path()])
+            .set("watch", false)
+            .set("cache", false)
+            .set("answer_tokens", 2_000)
+            .set("structured_content", structured);
+        let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+        let a = call(&ws, "java_index", json!({"filePath": "p/Big.java"}));
+        assert!(budget::fits(&a.text(), 2_000));
+        if structured {
+            assert!(budget::fits(&a.value.to_string(), 2_000));
+        }
+        assert_eq!(a.value["truncated"], json!(true));
+        a.value["shownDeclarations"].as_u64().expect("shownDeclarations")
+    };
+    let (with_json, text_only) = (shown(true), shown(false));
+    assert!(text_only > with_json * 2, "text-only {text_only} vs with JSON {with_json}");
+}
+
+/// `java_index`'s `name` and `kinds` together: a type found by name brings its members only
+/// when types are among the kinds asked for.
+#[test]
+fn name_and_kinds_select_declarations() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    common::write(
+        dir.path(),
+        "p/Formatter.java",
+        "package p;\n\npublic class Formatter {\n    int formatCount;\n    public String format(String s) { return s; }\n    public void formatTo(StringBuilder b) { }\n    public int parse(String s) { return 0; }\n    static class Spec {\n        int width;\n        void formatWidth() { }\n    }\n}\n",
+    );
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let names = |options: Value| -> Vec<String> {
+        let a = call(&ws, "java_index", json!({"filePath": "p/Formatter.java", "options": options}));
+        let mut out = Vec::new();
+        let mut stack: Vec<Value> = a.value["classes"].as_array().cloned().unwrap_or_default();
+        while let Some(t) = stack.pop() {
+            for list in ["fields", "methods"] {
+                for m in t[list].as_array().into_iter().flatten() {
+                    out.push(format!("{}.{}", t["name"].as_str().unwrap_or(""), m["name"].as_str().unwrap_or("")));
+                }
+            }
+            stack.extend(t["innerClasses"].as_array().cloned().unwrap_or_default());
+        }
+        out.sort();
+        out
+    };
+    // Methods named like `format`, not every member of Formatter.
+    assert_eq!(
+        names(json!({"kinds": ["method"], "name": "format"})),
+        ["Formatter.format", "Formatter.formatTo", "Spec.formatWidth"]
+    );
+    // Without kinds, the type named like `format` comes whole.
+    assert_eq!(names(json!({"name": "format"})).len(), 6);
+    // A nested type by name, with its members.
+    assert_eq!(names(json!({"name": "spec"})), ["Spec.formatWidth", "Spec.width"]);
+}

@@ -178,7 +178,11 @@ fn selected_ids<'a>(outline: &'a FileOutline, o: &IndexOptions) -> Vec<String> {
         if o.max_depth.is_some_and(|m| depth > m) {
             continue;
         }
-        let type_match = inside_match || (!needle.is_empty() && named(&t.name));
+        // A type found by name brings its members, unless the kinds asked for leave types out
+        // (`kinds: ["method"], name: "format"` lists methods named format, not every member
+        // of `Formatter`).
+        let type_wanted = o.kinds.is_empty() || o.kinds.contains(&DeclKind::Type);
+        let type_match = inside_match || (type_wanted && !needle.is_empty() && named(&t.name));
         let mut push = |kind: DeclKind, name: &str, start: u32, id: &'a str| {
             if (o.kinds.is_empty() || o.kinds.contains(&kind)) && (type_match || named(name)) {
                 let seq = items.len();

@@ -84,21 +84,29 @@ pub trait Tool {
     /// [`fit`] themselves.
     fn answer(ws: &Workspace, args: Self::Args) -> Result<Answer, String> {
         let output = Self::call(ws, args.clone()).map_err(|e| e.to_string())?;
-        fit::<Self>(output, &args, ws.answer_tokens())
+        fit::<Self>(output, &args, ws.answer_budget())
     }
+}
+
+/// The answer budget: tokens, and whether the structured JSON reaches the client (and maybe
+/// the model) beside the text, so both must fit; text-only clients get the text alone.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    pub tokens: usize,
+    pub structured: bool,
 }
 
 /// The answer of `output`, within `budget` tokens in both renderings (the text a model reads
 /// and the structured JSON, which some clients pass to the model instead). An answer over the
 /// budget is cut to the most items that fit, and says so; one that cannot be cut is refused
 /// with how to narrow the call. Never cut silently.
-pub fn fit<T: Tool + ?Sized>(output: T::Output, args: &T::Args, budget: usize) -> Result<Answer, String> {
+pub fn fit<T: Tool + ?Sized>(output: T::Output, args: &T::Args, budget: Budget) -> Result<Answer, String> {
     let whole = render::<T>(&output)?;
     if whole.fits(budget) {
         return Ok(whole.answer);
     }
     let Some(len) = T::page_len(&output) else {
-        return Err(too_large(T::NAME, budget, "narrow the call"));
+        return Err(too_large(T::NAME, budget.tokens, "narrow the call"));
     };
     // The most items that fit, at least one: `hi` items do not fit; `lo` do (or lo == 0).
     let (mut lo, mut hi) = (0usize, len);
@@ -117,7 +125,7 @@ pub fn fit<T: Tool + ?Sized>(output: T::Output, args: &T::Args, budget: usize) -
     }
     match best {
         Some(r) => Ok(r.answer),
-        None => Err(too_large(T::NAME, budget, "even its first item does not fit; narrow the call")),
+        None => Err(too_large(T::NAME, budget.tokens, "even its first item does not fit; narrow the call")),
     }
 }
 
@@ -128,9 +136,15 @@ struct Rendered {
 }
 
 impl Rendered {
-    fn fits(&self, budget: usize) -> bool {
-        crate::budget::fits(&self.json, budget)
-            && self.answer.text.as_deref().is_none_or(|t| crate::budget::fits(t, budget))
+    fn fits(&self, budget: Budget) -> bool {
+        match self.answer.text.as_deref() {
+            // The text is the JSON.
+            None => crate::budget::fits(&self.json, budget.tokens),
+            Some(t) => {
+                crate::budget::fits(t, budget.tokens)
+                    && (!budget.structured || crate::budget::fits(&self.json, budget.tokens))
+            }
+        }
     }
 }
 

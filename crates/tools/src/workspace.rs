@@ -125,6 +125,11 @@ impl Workspace {
         usize::try_from(self.config.answer_tokens).unwrap_or(usize::MAX)
     }
 
+    /// The answer budget of this workspace's clients (see [`crate::registry::Budget`]).
+    pub fn answer_budget(&self) -> crate::registry::Budget {
+        crate::registry::Budget { tokens: self.answer_tokens(), structured: self.config.structured_content }
+    }
+
     /// The workspace index, created (empty) on first use.
     pub fn index(&self) -> &Arc<LiveIndex> {
         self.index.get_or_init(|| LiveIndex::new(self.roots.clone(), self.caches.clone()))

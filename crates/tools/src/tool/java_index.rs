@@ -50,7 +50,7 @@ impl Tool for JavaIndex {
         })
         .as_object()
         .cloned();
-        let mut fitted = fit::<Self>(shape(answer.outline, &a.options), &a, ws.answer_tokens())?;
+        let mut fitted = fit::<Self>(shape(answer.outline, &a.options), &a, ws.answer_budget())?;
         fitted.meta = meta;
         Ok(fitted)
     }
