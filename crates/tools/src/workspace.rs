@@ -433,6 +433,11 @@ impl Workspace {
         (w, shown)
     }
 
+    /// How many files and references the cross-reference engine keeps bound.
+    pub fn xref_bound(&self) -> (usize, usize) {
+        self.xref.bound()
+    }
+
     fn display_of(&self, p: &Path) -> String {
         match self.roots.root_of(p) {
             Some(i) => self.roots.display(p, i),
@@ -461,7 +466,7 @@ impl Workspace {
                         if args.include_overriders {
                             xref::add_overriders(&w, &mut t);
                         }
-                        let found = xref::search(&w, &scope, &t);
+                        let found = xref::search(&self.xref, &w, &scope, &t);
                         let all: Vec<&(mji_xref::Ref, Option<String>)> = found.iter().flat_map(|(_, v)| v).collect();
                         let exact =
                             all.iter().filter(|(r, _)| r.confidence == mji_xref::Confidence::Exact).count() as u64;
@@ -518,7 +523,7 @@ impl Workspace {
         if args.include_overriders {
             xref::add_overriders(&w, &mut target);
         }
-        let found = xref::search(&w, &scope, &target);
+        let found = xref::search(&self.xref, &w, &scope, &target);
         let mut texts = std::collections::HashMap::new();
         let mut flat: Vec<(Arc<Path>, xref::ReferenceOut)> = Vec::new();
         if args.include_declaration {

@@ -31,12 +31,120 @@ struct WorldState {
     entries: HashMap<Arc<Path>, StampedDecls>,
     world: Option<Arc<World>>,
     generation: u64,
+    /// Bumped when a file is added or removed, or its declarations change other than in their
+    /// lines: the only changes that can change how *other* files bind.
+    shape: u64,
 }
 
-/// The world of one workspace, rebuilt when its files change.
+/// The world of one workspace, rebuilt when its files change, and the references of each
+/// file bound under it, kept while neither the file nor the world's shape changes.
 #[derive(Default)]
 pub struct XrefEngine {
     state: Mutex<WorldState>,
+    refs: Mutex<HashMap<Arc<Path>, Arc<FileRefs>>>,
+    /// References held in `refs`, bounded by [`MAX_CACHED_REFS`].
+    cached: std::sync::atomic::AtomicUsize,
+}
+
+/// The most references kept bound in memory (about 20 bytes each, plus each file's distinct
+/// targets); past it, further files are bound per query as before.
+const MAX_CACHED_REFS: usize = 12_000_000;
+
+/// One reference, packed: its targets are `ids[first..first + count]`, indexes into the file's
+/// distinct target keys.
+#[derive(Debug, Clone, Copy)]
+struct PackedRef {
+    line: u32,
+    column: u32,
+    first: u32,
+    count: u16,
+    kind: RefKind,
+    category: crate::Category,
+    confidence: crate::Confidence,
+}
+
+/// A file's references as bound under a world of shape `shape`, for its stamp.
+#[derive(Debug)]
+pub struct FileRefs {
+    shape: u64,
+    size: u64,
+    mtime_ns: i128,
+    keys: Box<[Box<str>]>,
+    ids: Box<[u32]>,
+    refs: Box<[PackedRef]>,
+}
+
+impl FileRefs {
+    fn pack(refs: Vec<Ref>, shape: u64, size: u64, mtime_ns: i128) -> FileRefs {
+        let mut index: HashMap<String, u32> = HashMap::new();
+        let mut keys: Vec<Box<str>> = Vec::new();
+        let mut ids: Vec<u32> = Vec::new();
+        let mut packed = Vec::with_capacity(refs.len());
+        for r in refs {
+            let first = ids.len() as u32;
+            for k in &r.targets {
+                let id = *index.entry(k.clone()).or_insert_with(|| {
+                    keys.push(k.as_str().into());
+                    (keys.len() - 1) as u32
+                });
+                ids.push(id);
+            }
+            packed.push(PackedRef {
+                line: r.line,
+                column: r.column,
+                first,
+                count: r.targets.len().min(u16::MAX as usize) as u16,
+                kind: r.kind,
+                category: r.category,
+                confidence: r.confidence,
+            });
+        }
+        FileRefs { shape, size, mtime_ns, keys: keys.into(), ids: ids.into(), refs: packed.into() }
+    }
+
+    fn len(&self) -> usize {
+        self.refs.len()
+    }
+
+    /// The references with a target whose key passes `wanted`, unpacked.
+    fn matching(&self, wanted: &dyn Fn(&str) -> bool) -> Vec<Ref> {
+        let hit: Vec<bool> = self.keys.iter().map(|k| wanted(k)).collect();
+        if !hit.iter().any(|h| *h) {
+            return Vec::new();
+        }
+        self.refs
+            .iter()
+            .filter(|p| {
+                let ids = &self.ids[p.first as usize..p.first as usize + p.count as usize];
+                ids.iter().any(|i| hit[*i as usize])
+            })
+            .map(|p| Ref {
+                line: p.line,
+                column: p.column,
+                kind: p.kind,
+                category: p.category,
+                targets: self.ids[p.first as usize..p.first as usize + p.count as usize]
+                    .iter()
+                    .map(|i| self.keys[*i as usize].to_string())
+                    .collect(),
+                confidence: p.confidence,
+            })
+            .collect()
+    }
+}
+
+/// Whether two files' declarations differ only in their lines.
+fn same_shape(a: &FileDecls, b: &FileDecls) -> bool {
+    fn unlined(d: &FileDecls) -> FileDecls {
+        let mut d = d.clone();
+        for t in &mut d.types {
+            (t.start_line, t.end_line) = (0, 0);
+            t.fields.iter_mut().for_each(|f| f.line = 0);
+            t.methods.iter_mut().chain(t.ctors.iter_mut()).for_each(|m| m.line = 0);
+        }
+        d
+    }
+    a == b || unlined(a) == unlined(b)
 }
 
 impl XrefEngine {
@@ -56,6 +164,7 @@ impl XrefEngine {
             .collect();
         let removed =
             st.entries.len() + changed.iter().filter(|f| !st.entries.contains_key(&f.path)).count() != files.len();
+        let mut reshaped = removed;
         if !changed.is_empty() {
             let fresh: Vec<(Arc<Path>, StampedDecls)> = changed
                 .par_iter()
@@ -67,8 +176,18 @@ impl XrefEngine {
                 })
                 .collect();
             for (p, e) in fresh {
-                st.entries.insert(p, e);
+                if let Some(old) = st.entries.insert(p, e.clone_ref())
+                    && same_shape(&old.decls, &e.decls)
+                {
+                    continue;
+                }
+                reshaped = true;
             }
+        }
+        if reshaped {
+            st.shape += 1;
+            // Every file's references may bind differently now.
+            self.drop_refs();
         }
         if removed {
             let keep: std::collections::HashSet<&Arc<Path>> = files.iter().map(|f| &f.path).collect();
@@ -83,10 +202,114 @@ impl XrefEngine {
         let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> =
             st.entries.iter().map(|(p, e)| (p.clone(), e.decls.clone())).collect();
         list.sort_by(|a, b| a.0.cmp(&b.0));
-        let w = Arc::new(World::new(list));
+        let mut w = World::new(list);
+        w.shape = st.shape;
+        let w = Arc::new(w);
         st.world = Some(w.clone());
         st.generation += 1;
         (w, st.generation)
+    }
+}
+
+impl StampedDecls {
+    fn clone_ref(&self) -> StampedDecls {
+        StampedDecls { size: self.size, mtime_ns: self.mtime_ns, decls: self.decls.clone() }
+    }
+}
+
+impl XrefEngine {
+    fn drop_refs(&self) {
+        if let Ok(mut refs) = self.refs.lock() {
+            refs.clear();
+        }
+        self.cached.store(0, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// How many files and references are kept bound (for status and benchmarks).
+    pub fn bound(&self) -> (usize, usize) {
+        let files = self.refs.lock().map(|r| r.len()).unwrap_or(0);
+        (files, self.cached.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// The stamps the world was built from, for `files`.
+    fn stamps(&self, files: &[Arc<Path>]) -> Vec<Option<(u64, i128)>> {
+        let Ok(st) = self.state.lock() else { return vec![None; files.len()] };
+        files.iter().map(|p| st.entries.get(p).map(|e| (e.size, e.mtime_ns))).collect()
+    }
+
+    /// References to any of `targets` in `files`: each file's references come from the ones
+    /// kept bound when its stamp and the world's shape are those they were bound under;
+    /// otherwise the file is read and, if its bytes contain one of `names` as a word, bound
+    /// (in parallel) and kept. Under a cancelled [`Cancel`] the answer is partial; the caller
+    /// checks the flag.
+    pub fn find_in_files(
+        &self,
+        world: &World,
+        files: &[Arc<Path>],
+        names: &[String],
+        keep: &(dyn Fn(&Ref) -> bool + Sync),
+    ) -> Vec<(Arc<Path>, Vec<Ref>)> {
+        let finders: Vec<memchr::memmem::Finder> =
+            names.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect();
+        // A key can only be the target's if it holds one of its names.
+        let wanted = |k: &str| names.is_empty() || names.iter().any(|n| k.contains(n.as_str()));
+        let stamps = self.stamps(files);
+        let cancel = Cancel::current();
+        let mut out: Vec<(Arc<Path>, Vec<Ref>)> = files
+            .par_iter()
+            .zip(stamps.par_iter())
+            .filter_map(|(p, stamp)| {
+                if cancel.is_cancelled() {
+                    return None;
+                }
+                let kept = self.refs.lock().ok().and_then(|r| r.get(p).cloned());
+                let refs: Vec<Ref> = match (kept, stamp) {
+                    (Some(f), Some((size, mtime)))
+                        if f.shape == world.shape && f.size == *size && f.mtime_ns == *mtime =>
+                    {
+                        f.matching(&wanted)
+                    }
+                    _ => {
+                        let bytes = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES).ok()?;
+                        if !finders.is_empty() && !finders.iter().any(|f| has_identifier(f, &bytes)) {
+                            return None;
+                        }
+                        let all = file_refs(world, file_index(world, p), &bytes);
+                        match stamp {
+                            Some((size, mtime)) if self.room_for(all.len()) => {
+                                let packed = Arc::new(FileRefs::pack(all, world.shape, *size, *mtime));
+                                let found = packed.matching(&wanted);
+                                self.keep_bound(p, packed, world.shape);
+                                found
+                            }
+                            _ => all,
+                        }
+                    }
+                };
+                let refs: Vec<Ref> = refs.into_iter().filter(|r| keep(r)).collect();
+                (!refs.is_empty()).then(|| (p.clone(), refs))
+            })
+            .collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
+    fn room_for(&self, n: usize) -> bool {
+        self.cached.load(std::sync::atomic::Ordering::Relaxed) + n <= MAX_CACHED_REFS
+    }
+
+    /// Keeps a file's bound references, unless the world's shape moved on meanwhile.
+    fn keep_bound(&self, p: &Arc<Path>, f: Arc<FileRefs>, shape: u64) {
+        let current = self.state.lock().map(|st| st.shape).unwrap_or(u64::MAX);
+        if current != shape {
+            return;
+        }
+        let n = f.len();
+        if let Ok(mut refs) = self.refs.lock() {
+            let old = refs.insert(p.clone(), f).map_or(0, |o| o.len());
+            let relaxed = std::sync::atomic::Ordering::Relaxed;
+            let _ = self.cached.fetch_update(relaxed, relaxed, |c| Some((c + n).saturating_sub(old)));
+        }
     }
 }
 
@@ -99,38 +322,6 @@ pub fn file_index(world: &World, path: &Path) -> u32 {
 pub fn refs_of_file(world: &World, path: &Path) -> std::io::Result<Vec<Ref>> {
     let bytes = mji_fs::read_regular(path, mji_fs::DEFAULT_MAX_FILE_BYTES)?;
     Ok(file_refs(world, file_index(world, path), &bytes))
-}
-
-/// References to any of `targets` in `files`: files are read in parallel and only those whose
-/// bytes contain one of `names` are resolved. Under a cancelled [`Cancel`] the answer is
-/// partial; the caller checks the flag.
-pub(crate) fn find_in_files(
-    world: &World,
-    files: &[Arc<Path>],
-    names: &[String],
-    keep: &(dyn Fn(&Ref) -> bool + Sync),
-) -> Vec<(Arc<Path>, Vec<Ref>)> {
-    let finders: Vec<memchr::memmem::Finder> =
-        names.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect();
-    // A cancelled call stops reading and binding files at once (checked per file).
-    let cancel = Cancel::current();
-    let mut out: Vec<(Arc<Path>, Vec<Ref>)> = files
-        .par_iter()
-        .filter_map(|p| {
-            if cancel.is_cancelled() {
-                return None;
-            }
-            let bytes = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES).ok()?;
-            if !finders.is_empty() && !finders.iter().any(|f| has_identifier(f, &bytes)) {
-                return None;
-            }
-            let refs: Vec<Ref> =
-                file_refs(world, file_index(world, p), &bytes).into_iter().filter(|r| keep(r)).collect();
-            (!refs.is_empty()).then(|| (p.clone(), refs))
-        })
-        .collect();
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    out
 }
 
 /// Whether `bytes` contain the finder's needle as a whole Java identifier: the bytes around it

@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::engine::{file_index, find_in_files};
+use crate::engine::{XrefEngine, file_index};
 use crate::resolve::file_refs;
 use crate::ty::Ty;
 use crate::world::{Ctx, Lookup, Origin, TypeId, TypeName, World};
@@ -501,13 +501,14 @@ pub fn name_of_key(key: &str) -> String {
 /// A file's references to a target, each with the overrider it binds to (if not the target).
 pub type FileHits = (Arc<Path>, Vec<(Ref, Option<String>)>);
 
-pub fn search(w: &World, files: &[Arc<Path>], target: &Target) -> Vec<FileHits> {
+pub fn search(engine: &XrefEngine, w: &World, files: &[Arc<Path>], target: &Target) -> Vec<FileHits> {
     let keys: HashSet<&str> = target.keys.iter().map(|s| s.as_str()).collect();
     let over: &HashMap<String, String> = &target.overriders;
     let cat = target.category;
     let keep =
         |r: &Ref| r.category == cat && r.targets.iter().any(|k| keys.contains(k.as_str()) || over.contains_key(k));
-    find_in_files(w, files, &target.names, &keep)
+    engine
+        .find_in_files(w, files, &target.names, &keep)
         .into_iter()
         .map(|(p, refs)| {
             let tagged = refs

@@ -97,6 +97,9 @@ pub struct World {
     /// Per type (workspace types, then the JDK API's), what lookups derive from its
     /// declaration, computed on first use. Empty while the world is being linked.
     memo: Vec<TypeMemo>,
+    /// The declaration shape this world was linked from (see `engine`): worlds of equal
+    /// shape bind every file alike, so references bound under one serve the other.
+    pub shape: u64,
 }
 
 /// Supertypes with their ids, as [`World::hierarchy`] lists them.
@@ -163,6 +166,7 @@ impl World {
             jdk: JdkTypes::get(),
             api,
             memo: Vec::new(),
+            shape: 0,
         };
         for (fi, (path, decls)) in files.into_iter().enumerate() {
             let first_type = w.types.len() as u32;

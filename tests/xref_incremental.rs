@@ -1,0 +1,209 @@
+//! The references kept bound between queries (issue 15) stay exact through edits: after each
+//! step of a scripted series — an edit inside a method body, a method renamed, an overload
+//! added, a class deleted, a type moved to another package, a branch switch rewriting
+//! hundreds of files — every answer of the long-lived workspace equals the answer of a
+//! workspace opened from scratch on the same files. A body-only edit keeps the other files'
+//! bound references; a declaration change drops them.
+
+mod common;
+
+use std::path::Path;
+
+use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::xref::FindReferencesArgs;
+use serde_json::Value;
+
+/// A workspace on `root`; `watch` for the long-lived one, which learns of added and removed
+/// files from its watcher (edits of known files are seen by their stamps on every call).
+fn open(root: &Path, watch: bool) -> Workspace {
+    let flags = Flags::roots([root]).set("watch", watch).set("cache", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    if watch {
+        ws.start_index();
+        assert!(ws.wait_index(), "the first index pass");
+    } else {
+        ws.build_index();
+    }
+    ws
+}
+
+fn files_of(ws: &Workspace) -> Vec<std::sync::Arc<Path>> {
+    let mut v: Vec<_> = ws.index().java_files().into_iter().map(|(p, _)| p).collect();
+    v.sort();
+    v
+}
+
+const TARGETS: &[&str] = &[
+    "a.Base",
+    "a.Base#m(int)",
+    "a.Base#m(String)",
+    "a.Base#m(long)",
+    "a.Base#n(String)",
+    "a.Base#m",
+    "a.Base#count",
+    "a.Base#Base()",
+    "a.Sub",
+    "a.Sub#m(int)",
+    "c.Moved",
+    "b.Moved",
+    "b.User",
+    "g.Gen7",
+];
+
+/// Every target's answer (with and without overriders), or its error, as JSON without the
+/// index status.
+fn answers(ws: &Workspace) -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    for t in TARGETS {
+        for over in [false, true] {
+            let args = FindReferencesArgs {
+                target: (*t).to_owned(),
+                include_overriders: over,
+                limit: 1000,
+                ..Default::default()
+            };
+            let v = match ws.find_references(&args) {
+                Ok(r) => {
+                    let mut v = serde_json::to_value(&r).expect("json");
+                    v.as_object_mut().expect("object").remove("index");
+                    v
+                }
+                Err(e) => Value::String(e.to_string()),
+            };
+            out.push((format!("{t} overriders={over}"), v));
+        }
+    }
+    out
+}
+
+fn write(root: &Path, rel: &str, text: &str) {
+    common::write(root, rel, text);
+    // A distinct modification time even on a coarse clock.
+    let f = std::fs::File::options().write(true).open(root.join(rel)).expect("open");
+    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(STEP.fetch_add(1, SEQ) + 1);
+    f.set_modified(later).expect("mtime");
+}
+
+static STEP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+const SEQ: std::sync::atomic::Ordering = std::sync::atomic::Ordering::SeqCst;
+
+fn assert_same(step: &str, root: &Path, live: &Workspace) {
+    let fresh = open(root, false);
+    // The watcher has seen every added and removed file.
+    let want = files_of(&fresh);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while files_of(live) != want {
+        let have = files_of(live);
+        let extra: Vec<_> = have.iter().filter(|p| !want.contains(p)).collect();
+        let missing: Vec<_> = want.iter().filter(|p| !have.contains(p)).collect();
+        assert!(std::time::Instant::now() < deadline, "the watcher after {step}: extra {extra:?}, missing {missing:?}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let (a, b) = (answers(live), answers(&fresh));
+    for ((name, x), (_, y)) in a.iter().zip(&b) {
+        // On a difference, name the target and both totals (the answers can be long).
+        assert!(x == y, "after {step}: {name} differs from a fresh workspace: {} vs {}", x["total"], y["total"]);
+    }
+    // The answers are not all empty: the comparison means something.
+    assert!(a.iter().any(|(_, v)| v["total"].as_u64().unwrap_or(0) > 0), "after {step}: nothing found");
+}
+
+fn generated(i: usize, call: &str) -> String {
+    format!(
+        "package g;\n\nimport a.Base;\n\npublic class Gen{i} {{\n    void go(Base b) {{\n        {call}\n    }}\n}}\n"
+    )
+}
+
+#[test]
+fn kept_references_equal_a_fresh_index_through_edits() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "a/Base.java",
+        "package a;\n\npublic class Base {\n    public static int count;\n    public Base() { }\n    public void m(int x) { count += x; }\n    public void m(String s) { }\n}\n",
+    );
+    write(
+        root,
+        "a/Sub.java",
+        "package a;\n\npublic class Sub extends Base {\n    @Override\n    public void m(int x) { super.m(x); }\n}\n",
+    );
+    write(
+        root,
+        "b/User.java",
+        "package b;\n\nimport a.Base;\nimport a.Sub;\n\npublic class User {\n    void run(Base b, Sub s) {\n        b.m(1);\n        b.m(\"s\");\n        s.m(2);\n        new Sub().m(Base.count);\n        Moved.go();\n    }\n}\n",
+    );
+    write(root, "b/Moved.java", "package b;\n\npublic class Moved {\n    public static void go() { }\n}\n");
+    write(
+        root,
+        "b/Gone.java",
+        "package b;\n\nimport a.Base;\n\nclass Gone extends Base {\n    void run() { m(3); m(\"t\"); }\n}\n",
+    );
+    for i in 0..200 {
+        write(root, &format!("g/Gen{i}.java"), &generated(i, "b.m(1);"));
+    }
+    let live = open(root, true);
+    assert_same("the start", root, &live);
+    let (files, refs) = live.xref_bound();
+    assert!(files > 200 && refs > 0, "references are kept bound: {files} files, {refs} refs");
+
+    // 1. An edit inside a method body: the world's shape is unchanged, so only that file is
+    // bound again; its new call is found.
+    write(
+        root,
+        "b/User.java",
+        "package b;\n\nimport a.Base;\nimport a.Sub;\n\npublic class User {\n    void run(Base b, Sub s) {\n        b.m(1);\n        b.m(\"s\");\n        s.m(2);\n        b.m(4);\n        new Sub().m(Base.count);\n        Moved.go();\n    }\n}\n",
+    );
+    assert_same("a body edit", root, &live);
+    assert!(live.xref_bound().0 > 200, "a body edit keeps the other files' references");
+
+    // 2. A method renamed (one caller updated, the other left calling the old name).
+    write(
+        root,
+        "a/Base.java",
+        "package a;\n\npublic class Base {\n    public static int count;\n    public Base() { }\n    public void m(int x) { count += x; }\n    public void n(String s) { }\n}\n",
+    );
+    write(
+        root,
+        "b/Gone.java",
+        "package b;\n\nimport a.Base;\n\nclass Gone extends Base {\n    void run() { m(3); n(\"t\"); }\n}\n",
+    );
+    assert_same("a rename", root, &live);
+
+    // 3. An overload added: calls with a long argument now bind to it.
+    write(
+        root,
+        "a/Base.java",
+        "package a;\n\npublic class Base {\n    public static int count;\n    public Base() { }\n    public void m(int x) { count += x; }\n    public void m(long x) { }\n    public void n(String s) { }\n}\n",
+    );
+    write(root, "g/Gen7.java", &generated(7, "b.m(7L); b.m(7);"));
+    assert_same("an overload added", root, &live);
+
+    // 4. A class deleted.
+    std::fs::remove_file(root.join("b/Gone.java")).expect("delete");
+    assert_same("a class deleted", root, &live);
+
+    // 5. A type moved to another package, its user updated.
+    std::fs::remove_file(root.join("b/Moved.java")).expect("move");
+    write(root, "c/Moved.java", "package c;\n\npublic class Moved {\n    public static void go() { }\n}\n");
+    write(
+        root,
+        "b/User.java",
+        "package b;\n\nimport a.Base;\nimport a.Sub;\nimport c.Moved;\n\npublic class User {\n    void run(Base b, Sub s) {\n        b.m(1);\n        b.n(\"s\");\n        s.m(2);\n        b.m(4);\n        new Sub().m(Base.count);\n        Moved.go();\n    }\n}\n",
+    );
+    assert_same("a type moved", root, &live);
+
+    // 6. A branch switch: every generated file rewritten, some removed, new ones added.
+    for i in 0..200 {
+        if i % 10 == 9 {
+            std::fs::remove_file(root.join(format!("g/Gen{i}.java"))).expect("remove");
+        } else {
+            write(root, &format!("g/Gen{i}.java"), &generated(i, "b.n(\"x\"); new a.Sub().m(Base.count);"));
+        }
+    }
+    for i in 200..260 {
+        write(root, &format!("g/Gen{i}.java"), &generated(i, "b.m(1L);"));
+    }
+    assert_same("a branch switch", root, &live);
+}
