@@ -735,7 +735,22 @@ fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .max_blocking_threads(crate::mcp_server::max_running_calls() + 8)
         .build()?;
-    runtime.block_on(crate::mcp_server::serve_stdio(std::sync::Arc::new(ws)))?;
+    let ws = std::sync::Arc::new(ws);
+    if ws.config.warm_references {
+        let warm = ws.clone();
+        let spawned = std::thread::Builder::new().name("xref-warm".to_owned()).spawn(move || {
+            if warm.wait_index() {
+                let t = std::time::Instant::now();
+                let files = warm.warm_references();
+                let (_, refs) = warm.xref_bound();
+                tracing::info!(files, refs, ms = t.elapsed().as_millis() as u64, "references bound");
+            }
+        });
+        if let Err(e) = spawned {
+            tracing::warn!("references are bound on demand: cannot start a thread ({e})");
+        }
+    }
+    runtime.block_on(crate::mcp_server::serve_stdio(ws))?;
     // Blocking tasks still running (a long call whose client left) are not waited for.
     runtime.shutdown_timeout(std::time::Duration::from_millis(200));
     Ok(ExitCode::SUCCESS)

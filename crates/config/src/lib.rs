@@ -132,6 +132,9 @@ settings! {
     classpath: Vec<PathBuf> = Vec::new() => project();
     /// Maven's local repository (`-Dmaven.repo.local`); default Maven's own (~/.m2/repository).
     maven_repo_local: Option<PathBuf> = None => user("Maven writes into it, outside the project");
+    /// Bind every file's references in the background once the server has indexed, so
+    /// `find_references` answers from memory (off: files are bound by the queries that need them).
+    warm_references: bool = true => project();
     /// Gradle's user home, whose dependency cache `get_problems` reads for a Gradle build's
     /// libraries; default `$GRADLE_USER_HOME`, else `~/.gradle`.
     gradle_user_home: Option<PathBuf> = None => user("it is outside the project");

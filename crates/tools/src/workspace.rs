@@ -433,6 +433,15 @@ impl Workspace {
         (w, shown)
     }
 
+    /// Binds every file's references in the background of a server (one thread, so calls
+    /// keep a core), after which `find_references` reads no file. Returns the files bound.
+    pub fn warm_references(&self) -> usize {
+        let (w, files) = self.xref_world();
+        let paths: Vec<Arc<Path>> = files.into_iter().map(|(p, _)| p).collect();
+        let stop = self.stop.clone();
+        self.xref.bind_all(&w, &paths, &move || stop.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
     /// How many files and references the cross-reference engine keeps bound.
     pub fn xref_bound(&self) -> (usize, usize) {
         self.xref.bound()
@@ -528,7 +537,6 @@ impl Workspace {
         let mut flat: Vec<(Arc<Path>, xref::ReferenceOut)> = Vec::new();
         if args.include_declaration {
             for (p, line) in &target.decls {
-                let text = xref::line_text(&mut texts, p, *line);
                 flat.push((
                     p.clone(),
                     xref::ReferenceOut {
@@ -536,7 +544,7 @@ impl Workspace {
                         column: 1,
                         kind: "declaration".into(),
                         confidence: mji_xref::Confidence::Exact,
-                        text,
+                        text: String::new(),
                         overrider: None,
                     },
                 ));
@@ -544,7 +552,6 @@ impl Workspace {
         }
         for (p, refs) in &found {
             for (r, via) in refs {
-                let text = xref::line_text(&mut texts, p, r.line);
                 flat.push((
                     p.clone(),
                     xref::ReferenceOut {
@@ -552,7 +559,7 @@ impl Workspace {
                         column: r.column,
                         kind: xref::kind_str(r.kind),
                         confidence: r.confidence,
-                        text,
+                        text: String::new(),
                         overrider: via.clone(),
                     },
                 ));
@@ -565,7 +572,9 @@ impl Workspace {
             if args.count_only { Vec::new() } else { flat.into_iter().skip(offset).take(limit).collect() };
         let end = offset + page.len();
         let mut out: Vec<xref::FileReferences> = Vec::new();
-        for (p, r) in page {
+        // Only the page's lines are read.
+        for (p, mut r) in page {
+            r.text = xref::line_text(&mut texts, &p, r.line);
             let disp = self.display_of(&p);
             match out.last_mut() {
                 Some(f) if f.file == disp => f.references.push(r),

@@ -72,6 +72,21 @@ pub struct FileRefs {
     keys: Box<[Box<str>]>,
     ids: Box<[u32]>,
     refs: Box<[PackedRef]>,
+    /// Hashes of the identifiers in `keys`, sorted: a query whose names are not among them
+    /// skips the file without looking at its references.
+    tokens: Box<[u64]>,
+}
+
+fn token_hash(t: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    t.hash(&mut h);
+    h.finish()
+}
+
+/// The identifiers of a key (`java.util.Map.Entry`, `a.B#m(int,java.lang.String)`).
+fn key_tokens(k: &str) -> impl Iterator<Item = &str> {
+    k.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|t| !t.is_empty())
 }
 
 impl FileRefs {
@@ -99,7 +114,23 @@ impl FileRefs {
                 confidence: r.confidence,
             });
         }
-        FileRefs { shape, size, mtime_ns, keys: keys.into(), ids: ids.into(), refs: packed.into() }
+        let mut tokens: Vec<u64> = keys.iter().flat_map(|k| key_tokens(k)).map(token_hash).collect();
+        tokens.sort_unstable();
+        tokens.dedup();
+        FileRefs {
+            shape,
+            size,
+            mtime_ns,
+            keys: keys.into(),
+            ids: ids.into(),
+            refs: packed.into(),
+            tokens: tokens.into(),
+        }
+    }
+
+    /// Whether a key of this file has one of the names (hashed) as an identifier.
+    fn may_mention(&self, names: &[u64]) -> bool {
+        names.is_empty() || names.iter().any(|n| self.tokens.binary_search(n).is_ok())
     }
 
     fn len(&self) -> usize {
@@ -254,6 +285,9 @@ impl XrefEngine {
         // A key can only be the target's if it holds one of its names.
         let wanted = |k: &str| names.is_empty() || names.iter().any(|n| k.contains(n.as_str()));
         let stamps = self.stamps(files);
+        // A kept key the target's can be has one of its names as an identifier (the keys of
+        // a target and of its overriders end in its simple name).
+        let hashed: Vec<u64> = names.iter().flat_map(|n| key_tokens(n)).map(token_hash).collect();
         let cancel = Cancel::current();
         let mut out: Vec<(Arc<Path>, Vec<Ref>)> = files
             .par_iter()
@@ -267,6 +301,9 @@ impl XrefEngine {
                     (Some(f), Some((size, mtime)))
                         if f.shape == world.shape && f.size == *size && f.mtime_ns == *mtime =>
                     {
+                        if !f.may_mention(&hashed) {
+                            return None;
+                        }
                         f.matching(&wanted)
                     }
                     _ => {
@@ -292,6 +329,32 @@ impl XrefEngine {
             .collect();
         out.sort_by(|a, b| a.0.cmp(&b.0));
         out
+    }
+
+    /// Binds, one file at a time, every file of `files` whose references are not kept yet,
+    /// so later queries read no file; stops when the world's shape moves on, the cap is
+    /// reached, or `stop` says so. Returns how many files it bound.
+    pub fn bind_all(&self, world: &World, files: &[Arc<Path>], stop: &dyn Fn() -> bool) -> usize {
+        let stamps = self.stamps(files);
+        let mut bound = 0;
+        for (p, stamp) in files.iter().zip(stamps) {
+            let Some((size, mtime)) = stamp else { continue };
+            if stop() || self.state.lock().map(|st| st.shape).unwrap_or(u64::MAX) != world.shape {
+                break;
+            }
+            let kept = self.refs.lock().ok().and_then(|r| r.get(p).cloned());
+            if kept.is_some_and(|f| f.shape == world.shape && f.size == size && f.mtime_ns == mtime) {
+                continue;
+            }
+            let Ok(bytes) = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES) else { continue };
+            let all = file_refs(world, file_index(world, p), &bytes);
+            if !self.room_for(all.len()) {
+                break;
+            }
+            self.keep_bound(p, Arc::new(FileRefs::pack(all, world.shape, size, mtime)), world.shape);
+            bound += 1;
+        }
+        bound
     }
 
     fn room_for(&self, n: usize) -> bool {
