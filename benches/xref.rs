@@ -16,6 +16,15 @@ fn workspace(root: &Path, cache: &Path) -> Workspace {
     Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
 }
 
+/// This process's resident memory in MB (Linux), for the memory each stage adds.
+fn rss_mb() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("VmRSS:")).map(str::to_owned))
+        .and_then(|l| l.split_whitespace().nth(1).and_then(|k| k.parse::<f64>().ok()))
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
 fn median(v: &mut [Duration]) -> f64 {
     v.sort();
     v[v.len() / 2].as_secs_f64() * 1e3
@@ -33,10 +42,16 @@ fn main() {
     let ws = workspace(&jdk, scratch.path());
     let t = Instant::now();
     ws.build_index();
-    println!("index first pass: {:.2} s", t.elapsed().as_secs_f64());
+    println!("index first pass: {:.2} s (RSS {:.0} MB)", t.elapsed().as_secs_f64(), rss_mb());
     let t = Instant::now();
     let (w, files) = ws.xref_world();
-    println!("world cold build: {:.2} s ({} files, {} types)", t.elapsed().as_secs_f64(), files.len(), w.type_count());
+    println!(
+        "world cold build: {:.2} s ({} files, {} types; RSS {:.0} MB)",
+        t.elapsed().as_secs_f64(),
+        files.len(),
+        w.type_count(),
+        rss_mb()
+    );
     let t = Instant::now();
     let _ = ws.xref_world();
     println!("world up to date (stat of every file): {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
@@ -93,8 +108,10 @@ fn main() {
     let bound = ws.warm_references();
     let (files, refs) = ws.xref_bound();
     println!(
-        "every file bound (one thread): {:.1} s for {bound} more files; {refs} references in {files} files",
-        t.elapsed().as_secs_f64()
+        "every file bound (one thread): {:.1} s for {bound} more files; {refs} references in {files} files, {:.0} MB kept (RSS {:.0} MB)",
+        t.elapsed().as_secs_f64(),
+        ws.xref_bound_bytes() as f64 / 1e6,
+        rss_mb()
     );
     for target in ["java.util.List", "java.lang.String#isEmpty()", "java.util.ArrayList#ArrayList(int)"] {
         let args = FindReferencesArgs { target: target.into(), count_only: true, limit: 100, ..Default::default() };

@@ -447,6 +447,11 @@ impl Workspace {
         self.xref.bound()
     }
 
+    /// Heap bytes of the kept references, roughly.
+    pub fn xref_bound_bytes(&self) -> usize {
+        self.xref.bound_bytes()
+    }
+
     fn display_of(&self, p: &Path) -> String {
         match self.roots.root_of(p) {
             Some(i) => self.roots.display(p, i),

@@ -137,6 +137,14 @@ impl FileRefs {
         self.refs.len()
     }
 
+    /// Heap bytes held, roughly (allocator overhead not counted).
+    fn heap_bytes(&self) -> usize {
+        self.keys.iter().map(|k| k.len() + 16).sum::<usize>()
+            + self.ids.len() * 4
+            + self.refs.len() * std::mem::size_of::<PackedRef>()
+            + self.tokens.len() * 8
+    }
+
     /// The references with a target whose key passes `wanted`, unpacked.
     fn matching(&self, wanted: &dyn Fn(&str) -> bool) -> Vec<Ref> {
         let hit: Vec<bool> = self.keys.iter().map(|k| wanted(k)).collect();
@@ -254,6 +262,11 @@ impl XrefEngine {
             refs.clear();
         }
         self.cached.store(0, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Heap bytes of the kept references, roughly.
+    pub fn bound_bytes(&self) -> usize {
+        self.refs.lock().map(|r| r.values().map(|f| f.heap_bytes()).sum()).unwrap_or(0)
     }
 
     /// How many files and references are kept bound (for status and benchmarks).
