@@ -34,6 +34,10 @@ fn ours(root: &Path) -> (Vec<(Key, bool)>, Arc<World>) {
         let rel = p.strip_prefix(root).expect("under root").to_string_lossy().replace('\\', "/");
         let bytes = std::fs::read(p).expect("read");
         for r in file_refs(&w, file_index(&w, p), &bytes) {
+            // Javadoc references are compared on their own (javadoc_references_agree_with_doctrees).
+            if r.kind == mcp_java_index::xref::RefKind::Javadoc {
+                continue;
+            }
             for t in &r.targets {
                 let exact = r.confidence == mcp_java_index::xref::Confidence::Exact;
                 out.push(((rel.clone(), r.line, r.column, r.category.as_str().to_string(), t.clone()), exact));
@@ -225,6 +229,91 @@ fn commons_lang3_precision_and_recall() {
     goal("method", 0.97, 0.95);
     goal("ctor", 0.97, 0.95);
     goal("field", 0.97, 0.95);
+}
+
+/// Our javadoc references under `root` and javac's (`RefDump --javadoc`), one entry per
+/// (reference, target): what DocTrees resolves in `{@link}`, `@see`, `{@value}`, `@throws`.
+fn javadoc_pairs(root: &Path) -> (HashSet<Key>, HashSet<Key>, HashSet<Key>) {
+    let (w, files) = world_of(root);
+    let (mut ours, mut exact) = (HashSet::new(), HashSet::new());
+    for p in &files {
+        let rel = p.strip_prefix(root).expect("under root").to_string_lossy().replace('\\', "/");
+        // RefDump reads the comments of declarations, not a package's (package-info.java).
+        if rel.ends_with("package-info.java") {
+            continue;
+        }
+        let bytes = std::fs::read(p).expect("read");
+        for r in file_refs(&w, file_index(&w, p), &bytes) {
+            if r.kind != mcp_java_index::xref::RefKind::Javadoc {
+                continue;
+            }
+            for t in &r.targets {
+                let k = (rel.clone(), r.line, r.column, r.category.as_str().to_string(), t.clone());
+                if r.confidence == mcp_java_index::xref::Confidence::Exact {
+                    exact.insert(k.clone());
+                }
+                ours.insert(k);
+            }
+        }
+    }
+    let out = std::process::Command::new("java")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/javac/RefDump.java"))
+        .arg("--javadoc")
+        .arg(root)
+        .output()
+        .expect("running java tests/javac/RefDump.java --javadoc");
+    assert!(out.status.success(), "RefDump failed: {}", String::from_utf8_lossy(&out.stderr));
+    let theirs: HashSet<Key> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f.len() >= 7 && f[3] == "javadoc")
+                .then(|| {
+                    Some((f[0].to_string(), f[1].parse().ok()?, f[2].parse().ok()?, f[4].to_string(), f[5].to_string()))
+                })
+                .flatten()
+        })
+        .collect();
+    (ours, exact, theirs)
+}
+
+/// Javadoc references (`kind: "javadoc"`) against javadoc's own resolution (DocTrees) on the
+/// fixtures and on commons-lang3, whose javadoc is full of `{@link}`s.
+#[test]
+fn javadoc_references_agree_with_doctrees() {
+    let mut roots = vec![("fixtures", fixtures())];
+    let lang = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/corpus/commons-lang3/src/main/java");
+    if lang.is_dir() {
+        roots.push(("commons-lang3", lang));
+    } else {
+        assert!(std::env::var_os("CI").is_none(), "corpus missing: run .ci/run");
+    }
+    for (name, root) in roots {
+        let (ours, exact, theirs) = javadoc_pairs(&root);
+        let tp = ours.intersection(&theirs).count();
+        let likely = ours.intersection(&theirs).filter(|k| !exact.contains(*k)).count();
+        let precision = tp as f64 / ours.len().max(1) as f64;
+        let recall = tp as f64 / theirs.len().max(1) as f64;
+        eprintln!(
+            "== javadoc {name}: ours {} javac {} tp {tp} precision {:.2}% recall {:.2}% likely {likely}",
+            ours.len(),
+            theirs.len(),
+            100.0 * precision,
+            100.0 * recall
+        );
+        let mut fp: Vec<_> = ours.difference(&theirs).collect();
+        fp.sort();
+        let mut fn_: Vec<_> = theirs.difference(&ours).collect();
+        fn_.sort();
+        let shown: usize = std::env::var("XREF_SHOW").ok().and_then(|v| v.parse().ok()).unwrap_or(15);
+        for k in fp.iter().take(shown) {
+            eprintln!("  FP {k:?}");
+        }
+        for k in fn_.iter().take(shown) {
+            eprintln!("  FN {k:?}");
+        }
+        assert!(precision >= 0.97 && recall >= 0.95, "{name}: precision {precision:.4} recall {recall:.4}");
+    }
 }
 
 /// Prints our references of one file: `XREF_DUMP=path/rel/to/fixtures cargo test dump -- --nocapture`.

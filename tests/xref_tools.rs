@@ -316,3 +316,31 @@ fn deeply_nested_expressions_do_not_overflow_the_stack() {
         .expect("no stack overflow");
     assert!(refs >= 1, "the String type reference is still found");
 }
+
+/// Javadoc links are references (kind `javadoc`) unless `includeJavadoc: false`; `{@code}`, a
+/// quoted `@see` and links that resolve to nothing are not.
+#[test]
+fn javadoc_links_are_references_unless_left_out() {
+    let (_d, ws) = setup();
+    let by = |t: &str, javadoc: Option<bool>| {
+        flat(&refs(&ws, FindReferencesArgs { target: t.into(), include_javadoc: javadoc, ..Default::default() }))
+    };
+    let doc = |line: u32, column: u32| ("xref/docs/Links.java".to_string(), line, column, "javadoc".to_string());
+    // An overload by its parameters, in a class comment and in a method's.
+    assert_eq!(by("xref.docs.Links#add(long)", None), vec![doc(8, 78), doc(45, 56)]);
+    assert_eq!(by("xref.docs.Links#add(int,String)", None), vec![doc(8, 44), doc(40, 41)]);
+    assert!(by("xref.docs.Links#add(long)", Some(false)).is_empty());
+    // A field, a constant through {@value}, a nested type's field, a constructor.
+    assert_eq!(by("xref.docs.Links#LIMIT", None).iter().filter(|r| r.3 == "javadoc").count(), 2);
+    assert_eq!(by("xref.docs.Links.Inner#depth", None), vec![doc(9, 54)]);
+    assert_eq!(by("xref.docs.Links#Links(int)", None), vec![doc(10, 34)]);
+    // Money: code references plus the links of two files; without javadoc only the code's.
+    let all = by("xref.model.Money", None);
+    let code = by("xref.model.Money", Some(false));
+    let links: Vec<_> = all.iter().filter(|r| r.3 == "javadoc").cloned().collect();
+    assert_eq!(links, vec![doc(7, 40)], "{{@code Money}} is not a link; Money#plus links plus, not Money");
+    assert_eq!(all.len(), code.len() + links.len());
+    assert!(code.iter().all(|r| r.3 != "javadoc"));
+    // @throws names the exception type.
+    assert_eq!(by("java.lang.IllegalStateException", None).iter().filter(|r| r.3 == "javadoc").count(), 1);
+}

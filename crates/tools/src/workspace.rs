@@ -410,6 +410,20 @@ impl Workspace {
     }
 }
 
+/// The hits without javadoc references when the call leaves them out.
+fn javadoc_filter(
+    mut found: Vec<mji_xref::target::FileHits>,
+    args: &FindReferencesArgs,
+) -> Vec<mji_xref::target::FileHits> {
+    if args.include_javadoc == Some(false) {
+        for (_, refs) in &mut found {
+            refs.retain(|(r, _)| r.kind != mji_xref::RefKind::Javadoc);
+        }
+        found.retain(|(_, refs)| !refs.is_empty());
+    }
+    found
+}
+
 /// The cross-file tools.
 impl Workspace {
     /// The world of the workspace's Java files, re-read where a file changed since last time
@@ -480,7 +494,7 @@ impl Workspace {
                         if args.include_overriders {
                             xref::add_overriders(&w, &mut t);
                         }
-                        let found = xref::search(&self.xref, &w, &scope, &t);
+                        let found = javadoc_filter(xref::search(&self.xref, &w, &scope, &t), args);
                         let all: Vec<&(mji_xref::Ref, Option<String>)> = found.iter().flat_map(|(_, v)| v).collect();
                         let exact =
                             all.iter().filter(|(r, _)| r.confidence == mji_xref::Confidence::Exact).count() as u64;
@@ -537,7 +551,7 @@ impl Workspace {
         if args.include_overriders {
             xref::add_overriders(&w, &mut target);
         }
-        let found = xref::search(&self.xref, &w, &scope, &target);
+        let found = javadoc_filter(xref::search(&self.xref, &w, &scope, &target), args);
         let mut texts = std::collections::HashMap::new();
         let mut flat: Vec<(Arc<Path>, xref::ReferenceOut)> = Vec::new();
         if args.include_declaration {

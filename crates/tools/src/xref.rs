@@ -72,6 +72,10 @@ pub struct FindReferencesArgs {
     /// For a method: also references bound to methods that override it (marked `overrider`).
     #[serde(default)]
     pub include_overriders: bool,
+    /// Javadoc `{@link}`, `@see`, `{@value}` and `@throws` references (kind `javadoc`);
+    /// default true.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub include_javadoc: Option<bool>,
     /// Only files whose workspace-relative path matches one of these globs (`src/main/**`,
     /// `*Test.java`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

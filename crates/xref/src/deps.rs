@@ -12,7 +12,7 @@ pub fn type_dependencies(w: &World, id: TypeId, refs: &[Ref]) -> BTreeMap<String
     let d = w.decl(id);
     let me = d.fqn.to_string();
     let mut out: BTreeMap<String, Vec<u32>> = BTreeMap::new();
-    for r in refs.iter().filter(|r| r.category == Category::Type && r.line >= d.start_line && r.line <= d.end_line) {
+    for r in refs.iter().filter(|r| code_type_ref(r) && r.line >= d.start_line && r.line <= d.end_line) {
         for t in &r.targets {
             if *t == me || t.starts_with(&format!("{me}.")) {
                 continue;
@@ -23,13 +23,18 @@ pub fn type_dependencies(w: &World, id: TypeId, refs: &[Ref]) -> BTreeMap<String
     out
 }
 
+/// A type named in code: a javadoc link is documentation, not a dependency javac sees.
+fn code_type_ref(r: &Ref) -> bool {
+    r.category == Category::Type && r.kind != crate::RefKind::Javadoc
+}
+
 /// The type's own nested types that it references (javac counts them as references): fqn ->
 /// lines. Kept apart from [`type_dependencies`] so closures and cycles stay between types.
 pub fn nested_type_references(w: &World, id: TypeId, refs: &[Ref]) -> BTreeMap<String, Vec<u32>> {
     let d = w.decl(id);
     let prefix = format!("{}.", d.fqn);
     let mut out: BTreeMap<String, Vec<u32>> = BTreeMap::new();
-    for r in refs.iter().filter(|r| r.category == Category::Type && r.line >= d.start_line && r.line <= d.end_line) {
+    for r in refs.iter().filter(|r| code_type_ref(r) && r.line >= d.start_line && r.line <= d.end_line) {
         for t in r.targets.iter().filter(|t| t.starts_with(&prefix)) {
             out.entry(t.clone()).or_default().push(r.line);
         }

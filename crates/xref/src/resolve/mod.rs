@@ -17,6 +17,7 @@ use crate::{Category, Confidence, Ref, RefKind};
 use mji_parser::{LineIndex, Prepared, SourceText, parse_tree};
 
 mod expr;
+mod javadoc;
 mod methods;
 mod scopes;
 mod types;
@@ -69,6 +70,7 @@ pub fn file_refs(world: &World, file: u32, bytes: &[u8]) -> Vec<Ref> {
         ty_depth: 0,
     };
     r.program(tree.root_node());
+    r.javadoc_refs(tree.root_node());
     r.out.sort_by(|a, b| {
         (a.line, a.column, a.category as u8, &a.targets).cmp(&(b.line, b.column, b.category as u8, &b.targets))
     });
