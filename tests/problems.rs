@@ -36,6 +36,26 @@ impl Project {
         Project { root, cache: tempfile::tempdir().expect("tempdir") }
     }
 
+    /// Engine settings for a test that drives `ProblemsEngine` itself: no JDK, no Maven,
+    /// untrusted; callers set what they need.
+    fn engine_settings(&self) -> Settings {
+        Settings {
+            cache_dir: self.cache.path().to_path_buf(),
+            budget: std::time::Duration::from_secs(60),
+            lint: String::new(),
+            javac_options: Vec::new(),
+            classpath: Vec::new(),
+            maven_repo_local: None,
+            gradle_user_home: None,
+            java_home: None,
+            path_env: None,
+            max_file_bytes: mji_fs::DEFAULT_MAX_FILE_BYTES,
+            trusted: false,
+            annotation_processing: false,
+            helper_dir: self.cache.path().join("javac-helper"),
+        }
+    }
+
     fn path(&self, rel: &str) -> PathBuf {
         self.root.path().join(rel)
     }
@@ -202,19 +222,11 @@ fn a_slow_maven_does_not_hold_the_first_answer() {
     let text = std::fs::read_to_string(&names).expect("read");
     std::fs::write(&names, text.replacen("{", "{ int broken = ;", 1)).expect("write");
     let settings = Settings {
-        cache_dir: p.cache.path().to_path_buf(),
-        budget: std::time::Duration::from_secs(60),
-        lint: String::new(),
-        javac_options: Vec::new(),
-        classpath: Vec::new(),
         maven_repo_local: Some(MAVEN_REPO.into()),
-        gradle_user_home: None,
         java_home: std::env::var_os("JAVA_HOME").map(PathBuf::from),
         path_env: Some(path.into()),
-        max_file_bytes: mji_fs::DEFAULT_MAX_FILE_BYTES,
         trusted: true,
-        annotation_processing: false,
-        helper_dir: p.cache.path().join("javac-helper"),
+        ..p.engine_settings()
     };
     let engine = std::sync::Arc::new(ProblemsEngine::new(settings, vec![root.clone()]));
     let target = CheckFile { path: names, display: "Names.java".to_owned() };
@@ -480,21 +492,7 @@ fn a_check_past_its_budget_finishes_in_the_background() {
 fn without_a_jdk_javac_is_unavailable_and_syntax_still_works() {
     let p = Project::new("plain");
     let root = std::fs::canonicalize(p.root.path()).expect("canonical");
-    let settings = Settings {
-        cache_dir: p.cache.path().to_path_buf(),
-        budget: std::time::Duration::from_secs(30),
-        lint: String::new(),
-        javac_options: Vec::new(),
-        classpath: Vec::new(),
-        maven_repo_local: None,
-        gradle_user_home: None,
-        java_home: None,
-        path_env: Some("/nonexistent".into()),
-        max_file_bytes: mji_fs::DEFAULT_MAX_FILE_BYTES,
-        trusted: false,
-        annotation_processing: false,
-        helper_dir: p.cache.path().join("javac-helper"),
-    };
+    let settings = Settings { path_env: Some("/nonexistent".into()), ..p.engine_settings() };
     let engine = std::sync::Arc::new(ProblemsEngine::new(settings, vec![root.clone()]));
     let target = CheckFile { path: root.join("src/com/acme/Syntax.java"), display: "Syntax.java".to_owned() };
     let r = engine.check(&[target], Sources { syntax: true, javac: true }, None);
