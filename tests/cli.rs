@@ -363,3 +363,17 @@ fn the_server_logs_a_failed_cache_write_once_and_keeps_answering() {
     assert_eq!(err.matches(&logged).count(), 1, "logged once: {err}");
     assert!(err.contains("keeps new entries in memory"), "{err}");
 }
+
+/// A server's log written to a pipe or a file carries no terminal colour codes.
+#[test]
+fn the_log_is_plain_text_off_a_terminal() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
+        .args(["serve", "--no-watch", "--log-level", "info", "--root"])
+        .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("running the server");
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(log.contains("serving MCP on stdio"), "{log}");
+    assert!(!log.contains('\u{1b}'), "colour codes in the log: {log:?}");
+}
