@@ -2,6 +2,9 @@
 //! declarations), then `find_references` for `java.util.List` and `java.lang.String#isEmpty()`
 //! with a warm index and world, and `analyze_type_dependencies` / `show_definition`.
 //!
+//! Then the reference index: 300 sampled targets, an edit reflected, the index persisted,
+//! and a restart on the warm cache (time to the first answer).
+//!
 //! `cargo bench --bench xref` (JDK tree from `$JDK_SRC_DIR`, else `target/jdk-src`).
 
 use std::path::{Path, PathBuf};
@@ -39,6 +42,12 @@ fn main() {
         return;
     }
     let scratch = tempfile::tempdir().expect("tempdir");
+    // The benchmark edits a file: it works on a copy made of hard links (instant), and edits
+    // by renaming a new file over a link.
+    let copy = tempfile::tempdir().expect("tempdir");
+    let linked = std::process::Command::new("cp").arg("-al").arg(&jdk).arg(copy.path().join("jdk")).status();
+    assert!(linked.is_ok_and(|s| s.success()), "cp -al {}", jdk.display());
+    let jdk = copy.path().join("jdk");
     let ws = workspace(&jdk, scratch.path());
     let t = Instant::now();
     ws.build_index();
@@ -126,4 +135,88 @@ fn main() {
     let t = Instant::now();
     let _ = ws.xref_world();
     println!("of which the world's up-to-date check: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
+
+    // A sample of 300 targets spread over the world's types: a type, a field or a method.
+    let targets = sample_targets(&ws, 300);
+    let mut times = Vec::new();
+    let mut failed = 0;
+    for target in &targets {
+        let args = FindReferencesArgs { target: target.clone(), count_only: true, limit: 100, ..Default::default() };
+        let t = Instant::now();
+        match ws.find_references(&args) {
+            Ok(_) => times.push(t.elapsed()),
+            Err(_) => failed += 1,
+        }
+    }
+    times.sort();
+    let pct = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)].as_secs_f64() * 1e3;
+    println!(
+        "find_references over {} sampled targets ({failed} not resolvable), every file bound: p50 {:.0} ms, p95 {:.0} ms, max {:.0} ms",
+        times.len(),
+        pct(0.5),
+        pct(0.95),
+        pct(1.0)
+    );
+
+    // One edit of the (linked) copy: a method added to Collections.java that uses List; the
+    // next answer has it. Written to a new file renamed over the link, so the JDK tree the
+    // copy links to is never written.
+    let list =
+        FindReferencesArgs { target: "java.util.List".into(), count_only: true, limit: 100, ..Default::default() };
+    let before = ws.find_references(&list).expect("find_references").total;
+    let file = jdk.join("java.base/java/util/Collections.java");
+    let text = std::fs::read_to_string(&file).expect("Collections.java");
+    let end = text.rfind('}').expect("a closing brace");
+    let edited = format!("{}    static List<String> zzBench() {{ return List.of(); }}\n{}", &text[..end], &text[end..]);
+    let tmp = file.with_extension("tmp");
+    std::fs::write(&tmp, edited).expect("write");
+    std::fs::rename(&tmp, &file).expect("rename");
+    let t = Instant::now();
+    let after = ws.find_references(&list).expect("find_references").total;
+    println!(
+        "a method added to Collections.java, reflected in find_references java.util.List: {:.0} ms ({before} -> {after} references)",
+        t.elapsed().as_secs_f64() * 1e3
+    );
+
+    // Persisted: the world and every file's references, then a restart on the same cache.
+    let t = Instant::now();
+    ws.flush();
+    let size: u64 = std::fs::read_dir(scratch.path())
+        .expect("cache dir")
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("xref-"))
+        .map(|e| e.metadata().map(|m| m.len()).unwrap_or(0))
+        .sum();
+    println!("reference index written: {:.2} s, {:.0} MB on disk", t.elapsed().as_secs_f64(), size as f64 / 1e6);
+    drop(ws);
+    let t = Instant::now();
+    let ws = workspace(&jdk, scratch.path());
+    ws.build_index();
+    let indexed = t.elapsed();
+    let t = Instant::now();
+    let n = ws.find_references(&list).expect("find_references").total;
+    println!(
+        "restart on a warm cache: index {:.0} ms, then the first find_references java.util.List {:.0} ms ({n} references; {} files read back bound; RSS {:.0} MB)",
+        indexed.as_secs_f64() * 1e3,
+        t.elapsed().as_secs_f64() * 1e3,
+        ws.xref_bound().0,
+        rss_mb()
+    );
+}
+
+/// `n` targets spread evenly over the world's workspace types: each a type, one of its
+/// fields, or one of its methods by name.
+fn sample_targets(ws: &Workspace, n: usize) -> Vec<String> {
+    let (w, _) = ws.xref_world();
+    let count = w.type_count();
+    (0..n)
+        .map(|i| {
+            let t = w.decl(mcp_java_index::xref::world::TypeId(((i * count) / n) as u32));
+            match i % 3 {
+                1 if !t.fields.is_empty() => format!("{}#{}", t.fqn, t.fields[i % t.fields.len()].name),
+                2 if !t.methods.is_empty() => format!("{}#{}", t.fqn, t.methods[i % t.methods.len()].name),
+                _ => t.fqn.to_string(),
+            }
+        })
+        .collect()
 }

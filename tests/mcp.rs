@@ -85,12 +85,12 @@ async fn tools_list_is_pinned_and_the_same_in_both_eras() {
         assert!(!t["inputSchema"].to_string().contains("\"null\""), "{} has a nullable input", t["name"]);
         assert!(t["title"].is_string());
     }
-    // What listing the tools costs a model before any work: 8,730 tokens for these ten tools
+    // What listing the tools costs a model before any work: 8,821 tokens for these ten tools
     // with output schemas (no field docs in them). Held here so it cannot grow unnoticed;
     // issue 14's goal, 6,000 with every batch-2 tool, is not met yet.
     let tokens = mcp_java_index::tools::budget::count(&json!({ "tools": lists[0] }).to_string());
     eprintln!("tools/list: {tokens} tokens");
-    assert!(tokens <= 8_800, "tools/list costs {tokens} tokens");
+    assert!(tokens <= 8_850, "tools/list costs {tokens} tokens");
     insta::assert_json_snapshot!("tools_list", lists[0]);
 }
 
@@ -172,7 +172,11 @@ async fn every_tool_answers_with_conforming_structured_content() {
         let sc = r.structured_content.clone().expect("structured");
         validate(&schema("find_references"), &sc, "find_references");
         assert_eq!(sc["truncated"], true);
-        insta::assert_json_snapshot!(format!("call_find_references_{era:?}"), sc);
+        // How many files the background keeper had bound when the call began varies.
+        let mut pinned = sc.clone();
+        assert!(sc["referenceIndex"]["boundFiles"].as_u64() <= sc["referenceIndex"]["files"].as_u64(), "{sc}");
+        pinned["referenceIndex"]["boundFiles"] = json!("[bound]");
+        insta::assert_json_snapshot!(format!("call_find_references_{era:?}"), pinned);
 
         let r = call(
             &client,

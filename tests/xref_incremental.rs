@@ -66,7 +66,9 @@ fn answers(ws: &Workspace) -> Vec<(String, Value)> {
             let v = match ws.find_references(&args) {
                 Ok(r) => {
                     let mut v = serde_json::to_value(&r).expect("json");
-                    v.as_object_mut().expect("object").remove("index");
+                    let o = v.as_object_mut().expect("object");
+                    o.remove("index");
+                    o.remove("referenceIndex");
                     v
                 }
                 Err(e) => Value::String(e.to_string()),
@@ -107,6 +109,15 @@ fn assert_same(step: &str, root: &Path, live: &Workspace) {
     }
     // The answers are not all empty: the comparison means something.
     assert!(a.iter().any(|(_, v)| v["total"].as_u64().unwrap_or(0) > 0), "after {step}: nothing found");
+}
+
+/// Waits until the watcher has indexed `rel`.
+fn wait_for_file(ws: &Workspace, rel: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !files_of(ws).iter().any(|p| p.ends_with(rel)) {
+        assert!(std::time::Instant::now() < deadline, "the watcher never saw {rel}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 fn generated(i: usize, call: &str) -> String {
@@ -158,6 +169,15 @@ fn kept_references_equal_a_fresh_index_through_edits() {
     assert_same("a body edit", root, &live);
     assert!(live.xref_bound().0 > 200, "a body edit keeps the other files' references");
 
+    // 1b. A class added that no other file mentions: the declarations changed, but only the
+    // files that mention one of its names are bound again (none here).
+    write(root, "z/Other.java", "package z;\n\npublic class Other {\n    public void zz() { }\n}\n");
+    wait_for_file(&live, "z/Other.java");
+    let _ = live.xref_world();
+    let kept = live.xref_bound().0;
+    assert!(kept > 200, "a class no file mentions keeps the other files' references: {kept} files kept");
+    assert_same("an unrelated class added", root, &live);
+
     // 2. A method renamed (one caller updated, the other left calling the old name).
     write(
         root,
@@ -169,6 +189,9 @@ fn kept_references_equal_a_fresh_index_through_edits() {
         "b/Gone.java",
         "package b;\n\nimport a.Base;\n\nclass Gone extends Base {\n    void run() { m(3); n(\"t\"); }\n}\n",
     );
+    let _ = live.xref_world();
+    let kept = live.xref_bound().0;
+    assert!(kept < 10, "a renamed method drops the files that mention its names: {kept} files kept");
     assert_same("a rename", root, &live);
 
     // 3. An overload added: calls with a long argument now bind to it.
@@ -206,4 +229,74 @@ fn kept_references_equal_a_fresh_index_through_edits() {
         write(root, &format!("g/Gen{i}.java"), &generated(i, "b.m(1L);"));
     }
     assert_same("a branch switch", root, &live);
+}
+
+/// Writes a file with a modification time well in the past (so the persisted index keeps it:
+/// files modified within two seconds of a write are left out), distinct for every call.
+fn write_old(root: &Path, rel: &str, text: &str) {
+    common::write(root, rel, text);
+    let f = std::fs::File::options().write(true).open(root.join(rel)).expect("open");
+    let t = std::time::SystemTime::now() - std::time::Duration::from_secs(100_000 - STEP.fetch_add(1, SEQ));
+    f.set_modified(t).expect("mtime");
+}
+
+/// A workspace whose cache (and so its persisted reference index) is on, without a watcher.
+fn open_cached(root: &Path) -> Workspace {
+    let flags = Flags::roots([root]).set("watch", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    ws
+}
+
+#[test]
+fn the_reference_index_is_persisted_and_stays_exact_after_a_restart() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write_old(
+        root,
+        "a/Base.java",
+        "package a;\n\npublic class Base {\n    public static int count;\n    public void m(int x) { count += x; }\n    public void m(String s) { }\n}\n",
+    );
+    write_old(
+        root,
+        "a/Sub.java",
+        "package a;\n\npublic class Sub extends Base {\n    @Override\n    public void m(int x) { }\n}\n",
+    );
+    write_old(root, "b/Moved.java", "package b;\n\npublic class Moved {\n    public static void go() { }\n}\n");
+    for i in 0..50 {
+        write_old(root, &format!("g/Gen{i}.java"), &generated(i, "b.m(1);"));
+    }
+    for i in 0..50 {
+        write_old(
+            root,
+            &format!("h/Go{i}.java"),
+            &format!("package h;\n\nclass Go{i} {{\n    void go() {{ b.Moved.go(); }}\n}}\n"),
+        );
+    }
+    {
+        let first = open_cached(root);
+        assert!(first.warm_references() >= 100, "every file bound");
+        first.flush();
+        assert!(first.write_errors().is_empty());
+    }
+    // A restart with nothing changed: every file's references come from disk.
+    let second = open_cached(root);
+    let _ = second.xref_world();
+    assert!(second.xref_bound().0 >= 100, "a restart reads the bound references back: {:?}", second.xref_bound());
+    assert_eq!(answers(&second), answers(&open(root, false)), "answers after a restart");
+    drop(second);
+
+    // Edited while no server ran: an overload of m added. The files that mention m are bound
+    // again; the ones that only call Moved.go() are still read from disk.
+    write_old(
+        root,
+        "a/Base.java",
+        "package a;\n\npublic class Base {\n    public static int count;\n    public void m(int x) { count += x; }\n    public void m(long x) { }\n    public void m(String s) { }\n}\n",
+    );
+    write_old(root, "g/Gen3.java", &generated(3, "b.m(3L);"));
+    let third = open_cached(root);
+    let _ = third.xref_world();
+    let (files, _) = third.xref_bound();
+    assert!((50..100).contains(&files), "the Go files are kept and the Gen files dropped: {files} files kept");
+    assert_eq!(answers(&third), answers(&open(root, false)), "answers after an edit between runs");
 }

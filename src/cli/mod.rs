@@ -746,19 +746,18 @@ fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         let warm = ws.clone();
         let spawned = std::thread::Builder::new().name("xref-warm".to_owned()).spawn(move || {
             if warm.wait_index() {
-                let t = std::time::Instant::now();
-                let files = warm.warm_references();
-                let (_, refs) = warm.xref_bound();
-                tracing::info!(files, refs, ms = t.elapsed().as_millis() as u64, "references bound");
+                warm.keep_references(std::time::Duration::from_secs(5));
             }
         });
         if let Err(e) = spawned {
             tracing::warn!("references are bound on demand: cannot start a thread ({e})");
         }
     }
-    runtime.block_on(crate::mcp_server::serve_stdio(ws))?;
+    runtime.block_on(crate::mcp_server::serve_stdio(ws.clone()))?;
     // Blocking tasks still running (a long call whose client left) are not waited for.
     runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    // What the reference keeper bound since its last write is kept for the next start.
+    ws.persist_references();
     Ok(ExitCode::SUCCESS)
 }
 

@@ -108,6 +108,10 @@ impl Workspace {
         for c in &caches {
             c.set_max_file_bytes(config.max_file_bytes);
         }
+        let xref = match config.cache {
+            true => mji_xref::engine::XrefEngine::with_store(xref_store(&config, &roots)),
+            false => mji_xref::engine::XrefEngine::new(),
+        };
         Ok(Workspace {
             config,
             roots,
@@ -115,7 +119,7 @@ impl Workspace {
             warnings,
             index: std::sync::OnceLock::new(),
             stop: Arc::default(),
-            xref: mji_xref::engine::XrefEngine::new(),
+            xref,
             problems: std::sync::OnceLock::new(),
         })
     }
@@ -220,8 +224,26 @@ impl Workspace {
             .fold(Counters::default(), |a, b| Counters { hits: a.hits + b.hits, misses: a.misses + b.misses })
     }
 
+    /// Writes what is buffered: the caches, and the reference index when it changed.
     pub fn flush(&self) {
         self.caches.iter().for_each(|c| c.flush());
+        self.persist_references();
+    }
+
+    /// Writes the world and the reference index beside the cache if they changed since the
+    /// last write; a failure is logged (the index is an accelerator) and returned.
+    pub fn persist_references(&self) -> Option<String> {
+        match self.xref.save()? {
+            Ok(files) => {
+                tracing::debug!(files, "wrote the reference index");
+                None
+            }
+            Err(e) => {
+                let msg = format!("writing the reference index: {e}");
+                tracing::warn!("{msg}");
+                Some(msg)
+            }
+        }
     }
 
     /// Every cache write that failed (see [`Cache::write_error`]); empty when all reached the
@@ -456,6 +478,30 @@ impl Workspace {
         self.xref.bind_all(&w, &paths, &move || stop.load(std::sync::atomic::Ordering::Relaxed))
     }
 
+    /// The server's reference keeper: binds every file, persists the index, then every
+    /// `every` re-binds what edits dropped and persists again (at most once a minute), until
+    /// the workspace closes. Runs on the calling thread.
+    pub fn keep_references(&self, every: std::time::Duration) {
+        let stopped = || self.stop.load(std::sync::atomic::Ordering::Relaxed);
+        let mut last_save: Option<std::time::Instant> = None;
+        while !stopped() {
+            let t = std::time::Instant::now();
+            let files = self.warm_references();
+            if files > 0 {
+                let (_, refs) = self.xref_bound();
+                tracing::info!(files, refs, ms = t.elapsed().as_millis() as u64, "references bound");
+            }
+            if last_save.is_none_or(|s| s.elapsed() >= std::time::Duration::from_secs(60)) {
+                self.persist_references();
+                last_save = Some(std::time::Instant::now());
+            }
+            let until = std::time::Instant::now() + every;
+            while !stopped() && std::time::Instant::now() < until {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+        }
+    }
+
     /// How many files and references the cross-reference engine keeps bound.
     pub fn xref_bound(&self) -> (usize, usize) {
         self.xref.bound()
@@ -480,6 +526,8 @@ impl Workspace {
     /// `find_references`.
     pub fn find_references(&self, args: &FindReferencesArgs) -> Result<FindReferencesResult, ToolError> {
         let (w, files) = self.xref_world();
+        let reference_index =
+            xref::ReferenceIndexStatus { bound_files: self.xref.bound().0 as u64, files: files.len() as u64 };
         let scope = xref::select_files(&files, &args.paths);
         let nonempty = |s: &String| (!s.trim().is_empty()).then(|| s.clone());
         if !args.targets.is_empty() {
@@ -526,6 +574,7 @@ impl Workspace {
                 files: Vec::new(),
                 counts: Some(counts),
                 index: self.progress(),
+                reference_index,
             });
         }
         let mut target = match (nonempty(&args.target), nonempty(&args.symbol_id), nonempty(&args.file_path)) {
@@ -616,6 +665,7 @@ impl Workspace {
             files: out,
             counts: None,
             index: self.progress(),
+            reference_index,
         })
     }
 
@@ -658,7 +708,7 @@ impl Workspace {
             }
             (None, None) => return Err(ToolError::InvalidArgument("give type (a qualified name) or filePath".into())),
         };
-        xref::analyze(&w, &roots, args, &|p| self.display_of(p))
+        xref::analyze(&w, &roots, args, &|p| self.display_of(p), &|p| self.xref.refs_of(&w, p))
     }
 
     /// `show_definition`.
@@ -758,6 +808,18 @@ fn find_word(text: &str, word: &str) -> Option<usize> {
         from = e;
     }
     None
+}
+
+/// Where the world and reference index of a workspace are persisted: beside the first root's
+/// cache, named by every root (a different set of roots binds differently).
+fn xref_store(config: &Config, roots: &Roots) -> std::path::PathBuf {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for r in roots.paths() {
+        for b in r.as_os_str().as_encoded_bytes().iter().chain(b"\0") {
+            h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    config.cache_dir_for(&roots.paths()[0]).join(format!("xref-{h:016x}.bin"))
 }
 
 impl Drop for Workspace {

@@ -4,7 +4,7 @@
 //! Bounded, paged answers; clear errors for targets that do not exist.
 
 use std::collections::{BTreeMap, HashMap};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -14,7 +14,6 @@ use crate::find::IndexStatus;
 use mji_index::matcher::wildcard_match;
 use mji_model::{FileOutline, TypeDecl as OutlineType};
 use mji_xref::deps::{cycles, nested_type_references, type_dependencies};
-use mji_xref::engine::refs_of_file;
 use mji_xref::world::{Origin, TypeId, World};
 use mji_xref::{Category, Confidence, Ref, RefKind};
 
@@ -165,6 +164,17 @@ pub struct FindReferencesResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counts: Option<Vec<TargetCount>>,
     pub index: IndexStatus,
+    pub reference_index: ReferenceIndexStatus,
+}
+
+/// How much of the answer came from the reference index: the workspace's files whose
+/// references were kept bound when the call began. The others were read and bound for this
+/// answer, so it is complete either way; it only took longer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReferenceIndexStatus {
+    pub bound_files: u64,
+    pub files: u64,
 }
 
 impl FindReferencesResult {
@@ -348,15 +358,19 @@ fn package_matches(pattern: &str, pkg: &str) -> bool {
 }
 
 /// `analyze_type_dependencies` over the world; `display` names files for the answer.
+/// Every reference of a workspace file (kept by the engine, or bound now).
+pub(crate) type RefsOf<'a> = dyn Fn(&Arc<Path>) -> std::io::Result<Vec<Ref>> + 'a;
+
 pub(crate) fn analyze(
     w: &World,
     roots: &[TypeId],
     args: &DependenciesArgs,
     display: &dyn Fn(&Path) -> String,
+    refs_of: &RefsOf,
 ) -> Result<DependenciesResult, ToolError> {
     let first = roots.first().ok_or_else(|| ToolError::NoSuchSymbol("no type to analyse".into()))?;
     let path = w.files[w.file_of(*first) as usize].path.clone();
-    let refs = refs_of_file(w, &path).map_err(|e| ToolError::Io { path: display(&path), source: e })?;
+    let refs = refs_of(&path).map_err(|e| ToolError::Io { path: display(&path), source: e })?;
     let mut deps: BTreeMap<String, Vec<u32>> = BTreeMap::new();
     let mut nested: BTreeMap<String, Vec<u32>> = BTreeMap::new();
     for id in roots {
@@ -422,7 +436,7 @@ pub(crate) fn analyze(
     let limit = args.limit.clamp(1, MAX_LIMIT) as usize;
     let truncated = list.len() > limit;
     list.truncate(limit);
-    let transitive = args.transitive.then(|| closure(w, roots, &deps, args.max_depth.clamp(1, 10)));
+    let transitive = args.transitive.then(|| closure(w, roots, &deps, args.max_depth.clamp(1, 10), refs_of));
     Ok(DependenciesResult {
         types: roots.iter().map(|i| w.decl(*i).fqn.to_string()).collect(),
         file: display(&path),
@@ -439,8 +453,14 @@ fn top_level(w: &World, id: TypeId) -> TypeId {
     *w.chain(id).last().unwrap_or(&id)
 }
 
-fn closure(w: &World, roots: &[TypeId], first: &BTreeMap<String, Vec<u32>>, max_depth: u32) -> Transitive {
-    let mut file_refs_cache: HashMap<PathBuf, Vec<Ref>> = HashMap::new();
+fn closure(
+    w: &World,
+    roots: &[TypeId],
+    first: &BTreeMap<String, Vec<u32>>,
+    max_depth: u32,
+    refs_of: &RefsOf,
+) -> Transitive {
+    let mut file_refs_cache: HashMap<Arc<Path>, Vec<Ref>> = HashMap::new();
     let mut edges: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let root_names: Vec<String> = roots.iter().map(|r| w.decl(*r).fqn.to_string()).collect();
     let ws_deps = |m: &BTreeMap<String, Vec<u32>>| -> Vec<String> {
@@ -466,9 +486,8 @@ fn closure(w: &World, roots: &[TypeId], first: &BTreeMap<String, Vec<u32>>, max_
                 }
                 seen.insert(d.clone(), (depth, t.clone()));
                 let Some(id) = w.workspace_type(&d) else { continue };
-                let path = w.files[w.file_of(id) as usize].path.to_path_buf();
-                let refs =
-                    file_refs_cache.entry(path.clone()).or_insert_with(|| refs_of_file(w, &path).unwrap_or_default());
+                let path = w.files[w.file_of(id) as usize].path.clone();
+                let refs = file_refs_cache.entry(path.clone()).or_insert_with(|| refs_of(&path).unwrap_or_default());
                 let m = type_dependencies(w, id, refs);
                 edges.insert(d.clone(), ws_deps(&m).into_iter().filter(|x| *x != d).collect());
                 next.push(d);

@@ -9,7 +9,7 @@ use mji_model::TypeKind;
 use mji_parser::{Prepared, SourceText, parse_tree, skeleton};
 
 /// One import declaration.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Import {
     /// `a.b.C` of `import a.b.C;`, `a.b` of `import a.b.*;`, `a.b.C.m` of a static import.
     pub path: Box<str>,
@@ -17,13 +17,13 @@ pub struct Import {
     pub on_demand: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TParam {
     pub name: Box<str>,
     pub bounds: Vec<TyText>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FieldSym {
     pub name: Box<str>,
     pub ty: TyText,
@@ -33,7 +33,7 @@ pub struct FieldSym {
     pub is_public_api: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MethodSym {
     pub name: Box<str>,
     pub tparams: Vec<TParam>,
@@ -49,7 +49,7 @@ pub struct MethodSym {
     pub is_public_api: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TypeSym {
     pub fqn: Box<str>,
     pub simple: Box<str>,
@@ -72,7 +72,7 @@ pub struct TypeSym {
     pub is_final: bool,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FileDecls {
     pub package: Box<str>,
     pub imports: Vec<Import>,

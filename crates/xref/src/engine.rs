@@ -1,16 +1,22 @@
 //! Keeps the [`World`] in step with the workspace's files and answers reference queries.
 
-use std::collections::HashMap;
-use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Arc, Mutex, RwLock};
 
 use mji_model::cancel::Cancel;
 use rayon::prelude::*;
 
 use crate::decls::{FileDecls, file_decls};
+use crate::refindex::{RefIndex, word_hash, words_of};
 use crate::resolve::file_refs;
 use crate::world::World;
 use crate::{Ref, RefKind};
+
+/// A file's size and modification stamp.
+type Stamp = (u64, i128);
 
 /// A Java file of the workspace and its stamp when last seen.
 #[derive(Debug, Clone)]
@@ -20,155 +26,135 @@ pub struct FileStamp {
     pub mtime_ns: i128,
 }
 
-struct StampedDecls {
-    size: u64,
-    mtime_ns: i128,
-    decls: Arc<FileDecls>,
+pub(crate) struct StampedDecls {
+    pub size: u64,
+    pub mtime_ns: i128,
+    pub decls: Arc<FileDecls>,
 }
 
 #[derive(Default)]
-struct WorldState {
-    entries: HashMap<Arc<Path>, StampedDecls>,
-    world: Option<Arc<World>>,
-    generation: u64,
-    /// Bumped when a file is added or removed, or its declarations change other than in their
-    /// lines: the only changes that can change how *other* files bind.
-    shape: u64,
+pub(crate) struct WorldState {
+    pub entries: HashMap<Arc<Path>, StampedDecls>,
+    pub world: Option<Arc<World>>,
+    /// Bumped whenever the world is relinked; kept in [`World::shape`]. A binding made under
+    /// generation `g` is kept only if nothing invalidated its file after `g`.
+    pub generation: u64,
+    /// Whether the persisted index was read (once, on the first call).
+    loaded: bool,
 }
 
-/// The world of one workspace, rebuilt when its files change, and the references of each
-/// file bound under it, kept while neither the file nor the world's shape changes.
+/// The world of one workspace, kept in step with its files, and the reference index: every
+/// file's references bound under it, kept while the file and the declarations it mentions
+/// are unchanged (see [`crate::invalidate`]), and persisted beside the cache when a store is
+/// set.
 #[derive(Default)]
 pub struct XrefEngine {
-    state: Mutex<WorldState>,
-    refs: Mutex<HashMap<Arc<Path>, Arc<FileRefs>>>,
-    /// References held in `refs`, bounded by [`MAX_CACHED_REFS`].
-    cached: std::sync::atomic::AtomicUsize,
+    pub(crate) state: Mutex<WorldState>,
+    pub(crate) refs: RwLock<RefIndex>,
+    pub(crate) store: Option<PathBuf>,
+    /// Something changed since the store was written.
+    pub(crate) dirty: AtomicBool,
 }
 
-/// The most references kept bound in memory (about 20 bytes each, plus each file's distinct
-/// targets); past it, further files are bound per query as before.
-const MAX_CACHED_REFS: usize = 12_000_000;
-
-/// One reference, packed: its targets are `ids[first..first + count]`, indexes into the file's
-/// distinct target keys.
-#[derive(Debug, Clone, Copy)]
-struct PackedRef {
-    line: u32,
-    column: u32,
-    first: u32,
-    count: u16,
-    kind: RefKind,
-    category: crate::Category,
-    confidence: crate::Confidence,
+/// What an edit of the world cost the reference index, for status and tests.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Invalidation {
+    /// Files whose own text or stamp changed (added, removed, edited).
+    pub changed: usize,
+    /// Other files dropped because they mention a name the edit touched.
+    pub mentioning: usize,
 }
 
-/// A file's references as bound under a world of shape `shape`, for its stamp.
-#[derive(Debug)]
-pub struct FileRefs {
-    shape: u64,
-    size: u64,
-    mtime_ns: i128,
-    keys: Box<[Box<str>]>,
-    ids: Box<[u32]>,
-    refs: Box<[PackedRef]>,
-    /// Hashes of the identifiers in `keys`, sorted: a query whose names are not among them
-    /// skips the file without looking at its references.
-    tokens: Box<[u64]>,
-}
+impl XrefEngine {
+    pub fn new() -> XrefEngine {
+        XrefEngine::default()
+    }
 
-fn token_hash(t: &str) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    t.hash(&mut h);
-    h.finish()
-}
+    /// An engine whose world and reference index are persisted in `path` (read on the first
+    /// call, written by [`XrefEngine::save`]).
+    pub fn with_store(path: PathBuf) -> XrefEngine {
+        XrefEngine { store: Some(path), ..XrefEngine::default() }
+    }
 
-/// The identifiers of a key (`java.util.Map.Entry`, `a.B#m(int,java.lang.String)`).
-fn key_tokens(k: &str) -> impl Iterator<Item = &str> {
-    k.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|t| !t.is_empty())
-}
+    /// The world for exactly these files: files whose stamp changed are read again (in
+    /// parallel), the world is relinked when anything changed, and the kept references of the
+    /// files the change can affect are dropped. Returns the world and its generation.
+    pub fn world(&self, files: &[FileStamp]) -> (Arc<World>, u64) {
+        self.world_with(files).0
+    }
 
-impl FileRefs {
-    fn pack(refs: Vec<Ref>, shape: u64, size: u64, mtime_ns: i128) -> FileRefs {
-        let mut index: HashMap<String, u32> = HashMap::new();
-        let mut keys: Vec<Box<str>> = Vec::new();
-        let mut ids: Vec<u32> = Vec::new();
-        let mut packed = Vec::with_capacity(refs.len());
-        for r in refs {
-            let first = ids.len() as u32;
-            for k in &r.targets {
-                let id = *index.entry(k.clone()).or_insert_with(|| {
-                    keys.push(k.as_str().into());
-                    (keys.len() - 1) as u32
-                });
-                ids.push(id);
-            }
-            packed.push(PackedRef {
-                line: r.line,
-                column: r.column,
-                first,
-                count: r.targets.len().min(u16::MAX as usize) as u16,
-                kind: r.kind,
-                category: r.category,
-                confidence: r.confidence,
-            });
+    /// [`XrefEngine::world`], also saying what the change dropped from the reference index.
+    pub fn world_with(&self, files: &[FileStamp]) -> ((Arc<World>, u64), Invalidation) {
+        let Ok(mut st) = self.state.lock() else {
+            return ((Arc::new(World::new(Vec::new())), 0), Invalidation::default());
+        };
+        if !st.loaded {
+            st.loaded = true;
+            self.load(&mut st);
         }
-        let mut tokens: Vec<u64> = keys.iter().flat_map(|k| key_tokens(k)).map(token_hash).collect();
-        tokens.sort_unstable();
-        tokens.dedup();
-        FileRefs {
-            shape,
-            size,
-            mtime_ns,
-            keys: keys.into(),
-            ids: ids.into(),
-            refs: packed.into(),
-            tokens: tokens.into(),
-        }
-    }
-
-    /// Whether a key of this file has one of the names (hashed) as an identifier.
-    fn may_mention(&self, names: &[u64]) -> bool {
-        names.is_empty() || names.iter().any(|n| self.tokens.binary_search(n).is_ok())
-    }
-
-    fn len(&self) -> usize {
-        self.refs.len()
-    }
-
-    /// Heap bytes held, roughly (allocator overhead not counted).
-    fn heap_bytes(&self) -> usize {
-        self.keys.iter().map(|k| k.len() + 16).sum::<usize>()
-            + self.ids.len() * 4
-            + self.refs.len() * std::mem::size_of::<PackedRef>()
-            + self.tokens.len() * 8
-    }
-
-    /// The references with a target whose key passes `wanted`, unpacked.
-    fn matching(&self, wanted: &dyn Fn(&str) -> bool) -> Vec<Ref> {
-        let hit: Vec<bool> = self.keys.iter().map(|k| wanted(k)).collect();
-        if !hit.iter().any(|h| *h) {
-            return Vec::new();
-        }
-        self.refs
+        let changed: Vec<&FileStamp> = files
             .iter()
-            .filter(|p| {
-                let ids = &self.ids[p.first as usize..p.first as usize + p.count as usize];
-                ids.iter().any(|i| hit[*i as usize])
+            .filter(|f| st.entries.get(&f.path).is_none_or(|e| e.size != f.size || e.mtime_ns != f.mtime_ns))
+            .collect();
+        let keep: HashSet<&Arc<Path>> = files.iter().map(|f| &f.path).collect();
+        let removed: Vec<Arc<Path>> = st.entries.keys().filter(|p| !keep.contains(*p)).cloned().collect();
+        if changed.is_empty()
+            && removed.is_empty()
+            && let Some(w) = &st.world
+        {
+            return ((w.clone(), st.generation), Invalidation::default());
+        }
+        let fresh: Vec<(Arc<Path>, StampedDecls)> = changed
+            .par_iter()
+            .map(|f| {
+                let decls = mji_fs::read_regular(&f.path, mji_fs::DEFAULT_MAX_FILE_BYTES)
+                    .map(|b| file_decls(&b))
+                    .unwrap_or_default();
+                (f.path.clone(), StampedDecls { size: f.size, mtime_ns: f.mtime_ns, decls: Arc::new(decls) })
             })
-            .map(|p| Ref {
-                line: p.line,
-                column: p.column,
-                kind: p.kind,
-                category: p.category,
-                targets: self.ids[p.first as usize..p.first as usize + p.count as usize]
-                    .iter()
-                    .map(|i| self.keys[*i as usize].to_string())
-                    .collect(),
-                confidence: p.confidence,
-            })
-            .collect()
+            .collect();
+        // Files whose declarations changed other than in their lines.
+        let mut reshaped: Vec<Arc<Path>> = removed.clone();
+        let mut touched: Vec<Arc<Path>> = removed.clone();
+        for (p, e) in fresh {
+            touched.push(p.clone());
+            if let Some(old) = st.entries.insert(p.clone(), e.clone_ref())
+                && same_shape(&old.decls, &e.decls)
+            {
+                continue;
+            }
+            reshaped.push(p);
+        }
+        for p in &removed {
+            st.entries.remove(p);
+        }
+        let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> =
+            st.entries.iter().map(|(p, e)| (p.clone(), e.decls.clone())).collect();
+        list.sort_by(|a, b| a.0.cmp(&b.0));
+        st.generation += 1;
+        let mut w = World::new(list);
+        w.shape = st.generation;
+        let w = Arc::new(w);
+        let names = match &st.world {
+            Some(old) if !reshaped.is_empty() => crate::invalidate::affected_names(old, &w, &reshaped),
+            _ => Default::default(),
+        };
+        let mut inv = Invalidation { changed: touched.len(), mentioning: 0 };
+        if let Ok(mut ix) = self.refs.write() {
+            for p in &touched {
+                ix.invalidate(p, st.generation);
+            }
+            if st.world.is_none() {
+                // No world to compare with: nothing kept can be trusted.
+                ix.clear(st.generation);
+            } else {
+                let words: Vec<u32> = names.iter().map(|n| word_hash(n.as_bytes())).collect();
+                inv.mentioning = ix.invalidate_mentioning(&words, st.generation);
+            }
+        }
+        self.dirty.store(true, Relaxed);
+        st.world = Some(w.clone());
+        ((w, st.generation), inv)
     }
 }
 
@@ -186,70 +172,6 @@ fn same_shape(a: &FileDecls, b: &FileDecls) -> bool {
     a == b || unlined(a) == unlined(b)
 }
 
-impl XrefEngine {
-    pub fn new() -> XrefEngine {
-        XrefEngine::default()
-    }
-
-    /// The world for exactly these files: files whose stamp changed are read again (in
-    /// parallel), and the world is relinked when anything changed.
-    pub fn world(&self, files: &[FileStamp]) -> (Arc<World>, u64) {
-        let Ok(mut st) = self.state.lock() else {
-            return (Arc::new(World::new(Vec::new())), 0);
-        };
-        let changed: Vec<&FileStamp> = files
-            .iter()
-            .filter(|f| st.entries.get(&f.path).is_none_or(|e| e.size != f.size || e.mtime_ns != f.mtime_ns))
-            .collect();
-        let removed =
-            st.entries.len() + changed.iter().filter(|f| !st.entries.contains_key(&f.path)).count() != files.len();
-        let mut reshaped = removed;
-        if !changed.is_empty() {
-            let fresh: Vec<(Arc<Path>, StampedDecls)> = changed
-                .par_iter()
-                .map(|f| {
-                    let decls = mji_fs::read_regular(&f.path, mji_fs::DEFAULT_MAX_FILE_BYTES)
-                        .map(|b| file_decls(&b))
-                        .unwrap_or_default();
-                    (f.path.clone(), StampedDecls { size: f.size, mtime_ns: f.mtime_ns, decls: Arc::new(decls) })
-                })
-                .collect();
-            for (p, e) in fresh {
-                if let Some(old) = st.entries.insert(p, e.clone_ref())
-                    && same_shape(&old.decls, &e.decls)
-                {
-                    continue;
-                }
-                reshaped = true;
-            }
-        }
-        if reshaped {
-            st.shape += 1;
-            // Every file's references may bind differently now.
-            self.drop_refs();
-        }
-        if removed {
-            let keep: std::collections::HashSet<&Arc<Path>> = files.iter().map(|f| &f.path).collect();
-            st.entries.retain(|p, _| keep.contains(p));
-        }
-        if changed.is_empty()
-            && !removed
-            && let Some(w) = &st.world
-        {
-            return (w.clone(), st.generation);
-        }
-        let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> =
-            st.entries.iter().map(|(p, e)| (p.clone(), e.decls.clone())).collect();
-        list.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut w = World::new(list);
-        w.shape = st.shape;
-        let w = Arc::new(w);
-        st.world = Some(w.clone());
-        st.generation += 1;
-        (w, st.generation)
-    }
-}
-
 impl StampedDecls {
     fn clone_ref(&self) -> StampedDecls {
         StampedDecls { size: self.size, mtime_ns: self.mtime_ns, decls: self.decls.clone() }
@@ -257,147 +179,148 @@ impl StampedDecls {
 }
 
 impl XrefEngine {
-    fn drop_refs(&self) {
-        if let Ok(mut refs) = self.refs.lock() {
-            refs.clear();
-        }
-        self.cached.store(0, std::sync::atomic::Ordering::Relaxed);
-    }
-
-    /// Heap bytes of the kept references, roughly.
+    /// Heap bytes of the reference index, roughly.
     pub fn bound_bytes(&self) -> usize {
-        self.refs.lock().map(|r| r.values().map(|f| f.heap_bytes()).sum()).unwrap_or(0)
+        self.refs.read().map(|r| r.heap_bytes()).unwrap_or(0)
     }
 
     /// How many files and references are kept bound (for status and benchmarks).
     pub fn bound(&self) -> (usize, usize) {
-        let files = self.refs.lock().map(|r| r.len()).unwrap_or(0);
-        (files, self.cached.load(std::sync::atomic::Ordering::Relaxed))
+        self.refs.read().map(|r| (r.file_count(), r.refs)).unwrap_or_default()
     }
 
     /// The stamps the world was built from, for `files`.
-    fn stamps(&self, files: &[Arc<Path>]) -> Vec<Option<(u64, i128)>> {
+    fn stamps(&self, files: &[Arc<Path>]) -> Vec<Option<Stamp>> {
         let Ok(st) = self.state.lock() else { return vec![None; files.len()] };
         files.iter().map(|p| st.entries.get(p).map(|e| (e.size, e.mtime_ns))).collect()
     }
 
-    /// References to any of `targets` in `files`: each file's references come from the ones
-    /// kept bound when its stamp and the world's shape are those they were bound under;
-    /// otherwise the file is read and, if its bytes contain one of `names` as a word, bound
-    /// (in parallel) and kept. Under a cancelled [`Cancel`] the answer is partial; the caller
-    /// checks the flag.
+    /// Binds a file's bytes and keeps the result when there is room and no later world has
+    /// invalidated it. Returns every reference of the file.
+    fn bind_and_keep(&self, world: &World, p: &Arc<Path>, bytes: &[u8], stamp: Option<Stamp>) -> Vec<Ref> {
+        let all = file_refs(world, file_index(world, p), bytes);
+        if let Some(stamp) = stamp
+            && let Ok(mut ix) = self.refs.write()
+            && ix.insert(p, &all, words_of(bytes), stamp, world.shape)
+        {
+            self.dirty.store(true, Relaxed);
+        }
+        all
+    }
+
+    /// References to any of `keys` in `files`. A file whose references are kept for its
+    /// stamp is answered from the index, found through the keys' postings without reading
+    /// anything; any other file is read and, if its bytes hold one of `names` as a word,
+    /// bound (in parallel) and kept. Under a cancelled [`Cancel`] the answer is partial; the
+    /// caller checks the flag.
     pub fn find_in_files(
         &self,
         world: &World,
         files: &[Arc<Path>],
         names: &[String],
+        keys: &[&str],
         keep: &(dyn Fn(&Ref) -> bool + Sync),
     ) -> Vec<(Arc<Path>, Vec<Ref>)> {
+        let stamps = self.stamps(files);
+        let cancel = Cancel::current();
+        let mut out: Vec<(Arc<Path>, Vec<Ref>)> = Vec::new();
+        let mut unbound: Vec<(&Arc<Path>, Option<Stamp>)> = Vec::new();
+        if let Ok(ix) = self.refs.read() {
+            let mut ids: Vec<u32> = keys.iter().filter_map(|k| ix.find_key(k)).collect();
+            ids.sort_unstable();
+            // Which files of the scope are answered by the index.
+            let mut kept = vec![false; ix.slots()];
+            for (p, stamp) in files.iter().zip(&stamps) {
+                match (ix.id_of(p), stamp) {
+                    (Some(id), Some((size, mtime)))
+                        if ix.get(id).is_some_and(|f| f.size == *size && f.mtime_ns == *mtime) =>
+                    {
+                        kept[id as usize] = true;
+                    }
+                    _ => unbound.push((p, *stamp)),
+                }
+            }
+            for id in ix.candidates(&ids) {
+                if !kept[id as usize] {
+                    continue;
+                }
+                let Some(f) = ix.get(id) else { continue };
+                let refs: Vec<Ref> = ix.matching(f, &ids).into_iter().filter(|r| keep(r)).collect();
+                if !refs.is_empty() {
+                    out.push((ix.path(id).clone(), refs));
+                }
+            }
+        } else {
+            unbound = files.iter().zip(stamps).collect();
+        }
         let finders: Vec<memchr::memmem::Finder> =
             names.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect();
-        // A key can only be the target's if it holds one of its names.
-        let wanted = |k: &str| names.is_empty() || names.iter().any(|n| k.contains(n.as_str()));
-        let stamps = self.stamps(files);
-        // A kept key the target's can be has one of its names as an identifier (the keys of
-        // a target and of its overriders end in its simple name).
-        let hashed: Vec<u64> = names.iter().flat_map(|n| key_tokens(n)).map(token_hash).collect();
-        let cancel = Cancel::current();
-        let mut out: Vec<(Arc<Path>, Vec<Ref>)> = files
+        let more: Vec<(Arc<Path>, Vec<Ref>)> = unbound
             .par_iter()
-            .zip(stamps.par_iter())
             .filter_map(|(p, stamp)| {
                 if cancel.is_cancelled() {
                     return None;
                 }
-                let kept = self.refs.lock().ok().and_then(|r| r.get(p).cloned());
-                let refs: Vec<Ref> = match (kept, stamp) {
-                    (Some(f), Some((size, mtime)))
-                        if f.shape == world.shape && f.size == *size && f.mtime_ns == *mtime =>
-                    {
-                        if !f.may_mention(&hashed) {
-                            return None;
-                        }
-                        f.matching(&wanted)
-                    }
-                    _ => {
-                        let bytes = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES).ok()?;
-                        if !finders.is_empty() && !finders.iter().any(|f| has_identifier(f, &bytes)) {
-                            return None;
-                        }
-                        let all = file_refs(world, file_index(world, p), &bytes);
-                        match stamp {
-                            Some((size, mtime)) if self.room_for(all.len()) => {
-                                let packed = Arc::new(FileRefs::pack(all, world.shape, *size, *mtime));
-                                let found = packed.matching(&wanted);
-                                self.keep_bound(p, packed, world.shape);
-                                found
-                            }
-                            _ => all,
-                        }
-                    }
-                };
-                let refs: Vec<Ref> = refs.into_iter().filter(|r| keep(r)).collect();
-                (!refs.is_empty()).then(|| (p.clone(), refs))
+                let bytes = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES).ok()?;
+                if !finders.is_empty() && !finders.iter().any(|f| has_identifier(f, &bytes)) {
+                    return None;
+                }
+                let refs: Vec<Ref> =
+                    self.bind_and_keep(world, p, &bytes, *stamp).into_iter().filter(|r| keep(r)).collect();
+                (!refs.is_empty()).then(|| ((*p).clone(), refs))
             })
             .collect();
+        out.extend(more);
         out.sort_by(|a, b| a.0.cmp(&b.0));
         out
     }
 
+    /// Every reference of one file: kept ones when valid for the file's stamp in the world,
+    /// otherwise bound now (and kept).
+    pub fn refs_of(&self, world: &World, p: &Arc<Path>) -> std::io::Result<Vec<Ref>> {
+        let stamp = self.stamps(std::slice::from_ref(p)).pop().flatten();
+        if let Ok(ix) = self.refs.read()
+            && let Some(f) = ix.id_of(p).and_then(|id| ix.get(id))
+            && stamp == Some((f.size, f.mtime_ns))
+        {
+            return Ok(ix.all(f));
+        }
+        let bytes = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES)?;
+        Ok(self.bind_and_keep(world, p, &bytes, stamp))
+    }
+
     /// Binds, one file at a time, every file of `files` whose references are not kept yet,
-    /// so later queries read no file; stops when the world's shape moves on, the cap is
-    /// reached, or `stop` says so. Returns how many files it bound.
+    /// so later queries read no file; stops when the world moves on, the cap is reached, or
+    /// `stop` says so. Returns how many files it bound.
     pub fn bind_all(&self, world: &World, files: &[Arc<Path>], stop: &dyn Fn() -> bool) -> usize {
         let stamps = self.stamps(files);
         let mut bound = 0;
         for (p, stamp) in files.iter().zip(stamps) {
-            let Some((size, mtime)) = stamp else { continue };
-            if stop() || self.state.lock().map(|st| st.shape).unwrap_or(u64::MAX) != world.shape {
+            let Some(stamp) = stamp else { continue };
+            if stop() || self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape {
                 break;
             }
-            let kept = self.refs.lock().ok().and_then(|r| r.get(p).cloned());
-            if kept.is_some_and(|f| f.shape == world.shape && f.size == size && f.mtime_ns == mtime) {
+            let kept = self.refs.read().ok().and_then(|ix| {
+                let f = ix.get(ix.id_of(p)?)?;
+                Some((f.size, f.mtime_ns) == stamp)
+            });
+            if kept == Some(true) {
                 continue;
             }
             let Ok(bytes) = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES) else { continue };
-            let all = file_refs(world, file_index(world, p), &bytes);
-            if !self.room_for(all.len()) {
+            if !self.refs.read().is_ok_and(|ix| ix.room_for(0)) {
                 break;
             }
-            self.keep_bound(p, Arc::new(FileRefs::pack(all, world.shape, size, mtime)), world.shape);
+            self.bind_and_keep(world, p, &bytes, Some(stamp));
             bound += 1;
         }
         bound
-    }
-
-    fn room_for(&self, n: usize) -> bool {
-        self.cached.load(std::sync::atomic::Ordering::Relaxed) + n <= MAX_CACHED_REFS
-    }
-
-    /// Keeps a file's bound references, unless the world's shape moved on meanwhile.
-    fn keep_bound(&self, p: &Arc<Path>, f: Arc<FileRefs>, shape: u64) {
-        let current = self.state.lock().map(|st| st.shape).unwrap_or(u64::MAX);
-        if current != shape {
-            return;
-        }
-        let n = f.len();
-        if let Ok(mut refs) = self.refs.lock() {
-            let old = refs.insert(p.clone(), f).map_or(0, |o| o.len());
-            let relaxed = std::sync::atomic::Ordering::Relaxed;
-            let _ = self.cached.fetch_update(relaxed, relaxed, |c| Some((c + n).saturating_sub(old)));
-        }
     }
 }
 
 /// The index of a file in the world, `u32::MAX` when absent.
 pub fn file_index(world: &World, path: &Path) -> u32 {
     world.files.binary_search_by(|f| (*f.path).cmp(path)).map(|i| i as u32).unwrap_or(u32::MAX)
-}
-
-/// All references of a file on disk.
-pub fn refs_of_file(world: &World, path: &Path) -> std::io::Result<Vec<Ref>> {
-    let bytes = mji_fs::read_regular(path, mji_fs::DEFAULT_MAX_FILE_BYTES)?;
-    Ok(file_refs(world, file_index(world, path), &bytes))
 }
 
 /// Whether `bytes` contain the finder's needle as a whole Java identifier: the bytes around it

@@ -38,7 +38,7 @@ impl JdkApi {
     /// The table, parsed on first use.
     pub fn get() -> &'static JdkApi {
         static API: OnceLock<JdkApi> = OnceLock::new();
-        API.get_or_init(|| JdkApi::parse(include_str!("jdk_api.txt")))
+        API.get_or_init(|| JdkApi::parse(TABLE))
     }
 
     pub fn decl(&self, i: u32) -> &TypeSym {
@@ -456,4 +456,16 @@ pub fn write_table(w: &World, keep_package: &dyn Fn(&str) -> bool) -> String {
         }
     }
     out
+}
+
+/// The JDK API table this build carries.
+const TABLE: &str = include_str!("jdk_api.txt");
+
+/// A hash of the table, for what is persisted from bindings made with it.
+pub(crate) fn table_hash() -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in TABLE.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
 }

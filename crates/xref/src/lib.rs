@@ -9,15 +9,18 @@ pub mod decls;
 pub mod definition;
 pub mod deps;
 pub mod engine;
+mod invalidate;
+mod refindex;
 pub mod resolve;
+mod store;
 pub mod target;
 pub mod ty;
 pub mod world;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How a reference uses its target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum RefKind {
     Import,
@@ -36,7 +39,7 @@ pub enum RefKind {
 }
 
 /// What a reference points at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Category {
     Type,
@@ -58,7 +61,7 @@ impl Category {
 
 /// `exact`: bound as javac binds it. `likely`: the receiver's type or the overload could not be
 /// known; the target is one of the candidates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Confidence {
     Exact,

@@ -507,8 +507,9 @@ pub fn search(engine: &XrefEngine, w: &World, files: &[Arc<Path>], target: &Targ
     let cat = target.category;
     let keep =
         |r: &Ref| r.category == cat && r.targets.iter().any(|k| keys.contains(k.as_str()) || over.contains_key(k));
+    let wanted: Vec<&str> = target.keys.iter().map(|k| k.as_str()).chain(over.keys().map(|k| k.as_str())).collect();
     engine
-        .find_in_files(w, files, &target.names, &keep)
+        .find_in_files(w, files, &target.names, &wanted, &keep)
         .into_iter()
         .map(|(p, refs)| {
             let tagged = refs

@@ -3,7 +3,7 @@
 use tree_sitter::Node;
 
 /// A type as written: names are not yet resolved (that needs the file's imports and scope).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum TyText {
     /// `int`, `boolean`, `void`…
     Prim(Box<str>),

@@ -1,0 +1,158 @@
+//! Which names an edit of declarations can re-bind: the rule that lets the reference index
+//! drop only the files that mention them.
+//!
+//! A file's references depend on its own text and on the declarations its identifiers lead
+//! to. A reference is found through a name the file spells (a type, a member, a package
+//! segment), and through the types of what it names (a receiver's type and its supertypes,
+//! a return type). So when declarations change, a file can bind differently only if it
+//! mentions:
+//! - a type that was added, removed, or whose header changed (kind, modifiers, type
+//!   parameters, supertypes), or a subtype of such a type (its inherited members moved);
+//! - a member (field, method, constructor through its type's name, member type) that was
+//!   added, removed or changed in its type or parameters;
+//! - any member of such a header-changed type or of its supertypes, old or new (what it
+//!   inherits changed).
+//!
+//! Lines are not part of it: no binding depends on where a declaration is. Imports are
+//! file-local: they change only their own file's bindings, which is bound again anyway.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::decls::{FieldSym, FileDecls, MethodSym, TypeSym};
+use crate::ty::Ty;
+use crate::world::{TypeId, World};
+
+/// The type's header: what it is, apart from its members and lines.
+fn same_header(a: &TypeSym, b: &TypeSym) -> bool {
+    a.kind == b.kind
+        && a.is_static == b.is_static
+        && a.is_public_api == b.is_public_api
+        && a.is_final == b.is_final
+        && a.tparams == b.tparams
+        && a.superclass == b.superclass
+        && a.interfaces == b.interfaces
+        && a.outer.is_some() == b.outer.is_some()
+}
+
+fn field_shape(f: &FieldSym) -> impl PartialEq + '_ {
+    (&f.name, &f.ty, f.is_static, f.is_public_api)
+}
+
+fn method_shape(m: &MethodSym) -> impl PartialEq + '_ {
+    (&m.name, &m.tparams, &m.params, m.varargs, &m.ret, m.is_static, m.implicit, m.is_public_api)
+}
+
+/// Names of the members declared by a type (its constructors by the type's own name).
+fn member_names(t: &TypeSym, out: &mut HashSet<Box<str>>) {
+    out.insert(t.simple.clone());
+    out.extend(t.fields.iter().map(|f| f.name.clone()));
+    out.extend(t.methods.iter().map(|m| m.name.clone()));
+}
+
+/// The names whose bindings may differ between `old` and `new`, given the files whose
+/// declarations changed (added, removed or edited; a file's own bindings are redone anyway).
+pub(crate) fn affected_names(old: &World, new: &World, changed: &[Arc<Path>]) -> HashSet<Box<str>> {
+    let decls_in = |w: &World, p: &Path| -> Option<Arc<FileDecls>> {
+        let i = w.files.binary_search_by(|f| (*f.path).cmp(p)).ok()?;
+        Some(w.files[i].decls.clone())
+    };
+    let mut names: HashSet<Box<str>> = HashSet::new();
+    // Types whose header changed, or that came or went: their qualified names.
+    let mut reshaped: HashSet<Box<str>> = HashSet::new();
+    for p in changed {
+        let (a, b) = (decls_in(old, p), decls_in(new, p));
+        let types = |d: &Option<Arc<FileDecls>>| -> HashMap<Box<str>, TypeSym> {
+            d.iter().flat_map(|d| d.types.iter()).map(|t| (t.fqn.clone(), t.clone())).collect()
+        };
+        let (ta, tb) = (types(&a), types(&b));
+        for (fqn, t) in ta.iter().chain(tb.iter()) {
+            match (ta.get(fqn), tb.get(fqn)) {
+                (Some(x), Some(y)) if same_header(x, y) => {
+                    // Members that differ, by name.
+                    let fa: Vec<_> = x.fields.iter().map(field_shape).collect();
+                    let fb: Vec<_> = y.fields.iter().map(field_shape).collect();
+                    for f in x.fields.iter().chain(&y.fields) {
+                        let s = field_shape(f);
+                        if !fa.contains(&s) || !fb.contains(&s) {
+                            names.insert(f.name.clone());
+                        }
+                    }
+                    let ma: Vec<_> = x.methods.iter().map(method_shape).collect();
+                    let mb: Vec<_> = y.methods.iter().map(method_shape).collect();
+                    for m in x.methods.iter().chain(&y.methods) {
+                        let s = method_shape(m);
+                        if !ma.contains(&s) || !mb.contains(&s) {
+                            names.insert(m.name.clone());
+                        }
+                    }
+                    let ca: Vec<_> = x.ctors.iter().map(method_shape).collect();
+                    let cb: Vec<_> = y.ctors.iter().map(method_shape).collect();
+                    if ca.len() != cb.len() || ca.iter().any(|c| !cb.contains(c)) {
+                        names.insert(t.simple.clone());
+                    }
+                }
+                _ => {
+                    reshaped.insert(fqn.clone());
+                    member_names(t, &mut names);
+                }
+            }
+        }
+    }
+    if !reshaped.is_empty() {
+        for w in [old, new] {
+            inherited_and_subtypes(w, &reshaped, &mut names);
+        }
+    }
+    names
+}
+
+/// Adds the member names of every supertype of a reshaped type, and the names of every type
+/// that has a reshaped type among its supertypes (and their members' names).
+fn inherited_and_subtypes(w: &World, reshaped: &HashSet<Box<str>>, names: &mut HashSet<Box<str>>) {
+    let id_of = |t: &Ty| -> Option<TypeId> {
+        match t {
+            Ty::Class(fqn, _) => w.by_fqn(fqn),
+            _ => None,
+        }
+    };
+    // Supertypes of the reshaped types, transitively (JDK ones too).
+    let mut seen: HashSet<TypeId> = HashSet::new();
+    let mut stack: Vec<TypeId> = reshaped.iter().filter_map(|f| w.by_fqn(f)).collect();
+    let mut steps = 0;
+    while let Some(id) = stack.pop() {
+        steps += 1;
+        if !seen.insert(id) || steps > 1_000_000 {
+            continue;
+        }
+        member_names(w.decl(id), names);
+        stack.extend(w.supers(id).iter().filter_map(id_of));
+    }
+    // Workspace types below a reshaped one: memoized walk up each type's supertypes.
+    let mut below: HashMap<TypeId, bool> = HashMap::new();
+    for id in w.all_types() {
+        if reaches(w, id, reshaped, &mut below, 0) {
+            member_names(w.decl(id), names);
+        }
+    }
+}
+
+fn reaches(w: &World, id: TypeId, reshaped: &HashSet<Box<str>>, memo: &mut HashMap<TypeId, bool>, depth: u32) -> bool {
+    if let Some(b) = memo.get(&id) {
+        return *b;
+    }
+    if depth > 256 || !w.is_workspace(id) {
+        return false; // a JDK type extends no workspace type; a cycle or absurd depth ends here
+    }
+    memo.insert(id, false);
+    let hit = reshaped.contains(&w.decl(id).fqn)
+        || w.supers(id).iter().any(|t| match t {
+            Ty::Class(fqn, _) => {
+                reshaped.contains(fqn) || w.by_fqn(fqn).is_some_and(|s| reaches(w, s, reshaped, memo, depth + 1))
+            }
+            _ => false,
+        });
+    memo.insert(id, hit);
+    hit
+}

@@ -1,0 +1,164 @@
+//! The persisted world and reference index: one file beside the cache, so a restart (or a
+//! CLI call) starts from the declarations and bound references of last time instead of
+//! reading and binding every file again.
+//!
+//! It is an accelerator, never a source of truth: it is read only when its fingerprint (the
+//! format, this build of the binder, the JDK table) matches; each file's entry is used only
+//! while its stamp does, and the files that changed since are taken through the same
+//! invalidation as an edit while serving (see [`crate::invalidate`]). Written atomically
+//! (temp + rename); a file whose modification time is too close to the write is left out
+//! (a same-size rewrite within the clock's granularity would go unnoticed).
+
+use std::io::Write;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+
+use serde::{Deserialize, Serialize};
+
+use crate::decls::FileDecls;
+use crate::engine::{StampedDecls, WorldState, XrefEngine};
+use crate::refindex::{FileRefs, RefIndex};
+use crate::world::World;
+
+const MAGIC: &[u8; 8] = b"MJIXREF1";
+
+/// Files modified this close to the time of writing are left out (by the modification time in
+/// a stamp's low 64 bits; see `mji_index::symbols::stamp`).
+const RACY_WINDOW_NS: i128 = 2_000_000_000;
+
+/// The file's form; [`SavedOut`] writes the same fields from shared references.
+#[derive(Deserialize)]
+struct Saved {
+    fingerprint: String,
+    generation: u64,
+    keys: Vec<String>,
+    files: Vec<SavedFile>,
+}
+
+#[derive(Deserialize)]
+struct SavedFile {
+    path: String,
+    size: u64,
+    mtime_ns: i128,
+    decls: FileDecls,
+    refs: Option<FileRefs>,
+}
+
+#[derive(Serialize)]
+struct SavedOut {
+    fingerprint: String,
+    generation: u64,
+    keys: Vec<Arc<str>>,
+    files: Vec<SavedFileOut>,
+}
+
+#[derive(Serialize)]
+struct SavedFileOut {
+    path: String,
+    size: u64,
+    mtime_ns: i128,
+    decls: Arc<FileDecls>,
+    refs: Option<Arc<FileRefs>>,
+}
+
+/// What a persisted index must have been written by: the format, this build (the binder's
+/// rules are in the code), and the JDK API table.
+fn fingerprint() -> String {
+    let exe = std::env::current_exe()
+        .and_then(std::fs::metadata)
+        .map(|m| {
+            let mtime = m.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
+            format!("{}:{}", m.len(), mtime.map(|d| d.as_nanos()).unwrap_or(0))
+        })
+        .unwrap_or_default();
+    format!("{}:{}:{exe}", env!("CARGO_PKG_VERSION"), crate::world::jdk_api::table_hash())
+}
+
+fn now_ns() -> i128 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as i128).unwrap_or(0)
+}
+
+impl XrefEngine {
+    /// Reads the persisted world and index into an empty state; anything unusable is ignored.
+    pub(crate) fn load(&self, st: &mut WorldState) {
+        let Some(path) = &self.store else { return };
+        let Some(saved) = read(path) else { return };
+        let mut entries = std::collections::HashMap::with_capacity(saved.files.len());
+        let mut kept = Vec::new();
+        for f in saved.files {
+            let p: Arc<Path> = Path::new(&f.path).into();
+            if let Some(r) = f.refs {
+                kept.push((p.clone(), r));
+            }
+            entries.insert(p, StampedDecls { size: f.size, mtime_ns: f.mtime_ns, decls: Arc::new(f.decls) });
+        }
+        let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> =
+            entries.iter().map(|(p, e)| (p.clone(), e.decls.clone())).collect();
+        list.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut w = World::new(list);
+        st.generation = saved.generation.max(1);
+        w.shape = st.generation;
+        st.entries = entries;
+        st.world = Some(Arc::new(w));
+        if let Ok(mut ix) = self.refs.write() {
+            *ix = RefIndex::restore(saved.keys, kept);
+        }
+    }
+
+    /// Writes the world and the reference index to the store if anything changed since the
+    /// last write. Returns the files written, or `None` when there was nothing to do.
+    pub fn save(&self) -> Option<std::io::Result<usize>> {
+        let path = self.store.as_ref()?;
+        if !self.dirty.swap(false, Relaxed) {
+            return None;
+        }
+        // One consistent view, taken under the state's lock and then the index's (the order
+        // every path takes), shared rather than copied; the locks are released before encoding.
+        let saved = {
+            let st = self.state.lock().ok()?;
+            let ix = self.refs.read().ok()?;
+            let racy = now_ns() - RACY_WINDOW_NS;
+            let mut refs: std::collections::HashMap<&Path, &Arc<FileRefs>> =
+                ix.files().map(|(p, f)| (&**p, f)).collect();
+            let files: Vec<SavedFileOut> = st
+                .entries
+                .iter()
+                .filter(|(_, e)| i128::from(e.mtime_ns as u64) < racy)
+                .map(|(p, e)| SavedFileOut {
+                    path: p.to_string_lossy().into_owned(),
+                    size: e.size,
+                    mtime_ns: e.mtime_ns,
+                    decls: e.decls.clone(),
+                    refs: refs.remove(&**p).filter(|f| f.size == e.size && f.mtime_ns == e.mtime_ns).cloned(),
+                })
+                .collect();
+            SavedOut { fingerprint: fingerprint(), generation: st.generation, keys: ix.key_table().to_vec(), files }
+        };
+        let n = saved.files.len();
+        let result = write(path, &saved).map(|()| n);
+        if result.is_err() {
+            self.dirty.store(true, Relaxed);
+        }
+        Some(result)
+    }
+}
+
+fn read(path: &Path) -> Option<Saved> {
+    let bytes = std::fs::read(path).ok()?;
+    let body = bytes.strip_prefix(MAGIC.as_slice())?;
+    let saved: Saved = postcard::from_bytes(body).ok()?;
+    (saved.fingerprint == fingerprint()).then_some(saved)
+}
+
+fn write(path: &Path, saved: &SavedOut) -> std::io::Result<()> {
+    let body = postcard::to_stdvec(saved).map_err(std::io::Error::other)?;
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    let mut f = std::fs::File::create(&tmp)?;
+    let written = f.write_all(MAGIC).and_then(|()| f.write_all(&body)).and_then(|()| f.sync_all());
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e);
+    }
+    std::fs::rename(&tmp, path)
+}
