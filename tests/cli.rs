@@ -377,3 +377,45 @@ fn the_log_is_plain_text_off_a_terminal() {
     assert!(log.contains("serving MCP on stdio"), "{log}");
     assert!(!log.contains('\u{1b}'), "colour codes in the log: {log:?}");
 }
+
+/// Copies a fixture tree with modification times in the past (the persisted reference index
+/// leaves out files modified within two seconds of its write).
+fn copy_old(from: &Path, to: &Path) {
+    for e in std::fs::read_dir(from).expect("read_dir").flatten() {
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        if src.is_dir() {
+            std::fs::create_dir_all(&dst).expect("mkdir");
+            copy_old(&src, &dst);
+        } else {
+            std::fs::copy(&src, &dst).expect("copy");
+            let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+            std::fs::File::options().write(true).open(&dst).expect("open").set_modified(old).expect("mtime");
+        }
+    }
+}
+
+#[test]
+fn refs_reads_the_reference_index_a_previous_call_persisted() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    copy_old(&fixtures().join("xref"), dir.path());
+    let cache = tempfile::tempdir().expect("tempdir");
+    let refs = || {
+        let o = bin()
+            .args(["refs", "xref.model.Money#plus(Money)"])
+            .env("MCP_JAVA_INDEX_CACHE_DIR", cache.path())
+            .current_dir(dir.path())
+            .output()
+            .expect("running the binary");
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).expect("JSON")
+    };
+    let first = refs();
+    assert_eq!(first["referenceIndex"]["boundFiles"], 0, "nothing bound before the first call: {first}");
+    assert!(first["total"].as_u64() > Some(0), "{first}");
+    let second = refs();
+    assert!(
+        second["referenceIndex"]["boundFiles"].as_u64() > Some(0),
+        "the second call starts from the files the first one bound: {second}"
+    );
+    assert_eq!(first["files"], second["files"], "the same references either way");
+}

@@ -81,6 +81,8 @@ pub struct Workspace {
     index: std::sync::OnceLock<Arc<LiveIndex>>,
     stop: Arc<std::sync::atomic::AtomicBool>,
     xref: mji_xref::engine::XrefEngine,
+    /// The last failed write of the reference index, reported with the caches' write errors.
+    xref_write_error: std::sync::Mutex<Option<String>>,
     problems: std::sync::OnceLock<Arc<ProblemsEngine>>,
 }
 
@@ -120,6 +122,7 @@ impl Workspace {
             index: std::sync::OnceLock::new(),
             stop: Arc::default(),
             xref,
+            xref_write_error: std::sync::Mutex::default(),
             problems: std::sync::OnceLock::new(),
         })
     }
@@ -240,7 +243,12 @@ impl Workspace {
             }
             Err(e) => {
                 let msg = format!("writing the reference index: {e}");
-                tracing::warn!("{msg}");
+                // Said once: the server keeps answering from memory and tries again later.
+                if let Ok(mut last) = self.xref_write_error.lock()
+                    && last.replace(msg.clone()).is_none()
+                {
+                    tracing::warn!("{msg}");
+                }
                 Some(msg)
             }
         }
@@ -249,7 +257,8 @@ impl Workspace {
     /// Every cache write that failed (see [`Cache::write_error`]); empty when all reached the
     /// disk. The server keeps answering from memory; the CLI reports them and fails.
     pub fn write_errors(&self) -> Vec<String> {
-        self.caches.iter().filter_map(|c| c.write_error()).collect()
+        let xref = self.xref_write_error.lock().ok().and_then(|e| e.clone());
+        self.caches.iter().filter_map(|c| c.write_error()).chain(xref).collect()
     }
 
     /// Calls `hook` once per cache with its first failed write (at once for one that already
