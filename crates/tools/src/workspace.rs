@@ -598,7 +598,7 @@ impl Workspace {
                 let r = self.resolve(&fp)?;
                 self.check_file(&r.path, &r.display)?;
                 require_java(&r.path, &r.display)?;
-                xref::target_at(&w, &r.path, args.line, (args.column > 0).then_some(args.column))?
+                xref::target_at(&self.xref, &w, &r.path, args.line, (args.column > 0).then_some(args.column))?
             }
             _ => {
                 return Err(ToolError::InvalidArgument(
@@ -743,7 +743,7 @@ impl Workspace {
                     let i = find_word(&text, &name)?;
                     Some(text[..i].encode_utf16().count() as u32 + 1)
                 });
-                if let Ok(t) = xref::target_at(&w, &r.path, line, col) {
+                if let Ok(t) = xref::target_at(&self.xref, &w, &r.path, line, col) {
                     for k in &t.keys {
                         let owner = k.split('#').next().unwrap_or(k);
                         let id = w.workspace_type(owner);

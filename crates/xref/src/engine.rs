@@ -278,15 +278,28 @@ impl XrefEngine {
     /// Every reference of one file: kept ones when valid for the file's stamp in the world,
     /// otherwise bound now (and kept).
     pub fn refs_of(&self, world: &World, p: &Arc<Path>) -> std::io::Result<Vec<Ref>> {
-        let stamp = self.stamps(std::slice::from_ref(p)).pop().flatten();
-        if let Ok(ix) = self.refs.read()
-            && let Some(f) = ix.id_of(p).and_then(|id| ix.get(id))
-            && stamp == Some((f.size, f.mtime_ns))
-        {
-            return Ok(ix.all(f));
+        if let Some(kept) = self.kept_refs(p) {
+            return Ok(kept);
         }
         let bytes = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES)?;
-        Ok(self.bind_and_keep(world, p, &bytes, stamp))
+        Ok(self.refs_in(world, p, &bytes))
+    }
+
+    /// [`XrefEngine::refs_of`] for a file whose bytes the caller has read.
+    pub fn refs_in(&self, world: &World, p: &Arc<Path>, bytes: &[u8]) -> Vec<Ref> {
+        if let Some(kept) = self.kept_refs(p) {
+            return kept;
+        }
+        let stamp = self.stamps(std::slice::from_ref(p)).pop().flatten();
+        self.bind_and_keep(world, p, bytes, stamp)
+    }
+
+    /// A file's kept references, when they are valid for its stamp in the world.
+    fn kept_refs(&self, p: &Arc<Path>) -> Option<Vec<Ref>> {
+        let stamp = self.stamps(std::slice::from_ref(p)).pop().flatten()?;
+        let ix = self.refs.read().ok()?;
+        let f = ix.get(ix.id_of(p)?)?;
+        ((f.size, f.mtime_ns) == stamp).then(|| ix.all(f))
     }
 
     /// Binds, one file at a time, every file of `files` whose references are not kept yet,

@@ -8,7 +8,6 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::engine::{XrefEngine, file_index};
-use crate::resolve::file_refs;
 use crate::ty::Ty;
 use crate::world::{Ctx, Lookup, Origin, TypeId, TypeName, World};
 use crate::{Category, Confidence, Ref};
@@ -378,7 +377,13 @@ pub fn add_overriders(w: &World, t: &mut Target) {
 }
 
 /// The target under a position of a file: a reference there, or the declaration named there.
-pub fn target_at(w: &World, path: &Path, line: u32, column: Option<u32>) -> Result<Target, TargetError> {
+pub fn target_at(
+    engine: &XrefEngine,
+    w: &World,
+    path: &Path,
+    line: u32,
+    column: Option<u32>,
+) -> Result<Target, TargetError> {
     let bytes = mji_fs::read_regular(path, mji_fs::DEFAULT_MAX_FILE_BYTES)
         .map_err(|e| TargetError::Io { path: path.display().to_string(), source: e })?;
     let src = mji_parser::SourceText::decode(&bytes);
@@ -402,7 +407,7 @@ pub fn target_at(w: &World, path: &Path, line: u32, column: Option<u32>) -> Resu
             i += 1;
         }
     }
-    let refs = file_refs(w, file_index(w, path), &bytes);
+    let refs = engine.refs_in(w, &Arc::from(path), &bytes);
     let on_line: Vec<&Ref> = refs.iter().filter(|r| r.line == line).collect();
     let pick = |col: u32| on_line.iter().find(|r| r.column == col).copied();
     let found = match column {
