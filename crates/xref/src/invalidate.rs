@@ -24,24 +24,31 @@ use crate::decls::{FieldSym, FileDecls, MethodSym, TypeSym};
 use crate::ty::Ty;
 use crate::world::{TypeId, World};
 
-/// The type's header: what it is, apart from its members and lines.
+/// The type's header: what it is, apart from its members, the indexes of its member and
+/// outer types in their file, and its lines (any other field added to `TypeSym` counts).
 fn same_header(a: &TypeSym, b: &TypeSym) -> bool {
-    a.kind == b.kind
-        && a.is_static == b.is_static
-        && a.is_public_api == b.is_public_api
-        && a.is_final == b.is_final
-        && a.tparams == b.tparams
-        && a.superclass == b.superclass
-        && a.interfaces == b.interfaces
-        && a.outer.is_some() == b.outer.is_some()
+    let header = |t: &TypeSym| TypeSym {
+        outer: t.outer.map(|_| 0),
+        fields: Vec::new(),
+        methods: Vec::new(),
+        ctors: Vec::new(),
+        members: Vec::new(),
+        start_line: 0,
+        end_line: 0,
+        ..t.clone()
+    };
+    header(a) == header(b)
 }
 
-fn field_shape(f: &FieldSym) -> impl PartialEq + '_ {
-    (&f.name, &f.ty, f.is_static, f.is_public_api)
+/// A field as binding sees it: everything but its line (a field added to `FieldSym` counts
+/// by default).
+fn field_shape(f: &FieldSym) -> FieldSym {
+    FieldSym { line: 0, ..f.clone() }
 }
 
-fn method_shape(m: &MethodSym) -> impl PartialEq + '_ {
-    (&m.name, &m.tparams, &m.params, m.varargs, &m.ret, m.is_static, m.implicit, m.is_public_api)
+/// A method as binding sees it: everything but its line.
+fn method_shape(m: &MethodSym) -> MethodSym {
+    MethodSym { line: 0, ..m.clone() }
 }
 
 /// Names of the members declared by a type (its constructors by the type's own name).
