@@ -163,3 +163,73 @@ fn reaches(w: &World, id: TypeId, reshaped: &HashSet<Box<str>>, memo: &mut HashM
     memo.insert(id, hit);
     hit
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decls::file_decls;
+
+    fn world(files: &[(&str, &str)]) -> World {
+        let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> =
+            files.iter().map(|(p, src)| (Arc::from(Path::new(p)), Arc::new(file_decls(src.as_bytes())))).collect();
+        list.sort_by(|a, b| a.0.cmp(&b.0));
+        World::new(list)
+    }
+
+    fn names(before: &[(&str, &str)], after: &[(&str, &str)], changed: &[&str]) -> Vec<String> {
+        let changed: Vec<Arc<Path>> = changed.iter().map(|p| Arc::from(Path::new(p))).collect();
+        let mut v: Vec<String> =
+            affected_names(&world(before), &world(after), &changed).into_iter().map(String::from).collect();
+        v.sort();
+        v
+    }
+
+    const BASE: &str = "package a; public class Base { public int f; public void m(int x) { } }";
+    const SUB: &str = "package a; public class Sub extends Base { public void own() { } }";
+    const LEAF: &str = "package a; public class Leaf extends Sub { }";
+
+    #[test]
+    fn a_member_added_touches_its_name_only() {
+        let after = "package a; public class Base { public int f; public void m(int x) { } public void m(long x) { } }";
+        let got = names(
+            &[("Base.java", BASE), ("Sub.java", SUB)],
+            &[("Base.java", after), ("Sub.java", SUB)],
+            &["Base.java"],
+        );
+        assert_eq!(got, ["m"]);
+    }
+
+    #[test]
+    fn a_field_retyped_touches_its_name_and_a_constructor_the_type_name() {
+        let after = "package a; public class Base { public long f; public Base(int x) { } public void m(int x) { } }";
+        let got = names(&[("Base.java", BASE)], &[("Base.java", after)], &["Base.java"]);
+        assert_eq!(got, ["Base", "f"]);
+    }
+
+    #[test]
+    fn a_body_or_line_edit_touches_nothing() {
+        let after = "package a;\n\npublic class Base {\n public int f;\n public void m(int x) { f = x; }\n}";
+        assert!(names(&[("Base.java", BASE)], &[("Base.java", after)], &["Base.java"]).is_empty());
+    }
+
+    #[test]
+    fn a_supertype_changed_touches_the_type_its_members_what_it_inherits_and_its_subtypes() {
+        let sub2 = "package a; public class Sub extends java.util.ArrayList<String> { public void own() { } }";
+        let got = names(
+            &[("Base.java", BASE), ("Sub.java", SUB), ("Leaf.java", LEAF)],
+            &[("Base.java", BASE), ("Sub.java", sub2), ("Leaf.java", LEAF)],
+            &["Sub.java"],
+        );
+        for n in ["Sub", "own", "Leaf", "Base", "f", "m", "add", "size", "toString"] {
+            assert!(got.iter().any(|g| g == n), "{n} in {got:?}");
+        }
+    }
+
+    #[test]
+    fn a_type_removed_touches_its_names_and_its_subtypes() {
+        let got = names(&[("Base.java", BASE), ("Sub.java", SUB)], &[("Sub.java", SUB)], &["Base.java"]);
+        for n in ["Base", "f", "m", "Sub", "own"] {
+            assert!(got.iter().any(|g| g == n), "{n} in {got:?}");
+        }
+    }
+}
