@@ -2,16 +2,18 @@
 //! drop only the files that mention them.
 //!
 //! A file's references depend on its own text and on the declarations its identifiers lead
-//! to. A reference is found through a name the file spells (a type, a member, a package
-//! segment), and through the types of what it names (a receiver's type and its supertypes,
-//! a return type). So when declarations change, a file can bind differently only if it
-//! mentions:
-//! - a type that was added, removed, or whose header changed (kind, modifiers, type
-//!   parameters, supertypes), or a subtype of such a type (its inherited members moved);
-//! - a member (field, method, constructor through its type's name, member type) that was
-//!   added, removed or changed in its type or parameters;
-//! - any member of such a header-changed type or of its supertypes, old or new (what it
-//!   inherits changed).
+//! to: a name it spells (a type, a member, a package segment), or the type of something it
+//! names — a variable declared in the file (whose type it spells), or a member declared
+//! elsewhere (whose name it spells) — and that type's members and supertypes. So when
+//! declarations change, a file can bind differently only if it mentions:
+//! - a field or method that was added, removed or changed (type, parameters, modifiers) —
+//!   or, for a constructor, its type's name;
+//! - a type that came or went, or whose header changed (kind, modifiers, type parameters,
+//!   supertypes), or a subtype of one (what it inherits moved) — call these *reshaped* —, or
+//!   one of their members;
+//! - a member anywhere whose declared types (field type, return type, parameter types and
+//!   bounds) name a reshaped type: an expression of a reshaped type that the file does not
+//!   spell comes from such a member, whose name it does spell.
 //!
 //! Lines are not part of it: no binding depends on where a declaration is. Imports are
 //! file-local: they change only their own file's bindings, which is bound again anyway.
@@ -21,7 +23,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::decls::{FieldSym, FileDecls, MethodSym, TypeSym};
-use crate::ty::Ty;
+use crate::ty::{Ty, TyText};
 use crate::world::{TypeId, World};
 
 /// The type's header: what it is, apart from its members, the indexes of its member and
@@ -109,39 +111,58 @@ pub(crate) fn affected_names(old: &World, new: &World, changed: &[Arc<Path>]) ->
     }
     if !reshaped.is_empty() {
         for w in [old, new] {
-            inherited_and_subtypes(w, &reshaped, &mut names);
+            reshaped_and_users(w, &reshaped, &mut names);
         }
     }
     names
 }
 
-/// Adds the member names of every supertype of a reshaped type, and the names of every type
-/// that has a reshaped type among its supertypes (and their members' names).
-fn inherited_and_subtypes(w: &World, reshaped: &HashSet<Box<str>>, names: &mut HashSet<Box<str>>) {
-    let id_of = |t: &Ty| -> Option<TypeId> {
-        match t {
-            Ty::Class(fqn, _) => w.by_fqn(fqn),
-            _ => None,
-        }
-    };
-    // Supertypes of the reshaped types, transitively (JDK ones too).
-    let mut seen: HashSet<TypeId> = HashSet::new();
-    let mut stack: Vec<TypeId> = reshaped.iter().filter_map(|f| w.by_fqn(f)).collect();
-    let mut steps = 0;
-    while let Some(id) = stack.pop() {
-        steps += 1;
-        if !seen.insert(id) || steps > 1_000_000 {
-            continue;
-        }
-        member_names(w.decl(id), names);
-        stack.extend(w.supers(id).iter().filter_map(id_of));
-    }
-    // Workspace types below a reshaped one: memoized walk up each type's supertypes.
+/// Adds, for the reshaped types and every workspace type below one of them: their names and
+/// their members' names, and the names of the members anywhere whose declared types name one
+/// of them (by simple name, so a superset).
+fn reshaped_and_users(w: &World, reshaped: &HashSet<Box<str>>, names: &mut HashSet<Box<str>>) {
+    let mut simple: HashSet<Box<str>> = reshaped.iter().map(|f| f.rsplit('.').next().unwrap_or(f).into()).collect();
     let mut below: HashMap<TypeId, bool> = HashMap::new();
     for id in w.all_types() {
         if reaches(w, id, reshaped, &mut below, 0) {
-            member_names(w.decl(id), names);
+            let t = w.decl(id);
+            simple.insert(t.simple.clone());
+            member_names(t, names);
         }
+    }
+    names.extend(simple.iter().cloned());
+    let names_one = |ty: &TyText| mentions(ty, &simple, 0);
+    for id in w.all_types() {
+        let t = w.decl(id);
+        let bounds = |tps: &[crate::decls::TParam]| tps.iter().flat_map(|p| &p.bounds).any(names_one);
+        for f in &t.fields {
+            if names_one(&f.ty) {
+                names.insert(f.name.clone());
+            }
+        }
+        for m in &t.methods {
+            if names_one(&m.ret) || m.params.iter().any(names_one) || bounds(&m.tparams) {
+                names.insert(m.name.clone());
+            }
+        }
+        if t.ctors.iter().any(|c| c.params.iter().any(names_one) || bounds(&c.tparams)) {
+            names.insert(t.simple.clone());
+        }
+    }
+}
+
+/// Whether a written type names one of `simple` (any segment of a dotted name, or a type
+/// argument).
+fn mentions(ty: &TyText, simple: &HashSet<Box<str>>, depth: u32) -> bool {
+    if depth > crate::ty::MAX_TYPE_NESTING {
+        return true; // never deeper than read; say yes rather than miss
+    }
+    match ty {
+        TyText::Named { name, args } => {
+            name.split('.').any(|seg| simple.contains(seg)) || args.iter().any(|a| mentions(a, simple, depth + 1))
+        }
+        TyText::Array(inner, _) => mentions(inner, simple, depth + 1),
+        TyText::Prim(_) | TyText::Unknown => false,
     }
 }
 
@@ -213,16 +234,35 @@ mod tests {
     }
 
     #[test]
-    fn a_supertype_changed_touches_the_type_its_members_what_it_inherits_and_its_subtypes() {
+    fn a_supertype_changed_touches_the_type_and_its_subtypes_not_what_they_inherit() {
         let sub2 = "package a; public class Sub extends java.util.ArrayList<String> { public void own() { } }";
         let got = names(
             &[("Base.java", BASE), ("Sub.java", SUB), ("Leaf.java", LEAF)],
             &[("Base.java", BASE), ("Sub.java", sub2), ("Leaf.java", LEAF)],
             &["Sub.java"],
         );
-        for n in ["Sub", "own", "Leaf", "Base", "f", "m", "add", "size", "toString"] {
+        for n in ["Sub", "own", "Leaf"] {
             assert!(got.iter().any(|g| g == n), "{n} in {got:?}");
         }
+        // What Sub inherits is reached through Sub, Leaf or a member typed by them.
+        for n in ["Base", "toString", "size"] {
+            assert!(!got.iter().any(|g| g == n), "{n} not in {got:?}");
+        }
+    }
+
+    #[test]
+    fn members_typed_by_a_reshaped_type_are_touched() {
+        let user = "package a; public class User { public Sub make() { return null; } public java.util.List<Leaf> leaves; public void take(Base b) { } }";
+        let sub2 = "package a; public class Sub { public void own() { } }";
+        let got = names(
+            &[("Base.java", BASE), ("Sub.java", SUB), ("Leaf.java", LEAF), ("User.java", user)],
+            &[("Base.java", BASE), ("Sub.java", sub2), ("Leaf.java", LEAF), ("User.java", user)],
+            &["Sub.java"],
+        );
+        for n in ["make", "leaves"] {
+            assert!(got.iter().any(|g| g == n), "{n} in {got:?}");
+        }
+        assert!(!got.iter().any(|g| g == "take"), "take(Base) names no reshaped type: {got:?}");
     }
 
     #[test]

@@ -6,8 +6,9 @@
 //! format, this build of the binder, the JDK table) matches; each file's entry is used only
 //! while its stamp does, and the files that changed since are taken through the same
 //! invalidation as an edit while serving (see [`crate::invalidate`]). Written atomically
-//! (temp + rename); a file whose modification time is too close to the write is left out
-//! (a same-size rewrite within the clock's granularity would go unnoticed).
+//! (temp + rename); a file whose modification time is too close to the write is saved with a
+//! stamp that never matches and no references (a same-size rewrite within the clock's
+//! granularity would go unnoticed), so it is read again and compared.
 
 use std::io::Write;
 use std::path::Path;
@@ -124,13 +125,20 @@ impl XrefEngine {
             let files: Vec<SavedFileOut> = st
                 .entries
                 .iter()
-                .filter(|(_, e)| i128::from(e.mtime_ns as u64) < racy)
-                .map(|(p, e)| SavedFileOut {
-                    path: p.to_string_lossy().into_owned(),
-                    size: e.size,
-                    mtime_ns: e.mtime_ns,
-                    decls: e.decls.clone(),
-                    refs: refs.remove(&**p).filter(|f| f.size == e.size && f.mtime_ns == e.mtime_ns).cloned(),
+                .map(|(p, e)| {
+                    // A file modified just now keeps its declarations (the next start compares
+                    // against them) under a stamp that never matches, so it is read again.
+                    let racy = i128::from(e.mtime_ns as u64) >= racy;
+                    SavedFileOut {
+                        path: p.to_string_lossy().into_owned(),
+                        size: e.size,
+                        mtime_ns: if racy { i128::MIN } else { e.mtime_ns },
+                        decls: e.decls.clone(),
+                        refs: refs
+                            .remove(&**p)
+                            .filter(|f| !racy && f.size == e.size && f.mtime_ns == e.mtime_ns)
+                            .cloned(),
+                    }
                 })
                 .collect();
             SavedOut { fingerprint: fingerprint(), generation: st.generation, keys: ix.key_table().to_vec(), files }
