@@ -45,6 +45,8 @@ fn main() {
     // The benchmark edits a file: it works on a copy made of hard links (instant), and edits
     // by renaming a new file over a link.
     let copy = tempfile::tempdir().expect("tempdir");
+    // The tree itself, not a link to it (`cp -a` would copy the link).
+    let jdk = jdk.canonicalize().expect("the JDK tree");
     let linked = std::process::Command::new("cp").arg("-al").arg(&jdk).arg(copy.path().join("jdk")).status();
     assert!(linked.is_ok_and(|s| s.success()), "cp -al {}", jdk.display());
     let jdk = copy.path().join("jdk");
