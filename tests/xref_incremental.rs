@@ -90,7 +90,20 @@ fn write(root: &Path, rel: &str, text: &str) {
 static STEP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 const SEQ: std::sync::atomic::Ordering = std::sync::atomic::Ordering::SeqCst;
 
+/// Waits until the watcher has applied the events of a step: it receives an event within
+/// microseconds and marks a batch pending until it is applied (answers then come without a
+/// stat of every file, trusting the watcher).
+fn settle(step: &str, live: &Workspace) {
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !live.index().is_watching() {
+        assert!(std::time::Instant::now() < deadline, "the watcher after {step}");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
 fn assert_same(step: &str, root: &Path, live: &Workspace) {
+    settle(step, live);
     let fresh = open(root, false);
     // The watcher has seen every added and removed file.
     let want = files_of(&fresh);
@@ -173,6 +186,7 @@ fn kept_references_equal_a_fresh_index_through_edits() {
     // files that mention one of its names are bound again (none here).
     write(root, "z/Other.java", "package z;\n\npublic class Other {\n    public void zz() { }\n}\n");
     wait_for_file(&live, "z/Other.java");
+    settle("an unrelated class added", &live);
     let _ = live.xref_world();
     let kept = live.xref_bound().0;
     assert!(kept > 200, "a class no file mentions keeps the other files' references: {kept} files kept");
@@ -189,6 +203,7 @@ fn kept_references_equal_a_fresh_index_through_edits() {
         "b/Gone.java",
         "package b;\n\nimport a.Base;\n\nclass Gone extends Base {\n    void run() { m(3); n(\"t\"); }\n}\n",
     );
+    settle("a rename", &live);
     let _ = live.xref_world();
     let kept = live.xref_bound().0;
     assert!(kept < 10, "a renamed method drops the files that mention its names: {kept} files kept");

@@ -79,6 +79,13 @@ pub struct LiveIndex {
     skipped_dirs: Mutex<SkippedDirs>,
     /// Java files not indexed (over the size cap, not regular), with the reason.
     skipped: Mutex<BTreeMap<Arc<Path>, String>>,
+    /// Moves on with every pass and every batch of file events (changed or not): while a
+    /// watcher runs, an unchanged version means no file under the roots changed.
+    version: std::sync::atomic::AtomicU64,
+    /// A watcher is registered on every root and running.
+    watching: AtomicBool,
+    /// The watcher holds events not applied yet (a batch waiting for its quiet period).
+    pending: AtomicBool,
 }
 
 fn is_java(p: &Path) -> bool {
@@ -100,7 +107,26 @@ impl LiveIndex {
             problems: Mutex::new(Problems::default()),
             skipped_dirs: Mutex::new(SkippedDirs::default()),
             skipped: Mutex::new(BTreeMap::new()),
+            version: std::sync::atomic::AtomicU64::new(0),
+            watching: AtomicBool::new(false),
+            pending: AtomicBool::new(false),
         })
+    }
+
+    /// See [`LiveIndex`]'s `version`: read it before looking at the files, and while
+    /// [`LiveIndex::is_watching`], the same version later means no file changed in between.
+    pub fn version(&self) -> u64 {
+        self.version.load(Ordering::Acquire)
+    }
+
+    /// Whether a watcher reports every change under the roots and has applied every change
+    /// it heard of: then an unchanged [`LiveIndex::version`] means unchanged files.
+    pub fn is_watching(&self) -> bool {
+        self.watching.load(Ordering::Acquire) && !self.pending.load(Ordering::Acquire)
+    }
+
+    fn bump(&self) {
+        self.version.fetch_add(1, Ordering::AcqRel);
     }
 
     pub fn roots(&self) -> &Roots {
@@ -325,6 +351,7 @@ impl LiveIndex {
         for c in &self.caches {
             c.flush();
         }
+        self.bump();
         self.complete.store(true, Ordering::Release);
         let (lock, cv) = &self.done;
         if let Ok(mut d) = lock.lock() {
@@ -336,6 +363,14 @@ impl LiveIndex {
     /// Applies a batch of changed paths (created, modified, removed or renamed; files or
     /// directories). Returns how many Java files were re-indexed or removed.
     pub(crate) fn apply_changes(&self, paths: &[PathBuf]) -> usize {
+        let n = self.apply_changes_now(paths);
+        // Whatever the batch changed (even nothing), readers that kept what they saw before it
+        // look again; bumped after the tables are updated, never before.
+        self.bump();
+        n
+    }
+
+    fn apply_changes_now(&self, paths: &[PathBuf]) -> usize {
         let mut files: Vec<(PathBuf, usize)> = Vec::new();
         let mut gone: Vec<PathBuf> = Vec::new();
         let mut seen = HashSet::new();
@@ -589,6 +624,16 @@ pub fn watch(index: Arc<LiveIndex>, stop: Arc<AtomicBool>) -> notify::Result<()>
         watcher.watch(root, RecursiveMode::Recursive)?;
         tracing::debug!(root = %root.display(), "watching");
     }
+    index.watching.store(true, Ordering::Release);
+    // Whatever ends the loop (stop, a closed channel), the index no longer hears of changes.
+    struct Unwatch<'a>(&'a LiveIndex);
+    impl Drop for Unwatch<'_> {
+        fn drop(&mut self) {
+            self.0.watching.store(false, Ordering::Release);
+            self.0.bump();
+        }
+    }
+    let _unwatch = Unwatch(&index);
     // Quiet period before a batch is applied, and the longest a batch may wait.
     const QUIET: Duration = Duration::from_millis(30);
     const MAX_WAIT: Duration = Duration::from_millis(500);
@@ -603,6 +648,7 @@ pub fn watch(index: Arc<LiveIndex>, stop: Arc<AtomicBool>) -> notify::Result<()>
         {
             continue;
         }
+        index.pending.store(true, Ordering::Release);
         let started = Instant::now();
         let mut paths: Vec<PathBuf> = Vec::new();
         let mut rescan = false;
@@ -623,6 +669,7 @@ pub fn watch(index: Arc<LiveIndex>, stop: Arc<AtomicBool>) -> notify::Result<()>
             }
         }
         let changed = if rescan { index.rescan() } else { index.apply_changes(&paths) };
+        index.pending.store(false, Ordering::Release);
         tracing::debug!(
             events = paths.len(),
             changed,

@@ -72,6 +72,9 @@ pub struct IndexAnswer {
     pub elapsed_ms: f64,
 }
 
+/// The workspace's Java files with their display paths, sorted by them.
+pub type ShownFiles = Arc<Vec<(Arc<Path>, String)>>;
+
 /// Roots, caches and configuration of one server or CLI run.
 pub struct Workspace {
     pub config: Config,
@@ -81,6 +84,9 @@ pub struct Workspace {
     index: std::sync::OnceLock<Arc<LiveIndex>>,
     stop: Arc<std::sync::atomic::AtomicBool>,
     xref: mji_xref::engine::XrefEngine,
+    /// The world and files of the last cross-reference call and the index version they were
+    /// taken at, reused while a watcher reports no change.
+    xref_seen: std::sync::Mutex<Option<(u64, Arc<World>, ShownFiles)>>,
     /// The last failed write of the reference index, reported with the caches' write errors.
     xref_write_error: std::sync::Mutex<Option<String>>,
     problems: std::sync::OnceLock<Arc<ProblemsEngine>>,
@@ -122,6 +128,7 @@ impl Workspace {
             index: std::sync::OnceLock::new(),
             stop: Arc::default(),
             xref,
+            xref_seen: std::sync::Mutex::default(),
             xref_write_error: std::sync::Mutex::default(),
             problems: std::sync::OnceLock::new(),
         })
@@ -460,9 +467,20 @@ impl Workspace {
     /// The world of the workspace's Java files, re-read where a file changed since last time
     /// (stamps taken now, so answers are fresh even without a watcher), and the files with their
     /// display paths.
-    pub fn xref_world(&self) -> (Arc<World>, Vec<(Arc<Path>, String)>) {
+    pub fn xref_world(&self) -> (Arc<World>, ShownFiles) {
         use rayon::prelude::*;
         self.wait_index();
+        // With a watcher running and no file event since the last call, nothing changed: no
+        // stat of every file (tens of milliseconds on the JDK).
+        let version = self.index().version();
+        let watching = self.index().is_watching();
+        if watching
+            && let Ok(seen) = self.xref_seen.lock()
+            && let Some((v, w, files)) = &*seen
+            && *v == version
+        {
+            return (w.clone(), files.clone());
+        }
         let files = self.index().java_files();
         let stamps: Vec<(FileStamp, String)> = files
             .par_iter()
@@ -475,6 +493,10 @@ impl Workspace {
         let (w, _) = self.xref.world(&stamps.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>());
         let mut shown: Vec<(Arc<Path>, String)> = stamps.into_iter().map(|(s, d)| (s.path, d)).collect();
         shown.sort_by(|a, b| a.1.cmp(&b.1));
+        let shown = Arc::new(shown);
+        if let Ok(mut seen) = self.xref_seen.lock() {
+            *seen = watching.then(|| (version, w.clone(), shown.clone()));
+        }
         (w, shown)
     }
 
@@ -482,7 +504,7 @@ impl Workspace {
     /// keep a core), after which `find_references` reads no file. Returns the files bound.
     pub fn warm_references(&self) -> usize {
         let (w, files) = self.xref_world();
-        let paths: Vec<Arc<Path>> = files.into_iter().map(|(p, _)| p).collect();
+        let paths: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
         let stop = self.stop.clone();
         self.xref.bind_all(&w, &paths, &move || stop.load(std::sync::atomic::Ordering::Relaxed))
     }
