@@ -745,9 +745,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     if ws.config.warm_references {
         let warm = ws.clone();
         let spawned = std::thread::Builder::new().name("xref-warm".to_owned()).spawn(move || {
-            if warm.wait_index() {
-                warm.keep_references(std::time::Duration::from_secs(5));
-            }
+            warm.keep_references(std::time::Duration::from_secs(5));
         });
         if let Err(e) = spawned {
             tracing::warn!("references are bound on demand: cannot start a thread ({e})");

@@ -514,6 +514,9 @@ impl Workspace {
     /// the workspace closes. Runs on the calling thread.
     pub fn keep_references(&self, every: std::time::Duration) {
         let stopped = || self.stop.load(std::sync::atomic::Ordering::Relaxed);
+        // However long the first pass takes (calls wait at most `index_wait_ms` for it; this
+        // thread waits for all of it).
+        while !stopped() && !self.index().wait_complete(std::time::Duration::from_millis(200)) {}
         let mut last_save: Option<std::time::Instant> = None;
         while !stopped() {
             let t = std::time::Instant::now();
