@@ -518,7 +518,8 @@ impl<'w, 's> Resolver<'w, 's> {
                     return;
                 }
                 let keys: Vec<String> = ms.iter().map(|m| self.w.method_key(m.owner, m.decl)).collect();
-                let conf = if keys.len() == 1 && complete { Confidence::Exact } else { Confidence::Likely };
+                let certain = keys.len() == 1 && (complete || self.unseen_cannot_compete(&ms, 0));
+                let conf = if certain { Confidence::Exact } else { Confidence::Likely };
                 self.emit(last, RefKind::MethodRef, Category::Method, keys, conf);
             }
             Val::Expr(None) => {
