@@ -153,3 +153,37 @@ fn find_references_sees_record_patterns_simple_and_qualified() {
     let point: Vec<u32> = refs(&ws, &format!("{q}.Point")).into_iter().map(|(l, _, _)| l).collect();
     assert_eq!(point, [9, 10, 20, 21, 35, 64, 73], "{point:?}");
 }
+
+/// The JSpecify-style corpus (also in the javac agreement test): no false syntax error in any
+/// consumer, and an annotated receiver parameter (`@NonNull Registry<K, V> this`, which
+/// tree-sitter-java reads as a parameter named `this`) is not a parameter, in the outline and
+/// in the cross-reference declarations.
+#[test]
+fn jspecify_corpus_is_clean_and_receivers_are_not_parameters() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/jspecify/org/example/nullness");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("corpus")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|n| n.ends_with(".java"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 8, "{names:?}");
+    for n in &names {
+        clean_everywhere(n, &std::fs::read(dir.join(n)).expect("read"));
+    }
+    let bytes = std::fs::read(dir.join("Registry.java")).expect("read");
+    let o = clean_everywhere("Registry.java", &bytes);
+    let sigs: Vec<String> = all_methods(&o)
+        .iter()
+        .map(|m| {
+            format!("{}({})", m.name, m.params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(", "))
+        })
+        .collect();
+    for want in ["size()", "get(Object)", "put(K, V)", "value()", "iterator()", "both()"] {
+        assert!(sigs.iter().any(|s| s == want), "{want} not in {sigs:?}");
+    }
+    let d = mcp_java_index::xref::decls::file_decls(&bytes);
+    let reg = d.types.iter().find(|t| &*t.simple == "Registry").expect("type");
+    let arity = |name: &str| reg.methods.iter().find(|m| &*m.name == name).map(|m| m.params.len());
+    assert_eq!((arity("size"), arity("get"), arity("put")), (Some(0), Some(1), Some(2)));
+}

@@ -227,6 +227,7 @@ pub(crate) fn params_of(n: Option<Node>, b: &[u8]) -> (Vec<TyText>, bool) {
     let mut c = n.walk();
     for p in n.named_children(&mut c) {
         match p.kind() {
+            "formal_parameter" if mji_parser::is_receiver(p, b) => {}
             "formal_parameter" => {
                 let t = p.child_by_field_name("type").map(|t| TyText::from_node(t, b)).unwrap_or_default();
                 let dims = p.child_by_field_name("dimensions").map(|d| count_dims(d, b)).unwrap_or(0);
