@@ -154,6 +154,42 @@ fn find_references_sees_record_patterns_simple_and_qualified() {
     assert_eq!(point, [9, 10, 20, 21, 35, 64, 73], "{point:?}");
 }
 
+/// Contextual keywords as names, pattern switch statements with guards, and `case` labels
+/// listing several patterns (Java 22), which tree-sitter-java 0.23.5 does not parse: no false
+/// error anywhere, javac's lines (checked by hand: javac 17 rejects the file), and the types of
+/// a label listing type patterns are still references.
+#[test]
+fn several_patterns_in_a_case_label_parse_without_false_errors() {
+    let bytes = fixture("java21_more.java");
+    let o = clean_everywhere("java21_more.java", &bytes);
+    let lines: Vec<(String, u32, u32)> =
+        all_methods(&o).iter().map(|m| (m.name.clone(), m.start_line, m.end_line)).collect();
+    assert_eq!(
+        lines,
+        [
+            ("when".into(), 15, 15),
+            ("describe".into(), 18, 37),
+            ("kind".into(), 40, 57),
+            ("text".into(), 60, 66),
+            ("dir".into(), 70, 76),
+            ("boxes".into(), 79, 84),
+            ("last".into(), 86, 86)
+        ]
+    );
+    assert_eq!((o.classes[0].start_line, o.classes[0].end_line), (6, 87));
+    let names: Vec<&str> = o.classes[0].fields.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["record", "sealed", "permits", "yield", "when", "var"]);
+    let (_d, ws) = workspace_with(&[("src/fixtures/java21/More.java", &bytes)]);
+    // Square: in `permits` (7), `case Circle _, Square _` (42), the record patterns of line 49
+    // and `case Circle(_), More.Square(var _)` (81); not the second pattern of line 48, whose
+    // type arguments the rewrite cannot keep (`case Pair<..>(..), Pair<..>(Square _, ..)`).
+    let square: Vec<(u32, u32)> =
+        refs(&ws, "fixtures.java21.More.Square").into_iter().map(|(l, c, _)| (l, c)).collect();
+    assert_eq!(square, [(7, 44), (27, 44), (42, 28), (49, 44), (81, 34)], "{square:?}");
+    let circle: Vec<u32> = refs(&ws, "fixtures.java21.More.Circle").into_iter().map(|(l, _, _)| l).collect();
+    assert!(circle.contains(&42) && circle.contains(&81), "{circle:?}");
+}
+
 /// The JSpecify-style corpus (also in the javac agreement test): no false syntax error in any
 /// consumer, and an annotated receiver parameter (`@NonNull Registry<K, V> this`, which
 /// tree-sitter-java reads as a parameter named `this`) is not a parameter, in the outline and
