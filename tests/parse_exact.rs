@@ -223,3 +223,19 @@ fn jspecify_corpus_is_clean_and_receivers_are_not_parameters() {
     let arity = |name: &str| reg.methods.iter().find(|m| &*m.name == name).map(|m| m.params.len());
     assert_eq!((arity("size"), arity("get"), arity("put")), (Some(0), Some(1), Some(2)));
 }
+
+/// The overload with an annotated varargs parameter is a target of its own: its calls, not
+/// those of `getBean(String)`.
+#[test]
+fn an_annotated_varargs_overload_is_a_target_of_its_own() {
+    let bytes = fixture("type_annotations.java");
+    let user = b"package fixtures.annotations;\n\nclass User {\n    void run(TypeAnnotations t) {\n        t.getBean(\"a\");\n        t.getBean(\"b\", 1, 2);\n        t.getBean(\"c\", (Object[]) null);\n    }\n}\n";
+    let (_d, ws) = workspace_with(&[
+        ("src/fixtures/annotations/TypeAnnotations.java", &bytes),
+        ("src/fixtures/annotations/User.java", user),
+    ]);
+    let lines = |t: &str| -> Vec<u32> { refs(&ws, t).into_iter().map(|(l, _, _)| l).collect() };
+    let q = "fixtures.annotations.TypeAnnotations";
+    assert_eq!(lines(&format!("{q}#getBean(String,Object[])")), [6, 7]);
+    assert_eq!(lines(&format!("{q}#getBean(String)")), [5]);
+}
