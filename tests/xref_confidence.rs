@@ -55,6 +55,8 @@ public class DispatcherServlet extends FrameworkServlet {
 
     private class Inner extends jakarta.servlet.GenericFilter {
         Object run(HttpServletRequest r) throws Exception { return getHandlerAdapter(r.getAttribute("inner")); }
+
+        Object outer(HttpServletRequest r) throws Exception { return DispatcherServlet.this.getHandlerAdapter(r); }
     }
 }
 "#,
@@ -131,8 +133,9 @@ fn pairs(v: &[(&str, &str)]) -> Vec<(String, String)> {
 
 const DS: &str = "org.springframework.web.servlet.DispatcherServlet";
 
-/// A class's own only method of that name, called plainly, on `this`, from an anonymous class
-/// and from an inner class whose supertype is unseen: exact, whatever the argument is.
+/// A class's own only method of that name, called plainly, on `this` or `Outer.this`, from an
+/// anonymous class and from an inner class whose supertype is unseen: exact, whatever the
+/// argument is.
 #[test]
 fn own_methods_are_exact_in_a_class_whose_supertype_is_unseen() {
     let (_d, ws) = setup();
@@ -148,6 +151,10 @@ fn own_methods_are_exact_in_a_class_whose_supertype_is_unseen() {
             ),
             (
                 "Object run(HttpServletRequest r) throws Exception { return getHandlerAdapter(r.getAttribute(\"inner\")); }",
+                "exact"
+            ),
+            (
+                "Object outer(HttpServletRequest r) throws Exception { return DispatcherServlet.this.getHandlerAdapter(r); }",
                 "exact"
             ),
         ])

@@ -129,6 +129,9 @@ fn compare(ours: &[(Key, bool)], theirs: &[(Key, bool)], w: &World) -> Report {
             s.tp += 1;
             if !exact.contains(k) {
                 s.tp_likely += 1;
+                if std::env::var_os("XREF_LIKELY").is_some() {
+                    eprintln!("  likely {k:?}");
+                }
             }
         } else {
             s.fp += 1;
