@@ -196,7 +196,7 @@ fn several_patterns_in_a_case_label_parse_without_false_errors() {
 /// in the cross-reference declarations.
 #[test]
 fn jspecify_corpus_is_clean_and_receivers_are_not_parameters() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/jspecify/org/example/nullness");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/javac_corpus/jspecify/org/example/nullness");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .expect("corpus")
         .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
