@@ -206,6 +206,17 @@ fn fixtures_agree_with_javac() {
     agree(&root, &files);
 }
 
+/// A corpus full of JSpecify-style type-use annotations (issue 13): annotated varargs and
+/// array dimensions, `Map.@Nullable Entry`, annotated bounds, type arguments and wildcards,
+/// receiver parameters, throws, casts, records and enums.
+#[test]
+fn jspecify_corpus_agrees_with_javac() {
+    let root = manifest_dir().join("tests/javac_corpus/jspecify");
+    let files = rel_files(&root, |_| false);
+    assert!(files.len() >= 8, "expected the JSpecify corpus, found {files:?}");
+    agree(&root, &files);
+}
+
 #[test]
 fn jdk_sources_agree_with_javac() {
     let root =

@@ -534,6 +534,9 @@ impl<'a> Builder<'a> {
         let mut c = n.walk();
         for p in n.named_children(&mut c) {
             match p.kind() {
+                // tree-sitter-java reads an annotated receiver parameter (`@A Foo this`) as a
+                // formal parameter named `this`; it is not a parameter.
+                "formal_parameter" if is_receiver(p, self.src) => {}
                 "formal_parameter" => {
                     let name = p.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default();
                     let mut type_text = p.child_by_field_name("type").map(|t| clean(t, self.src)).unwrap_or_default();
@@ -983,4 +986,10 @@ fn text_before(src: &[u8], offset: usize) -> Option<String> {
     } else {
         line.to_owned()
     })
+}
+
+/// A `formal_parameter` node that is a receiver parameter: tree-sitter-java parses
+/// `@A Foo this` (an annotated receiver) as a parameter named `this`.
+pub fn is_receiver(p: Node, src: &[u8]) -> bool {
+    p.child_by_field_name("name").is_some_and(|n| n.utf8_text(src).is_ok_and(|t| t == "this"))
 }

@@ -62,7 +62,10 @@ pub(crate) fn project_of(file: &Path, roots: &[PathBuf]) -> (PathBuf, String) {
             // file (a module without a script of its own is still a module).
             let build_root = gradle::settings_dir(file, &root).unwrap_or_else(|| d.to_path_buf());
             let b = gradle::build(&build_root);
-            return (b.module_of(file).dir.clone(), gradle::fingerprint(&b));
+            // Main and test files of a module have classpaths of their own.
+            let dir = &b.module_of(file).dir;
+            let set = if gradle::in_other_source_set(file, dir) { "test" } else { "main" };
+            return (dir.clone(), format!("{}:{set}", gradle::fingerprint(&b)));
         }
         dir = d.parent();
     }

@@ -431,9 +431,19 @@ pub fn target_at(w: &World, path: &Path, line: u32, column: Option<u32>) -> Resu
     if let Some(t) = declaration_at(w, path, line, column, &spans, &units) {
         return Ok(t);
     }
+    // What is there instead: the references nearest the position.
+    let mut near: Vec<&Ref> = refs.iter().collect();
+    near.sort_by_key(|r| (r.line.abs_diff(line), r.line, column.map_or(0, |c| r.column.abs_diff(c)), r.column));
+    near.dedup_by_key(|r| (r.line, r.column));
+    let nearby: Vec<String> = near
+        .iter()
+        .take(3)
+        .map(|r| format!("line {} column {}: {}", r.line, r.column, r.targets.first().map_or("", |t| t.as_str())))
+        .collect();
     Err(TargetError::NotFound(format!(
-        "nothing to resolve at line {line}{}: no type, method, constructor or field name there",
-        column.map(|c| format!(", column {c}")).unwrap_or_default()
+        "nothing to resolve at line {line}{}: no type, method, constructor or field name there{}",
+        column.map(|c| format!(", column {c}")).unwrap_or_default(),
+        if nearby.is_empty() { String::new() } else { format!("; nearest names: {}", nearby.join("; ")) }
     )))
 }
 
