@@ -13,9 +13,9 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::mcp_server::to_tool;
 use mcp_java_index::tools::budget::count;
 use mcp_java_index::tools::catalog::ToolSpec;
 use mcp_java_index::tools::registry::{self, Answer, dispatch};
@@ -114,15 +114,20 @@ fn api(c: &Corpus, file: &str) -> Task {
     t
 }
 
-/// One method's body: `java_index` narrowed to its name, then `java_read_range` of exactly its
-/// lines. `params` picks the overload (parameter types without generics, comma-separated).
+/// One method's body: `java_index` narrowed to its name (with the parameter types when the
+/// agent wants one overload: `name(T1,T2)`, an exact match), then `java_read_range` of exactly
+/// its lines. `params` picks the overload (parameter types without generics, comma-separated).
 fn method(c: &Corpus, file: &str, name: &str, params: Option<&str>) -> Task {
     let label = match params {
         Some(p) => format!("{}#{name}({p})", short(file)),
         None => format!("{}#{name}", short(file)),
     };
     let mut t = Task::new(METHOD, label.clone());
-    let a = c.call("java_index", json!({ "filePath": file, "options": { "name": name, "kinds": ["method"] } }));
+    let filter = match params {
+        Some(p) => format!("{name}({p})"),
+        None => name.to_owned(),
+    };
+    let a = c.call("java_index", json!({ "filePath": file, "options": { "name": filter, "kinds": ["method"] } }));
     t.add(&a);
     let (start, end) = find_method(&a.value, name, params).unwrap_or_else(|| panic!("{label}: not in the outline"));
     let r = c.call("java_read_range", json!({ "filePath": file, "startLine": start, "endLine": end }));
@@ -230,21 +235,6 @@ fn short(file: &str) -> &str {
 
 /// The `ttlMs` the server puts on `tools/list` (crates/server's `TOOLS_TTL_MS`).
 const TOOLS_TTL_MS: u64 = 3_600_000;
-
-/// A tool as the server lists it (crates/server's `to_tool`).
-fn to_tool(spec: &ToolSpec, structured: bool) -> rmcp::model::Tool {
-    use rmcp::model::{Tool, ToolAnnotations};
-    let mut annotations = ToolAnnotations::with_title(spec.title)
-        .read_only(spec.read_only)
-        .destructive(spec.destructive)
-        .idempotent(spec.idempotent)
-        .open_world(spec.open_world);
-    annotations.title = Some(spec.title.to_owned());
-    let tool = Tool::new(spec.name, spec.description, Arc::new(spec.input_schema.clone()))
-        .with_title(spec.title)
-        .with_annotations(annotations);
-    if structured { tool.with_raw_output_schema(Arc::new(spec.output_schema.clone())) } else { tool }
-}
 
 fn tools_list(structured: bool) -> (usize, Vec<(&'static str, usize)>) {
     let specs: Vec<&ToolSpec> = registry::registry().iter().map(|e| &e.spec).collect();

@@ -15,10 +15,8 @@ pub(crate) const MAX_MAX_CHARS: u32 = 200_000;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct RangeOptions {
-    /// Prefix each line with `N: `.
     pub include_line_numbers: bool,
-    /// Hard cap on `content` characters (at most 200000); a longer read stops at a line
-    /// boundary and says where to continue.
+    /// At most 200000; a longer read stops at a line boundary.
     pub max_chars: u32,
 }
 
