@@ -70,11 +70,14 @@ struct Task {
     json: usize,
     /// "read one method": the tokens of the method's own lines, and of the read_range answer.
     method: Option<(usize, usize, usize)>,
+    /// "read one method": the text tokens of the locating call and of the read without line
+    /// numbers (`includeLineNumbers: false`), not counted in the task.
+    bare: Option<(usize, usize)>,
 }
 
 impl Task {
     fn new(family: &'static str, name: String) -> Task {
-        Task { family, name, calls: 0, baseline: 0, text: 0, json: 0, method: None }
+        Task { family, name, calls: 0, baseline: 0, text: 0, json: 0, method: None, bare: None }
     }
 
     fn add(&mut self, a: &Answer) -> (usize, usize) {
@@ -128,10 +131,15 @@ fn method(c: &Corpus, file: &str, name: &str, params: Option<&str>) -> Task {
         None => name.to_owned(),
     };
     let a = c.call("java_index", json!({ "filePath": file, "options": { "name": filter, "kinds": ["method"] } }));
-    t.add(&a);
+    let (locate, _) = t.add(&a);
     let (start, end) = find_method(&a.value, name, params).unwrap_or_else(|| panic!("{label}: not in the outline"));
     let r = c.call("java_read_range", json!({ "filePath": file, "startLine": start, "endLine": end }));
     let (read_text, read_json) = t.add(&r);
+    let bare = c.call(
+        "java_read_range",
+        json!({ "filePath": file, "startLine": start, "endLine": end, "options": { "includeLineNumbers": false } }),
+    );
+    t.bare = Some((locate, count(&bare.text())));
     let text = c.text(file);
     let own: Vec<&str> = text.lines().skip(start as usize - 1).take((end - start + 1) as usize).collect();
     t.method = Some((count(&own.join("\n")), read_text, read_json));
@@ -435,18 +443,28 @@ fn report(tasks: &[Task]) {
     let mut read_a = Vec::new();
     let mut task_a = Vec::new();
     let mut task_b = Vec::new();
+    let mut locate_a = Vec::new();
+    let mut bare_a = Vec::new();
     for t in tasks {
-        if let Some((own, ra, rj)) = t.method {
+        if let (Some((own, ra, rj)), Some((locate, bare))) = (t.method, t.bare) {
             let r = |n: usize| n as f64 / own as f64;
             println!("| {} | {own} | {:.2}× | {:.2}× | {:.2}× | {:.2}× |", t.name, r(ra), r(rj), r(t.text), r(t.json));
             read_a.push(r(ra));
             task_a.push(r(t.text));
             task_b.push(r(t.json));
+            locate_a.push(r(locate));
+            bare_a.push(r(locate + bare));
         }
     }
     let read_median = median(read_a);
     let (task_a, task_b) = (median(task_a), median(task_b));
     println!("\nMedians: read_range (a) {read_median:.2}×, whole task (a) {task_a:.2}×, (b) {task_b:.2}×.");
+    println!(
+        "The locating java_index call alone (a): {:.2}×; the task with the read's line numbers left out \
+         (`includeLineNumbers: false`) (a): {:.2}×.",
+        median(locate_a),
+        median(bare_a)
+    );
 
     println!("\n## tools/list\n");
     let (with, each_with) = tools_list(true);

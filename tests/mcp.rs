@@ -175,9 +175,10 @@ async fn every_tool_answers_with_conforming_structured_content() {
         let sc = r.structured_content.clone().expect("structured");
         validate(&schema("java_read_range"), &sc, "java_read_range");
         insta::assert_json_snapshot!(format!("call_java_read_range_{era:?}"), sc);
-        // The text: the same lines, numbered `N<tab>` (fewer tokens than the JSON's `N: `).
-        let numbered = sc["content"].as_str().expect("content").replacen("1: ", "1\t", 1);
-        assert!(text_of(&r).starts_with("1\tpackage ") && text_of(&r).contains("\n4\t"), "{}", text_of(&r));
+        // The text: the same lines, each after its number and a space (fewer tokens than the
+        // JSON's `N: `), a blank line left empty.
+        let numbered = sc["content"].as_str().expect("content");
+        assert!(text_of(&r).starts_with("1 package ") && text_of(&r).contains("\n\n3 import "), "{}", text_of(&r));
         assert_eq!(text_of(&r).lines().count(), numbered.lines().count());
         insta::assert_snapshot!(format!("text_java_read_range_{era:?}"), text_of(&r));
 
