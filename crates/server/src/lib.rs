@@ -348,3 +348,21 @@ where
     // Let queued answers reach the output; the writer stops once every sender is gone.
     let _ = tokio::time::timeout(std::time::Duration::from_secs(2), pump.writer).await;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::structured_for;
+
+    #[test]
+    fn the_explicit_setting_wins_else_claude_code_gets_text() {
+        // Unset: every client gets structuredContent except Claude Code (by its clientInfo).
+        assert!(structured_for(None, Some("claude-ai")));
+        assert!(structured_for(None, None));
+        assert!(!structured_for(None, Some("claude-code")));
+        assert!(!structured_for(None, Some("Claude-Code")));
+        assert!(structured_for(None, Some("claude-code-open")));
+        // Set: it holds for every client.
+        assert!(structured_for(Some(true), Some("claude-code")));
+        assert!(!structured_for(Some(false), Some("claude-ai")));
+    }
+}
