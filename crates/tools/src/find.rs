@@ -39,10 +39,9 @@ pub enum MatchKind {
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct FindSymbolOptions {
     pub match_kind: MatchKind,
-    /// Page size (at most 500).
+    /// At most 500.
     pub max_results: u32,
     pub case_sensitive: bool,
-    /// Results to skip, for paging (use the previous answer's nextOffset).
     pub offset: u32,
 }
 
@@ -56,10 +55,8 @@ impl Default for FindSymbolOptions {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FindSymbolArgs {
-    /// Directory to search under: "." for every workspace root, or a folder inside one.
+    /// "." for the whole workspace, or a folder.
     pub root_dir: String,
-    /// A name: exact, prefix, camelCase initials (`gSV`) or substring; a `*`/`?` wildcard
-    /// pattern; or `Type#member` / a qualified name to match qualified names.
     pub query: String,
     #[serde(default)]
     pub options: FindSymbolOptions,
@@ -190,8 +187,6 @@ pub enum TypeFilter {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FindTypeArgs {
-    /// Simple name or its prefix (`HashM`), camelCase initials (`NPE`, `HMap`), wildcards
-    /// (`*Map`, `Abstract?ist`), or package-qualified (`java.util.*Map`, `java.util.HashMap`).
     pub pattern: String,
     #[serde(default)]
     pub kind: TypeFilter,
@@ -236,8 +231,6 @@ pub struct FindTypeResult {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FindResourceArgs {
-    /// A file name or its prefix (`pom.xml`, `applic`), camelCase (`AJI`), a glob (`*.properties`),
-    /// or a path glob with `/` (`src/main/resources/*.xml`).
     pub pattern: String,
     #[serde(default = "default_max")]
     pub max_results: u32,

@@ -31,9 +31,8 @@ use mji_xref::world::World;
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct JavaIndexArgs {
-    /// The .java file: relative to the workspace root, or absolute inside it.
+    /// Relative to the workspace root.
     pub file_path: String,
-    /// What to include; every field is optional.
     #[serde(default)]
     pub options: IndexOptions,
 }
@@ -42,11 +41,11 @@ pub struct JavaIndexArgs {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ReadRangeArgs {
-    /// The file: relative to the workspace root, or absolute inside it.
+    /// Relative to the workspace root.
     pub file_path: String,
-    /// First line to read, 1-based, inclusive.
+    /// 1-based.
     pub start_line: u32,
-    /// Last line to read, 1-based, inclusive (clamped to the file's last line).
+    /// Inclusive.
     pub end_line: u32,
     #[serde(default)]
     pub options: RangeOptions,
@@ -56,9 +55,9 @@ pub struct ReadRangeArgs {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ReadJavadocArgs {
-    /// The .java file: relative to the workspace root, or absolute inside it.
+    /// Relative to the workspace root.
     pub file_path: String,
-    /// A symbolId from java_index (stable `Kind#name...|start:N|end:M` or short `@N`).
+    /// From java_index.
     pub symbol_id: String,
     #[serde(default)]
     pub options: JavadocOptions,
@@ -125,9 +124,15 @@ impl Workspace {
         usize::try_from(self.config.answer_tokens).unwrap_or(usize::MAX)
     }
 
-    /// The answer budget of this workspace's clients (see [`crate::registry::Budget`]).
+    /// The answer budget of this workspace's clients as configured (see
+    /// [`crate::registry::Budget`]).
     pub fn answer_budget(&self) -> crate::registry::Budget {
-        crate::registry::Budget { tokens: self.answer_tokens(), structured: self.config.structured_content }
+        self.answer_budget_for(self.config.structured_content)
+    }
+
+    /// The answer budget of a client that is (or is not) sent the structured JSON.
+    pub fn answer_budget_for(&self, structured: bool) -> crate::registry::Budget {
+        crate::registry::Budget { tokens: self.answer_tokens(), structured }
     }
 
     /// The workspace index, created (empty) on first use.
