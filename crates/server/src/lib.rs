@@ -23,7 +23,7 @@ use mji_tools::registry;
 use mji_tools::workspace::Workspace;
 
 /// How long clients may cache `tools/list` (the catalog is fixed for the process lifetime).
-pub(crate) const TOOLS_TTL_MS: u64 = 3_600_000;
+pub const TOOLS_TTL_MS: u64 = 3_600_000;
 
 /// What the server tells a model about using it.
 pub(crate) const INSTRUCTIONS: &str = "Java code navigation without reading whole files. Workflow: \
@@ -57,7 +57,8 @@ struct CallPool {
     queued: std::sync::atomic::AtomicUsize,
 }
 
-fn to_tool(spec: &ToolSpec, structured: bool) -> Tool {
+/// A tool as `tools/list` shows it (the token benchmark measures the same list).
+pub fn to_tool(spec: &ToolSpec, structured: bool) -> Tool {
     let mut annotations = ToolAnnotations::with_title(spec.title)
         .read_only(spec.read_only)
         .destructive(spec.destructive)
