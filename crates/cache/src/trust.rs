@@ -79,9 +79,15 @@ pub(crate) fn remark(dir: &Path) -> Result<(), String> {
     mark(Key::user()?, dir)
 }
 
-/// Nothing in it but what an empty cache has (our `.gitignore`).
+/// Nothing in it but what an empty cache has: our `.gitignore`, or the mark another process
+/// is writing right now (two processes starting on a new cache at once both mark it, with the
+/// same mark, rather than one moving the other's directory aside).
 fn is_empty(dir: &Path) -> bool {
-    fs::read_dir(dir).map(|mut it| it.all(|e| e.is_ok_and(|e| e.file_name() == ".gitignore"))).unwrap_or(false)
+    let ours = |n: &std::ffi::OsStr| {
+        let n = n.to_string_lossy();
+        n == ".gitignore" || n.starts_with(&format!("{MARK_FILE}.tmp"))
+    };
+    fs::read_dir(dir).map(|mut it| it.all(|e| e.is_ok_and(|e| ours(&e.file_name())))).unwrap_or(false)
 }
 
 fn aside_of(dir: &Path) -> PathBuf {
