@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::mcp_server::to_tool;
+use mcp_java_index::mcp_server::{TOOLS_TTL_MS, to_tool};
 use mcp_java_index::tools::budget::count;
 use mcp_java_index::tools::catalog::ToolSpec;
 use mcp_java_index::tools::registry::{self, Answer, dispatch};
@@ -240,9 +240,6 @@ fn short(file: &str) -> &str {
 }
 
 // ---- tools/list -----------------------------------------------------------------------------
-
-/// The `ttlMs` the server puts on `tools/list` (crates/server's `TOOLS_TTL_MS`).
-const TOOLS_TTL_MS: u64 = 3_600_000;
 
 fn tools_list(structured: bool) -> (usize, Vec<(&'static str, usize)>) {
     let specs: Vec<&ToolSpec> = registry::registry().iter().map(|e| &e.spec).collect();
@@ -488,24 +485,16 @@ Of which: descriptions {descriptions}, input schemas {inputs}, output schemas {o
     println!("\n## Goals (issue 14)\n");
     let verdict = |ok: bool| if ok { "met" } else { "missed" };
     let api_row = by_family.iter().find(|(f, _)| *f == API).map(|(_, r)| *r).unwrap_or_default();
-    println!(
-        "- overall ≤ 5% of the baseline: (a) {:.1}%, (b) {:.1}% — {} / {}",
-        overall.0,
-        overall.1,
-        verdict(overall.0 <= 5.0),
-        verdict(overall.1 <= 5.0)
-    );
-    println!(
-        "- API of a class ≤ 30% of the file (median): (a) {:.1}%, (b) {:.1}% — {} / {}",
-        api_row.2,
-        api_row.3,
-        verdict(api_row.2 <= 30.0),
-        verdict(api_row.3 <= 30.0)
-    );
-    println!(
-        "- read one method ≤ 1.2× its lines (median, locate + read): (a) {task_a:.2}×, (b) {task_b:.2}× — {} / {}",
-        verdict(task_a <= 1.2),
-        verdict(task_b <= 1.2)
-    );
+    // One goal measured both ways, (a) the text and (b) the JSON, against its limit.
+    let goal = |what: &str, a: f64, b: f64, limit: f64, unit: &str, digits: usize| {
+        println!(
+            "- {what}: (a) {a:.digits$}{unit}, (b) {b:.digits$}{unit} — {} / {}",
+            verdict(a <= limit),
+            verdict(b <= limit)
+        );
+    };
+    goal("overall ≤ 5% of the baseline", overall.0, overall.1, 5.0, "%", 1);
+    goal("API of a class ≤ 30% of the file (median)", api_row.2, api_row.3, 30.0, "%", 1);
+    goal("read one method ≤ 1.2× its lines (median, locate + read)", task_a, task_b, 1.2, "×", 2);
     println!("- tools/list ≤ 6,000 tokens with output schemas: {with} — {}", verdict(with <= 6000));
 }

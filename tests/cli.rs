@@ -381,3 +381,25 @@ fn the_log_is_plain_text_off_a_terminal() {
     assert!(log.contains("serving MCP on stdio"), "{log}");
     assert!(!log.contains('\u{1b}'), "colour codes in the log: {log:?}");
 }
+
+/// `refs` says on stderr which files the binder could not bind fully (nested past its depth
+/// limit), as the answer's `incomplete` does.
+#[test]
+fn refs_warns_of_a_file_nested_past_the_depth_limit() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let depth = 3_500;
+    std::fs::write(tmp.path().join("Util.java"), "class Util { static int twice(int x) { return 2 * x; } }\n")
+        .expect("write");
+    let deep =
+        format!("class Deep {{ int f() {{ return {}1{}; }} }}\n", "Util.twice(".repeat(depth), ")".repeat(depth));
+    std::fs::write(tmp.path().join("Deep.java"), deep).expect("write");
+    let o = run(&["refs", "Util#twice(int)", "--count-only", "--root", "."], tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("warning: Deep.java: code nested deeper than 3000 levels from line 1 was not bound"),
+        "{}",
+        stderr(&o)
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(v["incompleteFiles"], 1, "{v}");
+}

@@ -90,6 +90,22 @@ fn validate(schema: &serde_json::Map<String, Value>, value: &Value, what: &str) 
 const MAX_TOOL_TOKENS: usize = 420;
 const AVERAGE_TOOL_TOKENS: usize = 300;
 
+/// Calls `tool`, checks that it answered without error and that its structuredContent conforms
+/// to the outputSchema `tools/list` gave it; the result and the structuredContent.
+async fn call_conforming(
+    client: &RunningService<RoleClient, ()>,
+    tools: &[rmcp::model::Tool],
+    tool: &str,
+    args: Value,
+) -> (CallToolResult, Value) {
+    let r = call(client, tool, args).await;
+    assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
+    let sc = r.structured_content.clone().expect("structured");
+    let schema = tools.iter().find(|t| t.name == tool).and_then(|t| t.output_schema.clone()).expect("output schema");
+    validate(&schema, &sc, tool);
+    (r, sc)
+}
+
 #[tokio::test]
 async fn tools_list_is_pinned_and_the_same_in_both_eras() {
     let ws = workspace();
@@ -138,14 +154,8 @@ async fn every_tool_answers_with_conforming_structured_content() {
     for era in [Era::Initialize, Era::Discover] {
         let client = connect(ws.path(), era).await;
         let tools = client.list_all_tools().await.expect("tools/list");
-        let schema = |name: &str| {
-            tools.iter().find(|t| t.name == name).and_then(|t| t.output_schema.clone()).expect("output schema")
-        };
 
-        let r = call(&client, "java_index", json!({"filePath": "records.java"})).await;
-        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
-        let sc = r.structured_content.clone().expect("structured");
-        validate(&schema("java_index"), &sc, "java_index");
+        let (r, sc) = call_conforming(&client, &tools, "java_index", json!({"filePath": "records.java"})).await;
         // The text a model reads is the outline's table of contents, not the JSON again.
         let text = text_of(&r);
         assert!(text.len() * 3 < sc.to_string().len(), "the text should be far smaller than the JSON");
@@ -158,22 +168,19 @@ async fn every_tool_answers_with_conforming_structured_content() {
         insta::assert_json_snapshot!(format!("call_java_index_{era:?}"), pinned);
 
         let id = sc["classes"][0]["symbolId"].as_str().expect("id").to_owned();
-        let r = call(&client, "java_read_javadoc", json!({"filePath": "records.java", "symbolId": id})).await;
-        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
-        let sc = r.structured_content.clone().expect("structured");
-        validate(&schema("java_read_javadoc"), &sc, "java_read_javadoc");
+        let (r, sc) =
+            call_conforming(&client, &tools, "java_read_javadoc", json!({"filePath": "records.java", "symbolId": id}))
+                .await;
         text_is_the_json(&r, &sc, "java_read_javadoc");
         insta::assert_json_snapshot!(format!("call_java_read_javadoc_{era:?}"), sc);
 
-        let r = call(
+        let (r, sc) = call_conforming(
             &client,
+            &tools,
             "java_read_range",
             json!({"filePath": "records.java", "startLine": 1, "endLine": 4, "options": {"maxChars": 1000}}),
         )
         .await;
-        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
-        let sc = r.structured_content.clone().expect("structured");
-        validate(&schema("java_read_range"), &sc, "java_read_range");
         insta::assert_json_snapshot!(format!("call_java_read_range_{era:?}"), sc);
         // The text: the same lines, each after its number and a space (fewer tokens than the
         // JSON's `N: `), a blank line left empty.
@@ -182,27 +189,24 @@ async fn every_tool_answers_with_conforming_structured_content() {
         assert_eq!(text_of(&r).lines().count(), numbered.lines().count());
         insta::assert_snapshot!(format!("text_java_read_range_{era:?}"), text_of(&r));
 
-        let r =
-            call(&client, "java_find_symbol", json!({"rootDir": ".", "query": "Point", "options": {"maxResults": 5}}))
-                .await;
-        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
-        let sc = r.structured_content.clone().expect("structured");
-        validate(&schema("java_find_symbol"), &sc, "java_find_symbol");
+        let (r, sc) = call_conforming(
+            &client,
+            &tools,
+            "java_find_symbol",
+            json!({"rootDir": ".", "query": "Point", "options": {"maxResults": 5}}),
+        )
+        .await;
         text_is_the_json(&r, &sc, "java_find_symbol");
         assert_eq!(sc["index"]["complete"], true);
         insta::assert_json_snapshot!(format!("call_java_find_symbol_{era:?}"), sc);
 
-        let r = call(&client, "find_type", json!({"pattern": "*Point*", "maxResults": 5})).await;
-        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
-        let sc = r.structured_content.clone().expect("structured");
-        validate(&schema("find_type"), &sc, "find_type");
+        let (r, sc) =
+            call_conforming(&client, &tools, "find_type", json!({"pattern": "*Point*", "maxResults": 5})).await;
         text_is_the_json(&r, &sc, "find_type");
         insta::assert_json_snapshot!(format!("call_find_type_{era:?}"), sc);
 
-        let r = call(&client, "find_resource", json!({"pattern": "rec", "maxResults": 5})).await;
-        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
-        let sc = r.structured_content.clone().expect("structured");
-        validate(&schema("find_resource"), &sc, "find_resource");
+        let (r, sc) =
+            call_conforming(&client, &tools, "find_resource", json!({"pattern": "rec", "maxResults": 5})).await;
         text_is_the_json(&r, &sc, "find_resource");
         assert_eq!(sc["results"][0]["filePath"], "records.java");
         let mut pinned = sc.clone();
@@ -211,52 +215,39 @@ async fn every_tool_answers_with_conforming_structured_content() {
         }
         insta::assert_json_snapshot!(format!("call_find_resource_{era:?}"), pinned);
 
-        let r = call(&client, "find_references", json!({"target": "xref.model.Money#plus(Money)", "limit": 3})).await;
-        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
-        let sc = r.structured_content.clone().expect("structured");
-        validate(&schema("find_references"), &sc, "find_references");
+        let (r, sc) = call_conforming(
+            &client,
+            &tools,
+            "find_references",
+            json!({"target": "xref.model.Money#plus(Money)", "limit": 3}),
+        )
+        .await;
         text_is_the_json(&r, &sc, "find_references");
         assert_eq!(sc["truncated"], true);
         insta::assert_json_snapshot!(format!("call_find_references_{era:?}"), sc);
 
-        let r = call(
-            &client,
-            "analyze_type_dependencies",
-            json!({"type": "xref.service.OrderService", "excludedPackages": ["xref.legacy.*"], "transitive": true, "limit": 5}),
-        )
-        .await;
-        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
-        let sc = r.structured_content.clone().expect("structured");
-        validate(&schema("analyze_type_dependencies"), &sc, "analyze_type_dependencies");
+        let (r, sc) = call_conforming(&client, &tools, "analyze_type_dependencies", json!({"type": "xref.service.OrderService", "excludedPackages": ["xref.legacy.*"], "transitive": true, "limit": 5})).await;
         text_is_the_json(&r, &sc, "analyze_type_dependencies");
         insta::assert_json_snapshot!(format!("call_analyze_type_dependencies_{era:?}"), sc);
 
-        let r = call(&client, "show_definition", json!({"symbol": "Money.plus"})).await;
-        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
-        let sc = r.structured_content.clone().expect("structured");
-        validate(&schema("show_definition"), &sc, "show_definition");
+        let (r, sc) = call_conforming(&client, &tools, "show_definition", json!({"symbol": "Money.plus"})).await;
         text_is_the_json(&r, &sc, "show_definition");
         insta::assert_json_snapshot!(format!("call_show_definition_{era:?}"), sc);
 
-        let r = call(
+        let (r, sc) = call_conforming(
             &client,
+            &tools,
             "get_problems",
             json!({"paths": ["broken_missing_brace.java"], "source_filter": ["syntax"], "limit": 2}),
         )
         .await;
-        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
-        let sc = r.structured_content.clone().expect("structured");
-        validate(&schema("get_problems"), &sc, "get_problems");
         text_is_the_json(&r, &sc, "get_problems");
         assert_eq!(sc["has_more"], true);
         let mut pinned = sc.clone();
         pinned["elapsed_ms"] = json!("[ms]");
         insta::assert_json_snapshot!(format!("call_get_problems_{era:?}"), pinned);
         // With javac (the real JDK): a clean file is analysed with no diagnostics.
-        let r = call(&client, "get_problems", json!({"paths": ["enums.java"]})).await;
-        assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
-        let sc = r.structured_content.clone().expect("structured");
-        validate(&schema("get_problems"), &sc, "get_problems");
+        let (_, sc) = call_conforming(&client, &tools, "get_problems", json!({"paths": ["enums.java"]})).await;
         assert_eq!(sc["javac"]["available"], true, "{sc}");
         assert_eq!(sc["files"][0]["status"], "analysed", "{sc}");
         client.cancel().await.expect("close");
@@ -445,11 +436,22 @@ async fn bad_arguments_are_tool_errors_that_name_the_problem() {
 
 /// Sends raw lines, closes stdin, returns (stdout lines, exit status) with a deadline.
 fn raw_session(root: &Path, lines: &[String], extra: &[&str]) -> (Vec<Value>, std::process::ExitStatus, String) {
+    raw_session_env(root, lines, extra, &[])
+}
+
+/// [`raw_session`] with environment variables set for the server.
+fn raw_session_env(
+    root: &Path,
+    lines: &[String],
+    extra: &[&str],
+    env: &[(&str, &str)],
+) -> (Vec<Value>, std::process::ExitStatus, String) {
     let mut child = Command::new(BIN)
         .arg("serve")
         .arg("--root")
         .arg(root)
         .args(extra)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -564,24 +566,9 @@ fn a_panicking_call_is_answered_as_a_tool_error_and_the_server_keeps_serving() {
     let mut lines = initialize();
     lines.push(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "java_index", "arguments": {"filePath": "enums.java"}}}).to_string());
     lines.push(json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "java_index", "arguments": {"filePath": "records.java"}}}).to_string());
-    let mut child = Command::new(BIN)
-        .args(["serve", "--root"])
-        .arg(ws.path())
-        .env("MCP_JAVA_INDEX_INJECT_PANIC", "enums.java")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut stdin = child.stdin.take().expect("stdin");
-    for l in &lines {
-        writeln!(stdin, "{l}").expect("write");
-    }
-    drop(stdin);
-    let out = child.wait_with_output().expect("wait");
-    assert!(out.status.success());
-    let answers: Vec<Value> =
-        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+    let (answers, status, err) =
+        raw_session_env(ws.path(), &lines, &[], &[("MCP_JAVA_INDEX_INJECT_PANIC", "enums.java")]);
+    assert!(status.success());
     let by_id = |id: i64| answers.iter().find(|v| v["id"] == id).unwrap_or_else(|| panic!("no answer to {id}"));
     assert_eq!(by_id(2)["result"]["isError"], true, "{}", by_id(2));
     assert!(
@@ -590,7 +577,7 @@ fn a_panicking_call_is_answered_as_a_tool_error_and_the_server_keeps_serving() {
         by_id(2)
     );
     assert_eq!(by_id(3)["result"]["isError"], false, "{}", by_id(3));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("panicked"), "the panic is logged");
+    assert!(err.contains("panicked"), "the panic is logged");
 }
 
 fn many_files(root: &Path, n: usize) {

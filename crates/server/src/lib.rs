@@ -24,7 +24,7 @@ use mji_tools::registry;
 use mji_tools::workspace::Workspace;
 
 /// How long clients may cache `tools/list` (the catalog is fixed for the process lifetime).
-pub(crate) const TOOLS_TTL_MS: u64 = 3_600_000;
+pub const TOOLS_TTL_MS: u64 = 3_600_000;
 
 /// What the server tells a model about using it.
 pub(crate) const INSTRUCTIONS: &str = "Java code navigation without reading whole files. Workflow: \

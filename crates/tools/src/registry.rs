@@ -1,6 +1,7 @@
 //! The tool registry: every tool is one file in `tool/` implementing [`Tool`] (its arguments,
 //! result, description, annotations, whether it waits for the index, its call and its text
-//! rendering) and one line in [`TOOLS`]. The MCP server and the CLI both iterate the registry;
+//! rendering) and one line in `tool/mod.rs`'s `tools!` list, which declares the module and
+//! registers it in [`TOOLS`]. The MCP server and the CLI both iterate the registry;
 //! schemas are derived from the types, so a result cannot drift from its `outputSchema`.
 
 use std::sync::OnceLock;
@@ -13,23 +14,8 @@ use serde_json::{Map, Value};
 
 use crate::ToolError;
 use crate::catalog::{ToolSpec, output_schema_of, schema_of};
-use crate::tool;
+use crate::tool::TOOLS;
 use crate::workspace::Workspace;
-
-/// Every tool, in the order `tools/list` shows them. Adding a tool: a file in `tool/`, its
-/// `mod` line there, and one line here.
-const TOOLS: &[fn() -> ToolEntry] = &[
-    entry::<tool::java_index::JavaIndex>,
-    entry::<tool::java_read_range::JavaReadRange>,
-    entry::<tool::java_read_javadoc::JavaReadJavadoc>,
-    entry::<tool::java_find_symbol::JavaFindSymbol>,
-    entry::<tool::find_type::FindType>,
-    entry::<tool::find_resource::FindResource>,
-    entry::<tool::find_references::FindReferences>,
-    entry::<tool::analyze_type_dependencies::AnalyzeTypeDependencies>,
-    entry::<tool::show_definition::ShowDefinition>,
-    entry::<tool::get_problems::GetProblems>,
-];
 
 /// MCP's four behaviour hints, set explicitly on every tool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -201,7 +187,7 @@ impl ToolEntry {
     }
 }
 
-fn entry<T: Tool>() -> ToolEntry {
+pub(crate) fn entry<T: Tool>() -> ToolEntry {
     let a = T::ANNOTATIONS;
     ToolEntry {
         spec: ToolSpec {

@@ -21,7 +21,7 @@ use mji_xref::{Category, Confidence, Ref, RefKind};
 // The domain algorithms live in the cross-reference layer; these are their tool-facing names.
 pub use mji_xref::definition::{Candidate, candidates};
 pub use mji_xref::target::{
-    FileHits, Target, TargetError, add_overriders, kind_name, kind_of_symbol_id, name_of_key, resolve_target,
+    FileHits, Search, Target, TargetError, add_overriders, kind_name, kind_of_symbol_id, name_of_key, resolve_target,
     resolve_target_as, search, target_at, target_of_symbol_id,
 };
 
@@ -152,10 +152,31 @@ pub struct FindReferencesResult {
     /// With `targets`: one entry per target.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counts: Option<Vec<TargetCount>>,
+    /// Files that mention the target's name but could not be bound fully, so references in
+    /// them may be missing from this answer: `path: why` (the first [`MAX_INCOMPLETE`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub incomplete: Vec<String>,
+    /// How many such files there are in all.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub incomplete_files: u64,
     pub index: IndexStatus,
 }
 
+/// The most incomplete files an answer lists.
+pub(crate) const MAX_INCOMPLETE: usize = 20;
+
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
+}
+
 impl FindReferencesResult {
+    /// Counts the incomplete files and keeps the first [`MAX_INCOMPLETE`] of them listed.
+    pub(crate) fn with_incomplete_count(mut self) -> Self {
+        self.incomplete_files = self.incomplete.len() as u64;
+        self.incomplete.truncate(MAX_INCOMPLETE);
+        self
+    }
+
     /// The answer budget's cut: keeps the first `n` references of the page (files in order)
     /// and says where the next page starts.
     pub(crate) fn keep_first(&mut self, n: usize, offset: u32) {

@@ -8,7 +8,7 @@ use mji_model::cancel::Cancel;
 use rayon::prelude::*;
 
 use crate::decls::{FileDecls, file_decls};
-use crate::resolve::file_refs;
+use crate::resolve::{DepthCut, bind_file, file_refs};
 use crate::world::World;
 use crate::{Ref, RefKind};
 
@@ -75,6 +75,16 @@ pub struct FileRefs {
     /// Hashes of the identifiers in `keys`, sorted: a query whose names are not among them
     /// skips the file without looking at its references.
     tokens: Box<[u64]>,
+    /// Where the binder's depth limit cut the file short: its references are incomplete.
+    cut: Option<DepthCut>,
+}
+
+/// A reference search's answer: the files with references, and the files that mention a
+/// searched name but could not be bound fully (their references may be missing).
+#[derive(Debug, Default)]
+pub struct Found {
+    pub files: Vec<(Arc<Path>, Vec<Ref>)>,
+    pub unbound: Vec<(Arc<Path>, DepthCut)>,
 }
 
 fn token_hash(t: &str) -> u64 {
@@ -90,7 +100,7 @@ fn key_tokens(k: &str) -> impl Iterator<Item = &str> {
 }
 
 impl FileRefs {
-    fn pack(refs: Vec<Ref>, shape: u64, size: u64, mtime_ns: i128) -> FileRefs {
+    fn pack((refs, cut): (Vec<Ref>, Option<DepthCut>), shape: u64, size: u64, mtime_ns: i128) -> FileRefs {
         let mut index: HashMap<String, u32> = HashMap::new();
         let mut keys: Vec<Box<str>> = Vec::new();
         let mut ids: Vec<u32> = Vec::new();
@@ -125,6 +135,7 @@ impl FileRefs {
             ids: ids.into(),
             refs: packed.into(),
             tokens: tokens.into(),
+            cut,
         }
     }
 
@@ -292,9 +303,10 @@ impl XrefEngine {
         files: &[Arc<Path>],
         names: &[String],
         keep: &(dyn Fn(&Ref) -> bool + Sync),
-    ) -> Vec<(Arc<Path>, Vec<Ref>)> {
+    ) -> Found {
         let finders: Vec<memchr::memmem::Finder> =
             names.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect();
+        let mentions = |bytes: &[u8]| finders.is_empty() || finders.iter().any(|f| has_identifier(f, bytes));
         // A key can only be the target's if it holds one of its names.
         let wanted = |k: &str| names.is_empty() || names.iter().any(|n| k.contains(n.as_str()));
         let stamps = self.stamps(files);
@@ -302,7 +314,7 @@ impl XrefEngine {
         // a target and of its overriders end in its simple name).
         let hashed: Vec<u64> = names.iter().flat_map(|n| key_tokens(n)).map(token_hash).collect();
         let cancel = Cancel::current();
-        let mut out: Vec<(Arc<Path>, Vec<Ref>)> = files
+        let mut out: Vec<(Arc<Path>, Vec<Ref>, Option<DepthCut>)> = files
             .par_iter()
             .zip(stamps.par_iter())
             .filter_map(|(p, stamp)| {
@@ -310,38 +322,52 @@ impl XrefEngine {
                     return None;
                 }
                 let kept = self.refs.lock().ok().and_then(|r| r.get(p).cloned());
-                let refs: Vec<Ref> = match (kept, stamp) {
+                let (refs, cut): (Vec<Ref>, Option<DepthCut>) = match (kept, stamp) {
                     (Some(f), Some((size, mtime)))
                         if f.shape == world.shape && f.size == *size && f.mtime_ns == *mtime =>
                     {
-                        if !f.may_mention(&hashed) {
+                        // A file cut short may mention the names in the part not bound.
+                        let cut = f.cut.filter(|_| {
+                            mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES).is_ok_and(|b| mentions(&b))
+                        });
+                        if cut.is_none() && !f.may_mention(&hashed) {
                             return None;
                         }
-                        f.matching(&wanted)
+                        (f.matching(&wanted), cut)
                     }
                     _ => {
                         let bytes = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES).ok()?;
-                        if !finders.is_empty() && !finders.iter().any(|f| has_identifier(f, &bytes)) {
+                        if !mentions(&bytes) {
                             return None;
                         }
-                        let all = file_refs(world, file_index(world, p), &bytes);
+                        let all = bind_file(world, file_index(world, p), &bytes);
+                        let cut = all.1;
                         match stamp {
-                            Some((size, mtime)) if self.room_for(all.len()) => {
+                            Some((size, mtime)) if self.room_for(all.0.len()) => {
                                 let packed = Arc::new(FileRefs::pack(all, world.shape, *size, *mtime));
                                 let found = packed.matching(&wanted);
                                 self.keep_bound(p, packed, world.shape);
-                                found
+                                (found, cut)
                             }
-                            _ => all,
+                            _ => (all.0, cut),
                         }
                     }
                 };
                 let refs: Vec<Ref> = refs.into_iter().filter(|r| keep(r)).collect();
-                (!refs.is_empty()).then(|| (p.clone(), refs))
+                (!refs.is_empty() || cut.is_some()).then(|| (p.clone(), refs, cut))
             })
             .collect();
         out.sort_by(|a, b| a.0.cmp(&b.0));
-        out
+        let mut found = Found::default();
+        for (p, refs, cut) in out {
+            if let Some(c) = cut {
+                found.unbound.push((p.clone(), c));
+            }
+            if !refs.is_empty() {
+                found.files.push((p, refs));
+            }
+        }
+        found
     }
 
     /// Binds, one file at a time, every file of `files` whose references are not kept yet,
@@ -360,8 +386,8 @@ impl XrefEngine {
                 continue;
             }
             let Ok(bytes) = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES) else { continue };
-            let all = file_refs(world, file_index(world, p), &bytes);
-            if !self.room_for(all.len()) {
+            let all = bind_file(world, file_index(world, p), &bytes);
+            if !self.room_for(all.0.len()) {
                 break;
             }
             self.keep_bound(p, Arc::new(FileRefs::pack(all, world.shape, size, mtime)), world.shape);

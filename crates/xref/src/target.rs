@@ -511,14 +511,23 @@ pub fn name_of_key(key: &str) -> String {
 /// A file's references to a target, each with the overrider it binds to (if not the target).
 pub type FileHits = (Arc<Path>, Vec<(Ref, Option<String>)>);
 
-pub fn search(engine: &XrefEngine, w: &World, files: &[Arc<Path>], target: &Target) -> Vec<FileHits> {
+/// A reference search for one target: the files with hits, and the files that mention its
+/// name but could not be bound fully (see [`crate::engine::Found::unbound`]).
+#[derive(Debug, Default)]
+pub struct Search {
+    pub hits: Vec<FileHits>,
+    pub unbound: Vec<(Arc<Path>, crate::resolve::DepthCut)>,
+}
+
+pub fn search(engine: &XrefEngine, w: &World, files: &[Arc<Path>], target: &Target) -> Search {
     let keys: HashSet<&str> = target.keys.iter().map(|s| s.as_str()).collect();
     let over: &HashMap<String, String> = &target.overriders;
     let cat = target.category;
     let keep =
         |r: &Ref| r.category == cat && r.targets.iter().any(|k| keys.contains(k.as_str()) || over.contains_key(k));
-    engine
-        .find_in_files(w, files, &target.names, &keep)
+    let found = engine.find_in_files(w, files, &target.names, &keep);
+    let hits = found
+        .files
         .into_iter()
         .map(|(p, refs)| {
             let tagged = refs
@@ -534,5 +543,6 @@ pub fn search(engine: &XrefEngine, w: &World, files: &[Arc<Path>], target: &Targ
                 .collect();
             (p, tagged)
         })
-        .collect()
+        .collect();
+    Search { hits, unbound: found.unbound }
 }

@@ -18,6 +18,7 @@ impl<'w, 's> Resolver<'w, 's> {
 
     pub(super) fn expr(&mut self, n: Node) -> Val {
         if self.depth >= MAX_DEPTH {
+            self.note_cut(n);
             return Val::Expr(None);
         }
         self.depth += 1;

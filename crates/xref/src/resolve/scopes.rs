@@ -64,6 +64,7 @@ impl<'w, 's> Resolver<'w, 's> {
 
     pub(super) fn stmt(&mut self, n: Node) {
         if self.depth >= MAX_DEPTH {
+            self.note_cut(n);
             return;
         }
         self.depth += 1;
