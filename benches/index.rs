@@ -5,8 +5,10 @@
 //!
 //! `cargo bench --bench index` (JDK tree from `$JDK_SRC_DIR`, else `target/jdk-src`).
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -45,13 +47,7 @@ fn peak_rss_mb(cmd: &[&str]) -> Option<f64> {
 }
 
 fn main() {
-    let jdk = std::env::var_os("JDK_SRC_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/jdk-src"));
-    if !jdk.join("java.base").is_dir() {
-        eprintln!("no JDK sources at {} (set JDK_SRC_DIR or run .ci/run)", jdk.display());
-        return;
-    }
+    let Some(jdk) = common::jdk_sources() else { return };
     let scratch = tempfile::tempdir().expect("tempdir");
     let cache = scratch.path().join("cache");
 

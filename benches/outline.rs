@@ -4,7 +4,9 @@
 //!
 //! `cargo bench --bench outline` (JDK tree from `$JDK_SRC_DIR`, else `target/jdk-src`).
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -42,13 +44,7 @@ fn time_file(path: &Path, runs: usize) -> (Duration, Duration) {
 }
 
 fn main() {
-    let root = std::env::var_os("JDK_SRC_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/jdk-src"));
-    if !root.join("java.base").is_dir() {
-        eprintln!("no JDK sources at {} (set JDK_SRC_DIR or run .ci/run)", root.display());
-        return;
-    }
+    let Some(root) = common::jdk_sources() else { return };
     let files = java_files(&root).files;
     let bytes: u64 = files.iter().filter_map(|f| f.metadata().ok()).map(|m| m.len()).sum();
     println!("corpus: {} files, {:.1} MB, {} threads", files.len(), bytes as f64 / 1e6, rayon::current_num_threads());

@@ -7,7 +7,9 @@
 //!
 //! `cargo bench --bench xref` (JDK tree from `$JDK_SRC_DIR`, else `target/jdk-src`).
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
@@ -43,13 +45,7 @@ fn median(v: &mut [Duration]) -> f64 {
 }
 
 fn main() {
-    let jdk = std::env::var_os("JDK_SRC_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/jdk-src"));
-    if !jdk.join("java.base").is_dir() {
-        eprintln!("no JDK sources at {} (set JDK_SRC_DIR or run .ci/run)", jdk.display());
-        return;
-    }
+    let Some(jdk) = common::jdk_sources() else { return };
     let scratch = tempfile::tempdir().expect("tempdir");
     // The benchmark edits a file: it works on a copy made of hard links (instant), and edits
     // by renaming a new file over a link.

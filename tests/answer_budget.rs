@@ -185,26 +185,32 @@ fn text_only_clients_are_paged_by_the_text_they_read() {
     assert!(text_only > with_json * 2, "text-only {text_only} vs with JSON {with_json}");
 }
 
-/// `java_index`'s `name` and `kinds` together: a type found by name brings its members only
-/// when types are among the kinds asked for.
+/// `java_index`'s `name` and `kinds` together: an exact name wins over names that contain it
+/// (`name(Type,Type)` picks one overload), and a type found by name brings its members only
+/// when types are among the kinds asked for. The text shows the types around a narrowed page
+/// as context only (kind, name, lines).
 #[test]
 fn name_and_kinds_select_declarations() {
     let dir = tempfile::tempdir().expect("tempdir");
     common::write(
         dir.path(),
         "p/Formatter.java",
-        "package p;\n\npublic class Formatter {\n    int formatCount;\n    public String format(String s) { return s; }\n    public void formatTo(StringBuilder b) { }\n    public int parse(String s) { return 0; }\n    static class Spec {\n        int width;\n        void formatWidth() { }\n    }\n}\n",
+        "package p;\n\nimport java.util.Locale;\n\n/** Formats. */\npublic final class Formatter implements java.io.Closeable {\n    int formatCount;\n    public String format(String s) { return s; }\n    public String format(Locale l, java.util.List<String> s) { return null; }\n    public void formatTo(StringBuilder b) { }\n    public int parse(String s) { return 0; }\n    public void close() { }\n    static class Spec {\n        int width;\n        void formatWidth() { }\n    }\n}\n",
     );
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
     let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let answer = |options: Value| call(&ws, "java_index", json!({"filePath": "p/Formatter.java", "options": options}));
     let names = |options: Value| -> Vec<String> {
-        let a = call(&ws, "java_index", json!({"filePath": "p/Formatter.java", "options": options}));
+        let a = answer(options);
         let mut out = Vec::new();
         let mut stack: Vec<Value> = a.value["classes"].as_array().cloned().unwrap_or_default();
         while let Some(t) = stack.pop() {
             for list in ["fields", "methods"] {
                 for m in t[list].as_array().into_iter().flatten() {
-                    out.push(format!("{}.{}", t["name"].as_str().unwrap_or(""), m["name"].as_str().unwrap_or("")));
+                    let params: Vec<&str> =
+                        m["params"].as_array().into_iter().flatten().filter_map(|p| p["typeText"].as_str()).collect();
+                    let name = format!("{}.{}", t["name"].as_str().unwrap_or(""), m["name"].as_str().unwrap_or(""));
+                    out.push(if list == "methods" { format!("{name}({})", params.join(",")) } else { name });
                 }
             }
             stack.extend(t["innerClasses"].as_array().cloned().unwrap_or_default());
@@ -212,13 +218,31 @@ fn name_and_kinds_select_declarations() {
         out.sort();
         out
     };
-    // Methods named like `format`, not every member of Formatter.
+    let both = ["Formatter.format(Locale,java.util.List<String>)", "Formatter.format(String)"];
+    // The methods named exactly `format` (both overloads), not those that contain it.
+    assert_eq!(names(json!({"kinds": ["method"], "name": "format"})), both);
+    assert_eq!(names(json!({"name": "format"})), both);
+    // One overload by its parameter types, simple or qualified, type arguments left out.
+    let one = ["Formatter.format(Locale,java.util.List<String>)"];
+    assert_eq!(names(json!({"name": "format(Locale,List)"})), one);
+    assert_eq!(names(json!({"name": "format(java.util.Locale, java.util.List<String>)"})), one);
+    assert_eq!(names(json!({"name": "format(String)"})), ["Formatter.format(String)"]);
+    // No such overload: every overload of that name, to choose from.
+    assert_eq!(names(json!({"name": "format(int)"})), both);
+    // No exact name: the names that contain it, case-insensitively.
     assert_eq!(
-        names(json!({"kinds": ["method"], "name": "format"})),
-        ["Formatter.format", "Formatter.formatTo", "Spec.formatWidth"]
+        names(json!({"kinds": ["method"], "name": "FORM"})),
+        [&both[..], &["Formatter.formatTo(StringBuilder)", "Spec.formatWidth()"]].concat()
     );
-    // Without kinds, the type named like `format` comes whole.
-    assert_eq!(names(json!({"name": "format"})).len(), 6);
-    // A nested type by name, with its members.
-    assert_eq!(names(json!({"name": "spec"})), ["Spec.formatWidth", "Spec.width"]);
+    // A type named exactly comes whole; a nested type found by substring too.
+    assert_eq!(names(json!({"name": "Formatter"})).len(), 8);
+    assert_eq!(names(json!({"name": "spec"})), ["Spec.formatWidth()", "Spec.width"]);
+    // The text of a narrowed page: the class is context (no modifiers, supertypes, javadoc).
+    let text = answer(json!({"name": "format(String)"})).text();
+    assert_eq!(
+        text,
+        "p/Formatter.java (17 lines, package p)\n6-17 class Formatter\n  8 public String format(String s)\n"
+    );
+    let whole = answer(json!({"name": "Formatter"})).text();
+    assert!(whole.contains("6-17 public final class Formatter implements java.io.Closeable  /**5*/\n"), "{whole}");
 }

@@ -153,8 +153,10 @@ fn every_source_file_starts_with_a_module_doc() {
     }
 }
 
-/// Adding a tool is one file in `tool/` and its lines in the registry: every file there is a
-/// registered tool, and every registered tool has its file.
+/// Adding a tool is one file in `tool/` and one line in `tool/mod.rs`'s `tools!` list (which
+/// declares the module and registers it): every file there is a registered tool named as the
+/// file, and every registered tool has its file. A file left out of the list is not compiled,
+/// so it shows here as a file with no registered tool.
 #[test]
 fn every_tool_is_one_file_in_the_registry() {
     let dir = root().join("crates/tools/src/tool");

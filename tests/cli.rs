@@ -235,7 +235,11 @@ fn call_runs_any_registered_tool_by_name() {
     // Without --json: the text a model reads, the numbered lines themselves.
     let o = run(&["call", "java_read_range", range], &fixtures());
     let text = stdout(&o);
-    assert!(text.starts_with("1\t") && text.contains("\n2\t") && !text.contains("\n3\t"), "{text}");
+    // (line 2 is blank: left empty)
+    assert!(
+        text.starts_with("1 package com.example.outline.enums;\n\n") && text.trim_end().lines().count() == 1,
+        "{text}"
+    );
 
     let o = run(&["call", "find_type", r#"{"pattern": "Color*"}"#, "--json"], &fixtures());
     assert!(o.status.success(), "{}", stderr(&o));
@@ -418,4 +422,26 @@ fn refs_reads_the_reference_index_a_previous_call_persisted() {
         "the second call starts from the files the first one bound: {second}"
     );
     assert_eq!(first["files"], second["files"], "the same references either way");
+}
+
+/// `refs` says on stderr which files the binder could not bind fully (nested past its depth
+/// limit), as the answer's `incomplete` does.
+#[test]
+fn refs_warns_of_a_file_nested_past_the_depth_limit() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let depth = 3_500;
+    std::fs::write(tmp.path().join("Util.java"), "class Util { static int twice(int x) { return 2 * x; } }\n")
+        .expect("write");
+    let deep =
+        format!("class Deep {{ int f() {{ return {}1{}; }} }}\n", "Util.twice(".repeat(depth), ")".repeat(depth));
+    std::fs::write(tmp.path().join("Deep.java"), deep).expect("write");
+    let o = run(&["refs", "Util#twice(int)", "--count-only", "--root", "."], tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("warning: Deep.java: code nested deeper than 3000 levels from line 1 was not bound"),
+        "{}",
+        stderr(&o)
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(v["incompleteFiles"], 1, "{v}");
 }

@@ -88,27 +88,13 @@ fn our_lines(rel: &str, o: &FileOutline, out: &mut Vec<String>) {
         for f in &t.fields {
             out.push(format!("{rel}\tfield\t{q}#{}\t{}\t{}\t{}\t-", f.name, f.start_line, f.end_line, doc(&f.javadoc)));
         }
-        for c in &t.constructors {
-            let ps: Vec<_> = c.params.iter().map(|p| squash(&p.type_text)).collect();
-            out.push(format!(
-                "{rel}\tconstructor\t{q}#{}\t{}\t{}\t{}\t{}",
-                c.name,
-                c.start_line,
-                c.end_line,
-                doc(&c.javadoc),
-                ps.join(",")
-            ));
-        }
-        for m in &t.methods {
-            let ps: Vec<_> = m.params.iter().map(|p| squash(&p.type_text)).collect();
-            out.push(format!(
-                "{rel}\tmethod\t{q}#{}\t{}\t{}\t{}\t{}",
-                m.name,
-                m.start_line,
-                m.end_line,
-                doc(&m.javadoc),
-                ps.join(",")
-            ));
+        // Constructors, then methods: name, lines, javadoc and parameter types.
+        let callables =
+            t.constructors.iter().map(|c| ("constructor", &c.name, c.start_line, c.end_line, &c.javadoc, &c.params));
+        let methods = t.methods.iter().map(|m| ("method", &m.name, m.start_line, m.end_line, &m.javadoc, &m.params));
+        for (kind, name, start, end, javadoc, params) in callables.chain(methods) {
+            let ps: Vec<_> = params.iter().map(|p| squash(&p.type_text)).collect();
+            out.push(format!("{rel}\t{kind}\t{q}#{name}\t{start}\t{end}\t{}\t{}", doc(javadoc), ps.join(",")));
         }
         for i in &t.inner_classes {
             walk(rel, i, out);
@@ -203,6 +189,17 @@ fn fixtures_agree_with_javac() {
     // Java 21+ syntax is not javac 17's either (its lines were checked with javac 25).
     let files = rel_files(&root, |r| r.contains("broken_") || r.starts_with("java21_"));
     assert!(files.len() >= 15, "expected at least 15 fixtures, found {}", files.len());
+    agree(&root, &files);
+}
+
+/// A corpus full of JSpecify-style type-use annotations (issue 13): annotated varargs and
+/// array dimensions, `Map.@Nullable Entry`, annotated bounds, type arguments and wildcards,
+/// receiver parameters, throws, casts, records and enums.
+#[test]
+fn jspecify_corpus_agrees_with_javac() {
+    let root = manifest_dir().join("tests/javac_corpus/jspecify");
+    let files = rel_files(&root, |_| false);
+    assert!(files.len() >= 8, "expected the JSpecify corpus, found {files:?}");
     agree(&root, &files);
 }
 

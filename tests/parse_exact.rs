@@ -153,3 +153,89 @@ fn find_references_sees_record_patterns_simple_and_qualified() {
     let point: Vec<u32> = refs(&ws, &format!("{q}.Point")).into_iter().map(|(l, _, _)| l).collect();
     assert_eq!(point, [9, 10, 20, 21, 35, 64, 73], "{point:?}");
 }
+
+/// Contextual keywords as names, pattern switch statements with guards, and `case` labels
+/// listing several patterns (Java 22), which tree-sitter-java 0.23.5 does not parse: no false
+/// error anywhere, javac's lines (checked by hand: javac 17 rejects the file), and the types of
+/// a label listing type patterns are still references.
+#[test]
+fn several_patterns_in_a_case_label_parse_without_false_errors() {
+    let bytes = fixture("java21_more.java");
+    let o = clean_everywhere("java21_more.java", &bytes);
+    let lines: Vec<(String, u32, u32)> =
+        all_methods(&o).iter().map(|m| (m.name.clone(), m.start_line, m.end_line)).collect();
+    assert_eq!(
+        lines,
+        [
+            ("when".into(), 15, 15),
+            ("describe".into(), 18, 37),
+            ("kind".into(), 40, 57),
+            ("text".into(), 60, 66),
+            ("dir".into(), 70, 76),
+            ("boxes".into(), 79, 84),
+            ("last".into(), 86, 86)
+        ]
+    );
+    assert_eq!((o.classes[0].start_line, o.classes[0].end_line), (6, 87));
+    let names: Vec<&str> = o.classes[0].fields.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["record", "sealed", "permits", "yield", "when", "var"]);
+    let (_d, ws) = workspace_with(&[("src/fixtures/java21/More.java", &bytes)]);
+    // Square: in `permits` (7), `case Circle _, Square _` (42), the record patterns of line 49
+    // and `case Circle(_), More.Square(var _)` (81); not the second pattern of line 48, whose
+    // type arguments the rewrite cannot keep (`case Pair<..>(..), Pair<..>(Square _, ..)`).
+    let square: Vec<(u32, u32)> =
+        refs(&ws, "fixtures.java21.More.Square").into_iter().map(|(l, c, _)| (l, c)).collect();
+    assert_eq!(square, [(7, 44), (27, 44), (42, 28), (49, 44), (81, 34)], "{square:?}");
+    let circle: Vec<u32> = refs(&ws, "fixtures.java21.More.Circle").into_iter().map(|(l, _, _)| l).collect();
+    assert!(circle.contains(&42) && circle.contains(&81), "{circle:?}");
+}
+
+/// The JSpecify-style corpus (also in the javac agreement test): no false syntax error in any
+/// consumer, and an annotated receiver parameter (`@NonNull Registry<K, V> this`, which
+/// tree-sitter-java reads as a parameter named `this`) is not a parameter, in the outline and
+/// in the cross-reference declarations.
+#[test]
+fn jspecify_corpus_is_clean_and_receivers_are_not_parameters() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/javac_corpus/jspecify/org/example/nullness");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("corpus")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|n| n.ends_with(".java"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 8, "{names:?}");
+    for n in &names {
+        clean_everywhere(n, &std::fs::read(dir.join(n)).expect("read"));
+    }
+    let bytes = std::fs::read(dir.join("Registry.java")).expect("read");
+    let o = clean_everywhere("Registry.java", &bytes);
+    let sigs: Vec<String> = all_methods(&o)
+        .iter()
+        .map(|m| {
+            format!("{}({})", m.name, m.params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(", "))
+        })
+        .collect();
+    for want in ["size()", "get(Object)", "put(K, V)", "value()", "iterator()", "both()"] {
+        assert!(sigs.iter().any(|s| s == want), "{want} not in {sigs:?}");
+    }
+    let d = mcp_java_index::xref::decls::file_decls(&bytes);
+    let reg = d.types.iter().find(|t| &*t.simple == "Registry").expect("type");
+    let arity = |name: &str| reg.methods.iter().find(|m| &*m.name == name).map(|m| m.params.len());
+    assert_eq!((arity("size"), arity("get"), arity("put")), (Some(0), Some(1), Some(2)));
+}
+
+/// The overload with an annotated varargs parameter is a target of its own: its calls, not
+/// those of `getBean(String)`.
+#[test]
+fn an_annotated_varargs_overload_is_a_target_of_its_own() {
+    let bytes = fixture("type_annotations.java");
+    let user = b"package fixtures.annotations;\n\nclass User {\n    void run(TypeAnnotations t) {\n        t.getBean(\"a\");\n        t.getBean(\"b\", 1, 2);\n        t.getBean(\"c\", (Object[]) null);\n    }\n}\n";
+    let (_d, ws) = workspace_with(&[
+        ("src/fixtures/annotations/TypeAnnotations.java", &bytes),
+        ("src/fixtures/annotations/User.java", user),
+    ]);
+    let lines = |t: &str| -> Vec<u32> { refs(&ws, t).into_iter().map(|(l, _, _)| l).collect() };
+    let q = "fixtures.annotations.TypeAnnotations";
+    assert_eq!(lines(&format!("{q}#getBean(String,Object[])")), [6, 7]);
+    assert_eq!(lines(&format!("{q}#getBean(String)")), [5]);
+}

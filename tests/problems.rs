@@ -536,3 +536,64 @@ fn command_line_problems_with_filters_and_without_a_jdk() {
     assert_eq!(v["diagnostics"].as_array().map(Vec::len), Some(1));
     assert_eq!(v["diagnostics"][0]["source"], "syntax");
 }
+
+/// Main and test source sets have classpaths of their own: a main file does not see a
+/// `testImplementation` library (javac under Gradle would refuse it), a test file does; an
+/// `api` library from the version catalog reaches the modules that use its module; and the
+/// answers do not depend on which file was asked first.
+#[test]
+fn gradle_main_files_do_not_see_test_libraries() {
+    let (root, home) = gradle_project();
+    let r = root.path();
+    common::write(
+        r,
+        "gradle/libs.versions.toml",
+        "[versions]\ncommons = \"3.12.0\"\njunit = \"5.9.2\"\n\n[libraries]\ncommons-lang3 = { module = \"org.apache.commons:commons-lang3\", version.ref = \"commons\" }\njunit-api = { group = \"org.junit.jupiter\", name = \"junit-jupiter-api\", version.ref = \"junit\" }\ncommons-io = \"commons-io:commons-io:2.11.0\"\n",
+    );
+    common::write(r, "core/core.gradle", "dependencies {\n  api libs.commons.io\n}\n");
+    let dir = home.path().join("caches/modules-2/files-2.1/commons-io/commons-io/2.11.0/77aa1b");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    for ext in ["jar", "pom"] {
+        let file = format!("commons-io-2.11.0.{ext}");
+        std::fs::copy(Path::new(MAVEN_REPO).join("commons-io/commons-io/2.11.0").join(&file), dir.join(&file))
+            .expect("copying a Debian jar");
+    }
+    common::write(
+        r,
+        "app/src/main/java/demo/app/Names.java",
+        "package demo.app;\n\nimport org.apache.commons.io.FilenameUtils;\n\nclass Names {\n    String base(String p) {\n        return FilenameUtils.getBaseName(p);\n    }\n}\n",
+    );
+    common::write(
+        r,
+        "app/src/main/java/demo/app/UsesJunit.java",
+        "package demo.app;\n\nimport org.junit.jupiter.api.Assertions;\n\nclass UsesJunit {\n    void check() {\n        Assertions.fail(\"main code\");\n    }\n}\n",
+    );
+    let main = ["app/src/main/java/demo/app/UsesJunit.java", "app/src/main/java/demo/app/Names.java"];
+    let test = ["app/src/test/java/demo/app/AppTest.java"];
+    let diagnostics = |r: &ProblemsResult| -> Vec<(String, u32, String)> {
+        r.diagnostics
+            .iter()
+            .map(|d| (d.file.rsplit('/').next().unwrap_or("").to_owned(), d.line, d.code.clone()))
+            .collect()
+    };
+    let (c1, c2) = (tempfile::tempdir().expect("tempdir"), tempfile::tempdir().expect("tempdir"));
+    let first = gradle_workspace(r, home.path(), c1.path());
+    let (a_main, a_test) =
+        (first.get_problems(&args(&main)).expect("main"), first.get_problems(&args(&test)).expect("test"));
+    let other = gradle_workspace(r, home.path(), c2.path());
+    let (b_test, b_main) =
+        (other.get_problems(&args(&test)).expect("test"), other.get_problems(&args(&main)).expect("main"));
+    for (m, t) in [(&a_main, &a_test), (&b_main, &b_test)] {
+        assert!(m.javac.available && m.javac.classpath_complete, "{:?}", m.javac);
+        assert_eq!(
+            diagnostics(m),
+            [
+                ("UsesJunit.java".to_owned(), 3, "compiler.err.doesnt.exist".to_owned()),
+                ("UsesJunit.java".to_owned(), 7, "compiler.err.cant.resolve.location".to_owned()),
+            ],
+            "{:?}",
+            m.diagnostics
+        );
+        assert!(t.diagnostics.is_empty(), "the test source set sees junit: {:?}", t.diagnostics);
+    }
+}

@@ -181,6 +181,21 @@ fn a_fifo_named_java_neither_hangs_the_index_nor_a_call() {
 }
 
 #[test]
+fn a_fifo_found_at_start_up_is_counted_as_skipped_and_said() {
+    let ws = workspace();
+    let made = Command::new("mkfifo").arg(ws.path().join("Pipe.java")).status().expect("mkfifo");
+    assert!(made.success());
+    let mut s = Server::start(ws.path(), &["--index-wait-ms", "60000"], &[]);
+    let (err, text, v) = s.call_within("find_type", json!({"pattern": "Hello"}), Duration::from_secs(20));
+    assert!(!err && v["index"]["complete"] == true, "{text}");
+    assert_eq!(v["index"]["skippedFiles"], 1, "{v}");
+    let why = v["index"]["skipped"].to_string();
+    assert!(why.contains("Pipe.java") && why.contains("FIFO") && why.contains("not a regular file"), "{why}");
+    // The text a model reads says it too.
+    assert!(text.contains("Pipe.java"), "{text}");
+}
+
+#[test]
 fn a_link_to_a_device_is_refused() {
     let ws = workspace();
     std::os::unix::fs::symlink("/dev/zero", ws.path().join("Zero.java")).expect("symlink");
@@ -363,4 +378,114 @@ fn maven_runs_only_in_a_trusted_workspace() {
     drop(s);
     let ran = std::fs::read_to_string(&marker).expect("mvn ran with --trust");
     assert!(ran.contains("dependency:build-classpath"), "{ran}");
+}
+
+/// The CLI on `root` with its own user cache directory (where the cache key lives).
+fn cli_as(home: &Path, root: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(BIN)
+        .args(args)
+        .current_dir(root)
+        .env("HOME", home)
+        .env("XDG_CACHE_HOME", home.join(".cache"))
+        .env_remove("MCP_JAVA_INDEX_CACHE_DIR")
+        .output()
+        .expect("run the CLI")
+}
+
+/// `index --stats`' last stderr line: (cache hits, cache misses), and the whole stderr.
+fn index_stats(home: &Path, root: &Path) -> (u64, u64, String, String) {
+    let o = cli_as(home, root, &["index", "--stats", "."]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(o.status.success(), "{err}");
+    let s: Value = serde_json::from_str(err.lines().last().unwrap_or_default()).expect("stats JSON");
+    let n = |k: &str| s[k].as_u64().expect("count");
+    (n("cacheHits"), n("cacheMisses"), String::from_utf8_lossy(&o.stdout).into_owned(), err)
+}
+
+/// A workspace whose one file was last modified an hour ago (old enough to be trusted by its
+/// stamp and kept in the index snapshot).
+fn settled_workspace() -> tempfile::TempDir {
+    let ws = workspace();
+    let f = std::fs::File::options().write(true).open(ws.path().join("Hello.java")).expect("open");
+    f.set_modified(std::time::SystemTime::now() - Duration::from_secs(3600)).expect("set mtime");
+    ws
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("read_dir") {
+        let e = e.expect("entry");
+        if e.file_type().expect("type").is_dir() {
+            copy_tree(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).expect("copy");
+        }
+    }
+}
+
+/// A repository can commit a `.mcp-java-index-cache/` whose outlines lie. The cache is used
+/// only if this user made it for this path: one built in workspace A, poisoned and copied into
+/// workspace B is moved aside there and rebuilt (B's answers are B's files), with one warning,
+/// while A's and then B's own warm starts hit their caches.
+#[test]
+fn a_cache_this_user_did_not_make_here_is_moved_aside_and_rebuilt() {
+    let home = empty_home();
+    let (a, b) = (settled_workspace(), settled_workspace());
+    assert_eq!(index_stats(home.path(), a.path()).1, 1, "A's cold start parses");
+    let (hits, misses, _, err) = index_stats(home.path(), a.path());
+    assert_eq!((hits, misses), (1, 0), "A's warm start hits its cache: {err}");
+    assert!(!err.contains("not made by this user"), "{err}");
+
+    // Poison A's outline of Hello.java, then ship A's cache in B.
+    let cache_a = a.path().join(".mcp-java-index-cache");
+    let db = rusqlite::Connection::open(cache_a.join("outlines.sqlite3")).expect("open the cache");
+    let poisoned = db.execute("UPDATE outlines SET json = replace(json, 'greet', 'pwned')", []).expect("poison");
+    assert_eq!(poisoned, 1);
+    drop(db);
+    copy_tree(&cache_a, &b.path().join(".mcp-java-index-cache"));
+
+    let (hits, misses, out, err) = index_stats(home.path(), b.path());
+    assert!(out.contains("greet") && !out.contains("pwned"), "B answered from the shipped cache: {out}");
+    assert_eq!((hits, misses), (0, 1), "{err}");
+    let warnings: Vec<&str> = err.lines().filter(|l| l.contains("not made by this user at this path")).collect();
+    assert_eq!(warnings.len(), 1, "{err}");
+    assert!(b.path().join(".mcp-java-index-cache.untrusted/outlines.sqlite3").is_file());
+    // B's own cache from now on: a warm start hits, with no warning.
+    let (hits, misses, out, err) = index_stats(home.path(), b.path());
+    assert_eq!((hits, misses), (1, 0), "{err}");
+    assert!(out.contains("greet") && !err.contains("not made by this user"), "{err}");
+
+    // Another user (another key) does not trust A's cache either.
+    let other = empty_home();
+    let (_, _, out, err) = index_stats(other.path(), a.path());
+    assert!(out.contains("greet") && !out.contains("pwned"), "{out}");
+    assert!(err.contains("not made by this user at this path"), "{err}");
+}
+
+/// The index snapshot carries a MAC of its bytes: one altered after this user wrote it is not
+/// used (its names would otherwise be served), and an intact one still gives a warm start.
+#[test]
+fn an_altered_index_snapshot_is_not_used() {
+    let home = empty_home();
+    let ws = settled_workspace();
+    let find = |query: &str| {
+        let o = cli_as(home.path(), ws.path(), &["find", "--query", query, "--root", "."]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: Value = serde_json::from_slice(&o.stdout).expect("JSON");
+        v["total"].as_u64().expect("total")
+    };
+    assert_eq!(find("greet"), 1);
+    let cache = ws.path().join(".mcp-java-index-cache");
+    let snapshot = std::fs::read_dir(&cache)
+        .expect("cache dir")
+        .map(|e| e.expect("entry").path())
+        .find(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("symbols-")))
+        .expect("a snapshot was written");
+    let bytes = std::fs::read(&snapshot).expect("read");
+    let at = bytes.windows(5).position(|w| w == b"greet").expect("the name is in the snapshot");
+    let mut altered = bytes.clone();
+    altered[at..at + 5].copy_from_slice(b"pwned");
+    std::fs::write(&snapshot, &altered).expect("alter");
+    assert_eq!(find("pwned"), 0, "an altered snapshot was used");
+    assert_eq!(find("greet"), 1);
 }

@@ -327,3 +327,40 @@ fn the_reference_index_is_persisted_and_stays_exact_after_a_restart() {
     assert!(files >= 95, "a file saved racy drops only itself: {files} files kept");
     assert_eq!(answers(&fourth), answers(&open(root, false)), "answers after a racy save");
 }
+
+/// A persisted reference index that this user's runs did not write as it is (altered, or
+/// shipped by a repository) is not read: its MAC does not hold.
+#[test]
+fn an_altered_reference_index_is_not_read() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write_old(root, "a/Base.java", "package a;\n\npublic class Base {\n    public void m(int x) { }\n}\n");
+    for i in 0..20 {
+        write_old(root, &format!("g/Gen{i}.java"), &generated(i, "b.m(1);"));
+    }
+    {
+        let first = open_cached(root);
+        assert!(first.warm_references() > 20);
+        first.flush();
+    }
+    let store = std::fs::read_dir(root.join(".mcp-java-index-cache"))
+        .expect("cache dir")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("xref-")))
+        .expect("the persisted index");
+    // Unaltered, a restart reads it back.
+    let second = open_cached(root);
+    let _ = second.xref_world();
+    assert!(second.xref_bound().0 > 20, "read back: {:?}", second.xref_bound());
+    drop(second);
+    // One bit of the MAC that ends the file: the body still decodes, but it is not read.
+    let mut bytes = std::fs::read(&store).expect("read");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&store, bytes).expect("write");
+    let third = open_cached(root);
+    let _ = third.xref_world();
+    assert_eq!(third.xref_bound().0, 0, "an altered index is not read");
+    assert_eq!(answers(&third), answers(&open(root, false)), "answers from the files");
+}

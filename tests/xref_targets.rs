@@ -158,3 +158,20 @@ fn a_name_of_both_a_field_and_a_method_is_ambiguous_and_says_how_to_pick() {
     assert_eq!(lines(&by_kind("method")), [(5, "call".to_owned())]);
     assert_eq!(lines(&find(&ws, "p.Line#above(int)", false)), [(5, "call".to_owned())]);
 }
+
+/// A position with no name says so and what is nearest instead (a position to ask next); a
+/// line past the end gives the file's lines.
+#[test]
+fn a_bad_position_is_named_with_what_is_nearest() {
+    let (_d, ws) = setup();
+    let at = |line: u32, column: u32| {
+        ws.find_references(&FindReferencesArgs { file_path: "p/Use.java".into(), line, column, ..Default::default() })
+            .expect_err("no name there")
+            .to_string()
+    };
+    let e = at(4, 1);
+    assert!(e.contains("nothing to resolve at line 4, column 1"), "{e}");
+    assert!(e.contains("nearest names: line 4 column 11: p.Ctx#getBean(java.lang.String)"), "{e}");
+    let e = at(99, 0);
+    assert!(e.contains("line 99 is outside the file (1..11)"), "{e}");
+}

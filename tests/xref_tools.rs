@@ -344,3 +344,52 @@ fn javadoc_links_are_references_unless_left_out() {
     // @throws names the exception type.
     assert_eq!(by("java.lang.IllegalStateException", None).iter().filter(|r| r.3 == "javadoc").count(), 1);
 }
+
+/// Past the binder's depth limit a file's references are not all bound: the answer names the
+/// file and says why, instead of dropping them silently. A file that does not mention the name
+/// is not listed, and the references bound before the cut are still found.
+#[test]
+fn a_file_nested_past_the_depth_limit_is_said_to_be_incomplete() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let w = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).expect("write");
+    w("Util.java", "class Util { static int twice(int x) { return 2 * x; } }\n");
+    w("Shallow.java", "class Shallow { int shallowOnly() { return Util.twice(1); } }\n");
+    let depth = 4_000;
+    let mut deep = String::from("class Deep { int f() { return ");
+    deep.push_str(&"Util.twice(".repeat(depth));
+    deep.push('1');
+    deep.push_str(&")".repeat(depth));
+    deep.push_str("; } }\n");
+    w("Deep.java", &deep);
+    let mut other = String::from("class Other { int f() { return 1");
+    other.push_str(&" + 1".repeat(depth));
+    other.push_str("; } }\n");
+    w("Other.java", &other);
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    // On a worker-sized stack, twice: the second answer comes from the references kept bound.
+    for round in 0..2 {
+        let r = std::thread::scope(|s| {
+            std::thread::Builder::new()
+                .stack_size(2 << 20)
+                .spawn_scoped(s, || {
+                    refs(&ws, FindReferencesArgs { target: "Util#twice(int)".into(), ..Default::default() })
+                })
+                .expect("spawn")
+                .join()
+                .expect("no stack overflow")
+        });
+        assert_eq!(r.incomplete_files, 1, "round {round}: {:?}", r.incomplete);
+        let f = &r.incomplete[0];
+        assert!(f.starts_with("Deep.java: ") && f.contains("nested deeper than 3000 levels from line 1"), "{f}");
+        // Shallow.java's call and the calls of Deep.java above the cut, not all of them.
+        assert!(r.total > 1000 && r.total < depth as u64, "{} of {} calls found", r.total, depth + 1);
+        assert_eq!(r.files.first().map(|f| f.file.as_str()), Some("Deep.java"));
+        let text = serde_json::to_string(&r).expect("json");
+        assert!(text.contains("\"incomplete\"") && text.contains("Deep.java"), "{text:.300}");
+    }
+    // A search for a name the deep file does not mention does not list it.
+    let r = refs(&ws, FindReferencesArgs { target: "Shallow#shallowOnly()".into(), ..Default::default() });
+    assert!(r.incomplete.is_empty() && r.incomplete_files == 0, "{:?}", r.incomplete);
+}

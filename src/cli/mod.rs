@@ -10,10 +10,12 @@ use rayon::prelude::*;
 
 use crate::config::{Config, Flags};
 use crate::model::OutlineOptions;
+use crate::tools::find::{FindResourceArgs, FindTypeArgs};
 use crate::tools::java_index::{IndexOptions, apply_options};
 use crate::tools::read_javadoc::{JavadocOptions, read_javadoc};
 use crate::tools::read_range::{RangeOptions, read_range};
 use crate::tools::workspace::Workspace;
+use crate::tools::xref::ShowDefinitionArgs;
 use crate::tools::{ToolError, require_java};
 
 #[derive(Debug, Parser)]
@@ -185,6 +187,15 @@ pub struct CallArgs {
     pub ws: WorkspaceFlags,
 }
 
+/// Which page of a search's results to print.
+#[derive(Debug, Args)]
+pub struct ResultPage {
+    #[arg(long, default_value_t = 50)]
+    pub max_results: u32,
+    #[arg(long, default_value_t = 0)]
+    pub offset: u32,
+}
+
 #[derive(Debug, Args)]
 pub struct FindArgs {
     /// Name, prefix, camelCase initials (gSV), substring, wildcard, or Type#member
@@ -196,12 +207,10 @@ pub struct FindArgs {
     /// class, method, field or any
     #[arg(long, default_value = "any")]
     pub match_kind: String,
-    #[arg(long, default_value_t = 50)]
-    pub max_results: u32,
     #[arg(long)]
     pub case_sensitive: bool,
-    #[arg(long, default_value_t = 0)]
-    pub offset: u32,
+    #[command(flatten)]
+    pub page: ResultPage,
     #[command(flatten)]
     pub ws: WorkspaceFlags,
 }
@@ -213,10 +222,8 @@ pub struct TypesArgs {
     /// class, interface, enum, record, annotation or any
     #[arg(long, default_value = "any")]
     pub kind: String,
-    #[arg(long, default_value_t = 50)]
-    pub max_results: u32,
-    #[arg(long, default_value_t = 0)]
-    pub offset: u32,
+    #[command(flatten)]
+    pub page: ResultPage,
     #[command(flatten)]
     pub ws: WorkspaceFlags,
 }
@@ -225,10 +232,8 @@ pub struct TypesArgs {
 pub struct ResourcesArgs {
     /// File name, prefix, camelCase, glob (*.xml) or path glob (src/*/pom.xml)
     pub pattern: String,
-    #[arg(long, default_value_t = 50)]
-    pub max_results: u32,
-    #[arg(long, default_value_t = 0)]
-    pub offset: u32,
+    #[command(flatten)]
+    pub page: ResultPage,
     #[command(flatten)]
     pub ws: WorkspaceFlags,
 }
@@ -608,41 +613,30 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Index(args) => index(args),
         Command::Problems(args) => problems(args),
         Command::Find(a) => {
-            let ws = indexed_workspace(&a.ws)?;
             let args = crate::tools::find::FindSymbolArgs {
                 root_dir: a.root_dir.clone(),
                 query: a.query.clone(),
                 options: crate::tools::find::FindSymbolOptions {
                     match_kind: parse_enum("match kind", &a.match_kind)?,
-                    max_results: a.max_results,
+                    max_results: a.page.max_results,
                     case_sensitive: a.case_sensitive,
-                    offset: a.offset,
+                    offset: a.page.offset,
                 },
             };
-            printed(&ws, ws.java_find_symbol(&args))
+            query(&a.ws, &args, Workspace::java_find_symbol)
         }
         Command::Types(a) => {
-            let ws = indexed_workspace(&a.ws)?;
-            let args = crate::tools::find::FindTypeArgs {
-                pattern: a.pattern.clone(),
-                kind: parse_enum("kind", &a.kind)?,
-                max_results: a.max_results,
-                offset: a.offset,
-                case_sensitive: false,
-            };
-            printed(&ws, ws.find_type(&args))
+            let kind = parse_enum("kind", &a.kind)?;
+            let (max_results, offset) = (a.page.max_results, a.page.offset);
+            let args = FindTypeArgs { pattern: a.pattern.clone(), kind, max_results, offset, case_sensitive: false };
+            query(&a.ws, &args, Workspace::find_type)
         }
         Command::Resources(a) => {
-            let ws = indexed_workspace(&a.ws)?;
-            let args = crate::tools::find::FindResourceArgs {
-                pattern: a.pattern.clone(),
-                max_results: a.max_results,
-                offset: a.offset,
-            };
-            printed(&ws, ws.find_resource(&args))
+            let (max_results, offset) = (a.page.max_results, a.page.offset);
+            let args = FindResourceArgs { pattern: a.pattern.clone(), max_results, offset };
+            query(&a.ws, &args, Workspace::find_resource)
         }
         Command::Refs(a) => {
-            let ws = indexed_workspace(&a.ws)?;
             let mut args = crate::tools::xref::FindReferencesArgs {
                 count_only: a.count_only,
                 include_declaration: a.include_declaration,
@@ -662,31 +656,34 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             } else {
                 args.target = a.targets[0].clone();
             }
-            printed(&ws, ws.find_references(&args))
+            query(&a.ws, &args, |ws, args| {
+                let answer = ws.find_references(args);
+                // Files the binder could not bind fully: their references may be missing.
+                for f in answer.iter().flat_map(|r| &r.incomplete) {
+                    eprintln!("warning: {f}");
+                }
+                answer
+            })
         }
         Command::Deps(a) => {
-            let ws = indexed_workspace(&a.ws)?;
             let is_file = a.target.ends_with(".java");
+            let (type_name, file_path) =
+                if is_file { (String::new(), a.target.clone()) } else { (a.target.clone(), String::new()) };
             let args = crate::tools::xref::DependenciesArgs {
-                type_name: if is_file { String::new() } else { a.target.clone() },
-                file_path: if is_file { a.target.clone() } else { String::new() },
+                type_name,
+                file_path,
                 excluded_packages: a.excluded_packages.clone(),
                 transitive: a.transitive,
                 max_depth: a.max_depth,
                 limit: a.limit,
             };
-            printed(&ws, ws.analyze_type_dependencies(&args))
+            query(&a.ws, &args, Workspace::analyze_type_dependencies)
         }
         Command::Def(a) => {
-            let ws = indexed_workspace(&a.ws)?;
-            let args = crate::tools::xref::ShowDefinitionArgs {
-                symbol: a.symbol.clone(),
-                file_path: a.file.clone().unwrap_or_default(),
-                line: a.line.unwrap_or(0),
-                column: a.column.unwrap_or(0),
-                limit: a.limit,
-            };
-            printed(&ws, ws.show_definition(&args))
+            let (file_path, line, column) =
+                (a.file.clone().unwrap_or_default(), a.line.unwrap_or(0), a.column.unwrap_or(0));
+            let args = ShowDefinitionArgs { symbol: a.symbol.clone(), file_path, line, column, limit: a.limit };
+            query(&a.ws, &args, Workspace::show_definition)
         }
         Command::Range(a) => {
             let opts = RangeOptions { include_line_numbers: a.include_line_numbers, max_chars: a.max_chars };
@@ -900,6 +897,16 @@ fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
 /// Flushes the caches; a write that failed (a full disk) is an error naming the cache and
 /// the cause, and the exit code is 1 — the answer printed is right, but the cache is not.
 /// Prints a tool's answer as JSON; then a cache write that failed still fails the command.
+/// Indexes the workspace of `flags`, runs one query on it and prints the answer.
+fn query<A, T: serde::Serialize>(
+    flags: &WorkspaceFlags,
+    args: &A,
+    call: impl FnOnce(&Workspace, &A) -> Result<T, ToolError>,
+) -> anyhow::Result<ExitCode> {
+    let ws = indexed_workspace(flags)?;
+    printed(&ws, call(&ws, args))
+}
+
 fn printed<T: serde::Serialize>(ws: &Workspace, answer: Result<T, ToolError>) -> anyhow::Result<ExitCode> {
     print_json(&answer?, false)?;
     Ok(flushed(ws))

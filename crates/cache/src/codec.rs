@@ -222,6 +222,7 @@ public abstract sealed class A<T extends Comparable<T>> extends B implements C, 
     /** A constructor. */ public A(int a, String... rest) throws Exception { }
     /** A method. */ @Override public <U> U m(final T t, int[] xs) throws java.io.IOException { return null; }
     abstract void n();
+    int r(@Ann A<T> this, Object @Ann ... more) { return switch (more) { case C _, D _ -> 0; default -> 1; }; }
     static class Inner { void f() { } }
     enum Color { /** Red. */ RED, GREEN { }, BLUE; Color() { } }
     record Point(int x, @Deprecated int y) implements C { Point { } static int z; }

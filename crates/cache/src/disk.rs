@@ -412,7 +412,23 @@ fn connect(db: &Path, flags: OpenFlags) -> Result<Connection, DiskError> {
 }
 
 /// Opens or creates the database: WAL mode, tables of this schema, stale formats pruned.
+/// [`init_once`], again while another process holds the lock it needs: SQLite answers a lock
+/// upgrade that could deadlock (switching a new database to WAL, or two set-ups at once) with
+/// `SQLITE_BUSY` at once, without waiting, so processes starting together on a new cache
+/// would otherwise fall back to memory.
 fn init(db: &Path, format: u32, model: &str) -> Result<Connection, DiskError> {
+    let deadline = std::time::Instant::now() + BUSY_TIMEOUT;
+    loop {
+        match init_once(db, format, model) {
+            Err(DiskError::Busy) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            other => return other,
+        }
+    }
+}
+
+fn init_once(db: &Path, format: u32, model: &str) -> Result<Connection, DiskError> {
     let mut conn = connect(db, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE)?;
     // Reads the header: a file that is not a database fails here.
     let _mode: String = conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0))?;

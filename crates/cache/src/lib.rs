@@ -17,6 +17,7 @@
 mod codec;
 mod disk;
 mod store;
+mod trust;
 
 use std::fs;
 use std::io;
@@ -34,6 +35,7 @@ use mji_model::FileOutline;
 use mji_parser::SourceText;
 pub use store::{BATCH_ROWS, WriteErrorHook};
 use store::{DISK_OK, Store};
+pub use trust::MARK_FILE;
 
 /// Bump when the outline model or the parser's output changes. Entries are also keyed by a
 /// fingerprint of the model and the crate version, so a forgotten bump misses rather than
@@ -145,8 +147,19 @@ impl Cache {
     #[doc(hidden)]
     pub fn open_with_format(dir: &Path, format: u32) -> (Cache, Vec<String>) {
         let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+        // A directory this user did not make here (a repository may ship one) is not read.
+        let claimed = match trust::claim(&dir) {
+            Ok(w) => w,
+            Err(why) => {
+                let warnings = vec![format!("{why}; caching in memory for this run")];
+                return (Cache::new(Kind::Memory, None, format, warnings.clone()), warnings);
+            }
+        };
         match Disk::open(&dir, format, codec::model_fingerprint()) {
-            Ok((disk, warnings)) => (Cache::new(Kind::Disk, Some(disk), format, warnings.clone()), warnings),
+            Ok((disk, mut warnings)) => {
+                warnings.splice(0..0, claimed);
+                (Cache::new(Kind::Disk, Some(disk), format, warnings.clone()), warnings)
+            }
             Err(why) => {
                 let warnings = vec![format!("{why}; caching in memory for this run")];
                 (Cache::new(Kind::Memory, None, format, warnings.clone()), warnings)

@@ -171,6 +171,16 @@ impl LiveIndex {
         }
     }
 
+    /// Counts the FIFOs, sockets and devices named like Java files that a walk found as
+    /// skipped, with what they are; they are never opened.
+    fn skip_special(&self, special: &[PathBuf]) {
+        for p in special.iter().filter(|p| is_java(p)) {
+            if let Ok(m) = std::fs::symlink_metadata(p) {
+                self.set_skipped(p, Some(mji_fs::not_regular(&m).to_string()));
+            }
+        }
+    }
+
     pub fn problems(&self) -> Problems {
         self.problems.lock().map(|p| p.clone()).unwrap_or_default()
     }
@@ -254,6 +264,7 @@ impl LiveIndex {
             for p in walked.problems {
                 self.note_problem(p);
             }
+            self.skip_special(&walked.special);
             for f in walked.files {
                 // With nested roots, a file belongs to the deepest one.
                 let Some(owner) = self.roots.root_of(&f) else { continue };
@@ -295,7 +306,17 @@ impl LiveIndex {
                 continue;
             };
             let path = crate::snapshot::path_for(&dir, r);
-            let map = crate::snapshot::read(&path, r, i, Cache::fingerprint()).unwrap_or_default();
+            let map = match crate::snapshot::read(&path, r, i, Cache::fingerprint()) {
+                Ok(m) => m,
+                Err(crate::snapshot::Unusable::Stale) => Default::default(),
+                Err(crate::snapshot::Unusable::Untrusted) => {
+                    tracing::warn!(
+                        "the index snapshot {} was not written here by this user (its MAC does not hold): not used; it is rebuilt",
+                        path.display()
+                    );
+                    Default::default()
+                }
+            };
             snapshot_paths.push(Some((path, map.len())));
             by_root.push(map);
         }
@@ -398,7 +419,9 @@ impl LiveIndex {
             }
             match std::fs::symlink_metadata(&canon) {
                 Ok(m) if m.is_dir() => {
-                    for f in walk::walk(&canon, |_| true).files {
+                    let walked = walk::walk(&canon, |_| true);
+                    self.skip_special(&walked.special);
+                    for f in walked.files {
                         files.push((f, root));
                     }
                 }
@@ -521,46 +544,39 @@ impl LiveIndex {
         offset: usize,
         limit: usize,
     ) -> Page<Found> {
-        for attempt in 0..3 {
-            let page = self.query(pattern, keep, offset, limit);
+        let query = || {
+            let progress = self.progress();
+            // The search structures are rebuilt lazily under the write lock.
+            let Ok(mut st) = self.state.write() else { return Page { items: Vec::new(), total: 0, progress } };
+            let mut hits: Vec<Hit> = st.table.find(pattern, &|f: &FileSymbols, s: &SymView| keep(&f.path, s));
+            let total = hits.len();
+            st.table.rank(&mut hits, offset.saturating_add(limit));
+            let items = hits
+                .iter()
+                .skip(offset)
+                .take(limit)
+                .filter_map(|h| {
+                    st.table.symbol(h.sym).map(|(f, s)| Found {
+                        path: f.path.clone(),
+                        root: f.root,
+                        symbol: s.to_owned(),
+                        tier: h.tier,
+                    })
+                })
+                .collect();
+            Page { items, total, progress }
+        };
+        for _ in 0..2 {
+            let page = query();
             let paths: Vec<Arc<Path>> =
                 page.items.iter().map(|f| f.path.clone()).collect::<HashSet<_>>().into_iter().collect();
             let stale = self.stale(&paths);
-            if stale.is_empty() || attempt == 2 {
+            if stale.is_empty() {
                 return page;
             }
             self.apply_changes(&stale);
         }
-        self.query(pattern, keep, offset, limit)
-    }
-
-    fn query(
-        &self,
-        pattern: &Pattern,
-        keep: &(dyn Fn(&Path, &SymView) -> bool + Sync),
-        offset: usize,
-        limit: usize,
-    ) -> Page<Found> {
-        let progress = self.progress();
-        // The search structures are rebuilt lazily under the write lock.
-        let Ok(mut st) = self.state.write() else { return Page { items: Vec::new(), total: 0, progress } };
-        let mut hits: Vec<Hit> = st.table.find(pattern, &|f: &FileSymbols, s: &SymView| keep(&f.path, s));
-        let total = hits.len();
-        st.table.rank(&mut hits, offset.saturating_add(limit));
-        let items = hits
-            .iter()
-            .skip(offset)
-            .take(limit)
-            .filter_map(|h| {
-                st.table.symbol(h.sym).map(|(f, s)| Found {
-                    path: f.path.clone(),
-                    root: f.root,
-                    symbol: s.to_owned(),
-                    tier: h.tier,
-                })
-            })
-            .collect();
-        Page { items, total, progress }
+        query()
     }
 
     /// Files (any kind) whose name or path matches, best first.

@@ -2,6 +2,9 @@
 //! outline cache, so that a warm start reads one file instead of thousands of cache entries.
 //! It is only an accelerator: an entry is used only when the file's size and mtime still
 //! match, anything unreadable is ignored, and it is rewritten atomically (temp + rename).
+//! It ends with a MAC under the user's key ([`mji_fs::trust::Key`]) of its path and every
+//! byte before it, so a snapshot this user's runs did not write here (one a repository
+//! shipped or altered) is not used.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -9,7 +12,9 @@ use std::path::{Path, PathBuf};
 
 use crate::symbols::FileSymbols;
 
-const MAGIC: &[u8; 8] = b"MJISYM02";
+const MAGIC: &[u8; 8] = b"MJISYM03";
+/// What the MAC covers besides the bytes.
+const MAC_VERSION: &[u8] = b"mcp-java-index symbols snapshot 1";
 
 /// Files whose mtime is this close to the time of writing are left out (a same-size rewrite
 /// within the clock's granularity would otherwise go unnoticed).
@@ -24,43 +29,94 @@ pub(crate) fn path_for(cache_dir: &Path, root: &Path) -> PathBuf {
     cache_dir.join(format!("symbols-{h:016x}.bin"))
 }
 
-/// Reads a snapshot written by the same build of the parser; None if absent or unusable.
-/// Records are streamed (each is length-prefixed), so reading costs no more memory than the
-/// symbols it yields.
-pub fn read(path: &Path, root_dir: &Path, root: usize, fingerprint: &str) -> Option<HashMap<PathBuf, FileSymbols>> {
-    use std::io::Read;
-    let mut r = std::io::BufReader::with_capacity(1 << 16, std::fs::File::open(path).ok()?);
-    let u32_ = |r: &mut std::io::BufReader<std::fs::File>| -> Option<u32> {
+/// Why a snapshot was not used.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Unusable {
+    /// Absent, from another build, or cut short: rebuilt without a word.
+    Stale,
+    /// Its MAC does not hold: not written here by this user.
+    Untrusted,
+}
+
+/// The snapshot's bytes, fed to its MAC as they are read.
+struct MacReader {
+    r: std::io::BufReader<std::fs::File>,
+    mac: mji_fs::trust::Mac,
+}
+
+impl MacReader {
+    fn exact(&mut self, buf: &mut [u8]) -> Option<()> {
+        use std::io::Read;
+        self.r.read_exact(buf).ok()?;
+        self.mac.update(buf);
+        Some(())
+    }
+
+    fn u32(&mut self) -> Option<u32> {
         let mut b = [0u8; 4];
-        r.read_exact(&mut b).ok()?;
+        self.exact(&mut b)?;
         Some(u32::from_le_bytes(b))
-    };
-    let mut magic = [0u8; 8];
-    r.read_exact(&mut magic).ok()?;
-    if &magic != MAGIC {
-        return None;
     }
-    let fp_len = u32_(&mut r)? as usize;
-    if fp_len > 4096 {
-        return None;
+}
+
+fn mac_start(key: &mji_fs::trust::Key, path: &Path) -> mji_fs::trust::Mac {
+    let mut mac = key.mac();
+    mac.part(MAC_VERSION);
+    mac.part(path.as_os_str().as_encoded_bytes());
+    mac
+}
+
+/// Reads a snapshot written by the same build of the parser, by this user, at this path.
+/// Records are streamed (each is length-prefixed), so reading costs no more memory than the
+/// symbols it yields; none is used before the MAC at the end holds.
+pub fn read(
+    path: &Path,
+    root_dir: &Path,
+    root: usize,
+    fingerprint: &str,
+) -> Result<HashMap<PathBuf, FileSymbols>, Unusable> {
+    use std::io::Read;
+    let key = mji_fs::trust::Key::user().map_err(|_| Unusable::Stale)?;
+    let file = std::fs::File::open(path).map_err(|_| Unusable::Stale)?;
+    let mut r = MacReader { r: std::io::BufReader::with_capacity(1 << 16, file), mac: mac_start(key, path) };
+    let body = (|| {
+        let mut magic = [0u8; 8];
+        r.exact(&mut magic)?;
+        if &magic != MAGIC {
+            return None;
+        }
+        let fp_len = r.u32()? as usize;
+        if fp_len > 4096 {
+            return None;
+        }
+        let mut fp = vec![0u8; fp_len];
+        r.exact(&mut fp)?;
+        if fp != fingerprint.as_bytes() {
+            return None;
+        }
+        let count = r.u32()? as usize;
+        let mut out = HashMap::with_capacity(count.min(1 << 22));
+        let mut record = Vec::new();
+        for _ in 0..count {
+            let len = r.u32()? as usize;
+            record.resize(len, 0);
+            r.exact(&mut record)?;
+            let mut buf: &[u8] = &record;
+            // A record that does not decode is judged by the MAC below: damage or forgery.
+            if let Some(f) = FileSymbols::decode(&mut buf, root_dir, root) {
+                out.insert(f.path.to_path_buf(), f);
+            }
+        }
+        Some(out)
+    })()
+    .ok_or(Unusable::Stale)?;
+    let mut found = [0u8; 32];
+    r.r.read_exact(&mut found).map_err(|_| Unusable::Stale)?;
+    let mut rest = [0u8; 1];
+    if !matches!(r.r.read(&mut rest), Ok(0)) || !mji_fs::trust::same_mac(&found, &r.mac.finish()) {
+        return Err(Unusable::Untrusted);
     }
-    let mut fp = vec![0u8; fp_len];
-    r.read_exact(&mut fp).ok()?;
-    if fp != fingerprint.as_bytes() {
-        return None;
-    }
-    let count = u32_(&mut r)? as usize;
-    let mut out = HashMap::with_capacity(count.min(1 << 22));
-    let mut record = Vec::new();
-    for _ in 0..count {
-        let len = u32_(&mut r)? as usize;
-        record.resize(len, 0);
-        r.read_exact(&mut record).ok()?;
-        let mut buf: &[u8] = &record;
-        let f = FileSymbols::decode(&mut buf, root_dir, root)?;
-        out.insert(f.path.to_path_buf(), f);
-    }
-    Some(out)
+    Ok(body)
 }
 
 /// Writes the snapshot of the files under `root_dir`, atomically.
@@ -89,14 +145,21 @@ pub fn write<'a>(
         body[at..at + 4].copy_from_slice(&len.to_le_bytes());
         count += 1;
     }
+    let key = mji_fs::trust::Key::user().map_err(std::io::Error::other)?;
+    let mut head = Vec::with_capacity(16 + fingerprint.len());
+    head.extend_from_slice(MAGIC);
+    head.extend_from_slice(&(fingerprint.len() as u32).to_le_bytes());
+    head.extend_from_slice(fingerprint.as_bytes());
+    head.extend_from_slice(&count.to_le_bytes());
+    let mut mac = mac_start(key, path);
+    mac.update(&head);
+    mac.update(&body);
     let tmp = path.with_extension(format!("tmp{}", std::process::id()));
     {
         let mut w = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-        w.write_all(MAGIC)?;
-        w.write_all(&(fingerprint.len() as u32).to_le_bytes())?;
-        w.write_all(fingerprint.as_bytes())?;
-        w.write_all(&count.to_le_bytes())?;
+        w.write_all(&head)?;
         w.write_all(&body)?;
+        w.write_all(&mac.finish())?;
         w.flush()?;
     }
     std::fs::rename(&tmp, path).inspect_err(|_| {

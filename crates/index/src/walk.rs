@@ -140,6 +140,9 @@ fn package_of(text: &str) -> Option<String> {
 #[derive(Debug, Default)]
 pub struct Walked {
     pub files: Vec<PathBuf>,
+    /// Entries accepted by the filter that are neither regular files, directories nor links:
+    /// FIFOs, sockets, devices. Never opened; the index counts them as skipped.
+    pub special: Vec<PathBuf>,
     pub problems: Vec<String>,
     pub skipped: SkippedDirs,
 }
@@ -185,11 +188,17 @@ pub fn walk(root: &Path, keep: impl Fn(&Path) -> bool) -> Walked {
     for entry in walker {
         match entry {
             Ok(e) if e.file_type().is_some_and(|t| t.is_file()) && keep(e.path()) => out.files.push(e.into_path()),
+            Ok(e)
+                if e.file_type().is_some_and(|t| !t.is_file() && !t.is_dir() && !t.is_symlink()) && keep(e.path()) =>
+            {
+                out.special.push(e.into_path())
+            }
             Ok(_) => {}
             Err(err) => out.problems.push(err.to_string()),
         }
     }
     out.files.sort();
+    out.special.sort();
     let n = |r: SkipReason| counts[r as usize].load(Ordering::Relaxed);
     out.skipped = SkippedDirs {
         maven: n(SkipReason::Maven),

@@ -81,6 +81,40 @@ pub struct TypeDecl {
     pub inner_classes: Vec<TypeDecl>,
 }
 
+impl TypeDecl {
+    /// A type with its header read and no supertypes, type parameters or members yet.
+    pub fn header(
+        kind: TypeKind,
+        name: String,
+        qualified_name: String,
+        (modifiers, annotations): (Vec<String>, Vec<String>),
+        (start_line, end_line): (u32, u32),
+        javadoc: Javadoc,
+    ) -> TypeDecl {
+        TypeDecl {
+            symbol_id: SymbolId::class(&qualified_name, start_line, end_line).to_string(),
+            kind,
+            name,
+            qualified_name,
+            modifiers,
+            annotations,
+            type_params_text: None,
+            extends: None,
+            implements: Vec::new(),
+            permits: Vec::new(),
+            start_line,
+            end_line,
+            javadoc,
+            record_components: None,
+            enum_constants: None,
+            fields: Vec::new(),
+            constructors: Vec::new(),
+            methods: Vec::new(),
+            inner_classes: Vec::new(),
+        }
+    }
+}
+
 /// Where a declaration's javadoc is, and optionally a preview of its text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -132,46 +166,97 @@ pub struct Param {
     pub type_text: String,
 }
 
-/// A constructor, including the compact constructor of a record.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CtorDecl {
-    pub symbol_id: String,
-    pub kind: String,
+/// What a method and a constructor both declare, read before their symbolId and signature
+/// (which depend on it) are made; [`MethodDecl::new`] and [`CtorDecl::new`] complete it.
+#[derive(Debug, Clone)]
+pub struct Callable {
     pub name: String,
     pub modifiers: Vec<String>,
     pub annotations: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub type_params_text: Option<String>,
     pub params: Vec<Param>,
     pub throws: Vec<String>,
     pub start_line: u32,
     pub end_line: u32,
     pub javadoc: Javadoc,
-    pub signature_text: String,
-    /// True for a record's compact constructor (`Point { ... }`).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub compact: bool,
 }
 
-/// A method, including an annotation type's elements.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MethodDecl {
-    pub symbol_id: String,
-    pub kind: String,
-    pub name: String,
-    pub return_type_text: String,
-    pub modifiers: Vec<String>,
-    pub annotations: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub type_params_text: Option<String>,
-    pub params: Vec<Param>,
-    pub throws: Vec<String>,
-    pub start_line: u32,
-    pub end_line: u32,
-    pub javadoc: Javadoc,
-    pub signature_text: String,
+/// Declares a method-like wire type with the fields of [`Callable`], in wire order: `symbolId`,
+/// `kind`, `name`, the type's `head` fields, the rest of `Callable`, `signatureText`, then its
+/// `tail` fields; and `new`, which completes a `Callable`.
+macro_rules! callable_decl {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident (kind $kind:literal) {
+            head { $($(#[$hm:meta])* $hf:ident: $ht:ty,)* }
+            tail { $($(#[$tm:meta])* $tf:ident: $tt:ty,)* }
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            pub symbol_id: String,
+            pub kind: String,
+            pub name: String,
+            $($(#[$hm])* pub $hf: $ht,)*
+            pub modifiers: Vec<String>,
+            pub annotations: Vec<String>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            pub type_params_text: Option<String>,
+            pub params: Vec<Param>,
+            pub throws: Vec<String>,
+            pub start_line: u32,
+            pub end_line: u32,
+            pub javadoc: Javadoc,
+            pub signature_text: String,
+            $($(#[$tm])* pub $tf: $tt,)*
+        }
+
+        impl $name {
+            /// The declaration of `c`, with its symbolId, signature and own fields.
+            pub fn new(c: Callable, symbol_id: String, signature_text: String, $($hf: $ht,)* $($tf: $tt,)*) -> Self {
+                $name {
+                    symbol_id,
+                    kind: $kind.to_owned(),
+                    name: c.name,
+                    $($hf,)*
+                    modifiers: c.modifiers,
+                    annotations: c.annotations,
+                    type_params_text: c.type_params_text,
+                    params: c.params,
+                    throws: c.throws,
+                    start_line: c.start_line,
+                    end_line: c.end_line,
+                    javadoc: c.javadoc,
+                    signature_text,
+                    $($tf,)*
+                }
+            }
+        }
+    };
+}
+
+callable_decl! {
+    /// A constructor, including the compact constructor of a record.
+    pub struct CtorDecl (kind "constructor") {
+        head {}
+        tail {
+            /// True for a record's compact constructor (`Point { ... }`).
+            #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+            compact: bool,
+        }
+    }
+}
+
+callable_decl! {
+    /// A method, including an annotation type's elements.
+    pub struct MethodDecl (kind "method") {
+        head {
+            return_type_text: String,
+        }
+        tail {}
+    }
 }
 
 /// A record component (`record Point(int x, int y)`); not a field.

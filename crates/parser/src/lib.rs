@@ -14,8 +14,8 @@ use sha1::{Digest, Sha1};
 use tree_sitter::{Node, Parser, Tree};
 
 use mji_model::{
-    CtorDecl, Diagnostic, EnumConstant, FieldDecl, FileOutline, Javadoc, Level, MethodDecl, Param, RecordComponent,
-    SymbolId, SymbolKind, TypeDecl, TypeKind,
+    Callable, CtorDecl, Diagnostic, EnumConstant, FieldDecl, FileOutline, Javadoc, Level, MethodDecl, Param,
+    RecordComponent, SymbolId, SymbolKind, TypeDecl, TypeKind,
 };
 pub use source::{LineIndex, Prepared, SourceText};
 
@@ -385,35 +385,12 @@ impl<'a> Builder<'a> {
             _ => name.clone(),
         };
         let first = if i > 0 && nodes[i - 1].kind() == "modifiers" { nodes[i - 1] } else { nodes[i] };
-        let (modifiers, annotations) =
-            if first.kind() == "modifiers" { self.modifier_list(first) } else { (Vec::new(), Vec::new()) };
-        let start_line = self.start_line(first);
+        let modifiers = if first.kind() == "modifiers" { self.modifier_list(first) } else { (Vec::new(), Vec::new()) };
         let last = nodes.last().copied().unwrap_or(first);
-        let end_line = self.end_line(last);
-        Some((
-            TypeDecl {
-                symbol_id: SymbolId::class(&qualified_name, start_line, end_line).to_string(),
-                kind,
-                name,
-                qualified_name,
-                modifiers,
-                annotations,
-                type_params_text: None,
-                extends: None,
-                implements: Vec::new(),
-                permits: Vec::new(),
-                start_line,
-                end_line,
-                javadoc: self.javadoc(first),
-                record_components: (kind == TypeKind::Record).then(Vec::new),
-                enum_constants: None,
-                fields: Vec::new(),
-                constructors: Vec::new(),
-                methods: Vec::new(),
-                inner_classes: Vec::new(),
-            },
-            open + 1,
-        ))
+        let lines = (self.start_line(first), self.end_line(last));
+        let mut t = TypeDecl::header(kind, name, qualified_name, modifiers, lines, self.javadoc(first));
+        t.record_components = (kind == TypeKind::Record).then(Vec::new);
+        Some((t, open + 1))
     }
 
     fn type_decl(&self, n: Node, outer: Option<&str>, jd: Javadoc) -> Option<TypeDecl> {
@@ -475,27 +452,18 @@ impl<'a> Builder<'a> {
                 ctor.symbol_id = ctor_id(&qualified_name, &ctor.name, &ctor.params, ctor.start_line, ctor.end_line);
             }
         }
-        Some(TypeDecl {
-            symbol_id: SymbolId::class(&qualified_name, start_line, end_line).to_string(),
-            kind,
-            name,
-            qualified_name,
-            modifiers,
-            annotations,
-            type_params_text,
-            extends,
-            implements,
-            permits,
-            start_line,
-            end_line,
-            javadoc: jd,
-            record_components,
-            enum_constants: (kind == TypeKind::Enum).then_some(members.constants),
-            fields: members.fields,
-            constructors: members.ctors,
-            methods: members.methods,
-            inner_classes: members.types,
-        })
+        let mut t = TypeDecl::header(kind, name, qualified_name, (modifiers, annotations), (start_line, end_line), jd);
+        t.type_params_text = type_params_text;
+        t.extends = extends;
+        t.implements = implements;
+        t.permits = permits;
+        t.record_components = record_components;
+        t.enum_constants = (kind == TypeKind::Enum).then_some(members.constants);
+        t.fields = members.fields;
+        t.constructors = members.ctors;
+        t.methods = members.methods;
+        t.inner_classes = members.types;
+        Some(t)
     }
 
     fn type_list(&self, n: Node) -> Vec<String> {
@@ -534,6 +502,9 @@ impl<'a> Builder<'a> {
         let mut c = n.walk();
         for p in n.named_children(&mut c) {
             match p.kind() {
+                // tree-sitter-java reads an annotated receiver parameter (`@A Foo this`) as a
+                // formal parameter named `this`; it is not a parameter.
+                "formal_parameter" if is_receiver(p, self.src) => {}
                 "formal_parameter" => {
                     let name = p.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default();
                     let mut type_text = p.child_by_field_name("type").map(|t| clean(t, self.src)).unwrap_or_default();
@@ -630,85 +601,58 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn method(&self, n: Node, owner: &str, jd: Javadoc) -> MethodDecl {
+    /// What a method or constructor declaration `n` declares besides its own fields.
+    fn callable(&self, n: Node, jd: Javadoc) -> Callable {
         let (modifiers, annotations) = self.modifiers(n);
-        let name = n.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default();
+        Callable {
+            name: n.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default(),
+            modifiers,
+            annotations,
+            type_params_text: n.child_by_field_name("type_parameters").map(|t| clean(t, self.src)),
+            params: n.child_by_field_name("parameters").map(|p| self.params(p)).unwrap_or_default(),
+            throws: self.throws(n),
+            start_line: self.start_line(n),
+            end_line: self.end_line(n),
+            javadoc: jd,
+        }
+    }
+
+    fn method(&self, n: Node, owner: &str, jd: Javadoc) -> MethodDecl {
+        let c = self.callable(n, jd);
         let mut return_type_text = n.child_by_field_name("type").map(|t| clean(t, self.src)).unwrap_or_default();
         if let Some(d) = n.child_by_field_name("dimensions") {
             return_type_text.push_str(&clean(d, self.src));
         }
-        let type_params_text = n.child_by_field_name("type_parameters").map(|t| clean(t, self.src));
-        let params = n.child_by_field_name("parameters").map(|p| self.params(p)).unwrap_or_default();
-        let throws = self.throws(n);
-        let start_line = self.start_line(n);
-        let end_line = self.end_line(n);
         let mut signature_text = String::new();
-        for m in &modifiers {
+        for m in &c.modifiers {
             signature_text.push_str(m);
             signature_text.push(' ');
         }
-        if let Some(tp) = &type_params_text {
+        if let Some(tp) = &c.type_params_text {
             signature_text.push_str(tp);
             signature_text.push(' ');
         }
         signature_text.push_str(&return_type_text);
         signature_text.push(' ');
-        push_call(&mut signature_text, &name, &params, &throws);
+        push_call(&mut signature_text, &c.name, &c.params, &c.throws);
         if n.kind() == "annotation_type_element_declaration"
             && let Some(v) = n.child_by_field_name("value")
         {
             signature_text.push_str(" default ");
             signature_text.push_str(&clean(v, self.src));
         }
-        let types = param_types(&params);
-        MethodDecl {
-            symbol_id: SymbolId::member(
-                SymbolKind::Method,
-                owner,
-                SymbolId::method_member(&name, &types, &return_type_text),
-                start_line,
-                end_line,
-            )
-            .to_string(),
-            kind: "method".to_owned(),
-            name,
-            return_type_text,
-            modifiers,
-            annotations,
-            type_params_text,
-            params,
-            throws,
-            start_line,
-            end_line,
-            javadoc: jd,
-            signature_text,
-        }
+        let types = param_types(&c.params);
+        let member = SymbolId::method_member(&c.name, &types, &return_type_text);
+        let symbol_id = SymbolId::member(SymbolKind::Method, owner, member, c.start_line, c.end_line).to_string();
+        MethodDecl::new(c, symbol_id, signature_text, return_type_text)
     }
 
     fn ctor(&self, n: Node, owner: &str, jd: Javadoc) -> CtorDecl {
         let compact = n.kind() == "compact_constructor_declaration";
-        let (modifiers, annotations) = self.modifiers(n);
-        let name = n.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default();
-        let type_params_text = n.child_by_field_name("type_parameters").map(|t| clean(t, self.src));
-        let params = n.child_by_field_name("parameters").map(|p| self.params(p)).unwrap_or_default();
-        let throws = self.throws(n);
-        let start_line = self.start_line(n);
-        let end_line = self.end_line(n);
-        CtorDecl {
-            symbol_id: ctor_id(owner, &name, &params, start_line, end_line),
-            kind: "constructor".to_owned(),
-            signature_text: ctor_signature(&modifiers, &type_params_text, &name, &params, &throws),
-            name,
-            modifiers,
-            annotations,
-            type_params_text,
-            params,
-            throws,
-            start_line,
-            end_line,
-            javadoc: jd,
-            compact,
-        }
+        let c = self.callable(n, jd);
+        let symbol_id = ctor_id(owner, &c.name, &c.params, c.start_line, c.end_line);
+        let signature_text = ctor_signature(&c.modifiers, &c.type_params_text, &c.name, &c.params, &c.throws);
+        CtorDecl::new(c, symbol_id, signature_text, compact)
     }
 
     fn enum_constant(&self, n: Node, owner: &str, jd: Javadoc) -> EnumConstant {
@@ -983,4 +927,10 @@ fn text_before(src: &[u8], offset: usize) -> Option<String> {
     } else {
         line.to_owned()
     })
+}
+
+/// A `formal_parameter` node that is a receiver parameter: tree-sitter-java parses
+/// `@A Foo this` (an annotated receiver) as a parameter named `this`.
+pub fn is_receiver(p: Node, src: &[u8]) -> bool {
+    p.child_by_field_name("name").is_some_and(|n| n.utf8_text(src).is_ok_and(|t| t == "this"))
 }

@@ -228,7 +228,7 @@ impl<'a> Prepared<'a> {
     fn rewrite_unparsed_syntax(&mut self) {
         let t: &str = &self.text;
         let varargs = memchr::memchr(b'@', t.as_bytes()).is_some() && may_annotate_varargs(t);
-        let patterns = may_have_record_pattern(t);
+        let patterns = may_have_record_pattern(t) || may_list_unnamed_patterns(t);
         if !varargs && !patterns {
             return;
         }
@@ -245,35 +245,57 @@ impl<'a> Prepared<'a> {
             }
         }
         let mut joins: Vec<Vec<(usize, usize)>> = Vec::new();
+        let mut dollars: Vec<usize> = Vec::new();
         if patterns {
             for (i, tok) in toks.iter().enumerate() {
                 if tok.kind == TokKind::Word && matches!(&b[tok.start..tok.end], b"instanceof" | b"case") {
+                    let is_case = b[tok.start..tok.end] == *b"case";
                     let mut k = i + 1;
-                    // `case A(..), B(..) ->` lists several patterns (Java 21 with `_`).
+                    // `case A _, B(..) ->` lists several patterns (Java 22, with `_`): each
+                    // pattern's token range.
+                    let mut listed: Vec<(usize, usize)> = Vec::new();
                     for _ in 0..64 {
-                        let Some(end) = pattern(&toks, b, k, &mut joins, 0) else { break };
-                        if b[tok.start..tok.end] != *b"case" || !toks.get(end).is_some_and(|t| t.is_punct(b, b',')) {
+                        let Some(mut end) = pattern(&toks, b, k, &mut joins, 0) else { break };
+                        // A type pattern's binding (`_`, or a name javac would refuse here).
+                        if is_case
+                            && end > k
+                            && toks.get(end).is_some_and(|t| t.kind == TokKind::Word && b[t.start..t.end] != *b"when")
+                        {
+                            end += 1;
+                        }
+                        listed.push((k, end));
+                        if !is_case || !toks.get(end).is_some_and(|t| t.is_punct(b, b',')) {
                             break;
                         }
                         k = end + 1;
                     }
+                    if listed.len() > 1 {
+                        let (more_blanks, more_dollars) = several_patterns(&toks, b, &listed);
+                        blanks.extend(more_blanks);
+                        dollars.extend(more_dollars);
+                    }
                 }
             }
         }
-        if blanks.is_empty() && joins.is_empty() {
+        if blanks.is_empty() && joins.is_empty() && dollars.is_empty() {
             return;
         }
         let mut owned = std::mem::take(&mut self.text).into_owned().into_bytes();
         if !blanks.is_empty() {
             self.shown = Some(String::from_utf8_lossy(&owned).into_owned());
         }
-        for (s, e) in blanks {
+        for &(s, e) in &blanks {
             for c in &mut owned[s..e] {
                 if *c != b'\n' && *c != b'\r' {
                     *c = b' ';
                 }
             }
         }
+        for d in dollars {
+            owned[d] = b'$';
+        }
+        // A record pattern blanked whole (after the first of a `case` label's list) is not joined.
+        joins.retain(|j| j.first().is_none_or(|f| !blanks.iter().any(|&(s, e)| s <= f.0 && f.0 < e)));
         joins.sort_by_key(|j| j.first().map_or(0, |s| s.0));
         joins.dedup();
         for segs in &joins {
@@ -350,6 +372,15 @@ fn may_annotate_varargs(t: &str) -> bool {
             j -= 1;
         }
         end > j && j > 0 && b[j - 1] == b'@'
+    })
+}
+
+/// Whether a `case` label may list type patterns binding `_` (`case A _, B _ ->`): a `_` word
+/// after whitespace, then a `,` (whitespace between).
+fn may_list_unnamed_patterns(t: &str) -> bool {
+    let b = t.as_bytes();
+    memchr::memchr_iter(b'_', b).any(|i| {
+        i > 0 && b[i - 1].is_ascii_whitespace() && b[i + 1..].iter().find(|c| !c.is_ascii_whitespace()) == Some(&b',')
     })
 }
 
@@ -540,6 +571,40 @@ fn annotations_before(toks: &[Tok], b: &[u8], i: usize) -> Option<(usize, usize)
     ends_type.then_some((start, end))
 }
 
+/// How to rewrite a `case` label listing several patterns (`case Circle _, Box(Square _) ->`,
+/// Java 22), which tree-sitter-java 0.23.5 does not parse: as a label of constant expressions
+/// the grammar reads, with the names kept. Such a label declares no variable, so its bindings
+/// are `_`: a `_` after a type is blanked (`Circle _` is the name `Circle`), a `var` before `_`
+/// too, and a lone `_` becomes `$` (`Box(_, Square _)` is the call `Box($, Square)`); the
+/// resolver reads a call in a label as a record pattern. Type arguments cannot be read so
+/// (`Pair<A, B>(..)`): then every pattern after the first is blanked, and their types are not
+/// seen. Returns the spans to blank and the offsets of `_`s to make `$`.
+fn several_patterns(toks: &[Tok], b: &[u8], listed: &[(usize, usize)]) -> (Vec<(usize, usize)>, Vec<usize>) {
+    let (first, last) = (listed[0].0, listed[listed.len() - 1].1);
+    let word = |t: &Tok, w: &[u8]| t.kind == TokKind::Word && b[t.start..t.end] == *w;
+    let (mut blanks, mut dollars) = (Vec::new(), Vec::new());
+    if toks[first..last].iter().any(|t| t.is_punct(b, b'<')) {
+        if let (Some(comma), Some(end)) = (toks.get(listed[0].1), last.checked_sub(1).and_then(|l| toks.get(l))) {
+            blanks.push((comma.start, end.end));
+        }
+        return (blanks, dollars);
+    }
+    for j in first..last {
+        let t = &toks[j];
+        if word(t, b"var") && toks.get(j + 1).is_some_and(|n| word(n, b"_")) {
+            blanks.push((t.start, t.end));
+        } else if word(t, b"_") {
+            let after_type = j > first && toks[j - 1].kind == TokKind::Word && !word(&toks[j - 1], b"var");
+            if after_type {
+                blanks.push((t.start, t.end));
+            } else {
+                dollars.push(t.start);
+            }
+        }
+    }
+    (blanks, dollars)
+}
+
 /// Reads a pattern at `toks[k]` (after `instanceof`, `case`, or in a record pattern's list),
 /// noting the names of each qualified, non-generic record pattern type in `joins`. Returns the
 /// index after the pattern, or None when there is no pattern there.
@@ -720,6 +785,13 @@ mod prepared_tests {
         assert!(p.text.contains("case E.F:"), "{}", p.text);
         let at = p.text.find("Cache$Some").expect("joined");
         assert_eq!(p.joined_segments(at), Some(&[(at, at + 5), (at + 6, at + 10)][..]));
+        // A label listing patterns: `_` after a type blanked, `var` before `_` too, a lone `_`
+        // is `$`; with type arguments, the patterns after the first are blanked.
+        let src2 = "switch (o) { case A _, B.C(_, var _, D _) -> 1; case P<X>(Y _), Q _ -> 2; }";
+        let p2 = Prepared::new(src2);
+        assert_eq!(p2.text.len(), src2.len());
+        assert!(p2.text.contains("case A  , B$C($,     $, D  ) -> 1;"), "{}", p2.text);
+        assert!(p2.text.contains(&format!("case P<X>(Y _){} -> 2;", " ".repeat(", Q _".len()))), "{}", p2.text);
         // Comments and strings are not code.
         let p = Prepared::new("// case A.B(x)\nString s = \"instanceof A.B(x)\"; /* @A ... */");
         assert!(!p.text.contains('$') && !p.text.contains("  ..."), "{}", p.text);

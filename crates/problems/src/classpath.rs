@@ -62,7 +62,10 @@ pub(crate) fn project_of(file: &Path, roots: &[PathBuf]) -> (PathBuf, String) {
             // file (a module without a script of its own is still a module).
             let build_root = gradle::settings_dir(file, &root).unwrap_or_else(|| d.to_path_buf());
             let b = gradle::build(&build_root);
-            return (b.module_of(file).dir.clone(), gradle::fingerprint(&b));
+            // Main and test files of a module have classpaths of their own.
+            let dir = &b.module_of(file).dir;
+            let set = if gradle::in_other_source_set(file, dir) { "test" } else { "main" };
+            return (dir.clone(), format!("{}:{set}", gradle::fingerprint(&b)));
         }
         dir = d.parent();
     }
@@ -168,9 +171,7 @@ fn maven(c: &mut Context, root: &Path, settings: &Settings, shown: &str) {
     // Maven runs the pom's plugins and extensions, repository code: only for a trusted
     // workspace. (A classpath cached in the repository's cache directory is not read either.)
     let resolved = if settings.trusted {
-        std::fs::read_to_string(&cached)
-            .map_err(|e| e.to_string())
-            .or_else(|_| run_mvn(&dir, settings, &store, &cached))
+        read_stored(&cached).or_else(|_| run_mvn(&dir, settings, &store, &cached))
     } else {
         Err(format!(
             "the workspace is not trusted, so `mvn -o -q -B -f {} dependency:build-classpath` was not run (it executes the pom's plugins and extensions); to allow it, pass --trust, set MCP_JAVA_INDEX_TRUST=1, or add the root to trusted_roots in the user config ~/.config/{}",
@@ -240,8 +241,38 @@ fn run_mvn(dir: &Path, settings: &Settings, store: &Path, cached: &Path) -> Resu
         return Err(first.chars().take(300).collect());
     }
     let cp = std::fs::read_to_string(&tmp).unwrap_or_default();
-    std::fs::rename(&tmp, cached).map_err(|e| format!("storing the classpath: {e}"))?;
-    Ok(cp)
+    let stored = mji_fs::trust::Key::user().map(|k| format!("{}\n{cp}", stored_mac(k, cached, &cp)));
+    let written = stored.map_err(|e| e.to_string()).and_then(|text| {
+        std::fs::write(&tmp, text)
+            .and_then(|()| std::fs::rename(&tmp, cached))
+            .map_err(|e| format!("storing the classpath: {e}"))
+    });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written.map(|()| cp)
+}
+
+/// The MAC a stored classpath carries on its first line: under the user's key, of its path
+/// and text, so a classpath file a repository shipped in its cache directory is not used.
+fn stored_mac(key: &mji_fs::trust::Key, path: &Path, cp: &str) -> String {
+    mji_fs::trust::hex(&key.mac_of(&[
+        b"mcp-java-index classpath 1",
+        path.as_os_str().as_encoded_bytes(),
+        cp.as_bytes(),
+    ]))
+}
+
+/// A classpath stored by [`run_mvn`] of this user at this path; an error for any other file.
+fn read_stored(path: &Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let (mac, cp) = text.split_once('\n').ok_or("no MAC line")?;
+    let key = mji_fs::trust::Key::user()?;
+    if mji_fs::trust::same_mac(mac.as_bytes(), stored_mac(key, path, cp).as_bytes()) {
+        Ok(cp.to_owned())
+    } else {
+        Err(format!("{} was not stored by this user here (its MAC does not hold)", path.display()))
+    }
 }
 
 /// Text of the first `<name>…</name>` in `xml`.

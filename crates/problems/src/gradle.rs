@@ -510,6 +510,22 @@ fn arguments(text: &str, from: usize) -> &str {
     &text[from + offset..from + offset + end]
 }
 
+/// A compile configuration of the main source set (not `testImplementation`,
+/// `integrationTestCompileOnly`, …).
+fn main_configuration(name: &str) -> bool {
+    matches!(
+        name,
+        "implementation" | "api" | "compileOnly" | "compileOnlyApi" | "compile" | "provided" | "optional" | "shadow"
+    )
+}
+
+/// Whether `file` is in a source set other than `main` of the module at `dir`
+/// (`src/test/java/…`); a file elsewhere counts as main.
+pub(crate) fn in_other_source_set(file: &Path, dir: &Path) -> bool {
+    let mut parts = file.strip_prefix(dir).map(|r| r.components()).into_iter().flatten();
+    parts.next().is_some_and(|c| c.as_os_str() == "src") && parts.next().is_some_and(|c| c.as_os_str() != "main")
+}
+
 /// A configuration whose dependencies are on a compile classpath.
 fn compile_configuration(name: &str) -> bool {
     const EXACT: [&str; 10] = [
@@ -582,8 +598,9 @@ fn expand(s: &str, props: &HashMap<String, String>) -> Option<String> {
     Some(out)
 }
 
-/// The dependencies declared in one script, on compile classpaths.
-fn declared(text: &str, catalogs: &Catalogs, props: &HashMap<String, String>) -> Vec<Dep> {
+/// The dependencies declared in one script, on compile classpaths: of the main source set
+/// only when `main_only`, else of every source set (a test's classpath has main's and its own).
+fn declared(text: &str, catalogs: &Catalogs, props: &HashMap<String, String>, main_only: bool) -> Vec<Dep> {
     let mut out = Vec::new();
     let catalog_names = catalogs.names();
     let bytes = text.as_bytes();
@@ -607,7 +624,7 @@ fn declared(text: &str, catalogs: &Catalogs, props: &HashMap<String, String>) ->
         let end = text[i..].find(|c: char| !is_ident(c)).map(|e| i + e).unwrap_or(bytes.len());
         let word = &text[i..end];
         i = end;
-        if !compile_configuration(word) {
+        if !compile_configuration(word) || (main_only && !main_configuration(word)) {
             continue;
         }
         let next = text[end..].trim_start_matches([' ', '\t']);
@@ -794,8 +811,10 @@ pub(crate) fn resolve(root: &Path, file: &Path, workspace_root: &Path, settings:
     // The module's declarations, the shared scripts', and those of the modules it depends on
     // (their `api` types reach this module's compilation through the source path).
     let mut deps: BTreeSet<Dep> = BTreeSet::new();
+    // A main file does not see the test source sets' libraries (nor do the modules it uses).
+    let main_only = !in_other_source_set(file, &module.dir);
     for t in &shared {
-        deps.extend(declared(t, &catalogs, &props));
+        deps.extend(declared(t, &catalogs, &props, main_only));
     }
     let mut seen_modules: Vec<String> = Vec::new();
     let mut queue = vec![module.clone()];
@@ -805,7 +824,7 @@ pub(crate) fn resolve(root: &Path, file: &Path, workspace_root: &Path, settings:
         }
         seen_modules.push(m.path.clone());
         for t in script_texts(&m) {
-            for d in declared(&t, &catalogs, &props) {
+            for d in declared(&t, &catalogs, &props, main_only || m.path != module.path) {
                 if let Dep::Project(p) = &d {
                     let want = normalize_project(p);
                     if let Some(other) = b.modules.iter().find(|o| normalize_project(&o.path) == want) {
@@ -907,7 +926,7 @@ mod tests {
         let text = strip_comments(
             "dependencies {\n  implementation libs.commons.lang3 // a comment 'x:y:z'\n  api(\"g.h:i:1.0\")\n  testImplementation \"org.junit.jupiter:junit-jupiter-api:$junitVersion\"\n  compileOnly group: 'a.b', name: 'c', version: '2'\n  implementation(project(\":core\"))\n  runtimeOnly 'x:runtime:1'\n  implementation platform('x:bom:1')\n  /* api 'x:commented:1' */\n  tasks.withType(JavaCompile) { }\n}\n",
         );
-        let deps = declared(&text, &catalogs, &props);
+        let deps = declared(&text, &catalogs, &props, false);
         let m = |g: &str, n: &str, v: &str| Dep::Module { group: g.into(), name: n.into(), version: Some(v.into()) };
         assert_eq!(
             deps,

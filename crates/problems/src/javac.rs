@@ -56,12 +56,8 @@ pub(crate) fn find_jdk(java_home: Option<&Path>, path_env: Option<&OsStr>) -> Re
 /// temporary directory. Never under a workspace root, where a repository could have planted a
 /// class file of the same name.
 pub fn user_helper_dir() -> PathBuf {
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .or_else(|| std::env::var_os("HOME").filter(|h| !h.is_empty()).map(|h| PathBuf::from(h).join(".cache")));
-    match base {
-        Some(b) => b.join("mcp-java-index").join("javac-helper"),
+    match mji_fs::trust::user_cache_dir() {
+        Some(b) => b.join("javac-helper"),
         None => std::env::temp_dir().join(format!("mcp-java-index-javac-helper-{}", std::process::id())),
     }
 }

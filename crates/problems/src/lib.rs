@@ -259,23 +259,28 @@ impl ProblemsEngine {
                 by_dir.entry(parent).or_insert_with(|| classpath::project_of(f, &self.roots)).clone()
             })
             .collect();
+        // A project's contexts are kept by directory, and a Gradle module's test source sets
+        // apart from its main one (their classpaths differ: `testImplementation`).
+        let key_of = |dir: &PathBuf, fp: &str| if fp.ends_with(":test") { dir.join(":test") } else { dir.clone() };
+        let wanted: Vec<(PathBuf, PathBuf, String)> =
+            wanted.into_iter().map(|(dir, fp)| (key_of(&dir, &fp), dir, fp)).collect();
         let mut map = lock(&self.contexts);
-        for ((dir, fp), file) in wanted.iter().zip(files) {
-            if map.get(dir).is_some_and(|(f, _)| f == fp) {
+        for ((key, dir, fp), file) in wanted.iter().zip(files) {
+            if map.get(key).is_some_and(|(f, _)| f == fp) {
                 continue;
             }
-            map.insert(dir.clone(), (fp.clone(), None));
-            let (me, d, f, path) = (self.clone(), dir.clone(), fp.clone(), file.to_path_buf());
+            map.insert(key.clone(), (fp.clone(), None));
+            let (me, k, d, f, path) = (self.clone(), key.clone(), dir.clone(), fp.clone(), file.to_path_buf());
             let resolve = move || {
                 let c = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     classpath::resolve(&d, &path, &me.roots, &me.settings)
                 }));
                 let mut map = lock(&me.contexts);
-                if map.get(&d).is_none_or(|(now, _)| *now == f) {
+                if map.get(&k).is_none_or(|(now, _)| *now == f) {
                     match c {
-                        Ok(c) => map.insert(d, (f, Some(Arc::new(c)))),
+                        Ok(c) => map.insert(k, (f, Some(Arc::new(c)))),
                         // Asked again, it is tried again.
-                        Err(_) => map.remove(&d),
+                        Err(_) => map.remove(&k),
                     };
                 }
                 drop(map);
@@ -287,12 +292,14 @@ impl ProblemsEngine {
                 drop(map);
                 let c = Arc::new(classpath::resolve(dir, file, &self.roots, &self.settings));
                 map = lock(&self.contexts);
-                map.insert(dir.clone(), (fp.clone(), Some(c)));
+                map.insert(key.clone(), (fp.clone(), Some(c)));
             }
         }
         loop {
-            let ready: Vec<Option<Arc<Context>>> =
-                wanted.iter().map(|(d, fp)| map.get(d).filter(|(f, _)| f == fp).and_then(|(_, c)| c.clone())).collect();
+            let ready: Vec<Option<Arc<Context>>> = wanted
+                .iter()
+                .map(|(k, _, fp)| map.get(k).filter(|(f, _)| f == fp).and_then(|(_, c)| c.clone()))
+                .collect();
             let now = Instant::now();
             if ready.iter().all(Option::is_some) || now >= until {
                 return ready;

@@ -17,13 +17,14 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Map, Value};
 
+use mji_config::Source;
 use mji_model::cancel::Cancel;
 use mji_tools::catalog::ToolSpec;
 use mji_tools::registry;
 use mji_tools::workspace::Workspace;
 
 /// How long clients may cache `tools/list` (the catalog is fixed for the process lifetime).
-pub(crate) const TOOLS_TTL_MS: u64 = 3_600_000;
+pub const TOOLS_TTL_MS: u64 = 3_600_000;
 
 /// What the server tells a model about using it.
 pub(crate) const INSTRUCTIONS: &str = "Java code navigation without reading whole files. Workflow: \
@@ -37,8 +38,30 @@ Paths are relative to the workspace root (or absolute inside it). Outputs are ca
 #[derive(Clone)]
 pub(crate) struct JavaIndexServer {
     ws: Arc<Workspace>,
+    /// The listed tools with their `outputSchema`s, for clients sent `structuredContent`.
     tools: Arc<Vec<Tool>>,
+    /// The same tools without `outputSchema`, for text-only clients.
+    text_tools: Arc<Vec<Tool>>,
+    /// `structured_content` as the user set it, or `None` when left at its default (then the
+    /// client decides: see [`structured_for`]).
+    structured_setting: Option<bool>,
     pool: Arc<CallPool>,
+}
+
+/// The `clientInfo.name` Claude Code sends in `initialize` (seen in its MCP logs, e.g.
+/// `{"name":"claude-code","version":"2.0.73"}`). Claude Code passes
+/// `JSON.stringify(structuredContent)` to the model whenever an answer has one and drops the
+/// text, so it is served the text alone.
+pub const CLAUDE_CODE_CLIENT: &str = "claude-code";
+
+/// Whether a client is sent `structuredContent` (and listed `outputSchema`s): the user's
+/// explicit `structured_content` setting always wins; left at its default, every client is
+/// except Claude Code, which would show the model the JSON instead of the compact text.
+pub fn structured_for(setting: Option<bool>, client_name: Option<&str>) -> bool {
+    match setting {
+        Some(explicit) => explicit,
+        None => !client_name.is_some_and(|n| n.eq_ignore_ascii_case(CLAUDE_CODE_CLIENT)),
+    }
 }
 
 /// Calls running at once at most: each runs on a blocking thread, and the heavy ones already
@@ -57,13 +80,15 @@ struct CallPool {
     queued: std::sync::atomic::AtomicUsize,
 }
 
-fn to_tool(spec: &ToolSpec, structured: bool) -> Tool {
-    let mut annotations = ToolAnnotations::with_title(spec.title)
+/// A registered tool as `tools/list` shows it (with its `outputSchema` when the client is sent
+/// `structuredContent`).
+pub fn to_tool(spec: &ToolSpec, structured: bool) -> Tool {
+    // The title once, at the top (2025-06-18); `annotations.title` would repeat it.
+    let annotations = ToolAnnotations::new()
         .read_only(spec.read_only)
         .destructive(spec.destructive)
         .idempotent(spec.idempotent)
         .open_world(spec.open_world);
-    annotations.title = Some(spec.title.to_owned());
     let tool = Tool::new(spec.name, spec.description, Arc::new(spec.input_schema.clone()))
         .with_title(spec.title)
         .with_annotations(annotations);
@@ -73,13 +98,32 @@ fn to_tool(spec: &ToolSpec, structured: bool) -> Tool {
 
 impl JavaIndexServer {
     pub fn new(ws: Arc<Workspace>) -> Self {
-        let structured = ws.config.structured_content;
-        let tools = registry::listed(&ws).map(|e| to_tool(&e.spec, structured)).collect();
+        let explicit = ws.config.sources.get("structured_content").is_some_and(|s| *s != Source::Default);
+        let structured_setting = explicit.then_some(ws.config.structured_content);
+        let tools = registry::listed(&ws).map(|e| to_tool(&e.spec, true)).collect();
+        let text_tools = registry::listed(&ws).map(|e| to_tool(&e.spec, false)).collect();
         let pool = CallPool {
             running: Arc::new(tokio::sync::Semaphore::new(max_running_calls())),
             queued: std::sync::atomic::AtomicUsize::new(0),
         };
-        JavaIndexServer { ws, tools: Arc::new(tools), pool: Arc::new(pool) }
+        JavaIndexServer {
+            ws,
+            tools: Arc::new(tools),
+            text_tools: Arc::new(text_tools),
+            structured_setting,
+            pool: Arc::new(pool),
+        }
+    }
+
+    /// Whether the client of this request is sent `structuredContent` (see [`structured_for`]).
+    fn structured(&self, context: &RequestContext<RoleServer>) -> bool {
+        let client = context.client_info();
+        structured_for(self.structured_setting, client.as_ref().map(|c| c.name.as_str()))
+    }
+
+    /// The tools as this request's client is shown them.
+    fn tools_for(&self, structured: bool) -> &Arc<Vec<Tool>> {
+        if structured { &self.tools } else { &self.text_tools }
     }
 
     /// While the first indexing pass runs, a search waits (up to the configured time) and, if
@@ -118,6 +162,7 @@ impl JavaIndexServer {
         &self,
         name: &str,
         args: Map<String, Value>,
+        structured: bool,
         ct: tokio_util::sync::CancellationToken,
     ) -> Result<CallToolResult, McpError> {
         use std::sync::atomic::Ordering;
@@ -148,18 +193,18 @@ impl JavaIndexServer {
             })
         };
         let ws = self.ws.clone();
-        let ws_structured = ws.config.structured_content;
         let tool = name.to_owned();
         let joined = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            cancel.scope(|| registry::dispatch(&ws, &tool, args))
+            let budget = ws.answer_budget_for(structured);
+            cancel.scope(|| registry::dispatch_within(&ws, &tool, args, budget))
         })
         .await;
         watch.abort();
         Ok(match joined {
             Ok(Ok(answer)) => {
                 let text = answer.text();
-                let mut r = if ws_structured {
+                let mut r = if structured {
                     CallToolResult::structured(answer.value)
                 } else {
                     CallToolResult::success(Vec::new())
@@ -193,9 +238,10 @@ impl ServerHandler for JavaIndexServer {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        Ok(ListToolsResult::with_all_items((*self.tools).clone()).with_ttl_ms(TOOLS_TTL_MS))
+        let tools = self.tools_for(self.structured(&context));
+        Ok(ListToolsResult::with_all_items((**tools).clone()).with_ttl_ms(TOOLS_TTL_MS))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
@@ -222,7 +268,8 @@ impl ServerHandler for JavaIndexServer {
             self.report_indexing(&context).await;
         }
         let args = request.arguments.unwrap_or_default();
-        self.run(&request.name, args, context.ct.clone()).await.map(CallToolResponse::from)
+        let structured = self.structured(&context);
+        self.run(&request.name, args, structured, context.ct.clone()).await.map(CallToolResponse::from)
     }
 
     // Capabilities this server does not declare answer "method not found" rather than an
@@ -300,4 +347,22 @@ where
     }
     // Let queued answers reach the output; the writer stops once every sender is gone.
     let _ = tokio::time::timeout(std::time::Duration::from_secs(2), pump.writer).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::structured_for;
+
+    #[test]
+    fn the_explicit_setting_wins_else_claude_code_gets_text() {
+        // Unset: every client gets structuredContent except Claude Code (by its clientInfo).
+        assert!(structured_for(None, Some("claude-ai")));
+        assert!(structured_for(None, None));
+        assert!(!structured_for(None, Some("claude-code")));
+        assert!(!structured_for(None, Some("Claude-Code")));
+        assert!(structured_for(None, Some("claude-code-open")));
+        // Set: it holds for every client.
+        assert!(structured_for(Some(true), Some("claude-code")));
+        assert!(!structured_for(Some(false), Some("claude-ai")));
+    }
 }

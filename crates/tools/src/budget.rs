@@ -6,6 +6,7 @@
 //! warms it in the background at start ([`warm`]).
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use bpe_openai::Tokenizer;
 
@@ -17,9 +18,15 @@ fn tokenizer() -> &'static Tokenizer {
     T.get_or_init(bpe_openai::o200k_base)
 }
 
-/// Builds the tokenizer on another thread, so the first answer does not wait for it.
-pub fn warm() {
-    std::thread::Builder::new().name("tokenizer".to_owned()).spawn(tokenizer).ok();
+/// Builds the tokenizer on another thread, so the first answer does not wait for it; once per
+/// process (every session of a server calls it; the `jsonrpc` fuzz target found a detached
+/// thread per session, which LeakSanitizer reported). Returns whether it started that thread.
+pub fn warm() -> bool {
+    static STARTED: AtomicBool = AtomicBool::new(false);
+    if STARTED.swap(true, Ordering::AcqRel) {
+        return false;
+    }
+    std::thread::Builder::new().name("tokenizer".to_owned()).spawn(tokenizer).is_ok()
 }
 
 /// The tokens `text` costs.
@@ -40,6 +47,14 @@ pub fn fits(text: &str, budget: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A server calls `warm` once per session; only the first call may start a thread.
+    #[test]
+    fn warming_starts_at_most_one_thread_per_process() {
+        let started = (0..100).filter(|_| warm()).count();
+        assert!(started <= 1, "{started} threads started");
+        assert_eq!(count("hello world"), 2);
+    }
 
     #[test]
     fn counts_like_o200k() {

@@ -26,8 +26,7 @@ pub(crate) fn schema_of<T: JsonSchema>() -> Map<String, Value> {
     generate::<T>(true)
 }
 
-/// An output JSON Schema for `T`: shared parts stay in `$defs` (the outline repeats the same
-/// shapes many times; inlined it would cost the client several thousand tokens).
+/// An output JSON Schema for `T`: its top-level fields and their types (see [`shallow`]).
 pub(crate) fn output_schema_of<T: JsonSchema>() -> Map<String, Value> {
     generate::<T>(false)
 }
@@ -37,11 +36,10 @@ fn generate<T: JsonSchema>(inline: bool) -> Map<String, Value> {
     let schema = settings.into_generator().into_root_schema_for::<T>();
     let mut v = schema.to_value();
     tidy(&mut v, true);
-    if !inline {
-        // An output schema is for programs that validate answers; its field docs and the
-        // `minimum: 0` of every unsigned number would cost every client thousands of tokens
-        // in `tools/list` (README's Tools section documents the fields).
-        strip_descriptions(&mut v);
+    if inline {
+        tighten_input(&mut v);
+    } else {
+        v = shallow(&v);
     }
     match v {
         Value::Object(m) => m,
@@ -49,24 +47,142 @@ fn generate<T: JsonSchema>(inline: bool) -> Map<String, Value> {
     }
 }
 
-fn strip_descriptions(v: &mut Value) {
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
+/// An output schema as `tools/list` sends it: the answer's top-level fields with their JSON
+/// types and which are always there. Every answer still validates against it (the contract
+/// test checks each call); the nested shapes are documented in the README, and sending them
+/// would cost every client thousands of tokens before any work (issue 14).
+fn shallow(full: &Value) -> Value {
+    let defs = full.get("$defs").cloned().unwrap_or(Value::Null);
+    let mut out = Map::new();
+    out.insert("type".to_owned(), Value::from("object"));
+    let mut props = Map::new();
+    for (name, sub) in full.get("properties").and_then(Value::as_object).into_iter().flatten() {
+        let ty = json_type(sub, &defs, 0).map_or_else(Map::new, |t| {
+            let mut m = Map::new();
+            m.insert("type".to_owned(), Value::from(t));
+            m
+        });
+        props.insert(name.clone(), Value::Object(ty));
+    }
+    out.insert("properties".to_owned(), Value::Object(props));
+    if let Some(req) = full.get("required") {
+        out.insert("required".to_owned(), req.clone());
+    }
+    Value::Object(out)
+}
+
+/// The one JSON type a schema admits, following `$ref`s into `defs`; `None` when it admits
+/// several (or cannot tell).
+fn json_type(s: &Value, defs: &Value, depth: usize) -> Option<&'static str> {
+    const TYPES: [&str; 7] = ["object", "array", "string", "integer", "number", "boolean", "null"];
+    if depth > 8 {
+        return None;
+    }
+    if let Some(t) = s.get("type").and_then(Value::as_str) {
+        return TYPES.iter().copied().find(|x| *x == t);
+    }
+    if let Some(r) = s.get("$ref").and_then(Value::as_str) {
+        let name = r.strip_prefix("#/$defs/")?;
+        return json_type(defs.get(name)?, defs, depth + 1);
+    }
+    if let Some(values) = s.get("enum").and_then(Value::as_array) {
+        return values.iter().all(Value::is_string).then_some("string");
+    }
+    if s.get("const").is_some_and(Value::is_string) {
+        return Some("string");
+    }
+    for key in ["anyOf", "oneOf", "allOf"] {
+        if let Some(alts) = s.get(key).and_then(Value::as_array) {
+            let mut types = alts.iter().map(|a| json_type(a, defs, depth + 1));
+            let first = types.next()??;
+            return types.all(|t| t == Some(first)).then_some(first);
+        }
+    }
+    None
+}
+
+/// An input schema made as small as it can be without losing what a model needs: no
+/// descriptions of objects and list items (the tool's description and the properties say
+/// it), no `default` object or empty list repeating what absence means, no `minimum: 0` on
+/// counts and lines (a negative one is refused with a message anyway), and a choice of
+/// strings as a plain `enum`.
+fn tighten_input(v: &mut Value) {
+    #[derive(Clone, Copy, PartialEq)]
+    enum At {
+        /// The arguments object.
+        Root,
+        Schema,
+        /// A list's item schema.
+        Item,
+        /// A map of property names to schemas.
+        Names,
+    }
+    let mut stack = vec![(v, At::Root)];
+    while let Some((v, at)) = stack.pop() {
         match v {
             Value::Object(m) => {
-                // `description` as a keyword, not a property named so.
-                if m.get("description").is_some_and(Value::is_string) {
+                if at == At::Names {
+                    stack.extend(m.values_mut().map(|x| (x, At::Schema)));
+                    continue;
+                }
+                if at == At::Item || m.contains_key("properties") {
                     m.remove("description");
                 }
-                // Every count and line is unsigned; saying so 120 times costs ~500 tokens.
+                // Arguments are checked when parsed (unknown ones refused, naming them); saying
+                // so in every nested object costs tokens. The arguments object keeps it.
+                if at != At::Root && m.get("additionalProperties") == Some(&Value::Bool(false)) {
+                    m.remove("additionalProperties");
+                }
+                if m.get("default").is_some_and(says_nothing) {
+                    m.remove("default");
+                }
                 if m.get("minimum").is_some_and(|x| x == 0) {
                     m.remove("minimum");
                 }
-                stack.extend(m.values_mut());
+                if let Some(Value::Array(values)) = m.get_mut("enum") {
+                    values.retain(|x| !x.is_null());
+                }
+                let choices: Option<Vec<Value>> = m.get("oneOf").and_then(Value::as_array).and_then(|alts| {
+                    let mut out = Vec::new();
+                    for a in alts {
+                        match (a.get("const"), a.get("enum").and_then(Value::as_array)) {
+                            (Some(c @ Value::String(_)), _) => out.push(c.clone()),
+                            (None, Some(e)) if e.iter().all(Value::is_string) => out.extend(e.iter().cloned()),
+                            _ => return None,
+                        }
+                    }
+                    Some(out)
+                });
+                if let Some(values) = choices {
+                    m.remove("oneOf");
+                    m.insert("type".to_owned(), Value::from("string"));
+                    m.insert("enum".to_owned(), Value::Array(values));
+                }
+                stack.extend(m.iter_mut().map(|(k, x)| {
+                    let at = match k.as_str() {
+                        "properties" | "$defs" => At::Names,
+                        "items" => At::Item,
+                        _ => At::Schema,
+                    };
+                    (x, at)
+                }));
             }
-            Value::Array(a) => stack.extend(a.iter_mut()),
+            Value::Array(a) => stack.extend(a.iter_mut().map(|x| (x, at))),
             _ => {}
         }
+    }
+}
+
+/// A `default` that only says what leaving the argument out obviously means (false, 0, an
+/// empty list or string) or repeats its fields' own defaults (an object).
+fn says_nothing(d: &Value) -> bool {
+    match d {
+        Value::Bool(b) => !b,
+        Value::Number(n) => n.as_u64() == Some(0),
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Object(_) => true,
+        Value::Null => true,
     }
 }
 

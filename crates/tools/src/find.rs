@@ -39,10 +39,9 @@ pub enum MatchKind {
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct FindSymbolOptions {
     pub match_kind: MatchKind,
-    /// Page size (at most 500).
+    /// At most 500.
     pub max_results: u32,
     pub case_sensitive: bool,
-    /// Results to skip, for paging (use the previous answer's nextOffset).
     pub offset: u32,
 }
 
@@ -56,10 +55,8 @@ impl Default for FindSymbolOptions {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FindSymbolArgs {
-    /// Directory to search under: "." for every workspace root, or a folder inside one.
+    /// "." for the whole workspace, or a folder.
     pub root_dir: String,
-    /// A name: exact, prefix, camelCase initials (`gSV`) or substring; a `*`/`?` wildcard
-    /// pattern; or `Type#member` / a qualified name to match qualified names.
     pub query: String,
     #[serde(default)]
     pub options: FindSymbolOptions,
@@ -156,21 +153,72 @@ impl From<Progress> for IndexStatus {
     }
 }
 
-/// The answer of `java_find_symbol`.
-#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FindSymbolResult {
-    pub root_dir: String,
-    pub query: String,
-    pub results: Vec<SymbolResult>,
-    /// Matches in all, over every page.
-    pub total: u64,
-    /// True when more matches exist after this page.
-    pub truncated: bool,
-    /// The offset of the next page; null on the last page.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub next_offset: Option<u64>,
-    pub index: IndexStatus,
+/// Declares the answer of a search: its own fields, then one page of `results` with the
+/// paging every search shares (`total`, `truncated`, `nextOffset`) and the index status; and
+/// the answer budget's cut of the page (`keep_first`).
+macro_rules! search_answer {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident of $result:ty {
+            $($field:ident: $ty:ty,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            $(pub $field: $ty,)*
+            pub results: Vec<$result>,
+            /// Matches in all, over every page.
+            pub total: u64,
+            /// True when more matches exist after this page.
+            pub truncated: bool,
+            /// The offset of the next page; null on the last page.
+            #[serde(skip_serializing_if = "Option::is_none")]
+            pub next_offset: Option<u64>,
+            pub index: IndexStatus,
+        }
+
+        impl $name {
+            /// The answer of one page of `results` out of `total` matches, starting at `offset`,
+            /// with the index's progress as the query saw it.
+            fn page(
+                $($field: $ty,)*
+                results: Vec<$result>,
+                offset: u32,
+                index: &LiveIndex,
+                page: &mji_index::live::Page<impl Sized>,
+            ) -> Self {
+                let (truncated, next_offset) = paging(offset, results.len(), page.total);
+                $name {
+                    $($field,)*
+                    results,
+                    total: page.total as u64,
+                    truncated,
+                    next_offset,
+                    index: IndexStatus::with_progress(index, page.progress),
+                }
+            }
+
+            /// The answer budget's cut of the page: keeps the first `n` results and says where
+            /// the next page starts.
+            pub(crate) fn keep_first(&mut self, n: usize, offset: u32) {
+                if n < self.results.len() {
+                    self.results.truncate(n);
+                    self.truncated = true;
+                    self.next_offset = Some(u64::from(offset) + n as u64);
+                }
+            }
+        }
+    };
+}
+
+search_answer! {
+    /// The answer of `java_find_symbol`.
+    pub struct FindSymbolResult of SymbolResult {
+        root_dir: String,
+        query: String,
+    }
 }
 
 /// Which types `find_type` considers.
@@ -190,8 +238,6 @@ pub enum TypeFilter {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FindTypeArgs {
-    /// Simple name or its prefix (`HashM`), camelCase initials (`NPE`, `HMap`), wildcards
-    /// (`*Map`, `Abstract?ist`), or package-qualified (`java.util.*Map`, `java.util.HashMap`).
     pub pattern: String,
     #[serde(default)]
     pub kind: TypeFilter,
@@ -219,25 +265,17 @@ pub struct TypeResult {
     pub symbol_id: String,
 }
 
-/// The answer of `find_type`.
-#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FindTypeResult {
-    pub pattern: String,
-    pub results: Vec<TypeResult>,
-    pub total: u64,
-    pub truncated: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub next_offset: Option<u64>,
-    pub index: IndexStatus,
+search_answer! {
+    /// The answer of `find_type`.
+    pub struct FindTypeResult of TypeResult {
+        pattern: String,
+    }
 }
 
 /// Arguments of `find_resource`.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FindResourceArgs {
-    /// A file name or its prefix (`pom.xml`, `applic`), camelCase (`AJI`), a glob (`*.properties`),
-    /// or a path glob with `/` (`src/main/resources/*.xml`).
     pub pattern: String,
     #[serde(default = "default_max")]
     pub max_results: u32,
@@ -256,17 +294,11 @@ pub struct ResourceResult {
     pub modified: Option<String>,
 }
 
-/// The answer of `find_resource`.
-#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FindResourceResult {
-    pub pattern: String,
-    pub results: Vec<ResourceResult>,
-    pub total: u64,
-    pub truncated: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub next_offset: Option<u64>,
-    pub index: IndexStatus,
+search_answer! {
+    /// The answer of `find_resource`.
+    pub struct FindResourceResult of ResourceResult {
+        pattern: String,
+    }
 }
 
 fn page_size(max: u32) -> Result<usize, ToolError> {
@@ -275,23 +307,6 @@ fn page_size(max: u32) -> Result<usize, ToolError> {
     }
     Ok(max.min(MAX_RESULTS) as usize)
 }
-
-/// The answer budget's cut of a page of results: keeps the first `n` and says where the next
-/// page starts.
-macro_rules! budget_cut {
-    ($($t:ty),*) => {$(
-        impl $t {
-            pub(crate) fn keep_first(&mut self, n: usize, offset: u32) {
-                if n < self.results.len() {
-                    self.results.truncate(n);
-                    self.truncated = true;
-                    self.next_offset = Some(u64::from(offset) + n as u64);
-                }
-            }
-        }
-    )*};
-}
-budget_cut!(FindSymbolResult, FindTypeResult, FindResourceResult);
 
 fn paging(offset: u32, shown: usize, total: usize) -> (bool, Option<u64>) {
     let end = offset as usize + shown;
@@ -370,16 +385,7 @@ pub(crate) fn find_symbol(
             }
         })
         .collect();
-    let (truncated, next_offset) = paging(args.options.offset, results.len(), page.total);
-    Ok(FindSymbolResult {
-        root_dir: args.root_dir.clone(),
-        query: args.query.clone(),
-        total: page.total as u64,
-        truncated,
-        next_offset,
-        index: IndexStatus::with_progress(index, page.progress),
-        results,
-    })
+    Ok(FindSymbolResult::page(args.root_dir.clone(), args.query.clone(), results, args.options.offset, index, &page))
 }
 
 fn type_signature(s: &Symbol) -> String {
@@ -482,15 +488,7 @@ pub fn find_type(index: &LiveIndex, args: &FindTypeArgs) -> Result<FindTypeResul
             symbol_id: f.symbol.symbol_id.to_string(),
         })
         .collect();
-    let (truncated, next_offset) = paging(args.offset, results.len(), page.total);
-    Ok(FindTypeResult {
-        pattern: args.pattern.clone(),
-        total: page.total as u64,
-        truncated,
-        next_offset,
-        index: IndexStatus::with_progress(index, page.progress),
-        results,
-    })
+    Ok(FindTypeResult::page(args.pattern.clone(), results, args.offset, index, &page))
 }
 
 /// `find_resource`.
@@ -514,13 +512,5 @@ pub fn find_resource(index: &LiveIndex, args: &FindResourceArgs) -> Result<FindR
             modified: r.modified.map(crate::rfc3339),
         })
         .collect();
-    let (truncated, next_offset) = paging(args.offset, results.len(), page.total);
-    Ok(FindResourceResult {
-        pattern: args.pattern.clone(),
-        total: page.total as u64,
-        truncated,
-        next_offset,
-        index: IndexStatus::with_progress(index, page.progress),
-        results,
-    })
+    Ok(FindResourceResult::page(args.pattern.clone(), results, args.offset, index, &page))
 }

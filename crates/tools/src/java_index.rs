@@ -14,32 +14,24 @@ use mji_parser::SourceText;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct IndexOptions {
-    /// Include private members and private nested types.
+    // (The names say what the flags do: their docs would cost every client tokens in
+    // `tools/list`; README's java_index section documents them.)
     pub include_private: bool,
-    /// Include fields.
     pub include_fields: bool,
-    /// Include nested types (`innerClasses`).
     pub include_inner_classes: bool,
-    /// Include constructors.
     pub include_constructors: bool,
-    /// If > 0, add each javadoc's text, cut to this many characters, as `javadoc.preview`.
     pub max_javadoc_preview_chars: u32,
-    /// true: symbolIds are `Kind#qualified.Name#sig|start:N|end:M`, stable while the code is
-    /// unchanged. false: short positional ids (`@N`), fewer tokens, valid for this file version.
+    /// false: short `@N` ids.
     pub stable_ids: bool,
-    /// Only these kinds of declarations; the types around them stay as their context.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub kinds: Vec<DeclKind>,
-    /// Only declarations whose name contains this (case-insensitive), and every member of a
-    /// type whose name does.
+    /// Exact if any, else a substring; `name(Type,Type)`: one overload.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub name: String,
-    /// Deepest nested type listed: 0 lists top-level types only.
+    /// 0: top-level types only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_depth: Option<u32>,
-    /// Declarations to skip, in source order (the previous answer's `nextOffset`).
     pub offset: u32,
-    /// Most declarations to list; default as many as fit the answer budget.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<u32>,
 }
@@ -113,6 +105,11 @@ pub struct IndexOutput {
     #[serde(skip)]
     #[schemars(skip)]
     offset: usize,
+    /// The types listed only because a selected declaration is inside them: the text shows
+    /// them as context (kind, name, lines), not as declarations of the page.
+    #[serde(skip)]
+    #[schemars(skip)]
+    context: std::collections::HashSet<String>,
 }
 
 /// Shapes an outline (options already applied) by the options' kinds, name, depth and page.
@@ -129,6 +126,7 @@ pub fn shape(outline: FileOutline, o: &IndexOptions) -> IndexOutput {
             next_offset: None,
             page: Some(std::sync::Arc::new((outline, ids))),
             offset: 0,
+            context: Default::default(),
         };
     }
     let ids = selected_ids(&outline, o);
@@ -143,6 +141,7 @@ pub fn shape(outline: FileOutline, o: &IndexOptions) -> IndexOutput {
         next_offset: None,
         page: Some(page),
         offset,
+        context: Default::default(),
     };
     out.keep(n);
     out
@@ -161,6 +160,15 @@ impl IndexOutput {
         let end = self.offset.saturating_add(n).min(ids.len());
         let keep: std::collections::HashSet<&str> = ids[self.offset..end].iter().map(String::as_str).collect();
         self.outline = retain(full, &keep);
+        let mut context = std::collections::HashSet::new();
+        let mut stack: Vec<&TypeDecl> = self.outline.classes.iter().collect();
+        while let Some(t) = stack.pop() {
+            if !keep.contains(t.symbol_id.as_str()) {
+                context.insert(t.symbol_id.clone());
+            }
+            stack.extend(&t.inner_classes);
+        }
+        self.context = context;
         self.total_declarations = Some(ids.len() as u32);
         self.shown_declarations = Some((end - self.offset) as u32);
         self.truncated = end < ids.len();
@@ -168,10 +176,110 @@ impl IndexOutput {
     }
 }
 
+/// What `options.name` asks for: a name, and with `(T1,T2)` the parameter types of one
+/// overload (erased, simple or qualified).
+struct NameFilter {
+    name: String,
+    lower: String,
+    params: Option<Vec<String>>,
+}
+
+/// How strictly a [`NameFilter`] matches; the first that selects anything wins.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tier {
+    /// The name exactly, and the parameter types when given.
+    Signature,
+    /// The name exactly (every overload).
+    Exact,
+    /// The name contains it, case-insensitively.
+    Substring,
+}
+
+impl NameFilter {
+    fn parse(text: &str) -> NameFilter {
+        let text = text.trim();
+        let (name, params) = match text.split_once('(') {
+            Some((n, rest)) => {
+                let inner = rest.trim_end().trim_end_matches(')');
+                let params =
+                    if inner.trim().is_empty() { Vec::new() } else { inner.split(',').map(simple_type).collect() };
+                (n.trim(), Some(params))
+            }
+            None => (text, None),
+        };
+        NameFilter { name: name.to_owned(), lower: name.to_lowercase(), params }
+    }
+
+    fn tiers(&self) -> &'static [Tier] {
+        if self.name.is_empty() {
+            &[Tier::Substring]
+        } else if self.params.is_some() {
+            &[Tier::Signature, Tier::Exact, Tier::Substring]
+        } else {
+            &[Tier::Exact, Tier::Substring]
+        }
+    }
+
+    /// Whether a declaration of that name (and parameters, for methods and constructors)
+    /// matches at this tier.
+    fn matches(&self, tier: Tier, name: &str, params: Option<&[mji_model::Param]>) -> bool {
+        match tier {
+            Tier::Substring => self.lower.is_empty() || name.to_lowercase().contains(&self.lower),
+            Tier::Exact => name == self.name,
+            Tier::Signature => {
+                name == self.name
+                    && match (&self.params, params) {
+                        (Some(want), Some(have)) => {
+                            want.len() == have.len()
+                                && want.iter().zip(have).all(|(w, h)| *w == simple_type(&h.type_text))
+                        }
+                        _ => false,
+                    }
+            }
+        }
+    }
+}
+
+/// A parameter type as the name filter compares it: type arguments, annotations and spaces
+/// dropped, the package left off, varargs as an array (`java.util.List<String>` → `List`,
+/// `Object...` → `Object[]`).
+fn simple_type(ty: &str) -> String {
+    let mut erased = String::new();
+    let mut depth = 0usize;
+    for ch in ty.chars() {
+        match ch {
+            '<' => depth += 1,
+            '>' => depth = depth.saturating_sub(1),
+            _ if depth == 0 && !ch.is_whitespace() => erased.push(ch),
+            _ => {}
+        }
+    }
+    // Annotations written on the type (`@NonNull String`) are not part of it.
+    while let Some(rest) = erased.strip_prefix('@') {
+        let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')).unwrap_or(rest.len());
+        erased = rest[end..].to_owned();
+    }
+    let erased = erased.replace("...", "[]");
+    let dims = erased.find('[').unwrap_or(erased.len());
+    let (base, arrays) = erased.split_at(dims);
+    format!("{}{arrays}", base.rsplit('.').next().unwrap_or(base))
+}
+
 /// The symbolIds of the declarations the options select, in source order.
-fn selected_ids<'a>(outline: &'a FileOutline, o: &IndexOptions) -> Vec<String> {
-    let needle = o.name.to_lowercase();
-    let named = |name: &str| needle.is_empty() || name.to_lowercase().contains(&needle);
+fn selected_ids(outline: &FileOutline, o: &IndexOptions) -> Vec<String> {
+    let filter = NameFilter::parse(&o.name);
+    for &tier in filter.tiers() {
+        let ids = select(outline, o, &filter, tier);
+        if !ids.is_empty() || tier == Tier::Substring {
+            return ids;
+        }
+    }
+    Vec::new()
+}
+
+/// The declarations the options select with the name matched at `tier`.
+fn select<'a>(outline: &'a FileOutline, o: &IndexOptions, filter: &NameFilter, tier: Tier) -> Vec<String> {
+    let unnamed = filter.name.is_empty();
     let mut items: Vec<(u32, usize, &str)> = Vec::new();
     let mut stack: Vec<(&'a TypeDecl, u32, bool)> = outline.classes.iter().rev().map(|t| (t, 0, false)).collect();
     while let Some((t, depth, inside_match)) = stack.pop() {
@@ -182,25 +290,27 @@ fn selected_ids<'a>(outline: &'a FileOutline, o: &IndexOptions) -> Vec<String> {
         // (`kinds: ["method"], name: "format"` lists methods named format, not every member
         // of `Formatter`).
         let type_wanted = o.kinds.is_empty() || o.kinds.contains(&DeclKind::Type);
-        let type_match = inside_match || (type_wanted && !needle.is_empty() && named(&t.name));
-        let mut push = |kind: DeclKind, name: &str, start: u32, id: &'a str| {
-            if (o.kinds.is_empty() || o.kinds.contains(&kind)) && (type_match || named(name)) {
+        let type_match = inside_match || (type_wanted && !unnamed && filter.matches(tier, &t.name, None));
+        let mut push = |kind: DeclKind, name: &str, params: Option<&[mji_model::Param]>, start: u32, id: &'a str| {
+            if (o.kinds.is_empty() || o.kinds.contains(&kind))
+                && (unnamed || type_match || filter.matches(tier, name, params))
+            {
                 let seq = items.len();
                 items.push((start, seq, id));
             }
         };
-        push(DeclKind::Type, &t.name, t.start_line, &t.symbol_id);
+        push(DeclKind::Type, &t.name, None, t.start_line, &t.symbol_id);
         for c in t.enum_constants.iter().flatten() {
-            push(DeclKind::EnumConstant, &c.name, c.start_line, &c.symbol_id);
+            push(DeclKind::EnumConstant, &c.name, None, c.start_line, &c.symbol_id);
         }
         for f in &t.fields {
-            push(DeclKind::Field, &f.name, f.start_line, &f.symbol_id);
+            push(DeclKind::Field, &f.name, None, f.start_line, &f.symbol_id);
         }
         for c in &t.constructors {
-            push(DeclKind::Constructor, &c.name, c.start_line, &c.symbol_id);
+            push(DeclKind::Constructor, &c.name, Some(&c.params), c.start_line, &c.symbol_id);
         }
         for m in &t.methods {
-            push(DeclKind::Method, &m.name, m.start_line, &m.symbol_id);
+            push(DeclKind::Method, &m.name, Some(&m.params), m.start_line, &m.symbol_id);
         }
         stack.extend(t.inner_classes.iter().rev().map(|c| (c, depth + 1, type_match)));
     }
@@ -347,6 +457,35 @@ pub(crate) fn javadoc_plain_text(raw: &str) -> String {
     out
 }
 
+/// A type's header as the outline text shows it: modifiers, kind, name, type parameters,
+/// record components, supertypes and permitted subtypes.
+fn type_head(t: &TypeDecl, word: &str) -> String {
+    use std::fmt::Write;
+    let mut head = t.modifiers.join(" ");
+    if !head.is_empty() {
+        head.push(' ');
+    }
+    let _ = write!(head, "{word} {}", t.name);
+    if let Some(tp) = &t.type_params_text {
+        head.push_str(tp);
+    }
+    if let Some(rc) = &t.record_components {
+        let parts: Vec<String> = rc.iter().map(|c| format!("{} {}", c.type_text, c.name)).collect();
+        let _ = write!(head, "({})", parts.join(", "));
+    }
+    if let Some(e) = &t.extends {
+        let _ = write!(head, " extends {e}");
+    }
+    if !t.implements.is_empty() {
+        let kw = if t.kind == mji_model::TypeKind::Interface { "extends" } else { "implements" };
+        let _ = write!(head, " {kw} {}", t.implements.join(", "));
+    }
+    if !t.permits.is_empty() {
+        let _ = write!(head, " permits {}", t.permits.join(", "));
+    }
+    head
+}
+
 /// The outline as a model reads it: a table of contents, one line per declaration with its
 /// line range, signature and javadoc lines (and preview when asked), indented by nesting.
 pub(crate) fn render_outline(o: &IndexOutput) -> String {
@@ -391,36 +530,19 @@ pub(crate) fn render_outline(o: &IndexOutput) -> String {
     let mut entries: Vec<(u32, usize, String)> = Vec::new();
     let mut stack: Vec<(&TypeDecl, usize)> = ol.classes.iter().rev().map(|t| (t, 0)).collect();
     while let Some((t, depth)) = stack.pop() {
-        let mut head = t.modifiers.join(" ");
-        if !head.is_empty() {
-            head.push(' ');
-        }
-        let word = if t.kind == mji_model::TypeKind::Annotation { "@interface" } else { t.kind.as_str() };
-        let _ = write!(head, "{word} {}", t.name);
-        if let Some(tp) = &t.type_params_text {
-            head.push_str(tp);
-        }
-        if let Some(rc) = &t.record_components {
-            let parts: Vec<String> = rc.iter().map(|c| format!("{} {}", c.type_text, c.name)).collect();
-            let _ = write!(head, "({})", parts.join(", "));
-        }
-        if let Some(e) = &t.extends {
-            let _ = write!(head, " extends {e}");
-        }
-        if !t.implements.is_empty() {
-            let kw = if t.kind == mji_model::TypeKind::Interface { "extends" } else { "implements" };
-            let _ = write!(head, " {kw} {}", t.implements.join(", "));
-        }
-        if !t.permits.is_empty() {
-            let _ = write!(head, " permits {}", t.permits.join(", "));
-        }
         let mut add = |d: usize, start: u32, end: u32, annotations: &[String], text: &str, jd: &Javadoc| {
             let mut s = String::new();
             line(&mut s, d, start, end, annotations, text, jd);
             let seq = entries.len();
             entries.push((start, seq, s));
         };
-        add(depth, t.start_line, t.end_line, &t.annotations, &head, &t.javadoc);
+        let word = if t.kind == mji_model::TypeKind::Annotation { "@interface" } else { t.kind.as_str() };
+        if o.context.contains(&t.symbol_id) {
+            // Listed only around the page's declarations: where they are, not its header.
+            add(depth, t.start_line, t.end_line, &[], &format!("{word} {}", t.name), &Javadoc::absent());
+        } else {
+            add(depth, t.start_line, t.end_line, &t.annotations, &type_head(t, word), &t.javadoc);
+        }
         let d = depth + 1;
         for c in t.enum_constants.iter().flatten() {
             add(d, c.start_line, c.end_line, &[], &c.name, &c.javadoc);

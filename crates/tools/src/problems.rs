@@ -25,24 +25,17 @@ fn default_limit() -> u32 {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProblemsArgs {
-    /// .java files or directories (relative to the workspace root, or absolute inside it);
-    /// empty: the whole workspace.
+    /// Files or directories; none: the whole workspace.
     #[serde(default)]
     pub paths: Vec<String>,
-    /// Severities to include (default: all): Error, Warning, Information, Hint.
     #[serde(default)]
     pub severity_filter: Vec<Severity>,
-    /// Only problems starting on these lines (applies to every file).
     #[serde(default)]
     pub line_range: LineRange,
-    /// Sources to run and include (default: both): syntax (our parser, instant) and javac
-    /// (the JDK's compiler with the project's classpath).
     #[serde(default)]
     pub source_filter: Vec<ProblemSource>,
-    /// Most diagnostics to return (default 100).
     #[serde(default = "default_limit")]
     pub limit: u32,
-    /// Diagnostics to skip, for paging (default 0).
     #[serde(default)]
     pub offset: u32,
 }

@@ -15,9 +15,7 @@ use mji_parser::SourceText;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct JavadocOptions {
-    /// Prefix each line with `N: `.
     pub include_line_numbers: bool,
-    /// Hard cap on `content` characters.
     pub max_chars: u32,
 }
 

@@ -15,10 +15,8 @@ pub(crate) const MAX_MAX_CHARS: u32 = 200_000;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct RangeOptions {
-    /// Prefix each line with `N: `.
     pub include_line_numbers: bool,
-    /// Hard cap on `content` characters (at most 200000); a longer read stops at a line
-    /// boundary and says where to continue.
+    /// At most 200000; a longer read stops at a line boundary.
     pub max_chars: u32,
 }
 
@@ -169,17 +167,20 @@ pub(crate) fn keep_lines(r: &mut RangeResult, n: usize) {
     r.note = Some(kept.into_iter().chain([note.as_str()]).collect::<Vec<_>>().join("; "));
 }
 
-/// A read as a model reads it: the lines numbered `N<tab>` (cheaper than the JSON's `N: `:
-/// 1.19x the raw lines' tokens instead of 1.30x, measured on five large JDK and commons-lang3
-/// files), then what was adjusted or cut, if anything.
+/// A read as a model reads it: each line after its number and a space (`N line`; the JSON's
+/// `N: ` costs more), blank lines left empty, then what was adjusted or cut, if anything.
+/// Measured with o200k on the 16 method reads of `benches/answer_tokens.rs`: 1.18x the raw
+/// lines' tokens, where `N<tab>` costs 1.21x and `N: ` 1.30x (a number is at least one token,
+/// two from line 1000 on).
 pub fn render(r: &RangeResult) -> String {
     let mut out = String::with_capacity(r.content.len() + 80);
     for (i, line) in r.content.split('\n').enumerate() {
         let n = (r.start_line as usize + i).to_string();
         match line.strip_prefix(n.as_str()).and_then(|rest| rest.strip_prefix(": ")) {
+            Some(text) if text.trim().is_empty() => {}
             Some(text) => {
                 out.push_str(&n);
-                out.push('\t');
+                out.push(' ');
                 out.push_str(text);
             }
             None => out.push_str(line),

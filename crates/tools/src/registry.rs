@@ -1,6 +1,7 @@
 //! The tool registry: every tool is one file in `tool/` implementing [`Tool`] (its arguments,
 //! result, description, annotations, whether it waits for the index, its call and its text
-//! rendering) and one line in [`TOOLS`]. The MCP server and the CLI both iterate the registry;
+//! rendering) and one line in `tool/mod.rs`'s `tools!` list, which declares the module and
+//! registers it in [`TOOLS`]. The MCP server and the CLI both iterate the registry;
 //! schemas are derived from the types, so a result cannot drift from its `outputSchema`.
 
 use std::sync::OnceLock;
@@ -13,23 +14,8 @@ use serde_json::{Map, Value};
 
 use crate::ToolError;
 use crate::catalog::{ToolSpec, output_schema_of, schema_of};
-use crate::tool;
+use crate::tool::TOOLS;
 use crate::workspace::Workspace;
-
-/// Every tool, in the order `tools/list` shows them. Adding a tool: a file in `tool/`, its
-/// `mod` line there, and one line here.
-const TOOLS: &[fn() -> ToolEntry] = &[
-    entry::<tool::java_index::JavaIndex>,
-    entry::<tool::java_read_range::JavaReadRange>,
-    entry::<tool::java_read_javadoc::JavaReadJavadoc>,
-    entry::<tool::java_find_symbol::JavaFindSymbol>,
-    entry::<tool::find_type::FindType>,
-    entry::<tool::find_resource::FindResource>,
-    entry::<tool::find_references::FindReferences>,
-    entry::<tool::analyze_type_dependencies::AnalyzeTypeDependencies>,
-    entry::<tool::show_definition::ShowDefinition>,
-    entry::<tool::get_problems::GetProblems>,
-];
 
 /// MCP's four behaviour hints, set explicitly on every tool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,9 +68,9 @@ pub trait Tool {
 
     /// The whole answer, fitted to the budget. Tools with extra `_meta` override it and call
     /// [`fit`] themselves.
-    fn answer(ws: &Workspace, args: Self::Args) -> Result<Answer, String> {
+    fn answer(ws: &Workspace, args: Self::Args, budget: Budget) -> Result<Answer, String> {
         let output = Self::call(ws, args.clone()).map_err(|e| e.to_string())?;
-        fit::<Self>(output, &args, ws.answer_budget())
+        fit::<Self>(output, &args, budget)
     }
 }
 
@@ -181,17 +167,27 @@ impl Answer {
 pub struct ToolEntry {
     pub spec: ToolSpec,
     pub needs_index: bool,
-    call: fn(&Workspace, Map<String, Value>) -> Result<Answer, String>,
+    call: ErasedCall,
 }
 
+/// A tool's call with its types erased: JSON arguments in, an answer within the budget out.
+type ErasedCall = fn(&Workspace, Map<String, Value>, Budget) -> Result<Answer, String>;
+
 impl ToolEntry {
-    /// Calls the tool on JSON arguments; the error is the tool-error text.
+    /// Calls the tool on JSON arguments within the workspace's configured answer budget; the
+    /// error is the tool-error text.
     pub fn call(&self, ws: &Workspace, args: Map<String, Value>) -> Result<Answer, String> {
-        (self.call)(ws, args)
+        (self.call)(ws, args, ws.answer_budget())
+    }
+
+    /// Calls the tool within `budget`: a server fits each answer to the client that asked
+    /// (a text-only client's answer is measured by its text alone).
+    pub fn call_within(&self, ws: &Workspace, args: Map<String, Value>, budget: Budget) -> Result<Answer, String> {
+        (self.call)(ws, args, budget)
     }
 }
 
-fn entry<T: Tool>() -> ToolEntry {
+pub(crate) fn entry<T: Tool>() -> ToolEntry {
     let a = T::ANNOTATIONS;
     ToolEntry {
         spec: ToolSpec {
@@ -252,11 +248,11 @@ pub(crate) fn check_limits(tool: &str, args: &Map<String, Value>) -> Result<(), 
     Ok(())
 }
 
-fn call_erased<T: Tool>(ws: &Workspace, args: Map<String, Value>) -> Result<Answer, String> {
+fn call_erased<T: Tool>(ws: &Workspace, args: Map<String, Value>, budget: Budget) -> Result<Answer, String> {
     check_limits(T::NAME, &args)?;
     let args: T::Args = serde_json::from_value(Value::Object(args))
         .map_err(|e| format!("invalid arguments for {}: {e}; see the tool's inputSchema", T::NAME))?;
-    let answer = T::answer(ws, args);
+    let answer = T::answer(ws, args, budget);
     // Work stopped by a cancellation is partial: never pass it off as an answer.
     if Cancel::current().is_cancelled() {
         return Err(format!("cancelled: {} stopped before it finished", T::NAME));
@@ -299,8 +295,13 @@ pub fn listed(ws: &Workspace) -> impl Iterator<Item = &'static ToolEntry> + '_ {
 
 /// Calls a tool by name with JSON arguments; the error is the tool-error text.
 pub fn dispatch(ws: &Workspace, name: &str, args: Map<String, Value>) -> Result<Answer, String> {
+    dispatch_within(ws, name, args, ws.answer_budget())
+}
+
+/// [`dispatch`] within `budget` (see [`ToolEntry::call_within`]).
+pub fn dispatch_within(ws: &Workspace, name: &str, args: Map<String, Value>, budget: Budget) -> Result<Answer, String> {
     match find(name) {
-        Some(e) => e.call(ws, args),
+        Some(e) => e.call_within(ws, args, budget),
         None => Err(format!("unknown tool {name}")),
     }
 }

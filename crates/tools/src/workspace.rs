@@ -1,7 +1,7 @@
 //! The engine both shells drive: the configured roots, their caches, and the tool calls with
 //! their wire arguments. Every path goes through the roots' path policy first.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -31,9 +31,8 @@ use mji_xref::world::World;
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct JavaIndexArgs {
-    /// The .java file: relative to the workspace root, or absolute inside it.
+    /// Relative to the workspace root.
     pub file_path: String,
-    /// What to include; every field is optional.
     #[serde(default)]
     pub options: IndexOptions,
 }
@@ -42,11 +41,11 @@ pub struct JavaIndexArgs {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ReadRangeArgs {
-    /// The file: relative to the workspace root, or absolute inside it.
+    /// Relative to the workspace root.
     pub file_path: String,
-    /// First line to read, 1-based, inclusive.
+    /// 1-based.
     pub start_line: u32,
-    /// Last line to read, 1-based, inclusive (clamped to the file's last line).
+    /// Inclusive.
     pub end_line: u32,
     #[serde(default)]
     pub options: RangeOptions,
@@ -56,9 +55,9 @@ pub struct ReadRangeArgs {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ReadJavadocArgs {
-    /// The .java file: relative to the workspace root, or absolute inside it.
+    /// Relative to the workspace root.
     pub file_path: String,
-    /// A symbolId from java_index (stable `Kind#name...|start:N|end:M` or short `@N`).
+    /// From java_index.
     pub symbol_id: String,
     #[serde(default)]
     pub options: JavadocOptions,
@@ -80,7 +79,6 @@ pub struct Workspace {
     pub config: Config,
     pub roots: Roots,
     caches: Vec<Arc<Cache>>,
-    warnings: Vec<String>,
     index: std::sync::OnceLock<Arc<LiveIndex>>,
     stop: Arc<std::sync::atomic::AtomicBool>,
     xref: mji_xref::engine::XrefEngine,
@@ -98,20 +96,17 @@ impl Workspace {
         let roots = Roots::new(config.roots.clone())
             .map_err(|e| ToolError::InvalidArgument(e.to_string()))?
             .with_max_file_bytes(config.max_file_bytes);
-        let mut warnings = Vec::new();
         let mut caches: Vec<Arc<Cache>> = Vec::new();
         if !config.cache {
             caches.push(Arc::new(Cache::disabled()));
-        } else if config.cache_dir.is_some() {
-            let (c, w) = Cache::open(&config.cache_dir_for(&roots.paths()[0]));
-            warnings.extend(w);
-            caches.push(Arc::new(c));
         } else {
-            for r in roots.paths() {
-                let (c, w) = Cache::open(&config.cache_dir_for(r));
-                warnings.extend(w);
-                caches.push(Arc::new(c));
-            }
+            // One cache for a directory the user chose, else one per root. Each keeps the
+            // warnings of its opening ([`Workspace::warnings`] reports them once).
+            let dirs: Vec<PathBuf> = match config.cache_dir {
+                Some(_) => vec![config.cache_dir_for(&roots.paths()[0])],
+                None => roots.paths().iter().map(|r| config.cache_dir_for(r)).collect(),
+            };
+            caches.extend(dirs.iter().map(|d| Arc::new(Cache::open(d).0)));
         }
         for c in &caches {
             c.set_max_file_bytes(config.max_file_bytes);
@@ -124,7 +119,6 @@ impl Workspace {
             config,
             roots,
             caches,
-            warnings,
             index: std::sync::OnceLock::new(),
             stop: Arc::default(),
             xref,
@@ -139,9 +133,15 @@ impl Workspace {
         usize::try_from(self.config.answer_tokens).unwrap_or(usize::MAX)
     }
 
-    /// The answer budget of this workspace's clients (see [`crate::registry::Budget`]).
+    /// The answer budget of this workspace's clients as configured (see
+    /// [`crate::registry::Budget`]).
     pub fn answer_budget(&self) -> crate::registry::Budget {
-        crate::registry::Budget { tokens: self.answer_tokens(), structured: self.config.structured_content }
+        self.answer_budget_for(self.config.structured_content)
+    }
+
+    /// The answer budget of a client that is (or is not) sent the structured JSON.
+    pub fn answer_budget_for(&self, structured: bool) -> crate::registry::Budget {
+        crate::registry::Budget { tokens: self.answer_tokens(), structured }
     }
 
     /// The workspace index, created (empty) on first use.
@@ -214,11 +214,7 @@ impl Workspace {
 
     /// Warnings from opening the workspace (e.g. a cache that fell back to memory).
     pub fn warnings(&self) -> Vec<String> {
-        let mut w = self.warnings.clone();
-        for c in &self.caches {
-            w.extend(c.warnings());
-        }
-        w
+        self.caches.iter().flat_map(|c| c.warnings()).collect()
     }
 
     /// The cache serving files of root `i`.
@@ -449,15 +445,12 @@ impl Workspace {
 }
 
 /// The hits without javadoc references when the call leaves them out.
-fn javadoc_filter(
-    mut found: Vec<mji_xref::target::FileHits>,
-    args: &FindReferencesArgs,
-) -> Vec<mji_xref::target::FileHits> {
+fn javadoc_filter(mut found: xref::Search, args: &FindReferencesArgs) -> xref::Search {
     if args.include_javadoc == Some(false) {
-        for (_, refs) in &mut found {
+        for (_, refs) in &mut found.hits {
             refs.retain(|(r, _)| r.kind != mji_xref::RefKind::Javadoc);
         }
-        found.retain(|(_, refs)| !refs.is_empty());
+        found.hits.retain(|(_, refs)| !refs.is_empty());
     }
     found
 }
@@ -569,6 +562,7 @@ impl Workspace {
             if list.len() > 200 {
                 return Err(ToolError::InvalidArgument("targets must list at most 200 targets".into()));
             }
+            let mut unbound = Vec::new();
             let counts: Vec<TargetCount> = list
                 .iter()
                 .map(|spec| match xref::resolve_target(&w, spec) {
@@ -576,7 +570,9 @@ impl Workspace {
                         if args.include_overriders {
                             xref::add_overriders(&w, &mut t);
                         }
-                        let found = javadoc_filter(xref::search(&self.xref, &w, &scope, &t), args);
+                        let search = javadoc_filter(xref::search(&self.xref, &w, &scope, &t), args);
+                        unbound.extend(search.unbound);
+                        let found = search.hits;
                         let all: Vec<&(mji_xref::Ref, Option<String>)> = found.iter().flat_map(|(_, v)| v).collect();
                         let exact =
                             all.iter().filter(|(r, _)| r.confidence == mji_xref::Confidence::Exact).count() as u64;
@@ -607,9 +603,12 @@ impl Workspace {
                 next_offset: None,
                 files: Vec::new(),
                 counts: Some(counts),
+                incomplete: self.incomplete(unbound),
+                incomplete_files: 0,
                 index: self.progress(),
                 reference_index,
-            });
+            }
+            .with_incomplete_count());
         }
         let mut target = match (nonempty(&args.target), nonempty(&args.symbol_id), nonempty(&args.file_path)) {
             (Some(t), _, _) => xref::resolve_target_as(&w, &t, args.target_kind.map(Into::into))?,
@@ -634,7 +633,9 @@ impl Workspace {
         if args.include_overriders {
             xref::add_overriders(&w, &mut target);
         }
-        let found = javadoc_filter(xref::search(&self.xref, &w, &scope, &target), args);
+        let search = javadoc_filter(xref::search(&self.xref, &w, &scope, &target), args);
+        let incomplete = self.incomplete(search.unbound);
+        let found = search.hits;
         let mut texts = std::collections::HashMap::new();
         let mut flat: Vec<(Arc<Path>, xref::ReferenceOut)> = Vec::new();
         if args.include_declaration {
@@ -698,9 +699,19 @@ impl Workspace {
             next_offset: truncated.then_some(end as u64),
             files: out,
             counts: None,
+            incomplete,
+            incomplete_files: 0,
             index: self.progress(),
             reference_index,
-        })
+        }
+        .with_incomplete_count())
+    }
+
+    /// The files a search could not bind fully, each once, in path order, with the reason.
+    fn incomplete(&self, mut unbound: Vec<(Arc<Path>, mji_xref::resolve::DepthCut)>) -> Vec<String> {
+        unbound.sort_by(|a, b| a.0.cmp(&b.0));
+        unbound.dedup_by(|a, b| a.0 == b.0);
+        unbound.into_iter().map(|(p, cut)| format!("{}: {cut}", self.display_of(&p))).collect()
     }
 
     /// `analyze_type_dependencies`.

@@ -20,7 +20,7 @@ use mji_xref::{Category, Confidence, Ref, RefKind};
 // The domain algorithms live in the cross-reference layer; these are their tool-facing names.
 pub use mji_xref::definition::{Candidate, candidates};
 pub use mji_xref::target::{
-    FileHits, Target, TargetError, add_overriders, kind_name, kind_of_symbol_id, name_of_key, resolve_target,
+    FileHits, Search, Target, TargetError, add_overriders, kind_name, kind_of_symbol_id, name_of_key, resolve_target,
     resolve_target_as, search, target_at, target_of_symbol_id,
 };
 
@@ -39,50 +39,38 @@ fn default_limit() -> u32 {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FindReferencesArgs {
-    /// `com.foo.Bar`, `com.foo.Bar.Inner`, `com.foo.Bar#doThing(int,String)` (parameter types
-    /// simple or qualified; without parentheses: every overload), `com.foo.Bar#Bar(int)` for a
-    /// constructor, `com.foo.Bar#count` for a field.
+    /// `pkg.Bar`, `pkg.Bar#doThing(int,String)` (no parentheses: every overload), `pkg.Bar#count`.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub target: String,
-    /// Which declaration `target` means when its name is both a field and a method.
+    /// When `target` names both a field and a method.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_kind: Option<TargetKind>,
-    /// A symbolId from java_index or java_find_symbol.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub symbol_id: String,
-    /// A file with an occurrence (or the declaration) of the target, with `line`.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub file_path: String,
-    /// 1-based line of the occurrence in `filePath`.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub line: u32,
-    /// 1-based column of the occurrence; without it, the first name on the line.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub column: u32,
-    /// Several targets (same syntax as `target`), answered with counts per target.
+    /// Several targets, with `countOnly`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub targets: Vec<String>,
-    /// Only count (per target); no reference list.
     #[serde(default)]
     pub count_only: bool,
-    /// Also list the declaration itself (kind `declaration`).
     #[serde(default)]
     pub include_declaration: bool,
-    /// For a method: also references bound to methods that override it (marked `overrider`).
+    /// Also calls bound to overriding methods.
     #[serde(default)]
     pub include_overriders: bool,
-    /// Javadoc `{@link}`, `@see`, `{@value}` and `@throws` references (kind `javadoc`);
-    /// default true.
+    /// Javadoc links (default true).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub include_javadoc: Option<bool>,
-    /// Only files whose workspace-relative path matches one of these globs (`src/main/**`,
-    /// `*Test.java`).
+    /// Only files matching these globs.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub paths: Vec<String>,
-    /// References per page (default 100, at most 1000).
     #[serde(default = "default_limit")]
     pub limit: u32,
-    /// References to skip (the previous answer's nextOffset).
     #[serde(default)]
     pub offset: u32,
 }
@@ -163,6 +151,13 @@ pub struct FindReferencesResult {
     /// With `targets`: one entry per target.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counts: Option<Vec<TargetCount>>,
+    /// Files that mention the target's name but could not be bound fully, so references in
+    /// them may be missing from this answer: `path: why` (the first [`MAX_INCOMPLETE`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub incomplete: Vec<String>,
+    /// How many such files there are in all.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub incomplete_files: u64,
     pub index: IndexStatus,
     pub reference_index: ReferenceIndexStatus,
 }
@@ -177,7 +172,21 @@ pub struct ReferenceIndexStatus {
     pub files: u64,
 }
 
+/// The most incomplete files an answer lists.
+pub(crate) const MAX_INCOMPLETE: usize = 20;
+
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
+}
+
 impl FindReferencesResult {
+    /// Counts the incomplete files and keeps the first [`MAX_INCOMPLETE`] of them listed.
+    pub(crate) fn with_incomplete_count(mut self) -> Self {
+        self.incomplete_files = self.incomplete.len() as u64;
+        self.incomplete.truncate(MAX_INCOMPLETE);
+        self
+    }
+
     /// The answer budget's cut: keeps the first `n` references of the page (files in order)
     /// and says where the next page starts.
     pub(crate) fn keep_first(&mut self, n: usize, offset: u32) {
@@ -233,23 +242,19 @@ pub fn line_text(cache: &mut HashMap<Arc<Path>, Vec<String>>, path: &Arc<Path>, 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DependenciesArgs {
-    /// The type: qualified name (`com.foo.Bar`, `com.foo.Bar.Inner`) or a simple name unique in
-    /// the workspace. Or give `filePath` for the file's top-level types.
+    /// Qualified (or unique simple) name; or give `filePath`.
     #[serde(default, rename = "type", skip_serializing_if = "String::is_empty")]
     pub type_name: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub file_path: String,
-    /// Package patterns that must not be used (`java.sql`, `com.foo.internal.*`, `*.impl`):
-    /// their hits are listed in `violations`.
+    /// Forbidden packages (`java.sql`, `com.foo.internal.*`), reported in `violations`.
     #[serde(default)]
     pub excluded_packages: Vec<String>,
-    /// Follow workspace dependencies to their dependencies (up to `maxDepth`), with cycles.
     #[serde(default)]
     pub transitive: bool,
-    /// Depth limit of the transitive closure (default 3, at most 10).
+    /// At most 10.
     #[serde(default = "default_depth")]
     pub max_depth: u32,
-    /// Dependencies listed at most (default 200); counts always cover all.
     #[serde(default = "default_dep_limit")]
     pub limit: u32,
 }
@@ -518,17 +523,14 @@ fn closure(
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ShowDefinitionArgs {
-    /// A name: `Bar`, `doThing`, `Bar.doThing`, `Bar#doThing`, `com.foo.Bar`, `com.foo.Bar#count`.
     pub symbol: String,
-    /// Where the name is used: candidates are ranked by this file's imports and package.
+    /// Where the name is used.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub file_path: String,
-    /// With `filePath`: the line of the use; the name there is resolved exactly.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub line: u32,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub column: u32,
-    /// Candidates listed at most (default 20).
     #[serde(default = "default_def_limit")]
     pub limit: u32,
 }

@@ -47,6 +47,9 @@ pub struct MethodSym {
     pub implicit: bool,
     /// Visible outside its package: `public`, `protected`, or implicitly public.
     pub is_public_api: bool,
+    /// Annotated `@Override`: it overrides a method of a supertype, which may be one the world
+    /// cannot see (a library's), so that supertype declares methods of this name.
+    pub marked_override: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -144,9 +147,11 @@ struct Mods {
     is_public: bool,
     is_protected: bool,
     is_private: bool,
+    /// `@Override` or `@java.lang.Override`.
+    is_override: bool,
 }
 
-fn modifiers_of(n: Node, _b: &[u8]) -> Mods {
+fn modifiers_of(n: Node, b: &[u8]) -> Mods {
     let mut c = n.walk();
     let mut m = Mods::default();
     let Some(mods) = n.children(&mut c).find(|k| k.kind() == "modifiers") else { return m };
@@ -158,6 +163,10 @@ fn modifiers_of(n: Node, _b: &[u8]) -> Mods {
             "public" => m.is_public = true,
             "protected" => m.is_protected = true,
             "private" => m.is_private = true,
+            "marker_annotation" => {
+                let name = k.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
+                m.is_override |= matches!(name, "Override" | "java.lang.Override");
+            }
             _ => {}
         }
     }
@@ -218,6 +227,7 @@ pub(crate) fn params_of(n: Option<Node>, b: &[u8]) -> (Vec<TyText>, bool) {
     let mut c = n.walk();
     for p in n.named_children(&mut c) {
         match p.kind() {
+            "formal_parameter" if mji_parser::is_receiver(p, b) => {}
             "formal_parameter" => {
                 let t = p.child_by_field_name("type").map(|t| TyText::from_node(t, b)).unwrap_or_default();
                 let dims = p.child_by_field_name("dimensions").map(|d| count_dims(d, b)).unwrap_or(0);
@@ -318,6 +328,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 line: line_of(p),
                 implicit: true,
                 is_public_api: true,
+                marked_override: false,
             });
         }
     }
@@ -375,6 +386,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 line: line_of(m),
                 implicit: false,
                 is_public_api: md.api(is_interface),
+                marked_override: md.is_override,
             });
         }
         "constructor_declaration" | "compact_constructor_declaration" => {
@@ -392,6 +404,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 // A compact constructor's parameters are the record's components (filled below).
                 implicit: compact,
                 is_public_api: md.api(false),
+                marked_override: false,
             });
         }
         k if is_type_decl(k) => {}
@@ -451,6 +464,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 line: t.start_line,
                 implicit: true,
                 is_public_api: true,
+                marked_override: false,
             });
         }
     }
@@ -485,6 +499,7 @@ fn implicit_ctor(simple: &str, params: Vec<TyText>, line: u32, is_public_api: bo
         line,
         implicit: true,
         is_public_api,
+        marked_override: false,
     }
 }
 

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 use crate::decls::{FileDecls, file_decls};
 use crate::refindex::{RefIndex, word_hash, words_of};
-use crate::resolve::file_refs;
+use crate::resolve::{DepthCut, bind_file};
 use crate::world::World;
 use crate::{Ref, RefKind};
 
@@ -54,6 +54,14 @@ pub struct XrefEngine {
     pub(crate) store: Option<PathBuf>,
     /// Something changed since the store was written.
     pub(crate) dirty: AtomicBool,
+}
+
+/// A reference search's answer: the files with references, and the files that mention a
+/// searched name but could not be bound fully (their references may be missing).
+#[derive(Debug, Default)]
+pub struct Found {
+    pub files: Vec<(Arc<Path>, Vec<Ref>)>,
+    pub unbound: Vec<(Arc<Path>, DepthCut)>,
 }
 
 /// What an edit of the world cost the reference index, for status and tests.
@@ -197,15 +205,21 @@ impl XrefEngine {
 
     /// Binds a file's bytes and keeps the result when there is room and no later world has
     /// invalidated it. Returns every reference of the file.
-    fn bind_and_keep(&self, world: &World, p: &Arc<Path>, bytes: &[u8], stamp: Option<Stamp>) -> Vec<Ref> {
-        let all = file_refs(world, file_index(world, p), bytes);
+    fn bind_and_keep(
+        &self,
+        world: &World,
+        p: &Arc<Path>,
+        bytes: &[u8],
+        stamp: Option<Stamp>,
+    ) -> (Vec<Ref>, Option<DepthCut>) {
+        let (all, cut) = bind_file(world, file_index(world, p), bytes);
         if let Some(stamp) = stamp
             && let Ok(mut ix) = self.refs.write()
-            && ix.insert(p, &all, words_of(bytes), stamp, world.shape)
+            && ix.insert(p, &all, cut, words_of(bytes), stamp, world.shape)
         {
             self.dirty.store(true, Relaxed);
         }
-        all
+        (all, cut)
     }
 
     /// References to any of `keys` in `files`. A file whose references are kept for its
@@ -220,10 +234,12 @@ impl XrefEngine {
         names: &[String],
         keys: &[&str],
         keep: &(dyn Fn(&Ref) -> bool + Sync),
-    ) -> Vec<(Arc<Path>, Vec<Ref>)> {
+    ) -> Found {
         let stamps = self.stamps(files);
         let cancel = Cancel::current();
         let mut out: Vec<(Arc<Path>, Vec<Ref>)> = Vec::new();
+        let mut cut_short: Vec<(Arc<Path>, DepthCut)> = Vec::new();
+        let name_words: Vec<u32> = names.iter().map(|n| word_hash(n.as_bytes())).collect();
         let mut unbound: Vec<(&Arc<Path>, Option<Stamp>)> = Vec::new();
         if let Ok(ix) = self.refs.read() {
             let mut ids: Vec<u32> = keys.iter().filter_map(|k| ix.find_key(k)).collect();
@@ -236,6 +252,13 @@ impl XrefEngine {
                         if ix.get(id).is_some_and(|f| f.size == *size && f.mtime_ns == *mtime) =>
                     {
                         kept[id as usize] = true;
+                        // A file cut short may mention the names in the part not bound.
+                        if let Some(f) = ix.get(id)
+                            && let Some(c) = f.cut
+                            && (name_words.is_empty() || f.mentions(&name_words))
+                        {
+                            cut_short.push((p.clone(), c));
+                        }
                     }
                     _ => unbound.push((p, *stamp)),
                 }
@@ -255,7 +278,7 @@ impl XrefEngine {
         }
         let finders: Vec<memchr::memmem::Finder> =
             names.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect();
-        let more: Vec<(Arc<Path>, Vec<Ref>)> = unbound
+        let more: Vec<(Arc<Path>, Vec<Ref>, Option<DepthCut>)> = unbound
             .par_iter()
             .filter_map(|(p, stamp)| {
                 if cancel.is_cancelled() {
@@ -265,14 +288,22 @@ impl XrefEngine {
                 if !finders.is_empty() && !finders.iter().any(|f| has_identifier(f, &bytes)) {
                     return None;
                 }
-                let refs: Vec<Ref> =
-                    self.bind_and_keep(world, p, &bytes, *stamp).into_iter().filter(|r| keep(r)).collect();
-                (!refs.is_empty()).then(|| ((*p).clone(), refs))
+                let (all, cut) = self.bind_and_keep(world, p, &bytes, *stamp);
+                let refs: Vec<Ref> = all.into_iter().filter(|r| keep(r)).collect();
+                (!refs.is_empty() || cut.is_some()).then(|| ((*p).clone(), refs, cut))
             })
             .collect();
-        out.extend(more);
+        for (p, refs, cut) in more {
+            if let Some(c) = cut {
+                cut_short.push((p.clone(), c));
+            }
+            if !refs.is_empty() {
+                out.push((p, refs));
+            }
+        }
         out.sort_by(|a, b| a.0.cmp(&b.0));
-        out
+        cut_short.sort_by(|a, b| a.0.cmp(&b.0));
+        Found { files: out, unbound: cut_short }
     }
 
     /// Every reference of one file: kept ones when valid for the file's stamp in the world,
@@ -291,7 +322,7 @@ impl XrefEngine {
             return kept;
         }
         let stamp = self.stamps(std::slice::from_ref(p)).pop().flatten();
-        self.bind_and_keep(world, p, bytes, stamp)
+        self.bind_and_keep(world, p, bytes, stamp).0
     }
 
     /// A file's kept references, when they are valid for its stamp in the world.

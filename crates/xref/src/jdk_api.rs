@@ -187,6 +187,7 @@ fn method(name: &str, flags: &str, tps: &str, ret: TyText, ps: &str) -> MethodSy
         line: 0,
         implicit: false,
         is_public_api: true,
+        marked_override: false,
     }
 }
 

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::resolve::DepthCut;
 use crate::{Category, Confidence, Ref, RefKind};
 
 /// The most references kept bound (about 16 bytes each, plus 4 per target); past it, further
@@ -38,6 +39,8 @@ pub(crate) struct FileRefs {
     pub refs: Box<[PackedRef]>,
     /// [`word_hash`]es of every identifier in the file's text, sorted, distinct.
     pub words: Box<[u32]>,
+    /// Where the binder's depth limit cut the file short: its references are incomplete.
+    pub cut: Option<DepthCut>,
 }
 
 impl FileRefs {
@@ -177,6 +180,7 @@ impl RefIndex {
         &mut self,
         p: &Arc<Path>,
         refs: &[Ref],
+        cut: Option<DepthCut>,
         words: Box<[u32]>,
         stamp: (u64, i128),
         generation: u64,
@@ -204,7 +208,7 @@ impl RefIndex {
                 confidence: r.confidence,
             });
         }
-        let f = FileRefs { size: stamp.0, mtime_ns: stamp.1, ids: ids.into(), refs: packed.into(), words };
+        let f = FileRefs { size: stamp.0, mtime_ns: stamp.1, ids: ids.into(), refs: packed.into(), words, cut };
         self.put(id, Arc::new(f));
         true
     }

@@ -2,8 +2,9 @@
 //! CLI call) starts from the declarations and bound references of last time instead of
 //! reading and binding every file again.
 //!
-//! It is an accelerator, never a source of truth: it is read only when its fingerprint (the
-//! format, this build of the binder, the JDK table) matches; each file's entry is used only
+//! It is an accelerator, never a source of truth: it is read only when it ends in a MAC of its
+//! path and bytes under the user's key (`mji_fs::trust`: a repository cannot ship one) and its
+//! fingerprint (the format, this build of the binder, the JDK table) matches; each file's entry is used only
 //! while its stamp does, and the files that changed since are taken through the same
 //! invalidation as an edit while serving (see [`crate::invalidate`]). Written atomically
 //! (temp + rename); a file whose modification time is too close to the write is saved with a
@@ -22,7 +23,7 @@ use crate::engine::{StampedDecls, WorldState, XrefEngine};
 use crate::refindex::{FileRefs, RefIndex};
 use crate::world::World;
 
-const MAGIC: &[u8; 8] = b"MJIXREF1";
+const MAGIC: &[u8; 8] = b"MJIXREF2";
 
 /// Files modified this close to the time of writing are left out (by the modification time in
 /// a stamp's low 64 bits; see `mji_index::symbols::stamp`).
@@ -152,18 +153,34 @@ impl XrefEngine {
     }
 }
 
+/// The MAC that ends the file: of its path and body, under the user's key, so a file this
+/// user's runs did not write here (a repository can ship one) is never read.
+fn mac(path: &Path, body: &[u8]) -> Option<[u8; 32]> {
+    let key = mji_fs::trust::Key::user().ok()?;
+    Some(key.mac_of(&[MAGIC.as_slice(), path.as_os_str().as_encoded_bytes(), body]))
+}
+
 fn read(path: &Path) -> Option<Saved> {
     let bytes = std::fs::read(path).ok()?;
-    let body = bytes.strip_prefix(MAGIC.as_slice())?;
+    let rest = bytes.strip_prefix(MAGIC.as_slice())?;
+    let (body, found) = rest.split_at_checked(rest.len().checked_sub(32)?)?;
+    if !mji_fs::trust::same_mac(found, &mac(path, body)?) {
+        return None;
+    }
     let saved: Saved = postcard::from_bytes(body).ok()?;
     (saved.fingerprint == fingerprint()).then_some(saved)
 }
 
 fn write(path: &Path, saved: &SavedOut) -> std::io::Result<()> {
     let body = postcard::to_stdvec(saved).map_err(std::io::Error::other)?;
+    let sum = mac(path, &body).ok_or_else(|| std::io::Error::other("no user key to sign the reference index"))?;
     let tmp = path.with_extension(format!("tmp{}", std::process::id()));
     let mut f = std::fs::File::create(&tmp)?;
-    let written = f.write_all(MAGIC).and_then(|()| f.write_all(&body)).and_then(|()| f.sync_all());
+    let written = f
+        .write_all(MAGIC)
+        .and_then(|()| f.write_all(&body))
+        .and_then(|()| f.write_all(&sum))
+        .and_then(|()| f.sync_all());
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
         return Err(e);

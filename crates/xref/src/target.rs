@@ -436,9 +436,19 @@ pub fn target_at(
     if let Some(t) = declaration_at(w, path, line, column, &spans, &units) {
         return Ok(t);
     }
+    // What is there instead: the references nearest the position.
+    let mut near: Vec<&Ref> = refs.iter().collect();
+    near.sort_by_key(|r| (r.line.abs_diff(line), r.line, column.map_or(0, |c| r.column.abs_diff(c)), r.column));
+    near.dedup_by_key(|r| (r.line, r.column));
+    let nearby: Vec<String> = near
+        .iter()
+        .take(3)
+        .map(|r| format!("line {} column {}: {}", r.line, r.column, r.targets.first().map_or("", |t| t.as_str())))
+        .collect();
     Err(TargetError::NotFound(format!(
-        "nothing to resolve at line {line}{}: no type, method, constructor or field name there",
-        column.map(|c| format!(", column {c}")).unwrap_or_default()
+        "nothing to resolve at line {line}{}: no type, method, constructor or field name there{}",
+        column.map(|c| format!(", column {c}")).unwrap_or_default(),
+        if nearby.is_empty() { String::new() } else { format!("; nearest names: {}", nearby.join("; ")) }
     )))
 }
 
@@ -506,15 +516,24 @@ pub fn name_of_key(key: &str) -> String {
 /// A file's references to a target, each with the overrider it binds to (if not the target).
 pub type FileHits = (Arc<Path>, Vec<(Ref, Option<String>)>);
 
-pub fn search(engine: &XrefEngine, w: &World, files: &[Arc<Path>], target: &Target) -> Vec<FileHits> {
+/// A reference search for one target: the files with hits, and the files that mention its
+/// name but could not be bound fully (see [`crate::engine::Found::unbound`]).
+#[derive(Debug, Default)]
+pub struct Search {
+    pub hits: Vec<FileHits>,
+    pub unbound: Vec<(Arc<Path>, crate::resolve::DepthCut)>,
+}
+
+pub fn search(engine: &XrefEngine, w: &World, files: &[Arc<Path>], target: &Target) -> Search {
     let keys: HashSet<&str> = target.keys.iter().map(|s| s.as_str()).collect();
     let over: &HashMap<String, String> = &target.overriders;
     let cat = target.category;
     let keep =
         |r: &Ref| r.category == cat && r.targets.iter().any(|k| keys.contains(k.as_str()) || over.contains_key(k));
     let wanted: Vec<&str> = target.keys.iter().map(|k| k.as_str()).chain(over.keys().map(|k| k.as_str())).collect();
-    engine
-        .find_in_files(w, files, &target.names, &wanted, &keep)
+    let found = engine.find_in_files(w, files, &target.names, &wanted, &keep);
+    let hits = found
+        .files
         .into_iter()
         .map(|(p, refs)| {
             let tagged = refs
@@ -530,5 +549,6 @@ pub fn search(engine: &XrefEngine, w: &World, files: &[Arc<Path>], target: &Targ
                 .collect();
             (p, tagged)
         })
-        .collect()
+        .collect();
+    Search { hits, unbound: found.unbound }
 }

@@ -9,7 +9,7 @@ pub(crate) struct FindReferences;
 impl Tool for FindReferences {
     const NAME: &'static str = "find_references";
     const TITLE: &'static str = "Find references";
-    const DESCRIPTION: &'static str = "Who uses this? Every reference in the workspace to a type, method (overload-aware), constructor or field, bound as javac binds names, without compiling. Target: `target` (`com.foo.Bar`, `com.foo.Bar#doThing(int,String)`, `com.foo.Bar#Bar(int)`, `com.foo.Bar#count`; no parentheses = every overload), or `symbolId`, or `filePath`+`line` of an occurrence. Each reference: line, column, kind (call, new, type, field-read, javadoc, …), confidence (`exact` or `likely`) and the line's text. includeOverriders adds calls bound to overriding methods; includeJavadoc false leaves out javadoc links; `paths` globs restrict files; `targets`+`countOnly` counts many targets. Paged (nextOffset). Example: {\"target\": \"com.foo.Bar#doThing(int,String)\"}";
+    const DESCRIPTION: &'static str = "Who uses this? Every reference to a type, method, constructor or field in the workspace, bound like javac. Name it by `target`, `symbolId` or `filePath`+`line` of a use.";
     const NEEDS_INDEX: bool = true;
 
     type Args = crate::xref::FindReferencesArgs;

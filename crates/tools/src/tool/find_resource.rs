@@ -9,7 +9,7 @@ pub(crate) struct FindResource;
 impl Tool for FindResource {
     const NAME: &'static str = "find_resource";
     const TITLE: &'static str = "Open resource";
-    const DESCRIPTION: &'static str = "The IDE's Open Resource: find any workspace file (Java or not: pom.xml, .properties, resources) by name or prefix, camelCase (`AJI`), glob (`*.properties`), or path glob containing `/` (`src/main/resources/*.xml`). Results: filePath, size, modified. Build output, .git and ignored files are not indexed. Paged with offset/nextOffset. Example: {\"pattern\": \"pom.xml\"}";
+    const DESCRIPTION: &'static str = "Find any workspace file (pom.xml, resources, .java) by name, prefix, camelCase, glob (`*.properties`) or path glob (`src/main/resources/*.xml`).";
     const NEEDS_INDEX: bool = true;
 
     type Args = crate::find::FindResourceArgs;

@@ -9,7 +9,7 @@ pub(crate) struct FindType;
 impl Tool for FindType {
     const NAME: &'static str = "find_type";
     const TITLE: &'static str = "Open type";
-    const DESCRIPTION: &'static str = "The IDE's Open Type: find classes, interfaces, enums, records and annotation types by simple name or prefix (`HashM`), camelCase initials (`NPE` finds NullPointerException, `HMap` HashMap), wildcards (`*Map`, `Abstract?ist`) or package-qualified pattern (`java.util.*Map`). Each result: fqn, kind, filePath, lines, modifiers, first sentence of its javadoc, symbolId. Paged with offset/nextOffset. Example: {\"pattern\": \"NPE\"} or {\"pattern\": \"com.acme.*Service\", \"kind\": \"interface\"}";
+    const DESCRIPTION: &'static str = "Find a type by name, prefix, camelCase (`NPE`), wildcard (`*Map`) or qualified pattern (`java.util.*Map`), like an IDE's Open Type.";
     const NEEDS_INDEX: bool = true;
 
     type Args = crate::find::FindTypeArgs;

@@ -10,7 +10,7 @@ pub(crate) struct GetProblems;
 impl Tool for GetProblems {
     const NAME: &'static str = "get_problems";
     const TITLE: &'static str = "Get compile problems";
-    const DESCRIPTION: &'static str = "Compile errors and warnings of Java files, as an IDE's Problems view: `syntax` (our parser, instant) and `javac` (the JDK's compiler with the project's source roots and Maven classpath, kept warm). Call it after editing code. Each diagnostic: file, line, column, severity, source, code (javac's key), message, range; errors first. Filter with severity_filter, line_range, source_filter; page with limit/offset. A check that outlasts the time budget answers complete=false and finishes in the background: call again. javac.classpath_complete=false marks an unsure classpath. Example: {\"paths\": [\"src/main/java/com/foo/Bar.java\"], \"severity_filter\": [\"Error\"]}";
+    const DESCRIPTION: &'static str = "Compile errors and warnings (syntax and javac) of files or the whole workspace: call it after editing code. complete=false: the check goes on in the background, call again.";
 
     const GROUP: &'static str = "problems";
 

@@ -9,7 +9,7 @@ pub(crate) struct JavaFindSymbol;
 impl Tool for JavaFindSymbol {
     const NAME: &'static str = "java_find_symbol";
     const TITLE: &'static str = "Find symbols by name";
-    const DESCRIPTION: &'static str = "Find types, methods, constructors and fields by name across the workspace (or under rootDir): exact name, then prefix, camelCase initials (`gSV` finds getSomeValue), substring; `Bar#doThing` or `com.foo.Bar` match qualified names. Each result: filePath, symbolId, qualifiedName, startLine/endLine (for java_read_range), signatureText. Paged (nextOffset → options.offset); index.complete is false while the first indexing pass runs. Example: {\"rootDir\": \".\", \"query\": \"doThing\", \"options\": {\"matchKind\": \"method\"}}";
+    const DESCRIPTION: &'static str = "Find types, methods and fields by name across the workspace (exact, prefix, camelCase `gSV`, substring, `*` wildcards; `Bar#doThing` or `com.foo.Bar` qualified), with their file and lines.";
     const NEEDS_INDEX: bool = true;
 
     type Args = crate::find::FindSymbolArgs;

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::ToolError;
 use crate::java_index::{IndexOutput, render_outline, shape};
-use crate::registry::{Answer, Tool, fit};
+use crate::registry::{Answer, Budget, Tool, fit};
 use crate::workspace::{JavaIndexArgs, Workspace};
 
 pub(crate) struct JavaIndex;
@@ -13,7 +13,7 @@ pub(crate) struct JavaIndex;
 impl Tool for JavaIndex {
     const NAME: &'static str = "java_index";
     const TITLE: &'static str = "Outline a Java file";
-    const DESCRIPTION: &'static str = "Outline of one Java file: every type with its fields, constructors, methods, enum constants, record components and nested types, each with exact 1-based startLine/endLine (annotations included, javadoc excluded), signature, modifiers and where its javadoc is. Call this FIRST instead of reading a Java file, then read only what you need with java_read_range or java_read_javadoc. Narrow a big file with options.kinds, options.name or options.maxDepth; a file whose outline does not fit one answer is paged (truncated, nextOffset → options.offset). Broken code still gives an outline plus `errors`. Example: {\"filePath\": \"src/main/java/com/foo/Bar.java\", \"options\": {\"includePrivate\": false, \"name\": \"parse\"}}";
+    const DESCRIPTION: &'static str = "Outline of a .java file: types and members with lines, signatures and javadoc lines. Use it instead of reading the file, then java_read_range what you need.";
 
     type Args = JavaIndexArgs;
     type Output = IndexOutput;
@@ -34,7 +34,7 @@ impl Tool for JavaIndex {
         output.keep(n);
     }
 
-    fn answer(ws: &Workspace, a: Self::Args) -> Result<Answer, String> {
+    fn answer(ws: &Workspace, a: Self::Args, budget: Budget) -> Result<Answer, String> {
         // Fault injection for the test that proves a panic never reaches the client.
         if std::env::var_os("MCP_JAVA_INDEX_INJECT_PANIC").is_some_and(|v| *v == *a.file_path) {
             panic!("injected panic for {}", a.file_path);
@@ -50,7 +50,7 @@ impl Tool for JavaIndex {
         })
         .as_object()
         .cloned();
-        let mut fitted = fit::<Self>(shape(answer.outline, &a.options), &a, ws.answer_budget())?;
+        let mut fitted = fit::<Self>(shape(answer.outline, &a.options), &a, budget)?;
         fitted.meta = meta;
         Ok(fitted)
     }

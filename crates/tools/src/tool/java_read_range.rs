@@ -9,7 +9,7 @@ pub(crate) struct JavaReadRange;
 impl Tool for JavaReadRange {
     const NAME: &'static str = "java_read_range";
     const TITLE: &'static str = "Read lines of a file";
-    const DESCRIPTION: &'static str = "Read lines startLine..endLine (1-based, inclusive) of a workspace file, each after its line number: one method body once java_index gave its lines. A read over options.maxChars (default 20000) or the answer budget stops at a line boundary (truncated, nextStartLine); an endLine past the end is clamped (said in `note`). Example: {\"filePath\": \"src/main/java/com/foo/Bar.java\", \"startLine\": 70, \"endLine\": 120}";
+    const DESCRIPTION: &'static str = "Read lines startLine..endLine of a workspace file, numbered. Use it for one member's body once java_index gave its lines. Long reads stop at a line boundary (nextStartLine).";
 
     type Args = crate::workspace::ReadRangeArgs;
     type Output = crate::read_range::RangeResult;

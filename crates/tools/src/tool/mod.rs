@@ -1,13 +1,27 @@
-//! One file per tool: each implements [`crate::registry::Tool`] and is listed once in
-//! [`crate::registry`].
+//! One file per tool: each implements [`crate::registry::Tool`] and is declared once, by one
+//! line in the `tools!` list below, which both declares its module and registers it.
 
-pub mod analyze_type_dependencies;
-pub mod find_references;
-pub mod find_resource;
-pub mod find_type;
-pub mod get_problems;
-pub mod java_find_symbol;
-pub mod java_index;
-pub mod java_read_javadoc;
-pub mod java_read_range;
-pub mod show_definition;
+/// Declares each tool's module and builds [`TOOLS`] from the same line, so adding a tool is
+/// its file plus one line here (`file::Type,`), and a file cannot be compiled unregistered.
+macro_rules! tools {
+    ($($file:ident :: $tool:ident),* $(,)?) => {
+        $(pub mod $file;)*
+
+        /// Every tool, in the order `tools/list` shows them.
+        pub(crate) const TOOLS: &[fn() -> crate::registry::ToolEntry] =
+            &[$(crate::registry::entry::<$file::$tool>),*];
+    };
+}
+
+tools! {
+    java_index::JavaIndex,
+    java_read_range::JavaReadRange,
+    java_read_javadoc::JavaReadJavadoc,
+    java_find_symbol::JavaFindSymbol,
+    find_type::FindType,
+    find_resource::FindResource,
+    find_references::FindReferences,
+    analyze_type_dependencies::AnalyzeTypeDependencies,
+    show_definition::ShowDefinition,
+    get_problems::GetProblems,
+}

@@ -9,7 +9,7 @@ pub(crate) struct ShowDefinition;
 impl Tool for ShowDefinition {
     const NAME: &'static str = "show_definition";
     const TITLE: &'static str = "Show definition";
-    const DESCRIPTION: &'static str = "Where is this defined? A name (`Bar`, `doThing`, `Bar.doThing`, `com.foo.Bar#count`) to its definition(s): file, startLine/endLine (for java_read_range), signature, javadoc summary, symbolId. With `filePath`+`line` of a use, the name there is resolved exactly (imports, scopes, receiver types); otherwise candidates are ranked by the file's imports and package. Example: {\"symbol\": \"doThing\", \"filePath\": \"src/main/java/com/foo/App.java\", \"line\": 42}";
+    const DESCRIPTION: &'static str = "Go to definition: where a name (`Bar`, `doThing`, `Bar.doThing`, `com.foo.Bar#count`) is declared, with lines and signature. With `filePath`+`line` of a use it is resolved exactly.";
     const NEEDS_INDEX: bool = true;
 
     type Args = crate::xref::ShowDefinitionArgs;

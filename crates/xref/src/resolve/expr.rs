@@ -18,6 +18,7 @@ impl<'w, 's> Resolver<'w, 's> {
 
     pub(super) fn expr(&mut self, n: Node) -> Val {
         if self.depth >= MAX_DEPTH {
+            self.note_cut(n);
             return Val::Expr(None);
         }
         self.depth += 1;
@@ -314,6 +315,18 @@ impl<'w, 's> Resolver<'w, 's> {
                 }
             }
             Val::Type(t) => {
+                // `Outer.this`: the enclosing instance, of that type (with the type arguments
+                // of the frame that declares it).
+                if field.kind() == "this" {
+                    let fqn = t.lookup_class().map(|(f, _)| f.to_string());
+                    let framed = self
+                        .frames
+                        .iter()
+                        .rev()
+                        .filter_map(|f| f.this.clone())
+                        .find(|this| this.lookup_class().map(|(f, _)| f) == fqn.as_deref());
+                    return Val::Expr(Some(framed.unwrap_or(t)));
+                }
                 // A static field, or a member type.
                 match self.w.find_field(&t, name) {
                     Lookup::Found(f) => return Val::Expr(self.field_hit(field, &f, Confidence::Exact)),
@@ -518,7 +531,8 @@ impl<'w, 's> Resolver<'w, 's> {
                     return;
                 }
                 let keys: Vec<String> = ms.iter().map(|m| self.w.method_key(m.owner, m.decl)).collect();
-                let conf = if keys.len() == 1 && complete { Confidence::Exact } else { Confidence::Likely };
+                let certain = keys.len() == 1 && (complete || self.unseen_cannot_compete(&ms, 0));
+                let conf = if certain { Confidence::Exact } else { Confidence::Likely };
                 self.emit(last, RefKind::MethodRef, Category::Method, keys, conf);
             }
             Val::Expr(None) => {

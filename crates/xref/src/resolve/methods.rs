@@ -37,7 +37,8 @@ impl<'w, 's> Resolver<'w, 's> {
             return None;
         }
         let keys: Vec<String> = chosen.iter().map(|&i| self.w.method_key(cands[i].owner, cands[i].decl)).collect();
-        let conf = if exact && complete && keys.len() == 1 { Confidence::Exact } else { Confidence::Likely };
+        let certain = exact && keys.len() == 1 && (complete || self.unseen_cannot_compete(&cands, chosen[0]));
+        let conf = if certain { Confidence::Exact } else { Confidence::Likely };
         self.emit(at, RefKind::Call, Category::Method, keys, conf);
         if chosen.len() != 1 {
             return None;
@@ -46,6 +47,17 @@ impl<'w, 's> Resolver<'w, 's> {
         let ctx = self.w.with_method_tparams(&self.w.ctx_ref(m.owner), &m.decl.tparams);
         let t = self.w.resolve_text(&m.decl.ret, &ctx)?;
         Some(substitute(&t, &m.subst))
+    }
+
+    /// Whether `cands[chosen]`, the one choice among the visible methods of a type whose
+    /// hierarchy holds a type the world cannot see (a library's), is javac's choice too. The
+    /// unseen type could declare an overload of the name; it is taken not to unless the
+    /// visible methods say it declares the name: one of them is marked `@Override` (it may
+    /// override the unseen type's). The choice must also be a workspace method, which an
+    /// unseen type (not a subtype of it) cannot override: a JDK method (`Object#toString()`)
+    /// may be overridden by the library type, whose key javac would give.
+    pub(super) fn unseen_cannot_compete(&self, cands: &[MemberHit<'w, MethodSym>], chosen: usize) -> bool {
+        self.w.is_workspace(cands[chosen].owner) && !cands.iter().any(|c| c.decl.marked_override)
     }
 
     /// Indexes of the candidates javac would choose from (one when it can be known), and
@@ -71,6 +83,11 @@ impl<'w, 's> Resolver<'w, 's> {
         if by_arity.len() <= 1 {
             return (by_arity, true);
         }
+        // The methods javac could choose, whatever the types of the arguments not typed here
+        // are: each phase's candidates not ruled out, up to the first phase certain to have an
+        // applicable one. One such method is the choice (the code compiles).
+        let mut possible: Vec<usize> = Vec::new();
+        let mut first: Option<(Vec<usize>, bool)> = None;
         for phase in 1..=3 {
             let mut yes = Vec::new();
             let mut maybe = Vec::new();
@@ -116,28 +133,49 @@ impl<'w, 's> Resolver<'w, 's> {
             if yes.is_empty() && maybe.is_empty() {
                 continue;
             }
-            if maybe.is_empty() {
+            if maybe.is_empty() && first.is_none() {
                 let best = self.most_specific(&yes, &params);
                 let exact = best.len() == 1;
                 return (best, exact);
             }
-            let mut all = yes;
-            all.extend(maybe);
-            let best = self.most_specific(&all, &params);
-            return (guess_overload(best, args, &params), false);
+            let decided = !yes.is_empty();
+            let mut all = yes.clone();
+            all.extend(maybe.iter().copied());
+            if first.is_none() {
+                let best = self.most_specific(&all, &params);
+                first = Some((guess_overload(best, args, &params), false));
+            }
+            // A method some certainly applicable one is strictly more specific than is never
+            // chosen in this phase.
+            let strictly = |a: usize, b: usize| self.more_specific(a, b, &params) && !self.more_specific(b, a, &params);
+            for &c in &all {
+                if !yes.iter().any(|&y| strictly(y, c)) && !possible.contains(&c) {
+                    possible.push(c);
+                }
+            }
+            if decided {
+                break;
+            }
         }
-        (by_arity, false)
+        match first {
+            Some(_) if possible.len() == 1 => (possible, true),
+            Some(f) => f,
+            None => (by_arity, false),
+        }
+    }
+
+    /// Whether method `a`'s parameters are each a subtype of method `b`'s (same count).
+    fn more_specific(&self, a: usize, b: usize, params: &[Vec<Option<Ty>>]) -> bool {
+        let (pa, pb) = (&params[a], &params[b]);
+        pa.len() == pb.len()
+            && pa.iter().zip(pb).all(|(x, y)| match (x, y) {
+                (Some(x), Some(y)) => self.w.is_subtype(x, y) == Some(true),
+                _ => false,
+            })
     }
 
     pub(super) fn most_specific(&self, set: &[usize], params: &[Vec<Option<Ty>>]) -> Vec<usize> {
-        let more_specific = |a: usize, b: usize| -> bool {
-            let (pa, pb) = (&params[a], &params[b]);
-            pa.len() == pb.len()
-                && pa.iter().zip(pb).all(|(x, y)| match (x, y) {
-                    (Some(x), Some(y)) => self.w.is_subtype(x, y) == Some(true),
-                    _ => false,
-                })
-        };
+        let more_specific = |a: usize, b: usize| self.more_specific(a, b, params);
         let best: Vec<usize> = set
             .iter()
             .copied()

@@ -53,9 +53,31 @@ struct Frame {
 
 /// All references of a file. `file` is the file's index in the world (`u32::MAX` if absent).
 pub fn file_refs(world: &World, file: u32, bytes: &[u8]) -> Vec<Ref> {
+    bind_file(world, file, bytes).0
+}
+
+/// The 1-based line where the binder stopped descending: code nested deeper than
+/// [`MAX_DEPTH`] levels from there is not bound, so references inside it are missing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct DepthCut {
+    pub line: u32,
+}
+
+impl std::fmt::Display for DepthCut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "code nested deeper than {MAX_DEPTH} levels from line {} was not bound: references inside it are missing",
+            self.line
+        )
+    }
+}
+
+/// [`file_refs`], and where the depth limit cut the binding short, if it did.
+pub fn bind_file(world: &World, file: u32, bytes: &[u8]) -> (Vec<Ref>, Option<DepthCut>) {
     let src = SourceText::decode(bytes);
     let prep = Prepared::new(&src.text);
-    let Some(tree) = parse_tree(&prep.text) else { return Vec::new() };
+    let Some(tree) = parse_tree(&prep.text) else { return (Vec::new(), None) };
     let mut r = Resolver {
         w: world,
         b: prep.text.as_bytes(),
@@ -68,6 +90,7 @@ pub fn file_refs(world: &World, file: u32, bytes: &[u8]) -> Vec<Ref> {
         package: String::new(),
         depth: 0,
         ty_depth: 0,
+        cut: None,
     };
     r.program(tree.root_node());
     r.javadoc_refs(tree.root_node());
@@ -77,7 +100,7 @@ pub fn file_refs(world: &World, file: u32, bytes: &[u8]) -> Vec<Ref> {
     r.out.dedup_by(|a, b| {
         a.line == b.line && a.column == b.column && a.category == b.category && a.targets == b.targets
     });
-    r.out
+    (r.out, r.cut)
 }
 
 struct Resolver<'w, 's> {
@@ -97,6 +120,18 @@ struct Resolver<'w, 's> {
     /// [`MAX_TYPE_NESTING`] are still searched for references but typed as unknown, so no
     /// [`Ty`] (whose clone, drop and substitution recurse) nests deeper than that.
     ty_depth: u32,
+    /// The first place the depth limit cut a subtree off.
+    cut: Option<DepthCut>,
+}
+
+impl Resolver<'_, '_> {
+    /// Records that `n`'s subtree is not bound (past [`MAX_DEPTH`]).
+    fn note_cut(&mut self, n: Node) {
+        let line = n.start_position().row as u32 + 1;
+        if self.cut.is_none_or(|c| line < c.line) {
+            self.cut = Some(DepthCut { line });
+        }
+    }
 }
 
 const MAX_DEPTH: u32 = 3000;

@@ -64,6 +64,7 @@ impl<'w, 's> Resolver<'w, 's> {
 
     pub(super) fn stmt(&mut self, n: Node) {
         if self.depth >= MAX_DEPTH {
+            self.note_cut(n);
             return;
         }
         self.depth += 1;
@@ -180,7 +181,13 @@ impl<'w, 's> Resolver<'w, 's> {
 
     pub(super) fn switch(&mut self, n: Node) -> Option<Ty> {
         let sel = n.child_by_field_name("condition").and_then(|c| self.expr(c).ty());
-        let enum_id = sel.as_ref().and_then(|t| t.lookup_class()).and_then(|(f, _)| self.w.by_fqn(f));
+        // A bare name in a label is the selector enum's constant; in a label of another type it
+        // is a type (`case Circle _, Square _`, read as names, see `Prepared`) or a constant.
+        let enum_id = sel
+            .as_ref()
+            .and_then(|t| t.lookup_class())
+            .and_then(|(f, _)| self.w.by_fqn(f))
+            .filter(|&id| self.w.decl(id).kind == mji_model::TypeKind::Enum);
         let body = n.child_by_field_name("body")?;
         let mark = self.scopes.len();
         let mut c = body.walk();
@@ -199,6 +206,9 @@ impl<'w, 's> Resolver<'w, 's> {
                                 let key = self.w.field_key(id, f);
                                 self.emit(e, RefKind::FieldRead, Category::Field, vec![key], Confidence::Exact);
                             }
+                        } else if e.kind() == "method_invocation" && e.child_by_field_name("object").is_none() {
+                            // No constant is a call: a record pattern of a label listing several.
+                            self.label_record_pattern(e);
                         } else if e.kind() == "pattern" {
                             // `case Point(var x, var y)`, `case Outer.Circle c`: types and bindings.
                             self.pattern(e);
@@ -261,6 +271,31 @@ impl<'w, 's> Resolver<'w, 's> {
     }
 
     /// The type of a record pattern, `Point(..)` or `Outer.Point(..)`, as a type reference.
+    /// A record pattern of a `case` label listing several patterns, which `Prepared` gives the
+    /// grammar as a call (`case Box(Circle _), Box(Square _)` as `Box(Circle), Box(Square)`):
+    /// its type, then its components' types.
+    fn label_record_pattern(&mut self, e: Node) {
+        if self.depth >= super::MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
+        if let Some(name) = e.child_by_field_name("name") {
+            self.record_pattern_type(name);
+        }
+        if let Some(args) = e.child_by_field_name("arguments") {
+            let mut c = args.walk();
+            let kids: Vec<Node> = args.named_children(&mut c).collect();
+            for a in kids {
+                if a.kind() == "method_invocation" && a.child_by_field_name("object").is_none() {
+                    stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.label_record_pattern(a));
+                } else {
+                    self.expr(a);
+                }
+            }
+        }
+        self.depth -= 1;
+    }
+
     pub(super) fn record_pattern_type(&mut self, k: Node) {
         let Some(segs) = self.prep.joined_segments(k.start_byte()).map(|s| s.to_vec()) else {
             self.type_ref(k, RefKind::Type);

@@ -11,6 +11,7 @@ impl<'w, 's> Resolver<'w, 's> {
     /// Emits the references of a type node and returns the type.
     pub(super) fn type_ref(&mut self, n: Node, kind: RefKind) -> Option<Ty> {
         if self.depth >= MAX_DEPTH {
+            self.note_cut(n);
             return None;
         }
         self.depth += 1;

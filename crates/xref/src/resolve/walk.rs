@@ -127,6 +127,7 @@ impl<'w, 's> Resolver<'w, 's> {
     /// statements (a file may nest classes a thousand deep).
     pub(super) fn type_decl(&mut self, n: Node) {
         if self.depth >= MAX_DEPTH {
+            self.note_cut(n);
             return;
         }
         self.depth += 1;
