@@ -414,11 +414,11 @@ fn refs_reads_the_reference_index_a_previous_call_persisted() {
         serde_json::from_str::<serde_json::Value>(&stdout(&o)).expect("JSON")
     };
     let first = refs();
-    assert_eq!(first["referenceIndex"]["boundFiles"], 0, "nothing bound before the first call: {first}");
+    assert_eq!(first["index"]["boundFiles"], 0, "nothing bound before the first call: {first}");
     assert!(first["total"].as_u64() > Some(0), "{first}");
     let second = refs();
     assert!(
-        second["referenceIndex"]["boundFiles"].as_u64() > Some(0),
+        second["index"]["boundFiles"].as_u64() > Some(0),
         "the second call starts from the files the first one bound: {second}"
     );
     assert_eq!(first["files"], second["files"], "the same references either way");

@@ -68,7 +68,6 @@ fn answers(ws: &Workspace) -> Vec<(String, Value)> {
                     let mut v = serde_json::to_value(&r).expect("json");
                     let o = v.as_object_mut().expect("object");
                     o.remove("index");
-                    o.remove("referenceIndex");
                     v
                 }
                 Err(e) => Value::String(e.to_string()),

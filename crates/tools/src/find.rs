@@ -96,6 +96,10 @@ pub struct IndexStatus {
     /// Some of them, each with the reason (at most 5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skipped: Vec<String>,
+    /// `find_references`: the files whose references the reference index held when the call
+    /// began. The others were read and bound for the answer, which is complete either way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bound_files: Option<u64>,
 }
 
 /// Build-output directories left out of the index, by why they were judged build output.
@@ -149,6 +153,7 @@ impl From<Progress> for IndexStatus {
             skipped_dirs: SkippedDirsStatus::default(),
             skipped_files: p.skipped as u64,
             skipped: Vec::new(),
+            bound_files: None,
         }
     }
 }

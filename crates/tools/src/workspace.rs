@@ -553,8 +553,7 @@ impl Workspace {
     /// `find_references`.
     pub fn find_references(&self, args: &FindReferencesArgs) -> Result<FindReferencesResult, ToolError> {
         let (w, files) = self.xref_world();
-        let reference_index =
-            xref::ReferenceIndexStatus { bound_files: self.xref.bound().0 as u64, files: files.len() as u64 };
+        let bound_files = Some(self.xref.bound().0 as u64);
         let scope = xref::select_files(&files, &args.paths);
         let nonempty = |s: &String| (!s.trim().is_empty()).then(|| s.clone());
         if !args.targets.is_empty() {
@@ -605,8 +604,7 @@ impl Workspace {
                 counts: Some(counts),
                 incomplete: self.incomplete(unbound),
                 incomplete_files: 0,
-                index: self.progress(),
-                reference_index,
+                index: crate::find::IndexStatus { bound_files, ..self.progress() },
             }
             .with_incomplete_count());
         }
@@ -701,8 +699,7 @@ impl Workspace {
             counts: None,
             incomplete,
             incomplete_files: 0,
-            index: self.progress(),
-            reference_index,
+            index: crate::find::IndexStatus { bound_files, ..self.progress() },
         }
         .with_incomplete_count())
     }

@@ -159,17 +159,6 @@ pub struct FindReferencesResult {
     #[serde(default, skip_serializing_if = "is_zero_u64")]
     pub incomplete_files: u64,
     pub index: IndexStatus,
-    pub reference_index: ReferenceIndexStatus,
-}
-
-/// How much of the answer came from the reference index: the workspace's files whose
-/// references were kept bound when the call began. The others were read and bound for this
-/// answer, so it is complete either way; it only took longer.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReferenceIndexStatus {
-    pub bound_files: u64,
-    pub files: u64,
 }
 
 /// The most incomplete files an answer lists.

@@ -9,7 +9,7 @@ pub(crate) struct FindReferences;
 impl Tool for FindReferences {
     const NAME: &'static str = "find_references";
     const TITLE: &'static str = "Find references";
-    const DESCRIPTION: &'static str = "Who uses this? Every reference to a type, method, constructor or field in the workspace, bound like javac. Name it by `target`, `symbolId` or `filePath`+`line` of a use.";
+    const DESCRIPTION: &'static str = "Who uses this? Every reference to a type, method, constructor or field, bound like javac. Name it by `target`, `symbolId` or `filePath`+`line`.";
     const NEEDS_INDEX: bool = true;
 
     type Args = crate::xref::FindReferencesArgs;
