@@ -5,9 +5,8 @@
 //! outer-class and statically imported methods — and stays `likely` where another overload
 //! could be chosen.
 
-use std::path::Path;
+mod common;
 
-use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::tools::workspace::Workspace;
 use mcp_java_index::tools::xref::FindReferencesArgs;
 
@@ -97,16 +96,7 @@ public abstract class WebUtils {
 ];
 
 fn setup() -> (tempfile::TempDir, Workspace) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    for (rel, text) in FILES {
-        let p = dir.path().join(PKG).join(rel);
-        std::fs::create_dir_all(p.parent().unwrap_or(Path::new("."))).expect("mkdir");
-        std::fs::write(p, text).expect("write");
-    }
-    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
-    ws.build_index();
-    (dir, ws)
+    common::indexed(PKG, FILES)
 }
 
 /// Each call reference of `target` as (its line's text, its confidence).

@@ -2,9 +2,8 @@
 //! repository): overriders must override the same signature, a member inherited through a
 //! subtype is a target, and a missing member is "not found", never "file not found".
 
-use std::path::Path;
+mod common;
 
-use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::tools::workspace::Workspace;
 use mcp_java_index::tools::xref::{FindReferencesArgs, FindReferencesResult};
 
@@ -41,16 +40,7 @@ const FILES: &[(&str, &str)] = &[
 ];
 
 fn setup() -> (tempfile::TempDir, Workspace) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    for (rel, text) in FILES {
-        let p = dir.path().join(rel);
-        std::fs::create_dir_all(p.parent().unwrap_or(Path::new("."))).expect("mkdir");
-        std::fs::write(p, text).expect("write");
-    }
-    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
-    ws.build_index();
-    (dir, ws)
+    common::indexed("", FILES)
 }
 
 fn find(ws: &Workspace, target: &str, overriders: bool) -> FindReferencesResult {

@@ -106,6 +106,19 @@ pub fn write(root: &Path, rel: &str, text: &str) {
     std::fs::write(p, text).expect("write");
 }
 
+/// A temporary workspace holding `files` (paths under `dir/prefix`), indexed, with neither
+/// cache nor watcher.
+pub fn indexed(prefix: &str, files: &[(&str, &str)]) -> (tempfile::TempDir, Workspace) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (rel, text) in files {
+        write(&dir.path().join(prefix), rel, text);
+    }
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    (dir, ws)
+}
+
 /// Opens a workspace on one root (not yet indexed).
 pub fn open(root: &Path, watch: bool) -> Workspace {
     let flags = Flags::roots([root]).set("watch", watch);

@@ -125,6 +125,11 @@ impl LiveIndex {
         self.watching.load(Ordering::Acquire) && !self.pending.load(Ordering::Acquire)
     }
 
+    /// Whether a watcher is registered on every root (events may still be pending).
+    pub fn watcher_registered(&self) -> bool {
+        self.watching.load(Ordering::Acquire)
+    }
+
     fn bump(&self) {
         self.version.fetch_add(1, Ordering::AcqRel);
     }

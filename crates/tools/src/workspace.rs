@@ -158,11 +158,21 @@ impl Workspace {
             // Watch first, so that changes made during the first pass are not lost.
             if watch {
                 let (i, s) = (index.clone(), stop.clone());
-                let _ = std::thread::Builder::new().name("watch".to_owned()).spawn(move || {
+                let watcher = std::thread::Builder::new().name("watch".to_owned()).spawn(move || {
                     if let Err(e) = mji_index::live::watch(i, s) {
                         tracing::warn!("file watcher unavailable ({e}); answers re-check the files they return");
                     }
                 });
+                // The pass starts once the watcher is registered (or has failed): a file
+                // created in between would otherwise be seen by neither.
+                let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+                while let Ok(w) = &watcher
+                    && !w.is_finished()
+                    && !index.watcher_registered()
+                    && std::time::Instant::now() < deadline
+                {
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                }
             }
             let t = std::time::Instant::now();
             index.build();
