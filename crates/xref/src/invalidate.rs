@@ -53,6 +53,14 @@ fn method_shape(m: &MethodSym) -> MethodSym {
     MethodSym { line: 0, ..m.clone() }
 }
 
+/// The members that one side has and the other has not, compared by `shape`.
+fn differing<'m, T, S: PartialEq>(a: &'m [T], b: &'m [T], shape: fn(&T) -> S) -> impl Iterator<Item = &'m T> {
+    let (sa, sb): (Vec<S>, Vec<S>) = (a.iter().map(shape).collect(), b.iter().map(shape).collect());
+    let only_a: Vec<&T> = a.iter().zip(&sa).filter(|(_, s)| !sb.contains(s)).map(|(m, _)| m).collect();
+    let only_b: Vec<&T> = b.iter().zip(&sb).filter(|(_, s)| !sa.contains(s)).map(|(m, _)| m).collect();
+    only_a.into_iter().chain(only_b)
+}
+
 /// Names of the members declared by a type (its constructors by the type's own name).
 fn member_names(t: &TypeSym, out: &mut HashSet<Box<str>>) {
     out.insert(t.simple.clone());
@@ -79,26 +87,10 @@ pub(crate) fn affected_names(old: &World, new: &World, changed: &[Arc<Path>]) ->
         for (fqn, t) in ta.iter().chain(tb.iter()) {
             match (ta.get(fqn), tb.get(fqn)) {
                 (Some(x), Some(y)) if same_header(x, y) => {
-                    // Members that differ, by name.
-                    let fa: Vec<_> = x.fields.iter().map(field_shape).collect();
-                    let fb: Vec<_> = y.fields.iter().map(field_shape).collect();
-                    for f in x.fields.iter().chain(&y.fields) {
-                        let s = field_shape(f);
-                        if !fa.contains(&s) || !fb.contains(&s) {
-                            names.insert(f.name.clone());
-                        }
-                    }
-                    let ma: Vec<_> = x.methods.iter().map(method_shape).collect();
-                    let mb: Vec<_> = y.methods.iter().map(method_shape).collect();
-                    for m in x.methods.iter().chain(&y.methods) {
-                        let s = method_shape(m);
-                        if !ma.contains(&s) || !mb.contains(&s) {
-                            names.insert(m.name.clone());
-                        }
-                    }
-                    let ca: Vec<_> = x.ctors.iter().map(method_shape).collect();
-                    let cb: Vec<_> = y.ctors.iter().map(method_shape).collect();
-                    if ca.len() != cb.len() || ca.iter().any(|c| !cb.contains(c)) {
+                    // Members that differ, by name (a constructor by its type's).
+                    names.extend(differing(&x.fields, &y.fields, field_shape).map(|f| f.name.clone()));
+                    names.extend(differing(&x.methods, &y.methods, method_shape).map(|m| m.name.clone()));
+                    if differing(&x.ctors, &y.ctors, method_shape).next().is_some() {
                         names.insert(t.simple.clone());
                     }
                 }
