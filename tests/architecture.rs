@@ -18,9 +18,20 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("mji-index", &["mji-fs", "mji-model", "mji-parser", "mji-cache"]),
     ("mji-xref", &["mji-fs", "mji-model", "mji-parser"]),
     ("mji-problems", &["mji-fs", "mji-model", "mji-parser", "mji-index", "mji-config"]),
+    ("mji-edit", &["mji-fs", "mji-model", "mji-parser", "mji-xref"]),
     (
         "mji-tools",
-        &["mji-fs", "mji-model", "mji-parser", "mji-cache", "mji-config", "mji-index", "mji-xref", "mji-problems"],
+        &[
+            "mji-fs",
+            "mji-model",
+            "mji-parser",
+            "mji-cache",
+            "mji-config",
+            "mji-index",
+            "mji-xref",
+            "mji-problems",
+            "mji-edit",
+        ],
     ),
     ("mji-server", &["mji-model", "mji-cache", "mji-config", "mji-tools"]),
     (
@@ -36,6 +47,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "mji-problems",
             "mji-tools",
             "mji-server",
+            "mji-edit",
         ],
     ),
 ];

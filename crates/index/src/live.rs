@@ -510,6 +510,12 @@ impl LiveIndex {
             .collect()
     }
 
+    /// Applies files this process changed itself (an applied edit), at once rather than when
+    /// the watcher reports them, so the next answer sees them. Returns the Java files re-indexed.
+    pub fn changed(&self, paths: &[PathBuf]) -> usize {
+        self.apply_changes(paths)
+    }
+
     /// Re-walks every root and applies what differs from the index (after a watcher overflow).
     pub fn rescan(&self) -> usize {
         let mut changed: Vec<PathBuf> = Vec::new();

@@ -4,6 +4,7 @@
 
 pub mod budget;
 pub mod catalog;
+pub mod edit;
 pub mod find;
 pub mod java_index;
 pub mod problems;

@@ -74,6 +74,16 @@ pub struct IndexAnswer {
 /// The workspace's Java files with their display paths, sorted by them.
 pub type ShownFiles = Arc<Vec<(Arc<Path>, String)>>;
 
+/// How a call names one target (the fields `find_references` and `refactor_actions` share).
+pub(crate) struct TargetSpec<'a> {
+    pub target: &'a str,
+    pub kind: Option<xref::TargetKind>,
+    pub symbol_id: &'a str,
+    pub file_path: &'a str,
+    pub line: u32,
+    pub column: u32,
+}
+
 /// Roots, caches and configuration of one server or CLI run.
 pub struct Workspace {
     pub config: Config,
@@ -81,7 +91,7 @@ pub struct Workspace {
     caches: Vec<Arc<Cache>>,
     index: std::sync::OnceLock<Arc<LiveIndex>>,
     stop: Arc<std::sync::atomic::AtomicBool>,
-    xref: mji_xref::engine::XrefEngine,
+    pub(crate) xref: mji_xref::engine::XrefEngine,
     /// The world and files of the last cross-reference call and the index version they were
     /// taken at, reused while a watcher reports no change.
     xref_seen: std::sync::Mutex<Option<(u64, Arc<World>, ShownFiles)>>,
@@ -295,7 +305,7 @@ impl Workspace {
 
     /// Re-checks a resolved file at read time: still inside a root (a link swapped in since
     /// it was resolved is refused), a regular file, within the cap.
-    fn check_file(&self, path: &Path, display: &str) -> Result<(), ToolError> {
+    pub(crate) fn check_file(&self, path: &Path, display: &str) -> Result<(), ToolError> {
         match std::fs::canonicalize(path) {
             Ok(canon) if self.roots.root_of(&canon).is_none() => {
                 return Err(ToolError::InvalidArgument(
@@ -549,7 +559,7 @@ impl Workspace {
         self.xref.bound_bytes()
     }
 
-    fn display_of(&self, p: &Path) -> String {
+    pub(crate) fn display_of(&self, p: &Path) -> String {
         match self.roots.root_of(p) {
             Some(i) => self.roots.display(p, i),
             None => p.display().to_string(),
@@ -565,7 +575,6 @@ impl Workspace {
         let (w, files) = self.xref_world();
         let bound_files = Some(self.xref.bound().0 as u64);
         let scope = xref::select_files(&files, &args.paths);
-        let nonempty = |s: &String| (!s.trim().is_empty()).then(|| s.clone());
         if !args.targets.is_empty() {
             let list = &args.targets;
             if list.len() > 200 {
@@ -618,26 +627,17 @@ impl Workspace {
             }
             .with_incomplete_count());
         }
-        let mut target = match (nonempty(&args.target), nonempty(&args.symbol_id), nonempty(&args.file_path)) {
-            (Some(t), _, _) => xref::resolve_target_as(&w, &t, args.target_kind.map(Into::into))?,
-            (None, Some(id), _) => {
-                xref::resolve_target_as(&w, &xref::target_of_symbol_id(&id)?, xref::kind_of_symbol_id(&id))?
-            }
-            (None, None, Some(fp)) => {
-                if args.line == 0 {
-                    return Err(ToolError::InvalidArgument("filePath needs line (and optionally column)".into()));
-                }
-                let r = self.resolve(&fp)?;
-                self.check_file(&r.path, &r.display)?;
-                require_java(&r.path, &r.display)?;
-                xref::target_at(&self.xref, &w, &r.path, args.line, (args.column > 0).then_some(args.column))?
-            }
-            _ => {
-                return Err(ToolError::InvalidArgument(
-                    "give the target as target, symbolId, filePath+line(+column), or targets".into(),
-                ));
-            }
-        };
+        let mut target = self.target_of(
+            &w,
+            &TargetSpec {
+                target: &args.target,
+                kind: args.target_kind,
+                symbol_id: &args.symbol_id,
+                file_path: &args.file_path,
+                line: args.line,
+                column: args.column,
+            },
+        )?;
         if args.include_overriders {
             xref::add_overriders(&w, &mut target);
         }
@@ -714,8 +714,31 @@ impl Workspace {
         .with_incomplete_count())
     }
 
+    /// The one target a call names: `target`, `symbolId`, or `filePath` + `line` (+ `column`).
+    pub(crate) fn target_of(&self, w: &World, spec: &TargetSpec) -> Result<xref::Target, ToolError> {
+        let nonempty = |s: &str| (!s.trim().is_empty()).then(|| s.to_owned());
+        match (nonempty(spec.target), nonempty(spec.symbol_id), nonempty(spec.file_path)) {
+            (Some(t), _, _) => Ok(xref::resolve_target_as(w, &t, spec.kind.map(Into::into))?),
+            (None, Some(id), _) => {
+                Ok(xref::resolve_target_as(w, &xref::target_of_symbol_id(&id)?, xref::kind_of_symbol_id(&id))?)
+            }
+            (None, None, Some(fp)) => {
+                if spec.line == 0 {
+                    return Err(ToolError::InvalidArgument("filePath needs line (and optionally column)".into()));
+                }
+                let r = self.resolve(&fp)?;
+                self.check_file(&r.path, &r.display)?;
+                require_java(&r.path, &r.display)?;
+                Ok(xref::target_at(&self.xref, w, &r.path, spec.line, (spec.column > 0).then_some(spec.column))?)
+            }
+            _ => {
+                Err(ToolError::InvalidArgument("give the target as target, symbolId, or filePath+line(+column)".into()))
+            }
+        }
+    }
+
     /// The files a search could not bind fully, each once, in path order, with the reason.
-    fn incomplete(&self, mut unbound: Vec<(Arc<Path>, mji_xref::resolve::DepthCut)>) -> Vec<String> {
+    pub(crate) fn incomplete(&self, mut unbound: Vec<(Arc<Path>, mji_xref::resolve::DepthCut)>) -> Vec<String> {
         unbound.sort_by(|a, b| a.0.cmp(&b.0));
         unbound.dedup_by(|a, b| a.0 == b.0);
         unbound.into_iter().map(|(p, cut)| format!("{}: {cut}", self.display_of(&p))).collect()

@@ -11,6 +11,7 @@ pub mod deps;
 pub mod engine;
 mod invalidate;
 mod refindex;
+pub mod rename;
 pub mod resolve;
 mod store;
 pub mod target;

@@ -50,6 +50,18 @@ impl JdkTypes {
         self.packages.contains_key(pkg)
     }
 
+    /// The JDK's top-level types of a simple name, qualified (`java.util.List`).
+    pub fn named(&self, simple: &str) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .packages
+            .iter()
+            .filter(|(_, names)| names.contains(simple))
+            .map(|(p, _)| format!("{p}.{simple}"))
+            .collect();
+        out.sort();
+        out
+    }
+
     /// Whether a qualified name is a JDK type (nested types of JDK types included).
     pub fn is_type(&self, fqn: &str) -> bool {
         let mut at = 0;
@@ -325,6 +337,18 @@ impl World {
 
     pub(crate) fn is_package(&self, p: &str) -> bool {
         self.packages.contains(p) || self.jdk.is_package(p)
+    }
+
+    /// The types a simple name can import: workspace types (nested ones as `Outer.Inner`) and
+    /// the JDK's top-level types, qualified.
+    pub fn types_named(&self, simple: &str) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .all_types()
+            .filter(|id| &*self.decl(*id).simple == simple)
+            .map(|id| self.decl(id).fqn.to_string())
+            .collect();
+        out.extend(self.jdk.named(simple));
+        out
     }
 
     /// All workspace types, for name searches.

@@ -24,4 +24,5 @@ tools! {
     analyze_type_dependencies::AnalyzeTypeDependencies,
     show_definition::ShowDefinition,
     get_problems::GetProblems,
+    refactor_actions::RefactorActions,
 }

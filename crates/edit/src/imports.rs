@@ -1,0 +1,381 @@
+//! Organize imports: remove the unused, redundant and duplicate ones, add the missing ones the
+//! index knows (asking when a name has several candidates), and sort them in the groups the
+//! file already uses (static imports in a block of their own).
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+use tree_sitter::Node;
+
+use crate::rename::walk;
+use crate::{Doc, TextEdit};
+
+/// What organizing did, and the edit.
+#[derive(Debug, Default)]
+pub struct Organized {
+    pub edits: Vec<TextEdit>,
+    pub removed: Vec<String>,
+    pub added: Vec<String>,
+    /// `Name: a.Name, b.Name` for simple names with several candidates and no choice given.
+    pub ambiguous: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Import {
+    path: String,
+    is_static: bool,
+    on_demand: bool,
+}
+
+impl Import {
+    fn line(&self) -> String {
+        format!(
+            "import {}{}{};",
+            if self.is_static { "static " } else { "" },
+            self.path,
+            if self.on_demand { ".*" } else { "" }
+        )
+    }
+
+    /// The simple name it brings in (the last segment), or `None` for `.*`.
+    fn simple(&self) -> Option<&str> {
+        (!self.on_demand).then(|| self.path.rsplit('.').next().unwrap_or(&self.path))
+    }
+
+    /// The group key of the file's layout: static or not, and the first segment.
+    fn group(&self) -> (bool, String) {
+        (self.is_static, self.path.split('.').next().unwrap_or("").to_owned())
+    }
+}
+
+/// Organizes the imports of `doc`. `lookup` gives the importable types of a simple name
+/// (qualified); `choose` picks among several.
+pub fn organize(doc: &Doc, lookup: &dyn Fn(&str) -> Vec<String>, choose: &[String]) -> Organized {
+    let mut out = Organized::default();
+    let text = doc.text();
+    let bytes = text.as_bytes();
+    let Some(tree) = mji_parser::parse_tree(text) else { return out };
+    let root = tree.root_node();
+    let mut package = String::new();
+    let mut package_end = None;
+    let mut imports: Vec<(Import, Node)> = Vec::new();
+    let mut c = root.walk();
+    for n in root.children(&mut c) {
+        match n.kind() {
+            "package_declaration" => {
+                package_end = Some(n.end_byte());
+                let mut c2 = n.walk();
+                package = n
+                    .named_children(&mut c2)
+                    .find(|k| matches!(k.kind(), "scoped_identifier" | "identifier"))
+                    .and_then(|k| k.utf8_text(bytes).ok())
+                    .map(|s| s.split_whitespace().collect())
+                    .unwrap_or_default();
+            }
+            "import_declaration" => {
+                let mut c2 = n.walk();
+                let kids: Vec<Node> = n.children(&mut c2).collect();
+                let path = kids
+                    .iter()
+                    .find(|k| matches!(k.kind(), "scoped_identifier" | "identifier"))
+                    .and_then(|k| k.utf8_text(bytes).ok())
+                    .map(|s| s.split_whitespace().collect::<String>())
+                    .unwrap_or_default();
+                let imp = Import {
+                    path,
+                    is_static: kids.iter().any(|k| k.kind() == "static"),
+                    on_demand: kids.iter().any(|k| k.kind() == "asterisk"),
+                };
+                imports.push((imp, n));
+            }
+            _ => {}
+        }
+    }
+    // What the code uses: type names, other identifiers, names in javadoc.
+    let mut declared: HashSet<String> = HashSet::new();
+    let mut types_used: BTreeSet<String> = BTreeSet::new();
+    let mut idents: HashSet<String> = HashSet::new();
+    let mut doc_names: HashSet<String> = HashSet::new();
+    walk(root, &mut |n| {
+        if matches!(n.kind(), "import_declaration" | "package_declaration") || in_header(n) {
+            return;
+        }
+        let t = || n.utf8_text(bytes).unwrap_or("").to_owned();
+        match n.kind() {
+            "class_declaration"
+            | "interface_declaration"
+            | "enum_declaration"
+            | "record_declaration"
+            | "annotation_type_declaration"
+            | "type_parameter" => {
+                let name = n
+                    .child_by_field_name("name")
+                    .or_else(|| n.named_child(0).filter(|k| k.kind() == "type_identifier" || k.kind() == "identifier"));
+                if let Some(name) = name {
+                    declared.insert(name.utf8_text(bytes).unwrap_or("").to_owned());
+                }
+            }
+            "type_identifier" => {
+                // `Outer.Inner`: only the leftmost name needs an import.
+                let inner =
+                    n.parent().is_some_and(|p| p.kind() == "scoped_type_identifier" && p.named_child(0) != Some(n));
+                if !inner && t() != "var" {
+                    types_used.insert(t());
+                }
+            }
+            "identifier" => {
+                let s = t();
+                let p = n.parent();
+                let is_annotation = p.is_some_and(|p| {
+                    matches!(p.kind(), "marker_annotation" | "annotation") && p.child_by_field_name("name") == Some(n)
+                });
+                // `Foo.bar()`, `Foo.BAR`: an upper-case receiver is a type.
+                let is_receiver = p.is_some_and(|p| {
+                    matches!(p.kind(), "method_invocation" | "field_access")
+                        && p.child_by_field_name("object") == Some(n)
+                }) && s.starts_with(|c: char| c.is_uppercase());
+                if is_annotation || is_receiver {
+                    types_used.insert(s.clone());
+                }
+                idents.insert(s);
+            }
+            "block_comment" | "line_comment" => {
+                javadoc_names(&t(), &mut doc_names);
+            }
+            _ => {}
+        }
+    });
+    let used = |name: &str| types_used.contains(name) || idents.contains(name) || doc_names.contains(name);
+    // Keep, drop.
+    let mut kept: Vec<Import> = Vec::new();
+    for (imp, _) in &imports {
+        let why = if kept.contains(imp) {
+            Some("duplicate")
+        } else if !imp.is_static && !imp.on_demand && parent_of(&imp.path) == "java.lang" {
+            Some("java.lang is imported implicitly")
+        } else if !imp.is_static && !imp.on_demand && !package.is_empty() && parent_of(&imp.path) == package {
+            Some("same package")
+        } else if !imp.is_static && imp.on_demand && (imp.path == "java.lang" || imp.path == package) {
+            Some("imported implicitly")
+        } else if let Some(s) = imp.simple()
+            && !used(s)
+        {
+            Some("unused")
+        } else {
+            None
+        };
+        match why {
+            Some(w) => out.removed.push(format!("{} ({w})", imp.path)),
+            None => kept.push(imp.clone()),
+        }
+    }
+    // Add what is missing.
+    let imported: HashSet<String> =
+        kept.iter().filter(|i| !i.is_static).filter_map(|i| i.simple()).map(str::to_owned).collect();
+    let on_demand: Vec<String> = kept.iter().filter(|i| i.on_demand && !i.is_static).map(|i| i.path.clone()).collect();
+    for name in &types_used {
+        if declared.contains(name) || imported.contains(name) || !name.starts_with(|c: char| c.is_uppercase()) {
+            continue;
+        }
+        let cands = lookup(name);
+        let visible = |q: &str| cands.iter().any(|c| c == q);
+        if cands.is_empty()
+            || visible(&format!("java.lang.{name}"))
+            || (!package.is_empty() && visible(&format!("{package}.{name}")))
+            || (package.is_empty() && visible(name))
+            || on_demand.iter().any(|p| visible(&format!("{p}.{name}")))
+        {
+            continue;
+        }
+        // Nested types may be inherited members (`Entry` in a `Map`): not guessed.
+        let mut top: Vec<&String> = cands.iter().filter(|c| is_top_level(c)).collect();
+        top.sort();
+        top.dedup();
+        let picked: Vec<&&String> = top.iter().filter(|c| choose.contains(c)).collect();
+        match (top.len(), picked.first()) {
+            (_, Some(c)) => {
+                out.added.push((**c).clone());
+                kept.push(Import { path: (**c).clone(), is_static: false, on_demand: false });
+            }
+            (1, None) => {
+                out.added.push(top[0].clone());
+                kept.push(Import { path: top[0].clone(), is_static: false, on_demand: false });
+            }
+            (0, None) => {}
+            (_, None) => {
+                out.ambiguous.push(format!("{name}: {}", top.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")))
+            }
+        }
+    }
+    // The new block, in the file's groups.
+    let eol = doc.eol();
+    let layout = groups_of(&imports.iter().map(|(i, n)| (i.clone(), *n)).collect::<Vec<_>>(), text);
+    let block = render(&kept, &layout, eol);
+    let old_block = imports.first().zip(imports.last()).map(|((_, a), (_, b))| (a.start_byte(), b.end_byte()));
+    match old_block {
+        Some((start, end)) => {
+            let has_comments = {
+                let mut found = false;
+                walk(root, &mut |n| {
+                    if matches!(n.kind(), "line_comment" | "block_comment")
+                        && n.start_byte() > start
+                        && n.end_byte() < end
+                    {
+                        found = true;
+                    }
+                });
+                found
+            };
+            if has_comments {
+                // Comments between imports stay: drop the removed lines, append the added ones.
+                for (imp, n) in &imports {
+                    if !kept.contains(imp) || imports.iter().filter(|(i, _)| i == imp).count() > 1 {
+                        let line_end = text[n.end_byte()..].find('\n').map_or(text.len(), |i| n.end_byte() + i + 1);
+                        let dup_first = imports.iter().position(|(i, _)| i == imp).map(|p| imports[p].1) == Some(*n);
+                        if kept.contains(imp) && dup_first {
+                            continue;
+                        }
+                        out.edits.push(TextEdit { start: n.start_byte(), end: line_end, text: String::new() });
+                    }
+                }
+                let adds: String = out.added.iter().map(|a| format!("{eol}import {a};")).collect::<Vec<_>>().concat();
+                if !adds.is_empty() {
+                    out.edits.push(TextEdit { start: end, end, text: adds });
+                }
+            } else if text[start..end] != *block.trim_end() {
+                out.edits.push(TextEdit { start, end, text: block.trim_end().to_owned() });
+            }
+        }
+        None if !kept.is_empty() => {
+            let (at, prefix) = match package_end {
+                Some(e) => (e, format!("{eol}{eol}")),
+                None => (0, String::new()),
+            };
+            let suffix = if package_end.is_some() { "" } else { eol };
+            out.edits.push(TextEdit { start: at, end: at, text: format!("{prefix}{}{suffix}", block.trim_end()) });
+        }
+        None => {}
+    }
+    out
+}
+
+/// Inside a package or import declaration.
+fn in_header(n: Node) -> bool {
+    let mut p = n.parent();
+    while let Some(x) = p {
+        if matches!(x.kind(), "import_declaration" | "package_declaration") {
+            return true;
+        }
+        p = x.parent();
+    }
+    false
+}
+
+fn parent_of(path: &str) -> &str {
+    path.rsplit_once('.').map_or("", |x| x.0)
+}
+
+/// A qualified name whose last two segments are not both capitalized (a heuristic for
+/// "not nested": packages are lower case by convention).
+fn is_top_level(q: &str) -> bool {
+    let mut segs = q.rsplit('.');
+    segs.next();
+    !segs.next().is_some_and(|s| s.starts_with(|c: char| c.is_uppercase()))
+}
+
+/// Type names a comment's javadoc tags mention: `{@link Foo#bar}`, `@see Foo`, `@throws Foo`.
+fn javadoc_names(comment: &str, out: &mut HashSet<String>) {
+    for tag in ["{@link ", "{@linkplain ", "@see ", "@throws ", "@exception ", "{@value "] {
+        for (i, _) in comment.match_indices(tag) {
+            let rest = comment[i + tag.len()..].trim_start();
+            let name: String =
+                rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$' || *c == '.').collect();
+            if let Some(first) = name.split('.').next()
+                && !first.is_empty()
+            {
+                out.insert(first.to_owned());
+            }
+        }
+    }
+}
+
+/// The file's group order: each blank-line separated block of imports, keyed by its first
+/// import's (static, first segment).
+fn groups_of(imports: &[(Import, Node)], text: &str) -> Vec<(bool, String)> {
+    let mut out: Vec<(bool, String)> = Vec::new();
+    let mut prev_end: Option<usize> = None;
+    for (imp, n) in imports {
+        let new_block = prev_end.is_none_or(|e| text[e..n.start_byte()].matches('\n').count() > 1);
+        let key = imp.group();
+        if (new_block || out.last().is_some_and(|k| k.0 != key.0)) && !out.contains(&key) {
+            out.push(key);
+        }
+        prev_end = Some(n.end_byte());
+    }
+    out
+}
+
+/// The import block: with a layout of several groups, each import goes to its group (or
+/// after them, non-static before static); otherwise non-static imports, then static ones.
+fn render(imports: &[Import], layout: &[(bool, String)], eol: &str) -> String {
+    let mut groups: BTreeMap<usize, BTreeSet<String>> = BTreeMap::new();
+    let grouped = layout.len() > 1;
+    let statics_first = layout.first().is_some_and(|g| g.0) && layout.iter().any(|g| !g.0);
+    for i in imports {
+        let slot = if grouped {
+            layout.iter().position(|g| *g == i.group()).unwrap_or(layout.len() + usize::from(i.is_static))
+        } else {
+            usize::from(i.is_static != statics_first)
+        };
+        groups.entry(slot).or_default().insert(i.line());
+    }
+    groups.values().map(|g| g.iter().map(|l| format!("{l}{eol}")).collect::<String>()).collect::<Vec<_>>().join(eol)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn run(src: &str, known: &[&str], choose: &[&str]) -> (String, Organized) {
+        let doc = Doc::new(Path::new("/x/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");
+        let lookup =
+            |s: &str| known.iter().filter(|k| k.rsplit('.').next() == Some(s)).map(|k| (*k).to_owned()).collect();
+        let choose: Vec<String> = choose.iter().map(|s| (*s).to_owned()).collect();
+        let o = organize(&doc, &lookup, &choose);
+        let mut e = crate::WorkspaceEdit::default();
+        let mut f = doc.edit();
+        f.edits = o.edits.clone();
+        e.add(f);
+        let plan = e.plan().expect("plan");
+        let text = plan.files.first().map_or(src.to_owned(), |f| String::from_utf8(f.new.clone()).expect("utf8"));
+        (text, o)
+    }
+
+    #[test]
+    fn removes_unused_adds_missing_and_sorts() {
+        let src = "package p;\n\nimport java.util.Map;\nimport java.util.ArrayList;\nimport java.lang.String;\nimport p.Same;\nimport java.util.Map;\n\nimport static java.util.Objects.requireNonNull;\nimport static java.util.Objects.hash;\n\n/** {@link Set} */\nclass A {\n  List<String> xs = new ArrayList<>();\n  Object o = requireNonNull(Collections.emptyList());\n  Map<String, Map.Entry<String, String>> m;\n}\n";
+        let known = ["java.util.List", "java.awt.List", "java.util.Collections", "java.util.Set", "p.Same"];
+        let (text, o) = run(src, &known, &[]);
+        assert_eq!(o.ambiguous, vec!["List: java.awt.List, java.util.List".to_owned()]);
+        assert!(text.contains("import java.util.ArrayList;\nimport java.util.Collections;\nimport java.util.Map;\n\nimport static java.util.Objects.requireNonNull;\n"), "{text}");
+        assert!(!text.contains("java.lang.String") && !text.contains("p.Same") && !text.contains("hash;"), "{text}");
+        assert_eq!(text.matches("import java.util.Map;").count(), 1);
+        // The choice settles the ambiguity.
+        let (text, o) = run(src, &known, &["java.util.List"]);
+        assert!(o.ambiguous.is_empty());
+        assert!(
+            text.contains("import java.util.Collections;\nimport java.util.List;\nimport java.util.Map;"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn keeps_a_file_already_organized_and_adds_after_the_package() {
+        let src = "package p;\n\nimport java.util.List;\n\nclass A { List<String> xs; }\n";
+        let (_, o) = run(src, &["java.util.List"], &[]);
+        assert!(o.edits.is_empty(), "{:?}", o.edits);
+        let src = "package p;\r\n\r\nclass A { List<String> xs; }\r\n";
+        let (text, _) = run(src, &["java.util.List"], &[]);
+        assert_eq!(text, "package p;\r\n\r\nimport java.util.List;\r\n\r\nclass A { List<String> xs; }\r\n");
+    }
+}

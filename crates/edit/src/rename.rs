@@ -1,0 +1,281 @@
+//! The textual half of a rename: every reference position the binder found and every
+//! declaration the family names, turned into edits of exactly the old name's characters.
+//! A position where the old name is not written (a `this(…)` call bound to a constructor, a
+//! file that changed since it was bound) is never edited blindly: it is skipped and said.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use mji_xref::Category;
+use mji_xref::rename::DeclSite;
+use tree_sitter::Node;
+
+use crate::{Doc, EditError, TextEdit, WorkspaceEdit};
+
+/// One reference to rename: where the binder found it.
+#[derive(Debug, Clone)]
+pub struct Occurrence {
+    pub path: Arc<Path>,
+    pub line: u32,
+    pub column: u32,
+    /// this-call, super-call: constructor calls that do not write the type's name.
+    pub nameless: bool,
+}
+
+/// The edit of a rename, and what it could not do.
+#[derive(Debug, Default)]
+pub struct RenameEdit {
+    pub edit: WorkspaceEdit,
+    /// Positions skipped (the old name is not there), as `file:line:column: why`.
+    pub skipped: Vec<String>,
+    /// Conflicts found in the text: a local variable of the new name that would capture an
+    /// unqualified reference.
+    pub conflicts: Vec<String>,
+    /// Declarations renamed, and references renamed.
+    pub declarations: usize,
+    pub references: usize,
+}
+
+/// Builds the edits renaming `old` to `new` at every declaration and occurrence. `display`
+/// names files in answers; `move_file`: the declaration file becomes `New.java` (a public
+/// top-level type named like its file).
+pub fn rename_edits(
+    decls: &[DeclSite],
+    occurrences: &[Occurrence],
+    old: &str,
+    new: &str,
+    display: &dyn Fn(&Path) -> String,
+    check_shadowing: bool,
+) -> Result<RenameEdit, EditError> {
+    let mut docs: HashMap<Arc<Path>, Doc> = HashMap::new();
+    let mut out = RenameEdit::default();
+    let mut edits: HashMap<Arc<Path>, Vec<TextEdit>> = HashMap::new();
+    let load = |p: &Arc<Path>, docs: &mut HashMap<Arc<Path>, Doc>| -> Result<(), EditError> {
+        if !docs.contains_key(p) {
+            docs.insert(p.clone(), Doc::read(p, &display(p))?);
+        }
+        Ok(())
+    };
+    for d in decls {
+        load(&d.path, &mut docs)?;
+        let doc = &docs[&d.path];
+        match decl_name_offset(doc, d, old) {
+            Some(at) => {
+                edits.entry(d.path.clone()).or_default().push(TextEdit {
+                    start: at,
+                    end: at + old.len(),
+                    text: new.into(),
+                });
+                out.declarations += 1;
+            }
+            None => out.skipped.push(format!(
+                "{}:{}: the declaration of {old} was not found there (the file changed since it was indexed?)",
+                doc.display, d.line
+            )),
+        }
+    }
+    for o in occurrences {
+        load(&o.path, &mut docs)?;
+        let doc = &docs[&o.path];
+        let at = doc.offset(o.line, o.column);
+        match at {
+            Some(at) if doc.text()[at..].starts_with(old) && !ident_continues(doc.text(), at + old.len()) => {
+                if check_shadowing && let Some(c) = shadowed(doc, at, new) {
+                    out.conflicts.push(c);
+                }
+                edits.entry(o.path.clone()).or_default().push(TextEdit {
+                    start: at,
+                    end: at + old.len(),
+                    text: new.into(),
+                });
+                out.references += 1;
+            }
+            _ if o.nameless => {}
+            _ => out.skipped.push(format!(
+                "{}:{}:{}: `{old}` is not written there (the file changed since it was bound?)",
+                doc.display, o.line, o.column
+            )),
+        }
+    }
+    for (p, e) in edits {
+        let doc = &docs[&p];
+        let mut f = doc.edit();
+        f.edits = e;
+        out.edit.add(f);
+    }
+    Ok(out)
+}
+
+fn ident_continues(text: &str, at: usize) -> bool {
+    text[at..].chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$')
+}
+
+/// The node kinds that declare each category's names.
+fn declares(category: Category, kind: &str) -> bool {
+    match category {
+        Category::Type => matches!(
+            kind,
+            "class_declaration"
+                | "interface_declaration"
+                | "enum_declaration"
+                | "record_declaration"
+                | "annotation_type_declaration"
+        ),
+        Category::Ctor => matches!(kind, "constructor_declaration" | "compact_constructor_declaration"),
+        Category::Method => matches!(kind, "method_declaration" | "annotation_type_element_declaration"),
+        Category::Field => matches!(kind, "variable_declarator" | "enum_constant"),
+    }
+}
+
+/// The byte offset of the declared name: the first declaration of the category named `old`
+/// whose name is on or after the declaration's line (a declaration's line may be that of its
+/// annotations).
+fn decl_name_offset(doc: &Doc, d: &DeclSite, old: &str) -> Option<usize> {
+    let tree = mji_parser::parse_tree(doc.text())?;
+    let row = d.line.saturating_sub(1) as usize;
+    let mut best: Option<(usize, usize)> = None;
+    walk(tree.root_node(), &mut |n| {
+        if !declares(d.category, n.kind()) {
+            return;
+        }
+        if let Some(name) = n.child_by_field_name("name")
+            && name.utf8_text(doc.text().as_bytes()).ok() == Some(old)
+            && name.start_position().row >= row
+        {
+            let r = name.start_position().row;
+            if best.is_none_or(|(br, _)| r < br) {
+                best = Some((r, name.start_byte()));
+            }
+        }
+    });
+    best.map(|(_, b)| b)
+}
+
+/// Visits every node, iteratively (no recursion, whatever the nesting).
+pub(crate) fn walk<'t>(root: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
+    let mut cursor = root.walk();
+    loop {
+        f(cursor.node());
+        if cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
+        }
+    }
+}
+
+/// A local variable, parameter or lambda parameter named `new`, in scope at an unqualified
+/// use at `at`, that would capture the renamed field there.
+fn shadowed(doc: &Doc, at: usize, new: &str) -> Option<String> {
+    let text = doc.text();
+    // `x.name`: qualified, cannot be captured by a local.
+    if text[..at].trim_end().ends_with('.') {
+        return None;
+    }
+    let tree = mji_parser::parse_tree(text)?;
+    let mut node = tree.root_node().descendant_for_byte_range(at, at)?;
+    // The enclosing bodies, innermost first, up to the type.
+    while let Some(p) = node.parent() {
+        node = p;
+        let kind = node.kind();
+        if matches!(kind, "class_body" | "interface_body" | "enum_body" | "record_declaration") {
+            return None;
+        }
+        if matches!(kind, "method_declaration" | "constructor_declaration" | "lambda_expression" | "block") {
+            let mut hit = None;
+            walk(node, &mut |n| {
+                if hit.is_none()
+                    && matches!(
+                        n.kind(),
+                        "variable_declarator"
+                            | "formal_parameter"
+                            | "catch_formal_parameter"
+                            | "resource"
+                            | "spread_parameter"
+                    )
+                    && n.start_byte() < at
+                    && in_scope_at(n, at)
+                    && let Some(name) = n.child_by_field_name("name")
+                    && name.utf8_text(text.as_bytes()).ok() == Some(new)
+                {
+                    hit = Some(name.start_position().row + 1);
+                }
+                if hit.is_none()
+                    && n.kind() == "identifier"
+                    && n.parent().is_some_and(|p| p.kind() == "lambda_expression" || p.kind() == "inferred_parameters")
+                    && in_scope_at(n, at)
+                    && n.utf8_text(text.as_bytes()).ok() == Some(new)
+                {
+                    hit = Some(n.start_position().row + 1);
+                }
+            });
+            if let Some(line) = hit {
+                return Some(format!(
+                    "{}:{}: the local `{new}` declared at line {line} would capture this reference",
+                    doc.display,
+                    doc.line_of(at)
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Whether a declaration at `decl` is in scope at byte `at`: its nearest enclosing scope
+/// (block, method, lambda, loop, catch, try-with-resources) contains `at`.
+fn in_scope_at(decl: Node, at: usize) -> bool {
+    let mut n = decl;
+    while let Some(p) = n.parent() {
+        n = p;
+        if matches!(
+            n.kind(),
+            "block"
+                | "method_declaration"
+                | "constructor_declaration"
+                | "lambda_expression"
+                | "for_statement"
+                | "enhanced_for_statement"
+                | "catch_clause"
+                | "try_with_resources_statement"
+                | "switch_block_statement_group"
+        ) {
+            return n.start_byte() <= at && at < n.end_byte();
+        }
+    }
+    false
+}
+
+/// Byte offsets of `old` as the type part of javadoc member links in the file's comments
+/// (`{@link Old#m()}`, `{@linkplain Old#f}`, `@see Old#m`): the binder records the member
+/// there, not the type that qualifies it, so a type's rename finds them here — only in files
+/// where the binder found the type itself, so the simple name means the renamed type.
+pub fn javadoc_type_qualifiers(doc: &Doc, old: &str) -> Vec<usize> {
+    let text = doc.text();
+    let Some(tree) = mji_parser::parse_tree(text) else { return Vec::new() };
+    let mut out = Vec::new();
+    walk(tree.root_node(), &mut |n| {
+        if n.kind() != "block_comment" {
+            return;
+        }
+        let (s, e) = (n.start_byte(), n.end_byte());
+        let c = &text[s..e];
+        for tag in ["{@link ", "{@linkplain ", "@see "] {
+            for (i, _) in c.match_indices(tag) {
+                let rest = &c[i + tag.len()..];
+                let skip = rest.len() - rest.trim_start().len();
+                let at = i + tag.len() + skip;
+                if c[at..].starts_with(old) && c[at + old.len()..].starts_with('#') {
+                    out.push(s + at);
+                }
+            }
+        }
+    });
+    out
+}

@@ -1,0 +1,439 @@
+//! The editing tools' wire types and glue: `refactor_actions` (rename, organize imports) over
+//! the [`mji_edit`] layer. Every action previews first (a unified diff per file and an
+//! `editId`); `apply: true` writes all files or none, and refuses a stale preview.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ToolError;
+use crate::workspace::{TargetSpec, Workspace};
+use crate::xref::{self, TargetKind};
+use mji_edit::rename::Occurrence;
+use mji_edit::{EditError, Plan, WorkspaceEdit};
+use mji_xref::{Category, Confidence, RefKind};
+
+impl From<EditError> for ToolError {
+    fn from(e: EditError) -> ToolError {
+        match e {
+            EditError::Read(path, source) => ToolError::Io { path, source },
+            EditError::NotUtf8(path) => ToolError::BadFile {
+                path,
+                reason: "is not UTF-8 text; edits are refused rather than re-encoding it".into(),
+            },
+            other => ToolError::InvalidArgument(other.to_string()),
+        }
+    }
+}
+
+// What `refactor_actions` does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RefactorAction {
+    Rename,
+    OrganizeImports,
+}
+
+/// Arguments of `refactor_actions`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RefactorArgs {
+    pub action: RefactorAction,
+    /// rename: as find_references takes it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub target: String,
+    /// organize_imports' file, or rename's with line.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub file_path: String,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub line: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub column: u32,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub new_name: String,
+    /// Change `likely` ones too.
+    #[serde(default)]
+    pub include_likely: bool,
+    /// Write it: all files or none.
+    #[serde(default)]
+    pub apply: bool,
+    /// The preview's (refused if stale).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub edit_id: String,
+    /// Apply despite conflicts.
+    #[serde(default)]
+    pub force: bool,
+    /// Picks for ambiguous imports.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choose: Vec<String>,
+    #[serde(default)]
+    pub offset: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// One file of an edit.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FileDiff {
+    pub file: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moved_to: Option<String>,
+    pub edits: u32,
+    pub diff: String,
+}
+
+/// The answer of an editing action: the preview, or what was written.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EditResult {
+    pub summary: String,
+    /// Pass with apply: true.
+    pub edit_id: String,
+    pub applied: bool,
+    /// In the summary and the paging line.
+    #[serde(skip)]
+    pub total_files: u32,
+    pub files: Vec<FileDiff>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conflicts: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+    /// Not changed: `file:line:column`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub likely: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ambiguous: Vec<String>,
+    /// Syntax errors after apply.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<String>,
+    pub truncated: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_offset: Option<u32>,
+}
+
+impl EditResult {
+    /// Keeps the first `n` file diffs of the page and says where the next page starts.
+    pub(crate) fn keep_first(&mut self, n: usize, offset: u32) {
+        if n < self.files.len() {
+            self.files.truncate(n);
+            self.truncated = true;
+            self.next_offset = Some(offset + n as u32);
+        }
+    }
+
+    /// The text a model reads: summary, lists, then the diffs as they are.
+    pub(crate) fn render(&self) -> String {
+        let mut out =
+            format!("{}\neditId: {}{}\n", self.summary, self.edit_id, if self.applied { " (applied)" } else { "" });
+        let mut list = |title: &str, items: &[String]| {
+            if !items.is_empty() {
+                out.push_str(&format!("{title}:\n"));
+                for i in items {
+                    out.push_str(&format!("  {i}\n"));
+                }
+            }
+        };
+        list("conflicts", &self.conflicts);
+        list("warnings", &self.warnings);
+        list("likely references, not changed", &self.likely);
+        list("ambiguous", &self.ambiguous);
+        list("problems after the edit", &self.problems);
+        for f in &self.files {
+            out.push_str(&f.diff);
+            if !f.diff.ends_with('\n') {
+                out.push('\n');
+            }
+        }
+        if let Some(n) = self.next_offset {
+            out.push_str(&format!(
+                "[{} of {} files shown; the rest with offset={n}]\n",
+                self.files.len(),
+                self.total_files
+            ));
+        }
+        out
+    }
+}
+
+/// The most `likely` references an answer lists.
+const MAX_LIKELY: usize = 50;
+
+impl Workspace {
+    /// `refactor_actions`.
+    pub fn refactor(&self, args: &RefactorArgs) -> Result<EditResult, ToolError> {
+        let (edit, mut out) = match args.action {
+            RefactorAction::Rename => self.rename(args)?,
+            RefactorAction::OrganizeImports => self.organize_imports(args)?,
+        };
+        let plan = edit.plan()?;
+        self.finish(plan, args, &mut out)?;
+        Ok(out)
+    }
+
+    /// Fills the answer from the plan and, when asked, applies it.
+    fn finish(&self, plan: Plan, args: &RefactorArgs, out: &mut EditResult) -> Result<(), ToolError> {
+        out.edit_id = plan.edit_id.clone();
+        out.total_files = plan.files.len() as u32;
+        let edits: usize = plan.files.iter().map(|f| f.edits).sum();
+        out.summary = format!(
+            "{} in {} file{}, {} edit{}{}",
+            out.summary,
+            plan.files.len(),
+            if plan.files.len() == 1 { "" } else { "s" },
+            edits,
+            if edits == 1 { "" } else { "s" },
+            if out.conflicts.is_empty() { String::new() } else { format!("; {} conflicts", out.conflicts.len()) }
+        );
+        out.files = plan
+            .files
+            .iter()
+            .skip(args.offset as usize)
+            .map(|f| FileDiff {
+                file: f.display.clone(),
+                moved_to: f.move_to.as_ref().map(|(_, d)| d.clone()),
+                edits: f.edits as u32,
+                diff: f.diff(),
+            })
+            .collect();
+        if !args.apply {
+            return Ok(());
+        }
+        if !args.edit_id.is_empty() && args.edit_id != plan.edit_id {
+            return Err(ToolError::InvalidArgument(format!(
+                "stale preview: editId {} no longer matches the files (the edit computed now is {}); nothing was written. \
+                 Review the new preview and apply its editId",
+                args.edit_id, plan.edit_id
+            )));
+        }
+        if !out.conflicts.is_empty() && !args.force {
+            return Err(ToolError::InvalidArgument(format!(
+                "not applied: {} conflict{}: {}. Resolve them, choose another name, or pass force: true",
+                out.conflicts.len(),
+                if out.conflicts.len() == 1 { "" } else { "s" },
+                out.conflicts.join("; ")
+            )));
+        }
+        let roots: Vec<PathBuf> = self.roots.paths().to_vec();
+        let changed = plan.apply(&roots)?;
+        self.index().changed(&changed);
+        out.applied = true;
+        for f in &plan.files {
+            let path = f.move_to.as_ref().map_or(&f.path, |(p, _)| p);
+            let display = self.display_of(path);
+            for p in mji_problems::syntax::check(&display, &f.new) {
+                out.problems.push(format!("{}:{}:{}: {}", p.file, p.line, p.column, p.message));
+            }
+        }
+        Ok(())
+    }
+
+    fn rename(&self, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+        let new = args.new_name.trim();
+        if !mji_edit::is_identifier(new) {
+            return Err(ToolError::InvalidArgument(format!(
+                "newName `{}` is not a Java identifier (letters, digits, `_`, `$`; not a keyword)",
+                args.new_name
+            )));
+        }
+        let (w, files) = self.xref_world();
+        let target = self.target_of(
+            &w,
+            &TargetSpec {
+                target: &args.target,
+                // `Bar#name` without parameters is the field when there is one.
+                kind: (!args.target.contains('(')).then_some(TargetKind::Field),
+                symbol_id: "",
+                file_path: &args.file_path,
+                line: args.line,
+                column: args.column,
+            },
+        )?;
+        let family = mji_xref::rename::rename_family(&w, &target).map_err(ToolError::InvalidArgument)?;
+        let old = match target.category {
+            Category::Type => target.keys[0].rsplit('.').next().unwrap_or_default().to_owned(),
+            _ => xref::name_of_key(&target.keys[0]),
+        };
+        if old == new {
+            return Err(ToolError::InvalidArgument(format!("{} is already named {new}", target.label)));
+        }
+        let mut conflicts = mji_xref::rename::rename_conflicts(&w, &family, new);
+        let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
+        // A type's references are type uses and constructor calls (`new T()`, `T::new`).
+        let mut searches = vec![family.target.clone()];
+        if target.category == Category::Type {
+            let mut ctors = family.target.clone();
+            ctors.category = Category::Ctor;
+            ctors.keys.retain(|k| k.contains('#'));
+            searches[0].keys.retain(|k| !k.contains('#'));
+            if !ctors.keys.is_empty() {
+                searches.push(ctors);
+            }
+        }
+        let mut occurrences = Vec::new();
+        let mut likely = Vec::new();
+        let mut unbound = Vec::new();
+        for t in &searches {
+            let found = xref::search(&self.xref, &w, &scope, t);
+            unbound.extend(found.unbound);
+            for (p, refs) in found.hits {
+                for (r, _) in refs {
+                    if r.confidence == Confidence::Likely && !args.include_likely {
+                        likely.push(format!("{}:{}:{}", self.display_of(&p), r.line, r.column));
+                        continue;
+                    }
+                    occurrences.push(Occurrence {
+                        path: p.clone(),
+                        line: r.line,
+                        column: r.column,
+                        nameless: matches!(r.kind, RefKind::ThisCall | RefKind::SuperCall),
+                    });
+                }
+            }
+        }
+        if target.category == Category::Type {
+            javadoc_qualifiers(&family.decls, &old, &mut occurrences, |p| self.display_of(p));
+        }
+        let incomplete = self.incomplete(unbound);
+        if !incomplete.is_empty() {
+            conflicts.push(format!(
+                "{} file(s) mention {old} but could not be bound fully, so references there may be missed: {}",
+                incomplete.len(),
+                incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+            ));
+        }
+        let display = |p: &Path| self.display_of(p);
+        let mut r = mji_edit::rename::rename_edits(
+            &family.decls,
+            &occurrences,
+            &old,
+            new,
+            &display,
+            target.category == Category::Field,
+        )?;
+        conflicts.extend(r.conflicts);
+        let mut warnings = family.warnings;
+        warnings.extend(r.skipped);
+        // A public top-level type named like its file moves to the new name's file.
+        if target.category == Category::Type
+            && let Some(id) = w.by_fqn(&target.keys[0])
+            && w.decl(id).outer.is_none()
+        {
+            let path = w.files[w.file_of(id) as usize].path.clone();
+            if path.file_stem().and_then(|s| s.to_str()) == Some(old.as_str()) {
+                let to = path.with_file_name(format!("{new}.java"));
+                if to.exists() {
+                    conflicts.push(format!("{} already exists", self.display_of(&to)));
+                } else {
+                    let doc = mji_edit::Doc::read(&path, &self.display_of(&path))?;
+                    let mut f = doc.edit();
+                    f.move_to = Some((to.clone(), display_moved(&self.display_of(&path), new)));
+                    r.edit.add(f);
+                }
+            }
+        }
+        let more = likely.len().saturating_sub(MAX_LIKELY);
+        likely.truncate(MAX_LIKELY);
+        if more > 0 {
+            likely.push(format!("… and {more} more"));
+        }
+        let summary = format!(
+            "rename {} ({}) to {new}: {} declaration{}, {} reference{}",
+            target.label,
+            xref::kind_name(target.category),
+            r.declarations,
+            if r.declarations == 1 { "" } else { "s" },
+            r.references,
+            if r.references == 1 { "" } else { "s" },
+        );
+        Ok((r.edit, empty_result(summary, conflicts, warnings, likely)))
+    }
+
+    fn organize_imports(&self, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+        if args.file_path.trim().is_empty() {
+            return Err(ToolError::InvalidArgument("organize_imports needs filePath".into()));
+        }
+        let r = self.resolve(&args.file_path)?;
+        self.check_file(&r.path, &r.display)?;
+        crate::require_java(&r.path, &r.display)?;
+        let (w, _) = self.xref_world();
+        let doc = mji_edit::Doc::read(&r.path, &r.display)?;
+        let lookup = |simple: &str| -> Vec<String> { candidates_for(&w, simple) };
+        let o = mji_edit::imports::organize(&doc, &lookup, &args.choose);
+        let mut edit = WorkspaceEdit::default();
+        let mut f = doc.edit();
+        f.edits = o.edits;
+        edit.add(f);
+        let summary =
+            format!("organize imports of {}: {} removed, {} added", r.display, o.removed.len(), o.added.len());
+        let mut warnings = Vec::new();
+        if !o.removed.is_empty() {
+            warnings.push(format!("removed: {}", o.removed.join(", ")));
+        }
+        if !o.added.is_empty() {
+            warnings.push(format!("added: {}", o.added.join(", ")));
+        }
+        let mut out = empty_result(summary, Vec::new(), warnings, Vec::new());
+        out.ambiguous = o.ambiguous;
+        Ok((edit, out))
+    }
+}
+
+/// Adds the javadoc member links qualified by the renamed type (`{@link Old#m}`) in the files
+/// where the type is declared or referenced.
+fn javadoc_qualifiers(
+    decls: &[mji_xref::rename::DeclSite],
+    old: &str,
+    occurrences: &mut Vec<Occurrence>,
+    display: impl Fn(&Path) -> String,
+) {
+    let mut files: Vec<Arc<Path>> = decls.iter().map(|d| d.path.clone()).collect();
+    files.extend(occurrences.iter().map(|o| o.path.clone()));
+    files.sort();
+    files.dedup();
+    for p in files {
+        let Ok(doc) = mji_edit::Doc::read(&p, &display(&p)) else { continue };
+        for at in mji_edit::rename::javadoc_type_qualifiers(&doc, old) {
+            let line = doc.line_of(at);
+            let start = doc.src.lines.line_start(line);
+            let column = doc.text()[start..at].encode_utf16().count() as u32 + 1;
+            occurrences.push(Occurrence { path: p.clone(), line, column, nameless: false });
+        }
+    }
+}
+
+/// The types a simple name may import: workspace types (top-level and nested) and the JDK's.
+fn candidates_for(w: &mji_xref::world::World, simple: &str) -> Vec<String> {
+    let mut out: Vec<String> = w.types_named(simple);
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// A moved file's display path: the same directory, the new name.
+fn display_moved(display: &str, new: &str) -> String {
+    match display.rsplit_once('/') {
+        Some((dir, _)) => format!("{dir}/{new}.java"),
+        None => format!("{new}.java"),
+    }
+}
+
+fn empty_result(summary: String, conflicts: Vec<String>, warnings: Vec<String>, likely: Vec<String>) -> EditResult {
+    EditResult {
+        summary,
+        edit_id: String::new(),
+        applied: false,
+        total_files: 0,
+        files: Vec::new(),
+        conflicts,
+        warnings,
+        likely,
+        ambiguous: Vec::new(),
+        problems: Vec::new(),
+        truncated: false,
+        next_offset: None,
+    }
+}

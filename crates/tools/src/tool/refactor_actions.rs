@@ -1,0 +1,38 @@
+//! `refactor_actions`: rename and organize imports, previewed as a diff and applied atomically.
+
+use crate::ToolError;
+use crate::edit::{EditResult, RefactorArgs};
+use crate::registry::{Annotations, Tool};
+use crate::workspace::Workspace;
+
+pub(crate) struct RefactorActions;
+
+impl Tool for RefactorActions {
+    const NAME: &'static str = "refactor_actions";
+    const TITLE: &'static str = "Rename, organize imports";
+    const DESCRIPTION: &'static str = "Rename a type, method (and its overrides) or field everywhere javac binds it, or organize a file's imports. Previews a diff and editId; writes only on apply: true.";
+    // Writes files when applied (a renamed type's file is moved); a repeated apply is refused
+    // as stale.
+    const ANNOTATIONS: Annotations = Annotations { read_only: false, destructive: true, idempotent: false, open_world: false };
+    const NEEDS_INDEX: bool = true;
+    const GROUP: &'static str = "edit";
+
+    type Args = RefactorArgs;
+    type Output = EditResult;
+
+    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
+        ws.refactor(&args)
+    }
+
+    fn render(output: &Self::Output) -> Option<String> {
+        Some(output.render())
+    }
+
+    fn page_len(output: &Self::Output) -> Option<usize> {
+        Some(output.files.len())
+    }
+
+    fn cut(output: &mut Self::Output, args: &Self::Args, n: usize) {
+        output.keep_first(n, args.offset);
+    }
+}

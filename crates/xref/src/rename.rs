@@ -1,0 +1,260 @@
+//! The semantic half of a rename: which declarations move together (a method and every
+//! method it overrides or is overridden by, in the workspace), and what the new name would
+//! clash with or change — decided on the world, before any text is touched.
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::Category;
+use crate::target::{Target, add_overriders};
+use crate::ty::Ty;
+use crate::world::{TypeId, World};
+
+/// The most methods one rename family holds (a bound on the closure's work).
+const MAX_FAMILY: usize = 10_000;
+
+/// A declaration a rename changes: its file, line, and what it declares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeclSite {
+    pub path: Arc<Path>,
+    pub line: u32,
+    pub category: Category,
+}
+
+/// What a rename changes: the keys whose references are renamed (the target's, plus the
+/// whole override family of a method) and their declarations in the workspace.
+#[derive(Debug, Clone)]
+pub struct Family {
+    pub target: Target,
+    pub decls: Vec<DeclSite>,
+    /// Said in the answer; they do not block the rename.
+    pub warnings: Vec<String>,
+}
+
+fn owner_and_method<'w>(w: &'w World, key: &str) -> Option<(TypeId, &'w crate::decls::MethodSym)> {
+    let (owner, _) = key.split_once('#')?;
+    let id = w.by_fqn(owner)?;
+    let m = w.decl(id).methods.iter().find(|m| w.method_key(id, m) == key)?;
+    Some((id, m))
+}
+
+fn decl_path(w: &World, id: TypeId) -> Arc<Path> {
+    w.files[w.file_of(id) as usize].path.clone()
+}
+
+/// The declarations and keys a rename of `t` changes. A method brings every workspace method
+/// it overrides and that overrides it (transitively: a rename must keep overriding intact);
+/// a method that overrides one outside the workspace (the JDK's, a library's) cannot be
+/// renamed, and the error names it.
+pub fn rename_family(w: &World, t: &Target) -> Result<Family, String> {
+    let mut warnings = Vec::new();
+    match t.category {
+        Category::Method => {}
+        Category::Type => {
+            let Some(id) = t.keys.first().and_then(|k| w.by_fqn(k)).filter(|id| w.is_workspace(*id)) else {
+                return Err(format!("{} is not declared in the workspace; only workspace code is renamed", t.label));
+            };
+            let d = w.decl(id);
+            let path = decl_path(w, id);
+            let mut decls = vec![DeclSite { path: path.clone(), line: d.start_line, category: Category::Type }];
+            decls.extend(d.ctors.iter().filter(|c| !c.implicit).map(|c| DeclSite {
+                path: path.clone(),
+                line: c.line,
+                category: Category::Ctor,
+            }));
+            let mut target = t.clone();
+            // `new T(…)` and `T::new` are references to the constructors, named by the type.
+            for c in &d.ctors {
+                target.keys.push(w.method_key(id, c));
+            }
+            return Ok(Family { target, decls, warnings });
+        }
+        Category::Field => {
+            let Some((owner, name)) = t.keys.first().and_then(|k| k.split_once('#')) else {
+                return Err(format!("{} is not a field key", t.label));
+            };
+            let Some(id) = w.by_fqn(owner).filter(|id| w.is_workspace(*id)) else {
+                return Err(format!("{} is not declared in the workspace; only workspace code is renamed", t.label));
+            };
+            let Some(f) = w.decl(id).fields.iter().find(|f| &*f.name == name) else {
+                return Err(format!("{} has no field {name}", owner));
+            };
+            if w.decl(id).kind == mji_model::TypeKind::Record && !f.is_static {
+                return Err(format!(
+                    "{} is a record component: renaming components (accessor, canonical constructor) is not supported yet",
+                    t.label
+                ));
+            }
+            let decls = vec![DeclSite { path: decl_path(w, id), line: f.line, category: Category::Field }];
+            return Ok(Family { target: t.clone(), decls, warnings });
+        }
+        Category::Ctor => {
+            return Err(format!("{} is a constructor: rename its type instead", t.label));
+        }
+    }
+    // Methods: close over overridden (up) and overriding (down) declarations.
+    let mut keys: BTreeSet<String> = BTreeSet::new();
+    let mut work: Vec<String> = t.keys.clone();
+    while let Some(key) = work.pop() {
+        if keys.len() > MAX_FAMILY {
+            return Err(format!("the override family of {} has more than {MAX_FAMILY} methods", t.label));
+        }
+        if !keys.insert(key.clone()) {
+            continue;
+        }
+        let Some((owner, m)) = owner_and_method(w, &key) else {
+            return Err(format!("{key} is not declared in the workspace; only workspace code is renamed"));
+        };
+        if !w.is_workspace(owner) {
+            return Err(format!("{key} is declared outside the workspace; only workspace code is renamed"));
+        }
+        if m.is_static {
+            continue;
+        }
+        let ty = Ty::class(&w.decl(owner).fqn);
+        let sig = w.signature_in(&ty, owner, m);
+        let mut found_above = false;
+        for (_, sup) in w.hierarchy(&ty).into_iter().skip(1) {
+            let Some(sup) = sup else {
+                continue;
+            };
+            for m2 in w.decl(sup).methods.iter().filter(|m2| m2.name == m.name && !m2.is_static) {
+                if w.signature_in(&ty, sup, m2) != sig {
+                    continue;
+                }
+                let k2 = w.method_key(sup, m2);
+                if !w.is_workspace(sup) {
+                    return Err(format!(
+                        "{key} overrides {k2}, which is outside the workspace and cannot be renamed; \
+                         renaming it would break the override"
+                    ));
+                }
+                found_above = true;
+                work.push(k2);
+            }
+        }
+        if m.marked_override && !found_above {
+            let external: Vec<String> =
+                w.hierarchy(&ty).into_iter().skip(1).filter(|(_, id)| id.is_none()).map(|(t, _)| t.erasure()).collect();
+            return Err(format!(
+                "{key} is marked @Override but overrides nothing the workspace declares: it overrides a method of {}, \
+                 outside the workspace, and cannot be renamed",
+                if external.is_empty() { "an unknown supertype".to_owned() } else { external.join(", ") }
+            ));
+        }
+        let mut sub = Target { keys: vec![key.clone()], overriders: HashMap::new(), ..t.clone() };
+        add_overriders(w, &mut sub);
+        work.extend(sub.overriders.into_keys());
+    }
+    let mut decls = Vec::new();
+    for k in &keys {
+        if let Some((owner, m)) = owner_and_method(w, k) {
+            decls.push(DeclSite { path: decl_path(w, owner), line: m.line, category: Category::Method });
+            let ty = Ty::class(&w.decl(owner).fqn);
+            if w.hierarchy(&ty).iter().skip(1).any(|(_, id)| id.is_none()) && !m.marked_override {
+                warnings.push(format!(
+                    "{} extends types outside the workspace that the index cannot see; if {k} overrides one of \
+                     their methods (it is not marked @Override), the rename breaks that override",
+                    w.decl(owner).fqn
+                ));
+            }
+        }
+    }
+    let mut target = t.clone();
+    target.keys = keys.into_iter().collect();
+    target.overriders = HashMap::new();
+    target.names = vec![crate::target::name_of_key(&t.keys[0])];
+    Ok(Family { target, decls, warnings })
+}
+
+/// What renaming the family to `new` would break, each as a sentence: a member or type of that
+/// name already there, a new overload or override that calls could bind to, a field hidden.
+pub fn rename_conflicts(w: &World, family: &Family, new: &str) -> Vec<String> {
+    let t = &family.target;
+    let mut out = Vec::new();
+    match t.category {
+        Category::Type => {
+            let fqn = &t.keys[0];
+            let parent = fqn.rsplit_once('.').map_or("", |x| x.0);
+            let new_fqn = if parent.is_empty() { new.to_owned() } else { format!("{parent}.{new}") };
+            if w.by_fqn(&new_fqn).is_some() {
+                out.push(format!("a type {new_fqn} already exists"));
+            }
+            // Files that import another type of the new simple name would see two.
+            for f in &w.files {
+                for imp in &f.decls.imports {
+                    if !imp.is_static
+                        && !imp.on_demand
+                        && imp.path.rsplit('.').next() == Some(new)
+                        && &*imp.path != new_fqn.as_str()
+                        && f.decls.imports.iter().any(|i| &*i.path == fqn.as_str())
+                    {
+                        out.push(format!("{} imports {} and would import {new_fqn} too", f.path.display(), imp.path));
+                    }
+                }
+            }
+        }
+        Category::Method => {
+            let family: BTreeSet<&str> = t.keys.iter().map(|s| s.as_str()).collect();
+            let mut owners: Vec<TypeId> = Vec::new();
+            for k in &t.keys {
+                let Some((owner, m)) = owner_and_method(w, k) else { continue };
+                owners.push(owner);
+                let ty = Ty::class(&w.decl(owner).fqn);
+                let sig = w.signature_in(&ty, owner, m);
+                for hit in w.find_methods(&ty, new).0 {
+                    let hsig = w.signature_in(&ty, hit.owner, hit.decl);
+                    let hk = w.method_key(hit.owner, hit.decl);
+                    if hsig == sig {
+                        out.push(format!("{k} would clash with {hk}, which has the same parameters"));
+                    } else if hsig.len() == sig.len() {
+                        out.push(format!(
+                            "{k} renamed would overload {hk} (same number of parameters): calls could bind to a different method"
+                        ));
+                    }
+                }
+            }
+            // A subtype's method of the new name would start overriding a renamed one.
+            for &sub in w.types_with_method(new) {
+                let ty = Ty::class(&w.decl(sub).fqn);
+                let h = w.hierarchy(&ty);
+                for k in &t.keys {
+                    let Some((owner, m)) = owner_and_method(w, k) else { continue };
+                    if sub == owner || !h.iter().any(|(_, id)| *id == Some(owner)) {
+                        continue;
+                    }
+                    let sig = w.signature_in(&ty, owner, m);
+                    for m2 in w.decl(sub).methods.iter().filter(|m2| &*m2.name == new && !m2.is_static) {
+                        let k2 = w.method_key(sub, m2);
+                        if w.signature_in(&ty, sub, m2) == sig && !family.contains(k2.as_str()) {
+                            out.push(format!("{k2} would then override {k} renamed"));
+                        }
+                    }
+                }
+            }
+        }
+        Category::Field => {
+            if let Some((owner, _)) = t.keys[0].split_once('#')
+                && let Some(id) = w.by_fqn(owner)
+            {
+                let ty = Ty::class(owner);
+                if let crate::world::Lookup::Found(hit) = w.find_field(&ty, new) {
+                    out.push(format!("{} already has a field {new} (declared in {})", owner, w.decl(hit.owner).fqn));
+                }
+                for &sub in w.types_with_field(new) {
+                    if sub != id && w.hierarchy(&Ty::class(&w.decl(sub).fqn)).iter().any(|(_, i)| *i == Some(id)) {
+                        out.push(format!(
+                            "{} declares a field {new} that would hide the renamed field in its code",
+                            w.decl(sub).fqn
+                        ));
+                    }
+                }
+            }
+        }
+        Category::Ctor => {}
+    }
+    out.sort();
+    out.dedup();
+    out
+}

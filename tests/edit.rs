@@ -1,0 +1,162 @@
+//! `refactor_actions` on a temp copy of tests/fixtures/edit: every preview's diff is a
+//! snapshot, every applied edit leaves a project real javac compiles, and nothing is written
+//! on conflicts, stale previews or renames that would break an override of the JDK.
+
+mod common;
+use common::{copy_dir, java_files_under};
+
+use std::path::{Path, PathBuf};
+
+use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::registry::find;
+use mcp_java_index::tools::workspace::Workspace;
+use serde_json::{Value, json};
+
+fn setup() -> (tempfile::TempDir, Workspace) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/edit/src"), dir.path());
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    (dir, ws)
+}
+
+fn call(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
+    let Value::Object(map) = args else { panic!("args are an object") };
+    let a = find("refactor_actions").expect("registered").call(ws, map)?;
+    let text = a.text();
+    Ok((a.value, text))
+}
+
+/// The text without the editId (it names absolute paths of the temp dir).
+fn shown(text: &str) -> String {
+    text.lines().filter(|l| !l.starts_with("editId:")).collect::<Vec<_>>().join("\n")
+}
+
+/// Compiles every Java file under `root` with javac; panics with its output on failure.
+fn compiles(root: &Path) {
+    let out = tempfile::tempdir().expect("out");
+    let files = java_files_under(root);
+    let r = std::process::Command::new("javac").arg("-d").arg(out.path()).args(&files).output().expect("javac runs");
+    assert!(r.status.success(), "javac failed:\n{}", String::from_utf8_lossy(&r.stderr));
+}
+
+/// Applies a preview by its editId.
+fn apply(ws: &Workspace, mut args: Value, preview: &Value) -> Result<(Value, String), String> {
+    args["apply"] = json!(true);
+    args["editId"] = preview["editId"].clone();
+    call(ws, args)
+}
+
+/// Fixes Main's imports (it does not compile as committed: List and Collections are missing).
+fn organized(ws: &Workspace) {
+    let args = json!({"action": "organize_imports", "filePath": "app/Main.java", "choose": ["java.util.List"]});
+    let (preview, _) = call(ws, args.clone()).expect("preview");
+    apply(ws, args, &preview).expect("apply");
+}
+
+#[test]
+fn organize_imports_removes_adds_asks_and_compiles() {
+    let (dir, ws) = setup();
+    let (v, text) = call(&ws, json!({"action": "organize_imports", "filePath": "app/Main.java"})).expect("preview");
+    assert_eq!(v["ambiguous"], json!(["List: java.awt.List, java.util.List"]));
+    assert_eq!(v["applied"], json!(false));
+    let (v, text2) =
+        call(&ws, json!({"action": "organize_imports", "filePath": "app/Main.java", "choose": ["java.util.List"]}))
+            .expect("preview");
+    insta::assert_snapshot!("organize_imports_ambiguous", shown(&text));
+    insta::assert_snapshot!("organize_imports_chosen", shown(&text2));
+    // Nothing was written by the previews.
+    let main = dir.path().join("app/Main.java");
+    assert!(std::fs::read_to_string(&main).expect("read").contains("import java.util.Map;"));
+    let (done, _) = apply(
+        &ws,
+        json!({"action": "organize_imports", "filePath": "app/Main.java", "choose": ["java.util.List"]}),
+        &v,
+    )
+    .expect("apply");
+    assert_eq!(done["applied"], json!(true));
+    assert_eq!(done.get("problems"), None, "{done}");
+    compiles(dir.path());
+}
+
+#[test]
+fn rename_method_renames_its_override_family_and_compiles() {
+    let (dir, ws) = setup();
+    organized(&ws);
+    // Named by an overrider: the interface method and the other implementation move too.
+    let args = json!({"action": "rename", "target": "shapes.Circle#area()", "newName": "surface"});
+    let (preview, text) = call(&ws, args.clone()).expect("preview");
+    insta::assert_snapshot!("rename_method_family", shown(&text));
+    assert_eq!(preview["conflicts"], Value::Null, "{preview}");
+    let (done, _) = apply(&ws, args, &preview).expect("apply");
+    assert_eq!(done["applied"], json!(true));
+    compiles(dir.path());
+    // No identifier `area` is left (the string " of area " stays).
+    for f in java_files_under(dir.path()) {
+        let t = std::fs::read_to_string(&f).expect("read");
+        assert!(!t.contains("area()") && !t.contains("::area") && !t.contains("#area"), "{}:\n{t}", f.display());
+    }
+    // The index saw the edit at once: find_references answers the new name.
+    let refs = ws
+        .find_references(&mcp_java_index::tools::xref::FindReferencesArgs {
+            target: "shapes.Shape#surface()".into(),
+            limit: 100,
+            ..Default::default()
+        })
+        .expect("refs");
+    assert!(refs.total >= 2, "{refs:?}");
+}
+
+#[test]
+fn rename_type_moves_its_file_and_compiles() {
+    let (dir, ws) = setup();
+    organized(&ws);
+    let args = json!({"action": "rename", "target": "shapes.Square", "newName": "Box"});
+    let (preview, text) = call(&ws, args.clone()).expect("preview");
+    insta::assert_snapshot!("rename_type", shown(&text));
+    apply(&ws, args, &preview).expect("apply");
+    assert!(!dir.path().join("shapes/Square.java").exists());
+    let moved = std::fs::read_to_string(dir.path().join("shapes/Box.java")).expect("moved file");
+    assert!(moved.contains("public class Box implements Shape") && moved.contains("public Box()"), "{moved}");
+    compiles(dir.path());
+}
+
+#[test]
+fn conflicts_block_apply_and_nothing_is_written() {
+    let (dir, ws) = setup();
+    let square = dir.path().join("shapes/Square.java");
+    let before = std::fs::read_to_string(&square).expect("read");
+    // `grow` declares a local `size`: renaming the field to it would capture its uses there.
+    let args = json!({"action": "rename", "target": "shapes.Square#side", "newName": "size"});
+    let (preview, _) = call(&ws, args.clone()).expect("preview");
+    let conflicts = preview["conflicts"].as_array().expect("conflicts").clone();
+    assert!(conflicts.iter().any(|c| c.as_str().is_some_and(|c| c.contains("local `size`"))), "{preview}");
+    let err = apply(&ws, args, &preview).expect_err("refused");
+    assert!(err.contains("not applied") && err.contains("force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&square).expect("read"), before);
+    // A name that clashes with a method of the same parameters.
+    let (p, _) =
+        call(&ws, json!({"action": "rename", "target": "shapes.Circle#radius()", "newName": "area"})).expect("preview");
+    assert!(p["conflicts"].to_string().contains("would clash with shapes.Circle#area()"), "{p}");
+}
+
+#[test]
+fn stale_previews_and_jdk_overrides_are_refused() {
+    let (dir, ws) = setup();
+    let args = json!({"action": "rename", "target": "shapes.Shape#area()", "newName": "surface"});
+    let (preview, _) = call(&ws, args.clone()).expect("preview");
+    let circle = dir.path().join("shapes/Circle.java");
+    let edited = std::fs::read_to_string(&circle).expect("read").replace("radius * radius", "radius * radius * 1");
+    std::fs::write(&circle, &edited).expect("write");
+    let err = apply(&ws, args, &preview).expect_err("stale");
+    assert!(err.contains("stale preview"), "{err}");
+    assert_eq!(std::fs::read_to_string(&circle).expect("read"), edited);
+    assert!(!std::fs::read_to_string(dir.path().join("shapes/Shape.java")).expect("read").contains("surface"));
+    // toString overrides java.lang.Object's: renaming it would break the override.
+    let err = call(&ws, json!({"action": "rename", "target": "shapes.Square#toString()", "newName": "show"}))
+        .expect_err("refused");
+    assert!(err.contains("java.lang.Object#toString()"), "{err}");
+    let err = call(&ws, json!({"action": "rename", "target": "shapes.Square", "newName": "class"})).expect_err("bad");
+    assert!(err.contains("not a Java identifier"), "{err}");
+}
