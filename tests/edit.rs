@@ -160,3 +160,52 @@ fn stale_previews_and_jdk_overrides_are_refused() {
     let err = call(&ws, json!({"action": "rename", "target": "shapes.Square", "newName": "class"})).expect_err("bad");
     assert!(err.contains("not a Java identifier"), "{err}");
 }
+
+#[test]
+fn source_actions_generate_in_the_files_style_and_compile() {
+    let (dir, ws) = setup();
+    let generate = |args: Value| -> Value {
+        let Value::Object(map) = args.clone() else { panic!("object") };
+        let a = find("source_actions").expect("registered").call(&ws, map).expect("preview");
+        let text = a.text();
+        let mut applied = args;
+        applied["apply"] = json!(true);
+        applied["editId"] = a.value["editId"].clone();
+        let Value::Object(map) = applied else { panic!("object") };
+        let done = find("source_actions").expect("registered").call(&ws, map).expect("apply");
+        assert_eq!(done.value["applied"], json!(true), "{}", done.value);
+        json!({"preview": shown(&text), "applied": done.value})
+    };
+    // The constructor takes the final fields without a value: x and y, not label.
+    let ctor = generate(json!({"action": "constructor", "type": "shapes.Point"}));
+    let eq = generate(json!({"action": "equals_hash_code", "type": "shapes.Point"}));
+    let gs = generate(
+        json!({"action": "getters_setters", "filePath": "shapes/Point.java", "line": 12, "finalParameters": true}),
+    );
+    let ts = generate(json!({"action": "to_string", "type": "shapes.Point", "fields": ["x", "y", "weights"]}));
+    insta::assert_snapshot!("source_constructor", ctor["preview"].as_str().expect("text"));
+    insta::assert_snapshot!("source_equals_hash_code", eq["preview"].as_str().expect("text"));
+    insta::assert_snapshot!("source_getters_setters", gs["preview"].as_str().expect("text"));
+    insta::assert_snapshot!("source_to_string", ts["preview"].as_str().expect("text"));
+    // Existing members are respected, with a warning: x() is not a getter, but getX() now exists.
+    let again = call_source(&ws, json!({"action": "getters", "type": "shapes.Point", "fields": ["x"]}));
+    assert!(again["warnings"].to_string().contains("getX() already exists"), "{again}");
+    // A record's members are implicit.
+    let rec = call_source(&ws, json!({"action": "to_string", "type": "shapes.Point.Tag"}));
+    assert!(rec["warnings"].to_string().contains("is a record"), "{rec}");
+    let err = find("source_actions")
+        .expect("registered")
+        .call(
+            &ws,
+            json!({"action": "getters", "type": "shapes.Point", "fields": ["z"]}).as_object().expect("o").clone(),
+        )
+        .expect_err("no such field");
+    assert!(err.contains("has no field z") && err.contains("weights"), "{err}");
+    organized(&ws);
+    compiles(dir.path());
+}
+
+fn call_source(ws: &Workspace, args: Value) -> Value {
+    let Value::Object(map) = args else { panic!("object") };
+    find("source_actions").expect("registered").call(ws, map).expect("call").value
+}

@@ -331,6 +331,51 @@ fn render(imports: &[Import], layout: &[(bool, String)], eol: &str) -> String {
     groups.values().map(|g| g.iter().map(|l| format!("{l}{eol}")).collect::<String>()).collect::<Vec<_>>().join(eol)
 }
 
+/// Makes `qualified` (a top-level type) usable by its simple name in `doc`: `Ok(None)` when it
+/// already is (imported, on demand, same package, `java.lang`), `Ok(Some(edit))` adding its
+/// import after the others (or after the package), `Err(())` when another type of that simple
+/// name is imported (then the code keeps the qualified name).
+#[allow(clippy::result_unit_err)]
+pub fn ensure_import(doc: &Doc, qualified: &str) -> Result<Option<TextEdit>, ()> {
+    let text = doc.text();
+    let Some(tree) = mji_parser::parse_tree(text) else { return Err(()) };
+    let root = tree.root_node();
+    let (pkg, simple) = qualified.rsplit_once('.').unwrap_or(("", qualified));
+    if pkg == "java.lang" {
+        return Ok(None);
+    }
+    let mut package_end = None;
+    let mut last_import = None;
+    let mut c = root.walk();
+    for n in root.children(&mut c) {
+        let t: String = n.utf8_text(text.as_bytes()).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ");
+        match n.kind() {
+            "package_declaration" => {
+                package_end = Some(n.end_byte());
+                if t == format!("package {pkg};") {
+                    return Ok(None);
+                }
+            }
+            "import_declaration" => {
+                last_import = Some(n.end_byte());
+                if t == format!("import {qualified};") || t == format!("import {pkg}.*;") {
+                    return Ok(None);
+                }
+                if !t.starts_with("import static") && t.ends_with(&format!(".{simple};")) {
+                    return Err(());
+                }
+            }
+            _ => {}
+        }
+    }
+    let eol = doc.eol();
+    Ok(Some(match (last_import, package_end) {
+        (Some(e), _) => TextEdit { start: e, end: e, text: format!("{eol}import {qualified};") },
+        (None, Some(e)) => TextEdit { start: e, end: e, text: format!("{eol}{eol}import {qualified};") },
+        (None, None) => TextEdit { start: 0, end: 0, text: format!("import {qualified};{eol}{eol}") },
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

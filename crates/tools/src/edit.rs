@@ -159,6 +159,60 @@ impl EditResult {
     }
 }
 
+/// What `source_actions` generates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SourceAction {
+    Getters,
+    Setters,
+    GettersSetters,
+    Constructor,
+    ToString,
+    EqualsHashCode,
+    SerialVersionUid,
+}
+
+impl From<SourceAction> for mji_edit::generate::Action {
+    fn from(a: SourceAction) -> Self {
+        use mji_edit::generate::Action as A;
+        match a {
+            SourceAction::Getters => A::Getters,
+            SourceAction::Setters => A::Setters,
+            SourceAction::GettersSetters => A::GettersSetters,
+            SourceAction::Constructor => A::Constructor,
+            SourceAction::ToString => A::ToString,
+            SourceAction::EqualsHashCode => A::EqualsHashCode,
+            SourceAction::SerialVersionUid => A::SerialVersionUid,
+        }
+    }
+}
+
+/// Arguments of `source_actions`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SourceArgs {
+    pub action: SourceAction,
+    /// Qualified name, or give filePath + line.
+    #[serde(default, rename = "type", skip_serializing_if = "String::is_empty")]
+    pub type_name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub file_path: String,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub line: u32,
+    /// Default: every instance field (constructor: the final ones).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<String>,
+    /// Insert after this member; default: the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<String>,
+    #[serde(default)]
+    pub final_parameters: bool,
+    #[serde(default)]
+    pub apply: bool,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub edit_id: String,
+}
+
 /// The most `likely` references an answer lists.
 const MAX_LIKELY: usize = 50;
 
@@ -352,6 +406,71 @@ impl Workspace {
         Ok((r.edit, empty_result(summary, conflicts, warnings, likely)))
     }
 
+    /// `source_actions`.
+    pub fn source_actions(&self, args: &SourceArgs) -> Result<EditResult, ToolError> {
+        let (path, display) = if !args.type_name.trim().is_empty() {
+            let (w, _) = self.xref_world();
+            let fqn = args.type_name.trim();
+            let id = w.workspace_type(fqn).ok_or_else(|| {
+                ToolError::NoSuchSymbol(format!("no type {fqn} in the workspace (find_type finds it by simple name)"))
+            })?;
+            let path = w.files[w.file_of(id) as usize].path.to_path_buf();
+            let r = self.resolve(&path.to_string_lossy())?;
+            (r.path, r.display)
+        } else if !args.file_path.trim().is_empty() && args.line > 0 {
+            let r = self.resolve(&args.file_path)?;
+            (r.path, r.display)
+        } else {
+            return Err(ToolError::InvalidArgument(
+                "give the type as `type` (qualified name) or filePath + line".into(),
+            ));
+        };
+        self.check_file(&path, &display)?;
+        crate::require_java(&path, &display)?;
+        let doc = mji_edit::Doc::read(&path, &display)?;
+        let outline = mji_parser::outline(&display, &doc.bytes);
+        let ty = if args.type_name.trim().is_empty() {
+            innermost_at(&outline.classes, args.line)
+                .ok_or_else(|| ToolError::NoSuchSymbol(format!("no type declared at {display}:{}", args.line)))?
+        } else {
+            by_qualified_name(&outline.classes, args.type_name.trim())
+                .ok_or_else(|| ToolError::NoSuchSymbol(format!("{} is not declared in {display}", args.type_name)))?
+        };
+        let opts = mji_edit::generate::Options {
+            fields: args.fields.clone(),
+            after: args.after.clone(),
+            final_params: args.final_parameters,
+        };
+        let g =
+            mji_edit::generate::generate(&doc, ty, args.action.into(), &opts).map_err(ToolError::InvalidArgument)?;
+        let mut edit = WorkspaceEdit::default();
+        let mut f = doc.edit();
+        f.edits = g.edits;
+        edit.add(f);
+        let summary = if g.members.is_empty() {
+            format!("nothing to generate in {}", ty.qualified_name)
+        } else {
+            format!("generate {} in {}", g.members.join(", "), ty.qualified_name)
+        };
+        let mut out = empty_result(summary, Vec::new(), g.warnings, Vec::new());
+        let refactor = RefactorArgs {
+            action: RefactorAction::Rename,
+            target: String::new(),
+            file_path: String::new(),
+            line: 0,
+            column: 0,
+            new_name: String::new(),
+            include_likely: false,
+            apply: args.apply,
+            edit_id: args.edit_id.clone(),
+            force: false,
+            choose: Vec::new(),
+            offset: 0,
+        };
+        self.finish(edit.plan()?, &refactor, &mut out)?;
+        Ok(out)
+    }
+
     fn organize_imports(&self, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
         if args.file_path.trim().is_empty() {
             return Err(ToolError::InvalidArgument("organize_imports needs filePath".into()));
@@ -380,6 +499,17 @@ impl Workspace {
         out.ambiguous = o.ambiguous;
         Ok((edit, out))
     }
+}
+
+/// The innermost type whose lines hold `line`.
+fn innermost_at(types: &[mji_model::TypeDecl], line: u32) -> Option<&mji_model::TypeDecl> {
+    let t = types.iter().find(|t| t.start_line <= line && line <= t.end_line)?;
+    Some(innermost_at(&t.inner_classes, line).unwrap_or(t))
+}
+
+/// The type of a qualified name among a file's types (nested ones too).
+fn by_qualified_name<'a>(types: &'a [mji_model::TypeDecl], fqn: &str) -> Option<&'a mji_model::TypeDecl> {
+    types.iter().find_map(|t| if t.qualified_name == fqn { Some(t) } else { by_qualified_name(&t.inner_classes, fqn) })
 }
 
 /// Adds the javadoc member links qualified by the renamed type (`{@link Old#m}`) in the files

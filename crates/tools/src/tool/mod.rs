@@ -25,4 +25,5 @@ tools! {
     show_definition::ShowDefinition,
     get_problems::GetProblems,
     refactor_actions::RefactorActions,
+    source_actions::SourceActions,
 }
