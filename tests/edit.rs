@@ -209,3 +209,26 @@ fn call_source(ws: &Workspace, args: Value) -> Value {
     let Value::Object(map) = args else { panic!("object") };
     find("source_actions").expect("registered").call(ws, map).expect("call").value
 }
+
+#[test]
+fn rename_locals_and_parameters_by_position() {
+    let (dir, ws) = setup();
+    organized(&ws);
+    // `public void grow(double by) {` is line 20 of Square.java; `by` is at column 30.
+    let args =
+        json!({"action": "rename", "filePath": "shapes/Square.java", "line": 20, "column": 30, "newName": "delta"});
+    let (preview, text) = call(&ws, args.clone()).expect("preview");
+    insta::assert_snapshot!("rename_parameter", shown(&text));
+    apply(&ws, args, &preview).expect("apply");
+    // The local `size` on line 21, found without a column; `side` is a field and is not it.
+    let args = json!({"action": "rename", "filePath": "shapes/Square.java", "line": 21, "newName": "grown"});
+    let (preview, _) = call(&ws, args.clone()).expect("preview");
+    assert!(
+        preview["summary"].as_str().expect("summary").starts_with("rename local variable size to grown: 2"),
+        "{preview}"
+    );
+    apply(&ws, args, &preview).expect("apply");
+    let square = std::fs::read_to_string(dir.path().join("shapes/Square.java")).expect("read");
+    assert!(square.contains("double grown = side + delta;\n        side = grown;"), "{square}");
+    compiles(dir.path());
+}

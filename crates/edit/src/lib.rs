@@ -9,6 +9,7 @@
 
 pub mod generate;
 pub mod imports;
+pub mod locals;
 pub mod rename;
 
 use std::collections::BTreeMap;

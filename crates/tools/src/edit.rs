@@ -293,6 +293,14 @@ impl Workspace {
                 args.new_name
             )));
         }
+        // A local variable or parameter: the syntax of its method answers it exactly.
+        if !args.file_path.trim().is_empty()
+            && args.line > 0
+            && args.target.trim().is_empty()
+            && let Some(done) = self.rename_local(args, new)?
+        {
+            return Ok(done);
+        }
         let (w, files) = self.xref_world();
         let target = self.target_of(
             &w,
@@ -469,6 +477,42 @@ impl Workspace {
         };
         self.finish(edit.plan()?, &refactor, &mut out)?;
         Ok(out)
+    }
+
+    /// Renames the local variable or parameter at `filePath:line(:column)`, if one is named
+    /// there (with a column: the name at it; without: the first local declared on the line).
+    fn rename_local(&self, args: &RefactorArgs, new: &str) -> Result<Option<(WorkspaceEdit, EditResult)>, ToolError> {
+        let r = self.resolve(&args.file_path)?;
+        self.check_file(&r.path, &r.display)?;
+        crate::require_java(&r.path, &r.display)?;
+        let doc = mji_edit::Doc::read(&r.path, &r.display)?;
+        let starts: Vec<usize> = if args.column > 0 {
+            doc.offset(args.line, args.column).into_iter().collect()
+        } else {
+            // Each identifier's start on the line.
+            let Some(start) = doc.offset(args.line, 1) else { return Ok(None) };
+            let line = doc.src.lines.line_text(doc.text(), args.line);
+            let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+            line.char_indices()
+                .filter(|(i, c)| is_ident(*c) && !line[..*i].chars().last().is_some_and(is_ident))
+                .map(|(i, _)| start + i)
+                .collect()
+        };
+        for at in starts {
+            let Some(l) = mji_edit::locals::rename_local(&doc, at, new) else { continue };
+            if args.column == 0 && !l.edits.iter().any(|e| doc.line_of(e.start) == args.line) {
+                continue;
+            }
+            let n = l.edits.len();
+            let summary =
+                format!("rename {} {} to {new}: {n} occurrence{}", l.what, l.old, if n == 1 { "" } else { "s" });
+            let mut edit = WorkspaceEdit::default();
+            let mut f = doc.edit();
+            f.edits = l.edits;
+            edit.add(f);
+            return Ok(Some((edit, empty_result(summary, l.conflicts, Vec::new(), Vec::new()))));
+        }
+        Ok(None)
     }
 
     fn organize_imports(&self, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {

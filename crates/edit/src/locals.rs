@@ -1,0 +1,298 @@
+//! Renaming a local variable or parameter: found from the syntax alone (its declaration is in
+//! the same method, and Java forbids a local from shadowing another in one method), so every
+//! use in its scope is exact. Uses inside a local or anonymous class that declares the same
+//! name are that class's own and are left alone.
+
+use tree_sitter::Node;
+
+use crate::rename::walk;
+use crate::{Doc, TextEdit};
+
+/// A local rename's edits and what it would break.
+#[derive(Debug, Default)]
+pub struct LocalRename {
+    /// `local variable` or `parameter`, and its name.
+    pub what: String,
+    pub old: String,
+    pub edits: Vec<TextEdit>,
+    pub conflicts: Vec<String>,
+}
+
+const SCOPES: &[&str] = &[
+    "block",
+    "method_declaration",
+    "constructor_declaration",
+    "compact_constructor_declaration",
+    "lambda_expression",
+    "for_statement",
+    "enhanced_for_statement",
+    "catch_clause",
+    "try_with_resources_statement",
+    "switch_block_statement_group",
+    "switch_rule",
+];
+
+/// The local variable or parameter named at byte `at` (its declaration or a use), renamed to
+/// `new`; `None` when the name there is not a local or parameter.
+pub fn rename_local(doc: &Doc, at: usize, new: &str) -> Option<LocalRename> {
+    let text = doc.text();
+    let bytes = text.as_bytes();
+    let tree = mji_parser::parse_tree(text)?;
+    let ident = tree.root_node().descendant_for_byte_range(at, at)?;
+    if ident.kind() != "identifier" {
+        return None;
+    }
+    let old = ident.utf8_text(bytes).ok()?.to_owned();
+    if is_member_name(ident) {
+        return None;
+    }
+    let (decl, scope, what) = declaration_of(ident, &old, bytes)?;
+    let mut out = LocalRename { what: what.into(), old: old.clone(), ..Default::default() };
+    // Every use in the scope from the declaration on, outside classes that redeclare it.
+    let mut uses: Vec<Node> = Vec::new();
+    let mut captured: Vec<u32> = Vec::new();
+    collect(scope, &old, new, decl.start_byte(), bytes, &mut uses, &mut captured);
+    for n in &uses {
+        out.edits.push(TextEdit { start: n.start_byte(), end: n.end_byte(), text: new.to_owned() });
+    }
+    // A parameter's `@param old` in the method's javadoc.
+    if what == "parameter"
+        && let Some(method) = scope_method(scope)
+        && let Some(doc_comment) = method.prev_sibling().filter(|c| c.kind() == "block_comment")
+    {
+        let c = doc_comment.utf8_text(bytes).unwrap_or("");
+        for (i, _) in c.match_indices(&format!("@param {old}")) {
+            let s = doc_comment.start_byte() + i + "@param ".len();
+            let after = text[s + old.len()..].chars().next();
+            if !after.is_some_and(|ch| ch.is_alphanumeric() || ch == '_' || ch == '$') {
+                out.edits.push(TextEdit { start: s, end: s + old.len(), text: new.to_owned() });
+            }
+        }
+    }
+    for line in captured {
+        out.conflicts.push(format!(
+            "{}:{line}: `{new}` already names something used there (a field or another variable); renaming would change what it refers to",
+            doc.display
+        ));
+    }
+    // Another local or parameter of the new name in the same method.
+    if let Some(method) = scope_method(scope) {
+        walk(method, &mut |n| {
+            if declares_variable(n.kind())
+                && let Some(name) = n.child_by_field_name("name")
+                && name.utf8_text(bytes).ok() == Some(new)
+            {
+                out.conflicts.push(format!(
+                    "{}:{}: a variable `{new}` is already declared in this method",
+                    doc.display,
+                    name.start_position().row + 1
+                ));
+            }
+        });
+    }
+    out.conflicts.sort();
+    out.conflicts.dedup();
+    Some(out)
+}
+
+fn declares_variable(kind: &str) -> bool {
+    matches!(
+        kind,
+        "variable_declarator" | "formal_parameter" | "spread_parameter" | "catch_formal_parameter" | "resource"
+    )
+}
+
+/// A name that is not a variable: `x.name`, `name(…)`, a declaration's name of a member.
+fn is_member_name(n: Node) -> bool {
+    let Some(p) = n.parent() else { return false };
+    match p.kind() {
+        "field_access" => p.child_by_field_name("field") == Some(n),
+        "method_invocation" => p.child_by_field_name("name") == Some(n),
+        "method_declaration" | "class_declaration" | "enum_constant" | "method_reference" | "labeled_statement"
+        | "break_statement" | "continue_statement" => true,
+        "variable_declarator" => {
+            p.parent().is_some_and(|d| d.kind() == "field_declaration" || d.kind() == "constant_declaration")
+        }
+        _ => false,
+    }
+}
+
+/// The declaration of the local named `old` visible at `ident`, its scope, and what it is.
+fn declaration_of<'t>(ident: Node<'t>, old: &str, bytes: &[u8]) -> Option<(Node<'t>, Node<'t>, &'static str)> {
+    let mut node = ident;
+    let mut depth = 0;
+    while let Some(p) = node.parent() {
+        depth += 1;
+        if depth > 10_000 || matches!(p.kind(), "class_body" | "interface_body" | "enum_body" | "program") {
+            return None;
+        }
+        node = p;
+        if !SCOPES.contains(&p.kind()) {
+            continue;
+        }
+        let mut found = None;
+        let mut c = p.walk();
+        for child in p.named_children(&mut c) {
+            // Parameters, a for's init, a resource: the children that declare into this scope.
+            let decls: Vec<Node> = match child.kind() {
+                "local_variable_declaration" if child.start_byte() <= ident.start_byte() => {
+                    let mut c2 = child.walk();
+                    child.named_children(&mut c2).filter(|d| d.kind() == "variable_declarator").collect()
+                }
+                "formal_parameters" | "inferred_parameters" | "resource_specification" => {
+                    let mut c2 = child.walk();
+                    child.named_children(&mut c2).collect()
+                }
+                "catch_formal_parameter" | "formal_parameter" | "spread_parameter" => vec![child],
+                "identifier"
+                    if p.kind() == "lambda_expression" && p.child_by_field_name("parameters") == Some(child) =>
+                {
+                    vec![child]
+                }
+                _ => Vec::new(),
+            };
+            for d in decls {
+                let name = if d.kind() == "identifier" { Some(d) } else { d.child_by_field_name("name") };
+                if let Some(name) = name
+                    && name.utf8_text(bytes).ok() == Some(old)
+                {
+                    found = Some(name);
+                }
+            }
+        }
+        // `for (T x : xs)`: the loop variable.
+        if p.kind() == "enhanced_for_statement"
+            && let Some(name) = p.child_by_field_name("name")
+            && name.utf8_text(bytes).ok() == Some(old)
+        {
+            found = Some(name);
+        }
+        if let Some(name) = found {
+            let what = if matches!(
+                name.parent().map(|x| x.kind()),
+                Some(
+                    "formal_parameter"
+                        | "spread_parameter"
+                        | "catch_formal_parameter"
+                        | "inferred_parameters"
+                        | "lambda_expression"
+                )
+            ) {
+                "parameter"
+            } else {
+                "local variable"
+            };
+            return Some((name, p, what));
+        }
+    }
+    None
+}
+
+/// The method, constructor or lambda a scope is in (itself included).
+fn scope_method(scope: Node) -> Option<Node> {
+    let mut n = Some(scope);
+    while let Some(x) = n {
+        if matches!(x.kind(), "method_declaration" | "constructor_declaration" | "compact_constructor_declaration") {
+            return Some(x);
+        }
+        if matches!(x.kind(), "class_body" | "program") {
+            return None;
+        }
+        n = x.parent();
+    }
+    None
+}
+
+/// The uses of `old` in `scope` from `from` on; lines where `new` is already used unqualified.
+fn collect<'t>(
+    scope: Node<'t>,
+    old: &str,
+    new: &str,
+    from: usize,
+    bytes: &[u8],
+    uses: &mut Vec<Node<'t>>,
+    captured: &mut Vec<u32>,
+) {
+    let mut stack = vec![scope];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "class_body" && redeclares(n, old, bytes) {
+            continue;
+        }
+        if n.kind() == "identifier" && n.start_byte() >= from && !is_member_name(n) {
+            match n.utf8_text(bytes).ok() {
+                Some(t) if t == old => uses.push(n),
+                Some(t) if t == new => captured.push(n.start_position().row as u32 + 1),
+                _ => {}
+            }
+        }
+        let mut c = n.walk();
+        for child in n.children(&mut c) {
+            stack.push(child);
+        }
+    }
+    uses.sort_by_key(|n| n.start_byte());
+}
+
+/// Whether a class body declares a field, parameter or local named `old` (its uses are then
+/// its own).
+fn redeclares(body: Node, old: &str, bytes: &[u8]) -> bool {
+    let mut found = false;
+    walk(body, &mut |n| {
+        if !found
+            && declares_variable(n.kind())
+            && n.child_by_field_name("name").and_then(|x| x.utf8_text(bytes).ok()) == Some(old)
+        {
+            found = true;
+        }
+    });
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn rename(src: &str, marker: &str, new: &str) -> Option<(String, Vec<String>)> {
+        let doc = Doc::new(Path::new("/x/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");
+        let at = src.find(marker).expect("marker");
+        let r = rename_local(&doc, at, new)?;
+        let mut e = crate::WorkspaceEdit::default();
+        let mut f = doc.edit();
+        f.edits = r.edits;
+        e.add(f);
+        let plan = e.plan().expect("plan");
+        Some((String::from_utf8(plan.files[0].new.clone()).expect("utf8"), r.conflicts))
+    }
+
+    #[test]
+    fn renames_a_local_and_its_uses_only() {
+        let src = "class A {\n  int n;\n  /** @param n the count */\n  int f(int n) {\n    int total = n + this.n;\n    Runnable r = new Runnable() { int n = 3; public void run() { n++; } };\n    for (int i = 0; i < n; i++) total += i;\n    return total + n(1);\n  }\n  int n(int x) { return x; }\n}\n";
+        // The parameter, from a use.
+        let (text, conflicts) = rename(src, "n + this", "count").expect("a parameter");
+        assert!(conflicts.is_empty(), "{conflicts:?}");
+        assert!(text.contains("@param count the count"), "{text}");
+        assert!(text.contains("int f(int count) {"), "{text}");
+        assert!(text.contains("int total = count + this.n;"), "{text}");
+        assert!(text.contains("{ int n = 3; public void run() { n++; } }"), "{text}");
+        assert!(text.contains("i < count;") && text.contains("total + n(1)"), "{text}");
+        // A local from its declaration; the new name is taken by another local.
+        let (_, conflicts) = rename(src, "total = n", "i").expect("a local");
+        assert!(conflicts.iter().any(|c| c.contains("already declared")), "{conflicts:?}");
+        // A field is not a local.
+        assert!(rename(src, "n;\n  /**", "m").is_none());
+    }
+
+    #[test]
+    fn lambda_and_catch_parameters_and_captures() {
+        let src = "class A {\n  int size;\n  void f(java.util.List<String> xs) {\n    xs.forEach(s -> System.out.println(s + size));\n    try { g(); } catch (RuntimeException e) { throw e; }\n  }\n  void g() {}\n}\n";
+        let (text, conflicts) = rename(src, "s -> ", "item").expect("lambda parameter");
+        assert!(text.contains("item -> System.out.println(item + size)"), "{text}");
+        assert!(conflicts.is_empty());
+        let (text, _) = rename(src, "e) {", "ex").expect("catch parameter");
+        assert!(text.contains("catch (RuntimeException ex) { throw ex; }"), "{text}");
+        // `size` is used in the lambda: renaming `s` to it would capture the field.
+        let (_, conflicts) = rename(src, "s -> ", "size").expect("lambda parameter");
+        assert!(conflicts.iter().any(|c| c.contains("already names something")), "{conflicts:?}");
+    }
+}
