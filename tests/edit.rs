@@ -232,3 +232,14 @@ fn rename_locals_and_parameters_by_position() {
     assert!(square.contains("double grown = side + delta;\n        side = grown;"), "{square}");
     compiles(dir.path());
 }
+
+#[test]
+fn rename_record_component_with_its_accessor_and_constructor_parameter() {
+    let (dir, ws) = setup();
+    organized(&ws);
+    let args = json!({"action": "rename", "target": "shapes.Point.Tag#rank", "newName": "priority"});
+    let (preview, text) = call(&ws, args.clone()).expect("preview");
+    insta::assert_snapshot!("rename_record_component", shown(&text));
+    apply(&ws, args, &preview).expect("apply");
+    compiles(dir.path());
+}

@@ -103,7 +103,7 @@ fn declares_variable(kind: &str) -> bool {
 }
 
 /// A name that is not a variable: `x.name`, `name(…)`, a declaration's name of a member.
-fn is_member_name(n: Node) -> bool {
+pub(crate) fn is_member_name(n: Node) -> bool {
     let Some(p) = n.parent() else { return false };
     match p.kind() {
         "field_access" => p.child_by_field_name("field") == Some(n),

@@ -136,7 +136,11 @@ fn decl_name_offset(doc: &Doc, d: &DeclSite, old: &str) -> Option<usize> {
     let row = d.line.saturating_sub(1) as usize;
     let mut best: Option<(usize, usize)> = None;
     walk(tree.root_node(), &mut |n| {
-        if !declares(d.category, n.kind()) {
+        // A record component is declared as a parameter of the record's header.
+        let component = d.category == Category::Field
+            && n.kind() == "formal_parameter"
+            && n.parent().and_then(|p| p.parent()).is_some_and(|r| r.kind() == "record_declaration");
+        if !declares(d.category, n.kind()) && !component {
             return;
         }
         if let Some(name) = n.child_by_field_name("name")
@@ -277,5 +281,72 @@ pub fn javadoc_type_qualifiers(doc: &Doc, old: &str) -> Vec<usize> {
             }
         }
     });
+    out
+}
+
+/// The edits renaming record component `old` in the record declared at `line` inside its
+/// canonical constructor: an explicit one's parameter and its uses, or in a compact one the
+/// implicit parameter's uses (`this.old` there is the field, renamed with the references).
+pub fn record_constructor_params(doc: &Doc, line: u32, old: &str, new: &str) -> Vec<TextEdit> {
+    let text = doc.text();
+    let bytes = text.as_bytes();
+    let Some(tree) = mji_parser::parse_tree(text) else { return Vec::new() };
+    let row = line.saturating_sub(1) as usize;
+    let mut record = None;
+    walk(tree.root_node(), &mut |n| {
+        if record.is_none()
+            && n.kind() == "record_declaration"
+            && n.start_position().row <= row
+            && row <= n.end_position().row
+            && let Some(ps) = n.child_by_field_name("parameters")
+            && ps.start_position().row <= row
+            && row <= ps.end_position().row
+        {
+            record = Some(n);
+        }
+    });
+    let Some(record) = record else { return Vec::new() };
+    let names = |ps: Node| -> Vec<String> {
+        let mut c = ps.walk();
+        ps.named_children(&mut c)
+            .filter_map(|p| p.child_by_field_name("name").and_then(|x| x.utf8_text(bytes).ok()).map(str::to_owned))
+            .collect()
+    };
+    let Some(components) = record.child_by_field_name("parameters").map(names) else { return Vec::new() };
+    let Some(body) = record.child_by_field_name("body") else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut c = body.walk();
+    for m in body.named_children(&mut c) {
+        match m.kind() {
+            "constructor_declaration" => {
+                let Some(ps) = m.child_by_field_name("parameters") else { continue };
+                if names(ps) != components {
+                    continue;
+                }
+                let mut c2 = ps.walk();
+                let param = ps
+                    .named_children(&mut c2)
+                    .filter_map(|p| p.child_by_field_name("name"))
+                    .find(|n| n.utf8_text(bytes).ok() == Some(old));
+                if let Some(p) = param
+                    && let Some(l) = crate::locals::rename_local(doc, p.start_byte(), new)
+                {
+                    out.extend(l.edits);
+                }
+            }
+            "compact_constructor_declaration" => {
+                let Some(b) = m.child_by_field_name("body") else { continue };
+                walk(b, &mut |n| {
+                    if n.kind() == "identifier"
+                        && n.utf8_text(bytes).ok() == Some(old)
+                        && !crate::locals::is_member_name(n)
+                    {
+                        out.push(TextEdit { start: n.start_byte(), end: n.end_byte(), text: new.to_owned() });
+                    }
+                });
+            }
+            _ => {}
+        }
+    }
     out
 }

@@ -335,6 +335,14 @@ impl Workspace {
                 searches.push(ctors);
             }
         }
+        // A record component's accessor calls are method references.
+        if target.category == Category::Field && family.target.keys.iter().any(|k| k.contains('(')) {
+            let mut accessor = family.target.clone();
+            accessor.category = Category::Method;
+            accessor.keys.retain(|k| k.contains('('));
+            searches[0].keys.retain(|k| !k.contains('('));
+            searches.push(accessor);
+        }
         let mut occurrences = Vec::new();
         let mut likely = Vec::new();
         let mut unbound = Vec::new();
@@ -377,6 +385,19 @@ impl Workspace {
             target.category == Category::Field,
         )?;
         conflicts.extend(r.conflicts);
+        // A record component: the canonical constructor's parameter too.
+        if target.category == Category::Field
+            && family.target.keys.iter().any(|k| k.contains('('))
+            && let Some(d) = family.decls.first()
+        {
+            let doc = mji_edit::Doc::read(&d.path, &self.display_of(&d.path))?;
+            let edits = mji_edit::rename::record_constructor_params(&doc, d.line, &old, new);
+            if !edits.is_empty() {
+                let mut f = doc.edit();
+                f.edits = edits;
+                r.edit.add(f);
+            }
+        }
         let mut warnings = family.warnings;
         warnings.extend(r.skipped);
         // A public top-level type named like its file moves to the new name's file.

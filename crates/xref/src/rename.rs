@@ -80,14 +80,21 @@ pub fn rename_family(w: &World, t: &Target) -> Result<Family, String> {
             let Some(f) = w.decl(id).fields.iter().find(|f| &*f.name == name) else {
                 return Err(format!("{} has no field {name}", owner));
             };
+            let mut decls = vec![DeclSite { path: decl_path(w, id), line: f.line, category: Category::Field }];
+            let mut target = t.clone();
+            // A record component is also its accessor (implicit or declared), whose calls and
+            // declaration are renamed with it; the canonical constructor's parameter is the
+            // edit layer's (`record_constructor_params`).
             if w.decl(id).kind == mji_model::TypeKind::Record && !f.is_static {
-                return Err(format!(
-                    "{} is a record component: renaming components (accessor, canonical constructor) is not supported yet",
-                    t.label
-                ));
+                for m in w.decl(id).methods.iter().filter(|m| &*m.name == name && m.params.is_empty() && !m.is_static) {
+                    target.keys.push(w.method_key(id, m));
+                    if !m.implicit {
+                        decls.push(DeclSite { path: decl_path(w, id), line: m.line, category: Category::Method });
+                    }
+                }
+                target.keys.dedup();
             }
-            let decls = vec![DeclSite { path: decl_path(w, id), line: f.line, category: Category::Field }];
-            return Ok(Family { target: t.clone(), decls, warnings });
+            return Ok(Family { target, decls, warnings });
         }
         Category::Ctor => {
             return Err(format!("{} is a constructor: rename its type instead", t.label));
