@@ -350,3 +350,32 @@ pub fn record_constructor_params(doc: &Doc, line: u32, old: &str, new: &str) -> 
     }
     out
 }
+
+/// The byte range of the package declaration's name, and of every `import old.*;` /
+/// `import static old.*` prefix, in a file: the edits a package rename makes that are not
+/// references to its types.
+pub fn package_name_ranges(doc: &Doc, old: &str) -> Vec<(usize, usize)> {
+    let text = doc.text();
+    let bytes = text.as_bytes();
+    let Some(tree) = mji_parser::parse_tree(text) else { return Vec::new() };
+    let root = tree.root_node();
+    let mut out = Vec::new();
+    let mut c = root.walk();
+    for n in root.children(&mut c) {
+        let name = {
+            let mut c2 = n.walk();
+            n.named_children(&mut c2).find(|k| matches!(k.kind(), "scoped_identifier" | "identifier"))
+        };
+        let Some(name) = name else { continue };
+        let spelled: String = name.utf8_text(bytes).unwrap_or("").split_whitespace().collect();
+        match n.kind() {
+            "package_declaration" if spelled == old => out.push((name.start_byte(), name.end_byte())),
+            // `import old.*;`: the whole name is the package.
+            "import_declaration" if spelled == old && text[name.end_byte()..n.end_byte()].contains('*') => {
+                out.push((name.start_byte(), name.end_byte()))
+            }
+            _ => {}
+        }
+    }
+    out
+}

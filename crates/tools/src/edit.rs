@@ -273,6 +273,12 @@ impl Workspace {
         }
         let roots: Vec<PathBuf> = self.roots.paths().to_vec();
         let changed = plan.apply(&roots)?;
+        // A package's old directory, once its files moved out, goes too (only if empty).
+        for f in plan.files.iter().filter(|f| f.move_to.is_some()) {
+            if let Some(dir) = f.path.parent() {
+                let _ = std::fs::remove_dir(dir);
+            }
+        }
         self.index().changed(&changed);
         out.applied = true;
         for f in &plan.files {
@@ -287,7 +293,7 @@ impl Workspace {
 
     fn rename(&self, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
         let new = args.new_name.trim();
-        if !mji_edit::is_identifier(new) {
+        if !new.split('.').all(mji_edit::is_identifier) || (new.contains('.') && args.target.contains('#')) {
             return Err(ToolError::InvalidArgument(format!(
                 "newName `{}` is not a Java identifier (letters, digits, `_`, `$`; not a keyword)",
                 args.new_name
@@ -302,6 +308,10 @@ impl Workspace {
             return Ok(done);
         }
         let (w, files) = self.xref_world();
+        let spec = args.target.trim();
+        if !spec.is_empty() && w.by_fqn(spec).is_none() && w.files.iter().any(|f| &*f.decls.package == spec) {
+            return self.rename_package(&w, &files, spec, new);
+        }
         let target = self.target_of(
             &w,
             &TargetSpec {
@@ -498,6 +508,109 @@ impl Workspace {
         };
         self.finish(edit.plan()?, &refactor, &mut out)?;
         Ok(out)
+    }
+
+    /// Renames (moves) a package: its files' package declarations and directory, every
+    /// qualified reference to its types, and `import old.*`.
+    fn rename_package(
+        &self,
+        w: &mji_xref::world::World,
+        files: &crate::workspace::ShownFiles,
+        old: &str,
+        new: &str,
+    ) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+        let mut edit = WorkspaceEdit::default();
+        let mut conflicts = Vec::new();
+        let mut warnings = Vec::new();
+        let mut types = Vec::new();
+        let mut moved = 0;
+        let old_dir = old.replace('.', "/");
+        let new_dir = new.replace('.', "/");
+        for f in w.files.iter().filter(|f| &*f.decls.package == old) {
+            let display = self.display_of(&f.path);
+            let doc = mji_edit::Doc::read(&f.path, &display)?;
+            let mut fe = doc.edit();
+            for (s, e) in mji_edit::rename::package_name_ranges(&doc, old) {
+                fe.edits.push(mji_edit::TextEdit { start: s, end: e, text: new.to_owned() });
+            }
+            let dir = f.path.parent().unwrap_or(Path::new("/"));
+            match dir.to_str().and_then(|d| d.strip_suffix(&old_dir)) {
+                Some(base) => {
+                    let to = Path::new(base).join(&new_dir).join(f.path.file_name().unwrap_or_default());
+                    if to.exists() {
+                        conflicts.push(format!("{} already exists", self.display_of(&to)));
+                    }
+                    let to_display = match display.rsplit_once('/') {
+                        Some((d, name)) => format!("{}{new_dir}/{name}", d.strip_suffix(&old_dir).unwrap_or("")),
+                        None => format!("{new_dir}/{display}"),
+                    };
+                    fe.move_to = Some((to, to_display));
+                    moved += 1;
+                }
+                None => warnings.push(format!("{display} is not in a directory named like its package; it stays")),
+            }
+            edit.add(fe);
+            for t in f.decls.types.iter().filter(|t| t.outer.is_none()) {
+                let simple = &t.simple;
+                if w.by_fqn(&format!("{new}.{simple}")).is_some() {
+                    conflicts.push(format!("package {new} already has a type {simple}"));
+                }
+                types.push(t.fqn.to_string());
+            }
+        }
+        // Qualified references to the package's types: `old.T` becomes `new.T`.
+        let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
+        let qualifier = format!("{old}.");
+        let mut references = 0;
+        let mut unbound = Vec::new();
+        for fqn in &types {
+            let Ok(t) = xref::resolve_target(w, fqn) else { continue };
+            let found = xref::search(&self.xref, w, &scope, &t);
+            unbound.extend(found.unbound);
+            for (p, refs) in found.hits {
+                let doc = mji_edit::Doc::read(&p, &self.display_of(&p))?;
+                let mut fe = doc.edit();
+                for (r, _) in refs {
+                    let Some(at) = doc.offset(r.line, r.column) else { continue };
+                    let before = &doc.text()[..at];
+                    if before.ends_with(&qualifier) {
+                        let start = at - qualifier.len();
+                        // Not the tail of a longer name (`x.old.T`).
+                        if before[..start].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '$' || c == '.')
+                        {
+                            continue;
+                        }
+                        fe.edits.push(mji_edit::TextEdit { start, end: at - 1, text: new.to_owned() });
+                        references += 1;
+                    }
+                }
+                edit.add(fe);
+            }
+        }
+        // `import old.*;` in the other files.
+        for f in w.files.iter().filter(|f| &*f.decls.package != old) {
+            if !f.decls.imports.iter().any(|i| i.on_demand && !i.is_static && &*i.path == old) {
+                continue;
+            }
+            let doc = mji_edit::Doc::read(&f.path, &self.display_of(&f.path))?;
+            let mut fe = doc.edit();
+            for (s, e) in mji_edit::rename::package_name_ranges(&doc, old) {
+                fe.edits.push(mji_edit::TextEdit { start: s, end: e, text: new.to_owned() });
+                references += 1;
+            }
+            edit.add(fe);
+        }
+        let incomplete = self.incomplete(unbound);
+        if !incomplete.is_empty() {
+            conflicts.push(format!(
+                "{} file(s) could not be bound fully, so references there may be missed: {}",
+                incomplete.len(),
+                incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+            ));
+        }
+        let summary =
+            format!("rename package {old} to {new}: {moved} files moved, {references} qualified names and imports");
+        Ok((edit, empty_result(summary, conflicts, warnings, Vec::new())))
     }
 
     /// Renames the local variable or parameter at `filePath:line(:column)`, if one is named
