@@ -43,6 +43,7 @@ fn rename_args(target: &str, new: &str, apply: bool) -> RefactorArgs {
         force: false,
         choose: Vec::new(),
         offset: 0,
+        edit_ids: Vec::new(),
     }
 }
 

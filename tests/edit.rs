@@ -261,3 +261,26 @@ fn rename_package_moves_its_files_and_requalifies_its_names() {
     assert!(dir.path().join("geo/plane/Circle.java").is_file());
     compiles(dir.path());
 }
+
+#[test]
+fn several_previews_apply_as_one_edit() {
+    let (dir, ws) = setup();
+    organized(&ws);
+    let a = json!({"action": "rename", "target": "shapes.Circle#radius()", "newName": "getRadius"});
+    let b = json!({"action": "rename", "target": "app.Main", "newName": "App"});
+    let c = json!({"action": "getters", "type": "shapes.Square"});
+    let (pa, _) = call(&ws, a).expect("preview a");
+    let (pb, _) = call(&ws, b).expect("preview b");
+    let pc = call_source(&ws, c);
+    let ids = json!([pa["editId"], pb["editId"], pc["editId"]]);
+    let (done, text) = call(&ws, json!({"action": "apply", "editIds": ids})).expect("batch");
+    assert_eq!(done["applied"], json!(true), "{text}");
+    assert!(dir.path().join("app/App.java").is_file());
+    assert!(std::fs::read_to_string(dir.path().join("shapes/Square.java")).expect("read").contains("getSide()"));
+    compiles(dir.path());
+    // Applied once: a second time the files are no longer what the previews were made from.
+    let err = call(&ws, json!({"action": "apply", "editIds": ids})).expect_err("stale");
+    assert!(err.contains("stale preview"), "{err}");
+    let err = call(&ws, json!({"action": "apply", "editIds": ["0123456789abcdef"]})).expect_err("unknown");
+    assert!(err.contains("not a preview of this server"), "{err}");
+}

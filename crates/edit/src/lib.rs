@@ -134,12 +134,15 @@ impl Doc {
 #[derive(Debug, Clone, Default)]
 pub struct WorkspaceEdit {
     files: BTreeMap<PathBuf, FileEdit>,
+    /// Files added twice from different contents (two previews of different moments).
+    diverged: Vec<String>,
 }
 
 impl WorkspaceEdit {
     /// Adds a file's edits (merged with edits already there for the same file).
     pub fn add(&mut self, file: FileEdit) {
         match self.files.get_mut(&file.path) {
+            Some(f) if f.original != file.original => self.diverged.push(file.display),
             Some(f) => {
                 f.edits.extend(file.edits);
                 if file.move_to.is_some() {
@@ -152,12 +155,23 @@ impl WorkspaceEdit {
         }
     }
 
+    /// Adds every file edit of `other` (two previews become one edit; overlapping edits of
+    /// one file are refused when planned).
+    pub fn merge(&mut self, other: WorkspaceEdit) {
+        for (_, f) in other.files {
+            self.add(f);
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.files.values().all(|f| f.edits.is_empty() && f.move_to.is_none())
     }
 
     /// The new content of every file, and the edit's id.
     pub fn plan(self) -> Result<Plan, EditError> {
+        if let Some(d) = self.diverged.first() {
+            return Err(EditError::Stale(d.clone()));
+        }
         let mut files = Vec::new();
         for (_, mut f) in self.files {
             if f.edits.is_empty() && f.move_to.is_none() {
@@ -242,7 +256,12 @@ impl Plan {
     pub fn apply(&self, roots: &[PathBuf]) -> Result<Vec<PathBuf>, EditError> {
         for f in &self.files {
             inside(roots, &f.path, &f.display)?;
-            let now = std::fs::read(&f.path).map_err(|e| EditError::Read(f.display.clone(), e))?;
+            let now = match std::fs::read(&f.path) {
+                Ok(b) => b,
+                // Moved or deleted since the preview.
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(EditError::Stale(f.display.clone())),
+                Err(e) => return Err(EditError::Read(f.display.clone(), e)),
+            };
             if now != f.old {
                 return Err(EditError::Stale(f.display.clone()));
             }

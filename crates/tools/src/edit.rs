@@ -11,7 +11,7 @@ use crate::ToolError;
 use crate::workspace::{TargetSpec, Workspace};
 use crate::xref::{self, TargetKind};
 use mji_edit::rename::Occurrence;
-use mji_edit::{EditError, Plan, WorkspaceEdit};
+use mji_edit::{EditError, WorkspaceEdit};
 use mji_xref::{Category, Confidence, RefKind};
 
 impl From<EditError> for ToolError {
@@ -33,6 +33,32 @@ impl From<EditError> for ToolError {
 pub enum RefactorAction {
     Rename,
     OrganizeImports,
+    // Applies the previews named by `editIds` (of either edit tool) as one atomic edit.
+    Apply,
+}
+
+/// The most previews kept for `apply`.
+const MAX_PREVIEWS: usize = 32;
+
+/// The last previews, by editId: what `apply` with `editIds` writes, and whether each had
+/// conflicts.
+#[derive(Default)]
+pub struct Previews(std::sync::Mutex<std::collections::VecDeque<(String, WorkspaceEdit, usize)>>);
+
+impl Previews {
+    fn keep(&self, id: &str, edit: WorkspaceEdit, conflicts: usize) {
+        if let Ok(mut q) = self.0.lock() {
+            q.retain(|(i, _, _)| i != id);
+            if q.len() >= MAX_PREVIEWS {
+                q.pop_front();
+            }
+            q.push_back((id.to_owned(), edit, conflicts));
+        }
+    }
+
+    fn get(&self, id: &str) -> Option<(WorkspaceEdit, usize)> {
+        self.0.lock().ok()?.iter().find(|(i, _, _)| i == id).map(|(_, e, c)| (e.clone(), *c))
+    }
 }
 
 /// Arguments of `refactor_actions`.
@@ -61,6 +87,9 @@ pub struct RefactorArgs {
     /// The preview's (refused if stale).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub edit_id: String,
+    /// action apply: the previews to write together.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub edit_ids: Vec<String>,
     /// Apply despite conflicts.
     #[serde(default)]
     pub force: bool,
@@ -222,14 +251,42 @@ impl Workspace {
         let (edit, mut out) = match args.action {
             RefactorAction::Rename => self.rename(args)?,
             RefactorAction::OrganizeImports => self.organize_imports(args)?,
+            RefactorAction::Apply => return self.apply_previews(args),
         };
-        let plan = edit.plan()?;
-        self.finish(plan, args, &mut out)?;
+        self.finish(edit, args, &mut out)?;
         Ok(out)
     }
 
-    /// Fills the answer from the plan and, when asked, applies it.
-    fn finish(&self, plan: Plan, args: &RefactorArgs, out: &mut EditResult) -> Result<(), ToolError> {
+    /// `apply` with `editIds`: the previews' edits merged into one plan, written all or none.
+    fn apply_previews(&self, args: &RefactorArgs) -> Result<EditResult, ToolError> {
+        if args.edit_ids.is_empty() {
+            return Err(ToolError::InvalidArgument("action apply needs editIds: the previews to apply".into()));
+        }
+        let mut edit = WorkspaceEdit::default();
+        let mut conflicts = Vec::new();
+        for id in &args.edit_ids {
+            let Some((e, c)) = self.previews.get(id) else {
+                return Err(ToolError::InvalidArgument(format!(
+                    "editId {id} is not a preview of this server (the last {MAX_PREVIEWS} are kept); preview again"
+                )));
+            };
+            if c > 0 {
+                conflicts.push(format!("the preview {id} has {c} conflict(s)"));
+            }
+            edit.merge(e);
+        }
+        let summary = format!("apply {} previews together", args.edit_ids.len());
+        let mut out = empty_result(summary, conflicts, Vec::new(), Vec::new());
+        let apply = RefactorArgs { apply: true, edit_id: String::new(), ..args.clone() };
+        self.finish(edit, &apply, &mut out)?;
+        Ok(out)
+    }
+
+    /// Fills the answer from the edit's plan, keeps it for `apply`, and, when asked, applies it.
+    fn finish(&self, edit: WorkspaceEdit, args: &RefactorArgs, out: &mut EditResult) -> Result<(), ToolError> {
+        let kept = edit.clone();
+        let plan = edit.plan()?;
+        self.previews.keep(&plan.edit_id, kept, out.conflicts.len());
         out.edit_id = plan.edit_id.clone();
         out.total_files = plan.files.len() as u32;
         let edits: usize = plan.files.iter().map(|f| f.edits).sum();
@@ -505,8 +562,9 @@ impl Workspace {
             force: false,
             choose: Vec::new(),
             offset: 0,
+            edit_ids: Vec::new(),
         };
-        self.finish(edit.plan()?, &refactor, &mut out)?;
+        self.finish(edit, &refactor, &mut out)?;
         Ok(out)
     }
 

@@ -98,6 +98,8 @@ pub struct Workspace {
     /// The last failed write of the reference index, reported with the caches' write errors.
     xref_write_error: std::sync::Mutex<Option<String>>,
     problems: std::sync::OnceLock<Arc<ProblemsEngine>>,
+    /// The last previews of the edit tools, by editId, for `refactor_actions`' `apply`.
+    pub(crate) previews: crate::edit::Previews,
 }
 
 impl Workspace {
@@ -135,6 +137,7 @@ impl Workspace {
             xref_seen: std::sync::Mutex::default(),
             xref_write_error: std::sync::Mutex::default(),
             problems: std::sync::OnceLock::new(),
+            previews: crate::edit::Previews::default(),
         })
     }
 
