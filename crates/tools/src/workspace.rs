@@ -88,6 +88,8 @@ pub struct Workspace {
     /// The last failed write of the reference index, reported with the caches' write errors.
     xref_write_error: std::sync::Mutex<Option<String>>,
     problems: std::sync::OnceLock<Arc<ProblemsEngine>>,
+    /// The user's editor (the editor tools; `reload_files` after the server's own edits).
+    pub(crate) editor: mji_editor::Editor,
 }
 
 impl Workspace {
@@ -115,6 +117,7 @@ impl Workspace {
             true => mji_xref::engine::XrefEngine::with_store(xref_store(&config, &roots)),
             false => mji_xref::engine::XrefEngine::new(),
         };
+        let editor = mji_editor::Editor::new(mji_editor::Settings::from_config(&config));
         Ok(Workspace {
             config,
             roots,
@@ -125,6 +128,7 @@ impl Workspace {
             xref_seen: std::sync::Mutex::default(),
             xref_write_error: std::sync::Mutex::default(),
             problems: std::sync::OnceLock::new(),
+            editor,
         })
     }
 
@@ -437,6 +441,7 @@ impl Workspace {
             files,
             javac: checked.javac,
             elapsed_ms: t.elapsed().as_millis() as u64,
+            opened: None,
         })
     }
 
@@ -834,6 +839,7 @@ impl Workspace {
             total: total as u64,
             truncated: total > limit,
             definitions: defs,
+            opened: None,
         })
     }
 }

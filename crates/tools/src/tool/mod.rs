@@ -24,4 +24,8 @@ tools! {
     analyze_type_dependencies::AnalyzeTypeDependencies,
     show_definition::ShowDefinition,
     get_problems::GetProblems,
+    open_file::OpenFile,
+    goto_location::GotoLocation,
+    reload_buffer::ReloadBuffer,
+    run_elisp::RunElisp,
 }
