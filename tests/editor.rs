@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::editor::sexp::elisp_string;
-use mcp_java_index::tools::registry::dispatch;
+use mcp_java_index::tools::registry::{dispatch, find};
 use mcp_java_index::tools::workspace::Workspace;
 use serde_json::{Value, json};
 
@@ -73,9 +73,15 @@ fn workspace(root: &Path, home: &Path, config: &str) -> Workspace {
     Workspace::open(Config::load(&flags, &env).expect("config")).expect("workspace")
 }
 
+/// Calls a tool as a client would; every answer is checked against the tool's outputSchema.
 fn call(ws: &Workspace, tool: &str, args: Value) -> Result<Value, String> {
     let Value::Object(m) = args else { panic!("arguments must be an object") };
-    dispatch(ws, tool, m).map(|a| a.value)
+    let v = dispatch(ws, tool, m).map(|a| a.value)?;
+    let schema = Value::Object(find(tool).expect("registered").spec.output_schema.clone());
+    let validator = jsonschema::validator_for(&schema).expect("output schema compiles");
+    let errors: Vec<String> = validator.iter_errors(&v).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{tool}'s answer does not match its outputSchema: {errors:?}\n{v}");
+    Ok(v)
 }
 
 /// Rewrites `path` and moves its modification time on, so Emacs sees it changed on disk.
@@ -286,6 +292,12 @@ fn emacs_end_to_end() {
     assert_eq!(r["opened"]["success"], json!(true), "{r}");
     assert!(selected(&d).starts_with("\"Broken.java|3|"), "{}", selected(&d));
 
+    // open: true on show_definition shows the definition.
+    ws.build_index();
+    let r = call(&ws, "show_definition", json!({"symbol": "p.B", "open": true})).expect("definition");
+    assert_eq!(r["opened"]["success"], json!(true), "{r}");
+    assert_eq!(selected(&d), "\"B.java|2|0\"");
+
     // A busy Emacs costs a call its timeout, never a hang.
     let busy = Command::new("emacsclient")
         .arg("-s")
@@ -316,6 +328,15 @@ fn no_emacs_running_is_a_clear_error() {
     let ws = workspace(root.path(), home.path(), &format!("editor = \"emacs\"\nemacs_socket = {}\n", toml_str(&gone)));
     let e = call(&ws, "goto_location", json!({"file_path": "A.java", "line": 1})).expect_err("no server");
     assert!(e.contains("no Emacs server answers") && e.contains("server-start"), "{e}");
+    // A form longer than one argument may be is refused as such, not as "no Emacs".
+    let ws = workspace(
+        root.path(),
+        home.path(),
+        &format!("editor = \"emacs\"\nemacs_socket = {}\nrun_elisp = \"allowlist\"\n", toml_str(&gone)),
+    );
+    let long = format!("(message \"{}\")", "\u{e9}".repeat(40_000));
+    let e = call(&ws, "run_elisp", json!({"code": long})).expect_err("too long");
+    assert!(e.contains("shorten the code"), "{e}");
     let ws = workspace(root.path(), home.path(), "editor = \"none\"\n");
     let e = call(&ws, "open_file", json!({"file_path": "A.java"})).expect_err("none");
     assert!(e.contains("editor_command") && e.contains("server-start"), "{e}");

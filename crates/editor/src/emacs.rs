@@ -14,6 +14,9 @@ use crate::process::{RunError, run};
 use crate::sexp::elisp_string;
 use crate::{ENABLE, EditorError};
 
+/// The longest `--eval` argument sent (the kernel's limit on one argument is 131,072 bytes).
+const MAX_FORM_BYTES: usize = 120_000;
+
 /// How emacsclient finds the server.
 #[derive(Debug, Clone)]
 pub(crate) struct Emacs {
@@ -69,6 +72,13 @@ impl Emacs {
              (error (list :error (error-message-string mji--err))))) 'utf-8) t)"
         );
         let form = format!("(eval (car (read-from-string {})) t)", elisp_string(&inner));
+        // Linux refuses one argument over 128 KiB (MAX_ARG_STRLEN): say so, not "no Emacs".
+        if form.len() > MAX_FORM_BYTES {
+            return Err(EditorError::Failed(format!(
+                "the form for emacsclient is {} bytes once escaped, over the {MAX_FORM_BYTES} one argument may hold; shorten the code",
+                form.len()
+            )));
+        }
         let mut args: Vec<OsString> = Vec::new();
         if let Some(s) = &self.socket {
             args.push("-s".into());

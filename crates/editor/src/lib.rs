@@ -160,7 +160,7 @@ pub struct ElispOutcome {
     /// (allowlist), or the code as given (confirm).
     pub code: String,
     /// Allowlist: the functions the form names.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub functions: Vec<String>,
     /// The value, as Emacs prints it (`%S`).
     #[serde(skip_serializing_if = "Option::is_none")]
