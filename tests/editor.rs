@@ -241,7 +241,7 @@ fn emacs_end_to_end() {
     assert!(victim.exists());
     let r = call(&ws, "run_elisp", json!({"code": "(let ((default-directory \"/\")) (message default-directory))"}))
         .expect("special binding");
-    assert_eq!((r["ran"].clone(), r["decided_by"].clone()), (json!(false), json!("emacs")), "{r}");
+    assert_eq!((r["ran"].clone(), r["decided_by"].clone()), (json!(false), json!("allowlist")), "{r}");
     assert!(r["reason"].as_str().is_some_and(|s| s.contains("default-directory")), "{r}");
     let r = call(&ws, "run_elisp", json!({"code": "(progn (princ \"printed\") 7)", "capture_output": true}))
         .expect("output");

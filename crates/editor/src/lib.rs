@@ -148,8 +148,8 @@ pub struct ReloadReport {
 pub struct ElispOutcome {
     /// allowlist, confirm or dry_run.
     pub mode: String,
-    /// What decided: allowlist (the check refused), confirmation (the user's answer or its
-    /// timeout), dry_run (nothing ran), or emacs (it ran, or Emacs refused a special binding).
+    /// The mode that decided: allowlist (its check, including Emacs's refusal of a special
+    /// binding), confirmation (the user's answer, or no answer in time), dry_run (nothing ran).
     pub decided_by: String,
     pub ran: bool,
     /// ran, refused, no, timeout, dry-run.
@@ -428,19 +428,23 @@ impl Editor {
                 )));
             }
         };
-        let backend = self.backend()?;
-        let Backend::Emacs(e) = backend else {
+        let backend = match self.backend() {
+            // A dry run needs no running Emacs.
+            Err(EditorError::Unreachable(_)) if dry => None,
+            b => Some(b?),
+        };
+        if let Some(b) = backend.as_ref().filter(|b| !matches!(b, Backend::Emacs(_))) {
             return Err(EditorError::NotApplicable(format!(
                 "run_elisp needs Emacs; the editor is {} (VS Code and command editors run no Elisp)",
-                backend.name()
+                b.name()
             )));
-        };
-        if dry {
+        }
+        let Some(Backend::Emacs(e)) = backend.filter(|_| !dry) else {
             let what = if confirm { "the user would be asked first" } else { "the allowlist allows it" };
             let mut o = outcome("dry_run", "dry-run", Some(format!("nothing ran; {what}")), to_run);
             o.functions = functions.into_iter().collect();
             return Ok(o);
-        }
+        };
         let secs = self.settings.confirm_timeout.as_secs_f64().max(0.1);
         let bound = bound.iter().map(|b| elisp_string(b)).collect::<Vec<_>>().join(" ");
         let body = format!(
@@ -455,11 +459,9 @@ impl Editor {
         let text = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_owned);
         let ran = v.get("ran").and_then(Value::as_bool).unwrap_or(false);
         let decision = text("decision").unwrap_or_default();
-        let decided_by = match (confirm, decision.as_str()) {
-            (true, "ran" | "no" | "timeout" | "no-input") => "confirmation",
-            _ => "emacs",
-        };
-        let decided_by = if !confirm && ran { "allowlist" } else { decided_by };
+        // Emacs refusing a special binding is the allowlist's own check, made where the
+        // variables are known; trailing forms are refused in either mode.
+        let decided_by = if confirm { "confirmation" } else { "allowlist" };
         Ok(ElispOutcome {
             mode: mode.to_owned(),
             decided_by: decided_by.to_owned(),
@@ -534,5 +536,15 @@ mod tests {
         let o = Editor::new(s).run_elisp("(progn (message \"a\") (delete-file \"x\"))", false, false).expect("decided");
         assert_eq!((o.decided_by.as_str(), o.ran, o.decision.as_str()), ("allowlist", false, "refused"));
         assert!(o.reason.as_deref().is_some_and(|r| r.contains("delete-file")), "{o:?}");
+        // A dry run needs no running editor and shows the form Emacs would evaluate.
+        let mut s = settings("none");
+        s.run_elisp = "allowlist".into();
+        s.elisp_allowlist = vec!["message".into()];
+        let o = Editor::new(s).run_elisp("(message  'message) ; hi", false, true).expect("dry");
+        assert_eq!((o.decided_by.as_str(), o.ran, o.code.as_str()), ("dry_run", false, "(message (quote message))"));
+        let mut s = settings("vscode");
+        s.run_elisp = "confirm".into();
+        let e = Editor::new(s).run_elisp("(message \"x\")", false, true).expect_err("not emacs").to_string();
+        assert!(e.contains("needs Emacs"), "{e}");
     }
 }
