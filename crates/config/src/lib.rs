@@ -217,7 +217,7 @@ settings! {
     /// `{column}` (1-based) are replaced, e.g. ["subl", "{file}:{line}:{column}"].
     editor_command: Vec<String> = Vec::new() => user(RUNS);
     /// The longest one editor call may take (ms); a busy editor is an error, never a hang.
-    editor_timeout_ms: u64 = 3000 => project();
+    editor_timeout_ms: u64 = 5000 => project();
     /// Reload the editor's buffers of the files the server's own edits change (buffers with
     /// unsaved changes are left alone).
     editor_auto_reload: bool = true => project();
@@ -675,5 +675,33 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A repository cannot turn run_elisp on, widen its allowlist or choose the command the
+    /// editor tools run; the user can. Bad modes name the key.
+    #[test]
+    fn the_editor_settings_are_the_users() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            dir.path().join(PROJECT_FILE),
+            "run_elisp = \"allowlist\"\nelisp_allowlist = [\"delete-file\"]\neditor_command = [\"sh\", \"-c\", \"x\"]\n\
+             editor = \"command\"\nemacs_socket = \"/tmp/x\"\neditor_auto_reload = false\n",
+        )
+        .expect("write");
+        let flags = Flags::roots([dir.path()]);
+        let c = Config::load(&flags, &no_env).expect("config");
+        assert_eq!((c.run_elisp.as_str(), c.editor.as_str(), c.emacs_socket.as_str()), ("off", "auto", ""));
+        assert!(c.editor_command.is_empty() && !c.elisp_allowlist.contains(&"delete-file".to_owned()));
+        assert!(!c.editor_auto_reload, "a project may turn auto reload off");
+        for key in ["run_elisp", "elisp_allowlist", "editor_command", "editor", "emacs_socket"] {
+            assert!(c.ignored.iter().any(|i| i.contains(&format!("`{key}`"))), "{key}: {:?}", c.ignored);
+        }
+        let env = |k: &str| (k == "MCP_JAVA_INDEX_RUN_ELISP").then(|| "Confirm".to_owned());
+        assert_eq!(Config::load(&flags, &env).expect("config").run_elisp, "confirm");
+        let env = |k: &str| (k == "MCP_JAVA_INDEX_RUN_ELISP").then(|| "always".to_owned());
+        let e = Config::load(&flags, &env).expect_err("bad mode").to_string();
+        assert!(e.contains("always") && e.contains("MCP_JAVA_INDEX_RUN_ELISP"), "{e}");
+        let e = Config::load(&flags.set("editor", "vim"), &no_env).expect_err("bad editor").to_string();
+        assert!(e.contains("vim") && e.contains("--editor"), "{e}");
     }
 }
