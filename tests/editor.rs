@@ -298,15 +298,25 @@ fn emacs_end_to_end() {
     assert_eq!(r["opened"]["success"], json!(true), "{r}");
     assert_eq!(selected(&d), "\"B.java|2|0\"");
 
-    // A busy Emacs costs a call its timeout, never a hang.
+    // A busy Emacs costs a call its timeout, never a hang. The busy form writes a marker
+    // first, so the call below is known to meet a busy Emacs.
+    let marker = root.path().join("busy-now");
+    let busy_form = format!(
+        "(progn (write-region \"\" nil {}) (let ((end (+ (float-time) 3))) (while (< (float-time) end))))",
+        elisp_string(&marker.to_string_lossy())
+    );
     let busy = Command::new("emacsclient")
         .arg("-s")
         .arg(&d.socket)
-        .args(["--eval", "(let ((end (+ (float-time) 2.5))) (while (< (float-time) end)))"])
+        .args(["--eval", &busy_form])
         .stdout(Stdio::null())
         .spawn()
         .expect("busy");
-    std::thread::sleep(Duration::from_millis(300));
+    let waited = std::time::Instant::now();
+    while !marker.exists() && waited.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(marker.exists(), "Emacs never started the busy form");
     let quick = workspace(
         root.path(),
         home.path(),
@@ -315,7 +325,7 @@ fn emacs_end_to_end() {
     let t = std::time::Instant::now();
     let e = call(&quick, "goto_location", json!({"file_path": "src/A.java", "line": 1})).expect_err("busy");
     assert!(e.contains("did not answer within 400 ms"), "{e}");
-    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    assert!(t.elapsed() < Duration::from_millis(2500), "{:?}", t.elapsed());
     let _ = busy.wait_with_output();
 }
 
