@@ -338,6 +338,8 @@ fn no_emacs_running_is_a_clear_error() {
     let ws = workspace(root.path(), home.path(), &format!("editor = \"emacs\"\nemacs_socket = {}\n", toml_str(&gone)));
     let e = call(&ws, "goto_location", json!({"file_path": "A.java", "line": 1})).expect_err("no server");
     assert!(e.contains("no Emacs server answers") && e.contains("server-start"), "{e}");
+    let a = std::fs::canonicalize(root.path().join("A.java")).expect("canonical");
+    assert!(ws.reload_files(std::slice::from_ref(&a)).is_none(), "Emacs configured, not running");
     // A form longer than one argument may be is refused as such, not as "no Emacs".
     let ws = workspace(
         root.path(),

@@ -371,10 +371,9 @@ impl Editor {
         if !self.settings.auto_reload {
             return None;
         }
-        match self.backend() {
-            Ok(_) => Some(self.reload(files, false)),
+        match self.reload(files, false) {
             Err(EditorError::Unreachable(_)) => None,
-            Err(e) => Some(Err(e)),
+            r => Some(r),
         }
     }
 
