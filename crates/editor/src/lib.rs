@@ -328,7 +328,12 @@ impl Editor {
             return Ok(ReloadReport {
                 editor: backend.name().into(),
                 files: Vec::new(),
-                note: Some(format!("{} reloads changed files by itself; nothing to do", backend.name())),
+                note: Some(match backend {
+                    Backend::VsCode => "VS Code reloads changed files by itself; nothing to do".to_owned(),
+                    _ => "a command editor cannot be asked to reload; nothing was done (most editors reload \
+                          unmodified files by themselves)"
+                        .to_owned(),
+                }),
             });
         };
         if files.is_empty() {
