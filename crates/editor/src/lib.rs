@@ -228,13 +228,9 @@ impl Editor {
         }
     }
 
-    /// The name of the editor calls go to now.
-    pub fn which(&self) -> Result<&'static str, EditorError> {
-        self.backend().map(|b| b.name())
-    }
-
     /// Shows `file` at `place`: `focus` selects its window, `highlight` pulses the line
-    /// (Emacs), `reload` reverts an unmodified out-of-date buffer first (Emacs).
+    /// (Emacs). With `editor_auto_reload`, Emacs first reverts a buffer of the file that has no
+    /// unsaved changes and is out of date.
     pub fn show(&self, file: &Path, place: Place, focus: bool, highlight: bool) -> Result<Shown, EditorError> {
         let backend = self.backend()?;
         match &backend {
