@@ -183,6 +183,11 @@ fn emacs_end_to_end() {
     let report = ws.reload_files(std::slice::from_ref(&b)).expect("editor configured").expect("reloaded");
     assert_eq!(report.files[0].status, "reloaded");
     assert_eq!(buffer_equals_file(&d, &b), "t");
+    // Showing an unmodified, out-of-date buffer reverts it first (editor_auto_reload).
+    rewrite(&b, "package p;\nclass B { int shownFresh; }\n");
+    let r = call(&ws, "open_file", json!({"file_path": "src/B.java", "focus": false})).expect("open stale");
+    assert_eq!(r["reloaded"], json!(true), "{r}");
+    assert_eq!(buffer_equals_file(&d, &b), "t");
 
     // Hostile file names stay names: the buffer visits exactly that file and no code ran.
     let pwned = root.path().join("pwned");
