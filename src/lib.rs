@@ -9,6 +9,7 @@ pub mod cli;
 pub use mji_cache as cache;
 pub use mji_config as config;
 pub use mji_edit as edit;
+pub use mji_editor as editor;
 pub use mji_index as index;
 pub use mji_model as model;
 pub use mji_parser as parser;

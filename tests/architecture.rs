@@ -31,6 +31,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "mji-xref",
             "mji-problems",
             "mji-edit",
+            "mji-editor",
         ],
     ),
     ("mji-server", &["mji-model", "mji-cache", "mji-config", "mji-tools"]),
@@ -48,8 +49,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "mji-tools",
             "mji-server",
             "mji-edit",
+            "mji-editor",
         ],
     ),
+    ("mji-editor", &["mji-config"]),
 ];
 
 /// Crates that only the shells may depend on.

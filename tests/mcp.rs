@@ -653,3 +653,30 @@ fn searches_during_indexing_report_progress_or_say_they_are_incomplete() {
     assert!(index["indexedFiles"].as_u64() <= index["totalFiles"].as_u64(), "{index}");
     assert!(index["indexedFiles"].as_u64() < Some(1200), "{index}");
 }
+
+/// The editor tools through the real server: a command editor (`true`, standing in for one)
+/// answers conforming structuredContent; `run_elisp` is off unless the user turns it on, and
+/// needs Emacs.
+#[tokio::test]
+async fn editor_tools_answer_through_the_server() {
+    let ws = workspace();
+    let env = [("MCP_JAVA_INDEX_EDITOR", "command"), ("MCP_JAVA_INDEX_EDITOR_COMMAND", "true {file}:{line}:{column}")];
+    let client = connect_as(ws.path(), Era::Initialize, (), &env).await;
+    let tools = client.list_all_tools().await.expect("tools/list");
+    let (r, sc) =
+        call_conforming(&client, &tools, "open_file", json!({"file_path": "records.java", "line": 3, "column": 2}))
+            .await;
+    text_is_the_json(&r, &sc, "open_file");
+    assert_eq!(
+        sc,
+        json!({"success": true, "file_path": "records.java", "editor": "command", "line": 3, "column": 2, "reloaded": false, "modified": false})
+    );
+    let (_, sc) = call_conforming(&client, &tools, "reload_buffer", json!({})).await;
+    assert!(sc["note"].as_str().is_some_and(|n| n.contains("nothing was done")), "{sc}");
+    let r = call(&client, "run_elisp", json!({"code": "(message \"hi\")"})).await;
+    assert_eq!(r.is_error, Some(true));
+    assert!(text_of(&r).contains("run_elisp is off"), "{}", text_of(&r));
+    let r = call(&client, "goto_location", json!({"file_path": "../outside.java", "line": 1})).await;
+    assert_eq!(r.is_error, Some(true), "{}", text_of(&r));
+    client.cancel().await.expect("close");
+}

@@ -362,6 +362,7 @@ fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
         source_filter: a.source.iter().map(|s| parse_enum("source", s)).collect::<anyhow::Result<_>>()?,
         limit: a.limit,
         offset: a.offset,
+        open: false,
     };
     // A command line has no client timeout: ask again until the background work is done.
     let mut result = ws.get_problems(&args)?;
@@ -682,7 +683,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Def(a) => {
             let (file_path, line, column) =
                 (a.file.clone().unwrap_or_default(), a.line.unwrap_or(0), a.column.unwrap_or(0));
-            let args = ShowDefinitionArgs { symbol: a.symbol.clone(), file_path, line, column, limit: a.limit };
+            let args =
+                ShowDefinitionArgs { symbol: a.symbol.clone(), file_path, line, column, limit: a.limit, open: false };
             query(&a.ws, &args, Workspace::show_definition)
         }
         Command::Range(a) => {

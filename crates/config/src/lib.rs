@@ -43,6 +43,55 @@ pub const TOOL_GROUPS: &[&str] = &["navigation", "problems", "build", "edit", "e
 
 const LEVELS: &[&str] = &["error", "warn", "info", "debug", "trace"];
 const RUNS: &str = "it can run code the repository chose";
+const EDITS: &str = "it drives a program outside the project";
+
+/// What `run_elisp` may call in allowlist mode unless the user lists otherwise: control
+/// structure and queries that change nothing.
+pub const DEFAULT_ELISP_ALLOWLIST: &[&str] = &[
+    "progn",
+    "prog1",
+    "let",
+    "let*",
+    "if",
+    "when",
+    "unless",
+    "and",
+    "or",
+    "not",
+    "cond",
+    "quote",
+    "function",
+    "lambda",
+    "message",
+    "format",
+    "concat",
+    "list",
+    "length",
+    "car",
+    "cdr",
+    "nth",
+    "equal",
+    "eq",
+    "null",
+    "+",
+    "-",
+    "=",
+    "<",
+    ">",
+    "mapcar",
+    "buffer-name",
+    "buffer-list",
+    "current-buffer",
+    "buffer-file-name",
+    "buffer-modified-p",
+    "get-buffer",
+    "find-buffer-visiting",
+    "with-current-buffer",
+    "point",
+    "line-number-at-pos",
+    "current-column",
+    "emacs-version",
+];
 
 /// Where a setting's value came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -158,6 +207,28 @@ settings! {
     /// The tool groups the server lists, of navigation, problems, build, edit, editor (commas
     /// separate them too).
     tool_groups: Vec<String> = TOOL_GROUPS.iter().map(|g| (*g).to_owned()).collect() => project().key("tools");
+    /// The editor the editor tools drive: auto (a running Emacs server, else editor_command,
+    /// else VS Code when the server runs in its terminal), emacs, vscode, command or none.
+    editor: String = "auto".to_owned() => user(EDITS);
+    /// The Emacs server, as `emacsclient -s` takes it: a name or a socket path (unset:
+    /// `EMACS_SOCKET_NAME`, else `server`).
+    emacs_socket: String = String::new() => user(EDITS);
+    /// Another editor's command line, an argv run without a shell: `{file}`, `{line}` and
+    /// `{column}` (1-based) are replaced, e.g. ["subl", "{file}:{line}:{column}"].
+    editor_command: Vec<String> = Vec::new() => user(RUNS);
+    /// The longest one editor call may take (ms); a busy editor is an error, never a hang.
+    editor_timeout_ms: u64 = 5000 => project();
+    /// Reload the editor's buffers of the files the server's own edits change (buffers with
+    /// unsaved changes are left alone).
+    editor_auto_reload: bool = true => project();
+    /// run_elisp's safety mode: off, allowlist (every function the form names must be in
+    /// elisp_allowlist), confirm (the user answers y-or-n-p in Emacs) or dry_run.
+    run_elisp: String = "off".to_owned() => user("it runs code in the user's editor");
+    /// The functions, macros and special forms run_elisp may name in allowlist mode.
+    elisp_allowlist: Vec<String> = DEFAULT_ELISP_ALLOWLIST.iter().map(|s| (*s).to_owned()).collect()
+        => user("it runs code in the user's editor");
+    /// How long run_elisp's confirm mode waits for the user's answer (ms); no answer refuses.
+    elisp_confirm_ms: u64 = 30_000 => project();
 }
 
 /// Values given on the command line, by key name, as text: one item per occurrence.
@@ -307,6 +378,8 @@ impl Config {
 
     fn validate(&mut self) -> Result<(), ConfigError> {
         self.log_level = self.log_level.trim().to_ascii_lowercase();
+        self.editor = self.editor.trim().to_ascii_lowercase();
+        self.run_elisp = self.run_elisp.trim().to_ascii_lowercase();
         self.tool_groups = self.tool_groups.iter().flat_map(|g| g.split(',')).map(|g| g.trim().to_owned()).collect();
         self.tool_groups.retain(|g| !g.is_empty());
         let reason = if !LEVELS.contains(&self.log_level.as_str()) {
@@ -322,6 +395,10 @@ impl Config {
                 "answer_tokens",
                 format!("is {}, below the least useful budget of {MIN_ANSWER_TOKENS} tokens", self.answer_tokens),
             ))
+        } else if !["auto", "emacs", "vscode", "command", "none"].contains(&self.editor.as_str()) {
+            Some(("editor", format!("`{}` is not one of auto, emacs, vscode, command, none", self.editor)))
+        } else if !["off", "allowlist", "confirm", "dry_run"].contains(&self.run_elisp.as_str()) {
+            Some(("run_elisp", format!("`{}` is not one of off, allowlist, confirm, dry_run", self.run_elisp)))
         } else if self.tool_groups.is_empty() {
             Some(("tools", format!("lists no tool group; give some of {}", TOOL_GROUPS.join(", "))))
         } else {
@@ -598,5 +675,33 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A repository cannot turn run_elisp on, widen its allowlist or choose the command the
+    /// editor tools run; the user can. Bad modes name the key.
+    #[test]
+    fn the_editor_settings_are_the_users() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            dir.path().join(PROJECT_FILE),
+            "run_elisp = \"allowlist\"\nelisp_allowlist = [\"delete-file\"]\neditor_command = [\"sh\", \"-c\", \"x\"]\n\
+             editor = \"command\"\nemacs_socket = \"/tmp/x\"\neditor_auto_reload = false\n",
+        )
+        .expect("write");
+        let flags = Flags::roots([dir.path()]);
+        let c = Config::load(&flags, &no_env).expect("config");
+        assert_eq!((c.run_elisp.as_str(), c.editor.as_str(), c.emacs_socket.as_str()), ("off", "auto", ""));
+        assert!(c.editor_command.is_empty() && !c.elisp_allowlist.contains(&"delete-file".to_owned()));
+        assert!(!c.editor_auto_reload, "a project may turn auto reload off");
+        for key in ["run_elisp", "elisp_allowlist", "editor_command", "editor", "emacs_socket"] {
+            assert!(c.ignored.iter().any(|i| i.contains(&format!("`{key}`"))), "{key}: {:?}", c.ignored);
+        }
+        let env = |k: &str| (k == "MCP_JAVA_INDEX_RUN_ELISP").then(|| "Confirm".to_owned());
+        assert_eq!(Config::load(&flags, &env).expect("config").run_elisp, "confirm");
+        let env = |k: &str| (k == "MCP_JAVA_INDEX_RUN_ELISP").then(|| "always".to_owned());
+        let e = Config::load(&flags, &env).expect_err("bad mode").to_string();
+        assert!(e.contains("always") && e.contains("MCP_JAVA_INDEX_RUN_ELISP"), "{e}");
+        let e = Config::load(&flags.set("editor", "vim"), &no_env).expect_err("bad editor").to_string();
+        assert!(e.contains("vim") && e.contains("--editor"), "{e}");
     }
 }

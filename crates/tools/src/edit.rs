@@ -171,6 +171,7 @@ impl EditResult {
         list("likely references, not changed", &self.likely);
         list("ambiguous", &self.ambiguous);
         list("problems after the edit", &self.problems);
+
         for f in &self.files {
             out.push_str(&f.diff);
             if !f.diff.ends_with('\n') {
@@ -338,6 +339,28 @@ impl Workspace {
         }
         self.index().changed(&changed);
         out.applied = true;
+        // The user's editor shows the new text (buffers without unsaved changes).
+        let canonical: Vec<PathBuf> = changed.iter().filter_map(|p| std::fs::canonicalize(p).ok()).collect();
+        let editor = match self.reload_files(&canonical) {
+            Some(Ok(r)) => {
+                let reloaded = r.files.iter().filter(|f| f.status == "reloaded").count();
+                let kept: Vec<&str> =
+                    r.files.iter().filter(|f| f.status == "modified").map(|f| f.file.as_str()).collect();
+                Some(format!(
+                    "{}: {reloaded} buffer(s) reloaded{}",
+                    r.editor,
+                    if kept.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; not reloaded, they have unsaved changes: {}", kept.join(", "))
+                    }
+                ))
+            }
+            Some(Err(e)) => Some(format!("the editor's buffers were not reloaded: {e}")),
+            None => None,
+        };
+        // Said with the warnings: the edit is written either way.
+        out.warnings.extend(editor.map(|e| format!("editor: {e}")));
         for f in &plan.files {
             let path = f.move_to.as_ref().map_or(&f.path, |(p, _)| p);
             let display = self.display_of(path);

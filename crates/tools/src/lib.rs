@@ -5,6 +5,7 @@
 pub mod budget;
 pub mod catalog;
 pub mod edit;
+pub mod editor;
 pub mod find;
 pub mod java_index;
 pub mod problems;
@@ -38,6 +39,9 @@ pub enum ToolError {
         #[source]
         source: std::io::Error,
     },
+    /// The editor is not reachable, refused, or failed (the message says how to fix it).
+    #[error("{0}")]
+    Editor(String),
 }
 
 impl From<mji_xref::target::TargetError> for ToolError {

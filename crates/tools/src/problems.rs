@@ -38,6 +38,9 @@ pub struct ProblemsArgs {
     pub limit: u32,
     #[serde(default)]
     pub offset: u32,
+    /// Also show the first problem in the user's editor.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open: bool,
 }
 
 impl Default for ProblemsArgs {
@@ -49,6 +52,7 @@ impl Default for ProblemsArgs {
             source_filter: Vec::new(),
             limit: default_limit(),
             offset: 0,
+            open: false,
         }
     }
 }
@@ -90,6 +94,9 @@ pub struct ProblemsResult {
     pub javac: JavacStatus,
     /// Wall-clock time of this call in milliseconds.
     pub elapsed_ms: u64,
+    /// `open: true`: what the editor did with the first problem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opened: Option<crate::editor::Opened>,
 }
 
 /// Files listed one by one up to this many.

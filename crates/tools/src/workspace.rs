@@ -100,6 +100,8 @@ pub struct Workspace {
     problems: std::sync::OnceLock<Arc<ProblemsEngine>>,
     /// The last previews of the edit tools, by editId, for `refactor_actions`' `apply`.
     pub(crate) previews: crate::edit::Previews,
+    /// The user's editor (the editor tools; `reload_files` after the server's own edits).
+    pub(crate) editor: mji_editor::Editor,
 }
 
 impl Workspace {
@@ -127,6 +129,7 @@ impl Workspace {
             true => mji_xref::engine::XrefEngine::with_store(xref_store(&config, &roots)),
             false => mji_xref::engine::XrefEngine::new(),
         };
+        let editor = mji_editor::Editor::new(mji_editor::Settings::from_config(&config));
         Ok(Workspace {
             config,
             roots,
@@ -138,6 +141,7 @@ impl Workspace {
             xref_write_error: std::sync::Mutex::default(),
             problems: std::sync::OnceLock::new(),
             previews: crate::edit::Previews::default(),
+            editor,
         })
     }
 
@@ -450,6 +454,7 @@ impl Workspace {
             files,
             javac: checked.javac,
             elapsed_ms: t.elapsed().as_millis() as u64,
+            opened: None,
         })
     }
 
@@ -860,6 +865,7 @@ impl Workspace {
             total: total as u64,
             truncated: total > limit,
             definitions: defs,
+            opened: None,
         })
     }
 }

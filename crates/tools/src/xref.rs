@@ -522,6 +522,9 @@ pub struct ShowDefinitionArgs {
     pub column: u32,
     #[serde(default = "default_def_limit")]
     pub limit: u32,
+    /// Also show the first definition in the user's editor.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open: bool,
 }
 
 fn default_def_limit() -> u32 {
@@ -564,6 +567,9 @@ pub struct ShowDefinitionResult {
     pub total: u64,
     pub truncated: bool,
     pub definitions: Vec<Definition>,
+    /// `open: true`: what the editor did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opened: Option<crate::editor::Opened>,
 }
 
 /// Fills a definition from the file's outline (lines, signature, javadoc).

@@ -18,7 +18,13 @@ impl Tool for GetProblems {
     type Output = ProblemsResult;
 
     fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        let result = ws.get_problems(&args)?;
+        let mut result = ws.get_problems(&args)?;
+        if args.open
+            && let Some(p) = result.diagnostics.first()
+        {
+            // Problems count columns from 1 in UTF-16 units; the editor from 0 in characters.
+            result.opened = Some(ws.open_in_editor(&p.file, p.line, p.column.saturating_sub(1)));
+        }
         tracing::info!(
             files = result.file_counts.analysed,
             problems = result.total_count,

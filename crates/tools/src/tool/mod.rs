@@ -26,4 +26,8 @@ tools! {
     get_problems::GetProblems,
     refactor_actions::RefactorActions,
     source_actions::SourceActions,
+    open_file::OpenFile,
+    goto_location::GotoLocation,
+    reload_buffer::ReloadBuffer,
+    run_elisp::RunElisp,
 }

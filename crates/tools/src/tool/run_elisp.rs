@@ -1,0 +1,24 @@
+//! `run_elisp`: evaluates Elisp in the user's Emacs, under the mode the user configured.
+
+use crate::ToolError;
+use crate::editor::{RunElispArgs, RunElispResult};
+use crate::registry::{Annotations, Tool};
+use crate::workspace::Workspace;
+
+pub(crate) struct RunElisp;
+
+impl Tool for RunElisp {
+    const NAME: &'static str = "run_elisp";
+    const TITLE: &'static str = "Run Elisp in Emacs";
+    const DESCRIPTION: &'static str = "Evaluate one Elisp form in the user's Emacs, if the user enabled it: an allowlist of functions, or the user confirms in Emacs. dry_run shows what would run. The answer says which mode decided.";
+    const ANNOTATIONS: Annotations =
+        Annotations { read_only: false, destructive: true, idempotent: false, open_world: false };
+    const GROUP: &'static str = "editor";
+
+    type Args = RunElispArgs;
+    type Output = RunElispResult;
+
+    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
+        ws.run_elisp(&args)
+    }
+}
