@@ -50,21 +50,12 @@ fn rename_args(target: &str, new: &str, apply: bool) -> RefactorArgs {
 /// (file relative to the root, line, column).
 type Pos = (String, u32, u32);
 
+/// The Java files under `dir`, through the index's own walker.
 fn java_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "java") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    let mut files: Vec<PathBuf> =
+        mcp_java_index::index::walk::walk(dir, |p| p.extension().is_some_and(|x| x == "java")).files;
+    files.sort();
+    files
 }
 
 fn compiles(root: &Path) -> bool {

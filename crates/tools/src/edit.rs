@@ -189,39 +189,11 @@ impl EditResult {
     }
 }
 
-/// What `source_actions` generates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum SourceAction {
-    Getters,
-    Setters,
-    GettersSetters,
-    Constructor,
-    ToString,
-    EqualsHashCode,
-    SerialVersionUid,
-}
-
-impl From<SourceAction> for mji_edit::generate::Action {
-    fn from(a: SourceAction) -> Self {
-        use mji_edit::generate::Action as A;
-        match a {
-            SourceAction::Getters => A::Getters,
-            SourceAction::Setters => A::Setters,
-            SourceAction::GettersSetters => A::GettersSetters,
-            SourceAction::Constructor => A::Constructor,
-            SourceAction::ToString => A::ToString,
-            SourceAction::EqualsHashCode => A::EqualsHashCode,
-            SourceAction::SerialVersionUid => A::SerialVersionUid,
-        }
-    }
-}
-
 /// Arguments of `source_actions`.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SourceArgs {
-    pub action: SourceAction,
+    pub action: mji_edit::generate::Action,
     /// Qualified name, or give filePath + line.
     #[serde(default, rename = "type", skip_serializing_if = "String::is_empty")]
     pub type_name: String,
@@ -560,8 +532,7 @@ impl Workspace {
             after: args.after.clone(),
             final_params: args.final_parameters,
         };
-        let g =
-            mji_edit::generate::generate(&doc, ty, args.action.into(), &opts).map_err(ToolError::InvalidArgument)?;
+        let g = mji_edit::generate::generate(&doc, ty, args.action, &opts).map_err(ToolError::InvalidArgument)?;
         let mut edit = WorkspaceEdit::default();
         let mut f = doc.edit();
         f.edits = g.edits;
