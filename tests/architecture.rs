@@ -17,10 +17,20 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("mji-cache", &["mji-fs", "mji-model", "mji-parser"]),
     ("mji-index", &["mji-fs", "mji-model", "mji-parser", "mji-cache"]),
     ("mji-xref", &["mji-fs", "mji-model", "mji-parser"]),
-    ("mji-problems", &["mji-fs", "mji-model", "mji-parser", "mji-index", "mji-config"]),
+    ("mji-problems", &["mji-fs", "mji-model", "mji-parser", "mji-index", "mji-config", "mji-build"]),
     (
         "mji-tools",
-        &["mji-fs", "mji-model", "mji-parser", "mji-cache", "mji-config", "mji-index", "mji-xref", "mji-problems"],
+        &[
+            "mji-fs",
+            "mji-model",
+            "mji-parser",
+            "mji-cache",
+            "mji-config",
+            "mji-index",
+            "mji-xref",
+            "mji-problems",
+            "mji-build",
+        ],
     ),
     ("mji-server", &["mji-model", "mji-cache", "mji-config", "mji-tools"]),
     (
@@ -36,8 +46,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "mji-problems",
             "mji-tools",
             "mji-server",
+            "mji-build",
         ],
     ),
+    ("mji-build", &["mji-fs", "mji-model", "mji-parser", "mji-index", "mji-config"]),
 ];
 
 /// Crates that only the shells may depend on.

@@ -3,9 +3,11 @@
 //! (errors first) and paged. Synchronous: a project-wide check that outlasts its time budget
 //! answers with what it has and finishes on a background thread, into the cache.
 
-pub mod classpath;
-mod gradle;
 pub mod javac;
+mod missing;
+
+/// The build context of a file now comes from the project model (`mji_build`).
+pub use mji_build::classpath;
 pub mod syntax;
 
 use std::collections::{HashMap, HashSet};
@@ -15,8 +17,8 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::classpath::Context;
 use crate::javac::{Failure, Helper, JdkInstall};
+use mji_build::Context;
 
 /// How serious a problem is (LSP's four levels).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
@@ -151,6 +153,20 @@ pub struct Settings {
     pub helper_dir: PathBuf,
 }
 
+impl Settings {
+    /// What the project model needs of these settings.
+    pub fn build(&self) -> mji_build::Settings {
+        mji_build::Settings {
+            cache_dir: self.cache_dir.clone(),
+            maven_repo_local: self.maven_repo_local.clone(),
+            gradle_user_home: self.gradle_user_home.clone(),
+            java_home: self.java_home.clone(),
+            path_env: self.path_env.clone(),
+            trusted: self.trusted,
+        }
+    }
+}
+
 /// The answer of a check, before filtering.
 #[derive(Debug, Clone)]
 pub struct Checked {
@@ -273,7 +289,7 @@ impl ProblemsEngine {
             let (me, k, d, f, path) = (self.clone(), key.clone(), dir.clone(), fp.clone(), file.to_path_buf());
             let resolve = move || {
                 let c = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    classpath::resolve(&d, &path, &me.roots, &me.settings)
+                    classpath::resolve(&d, &path, &me.roots, &me.settings.build())
                 }));
                 let mut map = lock(&me.contexts);
                 if map.get(&k).is_none_or(|(now, _)| *now == f) {
@@ -290,7 +306,7 @@ impl ProblemsEngine {
             if let Err(e) = spawned {
                 tracing::warn!("cannot start a classpath thread ({e}); resolving in the caller");
                 drop(map);
-                let c = Arc::new(classpath::resolve(dir, file, &self.roots, &self.settings));
+                let c = Arc::new(classpath::resolve(dir, file, &self.roots, &self.settings.build()));
                 map = lock(&self.contexts);
                 map.insert(key.clone(), (fp.clone(), Some(c)));
             }
@@ -513,7 +529,7 @@ impl ProblemsEngine {
                         for (key, t) in &batch {
                             let mut found = by_file.remove(t.path.as_path()).unwrap_or_default();
                             if !ctx.complete {
-                                classpath::mark_missing_dependencies(&t.path, &mut found);
+                                missing::mark_missing_dependencies(&t.path, &mut found);
                             }
                             r.inflight.remove(key);
                             r.done.insert(key.clone(), Arc::new(found));
