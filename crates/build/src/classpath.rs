@@ -89,7 +89,7 @@ pub fn package_root(file: &Path) -> Option<PathBuf> {
     Some(dir)
 }
 
-pub(crate) fn jars_in(dir: &Path, out: &mut Vec<PathBuf>) {
+pub fn jars_in(dir: &Path, out: &mut Vec<PathBuf>) {
     if let Ok(rd) = std::fs::read_dir(dir) {
         let mut jars: Vec<PathBuf> = rd
             .flatten()

@@ -81,12 +81,8 @@ pub fn project_for(path: &Path, root: &Path, repo: Option<&Path>, profiles: &[St
         }
         dir = d.parent();
     }
-    let src = if path.is_dir() {
-        path.to_path_buf()
-    } else {
-        crate::classpath::package_root(path).unwrap_or_else(|| path.parent().unwrap_or(root).to_path_buf())
-    };
-    plain(&src, root)
+    // No build file: plain sources laid out from the workspace root.
+    plain(root)
 }
 
 /// The top of the reactor holding the module at `dir`: the highest pom above it whose
@@ -208,12 +204,12 @@ fn gradle_project(build_root: &Path) -> Project {
     Project { system: BuildSystem::Gradle, root: build_root.to_path_buf(), modules, problems: Vec::new() }
 }
 
-/// Plain sources: one module at the source root; a sibling `test` (or `src/test`) directory
-/// is its test root.
-fn plain(src: &Path, root: &Path) -> Project {
-    let base = src.parent().filter(|b| b.starts_with(root)).unwrap_or(src);
-    let test_roots: Vec<PathBuf> =
-        ["test", "tests"].iter().map(|t| base.join(t)).filter(|t| t.is_dir() && t != src).collect();
+/// Plain sources at `base`: the main root is `src/main/java` or `src` (else `base` itself),
+/// the test root `src/test/java`, `test` or `tests`.
+fn plain(base: &Path) -> Project {
+    let first = |c: &[&str]| c.iter().map(|d| base.join(d)).find(|d| d.is_dir());
+    let main = first(&["src/main/java", "src"]).unwrap_or_else(|| base.to_path_buf());
+    let test_roots: Vec<PathBuf> = first(&["src/test/java", "test", "tests"]).into_iter().collect();
     let name = base.file_name().and_then(|n| n.to_str()).unwrap_or(".").to_owned();
     Project {
         system: BuildSystem::Plain,
@@ -221,7 +217,7 @@ fn plain(src: &Path, root: &Path) -> Project {
         modules: vec![Module {
             name,
             dir: base.to_path_buf(),
-            source_roots: vec![src.to_path_buf()],
+            source_roots: vec![main],
             test_roots,
             dependencies: Vec::new(),
         }],

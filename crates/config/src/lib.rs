@@ -158,7 +158,26 @@ settings! {
     /// The tool groups the server lists, of navigation, problems, build, edit, editor (commas
     /// separate them too).
     tool_groups: Vec<String> = TOOL_GROUPS.iter().map(|g| (*g).to_owned()).collect() => project().key("tools");
+    /// How long `run_tests` and `maven_goal` wait for the build before answering with a
+    /// `runId` (ms); the run goes on, `get_test_results` waits again.
+    build_wait_ms: u64 = 25_000 => project();
+    /// The Maven goals `maven_goal` may run (`help:*`: every goal of that plugin).
+    maven_goals: Vec<String> = DEFAULT_MAVEN_GOALS.iter().map(|g| (*g).to_owned()).collect() => user(RUNS);
 }
+
+/// The goals `maven_goal` runs unless the user lists others.
+pub const DEFAULT_MAVEN_GOALS: &[&str] = &[
+    "validate",
+    "compile",
+    "test-compile",
+    "test",
+    "package",
+    "verify",
+    "dependency:tree",
+    "dependency:build-classpath",
+    "clean",
+    "help:*",
+];
 
 /// Values given on the command line, by key name, as text: one item per occurrence.
 #[derive(Debug, Clone, Default)]

@@ -245,6 +245,17 @@ impl ProblemsEngine {
         }
     }
 
+    /// Forgets every resolved build context, so the next check resolves them again (after the
+    /// build files or the local repository changed: `maven_update_project`).
+    pub fn forget_contexts(&self) {
+        lock(&self.contexts).retain(|_, (_, c)| c.is_none());
+    }
+
+    /// The engine's settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
     /// The JDK used, or why there is none.
     pub fn jdk(&self) -> Result<&JdkInstall, String> {
         self.jdk

@@ -88,6 +88,10 @@ pub struct Workspace {
     /// The last failed write of the reference index, reported with the caches' write errors.
     xref_write_error: std::sync::Mutex<Option<String>>,
     problems: std::sync::OnceLock<Arc<ProblemsEngine>>,
+    /// Test runs and goals started in this session, by `runId`.
+    pub(crate) runs: mji_build::runs::Runs,
+    /// The build models `maven_update_project` read last, by build root.
+    pub(crate) build_models: std::sync::Mutex<std::collections::HashMap<PathBuf, mji_build::project::Project>>,
 }
 
 impl Workspace {
@@ -125,6 +129,8 @@ impl Workspace {
             xref_seen: std::sync::Mutex::default(),
             xref_write_error: std::sync::Mutex::default(),
             problems: std::sync::OnceLock::new(),
+            runs: mji_build::runs::Runs::default(),
+            build_models: std::sync::Mutex::default(),
         })
     }
 

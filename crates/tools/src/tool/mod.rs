@@ -24,4 +24,8 @@ tools! {
     analyze_type_dependencies::AnalyzeTypeDependencies,
     show_definition::ShowDefinition,
     get_problems::GetProblems,
+    run_tests::RunTests,
+    get_test_results::GetTestResults,
+    maven_goal::MavenGoal,
+    maven_update_project::MavenUpdateProject,
 }

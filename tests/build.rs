@@ -1,0 +1,307 @@
+//! run_tests, get_test_results, maven_goal and maven_update_project for real: Maven offline
+//! against Debian's repository (`/usr/share/maven-repo`) on a reactor of a JUnit 5 and a
+//! JUnit 4 module (tests/build_fixtures/maven-multi, copied into temp directories): passing,
+//! failing with expected/actual, erroring, skipped and parameterized tests, one past the wait
+//! budget (a runId, then cancelled: its process tree is gone), one cancelled by the client, a
+//! compile error; the trust gate; the goal allowlist; a changed build model; and a plain
+//! project on javac and the JUnit console launcher.
+
+mod common;
+use common::copy_dir;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use mcp_java_index::build::runs::Status;
+use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::model::cancel::Cancel;
+use mcp_java_index::tools::build::{MavenGoalArgs, RunResult, RunTestsArgs, TestResultsArgs, UpdateProjectArgs};
+use mcp_java_index::tools::workspace::Workspace;
+
+const MAVEN_REPO: &str = "/usr/share/maven-repo";
+
+struct Project {
+    root: tempfile::TempDir,
+    cache: tempfile::TempDir,
+}
+
+impl Project {
+    fn new(name: &str) -> Project {
+        let root = tempfile::tempdir().expect("tempdir");
+        copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/build_fixtures").join(name), root.path());
+        Project { root, cache: tempfile::tempdir().expect("tempdir") }
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.root.path().join(rel)
+    }
+
+    fn workspace(&self, env: &[(&str, &str)]) -> Workspace {
+        let cache = self.cache.path().to_string_lossy().into_owned();
+        let lookup = |k: &str| -> Option<String> {
+            match k {
+                "MCP_JAVA_INDEX_CACHE_DIR" => Some(cache.clone()),
+                "MCP_JAVA_INDEX_MAVEN_REPO_LOCAL" => Some(MAVEN_REPO.to_owned()),
+                "MCP_JAVA_INDEX_WATCH" => Some("false".to_owned()),
+                _ => env.iter().find(|(n, _)| *n == k).map(|(_, v)| (*v).to_owned()),
+            }
+        };
+        let flags = Flags::roots([self.root.path()]);
+        Workspace::open(Config::load(&flags, &lookup).expect("config")).expect("workspace")
+    }
+
+    /// A trusted workspace that waits long enough for any run of the fixture.
+    fn trusted(&self) -> Workspace {
+        self.workspace(&[("MCP_JAVA_INDEX_TRUST", "1"), ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "600000")])
+    }
+}
+
+fn tests(target: &str) -> RunTestsArgs {
+    RunTestsArgs { target: target.to_owned(), offline: true, ..Default::default() }
+}
+
+fn failure<'a>(r: &'a RunResult, test: &str) -> &'a mcp_java_index::build::runs::Failure {
+    r.failures.iter().find(|f| f.test == test).unwrap_or_else(|| panic!("no failure {test} in {r:#?}"))
+}
+
+/// Processes whose working directory is inside `dir` (Maven, the forked test JVM).
+fn processes_in(dir: &Path) -> Vec<i32> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir("/proc").expect("proc").flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|n| n.parse::<i32>().ok()) else { continue };
+        let zombie = std::fs::read_to_string(e.path().join("stat"))
+            .map(|s| s.rsplit(')').next().unwrap_or("").trim_start().starts_with('Z'))
+            .unwrap_or(true);
+        if !zombie && std::fs::read_link(e.path().join("cwd")).is_ok_and(|c| c.starts_with(dir)) {
+            out.push(pid);
+        }
+    }
+    out
+}
+
+#[test]
+fn an_untrusted_workspace_says_what_would_run_and_runs_nothing() {
+    let p = Project::new("maven-multi");
+    let ws = p.workspace(&[]);
+    let r = ws.run_tests(&tests("com.example.core.CalcTest#adds")).expect("answer");
+    assert!(!r.ran);
+    assert!(r.command.contains("-Dtest=com.example.core.CalcTest#adds"), "{}", r.command);
+    assert!(r.command.contains("-pl core -am"), "{}", r.command);
+    assert!(r.note.contains("not trusted") && r.note.contains("--trust"), "{}", r.note);
+    let g = ws.maven_goal(&MavenGoalArgs { goals: vec!["compile".into()], ..Default::default() }).expect("answer");
+    assert!(!g.ran && g.command.ends_with(" compile"), "{}", g.command);
+    assert!(!p.path("core/target").exists(), "Maven ran in an untrusted workspace");
+    // Names Maven would take as options, and targets that name nothing, are refused.
+    let bad = ws.run_tests(&RunTestsArgs {
+        properties: [("-X".to_owned(), "1".to_owned())].into_iter().collect(),
+        ..tests("")
+    });
+    assert!(bad.is_err());
+    let none = ws.run_tests(&tests("com.example.NoSuchTest")).expect_err("no such test");
+    assert!(none.to_string().contains("no test class or package"), "{none}");
+}
+
+#[test]
+fn maven_tests_answer_counts_failures_expected_actual_and_workspace_frames() {
+    let p = Project::new("maven-multi");
+    let ws = p.trusted();
+    let r = ws.run_tests(&tests("")).expect("run");
+    assert_eq!(r.status, Some(Status::Finished), "{r:#?}");
+    let c = r.counts;
+    // core: CalcTest (adds, multiplies, dividesByZero, later, addsZero x3) and SlowTest
+    // (skipped by its assumption); app: GreeterTest on JUnit 4.
+    assert_eq!((c.run, c.passed, c.failed, c.errored, c.skipped), (10, 4, 3, 1, 2), "{r:#?}");
+    let m = failure(&r, "com.example.core.CalcTest#multiplies");
+    assert_eq!((m.expected.as_deref(), m.actual.as_deref()), (Some("42"), Some("43")));
+    assert!(m.output.contains("multiplying 6 by 7"), "{m:?}");
+    assert_eq!(m.stack[0].file.as_deref(), Some("core/src/test/java/com/example/core/CalcTest.java"));
+    assert_eq!(m.stack[0].line, 21);
+    let param = failure(&r, "com.example.core.CalcTest#addsZero{int}[3]");
+    assert_eq!((param.expected.as_deref(), param.actual.as_deref()), (Some("4"), Some("3")));
+    // The error's first frame is in main code: file and line that java_read_range can open.
+    let e = failure(&r, "com.example.core.CalcTest#dividesByZero");
+    assert_eq!(e.exception, "java.lang.IllegalStateException");
+    assert_eq!(e.stack[0].file.as_deref(), Some("core/src/main/java/com/example/core/Calc.java"));
+    assert_eq!(e.stack[0].line, 16);
+    assert!(e.frames_omitted > 0, "JUnit's own frames are left out: {e:?}");
+    let j4 = failure(&r, "com.example.app.GreeterTest#greetsLoudly");
+    assert_eq!(j4.expected.as_deref(), Some("H[ELLO, ADA]"));
+    assert!(r.skipped.iter().any(|s| s.ends_with("#later")), "{:?}", r.skipped);
+    assert!(Path::new(&r.log).is_file());
+
+    // One method: only it runs (Surefire's -Dtest with -pl core -am).
+    let one = ws.run_tests(&tests("com.example.core.CalcTest#adds")).expect("run");
+    assert_eq!((one.counts.run, one.counts.passed), (1, 1), "{one:#?}");
+    assert!(one.failures.is_empty());
+}
+
+#[test]
+fn a_compile_error_is_its_own_answer_for_tests_and_goals() {
+    let p = Project::new("maven-multi");
+    let ws = p.trusted();
+    let calc = p.path("core/src/main/java/com/example/core/Calc.java");
+    let text = std::fs::read_to_string(&calc).expect("read");
+    std::fs::write(&calc, text.replace("return a + b;", "return a + c;")).expect("write");
+    let r = ws.run_tests(&tests("CalcTest")).expect("run");
+    assert_eq!(r.counts.run, 0, "{r:#?}");
+    let e = &r.compile_errors[0];
+    assert_eq!((e.file.as_str(), e.line), ("core/src/main/java/com/example/core/Calc.java", 6), "{r:#?}");
+    assert!(e.message.contains("cannot find symbol"), "{e:?}");
+    assert!(r.note.contains("compilation failed"), "{}", r.note);
+    assert_ne!(r.exit_code, Some(0));
+
+    // maven_goal: goals off the allowlist are refused with the list; compile gives the same error.
+    let refused = ws.maven_goal(&MavenGoalArgs { goals: vec!["exec:java".into()], ..Default::default() });
+    let why = refused.expect_err("refused").to_string();
+    assert!(why.contains("not allowed") && why.contains("dependency:tree"), "{why}");
+    let g = ws
+        .maven_goal(&MavenGoalArgs {
+            goals: vec!["compile".into()],
+            offline: true,
+            module: "core".into(),
+            ..Default::default()
+        })
+        .expect("goal");
+    assert_eq!(g.exit_code, Some(1), "{g:#?}");
+    assert_eq!(g.compile_errors.len(), 1, "{g:#?}");
+    assert!(g.errors.iter().any(|e| e.contains("COMPILATION ERROR") || e.contains("Failed to execute goal")), "{g:#?}");
+    assert!(!g.log_excerpt.is_empty() && g.command.contains("-pl core -am"), "{g:#?}");
+}
+
+#[test]
+fn a_run_past_the_budget_answers_a_run_id_and_cancelling_kills_its_process_tree() {
+    let p = Project::new("maven-multi");
+    let ws = p.workspace(&[("MCP_JAVA_INDEX_TRUST", "1"), ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "1500")]);
+    let slow = RunTestsArgs {
+        properties: [("fixture.slow".to_owned(), "true".to_owned())].into_iter().collect(),
+        ..tests("com.example.core.SlowTest")
+    };
+    let r = ws.run_tests(&slow).expect("run");
+    assert_eq!(r.status, Some(Status::Running), "{r:#?}");
+    assert!(r.note.contains(&r.run_id) && r.note.contains("get_test_results"), "{}", r.note);
+    // Wait until the test JVM sleeps (Maven forked it), then cancel.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !std::fs::read_to_string(&r.log).unwrap_or_default().contains("Running com.example.core.SlowTest") {
+        assert!(Instant::now() < deadline, "the slow test never started");
+        let again = ws.get_test_results(&TestResultsArgs { run_id: r.run_id.clone(), cancel: false }).expect("wait");
+        assert_eq!(again.status, Some(Status::Running), "{again:#?}");
+    }
+    assert!(!processes_in(p.root.path()).is_empty(), "no build process seen");
+    let c = ws.get_test_results(&TestResultsArgs { run_id: r.run_id.clone(), cancel: true }).expect("cancel");
+    assert_eq!(c.status, Some(Status::Cancelled), "{c:#?}");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(processes_in(p.root.path()), Vec::<i32>::new(), "processes survived the cancel");
+    assert!(ws.get_test_results(&TestResultsArgs { run_id: "test-999".into(), cancel: false }).is_err());
+
+    // The client's cancellation (notifications/cancelled sets the call's flag) kills it too.
+    let ws = p.trusted();
+    let cancel = Cancel::new();
+    let flag = cancel.clone();
+    let root = p.root.path().to_path_buf();
+    let canceller = std::thread::spawn(move || {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while processes_in(&root).is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        std::thread::sleep(Duration::from_millis(500));
+        flag.cancel();
+    });
+    let r = cancel.scope(|| ws.run_tests(&slow)).expect("run");
+    canceller.join().expect("thread");
+    assert_eq!(r.status, Some(Status::Cancelled), "{r:#?}");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(processes_in(p.root.path()), Vec::<i32>::new(), "processes survived the cancellation");
+}
+
+#[test]
+fn update_project_says_which_modules_roots_and_dependencies_changed() {
+    let t = tempfile::tempdir().expect("tmp");
+    let r = t.path();
+    let write = |rel: &str, text: &str| {
+        let p = r.join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    };
+    let plugins = "<build><pluginManagement><plugins><plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-dependency-plugin</artifactId><version>3.5.0</version></plugin></plugins></pluginManagement></build>";
+    write(
+        "pom.xml",
+        &format!(
+            "<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>top</artifactId><version>1</version><packaging>pom</packaging><modules><module>a</module></modules>{plugins}</project>"
+        ),
+    );
+    let module = |name: &str, deps: &str| {
+        format!(
+            "<project><modelVersion>4.0.0</modelVersion><parent><groupId>g</groupId><artifactId>top</artifactId><version>1</version></parent><artifactId>{name}</artifactId><dependencies>{deps}</dependencies></project>"
+        )
+    };
+    write("a/pom.xml", &module("a", ""));
+    write("a/src/main/java/a/A.java", "package a; public class A {}");
+    let p = Project { root: tempfile::tempdir().expect("unused"), cache: tempfile::tempdir().expect("cache") };
+    let lookup_cache = p.cache.path().to_string_lossy().into_owned();
+    let lookup = |k: &str| -> Option<String> {
+        match k {
+            "MCP_JAVA_INDEX_CACHE_DIR" => Some(lookup_cache.clone()),
+            "MCP_JAVA_INDEX_MAVEN_REPO_LOCAL" => Some(MAVEN_REPO.to_owned()),
+            "MCP_JAVA_INDEX_TRUST" => Some("1".to_owned()),
+            "MCP_JAVA_INDEX_WATCH" => Some("false".to_owned()),
+            _ => None,
+        }
+    };
+    let ws = Workspace::open(Config::load(&Flags::roots([r]), &lookup).expect("config")).expect("workspace");
+    let first = ws.maven_update_project(&UpdateProjectArgs::default()).expect("update");
+    assert!(!first.compared);
+    assert_eq!(first.modules, ["top", "a"]);
+    assert!(first.unresolved.is_empty(), "{first:#?}");
+
+    // A new module with a source root and a library the repository does not have.
+    write(
+        "pom.xml",
+        &format!(
+            "<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>top</artifactId><version>1</version><packaging>pom</packaging><modules><module>a</module><module>b</module></modules>{plugins}</project>"
+        ),
+    );
+    write(
+        "b/pom.xml",
+        &module(
+            "b",
+            "<dependency><groupId>org.nowhere</groupId><artifactId>ghost</artifactId><version>1.0</version></dependency>",
+        ),
+    );
+    write("b/src/main/java/b/B.java", "package b; public class B {}");
+    let second = ws.maven_update_project(&UpdateProjectArgs::default()).expect("update");
+    assert!(second.compared);
+    assert_eq!(second.modules_added, ["b"]);
+    assert_eq!(second.source_roots_added, ["b/src/main/java"]);
+    assert_eq!(second.dependencies_added, ["b: org.nowhere:ghost:1.0"]);
+    assert!(second.modules_removed.is_empty() && second.dependencies_removed.is_empty(), "{second:#?}");
+    assert_eq!(second.unresolved.len(), 1, "{second:#?}");
+    assert!(
+        second.unresolved[0].starts_with("b:") && second.unresolved[0].contains("org.nowhere:ghost"),
+        "{second:#?}"
+    );
+    assert!(second.indexed_changes >= 1, "{second:#?}");
+}
+
+#[test]
+fn a_plain_project_runs_on_javac_and_the_junit_console_launcher() {
+    let p = Project::new("plain");
+    let ws = p.trusted();
+    let r = ws.run_tests(&tests("")).expect("run");
+    assert_eq!(r.path, "plain");
+    assert_eq!(r.status, Some(Status::Finished), "{r:#?}");
+    assert_eq!((r.counts.run, r.counts.passed, r.counts.failed), (2, 1, 1), "{r:#?}");
+    let f = failure(&r, "com.example.text.WordsTest#initialsAreUpperCase()");
+    assert_eq!((f.expected.as_deref(), f.actual.as_deref()), (Some("AL"), Some("al")));
+    assert_eq!(f.stack[0].file.as_deref(), Some("test/com/example/text/WordsTest.java"));
+    // One method, by name.
+    let one = ws.run_tests(&tests("com.example.text.WordsTest#counts")).expect("run");
+    assert_eq!((one.counts.run, one.counts.passed), (1, 1), "{one:#?}");
+    // A compile error: javac's, with file and line.
+    let words = p.path("src/com/example/text/Words.java");
+    let text = std::fs::read_to_string(&words).expect("read");
+    std::fs::write(&words, text.replace("return b.toString();", "return b.toStrin();")).expect("write");
+    let broken = ws.run_tests(&tests("")).expect("run");
+    assert_eq!(broken.counts.run, 0, "{broken:#?}");
+    assert_eq!(broken.compile_errors[0].file, "src/com/example/text/Words.java", "{broken:#?}");
+    assert_eq!(broken.compile_errors[0].line, 17);
+}
