@@ -293,6 +293,8 @@ fn a_plain_project_runs_on_javac_and_the_junit_console_launcher() {
     let f = failure(&r, "com.example.text.WordsTest#initialsAreUpperCase()");
     assert_eq!((f.expected.as_deref(), f.actual.as_deref()), (Some("AL"), Some("al")));
     assert_eq!(f.stack[0].file.as_deref(), Some("test/com/example/text/WordsTest.java"));
+    assert!(f.output.is_empty(), "the launcher's report entries are not output: {f:?}");
+    assert!(r.note.is_empty(), "failed tests are not a failed build: {}", r.note);
     // One method, by name.
     let one = ws.run_tests(&tests("com.example.text.WordsTest#counts")).expect("run");
     assert_eq!((one.counts.run, one.counts.passed), (1, 1), "{one:#?}");
@@ -304,4 +306,40 @@ fn a_plain_project_runs_on_javac_and_the_junit_console_launcher() {
     assert_eq!(broken.counts.run, 0, "{broken:#?}");
     assert_eq!(broken.compile_errors[0].file, "src/com/example/text/Words.java", "{broken:#?}");
     assert_eq!(broken.compile_errors[0].line, 17);
+}
+
+#[test]
+fn the_command_line_runs_tests_and_goals_and_waits_for_them() {
+    let p = Project::new("plain");
+    let cache = p.cache.path().to_string_lossy().into_owned();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
+            .args(args)
+            .arg("--root")
+            .arg(p.root.path())
+            .env("MCP_JAVA_INDEX_CACHE_DIR", &cache)
+            .env("MCP_JAVA_INDEX_BUILD_WAIT_MS", "500")
+            .output()
+            .expect("run the binary");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    // Past its 500 ms wait the command line keeps waiting (a CLI has no client timeout).
+    let (code, out, _) = run(&["test", "--trust"]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("Finished") && out.contains("2 run, 1 passed, 1 failed"), "{out}");
+    assert!(out.contains("expected: AL"), "{out}");
+    let (code, out, _) = run(&["test", "com.example.text.WordsTest#counts", "--trust", "--json"]);
+    assert_eq!(code, Some(0), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!((v["counts"]["run"].as_u64(), v["counts"]["passed"].as_u64()), (Some(1), Some(1)), "{v}");
+    let (code, out, _) = run(&["test"]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("would run: javac"), "{out}");
+    let (code, _, err) = run(&["mvn", "exec:java", "--trust"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("not allowed"), "{err}");
 }

@@ -100,10 +100,18 @@ pub fn parse(xml: &str) -> Result<Vec<Case>, String> {
                     case.message = attr(c, "message");
                 }
                 "system-out" | "system-err" if !body.is_empty() => {
+                    // The console launcher's report entries name the test again: not output.
+                    let body: Vec<&str> = body
+                        .lines()
+                        .filter(|l| !l.starts_with("unique-id: ") && !l.starts_with("display-name: "))
+                        .collect();
+                    if body.is_empty() {
+                        continue;
+                    }
                     if !case.output.is_empty() {
                         case.output.push('\n');
                     }
-                    case.output.push_str(&body);
+                    case.output.push_str(&body.join("\n"));
                 }
                 _ => {}
             }
@@ -254,7 +262,9 @@ mod tests {
 </failure>
   </testcase>
   <testcase name="throws()" classname="com.x.ATest" time="0.1"><error message="" type="java.lang.IllegalStateException">java.lang.IllegalStateException: bad state
-	at com.x.ATest.throws(ATest.java:20)</error><system-out>hello from the test</system-out></testcase>
+	at com.x.ATest.throws(ATest.java:20)</error><system-out>unique-id: [engine:junit-jupiter]
+display-name: throws()
+hello from the test</system-out></testcase>
   <testcase name="later()" classname="com.x.ATest" time="0.0"><skipped message="not today"/></testcase>
   <system-out><![CDATA[]]></system-out>
 </testsuite>"#;

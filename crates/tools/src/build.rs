@@ -21,14 +21,11 @@ use crate::workspace::Workspace;
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RunTestsArgs {
-    /// `pkg.Class#method`, `pkg.Class`, a simple class name, a package, a module, a test file
-    /// or directory path; empty: every test.
+    /// pkg.Class#method, class, package, module or test file; empty: all.
     #[serde(default)]
     pub target: String,
-    /// Maven's `-o`: no downloads.
     #[serde(default)]
     pub offline: bool,
-    /// System properties for the build (`-Dkey=value`).
     #[serde(default)]
     pub properties: BTreeMap<String, String>,
 }
@@ -37,9 +34,7 @@ pub struct RunTestsArgs {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct TestResultsArgs {
-    /// The `runId` a `run_tests` or `maven_goal` answer gave.
     pub run_id: String,
-    /// Kill the run (its whole process tree) and answer what it reported so far.
     #[serde(default)]
     pub cancel: bool,
 }
@@ -48,7 +43,6 @@ pub struct TestResultsArgs {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct MavenGoalArgs {
-    /// Goals or phases, e.g. `["clean", "compile"]`; each must be in the allowlist.
     pub goals: Vec<String>,
     #[serde(default)]
     pub profiles: Vec<String>,
@@ -56,7 +50,7 @@ pub struct MavenGoalArgs {
     pub properties: BTreeMap<String, String>,
     #[serde(default)]
     pub offline: bool,
-    /// A module (artifactId or directory): built with what it needs (`-pl M -am`).
+    /// artifactId or directory (`-pl M -am`).
     #[serde(default)]
     pub module: String,
 }
@@ -65,7 +59,7 @@ pub struct MavenGoalArgs {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct UpdateProjectArgs {
-    /// A file or directory of the build; empty: the first root.
+    /// A path in the build; empty: the first root.
     #[serde(default)]
     pub path: String,
 }
@@ -369,7 +363,10 @@ impl Workspace {
             Status::Finished if !results.compile_errors.is_empty() => {
                 "compilation failed: the tests did not run".into()
             }
-            Status::Finished if failed_build => "the build failed: see errors and the log".into(),
+            // A test run that reported tests exits non-zero for their failures, not the build's.
+            Status::Finished if failed_build && (run.kind == Kind::Goal || no_tests) => {
+                "the build failed: see errors and the log".into()
+            }
             Status::Finished => String::new(),
         };
         let mut skipped = results.skipped;

@@ -10,7 +10,7 @@ pub(crate) struct GetTestResults;
 impl Tool for GetTestResults {
     const NAME: &'static str = "get_test_results";
     const TITLE: &'static str = "Get test or build results";
-    const DESCRIPTION: &'static str = "Results of a run_tests or maven_goal run by runId: waits again up to the budget, or answers what is done. cancel: true kills the run's whole process tree.";
+    const DESCRIPTION: &'static str = "Waits again for a run_tests or maven_goal runId, or cancel: true kills it.";
     const GROUP: &'static str = "build";
     const ANNOTATIONS: Annotations =
         Annotations { read_only: false, destructive: true, idempotent: false, open_world: false };

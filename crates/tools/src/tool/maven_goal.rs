@@ -10,7 +10,7 @@ pub(crate) struct MavenGoal;
 impl Tool for MavenGoal {
     const NAME: &'static str = "maven_goal";
     const TITLE: &'static str = "Run Maven goals";
-    const DESCRIPTION: &'static str = "Run allowlisted Maven goals (compile, test, package, clean, dependency:tree, …) with profiles, properties, offline, module. Answers exit code, compiler errors (file:line), failed tests, [ERROR] lines, the log's head/tail and path. clean deletes build output. Trusted workspaces only.";
+    const DESCRIPTION: &'static str = "Run allowlisted Maven goals (compile, test, package, clean, dependency:tree, …): exit code, compiler errors (file:line), failed tests, [ERROR] lines, log head/tail. Trusted workspaces only.";
     const GROUP: &'static str = "build";
     // `clean` deletes target/ directories.
     const ANNOTATIONS: Annotations =

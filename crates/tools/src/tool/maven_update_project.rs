@@ -10,7 +10,7 @@ pub(crate) struct MavenUpdateProject;
 impl Tool for MavenUpdateProject {
     const NAME: &'static str = "maven_update_project";
     const TITLE: &'static str = "Update the project model";
-    const DESCRIPTION: &'static str = "Re-read the build (Maven reactor or Gradle settings) after editing build files: re-resolves the classpaths get_problems uses and says what changed (modules, source roots, dependencies) and what could not be resolved.";
+    const DESCRIPTION: &'static str = "After editing build files (pom.xml, Gradle): re-reads modules, source roots, dependencies, re-resolves classpaths; says what changed and what is unresolved.";
     const GROUP: &'static str = "build";
     const ANNOTATIONS: Annotations =
         Annotations { read_only: false, destructive: false, idempotent: true, open_world: true };
