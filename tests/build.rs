@@ -129,10 +129,29 @@ fn maven_tests_answer_counts_failures_expected_actual_and_workspace_frames() {
     assert!(r.skipped.iter().any(|s| s.ends_with("#later")), "{:?}", r.skipped);
     assert!(Path::new(&r.log).is_file());
 
-    // One method: only it runs (Surefire's -Dtest with -pl core -am).
-    let one = ws.run_tests(&tests("com.example.core.CalcTest#adds")).expect("run");
-    assert_eq!((one.counts.run, one.counts.passed), (1, 1), "{one:#?}");
-    assert!(one.failures.is_empty());
+    // One method through Maven: only it runs (Surefire's -Dtest with -pl core -am).
+    let maven = RunTestsArgs { fast: false, ..tests("com.example.core.CalcTest#adds") };
+    let one = ws.run_tests(&maven).expect("run");
+    assert_eq!((one.path.as_str(), one.counts.run, one.counts.passed), ("maven", 1, 1), "{one:#?}");
+    assert!(one.failures.is_empty() && one.command.contains("-Dtest=com.example.core.CalcTest#adds"));
+
+    // The fast path, now that Maven compiled the module: nothing changed, so no javac, only
+    // the launcher on the resolved test classpath.
+    let fast = ws.run_tests(&tests("com.example.core.CalcTest#adds")).expect("run");
+    assert_eq!((fast.path.as_str(), fast.counts.run, fast.counts.passed), ("fast", 1, 1), "{fast:#?}");
+    assert!(!fast.command.contains("javac"), "{}", fast.command);
+    // After an edit, javac recompiles the changed file and the edit is what runs.
+    let test = p.path("core/src/test/java/com/example/core/CalcTest.java");
+    let text = std::fs::read_to_string(&test).expect("read");
+    std::thread::sleep(Duration::from_millis(20));
+    std::fs::write(&test, text.replace("assertEquals(5, calc.add(2, 3));", "assertEquals(6, calc.add(2, 3));"))
+        .expect("write");
+    let edited = ws.run_tests(&tests("com.example.core.CalcTest#adds")).expect("run");
+    assert_eq!(edited.path, "fast", "{edited:#?}");
+    assert!(edited.command.contains("javac") && edited.command.contains("CalcTest.java"), "{}", edited.command);
+    let f = failure(&edited, "com.example.core.CalcTest#adds()");
+    assert_eq!((f.expected.as_deref(), f.actual.as_deref()), (Some("6"), Some("5")), "{f:?}");
+    assert_eq!(f.stack[0].file.as_deref(), Some("core/src/test/java/com/example/core/CalcTest.java"));
 }
 
 #[test]
@@ -332,7 +351,7 @@ fn the_command_line_runs_tests_and_goals_and_waits_for_them() {
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("Finished") && out.contains("2 run, 1 passed, 1 failed"), "{out}");
     assert!(out.contains("expected: AL"), "{out}");
-    let (code, out, _) = run(&["test", "com.example.text.WordsTest#counts", "--trust", "--json"]);
+    let (code, out, _) = run(&["test", "com.example.text.WordsTest#counts", "--trust", "--json", "--maven"]);
     assert_eq!(code, Some(0), "{out}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!((v["counts"]["run"].as_u64(), v["counts"]["passed"].as_u64()), (Some(1), Some(1)), "{v}");

@@ -102,6 +102,9 @@ pub struct TestCliArgs {
     /// A system property for the build, KEY=VALUE (repeatable)
     #[arg(short = 'D', value_name = "KEY=VALUE")]
     pub define: Vec<String>,
+    /// Always through Maven, never the fast path
+    #[arg(long)]
+    pub maven: bool,
     /// Print the JSON answer instead of the text
     #[arg(long)]
     pub json: bool,
@@ -811,6 +814,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 target: a.target.clone(),
                 offline: a.offline,
                 properties: defines(&a.define)?,
+                fast: !a.maven,
             };
             build_run(&a.ws, a.json, |ws| ws.run_tests(&args))
         }

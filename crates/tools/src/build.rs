@@ -18,7 +18,7 @@ use crate::ToolError;
 use crate::workspace::Workspace;
 
 /// Arguments of `run_tests`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RunTestsArgs {
     /// pkg.Class#method, class, package, module or test file; empty: all.
@@ -28,6 +28,20 @@ pub struct RunTestsArgs {
     pub offline: bool,
     #[serde(default)]
     pub properties: BTreeMap<String, String>,
+    /// false: always through Maven, never the fast path (javac + JUnit launcher on the
+    /// resolved classpath, for one class or method of a module Maven compiled before).
+    #[serde(default = "yes")]
+    pub fast: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for RunTestsArgs {
+    fn default() -> Self {
+        RunTestsArgs { target: String::new(), offline: false, properties: BTreeMap::new(), fast: true }
+    }
 }
 
 /// Arguments of `get_test_results`.
@@ -193,7 +207,28 @@ impl Workspace {
         let sel = runs::select(&project, if looks_like_path { "" } else { &args.target }, file.as_deref())
             .map_err(ToolError::InvalidArgument)?;
         match project.system {
-            BuildSystem::Maven => self.run_maven_tests(&project, &sel, args),
+            BuildSystem::Maven => match self.fast_path(&project, &sel, args) {
+                Ok(spec) => {
+                    let (compile, run, reports) = spec;
+                    let (first, then) = match compile {
+                        Some(c) => (c, Some(run)),
+                        None => (run, None),
+                    };
+                    self.start_run(Kind::Tests, "fast", first, then, vec![reports], &project)
+                }
+                Err(why) => {
+                    let mut r = self.run_maven_tests(&project, &sel, args)?;
+                    if !why.is_empty() {
+                        r.note = [format!("maven path ({why})"), r.note]
+                            .iter()
+                            .filter(|s| !s.is_empty())
+                            .cloned()
+                            .collect::<Vec<_>>()
+                            .join("; ");
+                    }
+                    Ok(r)
+                }
+            },
             BuildSystem::Plain => self.run_plain_tests(&project, &sel),
             BuildSystem::Gradle => Err(ToolError::InvalidArgument(format!(
                 "{} is a Gradle build: running its tests is not supported yet (get_problems and maven_update_project read it)",
@@ -227,6 +262,121 @@ impl Workspace {
         let spec = runs::maven_spec(&mvn, &project.root, &call, &settings);
         let reports: Vec<PathBuf> = project.modules.iter().map(|m| m.dir.join("target/surefire-reports")).collect();
         self.start_run(Kind::Tests, "maven", spec, None, reports, project)
+    }
+
+    /// The fast path for one class or method of a Maven module that Maven compiled before:
+    /// the sources changed since (newer than their class files) compiled with javac into a
+    /// directory of our own, then the JUnit console launcher on the module's resolved test
+    /// classpath. Err: why not (empty when the caller did not want it), and Maven runs.
+    #[allow(clippy::type_complexity)]
+    fn fast_path(
+        &self,
+        project: &Project,
+        sel: &runs::Selection,
+        args: &RunTestsArgs,
+    ) -> Result<(Option<Spec>, Spec, PathBuf), String> {
+        if !args.fast || !self.config.trusted {
+            return Err(String::new());
+        }
+        let class = sel.class.as_ref().ok_or("the fast path runs one class or method")?;
+        let dir = sel.module.as_ref().ok_or("no module")?;
+        let m = project.modules.iter().find(|m| &m.dir == dir).ok_or("no module")?;
+        let (classes, test_classes) = (m.dir.join("target/classes"), m.dir.join("target/test-classes"));
+        if !test_classes.is_dir() {
+            return Err("the module was not compiled by Maven yet".into());
+        }
+        let console = [FAST_CONSOLE, FAST_REPORTING].iter().map(PathBuf::from).collect::<Vec<_>>();
+        if console.iter().any(|c| !c.is_file()) {
+            return Err(format!("{FAST_CONSOLE} is not installed (Debian: junit5)"));
+        }
+        let settings = self.build_settings();
+        let probe = m.test_roots.first().map(|r| r.join("x.java")).ok_or("the module has no test root")?;
+        let ctx = mji_build::classpath::resolve(&m.dir, &probe, self.roots.paths(), &settings);
+        if !ctx.complete {
+            return Err("the module's test classpath is not resolved".into());
+        }
+        if !ctx
+            .classpath
+            .iter()
+            .any(|j| j.file_name().is_some_and(|n| n.to_string_lossy().starts_with("junit-jupiter-engine")))
+        {
+            return Err("the module does not test on JUnit Jupiter".into());
+        }
+        let own =
+            self.run_log_dir().join(format!("fast-{}", mji_parser::content_hash(m.dir.as_os_str().as_encoded_bytes())));
+        let out = own.join("classes");
+        let reports = own.join("reports");
+        let _ = std::fs::remove_dir_all(&reports);
+        // Sources newer than the class files Maven (or an earlier fast run) wrote.
+        let mut changed: Vec<PathBuf> = Vec::new();
+        for (roots, target) in [(&m.source_roots, &classes), (&m.test_roots, &test_classes)] {
+            for r in roots.iter() {
+                for f in mji_index::walk::java_files(r).files {
+                    let Ok(rel) = f.strip_prefix(r) else { continue };
+                    let class_file = rel.with_extension("class");
+                    let newest = [target.join(&class_file), out.join(&class_file)]
+                        .iter()
+                        .filter_map(|c| std::fs::metadata(c).and_then(|m| m.modified()).ok())
+                        .max();
+                    let src = std::fs::metadata(&f).and_then(|m| m.modified()).ok();
+                    if newest.is_none() || src > newest {
+                        changed.push(f);
+                    }
+                }
+            }
+        }
+        let mut cp: Vec<PathBuf> = vec![out.clone(), test_classes, classes];
+        cp.extend(ctx.classpath.iter().cloned());
+        cp.extend(console);
+        cp.extend([FAST_OPENTEST4J_EVENTS, FAST_OPENTEST4J_SCHEMA].iter().map(PathBuf::from).filter(|p| p.is_file()));
+        let cp_text = std::env::join_paths(&cp).map_err(|e| e.to_string())?;
+        let java_bin = |name: &str| -> std::ffi::OsString {
+            settings
+                .java_home
+                .as_ref()
+                .map(|h| h.join("bin").join(name))
+                .filter(|p| p.is_file())
+                .unwrap_or_else(|| PathBuf::from(name))
+                .into()
+        };
+        let env: Vec<(std::ffi::OsString, std::ffi::OsString)> =
+            settings.path_env.iter().map(|p| ("PATH".into(), p.clone())).collect();
+        let compile = (!changed.is_empty()).then(|| {
+            let mut argv: Vec<std::ffi::OsString> = vec![
+                java_bin("javac"),
+                "-d".into(),
+                out.clone().into(),
+                "-cp".into(),
+                cp_text.clone(),
+                "-encoding".into(),
+                "UTF-8".into(),
+                "-g".into(),
+                "-implicit:none".into(),
+                "-proc:none".into(),
+            ];
+            let sp: Vec<PathBuf> = m.source_roots.iter().chain(m.test_roots.iter()).cloned().collect();
+            if let Ok(sp) = std::env::join_paths(&sp) {
+                argv.extend(["-sourcepath".into(), sp]);
+            }
+            argv.extend(changed.iter().map(|c| c.clone().into_os_string()));
+            Spec { argv, cwd: m.dir.clone(), env: env.clone() }
+        });
+        let mut argv: Vec<std::ffi::OsString> = vec![java_bin("java")];
+        argv.extend(args.properties.iter().map(|(k, v)| format!("-D{k}={v}").into()));
+        argv.extend([
+            "-cp".into(),
+            cp_text,
+            "org.junit.platform.console.ConsoleLauncher".into(),
+            "--disable-banner".into(),
+            "--details=none".into(),
+            "--reports-dir".into(),
+            reports.clone().into(),
+        ]);
+        argv.push(match &sel.method {
+            Some(meth) => format!("--select-method={class}#{meth}").into(),
+            None => format!("--select-class={class}").into(),
+        });
+        Ok((compile, Spec { argv, cwd: m.dir.clone(), env }, reports))
     }
 
     /// Plain sources: javac into a directory of our own, then the JUnit console launcher.
@@ -533,6 +683,13 @@ impl Workspace {
         })
     }
 }
+
+/// The JUnit console launcher and its report writer, Debian's (package `junit5`), for the
+/// fast path beside a project's own JUnit jars.
+const FAST_CONSOLE: &str = "/usr/share/java/junit-platform-console.jar";
+const FAST_REPORTING: &str = "/usr/share/java/junit-platform-reporting.jar";
+const FAST_OPENTEST4J_EVENTS: &str = "/usr/share/java/opentest4j-reporting-events.jar";
+const FAST_OPENTEST4J_SCHEMA: &str = "/usr/share/java/opentest4j-reporting-schema.jar";
 
 /// Debian's JUnit Platform console launcher (package `junit5`).
 pub const PLAIN_LAUNCHER: &str = "/usr/share/java/junit-platform-console-standalone.jar";
