@@ -102,7 +102,7 @@ fn main() {
     let (o, t) = (median(ours), median(theirs));
     println!("raw mvn -o -q -Dtest={method} -pl core -am test (median of {RUNS}): {}", ms(t));
     println!("run_tests {method}, Maven path (median of {RUNS}): {}", ms(o));
-    println!("overhead of the tool over raw mvn: {} ms", (o.as_secs_f64() - t.as_secs_f64()) * 1e3);
+    println!("overhead of the tool over raw mvn: {:+.0} ms", (o.as_secs_f64() - t.as_secs_f64()) * 1e3);
     println!("run_tests {method}, fast path, nothing changed (median of {RUNS}): {}", ms(median(fast)));
     println!("run_tests {method}, fast path after a one-file edit (median of {RUNS}): {}", ms(median(edited)));
 

@@ -362,3 +362,53 @@ fn the_command_line_runs_tests_and_goals_and_waits_for_them() {
     assert_eq!(code, Some(1));
     assert!(err.contains("not allowed"), "{err}");
 }
+
+/// Over MCP: a `run_tests` call with a `progressToken` hears `notifications/progress` while the
+/// run goes on (the server maps the core's progress reports), then gets its answer.
+#[test]
+fn a_long_call_sends_progress_notifications_to_a_client_that_asked() {
+    use std::io::{BufRead, Write};
+    let p = Project::new("plain");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
+        .args(["serve", "--trust", "--no-watch", "--root"])
+        .arg(p.root.path())
+        .env("MCP_JAVA_INDEX_CACHE_DIR", p.cache.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let lines = [
+        serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}}),
+        serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"_meta": {"progressToken": "run"}, "name": "run_tests", "arguments": {"target": ""}}}),
+    ];
+    for l in &lines {
+        writeln!(stdin, "{l}").expect("write");
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().expect("stdout");
+    std::thread::spawn(move || {
+        for l in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(l).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen: Vec<serde_json::Value> = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !seen.iter().any(|v| v["id"] == 2) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let line = rx.recv_timeout(left).expect("the answer came in time");
+        seen.push(serde_json::from_str(&line).expect("json"));
+    }
+    drop(stdin);
+    let _ = child.wait();
+    let progress: Vec<&serde_json::Value> = seen.iter().filter(|v| v["method"] == "notifications/progress").collect();
+    assert!(!progress.is_empty(), "no progress: {seen:?}");
+    assert!(progress.iter().all(|p| p["params"]["progressToken"] == "run"), "{progress:?}");
+    assert!(progress[0]["params"]["message"].as_str().is_some_and(|m| m.contains("plain running")), "{progress:?}");
+    let answer = seen.iter().find(|v| v["id"] == 2).expect("answer");
+    assert_eq!(answer["result"]["structuredContent"]["counts"]["run"], 2, "{answer}");
+}
