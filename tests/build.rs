@@ -148,10 +148,19 @@ fn maven_tests_answer_counts_failures_expected_actual_and_workspace_frames() {
         .expect("write");
     let edited = ws.run_tests(&tests("com.example.core.CalcTest#adds")).expect("run");
     assert_eq!(edited.path, "fast", "{edited:#?}");
-    assert!(edited.command.contains("javac") && edited.command.contains("CalcTest.java"), "{}", edited.command);
+    assert!(edited.command.contains("javac (warm") && edited.command.contains("CalcTest.java"), "{}", edited.command);
     let f = failure(&edited, "com.example.core.CalcTest#adds()");
     assert_eq!((f.expected.as_deref(), f.actual.as_deref()), (Some("6"), Some("5")), "{f:?}");
     assert_eq!(f.stack[0].file.as_deref(), Some("core/src/test/java/com/example/core/CalcTest.java"));
+    // A compile error on the fast path is javac's, with file and line; nothing runs.
+    std::thread::sleep(Duration::from_millis(20));
+    std::fs::write(&test, text.replace("assertEquals(5, calc.add(2, 3));", "assertEquals(5, calc.ad(2, 3));"))
+        .expect("write");
+    let broken = ws.run_tests(&tests("com.example.core.CalcTest#adds")).expect("run");
+    assert_eq!((broken.path.as_str(), broken.counts.run), ("fast", 0), "{broken:#?}");
+    let e = &broken.compile_errors[0];
+    assert_eq!((e.file.as_str(), e.line), ("core/src/test/java/com/example/core/CalcTest.java", 15), "{broken:#?}");
+    assert!(broken.note.contains("compilation failed"), "{}", broken.note);
 }
 
 #[test]

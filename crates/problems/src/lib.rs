@@ -559,8 +559,22 @@ impl ProblemsEngine {
         }
     }
 
-    /// One javac request on the warm helper, started (or restarted once) as needed.
+    /// Compiles `files` on the warm helper and writes their class files into the `-d`
+    /// directory `options` name (run_tests' fast path); javac's diagnostics, or why it could
+    /// not run.
+    pub fn generate_classes(&self, options: &[String], files: &[&Path]) -> Result<Vec<javac::RawDiag>, String> {
+        self.request(options, files, true).map_err(|f| match f {
+            Failure::Helper(m) | Failure::Crashed(m) => m,
+        })
+    }
+
+    /// One javac analysis on the warm helper.
     fn compile(&self, options: &[String], files: &[&Path]) -> Result<Vec<javac::RawDiag>, Failure> {
+        self.request(options, files, false)
+    }
+
+    /// One javac request on the warm helper, started (or restarted once) as needed.
+    fn request(&self, options: &[String], files: &[&Path], generate: bool) -> Result<Vec<javac::RawDiag>, Failure> {
         let jdk = self.jdk().map_err(Failure::Helper)?;
         self.requests.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut slot = lock(&self.helper);
@@ -571,7 +585,8 @@ impl ProblemsEngine {
                 *slot = Some(h);
             }
             let Some(h) = slot.as_mut() else { continue };
-            match h.compile(options, files) {
+            let answer = if generate { h.generate(options, files) } else { h.compile(options, files) };
+            match answer {
                 Ok(d) => return Ok(d),
                 Err(Failure::Crashed(why)) => {
                     // javac's state after an exception is not to be trusted: a fresh helper.

@@ -208,14 +208,7 @@ impl Workspace {
             .map_err(ToolError::InvalidArgument)?;
         match project.system {
             BuildSystem::Maven => match self.fast_path(&project, &sel, args) {
-                Ok(spec) => {
-                    let (compile, run, reports) = spec;
-                    let (first, then) = match compile {
-                        Some(c) => (c, Some(run)),
-                        None => (run, None),
-                    };
-                    self.start_run(Kind::Tests, "fast", first, then, vec![reports], &project)
-                }
+                Ok(plan) => self.run_fast(&project, plan),
                 Err(why) => {
                     let mut r = self.run_maven_tests(&project, &sel, args)?;
                     if !why.is_empty() {
@@ -268,13 +261,7 @@ impl Workspace {
     /// the sources changed since (newer than their class files) compiled with javac into a
     /// directory of our own, then the JUnit console launcher on the module's resolved test
     /// classpath. Err: why not (empty when the caller did not want it), and Maven runs.
-    #[allow(clippy::type_complexity)]
-    fn fast_path(
-        &self,
-        project: &Project,
-        sel: &runs::Selection,
-        args: &RunTestsArgs,
-    ) -> Result<(Option<Spec>, Spec, PathBuf), String> {
+    fn fast_path(&self, project: &Project, sel: &runs::Selection, args: &RunTestsArgs) -> Result<FastPlan, String> {
         if !args.fast || !self.config.trusted {
             return Err(String::new());
         }
@@ -341,26 +328,21 @@ impl Workspace {
         };
         let env: Vec<(std::ffi::OsString, std::ffi::OsString)> =
             settings.path_env.iter().map(|p| ("PATH".into(), p.clone())).collect();
-        let compile = (!changed.is_empty()).then(|| {
-            let mut argv: Vec<std::ffi::OsString> = vec![
-                java_bin("javac"),
-                "-d".into(),
-                out.clone().into(),
-                "-cp".into(),
-                cp_text.clone(),
-                "-encoding".into(),
-                "UTF-8".into(),
-                "-g".into(),
-                "-implicit:none".into(),
-                "-proc:none".into(),
-            ];
-            let sp: Vec<PathBuf> = m.source_roots.iter().chain(m.test_roots.iter()).cloned().collect();
-            if let Ok(sp) = std::env::join_paths(&sp) {
-                argv.extend(["-sourcepath".into(), sp]);
-            }
-            argv.extend(changed.iter().map(|c| c.clone().into_os_string()));
-            Spec { argv, cwd: m.dir.clone(), env: env.clone() }
-        });
+        let sp: Vec<PathBuf> = m.source_roots.iter().chain(m.test_roots.iter()).cloned().collect();
+        let mut javac_options: Vec<String> = vec![
+            "-d".into(),
+            out.display().to_string(),
+            "-cp".into(),
+            cp_text.to_string_lossy().into_owned(),
+            "-encoding".into(),
+            "UTF-8".into(),
+            "-g".into(),
+            "-implicit:none".into(),
+            "-proc:none".into(),
+        ];
+        if let Ok(sp) = std::env::join_paths(&sp) {
+            javac_options.extend(["-sourcepath".into(), sp.to_string_lossy().into_owned()]);
+        }
         let mut argv: Vec<std::ffi::OsString> = vec![java_bin("java")];
         argv.extend(args.properties.iter().map(|(k, v)| format!("-D{k}={v}").into()));
         argv.extend([
@@ -376,7 +358,59 @@ impl Workspace {
             Some(meth) => format!("--select-method={class}#{meth}").into(),
             None => format!("--select-class={class}").into(),
         });
-        Ok((compile, Spec { argv, cwd: m.dir.clone(), env }, reports))
+        Ok(FastPlan { changed, javac_options, out, run: Spec { argv, cwd: m.dir.clone(), env }, reports })
+    }
+
+    /// The fast path: the changed sources through the warm javac of `get_problems` (class
+    /// files into our directory), then the launcher; a compile error answers at once.
+    fn run_fast(&self, project: &Project, plan: FastPlan) -> Result<RunResult, ToolError> {
+        let t = std::time::Instant::now();
+        let names: Vec<String> = plan.changed.iter().map(|c| mji_build::junit::shown(c, self.roots.paths())).collect();
+        let warm = format!("javac (warm, in the get_problems helper) -d {} {}", plan.out.display(), names.join(" "));
+        if !self.config.trusted {
+            return Ok(RunResult {
+                ran: false,
+                path: "fast".into(),
+                command: warm,
+                note: trust_note(),
+                ..Default::default()
+            });
+        }
+        if !plan.changed.is_empty() {
+            let _ = std::fs::create_dir_all(&plan.out);
+            let files: Vec<&Path> = plan.changed.iter().map(PathBuf::as_path).collect();
+            let diags = self
+                .problems_engine()
+                .generate_classes(&plan.javac_options, &files)
+                .map_err(|why| ToolError::InvalidArgument(format!("the warm javac could not run: {why}")))?;
+            let errors: Vec<CompileError> = diags
+                .into_iter()
+                .filter(|d| d.kind == "ERROR")
+                .map(|d| CompileError {
+                    file: mji_build::junit::shown(&d.path, self.roots.paths()),
+                    line: d.start.line,
+                    column: d.start.column,
+                    message: d.message,
+                })
+                .collect();
+            if !errors.is_empty() {
+                return Ok(RunResult {
+                    ran: true,
+                    status: Some(Status::Finished),
+                    path: "fast".into(),
+                    command: warm,
+                    duration_ms: t.elapsed().as_millis() as u64,
+                    compile_errors: errors,
+                    note: "compilation failed: the tests did not run".into(),
+                    ..Default::default()
+                });
+            }
+        }
+        let mut r = self.start_run(Kind::Tests, "fast", plan.run, None, vec![plan.reports], project)?;
+        if !plan.changed.is_empty() {
+            r.command = format!("{warm} && {}", r.command);
+        }
+        Ok(r)
     }
 
     /// Plain sources: javac into a directory of our own, then the JUnit console launcher.
@@ -682,6 +716,16 @@ impl Workspace {
             indexed_changes,
         })
     }
+}
+
+/// What the fast path does: the sources to recompile (with these javac options, into `out`),
+/// then the launcher run, whose reports land in `reports`.
+struct FastPlan {
+    changed: Vec<PathBuf>,
+    javac_options: Vec<String>,
+    out: PathBuf,
+    run: Spec,
+    reports: PathBuf,
 }
 
 /// The JUnit console launcher and its report writer, Debian's (package `junit5`), for the
