@@ -32,6 +32,41 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// A 1,000-file Maven project (20 packages of 50 classes calling across packages) with one
+/// JUnit 5 test class, on the fixture's plugin versions.
+fn generate(root: &Path) {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/build_fixtures/maven-multi");
+    let parent = std::fs::read_to_string(fixture.join("pom.xml")).expect("pom");
+    let pom = parent
+        .replace("<artifactId>multi</artifactId>", "<artifactId>big</artifactId>")
+        .replace("<packaging>pom</packaging>", "<packaging>jar</packaging>")
+        .replace("<modules>\n    <module>core</module>\n    <module>app</module>\n  </modules>", "")
+        .replace(
+            "<dependencyManagement>",
+            "<dependencies><dependency><groupId>org.junit.jupiter</groupId><artifactId>junit-jupiter-engine</artifactId><version>5.9.2</version><scope>test</scope></dependency></dependencies>\n  <dependencyManagement>",
+        );
+    std::fs::create_dir_all(root).expect("mkdir");
+    std::fs::write(root.join("pom.xml"), pom).expect("pom");
+    for p in 0..20 {
+        let dir = root.join(format!("src/main/java/com/big/p{p}"));
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        for c in 0..50 {
+            let other = (p + 1) % 20;
+            let body = format!(
+                "package com.big.p{p};\n\nimport com.big.p{other}.C{other}_{c};\n\npublic class C{p}_{c} {{\n    public int size() {{\n        return {c};\n    }}\n\n    public int plus(C{other}_{c} peer) {{\n        return size() + peer.size();\n    }}\n}}\n"
+            );
+            std::fs::write(dir.join(format!("C{p}_{c}.java")), body).expect("write");
+        }
+    }
+    let test = root.join("src/test/java/com/big/p0");
+    std::fs::create_dir_all(&test).expect("mkdir");
+    std::fs::write(
+        test.join("C0Test.java"),
+        "package com.big.p0;\n\nimport static org.junit.jupiter.api.Assertions.assertEquals;\n\nimport org.junit.jupiter.api.Test;\n\nclass C0Test {\n    @Test\n    void sizes() {\n        assertEquals(7, new C0_7().size());\n    }\n\n    @Test\n    void plus() {\n        assertEquals(14, new C0_7().plus(new com.big.p1.C1_7()));\n    }\n}\n",
+    )
+    .expect("write");
+}
+
 fn workspace(root: &Path, cache: &Path) -> Workspace {
     let flags = Flags::roots([root]).set("cache_dir", cache.display());
     let env = |k: &str| match k {
@@ -91,11 +126,14 @@ fn main() {
     let (mut ours, mut theirs, mut fast, mut edited) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let test = maven.join("core/src/test/java/com/example/core/CalcTest.java");
     let text = std::fs::read_to_string(&test).expect("read");
-    for i in 0..RUNS {
+    // Both on the same unchanged tree, alternating.
+    for _ in 0..RUNS {
         theirs.push(raw());
         ours.push(tool_run(&ws, method, "maven"));
+    }
+    for i in 0..RUNS {
         fast.push(tool_run(&ws, method, "fast"));
-        // A one-file edit (a comment), then the same method: javac + the launcher.
+        // A one-file edit (a comment), then the same method: the warm javac + the launcher.
         std::fs::write(&test, format!("{text}\n// edit {i}\n")).expect("write");
         edited.push(tool_run(&ws, method, "fast"));
     }
@@ -105,6 +143,46 @@ fn main() {
     println!("overhead of the tool over raw mvn: {:+.0} ms", (o.as_secs_f64() - t.as_secs_f64()) * 1e3);
     println!("run_tests {method}, fast path, nothing changed (median of {RUNS}): {}", ms(median(fast)));
     println!("run_tests {method}, fast path after a one-file edit (median of {RUNS}): {}", ms(median(edited)));
+
+    // The edit-test loop on a 1,000-file project: one method after a one-file edit.
+    let big = scratch.path().join("big");
+    generate(&big);
+    let ws = workspace(&big, &scratch.path().join("cache-big"));
+    let method = "com.big.p0.C0Test#sizes";
+    let t = Instant::now();
+    let first = ws
+        .run_tests(&RunTestsArgs { target: method.to_owned(), offline: true, fast: false, ..Default::default() })
+        .expect("run_tests");
+    assert_eq!(first.counts.passed, 1, "{first:?}");
+    println!("1,000-file project: run_tests {method} through Maven, first (compiles everything): {}", ms(t.elapsed()));
+    let raw_big = || {
+        let t = Instant::now();
+        let out = Command::new("mvn")
+            .current_dir(&big)
+            .args(["-B", "-q", "-o", &format!("-Dmaven.repo.local={MAVEN_REPO}"), &format!("-Dtest={method}"), "test"])
+            .output()
+            .expect("mvn");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+        t.elapsed()
+    };
+    let edited_file = big.join("src/main/java/com/big/p0/C0_7.java");
+    let text = std::fs::read_to_string(&edited_file).expect("read");
+    let (mut raw_runs, mut fast_runs) = (Vec::new(), Vec::new());
+    let _ = tool_run(&ws, method, "fast");
+    for i in 0..RUNS {
+        std::fs::write(&edited_file, format!("{text}\n// edit {i}\n")).expect("write");
+        fast_runs.push(tool_run(&ws, method, "fast"));
+        std::fs::write(&edited_file, format!("{text}\n// edit {i}b\n")).expect("write");
+        raw_runs.push(raw_big());
+    }
+    println!(
+        "1,000-file project: one method after a one-file edit, fast path (median of {RUNS}): {}",
+        ms(median(fast_runs))
+    );
+    println!(
+        "1,000-file project: the same, raw mvn -o -q -Dtest={method} test (median of {RUNS}): {}",
+        ms(median(raw_runs))
+    );
 
     let plain = scratch.path().join("plain");
     copy_dir(&fixtures.join("plain"), &plain);

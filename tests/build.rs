@@ -334,6 +334,39 @@ fn a_plain_project_runs_on_javac_and_the_junit_console_launcher() {
     assert_eq!(broken.counts.run, 0, "{broken:#?}");
     assert_eq!(broken.compile_errors[0].file, "src/com/example/text/Words.java", "{broken:#?}");
     assert_eq!(broken.compile_errors[0].line, 17);
+    std::fs::write(&words, text).expect("write");
+
+    // Past the wait, javac's end starts the launcher with nobody waiting: its report appears.
+    let ws = p.workspace(&[("MCP_JAVA_INDEX_TRUST", "1"), ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "1")]);
+    let r = ws.run_tests(&tests("")).expect("run");
+    assert_eq!(r.status, Some(Status::Running), "{r:#?}");
+    let reports = p.cache.path().join("runs");
+    let report_written = || {
+        let mut stack = vec![reports.clone()];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+                let path = e.path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.file_name().is_some_and(|n| n.to_string_lossy().starts_with("TEST-")) {
+                    return true;
+                }
+            }
+        }
+        false
+    };
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !report_written() {
+        assert!(Instant::now() < deadline, "the launcher never ran");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let mut done = r;
+    while done.status == Some(Status::Running) {
+        assert!(Instant::now() < deadline, "the run never ended");
+        std::thread::sleep(Duration::from_millis(100));
+        done = ws.get_test_results(&TestResultsArgs { run_id: done.run_id.clone(), cancel: false }).expect("results");
+    }
+    assert_eq!(done.counts.run, 2, "{done:#?}");
 }
 
 #[test]

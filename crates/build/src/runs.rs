@@ -115,6 +115,15 @@ impl Runs {
             }
         }
         map.insert(id, run.clone());
+        drop(map);
+        // A later step starts when the first ends well, whether or not anyone is waiting.
+        if run.next.lock().unwrap_or_else(|e| e.into_inner()).is_some() {
+            let r = run.clone();
+            let _ = std::thread::Builder::new().name(format!("{}-steps", run.id)).spawn(move || {
+                while r.process.wait_for(Duration::from_secs(3600)).is_none() {}
+                let _ = r.exit();
+            });
+        }
         Ok(run)
     }
 }
@@ -134,23 +143,18 @@ impl Run {
 
     /// The end of the whole run, once every step ended.
     pub fn exit(&self) -> Option<Exit> {
-        let cur = self.current();
-        let exit = cur.exit()?;
-        if exit.code == Some(0) && self.start_next().is_some() {
+        // The next step's lock is held while it starts, so no caller sees the first step's
+        // end as the run's in between.
+        let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
+        let exit = self.current().exit()?;
+        if exit.code == Some(0)
+            && let Some((spec, log)) = next.take()
+            && let Ok(p) = Process::start(&spec, &log)
+        {
+            *self.current.lock().unwrap_or_else(|e| e.into_inner()) = p;
             return None;
         }
         Some(exit)
-    }
-
-    fn start_next(&self) -> Option<()> {
-        let (spec, log) = self.next.lock().unwrap_or_else(|e| e.into_inner()).take()?;
-        match Process::start(&spec, &log) {
-            Ok(p) => {
-                *self.current.lock().unwrap_or_else(|e| e.into_inner()) = p;
-                Some(())
-            }
-            Err(_) => None,
-        }
     }
 
     /// Waits up to `budget` for the end; kills the whole process tree when `cancel` is set
