@@ -197,7 +197,7 @@ impl Workspace {
         }
         // A target that names a path is resolved through the roots; otherwise a name.
         let looks_like_path = args.target.ends_with(".java") || args.target.contains('/');
-        let (project, _root, file) = if looks_like_path {
+        let (project, _, file) = if looks_like_path {
             let r = self.resolve(&args.target)?;
             let (p, root, _) = self.project_at(&args.target)?;
             (p, root, Some(r.path))
@@ -649,7 +649,7 @@ impl Workspace {
 
     /// `maven_update_project`.
     pub fn maven_update_project(&self, args: &UpdateProjectArgs) -> Result<UpdateResult, ToolError> {
-        let (project, root, _) = self.project_at(&args.path)?;
+        let (project, _, _) = self.project_at(&args.path)?;
         let show = |p: &Path| mji_build::junit::shown(p, self.roots.paths());
         let settings = self.build_settings();
         // Classpaths are resolved anew: the stored ones go, and get_problems forgets its own.
@@ -698,7 +698,6 @@ impl Workspace {
         let (dependencies_added, dependencies_removed) = diff(deps_of(&project), deps_of(&old));
         // New source roots inside the workspace are walked into the index.
         let indexed_changes = if source_roots_added.is_empty() { 0 } else { self.index().rescan() as u32 };
-        let _ = root;
         Ok(UpdateResult {
             system: format!("{:?}", project.system).to_lowercase(),
             root: show(&project.root),
@@ -812,7 +811,7 @@ pub fn render_run(r: &RunResult) -> String {
         s.push_str(&format!("[ERROR] {e}\n"));
     }
     if r.warnings > 0 {
-        s.push_str(&format!("{} warnings\n", r.warnings));
+        s.push_str(&format!("warnings: {}\n", r.warnings));
     }
     if !r.log_excerpt.is_empty() {
         s.push_str(&format!("log (head and tail):\n{}\n", r.log_excerpt));
