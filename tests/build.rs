@@ -454,3 +454,69 @@ fn a_long_call_sends_progress_notifications_to_a_client_that_asked() {
     let answer = seen.iter().find(|v| v["id"] == 2).expect("answer");
     assert_eq!(answer["result"]["structuredContent"]["counts"]["run"], 2, "{answer}");
 }
+
+/// Gradle cannot run offline on this machine: a stand-in wrapper (`gradlew`, which a Gradle
+/// build carries and `run_tests` prefers) records its arguments and writes the JUnit XML report
+/// Gradle writes, so the command and the report reading are checked, not Gradle itself.
+#[test]
+fn a_gradle_build_runs_its_wrapper_with_the_test_filter_and_its_reports_are_read() {
+    use std::os::unix::fs::PermissionsExt;
+    let t = tempfile::tempdir().expect("tmp");
+    let r = t.path();
+    let write = |rel: &str, text: &str| {
+        let p = r.join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    };
+    write("settings.gradle", "rootProject.name = 'g'\ninclude 'app'\n");
+    write("app/build.gradle", "plugins { id 'java' }\n");
+    write("app/src/test/java/com/x/ATest.java", "package com.x;\nclass ATest {}\n");
+    let report = r#"<?xml version="1.0" encoding="UTF-8"?>
+<testsuite name="com.x.ATest" tests="1" skipped="0" failures="1" errors="0" time="0.1">
+  <testcase name="fails()" classname="com.x.ATest" time="0.1">
+    <failure message="org.opentest4j.AssertionFailedError: expected: &lt;1&gt; but was: &lt;2&gt;" type="org.opentest4j.AssertionFailedError">org.opentest4j.AssertionFailedError: expected: &lt;1&gt; but was: &lt;2&gt;
+	at app//com.x.ATest.fails(ATest.java:2)
+</failure>
+  </testcase>
+</testsuite>"#;
+    write("report.xml", report);
+    write(
+        "gradlew",
+        "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$(dirname \"$0\")/argv.txt\"\nmkdir -p \"$(dirname \"$0\")/app/build/test-results/test\"\ncp \"$(dirname \"$0\")/report.xml\" \"$(dirname \"$0\")/app/build/test-results/test/TEST-com.x.ATest.xml\"\nexit 1\n",
+    );
+    std::fs::set_permissions(r.join("gradlew"), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let cache = tempfile::tempdir().expect("cache");
+    let cache_dir = cache.path().to_string_lossy().into_owned();
+    let lookup = |k: &str| -> Option<String> {
+        match k {
+            "MCP_JAVA_INDEX_CACHE_DIR" => Some(cache_dir.clone()),
+            "MCP_JAVA_INDEX_TRUST" => Some("1".to_owned()),
+            "MCP_JAVA_INDEX_WATCH" => Some("false".to_owned()),
+            "MCP_JAVA_INDEX_BUILD_WAIT_MS" => Some("60000".to_owned()),
+            _ => None,
+        }
+    };
+    let ws = Workspace::open(Config::load(&Flags::roots([r]), &lookup).expect("config")).expect("workspace");
+    let res = ws.run_tests(&RunTestsArgs { offline: true, ..tests("com.x.ATest#fails") }).expect("run");
+    let argv = std::fs::read_to_string(r.join("argv.txt")).expect("the wrapper ran");
+    let argv: Vec<&str> = argv.lines().collect();
+    assert_eq!(
+        argv,
+        [
+            "--console=plain",
+            "-p",
+            &r.to_string_lossy(),
+            "--offline",
+            "--continue",
+            ":app:test",
+            "--tests",
+            "com.x.ATest.fails"
+        ]
+    );
+    assert_eq!(res.path, "gradle");
+    assert_eq!((res.counts.run, res.counts.failed), (1, 1), "{res:#?}");
+    let f = failure(&res, "com.x.ATest#fails()");
+    assert_eq!((f.expected.as_deref(), f.actual.as_deref()), (Some("1"), Some("2")));
+    assert_eq!(f.stack[0].file.as_deref(), Some("app/src/test/java/com/x/ATest.java"));
+    assert!(res.note.is_empty(), "failed tests are not a failed build: {}", res.note);
+}

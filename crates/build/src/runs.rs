@@ -409,6 +409,65 @@ pub fn find_mvn(settings: &Settings) -> Result<PathBuf, String> {
     std::env::split_paths(&path).map(|d| d.join("mvn")).find(|p| p.is_file()).ok_or_else(|| "mvn is not on PATH".into())
 }
 
+/// Gradle for the build at `root`: its wrapper (`gradlew`) when it has one, else `gradle` on
+/// the configured PATH.
+pub fn find_gradle(root: &Path, settings: &Settings) -> Result<PathBuf, String> {
+    let wrapper = root.join("gradlew");
+    if wrapper.is_file() {
+        return Ok(wrapper);
+    }
+    let path = settings.path_env.clone().or_else(|| std::env::var_os("PATH")).unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|d| d.join("gradle"))
+        .find(|p| p.is_file())
+        .ok_or_else(|| "gradle is not on PATH and the build has no gradlew".into())
+}
+
+/// Gradle's argv for the tests `sel` names in the build at `root`: `:module:test` (or `test`)
+/// with `--tests` (`pkg.Class`, `pkg.Class.method`, `pkg.*`).
+pub fn gradle_test_spec(
+    gradle: &Path,
+    project: &Project,
+    sel: &Selection,
+    offline: bool,
+    properties: &[(String, String)],
+    settings: &Settings,
+) -> Spec {
+    let mut argv: Vec<OsString> =
+        vec![gradle.into(), "--console=plain".into(), "-p".into(), project.root.clone().into()];
+    if offline {
+        argv.push("--offline".into());
+    }
+    // Every module's tests run even when one fails, so every report is written.
+    argv.push("--continue".into());
+    for (k, v) in properties {
+        argv.push(format!("-D{k}={v}").into());
+    }
+    let task = match sel.module.as_ref().and_then(|d| project.modules.iter().find(|m| &m.dir == d)) {
+        Some(m) if m.name != ":" => format!("{}:test", m.name),
+        _ => "test".to_owned(),
+    };
+    argv.push(task.into());
+    let filter = match (&sel.class, &sel.method, &sel.package) {
+        (Some(c), Some(m), _) => Some(format!("{c}.{m}")),
+        (Some(c), None, _) => Some(c.clone()),
+        (None, _, Some(p)) => Some(format!("{p}.*")),
+        _ => None,
+    };
+    if let Some(f) = filter {
+        argv.push("--tests".into());
+        argv.push(f.into());
+    }
+    let mut env = Vec::new();
+    if let Some(p) = &settings.path_env {
+        env.push(("PATH".into(), p.clone()));
+    }
+    if let Some(h) = &settings.java_home {
+        env.push(("JAVA_HOME".into(), h.clone().into()));
+    }
+    Spec { argv, cwd: project.root.clone(), env }
+}
+
 /// A name Maven takes as one argument and never as an option (no leading `-`, no spaces).
 pub fn plain_word(s: &str) -> bool {
     !s.is_empty() && !s.starts_with('-') && s.chars().all(|c| c.is_ascii_alphanumeric() || "._-:/@,*#$!?[]".contains(c))

@@ -28,8 +28,7 @@ pub struct RunTestsArgs {
     pub offline: bool,
     #[serde(default)]
     pub properties: BTreeMap<String, String>,
-    /// false: always through Maven, never the fast path (javac + JUnit launcher on the
-    /// resolved classpath, for one class or method of a module Maven compiled before).
+    /// false: always Maven, no fast path.
     #[serde(default = "yes")]
     pub fast: bool,
 }
@@ -223,10 +222,16 @@ impl Workspace {
                 }
             },
             BuildSystem::Plain => self.run_plain_tests(&project, &sel),
-            BuildSystem::Gradle => Err(ToolError::InvalidArgument(format!(
-                "{} is a Gradle build: running its tests is not supported yet (get_problems and maven_update_project read it)",
-                project.root.display()
-            ))),
+            BuildSystem::Gradle => {
+                let settings = self.build_settings();
+                let gradle = runs::find_gradle(&project.root, &settings).unwrap_or_else(|_| PathBuf::from("gradle"));
+                let props: Vec<(String, String)> =
+                    args.properties.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+                let spec = runs::gradle_test_spec(&gradle, &project, &sel, args.offline, &props, &settings);
+                let reports: Vec<PathBuf> =
+                    project.modules.iter().map(|m| m.dir.join("build/test-results/test")).collect();
+                self.start_run(Kind::Tests, "gradle", spec, None, reports, &project)
+            }
         }
     }
 

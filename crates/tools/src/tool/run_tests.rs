@@ -10,7 +10,7 @@ pub(crate) struct RunTests;
 impl Tool for RunTests {
     const NAME: &'static str = "run_tests";
     const TITLE: &'static str = "Run tests";
-    const DESCRIPTION: &'static str = "Run tests through the build (Maven, or javac + JUnit launcher): counts, each failure with expected/actual and workspace frames (file:line). Past the wait: a runId for get_test_results. Trusted workspaces only.";
+    const DESCRIPTION: &'static str = "Run tests through the build (Maven, Gradle, or javac + JUnit launcher): counts, each failure with expected/actual and workspace frames (file:line). Past the wait: a runId for get_test_results. Trusted workspaces only.";
     const GROUP: &'static str = "build";
     const ANNOTATIONS: Annotations =
         Annotations { read_only: false, destructive: false, idempotent: false, open_world: false };
