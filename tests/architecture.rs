@@ -17,7 +17,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("mji-cache", &["mji-fs", "mji-model", "mji-parser"]),
     ("mji-index", &["mji-fs", "mji-model", "mji-parser", "mji-cache"]),
     ("mji-xref", &["mji-fs", "mji-model", "mji-parser"]),
-    ("mji-problems", &["mji-fs", "mji-model", "mji-parser", "mji-index", "mji-config"]),
+    ("mji-problems", &["mji-fs", "mji-model", "mji-parser", "mji-index", "mji-config", "mji-build"]),
     ("mji-edit", &["mji-fs", "mji-model", "mji-parser", "mji-xref"]),
     (
         "mji-tools",
@@ -32,6 +32,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "mji-problems",
             "mji-edit",
             "mji-editor",
+            "mji-build",
         ],
     ),
     ("mji-server", &["mji-model", "mji-cache", "mji-config", "mji-tools"]),
@@ -50,9 +51,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "mji-server",
             "mji-edit",
             "mji-editor",
+            "mji-build",
         ],
     ),
     ("mji-editor", &["mji-config"]),
+    ("mji-build", &["mji-fs", "mji-model", "mji-parser", "mji-index", "mji-config"]),
 ];
 
 /// Crates that only the shells may depend on.

@@ -254,6 +254,12 @@ async fn every_tool_answers_with_conforming_structured_content() {
         let (_, sc) = call_conforming(&client, &tools, "get_problems", json!({"paths": ["enums.java"]})).await;
         assert_eq!(sc["javac"]["available"], true, "{sc}");
         assert_eq!(sc["files"][0]["status"], "analysed", "{sc}");
+        // The build tools: an untrusted workspace answers what would run; the model is read.
+        let (r, sc) = call_conforming(&client, &tools, "run_tests", json!({"target": ""})).await;
+        assert_eq!(sc["ran"], false, "{sc}");
+        assert!(text_of(&r).contains("would run: ") && text_of(&r).contains("--trust"), "{}", text_of(&r));
+        let (_, sc) = call_conforming(&client, &tools, "maven_update_project", json!({})).await;
+        assert_eq!(sc["system"], "plain", "{sc}");
         client.cancel().await.expect("close");
     }
 }

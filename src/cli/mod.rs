@@ -82,6 +82,95 @@ pub enum Command {
         #[arg(long, default_value_t = 6)]
         depth: usize,
     },
+    /// Run tests through the project's build (run_tests) and wait for the result.
+    ///
+    /// Prints the counts and each failure; exits 1 when a test failed, compiling failed, or
+    /// nothing ran (an untrusted workspace: pass --trust).
+    Test(TestCliArgs),
+    /// Run allowlisted Maven goals (maven_goal) and wait; exits 1 when Maven failed.
+    Mvn(MvnCliArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct TestCliArgs {
+    /// pkg.Class#method, a class, package, module or test file (default: every test)
+    #[arg(default_value = "")]
+    pub target: String,
+    /// Maven's -o: no downloads
+    #[arg(long)]
+    pub offline: bool,
+    /// A system property for the build, KEY=VALUE (repeatable)
+    #[arg(short = 'D', value_name = "KEY=VALUE")]
+    pub define: Vec<String>,
+    /// Always through Maven, never the fast path
+    #[arg(long)]
+    pub maven: bool,
+    /// Print the JSON answer instead of the text
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct MvnCliArgs {
+    /// Goals or phases (each in the `maven_goals` allowlist)
+    #[arg(required = true)]
+    pub goals: Vec<String>,
+    /// Profiles (repeatable or comma-separated)
+    #[arg(short = 'P', value_delimiter = ',')]
+    pub profiles: Vec<String>,
+    /// A property, KEY=VALUE (repeatable)
+    #[arg(short = 'D', value_name = "KEY=VALUE")]
+    pub define: Vec<String>,
+    #[arg(long)]
+    pub offline: bool,
+    /// A module (artifactId or directory), built with what it needs
+    #[arg(long = "module", short = 'm', default_value = "")]
+    pub module: String,
+    /// Print the JSON answer instead of the text
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+fn defines(d: &[String]) -> anyhow::Result<std::collections::BTreeMap<String, String>> {
+    d.iter()
+        .map(|kv| {
+            kv.split_once('=')
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .ok_or_else(|| anyhow::anyhow!("-D {kv}: give KEY=VALUE"))
+        })
+        .collect()
+}
+
+/// `test` and `mvn`: a command line has no client timeout, so it waits for the run's end.
+fn build_run(
+    ws_flags: &WorkspaceFlags,
+    json: bool,
+    start: impl FnOnce(&Workspace) -> Result<crate::tools::build::RunResult, ToolError>,
+) -> anyhow::Result<ExitCode> {
+    use crate::build::runs::Status;
+    use crate::tools::build::{TestResultsArgs, render_run};
+    let config = ws_flags.config()?;
+    init_logging(&config.log_level);
+    let ws = Workspace::open(config)?;
+    let mut r = start(&ws)?;
+    while r.status == Some(Status::Running) {
+        r = ws.get_test_results(&TestResultsArgs { run_id: r.run_id.clone(), cancel: false })?;
+    }
+    if json {
+        print_json(&r, false)?;
+    } else {
+        write!(std::io::stdout().lock(), "{}", render_run(&r))?;
+    }
+    let bad = !r.ran
+        || r.exit_code != Some(0)
+        || !r.failures.is_empty()
+        || !r.compile_errors.is_empty()
+        || r.status != Some(Status::Finished);
+    Ok(if bad { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 /// What `cache` does.
@@ -721,6 +810,25 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let r = read_javadoc(&a.file, &display(&a.file), &a.symbol_id, &opts)?;
             print_json(&r, false)?;
             Ok(ExitCode::SUCCESS)
+        }
+        Command::Test(a) => {
+            let args = crate::tools::build::RunTestsArgs {
+                target: a.target.clone(),
+                offline: a.offline,
+                properties: defines(&a.define)?,
+                fast: !a.maven,
+            };
+            build_run(&a.ws, a.json, |ws| ws.run_tests(&args))
+        }
+        Command::Mvn(a) => {
+            let args = crate::tools::build::MavenGoalArgs {
+                goals: a.goals.clone(),
+                profiles: a.profiles.clone(),
+                properties: defines(&a.define)?,
+                offline: a.offline,
+                module: a.module.clone(),
+            };
+            build_run(&a.ws, a.json, |ws| ws.maven_goal(&args))
         }
     }
 }

@@ -229,7 +229,26 @@ settings! {
         => user("it runs code in the user's editor");
     /// How long run_elisp's confirm mode waits for the user's answer (ms); no answer refuses.
     elisp_confirm_ms: u64 = 30_000 => project();
+    /// How long `run_tests` and `maven_goal` wait for the build before answering with a
+    /// `runId` (ms); the run goes on, `get_test_results` waits again.
+    build_wait_ms: u64 = 25_000 => project();
+    /// The Maven goals `maven_goal` may run (`help:*`: every goal of that plugin).
+    maven_goals: Vec<String> = DEFAULT_MAVEN_GOALS.iter().map(|g| (*g).to_owned()).collect() => user(RUNS);
 }
+
+/// The goals `maven_goal` runs unless the user lists others.
+pub const DEFAULT_MAVEN_GOALS: &[&str] = &[
+    "validate",
+    "compile",
+    "test-compile",
+    "test",
+    "package",
+    "verify",
+    "dependency:tree",
+    "dependency:build-classpath",
+    "clean",
+    "help:*",
+];
 
 /// Values given on the command line, by key name, as text: one item per occurrence.
 #[derive(Debug, Clone, Default)]

@@ -7,7 +7,7 @@ use mji_model::{FieldDecl, TypeDecl, TypeKind};
 
 use crate::{Doc, TextEdit};
 
-/// What to generate (also `source_actions`' `action` on the wire).
+/// What to generate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {

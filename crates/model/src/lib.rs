@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 pub mod cancel;
+pub mod progress;
 pub mod symbol_id;
 
 pub use symbol_id::{SymbolId, SymbolKind};

@@ -3,13 +3,14 @@
 // request is answered by javax.tools in this JVM, so a re-check does not pay JVM start-up.
 //
 // Protocol (UTF-8 lines on stdin/stdout):
-//   request:  "compile" / "option ARG"* / "file PATH"* / "end"
+//   request:  "compile" (or "generate") / "option ARG"* / "file PATH"* / "end"
 //   answer:   "diag KIND\tPATH\tLINE\tCOL\tEND_LINE\tEND_COL\tCODE\tMESSAGE"* / "done MILLIS"
 //             or "fail MESSAGE" / "done MILLIS" when javac could not run at all
 // MESSAGE escapes backslash, tab and newline as \\, \t, \n. Lines and columns are 1-based
-// (0 when javac gives no position). Nothing is written to disk: the task stops after
-// analysis (JavacTask.analyze), so no class files are generated. The helper exits when its
-// stdin closes, so it never outlives the server.
+// (0 when javac gives no position). A "compile" request writes nothing to disk: the task stops
+// after analysis (JavacTask.analyze). A "generate" request (run_tests' fast path) also writes
+// the class files, into the `-d` directory its options name. The helper exits when its stdin
+// closes, so it never outlives the server.
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -45,9 +46,11 @@ public class JavacHelper {
         out.flush();
         List<String> options = new ArrayList<>();
         List<String> files = new ArrayList<>();
+        boolean generate = false;
         String line;
         while ((line = in.readLine()) != null) {
-            if (line.equals("compile")) {
+            if (line.equals("compile") || line.equals("generate")) {
+                generate = line.equals("generate");
                 options.clear();
                 files.clear();
             } else if (line.startsWith("option ")) {
@@ -57,7 +60,7 @@ public class JavacHelper {
             } else if (line.equals("end")) {
                 long t = System.nanoTime();
                 try {
-                    compile(compiler, options, files, out);
+                    compile(compiler, options, files, generate, out);
                 } catch (Throwable e) {
                     StringWriter sw = new StringWriter();
                     e.printStackTrace(new PrintWriter(sw));
@@ -71,14 +74,19 @@ public class JavacHelper {
         }
     }
 
-    static void compile(JavaCompiler compiler, List<String> options, List<String> files, PrintWriter out) throws Exception {
+    static void compile(JavaCompiler compiler, List<String> options, List<String> files, boolean generate, PrintWriter out)
+            throws Exception {
         DiagnosticCollector<JavaFileObject> diags = new DiagnosticCollector<>();
         // A fresh file manager per request: sources edited between requests are read anew.
         try (StandardJavaFileManager fm = compiler.getStandardFileManager(diags, Locale.ROOT, StandardCharsets.UTF_8)) {
             Iterable<? extends JavaFileObject> units = fm.getJavaFileObjectsFromStrings(files);
             StringWriter javacOut = new StringWriter();
             JavacTask task = (JavacTask) compiler.getTask(javacOut, fm, diags, options, null, units);
-            task.analyze();
+            if (generate) {
+                task.generate();
+            } else {
+                task.analyze();
+            }
             if (javacOut.getBuffer().length() > 0) {
                 // Messages javac prints instead of reporting (e.g. bad options).
                 out.println("diag OTHER\t\t0\t0\t0\t0\tcompiler.misc.output\t" + escape(javacOut.toString().trim()));

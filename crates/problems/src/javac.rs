@@ -216,11 +216,21 @@ impl Helper {
     /// Compiles `files` together with `options`; every diagnostic javac gave (callers keep
     /// those of the files they asked about).
     pub fn compile(&mut self, options: &[String], files: &[&Path]) -> Result<Vec<RawDiag>, Failure> {
-        self.request(options, files).map_err(Failure::Helper)?
+        self.request("compile", options, files).map_err(Failure::Helper)?
     }
 
-    fn request(&mut self, options: &[String], files: &[&Path]) -> Result<Result<Vec<RawDiag>, Failure>, String> {
-        let mut req = String::from("compile\n");
+    /// Compiles `files` and writes their class files into the `-d` directory of `options`.
+    pub fn generate(&mut self, options: &[String], files: &[&Path]) -> Result<Vec<RawDiag>, Failure> {
+        self.request("generate", options, files).map_err(Failure::Helper)?
+    }
+
+    fn request(
+        &mut self,
+        kind: &str,
+        options: &[String],
+        files: &[&Path],
+    ) -> Result<Result<Vec<RawDiag>, Failure>, String> {
+        let mut req = format!("{kind}\n");
         for o in options {
             req.push_str("option ");
             req.push_str(&o.replace(['\n', '\r'], " "));

@@ -3,9 +3,11 @@
 //! (errors first) and paged. Synchronous: a project-wide check that outlasts its time budget
 //! answers with what it has and finishes on a background thread, into the cache.
 
-pub mod classpath;
-mod gradle;
 pub mod javac;
+mod missing;
+
+/// The build context of a file now comes from the project model (`mji_build`).
+pub use mji_build::classpath;
 pub mod syntax;
 
 use std::collections::{HashMap, HashSet};
@@ -15,8 +17,8 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::classpath::Context;
 use crate::javac::{Failure, Helper, JdkInstall};
+use mji_build::Context;
 
 /// How serious a problem is (LSP's four levels).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
@@ -151,6 +153,20 @@ pub struct Settings {
     pub helper_dir: PathBuf,
 }
 
+impl Settings {
+    /// What the project model needs of these settings.
+    pub fn build(&self) -> mji_build::Settings {
+        mji_build::Settings {
+            cache_dir: self.cache_dir.clone(),
+            maven_repo_local: self.maven_repo_local.clone(),
+            gradle_user_home: self.gradle_user_home.clone(),
+            java_home: self.java_home.clone(),
+            path_env: self.path_env.clone(),
+            trusted: self.trusted,
+        }
+    }
+}
+
 /// The answer of a check, before filtering.
 #[derive(Debug, Clone)]
 pub struct Checked {
@@ -229,6 +245,17 @@ impl ProblemsEngine {
         }
     }
 
+    /// Forgets every resolved build context, so the next check resolves them again (after the
+    /// build files or the local repository changed: `maven_update_project`).
+    pub fn forget_contexts(&self) {
+        lock(&self.contexts).retain(|_, (_, c)| c.is_none());
+    }
+
+    /// The engine's settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
     /// The JDK used, or why there is none.
     pub fn jdk(&self) -> Result<&JdkInstall, String> {
         self.jdk
@@ -273,7 +300,7 @@ impl ProblemsEngine {
             let (me, k, d, f, path) = (self.clone(), key.clone(), dir.clone(), fp.clone(), file.to_path_buf());
             let resolve = move || {
                 let c = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    classpath::resolve(&d, &path, &me.roots, &me.settings)
+                    classpath::resolve(&d, &path, &me.roots, &me.settings.build())
                 }));
                 let mut map = lock(&me.contexts);
                 if map.get(&k).is_none_or(|(now, _)| *now == f) {
@@ -290,7 +317,7 @@ impl ProblemsEngine {
             if let Err(e) = spawned {
                 tracing::warn!("cannot start a classpath thread ({e}); resolving in the caller");
                 drop(map);
-                let c = Arc::new(classpath::resolve(dir, file, &self.roots, &self.settings));
+                let c = Arc::new(classpath::resolve(dir, file, &self.roots, &self.settings.build()));
                 map = lock(&self.contexts);
                 map.insert(key.clone(), (fp.clone(), Some(c)));
             }
@@ -513,7 +540,7 @@ impl ProblemsEngine {
                         for (key, t) in &batch {
                             let mut found = by_file.remove(t.path.as_path()).unwrap_or_default();
                             if !ctx.complete {
-                                classpath::mark_missing_dependencies(&t.path, &mut found);
+                                missing::mark_missing_dependencies(&t.path, &mut found);
                             }
                             r.inflight.remove(key);
                             r.done.insert(key.clone(), Arc::new(found));
@@ -532,8 +559,22 @@ impl ProblemsEngine {
         }
     }
 
-    /// One javac request on the warm helper, started (or restarted once) as needed.
+    /// Compiles `files` on the warm helper and writes their class files into the `-d`
+    /// directory `options` name (run_tests' fast path); javac's diagnostics, or why it could
+    /// not run.
+    pub fn generate_classes(&self, options: &[String], files: &[&Path]) -> Result<Vec<javac::RawDiag>, String> {
+        self.request(options, files, true).map_err(|f| match f {
+            Failure::Helper(m) | Failure::Crashed(m) => m,
+        })
+    }
+
+    /// One javac analysis on the warm helper.
     fn compile(&self, options: &[String], files: &[&Path]) -> Result<Vec<javac::RawDiag>, Failure> {
+        self.request(options, files, false)
+    }
+
+    /// One javac request on the warm helper, started (or restarted once) as needed.
+    fn request(&self, options: &[String], files: &[&Path], generate: bool) -> Result<Vec<javac::RawDiag>, Failure> {
         let jdk = self.jdk().map_err(Failure::Helper)?;
         self.requests.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut slot = lock(&self.helper);
@@ -544,7 +585,8 @@ impl ProblemsEngine {
                 *slot = Some(h);
             }
             let Some(h) = slot.as_mut() else { continue };
-            match h.compile(options, files) {
+            let answer = if generate { h.generate(options, files) } else { h.compile(options, files) };
+            match answer {
                 Ok(d) => return Ok(d),
                 Err(Failure::Crashed(why)) => {
                     // javac's state after an exception is not to be trusted: a fresh helper.

@@ -164,6 +164,7 @@ impl JavaIndexServer {
         args: Map<String, Value>,
         structured: bool,
         ct: tokio_util::sync::CancellationToken,
+        progress_to: Option<(rmcp::model::ProgressToken, rmcp::service::Peer<RoleServer>)>,
     ) -> Result<CallToolResult, McpError> {
         use std::sync::atomic::Ordering;
         // Back-pressure: a bounded queue in front of a bounded pool.
@@ -192,15 +193,38 @@ impl JavaIndexServer {
                 cancel.cancel();
             })
         };
+        // A long call's reports (mji_model::progress) become notifications/progress when the
+        // client sent a progress token: the latest report, every 250 ms at most.
+        let progress = mji_model::progress::Progress::new();
+        let reporter = progress_to.map(|(token, peer)| {
+            let progress = progress.clone();
+            tokio::spawn(async move {
+                let mut seen = 0;
+                loop {
+                    tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+                    if let Some(r) = progress.newer_than(seen) {
+                        seen = r.seq;
+                        let mut param = ProgressNotificationParam::new(token.clone(), r.done).with_message(r.message);
+                        if let Some(t) = r.total {
+                            param = param.with_total(t);
+                        }
+                        let _ = peer.notify_progress(param).await;
+                    }
+                }
+            })
+        });
         let ws = self.ws.clone();
         let tool = name.to_owned();
         let joined = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             let budget = ws.answer_budget_for(structured);
-            cancel.scope(|| registry::dispatch_within(&ws, &tool, args, budget))
+            cancel.scope(|| progress.scope(|| registry::dispatch_within(&ws, &tool, args, budget)))
         })
         .await;
         watch.abort();
+        if let Some(r) = reporter {
+            r.abort();
+        }
         Ok(match joined {
             Ok(Ok(answer)) => {
                 let text = answer.text();
@@ -269,7 +293,8 @@ impl ServerHandler for JavaIndexServer {
         }
         let args = request.arguments.unwrap_or_default();
         let structured = self.structured(&context);
-        self.run(&request.name, args, structured, context.ct.clone()).await.map(CallToolResponse::from)
+        let progress_to = context.meta.get_progress_token().map(|t| (t, context.peer.clone()));
+        self.run(&request.name, args, structured, context.ct.clone(), progress_to).await.map(CallToolResponse::from)
     }
 
     // Capabilities this server does not declare answer "method not found" rather than an

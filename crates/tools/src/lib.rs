@@ -3,6 +3,7 @@
 //! `spawn_blocking`.
 
 pub mod budget;
+pub mod build;
 pub mod catalog;
 pub mod edit;
 pub mod editor;

@@ -102,6 +102,10 @@ pub struct Workspace {
     pub(crate) previews: crate::edit::Previews,
     /// The user's editor (the editor tools; `reload_files` after the server's own edits).
     pub(crate) editor: mji_editor::Editor,
+    /// Test runs and goals started in this session, by `runId`.
+    pub(crate) runs: mji_build::runs::Runs,
+    /// The build models `maven_update_project` read last, by build root.
+    pub(crate) build_models: std::sync::Mutex<std::collections::HashMap<PathBuf, mji_build::project::Project>>,
 }
 
 impl Workspace {
@@ -142,6 +146,8 @@ impl Workspace {
             problems: std::sync::OnceLock::new(),
             previews: crate::edit::Previews::default(),
             editor,
+            runs: mji_build::runs::Runs::default(),
+            build_models: std::sync::Mutex::default(),
         })
     }
 

@@ -30,4 +30,8 @@ tools! {
     goto_location::GotoLocation,
     reload_buffer::ReloadBuffer,
     run_elisp::RunElisp,
+    run_tests::RunTests,
+    get_test_results::GetTestResults,
+    maven_goal::MavenGoal,
+    maven_update_project::MavenUpdateProject,
 }

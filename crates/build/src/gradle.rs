@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::Settings;
-use crate::classpath::{Context, read_text, tag, without};
+use crate::classpath::{Context, read_text};
 
 pub(crate) const SETTINGS_FILES: [&str; 2] = ["settings.gradle", "settings.gradle.kts"];
 pub(crate) const BUILD_FILES: [&str; 2] = ["build.gradle", "build.gradle.kts"];
@@ -228,7 +228,7 @@ impl Build {
 }
 
 /// `dir/src/<set>/java` for every source set, sorted.
-fn module_source_roots(dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn module_source_roots(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     if let Ok(rd) = std::fs::read_dir(dir.join("src")) {
         let mut sets: Vec<PathBuf> = rd.flatten().map(|e| e.path().join("java")).filter(|p| p.is_dir()).collect();
@@ -770,29 +770,16 @@ fn locate(group: &str, name: &str, version: Option<&str>, settings: &Settings) -
 
 /// The compile-scope, non-optional dependencies a POM declares.
 fn pom_dependencies(pom: &Path) -> Vec<(String, String, Option<String>)> {
-    let Ok(text) = read_text(pom) else { return Vec::new() };
-    let own_version = tag(&without(&text, "parent"), "version").map(str::to_owned);
-    let parent_version = tag(&text, "parent").and_then(|p| tag(p, "version")).map(str::to_owned);
-    let body = without(&without(&text, "dependencyManagement"), "build");
-    let body = without(&body, "profiles");
-    let props = tag(&body, "properties").unwrap_or("");
-    let mut out = Vec::new();
-    for block in tag(&body, "dependencies").unwrap_or("").split("</dependency>") {
-        let (Some(g), Some(a)) = (tag(block, "groupId"), tag(block, "artifactId")) else { continue };
-        if !matches!(tag(block, "scope"), None | Some("compile")) || tag(block, "optional") == Some("true") {
-            continue;
-        }
-        let version =
-            tag(block, "version").and_then(|v| match v.strip_prefix("${").and_then(|r| r.strip_suffix('}')) {
-                Some("project.version" | "version") => own_version.clone().or(parent_version.clone()),
-                Some("project.parent.version") => parent_version.clone(),
-                Some(p) => tag(props, p).map(str::to_owned),
-                None => Some(v.to_owned()),
-            });
-        let g = if g == "${project.groupId}" { continue } else { g };
-        out.push((g.to_owned(), a.to_owned(), version));
-    }
-    out
+    let Ok(pom) = crate::pom::Pom::read(pom) else { return Vec::new() };
+    let pom = crate::pom::Effective::single(pom);
+    pom.pom()
+        .dependencies
+        .iter()
+        .filter(|d| matches!(d.scope.as_deref(), None | Some("compile")) && !d.optional)
+        .filter(|d| d.group_id != "${project.groupId}")
+        .map(|d| (d.group_id.clone(), pom.expand(&d.artifact_id), d.version.as_ref().map(|v| pom.expand(v))))
+        .filter(|(_, _, v)| v.as_ref().is_none_or(|v| !v.contains("${")))
+        .collect()
 }
 
 /// The context of `file` in the build at `root`.

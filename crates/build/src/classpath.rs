@@ -8,7 +8,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::{Problem, Settings};
+use crate::Settings;
+use crate::pom::Effective;
 
 /// Source roots and classpath of one project, and how sure we are of them.
 #[derive(Debug, Clone, Default)]
@@ -24,7 +25,7 @@ pub struct Context {
 }
 
 /// A build or source file as text: a regular file within the default cap, never blocking.
-pub(crate) fn read_text(path: &Path) -> std::io::Result<String> {
+pub fn read_text(path: &Path) -> std::io::Result<String> {
     let bytes = mji_fs::read_regular(path, mji_fs::DEFAULT_MAX_FILE_BYTES)?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
@@ -37,7 +38,7 @@ use crate::gradle::{self, BUILD_FILES as GRADLE_FILES};
 
 /// The project directory of a file and a fingerprint of what its context depends on (its
 /// build files), so a context is resolved again only when they change.
-pub(crate) fn project_of(file: &Path, roots: &[PathBuf]) -> (PathBuf, String) {
+pub fn project_of(file: &Path, roots: &[PathBuf]) -> (PathBuf, String) {
     let root = root_of(file, roots).cloned().unwrap_or_else(|| file.parent().unwrap_or(file).to_path_buf());
     let mut dir = file.parent();
     while let Some(d) = dir {
@@ -75,7 +76,7 @@ pub(crate) fn project_of(file: &Path, roots: &[PathBuf]) -> (PathBuf, String) {
 
 /// The source root a file's package declaration implies (`src/com/x/A.java` in package
 /// `com.x` gives `src`).
-pub(crate) fn package_root(file: &Path) -> Option<PathBuf> {
+pub fn package_root(file: &Path) -> Option<PathBuf> {
     let bytes = mji_fs::read_regular(file, mji_fs::DEFAULT_MAX_FILE_BYTES).ok()?;
     let package = mji_parser::outline_declarations("", &bytes).package.unwrap_or_default();
     let mut dir = file.parent()?.to_path_buf();
@@ -88,7 +89,7 @@ pub(crate) fn package_root(file: &Path) -> Option<PathBuf> {
     Some(dir)
 }
 
-pub(crate) fn jars_in(dir: &Path, out: &mut Vec<PathBuf>) {
+pub fn jars_in(dir: &Path, out: &mut Vec<PathBuf>) {
     if let Ok(rd) = std::fs::read_dir(dir) {
         let mut jars: Vec<PathBuf> = rd
             .flatten()
@@ -145,23 +146,9 @@ pub fn resolve(dir: &Path, file: &Path, roots: &[PathBuf], settings: &Settings) 
 /// classpath from `mvn` (or from its pom, incomplete).
 fn maven(c: &mut Context, root: &Path, settings: &Settings, shown: &str) {
     let dir = c.dir.clone();
-    let mut top = dir.clone();
-    let mut p = dir.parent();
-    while let Some(a) = p.filter(|a| a.starts_with(root)) {
-        if a.join("pom.xml").is_file() {
-            top = a.to_path_buf();
-        }
-        p = a.parent();
-    }
-    let poms = mji_index::walk::walk(&top, |f| f.file_name().is_some_and(|n| n == "pom.xml"));
-    for pom in poms.files {
-        let m = pom.parent().unwrap_or(&top);
-        for s in ["src/main/java", "src/test/java", "target/generated-sources/annotations"] {
-            if m.join(s).is_dir() {
-                c.source_roots.push(m.join(s));
-            }
-        }
-    }
+    let project = crate::project::project_for(&dir.join("pom.xml"), root, Some(&repo_local(settings)), &[]);
+    c.source_roots = project.all_roots();
+    c.notes.extend(project.problems.iter().map(|p| format!("{shown}: {p}")));
     let fingerprint = project_of(&dir.join("pom.xml"), &[root.to_path_buf()]).1;
     let key = mji_parser::content_hash(
         format!("{fingerprint}\n{:?}\n{}", settings.maven_repo_local, dir.display()).as_bytes(),
@@ -199,7 +186,7 @@ fn maven(c: &mut Context, root: &Path, settings: &Settings, shown: &str) {
     }
 }
 
-pub(crate) fn repo_local(settings: &Settings) -> PathBuf {
+pub fn repo_local(settings: &Settings) -> PathBuf {
     settings
         .maven_repo_local
         .clone()
@@ -275,60 +262,8 @@ fn read_stored(path: &Path) -> Result<String, String> {
     }
 }
 
-/// Text of the first `<name>…</name>` in `xml`.
-pub(crate) fn tag<'a>(xml: &'a str, name: &str) -> Option<&'a str> {
-    let open = format!("<{name}>");
-    let close = format!("</{name}>");
-    let a = xml.find(&open)? + open.len();
-    let b = xml[a..].find(&close)? + a;
-    Some(xml[a..b].trim())
-}
-
-/// `xml` without every `<name>…</name>` section.
-pub(crate) fn without(xml: &str, name: &str) -> String {
-    let (open, close) = (format!("<{name}>"), format!("</{name}>"));
-    let mut s = xml.to_owned();
-    while let Some(a) = s.find(&open) {
-        match s[a..].find(&close) {
-            Some(b) => s.replace_range(a..a + b + close.len(), ""),
-            None => break,
-        }
-    }
-    s
-}
-
-/// `${…}` in a pom value replaced: `project.groupId`/`version`/`artifactId` (the parent's when
-/// the pom has none), `project.parent.*`, and `<properties>`; unknown ones are kept.
-pub(crate) fn expand_pom(pom: &str, v: &str) -> String {
-    let own = without(pom, "parent");
-    let own = without(&without(&without(&own, "dependencies"), "dependencyManagement"), "build");
-    let parent = tag(pom, "parent").unwrap_or("");
-    let props = tag(&own, "properties").unwrap_or("");
-    let mut out = String::new();
-    let mut rest = v.trim();
-    for _ in 0..16 {
-        let Some(at) = rest.find("${") else { break };
-        let Some(end) = rest[at..].find('}') else { break };
-        let name = &rest[at + 2..at + end];
-        let field = |n: &str| tag(&own, n).or_else(|| tag(parent, n));
-        let value = match name {
-            "project.groupId" | "pom.groupId" | "groupId" => field("groupId"),
-            "project.version" | "pom.version" | "version" => field("version"),
-            "project.artifactId" | "pom.artifactId" | "artifactId" => tag(&own, "artifactId"),
-            "project.parent.groupId" => tag(parent, "groupId"),
-            "project.parent.version" => tag(parent, "version"),
-            p => tag(props, p),
-        };
-        out.push_str(&rest[..at]);
-        out.push_str(value.unwrap_or(&rest[at..at + end + 1]));
-        rest = &rest[at + end + 1..];
-    }
-    out.push_str(rest);
-    out
-}
-
 /// `text` without terminal colour and cursor sequences (`ESC [ … letter`).
-pub(crate) fn strip_ansi(text: &str) -> String {
+pub fn strip_ansi(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -348,24 +283,19 @@ pub(crate) fn strip_ansi(text: &str) -> String {
     out
 }
 
-/// The pom's direct dependencies found in the local repository, and those not found.
+/// The pom's direct dependencies (its own, its active profiles' and its parents', versions
+/// from dependency management) found in the local repository, and those not found.
 fn pom_dependencies(dir: &Path, settings: &Settings) -> (Vec<PathBuf>, Vec<String>) {
-    let Ok(full) = read_text(&dir.join("pom.xml")) else { return (Vec::new(), Vec::new()) };
-    let pom = &full;
-    let pom = without(&without(&without(pom, "dependencyManagement"), "build"), "parent");
-    let expand = |v: &str| expand_pom(&full, v);
     let repo = repo_local(settings);
+    let Ok(pom) = Effective::load(&dir.join("pom.xml"), Some(&repo), &[]) else { return (Vec::new(), Vec::new()) };
     let (mut found, mut missing) = (Vec::new(), Vec::new());
-    let deps = tag(&pom, "dependencies").unwrap_or("");
-    for block in deps.split("</dependency>") {
-        let (Some(g), Some(a)) = (tag(block, "groupId"), tag(block, "artifactId")) else { continue };
-        if matches!(tag(block, "scope"), Some("import" | "system")) {
+    for d in pom.dependencies() {
+        if matches!(d.scope.as_deref(), Some("import" | "system")) || d.kind.as_deref().is_some_and(|k| k != "jar") {
             continue;
         }
-        let (g, a) = (expand(g), expand(a));
-        let (g, a) = (g.as_str(), a.as_str());
+        let (g, a) = (d.group_id.as_str(), d.artifact_id.as_str());
         let base = repo.join(g.replace('.', "/")).join(a);
-        let mut versions: Vec<String> = tag(block, "version").map(expand).into_iter().collect();
+        let mut versions: Vec<String> = d.version.clone().into_iter().collect();
         if let Ok(rd) = std::fs::read_dir(&base) {
             let mut other: Vec<String> =
                 rd.flatten().filter_map(|e| e.file_name().to_str().map(str::to_owned)).collect();
@@ -382,7 +312,7 @@ fn pom_dependencies(dir: &Path, settings: &Settings) -> (Vec<PathBuf>, Vec<Strin
 
 /// A fingerprint of every Java file under the source roots (path, size, modification time):
 /// any edit, addition or removal in the project changes it.
-pub(crate) fn sources_fingerprint(source_roots: &[PathBuf]) -> String {
+pub fn sources_fingerprint(source_roots: &[PathBuf]) -> String {
     let mut s = String::new();
     for r in source_roots {
         for f in mji_index::walk::java_files(r).files {
@@ -398,56 +328,12 @@ pub(crate) fn sources_fingerprint(source_roots: &[PathBuf]) -> String {
     mji_parser::content_hash(s.as_bytes())
 }
 
-/// With an incomplete classpath, marks javac's complaints about packages and types that a
-/// missing library would provide: `package x does not exist`, and `cannot find symbol` for a
-/// name imported from such a package.
-pub(crate) fn mark_missing_dependencies(file: &Path, problems: &mut [Problem]) {
-    let mut packages: Vec<String> = Vec::new();
-    for p in problems.iter_mut() {
-        if p.code == "compiler.err.doesnt.exist" {
-            if let Some(pkg) = p.message.strip_prefix("package ").and_then(|r| r.strip_suffix(" does not exist")) {
-                packages.push(pkg.to_owned());
-            }
-            p.cause = Some("missing-dependency".to_owned());
-        }
-    }
-    if packages.is_empty() {
-        return;
-    }
-    let text = read_text(file).unwrap_or_default();
-    let mut names: Vec<String> = Vec::new();
-    for line in text.lines() {
-        let Some(rest) = line.trim().strip_prefix("import ") else { continue };
-        let rest = rest.trim_start_matches("static ").trim().trim_end_matches(';').trim();
-        if packages.iter().any(|p| rest.starts_with(&format!("{p}."))) {
-            let parts: Vec<&str> = rest.split('.').collect();
-            names.extend(parts.iter().rev().take(2).filter(|n| **n != "*").map(|n| (*n).to_owned()));
-        }
-    }
-    for p in problems.iter_mut() {
-        if p.cause.is_none() && p.code.starts_with("compiler.err.cant.resolve") {
-            let symbol = p.message.lines().find_map(|l| l.trim().strip_prefix("symbol:")).unwrap_or("");
-            let name = symbol.split_whitespace().nth(1).unwrap_or("");
-            let name = name.split('(').next().unwrap_or(name);
-            if names.iter().any(|n| n == name) {
-                p.cause = Some("missing-dependency".to_owned());
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn pom_placeholders_and_colours_do_not_reach_notes() {
-        let pom = "<project><parent><groupId>org.p</groupId><version>7</version></parent><artifactId>me</artifactId>\n<properties><lib.version>1.2</lib.version></properties><dependencies><dependency><groupId>${project.groupId}</groupId><artifactId>${project.artifactId}-core</artifactId><version>${lib.version}</version></dependency></dependencies></project>";
-        assert_eq!(expand_pom(pom, "${project.groupId}"), "org.p");
-        assert_eq!(expand_pom(pom, "${project.artifactId}-core"), "me-core");
-        assert_eq!(expand_pom(pom, "${lib.version}"), "1.2");
-        assert_eq!(expand_pom(pom, "${project.version}"), "7");
-        assert_eq!(expand_pom(pom, "${unknown}"), "${unknown}");
+    fn colours_do_not_reach_notes() {
         assert_eq!(strip_ansi("\u{1b}[1;31mERROR\u{1b}[m Failed"), "ERROR Failed");
     }
 }
