@@ -158,6 +158,9 @@ settings! {
     /// The tool groups the server lists, of navigation, problems, build, edit, editor (commas
     /// separate them too).
     tool_groups: Vec<String> = TOOL_GROUPS.iter().map(|g| (*g).to_owned()).collect() => project().key("tools");
+    /// How long the shared server (`serve --shared`, started by `bridge`) keeps running with no
+    /// client connected and no request (seconds; 0: until stopped).
+    shared_idle_secs: u64 = 900 => project();
 }
 
 /// Values given on the command line, by key name, as text: one item per occurrence.

@@ -1,7 +1,13 @@
 //! The MCP server: the tool catalog on the wire (rmcp), each call run on the blocking pool
 //! against the shared [`Workspace`], results as `structuredContent` plus the same JSON as text.
-//! Tool failures are tool errors (`isError`); protocol misuse is a JSON-RPC error.
+//! Tool failures are tool errors (`isError`); protocol misuse is a JSON-RPC error. The same
+//! handler serves stdio ([`serve_stdio`]) and the network ([`serve_network`]: Streamable HTTP,
+//! TCP, the shared per-workspace server).
 
+pub mod http;
+pub mod secret;
+pub mod shared;
+pub mod tcp;
 pub mod transport;
 
 use std::sync::Arc;
@@ -328,7 +334,12 @@ where
     R: tokio::io::AsyncRead + Unpin + Send + 'static,
     W: tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
-    let (t, pump) = transport::LineTransport::start(input, output, log);
+    prepare(&ws);
+    serve_connection(JavaIndexServer::new(ws), input, output, log).await;
+}
+
+/// What every transport does once before serving.
+fn prepare(ws: &Arc<Workspace>) {
     // The tokenizer that measures answers takes ~100 ms to build: not on the first call's time.
     mji_tools::budget::warm();
     // A full disk (or a file-size limit) stops the cache's writes: said once, and the answers
@@ -336,7 +347,15 @@ where
     ws.on_cache_write_error(Arc::new(|e: &str| {
         tracing::error!("{e}; the cache keeps new entries in memory for the rest of this run")
     }));
-    let server = JavaIndexServer::new(ws);
+}
+
+/// One line-delimited connection (stdio, or a TCP client) served by `server`.
+pub(crate) async fn serve_connection<R, W>(server: JavaIndexServer, input: R, output: W, log: transport::MessageLog)
+where
+    R: tokio::io::AsyncRead + Unpin + Send + 'static,
+    W: tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let (t, pump) = transport::LineTransport::start(input, output, log);
     match server.serve(t).await {
         Ok(running) => {
             let reason = running.waiting().await;
@@ -347,6 +366,108 @@ where
     }
     // Let queued answers reach the output; the writer stops once every sender is gone.
     let _ = tokio::time::timeout(std::time::Duration::from_secs(2), pump.writer).await;
+}
+
+/// The network side of a server: the listeners it serves and how it is reached.
+pub struct Network {
+    /// MCP Streamable HTTP.
+    pub http: Option<std::net::TcpListener>,
+    /// Newline-delimited JSON-RPC, each connection opened by the token line.
+    pub tcp: Option<std::net::TcpListener>,
+    /// The token both require.
+    pub token: String,
+    /// Serve as the workspace's shared server: registered in this file, stopping after this
+    /// idle time (`None`: never).
+    pub shared: Option<(std::path::PathBuf, Option<std::time::Duration>)>,
+}
+
+/// Serves the listeners until stopped (Ctrl-C, SIGTERM) or, for a shared server, idle for its
+/// idle time. Every client shares one workspace and one bounded call pool.
+pub async fn serve_network(ws: Arc<Workspace>, net: Network) -> anyhow::Result<()> {
+    let log = transport::MessageLog::open(ws.config.log_file.as_deref())
+        .map_err(|e| anyhow::anyhow!("opening log file: {e}"))?;
+    prepare(&ws);
+    let server = JavaIndexServer::new(ws.clone());
+    let token: Arc<str> = Arc::from(net.token.as_str());
+    let activity = shared::Activity::new();
+    let ct = tokio_util::sync::CancellationToken::new();
+    let mut http_addr = None;
+    let mut tcp_addr = None;
+    let mut tasks = Vec::new();
+    if let Some(l) = net.http {
+        l.set_nonblocking(true)?;
+        let l = tokio::net::TcpListener::from_std(l)?;
+        http_addr = Some(l.local_addr()?);
+        tasks.push(tokio::spawn(http::serve_http(server.clone(), l, token.clone(), activity.clone(), ct.clone())));
+    }
+    if let Some(l) = net.tcp {
+        l.set_nonblocking(true)?;
+        let l = tokio::net::TcpListener::from_std(l)?;
+        tcp_addr = Some(l.local_addr()?);
+        let task = tcp::serve_tcp(server.clone(), l, token.clone(), activity.clone(), log.clone(), ct.clone());
+        tasks.push(tokio::spawn(task));
+    }
+    let mut registered = None;
+    let mut idle_limit = None;
+    if let Some((path, idle)) = &net.shared {
+        let Some(tcp) = tcp_addr else { anyhow::bail!("a shared server needs its TCP listener") };
+        let reg = shared::Registration {
+            pid: std::process::id(),
+            tcp,
+            http: http_addr,
+            token: net.token.clone(),
+            roots: ws.roots.paths().to_vec(),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+        };
+        if let Some(other) = shared::register(path, &reg).map_err(|e| anyhow::anyhow!(e))? {
+            tracing::warn!(pid = other.pid, "another shared server already serves this workspace; stopping");
+            ct.cancel();
+        } else {
+            registered = Some(path.clone());
+        }
+        idle_limit = *idle;
+    }
+    let stop = async {
+        #[cfg(unix)]
+        {
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(mut term) => tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {},
+                    _ = term.recv() => {},
+                },
+                Err(_) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let idle = async {
+        let Some(limit) = idle_limit else { return std::future::pending().await };
+        loop {
+            tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+            if activity.idle_for().is_some_and(|d| d >= limit) {
+                tracing::info!("no client for {} s: stopping", limit.as_secs());
+                return;
+            }
+        }
+    };
+    tokio::select! {
+        _ = stop => {},
+        _ = idle => {},
+        _ = ct.cancelled() => {},
+    }
+    // Unregistered first, so a bridge arriving now starts a new server instead of this one.
+    if let Some(path) = &registered {
+        shared::unregister(path);
+    }
+    ct.cancel();
+    for t in tasks {
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(2), t).await;
+    }
+    ws.flush();
+    Ok(())
 }
 
 #[cfg(test)]
