@@ -417,3 +417,92 @@ fn two_bridges_and_an_http_client_share_one_server() {
         b.close();
     }
 }
+
+/// Sends `requests` (after the handshake) to `serve` on stdio; the answers by id.
+fn stdio_answers(env: &Env, requests: &[Value]) -> Vec<Value> {
+    let mut child =
+        env.cmd(&["serve"]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("serve");
+    let mut input = child.stdin.take().expect("stdin");
+    let mut output = BufReader::new(child.stdout.take().expect("stdout"));
+    rpc(&mut input, &mut output, &init_msg(0)).expect("initialized");
+    rpc(&mut input, &mut output, &initialized());
+    let answers = requests.iter().map(|r| rpc(&mut input, &mut output, r).expect("answer")).collect();
+    drop(input);
+    let _ = child.wait();
+    answers
+}
+
+fn request(id: u64, method: &str, params: Value) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+}
+
+#[test]
+fn resources_list_pages_reads_files_and_types_and_completes_template_arguments() {
+    let env = Env::new();
+    // More files than one page holds.
+    for i in 0..230 {
+        common::write(env.ws.path(), &format!("gen/p{}/G{i}.java", i % 7), &format!("package p;\nclass G{i} {{}}\n"));
+    }
+    let root = std::fs::canonicalize(env.ws.path()).expect("canonical");
+    let records = format!("file://{}/records.java", root.display());
+    let a = stdio_answers(
+        &env,
+        &[
+            request(1, "resources/list", json!({})),
+            request(2, "resources/templates/list", json!({})),
+            request(3, "resources/read", json!({"uri": records})),
+            request(4, "resources/read", json!({"uri": "java-type://com.example.outline.records.Point"})),
+            request(5, "resources/read", json!({"uri": "file:///etc/hostname"})),
+            request(6, "resources/read", json!({"uri": "java-type://no.such.Type"})),
+            request(
+                7,
+                "completion/complete",
+                json!({"ref": {"type": "ref/resource", "uri": "java-type://{fqn}"}, "argument": {"name": "fqn", "value": "G10"}}),
+            ),
+            request(
+                8,
+                "completion/complete",
+                json!({"ref": {"type": "ref/resource", "uri": "file:///{path}"}, "argument": {"name": "path", "value": "records"}}),
+            ),
+            request(9, "resources/list", json!({"cursor": "not-a-cursor"})),
+        ],
+    );
+    let first = &a[0]["result"];
+    let listed = first["resources"].as_array().expect("resources");
+    assert_eq!(listed.len(), 200, "a full first page");
+    let cursor = first["nextCursor"].as_str().expect("a next page").to_owned();
+    assert!(
+        listed.iter().all(|r| r["uri"].as_str().is_some_and(|u| u.starts_with(&format!("file://{}", root.display()))))
+    );
+    let templates: Vec<&str> = a[1]["result"]["resourceTemplates"]
+        .as_array()
+        .expect("templates")
+        .iter()
+        .filter_map(|t| t["uriTemplate"].as_str())
+        .collect();
+    assert_eq!(templates, ["file:///{path}", "java-type://{fqn}"]);
+    let text = a[2]["result"]["contents"][0]["text"].as_str().expect("file text");
+    assert_eq!(text, std::fs::read_to_string(root.join("records.java")).expect("read"));
+    let point = a[3]["result"]["contents"][0]["text"].as_str().expect("type source");
+    assert!(point.contains("record Point(int x, int y)") && !point.contains("package "), "{point}");
+    assert_eq!(a[4]["error"]["code"], -32602, "outside the roots: {}", a[4]);
+    assert!(a[4]["error"]["message"].as_str().is_some_and(|m| m.contains("outside the workspace roots")));
+    assert_eq!(a[5]["error"]["code"], -32002, "an unknown type: {}", a[5]);
+    let fqns = a[6]["result"]["completion"]["values"].as_array().expect("values");
+    assert!(fqns.iter().any(|v| v == "p.G10"), "{fqns:?}");
+    let paths = a[7]["result"]["completion"]["values"].as_array().expect("values");
+    let expected = root.join("records.java").to_string_lossy().trim_start_matches('/').to_owned();
+    assert!(paths.iter().any(|v| v.as_str() == Some(expected.as_str())), "{paths:?}");
+    assert_eq!(a[8]["error"]["code"], -32602, "{}", a[8]);
+
+    // The second page holds the rest, and no file twice.
+    let b = stdio_answers(&env, &[request(1, "resources/list", json!({"cursor": cursor}))]);
+    let rest = b[0]["result"]["resources"].as_array().expect("resources");
+    assert!(b[0]["result"].get("nextCursor").is_none_or(Value::is_null), "{}", b[0]);
+    let mut all: Vec<&str> = listed.iter().chain(rest).filter_map(|r| r["uri"].as_str()).collect();
+    let n = all.len();
+    all.sort_unstable();
+    all.dedup();
+    assert_eq!(all.len(), n, "a file listed twice");
+    assert!(n > 230, "{n}");
+}

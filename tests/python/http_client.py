@@ -34,6 +34,13 @@ async def session(mode: str, url: str, token: str, n: int) -> str:
         r = await client.call_tool("java_find_symbol", {"query": first["name"], "rootDir": "."})
         assert not r.is_error, r.content
 
+        listed = await client.list_resources()
+        uri = next(str(r.uri) for r in listed.resources if str(r.uri).endswith("/records.java"))
+        read = await client.read_resource(uri)
+        assert read.contents[0].text.startswith("package "), read.contents[0]
+        templates = await client.list_resource_templates()
+        assert {t.uri_template for t in templates.resource_templates} == {"file:///{path}", "java-type://{fqn}"}
+
         r = await client.call_tool("java_index", {"filePath": "../outside/Secret.java"})
         assert r.is_error and "outside the workspace roots" in r.content[0].text, r.content
         return f"python sdk http {mode} #{n}: ok (protocol {version}, {len(names)} tools)"

@@ -13,11 +13,11 @@ pub mod transport;
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestMethod, CompleteRequestParams,
-    CompleteResult, ContentBlock, Implementation, InitializeResult, ListPromptsRequestMethod, ListPromptsResult,
-    ListResourceTemplatesRequestMethod, ListResourceTemplatesResult, ListResourcesRequestMethod, ListResourcesResult,
-    ListToolsResult, MetaObject, PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig,
-    Tool, ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult, CompletionInfo,
+    ContentBlock, Implementation, InitializeResult, ListPromptsRequestMethod, ListPromptsResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, MetaObject, PaginatedRequestParams,
+    ProgressNotificationParam, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Reference,
+    Resource, ResourceContents, ResourceTemplate, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
@@ -236,9 +236,11 @@ impl JavaIndexServer {
 
 impl ServerHandler for JavaIndexServer {
     fn get_info(&self) -> ServerConfig {
-        InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new("mcp-java-index", env!("CARGO_PKG_VERSION")))
-            .with_instructions(INSTRUCTIONS)
+        InitializeResult::new(
+            ServerCapabilities::builder().enable_completions().enable_resources().enable_tools().build(),
+        )
+        .with_server_info(Implementation::new("mcp-java-index", env!("CARGO_PKG_VERSION")))
+        .with_instructions(INSTRUCTIONS)
     }
 
     async fn list_tools(
@@ -278,8 +280,8 @@ impl ServerHandler for JavaIndexServer {
         self.run(&request.name, args, structured, context.ct.clone()).await.map(CallToolResponse::from)
     }
 
-    // Capabilities this server does not declare answer "method not found" rather than an
-    // empty success (rmcp's defaults), so clients are not misled.
+    // Prompts, which this server does not declare, answer "method not found" rather than an
+    // empty success (rmcp's default), so clients are not misled.
     async fn list_prompts(
         &self,
         _r: Option<PaginatedRequestParams>,
@@ -290,18 +292,41 @@ impl ServerHandler for JavaIndexServer {
 
     async fn complete(
         &self,
-        _r: CompleteRequestParams,
+        request: CompleteRequestParams,
         _c: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, McpError> {
-        Err(McpError::method_not_found::<CompleteRequestMethod>())
+        let Reference::Resource(template) = request.r#ref else {
+            return Err(McpError::invalid_params("this server has no prompts: complete a resource template", None));
+        };
+        let (uri, arg) = (template.uri, request.argument);
+        let found = self.blocking(move |ws| ws.complete_resource(&uri, &arg.name, &arg.value)).await?;
+        let mut info = CompletionInfo::default();
+        info.total = Some(found.total.min(u32::MAX as usize) as u32);
+        info.has_more = Some(found.has_more);
+        info.values = found.values;
+        Ok(CompleteResult::new(info))
     }
 
     async fn list_resources(
         &self,
-        _r: Option<PaginatedRequestParams>,
+        request: Option<PaginatedRequestParams>,
         _c: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, McpError> {
-        Err(McpError::method_not_found::<ListResourcesRequestMethod>())
+        let offset = match request.and_then(|r| r.cursor) {
+            None => 0,
+            Some(c) => c.parse::<usize>().map_err(|_| {
+                McpError::invalid_params(format!("invalid cursor `{c}`: give the nextCursor of the last page"), None)
+            })?,
+        };
+        let page = self.blocking(move |ws| Ok(ws.list_resources(offset))).await?;
+        let resources = page
+            .items
+            .into_iter()
+            .map(|i| Resource::new(i.uri, i.name).with_mime_type(i.mime_type).with_size(i.size))
+            .collect();
+        let mut result = ListResourcesResult::with_all_items(resources);
+        result.next_cursor = page.next_offset.map(|n| n.to_string());
+        Ok(result)
     }
 
     async fn list_resource_templates(
@@ -309,7 +334,55 @@ impl ServerHandler for JavaIndexServer {
         _r: Option<PaginatedRequestParams>,
         _c: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, McpError> {
-        Err(McpError::method_not_found::<ListResourceTemplatesRequestMethod>())
+        use mji_tools::resources::{FILE_TEMPLATE, TYPE_TEMPLATE};
+        Ok(ListResourceTemplatesResult::with_all_items(vec![
+            ResourceTemplate::new(FILE_TEMPLATE, "workspace file")
+                .with_title("Workspace file")
+                .with_description("A file under the workspace roots, by its absolute path"),
+            ResourceTemplate::new(TYPE_TEMPLATE, "java type")
+                .with_title("Java type source")
+                .with_description("A type's source by qualified name (its file's outline when too long)")
+                .with_mime_type("text/x-java"),
+        ]))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _c: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, McpError> {
+        let uri = request.uri;
+        let r = self.blocking(move |ws| ws.read_resource(&uri)).await?;
+        let contents = ResourceContents::TextResourceContents {
+            uri: r.uri,
+            mime_type: Some(r.mime_type.to_owned()),
+            text: r.text,
+            meta: None,
+        };
+        Ok(ReadResourceResult::new(vec![contents]).into())
+    }
+}
+
+impl JavaIndexServer {
+    /// A resource call on the blocking pool; its errors as JSON-RPC errors (a missing file or
+    /// type: resource not found), a panic as an internal error.
+    async fn blocking<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Workspace) -> Result<T, mji_tools::ToolError> + Send + 'static,
+    ) -> Result<T, McpError> {
+        use mji_tools::ToolError;
+        let ws = self.ws.clone();
+        match tokio::task::spawn_blocking(move || f(&ws)).await {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(e @ (ToolError::NotFound(_) | ToolError::NoSuchSymbol(_)))) => {
+                Err(McpError::resource_not_found(e.to_string(), None))
+            }
+            Ok(Err(e)) => Err(McpError::invalid_params(e.to_string(), None)),
+            Err(join) => {
+                tracing::error!("resource call failed: {join}");
+                Err(McpError::internal_error("internal error (logged; please report it)", None))
+            }
+        }
     }
 }
 

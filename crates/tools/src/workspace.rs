@@ -295,7 +295,7 @@ impl Workspace {
 
     /// Re-checks a resolved file at read time: still inside a root (a link swapped in since
     /// it was resolved is refused), a regular file, within the cap.
-    fn check_file(&self, path: &Path, display: &str) -> Result<(), ToolError> {
+    pub(crate) fn check_file(&self, path: &Path, display: &str) -> Result<(), ToolError> {
         match std::fs::canonicalize(path) {
             Ok(canon) if self.roots.root_of(&canon).is_none() => {
                 return Err(ToolError::InvalidArgument(
