@@ -454,6 +454,10 @@ pub struct ServeArgs {
     /// Allow --http or --tcp on an address other than loopback (needs --token-file)
     #[arg(long)]
     pub allow_remote: bool,
+    /// A host name HTTP clients may use besides loopback and the bound address (repeatable;
+    /// for --allow-remote, e.g. the machine's DNS name)
+    #[arg(long, value_name = "NAME")]
+    pub allowed_host: Vec<String>,
     /// The token clients must send (an owner-only file); default created once in
     /// $XDG_STATE_HOME/mcp-java-index/token (else ~/.local/state/…)
     #[arg(long, value_name = "PATH")]
@@ -847,7 +851,7 @@ fn bind_network(args: &ServeArgs, config: &Config) -> anyhow::Result<crate::mcp_
     if let Some((path, _)) = &shared {
         eprintln!("shared: registered in {}", path.display());
     }
-    Ok(crate::mcp_server::Network { http, tcp, token, shared })
+    Ok(crate::mcp_server::Network { http, tcp, token, shared, allowed_hosts: args.allowed_host.clone() })
 }
 
 /// `bridge`: stdio relayed to the workspace's shared server, started if none answers.

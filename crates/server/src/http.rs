@@ -44,24 +44,27 @@ pub fn check_bind(addr: SocketAddr, allow_remote: bool, token_configured: bool) 
     Ok(())
 }
 
-/// The `Host` values a request may carry: the loopback names, and the bound address itself.
-fn allowed_hosts(addr: SocketAddr) -> Vec<String> {
+/// The `Host` values a request may carry: the loopback names, the bound address itself, and
+/// the names the user added.
+fn allowed_hosts(addr: SocketAddr, extra: &[String]) -> Vec<String> {
     let mut hosts = vec!["localhost".to_owned(), "127.0.0.1".to_owned(), "::1".to_owned()];
     if !addr.ip().is_loopback() && !addr.ip().is_unspecified() {
         hosts.push(addr.ip().to_string());
     }
+    hosts.extend(extra.iter().cloned());
     hosts
 }
 
 /// The browser origins allowed (a request without `Origin`, as every non-browser client
 /// sends, passes): this server's own, so a page from elsewhere cannot drive it.
-fn allowed_origins(addr: SocketAddr) -> Vec<String> {
+fn allowed_origins(addr: SocketAddr, extra: &[String]) -> Vec<String> {
     let port = addr.port();
     let mut origins =
         vec![format!("http://127.0.0.1:{port}"), format!("http://localhost:{port}"), format!("http://[::1]:{port}")];
     if !addr.ip().is_loopback() && !addr.ip().is_unspecified() {
         origins.push(format!("http://{addr}"));
     }
+    origins.extend(extra.iter().map(|h| format!("http://{h}:{port}")));
     origins
 }
 
@@ -69,6 +72,7 @@ fn allowed_origins(addr: SocketAddr) -> Vec<String> {
 pub(crate) async fn serve_http(
     server: JavaIndexServer,
     listener: tokio::net::TcpListener,
+    extra_hosts: Vec<String>,
     token: Arc<str>,
     activity: Arc<Activity>,
     ct: CancellationToken,
@@ -81,8 +85,8 @@ pub(crate) async fn serve_http(
         }
     };
     let config = StreamableHttpServerConfig::default()
-        .with_allowed_hosts(allowed_hosts(addr))
-        .with_allowed_origins(allowed_origins(addr))
+        .with_allowed_hosts(allowed_hosts(addr, &extra_hosts))
+        .with_allowed_origins(allowed_origins(addr, &extra_hosts))
         .with_cancellation_token(ct.child_token());
     // One handler value per session; they share the workspace and the call pool.
     let service: Service =
@@ -160,6 +164,20 @@ mod tests {
         assert!(check_bind(any, false, true).expect_err("refused").contains("--allow-remote"));
         assert!(check_bind(any, true, false).expect_err("refused").contains("--token-file"));
         assert!(check_bind(any, true, true).is_ok());
+    }
+
+    #[test]
+    fn hosts_and_origins_are_this_servers_own_and_the_names_added() {
+        let any: SocketAddr = "0.0.0.0:8080".parse().expect("addr");
+        let one: SocketAddr = "10.0.0.5:8080".parse().expect("addr");
+        let extra = vec!["build.example".to_owned()];
+        assert_eq!(allowed_hosts(any, &[]), ["localhost", "127.0.0.1", "::1"]);
+        assert!(allowed_hosts(one, &extra).iter().any(|h| h == "10.0.0.5"));
+        assert!(allowed_hosts(one, &extra).iter().any(|h| h == "build.example"));
+        let origins = allowed_origins(one, &extra);
+        assert!(origins.contains(&"http://10.0.0.5:8080".to_owned()), "{origins:?}");
+        assert!(origins.contains(&"http://build.example:8080".to_owned()), "{origins:?}");
+        assert!(!origins.iter().any(|o| o.contains(":*")), "no wildcard port: {origins:?}");
     }
 
     #[test]

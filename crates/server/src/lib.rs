@@ -452,6 +452,8 @@ pub struct Network {
     /// Serve as the workspace's shared server: registered in this file, stopping after this
     /// idle time (`None`: never).
     pub shared: Option<(std::path::PathBuf, Option<std::time::Duration>)>,
+    /// Host names HTTP requests may name besides loopback and the bound address.
+    pub allowed_hosts: Vec<String>,
 }
 
 /// Serves the listeners until stopped (Ctrl-C, SIGTERM) or, for a shared server, idle for its
@@ -471,7 +473,15 @@ pub async fn serve_network(ws: Arc<Workspace>, net: Network) -> anyhow::Result<(
         l.set_nonblocking(true)?;
         let l = tokio::net::TcpListener::from_std(l)?;
         http_addr = Some(l.local_addr()?);
-        tasks.push(tokio::spawn(http::serve_http(server.clone(), l, token.clone(), activity.clone(), ct.clone())));
+        let hosts = net.allowed_hosts.clone();
+        tasks.push(tokio::spawn(http::serve_http(
+            server.clone(),
+            l,
+            hosts,
+            token.clone(),
+            activity.clone(),
+            ct.clone(),
+        )));
     }
     if let Some(l) = net.tcp {
         l.set_nonblocking(true)?;
