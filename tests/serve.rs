@@ -558,3 +558,15 @@ fn conformance_suite_in_both_eras() {
     }
     drop(relay);
 }
+
+#[test]
+fn a_bridge_whose_server_cannot_start_says_why_at_once() {
+    let env = Env::new();
+    let missing = env.ws.path().join("no-such-root").to_string_lossy().into_owned();
+    let t = Instant::now();
+    let out = env.cmd(&["bridge", "--root", &missing]).stdin(Stdio::null()).output().expect("bridge");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("stopped") && err.contains(".log"), "{err}");
+    assert!(t.elapsed() < Duration::from_secs(20), "reported after {:?}, not at once", t.elapsed());
+    assert!(out.stdout.is_empty(), "stdout is the protocol: nothing there");
+}

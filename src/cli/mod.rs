@@ -863,7 +863,9 @@ fn bridge(args: BridgeArgs) -> anyhow::Result<ExitCode> {
     let path = shared::registration_path(&roots)
         .ok_or_else(|| anyhow::anyhow!("no runtime directory (set XDG_RUNTIME_DIR or HOME)"))?;
     let log = shared::log_path(&roots);
-    let start = move || -> anyhow::Result<()> {
+    let log_for_start = log.clone();
+    let start = move || -> anyhow::Result<std::process::Child> {
+        let log = log_for_start;
         // The server gets the bridge's own arguments (the same workspace and settings).
         let mut passed: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
         if let Some(i) = passed.iter().position(|a| a == "bridge") {
@@ -887,13 +889,10 @@ fn bridge(args: BridgeArgs) -> anyhow::Result<ExitCode> {
         // Its own process group: the client's Ctrl-C or exit does not stop the shared server.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        let mut child = cmd.spawn().map_err(|e| anyhow::anyhow!("starting the shared server: {e}"))?;
-        // Reaped by a thread while this bridge runs (it normally outlives the bridge).
-        let _ = std::thread::Builder::new().name("shared-server".to_owned()).spawn(move || child.wait());
-        Ok(())
+        cmd.spawn().map_err(|e| anyhow::anyhow!("starting the shared server: {e}"))
     };
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
-    let result = runtime.block_on(shared::bridge(&path, start, std::time::Duration::from_secs(60)));
+    let result = runtime.block_on(shared::bridge(&path, log.as_deref(), start, std::time::Duration::from_secs(60)));
     // The stdin reader may still be blocked in a read: not waited for.
     runtime.shutdown_timeout(std::time::Duration::from_millis(100));
     result?;

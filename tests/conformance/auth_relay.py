@@ -71,7 +71,13 @@ class Relay(BaseHTTPRequestHandler):
     do_DELETE = do_POST
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Relay)
-server.daemon_threads = True
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass  # a client that hung up mid-stream: nothing to relay
+
+
+server = Server(("127.0.0.1", 0), Relay)
 print(f"relay: http://127.0.0.1:{server.server_address[1]}", flush=True)
 server.serve_forever()

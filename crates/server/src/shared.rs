@@ -143,6 +143,14 @@ pub fn unregister(path: &Path) {
 /// Connects to the registered server and sends the token line.
 async fn connect(path: &Path) -> Option<tokio::net::TcpStream> {
     let reg = read_registration(path)?;
+    if reg.version != env!("CARGO_PKG_VERSION") {
+        tracing::warn!(
+            pid = reg.pid,
+            "the shared server is version {}, this bridge {}: stop it to start the new one",
+            reg.version,
+            env!("CARGO_PKG_VERSION")
+        );
+    }
     let mut s = tokio::net::TcpStream::connect(reg.tcp).await.ok()?;
     let _ = s.set_nodelay(true);
     s.write_all(format!("{}{}\n", crate::tcp::AUTH_PREFIX, reg.token).as_bytes()).await.ok()?;
@@ -150,27 +158,49 @@ async fn connect(path: &Path) -> Option<tokio::net::TcpStream> {
 }
 
 /// The bridge: connects stdio to the workspace's shared server, calling `start` to launch one
-/// in the background when none answers and waiting up to `wait` for it to register. Returns
-/// when either side closes.
-pub async fn bridge(path: &Path, start: impl FnOnce() -> anyhow::Result<()>, wait: Duration) -> anyhow::Result<()> {
+/// in the background when none answers and waiting up to `wait` for it to register (a server
+/// that fails first is reported at once, with its log). Returns when either side closes.
+pub async fn bridge(
+    path: &Path,
+    log: Option<&Path>,
+    start: impl FnOnce() -> anyhow::Result<std::process::Child>,
+    wait: Duration,
+) -> anyhow::Result<()> {
+    let log = log.map_or_else(|| "its stderr".to_owned(), |l| l.display().to_string());
     let stream = match connect(path).await {
         Some(s) => s,
         None => {
-            start()?;
+            let mut child = Some(start()?);
             let deadline = Instant::now() + wait;
-            loop {
+            let stream = loop {
                 if let Some(s) = connect(path).await {
                     break s;
                 }
+                // A server that stopped: failed (said at once), or found another one serving
+                // the workspace (which registers in a moment).
+                if let Some(mut c) = child.take() {
+                    match c.try_wait() {
+                        Ok(Some(status)) if !status.success() => {
+                            anyhow::bail!("the shared server stopped ({status}) before serving; see {log}")
+                        }
+                        Ok(Some(_)) => {}
+                        _ => child = Some(c),
+                    }
+                }
                 if Instant::now() >= deadline {
                     anyhow::bail!(
-                        "the shared server did not register in {} within {} s (its log is beside its token, in the state directory)",
+                        "the shared server did not register in {} within {} s; see {log}",
                         path.display(),
                         wait.as_secs()
                     );
                 }
                 tokio::time::sleep(Duration::from_millis(50)).await;
+            };
+            // Reaped while this bridge runs (the server normally outlives it).
+            if let Some(mut c) = child {
+                let _ = std::thread::Builder::new().name("shared-server".to_owned()).spawn(move || c.wait());
             }
+            stream
         }
     };
     let (mut from_server, mut to_server) = stream.into_split();
