@@ -570,3 +570,27 @@ fn a_bridge_whose_server_cannot_start_says_why_at_once() {
     assert!(t.elapsed() < Duration::from_secs(20), "reported after {:?}, not at once", t.elapsed());
     assert!(out.stdout.is_empty(), "stdout is the protocol: nothing there");
 }
+
+#[test]
+fn connections_beyond_the_cap_are_closed_and_the_server_keeps_serving() {
+    let env = Env::new();
+    let server = start(&env, &["serve", "--tcp", "0"]);
+    let addr = server.tcp.expect("tcp");
+    // 256 connections that never send their token hold every slot…
+    let idle: Vec<TcpStream> = (0..256).map(|_| TcpStream::connect(addr).expect("connect")).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    // …so the next one is closed at once, without waiting for its token.
+    let mut over = TcpStream::connect(addr).expect("connect");
+    over.set_read_timeout(Some(Duration::from_secs(5))).expect("timeout");
+    let mut buf = [0u8; 64];
+    let n = over.read(&mut buf).expect("closed, not timed out");
+    assert_eq!(n, 0, "the connection over the cap was served: {:?}", String::from_utf8_lossy(&buf[..n]));
+    // Once they go, a client with the token is served again.
+    drop(idle);
+    std::thread::sleep(Duration::from_millis(300));
+    let mut s = TcpStream::connect(addr).expect("connect");
+    writeln!(s, "Bearer {}", env.token()).expect("send");
+    let mut reader = BufReader::new(s.try_clone().expect("clone"));
+    let init = rpc(&mut s, &mut reader, &init_msg(1)).expect("answer");
+    assert_eq!(init["result"]["serverInfo"]["name"], "mcp-java-index", "{init}");
+}

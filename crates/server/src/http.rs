@@ -91,6 +91,7 @@ pub(crate) async fn serve_http(
     // One handler value per session; they share the workspace and the call pool.
     let service: Service =
         StreamableHttpService::new(move || Ok(server.clone()), Arc::new(LocalSessionManager::default()), config);
+    let slots = Arc::new(tokio::sync::Semaphore::new(crate::MAX_CONNECTIONS));
     loop {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -104,13 +105,23 @@ pub(crate) async fn serve_http(
             },
             _ = ct.cancelled() => break,
         };
+        let Ok(slot) = slots.clone().try_acquire_owned() else {
+            tracing::warn!(%peer, "HTTP connection refused: {} already open", crate::MAX_CONNECTIONS);
+            drop(stream);
+            continue;
+        };
         let (service, token, activity) = (service.clone(), token.clone(), activity.clone());
         tokio::spawn(async move {
+            let _slot = slot;
             let svc = hyper::service::service_fn(move |req: Request<Incoming>| {
                 let (service, token, activity) = (service.clone(), token.clone(), activity.clone());
                 async move { Ok::<_, Infallible>(handle(&service, &token, &activity, req).await) }
             });
-            let conn = hyper::server::conn::http1::Builder::new().serve_connection(TokioIo::new(stream), svc);
+            // A client that never finishes its headers is dropped (with the timer hyper needs).
+            let conn = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(std::time::Duration::from_secs(30))
+                .serve_connection(TokioIo::new(stream), svc);
             if let Err(e) = conn.await {
                 tracing::debug!(%peer, "HTTP connection ended: {e}");
             }

@@ -441,6 +441,10 @@ where
     let _ = tokio::time::timeout(std::time::Duration::from_secs(2), pump.writer).await;
 }
 
+/// Connections one network listener holds open at most; beyond it a new one is closed at
+/// once (a flood of idle or unauthenticated connections cannot exhaust the descriptors).
+pub const MAX_CONNECTIONS: usize = 256;
+
 /// The network side of a server: the listeners it serves and how it is reached.
 pub struct Network {
     /// MCP Streamable HTTP.

@@ -30,6 +30,7 @@ pub(crate) async fn serve_tcp(
     log: MessageLog,
     ct: CancellationToken,
 ) {
+    let slots = Arc::new(tokio::sync::Semaphore::new(crate::MAX_CONNECTIONS));
     loop {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -42,8 +43,14 @@ pub(crate) async fn serve_tcp(
             },
             _ = ct.cancelled() => break,
         };
+        let Ok(slot) = slots.clone().try_acquire_owned() else {
+            tracing::warn!(%peer, "TCP connection refused: {} already open", crate::MAX_CONNECTIONS);
+            drop(stream);
+            continue;
+        };
         let (server, token, activity, log) = (server.clone(), token.clone(), activity.clone(), log.clone());
         tokio::spawn(async move {
+            let _slot = slot;
             let _active = activity.enter();
             let _ = stream.set_nodelay(true);
             let (read, mut write) = stream.into_split();
