@@ -465,6 +465,7 @@ fn resources_list_pages_reads_files_and_types_and_completes_template_arguments()
                 json!({"ref": {"type": "ref/resource", "uri": "file:///{path}"}, "argument": {"name": "path", "value": "records"}}),
             ),
             request(9, "resources/list", json!({"cursor": "not-a-cursor"})),
+            request(10, "tools/call", json!({"name": "java_index", "arguments": {"filePath": "records.java"}})),
         ],
     );
     let first = &a[0]["result"];
@@ -494,6 +495,10 @@ fn resources_list_pages_reads_files_and_types_and_completes_template_arguments()
     let expected = root.join("records.java").to_string_lossy().trim_start_matches('/').to_owned();
     assert!(paths.iter().any(|v| v.as_str() == Some(expected.as_str())), "{paths:?}");
     assert_eq!(a[8]["error"]["code"], -32602, "{}", a[8]);
+    // A single-file tool's answer links the file it is about.
+    let link = &a[9]["result"]["content"][1];
+    assert_eq!(link["type"], "resource_link", "{}", a[9]);
+    assert_eq!(link["uri"].as_str(), Some(records.as_str()), "{link}");
 
     // The second page holds the rest, and no file twice.
     let b = stdio_answers(&env, &[request(1, "resources/list", json!({"cursor": cursor}))]);

@@ -203,12 +203,16 @@ impl JavaIndexServer {
         let joined = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             let budget = ws.answer_budget_for(structured);
-            cancel.scope(|| registry::dispatch_within(&ws, &tool, args, budget))
+            let answer = cancel.scope(|| registry::dispatch_within(&ws, &tool, args, budget));
+            // The file a single-file answer is about, as a link the client can open or attach.
+            let link =
+                answer.as_ref().ok().and_then(|a| a.value.get("filePath")?.as_str().and_then(|f| ws.file_link(f)));
+            answer.map(|a| (a, link))
         })
         .await;
         watch.abort();
         Ok(match joined {
-            Ok(Ok(answer)) => {
+            Ok(Ok((answer, link))) => {
                 let text = answer.text();
                 let mut r = if structured {
                     CallToolResult::structured(answer.value)
@@ -216,6 +220,10 @@ impl JavaIndexServer {
                     CallToolResult::success(Vec::new())
                 };
                 r.content = vec![ContentBlock::text(text)];
+                if let Some(l) = link {
+                    let resource = Resource::new(l.uri, l.name).with_mime_type(l.mime_type).with_size(l.size);
+                    r.content.push(ContentBlock::resource_link(resource));
+                }
                 r.meta = answer.meta.map(MetaObject);
                 r
             }

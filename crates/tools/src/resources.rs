@@ -103,6 +103,13 @@ impl Workspace {
         ResourcePage { next_offset: (end < page.total).then_some(end), total: page.total, items }
     }
 
+    /// The resource of a file a tool answer names (its `filePath`), for a `resource_link`.
+    pub fn file_link(&self, file_path: &str) -> Option<ResourceItem> {
+        let r = self.resolve(file_path).ok()?;
+        let size = std::fs::metadata(&r.path).ok()?.len();
+        Some(ResourceItem { uri: file_uri(&r.path), name: r.display, mime_type: mime_of(&r.path), size })
+    }
+
     /// The text of a `file://` or `java-type://` resource, within the answer budget.
     pub fn read_resource(&self, uri: &str) -> Result<ResourceText, ToolError> {
         if let Some(fqn) = uri.strip_prefix("java-type://") {
