@@ -31,7 +31,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Serve MCP over stdio (for Claude Code, VS Code, Cursor, any MCP client).
+    /// Serve MCP over stdio (for Claude Code, VS Code, Cursor, any MCP client), or over the
+    /// network for many clients (--http, --tcp, --shared).
     Serve(ServeArgs),
     /// Outline Java files: classes, methods, constructors, fields with exact line ranges.
     ///
@@ -89,6 +90,9 @@ pub enum Command {
     Test(TestCliArgs),
     /// Run allowlisted Maven goals (maven_goal) and wait; exits 1 when Maven failed.
     Mvn(MvnCliArgs),
+    /// MCP on stdio, relayed to this workspace's shared server (started in the background when
+    /// none runs; it stops after `shared_idle_secs` without clients). Register it like `serve`.
+    Bridge(BridgeArgs),
 }
 
 #[derive(Debug, Args)]
@@ -526,8 +530,44 @@ fn parse_enum<T: serde::de::DeserializeOwned>(what: &str, value: &str) -> anyhow
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
+    /// Serve MCP Streamable HTTP at PORT (on 127.0.0.1) or ADDR:PORT; 0 picks a free port
+    #[arg(long, value_name = "[ADDR:]PORT", value_parser = socket_addr)]
+    pub http: Option<std::net::SocketAddr>,
+    /// Serve newline-delimited JSON-RPC over TCP at PORT (on 127.0.0.1) or ADDR:PORT; each
+    /// connection's first line is `Bearer <token>`
+    #[arg(long, value_name = "[ADDR:]PORT", value_parser = socket_addr)]
+    pub tcp: Option<std::net::SocketAddr>,
+    /// Serve as this workspace's shared server for `bridge` clients (TCP on a free loopback port
+    /// unless --tcp), stopping after `shared_idle_secs` without clients
+    #[arg(long)]
+    pub shared: bool,
+    /// Allow --http or --tcp on an address other than loopback (needs --token-file)
+    #[arg(long)]
+    pub allow_remote: bool,
+    /// A host name HTTP clients may use besides loopback and the bound address (repeatable;
+    /// for --allow-remote, e.g. the machine's DNS name)
+    #[arg(long, value_name = "NAME")]
+    pub allowed_host: Vec<String>,
+    /// The token clients must send (an owner-only file); default created once in
+    /// $XDG_STATE_HOME/mcp-java-index/token (else ~/.local/state/…)
+    #[arg(long, value_name = "PATH")]
+    pub token_file: Option<PathBuf>,
     #[command(flatten)]
     pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct BridgeArgs {
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+/// `8080` (on 127.0.0.1) or `ADDR:PORT`.
+fn socket_addr(s: &str) -> Result<std::net::SocketAddr, String> {
+    if let Ok(port) = s.parse::<u16>() {
+        return Ok(std::net::SocketAddr::from(([127, 0, 0, 1], port)));
+    }
+    s.parse().map_err(|_| format!("`{s}` is neither a port nor ADDR:PORT (127.0.0.1:8080, [::1]:8080)"))
 }
 
 #[derive(Debug, Args)]
@@ -657,6 +697,7 @@ fn print_json<T: serde::Serialize>(value: &T, compact: bool) -> anyhow::Result<(
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Serve(args) => serve(args),
+        Command::Bridge(args) => bridge(args),
         Command::Call(a) => call(a),
         Command::Tools => {
             let mut out = std::io::stdout().lock();
@@ -836,12 +877,23 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let config = args.ws.config()?;
     init_logging(&config.log_level);
+    let network = args.http.is_some() || args.tcp.is_some() || args.shared;
+    // The listeners are bound before the workspace opens: a refused address fails at once.
+    let net = if network { Some(bind_network(&args, &config)?) } else { None };
+    if let Some(crate::mcp_server::Network { shared: Some((path, _)), .. }) = &net
+        && let Some(other) = crate::mcp_server::shared::running(path)
+    {
+        eprintln!("a shared server (pid {}) already serves this workspace at {}", other.pid, other.tcp);
+        return Ok(ExitCode::SUCCESS);
+    }
     let ws = Workspace::open(config)?;
     for w in ws.warnings() {
         tracing::warn!("{w}");
     }
     ws.start_index();
-    tracing::info!(roots = ?ws.roots.paths(), "serving MCP on stdio");
+    if !network {
+        tracing::info!(roots = ?ws.roots.paths(), "serving MCP on stdio");
+    }
     // Calls run on blocking threads, bounded by the call pool; stdin and stdout take one each.
     // The cap keeps a loaded machine (slow blocking threads) from growing the pool further.
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -858,11 +910,102 @@ fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
             tracing::warn!("references are bound on demand: cannot start a thread ({e})");
         }
     }
-    runtime.block_on(crate::mcp_server::serve_stdio(ws.clone()))?;
+    match net {
+        Some(net) => runtime.block_on(crate::mcp_server::serve_network(ws.clone(), net))?,
+        None => runtime.block_on(crate::mcp_server::serve_stdio(ws.clone()))?,
+    }
     // Blocking tasks still running (a long call whose client left) are not waited for.
     runtime.shutdown_timeout(std::time::Duration::from_millis(200));
     // What the reference keeper bound since its last write is kept for the next start.
     ws.persist_references();
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Binds the network listeners `serve` was asked for and loads (or creates) the token. Where
+/// each listens and where the token is are said on stderr.
+fn bind_network(args: &ServeArgs, config: &Config) -> anyhow::Result<crate::mcp_server::Network> {
+    use crate::mcp_server::{http::check_bind, secret, shared};
+    let token_path = match &args.token_file {
+        Some(p) => p.clone(),
+        None => secret::default_token_path()
+            .ok_or_else(|| anyhow::anyhow!("no state directory (set XDG_STATE_HOME or HOME), or pass --token-file"))?,
+    };
+    let (token, created) = secret::load_or_create_token(&token_path).map_err(|e| anyhow::anyhow!(e))?;
+    let bind = |addr: std::net::SocketAddr, what: &str| -> anyhow::Result<std::net::TcpListener> {
+        check_bind(addr, args.allow_remote, args.token_file.is_some()).map_err(|e| anyhow::anyhow!("--{what}: {e}"))?;
+        std::net::TcpListener::bind(addr).map_err(|e| anyhow::anyhow!("--{what}: binding {addr}: {e}"))
+    };
+    let http = args.http.map(|a| bind(a, "http")).transpose()?;
+    let tcp = match args.tcp {
+        Some(a) => Some(bind(a, "tcp")?),
+        None if args.shared => Some(bind(std::net::SocketAddr::from(([127, 0, 0, 1], 0)), "tcp")?),
+        None => None,
+    };
+    let shared = if args.shared {
+        let roots = shared::canonical_roots(&config.roots);
+        let path = shared::registration_path(&roots)
+            .ok_or_else(|| anyhow::anyhow!("no runtime directory (set XDG_RUNTIME_DIR or HOME)"))?;
+        let idle = (config.shared_idle_secs > 0).then(|| std::time::Duration::from_secs(config.shared_idle_secs));
+        Some((path, idle))
+    } else {
+        None
+    };
+    let made = if created { "created" } else { "read" };
+    eprintln!("token: {made} {} (clients send `Authorization: Bearer <token>`)", token_path.display());
+    if let Some(l) = &http {
+        eprintln!("listening: MCP Streamable HTTP at http://{}/mcp", l.local_addr()?);
+    }
+    if let Some(l) = &tcp {
+        eprintln!("listening: JSON-RPC lines over TCP at {} (first line `Bearer <token>`)", l.local_addr()?);
+    }
+    if let Some((path, _)) = &shared {
+        eprintln!("shared: registered in {}", path.display());
+    }
+    Ok(crate::mcp_server::Network { http, tcp, token, shared, allowed_hosts: args.allowed_host.clone() })
+}
+
+/// `bridge`: stdio relayed to the workspace's shared server, started if none answers.
+fn bridge(args: BridgeArgs) -> anyhow::Result<ExitCode> {
+    use crate::mcp_server::shared;
+    let config = args.ws.config()?;
+    init_logging(&config.log_level);
+    let roots = shared::canonical_roots(&config.roots);
+    let path = shared::registration_path(&roots)
+        .ok_or_else(|| anyhow::anyhow!("no runtime directory (set XDG_RUNTIME_DIR or HOME)"))?;
+    let log = shared::log_path(&roots);
+    let log_for_start = log.clone();
+    let start = move || -> anyhow::Result<std::process::Child> {
+        let log = log_for_start;
+        // The server gets the bridge's own arguments (the same workspace and settings).
+        let mut passed: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+        if let Some(i) = passed.iter().position(|a| a == "bridge") {
+            passed.remove(i);
+        }
+        let stderr = match &log {
+            Some(p) => {
+                if let Some(dir) = p.parent() {
+                    crate::mcp_server::secret::private_dir(dir)?;
+                }
+                std::process::Stdio::from(std::fs::File::create(p)?)
+            }
+            None => std::process::Stdio::null(),
+        };
+        let mut cmd = std::process::Command::new(std::env::current_exe()?);
+        cmd.args(["serve", "--shared"])
+            .args(passed)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(stderr);
+        // Its own process group: the client's Ctrl-C or exit does not stop the shared server.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        cmd.spawn().map_err(|e| anyhow::anyhow!("starting the shared server: {e}"))
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    let result = runtime.block_on(shared::bridge(&path, log.as_deref(), start, std::time::Duration::from_secs(60)));
+    // The stdin reader may still be blocked in a read: not waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(100));
+    result?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -234,6 +234,9 @@ settings! {
     build_wait_ms: u64 = 25_000 => project();
     /// The Maven goals `maven_goal` may run (`help:*`: every goal of that plugin).
     maven_goals: Vec<String> = DEFAULT_MAVEN_GOALS.iter().map(|g| (*g).to_owned()).collect() => user(RUNS);
+    /// How long the shared server (`serve --shared`, started by `bridge`) keeps running with no
+    /// client connected and no request (seconds; 0: until stopped).
+    shared_idle_secs: u64 = 900 => project();
 }
 
 /// The goals `maven_goal` runs unless the user lists others.

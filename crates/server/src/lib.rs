@@ -1,17 +1,23 @@
 //! The MCP server: the tool catalog on the wire (rmcp), each call run on the blocking pool
 //! against the shared [`Workspace`], results as `structuredContent` plus the same JSON as text.
-//! Tool failures are tool errors (`isError`); protocol misuse is a JSON-RPC error.
+//! Tool failures are tool errors (`isError`); protocol misuse is a JSON-RPC error. The same
+//! handler serves stdio ([`serve_stdio`]) and the network ([`serve_network`]: Streamable HTTP,
+//! TCP, the shared per-workspace server).
 
+pub mod http;
+pub mod secret;
+pub mod shared;
+pub mod tcp;
 pub mod transport;
 
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestMethod, CompleteRequestParams,
-    CompleteResult, ContentBlock, Implementation, InitializeResult, ListPromptsRequestMethod, ListPromptsResult,
-    ListResourceTemplatesRequestMethod, ListResourceTemplatesResult, ListResourcesRequestMethod, ListResourcesResult,
-    ListToolsResult, MetaObject, PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig,
-    Tool, ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult, CompletionInfo,
+    ContentBlock, Implementation, InitializeResult, ListPromptsRequestMethod, ListPromptsResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, MetaObject, PaginatedRequestParams,
+    ProgressNotificationParam, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Reference,
+    Resource, ResourceContents, ResourceTemplate, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
@@ -218,7 +224,11 @@ impl JavaIndexServer {
         let joined = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             let budget = ws.answer_budget_for(structured);
-            cancel.scope(|| progress.scope(|| registry::dispatch_within(&ws, &tool, args, budget)))
+            let answer = cancel.scope(|| progress.scope(|| registry::dispatch_within(&ws, &tool, args, budget)));
+            // The file a single-file answer is about, as a link the client can open or attach.
+            let link =
+                answer.as_ref().ok().and_then(|a| a.value.get("filePath")?.as_str().and_then(|f| ws.file_link(f)));
+            answer.map(|a| (a, link))
         })
         .await;
         watch.abort();
@@ -226,7 +236,7 @@ impl JavaIndexServer {
             r.abort();
         }
         Ok(match joined {
-            Ok(Ok(answer)) => {
+            Ok(Ok((answer, link))) => {
                 let text = answer.text();
                 let mut r = if structured {
                     CallToolResult::structured(answer.value)
@@ -234,6 +244,10 @@ impl JavaIndexServer {
                     CallToolResult::success(Vec::new())
                 };
                 r.content = vec![ContentBlock::text(text)];
+                if let Some(l) = link {
+                    let resource = Resource::new(l.uri, l.name).with_mime_type(l.mime_type).with_size(l.size);
+                    r.content.push(ContentBlock::resource_link(resource));
+                }
                 r.meta = answer.meta.map(MetaObject);
                 r
             }
@@ -254,9 +268,11 @@ impl JavaIndexServer {
 
 impl ServerHandler for JavaIndexServer {
     fn get_info(&self) -> ServerConfig {
-        InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new("mcp-java-index", env!("CARGO_PKG_VERSION")))
-            .with_instructions(INSTRUCTIONS)
+        InitializeResult::new(
+            ServerCapabilities::builder().enable_completions().enable_resources().enable_tools().build(),
+        )
+        .with_server_info(Implementation::new("mcp-java-index", env!("CARGO_PKG_VERSION")))
+        .with_instructions(INSTRUCTIONS)
     }
 
     async fn list_tools(
@@ -297,8 +313,8 @@ impl ServerHandler for JavaIndexServer {
         self.run(&request.name, args, structured, context.ct.clone(), progress_to).await.map(CallToolResponse::from)
     }
 
-    // Capabilities this server does not declare answer "method not found" rather than an
-    // empty success (rmcp's defaults), so clients are not misled.
+    // Prompts, which this server does not declare, answer "method not found" rather than an
+    // empty success (rmcp's default), so clients are not misled.
     async fn list_prompts(
         &self,
         _r: Option<PaginatedRequestParams>,
@@ -309,18 +325,41 @@ impl ServerHandler for JavaIndexServer {
 
     async fn complete(
         &self,
-        _r: CompleteRequestParams,
+        request: CompleteRequestParams,
         _c: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, McpError> {
-        Err(McpError::method_not_found::<CompleteRequestMethod>())
+        let Reference::Resource(template) = request.r#ref else {
+            return Err(McpError::invalid_params("this server has no prompts: complete a resource template", None));
+        };
+        let (uri, arg) = (template.uri, request.argument);
+        let found = self.blocking(move |ws| ws.complete_resource(&uri, &arg.name, &arg.value)).await?;
+        let mut info = CompletionInfo::default();
+        info.total = Some(found.total.min(u32::MAX as usize) as u32);
+        info.has_more = Some(found.has_more);
+        info.values = found.values;
+        Ok(CompleteResult::new(info))
     }
 
     async fn list_resources(
         &self,
-        _r: Option<PaginatedRequestParams>,
+        request: Option<PaginatedRequestParams>,
         _c: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, McpError> {
-        Err(McpError::method_not_found::<ListResourcesRequestMethod>())
+        let offset = match request.and_then(|r| r.cursor) {
+            None => 0,
+            Some(c) => c.parse::<usize>().map_err(|_| {
+                McpError::invalid_params(format!("invalid cursor `{c}`: give the nextCursor of the last page"), None)
+            })?,
+        };
+        let page = self.blocking(move |ws| Ok(ws.list_resources(offset))).await?;
+        let resources = page
+            .items
+            .into_iter()
+            .map(|i| Resource::new(i.uri, i.name).with_mime_type(i.mime_type).with_size(i.size))
+            .collect();
+        let mut result = ListResourcesResult::with_all_items(resources);
+        result.next_cursor = page.next_offset.map(|n| n.to_string());
+        Ok(result)
     }
 
     async fn list_resource_templates(
@@ -328,7 +367,55 @@ impl ServerHandler for JavaIndexServer {
         _r: Option<PaginatedRequestParams>,
         _c: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, McpError> {
-        Err(McpError::method_not_found::<ListResourceTemplatesRequestMethod>())
+        use mji_tools::resources::{FILE_TEMPLATE, TYPE_TEMPLATE};
+        Ok(ListResourceTemplatesResult::with_all_items(vec![
+            ResourceTemplate::new(FILE_TEMPLATE, "workspace file")
+                .with_title("Workspace file")
+                .with_description("A file under the workspace roots, by its absolute path"),
+            ResourceTemplate::new(TYPE_TEMPLATE, "java type")
+                .with_title("Java type source")
+                .with_description("A type's source by qualified name (its file's outline when too long)")
+                .with_mime_type("text/x-java"),
+        ]))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _c: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, McpError> {
+        let uri = request.uri;
+        let r = self.blocking(move |ws| ws.read_resource(&uri)).await?;
+        let contents = ResourceContents::TextResourceContents {
+            uri: r.uri,
+            mime_type: Some(r.mime_type.to_owned()),
+            text: r.text,
+            meta: None,
+        };
+        Ok(ReadResourceResult::new(vec![contents]).into())
+    }
+}
+
+impl JavaIndexServer {
+    /// A resource call on the blocking pool; its errors as JSON-RPC errors (a missing file or
+    /// type: resource not found), a panic as an internal error.
+    async fn blocking<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Workspace) -> Result<T, mji_tools::ToolError> + Send + 'static,
+    ) -> Result<T, McpError> {
+        use mji_tools::ToolError;
+        let ws = self.ws.clone();
+        match tokio::task::spawn_blocking(move || f(&ws)).await {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(e @ (ToolError::NotFound(_) | ToolError::NoSuchSymbol(_)))) => {
+                Err(McpError::resource_not_found(e.to_string(), None))
+            }
+            Ok(Err(e)) => Err(McpError::invalid_params(e.to_string(), None)),
+            Err(join) => {
+                tracing::error!("resource call failed: {join}");
+                Err(McpError::internal_error("internal error (logged; please report it)", None))
+            }
+        }
     }
 }
 
@@ -353,7 +440,12 @@ where
     R: tokio::io::AsyncRead + Unpin + Send + 'static,
     W: tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
-    let (t, pump) = transport::LineTransport::start(input, output, log);
+    prepare(&ws);
+    serve_connection(JavaIndexServer::new(ws), input, output, log).await;
+}
+
+/// What every transport does once before serving.
+fn prepare(ws: &Arc<Workspace>) {
     // The tokenizer that measures answers takes ~100 ms to build: not on the first call's time.
     mji_tools::budget::warm();
     // A full disk (or a file-size limit) stops the cache's writes: said once, and the answers
@@ -361,7 +453,15 @@ where
     ws.on_cache_write_error(Arc::new(|e: &str| {
         tracing::error!("{e}; the cache keeps new entries in memory for the rest of this run")
     }));
-    let server = JavaIndexServer::new(ws);
+}
+
+/// One line-delimited connection (stdio, or a TCP client) served by `server`.
+pub(crate) async fn serve_connection<R, W>(server: JavaIndexServer, input: R, output: W, log: transport::MessageLog)
+where
+    R: tokio::io::AsyncRead + Unpin + Send + 'static,
+    W: tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let (t, pump) = transport::LineTransport::start(input, output, log);
     match server.serve(t).await {
         Ok(running) => {
             let reason = running.waiting().await;
@@ -372,6 +472,122 @@ where
     }
     // Let queued answers reach the output; the writer stops once every sender is gone.
     let _ = tokio::time::timeout(std::time::Duration::from_secs(2), pump.writer).await;
+}
+
+/// Connections one network listener holds open at most; beyond it a new one is closed at
+/// once (a flood of idle or unauthenticated connections cannot exhaust the descriptors).
+pub const MAX_CONNECTIONS: usize = 256;
+
+/// The network side of a server: the listeners it serves and how it is reached.
+pub struct Network {
+    /// MCP Streamable HTTP.
+    pub http: Option<std::net::TcpListener>,
+    /// Newline-delimited JSON-RPC, each connection opened by the token line.
+    pub tcp: Option<std::net::TcpListener>,
+    /// The token both require.
+    pub token: String,
+    /// Serve as the workspace's shared server: registered in this file, stopping after this
+    /// idle time (`None`: never).
+    pub shared: Option<(std::path::PathBuf, Option<std::time::Duration>)>,
+    /// Host names HTTP requests may name besides loopback and the bound address.
+    pub allowed_hosts: Vec<String>,
+}
+
+/// Serves the listeners until stopped (Ctrl-C, SIGTERM) or, for a shared server, idle for its
+/// idle time. Every client shares one workspace and one bounded call pool.
+pub async fn serve_network(ws: Arc<Workspace>, net: Network) -> anyhow::Result<()> {
+    let log = transport::MessageLog::open(ws.config.log_file.as_deref())
+        .map_err(|e| anyhow::anyhow!("opening log file: {e}"))?;
+    prepare(&ws);
+    let server = JavaIndexServer::new(ws.clone());
+    let token: Arc<str> = Arc::from(net.token.as_str());
+    let activity = shared::Activity::new();
+    let ct = tokio_util::sync::CancellationToken::new();
+    let mut http_addr = None;
+    let mut tcp_addr = None;
+    let mut tasks = Vec::new();
+    if let Some(l) = net.http {
+        l.set_nonblocking(true)?;
+        let l = tokio::net::TcpListener::from_std(l)?;
+        http_addr = Some(l.local_addr()?);
+        let hosts = net.allowed_hosts.clone();
+        tasks.push(tokio::spawn(http::serve_http(
+            server.clone(),
+            l,
+            hosts,
+            token.clone(),
+            activity.clone(),
+            ct.clone(),
+        )));
+    }
+    if let Some(l) = net.tcp {
+        l.set_nonblocking(true)?;
+        let l = tokio::net::TcpListener::from_std(l)?;
+        tcp_addr = Some(l.local_addr()?);
+        let task = tcp::serve_tcp(server.clone(), l, token.clone(), activity.clone(), log.clone(), ct.clone());
+        tasks.push(tokio::spawn(task));
+    }
+    let mut registered = None;
+    let mut idle_limit = None;
+    if let Some((path, idle)) = &net.shared {
+        let Some(tcp) = tcp_addr else { anyhow::bail!("a shared server needs its TCP listener") };
+        let reg = shared::Registration {
+            pid: std::process::id(),
+            tcp,
+            http: http_addr,
+            token: net.token.clone(),
+            roots: ws.roots.paths().to_vec(),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+        };
+        if let Some(other) = shared::register(path, &reg).map_err(|e| anyhow::anyhow!(e))? {
+            tracing::warn!(pid = other.pid, "another shared server already serves this workspace; stopping");
+            ct.cancel();
+        } else {
+            registered = Some(path.clone());
+        }
+        idle_limit = *idle;
+    }
+    let stop = async {
+        #[cfg(unix)]
+        {
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(mut term) => tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {},
+                    _ = term.recv() => {},
+                },
+                Err(_) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let idle = async {
+        let Some(limit) = idle_limit else { return std::future::pending().await };
+        loop {
+            tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+            if activity.idle_for().is_some_and(|d| d >= limit) {
+                tracing::info!("no client for {} s: stopping", limit.as_secs());
+                return;
+            }
+        }
+    };
+    tokio::select! {
+        _ = stop => {},
+        _ = idle => {},
+        _ = ct.cancelled() => {},
+    }
+    // Unregistered first, so a bridge arriving now starts a new server instead of this one.
+    if let Some(path) = &registered {
+        shared::unregister(path);
+    }
+    ct.cancel();
+    for t in tasks {
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(2), t).await;
+    }
+    ws.flush();
+    Ok(())
 }
 
 #[cfg(test)]

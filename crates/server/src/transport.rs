@@ -82,7 +82,7 @@ impl LineTransport {
                 let n = match (&mut reader).take(MAX_LINE_BYTES as u64 + 1).read_until(b'\n', &mut buf).await {
                     Ok(n) => n,
                     Err(e) => {
-                        tracing::error!("reading stdin: {e}");
+                        tracing::error!("reading from the client: {e}");
                         break;
                     }
                 };
@@ -125,7 +125,7 @@ impl LineTransport {
                         }
                     }
                     Err(e) if e.is_syntax() || e.is_eof() => {
-                        tracing::warn!("invalid JSON on stdin: {e}");
+                        tracing::warn!("invalid JSON from the client: {e}");
                         let _ = errors.send(error_line(-32700, &format!("Parse error: {e}")));
                     }
                     Err(e) => {

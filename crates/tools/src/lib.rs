@@ -13,6 +13,7 @@ pub mod problems;
 pub mod read_javadoc;
 pub mod read_range;
 pub mod registry;
+pub mod resources;
 pub mod tool;
 pub mod workspace;
 pub mod xref;
