@@ -20,7 +20,17 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("mji-problems", &["mji-fs", "mji-model", "mji-parser", "mji-index", "mji-config"]),
     (
         "mji-tools",
-        &["mji-fs", "mji-model", "mji-parser", "mji-cache", "mji-config", "mji-index", "mji-xref", "mji-problems"],
+        &[
+            "mji-fs",
+            "mji-model",
+            "mji-parser",
+            "mji-cache",
+            "mji-config",
+            "mji-index",
+            "mji-xref",
+            "mji-problems",
+            "mji-classfile",
+        ],
     ),
     ("mji-server", &["mji-model", "mji-cache", "mji-config", "mji-tools"]),
     (
@@ -36,8 +46,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "mji-problems",
             "mji-tools",
             "mji-server",
+            "mji-classfile",
         ],
     ),
+    ("mji-classfile", &["mji-fs", "mji-model"]),
 ];
 
 /// Crates that only the shells may depend on.
