@@ -60,9 +60,11 @@ fn read_at(file: &mut File, at: u64, len: u64) -> Result<Vec<u8>, ClassError> {
 
 impl Archive {
     /// Opens a jar, zip or jmod (a regular file, at most [`MAX_ARCHIVE_BYTES`]) and reads its
-    /// central directory.
+    /// central directory. Links are followed (a JDK's `src.zip` and Debian's jars are links):
+    /// the caller decides which archives may be opened, and the file opened must be regular.
     pub fn open(path: &Path) -> Result<Archive, ClassError> {
-        let (mut file, meta) = mji_fs::open_regular(path, MAX_ARCHIVE_BYTES)?;
+        let real = std::fs::canonicalize(path)?;
+        let (mut file, meta) = mji_fs::open_regular(&real, MAX_ARCHIVE_BYTES)?;
         let len = meta.len();
         let head = read_at(&mut file, 0, len.min(4))?;
         let base: u64 = if head.starts_with(b"JM") { 4 } else { 0 };

@@ -6,6 +6,7 @@ pub mod budget;
 pub mod catalog;
 pub mod find;
 pub mod java_index;
+pub mod libraries;
 pub mod problems;
 pub mod read_javadoc;
 pub mod read_range;

@@ -88,6 +88,8 @@ pub struct Workspace {
     /// The last failed write of the reference index, reported with the caches' write errors.
     xref_write_error: std::sync::Mutex<Option<String>>,
     problems: std::sync::OnceLock<Arc<ProblemsEngine>>,
+    /// The JDK's and the classpath's types, indexed on first use (`crate::libraries`).
+    pub(crate) libraries: std::sync::OnceLock<Arc<mji_classfile::LibraryIndex>>,
 }
 
 impl Workspace {
@@ -125,6 +127,7 @@ impl Workspace {
             xref_seen: std::sync::Mutex::default(),
             xref_write_error: std::sync::Mutex::default(),
             problems: std::sync::OnceLock::new(),
+            libraries: std::sync::OnceLock::new(),
         })
     }
 
@@ -320,10 +323,27 @@ impl Workspace {
     /// `java_index`.
     pub fn java_index(&self, args: &JavaIndexArgs) -> Result<IndexAnswer, ToolError> {
         let t = std::time::Instant::now();
+        let opts = OutlineOptions::from(&args.options);
+        // A class name or a `jar:` path names a library type, unless the workspace has the file.
+        if let Some(lib) = crate::libraries::target(&args.file_path)
+            && (args.file_path.starts_with("jar:") || self.resolve(&args.file_path).is_err())
+        {
+            let outline = crate::libraries::outline(self, &lib)?;
+            let src = (opts.max_javadoc_preview_chars > 0 && outline.line_count > 0)
+                .then(|| match &lib {
+                    crate::libraries::LibraryTarget::Jar { archive, entry } => {
+                        crate::libraries::source_bytes(self, archive, entry).ok()
+                    }
+                    crate::libraries::LibraryTarget::Class(_) => None,
+                })
+                .flatten()
+                .map(|(b, _)| mji_parser::SourceText::decode(&b));
+            let outline = apply_options(outline, &opts, src.as_ref());
+            return Ok(IndexAnswer { outline, outcome: Outcome::Miss, elapsed_ms: t.elapsed().as_secs_f64() * 1e3 });
+        }
         let r = self.resolve(&args.file_path)?;
         self.check_file(&r.path, &r.display)?;
         require_java(&r.path, &r.display)?;
-        let opts = OutlineOptions::from(&args.options);
         let cache = self.cache(r.root);
         let io = |e: std::io::Error| io_error(&r.display, e);
         let (outline, outcome) = if opts.max_javadoc_preview_chars > 0 {
@@ -338,6 +358,12 @@ impl Workspace {
 
     /// `java_read_range`.
     pub fn java_read_range(&self, args: &ReadRangeArgs) -> Result<RangeResult, ToolError> {
+        if let Some(crate::libraries::LibraryTarget::Jar { archive, entry }) = crate::libraries::target(&args.file_path)
+        {
+            let (bytes, shown) = crate::libraries::source_bytes(self, &archive, &entry)?;
+            let src = mji_parser::SourceText::decode(&bytes);
+            return range_of(&src, &shown, args.start_line, args.end_line, &args.options);
+        }
         let r = self.resolve(&args.file_path)?;
         self.check_file(&r.path, &r.display)?;
         let bytes = self.roots.read(&r.path, &r.display).map_err(read_error)?;
