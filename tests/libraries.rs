@@ -139,3 +139,49 @@ fn the_jdks_hashmap_from_src_zip() {
         r["content"]
     );
 }
+
+#[test]
+fn find_type_scopes_workspace_libraries_and_all() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(ws.path().join("src/app")).expect("mkdir");
+    std::fs::write(
+        ws.path().join("src/app/StringSubstitutorCache.java"),
+        "package app;\npublic class StringSubstitutorCache {}\n",
+    )
+    .expect("write");
+    std::fs::write(ws.path().join("mcp-java-index.toml"), "classpath = [\"/usr/share/java/commons-text.jar\"]\n")
+        .expect("write");
+    let fqns = |v: &Value| -> Vec<String> {
+        v["results"].as_array().expect("results").iter().map(|r| r["fqn"].as_str().unwrap_or("").to_owned()).collect()
+    };
+    let w = call(ws.path(), cache.path(), "find_type", r#"{"pattern":"StringSubstitutor"}"#).expect("workspace");
+    assert_eq!(fqns(&w), ["app.StringSubstitutorCache"], "the default scope is the workspace");
+    let l = call(ws.path(), cache.path(), "find_type", r#"{"pattern":"StringSubstitutor","scope":"libraries"}"#)
+        .expect("libraries");
+    assert_eq!(fqns(&l)[0], "org.apache.commons.text.StringSubstitutor");
+    assert_eq!(l["results"][0]["origin"], "classpath");
+    assert_eq!(l["results"][0]["archive"], "/usr/share/java/commons-text.jar");
+    assert!(!fqns(&l).contains(&"app.StringSubstitutorCache".to_owned()));
+    // all: the workspace's first, then the libraries', paged over both.
+    let a =
+        call(ws.path(), cache.path(), "find_type", r#"{"pattern":"StringSubstitutor","scope":"all","maxResults":1}"#)
+            .expect("all");
+    assert_eq!(fqns(&a), ["app.StringSubstitutorCache"]);
+    assert_eq!(a["total"].as_u64(), Some(1 + l["total"].as_u64().expect("total")));
+    assert_eq!(a["nextOffset"], 1);
+    let a2 = call(
+        ws.path(),
+        cache.path(),
+        "find_type",
+        r#"{"pattern":"StringSubstitutor","scope":"all","maxResults":1,"offset":1}"#,
+    )
+    .expect("page 2");
+    assert_eq!(fqns(&a2), ["org.apache.commons.text.StringSubstitutor"]);
+    // The JDK: a qualified camelCase pattern, and the hit is what java_index takes.
+    let j = call(ws.path(), cache.path(), "find_type", r#"{"pattern":"java.util.concurrent.CHM","scope":"libraries"}"#)
+        .expect("jdk");
+    assert_eq!(fqns(&j), ["java.util.concurrent.ConcurrentHashMap"]);
+    assert_eq!(j["results"][0]["origin"], "jdk");
+    assert!(j["results"][0]["archive"].as_str().is_some_and(|p| p.ends_with("java.base.jmod")));
+}

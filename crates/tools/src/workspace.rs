@@ -31,7 +31,7 @@ use mji_xref::world::World;
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct JavaIndexArgs {
-    /// Relative to the workspace root.
+    /// Workspace-relative, or a library class (java.util.HashMap) or jar: path.
     pub file_path: String,
     #[serde(default)]
     pub options: IndexOptions,
@@ -216,7 +216,8 @@ impl Workspace {
     /// `find_type`.
     pub fn find_type(&self, args: &FindTypeArgs) -> Result<FindTypeResult, ToolError> {
         self.wait_index();
-        find::find_type(self.index(), args)
+        let libs = (args.scope != find::Scope::Workspace).then(|| crate::libraries::index(self));
+        find::find_type_scoped(self.index(), libs.as_deref(), args)
     }
 
     /// `find_resource`.
