@@ -7,6 +7,7 @@
 pub mod cli;
 
 pub use mji_cache as cache;
+pub use mji_classfile as classfile;
 pub use mji_config as config;
 pub use mji_index as index;
 pub use mji_model as model;
