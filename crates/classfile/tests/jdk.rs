@@ -266,3 +266,65 @@ fn truncated_and_garbled_bytes_never_panic() {
         let _ = library::list_classes(&p, None);
     }
 }
+
+/// What javac writes for records, sealed types, enums with constructors, inner classes and
+/// `-parameters`, read back: the outline says what the source declared.
+#[test]
+fn records_sealed_enums_and_inner_classes_compiled_by_javac() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = "package p;\n\
+        public sealed interface Shape permits Shape.Circle, Shape.Square {\n\
+          record Circle(double radius, java.util.List<? extends Number> tags) implements Shape {}\n\
+          final class Square implements Shape {\n\
+            public Square(int side) {}\n\
+            public class Corner { public Corner(String label) {} }\n\
+          }\n\
+          enum Unit { CM(1), INCH(254);\n\
+            Unit(int hundredths) {}\n\
+          }\n\
+          @Deprecated static <E extends Exception> void fail(java.util.Map<String, E> errors, int... codes) throws E {}\n\
+        }\n";
+    std::fs::create_dir_all(dir.path().join("p")).expect("mkdir");
+    std::fs::write(dir.path().join("p/Shape.java"), src).expect("write");
+    let javac = jdk().join("bin/javac");
+    let ok = Command::new(javac)
+        .args(["-parameters", "-d", "out", "p/Shape.java"])
+        .current_dir(dir.path())
+        .status()
+        .expect("javac");
+    assert!(ok.success());
+    let out = dir.path().join("out");
+    let bytes = std::fs::read(out.join("p/Shape.class")).expect("class");
+    let cf = mji_classfile::parse(&bytes).expect("parses");
+    let o = mji_classfile::outline::outline("Shape".into(), String::new(), &cf, &mut |n| {
+        std::fs::read(out.join(format!("{n}.class"))).ok()
+    });
+    let t = &o.classes[0];
+    assert_eq!(t.kind, mji_model::TypeKind::Interface);
+    assert!(t.modifiers.contains(&"sealed".to_owned()), "{:?}", t.modifiers);
+    assert_eq!(t.permits, ["p.Shape.Circle", "p.Shape.Square"]);
+    let fail = t.methods.iter().find(|m| m.name == "fail").expect("fail");
+    assert_eq!(
+        fail.signature_text,
+        "public static <E extends java.lang.Exception> void fail(java.util.Map<java.lang.String, E> errors, int... codes) throws E"
+    );
+    assert_eq!(fail.annotations, ["@java.lang.Deprecated"]);
+    let inner = |name: &str| t.inner_classes.iter().find(|c| c.name == name).unwrap_or_else(|| panic!("{name}"));
+    let circle = inner("Circle");
+    assert_eq!(circle.kind, mji_model::TypeKind::Record);
+    let comps: Vec<(&str, &str)> =
+        circle.record_components.iter().flatten().map(|c| (c.name.as_str(), c.type_text.as_str())).collect();
+    assert_eq!(comps, [("radius", "double"), ("tags", "java.util.List<? extends java.lang.Number>")]);
+    assert!(circle.fields.is_empty(), "a record's component fields are not listed as fields");
+    let unit = inner("Unit");
+    assert_eq!(unit.enum_constants.iter().flatten().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["CM", "INCH"]);
+    assert_eq!(unit.constructors[0].signature_text, "private Unit(int hundredths)", "the name and ordinal are javac's");
+    let square = inner("Square");
+    assert!(square.modifiers.contains(&"final".to_owned()));
+    let corner = square.inner_classes.iter().find(|c| c.name == "Corner").expect("Corner");
+    assert!(!corner.modifiers.contains(&"static".to_owned()));
+    assert_eq!(
+        corner.constructors[0].signature_text, "public Corner(java.lang.String label)",
+        "the outer instance is javac's"
+    );
+}
