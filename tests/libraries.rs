@@ -90,6 +90,14 @@ fn a_sources_jar_beside_the_jar_gives_exact_lines_and_reads() {
     )
     .expect("reads inside the sources jar");
     assert_eq!(r["content"], "6:     public String greet(String name) {\n7:         return \"hi \" + name;");
+    let d = call(
+        ws.path(),
+        cache.path(),
+        "java_read_javadoc",
+        &format!(r#"{{"filePath":"{path}","symbolId":{}}}"#, greet["symbolId"]),
+    )
+    .expect("javadoc inside the sources jar");
+    assert!(d.to_string().contains("The greeting."), "{d}");
     // The class file itself, by its jar: path.
     let jar = lib.join("greeter-1.0.jar");
     let c = call(

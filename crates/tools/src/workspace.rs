@@ -469,6 +469,13 @@ impl Workspace {
 
     /// `java_read_javadoc`.
     pub fn java_read_javadoc(&self, args: &ReadJavadocArgs) -> Result<JavadocResult, ToolError> {
+        if let Some(crate::libraries::LibraryTarget::Jar { archive, entry }) = crate::libraries::target(&args.file_path)
+        {
+            let (bytes, shown) = crate::libraries::source_bytes(self, &archive, &entry)?;
+            let src = mji_parser::SourceText::decode(&bytes);
+            let outline = mji_parser::outline_source(&shown, mji_classfile::sha1_hex(&bytes), &src);
+            return javadoc_of(&outline, &src, &shown, &args.symbol_id, &args.options);
+        }
         let r = self.resolve(&args.file_path)?;
         self.check_file(&r.path, &r.display)?;
         require_java(&r.path, &r.display)?;
