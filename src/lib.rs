@@ -8,6 +8,7 @@ pub mod cli;
 
 pub use mji_build as build;
 pub use mji_cache as cache;
+pub use mji_classfile as classfile;
 pub use mji_config as config;
 pub use mji_edit as edit;
 pub use mji_editor as editor;

@@ -33,6 +33,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "mji-edit",
             "mji-editor",
             "mji-build",
+            "mji-classfile",
         ],
     ),
     ("mji-server", &["mji-model", "mji-cache", "mji-config", "mji-tools"]),
@@ -52,10 +53,12 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "mji-edit",
             "mji-editor",
             "mji-build",
+            "mji-classfile",
         ],
     ),
     ("mji-editor", &["mji-config"]),
     ("mji-build", &["mji-fs", "mji-model", "mji-parser", "mji-index", "mji-config"]),
+    ("mji-classfile", &["mji-fs", "mji-model"]),
 ];
 
 /// Crates that only the shells may depend on.

@@ -759,7 +759,14 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Types(a) => {
             let kind = parse_enum("kind", &a.kind)?;
             let (max_results, offset) = (a.page.max_results, a.page.offset);
-            let args = FindTypeArgs { pattern: a.pattern.clone(), kind, max_results, offset, case_sensitive: false };
+            let args = FindTypeArgs {
+                pattern: a.pattern.clone(),
+                kind,
+                max_results,
+                offset,
+                case_sensitive: false,
+                scope: Default::default(),
+            };
             query(&a.ws, &args, Workspace::find_type)
         }
         Command::Resources(a) => {

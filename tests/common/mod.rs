@@ -134,6 +134,7 @@ pub fn types(pattern: &str) -> FindTypeArgs {
         max_results: 50,
         offset: 0,
         case_sensitive: false,
+        scope: Default::default(),
     }
 }
 

@@ -56,7 +56,8 @@ impl Pattern {
     }
 
     /// How `name` matches, if at all.
-    pub(crate) fn tier(&self, name: &str) -> Option<Tier> {
+    /// How well `name` matches, if it does.
+    pub fn tier(&self, name: &str) -> Option<Tier> {
         if self.raw.is_empty() {
             return Some(Tier::Prefix);
         }

@@ -69,7 +69,6 @@ pub struct RefactorArgs {
     /// rename: as find_references takes it.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub target: String,
-    /// organize_imports' file, or rename's with line.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub file_path: String,
     #[serde(default, skip_serializing_if = "is_zero")]

@@ -252,6 +252,19 @@ pub struct FindTypeArgs {
     pub offset: u32,
     #[serde(default)]
     pub case_sensitive: bool,
+    /// libraries: JDK + classpath jars.
+    #[serde(default)]
+    pub scope: Scope,
+}
+
+/// Where a search looks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Scope {
+    #[default]
+    Workspace,
+    Libraries,
+    All,
 }
 
 /// One `find_type` result.
@@ -268,6 +281,12 @@ pub struct TypeResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub summary: Option<String>,
     pub symbol_id: String,
+    /// jdk|classpath: a library type (filePath: its class name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<String>,
+    // (The archive's path; no doc, which every client would pay for in tools/list.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub archive: Option<String>,
 }
 
 search_answer! {
@@ -491,9 +510,134 @@ pub fn find_type(index: &LiveIndex, args: &FindTypeArgs) -> Result<FindTypeResul
             modifiers: f.symbol.modifiers.iter().map(|m| m.to_string()).collect(),
             summary: f.symbol.javadoc.and_then(|l| javadoc_summary(&f.path, l)),
             symbol_id: f.symbol.symbol_id.to_string(),
+            origin: None,
+            archive: None,
         })
         .collect();
     Ok(FindTypeResult::page(args.pattern.clone(), results, args.offset, index, &page))
+}
+
+/// The public library types matching `args`, best first (tier, then shorter names): every
+/// match, as results (the library index is in memory; the caller pages).
+pub fn find_library_types(libs: &mji_classfile::LibraryIndex, args: &FindTypeArgs) -> Vec<TypeResult> {
+    use mji_classfile::reader::acc;
+    let raw = args.pattern.trim();
+    let cs = args.case_sensitive;
+    let (qualifier, name) = match raw.rsplit_once('.') {
+        Some((q, n)) => (Some(q), if n.is_empty() { "*" } else { n }),
+        None => (None, raw),
+    };
+    let pattern = Pattern::new(name, cs);
+    let mut hits: Vec<(mji_index::matcher::Tier, String, &mji_classfile::LibraryClass)> = Vec::new();
+    for c in &libs.classes {
+        if c.access & acc::PUBLIC == 0 {
+            continue;
+        }
+        let kind = library_kind(c.access);
+        let kind_ok = match args.kind {
+            TypeFilter::Any => true,
+            TypeFilter::Class => kind == TypeKind::Class,
+            TypeFilter::Interface => kind == TypeKind::Interface,
+            TypeFilter::Enum => kind == TypeKind::Enum,
+            // A class file's header does not say record; the outline does.
+            TypeFilter::Record => false,
+            TypeFilter::Annotation => kind == TypeKind::Annotation,
+        };
+        if !kind_ok {
+            continue;
+        }
+        let Some(tier) = pattern.tier(c.simple()) else { continue };
+        let fqn = c.qualified();
+        let own = fqn.rsplit_once('.').map_or("", |(o, _)| o);
+        let q_ok = qualifier.is_none_or(|q| {
+            if q.contains(['*', '?']) {
+                wildcard_match(q, own, cs) || wildcard_match(&format!("*.{q}"), own, cs)
+            } else {
+                let same = |a: &str| if cs { a == q } else { a.eq_ignore_ascii_case(q) };
+                same(own)
+                    || own.len() > q.len()
+                        && own.as_bytes()[own.len() - q.len() - 1] == b'.'
+                        && own.get(own.len() - q.len()..).is_some_and(same)
+            }
+        });
+        if q_ok {
+            hits.push((tier, fqn, c));
+        }
+    }
+    hits.sort_by(|a, b| (a.0, a.2.simple().len(), &a.1).cmp(&(b.0, b.2.simple().len(), &b.1)));
+    hits.into_iter()
+        .map(|(_, fqn, c)| {
+            let a = libs.archive_of(c);
+            let kind = library_kind(c.access);
+            let mut modifiers = vec!["public".to_owned()];
+            if c.access & acc::ABSTRACT != 0 && matches!(kind, TypeKind::Class) {
+                modifiers.push("abstract".to_owned());
+            }
+            if c.access & acc::FINAL != 0 && matches!(kind, TypeKind::Class) {
+                modifiers.push("final".to_owned());
+            }
+            TypeResult {
+                symbol_id: mji_model::SymbolId::class(&fqn, 0, 0).to_string(),
+                file_path: fqn.clone(),
+                fqn,
+                kind: kind.as_str().to_owned(),
+                start_line: 0,
+                end_line: 0,
+                modifiers,
+                summary: None,
+                origin: Some(a.origin.as_str().to_owned()),
+                archive: Some(a.path.display().to_string()),
+            }
+        })
+        .collect()
+}
+
+fn library_kind(access: u16) -> TypeKind {
+    use mji_classfile::reader::acc;
+    if access & acc::ANNOTATION != 0 {
+        TypeKind::Annotation
+    } else if access & acc::INTERFACE != 0 {
+        TypeKind::Interface
+    } else if access & acc::ENUM != 0 {
+        TypeKind::Enum
+    } else {
+        TypeKind::Class
+    }
+}
+
+/// `find_type` over `scope`: the workspace's matches first, then the libraries'.
+pub fn find_type_scoped(
+    index: &LiveIndex,
+    libs: Option<&mji_classfile::LibraryIndex>,
+    args: &FindTypeArgs,
+) -> Result<FindTypeResult, ToolError> {
+    let Some(libs) = libs.filter(|_| args.scope != Scope::Workspace) else {
+        return find_type(index, args);
+    };
+    let limit = page_size(args.max_results)?;
+    let lib = find_library_types(libs, args);
+    let offset = args.offset as usize;
+    let (mut results, ws_total, progress) = if args.scope == Scope::All {
+        let mut ws_args = args.clone();
+        ws_args.scope = Scope::Workspace;
+        let r = find_type(index, &ws_args)?;
+        (r.results, r.total as usize, index.progress())
+    } else {
+        (Vec::new(), 0, index.progress())
+    };
+    let lib_start = offset.saturating_sub(ws_total);
+    let room = limit.saturating_sub(results.len());
+    results.extend(lib.iter().skip(lib_start).take(room).cloned());
+    let total = ws_total + lib.len();
+    let (truncated, next_offset) = paging(args.offset, results.len(), total);
+    Ok(FindTypeResult {
+        pattern: args.pattern.clone(),
+        results,
+        total: total as u64,
+        truncated,
+        next_offset,
+        index: IndexStatus::with_progress(index, progress),
+    })
 }
 
 /// `find_resource`.

@@ -9,6 +9,7 @@ pub mod edit;
 pub mod editor;
 pub mod find;
 pub mod java_index;
+pub mod libraries;
 pub mod problems;
 pub mod read_javadoc;
 pub mod read_range;

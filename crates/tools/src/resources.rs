@@ -144,6 +144,7 @@ impl Workspace {
             max_results: 50,
             offset: 0,
             case_sensitive: true,
+            scope: crate::find::Scope::Workspace,
         })?;
         let Some(t) = found.results.iter().find(|t| t.fqn == fqn) else {
             let near: Vec<&str> = found.results.iter().take(5).map(|t| t.fqn.as_str()).collect();
@@ -217,6 +218,7 @@ impl Workspace {
                     max_results: MAX_COMPLETIONS as u32,
                     offset: 0,
                     case_sensitive: false,
+                    scope: crate::find::Scope::Workspace,
                 })?;
                 let values: Vec<String> = found.results.iter().map(|t| t.fqn.clone()).collect();
                 let total = (found.total as usize).max(values.len());

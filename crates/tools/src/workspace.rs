@@ -31,7 +31,7 @@ use mji_xref::world::World;
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct JavaIndexArgs {
-    /// Relative to the workspace root.
+    /// Workspace-relative, or a library class (java.util.HashMap) or jar: path.
     pub file_path: String,
     #[serde(default)]
     pub options: IndexOptions,
@@ -106,6 +106,8 @@ pub struct Workspace {
     pub(crate) runs: mji_build::runs::Runs,
     /// The build models `maven_update_project` read last, by build root.
     pub(crate) build_models: std::sync::Mutex<std::collections::HashMap<PathBuf, mji_build::project::Project>>,
+    /// The JDK's and the classpath's types, indexed on first use (`crate::libraries`).
+    pub(crate) libraries: std::sync::OnceLock<Arc<mji_classfile::LibraryIndex>>,
 }
 
 impl Workspace {
@@ -148,6 +150,7 @@ impl Workspace {
             editor,
             runs: mji_build::runs::Runs::default(),
             build_models: std::sync::Mutex::default(),
+            libraries: std::sync::OnceLock::new(),
         })
     }
 
@@ -236,7 +239,8 @@ impl Workspace {
     /// `find_type`.
     pub fn find_type(&self, args: &FindTypeArgs) -> Result<FindTypeResult, ToolError> {
         self.wait_index();
-        find::find_type(self.index(), args)
+        let libs = (args.scope != find::Scope::Workspace).then(|| crate::libraries::index(self));
+        find::find_type_scoped(self.index(), libs.as_deref(), args)
     }
 
     /// `find_resource`.
@@ -343,10 +347,27 @@ impl Workspace {
     /// `java_index`.
     pub fn java_index(&self, args: &JavaIndexArgs) -> Result<IndexAnswer, ToolError> {
         let t = std::time::Instant::now();
+        let opts = OutlineOptions::from(&args.options);
+        // A class name or a `jar:` path names a library type, unless the workspace has the file.
+        if let Some(lib) = crate::libraries::target(&args.file_path)
+            && (args.file_path.starts_with("jar:") || self.resolve(&args.file_path).is_err())
+        {
+            let outline = crate::libraries::outline(self, &lib)?;
+            let src = (opts.max_javadoc_preview_chars > 0 && outline.line_count > 0)
+                .then(|| match &lib {
+                    crate::libraries::LibraryTarget::Jar { archive, entry } => {
+                        crate::libraries::source_bytes(self, archive, entry).ok()
+                    }
+                    crate::libraries::LibraryTarget::Class(_) => None,
+                })
+                .flatten()
+                .map(|(b, _)| mji_parser::SourceText::decode(&b));
+            let outline = apply_options(outline, &opts, src.as_ref());
+            return Ok(IndexAnswer { outline, outcome: Outcome::Miss, elapsed_ms: t.elapsed().as_secs_f64() * 1e3 });
+        }
         let r = self.resolve(&args.file_path)?;
         self.check_file(&r.path, &r.display)?;
         require_java(&r.path, &r.display)?;
-        let opts = OutlineOptions::from(&args.options);
         let cache = self.cache(r.root);
         let io = |e: std::io::Error| io_error(&r.display, e);
         let (outline, outcome) = if opts.max_javadoc_preview_chars > 0 {
@@ -361,6 +382,12 @@ impl Workspace {
 
     /// `java_read_range`.
     pub fn java_read_range(&self, args: &ReadRangeArgs) -> Result<RangeResult, ToolError> {
+        if let Some(crate::libraries::LibraryTarget::Jar { archive, entry }) = crate::libraries::target(&args.file_path)
+        {
+            let (bytes, shown) = crate::libraries::source_bytes(self, &archive, &entry)?;
+            let src = mji_parser::SourceText::decode(&bytes);
+            return range_of(&src, &shown, args.start_line, args.end_line, &args.options);
+        }
         let r = self.resolve(&args.file_path)?;
         self.check_file(&r.path, &r.display)?;
         let bytes = self.roots.read(&r.path, &r.display).map_err(read_error)?;
@@ -466,6 +493,13 @@ impl Workspace {
 
     /// `java_read_javadoc`.
     pub fn java_read_javadoc(&self, args: &ReadJavadocArgs) -> Result<JavadocResult, ToolError> {
+        if let Some(crate::libraries::LibraryTarget::Jar { archive, entry }) = crate::libraries::target(&args.file_path)
+        {
+            let (bytes, shown) = crate::libraries::source_bytes(self, &archive, &entry)?;
+            let src = mji_parser::SourceText::decode(&bytes);
+            let outline = mji_parser::outline_source(&shown, mji_classfile::sha1_hex(&bytes), &src);
+            return javadoc_of(&outline, &src, &shown, &args.symbol_id, &args.options);
+        }
         let r = self.resolve(&args.file_path)?;
         self.check_file(&r.path, &r.display)?;
         require_java(&r.path, &r.display)?;

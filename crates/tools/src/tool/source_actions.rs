@@ -11,7 +11,7 @@ pub(crate) struct SourceActions;
 impl Tool for SourceActions {
     const NAME: &'static str = "source_actions";
     const TITLE: &'static str = "Generate members";
-    const DESCRIPTION: &'static str = "Generate getters, setters, a constructor, toString, equals/hashCode or serialVersionUID in a class, in its own style. Previews a diff and editId; writes only on apply: true.";
+    const DESCRIPTION: &'static str = "Generate getters, setters, a constructor, toString, equals/hashCode or serialVersionUID, in the class's own style. Previews a diff and editId; writes on apply: true.";
     // Adds code to a file when applied; nothing is removed.
     const ANNOTATIONS: Annotations = Annotations { read_only: false, destructive: false, idempotent: false, open_world: false };
     const NEEDS_INDEX: bool = true;

@@ -1,0 +1,120 @@
+//! Library benchmarks: indexing the JDK's `jmods/` and a 100-jar classpath (Debian's
+//! `/usr/share/java`), cold (empty cache) and warm (the per-archive cache); outlining every
+//! public class of `java.util` from `java.base.jmod` beside `javap -p` on the same classes;
+//! and `find_type`'s library search latency over both.
+//!
+//! `cargo bench --bench libraries` (needs a JDK on PATH or in JAVA_HOME).
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use mcp_java_index::classfile::library::{self, LibraryIndex, Origin};
+use mcp_java_index::classfile::{Archive, outline_class, reader::acc};
+use mcp_java_index::tools::find::{FindTypeArgs, Scope, TypeFilter, find_library_types};
+
+fn ms(t: Instant) -> f64 {
+    t.elapsed().as_secs_f64() * 1e3
+}
+
+fn index_twice(name: &str, archives: &[(PathBuf, Origin)]) -> LibraryIndex {
+    let cache = tempfile::tempdir().expect("tempdir");
+    let t = Instant::now();
+    let cold = LibraryIndex::build(archives, Some(cache.path()));
+    let cold_ms = ms(t);
+    let t = Instant::now();
+    let warm = LibraryIndex::build(archives, Some(cache.path()));
+    let warm_ms = ms(t);
+    assert_eq!(cold.classes.len(), warm.classes.len());
+    assert!(warm.archives.iter().all(|a| a.cached));
+    println!(
+        "{name}: {} archives, {} classes: cold {cold_ms:.0} ms, warm {warm_ms:.0} ms ({} skipped)",
+        warm.archives.len(),
+        warm.classes.len(),
+        warm.skipped.len()
+    );
+    warm
+}
+
+fn main() {
+    let home = library::find_jdk_home(
+        std::env::var_os("JAVA_HOME").as_deref().map(std::path::Path::new),
+        std::env::var_os("PATH").as_deref(),
+    )
+    .expect("a JDK");
+    let jmods: Vec<_> = library::jdk_jmods(&home).into_iter().map(|p| (p, Origin::Jdk)).collect();
+    let jdk = index_twice("JDK jmods", &jmods);
+
+    let mut jars: Vec<PathBuf> = std::fs::read_dir("/usr/share/java")
+        .expect("/usr/share/java")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jar"))
+        .filter_map(|p| std::fs::canonicalize(p).ok())
+        .collect();
+    jars.sort();
+    jars.dedup();
+    jars.truncate(100);
+    let classpath: Vec<_> = jars.into_iter().map(|p| (p, Origin::Classpath)).collect();
+    let cp = index_twice("100-jar classpath (/usr/share/java)", &classpath);
+
+    // Outlines of java.util's public top-level classes, beside javap on the same classes.
+    let names: Vec<String> = jdk
+        .classes
+        .iter()
+        .filter(|c| c.access & acc::PUBLIC != 0 && !c.internal.contains('$'))
+        .filter(|c| c.internal.rsplit_once('/').is_some_and(|(p, _)| p == "java/util"))
+        .map(|c| c.internal.clone())
+        .collect();
+    let base = home.join("jmods/java.base.jmod");
+    let t = Instant::now();
+    let mut a = Archive::open(&base).expect("java.base");
+    let mut methods = 0;
+    for n in &names {
+        let o = outline_class(&mut a, n).expect("outline");
+        o.for_each_type(&mut |t| methods += t.methods.len() + t.constructors.len());
+    }
+    let ours = ms(t);
+    let t = Instant::now();
+    let out = std::process::Command::new(home.join("bin/javap"))
+        .arg("-p")
+        .args(names.iter().map(|n| n.replace('/', ".")))
+        .output()
+        .expect("javap");
+    assert!(out.status.success());
+    let javap = ms(t);
+    println!(
+        "outline {} java.util classes (member classes included, {methods} methods and constructors): {ours:.0} ms; javap -p on the same top-level classes: {javap:.0} ms",
+        names.len()
+    );
+
+    // find_type's library search over the JDK and the classpath together.
+    let mut all = jmods.clone();
+    all.extend(classpath);
+    let cache = tempfile::tempdir().expect("tempdir");
+    let both = LibraryIndex::build(&all, Some(cache.path()));
+    for pattern in ["HashMap", "CHM", "java.util.*Map", "StringUtils", "*Factory"] {
+        let args = FindTypeArgs {
+            pattern: pattern.to_owned(),
+            kind: TypeFilter::Any,
+            max_results: 50,
+            offset: 0,
+            case_sensitive: false,
+            scope: Scope::Libraries,
+        };
+        let mut times: Vec<f64> = (0..20)
+            .map(|_| {
+                let t = Instant::now();
+                std::hint::black_box(find_library_types(&both, &args));
+                ms(t)
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        let n = find_library_types(&both, &args).len();
+        println!(
+            "find_type {pattern:?} over {} library classes: {n} matches, median {:.1} ms",
+            both.classes.len(),
+            times[10]
+        );
+    }
+    let _ = cp;
+}

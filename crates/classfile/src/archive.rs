@@ -1,0 +1,185 @@
+//! Zip archives (jars, `-sources.jar`, `src.zip`) and the JDK's `jmods/*.jmod` (a zip after a
+//! 4-byte `JM` header), read from the central directory: listing needs no decompression, an
+//! entry is inflated on demand, every size capped and checked.
+
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+
+use crate::ClassError;
+
+/// An archive larger than this is not opened.
+pub const MAX_ARCHIVE_BYTES: u64 = 2 << 30;
+/// An entry that inflates to more than this is refused.
+pub const MAX_ENTRY_BYTES: u64 = 64 << 20;
+/// A central directory larger than this is refused.
+const MAX_CENTRAL_DIR: u64 = 256 << 20;
+
+/// One file in an archive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub name: String,
+    pub method: u16,
+    pub compressed: u64,
+    pub size: u64,
+    /// Offset of the local header, from the start of the zip data.
+    pub local_offset: u64,
+}
+
+/// An open archive: its path, where the zip data starts, and its central directory.
+#[derive(Debug)]
+pub struct Archive {
+    pub path: PathBuf,
+    file: File,
+    base: u64,
+    pub len: u64,
+    pub entries: Vec<Entry>,
+}
+
+fn le16(b: &[u8], at: usize) -> Result<u16, ClassError> {
+    b.get(at..at + 2).map(|s| u16::from_le_bytes([s[0], s[1]])).ok_or(ClassError::Truncated(at))
+}
+fn le32(b: &[u8], at: usize) -> Result<u32, ClassError> {
+    b.get(at..at + 4).map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]])).ok_or(ClassError::Truncated(at))
+}
+fn le64(b: &[u8], at: usize) -> Result<u64, ClassError> {
+    b.get(at..at + 8)
+        .map(|s| u64::from_le_bytes([s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]]))
+        .ok_or(ClassError::Truncated(at))
+}
+
+fn read_at(file: &mut File, at: u64, len: u64) -> Result<Vec<u8>, ClassError> {
+    file.seek(SeekFrom::Start(at))?;
+    let mut buf = Vec::new();
+    file.take(len).read_to_end(&mut buf)?;
+    if buf.len() as u64 != len {
+        return Err(ClassError::Truncated(usize::try_from(at).unwrap_or(usize::MAX)));
+    }
+    Ok(buf)
+}
+
+impl Archive {
+    /// Opens a jar, zip or jmod (a regular file, at most [`MAX_ARCHIVE_BYTES`]) and reads its
+    /// central directory. Links are followed (a JDK's `src.zip` and Debian's jars are links):
+    /// the caller decides which archives may be opened, and the file opened must be regular.
+    pub fn open(path: &Path) -> Result<Archive, ClassError> {
+        let real = std::fs::canonicalize(path)?;
+        let (mut file, meta) = mji_fs::open_regular(&real, MAX_ARCHIVE_BYTES)?;
+        let len = meta.len();
+        let head = read_at(&mut file, 0, len.min(4))?;
+        let base: u64 = if head.starts_with(b"JM") { 4 } else { 0 };
+        let tail_len = len.min(65_535 + 22 + 20);
+        let tail = read_at(&mut file, len - tail_len, tail_len)?;
+        let eocd = (0..tail.len().saturating_sub(21))
+            .rev()
+            .find(|&i| tail[i..i + 4] == [0x50, 0x4b, 0x05, 0x06])
+            .ok_or(ClassError::NotAZip)?;
+        let mut count = u64::from(le16(&tail, eocd + 10)?);
+        let mut cd_size = u64::from(le32(&tail, eocd + 12)?);
+        let mut cd_off = u64::from(le32(&tail, eocd + 16)?);
+        // Zip64: the locator sits just before the end record and points at the zip64 record.
+        if (count == 0xFFFF || cd_size == 0xFFFF_FFFF || cd_off == 0xFFFF_FFFF)
+            && eocd >= 20
+            && le32(&tail, eocd - 20)? == 0x0706_4b50
+        {
+            let rec_off = le64(&tail, eocd - 20 + 8)?;
+            let rec = read_at(&mut file, base.saturating_add(rec_off), 56)?;
+            if le32(&rec, 0)? != 0x0606_4b50 {
+                return Err(ClassError::NotAZip);
+            }
+            count = le64(&rec, 32)?;
+            cd_size = le64(&rec, 40)?;
+            cd_off = le64(&rec, 48)?;
+        }
+        if cd_size > MAX_CENTRAL_DIR || base.saturating_add(cd_off).saturating_add(cd_size) > len {
+            return Err(ClassError::NotAZip);
+        }
+        let cd = read_at(&mut file, base + cd_off, cd_size)?;
+        let mut entries = Vec::with_capacity(usize::try_from(count.min(1 << 20)).unwrap_or(0));
+        let mut p = 0usize;
+        while p + 46 <= cd.len() && le32(&cd, p)? == 0x0201_4b50 {
+            let method = le16(&cd, p + 10)?;
+            let mut compressed = u64::from(le32(&cd, p + 20)?);
+            let mut size = u64::from(le32(&cd, p + 24)?);
+            let name_len = usize::from(le16(&cd, p + 28)?);
+            let extra_len = usize::from(le16(&cd, p + 30)?);
+            let comment_len = usize::from(le16(&cd, p + 32)?);
+            let mut local_offset = u64::from(le32(&cd, p + 42)?);
+            let name_bytes = cd.get(p + 46..p + 46 + name_len).ok_or(ClassError::Truncated(p))?;
+            let extra = cd.get(p + 46 + name_len..p + 46 + name_len + extra_len).ok_or(ClassError::Truncated(p))?;
+            // The zip64 extra field holds, in order, whichever of the sizes and offset are full.
+            let mut x = 0usize;
+            while x + 4 <= extra.len() {
+                let id = le16(extra, x)?;
+                let dlen = usize::from(le16(extra, x + 2)?);
+                if id == 1 {
+                    let mut q = x + 4;
+                    for v in [&mut size, &mut compressed, &mut local_offset] {
+                        if *v == 0xFFFF_FFFF {
+                            *v = le64(extra, q)?;
+                            q += 8;
+                        }
+                    }
+                }
+                x += 4 + dlen;
+            }
+            entries.push(Entry {
+                name: String::from_utf8_lossy(name_bytes).into_owned(),
+                method,
+                compressed,
+                size,
+                local_offset,
+            });
+            p += 46 + name_len + extra_len + comment_len;
+        }
+        Ok(Archive { path: path.to_owned(), file, base, len, entries })
+    }
+
+    /// The bytes of `entry`, inflated; at most [`MAX_ENTRY_BYTES`].
+    pub fn read(&mut self, entry: &Entry) -> Result<Vec<u8>, ClassError> {
+        if entry.size > MAX_ENTRY_BYTES || entry.compressed > MAX_ENTRY_BYTES {
+            return Err(ClassError::TooLarge(entry.name.clone()));
+        }
+        let at = self.base.saturating_add(entry.local_offset);
+        let head = read_at(&mut self.file, at, 30)?;
+        if le32(&head, 0)? != 0x0403_4b50 {
+            return Err(ClassError::NotAZip);
+        }
+        let skip = 30 + u64::from(le16(&head, 26)?) + u64::from(le16(&head, 28)?);
+        let data_at = at.saturating_add(skip);
+        if data_at.saturating_add(entry.compressed) > self.len {
+            return Err(ClassError::Truncated(usize::try_from(data_at).unwrap_or(usize::MAX)));
+        }
+        let raw = read_at(&mut self.file, data_at, entry.compressed)?;
+        match entry.method {
+            0 => Ok(raw),
+            8 => {
+                let mut out = Vec::with_capacity(usize::try_from(entry.size.min(MAX_ENTRY_BYTES)).unwrap_or(0));
+                flate2::read::DeflateDecoder::new(&raw[..]).take(MAX_ENTRY_BYTES + 1).read_to_end(&mut out)?;
+                if out.len() as u64 > MAX_ENTRY_BYTES {
+                    return Err(ClassError::TooLarge(entry.name.clone()));
+                }
+                Ok(out)
+            }
+            m => Err(ClassError::Compression(m)),
+        }
+    }
+
+    /// The entry named `name`.
+    pub fn find(&self, name: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.name == name)
+    }
+
+    /// Reads the entry named `name`, if there is one.
+    pub fn read_named(&mut self, name: &str) -> Result<Option<Vec<u8>>, ClassError> {
+        match self.find(name).cloned() {
+            Some(e) => self.read(&e).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The prefix class files have in this archive: `classes/` in a jmod, none in a jar.
+    pub fn class_prefix(&self) -> &'static str {
+        if self.base == 4 { "classes/" } else { "" }
+    }
+}

@@ -1,0 +1,296 @@
+//! The library index: every class of the JDK's jmods and the classpath jars, by binary name,
+//! with the archive and entry it is read from. Each archive's class list is cached under the
+//! user's cache directory (`libraries/<content sha1>.idx`, so every workspace on the machine
+//! shares it, and a jar is immutable), found through a stamp (path, size, mtime) without
+//! hashing the archive again; each file ends with a MAC under the user's key, so a list this
+//! user did not write is rebuilt, not believed.
+
+use std::collections::HashMap;
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+use crate::archive::Archive;
+use crate::{ClassError, reader, sha1_hex};
+
+/// The index format; a file of another version is rebuilt.
+const FORMAT: &str = "mji-library-index 1";
+
+/// Where an archive comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// The JDK's own modules (`jmods/*.jmod`).
+    Jdk,
+    /// A jar of the project's classpath.
+    Classpath,
+}
+
+impl Origin {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Origin::Jdk => "jdk",
+            Origin::Classpath => "classpath",
+        }
+    }
+}
+
+/// One indexed archive.
+#[derive(Debug, Clone)]
+pub struct IndexedArchive {
+    pub path: PathBuf,
+    pub origin: Origin,
+    /// The archive holding its sources: a `-sources.jar` beside a jar, the JDK's `lib/src.zip`.
+    pub sources: Option<PathBuf>,
+    /// Whether the list came from the cache.
+    pub cached: bool,
+}
+
+/// One class of the index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LibraryClass {
+    /// Internal name: `java/util/HashMap`, `java/util/Map$Entry`.
+    pub internal: String,
+    /// The class's access flags (its header's; a member class's `private`/`static` are in the
+    /// outer class's `InnerClasses`).
+    pub access: u16,
+    pub archive: u32,
+}
+
+impl LibraryClass {
+    /// The qualified name as source text: `java.util.Map.Entry`.
+    pub fn qualified(&self) -> String {
+        crate::signature::internal_to_source(&self.internal)
+    }
+    /// The simple name: `Entry`.
+    pub fn simple(&self) -> &str {
+        let tail = self.internal.rsplit('/').next().unwrap_or(&self.internal);
+        tail.rsplit('$').next().unwrap_or(tail)
+    }
+}
+
+/// Every class of a set of archives.
+#[derive(Debug, Default)]
+pub struct LibraryIndex {
+    pub archives: Vec<IndexedArchive>,
+    pub classes: Vec<LibraryClass>,
+    by_name: HashMap<String, usize>,
+    /// Archives that could not be read, with why.
+    pub skipped: Vec<(PathBuf, String)>,
+}
+
+/// Whether an internal name is an anonymous or local class (`Foo$1`, `Foo$1Local`), which no
+/// search shows.
+fn is_anonymous(internal: &str) -> bool {
+    internal.split('$').skip(1).any(|part| part.starts_with(|c: char| c.is_ascii_digit()))
+}
+
+impl LibraryIndex {
+    /// Indexes `archives` (path and origin), using and filling the cache in `cache_dir`
+    /// (`None`: no cache).
+    pub fn build(archives: &[(PathBuf, Origin)], cache_dir: Option<&Path>) -> LibraryIndex {
+        let mut ix = LibraryIndex::default();
+        for (path, origin) in archives {
+            match list_classes(path, cache_dir) {
+                Ok((classes, cached)) => {
+                    let a = u32::try_from(ix.archives.len()).unwrap_or(u32::MAX);
+                    ix.archives.push(IndexedArchive {
+                        path: path.clone(),
+                        origin: *origin,
+                        sources: sources_for(path, *origin),
+                        cached,
+                    });
+                    for (access, internal) in classes {
+                        if is_anonymous(&internal) {
+                            continue;
+                        }
+                        let key = crate::signature::internal_to_source(&internal);
+                        // The first archive on the path wins, as on a classpath.
+                        if ix.by_name.contains_key(&key) {
+                            continue;
+                        }
+                        ix.by_name.insert(key, ix.classes.len());
+                        ix.classes.push(LibraryClass { internal, access, archive: a });
+                    }
+                }
+                Err(e) => ix.skipped.push((path.clone(), e.to_string())),
+            }
+        }
+        ix
+    }
+
+    /// The class named `qualified` (`java.util.HashMap`, `java.util.Map.Entry` or
+    /// `java.util.Map$Entry`).
+    pub fn get(&self, qualified: &str) -> Option<&LibraryClass> {
+        self.by_name.get(&qualified.replace('$', ".")).map(|&i| &self.classes[i])
+    }
+
+    /// The archive of `c`.
+    pub fn archive_of(&self, c: &LibraryClass) -> &IndexedArchive {
+        &self.archives[c.archive as usize]
+    }
+}
+
+/// The sources archive of `path`: `x-sources.jar` beside `x.jar`; for a jmod, the JDK's
+/// `lib/src.zip` (`<jdk>/jmods/m.jmod` -> `<jdk>/lib/src.zip`).
+pub fn sources_for(path: &Path, origin: Origin) -> Option<PathBuf> {
+    let candidate = match origin {
+        Origin::Jdk => path.parent()?.parent()?.join("lib").join("src.zip"),
+        Origin::Classpath => {
+            let stem = path.file_name()?.to_str()?.strip_suffix(".jar")?;
+            path.with_file_name(format!("{stem}-sources.jar"))
+        }
+    };
+    candidate.is_file().then_some(candidate)
+}
+
+/// The JDK's jmods: `<jdk>/jmods/*.jmod`, sorted (java.base first).
+pub fn jdk_jmods(jdk_home: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = fs::read_dir(jdk_home.join("jmods"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jmod"))
+        .collect();
+    out.sort_by_key(|p| (!p.ends_with("java.base.jmod"), p.clone()));
+    out
+}
+
+/// (size, mtime in ns) of a file.
+fn stamp(path: &Path) -> Option<(u64, u128)> {
+    let m = fs::metadata(path).ok()?;
+    let t = m.modified().ok()?.duration_since(UNIX_EPOCH).ok()?.as_nanos();
+    Some((m.len(), t))
+}
+
+/// The classes of one archive (access, internal name), from the cache when it holds them.
+/// The bool says whether the cache answered.
+pub fn list_classes(path: &Path, cache_dir: Option<&Path>) -> Result<(Vec<(u16, String)>, bool), ClassError> {
+    let canonical = fs::canonicalize(path)?;
+    let st = stamp(&canonical);
+    let stamp_file = cache_dir.map(|d| d.join("stamps").join(sha1_hex(canonical.to_string_lossy().as_bytes())));
+    // Fast path: the stamp names the content hash whose list is cached.
+    if let (Some(sf), Some((size, mtime)), Some(dir)) = (&stamp_file, st, cache_dir)
+        && let Some(text) = read_signed(sf)
+        && let Some((s, m, h)) = text.split_once('\n').map(|(l, _)| l).and_then(|l| {
+            let mut it = l.split(' ');
+            Some((it.next()?.parse::<u64>().ok()?, it.next()?.parse::<u128>().ok()?, it.next()?.to_owned()))
+        })
+        && s == size
+        && m == mtime
+        && let Some(list) = read_signed(&dir.join(format!("{h}.idx"))).and_then(|t| parse_list(&t))
+    {
+        return Ok((list, true));
+    }
+    let hash = {
+        let (file, _) = mji_fs::open_regular(&canonical, crate::archive::MAX_ARCHIVE_BYTES)?;
+        let mut h = <sha1::Sha1 as sha1::Digest>::new();
+        let mut buf = vec![0u8; 1 << 16];
+        let mut r = std::io::BufReader::new(file);
+        loop {
+            let n = r.read(&mut buf)?;
+            if n == 0 {
+                break;
+            }
+            sha1::Digest::update(&mut h, &buf[..n]);
+        }
+        sha1::Digest::finalize(h).iter().map(|b| format!("{b:02x}")).collect::<String>()
+    };
+    let cached = cache_dir.and_then(|d| read_signed(&d.join(format!("{hash}.idx")))).and_then(|t| parse_list(&t));
+    let (list, hit) = match cached {
+        Some(list) => (list, true),
+        None => (read_archive_classes(&canonical)?, false),
+    };
+    if let Some(dir) = cache_dir {
+        if !hit {
+            let mut body = String::from(FORMAT);
+            body.push('\n');
+            for (a, n) in &list {
+                body.push_str(&format!("{a}\t{n}\n"));
+            }
+            write_signed(dir, &format!("{hash}.idx"), &body);
+        }
+        if let (Some(sf), Some((size, mtime))) = (&stamp_file, st)
+            && let Some(name) = sf.file_name().and_then(|n| n.to_str())
+        {
+            write_signed(&dir.join("stamps"), name, &format!("{size} {mtime} {hash}\n"));
+        }
+    }
+    Ok((list, hit))
+}
+
+/// Reads every class header of an archive (the cold path: each class is inflated once).
+fn read_archive_classes(path: &Path) -> Result<Vec<(u16, String)>, ClassError> {
+    let mut a = Archive::open(path)?;
+    let prefix = a.class_prefix();
+    let entries: Vec<_> = a
+        .entries
+        .iter()
+        .filter(|e| {
+            e.name.starts_with(prefix)
+                && e.name.ends_with(".class")
+                && !e.name.starts_with("META-INF/")
+                && !e.name.ends_with("module-info.class")
+                && !e.name.ends_with("package-info.class")
+        })
+        .cloned()
+        .collect();
+    let mut out = Vec::with_capacity(entries.len());
+    for e in entries {
+        // One unreadable class never fails the archive.
+        if let Ok(bytes) = a.read(&e)
+            && let Ok((access, name)) = reader::header(&bytes)
+            && format!("{prefix}{name}.class") == e.name
+        {
+            out.push((access, name));
+        }
+    }
+    Ok(out)
+}
+
+fn parse_list(text: &str) -> Option<Vec<(u16, String)>> {
+    let mut lines = text.lines();
+    if lines.next()? != FORMAT {
+        return None;
+    }
+    lines.map(|l| l.split_once('\t').and_then(|(a, n)| Some((a.parse().ok()?, n.to_owned())))).collect()
+}
+
+/// The text of a cache file whose trailing MAC line holds under the user's key.
+fn read_signed(path: &Path) -> Option<String> {
+    let bytes = mji_fs::read_regular(path, 256 << 20).ok()?;
+    let text = String::from_utf8(bytes).ok()?;
+    let body = text.strip_suffix('\n')?;
+    let (body, mac) = body.rsplit_once('\n').map(|(b, m)| (format!("{b}\n"), m))?;
+    let key = mji_fs::trust::Key::user().ok()?;
+    let want = mji_fs::trust::hex(&key.mac_of(&[body.as_bytes()]));
+    mji_fs::trust::same_mac(want.as_bytes(), mac.as_bytes()).then_some(body)
+}
+
+/// Writes `body` plus its MAC line to `dir/name` atomically (temp file + rename); a cache
+/// that cannot be written is only slower, so failures are ignored.
+fn write_signed(dir: &Path, name: &str, body: &str) {
+    let Ok(key) = mji_fs::trust::Key::user() else { return };
+    if fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    let mac = mji_fs::trust::hex(&key.mac_of(&[body.as_bytes()]));
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    if fs::write(&tmp, format!("{body}{mac}\n")).is_ok() && fs::rename(&tmp, dir.join(name)).is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+}
+
+/// The JDK whose library the user runs: `java_home` (JAVA_HOME) when it has `jmods/` or
+/// `lib/`, else the installation `javac` on `path_env` (PATH) resolves to.
+pub fn find_jdk_home(java_home: Option<&Path>, path_env: Option<&std::ffi::OsStr>) -> Option<PathBuf> {
+    if let Some(h) = java_home.filter(|h| h.join("lib").is_dir()) {
+        return Some(h.to_owned());
+    }
+    std::env::split_paths(path_env?)
+        .map(|d| d.join("javac"))
+        .find(|p| p.is_file())
+        .and_then(|p| fs::canonicalize(p).ok())
+        .and_then(|p| Some(p.parent()?.parent()?.to_owned()))
+}

@@ -1,0 +1,398 @@
+//! A class file (and its member classes) as the outline sources give: `FileOutline` /
+//! `TypeDecl` with types rendered as Java source text (qualified), lines 0 (a class file has
+//! no declaration lines) and a warning in `errors` that says so.
+
+use mji_model::{
+    Callable, CtorDecl, Diagnostic, EnumConstant, FieldDecl, FileOutline, Javadoc, Level, MethodDecl, Param,
+    RecordComponent, SymbolId, SymbolKind, TypeDecl, TypeKind,
+};
+
+use crate::reader::{ClassFile, Member, acc};
+use crate::signature::{self, internal_to_source};
+
+/// Member classes nested deeper than this are not outlined.
+const MAX_NESTING: usize = 32;
+/// At most this many member classes are read for one outline (each class file is read once:
+/// a class naming itself, or a cycle, as its member is not followed).
+const MAX_MEMBER_CLASSES: usize = 4_096;
+
+/// What one outline walk has read, so hostile `InnerClasses` cannot make it loop or explode.
+struct Walk<'a> {
+    load: &'a mut dyn FnMut(&str) -> Option<Vec<u8>>,
+    seen: std::collections::HashSet<String>,
+    errors: Vec<Diagnostic>,
+}
+
+/// The warning every outline from a class file carries.
+pub const NO_LINES: &str = "outlined from a class file: no source lines (every startLine/endLine is 0) and no javadoc";
+
+/// Outlines `cf`, reading its member classes through `load` (internal name -> class bytes).
+pub fn outline(
+    file_path: String,
+    hash: String,
+    cf: &ClassFile,
+    load: &mut dyn FnMut(&str) -> Option<Vec<u8>>,
+) -> FileOutline {
+    let package = cf.this_class.rfind('/').map(|i| cf.this_class[..i].replace('/', "."));
+    let mut w = Walk {
+        load,
+        seen: std::iter::once(cf.this_class.clone()).collect(),
+        errors: vec![Diagnostic { level: Level::Warning, message: NO_LINES.to_owned(), line: None }],
+    };
+    let t = type_decl(cf, None, &mut w, 0);
+    let errors = w.errors;
+    FileOutline { file_path, language: "java".to_owned(), hash, line_count: 0, package, classes: vec![t], errors }
+}
+
+fn flags_of(access: u16, kind: TypeKind, nested: bool, sealed: bool) -> Vec<String> {
+    let mut m = Vec::new();
+    for (bit, word) in [(acc::PUBLIC, "public"), (acc::PROTECTED, "protected"), (acc::PRIVATE, "private")] {
+        if access & bit != 0 {
+            m.push(word.to_owned());
+        }
+    }
+    let iface = matches!(kind, TypeKind::Interface | TypeKind::Annotation);
+    if access & acc::ABSTRACT != 0 && !iface && kind != TypeKind::Enum {
+        m.push("abstract".to_owned());
+    }
+    if nested && access & acc::STATIC != 0 && !iface && !matches!(kind, TypeKind::Enum | TypeKind::Record) {
+        m.push("static".to_owned());
+    }
+    if access & acc::FINAL != 0 && !matches!(kind, TypeKind::Enum | TypeKind::Record) {
+        m.push("final".to_owned());
+    }
+    if sealed {
+        m.push("sealed".to_owned());
+    }
+    m
+}
+
+fn type_decl(cf: &ClassFile, inner_access: Option<u16>, w: &mut Walk, depth: usize) -> TypeDecl {
+    let access = inner_access.unwrap_or(cf.access);
+    let kind = if cf.access & acc::ANNOTATION != 0 {
+        TypeKind::Annotation
+    } else if cf.access & acc::INTERFACE != 0 {
+        TypeKind::Interface
+    } else if cf.access & acc::ENUM != 0 && cf.super_class.as_deref() == Some("java/lang/Enum") {
+        TypeKind::Enum
+    } else if cf.record.is_some() {
+        TypeKind::Record
+    } else {
+        TypeKind::Class
+    };
+    let qualified = internal_to_source(&cf.this_class);
+    let name = cf
+        .inner_classes
+        .iter()
+        .find(|ic| ic.inner == cf.this_class)
+        .and_then(|ic| ic.simple_name.clone())
+        .unwrap_or_else(|| qualified.rsplit('.').next().unwrap_or(&qualified).to_owned());
+    let modifiers = flags_of(access, kind, inner_access.is_some(), !cf.permitted.is_empty());
+    let mut annotations: Vec<String> = cf.annotations.iter().map(|a| format!("@{a}")).collect();
+    if cf.deprecated && !cf.annotations.iter().any(|a| a == "java.lang.Deprecated") {
+        annotations.push("@java.lang.Deprecated".to_owned());
+    }
+    let mut t = TypeDecl::header(kind, name, qualified.clone(), (modifiers, annotations), (0, 0), Javadoc::absent());
+    let sig = cf.signature.as_deref().and_then(signature::class);
+    let (superclass, interfaces) = match &sig {
+        Some(s) => {
+            t.type_params_text = s.type_params.clone();
+            (Some(s.superclass.clone()), s.interfaces.clone())
+        }
+        None => (
+            cf.super_class.as_deref().map(internal_to_source),
+            cf.interfaces.iter().map(|i| internal_to_source(i)).collect(),
+        ),
+    };
+    if kind == TypeKind::Class {
+        t.extends = superclass.filter(|s| s != "java.lang.Object");
+    }
+    t.implements = interfaces
+        .into_iter()
+        .filter(|i| !(kind == TypeKind::Annotation && i == "java.lang.annotation.Annotation"))
+        .collect();
+    t.permits = cf.permitted.iter().map(|p| internal_to_source(p)).collect();
+
+    let record_names: Vec<&str> = cf.record.iter().flatten().map(|(n, _, _)| n.as_str()).collect();
+    if let Some(comps) = &cf.record {
+        t.record_components = Some(
+            comps
+                .iter()
+                .map(|(n, d, s)| RecordComponent {
+                    name: n.clone(),
+                    type_text: s.as_deref().or(Some(d)).and_then(signature::field_type).unwrap_or_else(|| d.clone()),
+                })
+                .collect(),
+        );
+    }
+    let mut constants = Vec::new();
+    for f in &cf.fields {
+        if f.access & acc::SYNTHETIC != 0 {
+            continue;
+        }
+        if f.access & acc::ENUM != 0 {
+            constants.push(EnumConstant {
+                symbol_id: SymbolId::member(SymbolKind::EnumConstant, &qualified, f.name.clone(), 0, 0).to_string(),
+                name: f.name.clone(),
+                start_line: 0,
+                end_line: 0,
+                javadoc: Javadoc::absent(),
+            });
+            continue;
+        }
+        if kind == TypeKind::Record && f.access & acc::STATIC == 0 && record_names.contains(&f.name.as_str()) {
+            continue;
+        }
+        t.fields.push(field(f, &qualified, kind));
+    }
+    if kind == TypeKind::Enum {
+        t.enum_constants = Some(constants);
+    }
+    let synthetic_lead = synthetic_ctor_params(kind, inner_access);
+    for m in &cf.methods {
+        if m.access & (acc::SYNTHETIC | acc::BRIDGE) != 0 || m.name == "<clinit>" {
+            continue;
+        }
+        let Some(c) = callable(m, &t.name, kind, synthetic_lead) else {
+            w.errors.push(Diagnostic {
+                level: Level::Warning,
+                message: format!("{qualified}: unreadable descriptor of `{}` skipped", m.name),
+                line: None,
+            });
+            continue;
+        };
+        if m.name == "<init>" {
+            let types = c.params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(",");
+            let id = SymbolId::member(SymbolKind::Ctor, &qualified, SymbolId::ctor_member(&c.name, &types), 0, 0);
+            let sig = render(&c, None);
+            t.constructors.push(CtorDecl::new(c, id.to_string(), sig, false));
+        } else {
+            let ret = m
+                .signature
+                .as_deref()
+                .and_then(signature::method)
+                .or_else(|| signature::method(&m.descriptor))
+                .map(|s| s.ret)
+                .unwrap_or_default();
+            let types = c.params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(",");
+            let id =
+                SymbolId::member(SymbolKind::Method, &qualified, SymbolId::method_member(&c.name, &types, &ret), 0, 0);
+            let sig = render(&c, Some(&ret));
+            t.methods.push(MethodDecl::new(c, id.to_string(), sig, ret));
+        }
+    }
+    if depth < MAX_NESTING {
+        for ic in &cf.inner_classes {
+            if ic.outer.as_deref() != Some(cf.this_class.as_str()) || ic.simple_name.is_none() {
+                continue;
+            }
+            if ic.access & acc::SYNTHETIC != 0 || w.seen.contains(&ic.inner) {
+                continue;
+            }
+            if w.seen.len() >= MAX_MEMBER_CLASSES {
+                w.errors.push(Diagnostic {
+                    level: Level::Error,
+                    message: format!("more than {MAX_MEMBER_CLASSES} member classes: the rest are not outlined"),
+                    line: None,
+                });
+                break;
+            }
+            w.seen.insert(ic.inner.clone());
+            let Some(bytes) = (w.load)(&ic.inner) else {
+                w.errors.push(Diagnostic {
+                    level: Level::Warning,
+                    message: format!("member class {} not found beside its outer class", internal_to_source(&ic.inner)),
+                    line: None,
+                });
+                continue;
+            };
+            match crate::reader::parse(&bytes) {
+                Ok(inner) => t.inner_classes.push(type_decl(&inner, Some(ic.access), w, depth + 1)),
+                Err(e) => w.errors.push(Diagnostic {
+                    level: Level::Warning,
+                    message: format!("member class {}: {e}", internal_to_source(&ic.inner)),
+                    line: None,
+                }),
+            }
+        }
+    } else {
+        w.errors.push(Diagnostic {
+            level: Level::Error,
+            message: format!("member classes nested deeper than {MAX_NESTING} are not outlined"),
+            line: None,
+        });
+    }
+    t
+}
+
+/// How many leading descriptor parameters of a constructor javac added (an enum's name and
+/// ordinal, an inner class's outer instance), used when no `Signature` names the declared ones.
+fn synthetic_ctor_params(kind: TypeKind, inner_access: Option<u16>) -> usize {
+    match kind {
+        TypeKind::Enum => 2,
+        TypeKind::Class if inner_access.is_some_and(|a| a & acc::STATIC == 0) => 1,
+        _ => 0,
+    }
+}
+
+fn member_modifiers(m: &Member, method: bool, kind: TypeKind) -> Vec<String> {
+    let iface = matches!(kind, TypeKind::Interface | TypeKind::Annotation);
+    let mut out = Vec::new();
+    let mut add = |bit: u16, word: &str| {
+        if m.access & bit != 0 {
+            out.push(word.to_owned());
+        }
+    };
+    add(acc::PUBLIC, "public");
+    add(acc::PROTECTED, "protected");
+    add(acc::PRIVATE, "private");
+    if method {
+        add(acc::ABSTRACT, "abstract");
+        add(acc::STATIC, "static");
+        add(acc::FINAL, "final");
+        add(acc::SYNCHRONIZED, "synchronized");
+        add(acc::NATIVE, "native");
+        if iface && m.access & (acc::ABSTRACT | acc::STATIC | acc::PRIVATE) == 0 && m.name != "<clinit>" {
+            out.push("default".to_owned());
+        }
+    } else {
+        add(acc::STATIC, "static");
+        add(acc::FINAL, "final");
+        add(acc::TRANSIENT, "transient");
+        add(acc::VOLATILE, "volatile");
+    }
+    out
+}
+
+fn member_annotations(m: &Member) -> Vec<String> {
+    let mut a: Vec<String> = m.annotations.iter().map(|a| format!("@{a}")).collect();
+    if m.deprecated && !m.annotations.iter().any(|x| x == "java.lang.Deprecated") {
+        a.push("@java.lang.Deprecated".to_owned());
+    }
+    a
+}
+
+fn field(f: &Member, owner: &str, kind: TypeKind) -> FieldDecl {
+    let type_text = f
+        .signature
+        .as_deref()
+        .and_then(signature::field_type)
+        .or_else(|| signature::field_type(&f.descriptor))
+        .unwrap_or_else(|| f.descriptor.clone());
+    FieldDecl {
+        symbol_id: SymbolId::member(SymbolKind::Field, owner, f.name.clone(), 0, 0).to_string(),
+        kind: "field".to_owned(),
+        name: f.name.clone(),
+        type_text,
+        modifiers: member_modifiers(f, false, kind),
+        annotations: member_annotations(f),
+        start_line: 0,
+        end_line: 0,
+        javadoc: Javadoc::absent(),
+    }
+}
+
+/// A method or constructor; `None` when its descriptor does not parse.
+fn callable(m: &Member, type_name: &str, kind: TypeKind, synthetic_lead: usize) -> Option<Callable> {
+    let desc = signature::method(&m.descriptor)?;
+    let generic = m.signature.as_deref().and_then(signature::method);
+    let n_desc = desc.params.len();
+    let (type_params, mut types, throws) = match generic {
+        Some(g) if g.params.len() <= n_desc => {
+            let throws = if g.throws.is_empty() {
+                m.exceptions.iter().map(|e| internal_to_source(e)).collect()
+            } else {
+                g.throws
+            };
+            (g.type_params, g.params, throws)
+        }
+        _ => {
+            let lead = if m.name == "<init>" { synthetic_lead.min(n_desc) } else { 0 };
+            (None, desc.params[lead..].to_vec(), m.exceptions.iter().map(|e| internal_to_source(e)).collect())
+        }
+    };
+    // The declared parameters are the last `types.len()` of the descriptor's.
+    let skip = n_desc - types.len();
+    if m.access & acc::VARARGS != 0
+        && let Some(last) = types.last_mut()
+        && let Some(elem) = last.strip_suffix("[]")
+    {
+        *last = format!("{elem}...");
+    }
+    let names = param_names(m, &desc.params, skip);
+    let params = types
+        .into_iter()
+        .enumerate()
+        .map(|(i, type_text)| Param {
+            name: names.get(i).cloned().flatten().unwrap_or_else(|| format!("arg{i}")),
+            type_text,
+        })
+        .collect();
+    let name = if m.name == "<init>" { type_name.to_owned() } else { m.name.clone() };
+    Some(Callable {
+        name,
+        modifiers: member_modifiers(m, m.name != "<init>", kind),
+        annotations: member_annotations(m),
+        type_params_text: type_params,
+        params,
+        throws,
+        start_line: 0,
+        end_line: 0,
+        javadoc: Javadoc::absent(),
+    })
+}
+
+/// The names of the declared parameters (after `skip` synthetic ones): `MethodParameters`
+/// first, else the locals live at entry by slot.
+fn param_names(m: &Member, desc_params: &[String], skip: usize) -> Vec<Option<String>> {
+    if let Some(mp) = &m.method_parameters
+        && mp.len() == desc_params.len()
+    {
+        return mp[skip..].to_vec();
+    }
+    if m.locals_at_entry.is_empty() {
+        return Vec::new();
+    }
+    let mut slot: u16 = if m.access & acc::STATIC != 0 { 0 } else { 1 };
+    let mut out = Vec::new();
+    for (i, t) in desc_params.iter().enumerate() {
+        if i >= skip {
+            out.push(m.locals_at_entry.iter().find(|(s, _)| *s == slot).map(|(_, n)| n.clone()));
+        }
+        slot = slot.saturating_add(if t == "long" || t == "double" { 2 } else { 1 });
+    }
+    out
+}
+
+/// `public static <T> T max(java.util.Collection<? extends T> coll) throws X`.
+fn render(c: &Callable, ret: Option<&str>) -> String {
+    let mut s = String::new();
+    for m in &c.modifiers {
+        s.push_str(m);
+        s.push(' ');
+    }
+    if let Some(tp) = &c.type_params_text {
+        s.push_str(tp);
+        s.push(' ');
+    }
+    if let Some(r) = ret {
+        s.push_str(r);
+        s.push(' ');
+    }
+    s.push_str(&c.name);
+    s.push('(');
+    for (i, p) in c.params.iter().enumerate() {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(&p.type_text);
+        s.push(' ');
+        s.push_str(&p.name);
+    }
+    s.push(')');
+    if !c.throws.is_empty() {
+        s.push_str(" throws ");
+        s.push_str(&c.throws.join(", "));
+    }
+    s
+}

@@ -1,0 +1,195 @@
+//! Library types through the real binary: `java_index` of a class name answered from a
+//! Debian jar's class file, from a `-sources.jar` beside a jar (exact lines, and
+//! `java_read_range` inside it), and the JDK's `java.util.HashMap` from `lib/src.zip`; `jar:`
+//! paths outside the library archives refused. Each test has its own user cache directory.
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn call(root: &Path, cache: &Path, tool: &str, args: &str) -> Result<Value, String> {
+    let o = Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
+        .args(["call", tool, args, "--json"])
+        .current_dir(root)
+        .env("XDG_CACHE_HOME", cache)
+        .output()
+        .expect("runs");
+    if o.status.success() {
+        Ok(serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stdout))))
+    } else {
+        Err(format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr)))
+    }
+}
+
+fn method<'a>(outline: &'a Value, name: &str) -> &'a Value {
+    outline["classes"][0]["methods"]
+        .as_array()
+        .and_then(|ms| ms.iter().find(|m| m["name"] == name))
+        .unwrap_or_else(|| panic!("no method {name} in {outline}"))
+}
+
+#[test]
+fn a_debian_jar_on_the_classpath_is_outlined_from_its_class_files() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    std::fs::write(ws.path().join("mcp-java-index.toml"), "classpath = [\"/usr/share/java/commons-text.jar\"]\n")
+        .expect("write");
+    let o = call(ws.path(), cache.path(), "java_index", r#"{"filePath":"org.apache.commons.text.StringSubstitutor"}"#)
+        .expect("outlined");
+    assert!(
+        o["filePath"]
+            .as_str()
+            .is_some_and(|p| p.starts_with("jar:") && p.ends_with("!/org/apache/commons/text/StringSubstitutor.class")),
+        "{}",
+        o["filePath"]
+    );
+    assert_eq!(o["classes"][0]["qualifiedName"], "org.apache.commons.text.StringSubstitutor");
+    assert_eq!(o["classes"][0]["startLine"], 0);
+    assert!(o["errors"][0]["message"].as_str().is_some_and(|m| m.contains("no source lines")), "{}", o["errors"]);
+    let set = method(&o, "setVariableResolver");
+    assert_eq!(set["returnTypeText"], "org.apache.commons.text.StringSubstitutor");
+    // Without the jar on the classpath the type is not there, and the error says where it looked.
+    let bare = tempfile::tempdir().expect("tempdir");
+    let e =
+        call(bare.path(), cache.path(), "java_index", r#"{"filePath":"org.apache.commons.text.StringSubstitutor"}"#)
+            .expect_err("not on this classpath");
+    assert!(e.contains("no type `org.apache.commons.text.StringSubstitutor` in the workspace's libraries"), "{e}");
+}
+
+#[test]
+fn a_sources_jar_beside_the_jar_gives_exact_lines_and_reads() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    let src = ws.path().join("src-build/demo");
+    std::fs::create_dir_all(&src).expect("mkdir");
+    let java = "package demo;\n\n/** Says hello. */\npublic class Greeter {\n    /** The greeting. */\n    public String greet(String name) {\n        return \"hi \" + name;\n    }\n}\n";
+    std::fs::write(src.join("Greeter.java"), java).expect("write");
+    let build = ws.path().join("src-build");
+    let ok = |c: &mut Command| assert!(c.current_dir(&build).status().expect("runs").success());
+    ok(Command::new("javac").args(["-d", "classes", "demo/Greeter.java"]));
+    let lib = ws.path().join("lib");
+    std::fs::create_dir_all(&lib).expect("mkdir");
+    ok(Command::new("jar").args(["cf"]).arg(lib.join("greeter-1.0.jar")).args(["-C", "classes", "demo"]));
+    ok(Command::new("jar").args(["cf"]).arg(lib.join("greeter-1.0-sources.jar")).arg("demo/Greeter.java"));
+    // The sources are not part of the workspace's own files.
+    std::fs::rename(src.join("Greeter.java"), build.join("Greeter.java.txt")).expect("move");
+    std::fs::write(ws.path().join("mcp-java-index.toml"), "classpath = [\"lib/greeter-1.0.jar\"]\n").expect("write");
+
+    let o = call(ws.path(), cache.path(), "java_index", r#"{"filePath":"demo.Greeter"}"#).expect("outlined");
+    let path = o["filePath"].as_str().expect("path").to_owned();
+    assert!(path.ends_with("greeter-1.0-sources.jar!/demo/Greeter.java"), "{path}");
+    assert_eq!((o["classes"][0]["startLine"].clone(), o["classes"][0]["endLine"].clone()), (4.into(), 9.into()));
+    let greet = method(&o, "greet");
+    assert_eq!((greet["startLine"].as_u64(), greet["javadoc"]["startLine"].as_u64()), (Some(6), Some(5)));
+    let r = call(
+        ws.path(),
+        cache.path(),
+        "java_read_range",
+        &format!(r#"{{"filePath":"{path}","startLine":6,"endLine":7}}"#),
+    )
+    .expect("reads inside the sources jar");
+    assert_eq!(r["content"], "6:     public String greet(String name) {\n7:         return \"hi \" + name;");
+    let d = call(
+        ws.path(),
+        cache.path(),
+        "java_read_javadoc",
+        &format!(r#"{{"filePath":"{path}","symbolId":{}}}"#, greet["symbolId"]),
+    )
+    .expect("javadoc inside the sources jar");
+    assert!(d.to_string().contains("The greeting."), "{d}");
+    // The class file itself, by its jar: path.
+    let jar = lib.join("greeter-1.0.jar");
+    let c = call(
+        ws.path(),
+        cache.path(),
+        "java_index",
+        &format!(r#"{{"filePath":"jar:{}!/demo/Greeter.class"}}"#, jar.display()),
+    )
+    .expect("class file outline");
+    assert_eq!(method(&c, "greet")["signatureText"], "public java.lang.String greet(java.lang.String arg0)");
+    // A jar: path naming any other file is refused.
+    let e = call(
+        ws.path(),
+        cache.path(),
+        "java_read_range",
+        r#"{"filePath":"jar:/etc/passwd!/x.java","startLine":1,"endLine":1}"#,
+    )
+    .expect_err("refused");
+    assert!(e.contains("not a library archive"), "{e}");
+}
+
+#[test]
+fn the_jdks_hashmap_from_src_zip() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    let o = call(
+        ws.path(),
+        cache.path(),
+        "java_index",
+        r#"{"filePath":"java.util.HashMap","options":{"kinds":["method"],"name":"put(K,V)"}}"#,
+    )
+    .expect("outlined");
+    let path = o["filePath"].as_str().expect("path");
+    assert!(path.ends_with("lib/src.zip!/java.base/java/util/HashMap.java"), "{path}");
+    let put = method(&o, "put");
+    let (s, e) = (put["startLine"].as_u64().expect("line"), put["endLine"].as_u64().expect("line"));
+    let r = call(
+        ws.path(),
+        cache.path(),
+        "java_read_range",
+        &format!(r#"{{"filePath":"{path}","startLine":{s},"endLine":{e},"options":{{"includeLineNumbers":false}}}}"#),
+    )
+    .expect("read");
+    assert!(
+        r["content"].as_str().is_some_and(|c| c.trim_start().starts_with("public V put(K key, V value) {")),
+        "{}",
+        r["content"]
+    );
+}
+
+#[test]
+fn find_type_scopes_workspace_libraries_and_all() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(ws.path().join("src/app")).expect("mkdir");
+    std::fs::write(
+        ws.path().join("src/app/StringSubstitutorCache.java"),
+        "package app;\npublic class StringSubstitutorCache {}\n",
+    )
+    .expect("write");
+    std::fs::write(ws.path().join("mcp-java-index.toml"), "classpath = [\"/usr/share/java/commons-text.jar\"]\n")
+        .expect("write");
+    let fqns = |v: &Value| -> Vec<String> {
+        v["results"].as_array().expect("results").iter().map(|r| r["fqn"].as_str().unwrap_or("").to_owned()).collect()
+    };
+    let w = call(ws.path(), cache.path(), "find_type", r#"{"pattern":"StringSubstitutor"}"#).expect("workspace");
+    assert_eq!(fqns(&w), ["app.StringSubstitutorCache"], "the default scope is the workspace");
+    let l = call(ws.path(), cache.path(), "find_type", r#"{"pattern":"StringSubstitutor","scope":"libraries"}"#)
+        .expect("libraries");
+    assert_eq!(fqns(&l)[0], "org.apache.commons.text.StringSubstitutor");
+    assert_eq!(l["results"][0]["origin"], "classpath");
+    assert_eq!(l["results"][0]["archive"], "/usr/share/java/commons-text.jar");
+    assert!(!fqns(&l).contains(&"app.StringSubstitutorCache".to_owned()));
+    // all: the workspace's first, then the libraries', paged over both.
+    let a =
+        call(ws.path(), cache.path(), "find_type", r#"{"pattern":"StringSubstitutor","scope":"all","maxResults":1}"#)
+            .expect("all");
+    assert_eq!(fqns(&a), ["app.StringSubstitutorCache"]);
+    assert_eq!(a["total"].as_u64(), Some(1 + l["total"].as_u64().expect("total")));
+    assert_eq!(a["nextOffset"], 1);
+    let a2 = call(
+        ws.path(),
+        cache.path(),
+        "find_type",
+        r#"{"pattern":"StringSubstitutor","scope":"all","maxResults":1,"offset":1}"#,
+    )
+    .expect("page 2");
+    assert_eq!(fqns(&a2), ["org.apache.commons.text.StringSubstitutor"]);
+    // The JDK: a qualified camelCase pattern, and the hit is what java_index takes.
+    let j = call(ws.path(), cache.path(), "find_type", r#"{"pattern":"java.util.concurrent.CHM","scope":"libraries"}"#)
+        .expect("jdk");
+    assert_eq!(fqns(&j), ["java.util.concurrent.ConcurrentHashMap"]);
+    assert_eq!(j["results"][0]["origin"], "jdk");
+    assert!(j["results"][0]["archive"].as_str().is_some_and(|p| p.ends_with("java.base.jmod")));
+}
