@@ -1,4 +1,4 @@
-//! `refactor_actions` on a temp copy of tests/fixtures/edit: every preview's diff is a
+//! `refactor_actions` on a temp copy of tests/edit_fixtures: every preview's diff is a
 //! snapshot, every applied edit leaves a project real javac compiles, and nothing is written
 //! on conflicts, stale previews or renames that would break an override of the JDK.
 
@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 fn setup() -> (tempfile::TempDir, Workspace) {
     let dir = tempfile::tempdir().expect("tempdir");
-    copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/edit/src"), dir.path());
+    copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/edit_fixtures/src"), dir.path());
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
     let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
