@@ -111,16 +111,20 @@ async fn tools_list_is_pinned_and_the_same_in_both_eras() {
     let ws = workspace();
     let mut lists = Vec::new();
     for era in [Era::Initialize, Era::Discover] {
-        let client = connect(ws.path(), era).await;
+        // An editor configured: every tool is listed.
+        let client = connect_as(ws.path(), era, (), &[("MCP_JAVA_INDEX_EDITOR", "emacs")]).await;
         let tools = client.list_all_tools().await.expect("tools/list");
         lists.push(serde_json::to_value(&tools).expect("json"));
         client.cancel().await.expect("close");
     }
     assert_eq!(lists[0], lists[1], "tools differ between eras");
     for t in lists[0].as_array().expect("array") {
+        // destructiveHint and idempotentHint mean something only when readOnlyHint is false.
         let a = &t["annotations"];
+        let read_only = a["readOnlyHint"] == true;
         for k in ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] {
-            assert!(a[k].is_boolean(), "{} lacks {k}", t["name"]);
+            let meaningless = read_only && (k == "destructiveHint" || k == "idempotentHint");
+            assert_eq!(a[k].is_boolean(), !meaningless, "{} {k}: {a}", t["name"]);
         }
         assert_eq!(t["outputSchema"]["type"], "object", "{}", t["name"]);
         assert!(!t["inputSchema"].to_string().contains("\"null\""), "{} has a nullable input", t["name"]);
@@ -658,6 +662,34 @@ fn searches_during_indexing_report_progress_or_say_they_are_incomplete() {
     assert_eq!(index["complete"], false, "{answer}");
     assert!(index["indexedFiles"].as_u64() <= index["totalFiles"].as_u64(), "{index}");
     assert!(index["indexedFiles"].as_u64() < Some(1200), "{index}");
+}
+
+/// Without an editor configured or running, `tools/list` leaves the editor tools out (a client
+/// that cannot use them does not pay their tokens), yet a call to one still answers how to set
+/// an editor up rather than "unknown tool".
+#[tokio::test]
+async fn editor_tools_are_listed_only_with_an_editor() {
+    let ws = workspace();
+    let missing = ws.path().join("no-emacs-here").join("server");
+    let missing = missing.to_str().expect("utf-8");
+    let auto = [("MCP_JAVA_INDEX_EDITOR", "auto"), ("MCP_JAVA_INDEX_EMACS_SOCKET", missing), ("TERM_PROGRAM", "")];
+    let client = connect_as(ws.path(), Era::Initialize, (), &auto).await;
+    let names: Vec<String> =
+        client.list_all_tools().await.expect("tools/list").iter().map(|t| t.name.to_string()).collect();
+    for editor_tool in ["open_file", "goto_location", "reload_buffer", "run_elisp"] {
+        assert!(!names.contains(&editor_tool.to_owned()), "{editor_tool} listed without an editor: {names:?}");
+    }
+    assert!(names.contains(&"java_index".to_owned()) && names.contains(&"refactor_actions".to_owned()), "{names:?}");
+    let r = call(&client, "open_file", json!({"file_path": "records.java", "line": 3})).await;
+    assert_eq!(r.is_error, Some(true), "{}", text_of(&r));
+    assert!(text_of(&r).contains("no editor is configured"), "{}", text_of(&r));
+    client.cancel().await.expect("close");
+    // Naming the editor lists them.
+    let client = connect_as(ws.path(), Era::Initialize, (), &[("MCP_JAVA_INDEX_EDITOR", "vscode")]).await;
+    let names: Vec<String> =
+        client.list_all_tools().await.expect("tools/list").iter().map(|t| t.name.to_string()).collect();
+    assert!(names.contains(&"open_file".to_owned()), "{names:?}");
+    client.cancel().await.expect("close");
 }
 
 /// The editor tools through the real server: a command editor (`true`, standing in for one)

@@ -188,3 +188,51 @@ fn options_filter_and_preview() {
         assert!(t.methods.iter().all(|m| !m.modifiers.iter().any(|x| x == "private")));
     }
 }
+
+/// `java_read_range` with `symbol` reads one declaration's lines in one call: an overload by
+/// its parameter types (varargs and arrays as written), a unique name alone; a name shared by
+/// overloads is an error listing each with its lines and how to pick; a name nothing declares
+/// (a substring does not count) is an error too; lines and a symbol together are refused.
+#[test]
+fn a_symbol_reads_exactly_one_declaration_or_says_which() {
+    use mcp_java_index::config::{Config, Flags};
+    use mcp_java_index::tools::registry::dispatch;
+    use mcp_java_index::tools::workspace::Workspace;
+    use serde_json::{Value, json};
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let flags = Flags::roots([root.as_path()]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let read = |args: Value| {
+        let Value::Object(m) = args else { unreachable!("object arguments") };
+        dispatch(&ws, "java_read_range", m)
+    };
+    let ok = |args: Value| read(args).unwrap_or_else(|e| panic!("{e}")).value;
+    let v = ok(json!({"filePath": "overloads.java", "symbol": "add(int[])"}));
+    assert_eq!((v["startLine"].as_u64(), v["endLine"].as_u64()), (Some(56), Some(62)), "{v}");
+    assert!(v["content"].as_str().is_some_and(|c| c.starts_with("56:     int add(int... values) {")), "{v}");
+    let v = ok(json!({"filePath": "overloads.java", "symbol": "add(long, long)"}));
+    assert_eq!((v["startLine"].as_u64(), v["endLine"].as_u64()), (Some(46), Some(48)), "{v}");
+    let v = ok(json!({"filePath": "overloads.java", "symbol": "toString"}));
+    assert!(v["content"].as_str().is_some_and(|c| c.contains("public String toString()")), "{v}");
+    let e = read(json!({"filePath": "overloads.java", "symbol": "add"})).expect_err("ambiguous");
+    assert!(e.contains("names 7 declarations") && e.contains("add(long a, long b) (lines 46-48)"), "{e}");
+    assert!(e.contains("name(Type,…)"), "{e}");
+    let e = read(json!({"filePath": "overloads.java", "symbol": "ad"})).expect_err("substring");
+    assert!(e.contains("declares nothing named `ad`"), "{e}");
+    let e = read(json!({"filePath": "overloads.java", "symbol": "add", "startLine": 1})).expect_err("both");
+    assert!(e.contains("not both"), "{e}");
+    let e = read(json!({"filePath": "overloads.java"})).expect_err("neither");
+    assert!(e.contains("give startLine and endLine, or symbol"), "{e}");
+}
+
+/// The text a model reads: `N line`, blank lines empty, and lines of brackets alone (`}`,
+/// `});`) unnumbered, since their neighbours number them and a number costs as much as they do.
+#[test]
+fn the_text_rendering_numbers_lines_that_say_something() {
+    use mcp_java_index::tools::read_range::render;
+    let r = range("overloads.java", 40, 44, RangeOptions::default()).expect("read");
+    assert_eq!(
+        render(&r),
+        "40     /** Adds three ints. */\n41     int add(int a, int b, int c) {\n42         return a + b + c;\n    }\n\n"
+    );
+}

@@ -201,8 +201,9 @@ settings! {
     answer_tokens: u64 = 20_000 => project();
     /// Send each answer's JSON as `structuredContent` (and declare `outputSchema`) beside the
     /// compact text. false sends the text only, which costs a fraction of the tokens for
-    /// clients that pass the JSON to the model instead of the text. Unset, Claude Code (which
-    /// does) gets the text only and every other client both; set, it holds for every client.
+    /// clients that pass the JSON to the model instead of the text. Unset, Claude Code, Codex
+    /// and opencode (which do) get the text only and every other client both; set, it holds
+    /// for every client.
     structured_content: bool = true => project();
     /// The tool groups the server lists, of navigation, problems, build, edit, editor (commas
     /// separate them too).

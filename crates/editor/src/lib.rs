@@ -186,6 +186,12 @@ impl Editor {
         &self.settings
     }
 
+    /// Whether an editor is configured or, with `auto`, found running: `tools/list` shows the
+    /// editor tools only then (they stay callable, and say how to set one up).
+    pub fn reachable(&self) -> bool {
+        self.backend().is_ok()
+    }
+
     /// Which editor a call goes to: `editor` as set, or `auto`: a running Emacs server, else
     /// `editor_command` when set, else VS Code when the server runs in its terminal.
     fn backend(&self) -> Result<Backend, EditorError> {

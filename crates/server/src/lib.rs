@@ -54,19 +54,24 @@ pub(crate) struct JavaIndexServer {
     pool: Arc<CallPool>,
 }
 
-/// The `clientInfo.name` Claude Code sends in `initialize` (seen in its MCP logs, e.g.
-/// `{"name":"claude-code","version":"2.0.73"}`). Claude Code passes
-/// `JSON.stringify(structuredContent)` to the model whenever an answer has one and drops the
-/// text, so it is served the text alone.
-pub const CLAUDE_CODE_CLIENT: &str = "claude-code";
+/// The `clientInfo.name`s of the clients known to show the model `structuredContent` instead
+/// of the text whenever an answer has one, so they are served the compact text alone:
+/// - `claude-code`: Claude Code passes `JSON.stringify(structuredContent)` and drops the text
+///   (anthropics/claude-code#55677, #79944; name seen in its MCP logs,
+///   `{"name":"claude-code","version":"2.0.73"}`);
+/// - `codex-mcp-client`: Codex prefers `structuredContent` (its client names itself so, title
+///   "Codex");
+/// - `opencode`: opencode serializes `structuredContent` for the model, "matching Codex"
+///   (anomalyco/opencode#32074).
+pub const TEXT_CLIENTS: &[&str] = &["claude-code", "codex-mcp-client", "opencode"];
 
 /// Whether a client is sent `structuredContent` (and listed `outputSchema`s): the user's
 /// explicit `structured_content` setting always wins; left at its default, every client is
-/// except Claude Code, which would show the model the JSON instead of the compact text.
+/// except the [`TEXT_CLIENTS`], which would show the model the JSON instead of the compact text.
 pub fn structured_for(setting: Option<bool>, client_name: Option<&str>) -> bool {
     match setting {
         Some(explicit) => explicit,
-        None => !client_name.is_some_and(|n| n.eq_ignore_ascii_case(CLAUDE_CODE_CLIENT)),
+        None => !client_name.is_some_and(|n| TEXT_CLIENTS.iter().any(|c| n.eq_ignore_ascii_case(c))),
     }
 }
 
@@ -89,12 +94,15 @@ struct CallPool {
 /// A registered tool as `tools/list` shows it (with its `outputSchema` when the client is sent
 /// `structuredContent`).
 pub fn to_tool(spec: &ToolSpec, structured: bool) -> Tool {
-    // The title once, at the top (2025-06-18); `annotations.title` would repeat it.
-    let annotations = ToolAnnotations::new()
-        .read_only(spec.read_only)
-        .destructive(spec.destructive)
-        .idempotent(spec.idempotent)
-        .open_world(spec.open_world);
+    // The title once, at the top (2025-06-18); `annotations.title` would repeat it. The spec
+    // gives `destructiveHint` and `idempotentHint` meaning only when `readOnlyHint` is false, so
+    // a read-only tool leaves them out (about 140 tokens of tools/list).
+    let annotations = ToolAnnotations::new().read_only(spec.read_only).open_world(spec.open_world);
+    let annotations = if spec.read_only {
+        annotations
+    } else {
+        annotations.destructive(spec.destructive).idempotent(spec.idempotent)
+    };
     let tool = Tool::new(spec.name, spec.description, Arc::new(spec.input_schema.clone()))
         .with_title(spec.title)
         .with_annotations(annotations);
@@ -285,7 +293,7 @@ impl ServerHandler for JavaIndexServer {
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.tools.iter().find(|t| t.name == name).cloned()
+        registry::enabled(&self.ws).find(|e| e.spec.name == name).map(|e| to_tool(&e.spec, true))
     }
 
     async fn call_tool(
@@ -293,7 +301,9 @@ impl ServerHandler for JavaIndexServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
-        if !self.tools.iter().any(|t| t.name == request.name) {
+        // An enabled tool that is not listed (an editor tool while no editor is set up) is still
+        // called: it answers how to set the editor up.
+        if !registry::enabled(&self.ws).any(|e| e.spec.name == request.name) {
             let known: Vec<&str> = self.tools.iter().map(|t| t.name.as_ref()).collect();
             let why = match registry::find(&request.name) {
                 Some(e) => format!(
@@ -595,13 +605,14 @@ mod tests {
     use super::structured_for;
 
     #[test]
-    fn the_explicit_setting_wins_else_claude_code_gets_text() {
+    fn the_explicit_setting_wins_else_text_clients_get_text() {
         // Unset: every client gets structuredContent except Claude Code (by its clientInfo).
         assert!(structured_for(None, Some("claude-ai")));
         assert!(structured_for(None, None));
         assert!(!structured_for(None, Some("claude-code")));
         assert!(!structured_for(None, Some("Claude-Code")));
         assert!(structured_for(None, Some("claude-code-open")));
+        assert!(!structured_for(None, Some("codex-mcp-client")) && !structured_for(None, Some("opencode")));
         // Set: it holds for every client.
         assert!(structured_for(Some(true), Some("claude-code")));
         assert!(!structured_for(Some(false), Some("claude-ai")));

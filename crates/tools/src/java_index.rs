@@ -240,6 +240,44 @@ impl NameFilter {
     }
 }
 
+/// The declarations `symbol` names exactly, in source order: `name` (every overload, and any
+/// type, field or enum constant so named) or `name(T1,T2)` (one overload), each as a label (its
+/// kind and signature) and its lines. Substrings do not count: a read must not guess.
+pub(crate) fn declarations_named(outline: &FileOutline, symbol: &str) -> Vec<(String, u32, u32)> {
+    let filter = NameFilter::parse(symbol);
+    if filter.name.is_empty() {
+        return Vec::new();
+    }
+    for &tier in filter.tiers().iter().filter(|t| **t != Tier::Substring) {
+        let mut found = Vec::new();
+        // Types nest at most `mji_parser::MAX_TYPE_NESTING` deep: the stack is bounded.
+        let mut stack: Vec<&TypeDecl> = outline.classes.iter().collect();
+        while let Some(t) = stack.pop() {
+            if filter.matches(tier, &t.name, None) {
+                found.push((format!("{} {}", t.kind.as_str(), t.name), t.start_line, t.end_line));
+            }
+            for c in t.enum_constants.iter().flatten().filter(|c| filter.matches(tier, &c.name, None)) {
+                found.push((format!("enum constant {}", c.name), c.start_line, c.end_line));
+            }
+            for f in t.fields.iter().filter(|f| filter.matches(tier, &f.name, None)) {
+                found.push((format!("field {} {}", f.type_text, f.name), f.start_line, f.end_line));
+            }
+            for c in t.constructors.iter().filter(|c| filter.matches(tier, &c.name, Some(&c.params))) {
+                found.push((c.signature_text.clone(), c.start_line, c.end_line));
+            }
+            for m in t.methods.iter().filter(|m| filter.matches(tier, &m.name, Some(&m.params))) {
+                found.push((m.signature_text.clone(), m.start_line, m.end_line));
+            }
+            stack.extend(&t.inner_classes);
+        }
+        if !found.is_empty() {
+            found.sort_by_key(|f| (f.1, f.2));
+            return found;
+        }
+    }
+    Vec::new()
+}
+
 /// A parameter type as the name filter compares it: type arguments, annotations and spaces
 /// dropped, the package left off, varargs as an array (`java.util.List<String>` → `List`,
 /// `Object...` → `Object[]`).

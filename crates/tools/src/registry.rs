@@ -288,9 +288,17 @@ pub fn find(name: &str) -> Option<&'static ToolEntry> {
     registry().iter().find(|e| e.spec.name == name)
 }
 
-/// The tools the workspace's configuration lists (its `tools` groups).
-pub fn listed(ws: &Workspace) -> impl Iterator<Item = &'static ToolEntry> + '_ {
+/// The tools the workspace's configuration enables (its `tools` groups): these may be called.
+pub fn enabled(ws: &Workspace) -> impl Iterator<Item = &'static ToolEntry> + '_ {
     registry().iter().filter(|e| ws.config.tool_groups.iter().any(|g| g == e.spec.group))
+}
+
+/// The enabled tools `tools/list` shows: the editor tools only when an editor is configured or
+/// running (see [`mji_editor::Editor::reachable`]), so a client without one does not pay their
+/// tokens. They stay callable and then say how to set an editor up.
+pub fn listed(ws: &Workspace) -> impl Iterator<Item = &'static ToolEntry> + '_ {
+    let editor = ws.editor.reachable();
+    enabled(ws).filter(move |e| editor || e.spec.group != "editor")
 }
 
 /// Calls a tool by name with JSON arguments; the error is the tool-error text.

@@ -44,11 +44,54 @@ pub struct ReadRangeArgs {
     /// Relative to the workspace root.
     pub file_path: String,
     /// 1-based.
-    pub start_line: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_line: Option<u32>,
     /// Inclusive.
-    pub end_line: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_line: Option<u32>,
+    /// Instead of lines: a declaration's name or name(Type,…).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symbol: Option<String>,
     #[serde(default)]
     pub options: RangeOptions,
+}
+
+impl ReadRangeArgs {
+    /// The lines to read: as given, or those of the one declaration `symbol` names in
+    /// `outline` (several or none is an error that lists what there is and how to pick).
+    fn lines(&self, outline: impl FnOnce() -> Result<FileOutline, ToolError>) -> Result<(u32, u32), ToolError> {
+        let symbol = self.symbol.as_deref().map(str::trim).filter(|s| !s.is_empty());
+        match (symbol, self.start_line, self.end_line) {
+            (None, Some(start), Some(end)) => Ok((start, end)),
+            (None, _, _) => Err(ToolError::InvalidArgument(
+                "give startLine and endLine, or symbol (a declaration's name) instead".to_owned(),
+            )),
+            (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+                Err(ToolError::InvalidArgument("give either symbol or startLine/endLine, not both".to_owned()))
+            }
+            (Some(symbol), None, None) => {
+                let found = crate::java_index::declarations_named(&outline()?, symbol);
+                match found.as_slice() {
+                    [(_, start, end)] => Ok((*start, *end)),
+                    [] => Err(ToolError::InvalidArgument(format!(
+                        "{} declares nothing named `{symbol}`; java_index lists its declarations",
+                        self.file_path
+                    ))),
+                    many => {
+                        let list: Vec<String> =
+                            many.iter().map(|(label, s, e)| format!("{label} (lines {s}-{e})")).collect();
+                        Err(ToolError::InvalidArgument(format!(
+                            "`{symbol}` names {} declarations in {}: {}; pick one with `name(Type,…)` or its \
+                             startLine/endLine",
+                            many.len(),
+                            self.file_path,
+                            list.join("; ")
+                        )))
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Arguments of `java_read_javadoc`.
@@ -386,13 +429,21 @@ impl Workspace {
         {
             let (bytes, shown) = crate::libraries::source_bytes(self, &archive, &entry)?;
             let src = mji_parser::SourceText::decode(&bytes);
-            return range_of(&src, &shown, args.start_line, args.end_line, &args.options);
+            let (start, end) =
+                args.lines(|| Ok(mji_parser::outline_source(&shown, mji_classfile::sha1_hex(&bytes), &src)))?;
+            return range_of(&src, &shown, start, end, &args.options);
         }
         let r = self.resolve(&args.file_path)?;
         self.check_file(&r.path, &r.display)?;
+        let (start, end) = args.lines(|| {
+            require_java(&r.path, &r.display)?;
+            let (cached, _) =
+                self.cache(r.root).outline_with_source(&r.path, &r.display).map_err(|e| io_error(&r.display, e))?;
+            Ok(cached.outline.clone())
+        })?;
         let bytes = self.roots.read(&r.path, &r.display).map_err(read_error)?;
         let src = mji_parser::SourceText::decode(&bytes);
-        range_of(&src, &r.display, args.start_line, args.end_line, &args.options)
+        range_of(&src, &r.display, start, end, &args.options)
     }
 
     /// The problems engine (classpaths, the warm javac, results), created on first use.

@@ -9,7 +9,7 @@ pub(crate) struct JavaReadRange;
 impl Tool for JavaReadRange {
     const NAME: &'static str = "java_read_range";
     const TITLE: &'static str = "Read lines of a file";
-    const DESCRIPTION: &'static str = "Read lines startLine..endLine of a workspace file, numbered. Use it for one member's body once java_index gave its lines. Long reads stop at a line boundary (nextStartLine).";
+    const DESCRIPTION: &'static str = "Read lines startLine..endLine of a workspace file, numbered, or one declaration by symbol (name, or name(Type,…)). Long reads stop at a line boundary (nextStartLine).";
 
     type Args = crate::workspace::ReadRangeArgs;
     type Output = crate::read_range::RangeResult;
