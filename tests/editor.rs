@@ -307,6 +307,22 @@ fn emacs_end_to_end() {
         .expect("problems");
     assert_eq!(r["opened"]["success"], json!(true), "{r}");
     assert!(selected(&d).starts_with("\"Broken.java|3|"), "{}", selected(&d));
+    // After a character outside the BMP, javac's UTF-16 column is one more than Emacs' column.
+    let line = "    String s = \"\u{1F600}\"; int x = ;";
+    std::fs::write(src.join("Wide.java"), format!("package p;\nclass Wide {{\n{line}\n}}\n")).expect("write");
+    let r = call(&ws, "get_problems", json!({"paths": ["src/Wide.java"], "source_filter": ["syntax"], "open": true}))
+        .expect("problems");
+    let utf16 = r["diagnostics"][0]["column"].as_u64().expect("column") as usize;
+    let chars = line.chars().scan(0, |units, c| {
+        *units += c.len_utf16();
+        Some(*units)
+    });
+    let want = chars.take_while(|&units| units < utf16).count();
+    assert_eq!(want + 2, utf16, "the problem is after the emoji: {r}");
+    // Characters from the line's start (`current-column` would count the emoji's two display
+    // columns).
+    let offset = d.eval("(with-selected-window (selected-window) (- (window-point) (line-beginning-position)))");
+    assert_eq!(offset, want.to_string(), "{r}");
 
     // open: true on show_definition shows the definition.
     ws.build_index();

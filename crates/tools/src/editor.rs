@@ -151,6 +151,18 @@ impl Workspace {
         }
     }
 
+    /// The 0-based character column (as Emacs counts) of a 1-based UTF-16 column (as javac
+    /// and get_problems count) on `line` of a workspace file: they differ after a character
+    /// outside the BMP. The UTF-16 column less one when the line cannot be read.
+    pub(crate) fn char_column(&self, file_path: &str, line: u32, utf16_column: u32) -> u32 {
+        let units = utf16_column.saturating_sub(1);
+        let text = self.resolve(file_path).ok().and_then(|r| self.roots.read(&r.path, &r.display).ok()).and_then(|b| {
+            let src = mji_parser::SourceText::decode(&b);
+            (line >= 1 && line <= src.lines.line_count()).then(|| src.lines.line_text(&src.text, line).to_owned())
+        });
+        text.map_or(units, |t| chars_within_utf16(&t, units))
+    }
+
     /// The display of a canonical path inside a root.
     fn editor_display(&self, p: &Path) -> Option<String> {
         self.roots.root_of(p).map(|i| self.roots.display(p, i))
@@ -263,5 +275,36 @@ impl Workspace {
                 message: e.to_string(),
             },
         }
+    }
+}
+
+/// How many characters of `text` its first `units` UTF-16 code units hold (a character is
+/// counted once its units are all within).
+pub(crate) fn chars_within_utf16(text: &str, units: u32) -> u32 {
+    let mut used = 0u32;
+    let mut chars = 0u32;
+    for ch in text.chars() {
+        used += ch.len_utf16() as u32;
+        if used > units {
+            break;
+        }
+        chars += 1;
+    }
+    chars
+}
+
+#[cfg(test)]
+mod column_tests {
+    use super::chars_within_utf16;
+
+    #[test]
+    fn utf16_columns_become_character_columns() {
+        // `😀` is two UTF-16 units and one character: javac's column 9 after it is Emacs' 7th.
+        let line = "s = \"😀\"; x;";
+        assert_eq!(chars_within_utf16(line, 0), 0);
+        assert_eq!(chars_within_utf16(line, 5), 5);
+        assert_eq!(chars_within_utf16(line, 7), 6);
+        assert_eq!(chars_within_utf16(line, 8), 7);
+        assert_eq!(chars_within_utf16("ab", 10), 2);
     }
 }

@@ -23,7 +23,8 @@ impl Tool for GetProblems {
             && let Some(p) = result.diagnostics.first()
         {
             // Problems count columns from 1 in UTF-16 units; the editor from 0 in characters.
-            result.opened = Some(ws.open_in_editor(&p.file, p.line, p.column.saturating_sub(1)));
+            let column = ws.char_column(&p.file, p.line, p.column);
+            result.opened = Some(ws.open_in_editor(&p.file, p.line, column));
         }
         tracing::info!(
             files = result.file_counts.analysed,
