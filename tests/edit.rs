@@ -284,3 +284,114 @@ fn several_previews_apply_as_one_edit() {
     let err = call(&ws, json!({"action": "apply", "editIds": ["0123456789abcdef"]})).expect_err("unknown");
     assert!(err.contains("not a preview of this server"), "{err}");
 }
+
+/// A temp copy of tests/edit_fixtures/inherit (its classes compile only once their methods
+/// are generated and Registry's imports organized).
+fn setup_inherit() -> (tempfile::TempDir, Workspace) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/edit_fixtures/inherit"), dir.path());
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    (dir, ws)
+}
+
+fn source(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
+    let Value::Object(map) = args else { panic!("object") };
+    let a = find("source_actions").expect("registered").call(ws, map)?;
+    let text = a.text();
+    Ok((a.value, text))
+}
+
+/// Previews, applies the preview's editId, and returns the preview's text.
+fn source_applied(ws: &Workspace, args: Value) -> String {
+    let (preview, text) = source(ws, args.clone()).expect("preview");
+    let mut applied = args;
+    applied["apply"] = json!(true);
+    applied["editId"] = preview["editId"].clone();
+    let (done, _) = source(ws, applied).expect("apply");
+    assert_eq!(done["applied"], json!(true), "{done}");
+    assert_eq!(done.get("problems"), None, "{done}");
+    shown(&text)
+}
+
+#[test]
+fn implement_override_and_delegate_methods_compile() {
+    let (dir, ws) = setup_inherit();
+    // Comparable<Money> from java.base's class file (parameter names from src.zip) and the
+    // workspace's generic Priced<Money>: substituted, with their imports; the default method
+    // label() is not generated.
+    let implement = source_applied(&ws, json!({"action": "implement_methods", "type": "money.Money"}));
+    insta::assert_snapshot!("source_implement_methods", implement);
+    assert!(implement.contains("+    public int compareTo(Money o) {"), "{implement}");
+    assert!(
+        implement.contains("+    public <R> R convert(Function<? super Money, ? extends R> rate) throws IOException {"),
+        "{implement}"
+    );
+    assert!(!implement.contains("label"), "{implement}");
+    // Nothing left to implement.
+    let (again, _) = source(&ws, json!({"action": "implement_methods", "type": "money.Money"})).expect("again");
+    assert!(again["summary"].as_str().expect("summary").starts_with("nothing to generate"), "{again}");
+    // override_methods asks which: the list has neither the final id() nor weight(), which
+    // Ledger already overrides.
+    let err = source(&ws, json!({"action": "override_methods", "type": "money.Ledger"})).expect_err("needs methods");
+    assert!(
+        err.contains("describe()") && err.contains("toString()") && err.contains("forEach(Consumer<? super Money>)"),
+        "{err}"
+    );
+    assert!(!err.contains("id()") && !err.contains("weight()") && !err.contains("wait("), "{err}");
+    let over = source_applied(
+        &ws,
+        json!({"action": "override_methods", "type": "money.Ledger", "methods": ["describe", "toString", "forEach"]}),
+    );
+    insta::assert_snapshot!("source_override_methods", over);
+    assert!(
+        over.contains("+\t\treturn super.describe();") && over.contains("+\t\tIterable.super.forEach(action);"),
+        "{over}"
+    );
+    // delegates: List has more public methods than are forwarded unasked.
+    let err =
+        source(&ws, json!({"action": "delegates", "type": "money.Wallet", "fields": ["coins"]})).expect_err("choose");
+    assert!(err.contains("choose with `methods`") && err.contains("subList(int, int)"), "{err}");
+    let delegates = source_applied(
+        &ws,
+        json!({"action": "delegates", "type": "money.Wallet", "fields": ["coins"], "methods": ["size", "get", "add(Money)"]}),
+    );
+    insta::assert_snapshot!("source_delegates", delegates);
+    assert!(
+        delegates.contains("+    public boolean add(Money e) {\n+        return this.coins.add(e);"),
+        "{delegates}"
+    );
+    organize_registry(&ws);
+    compiles(dir.path());
+}
+
+/// Registry's imports organized (it misses ArrayList's).
+fn organize_registry(ws: &Workspace) -> Value {
+    let args = json!({"action": "organize_imports", "filePath": "money/Registry.java"});
+    let (preview, _) = call(ws, args.clone()).expect("preview");
+    apply(ws, args, &preview).expect("apply");
+    preview
+}
+
+#[test]
+fn organize_imports_adds_none_for_inherited_member_types() {
+    let (dir, ws) = setup_inherit();
+    // Entry (Map.Entry through HashMap) and Kind (Ledgered.Kind, a workspace interface's) are
+    // inherited; other.Entry and other.Kind are top-level types of the same simple names.
+    let preview = organize_registry(&ws);
+    assert_eq!(preview["warnings"], json!(["added: java.util.ArrayList"]), "{preview}");
+    assert_eq!(preview.get("ambiguous"), None, "{preview}");
+    let registry = std::fs::read_to_string(dir.path().join("money/Registry.java")).expect("read");
+    assert!(!registry.contains("import other."), "{registry}");
+    let out = tempfile::tempdir().expect("out");
+    let r = std::process::Command::new("javac")
+        .arg("-d")
+        .arg(out.path())
+        .arg("-sourcepath")
+        .arg(dir.path())
+        .arg(dir.path().join("money/Registry.java"))
+        .output()
+        .expect("javac runs");
+    assert!(r.status.success(), "javac failed:\n{}", String::from_utf8_lossy(&r.stderr));
+}

@@ -9,6 +9,7 @@
 
 pub mod generate;
 pub mod imports;
+pub mod inherit;
 pub mod locals;
 pub mod rename;
 

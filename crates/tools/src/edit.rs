@@ -208,6 +208,9 @@ pub struct SourceArgs {
     pub after: Option<String>,
     #[serde(default)]
     pub final_parameters: bool,
+    /// override_methods, implement_methods, delegates: names or name(Type, …).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub methods: Vec<String>,
     #[serde(default)]
     pub apply: bool,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -530,8 +533,15 @@ impl Workspace {
             fields: args.fields.clone(),
             after: args.after.clone(),
             final_params: args.final_parameters,
+            methods: args.methods.clone(),
         };
-        let g = mji_edit::generate::generate(&doc, ty, args.action, &opts).map_err(ToolError::InvalidArgument)?;
+        use mji_edit::generate::Action;
+        let g = match args.action {
+            Action::OverrideMethods | Action::ImplementMethods | Action::Delegates => {
+                self.inherited_members(&doc, ty, args.action, &opts)?
+            }
+            _ => mji_edit::generate::generate(&doc, ty, args.action, &opts).map_err(ToolError::InvalidArgument)?,
+        };
         let mut edit = WorkspaceEdit::default();
         let mut f = doc.edit();
         f.edits = g.edits;
@@ -559,6 +569,45 @@ impl Workspace {
         };
         self.finish(edit, &refactor, &mut out)?;
         Ok(out)
+    }
+
+    /// override_methods, implement_methods, delegates: the supertypes' (or a field type's)
+    /// declarations from the world (workspace types) and the library index (the JDK's and
+    /// jars' class files), every type text qualified for [`mji_edit::inherit`].
+    fn inherited_members(
+        &self,
+        doc: &mji_edit::Doc,
+        ty: &mji_model::TypeDecl,
+        action: mji_edit::generate::Action,
+        opts: &mji_edit::generate::Options,
+    ) -> Result<mji_edit::generate::Generated, ToolError> {
+        let (w, _) = self.xref_world();
+        let id = w.workspace_type(&ty.qualified_name).ok_or_else(|| {
+            ToolError::NoSuchSymbol(format!("{} is not in the index yet; try again", ty.qualified_name))
+        })?;
+        let qualified = qualify_decl(&w, id, ty);
+        let loaded: std::cell::RefCell<std::collections::HashMap<String, Option<mji_model::TypeDecl>>> =
+            Default::default();
+        let load = |fqn: &str| -> Option<mji_model::TypeDecl> {
+            if let Some(d) = loaded.borrow().get(fqn) {
+                return d.clone();
+            }
+            let d = match w.workspace_type(fqn) {
+                Some(sid) => {
+                    let path = w.files[w.file_of(sid) as usize].path.clone();
+                    mji_edit::Doc::read(&path, &self.display_of(&path)).ok().and_then(|d| {
+                        let o = mji_parser::outline(&d.display, &d.bytes);
+                        by_qualified_name(&o.classes, fqn).map(|t| qualify_decl(&w, sid, t))
+                    })
+                }
+                None => crate::libraries::qualified_decl(self, fqn),
+            };
+            loaded.borrow_mut().insert(fqn.to_owned(), d.clone());
+            d
+        };
+        let visible = |simple: &str| w.qualify_in(id, simple);
+        let lookup = mji_edit::inherit::Lookup { load: &load, visible: &visible };
+        mji_edit::inherit::generate(doc, ty, &qualified, action, opts, &lookup).map_err(ToolError::InvalidArgument)
     }
 
     /// Renames (moves) a package: its files' package declarations and directory, every
@@ -710,7 +759,15 @@ impl Workspace {
         let (w, _) = self.xref_world();
         let doc = mji_edit::Doc::read(&r.path, &r.display)?;
         let lookup = |simple: &str| -> Vec<String> { candidates_for(&w, simple) };
-        let o = mji_edit::imports::organize(&doc, &lookup, &args.choose);
+        // Member types the file's types inherit need no import.
+        let file = w.files.iter().position(|f| *f.path == *r.path);
+        let inherited = |simple: &str| -> bool {
+            file.is_some_and(|fi| {
+                (0..w.files[fi].decls.types.len() as u32)
+                    .any(|i| w.inherited_member_type(w.type_in_file(fi as u32, i), simple).is_some())
+            })
+        };
+        let o = mji_edit::imports::organize(&doc, &lookup, &args.choose, &inherited);
         let mut edit = WorkspaceEdit::default();
         let mut f = doc.edit();
         f.edits = o.edits;
@@ -739,6 +796,58 @@ fn innermost_at(types: &[mji_model::TypeDecl], line: u32) -> Option<&mji_model::
 /// The type of a qualified name among a file's types (nested ones too).
 fn by_qualified_name<'a>(types: &'a [mji_model::TypeDecl], fqn: &str) -> Option<&'a mji_model::TypeDecl> {
     types.iter().find_map(|t| if t.qualified_name == fqn { Some(t) } else { by_qualified_name(&t.inner_classes, fqn) })
+}
+
+/// `t` with every type text qualified as the world resolves it inside the type `id` (type
+/// variables and unknown names as written).
+fn qualify_decl(
+    w: &mji_xref::world::World,
+    id: mji_xref::world::TypeId,
+    t: &mji_model::TypeDecl,
+) -> mji_model::TypeDecl {
+    let q = |text: &str, tvars: &[String]| {
+        mji_edit::inherit::map_names(text, |n| {
+            if tvars.iter().any(|v| v == n.split('.').next().unwrap_or(n)) { None } else { w.qualify_in(id, n) }
+        })
+    };
+    let names = |tps: &Option<String>| -> Vec<String> {
+        let inner = tps.as_deref().unwrap_or("").trim().trim_start_matches('<').trim_end_matches('>').to_owned();
+        let mut depth = 0;
+        let mut out = vec![String::new()];
+        for c in inner.chars() {
+            match c {
+                '<' => depth += 1,
+                '>' => depth -= 1,
+                ',' if depth == 0 => out.push(String::new()),
+                _ => {}
+            }
+            if let Some(last) = out.last_mut() {
+                last.push(c);
+            }
+        }
+        out.iter().filter_map(|p| p.trim_start_matches(',').split_whitespace().next().map(str::to_owned)).collect()
+    };
+    let mut d = t.clone();
+    let own = names(&d.type_params_text);
+    d.type_params_text = d.type_params_text.as_deref().map(|x| q(x, &own));
+    d.extends = d.extends.as_deref().map(|x| q(x, &own));
+    d.implements = d.implements.iter().map(|x| q(x, &own)).collect();
+    for f in &mut d.fields {
+        f.type_text = q(&f.type_text, &own);
+    }
+    for m in &mut d.methods {
+        let mut tv = names(&m.type_params_text);
+        tv.extend(own.iter().cloned());
+        m.type_params_text = m.type_params_text.as_deref().map(|x| q(x, &tv));
+        m.return_type_text = q(&m.return_type_text, &tv);
+        for p in &mut m.params {
+            p.type_text = q(&p.type_text, &tv);
+        }
+        for x in &mut m.throws {
+            *x = q(x, &tv);
+        }
+    }
+    d
 }
 
 /// Adds the javadoc member links qualified by the renamed type (`{@link Old#m}`) in the files
