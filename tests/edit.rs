@@ -395,3 +395,101 @@ fn organize_imports_adds_none_for_inherited_member_types() {
         .expect("javac runs");
     assert!(r.status.success(), "javac failed:\n{}", String::from_utf8_lossy(&r.stderr));
 }
+
+/// A Maven-shaped module: `com.acme.util` in main and test, its resources, a subpackage.
+fn maven_module() -> (tempfile::TempDir, Workspace) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let files: &[(&str, &str)] = &[
+        (
+            "src/main/java/com/acme/util/Strings.java",
+            "package com.acme.util;\n\npublic class Strings {\n    public static String shout(String s) {\n        return s.toUpperCase();\n    }\n}\n",
+        ),
+        ("src/main/java/com/acme/util/notes.txt", "kept beside its package\n"),
+        (
+            "src/main/java/com/acme/util/internal/Chars.java",
+            "package com.acme.util.internal;\n\nimport com.acme.util.Strings;\n\npublic class Chars {\n    public static String first(String s) {\n        return Strings.shout(s.substring(0, 1));\n    }\n}\n",
+        ),
+        ("src/main/resources/com/acme/util/messages.properties", "hello=Hello\n"),
+        ("src/main/resources/com/acme/util/internal/chars.properties", "a=A\n"),
+        (
+            "src/test/java/com/acme/util/StringsTest.java",
+            "package com.acme.util;\n\nclass StringsTest {\n    static boolean ok() {\n        return Strings.shout(\"a\").equals(com.acme.util.internal.Chars.first(\"a\"));\n    }\n}\n",
+        ),
+        ("src/test/resources/com/acme/util/expected.txt", "A\n"),
+        (
+            "src/main/java/com/acme/app/App.java",
+            "package com.acme.app;\n\nimport com.acme.util.*;\nimport com.acme.util.internal.Chars;\n\npublic class App {\n    String s = Strings.shout(Chars.first(\"x\")) + com.acme.util.Strings.shout(\"y\");\n}\n",
+        ),
+    ];
+    for (path, text) in files {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&p, text).expect("write");
+    }
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    (dir, ws)
+}
+
+#[test]
+fn rename_package_moves_main_test_resources_and_subpackages() {
+    // Without subpackages: main and test sources, the file beside them and the resources of
+    // the same path move; the subpackage stays, its import follows.
+    let (dir, ws) = maven_module();
+    let args = json!({"action": "rename", "target": "com.acme.util", "newName": "com.acme.text"});
+    let (preview, text) = call(&ws, args.clone()).expect("preview");
+    assert!(
+        preview["summary"].as_str().expect("summary").starts_with(
+            "rename package com.acme.util to com.acme.text: 2 files moved, 3 qualified names and imports, 3 other files (resources) moved"
+        ),
+        "{preview}"
+    );
+    assert!(text.contains("moved src/main/resources/com/acme/util/messages.properties -> src/main/resources/com/acme/text/messages.properties"), "{text}");
+    apply(&ws, args, &preview).expect("apply");
+    let p = |rel: &str| dir.path().join(rel);
+    for moved in [
+        "src/main/java/com/acme/text/Strings.java",
+        "src/main/java/com/acme/text/notes.txt",
+        "src/test/java/com/acme/text/StringsTest.java",
+        "src/main/resources/com/acme/text/messages.properties",
+        "src/test/resources/com/acme/text/expected.txt",
+        "src/main/java/com/acme/util/internal/Chars.java",
+        "src/main/resources/com/acme/util/internal/chars.properties",
+    ] {
+        assert!(p(moved).is_file(), "{moved} missing");
+    }
+    assert!(!p("src/test/java/com/acme/util").exists() && !p("src/test/resources/com/acme/util").exists());
+    assert!(
+        std::fs::read_to_string(p("src/main/java/com/acme/util/internal/Chars.java"))
+            .expect("read")
+            .contains("import com.acme.text.Strings;")
+    );
+    compiles(dir.path());
+
+    // With subpackages: com.acme.util.internal becomes com.acme.text.internal, resources too.
+    let (dir, ws) = maven_module();
+    let args =
+        json!({"action": "rename", "target": "com.acme.util", "newName": "com.acme.text", "includeSubpackages": true});
+    let (preview, _) = call(&ws, args.clone()).expect("preview");
+    assert!(
+        preview["summary"]
+            .as_str()
+            .expect("summary")
+            .starts_with("rename package com.acme.util to com.acme.text: 3 files moved"),
+        "{preview}"
+    );
+    apply(&ws, args, &preview).expect("apply");
+    let p = |rel: &str| dir.path().join(rel);
+    let chars = std::fs::read_to_string(p("src/main/java/com/acme/text/internal/Chars.java")).expect("moved");
+    assert!(chars.starts_with("package com.acme.text.internal;\n\nimport com.acme.text.Strings;"), "{chars}");
+    assert!(p("src/main/resources/com/acme/text/internal/chars.properties").is_file());
+    assert!(!p("src/main/java/com/acme/util").exists() && !p("src/main/resources/com/acme/util").exists());
+    let app = std::fs::read_to_string(p("src/main/java/com/acme/app/App.java")).expect("read");
+    assert!(
+        app.contains("import com.acme.text.*;\nimport com.acme.text.internal.Chars;")
+            && app.contains("com.acme.text.Strings.shout"),
+        "{app}"
+    );
+    compiles(dir.path());
+}

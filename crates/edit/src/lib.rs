@@ -164,6 +164,11 @@ impl WorkspaceEdit {
         }
     }
 
+    /// Whether the edit holds the file at `path` already.
+    pub fn contains(&self, path: &Path) -> bool {
+        self.files.contains_key(path)
+    }
+
     pub fn is_empty(&self) -> bool {
         self.files.values().all(|f| f.edits.is_empty() && f.move_to.is_none())
     }
