@@ -80,7 +80,6 @@ pub struct RefactorArgs {
     /// Change `likely` ones too.
     #[serde(default)]
     pub include_likely: bool,
-    /// Package rename: subpackages too.
     #[serde(default)]
     pub include_subpackages: bool,
     /// Write it: all files or none.
@@ -210,15 +209,15 @@ pub struct SourceArgs {
     pub file_path: String,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub line: u32,
-    /// Default: every instance field (constructor: the final ones).
+    /// Default: instance fields (constructor: final ones).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fields: Vec<String>,
-    /// Insert after this member; default: the end.
+    /// Insert after this member.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub after: Option<String>,
     #[serde(default)]
     pub final_parameters: bool,
-    /// override_methods, implement_methods, delegates: names or name(Type, …).
+    /// Names or name(Type, …).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub methods: Vec<String>,
     #[serde(default)]
