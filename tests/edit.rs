@@ -362,6 +362,18 @@ fn implement_override_and_delegate_methods_compile() {
         delegates.contains("+    public boolean add(Money e) {\n+        return this.coins.add(e);"),
         "{delegates}"
     );
+    // A class chain from the JDK: only what AbstractList leaves abstract; an enum and a
+    // record (its body on the header's line).
+    let list = source_applied(&ws, json!({"action": "implement_methods", "type": "money.MoneyList"}));
+    assert!(
+        list.starts_with("generate get(int), size() in money.MoneyList in 1 file, 1 edit")
+            && list.contains("+    public Money get(int index) {"),
+        "{list}"
+    );
+    let currency = source_applied(&ws, json!({"action": "implement_methods", "type": "money.Currency"}));
+    assert!(currency.contains("+    public String get() {"), "{currency}");
+    let rate = source_applied(&ws, json!({"action": "implement_methods", "type": "money.Rate"}));
+    assert!(rate.contains("+    public int compareTo(Rate o) {"), "{rate}");
     organize_registry(&ws);
     compiles(dir.path());
 }
