@@ -123,6 +123,20 @@ fn rename_type_moves_its_file_and_compiles() {
 }
 
 #[test]
+fn rename_type_renames_the_qualifier_of_its_javadoc_member_links() {
+    let (dir, ws) = setup();
+    organized(&ws);
+    // `{@link Shape#area()}`: the binder records `Shape` there as a reference to the type.
+    let args = json!({"action": "rename", "target": "shapes.Shape", "newName": "Figure"});
+    let (preview, text) = call(&ws, args.clone()).expect("preview");
+    assert!(text.contains("+/** A plane figure. Its size is {@link Figure#area()}. */"), "{text}");
+    apply(&ws, args, &preview).expect("apply");
+    let moved = std::fs::read_to_string(dir.path().join("shapes/Figure.java")).expect("moved file");
+    assert!(!moved.contains("Shape"), "{moved}");
+    compiles(dir.path());
+}
+
+#[test]
 fn conflicts_block_apply_and_nothing_is_written() {
     let (dir, ws) = setup();
     let square = dir.path().join("shapes/Square.java");

@@ -448,9 +448,6 @@ impl Workspace {
                 }
             }
         }
-        if target.category == Category::Type {
-            javadoc_qualifiers(&family.decls, &old, &mut occurrences, |p| self.display_of(p));
-        }
         let incomplete = self.incomplete(unbound);
         if !incomplete.is_empty() {
             conflicts.push(format!(
@@ -991,29 +988,6 @@ fn qualify_decl(
         }
     }
     d
-}
-
-/// Adds the javadoc member links qualified by the renamed type (`{@link Old#m}`) in the files
-/// where the type is declared or referenced.
-fn javadoc_qualifiers(
-    decls: &[mji_xref::rename::DeclSite],
-    old: &str,
-    occurrences: &mut Vec<Occurrence>,
-    display: impl Fn(&Path) -> String,
-) {
-    let mut files: Vec<Arc<Path>> = decls.iter().map(|d| d.path.clone()).collect();
-    files.extend(occurrences.iter().map(|o| o.path.clone()));
-    files.sort();
-    files.dedup();
-    for p in files {
-        let Ok(doc) = mji_edit::Doc::read(&p, &display(&p)) else { continue };
-        for at in mji_edit::rename::javadoc_type_qualifiers(&doc, old) {
-            let line = doc.line_of(at);
-            let start = doc.src.lines.line_start(line);
-            let column = doc.text()[start..at].encode_utf16().count() as u32 + 1;
-            occurrences.push(Occurrence { path: p.clone(), line, column, nameless: false });
-        }
-    }
 }
 
 /// The types a simple name may import: workspace types (top-level and nested) and the JDK's.
