@@ -253,16 +253,18 @@ fn pick<'a>(cands: Vec<&'a Inherited>, choose: &[String], warnings: &mut Vec<Str
 /// method provides, most derived declaration first.
 fn unimplemented<'a>(all: &'a [Inherited], own: &HashSet<String>) -> Vec<&'a Inherited> {
     let mut concrete: HashSet<&str> = own.iter().map(String::as_str).collect();
+    // A private or static method implements nothing (and is not inherited).
+    let hidden = |i: &Inherited| i.m.modifiers.iter().any(|m| m == "private" || m == "static");
     for i in all {
-        if i.owner_kind != TypeKind::Interface && !i.is_abstract {
+        if i.owner_kind != TypeKind::Interface && !i.is_abstract && !hidden(i) {
             concrete.insert(&i.key);
         }
     }
-    // For interfaces, the first (most derived) declaration of a signature decides.
+    // Otherwise the first (most derived) declaration of a signature decides.
     let mut first_seen: HashSet<&str> = HashSet::new();
     let mut out = Vec::new();
     for i in all {
-        if concrete.contains(i.key.as_str()) || !first_seen.insert(&i.key) {
+        if hidden(i) || concrete.contains(i.key.as_str()) || !first_seen.insert(&i.key) {
             continue;
         }
         if i.is_abstract {
@@ -627,6 +629,46 @@ impl<'a> Namer<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
+
+    fn decl(src: &str) -> TypeDecl {
+        mji_parser::outline("X.java", src.as_bytes()).classes.remove(0)
+    }
+
+    #[test]
+    fn a_private_or_static_method_of_a_class_implements_nothing() {
+        let i = decl(
+            "package p; public interface I { int size(); default void hello() {} static I of() { return null; } }",
+        );
+        let b = decl("package p; public class B { private int size() { return 0; } }");
+        let src = "package p;\n\npublic class C extends B implements I {\n}\n";
+        let doc = Doc::new(Path::new("/x/C.java"), "C.java", src.as_bytes().to_vec()).expect("utf-8");
+        let c = decl(src);
+        let mut q = c.clone();
+        q.extends = Some("p.B".into());
+        q.implements = vec!["p.I".into()];
+        let load = |fqn: &str| match fqn {
+            "p.I" => Some(i.clone()),
+            "p.B" => Some(b.clone()),
+            _ => None,
+        };
+        let visible = |_: &str| None;
+        let lookup = Lookup { load: &load, visible: &visible };
+        let g = generate(&doc, &c, &q, Action::ImplementMethods, &Options::default(), &lookup).expect("generated");
+        assert_eq!(g.members, vec!["size()".to_owned()], "{:?}", g.warnings);
+        assert_eq!(
+            g.warnings,
+            vec![
+                "supertype java.lang.Object is not in the workspace or its libraries: its methods are not listed"
+                    .to_owned()
+            ]
+        );
+        let text = &g.edits.last().expect("edit").text;
+        assert!(
+            text.contains("    @Override\n    public int size() {\n        throw new UnsupportedOperationException"),
+            "{text}"
+        );
+    }
 
     #[test]
     fn type_texts() {
