@@ -442,6 +442,12 @@ fn maven_module() -> (tempfile::TempDir, Workspace) {
             "package com.acme.util;\n\nclass StringsTest {\n    static boolean ok() {\n        return Strings.shout(\"a\").equals(com.acme.util.internal.Chars.first(\"a\"));\n    }\n}\n",
         ),
         ("src/test/resources/com/acme/util/expected.txt", "A\n"),
+        // A test root the pom declares, outside the usual layout.
+        (
+            "pom.xml",
+            "<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>util</artifactId><version>1</version><build><testSourceDirectory>checks</testSourceDirectory></build></project>\n",
+        ),
+        ("checks/com/acme/util/golden.txt", "A\n"),
         (
             "src/main/java/com/acme/app/App.java",
             "package com.acme.app;\n\nimport com.acme.util.*;\nimport com.acme.util.internal.Chars;\n\npublic class App {\n    String s = Strings.shout(Chars.first(\"x\")) + com.acme.util.Strings.shout(\"y\");\n}\n",
@@ -467,7 +473,7 @@ fn rename_package_moves_main_test_resources_and_subpackages() {
     let (preview, text) = call(&ws, args.clone()).expect("preview");
     assert!(
         preview["summary"].as_str().expect("summary").starts_with(
-            "rename package com.acme.util to com.acme.text: 2 files moved, 3 qualified names and imports, 3 other files (resources) moved"
+            "rename package com.acme.util to com.acme.text: 2 files moved, 3 qualified names and imports, 4 other files (resources) moved"
         ),
         "{preview}"
     );
@@ -480,6 +486,7 @@ fn rename_package_moves_main_test_resources_and_subpackages() {
         "src/test/java/com/acme/text/StringsTest.java",
         "src/main/resources/com/acme/text/messages.properties",
         "src/test/resources/com/acme/text/expected.txt",
+        "checks/com/acme/text/golden.txt",
         "src/main/java/com/acme/util/internal/Chars.java",
         "src/main/resources/com/acme/util/internal/chars.properties",
     ] {

@@ -777,6 +777,14 @@ impl Workspace {
         let old_dir = old.replace('.', "/");
         let new_dir = new.replace('.', "/");
         let mut roots: std::collections::BTreeSet<PathBuf> = acc.bases.clone();
+        // The build's own roots of the module (a pom's `sourceDirectory`, Gradle source sets).
+        for base in &acc.bases {
+            let Some(i) = self.roots.root_of(base) else { continue };
+            let project = mji_build::project::project_for(base, &self.roots.paths()[i], None, &[]);
+            if let Some(m) = project.module_of(base) {
+                roots.extend(m.source_roots.iter().chain(&m.test_roots).filter(|r| r.is_dir()).cloned());
+            }
+        }
         for base in &acc.bases {
             // `<module>/src/<set>/java`: every `src/*/java` and `src/*/resources` of the module.
             let src = base.parent().filter(|_| base.file_name().is_some_and(|n| n == "java")).and_then(Path::parent);
