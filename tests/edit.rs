@@ -1,6 +1,8 @@
 //! `refactor_actions` on a temp copy of tests/edit_fixtures: every preview's diff is a
 //! snapshot, every applied edit leaves a project real javac compiles, and nothing is written
 //! on conflicts, stale previews or renames that would break an override of the JDK.
+//! tests/edit_fixtures/inherit holds classes that compile only once `source_actions` has
+//! implemented their supertypes' methods; a Maven-shaped module is written by its test.
 
 mod common;
 use common::{copy_dir, java_files_under};
