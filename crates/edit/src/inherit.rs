@@ -341,6 +341,28 @@ fn hierarchy(start: &TypeDecl, lookup: &Lookup, own_tvars: &[(String, String)]) 
                 .filter(|(k, _)| !mine.iter().any(|(n, _)| n == *k))
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect();
+            // A type variable of the method named like one the substitution brings in is
+            // renamed apart: `<R> R apply(T t)` of `Fn<T>`, in `X<R> implements Fn<R>`, is
+            // `<R1> R1 apply(R t)`.
+            let brought: HashSet<&str> =
+                local.values().flat_map(|v| tokens(v).into_iter().filter(|(n, _)| *n).map(|(_, s)| s)).collect();
+            let mut apart: HashMap<String, String> = HashMap::new();
+            for (n, _) in mine.iter().filter(|(n, _)| brought.contains(n.as_str())) {
+                let taken = |c: &str| brought.contains(c) || subst.contains_key(c) || mine.iter().any(|(x, _)| x == c);
+                if let Some(fresh) = (1..1000).map(|i| format!("{n}{i}")).find(|c| !taken(c)) {
+                    apart.insert(n.clone(), fresh);
+                }
+            }
+            if !apart.is_empty() {
+                m.return_type_text = substitute(&m.return_type_text, &apart);
+                for p in &mut m.params {
+                    p.type_text = substitute(&p.type_text, &apart);
+                }
+                for t in &mut m.throws {
+                    *t = substitute(t, &apart);
+                }
+                m.type_params_text = m.type_params_text.map(|t| substitute(&t, &apart));
+            }
             m.return_type_text = substitute(&m.return_type_text, &local);
             for p in &mut m.params {
                 p.type_text = substitute(&p.type_text, &local);
@@ -668,6 +690,22 @@ mod tests {
             text.contains("    @Override\n    public int size() {\n        throw new UnsupportedOperationException"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_method_type_variable_is_renamed_apart_from_a_substituted_one() {
+        let f = decl("package p; public interface Fn<T> { <R> R apply(T t, java.util.List<? extends R> more); }");
+        let src = "package p;\n\npublic abstract class X<R> implements Fn<R> {\n}\n";
+        let doc = Doc::new(Path::new("/x/X.java"), "X.java", src.as_bytes().to_vec()).expect("utf-8");
+        let x = decl(src);
+        let mut q = x.clone();
+        q.implements = vec!["p.Fn<R>".into()];
+        let load = |fqn: &str| (fqn == "p.Fn").then(|| f.clone());
+        let visible = |s: &str| (s == "List").then(|| "java.util.List".to_owned());
+        let lookup = Lookup { load: &load, visible: &visible };
+        let g = generate(&doc, &x, &q, Action::ImplementMethods, &Options::default(), &lookup).expect("generated");
+        let text = &g.edits.last().expect("edit").text;
+        assert!(text.contains("public <R1> R1 apply(R t, List<? extends R1> more) {"), "{text}");
     }
 
     #[test]
