@@ -38,6 +38,7 @@ fn rename_args(target: &str, new: &str, apply: bool) -> RefactorArgs {
         column: 0,
         new_name: new.to_owned(),
         include_likely: false,
+        include_subpackages: false,
         apply,
         edit_id: String::new(),
         force: false,

@@ -1,6 +1,8 @@
 //! `refactor_actions` on a temp copy of tests/edit_fixtures: every preview's diff is a
 //! snapshot, every applied edit leaves a project real javac compiles, and nothing is written
 //! on conflicts, stale previews or renames that would break an override of the JDK.
+//! tests/edit_fixtures/inherit holds classes that compile only once `source_actions` has
+//! implemented their supertypes' methods; a Maven-shaped module is written by its test.
 
 mod common;
 use common::{copy_dir, java_files_under};
@@ -119,6 +121,20 @@ fn rename_type_moves_its_file_and_compiles() {
     assert!(!dir.path().join("shapes/Square.java").exists());
     let moved = std::fs::read_to_string(dir.path().join("shapes/Box.java")).expect("moved file");
     assert!(moved.contains("public class Box implements Shape") && moved.contains("public Box()"), "{moved}");
+    compiles(dir.path());
+}
+
+#[test]
+fn rename_type_renames_the_qualifier_of_its_javadoc_member_links() {
+    let (dir, ws) = setup();
+    organized(&ws);
+    // `{@link Shape#area()}`: the binder records `Shape` there as a reference to the type.
+    let args = json!({"action": "rename", "target": "shapes.Shape", "newName": "Figure"});
+    let (preview, text) = call(&ws, args.clone()).expect("preview");
+    assert!(text.contains("+/** A plane figure. Its size is {@link Figure#area()}. */"), "{text}");
+    apply(&ws, args, &preview).expect("apply");
+    let moved = std::fs::read_to_string(dir.path().join("shapes/Figure.java")).expect("moved file");
+    assert!(!moved.contains("Shape"), "{moved}");
     compiles(dir.path());
 }
 
@@ -283,4 +299,232 @@ fn several_previews_apply_as_one_edit() {
     assert!(err.contains("stale preview"), "{err}");
     let err = call(&ws, json!({"action": "apply", "editIds": ["0123456789abcdef"]})).expect_err("unknown");
     assert!(err.contains("not a preview of this server"), "{err}");
+}
+
+/// A temp copy of tests/edit_fixtures/inherit (its classes compile only once their methods
+/// are generated and Registry's imports organized).
+fn setup_inherit() -> (tempfile::TempDir, Workspace) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/edit_fixtures/inherit"), dir.path());
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    (dir, ws)
+}
+
+fn source(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
+    let Value::Object(map) = args else { panic!("object") };
+    let a = find("source_actions").expect("registered").call(ws, map)?;
+    let text = a.text();
+    Ok((a.value, text))
+}
+
+/// Previews, applies the preview's editId, and returns the preview's text.
+fn source_applied(ws: &Workspace, args: Value) -> String {
+    let (preview, text) = source(ws, args.clone()).expect("preview");
+    let mut applied = args;
+    applied["apply"] = json!(true);
+    applied["editId"] = preview["editId"].clone();
+    let (done, _) = source(ws, applied).expect("apply");
+    assert_eq!(done["applied"], json!(true), "{done}");
+    assert_eq!(done.get("problems"), None, "{done}");
+    shown(&text)
+}
+
+#[test]
+fn implement_override_and_delegate_methods_compile() {
+    let (dir, ws) = setup_inherit();
+    // Comparable<Money> from java.base's class file (parameter names from src.zip) and the
+    // workspace's generic Priced<Money>: substituted, with their imports; the default method
+    // label() is not generated.
+    let implement = source_applied(&ws, json!({"action": "implement_methods", "type": "money.Money"}));
+    insta::assert_snapshot!("source_implement_methods", implement);
+    assert!(implement.contains("+    public int compareTo(Money o) {"), "{implement}");
+    assert!(
+        implement.contains("+    public <R> R convert(Function<? super Money, ? extends R> rate) throws IOException {"),
+        "{implement}"
+    );
+    assert!(!implement.contains("label"), "{implement}");
+    // Nothing left to implement.
+    let (again, _) = source(&ws, json!({"action": "implement_methods", "type": "money.Money"})).expect("again");
+    assert!(again["summary"].as_str().expect("summary").starts_with("nothing to generate"), "{again}");
+    // override_methods asks which: the list has neither the final id() nor weight(), which
+    // Ledger already overrides.
+    let err = source(&ws, json!({"action": "override_methods", "type": "money.Ledger"})).expect_err("needs methods");
+    assert!(
+        err.contains("describe()") && err.contains("toString()") && err.contains("forEach(Consumer<? super Money>)"),
+        "{err}"
+    );
+    assert!(!err.contains("id()") && !err.contains("weight()") && !err.contains("wait("), "{err}");
+    let over = source_applied(
+        &ws,
+        json!({"action": "override_methods", "type": "money.Ledger", "methods": ["describe", "toString", "forEach"]}),
+    );
+    insta::assert_snapshot!("source_override_methods", over);
+    assert!(
+        over.contains("+\t\treturn super.describe();") && over.contains("+\t\tIterable.super.forEach(action);"),
+        "{over}"
+    );
+    // delegates: List has more public methods than are forwarded unasked.
+    let err =
+        source(&ws, json!({"action": "delegates", "type": "money.Wallet", "fields": ["coins"]})).expect_err("choose");
+    assert!(err.contains("choose with `methods`") && err.contains("subList(int, int)"), "{err}");
+    let delegates = source_applied(
+        &ws,
+        json!({"action": "delegates", "type": "money.Wallet", "fields": ["coins"], "methods": ["size", "get", "add(Money)"]}),
+    );
+    insta::assert_snapshot!("source_delegates", delegates);
+    assert!(
+        delegates.contains("+    public boolean add(Money e) {\n+        return this.coins.add(e);"),
+        "{delegates}"
+    );
+    // A class chain from the JDK: only what AbstractList leaves abstract; an enum and a
+    // record (its body on the header's line).
+    let list = source_applied(&ws, json!({"action": "implement_methods", "type": "money.MoneyList"}));
+    assert!(
+        list.starts_with("generate get(int), size() in money.MoneyList in 1 file, 1 edit")
+            && list.contains("+    public Money get(int index) {"),
+        "{list}"
+    );
+    let currency = source_applied(&ws, json!({"action": "implement_methods", "type": "money.Currency"}));
+    assert!(currency.contains("+    public String get() {"), "{currency}");
+    let rate = source_applied(&ws, json!({"action": "implement_methods", "type": "money.Rate"}));
+    assert!(rate.contains("+    public int compareTo(Rate o) {"), "{rate}");
+    organize_registry(&ws);
+    compiles(dir.path());
+}
+
+/// Registry's imports organized (it misses ArrayList's).
+fn organize_registry(ws: &Workspace) -> Value {
+    let args = json!({"action": "organize_imports", "filePath": "money/Registry.java"});
+    let (preview, _) = call(ws, args.clone()).expect("preview");
+    apply(ws, args, &preview).expect("apply");
+    preview
+}
+
+#[test]
+fn organize_imports_adds_none_for_inherited_member_types() {
+    let (dir, ws) = setup_inherit();
+    // Entry (Map.Entry through HashMap) and Kind (Ledgered.Kind, a workspace interface's) are
+    // inherited; other.Entry and other.Kind are top-level types of the same simple names.
+    let preview = organize_registry(&ws);
+    assert_eq!(preview["warnings"], json!(["added: java.util.ArrayList"]), "{preview}");
+    assert_eq!(preview.get("ambiguous"), None, "{preview}");
+    let registry = std::fs::read_to_string(dir.path().join("money/Registry.java")).expect("read");
+    assert!(!registry.contains("import other."), "{registry}");
+    let out = tempfile::tempdir().expect("out");
+    let r = std::process::Command::new("javac")
+        .arg("-d")
+        .arg(out.path())
+        .arg("-sourcepath")
+        .arg(dir.path())
+        .arg(dir.path().join("money/Registry.java"))
+        .output()
+        .expect("javac runs");
+    assert!(r.status.success(), "javac failed:\n{}", String::from_utf8_lossy(&r.stderr));
+}
+
+/// A Maven-shaped module: `com.acme.util` in main and test, its resources, a subpackage.
+fn maven_module() -> (tempfile::TempDir, Workspace) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let files: &[(&str, &str)] = &[
+        (
+            "src/main/java/com/acme/util/Strings.java",
+            "package com.acme.util;\n\npublic class Strings {\n    public static String shout(String s) {\n        return s.toUpperCase();\n    }\n}\n",
+        ),
+        ("src/main/java/com/acme/util/notes.txt", "kept beside its package\n"),
+        (
+            "src/main/java/com/acme/util/internal/Chars.java",
+            "package com.acme.util.internal;\n\nimport com.acme.util.Strings;\n\npublic class Chars {\n    public static String first(String s) {\n        return Strings.shout(s.substring(0, 1));\n    }\n}\n",
+        ),
+        ("src/main/resources/com/acme/util/messages.properties", "hello=Hello\n"),
+        ("src/main/resources/com/acme/util/internal/chars.properties", "a=A\n"),
+        (
+            "src/test/java/com/acme/util/StringsTest.java",
+            "package com.acme.util;\n\nclass StringsTest {\n    static boolean ok() {\n        return Strings.shout(\"a\").equals(com.acme.util.internal.Chars.first(\"a\"));\n    }\n}\n",
+        ),
+        ("src/test/resources/com/acme/util/expected.txt", "A\n"),
+        // A test root the pom declares, outside the usual layout.
+        (
+            "pom.xml",
+            "<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>util</artifactId><version>1</version><build><testSourceDirectory>checks</testSourceDirectory></build></project>\n",
+        ),
+        ("checks/com/acme/util/golden.txt", "A\n"),
+        (
+            "src/main/java/com/acme/app/App.java",
+            "package com.acme.app;\n\nimport com.acme.util.*;\nimport com.acme.util.internal.Chars;\n\npublic class App {\n    String s = Strings.shout(Chars.first(\"x\")) + com.acme.util.Strings.shout(\"y\");\n}\n",
+        ),
+    ];
+    for (path, text) in files {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&p, text).expect("write");
+    }
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    (dir, ws)
+}
+
+#[test]
+fn rename_package_moves_main_test_resources_and_subpackages() {
+    // Without subpackages: main and test sources, the file beside them and the resources of
+    // the same path move; the subpackage stays, its import follows.
+    let (dir, ws) = maven_module();
+    let args = json!({"action": "rename", "target": "com.acme.util", "newName": "com.acme.text"});
+    let (preview, text) = call(&ws, args.clone()).expect("preview");
+    assert!(
+        preview["summary"].as_str().expect("summary").starts_with(
+            "rename package com.acme.util to com.acme.text: 2 files moved, 3 qualified names and imports, 4 other files (resources) moved"
+        ),
+        "{preview}"
+    );
+    assert!(text.contains("moved src/main/resources/com/acme/util/messages.properties -> src/main/resources/com/acme/text/messages.properties"), "{text}");
+    apply(&ws, args, &preview).expect("apply");
+    let p = |rel: &str| dir.path().join(rel);
+    for moved in [
+        "src/main/java/com/acme/text/Strings.java",
+        "src/main/java/com/acme/text/notes.txt",
+        "src/test/java/com/acme/text/StringsTest.java",
+        "src/main/resources/com/acme/text/messages.properties",
+        "src/test/resources/com/acme/text/expected.txt",
+        "checks/com/acme/text/golden.txt",
+        "src/main/java/com/acme/util/internal/Chars.java",
+        "src/main/resources/com/acme/util/internal/chars.properties",
+    ] {
+        assert!(p(moved).is_file(), "{moved} missing");
+    }
+    assert!(!p("src/test/java/com/acme/util").exists() && !p("src/test/resources/com/acme/util").exists());
+    assert!(
+        std::fs::read_to_string(p("src/main/java/com/acme/util/internal/Chars.java"))
+            .expect("read")
+            .contains("import com.acme.text.Strings;")
+    );
+    compiles(dir.path());
+
+    // With subpackages: com.acme.util.internal becomes com.acme.text.internal, resources too.
+    let (dir, ws) = maven_module();
+    let args =
+        json!({"action": "rename", "target": "com.acme.util", "newName": "com.acme.text", "includeSubpackages": true});
+    let (preview, _) = call(&ws, args.clone()).expect("preview");
+    assert!(
+        preview["summary"]
+            .as_str()
+            .expect("summary")
+            .starts_with("rename package com.acme.util to com.acme.text: 3 files moved"),
+        "{preview}"
+    );
+    apply(&ws, args, &preview).expect("apply");
+    let p = |rel: &str| dir.path().join(rel);
+    let chars = std::fs::read_to_string(p("src/main/java/com/acme/text/internal/Chars.java")).expect("moved");
+    assert!(chars.starts_with("package com.acme.text.internal;\n\nimport com.acme.text.Strings;"), "{chars}");
+    assert!(p("src/main/resources/com/acme/text/internal/chars.properties").is_file());
+    assert!(!p("src/main/java/com/acme/util").exists() && !p("src/main/resources/com/acme/util").exists());
+    let app = std::fs::read_to_string(p("src/main/java/com/acme/app/App.java")).expect("read");
+    assert!(
+        app.contains("import com.acme.text.*;\nimport com.acme.text.internal.Chars;")
+            && app.contains("com.acme.text.Strings.shout"),
+        "{app}"
+    );
+    compiles(dir.path());
 }

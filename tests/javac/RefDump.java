@@ -55,7 +55,7 @@
 // --javadoc adds references from javadoc comments (every reference javac's DocTrees resolves:
 // {@link}, {@linkplain}, @see, {@value}, @throws/@exception) with kind "javadoc": one line per
 // reference, for its target only (at the member name after '#', else at the last segment of the
-// type name); the class part of `Foo#bar` is not reported separately. Without --javadoc there are
+// type name); the class part of `Foo#bar` is reported too, as a reference to the type. Without --javadoc there are
 // no javadoc lines.
 //
 // Output is sorted by (relpath, line, column, category, targetKey, kind) with duplicate lines
@@ -395,11 +395,13 @@ public class RefDump {
             new DocTreePathScanner<Void, Void>() {
                 @Override
                 public Void visitReference(ReferenceTree node, Void v) {
-                    Element e = trees.getElement(getCurrentPath());
-                    if (e == null) return null;
                     String sig = node.getSignature();
                     long start = dpos.getStartPosition(cu, dc, node);
                     if (start < 0) return null;
+                    int qualified = sig.indexOf('#');
+                    if (qualified > 0) qualifier(sig.substring(0, qualified), (int) start);
+                    Element e = trees.getElement(getCurrentPath());
+                    if (e == null) return null;
                     // the simple name of the target inside the signature: after '#', else the last
                     // segment of the type name
                     int hash = sig.indexOf('#');
@@ -422,6 +424,18 @@ public class RefDump {
                     while (p < text.length() && Character.isWhitespace(text.charAt(p))) p++;
                     emit(p, name, "javadoc", e);
                     return null;
+                }
+
+                /** The class part of `Type#member`, resolved as a reference of its own. */
+                void qualifier(String typePart, int start) {
+                    if (typePart.contains("/") || !typePart.equals(typePart.trim())) return;
+                    ReferenceTree ref = trees.getDocTreeFactory().newReferenceTree(typePart);
+                    Element te = trees.getElement(new DocTreePath(getCurrentPath().getParentPath(), ref));
+                    if (te == null || !(te.getKind().isClass() || te.getKind().isInterface())) return;
+                    int dot = typePart.lastIndexOf('.');
+                    String name = typePart.substring(dot + 1);
+                    if (!name.equals(te.getSimpleName().toString())) return;
+                    emit(start + dot + 1, name, "javadoc", te);
                 }
             }.scan(root, null);
         }

@@ -1,5 +1,6 @@
 //! Generated members (an IDE's Source menu): getters, setters, a constructor from fields,
-//! `toString`, `equals` and `hashCode`, `serialVersionUID`. The code is written in the file's
+//! `toString`, `equals` and `hashCode`, `serialVersionUID` (methods from other types:
+//! [`crate::inherit`]). The code is written in the file's
 //! own indentation and line endings; a member that already exists is not generated again and
 //! the answer says so.
 
@@ -18,6 +19,9 @@ pub enum Action {
     ToString,
     EqualsHashCode,
     SerialVersionUid,
+    OverrideMethods,
+    ImplementMethods,
+    Delegates,
 }
 
 /// Choices an IDE offers.
@@ -30,6 +34,9 @@ pub struct Options {
     pub after: Option<String>,
     /// `final` on generated parameters.
     pub final_params: bool,
+    /// override_methods, implement_methods, delegates: the methods to write (names, or
+    /// `name(Type, …)`); empty: every one (override_methods needs a choice).
+    pub methods: Vec<String>,
 }
 
 /// The edits and what was not generated, and why.
@@ -42,6 +49,9 @@ pub struct Generated {
 
 /// The generated members of `action` for `ty` (declared in `doc`).
 pub fn generate(doc: &Doc, ty: &TypeDecl, action: Action, opts: &Options) -> Result<Generated, String> {
+    if matches!(action, Action::OverrideMethods | Action::ImplementMethods | Action::Delegates) {
+        return Err(format!("{action:?} takes the supertypes' declarations: see inherit::generate"));
+    }
     let mut out = Generated::default();
     let style = Style::of(doc, ty);
     let fields = chosen_fields(doc, ty, action, opts)?;
@@ -309,18 +319,44 @@ fn line_start(doc: &Doc, line: u32) -> Option<usize> {
     (line >= 1 && line <= doc.src.lines.line_count()).then(|| doc.src.lines.line_start(line))
 }
 
+/// Writes `members` (name, lines) into `ty` in the file's indentation and line endings, at
+/// the end or after the member `after`: the members' names and the one insertion.
+pub(crate) fn insert_members(
+    doc: &Doc,
+    ty: &TypeDecl,
+    members: Vec<(String, Vec<String>)>,
+    after: Option<&str>,
+) -> Result<(Vec<String>, TextEdit), String> {
+    let style = Style::of(doc, ty);
+    let eol = doc.eol();
+    let mut text = String::new();
+    for (_, lines) in &members {
+        text.push_str(eol);
+        for l in lines {
+            text.push_str(&style.member);
+            text.push_str(l);
+            text.push_str(eol);
+        }
+    }
+    let at = insertion_point(doc, ty, after)?;
+    if let Insert::BeforeBrace(_) = at {
+        text.push_str(&style.type_indent);
+    }
+    Ok((members.into_iter().map(|(n, _)| n).collect(), TextEdit { start: at.offset(), end: at.offset(), text }))
+}
+
 /// The file's indentation for the type's members.
-struct Style {
+pub(crate) struct Style {
     /// A member's indentation.
-    member: String,
+    pub(crate) member: String,
     /// One level.
-    unit: String,
+    pub(crate) unit: String,
     /// The type's own (its closing brace's).
-    type_indent: String,
+    pub(crate) type_indent: String,
 }
 
 impl Style {
-    fn of(doc: &Doc, ty: &TypeDecl) -> Style {
+    pub(crate) fn of(doc: &Doc, ty: &TypeDecl) -> Style {
         let indent_of = |line: u32| -> Option<String> {
             let l = doc.src.lines.line_text(doc.text(), line);
             (!l.trim().is_empty()).then(|| l[..l.len() - l.trim_start().len()].to_owned())

@@ -48,8 +48,15 @@ impl Import {
 }
 
 /// Organizes the imports of `doc`. `lookup` gives the importable types of a simple name
-/// (qualified); `choose` picks among several.
-pub fn organize(doc: &Doc, lookup: &dyn Fn(&str) -> Vec<String>, choose: &[String]) -> Organized {
+/// (qualified); `choose` picks among several; `inherited` says whether a simple name is a
+/// member type a type of the file inherits from a supertype (in scope without an import,
+/// and ahead of any import: JLS 6.4.1).
+pub fn organize(
+    doc: &Doc,
+    lookup: &dyn Fn(&str) -> Vec<String>,
+    choose: &[String],
+    inherited: &dyn Fn(&str) -> bool,
+) -> Organized {
     let mut out = Organized::default();
     let text = doc.text();
     let bytes = text.as_bytes();
@@ -173,7 +180,11 @@ pub fn organize(doc: &Doc, lookup: &dyn Fn(&str) -> Vec<String>, choose: &[Strin
         kept.iter().filter(|i| !i.is_static).filter_map(|i| i.simple()).map(str::to_owned).collect();
     let on_demand: Vec<String> = kept.iter().filter(|i| i.on_demand && !i.is_static).map(|i| i.path.clone()).collect();
     for name in &types_used {
-        if declared.contains(name) || imported.contains(name) || !name.starts_with(|c: char| c.is_uppercase()) {
+        if declared.contains(name)
+            || imported.contains(name)
+            || !name.starts_with(|c: char| c.is_uppercase())
+            || inherited(name)
+        {
             continue;
         }
         let cands = lookup(name);
@@ -386,7 +397,7 @@ mod tests {
         let lookup =
             |s: &str| known.iter().filter(|k| k.rsplit('.').next() == Some(s)).map(|k| (*k).to_owned()).collect();
         let choose: Vec<String> = choose.iter().map(|s| (*s).to_owned()).collect();
-        let o = organize(&doc, &lookup, &choose);
+        let o = organize(&doc, &lookup, &choose, &|_| false);
         let mut e = crate::WorkspaceEdit::default();
         let mut f = doc.edit();
         f.edits = o.edits.clone();
@@ -422,5 +433,19 @@ mod tests {
         let src = "package p;\r\n\r\nclass A { List<String> xs; }\r\n";
         let (text, _) = run(src, &["java.util.List"], &[]);
         assert_eq!(text, "package p;\r\n\r\nimport java.util.List;\r\n\r\nclass A { List<String> xs; }\r\n");
+    }
+
+    #[test]
+    fn an_inherited_member_type_needs_no_import() {
+        // `Entry` is Map.Entry, inherited from HashMap; a top-level `other.Entry` exists.
+        let src =
+            "package p;\n\nclass A extends java.util.HashMap<String, String> {\n  Entry<String, String> first;\n}\n";
+        let doc = Doc::new(Path::new("/x/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");
+        let lookup = |s: &str| if s == "Entry" { vec!["other.Entry".to_owned()] } else { Vec::new() };
+        let o = organize(&doc, &lookup, &[], &|s| s == "Entry");
+        assert!(o.added.is_empty() && o.edits.is_empty(), "{:?}", o.added);
+        // Without the inheritance, the one candidate is imported (what happened before).
+        let o = organize(&doc, &lookup, &[], &|_| false);
+        assert_eq!(o.added, vec!["other.Entry".to_owned()]);
     }
 }

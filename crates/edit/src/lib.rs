@@ -9,6 +9,7 @@
 
 pub mod generate;
 pub mod imports;
+pub mod inherit;
 pub mod locals;
 pub mod rename;
 
@@ -161,6 +162,11 @@ impl WorkspaceEdit {
         for (_, f) in other.files {
             self.add(f);
         }
+    }
+
+    /// Whether the edit holds the file at `path` already.
+    pub fn contains(&self, path: &Path) -> bool {
+        self.files.contains_key(path)
     }
 
     pub fn is_empty(&self) -> bool {

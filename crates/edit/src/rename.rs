@@ -256,34 +256,6 @@ fn in_scope_at(decl: Node, at: usize) -> bool {
     false
 }
 
-/// Byte offsets of `old` as the type part of javadoc member links in the file's comments
-/// (`{@link Old#m()}`, `{@linkplain Old#f}`, `@see Old#m`): the binder records the member
-/// there, not the type that qualifies it, so a type's rename finds them here — only in files
-/// where the binder found the type itself, so the simple name means the renamed type.
-pub fn javadoc_type_qualifiers(doc: &Doc, old: &str) -> Vec<usize> {
-    let text = doc.text();
-    let Some(tree) = mji_parser::parse_tree(text) else { return Vec::new() };
-    let mut out = Vec::new();
-    walk(tree.root_node(), &mut |n| {
-        if n.kind() != "block_comment" {
-            return;
-        }
-        let (s, e) = (n.start_byte(), n.end_byte());
-        let c = &text[s..e];
-        for tag in ["{@link ", "{@linkplain ", "@see "] {
-            for (i, _) in c.match_indices(tag) {
-                let rest = &c[i + tag.len()..];
-                let skip = rest.len() - rest.trim_start().len();
-                let at = i + tag.len() + skip;
-                if c[at..].starts_with(old) && c[at + old.len()..].starts_with('#') {
-                    out.push(s + at);
-                }
-            }
-        }
-    });
-    out
-}
-
 /// The edits renaming record component `old` in the record declared at `line` inside its
 /// canonical constructor: an explicit one's parameter and its uses, or in a compact one the
 /// implicit parameter's uses (`this.old` there is the field, renamed with the references).

@@ -80,6 +80,8 @@ pub struct RefactorArgs {
     /// Change `likely` ones too.
     #[serde(default)]
     pub include_likely: bool,
+    #[serde(default)]
+    pub include_subpackages: bool,
     /// Write it: all files or none.
     #[serde(default)]
     pub apply: bool,
@@ -172,6 +174,13 @@ impl EditResult {
         list("problems after the edit", &self.problems);
 
         for f in &self.files {
+            if !f.diff.contains("@@") {
+                // Moved unchanged (a resource): no hunk says it.
+                if let Some(to) = &f.moved_to {
+                    out.push_str(&format!("moved {} -> {to}\n", f.file));
+                }
+                continue;
+            }
             out.push_str(&f.diff);
             if !f.diff.ends_with('\n') {
                 out.push('\n');
@@ -200,14 +209,17 @@ pub struct SourceArgs {
     pub file_path: String,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub line: u32,
-    /// Default: every instance field (constructor: the final ones).
+    /// Default: instance fields (constructor: final ones).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fields: Vec<String>,
-    /// Insert after this member; default: the end.
+    /// Insert after this member.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub after: Option<String>,
     #[serde(default)]
     pub final_parameters: bool,
+    /// Names or name(Type, …).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub methods: Vec<String>,
     #[serde(default)]
     pub apply: bool,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -302,10 +314,15 @@ impl Workspace {
         }
         let roots: Vec<PathBuf> = self.roots.paths().to_vec();
         let changed = plan.apply(&roots)?;
-        // A package's old directory, once its files moved out, goes too (only if empty).
+        // A package's old directories, once their files moved out, go too (only empty ones, up
+        // to a root).
         for f in plan.files.iter().filter(|f| f.move_to.is_some()) {
-            if let Some(dir) = f.path.parent() {
-                let _ = std::fs::remove_dir(dir);
+            let mut dir = f.path.parent();
+            while let Some(d) = dir {
+                if roots.iter().any(|r| r == d) || std::fs::remove_dir(d).is_err() {
+                    break;
+                }
+                dir = d.parent();
             }
         }
         self.index().changed(&changed);
@@ -360,8 +377,14 @@ impl Workspace {
         }
         let (w, files) = self.xref_world();
         let spec = args.target.trim();
-        if !spec.is_empty() && w.by_fqn(spec).is_none() && w.files.iter().any(|f| &*f.decls.package == spec) {
-            return self.rename_package(&w, &files, spec, new);
+        let sub = format!("{spec}.");
+        if !spec.is_empty()
+            && w.by_fqn(spec).is_none()
+            && w.files
+                .iter()
+                .any(|f| &*f.decls.package == spec || (args.include_subpackages && f.decls.package.starts_with(&sub)))
+        {
+            return self.rename_package(&w, &files, spec, new, args.include_subpackages);
         }
         let target = self.target_of(
             &w,
@@ -424,9 +447,6 @@ impl Workspace {
                     });
                 }
             }
-        }
-        if target.category == Category::Type {
-            javadoc_qualifiers(&family.decls, &old, &mut occurrences, |p| self.display_of(p));
         }
         let incomplete = self.incomplete(unbound);
         if !incomplete.is_empty() {
@@ -530,8 +550,15 @@ impl Workspace {
             fields: args.fields.clone(),
             after: args.after.clone(),
             final_params: args.final_parameters,
+            methods: args.methods.clone(),
         };
-        let g = mji_edit::generate::generate(&doc, ty, args.action, &opts).map_err(ToolError::InvalidArgument)?;
+        use mji_edit::generate::Action;
+        let g = match args.action {
+            Action::OverrideMethods | Action::ImplementMethods | Action::Delegates => {
+                self.inherited_members(&doc, ty, args.action, &opts)?
+            }
+            _ => mji_edit::generate::generate(&doc, ty, args.action, &opts).map_err(ToolError::InvalidArgument)?,
+        };
         let mut edit = WorkspaceEdit::default();
         let mut f = doc.edit();
         f.edits = g.edits;
@@ -550,6 +577,7 @@ impl Workspace {
             column: 0,
             new_name: String::new(),
             include_likely: false,
+            include_subpackages: false,
             apply: args.apply,
             edit_id: args.edit_id.clone(),
             force: false,
@@ -561,20 +589,102 @@ impl Workspace {
         Ok(out)
     }
 
-    /// Renames (moves) a package: its files' package declarations and directory, every
-    /// qualified reference to its types, and `import old.*`.
+    /// override_methods, implement_methods, delegates: the supertypes' (or a field type's)
+    /// declarations from the world (workspace types) and the library index (the JDK's and
+    /// jars' class files), every type text qualified for [`mji_edit::inherit`].
+    fn inherited_members(
+        &self,
+        doc: &mji_edit::Doc,
+        ty: &mji_model::TypeDecl,
+        action: mji_edit::generate::Action,
+        opts: &mji_edit::generate::Options,
+    ) -> Result<mji_edit::generate::Generated, ToolError> {
+        let (w, _) = self.xref_world();
+        let id = w.workspace_type(&ty.qualified_name).ok_or_else(|| {
+            ToolError::NoSuchSymbol(format!("{} is not in the index yet; try again", ty.qualified_name))
+        })?;
+        let qualified = qualify_decl(&w, id, ty);
+        let loaded: std::cell::RefCell<std::collections::HashMap<String, Option<mji_model::TypeDecl>>> =
+            Default::default();
+        let load = |fqn: &str| -> Option<mji_model::TypeDecl> {
+            if let Some(d) = loaded.borrow().get(fqn) {
+                return d.clone();
+            }
+            let d = match w.workspace_type(fqn) {
+                Some(sid) => {
+                    let path = w.files[w.file_of(sid) as usize].path.clone();
+                    mji_edit::Doc::read(&path, &self.display_of(&path)).ok().and_then(|d| {
+                        let o = mji_parser::outline(&d.display, &d.bytes);
+                        by_qualified_name(&o.classes, fqn).map(|t| qualify_decl(&w, sid, t))
+                    })
+                }
+                None => crate::libraries::qualified_decl(self, fqn),
+            };
+            loaded.borrow_mut().insert(fqn.to_owned(), d.clone());
+            d
+        };
+        let visible = |simple: &str| w.qualify_in(id, simple);
+        let lookup = mji_edit::inherit::Lookup { load: &load, visible: &visible };
+        mji_edit::inherit::generate(doc, ty, &qualified, action, opts, &lookup).map_err(ToolError::InvalidArgument)
+    }
+
+    /// Renames (moves) a package as an IDE does: its files' package declarations, every
+    /// qualified reference to its types and `import old.*`; its directory in every source and
+    /// resource root of the module (Maven/Gradle `src/*/java` and `src/*/resources`), other
+    /// files with it; with `subpackages`, each subpackage the same way.
     fn rename_package(
         &self,
         w: &mji_xref::world::World,
         files: &crate::workspace::ShownFiles,
         old: &str,
         new: &str,
+        subpackages: bool,
     ) -> Result<(WorkspaceEdit, EditResult), ToolError> {
-        let mut edit = WorkspaceEdit::default();
-        let mut conflicts = Vec::new();
-        let mut warnings = Vec::new();
+        let mut packages: Vec<String> = w
+            .files
+            .iter()
+            .map(|f| f.decls.package.to_string())
+            .filter(|p| p == old || (subpackages && p.starts_with(&format!("{old}."))))
+            .collect();
+        packages.sort();
+        packages.dedup();
+        let mut acc = PackageMove::default();
+        for p in &packages {
+            let to = format!("{new}{}", &p[old.len()..]);
+            self.move_package(w, files, p, &to, &mut acc)?;
+        }
+        let others = self.move_package_files(old, new, subpackages, &mut acc)?;
+        let incomplete = self.incomplete(std::mem::take(&mut acc.unbound));
+        if !incomplete.is_empty() {
+            acc.conflicts.push(format!(
+                "{} file(s) could not be bound fully, so references there may be missed: {}",
+                incomplete.len(),
+                incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+            ));
+        }
+        let mut summary = format!(
+            "rename package {old} to {new}: {} files moved, {} qualified names and imports",
+            acc.moved, acc.references
+        );
+        if packages.len() > 1 {
+            summary.push_str(&format!(", {} packages", packages.len()));
+        }
+        if others > 0 {
+            summary.push_str(&format!(", {others} other files (resources) moved"));
+        }
+        Ok((acc.edit, empty_result(summary, acc.conflicts, acc.warnings, Vec::new())))
+    }
+
+    /// One package's part of a package rename: its Java files and the references to its types.
+    fn move_package(
+        &self,
+        w: &mji_xref::world::World,
+        files: &crate::workspace::ShownFiles,
+        old: &str,
+        new: &str,
+        acc: &mut PackageMove,
+    ) -> Result<(), ToolError> {
         let mut types = Vec::new();
-        let mut moved = 0;
         let old_dir = old.replace('.', "/");
         let new_dir = new.replace('.', "/");
         for f in w.files.iter().filter(|f| &*f.decls.package == old) {
@@ -585,26 +695,27 @@ impl Workspace {
                 fe.edits.push(mji_edit::TextEdit { start: s, end: e, text: new.to_owned() });
             }
             let dir = f.path.parent().unwrap_or(Path::new("/"));
-            match dir.to_str().and_then(|d| d.strip_suffix(&old_dir)) {
+            match dir.to_str().and_then(|d| d.strip_suffix(&old_dir)).filter(|b| b.ends_with('/')) {
                 Some(base) => {
                     let to = Path::new(base).join(&new_dir).join(f.path.file_name().unwrap_or_default());
                     if to.exists() {
-                        conflicts.push(format!("{} already exists", self.display_of(&to)));
+                        acc.conflicts.push(format!("{} already exists", self.display_of(&to)));
                     }
                     let to_display = match display.rsplit_once('/') {
                         Some((d, name)) => format!("{}{new_dir}/{name}", d.strip_suffix(&old_dir).unwrap_or("")),
                         None => format!("{new_dir}/{display}"),
                     };
                     fe.move_to = Some((to, to_display));
-                    moved += 1;
+                    acc.moved += 1;
+                    acc.bases.insert(PathBuf::from(base));
                 }
-                None => warnings.push(format!("{display} is not in a directory named like its package; it stays")),
+                None => acc.warnings.push(format!("{display} is not in a directory named like its package; it stays")),
             }
-            edit.add(fe);
+            acc.edit.add(fe);
             for t in f.decls.types.iter().filter(|t| t.outer.is_none()) {
                 let simple = &t.simple;
                 if w.by_fqn(&format!("{new}.{simple}")).is_some() {
-                    conflicts.push(format!("package {new} already has a type {simple}"));
+                    acc.conflicts.push(format!("package {new} already has a type {simple}"));
                 }
                 types.push(t.fqn.to_string());
             }
@@ -612,12 +723,10 @@ impl Workspace {
         // Qualified references to the package's types: `old.T` becomes `new.T`.
         let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
         let qualifier = format!("{old}.");
-        let mut references = 0;
-        let mut unbound = Vec::new();
         for fqn in &types {
             let Ok(t) = xref::resolve_target(w, fqn) else { continue };
             let found = xref::search(&self.xref, w, &scope, &t);
-            unbound.extend(found.unbound);
+            acc.unbound.extend(found.unbound);
             for (p, refs) in found.hits {
                 let doc = mji_edit::Doc::read(&p, &self.display_of(&p))?;
                 let mut fe = doc.edit();
@@ -632,36 +741,111 @@ impl Workspace {
                             continue;
                         }
                         fe.edits.push(mji_edit::TextEdit { start, end: at - 1, text: new.to_owned() });
-                        references += 1;
+                        acc.references += 1;
                     }
                 }
-                edit.add(fe);
+                acc.edit.add(fe);
             }
         }
         // `import old.*;` in the other files.
         for f in w.files.iter().filter(|f| &*f.decls.package != old) {
-            if !f.decls.imports.iter().any(|i| i.on_demand && !i.is_static && &*i.path == old) {
+            if !f.decls.imports.iter().any(|i| i.on_demand && &*i.path == old) {
                 continue;
             }
             let doc = mji_edit::Doc::read(&f.path, &self.display_of(&f.path))?;
             let mut fe = doc.edit();
             for (s, e) in mji_edit::rename::package_name_ranges(&doc, old) {
                 fe.edits.push(mji_edit::TextEdit { start: s, end: e, text: new.to_owned() });
-                references += 1;
+                acc.references += 1;
             }
-            edit.add(fe);
+            acc.edit.add(fe);
         }
-        let incomplete = self.incomplete(unbound);
-        if !incomplete.is_empty() {
-            conflicts.push(format!(
-                "{} file(s) could not be bound fully, so references there may be missed: {}",
-                incomplete.len(),
-                incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
-            ));
+        Ok(())
+    }
+
+    /// The files of the package's directories that are not its Java sources — resources beside
+    /// them, the same package path under the module's other source and resource roots — moved
+    /// with it (every level below with `subpackages`). Returns how many.
+    fn move_package_files(
+        &self,
+        old: &str,
+        new: &str,
+        subpackages: bool,
+        acc: &mut PackageMove,
+    ) -> Result<usize, ToolError> {
+        const MAX_MOVED_BYTES: u64 = 16 << 20;
+        let old_dir = old.replace('.', "/");
+        let new_dir = new.replace('.', "/");
+        let mut roots: std::collections::BTreeSet<PathBuf> = acc.bases.clone();
+        // The build's own roots of the module (a pom's `sourceDirectory`, Gradle source sets).
+        for base in &acc.bases {
+            let Some(i) = self.roots.root_of(base) else { continue };
+            let project = mji_build::project::project_for(base, &self.roots.paths()[i], None, &[]);
+            if let Some(m) = project.module_of(base) {
+                roots.extend(m.source_roots.iter().chain(&m.test_roots).filter(|r| r.is_dir()).cloned());
+            }
         }
-        let summary =
-            format!("rename package {old} to {new}: {moved} files moved, {references} qualified names and imports");
-        Ok((edit, empty_result(summary, conflicts, warnings, Vec::new())))
+        for base in &acc.bases {
+            // `<module>/src/<set>/java`: every `src/*/java` and `src/*/resources` of the module.
+            let src = base.parent().filter(|_| base.file_name().is_some_and(|n| n == "java")).and_then(Path::parent);
+            let Some(src) = src.filter(|s| s.file_name().is_some_and(|n| n == "src")) else { continue };
+            for set in std::fs::read_dir(src).into_iter().flatten().flatten() {
+                for kind in ["java", "resources"] {
+                    let d = set.path().join(kind);
+                    if d.is_dir() {
+                        roots.insert(d);
+                    }
+                }
+            }
+        }
+        let mut moved = 0;
+        for root in &roots {
+            let from = root.join(&old_dir);
+            let mut stack = vec![from.clone()];
+            while let Some(dir) = stack.pop() {
+                let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+                for e in entries.flatten() {
+                    let path = e.path();
+                    let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
+                    if meta.is_dir() {
+                        if subpackages {
+                            stack.push(path);
+                        }
+                        continue;
+                    }
+                    if !meta.is_file() || acc.edit.contains(&path) {
+                        continue;
+                    }
+                    let display = self.display_of(&path);
+                    if path.extension().is_some_and(|x| x == "java") {
+                        acc.warnings.push(format!("{display} is not in the package it sits in; it stays"));
+                        continue;
+                    }
+                    if meta.len() > MAX_MOVED_BYTES {
+                        acc.warnings.push(format!("{display} is larger than 16 MiB; it stays"));
+                        continue;
+                    }
+                    let Ok(rel) = path.strip_prefix(&from) else { continue };
+                    let to = root.join(&new_dir).join(rel);
+                    if to.exists() {
+                        acc.conflicts.push(format!("{} already exists", self.display_of(&to)));
+                        continue;
+                    }
+                    let original =
+                        std::fs::read(&path).map_err(|source| ToolError::Io { path: display.clone(), source })?;
+                    let to_display = self.display_of(&to);
+                    acc.edit.add(mji_edit::FileEdit {
+                        path,
+                        display,
+                        original,
+                        edits: Vec::new(),
+                        move_to: Some((to, to_display)),
+                    });
+                    moved += 1;
+                }
+            }
+        }
+        Ok(moved)
     }
 
     /// Renames the local variable or parameter at `filePath:line(:column)`, if one is named
@@ -710,7 +894,15 @@ impl Workspace {
         let (w, _) = self.xref_world();
         let doc = mji_edit::Doc::read(&r.path, &r.display)?;
         let lookup = |simple: &str| -> Vec<String> { candidates_for(&w, simple) };
-        let o = mji_edit::imports::organize(&doc, &lookup, &args.choose);
+        // Member types the file's types inherit need no import.
+        let file = w.files.iter().position(|f| *f.path == *r.path);
+        let inherited = |simple: &str| -> bool {
+            file.is_some_and(|fi| {
+                (0..w.files[fi].decls.types.len() as u32)
+                    .any(|i| w.inherited_member_type(w.type_in_file(fi as u32, i), simple).is_some())
+            })
+        };
+        let o = mji_edit::imports::organize(&doc, &lookup, &args.choose, &inherited);
         let mut edit = WorkspaceEdit::default();
         let mut f = doc.edit();
         f.edits = o.edits;
@@ -730,6 +922,19 @@ impl Workspace {
     }
 }
 
+/// What a package rename gathers over its packages.
+#[derive(Default)]
+struct PackageMove {
+    edit: WorkspaceEdit,
+    conflicts: Vec<String>,
+    warnings: Vec<String>,
+    moved: usize,
+    references: usize,
+    unbound: Vec<(Arc<Path>, mji_xref::resolve::DepthCut)>,
+    /// The source roots the package's files were found under.
+    bases: std::collections::BTreeSet<PathBuf>,
+}
+
 /// The innermost type whose lines hold `line`.
 fn innermost_at(types: &[mji_model::TypeDecl], line: u32) -> Option<&mji_model::TypeDecl> {
     let t = types.iter().find(|t| t.start_line <= line && line <= t.end_line)?;
@@ -741,27 +946,56 @@ fn by_qualified_name<'a>(types: &'a [mji_model::TypeDecl], fqn: &str) -> Option<
     types.iter().find_map(|t| if t.qualified_name == fqn { Some(t) } else { by_qualified_name(&t.inner_classes, fqn) })
 }
 
-/// Adds the javadoc member links qualified by the renamed type (`{@link Old#m}`) in the files
-/// where the type is declared or referenced.
-fn javadoc_qualifiers(
-    decls: &[mji_xref::rename::DeclSite],
-    old: &str,
-    occurrences: &mut Vec<Occurrence>,
-    display: impl Fn(&Path) -> String,
-) {
-    let mut files: Vec<Arc<Path>> = decls.iter().map(|d| d.path.clone()).collect();
-    files.extend(occurrences.iter().map(|o| o.path.clone()));
-    files.sort();
-    files.dedup();
-    for p in files {
-        let Ok(doc) = mji_edit::Doc::read(&p, &display(&p)) else { continue };
-        for at in mji_edit::rename::javadoc_type_qualifiers(&doc, old) {
-            let line = doc.line_of(at);
-            let start = doc.src.lines.line_start(line);
-            let column = doc.text()[start..at].encode_utf16().count() as u32 + 1;
-            occurrences.push(Occurrence { path: p.clone(), line, column, nameless: false });
+/// `t` with every type text qualified as the world resolves it inside the type `id` (type
+/// variables and unknown names as written).
+fn qualify_decl(
+    w: &mji_xref::world::World,
+    id: mji_xref::world::TypeId,
+    t: &mji_model::TypeDecl,
+) -> mji_model::TypeDecl {
+    let q = |text: &str, tvars: &[String]| {
+        mji_edit::inherit::map_names(text, |n| {
+            if tvars.iter().any(|v| v == n.split('.').next().unwrap_or(n)) { None } else { w.qualify_in(id, n) }
+        })
+    };
+    let names = |tps: &Option<String>| -> Vec<String> {
+        let inner = tps.as_deref().unwrap_or("").trim().trim_start_matches('<').trim_end_matches('>').to_owned();
+        let mut depth = 0;
+        let mut out = vec![String::new()];
+        for c in inner.chars() {
+            match c {
+                '<' => depth += 1,
+                '>' => depth -= 1,
+                ',' if depth == 0 => out.push(String::new()),
+                _ => {}
+            }
+            if let Some(last) = out.last_mut() {
+                last.push(c);
+            }
+        }
+        out.iter().filter_map(|p| p.trim_start_matches(',').split_whitespace().next().map(str::to_owned)).collect()
+    };
+    let mut d = t.clone();
+    let own = names(&d.type_params_text);
+    d.type_params_text = d.type_params_text.as_deref().map(|x| q(x, &own));
+    d.extends = d.extends.as_deref().map(|x| q(x, &own));
+    d.implements = d.implements.iter().map(|x| q(x, &own)).collect();
+    for f in &mut d.fields {
+        f.type_text = q(&f.type_text, &own);
+    }
+    for m in &mut d.methods {
+        let mut tv = names(&m.type_params_text);
+        tv.extend(own.iter().cloned());
+        m.type_params_text = m.type_params_text.as_deref().map(|x| q(x, &tv));
+        m.return_type_text = q(&m.return_type_text, &tv);
+        for p in &mut m.params {
+            p.type_text = q(&p.type_text, &tv);
+        }
+        for x in &mut m.throws {
+            *x = q(x, &tv);
         }
     }
+    d
 }
 
 /// The types a simple name may import: workspace types (top-level and nested) and the JDK's.

@@ -173,3 +173,40 @@ fn source_outline(archive: &Path, entry: &str) -> Result<FileOutline, ToolError>
     let (bytes, shown) = read_entry(archive, entry)?;
     Ok(mji_parser::outline(&shown, &bytes))
 }
+
+/// The declaration of the library type `fqn` (nested types too) with every type text
+/// qualified, as its class file gives it; parameter names from its sources when the library
+/// has them (class files seldom do). `None` when no archive of the index holds it.
+pub(crate) fn qualified_decl(ws: &Workspace, fqn: &str) -> Option<mji_model::TypeDecl> {
+    let ix = index(ws);
+    let c = ix.get(fqn)?;
+    let mut a = Archive::open(&ix.archive_of(c).path).ok()?;
+    let outline = mji_classfile::outline_class(&mut a, top_level(&c.internal)).ok()?;
+    let mut decl = find_decl(&outline.classes, fqn)?.clone();
+    if let Some((sources, entry)) = source_entry(&ix, c)
+        && let Ok(src) = source_outline(&sources, &entry)
+        && let Some(s) = find_decl(&src.classes, fqn)
+    {
+        for m in &mut decl.methods {
+            // The source method of the same name and parameter types (by simple name).
+            let simple = |t: &str| {
+                let t = t.split('<').next().unwrap_or(t).replace("...", "[]");
+                t.rsplit('.').next().unwrap_or(&t).trim().to_owned()
+            };
+            let want: Vec<String> = m.params.iter().map(|p| simple(&p.type_text)).collect();
+            let same = |x: &&mji_model::MethodDecl| {
+                x.name == m.name && x.params.iter().map(|p| simple(&p.type_text)).eq(want.iter().cloned())
+            };
+            if let Some(sm) = s.methods.iter().find(same) {
+                for (p, sp) in m.params.iter_mut().zip(&sm.params) {
+                    p.name = sp.name.clone();
+                }
+            }
+        }
+    }
+    Some(decl)
+}
+
+fn find_decl<'a>(types: &'a [mji_model::TypeDecl], fqn: &str) -> Option<&'a mji_model::TypeDecl> {
+    types.iter().find_map(|t| if t.qualified_name == fqn { Some(t) } else { find_decl(&t.inner_classes, fqn) })
+}

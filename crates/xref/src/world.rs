@@ -379,6 +379,31 @@ impl World {
         out
     }
 
+    /// The qualified name of a type as written in the body of `id` (a simple or dotted name,
+    /// no type arguments): `None` for a type variable or a name that is no known type there.
+    pub fn qualify_in(&self, id: TypeId, name: &str) -> Option<String> {
+        let ctx = self.ctx_in(id);
+        let segs: Vec<&str> = name.split('.').collect();
+        match self.resolve_type_segments(&segs, &ctx).1? {
+            TypeName::Class(f, _) => Some(f),
+            TypeName::Var(..) => None,
+        }
+    }
+
+    /// The member type named `name` that `id` inherits from a supertype, by qualified name.
+    pub fn inherited_member_type(&self, id: TypeId, name: &str) -> Option<String> {
+        let mut seen = HashSet::from([id]);
+        for s in self.supers(id) {
+            if let Ty::Class(sf, _) = s
+                && let Some(sid) = self.by_fqn(sf)
+                && let Some(TypeName::Class(f, _)) = self.member_type_of(sid, name, &mut seen)
+            {
+                return Some(f);
+            }
+        }
+        None
+    }
+
     /// The context inside a type's body.
     pub(crate) fn ctx_in(&self, id: TypeId) -> Ctx {
         self.ctx_ref(id).into_owned()

@@ -10,7 +10,7 @@ pub(crate) struct RefactorActions;
 impl Tool for RefactorActions {
     const NAME: &'static str = "refactor_actions";
     const TITLE: &'static str = "Rename, organize imports";
-    const DESCRIPTION: &'static str = "Rename a type, method (and its overrides) or field everywhere javac binds it, or organize a file's imports. Previews a diff and editId; writes on apply: true.";
+    const DESCRIPTION: &'static str = "Rename a type, method (with overrides), field or package everywhere javac binds it, or organize imports. Previews a diff and editId; writes on apply: true.";
     // Writes files when applied (a renamed type's file is moved); a repeated apply is refused
     // as stale.
     const ANNOTATIONS: Annotations = Annotations { read_only: false, destructive: true, idempotent: false, open_world: false };

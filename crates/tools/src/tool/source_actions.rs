@@ -1,5 +1,5 @@
 //! `source_actions`: generated members (getters, setters, constructor, toString,
-//! equals/hashCode, serialVersionUID), previewed as a diff and applied atomically.
+//! equals/hashCode, serialVersionUID, overridden, implemented and delegate methods), previewed as a diff and applied atomically.
 
 use crate::ToolError;
 use crate::edit::{EditResult, SourceArgs};
@@ -11,7 +11,7 @@ pub(crate) struct SourceActions;
 impl Tool for SourceActions {
     const NAME: &'static str = "source_actions";
     const TITLE: &'static str = "Generate members";
-    const DESCRIPTION: &'static str = "Generate getters, setters, a constructor, toString, equals/hashCode or serialVersionUID, in the class's own style. Previews a diff and editId; writes on apply: true.";
+    const DESCRIPTION: &'static str = "Generate members in the class's style. Previews a diff and editId; writes on apply: true.";
     // Adds code to a file when applied; nothing is removed.
     const ANNOTATIONS: Annotations = Annotations { read_only: false, destructive: false, idempotent: false, open_world: false };
     const NEEDS_INDEX: bool = true;

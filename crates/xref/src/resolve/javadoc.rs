@@ -1,8 +1,8 @@
 //! References in javadoc comments, as javadoc's `DocTrees` resolves them: `{@link}`,
-//! `{@linkplain}`, `{@value}`, `@see`, `@throws` and `@exception`. One reference per link, to
-//! its target only: at the member name after `#`, else at the last segment of the type name
-//! (the class part of `Foo#bar` is not a reference of its own). A link that does not resolve
-//! is not reported. Kind `javadoc`.
+//! `{@linkplain}`, `{@value}`, `@see`, `@throws` and `@exception`: the member at its name
+//! after `#`, and the type at the last segment of its name — the class part of `Foo#bar` too,
+//! a reference to `Foo` (so renaming `Foo` finds it). A name that does not resolve is not
+//! reported. Kind `javadoc`.
 //!
 //! Names resolve in the scope of the declaration the comment documents (a type's comment sees
 //! that type's members and nested types), else of the type around the comment, else the file.
@@ -141,6 +141,7 @@ impl<'w, 's> Resolver<'w, 's> {
             Some((t, m)) => (t, Some(m)),
             None => (reference, None),
         };
+        let last = type_part.rfind('.').map_or(0, |i| i + 1);
         let owner: Option<Ty> = if type_part.is_empty() {
             scope.map(|id| Ty::Class(self.w.decl(id).fqn.clone(), Vec::new()))
         } else {
@@ -151,10 +152,10 @@ impl<'w, 's> Resolver<'w, 's> {
             match self.w.resolve_type_segments(&segs, ctx).1 {
                 // A name that resolves to nothing (a package: `{@link java.util.concurrent}`) is
                 // not a type reference.
+                // The type, and the qualifier of `Type#member` too (a reference to the type).
                 Some(TypeName::Class(fqn, origin)) if self.is_type_name(&fqn, origin) => {
+                    self.emit_at(at + last, RefKind::Javadoc, Category::Type, vec![fqn.clone()], Confidence::Exact);
                     if member.is_none() {
-                        let last = type_part.rfind('.').map_or(0, |i| i + 1);
-                        self.emit_at(at + last, RefKind::Javadoc, Category::Type, vec![fqn], Confidence::Exact);
                         return;
                     }
                     Some(Ty::Class(fqn.into(), Vec::new()))

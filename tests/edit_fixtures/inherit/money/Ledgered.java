@@ -1,0 +1,7 @@
+package money;
+
+public interface Ledgered {
+    enum Kind { CASH, CARD }
+
+    Kind kind();
+}

@@ -1,0 +1,3 @@
+package money;
+
+public record Rate(double value) implements Comparable<Rate> { }
