@@ -528,3 +528,45 @@ fn rename_package_moves_main_test_resources_and_subpackages() {
     );
     compiles(dir.path());
 }
+
+/// After an applied rename the project's own tests still pass through its real build: Maven
+/// offline (Debian's repository) on a copy of tests/build_fixtures/maven-multi, `Calc#add`
+/// renamed to `plus` (its callers are in the test module), then `run_tests` of the test that
+/// calls it, through Surefire (no fast path).
+#[test]
+fn a_renamed_method_keeps_the_maven_build_and_its_tests_passing() {
+    use mcp_java_index::build::runs::Status;
+    use mcp_java_index::tools::build::RunTestsArgs;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("cache");
+    copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/build_fixtures/maven-multi"), dir.path());
+    let cache_dir = cache.path().to_string_lossy().into_owned();
+    let lookup = |k: &str| -> Option<String> {
+        match k {
+            "MCP_JAVA_INDEX_CACHE_DIR" => Some(cache_dir.clone()),
+            "MCP_JAVA_INDEX_MAVEN_REPO_LOCAL" => Some("/usr/share/maven-repo".to_owned()),
+            "MCP_JAVA_INDEX_WATCH" => Some("false".to_owned()),
+            "MCP_JAVA_INDEX_TRUST" => Some("1".to_owned()),
+            "MCP_JAVA_INDEX_BUILD_WAIT_MS" => Some("600000".to_owned()),
+            _ => None,
+        }
+    };
+    let ws = Workspace::open(Config::load(&Flags::roots([dir.path()]), &lookup).expect("config")).expect("workspace");
+    ws.build_index();
+    let args = json!({"action": "rename", "target": "com.example.core.Calc#add(int,int)", "newName": "plus"});
+    let (preview, _) = call(&ws, args.clone()).expect("preview");
+    apply(&ws, args, &preview).expect("apply");
+    let test =
+        std::fs::read_to_string(dir.path().join("core/src/test/java/com/example/core/CalcTest.java")).expect("test");
+    assert!(test.contains("calc.plus(2, 3)") && !test.contains("calc.add("), "{test}");
+    let run = RunTestsArgs {
+        target: "com.example.core.CalcTest#adds".to_owned(),
+        offline: true,
+        fast: false,
+        ..Default::default()
+    };
+    let r = ws.run_tests(&run).expect("run");
+    assert_eq!(r.status, Some(Status::Finished), "{r:#?}");
+    assert!(r.compile_errors.is_empty(), "{r:#?}");
+    assert_eq!((r.counts.run, r.counts.passed), (1, 1), "{r:#?}");
+}
