@@ -668,7 +668,8 @@ impl Workspace {
         let mut unresolved = Vec::new();
         let mut notes = Vec::new();
         for m in project.modules.iter().filter(|m| !m.source_roots.is_empty() || !m.test_roots.is_empty()) {
-            let probe = m.source_roots.iter().chain(m.test_roots.iter()).next().map(|r| r.join("x.java"));
+            // The test classpath holds the main one: what it cannot resolve is all there is.
+            let probe = m.test_roots.iter().chain(m.source_roots.iter()).next().map(|r| r.join("x.java"));
             let Some(probe) = probe else { continue };
             let dir = if project.system == BuildSystem::Maven {
                 m.dir.clone()
