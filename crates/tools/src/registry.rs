@@ -288,9 +288,13 @@ pub fn find(name: &str) -> Option<&'static ToolEntry> {
     registry().iter().find(|e| e.spec.name == name)
 }
 
-/// The tools the workspace's configuration lists (its `tools` groups).
+/// The tools the workspace's configuration lists (its `tools` groups), a build's own goal
+/// tool only where it can run (`Workspace::offers`).
 pub fn listed(ws: &Workspace) -> impl Iterator<Item = &'static ToolEntry> + '_ {
-    registry().iter().filter(|e| ws.config.tool_groups.iter().any(|g| g == e.spec.group))
+    registry()
+        .iter()
+        .filter(|e| ws.config.tool_groups.iter().any(|g| g == e.spec.group))
+        .filter(|e| ws.offers(e.spec.name))
 }
 
 /// Calls a tool by name with JSON arguments; the error is the tool-error text.
