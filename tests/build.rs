@@ -143,6 +143,7 @@ fn maven_tests_answer_counts_failures_expected_actual_and_workspace_frames() {
     let fast = ws.run_tests(&tests("com.example.core.CalcTest#adds")).expect("run");
     assert_eq!((fast.path.as_str(), fast.counts.run, fast.counts.passed), ("fast", 1, 1), "{fast:#?}");
     assert!(!fast.command.contains("javac"), "{}", fast.command);
+    assert!(fast.command.contains("java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"), "{}", fast.command);
     // After an edit, javac recompiles the changed file and the edit is what runs.
     let test = p.path("core/src/test/java/com/example/core/CalcTest.java");
     let text = std::fs::read_to_string(&test).expect("read");
