@@ -3,8 +3,9 @@
 //! JUnit 4 module (tests/build_fixtures/maven-multi, copied into temp directories): passing,
 //! failing with expected/actual, erroring, skipped and parameterized tests, one past the wait
 //! budget (a runId, then cancelled: its process tree is gone), one cancelled by the client, a
-//! compile error; the trust gate; the goal allowlist; a changed build model; and a plain
-//! project on javac and the JUnit console launcher.
+//! compile error; the trust gate; the goal allowlist; a changed build model; a plain
+//! project on javac and the JUnit console launcher; and Debian's Gradle offline on a JUnit 4
+//! build (tests/build_fixtures/gradle-junit4): a class, a method, a compile error.
 
 mod common;
 use common::copy_dir;
@@ -15,7 +16,9 @@ use std::time::{Duration, Instant};
 use mcp_java_index::build::runs::Status;
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::model::cancel::Cancel;
-use mcp_java_index::tools::build::{MavenGoalArgs, RunResult, RunTestsArgs, TestResultsArgs, UpdateProjectArgs};
+use mcp_java_index::tools::build::{
+    GradleTaskArgs, MavenGoalArgs, RunResult, RunTestsArgs, TestResultsArgs, UpdateProjectArgs,
+};
 use mcp_java_index::tools::workspace::Workspace;
 
 const MAVEN_REPO: &str = "/usr/share/maven-repo";
@@ -140,6 +143,7 @@ fn maven_tests_answer_counts_failures_expected_actual_and_workspace_frames() {
     let fast = ws.run_tests(&tests("com.example.core.CalcTest#adds")).expect("run");
     assert_eq!((fast.path.as_str(), fast.counts.run, fast.counts.passed), ("fast", 1, 1), "{fast:#?}");
     assert!(!fast.command.contains("javac"), "{}", fast.command);
+    assert!(fast.command.contains("java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"), "{}", fast.command);
     // After an edit, javac recompiles the changed file and the edit is what runs.
     let test = p.path("core/src/test/java/com/example/core/CalcTest.java");
     let text = std::fs::read_to_string(&test).expect("read");
@@ -504,6 +508,7 @@ fn a_gradle_build_runs_its_wrapper_with_the_test_filter_and_its_reports_are_read
         argv,
         [
             "--console=plain",
+            "--no-daemon",
             "-p",
             &r.to_string_lossy(),
             "--offline",
@@ -519,4 +524,56 @@ fn a_gradle_build_runs_its_wrapper_with_the_test_filter_and_its_reports_are_read
     assert_eq!((f.expected.as_deref(), f.actual.as_deref()), (Some("1"), Some("2")));
     assert_eq!(f.stack[0].file.as_deref(), Some("app/src/test/java/com/x/ATest.java"));
     assert!(res.note.is_empty(), "failed tests are not a failed build: {}", res.note);
+}
+
+/// Debian's Gradle (4.4.1, patched to run on JDK 17) for real, offline, on a JUnit 4 build
+/// whose `flatDir` repository is `/usr/share/java`: one class (expected/actual and the
+/// workspace frame of its failure), one method, and `gradle_task` with its allowlist and a
+/// compile error (javac's file and line, Gradle's "what went wrong").
+#[test]
+fn gradle_runs_a_class_a_method_and_a_task_for_real() {
+    let p = Project::new("gradle-junit4");
+    // Gradle's own caches go to a directory of the test, not the user's ~/.gradle.
+    let home = tempfile::tempdir().expect("tmp");
+    let home_dir = home.path().to_string_lossy().into_owned();
+    let ws = p.workspace(&[
+        ("MCP_JAVA_INDEX_TRUST", "1"),
+        ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "600000"),
+        ("MCP_JAVA_INDEX_GRADLE_USER_HOME", &home_dir),
+    ]);
+    let class = ws.run_tests(&tests("com.example.shapes.SquareTest")).expect("run");
+    assert_eq!((class.path.as_str(), class.status), ("gradle", Some(Status::Finished)), "{class:#?}");
+    assert!(
+        class.command.contains("--no-daemon")
+            && class.command.contains(":app:test --tests com.example.shapes.SquareTest"),
+        "{}",
+        class.command
+    );
+    let c = class.counts;
+    assert_eq!((c.run, c.passed, c.failed), (2, 1, 1), "{class:#?}");
+    let f = failure(&class, "com.example.shapes.SquareTest#perimeter");
+    assert_eq!((f.expected.as_deref(), f.actual.as_deref()), (Some("8"), Some("6")), "{f:?}");
+    assert_eq!(f.stack[0].file.as_deref(), Some("app/src/test/java/com/example/shapes/SquareTest.java"), "{f:?}");
+    assert_eq!(f.stack[0].line, 15);
+    assert!(class.note.is_empty(), "failed tests are not a failed build: {}", class.note);
+
+    let one = ws.run_tests(&tests("com.example.shapes.SquareTest#area")).expect("run");
+    assert_eq!((one.counts.run, one.counts.passed), (1, 1), "{one:#?}");
+    assert!(one.command.ends_with("--tests com.example.shapes.SquareTest.area"), "{}", one.command);
+
+    let refused = ws.gradle_task(&GradleTaskArgs { tasks: vec![":app:run".into()], ..Default::default() });
+    let why = refused.expect_err("refused").to_string();
+    assert!(why.contains("not allowed") && why.contains("compileJava"), "{why}");
+    let square = p.path("app/src/main/java/com/example/shapes/Square.java");
+    let text = std::fs::read_to_string(&square).expect("read");
+    std::fs::write(&square, text.replace("return side * side;", "return side * sid;")).expect("write");
+    let task = GradleTaskArgs { tasks: vec![":app:compileJava".into()], offline: true, ..Default::default() };
+    let g = ws.gradle_task(&task).expect("task");
+    assert_eq!((g.path.as_str(), g.exit_code), ("gradle", Some(1)), "{g:#?}");
+    let e = &g.compile_errors[0];
+    assert_eq!((e.file.as_str(), e.line), ("app/src/main/java/com/example/shapes/Square.java", 12), "{g:#?}");
+    assert!(e.message.contains("cannot find symbol"), "{e:?}");
+    assert!(g.errors.iter().any(|l| l.contains("Execution failed for task ':app:compileJava'")), "{g:#?}");
+    assert!(!g.log_excerpt.is_empty() && Path::new(&g.log).is_file(), "{g:#?}");
+    assert_eq!(processes_in(p.root.path()), Vec::<i32>::new(), "Gradle left processes behind");
 }

@@ -152,6 +152,33 @@ async fn tools_list_is_pinned_and_the_same_in_both_eras() {
     insta::assert_json_snapshot!("tools_list", lists[0]);
 }
 
+/// `maven_goal` is listed where the first root is a Maven build and `gradle_task` where it is
+/// a Gradle build (elsewhere each could only refuse): each entry pinned, and the whole list with
+/// it held to the same budgets.
+#[tokio::test]
+async fn a_build_goal_tool_is_listed_for_its_own_build() {
+    let count = |v: &Value| mcp_java_index::tools::budget::count(&v.to_string());
+    for (file, text, tool, other) in [
+        ("pom.xml", "<project><artifactId>x</artifactId></project>\n", "maven_goal", "gradle_task"),
+        ("settings.gradle", "rootProject.name = 'x'\n", "gradle_task", "maven_goal"),
+    ] {
+        let ws = workspace();
+        std::fs::write(ws.path().join(file), text).expect("write");
+        let client = connect(ws.path(), Era::Initialize).await;
+        let tools = serde_json::to_value(client.list_all_tools().await.expect("tools/list")).expect("json");
+        client.cancel().await.expect("close");
+        let list = tools.as_array().expect("array");
+        let names: Vec<&str> = list.iter().filter_map(|t| t["name"].as_str()).collect();
+        assert!(names.contains(&tool) && !names.contains(&other), "{names:?}");
+        let entry = list.iter().find(|t| t["name"] == tool).expect("entry");
+        assert!(count(entry) <= MAX_TOOL_TOKENS, "{tool} costs {} tokens", count(entry));
+        let total = count(&json!({ "tools": list }));
+        eprintln!("tools/list with {tool}: {total} tokens for {} tools", list.len());
+        assert!(total <= MAX_LIST_TOKENS, "tools/list with {tool} costs {total} tokens");
+        insta::assert_json_snapshot!(format!("tools_list_{tool}"), entry);
+    }
+}
+
 #[tokio::test]
 async fn every_tool_answers_with_conforming_structured_content() {
     let ws = workspace();

@@ -272,6 +272,41 @@ fn maven_classpath_is_resolved_for_real() {
     assert_eq!(r.diagnostics[0].cause, None, "a real error, not a missing library");
 }
 
+/// A main file is checked against the main classpath, as `mvn compile` compiles it: a
+/// test-scoped library (JUnit) and the test sources are not on it, while a test file sees
+/// both. With Maven (`-DincludeScope=compile` and `test`), and from the pom's scopes when
+/// Maven does not run (an untrusted workspace).
+#[test]
+fn main_sources_see_neither_test_scoped_libraries_nor_test_sources() {
+    let p = Project::new("maven-app");
+    std::fs::write(
+        p.path("src/main/java/com/example/app/UsesJUnit.java"),
+        "package com.example.app;\n\nimport org.junit.jupiter.api.Test;\n\nclass UsesJUnit {\n    NamesTest test;\n}\n",
+    )
+    .expect("write");
+    for trusted in [true, false] {
+        let ws = p.workspace(if trusted { &[("MCP_JAVA_INDEX_TRUST", "1")] } else { &[] });
+        let r = until_complete(&ws, &args(&[]));
+        assert_eq!(r.javac.classpath_complete, trusted, "{:?}", r.javac);
+        let found: Vec<(String, u32)> = of(&r, "UsesJUnit.java").iter().map(|d| (d.code.clone(), d.line)).collect();
+        assert_eq!(
+            found,
+            [("compiler.err.doesnt.exist".to_owned(), 3), ("compiler.err.cant.resolve.location".to_owned(), 6)],
+            "trusted: {trusted}; {:?}",
+            r.diagnostics
+        );
+        assert!(of(&r, "UsesJUnit.java")[0].message.contains("org.junit.jupiter.api"), "{:?}", r.diagnostics);
+        // The test file still compiles against JUnit and the main sources.
+        let in_test: Vec<_> = of(&r, "NamesTest.java").into_iter().filter(|d| d.severity == Severity::Error).collect();
+        assert!(in_test.is_empty(), "trusted: {trusted}; {in_test:?}");
+        if trusted {
+            let notes = &r.javac.classpath_notes;
+            assert!(notes.iter().any(|n| n.contains("main (compile scope) classpath from Maven")), "{notes:?}");
+            assert!(notes.iter().any(|n| n.contains("test classpath from Maven")), "{notes:?}");
+        }
+    }
+}
+
 #[test]
 fn an_incomplete_classpath_is_said_and_missing_libraries_kept_apart() {
     let p = Project::new("maven-app");

@@ -1,7 +1,9 @@
 //! The build context javac needs for a file: the project's source roots (`-sourcepath`) and
-//! classpath. Maven: `mvn -o dependency:build-classpath`, run once per pom content and kept in
-//! the cache directory; without Maven, the pom's direct dependencies found in the local
-//! repository (marked incomplete). Gradle: the build's files read as text (`gradle.rs`). Plain
+//! classpath, a module's main and test sources apart (a main file sees neither the test roots
+//! nor test-scoped libraries, as `mvn compile`). Maven: `mvn -o dependency:build-classpath`
+//! with `-DincludeScope=compile` (main) or `test`, run once per pom content and scope and
+//! kept in the cache directory; without Maven, the pom's direct dependencies of that scope
+//! found in the local repository (marked incomplete). Gradle: the build's files read as text (`gradle.rs`). Plain
 //! directories: the root the package declaration implies, jars under `lib/` and
 //! `target/dependency`, and `target/classes`.
 
@@ -54,7 +56,9 @@ pub fn project_of(file: &Path, roots: &[PathBuf]) -> (PathBuf, String) {
                 }
                 p = a.parent();
             }
-            return (d.to_path_buf(), mji_parser::content_hash(text.as_bytes()));
+            // Main and test files of a module have classpaths of their own.
+            let set = if Scope::of(file, d) == Scope::Test { "test" } else { "main" };
+            return (d.to_path_buf(), format!("{}:{set}", mji_parser::content_hash(text.as_bytes())));
         }
         if GRADLE_FILES.iter().any(|g| d.join(g).is_file())
             || gradle::SETTINGS_FILES.iter().any(|g| d.join(g).is_file())
@@ -72,6 +76,37 @@ pub fn project_of(file: &Path, roots: &[PathBuf]) -> (PathBuf, String) {
     }
     let sr = package_root(file).unwrap_or_else(|| file.parent().unwrap_or(&root).to_path_buf());
     (sr, String::new())
+}
+
+/// Which of a Maven module's classpaths a file is checked against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Main sources: compile, provided and system dependencies (`-DincludeScope=compile`).
+    Main,
+    /// Test sources: every dependency (`-DincludeScope=test`) and the main sources.
+    Test,
+}
+
+impl Scope {
+    /// The scope of `file` in the Maven module at `dir`: test when it lies under the pom's
+    /// `testSourceDirectory` (default `src/test/java`) or anywhere under `src/test`.
+    pub fn of(file: &Path, dir: &Path) -> Scope {
+        let declared = crate::pom::Pom::read(&dir.join("pom.xml")).ok().and_then(|p| p.test_source_directory);
+        let declared = declared.map(|t| {
+            let t = t.replace("${project.basedir}", "").replace("${basedir}", "");
+            mji_fs::lexical_normalize(&dir.join(t.trim_start_matches('/')))
+        });
+        let under = |r: &Path| file.starts_with(r);
+        if under(&dir.join("src/test")) || declared.as_deref().is_some_and(under) { Scope::Test } else { Scope::Main }
+    }
+
+    /// Maven's name, as `-DincludeScope` takes it.
+    fn maven(self) -> &'static str {
+        match self {
+            Scope::Main => "compile",
+            Scope::Test => "test",
+        }
+    }
 }
 
 /// The source root a file's package declaration implies (`src/com/x/A.java` in package
@@ -111,7 +146,7 @@ pub fn resolve(dir: &Path, file: &Path, roots: &[PathBuf], settings: &Settings) 
         Err(_) => dir.display().to_string(),
     };
     if dir.join("pom.xml").is_file() {
-        maven(&mut c, &root, settings, &shown);
+        maven(&mut c, &root, settings, &shown, Scope::of(file, dir));
     } else if let Some(build_root) = gradle::settings_dir(file, &root)
         .or_else(|| GRADLE_FILES.iter().any(|g| dir.join(g).is_file()).then(|| dir.to_path_buf()))
     {
@@ -142,38 +177,46 @@ pub fn resolve(dir: &Path, file: &Path, roots: &[PathBuf], settings: &Settings) 
     c
 }
 
-/// Source roots of every Maven module in the reactor above `dir`, and the module's
-/// classpath from `mvn` (or from its pom, incomplete).
-fn maven(c: &mut Context, root: &Path, settings: &Settings, shown: &str) {
+/// Source roots of every Maven module in the reactor above `dir` (main roots only for a main
+/// file), and the module's classpath of `scope` from `mvn` (or from its pom, incomplete).
+fn maven(c: &mut Context, root: &Path, settings: &Settings, shown: &str, scope: Scope) {
     let dir = c.dir.clone();
     let project = crate::project::project_for(&dir.join("pom.xml"), root, Some(&repo_local(settings)), &[]);
-    c.source_roots = project.all_roots();
+    c.source_roots = match scope {
+        Scope::Main => project.modules.iter().flat_map(|m| m.source_roots.iter().cloned()).collect(),
+        Scope::Test => project.all_roots(),
+    };
     c.notes.extend(project.problems.iter().map(|p| format!("{shown}: {p}")));
     let fingerprint = project_of(&dir.join("pom.xml"), &[root.to_path_buf()]).1;
     let key = mji_parser::content_hash(
-        format!("{fingerprint}\n{:?}\n{}", settings.maven_repo_local, dir.display()).as_bytes(),
+        format!("{fingerprint}\n{:?}\n{}\n{}", settings.maven_repo_local, dir.display(), scope.maven()).as_bytes(),
     );
     let store = settings.cache_dir.join("classpaths");
     let cached = store.join(format!("{key}.txt"));
     // Maven runs the pom's plugins and extensions, repository code: only for a trusted
     // workspace. (A classpath cached in the repository's cache directory is not read either.)
     let resolved = if settings.trusted {
-        read_stored(&cached).or_else(|_| run_mvn(&dir, settings, &store, &cached))
+        read_stored(&cached).or_else(|_| run_mvn(&dir, settings, &store, &cached, scope))
     } else {
         Err(format!(
-            "the workspace is not trusted, so `mvn -o -q -B -f {} dependency:build-classpath` was not run (it executes the pom's plugins and extensions); to allow it, pass --trust, set MCP_JAVA_INDEX_TRUST=1, or add the root to trusted_roots in the user config ~/.config/{}",
+            "the workspace is not trusted, so `mvn -o -q -B -f {} dependency:build-classpath -DincludeScope={}` was not run (it executes the pom's plugins and extensions); to allow it, pass --trust, set MCP_JAVA_INDEX_TRUST=1, or add the root to trusted_roots in the user config ~/.config/{}",
             dir.join("pom.xml").display(),
+            scope.maven(),
             mji_config::USER_FILE
         ))
     };
     match resolved {
         Ok(cp) => {
             c.classpath = std::env::split_paths(cp.trim()).filter(|p| !p.as_os_str().is_empty()).collect();
-            c.notes.push(format!("{shown}: classpath from Maven ({} entries)", c.classpath.len()));
+            c.notes.push(format!(
+                "{shown}: {} classpath from Maven ({} entries)",
+                if scope == Scope::Main { "main (compile scope)" } else { "test" },
+                c.classpath.len()
+            ));
         }
         Err(why) => {
             c.complete = false;
-            let (cp, missing) = pom_dependencies(&dir, settings);
+            let (cp, missing) = pom_dependencies(&dir, settings, scope);
             c.classpath = cp;
             let mut note = format!(
                 "{shown}: Maven could not resolve the classpath ({why}); using the pom's direct dependencies found in the local repository, without their dependencies"
@@ -193,8 +236,8 @@ pub fn repo_local(settings: &Settings) -> PathBuf {
         .unwrap_or_else(|| std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default().join(".m2/repository"))
 }
 
-/// `mvn -o -q dependency:build-classpath` into the cache; the classpath text.
-fn run_mvn(dir: &Path, settings: &Settings, store: &Path, cached: &Path) -> Result<String, String> {
+/// `mvn -o -q dependency:build-classpath` of `scope` into the cache; the classpath text.
+fn run_mvn(dir: &Path, settings: &Settings, store: &Path, cached: &Path, scope: Scope) -> Result<String, String> {
     let mvn = settings
         .path_env
         .as_deref()
@@ -218,7 +261,9 @@ fn run_mvn(dir: &Path, settings: &Settings, store: &Path, cached: &Path) -> Resu
         cmd.env("JAVA_HOME", h);
     }
     cmd.arg("-Dstyle.color=never");
-    cmd.arg("dependency:build-classpath").arg(format!("-Dmdep.outputFile={}", tmp.display()));
+    cmd.arg("dependency:build-classpath")
+        .arg(format!("-DincludeScope={}", scope.maven()))
+        .arg(format!("-Dmdep.outputFile={}", tmp.display()));
     let out = cmd.stdin(Stdio::null()).output().map_err(|e| format!("running mvn: {e}"))?;
     if !out.status.success() {
         let text =
@@ -283,14 +328,18 @@ pub fn strip_ansi(text: &str) -> String {
     out
 }
 
-/// The pom's direct dependencies (its own, its active profiles' and its parents', versions
-/// from dependency management) found in the local repository, and those not found.
-fn pom_dependencies(dir: &Path, settings: &Settings) -> (Vec<PathBuf>, Vec<String>) {
+/// The pom's direct dependencies of `scope` (its own, its active profiles' and its parents',
+/// versions and scopes from dependency management) found in the local repository, and those
+/// not found. Main: compile and provided scope; test: every scope but import and system.
+fn pom_dependencies(dir: &Path, settings: &Settings, scope: Scope) -> (Vec<PathBuf>, Vec<String>) {
     let repo = repo_local(settings);
     let Ok(pom) = Effective::load(&dir.join("pom.xml"), Some(&repo), &[]) else { return (Vec::new(), Vec::new()) };
     let (mut found, mut missing) = (Vec::new(), Vec::new());
     for d in pom.dependencies() {
         if matches!(d.scope.as_deref(), Some("import" | "system")) || d.kind.as_deref().is_some_and(|k| k != "jar") {
+            continue;
+        }
+        if scope == Scope::Main && matches!(d.scope.as_deref(), Some("test" | "runtime")) {
             continue;
         }
         let (g, a) = (d.group_id.as_str(), d.artifact_id.as_str());

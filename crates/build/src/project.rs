@@ -62,6 +62,18 @@ impl Project {
     }
 }
 
+/// The build whose files stand in `dir` itself: a `pom.xml`, a Gradle script or settings
+/// file, else plain (nothing is parsed: a cheap look for `tools/list`).
+pub fn system_at(dir: &Path) -> BuildSystem {
+    if dir.join("pom.xml").is_file() {
+        BuildSystem::Maven
+    } else if gradle::BUILD_FILES.iter().chain(gradle::SETTINGS_FILES.iter()).any(|g| dir.join(g).is_file()) {
+        BuildSystem::Gradle
+    } else {
+        BuildSystem::Plain
+    }
+}
+
 /// The most modules a reactor is followed to (a bound against module cycles and huge trees).
 const MAX_MODULES: usize = 5000;
 

@@ -31,7 +31,8 @@ pub enum Kind {
 pub struct Run {
     pub id: String,
     pub kind: Kind,
-    /// Which path ran: `maven`, or `plain` (javac + the JUnit console launcher).
+    /// Which path ran: `maven`, `gradle`, `fast` (warm javac + the JUnit launcher), or `plain`
+    /// (javac + the JUnit console launcher).
     pub path: &'static str,
     pub command: String,
     pub process: Arc<Process>,
@@ -294,7 +295,10 @@ pub fn outcome(run: &Run, exit: Option<Exit>) -> Results {
     let failed_build = exit.is_some_and(|e| e.code != Some(0) && !e.killed);
     let compile_errors = compile_errors(&log, &run.roots);
     let errors = if failed_build { error_lines(&log) } else { Vec::new() };
-    let warnings = log.lines().filter(|l| l.starts_with("[WARNING]")).count() as u32;
+    // Maven's `[WARNING]` lines, and javac's own (`A.java:3: warning: …`, as Gradle shows them).
+    let warnings =
+        log.lines().filter(|l| l.starts_with("[WARNING]") || l.contains(".java:") && l.contains(": warning: ")).count()
+            as u32;
     Results { counts, failures, skipped, compile_errors, errors, warnings, unreadable_reports: unreadable }
 }
 
@@ -346,9 +350,14 @@ pub fn compile_errors(log: &str, roots: &[PathBuf]) -> Vec<CompileError> {
                 })
             })
         } else {
-            // javac: `/path/A.java:12: error: message`
+            // javac: `/path/A.java:12: error: message`; Gradle's plain console may print it
+            // on the line of the task's name (`:app:compileJava/path/A.java:12: error: …`).
             l.split_once(".java:").and_then(|(file, rest)| {
                 let (line, msg) = rest.split_once(": error: ")?;
+                let file = match file.find('/') {
+                    Some(i) if file.starts_with(':') => &file[i..],
+                    _ => file,
+                };
                 Some(CompileError {
                     file: format!("{file}.java"),
                     line: line.parse().ok()?,
@@ -367,12 +376,24 @@ pub fn compile_errors(log: &str, roots: &[PathBuf]) -> Vec<CompileError> {
     out
 }
 
-/// The log's `[ERROR]` lines worth reading (Maven's help boilerplate left out), each once.
+/// The log's error lines worth reading, each once: Maven's `[ERROR]` lines (its help
+/// boilerplate left out) and what Gradle says under `* What went wrong:`.
 pub fn error_lines(log: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
+    let mut gradle_block = false;
     for l in log.lines() {
-        let Some(rest) = l.strip_prefix("[ERROR]") else { continue };
-        let rest = rest.trim();
+        if l.starts_with("* What went wrong:") {
+            gradle_block = true;
+            continue;
+        }
+        if gradle_block && (l.starts_with("* ") || l.starts_with("BUILD FAILED")) {
+            gradle_block = false;
+        }
+        let rest = match l.strip_prefix("[ERROR]") {
+            Some(rest) => rest.trim(),
+            None if gradle_block => l.trim().trim_start_matches("> ").trim(),
+            None => continue,
+        };
         let boiler = ["To see the full stack trace", "Re-run Maven using", "For more information about", "[Help "];
         if rest.is_empty() || rest.starts_with("->") || boiler.iter().any(|b| rest.starts_with(b)) {
             continue;
@@ -423,8 +444,46 @@ pub fn find_gradle(root: &Path, settings: &Settings) -> Result<PathBuf, String> 
         .ok_or_else(|| "gradle is not on PATH and the build has no gradlew".into())
 }
 
-/// Gradle's argv for the tests `sel` names in the build at `root`: `:module:test` (or `test`)
-/// with `--tests` (`pkg.Class`, `pkg.Class.method`, `pkg.*`).
+/// What to run Gradle with.
+#[derive(Debug, Clone, Default)]
+pub struct GradleCall {
+    /// Tasks, each already qualified by its project (`:app:test`) when it is one project's.
+    pub tasks: Vec<String>,
+    /// Arguments after the tasks (`--tests pkg.Class`).
+    pub task_args: Vec<String>,
+    pub properties: Vec<(String, String)>,
+    pub offline: bool,
+}
+
+/// Gradle's argv for `call` on the build at `root`: plain console, no daemon (the run's
+/// process group is its whole tree, killed on cancel), `--continue` so every module's tests
+/// run and report; `GRADLE_USER_HOME` when configured.
+pub fn gradle_spec(gradle: &Path, root: &Path, call: &GradleCall, settings: &Settings) -> Spec {
+    let mut argv: Vec<OsString> =
+        vec![gradle.into(), "--console=plain".into(), "--no-daemon".into(), "-p".into(), root.into()];
+    if call.offline {
+        argv.push("--offline".into());
+    }
+    argv.push("--continue".into());
+    for (k, v) in &call.properties {
+        argv.push(format!("-D{k}={v}").into());
+    }
+    argv.extend(call.tasks.iter().map(OsString::from));
+    argv.extend(call.task_args.iter().map(OsString::from));
+    let mut env = build_env(settings);
+    if let Some(h) = &settings.gradle_user_home {
+        env.push(("GRADLE_USER_HOME".into(), h.clone().into()));
+    }
+    Spec { argv, cwd: root.to_path_buf(), env }
+}
+
+/// The Gradle project path of `module` qualifying a task (`:app:` ; the root project: none).
+pub fn gradle_prefix(module: &Module) -> String {
+    if module.name == ":" || module.name.is_empty() { String::new() } else { format!("{}:", module.name) }
+}
+
+/// Gradle's argv for the tests `sel` names in the build: `:module:test` (or `test`) with
+/// `--tests` (`pkg.Class`, `pkg.Class.method`, `pkg.*`).
 pub fn gradle_test_spec(
     gradle: &Path,
     project: &Project,
@@ -433,39 +492,25 @@ pub fn gradle_test_spec(
     properties: &[(String, String)],
     settings: &Settings,
 ) -> Spec {
-    let mut argv: Vec<OsString> =
-        vec![gradle.into(), "--console=plain".into(), "-p".into(), project.root.clone().into()];
-    if offline {
-        argv.push("--offline".into());
-    }
-    // Every module's tests run even when one fails, so every report is written.
-    argv.push("--continue".into());
-    for (k, v) in properties {
-        argv.push(format!("-D{k}={v}").into());
-    }
-    let task = match sel.module.as_ref().and_then(|d| project.modules.iter().find(|m| &m.dir == d)) {
-        Some(m) if m.name != ":" => format!("{}:test", m.name),
-        _ => "test".to_owned(),
-    };
-    argv.push(task.into());
+    let prefix = sel
+        .module
+        .as_ref()
+        .and_then(|d| project.modules.iter().find(|m| &m.dir == d))
+        .map(gradle_prefix)
+        .unwrap_or_default();
     let filter = match (&sel.class, &sel.method, &sel.package) {
         (Some(c), Some(m), _) => Some(format!("{c}.{m}")),
         (Some(c), None, _) => Some(c.clone()),
         (None, _, Some(p)) => Some(format!("{p}.*")),
         _ => None,
     };
-    if let Some(f) = filter {
-        argv.push("--tests".into());
-        argv.push(f.into());
-    }
-    let mut env = Vec::new();
-    if let Some(p) = &settings.path_env {
-        env.push(("PATH".into(), p.clone()));
-    }
-    if let Some(h) = &settings.java_home {
-        env.push(("JAVA_HOME".into(), h.clone().into()));
-    }
-    Spec { argv, cwd: project.root.clone(), env }
+    let call = GradleCall {
+        tasks: vec![format!("{prefix}test")],
+        task_args: filter.map(|f| vec!["--tests".to_owned(), f]).unwrap_or_default(),
+        properties: properties.to_vec(),
+        offline,
+    };
+    gradle_spec(gradle, &project.root, &call, settings)
 }
 
 /// A name Maven takes as one argument and never as an option (no leading `-`, no spaces).
@@ -495,6 +540,11 @@ pub fn maven_spec(mvn: &Path, top: &Path, call: &MavenCall, settings: &Settings)
         argv.push(format!("-D{k}={v}").into());
     }
     argv.extend(call.goals.iter().map(OsString::from));
+    Spec { argv, cwd: top.to_path_buf(), env: build_env(settings) }
+}
+
+/// The environment a build runs with: the configured `PATH` and `JAVA_HOME`.
+fn build_env(settings: &Settings) -> Vec<(OsString, OsString)> {
     let mut env = Vec::new();
     if let Some(p) = &settings.path_env {
         env.push(("PATH".into(), p.clone()));
@@ -502,7 +552,7 @@ pub fn maven_spec(mvn: &Path, top: &Path, call: &MavenCall, settings: &Settings)
     if let Some(h) = &settings.java_home {
         env.push(("JAVA_HOME".into(), h.clone().into()));
     }
-    Spec { argv, cwd: top.to_path_buf(), env }
+    env
 }
 
 /// Which tests a target names, for one build.
@@ -609,4 +659,33 @@ pub fn select(project: &Project, target: &str, file: Option<&Path>) -> Result<Se
         },
         project.root.display()
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Gradle's plain console as Debian's Gradle 4.4 prints a failed compilation.
+    const GRADLE_LOG: &str = "> Configure project :\n:app:compileJava/w/app/src/main/java/p/A.java:12: error: cannot find symbol\n        return side * sid;\n/w/app/src/main/java/p/A.java:3: warning: [deprecation] Old in p has been deprecated\n1 error\n:app:compileJava FAILED\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':app:compileJava'.\n> Compilation failed; see the compiler error output for details.\n\n* Try:\nRun with --stacktrace option to get the stack trace.\n\nBUILD FAILED in 2s\n";
+
+    #[test]
+    fn gradle_compile_errors_and_what_went_wrong_are_read() {
+        let errors = compile_errors(GRADLE_LOG, &[PathBuf::from("/w")]);
+        assert_eq!(
+            errors,
+            [CompileError {
+                file: "app/src/main/java/p/A.java".into(),
+                line: 12,
+                column: 0,
+                message: "cannot find symbol".into()
+            }]
+        );
+        assert_eq!(
+            error_lines(GRADLE_LOG),
+            [
+                "Execution failed for task ':app:compileJava'.",
+                "Compilation failed; see the compiler error output for details."
+            ]
+        );
+    }
 }

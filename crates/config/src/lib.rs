@@ -238,6 +238,8 @@ settings! {
     /// How long the shared server (`serve --shared`, started by `bridge`) keeps running with no
     /// client connected and no request (seconds; 0: until stopped).
     shared_idle_secs: u64 = 900 => project();
+    /// The Gradle tasks `gradle_task` may run (also as `:project:task`).
+    gradle_tasks: Vec<String> = DEFAULT_GRADLE_TASKS.iter().map(|g| (*g).to_owned()).collect() => user(RUNS);
 }
 
 /// The goals `maven_goal` runs unless the user lists others.
@@ -252,6 +254,25 @@ pub const DEFAULT_MAVEN_GOALS: &[&str] = &[
     "dependency:build-classpath",
     "clean",
     "help:*",
+];
+
+/// The tasks `gradle_task` runs unless the user lists others.
+pub const DEFAULT_GRADLE_TASKS: &[&str] = &[
+    "help",
+    "tasks",
+    "projects",
+    "dependencies",
+    "properties",
+    "compileJava",
+    "compileTestJava",
+    "classes",
+    "testClasses",
+    "jar",
+    "assemble",
+    "test",
+    "check",
+    "build",
+    "clean",
 ];
 
 /// Values given on the command line, by key name, as text: one item per occurrence.

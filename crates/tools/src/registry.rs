@@ -294,11 +294,12 @@ pub fn enabled(ws: &Workspace) -> impl Iterator<Item = &'static ToolEntry> + '_ 
 }
 
 /// The enabled tools `tools/list` shows: the editor tools only when an editor is configured or
-/// running (see [`mji_editor::Editor::reachable`]), so a client without one does not pay their
-/// tokens. They stay callable and then say how to set an editor up.
+/// running (see [`mji_editor::Editor::reachable`]), and a build's own goal tool only where it
+/// can run (`Workspace::offers`), so a client does not pay for tools it cannot use. They stay
+/// callable and then say what is missing.
 pub fn listed(ws: &Workspace) -> impl Iterator<Item = &'static ToolEntry> + '_ {
     let editor = ws.editor.reachable();
-    enabled(ws).filter(move |e| editor || e.spec.group != "editor")
+    enabled(ws).filter(move |e| (editor || e.spec.group != "editor") && ws.offers(e.spec.name))
 }
 
 /// Calls a tool by name with JSON arguments; the error is the tool-error text.

@@ -10,7 +10,7 @@ pub(crate) struct GetTestResults;
 impl Tool for GetTestResults {
     const NAME: &'static str = "get_test_results";
     const TITLE: &'static str = "Get test or build results";
-    const DESCRIPTION: &'static str = "Waits again for a run_tests or maven_goal runId, or cancel: true kills it.";
+    const DESCRIPTION: &'static str = "Waits again for a run_tests, maven_goal or gradle_task runId, or cancel: true kills it.";
     const GROUP: &'static str = "build";
     const ANNOTATIONS: Annotations =
         Annotations { read_only: false, destructive: true, idempotent: false, open_world: false };
@@ -22,15 +22,5 @@ impl Tool for GetTestResults {
         ws.get_test_results(&args)
     }
 
-    fn render(output: &Self::Output) -> Option<String> {
-        Some(crate::build::render_run(output))
-    }
-
-    fn page_len(output: &Self::Output) -> Option<usize> {
-        Some(output.failures.len())
-    }
-
-    fn cut(output: &mut Self::Output, _args: &Self::Args, n: usize) {
-        crate::build::keep_failures(output, n);
-    }
+    crate::build::run_result_answer!();
 }

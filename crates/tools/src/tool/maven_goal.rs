@@ -23,15 +23,5 @@ impl Tool for MavenGoal {
         ws.maven_goal(&args)
     }
 
-    fn render(output: &Self::Output) -> Option<String> {
-        Some(crate::build::render_run(output))
-    }
-
-    fn page_len(output: &Self::Output) -> Option<usize> {
-        Some(output.failures.len())
-    }
-
-    fn cut(output: &mut Self::Output, _args: &Self::Args, n: usize) {
-        crate::build::keep_failures(output, n);
-    }
+    crate::build::run_result_answer!();
 }

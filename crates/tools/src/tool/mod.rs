@@ -34,4 +34,5 @@ tools! {
     get_test_results::GetTestResults,
     maven_goal::MavenGoal,
     maven_update_project::MavenUpdateProject,
+    gradle_task::GradleTask,
 }

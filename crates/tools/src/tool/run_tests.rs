@@ -22,15 +22,5 @@ impl Tool for RunTests {
         ws.run_tests(&args)
     }
 
-    fn render(output: &Self::Output) -> Option<String> {
-        Some(crate::build::render_run(output))
-    }
-
-    fn page_len(output: &Self::Output) -> Option<usize> {
-        Some(output.failures.len())
-    }
-
-    fn cut(output: &mut Self::Output, _args: &Self::Args, n: usize) {
-        crate::build::keep_failures(output, n);
-    }
+    crate::build::run_result_answer!();
 }
