@@ -6,6 +6,7 @@
 //! Architecture invariant: nothing here panics or allocates without a bound on hostile bytes;
 //! every length is checked against what is left, every archive and entry size is capped.
 
+pub mod api;
 pub mod archive;
 pub mod library;
 pub mod outline;

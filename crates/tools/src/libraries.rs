@@ -26,15 +26,63 @@ pub fn index(ws: &Workspace) -> Arc<LibraryIndex> {
             if let Some(h) = &home {
                 archives.extend(library::jdk_jmods(h).into_iter().map(|p| (p, Origin::Jdk)));
             }
-            for p in &ws.config.classpath {
-                if p.extension().is_some_and(|x| x == "jar") && p.is_file() {
-                    archives.push((p.clone(), Origin::Classpath));
-                }
-            }
+            archives.extend(classpath_jars(ws).into_iter().map(|p| (p, Origin::Classpath)));
             let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
             Arc::new(LibraryIndex::build(&archives, cache.as_deref()))
         })
         .clone()
+}
+
+/// The workspace's classpath jars, in order: the configured `classpath`'s, then what the
+/// project model resolves for each module of each root's build (`mji_build::classpath`: a
+/// Maven module's dependencies from the local repository, a Gradle build's from its caches,
+/// a plain project's `lib/`). Navigation never runs the build: a Maven module's classpath is
+/// its pom's dependencies found in the local repository, without their own dependencies —
+/// a type whose supertypes are missing then stays `likely`, never guessed.
+pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = Vec::new();
+    let add = |p: &Path, out: &mut Vec<PathBuf>| {
+        if p.extension().is_some_and(|x| x == "jar") && p.is_file() && !out.iter().any(|o| o == p) {
+            out.push(p.to_path_buf());
+        }
+    };
+    for p in &ws.config.classpath {
+        add(p, &mut out);
+    }
+    let mut settings = ws.build_settings();
+    settings.trusted = false;
+    let repo = mji_build::classpath::repo_local(&settings);
+    let roots = ws.roots.paths().to_vec();
+    for root in &roots {
+        let probe = if root.join("pom.xml").is_file() { root.join("pom.xml") } else { root.clone() };
+        let project = mji_build::project::project_for(&probe, root, Some(&repo), &[]);
+        for m in &project.modules {
+            // Any file of the module stands for it; the pom, else its first source root.
+            let file = match m.dir.join("pom.xml") {
+                pom if pom.is_file() => pom,
+                _ => m.source_roots.first().or(m.test_roots.first()).cloned().unwrap_or_else(|| m.dir.clone()),
+            };
+            let c = mji_build::classpath::resolve(&m.dir, &file, &roots, &settings);
+            for p in &c.classpath {
+                add(p, &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// Gives the resolution engine the classpath's library types (their class files' signatures),
+/// once per workspace, before its first world: a call on a library method's result is then
+/// typed by the method's signature. Without classpath jars the engine keeps the JDK's alone.
+pub fn type_xref(ws: &Workspace) {
+    ws.xref_libraries.get_or_init(|| {
+        let jars = classpath_jars(ws);
+        if jars.is_empty() {
+            return;
+        }
+        let (table, _) = mji_classfile::api::table(&jars);
+        ws.xref.set_libraries(Some(Arc::new(mji_xref::world::jdk_api::JdkApi::with_libraries(&table))));
+    });
 }
 
 /// What a `java_index` `filePath` names outside the workspace, if anything.

@@ -26,19 +26,45 @@ use crate::world::{Ctx, TypeId, World};
 use mji_model::TypeKind;
 
 /// The loaded table: pseudo-files (one per top-level type), their types and linked supertypes.
+/// The JDK's types come first; a table with libraries (`with_libraries`) has the library
+/// types after them.
 pub struct JdkApi {
     pub files: Vec<(Arc<FileDecls>, u32)>,
     /// (file, index in the file's types).
     pub types: Vec<(u32, u32)>,
     pub by_fqn: HashMap<Box<str>, u32>,
     pub supers: Vec<Vec<Ty>>,
+    /// How many of `types` are the JDK's; the rest are libraries' (`Origin::Library`).
+    pub jdk_types: u32,
+    /// A hash of the library lines (0 without libraries), for what is persisted.
+    pub libraries_hash: u64,
 }
 
 impl JdkApi {
     /// The table, parsed on first use.
     pub fn get() -> &'static JdkApi {
-        static API: OnceLock<JdkApi> = OnceLock::new();
-        API.get_or_init(|| JdkApi::parse(TABLE))
+        JdkApi::shared()
+    }
+
+    /// The table, parsed on first use, shared.
+    pub fn shared() -> &'static Arc<JdkApi> {
+        static API: OnceLock<Arc<JdkApi>> = OnceLock::new();
+        API.get_or_init(|| Arc::new(JdkApi::parse(TABLE)))
+    }
+
+    /// The JDK's table followed by the library types of `table` (the same format, written by
+    /// `mji_classfile::api::table` from the classpath's class files). A library type the JDK
+    /// table also has is the JDK's.
+    pub fn with_libraries(table: &str) -> JdkApi {
+        let jdk_types = JdkApi::get().types.len() as u32;
+        let mut text = String::with_capacity(TABLE.len() + table.len() + 1);
+        text.push_str(TABLE);
+        text.push('\n');
+        text.push_str(table);
+        let mut api = JdkApi::parse(&text);
+        api.jdk_types = jdk_types;
+        api.libraries_hash = fnv(table.as_bytes()) | 1;
+        api
     }
 
     pub fn decl(&self, i: u32) -> &TypeSym {
@@ -165,7 +191,8 @@ impl JdkApi {
                 (Arc::new(f), first)
             })
             .collect();
-        JdkApi { files, types, by_fqn, supers }
+        let jdk_types = types.len() as u32;
+        JdkApi { files, types, by_fqn, supers, jdk_types, libraries_hash: 0 }
     }
 }
 
@@ -464,9 +491,13 @@ const TABLE: &str = include_str!("jdk_api.txt");
 
 /// A hash of the table, for what is persisted from bindings made with it.
 pub(crate) fn table_hash() -> u64 {
+    fnv(TABLE.as_bytes())
+}
+
+fn fnv(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in TABLE.bytes() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    for b in bytes {
+        h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
     }
     h
 }

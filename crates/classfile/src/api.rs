@@ -1,0 +1,201 @@
+//! Library classes as declarations for the resolution engine: the classes of a set of archives
+//! written in the text format of `mji_xref`'s JDK API table (`jdk_api.txt`; one `T`, `F`, `M`,
+//! `C` line per type, field, method, constructor, types fully qualified, wildcards reduced to
+//! their bound), so that calls on a library method's result are typed by its signature.
+//!
+//! Every top-level class (public or not: a public class may inherit public members from a
+//! package-private one) with its member classes, read from their own class files; members
+//! that code outside the library can use (public and protected), no synthetic or bridge
+//! members. The first archive holding a class wins, as on a classpath.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use crate::archive::Archive;
+use crate::reader::{ClassFile, Member, acc};
+use crate::signature::{table_class, table_field_type, table_method};
+
+/// Member classes nested deeper than this are left out.
+const MAX_NESTING: usize = 16;
+
+/// What [`table`] read.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct TableStats {
+    pub archives: usize,
+    pub classes: usize,
+    /// Archives that could not be opened, with why.
+    pub skipped: Vec<(PathBuf, String)>,
+}
+
+/// The API table of the classes in `archives`, in classpath order.
+pub fn table(archives: &[PathBuf]) -> (String, TableStats) {
+    let mut out = String::new();
+    let mut stats = TableStats::default();
+    let mut seen: HashSet<String> = HashSet::new();
+    for path in archives {
+        let mut a = match Archive::open(path) {
+            Ok(a) => a,
+            Err(e) => {
+                stats.skipped.push((path.clone(), e.to_string()));
+                continue;
+            }
+        };
+        stats.archives += 1;
+        let prefix = a.class_prefix();
+        let mut names: Vec<String> = a
+            .entries
+            .iter()
+            .filter(|e| {
+                e.name.starts_with(prefix)
+                    && e.name.ends_with(".class")
+                    && !e.name.starts_with("META-INF/")
+                    && !e.name.ends_with("module-info.class")
+                    && !e.name.ends_with("package-info.class")
+            })
+            .filter_map(|e| Some(e.name[prefix.len()..].strip_suffix(".class")?.to_owned()))
+            .collect();
+        names.sort();
+        for internal in names {
+            if seen.contains(&internal) {
+                continue;
+            }
+            let Some(cf) = load(&mut a, prefix, &internal) else { continue };
+            // Member, local and anonymous classes are written inside their top-level class.
+            if cf.inner_classes.iter().any(|ic| ic.inner == cf.this_class) {
+                continue;
+            }
+            let mut group = Group { lines: String::new(), count: 0 };
+            write_type(&mut a, prefix, &cf, None, 0, &mut group, &mut seen);
+            stats.classes += group.count;
+            out.push_str(&group.lines);
+        }
+    }
+    (out, stats)
+}
+
+struct Group {
+    lines: String,
+    count: usize,
+}
+
+fn load(a: &mut Archive, prefix: &str, internal: &str) -> Option<ClassFile> {
+    let bytes = a.read_named(&format!("{prefix}{internal}.class")).ok()??;
+    crate::reader::parse(&bytes).ok().filter(|cf| cf.this_class == internal)
+}
+
+/// Writes `cf` (index `outer` in its group when it is a member class) and its member classes.
+fn write_type(
+    a: &mut Archive,
+    prefix: &str,
+    cf: &ClassFile,
+    outer: Option<(usize, u16)>,
+    depth: usize,
+    g: &mut Group,
+    seen: &mut HashSet<String>,
+) {
+    if depth > MAX_NESTING || !seen.insert(cf.this_class.clone()) {
+        return;
+    }
+    let me = g.count;
+    g.count += 1;
+    let access = outer.map_or(cf.access, |(_, a)| a);
+    let kind = if cf.access & acc::ANNOTATION != 0 {
+        'a'
+    } else if cf.access & acc::INTERFACE != 0 {
+        'i'
+    } else if cf.access & acc::ENUM != 0 {
+        'e'
+    } else if cf.super_class.as_deref() == Some("java/lang/Record") {
+        'r'
+    } else {
+        'c'
+    };
+    let mut flags = String::new();
+    if outer.is_some() && access & acc::STATIC != 0 || outer.is_some() && matches!(kind, 'i' | 'a' | 'e' | 'r') {
+        flags.push('s');
+    }
+    if access & acc::FINAL != 0 {
+        flags.push('f');
+    }
+    let sig = cf.signature.as_deref().and_then(table_class);
+    let (tparams, mut supers) = match sig {
+        Some(s) => {
+            let mut v = vec![s.superclass];
+            v.extend(s.interfaces);
+            (s.type_params, v)
+        }
+        None => {
+            let mut v: Vec<String> = cf.super_class.iter().map(|s| crate::signature::internal_to_source(s)).collect();
+            v.extend(cf.interfaces.iter().map(|s| crate::signature::internal_to_source(s)));
+            (None, v)
+        }
+    };
+    if matches!(kind, 'i' | 'a') {
+        // An interface's class-file superclass is Object, which it does not extend.
+        supers.retain(|s| s != "java.lang.Object");
+    }
+    let fqn = crate::signature::internal_to_source(&cf.this_class);
+    let outer_text = outer.map_or("-".to_owned(), |(o, _)| o.to_string());
+    g.lines.push_str(&format!(
+        "T {outer_text} {kind} {} {fqn} {} {}\n",
+        or_dash(&flags),
+        tparams.as_deref().filter(|t| !t.is_empty()).unwrap_or("-"),
+        list(&supers)
+    ));
+    let visible = |m: &Member| m.access & (acc::PUBLIC | acc::PROTECTED) != 0 && m.access & acc::SYNTHETIC == 0;
+    for f in cf.fields.iter().filter(|f| visible(f)) {
+        let Some(ty) = f.signature.as_deref().and_then(table_field_type).or_else(|| table_field_type(&f.descriptor))
+        else {
+            continue;
+        };
+        let fl = if f.access & acc::STATIC != 0 { "s" } else { "-" };
+        g.lines.push_str(&format!("F {fl} {} {ty}\n", f.name));
+    }
+    let inner_instance = outer.is_some() && access & acc::STATIC == 0 && kind == 'c';
+    for m in cf.methods.iter().filter(|m| visible(m) && m.access & acc::BRIDGE == 0) {
+        if m.name == "<clinit>" {
+            continue;
+        }
+        let from_sig = m.signature.as_deref().and_then(table_method);
+        let generic = from_sig.is_some();
+        let Some(mut s) = from_sig.or_else(|| table_method(&m.descriptor)) else { continue };
+        let mut fl = String::new();
+        if m.access & acc::STATIC != 0 {
+            fl.push('s');
+        }
+        if m.access & acc::VARARGS != 0 {
+            fl.push('v');
+        }
+        let tps = s.type_params.as_deref().filter(|t| !t.is_empty()).unwrap_or("-").to_owned();
+        if m.name == "<init>" {
+            // An inner class's constructor descriptor starts with the enclosing instance.
+            if inner_instance && !generic && !s.params.is_empty() {
+                s.params.remove(0);
+            }
+            g.lines.push_str(&format!("C {} {tps} {}\n", or_dash(&fl), list(&s.params)));
+        } else {
+            g.lines.push_str(&format!("M {} {} {tps} {} {}\n", or_dash(&fl), m.name, s.ret, list(&s.params)));
+        }
+    }
+    // Member classes, in the order the class lists them.
+    let members: Vec<(String, u16)> = cf
+        .inner_classes
+        .iter()
+        .filter(|ic| ic.outer.as_deref() == Some(&cf.this_class) && ic.inner != cf.this_class)
+        .filter(|ic| ic.access & (acc::PRIVATE | acc::SYNTHETIC) == 0)
+        .map(|ic| (ic.inner.clone(), ic.access))
+        .collect();
+    for (inner, access) in members {
+        if let Some(icf) = load(a, prefix, &inner) {
+            write_type(a, prefix, &icf, Some((me, access)), depth + 1, g, seen);
+        }
+    }
+}
+
+fn or_dash(s: &str) -> &str {
+    if s.is_empty() { "-" } else { s }
+}
+
+fn list(items: &[String]) -> String {
+    if items.is_empty() { "-".to_owned() } else { items.join(",") }
+}
