@@ -1,4 +1,5 @@
 //! Library classes as declarations for the resolution engine: the classes of a set of archives
+//! (jars, jmods, the JDK's `lib/modules`)
 //! written in the text format of `mji_xref`'s JDK API table (`jdk_api.txt`; one `T`, `F`, `M`,
 //! `C` line per type, field, method, constructor, types fully qualified, wildcards reduced to
 //! their bound), so that calls on a library method's result are typed by its signature.
@@ -12,6 +13,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 
 use crate::archive::Archive;
+use crate::jimage::JImage;
 use crate::reader::{ClassFile, Member, acc};
 use crate::signature::{table_class, table_field_type, table_method};
 
@@ -27,13 +29,24 @@ pub struct TableStats {
     pub skipped: Vec<(PathBuf, String)>,
 }
 
-/// The API table of the classes in `archives`, in classpath order.
+/// The API table of the classes in `archives` (jars, jmods, or a JDK's `lib/modules`), in
+/// classpath order.
 pub fn table(archives: &[PathBuf]) -> (String, TableStats) {
+    table_where(archives, &|_| true)
+}
+
+/// [`table`] of the top-level classes whose internal name `keep` accepts.
+pub fn table_where(archives: &[PathBuf], keep: &dyn Fn(&str) -> bool) -> (String, TableStats) {
     let mut out = String::new();
     let mut stats = TableStats::default();
     let mut seen: HashSet<String> = HashSet::new();
     for path in archives {
-        let mut a = match Archive::open(path) {
+        let opened: Result<Box<dyn Classes>, crate::ClassError> = if path.file_name().is_some_and(|n| n == "modules") {
+            JImage::open(path).map(|i| Box::new(i) as Box<dyn Classes>)
+        } else {
+            Archive::open(path).map(|a| Box::new(a) as Box<dyn Classes>)
+        };
+        let mut a = match opened {
             Ok(a) => a,
             Err(e) => {
                 stats.skipped.push((path.clone(), e.to_string()));
@@ -41,31 +54,19 @@ pub fn table(archives: &[PathBuf]) -> (String, TableStats) {
             }
         };
         stats.archives += 1;
-        let prefix = a.class_prefix();
-        let mut names: Vec<String> = a
-            .entries
-            .iter()
-            .filter(|e| {
-                e.name.starts_with(prefix)
-                    && e.name.ends_with(".class")
-                    && !e.name.starts_with("META-INF/")
-                    && !e.name.ends_with("module-info.class")
-                    && !e.name.ends_with("package-info.class")
-            })
-            .filter_map(|e| Some(e.name[prefix.len()..].strip_suffix(".class")?.to_owned()))
-            .collect();
+        let mut names = a.names();
         names.sort();
         for internal in names {
-            if seen.contains(&internal) {
+            if seen.contains(&internal) || !keep(&internal) {
                 continue;
             }
-            let Some(cf) = load(&mut a, prefix, &internal) else { continue };
+            let Some(cf) = load(a.as_mut(), &internal) else { continue };
             // Member, local and anonymous classes are written inside their top-level class.
             if cf.inner_classes.iter().any(|ic| ic.inner == cf.this_class) {
                 continue;
             }
             let mut group = Group { lines: String::new(), count: 0 };
-            write_type(&mut a, prefix, &cf, None, 0, &mut group, &mut seen);
+            write_type(a.as_mut(), &cf, None, 0, &mut group, &mut seen);
             stats.classes += group.count;
             out.push_str(&group.lines);
         }
@@ -73,20 +74,63 @@ pub fn table(archives: &[PathBuf]) -> (String, TableStats) {
     (out, stats)
 }
 
+/// Where class files are read from.
+trait Classes {
+    /// The internal names of the classes (no module-info, package-info or versioned entries).
+    fn names(&self) -> Vec<String>;
+    fn bytes(&mut self, internal: &str) -> Option<Vec<u8>>;
+}
+
+fn plain_class(name: &str) -> bool {
+    name.ends_with(".class")
+        && !name.starts_with("META-INF/")
+        && !name.ends_with("module-info.class")
+        && !name.ends_with("package-info.class")
+}
+
+impl Classes for Archive {
+    fn names(&self) -> Vec<String> {
+        let prefix = self.class_prefix();
+        self.entries
+            .iter()
+            .filter_map(|e| e.name.strip_prefix(prefix))
+            .filter(|n| plain_class(n))
+            .filter_map(|n| Some(n.strip_suffix(".class")?.to_owned()))
+            .collect()
+    }
+    fn bytes(&mut self, internal: &str) -> Option<Vec<u8>> {
+        let prefix = self.class_prefix();
+        self.read_named(&format!("{prefix}{internal}.class")).ok()?
+    }
+}
+
+impl Classes for JImage {
+    fn names(&self) -> Vec<String> {
+        self.resources
+            .iter()
+            .filter(|r| plain_class(&r.name))
+            .filter_map(|r| Some(r.name.strip_suffix(".class")?.to_owned()))
+            .collect()
+    }
+    fn bytes(&mut self, internal: &str) -> Option<Vec<u8>> {
+        let r = self.find(&format!("{internal}.class"))?;
+        self.read(r).ok()?
+    }
+}
+
 struct Group {
     lines: String,
     count: usize,
 }
 
-fn load(a: &mut Archive, prefix: &str, internal: &str) -> Option<ClassFile> {
-    let bytes = a.read_named(&format!("{prefix}{internal}.class")).ok()??;
+fn load(a: &mut dyn Classes, internal: &str) -> Option<ClassFile> {
+    let bytes = a.bytes(internal)?;
     crate::reader::parse(&bytes).ok().filter(|cf| cf.this_class == internal)
 }
 
 /// Writes `cf` (index `outer` in its group when it is a member class) and its member classes.
 fn write_type(
-    a: &mut Archive,
-    prefix: &str,
+    a: &mut dyn Classes,
     cf: &ClassFile,
     outer: Option<(usize, u16)>,
     depth: usize,
@@ -111,7 +155,8 @@ fn write_type(
         'c'
     };
     let mut flags = String::new();
-    if outer.is_some() && access & acc::STATIC != 0 || outer.is_some() && matches!(kind, 'i' | 'a' | 'e' | 'r') {
+    // Top-level types are static, as the source reader marks them.
+    if outer.is_none() || access & acc::STATIC != 0 || matches!(kind, 'i' | 'a' | 'e' | 'r') {
         flags.push('s');
     }
     if access & acc::FINAL != 0 {
@@ -186,8 +231,8 @@ fn write_type(
         .map(|ic| (ic.inner.clone(), ic.access))
         .collect();
     for (inner, access) in members {
-        if let Some(icf) = load(a, prefix, &inner) {
-            write_type(a, prefix, &icf, Some((me, access)), depth + 1, g, seen);
+        if let Some(icf) = load(a, &inner) {
+            write_type(a, &icf, Some((me, access)), depth + 1, g, seen);
         }
     }
 }

@@ -8,6 +8,7 @@
 
 pub mod api;
 pub mod archive;
+pub mod jimage;
 pub mod library;
 pub mod outline;
 pub mod reader;

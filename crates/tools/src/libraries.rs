@@ -74,15 +74,60 @@ pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
 /// Gives the resolution engine the classpath's library types (their class files' signatures),
 /// once per workspace, before its first world: a call on a library method's result is then
 /// typed by the method's signature. Without classpath jars the engine keeps the JDK's alone.
+///
+/// When the user's JDK is another version than the committed JDK table's, the JDK's part is
+/// read from its image (`lib/modules`, the table's packages), so the JDK described is the one
+/// the user runs.
 pub fn type_xref(ws: &Workspace) {
+    use mji_xref::world::jdk_api::JdkApi;
     ws.xref_libraries.get_or_init(|| {
         let jars = classpath_jars(ws);
-        if jars.is_empty() {
+        let jdk = user_jdk_table();
+        if jars.is_empty() && jdk.is_none() {
             return;
         }
         let (table, _) = mji_classfile::api::table(&jars);
-        ws.xref.set_libraries(Some(Arc::new(mji_xref::world::jdk_api::JdkApi::with_libraries(&table))));
+        ws.xref.set_libraries(Some(Arc::new(JdkApi::with_jdk(jdk.as_deref(), &table))));
     });
+}
+
+/// The user's JDK (`JAVA_HOME`, else `javac` on `PATH`) and its major version, from its
+/// `release` file.
+pub fn user_jdk() -> Option<(PathBuf, u32)> {
+    let home = library::find_jdk_home(
+        std::env::var_os("JAVA_HOME").as_deref().map(Path::new),
+        std::env::var_os("PATH").as_deref(),
+    )?;
+    let text = std::fs::read_to_string(home.join("release")).ok()?;
+    let v = text.lines().find_map(|l| l.strip_prefix("JAVA_VERSION="))?.trim_matches('"');
+    let major = v.split(['.', '-', '+']).next()?.parse().ok()?;
+    Some((home, major))
+}
+
+/// The API table of the user's JDK image for the committed table's packages, when its version
+/// is not the table's (read once per process).
+fn user_jdk_table() -> Option<String> {
+    use mji_xref::world::jdk_api::{JdkApi, TABLE_JDK_VERSION};
+    static TABLES: std::sync::Mutex<Vec<(PathBuf, Option<String>)>> = std::sync::Mutex::new(Vec::new());
+    let (home, major) = user_jdk()?;
+    if major == TABLE_JDK_VERSION {
+        return None;
+    }
+    let mut tables = TABLES.lock().ok()?;
+    if let Some((_, t)) = tables.iter().find(|(h, _)| *h == home) {
+        return t.clone();
+    }
+    let modules = home.join("lib/modules");
+    let table = modules.is_file().then(|| {
+        let packages: std::collections::HashSet<String> =
+            JdkApi::get().files.iter().map(|(f, _)| f.package.replace('.', "/")).collect();
+        mji_classfile::api::table_where(&[modules], &|internal| {
+            internal.rsplit_once('/').is_some_and(|(p, _)| packages.contains(p))
+        })
+        .0
+    });
+    tables.push((home, table.clone()));
+    table
 }
 
 /// What a `java_index` `filePath` names outside the workspace, if anything.

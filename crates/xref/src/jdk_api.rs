@@ -56,14 +56,24 @@ impl JdkApi {
     /// `mji_classfile::api::table` from the classpath's class files). A library type the JDK
     /// table also has is the JDK's.
     pub fn with_libraries(table: &str) -> JdkApi {
-        let jdk_types = JdkApi::get().types.len() as u32;
-        let mut text = String::with_capacity(TABLE.len() + table.len() + 1);
-        text.push_str(TABLE);
+        JdkApi::with_jdk(None, table)
+    }
+
+    /// [`JdkApi::with_libraries`] with the JDK's part from `jdk` (the same format, written from
+    /// the user's JDK image when its version is not the committed table's) instead of the
+    /// committed table.
+    pub fn with_jdk(jdk: Option<&str>, libraries: &str) -> JdkApi {
+        let (base, jdk_types) = match jdk {
+            Some(t) => (t, JdkApi::parse(t).types.len() as u32),
+            None => (TABLE, JdkApi::get().types.len() as u32),
+        };
+        let mut text = String::with_capacity(base.len() + libraries.len() + 1);
+        text.push_str(base);
         text.push('\n');
-        text.push_str(table);
+        text.push_str(libraries);
         let mut api = JdkApi::parse(&text);
         api.jdk_types = jdk_types;
-        api.libraries_hash = fnv(table.as_bytes()) | 1;
+        api.libraries_hash = (fnv(libraries.as_bytes()) ^ jdk.map_or(0, |t| fnv(t.as_bytes()).rotate_left(1))) | 1;
         api
     }
 
@@ -485,6 +495,9 @@ pub fn write_table(w: &World, keep_package: &dyn Fn(&str) -> bool) -> String {
     }
     out
 }
+
+/// The JDK version whose sources `jdk_api.txt` was generated from.
+pub const TABLE_JDK_VERSION: u32 = 17;
 
 /// The JDK API table this build carries.
 const TABLE: &str = include_str!("jdk_api.txt");
