@@ -377,3 +377,44 @@ fn a_maven_modules_dependency_from_the_local_repository_types_receivers() {
     assert_eq!(without, "likely");
     assert!(!types.to_string().contains("org.apache.commons.lang3.StringUtils"), "{types}");
 }
+
+/// `show_definition` at a call of a library method answers with the library's location: the
+/// class file's outline in its jar (no sources beside it), or the JDK's `src.zip` entry with
+/// exact lines.
+#[test]
+fn show_definition_of_library_methods_opens_the_library() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    common::write(ws.path(), "mcp-java-index.toml", "classpath = [\"/usr/share/java/commons-lang3.jar\"]\n");
+    common::write(ws.path(), "app/Use.java", USE);
+    let env = [("XDG_CACHE_HOME", cache.path())];
+    let def = |column: u32| {
+        let args = format!(r#"{{"symbol":"x","filePath":"app/Use.java","line":12,"column":{column}}}"#);
+        let v = call(ws.path(), &env, "show_definition", &args);
+        assert_eq!(v["resolution"], "exact", "{v}");
+        v["definitions"][0].clone()
+    };
+    // `StringUtils.join(a, ",")`: commons-lang3's class file.
+    let join = def(28);
+    assert_eq!(join["qualifiedName"], "org.apache.commons.lang3.StringUtils#join(java.lang.Object[],java.lang.String)");
+    assert_eq!(join["origin"], "library");
+    assert!(join["archive"].as_str().is_some_and(|a| a.ends_with("commons-lang3.jar")), "{join}");
+    assert!(
+        join["file"]
+            .as_str()
+            .is_some_and(|f| f.starts_with("jar:") && f.ends_with("!/org/apache/commons/lang3/StringUtils.class")),
+        "{join}"
+    );
+    assert!(join["signature"].as_str().is_some_and(|s| s.contains("join(")), "{join}");
+    // `.length()`: the JDK's String, from src.zip when the JDK has it.
+    let length = def(41);
+    assert_eq!(length["qualifiedName"], "java.lang.String#length()");
+    assert_eq!(length["origin"], "jdk");
+    let file = length["file"].as_str().unwrap_or_default();
+    if file.contains("src.zip") {
+        assert!(file.ends_with("!/java.base/java/lang/String.java"), "{length}");
+        assert!(length["startLine"].as_u64().is_some_and(|l| l > 100), "{length}");
+    } else {
+        assert!(file.ends_with("java/lang/String.class"), "{length}");
+    }
+}

@@ -952,7 +952,11 @@ impl Workspace {
                 let root = self.roots.root_of(&p).unwrap_or(0);
                 self.cache(root).outline(&p, &self.display_of(&p)).ok().map(|o| o.outline)
             });
-            defs.push(xref::describe(&w, c, outline.as_ref(), &|p| self.display_of(p)));
+            let mut d = xref::describe(&w, c, outline.as_ref(), &|p| self.display_of(p));
+            if d.file.is_none() && matches!(d.origin, mji_xref::world::Origin::Jdk | mji_xref::world::Origin::Library) {
+                xref::describe_library(self, &mut d, c.category);
+            }
+            defs.push(d);
         }
         Ok(ShowDefinitionResult {
             symbol: args.symbol.clone(),
