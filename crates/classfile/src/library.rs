@@ -258,7 +258,7 @@ fn parse_list(text: &str) -> Option<Vec<(u16, String)>> {
 }
 
 /// The text of a cache file whose trailing MAC line holds under the user's key.
-fn read_signed(path: &Path) -> Option<String> {
+pub fn read_signed(path: &Path) -> Option<String> {
     let bytes = mji_fs::read_regular(path, 256 << 20).ok()?;
     let text = String::from_utf8(bytes).ok()?;
     let body = text.strip_suffix('\n')?;
@@ -270,7 +270,7 @@ fn read_signed(path: &Path) -> Option<String> {
 
 /// Writes `body` plus its MAC line to `dir/name` atomically (temp file + rename); a cache
 /// that cannot be written is only slower, so failures are ignored.
-fn write_signed(dir: &Path, name: &str, body: &str) {
+pub fn write_signed(dir: &Path, name: &str, body: &str) {
     let Ok(key) = mji_fs::trust::Key::user() else { return };
     if fs::create_dir_all(dir).is_err() {
         return;
