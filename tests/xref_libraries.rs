@@ -129,6 +129,27 @@ fn library_types_have_the_library_origin_and_generic_signatures() {
     assert!(w.by_fqn("org.junit.jupiter.api.MethodOrderer.OrderAnnotation").is_some());
 }
 
+/// Each archive's API table is kept in the cache by content hash: a warm call reads no class
+/// file and gives the same table, the first archive holding a class still winning.
+#[test]
+fn the_api_table_is_cached_per_archive() {
+    let cache = tempfile::tempdir().expect("tempdir");
+    let jars = [jar("junit-jupiter-api"), jar("opentest4j"), jar("junit-jupiter-api")];
+    let (plain, _) = mcp_java_index::classfile::api::table(&jars);
+    let (cold, s) = mcp_java_index::classfile::api::table_cached(&jars, Some(cache.path()));
+    assert!(s.skipped.is_empty(), "{s:?}");
+    let cached: Vec<_> = std::fs::read_dir(cache.path())
+        .expect("cache dir")
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "api"))
+        .collect();
+    assert_eq!(cached.len(), 2, "one table per distinct archive");
+    let (warm, _) = mcp_java_index::classfile::api::table_cached(&jars, Some(cache.path()));
+    assert_eq!(cold, plain);
+    assert_eq!(warm, plain);
+    assert!(plain.contains(" org.junit.jupiter.api.Assertions "), "Assertions is in the table");
+}
+
 // ---- commons-lang3's tests against javac -------------------------------------------------------
 
 type Key = (String, u32, u32, String, String);

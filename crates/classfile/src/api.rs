@@ -35,6 +35,60 @@ pub fn table(archives: &[PathBuf]) -> (String, TableStats) {
     table_where(archives, &|_| true)
 }
 
+/// The table format's version in the cache; a file of another is rebuilt.
+const CACHE_FORMAT: &str = "mji-api-table 1";
+
+/// [`table`], each archive's part kept in `cache_dir` as `<content sha1>.api` (signed with
+/// the user's key, found through the archive's stamp like the class lists), so a warm start
+/// reads no class file. The first archive holding a top-level class still wins.
+pub fn table_cached(archives: &[PathBuf], cache_dir: Option<&std::path::Path>) -> (String, TableStats) {
+    let Some(dir) = cache_dir else { return table(archives) };
+    let mut out = String::new();
+    let mut stats = TableStats::default();
+    let mut seen: HashSet<String> = HashSet::new();
+    for path in archives {
+        let hash = match crate::library::content_hash(path, Some(dir)) {
+            Ok(h) => h,
+            Err(e) => {
+                stats.skipped.push((path.clone(), e.to_string()));
+                continue;
+            }
+        };
+        let file = dir.join(format!("{hash}.api"));
+        let text = match crate::library::read_signed(&file)
+            .and_then(|t| t.strip_prefix(CACHE_FORMAT)?.strip_prefix('\n').map(str::to_owned))
+        {
+            Some(t) => t,
+            None => {
+                let (t, s) = table(std::slice::from_ref(path));
+                if !s.skipped.is_empty() {
+                    stats.skipped.extend(s.skipped);
+                    continue;
+                }
+                crate::library::write_signed(dir, &format!("{hash}.api"), &format!("{CACHE_FORMAT}\n{t}"));
+                t
+            }
+        };
+        stats.archives += 1;
+        // Whole groups (a top-level type and its members), unless an earlier archive had it.
+        let mut keep = false;
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("T - ") {
+                let fqn = rest.split(' ').nth(2).unwrap_or_default();
+                keep = seen.insert(fqn.to_owned());
+            }
+            if keep {
+                if line.starts_with("T ") {
+                    stats.classes += 1;
+                }
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    (out, stats)
+}
+
 /// [`table`] of the top-level classes whose internal name `keep` accepts.
 pub fn table_where(archives: &[PathBuf], keep: &dyn Fn(&str) -> bool) -> (String, TableStats) {
     let mut out = String::new();

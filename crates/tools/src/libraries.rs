@@ -86,7 +86,8 @@ pub fn type_xref(ws: &Workspace) {
         if jars.is_empty() && jdk.is_none() {
             return;
         }
-        let (table, _) = mji_classfile::api::table(&jars);
+        let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
+        let (table, _) = mji_classfile::api::table_cached(&jars, cache.as_deref());
         ws.xref.set_libraries(Some(Arc::new(JdkApi::with_jdk(jdk.as_deref(), &table))));
     });
 }
