@@ -1,7 +1,8 @@
 //! Library benchmarks: indexing the JDK's `jmods/` and a 100-jar classpath (Debian's
 //! `/usr/share/java`), cold (empty cache) and warm (the per-archive cache); outlining every
 //! public class of `java.util` from `java.base.jmod` beside `javap -p` on the same classes;
-//! and `find_type`'s library search latency over both.
+//! `find_type`'s library search latency over both; the resolution engine's API table of the
+//! classpath and of the JDK's image.
 //!
 //! `cargo bench --bench libraries` (needs a JDK on PATH or in JAVA_HOME).
 
@@ -117,4 +118,48 @@ fn main() {
         );
     }
     let _ = cp;
+
+    // The resolution engine's library types (issue 20): the API table of the 100-jar
+    // classpath from its class files, linked after the JDK's (`XrefEngine::set_libraries`),
+    // and the JDK's own image (lib/modules) read for the committed table's packages.
+    let jars: Vec<PathBuf> = all.iter().filter(|(_, o)| *o == Origin::Classpath).map(|(p, _)| p.clone()).collect();
+    let t = Instant::now();
+    let (table, stats) = mcp_java_index::classfile::api::table(&jars);
+    let table_ms = ms(t);
+    let t = Instant::now();
+    let api = mcp_java_index::xref::world::jdk_api::JdkApi::with_libraries(&table);
+    println!(
+        "API table of the 100-jar classpath: {} archives, {} classes, {} lines in {table_ms:.0} ms; linked after the JDK's table in {:.0} ms ({} types)",
+        stats.archives,
+        stats.classes,
+        table.lines().count(),
+        ms(t),
+        api.types.len()
+    );
+    let cache = tempfile::tempdir().expect("tempdir");
+    let t = Instant::now();
+    let (cold, _) = mcp_java_index::classfile::api::table_cached(&jars, Some(cache.path()));
+    let cold_ms = ms(t);
+    let t = Instant::now();
+    let (warm, _) = mcp_java_index::classfile::api::table_cached(&jars, Some(cache.path()));
+    assert_eq!(cold, warm);
+    println!("the same table cached per archive: cold {cold_ms:.0} ms, warm {:.0} ms", ms(t));
+    let modules = home.join("lib/modules");
+    if modules.is_file() {
+        let packages: std::collections::HashSet<String> = mcp_java_index::xref::world::jdk_api::JdkApi::get()
+            .files
+            .iter()
+            .map(|(f, _)| f.package.replace('.', "/"))
+            .collect();
+        let t = Instant::now();
+        let (_, s) = mcp_java_index::classfile::api::table_where(std::slice::from_ref(&modules), &|i| {
+            i.rsplit_once('/').is_some_and(|(p, _)| packages.contains(p))
+        });
+        println!(
+            "the JDK image's table (lib/modules, {} packages): {} classes in {:.0} ms",
+            packages.len(),
+            s.classes,
+            ms(t)
+        );
+    }
 }

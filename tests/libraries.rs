@@ -193,3 +193,49 @@ fn find_type_scopes_workspace_libraries_and_all() {
     assert_eq!(j["results"][0]["origin"], "jdk");
     assert!(j["results"][0]["archive"].as_str().is_some_and(|p| p.ends_with("java.base.jmod")));
 }
+
+/// Without sources, a trusted workspace with Debian's `procyon` on PATH reads a library class
+/// decompiled: `java_index` outlines the decompiled text (lines in it, marked decompiled) and
+/// `java_read_range` reads it at the same `jar:` path. Untrusted, it stays the class file's
+/// outline: procyon is a program run on a classpath jar.
+#[test]
+fn a_class_without_sources_is_decompiled_in_a_trusted_workspace() {
+    let on_path =
+        std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("procyon").is_file()));
+    if !on_path {
+        assert!(std::env::var_os("CI").is_none(), "procyon missing: .ci/run installs procyon-decompiler");
+        eprintln!("skipped: procyon is not on PATH (apt-get install procyon-decompiler)");
+        return;
+    }
+    let ws = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    std::fs::write(ws.path().join("mcp-java-index.toml"), "classpath = [\"/usr/share/java/commons-lang3.jar\"]\n")
+        .expect("write");
+    let run = |trusted: bool, tool: &str, args: &str| {
+        let o = Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
+            .args(["call", tool, args, "--json"])
+            .current_dir(ws.path())
+            .env("XDG_CACHE_HOME", cache.path())
+            .env("MCP_JAVA_INDEX_TRUST", if trusted { "1" } else { "0" })
+            .output()
+            .expect("runs");
+        let text = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
+        (o.status.success(), serde_json::from_slice::<Value>(&o.stdout).unwrap_or(Value::Null), text)
+    };
+    let class = r#"{"filePath":"org.apache.commons.lang3.text.WordUtils"}"#;
+    let (_, plain, text) = run(false, "java_index", class);
+    assert!(plain["errors"][0]["message"].as_str().is_some_and(|m| m.contains("no source lines")), "{text}");
+    let (_, o, text) = run(true, "java_index", class);
+    assert!(o["errors"][0]["message"].as_str().is_some_and(|m| m.starts_with("decompiled by procyon")), "{text}");
+    let path = o["filePath"].as_str().unwrap_or_default().to_owned();
+    assert!(path.starts_with("jar:") && path.ends_with("!/org/apache/commons/lang3/text/WordUtils.class"), "{text}");
+    let wrap = method(&o, "wrap");
+    let line = wrap["startLine"].as_u64().unwrap_or(0);
+    assert!(line > 1, "{wrap}");
+    let args = serde_json::json!({"filePath": path, "startLine": line, "endLine": line}).to_string();
+    let (ok, _, read) = run(true, "java_read_range", &args);
+    assert!(ok && read.contains("wrap("), "{read}");
+    // Untrusted, the class file is not read decompiled.
+    let (ok, _, refused) = run(false, "java_read_range", &args);
+    assert!(!ok && refused.contains("trusted workspace"), "{refused}");
+}

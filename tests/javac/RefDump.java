@@ -2,7 +2,10 @@
 //
 // Usage (Java 17+, source-file mode, no dependencies besides the JDK's jdk.compiler module):
 //
-//   java tests/javac/RefDump.java [--javadoc] <sourceRoot> [more roots...] > refs.tsv
+//   java tests/javac/RefDump.java [--javadoc] [--classpath <jars>] [--sourcepath <dirs>] <sourceRoot> [more roots...] > refs.tsv
+//
+// --classpath: the jars the sources compile against; --sourcepath: more source roots whose
+// classes are read when used but not dumped.
 //
 // Parses and attributes (JavacTask.analyze(); -proc:none -Xlint:none -nowarn, -sourcepath = the
 // roots, class files to a throw-away temp dir that is never written to) every .java file under
@@ -121,9 +124,14 @@ public class RefDump {
 
     public static void main(String[] args) throws IOException {
         boolean javadoc = false;
+        String classpath = null;
+        String extraSourcepath = null;
         List<Path> roots = new ArrayList<>();
-        for (String a : args) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
             if (a.equals("--javadoc")) javadoc = true;
+            else if (a.equals("--classpath") && i + 1 < args.length) classpath = args[++i];
+            else if (a.equals("--sourcepath") && i + 1 < args.length) extraSourcepath = args[++i];
             else if (a.startsWith("-")) usage("unknown option " + a);
             else roots.add(Path.of(a).toAbsolutePath().normalize());
         }
@@ -151,13 +159,18 @@ public class RefDump {
         Path outDir = Files.createTempDirectory("refdump");
         try (StandardJavaFileManager fm = compiler.getStandardFileManager(listener, Locale.ROOT, StandardCharsets.UTF_8)) {
             String sourcepath = roots.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
-            List<String> options = List.of(
+            if (extraSourcepath != null) sourcepath = sourcepath + File.pathSeparator + extraSourcepath;
+            List<String> options = new ArrayList<>(List.of(
                     "-proc:none", "-Xlint:none", "-nowarn", "-implicit:none",
                     "-encoding", "UTF-8",
                     "-sourcepath", sourcepath,
                     "-d", outDir.toString(),
                     // keep attributing every class even after errors
-                    "-XDshould-stop.ifError=FLOW");
+                    "-XDshould-stop.ifError=FLOW"));
+            if (classpath != null) {
+                options.add("-classpath");
+                options.add(classpath);
+            }
             JavacTask task = (JavacTask) compiler.getTask(null, fm, listener, options, null, fm.getJavaFileObjectsFromFiles(files));
             List<CompilationUnitTree> units = new ArrayList<>();
             task.parse().forEach(units::add);
@@ -196,7 +209,7 @@ public class RefDump {
 
     static void usage(String msg) {
         System.err.println("RefDump: " + msg);
-        System.err.println("usage: java RefDump.java [--javadoc] <sourceRoot> [more roots...]");
+        System.err.println("usage: java RefDump.java [--javadoc] [--classpath <jars>] [--sourcepath <dirs>] <sourceRoot> [more roots...]");
         System.exit(2);
     }
 

@@ -6,7 +6,9 @@
 //! Architecture invariant: nothing here panics or allocates without a bound on hostile bytes;
 //! every length is checked against what is left, every archive and entry size is capped.
 
+pub mod api;
 pub mod archive;
+pub mod jimage;
 pub mod library;
 pub mod outline;
 pub mod reader;

@@ -220,6 +220,44 @@ pub fn list_classes(path: &Path, cache_dir: Option<&Path>) -> Result<(Vec<(u16, 
     Ok((list, hit))
 }
 
+/// The SHA-1 of an archive's content, found through its stamp (path, size, mtime) in
+/// `cache_dir` without reading the archive when the stamp holds; else hashed, and the stamp
+/// written.
+pub fn content_hash(path: &Path, cache_dir: Option<&Path>) -> Result<String, ClassError> {
+    let canonical = fs::canonicalize(path)?;
+    let st = stamp(&canonical);
+    let name = sha1_hex(canonical.to_string_lossy().as_bytes());
+    let stamps = cache_dir.map(|d| d.join("stamps"));
+    if let (Some(dir), Some((size, mtime))) = (&stamps, st)
+        && let Some(text) = read_signed(&dir.join(&name))
+        && let Some(l) = text.lines().next()
+    {
+        let mut it = l.split(' ');
+        if it.next() == Some(size.to_string().as_str())
+            && it.next() == Some(mtime.to_string().as_str())
+            && let Some(h) = it.next()
+        {
+            return Ok(h.to_owned());
+        }
+    }
+    let (file, _) = mji_fs::open_regular(&canonical, crate::archive::MAX_ARCHIVE_BYTES)?;
+    let mut h = <sha1::Sha1 as sha1::Digest>::new();
+    let mut buf = vec![0u8; 1 << 16];
+    let mut r = std::io::BufReader::new(file);
+    loop {
+        let n = r.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        sha1::Digest::update(&mut h, &buf[..n]);
+    }
+    let hash = sha1::Digest::finalize(h).iter().map(|b| format!("{b:02x}")).collect::<String>();
+    if let (Some(dir), Some((size, mtime))) = (&stamps, st) {
+        write_signed(dir, &name, &format!("{size} {mtime} {hash}\n"));
+    }
+    Ok(hash)
+}
+
 /// Reads every class header of an archive (the cold path: each class is inflated once).
 fn read_archive_classes(path: &Path) -> Result<Vec<(u16, String)>, ClassError> {
     let mut a = Archive::open(path)?;
@@ -258,7 +296,7 @@ fn parse_list(text: &str) -> Option<Vec<(u16, String)>> {
 }
 
 /// The text of a cache file whose trailing MAC line holds under the user's key.
-fn read_signed(path: &Path) -> Option<String> {
+pub fn read_signed(path: &Path) -> Option<String> {
     let bytes = mji_fs::read_regular(path, 256 << 20).ok()?;
     let text = String::from_utf8(bytes).ok()?;
     let body = text.strip_suffix('\n')?;
@@ -270,7 +308,7 @@ fn read_signed(path: &Path) -> Option<String> {
 
 /// Writes `body` plus its MAC line to `dir/name` atomically (temp file + rename); a cache
 /// that cannot be written is only slower, so failures are ignored.
-fn write_signed(dir: &Path, name: &str, body: &str) {
+pub fn write_signed(dir: &Path, name: &str, body: &str) {
     let Ok(key) = mji_fs::trust::Key::user() else { return };
     if fs::create_dir_all(dir).is_err() {
         return;

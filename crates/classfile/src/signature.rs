@@ -32,6 +32,8 @@ struct P<'a> {
     s: &'a [u8],
     pos: usize,
     depth: usize,
+    /// The resolution engine's table form instead of javap's (see [`table_field_type`]).
+    table: bool,
 }
 
 impl P<'_> {
@@ -112,28 +114,36 @@ impl P<'_> {
     fn class_type(&mut self) -> Option<String> {
         let mut out = internal_to_source(&self.ident(b"<;.")?);
         loop {
+            let args_at = out.len();
             if self.eat(b'<') {
                 out.push('<');
                 let mut first = true;
                 while !self.eat(b'>') {
                     if !first {
-                        out.push_str(", ");
+                        out.push_str(if self.table { "," } else { ", " });
                     }
                     first = false;
                     match self.peek()? {
                         b'*' => {
                             self.pos += 1;
-                            out.push('?');
+                            out.push_str(if self.table { OBJECT } else { "?" });
                         }
                         b'+' => {
                             self.pos += 1;
-                            out.push_str("? extends ");
+                            if !self.table {
+                                out.push_str("? extends ");
+                            }
                             out.push_str(&self.reference()?);
                         }
                         b'-' => {
                             self.pos += 1;
-                            out.push_str("? super ");
-                            out.push_str(&self.reference()?);
+                            let bound = self.reference()?;
+                            if self.table {
+                                out.push_str(OBJECT);
+                            } else {
+                                out.push_str("? super ");
+                                out.push_str(&bound);
+                            }
                         }
                         _ => out.push_str(&self.reference()?),
                     }
@@ -141,6 +151,10 @@ impl P<'_> {
                 out.push('>');
             }
             if self.eat(b'.') {
+                if self.table {
+                    // The table names only the innermost class's arguments.
+                    out.truncate(args_at);
+                }
                 out.push('.');
                 out.push_str(&self.ident(b"<;.")?);
                 continue;
@@ -154,11 +168,11 @@ impl P<'_> {
         if !self.eat(b'<') {
             return Some(None);
         }
-        let mut out = String::from("<");
+        let mut out = String::from(if self.table { "" } else { "<" });
         let mut first = true;
         while !self.eat(b'>') {
             if !first {
-                out.push_str(", ");
+                out.push_str(if self.table { "," } else { ", " });
             }
             first = false;
             out.push_str(&self.ident(b":")?);
@@ -169,18 +183,26 @@ impl P<'_> {
                 }
                 bounds.push(self.reference()?);
             }
-            if !(bounds.is_empty() || bounds.len() == 1 && bounds[0] == "java.lang.Object") {
-                out.push_str(" extends ");
-                out.push_str(&bounds.join(" & "));
+            if !(bounds.is_empty() || bounds.len() == 1 && bounds[0] == OBJECT) {
+                out.push_str(if self.table { ":" } else { " extends " });
+                out.push_str(&bounds.join(if self.table { "&" } else { " & " }));
             }
         }
-        out.push('>');
+        if !self.table {
+            out.push('>');
+        }
         Some(Some(out))
     }
 }
 
+const OBJECT: &str = "java.lang.Object";
+
 fn parser(s: &str) -> P<'_> {
-    P { s: s.as_bytes(), pos: 0, depth: 0 }
+    P { s: s.as_bytes(), pos: 0, depth: 0, table: false }
+}
+
+fn table_parser(s: &str) -> P<'_> {
+    P { table: true, ..parser(s) }
 }
 
 /// A field descriptor or field signature as a type.
@@ -190,6 +212,26 @@ pub fn field_type(sig: &str) -> Option<String> {
     p.done().then_some(t)
 }
 
+/// A field descriptor or signature in the form of the resolution engine's API table
+/// (`mji_xref`'s `jdk_api.txt`): no spaces, `? extends X` as `X`, `?` and `? super X` as
+/// `java.lang.Object`, only the innermost class's type arguments (`p.Outer.Inner<T>`).
+pub fn table_field_type(sig: &str) -> Option<String> {
+    let mut p = table_parser(sig);
+    let t = p.java_type()?;
+    p.done().then_some(t)
+}
+
+/// A method descriptor or signature in the table form ([`table_field_type`]); type
+/// parameters as `T:B1&B2,U` without angle brackets.
+pub fn table_method(sig: &str) -> Option<MethodSig> {
+    method_with(table_parser(sig))
+}
+
+/// A class signature in the table form ([`table_method`]).
+pub fn table_class(sig: &str) -> Option<ClassSig> {
+    class_with(table_parser(sig))
+}
+
 /// A field descriptor (`Ljava/lang/Deprecated;`) as a type (`java.lang.Deprecated`).
 pub fn descriptor_type(desc: &str) -> Option<String> {
     field_type(desc)
@@ -197,7 +239,10 @@ pub fn descriptor_type(desc: &str) -> Option<String> {
 
 /// A method descriptor or signature.
 pub fn method(sig: &str) -> Option<MethodSig> {
-    let mut p = parser(sig);
+    method_with(parser(sig))
+}
+
+fn method_with(mut p: P<'_>) -> Option<MethodSig> {
     let type_params = p.type_params()?;
     if !p.eat(b'(') {
         return None;
@@ -216,7 +261,10 @@ pub fn method(sig: &str) -> Option<MethodSig> {
 
 /// A class signature.
 pub fn class(sig: &str) -> Option<ClassSig> {
-    let mut p = parser(sig);
+    class_with(parser(sig))
+}
+
+fn class_with(mut p: P<'_>) -> Option<ClassSig> {
     let type_params = p.type_params()?;
     let superclass = p.reference()?;
     let mut interfaces = Vec::new();
@@ -254,6 +302,21 @@ mod tests {
         assert_eq!(c.type_params.as_deref(), Some("<K, V>"));
         assert_eq!(c.superclass, "java.util.AbstractMap<K, V>");
         assert_eq!(c.interfaces, ["java.util.Map<K, V>"]);
+    }
+
+    #[test]
+    fn table_form_has_no_spaces_and_no_wildcards() {
+        let m = table_method(
+            "<T:Ljava/lang/Object;:Ljava/lang/Comparable<-TT;>;>(Ljava/util/Collection<+TT;>;Ljava/util/Map<*TT;>;)TT;",
+        )
+        .expect("parses");
+        assert_eq!(m.type_params.as_deref(), Some("T:java.lang.Object&java.lang.Comparable<java.lang.Object>"));
+        assert_eq!(m.params, ["java.util.Collection<T>", "java.util.Map<java.lang.Object,T>"]);
+        assert_eq!(table_field_type("Lp/Outer<TT;>.Inner<*>;").as_deref(), Some("p.Outer.Inner<java.lang.Object>"));
+        let c = table_class("<K:Ljava/lang/Object;V::Ljava/lang/Runnable;>Ljava/util/AbstractMap<TK;TV;>;")
+            .expect("parses");
+        assert_eq!(c.type_params.as_deref(), Some("K,V:java.lang.Runnable"));
+        assert_eq!(c.superclass, "java.util.AbstractMap<K,V>");
     }
 
     #[test]

@@ -183,7 +183,7 @@ impl Workspace {
         }
     }
 
-    fn build_settings(&self) -> mji_build::Settings {
+    pub(crate) fn build_settings(&self) -> mji_build::Settings {
         self.problems_engine().settings().build()
     }
 

@@ -26,15 +26,109 @@ pub fn index(ws: &Workspace) -> Arc<LibraryIndex> {
             if let Some(h) = &home {
                 archives.extend(library::jdk_jmods(h).into_iter().map(|p| (p, Origin::Jdk)));
             }
-            for p in &ws.config.classpath {
-                if p.extension().is_some_and(|x| x == "jar") && p.is_file() {
-                    archives.push((p.clone(), Origin::Classpath));
-                }
-            }
+            archives.extend(classpath_jars(ws).into_iter().map(|p| (p, Origin::Classpath)));
             let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
             Arc::new(LibraryIndex::build(&archives, cache.as_deref()))
         })
         .clone()
+}
+
+/// The workspace's classpath jars, in order: the configured `classpath`'s, then what the
+/// project model resolves for each module of each root's build (`mji_build::classpath`: a
+/// Maven module's dependencies from the local repository, a Gradle build's from its caches,
+/// a plain project's `lib/`). Navigation never runs the build: a Maven module's classpath is
+/// its pom's dependencies found in the local repository, without their own dependencies —
+/// a type whose supertypes are missing then stays `likely`, never guessed.
+pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = Vec::new();
+    let add = |p: &Path, out: &mut Vec<PathBuf>| {
+        if p.extension().is_some_and(|x| x == "jar") && p.is_file() && !out.iter().any(|o| o == p) {
+            out.push(p.to_path_buf());
+        }
+    };
+    for p in &ws.config.classpath {
+        add(p, &mut out);
+    }
+    let mut settings = ws.build_settings();
+    settings.trusted = false;
+    let repo = mji_build::classpath::repo_local(&settings);
+    let roots = ws.roots.paths().to_vec();
+    for root in &roots {
+        let probe = if root.join("pom.xml").is_file() { root.join("pom.xml") } else { root.clone() };
+        let project = mji_build::project::project_for(&probe, root, Some(&repo), &[]);
+        for m in &project.modules {
+            // Any file of the module stands for it; the pom, else its first source root.
+            let file = match m.dir.join("pom.xml") {
+                pom if pom.is_file() => pom,
+                _ => m.source_roots.first().or(m.test_roots.first()).cloned().unwrap_or_else(|| m.dir.clone()),
+            };
+            let c = mji_build::classpath::resolve(&m.dir, &file, &roots, &settings);
+            for p in &c.classpath {
+                add(p, &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// Gives the resolution engine the classpath's library types (their class files' signatures),
+/// once per workspace, before its first world: a call on a library method's result is then
+/// typed by the method's signature. Without classpath jars the engine keeps the JDK's alone.
+///
+/// When the user's JDK is another version than the committed JDK table's, the JDK's part is
+/// read from its image (`lib/modules`, the table's packages), so the JDK described is the one
+/// the user runs.
+pub fn type_xref(ws: &Workspace) {
+    use mji_xref::world::jdk_api::JdkApi;
+    ws.xref_libraries.get_or_init(|| {
+        let jars = classpath_jars(ws);
+        let jdk = user_jdk_table();
+        if jars.is_empty() && jdk.is_none() {
+            return;
+        }
+        let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
+        let (table, _) = mji_classfile::api::table_cached(&jars, cache.as_deref());
+        ws.xref.set_libraries(Some(Arc::new(JdkApi::with_jdk(jdk.as_deref(), &table))));
+    });
+}
+
+/// The user's JDK (`JAVA_HOME`, else `javac` on `PATH`) and its major version, from its
+/// `release` file.
+pub fn user_jdk() -> Option<(PathBuf, u32)> {
+    let home = library::find_jdk_home(
+        std::env::var_os("JAVA_HOME").as_deref().map(Path::new),
+        std::env::var_os("PATH").as_deref(),
+    )?;
+    let text = std::fs::read_to_string(home.join("release")).ok()?;
+    let v = text.lines().find_map(|l| l.strip_prefix("JAVA_VERSION="))?.trim_matches('"');
+    let major = v.split(['.', '-', '+']).next()?.parse().ok()?;
+    Some((home, major))
+}
+
+/// The API table of the user's JDK image for the committed table's packages, when its version
+/// is not the table's (read once per process).
+fn user_jdk_table() -> Option<String> {
+    use mji_xref::world::jdk_api::{JdkApi, TABLE_JDK_VERSION};
+    static TABLES: std::sync::Mutex<Vec<(PathBuf, Option<String>)>> = std::sync::Mutex::new(Vec::new());
+    let (home, major) = user_jdk()?;
+    if major == TABLE_JDK_VERSION {
+        return None;
+    }
+    let mut tables = TABLES.lock().ok()?;
+    if let Some((_, t)) = tables.iter().find(|(h, _)| *h == home) {
+        return t.clone();
+    }
+    let modules = home.join("lib/modules");
+    let table = modules.is_file().then(|| {
+        let packages: std::collections::HashSet<String> =
+            JdkApi::get().files.iter().map(|(f, _)| f.package.replace('.', "/")).collect();
+        mji_classfile::api::table_where(&[modules], &|internal| {
+            internal.rsplit_once('/').is_some_and(|(p, _)| packages.contains(p))
+        })
+        .0
+    });
+    tables.push((home, table.clone()));
+    table
 }
 
 /// What a `java_index` `filePath` names outside the workspace, if anything.
@@ -127,6 +221,9 @@ pub fn outline(ws: &Workspace, t: &LibraryTarget) -> Result<FileOutline, ToolErr
                 return Ok(o);
             }
             let path = ix.archive_of(c).path.clone();
+            if let Some(o) = decompiled_outline(ws, &path, top_level(&c.internal)) {
+                return Ok(o);
+            }
             let mut a = Archive::open(&path).map_err(|e| lib_err(&path.display().to_string(), e))?;
             mji_classfile::outline_class(&mut a, top_level(&c.internal)).map_err(|e| lib_err(name, e))
         }
@@ -143,6 +240,9 @@ pub fn outline(ws: &Workspace, t: &LibraryTarget) -> Result<FileOutline, ToolErr
             } else if let Some(internal) = entry.strip_suffix(".class") {
                 let mut a = Archive::open(&path).map_err(|e| lib_err(&shown, e))?;
                 let internal = internal.strip_prefix(a.class_prefix()).unwrap_or(internal).to_owned();
+                if let Some(o) = decompiled_outline(ws, &path, &internal) {
+                    return Ok(o);
+                }
                 mji_classfile::outline_class(&mut a, &internal).map_err(|e| lib_err(&shown, e))
             } else {
                 Err(ToolError::InvalidArgument(format!("{shown}: name a .java or .class entry")))
@@ -151,13 +251,128 @@ pub fn outline(ws: &Workspace, t: &LibraryTarget) -> Result<FileOutline, ToolErr
     }
 }
 
-/// The bytes of a `.java` entry of a known sources archive, with its display path.
+/// The bytes of a `.java` entry of a known sources archive, with its display path; for a
+/// `.class` entry, its decompiled text (see [`decompile`]).
 pub fn source_bytes(ws: &Workspace, archive: &Path, entry: &str) -> Result<(Vec<u8>, String), ToolError> {
     let ix = index(ws);
     let (path, _, _) = known_archive(&ix, archive).ok_or_else(|| {
         ToolError::InvalidArgument(format!("{} is not a library archive of this workspace", archive.display()))
     })?;
+    if let Some(internal) = entry.strip_suffix(".class") {
+        let shown = format!("jar:{}!/{entry}", path.display());
+        let internal = internal.strip_prefix("classes/").unwrap_or(internal);
+        return match decompile(ws, &path, internal)? {
+            Some(text) => Ok((text.into_bytes(), shown)),
+            None => Err(ToolError::InvalidArgument(format!(
+                "{shown} is a class file: without sources it is read decompiled, which needs `procyon` (Debian's procyon-decompiler) on PATH and a trusted workspace; java_index outlines it"
+            ))),
+        };
+    }
     read_entry(&path, entry)
+}
+
+/// What marks an outline read from decompiled code.
+pub const DECOMPILED: &str = "decompiled by procyon from the class file (no sources): lines are the decompiled text's, which java_read_range reads at this filePath";
+
+/// How long procyon may take for one class.
+const DECOMPILE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The outline of `internal`'s decompiled text, when it can be decompiled ([`decompile`]).
+fn decompiled_outline(ws: &Workspace, archive: &Path, internal: &str) -> Option<FileOutline> {
+    let text = decompile(ws, archive, internal).ok()??;
+    let a = Archive::open(archive).ok()?;
+    let shown = format!("jar:{}!/{}{internal}.class", archive.display(), a.class_prefix());
+    let mut o = mji_parser::outline(&shown, text.as_bytes());
+    o.errors.insert(
+        0,
+        mji_model::Diagnostic { level: mji_model::Level::Warning, message: DECOMPILED.to_owned(), line: None },
+    );
+    Some(o)
+}
+
+/// `internal` (a top-level class of `archive`) decompiled by Procyon — a program run on a jar
+/// of the classpath, so only in a trusted workspace, with argv only, the class and its member
+/// classes copied into a private temporary directory, and a timeout. `None` when the
+/// workspace is not trusted or `procyon` is not on PATH. Kept in the user cache directory
+/// under the class bytes' hash (signed with the user's key).
+pub fn decompile(ws: &Workspace, archive: &Path, internal: &str) -> Result<Option<String>, ToolError> {
+    if !ws.config.trusted {
+        return Ok(None);
+    }
+    let Some(procyon) = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).map(|d| d.join("procyon")).collect::<Vec<_>>())
+        .into_iter()
+        .flatten()
+        .find(|p| p.is_file())
+    else {
+        return Ok(None);
+    };
+    let shown = format!("jar:{}!/{internal}.class", archive.display());
+    let mut a = Archive::open(archive).map_err(|e| lib_err(&shown, e))?;
+    let prefix = a.class_prefix();
+    let names: Vec<String> = a
+        .entries
+        .iter()
+        .filter_map(|e| e.name.strip_prefix(prefix)?.strip_suffix(".class").map(str::to_owned))
+        .filter(|n| n == internal || n.starts_with(&format!("{internal}$")))
+        .take(4096)
+        .collect();
+    let mut classes: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut hashed = String::new();
+    for n in names {
+        let bytes = a.read_named(&format!("{prefix}{n}.class")).map_err(|e| lib_err(&shown, e))?.unwrap_or_default();
+        hashed.push_str(&mji_classfile::sha1_hex(&bytes));
+        classes.push((n, bytes));
+    }
+    if !classes.iter().any(|(n, _)| n == internal) {
+        return Err(ToolError::NotFound(shown));
+    }
+    let key = format!("{}.java", mji_classfile::sha1_hex(hashed.as_bytes()));
+    let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries").join("decompiled"));
+    if let Some(dir) = &cache
+        && let Some(text) = library::read_signed(&dir.join(&key))
+    {
+        return Ok(Some(text));
+    }
+    let tmp = tempfile::tempdir().map_err(|e| lib_err(&shown, e))?;
+    let (input, output) = (tmp.path().join("in"), tmp.path().join("out"));
+    for (n, bytes) in &classes {
+        let p = input.join(format!("{n}.class"));
+        if let Some(parent) = p.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| lib_err(&shown, e))?;
+        }
+        std::fs::write(&p, bytes).map_err(|e| lib_err(&shown, e))?;
+    }
+    let mut child = std::process::Command::new(procyon)
+        .arg("-o")
+        .arg(&output)
+        .arg(input.join(format!("{internal}.class")))
+        .current_dir(tmp.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map_err(|e| lib_err(&shown, format!("running procyon: {e}")))?;
+    let start = std::time::Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if start.elapsed() < DECOMPILE_TIMEOUT => std::thread::sleep(std::time::Duration::from_millis(50)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(lib_err(&shown, format!("procyon took over {} s", DECOMPILE_TIMEOUT.as_secs())));
+            }
+        }
+    }
+    let text = mji_fs::read_regular(&output.join(format!("{internal}.java")), 64 << 20)
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())
+        .ok_or_else(|| lib_err(&shown, "procyon wrote no source"))?;
+    if let Some(dir) = &cache {
+        library::write_signed(dir, &key, &text);
+    }
+    Ok(Some(text))
 }
 
 fn read_entry(archive: &Path, entry: &str) -> Result<(Vec<u8>, String), ToolError> {

@@ -151,6 +151,8 @@ pub struct Workspace {
     pub(crate) build_models: std::sync::Mutex<std::collections::HashMap<PathBuf, mji_build::project::Project>>,
     /// The JDK's and the classpath's types, indexed on first use (`crate::libraries`).
     pub(crate) libraries: std::sync::OnceLock<Arc<mji_classfile::LibraryIndex>>,
+    /// Set once the xref engine has the classpath's library types (`crate::libraries::type_xref`).
+    pub(crate) xref_libraries: std::sync::OnceLock<()>,
 }
 
 impl Workspace {
@@ -194,6 +196,7 @@ impl Workspace {
             runs: mji_build::runs::Runs::default(),
             build_models: std::sync::Mutex::default(),
             libraries: std::sync::OnceLock::new(),
+            xref_libraries: std::sync::OnceLock::new(),
         })
     }
 
@@ -593,6 +596,7 @@ impl Workspace {
         {
             return (w.clone(), files.clone());
         }
+        crate::libraries::type_xref(self);
         let files = self.index().java_files();
         let stamps: Vec<(FileStamp, String)> = files
             .par_iter()
@@ -948,7 +952,11 @@ impl Workspace {
                 let root = self.roots.root_of(&p).unwrap_or(0);
                 self.cache(root).outline(&p, &self.display_of(&p)).ok().map(|o| o.outline)
             });
-            defs.push(xref::describe(&w, c, outline.as_ref(), &|p| self.display_of(p)));
+            let mut d = xref::describe(&w, c, outline.as_ref(), &|p| self.display_of(p));
+            if d.file.is_none() && matches!(d.origin, mji_xref::world::Origin::Jdk | mji_xref::world::Origin::Library) {
+                xref::describe_library(self, &mut d, c.category);
+            }
+            defs.push(d);
         }
         Ok(ShowDefinitionResult {
             symbol: args.symbol.clone(),

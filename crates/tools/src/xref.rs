@@ -554,6 +554,61 @@ pub struct Definition {
     /// For java_read_javadoc.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub symbol_id: Option<String>,
+    /// A library's: the jar or jmod it is read from (file: its -sources.jar entry, exact
+    /// lines; else its class file, lines 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub archive: Option<String>,
+}
+
+/// Fills a JDK or library definition from the library index: the source file in its
+/// sources archive (a `jar:` path with exact lines, readable with `java_read_range`), else its
+/// class file's outline (lines 0). A type the index does not hold stays without a file.
+pub fn describe_library(ws: &crate::workspace::Workspace, d: &mut Definition, category: Category) {
+    let owner = d.qualified_name.split('#').next().unwrap_or_default().to_owned();
+    let ix = crate::libraries::index(ws);
+    let Some(class) = ix.get(&owner) else { return };
+    d.archive = Some(ix.archive_of(class).path.display().to_string());
+    let Ok(outline) = crate::libraries::outline(ws, &crate::libraries::LibraryTarget::Class(owner.clone())) else {
+        return;
+    };
+    d.file = Some(outline.file_path.clone());
+    let Some(t) = find_outline_type(&outline.classes, &owner) else { return };
+    let lines = |a: u32, b: u32| (a > 0).then_some((a, b));
+    let name = name_of_key(&d.qualified_name);
+    // The overload with as many parameters as the key names.
+    let arity = d.qualified_name.split_once('(').map(|(_, p)| {
+        let p = p.trim_end_matches(')');
+        if p.is_empty() { 0 } else { p.split(',').count() }
+    });
+    let found = match category {
+        Category::Type => {
+            d.kind = t.kind.as_str().to_string();
+            Some((lines(t.start_line, t.end_line), format!("{} {}", t.kind.as_str(), t.qualified_name)))
+        }
+        Category::Method => t
+            .methods
+            .iter()
+            .filter(|m| m.name == name)
+            .find(|m| arity.is_none_or(|n| m.params.len() == n))
+            .map(|m| (lines(m.start_line, m.end_line), m.signature_text.clone())),
+        Category::Ctor => t
+            .constructors
+            .iter()
+            .find(|m| arity.is_none_or(|n| m.params.len() == n))
+            .map(|m| (lines(m.start_line, m.end_line), m.signature_text.clone())),
+        Category::Field => t
+            .fields
+            .iter()
+            .find(|f| f.name == name)
+            .map(|f| (lines(f.start_line, f.end_line), format!("{} {}", f.type_text, f.name))),
+    };
+    if let Some((lines, sig)) = found {
+        if let Some((a, b)) = lines {
+            d.start_line = Some(a);
+            d.end_line = Some(b);
+        }
+        d.signature = Some(sig);
+    }
 }
 
 /// The answer of `show_definition`.
@@ -591,6 +646,7 @@ pub fn describe(
         signature: None,
         javadoc: None,
         symbol_id: None,
+        archive: None,
     };
     let Some(id) = c.type_id else { return d };
     let path = w.files[w.file_of(id) as usize].path.clone();

@@ -13,6 +13,7 @@ use crate::decls::{FileDecls, file_decls};
 use crate::refindex::{RefIndex, word_hash, words_of};
 use crate::resolve::{DepthCut, bind_file};
 use crate::world::World;
+use crate::world::jdk_api::JdkApi;
 use crate::{Ref, RefKind};
 
 /// A file's size and modification stamp.
@@ -54,6 +55,8 @@ pub struct XrefEngine {
     pub(crate) store: Option<PathBuf>,
     /// Something changed since the store was written.
     pub(crate) dirty: AtomicBool,
+    /// The JDK API with the classpath's library types (`set_libraries`); `None`: the JDK's.
+    pub(crate) libraries: RwLock<Option<Arc<JdkApi>>>,
 }
 
 /// A reference search's answer: the files with references, and the files that mention a
@@ -82,6 +85,36 @@ impl XrefEngine {
     /// call, written by [`XrefEngine::save`]).
     pub fn with_store(path: PathBuf) -> XrefEngine {
         XrefEngine { store: Some(path), ..XrefEngine::default() }
+    }
+
+    /// Types the world with the library types of `api` (`JdkApi::with_libraries`: the
+    /// classpath's class files) besides the JDK's; `None` goes back to the JDK's alone. A
+    /// change relinks the world and drops every kept reference (a library type can change
+    /// any binding); the same libraries again change nothing.
+    pub fn set_libraries(&self, api: Option<Arc<JdkApi>>) {
+        let hash = |a: &Option<Arc<JdkApi>>| a.as_ref().map_or(0, |a| a.libraries_hash);
+        let Ok(mut libs) = self.libraries.write() else { return };
+        if hash(&libs) == hash(&api) {
+            return;
+        }
+        *libs = api;
+        drop(libs);
+        if let Ok(mut st) = self.state.lock() {
+            // No world: the next call relinks and clears the reference index.
+            st.world = None;
+        }
+    }
+
+    /// A hash of the library types the engine's worlds hold (0: none).
+    pub fn libraries_hash(&self) -> u64 {
+        self.libraries.read().ok().and_then(|l| l.as_ref().map(|a| a.libraries_hash)).unwrap_or(0)
+    }
+
+    pub(crate) fn new_world(&self, list: Vec<(Arc<Path>, Arc<FileDecls>)>) -> World {
+        match self.libraries.read().ok().and_then(|l| l.clone()) {
+            Some(api) => World::with_api(list, api),
+            None => World::new(list),
+        }
     }
 
     /// The world for exactly these files: files whose stamp changed are read again (in
@@ -140,7 +173,7 @@ impl XrefEngine {
             st.entries.iter().map(|(p, e)| (p.clone(), e.decls.clone())).collect();
         list.sort_by(|a, b| a.0.cmp(&b.0));
         st.generation += 1;
-        let mut w = World::new(list);
+        let mut w = self.new_world(list);
         w.shape = st.generation;
         let w = Arc::new(w);
         let names = match &st.world {

@@ -26,19 +26,55 @@ use crate::world::{Ctx, TypeId, World};
 use mji_model::TypeKind;
 
 /// The loaded table: pseudo-files (one per top-level type), their types and linked supertypes.
+/// The JDK's types come first; a table with libraries (`with_libraries`) has the library
+/// types after them.
 pub struct JdkApi {
     pub files: Vec<(Arc<FileDecls>, u32)>,
     /// (file, index in the file's types).
     pub types: Vec<(u32, u32)>,
     pub by_fqn: HashMap<Box<str>, u32>,
     pub supers: Vec<Vec<Ty>>,
+    /// How many of `types` are the JDK's; the rest are libraries' (`Origin::Library`).
+    pub jdk_types: u32,
+    /// A hash of the library lines (0 without libraries), for what is persisted.
+    pub libraries_hash: u64,
 }
 
 impl JdkApi {
     /// The table, parsed on first use.
     pub fn get() -> &'static JdkApi {
-        static API: OnceLock<JdkApi> = OnceLock::new();
-        API.get_or_init(|| JdkApi::parse(TABLE))
+        JdkApi::shared()
+    }
+
+    /// The table, parsed on first use, shared.
+    pub fn shared() -> &'static Arc<JdkApi> {
+        static API: OnceLock<Arc<JdkApi>> = OnceLock::new();
+        API.get_or_init(|| Arc::new(JdkApi::parse(TABLE)))
+    }
+
+    /// The JDK's table followed by the library types of `table` (the same format, written by
+    /// `mji_classfile::api::table` from the classpath's class files). A library type the JDK
+    /// table also has is the JDK's.
+    pub fn with_libraries(table: &str) -> JdkApi {
+        JdkApi::with_jdk(None, table)
+    }
+
+    /// [`JdkApi::with_libraries`] with the JDK's part from `jdk` (the same format, written from
+    /// the user's JDK image when its version is not the committed table's) instead of the
+    /// committed table.
+    pub fn with_jdk(jdk: Option<&str>, libraries: &str) -> JdkApi {
+        let (base, jdk_types) = match jdk {
+            Some(t) => (t, JdkApi::parse(t).types.len() as u32),
+            None => (TABLE, JdkApi::get().types.len() as u32),
+        };
+        let mut text = String::with_capacity(base.len() + libraries.len() + 1);
+        text.push_str(base);
+        text.push('\n');
+        text.push_str(libraries);
+        let mut api = JdkApi::parse(&text);
+        api.jdk_types = jdk_types;
+        api.libraries_hash = (fnv(libraries.as_bytes()) ^ jdk.map_or(0, |t| fnv(t.as_bytes()).rotate_left(1))) | 1;
+        api
     }
 
     pub fn decl(&self, i: u32) -> &TypeSym {
@@ -165,7 +201,8 @@ impl JdkApi {
                 (Arc::new(f), first)
             })
             .collect();
-        JdkApi { files, types, by_fqn, supers }
+        let jdk_types = types.len() as u32;
+        JdkApi { files, types, by_fqn, supers, jdk_types, libraries_hash: 0 }
     }
 }
 
@@ -459,14 +496,21 @@ pub fn write_table(w: &World, keep_package: &dyn Fn(&str) -> bool) -> String {
     out
 }
 
+/// The JDK version whose sources `jdk_api.txt` was generated from.
+pub const TABLE_JDK_VERSION: u32 = 17;
+
 /// The JDK API table this build carries.
 const TABLE: &str = include_str!("jdk_api.txt");
 
 /// A hash of the table, for what is persisted from bindings made with it.
 pub(crate) fn table_hash() -> u64 {
+    fnv(TABLE.as_bytes())
+}
+
+fn fnv(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in TABLE.bytes() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    for b in bytes {
+        h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
     }
     h
 }

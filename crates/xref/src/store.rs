@@ -4,7 +4,7 @@
 //!
 //! It is an accelerator, never a source of truth: it is read only when it ends in a MAC of its
 //! path and bytes under the user's key (`mji_fs::trust`: a repository cannot ship one) and its
-//! fingerprint (the format, this build of the binder, the JDK table) matches; each file's entry is used only
+//! fingerprint (the format, this build of the binder, the JDK table, the library types) matches; each file's entry is used only
 //! while its stamp does, and the files that changed since are taken through the same
 //! invalidation as an edit while serving (see [`crate::invalidate`]). Written atomically
 //! (temp + rename); a file whose modification time is too close to the write is saved with a
@@ -21,7 +21,6 @@ use serde::{Deserialize, Serialize};
 use crate::decls::FileDecls;
 use crate::engine::{StampedDecls, WorldState, XrefEngine};
 use crate::refindex::{FileRefs, RefIndex};
-use crate::world::World;
 
 const MAGIC: &[u8; 8] = b"MJIXREF2";
 
@@ -66,7 +65,7 @@ struct SavedFileOut {
 
 /// What a persisted index must have been written by: the format, this build (the binder's
 /// rules are in the code), and the JDK API table.
-fn fingerprint() -> String {
+fn fingerprint(libraries: u64) -> String {
     let exe = std::env::current_exe()
         .and_then(std::fs::metadata)
         .map(|m| {
@@ -74,7 +73,7 @@ fn fingerprint() -> String {
             format!("{}:{}", m.len(), mtime.map(|d| d.as_nanos()).unwrap_or(0))
         })
         .unwrap_or_default();
-    format!("{}:{}:{exe}", env!("CARGO_PKG_VERSION"), crate::world::jdk_api::table_hash())
+    format!("{}:{}:{libraries}:{exe}", env!("CARGO_PKG_VERSION"), crate::world::jdk_api::table_hash())
 }
 
 fn now_ns() -> i128 {
@@ -85,7 +84,7 @@ impl XrefEngine {
     /// Reads the persisted world and index into an empty state; anything unusable is ignored.
     pub(crate) fn load(&self, st: &mut WorldState) {
         let Some(path) = &self.store else { return };
-        let Some(saved) = read(path) else { return };
+        let Some(saved) = read(path, self.libraries_hash()) else { return };
         let mut entries = std::collections::HashMap::with_capacity(saved.files.len());
         let mut kept = Vec::new();
         for f in saved.files {
@@ -98,7 +97,7 @@ impl XrefEngine {
         let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> =
             entries.iter().map(|(p, e)| (p.clone(), e.decls.clone())).collect();
         list.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut w = World::new(list);
+        let mut w = self.new_world(list);
         st.generation = saved.generation.max(1);
         w.shape = st.generation;
         st.entries = entries;
@@ -142,7 +141,12 @@ impl XrefEngine {
                     }
                 })
                 .collect();
-            SavedOut { fingerprint: fingerprint(), generation: st.generation, keys: ix.key_table().to_vec(), files }
+            SavedOut {
+                fingerprint: fingerprint(self.libraries_hash()),
+                generation: st.generation,
+                keys: ix.key_table().to_vec(),
+                files,
+            }
         };
         let n = saved.files.len();
         let result = write(path, &saved).map(|()| n);
@@ -160,7 +164,7 @@ fn mac(path: &Path, body: &[u8]) -> Option<[u8; 32]> {
     Some(key.mac_of(&[MAGIC.as_slice(), path.as_os_str().as_encoded_bytes(), body]))
 }
 
-fn read(path: &Path) -> Option<Saved> {
+fn read(path: &Path, libraries: u64) -> Option<Saved> {
     let bytes = std::fs::read(path).ok()?;
     let rest = bytes.strip_prefix(MAGIC.as_slice())?;
     let (body, found) = rest.split_at_checked(rest.len().checked_sub(32)?)?;
@@ -168,7 +172,7 @@ fn read(path: &Path) -> Option<Saved> {
         return None;
     }
     let saved: Saved = postcard::from_bytes(body).ok()?;
-    (saved.fingerprint == fingerprint()).then_some(saved)
+    (saved.fingerprint == fingerprint(libraries)).then_some(saved)
 }
 
 fn write(path: &Path, saved: &SavedOut) -> std::io::Result<()> {

@@ -104,8 +104,9 @@ pub struct World {
     methods_by_name: HashMap<Box<str>, Vec<TypeId>>,
     fields_by_name: HashMap<Box<str>, Vec<TypeId>>,
     pub jdk: &'static JdkTypes,
-    /// The JDK's API (shared, not copied): its types have ids from [`JDK_BASE`] on.
-    api: Option<&'static JdkApi>,
+    /// The JDK's API, with the classpath's libraries when the engine has them (shared, not
+    /// copied): its types have ids from [`JDK_BASE`] on.
+    api: Option<Arc<JdkApi>>,
     /// Per type (workspace types, then the JDK API's), what lookups derive from its
     /// declaration, computed on first use. Empty while the world is being linked.
     memo: Vec<TypeMemo>,
@@ -157,7 +158,13 @@ pub struct MemberHit<'w, T> {
 
 impl World {
     pub fn new(files: Vec<(Arc<Path>, Arc<FileDecls>)>) -> World {
-        World::build(files, Some(JdkApi::get()))
+        World::build(files, Some(JdkApi::shared().clone()))
+    }
+
+    /// A world whose external types are `api`'s: the JDK's and the classpath's libraries
+    /// (`JdkApi::with_libraries`).
+    pub fn with_api(files: Vec<(Arc<Path>, Arc<FileDecls>)>, api: Arc<JdkApi>) -> World {
+        World::build(files, Some(api))
     }
 
     /// A world that knows the JDK only by type names (the JDK API table is not consulted).
@@ -165,7 +172,7 @@ impl World {
         World::build(files, None)
     }
 
-    fn build(files: Vec<(Arc<Path>, Arc<FileDecls>)>, api: Option<&'static JdkApi>) -> World {
+    fn build(files: Vec<(Arc<Path>, Arc<FileDecls>)>, api: Option<Arc<JdkApi>>) -> World {
         let mut w = World {
             files: Vec::with_capacity(files.len()),
             types: Vec::new(),
@@ -210,7 +217,7 @@ impl World {
         }
         let supers: Vec<Vec<Ty>> = (0..w.types.len()).map(|i| w.compute_supers(TypeId(i as u32))).collect();
         w.supers = supers;
-        let n = w.types.len() + api.map(|a| a.types.len()).unwrap_or(0);
+        let n = w.types.len() + w.api.as_ref().map(|a| a.types.len()).unwrap_or(0);
         w.memo = (0..n).map(|_| TypeMemo::default()).collect();
         w
     }
@@ -290,7 +297,7 @@ impl World {
 
     pub fn decl(&self, id: TypeId) -> &TypeSym {
         if let Some(j) = id.0.checked_sub(JDK_BASE)
-            && let Some(api) = self.api
+            && let Some(api) = &self.api
         {
             return api.decl(j);
         }
@@ -300,7 +307,7 @@ impl World {
 
     pub fn file_of(&self, id: TypeId) -> u32 {
         if let Some(j) = id.0.checked_sub(JDK_BASE)
-            && let Some(api) = self.api
+            && let Some(api) = &self.api
         {
             return JDK_BASE + api.types[j as usize].0;
         }
@@ -312,7 +319,7 @@ impl World {
         if let Some(id) = self.by_fqn.get(fqn) {
             return Some(*id);
         }
-        let api = self.api?;
+        let api = self.api.as_ref()?;
         api.by_fqn.get(fqn).map(|j| TypeId(JDK_BASE + j))
     }
 
@@ -328,7 +335,16 @@ impl World {
 
     /// The origin of a known type.
     pub(crate) fn origin_of(&self, id: TypeId) -> Origin {
-        if self.is_workspace(id) { Origin::Workspace } else { Origin::Jdk }
+        match id.0.checked_sub(JDK_BASE) {
+            None => Origin::Workspace,
+            Some(j) if self.api.as_ref().is_some_and(|a| j >= a.jdk_types) => Origin::Library,
+            Some(_) => Origin::Jdk,
+        }
+    }
+
+    /// A hash of the library types the world holds (0: none).
+    pub fn libraries_hash(&self) -> u64 {
+        self.api.as_ref().map_or(0, |a| a.libraries_hash)
     }
 
     fn origin_by_fqn(&self, fqn: &str) -> Option<Origin> {
@@ -359,7 +375,7 @@ impl World {
     /// The global id of a file's `i`-th type.
     pub fn type_in_file(&self, file: u32, i: u32) -> TypeId {
         if let Some(j) = file.checked_sub(JDK_BASE)
-            && let Some(api) = self.api
+            && let Some(api) = &self.api
         {
             return TypeId(JDK_BASE + api.files[j as usize].1 + i);
         }
@@ -508,7 +524,7 @@ impl World {
     /// Direct supertypes, resolved (java.lang.Object last for classes).
     pub(crate) fn supers(&self, id: TypeId) -> &[Ty] {
         if let Some(j) = id.0.checked_sub(JDK_BASE)
-            && let Some(api) = self.api
+            && let Some(api) = &self.api
         {
             return api.supers.get(j as usize).map(|v| v.as_slice()).unwrap_or(&[]);
         }

@@ -1,0 +1,441 @@
+//! Receivers typed through library signatures (issue 20): with the classpath's jars given to
+//! the resolution engine (`XrefEngine::set_libraries`, the class files' signatures as API
+//! table lines), a call on a library method's result binds exactly; a library that is not on
+//! the classpath stays `likely`. Then the javac agreement on commons-lang3's tests, which use
+//! JUnit 5 from Debian's /usr/share/java, with and without the classpath's types; and the
+//! same through the real binary with `classpath` configured.
+
+mod common;
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use mcp_java_index::xref::engine::{FileStamp, XrefEngine, file_index};
+use mcp_java_index::xref::resolve::file_refs;
+use mcp_java_index::xref::world::jdk_api::JdkApi;
+use mcp_java_index::xref::world::{Origin, World};
+use mcp_java_index::xref::{Confidence, RefKind};
+
+const JAVA: &str = "/usr/share/java";
+
+fn jar(name: &str) -> PathBuf {
+    Path::new(JAVA).join(format!("{name}.jar"))
+}
+
+/// The engine's API with the types of `jars`.
+fn api(jars: &[PathBuf]) -> Arc<JdkApi> {
+    let (table, stats) = mcp_java_index::classfile::api::table(jars);
+    assert!(stats.skipped.is_empty(), "{:?}", stats.skipped);
+    Arc::new(JdkApi::with_libraries(&table))
+}
+
+fn world(files: &[PathBuf], libs: Option<Arc<JdkApi>>) -> Arc<World> {
+    let stamps: Vec<FileStamp> = files
+        .iter()
+        .map(|p| {
+            let m = std::fs::metadata(p).expect("metadata");
+            FileStamp { path: Arc::from(p.as_path()), size: m.len(), mtime_ns: 0 }
+        })
+        .collect();
+    let engine = XrefEngine::new();
+    engine.set_libraries(libs);
+    engine.world(&stamps).0
+}
+
+const USE: &str = r#"package app;
+
+import org.apache.commons.lang3.StringUtils;
+import org.junit.jupiter.api.Assertions;
+import org.easymock.EasyMock;
+
+class Use {
+    static void take(String s) {}
+    static void take(Integer i) {}
+
+    int len(String[] a) {
+        return StringUtils.join(a, ",").length();
+    }
+
+    void pick(String[] a) {
+        take(StringUtils.join(a, ","));
+    }
+
+    String message() {
+        return Assertions.assertThrows(IllegalStateException.class, () -> { throw new IllegalStateException(); }).getMessage();
+    }
+
+    void absent() {
+        take(EasyMock.createMock(String.class));
+    }
+}
+"#;
+
+/// (line, target) -> confidence of every call in `Use.java`.
+fn calls(w: &World, path: &Path) -> BTreeMap<(u32, String), Confidence> {
+    let bytes = std::fs::read(path).expect("read");
+    file_refs(w, file_index(w, path), &bytes)
+        .into_iter()
+        .filter(|r| r.kind == RefKind::Call)
+        .flat_map(|r| r.targets.iter().map(|t| ((r.line, t.clone()), r.confidence)).collect::<Vec<_>>())
+        .collect()
+}
+
+#[test]
+fn a_call_on_a_library_methods_result_binds_exactly() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("app/Use.java");
+    common::write(dir.path(), "app/Use.java", USE);
+    let files = vec![path.clone()];
+    let classpath = [jar("commons-lang3"), jar("junit-jupiter-api"), jar("opentest4j"), jar("apiguardian-api")];
+
+    let jdk_only = calls(&world(&files, None), &path);
+    let with = calls(&world(&files, Some(api(&classpath))), &path);
+    let at = |m: &BTreeMap<(u32, String), Confidence>, line: u32, key: &str| m.get(&(line, key.to_string())).copied();
+
+    // `StringUtils.join(a, ",").length()`: the receiver is join's String.
+    assert_eq!(at(&jdk_only, 12, "java.lang.String#length()"), None, "{jdk_only:?}");
+    assert_eq!(
+        at(&with, 12, "org.apache.commons.lang3.StringUtils#join(java.lang.Object[],java.lang.String)"),
+        Some(Confidence::Exact),
+        "{with:?}"
+    );
+    assert_eq!(at(&with, 12, "java.lang.String#length()"), Some(Confidence::Exact), "{with:?}");
+    // `take(StringUtils.join(…))`: the argument's type picks the overload.
+    assert_eq!(at(&jdk_only, 16, "app.Use#take(java.lang.String)"), Some(Confidence::Likely), "{jdk_only:?}");
+    assert_eq!(at(&with, 16, "app.Use#take(java.lang.String)"), Some(Confidence::Exact), "{with:?}");
+    assert_eq!(at(&with, 16, "app.Use#take(java.lang.Integer)"), None, "{with:?}");
+    // JUnit's `assertThrows(Class<T>, Executable)` returns a T: a Throwable.
+    assert_eq!(at(&with, 20, "java.lang.Throwable#getMessage()"), Some(Confidence::Exact), "{with:?}");
+    // EasyMock is not on the classpath: its result stays unknown, the overload `likely`.
+    for m in [&jdk_only, &with] {
+        assert_eq!(at(m, 24, "app.Use#take(java.lang.String)"), Some(Confidence::Likely), "{m:?}");
+        assert_eq!(at(m, 24, "app.Use#take(java.lang.Integer)"), Some(Confidence::Likely), "{m:?}");
+    }
+}
+
+#[test]
+fn library_types_have_the_library_origin_and_generic_signatures() {
+    let w = world(&[], Some(api(&[jar("junit-jupiter-api"), jar("opentest4j"), jar("apiguardian-api")])));
+    assert_eq!(w.origin("org.junit.jupiter.api.Assertions"), Origin::Library);
+    assert_eq!(w.origin("java.util.List"), Origin::Jdk);
+    let id = w.by_fqn("org.junit.jupiter.api.Assertions").expect("Assertions is in the world");
+    let d = w.decl(id);
+    let throws = d.methods.iter().find(|m| &*m.name == "assertThrows").expect("assertThrows");
+    assert_eq!(throws.tparams.len(), 1, "{throws:?}");
+    assert!(d.methods.iter().filter(|m| &*m.name == "assertEquals").count() > 20);
+    // A member type, linked to its outer type.
+    assert!(w.by_fqn("org.junit.jupiter.api.DynamicTest").is_some());
+    assert!(w.by_fqn("org.junit.jupiter.api.MethodOrderer.OrderAnnotation").is_some());
+}
+
+/// Each archive's API table is kept in the cache by content hash: a warm call reads no class
+/// file and gives the same table, the first archive holding a class still winning.
+#[test]
+fn the_api_table_is_cached_per_archive() {
+    let cache = tempfile::tempdir().expect("tempdir");
+    let jars = [jar("junit-jupiter-api"), jar("opentest4j"), jar("junit-jupiter-api")];
+    let (plain, _) = mcp_java_index::classfile::api::table(&jars);
+    let (cold, s) = mcp_java_index::classfile::api::table_cached(&jars, Some(cache.path()));
+    assert!(s.skipped.is_empty(), "{s:?}");
+    let cached: Vec<_> = std::fs::read_dir(cache.path())
+        .expect("cache dir")
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "api"))
+        .collect();
+    assert_eq!(cached.len(), 2, "one table per distinct archive");
+    let (warm, _) = mcp_java_index::classfile::api::table_cached(&jars, Some(cache.path()));
+    assert_eq!(cold, plain);
+    assert_eq!(warm, plain);
+    assert!(plain.contains(" org.junit.jupiter.api.Assertions "), "Assertions is in the table");
+}
+
+// ---- commons-lang3's tests against javac -------------------------------------------------------
+
+type Key = (String, u32, u32, String, String);
+
+/// The classpath commons-lang3's tests compile against, as Debian ships it (EasyMock, JMH and
+/// junit-pioneer are not packaged: references through them stay unknown on both sides).
+fn lang3_classpath() -> Vec<PathBuf> {
+    ["junit-jupiter-api", "junit-jupiter-params", "opentest4j", "apiguardian-api", "junit-platform-commons", "hamcrest"]
+        .iter()
+        .map(|n| jar(n))
+        .collect()
+}
+
+#[derive(Default, Debug, Clone, Copy)]
+struct Score {
+    tp: usize,
+    tp_likely: usize,
+    fp: usize,
+    fp_exact: usize,
+    fn_: usize,
+}
+
+impl Score {
+    fn precision(&self) -> f64 {
+        self.tp as f64 / (self.tp + self.fp).max(1) as f64
+    }
+    fn recall(&self) -> f64 {
+        self.tp as f64 / (self.tp + self.fn_).max(1) as f64
+    }
+    fn likely(&self) -> f64 {
+        self.tp_likely as f64 / self.tp.max(1) as f64
+    }
+}
+
+/// Ours in the test files, one entry per (reference, target), with whether it is exact.
+fn ours(w: &World, roots: &[PathBuf]) -> Vec<(Key, bool)> {
+    let mut out = Vec::new();
+    for root in roots.iter().filter(|r| r.ends_with("test/java")) {
+        for p in common::java_files_under(root) {
+            let rel = p.strip_prefix(root).expect("under root").to_string_lossy().replace('\\', "/");
+            let bytes = std::fs::read(&p).expect("read");
+            for r in file_refs(w, file_index(w, &p), &bytes) {
+                if r.kind == RefKind::Javadoc {
+                    continue;
+                }
+                for t in &r.targets {
+                    let k = (rel.clone(), r.line, r.column, r.category.as_str().to_string(), t.clone());
+                    out.push((k, r.confidence == Confidence::Exact));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Scores by category. Compared: every type reference, and member references whose owner is a
+/// workspace or a classpath library type (`scope` is the world with the libraries).
+fn score(ours: &[(Key, bool)], theirs: &[Key], scope: &World) -> BTreeMap<String, Score> {
+    let counted = |k: &Key| {
+        k.3 == "type"
+            || k.4.split_once('#').is_some_and(|(owner, _)| {
+                scope.by_fqn(owner).is_some() && matches!(scope.origin(owner), Origin::Workspace | Origin::Library)
+            })
+    };
+    let a: HashSet<&Key> = ours.iter().map(|(k, _)| k).filter(|k| counted(k)).collect();
+    let exact: HashSet<&Key> = ours.iter().filter(|(_, e)| *e).map(|(k, _)| k).collect();
+    let b: HashSet<&Key> = theirs.iter().filter(|k| counted(k)).collect();
+    let mut by: BTreeMap<String, Score> = BTreeMap::new();
+    for k in &a {
+        let s = by.entry(k.3.clone()).or_default();
+        if b.contains(k) {
+            s.tp += 1;
+            if !exact.contains(k) {
+                s.tp_likely += 1;
+            }
+        } else {
+            s.fp += 1;
+            if exact.contains(k) {
+                s.fp_exact += 1;
+                if std::env::var_os("XREF_EXACT_FP").is_some() {
+                    eprintln!("  FP exact {k:?}");
+                }
+            }
+        }
+    }
+    for k in &b {
+        if !a.contains(k) {
+            by.entry(k.3.clone()).or_default().fn_ += 1;
+        }
+    }
+    by
+}
+
+fn print(name: &str, by: &BTreeMap<String, Score>) -> Score {
+    eprintln!("== {name}");
+    let mut all = Score::default();
+    for (cat, s) in by {
+        eprintln!(
+            "{cat:6} tp {:6} fp {:5} (exact {:4}) fn {:5}  precision {:.2}%  recall {:.2}%  likely {:.2}% of tp",
+            s.tp,
+            s.fp,
+            s.fp_exact,
+            s.fn_,
+            100.0 * s.precision(),
+            100.0 * s.recall(),
+            100.0 * s.likely()
+        );
+        all.tp += s.tp;
+        all.tp_likely += s.tp_likely;
+        all.fp += s.fp;
+        all.fp_exact += s.fp_exact;
+        all.fn_ += s.fn_;
+    }
+    eprintln!("all    likely {} of {} correct references ({:.2}%)", all.tp_likely, all.tp, 100.0 * all.likely());
+    all
+}
+
+/// commons-lang3's tests (src/test/java, JUnit 5) against javac's attribution with Debian's
+/// jars: with the classpath's types, fewer correct references are only `likely` and method
+/// precision does not drop. The corpus's tests are unpacked by .ci/run.
+#[test]
+fn commons_lang3_tests_with_their_classpath() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/corpus/commons-lang3/src");
+    let roots = vec![corpus.join("main/java"), corpus.join("test/java")];
+    if !roots[1].is_dir() {
+        assert!(std::env::var_os("CI").is_none(), "corpus tests missing: run .ci/run");
+        eprintln!("skipped: {} missing (run .ci/run)", roots[1].display());
+        return;
+    }
+    let cp = lang3_classpath();
+    let cp_text = cp.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(":");
+    let out = std::process::Command::new("java")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/javac/RefDump.java"))
+        .args(["--classpath", &cp_text, "--sourcepath"])
+        .args(&roots)
+        .output()
+        .expect("running java tests/javac/RefDump.java");
+    let tsv = String::from_utf8(out.stdout).expect("utf-8");
+    let test_files: HashSet<String> = common::java_files_under(&roots[1])
+        .iter()
+        .map(|p| p.strip_prefix(&roots[1]).expect("under").to_string_lossy().replace('\\', "/"))
+        .collect();
+    let theirs: Vec<Key> = tsv
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            if f.len() < 7 || f[3] == "javadoc" || !test_files.contains(f[0]) {
+                return None;
+            }
+            Some((f[0].to_string(), f[1].parse().ok()?, f[2].parse().ok()?, f[4].to_string(), f[5].to_string()))
+        })
+        .collect();
+    assert!(theirs.len() > 50_000, "javac's references in the tests: {}", theirs.len());
+    let files: Vec<PathBuf> = roots.iter().flat_map(|r| common::java_files_under(r)).collect();
+    let t = std::time::Instant::now();
+    let libs = api(&cp);
+    eprintln!("the classpath's API table: {} jars, {:?}", cp.len(), t.elapsed());
+    let with = world(&files, Some(libs));
+    let without = world(&files, None);
+    let before = score(&ours(&without, &roots), &theirs, &with);
+    let after = score(&ours(&with, &roots), &theirs, &with);
+    let b = print("commons-lang3 tests, the JDK's types only", &before);
+    let a = print("commons-lang3 tests, with the classpath's types", &after);
+    assert!(a.likely() < b.likely(), "likely share {:.4} -> {:.4}", b.likely(), a.likely());
+    let method = |s: &BTreeMap<String, Score>| s.get("method").copied().unwrap_or_default();
+    assert!(method(&after).precision() >= method(&before).precision(), "{:?} -> {:?}", method(&before), method(&after));
+    assert!(method(&after).recall() > method(&before).recall(), "{:?} -> {:?}", method(&before), method(&after));
+    assert!(method(&after).precision() >= 0.97, "{:?}", method(&after));
+}
+
+// ---- the project model's classpath, through the real binary -----------------------------------
+
+fn call(root: &Path, env: &[(&str, &Path)], tool: &str, args: &str) -> serde_json::Value {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-java-index"));
+    cmd.args(["call", tool, args, "--json"]).current_dir(root);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let o = cmd.output().expect("runs");
+    assert!(o.status.success(), "{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stdout)))
+}
+
+const POM: &str = r#"<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>app</groupId>
+  <artifactId>app</artifactId>
+  <version>1</version>
+  <dependencies>
+    <dependency>
+      <groupId>org.apache.commons</groupId>
+      <artifactId>commons-lang3</artifactId>
+      <version>3.12.0</version>
+    </dependency>
+  </dependencies>
+</project>
+"#;
+
+const PICK: &str = r#"package app;
+
+import org.apache.commons.lang3.StringUtils;
+
+class Use {
+    static void take(String s) {}
+    static void take(Integer i) {}
+
+    void pick(String[] a) {
+        take(StringUtils.join(a, ","));
+    }
+}
+"#;
+
+/// A Maven module whose dependency jar is in a local repository: the library index and the
+/// resolution engine see it from the project model (nothing configured, Maven not run), so
+/// `find_type` finds its types and the overload taking its method's result binds exactly; the
+/// same module without the dependency leaves it `likely`.
+#[test]
+fn a_maven_modules_dependency_from_the_local_repository_types_receivers() {
+    let repo = tempfile::tempdir().expect("tempdir");
+    let dir = repo.path().join("org/apache/commons/commons-lang3/3.12.0");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::copy(jar("commons-lang3"), dir.join("commons-lang3-3.12.0.jar")).expect("copy the jar");
+    let cache = tempfile::tempdir().expect("tempdir");
+    let env = [("MCP_JAVA_INDEX_MAVEN_REPO_LOCAL", repo.path()), ("XDG_CACHE_HOME", cache.path())];
+    let confidence = |pom: &str| {
+        let ws = tempfile::tempdir().expect("tempdir");
+        common::write(ws.path(), "pom.xml", pom);
+        common::write(ws.path(), "src/main/java/app/Use.java", PICK);
+        let found = call(ws.path(), &env, "find_references", r#"{"target":"app.Use#take(java.lang.String)"}"#);
+        let refs: Vec<serde_json::Value> = found["files"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|f| f["references"].as_array().cloned().unwrap_or_default())
+            .collect();
+        assert_eq!(refs.len(), 1, "{found}");
+        let types = call(ws.path(), &env, "find_type", r#"{"pattern":"StringUtils","scope":"libraries"}"#);
+        (refs[0]["confidence"].as_str().unwrap_or_default().to_owned(), types)
+    };
+    let (with, types) = confidence(POM);
+    assert_eq!(with, "exact");
+    assert!(types.to_string().contains("org.apache.commons.lang3.StringUtils"), "{types}");
+    let without =
+        POM.replace("<artifactId>commons-lang3</artifactId>", "<artifactId>not-in-the-repository</artifactId>");
+    let (without, types) = confidence(&without);
+    assert_eq!(without, "likely");
+    assert!(!types.to_string().contains("org.apache.commons.lang3.StringUtils"), "{types}");
+}
+
+/// `show_definition` at a call of a library method answers with the library's location: the
+/// class file's outline in its jar (no sources beside it), or the JDK's `src.zip` entry with
+/// exact lines.
+#[test]
+fn show_definition_of_library_methods_opens_the_library() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    common::write(ws.path(), "mcp-java-index.toml", "classpath = [\"/usr/share/java/commons-lang3.jar\"]\n");
+    common::write(ws.path(), "app/Use.java", USE);
+    let env = [("XDG_CACHE_HOME", cache.path())];
+    let def = |column: u32| {
+        let args = format!(r#"{{"symbol":"x","filePath":"app/Use.java","line":12,"column":{column}}}"#);
+        let v = call(ws.path(), &env, "show_definition", &args);
+        assert_eq!(v["resolution"], "exact", "{v}");
+        v["definitions"][0].clone()
+    };
+    // `StringUtils.join(a, ",")`: commons-lang3's class file.
+    let join = def(28);
+    assert_eq!(join["qualifiedName"], "org.apache.commons.lang3.StringUtils#join(java.lang.Object[],java.lang.String)");
+    assert_eq!(join["origin"], "library");
+    assert!(join["archive"].as_str().is_some_and(|a| a.ends_with("commons-lang3.jar")), "{join}");
+    assert!(
+        join["file"]
+            .as_str()
+            .is_some_and(|f| f.starts_with("jar:") && f.ends_with("!/org/apache/commons/lang3/StringUtils.class")),
+        "{join}"
+    );
+    assert!(join["signature"].as_str().is_some_and(|s| s.contains("join(")), "{join}");
+    // `.length()`: the JDK's String, from src.zip when the JDK has it.
+    let length = def(41);
+    assert_eq!(length["qualifiedName"], "java.lang.String#length()");
+    assert_eq!(length["origin"], "jdk");
+    let file = length["file"].as_str().unwrap_or_default();
+    if file.contains("src.zip") {
+        assert!(file.ends_with("!/java.base/java/lang/String.java"), "{length}");
+        assert!(length["startLine"].as_u64().is_some_and(|l| l > 100), "{length}");
+    } else {
+        assert!(file.ends_with("java/lang/String.class"), "{length}");
+    }
+}
