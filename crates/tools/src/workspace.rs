@@ -543,14 +543,20 @@ impl Workspace {
             return (w.clone(), files.clone());
         }
         // Under a watcher that has applied every event, the index's stamps are the files'
-        // own: no stat of every file (tens of milliseconds on the JDK) after an edit.
+        // own: no stat of every file (tens of milliseconds on the JDK) after an edit. A file
+        // the index read within the racy window has a stamp that never matches (two
+        // same-size writes would look alike): only those are stat-ed.
         let stamps: Vec<(FileStamp, String)> = if watching {
             self.index()
                 .java_file_stamps()
                 .into_iter()
-                .map(|(p, root, (size, mtime_ns))| {
+                .filter_map(|(p, root, (size, mtime_ns))| {
+                    let (size, mtime_ns) = match mtime_ns {
+                        i128::MIN => mji_index::symbols::stamp(&std::fs::metadata(&p).ok()?),
+                        _ => (size, mtime_ns),
+                    };
                     let shown = self.roots.display(&p, root);
-                    (FileStamp { path: p, size, mtime_ns }, shown)
+                    Some((FileStamp { path: p, size, mtime_ns }, shown))
                 })
                 .collect()
         } else {
