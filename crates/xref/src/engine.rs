@@ -278,10 +278,14 @@ impl XrefEngine {
                     _ => unbound.push((p, *stamp)),
                 }
             }
-            for id in ix.candidates(&ids) {
-                if !kept[id as usize] {
-                    continue;
+            let candidates: Vec<u32> = ix.candidates(&ids).into_iter().filter(|id| kept[*id as usize]).collect();
+            // Bodies still in the store (after a restart) are read in parallel first.
+            candidates.par_iter().for_each(|id| {
+                if let Some(f) = ix.get(*id) {
+                    f.body();
                 }
+            });
+            for id in candidates {
                 let Some(f) = ix.get(id) else { continue };
                 let Some(body) = f.body() else {
                     // Its stored references did not read back: bound again below.
