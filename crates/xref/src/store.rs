@@ -16,6 +16,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::decls::FileDecls;
@@ -25,10 +26,10 @@ use crate::resolve::DepthCut;
 use crate::world::World;
 
 /// The format: `MAGIC`, each file's references (a postcard [`crate::refindex::RefsBody`]),
-/// then the [`Header`], its length (u64, little-endian) and the MAC of the header. A restart
-/// reads the header only (the world's declarations, the key table, the postings, where each
-/// file's references lie and their MACs); a file's references are read when a query needs
-/// them.
+/// every file's declarations, the [`Header`], the lengths of the declarations and the header
+/// (u64, little-endian) and the MAC of both. A restart reads the declarations (decoded in
+/// parallel) and the header (the key table, the postings, where each file's references lie
+/// and their MACs); a file's references are read when a query needs them.
 const MAGIC: &[u8; 8] = b"MJIXREF3";
 
 /// Files modified this close to the time of writing are left out (by the modification time in
@@ -54,7 +55,9 @@ struct HeaderFile {
     path: String,
     size: u64,
     mtime_ns: i128,
-    decls: Arc<FileDecls>,
+    /// The length of the file's declarations (a postcard `FileDecls`) in the declarations
+    /// part, which holds every file's in the header's order.
+    decls_len: u32,
     /// The file's references, bound for this stamp, when kept.
     refs: Option<HeaderRefs>,
 }
@@ -101,22 +104,43 @@ impl XrefEngine {
     /// Only the header is read: each file's references stay on disk until a query reads them.
     pub(crate) fn load(&self, st: &mut WorldState) {
         let Some(path) = &self.store else { return };
-        let Some((file, h)) = read(path) else { return };
+        let Some((file, h, decls)) = read(path) else { return };
+        // Every file's declarations, decoded in parallel (the bulk of a start).
+        let mut at = 0usize;
+        let spans: Vec<(usize, usize)> = h
+            .files
+            .iter()
+            .map(|f| {
+                at += f.decls_len as usize;
+                (at - f.decls_len as usize, at)
+            })
+            .collect();
+        if at != decls.len() {
+            return;
+        }
+        let Ok(all_decls) = spans
+            .par_iter()
+            .map(|(a, b)| postcard::from_bytes::<FileDecls>(&decls[*a..*b]).map(Arc::new))
+            .collect::<Result<Vec<_>, _>>()
+        else {
+            return;
+        };
+        drop(decls);
         let Some(keys) = Keys::restore(h.key_text, h.key_ends, h.key_sorted) else { return };
         let nkeys = keys.len();
         let file = Arc::new(file);
         let mut entries = std::collections::HashMap::with_capacity(h.files.len());
         let mut slots = Vec::with_capacity(h.files.len());
         let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> = Vec::with_capacity(h.files.len());
-        for f in h.files {
+        for (f, d) in h.files.into_iter().zip(all_decls) {
             let p: Arc<Path> = Path::new(&f.path).into();
             let refs = f.refs.map(|r| {
                 let at = OnDisk::new(file.clone(), r.offset, r.len, r.mac, nkeys);
                 FileRefs::on_disk(f.size, f.mtime_ns, r.cut, r.nrefs, r.nkeys, at)
             });
             slots.push((p.clone(), refs));
-            list.push((p.clone(), f.decls.clone()));
-            entries.insert(p, StampedDecls { size: f.size, mtime_ns: f.mtime_ns, decls: f.decls });
+            list.push((p.clone(), d.clone()));
+            entries.insert(p, StampedDecls { size: f.size, mtime_ns: f.mtime_ns, decls: d });
         }
         let base = BasePostings { off: h.post_off, files: h.post_files };
         let Some(ix) = RefIndex::restore(keys, slots, base) else { return };
@@ -184,11 +208,11 @@ impl XrefEngine {
     }
 }
 
-/// The MAC that ends the file: of its path and header, under the user's key, so a file this
-/// user's runs did not write here (a repository can ship one) is never read.
-fn mac(path: &Path, header: &[u8]) -> Option<[u8; 32]> {
+/// The MAC that ends the file: of its path, declarations and header, under the user's key, so
+/// a file this user's runs did not write here (a repository can ship one) is never read.
+fn mac(path: &Path, decls_and_header: &[u8]) -> Option<[u8; 32]> {
     let key = mji_fs::trust::Key::user().ok()?;
-    Some(key.mac_of(&[MAGIC.as_slice(), path.as_os_str().as_encoded_bytes(), header]))
+    Some(key.mac_of(&[MAGIC.as_slice(), path.as_os_str().as_encoded_bytes(), decls_and_header]))
 }
 
 /// The MAC of one file's stored references; the header (under its own MAC) holds it, so a
@@ -198,8 +222,9 @@ pub(crate) fn blob_mac(body: &[u8]) -> Option<[u8; 32]> {
     Some(key.mac_of(&[MAGIC.as_slice(), b"refs", body]))
 }
 
-/// The store's header, checked, and the open file its bodies are read from.
-fn read(path: &Path) -> Option<(std::fs::File, Header)> {
+/// The store's header and declarations, checked, and the open file its bodies are read from.
+/// The file ends in the declarations' length, the header's (u64, little-endian) and the MAC.
+fn read(path: &Path) -> Option<(std::fs::File, Header, Vec<u8>)> {
     use std::os::unix::fs::FileExt;
     let (file, meta) = mji_fs::open_regular(path, u64::MAX).ok()?;
     let len = meta.len();
@@ -208,24 +233,29 @@ fn read(path: &Path) -> Option<(std::fs::File, Header)> {
     if &magic != MAGIC {
         return None;
     }
-    let mut tail = [0u8; 40];
-    file.read_exact_at(&mut tail, len.checked_sub(40)?).ok()?;
-    let (hlen, found) = tail.split_at(8);
-    let hlen = u64::from_le_bytes(hlen.try_into().ok()?);
-    let start = len.checked_sub(40)?.checked_sub(hlen)?;
+    let mut tail = [0u8; TAIL];
+    let end = len.checked_sub(TAIL as u64)?;
+    file.read_exact_at(&mut tail, end).ok()?;
+    let dlen = u64::from_le_bytes(tail[..8].try_into().ok()?);
+    let hlen = u64::from_le_bytes(tail[8..16].try_into().ok()?);
+    let start = end.checked_sub(hlen)?.checked_sub(dlen)?;
     if start < MAGIC.len() as u64 {
         return None;
     }
-    let mut header = vec![0u8; usize::try_from(hlen).ok()?];
-    file.read_exact_at(&mut header, start).ok()?;
-    if !mji_fs::trust::same_mac(found, &mac(path, &header)?) {
+    let mut block = vec![0u8; usize::try_from(dlen.checked_add(hlen)?).ok()?];
+    file.read_exact_at(&mut block, start).ok()?;
+    if !mji_fs::trust::same_mac(&tail[16..], &mac(path, &block)?) {
         return None;
     }
+    let header = block.split_off(usize::try_from(dlen).ok()?);
     let h: Header = postcard::from_bytes(&header).ok()?;
     let bodies_fit =
         h.files.iter().flat_map(|f| &f.refs).all(|r| r.offset >= 8 && r.offset + u64::from(r.len) <= start);
-    (h.fingerprint == fingerprint() && bodies_fit).then_some((file, h))
+    (h.fingerprint == fingerprint() && bodies_fit).then_some((file, h, block))
 }
+
+/// The tail's length: the declarations' and the header's lengths, and the MAC.
+const TAIL: usize = 8 + 8 + 32;
 
 /// A file's references as written: its slot, what was in it, where the body went.
 struct Written {
@@ -269,6 +299,7 @@ fn write(
         let mut index_of: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
         let mut header_files = Vec::with_capacity(files.len());
         let mut written = Vec::new();
+        let mut decls: Vec<u8> = Vec::new();
         for (i, f) in files.into_iter().enumerate() {
             let refs = match &f.refs {
                 Some((slot, r)) => {
@@ -299,11 +330,13 @@ fn write(
                 }
                 None => None,
             };
+            let d = postcard::to_stdvec(&*f.decls).map_err(std::io::Error::other)?;
+            decls.extend_from_slice(&d);
             header_files.push(HeaderFile {
                 path: f.path.to_string_lossy().into_owned(),
                 size: f.size,
                 mtime_ns: f.mtime_ns,
-                decls: f.decls,
+                decls_len: d.len() as u32,
                 refs,
             });
         }
@@ -335,9 +368,13 @@ fn write(
             files: header_files,
         };
         let header = postcard::to_stdvec(&header).map_err(std::io::Error::other)?;
-        let sum = mac(path, &header).ok_or_else(|| std::io::Error::other("no user key to sign the reference index"))?;
-        out.write_all(&header)?;
-        out.write_all(&(header.len() as u64).to_le_bytes())?;
+        let (dlen, hlen) = (decls.len() as u64, header.len() as u64);
+        decls.extend_from_slice(&header);
+        drop(header);
+        let sum = mac(path, &decls).ok_or_else(|| std::io::Error::other("no user key to sign the reference index"))?;
+        out.write_all(&decls)?;
+        out.write_all(&dlen.to_le_bytes())?;
+        out.write_all(&hlen.to_le_bytes())?;
         out.write_all(&sum)?;
         out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         Ok(written)
