@@ -201,7 +201,13 @@ fn main() {
         .filter(|e| e.file_name().to_string_lossy().starts_with("xref-"))
         .map(|e| e.metadata().map(|m| m.len()).unwrap_or(0))
         .sum();
-    println!("reference index written: {:.2} s, {:.0} MB on disk", t.elapsed().as_secs_f64(), size as f64 / 1e6);
+    println!(
+        "reference index written: {:.2} s, {:.0} MB on disk; then {:.0} MB kept in memory (the bodies live on disk; RSS {:.0} MB)",
+        t.elapsed().as_secs_f64(),
+        size as f64 / 1e6,
+        ws.xref_bound_bytes() as f64 / 1e6,
+        rss_mb()
+    );
     drop(ws);
     let t = Instant::now();
     let ws = workspace(&jdk, scratch.path());
@@ -215,6 +221,15 @@ fn main() {
         ws.xref_bound().0,
         rss_mb()
     );
+    for target in ["java.lang.String#isEmpty()", "java.util.ArrayList#ArrayList(int)"] {
+        let args = FindReferencesArgs { target: target.into(), count_only: true, limit: 100, ..Default::default() };
+        let t = Instant::now();
+        let n = ws.find_references(&args).expect("find_references").total;
+        println!("  then find_references {target}: {:.0} ms ({n} references)", t.elapsed().as_secs_f64() * 1e3);
+    }
+    let t = Instant::now();
+    ws.find_references(&list).expect("find_references");
+    println!("  find_references java.util.List again: {:.0} ms", t.elapsed().as_secs_f64() * 1e3);
 }
 
 /// `n` targets spread evenly over the world's workspace types: each a type, one of its

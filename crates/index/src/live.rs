@@ -630,6 +630,15 @@ impl LiveIndex {
         self.state.read().map(|st| st.table.files().map(|f| (f.path.clone(), f.root)).collect()).unwrap_or_default()
     }
 
+    /// Every indexed Java file with its root and the stamp it was indexed at (while
+    /// [`LiveIndex::is_watching`], the stamp a `stat` would give now).
+    pub fn java_file_stamps(&self) -> Vec<(Arc<Path>, usize, (u64, i128))> {
+        self.state
+            .read()
+            .map(|st| st.table.files().map(|f| (f.path.clone(), f.root, f.stamp())).collect())
+            .unwrap_or_default()
+    }
+
     pub fn counts(&self) -> (usize, usize, usize) {
         self.state
             .read()

@@ -597,15 +597,34 @@ impl Workspace {
             return (w.clone(), files.clone());
         }
         crate::libraries::type_xref(self);
-        let files = self.index().java_files();
-        let stamps: Vec<(FileStamp, String)> = files
-            .par_iter()
-            .filter_map(|(p, root)| {
-                let m = std::fs::metadata(p).ok()?;
-                let (size, mtime_ns) = mji_index::symbols::stamp(&m);
-                Some((FileStamp { path: p.clone(), size, mtime_ns }, self.roots.display(p, *root)))
-            })
-            .collect();
+        // Under a watcher that has applied every event, the index's stamps are the files'
+        // own: no stat of every file (tens of milliseconds on the JDK) after an edit. A file
+        // the index read within the racy window has a stamp that never matches (two
+        // same-size writes would look alike): only those are stat-ed.
+        let stamps: Vec<(FileStamp, String)> = if watching {
+            self.index()
+                .java_file_stamps()
+                .into_iter()
+                .filter_map(|(p, root, (size, mtime_ns))| {
+                    let (size, mtime_ns) = match mtime_ns {
+                        i128::MIN => mji_index::symbols::stamp(&std::fs::metadata(&p).ok()?),
+                        _ => (size, mtime_ns),
+                    };
+                    let shown = self.roots.display(&p, root);
+                    Some((FileStamp { path: p, size, mtime_ns }, shown))
+                })
+                .collect()
+        } else {
+            self.index()
+                .java_files()
+                .par_iter()
+                .filter_map(|(p, root)| {
+                    let m = std::fs::metadata(p).ok()?;
+                    let (size, mtime_ns) = mji_index::symbols::stamp(&m);
+                    Some((FileStamp { path: p.clone(), size, mtime_ns }, self.roots.display(p, *root)))
+                })
+                .collect()
+        };
         let (w, _) = self.xref.world(&stamps.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>());
         let mut shown: Vec<(Arc<Path>, String)> = stamps.into_iter().map(|(s, d)| (s.path, d)).collect();
         shown.sort_by(|a, b| a.1.cmp(&b.1));

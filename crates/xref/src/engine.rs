@@ -169,11 +169,26 @@ impl XrefEngine {
         for p in &removed {
             st.entries.remove(p);
         }
-        let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> =
-            st.entries.iter().map(|(p, e)| (p.clone(), e.decls.clone())).collect();
-        list.sort_by(|a, b| a.0.cmp(&b.0));
+        // Edits of members only relink the old world in place of the edited files; anything
+        // else (a file added or removed, a type or import changed) links a new one.
+        let relinked = match &st.world {
+            Some(old) if removed.is_empty() => touched
+                .iter()
+                .map(|p| {
+                    let i = old.files.binary_search_by(|f| (*f.path).cmp(p)).ok()?;
+                    Some((i, st.entries.get(p)?.decls.clone()))
+                })
+                .collect::<Option<Vec<_>>>()
+                .and_then(|edits| old.relinked(&edits)),
+            _ => None,
+        };
         st.generation += 1;
-        let mut w = self.new_world(list);
+        let mut w = relinked.unwrap_or_else(|| {
+            let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> =
+                st.entries.iter().map(|(p, e)| (p.clone(), e.decls.clone())).collect();
+            list.sort_by(|a, b| a.0.cmp(&b.0));
+            self.new_world(list)
+        });
         w.shape = st.generation;
         let w = Arc::new(w);
         let names = match &st.world {
@@ -296,12 +311,24 @@ impl XrefEngine {
                     _ => unbound.push((p, *stamp)),
                 }
             }
-            for id in ix.candidates(&ids) {
-                if !kept[id as usize] {
-                    continue;
+            let candidates: Vec<u32> = ix.candidates(&ids).into_iter().filter(|id| kept[*id as usize]).collect();
+            // Bodies still in the store (after a restart) are read in parallel first.
+            candidates.par_iter().for_each(|id| {
+                if let Some(f) = ix.get(*id) {
+                    f.body();
                 }
+            });
+            for id in candidates {
                 let Some(f) = ix.get(id) else { continue };
-                let refs: Vec<Ref> = ix.matching(f, &ids).into_iter().filter(|r| keep(r)).collect();
+                let Some(body) = f.body() else {
+                    // Its stored references did not read back: bound again below.
+                    let p = ix.path(id);
+                    if let Some(i) = files.iter().position(|x| x == p) {
+                        unbound.push((&files[i], stamps[i]));
+                    }
+                    continue;
+                };
+                let refs: Vec<Ref> = ix.matching(body, &ids).into_iter().filter(|r| keep(r)).collect();
                 if !refs.is_empty() {
                     out.push((ix.path(id).clone(), refs));
                 }
@@ -363,7 +390,7 @@ impl XrefEngine {
         let stamp = self.stamps(std::slice::from_ref(p)).pop().flatten()?;
         let ix = self.refs.read().ok()?;
         let f = ix.get(ix.id_of(p)?)?;
-        ((f.size, f.mtime_ns) == stamp).then(|| ix.all(f))
+        ((f.size, f.mtime_ns) == stamp).then(|| f.body().map(|b| ix.all(b))).flatten()
     }
 
     /// Binds, one file at a time, every file of `files` whose references are not kept yet,

@@ -28,7 +28,7 @@ use crate::world::{TypeId, World};
 
 /// The type's header: what it is, apart from its members, the indexes of its member and
 /// outer types in their file, and its lines (any other field added to `TypeSym` counts).
-fn same_header(a: &TypeSym, b: &TypeSym) -> bool {
+pub(crate) fn same_header(a: &TypeSym, b: &TypeSym) -> bool {
     let header = |t: &TypeSym| TypeSym {
         outer: t.outer.map(|_| 0),
         fields: Vec::new(),

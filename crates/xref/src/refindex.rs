@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
@@ -29,21 +29,18 @@ pub(crate) struct PackedRef {
     pub confidence: Confidence,
 }
 
-/// A file's references for its stamp, and the identifiers of its text.
+/// What a file's references are, apart from their stamp: the part a restart reads only when
+/// a query needs the file.
 #[derive(Debug, Serialize, Deserialize)]
-pub(crate) struct FileRefs {
-    pub size: u64,
-    pub mtime_ns: i128,
+pub(crate) struct RefsBody {
     /// Key ids, `refs[i]` owning `ids[first..first + count]`.
     pub ids: Box<[u32]>,
     pub refs: Box<[PackedRef]>,
     /// [`word_hash`]es of every identifier in the file's text, sorted, distinct.
     pub words: Box<[u32]>,
-    /// Where the binder's depth limit cut the file short: its references are incomplete.
-    pub cut: Option<DepthCut>,
 }
 
-impl FileRefs {
+impl RefsBody {
     fn targets(&self, p: &PackedRef) -> &[u32] {
         &self.ids[p.first as usize..p.first as usize + p.count as usize]
     }
@@ -52,9 +49,127 @@ impl FileRefs {
         self.ids.len() * 4 + self.refs.len() * std::mem::size_of::<PackedRef>() + self.words.len() * 4
     }
 
-    /// Whether the file's text has one of these words as an identifier.
+    /// The distinct key ids the file references, sorted.
+    fn distinct_keys(&self) -> Vec<u32> {
+        let mut d: Vec<u32> = self.ids.to_vec();
+        d.sort_unstable();
+        d.dedup();
+        d
+    }
+
+    /// Whether it is what the writer packed: targets inside `ids`, ids inside a key table of
+    /// `keys` entries, words sorted.
+    fn well_formed(&self, keys: u32) -> bool {
+        self.ids.iter().all(|i| *i < keys)
+            && self.refs.iter().all(|r| r.first as usize + r.count as usize <= self.ids.len())
+            && self.words.windows(2).all(|w| w[0] < w[1])
+    }
+}
+
+/// Where a file's [`RefsBody`] lies in a store file: read (and checked against its MAC, which
+/// the store's MAC-checked table holds) on first use.
+pub(crate) struct OnDisk {
+    pub file: Arc<std::fs::File>,
+    pub offset: u64,
+    pub len: u32,
+    pub mac: [u8; 32],
+    /// The size of the key table the body's ids index.
+    pub keys: u32,
+    cell: OnceLock<Option<RefsBody>>,
+}
+
+impl OnDisk {
+    pub fn new(file: Arc<std::fs::File>, offset: u64, len: u32, mac: [u8; 32], keys: u32) -> OnDisk {
+        OnDisk { file, offset, len, mac, keys, cell: OnceLock::new() }
+    }
+
+    /// The body's bytes as stored, when they read whole and their MAC holds.
+    pub fn bytes(&self) -> Option<Vec<u8>> {
+        use std::os::unix::fs::FileExt;
+        let mut b = vec![0u8; self.len as usize];
+        self.file.read_exact_at(&mut b, self.offset).ok()?;
+        mji_fs::trust::same_mac(&self.mac, &crate::store::blob_mac(&b)?).then_some(b)
+    }
+
+    fn read(&self) -> Option<RefsBody> {
+        let body: RefsBody = postcard::from_bytes(&self.bytes()?).ok()?;
+        body.well_formed(self.keys).then_some(body)
+    }
+}
+
+enum Body {
+    Mem(RefsBody),
+    Disk(OnDisk),
+}
+
+/// A file's references for its stamp: the stamp, counts and depth cut always in memory, the
+/// references and words in memory or, read back from a store, on disk until first used.
+pub(crate) struct FileRefs {
+    pub size: u64,
+    pub mtime_ns: i128,
+    /// Where the binder's depth limit cut the file short: its references are incomplete.
+    pub cut: Option<DepthCut>,
+    /// How many references, and how many distinct keys they target.
+    pub nrefs: u32,
+    pub nkeys: u32,
+    body: Body,
+}
+
+impl FileRefs {
+    pub fn in_memory(size: u64, mtime_ns: i128, cut: Option<DepthCut>, body: RefsBody) -> FileRefs {
+        let nkeys = body.distinct_keys().len() as u32;
+        FileRefs { size, mtime_ns, cut, nrefs: body.refs.len() as u32, nkeys, body: Body::Mem(body) }
+    }
+
+    /// A file whose body stays in a store file until used.
+    pub fn on_disk(size: u64, mtime_ns: i128, cut: Option<DepthCut>, nrefs: u32, nkeys: u32, at: OnDisk) -> FileRefs {
+        FileRefs { size, mtime_ns, cut, nrefs, nkeys, body: Body::Disk(at) }
+    }
+
+    /// The references, read from the store on first use (and kept); `None` when the store's
+    /// bytes are unreadable or not what was written (the file is then bound again).
+    pub fn body(&self) -> Option<&RefsBody> {
+        match &self.body {
+            Body::Mem(b) => Some(b),
+            Body::Disk(d) => d.cell.get_or_init(|| d.read()).as_ref(),
+        }
+    }
+
+    /// `f` of the body, without keeping a body read from disk for it.
+    fn peek<R>(&self, f: impl FnOnce(&RefsBody) -> R) -> Option<R> {
+        match &self.body {
+            Body::Mem(b) => Some(f(b)),
+            Body::Disk(d) => match d.cell.get() {
+                Some(b) => b.as_ref().map(f),
+                None => d.read().as_ref().map(f),
+            },
+        }
+    }
+
+    /// Where the body lies on disk, for a store writer that copies it unread.
+    pub fn on_disk_at(&self) -> Option<&OnDisk> {
+        match &self.body {
+            Body::Disk(d) => Some(d),
+            Body::Mem(_) => None,
+        }
+    }
+
+    /// The body when it is in memory (bound here or already read back).
+    pub fn loaded(&self) -> Option<&RefsBody> {
+        match &self.body {
+            Body::Mem(b) => Some(b),
+            Body::Disk(d) => d.cell.get().and_then(|b| b.as_ref()),
+        }
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.loaded().map_or(0, RefsBody::heap_bytes)
+    }
+
+    /// Whether the file's text has one of these words as an identifier (yes when its body
+    /// cannot be read: invalidation and the cut-short report then err on the safe side).
     pub fn mentions(&self, words: &[u32]) -> bool {
-        words.iter().any(|w| self.words.binary_search(w).is_ok())
+        self.peek(|b| words.iter().any(|w| b.words.binary_search(w).is_ok())).unwrap_or(true)
     }
 }
 
@@ -93,21 +208,121 @@ pub(crate) fn words_of(bytes: &[u8]) -> Box<[u32]> {
     out.into()
 }
 
+/// The key table: every key's text in one string (no allocation per key), found through a
+/// sorted permutation for the keys read back or last saved and a map for those added since.
+#[derive(Default)]
+pub(crate) struct Keys {
+    text: String,
+    /// Key `i` is `text[ends[i - 1]..ends[i]]` (from 0 for the first).
+    ends: Vec<u32>,
+    /// Ids of the first `sorted.len()` keys, ordered by their text.
+    sorted: Vec<u32>,
+    added: HashMap<Box<str>, u32>,
+}
+
+impl Keys {
+    /// A table read back: `None` unless the parts fit together.
+    pub fn restore(text: String, ends: Vec<u32>, sorted: Vec<u32>) -> Option<Keys> {
+        let n = ends.len() as u32;
+        let fits = ends.windows(2).all(|w| w[0] <= w[1])
+            && ends.last().is_none_or(|e| *e as usize == text.len())
+            && ends.iter().all(|e| text.is_char_boundary(*e as usize))
+            && sorted.len() == ends.len()
+            && sorted.iter().all(|i| *i < n);
+        fits.then_some(Keys { text, ends, sorted, added: HashMap::new() })
+    }
+
+    pub fn len(&self) -> u32 {
+        self.ends.len() as u32
+    }
+
+    pub fn get(&self, id: u32) -> &str {
+        let i = id as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.text[start..self.ends[i] as usize]
+    }
+
+    pub fn find(&self, k: &str) -> Option<u32> {
+        match self.sorted.binary_search_by(|i| self.get(*i).cmp(k)) {
+            Ok(i) => Some(self.sorted[i]),
+            Err(_) => self.added.get(k).copied(),
+        }
+    }
+
+    fn intern(&mut self, k: &str) -> u32 {
+        if let Some(id) = self.find(k) {
+            return id;
+        }
+        let id = self.len();
+        self.text.push_str(k);
+        self.ends.push(self.text.len() as u32);
+        self.added.insert(k.into(), id);
+        id
+    }
+
+    /// The parts to save: the text, the ends, and every id ordered by its key.
+    pub fn parts(&self) -> (&str, &[u32]) {
+        (&self.text, &self.ends)
+    }
+
+    /// Every id of a table of these parts, ordered by key text.
+    pub fn sorted_ids(text: &str, ends: &[u32]) -> Vec<u32> {
+        let get = |i: u32| {
+            let i = i as usize;
+            &text[if i == 0 { 0 } else { ends[i - 1] as usize }..ends[i] as usize]
+        };
+        let mut ids: Vec<u32> = (0..ends.len() as u32).collect();
+        ids.sort_unstable_by(|a, b| get(*a).cmp(get(*b)));
+        ids
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.text.capacity() + self.ends.capacity() * 4 + self.sorted.capacity() * 4 + self.added.len() * 48
+    }
+}
+
+/// Postings read back or last compacted, as one table: key `k`'s files are
+/// `files[off[k]..off[k + 1]]`.
+#[derive(Default)]
+pub(crate) struct BasePostings {
+    pub off: Vec<u32>,
+    pub files: Vec<u32>,
+}
+
+impl BasePostings {
+    fn of(&self, k: u32) -> &[u32] {
+        let k = k as usize;
+        match (self.off.get(k), self.off.get(k + 1)) {
+            (Some(a), Some(b)) => &self.files[*a as usize..*b as usize],
+            _ => &[],
+        }
+    }
+
+    /// Whether they fit a table of `keys` keys and `files` files.
+    fn fits(&self, keys: u32, files: u32) -> bool {
+        (self.off.is_empty() || self.off.len() == keys as usize + 1)
+            && self.off.first().is_none_or(|o| *o == 0)
+            && self.off.windows(2).all(|w| w[0] <= w[1])
+            && self.off.last().is_none_or(|o| *o as usize == self.files.len())
+            && self.files.iter().all(|f| *f < files)
+    }
+}
+
 /// The index itself. File and key ids are positions in `paths` and `keys`; neither table
 /// shrinks (a removed file's slot is empty).
 #[derive(Default)]
 pub(crate) struct RefIndex {
-    keys: Vec<Arc<str>>,
-    key_ids: HashMap<Arc<str>, u32>,
+    keys: Keys,
     paths: Vec<Arc<Path>>,
     path_ids: HashMap<Arc<Path>, u32>,
     files: Vec<Option<Arc<FileRefs>>>,
     /// The world generation that last invalidated each file: a binding made under an older
     /// world is not kept.
     invalidated_at: Vec<u64>,
-    /// Key id to the files that reference it. A file's ids are added when it is bound and
-    /// left when it is dropped (a query checks the file), so the lists are compacted when
-    /// they hold twice what the files do.
+    /// Key id to the files that reference it: `base`, plus `postings` for the files bound
+    /// since. A file's ids are added when it is bound and left when it is dropped (a query
+    /// checks the file), so the lists are compacted when they hold twice what the files do.
+    base: BasePostings,
     postings: HashMap<u32, Vec<u32>>,
     postings_len: usize,
     live_postings: usize,
@@ -128,20 +343,9 @@ impl RefIndex {
         id
     }
 
-    fn key_id(&mut self, k: &str) -> u32 {
-        if let Some(id) = self.key_ids.get(k) {
-            return *id;
-        }
-        let id = self.keys.len() as u32;
-        let k: Arc<str> = k.into();
-        self.keys.push(k.clone());
-        self.key_ids.insert(k, id);
-        id
-    }
-
     /// The id of a key some kept file references.
     pub fn find_key(&self, k: &str) -> Option<u32> {
-        self.key_ids.get(k).copied()
+        self.keys.find(k)
     }
 
     pub fn id_of(&self, p: &Path) -> Option<u32> {
@@ -159,10 +363,6 @@ impl RefIndex {
     /// The kept references of a file, whatever their stamp.
     pub fn get(&self, id: u32) -> Option<&Arc<FileRefs>> {
         self.files.get(id as usize)?.as_ref()
-    }
-
-    pub fn files(&self) -> impl Iterator<Item = (&Arc<Path>, &Arc<FileRefs>)> {
-        self.paths.iter().zip(&self.files).filter_map(|(p, f)| Some((p, f.as_ref()?)))
     }
 
     pub fn file_count(&self) -> usize {
@@ -195,8 +395,7 @@ impl RefIndex {
             let first = ids.len() as u32;
             let count = r.targets.len().min(u16::MAX as usize);
             for k in &r.targets[..count] {
-                let kid = self.key_id(k);
-                ids.push(kid);
+                ids.push(self.keys.intern(k));
             }
             packed.push(PackedRef {
                 line: r.line,
@@ -208,34 +407,34 @@ impl RefIndex {
                 confidence: r.confidence,
             });
         }
-        let f = FileRefs { size: stamp.0, mtime_ns: stamp.1, ids: ids.into(), refs: packed.into(), words, cut };
-        self.put(id, Arc::new(f));
-        true
-    }
-
-    /// Keeps already packed references (read back from disk) in slot `id`.
-    fn put(&mut self, id: u32, f: Arc<FileRefs>) {
+        let body = RefsBody { ids: ids.into(), refs: packed.into(), words };
+        let distinct = body.distinct_keys();
+        let f = FileRefs::in_memory(stamp.0, stamp.1, cut, body);
         self.drop_file(id);
-        let mut distinct: Vec<u32> = f.ids.to_vec();
-        distinct.sort_unstable();
-        distinct.dedup();
         for k in &distinct {
             self.postings.entry(*k).or_default().push(id);
         }
         self.postings_len += distinct.len();
         self.live_postings += distinct.len();
-        self.refs += f.refs.len();
-        self.files[id as usize] = Some(f);
+        self.refs += f.nrefs as usize;
+        self.files[id as usize] = Some(Arc::new(f));
         self.compact_if_sparse();
+        true
     }
 
     fn drop_file(&mut self, id: u32) {
         if let Some(old) = self.files[id as usize].take() {
-            self.refs -= old.refs.len();
-            let mut distinct: Vec<u32> = old.ids.to_vec();
-            distinct.sort_unstable();
-            distinct.dedup();
-            self.live_postings -= distinct.len();
+            self.refs -= old.nrefs as usize;
+            self.live_postings -= old.nkeys as usize;
+        }
+    }
+
+    /// Puts `new` in slot `id` if it still holds `old` (the same references, now on disk).
+    pub fn replace_same(&mut self, id: u32, old: &Arc<FileRefs>, new: FileRefs) {
+        if let Some(Some(slot)) = self.files.get_mut(id as usize)
+            && Arc::ptr_eq(slot, old)
+        {
+            *slot = Arc::new(new);
         }
     }
 
@@ -268,6 +467,7 @@ impl RefIndex {
             self.invalidated_at[id as usize] = generation;
         }
         self.postings.clear();
+        self.base = BasePostings::default();
         self.postings_len = 0;
     }
 
@@ -275,30 +475,51 @@ impl RefIndex {
         if self.postings_len < 1_000_000 || self.postings_len < 2 * self.live_postings {
             return;
         }
-        self.postings.clear();
+        let mut lists: Vec<(u32, u32)> = Vec::with_capacity(self.live_postings);
         for (id, f) in self.files.iter().enumerate() {
             let Some(f) = f else { continue };
-            let mut distinct: Vec<u32> = f.ids.to_vec();
-            distinct.sort_unstable();
-            distinct.dedup();
-            for k in distinct {
-                self.postings.entry(k).or_default().push(id as u32);
+            // A body that cannot be read any more: its file is bound again when asked.
+            for k in f.peek(RefsBody::distinct_keys).unwrap_or_default() {
+                lists.push((k, id as u32));
             }
         }
+        self.set_base(lists);
+        self.postings.clear();
         self.postings_len = self.live_postings;
+    }
+
+    /// `base` made of (key, file) pairs.
+    fn set_base(&mut self, mut pairs: Vec<(u32, u32)>) {
+        pairs.sort_unstable();
+        let mut off = Vec::with_capacity(self.keys.len() as usize + 1);
+        let mut files = Vec::with_capacity(pairs.len());
+        let mut at = 0;
+        for k in 0..self.keys.len() {
+            off.push(files.len() as u32);
+            while at < pairs.len() && pairs[at].0 == k {
+                files.push(pairs[at].1);
+                at += 1;
+            }
+        }
+        off.push(files.len() as u32);
+        self.base = BasePostings { off, files };
     }
 
     /// The files that may reference one of `keys` (ids), sorted and distinct; each still has
     /// to be checked (its slot may have been dropped or re-bound).
     pub fn candidates(&self, keys: &[u32]) -> Vec<u32> {
-        let mut out: Vec<u32> = keys.iter().filter_map(|k| self.postings.get(k)).flatten().copied().collect();
+        let mut out: Vec<u32> = keys
+            .iter()
+            .flat_map(|k| self.base.of(*k).iter().chain(self.postings.get(k).into_iter().flatten()))
+            .copied()
+            .collect();
         out.sort_unstable();
         out.dedup();
         out
     }
 
     /// A file's references with a target among `keys` (ids, sorted), unpacked.
-    pub fn matching(&self, f: &FileRefs, keys: &[u32]) -> Vec<Ref> {
+    pub fn matching(&self, f: &RefsBody, keys: &[u32]) -> Vec<Ref> {
         f.refs
             .iter()
             .filter(|p| f.targets(p).iter().any(|i| keys.binary_search(i).is_ok()))
@@ -307,50 +528,71 @@ impl RefIndex {
     }
 
     /// Every reference of a file, unpacked.
-    pub fn all(&self, f: &FileRefs) -> Vec<Ref> {
+    pub fn all(&self, f: &RefsBody) -> Vec<Ref> {
         f.refs.iter().map(|p| self.unpack(f, p)).collect()
     }
 
-    fn unpack(&self, f: &FileRefs, p: &PackedRef) -> Ref {
+    fn unpack(&self, f: &RefsBody, p: &PackedRef) -> Ref {
         Ref {
             line: p.line,
             column: p.column,
             kind: p.kind,
             category: p.category,
-            targets: f.targets(p).iter().map(|i| self.keys[*i as usize].to_string()).collect(),
+            targets: f.targets(p).iter().map(|i| self.keys.get(*i).to_string()).collect(),
             confidence: p.confidence,
         }
     }
 
-    /// Heap bytes held, roughly (allocator overhead not counted).
+    /// Heap bytes held, roughly (allocator overhead not counted; bodies still on disk not
+    /// counted).
     pub fn heap_bytes(&self) -> usize {
-        self.files.iter().flatten().map(|f| f.heap_bytes()).sum::<usize>()
-            + self.keys.iter().map(|k| k.len() + 40).sum::<usize>()
-            + self.postings_len * 4
-            + self.postings.len() * 40
+        self.files.iter().flatten().map(|f| f.heap_bytes() + 64).sum::<usize>()
+            + self.keys.heap_bytes()
+            + self.base.off.capacity() * 4
+            + self.base.files.capacity() * 4
+            + self.postings.values().map(|v| v.capacity() * 4 + 40).sum::<usize>()
             + self.paths.len() * 48
     }
 
     /// The key table, for saving.
-    pub fn key_table(&self) -> &[Arc<str>] {
+    pub fn key_table(&self) -> &Keys {
         &self.keys
     }
 
-    /// An index read back from disk: its key table and files.
-    pub fn restore(keys: Vec<String>, files: Vec<(Arc<Path>, FileRefs)>) -> RefIndex {
-        let mut ix = RefIndex::default();
-        for k in keys {
-            ix.key_id(&k);
+    /// Every key's files (slot ids, possibly stale: a dropped or re-bound slot may remain),
+    /// as (key, slot) pairs, for saving.
+    pub fn posting_pairs(&self) -> Vec<(u32, u32)> {
+        let mut out = Vec::with_capacity(self.postings_len);
+        for k in 0..self.keys.len() {
+            out.extend(self.base.of(k).iter().map(|f| (k, *f)));
         }
-        let n = ix.keys.len() as u32;
-        for (p, f) in files {
-            if f.ids.iter().any(|i| *i >= n) || f.refs.iter().any(|r| r.first as usize + r.count as usize > f.ids.len())
-            {
-                continue; // not what we wrote: leave the file to be bound again
-            }
+        for (k, files) in &self.postings {
+            out.extend(files.iter().map(|f| (*k, *f)));
+        }
+        out
+    }
+
+    /// An index read back from disk: its key table, its files by slot (each body left on disk
+    /// until a query reads it) and the postings over those slots. `None` when they do not fit
+    /// together.
+    pub fn restore(keys: Keys, files: Vec<(Arc<Path>, Option<FileRefs>)>, base: BasePostings) -> Option<RefIndex> {
+        if !base.fits(keys.len(), files.len() as u32) {
+            return None;
+        }
+        let mut ix = RefIndex { keys, ..RefIndex::default() };
+        for (i, (p, f)) in files.into_iter().enumerate() {
             let id = ix.file_id(&p);
-            ix.put(id, Arc::new(f));
+            if id as usize != i {
+                return None; // a path twice: not what we wrote
+            }
+            if let Some(f) = f {
+                ix.refs += f.nrefs as usize;
+                ix.live_postings += f.nkeys as usize;
+                ix.files[id as usize] = Some(Arc::new(f));
+            }
         }
-        ix
+        ix.postings_len = base.files.len();
+        ix.base = base;
+        Some(ix)
     }
 }

@@ -16,51 +16,59 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::decls::FileDecls;
 use crate::engine::{StampedDecls, WorldState, XrefEngine};
-use crate::refindex::{FileRefs, RefIndex};
+use crate::refindex::{BasePostings, FileRefs, Keys, OnDisk, RefIndex};
+use crate::resolve::DepthCut;
 
-const MAGIC: &[u8; 8] = b"MJIXREF2";
+/// The format: `MAGIC`, each file's references (a postcard [`crate::refindex::RefsBody`]),
+/// every file's declarations, the [`Header`], the lengths of the declarations and the header
+/// (u64, little-endian) and the MAC of both. A restart reads the declarations (decoded in
+/// parallel) and the header (the key table, the postings, where each file's references lie
+/// and their MACs); a file's references are read when a query needs them.
+const MAGIC: &[u8; 8] = b"MJIXREF3";
 
 /// Files modified this close to the time of writing are left out (by the modification time in
 /// a stamp's low 64 bits; see `mji_index::symbols::stamp`).
 const RACY_WINDOW_NS: i128 = 2_000_000_000;
 
-/// The file's form; [`SavedOut`] writes the same fields from shared references.
-#[derive(Deserialize)]
-struct Saved {
+#[derive(Serialize, Deserialize)]
+struct Header {
     fingerprint: String,
     generation: u64,
-    keys: Vec<String>,
-    files: Vec<SavedFile>,
+    /// The key table: every key's text, where each ends, and the ids in key order.
+    key_text: String,
+    key_ends: Vec<u32>,
+    key_sorted: Vec<u32>,
+    /// Key `k`'s files (indexes into `files`) are `post_files[post_off[k]..post_off[k + 1]]`.
+    post_off: Vec<u32>,
+    post_files: Vec<u32>,
+    files: Vec<HeaderFile>,
 }
 
-#[derive(Deserialize)]
-struct SavedFile {
+#[derive(Serialize, Deserialize)]
+struct HeaderFile {
     path: String,
     size: u64,
     mtime_ns: i128,
-    decls: FileDecls,
-    refs: Option<FileRefs>,
+    /// The length of the file's declarations (a postcard `FileDecls`) in the declarations
+    /// part, which holds every file's in the header's order.
+    decls_len: u32,
+    /// The file's references, bound for this stamp, when kept.
+    refs: Option<HeaderRefs>,
 }
 
-#[derive(Serialize)]
-struct SavedOut {
-    fingerprint: String,
-    generation: u64,
-    keys: Vec<Arc<str>>,
-    files: Vec<SavedFileOut>,
-}
-
-#[derive(Serialize)]
-struct SavedFileOut {
-    path: String,
-    size: u64,
-    mtime_ns: i128,
-    decls: Arc<FileDecls>,
-    refs: Option<Arc<FileRefs>>,
+#[derive(Serialize, Deserialize)]
+struct HeaderRefs {
+    cut: Option<DepthCut>,
+    nrefs: u32,
+    nkeys: u32,
+    offset: u64,
+    len: u32,
+    mac: [u8; 32],
 }
 
 /// What a persisted index must have been written by: the format, this build (the binder's
@@ -80,30 +88,69 @@ fn now_ns() -> i128 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as i128).unwrap_or(0)
 }
 
+/// One file as a save sees it, taken under the locks.
+struct ToSave {
+    path: Arc<Path>,
+    size: u64,
+    mtime_ns: i128,
+    decls: Arc<FileDecls>,
+    /// Its slot in the index and its references, when they are valid for the stamp.
+    refs: Option<(u32, Arc<FileRefs>)>,
+}
+
 impl XrefEngine {
     /// Reads the persisted world and index into an empty state; anything unusable is ignored.
+    /// Only the header is read: each file's references stay on disk until a query reads them.
     pub(crate) fn load(&self, st: &mut WorldState) {
         let Some(path) = &self.store else { return };
-        let Some(saved) = read(path, self.libraries_hash()) else { return };
-        let mut entries = std::collections::HashMap::with_capacity(saved.files.len());
-        let mut kept = Vec::new();
-        for f in saved.files {
-            let p: Arc<Path> = Path::new(&f.path).into();
-            if let Some(r) = f.refs {
-                kept.push((p.clone(), r));
-            }
-            entries.insert(p, StampedDecls { size: f.size, mtime_ns: f.mtime_ns, decls: Arc::new(f.decls) });
+        let Some((file, h, decls)) = read(path, self.libraries_hash()) else { return };
+        // Every file's declarations, decoded in parallel (the bulk of a start).
+        let mut at = 0usize;
+        let spans: Vec<(usize, usize)> = h
+            .files
+            .iter()
+            .map(|f| {
+                at += f.decls_len as usize;
+                (at - f.decls_len as usize, at)
+            })
+            .collect();
+        if at != decls.len() {
+            return;
         }
-        let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> =
-            entries.iter().map(|(p, e)| (p.clone(), e.decls.clone())).collect();
+        let Ok(all_decls) = spans
+            .par_iter()
+            .map(|(a, b)| postcard::from_bytes::<FileDecls>(&decls[*a..*b]).map(Arc::new))
+            .collect::<Result<Vec<_>, _>>()
+        else {
+            return;
+        };
+        drop(decls);
+        let Some(keys) = Keys::restore(h.key_text, h.key_ends, h.key_sorted) else { return };
+        let nkeys = keys.len();
+        let file = Arc::new(file);
+        let mut entries = std::collections::HashMap::with_capacity(h.files.len());
+        let mut slots = Vec::with_capacity(h.files.len());
+        let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> = Vec::with_capacity(h.files.len());
+        for (f, d) in h.files.into_iter().zip(all_decls) {
+            let p: Arc<Path> = Path::new(&f.path).into();
+            let refs = f.refs.map(|r| {
+                let at = OnDisk::new(file.clone(), r.offset, r.len, r.mac, nkeys);
+                FileRefs::on_disk(f.size, f.mtime_ns, r.cut, r.nrefs, r.nkeys, at)
+            });
+            slots.push((p.clone(), refs));
+            list.push((p.clone(), d.clone()));
+            entries.insert(p, StampedDecls { size: f.size, mtime_ns: f.mtime_ns, decls: d });
+        }
+        let base = BasePostings { off: h.post_off, files: h.post_files };
+        let Some(ix) = RefIndex::restore(keys, slots, base) else { return };
         list.sort_by(|a, b| a.0.cmp(&b.0));
         let mut w = self.new_world(list);
-        st.generation = saved.generation.max(1);
+        st.generation = h.generation.max(1);
         w.shape = st.generation;
         st.entries = entries;
         st.world = Some(Arc::new(w));
-        if let Ok(mut ix) = self.refs.write() {
-            *ix = RefIndex::restore(saved.keys, kept);
+        if let Ok(mut slot) = self.refs.write() {
+            *slot = ix;
         }
     }
 
@@ -116,78 +163,227 @@ impl XrefEngine {
         }
         // One consistent view, taken under the state's lock and then the index's (the order
         // every path takes), shared rather than copied; the locks are released before encoding.
-        let saved = {
+        let (generation, files, key_text, key_ends, pairs) = {
             let st = self.state.lock().ok()?;
             let ix = self.refs.read().ok()?;
             let racy = now_ns() - RACY_WINDOW_NS;
-            let mut refs: std::collections::HashMap<&Path, &Arc<FileRefs>> =
-                ix.files().map(|(p, f)| (&**p, f)).collect();
-            let files: Vec<SavedFileOut> = st
+            let mut files: Vec<ToSave> = st
                 .entries
                 .iter()
                 .map(|(p, e)| {
                     // A file modified just now keeps its declarations (the next start compares
                     // against them) under a stamp that never matches, so it is read again.
                     let racy = i128::from(e.mtime_ns as u64) >= racy;
-                    SavedFileOut {
-                        path: p.to_string_lossy().into_owned(),
+                    let refs = ix
+                        .id_of(p)
+                        .and_then(|id| Some((id, ix.get(id)?.clone())))
+                        .filter(|(_, f)| !racy && f.size == e.size && f.mtime_ns == e.mtime_ns);
+                    ToSave {
+                        path: p.clone(),
                         size: e.size,
                         mtime_ns: if racy { i128::MIN } else { e.mtime_ns },
                         decls: e.decls.clone(),
-                        refs: refs
-                            .remove(&**p)
-                            .filter(|f| !racy && f.size == e.size && f.mtime_ns == e.mtime_ns)
-                            .cloned(),
+                        refs,
                     }
                 })
                 .collect();
-            SavedOut {
-                fingerprint: fingerprint(self.libraries_hash()),
-                generation: st.generation,
-                keys: ix.key_table().to_vec(),
-                files,
-            }
+            files.sort_by(|a, b| a.path.cmp(&b.path));
+            let (text, ends) = ix.key_table().parts();
+            (st.generation, files, text.to_owned(), ends.to_vec(), ix.posting_pairs())
         };
-        let n = saved.files.len();
-        let result = write(path, &saved).map(|()| n);
-        if result.is_err() {
-            self.dirty.store(true, Relaxed);
+        let n = files.len();
+        let nkeys = key_ends.len() as u32;
+        let result = write(path, generation, files, key_text, key_ends, pairs, self.libraries_hash());
+        match result {
+            Ok(written) => {
+                self.adopt(path, written, nkeys);
+                Some(Ok(n))
+            }
+            Err(e) => {
+                self.dirty.store(true, Relaxed);
+                Some(Err(e))
+            }
         }
-        Some(result)
     }
 }
 
-/// The MAC that ends the file: of its path and body, under the user's key, so a file this
-/// user's runs did not write here (a repository can ship one) is never read.
-fn mac(path: &Path, body: &[u8]) -> Option<[u8; 32]> {
+/// The MAC that ends the file: of its path, declarations and header, under the user's key, so
+/// a file this user's runs did not write here (a repository can ship one) is never read.
+fn mac(path: &Path, decls_and_header: &[u8]) -> Option<[u8; 32]> {
     let key = mji_fs::trust::Key::user().ok()?;
-    Some(key.mac_of(&[MAGIC.as_slice(), path.as_os_str().as_encoded_bytes(), body]))
+    Some(key.mac_of(&[MAGIC.as_slice(), path.as_os_str().as_encoded_bytes(), decls_and_header]))
 }
 
-fn read(path: &Path, libraries: u64) -> Option<Saved> {
-    let bytes = std::fs::read(path).ok()?;
-    let rest = bytes.strip_prefix(MAGIC.as_slice())?;
-    let (body, found) = rest.split_at_checked(rest.len().checked_sub(32)?)?;
-    if !mji_fs::trust::same_mac(found, &mac(path, body)?) {
+/// The MAC of one file's stored references; the header (under its own MAC) holds it, so a
+/// body is used only as written for its slot.
+pub(crate) fn blob_mac(body: &[u8]) -> Option<[u8; 32]> {
+    let key = mji_fs::trust::Key::user().ok()?;
+    Some(key.mac_of(&[MAGIC.as_slice(), b"refs", body]))
+}
+
+/// The store's header and declarations, checked, and the open file its bodies are read from.
+/// The file ends in the declarations' length, the header's (u64, little-endian) and the MAC.
+fn read(path: &Path, libraries: u64) -> Option<(std::fs::File, Header, Vec<u8>)> {
+    use std::os::unix::fs::FileExt;
+    let (file, meta) = mji_fs::open_regular(path, u64::MAX).ok()?;
+    let len = meta.len();
+    let mut magic = [0u8; 8];
+    file.read_exact_at(&mut magic, 0).ok()?;
+    if &magic != MAGIC {
         return None;
     }
-    let saved: Saved = postcard::from_bytes(body).ok()?;
-    (saved.fingerprint == fingerprint(libraries)).then_some(saved)
+    let mut tail = [0u8; TAIL];
+    let end = len.checked_sub(TAIL as u64)?;
+    file.read_exact_at(&mut tail, end).ok()?;
+    let dlen = u64::from_le_bytes(tail[..8].try_into().ok()?);
+    let hlen = u64::from_le_bytes(tail[8..16].try_into().ok()?);
+    let start = end.checked_sub(hlen)?.checked_sub(dlen)?;
+    if start < MAGIC.len() as u64 {
+        return None;
+    }
+    let mut block = vec![0u8; usize::try_from(dlen.checked_add(hlen)?).ok()?];
+    file.read_exact_at(&mut block, start).ok()?;
+    if !mji_fs::trust::same_mac(&tail[16..], &mac(path, &block)?) {
+        return None;
+    }
+    let header = block.split_off(usize::try_from(dlen).ok()?);
+    let h: Header = postcard::from_bytes(&header).ok()?;
+    let bodies_fit =
+        h.files.iter().flat_map(|f| &f.refs).all(|r| r.offset >= 8 && r.offset + u64::from(r.len) <= start);
+    (h.fingerprint == fingerprint(libraries) && bodies_fit).then_some((file, h, block))
 }
 
-fn write(path: &Path, saved: &SavedOut) -> std::io::Result<()> {
-    let body = postcard::to_stdvec(saved).map_err(std::io::Error::other)?;
-    let sum = mac(path, &body).ok_or_else(|| std::io::Error::other("no user key to sign the reference index"))?;
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    let mut f = std::fs::File::create(&tmp)?;
-    let written = f
-        .write_all(MAGIC)
-        .and_then(|()| f.write_all(&body))
-        .and_then(|()| f.write_all(&sum))
-        .and_then(|()| f.sync_all());
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e);
+/// The tail's length: the declarations' and the header's lengths, and the MAC.
+const TAIL: usize = 8 + 8 + 32;
+
+/// A file's references as written: its slot, what was in it, where the body went.
+struct Written {
+    slot: u32,
+    refs: Arc<FileRefs>,
+    offset: u64,
+    len: u32,
+    mac: [u8; 32],
+}
+
+impl XrefEngine {
+    /// Lets the bodies just written live on disk instead of in memory: each slot that still
+    /// holds what was written reads its references from the new file when a query needs
+    /// them (the memory of a fully bound index goes back to the allocator).
+    fn adopt(&self, path: &Path, written: Vec<Written>, nkeys: u32) {
+        let Ok((file, _)) = mji_fs::open_regular(path, u64::MAX) else { return };
+        let file = Arc::new(file);
+        let Ok(mut ix) = self.refs.write() else { return };
+        for w in written {
+            let at = OnDisk::new(file.clone(), w.offset, w.len, w.mac, nkeys);
+            let r = &w.refs;
+            ix.replace_same(w.slot, &w.refs, FileRefs::on_disk(r.size, r.mtime_ns, r.cut, r.nrefs, r.nkeys, at));
+        }
     }
-    std::fs::rename(&tmp, path)
+}
+
+fn write(
+    path: &Path,
+    generation: u64,
+    files: Vec<ToSave>,
+    key_text: String,
+    key_ends: Vec<u32>,
+    pairs: Vec<(u32, u32)>,
+    libraries: u64,
+) -> std::io::Result<Vec<Written>> {
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    let written = (|| {
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        out.write_all(MAGIC)?;
+        let mut at = MAGIC.len() as u64;
+        // Slot in the index to index in the header, for the files written with references.
+        let mut index_of: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+        let mut header_files = Vec::with_capacity(files.len());
+        let mut written = Vec::new();
+        let mut decls: Vec<u8> = Vec::new();
+        for (i, f) in files.into_iter().enumerate() {
+            let refs = match &f.refs {
+                Some((slot, r)) => {
+                    // A body still on disk is copied as stored (its MAC holds for the bytes).
+                    let body = match (r.on_disk_at(), r.loaded()) {
+                        (_, Some(b)) => postcard::to_stdvec(b).ok().and_then(|v| Some((blob_mac(&v)?, v))),
+                        (Some(d), None) => d.bytes().map(|v| (d.mac, v)),
+                        (None, None) => None,
+                    };
+                    match body {
+                        Some((mac, bytes)) => {
+                            out.write_all(&bytes)?;
+                            let h = HeaderRefs {
+                                cut: r.cut,
+                                nrefs: r.nrefs,
+                                nkeys: r.nkeys,
+                                offset: at,
+                                len: bytes.len() as u32,
+                                mac,
+                            };
+                            at += bytes.len() as u64;
+                            index_of.insert(*slot, i as u32);
+                            written.push(Written { slot: *slot, refs: r.clone(), offset: h.offset, len: h.len, mac });
+                            Some(h)
+                        }
+                        None => None,
+                    }
+                }
+                None => None,
+            };
+            let d = postcard::to_stdvec(&*f.decls).map_err(std::io::Error::other)?;
+            decls.extend_from_slice(&d);
+            header_files.push(HeaderFile {
+                path: f.path.to_string_lossy().into_owned(),
+                size: f.size,
+                mtime_ns: f.mtime_ns,
+                decls_len: d.len() as u32,
+                refs,
+            });
+        }
+        let mut pairs: Vec<(u32, u32)> =
+            pairs.into_iter().filter_map(|(k, slot)| Some((k, *index_of.get(&slot)?))).collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        let nkeys = key_ends.len() as u32;
+        let mut post_off = Vec::with_capacity(nkeys as usize + 1);
+        let mut post_files = Vec::with_capacity(pairs.len());
+        let mut p = 0;
+        for k in 0..nkeys {
+            post_off.push(post_files.len() as u32);
+            while p < pairs.len() && pairs[p].0 == k {
+                post_files.push(pairs[p].1);
+                p += 1;
+            }
+        }
+        post_off.push(post_files.len() as u32);
+        let key_sorted = Keys::sorted_ids(&key_text, &key_ends);
+        let header = Header {
+            fingerprint: fingerprint(libraries),
+            generation,
+            key_text,
+            key_ends,
+            key_sorted,
+            post_off,
+            post_files,
+            files: header_files,
+        };
+        let header = postcard::to_stdvec(&header).map_err(std::io::Error::other)?;
+        let (dlen, hlen) = (decls.len() as u64, header.len() as u64);
+        decls.extend_from_slice(&header);
+        drop(header);
+        let sum = mac(path, &decls).ok_or_else(|| std::io::Error::other("no user key to sign the reference index"))?;
+        out.write_all(&decls)?;
+        out.write_all(&dlen.to_le_bytes())?;
+        out.write_all(&hlen.to_le_bytes())?;
+        out.write_all(&sum)?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        Ok(written)
+    })();
+    match written {
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
+        Ok(w) => std::fs::rename(&tmp, path).map(|()| w),
+    }
 }

@@ -96,11 +96,14 @@ pub struct World {
     pub files: Vec<FileEntry>,
     /// (file index, index in that file's types).
     types: Vec<(u32, u32)>,
-    by_fqn: HashMap<Box<str>, TypeId>,
-    by_package: HashMap<Box<str>, Vec<TypeId>>,
-    packages: HashSet<Box<str>>,
-    supers: Vec<Vec<Ty>>,
-    /// Method and field names to their declaring types, for receivers of unknown type.
+    // What a member-only edit leaves as it is is shared with the world relinked from this one
+    // (see [`World::relinked`]).
+    by_fqn: Arc<HashMap<Box<str>, TypeId>>,
+    by_package: Arc<HashMap<Box<str>, Vec<TypeId>>>,
+    packages: Arc<HashSet<Box<str>>>,
+    supers: Arc<Vec<Vec<Ty>>>,
+    /// Method and field names to their declaring types (ascending), for receivers of unknown
+    /// type.
     methods_by_name: HashMap<Box<str>, Vec<TypeId>>,
     fields_by_name: HashMap<Box<str>, Vec<TypeId>>,
     pub jdk: &'static JdkTypes,
@@ -108,8 +111,9 @@ pub struct World {
     /// copied): its types have ids from [`JDK_BASE`] on.
     api: Option<Arc<JdkApi>>,
     /// Per type (workspace types, then the JDK API's), what lookups derive from its
-    /// declaration, computed on first use. Empty while the world is being linked.
-    memo: Vec<TypeMemo>,
+    /// declaration, computed on first use. Empty while the world is being linked. Shared
+    /// with a relinked world for the types an edit did not touch.
+    memo: Vec<Arc<TypeMemo>>,
     /// The declaration shape this world was linked from (see `engine`): worlds of equal
     /// shape bind every file alike, so references bound under one serve the other.
     pub shape: u64,
@@ -173,13 +177,16 @@ impl World {
     }
 
     fn build(files: Vec<(Arc<Path>, Arc<FileDecls>)>, api: Option<Arc<JdkApi>>) -> World {
+        let mut by_fqn: HashMap<Box<str>, TypeId> = HashMap::new();
+        let mut by_package: HashMap<Box<str>, Vec<TypeId>> = HashMap::new();
+        let mut packages: HashSet<Box<str>> = HashSet::new();
         let mut w = World {
             files: Vec::with_capacity(files.len()),
             types: Vec::new(),
-            by_fqn: HashMap::new(),
-            by_package: HashMap::new(),
-            packages: HashSet::new(),
-            supers: Vec::new(),
+            by_fqn: Arc::default(),
+            by_package: Arc::default(),
+            packages: Arc::default(),
+            supers: Arc::default(),
             methods_by_name: HashMap::new(),
             fields_by_name: HashMap::new(),
             jdk: JdkTypes::get(),
@@ -191,7 +198,7 @@ impl World {
             let first_type = w.types.len() as u32;
             let mut p = &*decls.package;
             while !p.is_empty() {
-                if !w.packages.insert(p.into()) {
+                if !packages.insert(p.into()) {
                     break;
                 }
                 p = p.rsplit_once('.').map(|x| x.0).unwrap_or("");
@@ -199,7 +206,7 @@ impl World {
             for (ti, t) in decls.types.iter().enumerate() {
                 let id = TypeId(w.types.len() as u32);
                 w.types.push((fi as u32, ti as u32));
-                w.by_fqn.entry(t.fqn.clone()).or_insert(id);
+                by_fqn.entry(t.fqn.clone()).or_insert(id);
                 for m in &t.methods {
                     let v = w.methods_by_name.entry(m.name.clone()).or_default();
                     if v.last() != Some(&id) {
@@ -210,16 +217,85 @@ impl World {
                     w.fields_by_name.entry(f.name.clone()).or_default().push(id);
                 }
                 if t.outer.is_none() {
-                    w.by_package.entry(decls.package.clone()).or_default().push(id);
+                    by_package.entry(decls.package.clone()).or_default().push(id);
                 }
             }
             w.files.push(FileEntry { path, decls, first_type });
         }
+        (w.by_fqn, w.by_package, w.packages) = (Arc::new(by_fqn), Arc::new(by_package), Arc::new(packages));
         let supers: Vec<Vec<Ty>> = (0..w.types.len()).map(|i| w.compute_supers(TypeId(i as u32))).collect();
-        w.supers = supers;
+        w.supers = Arc::new(supers);
         let n = w.types.len() + w.api.as_ref().map(|a| a.types.len()).unwrap_or(0);
-        w.memo = (0..n).map(|_| TypeMemo::default()).collect();
+        w.memo = (0..n).map(|_| Arc::default()).collect();
         w
+    }
+
+    /// This world with some files' declarations replaced (by index in [`World::files`]), when
+    /// each edit changed members only: the same package, imports and types, each type with
+    /// the same header. Then the types, their supertypes and everything derived from them
+    /// stand, and only the member tables and the edited types' memos change; the result is
+    /// the world [`World::new`] would link from the same files. `None` for any other edit.
+    pub fn relinked(&self, edits: &[(usize, Arc<FileDecls>)]) -> Option<World> {
+        for (fi, new) in edits {
+            let old = &self.files.get(*fi)?.decls;
+            let same_types =
+                old.types.len() == new.types.len()
+                    && old.types.iter().zip(&new.types).all(|(a, b)| {
+                        a.outer == b.outer && a.members == b.members && crate::invalidate::same_header(a, b)
+                    });
+            if old.package != new.package || old.imports != new.imports || !same_types {
+                return None;
+            }
+        }
+        let mut files = self.files.clone();
+        let mut memo = self.memo.clone();
+        let (mut methods, mut fields) = (self.methods_by_name.clone(), self.fields_by_name.clone());
+        for (fi, new) in edits {
+            let first = files[*fi].first_type;
+            let mine = |id: &TypeId| (first..first + new.types.len() as u32).contains(&id.0);
+            let unlist = |table: &mut HashMap<Box<str>, Vec<TypeId>>, name: &str| {
+                if let Some(v) = table.get_mut(name) {
+                    v.retain(|id| !mine(id));
+                    if v.is_empty() {
+                        table.remove(name);
+                    }
+                }
+            };
+            for t in &files[*fi].decls.types {
+                t.methods.iter().for_each(|m| unlist(&mut methods, &m.name));
+                t.fields.iter().for_each(|f| unlist(&mut fields, &f.name));
+            }
+            for (ti, t) in new.types.iter().enumerate() {
+                let id = TypeId(first + ti as u32);
+                for m in &t.methods {
+                    let v = methods.entry(m.name.clone()).or_default();
+                    let at = v.partition_point(|x| x.0 < id.0);
+                    if v.get(at) != Some(&id) {
+                        v.insert(at, id);
+                    }
+                }
+                for f in &t.fields {
+                    let v = fields.entry(f.name.clone()).or_default();
+                    v.insert(v.partition_point(|x| x.0 <= id.0), id);
+                }
+                memo[id.0 as usize] = Arc::default();
+            }
+            files[*fi].decls = new.clone();
+        }
+        Some(World {
+            files,
+            types: self.types.clone(),
+            by_fqn: self.by_fqn.clone(),
+            by_package: self.by_package.clone(),
+            packages: self.packages.clone(),
+            supers: self.supers.clone(),
+            methods_by_name: methods,
+            fields_by_name: fields,
+            jdk: self.jdk,
+            api: self.api.clone(),
+            memo,
+            shape: 0,
+        })
     }
 
     fn memo_of(&self, id: TypeId) -> Option<&TypeMemo> {
@@ -227,7 +303,7 @@ impl World {
             Some(j) => self.types.len() + j as usize,
             None => id.0 as usize,
         };
-        self.memo.get(i)
+        self.memo.get(i).map(|m| &**m)
     }
 
     /// The context inside a type's body, computed once per type.
@@ -1008,5 +1084,70 @@ pub(crate) fn substitute(t: &Ty, subst: &[(Box<str>, Ty)]) -> Ty {
         Ty::Class(f, a) => Ty::Class(f.clone(), a.iter().map(|x| substitute(x, subst)).collect()),
         Ty::Array(e) => Ty::Array(Box::new(substitute(e, subst))),
         _ => t.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decls::file_decls;
+
+    fn files(srcs: &[(&str, &str)]) -> Vec<(Arc<Path>, Arc<FileDecls>)> {
+        let mut v: Vec<(Arc<Path>, Arc<FileDecls>)> =
+            srcs.iter().map(|(p, s)| (Arc::from(Path::new(p)), Arc::new(file_decls(s.as_bytes())))).collect();
+        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v
+    }
+
+    /// The tables a lookup reads, in a comparable form.
+    fn tables(w: &World) -> String {
+        let sorted = |m: &HashMap<Box<str>, Vec<TypeId>>| {
+            let mut v: Vec<(String, Vec<u32>)> =
+                m.iter().map(|(k, v)| (k.to_string(), v.iter().map(|t| t.0).collect())).collect();
+            v.sort();
+            v
+        };
+        let mut fqn: Vec<(String, u32)> = w.by_fqn.iter().map(|(k, v)| (k.to_string(), v.0)).collect();
+        fqn.sort();
+        let decls: Vec<&FileDecls> = w.files.iter().map(|f| &*f.decls).collect();
+        format!(
+            "{:?}\n{:?}\n{fqn:?}\n{:?}\n{:?}\n{:?}",
+            w.types,
+            decls,
+            w.supers,
+            sorted(&w.methods_by_name),
+            sorted(&w.fields_by_name)
+        )
+    }
+
+    const A: &str = "package a; public class A { int f; void m() { } void n(int x) { } class In { void m() { } } }";
+    const B: &str = "package a; public class B extends A { int g; void m() { } }";
+    const C: &str = "package c; public class C { String f; }";
+
+    #[test]
+    fn a_member_edit_relinks_to_the_world_linked_from_scratch() {
+        let before = World::new(files(&[("a/A.java", A), ("a/B.java", B), ("c/C.java", C)]));
+        // Members renamed, added, removed and moved across lines; the types stay.
+        let a2 = "package a;\npublic class A {\n long f; int f2; void k() { } void n(int x, int y) { }\n class In { void m() { } void m(int y) { } } }";
+        let edited = files(&[("a/A.java", a2), ("a/B.java", B), ("c/C.java", C)]);
+        let i = edited.iter().position(|(p, _)| p.ends_with("a/A.java")).expect("A");
+        let relinked = before.relinked(&[(i, edited[i].1.clone())]).expect("a member edit relinks");
+        assert_eq!(tables(&relinked), tables(&World::new(edited)));
+        let m = relinked.types_with_method("m").iter().map(|t| relinked.decl(*t).fqn.to_string()).collect::<Vec<_>>();
+        assert_eq!(m, ["a.A.In", "a.B"], "A lost m(), its inner class kept one");
+    }
+
+    #[test]
+    fn a_type_or_import_change_is_linked_from_scratch() {
+        let before = World::new(files(&[("a/A.java", A), ("a/B.java", B)]));
+        for a2 in [
+            "package a; public class A extends c.C { int f; void m() { } void n(int x) { } class In { void m() { } } }",
+            "package a; import java.util.List; public class A { int f; void m() { } void n(int x) { } class In { void m() { } } }",
+            "package a; public class A { int f; void m() { } void n(int x) { } }",
+            "package b; public class A { int f; void m() { } void n(int x) { } class In { void m() { } } }",
+        ] {
+            let d = Arc::new(file_decls(a2.as_bytes()));
+            assert!(before.relinked(&[(0, d)]).is_none(), "{a2}");
+        }
     }
 }
