@@ -88,7 +88,7 @@ impl Workspace {
     pub fn list_resources(&self, offset: usize) -> ResourcePage {
         self.wait_index();
         let index = self.index();
-        let page = index.find_resources(&Pattern::new("*", false), false, offset, PAGE_SIZE);
+        let page = index.find_resources(&Pattern::new("*", false), false, None, offset, PAGE_SIZE);
         let items: Vec<ResourceItem> = page
             .items
             .iter()
@@ -145,6 +145,7 @@ impl Workspace {
             offset: 0,
             case_sensitive: true,
             scope: crate::find::Scope::Workspace,
+            root: String::new(),
         })?;
         let Some(t) = found.results.iter().find(|t| t.fqn == fqn) else {
             let near: Vec<&str> = found.results.iter().take(5).map(|t| t.fqn.as_str()).collect();
@@ -202,7 +203,7 @@ impl Workspace {
                     (rel.clone(), false)
                 };
                 let page =
-                    self.index().find_resources(&Pattern::new(&pattern, false), path_pattern, 0, MAX_COMPLETIONS);
+                    self.index().find_resources(&Pattern::new(&pattern, false), path_pattern, None, 0, MAX_COMPLETIONS);
                 let values = page
                     .items
                     .iter()
@@ -219,6 +220,7 @@ impl Workspace {
                     offset: 0,
                     case_sensitive: false,
                     scope: crate::find::Scope::Workspace,
+                    root: String::new(),
                 })?;
                 let values: Vec<String> = found.results.iter().map(|t| t.fqn.clone()).collect();
                 let total = (found.total as usize).max(values.len());
