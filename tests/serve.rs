@@ -508,6 +508,9 @@ fn resources_list_pages_reads_files_and_types_and_completes_template_arguments()
             ),
             request(9, "resources/list", json!({"cursor": "not-a-cursor"})),
             request(10, "tools/call", json!({"name": "java_index", "arguments": {"filePath": "records.java"}})),
+            // A library type (the JDK's, from its src.zip), and java_index of a class name.
+            request(11, "resources/read", json!({"uri": "java-type://java.util.Map.Entry"})),
+            request(12, "tools/call", json!({"name": "java_index", "arguments": {"filePath": "java.util.HashMap"}})),
         ],
     );
     let first = &a[0]["result"];
@@ -541,6 +544,18 @@ fn resources_list_pages_reads_files_and_types_and_completes_template_arguments()
     let link = &a[9]["result"]["content"][1];
     assert_eq!(link["type"], "resource_link", "{}", a[9]);
     assert_eq!(link["uri"].as_str(), Some(records.as_str()), "{link}");
+    // A library type's declaration, read from the JDK's sources with its lines; a library
+    // class's outline links its type.
+    let entry = a[10]["result"]["contents"][0]["text"].as_str().unwrap_or_else(|| panic!("{}", a[10]));
+    assert!(entry.starts_with("// jar:") && entry.contains("src.zip!/java.base/java/util/Map.java:"), "{entry}");
+    assert!(entry.contains("interface Entry<K, V>") && !entry.contains("public interface Map<K, V>"), "{entry}");
+    let link = &a[11]["result"]["content"][1];
+    assert_eq!(
+        (link["type"].as_str(), link["uri"].as_str()),
+        (Some("resource_link"), Some("java-type://java.util.HashMap")),
+        "{}",
+        a[11]
+    );
 
     // The second page holds the rest, and no file twice.
     let b = stdio_answers(&env, &[request(1, "resources/list", json!({"cursor": cursor}))]);

@@ -246,8 +246,7 @@ impl JavaIndexServer {
             let budget = ws.answer_budget_for(structured);
             let answer = cancel.scope(|| progress.scope(|| registry::dispatch_within(&ws, &tool, args, budget)));
             // The file a single-file answer is about, as a link the client can open or attach.
-            let link =
-                answer.as_ref().ok().and_then(|a| a.value.get("filePath")?.as_str().and_then(|f| ws.file_link(f)));
+            let link = answer.as_ref().ok().and_then(|a| ws.answer_link(&a.value));
             answer.map(|a| (a, link))
         })
         .await;
@@ -265,7 +264,10 @@ impl JavaIndexServer {
                 };
                 r.content = vec![ContentBlock::text(text)];
                 if let Some(l) = link {
-                    let resource = Resource::new(l.uri, l.name).with_mime_type(l.mime_type).with_size(l.size);
+                    let mut resource = Resource::new(l.uri, l.name).with_mime_type(l.mime_type);
+                    if let Some(size) = l.size {
+                        resource = resource.with_size(size);
+                    }
                     r.content.push(ContentBlock::resource_link(resource));
                 }
                 r.meta = answer.meta.map(MetaObject);
@@ -375,7 +377,7 @@ impl ServerHandler for JavaIndexServer {
         let resources = page
             .items
             .into_iter()
-            .map(|i| Resource::new(i.uri, i.name).with_mime_type(i.mime_type).with_size(i.size))
+            .map(|i| Resource::new(i.uri, i.name).with_mime_type(i.mime_type).with_size(i.size.unwrap_or(0)))
             .collect();
         let mut result = ListResourcesResult::with_all_items(resources);
         result.next_cursor = page.next_offset.map(|n| n.to_string());
