@@ -629,6 +629,8 @@ fn a_bridge_whose_server_cannot_start_says_why_at_once() {
     let out = env.cmd(&["bridge", "--root", &missing]).stdin(Stdio::null()).output().expect("bridge");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success() && err.contains("stopped") && err.contains(".log"), "{err}");
+    // With the server's last words from its log: the root it could not open.
+    assert!(err.contains("no-such-root"), "{err}");
     assert!(t.elapsed() < Duration::from_secs(20), "reported after {:?}, not at once", t.elapsed());
     assert!(out.stdout.is_empty(), "stdout is the protocol: nothing there");
 }
