@@ -39,7 +39,13 @@ class Session:
         self.post({"jsonrpc": "2.0", "method": "notifications/initialized"})
 
     def post(self, msg):
-        self.conn.request("POST", "/mcp", body=json.dumps(msg), headers=self.headers)
+        try:
+            self.conn.request("POST", "/mcp", body=json.dumps(msg), headers=self.headers)
+        except (BrokenPipeError, ConnectionResetError):
+            # The server closes a keep-alive connection idle for 30 s (hyper's header read
+            # timeout), e.g. while the first session waits for every file to be bound.
+            self.conn.close()
+            self.conn.request("POST", "/mcp", body=json.dumps(msg), headers=self.headers)
         resp = self.conn.getresponse()
         body = resp.read().decode()
         if resp.status >= 400:
