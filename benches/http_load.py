@@ -8,6 +8,7 @@ usage: python3 benches/http_load.py BINARY [ROOT] [--clients N] [--calls N]
   ROOT defaults to target/jdk-src; the cache and the token go to fresh temp directories, and
   the load starts once the server has indexed and bound every file."""
 
+import atexit
 import http.client
 import json
 import os
@@ -81,6 +82,8 @@ def main(binary, root, clients, calls):
          "--cache-dir", os.path.join(tmp, "cache"), "--log-level", "info"],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )
+    # A network server outlives a failed script (a stdio one sees its pipe close): stop it.
+    atexit.register(lambda: proc.poll() is None and proc.kill())
     port = None
     bound = threading.Event()
 
