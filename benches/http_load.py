@@ -8,12 +8,11 @@ usage: python3 benches/http_load.py BINARY [ROOT] [--clients N] [--calls N]
   ROOT defaults to target/jdk-src; the cache and the token go to fresh temp directories, and
   the load starts once the server has indexed and bound every file."""
 
-import argparse
+import atexit
 import http.client
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -21,7 +20,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from load import mixed_call, pct, proc_status  # noqa: E402
+from load_common import Sampler, Tally, arguments, failure_of, mixed_call, proc_status, report  # noqa: E402
 
 
 class Session:
@@ -41,7 +40,13 @@ class Session:
         self.post({"jsonrpc": "2.0", "method": "notifications/initialized"})
 
     def post(self, msg):
-        self.conn.request("POST", "/mcp", body=json.dumps(msg), headers=self.headers)
+        try:
+            self.conn.request("POST", "/mcp", body=json.dumps(msg), headers=self.headers)
+        except (BrokenPipeError, ConnectionResetError):
+            # The server closes a keep-alive connection idle for 30 s (hyper's header read
+            # timeout), e.g. while the first session waits for every file to be bound.
+            self.conn.close()
+            self.conn.request("POST", "/mcp", body=json.dumps(msg), headers=self.headers)
         resp = self.conn.getresponse()
         body = resp.read().decode()
         if resp.status >= 400:
@@ -77,6 +82,8 @@ def main(binary, root, clients, calls):
          "--cache-dir", os.path.join(tmp, "cache"), "--log-level", "info"],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )
+    # A network server outlives a failed script (a stdio one sees its pipe close): stop it.
+    atexit.register(lambda: proc.poll() is None and proc.kill())
     port = None
     bound = threading.Event()
 
@@ -104,19 +111,8 @@ def main(binary, root, clients, calls):
         first.call(*mixed_call(0, k))
     warm = time.perf_counter() - t0
     before = proc_status(proc.pid)
-    peak_threads = int(before["Threads"])
-    done = threading.Event()
-
-    def sample():
-        nonlocal peak_threads
-        while not done.is_set():
-            peak_threads = max(peak_threads, int(proc_status(proc.pid)["Threads"]))
-            time.sleep(0.05)
-
-    sampler = threading.Thread(target=sample)
-    sampler.start()
-    lat, errors, answered = {}, {}, [0]
-    lock = threading.Lock()
+    sampler = Sampler(proc.pid, before)
+    tally = Tally()
 
     def client(c):
         s = Session(port, token)
@@ -125,16 +121,10 @@ def main(binary, root, clients, calls):
             t = time.perf_counter()
             try:
                 r = s.call(tool, args)
-                failed = r.get("error") or (r["result"].get("isError") and r["result"]["content"][0]["text"][:200])
+                failure = failure_of(r)
             except Exception as e:  # a transport failure is an unanswered call
-                failed, r = f"transport: {e}", None
-            dt = time.perf_counter() - t
-            with lock:
-                lat.setdefault(tool, []).append(dt)
-                if r is not None:
-                    answered[0] += 1
-                if failed:
-                    errors.setdefault(tool, []).append(failed)
+                failure, r = f"transport: {e}", None
+            tally.record(tool, time.perf_counter() - t, r is not None, failure)
 
     start = time.perf_counter()
     threads = [threading.Thread(target=client, args=(c,)) for c in range(clients)]
@@ -143,37 +133,15 @@ def main(binary, root, clients, calls):
     for t in threads:
         t.join()
     wall = time.perf_counter() - start
-    done.set()
-    sampler.join()
+    peak_threads = sampler.stop()
     after = proc_status(proc.pid)
     proc.terminate()
     proc.wait()
     shutil.rmtree(tmp, ignore_errors=True)
-
-    every = [x for xs in lat.values() for x in xs]
-    ms = lambda x: f"{1000 * x:.1f} ms"
-    n = answered[0]
-    print(f"server: {binary} serve --http --root {root} ({os.cpu_count()} cores); index, every file bound, warm-up {warm:.1f} s")
-    print(f"{clients} HTTP sessions x {calls} calls = {clients * calls} calls, {n} answered, "
-          f"{sum(len(e) for e in errors.values())} errors, {wall:.1f} s ({n / wall:.0f} calls/s)")
-    print(f"latency: p50 {ms(statistics.median(every))}, p99 {ms(pct(every, 0.99))}, max {ms(max(every))}")
-    for tool, xs in sorted(lat.items()):
-        print(f"  {tool:27} n={len(xs):5}  p50 {ms(statistics.median(xs)):>9}  p99 {ms(pct(xs, 0.99)):>9}")
-    print(f"threads: {before['Threads']} before, {after['Threads']} after, {peak_threads} at most during the load")
-    print(f"RSS: {before['VmRSS']} before, {after['VmRSS']} after (peak {after['VmHWM']})")
-    for tool, es in errors.items():
-        print(f"  errors from {tool}: {len(es)}, e.g. {es[0]}", file=sys.stderr)
-    rss = lambda st: int(st["VmRSS"].split()[0]) / 1024
-    ok = n == clients * calls and not errors
-    print(f"RSS growth {rss(after) - rss(before):.1f} MB; {'ok' if ok else 'FAILED'}")
-    return 0 if ok else 1
+    return report(f"{binary} serve --http --root {root}", warm, "HTTP sessions", clients, calls, tally, wall,
+                  before, after, peak_threads)
 
 
 if __name__ == "__main__":
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("binary")
-    ap.add_argument("root", nargs="?", default="target/jdk-src")
-    ap.add_argument("--clients", type=int, default=8)
-    ap.add_argument("--calls", type=int, default=1000)
-    a = ap.parse_args()
+    a = arguments(__doc__)
     sys.exit(main(a.binary, a.root, a.clients, a.calls))

@@ -101,6 +101,7 @@ fn main() {
             offset: 0,
             case_sensitive: false,
             scope: Scope::Libraries,
+            root: String::new(),
         };
         let mut times: Vec<f64> = (0..20)
             .map(|_| {

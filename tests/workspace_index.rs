@@ -196,7 +196,7 @@ fn find_resource_finds_any_file() {
     generate(tmp.path());
     let ws = indexed(tmp.path());
     let paths = |p: &str| -> Vec<String> {
-        ws.find_resource(&FindResourceArgs { pattern: p.to_owned(), max_results: 50, offset: 0 })
+        ws.find_resource(&FindResourceArgs { pattern: p.to_owned(), max_results: 50, offset: 0, root: String::new() })
             .expect("find")
             .results
             .into_iter()
@@ -208,7 +208,9 @@ fn find_resource_finds_any_file() {
     assert_eq!(paths("core/src/main/resources/*.properties"), ["core/src/main/resources/application-core.properties"]);
     assert_eq!(paths("NPEH"), ["core/src/main/java/com/acme/core/NullPointerExceptionHandler.java"]);
     assert!(paths("Generated").is_empty(), "build output is not a resource");
-    let r = ws.find_resource(&FindResourceArgs { pattern: "pom".to_owned(), max_results: 2, offset: 0 }).expect("find");
+    let r = ws
+        .find_resource(&FindResourceArgs { pattern: "pom".to_owned(), max_results: 2, offset: 0, root: String::new() })
+        .expect("find");
     assert_eq!((r.total, r.truncated, r.next_offset), (4, true, Some(2)));
     assert!(r.results[0].size > 0 && r.results[0].modified.as_deref().is_some_and(|m| m.ends_with('Z')));
 }

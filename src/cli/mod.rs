@@ -552,6 +552,10 @@ pub struct ServeArgs {
     /// $XDG_STATE_HOME/mcp-java-index/token (else ~/.local/state/…)
     #[arg(long, value_name = "PATH")]
     pub token_file: Option<PathBuf>,
+    /// Write this server's own logs to PATH instead of stderr, capped (past 8 MiB the older
+    /// part moves to PATH.1); a network server with `log_file` logs there too
+    #[arg(long, value_name = "PATH")]
+    pub server_log: Option<PathBuf>,
     #[command(flatten)]
     pub ws: WorkspaceFlags,
 }
@@ -654,16 +658,22 @@ pub struct JavadocArgs {
 
 /// Logs go to stderr (stdout is the protocol/data channel); RUST_LOG overrides the level.
 fn init_logging(level: &str) {
+    init_logging_to(level, None);
+}
+
+/// Logs go to `file` when given (a network server's capped log), else to stderr.
+fn init_logging_to(level: &str, file: Option<crate::mcp_server::logfile::LogFile>) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
-    // Colour only for a terminal: a client's log file or pipe gets plain text.
-    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_target(false)
-        .with_ansi(ansi)
-        .try_init();
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
+    let _ = match file {
+        Some(f) => builder.with_writer(move || f.clone()).with_ansi(false).try_init(),
+        None => {
+            // Colour only for a terminal: a client's log file or pipe gets plain text.
+            let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+            builder.with_writer(std::io::stderr).with_ansi(ansi).try_init()
+        }
+    };
 }
 
 /// Entry point of the binary.
@@ -766,12 +776,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 offset,
                 case_sensitive: false,
                 scope: Default::default(),
+                root: String::new(),
             };
             query(&a.ws, &args, Workspace::find_type)
         }
         Command::Resources(a) => {
             let (max_results, offset) = (a.page.max_results, a.page.offset);
-            let args = FindResourceArgs { pattern: a.pattern.clone(), max_results, offset };
+            let args = FindResourceArgs { pattern: a.pattern.clone(), max_results, offset, root: String::new() };
             query(&a.ws, &args, Workspace::find_resource)
         }
         Command::Refs(a) => {
@@ -882,11 +893,31 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
+    use crate::mcp_server::{logfile::LogFile, transport::MessageLog};
     let config = args.ws.config()?;
-    init_logging(&config.log_level);
     let network = args.http.is_some() || args.tcp.is_some() || args.shared;
+    // A network server outlives its terminal (a daemon's stderr goes nowhere): its logs go to
+    // `--server-log`, else `log_file`, capped and rotated.
+    let log_path = args.server_log.clone().or_else(|| config.log_file.clone().filter(|_| network));
+    let server_log = match &log_path {
+        Some(p) => Some(LogFile::open(p).map_err(|e| anyhow::anyhow!("opening log file {}: {e}", p.display()))?),
+        None => None,
+    };
+    init_logging_to(&config.log_level, server_log.clone());
+    if let Some(p) = &log_path {
+        eprintln!("log: {} (past 8 MiB the older part moves to {})", p.display(), LogFile::rotated_path(p).display());
+    }
     // The listeners are bound before the workspace opens: a refused address fails at once.
-    let net = if network { Some(bind_network(&args, &config)?) } else { None };
+    let net = if network {
+        // TCP messages are recorded only where `log_file` says, in the same file when it is that.
+        let messages = match (&config.log_file, &server_log) {
+            (Some(f), Some(l)) if log_path.as_ref() == Some(f) => MessageLog::to(l.clone()),
+            (f, _) => MessageLog::open(f.as_deref()).map_err(|e| anyhow::anyhow!("opening log file: {e}"))?,
+        };
+        Some(bind_network(&args, &config, messages)?)
+    } else {
+        None
+    };
     if let Some(crate::mcp_server::Network { shared: Some((path, _)), .. }) = &net
         && let Some(other) = crate::mcp_server::shared::running(path)
     {
@@ -930,7 +961,11 @@ fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
 
 /// Binds the network listeners `serve` was asked for and loads (or creates) the token. Where
 /// each listens and where the token is are said on stderr.
-fn bind_network(args: &ServeArgs, config: &Config) -> anyhow::Result<crate::mcp_server::Network> {
+fn bind_network(
+    args: &ServeArgs,
+    config: &Config,
+    log: crate::mcp_server::transport::MessageLog,
+) -> anyhow::Result<crate::mcp_server::Network> {
     use crate::mcp_server::{http::check_bind, secret, shared};
     let token_path = match &args.token_file {
         Some(p) => p.clone(),
@@ -968,7 +1003,7 @@ fn bind_network(args: &ServeArgs, config: &Config) -> anyhow::Result<crate::mcp_
     if let Some((path, _)) = &shared {
         eprintln!("shared: registered in {}", path.display());
     }
-    Ok(crate::mcp_server::Network { http, tcp, token, shared, allowed_hosts: args.allowed_host.clone() })
+    Ok(crate::mcp_server::Network { http, tcp, token, shared, allowed_hosts: args.allowed_host.clone(), log })
 }
 
 /// `bridge`: stdio relayed to the workspace's shared server, started if none answers.
@@ -988,21 +1023,23 @@ fn bridge(args: BridgeArgs) -> anyhow::Result<ExitCode> {
         if let Some(i) = passed.iter().position(|a| a == "bridge") {
             passed.remove(i);
         }
+        // Its logs (`--server-log`, capped and rotated) and its stderr (what it says before
+        // logging starts, a panic) go to one owner-only file, kept across restarts.
         let stderr = match &log {
             Some(p) => {
                 if let Some(dir) = p.parent() {
                     crate::mcp_server::secret::private_dir(dir)?;
                 }
-                std::process::Stdio::from(std::fs::File::create(p)?)
+                std::process::Stdio::from(crate::mcp_server::logfile::open_append(p)?)
             }
             None => std::process::Stdio::null(),
         };
         let mut cmd = std::process::Command::new(std::env::current_exe()?);
-        cmd.args(["serve", "--shared"])
-            .args(passed)
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(stderr);
+        cmd.args(["serve", "--shared"]);
+        if let Some(p) = &log {
+            cmd.arg("--server-log").arg(p);
+        }
+        cmd.args(passed).stdin(std::process::Stdio::null()).stdout(std::process::Stdio::null()).stderr(stderr);
         // Its own process group: the client's Ctrl-C or exit does not stop the shared server.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);

@@ -135,6 +135,7 @@ pub fn types(pattern: &str) -> FindTypeArgs {
         offset: 0,
         case_sensitive: false,
         scope: Default::default(),
+        root: String::new(),
     }
 }
 

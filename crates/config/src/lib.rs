@@ -153,8 +153,8 @@ macro_rules! settings {
 }
 
 settings! {
-    /// Workspace roots; relative paths resolve against them in order. Default: the current
-    /// directory.
+    /// Workspace roots; a relative path resolves against the root that holds it (under several:
+    /// ambiguous, prefix the root's name). Default: the current directory.
     roots: Vec<PathBuf> = vec![PathBuf::from(".")] => no_file().flag("root");
     /// Persist outlines in a cache directory.
     cache: bool = true => project();

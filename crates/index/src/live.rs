@@ -595,6 +595,7 @@ impl LiveIndex {
         &self,
         pattern: &Pattern,
         path_pattern: bool,
+        under: Option<&Path>,
         offset: usize,
         limit: usize,
     ) -> Page<(Arc<Path>, Resource, crate::matcher::Tier)> {
@@ -603,6 +604,7 @@ impl LiveIndex {
         let mut hits: Vec<(crate::matcher::Tier, &Arc<Path>, &Resource)> = st
             .resources
             .iter()
+            .filter(|(p, _)| under.is_none_or(|u| p.starts_with(u)))
             .filter_map(|(p, r)| {
                 let subject = if path_pattern {
                     p.strip_prefix(&self.roots.paths()[r.root])

@@ -1,5 +1,7 @@
 //! Workspace roots and the path policy: every path a client gives resolves inside a root, or
-//! is refused. Relative paths resolve against the roots in order; `..` and symlinks may not
+//! is refused. A relative path resolves against every root (and, with several roots, a first
+//! component naming a root against that root): found under exactly one it is that file, under
+//! several it is refused as ambiguous with the candidates named. `..` and symlinks may not
 //! escape; Windows-style paths are understood where they can be and refused clearly otherwise.
 
 use std::path::{Path, PathBuf};
@@ -19,6 +21,12 @@ pub enum PathError {
     Unsupported { given: String, reason: String },
     #[error("workspace root {root}: {reason}")]
     BadRoot { root: String, reason: String },
+    #[error(
+        "{given} is ambiguous: it names {found}; give the absolute path, or prefix the relative one with its root's name"
+    )]
+    Ambiguous { given: String, found: String },
+    #[error("no workspace root is named {given}; the roots are {roots}")]
+    NoSuchRoot { given: String, roots: String },
 }
 
 /// Why a file under the roots could not be read.
@@ -139,6 +147,43 @@ impl Roots {
         canonical.to_string_lossy().into_owned()
     }
 
+    /// A root's name: the last component of its path (`/src/app` is `app`).
+    pub fn name(&self, i: usize) -> String {
+        self.roots[i]
+            .file_name()
+            .map_or_else(|| self.roots[i].display().to_string(), |n| n.to_string_lossy().into_owned())
+    }
+
+    /// The roots as `name (path)`, for messages.
+    pub fn named_listing(&self) -> String {
+        (0..self.roots.len())
+            .map(|i| format!("{} ({})", self.name(i), self.roots[i].display()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The root a client chose (a tool's `root`): by its name, or by its path (absolute, or a
+    /// `file://` URI).
+    pub fn find_root(&self, given: &str) -> Result<usize, PathError> {
+        let given = given.trim();
+        let refuse = || PathError::NoSuchRoot { given: given.to_owned(), roots: self.named_listing() };
+        let named: Vec<usize> = (0..self.roots.len()).filter(|&i| self.name(i) == given).collect();
+        match named.as_slice() {
+            [i] => return Ok(*i),
+            [_, _, ..] => {
+                let found = named.iter().map(|&i| self.roots[i].display().to_string()).collect::<Vec<_>>();
+                return Err(PathError::Ambiguous {
+                    given: given.to_owned(),
+                    found: format!("the roots {}", found.join(" and ")),
+                });
+            }
+            [] => {}
+        }
+        let path = normalize_input(given).map_err(|_| refuse())?;
+        let canon = std::fs::canonicalize(lexical_normalize(&path)).map_err(|_| refuse())?;
+        self.roots.iter().position(|r| *r == canon).ok_or_else(refuse)
+    }
+
     /// Resolves a client-given path inside the roots.
     pub fn resolve(&self, given: &str) -> Result<Resolved, PathError> {
         let trimmed = given.trim();
@@ -146,33 +191,53 @@ impl Roots {
             return Err(PathError::Empty { roots: self.listing() });
         }
         let normalized = normalize_input(trimmed)?;
-        let candidates: Vec<PathBuf> = if normalized.is_absolute() {
+        let mut candidates: Vec<PathBuf> = if normalized.is_absolute() {
             vec![normalized.clone()]
         } else {
             self.roots.iter().map(|r| r.join(&normalized)).collect()
         };
+        // With several roots, `app/src/Foo.java` may also mean `src/Foo.java` under the root
+        // named `app`.
+        if !normalized.is_absolute() && self.roots.len() > 1 {
+            let mut parts = normalized.components();
+            if let Some(std::path::Component::Normal(first)) = parts.next() {
+                let rest = parts.as_path();
+                for r in &self.roots {
+                    if r.file_name() == Some(first) {
+                        candidates.push(r.join(rest));
+                    }
+                }
+            }
+        }
         let mut inside_any = false;
+        let mut found: Vec<(PathBuf, usize)> = Vec::new();
         for cand in &candidates {
             let lexical = lexical_normalize(cand);
             if self.root_of(&lexical).is_none() {
                 continue;
             }
             inside_any = true;
-            match std::fs::canonicalize(&lexical) {
-                Ok(canon) => {
-                    // A symlink may point out of the workspace.
-                    let Some(root) = self.root_of(&canon) else {
-                        return Err(PathError::Outside { given: given.to_owned(), roots: self.listing() });
-                    };
-                    return Ok(Resolved { display: self.display(&canon, root), path: canon, root });
+            if let Ok(canon) = std::fs::canonicalize(&lexical) {
+                // A symlink may point out of the workspace.
+                let Some(root) = self.root_of(&canon) else {
+                    return Err(PathError::Outside { given: given.to_owned(), roots: self.listing() });
+                };
+                if !found.iter().any(|(p, _)| *p == canon) {
+                    found.push((canon, root));
                 }
-                Err(_) => continue,
             }
         }
-        if inside_any {
-            Err(PathError::NotFound { given: given.to_owned(), roots: self.listing() })
-        } else {
-            Err(PathError::Outside { given: given.to_owned(), roots: self.listing() })
+        match found.len() {
+            0 if inside_any => Err(PathError::NotFound { given: given.to_owned(), roots: self.listing() }),
+            0 => Err(PathError::Outside { given: given.to_owned(), roots: self.listing() }),
+            1 => {
+                let (path, root) = found.remove(0);
+                Ok(Resolved { display: self.display(&path, root), path, root })
+            }
+            _ => Err(PathError::Ambiguous {
+                given: given.to_owned(),
+                found: found.iter().map(|(p, _)| p.display().to_string()).collect::<Vec<_>>().join(" and "),
+            }),
         }
     }
 }
@@ -257,6 +322,61 @@ mod tests {
         for n in ["null", "com0", "console.java", "Nul2.java", "lpt"] {
             assert!(!is_windows_device_name(n), "{n}");
         }
+    }
+
+    /// Two roots, `app` and `lib`, each with a `Main.java`, and `app/Only.java`.
+    fn two_roots() -> (tempfile::TempDir, Roots) {
+        let t = tempfile::tempdir().expect("tempdir");
+        for (dir, file) in [("app", "Main.java"), ("lib", "Main.java"), ("app", "Only.java")] {
+            std::fs::create_dir_all(t.path().join(dir)).expect("mkdir");
+            std::fs::write(t.path().join(dir).join(file), "class X {}").expect("write");
+        }
+        let roots = Roots::new([t.path().join("app"), t.path().join("lib")]).expect("roots");
+        (t, roots)
+    }
+
+    #[test]
+    fn a_relative_path_under_one_root_is_that_file_under_several_it_is_ambiguous() {
+        let (t, roots) = two_roots();
+        let app = std::fs::canonicalize(t.path().join("app")).expect("canon");
+        let r = roots.resolve("Only.java").expect("under one root");
+        assert_eq!((r.path, r.root), (app.join("Only.java"), 0));
+        let e = roots.resolve("Main.java").expect_err("under both roots");
+        assert!(matches!(e, PathError::Ambiguous { .. }), "{e}");
+        let msg = e.to_string();
+        assert!(msg.contains("app/Main.java") && msg.contains("lib/Main.java") && msg.contains("root's name"), "{msg}");
+        // The root's name chooses; an absolute path anywhere in the roots needs no choice.
+        assert_eq!(roots.resolve("lib/Main.java").expect("named").root, 1);
+        assert_eq!(roots.resolve("app/Main.java").expect("named").root, 0);
+        let abs = std::fs::canonicalize(t.path().join("lib/Main.java")).expect("canon");
+        assert_eq!(roots.resolve(&abs.to_string_lossy()).expect("absolute").root, 1);
+        // "." names every root: ambiguous too.
+        assert!(matches!(roots.resolve("."), Err(PathError::Ambiguous { .. })));
+    }
+
+    #[test]
+    fn a_root_is_found_by_name_or_path_and_a_wrong_one_lists_them() {
+        let (t, roots) = two_roots();
+        assert_eq!(roots.find_root("lib"), Ok(1));
+        assert_eq!(roots.find_root(&t.path().join("app").to_string_lossy()), Ok(0));
+        assert_eq!(roots.find_root(&format!("file://{}", t.path().join("lib").display())), Ok(1));
+        let e = roots.find_root("nope").expect_err("no such root").to_string();
+        assert!(e.contains("app (") && e.contains("lib ("), "{e}");
+        // A directory inside a root is not a root.
+        std::fs::create_dir_all(t.path().join("app/sub")).expect("mkdir");
+        assert!(roots.find_root(&t.path().join("app/sub").to_string_lossy()).is_err());
+    }
+
+    #[test]
+    fn one_root_keeps_relative_paths_as_they_were() {
+        let t = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir_all(t.path().join("ws")).expect("mkdir");
+        std::fs::write(t.path().join("ws/A.java"), "class A {}").expect("write");
+        let roots = Roots::new([t.path().join("ws")]).expect("roots");
+        assert_eq!(roots.resolve("A.java").expect("found").display, "A.java");
+        assert_eq!(roots.resolve(".").expect("the root").display, ".");
+        // The root's own name is no prefix with one root.
+        assert!(matches!(roots.resolve("ws/A.java"), Err(PathError::NotFound { .. })));
     }
 
     #[cfg(unix)]

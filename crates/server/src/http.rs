@@ -110,6 +110,10 @@ pub(crate) async fn serve_http(
             drop(stream);
             continue;
         };
+        // An answer is several small writes (the SSE priming event, then the message): with
+        // Nagle's algorithm each waits for the client's delayed ACK, 40 ms per call on a
+        // keep-alive connection.
+        let _ = stream.set_nodelay(true);
         let (service, token, activity) = (service.clone(), token.clone(), activity.clone());
         tokio::spawn(async move {
             let _slot = slot;

@@ -5,6 +5,7 @@
 //! TCP, the shared per-workspace server).
 
 pub mod http;
+pub mod logfile;
 pub mod secret;
 pub mod shared;
 pub mod tcp;
@@ -40,6 +41,21 @@ pub(crate) const INSTRUCTIONS: &str = "Java code navigation without reading whol
 After editing code, get_problems(paths) lists what is now broken (syntax and javac errors and warnings). \
 Paths are relative to the workspace root (or absolute inside it). Outputs are capped and say when they were cut and how to continue.";
 
+/// What a model is told: [`INSTRUCTIONS`], and with several roots their names and how a path
+/// or a search chooses one.
+pub(crate) fn instructions_for(ws: &Workspace) -> Arc<str> {
+    let roots = &ws.roots;
+    if roots.paths().len() < 2 {
+        return Arc::from(INSTRUCTIONS);
+    }
+    Arc::from(format!(
+        "{INSTRUCTIONS} This workspace has several roots: {}. A relative path found under more than one root is \
+refused as ambiguous: prefix it with its root's name (app/src/Foo.java) or give it absolute. \
+find_type and find_resource take `root` (a name or path), java_find_symbol's rootDir a root's name, to search one root.",
+        roots.named_listing()
+    ))
+}
+
 /// The rmcp handler.
 #[derive(Clone)]
 pub(crate) struct JavaIndexServer {
@@ -52,6 +68,8 @@ pub(crate) struct JavaIndexServer {
     /// client decides: see [`structured_for`]).
     structured_setting: Option<bool>,
     pool: Arc<CallPool>,
+    /// [`INSTRUCTIONS`], plus the roots by name when there are several.
+    instructions: Arc<str>,
 }
 
 /// The `clientInfo.name`s of the clients known to show the model `structuredContent` instead
@@ -120,8 +138,10 @@ impl JavaIndexServer {
             running: Arc::new(tokio::sync::Semaphore::new(max_running_calls())),
             queued: std::sync::atomic::AtomicUsize::new(0),
         };
+        let instructions = instructions_for(&ws);
         JavaIndexServer {
             ws,
+            instructions,
             tools: Arc::new(tools),
             text_tools: Arc::new(text_tools),
             structured_setting,
@@ -234,8 +254,7 @@ impl JavaIndexServer {
             let budget = ws.answer_budget_for(structured);
             let answer = cancel.scope(|| progress.scope(|| registry::dispatch_within(&ws, &tool, args, budget)));
             // The file a single-file answer is about, as a link the client can open or attach.
-            let link =
-                answer.as_ref().ok().and_then(|a| a.value.get("filePath")?.as_str().and_then(|f| ws.file_link(f)));
+            let link = answer.as_ref().ok().and_then(|a| ws.answer_link(&a.value));
             answer.map(|a| (a, link))
         })
         .await;
@@ -253,7 +272,10 @@ impl JavaIndexServer {
                 };
                 r.content = vec![ContentBlock::text(text)];
                 if let Some(l) = link {
-                    let resource = Resource::new(l.uri, l.name).with_mime_type(l.mime_type).with_size(l.size);
+                    let mut resource = Resource::new(l.uri, l.name).with_mime_type(l.mime_type);
+                    if let Some(size) = l.size {
+                        resource = resource.with_size(size);
+                    }
                     r.content.push(ContentBlock::resource_link(resource));
                 }
                 r.meta = answer.meta.map(MetaObject);
@@ -280,7 +302,7 @@ impl ServerHandler for JavaIndexServer {
             ServerCapabilities::builder().enable_completions().enable_resources().enable_tools().build(),
         )
         .with_server_info(Implementation::new("mcp-java-index", env!("CARGO_PKG_VERSION")))
-        .with_instructions(INSTRUCTIONS)
+        .with_instructions(self.instructions.to_string())
     }
 
     async fn list_tools(
@@ -365,7 +387,7 @@ impl ServerHandler for JavaIndexServer {
         let resources = page
             .items
             .into_iter()
-            .map(|i| Resource::new(i.uri, i.name).with_mime_type(i.mime_type).with_size(i.size))
+            .map(|i| Resource::new(i.uri, i.name).with_mime_type(i.mime_type).with_size(i.size.unwrap_or(0)))
             .collect();
         let mut result = ListResourcesResult::with_all_items(resources);
         result.next_cursor = page.next_offset.map(|n| n.to_string());
@@ -501,13 +523,14 @@ pub struct Network {
     pub shared: Option<(std::path::PathBuf, Option<std::time::Duration>)>,
     /// Host names HTTP requests may name besides loopback and the bound address.
     pub allowed_hosts: Vec<String>,
+    /// Where TCP connections' messages are recorded (`log_file`; none by default).
+    pub log: transport::MessageLog,
 }
 
 /// Serves the listeners until stopped (Ctrl-C, SIGTERM) or, for a shared server, idle for its
 /// idle time. Every client shares one workspace and one bounded call pool.
 pub async fn serve_network(ws: Arc<Workspace>, net: Network) -> anyhow::Result<()> {
-    let log = transport::MessageLog::open(ws.config.log_file.as_deref())
-        .map_err(|e| anyhow::anyhow!("opening log file: {e}"))?;
+    let log = net.log.clone();
     prepare(&ws);
     let server = JavaIndexServer::new(ws.clone());
     let token: Arc<str> = Arc::from(net.token.as_str());

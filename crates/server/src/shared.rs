@@ -166,6 +166,7 @@ pub async fn bridge(
     start: impl FnOnce() -> anyhow::Result<std::process::Child>,
     wait: Duration,
 ) -> anyhow::Result<()> {
+    let log_path = log;
     let log = log.map_or_else(|| "its stderr".to_owned(), |l| l.display().to_string());
     let stream = match connect(path).await {
         Some(s) => s,
@@ -181,7 +182,8 @@ pub async fn bridge(
                 if let Some(mut c) = child.take() {
                     match c.try_wait() {
                         Ok(Some(status)) if !status.success() => {
-                            anyhow::bail!("the shared server stopped ({status}) before serving; see {log}")
+                            let why = log_path.map(last_lines).unwrap_or_default();
+                            anyhow::bail!("the shared server stopped ({status}) before serving; see {log}{why}")
                         }
                         Ok(Some(_)) => {}
                         _ => child = Some(c),
@@ -215,6 +217,15 @@ pub async fn bridge(
     let _ = stdout.flush().await;
     upstream.abort();
     copied.map(|_| ()).map_err(|e| anyhow::anyhow!("relaying the shared server's answers: {e}"))
+}
+
+/// The last lines of a server log (what a server that failed to start said last), for the
+/// bridge's error: `":\n<lines>"`, or nothing when the log is unreadable or empty.
+fn last_lines(log: &Path) -> String {
+    let Ok(text) = std::fs::read_to_string(log) else { return String::new() };
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let tail = &lines[lines.len().saturating_sub(3)..];
+    if tail.is_empty() { String::new() } else { format!(":\n{}", tail.join("\n")) }
 }
 
 #[cfg(test)]

@@ -9,6 +9,8 @@
 
 use std::sync::{Arc, Mutex};
 
+use crate::logfile::LogFile;
+
 use rmcp::RoleServer;
 use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::Transport;
@@ -19,10 +21,10 @@ use tokio::sync::mpsc;
 /// request is a few hundred bytes; every string argument is capped far lower by the registry.
 pub(crate) const MAX_LINE_BYTES: usize = 8 * 1024 * 1024;
 
-/// A message log shared by the reader and writer tasks.
+/// A message log shared by the reader and writer tasks (a capped, rotated [`LogFile`]).
 #[derive(Clone, Default)]
 pub struct MessageLog {
-    file: Option<Arc<Mutex<std::fs::File>>>,
+    file: Option<LogFile>,
 }
 
 impl MessageLog {
@@ -30,17 +32,18 @@ impl MessageLog {
         let Some(path) = path else {
             return Ok(MessageLog::default());
         };
-        let f = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
-        Ok(MessageLog { file: Some(Arc::new(Mutex::new(f))) })
+        Ok(MessageLog { file: Some(LogFile::open(path)?) })
+    }
+
+    /// Records into a log file already open (the one a network server also logs to).
+    pub fn to(file: LogFile) -> MessageLog {
+        MessageLog { file: Some(file) }
     }
 
     /// Records one message line with a UTC timestamp and its direction (`<-` in, `->` out).
     pub fn record(&self, direction: &str, line: &str) {
-        use std::io::Write;
-        if let Some(f) = &self.file
-            && let Ok(mut f) = f.lock()
-        {
-            let _ = writeln!(f, "{} {direction} {}", timestamp(), line.trim_end());
+        if let Some(f) = &self.file {
+            f.append(format!("{} {direction} {}\n", timestamp(), line.trim_end()).as_bytes());
         }
     }
 }

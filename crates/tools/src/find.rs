@@ -20,7 +20,7 @@ fn default_max() -> u32 {
     50
 }
 
-/// Which symbols `java_find_symbol` considers.
+// Which symbols `java_find_symbol` considers (no doc comment: tools/list would carry it).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum MatchKind {
@@ -55,7 +55,7 @@ impl Default for FindSymbolOptions {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FindSymbolArgs {
-    /// "." for the whole workspace, or a folder.
+    /// "." for the whole workspace, a root's name, or a folder.
     pub root_dir: String,
     pub query: String,
     #[serde(default)]
@@ -226,7 +226,7 @@ search_answer! {
     }
 }
 
-/// Which types `find_type` considers.
+// Which types `find_type` considers (no doc comment: tools/list would carry it).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum TypeFilter {
@@ -255,6 +255,9 @@ pub struct FindTypeArgs {
     /// libraries: JDK + classpath jars.
     #[serde(default)]
     pub scope: Scope,
+    /// Root name or path.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub root: String,
 }
 
 /// Where a search looks.
@@ -305,6 +308,9 @@ pub struct FindResourceArgs {
     pub max_results: u32,
     #[serde(default)]
     pub offset: u32,
+    /// Root name or path.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub root: String,
 }
 
 /// One `find_resource` result.
@@ -451,8 +457,8 @@ pub(crate) fn javadoc_summary(path: &Path, lines: (u32, u32)) -> Option<String> 
     (!s.is_empty()).then_some(s)
 }
 
-/// `find_type`.
-pub fn find_type(index: &LiveIndex, args: &FindTypeArgs) -> Result<FindTypeResult, ToolError> {
+/// `find_type` in the workspace, or only under `under` (a root).
+pub fn find_type(index: &LiveIndex, under: Option<&Path>, args: &FindTypeArgs) -> Result<FindTypeResult, ToolError> {
     let limit = page_size(args.max_results)?;
     let raw = args.pattern.trim();
     if raw.is_empty() {
@@ -467,8 +473,11 @@ pub fn find_type(index: &LiveIndex, args: &FindTypeArgs) -> Result<FindTypeResul
     };
     let pattern = Pattern::new(&name, cs);
     let filter = args.kind;
-    let keep = move |_: &Path, s: &SymView| {
+    let keep = move |p: &Path, s: &SymView| {
         let SymKind::Type(k) = s.kind() else { return false };
+        if under.is_some_and(|u| !p.starts_with(u)) {
+            return false;
+        }
         let kind_ok = match filter {
             TypeFilter::Any => true,
             TypeFilter::Class => k == TypeKind::Class,
@@ -605,14 +614,16 @@ fn library_kind(access: u16) -> TypeKind {
     }
 }
 
-/// `find_type` over `scope`: the workspace's matches first, then the libraries'.
+/// `find_type` over `scope`: the workspace's matches (under `under`, a root, when given)
+/// first, then the libraries'.
 pub fn find_type_scoped(
     index: &LiveIndex,
+    under: Option<&Path>,
     libs: Option<&mji_classfile::LibraryIndex>,
     args: &FindTypeArgs,
 ) -> Result<FindTypeResult, ToolError> {
     let Some(libs) = libs.filter(|_| args.scope != Scope::Workspace) else {
-        return find_type(index, args);
+        return find_type(index, under, args);
     };
     let limit = page_size(args.max_results)?;
     let lib = find_library_types(libs, args);
@@ -620,7 +631,7 @@ pub fn find_type_scoped(
     let (mut results, ws_total, progress) = if args.scope == Scope::All {
         let mut ws_args = args.clone();
         ws_args.scope = Scope::Workspace;
-        let r = find_type(index, &ws_args)?;
+        let r = find_type(index, under, &ws_args)?;
         (r.results, r.total as usize, index.progress())
     } else {
         (Vec::new(), 0, index.progress())
@@ -640,8 +651,12 @@ pub fn find_type_scoped(
     })
 }
 
-/// `find_resource`.
-pub fn find_resource(index: &LiveIndex, args: &FindResourceArgs) -> Result<FindResourceResult, ToolError> {
+/// `find_resource` in the workspace, or only under `under` (a root).
+pub fn find_resource(
+    index: &LiveIndex,
+    under: Option<&Path>,
+    args: &FindResourceArgs,
+) -> Result<FindResourceResult, ToolError> {
     let limit = page_size(args.max_results)?;
     let raw = args.pattern.trim().trim_start_matches("./");
     if raw.is_empty() {
@@ -651,7 +666,7 @@ pub fn find_resource(index: &LiveIndex, args: &FindResourceArgs) -> Result<FindR
     }
     let path_pattern = raw.contains('/');
     let pattern = Pattern::new(raw, false);
-    let page = index.find_resources(&pattern, path_pattern, args.offset as usize, limit);
+    let page = index.find_resources(&pattern, path_pattern, under, args.offset as usize, limit);
     let results: Vec<ResourceResult> = page
         .items
         .iter()

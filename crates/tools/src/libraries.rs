@@ -425,3 +425,32 @@ pub(crate) fn qualified_decl(ws: &Workspace, fqn: &str) -> Option<mji_model::Typ
 fn find_decl<'a>(types: &'a [mji_model::TypeDecl], fqn: &str) -> Option<&'a mji_model::TypeDecl> {
     types.iter().find_map(|t| if t.qualified_name == fqn { Some(t) } else { find_decl(&t.inner_classes, fqn) })
 }
+
+/// What the libraries hold of a type (for a `java-type://` read).
+pub enum TypeSource {
+    /// No library has it.
+    Absent,
+    /// A library has it, without a sources archive that declares it.
+    NoSource,
+    /// Its declaration: the archive entry as shown (`jar:…!/…`), its first and last line, and
+    /// those lines.
+    Lines { shown: String, first: u32, last: u32, text: String },
+}
+
+/// A library type's declaration in its sources archive (the JDK's `src.zip`, a `-sources.jar`).
+pub fn type_source(ws: &Workspace, fqn: &str) -> TypeSource {
+    let ix = index(ws);
+    let Some(c) = ix.get(fqn) else { return TypeSource::Absent };
+    let Some((sources, entry)) = source_entry(&ix, c) else { return TypeSource::NoSource };
+    let Ok((bytes, shown)) = read_entry(&sources, &entry) else { return TypeSource::NoSource };
+    let outline = mji_parser::outline(&shown, &bytes);
+    fn find<'a>(types: &'a [mji_model::TypeDecl], fqn: &str) -> Option<&'a mji_model::TypeDecl> {
+        types.iter().find_map(|t| if t.qualified_name == fqn { Some(t) } else { find(&t.inner_classes, fqn) })
+    }
+    let Some(t) = find(&outline.classes, fqn) else { return TypeSource::NoSource };
+    let (first, last) = (t.start_line.max(1), t.end_line);
+    let decoded = mji_parser::SourceText::decode(&bytes).text;
+    let lines: Vec<&str> =
+        decoded.lines().skip(first as usize - 1).take((last + 1).saturating_sub(first) as usize).collect();
+    TypeSource::Lines { shown, first, last, text: lines.join("\n") }
+}

@@ -28,7 +28,8 @@ pub struct ResourceItem {
     /// How tools name the file (relative to its root when there is one root).
     pub name: String,
     pub mime_type: &'static str,
-    pub size: u64,
+    /// Bytes; `None` for a library type (its size is not known without reading it).
+    pub size: Option<u64>,
 }
 
 /// One page of the listing; `next_offset` when more follow.
@@ -88,7 +89,7 @@ impl Workspace {
     pub fn list_resources(&self, offset: usize) -> ResourcePage {
         self.wait_index();
         let index = self.index();
-        let page = index.find_resources(&Pattern::new("*", false), false, offset, PAGE_SIZE);
+        let page = index.find_resources(&Pattern::new("*", false), false, None, offset, PAGE_SIZE);
         let items: Vec<ResourceItem> = page
             .items
             .iter()
@@ -96,7 +97,7 @@ impl Workspace {
                 uri: file_uri(p),
                 name: index.roots().display(p, r.root),
                 mime_type: mime_of(p),
-                size: r.size,
+                size: Some(r.size),
             })
             .collect();
         let end = offset + items.len();
@@ -107,7 +108,24 @@ impl Workspace {
     pub fn file_link(&self, file_path: &str) -> Option<ResourceItem> {
         let r = self.resolve(file_path).ok()?;
         let size = std::fs::metadata(&r.path).ok()?.len();
-        Some(ResourceItem { uri: file_uri(&r.path), name: r.display, mime_type: mime_of(&r.path), size })
+        Some(ResourceItem { uri: file_uri(&r.path), name: r.display, mime_type: mime_of(&r.path), size: Some(size) })
+    }
+
+    /// The resource a tool answer is about, for a `resource_link`: the workspace file its
+    /// `filePath` names; for a library's file (`java_index` of a class name or a `jar:` path),
+    /// its first type as `java-type://`.
+    pub fn answer_link(&self, answer: &Value) -> Option<ResourceItem> {
+        let file_path = answer.get("filePath")?.as_str()?;
+        if crate::libraries::target(file_path).is_none() {
+            return self.file_link(file_path);
+        }
+        let fqn = answer.get("classes")?.get(0)?.get("qualifiedName")?.as_str()?;
+        Some(ResourceItem {
+            uri: format!("java-type://{fqn}"),
+            name: fqn.to_owned(),
+            mime_type: "text/x-java",
+            size: None,
+        })
     }
 
     /// The text of a `file://` or `java-type://` resource, within the answer budget.
@@ -145,11 +163,16 @@ impl Workspace {
             offset: 0,
             case_sensitive: true,
             scope: crate::find::Scope::Workspace,
+            root: String::new(),
         })?;
         let Some(t) = found.results.iter().find(|t| t.fqn == fqn) else {
+            // A library type (the JDK's, a classpath jar's): its source, else its outline.
+            if let Some(lib) = self.read_library_type(uri, fqn)? {
+                return Ok(lib);
+            }
             let near: Vec<&str> = found.results.iter().take(5).map(|t| t.fqn.as_str()).collect();
             let hint = if near.is_empty() { String::new() } else { format!("; similar: {}", near.join(", ")) };
-            return Err(ToolError::NoSuchSymbol(format!("no type `{fqn}` in the workspace{hint}")));
+            return Err(ToolError::NoSuchSymbol(format!("no type `{fqn}` in the workspace or its libraries{hint}")));
         };
         let r = self.resolve(&t.file_path)?;
         self.check_file(&r.path, &r.display)?;
@@ -178,6 +201,37 @@ impl Workspace {
         Ok(ResourceText { uri: uri.to_owned(), mime_type: "text/plain", text })
     }
 
+    /// A library type's declaration lines from its sources archive (the JDK's `src.zip`, a
+    /// `-sources.jar`); without sources, or too long for the answer budget, `java_index`'s
+    /// outline of it. `None` when no library has the type.
+    fn read_library_type(&self, uri: &str, fqn: &str) -> Result<Option<ResourceText>, ToolError> {
+        if !matches!(crate::libraries::target(fqn), Some(crate::libraries::LibraryTarget::Class(_))) {
+            return Ok(None);
+        }
+        let budget = self.answer_tokens();
+        match crate::libraries::type_source(self, fqn) {
+            crate::libraries::TypeSource::Absent => return Ok(None),
+            crate::libraries::TypeSource::Lines { shown, first, last, text } => {
+                let source = format!("// {shown}:{first}-{last}\n{text}\n");
+                if crate::budget::fits(&source, budget) {
+                    return Ok(Some(ResourceText { uri: uri.to_owned(), mime_type: "text/x-java", text: source }));
+                }
+            }
+            crate::libraries::TypeSource::NoSource => {}
+        }
+        let mut args = Map::new();
+        args.insert("filePath".to_owned(), Value::String(fqn.to_owned()));
+        let entry = crate::registry::find("java_index")
+            .ok_or_else(|| ToolError::InvalidArgument("java_index is not registered".to_owned()))?;
+        let outline = entry.call(self, args).map_err(ToolError::InvalidArgument)?;
+        let text = format!(
+            "{fqn}: its source is not available or over the answer budget of {budget} tokens; its outline \
+             follows (java_index with filePath \"{fqn}\").\n{}",
+            outline.text()
+        );
+        Ok(Some(ResourceText { uri: uri.to_owned(), mime_type: "text/plain", text }))
+    }
+
     /// Values for a template argument starting with (or matching, camelCase and wildcards as in
     /// `find_resource` and `find_type`) what the user typed.
     pub fn complete_resource(&self, template: &str, argument: &str, typed: &str) -> Result<Completions, ToolError> {
@@ -202,7 +256,7 @@ impl Workspace {
                     (rel.clone(), false)
                 };
                 let page =
-                    self.index().find_resources(&Pattern::new(&pattern, false), path_pattern, 0, MAX_COMPLETIONS);
+                    self.index().find_resources(&Pattern::new(&pattern, false), path_pattern, None, 0, MAX_COMPLETIONS);
                 let values = page
                     .items
                     .iter()
@@ -219,6 +273,7 @@ impl Workspace {
                     offset: 0,
                     case_sensitive: false,
                     scope: crate::find::Scope::Workspace,
+                    root: String::new(),
                 })?;
                 let values: Vec<String> = found.results.iter().map(|t| t.fqn.clone()).collect();
                 let total = (found.total as usize).max(values.len());

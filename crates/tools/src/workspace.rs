@@ -284,15 +284,27 @@ impl Workspace {
 
     /// `find_type`.
     pub fn find_type(&self, args: &FindTypeArgs) -> Result<FindTypeResult, ToolError> {
+        let under = self.chosen_root(&args.root)?;
         self.wait_index();
         let libs = (args.scope != find::Scope::Workspace).then(|| crate::libraries::index(self));
-        find::find_type_scoped(self.index(), libs.as_deref(), args)
+        find::find_type_scoped(self.index(), under, libs.as_deref(), args)
     }
 
     /// `find_resource`.
     pub fn find_resource(&self, args: &FindResourceArgs) -> Result<FindResourceResult, ToolError> {
+        let under = self.chosen_root(&args.root)?;
         self.wait_index();
-        find::find_resource(self.index(), args)
+        find::find_resource(self.index(), under, args)
+    }
+
+    /// The root a search is limited to (a tool's `root`: a root's name or path), or `None`
+    /// (every root) when not given.
+    pub fn chosen_root(&self, root: &str) -> Result<Option<&Path>, ToolError> {
+        if root.trim().is_empty() {
+            return Ok(None);
+        }
+        let i = self.roots.find_root(root).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
+        Ok(Some(&self.roots.paths()[i]))
     }
 
     /// Warnings from opening the workspace (e.g. a cache that fell back to memory).
