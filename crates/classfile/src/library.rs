@@ -183,20 +183,7 @@ pub fn list_classes(path: &Path, cache_dir: Option<&Path>) -> Result<(Vec<(u16, 
     {
         return Ok((list, true));
     }
-    let hash = {
-        let (file, _) = mji_fs::open_regular(&canonical, crate::archive::MAX_ARCHIVE_BYTES)?;
-        let mut h = <sha1::Sha1 as sha1::Digest>::new();
-        let mut buf = vec![0u8; 1 << 16];
-        let mut r = std::io::BufReader::new(file);
-        loop {
-            let n = r.read(&mut buf)?;
-            if n == 0 {
-                break;
-            }
-            sha1::Digest::update(&mut h, &buf[..n]);
-        }
-        sha1::Digest::finalize(h).iter().map(|b| format!("{b:02x}")).collect::<String>()
-    };
+    let hash = hash_archive(&canonical)?;
     let cached = cache_dir.and_then(|d| read_signed(&d.join(format!("{hash}.idx")))).and_then(|t| parse_list(&t));
     let (list, hit) = match cached {
         Some(list) => (list, true),
@@ -240,7 +227,17 @@ pub fn content_hash(path: &Path, cache_dir: Option<&Path>) -> Result<String, Cla
             return Ok(h.to_owned());
         }
     }
-    let (file, _) = mji_fs::open_regular(&canonical, crate::archive::MAX_ARCHIVE_BYTES)?;
+    let hash = hash_archive(&canonical)?;
+    if let (Some(dir), Some((size, mtime))) = (&stamps, st) {
+        write_signed(dir, &name, &format!("{size} {mtime} {hash}\n"));
+    }
+    Ok(hash)
+}
+
+/// The SHA-1 of an archive's bytes, in hex, read in 64 KiB blocks (an archive is never held
+/// whole; at most `MAX_ARCHIVE_BYTES` is opened).
+fn hash_archive(canonical: &Path) -> Result<String, ClassError> {
+    let (file, _) = mji_fs::open_regular(canonical, crate::archive::MAX_ARCHIVE_BYTES)?;
     let mut h = <sha1::Sha1 as sha1::Digest>::new();
     let mut buf = vec![0u8; 1 << 16];
     let mut r = std::io::BufReader::new(file);
@@ -251,11 +248,7 @@ pub fn content_hash(path: &Path, cache_dir: Option<&Path>) -> Result<String, Cla
         }
         sha1::Digest::update(&mut h, &buf[..n]);
     }
-    let hash = sha1::Digest::finalize(h).iter().map(|b| format!("{b:02x}")).collect::<String>();
-    if let (Some(dir), Some((size, mtime))) = (&stamps, st) {
-        write_signed(dir, &name, &format!("{size} {mtime} {hash}\n"));
-    }
-    Ok(hash)
+    Ok(sha1::Digest::finalize(h).iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// Reads every class header of an archive (the cold path: each class is inflated once).

@@ -210,15 +210,7 @@ pub fn generate(doc: &Doc, ty: &TypeDecl, action: Action, opts: &Options) -> Res
         return Ok(out);
     }
     let eol = doc.eol();
-    let mut text = String::new();
-    for (_, lines) in &members {
-        text.push_str(eol);
-        for l in lines {
-            text.push_str(&style.member);
-            text.push_str(l);
-            text.push_str(eol);
-        }
-    }
+    let mut text = member_text(&members, &style.member, eol);
     // `java.util.Objects.hash` reads as `Objects.hash` with an import, as an IDE writes it.
     let mut import: Option<TextEdit> = None;
     for q in ["java.util.Arrays", "java.util.Objects"] {
@@ -329,15 +321,7 @@ pub(crate) fn insert_members(
 ) -> Result<(Vec<String>, TextEdit), String> {
     let style = Style::of(doc, ty);
     let eol = doc.eol();
-    let mut text = String::new();
-    for (_, lines) in &members {
-        text.push_str(eol);
-        for l in lines {
-            text.push_str(&style.member);
-            text.push_str(l);
-            text.push_str(eol);
-        }
-    }
+    let mut text = member_text(&members, &style.member, eol);
     let at = insertion_point(doc, ty, after)?;
     if let Insert::BeforeBrace(_) = at {
         text.push_str(&style.type_indent);
@@ -346,6 +330,20 @@ pub(crate) fn insert_members(
 }
 
 /// The file's indentation for the type's members.
+/// Generated members as text: each after an empty line, every line at the member indentation.
+fn member_text(members: &[(String, Vec<String>)], indent: &str, eol: &str) -> String {
+    let mut text = String::new();
+    for (_, lines) in members {
+        text.push_str(eol);
+        for l in lines {
+            text.push_str(indent);
+            text.push_str(l);
+            text.push_str(eol);
+        }
+    }
+    text
+}
+
 pub(crate) struct Style {
     /// A member's indentation.
     pub(crate) member: String,
