@@ -530,5 +530,15 @@ Of which: descriptions {descriptions}, input schemas {inputs}, output schemas {o
     goal("overall ≤ 5% of the baseline", overall.0, overall.1, 5.0, "%", 1);
     goal("API of a class ≤ 30% of the file (median)", api_row.2, api_row.3, 30.0, "%", 1);
     goal("read one method ≤ 1.2× its lines (median, one symbol read)", task_a, task_b, 1.2, "×", 2);
-    println!("- tools/list ≤ 6,000 tokens with output schemas: {with} — {}", verdict(with <= 6000));
+    // A workspace lists at most one build's goal tool (maven_goal where the first root is a
+    // Maven build, gradle_task where it is a Gradle one): the largest list leaves out the
+    // smaller of the two.
+    let goal_tool = |n: &str| each_with.iter().find(|(t, _)| *t == n).map_or(0, |(_, c)| *c);
+    let largest = with - goal_tool("maven_goal").min(goal_tool("gradle_task"));
+    println!(
+        "- tools/list ≤ 6,000 tokens with output schemas, the largest list a workspace is shown \
+         ({} tools): {largest} — {}",
+        each_with.len() - 1,
+        verdict(largest <= 6000)
+    );
 }

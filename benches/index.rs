@@ -27,7 +27,7 @@ fn find(ws: &Workspace, q: &str) -> u64 {
     let args = FindSymbolArgs {
         root_dir: ".".to_owned(),
         query: q.to_owned(),
-        options: FindSymbolOptions { match_kind: MatchKind::Any, max_results: 50, case_sensitive: false, offset: 0 },
+        options: FindSymbolOptions { match_kind: MatchKind::Any, max_results: 50, ..Default::default() },
     };
     ws.java_find_symbol(&args).expect("find").total
 }

@@ -239,3 +239,54 @@ fn a_class_without_sources_is_decompiled_in_a_trusted_workspace() {
     let (ok, _, refused) = run(false, "java_read_range", &args);
     assert!(!ok && refused.contains("trusted workspace"), "{refused}");
 }
+
+/// `java_find_symbol` with `scope`: the workspace by default; `libraries` adds the JDK's and
+/// the classpath's types (a class file index holds types, so a member query such as `Bar#m`
+/// stays in the workspace); `all` pages over both, the workspace first.
+#[test]
+fn find_symbol_scopes_workspace_libraries_and_all() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(ws.path().join("src/app")).expect("mkdir");
+    std::fs::write(
+        ws.path().join("src/app/StringSubstitutorCache.java"),
+        "package app;\npublic class StringSubstitutorCache {}\n",
+    )
+    .expect("write");
+    std::fs::write(ws.path().join("mcp-java-index.toml"), "classpath = [\"/usr/share/java/commons-text.jar\"]\n")
+        .expect("write");
+    let names = |v: &Value| -> Vec<String> {
+        v["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .map(|r| r["qualifiedName"].as_str().unwrap_or("").to_owned())
+            .collect()
+    };
+    let find = |options: &str| {
+        call(
+            ws.path(),
+            cache.path(),
+            "java_find_symbol",
+            &format!(r#"{{"rootDir":".","query":"StringSubstitutor","options":{options}}}"#),
+        )
+        .expect("java_find_symbol")
+    };
+    assert_eq!(names(&find("{}")), ["app.StringSubstitutorCache"], "the default scope is the workspace");
+    let l = find(r#"{"scope":"libraries"}"#);
+    assert_eq!(names(&l)[0], "org.apache.commons.text.StringSubstitutor", "{l}");
+    assert_eq!(
+        (l["results"][0]["kind"].as_str(), l["results"][0]["typeKind"].as_str()),
+        (Some("class"), Some("class"))
+    );
+    assert!(l["results"][0]["filePath"].as_str().is_some_and(|p| !p.is_empty()), "{l}");
+    assert!(!names(&l).contains(&"app.StringSubstitutorCache".to_owned()));
+    let a = find(r#"{"scope":"all","maxResults":1}"#);
+    assert_eq!(names(&a), ["app.StringSubstitutorCache"]);
+    assert_eq!(a["total"].as_u64(), Some(1 + l["total"].as_u64().expect("total")));
+    let a2 = find(r#"{"scope":"all","maxResults":1,"offset":1}"#);
+    assert_eq!(names(&a2), ["org.apache.commons.text.StringSubstitutor"]);
+    // Methods are not in a class file index: a method query finds none in the libraries.
+    let m = find(r#"{"scope":"libraries","matchKind":"method"}"#);
+    assert_eq!(m["total"], 0, "{m}");
+}

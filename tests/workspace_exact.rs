@@ -19,7 +19,7 @@ fn sym(query: &str) -> FindSymbolArgs {
     FindSymbolArgs {
         root_dir: ".".to_owned(),
         query: query.to_owned(),
-        options: FindSymbolOptions { match_kind: MatchKind::Any, max_results: 50, case_sensitive: false, offset: 0 },
+        options: FindSymbolOptions { match_kind: MatchKind::Any, max_results: 50, ..Default::default() },
     }
 }
 

@@ -66,7 +66,7 @@ fn sym(query: &str, kind: MatchKind, max: u32, offset: u32) -> FindSymbolArgs {
     FindSymbolArgs {
         root_dir: ".".to_owned(),
         query: query.to_owned(),
-        options: FindSymbolOptions { match_kind: kind, max_results: max, case_sensitive: false, offset },
+        options: FindSymbolOptions { match_kind: kind, max_results: max, offset, ..Default::default() },
     }
 }
 

@@ -762,6 +762,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     max_results: a.page.max_results,
                     case_sensitive: a.case_sensitive,
                     offset: a.page.offset,
+                    scope: crate::tools::find::Scope::Workspace,
                 },
             };
             query(&a.ws, &args, Workspace::java_find_symbol)

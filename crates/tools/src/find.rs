@@ -43,11 +43,19 @@ pub struct FindSymbolOptions {
     pub max_results: u32,
     pub case_sensitive: bool,
     pub offset: u32,
+    /// libraries: JDK + classpath types (their members: java_index the class).
+    pub scope: Scope,
 }
 
 impl Default for FindSymbolOptions {
     fn default() -> Self {
-        FindSymbolOptions { match_kind: MatchKind::Any, max_results: default_max(), case_sensitive: false, offset: 0 }
+        FindSymbolOptions {
+            match_kind: MatchKind::Any,
+            max_results: default_max(),
+            case_sensitive: false,
+            offset: 0,
+            scope: Scope::Workspace,
+        }
     }
 }
 
@@ -648,6 +656,74 @@ pub fn find_type_scoped(
         truncated,
         next_offset,
         index: IndexStatus::with_progress(index, progress),
+    })
+}
+
+/// `java_find_symbol` over `scope`: the workspace's matches first, then the library types'
+/// (a class file index holds types; a library member is found by outlining its class).
+pub(crate) fn find_symbol_scoped(
+    index: &LiveIndex,
+    under: Option<&Path>,
+    libs: Option<&mji_classfile::LibraryIndex>,
+    args: &FindSymbolArgs,
+) -> Result<FindSymbolResult, ToolError> {
+    let Some(libs) = libs.filter(|_| args.options.scope != Scope::Workspace) else {
+        return find_symbol(index, under, args);
+    };
+    let limit = page_size(args.options.max_results)?;
+    let query = args.query.trim();
+    if query.is_empty() {
+        return find_symbol(index, under, args);
+    }
+    let types_wanted = matches!(args.options.match_kind, MatchKind::Any | MatchKind::Class) && !query.contains('#');
+    let lib: Vec<SymbolResult> = if types_wanted {
+        let type_args = FindTypeArgs {
+            pattern: query.to_owned(),
+            kind: TypeFilter::Any,
+            max_results: MAX_RESULTS,
+            offset: 0,
+            case_sensitive: args.options.case_sensitive,
+            scope: Scope::Libraries,
+            root: String::new(),
+        };
+        find_library_types(libs, &type_args)
+            .into_iter()
+            .map(|t| SymbolResult {
+                signature_text: format!("{} {} {}", t.modifiers.join(" "), t.kind, t.fqn).trim_start().to_owned(),
+                file_path: t.file_path,
+                symbol_id: t.symbol_id,
+                kind: "class".to_owned(),
+                type_kind: Some(t.kind),
+                qualified_name: t.fqn,
+                start_line: t.start_line,
+                end_line: t.end_line,
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let offset = args.options.offset as usize;
+    let (mut results, ws_total) = if args.options.scope == Scope::All {
+        let mut ws_args = args.clone();
+        ws_args.options.scope = Scope::Workspace;
+        let r = find_symbol(index, under, &ws_args)?;
+        (r.results, r.total as usize)
+    } else {
+        (Vec::new(), 0)
+    };
+    let lib_start = offset.saturating_sub(ws_total);
+    let room = limit.saturating_sub(results.len());
+    results.extend(lib.iter().skip(lib_start).take(room).cloned());
+    let total = ws_total + lib.len();
+    let (truncated, next_offset) = paging(args.options.offset, results.len(), total);
+    Ok(FindSymbolResult {
+        root_dir: args.root_dir.clone(),
+        query: args.query.clone(),
+        results,
+        total: total as u64,
+        truncated,
+        next_offset,
+        index: IndexStatus::with_progress(index, index.progress()),
     })
 }
 

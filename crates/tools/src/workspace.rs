@@ -279,7 +279,8 @@ impl Workspace {
             Some(r.path)
         };
         self.wait_index();
-        find::find_symbol(self.index(), under.as_deref(), args)
+        let libs = (args.options.scope != find::Scope::Workspace).then(|| crate::libraries::index(self));
+        find::find_symbol_scoped(self.index(), under.as_deref(), libs.as_deref(), args)
     }
 
     /// `find_type`.
