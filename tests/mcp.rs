@@ -737,3 +737,52 @@ async fn editor_tools_answer_through_the_server() {
     assert_eq!(r.is_error, Some(true), "{}", text_of(&r));
     client.cancel().await.expect("close");
 }
+
+/// After a build file changes, `maven_update_project` makes the server's library types follow
+/// it without a restart: a dependency added to the pom joins `find_type`'s libraries and types
+/// the receiver of a call through it (`likely` before, `exact` after).
+#[tokio::test]
+async fn maven_update_project_reads_the_libraries_again() {
+    const POM: &str = "<project xmlns=\"http://maven.apache.org/POM/4.0.0\"><modelVersion>4.0.0</modelVersion>\
+        <groupId>app</groupId><artifactId>app</artifactId><version>1</version><dependencies><dependency>\
+        <groupId>org.apache.commons</groupId><artifactId>ARTIFACT</artifactId><version>3.12.0</version>\
+        </dependency></dependencies></project>\n";
+    let jar = Path::new("/usr/share/java/commons-lang3.jar");
+    if !jar.is_file() {
+        eprintln!("skipped: no {} (run .ci/run)", jar.display());
+        return;
+    }
+    let repo = tempfile::tempdir().expect("tempdir");
+    let dir = repo.path().join("org/apache/commons/commons-lang3/3.12.0");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::copy(jar, dir.join("commons-lang3-3.12.0.jar")).expect("copy the jar");
+    let (cache, ws) = (tempfile::tempdir().expect("tempdir"), tempfile::tempdir().expect("tempdir"));
+    let pom = ws.path().join("pom.xml");
+    std::fs::write(&pom, POM.replace("ARTIFACT", "not-in-the-repository")).expect("pom");
+    let src = ws.path().join("src/main/java/app");
+    std::fs::create_dir_all(&src).expect("mkdir");
+    std::fs::write(
+        src.join("Use.java"),
+        "package app;\n\nimport org.apache.commons.lang3.StringUtils;\n\nclass Use {\n    static void take(String s) {}\n    \
+         static void take(Integer i) {}\n\n    void pick(String[] a) {\n        take(StringUtils.join(a, \",\"));\n    }\n}\n",
+    )
+    .expect("source");
+    let (repo_s, cache_s) = (repo.path().to_string_lossy().into_owned(), cache.path().to_string_lossy().into_owned());
+    let env = [("MCP_JAVA_INDEX_MAVEN_REPO_LOCAL", repo_s.as_str()), ("XDG_CACHE_HOME", cache_s.as_str())];
+    let client = connect_as(ws.path(), Era::Initialize, (), &env).await;
+    let state = async || {
+        let r = call(&client, "find_references", json!({"target": "app.Use#take(java.lang.String)"})).await;
+        let sc = r.structured_content.clone().expect("structured");
+        let confidence = sc["files"][0]["references"][0]["confidence"].as_str().unwrap_or_default().to_owned();
+        let r = call(&client, "find_type", json!({"pattern": "StringUtils", "scope": "libraries"})).await;
+        let found =
+            r.structured_content.expect("structured").to_string().contains("org.apache.commons.lang3.StringUtils");
+        (confidence, found)
+    };
+    assert_eq!(state().await, ("likely".to_owned(), false));
+    std::fs::write(&pom, POM.replace("ARTIFACT", "commons-lang3")).expect("pom");
+    let r = call(&client, "maven_update_project", json!({})).await;
+    assert_eq!(r.is_error, Some(false), "{}", text_of(&r));
+    assert_eq!(state().await, ("exact".to_owned(), true));
+    client.cancel().await.expect("close");
+}

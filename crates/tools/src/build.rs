@@ -708,6 +708,8 @@ impl Workspace {
             }
         }
         self.problems_engine().forget_contexts();
+        // The library types (find_type's scope, the engine's receivers) are read again too.
+        crate::libraries::forget(self);
         let mut unresolved = Vec::new();
         let mut notes = Vec::new();
         for m in project.modules.iter().filter(|m| !m.source_roots.is_empty() || !m.test_roots.is_empty()) {

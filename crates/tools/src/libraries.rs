@@ -16,21 +16,47 @@ use crate::workspace::Workspace;
 
 /// The library index of `ws`, built on first use (cached per archive in the user cache dir).
 pub fn index(ws: &Workspace) -> Arc<LibraryIndex> {
-    ws.libraries
-        .get_or_init(|| {
-            let mut archives: Vec<(PathBuf, Origin)> = Vec::new();
-            let home = library::find_jdk_home(
-                std::env::var_os("JAVA_HOME").as_deref().map(Path::new),
-                std::env::var_os("PATH").as_deref(),
-            );
-            if let Some(h) = &home {
-                archives.extend(library::jdk_jmods(h).into_iter().map(|p| (p, Origin::Jdk)));
-            }
-            archives.extend(classpath_jars(ws).into_iter().map(|p| (p, Origin::Classpath)));
-            let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
-            Arc::new(LibraryIndex::build(&archives, cache.as_deref()))
-        })
-        .clone()
+    if let Ok(held) = ws.libraries.read()
+        && let Some(ix) = &*held
+    {
+        return ix.clone();
+    }
+    // Built under the write lock, so concurrent first calls build it once.
+    let mut held = match ws.libraries.write() {
+        Ok(h) => h,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    if let Some(ix) = &*held {
+        return ix.clone();
+    }
+    let mut archives: Vec<(PathBuf, Origin)> = Vec::new();
+    let home = library::find_jdk_home(
+        std::env::var_os("JAVA_HOME").as_deref().map(Path::new),
+        std::env::var_os("PATH").as_deref(),
+    );
+    if let Some(h) = &home {
+        archives.extend(library::jdk_jmods(h).into_iter().map(|p| (p, Origin::Jdk)));
+    }
+    archives.extend(classpath_jars(ws).into_iter().map(|p| (p, Origin::Classpath)));
+    let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
+    let ix = Arc::new(LibraryIndex::build(&archives, cache.as_deref()));
+    *held = Some(ix.clone());
+    ix
+}
+
+/// Forgets the library index and the engine's library types: the next call reads the
+/// classpath again (after the build files changed; `maven_update_project`).
+pub fn forget(ws: &Workspace) {
+    if let Ok(mut held) = ws.libraries.write() {
+        *held = None;
+    }
+    if let Ok(mut done) = ws.xref_libraries.lock() {
+        *done = false;
+    }
+    // The world last answered is no answer for the next call.
+    if let Ok(mut seen) = ws.xref_seen.lock() {
+        *seen = None;
+    }
 }
 
 /// The workspace's classpath jars, in order: the configured `classpath`'s, then what the
@@ -80,16 +106,21 @@ pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
 /// the user runs.
 pub fn type_xref(ws: &Workspace) {
     use mji_xref::world::jdk_api::JdkApi;
-    ws.xref_libraries.get_or_init(|| {
-        let jars = classpath_jars(ws);
-        let jdk = user_jdk_table();
-        if jars.is_empty() && jdk.is_none() {
-            return;
-        }
-        let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
-        let (table, _) = mji_classfile::api::table_cached(&jars, cache.as_deref());
-        ws.xref.set_libraries(Some(Arc::new(JdkApi::with_jdk(jdk.as_deref(), &table))));
-    });
+    let Ok(mut done) = ws.xref_libraries.lock() else { return };
+    if *done {
+        return;
+    }
+    *done = true;
+    let jars = classpath_jars(ws);
+    let jdk = user_jdk_table();
+    if jars.is_empty() && jdk.is_none() {
+        // Nothing beyond the committed table (and, after `forget`, none of the old jars').
+        ws.xref.set_libraries(None);
+        return;
+    }
+    let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
+    let (table, _) = mji_classfile::api::table_cached(&jars, cache.as_deref());
+    ws.xref.set_libraries(Some(Arc::new(JdkApi::with_jdk(jdk.as_deref(), &table))));
 }
 
 /// The user's JDK (`JAVA_HOME`, else `javac` on `PATH`) and its major version, from its

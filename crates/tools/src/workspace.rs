@@ -137,7 +137,7 @@ pub struct Workspace {
     pub(crate) xref: mji_xref::engine::XrefEngine,
     /// The world and files of the last cross-reference call and the index version they were
     /// taken at, reused while a watcher reports no change.
-    xref_seen: std::sync::Mutex<Option<(u64, Arc<World>, ShownFiles)>>,
+    pub(crate) xref_seen: std::sync::Mutex<Option<(u64, Arc<World>, ShownFiles)>>,
     /// The last failed write of the reference index, reported with the caches' write errors.
     xref_write_error: std::sync::Mutex<Option<String>>,
     problems: std::sync::OnceLock<Arc<ProblemsEngine>>,
@@ -150,9 +150,11 @@ pub struct Workspace {
     /// The build models `maven_update_project` read last, by build root.
     pub(crate) build_models: std::sync::Mutex<std::collections::HashMap<PathBuf, mji_build::project::Project>>,
     /// The JDK's and the classpath's types, indexed on first use (`crate::libraries`).
-    pub(crate) libraries: std::sync::OnceLock<Arc<mji_classfile::LibraryIndex>>,
-    /// Set once the xref engine has the classpath's library types (`crate::libraries::type_xref`).
-    pub(crate) xref_libraries: std::sync::OnceLock<()>,
+    /// Dropped by `maven_update_project` (`crate::libraries::forget`), so an edited build's
+    /// dependencies are read again.
+    pub(crate) libraries: std::sync::RwLock<Option<Arc<mji_classfile::LibraryIndex>>>,
+    /// True once the xref engine has the classpath's library types (`crate::libraries::type_xref`).
+    pub(crate) xref_libraries: std::sync::Mutex<bool>,
 }
 
 impl Workspace {
@@ -195,8 +197,8 @@ impl Workspace {
             editor,
             runs: mji_build::runs::Runs::default(),
             build_models: std::sync::Mutex::default(),
-            libraries: std::sync::OnceLock::new(),
-            xref_libraries: std::sync::OnceLock::new(),
+            libraries: std::sync::RwLock::new(None),
+            xref_libraries: std::sync::Mutex::new(false),
         })
     }
 
