@@ -290,3 +290,42 @@ fn find_symbol_scopes_workspace_libraries_and_all() {
     let m = find(r#"{"scope":"libraries","matchKind":"method"}"#);
     assert_eq!(m["total"], 0, "{m}");
 }
+
+/// A JDK without `jmods/` (JDK 24+ ships none; here a `jlink` image of `java.base`) has its
+/// classes in its runtime image, `lib/modules`: `find_type` finds them there and `java_index`
+/// outlines one from it.
+#[test]
+fn a_jdk_without_jmods_is_read_from_its_runtime_image() {
+    if Command::new("jlink").arg("--version").output().is_err() {
+        eprintln!("skipped: no jlink");
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let image = tmp.path().join("jdk");
+    let o = Command::new("jlink")
+        .args(["--add-modules", "java.base", "--output"])
+        .arg(&image)
+        .output()
+        .expect("jlink runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(!image.join("jmods").exists() && image.join("lib/modules").is_file());
+    let (ws, cache) = (tempfile::tempdir().expect("tempdir"), tempfile::tempdir().expect("tempdir"));
+    let call = |tool: &str, args: &str| -> Value {
+        let o = Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
+            .args(["call", tool, args, "--json"])
+            .current_dir(ws.path())
+            .env("XDG_CACHE_HOME", cache.path())
+            .env("JAVA_HOME", &image)
+            .output()
+            .expect("runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice(&o.stdout).expect("json")
+    };
+    let found = call("find_type", r#"{"pattern":"java.util.HashMap","scope":"libraries"}"#);
+    let hit = &found["results"][0];
+    assert_eq!((hit["fqn"].as_str(), hit["origin"].as_str()), (Some("java.util.HashMap"), Some("jdk")), "{found}");
+    assert!(hit["archive"].as_str().is_some_and(|a| a.ends_with("lib/modules")), "{found}");
+    let outline = call("java_index", r#"{"filePath":"java.util.HashMap"}"#);
+    let put = method(&outline, "put");
+    assert!(put["signatureText"].as_str().is_some_and(|s| s.contains("V put(K")), "{put}");
+}

@@ -1,6 +1,8 @@
 //! Zip archives (jars, `-sources.jar`, `src.zip`) and the JDK's `jmods/*.jmod` (a zip after a
 //! 4-byte `JM` header), read from the central directory: listing needs no decompression, an
-//! entry is inflated on demand, every size capped and checked.
+//! entry is inflated on demand, every size capped and checked. A JDK without `jmods/` (a
+//! linkable runtime, JDK 24+) is read from its runtime image, `lib/modules`, through the same
+//! type: its resources are the entries (`java/util/HashMap.class`).
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
@@ -34,7 +36,13 @@ pub struct Archive {
     base: u64,
     pub len: u64,
     pub entries: Vec<Entry>,
+    /// A runtime image's index: then an entry's `local_offset` is its resource's position.
+    image: Option<crate::jimage::JImage>,
 }
+
+/// The `method` of an entry of a runtime image (stored uncompressed; compressed resources are
+/// not listed).
+const IMAGE_RESOURCE: u16 = u16::MAX;
 
 fn le16(b: &[u8], at: usize) -> Result<u16, ClassError> {
     b.get(at..at + 2).map(|s| u16::from_le_bytes([s[0], s[1]])).ok_or(ClassError::Truncated(at))
@@ -67,6 +75,25 @@ impl Archive {
         let (mut file, meta) = mji_fs::open_regular(&real, MAX_ARCHIVE_BYTES)?;
         let len = meta.len();
         let head = read_at(&mut file, 0, len.min(4))?;
+        if let Ok(magic) = <[u8; 4]>::try_from(head.as_slice())
+            && u32::from_ne_bytes(magic) == crate::jimage::MAGIC
+        {
+            let image = crate::jimage::JImage::open(&real)?;
+            let entries = image
+                .resources
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.compressed == 0)
+                .map(|(i, r)| Entry {
+                    name: r.name.clone(),
+                    method: IMAGE_RESOURCE,
+                    compressed: r.size,
+                    size: r.size,
+                    local_offset: i as u64,
+                })
+                .collect();
+            return Ok(Archive { path: path.to_owned(), file, base: 0, len, entries, image: Some(image) });
+        }
         let base: u64 = if head.starts_with(b"JM") { 4 } else { 0 };
         let tail_len = len.min(65_535 + 22 + 20);
         let tail = read_at(&mut file, len - tail_len, tail_len)?;
@@ -132,13 +159,21 @@ impl Archive {
             });
             p += 46 + name_len + extra_len + comment_len;
         }
-        Ok(Archive { path: path.to_owned(), file, base, len, entries })
+        Ok(Archive { path: path.to_owned(), file, base, len, entries, image: None })
     }
 
     /// The bytes of `entry`, inflated; at most [`MAX_ENTRY_BYTES`].
     pub fn read(&mut self, entry: &Entry) -> Result<Vec<u8>, ClassError> {
         if entry.size > MAX_ENTRY_BYTES || entry.compressed > MAX_ENTRY_BYTES {
             return Err(ClassError::TooLarge(entry.name.clone()));
+        }
+        if let Some(image) = &self.image {
+            let r = usize::try_from(entry.local_offset)
+                .ok()
+                .and_then(|i| image.resources.get(i))
+                .filter(|r| r.name == entry.name && entry.method == IMAGE_RESOURCE)
+                .ok_or_else(|| ClassError::TooLarge(entry.name.clone()))?;
+            return image.read(r)?.ok_or(ClassError::Compression(IMAGE_RESOURCE));
         }
         let at = self.base.saturating_add(entry.local_offset);
         let head = read_at(&mut self.file, at, 30)?;

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use crate::ClassError;
 
-const MAGIC: u32 = 0xCAFE_DADA;
+pub(crate) const MAGIC: u32 = 0xCAFE_DADA;
 const HEADER: usize = 28;
 /// The largest index (redirect, offsets, locations, strings) read into memory.
 const MAX_INDEX_BYTES: usize = 256 << 20;
@@ -26,11 +26,12 @@ pub struct Resource {
     pub module: String,
     pub name: String,
     offset: u64,
-    compressed: u64,
-    size: u64,
+    pub(crate) compressed: u64,
+    pub(crate) size: u64,
 }
 
 /// An opened image: its resources by name (the first module holding a name wins).
+#[derive(Debug)]
 pub struct JImage {
     pub path: PathBuf,
     file: File,

@@ -20,7 +20,7 @@ const FORMAT: &str = "mji-library-index 1";
 /// Where an archive comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Origin {
-    /// The JDK's own modules (`jmods/*.jmod`).
+    /// The JDK's own modules (`jmods/*.jmod`, or its runtime image `lib/modules`).
     Jdk,
     /// A jar of the project's classpath.
     Classpath,
@@ -132,7 +132,7 @@ impl LibraryIndex {
 }
 
 /// The sources archive of `path`: `x-sources.jar` beside `x.jar`; for a jmod, the JDK's
-/// `lib/src.zip` (`<jdk>/jmods/m.jmod` -> `<jdk>/lib/src.zip`).
+/// `lib/src.zip` (`<jdk>/jmods/m.jmod` or `<jdk>/lib/modules` -> `<jdk>/lib/src.zip`).
 pub fn sources_for(path: &Path, origin: Origin) -> Option<PathBuf> {
     let candidate = match origin {
         Origin::Jdk => path.parent()?.parent()?.join("lib").join("src.zip"),
@@ -144,8 +144,17 @@ pub fn sources_for(path: &Path, origin: Origin) -> Option<PathBuf> {
     candidate.is_file().then_some(candidate)
 }
 
-/// The JDK's jmods: `<jdk>/jmods/*.jmod`, sorted (java.base first).
+/// The JDK's class archives: `<jdk>/jmods/*.jmod`, sorted (java.base first), else its runtime
+/// image `<jdk>/lib/modules`.
 pub fn jdk_jmods(jdk_home: &Path) -> Vec<PathBuf> {
+    let out = jmods_only(jdk_home);
+    // A JDK without jmods (a linkable runtime, JDK 24+, or a jlink image) has its classes in
+    // its runtime image.
+    let image = jdk_home.join("lib").join("modules");
+    if out.is_empty() && image.is_file() { vec![image] } else { out }
+}
+
+fn jmods_only(jdk_home: &Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = fs::read_dir(jdk_home.join("jmods"))
         .into_iter()
         .flatten()
