@@ -148,8 +148,9 @@ fn the_jdks_hashmap_from_src_zip() {
     );
 }
 
-#[test]
-fn find_type_scopes_workspace_libraries_and_all() {
+/// A workspace declaring `app.StringSubstitutorCache`, with commons-text's jar (which has
+/// `org.apache.commons.text.StringSubstitutor`) as its classpath, and a cache directory.
+fn substitutor_workspace() -> (tempfile::TempDir, tempfile::TempDir) {
     let ws = tempfile::tempdir().expect("tempdir");
     let cache = tempfile::tempdir().expect("tempdir");
     std::fs::create_dir_all(ws.path().join("src/app")).expect("mkdir");
@@ -160,6 +161,12 @@ fn find_type_scopes_workspace_libraries_and_all() {
     .expect("write");
     std::fs::write(ws.path().join("mcp-java-index.toml"), "classpath = [\"/usr/share/java/commons-text.jar\"]\n")
         .expect("write");
+    (ws, cache)
+}
+
+#[test]
+fn find_type_scopes_workspace_libraries_and_all() {
+    let (ws, cache) = substitutor_workspace();
     let fqns = |v: &Value| -> Vec<String> {
         v["results"].as_array().expect("results").iter().map(|r| r["fqn"].as_str().unwrap_or("").to_owned()).collect()
     };
@@ -245,16 +252,7 @@ fn a_class_without_sources_is_decompiled_in_a_trusted_workspace() {
 /// stays in the workspace); `all` pages over both, the workspace first.
 #[test]
 fn find_symbol_scopes_workspace_libraries_and_all() {
-    let ws = tempfile::tempdir().expect("tempdir");
-    let cache = tempfile::tempdir().expect("tempdir");
-    std::fs::create_dir_all(ws.path().join("src/app")).expect("mkdir");
-    std::fs::write(
-        ws.path().join("src/app/StringSubstitutorCache.java"),
-        "package app;\npublic class StringSubstitutorCache {}\n",
-    )
-    .expect("write");
-    std::fs::write(ws.path().join("mcp-java-index.toml"), "classpath = [\"/usr/share/java/commons-text.jar\"]\n")
-        .expect("write");
+    let (ws, cache) = substitutor_workspace();
     let names = |v: &Value| -> Vec<String> {
         v["results"]
             .as_array()
