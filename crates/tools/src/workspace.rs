@@ -659,11 +659,21 @@ impl Workspace {
         self.xref.bind_all(&w, &paths, &move || stop.load(std::sync::atomic::Ordering::Relaxed))
     }
 
+    /// Reads the persisted world and reference index (with the classpath's library types
+    /// first, which the store must match), without waiting for the first index pass: a
+    /// server's reference keeper does it at start, so that a restart's first cross-reference
+    /// answer finds the world linked.
+    pub fn preload_references(&self) {
+        crate::libraries::type_xref(self);
+        self.xref.preload();
+    }
+
     /// The server's reference keeper: binds every file, persists the index, then every
     /// `every` re-binds what edits dropped and persists again (at most once a minute), until
     /// the workspace closes. Runs on the calling thread.
     pub fn keep_references(&self, every: std::time::Duration) {
         let stopped = || self.stop.load(std::sync::atomic::Ordering::Relaxed);
+        self.preload_references();
         // However long the first pass takes (calls wait at most `index_wait_ms` for it; this
         // thread waits for all of it).
         while !stopped() && !self.index().wait_complete(std::time::Duration::from_millis(200)) {}

@@ -117,6 +117,19 @@ impl XrefEngine {
         }
     }
 
+    /// Reads the persisted world and index now (once), rather than on the first call: a
+    /// server does it while its first index pass runs, so the first answer after a restart
+    /// finds the world linked. Call it after [`XrefEngine::set_libraries`] (a store written
+    /// with other library types is not read, and the first call would then link anew).
+    pub fn preload(&self) {
+        if let Ok(mut st) = self.state.lock()
+            && !st.loaded
+        {
+            st.loaded = true;
+            self.load(&mut st);
+        }
+    }
+
     /// The world for exactly these files: files whose stamp changed are read again (in
     /// parallel), the world is relinked when anything changed, and the kept references of the
     /// files the change can affect are dropped. Returns the world and its generation.
