@@ -166,6 +166,42 @@ fn jmods_only(jdk_home: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// The packages whose types the JDK's name table holds (as in `jdk_types.txt`).
+const JDK_NAME_PREFIXES: [&str; 5] = ["java/", "javax/", "org/w3c/", "org/xml/", "org/ietf/"];
+
+/// The JDK's public top-level type names by package, read from its class archives
+/// ([`jdk_jmods`]: the jmods, else the runtime image), in `mji_xref`'s `jdk_types.txt`
+/// format: one line per package, `java.util ArrayList HashMap …`, packages and names
+/// sorted. Only the standard namespaces (`java.*`, `javax.*`, `org.w3c.*`, `org.xml.*`,
+/// `org.ietf.*`); only public types, the ones an import or `java.lang` brings into scope
+/// (JLS §7.5). The archives' class lists are the library index's ([`list_classes`]), cached
+/// by content, so a warm process reads no class file. `None` when no archive could be read.
+pub fn jdk_type_names(jdk_home: &Path, cache_dir: Option<&Path>) -> Option<String> {
+    let mut packages: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> = Default::default();
+    let mut read = false;
+    for archive in jdk_jmods(jdk_home) {
+        let Ok((classes, _)) = list_classes(&archive, cache_dir) else { continue };
+        read = true;
+        for (access, internal) in classes {
+            if access & reader::acc::PUBLIC == 0
+                || internal.contains('$')
+                || !JDK_NAME_PREFIXES.iter().any(|p| internal.starts_with(p))
+            {
+                continue;
+            }
+            if let Some((pkg, name)) = internal.rsplit_once('/') {
+                packages.entry(pkg.replace('/', ".")).or_default().insert(name.to_owned());
+            }
+        }
+    }
+    read.then(|| {
+        packages
+            .into_iter()
+            .map(|(p, names)| format!("{p} {}\n", names.into_iter().collect::<Vec<_>>().join(" ")))
+            .collect()
+    })
+}
+
 /// (size, mtime in ns) of a file.
 fn stamp(path: &Path) -> Option<(u64, u128)> {
     let m = fs::metadata(path).ok()?;

@@ -102,8 +102,9 @@ pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
 /// typed by the method's signature. Without classpath jars the engine keeps the JDK's alone.
 ///
 /// When the user's JDK is another version than the committed JDK table's, the JDK's part is
-/// read from its image (`lib/modules`, the table's packages), so the JDK described is the one
-/// the user runs.
+/// read from its image (the table's packages) and its package and type names replace JDK
+/// 17's, so the JDK described — what an import or `java.lang` resolves to — is the one the
+/// user runs.
 pub fn type_xref(ws: &Workspace) {
     use mji_xref::world::jdk_api::JdkApi;
     let Ok(mut done) = ws.xref_libraries.lock() else { return };
@@ -112,7 +113,7 @@ pub fn type_xref(ws: &Workspace) {
     }
     *done = true;
     let jars = classpath_jars(ws);
-    let jdk = user_jdk_table();
+    let jdk = user_jdk_tables();
     if jars.is_empty() && jdk.is_none() {
         // Nothing beyond the committed table (and, after `forget`, none of the old jars').
         ws.xref.set_libraries(None);
@@ -120,7 +121,12 @@ pub fn type_xref(ws: &Workspace) {
     }
     let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
     let (table, _) = mji_classfile::api::table_cached(&jars, cache.as_deref());
-    ws.xref.set_libraries(Some(Arc::new(JdkApi::with_jdk(jdk.as_deref(), &table))));
+    let jdk = jdk.as_deref();
+    let mut api = JdkApi::with_jdk(jdk.and_then(|j| j.api.as_deref()), &table);
+    if let Some(names) = jdk.and_then(|j| j.names.as_deref()) {
+        api = api.with_names(names);
+    }
+    ws.xref.set_libraries(Some(Arc::new(api)));
 }
 
 /// The user's JDK (`JAVA_HOME`, else `javac` on `PATH`) and its major version, from its
@@ -136,30 +142,47 @@ pub fn user_jdk() -> Option<(PathBuf, u32)> {
     Some((home, major))
 }
 
-/// The API table of the user's JDK image for the committed table's packages, when its version
-/// is not the table's (read once per process).
-fn user_jdk_table() -> Option<String> {
+/// The user's JDK as the resolution engine reads it, when its version is not the committed
+/// table's (`None` otherwise): the API table of the committed table's packages and the
+/// public type names of its standard packages, both read from its class archives.
+pub struct UserJdkTables {
+    pub home: PathBuf,
+    pub api: Option<String>,
+    pub names: Option<String>,
+}
+
+/// The [`UserJdkTables`] of the user's JDK: kept per process, and in the user cache dir by
+/// the archives' content hashes (found through their stamps: path, size, mtime), so a
+/// process after the first reads no class file of the image.
+pub fn user_jdk_tables() -> Option<Arc<UserJdkTables>> {
     use mji_xref::world::jdk_api::{JdkApi, TABLE_JDK_VERSION};
-    static TABLES: std::sync::Mutex<Vec<(PathBuf, Option<String>)>> = std::sync::Mutex::new(Vec::new());
+    static TABLES: std::sync::Mutex<Vec<Arc<UserJdkTables>>> = std::sync::Mutex::new(Vec::new());
     let (home, major) = user_jdk()?;
     if major == TABLE_JDK_VERSION {
         return None;
     }
     let mut tables = TABLES.lock().ok()?;
-    if let Some((_, t)) = tables.iter().find(|(h, _)| *h == home) {
-        return t.clone();
+    if let Some(t) = tables.iter().find(|t| t.home == home) {
+        return Some(t.clone());
     }
-    let modules = home.join("lib/modules");
-    let table = modules.is_file().then(|| {
-        let packages: std::collections::HashSet<String> =
-            JdkApi::get().files.iter().map(|(f, _)| f.package.replace('.', "/")).collect();
-        mji_classfile::api::table_where(&[modules], &|internal| {
-            internal.rsplit_once('/').is_some_and(|(p, _)| packages.contains(p))
-        })
-        .0
+    let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
+    let archives = library::jdk_jmods(&home);
+    let mut packages: Vec<String> = JdkApi::get().files.iter().map(|(f, _)| f.package.replace('.', "/")).collect();
+    packages.sort();
+    packages.dedup();
+    // The cached part's name changes with the packages kept.
+    let filter_name =
+        format!("jdk{TABLE_JDK_VERSION}-{}", &mji_classfile::sha1_hex(packages.join(" ").as_bytes())[..12]);
+    let keep =
+        |internal: &str| internal.rsplit_once('/').is_some_and(|(p, _)| packages.binary_search(&p.to_owned()).is_ok());
+    let (api, stats) = mji_classfile::api::table_cached_where(&archives, cache.as_deref(), Some((&filter_name, &keep)));
+    let t = Arc::new(UserJdkTables {
+        api: (stats.archives > 0).then_some(api),
+        names: library::jdk_type_names(&home, cache.as_deref()),
+        home,
     });
-    tables.push((home, table.clone()));
-    table
+    tables.push(t.clone());
+    Some(t)
 }
 
 /// What a `java_index` `filePath` names outside the workspace, if anything.
