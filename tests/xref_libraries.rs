@@ -439,3 +439,100 @@ fn show_definition_of_library_methods_opens_the_library() {
         assert!(file.ends_with("java/lang/String.class"), "{length}");
     }
 }
+
+const RESOLVED_POM: &str = r#"<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>app</groupId>
+  <artifactId>app</artifactId>
+  <version>1</version>
+  <dependencies>
+    <dependency>
+      <groupId>org.junit.jupiter</groupId>
+      <artifactId>junit-jupiter-api</artifactId>
+      <version>5.9.2</version>
+    </dependency>
+  </dependencies>
+  <build>
+    <pluginManagement>
+      <plugins>
+        <plugin>
+          <groupId>org.apache.maven.plugins</groupId>
+          <artifactId>maven-dependency-plugin</artifactId>
+          <version>3.5.0</version>
+        </plugin>
+      </plugins>
+    </pluginManagement>
+  </build>
+</project>
+"#;
+
+const FAILED: &str = r#"package app;
+
+import org.opentest4j.AssertionFailedError;
+
+class Use {
+    static void take(String s) {}
+    static void take(Integer i) {}
+
+    void fail() {
+        take(new AssertionFailedError("m").getMessage());
+    }
+}
+"#;
+
+/// A trusted workspace's classpath as Maven resolved it (`maven_update_project` ran
+/// `dependency:build-classpath`, offline on Debian's repository) is the one navigation uses:
+/// `opentest4j`, which JUnit's API brings in and the pom does not name, is searched by
+/// `find_type` and types the receiver of `getMessage()`. An untrusted workspace runs nothing
+/// (a recording `mvn` first on PATH stays unrun) and keeps the pom's direct dependencies.
+#[test]
+fn a_trusted_workspaces_maven_classpath_is_the_one_navigation_uses() {
+    if std::process::Command::new("mvn").arg("-v").output().is_err() {
+        eprintln!("skipped: no mvn");
+        return;
+    }
+    let ws = tempfile::tempdir().expect("tempdir");
+    common::write(ws.path(), "pom.xml", RESOLVED_POM);
+    common::write(ws.path(), "src/main/java/app/Use.java", FAILED);
+    let cache = tempfile::tempdir().expect("tempdir");
+    let fake = tempfile::tempdir().expect("tempdir");
+    let marker = fake.path().join("mvn-ran");
+    common::write(fake.path(), "mvn", &format!("#!/bin/sh\ntouch '{}'\nexit 1\n", marker.display()));
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(fake.path().join("mvn"), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    let path = std::env::join_paths(
+        std::iter::once(fake.path().to_path_buf())
+            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
+    )
+    .expect("PATH");
+    let repo = Path::new("/usr/share/maven-repo");
+    let look = |env: &[(&str, &Path)]| {
+        let types = call(ws.path(), env, "find_type", r#"{"pattern":"AssertionFailedError","scope":"libraries"}"#);
+        let refs = call(ws.path(), env, "find_references", r#"{"target":"app.Use#take(java.lang.String)"}"#);
+        let confidence = refs["files"][0]["references"][0]["confidence"].as_str().unwrap_or_default().to_owned();
+        (types, confidence)
+    };
+
+    let untrusted =
+        [("MCP_JAVA_INDEX_MAVEN_REPO_LOCAL", repo), ("XDG_CACHE_HOME", cache.path()), ("PATH", Path::new(&path))];
+    call(ws.path(), &untrusted, "maven_update_project", "{}");
+    let (types, confidence) = look(&untrusted);
+    assert!(!marker.exists(), "mvn ran in an untrusted workspace");
+    assert_eq!(types["total"], 0, "{types}");
+    assert_eq!(confidence, "likely");
+
+    let trusted = [
+        ("MCP_JAVA_INDEX_MAVEN_REPO_LOCAL", repo),
+        ("XDG_CACHE_HOME", cache.path()),
+        ("MCP_JAVA_INDEX_TRUST", Path::new("1")),
+    ];
+    let update = call(ws.path(), &trusted, "maven_update_project", "{}");
+    assert!(update["classpathNotes"].to_string().contains("classpath from Maven"), "{update}");
+    let (types, confidence) = look(&trusted);
+    let hit = &types["results"][0];
+    assert_eq!(hit["fqn"], "org.opentest4j.AssertionFailedError", "{types}");
+    assert!(hit["archive"].as_str().is_some_and(|a| a.contains("opentest4j")), "{types}");
+    assert_eq!(confidence, "exact");
+}

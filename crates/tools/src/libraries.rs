@@ -62,9 +62,11 @@ pub fn forget(ws: &Workspace) {
 /// The workspace's classpath jars, in order: the configured `classpath`'s, then what the
 /// project model resolves for each module of each root's build (`mji_build::classpath`: a
 /// Maven module's dependencies from the local repository, a Gradle build's from its caches,
-/// a plain project's `lib/`). Navigation never runs the build: a Maven module's classpath is
-/// its pom's dependencies found in the local repository, without their own dependencies —
-/// a type whose supertypes are missing then stays `likely`, never guessed.
+/// a plain project's `lib/`). Navigation never runs the build. In a trusted workspace, a
+/// Maven module's classpath is the one Maven resolved when a run stored it (`get_problems`,
+/// `maven_update_project`: the test scope, else the compile scope); otherwise its pom's
+/// dependencies found in the local repository, without their own dependencies — a type
+/// whose supertypes are missing then stays `likely`, never guessed.
 pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = Vec::new();
     let add = |p: &Path, out: &mut Vec<PathBuf>| {
@@ -75,7 +77,8 @@ pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
     for p in &ws.config.classpath {
         add(p, &mut out);
     }
-    let mut settings = ws.build_settings();
+    let trusted = ws.build_settings();
+    let mut settings = trusted.clone();
     settings.trusted = false;
     let repo = mji_build::classpath::repo_local(&settings);
     let roots = ws.roots.paths().to_vec();
@@ -83,6 +86,15 @@ pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
         let probe = if root.join("pom.xml").is_file() { root.join("pom.xml") } else { root.clone() };
         let project = mji_build::project::project_for(&probe, root, Some(&repo), &[]);
         for m in &project.modules {
+            use mji_build::classpath::{Scope, maven_stored};
+            if let Some(cp) = maven_stored(&m.dir, root, &trusted, Scope::Test)
+                .or_else(|| maven_stored(&m.dir, root, &trusted, Scope::Main))
+            {
+                for p in &cp {
+                    add(p, &mut out);
+                }
+                continue;
+            }
             // Any file of the module stands for it; the pom, else its first source root.
             let file = match m.dir.join("pom.xml") {
                 pom if pom.is_file() => pom,
