@@ -77,6 +77,10 @@ pub struct LibraryIndex {
     by_name: HashMap<String, usize>,
     /// Archives that could not be read, with why.
     pub skipped: Vec<(PathBuf, String)>,
+    /// Where the archives' lists are cached (the member table's parts too).
+    cache_dir: Option<PathBuf>,
+    /// The members by name, read on first use ([`LibraryIndex::members`]).
+    members: std::sync::OnceLock<crate::members::MemberTable>,
 }
 
 /// Whether an internal name is an anonymous or local class (`Foo$1`, `Foo$1Local`), which no
@@ -89,7 +93,7 @@ impl LibraryIndex {
     /// Indexes `archives` (path and origin), using and filling the cache in `cache_dir`
     /// (`None`: no cache).
     pub fn build(archives: &[(PathBuf, Origin)], cache_dir: Option<&Path>) -> LibraryIndex {
-        let mut ix = LibraryIndex::default();
+        let mut ix = LibraryIndex { cache_dir: cache_dir.map(Path::to_path_buf), ..LibraryIndex::default() };
         for (path, origin) in archives {
             match list_classes(path, cache_dir) {
                 Ok((classes, cached)) => {
@@ -123,6 +127,17 @@ impl LibraryIndex {
     /// `java.util.Map$Entry`).
     pub fn get(&self, qualified: &str) -> Option<&LibraryClass> {
         self.by_name.get(&qualified.replace('$', ".")).map(|&i| &self.classes[i])
+    }
+
+    /// The position in [`LibraryIndex::classes`] of the class `internal` (`java/util/Map$Entry`).
+    pub fn position(&self, internal: &str) -> Option<usize> {
+        self.by_name.get(&crate::signature::internal_to_source(internal)).copied()
+    }
+
+    /// The members of the index's public classes by name, built on first use (each
+    /// archive's part cached beside its class list).
+    pub fn members(&self) -> &crate::members::MemberTable {
+        self.members.get_or_init(|| crate::members::MemberTable::build(self, self.cache_dir.as_deref()))
     }
 
     /// The archive of `c`.
