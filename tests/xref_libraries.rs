@@ -438,6 +438,46 @@ fn show_definition_of_library_methods_opens_the_library() {
     } else {
         assert!(file.ends_with("java/lang/String.class"), "{length}");
     }
+
+    // `scope`: `workspace` leaves the library's definition at that position out, and says so.
+    let refused = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
+        .args([
+            "call",
+            "show_definition",
+            r#"{"symbol":"join","filePath":"app/Use.java","line":12,"column":28,"scope":"workspace"}"#,
+        ])
+        .current_dir(ws.path())
+        .env("XDG_CACHE_HOME", cache.path())
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success() && text.contains("outside scope workspace"), "{text}");
+    // By name: the workspace's when it has the name; `libraries` (and `all`, when the
+    // workspace has none) finds the libraries' by exact name: every public `join` of
+    // StringUtils as javap lists them, the first described from the class file.
+    let take = call(ws.path(), &env, "show_definition", r#"{"symbol":"take","scope":"workspace"}"#);
+    assert_eq!(take["total"], 2, "{take}");
+    let javap = std::process::Command::new("javap")
+        .args(["-public", "-cp", "/usr/share/java/commons-lang3.jar", "org.apache.commons.lang3.StringUtils"])
+        .output()
+        .expect("javap runs");
+    let overloads = String::from_utf8_lossy(&javap.stdout).lines().filter(|l| l.contains(" join(")).count();
+    for scope in ["all", "libraries"] {
+        let args = format!(r#"{{"symbol":"StringUtils#join","scope":"{scope}","limit":200}}"#);
+        let joins = call(ws.path(), &env, "show_definition", &args);
+        assert_eq!(joins["total"].as_u64(), Some(overloads as u64), "{joins}");
+        let defs = joins["definitions"].as_array().expect("definitions");
+        assert_eq!(defs.len(), overloads);
+        for d in defs {
+            assert_eq!((d["kind"].as_str(), d["origin"].as_str()), (Some("method"), Some("library")), "{d}");
+            assert!(d["archive"].as_str().is_some_and(|a| a.ends_with("commons-lang3.jar")), "{d}");
+            assert!(d["signature"].as_str().is_some_and(|s| s.contains("join(")), "{d}");
+        }
+        assert!(defs.iter().any(|d| d["qualifiedName"] == join["qualifiedName"]), "{joins}");
+    }
+    let jdk = call(ws.path(), &env, "show_definition", r#"{"symbol":"java.lang.String#length","scope":"libraries"}"#);
+    assert_eq!(jdk["definitions"][0]["qualifiedName"], "java.lang.String#length()", "{jdk}");
+    assert_eq!(jdk["definitions"][0]["origin"], "jdk", "{jdk}");
 }
 
 const RESOLVED_POM: &str = r#"<project xmlns="http://maven.apache.org/POM/4.0.0">

@@ -14,7 +14,7 @@ use crate::reader::{self, acc};
 use crate::signature;
 
 /// The cache format; a file of another version is rebuilt.
-const FORMAT: &str = "mji-library-members 1";
+const FORMAT: &str = "mji-library-members 2";
 
 /// What a member is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -53,8 +53,25 @@ pub struct LibraryMember {
     pub class: u32,
     pub kind: MemberKind,
     pub access: u16,
-    /// The generic signature when the class file has one, else the descriptor.
-    pub signature: Box<str>,
+    pub descriptor: Box<str>,
+    /// The generic signature, when the class file has one.
+    pub generic: Option<Box<str>>,
+}
+
+impl LibraryMember {
+    /// The generic signature, else the descriptor.
+    pub fn signature(&self) -> &str {
+        self.generic.as_deref().unwrap_or(&self.descriptor)
+    }
+
+    /// The erased parameter types, qualified, as the resolution engine's keys spell them
+    /// (`java.lang.Object[],int`); `None` for a field.
+    pub fn erased_params(&self) -> Option<String> {
+        if matches!(self.kind, MemberKind::Field | MemberKind::EnumConstant) {
+            return None;
+        }
+        signature::method(&self.descriptor).map(|s| s.params.join(","))
+    }
 }
 
 /// Every member of the index by name: distinct names, each with its members.
@@ -93,12 +110,13 @@ impl MemberTable {
                 let Some(class) = ix.position(&internal).filter(|&i| ix.classes[i].archive as usize == a) else {
                     continue;
                 };
-                for (kind, access, name, sig) in members {
+                for (kind, access, name, descriptor, generic) in members {
                     by_name.entry(name).or_default().push(LibraryMember {
                         class: class as u32,
                         kind,
                         access,
-                        signature: sig,
+                        descriptor,
+                        generic,
                     });
                 }
             }
@@ -110,8 +128,11 @@ impl MemberTable {
     }
 }
 
-/// One archive's classes (internal names) with their members: (kind, access, name, signature).
-type ArchiveMembers = Vec<(String, Vec<(MemberKind, u16, Box<str>, Box<str>)>)>;
+/// One member as cached: kind, access, name, descriptor, generic signature.
+type RawMember = (MemberKind, u16, Box<str>, Box<str>, Option<Box<str>>);
+
+/// One archive's classes (internal names) with their members.
+type ArchiveMembers = Vec<(String, Vec<RawMember>)>;
 
 /// The members of one archive's public classes, from the cache when it holds them.
 fn archive_members(path: &Path, cache_dir: Option<&Path>) -> Result<ArchiveMembers, crate::ClassError> {
@@ -159,8 +180,13 @@ fn read_members(path: &Path) -> Result<ArchiveMembers, crate::ClassError> {
         let mut members = Vec::new();
         for f in cf.fields.iter().filter(|f| visible(f.access)) {
             let kind = if f.access & acc::ENUM != 0 { MemberKind::EnumConstant } else { MemberKind::Field };
-            let sig = f.signature.as_deref().unwrap_or(&f.descriptor);
-            members.push((kind, f.access, f.name.as_str().into(), sig.into()));
+            members.push((
+                kind,
+                f.access,
+                f.name.as_str().into(),
+                f.descriptor.as_str().into(),
+                f.signature.as_deref().map(Box::from),
+            ));
         }
         for m in cf.methods.iter().filter(|m| visible(m.access) && m.access & acc::BRIDGE == 0) {
             let (kind, name) = match m.name.as_str() {
@@ -171,8 +197,13 @@ fn read_members(path: &Path) -> Result<ArchiveMembers, crate::ClassError> {
                 }
                 n => (MemberKind::Method, n),
             };
-            let sig = m.signature.as_deref().unwrap_or(&m.descriptor);
-            members.push((kind, m.access, name.into(), sig.into()));
+            members.push((
+                kind,
+                m.access,
+                name.into(),
+                m.descriptor.as_str().into(),
+                m.signature.as_deref().map(Box::from),
+            ));
         }
         out.push((cf.this_class, members));
     }
@@ -180,15 +211,20 @@ fn read_members(path: &Path) -> Result<ArchiveMembers, crate::ClassError> {
 }
 
 /// The cache text: the format line, then per class `C <internal>` and one line per member,
-/// `<kind> <access> <name> <signature>` (neither names nor signatures hold spaces).
+/// `<kind> <access> <name> <descriptor>[ <generic signature>]` (none of them holds a space).
 fn render(members: &ArchiveMembers) -> String {
     let mut out = format!("{FORMAT}\n");
     for (internal, ms) in members {
         out.push_str("C ");
         out.push_str(internal);
         out.push('\n');
-        for (kind, access, name, sig) in ms {
-            out.push_str(&format!("{} {access} {name} {sig}\n", kind.code()));
+        for (kind, access, name, descriptor, generic) in ms {
+            out.push_str(&format!("{} {access} {name} {descriptor}", kind.code()));
+            if let Some(g) = generic {
+                out.push(' ');
+                out.push_str(g);
+            }
+            out.push('\n');
         }
     }
     out
@@ -205,11 +241,11 @@ fn parse(text: &str) -> Option<ArchiveMembers> {
             out.push((internal.to_owned(), Vec::new()));
             continue;
         }
-        let mut it = line.splitn(4, ' ');
+        let mut it = line.splitn(5, ' ');
         let kind = MemberKind::from_code(it.next()?)?;
         let access = it.next()?.parse().ok()?;
-        let (name, sig) = (it.next()?, it.next()?);
-        out.last_mut()?.1.push((kind, access, name.into(), sig.into()));
+        let (name, descriptor, generic) = (it.next()?, it.next()?, it.next());
+        out.last_mut()?.1.push((kind, access, name.into(), descriptor.into(), generic.map(Box::from)));
     }
     Some(out)
 }
@@ -234,10 +270,10 @@ pub fn render_signature(name: &str, m: &LibraryMember) -> String {
     }
     match m.kind {
         MemberKind::Field | MemberKind::EnumConstant => {
-            let ty = signature::field_type(&m.signature).unwrap_or_else(|| m.signature.to_string());
+            let ty = signature::field_type(m.signature()).unwrap_or_else(|| m.signature().to_owned());
             out.push_str(&format!("{ty} {name}"));
         }
-        MemberKind::Method | MemberKind::Constructor => match signature::method(&m.signature) {
+        MemberKind::Method | MemberKind::Constructor => match signature::method(m.signature()) {
             Some(s) => {
                 if let Some(tp) = &s.type_params {
                     out.push_str(tp);
@@ -259,7 +295,7 @@ pub fn render_signature(name: &str, m: &LibraryMember) -> String {
                     out.push_str(&format!(" throws {}", s.throws.join(", ")));
                 }
             }
-            None => out.push_str(&format!("{name}{}", m.signature)),
+            None => out.push_str(&format!("{name}{}", m.signature())),
         },
     }
     out

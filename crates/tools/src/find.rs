@@ -800,7 +800,7 @@ impl LibraryHits {
                     let class = &libs.classes[m.class as usize];
                     if owner.is_none() || owner_ok(&class.qualified()) {
                         keyed.push((
-                            (tier, rank, n.len(), n, &class.internal, &m.signature),
+                            (tier, rank, n.len(), n, &class.internal, m.signature()),
                             LibraryHit::Member(ni, mi),
                         ));
                     }
@@ -844,7 +844,7 @@ impl LibraryHits {
                     let c = &libs.classes[m.class as usize];
                     let owner = c.qualified();
                     let a = libs.archive_of(c);
-                    let sig = mji_classfile::signature::method(&m.signature);
+                    let sig = mji_classfile::signature::method(m.signature());
                     let types = sig.as_ref().map(|s| s.params.join(",")).unwrap_or_default();
                     let (kind, id) = match m.kind {
                         MemberKind::Method => (

@@ -965,20 +965,57 @@ impl Workspace {
                 }
             }
         }
+        use crate::find::Scope;
+        let limit = args.limit.clamp(1, 200) as usize;
+        // A candidate with a workspace type is the workspace's; the others the libraries'.
+        let in_scope = |c: &xref::Candidate| match args.scope {
+            Scope::Workspace => c.type_id.is_some(),
+            Scope::Libraries => c.type_id.is_none(),
+            Scope::All => true,
+        };
+        let resolved_here = !exact.is_empty();
+        exact.retain(in_scope);
         let (resolution, list) = if !exact.is_empty() {
             ("exact", exact)
+        } else if resolved_here {
+            return Err(ToolError::NoSuchSymbol(format!(
+                "{} at that position is defined outside scope {}; scope all shows it",
+                args.symbol.trim(),
+                serde_json::to_value(args.scope).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+            )));
         } else {
-            let c = xref::candidates(&w, &args.symbol, ctx_file);
+            let c =
+                if args.scope == Scope::Libraries { Vec::new() } else { xref::candidates(&w, &args.symbol, ctx_file) };
             if c.is_empty() {
-                return Err(ToolError::NoSuchSymbol(format!(
-                    "no type, method or field named {} in the workspace",
-                    args.symbol.trim()
-                )));
+                // By name in the libraries (scope libraries, or all when the workspace has none).
+                let (total, definitions) = if args.scope == Scope::Workspace {
+                    (0, Vec::new())
+                } else {
+                    crate::libraries::definitions(self, &args.symbol, limit)
+                };
+                if total == 0 {
+                    return Err(ToolError::NoSuchSymbol(format!(
+                        "no type, method or field named {} in the {}",
+                        args.symbol.trim(),
+                        match args.scope {
+                            Scope::Workspace => "workspace",
+                            Scope::Libraries => "libraries (the JDK and the classpath jars)",
+                            Scope::All => "workspace or its libraries (the JDK and the classpath jars)",
+                        }
+                    )));
+                }
+                return Ok(ShowDefinitionResult {
+                    symbol: args.symbol.clone(),
+                    resolution: if total == 1 { "exact" } else { "ranked" }.into(),
+                    total: total as u64,
+                    truncated: total > definitions.len(),
+                    definitions,
+                    opened: None,
+                });
             }
             (if c.len() == 1 { "exact" } else { "ranked" }, c)
         };
         let total = list.len();
-        let limit = args.limit.clamp(1, 200) as usize;
         let mut defs = Vec::new();
         for c in list.iter().take(limit) {
             let outline = c.type_id.and_then(|id| {

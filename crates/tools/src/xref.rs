@@ -509,7 +509,7 @@ fn closure(
 // ---- show_definition ---------------------------------------------------------------------
 
 /// Arguments of `show_definition`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ShowDefinitionArgs {
     pub symbol: String,
@@ -525,6 +525,27 @@ pub struct ShowDefinitionArgs {
     /// Also show the first definition in the user's editor.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub open: bool,
+    /// libraries: JDK + classpath jars.
+    #[serde(default = "scope_all")]
+    pub scope: crate::find::Scope,
+}
+
+fn scope_all() -> crate::find::Scope {
+    crate::find::Scope::All
+}
+
+impl Default for ShowDefinitionArgs {
+    fn default() -> Self {
+        ShowDefinitionArgs {
+            symbol: String::new(),
+            file_path: String::new(),
+            line: 0,
+            column: 0,
+            limit: default_def_limit(),
+            open: false,
+            scope: scope_all(),
+        }
+    }
 }
 
 fn default_def_limit() -> u32 {
@@ -580,22 +601,38 @@ pub fn describe_library(ws: &crate::workspace::Workspace, d: &mut Definition, ca
         let p = p.trim_end_matches(')');
         if p.is_empty() { 0 } else { p.split(',').count() }
     });
+    // Same name and arity; of those, the one whose parameter types (simple names) are the
+    // key's, when one is.
+    let simple = |t: &str| {
+        let t = t.split('<').next().unwrap_or(t).replace("...", "[]");
+        t.rsplit('.').next().unwrap_or(&t).trim().to_owned()
+    };
+    let wanted: Option<Vec<String>> = d
+        .qualified_name
+        .split_once('(')
+        .map(|(_, p)| p.trim_end_matches(')').split(',').filter(|t| !t.is_empty()).map(simple).collect());
+    let same_types = |ps: &[mji_model::Param]| {
+        wanted.as_ref().is_some_and(|w| ps.iter().map(|p| simple(&p.type_text)).eq(w.iter().cloned()))
+    };
     let found = match category {
         Category::Type => {
             d.kind = t.kind.as_str().to_string();
             Some((lines(t.start_line, t.end_line), format!("{} {}", t.kind.as_str(), t.qualified_name)))
         }
-        Category::Method => t
-            .methods
-            .iter()
-            .filter(|m| m.name == name)
-            .find(|m| arity.is_none_or(|n| m.params.len() == n))
-            .map(|m| (lines(m.start_line, m.end_line), m.signature_text.clone())),
-        Category::Ctor => t
-            .constructors
-            .iter()
-            .find(|m| arity.is_none_or(|n| m.params.len() == n))
-            .map(|m| (lines(m.start_line, m.end_line), m.signature_text.clone())),
+        Category::Method => {
+            let mut same = t.methods.iter().filter(|m| m.name == name && arity.is_none_or(|n| m.params.len() == n));
+            same.clone()
+                .find(|m| same_types(&m.params))
+                .or_else(|| same.next())
+                .map(|m| (lines(m.start_line, m.end_line), m.signature_text.clone()))
+        }
+        Category::Ctor => {
+            let mut same = t.constructors.iter().filter(|m| arity.is_none_or(|n| m.params.len() == n));
+            same.clone()
+                .find(|m| same_types(&m.params))
+                .or_else(|| same.next())
+                .map(|m| (lines(m.start_line, m.end_line), m.signature_text.clone()))
+        }
         Category::Field => t
             .fields
             .iter()
