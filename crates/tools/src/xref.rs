@@ -525,7 +525,8 @@ pub struct ShowDefinitionArgs {
     /// Also show the first definition in the user's editor.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub open: bool,
-    /// libraries: JDK + classpath jars.
+    // (workspace, libraries: the JDK's and the classpath jars', or all; no doc: tools/list is
+    // at its budget.)
     #[serde(default = "scope_all")]
     pub scope: crate::find::Scope,
 }
