@@ -262,8 +262,7 @@ pub fn render_signature(name: &str, m: &LibraryMember) -> String {
         (acc::FINAL, "final"),
         (acc::ABSTRACT, "abstract"),
     ] {
-        // ACC_FINAL on a field, ACC_ABSTRACT on a method: both mean what they say.
-        if m.access & flag != 0 && !(flag == acc::FINAL && m.kind == MemberKind::EnumConstant) {
+        if m.access & flag != 0 {
             out.push_str(word);
             out.push(' ');
         }
@@ -299,4 +298,69 @@ pub fn render_signature(name: &str, m: &LibraryMember) -> String {
         },
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn member(kind: MemberKind, access: u16, descriptor: &str, generic: Option<&str>) -> LibraryMember {
+        LibraryMember { class: 0, kind, access, descriptor: descriptor.into(), generic: generic.map(Box::from) }
+    }
+
+    #[test]
+    fn the_cache_text_reads_back_what_was_written() {
+        let members: ArchiveMembers = vec![
+            (
+                "java/util/List".to_owned(),
+                vec![
+                    (
+                        MemberKind::Method,
+                        0x89,
+                        "of".into(),
+                        "([Ljava/lang/Object;)Ljava/util/List;".into(),
+                        Some("<E:Ljava/lang/Object;>([TE;)Ljava/util/List<TE;>;".into()),
+                    ),
+                    (MemberKind::Method, 0x401, "size".into(), "()I".into(), None),
+                ],
+            ),
+            ("java/util/Map$Entry".to_owned(), Vec::new()),
+            (
+                "java/lang/Thread$State".to_owned(),
+                vec![(MemberKind::EnumConstant, 0x4019, "NEW".into(), "Ljava/lang/Thread$State;".into(), None)],
+            ),
+        ];
+        assert_eq!(parse(&render(&members)), Some(members));
+        assert_eq!(parse("mji-library-members 1\nC a/B\n"), None, "another format is rebuilt");
+        assert_eq!(parse(&format!("{FORMAT}\nm 1 x ()V\n")), None, "a member before its class");
+    }
+
+    #[test]
+    fn members_print_as_javap_prints_them() {
+        let of = member(
+            MemberKind::Method,
+            acc::PUBLIC | acc::STATIC | acc::VARARGS,
+            "([Ljava/lang/Object;)Ljava/util/List;",
+            Some("<E:Ljava/lang/Object;>([TE;)Ljava/util/List<TE;>;"),
+        );
+        assert_eq!(render_signature("of", &of), "public static <E> java.util.List<E> of(E...)");
+        assert_eq!(of.erased_params().as_deref(), Some("java.lang.Object[]"));
+        let wait = member(MemberKind::Method, acc::PUBLIC | acc::FINAL, "(J)V", None);
+        let wait = LibraryMember { generic: Some("(J)V^Ljava/lang/InterruptedException;".into()), ..wait };
+        assert_eq!(
+            render_signature("wait", &wait),
+            "public final void wait(long) throws java.lang.InterruptedException"
+        );
+        let new = member(
+            MemberKind::EnumConstant,
+            acc::PUBLIC | acc::STATIC | acc::FINAL | acc::ENUM,
+            "Ljava/lang/Thread$State;",
+            None,
+        );
+        assert_eq!(render_signature("NEW", &new), "public static final java.lang.Thread.State NEW");
+        assert_eq!(new.erased_params(), None);
+        let ctor = member(MemberKind::Constructor, acc::PROTECTED, "(ILjava/lang/String;)V", None);
+        assert_eq!(render_signature("Widget", &ctor), "protected Widget(int, java.lang.String)");
+        assert_eq!(ctor.erased_params().as_deref(), Some("int,java.lang.String"));
+    }
 }
