@@ -322,7 +322,7 @@ fn find_symbol_scopes_workspace_libraries_and_all() {
         assert!(r["archive"].as_str().is_some_and(|a| a.ends_with("commons-text.jar")), "{r}");
         assert_eq!(r["filePath"], "org.apache.commons.text.StringSubstitutor", "{r}");
     }
-    // Paged through the one budget: pages of 4 give every match once, in order.
+    // Paged through the one budget: pages of 8 give every match once, in order.
     let total = m["total"].as_u64().expect("total");
     assert_eq!(total as usize, results.len(), "{m}");
     let mut paged = Vec::new();
@@ -330,7 +330,7 @@ fn find_symbol_scopes_workspace_libraries_and_all() {
     loop {
         let p = search(
             "StringSubstitutor#replace",
-            &format!(r#"{{"scope":"libraries","maxResults":4,"offset":{offset}}}"#),
+            &format!(r#"{{"scope":"libraries","maxResults":8,"offset":{offset}}}"#),
         );
         paged.extend(p["results"].as_array().expect("results").iter().map(|r| r["symbolId"].clone()));
         match p["nextOffset"].as_u64() {
