@@ -204,28 +204,24 @@ fn main() {
             println!("member tables on disk: {:.1} MB", bytes as f64 / 1e6);
             for q in ["put", "gSV", "toString", "*Listener"] {
                 let pattern = mcp_java_index::index::matcher::Pattern::new(q, false);
+                let matching = || -> usize {
+                    table
+                        .names
+                        .iter()
+                        .zip(&table.members)
+                        .filter(|(n, _)| pattern.tier(n).is_some())
+                        .map(|(_, m)| m.len())
+                        .sum()
+                };
                 let mut times: Vec<f64> = (0..20)
                     .map(|_| {
                         let t = Instant::now();
-                        let n: usize = table
-                            .names
-                            .iter()
-                            .zip(&table.members)
-                            .filter(|(n, _)| pattern.tier(n).is_some())
-                            .map(|(_, m)| m.len())
-                            .sum();
-                        std::hint::black_box(n);
+                        std::hint::black_box(matching());
                         ms(t)
                     })
                     .collect();
                 times.sort_by(f64::total_cmp);
-                let n: usize = table
-                    .names
-                    .iter()
-                    .zip(&table.members)
-                    .filter(|(n, _)| pattern.tier(n).is_some())
-                    .map(|(_, m)| m.len())
-                    .sum();
+                let n = matching();
                 println!("member names matching {q:?}: {n} members, median {:.1} ms", times[10]);
             }
         }

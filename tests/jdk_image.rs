@@ -250,24 +250,23 @@ fn an_image_of_another_version_decides_what_imports_resolve_to() {
 
     // The names, read from the image: its public types of the standard packages.
     let names = library::jdk_type_names(&image, None).expect("the image is read");
-    let committed: HashSet<String> =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xref/src/jdk_types.txt"))
-            .expect("table")
+    let qualified = |table: &str| -> Vec<String> {
+        table
             .lines()
             .flat_map(|l| {
                 let mut it = l.split(' ');
                 let p = it.next().unwrap_or_default().to_owned();
                 it.map(move |n| format!("{p}.{n}")).collect::<Vec<_>>()
             })
-            .collect();
-    let image_names: Vec<String> = names
-        .lines()
-        .flat_map(|l| {
-            let mut it = l.split(' ');
-            let p = it.next().unwrap_or_default().to_owned();
-            it.map(move |n| format!("{p}.{n}")).collect::<Vec<_>>()
-        })
-        .collect();
+            .collect()
+    };
+    let committed: HashSet<String> = qualified(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xref/src/jdk_types.txt"))
+            .expect("table"),
+    )
+    .into_iter()
+    .collect();
+    let image_names = qualified(&names);
     assert!(
         image_names.contains(&"java.lang.String".to_owned()) && image_names.contains(&"javax.fresh.Novel".to_owned())
     );

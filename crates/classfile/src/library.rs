@@ -311,12 +311,11 @@ fn hash_archive(canonical: &Path) -> Result<String, ClassError> {
     Ok(sha1::Digest::finalize(h).iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// Reads every class header of an archive (the cold path: each class is inflated once).
-fn read_archive_classes(path: &Path) -> Result<Vec<(u16, String)>, ClassError> {
-    let mut a = Archive::open(path)?;
+/// The class entries of an archive: under its class prefix, no `META-INF/` (versioned
+/// classes), `module-info` or `package-info`.
+pub(crate) fn class_entries(a: &Archive) -> Vec<crate::archive::Entry> {
     let prefix = a.class_prefix();
-    let entries: Vec<_> = a
-        .entries
+    a.entries
         .iter()
         .filter(|e| {
             e.name.starts_with(prefix)
@@ -326,7 +325,14 @@ fn read_archive_classes(path: &Path) -> Result<Vec<(u16, String)>, ClassError> {
                 && !e.name.ends_with("package-info.class")
         })
         .cloned()
-        .collect();
+        .collect()
+}
+
+/// Reads every class header of an archive (the cold path: each class is inflated once).
+fn read_archive_classes(path: &Path) -> Result<Vec<(u16, String)>, ClassError> {
+    let mut a = Archive::open(path)?;
+    let prefix = a.class_prefix();
+    let entries = class_entries(&a);
     let mut out = Vec::with_capacity(entries.len());
     for e in entries {
         // One unreadable class never fails the archive.

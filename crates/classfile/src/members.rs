@@ -156,18 +156,7 @@ fn archive_members(path: &Path, cache_dir: Option<&Path>) -> Result<ArchiveMembe
 fn read_members(path: &Path) -> Result<ArchiveMembers, crate::ClassError> {
     let mut a = Archive::open(path)?;
     let prefix = a.class_prefix();
-    let entries: Vec<_> = a
-        .entries
-        .iter()
-        .filter(|e| {
-            e.name.starts_with(prefix)
-                && e.name.ends_with(".class")
-                && !e.name.starts_with("META-INF/")
-                && !e.name.ends_with("module-info.class")
-                && !e.name.ends_with("package-info.class")
-        })
-        .cloned()
-        .collect();
+    let entries = crate::library::class_entries(&a);
     let mut out = Vec::new();
     for e in entries {
         // One unreadable class never fails the archive.

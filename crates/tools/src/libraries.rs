@@ -245,21 +245,11 @@ pub(crate) fn definitions(ws: &Workspace, symbol: &str, limit: usize) -> (usize,
         .into_iter()
         .take(limit)
         .map(|(category, _, key, origin)| {
-            let mut d = crate::xref::Definition {
-                kind: mji_xref::target::kind_name(category).to_owned(),
-                qualified_name: key,
-                origin: match origin {
-                    Origin::Jdk => mji_xref::world::Origin::Jdk,
-                    Origin::Classpath => mji_xref::world::Origin::Library,
-                },
-                file: None,
-                start_line: None,
-                end_line: None,
-                signature: None,
-                javadoc: None,
-                symbol_id: None,
-                archive: None,
+            let origin = match origin {
+                Origin::Jdk => mji_xref::world::Origin::Jdk,
+                Origin::Classpath => mji_xref::world::Origin::Library,
             };
+            let mut d = crate::xref::Definition::new(category, key, origin);
             crate::xref::describe_library(ws, &mut d, category);
             d
         })

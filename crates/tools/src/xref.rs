@@ -582,6 +582,24 @@ pub struct Definition {
     pub archive: Option<String>,
 }
 
+impl Definition {
+    /// A definition of `category` named `qualified_name`, not yet located or described.
+    pub fn new(category: Category, qualified_name: String, origin: Origin) -> Definition {
+        Definition {
+            kind: kind_name(category).to_string(),
+            qualified_name,
+            origin,
+            file: None,
+            start_line: None,
+            end_line: None,
+            signature: None,
+            javadoc: None,
+            symbol_id: None,
+            archive: None,
+        }
+    }
+}
+
 /// Fills a JDK or library definition from the library index: the source file in its
 /// sources archive (a `jar:` path with exact lines, readable with `java_read_range`), else its
 /// class file's outline (lines 0). A type the index does not hold stays without a file.
@@ -674,18 +692,7 @@ pub fn describe(
 ) -> Definition {
     let origin =
         c.type_id.map(|_| Origin::Workspace).unwrap_or_else(|| w.origin(c.key.split('#').next().unwrap_or("")));
-    let mut d = Definition {
-        kind: kind_name(c.category).to_string(),
-        qualified_name: c.key.clone(),
-        origin,
-        file: None,
-        start_line: None,
-        end_line: None,
-        signature: None,
-        javadoc: None,
-        symbol_id: None,
-        archive: None,
-    };
+    let mut d = Definition::new(c.category, c.key.clone(), origin);
     let Some(id) = c.type_id else { return d };
     let path = w.files[w.file_of(id) as usize].path.clone();
     d.file = Some(display(&path));
