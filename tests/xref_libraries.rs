@@ -563,6 +563,37 @@ fn a_trusted_workspaces_maven_classpath_is_the_one_navigation_uses() {
     assert_eq!(types["total"], 0, "{types}");
     assert_eq!(confidence, "likely");
 
+    // A trusted workspace that is served: the classpath `get_problems` has Maven resolve is
+    // the library index's from the next call on (no restart, no maven_update_project).
+    {
+        use mcp_java_index::config::{Config, Flags};
+        use mcp_java_index::tools::find::{FindTypeArgs, Scope};
+        use mcp_java_index::tools::problems::ProblemsArgs;
+        use mcp_java_index::tools::workspace::Workspace;
+        let served = tempfile::tempdir().expect("tempdir");
+        let served_cache = served.path().to_string_lossy().into_owned();
+        let lookup = |k: &str| -> Option<String> {
+            match k {
+                "MCP_JAVA_INDEX_CACHE_DIR" => Some(served_cache.clone()),
+                "MCP_JAVA_INDEX_MAVEN_REPO_LOCAL" => Some(repo.display().to_string()),
+                "MCP_JAVA_INDEX_WATCH" => Some("false".to_owned()),
+                "MCP_JAVA_INDEX_TRUST" => Some("1".to_owned()),
+                _ => None,
+            }
+        };
+        let w = Workspace::open(Config::load(&Flags::roots([ws.path()]), &lookup).expect("config")).expect("workspace");
+        w.build_index();
+        let find = || {
+            let args = FindTypeArgs { scope: Scope::Libraries, ..common::types("AssertionFailedError") };
+            w.find_type(&args).expect("find_type").total
+        };
+        assert_eq!(find(), 0, "the pom's guess has no opentest4j");
+        let args = ProblemsArgs { paths: vec!["src/main/java/app/Use.java".to_owned()], ..Default::default() };
+        w.get_problems(&args).expect("get_problems");
+        // Under load the check may outlast its budget and finish in the background.
+        common::wait_for("Maven's classpath, stored by get_problems", || find() == 1);
+    }
+
     let trusted = [
         ("MCP_JAVA_INDEX_MAVEN_REPO_LOCAL", repo),
         ("XDG_CACHE_HOME", cache.path()),

@@ -16,6 +16,7 @@ use crate::workspace::Workspace;
 
 /// The library index of `ws`, built on first use (cached per archive in the user cache dir).
 pub fn index(ws: &Workspace) -> Arc<LibraryIndex> {
+    refresh(ws);
     if let Ok(held) = ws.libraries.read()
         && let Some(ix) = &*held
     {
@@ -42,6 +43,37 @@ pub fn index(ws: &Workspace) -> Arc<LibraryIndex> {
     let ix = Arc::new(LibraryIndex::build(&archives, cache.as_deref()));
     *held = Some(ix.clone());
     ix
+}
+
+/// Forgets the library types when the Maven classpaths stored in a trusted workspace's cache
+/// changed since they were read (a `get_problems` run resolved one): navigation then uses
+/// what Maven resolved without a restart. A listing of one directory; nothing untrusted.
+pub fn refresh(ws: &Workspace) {
+    use std::sync::atomic::Ordering;
+    if !ws.config.trusted {
+        return;
+    }
+    let dir = ws.build_settings().cache_dir.join("classpaths");
+    let mut names: Vec<(std::ffi::OsString, u64, Option<std::time::SystemTime>)> = std::fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let m = e.metadata().ok()?;
+            Some((e.file_name(), m.len(), m.modified().ok()))
+        })
+        .collect();
+    names.sort();
+    let stamp = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        names.hash(&mut h);
+        h.finish() | 1
+    };
+    let before = ws.libraries_stamp.swap(stamp, Ordering::AcqRel);
+    if before != 0 && before != stamp {
+        forget(ws);
+    }
 }
 
 /// Forgets the library index and the engine's library types: the next call reads the

@@ -155,6 +155,8 @@ pub struct Workspace {
     pub(crate) libraries: std::sync::RwLock<Option<Arc<mji_classfile::LibraryIndex>>>,
     /// True once the xref engine has the classpath's library types (`crate::libraries::type_xref`).
     pub(crate) xref_libraries: std::sync::Mutex<bool>,
+    /// The Maven classpaths stored when the library types were read (`crate::libraries::refresh`).
+    pub(crate) libraries_stamp: std::sync::atomic::AtomicU64,
 }
 
 impl Workspace {
@@ -199,6 +201,7 @@ impl Workspace {
             build_models: std::sync::Mutex::default(),
             libraries: std::sync::RwLock::new(None),
             xref_libraries: std::sync::Mutex::new(false),
+            libraries_stamp: std::sync::atomic::AtomicU64::new(0),
         })
     }
 
@@ -600,6 +603,7 @@ impl Workspace {
     pub fn xref_world(&self) -> (Arc<World>, ShownFiles) {
         use rayon::prelude::*;
         self.wait_index();
+        crate::libraries::refresh(self);
         // With a watcher running and no file event since the last call, nothing changed: no
         // stat of every file (tens of milliseconds on the JDK).
         let version = self.index().version();
