@@ -2,7 +2,8 @@
 //! `/usr/share/java`), cold (empty cache) and warm (the per-archive cache); outlining every
 //! public class of `java.util` from `java.base.jmod` beside `javap -p` on the same classes;
 //! `find_type`'s library search latency over both; the resolution engine's API table of the
-//! classpath and of the JDK's image.
+//! classpath and of the JDK's image, and cached by the image's content with its type names; the
+//! member table (`java_find_symbol`'s library members) cold and warm, and scans of its names.
 //!
 //! `cargo bench --bench libraries` (needs a JDK on PATH or in JAVA_HOME).
 
@@ -162,5 +163,67 @@ fn main() {
             s.classes,
             ms(t)
         );
+        // What a process pays for the user's JDK of another version: the table and the type
+        // names, cached by the image's content (a warm process reads neither from the image).
+        let cache = tempfile::tempdir().expect("tempdir");
+        let keep = |i: &str| i.rsplit_once('/').is_some_and(|(p, _)| packages.contains(p));
+        for round in ["cold", "warm"] {
+            let t = Instant::now();
+            let (table, _) = mcp_java_index::classfile::api::table_cached_where(
+                std::slice::from_ref(&modules),
+                Some(cache.path()),
+                Some(("bench", &keep)),
+            );
+            let table_ms = ms(t);
+            let t = Instant::now();
+            let names = library::jdk_type_names(&home, Some(cache.path())).expect("names");
+            println!(
+                "the JDK's tables cached, {round}: API table {} lines in {table_ms:.0} ms; type names of {} packages in {:.0} ms",
+                table.lines().count(),
+                names.lines().count(),
+                ms(t)
+            );
+        }
+    }
+
+    // Library members by name (java_find_symbol's scope): the member table of the JDK and the
+    // classpath, cold and warm, and a scan of its names for a few queries.
+    let cache = tempfile::tempdir().expect("tempdir");
+    for round in ["cold", "warm"] {
+        let ix = LibraryIndex::build(&all, Some(cache.path()));
+        let t = Instant::now();
+        let table = ix.members();
+        println!("member table, {round}: {} names, {} members in {:.0} ms", table.names.len(), table.len(), ms(t));
+        if round == "warm" {
+            let bytes: u64 = std::fs::read_dir(cache.path())
+                .expect("cache")
+                .flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "members"))
+                .filter_map(|e| e.metadata().ok().map(|m| m.len()))
+                .sum();
+            println!("member tables on disk: {:.1} MB", bytes as f64 / 1e6);
+            for q in ["put", "gSV", "toString", "*Listener"] {
+                let pattern = mcp_java_index::index::matcher::Pattern::new(q, false);
+                let matching = || -> usize {
+                    table
+                        .names
+                        .iter()
+                        .zip(&table.members)
+                        .filter(|(n, _)| pattern.tier(n).is_some())
+                        .map(|(_, m)| m.len())
+                        .sum()
+                };
+                let mut times: Vec<f64> = (0..20)
+                    .map(|_| {
+                        let t = Instant::now();
+                        std::hint::black_box(matching());
+                        ms(t)
+                    })
+                    .collect();
+                times.sort_by(f64::total_cmp);
+                let n = matching();
+                println!("member names matching {q:?}: {n} members, median {:.1} ms", times[10]);
+            }
+        }
     }
 }

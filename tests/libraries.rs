@@ -248,8 +248,8 @@ fn a_class_without_sources_is_decompiled_in_a_trusted_workspace() {
 }
 
 /// `java_find_symbol` with `scope`: the workspace by default; `libraries` adds the JDK's and
-/// the classpath's types (a class file index holds types, so a member query such as `Bar#m`
-/// stays in the workspace); `all` pages over both, the workspace first.
+/// the classpath's types and their members by name (methods against `javap`, fields,
+/// constructors, paged); `all` pages over both, the workspace first.
 #[test]
 fn find_symbol_scopes_workspace_libraries_and_all() {
     let (ws, cache) = substitutor_workspace();
@@ -284,9 +284,78 @@ fn find_symbol_scopes_workspace_libraries_and_all() {
     assert_eq!(a["total"].as_u64(), Some(1 + l["total"].as_u64().expect("total")));
     let a2 = find(r#"{"scope":"all","maxResults":1,"offset":1}"#);
     assert_eq!(names(&a2), ["org.apache.commons.text.StringSubstitutor"]);
-    // Methods are not in a class file index: a method query finds none in the libraries.
-    let m = find(r#"{"scope":"libraries","matchKind":"method"}"#);
-    assert_eq!(m["total"], 0, "{m}");
+    // Library members by name (issue 20): `StringSubstitutor#replace`'s exact matches are
+    // the class's public `replace` overloads as javap prints them, each with its archive.
+    let search = |query: &str, options: &str| {
+        call(
+            ws.path(),
+            cache.path(),
+            "java_find_symbol",
+            &format!(r#"{{"rootDir":".","query":"{query}","options":{options}}}"#),
+        )
+        .expect("java_find_symbol")
+    };
+    let javap = Command::new("javap")
+        .args(["-public", "-cp", "/usr/share/java/commons-text.jar", "org.apache.commons.text.StringSubstitutor"])
+        .output()
+        .expect("javap runs");
+    let mut want: Vec<String> = String::from_utf8_lossy(&javap.stdout)
+        .lines()
+        .filter(|l| l.contains(" replace("))
+        .map(|l| l.trim().trim_end_matches(';').to_owned())
+        .collect();
+    want.sort();
+    assert!(want.len() > 10, "{want:?}");
+    let m = search("StringSubstitutor#replace", r#"{"scope":"libraries","maxResults":500}"#);
+    let results = m["results"].as_array().expect("results");
+    let mut got: Vec<String> = results
+        .iter()
+        .filter(|r| r["qualifiedName"] == "org.apache.commons.text.StringSubstitutor#replace")
+        .map(|r| r["signatureText"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    got.sort();
+    assert_eq!(got, want);
+    // Exact names first, then prefixes (`replaceIn`); every one a method of the class's jar.
+    assert!(results[..want.len()].iter().all(|r| r["qualifiedName"].as_str().is_some_and(|q| q.ends_with("#replace"))));
+    for r in results {
+        assert_eq!((r["kind"].as_str(), r["origin"].as_str()), (Some("method"), Some("classpath")), "{r}");
+        assert!(r["archive"].as_str().is_some_and(|a| a.ends_with("commons-text.jar")), "{r}");
+        assert_eq!(r["filePath"], "org.apache.commons.text.StringSubstitutor", "{r}");
+    }
+    // Paged through the one budget: pages of 8 give every match once, in order.
+    let total = m["total"].as_u64().expect("total");
+    assert_eq!(total as usize, results.len(), "{m}");
+    let mut paged = Vec::new();
+    let mut offset = 0;
+    loop {
+        let p = search(
+            "StringSubstitutor#replace",
+            &format!(r#"{{"scope":"libraries","maxResults":8,"offset":{offset}}}"#),
+        );
+        paged.extend(p["results"].as_array().expect("results").iter().map(|r| r["symbolId"].clone()));
+        match p["nextOffset"].as_u64() {
+            Some(n) => {
+                assert_eq!(p["truncated"], true);
+                offset = n;
+            }
+            None => break,
+        }
+    }
+    assert_eq!(paged, results.iter().map(|r| r["symbolId"].clone()).collect::<Vec<_>>());
+    // Fields and constructors; a JDK method (`origin` jdk, its jmod or image).
+    let f = search("StringSubstitutor.DEFAULT_ESCAPE", r#"{"scope":"libraries","matchKind":"field"}"#);
+    assert_eq!(f["results"][0]["signatureText"], "public static final char DEFAULT_ESCAPE", "{f}");
+    let c = search("StringSubstitutor#StringSubstitutor", r#"{"scope":"libraries","matchKind":"method"}"#);
+    assert!(
+        c["results"].as_array().is_some_and(|r| r.len() > 5 && r.iter().all(|r| r["kind"] == "constructor")),
+        "{c}"
+    );
+    let jdk = search("java.util.HashMap#putIfAbsent", r#"{"scope":"all"}"#);
+    assert_eq!(jdk["results"][0]["signatureText"], "public V putIfAbsent(K, V)", "{jdk}");
+    assert_eq!(jdk["results"][0]["origin"], "jdk", "{jdk}");
+    // By default the workspace alone: no library member.
+    let none = search("replaceIn", "{}");
+    assert_eq!(none["total"], 0, "{none}");
 }
 
 /// A JDK without `jmods/` (JDK 24+ ships none; here a `jlink` image of `java.base`) has its

@@ -164,12 +164,14 @@ async fn a_build_goal_tool_is_listed_for_its_own_build() {
     ] {
         let ws = workspace();
         std::fs::write(ws.path().join(file), text).expect("write");
-        let client = connect(ws.path(), Era::Initialize).await;
+        // An editor configured too: the largest list a workspace sees.
+        let client = connect_as(ws.path(), Era::Initialize, (), &[("MCP_JAVA_INDEX_EDITOR", "emacs")]).await;
         let tools = serde_json::to_value(client.list_all_tools().await.expect("tools/list")).expect("json");
         client.cancel().await.expect("close");
         let list = tools.as_array().expect("array");
         let names: Vec<&str> = list.iter().filter_map(|t| t["name"].as_str()).collect();
         assert!(names.contains(&tool) && !names.contains(&other), "{names:?}");
+        assert!(names.contains(&"run_elisp"), "{names:?}");
         let entry = list.iter().find(|t| t["name"] == tool).expect("entry");
         assert!(count(entry) <= MAX_TOOL_TOKENS, "{tool} costs {} tokens", count(entry));
         let total = count(&json!({ "tools": list }));

@@ -144,7 +144,7 @@ fn find_symbol_and_show_definition_take_outer_dot_inner() {
             line: 0,
             column: 0,
             limit: 20,
-            open: false,
+            ..Default::default()
         };
         match ws.show_definition(&args) {
             Ok(r) => r.definitions.into_iter().map(|d| d.qualified_name).collect(),

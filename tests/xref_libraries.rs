@@ -438,4 +438,172 @@ fn show_definition_of_library_methods_opens_the_library() {
     } else {
         assert!(file.ends_with("java/lang/String.class"), "{length}");
     }
+
+    // `scope`: `workspace` leaves the library's definition at that position out, and says so.
+    let refused = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
+        .args([
+            "call",
+            "show_definition",
+            r#"{"symbol":"join","filePath":"app/Use.java","line":12,"column":28,"scope":"workspace"}"#,
+        ])
+        .current_dir(ws.path())
+        .env("XDG_CACHE_HOME", cache.path())
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success() && text.contains("outside scope workspace"), "{text}");
+    // By name: the workspace's when it has the name; `libraries` (and `all`, when the
+    // workspace has none) finds the libraries' by exact name: every public `join` of
+    // StringUtils as javap lists them, the first described from the class file.
+    let take = call(ws.path(), &env, "show_definition", r#"{"symbol":"take","scope":"workspace"}"#);
+    assert_eq!(take["total"], 2, "{take}");
+    let javap = std::process::Command::new("javap")
+        .args(["-public", "-cp", "/usr/share/java/commons-lang3.jar", "org.apache.commons.lang3.StringUtils"])
+        .output()
+        .expect("javap runs");
+    let overloads = String::from_utf8_lossy(&javap.stdout).lines().filter(|l| l.contains(" join(")).count();
+    for scope in ["all", "libraries"] {
+        let args = format!(r#"{{"symbol":"StringUtils#join","scope":"{scope}","limit":200}}"#);
+        let joins = call(ws.path(), &env, "show_definition", &args);
+        assert_eq!(joins["total"].as_u64(), Some(overloads as u64), "{joins}");
+        let defs = joins["definitions"].as_array().expect("definitions");
+        assert_eq!(defs.len(), overloads);
+        for d in defs {
+            assert_eq!((d["kind"].as_str(), d["origin"].as_str()), (Some("method"), Some("library")), "{d}");
+            assert!(d["archive"].as_str().is_some_and(|a| a.ends_with("commons-lang3.jar")), "{d}");
+            assert!(d["signature"].as_str().is_some_and(|s| s.contains("join(")), "{d}");
+        }
+        assert!(defs.iter().any(|d| d["qualifiedName"] == join["qualifiedName"]), "{joins}");
+    }
+    let jdk = call(ws.path(), &env, "show_definition", r#"{"symbol":"java.lang.String#length","scope":"libraries"}"#);
+    assert_eq!(jdk["definitions"][0]["qualifiedName"], "java.lang.String#length()", "{jdk}");
+    assert_eq!(jdk["definitions"][0]["origin"], "jdk", "{jdk}");
+}
+
+const RESOLVED_POM: &str = r#"<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>app</groupId>
+  <artifactId>app</artifactId>
+  <version>1</version>
+  <dependencies>
+    <dependency>
+      <groupId>org.junit.jupiter</groupId>
+      <artifactId>junit-jupiter-api</artifactId>
+      <version>5.9.2</version>
+    </dependency>
+  </dependencies>
+  <build>
+    <pluginManagement>
+      <plugins>
+        <plugin>
+          <groupId>org.apache.maven.plugins</groupId>
+          <artifactId>maven-dependency-plugin</artifactId>
+          <version>3.5.0</version>
+        </plugin>
+      </plugins>
+    </pluginManagement>
+  </build>
+</project>
+"#;
+
+const FAILED: &str = r#"package app;
+
+import org.opentest4j.AssertionFailedError;
+
+class Use {
+    static void take(String s) {}
+    static void take(Integer i) {}
+
+    void fail() {
+        take(new AssertionFailedError("m").getMessage());
+    }
+}
+"#;
+
+/// A trusted workspace's classpath as Maven resolved it (`maven_update_project` ran
+/// `dependency:build-classpath`, offline on Debian's repository) is the one navigation uses:
+/// `opentest4j`, which JUnit's API brings in and the pom does not name, is searched by
+/// `find_type` and types the receiver of `getMessage()`. An untrusted workspace runs nothing
+/// (a recording `mvn` first on PATH stays unrun) and keeps the pom's direct dependencies.
+#[test]
+fn a_trusted_workspaces_maven_classpath_is_the_one_navigation_uses() {
+    if std::process::Command::new("mvn").arg("-v").output().is_err() {
+        eprintln!("skipped: no mvn");
+        return;
+    }
+    let ws = tempfile::tempdir().expect("tempdir");
+    common::write(ws.path(), "pom.xml", RESOLVED_POM);
+    common::write(ws.path(), "src/main/java/app/Use.java", FAILED);
+    let cache = tempfile::tempdir().expect("tempdir");
+    let fake = tempfile::tempdir().expect("tempdir");
+    let marker = fake.path().join("mvn-ran");
+    common::write(fake.path(), "mvn", &format!("#!/bin/sh\ntouch '{}'\nexit 1\n", marker.display()));
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(fake.path().join("mvn"), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    let path = std::env::join_paths(
+        std::iter::once(fake.path().to_path_buf())
+            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
+    )
+    .expect("PATH");
+    let repo = Path::new("/usr/share/maven-repo");
+    let look = |env: &[(&str, &Path)]| {
+        let types = call(ws.path(), env, "find_type", r#"{"pattern":"AssertionFailedError","scope":"libraries"}"#);
+        let refs = call(ws.path(), env, "find_references", r#"{"target":"app.Use#take(java.lang.String)"}"#);
+        let confidence = refs["files"][0]["references"][0]["confidence"].as_str().unwrap_or_default().to_owned();
+        (types, confidence)
+    };
+
+    let untrusted =
+        [("MCP_JAVA_INDEX_MAVEN_REPO_LOCAL", repo), ("XDG_CACHE_HOME", cache.path()), ("PATH", Path::new(&path))];
+    call(ws.path(), &untrusted, "maven_update_project", "{}");
+    let (types, confidence) = look(&untrusted);
+    assert!(!marker.exists(), "mvn ran in an untrusted workspace");
+    assert_eq!(types["total"], 0, "{types}");
+    assert_eq!(confidence, "likely");
+
+    // A trusted workspace that is served: the classpath `get_problems` has Maven resolve is
+    // the library index's from the next call on (no restart, no maven_update_project).
+    {
+        use mcp_java_index::config::{Config, Flags};
+        use mcp_java_index::tools::find::{FindTypeArgs, Scope};
+        use mcp_java_index::tools::problems::ProblemsArgs;
+        use mcp_java_index::tools::workspace::Workspace;
+        let served = tempfile::tempdir().expect("tempdir");
+        let served_cache = served.path().to_string_lossy().into_owned();
+        let lookup = |k: &str| -> Option<String> {
+            match k {
+                "MCP_JAVA_INDEX_CACHE_DIR" => Some(served_cache.clone()),
+                "MCP_JAVA_INDEX_MAVEN_REPO_LOCAL" => Some(repo.display().to_string()),
+                "MCP_JAVA_INDEX_WATCH" => Some("false".to_owned()),
+                "MCP_JAVA_INDEX_TRUST" => Some("1".to_owned()),
+                _ => None,
+            }
+        };
+        let w = Workspace::open(Config::load(&Flags::roots([ws.path()]), &lookup).expect("config")).expect("workspace");
+        w.build_index();
+        let find = || {
+            let args = FindTypeArgs { scope: Scope::Libraries, ..common::types("AssertionFailedError") };
+            w.find_type(&args).expect("find_type").total
+        };
+        assert_eq!(find(), 0, "the pom's guess has no opentest4j");
+        let args = ProblemsArgs { paths: vec!["src/main/java/app/Use.java".to_owned()], ..Default::default() };
+        w.get_problems(&args).expect("get_problems");
+        // Under load the check may outlast its budget and finish in the background.
+        common::wait_for("Maven's classpath, stored by get_problems", || find() == 1);
+    }
+
+    let trusted = [
+        ("MCP_JAVA_INDEX_MAVEN_REPO_LOCAL", repo),
+        ("XDG_CACHE_HOME", cache.path()),
+        ("MCP_JAVA_INDEX_TRUST", Path::new("1")),
+    ];
+    let update = call(ws.path(), &trusted, "maven_update_project", "{}");
+    assert!(update["classpathNotes"].to_string().contains("classpath from Maven"), "{update}");
+    let (types, confidence) = look(&trusted);
+    let hit = &types["results"][0];
+    assert_eq!(hit["fqn"], "org.opentest4j.AssertionFailedError", "{types}");
+    assert!(hit["archive"].as_str().is_some_and(|a| a.contains("opentest4j")), "{types}");
+    assert_eq!(confidence, "exact");
 }

@@ -832,8 +832,14 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Def(a) => {
             let (file_path, line, column) =
                 (a.file.clone().unwrap_or_default(), a.line.unwrap_or(0), a.column.unwrap_or(0));
-            let args =
-                ShowDefinitionArgs { symbol: a.symbol.clone(), file_path, line, column, limit: a.limit, open: false };
+            let args = ShowDefinitionArgs {
+                symbol: a.symbol.clone(),
+                file_path,
+                line,
+                column,
+                limit: a.limit,
+                ..Default::default()
+            };
             query(&a.ws, &args, Workspace::show_definition)
         }
         Command::Range(a) => {

@@ -187,12 +187,7 @@ fn maven(c: &mut Context, root: &Path, settings: &Settings, shown: &str, scope: 
         Scope::Test => project.all_roots(),
     };
     c.notes.extend(project.problems.iter().map(|p| format!("{shown}: {p}")));
-    let fingerprint = project_of(&dir.join("pom.xml"), &[root.to_path_buf()]).1;
-    let key = mji_parser::content_hash(
-        format!("{fingerprint}\n{:?}\n{}\n{}", settings.maven_repo_local, dir.display(), scope.maven()).as_bytes(),
-    );
-    let store = settings.cache_dir.join("classpaths");
-    let cached = store.join(format!("{key}.txt"));
+    let (store, cached) = stored_path(&dir, root, settings, scope);
     // Maven runs the pom's plugins and extensions, repository code: only for a trusted
     // workspace. (A classpath cached in the repository's cache directory is not read either.)
     let resolved = if settings.trusted {
@@ -227,6 +222,29 @@ fn maven(c: &mut Context, root: &Path, settings: &Settings, shown: &str, scope: 
             c.notes.push(note);
         }
     }
+}
+
+/// Where Maven's classpath of the module at `dir` for `scope` is kept: the store directory
+/// and the file, named by the pom's content, the local repository, the module and the scope.
+fn stored_path(dir: &Path, root: &Path, settings: &Settings, scope: Scope) -> (PathBuf, PathBuf) {
+    let fingerprint = project_of(&dir.join("pom.xml"), &[root.to_path_buf()]).1;
+    let key = mji_parser::content_hash(
+        format!("{fingerprint}\n{:?}\n{}\n{}", settings.maven_repo_local, dir.display(), scope.maven()).as_bytes(),
+    );
+    let store = settings.cache_dir.join("classpaths");
+    let cached = store.join(format!("{key}.txt"));
+    (store, cached)
+}
+
+/// The classpath Maven resolved for the module at `dir` (in root `root`) and `scope`, when
+/// a run stored it (`get_problems`, `maven_update_project`) and the workspace is trusted;
+/// nothing is run. `None` otherwise, and for a classpath this user did not store.
+pub fn maven_stored(dir: &Path, root: &Path, settings: &Settings, scope: Scope) -> Option<Vec<PathBuf>> {
+    if !settings.trusted || !dir.join("pom.xml").is_file() {
+        return None;
+    }
+    let cp = read_stored(&stored_path(dir, root, settings, scope).1).ok()?;
+    Some(std::env::split_paths(cp.trim()).filter(|p| !p.as_os_str().is_empty()).collect())
 }
 
 pub fn repo_local(settings: &Settings) -> PathBuf {

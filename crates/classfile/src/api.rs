@@ -42,7 +42,27 @@ const CACHE_FORMAT: &str = "mji-api-table 1";
 /// the user's key, found through the archive's stamp like the class lists), so a warm start
 /// reads no class file. The first archive holding a top-level class still wins.
 pub fn table_cached(archives: &[PathBuf], cache_dir: Option<&std::path::Path>) -> (String, TableStats) {
-    let Some(dir) = cache_dir else { return table(archives) };
+    table_cached_where(archives, cache_dir, None)
+}
+
+/// Which top-level classes (by internal name) a table holds.
+pub type Keep<'a> = &'a dyn Fn(&str) -> bool;
+
+/// [`table_cached`] of the top-level classes `filter`'s function accepts ([`table_where`]);
+/// its name tells the cached parts apart (`<content sha1>-<name>.api`), so it must change
+/// whenever what the function accepts does. The JDK image's table is kept so: an image is
+/// as immutable as a jar.
+pub fn table_cached_where(
+    archives: &[PathBuf],
+    cache_dir: Option<&std::path::Path>,
+    filter: Option<(&str, Keep<'_>)>,
+) -> (String, TableStats) {
+    let keep_all: Keep<'_> = &|_| true;
+    let (suffix, keep) = match filter {
+        Some((name, f)) => (format!("-{name}"), f),
+        None => (String::new(), keep_all),
+    };
+    let Some(dir) = cache_dir else { return table_where(archives, keep) };
     let mut out = String::new();
     let mut stats = TableStats::default();
     let mut seen: HashSet<String> = HashSet::new();
@@ -54,30 +74,31 @@ pub fn table_cached(archives: &[PathBuf], cache_dir: Option<&std::path::Path>) -
                 continue;
             }
         };
-        let file = dir.join(format!("{hash}.api"));
+        let name = format!("{hash}{suffix}.api");
+        let file = dir.join(&name);
         let text = match crate::library::read_signed(&file)
             .and_then(|t| t.strip_prefix(CACHE_FORMAT)?.strip_prefix('\n').map(str::to_owned))
         {
             Some(t) => t,
             None => {
-                let (t, s) = table(std::slice::from_ref(path));
+                let (t, s) = table_where(std::slice::from_ref(path), keep);
                 if !s.skipped.is_empty() {
                     stats.skipped.extend(s.skipped);
                     continue;
                 }
-                crate::library::write_signed(dir, &format!("{hash}.api"), &format!("{CACHE_FORMAT}\n{t}"));
+                crate::library::write_signed(dir, &name, &format!("{CACHE_FORMAT}\n{t}"));
                 t
             }
         };
         stats.archives += 1;
         // Whole groups (a top-level type and its members), unless an earlier archive had it.
-        let mut keep = false;
+        let mut keep_group = false;
         for line in text.lines() {
             if let Some(rest) = line.strip_prefix("T - ") {
                 let fqn = rest.split(' ').nth(2).unwrap_or_default();
-                keep = seen.insert(fqn.to_owned());
+                keep_group = seen.insert(fqn.to_owned());
             }
-            if keep {
+            if keep_group {
                 if line.starts_with("T ") {
                     stats.classes += 1;
                 }

@@ -77,6 +77,10 @@ pub struct LibraryIndex {
     by_name: HashMap<String, usize>,
     /// Archives that could not be read, with why.
     pub skipped: Vec<(PathBuf, String)>,
+    /// Where the archives' lists are cached (the member table's parts too).
+    cache_dir: Option<PathBuf>,
+    /// The members by name, read on first use ([`LibraryIndex::members`]).
+    members: std::sync::OnceLock<crate::members::MemberTable>,
 }
 
 /// Whether an internal name is an anonymous or local class (`Foo$1`, `Foo$1Local`), which no
@@ -89,7 +93,7 @@ impl LibraryIndex {
     /// Indexes `archives` (path and origin), using and filling the cache in `cache_dir`
     /// (`None`: no cache).
     pub fn build(archives: &[(PathBuf, Origin)], cache_dir: Option<&Path>) -> LibraryIndex {
-        let mut ix = LibraryIndex::default();
+        let mut ix = LibraryIndex { cache_dir: cache_dir.map(Path::to_path_buf), ..LibraryIndex::default() };
         for (path, origin) in archives {
             match list_classes(path, cache_dir) {
                 Ok((classes, cached)) => {
@@ -123,6 +127,17 @@ impl LibraryIndex {
     /// `java.util.Map$Entry`).
     pub fn get(&self, qualified: &str) -> Option<&LibraryClass> {
         self.by_name.get(&qualified.replace('$', ".")).map(|&i| &self.classes[i])
+    }
+
+    /// The position in [`LibraryIndex::classes`] of the class `internal` (`java/util/Map$Entry`).
+    pub fn position(&self, internal: &str) -> Option<usize> {
+        self.by_name.get(&crate::signature::internal_to_source(internal)).copied()
+    }
+
+    /// The members of the index's public classes by name, built on first use (each
+    /// archive's part cached beside its class list).
+    pub fn members(&self) -> &crate::members::MemberTable {
+        self.members.get_or_init(|| crate::members::MemberTable::build(self, self.cache_dir.as_deref()))
     }
 
     /// The archive of `c`.
@@ -164,6 +179,42 @@ fn jmods_only(jdk_home: &Path) -> Vec<PathBuf> {
         .collect();
     out.sort_by_key(|p| (!p.ends_with("java.base.jmod"), p.clone()));
     out
+}
+
+/// The packages whose types the JDK's name table holds (as in `jdk_types.txt`).
+const JDK_NAME_PREFIXES: [&str; 5] = ["java/", "javax/", "org/w3c/", "org/xml/", "org/ietf/"];
+
+/// The JDK's public top-level type names by package, read from its class archives
+/// ([`jdk_jmods`]: the jmods, else the runtime image), in `mji_xref`'s `jdk_types.txt`
+/// format: one line per package, `java.util ArrayList HashMap …`, packages and names
+/// sorted. Only the standard namespaces (`java.*`, `javax.*`, `org.w3c.*`, `org.xml.*`,
+/// `org.ietf.*`); only public types, the ones an import or `java.lang` brings into scope
+/// (JLS §7.5). The archives' class lists are the library index's ([`list_classes`]), cached
+/// by content, so a warm process reads no class file. `None` when no archive could be read.
+pub fn jdk_type_names(jdk_home: &Path, cache_dir: Option<&Path>) -> Option<String> {
+    let mut packages: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> = Default::default();
+    let mut read = false;
+    for archive in jdk_jmods(jdk_home) {
+        let Ok((classes, _)) = list_classes(&archive, cache_dir) else { continue };
+        read = true;
+        for (access, internal) in classes {
+            if access & reader::acc::PUBLIC == 0
+                || internal.contains('$')
+                || !JDK_NAME_PREFIXES.iter().any(|p| internal.starts_with(p))
+            {
+                continue;
+            }
+            if let Some((pkg, name)) = internal.rsplit_once('/') {
+                packages.entry(pkg.replace('/', ".")).or_default().insert(name.to_owned());
+            }
+        }
+    }
+    read.then(|| {
+        packages
+            .into_iter()
+            .map(|(p, names)| format!("{p} {}\n", names.into_iter().collect::<Vec<_>>().join(" ")))
+            .collect()
+    })
 }
 
 /// (size, mtime in ns) of a file.
@@ -260,12 +311,11 @@ fn hash_archive(canonical: &Path) -> Result<String, ClassError> {
     Ok(sha1::Digest::finalize(h).iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// Reads every class header of an archive (the cold path: each class is inflated once).
-fn read_archive_classes(path: &Path) -> Result<Vec<(u16, String)>, ClassError> {
-    let mut a = Archive::open(path)?;
+/// The class entries of an archive: under its class prefix, no `META-INF/` (versioned
+/// classes), `module-info` or `package-info`.
+pub(crate) fn class_entries(a: &Archive) -> Vec<crate::archive::Entry> {
     let prefix = a.class_prefix();
-    let entries: Vec<_> = a
-        .entries
+    a.entries
         .iter()
         .filter(|e| {
             e.name.starts_with(prefix)
@@ -275,7 +325,14 @@ fn read_archive_classes(path: &Path) -> Result<Vec<(u16, String)>, ClassError> {
                 && !e.name.ends_with("package-info.class")
         })
         .cloned()
-        .collect();
+        .collect()
+}
+
+/// Reads every class header of an archive (the cold path: each class is inflated once).
+fn read_archive_classes(path: &Path) -> Result<Vec<(u16, String)>, ClassError> {
+    let mut a = Archive::open(path)?;
+    let prefix = a.class_prefix();
+    let entries = class_entries(&a);
     let mut out = Vec::with_capacity(entries.len());
     for e in entries {
         // One unreadable class never fails the archive.

@@ -43,7 +43,7 @@ pub struct FindSymbolOptions {
     pub max_results: u32,
     pub case_sensitive: bool,
     pub offset: u32,
-    /// libraries: JDK + classpath types (their members: java_index the class).
+    /// libraries: JDK + classpath jars.
     pub scope: Scope,
 }
 
@@ -86,6 +86,12 @@ pub struct SymbolResult {
     pub start_line: u32,
     pub end_line: u32,
     pub signature_text: String,
+    /// jdk|classpath: a library symbol (filePath: its class name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<String>,
+    // (The archive's path; no doc, which every client would pay for in tools/list.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub archive: Option<String>,
 }
 
 /// How complete the index was when a search answered.
@@ -420,6 +426,8 @@ pub(crate) fn find_symbol(
                 } else {
                     f.symbol.signature.to_string()
                 },
+                origin: None,
+                archive: None,
             }
         })
         .collect();
@@ -659,8 +667,9 @@ pub fn find_type_scoped(
     })
 }
 
-/// `java_find_symbol` over `scope`: the workspace's matches first, then the library types'
-/// (a class file index holds types; a library member is found by outlining its class).
+/// `java_find_symbol` over `scope`: the workspace's matches first, then the libraries':
+/// their types and their classes' members (the library index's member table), ranked as the
+/// workspace's are (tier, kind, name length, name, owner).
 pub(crate) fn find_symbol_scoped(
     index: &LiveIndex,
     under: Option<&Path>,
@@ -675,33 +684,7 @@ pub(crate) fn find_symbol_scoped(
     if query.is_empty() {
         return find_symbol(index, under, args);
     }
-    let types_wanted = matches!(args.options.match_kind, MatchKind::Any | MatchKind::Class) && !query.contains('#');
-    let lib: Vec<SymbolResult> = if types_wanted {
-        let type_args = FindTypeArgs {
-            pattern: query.to_owned(),
-            kind: TypeFilter::Any,
-            max_results: MAX_RESULTS,
-            offset: 0,
-            case_sensitive: args.options.case_sensitive,
-            scope: Scope::Libraries,
-            root: String::new(),
-        };
-        find_library_types(libs, &type_args)
-            .into_iter()
-            .map(|t| SymbolResult {
-                signature_text: format!("{} {} {}", t.modifiers.join(" "), t.kind, t.fqn).trim_start().to_owned(),
-                file_path: t.file_path,
-                symbol_id: t.symbol_id,
-                kind: "class".to_owned(),
-                type_kind: Some(t.kind),
-                qualified_name: t.fqn,
-                start_line: t.start_line,
-                end_line: t.end_line,
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let lib = LibraryHits::find(libs, args);
     let offset = args.options.offset as usize;
     let (mut results, ws_total) = if args.options.scope == Scope::All {
         let mut ws_args = args.clone();
@@ -713,8 +696,8 @@ pub(crate) fn find_symbol_scoped(
     };
     let lib_start = offset.saturating_sub(ws_total);
     let room = limit.saturating_sub(results.len());
-    results.extend(lib.iter().skip(lib_start).take(room).cloned());
-    let total = ws_total + lib.len();
+    results.extend(lib.page(libs, lib_start, room));
+    let total = ws_total + lib.hits.len();
     let (truncated, next_offset) = paging(args.options.offset, results.len(), total);
     Ok(FindSymbolResult {
         root_dir: args.root_dir.clone(),
@@ -725,6 +708,182 @@ pub(crate) fn find_symbol_scoped(
         next_offset,
         index: IndexStatus::with_progress(index, index.progress()),
     })
+}
+
+/// The library matches of a `java_find_symbol` query, ranked; rendered a page at a time.
+struct LibraryHits {
+    types: Vec<TypeResult>,
+    /// (rank key, what): a type by its position in `types`, or a member by its name's and
+    /// its own position in the member table.
+    hits: Vec<LibraryHit>,
+}
+
+#[derive(Clone, Copy)]
+enum LibraryHit {
+    Type(usize),
+    Member(usize, usize),
+}
+
+impl LibraryHits {
+    fn find(libs: &mji_classfile::LibraryIndex, args: &FindSymbolArgs) -> LibraryHits {
+        use mji_classfile::members::MemberKind;
+        let query = args.query.trim();
+        let cs = args.options.case_sensitive;
+        let mk = args.options.match_kind;
+        // (tier, kind rank, name length, name, owner, signature) as the workspace ranks.
+        type Key<'a> = (mji_index::matcher::Tier, u8, usize, &'a str, &'a str, &'a str);
+        let mut keyed: Vec<(Key, LibraryHit)> = Vec::new();
+        let types: Vec<TypeResult> = if matches!(mk, MatchKind::Any | MatchKind::Class) && !query.contains('#') {
+            let type_args = FindTypeArgs {
+                pattern: query.to_owned(),
+                kind: TypeFilter::Any,
+                max_results: MAX_RESULTS,
+                offset: 0,
+                case_sensitive: cs,
+                scope: Scope::Libraries,
+                root: String::new(),
+            };
+            find_library_types(libs, &type_args)
+        } else {
+            Vec::new()
+        };
+        let simple_pattern = {
+            let raw = query.rsplit_once('.').map_or(query, |(_, n)| if n.is_empty() { "*" } else { n });
+            Pattern::new(raw, cs)
+        };
+        for (i, t) in types.iter().enumerate() {
+            let simple = t.fqn.rsplit('.').next().unwrap_or(&t.fqn);
+            if let Some(tier) = simple_pattern.tier(simple) {
+                keyed.push(((tier, 0, simple.len(), simple, &t.fqn, ""), LibraryHit::Type(i)));
+            }
+        }
+        if !matches!(mk, MatchKind::Class) {
+            // `Bar#doThing` or `Bar.doThing`: the name is the last part, the rest must end the
+            // owner's qualified name.
+            let (owner, name) = match query.rsplit_once('#') {
+                Some((o, n)) => (Some(o), n),
+                None => match query.rsplit_once('.') {
+                    Some((o, n)) if !n.is_empty() => (Some(o), n),
+                    _ => (None, query),
+                },
+            };
+            let pattern = Pattern::new(name, cs);
+            let owner_ok = |own: &str| match owner {
+                None => true,
+                Some(o) => {
+                    let (own, o) =
+                        if cs { (own.to_owned(), o.to_owned()) } else { (own.to_lowercase(), o.to_lowercase()) };
+                    own == o
+                        || own.ends_with(&format!(".{o}"))
+                        || (o.contains(['*', '?']) && wildcard_match(&o, &own, cs))
+                }
+            };
+            let table = libs.members();
+            for (ni, n) in table.names.iter().enumerate() {
+                let Some(tier) = pattern.tier(n) else { continue };
+                for (mi, m) in table.members[ni].iter().enumerate() {
+                    let rank = match m.kind {
+                        MemberKind::Method => 1,
+                        MemberKind::Constructor => 2,
+                        MemberKind::Field => 3,
+                        MemberKind::EnumConstant => 4,
+                    };
+                    let wanted = match mk {
+                        MatchKind::Any => true,
+                        MatchKind::Class => false,
+                        MatchKind::Method => rank <= 2,
+                        MatchKind::Field => rank >= 3,
+                    };
+                    if !wanted {
+                        continue;
+                    }
+                    let class = &libs.classes[m.class as usize];
+                    if owner.is_none() || owner_ok(&class.qualified()) {
+                        keyed.push((
+                            (tier, rank, n.len(), n, &class.internal, m.signature()),
+                            LibraryHit::Member(ni, mi),
+                        ));
+                    }
+                }
+            }
+        }
+        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        let hits = keyed.into_iter().map(|(_, h)| h).collect();
+        LibraryHits { types, hits }
+    }
+
+    /// Results `start..start + len` of the ranked matches.
+    fn page(&self, libs: &mji_classfile::LibraryIndex, start: usize, len: usize) -> Vec<SymbolResult> {
+        use mji_classfile::members::{MemberKind, render_signature};
+        use mji_model::{SymbolId, SymbolKind};
+        let table = libs.members();
+        self.hits
+            .iter()
+            .skip(start)
+            .take(len)
+            .map(|h| match *h {
+                LibraryHit::Type(i) => {
+                    let t = &self.types[i];
+                    SymbolResult {
+                        signature_text: format!("{} {} {}", t.modifiers.join(" "), t.kind, t.fqn)
+                            .trim_start()
+                            .to_owned(),
+                        file_path: t.file_path.clone(),
+                        symbol_id: t.symbol_id.clone(),
+                        kind: "class".to_owned(),
+                        type_kind: Some(t.kind.clone()),
+                        qualified_name: t.fqn.clone(),
+                        start_line: t.start_line,
+                        end_line: t.end_line,
+                        origin: t.origin.clone(),
+                        archive: t.archive.clone(),
+                    }
+                }
+                LibraryHit::Member(ni, mi) => {
+                    let (name, m) = (&*table.names[ni], &table.members[ni][mi]);
+                    let c = &libs.classes[m.class as usize];
+                    let owner = c.qualified();
+                    let a = libs.archive_of(c);
+                    let sig = mji_classfile::signature::method(m.signature());
+                    let types = sig.as_ref().map(|s| s.params.join(",")).unwrap_or_default();
+                    let (kind, id) = match m.kind {
+                        MemberKind::Method => (
+                            "method",
+                            SymbolId::member(
+                                SymbolKind::Method,
+                                &owner,
+                                SymbolId::method_member(name, &types, sig.as_ref().map_or("", |s| &s.ret)),
+                                0,
+                                0,
+                            ),
+                        ),
+                        MemberKind::Constructor => (
+                            "constructor",
+                            SymbolId::member(SymbolKind::Ctor, &owner, SymbolId::ctor_member(name, &types), 0, 0),
+                        ),
+                        MemberKind::Field => {
+                            ("field", SymbolId::member(SymbolKind::Field, &owner, name.to_owned(), 0, 0))
+                        }
+                        MemberKind::EnumConstant => {
+                            ("field", SymbolId::member(SymbolKind::EnumConstant, &owner, name.to_owned(), 0, 0))
+                        }
+                    };
+                    SymbolResult {
+                        file_path: owner.clone(),
+                        symbol_id: id.to_string(),
+                        kind: kind.to_owned(),
+                        type_kind: None,
+                        qualified_name: format!("{owner}#{name}"),
+                        start_line: 0,
+                        end_line: 0,
+                        signature_text: render_signature(name, m),
+                        origin: Some(a.origin.as_str().to_owned()),
+                        archive: Some(a.path.display().to_string()),
+                    }
+                }
+            })
+            .collect()
+    }
 }
 
 /// `find_resource` in the workspace, or only under `under` (a root).

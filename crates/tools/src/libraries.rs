@@ -16,6 +16,7 @@ use crate::workspace::Workspace;
 
 /// The library index of `ws`, built on first use (cached per archive in the user cache dir).
 pub fn index(ws: &Workspace) -> Arc<LibraryIndex> {
+    refresh(ws);
     if let Ok(held) = ws.libraries.read()
         && let Some(ix) = &*held
     {
@@ -44,6 +45,37 @@ pub fn index(ws: &Workspace) -> Arc<LibraryIndex> {
     ix
 }
 
+/// Forgets the library types when the Maven classpaths stored in a trusted workspace's cache
+/// changed since they were read (a `get_problems` run resolved one): navigation then uses
+/// what Maven resolved without a restart. A listing of one directory; nothing untrusted.
+pub fn refresh(ws: &Workspace) {
+    use std::sync::atomic::Ordering;
+    if !ws.config.trusted {
+        return;
+    }
+    let dir = ws.build_settings().cache_dir.join("classpaths");
+    let mut names: Vec<(std::ffi::OsString, u64, Option<std::time::SystemTime>)> = std::fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let m = e.metadata().ok()?;
+            Some((e.file_name(), m.len(), m.modified().ok()))
+        })
+        .collect();
+    names.sort();
+    let stamp = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        names.hash(&mut h);
+        h.finish() | 1
+    };
+    let before = ws.libraries_stamp.swap(stamp, Ordering::AcqRel);
+    if before != 0 && before != stamp {
+        forget(ws);
+    }
+}
+
 /// Forgets the library index and the engine's library types: the next call reads the
 /// classpath again (after the build files changed; `maven_update_project`).
 pub fn forget(ws: &Workspace) {
@@ -62,9 +94,11 @@ pub fn forget(ws: &Workspace) {
 /// The workspace's classpath jars, in order: the configured `classpath`'s, then what the
 /// project model resolves for each module of each root's build (`mji_build::classpath`: a
 /// Maven module's dependencies from the local repository, a Gradle build's from its caches,
-/// a plain project's `lib/`). Navigation never runs the build: a Maven module's classpath is
-/// its pom's dependencies found in the local repository, without their own dependencies —
-/// a type whose supertypes are missing then stays `likely`, never guessed.
+/// a plain project's `lib/`). Navigation never runs the build. In a trusted workspace, a
+/// Maven module's classpath is the one Maven resolved when a run stored it (`get_problems`,
+/// `maven_update_project`: the test scope, else the compile scope); otherwise its pom's
+/// dependencies found in the local repository, without their own dependencies — a type
+/// whose supertypes are missing then stays `likely`, never guessed.
 pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = Vec::new();
     let add = |p: &Path, out: &mut Vec<PathBuf>| {
@@ -75,7 +109,8 @@ pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
     for p in &ws.config.classpath {
         add(p, &mut out);
     }
-    let mut settings = ws.build_settings();
+    let trusted = ws.build_settings();
+    let mut settings = trusted.clone();
     settings.trusted = false;
     let repo = mji_build::classpath::repo_local(&settings);
     let roots = ws.roots.paths().to_vec();
@@ -83,6 +118,15 @@ pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
         let probe = if root.join("pom.xml").is_file() { root.join("pom.xml") } else { root.clone() };
         let project = mji_build::project::project_for(&probe, root, Some(&repo), &[]);
         for m in &project.modules {
+            use mji_build::classpath::{Scope, maven_stored};
+            if let Some(cp) = maven_stored(&m.dir, root, &trusted, Scope::Test)
+                .or_else(|| maven_stored(&m.dir, root, &trusted, Scope::Main))
+            {
+                for p in &cp {
+                    add(p, &mut out);
+                }
+                continue;
+            }
             // Any file of the module stands for it; the pom, else its first source root.
             let file = match m.dir.join("pom.xml") {
                 pom if pom.is_file() => pom,
@@ -102,8 +146,9 @@ pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
 /// typed by the method's signature. Without classpath jars the engine keeps the JDK's alone.
 ///
 /// When the user's JDK is another version than the committed JDK table's, the JDK's part is
-/// read from its image (`lib/modules`, the table's packages), so the JDK described is the one
-/// the user runs.
+/// read from its image (the table's packages) and its package and type names replace JDK
+/// 17's, so the JDK described — what an import or `java.lang` resolves to — is the one the
+/// user runs.
 pub fn type_xref(ws: &Workspace) {
     use mji_xref::world::jdk_api::JdkApi;
     let Ok(mut done) = ws.xref_libraries.lock() else { return };
@@ -112,7 +157,7 @@ pub fn type_xref(ws: &Workspace) {
     }
     *done = true;
     let jars = classpath_jars(ws);
-    let jdk = user_jdk_table();
+    let jdk = user_jdk_tables();
     if jars.is_empty() && jdk.is_none() {
         // Nothing beyond the committed table (and, after `forget`, none of the old jars').
         ws.xref.set_libraries(None);
@@ -120,7 +165,12 @@ pub fn type_xref(ws: &Workspace) {
     }
     let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
     let (table, _) = mji_classfile::api::table_cached(&jars, cache.as_deref());
-    ws.xref.set_libraries(Some(Arc::new(JdkApi::with_jdk(jdk.as_deref(), &table))));
+    let jdk = jdk.as_deref();
+    let mut api = JdkApi::with_jdk(jdk.and_then(|j| j.api.as_deref()), &table);
+    if let Some(names) = jdk.and_then(|j| j.names.as_deref()) {
+        api = api.with_names(names);
+    }
+    ws.xref.set_libraries(Some(Arc::new(api)));
 }
 
 /// The user's JDK (`JAVA_HOME`, else `javac` on `PATH`) and its major version, from its
@@ -136,30 +186,107 @@ pub fn user_jdk() -> Option<(PathBuf, u32)> {
     Some((home, major))
 }
 
-/// The API table of the user's JDK image for the committed table's packages, when its version
-/// is not the table's (read once per process).
-fn user_jdk_table() -> Option<String> {
+/// The user's JDK as the resolution engine reads it, when its version is not the committed
+/// table's (`None` otherwise): the API table of the committed table's packages and the
+/// public type names of its standard packages, both read from its class archives.
+pub struct UserJdkTables {
+    pub home: PathBuf,
+    pub api: Option<String>,
+    pub names: Option<String>,
+}
+
+/// The [`UserJdkTables`] of the user's JDK: kept per process, and in the user cache dir by
+/// the archives' content hashes (found through their stamps: path, size, mtime), so a
+/// process after the first reads no class file of the image.
+pub fn user_jdk_tables() -> Option<Arc<UserJdkTables>> {
     use mji_xref::world::jdk_api::{JdkApi, TABLE_JDK_VERSION};
-    static TABLES: std::sync::Mutex<Vec<(PathBuf, Option<String>)>> = std::sync::Mutex::new(Vec::new());
+    static TABLES: std::sync::Mutex<Vec<Arc<UserJdkTables>>> = std::sync::Mutex::new(Vec::new());
     let (home, major) = user_jdk()?;
     if major == TABLE_JDK_VERSION {
         return None;
     }
     let mut tables = TABLES.lock().ok()?;
-    if let Some((_, t)) = tables.iter().find(|(h, _)| *h == home) {
-        return t.clone();
+    if let Some(t) = tables.iter().find(|t| t.home == home) {
+        return Some(t.clone());
     }
-    let modules = home.join("lib/modules");
-    let table = modules.is_file().then(|| {
-        let packages: std::collections::HashSet<String> =
-            JdkApi::get().files.iter().map(|(f, _)| f.package.replace('.', "/")).collect();
-        mji_classfile::api::table_where(&[modules], &|internal| {
-            internal.rsplit_once('/').is_some_and(|(p, _)| packages.contains(p))
-        })
-        .0
+    let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
+    let archives = library::jdk_jmods(&home);
+    let mut packages: Vec<String> = JdkApi::get().files.iter().map(|(f, _)| f.package.replace('.', "/")).collect();
+    packages.sort();
+    packages.dedup();
+    // The cached part's name changes with the packages kept.
+    let filter_name =
+        format!("jdk{TABLE_JDK_VERSION}-{}", &mji_classfile::sha1_hex(packages.join(" ").as_bytes())[..12]);
+    let keep =
+        |internal: &str| internal.rsplit_once('/').is_some_and(|(p, _)| packages.binary_search(&p.to_owned()).is_ok());
+    let (api, stats) = mji_classfile::api::table_cached_where(&archives, cache.as_deref(), Some((&filter_name, &keep)));
+    let t = Arc::new(UserJdkTables {
+        api: (stats.archives > 0).then_some(api),
+        names: library::jdk_type_names(&home, cache.as_deref()),
+        home,
     });
-    tables.push((home, table.clone()));
-    table
+    tables.push(t.clone());
+    Some(t)
+}
+
+/// `show_definition` of a name in the libraries (`HashMap`, `java.util.HashMap`,
+/// `Map.Entry`, `HashMap#put`, `HashMap.put`, `put`): the public library types of that
+/// name and the public and protected members of that name of the classes the qualifier
+/// names, by exact name as in the workspace (constructors only with a qualifier). Types
+/// first, then methods, constructors and fields; the first `limit` described from their
+/// sources or class files. Returns how many there are and those.
+pub(crate) fn definitions(ws: &Workspace, symbol: &str, limit: usize) -> (usize, Vec<crate::xref::Definition>) {
+    use mji_classfile::members::MemberKind;
+    use mji_classfile::reader::acc;
+    use mji_xref::Category;
+    let ix = index(ws);
+    let s = symbol.trim().replace('#', ".");
+    let (qual, name) = match s.rsplit_once('.') {
+        Some((q, n)) => (Some(q), n),
+        None => (None, s.as_str()),
+    };
+    let owner_ok = |owner: &str| qual.is_none_or(|q| owner == q || owner.ends_with(&format!(".{q}")));
+    // (category, owner, key, origin)
+    let mut found: Vec<(Category, String, String, Origin)> = Vec::new();
+    for c in ix.classes.iter().filter(|c| c.access & acc::PUBLIC != 0 && c.simple() == name) {
+        let fqn = c.qualified();
+        if fqn == s || qual.is_none() || fqn.ends_with(&format!(".{s}")) {
+            found.push((Category::Type, fqn.clone(), fqn, ix.archive_of(c).origin));
+        }
+    }
+    let table = ix.members();
+    if let Ok(at) = table.names.binary_search_by(|n| (**n).cmp(name)) {
+        for m in &table.members[at] {
+            let class = &ix.classes[m.class as usize];
+            let owner = class.qualified();
+            if !owner_ok(&owner) || (m.kind == MemberKind::Constructor && qual.is_none()) {
+                continue;
+            }
+            let (category, key) = match (m.kind, m.erased_params()) {
+                (MemberKind::Method, Some(p)) => (Category::Method, format!("{owner}#{name}({p})")),
+                (MemberKind::Constructor, Some(p)) => (Category::Ctor, format!("{owner}#{name}({p})")),
+                _ => (Category::Field, format!("{owner}#{name}")),
+            };
+            found.push((category, owner, key, ix.archive_of(class).origin));
+        }
+    }
+    found.sort_by(|a, b| (a.0, a.1.len(), &a.1, &a.2).cmp(&(b.0, b.1.len(), &b.1, &b.2)));
+    found.dedup_by(|a, b| a.2 == b.2);
+    let total = found.len();
+    let defs = found
+        .into_iter()
+        .take(limit)
+        .map(|(category, _, key, origin)| {
+            let origin = match origin {
+                Origin::Jdk => mji_xref::world::Origin::Jdk,
+                Origin::Classpath => mji_xref::world::Origin::Library,
+            };
+            let mut d = crate::xref::Definition::new(category, key, origin);
+            crate::xref::describe_library(ws, &mut d, category);
+            d
+        })
+        .collect();
+    (total, defs)
 }
 
 /// What a `java_index` `filePath` names outside the workspace, if anything.

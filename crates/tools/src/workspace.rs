@@ -155,6 +155,8 @@ pub struct Workspace {
     pub(crate) libraries: std::sync::RwLock<Option<Arc<mji_classfile::LibraryIndex>>>,
     /// True once the xref engine has the classpath's library types (`crate::libraries::type_xref`).
     pub(crate) xref_libraries: std::sync::Mutex<bool>,
+    /// The Maven classpaths stored when the library types were read (`crate::libraries::refresh`).
+    pub(crate) libraries_stamp: std::sync::atomic::AtomicU64,
 }
 
 impl Workspace {
@@ -199,6 +201,7 @@ impl Workspace {
             build_models: std::sync::Mutex::default(),
             libraries: std::sync::RwLock::new(None),
             xref_libraries: std::sync::Mutex::new(false),
+            libraries_stamp: std::sync::atomic::AtomicU64::new(0),
         })
     }
 
@@ -600,6 +603,7 @@ impl Workspace {
     pub fn xref_world(&self) -> (Arc<World>, ShownFiles) {
         use rayon::prelude::*;
         self.wait_index();
+        crate::libraries::refresh(self);
         // With a watcher running and no file event since the last call, nothing changed: no
         // stat of every file (tens of milliseconds on the JDK).
         let version = self.index().version();
@@ -975,20 +979,57 @@ impl Workspace {
                 }
             }
         }
+        use crate::find::Scope;
+        let limit = args.limit.clamp(1, 200) as usize;
+        // A candidate with a workspace type is the workspace's; the others the libraries'.
+        let in_scope = |c: &xref::Candidate| match args.scope {
+            Scope::Workspace => c.type_id.is_some(),
+            Scope::Libraries => c.type_id.is_none(),
+            Scope::All => true,
+        };
+        let resolved_here = !exact.is_empty();
+        exact.retain(in_scope);
         let (resolution, list) = if !exact.is_empty() {
             ("exact", exact)
+        } else if resolved_here {
+            return Err(ToolError::NoSuchSymbol(format!(
+                "{} at that position is defined outside scope {}; scope all shows it",
+                args.symbol.trim(),
+                serde_json::to_value(args.scope).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+            )));
         } else {
-            let c = xref::candidates(&w, &args.symbol, ctx_file);
+            let c =
+                if args.scope == Scope::Libraries { Vec::new() } else { xref::candidates(&w, &args.symbol, ctx_file) };
             if c.is_empty() {
-                return Err(ToolError::NoSuchSymbol(format!(
-                    "no type, method or field named {} in the workspace",
-                    args.symbol.trim()
-                )));
+                // By name in the libraries (scope libraries, or all when the workspace has none).
+                let (total, definitions) = if args.scope == Scope::Workspace {
+                    (0, Vec::new())
+                } else {
+                    crate::libraries::definitions(self, &args.symbol, limit)
+                };
+                if total == 0 {
+                    return Err(ToolError::NoSuchSymbol(format!(
+                        "no type, method or field named {} in the {}",
+                        args.symbol.trim(),
+                        match args.scope {
+                            Scope::Workspace => "workspace",
+                            Scope::Libraries => "libraries (the JDK and the classpath jars)",
+                            Scope::All => "workspace or its libraries (the JDK and the classpath jars)",
+                        }
+                    )));
+                }
+                return Ok(ShowDefinitionResult {
+                    symbol: args.symbol.clone(),
+                    resolution: if total == 1 { "exact" } else { "ranked" }.into(),
+                    total: total as u64,
+                    truncated: total > definitions.len(),
+                    definitions,
+                    opened: None,
+                });
             }
             (if c.len() == 1 { "exact" } else { "ranked" }, c)
         };
         let total = list.len();
-        let limit = args.limit.clamp(1, 200) as usize;
         let mut defs = Vec::new();
         for c in list.iter().take(limit) {
             let outline = c.type_id.and_then(|id| {

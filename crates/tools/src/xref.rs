@@ -509,7 +509,7 @@ fn closure(
 // ---- show_definition ---------------------------------------------------------------------
 
 /// Arguments of `show_definition`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ShowDefinitionArgs {
     pub symbol: String,
@@ -525,6 +525,28 @@ pub struct ShowDefinitionArgs {
     /// Also show the first definition in the user's editor.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub open: bool,
+    // (workspace, libraries: the JDK's and the classpath jars', or all; no doc: tools/list is
+    // at its budget.)
+    #[serde(default = "scope_all")]
+    pub scope: crate::find::Scope,
+}
+
+fn scope_all() -> crate::find::Scope {
+    crate::find::Scope::All
+}
+
+impl Default for ShowDefinitionArgs {
+    fn default() -> Self {
+        ShowDefinitionArgs {
+            symbol: String::new(),
+            file_path: String::new(),
+            line: 0,
+            column: 0,
+            limit: default_def_limit(),
+            open: false,
+            scope: scope_all(),
+        }
+    }
 }
 
 fn default_def_limit() -> u32 {
@@ -560,6 +582,24 @@ pub struct Definition {
     pub archive: Option<String>,
 }
 
+impl Definition {
+    /// A definition of `category` named `qualified_name`, not yet located or described.
+    pub fn new(category: Category, qualified_name: String, origin: Origin) -> Definition {
+        Definition {
+            kind: kind_name(category).to_string(),
+            qualified_name,
+            origin,
+            file: None,
+            start_line: None,
+            end_line: None,
+            signature: None,
+            javadoc: None,
+            symbol_id: None,
+            archive: None,
+        }
+    }
+}
+
 /// Fills a JDK or library definition from the library index: the source file in its
 /// sources archive (a `jar:` path with exact lines, readable with `java_read_range`), else its
 /// class file's outline (lines 0). A type the index does not hold stays without a file.
@@ -580,22 +620,38 @@ pub fn describe_library(ws: &crate::workspace::Workspace, d: &mut Definition, ca
         let p = p.trim_end_matches(')');
         if p.is_empty() { 0 } else { p.split(',').count() }
     });
+    // Same name and arity; of those, the one whose parameter types (simple names) are the
+    // key's, when one is.
+    let simple = |t: &str| {
+        let t = t.split('<').next().unwrap_or(t).replace("...", "[]");
+        t.rsplit('.').next().unwrap_or(&t).trim().to_owned()
+    };
+    let wanted: Option<Vec<String>> = d
+        .qualified_name
+        .split_once('(')
+        .map(|(_, p)| p.trim_end_matches(')').split(',').filter(|t| !t.is_empty()).map(simple).collect());
+    let same_types = |ps: &[mji_model::Param]| {
+        wanted.as_ref().is_some_and(|w| ps.iter().map(|p| simple(&p.type_text)).eq(w.iter().cloned()))
+    };
     let found = match category {
         Category::Type => {
             d.kind = t.kind.as_str().to_string();
             Some((lines(t.start_line, t.end_line), format!("{} {}", t.kind.as_str(), t.qualified_name)))
         }
-        Category::Method => t
-            .methods
-            .iter()
-            .filter(|m| m.name == name)
-            .find(|m| arity.is_none_or(|n| m.params.len() == n))
-            .map(|m| (lines(m.start_line, m.end_line), m.signature_text.clone())),
-        Category::Ctor => t
-            .constructors
-            .iter()
-            .find(|m| arity.is_none_or(|n| m.params.len() == n))
-            .map(|m| (lines(m.start_line, m.end_line), m.signature_text.clone())),
+        Category::Method => {
+            let mut same = t.methods.iter().filter(|m| m.name == name && arity.is_none_or(|n| m.params.len() == n));
+            same.clone()
+                .find(|m| same_types(&m.params))
+                .or_else(|| same.next())
+                .map(|m| (lines(m.start_line, m.end_line), m.signature_text.clone()))
+        }
+        Category::Ctor => {
+            let mut same = t.constructors.iter().filter(|m| arity.is_none_or(|n| m.params.len() == n));
+            same.clone()
+                .find(|m| same_types(&m.params))
+                .or_else(|| same.next())
+                .map(|m| (lines(m.start_line, m.end_line), m.signature_text.clone()))
+        }
         Category::Field => t
             .fields
             .iter()
@@ -636,18 +692,7 @@ pub fn describe(
 ) -> Definition {
     let origin =
         c.type_id.map(|_| Origin::Workspace).unwrap_or_else(|| w.origin(c.key.split('#').next().unwrap_or("")));
-    let mut d = Definition {
-        kind: kind_name(c.category).to_string(),
-        qualified_name: c.key.clone(),
-        origin,
-        file: None,
-        start_line: None,
-        end_line: None,
-        signature: None,
-        javadoc: None,
-        symbol_id: None,
-        archive: None,
-    };
+    let mut d = Definition::new(c.category, c.key.clone(), origin);
     let Some(id) = c.type_id else { return d };
     let path = w.files[w.file_of(id) as usize].path.clone();
     d.file = Some(display(&path));

@@ -22,7 +22,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::decls::{FieldSym, FileDecls, MethodSym, TParam, TypeSym};
 use crate::ty::{OBJECT, Ty, TyText};
-use crate::world::{Ctx, TypeId, World};
+use crate::world::{Ctx, JdkTypes, TypeId, World};
 use mji_model::TypeKind;
 
 /// The loaded table: pseudo-files (one per top-level type), their types and linked supertypes.
@@ -38,6 +38,8 @@ pub struct JdkApi {
     pub jdk_types: u32,
     /// A hash of the library lines (0 without libraries), for what is persisted.
     pub libraries_hash: u64,
+    /// The JDK's package and type names, when not the committed table's (`with_names`).
+    pub names: Option<Arc<JdkTypes>>,
 }
 
 impl JdkApi {
@@ -75,6 +77,15 @@ impl JdkApi {
         api.jdk_types = jdk_types;
         api.libraries_hash = (fnv(libraries.as_bytes()) ^ jdk.map_or(0, |t| fnv(t.as_bytes()).rotate_left(1))) | 1;
         api
+    }
+
+    /// This table with the JDK's package and type names from `names` (the format of
+    /// `jdk_types.txt`, read from the user's JDK image when its version is not the committed
+    /// table's) instead of the committed ones: what imports and `java.lang` resolve to.
+    pub fn with_names(mut self, names: &str) -> JdkApi {
+        self.names = Some(Arc::new(JdkTypes::parse(names)));
+        self.libraries_hash = (self.libraries_hash ^ fnv(names.as_bytes()).rotate_left(2)) | 1;
+        self
     }
 
     pub fn decl(&self, i: u32) -> &TypeSym {
@@ -202,7 +213,7 @@ impl JdkApi {
             })
             .collect();
         let jdk_types = types.len() as u32;
-        JdkApi { files, types, by_fqn, supers, jdk_types, libraries_hash: 0 }
+        JdkApi { files, types, by_fqn, supers, jdk_types, libraries_hash: 0, names: None }
     }
 }
 

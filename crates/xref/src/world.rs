@@ -23,23 +23,34 @@ pub enum Origin {
     Unresolved,
 }
 
-/// The public packages and type names of the JDK (java.*, javax.*, org.w3c/xml/ietf).
+/// The public packages and type names of the JDK (java.*, javax.*, org.w3c/xml/ietf): JDK 17's
+/// (`jdk_types.txt`), or the user's JDK's read from its image (`JdkTypes::parse` of the same
+/// format, `mji_classfile::library::jdk_type_names`) when its version is another.
 pub struct JdkTypes {
-    packages: HashMap<&'static str, HashSet<&'static str>>,
+    packages: HashMap<Box<str>, HashSet<Box<str>>>,
 }
 
 impl JdkTypes {
+    /// The committed table's (JDK 17).
     pub fn get() -> &'static JdkTypes {
-        static JDK: OnceLock<JdkTypes> = OnceLock::new();
-        JDK.get_or_init(|| {
-            let mut packages = HashMap::new();
-            for line in include_str!("jdk_types.txt").lines() {
-                let mut it = line.split(' ');
-                let Some(pkg) = it.next() else { continue };
-                packages.insert(pkg, it.collect());
-            }
-            JdkTypes { packages }
-        })
+        JdkTypes::shared()
+    }
+
+    /// The committed table's, shared.
+    pub fn shared() -> &'static Arc<JdkTypes> {
+        static JDK: OnceLock<Arc<JdkTypes>> = OnceLock::new();
+        JDK.get_or_init(|| Arc::new(JdkTypes::parse(include_str!("jdk_types.txt"))))
+    }
+
+    /// A table of lines `package Type1 Type2 …`.
+    pub fn parse(text: &str) -> JdkTypes {
+        let mut packages: HashMap<Box<str>, HashSet<Box<str>>> = HashMap::new();
+        for line in text.lines() {
+            let mut it = line.split(' ').filter(|w| !w.is_empty());
+            let Some(pkg) = it.next() else { continue };
+            packages.entry(pkg.into()).or_default().extend(it.map(Box::from));
+        }
+        JdkTypes { packages }
     }
 
     pub fn has(&self, pkg: &str, name: &str) -> bool {
@@ -106,7 +117,7 @@ pub struct World {
     /// type.
     methods_by_name: HashMap<Box<str>, Vec<TypeId>>,
     fields_by_name: HashMap<Box<str>, Vec<TypeId>>,
-    pub jdk: &'static JdkTypes,
+    pub jdk: Arc<JdkTypes>,
     /// The JDK's API, with the classpath's libraries when the engine has them (shared, not
     /// copied): its types have ids from [`JDK_BASE`] on.
     api: Option<Arc<JdkApi>>,
@@ -189,7 +200,7 @@ impl World {
             supers: Arc::default(),
             methods_by_name: HashMap::new(),
             fields_by_name: HashMap::new(),
-            jdk: JdkTypes::get(),
+            jdk: api.as_ref().and_then(|a| a.names.clone()).unwrap_or_else(|| JdkTypes::shared().clone()),
             api,
             memo: Vec::new(),
             shape: 0,
@@ -295,7 +306,7 @@ impl World {
             supers: self.supers.clone(),
             methods_by_name: methods,
             fields_by_name: fields,
-            jdk: self.jdk,
+            jdk: self.jdk.clone(),
             api: self.api.clone(),
             memo,
             shape: 0,
