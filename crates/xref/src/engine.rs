@@ -407,14 +407,16 @@ impl XrefEngine {
     }
 
     /// Binds, one file at a time, every file of `files` whose references are not kept yet,
-    /// so later queries read no file; stops when the world moves on, the cap is reached, or
-    /// `stop` says so. Returns how many files it bound.
-    pub fn bind_all(&self, world: &World, files: &[Arc<Path>], stop: &dyn Fn() -> bool) -> usize {
+    /// so later queries read no file; stops after `max` files, when the world moves on, the
+    /// cap is reached, or `stop` says so. Returns how many files it bound.
+    pub fn bind_all(&self, world: &World, files: &[Arc<Path>], max: usize, stop: &dyn Fn() -> bool) -> usize {
         let stamps = self.stamps(files);
         let mut bound = 0;
         for (p, stamp) in files.iter().zip(stamps) {
             let Some(stamp) = stamp else { continue };
-            if stop() || self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape {
+            if bound >= max
+                || stop()
+                || self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape {
                 break;
             }
             let kept = self.refs.read().ok().and_then(|ix| {
