@@ -414,9 +414,7 @@ impl XrefEngine {
         let mut bound = 0;
         for (p, stamp) in files.iter().zip(stamps) {
             let Some(stamp) = stamp else { continue };
-            if bound >= max
-                || stop()
-                || self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape {
+            if bound >= max || stop() || self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape {
                 break;
             }
             let kept = self.refs.read().ok().and_then(|ix| {
