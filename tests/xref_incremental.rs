@@ -302,6 +302,15 @@ fn the_reference_index_is_persisted_and_stays_exact_after_a_restart() {
     assert_eq!(answers(&second), answers(&open(root, false)), "answers after a restart");
     assert!(second.xref_bound_bytes() > lazy, "the queries read references from the store: {lazy} bytes before");
     drop(second);
+    // A server's reference keeper reads the store while the first index pass runs: the
+    // world and the table are in memory before the first call, and answer as a fresh bind.
+    let early = Workspace::open(Config::load(&Flags::roots([root]).set("watch", false), &|_| None).expect("config"))
+        .expect("workspace");
+    early.preload_references();
+    assert!(early.xref_bound().0 >= 100, "read back before the index pass: {:?}", early.xref_bound());
+    early.build_index();
+    assert_eq!(answers(&early), answers(&open(root, false)), "answers after a preload");
+    drop(early);
 
     // Edited while no server ran: an overload of m added. The files that mention m are bound
     // again; the ones that only call Moved.go() are still read from disk.

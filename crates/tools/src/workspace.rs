@@ -159,6 +159,11 @@ pub struct Workspace {
     pub(crate) libraries_stamp: std::sync::atomic::AtomicU64,
 }
 
+/// Files a first binding pass binds between two writes of the reference index: a pass over a
+/// big workspace then never holds every file's references in memory at once (the JDK's are
+/// ~130 MB, which the allocator keeps mapped after they move to disk).
+pub const BIND_CHUNK: usize = 2_000;
+
 impl Workspace {
     /// Opens the roots and their caches. Cache problems are warnings, never failures.
     pub fn open(config: Config) -> Result<Workspace, ToolError> {
@@ -656,11 +661,31 @@ impl Workspace {
 
     /// Binds every file's references in the background of a server (one thread, so calls
     /// keep a core), after which `find_references` reads no file. Returns the files bound.
+    /// Every [`BIND_CHUNK`] files the index is written, so the references just bound live on
+    /// disk from then on.
     pub fn warm_references(&self) -> usize {
-        let (w, files) = self.xref_world();
-        let paths: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
-        let stop = self.stop.clone();
-        self.xref.bind_all(&w, &paths, &move || stop.load(std::sync::atomic::Ordering::Relaxed))
+        let mut total = 0;
+        loop {
+            let (w, files) = self.xref_world();
+            let paths: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
+            let stop = self.stop.clone();
+            let bound =
+                self.xref.bind_all(&w, &paths, BIND_CHUNK, &move || stop.load(std::sync::atomic::Ordering::Relaxed));
+            total += bound;
+            if bound < BIND_CHUNK {
+                return total;
+            }
+            self.persist_references();
+        }
+    }
+
+    /// Reads the persisted world and reference index (with the classpath's library types
+    /// first, which the store must match), without waiting for the first index pass: a
+    /// server's reference keeper does it at start, so that a restart's first cross-reference
+    /// answer finds the world linked.
+    pub fn preload_references(&self) {
+        crate::libraries::type_xref(self);
+        self.xref.preload();
     }
 
     /// The server's reference keeper: binds every file, persists the index, then every
@@ -668,6 +693,7 @@ impl Workspace {
     /// the workspace closes. Runs on the calling thread.
     pub fn keep_references(&self, every: std::time::Duration) {
         let stopped = || self.stop.load(std::sync::atomic::Ordering::Relaxed);
+        self.preload_references();
         // However long the first pass takes (calls wait at most `index_wait_ms` for it; this
         // thread waits for all of it).
         while !stopped() && !self.index().wait_complete(std::time::Duration::from_millis(200)) {}

@@ -117,6 +117,19 @@ impl XrefEngine {
         }
     }
 
+    /// Reads the persisted world and index now (once), rather than on the first call: a
+    /// server does it while its first index pass runs, so the first answer after a restart
+    /// finds the world linked. Call it after [`XrefEngine::set_libraries`] (a store written
+    /// with other library types is not read, and the first call would then link anew).
+    pub fn preload(&self) {
+        if let Ok(mut st) = self.state.lock()
+            && !st.loaded
+        {
+            st.loaded = true;
+            self.load(&mut st);
+        }
+    }
+
     /// The world for exactly these files: files whose stamp changed are read again (in
     /// parallel), the world is relinked when anything changed, and the kept references of the
     /// files the change can affect are dropped. Returns the world and its generation.
@@ -394,14 +407,14 @@ impl XrefEngine {
     }
 
     /// Binds, one file at a time, every file of `files` whose references are not kept yet,
-    /// so later queries read no file; stops when the world moves on, the cap is reached, or
-    /// `stop` says so. Returns how many files it bound.
-    pub fn bind_all(&self, world: &World, files: &[Arc<Path>], stop: &dyn Fn() -> bool) -> usize {
+    /// so later queries read no file; stops after `max` files, when the world moves on, the
+    /// cap is reached, or `stop` says so. Returns how many files it bound.
+    pub fn bind_all(&self, world: &World, files: &[Arc<Path>], max: usize, stop: &dyn Fn() -> bool) -> usize {
         let stamps = self.stamps(files);
         let mut bound = 0;
         for (p, stamp) in files.iter().zip(stamps) {
             let Some(stamp) = stamp else { continue };
-            if stop() || self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape {
+            if bound >= max || stop() || self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape {
                 break;
             }
             let kept = self.refs.read().ok().and_then(|ix| {

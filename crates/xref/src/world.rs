@@ -234,7 +234,11 @@ impl World {
             w.files.push(FileEntry { path, decls, first_type });
         }
         (w.by_fqn, w.by_package, w.packages) = (Arc::new(by_fqn), Arc::new(by_package), Arc::new(packages));
-        let supers: Vec<Vec<Ty>> = (0..w.types.len()).map(|i| w.compute_supers(TypeId(i as u32))).collect();
+        // Each type's supertypes resolve independently (the tables they read are in place).
+        let supers: Vec<Vec<Ty>> = {
+            use rayon::prelude::*;
+            (0..w.types.len()).into_par_iter().map(|i| w.compute_supers(TypeId(i as u32))).collect()
+        };
         w.supers = Arc::new(supers);
         let n = w.types.len() + w.api.as_ref().map(|a| a.types.len()).unwrap_or(0);
         w.memo = (0..n).map(|_| Arc::default()).collect();
