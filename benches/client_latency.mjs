@@ -3,14 +3,13 @@
 // trips including the client's parsing and its validation of structuredContent against the
 // tool's outputSchema. The same calls as benches/client_latency.py.
 //
-// usage: NODE_PATH=target/node_modules node benches/client_latency.mjs BINARY FILE.java [N]
-//   (or run it from a copy under target/, where node finds target/node_modules)
+// usage, from the repository's root: node benches/client_latency.mjs BINARY FILE.java [N]
 import { createRequire } from "node:module";
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 
-// Resolved from NODE_PATH or target/node_modules beside this script's repository.
+// Resolved from target/node_modules under the current directory.
 const require = createRequire(resolve(process.cwd(), "target", "package.json"));
 const { Client } = await import(require.resolve("@modelcontextprotocol/sdk/client/index.js"));
 const { StdioClientTransport } = await import(require.resolve("@modelcontextprotocol/sdk/client/stdio.js"));

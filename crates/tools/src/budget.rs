@@ -54,7 +54,7 @@ thread_local! {
 }
 
 /// `text`'s tokens if they are at most `limit`: the tokenizer's own count, piece by piece.
-fn count_up_to(text: &str, limit: usize) -> Option<usize> {
+pub(crate) fn count_up_to(text: &str, limit: usize) -> Option<usize> {
     let t = tokenizer();
     let text = t.normalize(text);
     PIECES.with_borrow_mut(|kept| {

@@ -66,6 +66,14 @@ pub trait Tool {
     /// out: `truncated`, and where the next call continues (its offset or start line).
     fn cut(_output: &mut Self::Output, _args: &Self::Args, _n: usize) {}
 
+    /// A copy of `output` [`Tool::cut`] to `n` items; a tool whose cut rebuilds the answer can
+    /// skip cloning what it replaces.
+    fn cut_copy(output: &Self::Output, args: &Self::Args, n: usize) -> Self::Output {
+        let mut cut = output.clone();
+        Self::cut(&mut cut, args, n);
+        cut
+    }
+
     /// The whole answer, fitted to the budget. Tools with extra `_meta` override it and call
     /// [`fit`] themselves.
     fn answer(ws: &Workspace, args: Self::Args, budget: Budget) -> Result<Answer, String> {
@@ -130,19 +138,44 @@ fn page_len<T: Tool + ?Sized>(
     let Some(len) = T::page_len(output) else {
         return Err(too_large(T::NAME, budget.tokens, "narrow the call"));
     };
-    // `hi` items do not fit; `lo` do (or lo == 0).
+    // `hi` items do not fit; `lo` do (or lo == 0). The next cut is interpolated from the
+    // renderings' lengths and the bytes per token measured so far (a bisection step whenever
+    // that did not halve the interval), so a large answer is counted a few times, not log2(len).
     let (mut lo, mut hi) = (0usize, len);
+    let mut lo_bytes = [0usize; 2];
+    let mut hi_bytes = whole.lengths();
+    let mut bytes_per_token = [3.0f64; 2];
     let mut best = None;
+    let mut bisect = false;
     while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        let mut cut = output.clone();
-        T::cut(&mut cut, args, mid);
-        if render::<T>(&cut)?.fits(budget) {
-            lo = mid;
-            best = Some(mid);
+        let estimate = |b: [usize; 2], rho: [f64; 2]| -> f64 {
+            whole.counted(budget).iter().map(|&i| b[i] as f64 / rho[i]).fold(0.0, f64::max)
+        };
+        let (e_lo, e_hi) = (estimate(lo_bytes, bytes_per_token), estimate(hi_bytes, bytes_per_token));
+        let mid = if bisect || e_hi <= e_lo {
+            lo + (hi - lo) / 2
         } else {
-            hi = mid;
+            let at = (budget.tokens as f64 - e_lo) / (e_hi - e_lo) * (hi - lo) as f64;
+            lo + (at.max(0.0) as usize).clamp(1, hi - lo - 1)
+        };
+        let r = render::<T>(&T::cut_copy(output, args, mid))?;
+        let before = hi - lo;
+        match r.tokens(budget) {
+            Ok(counts) => {
+                for (i, n) in counts.iter().enumerate() {
+                    if let Some(n) = n.filter(|&n| n > 0) {
+                        bytes_per_token[i] = r.lengths()[i] as f64 / n as f64;
+                    }
+                }
+                (lo, lo_bytes, best) = (mid, r.lengths(), Some(mid));
+            }
+            Err(over) => {
+                // More than the budget: at most this many bytes per token.
+                bytes_per_token[over] = bytes_per_token[over].min(r.lengths()[over] as f64 / budget.tokens as f64);
+                (hi, hi_bytes) = (mid, r.lengths());
+            }
         }
+        bisect = !bisect && (hi - lo) * 2 > before;
     }
     match best {
         Some(n) => Ok(Some(n)),
@@ -187,6 +220,37 @@ impl Rendered {
     fn fits_by_length(&self, budget: Budget) -> bool {
         let text = self.text.as_ref().map_or(0, String::len);
         text <= budget.tokens && (self.text.is_some() && !budget.structured || self.json.len() <= budget.tokens)
+    }
+
+    /// The renderings' lengths in bytes: the text (or the JSON when there is none), the JSON.
+    fn lengths(&self) -> [usize; 2] {
+        [self.text.as_ref().map_or(self.json.len(), String::len), self.json.len()]
+    }
+
+    /// Which renderings the budget counts, as indexes into [`Rendered::lengths`].
+    fn counted(&self, budget: Budget) -> &'static [usize] {
+        match (&self.text, budget.structured) {
+            (None, _) => &[1],
+            (Some(_), false) => &[0],
+            (Some(_), true) => &[0, 1],
+        }
+    }
+
+    /// The tokens of each rendering the budget counts (`None`: not counted, its length shows it
+    /// fits), or the index of one that does not fit. The longer is counted first.
+    fn tokens(&self, budget: Budget) -> Result<[Option<usize>; 2], usize> {
+        let lengths = self.lengths();
+        let mut order = self.counted(budget).to_vec();
+        order.sort_by_key(|&i| std::cmp::Reverse(lengths[i]));
+        let mut counts = [None; 2];
+        for i in order {
+            if lengths[i] <= budget.tokens {
+                continue;
+            }
+            let text = if i == 0 { self.text.as_deref().unwrap_or(&self.json) } else { &self.json };
+            counts[i] = Some(crate::budget::count_up_to(text, budget.tokens).ok_or(i)?);
+        }
+        Ok(counts)
     }
 
     fn fits(&self, budget: Budget) -> bool {
@@ -427,9 +491,9 @@ mod tests {
         }
     }
 
-    /// The most words that fit, found by counting every cut.
+    /// The most words that fit, found by counting every cut (all of them: the whole answer).
     fn most_that_fit(output: &WordsOutput, args: &WordsArgs, budget: Budget) -> usize {
-        (1..output.words.len())
+        (1..=output.words.len())
             .rev()
             .find(|&n| {
                 let mut cut = output.clone();
@@ -460,6 +524,16 @@ mod tests {
             assert_eq!(kept_pages().lock().expect("lock").get(&key), Some(&Some(want)));
             let again = fit::<Words>(output.clone(), &args, budget).expect("fits");
             assert_eq!((again.value, again.text), (first.value, first.text));
+        }
+        // Many budgets, both kinds of client: the interpolated search finds what counting every
+        // cut finds.
+        for tokens in [40, 95, 160, 333, 512, 1_000, 1_700] {
+            for structured in [true, false] {
+                let (args, budget) = (WordsArgs { offset: 7 }, Budget { tokens, structured });
+                let want = most_that_fit(&output, &args, budget);
+                let got = fit::<Words>(output.clone(), &args, budget).expect("fits");
+                assert_eq!(got.value["words"].as_array().map(Vec::len), Some(want), "{tokens} {structured}");
+            }
         }
         // A whole answer that fits is sent whole.
         let small = WordsOutput { words: output.words[..3].to_vec(), next_offset: None };
