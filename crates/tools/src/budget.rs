@@ -42,8 +42,9 @@ pub fn fits(text: &str, budget: usize) -> bool {
 
 /// Pieces longer than this are counted each time (rare: long words, runs of spaces), not kept.
 const MAX_KEPT_PIECE: usize = 48;
-/// Pieces a thread keeps the count of; past it the table starts afresh.
-const MAX_KEPT_PIECES: usize = 1 << 16;
+/// Pieces a thread keeps the count of (about 1 MB); past it the table starts afresh. The JSON
+/// of `Character.java`'s first page has under a thousand distinct words and marks.
+const MAX_KEPT_PIECES: usize = 1 << 14;
 
 thread_local! {
     /// The token count of each piece the pre-tokenizer cut, per thread. A text's count is the
