@@ -252,7 +252,12 @@ impl LiveIndex {
         match self.roots.read(path, &display) {
             Ok(bytes) => {
                 self.set_skipped(path, None);
-                Some(file_symbols(path.to_path_buf(), root, &meta, &mji_parser::outline_declarations(&display, &bytes)))
+                Some(file_symbols(
+                    path.to_path_buf(),
+                    root,
+                    &meta,
+                    &mji_parser::outline_declarations_unhashed(&display, &bytes),
+                ))
             }
             Err(crate::roots::ReadError::Io(_, e))
                 if matches!(e.kind(), std::io::ErrorKind::InvalidInput | std::io::ErrorKind::FileTooLarge) =>
