@@ -1,6 +1,7 @@
 //! Server and cache benchmarks: start to first `tools/list` answer, `java_index` of a cached
-//! file through the server (round trip over stdio), and the whole JDK tree re-indexed through
-//! the CLI cold (empty cache) and warm (every file cached), beside `ctags -R`.
+//! file through the server (round trip over stdio), and the whole JDK tree through the CLI —
+//! `index DIR` (the workspace index) and `index --outlines DIR` (every outline printed), each
+//! cold (empty cache) and warm — beside `ctags -R` writing its tags file in the same run.
 //!
 //! `cargo bench --bench server` (JDK tree from `$JDK_SRC_DIR`, else `target/jdk-src`).
 
@@ -144,36 +145,71 @@ fn main() {
             ms(median(samples.clone())),
             ms(percentile(samples, 0.99))
         );
+        // The outline cached, but each call's arguments new (a limit past the declarations,
+        // which changes nothing): the answer budget cuts its page afresh every time.
+        let samples: Vec<Duration> = (0..30)
+            .map(|i| {
+                let t = Instant::now();
+                let args = serde_json::json!({"filePath": file, "options": {"limit": 100_000 + i}});
+                s.send(serde_json::json!({"jsonrpc":"2.0","id":1000 + i,"method":"tools/call","params":{"name":"java_index","arguments":args}}));
+                let v = s.answer(1000 + i);
+                assert!(v.contains("\"isError\":false"), "{}", &v[..v.len().min(300)]);
+                t.elapsed()
+            })
+            .collect();
+        println!("java_index {label}, new arguments each call: median {:.3} ms", ms(median(samples)));
     }
     s.stop();
 
-    // 3. Whole JDK through the CLI: cold, then warm.
+    // 3. Whole JDK through the CLI beside `ctags -R` writing its tags file, in the same run:
+    // `index DIR` (the workspace index a server on DIR uses, kept in DIR's cache) cold and
+    // warm, then `index --outlines DIR` (every file's full outline printed) cold and warm.
+    let tags = scratch.path().join("tags");
+    let ctags = || -> Option<f64> {
+        let t = Instant::now();
+        let ok = Command::new("ctags")
+            .args(["-R", "--languages=Java", "-f"])
+            .arg(&tags)
+            .arg(&jdk)
+            .status()
+            .is_ok_and(|s| s.success());
+        ok.then(|| t.elapsed().as_secs_f64())
+    };
+    ctags(); // the page cache warmed for everyone
     let jdk_cache = scratch.path().join("jdk-cache");
-    let run = |label: &str| -> f64 {
+    let run = |args: &[&str], label: &str| -> f64 {
         let t = Instant::now();
         let out = Command::new(BIN)
-            .args(["index", "--stats", "--cache-dir"])
+            .args(["index", "--stats"])
+            .args(args)
+            .arg("--cache-dir")
             .arg(&jdk_cache)
             .arg(&jdk)
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .output()
             .expect("index");
-        let wall = t.elapsed();
+        let wall = t.elapsed().as_secs_f64();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let stats = String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or_default().to_owned();
-        println!("cli index of the JDK tree, {label}: {:.2} s wall; {stats}", wall.as_secs_f64());
-        wall.as_secs_f64()
+        println!("cli {label}: {wall:.2} s wall; {stats}");
+        wall
     };
-    let cold = run("cold (empty cache)");
-    let warm = run("warm (every file cached)");
-    println!("warm / cold = {:.1}%", 100.0 * warm / cold);
-    let t = Instant::now();
-    if Command::new("ctags")
-        .args(["-R", "--languages=Java", "-f", "/dev/null"])
-        .arg(&jdk)
-        .status()
-        .is_ok_and(|s| s.success())
-    {
-        println!("ctags -R on the same tree: {:.2} s", t.elapsed().as_secs_f64());
+    let before = ctags();
+    let cold = run(&[], "index DIR, cold (empty cache)");
+    let warm = run(&[], "index DIR, warm (snapshot)");
+    let after = ctags();
+    let outlines_cold = run(&["--outlines"], "index --outlines DIR, cold (no outline cached)");
+    let outlines_warm = run(&["--outlines"], "index --outlines DIR, warm (every outline cached)");
+    if let (Some(b), Some(a)) = (before, after) {
+        let c = (a + b) / 2.0;
+        println!("ctags -R (tags file) on the same tree: {b:.2} s before, {a:.2} s after");
+        println!(
+            "index DIR: cold {:.2}x ctags, warm {:.3}x ctags; index --outlines DIR: cold {:.2}x, warm {:.3}x",
+            cold / c,
+            warm / c,
+            outlines_cold / c,
+            outlines_warm / c
+        );
     }
 }

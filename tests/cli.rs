@@ -49,7 +49,7 @@ fn index_one_file_prints_one_json_document() {
 }
 
 #[test]
-fn index_directory_prints_json_lines_in_path_order() {
+fn index_outlines_prints_json_lines_in_path_order() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let root = tmp.path();
     for (rel, body) in [
@@ -62,7 +62,7 @@ fn index_directory_prints_json_lines_in_path_order() {
         std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
         std::fs::write(p, body).expect("write");
     }
-    let o = run(&["index", "src", "target"], root);
+    let o = run(&["index", "--outlines", "src", "target"], root);
     assert!(o.status.success(), "{}", stderr(&o));
     let paths: Vec<String> = stdout(&o)
         .lines()
@@ -76,7 +76,7 @@ fn index_directory_prints_json_lines_in_path_order() {
     // Build output is skipped even when named (a walk skips `target` below a root) — here
     // `target` is itself a root, so its file is listed.
     assert_eq!(paths, ["src/a/A.java", "src/b/B.java", "target/classes/Gen.java"]);
-    let o = run(&["index", "."], root);
+    let o = run(&["index", "--outlines", "."], root);
     let n = stdout(&o).lines().count();
     assert_eq!(n, 2, "target/ is skipped below a root:\n{}", stdout(&o));
 }
@@ -102,6 +102,9 @@ fn bad_input_exits_non_zero_with_a_clear_message() {
     for (args, want) in [
         (vec!["index", "missing.java"], "file not found: missing.java"),
         (vec!["index", "../Cargo.toml"], "is not a .java file"),
+        (vec!["index", "enums.java", "."], "enums.java is not a directory: `index DIR` indexes directories"),
+        (vec!["index", "--root", ".", "."], "drop --root"),
+        (vec!["index", "--include-fields", "false", "."], "pass --outlines"),
         (vec!["range", "enums.java", "0", "3"], "startLine must be 1 or more"),
         (vec!["range", "enums.java", "9", "3"], "endLine 3 is before startLine 9"),
         (vec!["javadoc", "enums.java", ""], "symbolId is empty"),
@@ -136,7 +139,7 @@ fn index_stats_show_the_cache_working() {
     for i in 0..5 {
         std::fs::write(root.join(format!("C{i}.java")), format!("class C{i} {{ void m{i}() {{}} }}\n")).expect("write");
     }
-    let index = || bin().args(["index", "--stats", "."]).current_dir(root).output().expect("run");
+    let index = || bin().args(["index", "--outlines", "--stats", "."]).current_dir(root).output().expect("run");
     let first = index();
     assert!(first.status.success(), "{}", stderr(&first));
     let s = stats_of(&first);
@@ -166,6 +169,55 @@ fn index_stats_show_the_cache_working() {
     // --no-cache neither reads nor writes it.
     let o = bin().args(["index", "--stats", "--no-cache", "."]).current_dir(root).output().expect("run");
     assert_eq!(stats_of(&o)["cacheHits"].as_u64(), Some(0));
+}
+
+/// `index DIR` builds the workspace index a server on DIR uses (as ctags writes its tags file)
+/// and prints a summary; a second run takes every unchanged file from the snapshot, and a
+/// query on the same root starts from it too.
+#[test]
+fn index_directory_builds_the_workspace_index_and_summarises_it() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let root = tmp.path();
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    for i in 0..5 {
+        let p = root.join(format!("p/C{i}.java"));
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&p, format!("package p; class C{i} {{ void m{i}() {{}} int f{i}; }}\n")).expect("write");
+        // Settled files: the snapshot leaves out files modified in the last seconds.
+        std::fs::File::options().write(true).open(&p).expect("open").set_modified(hour_ago).expect("mtime");
+    }
+    std::fs::write(root.join("notes.txt"), "not java").expect("write");
+    let work = tempfile::tempdir().expect("tempdir");
+    let index = || {
+        let o = bin().args(["index", "--stats"]).arg(root).current_dir(work.path()).output().expect("run");
+        assert!(o.status.success(), "{}", stderr(&o));
+        let summary: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON summary on stdout");
+        assert_eq!(summary, stats_of(&o), "--stats repeats the summary on stderr");
+        summary
+    };
+    let s = index();
+    let canonical = std::fs::canonicalize(root).expect("canonical");
+    assert_eq!(s["roots"], serde_json::json!([canonical]), "{s}");
+    assert_eq!(s["cacheDirs"], serde_json::json!([canonical.join(".mcp-java-index-cache")]), "{s}");
+    // Five classes with a method and a field each; the text file is a resource.
+    let counts = |s: &serde_json::Value| {
+        ["files", "declarations", "resources", "parsed", "cacheHits", "errors"].map(|k| s[k].as_u64().unwrap_or(99))
+    };
+    assert_eq!(counts(&s), [5, 15, 6, 5, 0, 0], "{s}");
+    assert_eq!(counts(&index()), [5, 15, 6, 0, 5, 0], "the second run reads the snapshot");
+    std::fs::write(root.join("p/C2.java"), "package p; class C2 { void changed() {} }\n").expect("edit");
+    assert_eq!(counts(&index()), [5, 14, 6, 1, 4, 0], "only the edited file is parsed");
+    // A query on the same root starts from what `index` kept (-vv logs the files reused).
+    let o = bin()
+        .args(["types", "C1", "-vv", "--root"])
+        .arg(root)
+        .env_remove("RUST_LOG")
+        .current_dir(work.path())
+        .output()
+        .expect("run");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("p.C1"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("reused=4"), "{}", stderr(&o));
 }
 
 #[test]

@@ -36,6 +36,10 @@ fn clean_everywhere(name: &str, bytes: &[u8]) -> FileOutline {
     let skel = parser::outline_declarations(name, bytes);
     assert!(skel.errors.is_empty(), "{name} (skeleton): {:?}", skel.errors);
     assert_eq!(common::render(&full), common::render(&skel), "{name}: skeleton and full parse differ");
+    // The workspace index's variant differs only by leaving the hash out.
+    let unhashed = parser::outline_declarations_unhashed(name, bytes);
+    assert!(unhashed.hash.is_empty() && !skel.hash.is_empty(), "{name}");
+    assert_eq!(FileOutline { hash: skel.hash.clone(), ..unhashed }, skel, "{name}: the index's outline differs");
     let problems = mcp_java_index::problems::syntax::check(name, bytes);
     assert!(problems.is_empty(), "{name}: false syntax problems {problems:?}");
     full

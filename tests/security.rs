@@ -392,9 +392,10 @@ fn cli_as(home: &Path, root: &Path, args: &[&str]) -> std::process::Output {
         .expect("run the CLI")
 }
 
-/// `index --stats`' last stderr line: (cache hits, cache misses), and the whole stderr.
+/// `index --outlines --stats`' last stderr line: the outline cache's (hits, misses), the
+/// outlines printed and the whole stderr.
 fn index_stats(home: &Path, root: &Path) -> (u64, u64, String, String) {
-    let o = cli_as(home, root, &["index", "--stats", "."]);
+    let o = cli_as(home, root, &["index", "--outlines", "--stats", "."]);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     assert!(o.status.success(), "{err}");
     let s: Value = serde_json::from_str(err.lines().last().unwrap_or_default()).expect("stats JSON");

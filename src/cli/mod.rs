@@ -34,9 +34,11 @@ pub enum Command {
     /// Serve MCP over stdio (for Claude Code, VS Code, Cursor, any MCP client), or over the
     /// network for many clients (--http, --tcp, --shared).
     Serve(ServeArgs),
-    /// Outline Java files: classes, methods, constructors, fields with exact line ranges.
+    /// Index a project as `serve` does, or outline Java files (exact line ranges).
     ///
-    /// One file prints its java_index JSON; several files or a directory print JSON Lines,
+    /// A directory is indexed as a workspace root (as `serve --root DIR`): its declarations are
+    /// kept in its cache, so a server or CLI query on it starts warm; prints a JSON summary.
+    /// One file prints its java_index JSON; several files, or --outlines, print JSON Lines,
     /// one outline per file, in path order.
     Index(IndexArgs),
     /// Print lines START..=END of a file (java_read_range).
@@ -588,6 +590,10 @@ pub struct IndexArgs {
     /// last line on stderr
     #[arg(long)]
     pub stats: bool,
+    /// Print every file's outline (JSON Lines) for directories too, instead of indexing them
+    /// (a full parse of every file: slower than the index)
+    #[arg(long)]
+    pub outlines: bool,
     #[command(flatten)]
     pub ws: WorkspaceFlags,
 }
@@ -1075,8 +1081,97 @@ struct IndexStats {
     elapsed_ms: u64,
 }
 
+/// `index DIR...`: what the directories' workspace index holds and how it was built.
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct WorkspaceSummary {
+    /// The roots indexed (canonical).
+    roots: Vec<PathBuf>,
+    /// Java files indexed.
+    files: u64,
+    /// Types, methods, constructors and fields the index holds (what java_find_symbol searches).
+    declarations: u64,
+    /// Every file under the roots (what find_resource searches).
+    resources: u64,
+    /// Java files read and parsed: the snapshot had no entry for their stamp.
+    parsed: u64,
+    /// Java files taken from the snapshot without reading them.
+    cache_hits: u64,
+    cache_misses: u64,
+    /// Files and directories that could not be read.
+    errors: u64,
+    /// Java files not indexed: over the size cap or not regular files.
+    skipped_files: u64,
+    /// Directories left out as build output, per reason.
+    skipped_dirs: crate::tools::find::SkippedDirsStatus,
+    /// Where the index is kept (none with --no-cache).
+    cache_dirs: Vec<PathBuf>,
+    elapsed_ms: u64,
+}
+
+/// Builds (or refreshes) the workspace index of `dirs` as `serve --root DIR...` would, writing
+/// its snapshot to the roots' cache, and prints a summary.
+fn index_workspace(mut args: IndexArgs, dirs: Vec<PathBuf>, started: std::time::Instant) -> anyhow::Result<ExitCode> {
+    if args.ws.0.has("roots") {
+        anyhow::bail!("`index DIR` indexes each DIR as a workspace root: drop --root (or pass --outlines)");
+    }
+    if OutlineOptions::from(&IndexOptions::from(&args.options)) != OutlineOptions::default() {
+        anyhow::bail!("the outline options apply to outlines: pass --outlines to print a directory's outlines");
+    }
+    args.ws.0.give("roots", dirs.iter().map(|d| d.to_string_lossy().into_owned()).collect());
+    let config = args.ws.config()?;
+    init_logging(&config.log_level);
+    let ws = Workspace::open(config)?;
+    for w in ws.warnings() {
+        eprintln!("warning: {w}");
+    }
+    let pass = ws.build_index();
+    let code = flushed(&ws);
+    let index = ws.index();
+    let problems = index.problems();
+    for p in &problems.samples {
+        eprintln!("warning: {p}");
+    }
+    if problems.count > problems.samples.len() {
+        eprintln!("warning: {} more file(s) or directories could not be read", problems.count - problems.samples.len());
+    }
+    let status = crate::tools::find::IndexStatus::of(index);
+    let (files, declarations, resources) = index.counts();
+    let roots = ws.roots.paths().to_vec();
+    let summary = WorkspaceSummary {
+        cache_dirs: (0..roots.len()).filter_map(|i| ws.cache(i).dir()).collect(),
+        roots,
+        files: files as u64,
+        declarations: declarations as u64,
+        resources: resources as u64,
+        parsed: pass.parsed as u64,
+        cache_hits: pass.from_snapshot as u64,
+        cache_misses: pass.parsed as u64,
+        errors: problems.count as u64,
+        skipped_files: status.skipped_files,
+        skipped_dirs: status.skipped_dirs,
+        elapsed_ms: started.elapsed().as_millis() as u64,
+    };
+    print_json(&summary, args.compact)?;
+    if args.stats {
+        eprintln!("{}", serde_json::to_string(&summary)?);
+    }
+    Ok(code)
+}
+
 fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
     let started = std::time::Instant::now();
+    // Directories are indexed as roots unless outlines are asked for.
+    let dirs: Vec<PathBuf> = args.paths.iter().filter(|p| p.is_dir()).cloned().collect();
+    if !args.outlines && !dirs.is_empty() {
+        if let Some(file) = args.paths.iter().find(|p| !p.is_dir()) {
+            anyhow::bail!(
+                "{} is not a directory: `index DIR` indexes directories; pass --outlines to print the outlines of files and directories together",
+                display(file)
+            );
+        }
+        return index_workspace(args, dirs, started);
+    }
     let config = args.ws.config()?;
     init_logging(&config.log_level);
     let ws = Workspace::open(config)?;

@@ -303,6 +303,11 @@ impl Flags {
     fn get(&self, key: &str) -> Option<&[String]> {
         self.given.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v.as_slice())
     }
+
+    /// Whether a flag gave this key.
+    pub fn has(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
 }
 
 /// A configuration that could not be built; says which layer and what.

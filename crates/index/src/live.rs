@@ -65,6 +65,17 @@ pub struct Problems {
     pub samples: Vec<String>,
 }
 
+/// What a full pass did with the Java files it found.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct PassStats {
+    /// Java files the walk found.
+    pub files: usize,
+    /// Taken from the snapshot: their stamp matched, nothing was read.
+    pub from_snapshot: usize,
+    /// Read and parsed (a skeleton parse), because the snapshot had no current entry.
+    pub parsed: usize,
+}
+
 /// The index of every root.
 pub struct LiveIndex {
     roots: Roots,
@@ -241,7 +252,12 @@ impl LiveIndex {
         match self.roots.read(path, &display) {
             Ok(bytes) => {
                 self.set_skipped(path, None);
-                Some(file_symbols(path.to_path_buf(), root, &meta, &mji_parser::outline_declarations(&display, &bytes)))
+                Some(file_symbols(
+                    path.to_path_buf(),
+                    root,
+                    &meta,
+                    &mji_parser::outline_declarations_unhashed(&display, &bytes),
+                ))
             }
             Err(crate::roots::ReadError::Io(_, e))
                 if matches!(e.kind(), std::io::ErrorKind::InvalidInput | std::io::ErrorKind::FileTooLarge) =>
@@ -258,7 +274,7 @@ impl LiveIndex {
 
     /// The first full pass: walks every root, then indexes the Java files in parallel,
     /// publishing them in batches so queries see progress. Call once, on any thread.
-    pub fn build(&self) {
+    pub fn build(&self) -> PassStats {
         let started = Instant::now();
         let mut java: Vec<(PathBuf, usize)> = Vec::new();
         let mut resources = BTreeMap::new();
@@ -334,6 +350,7 @@ impl LiveIndex {
         }
         drop(by_root);
         let reused_count = reused.len();
+        let stats = PassStats { files: java.len(), from_snapshot: reused_count, parsed: to_load.len() };
         if let Ok(mut st) = self.state.write() {
             for f in reused {
                 st.table.upsert(f);
@@ -384,6 +401,7 @@ impl LiveIndex {
             *d = true;
         }
         cv.notify_all();
+        stats
     }
 
     /// Applies a batch of changed paths (created, modified, removed or renamed; files or

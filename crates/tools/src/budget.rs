@@ -31,17 +31,54 @@ pub fn warm() -> bool {
 
 /// The tokens `text` costs.
 pub fn count(text: &str) -> usize {
-    tokenizer().count(text)
+    count_up_to(text, usize::MAX).unwrap_or(usize::MAX)
 }
 
 /// Whether `text` costs at most `budget` tokens. A BPE token is at least one byte, so a text of
 /// no more bytes than the budget fits without counting.
 pub fn fits(text: &str, budget: usize) -> bool {
-    if text.len() <= budget {
-        return true;
-    }
+    text.len() <= budget || count_up_to(text, budget).is_some()
+}
+
+/// Pieces longer than this are counted each time (rare: long words, runs of spaces), not kept.
+const MAX_KEPT_PIECE: usize = 48;
+/// Pieces a thread keeps the count of (about 1 MB); past it the table starts afresh. The JSON
+/// of `Character.java`'s first page has under a thousand distinct words and marks.
+const MAX_KEPT_PIECES: usize = 1 << 14;
+
+thread_local! {
+    /// The token count of each piece the pre-tokenizer cut, per thread. A text's count is the
+    /// sum of its pieces' (o200k encodes every piece on its own), and answers repeat most of
+    /// their pieces (JSON keys, keywords, names), more so when the answer budget counts the
+    /// same answer cut to different lengths: BPE then runs once per distinct piece.
+    static PIECES: std::cell::RefCell<std::collections::HashMap<Box<[u8]>, u32>> = Default::default();
+}
+
+/// `text`'s tokens if they are at most `limit`: the tokenizer's own count, piece by piece.
+pub(crate) fn count_up_to(text: &str, limit: usize) -> Option<usize> {
     let t = tokenizer();
-    t.count_till_limit(&t.normalize(text), budget.saturating_add(1)).is_some_and(|n| n <= budget)
+    let text = t.normalize(text);
+    PIECES.with_borrow_mut(|kept| {
+        if kept.len() > MAX_KEPT_PIECES {
+            kept.clear();
+        }
+        let mut n = 0usize;
+        for piece in t.split(text.as_str()).map(str::as_bytes) {
+            n += match kept.get(piece) {
+                Some(&c) => c as usize,
+                None if piece.len() <= MAX_KEPT_PIECE => {
+                    let c = t.bpe.count(piece);
+                    kept.insert(piece.into(), c as u32);
+                    c
+                }
+                None => t.bpe.count_till_limit(piece, limit - n)?,
+            };
+            if n > limit {
+                return None;
+            }
+        }
+        Some(n)
+    })
 }
 
 #[cfg(test)]
@@ -64,6 +101,25 @@ mod tests {
         // Words of code cost more than one byte each, far less than one token each.
         let code = "public static void main(String[] args) {";
         assert!((5..code.len() / 2).contains(&count(code)), "{}", count(code));
+    }
+
+    /// Counting piece by piece with the kept counts gives the tokenizer's own count, on a cold
+    /// and on a warm table, for code, JSON, long pieces and text outside ASCII.
+    #[test]
+    fn kept_piece_counts_agree_with_the_tokenizer() {
+        let texts = [
+            "public static void main(String[] args) { return a.b(c, \"d\"); }".to_owned(),
+            r#"{"symbolId":"Method#java.lang.Character#isDigit(int):boolean|start:1|end:9","startLine":1}"#.repeat(40),
+            format!("{}x{}", " ".repeat(300), "abcdefghij".repeat(30)),
+            "Größe ≤ 10 → 東京 \u{1F600} ünïcödé\r\n\t".repeat(20),
+        ];
+        for round in 0..2 {
+            for text in &texts {
+                let want = tokenizer().count(text.as_str());
+                assert_eq!(count(text), want, "round {round}: {text:.60}");
+                assert!(fits(text, want) && !fits(text, want - 1), "round {round}");
+            }
+        }
     }
 
     #[test]

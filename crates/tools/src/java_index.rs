@@ -153,6 +153,38 @@ impl IndexOutput {
         self.page.as_ref().map_or(0, |p| p.1.len().saturating_sub(self.offset))
     }
 
+    /// A copy keeping the first `n` selected declarations: [`IndexOutput::keep`] without cloning
+    /// the outline it replaces.
+    pub(crate) fn kept(&self, n: usize) -> IndexOutput {
+        if self.page.is_none() {
+            let mut all = self.clone();
+            all.keep(n);
+            return all;
+        }
+        // `keep` rebuilds the outline from the page's whole one: this one is a placeholder.
+        let placeholder = FileOutline {
+            file_path: String::new(),
+            language: String::new(),
+            hash: String::new(),
+            line_count: 0,
+            package: None,
+            classes: Vec::new(),
+            errors: Vec::new(),
+        };
+        let mut cut = IndexOutput {
+            outline: placeholder,
+            total_declarations: self.total_declarations,
+            shown_declarations: self.shown_declarations,
+            truncated: self.truncated,
+            next_offset: self.next_offset,
+            page: self.page.clone(),
+            offset: self.offset,
+            context: Default::default(),
+        };
+        cut.keep(n);
+        cut
+    }
+
     /// Keeps the first `n` selected declarations from the offset (and the types around them).
     pub fn keep(&mut self, n: usize) {
         let Some(page) = self.page.clone() else { return };

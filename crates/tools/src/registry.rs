@@ -44,7 +44,7 @@ pub trait Tool {
     /// The group the `tools` setting lists or leaves out (one of `mji_config::TOOL_GROUPS`).
     const GROUP: &'static str = "navigation";
 
-    type Args: DeserializeOwned + JsonSchema + Clone;
+    type Args: DeserializeOwned + Serialize + JsonSchema + Clone;
     type Output: Serialize + JsonSchema + Clone;
 
     /// The domain call: typed arguments in, typed result out.
@@ -65,6 +65,14 @@ pub trait Tool {
     /// Keeps the first `n` of those items and records in the answer that the rest was left
     /// out: `truncated`, and where the next call continues (its offset or start line).
     fn cut(_output: &mut Self::Output, _args: &Self::Args, _n: usize) {}
+
+    /// A copy of `output` [`Tool::cut`] to `n` items; a tool whose cut rebuilds the answer can
+    /// skip cloning what it replaces.
+    fn cut_copy(output: &Self::Output, args: &Self::Args, n: usize) -> Self::Output {
+        let mut cut = output.clone();
+        Self::cut(&mut cut, args, n);
+        cut
+    }
 
     /// The whole answer, fitted to the budget. Tools with extra `_meta` override it and call
     /// [`fit`] themselves.
@@ -88,56 +96,181 @@ pub struct Budget {
 /// with how to narrow the call. Never cut silently.
 pub fn fit<T: Tool + ?Sized>(output: T::Output, args: &T::Args, budget: Budget) -> Result<Answer, String> {
     let whole = render::<T>(&output)?;
-    if whole.fits(budget) {
-        return Ok(whole.answer);
+    if whole.fits_by_length(budget) {
+        return Ok(whole.answer());
     }
-    let Some(len) = T::page_len(&output) else {
-        return Err(too_large(T::NAME, budget.tokens, "narrow the call"));
+    let key = page_key::<T>(&whole, args, budget);
+    let kept = kept_pages().lock().ok().and_then(|pages| pages.get(&key).copied());
+    let n = match kept {
+        Some(n) => n,
+        None => {
+            let n = page_len::<T>(&output, &whole, args, budget)?;
+            if let (Some(_), Ok(mut pages)) = (n, kept_pages().lock()) {
+                if pages.len() >= MAX_KEPT_PAGES {
+                    pages.clear();
+                }
+                pages.insert(key, n);
+            }
+            n
+        }
     };
-    // The most items that fit, at least one: `hi` items do not fit; `lo` do (or lo == 0).
-    let (mut lo, mut hi) = (0usize, len);
-    let mut best = None;
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        let mut cut = output.clone();
-        T::cut(&mut cut, args, mid);
-        let r = render::<T>(&cut)?;
-        if r.fits(budget) {
-            lo = mid;
-            best = Some(r);
-        } else {
-            hi = mid;
+    match n {
+        None => Ok(whole.answer()),
+        Some(n) => {
+            let mut cut = output;
+            T::cut(&mut cut, args, n);
+            Ok(render::<T>(&cut)?.answer())
         }
     }
+}
+
+/// How many of `output`'s items fit the budget: `None` for all of them. The most that fit, at
+/// least one, found by bisection; tokens grow with the items kept.
+fn page_len<T: Tool + ?Sized>(
+    output: &T::Output,
+    whole: &Rendered,
+    args: &T::Args,
+    budget: Budget,
+) -> Result<Option<usize>, String> {
+    if whole.fits(budget) {
+        return Ok(None);
+    }
+    let Some(len) = T::page_len(output) else {
+        return Err(too_large(T::NAME, budget.tokens, "narrow the call"));
+    };
+    // `hi` items do not fit; `lo` do (or lo == 0). The next cut is interpolated from the
+    // renderings' lengths and the bytes per token measured so far (a bisection step whenever
+    // that did not halve the interval), so a large answer is counted a few times, not log2(len).
+    let (mut lo, mut hi) = (0usize, len);
+    let mut lo_bytes = [0usize; 2];
+    let mut hi_bytes = whole.lengths();
+    let mut bytes_per_token = [3.0f64; 2];
+    let mut best = None;
+    let mut bisect = false;
+    while hi - lo > 1 {
+        let estimate = |b: [usize; 2], rho: [f64; 2]| -> f64 {
+            whole.counted(budget).iter().map(|&i| b[i] as f64 / rho[i]).fold(0.0, f64::max)
+        };
+        let (e_lo, e_hi) = (estimate(lo_bytes, bytes_per_token), estimate(hi_bytes, bytes_per_token));
+        let mid = if bisect || e_hi <= e_lo {
+            lo + (hi - lo) / 2
+        } else {
+            let at = (budget.tokens as f64 - e_lo) / (e_hi - e_lo) * (hi - lo) as f64;
+            lo + (at.max(0.0) as usize).clamp(1, hi - lo - 1)
+        };
+        let r = render::<T>(&T::cut_copy(output, args, mid))?;
+        let before = hi - lo;
+        match r.tokens(budget) {
+            Ok(counts) => {
+                for (i, n) in counts.iter().enumerate() {
+                    if let Some(n) = n.filter(|&n| n > 0) {
+                        bytes_per_token[i] = r.lengths()[i] as f64 / n as f64;
+                    }
+                }
+                (lo, lo_bytes, best) = (mid, r.lengths(), Some(mid));
+            }
+            Err(over) => {
+                // More than the budget: at most this many bytes per token.
+                bytes_per_token[over] = bytes_per_token[over].min(r.lengths()[over] as f64 / budget.tokens as f64);
+                (hi, hi_bytes) = (mid, r.lengths());
+            }
+        }
+        bisect = !bisect && (hi - lo) * 2 > before;
+    }
     match best {
-        Some(r) => Ok(r.answer),
+        Some(n) => Ok(Some(n)),
         None => Err(too_large(T::NAME, budget.tokens, "even its first item does not fit; narrow the call")),
     }
 }
 
-/// Both renderings of one output.
+/// Pages the budget cut recently, by what decides the cut: the tool, its arguments, the whole
+/// answer in both renderings and the budget. A client asking again (an outline read again, the
+/// same search next turn) gets the same page without counting its tokens again, which is most
+/// of a large answer's cost. At most this many; then the table starts afresh.
+const MAX_KEPT_PAGES: usize = 1024;
+
+fn kept_pages() -> &'static std::sync::Mutex<std::collections::HashMap<u64, Option<usize>>> {
+    static PAGES: OnceLock<std::sync::Mutex<std::collections::HashMap<u64, Option<usize>>>> = OnceLock::new();
+    PAGES.get_or_init(Default::default)
+}
+
+fn page_key<T: Tool + ?Sized>(whole: &Rendered, args: &T::Args, budget: Budget) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (T::NAME, serde_json::to_string(args).unwrap_or_default(), budget.tokens, budget.structured).hash(&mut h);
+    (&whole.text, &whole.json).hash(&mut h);
+    h.finish()
+}
+
+/// Both renderings of one output, as the client receives them.
 struct Rendered {
-    answer: Answer,
+    text: Option<String>,
     json: String,
+    value: Value,
 }
 
 impl Rendered {
-    fn fits(&self, budget: Budget) -> bool {
-        match self.answer.text.as_deref() {
-            // The text is the JSON.
-            None => crate::budget::fits(&self.json, budget.tokens),
-            Some(t) => {
-                crate::budget::fits(t, budget.tokens)
-                    && (!budget.structured || crate::budget::fits(&self.json, budget.tokens))
+    fn answer(self) -> Answer {
+        Answer { value: self.value, text: self.text, meta: None }
+    }
+}
+
+impl Rendered {
+    /// Fits without counting: a BPE token is at least one byte.
+    fn fits_by_length(&self, budget: Budget) -> bool {
+        let text = self.text.as_ref().map_or(0, String::len);
+        text <= budget.tokens && (self.text.is_some() && !budget.structured || self.json.len() <= budget.tokens)
+    }
+
+    /// The renderings' lengths in bytes: the text (or the JSON when there is none), the JSON.
+    fn lengths(&self) -> [usize; 2] {
+        [self.text.as_ref().map_or(self.json.len(), String::len), self.json.len()]
+    }
+
+    /// Which renderings the budget counts, as indexes into [`Rendered::lengths`].
+    fn counted(&self, budget: Budget) -> &'static [usize] {
+        match (&self.text, budget.structured) {
+            (None, _) => &[1],
+            (Some(_), false) => &[0],
+            (Some(_), true) => &[0, 1],
+        }
+    }
+
+    /// The tokens of each rendering the budget counts (`None`: not counted, its length shows it
+    /// fits), or the index of one that does not fit. The longer is counted first.
+    fn tokens(&self, budget: Budget) -> Result<[Option<usize>; 2], usize> {
+        let lengths = self.lengths();
+        let mut order = self.counted(budget).to_vec();
+        order.sort_by_key(|&i| std::cmp::Reverse(lengths[i]));
+        let mut counts = [None; 2];
+        for i in order {
+            if lengths[i] <= budget.tokens {
+                continue;
             }
+            let text = if i == 0 { self.text.as_deref().unwrap_or(&self.json) } else { &self.json };
+            counts[i] = Some(crate::budget::count_up_to(text, budget.tokens).ok_or(i)?);
+        }
+        Ok(counts)
+    }
+
+    fn fits(&self, budget: Budget) -> bool {
+        let fits = |s: &str| crate::budget::fits(s, budget.tokens);
+        match self.text.as_deref() {
+            // The text is the JSON.
+            None => fits(&self.json),
+            Some(t) if !budget.structured => fits(t),
+            // The longer first: the likelier not to fit, and then the other is not counted.
+            Some(t) if t.len() >= self.json.len() => fits(t) && fits(&self.json),
+            Some(t) => fits(&self.json) && fits(t),
         }
     }
 }
 
 fn render<T: Tool + ?Sized>(output: &T::Output) -> Result<Rendered, String> {
+    // The JSON counted is the JSON sent: the value's (its keys sorted).
     let value = serde_json::to_value(output).map_err(internal_serialize)?;
     let json = value.to_string();
-    Ok(Rendered { answer: Answer { value, text: T::render(output), meta: None }, json })
+    Ok(Rendered { text: T::render(output), json, value })
 }
 
 fn too_large(tool: &str, budget: usize, how: &str) -> String {
@@ -312,5 +445,99 @@ pub fn dispatch_within(ws: &Workspace, name: &str, args: Map<String, Value>, bud
     match find(name) {
         Some(e) => e.call_within(ws, args, budget),
         None => Err(format!("unknown tool {name}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tool whose answer is a list of words, paged by the budget.
+    struct Words;
+
+    #[derive(Clone, serde::Serialize, serde::Deserialize, JsonSchema)]
+    struct WordsArgs {
+        offset: usize,
+    }
+
+    #[derive(Clone, serde::Serialize, JsonSchema)]
+    struct WordsOutput {
+        words: Vec<String>,
+        next_offset: Option<usize>,
+    }
+
+    impl Tool for Words {
+        const NAME: &'static str = "words";
+        const TITLE: &'static str = "Words";
+        const DESCRIPTION: &'static str = "Words.";
+        type Args = WordsArgs;
+        type Output = WordsOutput;
+
+        fn call(_ws: &Workspace, _args: Self::Args) -> Result<Self::Output, ToolError> {
+            unreachable!("the test calls fit")
+        }
+
+        fn render(output: &Self::Output) -> Option<String> {
+            Some(output.words.join(" "))
+        }
+
+        fn page_len(output: &Self::Output) -> Option<usize> {
+            Some(output.words.len())
+        }
+
+        fn cut(output: &mut Self::Output, args: &Self::Args, n: usize) {
+            output.words.truncate(n);
+            output.next_offset = Some(args.offset + n);
+        }
+    }
+
+    /// The most words that fit, found by counting every cut (all of them: the whole answer).
+    fn most_that_fit(output: &WordsOutput, args: &WordsArgs, budget: Budget) -> usize {
+        (1..=output.words.len())
+            .rev()
+            .find(|&n| {
+                let mut cut = output.clone();
+                Words::cut(&mut cut, args, n);
+                let json = serde_json::to_value(&cut).expect("json").to_string();
+                crate::budget::fits(&cut.words.join(" "), budget.tokens)
+                    && (!budget.structured || crate::budget::fits(&json, budget.tokens))
+            })
+            .expect("one fits")
+    }
+
+    /// A paged answer keeps the most items that fit, in both renderings or the text alone;
+    /// asked again, it is the same page (then from the pages kept), and other arguments or
+    /// another budget are fitted afresh.
+    #[test]
+    fn pages_keep_the_most_that_fit_and_are_kept_for_the_next_call() {
+        let output = WordsOutput {
+            words: (0..400).map(|i| format!("word{i} \u{00e9}t\u{00e9}{}", "x".repeat(i % 7))).collect(),
+            next_offset: None,
+        };
+        for (offset, tokens, structured) in [(0, 300, true), (0, 300, false), (9_990, 300, true), (0, 700, true)] {
+            let (args, budget) = (WordsArgs { offset }, Budget { tokens, structured });
+            let want = most_that_fit(&output, &args, budget);
+            let first = fit::<Words>(output.clone(), &args, budget).expect("fits");
+            assert_eq!(first.value["words"].as_array().map(Vec::len), Some(want), "{offset} {tokens} {structured}");
+            assert_eq!(first.value["next_offset"], offset + want);
+            let key = page_key::<Words>(&render::<Words>(&output).expect("render"), &args, budget);
+            assert_eq!(kept_pages().lock().expect("lock").get(&key), Some(&Some(want)));
+            let again = fit::<Words>(output.clone(), &args, budget).expect("fits");
+            assert_eq!((again.value, again.text), (first.value, first.text));
+        }
+        // Many budgets, both kinds of client: the interpolated search finds what counting every
+        // cut finds.
+        for tokens in [40, 95, 160, 333, 512, 1_000, 1_700] {
+            for structured in [true, false] {
+                let (args, budget) = (WordsArgs { offset: 7 }, Budget { tokens, structured });
+                let want = most_that_fit(&output, &args, budget);
+                let got = fit::<Words>(output.clone(), &args, budget).expect("fits");
+                assert_eq!(got.value["words"].as_array().map(Vec::len), Some(want), "{tokens} {structured}");
+            }
+        }
+        // A whole answer that fits is sent whole.
+        let small = WordsOutput { words: output.words[..3].to_vec(), next_offset: None };
+        let a = fit::<Words>(small, &WordsArgs { offset: 0 }, Budget { tokens: 300, structured: true }).expect("fits");
+        assert_eq!(a.value["next_offset"], Value::Null);
     }
 }

@@ -267,8 +267,8 @@ impl Workspace {
     }
 
     /// Builds the index on this thread (for the CLI).
-    pub fn build_index(&self) {
-        self.index().build();
+    pub fn build_index(&self) -> mji_index::live::PassStats {
+        self.index().build()
     }
 
     /// Waits (up to the configured time) for the first indexing pass.

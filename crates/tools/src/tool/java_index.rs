@@ -34,6 +34,10 @@ impl Tool for JavaIndex {
         output.keep(n);
     }
 
+    fn cut_copy(output: &Self::Output, _args: &Self::Args, n: usize) -> Self::Output {
+        output.kept(n)
+    }
+
     fn answer(ws: &Workspace, a: Self::Args, budget: Budget) -> Result<Answer, String> {
         // Fault injection for the test that proves a panic never reaches the client.
         if std::env::var_os("MCP_JAVA_INDEX_INJECT_PANIC").is_some_and(|v| *v == *a.file_path) {
