@@ -396,3 +396,45 @@ fn a_jdk_without_jmods_is_read_from_its_runtime_image() {
     let put = method(&outline, "put");
     assert!(put["signatureText"].as_str().is_some_and(|s| s.contains("V put(K")), "{put}");
 }
+
+#[test]
+fn a_loose_class_file_of_the_workspace_is_outlined() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    let build = ws.path().join("build-src");
+    std::fs::create_dir_all(build.join("demo")).expect("mkdir");
+    let java = "package demo;\n\npublic class Greeter {\n    public static class Polite { public String please() { return \"please\"; } }\n    public String greet(String name) { return \"hi \" + name; }\n}\n";
+    std::fs::write(build.join("demo/Greeter.java.txt"), java).expect("write");
+    // javac needs the .java name; the workspace keeps only the class files.
+    std::fs::copy(build.join("demo/Greeter.java.txt"), build.join("demo/Greeter.java")).expect("copy");
+    let javac = Command::new("javac")
+        .args(["-d", "../classes", "demo/Greeter.java"])
+        .current_dir(&build)
+        .status()
+        .expect("javac runs");
+    assert!(javac.success());
+    std::fs::remove_file(build.join("demo/Greeter.java")).expect("rm");
+
+    let o = call(ws.path(), cache.path(), "java_index", r#"{"filePath":"classes/demo/Greeter.class"}"#)
+        .expect("a class file is outlined");
+    assert_eq!(o["filePath"], "classes/demo/Greeter.class");
+    assert_eq!(o["classes"][0]["qualifiedName"], "demo.Greeter");
+    assert!(o["errors"][0]["message"].as_str().is_some_and(|m| m.contains("no source lines")), "{}", o["errors"]);
+    assert_eq!(method(&o, "greet")["signatureText"], "public java.lang.String greet(java.lang.String arg0)");
+    // The member class is read from its own class file beside it.
+    let inner = &o["classes"][0]["innerClasses"][0];
+    assert_eq!(inner["qualifiedName"], "demo.Greeter.Polite", "{o}");
+    assert_eq!(inner["methods"][0]["name"], "please");
+
+    // Not a class file inside: a tool error that says so.
+    std::fs::write(ws.path().join("classes/Bad.class"), b"not a class").expect("write");
+    let e = call(ws.path(), cache.path(), "java_index", r#"{"filePath":"classes/Bad.class"}"#).expect_err("garbled");
+    assert!(e.contains("not a readable class file"), "{e}");
+    // The path policy still applies: a class file outside the workspace is refused.
+    let other = tempfile::tempdir().expect("tempdir");
+    let outside = other.path().join("Greeter.class");
+    std::fs::copy(ws.path().join("classes/demo/Greeter.class"), &outside).expect("copy");
+    let e = call(ws.path(), cache.path(), "java_index", &format!(r#"{{"filePath":"{}"}}"#, outside.display()))
+        .expect_err("outside the roots");
+    assert!(e.contains("outside"), "{e}");
+}

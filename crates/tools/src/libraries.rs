@@ -409,6 +409,35 @@ pub fn outline(ws: &Workspace, t: &LibraryTarget) -> Result<FileOutline, ToolErr
     }
 }
 
+/// Whether `path` names a class file (`.class`, any case).
+pub fn is_class_file(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("class"))
+}
+
+/// `java_index` of a loose class file of the workspace (`target/classes/demo/Greeter.class`),
+/// already resolved and checked by the path policy: its outline in the shape of a jar entry's,
+/// member classes read from their own class files beside it (`Greeter$Inner.class`), each
+/// through the same policy (inside a root, regular, size-capped).
+pub fn class_file_outline(ws: &Workspace, path: &Path, display: &str) -> Result<FileOutline, ToolError> {
+    let bytes = ws.roots.read(path, display).map_err(crate::read_error)?;
+    let cf = mji_classfile::parse(&bytes).map_err(|e| ToolError::BadFile {
+        path: display.to_owned(),
+        reason: format!("is not a readable class file ({e})"),
+    })?;
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let package = cf.this_class.rfind('/').map_or("", |i| &cf.this_class[..=i]).to_owned();
+    let mut load = |internal: &str| {
+        // A member class of the same package only, as a file beside this one.
+        let simple = internal.strip_prefix(package.as_str())?;
+        if simple.contains('/') || simple.is_empty() {
+            return None;
+        }
+        let p = dir.join(format!("{simple}.class"));
+        ws.roots.read(&p, &p.display().to_string()).ok()
+    };
+    Ok(mji_classfile::outline::outline(display.to_owned(), mji_classfile::sha1_hex(&bytes), &cf, &mut load))
+}
+
 /// The bytes of a `.java` entry of a known sources archive, with its display path; for a
 /// `.class` entry, its decompiled text (see [`decompile`]).
 pub fn source_bytes(ws: &Workspace, archive: &Path, entry: &str) -> Result<(Vec<u8>, String), ToolError> {
