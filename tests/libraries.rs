@@ -22,6 +22,18 @@ fn call(root: &Path, cache: &Path, tool: &str, args: &str) -> Result<Value, Stri
     }
 }
 
+/// The text answer of a successful call.
+fn call_text(root: &Path, cache: &Path, tool: &str, args: &str) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
+        .args(["call", tool, args])
+        .current_dir(root)
+        .env("XDG_CACHE_HOME", cache)
+        .output()
+        .expect("runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
 fn method<'a>(outline: &'a Value, name: &str) -> &'a Value {
     outline["classes"][0]["methods"]
         .as_array()
@@ -45,10 +57,26 @@ fn a_debian_jar_on_the_classpath_is_outlined_from_its_class_files() {
         o["filePath"]
     );
     assert_eq!(o["classes"][0]["qualifiedName"], "org.apache.commons.text.StringSubstitutor");
-    assert_eq!(o["classes"][0]["startLine"], 0);
+    // No source lines: null, and said so (in the JSON and in the text).
+    assert_eq!((&o["classes"][0]["startLine"], &o["classes"][0]["endLine"]), (&Value::Null, &Value::Null));
     assert!(o["errors"][0]["message"].as_str().is_some_and(|m| m.contains("no source lines")), "{}", o["errors"]);
     let set = method(&o, "setVariableResolver");
     assert_eq!(set["returnTypeText"], "org.apache.commons.text.StringSubstitutor");
+    assert_eq!(set["startLine"], Value::Null);
+    let text =
+        call_text(ws.path(), cache.path(), "java_index", r#"{"filePath":"org.apache.commons.text.StringSubstitutor"}"#);
+    assert!(
+        text.lines()
+            .next()
+            .is_some_and(|l| l.contains("(a class file: lines unknown, package org.apache.commons.text)")),
+        "{text}"
+    );
+    assert!(
+        text.lines().any(|l| l
+            .trim_start()
+            .starts_with("? public org.apache.commons.text.StringSubstitutor setVariableResolver(")),
+        "{text}"
+    );
     // Without the jar on the classpath the type is not there, and the error says where it looked.
     let bare = tempfile::tempdir().expect("tempdir");
     let e =
@@ -421,6 +449,7 @@ fn a_loose_class_file_of_the_workspace_is_outlined() {
     assert_eq!(o["classes"][0]["qualifiedName"], "demo.Greeter");
     assert!(o["errors"][0]["message"].as_str().is_some_and(|m| m.contains("no source lines")), "{}", o["errors"]);
     assert_eq!(method(&o, "greet")["signatureText"], "public java.lang.String greet(java.lang.String arg0)");
+    assert_eq!(method(&o, "greet")["startLine"], Value::Null);
     // The member class is read from its own class file beside it.
     let inner = &o["classes"][0]["innerClasses"][0];
     assert_eq!(inner["qualifiedName"], "demo.Greeter.Polite", "{o}");
