@@ -467,3 +467,66 @@ fn a_loose_class_file_of_the_workspace_is_outlined() {
         .expect_err("outside the roots");
     assert!(e.contains("outside"), "{e}");
 }
+
+/// A class directory on the classpath (a configured one, outside the workspace) is read like a
+/// jar: `find_type` finds its types, `java_index` outlines them, and a call on a method's
+/// result binds exactly. A class directory inside the workspace (a plain project's
+/// `target/classes`) is the workspace's own code compiled, and not a library.
+#[test]
+fn a_class_directory_on_the_classpath_is_read_like_a_jar() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    let out = tempfile::tempdir().expect("tempdir");
+    let src = out.path().join("src/demo");
+    std::fs::create_dir_all(&src).expect("mkdir");
+    std::fs::write(
+        src.join("Greeter.java"),
+        "package demo;\n\npublic class Greeter {\n    public String greet(String name) { return \"hi \" + name; }\n}\n",
+    )
+    .expect("write");
+    let javac = Command::new("javac")
+        .args(["-d", "../classes", "demo/Greeter.java"])
+        .current_dir(out.path().join("src"))
+        .status()
+        .expect("javac runs");
+    assert!(javac.success());
+    let classes = out.path().join("classes");
+    std::fs::write(ws.path().join("mcp-java-index.toml"), format!("classpath = [\"{}\"]\n", classes.display()))
+        .expect("write");
+    std::fs::create_dir_all(ws.path().join("app")).expect("mkdir");
+    std::fs::write(
+        ws.path().join("app/Use.java"),
+        "package app;\n\nimport demo.Greeter;\n\nclass Use {\n    static void take(String s) {}\n    static void take(Integer i) {}\n\n    void pick() {\n        take(new Greeter().greet(\"x\"));\n    }\n}\n",
+    )
+    .expect("write");
+    // A class compiled into the workspace's own target/classes.
+    std::fs::write(src.join("Inside.java"), "package demo;\n\npublic class Inside {}\n").expect("write");
+    let javac = Command::new("javac")
+        .arg("-d")
+        .arg(ws.path().join("target/classes"))
+        .arg("demo/Inside.java")
+        .current_dir(out.path().join("src"))
+        .status()
+        .expect("javac runs");
+    assert!(javac.success());
+
+    let types =
+        call(ws.path(), cache.path(), "find_type", r#"{"pattern":"Greeter","scope":"libraries"}"#).expect("find_type");
+    let found = types["results"].as_array().and_then(|r| r.iter().find(|t| t["fqn"] == "demo.Greeter"));
+    let archive = found.and_then(|t| t["archive"].as_str()).unwrap_or_else(|| panic!("{types}"));
+    assert!(Path::new(archive).ends_with("classes"), "{types}");
+    let o = call(ws.path(), cache.path(), "java_index", r#"{"filePath":"demo.Greeter"}"#).expect("outlined");
+    assert!(o["filePath"].as_str().is_some_and(|p| p.ends_with("classes!/demo/Greeter.class")), "{}", o["filePath"]);
+    assert_eq!(method(&o, "greet")["signatureText"], "public java.lang.String greet(java.lang.String arg0)");
+    let refs = call(ws.path(), cache.path(), "find_references", r#"{"target":"app.Use#take(java.lang.String)"}"#)
+        .expect("references");
+    let confidence: Vec<&Value> =
+        refs["files"].as_array().into_iter().flatten().flat_map(|f| f["references"].as_array()).flatten().collect();
+    assert_eq!(confidence.len(), 1, "{refs}");
+    assert_eq!(confidence[0]["confidence"], "exact", "{refs}");
+    // The workspace's own target/classes is not a library.
+    let inside = call(ws.path(), cache.path(), "find_type", r#"{"pattern":"demo.Inside","scope":"libraries"}"#)
+        .expect("find_type");
+    let fqns: Vec<&Value> = inside["results"].as_array().into_iter().flatten().map(|t| &t["fqn"]).collect();
+    assert!(!fqns.contains(&&Value::from("demo.Inside")), "{inside}");
+}

@@ -99,21 +99,33 @@ pub fn forget(ws: &Workspace) {
 /// `maven_update_project`: the test scope, else the compile scope); otherwise its pom's
 /// dependencies found in the local repository, without their own dependencies — a type
 /// whose supertypes are missing then stays `likely`, never guessed.
+///
+/// Class directories are entries too (read like a jar): a configured one wherever it is; a
+/// resolved one (a reactor module's `target/classes`, a plain project's) only outside the
+/// roots, since inside them it is the workspace's own code compiled, whose sources are indexed.
 pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = Vec::new();
-    let add = |p: &Path, out: &mut Vec<PathBuf>| {
-        if p.extension().is_some_and(|x| x == "jar") && p.is_file() && !out.iter().any(|o| o == p) {
+    let roots = ws.roots.paths().to_vec();
+    let add = |p: &Path, configured: bool, out: &mut Vec<PathBuf>| {
+        let entry = if p.extension().is_some_and(|x| x == "jar") && p.is_file() {
+            true
+        } else if p.is_dir() {
+            configured
+                || std::fs::canonicalize(p).is_ok_and(|c| !roots.iter().any(|r| c.starts_with(r) || p.starts_with(r)))
+        } else {
+            false
+        };
+        if entry && !out.iter().any(|o| o == p) {
             out.push(p.to_path_buf());
         }
     };
     for p in &ws.config.classpath {
-        add(p, &mut out);
+        add(p, true, &mut out);
     }
     let trusted = ws.build_settings();
     let mut settings = trusted.clone();
     settings.trusted = false;
     let repo = mji_build::classpath::repo_local(&settings);
-    let roots = ws.roots.paths().to_vec();
     for root in &roots {
         let probe = if root.join("pom.xml").is_file() { root.join("pom.xml") } else { root.clone() };
         let project = mji_build::project::project_for(&probe, root, Some(&repo), &[]);
@@ -123,7 +135,7 @@ pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
                 .or_else(|| maven_stored(&m.dir, root, &trusted, Scope::Main))
             {
                 for p in &cp {
-                    add(p, &mut out);
+                    add(p, false, &mut out);
                 }
                 continue;
             }
@@ -134,7 +146,7 @@ pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
             };
             let c = mji_build::classpath::resolve(&m.dir, &file, &roots, &settings);
             for p in &c.classpath {
-                add(p, &mut out);
+                add(p, false, &mut out);
             }
         }
     }
