@@ -174,6 +174,23 @@ fn the_jdks_hashmap_from_src_zip() {
         "{}",
         r["content"]
     );
+    // Its javadoc, read inside src.zip by the outline's symbolId.
+    let d = call(
+        ws.path(),
+        cache.path(),
+        "java_read_javadoc",
+        &format!(r#"{{"filePath":"{path}","symbolId":{}}}"#, put["symbolId"]),
+    )
+    .expect("javadoc inside src.zip");
+    assert!(d.to_string().contains("Associates the specified value with the specified key in this map."), "{d}");
+    assert_eq!(d["found"], true, "{d}");
+    let jd = &put["javadoc"];
+    assert!(jd["startLine"].as_u64().is_some(), "{put}");
+    assert_eq!(
+        (d["startLine"].as_u64(), d["endLine"].as_u64()),
+        (jd["startLine"].as_u64(), jd["endLine"].as_u64()),
+        "{d}"
+    );
 }
 
 /// A workspace declaring `app.StringSubstitutorCache`, with commons-text's jar (which has
