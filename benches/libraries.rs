@@ -1,6 +1,7 @@
 //! Library benchmarks: indexing the JDK's `jmods/` and a 100-jar classpath (Debian's
 //! `/usr/share/java`), cold (empty cache) and warm (the per-archive cache); outlining every
-//! public class of `java.util` from `java.base.jmod` beside `javap -p` on the same classes;
+//! public class of `java.util` from `java.base.jmod` (or `lib/modules` for a JDK without
+//! jmods) beside `javap -p` on the same classes;
 //! `find_type`'s library search latency over both; the resolution engine's API table of the
 //! classpath and of the JDK's image, and cached by the image's content with its type names; the
 //! member table (`java_find_symbol`'s library members) cold and warm, and scans of its names.
@@ -44,7 +45,7 @@ fn main() {
     )
     .expect("a JDK");
     let jmods: Vec<_> = library::jdk_jmods(&home).into_iter().map(|p| (p, Origin::Jdk)).collect();
-    let jdk = index_twice("JDK jmods", &jmods);
+    let jdk = index_twice("JDK jmods (or lib/modules)", &jmods);
 
     let mut jars: Vec<PathBuf> = std::fs::read_dir("/usr/share/java")
         .expect("/usr/share/java")
@@ -67,7 +68,12 @@ fn main() {
         .filter(|c| c.internal.rsplit_once('/').is_some_and(|(p, _)| p == "java/util"))
         .map(|c| c.internal.clone())
         .collect();
-    let base = home.join("jmods/java.base.jmod");
+    // java.base's archive as the index found it: `jmods/java.base.jmod`, or the runtime image
+    // `lib/modules` of a JDK without jmods (JDK 24+, a jlink image).
+    let base = jdk
+        .get("java.util.ArrayList")
+        .map(|c| jdk.archive_of(c).path.clone())
+        .expect("java.base in the JDK's jmods or lib/modules");
     let t = Instant::now();
     let mut a = Archive::open(&base).expect("java.base");
     let mut methods = 0;
@@ -76,17 +82,20 @@ fn main() {
         o.for_each_type(&mut |t| methods += t.methods.len() + t.constructors.len());
     }
     let ours = ms(t);
-    let t = Instant::now();
-    let out = std::process::Command::new(home.join("bin/javap"))
-        .arg("-p")
-        .args(names.iter().map(|n| n.replace('/', ".")))
-        .output()
-        .expect("javap");
-    assert!(out.status.success());
-    let javap = ms(t);
+    // A jlink image may have no javap (jdk.jdeps left out).
+    let javap = home.join("bin/javap");
+    let javap = if javap.is_file() {
+        let t = Instant::now();
+        let out = std::process::Command::new(javap).arg("-p").args(names.iter().map(|n| n.replace('/', "."))).output();
+        assert!(out.is_ok_and(|o| o.status.success()), "javap -p");
+        format!("{:.0} ms", ms(t))
+    } else {
+        "not in this JDK".to_owned()
+    };
     println!(
-        "outline {} java.util classes (member classes included, {methods} methods and constructors): {ours:.0} ms; javap -p on the same top-level classes: {javap:.0} ms",
-        names.len()
+        "outline {} java.util classes (member classes included, {methods} methods and constructors) from {}: {ours:.0} ms; javap -p on the same top-level classes: {javap}",
+        names.len(),
+        base.display()
     );
 
     // find_type's library search over the JDK and the classpath together.

@@ -22,6 +22,18 @@ fn call(root: &Path, cache: &Path, tool: &str, args: &str) -> Result<Value, Stri
     }
 }
 
+/// The text answer of a successful call.
+fn call_text(root: &Path, cache: &Path, tool: &str, args: &str) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
+        .args(["call", tool, args])
+        .current_dir(root)
+        .env("XDG_CACHE_HOME", cache)
+        .output()
+        .expect("runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
 fn method<'a>(outline: &'a Value, name: &str) -> &'a Value {
     outline["classes"][0]["methods"]
         .as_array()
@@ -45,10 +57,26 @@ fn a_debian_jar_on_the_classpath_is_outlined_from_its_class_files() {
         o["filePath"]
     );
     assert_eq!(o["classes"][0]["qualifiedName"], "org.apache.commons.text.StringSubstitutor");
-    assert_eq!(o["classes"][0]["startLine"], 0);
+    // No source lines: null, and said so (in the JSON and in the text).
+    assert_eq!((&o["classes"][0]["startLine"], &o["classes"][0]["endLine"]), (&Value::Null, &Value::Null));
     assert!(o["errors"][0]["message"].as_str().is_some_and(|m| m.contains("no source lines")), "{}", o["errors"]);
     let set = method(&o, "setVariableResolver");
     assert_eq!(set["returnTypeText"], "org.apache.commons.text.StringSubstitutor");
+    assert_eq!(set["startLine"], Value::Null);
+    let text =
+        call_text(ws.path(), cache.path(), "java_index", r#"{"filePath":"org.apache.commons.text.StringSubstitutor"}"#);
+    assert!(
+        text.lines()
+            .next()
+            .is_some_and(|l| l.contains("(a class file: lines unknown, package org.apache.commons.text)")),
+        "{text}"
+    );
+    assert!(
+        text.lines().any(|l| l
+            .trim_start()
+            .starts_with("? public org.apache.commons.text.StringSubstitutor setVariableResolver(")),
+        "{text}"
+    );
     // Without the jar on the classpath the type is not there, and the error says where it looked.
     let bare = tempfile::tempdir().expect("tempdir");
     let e =
@@ -145,6 +173,23 @@ fn the_jdks_hashmap_from_src_zip() {
         r["content"].as_str().is_some_and(|c| c.trim_start().starts_with("public V put(K key, V value) {")),
         "{}",
         r["content"]
+    );
+    // Its javadoc, read inside src.zip by the outline's symbolId.
+    let d = call(
+        ws.path(),
+        cache.path(),
+        "java_read_javadoc",
+        &format!(r#"{{"filePath":"{path}","symbolId":{}}}"#, put["symbolId"]),
+    )
+    .expect("javadoc inside src.zip");
+    assert!(d.to_string().contains("Associates the specified value with the specified key in this map."), "{d}");
+    assert_eq!(d["found"], true, "{d}");
+    let jd = &put["javadoc"];
+    assert!(jd["startLine"].as_u64().is_some(), "{put}");
+    assert_eq!(
+        (d["startLine"].as_u64(), d["endLine"].as_u64()),
+        (jd["startLine"].as_u64(), jd["endLine"].as_u64()),
+        "{d}"
     );
 }
 
@@ -395,4 +440,110 @@ fn a_jdk_without_jmods_is_read_from_its_runtime_image() {
     let outline = call("java_index", r#"{"filePath":"java.util.HashMap"}"#);
     let put = method(&outline, "put");
     assert!(put["signatureText"].as_str().is_some_and(|s| s.contains("V put(K")), "{put}");
+}
+
+#[test]
+fn a_loose_class_file_of_the_workspace_is_outlined() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    let build = ws.path().join("build-src");
+    std::fs::create_dir_all(build.join("demo")).expect("mkdir");
+    let java = "package demo;\n\npublic class Greeter {\n    public static class Polite { public String please() { return \"please\"; } }\n    public String greet(String name) { return \"hi \" + name; }\n}\n";
+    std::fs::write(build.join("demo/Greeter.java.txt"), java).expect("write");
+    // javac needs the .java name; the workspace keeps only the class files.
+    std::fs::copy(build.join("demo/Greeter.java.txt"), build.join("demo/Greeter.java")).expect("copy");
+    let javac = Command::new("javac")
+        .args(["-d", "../classes", "demo/Greeter.java"])
+        .current_dir(&build)
+        .status()
+        .expect("javac runs");
+    assert!(javac.success());
+    std::fs::remove_file(build.join("demo/Greeter.java")).expect("rm");
+
+    let o = call(ws.path(), cache.path(), "java_index", r#"{"filePath":"classes/demo/Greeter.class"}"#)
+        .expect("a class file is outlined");
+    assert_eq!(o["filePath"], "classes/demo/Greeter.class");
+    assert_eq!(o["classes"][0]["qualifiedName"], "demo.Greeter");
+    assert!(o["errors"][0]["message"].as_str().is_some_and(|m| m.contains("no source lines")), "{}", o["errors"]);
+    assert_eq!(method(&o, "greet")["signatureText"], "public java.lang.String greet(java.lang.String arg0)");
+    assert_eq!(method(&o, "greet")["startLine"], Value::Null);
+    // The member class is read from its own class file beside it.
+    let inner = &o["classes"][0]["innerClasses"][0];
+    assert_eq!(inner["qualifiedName"], "demo.Greeter.Polite", "{o}");
+    assert_eq!(inner["methods"][0]["name"], "please");
+
+    // Not a class file inside: a tool error that says so.
+    std::fs::write(ws.path().join("classes/Bad.class"), b"not a class").expect("write");
+    let e = call(ws.path(), cache.path(), "java_index", r#"{"filePath":"classes/Bad.class"}"#).expect_err("garbled");
+    assert!(e.contains("not a readable class file"), "{e}");
+    // The path policy still applies: a class file outside the workspace is refused.
+    let other = tempfile::tempdir().expect("tempdir");
+    let outside = other.path().join("Greeter.class");
+    std::fs::copy(ws.path().join("classes/demo/Greeter.class"), &outside).expect("copy");
+    let e = call(ws.path(), cache.path(), "java_index", &format!(r#"{{"filePath":"{}"}}"#, outside.display()))
+        .expect_err("outside the roots");
+    assert!(e.contains("outside"), "{e}");
+}
+
+/// A class directory on the classpath (a configured one, outside the workspace) is read like a
+/// jar: `find_type` finds its types, `java_index` outlines them, and a call on a method's
+/// result binds exactly. A class directory inside the workspace (a plain project's
+/// `target/classes`) is the workspace's own code compiled, and not a library.
+#[test]
+fn a_class_directory_on_the_classpath_is_read_like_a_jar() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    let out = tempfile::tempdir().expect("tempdir");
+    let src = out.path().join("src/demo");
+    std::fs::create_dir_all(&src).expect("mkdir");
+    std::fs::write(
+        src.join("Greeter.java"),
+        "package demo;\n\npublic class Greeter {\n    public String greet(String name) { return \"hi \" + name; }\n}\n",
+    )
+    .expect("write");
+    let javac = Command::new("javac")
+        .args(["-d", "../classes", "demo/Greeter.java"])
+        .current_dir(out.path().join("src"))
+        .status()
+        .expect("javac runs");
+    assert!(javac.success());
+    let classes = out.path().join("classes");
+    std::fs::write(ws.path().join("mcp-java-index.toml"), format!("classpath = [\"{}\"]\n", classes.display()))
+        .expect("write");
+    std::fs::create_dir_all(ws.path().join("app")).expect("mkdir");
+    std::fs::write(
+        ws.path().join("app/Use.java"),
+        "package app;\n\nimport demo.Greeter;\n\nclass Use {\n    static void take(String s) {}\n    static void take(Integer i) {}\n\n    void pick() {\n        take(new Greeter().greet(\"x\"));\n    }\n}\n",
+    )
+    .expect("write");
+    // A class compiled into the workspace's own target/classes.
+    std::fs::write(src.join("Inside.java"), "package demo;\n\npublic class Inside {}\n").expect("write");
+    let javac = Command::new("javac")
+        .arg("-d")
+        .arg(ws.path().join("target/classes"))
+        .arg("demo/Inside.java")
+        .current_dir(out.path().join("src"))
+        .status()
+        .expect("javac runs");
+    assert!(javac.success());
+
+    let types =
+        call(ws.path(), cache.path(), "find_type", r#"{"pattern":"Greeter","scope":"libraries"}"#).expect("find_type");
+    let found = types["results"].as_array().and_then(|r| r.iter().find(|t| t["fqn"] == "demo.Greeter"));
+    let archive = found.and_then(|t| t["archive"].as_str()).unwrap_or_else(|| panic!("{types}"));
+    assert!(Path::new(archive).ends_with("classes"), "{types}");
+    let o = call(ws.path(), cache.path(), "java_index", r#"{"filePath":"demo.Greeter"}"#).expect("outlined");
+    assert!(o["filePath"].as_str().is_some_and(|p| p.ends_with("classes!/demo/Greeter.class")), "{}", o["filePath"]);
+    assert_eq!(method(&o, "greet")["signatureText"], "public java.lang.String greet(java.lang.String arg0)");
+    let refs = call(ws.path(), cache.path(), "find_references", r#"{"target":"app.Use#take(java.lang.String)"}"#)
+        .expect("references");
+    let confidence: Vec<&Value> =
+        refs["files"].as_array().into_iter().flatten().flat_map(|f| f["references"].as_array()).flatten().collect();
+    assert_eq!(confidence.len(), 1, "{refs}");
+    assert_eq!(confidence[0]["confidence"], "exact", "{refs}");
+    // The workspace's own target/classes is not a library.
+    let inside = call(ws.path(), cache.path(), "find_type", r#"{"pattern":"demo.Inside","scope":"libraries"}"#)
+        .expect("find_type");
+    let fqns: Vec<&Value> = inside["results"].as_array().into_iter().flatten().map(|t| &t["fqn"]).collect();
+    assert!(!fqns.contains(&&Value::from("demo.Inside")), "{inside}");
 }

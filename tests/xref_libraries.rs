@@ -399,6 +399,69 @@ fn a_maven_modules_dependency_from_the_local_repository_types_receivers() {
     assert!(!types.to_string().contains("org.apache.commons.lang3.StringUtils"), "{types}");
 }
 
+/// The other classpaths the project model resolves without running a build: a plain project's
+/// `lib/` jars, and a Gradle build's dependencies from Gradle's cache (`gradle_user_home`). Each
+/// reaches `find_type` with scope libraries and types the receiver exactly; the same workspace
+/// without the jar leaves the call `likely`.
+#[test]
+fn lib_jars_and_the_gradle_cache_reach_navigation() {
+    let cache = tempfile::tempdir().expect("tempdir");
+    let home = tempfile::tempdir().expect("tempdir");
+    let env = [("XDG_CACHE_HOME", cache.path()), ("MCP_JAVA_INDEX_GRADLE_USER_HOME", home.path())];
+    let check = |ws: &Path, file: &str| {
+        let found = call(ws, &env, "find_references", r#"{"target":"app.Use#take(java.lang.String)"}"#);
+        let refs: Vec<serde_json::Value> = found["files"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|f| f["references"].as_array().cloned().unwrap_or_default())
+            .collect();
+        assert_eq!(refs.len(), 1, "{found}");
+        assert!(found.to_string().contains(file), "{found}");
+        let types = call(ws, &env, "find_type", r#"{"pattern":"StringUtils","scope":"libraries"}"#);
+        let archive = types["results"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|t| t["fqn"] == "org.apache.commons.lang3.StringUtils")
+            .map(|t| t["archive"].as_str().unwrap_or_default().to_owned());
+        (refs[0]["confidence"].as_str().unwrap_or_default().to_owned(), archive, types)
+    };
+
+    // A plain project (no build file) with the jar in lib/.
+    let plain = tempfile::tempdir().expect("tempdir");
+    common::write(plain.path(), "src/app/Use.java", PICK);
+    let (before, archive, _) = check(plain.path(), "Use.java");
+    assert_eq!((before.as_str(), archive), ("likely", None), "without lib/ the type is unknown");
+    std::fs::create_dir_all(plain.path().join("lib")).expect("mkdir");
+    std::fs::copy(jar("commons-lang3"), plain.path().join("lib/commons-lang3.jar")).expect("copy the jar");
+    let plain2 = tempfile::tempdir().expect("tempdir");
+    common::copy_dir(plain.path(), plain2.path());
+    let (with, archive, types) = check(plain2.path(), "Use.java");
+    assert_eq!(with, "exact");
+    assert!(archive.as_deref().is_some_and(|a| a.ends_with("lib/commons-lang3.jar")), "{types}");
+
+    // A Gradle build whose dependency is in Gradle's cache.
+    let gradle = tempfile::tempdir().expect("tempdir");
+    common::write(gradle.path(), "settings.gradle", "rootProject.name = 'app'\n");
+    common::write(
+        gradle.path(),
+        "build.gradle",
+        "plugins { id 'java' }\ndependencies {\n    implementation 'org.apache.commons:commons-lang3:3.12.0'\n}\n",
+    );
+    common::write(gradle.path(), "src/main/java/app/Use.java", PICK);
+    let (before, archive, _) = check(gradle.path(), "Use.java");
+    assert_eq!((before.as_str(), archive), ("likely", None), "an empty Gradle cache has no commons-lang3");
+    let dir = home.path().join("caches/modules-2/files-2.1/org.apache.commons/commons-lang3/3.12.0/0a1b2c");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::copy(jar("commons-lang3"), dir.join("commons-lang3-3.12.0.jar")).expect("copy the jar");
+    let gradle2 = tempfile::tempdir().expect("tempdir");
+    common::copy_dir(gradle.path(), gradle2.path());
+    let (with, archive, types) = check(gradle2.path(), "Use.java");
+    assert_eq!(with, "exact");
+    assert!(archive.as_deref().is_some_and(|a| a.ends_with("0a1b2c/commons-lang3-3.12.0.jar")), "{types}");
+}
+
 /// `show_definition` at a call of a library method answers with the library's location: the
 /// class file's outline in its jar (no sources beside it), or the JDK's `src.zip` entry with
 /// exact lines.

@@ -2,7 +2,9 @@
 //! 4-byte `JM` header), read from the central directory: listing needs no decompression, an
 //! entry is inflated on demand, every size capped and checked. A JDK without `jmods/` (a
 //! linkable runtime, JDK 24+) is read from its runtime image, `lib/modules`, through the same
-//! type: its resources are the entries (`java/util/HashMap.class`).
+//! type: its resources are the entries (`java/util/HashMap.class`); and so is a class
+//! directory of a classpath (`target/classes`): its `.class` files, by relative path, are the
+//! entries (links not followed, depth and count capped).
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
@@ -16,6 +18,10 @@ pub const MAX_ARCHIVE_BYTES: u64 = 2 << 30;
 pub const MAX_ENTRY_BYTES: u64 = 64 << 20;
 /// A central directory larger than this is refused.
 const MAX_CENTRAL_DIR: u64 = 256 << 20;
+/// A class directory with more class files than this is refused.
+pub const MAX_DIR_ENTRIES: usize = 1 << 20;
+/// Directories nested deeper than this inside a class directory are not read.
+const MAX_DIR_DEPTH: usize = 64;
 
 /// One file in an archive.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,7 +38,8 @@ pub struct Entry {
 #[derive(Debug)]
 pub struct Archive {
     pub path: PathBuf,
-    file: File,
+    /// `None` for a class directory.
+    file: Option<File>,
     base: u64,
     pub len: u64,
     pub entries: Vec<Entry>,
@@ -43,6 +50,8 @@ pub struct Archive {
 /// The `method` of an entry of a runtime image (stored uncompressed; compressed resources are
 /// not listed).
 const IMAGE_RESOURCE: u16 = u16::MAX;
+/// The `method` of an entry of a class directory (a file under it).
+const DIR_FILE: u16 = u16::MAX - 1;
 
 fn le16(b: &[u8], at: usize) -> Result<u16, ClassError> {
     b.get(at..at + 2).map(|s| u16::from_le_bytes([s[0], s[1]])).ok_or(ClassError::Truncated(at))
@@ -72,6 +81,10 @@ impl Archive {
     /// the caller decides which archives may be opened, and the file opened must be regular.
     pub fn open(path: &Path) -> Result<Archive, ClassError> {
         let real = std::fs::canonicalize(path)?;
+        if real.is_dir() {
+            let entries = dir_entries(&real)?;
+            return Ok(Archive { path: path.to_owned(), file: None, base: 0, len: 0, entries, image: None });
+        }
         let (mut file, meta) = mji_fs::open_regular(&real, MAX_ARCHIVE_BYTES)?;
         let len = meta.len();
         let head = read_at(&mut file, 0, len.min(4))?;
@@ -92,7 +105,7 @@ impl Archive {
                     local_offset: i as u64,
                 })
                 .collect();
-            return Ok(Archive { path: path.to_owned(), file, base: 0, len, entries, image: Some(image) });
+            return Ok(Archive { path: path.to_owned(), file: Some(file), base: 0, len, entries, image: Some(image) });
         }
         let base: u64 = if head.starts_with(b"JM") { 4 } else { 0 };
         let tail_len = len.min(65_535 + 22 + 20);
@@ -159,7 +172,7 @@ impl Archive {
             });
             p += 46 + name_len + extra_len + comment_len;
         }
-        Ok(Archive { path: path.to_owned(), file, base, len, entries, image: None })
+        Ok(Archive { path: path.to_owned(), file: Some(file), base, len, entries, image: None })
     }
 
     /// The bytes of `entry`, inflated; at most [`MAX_ENTRY_BYTES`].
@@ -175,8 +188,16 @@ impl Archive {
                 .ok_or_else(|| ClassError::TooLarge(entry.name.clone()))?;
             return image.read(r)?.ok_or(ClassError::Compression(IMAGE_RESOURCE));
         }
+        let Some(file) = self.file.as_mut() else {
+            // A class directory: the entry is a file under it, read without following links.
+            if entry.method != DIR_FILE || entry.name.split('/').any(|p| p.is_empty() || p == "." || p == "..") {
+                return Err(ClassError::TooLarge(entry.name.clone()));
+            }
+            let real = std::fs::canonicalize(&self.path)?;
+            return Ok(mji_fs::read_regular(&real.join(&entry.name), MAX_ENTRY_BYTES)?);
+        };
         let at = self.base.saturating_add(entry.local_offset);
-        let head = read_at(&mut self.file, at, 30)?;
+        let head = read_at(file, at, 30)?;
         if le32(&head, 0)? != 0x0403_4b50 {
             return Err(ClassError::NotAZip);
         }
@@ -185,7 +206,7 @@ impl Archive {
         if data_at.saturating_add(entry.compressed) > self.len {
             return Err(ClassError::Truncated(usize::try_from(data_at).unwrap_or(usize::MAX)));
         }
-        let raw = read_at(&mut self.file, data_at, entry.compressed)?;
+        let raw = read_at(file, data_at, entry.compressed)?;
         match entry.method {
             0 => Ok(raw),
             8 => {
@@ -217,4 +238,51 @@ impl Archive {
     pub fn class_prefix(&self) -> &'static str {
         if self.base == 4 { "classes/" } else { "" }
     }
+}
+
+/// The `.class` files under a class directory, by path relative to it (`/`-separated), sorted:
+/// symbolic links are not followed, directories deeper than [`MAX_DIR_DEPTH`] are not read, and
+/// more than [`MAX_DIR_ENTRIES`] files refuse the directory.
+fn dir_entries(dir: &Path) -> Result<Vec<Entry>, ClassError> {
+    let mut out = Vec::new();
+    let mut stack: Vec<(PathBuf, String, usize)> = vec![(dir.to_path_buf(), String::new(), 0)];
+    while let Some((d, prefix, depth)) = stack.pop() {
+        let Ok(listing) = std::fs::read_dir(&d) else { continue };
+        for e in listing.flatten() {
+            let Ok(kind) = e.file_type() else { continue };
+            let Some(name) = e.file_name().to_str().map(str::to_owned) else { continue };
+            let rel = format!("{prefix}{name}");
+            if kind.is_dir() && depth < MAX_DIR_DEPTH {
+                stack.push((e.path(), format!("{rel}/"), depth + 1));
+            } else if kind.is_file() && name.ends_with(".class") {
+                if out.len() >= MAX_DIR_ENTRIES {
+                    return Err(ClassError::TooLarge(format!(
+                        "{} (over {MAX_DIR_ENTRIES} class files)",
+                        dir.display()
+                    )));
+                }
+                let size = e.metadata().map(|m| m.len()).unwrap_or(0);
+                out.push(Entry { name: rel, method: DIR_FILE, compressed: size, size, local_offset: 0 });
+            }
+        }
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(out)
+}
+
+/// A key for a class directory's content: its path and every class file's (name, size,
+/// mtime), hashed — a class directory is not immutable, so a rebuilt class changes the key.
+pub(crate) fn dir_key(dir: &Path) -> Result<String, ClassError> {
+    let mut h = <sha1::Sha1 as sha1::Digest>::new();
+    sha1::Digest::update(&mut h, b"class directory\0");
+    sha1::Digest::update(&mut h, dir.to_string_lossy().as_bytes());
+    for e in dir_entries(dir)? {
+        let mtime = std::fs::symlink_metadata(dir.join(&e.name))
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
+        sha1::Digest::update(&mut h, format!("\0{}\0{}\0{mtime}", e.name, e.size).as_bytes());
+    }
+    Ok(sha1::Digest::finalize(h).iter().map(|b| format!("{b:02x}")).collect())
 }

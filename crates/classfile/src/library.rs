@@ -228,7 +228,8 @@ fn stamp(path: &Path) -> Option<(u64, u128)> {
 /// The bool says whether the cache answered.
 pub fn list_classes(path: &Path, cache_dir: Option<&Path>) -> Result<(Vec<(u16, String)>, bool), ClassError> {
     let canonical = fs::canonicalize(path)?;
-    let st = stamp(&canonical);
+    // A class directory's stamp would miss a rebuilt class: its key is its listing's.
+    let st = if canonical.is_dir() { None } else { stamp(&canonical) };
     let stamp_file = cache_dir.map(|d| d.join("stamps").join(sha1_hex(canonical.to_string_lossy().as_bytes())));
     // Fast path: the stamp names the content hash whose list is cached.
     if let (Some(sf), Some((size, mtime)), Some(dir)) = (&stamp_file, st, cache_dir)
@@ -272,7 +273,7 @@ pub fn list_classes(path: &Path, cache_dir: Option<&Path>) -> Result<(Vec<(u16, 
 /// written.
 pub fn content_hash(path: &Path, cache_dir: Option<&Path>) -> Result<String, ClassError> {
     let canonical = fs::canonicalize(path)?;
-    let st = stamp(&canonical);
+    let st = if canonical.is_dir() { None } else { stamp(&canonical) };
     let name = sha1_hex(canonical.to_string_lossy().as_bytes());
     let stamps = cache_dir.map(|d| d.join("stamps"));
     if let (Some(dir), Some((size, mtime))) = (&stamps, st)
@@ -297,6 +298,9 @@ pub fn content_hash(path: &Path, cache_dir: Option<&Path>) -> Result<String, Cla
 /// The SHA-1 of an archive's bytes, in hex, read in 64 KiB blocks (an archive is never held
 /// whole; at most `MAX_ARCHIVE_BYTES` is opened).
 fn hash_archive(canonical: &Path) -> Result<String, ClassError> {
+    if canonical.is_dir() {
+        return crate::archive::dir_key(canonical);
+    }
     let (file, _) = mji_fs::open_regular(canonical, crate::archive::MAX_ARCHIVE_BYTES)?;
     let mut h = <sha1::Sha1 as sha1::Digest>::new();
     let mut buf = vec![0u8; 1 << 16];

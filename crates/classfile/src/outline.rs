@@ -1,6 +1,6 @@
 //! A class file (and its member classes) as the outline sources give: `FileOutline` /
 //! `TypeDecl` with types rendered as Java source text (qualified), lines 0 (a class file has
-//! no declaration lines) and a warning in `errors` that says so.
+//! no declaration lines; the wire writes them `null`) and a warning in `errors` that says so.
 
 use mji_model::{
     Callable, CtorDecl, Diagnostic, EnumConstant, FieldDecl, FileOutline, Javadoc, Level, MethodDecl, Param,
@@ -24,7 +24,8 @@ struct Walk<'a> {
 }
 
 /// The warning every outline from a class file carries.
-pub const NO_LINES: &str = "outlined from a class file: no source lines (every startLine/endLine is 0) and no javadoc";
+pub const NO_LINES: &str =
+    "outlined from a class file: no source lines (every startLine/endLine is null) and no javadoc";
 
 /// Outlines `cf`, reading its member classes through `load` (internal name -> class bytes).
 pub fn outline(

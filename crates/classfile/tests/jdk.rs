@@ -328,3 +328,50 @@ fn records_sealed_enums_and_inner_classes_compiled_by_javac() {
         "the outer instance is javac's"
     );
 }
+
+/// A class directory (`target/classes`) opens as an archive: its class files by relative path,
+/// links not followed; its class list is cached under a key of its listing, so a class added
+/// after the first read is seen by the next.
+#[test]
+fn a_class_directory_reads_like_a_jar() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join("p")).expect("mkdir");
+    std::fs::write(dir.path().join("p/A.java"), "package p;\npublic class A { public static class In {} }\n")
+        .expect("write");
+    std::fs::write(dir.path().join("p/B.java"), "package p;\npublic class B {}\n").expect("write");
+    let javac = |file: &str, out: &str| {
+        let ok = Command::new(jdk().join("bin/javac"))
+            .args(["-d", out, file])
+            .current_dir(dir.path())
+            .status()
+            .expect("javac");
+        assert!(ok.success());
+    };
+    javac("p/A.java", "classes");
+    javac("p/B.java", "elsewhere");
+    let classes = dir.path().join("classes");
+    // A link inside the directory is not followed.
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(dir.path().join("elsewhere/p"), classes.join("linked")).expect("symlink");
+    let mut a = Archive::open(&classes).expect("a class directory opens");
+    let names: Vec<&str> = a.entries.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["p/A$In.class", "p/A.class"]);
+    let o = outline_class(&mut a, "p/A").expect("outlined");
+    assert_eq!(o.classes[0].qualified_name, "p.A");
+    assert_eq!(o.classes[0].inner_classes[0].qualified_name, "p.A.In");
+    assert!(o.file_path.ends_with("classes!/p/A.class"), "{}", o.file_path);
+
+    let cache = tempfile::tempdir().expect("tempdir");
+    let list = |c: Option<&std::path::Path>| -> Vec<String> {
+        let (l, _) = library::list_classes(&classes, c).expect("listed");
+        let mut names: Vec<String> = l.into_iter().map(|(_, n)| n).collect();
+        names.sort();
+        names
+    };
+    assert_eq!(list(Some(cache.path())), ["p/A", "p/A$In"]);
+    let (_, hit) = library::list_classes(&classes, Some(cache.path())).expect("listed");
+    assert!(hit, "the second read comes from the cache");
+    std::fs::create_dir_all(classes.join("p")).expect("mkdir");
+    std::fs::copy(dir.path().join("elsewhere/p/B.class"), classes.join("p/B.class")).expect("copy");
+    assert_eq!(list(Some(cache.path())), ["p/A", "p/A$In", "p/B"]);
+}

@@ -1,4 +1,5 @@
-//! Plain data of the outline: what a Java file declares, with 1-based line spans.
+//! Plain data of the outline: what a Java file declares, with 1-based line spans (0 when
+//! unknown: an outline read from a class file, which has no lines; written `null`).
 //!
 //! These types are the `java_index` output contract of the spec (§5.1) plus the fields the
 //! product adds (`annotations`, `enumConstants`, `recordComponents`, `typeParamsText` on
@@ -11,6 +12,20 @@ pub mod progress;
 pub mod symbol_id;
 
 pub use symbol_id::{SymbolId, SymbolKind};
+
+/// A declaration's line on the wire: 1-based, and 0 — which only an outline read from a class
+/// file has (no source lines, issue 20: "null and said so") — written `null` (read back as 0).
+mod line {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(line: &u32, s: S) -> Result<S::Ok, S::Error> {
+        if *line == 0 { s.serialize_none() } else { s.serialize_u32(*line) }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+        Option::<u32>::deserialize(d).map(Option::unwrap_or_default)
+    }
+}
 
 /// The outline of one Java file: every top-level type with its members, and the parse errors.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -69,7 +84,11 @@ pub struct TypeDecl {
     pub extends: Option<String>,
     pub implements: Vec<String>,
     pub permits: Vec<String>,
+    #[serde(with = "line")]
+    #[schemars(with = "Option<u32>")]
     pub start_line: u32,
+    #[serde(with = "line")]
+    #[schemars(with = "Option<u32>")]
     pub end_line: u32,
     pub javadoc: Javadoc,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -154,7 +173,11 @@ pub struct FieldDecl {
     pub type_text: String,
     pub modifiers: Vec<String>,
     pub annotations: Vec<String>,
+    #[serde(with = "line")]
+    #[schemars(with = "Option<u32>")]
     pub start_line: u32,
+    #[serde(with = "line")]
+    #[schemars(with = "Option<u32>")]
     pub end_line: u32,
     pub javadoc: Javadoc,
 }
@@ -207,7 +230,11 @@ macro_rules! callable_decl {
             pub type_params_text: Option<String>,
             pub params: Vec<Param>,
             pub throws: Vec<String>,
+            #[serde(with = "line")]
+            #[schemars(with = "Option<u32>")]
             pub start_line: u32,
+            #[serde(with = "line")]
+            #[schemars(with = "Option<u32>")]
             pub end_line: u32,
             pub javadoc: Javadoc,
             pub signature_text: String,
@@ -274,7 +301,11 @@ pub struct RecordComponent {
 pub struct EnumConstant {
     pub symbol_id: String,
     pub name: String,
+    #[serde(with = "line")]
+    #[schemars(with = "Option<u32>")]
     pub start_line: u32,
+    #[serde(with = "line")]
+    #[schemars(with = "Option<u32>")]
     pub end_line: u32,
     pub javadoc: Javadoc,
 }
@@ -401,6 +432,37 @@ impl FileOutline {
             t.constructors.iter_mut().for_each(|x| f(&mut x.symbol_id, &mut x.javadoc));
             t.methods.iter_mut().for_each(|x| f(&mut x.symbol_id, &mut x.javadoc));
             stack.extend(t.inner_classes.iter_mut().rev());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field(line: u32) -> FieldDecl {
+        FieldDecl {
+            symbol_id: "Field#a.B#c".to_owned(),
+            kind: "field".to_owned(),
+            name: "c".to_owned(),
+            type_text: "int".to_owned(),
+            modifiers: Vec::new(),
+            annotations: Vec::new(),
+            start_line: line,
+            end_line: line,
+            javadoc: Javadoc::absent(),
+        }
+    }
+
+    #[test]
+    fn unknown_lines_are_null_on_the_wire_and_source_lines_numbers() {
+        let unknown = serde_json::to_value(field(0)).expect("serializes");
+        assert_eq!((&unknown["startLine"], &unknown["endLine"]), (&serde_json::Value::Null, &serde_json::Value::Null));
+        let known = serde_json::to_value(field(7)).expect("serializes");
+        assert_eq!((&known["startLine"], &known["endLine"]), (&7.into(), &7.into()));
+        for f in [field(0), field(7)] {
+            let back: FieldDecl = serde_json::from_str(&serde_json::to_string(&f).expect("serializes")).expect("reads");
+            assert_eq!(back, f);
         }
     }
 }

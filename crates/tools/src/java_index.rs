@@ -562,7 +562,12 @@ pub(crate) fn render_outline(o: &IndexOutput) -> String {
     use std::fmt::Write;
     let ol = &o.outline;
     let mut out = String::with_capacity(64 * 1024);
-    let _ = write!(out, "{} ({} lines", ol.file_path, ol.line_count);
+    // An outline read from a class file has no lines (0 here, `null` in the JSON).
+    if ol.line_count == 0 && !ol.classes.is_empty() {
+        let _ = write!(out, "{} (a class file: lines unknown", ol.file_path);
+    } else {
+        let _ = write!(out, "{} ({} lines", ol.file_path, ol.line_count);
+    }
     if let Some(p) = &ol.package {
         let _ = write!(out, ", package {p}");
     }
@@ -571,7 +576,11 @@ pub(crate) fn render_outline(o: &IndexOutput) -> String {
         out.push_str("no type declarations\n");
     }
     fn lines(out: &mut String, start: u32, end: u32) {
-        let _ = if start == end { write!(out, "{start}") } else { write!(out, "{start}-{end}") };
+        let _ = match (start, end) {
+            (0, _) => write!(out, "?"),
+            (s, e) if s == e => write!(out, "{s}"),
+            (s, e) => write!(out, "{s}-{e}"),
+        };
     }
     fn line(out: &mut String, depth: usize, start: u32, end: u32, annotations: &[String], text: &str, jd: &Javadoc) {
         for _ in 0..depth {

@@ -99,21 +99,33 @@ pub fn forget(ws: &Workspace) {
 /// `maven_update_project`: the test scope, else the compile scope); otherwise its pom's
 /// dependencies found in the local repository, without their own dependencies — a type
 /// whose supertypes are missing then stays `likely`, never guessed.
+///
+/// Class directories are entries too (read like a jar): a configured one wherever it is; a
+/// resolved one (a reactor module's `target/classes`, a plain project's) only outside the
+/// roots, since inside them it is the workspace's own code compiled, whose sources are indexed.
 pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = Vec::new();
-    let add = |p: &Path, out: &mut Vec<PathBuf>| {
-        if p.extension().is_some_and(|x| x == "jar") && p.is_file() && !out.iter().any(|o| o == p) {
+    let roots = ws.roots.paths().to_vec();
+    let add = |p: &Path, configured: bool, out: &mut Vec<PathBuf>| {
+        let entry = if p.extension().is_some_and(|x| x == "jar") && p.is_file() {
+            true
+        } else if p.is_dir() {
+            configured
+                || std::fs::canonicalize(p).is_ok_and(|c| !roots.iter().any(|r| c.starts_with(r) || p.starts_with(r)))
+        } else {
+            false
+        };
+        if entry && !out.iter().any(|o| o == p) {
             out.push(p.to_path_buf());
         }
     };
     for p in &ws.config.classpath {
-        add(p, &mut out);
+        add(p, true, &mut out);
     }
     let trusted = ws.build_settings();
     let mut settings = trusted.clone();
     settings.trusted = false;
     let repo = mji_build::classpath::repo_local(&settings);
-    let roots = ws.roots.paths().to_vec();
     for root in &roots {
         let probe = if root.join("pom.xml").is_file() { root.join("pom.xml") } else { root.clone() };
         let project = mji_build::project::project_for(&probe, root, Some(&repo), &[]);
@@ -123,7 +135,7 @@ pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
                 .or_else(|| maven_stored(&m.dir, root, &trusted, Scope::Main))
             {
                 for p in &cp {
-                    add(p, &mut out);
+                    add(p, false, &mut out);
                 }
                 continue;
             }
@@ -134,7 +146,7 @@ pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
             };
             let c = mji_build::classpath::resolve(&m.dir, &file, &roots, &settings);
             for p in &c.classpath {
-                add(p, &mut out);
+                add(p, false, &mut out);
             }
         }
     }
@@ -407,6 +419,35 @@ pub fn outline(ws: &Workspace, t: &LibraryTarget) -> Result<FileOutline, ToolErr
             }
         }
     }
+}
+
+/// Whether `path` names a class file (`.class`, any case).
+pub fn is_class_file(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("class"))
+}
+
+/// `java_index` of a loose class file of the workspace (`target/classes/demo/Greeter.class`),
+/// already resolved and checked by the path policy: its outline in the shape of a jar entry's,
+/// member classes read from their own class files beside it (`Greeter$Inner.class`), each
+/// through the same policy (inside a root, regular, size-capped).
+pub fn class_file_outline(ws: &Workspace, path: &Path, display: &str) -> Result<FileOutline, ToolError> {
+    let bytes = ws.roots.read(path, display).map_err(crate::read_error)?;
+    let cf = mji_classfile::parse(&bytes).map_err(|e| ToolError::BadFile {
+        path: display.to_owned(),
+        reason: format!("is not a readable class file ({e})"),
+    })?;
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let package = cf.this_class.rfind('/').map_or("", |i| &cf.this_class[..=i]).to_owned();
+    let mut load = |internal: &str| {
+        // A member class of the same package only, as a file beside this one.
+        let simple = internal.strip_prefix(package.as_str())?;
+        if simple.contains('/') || simple.is_empty() {
+            return None;
+        }
+        let p = dir.join(format!("{simple}.class"));
+        ws.roots.read(&p, &p.display().to_string()).ok()
+    };
+    Ok(mji_classfile::outline::outline(display.to_owned(), mji_classfile::sha1_hex(&bytes), &cf, &mut load))
 }
 
 /// The bytes of a `.java` entry of a known sources archive, with its display path; for a

@@ -31,7 +31,7 @@ use mji_xref::world::World;
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct JavaIndexArgs {
-    /// Workspace-relative, or a library class (java.util.HashMap) or jar: path.
+    /// Workspace-relative (.java or .class), or a library class (java.util.HashMap) or jar: path.
     pub file_path: String,
     #[serde(default)]
     pub options: IndexOptions,
@@ -436,6 +436,11 @@ impl Workspace {
         }
         let r = self.resolve(&args.file_path)?;
         self.check_file(&r.path, &r.display)?;
+        if crate::libraries::is_class_file(&r.path) {
+            let outline = crate::libraries::class_file_outline(self, &r.path, &r.display)?;
+            let outline = apply_options(outline, &opts, None);
+            return Ok(IndexAnswer { outline, outcome: Outcome::Miss, elapsed_ms: t.elapsed().as_secs_f64() * 1e3 });
+        }
         require_java(&r.path, &r.display)?;
         let cache = self.cache(r.root);
         let io = |e: std::io::Error| io_error(&r.display, e);

@@ -577,7 +577,7 @@ pub struct Definition {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub symbol_id: Option<String>,
     /// A library's: the jar or jmod it is read from (file: its -sources.jar entry, exact
-    /// lines; else its class file, lines 0).
+    /// lines; else its class file, no lines).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub archive: Option<String>,
 }
@@ -602,7 +602,7 @@ impl Definition {
 
 /// Fills a JDK or library definition from the library index: the source file in its
 /// sources archive (a `jar:` path with exact lines, readable with `java_read_range`), else its
-/// class file's outline (lines 0). A type the index does not hold stays without a file.
+/// class file's outline (no lines). A type the index does not hold stays without a file.
 pub fn describe_library(ws: &crate::workspace::Workspace, d: &mut Definition, category: Category) {
     let owner = d.qualified_name.split('#').next().unwrap_or_default().to_owned();
     let ix = crate::libraries::index(ws);
