@@ -71,12 +71,12 @@ class Use {
 }
 "#;
 
-/// (line, target) -> confidence of every call in `Use.java`.
+/// (line, target) -> confidence of every call (of a method, `this(…)` or `super(…)`) in a file.
 fn calls(w: &World, path: &Path) -> BTreeMap<(u32, String), Confidence> {
     let bytes = std::fs::read(path).expect("read");
     file_refs(w, file_index(w, path), &bytes)
         .into_iter()
-        .filter(|r| r.kind == RefKind::Call)
+        .filter(|r| matches!(r.kind, RefKind::Call | RefKind::ThisCall | RefKind::SuperCall))
         .flat_map(|r| r.targets.iter().map(|t| ((r.line, t.clone()), r.confidence)).collect::<Vec<_>>())
         .collect()
 }
@@ -112,6 +112,77 @@ fn a_call_on_a_library_methods_result_binds_exactly() {
         assert_eq!(at(m, 24, "app.Use#take(java.lang.String)"), Some(Confidence::Likely), "{m:?}");
         assert_eq!(at(m, 24, "app.Use#take(java.lang.Integer)"), Some(Confidence::Likely), "{m:?}");
     }
+}
+
+/// What maven-core's comparison with javac found bound wrongly, in JDK terms (issue 20).
+const MAVEN_CORE_CASES: &str = r#"package app;
+
+import java.util.*;
+
+class Pick {
+    static Set<String> ids(Collection<? extends Number> numbers) { return null; }
+    static Set<String> ids(Iterable<String> names) { return null; }
+
+    void overloads(Set<String> names, List<Integer> numbers) {
+        ids(names);
+        ids(numbers);
+    }
+
+    static class Failed extends Exception {
+        @Override public String getMessage() { return "failed"; }
+    }
+    static class Other extends Exception {}
+    static void risky() throws Failed, Other {}
+
+    void multiCatch() {
+        try {
+            risky();
+        } catch (Failed | Other e) {
+            e.getMessage();
+        }
+        try {
+            risky();
+        } catch (Failed e) {
+            e.getMessage();
+        } catch (Other e) {
+        }
+    }
+
+    static <T> T lookup(Class<T> role) { return null; }
+    static <T> T first(List<T> list) { return null; }
+    Pick(String s) {}
+    Pick(Integer i) {}
+    Pick() {
+        this(lookup(String.class));
+    }
+    Pick(List<Integer> numbers) {
+        this(first(numbers));
+    }
+}
+"#;
+
+/// maven-core's wrong answers, fixed: a type argument rules out an overload (a `Set<String>`
+/// is no `Collection<? extends Number>`), a multi-catch parameter has its alternatives' common
+/// supertype, and a generic method's type variable is the argument's (`lookup(Class<T>)`
+/// given `String.class` returns a `String`).
+#[test]
+fn type_arguments_multi_catch_and_inferred_results_bind_as_javac() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("app/Pick.java");
+    common::write(dir.path(), "app/Pick.java", MAVEN_CORE_CASES);
+    let got = calls(&world(std::slice::from_ref(&path), None), &path);
+    let at = |line: u32, key: &str| got.get(&(line, key.to_string())).copied();
+    assert_eq!(at(10, "app.Pick#ids(java.lang.Iterable)"), Some(Confidence::Exact), "{got:?}");
+    assert_eq!(at(10, "app.Pick#ids(java.util.Collection)"), None, "{got:?}");
+    assert_eq!(at(11, "app.Pick#ids(java.util.Collection)"), Some(Confidence::Exact), "{got:?}");
+    assert_eq!(at(11, "app.Pick#ids(java.lang.Iterable)"), None, "{got:?}");
+    assert_eq!(at(24, "java.lang.Throwable#getMessage()"), Some(Confidence::Exact), "{got:?}");
+    assert_eq!(at(24, "app.Pick.Failed#getMessage()"), None, "{got:?}");
+    assert_eq!(at(29, "app.Pick.Failed#getMessage()"), Some(Confidence::Exact), "{got:?}");
+    assert_eq!(at(39, "app.Pick#Pick(java.lang.String)"), Some(Confidence::Exact), "{got:?}");
+    assert_eq!(at(39, "app.Pick#Pick(java.lang.Integer)"), None, "{got:?}");
+    assert_eq!(at(42, "app.Pick#Pick(java.lang.Integer)"), Some(Confidence::Exact), "{got:?}");
+    assert_eq!(at(42, "app.Pick#Pick(java.lang.String)"), None, "{got:?}");
 }
 
 #[test]
@@ -357,7 +428,9 @@ fn commons_lang3_tests_with_their_classpath() {
     assert!(a.likely() < b.likely(), "likely share {:.4} -> {:.4}", b.likely(), a.likely());
     assert!(method(&after).precision() >= method(&before).precision(), "{:?} -> {:?}", method(&before), method(&after));
     assert!(method(&after).recall() > method(&before).recall(), "{:?} -> {:?}", method(&before), method(&after));
-    assert!(method(&after).precision() >= 0.97, "{:?}", method(&after));
+    // Measured: methods 98.72% precise, 99.91% recalled.
+    assert!(method(&after).precision() >= 0.98, "{:?}", method(&after));
+    assert!(method(&after).recall() >= 0.99, "{:?}", method(&after));
 }
 
 /// The classpath Apache Maven 3.8.7's maven-core compiles against as Debian ships it: Maven's
@@ -393,9 +466,9 @@ fn maven_core_with_its_classpath() {
     let (b, a) = (total(&before), total(&after));
     assert!(a.likely() < b.likely(), "likely share {:.4} -> {:.4}", b.likely(), a.likely());
     assert!(method(&after).recall() > method(&before).recall(), "{:?} -> {:?}", method(&before), method(&after));
-    // Measured: methods 99.89% precise, 99.98% recalled; constructors 99.66% precise (two
-    // `likely` pairs); types and fields 99.99-100%; `likely` 0.42% of the correct references
-    // without the classpath, 0.01% with.
+    // Measured: methods 99.93% precise, 100% recalled (4 `likely` guesses at `values()` on
+    // an untyped receiver); constructors and fields 100%, types 99.99%; `likely` 0.42% of the
+    // correct references without the classpath, none of 25,036 with.
     assert!(method(&after).precision() >= 0.99, "{:?}", method(&after));
     assert!(method(&after).recall() >= 0.99, "{:?}", method(&after));
     for (cat, s) in &after {
