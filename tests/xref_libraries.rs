@@ -71,12 +71,12 @@ class Use {
 }
 "#;
 
-/// (line, target) -> confidence of every call in `Use.java`.
+/// (line, target) -> confidence of every call (of a method, `this(…)` or `super(…)`) in a file.
 fn calls(w: &World, path: &Path) -> BTreeMap<(u32, String), Confidence> {
     let bytes = std::fs::read(path).expect("read");
     file_refs(w, file_index(w, path), &bytes)
         .into_iter()
-        .filter(|r| r.kind == RefKind::Call)
+        .filter(|r| matches!(r.kind, RefKind::Call | RefKind::ThisCall | RefKind::SuperCall))
         .flat_map(|r| r.targets.iter().map(|t| ((r.line, t.clone()), r.confidence)).collect::<Vec<_>>())
         .collect()
 }
@@ -112,6 +112,77 @@ fn a_call_on_a_library_methods_result_binds_exactly() {
         assert_eq!(at(m, 24, "app.Use#take(java.lang.String)"), Some(Confidence::Likely), "{m:?}");
         assert_eq!(at(m, 24, "app.Use#take(java.lang.Integer)"), Some(Confidence::Likely), "{m:?}");
     }
+}
+
+/// What maven-core's comparison with javac found bound wrongly, in JDK terms (issue 20).
+const MAVEN_CORE_CASES: &str = r#"package app;
+
+import java.util.*;
+
+class Pick {
+    static Set<String> ids(Collection<? extends Number> numbers) { return null; }
+    static Set<String> ids(Iterable<String> names) { return null; }
+
+    void overloads(Set<String> names, List<Integer> numbers) {
+        ids(names);
+        ids(numbers);
+    }
+
+    static class Failed extends Exception {
+        @Override public String getMessage() { return "failed"; }
+    }
+    static class Other extends Exception {}
+    static void risky() throws Failed, Other {}
+
+    void multiCatch() {
+        try {
+            risky();
+        } catch (Failed | Other e) {
+            e.getMessage();
+        }
+        try {
+            risky();
+        } catch (Failed e) {
+            e.getMessage();
+        } catch (Other e) {
+        }
+    }
+
+    static <T> T lookup(Class<T> role) { return null; }
+    static <T> T first(List<T> list) { return null; }
+    Pick(String s) {}
+    Pick(Integer i) {}
+    Pick() {
+        this(lookup(String.class));
+    }
+    Pick(List<Integer> numbers) {
+        this(first(numbers));
+    }
+}
+"#;
+
+/// maven-core's wrong answers, fixed: a type argument rules out an overload (a `Set<String>`
+/// is no `Collection<? extends Number>`), a multi-catch parameter has its alternatives' common
+/// supertype, and a generic method's type variable is the argument's (`lookup(Class<T>)`
+/// given `String.class` returns a `String`).
+#[test]
+fn type_arguments_multi_catch_and_inferred_results_bind_as_javac() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("app/Pick.java");
+    common::write(dir.path(), "app/Pick.java", MAVEN_CORE_CASES);
+    let got = calls(&world(std::slice::from_ref(&path), None), &path);
+    let at = |line: u32, key: &str| got.get(&(line, key.to_string())).copied();
+    assert_eq!(at(10, "app.Pick#ids(java.lang.Iterable)"), Some(Confidence::Exact), "{got:?}");
+    assert_eq!(at(10, "app.Pick#ids(java.util.Collection)"), None, "{got:?}");
+    assert_eq!(at(11, "app.Pick#ids(java.util.Collection)"), Some(Confidence::Exact), "{got:?}");
+    assert_eq!(at(11, "app.Pick#ids(java.lang.Iterable)"), None, "{got:?}");
+    assert_eq!(at(24, "java.lang.Throwable#getMessage()"), Some(Confidence::Exact), "{got:?}");
+    assert_eq!(at(24, "app.Pick.Failed#getMessage()"), None, "{got:?}");
+    assert_eq!(at(29, "app.Pick.Failed#getMessage()"), Some(Confidence::Exact), "{got:?}");
+    assert_eq!(at(39, "app.Pick#Pick(java.lang.String)"), Some(Confidence::Exact), "{got:?}");
+    assert_eq!(at(39, "app.Pick#Pick(java.lang.Integer)"), None, "{got:?}");
+    assert_eq!(at(42, "app.Pick#Pick(java.lang.Integer)"), Some(Confidence::Exact), "{got:?}");
+    assert_eq!(at(42, "app.Pick#Pick(java.lang.String)"), None, "{got:?}");
 }
 
 #[test]
@@ -184,21 +255,19 @@ impl Score {
     }
 }
 
-/// Ours in the test files, one entry per (reference, target), with whether it is exact.
-fn ours(w: &World, roots: &[PathBuf]) -> Vec<(Key, bool)> {
+/// Ours in the files under `scored`, one entry per (reference, target), with whether it is exact.
+fn ours(w: &World, scored: &Path) -> Vec<(Key, bool)> {
     let mut out = Vec::new();
-    for root in roots.iter().filter(|r| r.ends_with("test/java")) {
-        for p in common::java_files_under(root) {
-            let rel = p.strip_prefix(root).expect("under root").to_string_lossy().replace('\\', "/");
-            let bytes = std::fs::read(&p).expect("read");
-            for r in file_refs(w, file_index(w, &p), &bytes) {
-                if r.kind == RefKind::Javadoc {
-                    continue;
-                }
-                for t in &r.targets {
-                    let k = (rel.clone(), r.line, r.column, r.category.as_str().to_string(), t.clone());
-                    out.push((k, r.confidence == Confidence::Exact));
-                }
+    for p in common::java_files_under(scored) {
+        let rel = p.strip_prefix(scored).expect("under root").to_string_lossy().replace('\\', "/");
+        let bytes = std::fs::read(&p).expect("read");
+        for r in file_refs(w, file_index(w, &p), &bytes) {
+            if r.kind == RefKind::Javadoc {
+                continue;
+            }
+            for t in &r.targets {
+                let k = (rel.clone(), r.line, r.column, r.category.as_str().to_string(), t.clone());
+                out.push((k, r.confidence == Confidence::Exact));
             }
         }
     }
@@ -206,7 +275,9 @@ fn ours(w: &World, roots: &[PathBuf]) -> Vec<(Key, bool)> {
 }
 
 /// Scores by category. Compared: every type reference, and member references whose owner is a
-/// workspace or a classpath library type (`scope` is the world with the libraries).
+/// workspace or a classpath library type (`scope` is the world with the libraries). With
+/// `XREF_DIFF` set, every reference only one side has is printed (`XREF_EXACT_FP`: ours that
+/// are wrong and `exact`).
 fn score(ours: &[(Key, bool)], theirs: &[Key], scope: &World) -> BTreeMap<String, Score> {
     let counted = |k: &Key| {
         k.3 == "type"
@@ -227,6 +298,9 @@ fn score(ours: &[(Key, bool)], theirs: &[Key], scope: &World) -> BTreeMap<String
             }
         } else {
             s.fp += 1;
+            if std::env::var_os("XREF_DIFF").is_some() {
+                eprintln!("  FP {k:?} exact {}", exact.contains(k));
+            }
             if exact.contains(k) {
                 s.fp_exact += 1;
                 if std::env::var_os("XREF_EXACT_FP").is_some() {
@@ -237,15 +311,17 @@ fn score(ours: &[(Key, bool)], theirs: &[Key], scope: &World) -> BTreeMap<String
     }
     for k in &b {
         if !a.contains(k) {
+            if std::env::var_os("XREF_DIFF").is_some() {
+                eprintln!("  FN {k:?}");
+            }
             by.entry(k.3.clone()).or_default().fn_ += 1;
         }
     }
     by
 }
 
-fn print(name: &str, by: &BTreeMap<String, Score>) -> Score {
+fn print(name: &str, by: &BTreeMap<String, Score>) {
     eprintln!("== {name}");
-    let mut all = Score::default();
     for (cat, s) in by {
         eprintln!(
             "{cat:6} tp {:6} fp {:5} (exact {:4}) fn {:5}  precision {:.2}%  recall {:.2}%  likely {:.2}% of tp",
@@ -257,14 +333,85 @@ fn print(name: &str, by: &BTreeMap<String, Score>) -> Score {
             100.0 * s.recall(),
             100.0 * s.likely()
         );
-        all.tp += s.tp;
-        all.tp_likely += s.tp_likely;
-        all.fp += s.fp;
-        all.fp_exact += s.fp_exact;
-        all.fn_ += s.fn_;
     }
+    let all = total(by);
     eprintln!("all    likely {} of {} correct references ({:.2}%)", all.tp_likely, all.tp, 100.0 * all.likely());
-    all
+}
+
+/// javac's references in the files under `scored` (RefDump on `scored`, the other `roots` as
+/// its source path, compiled against `cp`), and whether javac compiled them without an error.
+fn javac_refs(roots: &[PathBuf], scored: &Path, cp: &[PathBuf]) -> (Vec<Key>, bool) {
+    let join =
+        |ps: &mut dyn Iterator<Item = &PathBuf>| ps.map(|p| p.display().to_string()).collect::<Vec<_>>().join(":");
+    let mut cmd = std::process::Command::new("java");
+    cmd.arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/javac/RefDump.java"));
+    cmd.args(["--classpath", &join(&mut cp.iter())]);
+    let others = join(&mut roots.iter().filter(|r| r.as_path() != scored));
+    if !others.is_empty() {
+        cmd.args(["--sourcepath", &others]);
+    }
+    let out = cmd.arg(scored).output().expect("running java tests/javac/RefDump.java");
+    let tsv = String::from_utf8(out.stdout).expect("utf-8");
+    let keys = tsv
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            if f.len() < 7 || f[3] == "javadoc" {
+                return None;
+            }
+            Some((f[0].to_string(), f[1].parse().ok()?, f[2].parse().ok()?, f[4].to_string(), f[5].to_string()))
+        })
+        .collect();
+    (keys, out.status.success())
+}
+
+/// Scores ours on the files under `scored` against javac's `theirs`, with the JDK's types only
+/// and with the types of the classpath `cp`: (without, with).
+fn with_and_without(
+    name: &str,
+    roots: &[PathBuf],
+    scored: &Path,
+    cp: &[PathBuf],
+    theirs: &[Key],
+) -> (BTreeMap<String, Score>, BTreeMap<String, Score>) {
+    let files: Vec<PathBuf> = roots.iter().flat_map(|r| common::java_files_under(r)).collect();
+    let t = std::time::Instant::now();
+    let libs = api(cp);
+    eprintln!("the classpath's API table: {} jars, {:?}", cp.len(), t.elapsed());
+    let with = world(&files, Some(libs));
+    let without = world(&files, None);
+    let before = score(&ours(&without, scored), theirs, &with);
+    let after = score(&ours(&with, scored), theirs, &with);
+    print(&format!("{name}, the JDK's types only"), &before);
+    print(&format!("{name}, with the classpath's types"), &after);
+    (before, after)
+}
+
+fn method(s: &BTreeMap<String, Score>) -> Score {
+    s.get("method").copied().unwrap_or_default()
+}
+
+fn total(s: &BTreeMap<String, Score>) -> Score {
+    s.values().fold(Score::default(), |a, s| Score {
+        tp: a.tp + s.tp,
+        tp_likely: a.tp_likely + s.tp_likely,
+        fp: a.fp + s.fp,
+        fp_exact: a.fp_exact + s.fp_exact,
+        fn_: a.fn_ + s.fn_,
+    })
+}
+
+/// The corpus under target/corpus/`name`/src with `roots` (relative to it), or `None` (the test
+/// skips, outside CI) when .ci/run has not unpacked it.
+fn corpus(name: &str, roots: &[&str]) -> Option<Vec<PathBuf>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/corpus").join(name).join("src");
+    let roots: Vec<PathBuf> = roots.iter().map(|r| src.join(r)).collect();
+    if let Some(missing) = roots.iter().find(|r| !r.is_dir()) {
+        assert!(std::env::var_os("CI").is_none(), "corpus {name} missing: run .ci/run");
+        eprintln!("skipped: {} missing (run .ci/run)", missing.display());
+        return None;
+    }
+    Some(roots)
 }
 
 /// commons-lang3's tests (src/test/java, JUnit 5) against javac's attribution with Debian's
@@ -272,52 +419,62 @@ fn print(name: &str, by: &BTreeMap<String, Score>) -> Score {
 /// precision does not drop. The corpus's tests are unpacked by .ci/run.
 #[test]
 fn commons_lang3_tests_with_their_classpath() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/corpus/commons-lang3/src");
-    let roots = vec![corpus.join("main/java"), corpus.join("test/java")];
-    if !roots[1].is_dir() {
-        assert!(std::env::var_os("CI").is_none(), "corpus tests missing: run .ci/run");
-        eprintln!("skipped: {} missing (run .ci/run)", roots[1].display());
-        return;
-    }
+    let Some(roots) = corpus("commons-lang3", &["main/java", "test/java"]) else { return };
     let cp = lang3_classpath();
-    let cp_text = cp.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(":");
-    let out = std::process::Command::new("java")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/javac/RefDump.java"))
-        .args(["--classpath", &cp_text, "--sourcepath"])
-        .args(&roots)
-        .output()
-        .expect("running java tests/javac/RefDump.java");
-    let tsv = String::from_utf8(out.stdout).expect("utf-8");
-    let test_files: HashSet<String> = common::java_files_under(&roots[1])
-        .iter()
-        .map(|p| p.strip_prefix(&roots[1]).expect("under").to_string_lossy().replace('\\', "/"))
-        .collect();
-    let theirs: Vec<Key> = tsv
-        .lines()
-        .filter_map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            if f.len() < 7 || f[3] == "javadoc" || !test_files.contains(f[0]) {
-                return None;
-            }
-            Some((f[0].to_string(), f[1].parse().ok()?, f[2].parse().ok()?, f[4].to_string(), f[5].to_string()))
-        })
-        .collect();
+    let (theirs, _) = javac_refs(&roots, &roots[1], &cp);
     assert!(theirs.len() > 50_000, "javac's references in the tests: {}", theirs.len());
-    let files: Vec<PathBuf> = roots.iter().flat_map(|r| common::java_files_under(r)).collect();
-    let t = std::time::Instant::now();
-    let libs = api(&cp);
-    eprintln!("the classpath's API table: {} jars, {:?}", cp.len(), t.elapsed());
-    let with = world(&files, Some(libs));
-    let without = world(&files, None);
-    let before = score(&ours(&without, &roots), &theirs, &with);
-    let after = score(&ours(&with, &roots), &theirs, &with);
-    let b = print("commons-lang3 tests, the JDK's types only", &before);
-    let a = print("commons-lang3 tests, with the classpath's types", &after);
+    let (before, after) = with_and_without("commons-lang3 tests", &roots, &roots[1], &cp, &theirs);
+    let (b, a) = (total(&before), total(&after));
     assert!(a.likely() < b.likely(), "likely share {:.4} -> {:.4}", b.likely(), a.likely());
-    let method = |s: &BTreeMap<String, Score>| s.get("method").copied().unwrap_or_default();
     assert!(method(&after).precision() >= method(&before).precision(), "{:?} -> {:?}", method(&before), method(&after));
     assert!(method(&after).recall() > method(&before).recall(), "{:?} -> {:?}", method(&before), method(&after));
-    assert!(method(&after).precision() >= 0.97, "{:?}", method(&after));
+    // Measured: methods 98.72% precise, 99.91% recalled.
+    assert!(method(&after).precision() >= 0.98, "{:?}", method(&after));
+    assert!(method(&after).recall() >= 0.99, "{:?}", method(&after));
+}
+
+/// The classpath Apache Maven 3.8.7's maven-core compiles against as Debian ships it: Maven's
+/// runtime (/usr/share/maven/lib, links into /usr/share/java, and plexus-classworlds from
+/// boot/), maven-core's own jar last: its classes generated from src/main/mdo (the toolchains
+/// model) are not in src/main/java; the rest are the workspace's, which come first.
+fn maven_core_classpath() -> Vec<PathBuf> {
+    let lib = Path::new("/usr/share/maven/lib");
+    let mut jars: Vec<PathBuf> = std::fs::read_dir(lib)
+        .map(|d| d.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "jar")).collect())
+        .unwrap_or_default();
+    jars.sort();
+    jars.retain(|p| !p.ends_with("maven-core-3.x.jar"));
+    jars.push(PathBuf::from("/usr/share/maven/boot/plexus-classworlds-2.x.jar"));
+    jars.push(lib.join("maven-core-3.x.jar"));
+    jars
+}
+
+/// maven-core's main sources, which call plexus, sisu, guice, maven-resolver, the Maven model
+/// and slf4j, against javac's attribution with Debian's Maven jars: javac compiles the module
+/// cleanly; with the classpath's types, fewer correct references are only `likely`, and method
+/// precision and recall stay above what was measured (less a margin).
+#[test]
+fn maven_core_with_its_classpath() {
+    let Some(roots) = corpus("maven-core", &["main/java"]) else { return };
+    let cp = maven_core_classpath();
+    let missing: Vec<&PathBuf> = cp.iter().filter(|p| !p.is_file()).collect();
+    assert!(missing.is_empty() && cp.len() > 30, "Debian's maven package: {missing:?} of {cp:?}");
+    let (theirs, clean) = javac_refs(&roots, &roots[0], &cp);
+    assert!(clean, "javac did not compile maven-core against {cp:?}");
+    assert!(theirs.len() > 20_000, "javac's references in maven-core: {}", theirs.len());
+    let (before, after) = with_and_without("maven-core", &roots, &roots[0], &cp, &theirs);
+    let (b, a) = (total(&before), total(&after));
+    assert!(a.likely() < b.likely(), "likely share {:.4} -> {:.4}", b.likely(), a.likely());
+    assert!(method(&after).recall() > method(&before).recall(), "{:?} -> {:?}", method(&before), method(&after));
+    // Measured: methods 99.93% precise, 100% recalled (4 `likely` guesses at `values()` on
+    // an untyped receiver); constructors and fields 100%, types 99.99%; `likely` 0.42% of the
+    // correct references without the classpath, none of 25,036 with.
+    assert!(method(&after).precision() >= 0.99, "{:?}", method(&after));
+    assert!(method(&after).recall() >= 0.99, "{:?}", method(&after));
+    for (cat, s) in &after {
+        assert!(s.precision() >= 0.99 && s.recall() >= 0.99, "{cat}: {s:?}");
+    }
+    assert!(a.likely() < 0.001, "likely share with the classpath: {:.4}", a.likely());
 }
 
 // ---- the project model's classpath, through the real binary -----------------------------------

@@ -1011,9 +1011,9 @@ impl World {
             (Ty::Class(..), Ty::Array(_)) => Some(false),
             (Ty::Var(_, ab), _) => self.is_subtype(ab, b).or(Some(false)).filter(|x| *x).or(None),
             (_, Ty::Var(..)) => None,
-            (Ty::Class(af, _), Ty::Class(bf, _)) => {
+            (Ty::Class(af, aargs), Ty::Class(bf, bargs)) => {
                 if af == bf {
-                    return Some(true);
+                    return Some(self.type_args_fit(aargs, bargs));
                 }
                 let b_id = self.by_fqn(bf);
                 if b_id.is_some_and(|id| self.decl(id).is_final) {
@@ -1021,8 +1021,10 @@ impl World {
                 }
                 let mut complete = true;
                 for (t, id) in self.hierarchy(a) {
-                    if t.lookup_class().is_some_and(|(f, _)| f == &**bf) {
-                        return Some(true);
+                    if let Some((f, targs)) = t.lookup_class()
+                        && f == &**bf
+                    {
+                        return Some(self.type_args_fit(targs, bargs));
                     }
                     if id.is_none() {
                         complete = false;
@@ -1033,6 +1035,25 @@ impl World {
             }
             _ => None,
         }
+    }
+
+    /// Whether a class type's arguments `a` can be those a type `b` of the same class asks for:
+    /// false only when a pair certainly cannot (a `Set<Artifact>` is no
+    /// `Collection<? extends MavenProject>`). A wildcard reads as its bound here (`? extends X`
+    /// as X, `?` and `? super X` as Object), so an argument fits when it is a subtype of the
+    /// other; raw types, type variables and `Object` (what an argument of a call the engine
+    /// cannot infer may read as) are taken to fit.
+    fn type_args_fit(&self, a: &[Ty], b: &[Ty]) -> bool {
+        fn plain(t: &Ty) -> bool {
+            match t {
+                Ty::Class(f, args) => &**f != OBJECT && args.iter().all(plain),
+                Ty::Array(e) => plain(e),
+                Ty::Prim(_) => true,
+                Ty::Var(..) | Ty::Null => false,
+            }
+        }
+        a.len() != b.len()
+            || a.iter().zip(b).all(|(x, y)| !plain(x) || !plain(y) || self.is_subtype(x, y) != Some(false))
     }
 
     /// Method invocation conversion (JLS 5.3) of an argument type to a parameter type, in

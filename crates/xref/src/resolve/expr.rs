@@ -55,15 +55,24 @@ impl<'w, 's> Resolver<'w, 's> {
                 Val::Expr(t)
             }
             "class_literal" => {
+                // `Foo.class` is a `Class<Foo>` (`int.class` a `Class<Integer>`), which a generic
+                // method's `Class<T>` parameter infers its `T` from.
                 let mut c = n.walk();
-                if let Some(t) = n.named_children(&mut c).next() {
-                    if is_type_node(t.kind()) {
-                        self.type_ref(t, RefKind::Type);
-                    } else {
-                        self.expr(t);
-                    }
-                }
-                Val::Expr(Some(Ty::class("java.lang.Class")))
+                let of = match n.named_children(&mut c).next() {
+                    Some(t) if is_type_node(t.kind()) => self.type_ref(t, RefKind::Type),
+                    Some(t) => match self.expr(t) {
+                        Val::Type(t) => Some(t),
+                        _ => None,
+                    },
+                    None => None,
+                };
+                let arg = match of {
+                    Some(Ty::Prim(p)) => crate::ty::boxed(&p).map_or_else(|| Ty::class("java.lang.Void"), Ty::class),
+                    Some(Ty::Class(f, _)) => Ty::Class(f, Vec::new()),
+                    Some(t @ Ty::Array(_)) => t,
+                    _ => return Val::Expr(Some(Ty::class("java.lang.Class"))),
+                };
+                Val::Expr(Some(Ty::Class("java.lang.Class".into(), vec![arg])))
             }
             "field_access" => self.field_access(n),
             "method_invocation" => Val::Expr(self.call(n)),

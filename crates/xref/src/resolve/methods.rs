@@ -45,8 +45,85 @@ impl<'w, 's> Resolver<'w, 's> {
         }
         let m = &cands[chosen[0]];
         let ctx = self.w.with_method_tparams(&self.w.ctx_ref(m.owner), &m.decl.tparams);
-        let t = self.w.resolve_text(&m.decl.ret, &ctx)?;
-        Some(substitute(&t, &m.subst))
+        let t = substitute(&self.w.resolve_text(&m.decl.ret, &ctx)?, &m.subst);
+        Some(substitute(&t, &self.infer(m, args)))
+    }
+
+    /// The method's own type variables the arguments fix, as javac infers them when nothing
+    /// else constrains them: `lookup(Class<T>)` given a `Class<Scope>` returns a `Scope`, and
+    /// `requireNonNull(T)` given a `String` a `String`. A variable the arguments give two
+    /// different types (or that shares a name with its class's) stays a variable, read by its
+    /// bound.
+    fn infer(&self, m: &MemberHit<'w, MethodSym>, args: &[Option<Ty>]) -> Vec<(Box<str>, Ty)> {
+        let tparams = &m.decl.tparams;
+        if tparams.is_empty() || tparams.iter().any(|p| m.subst.iter().any(|(k, _)| *k == p.name)) {
+            return Vec::new();
+        }
+        let params = self.w.method_params(m.owner, m.decl);
+        let fixed = if m.decl.varargs { params.len().saturating_sub(1) } else { params.len() };
+        let mut out: Vec<(Box<str>, Option<Ty>)> = Vec::new();
+        for (p, a) in params.iter().zip(args).take(fixed) {
+            if let (Some(p), Some(a)) = (p, a) {
+                self.unify(p, a, tparams, &mut out, 0);
+            }
+        }
+        out.into_iter().filter_map(|(k, t)| Some((k, t?))).collect()
+    }
+
+    /// Binds the variables of `tparams` in parameter type `p` to the parts of argument type
+    /// `a` they match; a second, different binding makes a variable unknown (`None`).
+    fn unify(
+        &self,
+        p: &Ty,
+        a: &Ty,
+        tparams: &[crate::decls::TParam],
+        out: &mut Vec<(Box<str>, Option<Ty>)>,
+        depth: u32,
+    ) {
+        if depth > 8 {
+            return;
+        }
+        match p {
+            Ty::Var(n, _) if tparams.iter().any(|t| t.name == *n) => {
+                let a = match a {
+                    Ty::Prim(x) => match crate::ty::boxed(x) {
+                        Some(b) => Ty::class(b),
+                        None => return,
+                    },
+                    Ty::Null => return,
+                    other => other.clone(),
+                };
+                match out.iter_mut().find(|(k, _)| k == n) {
+                    Some((_, seen)) if seen.as_ref() != Some(&a) => *seen = None,
+                    Some(_) => {}
+                    None => out.push((n.clone(), Some(a))),
+                }
+            }
+            Ty::Array(pe) => {
+                if let Ty::Array(ae) = a {
+                    self.unify(pe, ae, tparams, out, depth + 1);
+                }
+            }
+            Ty::Class(f, pargs) if !pargs.is_empty() => {
+                let view = match a {
+                    Ty::Class(af, aargs) if af == f => Some(aargs.clone()),
+                    Ty::Class(..) => self
+                        .w
+                        .hierarchy(a)
+                        .into_iter()
+                        .find_map(|(t, _)| t.lookup_class().filter(|(tf, _)| *tf == &**f).map(|(_, x)| x.to_vec())),
+                    _ => None,
+                };
+                if let Some(aargs) = view
+                    && aargs.len() == pargs.len()
+                {
+                    for (pp, aa) in pargs.iter().zip(&aargs) {
+                        self.unify(pp, aa, tparams, out, depth + 1);
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 
     /// Whether `cands[chosen]`, the one choice among the visible methods of a type whose

@@ -110,19 +110,19 @@ impl<'w, 's> Resolver<'w, 's> {
             }
             "catch_formal_parameter" => {
                 self.annotations_in(n);
-                let mut first = None;
+                let mut alternatives = Vec::new();
                 let mut c = n.walk();
                 for k in n.named_children(&mut c) {
                     if k.kind() == "catch_type" {
                         let mut c2 = k.walk();
                         for t in k.named_children(&mut c2) {
-                            let ty = self.type_ref(t, RefKind::Type);
-                            first = first.or(ty);
+                            alternatives.push(self.type_ref(t, RefKind::Type));
                         }
                     }
                 }
                 if let Some(name) = n.child_by_field_name("name") {
-                    self.scopes.push((self.text(name).into(), first));
+                    let ty = self.catch_type(&alternatives);
+                    self.scopes.push((self.text(name).into(), ty));
                 }
             }
             "resource" => {
@@ -316,5 +316,26 @@ impl<'w, 's> Resolver<'w, 's> {
                 self.emit_at(a, RefKind::Type, Category::Type, vec![f.to_string()], conf);
             }
         }
+    }
+
+    /// The type of a catch parameter: its one type, or for a multi-catch the alternatives'
+    /// least upper bound (JLS 14.20), the first of the first one's supertypes that every
+    /// alternative extends (`IOException | SQLException e` is an `Exception`): `e.getMessage()`
+    /// is `Throwable#getMessage()` even when the first alternative overrides it. Unknown when an
+    /// alternative or a supertype is.
+    fn catch_type(&self, alternatives: &[Option<Ty>]) -> Option<Ty> {
+        let types: Vec<&Ty> = alternatives.iter().map(|t| t.as_ref()).collect::<Option<_>>()?;
+        let (first, rest) = types.split_first()?;
+        if rest.is_empty() {
+            return Some((*first).clone());
+        }
+        for (t, _) in self.w.hierarchy(first) {
+            match rest.iter().map(|r| self.w.is_subtype(r, &t)).try_fold(true, |all, s| s.map(|s| all && s)) {
+                Some(true) => return Some(t),
+                Some(false) => {}
+                None => return None,
+            }
+        }
+        None
     }
 }
