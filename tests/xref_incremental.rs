@@ -171,6 +171,15 @@ fn kept_references_equal_a_fresh_index_through_edits() {
     let (files, refs) = live.xref_bound();
     assert!(files > 200 && refs > 0, "references are kept bound: {files} files, {refs} refs");
 
+    // 0. What binding every file derived per type is shed (as the server's keeper does after
+    // a pass): the references stay kept and every answer stays the same.
+    assert!(live.xref_world().0.derived_memos() > 0, "binding derives memos");
+    assert!(!live.compact_references(), "no store to read back without a cache");
+    assert_eq!(live.xref_world().0.derived_memos(), 0, "no memo is left after shedding");
+    assert_eq!(live.xref_bound(), (files, refs), "shedding keeps the bound references");
+    assert_same("the memos shed", root, &live);
+    assert!(live.xref_world().0.derived_memos() > 0, "answers derive again what they need");
+
     // 1. An edit inside a method body: the world's shape is unchanged, so only that file is
     // bound again; its new call is found.
     write(
@@ -292,6 +301,12 @@ fn the_reference_index_is_persisted_and_stays_exact_after_a_restart() {
         assert!(first.warm_references() >= 100, "every file bound");
         first.flush();
         assert!(first.write_errors().is_empty());
+        // What the pass left is compacted as a server's keeper does after it: the store just
+        // written is read back, with every reference kept and the same answers.
+        let kept = first.xref_bound();
+        assert!(first.compact_references(), "the store just written is read back");
+        assert_eq!(first.xref_bound(), kept, "compacting keeps every bound file");
+        assert_eq!(answers(&first), answers(&open(root, false)), "answers after compacting");
     }
     // A restart with nothing changed: every file's references come from disk.
     let second = open_cached(root);

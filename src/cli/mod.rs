@@ -955,7 +955,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     if ws.config.warm_references {
         let warm = ws.clone();
         let spawned = std::thread::Builder::new().name("xref-warm".to_owned()).spawn(move || {
-            warm.keep_references(std::time::Duration::from_secs(5));
+            warm.keep_references(std::time::Duration::from_secs(5), &release_freed_memory);
         });
         if let Err(e) = spawned {
             tracing::warn!("references are bound on demand: cannot start a thread ({e})");
@@ -971,6 +971,22 @@ fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     ws.persist_references();
     Ok(ExitCode::SUCCESS)
 }
+
+/// Gives the pages the allocator holds free back to the system. glibc's malloc returns only
+/// the top of each arena by itself: what a binding pass frees (each file's temporaries, the
+/// references it moved to disk, the memos it derived) stays resident between the allocations
+/// that live on (on the JDK: 500 MB after the pass, 310 MB of it in use).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[allow(unsafe_code)]
+fn release_freed_memory() {
+    // SAFETY: `malloc_trim` takes no pointer and has no precondition; glibc serializes it
+    // with every other allocator call.
+    let released = unsafe { libc::malloc_trim(0) } == 1;
+    tracing::debug!(released, "gave freed memory back to the system");
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn release_freed_memory() {}
 
 /// Binds the network listeners `serve` was asked for and loads (or creates) the token. Where
 /// each listens and where the token is are said on stderr.

@@ -695,8 +695,10 @@ impl Workspace {
 
     /// The server's reference keeper: binds every file, persists the index, then every
     /// `every` re-binds what edits dropped and persists again (at most once a minute), until
-    /// the workspace closes. Runs on the calling thread.
-    pub fn keep_references(&self, every: std::time::Duration) {
+    /// the workspace closes. After a pass over many files it compacts what it keeps
+    /// ([`Workspace::compact_references`]) and calls `after_pass`, where the server gives the memory
+    /// the pass freed back to the system. Runs on the calling thread.
+    pub fn keep_references(&self, every: std::time::Duration, after_pass: &dyn Fn()) {
         let stopped = || self.stop.load(std::sync::atomic::Ordering::Relaxed);
         self.preload_references();
         // However long the first pass takes (calls wait at most `index_wait_ms` for it; this
@@ -714,11 +716,31 @@ impl Workspace {
                 self.persist_references();
                 last_save = Some(std::time::Instant::now());
             }
+            if files >= BIND_CHUNK {
+                self.compact_references();
+                after_pass();
+            }
             let until = std::time::Instant::now() + every;
             while !stopped() && std::time::Instant::now() < until {
                 std::thread::sleep(std::time::Duration::from_millis(100));
             }
         }
+    }
+
+    /// Frees what a pass over many files left behind: the world and reference index are read
+    /// back from the store just written, laid out as a restart has them
+    /// ([`XrefEngine::reload`]), or else the memos the pass derived for every type are shed
+    /// ([`XrefEngine::shed_memos`]); the world the last answer used is forgotten too. Returns
+    /// whether it read the store back.
+    pub fn compact_references(&self) -> bool {
+        let reloaded = self.xref.reload();
+        if !reloaded {
+            self.xref.shed_memos();
+        }
+        if let Ok(mut seen) = self.xref_seen.lock() {
+            *seen = None;
+        }
+        reloaded
     }
 
     /// How many files and references the cross-reference engine keeps bound.

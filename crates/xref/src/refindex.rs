@@ -260,6 +260,19 @@ impl Keys {
         id
     }
 
+    /// Takes `sorted`, the ids of the first `sorted.len()` keys ordered by text, as the sorted
+    /// part; the map keeps only the keys added after those (ignored unless it is a
+    /// permutation of a prefix of the table).
+    fn compact(&mut self, sorted: Vec<u32>) {
+        let n = sorted.len() as u32;
+        if n < self.sorted.len() as u32 || n > self.len() || sorted.iter().any(|i| *i >= n) {
+            return;
+        }
+        self.sorted = sorted;
+        self.added.retain(|_, id| *id >= n);
+        self.added.shrink_to_fit();
+    }
+
     /// The parts to save: the text, the ends, and every id ordered by its key.
     pub fn parts(&self) -> (&str, &[u32]) {
         (&self.text, &self.ends)
@@ -488,9 +501,22 @@ impl RefIndex {
         self.postings_len = self.live_postings;
     }
 
+    /// The key table and postings in the form a restart reads them (see [`Keys::compact`];
+    /// the postings in one table), after a save moved the bodies to disk.
+    pub fn compact(&mut self, sorted: Vec<u32>) {
+        self.keys.compact(sorted);
+        if !self.postings.is_empty() {
+            let pairs = self.posting_pairs();
+            self.set_base(pairs);
+            self.postings = HashMap::new();
+            self.postings_len = self.base.files.len();
+        }
+    }
+
     /// `base` made of (key, file) pairs.
     fn set_base(&mut self, mut pairs: Vec<(u32, u32)>) {
         pairs.sort_unstable();
+        pairs.dedup();
         let mut off = Vec::with_capacity(self.keys.len() as usize + 1);
         let mut files = Vec::with_capacity(pairs.len());
         let mut at = 0;
@@ -594,5 +620,65 @@ impl RefIndex {
         ix.postings_len = base.files.len();
         ix.base = base;
         Some(ix)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(line: u32, targets: &[&str]) -> Ref {
+        Ref {
+            line,
+            column: 1,
+            kind: RefKind::Call,
+            category: Category::Method,
+            targets: targets.iter().map(|t| t.to_string()).collect(),
+            confidence: Confidence::Exact,
+        }
+    }
+
+    fn keep(ix: &mut RefIndex, path: &str, refs: &[Ref]) -> Arc<Path> {
+        let p: Arc<Path> = Arc::from(Path::new(path));
+        assert!(ix.insert(&p, refs, None, Box::new([]), (1, 1), 0), "kept");
+        p
+    }
+
+    /// Every key's id and candidate files, as a query finds them.
+    fn lookups(ix: &RefIndex, keys: &[&str]) -> Vec<(Option<u32>, Vec<u32>)> {
+        keys.iter()
+            .map(|k| ix.find_key(k))
+            .map(|id| (id, id.map(|i| ix.candidates(&[i])).unwrap_or_default()))
+            .collect()
+    }
+
+    #[test]
+    fn compacting_keeps_every_key_and_posting_and_keys_added_later() {
+        let mut ix = RefIndex::default();
+        let keys = ["b.B#m()", "a.A", "c.C#f", "a.A#A()"];
+        keep(&mut ix, "/w/One.java", &[call(1, &["b.B#m()", "a.A"]), call(2, &["c.C#f"])]);
+        let two = keep(&mut ix, "/w/Two.java", &[call(3, &["a.A"]), call(4, &["a.A#A()"])]);
+        let before = lookups(&ix, &keys);
+        assert!(before.iter().all(|(id, files)| id.is_some() && !files.is_empty()), "{before:?}");
+        // What a save computes: the ids of the keys it wrote, ordered by their text.
+        let (text, ends) = ix.key_table().parts();
+        let sorted = Keys::sorted_ids(text, ends);
+        // A key bound after the snapshot the save took stays findable through the map.
+        keep(&mut ix, "/w/Three.java", &[call(5, &["d.D"]), call(6, &["a.A"])]);
+        let before = lookups(&ix, &[&keys[..], &["d.D"]].concat());
+        ix.compact(sorted);
+        assert!(ix.postings.is_empty(), "the postings are in one table");
+        assert_eq!(ix.keys.added.len(), 1, "only the key added after the save stays in the map");
+        assert_eq!(lookups(&ix, &[&keys[..], &["d.D"]].concat()), before);
+        // A file bound again after compaction: found under its new keys, and its old ones.
+        ix.insert(&two, &[call(7, &["e.E"]), call(8, &["a.A"])], None, Box::new([]), (2, 2), 0);
+        let e = ix.find_key("e.E").expect("a key added after compaction");
+        assert_eq!(ix.candidates(&[e]), [1]);
+        assert_eq!(ix.find_key("zz"), None);
+        // A table that is no permutation of a prefix is not taken.
+        let mut broken = RefIndex::default();
+        keep(&mut broken, "/w/One.java", &[call(1, &["x.X", "y.Y"])]);
+        broken.compact(vec![0, 7]);
+        assert!(broken.keys.sorted.is_empty() && broken.find_key("y.Y").is_some());
     }
 }

@@ -313,6 +313,35 @@ impl World {
         })
     }
 
+    /// This world with every memo dropped, to be computed again on first use: what a pass
+    /// that binds every file derives for every type (each method's resolved parameters and
+    /// key, each type's context and hierarchy), which a restart does not hold and a query
+    /// needs for a few types only. The same shape: references bound under one serve the other.
+    pub fn without_memos(&self) -> World {
+        World {
+            files: self.files.clone(),
+            types: self.types.clone(),
+            by_fqn: self.by_fqn.clone(),
+            by_package: self.by_package.clone(),
+            packages: self.packages.clone(),
+            supers: self.supers.clone(),
+            methods_by_name: self.methods_by_name.clone(),
+            fields_by_name: self.fields_by_name.clone(),
+            jdk: self.jdk.clone(),
+            api: self.api.clone(),
+            memo: (0..self.memo.len()).map(|_| Arc::default()).collect(),
+            shape: self.shape,
+        }
+    }
+
+    /// How many types have anything derived in their memo (for tests and status).
+    pub fn derived_memos(&self) -> usize {
+        let any = |m: &TypeMemo| {
+            m.ctx.get().is_some() || m.methods.get().is_some() || m.ctors.get().is_some() || m.hierarchy.get().is_some()
+        };
+        self.memo.iter().filter(|m| any(m)).count()
+    }
+
     fn memo_of(&self, id: TypeId) -> Option<&TypeMemo> {
         let i = match id.0.checked_sub(JDK_BASE) {
             Some(j) => self.types.len() + j as usize,
