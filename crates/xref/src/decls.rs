@@ -4,6 +4,7 @@
 
 use tree_sitter::Node;
 
+use crate::name::Name;
 use crate::ty::{TyText, count_dims, dotted};
 use mji_model::TypeKind;
 use mji_parser::{Prepared, SourceText, parse_tree, skeleton};
@@ -12,20 +13,20 @@ use mji_parser::{Prepared, SourceText, parse_tree, skeleton};
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Import {
     /// `a.b.C` of `import a.b.C;`, `a.b` of `import a.b.*;`, `a.b.C.m` of a static import.
-    pub path: Box<str>,
+    pub path: Name,
     pub is_static: bool,
     pub on_demand: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TParam {
-    pub name: Box<str>,
+    pub name: Name,
     pub bounds: Vec<TyText>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FieldSym {
-    pub name: Box<str>,
+    pub name: Name,
     pub ty: TyText,
     pub is_static: bool,
     pub line: u32,
@@ -35,7 +36,7 @@ pub struct FieldSym {
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MethodSym {
-    pub name: Box<str>,
+    pub name: Name,
     pub tparams: Vec<TParam>,
     pub params: Vec<TyText>,
     pub varargs: bool,
@@ -77,7 +78,7 @@ pub struct TypeSym {
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FileDecls {
-    pub package: Box<str>,
+    pub package: Name,
     pub imports: Vec<Import>,
     /// Every type of the file (members too, after their outer type); local and anonymous
     /// classes are not here.
@@ -199,7 +200,7 @@ pub(crate) fn tparams_of(n: Option<Node>, b: &[u8]) -> Vec<TParam> {
                     _ => {}
                 }
             }
-            TParam { name, bounds }
+            TParam { name: Name::new(&name), bounds }
         })
         .collect()
 }
@@ -310,7 +311,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 continue;
             }
             let ty = p.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default();
-            let name: Box<str> = p.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("").into();
+            let name = Name::new(p.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or(""));
             t.fields.push(FieldSym {
                 name: name.clone(),
                 ty: ty.clone(),
@@ -339,7 +340,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
     let mut fields = Vec::new();
     let mut methods = Vec::new();
     let mut ctors = Vec::new();
-    let self_ty = TyText::Named { name: simple.clone(), args: Vec::new() };
+    let self_ty = TyText::Named { name: Name::new(&simple), args: Vec::new() };
     let mut visit = |m: Node| match m.kind() {
         "enum_constant" => {
             let name = m.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
@@ -394,7 +395,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
             let compact = m.kind() == "compact_constructor_declaration";
             let md = modifiers_of(m, b);
             ctors.push(MethodSym {
-                name: simple.clone(),
+                name: Name::new(&simple),
                 tparams: tparams_of(m.child_by_field_name("type_parameters"), b),
                 params,
                 varargs,

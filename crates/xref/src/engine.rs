@@ -152,8 +152,18 @@ impl XrefEngine {
         if self.store.is_none() || self.dirty.load(Relaxed) || st.world.is_none() {
             return false;
         }
-        let mut fresh = WorldState { loaded: true, ..WorldState::default() };
-        self.load(&mut fresh);
+        // On a thread of its own, so what it keeps is laid out in an allocator arena of its
+        // own rather than in the holes the pass left in this thread's, where it would keep
+        // those pages resident.
+        let fresh = std::thread::scope(|s| {
+            let mut fresh = WorldState { loaded: true, ..WorldState::default() };
+            let loader = std::thread::Builder::new().name("xref-reload".to_owned()).spawn_scoped(s, move || {
+                self.load(&mut fresh);
+                fresh
+            });
+            loader.ok()?.join().ok()
+        });
+        let Some(fresh) = fresh else { return false };
         if fresh.world.is_none() {
             return false;
         }

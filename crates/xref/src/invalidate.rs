@@ -64,8 +64,8 @@ fn differing<'m, T, S: PartialEq>(a: &'m [T], b: &'m [T], shape: fn(&T) -> S) ->
 /// Names of the members declared by a type (its constructors by the type's own name).
 fn member_names(t: &TypeSym, out: &mut HashSet<Box<str>>) {
     out.insert(t.simple.clone());
-    out.extend(t.fields.iter().map(|f| f.name.clone()));
-    out.extend(t.methods.iter().map(|m| m.name.clone()));
+    out.extend(t.fields.iter().map(|f| f.name.as_str().into()));
+    out.extend(t.methods.iter().map(|m| m.name.as_str().into()));
 }
 
 /// The names whose bindings may differ between `old` and `new`, given the files whose
@@ -88,8 +88,8 @@ pub(crate) fn affected_names(old: &World, new: &World, changed: &[Arc<Path>]) ->
             match (ta.get(fqn), tb.get(fqn)) {
                 (Some(x), Some(y)) if same_header(x, y) => {
                     // Members that differ, by name (a constructor by its type's).
-                    names.extend(differing(&x.fields, &y.fields, field_shape).map(|f| f.name.clone()));
-                    names.extend(differing(&x.methods, &y.methods, method_shape).map(|m| m.name.clone()));
+                    names.extend(differing(&x.fields, &y.fields, field_shape).map(|f| f.name.as_str().into()));
+                    names.extend(differing(&x.methods, &y.methods, method_shape).map(|m| m.name.as_str().into()));
                     if differing(&x.ctors, &y.ctors, method_shape).next().is_some() {
                         names.insert(t.simple.clone());
                     }
@@ -129,12 +129,12 @@ fn reshaped_and_users(w: &World, reshaped: &HashSet<Box<str>>, names: &mut HashS
         let bounds = |tps: &[crate::decls::TParam]| tps.iter().flat_map(|p| &p.bounds).any(names_one);
         for f in &t.fields {
             if names_one(&f.ty) {
-                names.insert(f.name.clone());
+                names.insert(f.name.as_str().into());
             }
         }
         for m in &t.methods {
             if names_one(&m.ret) || m.params.iter().any(names_one) || bounds(&m.tparams) {
-                names.insert(m.name.clone());
+                names.insert(m.name.as_str().into());
             }
         }
         if t.ctors.iter().any(|c| c.params.iter().any(names_one) || bounds(&c.tparams)) {

@@ -191,7 +191,7 @@ impl JdkApi {
                     while let Some(c) = cur {
                         let d = &f.types[c as usize];
                         if inner || !d.is_static {
-                            tvars.extend(d.tparams.iter().map(|tp| (tp.name.clone(), bound(tp))));
+                            tvars.extend(d.tparams.iter().map(|tp| (tp.name.as_str().into(), bound(tp))));
                         }
                         inner = false;
                         cur = d.outer;
@@ -314,7 +314,7 @@ pub(crate) fn ty_text(s: &str) -> TyText {
 /// A table type as a resolved type: qualified names are classes, simple names type variables.
 pub(crate) fn jdk_ty(t: &TyText, tvars: &[(Box<str>, Ty)]) -> Option<Ty> {
     match t {
-        TyText::Prim(p) => Some(Ty::Prim(p.clone())),
+        TyText::Prim(p) => Some(Ty::Prim(p.as_str().into())),
         TyText::Unknown => None,
         TyText::Array(e, d) => {
             let mut ty = jdk_ty(e, tvars)?;
@@ -330,7 +330,7 @@ pub(crate) fn jdk_ty(t: &TyText, tvars: &[(Box<str>, Ty)]) -> Option<Ty> {
                 return Some(Ty::Var(n.clone(), Box::new(b.clone())));
             }
             let args = args.iter().map(|a| jdk_ty(a, tvars).unwrap_or_else(Ty::object)).collect();
-            Some(Ty::Class(name.clone(), args))
+            Some(Ty::Class(name.as_str().into(), args))
         }
     }
 }

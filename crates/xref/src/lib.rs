@@ -10,6 +10,7 @@ pub mod definition;
 pub mod deps;
 pub mod engine;
 mod invalidate;
+pub mod name;
 mod refindex;
 pub mod rename;
 pub mod resolve;

@@ -2,13 +2,15 @@
 
 use tree_sitter::Node;
 
+use crate::name::Name;
+
 /// A type as written: names are not yet resolved (that needs the file's imports and scope).
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum TyText {
     /// `int`, `boolean`, `void`…
-    Prim(Box<str>),
+    Prim(Name),
     /// `Foo`, `a.b.Foo`, `Map.Entry<K, V>`: the dotted name and the last segment's arguments.
-    Named { name: Box<str>, args: Vec<TyText> },
+    Named { name: Name, args: Vec<TyText> },
     /// An element type with array dimensions.
     Array(Box<TyText>, u8),
     /// `var`, a missing or broken type.

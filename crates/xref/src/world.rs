@@ -11,6 +11,7 @@ pub mod jdk_api;
 use jdk_api::{JdkApi, jdk_ty};
 
 use crate::decls::{FieldSym, FileDecls, MethodSym, TParam, TypeSym};
+use crate::name::Name;
 use crate::ty::{OBJECT, Ty, TyText, boxed, prim_widens, unboxed};
 
 /// Where a type comes from.
@@ -115,8 +116,8 @@ pub struct World {
     supers: Arc<Vec<Vec<Ty>>>,
     /// Method and field names to their declaring types (ascending), for receivers of unknown
     /// type.
-    methods_by_name: HashMap<Box<str>, Vec<TypeId>>,
-    fields_by_name: HashMap<Box<str>, Vec<TypeId>>,
+    methods_by_name: HashMap<Name, Vec<TypeId>>,
+    fields_by_name: HashMap<Name, Vec<TypeId>>,
     pub jdk: Arc<JdkTypes>,
     /// The JDK's API, with the classpath's libraries when the engine has them (shared, not
     /// copied): its types have ids from [`JDK_BASE`] on.
@@ -228,7 +229,7 @@ impl World {
                     w.fields_by_name.entry(f.name.clone()).or_default().push(id);
                 }
                 if t.outer.is_none() {
-                    by_package.entry(decls.package.clone()).or_default().push(id);
+                    by_package.entry(decls.package.as_str().into()).or_default().push(id);
                 }
             }
             w.files.push(FileEntry { path, decls, first_type });
@@ -268,7 +269,7 @@ impl World {
         for (fi, new) in edits {
             let first = files[*fi].first_type;
             let mine = |id: &TypeId| (first..first + new.types.len() as u32).contains(&id.0);
-            let unlist = |table: &mut HashMap<Box<str>, Vec<TypeId>>, name: &str| {
+            let unlist = |table: &mut HashMap<Name, Vec<TypeId>>, name: &str| {
                 if let Some(v) = table.get_mut(name) {
                     v.retain(|id| !mine(id));
                     if v.is_empty() {
@@ -553,7 +554,7 @@ impl World {
             let d = self.decl(*t);
             if !d.is_static || *t == id {
                 for tp in &d.tparams {
-                    tvars.push((tp.name.clone(), Ty::object()));
+                    tvars.push((tp.name.as_str().into(), Ty::object()));
                 }
             }
         }
@@ -564,7 +565,7 @@ impl World {
             .types
             .iter()
             .flat_map(|t| self.decl(*t).tparams.iter())
-            .map(|tp| (tp.name.clone(), self.bound_of(tp, &c)))
+            .map(|tp| (tp.name.as_str().into(), self.bound_of(tp, &c)))
             .collect();
         for (name, b) in bounds {
             if let Some(slot) = c.tvars.iter_mut().find(|(n, _)| *n == name) {
@@ -594,7 +595,7 @@ impl World {
         }
         let mut c = ctx.clone();
         for tp in tparams {
-            c.tvars.insert(0, (tp.name.clone(), Ty::object()));
+            c.tvars.insert(0, (tp.name.as_str().into(), Ty::object()));
         }
         for tp in tparams {
             let b = self.bound_of(tp, &c);
@@ -614,7 +615,7 @@ impl World {
             None => Ctx { file: self.file_of(id), types: Vec::new(), tvars: Vec::new() },
         };
         for tp in &d.tparams {
-            ctx.tvars.insert(0, (tp.name.clone(), Ty::object()));
+            ctx.tvars.insert(0, (tp.name.as_str().into(), Ty::object()));
         }
         let mut out = Vec::new();
         match d.kind {
@@ -654,7 +655,7 @@ impl World {
     /// Resolves a written type in a context. `None` for `var` and broken types.
     pub(crate) fn resolve_text(&self, t: &TyText, ctx: &Ctx) -> Option<Ty> {
         match t {
-            TyText::Prim(p) => Some(Ty::Prim(p.clone())),
+            TyText::Prim(p) => Some(Ty::Prim(p.as_str().into())),
             TyText::Unknown => None,
             TyText::Array(e, d) => {
                 let mut ty = self.resolve_text(e, ctx)?;
@@ -671,7 +672,7 @@ impl World {
                 match last {
                     Some(TypeName::Var(n, b)) => Some(Ty::Var(n, Box::new(b))),
                     Some(TypeName::Class(f, _)) => Some(Ty::Class(f.into(), args)),
-                    None => Some(Ty::Class(name.clone(), args)),
+                    None => Some(Ty::Class(name.as_str().into(), args)),
                 }
             }
         }
@@ -929,7 +930,7 @@ impl World {
         if args.len() != d.tparams.len() {
             return Vec::new();
         }
-        d.tparams.iter().zip(args).map(|(p, a)| (p.name.clone(), a.clone())).collect()
+        d.tparams.iter().zip(args).map(|(p, a)| (p.name.as_str().into(), a.clone())).collect()
     }
 
     /// Fields named `name` visible in `ty` (the first found, as javac's lookup).

@@ -273,7 +273,7 @@ impl<'w, 's> Resolver<'w, 's> {
         let subst: Vec<(Box<str>, Ty)> = {
             let d = self.w.decl(id);
             if d.tparams.len() == targs.len() {
-                d.tparams.iter().zip(targs).map(|(p, a)| (p.name.clone(), a.clone())).collect()
+                d.tparams.iter().zip(targs).map(|(p, a)| (p.name.as_str().into(), a.clone())).collect()
             } else {
                 Vec::new()
             }

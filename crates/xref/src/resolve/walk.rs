@@ -318,7 +318,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 .fields
                 .iter()
                 .filter(|f| !f.is_static)
-                .map(|f| (f.name.clone(), self.w.resolve_text(&f.ty, &ctx)))
+                .map(|f| (f.name.as_str().into(), self.w.resolve_text(&f.ty, &ctx)))
                 .collect();
             self.scopes.extend(comps);
         }
