@@ -1167,7 +1167,7 @@ mod tests {
 
     /// The tables a lookup reads, in a comparable form.
     fn tables(w: &World) -> String {
-        let sorted = |m: &HashMap<Box<str>, Vec<TypeId>>| {
+        let sorted = |m: &HashMap<Name, Vec<TypeId>>| {
             let mut v: Vec<(String, Vec<u32>)> =
                 m.iter().map(|(k, v)| (k.to_string(), v.iter().map(|t| t.0).collect())).collect();
             v.sort();
