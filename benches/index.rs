@@ -53,17 +53,13 @@ fn main() {
 
     // ctags as it is used: writing a sorted tags file.
     let tags = scratch.path().join("tags");
-    let t = Instant::now();
-    let ok = Command::new("ctags")
-        .args(["-R", "--languages=Java", "-f"])
-        .arg(&tags)
-        .arg(&jdk)
-        .status()
-        .is_ok_and(|s| s.success());
-    let ctags = t.elapsed().as_secs_f64();
-    if ok {
-        println!("ctags -R (tags file): {ctags:.2} s");
-    }
+    let ctags = match common::ctags_tags(&jdk, &tags) {
+        Some(s) => {
+            println!("ctags -R (tags file): {s:.2} s");
+            s
+        }
+        None => f64::NAN,
+    };
 
     let ws = workspace(&jdk, &cache, false);
     let t = Instant::now();

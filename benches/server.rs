@@ -5,6 +5,8 @@
 //!
 //! `cargo bench --bench server` (JDK tree from `$JDK_SRC_DIR`, else `target/jdk-src`).
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -165,16 +167,7 @@ fn main() {
     // `index DIR` (the workspace index a server on DIR uses, kept in DIR's cache) cold and
     // warm, then `index --outlines DIR` (every file's full outline printed) cold and warm.
     let tags = scratch.path().join("tags");
-    let ctags = || -> Option<f64> {
-        let t = Instant::now();
-        let ok = Command::new("ctags")
-            .args(["-R", "--languages=Java", "-f"])
-            .arg(&tags)
-            .arg(&jdk)
-            .status()
-            .is_ok_and(|s| s.success());
-        ok.then(|| t.elapsed().as_secs_f64())
-    };
+    let ctags = || common::ctags_tags(&jdk, &tags);
     ctags(); // the page cache warmed for everyone
     let jdk_cache = scratch.path().join("jdk-cache");
     let run = |args: &[&str], label: &str| -> f64 {

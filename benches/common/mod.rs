@@ -1,6 +1,8 @@
-//! What the bench binaries share: where the JDK sources are.
+//! What the bench binaries share: where the JDK sources are, and `ctags -R` as the baseline.
+// Each bench is a crate of its own that uses some of these.
+#![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The JDK source tree: `$JDK_SRC_DIR`, else `target/jdk-src` (which `.ci/run` unpacks).
 pub fn jdk_dir() -> PathBuf {
@@ -17,4 +19,17 @@ pub fn jdk_sources() -> Option<PathBuf> {
     }
     eprintln!("no JDK sources at {} (set JDK_SRC_DIR or run .ci/run)", jdk.display());
     None
+}
+
+/// `ctags -R` over the Java files of `dir`, writing the tags file `tags` (as ctags is used):
+/// its wall time, or None when ctags failed or is not installed.
+pub fn ctags_tags(dir: &Path, tags: &Path) -> Option<f64> {
+    let t = std::time::Instant::now();
+    let ok = std::process::Command::new("ctags")
+        .args(["-R", "--languages=Java", "-f"])
+        .arg(tags)
+        .arg(dir)
+        .status()
+        .is_ok_and(|s| s.success());
+    ok.then(|| t.elapsed().as_secs_f64())
 }
