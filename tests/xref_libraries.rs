@@ -536,12 +536,7 @@ fn a_maven_modules_dependency_from_the_local_repository_types_receivers() {
         common::write(ws.path(), "pom.xml", pom);
         common::write(ws.path(), "src/main/java/app/Use.java", PICK);
         let found = call(ws.path(), &env, "find_references", r#"{"target":"app.Use#take(java.lang.String)"}"#);
-        let refs: Vec<serde_json::Value> = found["files"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .flat_map(|f| f["references"].as_array().cloned().unwrap_or_default())
-            .collect();
+        let refs = references_in(&found);
         assert_eq!(refs.len(), 1, "{found}");
         let types = call(ws.path(), &env, "find_type", r#"{"pattern":"StringUtils","scope":"libraries"}"#);
         (refs[0]["confidence"].as_str().unwrap_or_default().to_owned(), types)
@@ -556,6 +551,12 @@ fn a_maven_modules_dependency_from_the_local_repository_types_receivers() {
     assert!(!types.to_string().contains("org.apache.commons.lang3.StringUtils"), "{types}");
 }
 
+/// Every reference of a `find_references` answer, across its files.
+fn references_in(found: &serde_json::Value) -> Vec<serde_json::Value> {
+    let files = found["files"].as_array().into_iter().flatten();
+    files.flat_map(|f| f["references"].as_array().cloned().unwrap_or_default()).collect()
+}
+
 /// The other classpaths the project model resolves without running a build: a plain project's
 /// `lib/` jars, and a Gradle build's dependencies from Gradle's cache (`gradle_user_home`). Each
 /// reaches `find_type` with scope libraries and types the receiver exactly; the same workspace
@@ -567,12 +568,7 @@ fn lib_jars_and_the_gradle_cache_reach_navigation() {
     let env = [("XDG_CACHE_HOME", cache.path()), ("MCP_JAVA_INDEX_GRADLE_USER_HOME", home.path())];
     let check = |ws: &Path, file: &str| {
         let found = call(ws, &env, "find_references", r#"{"target":"app.Use#take(java.lang.String)"}"#);
-        let refs: Vec<serde_json::Value> = found["files"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .flat_map(|f| f["references"].as_array().cloned().unwrap_or_default())
-            .collect();
+        let refs = references_in(&found);
         assert_eq!(refs.len(), 1, "{found}");
         assert!(found.to_string().contains(file), "{found}");
         let types = call(ws, &env, "find_type", r#"{"pattern":"StringUtils","scope":"libraries"}"#);
