@@ -9,7 +9,10 @@
 //!   reaching a client;
 //! - [`path_policy`]: a client-given path string through `normalize_input`,
 //!   `lexical_normalize`, `Roots::resolve`/`admit`/`read` — an accepted path is canonical and
-//!   inside a root, never in the directory beside the roots that links point to.
+//!   inside a root, never in the directory beside the roots that links point to;
+//! - [`repo_config`]: bytes as a repository's `mcp-java-index.toml` through the configuration
+//!   loader — never an error (a repository file never stops the server), never a path key
+//!   that leads outside the root, never an echo of a long value.
 
 #![allow(dead_code)]
 
@@ -287,4 +290,49 @@ fn check_inside(roots: &mji_index::roots::Roots, path: &Path, root: usize, given
     let canon = std::fs::canonicalize(path).unwrap_or_else(|e| panic!("{given:?} accepted as {path:?}: {e}"));
     assert_eq!(&canon, path, "{given:?} accepted as a path that is not canonical");
     assert_eq!(roots.root_of(path), Some(root), "{given:?}: root_of disagrees");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The repository's configuration file
+
+/// A root with a link out of it and a home without a user configuration, made once per process.
+fn config_tree() -> &'static (PathBuf, PathBuf) {
+    static TREE: OnceLock<(PathBuf, PathBuf)> = OnceLock::new();
+    TREE.get_or_init(|| {
+        let base = std::env::temp_dir().join(format!("mji-fuzz-config-{}", std::process::id()));
+        let root = base.join("root");
+        let home = base.join("home");
+        std::fs::create_dir_all(root.join("logs")).expect("mkdir");
+        std::fs::create_dir_all(&home).expect("mkdir");
+        #[cfg(unix)]
+        {
+            let _ = std::os::unix::fs::symlink(base.join("elsewhere"), root.join("out"));
+            let _ = std::os::unix::fs::symlink(&home, root.join("home"));
+        }
+        (std::fs::canonicalize(&root).expect("canon"), home)
+    })
+}
+
+/// Loads `data` as the repository's configuration file: the load never fails, every path key
+/// it set leads inside the root, and what it says it ignored quotes no long value.
+pub fn repo_config(data: &[u8]) {
+    let (root, home) = config_tree();
+    std::fs::write(root.join("mcp-java-index.toml"), data).expect("write the file");
+    let home_s = home.to_string_lossy().into_owned();
+    let env = |k: &str| (k == "HOME").then(|| home_s.clone());
+    let flags = mji_config::Flags::roots([root]);
+    let c = match mji_config::Config::load(&flags, &env) {
+        Ok(c) => c,
+        Err(e) => panic!("a repository file stopped the load: {e}"),
+    };
+    let paths = c.log_file.iter().chain(c.cache_dir.iter()).chain(c.classpath.iter());
+    for p in paths {
+        assert!(
+            mji_fs::confine::inside(p, std::slice::from_ref(root)).is_ok(),
+            "a repository path leads outside: {p:?}"
+        );
+    }
+    for i in &c.ignored {
+        assert!(i.len() < 2_000 + root.as_os_str().len(), "an ignored line echoes its value: {} bytes", i.len());
+    }
 }

@@ -237,9 +237,19 @@ fn config_reports_each_value_with_its_source() {
     assert_eq!(v["logLevel"]["source"], "environment MCP_JAVA_INDEX_LOG_LEVEL");
     assert_eq!(v["roots"]["source"], "flag --root");
     std::fs::write(tmp.path().join("mcp-java-index.toml"), "cache = \"sometimes\"\n").expect("write");
+    // A repository's bad value is ignored with a warning naming the file, never a stop.
     let o = bin().args(["config", "--root"]).arg(tmp.path()).output().expect("run");
-    assert!(!o.status.success());
-    assert!(stderr(&o).contains("mcp-java-index.toml"), "{}", stderr(&o));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("ignored `cache` from") && stderr(&o).contains("mcp-java-index.toml"),
+        "{}",
+        stderr(&o)
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(
+        (v["cache"]["value"].clone(), v["cache"]["source"].clone()),
+        (serde_json::json!(true), "default".into())
+    );
 }
 
 /// Every configuration key has a flag, derived from its declaration, and `config --reference`

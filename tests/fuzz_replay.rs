@@ -47,6 +47,11 @@ fn path_policy_inputs() {
 }
 
 #[test]
+fn repo_config_inputs() {
+    replay("repo_config", harness::repo_config);
+}
+
+#[test]
 fn jsonrpc_inputs() {
     replay("jsonrpc", |data| {
         harness::jsonrpc(data);

@@ -13,6 +13,7 @@ fn call(root: &Path, cache: &Path, tool: &str, args: &str) -> Result<Value, Stri
         .args(["call", tool, args, "--json"])
         .current_dir(root)
         .env("XDG_CACHE_HOME", cache)
+        .env("XDG_CONFIG_HOME", cache)
         .output()
         .expect("runs");
     if o.status.success() {
@@ -28,10 +29,19 @@ fn call_text(root: &Path, cache: &Path, tool: &str, args: &str) -> String {
         .args(["call", tool, args])
         .current_dir(root)
         .env("XDG_CACHE_HOME", cache)
+        .env("XDG_CONFIG_HOME", cache)
         .output()
         .expect("runs");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The user's configuration (under `XDG_CONFIG_HOME`, here the test's cache directory) names
+/// a classpath entry outside the workspace: a repository's file may not.
+fn user_classpath(config_home: &Path, entry: &str) {
+    let file = config_home.join("mcp-java-index/config.toml");
+    std::fs::create_dir_all(file.parent().expect("parent")).expect("mkdir");
+    std::fs::write(file, format!("classpath = [{entry:?}]\n")).expect("write the user config");
 }
 
 fn method<'a>(outline: &'a Value, name: &str) -> &'a Value {
@@ -45,8 +55,7 @@ fn method<'a>(outline: &'a Value, name: &str) -> &'a Value {
 fn a_debian_jar_on_the_classpath_is_outlined_from_its_class_files() {
     let ws = tempfile::tempdir().expect("tempdir");
     let cache = tempfile::tempdir().expect("tempdir");
-    std::fs::write(ws.path().join("mcp-java-index.toml"), "classpath = [\"/usr/share/java/commons-text.jar\"]\n")
-        .expect("write");
+    user_classpath(cache.path(), "/usr/share/java/commons-text.jar");
     let o = call(ws.path(), cache.path(), "java_index", r#"{"filePath":"org.apache.commons.text.StringSubstitutor"}"#)
         .expect("outlined");
     assert!(
@@ -79,9 +88,14 @@ fn a_debian_jar_on_the_classpath_is_outlined_from_its_class_files() {
     );
     // Without the jar on the classpath the type is not there, and the error says where it looked.
     let bare = tempfile::tempdir().expect("tempdir");
-    let e =
-        call(bare.path(), cache.path(), "java_index", r#"{"filePath":"org.apache.commons.text.StringSubstitutor"}"#)
-            .expect_err("not on this classpath");
+    let bare_home = tempfile::tempdir().expect("tempdir");
+    let e = call(
+        bare.path(),
+        bare_home.path(),
+        "java_index",
+        r#"{"filePath":"org.apache.commons.text.StringSubstitutor"}"#,
+    )
+    .expect_err("not on this classpath");
     assert!(e.contains("no type `org.apache.commons.text.StringSubstitutor` in the workspace's libraries"), "{e}");
 }
 
@@ -204,8 +218,7 @@ fn substitutor_workspace() -> (tempfile::TempDir, tempfile::TempDir) {
         "package app;\npublic class StringSubstitutorCache {}\n",
     )
     .expect("write");
-    std::fs::write(ws.path().join("mcp-java-index.toml"), "classpath = [\"/usr/share/java/commons-text.jar\"]\n")
-        .expect("write");
+    user_classpath(cache.path(), "/usr/share/java/commons-text.jar");
     (ws, cache)
 }
 
@@ -261,13 +274,13 @@ fn a_class_without_sources_is_decompiled_in_a_trusted_workspace() {
     }
     let ws = tempfile::tempdir().expect("tempdir");
     let cache = tempfile::tempdir().expect("tempdir");
-    std::fs::write(ws.path().join("mcp-java-index.toml"), "classpath = [\"/usr/share/java/commons-lang3.jar\"]\n")
-        .expect("write");
+    user_classpath(cache.path(), "/usr/share/java/commons-lang3.jar");
     let run = |trusted: bool, tool: &str, args: &str| {
         let o = Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
             .args(["call", tool, args, "--json"])
             .current_dir(ws.path())
             .env("XDG_CACHE_HOME", cache.path())
+            .env("XDG_CONFIG_HOME", cache.path())
             .env("MCP_JAVA_INDEX_TRUST", if trusted { "1" } else { "0" })
             .output()
             .expect("runs");
@@ -427,6 +440,7 @@ fn a_jdk_without_jmods_is_read_from_its_runtime_image() {
             .args(["call", tool, args, "--json"])
             .current_dir(ws.path())
             .env("XDG_CACHE_HOME", cache.path())
+            .env("XDG_CONFIG_HOME", cache.path())
             .env("JAVA_HOME", &image)
             .output()
             .expect("runs");
@@ -508,8 +522,7 @@ fn a_class_directory_on_the_classpath_is_read_like_a_jar() {
         .expect("javac runs");
     assert!(javac.success());
     let classes = out.path().join("classes");
-    std::fs::write(ws.path().join("mcp-java-index.toml"), format!("classpath = [\"{}\"]\n", classes.display()))
-        .expect("write");
+    user_classpath(cache.path(), &classes.display().to_string());
     std::fs::create_dir_all(ws.path().join("app")).expect("mkdir");
     std::fs::write(
         ws.path().join("app/Use.java"),

@@ -18,6 +18,8 @@ struct Server {
     stdin: Option<ChildStdin>,
     answers: Receiver<Value>,
     next_id: i64,
+    /// The answer to `initialize`.
+    init: Value,
 }
 
 impl Server {
@@ -40,9 +42,9 @@ impl Server {
                 }
             }
         });
-        let mut s = Server { child, stdin, answers: rx, next_id: 1 };
+        let mut s = Server { child, stdin, answers: rx, next_id: 1, init: Value::Null };
         s.send(json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "security", "version": "0"}}}));
-        s.wait_for(0, Duration::from_secs(20));
+        s.init = s.wait_for(0, Duration::from_secs(20));
         s.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
         s
     }
@@ -277,9 +279,10 @@ fn a_repository_config_cannot_set_what_executes_or_reaches_outside() {
     std::fs::write(
         ws.path().join("mcp-java-index.toml"),
         format!(
-            "javac_options = [\"-Xplugin:Evil\", \"-J-Dx=1\", \"-processorpath\", \"/tmp/evil\"]\nlog_file = {:?}\ncache_dir = {:?}\nmaven_repo_local = \"/tmp/evil-m2\"\nannotation_processing = true\ntrusted_roots = [\".\"]\njavac_lint = \"deprecation\"\n",
+            "javac_options = [\"-Xplugin:Evil\", \"-J-Dx=1\", \"-processorpath\", \"/tmp/evil\"]\nlog_file = {:?}\ncache_dir = {:?}\nmaven_repo_local = \"/tmp/evil-m2\"\nannotation_processing = true\ntrusted_roots = [\".\"]\njavac_lint = \"deprecation\"\nclasspath = [{:?}]\n",
             log.display().to_string(),
-            cache.display().to_string()
+            cache.display().to_string(),
+            outside.path().join("secret-sources.jar").display().to_string()
         ),
     )
     .expect("write");
@@ -296,8 +299,16 @@ fn a_repository_config_cannot_set_what_executes_or_reaches_outside() {
     // What the repository may set still applies.
     assert_eq!(v["javacLint"]["value"], "deprecation", "{v}");
     let ignored = v["ignored"].to_string();
-    for key in ["javac_options", "log_file", "cache_dir", "maven_repo_local", "annotation_processing", "trusted_roots"]
-    {
+    assert_eq!(v["classpath"]["value"], json!([]), "a repository names no jar outside: {v}");
+    for key in [
+        "javac_options",
+        "log_file",
+        "cache_dir",
+        "maven_repo_local",
+        "annotation_processing",
+        "trusted_roots",
+        "classpath",
+    ] {
         assert!(ignored.contains(&format!("`{key}`")) && ignored.contains("untrusted"), "{key}: {ignored}");
         assert!(err.contains(&format!("warning: ignored `{key}`")), "{key} not warned on stderr: {err}");
     }
@@ -310,6 +321,73 @@ fn a_repository_config_cannot_set_what_executes_or_reaches_outside() {
     drop(s);
     assert!(!log.exists() && !cache.exists(), "the server wrote outside the workspace");
     assert!(!ws.path().parent().expect("parent").join("escape.log").exists());
+}
+
+/// A dangling link in the repository, named by its `log_file` or `cache_dir`, once made the
+/// server create the link's target outside the workspace (`notes.log -> ~/.bash_profile`) and
+/// write every message into it, with the root given as an absolute path as every README
+/// example registers it.
+#[cfg(unix)]
+#[test]
+fn a_dangling_link_cannot_take_the_log_or_the_cache_outside() {
+    let ws = workspace();
+    let outside = tempfile::tempdir().expect("tempdir");
+    let profile = outside.path().join(".bash_profile");
+    let cache = outside.path().join("cache");
+    std::os::unix::fs::symlink(&profile, ws.path().join("notes.log")).expect("link");
+    std::os::unix::fs::symlink(&cache, ws.path().join("c")).expect("link");
+    std::fs::write(ws.path().join("mcp-java-index.toml"), "log_file = \"notes.log\"\ncache_dir = \"c\"\n")
+        .expect("write");
+    let home = empty_home();
+    let root = std::fs::canonicalize(ws.path()).expect("canon");
+    let (v, err) = config_of(&root, home.path(), &[]);
+    assert_eq!((v["logFile"]["value"].clone(), v["cacheDir"]["value"].clone()), (Value::Null, Value::Null), "{v}");
+    for key in ["log_file", "cache_dir"] {
+        assert!(err.contains(&format!("warning: ignored `{key}`")) && err.contains("outside"), "{key}: {err}");
+    }
+    let mut s = Server::start(&root, &[], &[("HOME", &home.path().to_string_lossy())]);
+    let (e, text, _) = s.call("java_index", json!({"filePath": "Hello.java"}));
+    assert!(!e, "{text}");
+    drop(s);
+    assert!(!profile.exists() && !cache.exists(), "the server wrote outside the workspace");
+    // A log file inside the workspace, named by the repository, is still written.
+    std::fs::write(ws.path().join("mcp-java-index.toml"), "log_file = \"messages.log\"\n").expect("write");
+    let mut s = Server::start(&root, &[], &[("HOME", &home.path().to_string_lossy())]);
+    let (e, text, _) = s.call("java_index", json!({"filePath": "Hello.java"}));
+    assert!(!e, "{text}");
+    drop(s);
+    let log = std::fs::read_to_string(ws.path().join("messages.log")).expect("the log inside");
+    assert!(log.contains("java_index"), "{log}");
+}
+
+/// One line in a repository's configuration once stopped `serve` and `config` (exit 1): an
+/// unknown key, a value of the wrong type, a file that does not parse. Now each is ignored with
+/// a warning on stderr, in `config`'s `ignored` and in the server's instructions, and the
+/// file's valid keys still apply.
+#[test]
+fn a_bad_repository_config_line_never_stops_the_server() {
+    let home = empty_home();
+    let cases = [
+        ("trusted = true\njavac_lint = \"cast\"\n", "unknown key `trusted`", true),
+        ("watch = \"yes\"\njavac_lint = \"cast\"\n", "`watch`", true),
+        ("javac_lint = \"cast\"\nwatch = [\n", "whole", false),
+    ];
+    for (text, why, applied) in cases {
+        let ws = workspace();
+        std::fs::write(ws.path().join("mcp-java-index.toml"), text).expect("write");
+        let (v, err) = config_of(ws.path(), home.path(), &[]);
+        assert!(v["ignored"].to_string().contains(why), "{text}: {v}");
+        assert!(err.contains("warning: ignored") && err.contains(why), "{text}: {err}");
+        assert_eq!(v["javacLint"]["value"] == "cast", applied, "{text}: {v}");
+        if applied {
+            assert!(v["javacLint"]["source"].as_str().is_some_and(|s| s.ends_with("mcp-java-index.toml")), "{v}");
+        }
+        let mut s = Server::start(ws.path(), &[], &[("HOME", &home.path().to_string_lossy())]);
+        let instructions = s.init["result"]["instructions"].as_str().unwrap_or_default().to_owned();
+        assert!(instructions.contains("ignored") && instructions.contains(why), "{text}: {instructions}");
+        let (e, answer, _) = s.call("java_index", json!({"filePath": "Hello.java"}));
+        assert!(!e && answer.contains("greet"), "{text}: {answer}");
+    }
 }
 
 #[test]

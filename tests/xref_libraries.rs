@@ -622,9 +622,12 @@ fn lib_jars_and_the_gradle_cache_reach_navigation() {
 fn show_definition_of_library_methods_opens_the_library() {
     let ws = tempfile::tempdir().expect("tempdir");
     let cache = tempfile::tempdir().expect("tempdir");
-    common::write(ws.path(), "mcp-java-index.toml", "classpath = [\"/usr/share/java/commons-lang3.jar\"]\n");
+    // A jar outside the workspace is the user's to name (a repository file may not).
+    let env = [
+        ("XDG_CACHE_HOME", cache.path()),
+        ("MCP_JAVA_INDEX_CLASSPATH", Path::new("/usr/share/java/commons-lang3.jar")),
+    ];
     common::write(ws.path(), "app/Use.java", USE);
-    let env = [("XDG_CACHE_HOME", cache.path())];
     let def = |column: u32| {
         let args = format!(r#"{{"symbol":"x","filePath":"app/Use.java","line":12,"column":{column}}}"#);
         let v = call(ws.path(), &env, "show_definition", &args);
@@ -663,7 +666,7 @@ fn show_definition_of_library_methods_opens_the_library() {
             r#"{"symbol":"join","filePath":"app/Use.java","line":12,"column":28,"scope":"workspace"}"#,
         ])
         .current_dir(ws.path())
-        .env("XDG_CACHE_HOME", cache.path())
+        .envs(env)
         .output()
         .expect("runs");
     let text = String::from_utf8_lossy(&refused.stderr);

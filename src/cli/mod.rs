@@ -912,8 +912,19 @@ fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     // A network server outlives its terminal (a daemon's stderr goes nowhere): its logs go to
     // `--server-log`, else `log_file`, capped and rotated.
     let log_path = args.server_log.clone().or_else(|| config.log_file.clone().filter(|_| network));
+    // A path the repository chose stays inside the roots, and failing to open it never stops
+    // the server; the user's own path may point anywhere and fails fast.
+    let repo_log = config.confinement("log_file");
+    let confine = if args.server_log.is_some() { None } else { repo_log };
     let server_log = match &log_path {
-        Some(p) => Some(LogFile::open(p).map_err(|e| anyhow::anyhow!("opening log file {}: {e}", p.display()))?),
+        Some(p) => match LogFile::open_confined(p, confine) {
+            Ok(l) => Some(l),
+            Err(e) if confine.is_some() => {
+                eprintln!("warning: not logging to {} (set by the repository): {e}", p.display());
+                None
+            }
+            Err(e) => anyhow::bail!("opening log file {}: {e}", p.display()),
+        },
         None => None,
     };
     init_logging_to(&config.log_level, server_log.clone());
@@ -925,7 +936,14 @@ fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         // TCP messages are recorded only where `log_file` says, in the same file when it is that.
         let messages = match (&config.log_file, &server_log) {
             (Some(f), Some(l)) if log_path.as_ref() == Some(f) => MessageLog::to(l.clone()),
-            (f, _) => MessageLog::open(f.as_deref()).map_err(|e| anyhow::anyhow!("opening log file: {e}"))?,
+            (f, _) => match MessageLog::open(f.as_deref(), repo_log) {
+                Ok(m) => m,
+                Err(e) if repo_log.is_some() => {
+                    eprintln!("warning: not recording messages (log_file set by the repository): {e}");
+                    MessageLog::default()
+                }
+                Err(e) => anyhow::bail!("opening log file: {e}"),
+            },
         };
         Some(bind_network(&args, &config, messages)?)
     } else {

@@ -117,6 +117,12 @@ macro_rules! settings {
             /// Where each value came from, by key name.
             #[serde(skip)]
             pub sources: BTreeMap<&'static str, Source>,
+            /// The path keys a repository file set, which must stay inside [`Config::confinement`].
+            #[serde(skip)]
+            from_repository: std::collections::BTreeSet<&'static str>,
+            /// The roots' real paths, which a repository's paths must stay inside.
+            #[serde(skip)]
+            real_roots: Vec<PathBuf>,
         }
 
         /// Every configuration key, in the order `config` and the README list them.
@@ -131,7 +137,13 @@ macro_rules! settings {
         impl Config {
             fn defaults() -> Config {
                 let sources = KEYS.iter().map(|k| (k.name(), Source::Default)).collect();
-                Config { $($field: $default,)* ignored: Vec::new(), sources }
+                Config {
+                    $($field: $default,)*
+                    ignored: Vec::new(),
+                    sources,
+                    from_repository: Default::default(),
+                    real_roots: Vec::new(),
+                }
             }
 
             fn set_field(&mut self, field: &str, value: toml::Value, dir: Option<&Path>) -> Result<(), String> {
@@ -177,8 +189,9 @@ settings! {
     javac_lint: String = DEFAULT_LINT.to_owned() => project();
     /// More javac options for `get_problems`, added after ours.
     javac_options: Vec<String> = Vec::new() => user(RUNS);
-    /// Classpath entries added to every project's (jars or class directories).
-    classpath: Vec<PathBuf> = Vec::new() => project();
+    /// Classpath entries added to every project's (jars or class directories); a repository
+    /// file may name only entries inside the roots.
+    classpath: Vec<PathBuf> = Vec::new() => inside_roots();
     /// Maven's local repository (`-Dmaven.repo.local`); default Maven's own (~/.m2/repository).
     maven_repo_local: Option<PathBuf> = None => user("Maven writes into it, outside the project");
     /// Bind every file's references in the background once the server has indexed, so
@@ -342,14 +355,13 @@ impl Config {
         if let Some(user) = user_file(env)
             && user.is_file()
         {
-            c.apply_file(&user, None)?;
+            c.apply_file(&user)?;
         }
-        let canon_roots: Vec<PathBuf> =
-            c.roots.iter().map(|r| std::fs::canonicalize(r).unwrap_or_else(|_| r.clone())).collect();
+        c.real_roots = c.roots.iter().map(|r| std::fs::canonicalize(r).unwrap_or_else(|_| r.clone())).collect();
         for name in [PROJECT_FILE, LOCAL_FILE] {
             let path = base.join(name);
             if path.is_file() {
-                c.apply_file(&path, Some(&canon_roots))?;
+                c.apply_repository_file(&path);
             }
         }
         for key in KEYS.iter().filter(|k| k.in_files()) {
@@ -358,7 +370,7 @@ impl Config {
         if !c.trusted && !c.trusted_roots.is_empty() {
             let trusted: Vec<PathBuf> =
                 c.trusted_roots.iter().map(|t| std::fs::canonicalize(t).unwrap_or_else(|_| t.clone())).collect();
-            if canon_roots.iter().all(|r| trusted.iter().any(|t| r.starts_with(t))) {
+            if c.real_roots.iter().all(|r| trusted.iter().any(|t| r.starts_with(t))) {
                 c.trusted = true;
                 let src = c.sources.get("trusted_roots").cloned().unwrap_or(Source::Default);
                 c.sources.insert("trusted", src);
@@ -394,70 +406,127 @@ impl Config {
     fn assign(&mut self, key: &Key, value: toml::Value, dir: Option<&Path>, src: Source) -> Result<(), String> {
         self.set_field(key.field, value, dir)?;
         self.sources.insert(key.name(), src);
+        self.from_repository.remove(key.name());
         Ok(())
     }
 
-    /// Applies a configuration file. `repository` is None for the user's own file, else the
-    /// canonical roots: a repository file may not set what executes or reaches outside them.
-    fn apply_file(&mut self, path: &Path, repository: Option<&[PathBuf]>) -> Result<(), ConfigError> {
+    /// Applies the user's own configuration file: any error in it stops the load, naming it.
+    fn apply_file(&mut self, path: &Path) -> Result<(), ConfigError> {
         let err = |reason: String| ConfigError::File { path: path.to_path_buf(), reason };
-        let bytes = mji_fs::read_regular(path, 1024 * 1024).map_err(|e| err(e.to_string()))?;
-        let text = String::from_utf8(bytes).map_err(|_| err("is not UTF-8".to_owned()))?;
-        let table: toml::Table = toml::from_str(&text).map_err(|e| err(e.message().to_owned()))?;
+        let table = read_table(path).map_err(err)?;
         let dir = path.parent().unwrap_or(Path::new("."));
         for (name, value) in table {
             let Some(key) = key_named(&name).filter(|k| k.in_files()) else {
-                let known: Vec<&str> = KEYS.iter().filter(|k| k.in_files()).map(Key::name).collect();
-                return Err(err(format!("unknown key `{name}`, expected one of {}", known.join(", "))));
+                return Err(err(unknown_key(&name)));
             };
-            if let Some(roots) = repository
-                && let Some(why) = untrusted(key, &value, dir, roots)
-            {
-                self.ignored.push(format!(
-                    "ignored `{name}` from {}: the workspace's own files are untrusted and {why}; set it in the user config ({USER_FILE}), the environment or a flag instead",
-                    path.display(),
-                ));
-                continue;
-            }
             self.assign(key, value, Some(dir), Source::File(path.to_path_buf()))
                 .map_err(|e| err(format!("`{name}`: {e}")))?;
         }
         Ok(())
     }
 
+    /// Applies a repository's configuration file, which never stops the server: a file that
+    /// does not parse is ignored whole, and each key that is unknown, has a wrong or invalid
+    /// value, or may not be set by a repository is ignored, with the reason in [`Config::ignored`];
+    /// the file's other keys still apply.
+    fn apply_repository_file(&mut self, path: &Path) {
+        let table = match read_table(path) {
+            Ok(t) => t,
+            Err(why) => {
+                self.ignored.push(format!("ignored {} whole: {why}; fix it to apply its settings", path.display()));
+                return;
+            }
+        };
+        let dir = path.parent().unwrap_or(Path::new("."));
+        for (name, value) in table {
+            let why = match key_named(&name).filter(|k| k.in_files()) {
+                None => Err(unknown_key(&name)),
+                Some(key) => match untrusted(key, &value, dir, &self.real_roots) {
+                    Some(why) => Err(format!(
+                        "the workspace's own files are untrusted and {why}; set it in the user config ({USER_FILE}), the environment or a flag instead"
+                    )),
+                    None => self.try_assign(key, value, dir, path),
+                },
+            };
+            if let Err(why) = why {
+                self.ignored.push(format!("ignored `{}` from {}: {why}", quote_prefix(&name), path.display()));
+            }
+        }
+    }
+
+    /// Sets a repository file's value if it is valid, else leaves the setting as it was.
+    fn try_assign(&mut self, key: &'static Key, value: toml::Value, dir: &Path, path: &Path) -> Result<(), String> {
+        let mut trial = self.clone();
+        trial.assign(key, value, Some(dir), Source::File(path.to_path_buf()))?;
+        trial.normalize();
+        if let Some(why) = trial.problem(key.name()) {
+            return Err(why);
+        }
+        if key.meta.scope == Scope::InsideRoots {
+            trial.from_repository.insert(key.name());
+        }
+        *self = trial;
+        Ok(())
+    }
+
+    /// The roots that a path setting must stay inside because a repository file set it (their
+    /// real paths), or None when the value is the user's own choice, which may point anywhere.
+    pub fn confinement(&self, key: &str) -> Option<&[PathBuf]> {
+        self.from_repository.contains(key).then_some(self.real_roots.as_slice())
+    }
+
     fn validate(&mut self) -> Result<(), ConfigError> {
+        self.normalize();
+        match KEYS.iter().find_map(|k| Some(k.name()).zip(self.problem(k.name()))) {
+            Some((setting, reason)) => {
+                Err(ConfigError::Invalid { setting, reason, source_desc: self.describe(setting) })
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Puts the free-form values in their one spelling (lowercase modes, one group a name).
+    fn normalize(&mut self) {
         self.log_level = self.log_level.trim().to_ascii_lowercase();
         self.editor = self.editor.trim().to_ascii_lowercase();
         self.run_elisp = self.run_elisp.trim().to_ascii_lowercase();
         self.tool_groups = self.tool_groups.iter().flat_map(|g| g.split(',')).map(|g| g.trim().to_owned()).collect();
         self.tool_groups.retain(|g| !g.is_empty());
-        let reason = if !LEVELS.contains(&self.log_level.as_str()) {
-            Some(("log_level", format!("`{}` is not one of {}", self.log_level, LEVELS.join(", "))))
-        } else if self.max_file_bytes == 0 {
-            Some(("max_file_bytes", "is 0; give the most bytes to read from one file (default 8388608)".to_owned()))
-        } else if self.cache_dir.as_ref().is_some_and(|d| d.as_os_str().is_empty()) {
-            Some(("cache_dir", "is empty".to_owned()))
-        } else if let Some(g) = self.tool_groups.iter().find(|g| !TOOL_GROUPS.contains(&g.as_str())) {
-            Some(("tools", format!("`{g}` is not a tool group; the groups are {}", TOOL_GROUPS.join(", "))))
-        } else if self.answer_tokens < MIN_ANSWER_TOKENS {
-            Some((
-                "answer_tokens",
-                format!("is {}, below the least useful budget of {MIN_ANSWER_TOKENS} tokens", self.answer_tokens),
-            ))
-        } else if !["auto", "emacs", "vscode", "command", "none"].contains(&self.editor.as_str()) {
-            Some(("editor", format!("`{}` is not one of auto, emacs, vscode, command, none", self.editor)))
-        } else if !["off", "allowlist", "confirm", "dry_run"].contains(&self.run_elisp.as_str()) {
-            Some(("run_elisp", format!("`{}` is not one of off, allowlist, confirm, dry_run", self.run_elisp)))
-        } else if self.tool_groups.is_empty() {
-            Some(("tools", format!("lists no tool group; give some of {}", TOOL_GROUPS.join(", "))))
-        } else {
-            None
-        };
-        match reason {
-            Some((setting, reason)) => {
-                Err(ConfigError::Invalid { setting, reason, source_desc: self.describe(setting) })
+    }
+
+    /// What is wrong with one setting's (normalized) value, by key name.
+    fn problem(&self, name: &str) -> Option<String> {
+        match name {
+            "log_level" if !LEVELS.contains(&self.log_level.as_str()) => {
+                Some(format!("`{}` is not one of {}", quote_prefix(&self.log_level), LEVELS.join(", ")))
             }
-            None => Ok(()),
+            "max_file_bytes" if self.max_file_bytes == 0 => {
+                Some("is 0; give the most bytes to read from one file (default 8388608)".to_owned())
+            }
+            "cache_dir" if self.cache_dir.as_ref().is_some_and(|d| d.as_os_str().is_empty()) => {
+                Some("is empty".to_owned())
+            }
+            "tools" => match self.tool_groups.iter().find(|g| !TOOL_GROUPS.contains(&g.as_str())) {
+                Some(g) => Some(format!(
+                    "`{}` is not a tool group; the groups are {}",
+                    quote_prefix(g),
+                    TOOL_GROUPS.join(", ")
+                )),
+                None if self.tool_groups.is_empty() => {
+                    Some(format!("lists no tool group; give some of {}", TOOL_GROUPS.join(", ")))
+                }
+                None => None,
+            },
+            "answer_tokens" if self.answer_tokens < MIN_ANSWER_TOKENS => {
+                Some(format!("is {}, below the least useful budget of {MIN_ANSWER_TOKENS} tokens", self.answer_tokens))
+            }
+            "editor" if !["auto", "emacs", "vscode", "command", "none"].contains(&self.editor.as_str()) => {
+                Some(format!("`{}` is not one of auto, emacs, vscode, command, none", quote_prefix(&self.editor)))
+            }
+            "run_elisp" if !["off", "allowlist", "confirm", "dry_run"].contains(&self.run_elisp.as_str()) => {
+                Some(format!("`{}` is not one of off, allowlist, confirm, dry_run", quote_prefix(&self.run_elisp)))
+            }
+            _ => None,
         }
     }
 
@@ -513,25 +582,32 @@ fn untrusted(key: &Key, value: &toml::Value, dir: &Path, roots: &[PathBuf]) -> O
     }
 }
 
-/// Whether `p`, relative to `dir`, is inside a root, judging the nearest existing ancestor by
-/// its real path (links may point out).
+/// Whether `p`, relative to `dir`, leads inside a root: judged without following a link whose
+/// target is missing (see [`mji_fs::confine`]).
 fn inside(dir: &Path, p: &Path, roots: &[PathBuf]) -> bool {
-    let abs = mji_fs::lexical_normalize(&dir.join(p));
-    let mut probe = abs.clone();
-    let mut rest = Vec::new();
-    let real = loop {
-        match std::fs::canonicalize(&probe) {
-            Ok(c) => break rest.into_iter().rev().fold(c, |acc: PathBuf, n: std::ffi::OsString| acc.join(n)),
-            Err(_) => match (probe.file_name().map(|n| n.to_os_string()), probe.parent()) {
-                (Some(n), Some(parent)) => {
-                    rest.push(n);
-                    probe = parent.to_path_buf();
-                }
-                _ => break abs.clone(),
-            },
-        }
-    };
-    roots.iter().any(|r| real.starts_with(r))
+    mji_fs::confine::inside(&dir.join(p), roots).is_ok()
+}
+
+/// A configuration file's table, or why it cannot be read.
+fn read_table(path: &Path) -> Result<toml::Table, String> {
+    let bytes = mji_fs::read_regular(path, 1024 * 1024).map_err(|e| e.to_string())?;
+    let text = String::from_utf8(bytes).map_err(|_| "is not UTF-8".to_owned())?;
+    toml::from_str(&text).map_err(|e| e.message().to_owned())
+}
+
+fn unknown_key(name: &str) -> String {
+    let known: Vec<&str> = KEYS.iter().filter(|k| k.in_files()).map(Key::name).collect();
+    format!("unknown key `{}`, expected one of {}", quote_prefix(name), known.join(", "))
+}
+
+/// At most the first 60 characters of a value an error names, so that an answer never echoes
+/// a long value it was sent.
+pub fn quote_prefix(value: &str) -> std::borrow::Cow<'_, str> {
+    const MAX: usize = 60;
+    match value.char_indices().nth(MAX) {
+        Some((i, _)) => format!("{}…", &value[..i]).into(),
+        None => value.into(),
+    }
 }
 
 fn camel(snake: &str) -> String {
@@ -628,18 +704,102 @@ mod tests {
     #[test]
     fn bad_values_name_the_layer() {
         let dir = tempfile::tempdir().expect("tempdir");
-        std::fs::write(dir.path().join(PROJECT_FILE), "colour = 3\n").expect("write");
+        let home = tempfile::tempdir().expect("tempdir");
+        let user = home.path().join(".config").join(USER_FILE);
+        std::fs::create_dir_all(user.parent().expect("parent")).expect("mkdir");
+        let home_s = home.path().to_string_lossy().into_owned();
+        let with_home = |k: &str| (k == "HOME").then(|| home_s.clone());
         let flags = Flags::roots([dir.path()]);
-        let e = Config::load(&flags, &no_env).expect_err("unknown key").to_string();
-        assert!(e.contains(PROJECT_FILE) && e.contains("colour"), "{e}");
-        std::fs::write(dir.path().join(PROJECT_FILE), "log_level = \"loud\"\n").expect("write");
-        let e = Config::load(&flags, &no_env).expect_err("bad level").to_string();
-        assert!(e.contains("loud") && e.contains(PROJECT_FILE), "{e}");
-        std::fs::remove_file(dir.path().join(PROJECT_FILE)).expect("rm");
+        // The user's own file fails fast, naming itself and the key.
+        std::fs::write(&user, "colour = 3\n").expect("write");
+        let e = Config::load(&flags, &with_home).expect_err("unknown key").to_string();
+        assert!(e.contains(USER_FILE) && e.contains("colour"), "{e}");
+        std::fs::write(&user, "log_level = \"loud\"\n").expect("write");
+        let e = Config::load(&flags, &with_home).expect_err("bad level").to_string();
+        assert!(e.contains("loud") && e.contains(USER_FILE), "{e}");
+        std::fs::write(&user, "watch = \n").expect("write");
+        let e = Config::load(&flags, &with_home).expect_err("bad toml").to_string();
+        assert!(e.contains(USER_FILE), "{e}");
+        std::fs::remove_file(&user).expect("rm");
         let env = |k: &str| (k == "MCP_JAVA_INDEX_CACHE").then(|| "maybe".to_owned());
         let e = Config::load(&flags, &env).expect_err("bad bool").to_string();
         assert!(e.contains("MCP_JAVA_INDEX_CACHE") && e.contains("maybe"), "{e}");
     }
+
+    /// A repository's file never stops the load: each bad key or value is ignored with the
+    /// reason, the file's valid keys still apply, and a file that does not parse is ignored whole.
+    #[test]
+    fn a_repository_file_never_stops_the_load() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let flags = Flags::roots([dir.path()]);
+        let cases: &[(&str, &str)] = &[
+            ("trusted = true\n", "unknown key `trusted`"),
+            ("watch = \"yes\"\n", "`watch`"),
+            ("log_level = \"loud\"\n", "`loud` is not one of"),
+            ("tools = [\"navigation\", \"refactor\"]\n", "`refactor` is not a tool group"),
+            ("answer_tokens = 3\n", "below the least useful budget"),
+            ("editor_timeout_ms = -1\n", "`editor_timeout_ms`"),
+        ];
+        for (line, why) in cases {
+            std::fs::write(dir.path().join(PROJECT_FILE), format!("{line}cache = false\n")).expect("write");
+            let c = Config::load(&flags, &no_env).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert!(!c.cache, "{line}: the file's valid key still applies");
+            assert!(c.ignored.iter().any(|i| i.contains(why) && i.contains(PROJECT_FILE)), "{line}: {:?}", c.ignored);
+            assert!(c.watch && c.log_level == "warn" && c.answer_tokens == 20_000, "{line}: the default holds");
+            assert_eq!(c.tool_groups.len(), TOOL_GROUPS.len(), "{line}");
+        }
+        std::fs::write(dir.path().join(PROJECT_FILE), "cache = false\nwatch = [\n").expect("write");
+        let c = Config::load(&flags, &no_env).expect("a file that does not parse");
+        assert!(c.cache, "ignored whole");
+        assert!(c.ignored.iter().any(|i| i.contains("whole")), "{:?}", c.ignored);
+        std::fs::write(dir.path().join(PROJECT_FILE), [0xff, 0xfe, b'\n']).expect("write");
+        let c = Config::load(&flags, &no_env).expect("not UTF-8");
+        assert!(c.ignored.iter().any(|i| i.contains("UTF-8")), "{:?}", c.ignored);
+        // A long key is quoted by its prefix only.
+        std::fs::write(dir.path().join(PROJECT_FILE), format!("{} = 1\n", "k".repeat(10_000))).expect("write");
+        let c = Config::load(&flags, &no_env).expect("long key");
+        assert!(c.ignored.iter().all(|i| i.len() < 1_000), "{:?}", c.ignored);
+    }
+
+    /// A repository's path keys stay inside the roots, judged without following a link whose
+    /// target is missing; the user's may point anywhere.
+    #[cfg(unix)]
+    #[test]
+    fn a_repository_path_stays_inside() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let outside = tempfile::tempdir().expect("tempdir");
+        let flags = Flags::roots([dir.path()]);
+        std::os::unix::fs::symlink(outside.path().join(".bash_profile"), dir.path().join("notes.log")).expect("link");
+        std::os::unix::fs::symlink(outside.path().join("gone"), dir.path().join("c")).expect("link");
+        std::fs::write(outside.path().join("secret.jar"), b"PK").expect("write");
+        std::fs::create_dir(dir.path().join("logs")).expect("mkdir");
+        std::fs::write(
+            dir.path().join(PROJECT_FILE),
+            format!(
+                "log_file = \"notes.log\"\ncache_dir = \"c/cache\"\nclasspath = [\"lib/a.jar\", \"{}\"]\n",
+                outside.path().join("secret.jar").display()
+            ),
+        )
+        .expect("write");
+        let c = Config::load(&flags, &no_env).expect("config");
+        assert_eq!((c.log_file.clone(), c.cache_dir.clone()), (None, None), "{:?}", c.ignored);
+        assert!(c.classpath.is_empty(), "{:?}", c.classpath);
+        for key in ["log_file", "cache_dir", "classpath"] {
+            assert!(c.ignored.iter().any(|i| i.contains(&format!("`{key}`"))), "{key}: {:?}", c.ignored);
+        }
+        std::fs::write(dir.path().join(PROJECT_FILE), "log_file = \"logs/notes.log\"\nclasspath = [\"lib/a.jar\"]\n")
+            .expect("write");
+        let c = Config::load(&flags, &no_env).expect("config");
+        assert_eq!(c.log_file, Some(dir.path().join("logs/notes.log")));
+        assert_eq!(c.classpath, [dir.path().join("lib/a.jar")]);
+        let real = std::fs::canonicalize(dir.path()).expect("canon");
+        assert_eq!(c.confinement("log_file"), Some(std::slice::from_ref(&real)));
+        // The user's own choice (here a flag) is not confined.
+        let c = Config::load(&flags.clone().set("log_file", outside.path().join("x.log").display()), &no_env)
+            .expect("config");
+        assert_eq!(c.confinement("log_file"), None);
+    }
+
     #[test]
     fn names_derive_from_the_declaration() {
         let key = |n: &str| key_named(n).expect("key");

@@ -6,6 +6,7 @@ use std::fs::{File, Metadata};
 use std::io::{self, Read};
 use std::path::{Component, Path, PathBuf};
 
+pub mod confine;
 pub mod trust;
 
 /// The default cap on the bytes read from one file (`max_file_bytes`).

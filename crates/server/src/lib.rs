@@ -45,15 +45,22 @@ Paths are relative to the workspace root (or absolute inside it). Outputs are ca
 /// or a search chooses one.
 pub(crate) fn instructions_for(ws: &Workspace) -> Arc<str> {
     let roots = &ws.roots;
-    if roots.paths().len() < 2 {
-        return Arc::from(INSTRUCTIONS);
-    }
-    Arc::from(format!(
-        "{INSTRUCTIONS} This workspace has several roots: {}. A relative path found under more than one root is \
+    let mut text = INSTRUCTIONS.to_owned();
+    if roots.paths().len() >= 2 {
+        text += &format!(
+            " This workspace has several roots: {}. A relative path found under more than one root is \
 refused as ambiguous: prefix it with its root's name (app/src/Foo.java) or give it absolute. \
 find_type and find_resource take `root` (a name or path), java_find_symbol's rootDir a root's name, to search one root.",
-        roots.named_listing()
-    ))
+            roots.named_listing()
+        );
+    }
+    // What the repository's configuration tried and was refused: the agent can tell the user.
+    if !ws.config.ignored.is_empty() {
+        text += " Tell the user that the server ignored these settings of the repository's configuration: ";
+        text += &ws.config.ignored.join("; ");
+        text += ".";
+    }
+    Arc::from(text)
 }
 
 /// The rmcp handler.
@@ -453,12 +460,19 @@ impl JavaIndexServer {
 
 /// Serves MCP on stdin/stdout until the client closes its end.
 pub async fn serve_stdio(ws: Arc<Workspace>) -> anyhow::Result<()> {
-    let log = transport::MessageLog::open(ws.config.log_file.as_deref()).map_err(|e| {
-        anyhow::anyhow!(
-            "opening log file {}: {e}",
-            ws.config.log_file.as_deref().unwrap_or(std::path::Path::new("")).display()
-        )
-    })?;
+    let confine = ws.config.confinement("log_file");
+    let log = match transport::MessageLog::open(ws.config.log_file.as_deref(), confine) {
+        Ok(log) => log,
+        // A path the repository chose never stops the server.
+        Err(e) if confine.is_some() => {
+            tracing::warn!("not recording messages (log_file set by the repository): {e}");
+            transport::MessageLog::default()
+        }
+        Err(e) => {
+            let path = ws.config.log_file.as_deref().unwrap_or(std::path::Path::new(""));
+            anyhow::bail!("opening log file {}: {e}", path.display())
+        }
+    };
     serve_io(ws.clone(), tokio::io::stdin(), tokio::io::stdout(), log).await;
     ws.flush();
     Ok(())

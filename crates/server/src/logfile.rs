@@ -20,28 +20,34 @@ struct State {
     file: File,
     len: u64,
     cap: u64,
+    /// The roots a repository-chosen path must stay inside, for every (re)open.
+    confine: Option<Vec<PathBuf>>,
 }
 
 /// `path` opened for appending, created owner-only (also a child's stderr, beside a [`LogFile`]).
 pub fn open_append(path: &Path) -> io::Result<File> {
-    let mut o = std::fs::OpenOptions::new();
-    o.create(true).append(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut o, 0o600);
-    o.open(path)
+    mji_fs::confine::open_append(path, None)
 }
 
 impl LogFile {
     /// Opens (or creates) `path` for appending, capped at [`LOG_CAP_BYTES`].
     pub fn open(path: &Path) -> io::Result<LogFile> {
-        LogFile::with_cap(path, LOG_CAP_BYTES)
+        LogFile::with_cap(path, LOG_CAP_BYTES, None)
+    }
+
+    /// Opens `path`, which with `confine` (a repository file chose it) must lead inside those
+    /// roots and is opened following no link (see [`mji_fs::confine`]).
+    pub fn open_confined(path: &Path, confine: Option<&[PathBuf]>) -> io::Result<LogFile> {
+        LogFile::with_cap(path, LOG_CAP_BYTES, confine)
     }
 
     /// Opens `path` capped at `cap` bytes.
-    pub fn with_cap(path: &Path, cap: u64) -> io::Result<LogFile> {
-        let file = open_append(path)?;
+    pub fn with_cap(path: &Path, cap: u64, confine: Option<&[PathBuf]>) -> io::Result<LogFile> {
+        let file = mji_fs::confine::open_append(path, confine)?;
         let len = file.metadata()?.len();
-        Ok(LogFile(Arc::new(Mutex::new(State { path: path.to_path_buf(), file, len, cap: cap.max(1) }))))
+        let state =
+            State { path: path.to_path_buf(), file, len, cap: cap.max(1), confine: confine.map(<[PathBuf]>::to_vec) };
+        Ok(LogFile(Arc::new(Mutex::new(state))))
     }
 
     /// Where the older lines go once the file passed its cap.
@@ -67,7 +73,8 @@ impl LogFile {
 impl State {
     fn rotate(&mut self) {
         let old = LogFile::rotated_path(&self.path);
-        let reopened = std::fs::rename(&self.path, &old).and_then(|()| open_append(&self.path));
+        let reopened = std::fs::rename(&self.path, &old)
+            .and_then(|()| mji_fs::confine::open_append(&self.path, self.confine.as_deref()));
         match reopened {
             Ok(f) => self.file = f,
             // Cannot rename (or reopen): start the same file afresh rather than grow past the cap.
@@ -100,7 +107,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("dir");
         let path = dir.join("server.log");
-        let log = LogFile::with_cap(&path, 100).expect("open");
+        let log = LogFile::with_cap(&path, 100, None).expect("open");
         for i in 0..30 {
             log.clone().append(format!("line {i:02} of the log\n").as_bytes()); // 19 bytes each
         }
@@ -113,7 +120,7 @@ mod tests {
         assert!(old.ends_with(&format!("line {:02} of the log\n", first_now - 1)), "{old}");
         // Reopened, it appends to what is there (a restarted server keeps the earlier lines).
         drop(log);
-        LogFile::with_cap(&path, 1000).expect("reopen").append(b"again\n");
+        LogFile::with_cap(&path, 1000, None).expect("reopen").append(b"again\n");
         assert!(std::fs::read_to_string(&path).expect("log").starts_with(&now));
         #[cfg(unix)]
         {

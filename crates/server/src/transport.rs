@@ -28,11 +28,13 @@ pub struct MessageLog {
 }
 
 impl MessageLog {
-    pub fn open(path: Option<&std::path::Path>) -> std::io::Result<MessageLog> {
+    /// `path` opened for appending (none: nothing is recorded); with `confine` (a repository
+    /// chose the path) it must lead inside those roots and is opened following no link.
+    pub fn open(path: Option<&std::path::Path>, confine: Option<&[std::path::PathBuf]>) -> std::io::Result<MessageLog> {
         let Some(path) = path else {
             return Ok(MessageLog::default());
         };
-        Ok(MessageLog { file: Some(LogFile::open(path)?) })
+        Ok(MessageLog { file: Some(LogFile::open_confined(path, confine)?) })
     }
 
     /// Records into a log file already open (the one a network server also logs to).
