@@ -165,3 +165,61 @@ fn a_bad_position_is_named_with_what_is_nearest() {
     let e = at(99, 0);
     assert!(e.contains("line 99 is outside the file (1..11)"), "{e}");
 }
+
+/// A target that nothing declares — its type in no source, library or the JDK — and that
+/// nothing references is an error naming the nearest declared names, never `total: 0` (an
+/// agent would conclude the code is dead); a misspelt member or type says the same. The
+/// counting form (`targets`) says it per target.
+#[test]
+fn a_target_nobody_declares_is_an_error_with_the_nearest_names() {
+    let (_d, ws) = setup();
+    let err = |target: &str| {
+        ws.find_references(&FindReferencesArgs { target: target.into(), ..Default::default() })
+            .expect_err(target)
+            .to_string()
+    };
+    let e = err("q.Line#below()");
+    assert!(e.contains("no declaration of q.Line is known") && e.contains("did you mean p.Line#below?"), "{e}");
+    let e = err("q.Line#below");
+    assert!(e.contains("no declaration of q.Line") && e.contains("p.Line#below"), "{e}");
+    let e = err("p.Line#belo");
+    assert!(e.contains("did you mean p.Line#below()?"), "{e}");
+    let e = err("Lin#below");
+    assert!(e.contains("did you mean p.Line?"), "{e}");
+    let counted = ws
+        .find_references(&FindReferencesArgs {
+            targets: vec!["q.Line#below()".into(), "p.Line#below()".into()],
+            count_only: true,
+            ..Default::default()
+        })
+        .expect("counts");
+    let counts = counted.counts.expect("per target");
+    assert!(counts[0].error.as_deref().is_some_and(|e| e.contains("did you mean p.Line#below")), "{counts:?}");
+    assert!(counts[1].error.is_none(), "{counts:?}");
+}
+
+/// A count by position (`targets: ["FILE:LINE:COLUMN"]`, the CLI's `refs FILE:LINE --count-only`)
+/// resolves the position as `filePath` + `line` does: the count is the full answer's total
+/// (it once read the position as a type name and answered 0).
+#[test]
+fn a_count_by_position_agrees_with_the_full_answer() {
+    let (_d, ws) = setup();
+    for (pos, line, column) in [("p/Line.java:4", 4, 0), ("p/Use.java:4:11", 4, 11), ("p/Line.java:3:9", 3, 9)] {
+        let full = ws
+            .find_references(&FindReferencesArgs {
+                file_path: pos.split(':').next().unwrap_or_default().into(),
+                line,
+                column,
+                limit: 100,
+                ..Default::default()
+            })
+            .unwrap_or_else(|e| panic!("{pos}: {e}"));
+        assert!(full.total > 0, "{pos}: {full:?}");
+        let counted = ws
+            .find_references(&FindReferencesArgs { targets: vec![pos.into()], count_only: true, ..Default::default() })
+            .unwrap_or_else(|e| panic!("{pos}: {e}"));
+        let c = &counted.counts.expect("per target")[0];
+        assert_eq!((c.total, c.error.clone()), (full.total, None), "{pos}");
+        assert_eq!(c.target, full.target, "{pos}");
+    }
+}

@@ -419,19 +419,6 @@ pub struct DefArgs {
 }
 
 /// Splits `FILE:LINE[:COLUMN]` (a position) from a target name.
-fn position_of(t: &str) -> Option<(String, u32, Option<u32>)> {
-    let parts: Vec<&str> = t.rsplitn(3, ':').collect();
-    match parts.as_slice() {
-        [c, l, f] if f.ends_with(".java") => Some((f.to_string(), l.parse().ok()?, Some(c.parse().ok()?))),
-        [l, f] if f.ends_with(".java") => Some((f.to_string(), l.parse().ok()?, None)),
-        [c, l, f] => {
-            let f2 = format!("{f}:{l}");
-            if f2.ends_with(".java") { Some((f2, c.parse().ok()?, None)) } else { None }
-        }
-        _ => None,
-    }
-}
-
 /// `problems`: get_problems on the command line; exits 1 when an error is listed.
 fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
     use crate::tools::problems::{LineRange, ProblemsArgs};
@@ -802,10 +789,12 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 offset: a.offset,
                 ..Default::default()
             };
-            if a.targets.len() > 1 || a.count_only {
+            // One target goes the one way the tool resolves it, counted or listed: a count and
+            // the full answer never disagree, and a target that resolves to nothing is an error.
+            if a.targets.len() > 1 {
                 args.targets = a.targets.clone();
                 args.count_only = true;
-            } else if let Some((file, line, column)) = position_of(&a.targets[0]) {
+            } else if let Some((file, line, column)) = crate::tools::xref::position_of(&a.targets[0]) {
                 args.file_path = file;
                 args.line = line;
                 args.column = column.unwrap_or(0);

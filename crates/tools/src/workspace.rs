@@ -777,7 +777,7 @@ impl Workspace {
             let mut unbound = Vec::new();
             let counts: Vec<TargetCount> = list
                 .iter()
-                .map(|spec| match xref::resolve_target(&w, spec) {
+                .map(|spec| match self.target_of_spec(&w, spec) {
                     Ok(mut t) => {
                         if args.include_overriders {
                             xref::add_overriders(&w, &mut t);
@@ -788,13 +788,15 @@ impl Workspace {
                         let all: Vec<&(mji_xref::Ref, Option<String>)> = found.iter().flat_map(|(_, v)| v).collect();
                         let exact =
                             all.iter().filter(|(r, _)| r.confidence == mji_xref::Confidence::Exact).count() as u64;
+                        // Nothing declares it and nothing references it: said, never a count of 0.
+                        let error = (t.undeclared && all.is_empty()).then(|| xref::undeclared_message(&w, &t));
                         TargetCount {
                             target: t.label,
                             total: all.len() as u64,
                             exact,
                             likely: all.len() as u64 - exact,
                             files: found.len() as u64,
-                            error: None,
+                            error,
                         }
                     }
                     Err(e) => TargetCount {
@@ -836,6 +838,9 @@ impl Workspace {
             xref::add_overriders(&w, &mut target);
         }
         let search = javadoc_filter(xref::search(&self.xref, &w, &scope, &target), args);
+        if target.undeclared && search.hits.is_empty() {
+            return Err(ToolError::NoSuchSymbol(xref::undeclared_message(&w, &target)));
+        }
         let incomplete = self.incomplete(search.unbound);
         let found = search.hits;
         let mut texts = std::collections::HashMap::new();
@@ -928,6 +933,25 @@ impl Workspace {
             _ => {
                 Err(ToolError::InvalidArgument("give the target as target, symbolId, or filePath+line(+column)".into()))
             }
+        }
+    }
+
+    /// One entry of `targets`: a name as `target` takes it, or a position `FILE:LINE[:COLUMN]`
+    /// resolved as `filePath` + `line` (+ `column`) are, so a count agrees with the full answer.
+    fn target_of_spec(&self, w: &World, spec: &str) -> Result<xref::Target, ToolError> {
+        match xref::position_of(spec) {
+            Some((file, line, column)) => self.target_of(
+                w,
+                &TargetSpec {
+                    target: "",
+                    kind: None,
+                    symbol_id: "",
+                    file_path: &file,
+                    line,
+                    column: column.unwrap_or(0),
+                },
+            ),
+            None => Ok(xref::resolve_target(w, spec)?),
         }
     }
 

@@ -21,10 +21,25 @@ use mji_xref::{Category, Confidence, Ref, RefKind};
 pub use mji_xref::definition::{Candidate, candidates};
 pub use mji_xref::target::{
     FileHits, Search, Target, TargetError, add_overriders, kind_name, kind_of_symbol_id, name_of_key, resolve_target,
-    resolve_target_as, search, target_at, target_of_symbol_id,
+    resolve_target_as, search, target_at, target_of_symbol_id, undeclared_message,
 };
 
 pub(crate) const MAX_LIMIT: u32 = 1000;
+
+/// A target written as a position, `FILE:LINE` or `FILE:LINE:COLUMN` of a `.java` file (the
+/// file name may itself hold a colon): the file, line and column.
+pub fn position_of(t: &str) -> Option<(String, u32, Option<u32>)> {
+    let parts: Vec<&str> = t.rsplitn(3, ':').collect();
+    match parts.as_slice() {
+        [c, l, f] if f.ends_with(".java") => Some((f.to_string(), l.parse().ok()?, Some(c.parse().ok()?))),
+        [l, f] if f.ends_with(".java") => Some((f.to_string(), l.parse().ok()?, None)),
+        [c, l, f] => {
+            let f2 = format!("{f}:{l}");
+            if f2.ends_with(".java") { Some((f2, c.parse().ok()?, None)) } else { None }
+        }
+        _ => None,
+    }
+}
 
 fn is_zero(n: &u32) -> bool {
     *n == 0

@@ -39,6 +39,10 @@ pub struct Target {
     pub decls: Vec<(Arc<Path>, u32)>,
     /// Override keys: overrider key -> overridden key.
     pub overriders: HashMap<String, String>,
+    /// Nothing known declares it: its type is in no indexed source, library or the JDK (the
+    /// keys are as written). An answer of no references then means only that, and is said so
+    /// with the nearest declared names ([`did_you_mean`]) rather than as a count of 0.
+    pub undeclared: bool,
 }
 
 pub fn kind_name(c: Category) -> &'static str {
@@ -139,6 +143,7 @@ pub fn resolve_target_as(w: &World, spec: &str, kind: Option<Category>) -> Resul
             names: vec![simple],
             decls,
             overriders: HashMap::new(),
+            undeclared: false,
         });
     };
     let (name, params) = match member.split_once('(') {
@@ -176,6 +181,7 @@ pub fn resolve_target_as(w: &World, spec: &str, kind: Option<Category>) -> Resul
             names: vec![name.to_string()],
             decls: Vec::new(),
             overriders: HashMap::new(),
+            undeclared: !w.jdk.is_type(&type_fqn),
         });
     };
     let d = w.decl(id);
@@ -206,6 +212,7 @@ pub fn resolve_target_as(w: &World, spec: &str, kind: Option<Category>) -> Resul
             names: vec![name.to_string()],
             decls: path.map(|p| vec![(p, f.line)]).unwrap_or_default(),
             overriders: HashMap::new(),
+            undeclared: false,
         });
     }
     let mut keys = Vec::new();
@@ -236,6 +243,7 @@ pub fn resolve_target_as(w: &World, spec: &str, kind: Option<Category>) -> Resul
                 names: vec![name.to_string()],
                 decls: owner_path.map(|p| vec![(p, f.decl.line)]).unwrap_or_default(),
                 overriders: HashMap::new(),
+                undeclared: false,
             });
         }
         let (visible, _) = w.find_methods(&ty, name);
@@ -259,7 +267,13 @@ pub fn resolve_target_as(w: &World, spec: &str, kind: Option<Category>) -> Resul
         let have: Vec<String> =
             pool.iter().map(|m| w.method_key(id, m)).filter(|k| k.contains(&format!("#{name}("))).collect();
         let hint = if have.is_empty() {
-            format!("{} declares no {} named {name}", d.fqn, if is_ctor { "constructor" } else { "method or field" })
+            let near = near_members(w, id, name);
+            format!(
+                "{} declares no {} named {name}{}",
+                d.fqn,
+                if is_ctor { "constructor" } else { "method or field" },
+                if near.is_empty() { String::new() } else { format!("; did you mean {}?", near.join(", ")) }
+            )
         } else {
             format!("no overload matches; {} declares: {}", d.fqn, have.join(", "))
         };
@@ -268,7 +282,7 @@ pub fn resolve_target_as(w: &World, spec: &str, kind: Option<Category>) -> Resul
     let category = if is_ctor { Category::Ctor } else { Category::Method };
     let names = vec![name.to_string()];
     let label = label.unwrap_or_else(|| keys.join(" | "));
-    Ok(Target { label, category, keys, names, decls, overriders: HashMap::new() })
+    Ok(Target { label, category, keys, names, decls, overriders: HashMap::new(), undeclared: false })
 }
 
 fn split_params(p: &str) -> Vec<String> {
@@ -320,7 +334,10 @@ fn resolve_type_spec(w: &World, t: &str) -> Result<String, TargetError> {
             1 => Ok(w.decl(matches[0]).fqn.to_string()),
             0 => match w.resolve_qualified(&format!("java.lang.{t}")) {
                 Some(TypeName::Class(f, Origin::Jdk)) => Ok(f),
-                _ => Err(TargetError::NotFound(format!("no type named {t} in the workspace; give its qualified name"))),
+                _ => Err(TargetError::NotFound(format!(
+                    "no type named {t} in the workspace; give its qualified name{}",
+                    mean(&near_types(w, t))
+                ))),
             },
             _ => Err(TargetError::Invalid(format!(
                 "{t} is ambiguous: {}; give the qualified name",
@@ -333,14 +350,126 @@ fn resolve_type_spec(w: &World, t: &str) -> Result<String, TargetError> {
             // A package the workspace or the JDK has, without that type: it does not exist.
             let pkg = f.rsplit_once('.').map(|x| x.0).unwrap_or("");
             if w.is_package(pkg) {
-                Err(TargetError::NotFound(format!("no type {t}: package {pkg} has no such type")))
+                Err(TargetError::NotFound(format!(
+                    "no type {t}: package {pkg} has no such type{}",
+                    mean(&near_types(w, simple_of(t)))
+                )))
             } else {
                 Ok(f)
             }
         }
         Some(TypeName::Class(f, o)) if o != Origin::Unresolved => Ok(f),
-        _ => Err(TargetError::NotFound(format!("no type {t}"))),
+        _ => Err(TargetError::NotFound(format!("no type {t}{}", mean(&near_types(w, simple_of(t)))))),
     }
+}
+
+/// `; did you mean A, B?`, or nothing.
+fn mean(names: &[String]) -> String {
+    if names.is_empty() { String::new() } else { format!("; did you mean {}?", names.join(", ")) }
+}
+
+/// At most this many names in a "did you mean".
+const NEAR_MAX: usize = 5;
+
+/// Edit distance between two names, or None past `max` (rows stop early).
+fn distance(a: &str, b: &str, max: usize) -> Option<usize> {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a.len().abs_diff(b.len()) > max {
+        return None;
+    }
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(!ca.eq_ignore_ascii_case(cb));
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        if cur.iter().min().is_some_and(|m| *m > max) {
+            return None;
+        }
+        prev = cur;
+    }
+    prev.last().copied().filter(|d| *d <= max)
+}
+
+/// How far a name may be from a declared one to be suggested.
+fn near_enough(name: &str) -> usize {
+    (name.chars().count() / 4).clamp(1, 3)
+}
+
+/// The declared types nearest to a simple type name: those of exactly that name (workspace and
+/// JDK), else the workspace's within a few edits, closest first.
+pub fn near_types(w: &World, simple: &str) -> Vec<String> {
+    let mut exact = w.types_named(simple);
+    exact.sort();
+    exact.dedup();
+    if !exact.is_empty() {
+        exact.truncate(NEAR_MAX);
+        return exact;
+    }
+    let max = near_enough(simple);
+    let mut near: Vec<(usize, String)> = w
+        .all_types()
+        .filter(|i| w.is_workspace(*i))
+        .filter_map(|i| {
+            let d = w.decl(i);
+            distance(&d.simple, simple, max).map(|n| (n, d.fqn.to_string()))
+        })
+        .collect();
+    near.sort();
+    near.dedup();
+    near.into_iter().take(NEAR_MAX).map(|(_, f)| f).collect()
+}
+
+/// The members of a type nearest to a member name it does not declare.
+fn near_members(w: &World, id: TypeId, name: &str) -> Vec<String> {
+    let d = w.decl(id);
+    let max = near_enough(name);
+    let mut near: Vec<(usize, String)> = Vec::new();
+    for m in d.methods.iter() {
+        if let Some(n) = distance(&m.name, name, max) {
+            near.push((n, w.method_key(id, m)));
+        }
+    }
+    for f in d.fields.iter() {
+        if let Some(n) = distance(&f.name, name, max) {
+            near.push((n, w.field_key(id, f)));
+        }
+    }
+    near.sort();
+    near.dedup();
+    near.into_iter().take(NEAR_MAX).map(|(_, k)| k).collect()
+}
+
+/// What to say when a target nothing declares has no references: why, and the nearest declared
+/// names (the same member on types of that simple name, or types a few edits away).
+pub fn undeclared_message(w: &World, t: &Target) -> String {
+    let key = t.keys.first().map(String::as_str).unwrap_or(&t.label);
+    let (ty, member) = match key.split_once('#') {
+        Some((ty, m)) => (ty, Some(m)),
+        None => (key, None),
+    };
+    // For a member, only the types that declare a member of that name.
+    let declares = |f: &str, m: &str| {
+        w.by_fqn(f).is_some_and(|id| {
+            let d = w.decl(id);
+            d.methods.iter().any(|x| &*x.name == m) || d.fields.iter().any(|x| &*x.name == m)
+        })
+    };
+    let near: Vec<String> = near_types(w, simple_of(ty))
+        .into_iter()
+        .filter(|f| f != ty)
+        .filter_map(|f| match member.map(|m| m.split('(').next().unwrap_or(m)) {
+            Some(m) => declares(&f, m).then(|| format!("{f}#{m}")),
+            None => Some(f),
+        })
+        .collect();
+    format!(
+        "no declaration of {ty} is known (not in the workspace, its indexed libraries or the JDK) and nothing references {}{}; \
+         if it is in a library the index does not see, add the jar to `classpath` in your user config",
+        t.label,
+        mean(&near)
+    )
 }
 
 /// Adds the methods overriding a method target (in workspace subtypes): a method of a subtype
@@ -430,6 +559,7 @@ pub fn target_at(
                 names: vec![name_of_key(&key)],
                 decls: Vec::new(),
                 overriders: HashMap::new(),
+                undeclared: false,
             })
         });
     }
