@@ -249,6 +249,22 @@ fn rename_locals_and_parameters_by_position() {
     compiles(dir.path());
 }
 
+/// Without a column, a line that declares a method means the method: `public void grow(double
+/// by) {` renames grow (and its calls), not the parameter `by` that the line also declares.
+#[test]
+fn rename_by_a_declaration_line_renames_the_declared_member() {
+    let (dir, ws) = setup();
+    organized(&ws);
+    let args = json!({"action": "rename", "filePath": "shapes/Square.java", "line": 20, "newName": "enlarge"});
+    let (preview, _) = call(&ws, args.clone()).expect("preview");
+    let summary = preview["summary"].as_str().expect("summary");
+    assert!(summary.contains("grow") && !summary.contains("parameter"), "{preview}");
+    apply(&ws, args, &preview).expect("apply");
+    let square = std::fs::read_to_string(dir.path().join("shapes/Square.java")).expect("read");
+    assert!(square.contains("public void enlarge(double by) {"), "{square}");
+    compiles(dir.path());
+}
+
 #[test]
 fn rename_record_component_with_its_accessor_and_constructor_parameter() {
     let (dir, ws) = setup();

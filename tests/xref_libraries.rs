@@ -628,14 +628,15 @@ fn show_definition_of_library_methods_opens_the_library() {
         ("MCP_JAVA_INDEX_CLASSPATH", Path::new("/usr/share/java/commons-lang3.jar")),
     ];
     common::write(ws.path(), "app/Use.java", USE);
-    let def = |column: u32| {
-        let args = format!(r#"{{"symbol":"x","filePath":"app/Use.java","line":12,"column":{column}}}"#);
+    // The symbol is the name at that position (another name there is an error).
+    let def = |symbol: &str, column: u32| {
+        let args = format!(r#"{{"symbol":"{symbol}","filePath":"app/Use.java","line":12,"column":{column}}}"#);
         let v = call(ws.path(), &env, "show_definition", &args);
         assert_eq!(v["resolution"], "exact", "{v}");
         v["definitions"][0].clone()
     };
     // `StringUtils.join(a, ",")`: commons-lang3's class file.
-    let join = def(28);
+    let join = def("join", 28);
     assert_eq!(join["qualifiedName"], "org.apache.commons.lang3.StringUtils#join(java.lang.Object[],java.lang.String)");
     assert_eq!(join["origin"], "library");
     assert!(join["archive"].as_str().is_some_and(|a| a.ends_with("commons-lang3.jar")), "{join}");
@@ -647,7 +648,7 @@ fn show_definition_of_library_methods_opens_the_library() {
     );
     assert!(join["signature"].as_str().is_some_and(|s| s.contains("join(")), "{join}");
     // `.length()`: the JDK's String, from src.zip when the JDK has it.
-    let length = def(41);
+    let length = def("length", 41);
     assert_eq!(length["qualifiedName"], "java.lang.String#length()");
     assert_eq!(length["origin"], "jdk");
     let file = length["file"].as_str().unwrap_or_default();

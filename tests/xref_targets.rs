@@ -223,3 +223,28 @@ fn a_count_by_position_agrees_with_the_full_answer() {
         assert_eq!(c.target, full.target, "{pos}");
     }
 }
+
+/// `show_definition` with a symbol and a position: the symbol must be at that position. It once
+/// answered the other method a line declares, marked exact; now it is an error that names what
+/// is there and what to ask instead, and the right position still resolves exactly.
+#[test]
+fn a_symbol_given_with_a_position_must_be_there() {
+    use mcp_java_index::tools::xref::ShowDefinitionArgs;
+    let (_d, ws) = setup();
+    let def = |symbol: &str, line: u32, column: u32| {
+        let args: ShowDefinitionArgs = serde_json::from_value(serde_json::json!({
+            "symbol": symbol, "filePath": "p/Line.java", "line": line, "column": column
+        }))
+        .expect("args");
+        ws.show_definition(&args).map_err(|e| e.to_string())
+    };
+    // Line 5 declares below() and calls above(1): `above` is there; `getId` is not.
+    let e = def("getId", 5, 0).expect_err("not on the line");
+    assert!(e.contains("`getId` does not occur on line 5 of p/Line.java") && e.contains("int below()"), "{e}");
+    let e = def("above", 5, 9).expect_err("another name at the column");
+    assert!(e.contains("`above` is not at line 5, column 9") && e.contains("`below` is there"), "{e}");
+    let r = def("above", 5, 0).expect("on the line");
+    assert_eq!((r.resolution.as_str(), r.definitions[0].qualified_name.as_str()), ("exact", "p.Line#above(int)"));
+    let r = def("below", 5, 9).expect("at the column");
+    assert_eq!(r.definitions[0].qualified_name, "p.Line#below()");
+}

@@ -367,10 +367,13 @@ impl Workspace {
                 args.new_name
             )));
         }
-        // A local variable or parameter: the syntax of its method answers it exactly.
+        // A local variable or parameter: the syntax of its method answers it exactly. Without a
+        // column, a line that declares a member means that member (`void reset(String reason)`
+        // renames reset), never a parameter named after it on the line.
         if !args.file_path.trim().is_empty()
             && args.line > 0
             && args.target.trim().is_empty()
+            && (args.column > 0 || !self.declares_member_on(args)?)
             && let Some(done) = self.rename_local(args, new)?
         {
             return Ok(done);
@@ -850,6 +853,15 @@ impl Workspace {
 
     /// Renames the local variable or parameter at `filePath:line(:column)`, if one is named
     /// there (with a column: the name at it; without: the first local declared on the line).
+    /// Whether the line `args` names declares a type, method, constructor or field.
+    fn declares_member_on(&self, args: &RefactorArgs) -> Result<bool, ToolError> {
+        let r = self.resolve(&args.file_path)?;
+        self.check_file(&r.path, &r.display)?;
+        let (w, _) = self.xref_world();
+        Ok(xref::target_at(&self.xref, &w, &r.path, args.line, None)
+            .is_ok_and(|t| t.decls.iter().any(|(p, l)| *l == args.line && **p == *r.path)))
+    }
+
     fn rename_local(&self, args: &RefactorArgs, new: &str) -> Result<Option<(WorkspaceEdit, EditResult)>, ToolError> {
         let r = self.resolve(&args.file_path)?;
         self.check_file(&r.path, &r.display)?;

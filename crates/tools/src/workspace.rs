@@ -1020,13 +1020,36 @@ impl Workspace {
             if args.line > 0 {
                 let line = args.line;
                 let name = args.symbol.trim().rsplit(['.', '#']).next().unwrap_or("").to_string();
-                let col = (args.column > 0).then_some(args.column).or_else(|| {
-                    let bytes = self.roots.read(&r.path, &r.display).ok()?;
-                    let src = mji_parser::SourceText::decode(&bytes);
-                    let text = src.lines.line_text(&src.text, line).to_string();
-                    let i = find_word(&text, &name)?;
-                    Some(text[..i].encode_utf16().count() as u32 + 1)
-                });
+                let name = name.split('(').next().unwrap_or_default().trim().to_owned();
+                // The symbol must be at the position given: never another name on that line.
+                let bytes = self.roots.read(&r.path, &r.display).map_err(read_error)?;
+                let src = mji_parser::SourceText::decode(&bytes);
+                let text = src.lines.line_text(&src.text, line).to_string();
+                let col = if args.column > 0 {
+                    let there = word_at(&text, args.column);
+                    if !name.is_empty() && there != Some(name.as_str()) {
+                        return Err(ToolError::NoSuchSymbol(format!(
+                            "`{}` is not at line {line}, column {} of {}: {}; give its own position, or leave out line and column to look it up by name",
+                            quote(&name),
+                            args.column,
+                            r.display,
+                            there.map_or("no name is there".to_owned(), |w| format!("`{w}` is there"))
+                        )));
+                    }
+                    Some(args.column)
+                } else {
+                    match find_word(&text, &name) {
+                        Some(i) => Some(text[..i].encode_utf16().count() as u32 + 1),
+                        None => {
+                            return Err(ToolError::NoSuchSymbol(format!(
+                                "`{}` does not occur on line {line} of {}, which reads `{}`; give the line where it occurs, or leave out line to look it up by name",
+                                quote(&name),
+                                r.display,
+                                quote(text.trim())
+                            )));
+                        }
+                    }
+                };
                 if let Ok(t) = xref::target_at(&self.xref, &w, &r.path, line, col) {
                     for k in &t.keys {
                         let owner = k.split('#').next().unwrap_or(k);
@@ -1126,6 +1149,32 @@ fn id_line(w: &World, c: &xref::Candidate) -> u32 {
 }
 
 /// Byte offset of `word` as a whole identifier in `text`.
+/// The identifier covering a 1-based UTF-16 column of a line, if any.
+fn word_at(text: &str, column: u32) -> Option<&str> {
+    let is_id = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let mut col = 1u32;
+    let mut start: Option<(usize, u32)> = None;
+    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        match (is_id(c), start) {
+            (true, None) => start = Some((i, col)),
+            (false, Some((s, from))) => {
+                if (from..col).contains(&column) {
+                    return Some(&text[s..i]);
+                }
+                start = None;
+            }
+            _ => {}
+        }
+        col += c.len_utf16() as u32;
+    }
+    None
+}
+
+/// At most a short prefix of a value an error names.
+fn quote(value: &str) -> std::borrow::Cow<'_, str> {
+    mji_config::quote_prefix(value)
+}
+
 fn find_word(text: &str, word: &str) -> Option<usize> {
     if word.is_empty() {
         return None;
