@@ -248,3 +248,30 @@ fn a_symbol_given_with_a_position_must_be_there() {
     let r = def("below", 5, 9).expect("at the column");
     assert_eq!(r.definitions[0].qualified_name, "p.Line#below()");
 }
+
+/// A bare file name that one indexed file has is that file (it was "file not found"); one that
+/// several have is an error listing them.
+#[test]
+fn a_bare_file_name_is_the_one_file_of_that_name() {
+    let (_d, ws) = setup();
+    let by_path = |file: &str| {
+        ws.find_references(&FindReferencesArgs { file_path: file.into(), line: 5, limit: 100, ..Default::default() })
+    };
+    let bare = by_path("Line.java").expect("the one Line.java");
+    let full = by_path("p/Line.java").expect("by its path");
+    assert_eq!((bare.target.clone(), bare.total), (full.target.clone(), full.total));
+    let (_d2, two) = common::indexed(
+        "",
+        &[("a/X.java", "package a;\npublic class X {}\n"), ("b/X.java", "package b;\npublic class X {}\n")],
+    );
+    let e = two
+        .find_references(&FindReferencesArgs { file_path: "X.java".into(), line: 2, ..Default::default() })
+        .expect_err("two files have that name")
+        .to_string();
+    assert!(e.contains("X.java names 2 files") && e.contains("a/X.java, b/X.java"), "{e}");
+    let e = two
+        .find_references(&FindReferencesArgs { file_path: "Y.java".into(), line: 2, ..Default::default() })
+        .expect_err("none has it")
+        .to_string();
+    assert!(e.contains("not found") && e.contains("Y.java"), "{e}");
+}

@@ -381,12 +381,40 @@ impl Workspace {
     /// Applies the path policy to a client-given path.
     pub fn resolve(&self, file_path: &str) -> Result<Resolved, ToolError> {
         use mji_index::roots::PathError;
-        self.roots.resolve(file_path).map_err(|e| match e {
+        self.roots.resolve(file_path).or_else(|e| match e {
             PathError::NotFound { .. } => {
-                ToolError::NotFound(e.to_string().trim_start_matches("file not found: ").to_owned())
+                let missing = ToolError::NotFound(e.to_string().trim_start_matches("file not found: ").to_owned());
+                self.resolve_bare_name(file_path).unwrap_or(Err(missing))
             }
-            other => ToolError::InvalidArgument(other.to_string()),
+            other => Err(ToolError::InvalidArgument(other.to_string())),
         })
+    }
+
+    /// A bare file name (`StringUtils.java`) that is no path under a root: the one indexed Java
+    /// file of that name, or an error listing them when several have it. None when the name is
+    /// not bare or no indexed file has it.
+    fn resolve_bare_name(&self, name: &str) -> Option<Result<Resolved, ToolError>> {
+        let name = name.trim();
+        if name.is_empty() || name.contains(['/', '\\']) || !name.ends_with(".java") {
+            return None;
+        }
+        let index = self.index();
+        let mut found: Vec<String> = index
+            .java_files()
+            .into_iter()
+            .filter(|(p, _)| p.file_name().is_some_and(|n| n == std::ffi::OsStr::new(name)))
+            .map(|(p, root)| self.roots.display(&p, root))
+            .collect();
+        found.sort();
+        match found.len() {
+            0 => None,
+            1 => Some(self.roots.resolve(&found[0]).map_err(|e| ToolError::InvalidArgument(e.to_string()))),
+            n => Some(Err(ToolError::InvalidArgument(format!(
+                "{name} names {n} files; give its path: {}{}",
+                found.iter().take(10).cloned().collect::<Vec<_>>().join(", "),
+                if n > 10 { format!(" (and {} more)", n - 10) } else { String::new() }
+            )))),
+        }
     }
 
     /// Re-checks a resolved file at read time: still inside a root (a link swapped in since
