@@ -275,3 +275,20 @@ fn a_bare_file_name_is_the_one_file_of_that_name() {
         .to_string();
     assert!(e.contains("not found") && e.contains("Y.java"), "{e}");
 }
+
+/// The calls bound to a method's overriders, when left out, are counted and the answer says how
+/// to include them: an interface method once answered only its own few callers, silent about
+/// the many calls bound to its implementations.
+#[test]
+fn calls_through_overriders_left_out_are_counted_and_said() {
+    let (_d, ws) = setup();
+    let without = find(&ws, "p.BeanFactory#getBean(Class)", false);
+    assert_eq!(use_lines(&without), vec![6]);
+    assert_eq!(without.overrider_references, 1, "{without:?}");
+    assert!(without.hint.contains("includeOverriders: true"), "{}", without.hint);
+    let with = find(&ws, "p.BeanFactory#getBean(Class)", true);
+    assert_eq!((use_lines(&with), with.overrider_references, with.hint.as_str()), (vec![5, 6], 0, ""));
+    // A method nothing overrides says nothing more.
+    let plain = find(&ws, "p.Line#below()", false);
+    assert_eq!((plain.overrider_references, plain.hint.as_str()), (0, ""));
+}

@@ -847,6 +847,8 @@ impl Workspace {
                 counts: Some(counts),
                 incomplete: self.incomplete(unbound),
                 incomplete_files: 0,
+                overrider_references: 0,
+                hint: String::new(),
                 index: crate::find::IndexStatus { bound_files, ..self.progress() },
             }
             .with_incomplete_count());
@@ -862,8 +864,23 @@ impl Workspace {
                 column: args.column,
             },
         )?;
+        // The calls bound to overriders are counted when left out, so an answer never hides
+        // that they exist (an interface method's callers are mostly its implementations').
+        let mut overrider_references = 0;
         if args.include_overriders {
             xref::add_overriders(&w, &mut target);
+        } else if target.category == mji_xref::Category::Method {
+            let mut family = target.clone();
+            xref::add_overriders(&w, &mut family);
+            if !family.overriders.is_empty() {
+                let only = xref::Target {
+                    keys: family.overriders.keys().cloned().collect(),
+                    overriders: std::collections::HashMap::new(),
+                    ..family
+                };
+                let hits = javadoc_filter(xref::search(&self.xref, &w, &scope, &only), args).hits;
+                overrider_references = hits.iter().map(|(_, v)| v.len() as u64).sum();
+            }
         }
         let search = javadoc_filter(xref::search(&self.xref, &w, &scope, &target), args);
         if target.undeclared && search.hits.is_empty() {
@@ -936,6 +953,14 @@ impl Workspace {
             counts: None,
             incomplete,
             incomplete_files: 0,
+            overrider_references,
+            hint: if overrider_references > 0 {
+                format!(
+                    "{overrider_references} more reference(s) are bound to methods overriding it; pass includeOverriders: true to list them"
+                )
+            } else {
+                String::new()
+            },
             index: crate::find::IndexStatus { bound_files, ..self.progress() },
         }
         .with_incomplete_count())

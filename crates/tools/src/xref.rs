@@ -173,6 +173,12 @@ pub struct FindReferencesResult {
     /// How many such files there are in all.
     #[serde(default, skip_serializing_if = "is_zero_u64")]
     pub incomplete_files: u64,
+    /// References bound to methods overriding the target, not in this answer.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub overrider_references: u64,
+    /// What to ask to see what this answer leaves out.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub hint: String,
     pub index: IndexStatus,
 }
 
