@@ -240,6 +240,14 @@ settings! {
     shared_idle_secs: u64 = 900 => project();
     /// The Gradle tasks `gradle_task` may run (also as `:project:task`).
     gradle_tasks: Vec<String> = DEFAULT_GRADLE_TASKS.iter().map(|g| (*g).to_owned()).collect() => user(RUNS);
+    /// Globs of files inside the roots to serve although they look like secrets (`.git/`
+    /// internals, `.env`, private keys and keystores, credential files are never read, listed or
+    /// searched otherwise), matched against the path relative to its root as in `.gitignore`:
+    /// e.g. ["src/test/resources/*.jks", "/.env.example"].
+    read_allow: Vec<String> = Vec::new() => user("it would let a repository unlock its own secrets for the agent");
+    /// More globs of files inside the roots never to read, list or search (as `read_allow`; wins
+    /// over it).
+    read_deny: Vec<String> = Vec::new() => project();
 }
 
 /// The goals `maven_goal` runs unless the user lists others.

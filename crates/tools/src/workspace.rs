@@ -167,9 +167,14 @@ pub const BIND_CHUNK: usize = 2_000;
 impl Workspace {
     /// Opens the roots and their caches. Cache problems are warnings, never failures.
     pub fn open(config: Config) -> Result<Workspace, ToolError> {
+        let (policy, bad_globs) = mji_fs::secrets::ReadPolicy::new(&config.read_allow, &config.read_deny);
+        for g in bad_globs {
+            tracing::warn!("read_allow/read_deny: {g}");
+        }
         let roots = Roots::new(config.roots.clone())
             .map_err(|e| ToolError::InvalidArgument(e.to_string()))?
-            .with_max_file_bytes(config.max_file_bytes);
+            .with_max_file_bytes(config.max_file_bytes)
+            .with_read_policy(policy);
         let mut caches: Vec<Arc<Cache>> = Vec::new();
         if !config.cache {
             caches.push(Arc::new(Cache::disabled()));
@@ -390,9 +395,14 @@ impl Workspace {
     }
 
     /// Re-checks a resolved file at read time: still inside a root (a link swapped in since
-    /// it was resolved is refused), a regular file, within the cap.
+    /// it was resolved is refused), no secret, a regular file, within the cap.
     pub(crate) fn check_file(&self, path: &Path, display: &str) -> Result<(), ToolError> {
-        match std::fs::canonicalize(path) {
+        let canon = std::fs::canonicalize(path);
+        if let Some(refusal) = canon.as_ref().ok().and_then(|c| self.roots.refusal(c)) {
+            let e = mji_index::roots::PathError::Secret { given: display.to_owned(), refusal };
+            return Err(ToolError::InvalidArgument(e.to_string()));
+        }
+        match canon {
             Ok(canon) if self.roots.root_of(&canon).is_none() => {
                 return Err(ToolError::InvalidArgument(
                     mji_index::roots::PathError::Outside {
@@ -532,7 +542,9 @@ impl Workspace {
         for g in &given {
             let r = self.resolve(g)?;
             if r.path.is_dir() {
-                for f in mji_index::walk::java_files(&r.path).files {
+                for f in
+                    mji_index::walk::java_files(&r.path).files.into_iter().filter(|f| self.roots.refusal(f).is_none())
+                {
                     let root = self.roots.root_of(&f).unwrap_or(r.root);
                     targets.push(CheckFile { display: self.roots.display(&f, root), path: f });
                 }
