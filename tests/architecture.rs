@@ -36,7 +36,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "mji-classfile",
         ],
     ),
-    ("mji-server", &["mji-model", "mji-cache", "mji-config", "mji-tools"]),
+    ("mji-server", &["mji-model", "mji-fs", "mji-cache", "mji-config", "mji-tools"]),
     (
         "mcp-java-index",
         &[

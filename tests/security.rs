@@ -708,3 +708,57 @@ fn the_cli_range_and_javadoc_refuse_secrets_too() {
     let o = cli_as(home.path(), ws.path(), &["range", "notes.txt", "1", "1"]);
     assert!(o.status.success() && String::from_utf8_lossy(&o.stdout).contains("PUBLIC"));
 }
+
+/// The longest answer an error may be: a message and a short prefix of what it names.
+const SHORT_ANSWER: usize = 16 * 1024;
+
+#[test]
+fn errors_quote_a_short_prefix_of_what_they_were_sent() {
+    let ws = workspace();
+    let home = empty_home();
+    let mut s = start_as(home.path(), ws.path());
+    let huge = "Q".repeat(1 << 20);
+    let long = "Q".repeat(60_000);
+    // A resource URI obeys the cap on a string argument, and its error does not quote it.
+    let v = s.request("resources/read", json!({"uri": format!("java-type://{huge}")}));
+    let answer = v.to_string();
+    assert!(v["error"].is_object() && answer.len() < SHORT_ANSWER, "{} bytes: {}", answer.len(), &answer[..200]);
+    for uri in [format!("java-type://{long}"), format!("file:///{long}"), format!("nope://{long}")] {
+        let answer = s.request("resources/read", json!({ "uri": uri })).to_string();
+        assert!(answer.contains("error") && answer.len() < SHORT_ANSWER, "{}", &answer[..200.min(answer.len())]);
+        assert!(answer.contains("QQQ…") || answer.contains("characters"), "{}", &answer[..200.min(answer.len())]);
+    }
+    let answer = s
+        .request(
+            "completion/complete",
+            json!({"ref": {"type": "ref/resource", "uri": long}, "argument": {"name": long, "value": "x"}}),
+        )
+        .to_string();
+    assert!(answer.len() < SHORT_ANSWER, "completion: {}", &answer[..200]);
+    // Tools: every kind of value an error names (a path, a symbol, a target, a name, an unknown
+    // argument), each well under the cap on one argument.
+    for (tool, args) in [
+        ("java_read_range", json!({"filePath": long, "startLine": 1, "endLine": 1})),
+        ("java_read_range", json!({"filePath": "Hello.java", "symbol": long})),
+        ("java_index", json!({"filePath": format!("{long}.java")})),
+        ("show_definition", json!({"symbol": long})),
+        ("find_references", json!({"target": long})),
+        ("find_type", json!({"pattern": "Hello", "root": long})),
+        ("java_find_symbol", json!({"query": "x", "rootDir": long})),
+        ("get_problems", json!({"paths": [long]})),
+        ("java_read_javadoc", json!({"filePath": "Hello.java", "symbolId": long})),
+        ("find_type", json!({"pattern": "Hello", "kind": long})),
+        ("find_type", json!({ "pattern": "Hello", long.as_str(): 1 })),
+    ] {
+        let (err, text, _) = s.call(tool, args.clone());
+        assert!(err, "{tool} {}: {}", &args.to_string()[..100], &text[..200.min(text.len())]);
+        assert!(text.len() < SHORT_ANSWER, "{tool} answered {} bytes: {}", text.len(), &text[..300]);
+    }
+    let id = s.next_id;
+    s.next_id += 1;
+    s.send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": long, "arguments": {}}}));
+    let answer = s.wait_for(id, Duration::from_secs(30)).to_string();
+    assert!(answer.len() < SHORT_ANSWER, "unknown tool: {}", &answer[..300]);
+    let answer = s.request("resources/list", json!({ "cursor": long })).to_string();
+    assert!(answer.len() < SHORT_ANSWER, "cursor: {}", &answer[..300]);
+}

@@ -5,7 +5,9 @@
 //! rmcp's reading: a request id that is a JSON number outside i64 (rmcp's id type) is carried
 //! through as a placeholder and written back with its exact original text, and a `tools/call`
 //! whose params are not `{name: string, arguments?: object}` is answered `-32602` (rmcp would
-//! answer `-32601`, method not found).
+//! answer `-32601`, method not found). A request whose id is an object, an array or a boolean
+//! is answered `-32600` with `id: null` (rmcp would echo it), and no error quotes more than a
+//! short prefix of what it could not read.
 
 use std::sync::{Arc, Mutex};
 
@@ -115,6 +117,10 @@ impl LineTransport {
                     continue;
                 }
                 read_log.record("<-", line);
+                if let Some(err) = invalid_id(line) {
+                    let _ = errors.send(err);
+                    continue;
+                }
                 if let Some(err) = invalid_tool_call(line) {
                     let _ = errors.send(err);
                     continue;
@@ -129,16 +135,19 @@ impl LineTransport {
                     }
                     Err(e) if e.is_syntax() || e.is_eof() => {
                         tracing::warn!("invalid JSON from the client: {e}");
-                        let _ = errors.send(error_line(-32700, &format!("Parse error: {e}")));
+                        let _ = errors.send(error_line(-32700, &format!("Parse error: {}", quoted_error(&e))));
                     }
                     Err(e) => {
                         tracing::warn!("not a JSON-RPC message: {e}");
+                        // Only an id JSON-RPC allows is answered to (invalid_id took the others).
                         let id = serde_json::from_str::<serde_json::Value>(line)
                             .ok()
                             .and_then(|v| v.get("id").cloned())
+                            .filter(|id| id.is_string() || id.is_number())
                             .unwrap_or(serde_json::Value::Null);
+                        let message = format!("Invalid request: {}", quoted_error(&e));
                         let _ = errors.send(
-                            serde_json::json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32600, "message": format!("Invalid request: {e}")}})
+                            serde_json::json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32600, "message": message}})
                                 .to_string(),
                         );
                     }
@@ -174,6 +183,22 @@ struct Head<'a> {
     method: Option<String>,
     #[serde(default, borrow)]
     params: Option<&'a serde_json::value::RawValue>,
+}
+
+/// A serde error as an answer quotes it: short (serde quotes the values it could not read).
+fn quoted_error(e: &serde_json::Error) -> String {
+    mji_fs::clip_to(&e.to_string(), 300).into_owned()
+}
+
+/// A message whose `id` is neither a string, a number nor null (an object, an array, a
+/// boolean): JSON-RPC 2.0's invalid request, answered with `id: null`, the id never echoed.
+pub(crate) fn invalid_id(message: &str) -> Option<String> {
+    let head: Head = serde_json::from_str(message).ok()?;
+    let id = head.id?.get().trim_start();
+    if id.starts_with(['"', '-']) || id.starts_with(|c: char| c.is_ascii_digit()) || id == "null" {
+        return None;
+    }
+    Some(error_line(-32600, "Invalid request: id must be a string, a number or null"))
 }
 
 /// A `tools/call` request whose params are not an object with a string `name` and an object
