@@ -157,8 +157,9 @@ async fn handle(
     if req.method() != http::Method::POST {
         return service.handle(req).await;
     }
-    // rmcp reads the body itself and would echo an id JSON-RPC does not allow: read it here
-    // first (within rmcp's own cap), answer such a request, hand rmcp the rest.
+    // rmcp reads the body itself and would echo an id JSON-RPC does not allow or an overlong
+    // method: read it here first (within rmcp's own cap), answer such a request (see
+    // `transport::early`), hand rmcp the rest.
     let (parts, body) = req.into_parts();
     let bytes = match http_body_util::Limited::new(body, MAX_BODY_BYTES).collect().await {
         Ok(collected) => collected.to_bytes(),
@@ -170,11 +171,18 @@ async fn handle(
                 .unwrap_or_else(|_| Response::new(Full::new(Bytes::new()).boxed()));
         }
     };
-    if let Some(err) = std::str::from_utf8(&bytes).ok().and_then(crate::transport::invalid_id) {
+    let early = std::str::from_utf8(&bytes).map_or(crate::transport::Early::Pass, crate::transport::early);
+    if let crate::transport::Early::Answer(err) = early {
         return Response::builder()
             .status(StatusCode::BAD_REQUEST)
             .header(http::header::CONTENT_TYPE, "application/json")
             .body(Full::new(Bytes::from(err)).boxed())
+            .unwrap_or_else(|_| Response::new(Full::new(Bytes::new()).boxed()));
+    }
+    if early == crate::transport::Early::Drop {
+        return Response::builder()
+            .status(StatusCode::ACCEPTED)
+            .body(Full::new(Bytes::new()).boxed())
             .unwrap_or_else(|_| Response::new(Full::new(Bytes::new()).boxed()));
     }
     service.handle(Request::from_parts(parts, Full::new(bytes))).await
