@@ -111,6 +111,9 @@ impl Patterns {
 
     /// The first pattern (as written) matching `rel`.
     fn first_match(&self, rel: &str) -> Option<usize> {
+        if self.set.is_empty() || !self.set.is_match(rel) {
+            return None;
+        }
         self.set.matches(rel).into_iter().map(|i| self.origin[i]).min()
     }
 }
