@@ -592,4 +592,20 @@ mod tests {
         let a = fit::<Words>(small, &WordsArgs { offset: 0 }, Budget { tokens: 300, structured: true }).expect("fits");
         assert_eq!(a.value["next_offset"], Value::Null);
     }
+
+    #[test]
+    fn an_error_quotes_a_short_prefix_of_each_long_argument_and_is_capped() {
+        let long = format!("  {}\"x\n  ", "Q".repeat(1000));
+        let mut args = Map::new();
+        args.insert("pattern".to_owned(), Value::String(long.clone()));
+        args.insert("K".repeat(200), Value::from(1));
+        let keys = long_strings(&args);
+        assert_eq!(keys.len(), 2);
+        let msg = format!("no type `{}`; unknown field `{}`; serde: {:?}", long.trim(), "K".repeat(200), long);
+        let out = unecho(msg, &keys);
+        assert!(out.len() < 700 && !out.contains(&"Q".repeat(100)) && !out.contains(&"K".repeat(100)), "{out}");
+        assert!(out.contains("characters)"), "{out}");
+        let huge = "x".repeat(MAX_ERROR_CHARS * 2);
+        assert!(unecho(huge, &[]).chars().count() < MAX_ERROR_CHARS + 30);
+    }
 }
