@@ -421,6 +421,41 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
+    fn a_secret_is_refused_by_resolve_admit_and_read_also_through_a_link() {
+        let t = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir_all(t.path().join("deploy")).expect("mkdir");
+        std::fs::write(t.path().join("deploy/id_rsa"), "KEY").expect("write");
+        std::fs::write(t.path().join("A.java"), "class A {}").expect("write");
+        std::os::unix::fs::symlink(t.path().join("deploy/id_rsa"), t.path().join("key.txt")).expect("symlink");
+        let roots = Roots::new([t.path().to_path_buf()]).expect("roots");
+        for given in ["deploy/id_rsa", "key.txt"] {
+            let e = roots.resolve(given).expect_err("a secret");
+            assert!(matches!(&e, PathError::Secret { refusal, .. } if refusal.pattern == "id_rsa*"), "{e}");
+            assert!(e.to_string().starts_with(given) && e.to_string().contains("read_allow"), "{e}");
+        }
+        let canon = std::fs::canonicalize(t.path().join("deploy/id_rsa")).expect("canon");
+        assert!(matches!(roots.admit(&canon), Err(PathError::Secret { .. })));
+        assert!(matches!(roots.read(&canon, "deploy/id_rsa"), Err(ReadError::Path(PathError::Secret { .. }))));
+        assert!(roots.resolve("A.java").is_ok());
+        let (allow, _) = ReadPolicy::new(&["deploy/*".to_owned()], &["*.java".to_owned()]);
+        let roots = roots.with_read_policy(allow);
+        assert_eq!(roots.read(&canon, "deploy/id_rsa").expect("allowed"), b"KEY");
+        assert!(matches!(roots.resolve("A.java"), Err(PathError::Secret { .. })));
+    }
+
+    #[test]
+    fn a_path_error_quotes_a_short_prefix_of_a_long_path() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let roots = Roots::new([t.path().to_path_buf()]).expect("roots");
+        let long = "a/".repeat(5000);
+        let e = roots.resolve(&long).expect_err("not found").to_string();
+        assert!(e.len() < 400 && e.contains("characters)"), "{e}");
+        let e = roots.find_root(&long).expect_err("no such root").to_string();
+        assert!(e.len() < 400, "{e}");
+    }
+
+    #[cfg(unix)]
+    #[test]
     fn windows_paths_on_unix() {
         assert!(normalize_input("C:\\x\\Y.java").is_err());
         assert!(normalize_input("/C:/x/Y.java").is_err());
