@@ -76,3 +76,50 @@ fn large_request_ids_round_trip_exactly() {
     }
     assert!(answer(&out, "18446744073709551616").contains("\"result\""), "{out:#?}");
 }
+
+#[test]
+fn a_request_whose_id_is_an_object_or_an_array_is_answered_with_a_null_id() {
+    let marker = "ECHO".repeat(1000);
+    let lines = [
+        format!(r#"{{"jsonrpc":"2.0","id":{{"x":"{marker}"}},"method":"ping"}}"#),
+        format!(r#"{{"jsonrpc":"2.0","id":["{marker}"],"method":"tools/list"}}"#),
+        format!(r#"{{"jsonrpc":"2.0","id":{{"x":"{marker}"}},"method":"tools/call","params":{{"name":7}}}}"#),
+        r#"{"jsonrpc":"2.0","id":true,"method":"ping"}"#.to_owned(),
+        format!(r#"{{"jsonrpc":"{marker}","id":8,"method":"ping"}}"#),
+        r#"{"jsonrpc":"2.0","id":9,"method":"ping"}"#.to_owned(),
+    ];
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let out = session(&refs);
+    let invalid: Vec<&String> = out.iter().filter(|l| l.contains("\"id\":null") && l.contains("-32600")).collect();
+    assert_eq!(invalid.len(), 4, "each bad id answered -32600 with id null: {out:#?}");
+    assert!(out.iter().all(|l| !l.contains("ECHOECHO")), "an answer echoed what it was sent: {out:#?}");
+    assert!(answer(&out, "8").contains("-32600"), "a bad jsonrpc version is an invalid request");
+    assert!(answer(&out, "9").contains("\"result\""), "the server still serves");
+}
+
+#[test]
+fn no_answer_echoes_a_long_value_it_was_sent() {
+    let big = "ECHO".repeat(50_000);
+    let lines = [
+        format!(r#"{{"jsonrpc":"2.0","id":2,"method":"{big}"}}"#),
+        format!(r#"{{"jsonrpc":"2.0","method":"{big}"}}"#),
+        format!(
+            r#"{{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{{"name":"find_type","arguments":"{big}"}}}}"#
+        ),
+        format!(r#"{{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{{"name":["{big}"]}}}}"#),
+        format!(r#"{{"jsonrpc":"{big}","id":5,"method":"ping"}}"#),
+        r#"{"jsonrpc":"2.0","id":6,"method":"ping"}"#.to_owned(),
+    ];
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let out = session(&refs);
+    for (id, code) in [("2", "-32601"), ("3", "-32602"), ("4", "-32602"), ("5", "-32600")] {
+        let a = answer(&out, id);
+        assert!(a.contains(code) && a.len() < 1024, "id {id}: {} bytes: {}", a.len(), &a[..200.min(a.len())]);
+    }
+    assert!(answer(&out, "6").contains("\"result\""), "the server still serves");
+    assert!(
+        out.iter().all(|l| l.len() < 64 * 1024),
+        "a long answer: {:?}",
+        out.iter().map(String::len).collect::<Vec<_>>()
+    );
+}

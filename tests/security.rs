@@ -568,3 +568,275 @@ fn an_altered_index_snapshot_is_not_used() {
     assert_eq!(find("pwned"), 0, "an altered snapshot was used");
     assert_eq!(find("greet"), 1);
 }
+
+/// Every kind of secret the server never serves, at the paths a repository keeps them, each
+/// holding a marker that must never reach an answer.
+const SECRETS: &[&str] = &[
+    ".git/config",
+    ".env",
+    "app/.env.production",
+    "deploy/id_rsa",
+    "deploy/id_ed25519",
+    "certs/server.pem",
+    "certs/tls.key",
+    "certs/client.p12",
+    "certs/client.pfx",
+    "src/main/resources/store.jks",
+    "release.keystore",
+    ".netrc",
+    ".npmrc",
+    ".pypirc",
+    ".git-credentials",
+    ".docker/config.json",
+    ".aws/credentials",
+    ".ssh/config",
+    ".gnupg/gpg.conf",
+];
+
+/// A workspace holding [`SECRETS`] (each `SECRET-<its index>`), `Hello.java` and `notes.txt`.
+fn workspace_with_secrets() -> tempfile::TempDir {
+    let ws = workspace();
+    for (i, rel) in SECRETS.iter().enumerate() {
+        let p = ws.path().join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        let text = if *rel == ".git/config" {
+            format!("[remote \"origin\"]\n\turl = https://deploy:SECRET-{i}@git.example/repo.git\n")
+        } else {
+            format!("SECRET-{i}\n")
+        };
+        std::fs::write(&p, text).expect("write");
+    }
+    std::fs::write(ws.path().join("notes.txt"), "PUBLIC notes\n").expect("write");
+    ws
+}
+
+impl Server {
+    /// Sends one request; returns its answer (`result` or `error`).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        self.wait_for(id, Duration::from_secs(30))
+    }
+
+    /// Every `resources/list` page's URIs, joined.
+    fn listed_resources(&mut self) -> String {
+        let mut uris = Vec::new();
+        let mut cursor: Option<String> = None;
+        loop {
+            let params = cursor.as_ref().map_or(json!({}), |c| json!({"cursor": c}));
+            let v = self.request("resources/list", params);
+            for r in v["result"]["resources"].as_array().expect("resources") {
+                uris.push(r["uri"].as_str().expect("uri").to_owned());
+            }
+            match v["result"]["nextCursor"].as_str() {
+                Some(c) => cursor = Some(c.to_owned()),
+                None => return uris.join("\n"),
+            }
+        }
+    }
+}
+
+/// A home directory whose user config holds `toml`.
+fn home_with_config(toml: &str) -> tempfile::TempDir {
+    let home = empty_home();
+    let user = home.path().join(".config/mcp-java-index/config.toml");
+    std::fs::create_dir_all(user.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&user, toml).expect("write");
+    home
+}
+
+fn start_as(home: &Path, root: &Path) -> Server {
+    let home_s = home.to_string_lossy().into_owned();
+    Server::start(root, &[], &[("HOME", &home_s), ("XDG_CONFIG_HOME", &format!("{home_s}/.config"))])
+}
+
+/// The file URI of a path under the (canonical) workspace.
+fn file_uri_of(ws: &Path, rel: &str) -> String {
+    format!("file://{}", std::fs::canonicalize(ws).expect("canon").join(rel).display())
+}
+
+#[test]
+fn secrets_inside_the_root_are_neither_read_nor_listed_nor_searched() {
+    let ws = workspace_with_secrets();
+    let home = empty_home();
+    let mut s = start_as(home.path(), ws.path());
+    let (err, text, v) = s.call("find_type", json!({"pattern": "Hello"}));
+    assert!(!err && v["index"]["complete"] == true, "{text}");
+    for (i, rel) in SECRETS.iter().enumerate() {
+        let marker = format!("SECRET-{i}");
+        let (err, text, _) = s.call("java_read_range", json!({"filePath": rel, "startLine": 1, "endLine": 2}));
+        assert!(err, "java_read_range served {rel}: {text}");
+        assert!(text.contains("not served") && text.contains("read_allow"), "{rel}: {text}");
+        assert!(!text.contains(&marker), "{rel} leaked: {text}");
+        let v = s.request("resources/read", json!({"uri": file_uri_of(ws.path(), rel)}));
+        let answer = v.to_string();
+        assert!(v["error"]["message"].as_str().is_some_and(|m| m.contains("not served")), "resources/read {rel}: {v}");
+        assert!(!answer.contains(&marker), "resources/read {rel} leaked: {answer}");
+        // The other ways a file is read or named: none serves it either.
+        for (tool, args) in [
+            ("java_index", json!({"filePath": rel})),
+            ("java_read_javadoc", json!({"filePath": rel, "symbolId": "@1"})),
+            ("get_problems", json!({"paths": [rel]})),
+        ] {
+            let (_, text, v) = s.call(tool, args);
+            assert!(!text.contains(&marker) && !v.to_string().contains(&marker), "{tool} leaked {rel}: {text}");
+        }
+    }
+    let listed = s.listed_resources();
+    assert!(listed.contains("notes.txt") && listed.contains("Hello.java"), "{listed}");
+    let (_, found, _) = s.call("find_resource", json!({"pattern": "*"}));
+    let completed = s.request(
+        "completion/complete",
+        json!({"ref": {"type": "ref/resource", "uri": "file:///{path}"}, "argument": {"name": "path", "value": ""}}),
+    );
+    for rel in SECRETS {
+        let name = rel.rsplit('/').next().expect("name");
+        assert!(!listed.contains(rel), "resources/list lists {rel}: {listed}");
+        assert!(!found.contains(name), "find_resource lists {rel}: {found}");
+        assert!(!completed.to_string().contains(rel), "completion offers {rel}: {completed}");
+    }
+    // What is not a secret is still served.
+    let v = s.request("resources/read", json!({"uri": file_uri_of(ws.path(), "notes.txt")}));
+    assert!(v.to_string().contains("PUBLIC notes"), "{v}");
+}
+
+#[test]
+fn a_secret_made_while_serving_is_not_listed_and_a_link_to_one_is_not_read() {
+    let ws = workspace();
+    let home = empty_home();
+    let mut s = start_as(home.path(), ws.path());
+    let (err, text, v) = s.call("find_type", json!({"pattern": "Hello"}));
+    assert!(!err && v["index"]["complete"] == true, "{text}");
+    std::fs::create_dir_all(ws.path().join("deploy")).expect("mkdir");
+    std::fs::write(ws.path().join("deploy/id_rsa"), "SECRET-KEY\n").expect("write");
+    std::fs::write(ws.path().join(".env"), "SECRET-ENV\n").expect("write");
+    std::os::unix::fs::symlink(ws.path().join(".env"), ws.path().join("settings.txt")).expect("symlink");
+    // A control file made at the same time shows the watcher has applied the batch.
+    std::fs::write(ws.path().join("Later.java"), "public class Later {}\n").expect("write");
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while s.call("find_type", json!({"pattern": "Later"})).2["total"] != 1 {
+        assert!(std::time::Instant::now() < deadline, "the watcher never indexed Later.java");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let (_, found, _) = s.call("find_resource", json!({"pattern": "*"}));
+    assert!(!found.contains("id_rsa") && !found.contains(".env"), "{found}");
+    assert!(!s.listed_resources().contains("id_rsa"));
+    let (err, text, _) = s.call("java_read_range", json!({"filePath": "settings.txt", "startLine": 1, "endLine": 1}));
+    assert!(err && text.contains("not served") && !text.contains("SECRET-ENV"), "{text}");
+}
+
+#[test]
+fn the_user_allows_a_secret_with_read_allow_and_read_deny_narrows() {
+    let ws = workspace_with_secrets();
+    std::fs::write(ws.path().join("mcp-java-index.toml"), "read_deny = [\"*.txt\"]\n").expect("write");
+    let home = home_with_config("read_allow = [\"deploy/id_rsa\", \"/.env\"]\n");
+    let mut s = start_as(home.path(), ws.path());
+    let (err, text, v) = s.call("find_type", json!({"pattern": "Hello"}));
+    assert!(!err && v["index"]["complete"] == true, "{text}");
+    let id_rsa = SECRETS.iter().position(|r| *r == "deploy/id_rsa").expect("listed");
+    let env = SECRETS.iter().position(|r| *r == ".env").expect("listed");
+    let (err, text, _) = s.call("java_read_range", json!({"filePath": "deploy/id_rsa", "startLine": 1, "endLine": 1}));
+    assert!(!err && text.contains(&format!("SECRET-{id_rsa}")), "read_allow: {text}");
+    let v = s.request("resources/read", json!({"uri": file_uri_of(ws.path(), ".env")}));
+    assert!(v.to_string().contains(&format!("SECRET-{env}")), "read_allow `/.env`: {v}");
+    assert!(s.listed_resources().contains("deploy/id_rsa"), "an allowed file is listed");
+    // What the user did not allow stays refused: the anchored `/.env` is not app/.env.production.
+    let (err, text, _) =
+        s.call("java_read_range", json!({"filePath": "deploy/id_ed25519", "startLine": 1, "endLine": 1}));
+    assert!(err && text.contains("not served"), "{text}");
+    let (err, text, _) =
+        s.call("java_read_range", json!({"filePath": "app/.env.production", "startLine": 1, "endLine": 1}));
+    assert!(err && text.contains("not served"), "{text}");
+    // The repository's read_deny refuses a file that is no secret, and says which pattern.
+    let (err, text, _) = s.call("java_read_range", json!({"filePath": "notes.txt", "startLine": 1, "endLine": 1}));
+    assert!(err && text.contains("read_deny") && text.contains("*.txt") && !text.contains("PUBLIC"), "{text}");
+    assert!(!s.listed_resources().contains("notes.txt"));
+}
+
+#[test]
+fn a_repository_cannot_allow_its_own_secrets() {
+    let ws = workspace_with_secrets();
+    std::fs::write(ws.path().join("mcp-java-index.toml"), "read_allow = [\"*\", \".git/\", \".env\"]\n")
+        .expect("write");
+    let home = empty_home();
+    let (v, err) = config_of(ws.path(), home.path(), &[]);
+    assert_eq!(v["readAllow"]["value"], json!([]), "{v}");
+    let ignored = v["ignored"].to_string();
+    assert!(ignored.contains("`read_allow`") && err.contains("warning: ignored `read_allow`"), "{ignored} {err}");
+    let mut s = start_as(home.path(), ws.path());
+    for rel in [".env", ".git/config", "deploy/id_rsa"] {
+        let (err, text, _) = s.call("java_read_range", json!({"filePath": rel, "startLine": 1, "endLine": 1}));
+        assert!(err && text.contains("not served") && !text.contains("SECRET"), "{rel}: {text}");
+    }
+}
+
+#[test]
+fn the_cli_range_and_javadoc_refuse_secrets_too() {
+    let ws = workspace_with_secrets();
+    let home = empty_home();
+    for args in
+        [&["range", "deploy/id_rsa", "1", "1"][..], &["range", ".git/config", "1", "2"], &["javadoc", ".env", "@1"]]
+    {
+        let o = cli_as(home.path(), ws.path(), args);
+        let (out, err) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+        assert!(!o.status.success() && err.contains("not served"), "{args:?}: {out} {err}");
+        assert!(!out.contains("SECRET") && !err.contains("SECRET"), "{args:?}: {out} {err}");
+    }
+    let o = cli_as(home.path(), ws.path(), &["range", "notes.txt", "1", "1"]);
+    assert!(o.status.success() && String::from_utf8_lossy(&o.stdout).contains("PUBLIC"));
+}
+
+/// The longest answer an error may be: a message and a short prefix of what it names.
+const SHORT_ANSWER: usize = 16 * 1024;
+
+#[test]
+fn errors_quote_a_short_prefix_of_what_they_were_sent() {
+    let ws = workspace();
+    let home = empty_home();
+    let mut s = start_as(home.path(), ws.path());
+    let huge = "Q".repeat(1 << 20);
+    let long = "Q".repeat(60_000);
+    // A resource URI obeys the cap on a string argument, and its error does not quote it.
+    let v = s.request("resources/read", json!({"uri": format!("java-type://{huge}")}));
+    let answer = v.to_string();
+    assert!(v["error"].is_object() && answer.len() < SHORT_ANSWER, "{} bytes: {}", answer.len(), &answer[..200]);
+    for uri in [format!("java-type://{long}"), format!("file:///{long}"), format!("nope://{long}")] {
+        let answer = s.request("resources/read", json!({ "uri": uri })).to_string();
+        assert!(answer.contains("error") && answer.len() < SHORT_ANSWER, "{}", &answer[..200.min(answer.len())]);
+        assert!(answer.contains("QQQ…") || answer.contains("characters"), "{}", &answer[..200.min(answer.len())]);
+    }
+    let answer = s
+        .request(
+            "completion/complete",
+            json!({"ref": {"type": "ref/resource", "uri": long}, "argument": {"name": long, "value": "x"}}),
+        )
+        .to_string();
+    assert!(answer.len() < SHORT_ANSWER, "completion: {}", &answer[..200]);
+    // Tools: every kind of value an error names (a path, a symbol, a target, a name, an unknown
+    // argument), each well under the cap on one argument.
+    for (tool, args) in [
+        ("java_read_range", json!({"filePath": long, "startLine": 1, "endLine": 1})),
+        ("java_read_range", json!({"filePath": "Hello.java", "symbol": long})),
+        ("java_index", json!({"filePath": format!("{long}.java")})),
+        ("show_definition", json!({"symbol": long})),
+        ("find_references", json!({"target": long})),
+        ("find_type", json!({"pattern": "Hello", "root": long})),
+        ("java_find_symbol", json!({"query": "x", "rootDir": long})),
+        ("get_problems", json!({"paths": [long]})),
+        ("java_read_javadoc", json!({"filePath": "Hello.java", "symbolId": long})),
+        ("find_type", json!({"pattern": "Hello", "kind": long})),
+        ("find_type", json!({ "pattern": "Hello", long.as_str(): 1 })),
+    ] {
+        let (err, text, _) = s.call(tool, args.clone());
+        assert!(err, "{tool} {}: {}", &args.to_string()[..100], &text[..200.min(text.len())]);
+        assert!(text.len() < SHORT_ANSWER, "{tool} answered {} bytes: {}", text.len(), &text[..300]);
+    }
+    let id = s.next_id;
+    s.next_id += 1;
+    s.send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": long, "arguments": {}}}));
+    let answer = s.wait_for(id, Duration::from_secs(30)).to_string();
+    assert!(answer.len() < SHORT_ANSWER, "unknown tool: {}", &answer[..300]);
+    let answer = s.request("resources/list", json!({ "cursor": long })).to_string();
+    assert!(answer.len() < SHORT_ANSWER, "cursor: {}", &answer[..300]);
+}

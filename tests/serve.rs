@@ -174,6 +174,27 @@ fn http_needs_the_token_and_refuses_foreign_origins_and_hosts() {
 }
 
 #[test]
+fn http_answers_an_object_or_array_id_with_a_null_id_and_never_echoes_a_long_method() {
+    let env = Env::new();
+    let server = start(&env, &["serve", "--http", "0"]);
+    let addr = server.http.expect("http address");
+    let bearer = format!("Bearer {}", env.token());
+    let marker = "ECHO".repeat(500);
+    for id in [format!(r#"{{"x":"{marker}"}}"#), format!(r#"["{marker}"]"#)] {
+        let body = INIT.replacen(r#""id":1"#, &format!(r#""id":{id}"#), 1);
+        let (status, answer) = post(addr, &[("Authorization", &bearer)], &body);
+        assert_eq!(status, 400, "{answer}");
+        assert!(answer.contains(r#""id":null"#) && answer.contains("-32600"), "{answer}");
+        assert!(!answer.contains("ECHOECHO"), "the id was echoed: {answer}");
+    }
+    let body = INIT.replacen(r#""method":"initialize""#, &format!(r#""method":"{marker}""#), 1);
+    let (status, answer) = post(addr, &[("Authorization", &bearer)], &body);
+    assert!(status == 400 && answer.contains("-32601") && answer.len() < 2048, "{status} {answer}");
+    let (status, body) = post(addr, &[("Authorization", &bearer)], INIT);
+    assert_eq!(status, 200, "the server still serves: {body}");
+}
+
+#[test]
 fn a_non_loopback_bind_needs_the_flag_and_a_chosen_token() {
     let env = Env::new();
     let out = env.cmd(&["serve", "--http", "0.0.0.0:0"]).output().expect("serve");

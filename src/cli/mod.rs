@@ -681,6 +681,29 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// `range` and `javadoc` read the file they are given under the server's secrets policy
+/// (`mji_fs::secrets`, with the `read_allow` and `read_deny` of the configuration here; the
+/// built-in patterns alone when it does not load): judged on the path relative to the current
+/// directory, or the whole path outside it, as named and as its link target.
+fn refuse_secret(file: &Path) -> anyhow::Result<()> {
+    let (allow, deny) = match Config::load(&Flags::default(), &|k| std::env::var(k).ok()) {
+        Ok(c) => (c.read_allow, c.read_deny),
+        Err(_) => (Vec::new(), Vec::new()),
+    };
+    let (policy, _) = mji_fs::secrets::ReadPolicy::new(&allow, &deny);
+    let cwd = std::env::current_dir()?;
+    let named = mji_fs::lexical_normalize(&cwd.join(file));
+    let real = std::fs::canonicalize(file).ok();
+    let real_cwd = std::fs::canonicalize(&cwd).unwrap_or_else(|_| cwd.clone());
+    for (path, base) in std::iter::once((named, &cwd)).chain(real.map(|r| (r, &real_cwd))) {
+        let rel = path.strip_prefix(base).unwrap_or(&path);
+        if let Some(refusal) = policy.refusal(rel) {
+            anyhow::bail!("{} {refusal}", mji_fs::clip(&file.to_string_lossy()));
+        }
+    }
+    Ok(())
+}
+
 fn display(p: &Path) -> String {
     p.to_string_lossy().into_owned()
 }
@@ -839,6 +862,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Range(a) => {
             let opts = RangeOptions { include_line_numbers: a.include_line_numbers, max_chars: a.max_chars };
+            refuse_secret(&a.file)?;
             let r = read_range(&a.file, &display(&a.file), a.start, a.end, &opts)?;
             print_json(&r, false)?;
             Ok(ExitCode::SUCCESS)
@@ -868,6 +892,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Javadoc(a) => {
             let opts = JavadocOptions { include_line_numbers: a.include_line_numbers, max_chars: a.max_chars };
+            refuse_secret(&a.file)?;
             let r = read_javadoc(&a.file, &display(&a.file), &a.symbol_id, &opts)?;
             print_json(&r, false)?;
             Ok(ExitCode::SUCCESS)

@@ -253,6 +253,14 @@ settings! {
     shared_idle_secs: u64 = 900 => project();
     /// The Gradle tasks `gradle_task` may run (also as `:project:task`).
     gradle_tasks: Vec<String> = DEFAULT_GRADLE_TASKS.iter().map(|g| (*g).to_owned()).collect() => user(RUNS);
+    /// Globs of files inside the roots to serve although they look like secrets (`.git/`
+    /// internals, `.env`, private keys and keystores, credential files are never read, listed or
+    /// searched otherwise), matched against the path relative to its root as in `.gitignore`:
+    /// e.g. ["src/test/resources/*.jks", "/.env.example"].
+    read_allow: Vec<String> = Vec::new() => user("it would let a repository unlock its own secrets for the agent");
+    /// More globs of files inside the roots never to read, list or search (as `read_allow`; wins
+    /// over it).
+    read_deny: Vec<String> = Vec::new() => project();
 }
 
 /// The goals `maven_goal` runs unless the user lists others.
@@ -449,7 +457,7 @@ impl Config {
                 },
             };
             if let Err(why) = why {
-                self.ignored.push(format!("ignored `{}` from {}: {why}", quote_prefix(&name), path.display()));
+                self.ignored.push(format!("ignored `{}` from {}: {why}", mji_fs::clip(&name), path.display()));
             }
         }
     }
@@ -498,7 +506,7 @@ impl Config {
     fn problem(&self, name: &str) -> Option<String> {
         match name {
             "log_level" if !LEVELS.contains(&self.log_level.as_str()) => {
-                Some(format!("`{}` is not one of {}", quote_prefix(&self.log_level), LEVELS.join(", ")))
+                Some(format!("`{}` is not one of {}", mji_fs::clip(&self.log_level), LEVELS.join(", ")))
             }
             "max_file_bytes" if self.max_file_bytes == 0 => {
                 Some("is 0; give the most bytes to read from one file (default 8388608)".to_owned())
@@ -509,7 +517,7 @@ impl Config {
             "tools" => match self.tool_groups.iter().find(|g| !TOOL_GROUPS.contains(&g.as_str())) {
                 Some(g) => Some(format!(
                     "`{}` is not a tool group; the groups are {}",
-                    quote_prefix(g),
+                    mji_fs::clip(g),
                     TOOL_GROUPS.join(", ")
                 )),
                 None if self.tool_groups.is_empty() => {
@@ -521,10 +529,10 @@ impl Config {
                 Some(format!("is {}, below the least useful budget of {MIN_ANSWER_TOKENS} tokens", self.answer_tokens))
             }
             "editor" if !["auto", "emacs", "vscode", "command", "none"].contains(&self.editor.as_str()) => {
-                Some(format!("`{}` is not one of auto, emacs, vscode, command, none", quote_prefix(&self.editor)))
+                Some(format!("`{}` is not one of auto, emacs, vscode, command, none", mji_fs::clip(&self.editor)))
             }
             "run_elisp" if !["off", "allowlist", "confirm", "dry_run"].contains(&self.run_elisp.as_str()) => {
-                Some(format!("`{}` is not one of off, allowlist, confirm, dry_run", quote_prefix(&self.run_elisp)))
+                Some(format!("`{}` is not one of off, allowlist, confirm, dry_run", mji_fs::clip(&self.run_elisp)))
             }
             _ => None,
         }
@@ -597,17 +605,7 @@ fn read_table(path: &Path) -> Result<toml::Table, String> {
 
 fn unknown_key(name: &str) -> String {
     let known: Vec<&str> = KEYS.iter().filter(|k| k.in_files()).map(Key::name).collect();
-    format!("unknown key `{}`, expected one of {}", quote_prefix(name), known.join(", "))
-}
-
-/// At most the first 60 characters of a value an error names, so that an answer never echoes
-/// a long value it was sent.
-pub fn quote_prefix(value: &str) -> std::borrow::Cow<'_, str> {
-    const MAX: usize = 60;
-    match value.char_indices().nth(MAX) {
-        Some((i, _)) => format!("{}…", &value[..i]).into(),
-        None => value.into(),
-    }
+    format!("unknown key `{}`, expected one of {}", mji_fs::clip(name), known.join(", "))
 }
 
 fn camel(snake: &str) -> String {

@@ -1,12 +1,16 @@
-//! The file-system primitives every layer shares. Reading a workspace file safely: regular files only (judged on the opened descriptor, not
-//! the path), opened without blocking (a FIFO named `*.java` cannot hang a call), and bounded by
-//! a size cap read through `take`, so a file that grows while it is read stays bounded.
+//! The file-system primitives every layer shares. Reading a workspace file safely: regular
+//! files only (judged on the opened descriptor, not the path), opened without blocking (a FIFO
+//! named `*.java` cannot hang a call), and bounded by a size cap read through `take`, so a file
+//! that grows while it is read stays bounded. Which
+//! files are never served (secrets inside a root) is [`secrets`]; how much of a value a message
+//! quotes is [`clip`].
 
 use std::fs::{File, Metadata};
 use std::io::{self, Read};
 use std::path::{Component, Path, PathBuf};
 
 pub mod confine;
+pub mod secrets;
 pub mod trust;
 
 /// The default cap on the bytes read from one file (`max_file_bytes`).
@@ -122,6 +126,23 @@ pub fn real_path(file: &File) -> Option<PathBuf> {
     }
 }
 
+/// The most characters of a value a message quotes (see [`clip`]).
+pub const CLIP_CHARS: usize = 80;
+
+/// A value as a message quotes it: whole when short, else its first [`CLIP_CHARS`] characters,
+/// `…` and its length, so an error never echoes back a megabyte it was sent.
+pub fn clip(value: &str) -> std::borrow::Cow<'_, str> {
+    clip_to(value, CLIP_CHARS)
+}
+
+/// [`clip`] to `max` characters.
+pub fn clip_to(value: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    match value.char_indices().nth(max) {
+        None => std::borrow::Cow::Borrowed(value),
+        Some((i, _)) => std::borrow::Cow::Owned(format!("{}… ({} characters)", &value[..i], value.chars().count())),
+    }
+}
+
 /// Removes `.` and resolves `..` without touching the file system.
 pub fn lexical_normalize(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();
@@ -140,6 +161,15 @@ pub fn lexical_normalize(p: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clip_quotes_a_short_prefix_of_a_long_value() {
+        assert_eq!(clip("Foo"), "Foo");
+        let long = "é".repeat(100_000);
+        let c = clip(&long);
+        assert!(c.starts_with(&"é".repeat(CLIP_CHARS)) && c.ends_with("… (100000 characters)"), "{c}");
+        assert!(c.chars().count() < CLIP_CHARS + 30);
+    }
 
     #[test]
     fn caps_and_kinds() {

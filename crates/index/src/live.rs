@@ -289,7 +289,8 @@ impl LiveIndex {
             for f in walked.files {
                 // With nested roots, a file belongs to the deepest one.
                 let Some(owner) = self.roots.root_of(&f) else { continue };
-                if owner != i {
+                // A secret (a private key, a credentials file) is never listed or searched.
+                if owner != i || self.roots.refusal(&f).is_some() {
                     continue;
                 }
                 let meta = std::fs::metadata(&f).ok();
@@ -444,7 +445,7 @@ impl LiveIndex {
                 Ok(m) if m.is_dir() => {
                     let walked = walk::walk(&canon, |_| true);
                     self.skip_special(&walked.special);
-                    for f in walked.files {
+                    for f in walked.files.into_iter().filter(|f| self.roots.refusal(f).is_none()) {
                         files.push((f, root));
                     }
                 }

@@ -6,27 +6,33 @@
 
 use std::path::{Path, PathBuf};
 
-use mji_fs::lexical_normalize;
+use mji_fs::secrets::{ReadPolicy, Refusal};
+use mji_fs::{clip, lexical_normalize};
 
-/// Why a path was refused.
+/// Why a path was refused. Every message quotes at most a short prefix of the path it was
+/// given ([`clip`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PathError {
     #[error("filePath is empty; give a path relative to the workspace root ({roots}) or an absolute path inside it")]
     Empty { roots: String },
-    #[error("{given} is outside the workspace roots ({roots}); only files under a root can be read")]
+    #[error("{} is outside the workspace roots ({roots}); only files under a root can be read", clip(.given))]
     Outside { given: String, roots: String },
-    #[error("file not found: {given} (looked in {roots})")]
+    #[error("file not found: {} (looked in {roots})", clip(.given))]
     NotFound { given: String, roots: String },
-    #[error("{given}: {reason}")]
+    #[error("{}: {}", clip(.given), clip(.reason))]
     Unsupported { given: String, reason: String },
     #[error("workspace root {root}: {reason}")]
     BadRoot { root: String, reason: String },
     #[error(
-        "{given} is ambiguous: it names {found}; give the absolute path, or prefix the relative one with its root's name"
+        "{} is ambiguous: it names {found}; give the absolute path, or prefix the relative one with its root's name",
+        clip(.given)
     )]
     Ambiguous { given: String, found: String },
-    #[error("no workspace root is named {given}; the roots are {roots}")]
+    #[error("no workspace root is named {}; the roots are {roots}", clip(.given))]
     NoSuchRoot { given: String, roots: String },
+    /// A secret inside a root (see [`mji_fs::secrets`]).
+    #[error("{} {refusal}", clip(.given))]
+    Secret { given: String, refusal: Refusal },
 }
 
 /// Why a file under the roots could not be read.
@@ -50,11 +56,13 @@ pub struct Resolved {
     pub display: String,
 }
 
-/// The canonical workspace roots, and the cap on the bytes read from one file under them.
+/// The canonical workspace roots, the cap on the bytes read from one file under them, and
+/// which files under them are never served ([`ReadPolicy`]).
 #[derive(Debug, Clone)]
 pub struct Roots {
     roots: Vec<PathBuf>,
     max_file_bytes: u64,
+    policy: std::sync::Arc<ReadPolicy>,
 }
 
 impl Roots {
@@ -75,7 +83,11 @@ impl Roots {
         if out.is_empty() {
             return Err(PathError::BadRoot { root: String::new(), reason: "no workspace root given".to_owned() });
         }
-        Ok(Roots { roots: out, max_file_bytes: mji_fs::DEFAULT_MAX_FILE_BYTES })
+        Ok(Roots {
+            roots: out,
+            max_file_bytes: mji_fs::DEFAULT_MAX_FILE_BYTES,
+            policy: std::sync::Arc::new(ReadPolicy::default()),
+        })
     }
 
     /// The same roots with another cap on the bytes read from one file (`max_file_bytes`).
@@ -87,6 +99,28 @@ impl Roots {
     /// The cap on the bytes read from one file.
     pub fn max_file_bytes(&self) -> u64 {
         self.max_file_bytes
+    }
+
+    /// The same roots with another policy on which files are never served.
+    pub fn with_read_policy(mut self, policy: ReadPolicy) -> Roots {
+        self.policy = std::sync::Arc::new(policy);
+        self
+    }
+
+    /// Why a path under the roots is not served (a secret: see [`mji_fs::secrets`]), judged on
+    /// its path relative to the root holding it; `None` when it may be read, listed and
+    /// searched, or lies under no root.
+    pub fn refusal(&self, path: &Path) -> Option<Refusal> {
+        let root = self.root_of(path)?;
+        self.policy.refusal(path.strip_prefix(&self.roots[root]).ok()?)
+    }
+
+    /// [`Roots::refusal`] as the path error that names `given`.
+    fn refuse_secret(&self, path: &Path, given: &str) -> Result<(), PathError> {
+        match self.refusal(path) {
+            Some(refusal) => Err(PathError::Secret { given: given.to_owned(), refusal }),
+            None => Ok(()),
+        }
     }
 
     pub fn paths(&self) -> &[PathBuf] {
@@ -102,14 +136,18 @@ impl Roots {
         let canon = std::fs::canonicalize(path)
             .map_err(|_| PathError::NotFound { given: shown.clone(), roots: self.listing() })?;
         match self.root_of(&canon) {
-            Some(root) => Ok((canon, root)),
+            Some(root) => {
+                self.refuse_secret(&canon, &shown)?;
+                Ok((canon, root))
+            }
             None => Err(PathError::Outside { given: shown, roots: self.listing() }),
         }
     }
 
     /// Opens a file for reading under the full policy, re-checked at read time: inside a root
     /// once opened (the descriptor's real path, where the platform tells it), a regular file
-    /// (never a FIFO or a device, opened without blocking), at most `max_file_bytes`.
+    /// (never a FIFO or a device, opened without blocking), at most `max_file_bytes`, and no
+    /// secret ([`Roots::refusal`]).
     pub fn read(&self, path: &Path, display: &str) -> Result<Vec<u8>, ReadError> {
         use mji_fs as read;
         let (file, meta) =
@@ -118,6 +156,7 @@ impl Roots {
         if self.root_of(&real).is_none() {
             return Err(ReadError::Path(PathError::Outside { given: display.to_owned(), roots: self.listing() }));
         }
+        self.refuse_secret(&real, display).map_err(ReadError::Path)?;
         read::read_opened(file, &meta, self.max_file_bytes).map_err(|e| ReadError::Io(display.to_owned(), e))
     }
 
@@ -232,6 +271,7 @@ impl Roots {
             0 => Err(PathError::Outside { given: given.to_owned(), roots: self.listing() }),
             1 => {
                 let (path, root) = found.remove(0);
+                self.refuse_secret(&path, given)?;
                 Ok(Resolved { display: self.display(&path, root), path, root })
             }
             _ => Err(PathError::Ambiguous {
@@ -377,6 +417,41 @@ mod tests {
         assert_eq!(roots.resolve(".").expect("the root").display, ".");
         // The root's own name is no prefix with one root.
         assert!(matches!(roots.resolve("ws/A.java"), Err(PathError::NotFound { .. })));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_secret_is_refused_by_resolve_admit_and_read_also_through_a_link() {
+        let t = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir_all(t.path().join("deploy")).expect("mkdir");
+        std::fs::write(t.path().join("deploy/id_rsa"), "KEY").expect("write");
+        std::fs::write(t.path().join("A.java"), "class A {}").expect("write");
+        std::os::unix::fs::symlink(t.path().join("deploy/id_rsa"), t.path().join("key.txt")).expect("symlink");
+        let roots = Roots::new([t.path().to_path_buf()]).expect("roots");
+        for given in ["deploy/id_rsa", "key.txt"] {
+            let e = roots.resolve(given).expect_err("a secret");
+            assert!(matches!(&e, PathError::Secret { refusal, .. } if refusal.pattern == "id_rsa*"), "{e}");
+            assert!(e.to_string().starts_with(given) && e.to_string().contains("read_allow"), "{e}");
+        }
+        let canon = std::fs::canonicalize(t.path().join("deploy/id_rsa")).expect("canon");
+        assert!(matches!(roots.admit(&canon), Err(PathError::Secret { .. })));
+        assert!(matches!(roots.read(&canon, "deploy/id_rsa"), Err(ReadError::Path(PathError::Secret { .. }))));
+        assert!(roots.resolve("A.java").is_ok());
+        let (allow, _) = ReadPolicy::new(&["deploy/*".to_owned()], &["*.java".to_owned()]);
+        let roots = roots.with_read_policy(allow);
+        assert_eq!(roots.read(&canon, "deploy/id_rsa").expect("allowed"), b"KEY");
+        assert!(matches!(roots.resolve("A.java"), Err(PathError::Secret { .. })));
+    }
+
+    #[test]
+    fn a_path_error_quotes_a_short_prefix_of_a_long_path() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let roots = Roots::new([t.path().to_path_buf()]).expect("roots");
+        let long = "a/".repeat(5000);
+        let e = roots.resolve(&long).expect_err("not found").to_string();
+        assert!(e.len() < 400 && e.contains("characters)"), "{e}");
+        let e = roots.find_root(&long).expect_err("no such root").to_string();
+        assert!(e.len() < 400, "{e}");
     }
 
     #[cfg(unix)]

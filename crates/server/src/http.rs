@@ -154,8 +154,42 @@ async fn handle(
             )
             .unwrap_or_else(|_| Response::new(Full::new(Bytes::new()).boxed()));
     }
-    service.handle(req).await
+    if req.method() != http::Method::POST {
+        return service.handle(req).await;
+    }
+    // rmcp reads the body itself and would echo an id JSON-RPC does not allow or an overlong
+    // method: read it here first (within rmcp's own cap), answer such a request (see
+    // `transport::early`), hand rmcp the rest.
+    let (parts, body) = req.into_parts();
+    let bytes = match http_body_util::Limited::new(body, MAX_BODY_BYTES).collect().await {
+        Ok(collected) => collected.to_bytes(),
+        Err(e) => {
+            return Response::builder()
+                .status(StatusCode::PAYLOAD_TOO_LARGE)
+                .header(http::header::CONTENT_TYPE, "text/plain; charset=utf-8")
+                .body(Full::new(Bytes::from(format!("Payload Too Large: {}", mji_fs::clip(&e.to_string())))).boxed())
+                .unwrap_or_else(|_| Response::new(Full::new(Bytes::new()).boxed()));
+        }
+    };
+    let early = std::str::from_utf8(&bytes).map_or(crate::transport::Early::Pass, crate::transport::early);
+    if let crate::transport::Early::Answer(err) = early {
+        return Response::builder()
+            .status(StatusCode::BAD_REQUEST)
+            .header(http::header::CONTENT_TYPE, "application/json")
+            .body(Full::new(Bytes::from(err)).boxed())
+            .unwrap_or_else(|_| Response::new(Full::new(Bytes::new()).boxed()));
+    }
+    if early == crate::transport::Early::Drop {
+        return Response::builder()
+            .status(StatusCode::ACCEPTED)
+            .body(Full::new(Bytes::new()).boxed())
+            .unwrap_or_else(|_| Response::new(Full::new(Bytes::new()).boxed()));
+    }
+    service.handle(Request::from_parts(parts, Full::new(bytes))).await
 }
+
+/// The largest request body, as rmcp caps it (`StreamableHttpServerConfig`'s default).
+const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
 
 /// Whether the request carries `Authorization: Bearer <token>`.
 fn authorized(headers: &http::HeaderMap, token: &str) -> bool {

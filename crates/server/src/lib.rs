@@ -339,7 +339,7 @@ impl ServerHandler for JavaIndexServer {
                     "tool `{}` is in the `{}` group, which this server's `tools` setting leaves out",
                     request.name, e.spec.group
                 ),
-                None => format!("unknown tool `{}`", request.name),
+                None => format!("unknown tool `{}`", mji_fs::clip(&request.name)),
             };
             return Err(McpError::invalid_params(format!("{why}; this server has: {}", known.join(", ")), None));
         }
@@ -387,7 +387,10 @@ impl ServerHandler for JavaIndexServer {
         let offset = match request.and_then(|r| r.cursor) {
             None => 0,
             Some(c) => c.parse::<usize>().map_err(|_| {
-                McpError::invalid_params(format!("invalid cursor `{c}`: give the nextCursor of the last page"), None)
+                McpError::invalid_params(
+                    format!("invalid cursor `{}`: give the nextCursor of the last page", mji_fs::clip(&c)),
+                    None,
+                )
             })?,
         };
         let page = self.blocking(move |ws| Ok(ws.list_resources(offset))).await?;
@@ -447,9 +450,9 @@ impl JavaIndexServer {
         match tokio::task::spawn_blocking(move || f(&ws)).await {
             Ok(Ok(v)) => Ok(v),
             Ok(Err(e @ (ToolError::NotFound(_) | ToolError::NoSuchSymbol(_)))) => {
-                Err(McpError::resource_not_found(e.to_string(), None))
+                Err(McpError::resource_not_found(registry::unecho(e.to_string(), &[]), None))
             }
-            Ok(Err(e)) => Err(McpError::invalid_params(e.to_string(), None)),
+            Ok(Err(e)) => Err(McpError::invalid_params(registry::unecho(e.to_string(), &[]), None)),
             Err(join) => {
                 tracing::error!("resource call failed: {join}");
                 Err(McpError::internal_error("internal error (logged; please report it)", None))

@@ -5,7 +5,10 @@
 //! rmcp's reading: a request id that is a JSON number outside i64 (rmcp's id type) is carried
 //! through as a placeholder and written back with its exact original text, and a `tools/call`
 //! whose params are not `{name: string, arguments?: object}` is answered `-32602` (rmcp would
-//! answer `-32601`, method not found).
+//! answer `-32601`, method not found). A request whose id is an object, an array or a boolean
+//! is answered `-32600` with `id: null` (rmcp would echo it), one whose method name is longer
+//! than any method `-32601` with the name clipped, and no error quotes more than a short prefix
+//! of what it could not read.
 
 use std::sync::{Arc, Mutex};
 
@@ -117,6 +120,14 @@ impl LineTransport {
                     continue;
                 }
                 read_log.record("<-", line);
+                match early(line) {
+                    Early::Pass => {}
+                    Early::Answer(err) => {
+                        let _ = errors.send(err);
+                        continue;
+                    }
+                    Early::Drop => continue,
+                }
                 if let Some(err) = invalid_tool_call(line) {
                     let _ = errors.send(err);
                     continue;
@@ -131,16 +142,19 @@ impl LineTransport {
                     }
                     Err(e) if e.is_syntax() || e.is_eof() => {
                         tracing::warn!("invalid JSON from the client: {e}");
-                        let _ = errors.send(error_line(-32700, &format!("Parse error: {e}")));
+                        let _ = errors.send(error_line(-32700, &format!("Parse error: {}", quoted_error(&e))));
                     }
                     Err(e) => {
                         tracing::warn!("not a JSON-RPC message: {e}");
+                        // Only an id JSON-RPC allows is answered to (`early` took the others).
                         let id = serde_json::from_str::<serde_json::Value>(line)
                             .ok()
                             .and_then(|v| v.get("id").cloned())
+                            .filter(|id| id.is_string() || id.is_number())
                             .unwrap_or(serde_json::Value::Null);
+                        let message = format!("Invalid request: {}", quoted_error(&e));
                         let _ = errors.send(
-                            serde_json::json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32600, "message": format!("Invalid request: {e}")}})
+                            serde_json::json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32600, "message": message}})
                                 .to_string(),
                         );
                     }
@@ -178,6 +192,50 @@ struct Head<'a> {
     params: Option<&'a serde_json::value::RawValue>,
 }
 
+/// A serde error as an answer quotes it: short (serde quotes the values it could not read).
+fn quoted_error(e: &serde_json::Error) -> String {
+    mji_fs::clip_to(&e.to_string(), 300).into_owned()
+}
+
+/// The longest method name passed on: MCP's are short, and rmcp answers an unknown method
+/// with its whole name.
+const MAX_METHOD_CHARS: usize = 256;
+
+/// What the server does with a message before rmcp reads it.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Early {
+    /// Passed on to rmcp.
+    Pass,
+    /// Answered with this line, not passed on.
+    Answer(String),
+    /// Dropped unanswered (a notification no one can serve).
+    Drop,
+}
+
+/// A message rmcp would answer by echoing it: one whose `id` is neither a string, a number
+/// nor null (an object, an array, a boolean: JSON-RPC 2.0's invalid request, answered with
+/// `id: null`), or whose method name is longer than any method (method not found, the name
+/// clipped; a notification is dropped).
+pub(crate) fn early(message: &str) -> Early {
+    let Ok(head) = serde_json::from_str::<Head>(message) else { return Early::Pass };
+    let id = head.id.map(|raw| raw.get().trim_start());
+    if let Some(id) = id
+        && !(id.starts_with(['"', '-']) || id.starts_with(|c: char| c.is_ascii_digit()) || id == "null")
+    {
+        return Early::Answer(error_line(-32600, "Invalid request: id must be a string, a number or null"));
+    }
+    match head.method {
+        Some(m) if m.chars().count() > MAX_METHOD_CHARS => match id {
+            Some(id) => {
+                let message = serde_json::Value::String(format!("Method not found: {}", mji_fs::clip(&m)));
+                Early::Answer(format!(r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":-32601,"message":{message}}}}}"#))
+            }
+            None => Early::Drop,
+        },
+        _ => Early::Pass,
+    }
+}
+
 /// A `tools/call` request whose params are not an object with a string `name` and an object
 /// (or absent) `arguments`: the `-32602` answer, with the request's id as it was written.
 fn invalid_tool_call(line: &str) -> Option<String> {
@@ -196,11 +254,12 @@ fn invalid_tool_call(line: &str) -> Option<String> {
             ) => {
                 return None;
             }
-            (Some(serde_json::Value::String(_)), Some(other)) => {
-                format!("params.arguments must be an object of the tool's arguments, not {other}")
-            }
+            (Some(serde_json::Value::String(_)), Some(other)) => format!(
+                "params.arguments must be an object of the tool's arguments, not {}",
+                mji_fs::clip(&other.to_string())
+            ),
             (None, _) => "params.name is missing: give the tool's name (see tools/list)".to_owned(),
-            (Some(other), _) => format!("params.name must be a string, not {other}"),
+            (Some(other), _) => format!("params.name must be a string, not {}", mji_fs::clip(&other.to_string())),
         },
     };
     let message = serde_json::Value::String(format!("Invalid params: {problem}"));

@@ -381,7 +381,59 @@ pub(crate) fn check_limits(tool: &str, args: &Map<String, Value>) -> Result<(), 
     Ok(())
 }
 
+/// The longest tool error, in characters; a longer one is cut (it would only echo its input).
+pub const MAX_ERROR_CHARS: usize = 8 * 1024;
+
+/// The long strings (names and values) of the arguments an error might quote, longest first,
+/// at most 64 of them.
+fn long_strings(args: &Map<String, Value>) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    let mut stack: Vec<(&str, &Value, usize)> = args.iter().map(|(k, v)| (k.as_str(), v, 1)).collect();
+    while let Some((key, v, depth)) = stack.pop() {
+        if key.len() > mji_fs::CLIP_CHARS {
+            out.push(key);
+        }
+        match v {
+            Value::String(s) if s.len() > mji_fs::CLIP_CHARS => out.push(s),
+            Value::Array(items) if depth <= MAX_ARG_DEPTH => stack.extend(items.iter().map(|x| ("", x, depth + 1))),
+            Value::Object(m) if depth <= MAX_ARG_DEPTH => {
+                stack.extend(m.iter().map(|(k, x)| (k.as_str(), x, depth + 1)))
+            }
+            _ => {}
+        }
+    }
+    out.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    out.truncate(64);
+    out
+}
+
+/// An error message that quotes at most a short prefix ([`mji_fs::clip`]) of each long string
+/// among `long` (as sent, trimmed, or escaped as serde quotes it), and is at most
+/// [`MAX_ERROR_CHARS`] long: a call is never answered with what it sent.
+pub fn unecho(message: String, long: &[&str]) -> String {
+    let mut message = message;
+    for v in long {
+        let escaped = format!("{v:?}");
+        let escaped = &escaped[1..escaped.len() - 1];
+        for form in [*v, v.trim(), escaped] {
+            if form.chars().count() > mji_fs::CLIP_CHARS && message.contains(form) {
+                message = message.replace(form, &mji_fs::clip(form));
+            }
+        }
+    }
+    match mji_fs::clip_to(&message, MAX_ERROR_CHARS) {
+        std::borrow::Cow::Owned(cut) => cut,
+        std::borrow::Cow::Borrowed(_) => message,
+    }
+}
+
 fn call_erased<T: Tool>(ws: &Workspace, args: Map<String, Value>, budget: Budget) -> Result<Answer, String> {
+    let long: Vec<String> = long_strings(&args).into_iter().map(str::to_owned).collect();
+    let long: Vec<&str> = long.iter().map(String::as_str).collect();
+    call_checked::<T>(ws, args, budget).map_err(|e| unecho(e, &long))
+}
+
+fn call_checked<T: Tool>(ws: &Workspace, args: Map<String, Value>, budget: Budget) -> Result<Answer, String> {
     check_limits(T::NAME, &args)?;
     let args: T::Args = serde_json::from_value(Value::Object(args))
         .map_err(|e| format!("invalid arguments for {}: {e}; see the tool's inputSchema", T::NAME))?;
@@ -444,7 +496,7 @@ pub fn dispatch(ws: &Workspace, name: &str, args: Map<String, Value>) -> Result<
 pub fn dispatch_within(ws: &Workspace, name: &str, args: Map<String, Value>, budget: Budget) -> Result<Answer, String> {
     match find(name) {
         Some(e) => e.call_within(ws, args, budget),
-        None => Err(format!("unknown tool {name}")),
+        None => Err(format!("unknown tool {}", mji_fs::clip(name))),
     }
 }
 
@@ -539,5 +591,21 @@ mod tests {
         let small = WordsOutput { words: output.words[..3].to_vec(), next_offset: None };
         let a = fit::<Words>(small, &WordsArgs { offset: 0 }, Budget { tokens: 300, structured: true }).expect("fits");
         assert_eq!(a.value["next_offset"], Value::Null);
+    }
+
+    #[test]
+    fn an_error_quotes_a_short_prefix_of_each_long_argument_and_is_capped() {
+        let long = format!("  {}\"x\n  ", "Q".repeat(1000));
+        let mut args = Map::new();
+        args.insert("pattern".to_owned(), Value::String(long.clone()));
+        args.insert("K".repeat(200), Value::from(1));
+        let keys = long_strings(&args);
+        assert_eq!(keys.len(), 2);
+        let msg = format!("no type `{}`; unknown field `{}`; serde: {:?}", long.trim(), "K".repeat(200), long);
+        let out = unecho(msg, &keys);
+        assert!(out.len() < 700 && !out.contains(&"Q".repeat(100)) && !out.contains(&"K".repeat(100)), "{out}");
+        assert!(out.contains("characters)"), "{out}");
+        let huge = "x".repeat(MAX_ERROR_CHARS * 2);
+        assert!(unecho(huge, &[]).chars().count() < MAX_ERROR_CHARS + 30);
     }
 }

@@ -84,6 +84,18 @@ fn mime_of(path: &Path) -> &'static str {
     }
 }
 
+/// A resource request's string under the cap a tool's string argument has.
+fn check_length(what: &str, value: &str) -> Result<(), ToolError> {
+    let cap = crate::registry::MAX_ARG_STRING_CHARS;
+    if value.len() > cap && value.chars().count() > cap {
+        return Err(ToolError::InvalidArgument(format!(
+            "{what} is {} characters, over the limit of {cap}",
+            value.chars().count()
+        )));
+    }
+    Ok(())
+}
+
 impl Workspace {
     /// The workspace's files from `offset`, [`PAGE_SIZE`] at a time, shortest paths first.
     pub fn list_resources(&self, offset: usize) -> ResourcePage {
@@ -130,12 +142,14 @@ impl Workspace {
 
     /// The text of a `file://` or `java-type://` resource, within the answer budget.
     pub fn read_resource(&self, uri: &str) -> Result<ResourceText, ToolError> {
+        check_length("uri", uri)?;
         if let Some(fqn) = uri.strip_prefix("java-type://") {
             return self.read_type(uri, fqn);
         }
         if !uri.starts_with("file://") {
             return Err(ToolError::InvalidArgument(format!(
-                "unknown resource `{uri}`: this server has {FILE_TEMPLATE} and {TYPE_TEMPLATE}"
+                "unknown resource `{}`: this server has {FILE_TEMPLATE} and {TYPE_TEMPLATE}",
+                mji_fs::clip(uri)
             )));
         }
         let r = self.resolve(uri)?;
@@ -172,7 +186,10 @@ impl Workspace {
             }
             let near: Vec<&str> = found.results.iter().take(5).map(|t| t.fqn.as_str()).collect();
             let hint = if near.is_empty() { String::new() } else { format!("; similar: {}", near.join(", ")) };
-            return Err(ToolError::NoSuchSymbol(format!("no type `{fqn}` in the workspace or its libraries{hint}")));
+            return Err(ToolError::NoSuchSymbol(format!(
+                "no type `{}` in the workspace or its libraries{hint}",
+                mji_fs::clip(fqn)
+            )));
         };
         let r = self.resolve(&t.file_path)?;
         self.check_file(&r.path, &r.display)?;
@@ -235,6 +252,9 @@ impl Workspace {
     /// Values for a template argument starting with (or matching, camelCase and wildcards as in
     /// `find_resource` and `find_type`) what the user typed.
     pub fn complete_resource(&self, template: &str, argument: &str, typed: &str) -> Result<Completions, ToolError> {
+        check_length("ref.uri", template)?;
+        check_length("argument.name", argument)?;
+        check_length("argument.value", typed)?;
         self.wait_index();
         match (template, argument) {
             (FILE_TEMPLATE, "path") => {
@@ -280,7 +300,9 @@ impl Workspace {
                 Ok(Completions { has_more: total > values.len(), total, values })
             }
             _ => Err(ToolError::InvalidArgument(format!(
-                "no argument `{argument}` in a template `{template}`; this server has {FILE_TEMPLATE} and {TYPE_TEMPLATE}"
+                "no argument `{}` in a template `{}`; this server has {FILE_TEMPLATE} and {TYPE_TEMPLATE}",
+                mji_fs::clip(argument),
+                mji_fs::clip(template)
             ))),
         }
     }

@@ -167,9 +167,14 @@ pub const BIND_CHUNK: usize = 2_000;
 impl Workspace {
     /// Opens the roots and their caches. Cache problems are warnings, never failures.
     pub fn open(config: Config) -> Result<Workspace, ToolError> {
+        let (policy, bad_globs) = mji_fs::secrets::ReadPolicy::new(&config.read_allow, &config.read_deny);
+        for g in bad_globs {
+            tracing::warn!("read_allow/read_deny: {g}");
+        }
         let roots = Roots::new(config.roots.clone())
             .map_err(|e| ToolError::InvalidArgument(e.to_string()))?
-            .with_max_file_bytes(config.max_file_bytes);
+            .with_max_file_bytes(config.max_file_bytes)
+            .with_read_policy(policy);
         let mut caches: Vec<Arc<Cache>> = Vec::new();
         if !config.cache {
             caches.push(Arc::new(Cache::disabled()));
@@ -418,9 +423,14 @@ impl Workspace {
     }
 
     /// Re-checks a resolved file at read time: still inside a root (a link swapped in since
-    /// it was resolved is refused), a regular file, within the cap.
+    /// it was resolved is refused), no secret, a regular file, within the cap.
     pub(crate) fn check_file(&self, path: &Path, display: &str) -> Result<(), ToolError> {
-        match std::fs::canonicalize(path) {
+        let canon = std::fs::canonicalize(path);
+        if let Some(refusal) = canon.as_ref().ok().and_then(|c| self.roots.refusal(c)) {
+            let e = mji_index::roots::PathError::Secret { given: display.to_owned(), refusal };
+            return Err(ToolError::InvalidArgument(e.to_string()));
+        }
+        match canon {
             Ok(canon) if self.roots.root_of(&canon).is_none() => {
                 return Err(ToolError::InvalidArgument(
                     mji_index::roots::PathError::Outside {
@@ -560,7 +570,9 @@ impl Workspace {
         for g in &given {
             let r = self.resolve(g)?;
             if r.path.is_dir() {
-                for f in mji_index::walk::java_files(&r.path).files {
+                for f in
+                    mji_index::walk::java_files(&r.path).files.into_iter().filter(|f| self.roots.refusal(f).is_none())
+                {
                     let root = self.roots.root_of(&f).unwrap_or(r.root);
                     targets.push(CheckFile { display: self.roots.display(&f, root), path: f });
                 }
@@ -1083,7 +1095,7 @@ impl Workspace {
                     if !name.is_empty() && there != Some(name.as_str()) {
                         return Err(ToolError::NoSuchSymbol(format!(
                             "`{}` is not at line {line}, column {} of {}: {}; give its own position, or leave out line and column to look it up by name",
-                            quote(&name),
+                            mji_fs::clip(&name),
                             args.column,
                             r.display,
                             there.map_or("no name is there".to_owned(), |w| format!("`{w}` is there"))
@@ -1096,9 +1108,9 @@ impl Workspace {
                         None => {
                             return Err(ToolError::NoSuchSymbol(format!(
                                 "`{}` does not occur on line {line} of {}, which reads `{}`; give the line where it occurs, or leave out line to look it up by name",
-                                quote(&name),
+                                mji_fs::clip(&name),
                                 r.display,
-                                quote(text.trim())
+                                mji_fs::clip(text.trim())
                             )));
                         }
                     }
@@ -1221,11 +1233,6 @@ fn word_at(text: &str, column: u32) -> Option<&str> {
         col += c.len_utf16() as u32;
     }
     None
-}
-
-/// At most a short prefix of a value an error names.
-fn quote(value: &str) -> std::borrow::Cow<'_, str> {
-    mji_config::quote_prefix(value)
 }
 
 fn find_word(text: &str, word: &str) -> Option<usize> {

@@ -1,0 +1,290 @@
+//! Which workspace files are never served: secrets that live inside a root (`.git/` internals,
+//! `.env` files, private keys and keystores, credential files). Every layer that reads, lists or
+//! searches a workspace file asks one [`ReadPolicy`]: the built-in patterns, the user's
+//! `read_allow` globs (which only the user may set) and `read_deny` globs (which a repository may
+//! add: they only narrow).
+//!
+//! A pattern is a glob matched, case-insensitively, against the path relative to its root with
+//! `/` separators, as in `.gitignore`: without a leading `/` it matches at any depth
+//! (`id_rsa*`, `.docker/config.json`), with one only from the root (`/deploy/*.pem`); a trailing
+//! `/` matches a directory and everything under it (`.ssh/`); `*` stays within one component and
+//! `**` crosses them. A pattern without a trailing `/` also covers everything under a directory
+//! of that name.
+
+use std::fmt;
+use std::path::{Component, Path};
+
+use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+
+/// What a built-in pattern protects, in words for the refusal.
+const GIT: &str = "Git's internal files (the remote URLs in .git/config may carry credentials)";
+const ENV: &str = "an environment file, which usually holds secrets";
+const KEY: &str = "a private key or keystore";
+const CREDENTIALS: &str = "a credentials file";
+
+/// The built-in patterns and what each protects.
+pub const DEFAULT_DENY: &[(&str, &str)] = &[
+    (".git", GIT),
+    (".env", ENV),
+    (".env.*", ENV),
+    ("id_rsa*", KEY),
+    ("id_dsa*", KEY),
+    ("id_ecdsa*", KEY),
+    ("id_ed25519*", KEY),
+    ("*.pem", KEY),
+    ("*.key", KEY),
+    ("*.p12", KEY),
+    ("*.pfx", KEY),
+    ("*.jks", KEY),
+    ("*.keystore", KEY),
+    (".netrc", CREDENTIALS),
+    ("_netrc", CREDENTIALS),
+    (".npmrc", CREDENTIALS),
+    (".pypirc", CREDENTIALS),
+    (".git-credentials", CREDENTIALS),
+    (".docker/config.json", CREDENTIALS),
+    (".aws/", CREDENTIALS),
+    (".ssh/", CREDENTIALS),
+    (".gnupg/", CREDENTIALS),
+];
+
+/// Why a file is not served.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// The pattern that matched, as written.
+    pub pattern: String,
+    /// What it protects; `None` for a `read_deny` pattern.
+    pub what: Option<&'static str>,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.what {
+            Some(what) => write!(
+                f,
+                "is not served: it matches `{}`, {what}; the server never reads, lists or searches such files. \
+                 If the agent should read it, the user can add a glob matching it to `read_allow` in the user \
+                 config (~/.config/mcp-java-index/config.toml, or --read-allow); a repository's own file cannot",
+                self.pattern
+            ),
+            None => write!(
+                f,
+                "is not served: it matches the `read_deny` pattern `{}`; remove the pattern to read it",
+                self.pattern
+            ),
+        }
+    }
+}
+
+/// A set of patterns and, for each glob built from them, the pattern it came from.
+#[derive(Debug, Clone)]
+struct Patterns {
+    set: GlobSet,
+    /// For each glob in `set`, the index of its pattern.
+    origin: Vec<usize>,
+    written: Vec<String>,
+}
+
+impl Patterns {
+    fn new<'a>(patterns: impl IntoIterator<Item = &'a str>) -> (Patterns, Vec<String>) {
+        let mut builder = GlobSetBuilder::new();
+        let (mut origin, mut written, mut problems) = (Vec::new(), Vec::new(), Vec::new());
+        for p in patterns {
+            let p = p.trim();
+            if p.is_empty() {
+                continue;
+            }
+            match globs_of(p) {
+                Ok(globs) => {
+                    for g in globs {
+                        builder.add(g);
+                        origin.push(written.len());
+                    }
+                    written.push(p.to_owned());
+                }
+                Err(e) => problems.push(format!("`{p}` is not a glob ({e})")),
+            }
+        }
+        let set = builder.build().unwrap_or_else(|_| GlobSet::empty());
+        (Patterns { set, origin, written }, problems)
+    }
+
+    /// The first pattern (as written) matching `rel`.
+    fn first_match(&self, rel: &str) -> Option<usize> {
+        if self.set.is_empty() || !self.set.is_match(rel) {
+            return None;
+        }
+        self.set.matches(rel).into_iter().map(|i| self.origin[i]).min()
+    }
+}
+
+/// The globs a pattern stands for (see the module's documentation).
+fn globs_of(pattern: &str) -> Result<Vec<globset::Glob>, globset::Error> {
+    let (anchored, rest) = match pattern.strip_prefix('/') {
+        Some(r) => (true, r),
+        None => (false, pattern),
+    };
+    let (dir_only, base) = match rest.strip_suffix('/') {
+        Some(b) => (true, b.trim_end_matches('/')),
+        None => (false, rest),
+    };
+    let base = if anchored { base.to_owned() } else { format!("**/{base}") };
+    let mut texts = vec![format!("{base}/**")];
+    if !dir_only {
+        texts.push(base);
+    }
+    texts
+        .iter()
+        .map(|t| GlobBuilder::new(t).literal_separator(true).case_insensitive(true).backslash_escape(true).build())
+        .collect()
+}
+
+/// Which workspace files may be read, listed and searched.
+#[derive(Debug, Clone)]
+pub struct ReadPolicy {
+    builtin: Patterns,
+    allow: Patterns,
+    deny: Patterns,
+}
+
+impl Default for ReadPolicy {
+    /// The built-in patterns alone.
+    fn default() -> ReadPolicy {
+        ReadPolicy::new(&[], &[]).0
+    }
+}
+
+impl ReadPolicy {
+    /// The built-in patterns, less what `allow` (the user's `read_allow`) matches, plus `deny`
+    /// (`read_deny`), which wins over both. Returns the patterns that are not globs, each said
+    /// once: an invalid `read_deny` pattern still refuses a path that is exactly it.
+    pub fn new(allow: &[String], deny: &[String]) -> (ReadPolicy, Vec<String>) {
+        let (builtin, _) = Patterns::new(DEFAULT_DENY.iter().map(|(p, _)| *p));
+        let (allow, mut problems) = Patterns::new(allow.iter().map(String::as_str));
+        let (mut deny_set, deny_problems) = Patterns::new(deny.iter().map(String::as_str));
+        if !deny_problems.is_empty() {
+            // Refuse the bad patterns literally rather than not at all.
+            let literal: Vec<String> = deny
+                .iter()
+                .map(|p| p.trim())
+                .map(|p| if globs_of(p).is_ok() { p.to_owned() } else { globset::escape(p) })
+                .collect();
+            deny_set = Patterns::new(literal.iter().map(String::as_str)).0;
+            problems.extend(deny_problems.into_iter().map(|p| format!("read_deny: {p}; matched literally")));
+        }
+        (ReadPolicy { builtin, allow, deny: deny_set }, problems)
+    }
+
+    /// Why the file at `rel` (relative to its root) is not served, or `None` when it may be.
+    pub fn refusal(&self, rel: &Path) -> Option<Refusal> {
+        let rel = relative_text(rel)?;
+        if let Some(i) = self.deny.first_match(&rel) {
+            return Some(Refusal { pattern: self.deny.written[i].clone(), what: None });
+        }
+        let i = self.builtin.first_match(&rel)?;
+        if self.allow.first_match(&rel).is_some() {
+            return None;
+        }
+        Some(Refusal { pattern: DEFAULT_DENY[i].0.to_owned(), what: Some(DEFAULT_DENY[i].1) })
+    }
+
+    /// Whether the file at `rel` (relative to its root) may be read, listed and searched.
+    pub fn allows(&self, rel: &Path) -> bool {
+        self.refusal(rel).is_none()
+    }
+}
+
+/// `rel` with `/` separators, its normal components only; `None` for the root itself.
+fn relative_text(rel: &Path) -> Option<String> {
+    let parts: Vec<String> = rel
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(n) => Some(n.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .collect();
+    (!parts.is_empty()).then(|| parts.join("/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(policy: &ReadPolicy, rel: &str) -> bool {
+        policy.refusal(Path::new(rel)).is_some()
+    }
+
+    #[test]
+    fn the_built_in_patterns_refuse_secrets_at_any_depth_and_nothing_else() {
+        let p = ReadPolicy::default();
+        for secret in [
+            ".git/config",
+            "sub/.git/HEAD",
+            ".git",
+            ".env",
+            "app/.env.production",
+            "deploy/id_rsa",
+            "id_rsa.pub",
+            "id_ed25519",
+            "certs/server.PEM",
+            "tls.key",
+            "a.p12",
+            "b.pfx",
+            "src/main/resources/store.jks",
+            "release.keystore",
+            ".netrc",
+            ".npmrc",
+            "py/.pypirc",
+            ".git-credentials",
+            ".docker/config.json",
+            "home/.docker/config.json",
+            ".aws/credentials",
+            ".ssh/known_hosts",
+            "x/.gnupg/pubring.kbx",
+        ] {
+            assert!(refused(&p, secret), "{secret} should be refused");
+        }
+        for fine in [
+            "Hello.java",
+            ".gitignore",
+            ".gitattributes",
+            "src/main/java/env/Env.java",
+            "environment.properties",
+            ".envrc.example.java.txt",
+            "keys/README.md",
+            "docker/config.json",
+            "monkey.java",
+            "aws/Main.java",
+            "",
+        ] {
+            assert!(!refused(&p, fine), "{fine} should be served");
+        }
+    }
+
+    #[test]
+    fn allow_widens_deny_narrows_and_deny_wins() {
+        let (p, problems) = ReadPolicy::new(
+            &["deploy/id_rsa".to_owned(), "/test-certs/*.pem".to_owned()],
+            &["*.secret".to_owned(), "private/".to_owned(), "deploy/id_rsa".to_owned()],
+        );
+        assert!(problems.is_empty(), "{problems:?}");
+        assert!(refused(&p, "deploy/id_rsa"), "read_deny wins over read_allow");
+        assert!(!refused(&p, "test-certs/a.pem"));
+        assert!(refused(&p, "sub/test-certs/a.pem"), "a leading / anchors at the root");
+        assert!(refused(&p, "x/db.secret") && refused(&p, "private/notes.txt"));
+        let r = p.refusal(Path::new("private/a")).expect("refused");
+        assert!(r.to_string().contains("read_deny") && r.what.is_none(), "{r}");
+        let r = p.refusal(Path::new(".env")).expect("refused");
+        let msg = r.to_string();
+        assert!(msg.contains("`.env`") && msg.contains("read_allow") && msg.contains("user config"), "{msg}");
+        let (p, _) = ReadPolicy::new(&["other/id_rsa".to_owned()], &[]);
+        assert!(refused(&p, "deploy/id_rsa") && !refused(&p, "other/id_rsa"));
+    }
+
+    #[test]
+    fn a_pattern_that_is_no_glob_is_said_and_a_bad_deny_still_refuses_its_literal_path() {
+        let (p, problems) = ReadPolicy::new(&["a{b".to_owned()], &["[x".to_owned(), "*.tok".to_owned()]);
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(refused(&p, "[x") && refused(&p, "d/t.tok") && !refused(&p, "x"));
+    }
+}
