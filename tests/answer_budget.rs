@@ -246,3 +246,24 @@ fn name_and_kinds_select_declarations() {
     let whole = answer(json!({"name": "Formatter"})).text();
     assert!(whole.contains("6-17 public final class Formatter implements java.io.Closeable  /**5*/\n"), "{whole}");
 }
+
+/// An answer that cannot be paged and does not fit says how to narrow it with the tool's own
+/// arguments: `analyze_type_dependencies` once said "page with offset", an argument it lacks.
+#[test]
+fn a_refusal_names_only_arguments_the_tool_has() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fields: String = (0..300).map(|i| format!("    q{i}.T{i} f{i};\n")).collect();
+    common::write(dir.path(), "p/Big.java", &format!("package p;\n\npublic class Big {{\n{fields}}}\n"));
+    for i in 0..300 {
+        common::write(dir.path(), &format!("q{i}/T{i}.java"), &format!("package q{i};\npublic class T{i} {{}}\n"));
+    }
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false).set("answer_tokens", 500);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    let entry = mcp_java_index::tools::registry::find("analyze_type_dependencies").expect("registered");
+    let Value::Object(args) = json!({"type": "p.Big", "transitive": true, "limit": 500}) else { unreachable!() };
+    let e = entry.call(&ws, args).expect_err("too large for 500 tokens");
+    assert!(e.starts_with("answer too large"), "{e}");
+    assert!(!e.contains("offset"), "names an argument the tool lacks: {e}");
+    assert!(e.contains("`limit`") && e.contains("`maxDepth`") && e.contains("`transitive: false`"), "{e}");
+}

@@ -136,7 +136,7 @@ fn page_len<T: Tool + ?Sized>(
         return Ok(None);
     }
     let Some(len) = T::page_len(output) else {
-        return Err(too_large(T::NAME, budget.tokens, "narrow the call"));
+        return Err(too_large::<T>(budget.tokens, "narrow the call"));
     };
     // `hi` items do not fit; `lo` do (or lo == 0). The next cut is interpolated from the
     // renderings' lengths and the bytes per token measured so far (a bisection step whenever
@@ -179,7 +179,7 @@ fn page_len<T: Tool + ?Sized>(
     }
     match best {
         Some(n) => Ok(Some(n)),
-        None => Err(too_large(T::NAME, budget.tokens, "even its first item does not fit; narrow the call")),
+        None => Err(too_large::<T>(budget.tokens, "even its first item does not fit; narrow the call")),
     }
 }
 
@@ -273,11 +273,40 @@ fn render<T: Tool + ?Sized>(output: &T::Output) -> Result<Rendered, String> {
     Ok(Rendered { text: T::render(output), json, value })
 }
 
-fn too_large(tool: &str, budget: usize, how: &str) -> String {
+fn too_large<T: Tool + ?Sized>(budget: usize, how: &str) -> String {
     format!(
-        "answer too large: {tool}'s answer would cost more than the answer budget of {budget} tokens; \
-         {how} (a smaller limit or range, a filter, or paths) and page with offset"
+        "answer too large: {}'s answer would cost more than the answer budget of {budget} tokens; {how}{}",
+        T::NAME,
+        narrowing::<T>()
     )
+}
+
+/// The arguments that narrow or page this tool's answer, as the tool spells them: an error
+/// that says what to do next names only arguments the tool has.
+pub(crate) fn narrowing<T: Tool + ?Sized>() -> String {
+    const NARROW: &[&str] = &[
+        "limit",
+        "maxResults",
+        "maxDepth",
+        "excludedPackages",
+        "paths",
+        "path",
+        "startLine",
+        "endLine",
+        "severity",
+        "scope",
+        "targetKind",
+    ];
+    let schema = crate::catalog::schema_of::<T::Args>();
+    let props = schema.get("properties").and_then(Value::as_object);
+    let has = |name: &str| props.is_some_and(|p| p.contains_key(name));
+    let mut args: Vec<String> = NARROW.iter().filter(|a| has(a)).map(|a| format!("`{a}`")).collect();
+    if has("transitive") {
+        args.push("`transitive: false`".to_owned());
+    }
+    let narrow = if args.is_empty() { String::new() } else { format!(" with {}", args.join(", ")) };
+    let page = if has("offset") { " and page with `offset`" } else { "" };
+    format!("{narrow}{page}")
 }
 
 /// A tool's answer: the structured value, its text (the value as JSON when `None`), and
@@ -447,10 +476,10 @@ fn call_checked<T: Tool>(ws: &Workspace, args: Map<String, Value>, budget: Budge
     let text = answer.text.take().unwrap_or_else(|| answer.value.to_string());
     if text.len() > MAX_ANSWER_BYTES {
         return Err(format!(
-            "answer too large: {} would answer {} bytes, over the limit of {MAX_ANSWER_BYTES}; \
-             narrow the call (a smaller limit or range, a filter, or paths) and page with offset",
+            "answer too large: {} would answer {} bytes, over the limit of {MAX_ANSWER_BYTES}; narrow the call{}",
             T::NAME,
-            text.len()
+            text.len(),
+            narrowing::<T>()
         ));
     }
     answer.text = Some(text);
