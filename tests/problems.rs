@@ -563,11 +563,23 @@ fn command_line_problems_with_filters_and_without_a_jdk() {
     assert_eq!(v["diagnostics"], serde_json::json!([]));
     assert_eq!(v["files"][0]["status"], "analysed");
 
-    let (code, v, err) = cli(p.root.path(), p.cache.path(), &["src", "--source", "syntax,javac"], Some("/nonexistent"));
-    assert_eq!(code, 1, "{err}");
-    assert_eq!(v["javac"]["available"], false);
-    assert!(v["javac"]["reason"].as_str().is_some_and(|r| r.contains("no JDK")), "{v}");
-    assert_eq!(v["file_counts"]["syntax_only"], 5);
+    // Without a JDK, asking for javac's problems is an error that says how to fix it (an empty
+    // list once read as "no problems"); syntax problems alone still answer.
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcp-java-index"));
+    let o = cmd
+        .args(["problems", "src", "--source", "syntax,javac"])
+        .current_dir(p.root.path())
+        .env("MCP_JAVA_INDEX_CACHE_DIR", p.cache.path())
+        .env("PATH", "/nonexistent")
+        .env_remove("JAVA_HOME")
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && o.stdout.is_empty(), "{err}");
+    assert!(err.contains("no JDK found") && err.contains("--source syntax"), "{err}");
+    let (code, v, err) = cli(p.root.path(), p.cache.path(), &["src", "--source", "syntax"], Some("/nonexistent"));
+    assert_eq!(code, 1, "the syntax error exits 1: {err}");
+    assert_eq!(v["file_counts"]["analysed"], 5, "{v}");
     assert_eq!(v["diagnostics"].as_array().map(Vec::len), Some(1));
     assert_eq!(v["diagnostics"][0]["source"], "syntax");
 }

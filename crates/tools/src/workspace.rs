@@ -591,6 +591,16 @@ impl Workspace {
         targets.retain(|t| seen.insert(t.path.clone()));
         let wanted = |s| args.source_filter.is_empty() || args.source_filter.contains(&s);
         let sources = Sources { syntax: wanted(ProblemSource::Syntax), javac: wanted(ProblemSource::Javac) };
+        // Without a JDK the type errors cannot be known: an error that says how to fix it,
+        // never an answer whose empty list reads as "no problems".
+        if sources.javac
+            && !targets.is_empty()
+            && let Err(why) = self.problems_engine().jdk()
+        {
+            return Err(ToolError::InvalidArgument(format!(
+                "{why}; get_problems needs javac for type errors. Without a JDK, ask for syntax problems alone: sourceFilter [\"syntax\"] (the CLI's --source syntax)"
+            )));
+        }
         let checked = self.problems_engine().check(&targets, sources, None);
         let filter = Filter { severities: args.severity_filter.clone(), sources: args.source_filter.clone(), lines };
         let (diagnostics, total, filtered, has_more) =
