@@ -17,7 +17,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("mji-cache", &["mji-fs", "mji-model", "mji-parser"]),
     ("mji-index", &["mji-fs", "mji-model", "mji-parser", "mji-cache"]),
     ("mji-xref", &["mji-fs", "mji-model", "mji-parser"]),
-    ("mji-problems", &["mji-fs", "mji-model", "mji-parser", "mji-index", "mji-config", "mji-build"]),
+    ("mji-problems", &["mji-fs", "mji-parser", "mji-build"]),
     ("mji-edit", &["mji-fs", "mji-model", "mji-parser", "mji-xref"]),
     (
         "mji-tools",
@@ -36,7 +36,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "mji-classfile",
         ],
     ),
-    ("mji-server", &["mji-model", "mji-cache", "mji-config", "mji-tools"]),
+    ("mji-server", &["mji-model", "mji-config", "mji-tools"]),
     (
         "mcp-java-index",
         &[
@@ -68,6 +68,11 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The directory of workspace crate `name` (`mji-xref` is `crates/xref`).
+fn crate_dir(name: &str) -> PathBuf {
+    root().join("crates").join(name.strip_prefix("mji-").unwrap_or(name))
+}
+
 /// Each workspace crate and its normal (non-dev) dependencies, from `cargo metadata`.
 fn crate_graph() -> BTreeMap<String, BTreeSet<String>> {
     let out = Command::new(env!("CARGO"))
@@ -92,6 +97,8 @@ fn crate_graph() -> BTreeMap<String, BTreeSet<String>> {
     graph
 }
 
+/// The crate graph is exactly the documented one: no edge outside `ALLOWED`, and no edge in
+/// `ALLOWED` that the manifests do not declare (the table never promises more than there is).
 #[test]
 fn the_crate_graph_is_the_documented_one() {
     let graph = crate_graph();
@@ -103,7 +110,53 @@ fn the_crate_graph_is_the_documented_one() {
         let allowed: BTreeSet<&str> = allowed.iter().copied().collect();
         let extra: Vec<_> = internal.difference(&allowed).collect();
         assert!(extra.is_empty(), "{name} depends on {extra:?}, an edge not in the documented graph");
+        let missing: Vec<_> = allowed.difference(&internal).collect();
+        assert!(missing.is_empty(), "{name} is documented to use {missing:?}, which its manifest does not declare");
     }
+}
+
+/// A declared edge is a used one: every internal dependency a crate declares is named in its
+/// sources (`mji_xxx` in `src/`), so the graph carries no edge that only costs build order.
+#[test]
+fn every_declared_edge_is_used() {
+    let graph = crate_graph();
+    let ours: BTreeSet<&str> = ALLOWED.iter().map(|(n, _)| *n).collect();
+    for (name, deps) in &graph {
+        let src = if name == "mcp-java-index" { root().join("src") } else { crate_dir(name).join("src") };
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        let text: String = files.iter().map(|f| std::fs::read_to_string(f).expect("reading source")).collect();
+        for dep in deps.iter().filter(|d| ours.contains(d.as_str())) {
+            let ident = dep.replace('-', "_");
+            let used = text.match_indices(&ident).any(|(i, _)| {
+                let after = text[i + ident.len()..].chars().next();
+                let before = text[..i].chars().next_back();
+                !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    && !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            });
+            assert!(used, "{name} declares {dep} but nothing in {} names `{ident}`: remove the edge", src.display());
+        }
+    }
+}
+
+/// ARCHITECTURE.md's table of allowed edges is `ALLOWED`, row for row.
+#[test]
+fn architecture_md_draws_the_same_edges() {
+    let doc = std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("reading ARCHITECTURE.md");
+    let table = doc.split("| crate | may use |").nth(1).expect("the table of allowed edges in ARCHITECTURE.md");
+    let mut documented: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for row in table.lines().skip(2).take_while(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let (names, uses) = (cells[1], cells[2]);
+        let uses: BTreeSet<String> =
+            uses.split(',').map(str::trim).filter(|u| *u != "—").map(|u| format!("mji-{u}")).collect();
+        for name in names.split('`').skip(1).step_by(2) {
+            documented.insert(name.to_owned(), uses.clone());
+        }
+    }
+    let allowed: BTreeMap<String, BTreeSet<String>> =
+        ALLOWED.iter().map(|(n, uses)| ((*n).to_owned(), uses.iter().map(|u| (*u).to_owned()).collect())).collect();
+    assert_eq!(documented, allowed, "ARCHITECTURE.md's table of allowed edges differs from ALLOWED");
 }
 
 /// Architecture invariant: below the shells nothing knows the async runtime, the protocol or
@@ -201,4 +254,71 @@ fn the_javac_helper_is_embedded() {
     let javac = std::fs::read_to_string(dir.join("javac.rs")).expect("reading javac.rs");
     assert!(javac.contains("include_str!(\"JavacHelper.java\")"));
     assert!(dir.join("JavacHelper.java").is_file());
+}
+
+/// Every file path ARCHITECTURE.md names exists. A path from the repository's root
+/// (`crates/…`, `tests/…`, `src/…`, …) is taken from the root or from the crate whose code-map
+/// paragraph names it; a bare source file (`roots.rs`, `resolve/methods.rs`) must be found
+/// under the directory of that paragraph (`**`crates/index` …**`), or anywhere in the
+/// repository outside a paragraph. Other names in backquotes (protocol methods, runtime paths
+/// such as `target/classes` or `lib/modules`, the user's files) are not paths of this repository.
+#[test]
+fn architecture_md_names_only_paths_that_exist() {
+    let root = root();
+    let doc = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("reading ARCHITECTURE.md");
+    const TOP: &[&str] = &["crates/", "tests/", "src/", "benches/", "fuzz/", ".ci/", "docs/"];
+    const SOURCE: &[&str] = &[".rs", ".java", ".py", ".txt", ".yml", ".md", ".sh"];
+    let mut all = Vec::new();
+    files_under(&root, &mut all);
+    let mut section = root.clone();
+    let (mut checked, mut missing) = (0, Vec::new());
+    for line in doc.lines() {
+        if line.starts_with("## ") {
+            section = root.clone();
+        } else if let Some(rest) = line.strip_prefix("**`") {
+            let head = rest.split('`').next().unwrap_or_default();
+            if root.join(head).is_dir() {
+                section = root.join(head);
+            }
+        }
+        for token in line.split('`').skip(1).step_by(2) {
+            let plain = !token.is_empty()
+                && token.chars().all(|c| c.is_ascii_alphanumeric() || "_-./".contains(c))
+                && !token.starts_with('/');
+            if !plain {
+                continue;
+            }
+            let from_top = TOP.iter().any(|t| token.starts_with(t));
+            let source = SOURCE.iter().any(|x| token.ends_with(x));
+            if !from_top && !source {
+                continue;
+            }
+            checked += 1;
+            let exists = root.join(token).exists()
+                || section.join(token).exists()
+                || (!from_top
+                    && all.iter().any(|f| f.starts_with(&section) && f.ends_with(token.trim_end_matches('/'))));
+            if !exists {
+                missing.push(format!("{token} (under {})", section.strip_prefix(&root).unwrap_or(&section).display()));
+            }
+        }
+    }
+    assert!(checked > 100, "ARCHITECTURE.md's paths were not found: {checked}");
+    assert!(missing.is_empty(), "ARCHITECTURE.md names paths that do not exist:\n{}", missing.join("\n"));
+}
+
+/// Every file under `dir` (the repository's own: not `target/`, `.git/` or fuzz outputs).
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("reading a directory") {
+        let p = e.expect("entry").path();
+        let name = p.file_name().unwrap_or_default();
+        if name == "target" || name == ".git" || name == "node_modules" {
+            continue;
+        }
+        if p.is_dir() {
+            files_under(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
 }

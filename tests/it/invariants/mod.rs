@@ -1,5 +1,6 @@
-//! What holds everywhere: the crate graph, safety on a hostile repository,
-//! the answer budget, load limits, deep nesting, freshness, and the fuzz inputs replayed.
+//! What holds everywhere: the crate graph and the paths ARCHITECTURE.md names, safety on a
+//! hostile repository, the answer budget, load limits, deep nesting, freshness, and the fuzz
+//! inputs replayed.
 
 mod answer_budget;
 mod architecture;
