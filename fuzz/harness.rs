@@ -1,5 +1,5 @@
 //! The bodies of the fuzz targets, as plain functions: `fuzz/fuzz_targets/*.rs` call them
-//! under libFuzzer (nightly, `cargo fuzz`), and `tests/fuzz_replay.rs` calls them on every
+//! under libFuzzer (nightly, `cargo fuzz`), and `tests/it/invariants/fuzz_replay.rs` calls them on every
 //! committed corpus and regression input under the stable toolchain. Each one feeds arbitrary
 //! bytes to a boundary that takes input from outside and panics when an invariant breaks:
 //! - [`parse`]: the parse layer (`mji-parser`): outline, declaration outline, skeleton,

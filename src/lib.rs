@@ -12,6 +12,7 @@ pub use mji_classfile as classfile;
 pub use mji_config as config;
 pub use mji_edit as edit;
 pub use mji_editor as editor;
+pub use mji_fs as fs;
 pub use mji_index as index;
 pub use mji_model as model;
 pub use mji_parser as parser;

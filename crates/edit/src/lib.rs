@@ -11,6 +11,7 @@ pub mod generate;
 pub mod imports;
 pub mod inherit;
 pub mod locals;
+pub mod package;
 pub mod rename;
 
 use std::collections::BTreeMap;

@@ -316,15 +316,7 @@ impl Workspace {
         let changed = plan.apply(&roots)?;
         // A package's old directories, once their files moved out, go too (only empty ones, up
         // to a root).
-        for f in plan.files.iter().filter(|f| f.move_to.is_some()) {
-            let mut dir = f.path.parent();
-            while let Some(d) = dir {
-                if roots.iter().any(|r| r == d) || std::fs::remove_dir(d).is_err() {
-                    break;
-                }
-                dir = d.parent();
-            }
-        }
+        plan.remove_emptied_dirs(&roots);
         self.index().changed(&changed);
         out.applied = true;
         // The user's editor shows the new text (buffers without unsaved changes).
@@ -776,9 +768,6 @@ impl Workspace {
         subpackages: bool,
         acc: &mut PackageMove,
     ) -> Result<usize, ToolError> {
-        const MAX_MOVED_BYTES: u64 = 16 << 20;
-        let old_dir = old.replace('.', "/");
-        let new_dir = new.replace('.', "/");
         let mut roots: std::collections::BTreeSet<PathBuf> = acc.bases.clone();
         // The build's own roots of the module (a pom's `sourceDirectory`, Gradle source sets).
         for base in &acc.bases {
@@ -788,67 +777,13 @@ impl Workspace {
                 roots.extend(m.source_roots.iter().chain(&m.test_roots).filter(|r| r.is_dir()).cloned());
             }
         }
-        for base in &acc.bases {
-            // `<module>/src/<set>/java`: every `src/*/java` and `src/*/resources` of the module.
-            let src = base.parent().filter(|_| base.file_name().is_some_and(|n| n == "java")).and_then(Path::parent);
-            let Some(src) = src.filter(|s| s.file_name().is_some_and(|n| n == "src")) else { continue };
-            for set in std::fs::read_dir(src).into_iter().flatten().flatten() {
-                for kind in ["java", "resources"] {
-                    let d = set.path().join(kind);
-                    if d.is_dir() {
-                        roots.insert(d);
-                    }
-                }
-            }
-        }
-        let mut moved = 0;
-        for root in &roots {
-            let from = root.join(&old_dir);
-            let mut stack = vec![from.clone()];
-            while let Some(dir) = stack.pop() {
-                let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-                for e in entries.flatten() {
-                    let path = e.path();
-                    let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
-                    if meta.is_dir() {
-                        if subpackages {
-                            stack.push(path);
-                        }
-                        continue;
-                    }
-                    if !meta.is_file() || acc.edit.contains(&path) {
-                        continue;
-                    }
-                    let display = self.display_of(&path);
-                    if path.extension().is_some_and(|x| x == "java") {
-                        acc.warnings.push(format!("{display} is not in the package it sits in; it stays"));
-                        continue;
-                    }
-                    if meta.len() > MAX_MOVED_BYTES {
-                        acc.warnings.push(format!("{display} is larger than 16 MiB; it stays"));
-                        continue;
-                    }
-                    let Ok(rel) = path.strip_prefix(&from) else { continue };
-                    let to = root.join(&new_dir).join(rel);
-                    if to.exists() {
-                        acc.conflicts.push(format!("{} already exists", self.display_of(&to)));
-                        continue;
-                    }
-                    let original =
-                        std::fs::read(&path).map_err(|source| ToolError::Io { path: display.clone(), source })?;
-                    let to_display = self.display_of(&to);
-                    acc.edit.add(mji_edit::FileEdit {
-                        path,
-                        display,
-                        original,
-                        edits: Vec::new(),
-                        move_to: Some((to, to_display)),
-                    });
-                    moved += 1;
-                }
-            }
-        }
-        Ok(moved)
+        roots.extend(mji_edit::package::module_source_dirs(&acc.bases));
+        let found = mji_edit::package::move_package_files(&mut acc.edit, &roots, old, new, subpackages, &|p| {
+            self.display_of(p)
+        })?;
+        acc.warnings.extend(found.warnings);
+        acc.conflicts.extend(found.conflicts);
+        Ok(found.moved)
     }
 
     /// Renames the local variable or parameter at `filePath:line(:column)`, if one is named

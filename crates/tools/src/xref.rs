@@ -13,7 +13,7 @@ use crate::ToolError;
 use crate::find::IndexStatus;
 use mji_index::matcher::wildcard_match;
 use mji_model::{FileOutline, TypeDecl as OutlineType};
-use mji_xref::deps::{cycles, nested_type_references, type_dependencies};
+use mji_xref::deps::{nested_type_references, type_dependencies};
 use mji_xref::world::{Origin, TypeId, World};
 use mji_xref::{Category, Confidence, Ref, RefKind};
 
@@ -464,10 +464,7 @@ pub(crate) fn analyze(
     })
 }
 
-fn top_level(w: &World, id: TypeId) -> TypeId {
-    *w.chain(id).last().unwrap_or(&id)
-}
-
+/// The transitive closure (`mji_xref::deps::closure`) in the answer's shape.
 fn closure(
     w: &World,
     roots: &[TypeId],
@@ -475,56 +472,12 @@ fn closure(
     max_depth: u32,
     refs_of: &RefsOf,
 ) -> Transitive {
-    let mut file_refs_cache: HashMap<Arc<Path>, Vec<Ref>> = HashMap::new();
-    let mut edges: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let root_names: Vec<String> = roots.iter().map(|r| w.decl(*r).fqn.to_string()).collect();
-    let ws_deps = |m: &BTreeMap<String, Vec<u32>>| -> Vec<String> {
-        let mut v: Vec<String> =
-            m.keys().filter_map(|k| w.workspace_type(k)).map(|id| w.decl(top_level(w, id)).fqn.to_string()).collect();
-        v.sort();
-        v.dedup();
-        v
-    };
-    let root_top = w.decl(top_level(w, roots[0])).fqn.to_string();
-    edges.insert(root_top.clone(), ws_deps(first).into_iter().filter(|d| *d != root_top).collect());
-    let mut seen: HashMap<String, (u32, String)> = HashMap::new();
-    seen.insert(root_top.clone(), (0, String::new()));
-    let mut frontier = vec![root_top.clone()];
-    let mut depth_limited = false;
-    for depth in 1..=max_depth {
-        let mut next = Vec::new();
-        for t in &frontier {
-            let deps = edges.get(t).cloned().unwrap_or_default();
-            for d in deps {
-                if seen.contains_key(&d) {
-                    continue;
-                }
-                seen.insert(d.clone(), (depth, t.clone()));
-                let Some(id) = w.workspace_type(&d) else { continue };
-                let path = w.files[w.file_of(id) as usize].path.clone();
-                let refs = file_refs_cache.entry(path.clone()).or_insert_with(|| refs_of(&path).unwrap_or_default());
-                let m = type_dependencies(w, id, refs);
-                edges.insert(d.clone(), ws_deps(&m).into_iter().filter(|x| *x != d).collect());
-                next.push(d);
-            }
-        }
-        if next.is_empty() {
-            break;
-        }
-        if depth == max_depth
-            && next.iter().any(|t| edges.get(t).is_some_and(|e| e.iter().any(|x| !seen.contains_key(x))))
-        {
-            depth_limited = true;
-        }
-        frontier = next;
+    let c = mji_xref::deps::closure(w, roots, first, max_depth, &|p| refs_of(p).unwrap_or_default());
+    Transitive {
+        types: c.types.into_iter().map(|r| TransitiveType { fqn: r.fqn, depth: r.depth, via: r.via }).collect(),
+        cycles: c.cycles,
+        depth_limited: c.depth_limited,
     }
-    let mut types: Vec<TransitiveType> = seen
-        .iter()
-        .filter(|(k, _)| !root_names.contains(k) && **k != root_top)
-        .map(|(k, (d, via))| TransitiveType { fqn: k.clone(), depth: *d, via: via.clone() })
-        .collect();
-    types.sort_by(|a, b| (a.depth, &a.fqn).cmp(&(b.depth, &b.fqn)));
-    Transitive { types, cycles: cycles(&edges), depth_limited }
 }
 
 // ---- show_definition ---------------------------------------------------------------------

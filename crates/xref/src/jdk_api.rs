@@ -1,5 +1,5 @@
 //! The JDK's public API as declarations: `jdk_api.txt`, generated from the JDK sources by
-//! `UPDATE_JDK_API=1 cargo test --test jdk_api_gen` (a test checks it is current), loaded once and shared by every [`World`].
+//! `UPDATE_JDK_API=1 cargo test --test it -- oracles::jdk_api_gen` (a test checks it is current), loaded once and shared by every [`World`].
 //!
 //! Format, one item per line, types fully qualified (type variables by name, wildcards already
 //! reduced to their bound), so that no import context is needed:

@@ -1,0 +1,324 @@
+//! Architecture invariants. The layering itself is the compiler's: each layer is a crate, so
+//! an upward `use` does not compile. These tests pin the crate graph to the documented one,
+//! keep the shells' crates (async runtime, protocol, command line) out of the core, and keep
+//! the print lints on every crate below the shells.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The allowed edges between the project's crates: each crate and the crates it may use.
+/// ARCHITECTURE.md draws the same graph; a new edge is a design decision made here first.
+const ALLOWED: &[(&str, &[&str])] = &[
+    ("mji-fs", &[]),
+    ("mji-model", &[]),
+    ("mji-config", &["mji-fs"]),
+    ("mji-parser", &["mji-model"]),
+    ("mji-cache", &["mji-fs", "mji-model", "mji-parser"]),
+    ("mji-index", &["mji-fs", "mji-model", "mji-parser", "mji-cache"]),
+    ("mji-xref", &["mji-fs", "mji-model", "mji-parser"]),
+    ("mji-problems", &["mji-fs", "mji-parser", "mji-build"]),
+    ("mji-edit", &["mji-fs", "mji-model", "mji-parser", "mji-xref"]),
+    (
+        "mji-tools",
+        &[
+            "mji-fs",
+            "mji-model",
+            "mji-parser",
+            "mji-cache",
+            "mji-config",
+            "mji-index",
+            "mji-xref",
+            "mji-problems",
+            "mji-edit",
+            "mji-editor",
+            "mji-build",
+            "mji-classfile",
+        ],
+    ),
+    ("mji-server", &["mji-model", "mji-fs", "mji-config", "mji-tools"]),
+    (
+        "mcp-java-index",
+        &[
+            "mji-fs",
+            "mji-model",
+            "mji-parser",
+            "mji-cache",
+            "mji-config",
+            "mji-index",
+            "mji-xref",
+            "mji-problems",
+            "mji-tools",
+            "mji-server",
+            "mji-edit",
+            "mji-editor",
+            "mji-build",
+            "mji-classfile",
+        ],
+    ),
+    ("mji-editor", &["mji-config"]),
+    ("mji-build", &["mji-fs", "mji-model", "mji-parser", "mji-index", "mji-config"]),
+    ("mji-classfile", &["mji-fs", "mji-model"]),
+];
+
+/// Crates that only the shells may depend on.
+const SHELL_ONLY: &[&str] = &["tokio", "rmcp", "clap", "axum", "tracing-subscriber", "anyhow"];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The directory of workspace crate `name` (`mji-xref` is `crates/xref`).
+fn crate_dir(name: &str) -> PathBuf {
+    root().join("crates").join(name.strip_prefix("mji-").unwrap_or(name))
+}
+
+/// Each workspace crate and its normal (non-dev) dependencies, from `cargo metadata`.
+fn crate_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let out = Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
+        .current_dir(root())
+        .output()
+        .expect("running cargo metadata");
+    assert!(out.status.success(), "cargo metadata failed: {}", String::from_utf8_lossy(&out.stderr));
+    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).expect("cargo metadata JSON");
+    let mut graph = BTreeMap::new();
+    for p in meta["packages"].as_array().expect("packages") {
+        let name = p["name"].as_str().expect("name").to_owned();
+        let deps = p["dependencies"]
+            .as_array()
+            .expect("dependencies")
+            .iter()
+            .filter(|d| d["kind"].is_null())
+            .map(|d| d["name"].as_str().expect("dependency name").to_owned())
+            .collect();
+        graph.insert(name, deps);
+    }
+    graph
+}
+
+/// The crate graph is exactly the documented one: no edge outside `ALLOWED`, and no edge in
+/// `ALLOWED` that the manifests do not declare (the table never promises more than there is).
+#[test]
+fn the_crate_graph_is_the_documented_one() {
+    let graph = crate_graph();
+    let ours: BTreeSet<&str> = ALLOWED.iter().map(|(n, _)| *n).collect();
+    let found: BTreeSet<&str> = graph.keys().map(String::as_str).collect();
+    assert_eq!(found, ours, "the workspace's crates differ from the documented layers");
+    for (name, allowed) in ALLOWED {
+        let internal: BTreeSet<&str> = graph[*name].iter().map(String::as_str).filter(|d| ours.contains(d)).collect();
+        let allowed: BTreeSet<&str> = allowed.iter().copied().collect();
+        let extra: Vec<_> = internal.difference(&allowed).collect();
+        assert!(extra.is_empty(), "{name} depends on {extra:?}, an edge not in the documented graph");
+        let missing: Vec<_> = allowed.difference(&internal).collect();
+        assert!(missing.is_empty(), "{name} is documented to use {missing:?}, which its manifest does not declare");
+    }
+}
+
+/// A declared edge is a used one: every internal dependency a crate declares is named in its
+/// sources (`mji_xxx` in `src/`), so the graph carries no edge that only costs build order.
+#[test]
+fn every_declared_edge_is_used() {
+    let graph = crate_graph();
+    let ours: BTreeSet<&str> = ALLOWED.iter().map(|(n, _)| *n).collect();
+    for (name, deps) in &graph {
+        let src = if name == "mcp-java-index" { root().join("src") } else { crate_dir(name).join("src") };
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        let text: String = files.iter().map(|f| std::fs::read_to_string(f).expect("reading source")).collect();
+        for dep in deps.iter().filter(|d| ours.contains(d.as_str())) {
+            let ident = dep.replace('-', "_");
+            let used = text.match_indices(&ident).any(|(i, _)| {
+                let after = text[i + ident.len()..].chars().next();
+                let before = text[..i].chars().next_back();
+                !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    && !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            });
+            assert!(used, "{name} declares {dep} but nothing in {} names `{ident}`: remove the edge", src.display());
+        }
+    }
+}
+
+/// ARCHITECTURE.md's table of allowed edges is `ALLOWED`, row for row.
+#[test]
+fn architecture_md_draws_the_same_edges() {
+    let doc = std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("reading ARCHITECTURE.md");
+    let table = doc.split("| crate | may use |").nth(1).expect("the table of allowed edges in ARCHITECTURE.md");
+    let mut documented: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for row in table.lines().skip(2).take_while(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let (names, uses) = (cells[1], cells[2]);
+        let uses: BTreeSet<String> =
+            uses.split(',').map(str::trim).filter(|u| *u != "—").map(|u| format!("mji-{u}")).collect();
+        for name in names.split('`').skip(1).step_by(2) {
+            documented.insert(name.to_owned(), uses.clone());
+        }
+    }
+    let allowed: BTreeMap<String, BTreeSet<String>> =
+        ALLOWED.iter().map(|(n, uses)| ((*n).to_owned(), uses.iter().map(|u| (*u).to_owned()).collect())).collect();
+    assert_eq!(documented, allowed, "ARCHITECTURE.md's table of allowed edges differs from ALLOWED");
+}
+
+/// Architecture invariant: below the shells nothing knows the async runtime, the protocol or
+/// the command line.
+#[test]
+fn the_core_has_no_shell_dependencies() {
+    let graph = crate_graph();
+    for (name, deps) in &graph {
+        if name == "mji-server" || name == "mcp-java-index" {
+            continue;
+        }
+        for banned in SHELL_ONLY {
+            assert!(!deps.contains(*banned), "{name} depends on {banned}, which only the shells may use");
+        }
+    }
+    // The tools layer does not know MCP: only the server speaks it.
+    assert!(!graph["mji-tools"].contains("rmcp"));
+}
+
+/// Architecture invariant: nothing below the shells writes to stdout or stderr. Every crate
+/// under `crates/` takes the workspace lints, which deny `print_stdout` and `print_stderr`
+/// (clippy runs with `-D warnings` in CI), and no crate root allows them back.
+#[test]
+fn the_crates_below_the_shells_cannot_print() {
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).expect("reading Cargo.toml");
+    let lints = manifest.split("[workspace.lints.clippy]").nth(1).expect("workspace clippy lints");
+    let lints = lints.split("\n[").next().unwrap_or_default();
+    assert!(lints.contains("print_stdout = \"deny\"") && lints.contains("print_stderr = \"deny\""), "{lints}");
+    let mut crates = 0;
+    for e in std::fs::read_dir(root().join("crates")).expect("reading crates/") {
+        let dir = e.expect("entry").path();
+        let toml = std::fs::read_to_string(dir.join("Cargo.toml")).expect("crate manifest");
+        assert!(toml.contains("[lints]\nworkspace = true"), "{} does not take the workspace lints", dir.display());
+        let mut files = Vec::new();
+        rust_files(&dir.join("src"), &mut files);
+        for f in files {
+            let text = std::fs::read_to_string(&f).expect("reading source");
+            assert!(!text.contains("allow(clippy::print_std"), "{} allows printing", f.display());
+        }
+        crates += 1;
+    }
+    assert!(crates >= 10, "expected the layer crates under crates/, found {crates}");
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("reading a source directory") {
+        let p = e.expect("entry").path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// Every source file says what it owns in its first line.
+#[test]
+fn every_source_file_starts_with_a_module_doc() {
+    let mut files = Vec::new();
+    rust_files(&root().join("src"), &mut files);
+    for e in std::fs::read_dir(root().join("crates")).expect("reading crates/") {
+        rust_files(&e.expect("entry").path().join("src"), &mut files);
+    }
+    assert!(files.len() > 40, "sources not found: {}", files.len());
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("reading source");
+        assert!(text.starts_with("//! "), "{} does not start with a `//!` line", f.display());
+    }
+}
+
+/// Adding a tool is one file in `tool/` and one line in `tool/mod.rs`'s `tools!` list (which
+/// declares the module and registers it): every file there is a registered tool named as the
+/// file, and every registered tool has its file. A file left out of the list is not compiled,
+/// so it shows here as a file with no registered tool.
+#[test]
+fn every_tool_is_one_file_in_the_registry() {
+    let dir = root().join("crates/tools/src/tool");
+    let mut files: BTreeSet<String> = BTreeSet::new();
+    for e in std::fs::read_dir(&dir).expect("reading tool/") {
+        let name = e.expect("entry").file_name().to_string_lossy().into_owned();
+        if let Some(stem) = name.strip_suffix(".rs").filter(|s| *s != "mod") {
+            files.insert(stem.to_owned());
+        }
+    }
+    let registered: BTreeSet<String> =
+        mcp_java_index::tools::registry::registry().iter().map(|e| e.spec.name.to_owned()).collect();
+    assert_eq!(files, registered, "tool files and registered tools differ");
+}
+
+/// The javac helper ships inside the binary: the problems engine embeds its source, and the
+/// engine talks to it only through std::process (no async runtime in the core).
+#[test]
+fn the_javac_helper_is_embedded() {
+    let dir = root().join("crates/problems/src");
+    let javac = std::fs::read_to_string(dir.join("javac.rs")).expect("reading javac.rs");
+    assert!(javac.contains("include_str!(\"JavacHelper.java\")"));
+    assert!(dir.join("JavacHelper.java").is_file());
+}
+
+/// Every file path ARCHITECTURE.md names exists. A path from the repository's root
+/// (`crates/…`, `tests/…`, `src/…`, …) is taken from the root or from the crate whose code-map
+/// paragraph names it; a bare source file (`roots.rs`, `resolve/methods.rs`) must be found
+/// under the directory of that paragraph (`**`crates/index` …**`), or anywhere in the
+/// repository outside a paragraph. Other names in backquotes (protocol methods, runtime paths
+/// such as `target/classes` or `lib/modules`, the user's files) are not paths of this repository.
+#[test]
+fn architecture_md_names_only_paths_that_exist() {
+    let root = root();
+    let doc = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("reading ARCHITECTURE.md");
+    const TOP: &[&str] = &["crates/", "tests/", "src/", "benches/", "fuzz/", ".ci/", "docs/"];
+    const SOURCE: &[&str] = &[".rs", ".java", ".py", ".txt", ".yml", ".md", ".sh"];
+    let mut all = Vec::new();
+    files_under(&root, &mut all);
+    let mut section = root.clone();
+    let (mut checked, mut missing) = (0, Vec::new());
+    for line in doc.lines() {
+        if line.starts_with("## ") {
+            section = root.clone();
+        } else if let Some(rest) = line.strip_prefix("**`") {
+            let head = rest.split('`').next().unwrap_or_default();
+            if root.join(head).is_dir() {
+                section = root.join(head);
+            }
+        }
+        for token in line.split('`').skip(1).step_by(2) {
+            let plain = !token.is_empty()
+                && token.chars().all(|c| c.is_ascii_alphanumeric() || "_-./".contains(c))
+                && !token.starts_with('/');
+            if !plain {
+                continue;
+            }
+            let from_top = TOP.iter().any(|t| token.starts_with(t));
+            let source = SOURCE.iter().any(|x| token.ends_with(x));
+            if !from_top && !source {
+                continue;
+            }
+            checked += 1;
+            let exists = root.join(token).exists()
+                || section.join(token).exists()
+                || (!from_top
+                    && all.iter().any(|f| f.starts_with(&section) && f.ends_with(token.trim_end_matches('/'))));
+            if !exists {
+                missing.push(format!("{token} (under {})", section.strip_prefix(&root).unwrap_or(&section).display()));
+            }
+        }
+    }
+    assert!(checked > 100, "ARCHITECTURE.md's paths were not found: {checked}");
+    assert!(missing.is_empty(), "ARCHITECTURE.md names paths that do not exist:\n{}", missing.join("\n"));
+}
+
+/// Every file under `dir` (the repository's own: not `target/`, `.git/` or fuzz outputs).
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("reading a directory") {
+        let p = e.expect("entry").path();
+        let name = p.file_name().unwrap_or_default();
+        if name == "target" || name == ".git" || name == "node_modules" {
+            continue;
+        }
+        if p.is_dir() {
+            files_under(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! What holds everywhere: the crate graph and the paths ARCHITECTURE.md names, safety on a
+//! hostile repository, the answer budget, load limits, deep nesting, freshness, and the fuzz
+//! inputs replayed.
+
+mod answer_budget;
+mod architecture;
+mod deep_nesting;
+mod freshness;
+mod fuzz_replay;
+mod load_limits;
+mod security;

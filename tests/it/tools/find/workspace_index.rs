@@ -1,0 +1,431 @@
+//! The live workspace index on a generated multi-module workspace: ranking, patterns,
+//! filters, pagination; and freshness while files are created, edited, renamed and deleted,
+//! including a branch switch of thousands of files.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use crate::common;
+use common::{open, types, wait_for, write};
+use mcp_java_index::config::{Config, Flags};
+
+use mcp_java_index::tools::find::{
+    FindResourceArgs, FindSymbolArgs, FindSymbolOptions, FindTypeArgs, MatchKind, TypeFilter,
+};
+use mcp_java_index::tools::workspace::Workspace;
+
+/// Three Maven modules with packages, resources, build output and an ignored folder.
+fn generate(root: &Path) {
+    write(root, "pom.xml", "<project/>\n");
+    write(root, ".gitignore", "ignored/\n");
+    write(root, "ignored/Hidden.java", "package x; class Hidden { void getSomeValue() {} }\n");
+    for m in ["core", "api", "web"] {
+        write(root, &format!("{m}/pom.xml"), "<project/>\n");
+        write(root, &format!("{m}/src/main/resources/application-{m}.properties"), "a=b\n");
+        write(root, &format!("{m}/target/classes/Generated.java"), "class Generated { void getSomeValue() {} }\n");
+        for i in 0..10 {
+            write(
+                root,
+                &format!("{m}/src/main/java/com/acme/{m}/Service{i}.java"),
+                &format!(
+                    "package com.acme.{m};\n\n/** Service number {i}. Does things. */\npublic class Service{i} {{\n    private int count{i};\n\n    /** Gets it. */\n    public int getSomeValue() {{ return {i}; }}\n\n    void doThing(int a) {{}}\n    void doThing(String s) {{}}\n}}\n"
+                ),
+            );
+        }
+    }
+    write(
+        root,
+        "core/src/main/java/com/acme/core/NullPointerExceptionHandler.java",
+        "package com.acme.core;\npublic interface NullPointerExceptionHandler { void handle(); }\n",
+    );
+    write(
+        root,
+        "core/src/main/java/com/acme/core/HashMapper.java",
+        "package com.acme.core;\npublic final class HashMapper { }\n",
+    );
+    write(
+        root,
+        "api/src/main/java/com/acme/api/ServiceMap.java",
+        "package com.acme.api;\npublic enum ServiceMap { ONE, TWO }\n",
+    );
+    write(
+        root,
+        "api/src/main/java/com/acme/api/Getter.java",
+        "package com.acme.api;\npublic record Getter(int get) { public int getSomeValue() { return get; } }\n",
+    );
+    write(root, "web/src/main/java/com/acme/web/DoThing.java", "package com.acme.web;\n@interface DoThing { }\n");
+}
+
+fn indexed(root: &Path) -> Workspace {
+    let ws = open(root, false);
+    ws.build_index();
+    ws
+}
+
+fn sym(query: &str, kind: MatchKind, max: u32, offset: u32) -> FindSymbolArgs {
+    FindSymbolArgs {
+        root_dir: ".".to_owned(),
+        query: query.to_owned(),
+        options: FindSymbolOptions { match_kind: kind, max_results: max, offset, ..Default::default() },
+    }
+}
+
+#[test]
+fn ranking_is_exact_then_prefix_then_camel_case_then_substring() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    generate(tmp.path());
+    write(
+        tmp.path(),
+        "core/src/main/java/com/acme/core/Rank.java",
+        "package com.acme.core;\nclass Rank { void gSV() {} void getSomeValueLater() {} void forgetSomeValue() {} void gsvx() {} }\n",
+    );
+    let ws = indexed(tmp.path());
+    let r = ws.java_find_symbol(&sym("gSV", MatchKind::Method, 100, 0)).expect("find");
+    let names: Vec<&str> = r.results.iter().map(|x| x.qualified_name.rsplit('#').next().unwrap_or("")).collect();
+    // exact (gSV), prefix (gsvx), camelCase (getSomeValue x 31, getSomeValueLater), no substring.
+    assert_eq!(names[0], "gSV", "{names:?}");
+    assert_eq!(names[1], "gsvx", "{names:?}");
+    assert!(names[2..].iter().all(|n| n.starts_with("getSomeValue")), "{names:?}");
+    assert_eq!(r.total, 2 + 31 + 1, "30 services + the record + Rank's own: {names:?}");
+    assert!(!names.contains(&"forgetSomeValue"));
+    let sub = ws.java_find_symbol(&sym("SomeValue", MatchKind::Method, 100, 0)).expect("find");
+    assert!(sub.results.iter().any(|x| x.qualified_name.ends_with("#forgetSomeValue")));
+    // Build output and ignored folders are not indexed.
+    assert!(
+        r.results.iter().all(|x| !x.file_path.contains("target/") && !x.file_path.contains("ignored/")),
+        "{:?}",
+        r.results
+    );
+    // Deterministic.
+    let again = ws.java_find_symbol(&sym("gSV", MatchKind::Method, 100, 0)).expect("find");
+    assert_eq!(serde_json::to_value(&r).expect("json"), serde_json::to_value(&again).expect("json"));
+}
+
+#[test]
+fn find_symbol_results_have_the_spec_fields_and_filters() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    generate(tmp.path());
+    let ws = indexed(tmp.path());
+    let r = ws.java_find_symbol(&sym("doThing", MatchKind::Any, 50, 0)).expect("find");
+    let first = &r.results[0];
+    assert_eq!(first.kind, "class", "the annotation type DoThing is an exact match and a type: {:?}", r.results);
+    assert_eq!(first.type_kind.as_deref(), Some("annotation"));
+    let methods = ws.java_find_symbol(&sym("doThing", MatchKind::Method, 50, 0)).expect("find");
+    assert_eq!(methods.total, 60, "two overloads in 30 services");
+    let m = &methods.results[0];
+    assert_eq!(m.qualified_name, "com.acme.api.Service0#doThing");
+    assert_eq!(m.file_path, "api/src/main/java/com/acme/api/Service0.java");
+    assert_eq!((m.start_line, m.end_line), (10, 10));
+    assert!(m.symbol_id.starts_with("Method#com.acme.api.Service0#doThing(int):void|start:10"), "{}", m.symbol_id);
+    assert_eq!(m.signature_text, "void doThing(int a)");
+    let fields = ws.java_find_symbol(&sym("count", MatchKind::Field, 50, 0)).expect("find");
+    assert_eq!(fields.total, 30);
+    let enum_constants = ws.java_find_symbol(&sym("TWO", MatchKind::Field, 50, 0)).expect("find");
+    assert_eq!(enum_constants.results[0].qualified_name, "com.acme.api.ServiceMap#TWO");
+    // Qualified queries and rootDir.
+    let q = ws.java_find_symbol(&sym("Service3#doThing", MatchKind::Any, 50, 0)).expect("find");
+    assert_eq!(q.total, 6, "Service3 in each of three modules, two overloads each");
+    let under = FindSymbolArgs { root_dir: "web".to_owned(), ..sym("doThing", MatchKind::Method, 50, 0) };
+    let r = ws.java_find_symbol(&under).expect("find");
+    assert_eq!(r.total, 20);
+    assert!(r.results.iter().all(|x| x.file_path.starts_with("web/")));
+    // Errors.
+    let bad = FindSymbolArgs { root_dir: "../..".to_owned(), ..sym("x", MatchKind::Any, 5, 0) };
+    assert!(ws.java_find_symbol(&bad).expect_err("outside").to_string().contains("outside the workspace roots"));
+    assert!(
+        ws.java_find_symbol(&sym(" ", MatchKind::Any, 5, 0)).expect_err("empty").to_string().contains("query is empty")
+    );
+    assert!(ws.java_find_symbol(&sym("x", MatchKind::Any, 0, 0)).expect_err("zero").to_string().contains("maxResults"));
+}
+
+#[test]
+fn pagination_covers_every_result_once() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    generate(tmp.path());
+    let ws = indexed(tmp.path());
+    let all = ws.java_find_symbol(&sym("doThing", MatchKind::Method, 500, 0)).expect("find");
+    assert!(!all.truncated && all.next_offset.is_none());
+    let mut seen = Vec::new();
+    let mut offset = 0;
+    loop {
+        let page = ws.java_find_symbol(&sym("doThing", MatchKind::Method, 7, offset)).expect("find");
+        assert_eq!(page.total, all.total);
+        assert!(page.results.len() <= 7);
+        seen.extend(page.results.iter().map(|r| r.symbol_id.clone()));
+        match page.next_offset {
+            Some(n) => {
+                assert!(page.truncated);
+                offset = n as u32;
+            }
+            None => break,
+        }
+    }
+    let want: Vec<String> = all.results.iter().map(|r| r.symbol_id.clone()).collect();
+    assert_eq!(seen, want);
+}
+
+#[test]
+fn find_type_understands_camel_case_wildcards_packages_and_kinds() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    generate(tmp.path());
+    let ws = indexed(tmp.path());
+    let fqns = |p: &str| -> Vec<String> {
+        ws.find_type(&types(p)).expect("find").results.into_iter().map(|r| r.fqn).collect()
+    };
+    assert_eq!(fqns("NPE"), ["com.acme.core.NullPointerExceptionHandler"]);
+    assert_eq!(fqns("HMap"), ["com.acme.core.HashMapper"]);
+    assert_eq!(fqns("*Map"), ["com.acme.api.ServiceMap"]);
+    assert_eq!(fqns("com.acme.api.*Map"), ["com.acme.api.ServiceMap"]);
+    assert!(fqns("com.acme.core.*Map").is_empty());
+    assert_eq!(fqns("com.acme.web.Service1"), ["com.acme.web.Service1"]);
+    assert_eq!(fqns("com.acme.*.Service1").len(), 3);
+    assert_eq!(fqns("Service?").len(), 30);
+    let r = ws.find_type(&FindTypeArgs { kind: TypeFilter::Record, ..types("*") }).expect("find");
+    assert_eq!(r.results.iter().map(|t| t.fqn.as_str()).collect::<Vec<_>>(), ["com.acme.api.Getter"]);
+    let r = ws.find_type(&types("Service1")).expect("find");
+    let t = &r.results[0];
+    assert_eq!((t.kind.as_str(), t.start_line, t.end_line), ("class", 4, 12));
+    assert_eq!(t.modifiers, ["public"]);
+    assert_eq!(t.summary.as_deref(), Some("Service number 1."));
+    assert_eq!(r.total, 3, "Service1 in three modules; nothing else starts with Service1");
+}
+
+#[test]
+fn find_resource_finds_any_file() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    generate(tmp.path());
+    let ws = indexed(tmp.path());
+    let paths = |p: &str| -> Vec<String> {
+        ws.find_resource(&FindResourceArgs { pattern: p.to_owned(), max_results: 50, offset: 0, root: String::new() })
+            .expect("find")
+            .results
+            .into_iter()
+            .map(|r| r.file_path)
+            .collect()
+    };
+    assert_eq!(paths("pom.xml"), ["pom.xml", "api/pom.xml", "web/pom.xml", "core/pom.xml"]);
+    assert_eq!(paths("*.properties").len(), 3);
+    assert_eq!(paths("core/src/main/resources/*.properties"), ["core/src/main/resources/application-core.properties"]);
+    assert_eq!(paths("NPEH"), ["core/src/main/java/com/acme/core/NullPointerExceptionHandler.java"]);
+    assert!(paths("Generated").is_empty(), "build output is not a resource");
+    let r = ws
+        .find_resource(&FindResourceArgs { pattern: "pom".to_owned(), max_results: 2, offset: 0, root: String::new() })
+        .expect("find");
+    assert_eq!((r.total, r.truncated, r.next_offset), (4, true, Some(2)));
+    assert!(r.results[0].size > 0 && r.results[0].modified.as_deref().is_some_and(|m| m.ends_with('Z')));
+}
+
+fn method_files(ws: &Workspace, name: &str) -> Vec<String> {
+    let mut v: Vec<String> = ws
+        .java_find_symbol(&sym(name, MatchKind::Method, 500, 0))
+        .expect("find")
+        .results
+        .into_iter()
+        .filter(|r| r.qualified_name.ends_with(&format!("#{name}")))
+        .map(|r| r.file_path)
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn the_watcher_sees_creations_edits_renames_and_deletions() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    generate(tmp.path());
+    let ws = open(tmp.path(), true);
+    ws.start_index();
+    assert!(ws.wait_index());
+    let root = tmp.path();
+    write(
+        root,
+        "core/src/main/java/com/acme/core/Fresh.java",
+        "package com.acme.core;\nclass Fresh { void brandNewMethod() {} }\n",
+    );
+    wait_for("a created file", || {
+        method_files(&ws, "brandNewMethod") == ["core/src/main/java/com/acme/core/Fresh.java"]
+    });
+    write(
+        root,
+        "core/src/main/java/com/acme/core/Fresh.java",
+        "package com.acme.core;\nclass Fresh { void editedMethod() {} }\n",
+    );
+    wait_for("an edited file", || {
+        method_files(&ws, "editedMethod").len() == 1 && method_files(&ws, "brandNewMethod").is_empty()
+    });
+    std::fs::rename(
+        root.join("core/src/main/java/com/acme/core/Fresh.java"),
+        root.join("core/src/main/java/com/acme/core/Renamed.java"),
+    )
+    .expect("rename");
+    wait_for("a renamed file", || {
+        method_files(&ws, "editedMethod") == ["core/src/main/java/com/acme/core/Renamed.java"]
+    });
+    std::fs::remove_file(root.join("core/src/main/java/com/acme/core/Renamed.java")).expect("rm");
+    wait_for("a deleted file", || method_files(&ws, "editedMethod").is_empty());
+    // A whole directory moved in and out.
+    std::fs::rename(root.join("web"), root.join("moved-web")).expect("rename dir");
+    wait_for("a moved directory", || {
+        let f = method_files(&ws, "getSomeValue");
+        f.iter().all(|p| !p.starts_with("web/")) && f.iter().filter(|p| p.starts_with("moved-web/")).count() == 10
+    });
+}
+
+#[test]
+fn answers_recheck_their_files_even_without_a_watcher() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    generate(tmp.path());
+    let ws = indexed(tmp.path());
+    let path = tmp.path().join("api/src/main/java/com/acme/api/Getter.java");
+    assert_eq!(method_files(&ws, "getSomeValue").iter().filter(|p| p.ends_with("Getter.java")).count(), 1);
+    // Same query, file edited behind the index's back (no watcher): the stale entry is
+    // re-checked before the answer goes out.
+    std::fs::write(
+        &path,
+        "package com.acme.api;\npublic record Getter(int get) {\n\n  public int getSomeValue() { return get; }\n}\n",
+    )
+    .expect("edit");
+    let r = ws.java_find_symbol(&sym("getSomeValue", MatchKind::Method, 500, 0)).expect("find");
+    let g = r.results.iter().find(|x| x.file_path.ends_with("Getter.java")).expect("still there");
+    assert_eq!(g.start_line, 4, "the answer reflects the edit");
+    std::fs::remove_file(&path).expect("rm");
+    let r = ws.java_find_symbol(&sym("getSomeValue", MatchKind::Method, 500, 0)).expect("find");
+    assert!(r.results.iter().all(|x| !x.file_path.ends_with("Getter.java")), "a deleted file is not returned");
+}
+
+#[test]
+fn a_branch_switch_of_thousands_of_files_converges() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let root = tmp.path();
+    let generate_branch = |branch: &str, n: usize| {
+        for i in 0..n {
+            write(
+                root,
+                &format!("src/pkg{}/C{i}.java", i % 50),
+                &format!("package pkg{};\nclass C{i} {{ void on_{branch}_{i}() {{}} }}\n", i % 50),
+            );
+        }
+    };
+    generate_branch("main", 3000);
+    let ws = open(root, true);
+    ws.start_index();
+    assert!(ws.wait_index());
+    assert_eq!(ws.index().counts().0, 3000);
+    // "git checkout other": every file rewritten, 500 deleted, 500 new ones in new folders.
+    let started = Instant::now();
+    for i in 0..2500 {
+        write(
+            root,
+            &format!("src/pkg{}/C{i}.java", i % 50),
+            &format!("package pkg{};\nclass C{i} {{ void on_other_{i}() {{}} }}\n", i % 50),
+        );
+    }
+    for i in 2500..3000 {
+        std::fs::remove_file(root.join(format!("src/pkg{}/C{i}.java", i % 50))).expect("rm");
+    }
+    for i in 0..500 {
+        write(
+            root,
+            &format!("src/newpkg{}/N{i}.java", i % 10),
+            &format!("package newpkg{};\nclass N{i} {{ void on_other_new_{i}() {{}} }}\n", i % 10),
+        );
+    }
+    let count = |q: &str| ws.java_find_symbol(&sym(q, MatchKind::Method, 1, 0)).expect("find").total;
+    wait_for("the branch switch", || count("on_main_") == 0 && count("on_other_") == 3000);
+    eprintln!("branch switch of 3,500 changed files converged in {:?}", started.elapsed());
+    assert_eq!(ws.index().counts().0, 3000);
+}
+
+/// The index stores symbols compactly and derives qualified names and symbolIds; they must be
+/// exactly the outline's.
+#[test]
+fn compact_symbols_keep_the_outline_ids() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut checked = 0;
+    for f in mcp_java_index::index::walk::java_files(&dir).files {
+        let bytes = std::fs::read(&f).expect("read");
+        let outline = mcp_java_index::parser::outline("x", &bytes);
+        let want: Vec<&str> =
+            mcp_java_index::tools::read_javadoc::symbols(&outline).into_iter().map(|(id, _)| id).collect();
+        let got = mcp_java_index::index::symbols::symbols_of(&outline);
+        let ids: Vec<&str> = got.iter().map(|s| s.symbol_id.as_str()).collect();
+        assert_eq!(ids, want, "{}", f.display());
+        for s in &got {
+            assert!(s.qualified_name.ends_with(&s.name), "{} {}", s.qualified_name, s.name);
+        }
+        checked += ids.len();
+    }
+    assert!(checked > 300, "{checked}");
+}
+
+fn open_cached(root: &Path, cache: &Path) -> Workspace {
+    let flags = Flags::roots([root]).set("cache_dir", cache.display()).set("watch", false);
+    Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
+}
+
+/// The warm-start snapshot never serves a changed file, and a damaged snapshot is ignored.
+#[test]
+fn the_snapshot_is_only_an_accelerator() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    let root = tmp.path();
+    generate(root);
+    // Old mtimes, so the snapshot (which leaves out files modified in the last seconds) has them.
+    let old = std::time::SystemTime::now() - Duration::from_secs(3600);
+    for f in mcp_java_index::index::walk::java_files(root).files {
+        std::fs::File::options().write(true).open(&f).expect("open").set_modified(old).expect("mtime");
+    }
+    let first = open_cached(root, cache.path());
+    first.build_index();
+    let want = method_files(&first, "getSomeValue");
+    drop(first);
+    let snap = std::fs::read_dir(cache.path())
+        .expect("cache dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .find(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("symbols-")));
+    let snap = snap.expect("a snapshot was written");
+    // Same size, new content, and an mtime that is old too but different.
+    let edited = root.join("api/src/main/java/com/acme/api/Service4.java");
+    let text = std::fs::read_to_string(&edited).expect("read").replace("getSomeValue", "getOtherValue");
+    std::fs::write(&edited, text).expect("write");
+    std::fs::File::options()
+        .write(true)
+        .open(&edited)
+        .expect("open")
+        .set_modified(old + Duration::from_secs(5))
+        .expect("mtime");
+    let second = open_cached(root, cache.path());
+    second.build_index();
+    assert_eq!(method_files(&second, "getOtherValue"), ["api/src/main/java/com/acme/api/Service4.java"]);
+    assert_eq!(method_files(&second, "getSomeValue").len(), want.len() - 1);
+    drop(second);
+    // A damaged snapshot: ignored, answers unchanged.
+    let mut bytes = std::fs::read(&snap).expect("snapshot");
+    let mid = bytes.len() / 2;
+    bytes.truncate(mid);
+    std::fs::write(&snap, bytes).expect("truncate");
+    let third = open_cached(root, cache.path());
+    third.build_index();
+    assert_eq!(method_files(&third, "getOtherValue"), ["api/src/main/java/com/acme/api/Service4.java"]);
+    assert_eq!(method_files(&third, "getSomeValue").len(), want.len() - 1);
+}
+
+#[test]
+fn several_roots_are_searched_together_with_absolute_paths() {
+    let (a, b) = (tempfile::tempdir().expect("tempdir"), tempfile::tempdir().expect("tempdir"));
+    write(a.path(), "src/A.java", "class A { void shared() {} }\n");
+    write(b.path(), "src/B.java", "class B { void shared() {} }\n");
+    let flags = Flags::roots([a.path(), b.path()]).set("watch", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    let files = method_files(&ws, "shared");
+    let canon = |p: &Path| std::fs::canonicalize(p).expect("canonical").to_string_lossy().into_owned();
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert!(files.contains(&format!("{}/src/A.java", canon(a.path()))), "{files:?}");
+    assert!(files.contains(&format!("{}/src/B.java", canon(b.path()))), "{files:?}");
+    // A rootDir inside the second root restricts to it.
+    let only_b =
+        FindSymbolArgs { root_dir: format!("{}/src", canon(b.path())), ..sym("shared", MatchKind::Method, 10, 0) };
+    let r = ws.java_find_symbol(&only_b).expect("find");
+    assert_eq!(r.total, 1);
+}

@@ -1,0 +1,15 @@
+//! One folder or file per tool family, as in crates/tools/src: `java_index` (the outline, its
+//! parser and cache), `reading` (java_read_range, java_read_javadoc), `find` (java_find_symbol,
+//! find_type over the live index), `xref` (find_references, analyze_type_dependencies,
+//! show_definition), `problems`, `build` (run_tests, maven_goal, gradle_task, ...), `edit`
+//! (refactor_actions, source_actions), `editor` and `libraries` (jars, the JDK, decompiling).
+
+mod build;
+mod edit;
+mod editor;
+mod find;
+mod java_index;
+mod libraries;
+mod problems;
+mod reading;
+mod xref;

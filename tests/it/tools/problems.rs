@@ -1,0 +1,646 @@
+//! get_problems with the real JDK: syntax and javac problems of the fixtures in
+//! tests/problem_fixtures (copied into temp directories), an edit seen at once, answers from
+//! the cache, a Maven classpath resolved for real from the Debian offline repository, a
+//! classpath known to be incomplete, the time budget with background continuation, no JDK,
+//! and the command line.
+
+use crate::common;
+use common::copy_dir;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::problems::{
+    CheckFile, FileState, Problem, ProblemSource, ProblemsEngine, Settings, Severity, Sources,
+};
+use mcp_java_index::tools::problems::{LineRange, ProblemsArgs, ProblemsResult};
+use mcp_java_index::tools::workspace::Workspace;
+
+const MAVEN_REPO: &str = "/usr/share/maven-repo";
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/problem_fixtures").join(name)
+}
+
+/// A temp copy of a fixture project and a temp cache directory.
+struct Project {
+    root: tempfile::TempDir,
+    cache: tempfile::TempDir,
+}
+
+impl Project {
+    fn new(name: &str) -> Project {
+        let root = tempfile::tempdir().expect("tempdir");
+        copy_dir(&fixture(name), root.path());
+        Project { root, cache: tempfile::tempdir().expect("tempdir") }
+    }
+
+    /// Engine settings for a test that drives `ProblemsEngine` itself: no JDK, no Maven,
+    /// untrusted; callers set what they need.
+    fn engine_settings(&self) -> Settings {
+        Settings {
+            cache_dir: self.cache.path().to_path_buf(),
+            budget: std::time::Duration::from_secs(60),
+            lint: String::new(),
+            javac_options: Vec::new(),
+            classpath: Vec::new(),
+            maven_repo_local: None,
+            gradle_user_home: None,
+            java_home: None,
+            path_env: None,
+            max_file_bytes: mji_fs::DEFAULT_MAX_FILE_BYTES,
+            trusted: false,
+            annotation_processing: false,
+            helper_dir: self.cache.path().join("javac-helper"),
+        }
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.root.path().join(rel)
+    }
+
+    fn workspace(&self, env: &[(&str, &str)]) -> Workspace {
+        let cache = self.cache.path().to_string_lossy().into_owned();
+        let lookup = |k: &str| -> Option<String> {
+            match k {
+                "MCP_JAVA_INDEX_CACHE_DIR" => Some(cache.clone()),
+                "MCP_JAVA_INDEX_MAVEN_REPO_LOCAL" => Some(MAVEN_REPO.to_owned()),
+                _ => env.iter().find(|(n, _)| *n == k).map(|(_, v)| (*v).to_owned()),
+            }
+        };
+        let flags = Flags::roots([self.root.path()]);
+        Workspace::open(Config::load(&flags, &lookup).expect("config")).expect("workspace")
+    }
+}
+
+fn args(paths: &[&str]) -> ProblemsArgs {
+    ProblemsArgs { paths: paths.iter().map(|p| (*p).to_owned()).collect(), ..Default::default() }
+}
+
+fn of<'a>(r: &'a ProblemsResult, file: &str) -> Vec<&'a Problem> {
+    r.diagnostics.iter().filter(|d| d.file.ends_with(file)).collect()
+}
+
+fn codes(r: &ProblemsResult, file: &str) -> Vec<String> {
+    of(r, file).iter().map(|d| d.code.clone()).collect()
+}
+
+#[test]
+fn syntax_type_errors_unresolved_symbols_and_warnings() {
+    let p = Project::new("plain");
+    let ws = p.workspace(&[]);
+    let r = ws.get_problems(&args(&["src"])).expect("get_problems");
+    assert!(r.complete, "{r:?}");
+    assert!(r.javac.available, "{:?}", r.javac);
+    assert_eq!(r.file_counts.analysed, 5, "{:?}", r.files);
+    assert!(r.files.iter().all(|f| f.status == FileState::Analysed));
+
+    // Clean files: analysed, nothing listed. UsesClean resolves Clean through -sourcepath.
+    assert!(of(&r, "Clean.java").is_empty(), "{:?}", of(&r, "Clean.java"));
+
+    // Syntax: our parser and javac agree on where the `;` is missing.
+    let in_syntax = of(&r, "Syntax.java");
+    let syntax: Vec<&&Problem> = in_syntax.iter().filter(|d| d.source == ProblemSource::Syntax).collect();
+    assert_eq!(syntax.len(), 1, "{syntax:?}");
+    assert_eq!(syntax[0].message, "missing `;` after `int total = a + b`");
+    assert_eq!((syntax[0].line, syntax[0].column), (5, 26));
+    let javac: Vec<&&Problem> = in_syntax.iter().filter(|d| d.source == ProblemSource::Javac).collect();
+    assert_eq!((javac[0].code.as_str(), javac[0].line, javac[0].column), ("compiler.err.expected", 5, 26));
+
+    // Type errors and unresolved symbols, each at its own line with a range.
+    let types = codes(&r, "Types.java");
+    assert_eq!(
+        types,
+        [
+            "compiler.err.prob.found.req",
+            "compiler.err.cant.resolve.location.args",
+            "compiler.err.cant.resolve.location"
+        ]
+    );
+    let wrong = of(&r, "Types.java")[0];
+    assert_eq!((wrong.line, wrong.range.start.column, wrong.range.end.column), (5, 17, 31));
+    assert!(of(&r, "Types.java")[2].message.contains("missingVariable"));
+
+    // Warnings an IDE shows: deprecation, removal, rawtypes, unchecked.
+    let warnings = codes(&r, "Warnings.java");
+    for code in [
+        "compiler.warn.has.been.deprecated",
+        "compiler.warn.has.been.deprecated.for.removal",
+        "compiler.warn.raw.class.use",
+        "compiler.warn.prob.found.req",
+    ] {
+        assert!(warnings.iter().any(|c| c == code), "{code} not in {warnings:?}");
+    }
+    assert!(of(&r, "Warnings.java").iter().all(|d| d.severity == Severity::Warning));
+
+    // Errors sort before warnings.
+    let first_warning = r.diagnostics.iter().position(|d| d.severity == Severity::Warning).expect("warnings");
+    assert!(r.diagnostics[first_warning..].iter().all(|d| d.severity != Severity::Error));
+    assert_eq!(r.total_count as usize, r.diagnostics.len());
+
+    // Filters and paging.
+    let only_errors =
+        ws.get_problems(&ProblemsArgs { severity_filter: vec![Severity::Error], ..args(&["src"]) }).expect("errors");
+    assert!(only_errors.diagnostics.iter().all(|d| d.severity == Severity::Error));
+    assert_eq!(only_errors.total_count, r.total_count);
+    assert_eq!(only_errors.filtered_count, 5);
+    let syntax_only = ws
+        .get_problems(&ProblemsArgs { source_filter: vec![ProblemSource::Syntax], ..args(&["src"]) })
+        .expect("syntax");
+    assert_eq!(syntax_only.diagnostics.len(), 1);
+    let lines = ws
+        .get_problems(&ProblemsArgs {
+            line_range: LineRange { start: 11, end: 11 },
+            ..args(&["src/com/acme/Types.java"])
+        })
+        .expect("lines");
+    assert_eq!(lines.filtered_count, 2);
+    let page = ws.get_problems(&ProblemsArgs { limit: 2, offset: 2, ..args(&["src"]) }).expect("page");
+    assert_eq!(page.diagnostics, r.diagnostics[2..4]);
+    assert!(page.has_more);
+    let bad = ws.get_problems(&ProblemsArgs { line_range: LineRange { start: 9, end: 3 }, ..args(&["src"]) });
+    assert!(bad.expect_err("start after end").to_string().contains("line_range"));
+    let outside = ws.get_problems(&args(&["../../etc"])).expect_err("outside");
+    assert!(outside.to_string().contains("outside"), "{outside}");
+}
+
+#[test]
+fn an_edit_is_seen_and_an_unchanged_project_answers_from_the_cache() {
+    let p = Project::new("plain");
+    let ws = p.workspace(&[]);
+    let file = ["src/com/acme/Types.java"];
+    let before = ws.get_problems(&args(&file)).expect("before");
+    assert_eq!(before.diagnostics.len(), 3, "{:?}", before.diagnostics);
+    let sent = ws.problems_engine().javac_requests();
+    let again = ws.get_problems(&args(&file)).expect("again");
+    assert_eq!(again.diagnostics, before.diagnostics);
+    assert_eq!(ws.problems_engine().javac_requests(), sent, "an unchanged project is answered from the cache");
+
+    // The edit: fix the type error, keep one unresolved symbol.
+    let text = std::fs::read_to_string(p.path(file[0])).expect("read");
+    let fixed = text.replace("\"not a number\"", "42").replace("c.size()", "c.count()");
+    std::fs::write(p.path(file[0]), fixed).expect("write");
+    let after = ws.get_problems(&args(&file)).expect("after");
+    assert_eq!(codes(&after, "Types.java"), ["compiler.err.cant.resolve.location"]);
+
+    // An edit of a file it depends on is seen too: Clean loses count().
+    let clean = std::fs::read_to_string(p.path("src/com/acme/Clean.java")).expect("read");
+    std::fs::write(p.path("src/com/acme/Clean.java"), clean.replace("public int count()", "public int total()"))
+        .expect("write");
+    let broken = ws.get_problems(&args(&file)).expect("dependency edit");
+    assert!(broken.diagnostics.iter().any(|d| d.message.contains("count()")), "{:?}", broken.diagnostics);
+}
+
+/// Asks until the answer is complete (Maven resolves the classpath in the background).
+fn until_complete(ws: &Workspace, a: &ProblemsArgs) -> ProblemsResult {
+    for _ in 0..60 {
+        let r = ws.get_problems(a).expect("get_problems");
+        if r.complete {
+            return r;
+        }
+        for f in r.files.iter().filter(|f| f.status == FileState::TimedOut) {
+            let why = f.reason.as_deref().unwrap_or("");
+            assert!(why.contains("background"), "{f:?}");
+        }
+    }
+    panic!("get_problems never completed");
+}
+
+#[test]
+fn a_slow_maven_does_not_hold_the_first_answer() {
+    let p = Project::new("maven-app");
+    let root = std::fs::canonicalize(p.root.path()).expect("canonical");
+    // A stand-in for Maven offline on a cold repository: it takes seconds, then fails. (The
+    // real one's timing cannot be reproduced; its resolution is tested above.)
+    let bin = tempfile::tempdir().expect("tempdir");
+    let mvn = bin.path().join("mvn");
+    std::fs::write(&mvn, "#!/bin/sh\nsleep 6\necho '[ERROR] offline: cannot resolve' >&2\nexit 1\n").expect("write");
+    std::fs::set_permissions(&mvn, std::os::unix::fs::PermissionsExt::from_mode(0o755)).expect("chmod");
+    let path = format!("{}:{}", bin.path().display(), std::env::var("PATH").unwrap_or_default());
+    let names = root.join("src/main/java/com/example/app/Names.java");
+    let text = std::fs::read_to_string(&names).expect("read");
+    std::fs::write(&names, text.replacen("{", "{ int broken = ;", 1)).expect("write");
+    let settings = Settings {
+        maven_repo_local: Some(MAVEN_REPO.into()),
+        java_home: std::env::var_os("JAVA_HOME").map(PathBuf::from),
+        path_env: Some(path.into()),
+        trusted: true,
+        ..p.engine_settings()
+    };
+    let engine = std::sync::Arc::new(ProblemsEngine::new(settings, vec![root.clone()]));
+    let target = CheckFile { path: names, display: "Names.java".to_owned() };
+    let sources = Sources { syntax: true, javac: true };
+    // The first answer: syntax problems at once, javac's later, said so.
+    let first = engine.check(std::slice::from_ref(&target), sources, None);
+    assert!(!first.complete);
+    assert_eq!(first.files[0].status, FileState::TimedOut, "{:?}", first.files);
+    assert!(first.files[0].reason.as_deref().is_some_and(|r| r.contains("classpath is being resolved")));
+    assert!(first.problems.iter().any(|d| d.source == ProblemSource::Syntax), "{:?}", first.problems);
+    // Once Maven has failed, the pom's dependencies serve, marked incomplete.
+    let mut last = first;
+    for _ in 0..30 {
+        if last.complete {
+            break;
+        }
+        last = engine.check(std::slice::from_ref(&target), sources, None);
+    }
+    assert!(last.complete, "{:?}", last.files);
+    assert!(!last.javac.classpath_complete);
+    assert!(last.javac.classpath_notes.iter().any(|n| n.contains("offline: cannot resolve")), "{:?}", last.javac);
+    assert!(last.problems.iter().any(|d| d.source == ProblemSource::Javac), "{:?}", last.problems);
+}
+
+#[test]
+fn maven_classpath_is_resolved_for_real() {
+    let p = Project::new("maven-app");
+    // Running Maven needs a trusted workspace.
+    let ws = p.workspace(&[("MCP_JAVA_INDEX_TRUST", "1")]);
+    let r = until_complete(&ws, &args(&[]));
+    assert!(r.javac.classpath_complete, "{:?}", r.javac);
+    assert!(r.javac.classpath_notes.iter().any(|n| n.contains("from Maven")), "{:?}", r.javac);
+    // commons-lang3 (compile scope) and junit-jupiter (test scope) resolve: no problems.
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(r.file_counts.analysed, 2);
+
+    let names = p.path("src/main/java/com/example/app/Names.java");
+    let text = std::fs::read_to_string(&names).expect("read");
+    std::fs::write(&names, text.replace("StringUtils.upperCase(", "StringUtils.upperCse(")).expect("write");
+    let r = ws.get_problems(&args(&["src/main/java"])).expect("typo");
+    assert_eq!(codes(&r, "Names.java"), ["compiler.err.cant.resolve.location.args"]);
+    assert!(r.diagnostics[0].message.contains("upperCse"));
+    assert_eq!(r.diagnostics[0].cause, None, "a real error, not a missing library");
+}
+
+/// A main file is checked against the main classpath, as `mvn compile` compiles it: a
+/// test-scoped library (JUnit) and the test sources are not on it, while a test file sees
+/// both. With Maven (`-DincludeScope=compile` and `test`), and from the pom's scopes when
+/// Maven does not run (an untrusted workspace).
+#[test]
+fn main_sources_see_neither_test_scoped_libraries_nor_test_sources() {
+    let p = Project::new("maven-app");
+    std::fs::write(
+        p.path("src/main/java/com/example/app/UsesJUnit.java"),
+        "package com.example.app;\n\nimport org.junit.jupiter.api.Test;\n\nclass UsesJUnit {\n    NamesTest test;\n}\n",
+    )
+    .expect("write");
+    for trusted in [true, false] {
+        let ws = p.workspace(if trusted { &[("MCP_JAVA_INDEX_TRUST", "1")] } else { &[] });
+        let r = until_complete(&ws, &args(&[]));
+        assert_eq!(r.javac.classpath_complete, trusted, "{:?}", r.javac);
+        let found: Vec<(String, u32)> = of(&r, "UsesJUnit.java").iter().map(|d| (d.code.clone(), d.line)).collect();
+        assert_eq!(
+            found,
+            [("compiler.err.doesnt.exist".to_owned(), 3), ("compiler.err.cant.resolve.location".to_owned(), 6)],
+            "trusted: {trusted}; {:?}",
+            r.diagnostics
+        );
+        assert!(of(&r, "UsesJUnit.java")[0].message.contains("org.junit.jupiter.api"), "{:?}", r.diagnostics);
+        // The test file still compiles against JUnit and the main sources.
+        let in_test: Vec<_> = of(&r, "NamesTest.java").into_iter().filter(|d| d.severity == Severity::Error).collect();
+        assert!(in_test.is_empty(), "trusted: {trusted}; {in_test:?}");
+        if trusted {
+            let notes = &r.javac.classpath_notes;
+            assert!(notes.iter().any(|n| n.contains("main (compile scope) classpath from Maven")), "{notes:?}");
+            assert!(notes.iter().any(|n| n.contains("test classpath from Maven")), "{notes:?}");
+        }
+    }
+}
+
+#[test]
+fn an_incomplete_classpath_is_said_and_missing_libraries_kept_apart() {
+    let p = Project::new("maven-app");
+    // A dependency the offline repository does not have: Maven fails, the pom's direct
+    // dependencies are used, and the classpath is marked incomplete.
+    let pom = std::fs::read_to_string(p.path("pom.xml")).expect("pom");
+    let extra = "<dependency><groupId>com.example.absent</groupId><artifactId>absent</artifactId><version>9.9</version></dependency>\n    <dependency>";
+    std::fs::write(p.path("pom.xml"), pom.replacen("<dependency>", extra, 1)).expect("write pom");
+    let user = p.path("src/main/java/com/example/app/UsesAbsent.java");
+    std::fs::write(
+        &user,
+        "package com.example.app;\n\nimport com.example.absent.Thing;\n\nclass UsesAbsent {\n    Thing t;\n    int n = \"x\";\n}\n",
+    )
+    .expect("write");
+    let ws = p.workspace(&[("MCP_JAVA_INDEX_TRUST", "1")]);
+    let r = until_complete(&ws, &args(&["src/main/java"]));
+    assert!(!r.javac.classpath_complete, "{:?}", r.javac);
+    assert!(r.javac.classpath_notes.iter().any(|n| n.contains("com.example.absent:absent")), "{:?}", r.javac);
+    let found = of(&r, "UsesAbsent.java");
+    let missing: Vec<_> = found.iter().filter(|d| d.cause.as_deref() == Some("missing-dependency")).collect();
+    assert_eq!(missing.len(), 2, "package and type: {found:?}");
+    let real: Vec<_> = found.iter().filter(|d| d.cause.is_none()).collect();
+    assert_eq!(real.len(), 1, "{found:?}");
+    assert_eq!(real[0].code, "compiler.err.prob.found.req");
+    // Names.java still compiles: commons-lang3 was found in the repository.
+    assert!(of(&r, "Names.java").is_empty(), "{:?}", of(&r, "Names.java"));
+}
+
+/// A Gradle multi-project as issue 13 met it: modules without scripts of their own, one root
+/// script configuring them all, a `<name>.gradle` script, a `projectDir` moved elsewhere, a
+/// version catalog, and a Gradle cache (here fake: real jars from the Debian repository in
+/// `caches/modules-2/files-2.1` layout) whose POMs name further libraries found in the Maven
+/// local repository.
+fn gradle_project() -> (tempfile::TempDir, tempfile::TempDir) {
+    let root = tempfile::tempdir().expect("tempdir");
+    let home = tempfile::tempdir().expect("tempdir");
+    let r = root.path();
+    let w = |rel: &str, text: &str| common::write(r, rel, text);
+    w(
+        "settings.gradle",
+        "rootProject.name = 'demo'\n// include 'ghost'\ninclude 'core', 'app'\ninclude(\n  ':libs:util'\n)\ninclude ':legacy'\nproject(':legacy').projectDir = file('old/legacy-code')\n",
+    );
+    w(
+        "build.gradle",
+        "plugins { id 'java-library' }\nsubprojects {\n  apply plugin: 'java-library'\n  description = \"the api of a module\"\n  dependencies {\n    implementation libs.commons.lang3\n    testImplementation(libs.junit.api)\n    runtimeOnly 'org.example:runtime-only:1.0'\n  }\n}\n",
+    );
+    w(
+        "gradle/libs.versions.toml",
+        "[versions]\ncommons = \"3.12.0\"\njunit = \"5.9.2\"\n\n[libraries]\ncommons-lang3 = { module = \"org.apache.commons:commons-lang3\", version.ref = \"commons\" }\njunit-api = { group = \"org.junit.jupiter\", name = \"junit-jupiter-api\", version.ref = \"junit\" }\n",
+    );
+    w("app/app.gradle", "dependencies {\n  implementation project(':core')\n}\n");
+    w(
+        "core/src/main/java/demo/core/Strings.java",
+        "package demo.core;\n\nimport org.apache.commons.lang3.StringUtils;\n\npublic final class Strings {\n    public static String shout(String s) {\n        return StringUtils.upperCase(s);\n    }\n}\n",
+    );
+    w(
+        "app/src/main/java/demo/app/App.java",
+        "package demo.app;\n\nimport demo.core.Strings;\nimport demo.util.Util;\nimport org.apache.commons.lang3.StringUtils;\n\npublic class App {\n    public String run(String s) {\n        return Strings.shout(StringUtils.trim(s)) + Util.twice(1);\n    }\n}\n",
+    );
+    w(
+        "app/src/main/java/demo/app/Broken.java",
+        "package demo.app;\n\nimport demo.core.Strings;\n\nclass Broken {\n    int n = \"not a number\";\n    String s = Strings.whisper(\"x\");\n}\n",
+    );
+    w(
+        "app/src/test/java/demo/app/AppTest.java",
+        "package demo.app;\n\nimport static org.junit.jupiter.api.Assertions.assertEquals;\n\nimport org.junit.jupiter.api.Test;\n\nclass AppTest {\n    @Test\n    void runs() {\n        assertEquals(\"A2\", new App().run(\" a \"));\n    }\n}\n",
+    );
+    w(
+        "libs/util/src/main/java/demo/util/Util.java",
+        "package demo.util;\n\npublic final class Util {\n    public static int twice(int n) {\n        return 2 * n;\n    }\n}\n",
+    );
+    w(
+        "old/legacy-code/src/main/java/demo/legacy/Legacy.java",
+        "package demo.legacy;\n\nimport demo.util.Util;\nimport org.apache.commons.lang3.math.NumberUtils;\n\nclass Legacy {\n    int four = Util.twice(NumberUtils.toInt(\"2\"));\n}\n",
+    );
+    // The fake Gradle cache: commons-lang3 and junit-jupiter-api (with its POM, whose
+    // dependencies come from the Maven repository).
+    for (group, name, version) in
+        [("org.apache.commons", "commons-lang3", "3.12.0"), ("org.junit.jupiter", "junit-jupiter-api", "5.9.2")]
+    {
+        let dir = home.path().join("caches/modules-2/files-2.1").join(group).join(name).join(version);
+        let from = Path::new(MAVEN_REPO).join(group.replace('.', "/")).join(name).join(version);
+        for (ext, hash) in [("jar", "0a1b2c"), ("pom", "3d4e5f")] {
+            let file = format!("{name}-{version}.{ext}");
+            std::fs::create_dir_all(dir.join(hash)).expect("mkdir");
+            std::fs::copy(from.join(&file), dir.join(hash).join(&file)).expect("copying a Debian jar");
+        }
+    }
+    (root, home)
+}
+
+fn gradle_workspace(root: &Path, home: &Path, cache: &Path) -> Workspace {
+    let (cache, home) = (cache.to_string_lossy().into_owned(), home.to_string_lossy().into_owned());
+    let lookup = |k: &str| -> Option<String> {
+        match k {
+            "MCP_JAVA_INDEX_CACHE_DIR" => Some(cache.clone()),
+            "MCP_JAVA_INDEX_MAVEN_REPO_LOCAL" => Some(MAVEN_REPO.to_owned()),
+            "MCP_JAVA_INDEX_GRADLE_USER_HOME" => Some(home.clone()),
+            _ => None,
+        }
+    };
+    Workspace::open(Config::load(&Flags::roots([root]), &lookup).expect("config")).expect("workspace")
+}
+
+#[test]
+fn gradle_multi_project_is_read_from_its_files() {
+    let (root, home) = gradle_project();
+    let cache = tempfile::tempdir().expect("tempdir");
+    let ws = gradle_workspace(root.path(), home.path(), cache.path());
+    let r = ws.get_problems(&args(&[])).expect("whole build");
+    assert!(r.javac.available, "{:?}", r.javac);
+    assert_eq!(r.file_counts.analysed, 6, "{:?}", r.files);
+    // Every file that compiles upstream is clean; the planted errors are found exactly.
+    let found: Vec<(String, u32, String)> = r
+        .diagnostics
+        .iter()
+        .map(|d| (d.file.rsplit('/').next().unwrap_or("").to_owned(), d.line, d.code.clone()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("Broken.java".to_owned(), 6, "compiler.err.prob.found.req".to_owned()),
+            ("Broken.java".to_owned(), 7, "compiler.err.cant.resolve.location.args".to_owned()),
+        ],
+        "{:?}",
+        r.diagnostics
+    );
+    assert!(r.javac.classpath_complete, "{:?}", r.javac);
+    let notes = r.javac.classpath_notes.join("\n");
+    assert!(notes.contains("Gradle build read from its files, not run (5 modules"), "{notes}");
+    assert!(!notes.contains("runtime-only"), "runtimeOnly is not on a compile classpath: {notes}");
+
+    // The same question gives the same answer whatever was asked before (a fresh server
+    // asked in the other order).
+    let legacy = ["old/legacy-code/src/main/java/demo/legacy/Legacy.java"];
+    let test = ["app/src/test/java/demo/app/AppTest.java"];
+    let cache2 = tempfile::tempdir().expect("tempdir");
+    let other = gradle_workspace(root.path(), home.path(), cache2.path());
+    let a = (ws.get_problems(&args(&legacy)).expect("a"), ws.get_problems(&args(&test)).expect("b"));
+    let b = (other.get_problems(&args(&test)).expect("b"), other.get_problems(&args(&legacy)).expect("a"));
+    assert_eq!((&a.0.diagnostics, &a.1.diagnostics), (&b.1.diagnostics, &b.0.diagnostics));
+    assert!(a.0.diagnostics.is_empty() && a.1.diagnostics.is_empty(), "{:?} {:?}", a.0.diagnostics, a.1.diagnostics);
+}
+
+#[test]
+fn gradle_libraries_not_found_are_named_and_marked() {
+    let (root, home) = gradle_project();
+    common::write(
+        root.path(),
+        "app/app.gradle",
+        "dependencies {\n  implementation project(':core')\n  api 'com.example.absent:absent:9.9'\n  implementation gradleApi()\n  implementation files('../../../../etc')\n}\n",
+    );
+    common::write(
+        root.path(),
+        "app/src/main/java/demo/app/UsesAbsent.java",
+        "package demo.app;\n\nimport com.example.absent.Thing;\n\nclass UsesAbsent {\n    Thing t;\n}\n",
+    );
+    let cache = tempfile::tempdir().expect("tempdir");
+    let ws = gradle_workspace(root.path(), home.path(), cache.path());
+    let r = ws.get_problems(&args(&["app/src/main/java/demo/app/UsesAbsent.java"])).expect("check");
+    assert!(!r.javac.classpath_complete, "{:?}", r.javac);
+    let notes = r.javac.classpath_notes.join("\n");
+    assert!(notes.contains("not found: com.example.absent:absent:9.9"), "{notes}");
+    assert!(notes.contains("gradleApi()"), "{notes}");
+    assert!(notes.contains("files('../../../../etc') (outside the module)"), "{notes}");
+    assert!(r.diagnostics.iter().all(|d| d.cause.as_deref() == Some("missing-dependency")), "{:?}", r.diagnostics);
+    assert_eq!(r.diagnostics.len(), 2, "{:?}", r.diagnostics);
+}
+
+#[test]
+fn a_javac_crash_names_its_file_and_the_others_are_still_checked() {
+    let p = Project::new("plain");
+    // 20,000 nested parentheses: javac 17 throws StackOverflowError on this file.
+    let deep =
+        format!("package com.acme;\n\nclass Deep {{\n    int x = {}1{};\n}}\n", "(".repeat(20_000), ")".repeat(20_000));
+    std::fs::write(p.path("src/com/acme/Deep.java"), deep).expect("write");
+    let ws = p.workspace(&[]);
+    let r = ws.get_problems(&args(&["src"])).expect("get_problems");
+    assert!(r.javac.available, "{:?}", r.javac);
+    let deep = r.files.iter().find(|f| f.file.ends_with("Deep.java")).expect("Deep.java reported");
+    assert_eq!(deep.status, FileState::SyntaxOnly, "{deep:?}");
+    let why = deep.reason.as_deref().unwrap_or("");
+    assert!(why.contains("javac crashed on this file") && why.contains("StackOverflowError"), "{why}");
+    assert!(r.javac.reason.as_deref().is_some_and(|w| w.contains("Deep.java")), "{:?}", r.javac);
+    // The other files were checked, in the same call, with their usual answers.
+    assert_eq!(r.file_counts.analysed, 5, "{:?}", r.files);
+    assert_eq!(codes(&r, "Types.java").len(), 3, "{:?}", r.diagnostics);
+    // And the helper serves the next request.
+    let again = ws.get_problems(&args(&["src/com/acme/Clean.java"])).expect("again");
+    assert_eq!(again.file_counts.analysed, 1, "{:?}", again.files);
+}
+
+#[test]
+fn a_check_past_its_budget_finishes_in_the_background() {
+    let p = Project::new("plain");
+    let ws = p.workspace(&[("MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS", "0")]);
+    let first = ws.get_problems(&args(&[])).expect("first");
+    assert!(!first.complete, "a zero budget cannot wait for a cold JVM");
+    assert!(first.file_counts.timed_out > 0);
+    let timed_out = first.files.iter().find(|f| f.status == FileState::TimedOut).expect("timed-out file");
+    assert!(timed_out.reason.as_deref().is_some_and(|r| r.contains("background")));
+    // Syntax problems are there at once.
+    assert!(first.diagnostics.iter().any(|d| d.source == ProblemSource::Syntax));
+    let mut last = first;
+    for _ in 0..1200 {
+        if last.complete {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        last = ws.get_problems(&args(&[])).expect("again");
+    }
+    assert!(last.complete, "the background check never finished");
+    let full = p.workspace(&[]).get_problems(&args(&[])).expect("full");
+    assert_eq!(last.diagnostics, full.diagnostics);
+}
+
+#[test]
+fn without_a_jdk_javac_is_unavailable_and_syntax_still_works() {
+    let p = Project::new("plain");
+    let root = std::fs::canonicalize(p.root.path()).expect("canonical");
+    let settings = Settings { path_env: Some("/nonexistent".into()), ..p.engine_settings() };
+    let engine = std::sync::Arc::new(ProblemsEngine::new(settings, vec![root.clone()]));
+    let target = CheckFile { path: root.join("src/com/acme/Syntax.java"), display: "Syntax.java".to_owned() };
+    let r = engine.check(&[target], Sources { syntax: true, javac: true }, None);
+    assert!(!r.javac.available);
+    assert!(r.javac.reason.as_deref().is_some_and(|w| w.contains("no JDK found")), "{:?}", r.javac);
+    assert_eq!(r.files[0].status, FileState::SyntaxOnly);
+    assert_eq!(r.problems.len(), 1);
+    assert_eq!(r.problems[0].source, ProblemSource::Syntax);
+}
+
+fn cli(root: &Path, cache: &Path, args: &[&str], path_env: Option<&str>) -> (i32, serde_json::Value, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcp-java-index"));
+    cmd.arg("problems").args(args).current_dir(root).env("MCP_JAVA_INDEX_CACHE_DIR", cache);
+    if let Some(p) = path_env {
+        cmd.env("PATH", p).env_remove("JAVA_HOME");
+    }
+    let o = cmd.output().expect("running the binary");
+    let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
+    let v = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("stdout is JSON ({e}): {stderr}"));
+    (o.status.code().unwrap_or(-1), v, stderr)
+}
+
+#[test]
+fn command_line_problems_with_filters_and_without_a_jdk() {
+    let p = Project::new("plain");
+    let (code, v, err) = cli(p.root.path(), p.cache.path(), &["src/com/acme/Types.java", "--severity", "Error"], None);
+    assert_eq!(code, 1, "errors exit 1: {err}");
+    assert_eq!(v["filtered_count"], 3, "{v}");
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["diagnostics"][0]["code"], "compiler.err.prob.found.req");
+    let (code, v, _) = cli(p.root.path(), p.cache.path(), &["src/com/acme/Clean.java"], None);
+    assert_eq!(code, 0);
+    assert_eq!(v["diagnostics"], serde_json::json!([]));
+    assert_eq!(v["files"][0]["status"], "analysed");
+
+    // Without a JDK, asking for javac's problems is an error that says how to fix it (an empty
+    // list once read as "no problems"); syntax problems alone still answer.
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcp-java-index"));
+    let o = cmd
+        .args(["problems", "src", "--source", "syntax,javac"])
+        .current_dir(p.root.path())
+        .env("MCP_JAVA_INDEX_CACHE_DIR", p.cache.path())
+        .env("PATH", "/nonexistent")
+        .env_remove("JAVA_HOME")
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && o.stdout.is_empty(), "{err}");
+    assert!(err.contains("no JDK found") && err.contains("--source syntax"), "{err}");
+    let (code, v, err) = cli(p.root.path(), p.cache.path(), &["src", "--source", "syntax"], Some("/nonexistent"));
+    assert_eq!(code, 1, "the syntax error exits 1: {err}");
+    assert_eq!(v["file_counts"]["analysed"], 5, "{v}");
+    assert_eq!(v["diagnostics"].as_array().map(Vec::len), Some(1));
+    assert_eq!(v["diagnostics"][0]["source"], "syntax");
+}
+
+/// Main and test source sets have classpaths of their own: a main file does not see a
+/// `testImplementation` library (javac under Gradle would refuse it), a test file does; an
+/// `api` library from the version catalog reaches the modules that use its module; and the
+/// answers do not depend on which file was asked first.
+#[test]
+fn gradle_main_files_do_not_see_test_libraries() {
+    let (root, home) = gradle_project();
+    let r = root.path();
+    common::write(
+        r,
+        "gradle/libs.versions.toml",
+        "[versions]\ncommons = \"3.12.0\"\njunit = \"5.9.2\"\n\n[libraries]\ncommons-lang3 = { module = \"org.apache.commons:commons-lang3\", version.ref = \"commons\" }\njunit-api = { group = \"org.junit.jupiter\", name = \"junit-jupiter-api\", version.ref = \"junit\" }\ncommons-io = \"commons-io:commons-io:2.11.0\"\n",
+    );
+    common::write(r, "core/core.gradle", "dependencies {\n  api libs.commons.io\n}\n");
+    let dir = home.path().join("caches/modules-2/files-2.1/commons-io/commons-io/2.11.0/77aa1b");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    for ext in ["jar", "pom"] {
+        let file = format!("commons-io-2.11.0.{ext}");
+        std::fs::copy(Path::new(MAVEN_REPO).join("commons-io/commons-io/2.11.0").join(&file), dir.join(&file))
+            .expect("copying a Debian jar");
+    }
+    common::write(
+        r,
+        "app/src/main/java/demo/app/Names.java",
+        "package demo.app;\n\nimport org.apache.commons.io.FilenameUtils;\n\nclass Names {\n    String base(String p) {\n        return FilenameUtils.getBaseName(p);\n    }\n}\n",
+    );
+    common::write(
+        r,
+        "app/src/main/java/demo/app/UsesJunit.java",
+        "package demo.app;\n\nimport org.junit.jupiter.api.Assertions;\n\nclass UsesJunit {\n    void check() {\n        Assertions.fail(\"main code\");\n    }\n}\n",
+    );
+    let main = ["app/src/main/java/demo/app/UsesJunit.java", "app/src/main/java/demo/app/Names.java"];
+    let test = ["app/src/test/java/demo/app/AppTest.java"];
+    let diagnostics = |r: &ProblemsResult| -> Vec<(String, u32, String)> {
+        r.diagnostics
+            .iter()
+            .map(|d| (d.file.rsplit('/').next().unwrap_or("").to_owned(), d.line, d.code.clone()))
+            .collect()
+    };
+    let (c1, c2) = (tempfile::tempdir().expect("tempdir"), tempfile::tempdir().expect("tempdir"));
+    let first = gradle_workspace(r, home.path(), c1.path());
+    let (a_main, a_test) =
+        (first.get_problems(&args(&main)).expect("main"), first.get_problems(&args(&test)).expect("test"));
+    let other = gradle_workspace(r, home.path(), c2.path());
+    let (b_test, b_main) =
+        (other.get_problems(&args(&test)).expect("test"), other.get_problems(&args(&main)).expect("main"));
+    for (m, t) in [(&a_main, &a_test), (&b_main, &b_test)] {
+        assert!(m.javac.available && m.javac.classpath_complete, "{:?}", m.javac);
+        assert_eq!(
+            diagnostics(m),
+            [
+                ("UsesJunit.java".to_owned(), 3, "compiler.err.doesnt.exist".to_owned()),
+                ("UsesJunit.java".to_owned(), 7, "compiler.err.cant.resolve.location".to_owned()),
+            ],
+            "{:?}",
+            m.diagnostics
+        );
+        assert!(t.diagnostics.is_empty(), "the test source set sees junit: {:?}", t.diagnostics);
+    }
+}
