@@ -116,6 +116,28 @@ fn setup_writes_each_clients_file() {
     assert!(cmd == "mcp-java-index" || Path::new(cmd).is_absolute(), "{cmd}");
 }
 
+/// Started by the npm launcher that is on PATH, `setup` registers `mcp-java-index` (the
+/// launcher), not the platform package's binary inside node_modules.
+#[test]
+fn setup_registers_the_npm_launcher_on_path_by_name() {
+    let s = Sandbox::new();
+    let bin_dir = tempfile::tempdir().expect("tempdir");
+    let launcher = bin_dir.path().join("launcher.js");
+    std::fs::write(&launcher, "// the npm launcher\n").expect("write");
+    std::os::unix::fs::symlink(&launcher, bin_dir.path().join("mcp-java-index")).expect("symlink");
+    let o = s.run_with(&["setup", "cursor", "--print"], |c| {
+        c.env("PATH", bin_dir.path()).env("MCP_JAVA_INDEX_LAUNCHER", &launcher);
+    });
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(entry(".cursor/mcp.json", &stdout(&o), "java-index").expect("entry")["command"], "mcp-java-index");
+    // Without the launcher, the binary itself (not on that PATH) is named by its path.
+    let o = s.run_with(&["setup", "cursor", "--print"], |c| {
+        c.env("PATH", bin_dir.path()).env_remove("MCP_JAVA_INDEX_LAUNCHER");
+    });
+    let e = entry(".cursor/mcp.json", &stdout(&o), "java-index").expect("entry");
+    assert!(e["command"].as_str().is_some_and(|c| Path::new(c).is_absolute()), "{e}");
+}
+
 #[test]
 fn setup_merges_with_an_existing_file_and_leaves_another_servers_entry_alone() {
     let s = Sandbox::new();

@@ -262,17 +262,18 @@ impl Entry {
 }
 
 /// The command that starts this binary: `mcp-java-index` when that name on PATH is this
-/// binary, else its absolute path.
+/// binary or the npm launcher that started it (`MCP_JAVA_INDEX_LAUNCHER`), else its path.
 fn this_command() -> anyhow::Result<String> {
     let exe = std::env::current_exe().map_err(|e| anyhow::anyhow!("finding this binary: {e}"))?;
     let exe = std::fs::canonicalize(&exe).unwrap_or(exe);
+    let launcher = std::env::var_os("MCP_JAVA_INDEX_LAUNCHER").and_then(|l| std::fs::canonicalize(l).ok());
     let name = if cfg!(windows) { "mcp-java-index.exe" } else { "mcp-java-index" };
     let on_path = std::env::var_os("PATH")
         .map(|p| std::env::split_paths(&p).map(|d| d.join(name)).collect::<Vec<_>>())
         .unwrap_or_default()
         .into_iter()
         .find(|p| p.is_file());
-    if on_path.and_then(|p| std::fs::canonicalize(p).ok()).is_some_and(|p| p == exe) {
+    if on_path.and_then(|p| std::fs::canonicalize(p).ok()).is_some_and(|p| p == exe || Some(&p) == launcher.as_ref()) {
         return Ok("mcp-java-index".to_owned());
     }
     Ok(exe.to_string_lossy().into_owned())

@@ -39,7 +39,9 @@ function binaryPath() {
   }
 }
 
-const child = spawn(binaryPath(), process.argv.slice(2), { stdio: "inherit", windowsHide: true });
+// `setup` registers the command that started it: this launcher when it is on PATH.
+const env = { ...process.env, MCP_JAVA_INDEX_LAUNCHER: __filename };
+const child = spawn(binaryPath(), process.argv.slice(2), { stdio: "inherit", windowsHide: true, env });
 child.on("error", (e) => fail(`cannot start ${e.path || "the binary"}: ${e.message}`));
 // Signals sent to the launcher alone (a client stopping its server) reach the binary too.
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
