@@ -5,7 +5,9 @@
 //! The binary carries o200k's token list (1.7 MB, `data/o200k_base.tiktoken.gz`), not the
 //! prebuilt encoder `bpe_openai::o200k_base` embeds (32 MB, which made the binary 52 MB).
 //! The encoder is built from the list once (2–4 s) and kept in the user's cache directory,
-//! MAC'd with the user's key; later processes read it back (about 100 ms, as the prebuilt one).
+//! MAC'd with the user's key; later processes read it back (`call java_index` of a file of
+//! 1,500 methods, a cut answer, release build: 2.5 s when it builds the encoder, 0.23–0.55 s
+//! when it reads it back).
 //! Counting a 1 MB answer takes about 75 ms. The server builds the tokenizer in the background
 //! at start ([`warm`]).
 
