@@ -18,10 +18,15 @@ use crate::tools::workspace::Workspace;
 use crate::tools::xref::ShowDefinitionArgs;
 use crate::tools::{ToolError, require_java};
 
+pub mod completions;
+pub mod doctor;
+pub mod setup;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "mcp-java-index",
     version,
+    propagate_version = true,
     about = "IDE-grade navigation of Java code for LLM agents: an MCP server and CLI"
 )]
 pub struct Cli {
@@ -95,6 +100,21 @@ pub enum Command {
     /// MCP on stdio, relayed to this workspace's shared server (started in the background when
     /// none runs; it stops after `shared_idle_secs` without clients). Register it like `serve`.
     Bridge(BridgeArgs),
+    /// Register the server with an MCP client for this project (claude-code, vscode, cursor,
+    /// codex, gemini): writes the client's project file, merged with what is there.
+    ///
+    /// `--print` prints the file instead; `--uninstall` removes our entry. An entry of the same
+    /// name that is not ours is never replaced or removed.
+    Setup(setup::SetupArgs),
+    /// What this installation finds (JDK, Maven, Gradle, editors, cache, trust, clients) and
+    /// what each finding means; exits 1 when the server cannot serve here.
+    Doctor(doctor::DoctorArgs),
+    /// Print a shell completion script.
+    ///
+    /// bash: `mcp-java-index completions bash > ~/.local/share/bash-completion/completions/mcp-java-index`;
+    /// zsh: into a directory on $fpath as `_mcp-java-index`; fish: `~/.config/fish/completions/mcp-java-index.fish`;
+    /// PowerShell: `mcp-java-index completions powershell | Out-String | Invoke-Expression` in $PROFILE.
+    Completions(completions::CompletionsArgs),
 }
 
 #[derive(Debug, Args)]
@@ -724,6 +744,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Serve(args) => serve(args),
         Command::Bridge(args) => bridge(args),
+        Command::Setup(a) => setup::run(a),
+        Command::Doctor(a) => doctor::run(a),
+        Command::Completions(a) => completions::run(a),
         Command::Call(a) => call(a),
         Command::Tools => {
             let mut out = std::io::stdout().lock();

@@ -1,9 +1,9 @@
 //! A build's child process: argv only (never a shell), its own process group, stdout and
 //! stderr into one log file, waited for by a thread of its own, and killed with its whole
-//! tree (the group: Maven and the JVMs it forks) on request.
+//! tree (the group: Maven and the JVMs it forks) on request. On Windows, which has no process
+//! groups, the tree is ended with `taskkill /T /F`.
 
 use std::ffi::OsString;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Condvar, Mutex};
@@ -71,7 +71,9 @@ impl Process {
         let out = std::fs::File::create(log).map_err(|e| format!("creating {}: {e}", log.display()))?;
         let err = out.try_clone().map_err(|e| format!("opening {}: {e}", log.display()))?;
         let mut cmd = Command::new(program);
-        cmd.args(args).current_dir(&spec.cwd).stdin(Stdio::null()).stdout(out).stderr(err).process_group(0);
+        cmd.args(args).current_dir(&spec.cwd).stdin(Stdio::null()).stdout(out).stderr(err);
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         for (k, v) in &spec.env {
             cmd.env(k, v);
         }
@@ -136,12 +138,31 @@ impl Process {
 }
 
 /// SIGKILL to the process group `pgid` (the leader's pid).
+#[cfg(unix)]
 fn kill_group(pgid: i32) -> Result<(), String> {
     nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pgid), nix::sys::signal::Signal::SIGKILL)
         .map_err(|e| e.to_string())
 }
 
-#[cfg(test)]
+/// Windows: the process and every process it started (`taskkill /T`), forcibly (`/F`).
+#[cfg(windows)]
+fn kill_group(pid: i32) -> Result<(), String> {
+    let status = Command::new("taskkill")
+        .args(["/T", "/F", "/PID", &pid.to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map_err(|e| format!("running taskkill: {e}"))?;
+    if status.success() { Ok(()) } else { Err(format!("taskkill ended with {status}")) }
+}
+
+#[cfg(not(any(unix, windows)))]
+fn kill_group(_pid: i32) -> Result<(), String> {
+    Err("ending a build's process tree is not supported on this platform".to_owned())
+}
+
+#[cfg(all(test, unix))]
 mod tests {
     use super::*;
 

@@ -7,7 +7,6 @@
 
 use std::collections::HashMap;
 use std::fs::File;
-use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
 use crate::ClassError;
@@ -61,7 +60,7 @@ impl JImage {
         let (file, _) = mji_fs::open_regular(path, u64::MAX)?;
         let len = file.metadata()?.len();
         let mut head = [0u8; HEADER];
-        file.read_exact_at(&mut head, 0)?;
+        mji_fs::read_exact_at(&file, &mut head, 0)?;
         let field = |i: usize| u32_at(&head, i * 4).unwrap_or(0);
         if field(0) != MAGIC {
             return Err(ClassError::NotAZip);
@@ -74,7 +73,7 @@ impl JImage {
             .filter(|&n| n <= MAX_INDEX_BYTES && (HEADER + n) as u64 <= len)
             .ok_or(ClassError::Truncated(HEADER))?;
         let mut ix = vec![0u8; index];
-        file.read_exact_at(&mut ix, HEADER as u64)?;
+        mji_fs::read_exact_at(&file, &mut ix, HEADER as u64)?;
         let offsets = &ix[table * 4..table * 8];
         let locations = &ix[table * 8..table * 8 + loc_size];
         let strings = &ix[table * 8 + loc_size..];
@@ -125,7 +124,7 @@ impl JImage {
             return Err(ClassError::TooLarge(r.name.clone()));
         }
         let mut buf = vec![0u8; r.size as usize];
-        self.file.read_exact_at(&mut buf, start)?;
+        mji_fs::read_exact_at(&self.file, &mut buf, start)?;
         Ok(Some(buf))
     }
 

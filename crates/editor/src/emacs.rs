@@ -49,15 +49,29 @@ pub(crate) fn find_socket(setting: &str, env: &dyn Fn(&str) -> Option<String>) -
     candidates.into_iter().find(|p| is_socket(p))
 }
 
+#[cfg(unix)]
 fn is_socket(p: &Path) -> bool {
     use std::os::unix::fs::FileTypeExt;
     std::fs::metadata(p).is_ok_and(|m| m.file_type().is_socket())
 }
 
+/// Not supported here: Emacs on Windows serves over TCP (a server file, not a socket), so
+/// `editor = "auto"` does not see it; `editor = "emacs"` leaves finding it to emacsclient.
+#[cfg(not(unix))]
+fn is_socket(_: &Path) -> bool {
+    false
+}
+
 /// This process's user id (the owner of `/proc/self`), without `unsafe`.
+#[cfg(unix)]
 fn uid() -> Option<u32> {
     use std::os::unix::fs::MetadataExt;
     std::fs::metadata("/proc/self").ok().map(|m| m.uid())
+}
+
+#[cfg(not(unix))]
+fn uid() -> Option<u32> {
+    None
 }
 
 impl Emacs {

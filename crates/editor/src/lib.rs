@@ -499,6 +499,7 @@ mod tests {
         }
     }
 
+    #[cfg(unix)]
     #[test]
     fn auto_finds_emacs_by_its_socket_as_emacsclient_does() {
         let dir = tempfile::tempdir().expect("tempdir");

@@ -143,6 +143,36 @@ pub fn clip_to(value: &str, max: usize) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// Reads exactly `buf.len()` bytes at `offset` without moving a shared cursor on Unix
+/// (`pread`); on Windows `seek_read`, which moves the cursor: callers only read by position.
+pub fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+    }
+    #[cfg(windows)]
+    {
+        let (mut done, mut at) = (0usize, offset);
+        while done < buf.len() {
+            match std::os::windows::fs::FileExt::seek_read(file, &mut buf[done..], at) {
+                Ok(0) => return Err(io::Error::from(io::ErrorKind::UnexpectedEof)),
+                Ok(n) => {
+                    done += n;
+                    at += n as u64;
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+    #[cfg(not(any(unix, windows)))]
+    {
+        let _ = (file, buf, offset);
+        Err(io::Error::new(io::ErrorKind::Unsupported, "positioned reads are not supported on this platform"))
+    }
+}
+
 /// Removes `.` and resolves `..` without touching the file system.
 pub fn lexical_normalize(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();

@@ -15,12 +15,20 @@ use sha2::{Digest, Sha256};
 pub const KEY_FILE: &str = "cache-key";
 
 /// The user's cache directory for this program: `$XDG_CACHE_HOME/mcp-java-index` (when
-/// absolute), else `~/.cache/mcp-java-index`; None without either. Never under a workspace.
+/// absolute), else `~/.cache/mcp-java-index`, else (Windows, where HOME is seldom set)
+/// `%LOCALAPPDATA%\mcp-java-index`; None without any. Never under a workspace.
 pub fn user_cache_dir() -> Option<PathBuf> {
     std::env::var_os("XDG_CACHE_HOME")
         .map(PathBuf::from)
         .filter(|p| p.is_absolute())
         .or_else(|| std::env::var_os("HOME").filter(|h| !h.is_empty()).map(|h| PathBuf::from(h).join(".cache")))
+        .or_else(|| {
+            cfg!(windows)
+                .then(|| std::env::var_os("LOCALAPPDATA"))
+                .flatten()
+                .filter(|h| !h.is_empty())
+                .map(PathBuf::from)
+        })
         .map(|b| b.join("mcp-java-index"))
 }
 

@@ -22,7 +22,7 @@ pub struct JdkInstall {
 }
 
 /// Finds a JDK: `java_home` (JAVA_HOME) first, then `javac` on `path_env` (PATH).
-pub(crate) fn find_jdk(java_home: Option<&Path>, path_env: Option<&OsStr>) -> Result<JdkInstall, String> {
+pub fn find_jdk(java_home: Option<&Path>, path_env: Option<&OsStr>) -> Result<JdkInstall, String> {
     let exe = |dir: &Path, name: &str| {
         let p = dir.join(if cfg!(windows) { format!("{name}.exe") } else { name.to_owned() });
         p.is_file().then_some(p)

@@ -8,8 +8,10 @@ use std::path::{Path, PathBuf};
 /// The user's state directory for this program: `$XDG_STATE_HOME/mcp-java-index`, else
 /// `~/.local/state/mcp-java-index`.
 pub fn state_dir() -> Option<PathBuf> {
-    let base =
-        non_empty_env("XDG_STATE_HOME").or_else(|| non_empty_env("HOME").map(|h| h.join(".local").join("state")))?;
+    let base = non_empty_env("XDG_STATE_HOME")
+        .or_else(|| non_empty_env("HOME").map(|h| h.join(".local").join("state")))
+        // Windows, where HOME is seldom set.
+        .or_else(|| cfg!(windows).then(|| non_empty_env("LOCALAPPDATA")).flatten())?;
     Some(base.join("mcp-java-index"))
 }
 

@@ -1,21 +1,121 @@
 //! The answer budget: how many tokens one tool answer may cost a model, counted with a real
-//! tokenizer (OpenAI's o200k BPE, embedded: a stand-in for whichever model reads the answer;
-//! code costs about the same under the tokenizers of today's models).
+//! tokenizer (OpenAI's o200k BPE: a stand-in for whichever model reads the answer; code costs
+//! about the same under the tokenizers of today's models).
 //!
-//! Counting a 1 MB answer takes about 75 ms; building the tokenizer about 100 ms, so the server
-//! warms it in the background at start ([`warm`]).
+//! The binary carries o200k's token list (1.7 MB, `data/o200k_base.tiktoken.gz`), not the
+//! prebuilt encoder `bpe_openai::o200k_base` embeds (32 MB, which made the binary 52 MB).
+//! The encoder is built from the list once (2–4 s) and kept in the user's cache directory,
+//! MAC'd with the user's key; later processes read it back (`call java_index` of a file of
+//! 1,500 methods, a cut answer, release build: 2.5 s when it builds the encoder, 0.23–0.55 s
+//! when it reads it back).
+//! Counting a 1 MB answer takes about 75 ms. The server builds the tokenizer in the background
+//! at start ([`warm`]).
 
+use std::io::Read;
+use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use bpe_openai::Tokenizer;
+use bpe_openai::byte_pair_encoding::BytePairEncoding;
 
 // The budget itself is the `answer_tokens` setting (default 20,000: under the 25,000 that
 // Claude Code passes to a model by default, `MAX_MCP_OUTPUT_TOKENS`, with room to spare).
 
+/// tiktoken's o200k_base token list, as bpe-openai 0.3.2 ships it (MIT).
+const O200K_TIKTOKEN_GZ: &[u8] = include_bytes!("../data/o200k_base.tiktoken.gz");
+/// bpe-openai's hash factor for its encoders (a collision-free one for these tokens).
+const HASH_FACTOR: u64 = 17846336922010275747;
+
 fn tokenizer() -> &'static Tokenizer {
-    static T: OnceLock<&'static Tokenizer> = OnceLock::new();
-    T.get_or_init(bpe_openai::o200k_base)
+    static T: OnceLock<Tokenizer> = OnceLock::new();
+    T.get_or_init(|| {
+        // o200k's pre-tokenizer, as bpe_openai::o200k_base builds it.
+        let pat1 = [
+            "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?",
+            "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?",
+            "\\p{N}{1,3}",
+            " ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*",
+            "\\s*[\\r\\n]+",
+            "\\s+$",
+        ]
+        .join("|");
+        let patterns = [(pat1.as_str(), false), ("\\s+\\s", true), ("\\s+", false)];
+        match Tokenizer::new_lookahead(encoder(), &patterns, false) {
+            Ok(t) => t,
+            // The patterns are constants that compile; this is unreachable short of a broken
+            // regex engine, and counting cannot go on without them.
+            Err(e) => panic!("o200k's pre-tokenizer patterns do not compile: {e}"),
+        }
+    })
+}
+
+/// The o200k encoder: read back from the user cache when it was built before, else built from
+/// the embedded token list (and kept for the next process).
+fn encoder() -> BytePairEncoding {
+    let path = cache_path();
+    if let Some(bpe) = path.as_ref().and_then(|p| read_cached(p)) {
+        return bpe;
+    }
+    let bpe = BytePairEncoding::from_dictionary(tokens(), Some(HASH_FACTOR));
+    if let Some(p) = &path
+        && let Err(e) = write_cached(p, &bpe)
+    {
+        tracing::debug!("tokenizer not cached at {}: {e}", p.display());
+    }
+    bpe
+}
+
+/// o200k's tokens in rank order, from the embedded tiktoken file (`base64 rank` lines).
+fn tokens() -> Vec<Vec<u8>> {
+    use base64::Engine as _;
+    let mut text = String::new();
+    // The embedded file is a constant; a failure here would be a broken build, and an empty
+    // list then yields a tokenizer that counts every byte (an overestimate, never a crash).
+    let _ = flate2::read::GzDecoder::new(O200K_TIKTOKEN_GZ).read_to_string(&mut text);
+    text.lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter_map(|t| base64::engine::general_purpose::STANDARD.decode(t).ok())
+        .collect()
+}
+
+/// `<user cache>/tokenizer/o200k-<hash of the list and this format>.bin`.
+fn cache_path() -> Option<PathBuf> {
+    use sha2::Digest as _;
+    let mut h = sha2::Sha256::new();
+    h.update(b"o200k rmp v1");
+    h.update(HASH_FACTOR.to_le_bytes());
+    h.update(O200K_TIKTOKEN_GZ);
+    let hex: String = h.finalize()[..8].iter().map(|b| format!("{b:02x}")).collect();
+    Some(mji_fs::trust::user_cache_dir()?.join("tokenizer").join(format!("o200k-{hex}.bin")))
+}
+
+/// The cached encoder when its MAC (the user's key over the body) holds.
+fn read_cached(path: &std::path::Path) -> Option<BytePairEncoding> {
+    let key = mji_fs::trust::Key::user().ok()?;
+    let (file, _) = mji_fs::open_regular(path, 256 << 20).ok()?;
+    let mut bytes = Vec::new();
+    file.take(256 << 20).read_to_end(&mut bytes).ok()?;
+    let (mac, body) = bytes.split_at_checked(32)?;
+    if !mji_fs::trust::same_mac(mac, &key.mac_of(&[b"o200k", body])) {
+        return None;
+    }
+    rmp_serde::from_slice(body).ok()
+}
+
+fn write_cached(path: &std::path::Path, bpe: &BytePairEncoding) -> Result<(), String> {
+    let key = mji_fs::trust::Key::user()?;
+    let body = rmp_serde::to_vec(bpe).map_err(|e| e.to_string())?;
+    let dir = path.parent().ok_or("no directory")?;
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let tmp = dir.join(format!(".o200k.{}.tmp", std::process::id()));
+    let mut out = key.mac_of(&[b"o200k", &body]).to_vec();
+    out.extend_from_slice(&body);
+    std::fs::write(&tmp, &out).map_err(|e| e.to_string())?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        e.to_string()
+    })
 }
 
 /// Builds the tokenizer on another thread, so the first answer does not wait for it; once per
@@ -26,7 +126,12 @@ pub fn warm() -> bool {
     if STARTED.swap(true, Ordering::AcqRel) {
         return false;
     }
-    std::thread::Builder::new().name("tokenizer".to_owned()).spawn(tokenizer).is_ok()
+    std::thread::Builder::new()
+        .name("tokenizer".to_owned())
+        .spawn(|| {
+            tokenizer();
+        })
+        .is_ok()
 }
 
 /// The tokens `text` costs.
@@ -118,6 +223,29 @@ mod tests {
                 let want = tokenizer().count(text.as_str());
                 assert_eq!(count(text), want, "round {round}: {text:.60}");
                 assert!(fits(text, want) && !fits(text, want - 1), "round {round}");
+            }
+        }
+    }
+
+    /// The encoder built from the embedded list (and the one read back from the cache) counts
+    /// as bpe-openai's prebuilt o200k does (the tests may link that one; the binary does not).
+    #[test]
+    fn counts_as_bpe_openais_prebuilt_o200k() {
+        let reference = bpe_openai::o200k_base();
+        let texts = [
+            "public static void main(String[] args) { return a.b(c, \"d\"); }".to_owned(),
+            r#"{"symbolId":"Method#java.lang.Character#isDigit(int):boolean","startLine":1}"#.repeat(20),
+            "Größe ≤ 10 → 東京 \u{1F600} ünïcödé\r\n\t  x".repeat(10),
+            include_str!("budget.rs").to_owned(),
+        ];
+        for text in &texts {
+            assert_eq!(tokenizer().count(text.as_str()), reference.count(text.as_str()), "{text:.60}");
+        }
+        if let Some(p) = cache_path() {
+            let again = read_cached(&p).expect("the encoder was cached");
+            for text in &texts {
+                let pieces: usize = reference.split(text).map(|piece| again.count(piece.as_bytes())).sum();
+                assert_eq!(pieces, reference.count(text.as_str()));
             }
         }
     }

@@ -85,9 +85,8 @@ impl OnDisk {
 
     /// The body's bytes as stored, when they read whole and their MAC holds.
     pub fn bytes(&self) -> Option<Vec<u8>> {
-        use std::os::unix::fs::FileExt;
         let mut b = vec![0u8; self.len as usize];
-        self.file.read_exact_at(&mut b, self.offset).ok()?;
+        mji_fs::read_exact_at(&self.file, &mut b, self.offset).ok()?;
         mji_fs::trust::same_mac(&self.mac, &crate::store::blob_mac(&b)?).then_some(b)
     }
 

@@ -224,17 +224,16 @@ pub(crate) fn blob_mac(body: &[u8]) -> Option<[u8; 32]> {
 /// The store's header and declarations, checked, and the open file its bodies are read from.
 /// The file ends in the declarations' length, the header's (u64, little-endian) and the MAC.
 fn read(path: &Path, libraries: u64) -> Option<(std::fs::File, Header, Vec<u8>)> {
-    use std::os::unix::fs::FileExt;
     let (file, meta) = mji_fs::open_regular(path, u64::MAX).ok()?;
     let len = meta.len();
     let mut magic = [0u8; 8];
-    file.read_exact_at(&mut magic, 0).ok()?;
+    mji_fs::read_exact_at(&file, &mut magic, 0).ok()?;
     if &magic != MAGIC {
         return None;
     }
     let mut tail = [0u8; TAIL];
     let end = len.checked_sub(TAIL as u64)?;
-    file.read_exact_at(&mut tail, end).ok()?;
+    mji_fs::read_exact_at(&file, &mut tail, end).ok()?;
     let dlen = u64::from_le_bytes(tail[..8].try_into().ok()?);
     let hlen = u64::from_le_bytes(tail[8..16].try_into().ok()?);
     let start = end.checked_sub(hlen)?.checked_sub(dlen)?;
@@ -242,7 +241,7 @@ fn read(path: &Path, libraries: u64) -> Option<(std::fs::File, Header, Vec<u8>)>
         return None;
     }
     let mut block = vec![0u8; usize::try_from(dlen.checked_add(hlen)?).ok()?];
-    file.read_exact_at(&mut block, start).ok()?;
+    mji_fs::read_exact_at(&file, &mut block, start).ok()?;
     if !mji_fs::trust::same_mac(&tail[16..], &mac(path, &block)?) {
         return None;
     }

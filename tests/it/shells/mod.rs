@@ -1,7 +1,9 @@
 //! The shells driven as a user or a client does: the CLI, the MCP server on stdio (through
-//! rmcp's client, and raw JSON-RPC lines), and `serve`'s HTTP, TCP and shared-server bridge.
+//! rmcp's client, and raw JSON-RPC lines), `serve`'s HTTP, TCP and shared-server bridge, and
+//! the install commands (`setup`, `doctor`, completions).
 
 mod cli;
+mod install;
 mod mcp;
 mod protocol;
 mod serve;

@@ -1,0 +1,586 @@
+//! `setup CLIENT`: registers the server with an MCP client for one project by writing that
+//! client's project configuration file, merged into what is there (other servers and keys
+//! kept in their order), or prints it (`--print`), or removes our entry (`--uninstall`).
+//! An entry of the same name that is not ours is never replaced or removed.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+/// The MCP clients `setup` knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Client {
+    /// Claude Code: `.mcp.json` at the project root (its project scope, what `claude mcp add
+    /// --scope project` writes).
+    ClaudeCode,
+    /// VS Code: `.vscode/mcp.json`.
+    Vscode,
+    /// Cursor: `.cursor/mcp.json`.
+    Cursor,
+    /// Codex: `.codex/config.toml` (read in trusted projects).
+    Codex,
+    /// Gemini CLI: `.gemini/settings.json`.
+    Gemini,
+}
+
+impl Client {
+    pub const ALL: [Client; 5] = [Client::ClaudeCode, Client::Vscode, Client::Cursor, Client::Codex, Client::Gemini];
+
+    /// The configuration file, relative to the project.
+    pub fn file(self) -> &'static str {
+        match self {
+            Client::ClaudeCode => ".mcp.json",
+            Client::Vscode => ".vscode/mcp.json",
+            Client::Cursor => ".cursor/mcp.json",
+            Client::Codex => ".codex/config.toml",
+            Client::Gemini => ".gemini/settings.json",
+        }
+    }
+
+    /// The JSON key that holds the servers (TOML's `mcp_servers` for Codex).
+    pub fn servers_key(self) -> &'static str {
+        match self {
+            Client::Vscode => "servers",
+            Client::Codex => "mcp_servers",
+            _ => "mcpServers",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Client::ClaudeCode => "claude-code",
+            Client::Vscode => "vscode",
+            Client::Cursor => "cursor",
+            Client::Codex => "codex",
+            Client::Gemini => "gemini",
+        }
+    }
+}
+
+/// How the client starts the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Via {
+    /// This binary's path (or `mcp-java-index` when that name on PATH is this binary).
+    Path,
+    /// `npx -y mcp-java-index …` (the npm package).
+    Npx,
+    /// `uvx mcp-java-index …` (the Python package).
+    Uvx,
+}
+
+#[derive(Debug, Args)]
+pub struct SetupArgs {
+    /// The client to register with
+    #[arg(value_enum)]
+    pub client: Client,
+    /// Register `bridge` (one warm server shared by every session on the project) instead of
+    /// `serve` (a server per session)
+    #[arg(long)]
+    pub bridge: bool,
+    /// Print the file as it would be written, and write nothing
+    #[arg(long)]
+    pub print: bool,
+    /// Remove our entry (an entry of that name that is not ours is left alone)
+    #[arg(long)]
+    pub uninstall: bool,
+    /// The project (default: the current directory)
+    #[arg(long, default_value = ".")]
+    pub project: PathBuf,
+    /// The server's name in the client's configuration
+    #[arg(long, default_value = "java-index")]
+    pub name: String,
+    /// How the client starts the server (default: as this process was started: npx, uvx, or
+    /// this binary's path)
+    #[arg(long, value_enum)]
+    pub via: Option<Via>,
+}
+
+/// What `setup` did, for its message.
+#[derive(Debug, PartialEq, Eq)]
+enum Outcome {
+    Added,
+    Updated,
+    Removed,
+    Absent,
+}
+
+pub fn run(args: SetupArgs) -> anyhow::Result<ExitCode> {
+    if args.name.is_empty() || !args.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        anyhow::bail!("--name {:?}: use letters, digits, `-` and `_`", args.name);
+    }
+    let project =
+        std::fs::canonicalize(&args.project).map_err(|e| anyhow::anyhow!("project {}: {e}", args.project.display()))?;
+    if !project.is_dir() {
+        anyhow::bail!("project {} is not a directory", project.display());
+    }
+    let path = project.join(args.client.file());
+    let existing = match std::fs::read_to_string(&path) {
+        Ok(t) => Some(t),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => anyhow::bail!("reading {}: {e}", path.display()),
+    };
+    let entry = if args.uninstall {
+        None
+    } else {
+        let via = args.via.unwrap_or_else(detect_via);
+        Some(Entry::new(args.client, via, args.bridge, &project)?)
+    };
+    let edited = match args.client {
+        Client::Codex => edit_toml(existing.as_deref(), &args.name, entry.as_ref()),
+        c => edit_json(existing.as_deref(), c, &args.name, entry.as_ref()),
+    }
+    .map_err(|e| match &entry {
+        Some(en) => anyhow::anyhow!(
+            "{}: {e}; nothing written. Add this entry by hand:\n{}",
+            path.display(),
+            en.snippet(args.client, &args.name)
+        ),
+        None => anyhow::anyhow!("{}: {e}; nothing written", path.display()),
+    })?;
+    let (text, outcome) = edited;
+    if args.print {
+        let mut out = std::io::stdout().lock();
+        write!(out, "{text}")?;
+        eprintln!("{} (--print: not written)", path.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    match outcome {
+        Outcome::Absent => eprintln!("{}: no `{}` entry, nothing to remove", path.display(), args.name),
+        o => {
+            write_atomic(&path, &text)?;
+            let verb = match o {
+                Outcome::Added => "added",
+                Outcome::Updated => "updated",
+                _ => "removed",
+            };
+            eprintln!("{verb} `{}` in {}", args.name, path.display());
+            if args.client == Client::Codex && o != Outcome::Removed {
+                eprintln!("Codex reads .codex/config.toml in trusted projects only (`codex` asks once per project)");
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// How this process was started: from npx's cache (`~/.npm/_npx/…`), from uv's cache
+/// (`…/uv/archive-v0/…`, where `uvx` unpacks a tool), or anything else.
+fn detect_via() -> Via {
+    let exe = std::env::current_exe().map(|p| p.to_string_lossy().replace('\\', "/")).unwrap_or_default();
+    if exe.contains("/_npx/") {
+        Via::Npx
+    } else if exe.contains("/archive-v") {
+        Via::Uvx
+    } else {
+        Via::Path
+    }
+}
+
+/// One server entry: the command and its arguments.
+#[derive(Debug)]
+struct Entry {
+    command: String,
+    args: Vec<String>,
+    /// VS Code wants `"type": "stdio"`.
+    typed: bool,
+}
+
+impl Entry {
+    fn new(client: Client, via: Via, bridge: bool, project: &Path) -> anyhow::Result<Entry> {
+        // VS Code expands ${workspaceFolder}; the others get the project's absolute path.
+        let root = if client == Client::Vscode {
+            "${workspaceFolder}".to_owned()
+        } else {
+            project.to_string_lossy().into_owned()
+        };
+        let mut args: Vec<String> = Vec::new();
+        let command = match via {
+            Via::Npx => {
+                args.extend(["-y".to_owned(), "mcp-java-index".to_owned()]);
+                "npx".to_owned()
+            }
+            Via::Uvx => {
+                args.push("mcp-java-index".to_owned());
+                "uvx".to_owned()
+            }
+            Via::Path => this_command()?,
+        };
+        args.push(if bridge { "bridge" } else { "serve" }.to_owned());
+        args.extend(["--root".to_owned(), root]);
+        // Claude Code passes structuredContent to the model instead of the text when both
+        // come (README, "Register the server").
+        if client == Client::ClaudeCode {
+            args.push("--no-structured-content".to_owned());
+        }
+        Ok(Entry { command, args, typed: client == Client::Vscode })
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let mut m = serde_json::Map::new();
+        if self.typed {
+            m.insert("type".to_owned(), "stdio".into());
+        }
+        m.insert("command".to_owned(), self.command.clone().into());
+        m.insert("args".to_owned(), self.args.clone().into());
+        serde_json::Value::Object(m)
+    }
+
+    /// The entry as JSON text at `indent` (its keys in the order clients document them).
+    fn json_text(&self, indent: usize) -> String {
+        let pad = " ".repeat(indent);
+        let q = |s: &str| serde_json::Value::String(s.to_owned()).to_string();
+        let mut lines = Vec::new();
+        if self.typed {
+            lines.push(format!("{pad}  \"type\": \"stdio\""));
+        }
+        lines.push(format!("{pad}  \"command\": {}", q(&self.command)));
+        let args: Vec<String> = self.args.iter().map(|a| q(a)).collect();
+        lines.push(format!("{pad}  \"args\": [{}]", args.join(", ")));
+        format!("{{\n{}\n{pad}}}", lines.join(",\n"))
+    }
+
+    fn toml(&self, name: &str) -> String {
+        let q = |s: &str| toml::Value::String(s.to_owned()).to_string();
+        let args: Vec<String> = self.args.iter().map(|a| q(a)).collect();
+        format!("[mcp_servers.{name}]\ncommand = {}\nargs = [{}]\n", q(&self.command), args.join(", "))
+    }
+
+    fn snippet(&self, client: Client, name: &str) -> String {
+        match client {
+            Client::Codex => self.toml(name),
+            c => format!(
+                "{{\n  {}: {{\n    {}: {}\n  }}\n}}",
+                serde_json::Value::String(c.servers_key().to_owned()),
+                serde_json::Value::String(name.to_owned()),
+                self.json_text(4)
+            ),
+        }
+    }
+}
+
+/// The command that starts this binary: `mcp-java-index` when that name on PATH is this
+/// binary or the npm launcher that started it (`MCP_JAVA_INDEX_LAUNCHER`), else its path.
+fn this_command() -> anyhow::Result<String> {
+    let exe = std::env::current_exe().map_err(|e| anyhow::anyhow!("finding this binary: {e}"))?;
+    let exe = std::fs::canonicalize(&exe).unwrap_or(exe);
+    let launcher = std::env::var_os("MCP_JAVA_INDEX_LAUNCHER").and_then(|l| std::fs::canonicalize(l).ok());
+    let name = if cfg!(windows) { "mcp-java-index.exe" } else { "mcp-java-index" };
+    let on_path = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).map(|d| d.join(name)).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .find(|p| p.is_file());
+    if on_path.and_then(|p| std::fs::canonicalize(p).ok()).is_some_and(|p| p == exe || Some(&p) == launcher.as_ref()) {
+        return Ok("mcp-java-index".to_owned());
+    }
+    Ok(exe.to_string_lossy().into_owned())
+}
+
+/// Whether an entry (its text) starts this server: it names `mcp-java-index` somewhere.
+pub fn is_ours(entry_text: &str) -> bool {
+    entry_text.contains("mcp-java-index")
+}
+
+/// A JSON object's members in their order, each value as written.
+struct Members(Vec<(String, Box<RawValue>)>);
+
+impl<'de> Deserialize<'de> for Members {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Members;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Members, A::Error> {
+                let mut v = Vec::new();
+                while let Some(kv) = map.next_entry::<String, Box<RawValue>>()? {
+                    v.push(kv);
+                }
+                Ok(Members(v))
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+/// Renders members as an object at `indent` spaces, each value as its text.
+fn render(members: &[(String, String)], indent: usize) -> String {
+    if members.is_empty() {
+        return "{}".to_owned();
+    }
+    let pad = " ".repeat(indent + 2);
+    let body: Vec<String> =
+        members.iter().map(|(k, v)| format!("{pad}{}: {v}", serde_json::Value::String(k.clone()))).collect();
+    format!("{{\n{}\n{}}}", body.join(",\n"), " ".repeat(indent))
+}
+
+/// The JSON file with our entry set (or removed when `entry` is None).
+fn edit_json(
+    existing: Option<&str>,
+    client: Client,
+    name: &str,
+    entry: Option<&Entry>,
+) -> Result<(String, Outcome), String> {
+    let top: Vec<(String, Box<RawValue>)> = match existing.filter(|t| !t.trim().is_empty()) {
+        None => Vec::new(),
+        Some(t) => {
+            serde_json::from_str::<Members>(t)
+                .map_err(|e| format!("not a JSON object this can merge into ({e}; comments are not kept)"))?
+                .0
+        }
+    };
+    let key = client.servers_key();
+    let servers: Vec<(String, Box<RawValue>)> = match top.iter().find(|(k, _)| k == key) {
+        None => Vec::new(),
+        Some((_, v)) => serde_json::from_str::<Members>(v.get()).map_err(|_| format!("`{key}` is not an object"))?.0,
+    };
+    let mut outcome = if entry.is_some() { Outcome::Added } else { Outcome::Absent };
+    let mut new_servers: Vec<(String, String)> = Vec::new();
+    for (k, v) in &servers {
+        if k != name {
+            new_servers.push((k.clone(), v.get().to_owned()));
+            continue;
+        }
+        if !is_ours(v.get()) {
+            return Err(format!("`{key}.{name}` is another server's entry, left alone (choose another --name)"));
+        }
+        match entry {
+            Some(e) => {
+                new_servers.push((k.clone(), e.json_text(4)));
+                outcome = Outcome::Updated;
+            }
+            None => outcome = Outcome::Removed,
+        }
+    }
+    if let (Some(e), Outcome::Added) = (entry, &outcome) {
+        new_servers.push((name.to_owned(), e.json_text(4)));
+    }
+    if outcome == Outcome::Absent {
+        return Ok((existing.unwrap_or_default().to_owned(), outcome));
+    }
+    let servers_text = render(&new_servers, 2);
+    let mut new_top: Vec<(String, String)> = Vec::new();
+    let mut placed = false;
+    for (k, v) in &top {
+        if k == key {
+            new_top.push((k.clone(), servers_text.clone()));
+            placed = true;
+        } else {
+            new_top.push((k.clone(), v.get().to_owned()));
+        }
+    }
+    if !placed {
+        new_top.push((key.to_owned(), servers_text));
+    }
+    let text = format!("{}\n", render(&new_top, 0));
+    // What we write must read back as JSON with our entry as meant.
+    let back: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("the merged file is not JSON ({e})"))?;
+    let got = back.get(key).and_then(|s| s.get(name));
+    if got != entry.map(Entry::json).as_ref() {
+        return Err("the merged file does not read back as meant".to_owned());
+    }
+    Ok((text, outcome))
+}
+
+/// The header lines that open our table or one of its subtables.
+fn opens_ours(line: &str, name: &str) -> bool {
+    let l = line.trim();
+    let Some(inner) = l.strip_prefix('[').and_then(|l| l.split(']').next()) else {
+        return false;
+    };
+    let inner: String = inner.chars().filter(|c| !c.is_whitespace()).collect();
+    [format!("mcp_servers.{name}"), format!("mcp_servers.\"{name}\"")]
+        .iter()
+        .any(|h| inner == *h || inner.starts_with(&format!("{h}.")))
+}
+
+/// The TOML file with our table set (or removed when `entry` is None). Edited as text, so
+/// comments and layout stay; the result is parsed to check it.
+fn edit_toml(existing: Option<&str>, name: &str, entry: Option<&Entry>) -> Result<(String, Outcome), String> {
+    let text = existing.unwrap_or_default();
+    let parsed: toml::Table = text.parse().map_err(|e| format!("not TOML this can merge into ({e})"))?;
+    let current = parsed.get("mcp_servers").and_then(|s| s.get(name));
+    if let Some(c) = current
+        && !is_ours(&c.to_string())
+    {
+        return Err(format!("`mcp_servers.{name}` is another server's entry, left alone (choose another --name)"));
+    }
+    // Our table's lines go; the rest stays as written.
+    let mut kept = String::new();
+    let mut inside = false;
+    let mut removed = false;
+    for line in text.split_inclusive('\n') {
+        if line.trim_start().starts_with('[') {
+            inside = opens_ours(line, name);
+            removed |= inside;
+        }
+        if !inside {
+            kept.push_str(line);
+        }
+    }
+    if current.is_some() && !removed {
+        return Err(format!("`mcp_servers.{name}` is not written as a [mcp_servers.{name}] table"));
+    }
+    let outcome = match (entry, current.is_some()) {
+        (Some(_), false) => Outcome::Added,
+        (Some(_), true) => Outcome::Updated,
+        (None, true) => Outcome::Removed,
+        (None, false) => return Ok((text.to_owned(), Outcome::Absent)),
+    };
+    if let Some(e) = entry {
+        if !kept.is_empty() && !kept.ends_with('\n') {
+            kept.push('\n');
+        }
+        if !kept.trim().is_empty() && !kept.ends_with("\n\n") {
+            kept.push('\n');
+        }
+        kept.push_str(&e.toml(name));
+    }
+    let back: toml::Table = kept.parse().map_err(|e| format!("the merged file is not TOML ({e})"))?;
+    let got = back.get("mcp_servers").and_then(|s| s.get(name));
+    let meant = entry.map(|e| {
+        let mut t = toml::Table::new();
+        t.insert("command".to_owned(), e.command.clone().into());
+        t.insert("args".to_owned(), toml::Value::Array(e.args.iter().map(|a| a.clone().into()).collect()));
+        toml::Value::Table(t)
+    });
+    if got != meant.as_ref() {
+        return Err("the merged file does not read back as meant".to_owned());
+    }
+    Ok((kept, outcome))
+}
+
+/// Writes `text` to `path` through a temporary file renamed over it, creating the directory.
+fn write_atomic(path: &Path, text: &str) -> anyhow::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("creating {}: {e}", dir.display()))?;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&tmp, text).map_err(|e| anyhow::anyhow!("writing {}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        anyhow::anyhow!("replacing {}: {e}", path.display())
+    })
+}
+
+/// Where `doctor` looks for a client's configuration of this server: the project's file and
+/// the user's own (where the client has one), each with the names of our entries in it.
+pub fn configured(project: &Path) -> Vec<(Client, PathBuf, Vec<String>)> {
+    let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+    let mut out = Vec::new();
+    for c in Client::ALL {
+        let mut files = vec![project.join(c.file())];
+        if let Some(h) = &home {
+            match c {
+                Client::ClaudeCode => files.push(h.join(".claude.json")),
+                Client::Cursor => files.push(h.join(".cursor/mcp.json")),
+                Client::Codex => files.push(
+                    std::env::var_os("CODEX_HOME")
+                        .map(PathBuf::from)
+                        .unwrap_or_else(|| h.join(".codex"))
+                        .join("config.toml"),
+                ),
+                Client::Gemini => files.push(h.join(".gemini/settings.json")),
+                Client::Vscode => {}
+            }
+        }
+        for f in files {
+            let Ok(text) = std::fs::read_to_string(&f) else { continue };
+            let names = ours_in(c, &text, project);
+            out.push((c, f, names));
+        }
+    }
+    out
+}
+
+/// The names of the entries that start this server in a client's file (Claude Code's user
+/// file: its user servers and this project's).
+fn ours_in(client: Client, text: &str, project: &Path) -> Vec<String> {
+    let names_of = |servers: Option<&serde_json::Value>| -> Vec<String> {
+        servers
+            .and_then(|s| s.as_object())
+            .map(|m| m.iter().filter(|(_, v)| is_ours(&v.to_string())).map(|(k, _)| k.clone()).collect())
+            .unwrap_or_default()
+    };
+    if client == Client::Codex {
+        let Ok(t) = text.parse::<toml::Table>() else { return Vec::new() };
+        return t
+            .get("mcp_servers")
+            .and_then(|s| s.as_table())
+            .map(|m| m.iter().filter(|(_, v)| is_ours(&v.to_string())).map(|(k, _)| k.clone()).collect())
+            .unwrap_or_default();
+    }
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(text) else { return Vec::new() };
+    let mut names = names_of(v.get(client.servers_key()));
+    if client == Client::ClaudeCode
+        && let Some(p) = v.get("projects").and_then(|p| p.get(project.to_string_lossy().as_ref()))
+    {
+        names.extend(names_of(p.get("mcpServers")));
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry() -> Entry {
+        Entry {
+            command: "mcp-java-index".into(),
+            args: vec!["serve".into(), "--root".into(), "/p".into()],
+            typed: false,
+        }
+    }
+
+    #[test]
+    fn json_merge_keeps_order_and_other_servers_and_refuses_a_foreign_entry() {
+        let before =
+            "{\n  \"z\": 1,\n  \"mcpServers\": {\n    \"other\": {\"command\": \"x\"}\n  },\n  \"a\": [1, 2]\n}\n";
+        let (text, o) = edit_json(Some(before), Client::Cursor, "java-index", Some(&entry())).expect("merged");
+        assert_eq!(o, Outcome::Added);
+        let keys: Vec<&str> = ["\"z\"", "\"mcpServers\"", "\"other\"", "\"java-index\"", "\"a\""]
+            .into_iter()
+            .filter(|k| text.contains(k))
+            .collect();
+        assert_eq!(keys.len(), 5, "{text}");
+        let pos = |k: &str| text.find(k).unwrap_or(usize::MAX);
+        assert!(
+            pos("\"z\"") < pos("\"other\"")
+                && pos("\"other\"") < pos("\"java-index\"")
+                && pos("\"java-index\"") < pos("\"a\""),
+            "{text}"
+        );
+        let (again, o) = edit_json(Some(&text), Client::Cursor, "java-index", Some(&entry())).expect("again");
+        assert_eq!((again.as_str(), o), (text.as_str(), Outcome::Updated));
+        let e = edit_json(Some(before), Client::Cursor, "other", Some(&entry())).expect_err("foreign");
+        assert!(e.contains("another server's entry"), "{e}");
+        assert!(edit_json(Some("{ // c\n}"), Client::Cursor, "x", Some(&entry())).is_err());
+        let (removed, o) = edit_json(Some(&text), Client::Cursor, "java-index", None).expect("removed");
+        assert_eq!(o, Outcome::Removed);
+        assert!(!removed.contains("java-index") && removed.contains("\"other\""), "{removed}");
+    }
+
+    #[test]
+    fn toml_edit_keeps_comments_and_removes_only_our_tables() {
+        let before = "# mine\nmodel = \"o3\"\n\n[mcp_servers.other]\ncommand = \"x\"\n";
+        let (text, o) = edit_toml(Some(before), "java-index", Some(&entry())).expect("merged");
+        assert_eq!(o, Outcome::Added);
+        assert!(text.starts_with(before) && text.contains("[mcp_servers.java-index]\n"), "{text}");
+        let with_env = format!("{text}\n[mcp_servers.java-index.env]\nA = \"1\"\n\n[tail]\nk = 1\n");
+        let (removed, o) = edit_toml(Some(&with_env), "java-index", None).expect("removed");
+        assert_eq!(o, Outcome::Removed);
+        assert!(
+            !removed.contains("java-index") && removed.contains("[tail]") && removed.contains("# mine"),
+            "{removed}"
+        );
+        let e = edit_toml(Some(before), "other", None).expect_err("foreign");
+        assert!(e.contains("another server's entry"), "{e}");
+        assert!(opens_ours("[ mcp_servers.\"java-index\" ]", "java-index"));
+        assert!(!opens_ours("[mcp_servers.java-index2]", "java-index"));
+    }
+}
