@@ -128,7 +128,7 @@ pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
     let repo = mji_build::classpath::repo_local(&settings);
     for root in &roots {
         let probe = if root.join("pom.xml").is_file() { root.join("pom.xml") } else { root.clone() };
-        let project = mji_build::project::project_for(&probe, root, Some(&repo), &[]);
+        let project = mji_build::project::project_for(&probe, &roots, Some(&repo), &[]);
         for m in &project.modules {
             use mji_build::classpath::{Scope, maven_stored};
             if let Some(cp) = maven_stored(&m.dir, root, &trusted, Scope::Test)
