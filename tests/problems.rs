@@ -677,8 +677,14 @@ fn a_gradle_include_flat_outside_the_workspace_is_left_out_and_said() {
     let t = tempfile::tempdir().expect("tempdir");
     let (root, secret) = (t.path().join("ws"), t.path().join("secret"));
     common::write(&secret, "src/main/java/sec/Secret.java", SECRET);
+    // Its script is not read either: a library it names would show in the notes.
+    common::write(&secret, "build.gradle", "dependencies {\n  implementation 'leak.secret:k-is-42:1'\n}\n");
     common::write(&root, "settings.gradle", "rootProject.name = 'ws'\nincludeFlat 'secret'\n");
-    common::write(&root, "build.gradle", "plugins { id 'java' }\n");
+    common::write(
+        &root,
+        "build.gradle",
+        "plugins { id 'java' }\ndependencies {\n  implementation project(':secret')\n}\n",
+    );
     common::write(&root, "src/main/java/app/Probe.java", PROBE);
     let (home, cache) = (tempfile::tempdir().expect("tempdir"), tempfile::tempdir().expect("tempdir"));
     let ws = gradle_workspace(&root, home.path(), cache.path());
@@ -692,4 +698,5 @@ fn a_gradle_include_flat_outside_the_workspace_is_left_out_and_said() {
         ),
         "{notes}"
     );
+    assert!(!notes.contains("leak.secret"), "{notes}");
 }

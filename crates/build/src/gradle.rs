@@ -804,7 +804,13 @@ pub(crate) fn resolve(root: &Path, file: &Path, workspace_root: &Path, settings:
     let shared: Vec<String> =
         b.shared_scripts().iter().filter_map(|s| read_text(s).ok()).map(|t| strip_comments(&t)).collect();
     let props = properties(root, &shared);
+    // A module outside the workspace root (`includeFlat`) is not read: its sources are left out
+    // of the context (`crate::bounds`), and its scripts would name what lies outside.
+    let inside = crate::bounds::Bounds::of_roots(&[workspace_root.to_path_buf()]);
     let script_texts = |m: &Module| -> Vec<String> {
+        if inside.admits(&m.dir, crate::bounds::Kind::Sources) == Some(false) {
+            return Vec::new();
+        }
         b.scripts_of(m).iter().filter_map(|s| read_text(s).ok()).map(|t| strip_comments(&t)).collect()
     };
     // The module's declarations, the shared scripts', and those of the modules it depends on
