@@ -240,6 +240,10 @@ settings! {
     shared_idle_secs: u64 = 900 => project();
     /// The Gradle tasks `gradle_task` may run (also as `:project:task`).
     gradle_tasks: Vec<String> = DEFAULT_GRADLE_TASKS.iter().map(|g| (*g).to_owned()).collect() => user(RUNS);
+    /// The most entries read from one library archive (a jar, zip or jmod); an archive with
+    /// more is read in part, and the answers that list library types say so.
+    max_archive_entries: u64 = 100_000
+        => user("it bounds the time and memory the server spends on one archive");
 }
 
 /// The goals `maven_goal` runs unless the user lists others.
