@@ -648,10 +648,16 @@ fn a_pom_source_directory_outside_the_workspace_is_left_out_and_said() {
     let t = tempfile::tempdir().expect("tempdir");
     let (root, secret) = (t.path().join("a/ws"), t.path().join("secret"));
     common::write(&secret, "sec/Secret.java", SECRET);
+    // A parent outside, whose property would name a library the notes then show missing.
+    common::write(
+        &secret,
+        "pom.xml",
+        "<project><groupId>g</groupId><artifactId>outside</artifactId><version>1</version><properties><k>42</k></properties></project>",
+    );
     common::write(
         &root,
         "pom.xml",
-        "<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>app</artifactId><version>1</version><build><sourceDirectory>../../secret</sourceDirectory></build></project>",
+        "<project><modelVersion>4.0.0</modelVersion><parent><groupId>g</groupId><artifactId>outside</artifactId><version>1</version><relativePath>../../secret/pom.xml</relativePath></parent><artifactId>app</artifactId><dependencies><dependency><groupId>leak</groupId><artifactId>k-is-${k}</artifactId><version>1</version></dependency></dependencies><build><sourceDirectory>../../secret</sourceDirectory></build></project>",
     );
     common::write(&root, "src/test/java/app/Probe.java", PROBE);
     let cache = tempfile::tempdir().expect("tempdir");
@@ -670,6 +676,13 @@ fn a_pom_source_directory_outside_the_workspace_is_left_out_and_said() {
         notes.contains("left out `../../secret` (pom.xml sourceDirectory): it is outside the workspace roots"),
         "{notes}"
     );
+    assert!(
+        notes.contains(
+            "left out `../../secret/pom.xml` (pom.xml parent relativePath): it is outside the workspace roots"
+        ),
+        "{notes}"
+    );
+    assert!(!notes.contains("k-is-42"), "{notes}");
 }
 
 #[test]

@@ -222,7 +222,7 @@ fn maven(c: &mut Context, root: &Path, roots: &[PathBuf], settings: &Settings, s
         }
         Err(why) => {
             c.complete = false;
-            let (cp, missing) = pom_dependencies(&dir, settings, scope);
+            let (cp, missing) = pom_dependencies(&dir, roots, settings, scope);
             c.classpath = cp;
             let mut note = format!(
                 "{shown}: Maven could not resolve the classpath ({why}); using the pom's direct dependencies found in the local repository, without their dependencies"
@@ -363,9 +363,12 @@ pub fn strip_ansi(text: &str) -> String {
 /// The pom's direct dependencies of `scope` (its own, its active profiles' and its parents',
 /// versions and scopes from dependency management) found in the local repository, and those
 /// not found. Main: compile and provided scope; test: every scope but import and system.
-fn pom_dependencies(dir: &Path, settings: &Settings, scope: Scope) -> (Vec<PathBuf>, Vec<String>) {
+fn pom_dependencies(dir: &Path, roots: &[PathBuf], settings: &Settings, scope: Scope) -> (Vec<PathBuf>, Vec<String>) {
     let repo = repo_local(settings);
-    let Ok(pom) = Effective::load(&dir.join("pom.xml"), Some(&repo), &[]) else { return (Vec::new(), Vec::new()) };
+    let bounds = Bounds::of_roots(roots);
+    let Ok(pom) = Effective::load(&dir.join("pom.xml"), Some(&repo), &[], &bounds) else {
+        return (Vec::new(), Vec::new());
+    };
     let (mut found, mut missing) = (Vec::new(), Vec::new());
     for d in pom.dependencies() {
         if matches!(d.scope.as_deref(), Some("import" | "system")) || d.kind.as_deref().is_some_and(|k| k != "jar") {

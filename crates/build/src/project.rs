@@ -90,17 +90,18 @@ pub fn project_for(path: &Path, roots: &[PathBuf], repo: Option<&Path>, profiles
         roots.iter().filter(|r| path.starts_with(r)).max_by_key(|r| r.components().count()).cloned().unwrap_or_else(
             || if path.is_dir() { path.to_path_buf() } else { path.parent().unwrap_or(path).to_path_buf() },
         );
-    let mut project = read_project(path, &root, repo, profiles);
-    confine(&mut project, &Bounds::of_roots(roots));
+    let bounds = Bounds::of_roots(roots);
+    let mut project = read_project(path, &root, repo, profiles, &bounds);
+    confine(&mut project, &bounds);
     project
 }
 
-fn read_project(path: &Path, root: &Path, repo: Option<&Path>, profiles: &[String]) -> Project {
+fn read_project(path: &Path, root: &Path, repo: Option<&Path>, profiles: &[String], bounds: &Bounds) -> Project {
     let start = if path.is_dir() { Some(path) } else { path.parent() };
     let mut dir = start;
     while let Some(d) = dir.filter(|d| d.starts_with(root)) {
         if d.join("pom.xml").is_file() {
-            return maven_reactor(&reactor_top(d, root, profiles), root, repo, profiles);
+            return maven_reactor(&reactor_top(d, root, profiles), root, repo, profiles, bounds);
         }
         if gradle::BUILD_FILES.iter().chain(gradle::SETTINGS_FILES.iter()).any(|g| d.join(g).is_file()) {
             let probe = if path.is_dir() { path.join("x") } else { path.to_path_buf() };
@@ -160,7 +161,7 @@ fn lexical(p: &Path) -> PathBuf {
 
 /// A Maven reactor from its top pom: every module `<modules>` (and active profiles) lead to,
 /// inside the workspace root.
-fn maven_reactor(top: &Path, root: &Path, repo: Option<&Path>, profiles: &[String]) -> Project {
+fn maven_reactor(top: &Path, root: &Path, repo: Option<&Path>, profiles: &[String], bounds: &Bounds) -> Project {
     let mut p = Project {
         system: BuildSystem::Maven,
         root: top.to_path_buf(),
@@ -175,13 +176,14 @@ fn maven_reactor(top: &Path, root: &Path, repo: Option<&Path>, profiles: &[Strin
             continue;
         }
         let file = dir.join("pom.xml");
-        let pom = match Effective::load(&file, repo, profiles) {
+        let pom = match Effective::load(&file, repo, profiles, bounds) {
             Ok(e) => e,
             Err(why) => {
                 p.problems.push(why);
                 continue;
             }
         };
+        p.problems.extend(pom.left_out.iter().cloned());
         let rel = |v: &Option<String>, default: &str| {
             let v = v.as_ref().map(|s| pom.expand(s)).unwrap_or_else(|| default.to_owned());
             let v = v.replace("${project.basedir}", "").replace("${basedir}", "");
