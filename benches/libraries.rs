@@ -5,12 +5,21 @@
 //! `find_type`'s library search latency over both; the resolution engine's API table of the
 //! classpath and of the JDK's image, and cached by the image's content with its type names; the
 //! member table (`java_find_symbol`'s library members) cold and warm, and scans of its names.
+//! First: a generated jar of 200,000 classes on a workspace's classpath, through the real
+//! binary (wall time and peak RSS of each call, the JDK's part of the cache warm): its first
+//! `find_type`, `java_find_symbol` and `find_references` under the default
+//! `max_archive_entries`, then read whole (the cap raised to 200,000).
 //!
-//! `cargo bench --bench libraries` (needs a JDK on PATH or in JAVA_HOME).
+//! `cargo bench --bench libraries` (needs a JDK on PATH or in JAVA_HOME);
+//! `cargo bench --bench libraries -- big-jar` runs the first part alone.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+#[path = "../tests/it/common/jar.rs"]
+mod jar;
+
+use mcp_java_index::classfile::archive::DEFAULT_MAX_ENTRIES;
 use mcp_java_index::classfile::library::{self, LibraryIndex, Origin};
 use mcp_java_index::classfile::{Archive, outline_class, reader::acc};
 use mcp_java_index::tools::find::{FindTypeArgs, Scope, TypeFilter, find_library_types};
@@ -22,10 +31,10 @@ fn ms(t: Instant) -> f64 {
 fn index_twice(name: &str, archives: &[(PathBuf, Origin)]) -> LibraryIndex {
     let cache = tempfile::tempdir().expect("tempdir");
     let t = Instant::now();
-    let cold = LibraryIndex::build(archives, Some(cache.path()));
+    let cold = LibraryIndex::build(archives, Some(cache.path()), DEFAULT_MAX_ENTRIES);
     let cold_ms = ms(t);
     let t = Instant::now();
-    let warm = LibraryIndex::build(archives, Some(cache.path()));
+    let warm = LibraryIndex::build(archives, Some(cache.path()), DEFAULT_MAX_ENTRIES);
     let warm_ms = ms(t);
     assert_eq!(cold.classes.len(), warm.classes.len());
     assert!(warm.archives.iter().all(|a| a.cached));
@@ -38,7 +47,66 @@ fn index_twice(name: &str, archives: &[(PathBuf, Origin)]) -> LibraryIndex {
     warm
 }
 
+/// Wall time (s) and peak resident memory (MB) of the binary answering one tool call in
+/// `root`, with the user cache directory `cache` and `max_archive_entries` = `cap` (None: the
+/// default); through Python's getrusage on its child.
+fn timed_call(root: &Path, cache: &Path, tool: &str, args: &str, cap: Option<usize>) -> (f64, f64) {
+    let argv = [env!("CARGO_BIN_EXE_mcp-java-index"), "call", tool, args];
+    let cap = cap.map(|c| c.to_string()).unwrap_or_default();
+    let script = format!(
+        "import os,resource,subprocess,time\nenv=dict(os.environ, XDG_CACHE_HOME={cache:?})\nenv.pop('MCP_JAVA_INDEX_MAX_ARCHIVE_ENTRIES', None)\nif {cap:?}: env['MCP_JAVA_INDEX_MAX_ARCHIVE_ENTRIES']={cap:?}\nt=time.time()\nsubprocess.run({argv:?}, cwd={root:?}, env=env, stdout=subprocess.DEVNULL, check=True)\nprint(time.time()-t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)",
+        cache = cache.to_string_lossy(),
+        root = root.to_string_lossy(),
+    );
+    let out = std::process::Command::new("python3").args(["-c", &script]).output().expect("python3");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut it = text.split_whitespace().map(|v| v.parse::<f64>().unwrap_or(f64::NAN));
+    let (secs, kb) = (it.next().unwrap_or(f64::NAN), it.next().unwrap_or(f64::NAN));
+    (secs, kb / 1024.0)
+}
+
+/// A jar of 200,000 classes on a workspace's classpath: the first calls that read it, and
+/// the same warm.
+fn big_jar() {
+    const ENTRIES: usize = 200_000;
+    let scratch = tempfile::tempdir().expect("tempdir");
+    let (root, cache) = (scratch.path().join("ws"), scratch.path().join("cache"));
+    jar::write_jar(&scratch.path().join("big.jar"), ENTRIES);
+    std::fs::create_dir_all(root.join("lib")).expect("mkdir");
+    std::fs::create_dir_all(root.join("src/app")).expect("mkdir");
+    std::fs::write(root.join("src/app/A.java"), "package app;\n\nclass A {\n    p0.C1 c;\n}\n").expect("write");
+    std::fs::write(root.join("mcp-java-index.toml"), "classpath = [\"lib/big.jar\"]\n").expect("write");
+    // The JDK's part of the library cache, warm: what follows pays for the big jar alone.
+    let empty = scratch.path().join("empty");
+    std::fs::create_dir_all(&empty).expect("mkdir");
+    let (s, mb) = timed_call(&empty, &cache, "find_type", r#"{"pattern":"HashMap","scope":"libraries"}"#, None);
+    println!("JDK library index, cold (the cache's JDK part): {s:.2} s, peak RSS {mb:.0} MB");
+    let last = jar::class_name(ENTRIES - 1).replace('/', ".");
+    let calls = [
+        ("find_type", format!(r#"{{"pattern":"{last}","scope":"libraries"}}"#)),
+        ("java_find_symbol", r#"{"rootDir":".","query":"C1","options":{"scope":"libraries"}}"#.to_owned()),
+        ("find_references", r#"{"target":"app.A"}"#.to_owned()),
+    ];
+    for cap in [None, Some(ENTRIES)] {
+        let shown = cap.map_or("the default max_archive_entries".to_owned(), |c| format!("max_archive_entries {c}"));
+        std::fs::copy(scratch.path().join("big.jar"), root.join("lib/big.jar")).expect("copy");
+        for round in ["first use", "warm"] {
+            for (tool, args) in &calls {
+                let (s, mb) = timed_call(&root, &cache, tool, args, cap);
+                println!("{ENTRIES}-entry jar, {shown}, {round}: {tool} {s:.2} s, peak RSS {mb:.0} MB");
+            }
+        }
+        // The next round copies it anew: a new stamp, hashed again as a new jar would be.
+        std::fs::remove_file(root.join("lib/big.jar")).expect("remove");
+    }
+}
+
 fn main() {
+    big_jar();
+    if std::env::args().any(|a| a == "big-jar") {
+        return;
+    }
     let home = library::find_jdk_home(
         std::env::var_os("JAVA_HOME").as_deref().map(std::path::Path::new),
         std::env::var_os("PATH").as_deref(),
@@ -75,7 +143,7 @@ fn main() {
         .map(|c| jdk.archive_of(c).path.clone())
         .expect("java.base in the JDK's jmods or lib/modules");
     let t = Instant::now();
-    let mut a = Archive::open(&base).expect("java.base");
+    let mut a = Archive::open(&base, DEFAULT_MAX_ENTRIES).expect("java.base");
     let mut methods = 0;
     for n in &names {
         let o = outline_class(&mut a, n).expect("outline");
@@ -102,7 +170,7 @@ fn main() {
     let mut all = jmods.clone();
     all.extend(classpath);
     let cache = tempfile::tempdir().expect("tempdir");
-    let both = LibraryIndex::build(&all, Some(cache.path()));
+    let both = LibraryIndex::build(&all, Some(cache.path()), DEFAULT_MAX_ENTRIES);
     for pattern in ["HashMap", "CHM", "java.util.*Map", "StringUtils", "*Factory"] {
         let args = FindTypeArgs {
             pattern: pattern.to_owned(),
@@ -163,9 +231,11 @@ fn main() {
             .map(|(f, _)| f.package.replace('.', "/"))
             .collect();
         let t = Instant::now();
-        let (_, s) = mcp_java_index::classfile::api::table_where(std::slice::from_ref(&modules), &|i| {
-            i.rsplit_once('/').is_some_and(|(p, _)| packages.contains(p))
-        });
+        let (_, s) = mcp_java_index::classfile::api::table_where(
+            std::slice::from_ref(&modules),
+            &|i| i.rsplit_once('/').is_some_and(|(p, _)| packages.contains(p)),
+            usize::MAX,
+        );
         println!(
             "the JDK image's table (lib/modules, {} packages): {} classes in {:.0} ms",
             packages.len(),
@@ -182,6 +252,7 @@ fn main() {
                 std::slice::from_ref(&modules),
                 Some(cache.path()),
                 Some(("bench", &keep)),
+                usize::MAX,
             );
             let table_ms = ms(t);
             let t = Instant::now();
@@ -199,7 +270,7 @@ fn main() {
     // classpath, cold and warm, and a scan of its names for a few queries.
     let cache = tempfile::tempdir().expect("tempdir");
     for round in ["cold", "warm"] {
-        let ix = LibraryIndex::build(&all, Some(cache.path()));
+        let ix = LibraryIndex::build(&all, Some(cache.path()), DEFAULT_MAX_ENTRIES);
         let t = Instant::now();
         let table = ix.members();
         println!("member table, {round}: {} names, {} members in {:.0} ms", table.names.len(), table.len(), ms(t));

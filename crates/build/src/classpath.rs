@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use crate::Settings;
+use crate::bounds::{Bounds, Kind};
 use crate::pom::Effective;
 
 /// Source roots and classpath of one project, and how sure we are of them.
@@ -136,7 +137,9 @@ pub fn jars_in(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Resolves the context of the project at `dir` (from [`project_of`]) for `file`.
+/// Resolves the context of the project at `dir` (from [`project_of`]) for `file`. Source
+/// roots outside the workspace roots, and classpath entries outside them and the user's Maven
+/// and Gradle homes, are left out with a note ([`crate::bounds`]).
 pub fn resolve(dir: &Path, file: &Path, roots: &[PathBuf], settings: &Settings) -> Context {
     let root = root_of(file, roots).cloned().unwrap_or_else(|| dir.to_path_buf());
     let mut c = Context { dir: dir.to_path_buf(), complete: true, ..Default::default() };
@@ -145,12 +148,14 @@ pub fn resolve(dir: &Path, file: &Path, roots: &[PathBuf], settings: &Settings) 
         Ok(rel) => rel.to_string_lossy().replace('\\', "/"),
         Err(_) => dir.display().to_string(),
     };
+    let mut origins: Vec<(PathBuf, String)> = Vec::new();
     if dir.join("pom.xml").is_file() {
-        maven(&mut c, &root, settings, &shown, Scope::of(file, dir));
+        maven(&mut c, &root, roots, settings, &shown, Scope::of(file, dir));
     } else if let Some(build_root) = gradle::settings_dir(file, &root)
         .or_else(|| GRADLE_FILES.iter().any(|g| dir.join(g).is_file()).then(|| dir.to_path_buf()))
     {
         c = gradle::resolve(&build_root, file, &root, settings, &shown);
+        origins = gradle::build(&build_root).origins();
     } else {
         c.source_roots.push(dir.to_path_buf());
         for base in [dir.to_path_buf(), root.clone()] {
@@ -172,16 +177,22 @@ pub fn resolve(dir: &Path, file: &Path, roots: &[PathBuf], settings: &Settings) 
     if !c.source_roots.iter().any(|r| file.starts_with(r))
         && let Some(r) = package_root(file)
     {
+        origins.push((r.clone(), "the root the file's package declaration implies".to_owned()));
         c.source_roots.push(r);
     }
+    let bounds = Bounds::new(roots, settings);
+    let mut notes = Vec::new();
+    bounds.retain(&mut c.source_roots, Kind::Sources, &root, &origins, &mut notes);
+    bounds.retain(&mut c.classpath, Kind::Classpath, &root, &origins, &mut notes);
+    c.notes.extend(notes.into_iter().map(|n| format!("{shown}: {n}")));
     c
 }
 
 /// Source roots of every Maven module in the reactor above `dir` (main roots only for a main
 /// file), and the module's classpath of `scope` from `mvn` (or from its pom, incomplete).
-fn maven(c: &mut Context, root: &Path, settings: &Settings, shown: &str, scope: Scope) {
+fn maven(c: &mut Context, root: &Path, roots: &[PathBuf], settings: &Settings, shown: &str, scope: Scope) {
     let dir = c.dir.clone();
-    let project = crate::project::project_for(&dir.join("pom.xml"), root, Some(&repo_local(settings)), &[]);
+    let project = crate::project::project_for(&dir.join("pom.xml"), roots, Some(&repo_local(settings)), &[]);
     c.source_roots = match scope {
         Scope::Main => project.modules.iter().flat_map(|m| m.source_roots.iter().cloned()).collect(),
         Scope::Test => project.all_roots(),
@@ -211,7 +222,7 @@ fn maven(c: &mut Context, root: &Path, settings: &Settings, shown: &str, scope: 
         }
         Err(why) => {
             c.complete = false;
-            let (cp, missing) = pom_dependencies(&dir, settings, scope);
+            let (cp, missing) = pom_dependencies(&dir, roots, settings, scope);
             c.classpath = cp;
             let mut note = format!(
                 "{shown}: Maven could not resolve the classpath ({why}); using the pom's direct dependencies found in the local repository, without their dependencies"
@@ -238,13 +249,16 @@ fn stored_path(dir: &Path, root: &Path, settings: &Settings, scope: Scope) -> (P
 
 /// The classpath Maven resolved for the module at `dir` (in root `root`) and `scope`, when
 /// a run stored it (`get_problems`, `maven_update_project`) and the workspace is trusted;
-/// nothing is run. `None` otherwise, and for a classpath this user did not store.
+/// nothing is run. `None` otherwise, and for a classpath this user did not store. Entries
+/// outside the root and the user's Maven and Gradle homes (a `systemPath` jar) are left out.
 pub fn maven_stored(dir: &Path, root: &Path, settings: &Settings, scope: Scope) -> Option<Vec<PathBuf>> {
     if !settings.trusted || !dir.join("pom.xml").is_file() {
         return None;
     }
     let cp = read_stored(&stored_path(dir, root, settings, scope).1).ok()?;
-    Some(std::env::split_paths(cp.trim()).filter(|p| !p.as_os_str().is_empty()).collect())
+    let mut cp: Vec<PathBuf> = std::env::split_paths(cp.trim()).filter(|p| !p.as_os_str().is_empty()).collect();
+    Bounds::new(&[root.to_path_buf()], settings).retain(&mut cp, Kind::Classpath, root, &[], &mut Vec::new());
+    Some(cp)
 }
 
 pub fn repo_local(settings: &Settings) -> PathBuf {
@@ -349,9 +363,12 @@ pub fn strip_ansi(text: &str) -> String {
 /// The pom's direct dependencies of `scope` (its own, its active profiles' and its parents',
 /// versions and scopes from dependency management) found in the local repository, and those
 /// not found. Main: compile and provided scope; test: every scope but import and system.
-fn pom_dependencies(dir: &Path, settings: &Settings, scope: Scope) -> (Vec<PathBuf>, Vec<String>) {
+fn pom_dependencies(dir: &Path, roots: &[PathBuf], settings: &Settings, scope: Scope) -> (Vec<PathBuf>, Vec<String>) {
     let repo = repo_local(settings);
-    let Ok(pom) = Effective::load(&dir.join("pom.xml"), Some(&repo), &[]) else { return (Vec::new(), Vec::new()) };
+    let bounds = Bounds::of_roots(roots);
+    let Ok(pom) = Effective::load(&dir.join("pom.xml"), Some(&repo), &[], &bounds) else {
+        return (Vec::new(), Vec::new());
+    };
     let (mut found, mut missing) = (Vec::new(), Vec::new());
     for d in pom.dependencies() {
         if matches!(d.scope.as_deref(), Some("import" | "system")) || d.kind.as_deref().is_some_and(|k| k != "jar") {

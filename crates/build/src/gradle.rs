@@ -31,6 +31,9 @@ pub(crate) struct Module {
     pub dir: PathBuf,
     /// An explicit `buildFileName` from the settings.
     pub build_file: Option<String>,
+    /// The settings statement that placed its directory (`include`, `includeFlat`,
+    /// `projectDir`), for notes on what is left out.
+    pub named_by: Option<String>,
 }
 
 /// A build: its root (the settings file's directory) and modules.
@@ -86,9 +89,10 @@ pub(crate) fn build(root: &Path) -> Arc<Build> {
 }
 
 fn read_build(root: &Path) -> Build {
-    let mut modules = vec![Module { path: ":".to_owned(), dir: root.to_path_buf(), build_file: None }];
+    let mut modules = vec![Module { path: ":".to_owned(), dir: root.to_path_buf(), build_file: None, named_by: None }];
     let text = SETTINGS_FILES.iter().filter_map(|s| read_text(&root.join(s)).ok()).collect::<Vec<_>>().join("\n");
     let text = strip_comments(&text);
+    let settings = SETTINGS_FILES.iter().find(|s| root.join(s).is_file()).copied().unwrap_or(SETTINGS_FILES[0]);
     for (flat, args) in
         calls(&text, "include").map(|a| (false, a)).chain(calls(&text, "includeFlat").map(|a| (true, a)))
     {
@@ -99,8 +103,9 @@ fn read_build(root: &Path) -> Build {
                 continue;
             }
             let dir = if flat { root.parent().unwrap_or(root).join(&rel) } else { root.join(&rel) };
+            let named_by = format!("{settings} {} '{lit}'", if flat { "includeFlat" } else { "include" });
             if !modules.iter().any(|m| m.path == path) {
-                modules.push(Module { path, dir, build_file: None });
+                modules.push(Module { path, dir, build_file: None, named_by: Some(named_by) });
             }
         }
     }
@@ -118,7 +123,8 @@ fn read_build(root: &Path) -> Build {
             let Some(m) = modules.iter_mut().find(|m| m.path == path) else { continue };
             if is_dir {
                 if safe_relative(&value) {
-                    m.dir = root.join(value);
+                    m.dir = root.join(&value);
+                    m.named_by = Some(format!("{settings} projectDir '{value}'"));
                 }
             } else if !value.contains(['/', '\\']) {
                 m.build_file = Some(value);
@@ -136,7 +142,7 @@ fn read_build(root: &Path) -> Build {
         });
         if is_module_script && let Ok(rel) = dir.strip_prefix(root) {
             let path = format!(":{}", rel.to_string_lossy().replace(['/', '\\'], ":"));
-            modules.push(Module { path, dir: dir.to_path_buf(), build_file: None });
+            modules.push(Module { path, dir: dir.to_path_buf(), build_file: None, named_by: None });
         }
     }
     Build { root: root.to_path_buf(), modules }
@@ -173,6 +179,12 @@ impl Build {
             .filter(|m| file.starts_with(&m.dir))
             .max_by_key(|m| m.dir.components().count())
             .unwrap_or(&self.modules[0])
+    }
+
+    /// The directories the settings placed, with the statement that did
+    /// ([`crate::bounds::Origins`]).
+    pub(crate) fn origins(&self) -> Vec<(PathBuf, String)> {
+        self.modules.iter().filter_map(|m| Some((m.dir.clone(), m.named_by.clone()?))).collect()
     }
 
     /// The module's own build scripts that exist.
@@ -792,7 +804,13 @@ pub(crate) fn resolve(root: &Path, file: &Path, workspace_root: &Path, settings:
     let shared: Vec<String> =
         b.shared_scripts().iter().filter_map(|s| read_text(s).ok()).map(|t| strip_comments(&t)).collect();
     let props = properties(root, &shared);
+    // A module outside the workspace root (`includeFlat`) is not read: its sources are left out
+    // of the context (`crate::bounds`), and its scripts would name what lies outside.
+    let inside = crate::bounds::Bounds::of_roots(&[workspace_root.to_path_buf()]);
     let script_texts = |m: &Module| -> Vec<String> {
+        if inside.admits(&m.dir, crate::bounds::Kind::Sources) == Some(false) {
+            return Vec::new();
+        }
         b.scripts_of(m).iter().filter_map(|s| read_text(s).ok()).map(|t| strip_comments(&t)).collect()
     };
     // The module's declarations, the shared scripts', and those of the modules it depends on

@@ -4,6 +4,7 @@
 //! own process group (`process`, `runs`), and reading the JUnit XML reports (`junit`).
 //! Synchronous; nothing here prints.
 
+pub mod bounds;
 pub mod classpath;
 mod gradle;
 pub mod junit;
@@ -14,6 +15,7 @@ pub mod runs;
 
 use std::path::PathBuf;
 
+pub use bounds::Bounds;
 pub use classpath::Context;
 
 /// What the build needs from the configuration.

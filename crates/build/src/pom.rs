@@ -186,20 +186,42 @@ impl Pom {
 pub struct Effective {
     pub chain: Vec<Pom>,
     pub profiles: Vec<String>,
+    /// Parent poms a `relativePath` named outside the workspace roots, not read, with why.
+    pub left_out: Vec<String>,
 }
 
 impl Effective {
     /// The pom at `path` and its parents: by `relativePath` when the pom there is the parent
-    /// named, else from `repo` (the local repository). At most 16 levels.
-    pub fn load(path: &Path, repo: Option<&Path>, profiles: &[String]) -> Result<Effective, String> {
+    /// named and lies inside `bounds` (the workspace roots), else from `repo` (the local
+    /// repository). At most 16 levels.
+    pub fn load(
+        path: &Path,
+        repo: Option<&Path>,
+        profiles: &[String],
+        bounds: &crate::bounds::Bounds,
+    ) -> Result<Effective, String> {
         let pom = Pom::read(path)?;
         let mut chain = vec![pom];
+        let mut left_out = Vec::new();
         let mut at: PathBuf = path.to_path_buf();
         while chain.len() < 16 {
             let Some(parent) = chain.last().and_then(|p| p.parent.clone()) else { break };
             let local = parent.relative_path.as_ref().map(|r| {
                 let p = at.parent().unwrap_or(Path::new(".")).join(r);
                 if p.is_dir() { p.join("pom.xml") } else { p }
+            });
+            let local = local.filter(|p| match bounds.admits(p, crate::bounds::Kind::Sources) {
+                Some(false) => {
+                    let base = path.parent().unwrap_or(path);
+                    left_out.push(bounds.note(
+                        p,
+                        crate::bounds::Kind::Sources,
+                        base,
+                        &[(p.clone(), format!("{} parent relativePath", crate::bounds::relative(&at, base)))],
+                    ));
+                    false
+                }
+                _ => true,
             });
             let found = local
                 .filter(|p| p.is_file())
@@ -218,12 +240,12 @@ impl Effective {
             at = p;
             chain.push(pom);
         }
-        Ok(Effective { chain, profiles: profiles.to_vec() })
+        Ok(Effective { chain, profiles: profiles.to_vec(), left_out })
     }
 
     /// One pom without its parents.
     pub fn single(pom: Pom) -> Effective {
-        Effective { chain: vec![pom], profiles: Vec::new() }
+        Effective { chain: vec![pom], profiles: Vec::new(), left_out: Vec::new() }
     }
 
     pub fn pom(&self) -> &Pom {

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+use crate::bounds::{Bounds, Kind};
 use crate::gradle;
 use crate::pom::{Effective, Pom};
 
@@ -41,8 +42,11 @@ pub struct Project {
     pub system: BuildSystem,
     pub root: PathBuf,
     pub modules: Vec<Module>,
-    /// Build files that could not be read or parsed, with why.
+    /// Build files that could not be read or parsed, and what was left out, with why.
     pub problems: Vec<String>,
+    /// Which build-file statement named a module's directory or a source directory
+    /// ([`crate::bounds::Origins`]), for the notes on what is left out.
+    pub origins: Vec<(PathBuf, String)>,
 }
 
 impl Project {
@@ -77,14 +81,27 @@ pub fn system_at(dir: &Path) -> BuildSystem {
 /// The most modules a reactor is followed to (a bound against module cycles and huge trees).
 const MAX_MODULES: usize = 5000;
 
-/// The project `path` (a file or directory) belongs to, inside `root` (the workspace root
-/// holding it): the Maven reactor, the Gradle build, or plain sources.
-pub fn project_for(path: &Path, root: &Path, repo: Option<&Path>, profiles: &[String]) -> Project {
+/// The project `path` (a file or directory) belongs to, inside the workspace root holding it
+/// (the deepest of `roots`): the Maven reactor, the Gradle build, or plain sources. Modules and
+/// source directories outside every root are left out, each with a note in `problems`
+/// ([`crate::bounds`]).
+pub fn project_for(path: &Path, roots: &[PathBuf], repo: Option<&Path>, profiles: &[String]) -> Project {
+    let root =
+        roots.iter().filter(|r| path.starts_with(r)).max_by_key(|r| r.components().count()).cloned().unwrap_or_else(
+            || if path.is_dir() { path.to_path_buf() } else { path.parent().unwrap_or(path).to_path_buf() },
+        );
+    let bounds = Bounds::of_roots(roots);
+    let mut project = read_project(path, &root, repo, profiles, &bounds);
+    confine(&mut project, &bounds);
+    project
+}
+
+fn read_project(path: &Path, root: &Path, repo: Option<&Path>, profiles: &[String], bounds: &Bounds) -> Project {
     let start = if path.is_dir() { Some(path) } else { path.parent() };
     let mut dir = start;
     while let Some(d) = dir.filter(|d| d.starts_with(root)) {
         if d.join("pom.xml").is_file() {
-            return maven_reactor(&reactor_top(d, root, profiles), root, repo, profiles);
+            return maven_reactor(&reactor_top(d, root, profiles), root, repo, profiles, bounds);
         }
         if gradle::BUILD_FILES.iter().chain(gradle::SETTINGS_FILES.iter()).any(|g| d.join(g).is_file()) {
             let probe = if path.is_dir() { path.join("x") } else { path.to_path_buf() };
@@ -95,6 +112,24 @@ pub fn project_for(path: &Path, root: &Path, repo: Option<&Path>, profiles: &[St
     }
     // No build file: plain sources laid out from the workspace root.
     plain(root)
+}
+
+/// Leaves out the modules and source directories of `p` that lie outside `bounds`, with notes.
+fn confine(p: &mut Project, bounds: &Bounds) {
+    let mut notes = Vec::new();
+    let (base, origins) = (p.root.clone(), p.origins.clone());
+    p.modules.retain(|m| match bounds.admits(&m.dir, Kind::Sources) {
+        Some(false) => {
+            notes.push(bounds.note(&m.dir, Kind::Sources, &base, &origins));
+            false
+        }
+        _ => true,
+    });
+    for m in &mut p.modules {
+        bounds.retain(&mut m.source_roots, Kind::Sources, &base, &origins, &mut notes);
+        bounds.retain(&mut m.test_roots, Kind::Sources, &base, &origins, &mut notes);
+    }
+    p.problems.extend(notes);
 }
 
 /// The top of the reactor holding the module at `dir`: the highest pom above it whose
@@ -126,9 +161,14 @@ fn lexical(p: &Path) -> PathBuf {
 
 /// A Maven reactor from its top pom: every module `<modules>` (and active profiles) lead to,
 /// inside the workspace root.
-pub fn maven_reactor(top: &Path, root: &Path, repo: Option<&Path>, profiles: &[String]) -> Project {
-    let mut p =
-        Project { system: BuildSystem::Maven, root: top.to_path_buf(), modules: Vec::new(), problems: Vec::new() };
+fn maven_reactor(top: &Path, root: &Path, repo: Option<&Path>, profiles: &[String], bounds: &Bounds) -> Project {
+    let mut p = Project {
+        system: BuildSystem::Maven,
+        root: top.to_path_buf(),
+        modules: Vec::new(),
+        problems: Vec::new(),
+        origins: Vec::new(),
+    };
     let mut queue = vec![top.to_path_buf()];
     let mut seen: BTreeSet<PathBuf> = BTreeSet::new();
     while let Some(dir) = queue.pop() {
@@ -136,13 +176,14 @@ pub fn maven_reactor(top: &Path, root: &Path, repo: Option<&Path>, profiles: &[S
             continue;
         }
         let file = dir.join("pom.xml");
-        let pom = match Effective::load(&file, repo, profiles) {
+        let pom = match Effective::load(&file, repo, profiles, bounds) {
             Ok(e) => e,
             Err(why) => {
                 p.problems.push(why);
                 continue;
             }
         };
+        p.problems.extend(pom.left_out.iter().cloned());
         let rel = |v: &Option<String>, default: &str| {
             let v = v.as_ref().map(|s| pom.expand(s)).unwrap_or_else(|| default.to_owned());
             let v = v.replace("${project.basedir}", "").replace("${basedir}", "");
@@ -150,6 +191,15 @@ pub fn maven_reactor(top: &Path, root: &Path, repo: Option<&Path>, profiles: &[S
         };
         let main = rel(&pom.pom().source_directory, "src/main/java");
         let test = rel(&pom.pom().test_source_directory, "src/test/java");
+        let shown = crate::bounds::relative(&file, top);
+        for (declared, dir, key) in [
+            (&pom.pom().source_directory, &main, "sourceDirectory"),
+            (&pom.pom().test_source_directory, &test, "testSourceDirectory"),
+        ] {
+            if declared.is_some() {
+                p.origins.push((dir.clone(), format!("{shown} {key}")));
+            }
+        }
         let generated = dir.join("target/generated-sources/annotations");
         let dependencies = pom
             .dependencies()
@@ -195,6 +245,7 @@ pub fn maven_reactor(top: &Path, root: &Path, repo: Option<&Path>, profiles: &[S
 /// A Gradle build from its settings' includes.
 fn gradle_project(build_root: &Path) -> Project {
     let b = gradle::build(build_root);
+    let origins = b.origins();
     let modules = b
         .modules
         .iter()
@@ -213,7 +264,7 @@ fn gradle_project(build_root: &Path) -> Project {
             }
         })
         .collect();
-    Project { system: BuildSystem::Gradle, root: build_root.to_path_buf(), modules, problems: Vec::new() }
+    Project { system: BuildSystem::Gradle, root: build_root.to_path_buf(), modules, problems: Vec::new(), origins }
 }
 
 /// Plain sources at `base`: the main root is `src/main/java` or `src` (else `base` itself),
@@ -234,6 +285,7 @@ fn plain(base: &Path) -> Project {
             dependencies: Vec::new(),
         }],
         problems: Vec::new(),
+        origins: Vec::new(),
     }
 }
 
@@ -270,7 +322,7 @@ mod tests {
         );
         write(r, "b/java/B.java", "class B {}");
         write(r, "stray/pom.xml", "<project><artifactId>stray</artifactId></project>");
-        let p = project_for(&r.join("a/src/main/java/A.java"), r, None, &[]);
+        let p = project_for(&r.join("a/src/main/java/A.java"), &[r.to_path_buf()], None, &[]);
         assert_eq!(p.system, BuildSystem::Maven);
         assert_eq!(p.root, r);
         let names: Vec<&str> = p.modules.iter().map(|m| m.name.as_str()).collect();
@@ -281,11 +333,11 @@ mod tests {
         assert_eq!(a.dependencies, ["org.x:y:1:test"]);
         assert_eq!(p.modules[2].source_roots, [r.join("b/java")]);
         // A pom no reactor lists is a project of its own.
-        let s = project_for(&r.join("stray/pom.xml"), r, None, &[]);
+        let s = project_for(&r.join("stray/pom.xml"), &[r.to_path_buf()], None, &[]);
         assert_eq!(s.root, r.join("stray"));
         // A broken pom is a problem named, not a failure.
         write(r, "a/pom.xml", "<project>");
-        let p = project_for(&r.join("b/java/B.java"), r, None, &[]);
+        let p = project_for(&r.join("b/java/B.java"), &[r.to_path_buf()], None, &[]);
         assert_eq!(p.modules.len(), 2);
         assert!(p.problems[0].contains("not well-formed"), "{:?}", p.problems);
     }

@@ -30,9 +30,9 @@ pub struct TableStats {
 }
 
 /// The API table of the classes in `archives` (jars, jmods, or a JDK's `lib/modules`), in
-/// classpath order.
+/// classpath order, each archive read up to [`crate::archive::DEFAULT_MAX_ENTRIES`] entries.
 pub fn table(archives: &[PathBuf]) -> (String, TableStats) {
-    table_where(archives, &|_| true)
+    table_where(archives, &|_| true, crate::archive::DEFAULT_MAX_ENTRIES)
 }
 
 /// The table format's version in the cache; a file of another is rebuilt.
@@ -42,27 +42,28 @@ const CACHE_FORMAT: &str = "mji-api-table 1";
 /// the user's key, found through the archive's stamp like the class lists), so a warm start
 /// reads no class file. The first archive holding a top-level class still wins.
 pub fn table_cached(archives: &[PathBuf], cache_dir: Option<&std::path::Path>) -> (String, TableStats) {
-    table_cached_where(archives, cache_dir, None)
+    table_cached_where(archives, cache_dir, None, crate::archive::DEFAULT_MAX_ENTRIES)
 }
 
 /// Which top-level classes (by internal name) a table holds.
 pub type Keep<'a> = &'a dyn Fn(&str) -> bool;
 
-/// [`table_cached`] of the top-level classes `filter`'s function accepts ([`table_where`]);
-/// its name tells the cached parts apart (`<content sha1>-<name>.api`), so it must change
-/// whenever what the function accepts does. The JDK image's table is kept so: an image is
-/// as immutable as a jar.
+/// [`table_cached`] of the top-level classes `filter`'s function accepts ([`table_where`]),
+/// each archive read up to `max_entries` entries; the filter's name tells the cached parts
+/// apart (`<content sha1>-<name>.e<max_entries>.api`), so it must change whenever what the
+/// function accepts does. The JDK image's table is kept so: an image is as immutable as a jar.
 pub fn table_cached_where(
     archives: &[PathBuf],
     cache_dir: Option<&std::path::Path>,
     filter: Option<(&str, Keep<'_>)>,
+    max_entries: usize,
 ) -> (String, TableStats) {
     let keep_all: Keep<'_> = &|_| true;
     let (suffix, keep) = match filter {
         Some((name, f)) => (format!("-{name}"), f),
         None => (String::new(), keep_all),
     };
-    let Some(dir) = cache_dir else { return table_where(archives, keep) };
+    let Some(dir) = cache_dir else { return table_where(archives, keep, max_entries) };
     let mut out = String::new();
     let mut stats = TableStats::default();
     let mut seen: HashSet<String> = HashSet::new();
@@ -74,14 +75,14 @@ pub fn table_cached_where(
                 continue;
             }
         };
-        let name = format!("{hash}{suffix}.api");
+        let name = format!("{hash}{suffix}.e{max_entries}.api");
         let file = dir.join(&name);
         let text = match crate::library::read_signed(&file)
             .and_then(|t| t.strip_prefix(CACHE_FORMAT)?.strip_prefix('\n').map(str::to_owned))
         {
             Some(t) => t,
             None => {
-                let (t, s) = table_where(std::slice::from_ref(path), keep);
+                let (t, s) = table_where(std::slice::from_ref(path), keep, max_entries);
                 if !s.skipped.is_empty() {
                     stats.skipped.extend(s.skipped);
                     continue;
@@ -110,8 +111,9 @@ pub fn table_cached_where(
     (out, stats)
 }
 
-/// [`table`] of the top-level classes whose internal name `keep` accepts.
-pub fn table_where(archives: &[PathBuf], keep: &dyn Fn(&str) -> bool) -> (String, TableStats) {
+/// [`table`] of the top-level classes whose internal name `keep` accepts, among the first
+/// `max_entries` entries of each archive.
+pub fn table_where(archives: &[PathBuf], keep: &dyn Fn(&str) -> bool, max_entries: usize) -> (String, TableStats) {
     let mut out = String::new();
     let mut stats = TableStats::default();
     let mut seen: HashSet<String> = HashSet::new();
@@ -119,7 +121,7 @@ pub fn table_where(archives: &[PathBuf], keep: &dyn Fn(&str) -> bool) -> (String
         let opened: Result<Box<dyn Classes>, crate::ClassError> = if path.file_name().is_some_and(|n| n == "modules") {
             JImage::open(path).map(|i| Box::new(i) as Box<dyn Classes>)
         } else {
-            Archive::open(path).map(|a| Box::new(a) as Box<dyn Classes>)
+            Archive::open(path, max_entries).map(|a| Box::new(a) as Box<dyn Classes>)
         };
         let mut a = match opened {
             Ok(a) => a,

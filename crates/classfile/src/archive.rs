@@ -20,6 +20,10 @@ pub const MAX_ENTRY_BYTES: u64 = 64 << 20;
 const MAX_CENTRAL_DIR: u64 = 256 << 20;
 /// A class directory with more class files than this is refused.
 pub const MAX_DIR_ENTRIES: usize = 1 << 20;
+/// The most entries read from one zip archive unless the caller says otherwise (the
+/// configuration's `max_archive_entries`): the rest are not listed, and the archive says so
+/// ([`Archive::capped`]).
+pub const DEFAULT_MAX_ENTRIES: usize = 100_000;
 /// Directories nested deeper than this inside a class directory are not read.
 const MAX_DIR_DEPTH: usize = 64;
 
@@ -42,7 +46,13 @@ pub struct Archive {
     file: Option<File>,
     base: u64,
     pub len: u64,
+    /// The entries read, in the central directory's order.
     pub entries: Vec<Entry>,
+    /// How many entries the archive holds, when that is more than were read (the cap).
+    pub capped: Option<u64>,
+    /// The positions of `entries`, sorted by name (a stable sort: the first of equal names
+    /// first), for [`Archive::find`].
+    by_name: Vec<u32>,
     /// A runtime image's index: then an entry's `local_offset` is its resource's position.
     image: Option<crate::jimage::JImage>,
 }
@@ -75,15 +85,30 @@ fn read_at(file: &mut File, at: u64, len: u64) -> Result<Vec<u8>, ClassError> {
     Ok(buf)
 }
 
+/// The positions of `entries` sorted by name.
+fn sorted_by_name(entries: &[Entry]) -> Vec<u32> {
+    let mut v: Vec<u32> = (0..u32::try_from(entries.len()).unwrap_or(u32::MAX)).collect();
+    v.sort_by(|&a, &b| entries[a as usize].name.cmp(&entries[b as usize].name));
+    v
+}
+
 impl Archive {
+    fn new(path: &Path, file: Option<File>, base: u64, len: u64, entries: Vec<Entry>) -> Archive {
+        let by_name = sorted_by_name(&entries);
+        Archive { path: path.to_owned(), file, base, len, entries, capped: None, by_name, image: None }
+    }
+
     /// Opens a jar, zip or jmod (a regular file, at most [`MAX_ARCHIVE_BYTES`]) and reads its
-    /// central directory. Links are followed (a JDK's `src.zip` and Debian's jars are links):
-    /// the caller decides which archives may be opened, and the file opened must be regular.
-    pub fn open(path: &Path) -> Result<Archive, ClassError> {
+    /// central directory, at most `max_entries` of its entries (in the directory's order;
+    /// [`Archive::capped`] says how many it holds when there are more). The directory is read
+    /// through a buffer, one record at a time. Links are followed (a JDK's `src.zip` and
+    /// Debian's jars are links): the caller decides which archives may be opened, and the file
+    /// opened must be regular.
+    pub fn open(path: &Path, max_entries: usize) -> Result<Archive, ClassError> {
         let real = std::fs::canonicalize(path)?;
         if real.is_dir() {
             let entries = dir_entries(&real)?;
-            return Ok(Archive { path: path.to_owned(), file: None, base: 0, len: 0, entries, image: None });
+            return Ok(Archive::new(path, None, 0, 0, entries));
         }
         let (mut file, meta) = mji_fs::open_regular(&real, MAX_ARCHIVE_BYTES)?;
         let len = meta.len();
@@ -105,7 +130,9 @@ impl Archive {
                     local_offset: i as u64,
                 })
                 .collect();
-            return Ok(Archive { path: path.to_owned(), file: Some(file), base: 0, len, entries, image: Some(image) });
+            let mut a = Archive::new(path, Some(file), 0, len, entries);
+            a.image = Some(image);
+            return Ok(a);
         }
         let base: u64 = if head.starts_with(b"JM") { 4 } else { 0 };
         let tail_len = len.min(65_535 + 22 + 20);
@@ -134,45 +161,10 @@ impl Archive {
         if cd_size > MAX_CENTRAL_DIR || base.saturating_add(cd_off).saturating_add(cd_size) > len {
             return Err(ClassError::NotAZip);
         }
-        let cd = read_at(&mut file, base + cd_off, cd_size)?;
-        let mut entries = Vec::with_capacity(usize::try_from(count.min(1 << 20)).unwrap_or(0));
-        let mut p = 0usize;
-        while p + 46 <= cd.len() && le32(&cd, p)? == 0x0201_4b50 {
-            let method = le16(&cd, p + 10)?;
-            let mut compressed = u64::from(le32(&cd, p + 20)?);
-            let mut size = u64::from(le32(&cd, p + 24)?);
-            let name_len = usize::from(le16(&cd, p + 28)?);
-            let extra_len = usize::from(le16(&cd, p + 30)?);
-            let comment_len = usize::from(le16(&cd, p + 32)?);
-            let mut local_offset = u64::from(le32(&cd, p + 42)?);
-            let name_bytes = cd.get(p + 46..p + 46 + name_len).ok_or(ClassError::Truncated(p))?;
-            let extra = cd.get(p + 46 + name_len..p + 46 + name_len + extra_len).ok_or(ClassError::Truncated(p))?;
-            // The zip64 extra field holds, in order, whichever of the sizes and offset are full.
-            let mut x = 0usize;
-            while x + 4 <= extra.len() {
-                let id = le16(extra, x)?;
-                let dlen = usize::from(le16(extra, x + 2)?);
-                if id == 1 {
-                    let mut q = x + 4;
-                    for v in [&mut size, &mut compressed, &mut local_offset] {
-                        if *v == 0xFFFF_FFFF {
-                            *v = le64(extra, q)?;
-                            q += 8;
-                        }
-                    }
-                }
-                x += 4 + dlen;
-            }
-            entries.push(Entry {
-                name: String::from_utf8_lossy(name_bytes).into_owned(),
-                method,
-                compressed,
-                size,
-                local_offset,
-            });
-            p += 46 + name_len + extra_len + comment_len;
-        }
-        Ok(Archive { path: path.to_owned(), file: Some(file), base, len, entries, image: None })
+        let (entries, capped) = read_central(&mut file, base + cd_off, cd_size, count, max_entries)?;
+        let mut a = Archive::new(path, Some(file), base, len, entries);
+        a.capped = capped;
+        Ok(a)
     }
 
     /// The bytes of `entry`, inflated; at most [`MAX_ENTRY_BYTES`].
@@ -221,9 +213,10 @@ impl Archive {
         }
     }
 
-    /// The entry named `name`.
+    /// The entry named `name` (the first, when several are).
     pub fn find(&self, name: &str) -> Option<&Entry> {
-        self.entries.iter().find(|e| e.name == name)
+        let at = self.by_name.partition_point(|&i| self.entries[i as usize].name.as_str() < name);
+        self.by_name.get(at).map(|&i| &self.entries[i as usize]).filter(|e| e.name == name)
     }
 
     /// Reads the entry named `name`, if there is one.
@@ -238,6 +231,76 @@ impl Archive {
     pub fn class_prefix(&self) -> &'static str {
         if self.base == 4 { "classes/" } else { "" }
     }
+}
+
+/// At most `max_entries` records of the central directory of `cd_size` bytes at `at` (which
+/// says it holds `count`), read one at a time through a buffer; and how many it holds when
+/// that is more than were read.
+fn read_central(
+    file: &mut File,
+    at: u64,
+    cd_size: u64,
+    count: u64,
+    max_entries: usize,
+) -> Result<(Vec<Entry>, Option<u64>), ClassError> {
+    file.seek(SeekFrom::Start(at))?;
+    let mut r = std::io::BufReader::with_capacity(1 << 16, Read::take(&mut *file, cd_size));
+    let mut entries = Vec::with_capacity(usize::try_from(count).unwrap_or(0).min(max_entries).min(1 << 20));
+    let mut head = [0u8; 46];
+    let mut var: Vec<u8> = Vec::new();
+    let mut read: u64 = 0;
+    loop {
+        match r.read_exact(&mut head) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => break,
+            Err(e) => return Err(e.into()),
+        }
+        if le32(&head, 0)? != 0x0201_4b50 {
+            break;
+        }
+        if entries.len() >= max_entries {
+            // Over the cap: the directory's own count, or at least one more than was read.
+            return Ok((entries, Some(count.max(read + 1))));
+        }
+        read += 1;
+        let method = le16(&head, 10)?;
+        let mut compressed = u64::from(le32(&head, 20)?);
+        let mut size = u64::from(le32(&head, 24)?);
+        let name_len = usize::from(le16(&head, 28)?);
+        let extra_len = usize::from(le16(&head, 30)?);
+        let comment_len = usize::from(le16(&head, 32)?);
+        let mut local_offset = u64::from(le32(&head, 42)?);
+        var.resize(name_len + extra_len + comment_len, 0);
+        if r.read_exact(&mut var).is_err() {
+            return Err(ClassError::Truncated(usize::try_from(at).unwrap_or(usize::MAX)));
+        }
+        let (name_bytes, rest) = var.split_at(name_len);
+        let extra = &rest[..extra_len];
+        // The zip64 extra field holds, in order, whichever of the sizes and offset are full.
+        let mut x = 0usize;
+        while x + 4 <= extra.len() {
+            let id = le16(extra, x)?;
+            let dlen = usize::from(le16(extra, x + 2)?);
+            if id == 1 {
+                let mut q = x + 4;
+                for v in [&mut size, &mut compressed, &mut local_offset] {
+                    if *v == 0xFFFF_FFFF {
+                        *v = le64(extra, q)?;
+                        q += 8;
+                    }
+                }
+            }
+            x += 4 + dlen;
+        }
+        entries.push(Entry {
+            name: String::from_utf8_lossy(name_bytes).into_owned(),
+            method,
+            compressed,
+            size,
+            local_offset,
+        });
+    }
+    Ok((entries, None))
 }
 
 /// The `.class` files under a class directory, by path relative to it (`/`-separated), sorted:

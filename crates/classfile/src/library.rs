@@ -14,8 +14,9 @@ use std::time::UNIX_EPOCH;
 use crate::archive::Archive;
 use crate::{ClassError, reader, sha1_hex};
 
-/// The index format; a file of another version is rebuilt.
-const FORMAT: &str = "mji-library-index 1";
+/// The index format; a file of another version is rebuilt. The second line says how many
+/// entries of the archive were read and how many it holds (`entries 100000 200000`).
+const FORMAT: &str = "mji-library-index 2";
 
 /// Where an archive comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -44,6 +45,8 @@ pub struct IndexedArchive {
     pub sources: Option<PathBuf>,
     /// Whether the list came from the cache.
     pub cached: bool,
+    /// How many entries the archive holds, when that is more than the cap allowed to read.
+    pub capped: Option<u64>,
 }
 
 /// One class of the index.
@@ -81,6 +84,19 @@ pub struct LibraryIndex {
     cache_dir: Option<PathBuf>,
     /// The members by name, read on first use ([`LibraryIndex::members`]).
     members: std::sync::OnceLock<crate::members::MemberTable>,
+    /// The most entries read from one archive (`max_archive_entries`).
+    pub max_entries: usize,
+}
+
+/// The classes of one archive, as [`list_classes`] found them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Listing {
+    /// (access flags, internal name) of each class.
+    pub classes: Vec<(u16, String)>,
+    /// Whether the cache answered.
+    pub cached: bool,
+    /// How many entries the archive holds, when that is more than the cap allowed to read.
+    pub capped: Option<u64>,
 }
 
 /// Whether an internal name is an anonymous or local class (`Foo$1`, `Foo$1Local`), which no
@@ -90,21 +106,23 @@ fn is_anonymous(internal: &str) -> bool {
 }
 
 impl LibraryIndex {
-    /// Indexes `archives` (path and origin), using and filling the cache in `cache_dir`
-    /// (`None`: no cache).
-    pub fn build(archives: &[(PathBuf, Origin)], cache_dir: Option<&Path>) -> LibraryIndex {
-        let mut ix = LibraryIndex { cache_dir: cache_dir.map(Path::to_path_buf), ..LibraryIndex::default() };
+    /// Indexes `archives` (path and origin), at most `max_entries` entries of each, using
+    /// and filling the cache in `cache_dir` (`None`: no cache).
+    pub fn build(archives: &[(PathBuf, Origin)], cache_dir: Option<&Path>, max_entries: usize) -> LibraryIndex {
+        let mut ix =
+            LibraryIndex { cache_dir: cache_dir.map(Path::to_path_buf), max_entries, ..LibraryIndex::default() };
         for (path, origin) in archives {
-            match list_classes(path, cache_dir) {
-                Ok((classes, cached)) => {
+            match list_classes(path, cache_dir, max_entries) {
+                Ok(listing) => {
                     let a = u32::try_from(ix.archives.len()).unwrap_or(u32::MAX);
                     ix.archives.push(IndexedArchive {
                         path: path.clone(),
                         origin: *origin,
                         sources: sources_for(path, *origin),
-                        cached,
+                        cached: listing.cached,
+                        capped: listing.capped,
                     });
-                    for (access, internal) in classes {
+                    for (access, internal) in listing.classes {
                         if is_anonymous(&internal) {
                             continue;
                         }
@@ -143,6 +161,20 @@ impl LibraryIndex {
     /// The archive of `c`.
     pub fn archive_of(&self, c: &LibraryClass) -> &IndexedArchive {
         &self.archives[c.archive as usize]
+    }
+
+    /// What an answer from this index should say about it: archives read only in part (over
+    /// `max_archive_entries`) and archives not read, with why.
+    pub fn notes(&self) -> Vec<String> {
+        let capped = self.archives.iter().filter_map(|a| Some((a, a.capped?))).map(|(a, total)| {
+            format!(
+                "{}: only the first {} of its {total} entries were read (max_archive_entries); classes past them are not listed",
+                a.path.display(),
+                self.max_entries
+            )
+        });
+        let skipped = self.skipped.iter().map(|(p, why)| format!("{}: not read ({why})", p.display()));
+        capped.chain(skipped).collect()
     }
 }
 
@@ -195,9 +227,9 @@ pub fn jdk_type_names(jdk_home: &Path, cache_dir: Option<&Path>) -> Option<Strin
     let mut packages: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> = Default::default();
     let mut read = false;
     for archive in jdk_jmods(jdk_home) {
-        let Ok((classes, _)) = list_classes(&archive, cache_dir) else { continue };
+        let Ok(listing) = list_classes(&archive, cache_dir, usize::MAX) else { continue };
         read = true;
-        for (access, internal) in classes {
+        for (access, internal) in listing.classes {
             if access & reader::acc::PUBLIC == 0
                 || internal.contains('$')
                 || !JDK_NAME_PREFIXES.iter().any(|p| internal.starts_with(p))
@@ -224,9 +256,9 @@ fn stamp(path: &Path) -> Option<(u64, u128)> {
     Some((m.len(), t))
 }
 
-/// The classes of one archive (access, internal name), from the cache when it holds them.
-/// The bool says whether the cache answered.
-pub fn list_classes(path: &Path, cache_dir: Option<&Path>) -> Result<(Vec<(u16, String)>, bool), ClassError> {
+/// The classes of one archive (access, internal name) among its first `max_entries` entries,
+/// from the cache when it holds them (read under the same cap).
+pub fn list_classes(path: &Path, cache_dir: Option<&Path>, max_entries: usize) -> Result<Listing, ClassError> {
     let canonical = fs::canonicalize(path)?;
     // A class directory's stamp would miss a rebuilt class: its key is its listing's.
     let st = if canonical.is_dir() { None } else { stamp(&canonical) };
@@ -240,21 +272,25 @@ pub fn list_classes(path: &Path, cache_dir: Option<&Path>) -> Result<(Vec<(u16, 
         })
         && s == size
         && m == mtime
-        && let Some(list) = read_signed(&dir.join(format!("{h}.idx"))).and_then(|t| parse_list(&t))
+        && let Some(listing) = read_signed(&dir.join(format!("{h}.idx"))).and_then(|t| parse_list(&t, max_entries))
     {
-        return Ok((list, true));
+        return Ok(listing);
     }
     let hash = hash_archive(&canonical)?;
-    let cached = cache_dir.and_then(|d| read_signed(&d.join(format!("{hash}.idx")))).and_then(|t| parse_list(&t));
-    let (list, hit) = match cached {
-        Some(list) => (list, true),
-        None => (read_archive_classes(&canonical)?, false),
+    let cached =
+        cache_dir.and_then(|d| read_signed(&d.join(format!("{hash}.idx")))).and_then(|t| parse_list(&t, max_entries));
+    let (listing, read) = match cached {
+        Some(listing) => (listing, None),
+        None => {
+            let (listing, read) = read_archive_classes(&canonical, max_entries)?;
+            (listing, Some(read))
+        }
     };
     if let Some(dir) = cache_dir {
-        if !hit {
+        if let Some(read) = read {
             let mut body = String::from(FORMAT);
-            body.push('\n');
-            for (a, n) in &list {
+            body.push_str(&format!("\nentries {read} {}\n", listing.capped.unwrap_or(read)));
+            for (a, n) in &listing.classes {
                 body.push_str(&format!("{a}\t{n}\n"));
             }
             write_signed(dir, &format!("{hash}.idx"), &body);
@@ -265,7 +301,7 @@ pub fn list_classes(path: &Path, cache_dir: Option<&Path>) -> Result<(Vec<(u16, 
             write_signed(&dir.join("stamps"), name, &format!("{size} {mtime} {hash}\n"));
         }
     }
-    Ok((list, hit))
+    Ok(listing)
 }
 
 /// The SHA-1 of an archive's content, found through its stamp (path, size, mtime) in
@@ -332,9 +368,10 @@ pub(crate) fn class_entries(a: &Archive) -> Vec<crate::archive::Entry> {
         .collect()
 }
 
-/// Reads every class header of an archive (the cold path: each class is inflated once).
-fn read_archive_classes(path: &Path) -> Result<Vec<(u16, String)>, ClassError> {
-    let mut a = Archive::open(path)?;
+/// Reads every class header among the first `max_entries` entries of an archive (the cold
+/// path: each class is inflated once); and how many entries were read.
+fn read_archive_classes(path: &Path, max_entries: usize) -> Result<(Listing, u64), ClassError> {
+    let mut a = Archive::open(path, max_entries)?;
     let prefix = a.class_prefix();
     let entries = class_entries(&a);
     let mut out = Vec::with_capacity(entries.len());
@@ -347,15 +384,26 @@ fn read_archive_classes(path: &Path) -> Result<Vec<(u16, String)>, ClassError> {
             out.push((access, name));
         }
     }
-    Ok(out)
+    let read = a.entries.len() as u64;
+    Ok((Listing { classes: out, cached: false, capped: a.capped }, read))
 }
 
-fn parse_list(text: &str) -> Option<Vec<(u16, String)>> {
+/// A cached list, when it was read under the cap `max_entries` would read it under: as many
+/// entries as the archive holds, or exactly the cap of more.
+fn parse_list(text: &str, max_entries: usize) -> Option<Listing> {
     let mut lines = text.lines();
     if lines.next()? != FORMAT {
         return None;
     }
-    lines.map(|l| l.split_once('\t').and_then(|(a, n)| Some((a.parse().ok()?, n.to_owned())))).collect()
+    let mut counts = lines.next()?.strip_prefix("entries ")?.split(' ').map(|n| n.parse::<u64>().ok());
+    let (read, total) = (counts.next()??, counts.next()??);
+    if read != total.min(u64::try_from(max_entries).unwrap_or(u64::MAX)) {
+        return None;
+    }
+    let classes = lines
+        .map(|l| l.split_once('\t').and_then(|(a, n)| Some((a.parse().ok()?, n.to_owned()))))
+        .collect::<Option<Vec<_>>>()?;
+    Some(Listing { classes, cached: true, capped: (total > read).then_some(total) })
 }
 
 /// The text of a cache file whose trailing MAC line holds under the user's key.

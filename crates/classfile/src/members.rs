@@ -98,7 +98,7 @@ impl MemberTable {
         let mut by_name: HashMap<Box<str>, Vec<LibraryMember>> = HashMap::new();
         let mut skipped = Vec::new();
         for (a, archive) in ix.archives.iter().enumerate() {
-            let part = match archive_members(&archive.path, cache_dir) {
+            let part = match archive_members(&archive.path, cache_dir, ix.max_entries, archive.capped.is_some()) {
                 Ok(p) => p,
                 Err(e) => {
                     skipped.push((archive.path.clone(), e.to_string()));
@@ -134,27 +134,36 @@ type RawMember = (MemberKind, u16, Box<str>, Box<str>, Option<Box<str>>);
 /// One archive's classes (internal names) with their members.
 type ArchiveMembers = Vec<(String, Vec<RawMember>)>;
 
-/// The members of one archive's public classes, from the cache when it holds them.
-fn archive_members(path: &Path, cache_dir: Option<&Path>) -> Result<ArchiveMembers, crate::ClassError> {
+/// The members of the public classes among an archive's first `max_entries` entries, from
+/// the cache when it holds them (`capped`: the archive has more entries, and its part is kept
+/// under a name of its own for this cap).
+fn archive_members(
+    path: &Path,
+    cache_dir: Option<&Path>,
+    max_entries: usize,
+    capped: bool,
+) -> Result<ArchiveMembers, crate::ClassError> {
     let hash = match cache_dir {
         Some(dir) => Some((content_hash(path, Some(dir))?, dir)),
         None => None,
     };
+    let name = |h: &str| if capped { format!("{h}.{max_entries}.members") } else { format!("{h}.members") };
     if let Some((h, dir)) = &hash
-        && let Some(parsed) = read_signed(&dir.join(format!("{h}.members"))).and_then(|t| parse(&t))
+        && let Some(parsed) = read_signed(&dir.join(name(h))).and_then(|t| parse(&t))
     {
         return Ok(parsed);
     }
-    let members = read_members(path)?;
+    let members = read_members(path, max_entries)?;
     if let Some((h, dir)) = &hash {
-        write_signed(dir, &format!("{h}.members"), &render(&members));
+        write_signed(dir, &name(h), &render(&members));
     }
     Ok(members)
 }
 
-/// Reads every public class of an archive (the cold path: each class parsed once).
-fn read_members(path: &Path) -> Result<ArchiveMembers, crate::ClassError> {
-    let mut a = Archive::open(path)?;
+/// Reads every public class among an archive's first `max_entries` entries (the cold path:
+/// each class parsed once).
+fn read_members(path: &Path, max_entries: usize) -> Result<ArchiveMembers, crate::ClassError> {
+    let mut a = Archive::open(path, max_entries)?;
     let prefix = a.class_prefix();
     let entries = crate::library::class_entries(&a);
     let mut out = Vec::new();

@@ -5,6 +5,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 use std::process::Command;
 
+use mji_classfile::archive::DEFAULT_MAX_ENTRIES;
 use mji_classfile::library::{self, Origin};
 use mji_classfile::{Archive, outline_class};
 
@@ -18,7 +19,7 @@ fn jdk() -> PathBuf {
 
 fn java_base() -> Archive {
     let p = jdk().join("jmods/java.base.jmod");
-    Archive::open(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    Archive::open(&p, DEFAULT_MAX_ENTRIES).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
 #[test]
@@ -186,15 +187,17 @@ fn string_substitutor_from_debian_commons_text() {
     let jar = PathBuf::from("/usr/share/java/commons-text.jar");
     assert!(jar.is_file(), "install libcommons-text-java (.ci/run does)");
     let cache = tempfile::tempdir().expect("tempdir");
-    let cold = library::LibraryIndex::build(&[(jar.clone(), Origin::Classpath)], Some(cache.path()));
+    let cold =
+        library::LibraryIndex::build(&[(jar.clone(), Origin::Classpath)], Some(cache.path()), DEFAULT_MAX_ENTRIES);
     assert!(!cold.archives[0].cached);
-    let warm = library::LibraryIndex::build(&[(jar.clone(), Origin::Classpath)], Some(cache.path()));
+    let warm =
+        library::LibraryIndex::build(&[(jar.clone(), Origin::Classpath)], Some(cache.path()), DEFAULT_MAX_ENTRIES);
     assert!(warm.archives[0].cached, "the second build reads the cache");
     assert_eq!(cold.classes, warm.classes);
     let c = warm.get("org.apache.commons.text.StringSubstitutor").expect("indexed");
     assert_eq!(c.simple(), "StringSubstitutor");
     assert!(warm.classes.iter().all(|c| !c.internal.contains("$1")), "anonymous classes are not indexed");
-    let mut a = Archive::open(&jar).expect("opens");
+    let mut a = Archive::open(&jar, DEFAULT_MAX_ENTRIES).expect("opens");
     let o = outline_class(&mut a, &c.internal).expect("outlined");
     let t = &o.classes[0];
     let replace = t
@@ -258,12 +261,12 @@ fn truncated_and_garbled_bytes_never_panic() {
             }
         }
         std::fs::write(&p, &g).expect("write");
-        if let Ok(mut ar) = Archive::open(&p) {
+        if let Ok(mut ar) = Archive::open(&p, DEFAULT_MAX_ENTRIES) {
             for e in ar.entries.clone().iter().take(20) {
                 let _ = ar.read(e);
             }
         }
-        let _ = library::list_classes(&p, None);
+        let _ = library::list_classes(&p, None, DEFAULT_MAX_ENTRIES);
     }
 }
 
@@ -353,7 +356,7 @@ fn a_class_directory_reads_like_a_jar() {
     // A link inside the directory is not followed.
     #[cfg(unix)]
     std::os::unix::fs::symlink(dir.path().join("elsewhere/p"), classes.join("linked")).expect("symlink");
-    let mut a = Archive::open(&classes).expect("a class directory opens");
+    let mut a = Archive::open(&classes, DEFAULT_MAX_ENTRIES).expect("a class directory opens");
     let names: Vec<&str> = a.entries.iter().map(|e| e.name.as_str()).collect();
     assert_eq!(names, ["p/A$In.class", "p/A.class"]);
     let o = outline_class(&mut a, "p/A").expect("outlined");
@@ -363,13 +366,13 @@ fn a_class_directory_reads_like_a_jar() {
 
     let cache = tempfile::tempdir().expect("tempdir");
     let list = |c: Option<&std::path::Path>| -> Vec<String> {
-        let (l, _) = library::list_classes(&classes, c).expect("listed");
+        let l = library::list_classes(&classes, c, DEFAULT_MAX_ENTRIES).expect("listed").classes;
         let mut names: Vec<String> = l.into_iter().map(|(_, n)| n).collect();
         names.sort();
         names
     };
     assert_eq!(list(Some(cache.path())), ["p/A", "p/A$In"]);
-    let (_, hit) = library::list_classes(&classes, Some(cache.path())).expect("listed");
+    let hit = library::list_classes(&classes, Some(cache.path()), DEFAULT_MAX_ENTRIES).expect("listed").cached;
     assert!(hit, "the second read comes from the cache");
     std::fs::create_dir_all(classes.join("p")).expect("mkdir");
     std::fs::copy(dir.path().join("elsewhere/p/B.class"), classes.join("p/B.class")).expect("copy");

@@ -261,6 +261,10 @@ settings! {
     /// More globs of files inside the roots never to read, list or search (as `read_allow`; wins
     /// over it).
     read_deny: Vec<String> = Vec::new() => project();
+    /// The most entries read from one library archive (a jar, zip or jmod); an archive with
+    /// more is read in part, and the answers that list library types say so.
+    max_archive_entries: u64 = 100_000
+        => user("it bounds the time and memory the server spends on one archive");
 }
 
 /// The goals `maven_goal` runs unless the user lists others.

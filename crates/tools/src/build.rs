@@ -197,7 +197,7 @@ impl Workspace {
         };
         let repo = mji_build::classpath::repo_local(&self.build_settings());
         let probe = if path.is_dir() && path.join("pom.xml").is_file() { path.join("pom.xml") } else { path.clone() };
-        let project = mji_build::project::project_for(&probe, &root, Some(&repo), &[]);
+        let project = mji_build::project::project_for(&probe, self.roots.paths(), Some(&repo), &[]);
         Ok((project, root, path.is_file().then_some(path)))
     }
 

@@ -771,8 +771,10 @@ impl Workspace {
         let mut roots: std::collections::BTreeSet<PathBuf> = acc.bases.clone();
         // The build's own roots of the module (a pom's `sourceDirectory`, Gradle source sets).
         for base in &acc.bases {
-            let Some(i) = self.roots.root_of(base) else { continue };
-            let project = mji_build::project::project_for(base, &self.roots.paths()[i], None, &[]);
+            if self.roots.root_of(base).is_none() {
+                continue;
+            }
+            let project = mji_build::project::project_for(base, self.roots.paths(), None, &[]);
             if let Some(m) = project.module_of(base) {
                 roots.extend(m.source_roots.iter().chain(&m.test_roots).filter(|r| r.is_dir()).cloned());
             }

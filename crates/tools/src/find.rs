@@ -114,6 +114,9 @@ pub struct IndexStatus {
     /// began. The others were read and bound for the answer, which is complete either way.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bound_files: Option<u64>,
+    /// Library archives read in part (over `max_archive_entries`) or not at all, with why.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub library_notes: Vec<String>,
 }
 
 /// Build-output directories left out of the index, by why they were judged build output.
@@ -168,6 +171,7 @@ impl From<Progress> for IndexStatus {
             skipped_files: p.skipped as u64,
             skipped: Vec::new(),
             bound_files: None,
+            library_notes: Vec::new(),
         }
     }
 }
@@ -663,7 +667,7 @@ pub fn find_type_scoped(
         total: total as u64,
         truncated,
         next_offset,
-        index: IndexStatus::with_progress(index, progress),
+        index: IndexStatus { library_notes: libs.notes(), ..IndexStatus::with_progress(index, progress) },
     })
 }
 
@@ -706,7 +710,7 @@ pub(crate) fn find_symbol_scoped(
         total: total as u64,
         truncated,
         next_offset,
-        index: IndexStatus::with_progress(index, index.progress()),
+        index: IndexStatus { library_notes: libs.notes(), ..IndexStatus::with_progress(index, index.progress()) },
     })
 }
 

@@ -40,9 +40,14 @@ pub fn index(ws: &Workspace) -> Arc<LibraryIndex> {
     }
     archives.extend(classpath_jars(ws).into_iter().map(|p| (p, Origin::Classpath)));
     let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
-    let ix = Arc::new(LibraryIndex::build(&archives, cache.as_deref()));
+    let ix = Arc::new(LibraryIndex::build(&archives, cache.as_deref(), max_entries(ws)));
     *held = Some(ix.clone());
     ix
+}
+
+/// The most entries read from one archive (`max_archive_entries`).
+pub fn max_entries(ws: &Workspace) -> usize {
+    usize::try_from(ws.config.max_archive_entries).unwrap_or(usize::MAX)
 }
 
 /// Forgets the library types when the Maven classpaths stored in a trusted workspace's cache
@@ -128,7 +133,7 @@ pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
     let repo = mji_build::classpath::repo_local(&settings);
     for root in &roots {
         let probe = if root.join("pom.xml").is_file() { root.join("pom.xml") } else { root.clone() };
-        let project = mji_build::project::project_for(&probe, root, Some(&repo), &[]);
+        let project = mji_build::project::project_for(&probe, &roots, Some(&repo), &[]);
         for m in &project.modules {
             use mji_build::classpath::{Scope, maven_stored};
             if let Some(cp) = maven_stored(&m.dir, root, &trusted, Scope::Test)
@@ -176,7 +181,7 @@ pub fn type_xref(ws: &Workspace) {
         return;
     }
     let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
-    let (table, _) = mji_classfile::api::table_cached(&jars, cache.as_deref());
+    let (table, _) = mji_classfile::api::table_cached_where(&jars, cache.as_deref(), None, max_entries(ws));
     let jdk = jdk.as_deref();
     let mut api = JdkApi::with_jdk(jdk.and_then(|j| j.api.as_deref()), &table);
     if let Some(names) = jdk.and_then(|j| j.names.as_deref()) {
@@ -231,7 +236,9 @@ pub fn user_jdk_tables() -> Option<Arc<UserJdkTables>> {
         format!("jdk{TABLE_JDK_VERSION}-{}", &mji_classfile::sha1_hex(packages.join(" ").as_bytes())[..12]);
     let keep =
         |internal: &str| internal.rsplit_once('/').is_some_and(|(p, _)| packages.binary_search(&p.to_owned()).is_ok());
-    let (api, stats) = mji_classfile::api::table_cached_where(&archives, cache.as_deref(), Some((&filter_name, &keep)));
+    // The JDK's own archives are the user's: read whole.
+    let (api, stats) =
+        mji_classfile::api::table_cached_where(&archives, cache.as_deref(), Some((&filter_name, &keep)), usize::MAX);
     let t = Arc::new(UserJdkTables {
         api: (stats.archives > 0).then_some(api),
         names: library::jdk_type_names(&home, cache.as_deref()),
@@ -386,7 +393,7 @@ pub fn outline(ws: &Workspace, t: &LibraryTarget) -> Result<FileOutline, ToolErr
                 ))
             })?;
             if let Some((sources, entry)) = source_entry(&ix, c)
-                && let Ok(o) = source_outline(&sources, &entry)
+                && let Ok(o) = source_outline(&sources, &entry, ix.max_entries)
             {
                 return Ok(o);
             }
@@ -394,7 +401,7 @@ pub fn outline(ws: &Workspace, t: &LibraryTarget) -> Result<FileOutline, ToolErr
             if let Some(o) = decompiled_outline(ws, &path, top_level(&c.internal)) {
                 return Ok(o);
             }
-            let mut a = Archive::open(&path).map_err(|e| lib_err(&path.display().to_string(), e))?;
+            let mut a = Archive::open(&path, ix.max_entries).map_err(|e| lib_err(&path.display().to_string(), e))?;
             mji_classfile::outline_class(&mut a, top_level(&c.internal)).map_err(|e| lib_err(name, e))
         }
         LibraryTarget::Jar { archive, entry } => {
@@ -406,9 +413,9 @@ pub fn outline(ws: &Workspace, t: &LibraryTarget) -> Result<FileOutline, ToolErr
                 ))
             })?;
             if entry.ends_with(".java") {
-                source_outline(&path, entry)
+                source_outline(&path, entry, ix.max_entries)
             } else if let Some(internal) = entry.strip_suffix(".class") {
-                let mut a = Archive::open(&path).map_err(|e| lib_err(&shown, e))?;
+                let mut a = Archive::open(&path, ix.max_entries).map_err(|e| lib_err(&shown, e))?;
                 let internal = internal.strip_prefix(a.class_prefix()).unwrap_or(internal).to_owned();
                 if let Some(o) = decompiled_outline(ws, &path, &internal) {
                     return Ok(o);
@@ -467,7 +474,7 @@ pub fn source_bytes(ws: &Workspace, archive: &Path, entry: &str) -> Result<(Vec<
             ))),
         };
     }
-    read_entry(&path, entry)
+    read_entry(&path, entry, ix.max_entries)
 }
 
 /// What marks an outline read from decompiled code.
@@ -479,7 +486,7 @@ const DECOMPILE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60
 /// The outline of `internal`'s decompiled text, when it can be decompiled ([`decompile`]).
 fn decompiled_outline(ws: &Workspace, archive: &Path, internal: &str) -> Option<FileOutline> {
     let text = decompile(ws, archive, internal).ok()??;
-    let a = Archive::open(archive).ok()?;
+    let a = Archive::open(archive, max_entries(ws)).ok()?;
     let shown = format!("jar:{}!/{}{internal}.class", archive.display(), a.class_prefix());
     let mut o = mji_parser::outline(&shown, text.as_bytes());
     o.errors.insert(
@@ -507,7 +514,7 @@ pub fn decompile(ws: &Workspace, archive: &Path, internal: &str) -> Result<Optio
         return Ok(None);
     };
     let shown = format!("jar:{}!/{internal}.class", archive.display());
-    let mut a = Archive::open(archive).map_err(|e| lib_err(&shown, e))?;
+    let mut a = Archive::open(archive, max_entries(ws)).map_err(|e| lib_err(&shown, e))?;
     let prefix = a.class_prefix();
     let names: Vec<String> = a
         .entries
@@ -574,17 +581,17 @@ pub fn decompile(ws: &Workspace, archive: &Path, internal: &str) -> Result<Optio
     Ok(Some(text))
 }
 
-fn read_entry(archive: &Path, entry: &str) -> Result<(Vec<u8>, String), ToolError> {
+fn read_entry(archive: &Path, entry: &str, max_entries: usize) -> Result<(Vec<u8>, String), ToolError> {
     let shown = format!("jar:{}!/{entry}", archive.display());
-    let mut a = Archive::open(archive).map_err(|e| lib_err(&shown, e))?;
+    let mut a = Archive::open(archive, max_entries).map_err(|e| lib_err(&shown, e))?;
     let bytes =
         a.read_named(entry).map_err(|e| lib_err(&shown, e))?.ok_or_else(|| ToolError::NotFound(shown.clone()))?;
     Ok((bytes, shown))
 }
 
 /// The outline of a source file inside an archive: the parser's, exact lines.
-fn source_outline(archive: &Path, entry: &str) -> Result<FileOutline, ToolError> {
-    let (bytes, shown) = read_entry(archive, entry)?;
+fn source_outline(archive: &Path, entry: &str, max_entries: usize) -> Result<FileOutline, ToolError> {
+    let (bytes, shown) = read_entry(archive, entry, max_entries)?;
     Ok(mji_parser::outline(&shown, &bytes))
 }
 
@@ -594,11 +601,11 @@ fn source_outline(archive: &Path, entry: &str) -> Result<FileOutline, ToolError>
 pub(crate) fn qualified_decl(ws: &Workspace, fqn: &str) -> Option<mji_model::TypeDecl> {
     let ix = index(ws);
     let c = ix.get(fqn)?;
-    let mut a = Archive::open(&ix.archive_of(c).path).ok()?;
+    let mut a = Archive::open(&ix.archive_of(c).path, ix.max_entries).ok()?;
     let outline = mji_classfile::outline_class(&mut a, top_level(&c.internal)).ok()?;
     let mut decl = find_decl(&outline.classes, fqn)?.clone();
     if let Some((sources, entry)) = source_entry(&ix, c)
-        && let Ok(src) = source_outline(&sources, &entry)
+        && let Ok(src) = source_outline(&sources, &entry, ix.max_entries)
         && let Some(s) = find_decl(&src.classes, fqn)
     {
         for m in &mut decl.methods {
@@ -641,7 +648,7 @@ pub fn type_source(ws: &Workspace, fqn: &str) -> TypeSource {
     let ix = index(ws);
     let Some(c) = ix.get(fqn) else { return TypeSource::Absent };
     let Some((sources, entry)) = source_entry(&ix, c) else { return TypeSource::NoSource };
-    let Ok((bytes, shown)) = read_entry(&sources, &entry) else { return TypeSource::NoSource };
+    let Ok((bytes, shown)) = read_entry(&sources, &entry, ix.max_entries) else { return TypeSource::NoSource };
     let outline = mji_parser::outline(&shown, &bytes);
     fn find<'a>(types: &'a [mji_model::TypeDecl], fqn: &str) -> Option<&'a mji_model::TypeDecl> {
         types.iter().find_map(|t| if t.qualified_name == fqn { Some(t) } else { find(&t.inner_classes, fqn) })

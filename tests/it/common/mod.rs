@@ -2,6 +2,8 @@
 //! fixture tree into a temp directory, and opening, writing and waiting on a workspace.
 #![allow(dead_code)]
 
+pub mod jar;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

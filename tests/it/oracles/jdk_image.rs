@@ -50,9 +50,11 @@ fn the_committed_jdk_table_agrees_with_the_running_jdks_image() {
     let committed = JdkApi::get();
     let packages: HashSet<String> = committed.files.iter().map(|(f, _)| f.package.replace('.', "/")).collect();
     let t = std::time::Instant::now();
-    let (text, stats) = api::table_where(std::slice::from_ref(&modules), &|internal| {
-        internal.rsplit_once('/').is_some_and(|(p, _)| packages.contains(p))
-    });
+    let (text, stats) = api::table_where(
+        std::slice::from_ref(&modules),
+        &|internal| internal.rsplit_once('/').is_some_and(|(p, _)| packages.contains(p)),
+        usize::MAX,
+    );
     assert!(stats.skipped.is_empty(), "{:?}", stats.skipped);
     eprintln!(
         "JDK {version} at {}: {} classes of the table's {} packages read from lib/modules in {:?}",

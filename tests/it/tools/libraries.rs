@@ -8,6 +8,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
+use crate::common::jar;
+
 fn call(root: &Path, cache: &Path, tool: &str, args: &str) -> Result<Value, String> {
     let o = Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
         .args(["call", tool, args, "--json"])
@@ -559,4 +561,51 @@ fn a_class_directory_on_the_classpath_is_read_like_a_jar() {
         .expect("find_type");
     let fqns: Vec<&Value> = inside["results"].as_array().into_iter().flatten().map(|t| &t["fqn"]).collect();
     assert!(!fqns.contains(&&Value::from("demo.Inside")), "{inside}");
+}
+
+/// find_type over the libraries with `max_archive_entries` set by the user (the environment;
+/// unset: the default), on `root` whose config puts `lib/big.jar` on the classpath.
+fn find_capped(root: &Path, cache: &Path, cap: Option<&str>) -> Value {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcp-java-index"));
+    cmd.args(["call", "find_type", r#"{"pattern":"p0.C*","scope":"libraries","maxResults":100}"#, "--json"])
+        .current_dir(root)
+        .env("XDG_CACHE_HOME", cache)
+        .env_remove("MCP_JAVA_INDEX_MAX_ARCHIVE_ENTRIES");
+    if let Some(cap) = cap {
+        cmd.env("MCP_JAVA_INDEX_MAX_ARCHIVE_ENTRIES", cap);
+    }
+    let o = cmd.output().expect("runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stdout)))
+}
+
+/// An archive with more entries than `max_archive_entries` is read up to the cap (the first
+/// entries of its central directory), and the answer says so; the cached list is used again
+/// only under the same cap, so raising it reads the whole archive.
+#[test]
+fn an_archive_over_the_entry_cap_is_read_in_part_and_said() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(ws.path().join("lib")).expect("mkdir");
+    jar::write_jar(&ws.path().join("lib/big.jar"), 50);
+    std::fs::write(ws.path().join("mcp-java-index.toml"), "classpath = [\"lib/big.jar\"]\n").expect("write");
+    let said = |v: &Value| -> bool {
+        v["index"]["libraryNotes"].as_array().into_iter().flatten().any(|n| {
+            n.as_str().is_some_and(|n| {
+                n.contains("big.jar: only the first 30 of its 50 entries were read (max_archive_entries)")
+            })
+        })
+    };
+    for round in ["cold", "warm"] {
+        let capped = find_capped(ws.path(), cache.path(), Some("30"));
+        assert_eq!(capped["total"], 30, "{round}: {capped}");
+        assert!(said(&capped), "{round}: {}", capped["index"]);
+        let names: Vec<&str> =
+            capped["results"].as_array().expect("results").iter().filter_map(|r| r["fqn"].as_str()).collect();
+        assert!(names.contains(&"p0.C29") && !names.contains(&"p0.C30"), "{round}: {names:?}");
+    }
+    // The default cap holds all 50: the list cached under 30 is not believed, nothing is said.
+    let whole = find_capped(ws.path(), cache.path(), None);
+    assert_eq!(whole["total"], 50, "{whole}");
+    assert!(!said(&whole), "{}", whole["index"]);
 }

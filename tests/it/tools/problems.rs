@@ -644,3 +644,84 @@ fn gradle_main_files_do_not_see_test_libraries() {
         assert!(t.diagnostics.is_empty(), "the test source set sees junit: {:?}", t.diagnostics);
     }
 }
+
+/// A class outside the workspace whose constant a build file would leak through javac:
+/// `1/(sec.Secret.K-42)` warns `division by zero` exactly when K is 42 and Secret is compiled.
+const SECRET: &str = "package sec;\n\npublic final class Secret {\n    public static final int K = 42;\n}\n";
+const PROBE: &str = "package app;\n\nclass Probe {\n    int x = 1 / (sec.Secret.K - 42);\n}\n";
+
+/// Whether javac saw the outside class: its constant folded into a division by zero.
+fn leaked(r: &ProblemsResult) -> bool {
+    r.diagnostics.iter().any(|d| d.code.contains("div.zero"))
+}
+
+#[test]
+fn a_pom_source_directory_outside_the_workspace_is_left_out_and_said() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let (root, secret) = (t.path().join("a/ws"), t.path().join("secret"));
+    common::write(&secret, "sec/Secret.java", SECRET);
+    // A parent outside, whose property would name a library the notes then show missing.
+    common::write(
+        &secret,
+        "pom.xml",
+        "<project><groupId>g</groupId><artifactId>outside</artifactId><version>1</version><properties><k>42</k></properties></project>",
+    );
+    common::write(
+        &root,
+        "pom.xml",
+        "<project><modelVersion>4.0.0</modelVersion><parent><groupId>g</groupId><artifactId>outside</artifactId><version>1</version><relativePath>../../secret/pom.xml</relativePath></parent><artifactId>app</artifactId><dependencies><dependency><groupId>leak</groupId><artifactId>k-is-${k}</artifactId><version>1</version></dependency></dependencies><build><sourceDirectory>../../secret</sourceDirectory></build></project>",
+    );
+    common::write(&root, "src/test/java/app/Probe.java", PROBE);
+    let cache = tempfile::tempdir().expect("tempdir");
+    let lookup = |k: &str| match k {
+        "MCP_JAVA_INDEX_CACHE_DIR" => Some(cache.path().to_string_lossy().into_owned()),
+        "MCP_JAVA_INDEX_MAVEN_REPO_LOCAL" => Some(MAVEN_REPO.to_owned()),
+        _ => None,
+    };
+    let ws = Workspace::open(Config::load(&Flags::roots([&root]), &lookup).expect("config")).expect("workspace");
+    let r = until_complete(&ws, &args(&["src/test/java/app/Probe.java"]));
+    assert!(r.javac.available, "{:?}", r.javac);
+    assert!(!leaked(&r), "the outside source root was compiled: {:?}", r.diagnostics);
+    assert!(r.diagnostics.iter().any(|d| d.code.starts_with("compiler.err")), "{:?}", r.diagnostics);
+    let notes = r.javac.classpath_notes.join("\n");
+    assert!(
+        notes.contains("left out `../../secret` (pom.xml sourceDirectory): it is outside the workspace roots"),
+        "{notes}"
+    );
+    assert!(
+        notes.contains(
+            "left out `../../secret/pom.xml` (pom.xml parent relativePath): it is outside the workspace roots"
+        ),
+        "{notes}"
+    );
+    assert!(!notes.contains("k-is-42"), "{notes}");
+}
+
+#[test]
+fn a_gradle_include_flat_outside_the_workspace_is_left_out_and_said() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let (root, secret) = (t.path().join("ws"), t.path().join("secret"));
+    common::write(&secret, "src/main/java/sec/Secret.java", SECRET);
+    // Its script is not read either: a library it names would show in the notes.
+    common::write(&secret, "build.gradle", "dependencies {\n  implementation 'leak.secret:k-is-42:1'\n}\n");
+    common::write(&root, "settings.gradle", "rootProject.name = 'ws'\nincludeFlat 'secret'\n");
+    common::write(
+        &root,
+        "build.gradle",
+        "plugins { id 'java' }\ndependencies {\n  implementation project(':secret')\n}\n",
+    );
+    common::write(&root, "src/main/java/app/Probe.java", PROBE);
+    let (home, cache) = (tempfile::tempdir().expect("tempdir"), tempfile::tempdir().expect("tempdir"));
+    let ws = gradle_workspace(&root, home.path(), cache.path());
+    let r = until_complete(&ws, &args(&["src/main/java/app/Probe.java"]));
+    assert!(r.javac.available, "{:?}", r.javac);
+    assert!(!leaked(&r), "the outside module was compiled: {:?}", r.diagnostics);
+    let notes = r.javac.classpath_notes.join("\n");
+    assert!(
+        notes.contains(
+            "left out `../secret/src/main/java` (settings.gradle includeFlat 'secret'): it is outside the workspace roots"
+        ),
+        "{notes}"
+    );
+    assert!(!notes.contains("leak.secret"), "{notes}");
+}
