@@ -3,6 +3,7 @@
 #   - pip: the wheel into a fresh virtual environment,
 #   - npm: the launcher's and this platform's tarballs into a scratch prefix (`npm install -g`),
 #   - uvx: `uvx --from target/dist/<wheel> mcp-java-index`, from an empty uv cache,
+#   - pipx: `pipx install target/dist/<wheel>` (pipx from PyPI into target/pkgvenv),
 # and for each `mcp-java-index --version` and a `tools/list` through the MCP Python SDK
 # (packaging/smoke.py, which also prints the time from the start to that answer).
 # Everything lives under target/pkgtest; nothing is published or fetched from a registry
@@ -55,5 +56,14 @@ echo "check.sh: uvx --from $WHEEL (from an empty uv cache, then again)"
 export UV_CACHE_DIR="$WORK/uv-cache" UV_PYTHON_DOWNLOADS=never UV_OFFLINE=1
 env PATH="$PKG_VENV/bin:$BASE_PATH" "$SDK_PY" packaging/smoke.py "$WORK/project" uvx --from "$WHEEL" mcp-java-index
 smoke "$PKG_VENV/bin" uvx --from "$WHEEL" mcp-java-index
+
+echo "check.sh: pipx install $WHEEL"
+PIPX_VERSION=1.18.4
+"$PKG_VENV/bin/pipx" --version 2>/dev/null | grep -q "$PIPX_VERSION" ||
+  "$PKG_VENV/bin/python" -m pip install -q "pipx==$PIPX_VERSION"
+unset UV_OFFLINE
+env PATH="$PKG_VENV/bin:$BASE_PATH" PIPX_HOME="$WORK/pipx" PIPX_BIN_DIR="$WORK/pipx-bin" \
+  PIPX_MAN_DIR="$WORK/pipx-man" "$PKG_VENV/bin/pipx" install --quiet "$WHEEL" >/dev/null
+smoke "$WORK/pipx-bin" mcp-java-index
 
 echo "check.sh: ok"
