@@ -74,7 +74,7 @@ pub struct Problem {
 }
 
 /// What happened to one file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum FileState {
     /// Every requested source ran; no diagnostic means clean.

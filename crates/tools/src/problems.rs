@@ -88,8 +88,13 @@ pub struct ProblemsResult {
     pub file_counts: FileCounts,
     /// Every checked file and its state when 200 files or fewer were checked; otherwise only
     /// the files that were not fully analysed. A file with status `analysed` and no
-    /// diagnostics is clean.
+    /// diagnostics is clean. Of files sharing one status and reason, the first few are listed
+    /// and the rest counted in `unlisted_files`.
     pub files: Vec<FileReport>,
+    /// Files not in `files` because more files share their status and reason, by status and
+    /// reason.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unlisted_files: Vec<UnlistedFiles>,
     /// Whether javac ran, its version, and how sure the classpath is.
     pub javac: JavacStatus,
     /// Wall-clock time of this call in milliseconds.
@@ -102,8 +107,23 @@ pub struct ProblemsResult {
 /// Files listed one by one up to this many.
 pub(crate) const MAX_LISTED_FILES: usize = 200;
 
-/// Counts file states and keeps the listing bounded.
-pub(crate) fn summarize(files: Vec<FileReport>) -> (FileCounts, Vec<FileReport>) {
+/// Files listed of those sharing one status and reason; the rest are counted.
+pub(crate) const LISTED_PER_REASON: usize = 3;
+
+/// Files left out of the listing because many share their status and reason.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct UnlistedFiles {
+    pub status: FileState,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// How many more files than those listed have this status and reason.
+    pub count: u32,
+}
+
+/// Counts file states and keeps the listing bounded: files sharing one status and reason are
+/// listed a few at a time and the rest counted (200 files timed out for one reason once made
+/// an answer of 36 KB around two diagnostics).
+pub(crate) fn summarize(files: Vec<FileReport>) -> (FileCounts, Vec<FileReport>, Vec<UnlistedFiles>) {
     let mut c = FileCounts::default();
     for f in &files {
         match f.status {
@@ -113,10 +133,61 @@ pub(crate) fn summarize(files: Vec<FileReport>) -> (FileCounts, Vec<FileReport>)
             FileState::TimedOut => c.timed_out += 1,
         }
     }
-    let listed = if files.len() <= MAX_LISTED_FILES {
-        files
-    } else {
-        files.into_iter().filter(|f| f.status != FileState::Analysed).take(MAX_LISTED_FILES).collect()
-    };
-    (c, listed)
+    let many = files.len() > MAX_LISTED_FILES;
+    let mut listed = Vec::new();
+    let mut unlisted: Vec<UnlistedFiles> = Vec::new();
+    let mut seen: std::collections::HashMap<(FileState, Option<String>), usize> = std::collections::HashMap::new();
+    for f in files {
+        if many && f.status == FileState::Analysed {
+            continue;
+        }
+        let n = seen.entry((f.status, f.reason.clone())).or_default();
+        *n += 1;
+        if *n <= LISTED_PER_REASON && listed.len() < MAX_LISTED_FILES {
+            listed.push(f);
+        } else {
+            match unlisted.iter_mut().find(|u| u.status == f.status && u.reason == f.reason) {
+                Some(u) => u.count += 1,
+                None => unlisted.push(UnlistedFiles { status: f.status, reason: f.reason, count: 1 }),
+            }
+        }
+    }
+    (c, listed, unlisted)
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::*;
+
+    fn report(file: &str, status: FileState, reason: Option<&str>) -> FileReport {
+        FileReport { file: file.to_owned(), status, reason: reason.map(str::to_owned) }
+    }
+
+    /// Files sharing a status and a reason are listed a few at a time and the rest counted,
+    /// every file still counted by state; with more than 200 files, analysed ones are not listed.
+    #[test]
+    fn repeated_statuses_are_counted_with_a_few_examples() {
+        let mut files: Vec<FileReport> = (0..200)
+            .map(|i| report(&format!("T{i}.java"), FileState::TimedOut, Some("javac is still running")))
+            .collect();
+        files.push(report("a.txt", FileState::Skipped, Some("not a .java file")));
+        files.push(report("B.java", FileState::Skipped, Some("over the cap")));
+        files.push(report("Ok.java", FileState::Analysed, None));
+        let (counts, listed, unlisted) = summarize(files);
+        assert_eq!((counts.timed_out, counts.skipped, counts.analysed), (200, 2, 1));
+        let names: Vec<&str> = listed.iter().map(|f| f.file.as_str()).collect();
+        assert_eq!(names, ["T0.java", "T1.java", "T2.java", "a.txt", "B.java"]);
+        assert_eq!(
+            unlisted,
+            [UnlistedFiles {
+                status: FileState::TimedOut,
+                reason: Some("javac is still running".to_owned()),
+                count: 197
+            }]
+        );
+        // A few files are listed whole.
+        let few = vec![report("A.java", FileState::Analysed, None), report("B.java", FileState::Analysed, None)];
+        let (_, listed, unlisted) = summarize(few);
+        assert_eq!((listed.len(), unlisted.len()), (2, 0));
+    }
 }

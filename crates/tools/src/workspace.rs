@@ -606,7 +606,7 @@ impl Workspace {
         let (diagnostics, total, filtered, has_more) =
             mji_problems::page(checked.problems, &filter, args.offset as usize, args.limit as usize);
         skipped.extend(checked.files);
-        let (file_counts, files) = summarize(skipped);
+        let (file_counts, files, unlisted_files) = summarize(skipped);
         let next_offset = has_more.then(|| args.offset.saturating_add(diagnostics.len() as u32));
         Ok(ProblemsResult {
             diagnostics,
@@ -617,6 +617,7 @@ impl Workspace {
             complete: checked.complete,
             file_counts,
             files,
+            unlisted_files,
             javac: checked.javac,
             elapsed_ms: t.elapsed().as_millis() as u64,
             opened: None,
