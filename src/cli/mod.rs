@@ -1232,6 +1232,10 @@ fn index_workspace(mut args: IndexArgs, dirs: Vec<PathBuf>, started: std::time::
 
 fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
     let started = std::time::Instant::now();
+    // A path that is not there is said so (a missing directory was "is not a .java file").
+    if let Some(missing) = args.paths.iter().find(|p| std::fs::symlink_metadata(p).is_err()) {
+        return Err(ToolError::NotFound(display(missing)).into());
+    }
     // Directories are indexed as roots unless outlines are asked for.
     let dirs: Vec<PathBuf> = args.paths.iter().filter(|p| p.is_dir()).cloned().collect();
     if !args.outlines && !dirs.is_empty() {

@@ -101,7 +101,7 @@ fn range_and_javadoc_commands() {
 fn bad_input_exits_non_zero_with_a_clear_message() {
     for (args, want) in [
         (vec!["index", "missing.java"], "file not found: missing.java"),
-        (vec!["index", "../Cargo.toml"], "is not a .java file"),
+        (vec!["index", "../../Cargo.toml"], "is not a .java file"),
         (vec!["index", "enums.java", "."], "enums.java is not a directory: `index DIR` indexes directories"),
         (vec!["index", "--root", ".", "."], "drop --root"),
         (vec!["index", "--include-fields", "false", "."], "pass --outlines"),
@@ -506,4 +506,17 @@ fn refs_warns_of_a_file_nested_past_the_depth_limit() {
     );
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
     assert_eq!(v["incompleteFiles"], 1, "{v}");
+}
+
+/// A path `index` is given that does not exist is said to be missing (it was "is not a .java
+/// file").
+#[test]
+fn index_of_a_missing_path_says_it_does_not_exist() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    for args in [&["index", "nonexist/"][..], &["index", "--outlines", "Nope.java", "."][..]] {
+        let o = bin().args(args).current_dir(tmp.path()).output().expect("run");
+        let err = stderr(&o);
+        assert!(!o.status.success(), "{args:?}: {err}");
+        assert!(err.contains("file not found: ") && !err.contains("not a .java file"), "{args:?}: {err}");
+    }
 }
