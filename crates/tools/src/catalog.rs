@@ -31,6 +31,17 @@ pub(crate) fn output_schema_of<T: JsonSchema>() -> Map<String, Value> {
     generate::<T>(false)
 }
 
+/// The whole output schema of `T`, nested shapes in `$defs` (what [`output_schema_of`] leaves
+/// out of `tools/list`).
+#[cfg(test)]
+pub(crate) fn full_output_schema_of<T: JsonSchema>() -> Map<String, Value> {
+    let settings = schemars::generate::SchemaSettings::draft2020_12();
+    match settings.into_generator().into_root_schema_for::<T>().to_value() {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    }
+}
+
 fn generate<T: JsonSchema>(inline: bool) -> Map<String, Value> {
     let settings = schemars::generate::SchemaSettings::draft2020_12().with(|s| s.inline_subschemas = inline);
     let schema = settings.into_generator().into_root_schema_for::<T>();
