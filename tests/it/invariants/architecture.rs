@@ -330,7 +330,8 @@ fn missing_paths(doc: &Path, all: &[PathBuf]) -> (usize, Vec<String>) {
                 || (!from_top
                     && all.iter().any(|f| f.starts_with(&section) && f.ends_with(token.trim_end_matches('/'))));
             if !exists {
-                missing.push(format!("{token} (under {})", section.strip_prefix(&root).unwrap_or(&section).display()));
+                let under = section.strip_prefix(&root).unwrap_or(&section).display().to_string();
+                missing.push(if under.is_empty() { token.to_owned() } else { format!("{token} (under {under})") });
             }
         }
     }
@@ -442,6 +443,34 @@ fn the_documents_links_resolve() {
     }
     assert!(checked > 50, "the documents' links were not found: {checked}");
     assert!(bad.is_empty(), "links that do not resolve:\n{}", bad.join("\n"));
+}
+
+/// README's table of tools is the registry: every registered tool has one row with its group,
+/// and the row links a page under docs/tools/ that documents the tool by name.
+#[test]
+fn the_readme_lists_every_tool() {
+    let root = root();
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("reading README.md");
+    let section = readme.split("\n## Tools\n").nth(1).expect("README's Tools section");
+    let section = section.split("\n## ").next().unwrap_or_default();
+    let mut rows: BTreeMap<String, (String, String)> = BTreeMap::new();
+    for row in section.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let name = cells[1].trim_matches('`').to_owned();
+        let page = cells[4].split("](").nth(1).and_then(|t| t.split(')').next()).unwrap_or_default().to_owned();
+        assert!(rows.insert(name.clone(), (cells[2].to_owned(), page)).is_none(), "README lists {name} twice");
+    }
+    let registry = mcp_java_index::tools::registry::registry();
+    let registered: BTreeSet<&str> = registry.iter().map(|e| e.spec.name).collect();
+    let listed: BTreeSet<&str> = rows.keys().map(String::as_str).collect();
+    assert_eq!(listed, registered, "README's table of tools differs from the registry");
+    for e in registry.iter() {
+        let (group, page) = &rows[e.spec.name];
+        assert_eq!(group, e.spec.group, "README gives {} the wrong group", e.spec.name);
+        assert!(page.starts_with("docs/tools/"), "README's row of {} links no page under docs/tools/", e.spec.name);
+        let text = std::fs::read_to_string(root.join(page)).expect("reading a tool page");
+        assert!(text.contains(&format!("`{}`", e.spec.name)), "{page} does not document {}", e.spec.name);
+    }
 }
 
 /// The anchors are GitHub's, so a link to one is one a reader can follow.
