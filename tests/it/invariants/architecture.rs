@@ -1,7 +1,9 @@
 //! Architecture invariants. The layering itself is the compiler's: each layer is a crate, so
 //! an upward `use` does not compile. These tests pin the crate graph to the documented one,
 //! keep the shells' crates (async runtime, protocol, command line) out of the core, and keep
-//! the print lints on every crate below the shells.
+//! the print lints on every crate below the shells. The documents that map the code stay true
+//! with it: every path README.md, ARCHITECTURE.md and docs/ name exists, every relative link
+//! resolves, and README's table of tools is the registry.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
