@@ -1,6 +1,6 @@
 //! What one configuration key is — its value's kind, who may set it, its environment variable
 //! and flag — and what is derived from that: parsing text from the environment or a flag, the
-//! command line's flag shape and the README's reference table.
+//! command line's flag shape and docs/configuration.md's reference table.
 
 use std::path::{Path, PathBuf};
 
@@ -146,7 +146,7 @@ impl Key {
 }
 
 impl Kind {
-    /// The flag's placeholder and the README's word for the type.
+    /// The flag's placeholder and the reference table's word for the type.
     fn words(self) -> (&'static str, &'static str) {
         match self {
             Kind::Bool => ("BOOL", "boolean"),
@@ -249,7 +249,7 @@ impl Setting for Vec<PathBuf> {
     }
 }
 
-/// The README's configuration reference: one row per key.
+/// docs/configuration.md's configuration reference: one row per key.
 pub fn reference(keys: &[Key]) -> String {
     let mut out = String::from(
         "| key | meaning | type | default | environment | flag | set by |\n| --- | --- | --- | --- | --- | --- | --- |\n",

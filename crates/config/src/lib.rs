@@ -5,7 +5,7 @@
 //!
 //! Every key is declared once, in `settings!` below: its `Config` field, type, default,
 //! documentation and who may set it. File loading, environment names, flags (the CLI builds
-//! them from [`KEYS`]), `config`'s report and the README's table ([`reference`]) derive from it.
+//! them from [`KEYS`]), `config`'s report and docs/configuration.md's table ([`reference`]) derive from it.
 //!
 //! Trust: the repository's own files are not trusted. A setting that executes code (javac
 //! options, annotation processing, which workspaces are trusted) or writes or reads outside the
@@ -125,7 +125,7 @@ macro_rules! settings {
             real_roots: Vec<PathBuf>,
         }
 
-        /// Every configuration key, in the order `config` and the README list them.
+        /// Every configuration key, in the order `config` and docs/configuration.md list them.
         pub const KEYS: &[Key] = &[$(Key {
             field: stringify!($field),
             doc: concat!($($doc, "\n"),*),
@@ -570,7 +570,7 @@ impl Config {
     }
 }
 
-/// The README's table of every key.
+/// The table of every key in docs/configuration.md.
 pub fn reference() -> String {
     key::reference(KEYS)
 }
@@ -864,25 +864,26 @@ mod tests {
         assert!(e.contains("colour"), "{e}");
     }
 
-    /// README's configuration table is [`reference`]'s; `UPDATE_README=1` rewrites it.
+    /// docs/configuration.md's table is [`reference`]'s; `UPDATE_DOCS=1` rewrites it.
     #[test]
-    fn the_readme_lists_every_key() {
+    fn the_configuration_page_lists_every_key() {
         const START: &str = "<!-- config-reference: generated from crates/config, do not edit -->\n";
         const END: &str = "<!-- end config-reference -->";
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md");
-        let readme = std::fs::read_to_string(&path).expect("README.md");
-        let start = readme.find(START).expect("README has the start marker") + START.len();
-        let end = start + readme[start..].find(END).expect("README has the end marker");
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/configuration.md");
+        let page = std::fs::read_to_string(&path).expect("docs/configuration.md");
+        let start = page.find(START).expect("docs/configuration.md has the start marker") + START.len();
+        let end = start + page[start..].find(END).expect("docs/configuration.md has the end marker");
         let want = reference();
         for k in KEYS {
             assert!(want.contains(&format!("| `{}` |", k.name())), "{}", k.name());
         }
-        if readme[start..end] != want {
-            if std::env::var_os("UPDATE_README").is_some() {
-                std::fs::write(&path, format!("{}{want}{}", &readme[..start], &readme[end..])).expect("write README");
+        if page[start..end] != want {
+            if std::env::var_os("UPDATE_DOCS").is_some() {
+                std::fs::write(&path, format!("{}{want}{}", &page[..start], &page[end..]))
+                    .expect("write docs/configuration.md");
             } else {
                 panic!(
-                    "README.md's configuration table is stale: run `UPDATE_README=1 cargo test -p mji-config` or paste `mcp-java-index config --reference`"
+                    "docs/configuration.md's table is stale: run `UPDATE_DOCS=1 cargo test -p mji-config` or paste `mcp-java-index config --reference`"
                 );
             }
         }

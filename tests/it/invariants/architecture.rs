@@ -1,7 +1,9 @@
 //! Architecture invariants. The layering itself is the compiler's: each layer is a crate, so
 //! an upward `use` does not compile. These tests pin the crate graph to the documented one,
 //! keep the shells' crates (async runtime, protocol, command line) out of the core, and keep
-//! the print lints on every crate below the shells.
+//! the print lints on every crate below the shells. The documents that map the code stay true
+//! with it: every path README.md, ARCHITECTURE.md and docs/ name exists, every relative link
+//! resolves, and README's table of tools is the registry.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -256,23 +258,54 @@ fn the_javac_helper_is_embedded() {
     assert!(dir.join("JavacHelper.java").is_file());
 }
 
-/// Every file path ARCHITECTURE.md names exists. A path from the repository's root
-/// (`crates/…`, `tests/…`, `src/…`, …) is taken from the root or from the crate whose code-map
-/// paragraph names it; a bare source file (`roots.rs`, `resolve/methods.rs`) must be found
-/// under the directory of that paragraph (`**`crates/index` …**`), or anywhere in the
-/// repository outside a paragraph. Other names in backquotes (protocol methods, runtime paths
-/// such as `target/classes` or `lib/modules`, the user's files) are not paths of this repository.
-#[test]
-fn architecture_md_names_only_paths_that_exist() {
+/// The documents a newcomer reads: README.md, ARCHITECTURE.md, QUICKSTART.md and every page
+/// under docs/, as paths from the repository's root.
+fn documents() -> Vec<PathBuf> {
     let root = root();
-    let doc = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("reading ARCHITECTURE.md");
-    const TOP: &[&str] = &["crates/", "tests/", "src/", "benches/", "fuzz/", ".ci/", "docs/"];
+    let mut docs = vec![root.join("README.md"), root.join("ARCHITECTURE.md"), root.join("QUICKSTART.md")];
+    let mut pages = Vec::new();
+    files_under(&root.join("docs"), &mut pages);
+    pages.retain(|p| p.extension().is_some_and(|x| x == "md"));
+    pages.sort();
+    assert!(pages.len() >= 5, "the reference pages under docs/ were not found: {pages:?}");
+    docs.extend(pages);
+    docs
+}
+
+/// Whether `doc` is a code map: ARCHITECTURE.md and the pages that describe the code file by file
+/// (docs/design.md, docs/testing.md). In a code map every `src/…` is this repository's and a bare
+/// source file name (`roots.rs`, `JavacHelper.java`) must exist; elsewhere `src/main/java/…` and
+/// `Greeter.java` are an example project's, so only `.rs` names and this repository's own
+/// directories are checked.
+fn is_code_map(doc: &Path) -> bool {
+    let rel = doc.strip_prefix(root()).unwrap_or(doc);
+    [Path::new("ARCHITECTURE.md"), Path::new("docs/design.md"), Path::new("docs/testing.md")].contains(&rel)
+}
+
+/// The file paths `doc` names in backquotes that do not exist, and how many it names. A path
+/// from the repository's root (`crates/…`, `tests/…`, `src/…`, …) is taken from the root or
+/// from the crate whose code-map paragraph names it; a bare source file (`roots.rs`,
+/// `resolve/methods.rs`) must be found under the directory of that paragraph (`**`crates/index`
+/// …**`), or anywhere in the repository outside a paragraph. Other names in backquotes (protocol
+/// methods, runtime paths such as `target/classes` or `lib/modules`, the user's files) are not
+/// paths of this repository.
+fn missing_paths(doc: &Path, all: &[PathBuf]) -> (usize, Vec<String>) {
+    let root = root();
+    let text = std::fs::read_to_string(doc).expect("reading a document");
+    let code_map = is_code_map(doc);
+    const TOP: &[&str] =
+        &["crates/", "tests/", "src/", "benches/", "fuzz/", ".ci/", "docs/", "packaging/", "examples/"];
     const SOURCE: &[&str] = &[".rs", ".java", ".py", ".txt", ".yml", ".md", ".sh"];
-    let mut all = Vec::new();
-    files_under(&root, &mut all);
+    let ours_in_src = |token: &str| {
+        let Some(rest) = token.strip_prefix("src/") else { return true };
+        let first = rest.split('/').next().unwrap_or_default();
+        code_map
+            || token.ends_with(".rs")
+            || (!first.is_empty() && rest.contains('/') && root.join("src").join(first).is_dir())
+    };
     let mut section = root.clone();
     let (mut checked, mut missing) = (0, Vec::new());
-    for line in doc.lines() {
+    for line in text.lines() {
         if line.starts_with("## ") {
             section = root.clone();
         } else if let Some(rest) = line.strip_prefix("**`") {
@@ -288,9 +321,9 @@ fn architecture_md_names_only_paths_that_exist() {
             if !plain {
                 continue;
             }
-            let from_top = TOP.iter().any(|t| token.starts_with(t));
-            let source = SOURCE.iter().any(|x| token.ends_with(x));
-            if !from_top && !source {
+            let from_top = TOP.iter().any(|t| token.starts_with(t)) && ours_in_src(token);
+            let source = SOURCE.iter().any(|x| token.ends_with(x)) && (code_map || token.ends_with(".rs"));
+            if !from_top && (!source || TOP.iter().any(|t| token.starts_with(t))) {
                 continue;
             }
             checked += 1;
@@ -299,12 +332,157 @@ fn architecture_md_names_only_paths_that_exist() {
                 || (!from_top
                     && all.iter().any(|f| f.starts_with(&section) && f.ends_with(token.trim_end_matches('/'))));
             if !exists {
-                missing.push(format!("{token} (under {})", section.strip_prefix(&root).unwrap_or(&section).display()));
+                let under = section.strip_prefix(&root).unwrap_or(&section).display().to_string();
+                missing.push(if under.is_empty() { token.to_owned() } else { format!("{token} (under {under})") });
             }
         }
     }
-    assert!(checked > 100, "ARCHITECTURE.md's paths were not found: {checked}");
-    assert!(missing.is_empty(), "ARCHITECTURE.md names paths that do not exist:\n{}", missing.join("\n"));
+    (checked, missing)
+}
+
+/// Every file path ARCHITECTURE.md, README.md, QUICKSTART.md and the pages under docs/ name
+/// exists (see [`missing_paths`] for what counts as a path of this repository).
+#[test]
+fn the_documents_name_only_paths_that_exist() {
+    let root = root();
+    let mut all = Vec::new();
+    files_under(&root, &mut all);
+    let mut problems = Vec::new();
+    for doc in documents() {
+        let (checked, missing) = missing_paths(&doc, &all);
+        let rel = doc.strip_prefix(&root).unwrap_or(&doc).display().to_string();
+        if rel == "ARCHITECTURE.md" {
+            assert!(checked > 30, "ARCHITECTURE.md's paths were not found: {checked}");
+        }
+        problems.extend(missing.into_iter().map(|m| format!("{rel}: {m}")));
+    }
+    assert!(problems.is_empty(), "the documents name paths that do not exist:\n{}", problems.join("\n"));
+}
+
+/// The lines of a markdown text outside fenced code blocks.
+fn prose(text: &str) -> impl Iterator<Item = &str> {
+    let mut fenced = false;
+    text.lines().filter(move |l| {
+        if l.trim_start().starts_with("```") {
+            fenced = !fenced;
+            return false;
+        }
+        !fenced
+    })
+}
+
+/// The anchors GitHub gives a markdown file's headings: lowercased, punctuation dropped (but
+/// `-` and `_`), spaces made `-`; a repeated heading gets `-1`, `-2`, ….
+fn anchors(text: &str) -> BTreeSet<String> {
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let mut out = BTreeSet::new();
+    for line in prose(text) {
+        let Some(title) = line.strip_prefix('#').map(|t| t.trim_start_matches('#')) else { continue };
+        if !title.starts_with(' ') {
+            continue;
+        }
+        let slug: String = title
+            .trim()
+            .chars()
+            .filter_map(|c| match c {
+                ' ' => Some('-'),
+                c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c.to_lowercase().next().unwrap_or(c)),
+                _ => None,
+            })
+            .collect();
+        let n = seen.entry(slug.clone()).or_insert(0);
+        out.insert(if *n == 0 { slug.clone() } else { format!("{slug}-{n}") });
+        *n += 1;
+    }
+    out
+}
+
+/// The targets of a markdown text's inline links (`[text](target)`) outside code.
+fn link_targets(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in prose(text) {
+        // Inline code spans are not links: keep what lies between them.
+        let outside: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+        let mut rest = outside.as_str();
+        while let Some(i) = rest.find("](") {
+            let after = &rest[i + 2..];
+            let end = after.find(')').unwrap_or(after.len());
+            out.push(after[..end].trim().to_owned());
+            rest = &after[end..];
+        }
+    }
+    out
+}
+
+/// Every relative link in README.md, ARCHITECTURE.md, QUICKSTART.md and docs/ leads to a file
+/// or directory that exists, and a link's `#anchor` to a heading of the markdown file it names.
+#[test]
+fn the_documents_links_resolve() {
+    let root = root();
+    let mut bad = Vec::new();
+    let mut checked = 0;
+    for doc in documents() {
+        let text = std::fs::read_to_string(&doc).expect("reading a document");
+        let rel = doc.strip_prefix(&root).unwrap_or(&doc).display().to_string();
+        for target in link_targets(&text) {
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            checked += 1;
+            let (path, anchor) = target.split_once('#').map_or((target.as_str(), None), |(p, a)| (p, Some(a)));
+            let file = if path.is_empty() { doc.clone() } else { doc.parent().expect("a parent").join(path) };
+            if !file.exists() {
+                bad.push(format!("{rel}: ({target}) leads to no file"));
+                continue;
+            }
+            if let Some(anchor) = anchor.filter(|_| file.extension().is_some_and(|x| x == "md")) {
+                let heads = anchors(&std::fs::read_to_string(&file).expect("reading a linked page"));
+                if !heads.contains(anchor) {
+                    bad.push(format!("{rel}: ({target}) names no heading of {}", file.display()));
+                }
+            }
+        }
+    }
+    assert!(checked > 50, "the documents' links were not found: {checked}");
+    assert!(bad.is_empty(), "links that do not resolve:\n{}", bad.join("\n"));
+}
+
+/// README's table of tools is the registry: every registered tool has one row with its group,
+/// and the row links a page under docs/tools/ that documents the tool by name.
+#[test]
+fn the_readme_lists_every_tool() {
+    let root = root();
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("reading README.md");
+    let section = readme.split("\n## Tools\n").nth(1).expect("README's Tools section");
+    let section = section.split("\n## ").next().unwrap_or_default();
+    let mut rows: BTreeMap<String, (String, String)> = BTreeMap::new();
+    for row in section.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let name = cells[1].trim_matches('`').to_owned();
+        let page = cells[4].split("](").nth(1).and_then(|t| t.split(')').next()).unwrap_or_default().to_owned();
+        assert!(rows.insert(name.clone(), (cells[2].to_owned(), page)).is_none(), "README lists {name} twice");
+    }
+    let registry = mcp_java_index::tools::registry::registry();
+    let registered: BTreeSet<&str> = registry.iter().map(|e| e.spec.name).collect();
+    let listed: BTreeSet<&str> = rows.keys().map(String::as_str).collect();
+    assert_eq!(listed, registered, "README's table of tools differs from the registry");
+    for e in registry.iter() {
+        let (group, page) = &rows[e.spec.name];
+        assert_eq!(group, e.spec.group, "README gives {} the wrong group", e.spec.name);
+        assert!(page.starts_with("docs/tools/"), "README's row of {} links no page under docs/tools/", e.spec.name);
+        let text = std::fs::read_to_string(root.join(page)).expect("reading a tool page");
+        assert!(text.contains(&format!("`{}`", e.spec.name)), "{page} does not document {}", e.spec.name);
+    }
+}
+
+/// The anchors are GitHub's, so a link to one is one a reader can follow.
+#[test]
+fn anchors_are_githubs() {
+    let text = "# Tools\n## `java_index` — outline a file\n```sh\n# not a heading\n```\n## Errors\n## Errors\n";
+    let got: Vec<String> = anchors(text).into_iter().collect();
+    assert_eq!(got, ["errors", "errors-1", "java_index--outline-a-file", "tools"]);
+    let links = link_targets("see [a](docs/a.md#x) and `[b](not/a/link)` and [c](#y)\n```\n[d](e)\n```\n");
+    assert_eq!(links, ["docs/a.md#x", "#y"]);
 }
 
 /// Every file under `dir` (the repository's own: not `target/`, `.git/` or fuzz outputs).

@@ -1,6 +1,6 @@
-//! What holds everywhere: the crate graph and the paths ARCHITECTURE.md names, safety on a
-//! hostile repository, the answer budget, load limits, deep nesting, freshness, and the fuzz
-//! inputs replayed.
+//! What holds everywhere: the crate graph, the paths and links of the documents (README,
+//! ARCHITECTURE, docs/) and README's table of tools, safety on a hostile repository, the answer
+//! budget, load limits, deep nesting, freshness, and the fuzz inputs replayed.
 
 mod answer_budget;
 mod architecture;

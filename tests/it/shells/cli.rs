@@ -253,7 +253,7 @@ fn config_reports_each_value_with_its_source() {
 }
 
 /// Every configuration key has a flag, derived from its declaration, and `config --reference`
-/// prints the table README shows.
+/// prints the table docs/configuration.md shows.
 #[test]
 fn every_key_is_a_flag() {
     let tmp = tempfile::tempdir().expect("tempdir");
@@ -273,8 +273,9 @@ fn every_key_is_a_flag() {
     let o = bin().args(["config", "--tools", "everything", "--root"]).arg(tmp.path()).output().expect("run");
     assert!(!o.status.success() && stderr(&o).contains("`everything`"), "{}", stderr(&o));
     let o = bin().args(["config", "--reference"]).output().expect("run");
-    let readme = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README");
-    assert!(o.status.success() && readme.contains(&stdout(&o)), "{}", stdout(&o));
+    let page = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/configuration.md"))
+        .expect("docs/configuration.md");
+    assert!(o.status.success() && page.contains(&stdout(&o)), "{}", stdout(&o));
     assert!(stdout(&o).contains("| `cache` |") && stdout(&o).contains("`--no-cache`"), "{}", stdout(&o));
 }
 
