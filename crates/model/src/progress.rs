@@ -85,7 +85,7 @@ impl Counter {
     /// One more item done.
     pub fn tick(&self) {
         let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-        if done % self.step == 0 || done == self.total {
+        if done.is_multiple_of(self.step) || done == self.total {
             let (what, total) = (self.what, self.total);
             self.progress.report(done as f64, Some(total as f64), format!("{what}: {done}/{total}"));
         }

@@ -613,14 +613,15 @@ impl ProblemsEngine {
     }
 }
 
-/// Which problems of the `missing-dependency` category a query keeps: those javac reports
-/// because the classpath is incomplete, which say nothing about the code itself.
+// Which problems of the `missing-dependency` category a query keeps: those javac reports
+// because the classpath is incomplete, which say nothing about the code itself. (No doc
+// comment: tools/list would carry it to every client.)
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum MissingDependencies {
     #[default]
     Include,
-    /// The file's own problems alone.
+    // The files' own problems alone.
     Exclude,
     Only,
 }

@@ -140,9 +140,14 @@ fn tighten_input(v: &mut Value) {
                     m.remove("description");
                 }
                 // Arguments are checked when parsed (unknown ones refused, naming them); saying
-                // so in every nested object costs tokens. The arguments object keeps it.
+                // so in every nested object costs tokens. The arguments object says it for every
+                // tool: the registry refuses a name the schema lacks (`registry::normalize`),
+                // flattened options included, which serde alone cannot.
                 if at != At::Root && m.get("additionalProperties") == Some(&Value::Bool(false)) {
                     m.remove("additionalProperties");
+                }
+                if at == At::Root {
+                    m.insert("additionalProperties".to_owned(), Value::Bool(false));
                 }
                 if m.get("default").is_some_and(says_nothing) {
                     m.remove("default");

@@ -274,7 +274,11 @@ impl NameFilter {
 
 /// The one declaration `symbol` names in `outline` (see [`declarations_named`]) as its lines
 /// and symbolId; none or several is an error that lists what there is and how to pick.
-pub(crate) fn declaration_named(outline: &FileOutline, symbol: &str, file: &str) -> Result<(u32, u32, String), ToolError> {
+pub(crate) fn declaration_named(
+    outline: &FileOutline,
+    symbol: &str,
+    file: &str,
+) -> Result<(u32, u32, String), ToolError> {
     let mut found = declarations_named(outline, symbol);
     match found.len() {
         1 => {
@@ -315,7 +319,12 @@ pub(crate) fn declarations_named(outline: &FileOutline, symbol: &str) -> Vec<(St
                 found.push((format!("enum constant {}", c.name), c.start_line, c.end_line, c.symbol_id.clone()));
             }
             for f in t.fields.iter().filter(|f| filter.matches(tier, &f.name, None)) {
-                found.push((format!("field {} {}", f.type_text, f.name), f.start_line, f.end_line, f.symbol_id.clone()));
+                found.push((
+                    format!("field {} {}", f.type_text, f.name),
+                    f.start_line,
+                    f.end_line,
+                    f.symbol_id.clone(),
+                ));
             }
             for c in t.constructors.iter().filter(|c| filter.matches(tier, &c.name, Some(&c.params))) {
                 found.push((c.signature_text.clone(), c.start_line, c.end_line, c.symbol_id.clone()));

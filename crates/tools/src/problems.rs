@@ -22,8 +22,9 @@ fn default_limit() -> u32 {
     100
 }
 
-/// One path or a list of them, as `filePath` takes them.
-#[derive(Deserialize, schemars::JsonSchema)]
+/// One path or a list of them, as `filePath` takes them (the schema shows the list: a string
+/// alone is taken too, and costs no tokens in `tools/list`).
+#[derive(Deserialize)]
 #[serde(untagged)]
 enum OneOrMany {
     One(String),
@@ -41,9 +42,9 @@ fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D:
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProblemsArgs {
-    /// A file or directory, or a list of them; none: the whole workspace.
+    /// Files or directories; none: the whole workspace.
     #[serde(rename = "filePath", default, deserialize_with = "one_or_many")]
-    #[schemars(with = "OneOrMany")]
+    #[schemars(with = "Vec<String>")]
     pub paths: Vec<String>,
     #[serde(default)]
     pub severity_filter: Vec<Severity>,
@@ -51,8 +52,8 @@ pub struct ProblemsArgs {
     pub line_range: LineRange,
     #[serde(default)]
     pub source_filter: Vec<ProblemSource>,
-    /// Errors javac reports only because the classpath is incomplete: include, exclude (the
-    /// files' own problems) or only.
+    // (The category of an incomplete classpath's errors: the values say it; no doc, which
+    // every client would pay for in tools/list.)
     #[serde(default)]
     pub missing_dependencies: MissingDependencies,
     #[serde(default = "default_limit")]
@@ -146,14 +147,14 @@ pub struct MissingSummary {
 }
 
 impl MissingSummary {
-    /// The summary of `count` such problems, given whether the build may run (trust) and the
-    /// classpath's notes, the first of which says what was missing.
-    pub(crate) fn new(count: usize, trusted: bool, notes: &[String]) -> Option<MissingSummary> {
+    /// The summary of `count` such problems, given whether the build may run (trust).
+    pub(crate) fn new(count: usize, trusted: bool) -> Option<MissingSummary> {
         if count == 0 {
             return None;
         }
-        let note = notes.first().map(|n| format!(" ({})", mji_fs::clip(n))).unwrap_or_default();
-        let reason = format!("javac cannot see some libraries: the classpath is incomplete{note}");
+        let reason =
+            "javac cannot see some libraries: the classpath is incomplete (javac.classpathNotes says what is missing)"
+                .to_owned();
         let fix = if trusted {
             "make the build resolve (mvn/gradle offline needs the dependencies in the local repository), then call maven_update_project"
         } else {

@@ -511,34 +511,37 @@ pub(crate) fn normalize(
     let entry = find(tool);
     let props = entry.and_then(|e| e.spec.input_schema.get("properties")).and_then(Value::as_object);
     let takes = |name: &str| props.is_none_or(|p| p.contains_key(name));
-    if !takes("options") && matches!(args.get("options"), Some(Value::Object(_))) {
-        if let Some(Value::Object(nested)) = args.remove("options") {
-            for (k, v) in nested {
-                if args.contains_key(&k) {
-                    return Err(format!("invalid arguments for {tool}: `{k}` is given twice, at the top and in `options`"));
-                }
-                args.insert(k, v);
+    if !takes("options")
+        && matches!(args.get("options"), Some(Value::Object(_)))
+        && let Some(Value::Object(nested)) = args.remove("options")
+    {
+        for (k, v) in nested {
+            if args.contains_key(&k) {
+                return Err(format!("invalid arguments for {tool}: `{k}` is given twice, at the top and in `options`"));
             }
+            args.insert(k, v);
         }
     }
     for (old, new) in aliases {
         if let Some(v) = args.remove(*old) {
             if args.contains_key(*new) {
-                return Err(format!("invalid arguments for {tool}: `{old}` and `{new}` are one argument; give `{new}`"));
+                return Err(format!(
+                    "invalid arguments for {tool}: `{old}` and `{new}` are one argument; give `{new}`"
+                ));
             }
             args.insert((*new).to_owned(), v);
         }
     }
-    if let Some(props) = props {
-        if let Some(unknown) = args.keys().find(|k| !props.contains_key(k.as_str())) {
-            let mut names: Vec<&str> = props.keys().map(String::as_str).collect();
-            names.sort_unstable();
-            return Err(format!(
-                "invalid arguments for {tool}: unknown argument `{}`; it takes {}",
-                mji_fs::clip(unknown),
-                names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
-            ));
-        }
+    if let Some(props) = props
+        && let Some(unknown) = args.keys().find(|k| !props.contains_key(k.as_str()))
+    {
+        let mut names: Vec<&str> = props.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        return Err(format!(
+            "invalid arguments for {tool}: unknown argument `{}`; it takes {}",
+            mji_fs::clip(unknown),
+            names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+        ));
     }
     Ok(args)
 }

@@ -85,7 +85,7 @@ pub struct ReadJavadocArgs {
     /// From java_index.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub symbol_id: String,
-    /// Instead of symbolId: a declaration's name or name(Type,…).
+    /// Or a declaration's name(Type,…).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub symbol: Option<String>,
     #[serde(flatten)]
@@ -614,8 +614,7 @@ impl Workspace {
         };
         let mji_problems::Page { problems: diagnostics, total, filtered, has_more, missing_dependencies } =
             mji_problems::page(checked.problems, &filter, args.offset as usize, args.limit as usize);
-        let missing_dependencies =
-            MissingSummary::new(missing_dependencies, self.config.trusted, &checked.javac.classpath_notes);
+        let missing_dependencies = MissingSummary::new(missing_dependencies, self.config.trusted);
         skipped.extend(checked.files);
         let (file_counts, files, unlisted_files) = summarize(skipped);
         let next_offset = has_more.then(|| args.offset.saturating_add(diagnostics.len() as u32));

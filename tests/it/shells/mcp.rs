@@ -418,7 +418,7 @@ async fn bad_arguments_are_tool_errors_that_name_the_problem() {
         (
             "java_index",
             json!({"filePath": "records.java", "options": {"includePrivat": false}}),
-            "unknown field `includePrivat`",
+            "unknown argument `includePrivat`",
         ),
         ("java_index", json!({"filePath": "Nope.java"}), "file not found: Nope.java"),
         ("java_index", json!({"filePath": "../../etc/passwd"}), "outside the workspace roots"),

@@ -55,16 +55,32 @@ fn old_spellings_answer_what_the_one_spelling_answers() {
     // The ones that must have cut: the old limit spelling was honoured, not dropped.
     let v = ok(&ws, "find_type", json!({"pattern": "Fo*", "maxResults": 1}));
     assert_eq!((v["results"].as_array().map(Vec::len), v["truncated"].as_bool()), (Some(1), Some(true)), "{v}");
-    let v = ok(&ws, "java_read_range", json!({"filePath": "src/a/Foo.java", "startLine": 4, "endLine": 12, "options": {"maxChars": 40}}));
+    let v = ok(
+        &ws,
+        "java_read_range",
+        json!({"filePath": "src/a/Foo.java", "startLine": 4, "endLine": 12, "options": {"maxChars": 40}}),
+    );
     assert_eq!(v["truncated"], true, "{v}");
 
     // get_problems: `paths` (a list) and `filePath` (one path), snake_case filters and camelCase.
-    let old = ok(&ws, "get_problems", json!({"paths": ["src/a/Foo.java"], "source_filter": ["syntax"], "line_range": {"start": 1}}));
-    let new = ok(&ws, "get_problems", json!({"filePath": "src/a/Foo.java", "sourceFilter": ["syntax"], "lineRange": {"start": 1}}));
+    let old = ok(
+        &ws,
+        "get_problems",
+        json!({"paths": ["src/a/Foo.java"], "source_filter": ["syntax"], "line_range": {"start": 1}}),
+    );
+    let new = ok(
+        &ws,
+        "get_problems",
+        json!({"filePath": "src/a/Foo.java", "sourceFilter": ["syntax"], "lineRange": {"start": 1}}),
+    );
     for key in ["diagnostics", "total", "truncated", "fileCounts", "files"] {
         assert_eq!(old[key], new[key], "get_problems {key}: {old} / {new}");
     }
-    assert_eq!(new["fileCounts"]["syntaxOnly"].as_u64().or(new["fileCounts"]["analysed"].as_u64()).map(|_| ()), Some(()), "{new}");
+    assert_eq!(
+        new["fileCounts"]["syntaxOnly"].as_u64().or(new["fileCounts"]["analysed"].as_u64()).map(|_| ()),
+        Some(()),
+        "{new}"
+    );
 }
 
 #[test]
@@ -76,7 +92,8 @@ fn java_read_javadoc_takes_a_declaration_by_name_as_java_read_range_does() {
     let id = by_name["symbolId"].as_str().expect("the id it read").to_owned();
     let by_id = ok(&ws, "java_read_javadoc", json!({"filePath": "src/a/Foo.java", "symbolId": id}));
     assert_eq!(by_name, by_id);
-    let e = call(&ws, "java_read_javadoc", json!({"filePath": "src/a/Foo.java", "symbol": "shrink"})).expect_err("none");
+    let e =
+        call(&ws, "java_read_javadoc", json!({"filePath": "src/a/Foo.java", "symbol": "shrink"})).expect_err("none");
     assert!(e.contains("declares nothing named `shrink`"), "{e}");
     let e = call(&ws, "java_read_javadoc", json!({"filePath": "src/a/Foo.java", "symbol": "grow", "symbolId": id}))
         .expect_err("both");
