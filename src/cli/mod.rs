@@ -465,6 +465,7 @@ fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
         limit: a.limit,
         offset: a.offset,
         open: false,
+        missing_dependencies: Default::default(),
     };
     // A command line has no client timeout: ask again until the background work is done.
     let mut result = ws.get_problems(&args)?;

@@ -45,6 +45,7 @@ pub struct Counts {
     pub errored: u32,
     pub skipped: u32,
     /// Seconds, summed over the test cases.
+    #[serde(rename = "seconds")]
     pub time_s: f64,
 }
 

@@ -108,6 +108,7 @@ pub struct Place {
 
 /// What showing a file did.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Shown {
     /// emacs, vscode or command.
     pub editor: String,
@@ -145,6 +146,7 @@ pub struct ReloadReport {
 
 /// What `run_elisp` did, and which mode decided.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ElispOutcome {
     /// allowlist, confirm or dry_run.
     pub mode: String,

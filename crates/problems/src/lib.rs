@@ -99,6 +99,7 @@ pub struct FileReport {
 
 /// What the javac source could do in this answer.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct JavacStatus {
     /// Whether javac ran (false: `reason` says why; syntax problems are still reported).
     pub available: bool,
@@ -107,7 +108,7 @@ pub struct JavacStatus {
     /// The JDK's version, once its helper started.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
-    /// Whether every classpath used was determined completely (false: see `classpath_notes`
+    /// Whether every classpath used was determined completely (false: see `classpathNotes`
     /// and problems with `cause: "missing-dependency"`).
     pub classpath_complete: bool,
     /// How each project's classpath was found, and what is missing.
@@ -471,12 +472,18 @@ impl ProblemsEngine {
                 }
             }
         }
-        // Wait for our keys, up to the deadline.
+        // Wait for our keys, up to the deadline, telling the call's progress sink (if the shell
+        // installed one) how many files javac has answered as each batch lands.
+        let progress = mji_model::progress::Progress::current();
         let mut r = lock(&self.results);
         loop {
-            let pending = keyed.iter().any(|(_, k, _)| r.inflight.contains(k));
+            let pending = keyed.iter().filter(|(_, k, _)| r.inflight.contains(k)).count();
+            if let Some(p) = &progress {
+                let (done, total) = (keyed.len() - pending, keyed.len());
+                p.report(done as f64, Some(total as f64), format!("javac: {done}/{total} files checked"));
+            }
             let now = Instant::now();
-            if !pending || now >= deadline {
+            if pending == 0 || now >= deadline {
                 break;
             }
             r = self.landed.wait_timeout(r, deadline - now).unwrap_or_else(|e| e.into_inner()).0;
@@ -606,6 +613,19 @@ impl ProblemsEngine {
     }
 }
 
+// Which problems of the `missing-dependency` category a query keeps: those javac reports
+// because the classpath is incomplete, which say nothing about the code itself. (No doc
+// comment: tools/list would carry it to every client.)
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MissingDependencies {
+    #[default]
+    Include,
+    // The files' own problems alone.
+    Exclude,
+    Only,
+}
+
 /// Filters of a problems query.
 #[derive(Debug, Clone, Default)]
 pub struct Filter {
@@ -615,14 +635,50 @@ pub struct Filter {
     pub sources: Vec<ProblemSource>,
     /// Lines kept, inclusive (a problem is kept when its start line is inside).
     pub lines: Option<(u32, u32)>,
+    /// The `missing-dependency` category: kept, left out, or alone.
+    pub missing: MissingDependencies,
 }
 
 impl Filter {
     pub fn keeps(&self, p: &Problem) -> bool {
+        self.keeps_any_cause(p)
+            && match self.missing {
+                MissingDependencies::Include => true,
+                MissingDependencies::Exclude => !p.is_missing_dependency(),
+                MissingDependencies::Only => p.is_missing_dependency(),
+            }
+    }
+
+    /// [`Filter::keeps`] but for the category filter.
+    fn keeps_any_cause(&self, p: &Problem) -> bool {
         (self.severities.is_empty() || self.severities.contains(&p.severity))
             && (self.sources.is_empty() || self.sources.contains(&p.source))
             && self.lines.is_none_or(|(a, b)| p.line >= a && p.line <= b)
     }
+}
+
+/// The `cause` of a problem javac reports only because the classpath is incomplete.
+pub const MISSING_DEPENDENCY: &str = "missing-dependency";
+
+impl Problem {
+    /// Whether javac reported it only because the classpath is incomplete.
+    pub fn is_missing_dependency(&self) -> bool {
+        self.cause.as_deref() == Some(MISSING_DEPENDENCY)
+    }
+}
+
+/// One page of a problems query and its counts.
+#[derive(Debug, Clone, Default)]
+pub struct Page {
+    pub problems: Vec<Problem>,
+    /// Problems found before filtering.
+    pub total: usize,
+    /// Problems left after the filters, before paging.
+    pub filtered: usize,
+    pub has_more: bool,
+    /// Of the problems the other filters keep, those of the `missing-dependency` category
+    /// (whether the category filter keeps them or not).
+    pub missing_dependencies: usize,
 }
 
 /// Errors before warnings before information before hints; then by file, line, column.
@@ -633,15 +689,16 @@ pub fn sort(problems: &mut [Problem]) {
     });
 }
 
-/// One page of filtered problems: (page, total before filtering, filtered count, has_more).
-pub fn page(mut all: Vec<Problem>, filter: &Filter, offset: usize, limit: usize) -> (Vec<Problem>, usize, usize, bool) {
+/// One page of filtered problems, with the counts an answer reports.
+pub fn page(mut all: Vec<Problem>, filter: &Filter, offset: usize, limit: usize) -> Page {
     let total = all.len();
+    let missing_dependencies = all.iter().filter(|p| p.is_missing_dependency() && filter.keeps_any_cause(p)).count();
     all.retain(|p| filter.keeps(p));
     sort(&mut all);
     let filtered = all.len();
-    let page: Vec<Problem> = all.into_iter().skip(offset).take(limit).collect();
-    let has_more = offset.saturating_add(page.len()) < filtered;
-    (page, total, filtered, has_more)
+    let problems: Vec<Problem> = all.into_iter().skip(offset).take(limit).collect();
+    let has_more = offset.saturating_add(problems.len()) < filtered;
+    Page { problems, total, filtered, has_more, missing_dependencies }
 }
 
 #[cfg(test)]
@@ -671,17 +728,38 @@ mod tests {
             p("A.java", 5, Severity::Error, ProblemSource::Syntax),
             p("A.java", 2, Severity::Information, ProblemSource::Javac),
         ];
-        let (page1, total, filtered, more) = page(all.clone(), &Filter::default(), 0, 2);
-        assert_eq!((total, filtered, more), (4, 4, true));
+        let Page { problems: page1, total, filtered, has_more, .. } = page(all.clone(), &Filter::default(), 0, 2);
+        assert_eq!((total, filtered, has_more), (4, 4, true));
         assert_eq!((page1[0].file.as_str(), page1[0].line), ("A.java", 5));
         assert_eq!((page1[1].file.as_str(), page1[1].line), ("B.java", 9));
-        let (rest, _, _, more) = page(all.clone(), &Filter::default(), 2, 2);
-        assert_eq!(rest[0].severity, Severity::Warning);
-        assert!(!more);
+        let rest = page(all.clone(), &Filter::default(), 2, 2);
+        assert_eq!(rest.problems[0].severity, Severity::Warning);
+        assert!(!rest.has_more);
         let f = Filter { severities: vec![Severity::Error], lines: Some((1, 6)), ..Default::default() };
-        let (only, total, filtered, _) = page(all.clone(), &f, 0, 10);
-        assert_eq!((total, filtered, only[0].line), (4, 1, 5));
+        let only = page(all.clone(), &f, 0, 10);
+        assert_eq!((only.total, only.filtered, only.problems[0].line), (4, 1, 5));
         let f = Filter { sources: vec![ProblemSource::Javac], ..Default::default() };
-        assert_eq!(page(all, &f, 0, 10).2, 3);
+        assert_eq!(page(all, &f, 0, 10).filtered, 3);
+    }
+
+    /// Problems of an incomplete classpath are a category of their own: counted whatever the
+    /// category filter, left out or kept alone on request; the other filters still apply.
+    #[test]
+    fn the_missing_dependency_category_is_counted_and_filtered() {
+        let mut missing = p("A.java", 3, Severity::Error, ProblemSource::Javac);
+        missing.cause = Some(MISSING_DEPENDENCY.to_owned());
+        let mut missing_warning = p("A.java", 4, Severity::Warning, ProblemSource::Javac);
+        missing_warning.cause = Some(MISSING_DEPENDENCY.to_owned());
+        let own = p("A.java", 7, Severity::Error, ProblemSource::Javac);
+        let all = vec![missing, missing_warning, own];
+        let lines = |r: &Page| r.problems.iter().map(|p| p.line).collect::<Vec<_>>();
+        let every = page(all.clone(), &Filter::default(), 0, 10);
+        assert_eq!((lines(&every), every.missing_dependencies), (vec![3, 7, 4], 2));
+        let f = Filter { missing: MissingDependencies::Exclude, ..Default::default() };
+        let own_only = page(all.clone(), &f, 0, 10);
+        assert_eq!((lines(&own_only), own_only.filtered, own_only.missing_dependencies), (vec![7], 1, 2));
+        let f = Filter { missing: MissingDependencies::Only, severities: vec![Severity::Error], ..Default::default() };
+        let cat = page(all, &f, 0, 10);
+        assert_eq!((lines(&cat), cat.missing_dependencies), (vec![3], 1));
     }
 }

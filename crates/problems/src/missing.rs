@@ -16,7 +16,7 @@ pub(crate) fn mark_missing_dependencies(file: &Path, problems: &mut [Problem]) {
             if let Some(pkg) = p.message.strip_prefix("package ").and_then(|r| r.strip_suffix(" does not exist")) {
                 packages.push(pkg.to_owned());
             }
-            p.cause = Some("missing-dependency".to_owned());
+            p.cause = Some(crate::MISSING_DEPENDENCY.to_owned());
         }
     }
     if packages.is_empty() {
@@ -38,7 +38,7 @@ pub(crate) fn mark_missing_dependencies(file: &Path, problems: &mut [Problem]) {
             let name = symbol.split_whitespace().nth(1).unwrap_or("");
             let name = name.split('(').next().unwrap_or(name);
             if names.iter().any(|n| n == name) {
-                p.cause = Some("missing-dependency".to_owned());
+                p.cause = Some(crate::MISSING_DEPENDENCY.to_owned());
             }
         }
     }

@@ -50,7 +50,7 @@ pub(crate) fn instructions_for(ws: &Workspace) -> Arc<str> {
         text += &format!(
             " This workspace has several roots: {}. A relative path found under more than one root is \
 refused as ambiguous: prefix it with its root's name (app/src/Foo.java) or give it absolute. \
-find_type and find_resource take `root` (a name or path), java_find_symbol's rootDir a root's name, to search one root.",
+find_type, find_resource and java_find_symbol take `root` (a root's name or a path) to search one root.",
             roots.named_listing()
         );
     }

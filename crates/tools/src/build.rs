@@ -84,8 +84,8 @@ pub struct GradleTaskArgs {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct UpdateProjectArgs {
-    /// A path in the build; empty: the first root.
-    #[serde(default)]
+    /// A file or directory in the build; empty: the first root.
+    #[serde(rename = "filePath", default)]
     pub path: String,
 }
 

@@ -31,6 +31,17 @@ pub(crate) fn output_schema_of<T: JsonSchema>() -> Map<String, Value> {
     generate::<T>(false)
 }
 
+/// The whole output schema of `T`, nested shapes in `$defs` (what [`output_schema_of`] leaves
+/// out of `tools/list`).
+#[cfg(test)]
+pub(crate) fn full_output_schema_of<T: JsonSchema>() -> Map<String, Value> {
+    let settings = schemars::generate::SchemaSettings::draft2020_12();
+    match settings.into_generator().into_root_schema_for::<T>().to_value() {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    }
+}
+
 fn generate<T: JsonSchema>(inline: bool) -> Map<String, Value> {
     let settings = schemars::generate::SchemaSettings::draft2020_12().with(|s| s.inline_subschemas = inline);
     let schema = settings.into_generator().into_root_schema_for::<T>();
@@ -129,9 +140,14 @@ fn tighten_input(v: &mut Value) {
                     m.remove("description");
                 }
                 // Arguments are checked when parsed (unknown ones refused, naming them); saying
-                // so in every nested object costs tokens. The arguments object keeps it.
+                // so in every nested object costs tokens. The arguments object says it for every
+                // tool: the registry refuses a name the schema lacks (`registry::normalize`),
+                // flattened options included, which serde alone cannot.
                 if at != At::Root && m.get("additionalProperties") == Some(&Value::Bool(false)) {
                     m.remove("additionalProperties");
+                }
+                if at == At::Root {
+                    m.insert("additionalProperties".to_owned(), Value::Bool(false));
                 }
                 if m.get("default").is_some_and(says_nothing) {
                     m.remove("default");

@@ -16,10 +16,9 @@ fn yes() -> bool {
 
 /// Arguments of `open_file`.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OpenFileArgs {
     /// A workspace file (relative to the root, or absolute inside it).
-    #[serde(alias = "filePath")]
     pub file_path: String,
     /// 1-based; 0: where the buffer already is.
     #[serde(default)]
@@ -34,9 +33,8 @@ pub struct OpenFileArgs {
 
 /// Arguments of `goto_location`.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GotoLocationArgs {
-    #[serde(alias = "filePath")]
     pub file_path: String,
     /// 1-based.
     pub line: u32,
@@ -50,10 +48,10 @@ pub struct GotoLocationArgs {
 
 /// Arguments of `reload_buffer`.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ReloadBufferArgs {
     /// Omitted: every buffer visiting a workspace file changed on disk.
-    #[serde(default, alias = "filePath")]
+    #[serde(default)]
     pub file_path: String,
     /// Also discard unsaved changes.
     #[serde(default)]
@@ -62,7 +60,7 @@ pub struct ReloadBufferArgs {
 
 /// Arguments of `run_elisp`.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RunElispArgs {
     /// One form; several go in (progn …).
     pub code: String,
@@ -76,6 +74,7 @@ pub struct RunElispArgs {
 
 /// The answer of `open_file` and `goto_location`.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ShowResult {
     pub success: bool,
     pub file_path: String,
@@ -113,6 +112,7 @@ pub struct RunElispResult {
 
 /// What `open: true` on another tool did in the editor.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Opened {
     pub success: bool,
     #[serde(default, skip_serializing_if = "String::is_empty")]

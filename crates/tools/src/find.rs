@@ -34,12 +34,14 @@ pub enum MatchKind {
     Any,
 }
 
-/// The `options` of `java_find_symbol`.
+/// The options of `java_find_symbol`, flat beside its `query` (the spec's `options` object
+/// is still taken: see `registry::normalize`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[serde(rename_all = "camelCase", default)]
 pub struct FindSymbolOptions {
     pub match_kind: MatchKind,
     /// At most 500.
+    #[serde(rename = "limit")]
     pub max_results: u32,
     pub case_sensitive: bool,
     pub offset: u32,
@@ -59,14 +61,20 @@ impl Default for FindSymbolOptions {
     }
 }
 
-/// Arguments of `java_find_symbol`.
+fn whole_workspace() -> String {
+    ".".to_owned()
+}
+
+/// Arguments of `java_find_symbol` (unknown names are refused by `registry::normalize`:
+/// serde cannot deny them beside a flattened struct).
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 pub struct FindSymbolArgs {
-    /// "." for the whole workspace, a root's name, or a folder.
+    /// A root's name or a folder; `.` (the default): the whole workspace.
+    #[serde(rename = "root", default = "whole_workspace")]
     pub root_dir: String,
     pub query: String,
-    #[serde(default)]
+    #[serde(flatten)]
     pub options: FindSymbolOptions,
 }
 
@@ -261,10 +269,11 @@ pub enum TypeFilter {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FindTypeArgs {
+    #[serde(rename = "query")]
     pub pattern: String,
     #[serde(default)]
     pub kind: TypeFilter,
-    #[serde(default = "default_max")]
+    #[serde(rename = "limit", default = "default_max")]
     pub max_results: u32,
     #[serde(default)]
     pub offset: u32,
@@ -313,7 +322,7 @@ pub struct TypeResult {
 search_answer! {
     /// The answer of `find_type`.
     pub struct FindTypeResult of TypeResult {
-        pattern: String,
+        query: String,
     }
 }
 
@@ -321,8 +330,9 @@ search_answer! {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FindResourceArgs {
+    #[serde(rename = "query")]
     pub pattern: String,
-    #[serde(default = "default_max")]
+    #[serde(rename = "limit", default = "default_max")]
     pub max_results: u32,
     #[serde(default)]
     pub offset: u32,
@@ -345,13 +355,13 @@ pub struct ResourceResult {
 search_answer! {
     /// The answer of `find_resource`.
     pub struct FindResourceResult of ResourceResult {
-        pattern: String,
+        query: String,
     }
 }
 
 fn page_size(max: u32) -> Result<usize, ToolError> {
     if max == 0 {
-        return Err(ToolError::InvalidArgument("maxResults must be at least 1".to_owned()));
+        return Err(ToolError::InvalidArgument("limit must be at least 1".to_owned()));
     }
     Ok(max.min(MAX_RESULTS) as usize)
 }
@@ -483,7 +493,7 @@ pub fn find_type(index: &LiveIndex, under: Option<&Path>, args: &FindTypeArgs) -
     let raw = args.pattern.trim();
     if raw.is_empty() {
         return Err(ToolError::InvalidArgument(
-            "pattern is empty; give a type name, prefix, camelCase (NPE) or wildcard (*Map)".to_owned(),
+            "query is empty; give a type name, prefix, camelCase (NPE) or wildcard (*Map)".to_owned(),
         ));
     }
     let cs = args.case_sensitive;
@@ -662,7 +672,7 @@ pub fn find_type_scoped(
     let total = ws_total + lib.len();
     let (truncated, next_offset) = paging(args.offset, results.len(), total);
     Ok(FindTypeResult {
-        pattern: args.pattern.clone(),
+        query: args.pattern.clone(),
         results,
         total: total as u64,
         truncated,
@@ -900,7 +910,7 @@ pub fn find_resource(
     let raw = args.pattern.trim().trim_start_matches("./");
     if raw.is_empty() {
         return Err(ToolError::InvalidArgument(
-            "pattern is empty; give a file name, prefix, camelCase or glob such as *.xml".to_owned(),
+            "query is empty; give a file name, prefix, camelCase or glob such as *.xml".to_owned(),
         ));
     }
     let path_pattern = raw.contains('/');

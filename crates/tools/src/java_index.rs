@@ -12,7 +12,7 @@ use mji_parser::SourceText;
 /// The `options` object of `java_index` (spec §5.1, then the options that shape an outline
 /// for an agent: kinds, a name filter, a nesting depth and paging).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[serde(rename_all = "camelCase", default)]
 pub struct IndexOptions {
     // (The names say what the flags do: their docs would cost every client tokens in
     // `tools/list`; README's java_index section documents them.)
@@ -272,10 +272,37 @@ impl NameFilter {
     }
 }
 
+/// The one declaration `symbol` names in `outline` (see [`declarations_named`]) as its lines
+/// and symbolId; none or several is an error that lists what there is and how to pick.
+pub(crate) fn declaration_named(
+    outline: &FileOutline,
+    symbol: &str,
+    file: &str,
+) -> Result<(u32, u32, String), ToolError> {
+    let mut found = declarations_named(outline, symbol);
+    match found.len() {
+        1 => {
+            let (_, start, end, id) = found.remove(0);
+            Ok((start, end, id))
+        }
+        0 => Err(ToolError::InvalidArgument(format!(
+            "{file} declares nothing named `{symbol}`; java_index lists its declarations"
+        ))),
+        n => {
+            let list: Vec<String> = found.iter().map(|(label, s, e, _)| format!("{label} (lines {s}-{e})")).collect();
+            Err(ToolError::InvalidArgument(format!(
+                "`{symbol}` names {n} declarations in {file}: {}; pick one with `name(Type,…)` or its \
+                 startLine/endLine",
+                list.join("; ")
+            )))
+        }
+    }
+}
+
 /// The declarations `symbol` names exactly, in source order: `name` (every overload, and any
 /// type, field or enum constant so named) or `name(T1,T2)` (one overload), each as a label (its
 /// kind and signature) and its lines. Substrings do not count: a read must not guess.
-pub(crate) fn declarations_named(outline: &FileOutline, symbol: &str) -> Vec<(String, u32, u32)> {
+pub(crate) fn declarations_named(outline: &FileOutline, symbol: &str) -> Vec<(String, u32, u32, String)> {
     let filter = NameFilter::parse(symbol);
     if filter.name.is_empty() {
         return Vec::new();
@@ -286,19 +313,24 @@ pub(crate) fn declarations_named(outline: &FileOutline, symbol: &str) -> Vec<(St
         let mut stack: Vec<&TypeDecl> = outline.classes.iter().collect();
         while let Some(t) = stack.pop() {
             if filter.matches(tier, &t.name, None) {
-                found.push((format!("{} {}", t.kind.as_str(), t.name), t.start_line, t.end_line));
+                found.push((format!("{} {}", t.kind.as_str(), t.name), t.start_line, t.end_line, t.symbol_id.clone()));
             }
             for c in t.enum_constants.iter().flatten().filter(|c| filter.matches(tier, &c.name, None)) {
-                found.push((format!("enum constant {}", c.name), c.start_line, c.end_line));
+                found.push((format!("enum constant {}", c.name), c.start_line, c.end_line, c.symbol_id.clone()));
             }
             for f in t.fields.iter().filter(|f| filter.matches(tier, &f.name, None)) {
-                found.push((format!("field {} {}", f.type_text, f.name), f.start_line, f.end_line));
+                found.push((
+                    format!("field {} {}", f.type_text, f.name),
+                    f.start_line,
+                    f.end_line,
+                    f.symbol_id.clone(),
+                ));
             }
             for c in t.constructors.iter().filter(|c| filter.matches(tier, &c.name, Some(&c.params))) {
-                found.push((c.signature_text.clone(), c.start_line, c.end_line));
+                found.push((c.signature_text.clone(), c.start_line, c.end_line, c.symbol_id.clone()));
             }
             for m in t.methods.iter().filter(|m| filter.matches(tier, &m.name, Some(&m.params))) {
-                found.push((m.signature_text.clone(), m.start_line, m.end_line));
+                found.push((m.signature_text.clone(), m.start_line, m.end_line, m.symbol_id.clone()));
             }
             stack.extend(&t.inner_classes);
         }

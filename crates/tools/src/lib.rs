@@ -15,6 +15,7 @@ pub mod read_javadoc;
 pub mod read_range;
 pub mod registry;
 pub mod resources;
+mod spelling;
 pub mod tool;
 pub mod workspace;
 pub mod xref;

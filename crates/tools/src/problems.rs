@@ -1,9 +1,10 @@
-//! `get_problems`: the wire arguments and result (snake_case, as the issue and the Emacs
-//! `get-diagnostics-filtered` proposal name them) around [`mji_problems`].
+//! `get_problems`: the wire arguments and result around [`mji_problems`], in the words every
+//! tool uses (`filePath`, `offset`/`limit` → `truncated`/`nextOffset`, camelCase); the Emacs
+//! `get-diagnostics-filtered` proposal's snake_case names are still taken (the tool's aliases).
 
 use serde::{Deserialize, Serialize};
 
-use mji_problems::{FileReport, FileState, JavacStatus, Problem, ProblemSource, Severity};
+use mji_problems::{FileReport, FileState, JavacStatus, MissingDependencies, Problem, ProblemSource, Severity};
 
 /// Lines to keep, inclusive; `end` 0 means to the end of the file.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -21,12 +22,29 @@ fn default_limit() -> u32 {
     100
 }
 
+/// One path or a list of them, as `filePath` takes them (the schema shows the list: a string
+/// alone is taken too, and costs no tokens in `tools/list`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
+}
+
+fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    Ok(match OneOrMany::deserialize(d)? {
+        OneOrMany::One(s) => vec![s],
+        OneOrMany::Many(v) => v,
+    })
+}
+
 /// Arguments of `get_problems`.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProblemsArgs {
     /// Files or directories; none: the whole workspace.
-    #[serde(default)]
+    #[serde(rename = "filePath", default, deserialize_with = "one_or_many")]
+    #[schemars(with = "Vec<String>")]
     pub paths: Vec<String>,
     #[serde(default)]
     pub severity_filter: Vec<Severity>,
@@ -34,6 +52,10 @@ pub struct ProblemsArgs {
     pub line_range: LineRange,
     #[serde(default)]
     pub source_filter: Vec<ProblemSource>,
+    // (The category of an incomplete classpath's errors: the values say it; no doc, which
+    // every client would pay for in tools/list.)
+    #[serde(default)]
+    pub missing_dependencies: MissingDependencies,
     #[serde(default = "default_limit")]
     pub limit: u32,
     #[serde(default)]
@@ -50,6 +72,7 @@ impl Default for ProblemsArgs {
             severity_filter: Vec::new(),
             line_range: LineRange::default(),
             source_filter: Vec::new(),
+            missing_dependencies: MissingDependencies::Include,
             limit: default_limit(),
             offset: 0,
             open: false,
@@ -59,6 +82,7 @@ impl Default for ProblemsArgs {
 
 /// How many files ended in each state.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct FileCounts {
     pub analysed: u32,
     pub syntax_only: u32,
@@ -68,15 +92,18 @@ pub struct FileCounts {
 
 /// The answer of `get_problems`.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ProblemsResult {
     /// One page of problems: errors first, then warnings, information, hints; within a
     /// severity by file, line and column.
     pub diagnostics: Vec<Problem>,
     /// Problems found in the checked files before filtering.
+    #[serde(rename = "total")]
     pub total_count: u32,
     /// Problems left after the severity, line and source filters (before paging).
     pub filtered_count: u32,
     /// More filtered problems after this page (pass `nextOffset` as the next offset).
+    #[serde(rename = "truncated")]
     pub has_more: bool,
     /// Where the next page starts, when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -95,6 +122,10 @@ pub struct ProblemsResult {
     /// reason.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unlisted_files: Vec<UnlistedFiles>,
+    /// Problems reported only because the classpath is incomplete (`cause:
+    /// "missing-dependency"`): how many, why, and what to do. Absent when there are none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missing_dependencies: Option<MissingSummary>,
     /// Whether javac ran, its version, and how sure the classpath is.
     pub javac: JavacStatus,
     /// Wall-clock time of this call in milliseconds.
@@ -102,6 +133,39 @@ pub struct ProblemsResult {
     /// `open: true`: what the editor did with the first problem.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opened: Option<crate::editor::Opened>,
+}
+
+/// The `missing-dependency` category of an answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct MissingSummary {
+    /// Problems of the category the other filters keep (shown or not).
+    pub count: u32,
+    /// Why, in one line.
+    pub reason: String,
+    /// What makes them go, and how to see the files' own problems meanwhile.
+    pub remedy: String,
+}
+
+impl MissingSummary {
+    /// The summary of `count` such problems, given whether the build may run (trust).
+    pub(crate) fn new(count: usize, trusted: bool) -> Option<MissingSummary> {
+        if count == 0 {
+            return None;
+        }
+        let reason =
+            "javac cannot see some libraries: the classpath is incomplete (javac.classpathNotes says what is missing)"
+                .to_owned();
+        let fix = if trusted {
+            "make the build resolve (mvn/gradle offline needs the dependencies in the local repository), then call maven_update_project"
+        } else {
+            "trust the workspace so its build resolves the classpath (--trust, MCP_JAVA_INDEX_TRUST=1, or trusted_roots in the user config), then call maven_update_project"
+        };
+        Some(MissingSummary {
+            count: count as u32,
+            reason,
+            remedy: format!("{fix}; meanwhile missingDependencies: \"exclude\" shows the files' own problems"),
+        })
+    }
 }
 
 /// Files listed one by one up to this many.
@@ -112,6 +176,7 @@ pub(crate) const LISTED_PER_REASON: usize = 3;
 
 /// Files left out of the listing because many share their status and reason.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct UnlistedFiles {
     pub status: FileState,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -13,7 +13,7 @@ use mji_parser::SourceText;
 
 /// The `options` object of `java_read_javadoc` (spec §5.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[serde(rename_all = "camelCase", default)]
 pub struct JavadocOptions {
     pub include_line_numbers: bool,
     pub max_chars: u32,

@@ -13,7 +13,7 @@ pub(crate) const MAX_MAX_CHARS: u32 = 200_000;
 
 /// The `options` object of `java_read_range` (spec §5.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[serde(rename_all = "camelCase", default)]
 pub struct RangeOptions {
     pub include_line_numbers: bool,
     /// At most 200000; a longer read stops at a line boundary.

@@ -43,6 +43,9 @@ pub trait Tool {
     const NEEDS_INDEX: bool = false;
     /// The group the `tools` setting lists or leaves out (one of `mji_config::TOOL_GROUPS`).
     const GROUP: &'static str = "navigation";
+    /// Older spellings of this tool's arguments, each with the one spelling `tools/list`
+    /// shows: `(old, new)`. A call that uses the old one still works (see [`normalize`]).
+    const ALIASES: &'static [(&'static str, &'static str)] = &[];
 
     type Args: DeserializeOwned + Serialize + JsonSchema + Clone;
     type Output: Serialize + JsonSchema + Clone;
@@ -286,11 +289,10 @@ fn too_large<T: Tool + ?Sized>(budget: usize, how: &str) -> String {
 pub(crate) fn narrowing<T: Tool + ?Sized>() -> String {
     const NARROW: &[&str] = &[
         "limit",
-        "maxResults",
         "maxDepth",
         "excludedPackages",
         "paths",
-        "path",
+        "filePath",
         "startLine",
         "endLine",
         "severity",
@@ -329,7 +331,13 @@ impl Answer {
 pub struct ToolEntry {
     pub spec: ToolSpec,
     pub needs_index: bool,
+    /// The tool's older argument spellings ([`Tool::ALIASES`]).
+    pub aliases: &'static [(&'static str, &'static str)],
     call: ErasedCall,
+    /// The whole output schema with its nested shapes (`spec` carries the shallow one that
+    /// `tools/list` sends), for the checks that walk every name an answer can hold.
+    #[cfg(test)]
+    pub(crate) full_output_schema: fn() -> Map<String, Value>,
 }
 
 /// A tool's call with its types erased: JSON arguments in, an answer within the budget out.
@@ -365,7 +373,10 @@ pub(crate) fn entry<T: Tool>() -> ToolEntry {
             group: T::GROUP,
         },
         needs_index: T::NEEDS_INDEX,
+        aliases: T::ALIASES,
         call: call_erased::<T>,
+        #[cfg(test)]
+        full_output_schema: crate::catalog::full_output_schema_of::<T::Output>,
     }
 }
 
@@ -464,6 +475,7 @@ fn call_erased<T: Tool>(ws: &Workspace, args: Map<String, Value>, budget: Budget
 
 fn call_checked<T: Tool>(ws: &Workspace, args: Map<String, Value>, budget: Budget) -> Result<Answer, String> {
     check_limits(T::NAME, &args)?;
+    let args = normalize(T::NAME, T::ALIASES, args)?;
     let args: T::Args = serde_json::from_value(Value::Object(args))
         .map_err(|e| format!("invalid arguments for {}: {e}; see the tool's inputSchema", T::NAME))?;
     let answer = T::answer(ws, args, budget);
@@ -484,6 +496,54 @@ fn call_checked<T: Tool>(ws: &Workspace, args: Map<String, Value>, budget: Budge
     }
     answer.text = Some(text);
     Ok(answer)
+}
+
+/// The arguments in the one spelling `tools/list` shows, so every spelling a tool ever took
+/// keeps working (issue 32, item 9): options nested under `options` (the spec's first tools
+/// nested them) are lifted to the top, where every tool takes them; an old name in
+/// `aliases` becomes its new one; then every name must be one the tool's schema has, so a
+/// typo is an error that lists what the tool takes, never an argument silently ignored.
+pub(crate) fn normalize(
+    tool: &str,
+    aliases: &[(&str, &str)],
+    mut args: Map<String, Value>,
+) -> Result<Map<String, Value>, String> {
+    let entry = find(tool);
+    let props = entry.and_then(|e| e.spec.input_schema.get("properties")).and_then(Value::as_object);
+    let takes = |name: &str| props.is_none_or(|p| p.contains_key(name));
+    if !takes("options")
+        && matches!(args.get("options"), Some(Value::Object(_)))
+        && let Some(Value::Object(nested)) = args.remove("options")
+    {
+        for (k, v) in nested {
+            if args.contains_key(&k) {
+                return Err(format!("invalid arguments for {tool}: `{k}` is given twice, at the top and in `options`"));
+            }
+            args.insert(k, v);
+        }
+    }
+    for (old, new) in aliases {
+        if let Some(v) = args.remove(*old) {
+            if args.contains_key(*new) {
+                return Err(format!(
+                    "invalid arguments for {tool}: `{old}` and `{new}` are one argument; give `{new}`"
+                ));
+            }
+            args.insert((*new).to_owned(), v);
+        }
+    }
+    if let Some(props) = props
+        && let Some(unknown) = args.keys().find(|k| !props.contains_key(k.as_str()))
+    {
+        let mut names: Vec<&str> = props.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        return Err(format!(
+            "invalid arguments for {tool}: unknown argument `{}`; it takes {}",
+            mji_fs::clip(unknown),
+            names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    Ok(args)
 }
 
 /// The message for a result that could not be serialized (a bug, never the caller's fault).

@@ -10,7 +10,7 @@ use crate::find::{
     self, FindResourceArgs, FindResourceResult, FindSymbolArgs, FindSymbolResult, FindTypeArgs, FindTypeResult,
 };
 use crate::java_index::{IndexOptions, apply_options};
-use crate::problems::{LineRange, ProblemsArgs, ProblemsResult, summarize};
+use crate::problems::{LineRange, MissingSummary, ProblemsArgs, ProblemsResult, summarize};
 use crate::read_javadoc::{JavadocOptions, JavadocResult, javadoc_of};
 use crate::read_range::{RangeOptions, RangeResult, range_of};
 use crate::xref::{
@@ -29,17 +29,17 @@ use mji_xref::world::World;
 
 /// Arguments of `java_index`.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 pub struct JavaIndexArgs {
     /// Workspace-relative (.java or .class), or a library class (java.util.HashMap) or jar: path.
     pub file_path: String,
-    #[serde(default)]
+    #[serde(flatten)]
     pub options: IndexOptions,
 }
 
 /// Arguments of `java_read_range`.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 pub struct ReadRangeArgs {
     /// Relative to the workspace root.
     pub file_path: String,
@@ -52,7 +52,7 @@ pub struct ReadRangeArgs {
     /// Instead of lines: a declaration's name or name(Type,…).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub symbol: Option<String>,
-    #[serde(default)]
+    #[serde(flatten)]
     pub options: RangeOptions,
 }
 
@@ -70,25 +70,7 @@ impl ReadRangeArgs {
                 Err(ToolError::InvalidArgument("give either symbol or startLine/endLine, not both".to_owned()))
             }
             (Some(symbol), None, None) => {
-                let found = crate::java_index::declarations_named(&outline()?, symbol);
-                match found.as_slice() {
-                    [(_, start, end)] => Ok((*start, *end)),
-                    [] => Err(ToolError::InvalidArgument(format!(
-                        "{} declares nothing named `{symbol}`; java_index lists its declarations",
-                        self.file_path
-                    ))),
-                    many => {
-                        let list: Vec<String> =
-                            many.iter().map(|(label, s, e)| format!("{label} (lines {s}-{e})")).collect();
-                        Err(ToolError::InvalidArgument(format!(
-                            "`{symbol}` names {} declarations in {}: {}; pick one with `name(Type,…)` or its \
-                             startLine/endLine",
-                            many.len(),
-                            self.file_path,
-                            list.join("; ")
-                        )))
-                    }
-                }
+                crate::java_index::declaration_named(&outline()?, symbol, &self.file_path).map(|(s, e, _)| (s, e))
             }
         }
     }
@@ -96,14 +78,36 @@ impl ReadRangeArgs {
 
 /// Arguments of `java_read_javadoc`.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 pub struct ReadJavadocArgs {
     /// Relative to the workspace root.
     pub file_path: String,
     /// From java_index.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub symbol_id: String,
-    #[serde(default)]
+    /// Or a declaration's name(Type,…).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symbol: Option<String>,
+    #[serde(flatten)]
     pub options: JavadocOptions,
+}
+
+impl ReadJavadocArgs {
+    /// The symbolId to read: as given, or that of the one declaration `symbol` names (as
+    /// `java_read_range` finds it).
+    fn id(&self, outline: &FileOutline, file: &str) -> Result<String, ToolError> {
+        let symbol = self.symbol.as_deref().map(str::trim).filter(|s| !s.is_empty());
+        match (symbol, self.symbol_id.trim()) {
+            (Some(_), id) if !id.is_empty() => {
+                Err(ToolError::InvalidArgument("give either symbol or symbolId, not both".to_owned()))
+            }
+            (Some(symbol), _) => crate::java_index::declaration_named(outline, symbol, file).map(|(_, _, id)| id),
+            (None, "") => Err(ToolError::InvalidArgument(
+                "give symbolId (from java_index) or symbol (a declaration's name)".to_owned(),
+            )),
+            (None, id) => Ok(id.to_owned()),
+        }
+    }
 }
 
 /// An outline and whether it came from the cache.
@@ -289,7 +293,7 @@ impl Workspace {
         } else {
             let r = self.resolve(dir)?;
             if !r.path.is_dir() {
-                return Err(ToolError::InvalidArgument(format!("rootDir {} is not a directory", args.root_dir)));
+                return Err(ToolError::InvalidArgument(format!("root {} is not a directory", args.root_dir)));
             }
             Some(r.path)
         };
@@ -556,7 +560,7 @@ impl Workspace {
         let LineRange { start, end } = args.line_range;
         if end != 0 && start > end {
             return Err(ToolError::InvalidArgument(format!(
-                "line_range start {start} is after its end {end}; give {{\"start\": N, \"end\": M}} with N <= M (end 0: to the end of the file)"
+                "lineRange start {start} is after its end {end}; give {{\"start\": N, \"end\": M}} with N <= M (end 0: to the end of the file)"
             )));
         }
         let lines = (start > 1 || end != 0).then_some((start, if end == 0 { u32::MAX } else { end }));
@@ -602,9 +606,15 @@ impl Workspace {
             )));
         }
         let checked = self.problems_engine().check(&targets, sources, None);
-        let filter = Filter { severities: args.severity_filter.clone(), sources: args.source_filter.clone(), lines };
-        let (diagnostics, total, filtered, has_more) =
+        let filter = Filter {
+            severities: args.severity_filter.clone(),
+            sources: args.source_filter.clone(),
+            lines,
+            missing: args.missing_dependencies,
+        };
+        let mji_problems::Page { problems: diagnostics, total, filtered, has_more, missing_dependencies } =
             mji_problems::page(checked.problems, &filter, args.offset as usize, args.limit as usize);
+        let missing_dependencies = MissingSummary::new(missing_dependencies, self.config.trusted);
         skipped.extend(checked.files);
         let (file_counts, files, unlisted_files) = summarize(skipped);
         let next_offset = has_more.then(|| args.offset.saturating_add(diagnostics.len() as u32));
@@ -618,6 +628,7 @@ impl Workspace {
             file_counts,
             files,
             unlisted_files,
+            missing_dependencies,
             javac: checked.javac,
             elapsed_ms: t.elapsed().as_millis() as u64,
             opened: None,
@@ -631,17 +642,21 @@ impl Workspace {
             let (bytes, shown) = crate::libraries::source_bytes(self, &archive, &entry)?;
             let src = mji_parser::SourceText::decode(&bytes);
             let outline = mji_parser::outline_source(&shown, mji_classfile::sha1_hex(&bytes), &src);
-            return javadoc_of(&outline, &src, &shown, &args.symbol_id, &args.options);
+            let id = args.id(&outline, &shown)?;
+            return javadoc_of(&outline, &src, &shown, &id, &args.options);
         }
         let r = self.resolve(&args.file_path)?;
         self.check_file(&r.path, &r.display)?;
         require_java(&r.path, &r.display)?;
-        if args.symbol_id.trim().is_empty() {
-            return Err(ToolError::InvalidArgument("symbolId is empty; take one from java_index".to_owned()));
+        if args.symbol.is_none() && args.symbol_id.trim().is_empty() {
+            return Err(ToolError::InvalidArgument(
+                "symbolId is empty; take one from java_index, or give symbol (a declaration's name)".to_owned(),
+            ));
         }
         let (cached, src) =
             self.cache(r.root).outline_with_source(&r.path, &r.display).map_err(|e| io_error(&r.display, e))?;
-        javadoc_of(&cached.outline, &src, &r.display, &args.symbol_id, &args.options)
+        let id = args.id(&cached.outline, &r.display)?;
+        javadoc_of(&cached.outline, &src, &r.display, &id, &args.options)
     }
 }
 

@@ -7,6 +7,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex, RwLock};
 
 use mji_model::cancel::Cancel;
+use mji_model::progress::{self, Progress};
 use rayon::prelude::*;
 
 use crate::decls::{FileDecls, file_decls};
@@ -199,9 +200,11 @@ impl XrefEngine {
         {
             return ((w.clone(), st.generation), Invalidation::default());
         }
+        let counter = Progress::counter(changed.len(), "reading declarations");
         let fresh: Vec<(Arc<Path>, StampedDecls)> = changed
             .par_iter()
             .map(|f| {
+                progress::tick(&counter);
                 let decls = mji_fs::read_regular(&f.path, mji_fs::DEFAULT_MAX_FILE_BYTES)
                     .map(|b| file_decls(&b))
                     .unwrap_or_default();
@@ -392,9 +395,11 @@ impl XrefEngine {
         }
         let finders: Vec<memchr::memmem::Finder> =
             names.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect();
+        let counter = Progress::counter(unbound.len(), "binding references");
         let more: Vec<(Arc<Path>, Vec<Ref>, Option<DepthCut>)> = unbound
             .par_iter()
             .filter_map(|(p, stamp)| {
+                progress::tick(&counter);
                 if cancel.is_cancelled() {
                     return None;
                 }

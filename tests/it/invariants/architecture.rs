@@ -19,7 +19,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("mji-cache", &["mji-fs", "mji-model", "mji-parser"]),
     ("mji-index", &["mji-fs", "mji-model", "mji-parser", "mji-cache"]),
     ("mji-xref", &["mji-fs", "mji-model", "mji-parser"]),
-    ("mji-problems", &["mji-fs", "mji-parser", "mji-build"]),
+    ("mji-problems", &["mji-fs", "mji-model", "mji-parser", "mji-build"]),
     ("mji-edit", &["mji-fs", "mji-model", "mji-parser", "mji-xref"]),
     (
         "mji-tools",

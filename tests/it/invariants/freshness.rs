@@ -15,7 +15,7 @@ fn open(root: &Path) -> Workspace {
 }
 
 fn types(ws: &Workspace, pattern: &str) -> u64 {
-    let args: FindTypeArgs = serde_json::from_value(serde_json::json!({ "pattern": pattern })).expect("args");
+    let args: FindTypeArgs = serde_json::from_value(serde_json::json!({ "query": pattern })).expect("args");
     ws.find_type(&args).expect("find_type").total
 }
 

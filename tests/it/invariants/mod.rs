@@ -8,4 +8,5 @@ mod deep_nesting;
 mod freshness;
 mod fuzz_replay;
 mod load_limits;
+mod progress;
 mod security;

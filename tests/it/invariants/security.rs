@@ -317,7 +317,7 @@ fn a_repository_config_cannot_set_what_executes_or_reaches_outside() {
     let (e, text, v) = s.call_within("get_problems", json!({"paths": ["Hello.java"]}), Duration::from_secs(60));
     assert!(!e, "{text}");
     assert_eq!(v["javac"]["available"], true, "{v}");
-    assert_eq!(v["total_count"], 0, "{v}");
+    assert_eq!(v["total"], 0, "{v}");
     drop(s);
     assert!(!log.exists() && !cache.exists(), "the server wrote outside the workspace");
     assert!(!ws.path().parent().expect("parent").join("escape.log").exists());
@@ -444,8 +444,8 @@ fn maven_runs_only_in_a_trusted_workspace() {
     drop(s);
     assert!(!marker.exists(), "mvn ran in an untrusted workspace");
     assert_eq!(v["javac"]["available"], true, "{v}");
-    assert_eq!(v["javac"]["classpath_complete"], false, "{v}");
-    let notes = v["javac"]["classpath_notes"].to_string();
+    assert_eq!(v["javac"]["classpathComplete"], false, "{v}");
+    let notes = v["javac"]["classpathNotes"].to_string();
     assert!(
         notes.contains("not trusted") && notes.contains("dependency:build-classpath") && notes.contains("--trust"),
         "{notes}"

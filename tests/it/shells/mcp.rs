@@ -279,9 +279,9 @@ async fn every_tool_answers_with_conforming_structured_content() {
         )
         .await;
         text_is_the_json(&r, &sc, "get_problems");
-        assert_eq!(sc["has_more"], true);
+        assert_eq!(sc["truncated"], true);
         let mut pinned = sc.clone();
-        pinned["elapsed_ms"] = json!("[ms]");
+        pinned["elapsedMs"] = json!("[ms]");
         insta::assert_json_snapshot!(format!("call_get_problems_{era:?}"), pinned);
         // With javac (the real JDK): a clean file is analysed with no diagnostics.
         let (_, sc) = call_conforming(&client, &tools, "get_problems", json!({"paths": ["enums.java"]})).await;
@@ -418,7 +418,7 @@ async fn bad_arguments_are_tool_errors_that_name_the_problem() {
         (
             "java_index",
             json!({"filePath": "records.java", "options": {"includePrivat": false}}),
-            "unknown field `includePrivat`",
+            "unknown argument `includePrivat`",
         ),
         ("java_index", json!({"filePath": "Nope.java"}), "file not found: Nope.java"),
         ("java_index", json!({"filePath": "../../etc/passwd"}), "outside the workspace roots"),
@@ -441,7 +441,7 @@ async fn bad_arguments_are_tool_errors_that_name_the_problem() {
         ("java_find_symbol", json!({"rootDir": "/", "query": "x"}), "outside the workspace roots"),
         ("get_problems", json!({"paths": ["../../etc"]}), "outside the workspace roots"),
         ("get_problems", json!({"severity_filter": ["Fatal"]}), "unknown variant `Fatal`"),
-        ("get_problems", json!({"line_range": {"start": 9, "end": 2}}), "line_range start 9 is after its end 2"),
+        ("get_problems", json!({"line_range": {"start": 9, "end": 2}}), "lineRange start 9 is after its end 2"),
         ("find_references", json!({"target": "xref.model.Nope"}), "no type xref.model.Nope"),
         ("find_references", json!({}), "give the target"),
         ("analyze_type_dependencies", json!({}), "give type"),
@@ -452,8 +452,8 @@ async fn bad_arguments_are_tool_errors_that_name_the_problem() {
             json!({"rootDir": ".", "query": "x", "options": {"matchKind": "package"}}),
             "unknown variant `package`",
         ),
-        ("find_type", json!({"pattern": ""}), "pattern is empty"),
-        ("find_resource", json!({"pattern": "x", "maxResults": 0}), "maxResults must be at least 1"),
+        ("find_type", json!({"pattern": ""}), "query is empty"),
+        ("find_resource", json!({"pattern": "x", "maxResults": 0}), "limit must be at least 1"),
     ];
     for (tool, args, want) in cases {
         let r = call(&client, tool, args.clone()).await;
@@ -728,7 +728,7 @@ async fn editor_tools_answer_through_the_server() {
     text_is_the_json(&r, &sc, "open_file");
     assert_eq!(
         sc,
-        json!({"success": true, "file_path": "records.java", "editor": "command", "line": 3, "column": 2, "reloaded": false, "modified": false})
+        json!({"success": true, "filePath": "records.java", "editor": "command", "line": 3, "column": 2, "reloaded": false, "modified": false})
     );
     let (_, sc) = call_conforming(&client, &tools, "reload_buffer", json!({})).await;
     assert!(sc["note"].as_str().is_some_and(|n| n.contains("nothing was done")), "{sc}");

@@ -136,7 +136,7 @@ fn emacs_end_to_end() {
     let r = call(&ws, "goto_location", json!({"file_path": "src/A.java", "line": 4, "column": 6, "highlight": true}))
         .expect("goto");
     assert_eq!(
-        (r["success"].clone(), r["buffer_name"].clone(), r["line"].clone()),
+        (r["success"].clone(), r["bufferName"].clone(), r["line"].clone()),
         (json!(true), json!("A.java"), json!(4))
     );
     assert_eq!(selected(&d), "\"A.java|4|6\"");
@@ -144,7 +144,7 @@ fn emacs_end_to_end() {
     let r = call(&ws, "open_file", json!({"file_path": "src/B.java", "line": 2, "column": 99, "focus": false}))
         .expect("open");
     assert_eq!(
-        (r["buffer_name"].clone(), r["line"].clone(), r["column"].clone()),
+        (r["bufferName"].clone(), r["line"].clone(), r["column"].clone()),
         (json!("B.java"), json!(2), json!(9))
     );
     assert_eq!(selected(&d), "\"A.java|4|6\"");
@@ -241,7 +241,7 @@ fn emacs_end_to_end() {
     // run_elisp, allowlist mode: allowed, refused (also when hidden), special bindings, output.
     let r = call(&ws, "run_elisp", json!({"code": "(format \"%s-%s\" 1 \"two\")"})).expect("allowed");
     assert_eq!(
-        (r["success"].clone(), r["decided_by"].clone(), r["result"].clone()),
+        (r["success"].clone(), r["decidedBy"].clone(), r["result"].clone()),
         (json!(true), json!("allowlist"), json!("\"1-two\""))
     );
     let victim = root.path().join("victim.txt");
@@ -250,14 +250,14 @@ fn emacs_end_to_end() {
         format!("(progn (message \"hi\") (let ((x 1)) (delete-file {})))", elisp_string(&victim.to_string_lossy()));
     let r = call(&ws, "run_elisp", json!({"code": code})).expect("refusal is an answer");
     assert_eq!(
-        (r["success"].clone(), r["decided_by"].clone(), r["decision"].clone()),
+        (r["success"].clone(), r["decidedBy"].clone(), r["decision"].clone()),
         (json!(false), json!("allowlist"), json!("refused"))
     );
     assert!(r["reason"].as_str().is_some_and(|s| s.contains("delete-file")), "{r}");
     assert!(victim.exists());
     let r = call(&ws, "run_elisp", json!({"code": "(let ((default-directory \"/\")) (message default-directory))"}))
         .expect("special binding");
-    assert_eq!((r["ran"].clone(), r["decided_by"].clone()), (json!(false), json!("allowlist")), "{r}");
+    assert_eq!((r["ran"].clone(), r["decidedBy"].clone()), (json!(false), json!("allowlist")), "{r}");
     assert!(r["reason"].as_str().is_some_and(|s| s.contains("default-directory")), "{r}");
     let r = call(&ws, "run_elisp", json!({"code": "(progn (princ \"printed\") 7)", "capture_output": true}))
         .expect("output");
@@ -267,7 +267,7 @@ fn emacs_end_to_end() {
     let code = format!("(make-directory {})", elisp_string(&made.to_string_lossy()));
     let r = call(&ws, "run_elisp", json!({"code": code, "dry_run": true})).expect("dry run");
     assert_eq!(
-        (r["ran"].clone(), r["decided_by"].clone(), r["decision"].clone()),
+        (r["ran"].clone(), r["decidedBy"].clone(), r["decision"].clone()),
         (json!(false), json!("dry_run"), json!("dry-run"))
     );
     assert_eq!(r["code"], json!(code));
@@ -291,7 +291,7 @@ fn emacs_end_to_end() {
         let code = format!("(make-directory {})", elisp_string(&target.to_string_lossy()));
         let r = call(&confirm, "run_elisp", json!({"code": code})).expect("decided");
         assert_eq!(
-            (r["ran"].clone(), r["decided_by"].clone(), r["decision"].clone()),
+            (r["ran"].clone(), r["decidedBy"].clone(), r["decision"].clone()),
             (json!(ran), json!("confirmation"), json!(decision)),
             "{answer}: {r}"
         );
@@ -299,7 +299,7 @@ fn emacs_end_to_end() {
         assert!(d.eval("mji-test-prompt").contains("make-directory"), "the prompt shows the code");
     }
     let r = call(&confirm, "run_elisp", json!({"code": "(delete-file \"x\")", "dry_run": true})).expect("dry");
-    assert_eq!((r["ran"].clone(), r["decided_by"].clone()), (json!(false), json!("dry_run")));
+    assert_eq!((r["ran"].clone(), r["decidedBy"].clone()), (json!(false), json!("dry_run")));
 
     // open: true on get_problems shows the first problem.
     std::fs::write(src.join("Broken.java"), "package p;\nclass Broken {\n    int x = ;\n}\n").expect("write");

@@ -12,4 +12,5 @@ mod java_index;
 mod libraries;
 mod problems;
 mod reading;
+mod spelling;
 mod xref;

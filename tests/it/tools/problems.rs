@@ -160,7 +160,7 @@ fn syntax_type_errors_unresolved_symbols_and_warnings() {
     assert_eq!(page.diagnostics, r.diagnostics[2..4]);
     assert!(page.has_more);
     let bad = ws.get_problems(&ProblemsArgs { line_range: LineRange { start: 9, end: 3 }, ..args(&["src"]) });
-    assert!(bad.expect_err("start after end").to_string().contains("line_range"));
+    assert!(bad.expect_err("start after end").to_string().contains("lineRange"));
     let outside = ws.get_problems(&args(&["../../etc"])).expect_err("outside");
     assert!(outside.to_string().contains("outside"), "{outside}");
 }
@@ -333,6 +333,26 @@ fn an_incomplete_classpath_is_said_and_missing_libraries_kept_apart() {
     assert_eq!(real[0].code, "compiler.err.prob.found.req");
     // Names.java still compiles: commons-lang3 was found in the repository.
     assert!(of(&r, "Names.java").is_empty(), "{:?}", of(&r, "Names.java"));
+    // The category is counted, with why and what to do (issue 32, item 7)...
+    let summary = r.missing_dependencies.clone().expect("a summary of the category");
+    assert_eq!(summary.count, 2, "{summary:?}");
+    assert!(
+        summary.reason.contains("classpath is incomplete") && summary.reason.contains("classpathNotes"),
+        "{summary:?}"
+    );
+    assert!(summary.remedy.contains("maven_update_project") && summary.remedy.contains("\"exclude\""), "{summary:?}");
+    // ... and filtered: the file's own problems alone, or the category alone.
+    use mcp_java_index::problems::MissingDependencies;
+    let own = ws
+        .get_problems(&ProblemsArgs { missing_dependencies: MissingDependencies::Exclude, ..args(&["src/main/java"]) })
+        .expect("own problems");
+    assert_eq!(codes(&own, "UsesAbsent.java"), ["compiler.err.prob.found.req"], "{:?}", own.diagnostics);
+    assert_eq!((own.filtered_count, own.missing_dependencies.map(|m| m.count)), (1, Some(2)));
+    let only = ws
+        .get_problems(&ProblemsArgs { missing_dependencies: MissingDependencies::Only, ..args(&["src/main/java"]) })
+        .expect("the category");
+    assert_eq!(only.diagnostics.len(), 2, "{:?}", only.diagnostics);
+    assert!(only.diagnostics.iter().all(|d| d.is_missing_dependency()), "{:?}", only.diagnostics);
 }
 
 /// A Gradle multi-project as issue 13 met it: modules without scripts of their own, one root
@@ -555,7 +575,7 @@ fn command_line_problems_with_filters_and_without_a_jdk() {
     let p = Project::new("plain");
     let (code, v, err) = cli(p.root.path(), p.cache.path(), &["src/com/acme/Types.java", "--severity", "Error"], None);
     assert_eq!(code, 1, "errors exit 1: {err}");
-    assert_eq!(v["filtered_count"], 3, "{v}");
+    assert_eq!(v["filteredCount"], 3, "{v}");
     assert_eq!(v["complete"], true);
     assert_eq!(v["diagnostics"][0]["code"], "compiler.err.prob.found.req");
     let (code, v, _) = cli(p.root.path(), p.cache.path(), &["src/com/acme/Clean.java"], None);
@@ -579,7 +599,7 @@ fn command_line_problems_with_filters_and_without_a_jdk() {
     assert!(err.contains("no JDK found") && err.contains("--source syntax"), "{err}");
     let (code, v, err) = cli(p.root.path(), p.cache.path(), &["src", "--source", "syntax"], Some("/nonexistent"));
     assert_eq!(code, 1, "the syntax error exits 1: {err}");
-    assert_eq!(v["file_counts"]["analysed"], 5, "{v}");
+    assert_eq!(v["fileCounts"]["analysed"], 5, "{v}");
     assert_eq!(v["diagnostics"].as_array().map(Vec::len), Some(1));
     assert_eq!(v["diagnostics"][0]["source"], "syntax");
 }

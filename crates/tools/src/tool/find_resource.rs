@@ -11,6 +11,7 @@ impl Tool for FindResource {
     const TITLE: &'static str = "Open resource";
     const DESCRIPTION: &'static str = "Find any workspace file (pom.xml, resources, .java) by name, prefix, camelCase, glob (`*.properties`) or path glob (`src/main/resources/*.xml`).";
     const NEEDS_INDEX: bool = true;
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("pattern", "query"), ("maxResults", "limit")];
 
     type Args = crate::find::FindResourceArgs;
     type Output = crate::find::FindResourceResult;

@@ -13,6 +13,12 @@ impl Tool for GetProblems {
     const DESCRIPTION: &'static str = "Compile errors and warnings (syntax and javac) of files or the whole workspace: call it after editing code. complete=false: the check goes on in the background, call again.";
 
     const GROUP: &'static str = "problems";
+    const ALIASES: &'static [(&'static str, &'static str)] = &[
+        ("paths", "filePath"),
+        ("severity_filter", "severityFilter"),
+        ("line_range", "lineRange"),
+        ("source_filter", "sourceFilter"),
+    ];
 
     type Args = ProblemsArgs;
     type Output = ProblemsResult;

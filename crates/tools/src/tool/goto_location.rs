@@ -13,6 +13,7 @@ impl Tool for GotoLocation {
     const DESCRIPTION: &'static str = "Jump the user's editor to file:line:column (recentered; highlight pulses the line), e.g. to show a problem from get_problems.";
     const ANNOTATIONS: Annotations = super::open_file::EDITOR_VIEW;
     const GROUP: &'static str = "editor";
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("file_path", "filePath")];
 
     type Args = GotoLocationArgs;
     type Output = ShowResult;

@@ -14,6 +14,7 @@ impl Tool for MavenUpdateProject {
     const GROUP: &'static str = "build";
     const ANNOTATIONS: Annotations =
         Annotations { read_only: false, destructive: false, idempotent: true, open_world: true };
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("path", "filePath")];
 
     type Args = UpdateProjectArgs;
     type Output = UpdateResult;

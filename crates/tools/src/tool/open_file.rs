@@ -17,6 +17,7 @@ impl Tool for OpenFile {
     const DESCRIPTION: &'static str = "Open a workspace file in the user's editor (Emacs, VS Code or a configured command), optionally at line/column, to show it to the user.";
     const ANNOTATIONS: Annotations = EDITOR_VIEW;
     const GROUP: &'static str = "editor";
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("file_path", "filePath")];
 
     type Args = OpenFileArgs;
     type Output = ShowResult;

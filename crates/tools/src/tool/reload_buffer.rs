@@ -15,6 +15,7 @@ impl Tool for ReloadBuffer {
     const ANNOTATIONS: Annotations =
         Annotations { read_only: false, destructive: true, idempotent: true, open_world: false };
     const GROUP: &'static str = "editor";
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("file_path", "filePath")];
 
     type Args = ReloadBufferArgs;
     type Output = ReloadResult;

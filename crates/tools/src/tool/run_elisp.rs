@@ -10,10 +10,11 @@ pub(crate) struct RunElisp;
 impl Tool for RunElisp {
     const NAME: &'static str = "run_elisp";
     const TITLE: &'static str = "Run Elisp in Emacs";
-    const DESCRIPTION: &'static str = "Evaluate one Elisp form in the user's Emacs, if the user enabled it: an allowlist of functions, or the user confirms in Emacs. dry_run shows what would run. The answer says which mode decided.";
+    const DESCRIPTION: &'static str = "Evaluate one Elisp form in the user's Emacs, if the user enabled it: an allowlist of functions, or the user confirms in Emacs. dryRun shows what would run. The answer says which mode decided.";
     const ANNOTATIONS: Annotations =
         Annotations { read_only: false, destructive: true, idempotent: false, open_world: false };
     const GROUP: &'static str = "editor";
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("capture_output", "captureOutput"), ("dry_run", "dryRun")];
 
     type Args = RunElispArgs;
     type Output = RunElispResult;

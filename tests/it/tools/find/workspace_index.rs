@@ -135,7 +135,7 @@ fn find_symbol_results_have_the_spec_fields_and_filters() {
     assert!(
         ws.java_find_symbol(&sym(" ", MatchKind::Any, 5, 0)).expect_err("empty").to_string().contains("query is empty")
     );
-    assert!(ws.java_find_symbol(&sym("x", MatchKind::Any, 0, 0)).expect_err("zero").to_string().contains("maxResults"));
+    assert!(ws.java_find_symbol(&sym("x", MatchKind::Any, 0, 0)).expect_err("zero").to_string().contains("limit"));
 }
 
 #[test]
