@@ -83,7 +83,12 @@ fn index_outlines_prints_json_lines_in_path_order() {
 
 #[test]
 fn range_and_javadoc_commands() {
+    // The tool's text: the numbered lines, as java_read_range answers a model.
     let o = run(&["range", "javadoc_styles.java", "7", "8"], &fixtures());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "7 /** Single-line javadoc on the class. */\n8 class DocStyles {\n");
+    // --json: the tool's structured answer.
+    let o = run(&["range", "javadoc_styles.java", "7", "8", "--json"], &fixtures());
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
     assert_eq!(v["content"], "7: /** Single-line javadoc on the class. */\n8: class DocStyles {");
@@ -234,7 +239,7 @@ fn config_reports_each_value_with_its_source() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
     assert_eq!(v["cache"]["value"], false);
     assert!(v["cache"]["source"].as_str().is_some_and(|s| s.ends_with("mcp-java-index.toml")), "{v}");
-    assert_eq!(v["logLevel"]["source"], "environment MCP_JAVA_INDEX_LOG_LEVEL");
+    assert_eq!(v["log_level"]["source"], "environment MCP_JAVA_INDEX_LOG_LEVEL");
     assert_eq!(v["roots"]["source"], "flag --root");
     std::fs::write(tmp.path().join("mcp-java-index.toml"), "cache = \"sometimes\"\n").expect("write");
     // A repository's bad value is ignored with a warning naming the file, never a stop.
@@ -267,7 +272,7 @@ fn every_key_is_a_flag() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
     assert_eq!((v["watch"]["value"].clone(), v["watch"]["source"].clone()), (false.into(), "flag --no-watch".into()));
-    assert_eq!((v["answerTokens"]["value"].clone(), v["logLevel"]["value"].clone()), (700.into(), "debug".into()));
+    assert_eq!((v["answer_tokens"]["value"].clone(), v["log_level"]["value"].clone()), (700.into(), "debug".into()));
     assert_eq!(v["tools"]["value"], serde_json::json!(["navigation", "edit"]));
     assert_eq!(v["classpath"]["value"], serde_json::json!(["a.jar", "b"]));
     let o = bin().args(["config", "--tools", "everything", "--root"]).arg(tmp.path()).output().expect("run");
