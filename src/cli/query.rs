@@ -315,9 +315,38 @@ fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Workspace> {
     Ok(ws)
 }
 
-/// One registry call with progress on stderr in a terminal.
+/// One registry call with progress on stderr in a terminal, stopped by Ctrl-C.
 fn dispatch(ws: &Workspace, tool: &str, args: Map<String, Value>) -> Result<Answer, String> {
-    with_progress(tool, &|| None, || registry::dispatch(ws, tool, args))
+    guarded(tool, &|| None, || registry::dispatch(ws, tool, args))
+}
+
+/// Runs a command's calls as a server runs a client's: under a cancellation flag, which
+/// Ctrl-C sets (the work stops between files, a build run is killed with its whole process
+/// tree, and the call answers that it was cancelled), and with progress on stderr in a
+/// terminal (`poll`'s value, or the calls' reports).
+fn guarded<R>(label: &str, poll: &(dyn Fn() -> Option<String> + Sync), work: impl FnOnce() -> R) -> R {
+    interrupt().scope(|| with_progress(label, poll, work))
+}
+
+/// The cancellation flag Ctrl-C sets, for every call of this process.
+fn interrupt() -> &'static mji_model::cancel::Cancel {
+    static CANCEL: std::sync::OnceLock<mji_model::cancel::Cancel> = std::sync::OnceLock::new();
+    CANCEL.get_or_init(|| {
+        let cancel = mji_model::cancel::Cancel::new();
+        let set = cancel.clone();
+        let listen = move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
+            if let Ok(rt) = runtime
+                && rt.block_on(tokio::signal::ctrl_c()).is_ok()
+            {
+                eprintln!("interrupted: stopping");
+                set.cancel();
+            }
+        };
+        // Without the thread, Ctrl-C ends the process as it always did.
+        let _ = std::thread::Builder::new().name("ctrl-c".to_owned()).spawn(listen);
+        cancel
+    })
 }
 
 /// Prints an answer: its structured JSON with `--json` (`compact`: on one line), else its
@@ -550,7 +579,7 @@ pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
     // A command line has no client timeout: ask again until the background work is done.
     let checked = std::sync::Mutex::new(None::<String>);
     let poll = || checked.lock().ok().and_then(|c| c.clone());
-    let answer = with_progress("checking problems", &poll, || {
+    let answer = guarded("checking problems", &poll, || {
         loop {
             let answer = registry::dispatch(&ws, "get_problems", args.clone());
             match &answer {
@@ -574,7 +603,7 @@ pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
 fn build_run(flags: &WorkspaceFlags, tool: &str, args: Map<String, Value>, out: Output) -> anyhow::Result<ExitCode> {
     let ws = open(flags, tool)?;
     let label = if tool == "run_tests" { "running tests" } else { "running Maven" };
-    let answer = with_progress(label, &|| None, || {
+    let answer = guarded(label, &|| None, || {
         let mut answer = registry::dispatch(&ws, tool, args);
         while let Ok(a) = &answer
             && a.value["status"] == "running"

@@ -718,3 +718,55 @@ fn mvn_without_maven_says_maven_is_not_installed() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("Maven is not installed") && !err.contains("invalid argument"), "{err}");
 }
+
+/// Ctrl-C cancels a command's call as a client's cancellation does: `mvn` kills the build's
+/// process tree and says it was cancelled (before, the build ran on after the command died).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_cancels_the_call_and_kills_the_build() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let (ws, bin_dir) = (tmp.path().join("ws"), tmp.path().join("bin"));
+    std::fs::create_dir_all(&ws).expect("mkdir");
+    std::fs::create_dir_all(&bin_dir).expect("mkdir");
+    std::fs::write(
+        ws.join("pom.xml"),
+        "<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>a</artifactId><version>1</version></project>\n",
+    )
+    .expect("write");
+    let pid_file = tmp.path().join("mvn.pid");
+    let mvn = bin_dir.join("mvn");
+    std::fs::write(&mvn, format!("#!/bin/sh\necho $$ > '{}'\nexec sleep 600\n", pid_file.display())).expect("write");
+    std::fs::set_permissions(&mvn, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let mut child = bin()
+        .args(["mvn", "compile", "--trust", "--root", "."])
+        .current_dir(&ws)
+        .env("MCP_JAVA_INDEX_CACHE_DIR", tmp.path().join("cache"))
+        .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    // The build has started when it has written its pid (bounded: a minute).
+    let mut waited = 0;
+    let build_pid = loop {
+        match std::fs::read_to_string(&pid_file).map(|s| s.trim().to_owned()) {
+            Ok(pid) if !pid.is_empty() => break pid,
+            _ if waited > 1200 => panic!("the build never started"),
+            _ => {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                waited += 1;
+            }
+        }
+    };
+    let interrupt = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill");
+    assert!(interrupt.success());
+    let o = child.wait_with_output().expect("wait");
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("cancelled: maven_goal"), "{err}");
+    // The build is gone (or a zombie waiting for init to reap it).
+    let alive = std::fs::read_to_string(format!("/proc/{build_pid}/stat"))
+        .is_ok_and(|s| s.rsplit(')').next().is_some_and(|rest| !rest.trim_start().starts_with('Z')));
+    assert!(!alive, "the build {build_pid} still runs: {err}");
+}
