@@ -280,24 +280,31 @@ pub fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
     }
     files.sort();
     files.dedup();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for chunk in files.chunks(512) {
-        let results: Vec<_> = chunk.par_iter().map(|f| one(f, &display(f))).collect();
-        for r in results {
-            match r {
-                Ok((json, outcome)) => {
-                    count(outcome, &json, &mut stats);
-                    out.write_all(json.as_bytes())?;
-                    out.write_all(b"\n")?;
-                }
-                Err(e) => {
-                    stats.errors += 1;
-                    eprintln!("warning: skipped {e}");
+    // In a terminal, past a second: how many outlines are out.
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let poll = || Some(format!("{} of {} files", done.load(std::sync::atomic::Ordering::Relaxed), files.len()));
+    with_progress("outlines", &poll, || -> anyhow::Result<()> {
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        for chunk in files.chunks(512) {
+            let results: Vec<_> = chunk.par_iter().map(|f| one(f, &display(f))).collect();
+            for r in results {
+                match r {
+                    Ok((json, outcome)) => {
+                        count(outcome, &json, &mut stats);
+                        out.write_all(json.as_bytes())?;
+                        out.write_all(b"\n")?;
+                    }
+                    Err(e) => {
+                        stats.errors += 1;
+                        eprintln!("warning: skipped {e}");
+                    }
                 }
             }
+            done.fetch_add(chunk.len(), std::sync::atomic::Ordering::Relaxed);
         }
-    }
-    out.flush()?;
+        out.flush()?;
+        Ok(())
+    })?;
     if stats.errors > 0 {
         eprintln!("warning: {} file(s) or directories could not be read; see above", stats.errors);
     }

@@ -738,7 +738,7 @@ fn ctrl_c_cancels_the_call_and_kills_the_build() {
     let mvn = bin_dir.join("mvn");
     std::fs::write(&mvn, format!("#!/bin/sh\necho $$ > '{}'\nexec sleep 600\n", pid_file.display())).expect("write");
     std::fs::set_permissions(&mvn, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    let mut child = bin()
+    let child = bin()
         .args(["mvn", "compile", "--trust", "--root", "."])
         .current_dir(&ws)
         .env("MCP_JAVA_INDEX_CACHE_DIR", tmp.path().join("cache"))
