@@ -402,12 +402,17 @@ pub struct TreeArgs {
     /// Deepest level printed
     #[arg(long, default_value_t = 6)]
     pub depth: usize,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
 }
 
-/// `tree FILE`: tree-sitter's syntax tree with 1-based lines.
+/// `tree FILE`: tree-sitter's syntax tree with 1-based lines; the file is read under the
+/// tools' path policy (inside a root, no secret, within the size cap).
 pub fn tree(a: TreeArgs) -> anyhow::Result<ExitCode> {
-    let (file, depth) = (a.file, a.depth);
-    let bytes = crate::tools::read_file(&file, &display(&file))?;
+    let ws = Workspace::open(a.ws.config()?)?;
+    let file = ws.resolve(&super::query::file_arg(&ws, &a.file))?;
+    let bytes = ws.roots.read(&file.path, &file.display).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let depth = a.depth;
     let src = crate::parser::SourceText::decode(&bytes);
     let prep = crate::parser::Prepared::new(&src.text);
     let tree = crate::parser::parse_tree(&prep.text).ok_or_else(|| anyhow::anyhow!("the parser gave up"))?;

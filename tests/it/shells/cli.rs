@@ -559,6 +559,9 @@ fn range_and_javadoc_refuse_a_file_outside_the_roots_as_the_tool_does() {
             assert!(err.contains("is outside the workspace roots"), "{cli:?}: {err}");
             assert_eq!((code, out, err), run_in(&ws, &tool), "{cli:?} and {tool:?}");
         }
+        // The hidden `tree` reads under the same policy.
+        let (code, out, err) = run_in(&ws, &["tree", file]);
+        assert!(code == Some(1) && out.is_empty() && err.contains("is outside the workspace roots"), "{out} {err}");
     }
 }
 
