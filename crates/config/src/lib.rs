@@ -558,12 +558,13 @@ impl Config {
         self.cache_dir.clone().unwrap_or_else(|| root.join(CACHE_DIR_NAME))
     }
 
-    /// The effective settings with their sources, for `mcp-java-index config`.
+    /// The effective settings with their sources, for `mcp-java-index config`: each key
+    /// spelled as the configuration file spells it (`log_level`).
     pub fn report(&self) -> serde_json::Value {
         let mut out = serde_json::Map::new();
         for k in KEYS {
             let entry = serde_json::json!({ "value": self.value_of(k.field), "source": self.describe(k.name()) });
-            out.insert(camel(k.name()), entry);
+            out.insert(k.name().to_owned(), entry);
         }
         out.insert("ignored".to_owned(), serde_json::json!(self.ignored));
         serde_json::Value::Object(out)
@@ -610,16 +611,6 @@ fn read_table(path: &Path) -> Result<toml::Table, String> {
 fn unknown_key(name: &str) -> String {
     let known: Vec<&str> = KEYS.iter().filter(|k| k.in_files()).map(Key::name).collect();
     format!("unknown key `{}`, expected one of {}", mji_fs::clip(name), known.join(", "))
-}
-
-fn camel(snake: &str) -> String {
-    let mut parts = snake.split('_');
-    let mut out = parts.next().unwrap_or_default().to_owned();
-    for p in parts {
-        out.extend(p.chars().take(1).map(|c| c.to_ascii_uppercase()));
-        out += p.get(1..).unwrap_or_default();
-    }
-    out
 }
 
 fn snake(camel: &str) -> String {

@@ -266,7 +266,7 @@ impl Workspace {
         let module = sel.module.as_ref().filter(|m| **m != project.root).map(|m| relative(m, &project.root));
         let call =
             MavenCall { goals: vec!["test".into()], profiles: Vec::new(), properties, offline: args.offline, module };
-        let mvn = runs::find_mvn(&settings).unwrap_or_else(|_| PathBuf::from("mvn"));
+        let mvn = self.mvn(&settings)?;
         let spec = runs::maven_spec(&mvn, &project.root, &call, &settings);
         let reports: Vec<PathBuf> = project.modules.iter().map(|m| m.dir.join("target/surefire-reports")).collect();
         self.start_run(Kind::Tests, "maven", spec, None, reports, project)
@@ -528,6 +528,18 @@ impl Workspace {
         Ok(self.wait_run(&run, false))
     }
 
+    /// Maven on the configured PATH. Where the run would start (a trusted workspace), its
+    /// absence is said as such rather than as a failed start.
+    fn mvn(&self, settings: &mji_build::Settings) -> Result<PathBuf, ToolError> {
+        match runs::find_mvn(settings) {
+            Ok(mvn) => Ok(mvn),
+            Err(_) if self.config.trusted => Err(ToolError::NotInstalled(
+                "Maven is not installed: no `mvn` on PATH; install Maven (apt-get install maven, brew install maven) or put its bin directory on PATH".to_owned(),
+            )),
+            Err(_) => Ok(PathBuf::from("mvn")),
+        }
+    }
+
     /// Waits for `run` up to the wait budget (killing it on cancellation or `kill`) and says
     /// what it reported.
     pub(crate) fn wait_run(&self, run: &Arc<Run>, kill: bool) -> RunResult {
@@ -657,7 +669,7 @@ impl Workspace {
             offline: args.offline,
             module,
         };
-        let mvn = runs::find_mvn(&settings).unwrap_or_else(|_| PathBuf::from("mvn"));
+        let mvn = self.mvn(&settings)?;
         let spec = runs::maven_spec(&mvn, &project.root, &call, &settings);
         let reports: Vec<PathBuf> = project.modules.iter().map(|m| m.dir.join("target/surefire-reports")).collect();
         self.start_run(Kind::Goal, "maven", spec, None, reports, &project)

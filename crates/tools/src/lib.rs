@@ -46,6 +46,9 @@ pub enum ToolError {
     /// The editor is not reachable, refused, or failed (the message says how to fix it).
     #[error("{0}")]
     Editor(String),
+    /// A program the call runs is not installed (the message names it and how to get it).
+    #[error("{0}")]
+    NotInstalled(String),
 }
 
 impl From<mji_xref::target::TargetError> for ToolError {

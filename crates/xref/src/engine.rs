@@ -499,3 +499,39 @@ fn has_identifier(f: &memchr::memmem::Finder, bytes: &[u8]) -> bool {
 pub fn is_write(r: &Ref) -> bool {
     r.kind == RefKind::FieldWrite
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A search reports how many of the files it reads it has read, to the call's progress
+    /// sink (the last report: all of them), and nothing when no sink is installed.
+    #[test]
+    fn a_search_reports_the_files_it_reads_to_the_progress_sink() {
+        let dir = std::env::temp_dir().join(format!("mji-xref-progress-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        let n = 16 * 2 + 5;
+        let mut stamps = Vec::new();
+        for i in 0..n {
+            let p = dir.join(format!("C{i}.java"));
+            std::fs::write(&p, format!("class C{i} {{ int f() {{ return Util.twice({i}); }} }}\n")).expect("write");
+            stamps.push(FileStamp { path: Arc::from(p.as_path()), size: 0, mtime_ns: 0 });
+        }
+        let util = dir.join("Util.java");
+        std::fs::write(&util, "class Util { static int twice(int x) { return 2 * x; } }\n").expect("write");
+        stamps.push(FileStamp { path: Arc::from(util.as_path()), size: 0, mtime_ns: 0 });
+        let engine = XrefEngine::new();
+        let (world, _) = engine.world(&stamps);
+        let files: Vec<Arc<Path>> = stamps.iter().map(|s| s.path.clone()).collect();
+        let names = vec!["twice".to_owned()];
+        let search = || engine.find_in_files(&world, &files, &names, &["Util#twice(int)"], &|_| true);
+        let sink = mji_model::progress::Progress::new();
+        let found = sink.scope(search);
+        let last = sink.newer_than(0).expect("a report");
+        assert_eq!((last.done, last.total), (files.len() as f64, Some(files.len() as f64)), "{last:?}");
+        assert!(last.message.contains("binding references"), "{last:?}");
+        assert!(last.seq >= 3, "reported as it went: {last:?}");
+        assert_eq!(found.files.len(), n, "every caller found");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -289,15 +289,15 @@ fn a_repository_config_cannot_set_what_executes_or_reaches_outside() {
     std::fs::write(ws.path().join("mcp-java-index.local.toml"), "log_file = \"../escape.log\"\n").expect("write");
     let home = empty_home();
     let (v, err) = config_of(ws.path(), home.path(), &[]);
-    assert_eq!(v["javacOptions"]["value"], json!([]), "{v}");
-    assert_eq!(v["javacOptions"]["source"], "default", "{v}");
-    assert_eq!(v["logFile"]["value"], Value::Null, "{v}");
-    assert_eq!(v["cacheDir"]["value"], Value::Null, "{v}");
-    assert_eq!(v["mavenRepoLocal"]["value"], Value::Null, "{v}");
-    assert_eq!(v["annotationProcessing"]["value"], false, "{v}");
+    assert_eq!(v["javac_options"]["value"], json!([]), "{v}");
+    assert_eq!(v["javac_options"]["source"], "default", "{v}");
+    assert_eq!(v["log_file"]["value"], Value::Null, "{v}");
+    assert_eq!(v["cache_dir"]["value"], Value::Null, "{v}");
+    assert_eq!(v["maven_repo_local"]["value"], Value::Null, "{v}");
+    assert_eq!(v["annotation_processing"]["value"], false, "{v}");
     assert_eq!(v["trusted"]["value"], false, "a workspace cannot trust itself: {v}");
     // What the repository may set still applies.
-    assert_eq!(v["javacLint"]["value"], "deprecation", "{v}");
+    assert_eq!(v["javac_lint"]["value"], "deprecation", "{v}");
     let ignored = v["ignored"].to_string();
     assert_eq!(v["classpath"]["value"], json!([]), "a repository names no jar outside: {v}");
     for key in [
@@ -341,7 +341,7 @@ fn a_dangling_link_cannot_take_the_log_or_the_cache_outside() {
     let home = empty_home();
     let root = std::fs::canonicalize(ws.path()).expect("canon");
     let (v, err) = config_of(&root, home.path(), &[]);
-    assert_eq!((v["logFile"]["value"].clone(), v["cacheDir"]["value"].clone()), (Value::Null, Value::Null), "{v}");
+    assert_eq!((v["log_file"]["value"].clone(), v["cache_dir"]["value"].clone()), (Value::Null, Value::Null), "{v}");
     for key in ["log_file", "cache_dir"] {
         assert!(err.contains(&format!("warning: ignored `{key}`")) && err.contains("outside"), "{key}: {err}");
     }
@@ -378,9 +378,9 @@ fn a_bad_repository_config_line_never_stops_the_server() {
         let (v, err) = config_of(ws.path(), home.path(), &[]);
         assert!(v["ignored"].to_string().contains(why), "{text}: {v}");
         assert!(err.contains("warning: ignored") && err.contains(why), "{text}: {err}");
-        assert_eq!(v["javacLint"]["value"] == "cast", applied, "{text}: {v}");
+        assert_eq!(v["javac_lint"]["value"] == "cast", applied, "{text}: {v}");
         if applied {
-            assert!(v["javacLint"]["source"].as_str().is_some_and(|s| s.ends_with("mcp-java-index.toml")), "{v}");
+            assert!(v["javac_lint"]["source"].as_str().is_some_and(|s| s.ends_with("mcp-java-index.toml")), "{v}");
         }
         let mut s = Server::start(ws.path(), &[], &[("HOME", &home.path().to_string_lossy())]);
         let instructions = s.init["result"]["instructions"].as_str().unwrap_or_default().to_owned();
@@ -402,8 +402,8 @@ fn the_user_config_sets_what_the_repository_may_not() {
     )
     .expect("write");
     let (v, err) = config_of(ws.path(), home.path(), &[]);
-    assert_eq!(v["javacOptions"]["value"], json!(["-g"]), "{v}");
-    assert!(v["javacOptions"]["source"].as_str().is_some_and(|s| s.ends_with("config.toml")), "{v}");
+    assert_eq!(v["javac_options"]["value"], json!(["-g"]), "{v}");
+    assert!(v["javac_options"]["source"].as_str().is_some_and(|s| s.ends_with("config.toml")), "{v}");
     assert_eq!(v["trusted"]["value"], true, "{v}");
     assert!(v["ignored"].as_array().is_some_and(Vec::is_empty) && !err.contains("ignored"), "{v} {err}");
     let (v, _) = config_of(ws.path(), empty_home().path(), &["--trust"]);
@@ -761,7 +761,7 @@ fn a_repository_cannot_allow_its_own_secrets() {
         .expect("write");
     let home = empty_home();
     let (v, err) = config_of(ws.path(), home.path(), &[]);
-    assert_eq!(v["readAllow"]["value"], json!([]), "{v}");
+    assert_eq!(v["read_allow"]["value"], json!([]), "{v}");
     let ignored = v["ignored"].to_string();
     assert!(ignored.contains("`read_allow`") && err.contains("warning: ignored `read_allow`"), "{ignored} {err}");
     let mut s = start_as(home.path(), ws.path());

@@ -3,6 +3,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use serde_json::json;
+
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
 }
@@ -83,7 +85,12 @@ fn index_outlines_prints_json_lines_in_path_order() {
 
 #[test]
 fn range_and_javadoc_commands() {
+    // The tool's text: the numbered lines, as java_read_range answers a model.
     let o = run(&["range", "javadoc_styles.java", "7", "8"], &fixtures());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "7 /** Single-line javadoc on the class. */\n8 class DocStyles {\n");
+    // --json: the tool's structured answer.
+    let o = run(&["range", "javadoc_styles.java", "7", "8", "--json"], &fixtures());
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
     assert_eq!(v["content"], "7: /** Single-line javadoc on the class. */\n8: class DocStyles {");
@@ -234,7 +241,7 @@ fn config_reports_each_value_with_its_source() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
     assert_eq!(v["cache"]["value"], false);
     assert!(v["cache"]["source"].as_str().is_some_and(|s| s.ends_with("mcp-java-index.toml")), "{v}");
-    assert_eq!(v["logLevel"]["source"], "environment MCP_JAVA_INDEX_LOG_LEVEL");
+    assert_eq!(v["log_level"]["source"], "environment MCP_JAVA_INDEX_LOG_LEVEL");
     assert_eq!(v["roots"]["source"], "flag --root");
     std::fs::write(tmp.path().join("mcp-java-index.toml"), "cache = \"sometimes\"\n").expect("write");
     // A repository's bad value is ignored with a warning naming the file, never a stop.
@@ -267,7 +274,7 @@ fn every_key_is_a_flag() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
     assert_eq!((v["watch"]["value"].clone(), v["watch"]["source"].clone()), (false.into(), "flag --no-watch".into()));
-    assert_eq!((v["answerTokens"]["value"].clone(), v["logLevel"]["value"].clone()), (700.into(), "debug".into()));
+    assert_eq!((v["answer_tokens"]["value"].clone(), v["log_level"]["value"].clone()), (700.into(), "debug".into()));
     assert_eq!(v["tools"]["value"], serde_json::json!(["navigation", "edit"]));
     assert_eq!(v["classpath"]["value"], serde_json::json!(["a.jar", "b"]));
     let o = bin().args(["config", "--tools", "everything", "--root"]).arg(tmp.path()).output().expect("run");
@@ -520,4 +527,249 @@ fn index_of_a_missing_path_says_it_does_not_exist() {
         assert!(!o.status.success(), "{args:?}: {err}");
         assert!(err.contains("file not found: ") && !err.contains("not a .java file"), "{args:?}: {err}");
     }
+}
+
+/// Runs the binary in `dir` with its cache elsewhere; `(exit code, stdout, stderr)`.
+fn run_in(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let o = run(args, dir);
+    (o.status.code(), stdout(&o), stderr(&o))
+}
+
+/// `range` and `javadoc` go through the tools' path policy: a file outside the roots is
+/// refused with the very error the tool gives an MCP client (they read it before).
+#[test]
+fn range_and_javadoc_refuse_a_file_outside_the_roots_as_the_tool_does() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let (ws, out) = (tmp.path().join("ws"), tmp.path().join("out"));
+    std::fs::create_dir_all(&ws).expect("mkdir");
+    std::fs::create_dir_all(&out).expect("mkdir");
+    std::fs::write(ws.join("A.java"), "class A {}\n").expect("write");
+    std::fs::write(out.join("Secret.java"), "package p;\n/** SECRET doc. */\nclass Secret {}\n").expect("write");
+    let absolute = out.join("Secret.java").to_string_lossy().into_owned();
+    for file in ["../out/Secret.java", absolute.as_str()] {
+        let range = json!({"filePath": file, "startLine": 1, "endLine": 3}).to_string();
+        let javadoc = json!({"filePath": file, "symbolId": "@1"}).to_string();
+        for (cli, tool) in [
+            (vec!["range", file, "1", "3"], vec!["call", "java_read_range", range.as_str()]),
+            (vec!["javadoc", file, "@1"], vec!["call", "java_read_javadoc", javadoc.as_str()]),
+        ] {
+            let (code, out, err) = run_in(&ws, &cli);
+            assert_eq!(code, Some(1), "{cli:?}: {out} {err}");
+            assert!(out.is_empty() && !err.contains("SECRET"), "{cli:?}: {out} {err}");
+            assert!(err.contains("is outside the workspace roots"), "{cli:?}: {err}");
+            assert_eq!((code, out, err), run_in(&ws, &tool), "{cli:?} and {tool:?}");
+        }
+        // The hidden `tree` reads under the same policy.
+        let (code, out, err) = run_in(&ws, &["tree", file]);
+        assert!(code == Some(1) && out.is_empty() && err.contains("is outside the workspace roots"), "{out} {err}");
+    }
+}
+
+/// A query on the command line is held to the tools' argument limits, with their error.
+#[test]
+fn a_cli_query_hits_the_argument_limit_the_tool_has() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(tmp.path().join("A.java"), "class A {}\n").expect("write");
+    let long = "Q".repeat(70_000);
+    for (cli, tool, args) in [
+        (
+            vec!["types", long.as_str()],
+            "find_type",
+            json!({"query": long, "kind": "any", "limit": 50, "offset": 0}),
+        ),
+        (vec!["refs", long.as_str()], "find_references", json!({"target": long})),
+    ] {
+        let (code, out, err) = run_in(tmp.path(), &cli);
+        assert_eq!(code, Some(1), "{}: {out}", cli[0]);
+        assert!(err.contains("is 70000 characters, over the limit of 65536"), "{}: {err}", cli[0]);
+        assert!(err.len() < 1000, "{}: the error quotes what it was sent: {err}", cli[0]);
+        let (_, _, tool_err) = run_in(tmp.path(), &["call", tool, &args.to_string()]);
+        let limit = |e: &str| e.lines().find(|l| l.contains("over the limit")).map(str::to_owned);
+        assert_eq!(limit(&err), limit(&tool_err), "{}", cli[0]);
+    }
+}
+
+/// A command's `--help` lists its own options with `--root` and `-v`; the configuration keys
+/// are listed once, by `config --reference`, and still accepted as flags everywhere.
+#[test]
+fn help_lists_a_command_s_own_options_not_every_configuration_key() {
+    let (_, help, _) = run_in(&fixtures(), &["types", "--help"]);
+    for own in ["--kind", "--max-results", "--json", "--root", "--verbose", "config --reference"] {
+        assert!(help.contains(own), "{own} missing: {help}");
+    }
+    let listed: Vec<&str> = help.lines().map(str::trim_start).filter(|l| l.starts_with("--")).collect();
+    for key in ["--answer-tokens", "--javac-options", "--no-cache", "--maven-goals"] {
+        assert!(!listed.iter().any(|l| l.starts_with(key)), "{key} listed: {help}");
+    }
+    assert!(help.lines().count() < 40, "{help}");
+    let (code, out, err) = run_in(&fixtures(), &["types", "Color", "--no-cache", "--answer-tokens", "900"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("Color"), "{out}");
+    let (_, reference, _) = run_in(&fixtures(), &["config", "--reference"]);
+    assert!(reference.contains("--answer-tokens") && reference.contains("--javac-options"), "{reference}");
+}
+
+/// `find` takes its query as `types` does (the `--query` flag still works), and enum values
+/// are taken in any case.
+#[test]
+fn find_takes_its_query_as_types_does_and_enum_values_take_any_case() {
+    let total = |args: &[&str]| {
+        let (code, out, err) = run_in(&fixtures(), args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        serde_json::from_str::<serde_json::Value>(&out).expect("json")["total"].as_u64().unwrap_or(0)
+    };
+    let positional = total(&["find", "Color", "--match-kind", "CLASS"]);
+    assert!(positional > 0);
+    assert_eq!(positional, total(&["find", "--query", "Color", "--match-kind", "class"]));
+    assert_eq!(total(&["types", "Color", "--kind", "Enum"]), total(&["types", "Color", "--kind", "enum"]));
+    let (code, _, err) = run_in(&fixtures(), &["types", "Color", "--kind", "colour"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("possible values: any, class, interface, enum, record, annotation"), "{err}");
+}
+
+/// `config` prints each key as the configuration file spells it.
+#[test]
+fn config_prints_keys_as_the_file_spells_them() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(tmp.path().join("mcp-java-index.toml"), "answer_tokens = 900\n").expect("write");
+    let (code, out, err) = run_in(tmp.path(), &["config"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["answer_tokens"]["value"], 900, "{v}");
+    let keys: Vec<&String> = v.as_object().expect("object").keys().collect();
+    assert!(keys.iter().all(|k| !k.chars().any(|c| c.is_ascii_uppercase())), "{keys:?}");
+    assert!(keys.iter().any(|k| *k == "log_level"), "{keys:?}");
+}
+
+/// `cache stats` reports what the cache directory holds on disk (outlines, the index snapshot,
+/// the rest), not the outline database alone.
+#[test]
+fn cache_stats_reports_the_size_on_disk() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    for i in 0..400 {
+        let p = tmp.path().join(format!("p/C{i}.java"));
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        let members: String =
+            (0..12).map(|m| format!("  public int method{m}_{i}(String a, int b) {{ return b; }}\n")).collect();
+        std::fs::write(&p, format!("package p;\npublic class C{i} {{\n{members}}}\n")).expect("write");
+        std::fs::File::options().write(true).open(&p).expect("open").set_modified(old).expect("mtime");
+    }
+    let root = tmp.path().to_string_lossy().into_owned();
+    let o = bin().args(["index", &root]).env_remove("MCP_JAVA_INDEX_CACHE_DIR").output().expect("run");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o =
+        bin().args(["cache", "stats", "--root", &root]).env_remove("MCP_JAVA_INDEX_CACHE_DIR").output().expect("run");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    let dir = tmp.path().join(".mcp-java-index-cache");
+    let on_disk: u64 =
+        std::fs::read_dir(&dir).expect("cache dir").flatten().map(|e| e.metadata().map(|m| m.len()).unwrap_or(0)).sum();
+    let snapshot: u64 = std::fs::read_dir(&dir)
+        .expect("cache dir")
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("symbols-"))
+        .map(|e| e.metadata().map(|m| m.len()).unwrap_or(0))
+        .sum();
+    assert!(snapshot > 40_000, "a snapshot worth counting: {snapshot}");
+    let (bytes, outline) = (v[0]["bytes"].as_u64().unwrap_or(0), v[0]["outlineBytes"].as_u64().unwrap_or(0));
+    assert!(bytes >= on_disk && outline + snapshot <= bytes, "{v} on disk {on_disk}");
+}
+
+/// A reader that stops early (`| head -1`) ends the command quietly: no error, exit 0.
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    for i in 0..400 {
+        let body = format!("package p;\nclass C{i} {{ void method{i}(int a) {{}} int field{i}; }}\n");
+        std::fs::write(tmp.path().join(format!("C{i}.java")), body).expect("write");
+    }
+    for cmd in [
+        "index --outlines .",
+        "call java_find_symbol '{\"rootDir\": \".\", \"query\": \"C\", \"options\": {\"maxResults\": 400}}'",
+    ] {
+        let o = Command::new("bash")
+            .arg("-c")
+            .arg(format!("\"$0\" {cmd} | head -c 10 >/dev/null; echo \"${{PIPESTATUS[0]}}\""))
+            .arg(env!("CARGO_BIN_EXE_mcp-java-index"))
+            .current_dir(tmp.path())
+            .env("MCP_JAVA_INDEX_CACHE_DIR", tmp.path().join("cache"))
+            .output()
+            .expect("run");
+        assert_eq!(stdout(&o).trim(), "0", "{cmd}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("error") && !stderr(&o).contains("panicked"), "{cmd}: {}", stderr(&o));
+    }
+}
+
+/// `mvn` where Maven is not installed says so (it said "invalid argument: starting mvn").
+#[test]
+fn mvn_without_maven_says_maven_is_not_installed() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        tmp.path().join("pom.xml"),
+        "<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>a</artifactId><version>1</version></project>\n",
+    )
+    .expect("write");
+    let o = bin()
+        .args(["mvn", "compile", "--trust", "--root", "."])
+        .current_dir(tmp.path())
+        .env("MCP_JAVA_INDEX_CACHE_DIR", tmp.path().join("cache"))
+        .env("PATH", "/nonexistent")
+        .output()
+        .expect("run");
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("Maven is not installed") && !err.contains("invalid argument"), "{err}");
+}
+
+/// Ctrl-C cancels a command's call as a client's cancellation does: `mvn` kills the build's
+/// process tree and says it was cancelled (before, the build ran on after the command died).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_cancels_the_call_and_kills_the_build() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let (ws, bin_dir) = (tmp.path().join("ws"), tmp.path().join("bin"));
+    std::fs::create_dir_all(&ws).expect("mkdir");
+    std::fs::create_dir_all(&bin_dir).expect("mkdir");
+    std::fs::write(
+        ws.join("pom.xml"),
+        "<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>a</artifactId><version>1</version></project>\n",
+    )
+    .expect("write");
+    let pid_file = tmp.path().join("mvn.pid");
+    let mvn = bin_dir.join("mvn");
+    std::fs::write(&mvn, format!("#!/bin/sh\necho $$ > '{}'\nexec sleep 600\n", pid_file.display())).expect("write");
+    std::fs::set_permissions(&mvn, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let child = bin()
+        .args(["mvn", "compile", "--trust", "--root", "."])
+        .current_dir(&ws)
+        .env("MCP_JAVA_INDEX_CACHE_DIR", tmp.path().join("cache"))
+        .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    // The build has started when it has written its pid (bounded: a minute).
+    let mut waited = 0;
+    let build_pid = loop {
+        match std::fs::read_to_string(&pid_file).map(|s| s.trim().to_owned()) {
+            Ok(pid) if !pid.is_empty() => break pid,
+            _ if waited > 1200 => panic!("the build never started"),
+            _ => {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                waited += 1;
+            }
+        }
+    };
+    let interrupt = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill");
+    assert!(interrupt.success());
+    let o = child.wait_with_output().expect("wait");
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("cancelled: maven_goal"), "{err}");
+    // The build is gone (or a zombie waiting for init to reap it).
+    let alive = std::fs::read_to_string(format!("/proc/{build_pid}/stat"))
+        .is_ok_and(|s| s.rsplit(')').next().is_some_and(|rest| !rest.trim_start().starts_with('Z')));
+    assert!(!alive, "the build {build_pid} still runs: {err}");
 }

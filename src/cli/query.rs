@@ -1,0 +1,644 @@
+//! The query commands (`range`, `javadoc`, `find`, `types`, `resources`, `refs`, `deps`,
+//! `def`, `problems`, `test`, `mvn`) and `call`: each builds a tool's JSON arguments from its
+//! flags and calls the tool through the registry, the same entry an MCP client reaches
+//! ([`crate::tools::registry::dispatch`]), so the argument limits, the answer budget, the path
+//! policy and the errors are the server's. It prints the tool's text (pretty JSON for a tool
+//! whose text is its JSON), or its structured answer with `--json`; a tool error is `error: …`
+//! on stderr and exit code 1.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use serde_json::{Map, Value, json};
+
+use super::flags::{self, MatchKind, Severity, Source, TypeKind, wire};
+use super::progress::with_progress;
+use super::{WorkspaceFlags, flushed, init_logging};
+use crate::tools::registry::{self, Answer};
+use crate::tools::workspace::Workspace;
+
+/// How an answer is printed.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct Output {
+    /// Print the tool's structured answer (JSON) instead of its text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct RangeArgs {
+    pub file: PathBuf,
+    /// First line, 1-based, inclusive
+    pub start: u32,
+    /// Last line, 1-based, inclusive
+    pub end: u32,
+    /// Prefix lines with their numbers
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub include_line_numbers: bool,
+    /// Hard cap on output characters
+    #[arg(long, default_value_t = crate::tools::read_range::DEFAULT_MAX_CHARS, value_name = "N")]
+    pub max_chars: u32,
+    #[command(flatten)]
+    pub out: Output,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct JavadocArgs {
+    pub file: PathBuf,
+    /// A symbolId from `index` (e.g. 'Method#com.foo.Bar#doThing(int):void|start:70|end:120')
+    pub symbol_id: String,
+    /// Prefix lines with their numbers
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub include_line_numbers: bool,
+    /// Hard cap on output characters
+    #[arg(long, default_value_t = 8000, value_name = "N")]
+    pub max_chars: u32,
+    #[command(flatten)]
+    pub out: Output,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+/// Which page of a search's results to print.
+#[derive(Debug, Args)]
+pub struct ResultPage {
+    #[arg(long, default_value_t = 50)]
+    pub max_results: u32,
+    #[arg(long, default_value_t = 0)]
+    pub offset: u32,
+}
+
+#[derive(Debug, Args)]
+pub struct FindArgs {
+    /// Name, prefix, camelCase initials (gSV), substring, wildcard, or Type#member
+    #[arg(required_unless_present = "query_flag", conflicts_with = "query_flag")]
+    pub query: Option<String>,
+    /// The query as a flag (as before it was positional)
+    #[arg(long = "query", hide = true, value_name = "QUERY")]
+    pub query_flag: Option<String>,
+    /// Directory to search under (default: the root)
+    #[arg(long, default_value = ".")]
+    pub root_dir: String,
+    #[arg(long, value_enum, ignore_case = true, default_value = "any")]
+    pub match_kind: MatchKind,
+    #[arg(long)]
+    pub case_sensitive: bool,
+    #[command(flatten)]
+    pub page: ResultPage,
+    #[command(flatten)]
+    pub out: Output,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct TypesArgs {
+    /// Type name, prefix, camelCase (NPE), wildcard (*Map) or package pattern (java.util.*Map)
+    pub pattern: String,
+    #[arg(long, value_enum, ignore_case = true, default_value = "any")]
+    pub kind: TypeKind,
+    #[command(flatten)]
+    pub page: ResultPage,
+    #[command(flatten)]
+    pub out: Output,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct ResourcesArgs {
+    /// File name, prefix, camelCase, glob (*.xml) or path glob (src/*/pom.xml)
+    pub pattern: String,
+    #[command(flatten)]
+    pub page: ResultPage,
+    #[command(flatten)]
+    pub out: Output,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct RefsArgs {
+    /// com.foo.Bar, com.foo.Bar#doThing(int,String), com.foo.Bar#Bar(int), com.foo.Bar#count;
+    /// or FILE:LINE[:COLUMN] of an occurrence. Several targets with --count-only give counts.
+    #[arg(required = true)]
+    pub targets: Vec<String>,
+    /// Only count, per target
+    #[arg(long)]
+    pub count_only: bool,
+    /// Also list the declaration
+    #[arg(long)]
+    pub include_declaration: bool,
+    /// Also references to overriding methods
+    #[arg(long)]
+    pub include_overriders: bool,
+    /// Only files matching these globs (repeatable)
+    #[arg(long = "path")]
+    pub paths: Vec<String>,
+    #[arg(long, default_value_t = 100)]
+    pub limit: u32,
+    #[arg(long, default_value_t = 0)]
+    pub offset: u32,
+    #[command(flatten)]
+    pub out: Output,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct ProblemsCliArgs {
+    /// .java files or directories (default: the whole workspace)
+    pub paths: Vec<String>,
+    /// Severities to list (repeatable or comma-separated; any case)
+    #[arg(long = "severity", value_delimiter = ',', value_enum, ignore_case = true)]
+    pub severity: Vec<Severity>,
+    /// Sources to run (repeatable or comma-separated; default both)
+    #[arg(long = "source", value_delimiter = ',', value_enum, ignore_case = true)]
+    pub source: Vec<Source>,
+    /// Only problems starting on lines START-END (1-based, inclusive)
+    #[arg(long, value_name = "START-END")]
+    pub lines: Option<String>,
+    #[arg(long, default_value_t = 100)]
+    pub limit: u32,
+    #[arg(long, default_value_t = 0)]
+    pub offset: u32,
+    /// Print one-line JSON
+    #[arg(long)]
+    pub compact: bool,
+    #[command(flatten)]
+    pub out: Output,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct DepsArgs {
+    /// A qualified type name, or a .java file
+    pub target: String,
+    /// Forbidden package patterns (repeatable)
+    #[arg(long = "exclude")]
+    pub excluded_packages: Vec<String>,
+    /// Follow workspace dependencies transitively
+    #[arg(long)]
+    pub transitive: bool,
+    #[arg(long, default_value_t = 3)]
+    pub max_depth: u32,
+    #[arg(long, default_value_t = 200)]
+    pub limit: u32,
+    #[command(flatten)]
+    pub out: Output,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct DefArgs {
+    /// Bar, doThing, Bar.doThing, com.foo.Bar#count
+    pub symbol: String,
+    /// The file where the name is used (ranks candidates; with --line resolves exactly)
+    #[arg(long)]
+    pub file: Option<PathBuf>,
+    #[arg(long)]
+    pub line: Option<u32>,
+    #[arg(long)]
+    pub column: Option<u32>,
+    #[arg(long, default_value_t = 20)]
+    pub limit: u32,
+    #[command(flatten)]
+    pub out: Output,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct TestCliArgs {
+    /// pkg.Class#method, a class, package, module or test file (default: every test)
+    #[arg(default_value = "")]
+    pub target: String,
+    /// Maven's -o: no downloads
+    #[arg(long)]
+    pub offline: bool,
+    /// A system property for the build, KEY=VALUE (repeatable)
+    #[arg(short = 'D', value_name = "KEY=VALUE")]
+    pub define: Vec<String>,
+    /// Always through Maven, never the fast path
+    #[arg(long)]
+    pub maven: bool,
+    #[command(flatten)]
+    pub out: Output,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct MvnCliArgs {
+    /// Goals or phases (each in the `maven_goals` allowlist)
+    #[arg(required = true)]
+    pub goals: Vec<String>,
+    /// Profiles (repeatable or comma-separated)
+    #[arg(short = 'P', value_delimiter = ',')]
+    pub profiles: Vec<String>,
+    /// A property, KEY=VALUE (repeatable)
+    #[arg(short = 'D', value_name = "KEY=VALUE")]
+    pub define: Vec<String>,
+    #[arg(long)]
+    pub offline: bool,
+    /// A module (artifactId or directory), built with what it needs
+    #[arg(long = "module", short = 'm', default_value = "")]
+    pub module: String,
+    #[command(flatten)]
+    pub out: Output,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct CallArgs {
+    /// The tool's name (see `mcp-java-index tools`)
+    pub tool: String,
+    /// Its arguments as a JSON object
+    #[arg(default_value = "{}")]
+    pub arguments: String,
+    #[command(flatten)]
+    pub out: Output,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+/// A JSON object from `json!` (every literal this file builds is one).
+fn object(v: Value) -> Map<String, Value> {
+    match v {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    }
+}
+
+/// A file the command line names, as a tool argument. Relative paths on the command line are
+/// relative to the current directory and a tool's to the roots: the same when the current
+/// directory is a root (the default root is `.`), so the path is passed as typed and the
+/// tool's messages name it as typed; from elsewhere, a path that exists here is passed whole.
+/// Either way the tool's path policy judges it.
+pub(crate) fn file_arg(ws: &Workspace, p: &Path) -> String {
+    let typed = p.to_string_lossy().into_owned();
+    if p.is_absolute() || !p.exists() {
+        return typed;
+    }
+    let Ok(cwd) = std::env::current_dir() else { return typed };
+    let real_cwd = std::fs::canonicalize(&cwd).unwrap_or_else(|_| cwd.clone());
+    if ws.roots.paths().contains(&real_cwd) {
+        return typed;
+    }
+    mji_fs::lexical_normalize(&cwd.join(p)).to_string_lossy().into_owned()
+}
+
+/// Opens the workspace of `flags`; indexed first (with progress) when `tool` waits for the
+/// index, as a server's call would.
+fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Workspace> {
+    let config = flags.config()?;
+    init_logging(&config.log_level);
+    let ws = Workspace::open(config)?;
+    for w in ws.warnings() {
+        eprintln!("warning: {w}");
+    }
+    if registry::find(tool).is_some_and(|e| e.needs_index) {
+        super::index::build_index(&ws);
+        ws.flush();
+        let problems = ws.index().problems();
+        if problems.count > 0 {
+            eprintln!("warning: {} file(s) could not be indexed, e.g. {}", problems.count, problems.samples.join("; "));
+        }
+    }
+    Ok(ws)
+}
+
+/// One registry call with progress on stderr in a terminal, stopped by Ctrl-C.
+fn dispatch(ws: &Workspace, tool: &str, args: Map<String, Value>) -> Result<Answer, String> {
+    guarded(tool, &|| None, || registry::dispatch(ws, tool, args))
+}
+
+/// Runs a command's calls as a server runs a client's: under a cancellation flag, which
+/// Ctrl-C sets (the work stops between files, a build run is killed with its whole process
+/// tree, and the call answers that it was cancelled), and with progress on stderr in a
+/// terminal (`poll`'s value, or the calls' reports).
+fn guarded<R>(label: &str, poll: &(dyn Fn() -> Option<String> + Sync), work: impl FnOnce() -> R) -> R {
+    interrupt().scope(|| with_progress(label, poll, work))
+}
+
+/// The cancellation flag Ctrl-C sets, for every call of this process.
+fn interrupt() -> &'static mji_model::cancel::Cancel {
+    static CANCEL: std::sync::OnceLock<mji_model::cancel::Cancel> = std::sync::OnceLock::new();
+    CANCEL.get_or_init(|| {
+        let cancel = mji_model::cancel::Cancel::new();
+        let set = cancel.clone();
+        let listen = move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
+            if let Ok(rt) = runtime
+                && rt.block_on(tokio::signal::ctrl_c()).is_ok()
+            {
+                eprintln!("interrupted: stopping");
+                set.cancel();
+            }
+        };
+        // Without the thread, Ctrl-C ends the process as it always did.
+        let _ = std::thread::Builder::new().name("ctrl-c".to_owned()).spawn(listen);
+        cancel
+    })
+}
+
+/// Prints an answer: its structured JSON with `--json` (`compact`: on one line), else its
+/// text — as pretty JSON when the text is the JSON (a tool without a rendering of its own).
+fn print_answer(answer: &Answer, out: Output, compact: bool) -> anyhow::Result<()> {
+    let (text, json) = (answer.text(), answer.value.to_string());
+    if out.json || text == json {
+        return super::print_json(&answer.value, compact);
+    }
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(text.as_bytes())?;
+    if !text.ends_with('\n') {
+        stdout.write_all(b"\n")?;
+    }
+    stdout.flush()?;
+    Ok(())
+}
+
+/// Calls `tool` on the workspace of `flags` and prints its answer; a tool error exits 1.
+fn run_tool(flags: &WorkspaceFlags, tool: &str, args: Map<String, Value>, out: Output) -> anyhow::Result<ExitCode> {
+    let ws = open(flags, tool)?;
+    finish(&ws, dispatch(&ws, tool, args), out, false, |_| false)
+}
+
+/// Prints `answer` (or its error) and flushes the caches: exit 1 on a tool error, a failed
+/// cache write, or when `failed` says the answer is a failure (a test failed).
+fn finish(
+    ws: &Workspace,
+    answer: Result<Answer, String>,
+    out: Output,
+    compact: bool,
+    failed: impl FnOnce(&Value) -> bool,
+) -> anyhow::Result<ExitCode> {
+    let cache = flushed(ws);
+    match answer {
+        Ok(a) => {
+            print_answer(&a, out, compact)?;
+            Ok(if failed(&a.value) { ExitCode::from(1) } else { cache })
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// `call TOOL JSON`: one registry call, the way the server makes it.
+pub fn call(a: CallArgs) -> anyhow::Result<ExitCode> {
+    if registry::find(&a.tool).is_none() {
+        let names: Vec<&str> = registry::registry().iter().map(|e| e.spec.name).collect();
+        anyhow::bail!("unknown tool `{}`; the tools are: {}", mji_fs::clip(&a.tool), names.join(", "));
+    }
+    let args = match serde_json::from_str::<Value>(&a.arguments) {
+        Ok(Value::Object(m)) => m,
+        Ok(_) => anyhow::bail!("the arguments must be a JSON object, e.g. '{{\"filePath\": \"A.java\"}}'"),
+        Err(e) => anyhow::bail!("the arguments are not valid JSON: {e}"),
+    };
+    run_tool(&a.ws, &a.tool, args, a.out)
+}
+
+/// `tools`: every registered tool, its title and whether it writes.
+pub fn tools() -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    for e in registry::registry() {
+        let s = &e.spec;
+        let hint = if s.read_only {
+            "read-only"
+        } else if s.destructive {
+            "destructive"
+        } else {
+            "writes"
+        };
+        writeln!(out, "{}\t{}\t{hint}", s.name, s.title)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn range(a: RangeArgs) -> anyhow::Result<ExitCode> {
+    let ws = open(&a.ws, "java_read_range")?;
+    let args = json!({
+        "filePath": file_arg(&ws, &a.file),
+        "startLine": a.start,
+        "endLine": a.end,
+        "options": {"includeLineNumbers": a.include_line_numbers, "maxChars": a.max_chars},
+    });
+    finish(&ws, dispatch(&ws, "java_read_range", object(args)), a.out, false, |_| false)
+}
+
+pub fn javadoc(a: JavadocArgs) -> anyhow::Result<ExitCode> {
+    let ws = open(&a.ws, "java_read_javadoc")?;
+    let args = json!({
+        "filePath": file_arg(&ws, &a.file),
+        "symbolId": a.symbol_id,
+        "options": {"includeLineNumbers": a.include_line_numbers, "maxChars": a.max_chars},
+    });
+    finish(&ws, dispatch(&ws, "java_read_javadoc", object(args)), a.out, false, |_| false)
+}
+
+pub fn find(a: FindArgs) -> anyhow::Result<ExitCode> {
+    let query = a.query.or(a.query_flag).unwrap_or_default();
+    let args = json!({
+        "root": a.root_dir,
+        "query": query,
+        "matchKind": wire(&a.match_kind),
+        "limit": a.page.max_results,
+        "caseSensitive": a.case_sensitive,
+        "offset": a.page.offset,
+        "scope": "workspace",
+    });
+    run_tool(&a.ws, "java_find_symbol", object(args), a.out)
+}
+
+pub fn types(a: TypesArgs) -> anyhow::Result<ExitCode> {
+    let args = json!({
+        "query": a.pattern,
+        "kind": wire(&a.kind),
+        "limit": a.page.max_results,
+        "offset": a.page.offset,
+    });
+    run_tool(&a.ws, "find_type", object(args), a.out)
+}
+
+pub fn resources(a: ResourcesArgs) -> anyhow::Result<ExitCode> {
+    let args = json!({"query": a.pattern, "limit": a.page.max_results, "offset": a.page.offset});
+    run_tool(&a.ws, "find_resource", object(args), a.out)
+}
+
+/// A target written as a position, `FILE:LINE` or `FILE:LINE:COLUMN` of a `.java` file (the
+/// file name may itself hold a colon): the file, line and column.
+fn position_of(t: &str) -> Option<(String, u32, Option<u32>)> {
+    let parts: Vec<&str> = t.rsplitn(3, ':').collect();
+    match parts.as_slice() {
+        [c, l, f] if f.ends_with(".java") => Some((f.to_string(), l.parse().ok()?, Some(c.parse().ok()?))),
+        [l, f] if f.ends_with(".java") => Some((f.to_string(), l.parse().ok()?, None)),
+        [c, l, f] => {
+            let f2 = format!("{f}:{l}");
+            if f2.ends_with(".java") { Some((f2, c.parse().ok()?, None)) } else { None }
+        }
+        _ => None,
+    }
+}
+
+pub fn refs(a: RefsArgs) -> anyhow::Result<ExitCode> {
+    let ws = open(&a.ws, "find_references")?;
+    let mut args = object(json!({
+        "countOnly": a.count_only,
+        "includeDeclaration": a.include_declaration,
+        "includeOverriders": a.include_overriders,
+        "paths": a.paths,
+        "limit": a.limit,
+        "offset": a.offset,
+    }));
+    // One target goes the one way the tool resolves it, counted or listed: a count and the
+    // full answer never disagree, and a target that resolves to nothing is an error.
+    if a.targets.len() > 1 {
+        args.insert("targets".into(), json!(a.targets));
+        args.insert("countOnly".into(), true.into());
+    } else if let Some((file, line, column)) = position_of(&a.targets[0]) {
+        args.insert("filePath".into(), file_arg(&ws, Path::new(&file)).into());
+        args.insert("line".into(), line.into());
+        if let Some(c) = column {
+            args.insert("column".into(), c.into());
+        }
+    } else {
+        args.insert("target".into(), a.targets[0].clone().into());
+    }
+    let answer = dispatch(&ws, "find_references", args);
+    // Files the binder could not bind fully: their references may be missing.
+    if let Ok(a) = &answer {
+        for f in a.value["incomplete"].as_array().into_iter().flatten().filter_map(Value::as_str) {
+            eprintln!("warning: {f}");
+        }
+    }
+    finish(&ws, answer, a.out, false, |_| false)
+}
+
+pub fn deps(a: DepsArgs) -> anyhow::Result<ExitCode> {
+    let ws = open(&a.ws, "analyze_type_dependencies")?;
+    let mut args = object(json!({
+        "excludedPackages": a.excluded_packages,
+        "transitive": a.transitive,
+        "maxDepth": a.max_depth,
+        "limit": a.limit,
+    }));
+    if a.target.ends_with(".java") {
+        args.insert("filePath".into(), file_arg(&ws, Path::new(&a.target)).into());
+    } else {
+        args.insert("type".into(), a.target.into());
+    }
+    finish(&ws, dispatch(&ws, "analyze_type_dependencies", args), a.out, false, |_| false)
+}
+
+pub fn def(a: DefArgs) -> anyhow::Result<ExitCode> {
+    let ws = open(&a.ws, "show_definition")?;
+    let mut args = object(json!({"symbol": a.symbol, "limit": a.limit}));
+    if let Some(f) = &a.file {
+        args.insert("filePath".into(), file_arg(&ws, f).into());
+    }
+    for (key, v) in [("line", a.line), ("column", a.column)] {
+        if let Some(v) = v {
+            args.insert(key.into(), v.into());
+        }
+    }
+    finish(&ws, dispatch(&ws, "show_definition", args), a.out, false, |_| false)
+}
+
+/// `problems`: get_problems until every file is checked; exits 1 when an error is listed.
+pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
+    let ws = open(&a.ws, "get_problems")?;
+    let (start, end) = match &a.lines {
+        None => (0, 0),
+        Some(r) => {
+            let (s, e) = r.split_once('-').unwrap_or((r, r));
+            let n =
+                |x: &str| x.trim().parse::<u32>().map_err(|_| anyhow::anyhow!("invalid --lines `{r}`; use START-END"));
+            (n(s)?, n(e)?)
+        }
+    };
+    let paths: Vec<String> = a.paths.iter().map(|p| file_arg(&ws, Path::new(p))).collect();
+    let args = object(json!({
+        "filePath": paths,
+        "severityFilter": a.severity.iter().map(wire).collect::<Vec<_>>(),
+        "sourceFilter": a.source.iter().map(wire).collect::<Vec<_>>(),
+        "lineRange": {"start": start, "end": end},
+        "limit": a.limit,
+        "offset": a.offset,
+    }));
+    // A command line has no client timeout: ask again until the background work is done.
+    let checked = std::sync::Mutex::new(None::<String>);
+    let poll = || checked.lock().ok().and_then(|c| c.clone());
+    let answer = guarded("checking problems", &poll, || {
+        loop {
+            let answer = registry::dispatch(&ws, "get_problems", args.clone());
+            match &answer {
+                Ok(a) if a.value["complete"] == false => {
+                    let analysed = a.value["fileCounts"]["analysed"].as_u64().unwrap_or(0);
+                    if let Ok(mut c) = checked.lock() {
+                        *c = Some(format!("{analysed} files checked"));
+                    }
+                }
+                _ => return answer,
+            }
+        }
+    });
+    let errors =
+        |v: &Value| v["diagnostics"].as_array().into_iter().flatten().any(|d| d["severity"] == wire(&Severity::Error));
+    finish(&ws, answer, a.out, a.compact, errors)
+}
+
+/// `test` and `mvn`: a command line has no client timeout, so it asks `get_test_results`
+/// again until the run ends; exits 1 when it did not run, failed, or did not finish.
+fn build_run(flags: &WorkspaceFlags, tool: &str, args: Map<String, Value>, out: Output) -> anyhow::Result<ExitCode> {
+    let ws = open(flags, tool)?;
+    let label = if tool == "run_tests" { "running tests" } else { "running Maven" };
+    let answer = guarded(label, &|| None, || {
+        let mut answer = registry::dispatch(&ws, tool, args);
+        while let Ok(a) = &answer
+            && a.value["status"] == "running"
+        {
+            let run_id = a.value["runId"].clone();
+            answer = registry::dispatch(&ws, "get_test_results", object(json!({"runId": run_id})));
+        }
+        answer
+    });
+    let failed = |v: &Value| {
+        let empty = |k: &str| v[k].as_array().is_none_or(Vec::is_empty);
+        v["ran"] != true
+            || v["exitCode"] != 0
+            || !empty("failures")
+            || !empty("compileErrors")
+            || v["status"] != "finished"
+    };
+    finish(&ws, answer, out, false, failed)
+}
+
+pub fn test(a: TestCliArgs) -> anyhow::Result<ExitCode> {
+    let args = json!({
+        "target": a.target,
+        "offline": a.offline,
+        "properties": flags::defines(&a.define)?,
+        "fast": !a.maven,
+    });
+    build_run(&a.ws, "run_tests", object(args), a.out)
+}
+
+pub fn mvn(a: MvnCliArgs) -> anyhow::Result<ExitCode> {
+    let args = json!({
+        "goals": a.goals,
+        "profiles": a.profiles,
+        "properties": flags::defines(&a.define)?,
+        "offline": a.offline,
+        "module": a.module,
+    });
+    build_run(&a.ws, "maven_goal", object(args), a.out)
+}
