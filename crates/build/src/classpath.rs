@@ -305,7 +305,7 @@ fn run_mvn(dir: &Path, settings: &Settings, store: &Path, cached: &Path, scope: 
         return Err(first.chars().take(300).collect());
     }
     let cp = std::fs::read_to_string(&tmp).unwrap_or_default();
-    let stored = mji_fs::trust::Key::user().map(|k| format!("{}\n{cp}", stored_mac(k, cached, &cp)));
+    let stored = mji_fs::provenance::Key::user().map(|k| format!("{}\n{cp}", stored_mac(k, cached, &cp)));
     let written = stored.map_err(|e| e.to_string()).and_then(|text| {
         std::fs::write(&tmp, text)
             .and_then(|()| std::fs::rename(&tmp, cached))
@@ -319,8 +319,8 @@ fn run_mvn(dir: &Path, settings: &Settings, store: &Path, cached: &Path, scope: 
 
 /// The MAC a stored classpath carries on its first line: under the user's key, of its path
 /// and text, so a classpath file a repository shipped in its cache directory is not used.
-fn stored_mac(key: &mji_fs::trust::Key, path: &Path, cp: &str) -> String {
-    mji_fs::trust::hex(&key.mac_of(&[
+fn stored_mac(key: &mji_fs::provenance::Key, path: &Path, cp: &str) -> String {
+    mji_fs::provenance::hex(&key.mac_of(&[
         b"mcp-java-index classpath 1",
         path.as_os_str().as_encoded_bytes(),
         cp.as_bytes(),
@@ -331,8 +331,8 @@ fn stored_mac(key: &mji_fs::trust::Key, path: &Path, cp: &str) -> String {
 fn read_stored(path: &Path) -> Result<String, String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let (mac, cp) = text.split_once('\n').ok_or("no MAC line")?;
-    let key = mji_fs::trust::Key::user()?;
-    if mji_fs::trust::same_mac(mac.as_bytes(), stored_mac(key, path, cp).as_bytes()) {
+    let key = mji_fs::provenance::Key::user()?;
+    if mji_fs::provenance::same_mac(mac.as_bytes(), stored_mac(key, path, cp).as_bytes()) {
         Ok(cp.to_owned())
     } else {
         Err(format!("{} was not stored by this user here (its MAC does not hold)", path.display()))

@@ -16,8 +16,8 @@
 
 mod codec;
 mod disk;
+mod provenance;
 mod store;
-mod trust;
 
 use std::fs;
 use std::io;
@@ -33,9 +33,9 @@ pub use disk::DB_FILE;
 use disk::Disk;
 use mji_model::FileOutline;
 use mji_parser::SourceText;
+pub use provenance::MARK_FILE;
 pub use store::{BATCH_ROWS, WriteErrorHook};
 use store::{DISK_OK, Store};
-pub use trust::MARK_FILE;
 
 /// Bump when the outline model or the parser's output changes. Entries are also keyed by a
 /// fingerprint of the model and the crate version, so a forgotten bump misses rather than
@@ -148,7 +148,7 @@ impl Cache {
     pub fn open_with_format(dir: &Path, format: u32) -> (Cache, Vec<String>) {
         let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
         // A directory this user did not make here (a repository may ship one) is not read.
-        let claimed = match trust::claim(&dir) {
+        let claimed = match provenance::claim(&dir) {
             Ok(w) => w,
             Err(why) => {
                 let warnings = vec![format!("{why}; caching in memory for this run")];

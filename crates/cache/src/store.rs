@@ -466,7 +466,7 @@ impl Store {
             DiskState::Same | DiskState::Replaced => Ok(()),
             DiskState::Missing => {
                 d.recreate().map_err(DiskError::Other)?;
-                crate::trust::remark(d.dir()).map_err(DiskError::Other)?;
+                crate::provenance::remark(d.dir()).map_err(DiskError::Other)?;
                 self.warn(format!("cache {} was deleted while in use; created it again", d.dir().display()));
                 Ok(())
             }

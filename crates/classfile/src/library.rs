@@ -412,19 +412,19 @@ pub fn read_signed(path: &Path) -> Option<String> {
     let text = String::from_utf8(bytes).ok()?;
     let body = text.strip_suffix('\n')?;
     let (body, mac) = body.rsplit_once('\n').map(|(b, m)| (format!("{b}\n"), m))?;
-    let key = mji_fs::trust::Key::user().ok()?;
-    let want = mji_fs::trust::hex(&key.mac_of(&[body.as_bytes()]));
-    mji_fs::trust::same_mac(want.as_bytes(), mac.as_bytes()).then_some(body)
+    let key = mji_fs::provenance::Key::user().ok()?;
+    let want = mji_fs::provenance::hex(&key.mac_of(&[body.as_bytes()]));
+    mji_fs::provenance::same_mac(want.as_bytes(), mac.as_bytes()).then_some(body)
 }
 
 /// Writes `body` plus its MAC line to `dir/name` atomically (temp file + rename); a cache
 /// that cannot be written is only slower, so failures are ignored.
 pub fn write_signed(dir: &Path, name: &str, body: &str) {
-    let Ok(key) = mji_fs::trust::Key::user() else { return };
+    let Ok(key) = mji_fs::provenance::Key::user() else { return };
     if fs::create_dir_all(dir).is_err() {
         return;
     }
-    let mac = mji_fs::trust::hex(&key.mac_of(&[body.as_bytes()]));
+    let mac = mji_fs::provenance::hex(&key.mac_of(&[body.as_bytes()]));
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     if fs::write(&tmp, format!("{body}{mac}\n")).is_ok() && fs::rename(&tmp, dir.join(name)).is_err() {
         let _ = fs::remove_file(&tmp);

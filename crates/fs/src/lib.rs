@@ -10,8 +10,8 @@ use std::io::{self, Read};
 use std::path::{Component, Path, PathBuf};
 
 pub mod confine;
+pub mod provenance;
 pub mod secrets;
-pub mod trust;
 
 /// The default cap on the bytes read from one file (`max_file_bytes`).
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;

@@ -2,7 +2,7 @@
 //! outline cache, so that a warm start reads one file instead of thousands of cache entries.
 //! It is only an accelerator: an entry is used only when the file's size and mtime still
 //! match, anything unreadable is ignored, and it is rewritten atomically (temp + rename).
-//! It ends with a MAC under the user's key ([`mji_fs::trust::Key`]) of its path and every
+//! It ends with a MAC under the user's key ([`mji_fs::provenance::Key`]) of its path and every
 //! byte before it, so a snapshot this user's runs did not write here (one a repository
 //! shipped or altered) is not used.
 
@@ -41,7 +41,7 @@ pub enum Unusable {
 /// The snapshot's bytes, fed to its MAC as they are read.
 struct MacReader {
     r: std::io::BufReader<std::fs::File>,
-    mac: mji_fs::trust::Mac,
+    mac: mji_fs::provenance::Mac,
 }
 
 impl MacReader {
@@ -59,7 +59,7 @@ impl MacReader {
     }
 }
 
-fn mac_start(key: &mji_fs::trust::Key, path: &Path) -> mji_fs::trust::Mac {
+fn mac_start(key: &mji_fs::provenance::Key, path: &Path) -> mji_fs::provenance::Mac {
     let mut mac = key.mac();
     mac.part(MAC_VERSION);
     mac.part(path.as_os_str().as_encoded_bytes());
@@ -76,7 +76,7 @@ pub fn read(
     fingerprint: &str,
 ) -> Result<HashMap<PathBuf, FileSymbols>, Unusable> {
     use std::io::Read;
-    let key = mji_fs::trust::Key::user().map_err(|_| Unusable::Stale)?;
+    let key = mji_fs::provenance::Key::user().map_err(|_| Unusable::Stale)?;
     let file = std::fs::File::open(path).map_err(|_| Unusable::Stale)?;
     let mut r = MacReader { r: std::io::BufReader::with_capacity(1 << 16, file), mac: mac_start(key, path) };
     let body = (|| {
@@ -113,7 +113,7 @@ pub fn read(
     let mut found = [0u8; 32];
     r.r.read_exact(&mut found).map_err(|_| Unusable::Stale)?;
     let mut rest = [0u8; 1];
-    if !matches!(r.r.read(&mut rest), Ok(0)) || !mji_fs::trust::same_mac(&found, &r.mac.finish()) {
+    if !matches!(r.r.read(&mut rest), Ok(0)) || !mji_fs::provenance::same_mac(&found, &r.mac.finish()) {
         return Err(Unusable::Untrusted);
     }
     Ok(body)
@@ -145,7 +145,7 @@ pub fn write<'a>(
         body[at..at + 4].copy_from_slice(&len.to_le_bytes());
         count += 1;
     }
-    let key = mji_fs::trust::Key::user().map_err(std::io::Error::other)?;
+    let key = mji_fs::provenance::Key::user().map_err(std::io::Error::other)?;
     let mut head = Vec::with_capacity(16 + fingerprint.len());
     head.extend_from_slice(MAGIC);
     head.extend_from_slice(&(fingerprint.len() as u32).to_le_bytes());

@@ -56,7 +56,7 @@ pub fn find_jdk(java_home: Option<&Path>, path_env: Option<&OsStr>) -> Result<Jd
 /// temporary directory. Never under a workspace root, where a repository could have planted a
 /// class file of the same name.
 pub fn user_helper_dir() -> PathBuf {
-    match mji_fs::trust::user_cache_dir() {
+    match mji_fs::provenance::user_cache_dir() {
         Some(b) => b.join("javac-helper"),
         None => std::env::temp_dir().join(format!("mcp-java-index-javac-helper-{}", std::process::id())),
     }

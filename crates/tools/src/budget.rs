@@ -87,24 +87,24 @@ fn cache_path() -> Option<PathBuf> {
     h.update(HASH_FACTOR.to_le_bytes());
     h.update(O200K_TIKTOKEN_GZ);
     let hex: String = h.finalize()[..8].iter().map(|b| format!("{b:02x}")).collect();
-    Some(mji_fs::trust::user_cache_dir()?.join("tokenizer").join(format!("o200k-{hex}.bin")))
+    Some(mji_fs::provenance::user_cache_dir()?.join("tokenizer").join(format!("o200k-{hex}.bin")))
 }
 
 /// The cached encoder when its MAC (the user's key over the body) holds.
 fn read_cached(path: &std::path::Path) -> Option<BytePairEncoding> {
-    let key = mji_fs::trust::Key::user().ok()?;
+    let key = mji_fs::provenance::Key::user().ok()?;
     let (file, _) = mji_fs::open_regular(path, 256 << 20).ok()?;
     let mut bytes = Vec::new();
     file.take(256 << 20).read_to_end(&mut bytes).ok()?;
     let (mac, body) = bytes.split_at_checked(32)?;
-    if !mji_fs::trust::same_mac(mac, &key.mac_of(&[b"o200k", body])) {
+    if !mji_fs::provenance::same_mac(mac, &key.mac_of(&[b"o200k", body])) {
         return None;
     }
     rmp_serde::from_slice(body).ok()
 }
 
 fn write_cached(path: &std::path::Path, bpe: &BytePairEncoding) -> Result<(), String> {
-    let key = mji_fs::trust::Key::user()?;
+    let key = mji_fs::provenance::Key::user()?;
     let body = rmp_serde::to_vec(bpe).map_err(|e| e.to_string())?;
     let dir = path.parent().ok_or("no directory")?;
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;

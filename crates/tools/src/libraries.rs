@@ -39,7 +39,7 @@ pub fn index(ws: &Workspace) -> Arc<LibraryIndex> {
         archives.extend(library::jdk_jmods(h).into_iter().map(|p| (p, Origin::Jdk)));
     }
     archives.extend(classpath_jars(ws).into_iter().map(|p| (p, Origin::Classpath)));
-    let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
+    let cache = mji_fs::provenance::user_cache_dir().map(|d| d.join("libraries"));
     let ix = Arc::new(LibraryIndex::build(&archives, cache.as_deref(), max_entries(ws)));
     *held = Some(ix.clone());
     ix
@@ -180,7 +180,7 @@ pub fn type_xref(ws: &Workspace) {
         ws.xref.set_libraries(None);
         return;
     }
-    let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
+    let cache = mji_fs::provenance::user_cache_dir().map(|d| d.join("libraries"));
     let (table, _) = mji_classfile::api::table_cached_where(&jars, cache.as_deref(), None, max_entries(ws));
     let jdk = jdk.as_deref();
     let mut api = JdkApi::with_jdk(jdk.and_then(|j| j.api.as_deref()), &table);
@@ -226,7 +226,7 @@ pub fn user_jdk_tables() -> Option<Arc<UserJdkTables>> {
     if let Some(t) = tables.iter().find(|t| t.home == home) {
         return Some(t.clone());
     }
-    let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries"));
+    let cache = mji_fs::provenance::user_cache_dir().map(|d| d.join("libraries"));
     let archives = library::jdk_jmods(&home);
     let mut packages: Vec<String> = JdkApi::get().files.iter().map(|(f, _)| f.package.replace('.', "/")).collect();
     packages.sort();
@@ -534,7 +534,7 @@ pub fn decompile(ws: &Workspace, archive: &Path, internal: &str) -> Result<Optio
         return Err(ToolError::NotFound(shown));
     }
     let key = format!("{}.java", mji_classfile::sha1_hex(hashed.as_bytes()));
-    let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries").join("decompiled"));
+    let cache = mji_fs::provenance::user_cache_dir().map(|d| d.join("libraries").join("decompiled"));
     if let Some(dir) = &cache
         && let Some(text) = library::read_signed(&dir.join(&key))
     {

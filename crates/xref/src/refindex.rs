@@ -87,7 +87,7 @@ impl OnDisk {
     pub fn bytes(&self) -> Option<Vec<u8>> {
         let mut b = vec![0u8; self.len as usize];
         mji_fs::read_exact_at(&self.file, &mut b, self.offset).ok()?;
-        mji_fs::trust::same_mac(&self.mac, &crate::store::blob_mac(&b)?).then_some(b)
+        mji_fs::provenance::same_mac(&self.mac, &crate::store::blob_mac(&b)?).then_some(b)
     }
 
     fn read(&self) -> Option<RefsBody> {

@@ -3,7 +3,7 @@
 //! reading and binding every file again.
 //!
 //! It is an accelerator, never a source of truth: it is read only when it ends in a MAC of its
-//! path and bytes under the user's key (`mji_fs::trust`: a repository cannot ship one) and its
+//! path and bytes under the user's key (`mji_fs::provenance`: a repository cannot ship one) and its
 //! fingerprint (the format, this build of the binder, the JDK table, the library types) matches; each file's entry is used only
 //! while its stamp does, and the files that changed since are taken through the same
 //! invalidation as an edit while serving (see [`crate::invalidate`]). Written atomically
@@ -210,14 +210,14 @@ impl XrefEngine {
 /// The MAC that ends the file: of its path, declarations and header, under the user's key, so
 /// a file this user's runs did not write here (a repository can ship one) is never read.
 fn mac(path: &Path, decls_and_header: &[u8]) -> Option<[u8; 32]> {
-    let key = mji_fs::trust::Key::user().ok()?;
+    let key = mji_fs::provenance::Key::user().ok()?;
     Some(key.mac_of(&[MAGIC.as_slice(), path.as_os_str().as_encoded_bytes(), decls_and_header]))
 }
 
 /// The MAC of one file's stored references; the header (under its own MAC) holds it, so a
 /// body is used only as written for its slot.
 pub(crate) fn blob_mac(body: &[u8]) -> Option<[u8; 32]> {
-    let key = mji_fs::trust::Key::user().ok()?;
+    let key = mji_fs::provenance::Key::user().ok()?;
     Some(key.mac_of(&[MAGIC.as_slice(), b"refs", body]))
 }
 
@@ -242,7 +242,7 @@ fn read(path: &Path, libraries: u64) -> Option<(std::fs::File, Header, Vec<u8>)>
     }
     let mut block = vec![0u8; usize::try_from(dlen.checked_add(hlen)?).ok()?];
     mji_fs::read_exact_at(&file, &mut block, start).ok()?;
-    if !mji_fs::trust::same_mac(&tail[16..], &mac(path, &block)?) {
+    if !mji_fs::provenance::same_mac(&tail[16..], &mac(path, &block)?) {
         return None;
     }
     let header = block.split_off(usize::try_from(dlen).ok()?);

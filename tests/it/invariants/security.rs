@@ -528,7 +528,7 @@ fn a_cache_this_user_did_not_make_here_is_moved_aside_and_rebuilt() {
     assert_eq!((hits, misses), (0, 1), "{err}");
     let warnings: Vec<&str> = err.lines().filter(|l| l.contains("not made by this user at this path")).collect();
     assert_eq!(warnings.len(), 1, "{err}");
-    assert!(b.path().join(".mcp-java-index-cache.untrusted/outlines.sqlite3").is_file());
+    assert!(b.path().join(".mcp-java-index-cache.unverified/outlines.sqlite3").is_file());
     // B's own cache from now on: a warm start hits, with no warning.
     let (hits, misses, out, err) = index_stats(home.path(), b.path());
     assert_eq!((hits, misses), (1, 0), "{err}");

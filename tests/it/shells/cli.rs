@@ -572,11 +572,7 @@ fn a_cli_query_hits_the_argument_limit_the_tool_has() {
     std::fs::write(tmp.path().join("A.java"), "class A {}\n").expect("write");
     let long = "Q".repeat(70_000);
     for (cli, tool, args) in [
-        (
-            vec!["types", long.as_str()],
-            "find_type",
-            json!({"query": long, "kind": "any", "limit": 50, "offset": 0}),
-        ),
+        (vec!["types", long.as_str()], "find_type", json!({"query": long, "kind": "any", "limit": 50, "offset": 0})),
         (vec!["refs", long.as_str()], "find_references", json!({"target": long})),
     ] {
         let (code, out, err) = run_in(tmp.path(), &cli);

@@ -1,15 +1,15 @@
 //! Whose cache directory this is. A repository can ship a `.mcp-java-index-cache/` whose
-//! outlines, snapshot or classpaths lie; the cache is trusted only if this user made it for this
+//! outlines, snapshot or classpaths lie; the cache is believed only if this user made it for this
 //! path on this machine: the directory holds [`MARK_FILE`], the MAC under the user's key
-//! ([`mji_fs::trust::Key`]) of the directory's canonical path and [`MARK_VERSION`]. A directory
-//! without a valid mark is moved aside (to `<name>.untrusted`, replacing one left before) and
+//! ([`mji_fs::provenance::Key`]) of the directory's canonical path and [`MARK_VERSION`]. A directory
+//! without a valid mark is moved aside (to `<name>.unverified`, replacing one left before) and
 //! started afresh, with one warning.
 
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use mji_fs::trust::{Key, hex, same_mac};
+use mji_fs::provenance::{Key, hex, same_mac};
 
 /// The mark's file name in the cache directory.
 pub const MARK_FILE: &str = "owner.mac";
@@ -49,7 +49,7 @@ pub(crate) fn claim(dir: &Path) -> Result<Option<String>, String> {
         Err(_) => Ok(()),
     }
     .map_err(|e| format!("removing {}: {e}", aside.display()))?;
-    fs::rename(dir, &aside).map_err(|e| format!("moving the untrusted cache {} aside: {e}", dir.display()))?;
+    fs::rename(dir, &aside).map_err(|e| format!("moving the unverified cache {} aside: {e}", dir.display()))?;
     mark(key, dir)?;
     Ok(Some(format!(
         "cache {} was not made by this user at this path (no valid {MARK_FILE}; a repository may have shipped it): moved it to {} and started a new one",
@@ -92,7 +92,7 @@ fn is_empty(dir: &Path) -> bool {
 
 fn aside_of(dir: &Path) -> PathBuf {
     let mut s = dir.as_os_str().to_owned();
-    s.push(".untrusted");
+    s.push(".unverified");
     PathBuf::from(s)
 }
 
@@ -108,7 +108,7 @@ mod tests {
         fs::write(dir.join("data"), "x").expect("write");
         assert_eq!(claim(&dir), Ok(None), "its own mark holds");
         assert!(dir.join("data").is_file());
-        // A copy elsewhere is not trusted: moved aside, started afresh.
+        // A copy elsewhere is unverified: moved aside, started afresh.
         let copy = root.path().join("copy");
         fs::create_dir(&copy).expect("mkdir");
         for f in [MARK_FILE, "data"] {
