@@ -169,6 +169,17 @@ pub enum Source {
     Javac,
 }
 
+/// `problems --missing-dependencies` (get_problems' `missingDependencies`): javac's errors of an
+/// incomplete classpath kept, left out, or alone.
+#[derive(Debug, Clone, Copy, Default, ValueEnum)]
+#[value(rename_all = "lower")]
+pub enum MissingDependencies {
+    #[default]
+    Include,
+    Exclude,
+    Only,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -162,6 +162,9 @@ pub struct ProblemsCliArgs {
     /// Only problems starting on lines START-END (1-based, inclusive)
     #[arg(long, value_name = "START-END")]
     pub lines: Option<String>,
+    /// Errors of an incomplete classpath: include, exclude (the files' own problems) or only
+    #[arg(long, value_enum, ignore_case = true, default_value = "include")]
+    pub missing_dependencies: flags::MissingDependencies,
     #[arg(long, default_value_t = 100)]
     pub limit: u32,
     #[arg(long, default_value_t = 0)]
@@ -571,6 +574,7 @@ pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
         "severityFilter": a.severity.iter().map(wire).collect::<Vec<_>>(),
         "sourceFilter": a.source.iter().map(wire).collect::<Vec<_>>(),
         "lineRange": {"start": start, "end": end},
+        "missingDependencies": wire(&a.missing_dependencies),
         "limit": a.limit,
         "offset": a.offset,
     }));

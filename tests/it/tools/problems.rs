@@ -582,6 +582,14 @@ fn command_line_problems_with_filters_and_without_a_jdk() {
     assert_eq!(code, 0);
     assert_eq!(v["diagnostics"], serde_json::json!([]));
     assert_eq!(v["files"][0]["status"], "analysed");
+    // The missing-dependency category as a flag (any case): this project's classpath is
+    // complete, so the category alone is empty and leaving it out changes nothing.
+    let only = ["src/com/acme/Types.java", "--severity", "Error", "--missing-dependencies", "ONLY"];
+    let (code, v, err) = cli(p.root.path(), p.cache.path(), &only, None);
+    assert_eq!((code, v["filteredCount"].as_u64()), (0, Some(0)), "{err} {v}");
+    let exclude = ["src/com/acme/Types.java", "--severity", "Error", "--missing-dependencies", "exclude"];
+    let (_, v, _) = cli(p.root.path(), p.cache.path(), &exclude, None);
+    assert_eq!(v["filteredCount"], 3, "{v}");
 
     // Without a JDK, asking for javac's problems is an error that says how to fix it (an empty
     // list once read as "no problems"); syntax problems alone still answer.
