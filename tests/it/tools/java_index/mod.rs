@@ -1,7 +1,6 @@
-//! `java_index`: every fixture's outline pinned, the parser's rules, Java that tree-sitter
-//! misreads, and the outline cache the tool answers from.
+//! `java_index`: every fixture's outline pinned, the parser's rules and Java that tree-sitter
+//! misreads. (The outline cache's own tests are beside it: crates/cache/tests.)
 
-mod cache;
 mod fixtures;
 mod parse_exact;
 mod parser;

@@ -5,9 +5,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use mcp_java_index::cache::{Cache, Counters, DB_FILE, FORMAT_VERSION, Outcome};
-use mcp_java_index::model::FileOutline;
-use mcp_java_index::parser;
+use mji_cache::{Cache, Counters, DB_FILE, FORMAT_VERSION, Outcome};
+use mji_model::FileOutline;
+use mji_parser as parser;
 
 const A: &str = "package p;\n\n/** The A. */\npublic class A {\n    /** Counts. */\n    int count;\n\n    /** Runs. */\n    void run(String s) {}\n}\n";
 
@@ -472,7 +472,7 @@ fn clear_empties_the_cache_and_info_counts_it() {
     assert_eq!(info.dir.as_deref(), Some(dir.as_path()));
     assert_eq!((info.entries, info.files), (3, 3));
     assert!(info.bytes > 0);
-    assert_eq!(info.format_version, mcp_java_index::cache::FORMAT_VERSION);
+    assert_eq!(info.format_version, mji_cache::FORMAT_VERSION);
 
     cache.clear().expect("clear");
     let info = cache.info();
@@ -529,8 +529,10 @@ fn work_on_shared_cache(cache_dir: &Path, files_dir: &Path) {
 /// The name the test binary knows this file's test `name` by (its module path without the
 /// binary's own name), as `--exact` wants it when a test starts the binary again as a child.
 fn test_name(name: &str) -> String {
-    let module = module_path!().split_once("::").map_or("", |(_, m)| m);
-    format!("{module}::{name}")
+    match module_path!().split_once("::") {
+        Some((_, module)) => format!("{module}::{name}"),
+        None => name.to_owned(),
+    }
 }
 
 /// The body of the child processes of `two_processes_share_one_cache`; does nothing when run
