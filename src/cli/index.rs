@@ -410,7 +410,7 @@ pub struct TreeArgs {
 /// tools' path policy (inside a root, no secret, within the size cap).
 pub fn tree(a: TreeArgs) -> anyhow::Result<ExitCode> {
     let ws = Workspace::open(a.ws.config()?)?;
-    let file = ws.resolve(&super::query::file_arg(&ws, &a.file))?;
+    let file = ws.resolve(&super::query::file_arg(ws.roots.paths(), &a.file))?;
     let bytes = ws.roots.read(&file.path, &file.display).map_err(|e| anyhow::anyhow!("{e}"))?;
     let depth = a.depth;
     let src = crate::parser::SourceText::decode(&bytes);

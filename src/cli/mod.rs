@@ -15,6 +15,7 @@ pub mod flags;
 pub mod index;
 pub mod progress;
 pub mod query;
+pub mod remote;
 pub mod serve;
 pub mod setup;
 

@@ -285,14 +285,14 @@ fn object(v: Value) -> Map<String, Value> {
 /// directory is a root (the default root is `.`), so the path is passed as typed and the
 /// tool's messages name it as typed; from elsewhere, a path that exists here is passed whole.
 /// Either way the tool's path policy judges it.
-pub(crate) fn file_arg(ws: &Workspace, p: &Path) -> String {
+pub(crate) fn file_arg(roots: &[std::path::PathBuf], p: &Path) -> String {
     let typed = p.to_string_lossy().into_owned();
     if p.is_absolute() || !p.exists() {
         return typed;
     }
     let Ok(cwd) = std::env::current_dir() else { return typed };
     let real_cwd = std::fs::canonicalize(&cwd).unwrap_or_else(|_| cwd.clone());
-    if ws.roots.paths().contains(&real_cwd) {
+    if roots.contains(&real_cwd) {
         return typed;
     }
     mji_fs::lexical_normalize(&cwd.join(p)).to_string_lossy().into_owned()
@@ -316,6 +316,40 @@ fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Workspace> {
         }
     }
     Ok(ws)
+}
+
+/// Where a command's call is answered: this process's workspace, or the workspace's running
+/// shared server (see [`super::remote`]).
+pub(crate) enum Session {
+    Local(Box<Workspace>),
+    Shared(crate::mcp_server::shared::Registration),
+}
+
+impl Session {
+    /// The shared server when `tool`'s call may go there, else the workspace opened here.
+    fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Session> {
+        match super::remote::server_for(flags, tool) {
+            Some(reg) => Ok(Session::Shared(reg)),
+            None => Ok(Session::Local(Box::new(open(flags, tool)?))),
+        }
+    }
+
+    /// The workspace's roots (canonical).
+    fn roots(&self) -> &[std::path::PathBuf] {
+        match self {
+            Session::Local(ws) => ws.roots.paths(),
+            Session::Shared(reg) => super::remote::roots(reg),
+        }
+    }
+
+    /// One call: with progress on stderr in a terminal and stopped by Ctrl-C here; sent to
+    /// the shared server there.
+    fn call(&self, tool: &str, args: Map<String, Value>) -> Result<Answer, String> {
+        match self {
+            Session::Local(ws) => dispatch(ws, tool, args),
+            Session::Shared(reg) => super::remote::call(reg, tool, args),
+        }
+    }
 }
 
 /// One registry call with progress on stderr in a terminal, stopped by Ctrl-C.
@@ -370,20 +404,23 @@ fn print_answer(answer: &Answer, out: Output, compact: bool) -> anyhow::Result<(
 
 /// Calls `tool` on the workspace of `flags` and prints its answer; a tool error exits 1.
 fn run_tool(flags: &WorkspaceFlags, tool: &str, args: Map<String, Value>, out: Output) -> anyhow::Result<ExitCode> {
-    let ws = open(flags, tool)?;
-    finish(&ws, dispatch(&ws, tool, args), out, false, |_| false)
+    let s = Session::open(flags, tool)?;
+    finish(&s, s.call(tool, args), out, false, |_| false)
 }
 
 /// Prints `answer` (or its error) and flushes the caches: exit 1 on a tool error, a failed
 /// cache write, or when `failed` says the answer is a failure (a test failed).
 fn finish(
-    ws: &Workspace,
+    session: &Session,
     answer: Result<Answer, String>,
     out: Output,
     compact: bool,
     failed: impl FnOnce(&Value) -> bool,
 ) -> anyhow::Result<ExitCode> {
-    let cache = flushed(ws);
+    let cache = match session {
+        Session::Local(ws) => flushed(ws),
+        Session::Shared(_) => ExitCode::SUCCESS,
+    };
     match answer {
         Ok(a) => {
             print_answer(&a, out, compact)?;
@@ -428,24 +465,24 @@ pub fn tools() -> anyhow::Result<ExitCode> {
 }
 
 pub fn range(a: RangeArgs) -> anyhow::Result<ExitCode> {
-    let ws = open(&a.ws, "java_read_range")?;
+    let ws = Session::open(&a.ws, "java_read_range")?;
     let args = json!({
-        "filePath": file_arg(&ws, &a.file),
+        "filePath": file_arg(ws.roots(), &a.file),
         "startLine": a.start,
         "endLine": a.end,
         "options": {"includeLineNumbers": a.include_line_numbers, "maxChars": a.max_chars},
     });
-    finish(&ws, dispatch(&ws, "java_read_range", object(args)), a.out, false, |_| false)
+    finish(&ws, ws.call("java_read_range", object(args)), a.out, false, |_| false)
 }
 
 pub fn javadoc(a: JavadocArgs) -> anyhow::Result<ExitCode> {
-    let ws = open(&a.ws, "java_read_javadoc")?;
+    let ws = Session::open(&a.ws, "java_read_javadoc")?;
     let args = json!({
-        "filePath": file_arg(&ws, &a.file),
+        "filePath": file_arg(ws.roots(), &a.file),
         "symbolId": a.symbol_id,
         "options": {"includeLineNumbers": a.include_line_numbers, "maxChars": a.max_chars},
     });
-    finish(&ws, dispatch(&ws, "java_read_javadoc", object(args)), a.out, false, |_| false)
+    finish(&ws, ws.call("java_read_javadoc", object(args)), a.out, false, |_| false)
 }
 
 pub fn find(a: FindArgs) -> anyhow::Result<ExitCode> {
@@ -493,7 +530,7 @@ fn position_of(t: &str) -> Option<(String, u32, Option<u32>)> {
 }
 
 pub fn refs(a: RefsArgs) -> anyhow::Result<ExitCode> {
-    let ws = open(&a.ws, "find_references")?;
+    let ws = Session::open(&a.ws, "find_references")?;
     let mut args = object(json!({
         "countOnly": a.count_only,
         "includeDeclaration": a.include_declaration,
@@ -508,7 +545,7 @@ pub fn refs(a: RefsArgs) -> anyhow::Result<ExitCode> {
         args.insert("targets".into(), json!(a.targets));
         args.insert("countOnly".into(), true.into());
     } else if let Some((file, line, column)) = position_of(&a.targets[0]) {
-        args.insert("filePath".into(), file_arg(&ws, Path::new(&file)).into());
+        args.insert("filePath".into(), file_arg(ws.roots(), Path::new(&file)).into());
         args.insert("line".into(), line.into());
         if let Some(c) = column {
             args.insert("column".into(), c.into());
@@ -516,7 +553,7 @@ pub fn refs(a: RefsArgs) -> anyhow::Result<ExitCode> {
     } else {
         args.insert("target".into(), a.targets[0].clone().into());
     }
-    let answer = dispatch(&ws, "find_references", args);
+    let answer = ws.call("find_references", args);
     // Files the binder could not bind fully: their references may be missing.
     if let Ok(a) = &answer {
         for f in a.value["incomplete"].as_array().into_iter().flatten().filter_map(Value::as_str) {
@@ -527,7 +564,7 @@ pub fn refs(a: RefsArgs) -> anyhow::Result<ExitCode> {
 }
 
 pub fn deps(a: DepsArgs) -> anyhow::Result<ExitCode> {
-    let ws = open(&a.ws, "analyze_type_dependencies")?;
+    let ws = Session::open(&a.ws, "analyze_type_dependencies")?;
     let mut args = object(json!({
         "excludedPackages": a.excluded_packages,
         "transitive": a.transitive,
@@ -535,25 +572,25 @@ pub fn deps(a: DepsArgs) -> anyhow::Result<ExitCode> {
         "limit": a.limit,
     }));
     if a.target.ends_with(".java") {
-        args.insert("filePath".into(), file_arg(&ws, Path::new(&a.target)).into());
+        args.insert("filePath".into(), file_arg(ws.roots(), Path::new(&a.target)).into());
     } else {
         args.insert("type".into(), a.target.into());
     }
-    finish(&ws, dispatch(&ws, "analyze_type_dependencies", args), a.out, false, |_| false)
+    finish(&ws, ws.call("analyze_type_dependencies", args), a.out, false, |_| false)
 }
 
 pub fn def(a: DefArgs) -> anyhow::Result<ExitCode> {
-    let ws = open(&a.ws, "show_definition")?;
+    let ws = Session::open(&a.ws, "show_definition")?;
     let mut args = object(json!({"symbol": a.symbol, "limit": a.limit}));
     if let Some(f) = &a.file {
-        args.insert("filePath".into(), file_arg(&ws, f).into());
+        args.insert("filePath".into(), file_arg(ws.roots(), f).into());
     }
     for (key, v) in [("line", a.line), ("column", a.column)] {
         if let Some(v) = v {
             args.insert(key.into(), v.into());
         }
     }
-    finish(&ws, dispatch(&ws, "show_definition", args), a.out, false, |_| false)
+    finish(&ws, ws.call("show_definition", args), a.out, false, |_| false)
 }
 
 /// `problems`: get_problems until every file is checked; exits 1 when an error is listed.
@@ -568,7 +605,7 @@ pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
             (n(s)?, n(e)?)
         }
     };
-    let paths: Vec<String> = a.paths.iter().map(|p| file_arg(&ws, Path::new(p))).collect();
+    let paths: Vec<String> = a.paths.iter().map(|p| file_arg(ws.roots.paths(), Path::new(p))).collect();
     let args = object(json!({
         "filePath": paths,
         "severityFilter": a.severity.iter().map(wire).collect::<Vec<_>>(),
@@ -597,7 +634,7 @@ pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
     });
     let errors =
         |v: &Value| v["diagnostics"].as_array().into_iter().flatten().any(|d| d["severity"] == wire(&Severity::Error));
-    finish(&ws, answer, a.out, a.compact, errors)
+    finish(&Session::Local(Box::new(ws)), answer, a.out, a.compact, errors)
 }
 
 /// `test` and `mvn`: a command line has no client timeout, so it asks `get_test_results`
@@ -623,7 +660,7 @@ fn build_run(flags: &WorkspaceFlags, tool: &str, args: Map<String, Value>, out: 
             || !empty("compileErrors")
             || v["status"] != "finished"
     };
-    finish(&ws, answer, out, false, failed)
+    finish(&Session::Local(Box::new(ws)), answer, out, false, failed)
 }
 
 pub fn test(a: TestCliArgs) -> anyhow::Result<ExitCode> {

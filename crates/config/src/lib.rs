@@ -251,6 +251,10 @@ settings! {
     /// How long the shared server (`serve --shared`, started by `bridge`) keeps running with no
     /// client connected and no request (seconds; 0: until stopped).
     shared_idle_secs: u64 = 900 => project();
+    /// The command line's query commands (`find`, `types`, `refs`, `range`, …) send their call to
+    /// the workspace's running shared server when there is one and no other setting is given on
+    /// the command line (off, `--no-daemon`: always answer in this process).
+    daemon: bool = true => project();
     /// The Gradle tasks `gradle_task` may run (also as `:project:task`).
     gradle_tasks: Vec<String> = DEFAULT_GRADLE_TASKS.iter().map(|g| (*g).to_owned()).collect() => user(RUNS);
     /// Globs of files inside the roots to serve although they look like secrets (`.git/`
@@ -332,6 +336,11 @@ impl Flags {
     /// Whether a flag gave this key.
     pub fn has(&self, key: &str) -> bool {
         self.get(key).is_some()
+    }
+
+    /// The keys the flags gave.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.given.iter().map(|(k, _)| k.as_str())
     }
 }
 

@@ -554,3 +554,47 @@ fn several_roots_are_chosen_per_call_by_path_name_or_root_argument() {
     drop(input);
     let _ = child.wait();
 }
+
+/// The command line is a client of the warm shared server (issue 38): with one running for
+/// the workspace, a query command sends its call there — the server's protocol log shows each
+/// call — and prints exactly what it prints answering in process (`--no-daemon`); a command
+/// that gives another setting, or a tool outside navigation, answers in process.
+#[test]
+fn cli_queries_go_to_the_running_shared_server_and_print_the_same_bytes() {
+    let env = Env::new();
+    let log = env.user.path().join("server.log");
+    let log_arg = log.to_string_lossy().into_owned();
+    let _server = start(&env, &["serve", "--shared", "--log-file", &log_arg]);
+    wait_until("the shared server to register", 30, || env.registration().is_some());
+    let calls = || std::fs::read_to_string(&log).unwrap_or_default().matches("\"method\":\"tools/call\"").count();
+    let run = |args: &[&str]| {
+        let o = env.cmd(args).output().expect("cli");
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let queries: [&[&str]; 4] = [
+        &["types", "Color*"],
+        &["find", "values"],
+        &["range", "records.java", "1", "6"],
+        &["types", "NoSuchTypeAnywhere"],
+    ];
+    for q in queries {
+        let before = calls();
+        let shared = run(q);
+        assert_eq!(calls(), before + 1, "{q:?} went to the shared server: {}", shared.2);
+        let local = run(&[q, &["--no-daemon"]].concat());
+        assert_eq!(calls(), before + 1, "{q:?} --no-daemon answered in process");
+        assert_eq!(shared, local, "{q:?}: the same exit, output and errors either way");
+        assert!(!shared.1.is_empty() || shared.0 == Some(1), "{q:?}: {shared:?}");
+    }
+    // Another setting on the command line: answered here, with that setting.
+    let before = calls();
+    let (code, _, err) = run(&["types", "Color*", "--answer-tokens", "2000"]);
+    assert_eq!((code, calls()), (Some(0), before), "{err}");
+    // A tool that is not navigation (problems depend on trust and the build): in process.
+    let (_, _, err) = run(&["problems", "records.java", "--source", "syntax"]);
+    assert_eq!(calls(), before, "{err}");
+}
