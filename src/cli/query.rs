@@ -514,21 +514,6 @@ pub fn resources(a: ResourcesArgs) -> anyhow::Result<ExitCode> {
     run_tool(&a.ws, "find_resource", object(args), a.out)
 }
 
-/// A target written as a position, `FILE:LINE` or `FILE:LINE:COLUMN` of a `.java` file (the
-/// file name may itself hold a colon): the file, line and column.
-fn position_of(t: &str) -> Option<(String, u32, Option<u32>)> {
-    let parts: Vec<&str> = t.rsplitn(3, ':').collect();
-    match parts.as_slice() {
-        [c, l, f] if f.ends_with(".java") => Some((f.to_string(), l.parse().ok()?, Some(c.parse().ok()?))),
-        [l, f] if f.ends_with(".java") => Some((f.to_string(), l.parse().ok()?, None)),
-        [c, l, f] => {
-            let f2 = format!("{f}:{l}");
-            if f2.ends_with(".java") { Some((f2, c.parse().ok()?, None)) } else { None }
-        }
-        _ => None,
-    }
-}
-
 pub fn refs(a: RefsArgs) -> anyhow::Result<ExitCode> {
     let ws = Session::open(&a.ws, "find_references")?;
     let mut args = object(json!({
@@ -544,7 +529,7 @@ pub fn refs(a: RefsArgs) -> anyhow::Result<ExitCode> {
     if a.targets.len() > 1 {
         args.insert("targets".into(), json!(a.targets));
         args.insert("countOnly".into(), true.into());
-    } else if let Some((file, line, column)) = position_of(&a.targets[0]) {
+    } else if let Some((file, line, column)) = crate::tools::xref::position_of(&a.targets[0]) {
         args.insert("filePath".into(), file_arg(ws.roots(), Path::new(&file)).into());
         args.insert("line".into(), line.into());
         if let Some(c) = column {
