@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod jar;
+pub mod project;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -8,9 +8,9 @@
 //! build (tests/build_fixtures/gradle-junit4): a class, a method, a compile error.
 
 use crate::common;
-use common::copy_dir;
+use common::project::{MAVEN_REPO, Project};
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use mcp_java_index::build::runs::Status;
@@ -21,41 +21,16 @@ use mcp_java_index::tools::build::{
 };
 use mcp_java_index::tools::workspace::Workspace;
 
-const MAVEN_REPO: &str = "/usr/share/maven-repo";
-
-struct Project {
-    root: tempfile::TempDir,
-    cache: tempfile::TempDir,
-}
 
 impl Project {
-    fn new(name: &str) -> Project {
-        let root = tempfile::tempdir().expect("tempdir");
-        copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/build_fixtures").join(name), root.path());
-        Project { root, cache: tempfile::tempdir().expect("tempdir") }
-    }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.root.path().join(rel)
-    }
-
-    fn workspace(&self, env: &[(&str, &str)]) -> Workspace {
-        let cache = self.cache.path().to_string_lossy().into_owned();
-        let lookup = |k: &str| -> Option<String> {
-            match k {
-                "MCP_JAVA_INDEX_CACHE_DIR" => Some(cache.clone()),
-                "MCP_JAVA_INDEX_MAVEN_REPO_LOCAL" => Some(MAVEN_REPO.to_owned()),
-                "MCP_JAVA_INDEX_WATCH" => Some("false".to_owned()),
-                _ => env.iter().find(|(n, _)| *n == k).map(|(_, v)| (*v).to_owned()),
-            }
-        };
-        let flags = Flags::roots([self.root.path()]);
-        Workspace::open(Config::load(&flags, &lookup).expect("config")).expect("workspace")
+    /// The workspace without a watcher (a run's files change under it).
+    fn unwatched(&self, env: &[(&str, &str)]) -> Workspace {
+        self.workspace(&[env, &[("MCP_JAVA_INDEX_WATCH", "false")]].concat())
     }
 
     /// A trusted workspace that waits long enough for any run of the fixture.
     fn trusted(&self) -> Workspace {
-        self.workspace(&[("MCP_JAVA_INDEX_TRUST", "1"), ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "600000")])
+        self.unwatched(&[("MCP_JAVA_INDEX_TRUST", "1"), ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "600000")])
     }
 }
 
@@ -84,8 +59,8 @@ fn processes_in(dir: &Path) -> Vec<i32> {
 
 #[test]
 fn an_untrusted_workspace_says_what_would_run_and_runs_nothing() {
-    let p = Project::new("maven-multi");
-    let ws = p.workspace(&[]);
+    let p = Project::of("build_fixtures", "maven-multi");
+    let ws = p.unwatched(&[]);
     let r = ws.run_tests(&tests("com.example.core.CalcTest#adds")).expect("answer");
     assert!(!r.ran);
     assert!(r.command.contains("-Dtest=com.example.core.CalcTest#adds"), "{}", r.command);
@@ -106,7 +81,7 @@ fn an_untrusted_workspace_says_what_would_run_and_runs_nothing() {
 
 #[test]
 fn maven_tests_answer_counts_failures_expected_actual_and_workspace_frames() {
-    let p = Project::new("maven-multi");
+    let p = Project::of("build_fixtures", "maven-multi");
     let ws = p.trusted();
     let r = ws.run_tests(&tests("")).expect("run");
     assert_eq!(r.status, Some(Status::Finished), "{r:#?}");
@@ -169,7 +144,7 @@ fn maven_tests_answer_counts_failures_expected_actual_and_workspace_frames() {
 
 #[test]
 fn a_compile_error_is_its_own_answer_for_tests_and_goals() {
-    let p = Project::new("maven-multi");
+    let p = Project::of("build_fixtures", "maven-multi");
     let ws = p.trusted();
     let calc = p.path("core/src/main/java/com/example/core/Calc.java");
     let text = std::fs::read_to_string(&calc).expect("read");
@@ -202,8 +177,8 @@ fn a_compile_error_is_its_own_answer_for_tests_and_goals() {
 
 #[test]
 fn a_run_past_the_budget_answers_a_run_id_and_cancelling_kills_its_process_tree() {
-    let p = Project::new("maven-multi");
-    let ws = p.workspace(&[("MCP_JAVA_INDEX_TRUST", "1"), ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "1500")]);
+    let p = Project::of("build_fixtures", "maven-multi");
+    let ws = p.unwatched(&[("MCP_JAVA_INDEX_TRUST", "1"), ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "1500")]);
     let slow = RunTestsArgs {
         properties: [("fixture.slow".to_owned(), "true".to_owned())].into_iter().collect(),
         ..tests("com.example.core.SlowTest")
@@ -316,7 +291,7 @@ fn update_project_says_which_modules_roots_and_dependencies_changed() {
 
 #[test]
 fn a_plain_project_runs_on_javac_and_the_junit_console_launcher() {
-    let p = Project::new("plain");
+    let p = Project::of("build_fixtures", "plain");
     let ws = p.trusted();
     let r = ws.run_tests(&tests("")).expect("run");
     assert_eq!(r.path, "plain");
@@ -341,7 +316,7 @@ fn a_plain_project_runs_on_javac_and_the_junit_console_launcher() {
     std::fs::write(&words, text).expect("write");
 
     // Past the wait, javac's end starts the launcher with nobody waiting: its report appears.
-    let ws = p.workspace(&[("MCP_JAVA_INDEX_TRUST", "1"), ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "1")]);
+    let ws = p.unwatched(&[("MCP_JAVA_INDEX_TRUST", "1"), ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "1")]);
     let r = ws.run_tests(&tests("")).expect("run");
     assert_eq!(r.status, Some(Status::Running), "{r:#?}");
     let reports = p.cache.path().join("runs");
@@ -375,7 +350,7 @@ fn a_plain_project_runs_on_javac_and_the_junit_console_launcher() {
 
 #[test]
 fn the_command_line_runs_tests_and_goals_and_waits_for_them() {
-    let p = Project::new("plain");
+    let p = Project::of("build_fixtures", "plain");
     let cache = p.cache.path().to_string_lossy().into_owned();
     let run = |args: &[&str]| {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
@@ -414,7 +389,7 @@ fn the_command_line_runs_tests_and_goals_and_waits_for_them() {
 #[test]
 fn a_long_call_sends_progress_notifications_to_a_client_that_asked() {
     use std::io::{BufRead, Write};
-    let p = Project::new("plain");
+    let p = Project::of("build_fixtures", "plain");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
         .args(["serve", "--trust", "--no-watch", "--root"])
         .arg(p.root.path())
@@ -532,11 +507,11 @@ fn a_gradle_build_runs_its_wrapper_with_the_test_filter_and_its_reports_are_read
 /// compile error (javac's file and line, Gradle's "what went wrong").
 #[test]
 fn gradle_runs_a_class_a_method_and_a_task_for_real() {
-    let p = Project::new("gradle-junit4");
+    let p = Project::of("build_fixtures", "gradle-junit4");
     // Gradle's own caches go to a directory of the test, not the user's ~/.gradle.
     let home = tempfile::tempdir().expect("tmp");
     let home_dir = home.path().to_string_lossy().into_owned();
-    let ws = p.workspace(&[
+    let ws = p.unwatched(&[
         ("MCP_JAVA_INDEX_TRUST", "1"),
         ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "600000"),
         ("MCP_JAVA_INDEX_GRADLE_USER_HOME", &home_dir),

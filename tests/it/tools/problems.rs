@@ -5,7 +5,7 @@
 //! and the command line.
 
 use crate::common;
-use common::copy_dir;
+use common::project::{MAVEN_REPO, Project};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -17,25 +17,9 @@ use mcp_java_index::problems::{
 use mcp_java_index::tools::problems::{LineRange, ProblemsArgs, ProblemsResult};
 use mcp_java_index::tools::workspace::Workspace;
 
-const MAVEN_REPO: &str = "/usr/share/maven-repo";
-
-fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/problem_fixtures").join(name)
-}
 
 /// A temp copy of a fixture project and a temp cache directory.
-struct Project {
-    root: tempfile::TempDir,
-    cache: tempfile::TempDir,
-}
-
 impl Project {
-    fn new(name: &str) -> Project {
-        let root = tempfile::tempdir().expect("tempdir");
-        copy_dir(&fixture(name), root.path());
-        Project { root, cache: tempfile::tempdir().expect("tempdir") }
-    }
-
     /// Engine settings for a test that drives `ProblemsEngine` itself: no JDK, no Maven,
     /// untrusted; callers set what they need.
     fn engine_settings(&self) -> Settings {
@@ -55,23 +39,6 @@ impl Project {
             helper_dir: self.cache.path().join("javac-helper"),
         }
     }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.root.path().join(rel)
-    }
-
-    fn workspace(&self, env: &[(&str, &str)]) -> Workspace {
-        let cache = self.cache.path().to_string_lossy().into_owned();
-        let lookup = |k: &str| -> Option<String> {
-            match k {
-                "MCP_JAVA_INDEX_CACHE_DIR" => Some(cache.clone()),
-                "MCP_JAVA_INDEX_MAVEN_REPO_LOCAL" => Some(MAVEN_REPO.to_owned()),
-                _ => env.iter().find(|(n, _)| *n == k).map(|(_, v)| (*v).to_owned()),
-            }
-        };
-        let flags = Flags::roots([self.root.path()]);
-        Workspace::open(Config::load(&flags, &lookup).expect("config")).expect("workspace")
-    }
 }
 
 fn args(paths: &[&str]) -> ProblemsArgs {
@@ -88,7 +55,7 @@ fn codes(r: &ProblemsResult, file: &str) -> Vec<String> {
 
 #[test]
 fn syntax_type_errors_unresolved_symbols_and_warnings() {
-    let p = Project::new("plain");
+    let p = Project::of("problem_fixtures", "plain");
     let ws = p.workspace(&[]);
     let r = ws.get_problems(&args(&["src"])).expect("get_problems");
     assert!(r.complete, "{r:?}");
@@ -167,7 +134,7 @@ fn syntax_type_errors_unresolved_symbols_and_warnings() {
 
 #[test]
 fn an_edit_is_seen_and_an_unchanged_project_answers_from_the_cache() {
-    let p = Project::new("plain");
+    let p = Project::of("problem_fixtures", "plain");
     let ws = p.workspace(&[]);
     let file = ["src/com/acme/Types.java"];
     let before = ws.get_problems(&args(&file)).expect("before");
@@ -209,7 +176,7 @@ fn until_complete(ws: &Workspace, a: &ProblemsArgs) -> ProblemsResult {
 
 #[test]
 fn a_slow_maven_does_not_hold_the_first_answer() {
-    let p = Project::new("maven-app");
+    let p = Project::of("problem_fixtures", "maven-app");
     let root = std::fs::canonicalize(p.root.path()).expect("canonical");
     // A stand-in for Maven offline on a cold repository: it takes seconds, then fails. (The
     // real one's timing cannot be reproduced; its resolution is tested above.)
@@ -253,7 +220,7 @@ fn a_slow_maven_does_not_hold_the_first_answer() {
 
 #[test]
 fn maven_classpath_is_resolved_for_real() {
-    let p = Project::new("maven-app");
+    let p = Project::of("problem_fixtures", "maven-app");
     // Running Maven needs a trusted workspace.
     let ws = p.workspace(&[("MCP_JAVA_INDEX_TRUST", "1")]);
     let r = until_complete(&ws, &args(&[]));
@@ -278,7 +245,7 @@ fn maven_classpath_is_resolved_for_real() {
 /// Maven does not run (an untrusted workspace).
 #[test]
 fn main_sources_see_neither_test_scoped_libraries_nor_test_sources() {
-    let p = Project::new("maven-app");
+    let p = Project::of("problem_fixtures", "maven-app");
     std::fs::write(
         p.path("src/main/java/com/example/app/UsesJUnit.java"),
         "package com.example.app;\n\nimport org.junit.jupiter.api.Test;\n\nclass UsesJUnit {\n    NamesTest test;\n}\n",
@@ -309,7 +276,7 @@ fn main_sources_see_neither_test_scoped_libraries_nor_test_sources() {
 
 #[test]
 fn an_incomplete_classpath_is_said_and_missing_libraries_kept_apart() {
-    let p = Project::new("maven-app");
+    let p = Project::of("problem_fixtures", "maven-app");
     // A dependency the offline repository does not have: Maven fails, the pom's direct
     // dependencies are used, and the classpath is marked incomplete.
     let pom = std::fs::read_to_string(p.path("pom.xml")).expect("pom");
@@ -498,7 +465,7 @@ fn gradle_libraries_not_found_are_named_and_marked() {
 
 #[test]
 fn a_javac_crash_names_its_file_and_the_others_are_still_checked() {
-    let p = Project::new("plain");
+    let p = Project::of("problem_fixtures", "plain");
     // 20,000 nested parentheses: javac 17 throws StackOverflowError on this file.
     let deep =
         format!("package com.acme;\n\nclass Deep {{\n    int x = {}1{};\n}}\n", "(".repeat(20_000), ")".repeat(20_000));
@@ -521,7 +488,7 @@ fn a_javac_crash_names_its_file_and_the_others_are_still_checked() {
 
 #[test]
 fn a_check_past_its_budget_finishes_in_the_background() {
-    let p = Project::new("plain");
+    let p = Project::of("problem_fixtures", "plain");
     let ws = p.workspace(&[("MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS", "0")]);
     let first = ws.get_problems(&args(&[])).expect("first");
     assert!(!first.complete, "a zero budget cannot wait for a cold JVM");
@@ -545,7 +512,7 @@ fn a_check_past_its_budget_finishes_in_the_background() {
 
 #[test]
 fn without_a_jdk_javac_is_unavailable_and_syntax_still_works() {
-    let p = Project::new("plain");
+    let p = Project::of("problem_fixtures", "plain");
     let root = std::fs::canonicalize(p.root.path()).expect("canonical");
     let settings = Settings { path_env: Some("/nonexistent".into()), ..p.engine_settings() };
     let engine = std::sync::Arc::new(ProblemsEngine::new(settings, vec![root.clone()]));
@@ -572,7 +539,7 @@ fn cli(root: &Path, cache: &Path, args: &[&str], path_env: Option<&str>) -> (i32
 
 #[test]
 fn command_line_problems_with_filters_and_without_a_jdk() {
-    let p = Project::new("plain");
+    let p = Project::of("problem_fixtures", "plain");
     let (code, v, err) = cli(p.root.path(), p.cache.path(), &["src/com/acme/Types.java", "--severity", "Error"], None);
     assert_eq!(code, 1, "errors exit 1: {err}");
     assert_eq!(v["filteredCount"], 3, "{v}");
