@@ -397,7 +397,8 @@ impl<'w, 's> Resolver<'w, 's> {
                     let Some(this) = self.frames[i].this.clone() else { continue };
                     let (ms, complete) = self.w.find_methods(&this, name);
                     if !ms.is_empty() {
-                        return self.pick(name_node, ms, &args, complete);
+                        let t = self.pick(name_node, ms, &args, complete);
+                        return get_class(name, &args, &this).or(t);
                     }
                     unknown |= !complete;
                 }
@@ -411,14 +412,19 @@ impl<'w, 's> Resolver<'w, 's> {
                 None
             }
             Some(Val::Type(t)) | Some(Val::Expr(Some(t))) => {
-                if matches!(t, Ty::Array(_)) {
-                    return None;
-                }
-                let (ms, complete) = self.w.find_methods(&t, name);
+                // An array's members (JLS 10.7): `clone()` returns the array's type and javac
+                // names no declaration for it; the others are `Object`'s.
+                let on = match &t {
+                    Ty::Array(_) if name == "clone" && args.is_empty() => return Some(t),
+                    Ty::Array(_) => Ty::object(),
+                    _ => t.clone(),
+                };
+                let (ms, complete) = self.w.find_methods(&on, name);
                 if ms.is_empty() {
-                    return self.jdk_call_type(&t, name, args.len());
+                    return get_class(name, &args, &t).or_else(|| self.jdk_call_type(&t, name, args.len()));
                 }
-                self.pick(name_node, ms, &args, complete)
+                let r = self.pick(name_node, ms, &args, complete);
+                get_class(name, &args, &t).or(r)
             }
             Some(Val::Expr(None)) => {
                 self.guess_method(name_node, name, args.len());
@@ -558,6 +564,23 @@ impl<'w, 's> Resolver<'w, 's> {
             }
             Val::Package(_) => {}
         }
+    }
+}
+
+/// The type of `getClass()` on a receiver of type `t` (JLS 4.3.2): `Class<? extends |T|>`, the
+/// erasure of the receiver's type (read as its bound, as every `? extends` is here).
+pub(super) fn get_class(name: &str, args: &[Option<Ty>], t: &Ty) -> Option<Ty> {
+    (name == "getClass" && args.is_empty()).then(|| Ty::Class("java.lang.Class".into(), vec![erased(t)]))
+}
+
+/// The erasure of a type (JLS 4.6) as a type: no arguments, variables by their bound.
+pub(super) fn erased(t: &Ty) -> Ty {
+    match t {
+        Ty::Class(f, _) => Ty::Class(f.clone(), Vec::new()),
+        Ty::Array(e) => Ty::Array(Box::new(erased(e))),
+        Ty::Var(_, b) => erased(b),
+        Ty::Null => Ty::object(),
+        Ty::Prim(_) => t.clone(),
     }
 }
 
