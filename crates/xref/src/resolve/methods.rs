@@ -160,6 +160,33 @@ impl<'w, 's> Resolver<'w, 's> {
         if by_arity.len() <= 1 {
             return (by_arity, true);
         }
+        // In the varargs phase, the most specific method compares the parameters as the call
+        // expands them (JLS 15.12.2.5): `max(byte...)` is more specific than `max(short...)`.
+        let width = by_arity.iter().map(|&i| params[i].len()).max().unwrap_or(0).max(n);
+        let expanded: Vec<Vec<Option<Ty>>> = params
+            .iter()
+            .zip(cands)
+            .map(|(ps, c)| {
+                let Some((last, fixed)) = ps.split_last().filter(|_| c.decl.varargs) else { return ps.clone() };
+                let elem = match last {
+                    Some(Ty::Array(e)) => Some((**e).clone()),
+                    _ => None,
+                };
+                let mut out = fixed.to_vec();
+                out.resize(width, elem);
+                out
+            })
+            .collect();
+        // A type variable in scope (of the enclosing types and methods) is a type of its own,
+        // whose supertypes are its bound's, as the parameters' variables are read by theirs.
+        let args: Vec<Option<Ty>> = args
+            .iter()
+            .map(|a| match a {
+                Some(Ty::Var(v, b)) if self.ctx().tvars.iter().any(|(k, _)| k == v) => Some((**b).clone()),
+                other => other.clone(),
+            })
+            .collect();
+        let args = &args[..];
         // The methods javac could choose, whatever the types of the arguments not typed here
         // are: each phase's candidates not ruled out, up to the first phase certain to have an
         // applicable one. One such method is the choice (the code compiles).
@@ -192,6 +219,10 @@ impl<'w, 's> Resolver<'w, 's> {
                         ps.get(j).cloned().flatten()
                     };
                     let s = match (a, p) {
+                        (Some(v @ Ty::Var(_, b)), Some(p)) => match self.w.assignable(v, &p, phase >= 2) {
+                            None if self.cannot_meet(b, &p) => Some(false),
+                            s => s,
+                        },
                         (Some(a), Some(p)) => self.w.assignable(a, &p, phase >= 2),
                         _ => None,
                     };
@@ -210,8 +241,9 @@ impl<'w, 's> Resolver<'w, 's> {
             if yes.is_empty() && maybe.is_empty() {
                 continue;
             }
+            let params = if phase == 3 { &expanded } else { &params };
             if maybe.is_empty() && first.is_none() {
-                let best = self.most_specific(&yes, &params);
+                let best = self.most_specific(&yes, params);
                 let exact = best.len() == 1;
                 return (best, exact);
             }
@@ -219,12 +251,12 @@ impl<'w, 's> Resolver<'w, 's> {
             let mut all = yes.clone();
             all.extend(maybe.iter().copied());
             if first.is_none() {
-                let best = self.most_specific(&all, &params);
-                first = Some((guess_overload(best, args, &params), false));
+                let best = self.most_specific(&all, params);
+                first = Some((guess_overload(best, args, params), false));
             }
             // A method some certainly applicable one is strictly more specific than is never
             // chosen in this phase.
-            let strictly = |a: usize, b: usize| self.more_specific(a, b, &params) && !self.more_specific(b, a, &params);
+            let strictly = |a: usize, b: usize| self.more_specific(a, b, params) && !self.more_specific(b, a, params);
             for &c in &all {
                 if !yes.iter().any(|&y| strictly(y, c)) && !possible.contains(&c) {
                     possible.push(c);
@@ -239,6 +271,21 @@ impl<'w, 's> Resolver<'w, 's> {
             Some(f) => f,
             None => (by_arity, false),
         }
+    }
+
+    /// Whether a type variable javac infers (a generic method's result not fixed by its
+    /// arguments) with bound `bound` can never be a `p`: two classes, neither a subtype of the
+    /// other, of which one is final or neither an interface, have no common subtype
+    /// (`<T extends Throwable> T` is no `Integer`).
+    fn cannot_meet(&self, bound: &Ty, p: &Ty) -> bool {
+        let (Some((bf, _)), Some((pf, _))) = (bound.lookup_class(), p.lookup_class()) else { return false };
+        let decl = |f: &str| self.w.by_fqn(f).map(|id| self.w.decl(id));
+        let (Some(b), Some(q)) = (decl(bf), decl(pf)) else { return false };
+        let interface =
+            |k: mji_model::TypeKind| matches!(k, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation);
+        let unrelated = self.w.is_subtype(&Ty::class(bf), &Ty::class(pf)) == Some(false)
+            && self.w.is_subtype(&Ty::class(pf), &Ty::class(bf)) == Some(false);
+        unrelated && (b.is_final || q.is_final || (!interface(b.kind) && !interface(q.kind)))
     }
 
     /// Whether method `a`'s parameters are each a subtype of method `b`'s (same count).
