@@ -149,3 +149,61 @@ fn commons_lang3_library_and_jdk_members() {
     assert!(all.tp > 40_000, "{all:?}");
     assert!(all.precision() >= 0.99 && all.recall() >= 0.95, "{all:?}");
 }
+
+fn jls_fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xref_jls")
+}
+
+/// javac's references in the files under `root` (the JDK only), every one but javadoc's.
+fn javac_all(root: &Path) -> Vec<Key> {
+    let (keys, clean) = javac_refs(&[root.to_path_buf()], root, &[]);
+    assert!(clean, "javac did not compile {}", root.display());
+    keys
+}
+
+/// Each special case of the language, a fixture under tests/fixtures/xref_jls: every reference
+/// javac binds there (types, and members of the JDK's types as of the workspace's), and no
+/// other, is ours; each fixture's references are pinned by a snapshot.
+#[test]
+fn jls_cases_bind_as_javac() {
+    let root = jls_fixtures();
+    let files = common::java_files_under(&root);
+    let w = world(&files, None);
+    let theirs: HashSet<Key> = javac_all(&root).into_iter().collect();
+    let mut wrong = Vec::new();
+    for p in &files {
+        let rel = p.strip_prefix(&root).expect("under root").to_string_lossy().replace('\\', "/");
+        let bytes = std::fs::read(p).expect("read");
+        let refs = file_refs(&w, file_index(&w, p), &bytes);
+        let mut shown = String::new();
+        let mut mine = HashSet::new();
+        for r in &refs {
+            shown.push_str(&format!(
+                "{}:{} {:?} {} {:?} {}\n",
+                r.line,
+                r.column,
+                r.kind,
+                r.category.as_str(),
+                r.confidence,
+                r.targets.join(" | ")
+            ));
+            if r.kind == RefKind::Javadoc {
+                continue;
+            }
+            for t in &r.targets {
+                mine.insert((rel.clone(), r.line, r.column, r.category.as_str().to_string(), t.clone()));
+            }
+        }
+        let name = rel.rsplit('/').next().unwrap_or(&rel).trim_end_matches(".java");
+        insta::assert_snapshot!(format!("jls_{name}"), shown);
+        let javac: HashSet<&Key> = theirs.iter().filter(|k| k.0 == rel).collect();
+        for k in javac.iter().filter(|k| !mine.contains(**k)) {
+            wrong.push(format!("javac only: {k:?}"));
+        }
+        for k in mine.iter().filter(|k| !javac.contains(k)) {
+            wrong.push(format!("ours only:  {k:?}"));
+        }
+    }
+    wrong.sort();
+    assert!(wrong.is_empty(), "{} differences with javac:\n{}", wrong.len(), wrong.join("\n"));
+}

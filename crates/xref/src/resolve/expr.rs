@@ -152,9 +152,12 @@ impl<'w, 's> Resolver<'w, 's> {
                 if let Some(c) = n.child_by_field_name("condition") {
                     self.expr(c);
                 }
-                let a = n.child_by_field_name("consequence").and_then(|x| self.expr(x).ty());
-                let b = n.child_by_field_name("alternative").and_then(|x| self.expr(x).ty());
+                let (x, y) = (n.child_by_field_name("consequence"), n.child_by_field_name("alternative"));
+                let a = x.and_then(|x| self.expr(x).ty());
+                let b = y.and_then(|y| self.expr(y).ty());
+                let literal = |n: Option<Node>| n.is_some_and(|n| n.kind() == "decimal_integer_literal");
                 Val::Expr(match (a, b) {
+                    (Some(a), Some(b)) => Some(self.conditional(a, b, literal(x), literal(y))),
                     (Some(Ty::Null), b) => b,
                     (a, Some(Ty::Null)) => a,
                     (Some(a), _) => Some(a),
@@ -207,6 +210,83 @@ impl<'w, 's> Resolver<'w, 's> {
                 Val::Expr(None)
             }
         }
+    }
+
+    /// The type of a conditional `c ? a : b` whose operands have types `a` and `b` (JLS 15.25);
+    /// `a_int`/`b_int`: the operand is an int literal, which fits a narrower operand's type.
+    fn conditional(&self, a: Ty, b: Ty, a_int: bool, b_int: bool) -> Ty {
+        if a == b {
+            return a;
+        }
+        let prim = |t: &Ty| match t {
+            Ty::Prim(p) => Some(p.to_string()),
+            Ty::Class(f, _) => crate::ty::unboxed(f).map(str::to_string),
+            _ => None,
+        };
+        match (&a, &b) {
+            (Ty::Null, Ty::Prim(p)) | (Ty::Prim(p), Ty::Null) => {
+                return crate::ty::boxed(p).map_or(Ty::object(), Ty::class);
+            }
+            (Ty::Null, t) | (t, Ty::Null) => return t.clone(),
+            _ => {}
+        }
+        if let (Some(p), Some(q)) = (prim(&a), prim(&b)) {
+            // Boolean and numeric conditionals: unboxed, then promoted; an int constant fits a
+            // byte, short or char operand.
+            if p == q {
+                return Ty::Prim(p.into());
+            }
+            let narrow = |n: &str| matches!(n, "byte" | "short" | "char");
+            if q == "int" && b_int && narrow(&p) {
+                return Ty::Prim(p.into());
+            }
+            if p == "int" && a_int && narrow(&q) {
+                return Ty::Prim(q.into());
+            }
+            if p != "boolean" && q != "boolean" {
+                return Ty::Prim(promote(&p, &q).into());
+            }
+        }
+        if a.is_prim() || b.is_prim() {
+            let boxed = |t: Ty| match t {
+                Ty::Prim(p) => crate::ty::boxed(&p).map_or(Ty::object(), Ty::class),
+                t => t,
+            };
+            return self.lub(boxed(a), boxed(b));
+        }
+        self.lub(a, b)
+    }
+
+    /// The least upper bound of two reference types (JLS 4.10.4) as member lookup reads it:
+    /// one when it is a supertype of the other, else the first superclass of `a` that `b`
+    /// extends, else the first common interface, else `Object`.
+    fn lub(&self, a: Ty, b: Ty) -> Ty {
+        if self.w.is_subtype(&a, &b) == Some(true) {
+            return b;
+        }
+        if self.w.is_subtype(&b, &a) == Some(true) {
+            return a;
+        }
+        let up = self.w.hierarchy(&a);
+        // A hierarchy the world cannot see whole: as before, the first operand's type.
+        if up.iter().any(|(_, id)| id.is_none()) || self.w.hierarchy(&b).iter().any(|(_, id)| id.is_none()) {
+            return a;
+        }
+        let common: Vec<Ty> =
+            up.into_iter().filter(|(t, _)| self.w.is_subtype(&b, t) == Some(true)).map(|(t, _)| t).collect();
+        let class = |t: &Ty| {
+            t.lookup_class().and_then(|(f, _)| self.w.by_fqn(f)).is_some_and(|id| {
+                !matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation)
+            })
+        };
+        let not_object = |t: &&Ty| t.lookup_class().is_some_and(|(f, _)| f != crate::ty::OBJECT);
+        common
+            .iter()
+            .filter(not_object)
+            .find(|t| class(t))
+            .or_else(|| common.iter().find(not_object))
+            .cloned()
+            .unwrap_or_else(Ty::object)
     }
 
     /// The target of an assignment or `++`: a field write when it is a field.
@@ -395,7 +475,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 let mut unknown = false;
                 for i in (0..self.frames.len()).rev() {
                     let Some(this) = self.frames[i].this.clone() else { continue };
-                    let (ms, complete) = self.w.find_methods(&this, name);
+                    let (ms, complete) = self.methods_of(&this, name);
                     if !ms.is_empty() {
                         let t = self.pick(name_node, ms, &args, complete);
                         return get_class(name, &args, &this).or(t);
@@ -419,7 +499,7 @@ impl<'w, 's> Resolver<'w, 's> {
                     Ty::Array(_) => Ty::object(),
                     _ => t.clone(),
                 };
-                let (ms, complete) = self.w.find_methods(&on, name);
+                let (ms, complete) = self.methods_of(&on, name);
                 if ms.is_empty() {
                     return get_class(name, &args, &t).or_else(|| self.jdk_call_type(&t, name, args.len()));
                 }
@@ -514,7 +594,75 @@ impl<'w, 's> Resolver<'w, 's> {
         t
     }
 
+    /// An expression whose type the context gives (a declaration's initializer): a method
+    /// reference there is resolved against that functional interface (JLS 15.13.1).
+    pub(super) fn expr_expecting(&mut self, n: Node, expected: Option<&Ty>) -> Val {
+        if n.kind() == "method_reference"
+            && let Some(params) = expected.and_then(|t| self.function_params(t))
+        {
+            self.method_reference_with(n, Some(&params));
+            return Val::Expr(expected.cloned());
+        }
+        self.expr(n)
+    }
+
+    /// The parameter types of a functional interface type's one abstract method, as far as the
+    /// declarations show it: the interface's instance methods, less `Object`'s and those whose
+    /// parameters or result name the interface itself (`andThen`, `compose`, `negate`), less
+    /// generic ones, must leave one. `None` when a parameter is unknown or `Object`, which may
+    /// stand for a wildcard read by its bound (`? super T`).
+    fn function_params(&self, t: &Ty) -> Option<Vec<Ty>> {
+        let (fqn, _) = t.lookup_class()?;
+        let id = self.w.by_fqn(fqn)?;
+        if !matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface) {
+            return None;
+        }
+        let mut found: Option<Vec<Ty>> = None;
+        for (st, sid) in self.w.hierarchy(t) {
+            let sid = sid?;
+            let sfqn = st.lookup_class().map(|(f, _)| f.to_string())?;
+            let args = st.lookup_class().map(|(_, a)| a.to_vec()).unwrap_or_default();
+            let d = self.w.decl(sid);
+            let subst: Vec<(Box<str>, Ty)> = if d.tparams.len() == args.len() {
+                d.tparams.iter().zip(&args).map(|(p, a)| (p.name.as_str().into(), a.clone())).collect()
+            } else {
+                Vec::new()
+            };
+            for m in d.methods.iter().filter(|m| !m.is_static && m.tparams.is_empty() && !is_object_method(&m.name)) {
+                let ctx = self.w.ctx_ref(sid);
+                let names_self = |tt: &crate::ty::TyText| {
+                    self.w
+                        .resolve_text(tt, &ctx)
+                        .is_some_and(|r| r.lookup_class().is_some_and(|(f, _)| f == sfqn || f == fqn))
+                };
+                if names_self(&m.ret) || m.params.iter().any(names_self) {
+                    continue;
+                }
+                if found.is_some() {
+                    return None;
+                }
+                let ps: Option<Vec<Ty>> =
+                    self.w.method_params(sid, m).iter().map(|p| p.as_ref().map(|p| substitute(p, &subst))).collect();
+                found = Some(ps?);
+            }
+        }
+        let ps = found?;
+        let plain = |p: &Ty| match p {
+            Ty::Class(f, _) => &**f != crate::ty::OBJECT,
+            Ty::Prim(_) | Ty::Array(_) => true,
+            Ty::Var(..) | Ty::Null => false,
+        };
+        ps.iter().all(plain).then_some(ps)
+    }
+
     pub(super) fn method_reference(&mut self, n: Node) {
+        self.method_reference_with(n, None);
+    }
+
+    /// A method reference; with `params`, the parameter types of the functional interface it
+    /// is for, which choose among overloads as a call with arguments of those types would
+    /// (`Type::m` also as an instance method of the first).
+    fn method_reference_with(&mut self, n: Node, params: Option<&[Ty]>) {
         let mut c = n.walk();
         let kids: Vec<Node> = n.children(&mut c).collect();
         let Some(first) = kids.first().copied() else { return };
@@ -539,11 +687,27 @@ impl<'w, 's> Resolver<'w, 's> {
             return;
         }
         let name = self.text(last);
+        let is_type = matches!(recv, Val::Type(_));
         match recv {
             Val::Type(t) | Val::Expr(Some(t)) => {
-                let (ms, complete) = self.w.find_methods(&t, name);
+                let (ms, complete) = self.methods_of(&t, name);
                 if ms.is_empty() {
                     return;
+                }
+                if let Some(ps) = params {
+                    let args: Vec<Option<Ty>> = ps.iter().cloned().map(Some).collect();
+                    let (mut chosen, mut exact) = self.select(&ms, &args);
+                    if chosen.is_empty() && is_type && !args.is_empty() {
+                        (chosen, exact) = self.select(&ms, &args[1..]);
+                    }
+                    if chosen.len() == 1 && exact {
+                        let m = &ms[chosen[0]];
+                        let certain = complete || self.unseen_cannot_compete(&ms, chosen[0]);
+                        let conf = if certain { Confidence::Exact } else { Confidence::Likely };
+                        let key = self.w.method_key(m.owner, m.decl);
+                        self.emit(last, RefKind::MethodRef, Category::Method, vec![key], conf);
+                        return;
+                    }
                 }
                 let keys: Vec<String> = ms.iter().map(|m| self.w.method_key(m.owner, m.decl)).collect();
                 let certain = keys.len() == 1 && (complete || self.unseen_cannot_compete(&ms, 0));

@@ -24,6 +24,38 @@ impl<'w, 's> Resolver<'w, 's> {
         Vec::new()
     }
 
+    /// The methods named `name` that are members of `t`, as javac finds them: an interface's
+    /// (or a type variable's bounded by one) include `Object`'s public methods (JLS 9.2), which
+    /// javac searches right after the interface itself: `Object`'s method is bound over a
+    /// superinterface's abstract redeclaration of it (`myAnnotation.hashCode()` is
+    /// `Object#hashCode()`), the interface's own redeclaration over `Object`'s
+    /// (`list.equals(o)` is `List#equals(Object)`).
+    pub(super) fn methods_of(&self, t: &Ty, name: &str) -> (Vec<MemberHit<'w, MethodSym>>, bool) {
+        let (mut ms, complete) = self.w.find_methods(t, name);
+        let own = t.lookup_class().and_then(|(f, _)| self.w.by_fqn(f));
+        let interface = own.is_some_and(|id| {
+            matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation)
+        });
+        if !interface || !super::expr::is_object_method(name) || matches!(name, "clone" | "finalize") {
+            return (ms, complete);
+        }
+        let (object, _) = self.w.find_methods(&Ty::object(), name);
+        let sig = |m: &MemberHit<'w, MethodSym>| -> Vec<String> {
+            self.w
+                .method_params(m.owner, m.decl)
+                .iter()
+                .map(|p| p.as_ref().map(Ty::erasure).unwrap_or_default())
+                .collect()
+        };
+        let own_sigs: Vec<Vec<String>> = ms.iter().filter(|m| Some(m.owner) == own).map(sig).collect();
+        let object: Vec<MemberHit<'w, MethodSym>> =
+            object.into_iter().filter(|m| !own_sigs.contains(&sig(m))).collect();
+        let object_sigs: Vec<Vec<String>> = object.iter().map(sig).collect();
+        ms.retain(|m| Some(m.owner) == own || !object_sigs.contains(&sig(m)));
+        ms.extend(object);
+        (ms, complete)
+    }
+
     /// Overload resolution among `cands`; emits the reference and returns the result type.
     pub(super) fn pick(
         &mut self,

@@ -167,7 +167,7 @@ impl<'w, 's> Resolver<'w, 's> {
         let declared = n.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
         let mut c = n.walk();
         for d in n.children_by_field_name("declarator", &mut c) {
-            let v = d.child_by_field_name("value").and_then(|v| self.expr(v).ty());
+            let v = d.child_by_field_name("value").and_then(|v| self.expr_expecting(v, declared.as_ref()).ty());
             let dims = d.child_by_field_name("dimensions").map(|x| crate::ty::count_dims(x, self.b)).unwrap_or(0);
             let t = match &declared {
                 Some(t) => Some(array_of(t.clone(), dims)),

@@ -270,13 +270,11 @@ impl<'w, 's> Resolver<'w, 's> {
             }
             "field_declaration" | "constant_declaration" => {
                 self.annotations_in(m);
-                if let Some(t) = m.child_by_field_name("type") {
-                    self.type_ref(t, RefKind::Type);
-                }
+                let declared = m.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
                 let mut c = m.walk();
                 for d in m.children_by_field_name("declarator", &mut c) {
                     if let Some(v) = d.child_by_field_name("value") {
-                        self.expr(v);
+                        self.expr_expecting(v, declared.as_ref());
                     }
                 }
             }
