@@ -146,24 +146,44 @@ fn commons_lang3_library_and_jdk_members() {
     let (by_cat, by_member) = score_outside(&mine, &theirs, &w);
     print("commons-lang3 main and tests, JDK and library members", &by_cat, &by_member);
     let all = total(&by_cat);
-    assert!(all.tp > 40_000, "{all:?}");
-    assert!(all.precision() >= 0.99 && all.recall() >= 0.95, "{all:?}");
+    assert!(all.tp > 50_000, "{all:?}");
+    // Measured: all P 99.80% R 99.88%; methods P 99.79% R 99.89%, fields 100%, constructors
+    // P 99.70% R 99.23% (java.beans' and org.xml.sax's, which the JDK table leaves out).
+    assert!(all.precision() >= 0.995 && all.recall() >= 0.995, "{all:?}");
+    let method = by_cat.get("method").copied().unwrap_or_default();
+    assert!(method.precision() >= 0.995 && method.recall() >= 0.995, "{method:?}");
 }
 
 fn jls_fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xref_jls")
 }
 
-/// javac's references in the files under `root` (the JDK only), every one but javadoc's.
+/// javac's references in the files under `root` (the JDK only), javadoc's (DocTrees) too.
 fn javac_all(root: &Path) -> Vec<Key> {
-    let (keys, clean) = javac_refs(&[root.to_path_buf()], root, &[]);
+    let (mut keys, clean) = javac_refs(&[root.to_path_buf()], root, &[]);
     assert!(clean, "javac did not compile {}", root.display());
+    let out = std::process::Command::new("java")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/javac/RefDump.java"))
+        .arg("--javadoc")
+        .arg(root)
+        .output()
+        .expect("running java tests/javac/RefDump.java --javadoc");
+    for l in String::from_utf8_lossy(&out.stdout).lines() {
+        let f: Vec<&str> = l.split('\t').collect();
+        if f.len() >= 7
+            && f[3] == "javadoc"
+            && let (Ok(line), Ok(column)) = (f[1].parse(), f[2].parse())
+        {
+            keys.push((f[0].to_string(), line, column, format!("javadoc {}", f[4]), f[5].to_string()));
+        }
+    }
     keys
 }
 
 /// Each special case of the language, a fixture under tests/fixtures/xref_jls: every reference
-/// javac binds there (types, and members of the JDK's types as of the workspace's), and no
-/// other, is ours; each fixture's references are pinned by a snapshot.
+/// javac binds there (types, and members of the JDK's types as of the workspace's; javadoc's
+/// links as DocTrees resolves them), and no other, is ours; each fixture's references are
+/// pinned by a snapshot.
 #[test]
 fn jls_cases_bind_as_javac() {
     let root = jls_fixtures();
@@ -187,11 +207,12 @@ fn jls_cases_bind_as_javac() {
                 r.confidence,
                 r.targets.join(" | ")
             ));
-            if r.kind == RefKind::Javadoc {
-                continue;
-            }
+            let cat = match r.kind {
+                RefKind::Javadoc => format!("javadoc {}", r.category.as_str()),
+                _ => r.category.as_str().to_string(),
+            };
             for t in &r.targets {
-                mine.insert((rel.clone(), r.line, r.column, r.category.as_str().to_string(), t.clone()));
+                mine.insert((rel.clone(), r.line, r.column, cat.clone(), t.clone()));
             }
         }
         let name = rel.rsplit('/').next().unwrap_or(&rel).trim_end_matches(".java");

@@ -51,8 +51,24 @@ impl<'w, 's> Resolver<'w, 's> {
             "null_literal" => Val::Expr(Some(Ty::Null)),
             "this" => Val::Expr(self.frames.last().and_then(|f| f.this.clone())),
             "super" => {
-                let t = self.frames.last().and_then(|f| f.type_id).and_then(|id| self.w.supers(id).first().cloned());
-                Val::Expr(t)
+                // The superclass: the one written, else `Object` (an enum's `Enum`, a record's
+                // `Record`), never an interface a class without `extends` implements.
+                let t = self.frames.last().and_then(|f| f.type_id).map(|id| {
+                    let supers = self.w.supers(id);
+                    let class = |t: &&Ty| {
+                        t.lookup_class().and_then(|(f, _)| self.w.by_fqn(f)).is_some_and(|s| {
+                            !matches!(
+                                self.w.decl(s).kind,
+                                mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation
+                            )
+                        })
+                    };
+                    match self.w.decl(id).superclass {
+                        Some(_) => supers.first().cloned(),
+                        None => supers.iter().find(class).cloned().or_else(|| Some(Ty::object())),
+                    }
+                });
+                Val::Expr(t.flatten())
             }
             "class_literal" => {
                 // `Foo.class` is a `Class<Foo>` (`int.class` a `Class<Integer>`), which a generic
