@@ -191,29 +191,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 })
             }
             "lambda_expression" => {
-                let mark = self.scopes.len();
-                if let Some(ps) = n.child_by_field_name("parameters") {
-                    match ps.kind() {
-                        "identifier" => self.scopes.push((self.text(ps).into(), None)),
-                        "formal_parameters" => self.params(ps, true),
-                        _ => {
-                            let mut c = ps.walk();
-                            for p in ps.named_children(&mut c) {
-                                if p.kind() == "identifier" {
-                                    self.scopes.push((self.text(p).into(), None));
-                                }
-                            }
-                        }
-                    }
-                }
-                if let Some(body) = n.child_by_field_name("body") {
-                    if body.kind() == "block" {
-                        self.block_like(body);
-                    } else {
-                        self.expr(body);
-                    }
-                }
-                self.scopes.truncate(mark);
+                self.lambda(n, None);
                 Val::Expr(None)
             }
             "method_reference" => {
@@ -610,16 +588,92 @@ impl<'w, 's> Resolver<'w, 's> {
         t
     }
 
-    /// An expression whose type the context gives (a declaration's initializer): a method
-    /// reference there is resolved against that functional interface (JLS 15.13.1).
-    pub(super) fn expr_expecting(&mut self, n: Node, expected: Option<&Ty>) -> Val {
-        if n.kind() == "method_reference"
-            && let Some(params) = expected.and_then(|t| self.function_params(t))
-        {
-            self.method_reference_with(n, Some(&params));
-            return Val::Expr(expected.cloned());
+    /// A lambda; with `params`, the parameter types of the functional interface it is for,
+    /// which its implicitly typed parameters have (JLS 15.27.3).
+    fn lambda(&mut self, n: Node, params: Option<&[Ty]>) {
+        let mark = self.scopes.len();
+        if let Some(ps) = n.child_by_field_name("parameters") {
+            let given = |i: usize| params.and_then(|p| p.get(i)).cloned();
+            match ps.kind() {
+                "identifier" => {
+                    let t = if params.is_some_and(|p| p.len() == 1) { given(0) } else { None };
+                    self.scopes.push((self.text(ps).into(), t));
+                }
+                "formal_parameters" => self.params(ps, true),
+                _ => {
+                    let mut c = ps.walk();
+                    let names: Vec<Node> = ps.named_children(&mut c).filter(|p| p.kind() == "identifier").collect();
+                    let fits = params.is_some_and(|p| p.len() == names.len());
+                    for (i, p) in names.into_iter().enumerate() {
+                        let t = if fits { given(i) } else { None };
+                        self.scopes.push((self.text(p).into(), t));
+                    }
+                }
+            }
         }
-        self.expr(n)
+        if let Some(body) = n.child_by_field_name("body") {
+            // A `return` in the body is the lambda's, whose result type is not known here.
+            self.returns.push(None);
+            if body.kind() == "block" {
+                self.block_like(body);
+            } else {
+                self.expr(body);
+            }
+            self.returns.pop();
+        }
+        self.scopes.truncate(mark);
+    }
+
+    /// An expression whose type the context gives (a declaration's initializer, a `return`'s
+    /// value): a lambda or method reference there is for that functional interface (JLS
+    /// 15.13.1, 15.27.3).
+    pub(super) fn expr_expecting(&mut self, n: Node, expected: Option<&Ty>) -> Val {
+        let Some(expected) = expected else { return self.expr(n) };
+        if self.depth >= MAX_DEPTH {
+            self.note_cut(n);
+            return Val::Expr(None);
+        }
+        self.depth += 1;
+        let v = stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.expr_expecting_inner(n, Some(expected)));
+        self.depth -= 1;
+        v
+    }
+
+    fn expr_expecting_inner(&mut self, n: Node, expected: Option<&Ty>) -> Val {
+        match n.kind() {
+            "method_reference" | "lambda_expression" => {
+                if let Some(params) = expected.and_then(|t| self.function_params(t)) {
+                    if n.kind() == "lambda_expression" {
+                        self.lambda(n, Some(&params));
+                    } else {
+                        self.method_reference_with(n, Some(&params));
+                    }
+                    return Val::Expr(expected.cloned());
+                }
+                self.expr(n)
+            }
+            // The operands that are the expression's value are for the same type.
+            "parenthesized_expression" => match n.named_child(0) {
+                Some(inner) => Val::Expr(self.expr_expecting(inner, expected).ty()),
+                None => Val::Expr(None),
+            },
+            "ternary_expression" if expected.is_some() => {
+                if let Some(c) = n.child_by_field_name("condition") {
+                    self.expr(c);
+                }
+                for side in ["consequence", "alternative"] {
+                    if let Some(x) = n.child_by_field_name(side) {
+                        self.expr_expecting(x, expected);
+                    }
+                }
+                Val::Expr(expected.cloned())
+            }
+            "switch_expression" if expected.is_some() => {
+                self.switch_with(n, expected);
+                Val::Expr(expected.cloned())
+            }
+            _ => self.expr(n),
+        }
     }
 
     /// The parameter types of a functional interface type's one abstract method, as far as the

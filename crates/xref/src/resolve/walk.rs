@@ -299,9 +299,8 @@ impl<'w, 's> Resolver<'w, 's> {
         if let Some(tp) = m.child_by_field_name("type_parameters") {
             self.type_params(tp);
         }
-        if let Some(t) = m.child_by_field_name("type") {
-            self.type_ref(t, RefKind::Type);
-        }
+        let ret = m.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
+        self.returns.push(ret);
         if let Some(ps) = m.child_by_field_name("parameters") {
             self.params(ps, true);
         }
@@ -336,6 +335,7 @@ impl<'w, 's> Resolver<'w, 's> {
         if let Some(v) = m.child_by_field_name("value") {
             self.element_value(v);
         }
+        self.returns.pop();
         self.scopes.truncate(mark);
         self.frames.pop();
     }
