@@ -31,7 +31,7 @@ impl<'w, 's> Resolver<'w, 's> {
     /// `Object#hashCode()`), the interface's own redeclaration over `Object`'s
     /// (`list.equals(o)` is `List#equals(Object)`).
     pub(super) fn methods_of(&self, t: &Ty, name: &str) -> (Vec<MemberHit<'w, MethodSym>>, bool) {
-        let (mut ms, complete) = self.w.find_methods(t, name);
+        let (mut ms, complete) = self.class_first_methods(t, name);
         let own = t.lookup_class().and_then(|(f, _)| self.w.by_fqn(f));
         let interface = own.is_some_and(|id| {
             matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation)
@@ -54,6 +54,49 @@ impl<'w, 's> Resolver<'w, 's> {
         ms.retain(|m| Some(m.owner) == own || !object_sigs.contains(&sig(m)));
         ms.extend(object);
         (ms, complete)
+    }
+
+    /// [`World::find_methods`] with javac's order: the superclasses' methods before the
+    /// interfaces', so a class's inherited implementation hides an interface's abstract
+    /// declaration (`hashSet.retainAll(c)` is `AbstractCollection#retainAll`, not `Set`'s).
+    ///
+    /// [`World::find_methods`]: crate::world::World::find_methods
+    fn class_first_methods(&self, t: &Ty, name: &str) -> (Vec<MemberHit<'w, MethodSym>>, bool) {
+        let interface = |id: crate::world::TypeId| {
+            matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation)
+        };
+        let mut h = self.w.hierarchy(t);
+        // Stable: the classes in their order, then the interfaces in theirs.
+        h.sort_by_key(|(_, id)| id.is_some_and(interface));
+        let mut out: Vec<MemberHit<'w, MethodSym>> = Vec::new();
+        let mut sigs: Vec<Vec<String>> = Vec::new();
+        let mut complete = true;
+        for (st, id) in h {
+            let Some(id) = id else {
+                complete = false;
+                continue;
+            };
+            let d = self.w.decl(id);
+            let args = st.lookup_class().map(|x| x.1.to_vec()).unwrap_or_default();
+            let subst: Vec<(Box<str>, Ty)> = if d.tparams.len() == args.len() {
+                d.tparams.iter().zip(&args).map(|(p, a)| (p.name.as_str().into(), a.clone())).collect()
+            } else {
+                Vec::new()
+            };
+            for m in d.methods.iter().filter(|m| &*m.name == name) {
+                let sig: Vec<String> = self
+                    .w
+                    .method_params(id, m)
+                    .iter()
+                    .map(|p| p.as_ref().map(|t| substitute(t, &subst).erasure()).unwrap_or_else(|| "?".into()))
+                    .collect();
+                if !sigs.contains(&sig) {
+                    sigs.push(sig);
+                    out.push(MemberHit { owner: id, decl: m, subst: subst.clone() });
+                }
+            }
+        }
+        (out, complete)
     }
 
     /// Overload resolution among `cands`; emits the reference and returns the result type.
