@@ -462,7 +462,47 @@ impl<'w, 's> Resolver<'w, 's> {
         if let Some(ta) = n.child_by_field_name("type_arguments") {
             self.generic(ta);
         }
-        let args = n.child_by_field_name("arguments").map(|a| self.args(a)).unwrap_or_default();
+        let (args, refs) = n.child_by_field_name("arguments").map(|a| self.args_deferring(a)).unwrap_or_default();
+        self.last_pick = None;
+        let t = self.call_on(name_node, name, recv, &args);
+        // The method references among the arguments, for the chosen method's parameters.
+        let chosen = self.last_pick.take();
+        for (j, r) in refs {
+            let p = chosen.as_ref().and_then(|(owner, m, subst)| {
+                let ps = self.w.method_params(*owner, m);
+                let last = ps.len().checked_sub(1)?;
+                let p = ps.get(j.min(last))?.as_ref()?;
+                let p = substitute(p, subst);
+                match p {
+                    Ty::Array(e) if m.varargs && j >= last && args.len() != ps.len() => Some(*e),
+                    p => Some(p),
+                }
+            });
+            self.method_reference_for(r, p.as_ref());
+        }
+        t
+    }
+
+    /// The arguments of a call, method references left for after the choice of the method
+    /// (their index and node).
+    fn args_deferring<'t>(&mut self, args: Node<'t>) -> (Vec<Option<Ty>>, Vec<(usize, Node<'t>)>) {
+        let mut c = args.walk();
+        let kids: Vec<Node> = args.named_children(&mut c).filter(|k| !k.kind().ends_with("comment")).collect();
+        let mut refs = Vec::new();
+        let mut out = Vec::with_capacity(kids.len());
+        for (j, k) in kids.into_iter().enumerate() {
+            if k.kind() == "method_reference" {
+                refs.push((j, k));
+                out.push(None);
+            } else {
+                out.push(self.expr(k).ty());
+            }
+        }
+        (out, refs)
+    }
+
+    /// A call's binding once its receiver and arguments are typed.
+    fn call_on(&mut self, name_node: Node, name: &str, recv: Option<Val>, args: &[Option<Ty>]) -> Option<Ty> {
         match recv {
             None => {
                 // Enclosing classes, innermost first: the first with a member of that name.
@@ -646,7 +686,7 @@ impl<'w, 's> Resolver<'w, 's> {
                     if n.kind() == "lambda_expression" {
                         self.lambda(n, Some(&params));
                     } else {
-                        self.method_reference_with(n, Some(&params));
+                        self.method_reference_with(n, Some(&params), None);
                     }
                     return Val::Expr(expected.cloned());
                 }
@@ -682,6 +722,18 @@ impl<'w, 's> Resolver<'w, 's> {
     /// generic ones, must leave one. `None` when a parameter is unknown or `Object`, which may
     /// stand for a wildcard read by its bound (`? super T`).
     fn function_params(&self, t: &Ty) -> Option<Vec<Ty>> {
+        let ps = self.function_sam(t)?;
+        let plain = |p: &Ty| match p {
+            Ty::Class(f, _) => &**f != crate::ty::OBJECT,
+            Ty::Prim(_) | Ty::Array(_) => true,
+            Ty::Var(..) | Ty::Null => false,
+        };
+        ps.iter().all(plain).then_some(ps)
+    }
+
+    /// The parameter types of a functional interface type's one abstract method (see
+    /// [`Self::function_params`]), whatever they are.
+    fn function_sam(&self, t: &Ty) -> Option<Vec<Ty>> {
         let (fqn, _) = t.lookup_class()?;
         let id = self.w.by_fqn(fqn)?;
         if !matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface) {
@@ -716,23 +768,27 @@ impl<'w, 's> Resolver<'w, 's> {
                 found = Some(ps?);
             }
         }
-        let ps = found?;
-        let plain = |p: &Ty| match p {
-            Ty::Class(f, _) => &**f != crate::ty::OBJECT,
-            Ty::Prim(_) | Ty::Array(_) => true,
-            Ty::Var(..) | Ty::Null => false,
-        };
-        ps.iter().all(plain).then_some(ps)
+        found
     }
 
     pub(super) fn method_reference(&mut self, n: Node) {
-        self.method_reference_with(n, None);
+        self.method_reference_with(n, None, None);
+    }
+
+    /// A method reference passed for a parameter of type `p` of the method a call chose: its
+    /// functional interface's arity rules out the overloads that cannot take that many
+    /// arguments (`map(Integer::valueOf)` is no `valueOf(String, int)`).
+    pub(super) fn method_reference_for(&mut self, n: Node, p: Option<&Ty>) {
+        match p.and_then(|p| self.function_sam(p)) {
+            Some(ps) => self.method_reference_with(n, None, Some(ps.len())),
+            None => self.method_reference(n),
+        }
     }
 
     /// A method reference; with `params`, the parameter types of the functional interface it
     /// is for, which choose among overloads as a call with arguments of those types would
     /// (`Type::m` also as an instance method of the first).
-    fn method_reference_with(&mut self, n: Node, params: Option<&[Ty]>) {
+    fn method_reference_with(&mut self, n: Node, params: Option<&[Ty]>, arity: Option<usize>) {
         let mut c = n.walk();
         let kids: Vec<Node> = n.children(&mut c).collect();
         let Some(first) = kids.first().copied() else { return };
@@ -760,7 +816,13 @@ impl<'w, 's> Resolver<'w, 's> {
         let is_type = matches!(recv, Val::Type(_));
         match recv {
             Val::Type(t) | Val::Expr(Some(t)) => {
-                let (ms, complete) = self.methods_of(&t, name);
+                let (mut ms, complete) = self.methods_of(&t, name);
+                if let Some(n) = arity.or(params.map(<[Ty]>::len)) {
+                    // `Type::m` may also be an instance method taking the first argument as `this`.
+                    ms.retain(|m| {
+                        arity_ok(m.decl, n) || (is_type && !m.decl.is_static && n > 0 && arity_ok(m.decl, n - 1))
+                    });
+                }
                 if ms.is_empty() {
                     return;
                 }

@@ -92,6 +92,7 @@ pub fn bind_file(world: &World, file: u32, bytes: &[u8]) -> (Vec<Ref>, Option<De
         ty_depth: 0,
         cut: None,
         returns: Vec::new(),
+        last_pick: None,
     };
     r.program(tree.root_node());
     r.javadoc_refs(tree.root_node());
@@ -126,6 +127,9 @@ struct Resolver<'w, 's> {
     /// The declared result type of each enclosing method (`None` in a lambda's body), which a
     /// `return`'s lambda or method reference is for.
     returns: Vec<Option<Ty>>,
+    /// The method the last overload resolution chose, when one (owner, declaration, the
+    /// substitution of its owner's type variables).
+    last_pick: Option<(TypeId, &'w crate::decls::MethodSym, Vec<(Box<str>, Ty)>)>,
 }
 
 impl Resolver<'_, '_> {
