@@ -511,14 +511,14 @@ impl<'w, 's> Resolver<'w, 's> {
                     let Some(this) = self.frames[i].this.clone() else { continue };
                     let (ms, complete) = self.methods_of(&this, name);
                     if !ms.is_empty() {
-                        let t = self.pick(name_node, ms, &args, complete);
-                        return get_class(name, &args, &this).or(t);
+                        let t = self.pick(name_node, ms, args, complete);
+                        return get_class(name, args, &this).or(t);
                     }
                     unknown |= !complete;
                 }
                 let ms = self.static_import_methods(name);
                 if !ms.is_empty() {
-                    return self.pick(name_node, ms, &args, true);
+                    return self.pick(name_node, ms, args, true);
                 }
                 if unknown {
                     return None;
@@ -535,10 +535,10 @@ impl<'w, 's> Resolver<'w, 's> {
                 };
                 let (ms, complete) = self.methods_of(&on, name);
                 if ms.is_empty() {
-                    return get_class(name, &args, &t).or_else(|| self.jdk_call_type(&t, name, args.len()));
+                    return get_class(name, args, &t).or_else(|| self.jdk_call_type(&t, name, args.len()));
                 }
-                let r = self.pick(name_node, ms, &args, complete);
-                get_class(name, &args, &t).or(r)
+                let r = self.pick(name_node, ms, args, complete);
+                get_class(name, args, &t).or(r)
             }
             Some(Val::Expr(None)) => {
                 self.guess_method(name_node, name, args.len());
