@@ -468,13 +468,13 @@ impl<'w, 's> Resolver<'w, 's> {
         // The method references among the arguments, for the chosen method's parameters.
         let chosen = self.last_pick.take();
         for (j, r) in refs {
-            let p = chosen.as_ref().and_then(|(owner, m, subst)| {
-                let ps = self.w.method_params(*owner, m);
+            let p = chosen.as_ref().and_then(|h| {
+                let ps = self.w.method_params(h.owner, h.decl);
                 let last = ps.len().checked_sub(1)?;
                 let p = ps.get(j.min(last))?.as_ref()?;
-                let p = substitute(p, subst);
+                let p = substitute(p, &h.subst);
                 match p {
-                    Ty::Array(e) if m.varargs && j >= last && args.len() != ps.len() => Some(*e),
+                    Ty::Array(e) if h.decl.varargs && j >= last && args.len() != ps.len() => Some(*e),
                     p => Some(p),
                 }
             });

@@ -119,7 +119,7 @@ impl<'w, 's> Resolver<'w, 's> {
             return None;
         }
         let m = &cands[chosen[0]];
-        self.last_pick = Some((m.owner, m.decl, m.subst.clone()));
+        self.last_pick = Some(m.clone());
         let ctx = self.w.with_method_tparams(&self.w.ctx_ref(m.owner), &m.decl.tparams);
         let t = substitute(&self.w.resolve_text(&m.decl.ret, &ctx)?, &m.subst);
         Some(substitute(&t, &self.infer(m, args)))

@@ -127,9 +127,8 @@ struct Resolver<'w, 's> {
     /// The declared result type of each enclosing method (`None` in a lambda's body), which a
     /// `return`'s lambda or method reference is for.
     returns: Vec<Option<Ty>>,
-    /// The method the last overload resolution chose, when one (owner, declaration, the
-    /// substitution of its owner's type variables).
-    last_pick: Option<(TypeId, &'w crate::decls::MethodSym, Vec<(Box<str>, Ty)>)>,
+    /// The method the last overload resolution chose, when one.
+    last_pick: Option<crate::world::MemberHit<'w, crate::decls::MethodSym>>,
 }
 
 impl Resolver<'_, '_> {
