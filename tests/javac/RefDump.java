@@ -2,10 +2,12 @@
 //
 // Usage (Java 17+, source-file mode, no dependencies besides the JDK's jdk.compiler module):
 //
-//   java tests/javac/RefDump.java [--javadoc] [--classpath <jars>] [--sourcepath <dirs>] <sourceRoot> [more roots...] > refs.tsv
+//   java tests/javac/RefDump.java [--javadoc] [--classpath <jars>] [--sourcepath <dirs>] [--patch-module <m>=<dir>] <sourceRoot> [more roots...] > refs.tsv
 //
 // --classpath: the jars the sources compile against; --sourcepath: more source roots whose
-// classes are read when used but not dumped.
+// classes are read when used but not dumped; --patch-module: the roots are part of a JDK
+// module whose sources are in <dir> (java.base=…/jdk-src/java.base), read instead of a
+// source path.
 //
 // Parses and attributes (JavacTask.analyze(); -proc:none -Xlint:none -nowarn, -sourcepath = the
 // roots, class files to a throw-away temp dir that is never written to) every .java file under
@@ -126,12 +128,14 @@ public class RefDump {
         boolean javadoc = false;
         String classpath = null;
         String extraSourcepath = null;
+        String patchModule = null;
         List<Path> roots = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--javadoc")) javadoc = true;
             else if (a.equals("--classpath") && i + 1 < args.length) classpath = args[++i];
             else if (a.equals("--sourcepath") && i + 1 < args.length) extraSourcepath = args[++i];
+            else if (a.equals("--patch-module") && i + 1 < args.length) patchModule = args[++i];
             else if (a.startsWith("-")) usage("unknown option " + a);
             else roots.add(Path.of(a).toAbsolutePath().normalize());
         }
@@ -163,10 +167,18 @@ public class RefDump {
             List<String> options = new ArrayList<>(List.of(
                     "-proc:none", "-Xlint:none", "-nowarn", "-implicit:none",
                     "-encoding", "UTF-8",
-                    "-sourcepath", sourcepath,
                     "-d", outDir.toString(),
                     // keep attributing every class even after errors
                     "-XDshould-stop.ifError=FLOW"));
+            if (patchModule != null) {
+                // A module's own sources (the JDK's java.base): the module's other classes are
+                // read from its source tree, as `javac --patch-module` compiles the JDK.
+                options.add("--patch-module");
+                options.add(patchModule);
+            } else {
+                options.add("-sourcepath");
+                options.add(sourcepath);
+            }
             if (classpath != null) {
                 options.add("-classpath");
                 options.add(classpath);

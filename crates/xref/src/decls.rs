@@ -451,6 +451,31 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
         ctors.push(implicit_ctor(&simple, Vec::new(), t.start_line, t.is_public_api && kind == TypeKind::Class));
     }
     t.ctors = ctors;
+    if kind == TypeKind::Record {
+        // A record's `equals`, `hashCode` and `toString` are its own unless written (JLS 8.10.3).
+        let named = |n: &str| TyText::Named { name: n.into(), args: Vec::new() };
+        for (name, params, ret) in [
+            ("equals", vec![named("java.lang.Object")], TyText::Prim("boolean".into())),
+            ("hashCode", vec![], TyText::Prim("int".into())),
+            ("toString", vec![], named("java.lang.String")),
+        ] {
+            if t.methods.iter().any(|m| &*m.name == name && m.params.len() == params.len()) {
+                continue;
+            }
+            t.methods.push(MethodSym {
+                name: name.into(),
+                tparams: Vec::new(),
+                params,
+                varargs: false,
+                ret,
+                is_static: false,
+                line: t.start_line,
+                implicit: true,
+                is_public_api: true,
+                marked_override: true,
+            });
+        }
+    }
     if kind == TypeKind::Enum {
         let arr = TyText::Array(Box::new(self_ty.clone()), 1);
         let string = TyText::Named { name: "String".into(), args: Vec::new() };

@@ -464,12 +464,43 @@ pub fn undeclared_message(w: &World, t: &Target) -> String {
             None => Some(f),
         })
         .collect();
+    // The library: the package the workspace imports it from, when some file does.
+    let importers = importers_of(w, ty);
+    let library = match importers.first() {
+        Some((pkg, file)) => format!(
+            "; {} workspace file{} import{} from {pkg} (e.g. {}), a library whose jar the index does not see: \
+             add it to the build's dependencies (pom.xml, then maven_update_project; build.gradle) or its jar to \
+             `classpath` in your user config, and the references to it are found",
+            importers.len(),
+            if importers.len() == 1 { "" } else { "s" },
+            if importers.len() == 1 { "s" } else { "" },
+            file.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
+        ),
+        None => "; if it is in a library the index does not see, add the jar to `classpath` in your user config".into(),
+    };
     format!(
-        "no declaration of {ty} is known (not in the workspace, its indexed libraries or the JDK) and nothing references {}{}; \
-         if it is in a library the index does not see, add the jar to `classpath` in your user config",
+        "no declaration of {ty} is known (not in the workspace, its indexed libraries or the JDK) and nothing references {}{}{library}",
         t.label,
         mean(&near)
     )
+}
+
+/// The workspace files importing `ty`, its members or from its package (single, on-demand or
+/// static imports): the package imported from and each file's path.
+fn importers_of(w: &World, ty: &str) -> Vec<(String, Arc<Path>)> {
+    // The package: the segments before the first that starts upper case.
+    let segs: Vec<&str> = ty.split('.').collect();
+    let cut = segs.iter().position(|s| s.starts_with(|c: char| c.is_uppercase())).unwrap_or(segs.len());
+    let pkg = segs[..cut].join(".");
+    if pkg.is_empty() {
+        return Vec::new();
+    }
+    let under = |path: &str| path == pkg || path.strip_prefix(pkg.as_str()).is_some_and(|r| r.starts_with('.'));
+    w.files
+        .iter()
+        .filter(|f| f.decls.imports.iter().any(|i| under(&i.path)))
+        .map(|f| (pkg.clone(), f.path.clone()))
+        .collect()
 }
 
 /// Adds the methods overriding a method target (in workspace subtypes): a method of a subtype

@@ -6,4 +6,5 @@ mod javac_agreement;
 mod jdk_api_gen;
 mod jdk_image;
 mod xref_javac;
+mod xref_jls;
 mod xref_libraries;

@@ -24,13 +24,13 @@ fn jar(name: &str) -> PathBuf {
 }
 
 /// The engine's API with the types of `jars`.
-fn api(jars: &[PathBuf]) -> Arc<JdkApi> {
+pub(super) fn api(jars: &[PathBuf]) -> Arc<JdkApi> {
     let (table, stats) = mcp_java_index::classfile::api::table(jars);
     assert!(stats.skipped.is_empty(), "{:?}", stats.skipped);
     Arc::new(JdkApi::with_libraries(&table))
 }
 
-fn world(files: &[PathBuf], libs: Option<Arc<JdkApi>>) -> Arc<World> {
+pub(super) fn world(files: &[PathBuf], libs: Option<Arc<JdkApi>>) -> Arc<World> {
     let stamps: Vec<FileStamp> = files
         .iter()
         .map(|p| {
@@ -223,11 +223,11 @@ fn the_api_table_is_cached_per_archive() {
 
 // ---- commons-lang3's tests against javac -------------------------------------------------------
 
-type Key = (String, u32, u32, String, String);
+pub(super) type Key = (String, u32, u32, String, String);
 
 /// The classpath commons-lang3's tests compile against, as Debian ships it (EasyMock, JMH and
 /// junit-pioneer are not packaged: references through them stay unknown on both sides).
-fn lang3_classpath() -> Vec<PathBuf> {
+pub(super) fn lang3_classpath() -> Vec<PathBuf> {
     ["junit-jupiter-api", "junit-jupiter-params", "opentest4j", "apiguardian-api", "junit-platform-commons", "hamcrest"]
         .iter()
         .map(|n| jar(n))
@@ -340,7 +340,7 @@ fn print(name: &str, by: &BTreeMap<String, Score>) {
 
 /// javac's references in the files under `scored` (RefDump on `scored`, the other `roots` as
 /// its source path, compiled against `cp`), and whether javac compiled them without an error.
-fn javac_refs(roots: &[PathBuf], scored: &Path, cp: &[PathBuf]) -> (Vec<Key>, bool) {
+pub(super) fn javac_refs(roots: &[PathBuf], scored: &Path, cp: &[PathBuf]) -> (Vec<Key>, bool) {
     let join =
         |ps: &mut dyn Iterator<Item = &PathBuf>| ps.map(|p| p.display().to_string()).collect::<Vec<_>>().join(":");
     let mut cmd = std::process::Command::new("java");
@@ -403,7 +403,7 @@ fn total(s: &BTreeMap<String, Score>) -> Score {
 
 /// The corpus under target/corpus/`name`/src with `roots` (relative to it), or `None` (the test
 /// skips, outside CI) when .ci/run has not unpacked it.
-fn corpus(name: &str, roots: &[&str]) -> Option<Vec<PathBuf>> {
+pub(super) fn corpus(name: &str, roots: &[&str]) -> Option<Vec<PathBuf>> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/corpus").join(name).join("src");
     let roots: Vec<PathBuf> = roots.iter().map(|r| src.join(r)).collect();
     if let Some(missing) = roots.iter().find(|r| !r.is_dir()) {
@@ -428,7 +428,7 @@ fn commons_lang3_tests_with_their_classpath() {
     assert!(a.likely() < b.likely(), "likely share {:.4} -> {:.4}", b.likely(), a.likely());
     assert!(method(&after).precision() >= method(&before).precision(), "{:?} -> {:?}", method(&before), method(&after));
     assert!(method(&after).recall() > method(&before).recall(), "{:?} -> {:?}", method(&before), method(&after));
-    // Measured: methods 98.72% precise, 99.91% recalled.
+    // Measured: methods 99.69% precise, 99.94% recalled (98.72%, 99.91% before issue 37).
     assert!(method(&after).precision() >= 0.98, "{:?}", method(&after));
     assert!(method(&after).recall() >= 0.99, "{:?}", method(&after));
 }

@@ -51,8 +51,24 @@ impl<'w, 's> Resolver<'w, 's> {
             "null_literal" => Val::Expr(Some(Ty::Null)),
             "this" => Val::Expr(self.frames.last().and_then(|f| f.this.clone())),
             "super" => {
-                let t = self.frames.last().and_then(|f| f.type_id).and_then(|id| self.w.supers(id).first().cloned());
-                Val::Expr(t)
+                // The superclass: the one written, else `Object` (an enum's `Enum`, a record's
+                // `Record`), never an interface a class without `extends` implements.
+                let t = self.frames.last().and_then(|f| f.type_id).map(|id| {
+                    let supers = self.w.supers(id);
+                    let class = |t: &&Ty| {
+                        t.lookup_class().and_then(|(f, _)| self.w.by_fqn(f)).is_some_and(|s| {
+                            !matches!(
+                                self.w.decl(s).kind,
+                                mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation
+                            )
+                        })
+                    };
+                    match self.w.decl(id).superclass {
+                        Some(_) => supers.first().cloned(),
+                        None => supers.iter().find(class).cloned().or_else(|| Some(Ty::object())),
+                    }
+                });
+                Val::Expr(t.flatten())
             }
             "class_literal" => {
                 // `Foo.class` is a `Class<Foo>` (`int.class` a `Class<Integer>`), which a generic
@@ -152,9 +168,12 @@ impl<'w, 's> Resolver<'w, 's> {
                 if let Some(c) = n.child_by_field_name("condition") {
                     self.expr(c);
                 }
-                let a = n.child_by_field_name("consequence").and_then(|x| self.expr(x).ty());
-                let b = n.child_by_field_name("alternative").and_then(|x| self.expr(x).ty());
+                let (x, y) = (n.child_by_field_name("consequence"), n.child_by_field_name("alternative"));
+                let a = x.and_then(|x| self.expr(x).ty());
+                let b = y.and_then(|y| self.expr(y).ty());
+                let literal = |n: Option<Node>| n.is_some_and(|n| n.kind() == "decimal_integer_literal");
                 Val::Expr(match (a, b) {
+                    (Some(a), Some(b)) => Some(self.conditional(a, b, literal(x), literal(y))),
                     (Some(Ty::Null), b) => b,
                     (a, Some(Ty::Null)) => a,
                     (Some(a), _) => Some(a),
@@ -172,29 +191,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 })
             }
             "lambda_expression" => {
-                let mark = self.scopes.len();
-                if let Some(ps) = n.child_by_field_name("parameters") {
-                    match ps.kind() {
-                        "identifier" => self.scopes.push((self.text(ps).into(), None)),
-                        "formal_parameters" => self.params(ps, true),
-                        _ => {
-                            let mut c = ps.walk();
-                            for p in ps.named_children(&mut c) {
-                                if p.kind() == "identifier" {
-                                    self.scopes.push((self.text(p).into(), None));
-                                }
-                            }
-                        }
-                    }
-                }
-                if let Some(body) = n.child_by_field_name("body") {
-                    if body.kind() == "block" {
-                        self.block_like(body);
-                    } else {
-                        self.expr(body);
-                    }
-                }
-                self.scopes.truncate(mark);
+                self.lambda(n, None);
                 Val::Expr(None)
             }
             "method_reference" => {
@@ -207,6 +204,83 @@ impl<'w, 's> Resolver<'w, 's> {
                 Val::Expr(None)
             }
         }
+    }
+
+    /// The type of a conditional `c ? a : b` whose operands have types `a` and `b` (JLS 15.25);
+    /// `a_int`/`b_int`: the operand is an int literal, which fits a narrower operand's type.
+    fn conditional(&self, a: Ty, b: Ty, a_int: bool, b_int: bool) -> Ty {
+        if a == b {
+            return a;
+        }
+        let prim = |t: &Ty| match t {
+            Ty::Prim(p) => Some(p.to_string()),
+            Ty::Class(f, _) => crate::ty::unboxed(f).map(str::to_string),
+            _ => None,
+        };
+        match (&a, &b) {
+            (Ty::Null, Ty::Prim(p)) | (Ty::Prim(p), Ty::Null) => {
+                return crate::ty::boxed(p).map_or(Ty::object(), Ty::class);
+            }
+            (Ty::Null, t) | (t, Ty::Null) => return t.clone(),
+            _ => {}
+        }
+        if let (Some(p), Some(q)) = (prim(&a), prim(&b)) {
+            // Boolean and numeric conditionals: unboxed, then promoted; an int constant fits a
+            // byte, short or char operand.
+            if p == q {
+                return Ty::Prim(p.into());
+            }
+            let narrow = |n: &str| matches!(n, "byte" | "short" | "char");
+            if q == "int" && b_int && narrow(&p) {
+                return Ty::Prim(p.into());
+            }
+            if p == "int" && a_int && narrow(&q) {
+                return Ty::Prim(q.into());
+            }
+            if p != "boolean" && q != "boolean" {
+                return Ty::Prim(promote(&p, &q).into());
+            }
+        }
+        if a.is_prim() || b.is_prim() {
+            let boxed = |t: Ty| match t {
+                Ty::Prim(p) => crate::ty::boxed(&p).map_or(Ty::object(), Ty::class),
+                t => t,
+            };
+            return self.lub(boxed(a), boxed(b));
+        }
+        self.lub(a, b)
+    }
+
+    /// The least upper bound of two reference types (JLS 4.10.4) as member lookup reads it:
+    /// one when it is a supertype of the other, else the first superclass of `a` that `b`
+    /// extends, else the first common interface, else `Object`.
+    fn lub(&self, a: Ty, b: Ty) -> Ty {
+        if self.w.is_subtype(&a, &b) == Some(true) {
+            return b;
+        }
+        if self.w.is_subtype(&b, &a) == Some(true) {
+            return a;
+        }
+        let up = self.w.hierarchy(&a);
+        // A hierarchy the world cannot see whole: as before, the first operand's type.
+        if up.iter().any(|(_, id)| id.is_none()) || self.w.hierarchy(&b).iter().any(|(_, id)| id.is_none()) {
+            return a;
+        }
+        let common: Vec<Ty> =
+            up.into_iter().filter(|(t, _)| self.w.is_subtype(&b, t) == Some(true)).map(|(t, _)| t).collect();
+        let class = |t: &Ty| {
+            t.lookup_class().and_then(|(f, _)| self.w.by_fqn(f)).is_some_and(|id| {
+                !matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation)
+            })
+        };
+        let not_object = |t: &&Ty| t.lookup_class().is_some_and(|(f, _)| f != crate::ty::OBJECT);
+        common
+            .iter()
+            .filter(not_object)
+            .find(|t| class(t))
+            .or_else(|| common.iter().find(not_object))
+            .cloned()
+            .unwrap_or_else(Ty::object)
     }
 
     /// The target of an assignment or `++`: a field write when it is a field.
@@ -388,22 +462,63 @@ impl<'w, 's> Resolver<'w, 's> {
         if let Some(ta) = n.child_by_field_name("type_arguments") {
             self.generic(ta);
         }
-        let args = n.child_by_field_name("arguments").map(|a| self.args(a)).unwrap_or_default();
+        let (args, refs) = n.child_by_field_name("arguments").map(|a| self.args_deferring(a)).unwrap_or_default();
+        self.last_pick = None;
+        let t = self.call_on(name_node, name, recv, &args);
+        // The method references among the arguments, for the chosen method's parameters.
+        let chosen = self.last_pick.take();
+        for (j, r) in refs {
+            let p = chosen.as_ref().and_then(|h| {
+                let ps = self.w.method_params(h.owner, h.decl);
+                let last = ps.len().checked_sub(1)?;
+                let p = ps.get(j.min(last))?.as_ref()?;
+                let p = substitute(p, &h.subst);
+                match p {
+                    Ty::Array(e) if h.decl.varargs && j >= last && args.len() != ps.len() => Some(*e),
+                    p => Some(p),
+                }
+            });
+            self.method_reference_for(r, p.as_ref());
+        }
+        t
+    }
+
+    /// The arguments of a call, method references left for after the choice of the method
+    /// (their index and node).
+    fn args_deferring<'t>(&mut self, args: Node<'t>) -> (Vec<Option<Ty>>, Vec<(usize, Node<'t>)>) {
+        let mut c = args.walk();
+        let kids: Vec<Node> = args.named_children(&mut c).filter(|k| !k.kind().ends_with("comment")).collect();
+        let mut refs = Vec::new();
+        let mut out = Vec::with_capacity(kids.len());
+        for (j, k) in kids.into_iter().enumerate() {
+            if k.kind() == "method_reference" {
+                refs.push((j, k));
+                out.push(None);
+            } else {
+                out.push(self.expr(k).ty());
+            }
+        }
+        (out, refs)
+    }
+
+    /// A call's binding once its receiver and arguments are typed.
+    fn call_on(&mut self, name_node: Node, name: &str, recv: Option<Val>, args: &[Option<Ty>]) -> Option<Ty> {
         match recv {
             None => {
                 // Enclosing classes, innermost first: the first with a member of that name.
                 let mut unknown = false;
                 for i in (0..self.frames.len()).rev() {
                     let Some(this) = self.frames[i].this.clone() else { continue };
-                    let (ms, complete) = self.w.find_methods(&this, name);
+                    let (ms, complete) = self.methods_of(&this, name);
                     if !ms.is_empty() {
-                        return self.pick(name_node, ms, &args, complete);
+                        let t = self.pick(name_node, ms, args, complete);
+                        return get_class(name, args, &this).or(t);
                     }
                     unknown |= !complete;
                 }
                 let ms = self.static_import_methods(name);
                 if !ms.is_empty() {
-                    return self.pick(name_node, ms, &args, true);
+                    return self.pick(name_node, ms, args, true);
                 }
                 if unknown {
                     return None;
@@ -411,14 +526,19 @@ impl<'w, 's> Resolver<'w, 's> {
                 None
             }
             Some(Val::Type(t)) | Some(Val::Expr(Some(t))) => {
-                if matches!(t, Ty::Array(_)) {
-                    return None;
-                }
-                let (ms, complete) = self.w.find_methods(&t, name);
+                // An array's members (JLS 10.7): `clone()` returns the array's type and javac
+                // names no declaration for it; the others are `Object`'s.
+                let on = match &t {
+                    Ty::Array(_) if name == "clone" && args.is_empty() => return Some(t),
+                    Ty::Array(_) => Ty::object(),
+                    _ => t.clone(),
+                };
+                let (ms, complete) = self.methods_of(&on, name);
                 if ms.is_empty() {
-                    return self.jdk_call_type(&t, name, args.len());
+                    return get_class(name, args, &t).or_else(|| self.jdk_call_type(&t, name, args.len()));
                 }
-                self.pick(name_node, ms, &args, complete)
+                let r = self.pick(name_node, ms, args, complete);
+                get_class(name, args, &t).or(r)
             }
             Some(Val::Expr(None)) => {
                 self.guess_method(name_node, name, args.len());
@@ -508,7 +628,167 @@ impl<'w, 's> Resolver<'w, 's> {
         t
     }
 
+    /// A lambda; with `params`, the parameter types of the functional interface it is for,
+    /// which its implicitly typed parameters have (JLS 15.27.3).
+    fn lambda(&mut self, n: Node, params: Option<&[Ty]>) {
+        let mark = self.scopes.len();
+        if let Some(ps) = n.child_by_field_name("parameters") {
+            let given = |i: usize| params.and_then(|p| p.get(i)).cloned();
+            match ps.kind() {
+                "identifier" => {
+                    let t = if params.is_some_and(|p| p.len() == 1) { given(0) } else { None };
+                    self.scopes.push((self.text(ps).into(), t));
+                }
+                "formal_parameters" => self.params(ps, true),
+                _ => {
+                    let mut c = ps.walk();
+                    let names: Vec<Node> = ps.named_children(&mut c).filter(|p| p.kind() == "identifier").collect();
+                    let fits = params.is_some_and(|p| p.len() == names.len());
+                    for (i, p) in names.into_iter().enumerate() {
+                        let t = if fits { given(i) } else { None };
+                        self.scopes.push((self.text(p).into(), t));
+                    }
+                }
+            }
+        }
+        if let Some(body) = n.child_by_field_name("body") {
+            // A `return` in the body is the lambda's, whose result type is not known here.
+            self.returns.push(None);
+            if body.kind() == "block" {
+                self.block_like(body);
+            } else {
+                self.expr(body);
+            }
+            self.returns.pop();
+        }
+        self.scopes.truncate(mark);
+    }
+
+    /// An expression whose type the context gives (a declaration's initializer, a `return`'s
+    /// value): a lambda or method reference there is for that functional interface (JLS
+    /// 15.13.1, 15.27.3).
+    pub(super) fn expr_expecting(&mut self, n: Node, expected: Option<&Ty>) -> Val {
+        let Some(expected) = expected else { return self.expr(n) };
+        if self.depth >= MAX_DEPTH {
+            self.note_cut(n);
+            return Val::Expr(None);
+        }
+        self.depth += 1;
+        let v = stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.expr_expecting_inner(n, Some(expected)));
+        self.depth -= 1;
+        v
+    }
+
+    fn expr_expecting_inner(&mut self, n: Node, expected: Option<&Ty>) -> Val {
+        match n.kind() {
+            "method_reference" | "lambda_expression" => {
+                if let Some(params) = expected.and_then(|t| self.function_params(t)) {
+                    if n.kind() == "lambda_expression" {
+                        self.lambda(n, Some(&params));
+                    } else {
+                        self.method_reference_with(n, Some(&params), None);
+                    }
+                    return Val::Expr(expected.cloned());
+                }
+                self.expr(n)
+            }
+            // The operands that are the expression's value are for the same type.
+            "parenthesized_expression" => match n.named_child(0) {
+                Some(inner) => Val::Expr(self.expr_expecting(inner, expected).ty()),
+                None => Val::Expr(None),
+            },
+            "ternary_expression" if expected.is_some() => {
+                if let Some(c) = n.child_by_field_name("condition") {
+                    self.expr(c);
+                }
+                for side in ["consequence", "alternative"] {
+                    if let Some(x) = n.child_by_field_name(side) {
+                        self.expr_expecting(x, expected);
+                    }
+                }
+                Val::Expr(expected.cloned())
+            }
+            "switch_expression" if expected.is_some() => {
+                self.switch_with(n, expected);
+                Val::Expr(expected.cloned())
+            }
+            _ => self.expr(n),
+        }
+    }
+
+    /// The parameter types of a functional interface type's one abstract method, as far as the
+    /// declarations show it: the interface's instance methods, less `Object`'s and those whose
+    /// parameters or result name the interface itself (`andThen`, `compose`, `negate`), less
+    /// generic ones, must leave one. `None` when a parameter is unknown or `Object`, which may
+    /// stand for a wildcard read by its bound (`? super T`).
+    fn function_params(&self, t: &Ty) -> Option<Vec<Ty>> {
+        let ps = self.function_sam(t)?;
+        let plain = |p: &Ty| match p {
+            Ty::Class(f, _) => &**f != crate::ty::OBJECT,
+            Ty::Prim(_) | Ty::Array(_) => true,
+            Ty::Var(..) | Ty::Null => false,
+        };
+        ps.iter().all(plain).then_some(ps)
+    }
+
+    /// The parameter types of a functional interface type's one abstract method (see
+    /// [`Self::function_params`]), whatever they are.
+    fn function_sam(&self, t: &Ty) -> Option<Vec<Ty>> {
+        let (fqn, _) = t.lookup_class()?;
+        let id = self.w.by_fqn(fqn)?;
+        if !matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface) {
+            return None;
+        }
+        let mut found: Option<Vec<Ty>> = None;
+        for (st, sid) in self.w.hierarchy(t) {
+            let sid = sid?;
+            let sfqn = st.lookup_class().map(|(f, _)| f.to_string())?;
+            let args = st.lookup_class().map(|(_, a)| a.to_vec()).unwrap_or_default();
+            let d = self.w.decl(sid);
+            let subst: Vec<(Box<str>, Ty)> = if d.tparams.len() == args.len() {
+                d.tparams.iter().zip(&args).map(|(p, a)| (p.name.as_str().into(), a.clone())).collect()
+            } else {
+                Vec::new()
+            };
+            for m in d.methods.iter().filter(|m| !m.is_static && m.tparams.is_empty() && !is_object_method(&m.name)) {
+                let ctx = self.w.ctx_ref(sid);
+                let names_self = |tt: &crate::ty::TyText| {
+                    self.w
+                        .resolve_text(tt, &ctx)
+                        .is_some_and(|r| r.lookup_class().is_some_and(|(f, _)| f == sfqn || f == fqn))
+                };
+                if names_self(&m.ret) || m.params.iter().any(names_self) {
+                    continue;
+                }
+                if found.is_some() {
+                    return None;
+                }
+                let ps: Option<Vec<Ty>> =
+                    self.w.method_params(sid, m).iter().map(|p| p.as_ref().map(|p| substitute(p, &subst))).collect();
+                found = Some(ps?);
+            }
+        }
+        found
+    }
+
     pub(super) fn method_reference(&mut self, n: Node) {
+        self.method_reference_with(n, None, None);
+    }
+
+    /// A method reference passed for a parameter of type `p` of the method a call chose: its
+    /// functional interface's arity rules out the overloads that cannot take that many
+    /// arguments (`map(Integer::valueOf)` is no `valueOf(String, int)`).
+    pub(super) fn method_reference_for(&mut self, n: Node, p: Option<&Ty>) {
+        match p.and_then(|p| self.function_sam(p)) {
+            Some(ps) => self.method_reference_with(n, None, Some(ps.len())),
+            None => self.method_reference(n),
+        }
+    }
+
+    /// A method reference; with `params`, the parameter types of the functional interface it
+    /// is for, which choose among overloads as a call with arguments of those types would
+    /// (`Type::m` also as an instance method of the first).
+    fn method_reference_with(&mut self, n: Node, params: Option<&[Ty]>, arity: Option<usize>) {
         let mut c = n.walk();
         let kids: Vec<Node> = n.children(&mut c).collect();
         let Some(first) = kids.first().copied() else { return };
@@ -533,11 +813,33 @@ impl<'w, 's> Resolver<'w, 's> {
             return;
         }
         let name = self.text(last);
+        let is_type = matches!(recv, Val::Type(_));
         match recv {
             Val::Type(t) | Val::Expr(Some(t)) => {
-                let (ms, complete) = self.w.find_methods(&t, name);
+                let (mut ms, complete) = self.methods_of(&t, name);
+                if let Some(n) = arity.or(params.map(<[Ty]>::len)) {
+                    // `Type::m` may also be an instance method taking the first argument as `this`.
+                    ms.retain(|m| {
+                        arity_ok(m.decl, n) || (is_type && !m.decl.is_static && n > 0 && arity_ok(m.decl, n - 1))
+                    });
+                }
                 if ms.is_empty() {
                     return;
+                }
+                if let Some(ps) = params {
+                    let args: Vec<Option<Ty>> = ps.iter().cloned().map(Some).collect();
+                    let (mut chosen, mut exact) = self.select(&ms, &args);
+                    if chosen.is_empty() && is_type && !args.is_empty() {
+                        (chosen, exact) = self.select(&ms, &args[1..]);
+                    }
+                    if chosen.len() == 1 && exact {
+                        let m = &ms[chosen[0]];
+                        let certain = complete || self.unseen_cannot_compete(&ms, chosen[0]);
+                        let conf = if certain { Confidence::Exact } else { Confidence::Likely };
+                        let key = self.w.method_key(m.owner, m.decl);
+                        self.emit(last, RefKind::MethodRef, Category::Method, vec![key], conf);
+                        return;
+                    }
                 }
                 let keys: Vec<String> = ms.iter().map(|m| self.w.method_key(m.owner, m.decl)).collect();
                 let certain = keys.len() == 1 && (complete || self.unseen_cannot_compete(&ms, 0));
@@ -558,6 +860,23 @@ impl<'w, 's> Resolver<'w, 's> {
             }
             Val::Package(_) => {}
         }
+    }
+}
+
+/// The type of `getClass()` on a receiver of type `t` (JLS 4.3.2): `Class<? extends |T|>`, the
+/// erasure of the receiver's type (read as its bound, as every `? extends` is here).
+pub(super) fn get_class(name: &str, args: &[Option<Ty>], t: &Ty) -> Option<Ty> {
+    (name == "getClass" && args.is_empty()).then(|| Ty::Class("java.lang.Class".into(), vec![erased(t)]))
+}
+
+/// The erasure of a type (JLS 4.6) as a type: no arguments, variables by their bound.
+pub(super) fn erased(t: &Ty) -> Ty {
+    match t {
+        Ty::Class(f, _) => Ty::Class(f.clone(), Vec::new()),
+        Ty::Array(e) => Ty::Array(Box::new(erased(e))),
+        Ty::Var(_, b) => erased(b),
+        Ty::Null => Ty::object(),
+        Ty::Prim(_) => t.clone(),
     }
 }
 

@@ -24,6 +24,81 @@ impl<'w, 's> Resolver<'w, 's> {
         Vec::new()
     }
 
+    /// The methods named `name` that are members of `t`, as javac finds them: an interface's
+    /// (or a type variable's bounded by one) include `Object`'s public methods (JLS 9.2), which
+    /// javac searches right after the interface itself: `Object`'s method is bound over a
+    /// superinterface's abstract redeclaration of it (`myAnnotation.hashCode()` is
+    /// `Object#hashCode()`), the interface's own redeclaration over `Object`'s
+    /// (`list.equals(o)` is `List#equals(Object)`).
+    pub(super) fn methods_of(&self, t: &Ty, name: &str) -> (Vec<MemberHit<'w, MethodSym>>, bool) {
+        let (mut ms, complete) = self.class_first_methods(t, name);
+        let own = t.lookup_class().and_then(|(f, _)| self.w.by_fqn(f));
+        let interface = own.is_some_and(|id| {
+            matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation)
+        });
+        if !interface || !super::expr::is_object_method(name) || matches!(name, "clone" | "finalize") {
+            return (ms, complete);
+        }
+        let (object, _) = self.w.find_methods(&Ty::object(), name);
+        let sig = |m: &MemberHit<'w, MethodSym>| -> Vec<String> {
+            self.w
+                .method_params(m.owner, m.decl)
+                .iter()
+                .map(|p| p.as_ref().map(Ty::erasure).unwrap_or_default())
+                .collect()
+        };
+        let own_sigs: Vec<Vec<String>> = ms.iter().filter(|m| Some(m.owner) == own).map(sig).collect();
+        let object: Vec<MemberHit<'w, MethodSym>> =
+            object.into_iter().filter(|m| !own_sigs.contains(&sig(m))).collect();
+        let object_sigs: Vec<Vec<String>> = object.iter().map(sig).collect();
+        ms.retain(|m| Some(m.owner) == own || !object_sigs.contains(&sig(m)));
+        ms.extend(object);
+        (ms, complete)
+    }
+
+    /// [`World::find_methods`] with javac's order: the superclasses' methods before the
+    /// interfaces', so a class's inherited implementation hides an interface's abstract
+    /// declaration (`hashSet.retainAll(c)` is `AbstractCollection#retainAll`, not `Set`'s).
+    ///
+    /// [`World::find_methods`]: crate::world::World::find_methods
+    fn class_first_methods(&self, t: &Ty, name: &str) -> (Vec<MemberHit<'w, MethodSym>>, bool) {
+        let interface = |id: crate::world::TypeId| {
+            matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation)
+        };
+        let mut h = self.w.hierarchy(t);
+        // Stable: the classes in their order, then the interfaces in theirs.
+        h.sort_by_key(|(_, id)| id.is_some_and(interface));
+        let mut out: Vec<MemberHit<'w, MethodSym>> = Vec::new();
+        let mut sigs: Vec<Vec<String>> = Vec::new();
+        let mut complete = true;
+        for (st, id) in h {
+            let Some(id) = id else {
+                complete = false;
+                continue;
+            };
+            let d = self.w.decl(id);
+            let args = st.lookup_class().map(|x| x.1.to_vec()).unwrap_or_default();
+            let subst: Vec<(Box<str>, Ty)> = if d.tparams.len() == args.len() {
+                d.tparams.iter().zip(&args).map(|(p, a)| (p.name.as_str().into(), a.clone())).collect()
+            } else {
+                Vec::new()
+            };
+            for m in d.methods.iter().filter(|m| &*m.name == name) {
+                let sig: Vec<String> = self
+                    .w
+                    .method_params(id, m)
+                    .iter()
+                    .map(|p| p.as_ref().map(|t| substitute(t, &subst).erasure()).unwrap_or_else(|| "?".into()))
+                    .collect();
+                if !sigs.contains(&sig) {
+                    sigs.push(sig);
+                    out.push(MemberHit { owner: id, decl: m, subst: subst.clone() });
+                }
+            }
+        }
+        (out, complete)
+    }
+
     /// Overload resolution among `cands`; emits the reference and returns the result type.
     pub(super) fn pick(
         &mut self,
@@ -44,6 +119,7 @@ impl<'w, 's> Resolver<'w, 's> {
             return None;
         }
         let m = &cands[chosen[0]];
+        self.last_pick = Some(m.clone());
         let ctx = self.w.with_method_tparams(&self.w.ctx_ref(m.owner), &m.decl.tparams);
         let t = substitute(&self.w.resolve_text(&m.decl.ret, &ctx)?, &m.subst);
         Some(substitute(&t, &self.infer(m, args)))
@@ -160,6 +236,33 @@ impl<'w, 's> Resolver<'w, 's> {
         if by_arity.len() <= 1 {
             return (by_arity, true);
         }
+        // In the varargs phase, the most specific method compares the parameters as the call
+        // expands them (JLS 15.12.2.5): `max(byte...)` is more specific than `max(short...)`.
+        let width = by_arity.iter().map(|&i| params[i].len()).max().unwrap_or(0).max(n);
+        let expanded: Vec<Vec<Option<Ty>>> = params
+            .iter()
+            .zip(cands)
+            .map(|(ps, c)| {
+                let Some((last, fixed)) = ps.split_last().filter(|_| c.decl.varargs) else { return ps.clone() };
+                let elem = match last {
+                    Some(Ty::Array(e)) => Some((**e).clone()),
+                    _ => None,
+                };
+                let mut out = fixed.to_vec();
+                out.resize(width, elem);
+                out
+            })
+            .collect();
+        // A type variable in scope (of the enclosing types and methods) is a type of its own,
+        // whose supertypes are its bound's, as the parameters' variables are read by theirs.
+        let args: Vec<Option<Ty>> = args
+            .iter()
+            .map(|a| match a {
+                Some(Ty::Var(v, b)) if self.ctx().tvars.iter().any(|(k, _)| k == v) => Some((**b).clone()),
+                other => other.clone(),
+            })
+            .collect();
+        let args = &args[..];
         // The methods javac could choose, whatever the types of the arguments not typed here
         // are: each phase's candidates not ruled out, up to the first phase certain to have an
         // applicable one. One such method is the choice (the code compiles).
@@ -192,6 +295,10 @@ impl<'w, 's> Resolver<'w, 's> {
                         ps.get(j).cloned().flatten()
                     };
                     let s = match (a, p) {
+                        (Some(v @ Ty::Var(_, b)), Some(p)) => match self.w.assignable(v, &p, phase >= 2) {
+                            None if self.cannot_meet(b, &p) => Some(false),
+                            s => s,
+                        },
                         (Some(a), Some(p)) => self.w.assignable(a, &p, phase >= 2),
                         _ => None,
                     };
@@ -210,8 +317,9 @@ impl<'w, 's> Resolver<'w, 's> {
             if yes.is_empty() && maybe.is_empty() {
                 continue;
             }
+            let params = if phase == 3 { &expanded } else { &params };
             if maybe.is_empty() && first.is_none() {
-                let best = self.most_specific(&yes, &params);
+                let best = self.most_specific(&yes, params);
                 let exact = best.len() == 1;
                 return (best, exact);
             }
@@ -219,12 +327,12 @@ impl<'w, 's> Resolver<'w, 's> {
             let mut all = yes.clone();
             all.extend(maybe.iter().copied());
             if first.is_none() {
-                let best = self.most_specific(&all, &params);
-                first = Some((guess_overload(best, args, &params), false));
+                let best = self.most_specific(&all, params);
+                first = Some((guess_overload(best, args, params), false));
             }
             // A method some certainly applicable one is strictly more specific than is never
             // chosen in this phase.
-            let strictly = |a: usize, b: usize| self.more_specific(a, b, &params) && !self.more_specific(b, a, &params);
+            let strictly = |a: usize, b: usize| self.more_specific(a, b, params) && !self.more_specific(b, a, params);
             for &c in &all {
                 if !yes.iter().any(|&y| strictly(y, c)) && !possible.contains(&c) {
                     possible.push(c);
@@ -239,6 +347,21 @@ impl<'w, 's> Resolver<'w, 's> {
             Some(f) => f,
             None => (by_arity, false),
         }
+    }
+
+    /// Whether a type variable javac infers (a generic method's result not fixed by its
+    /// arguments) with bound `bound` can never be a `p`: two classes, neither a subtype of the
+    /// other, of which one is final or neither an interface, have no common subtype
+    /// (`<T extends Throwable> T` is no `Integer`).
+    fn cannot_meet(&self, bound: &Ty, p: &Ty) -> bool {
+        let (Some((bf, _)), Some((pf, _))) = (bound.lookup_class(), p.lookup_class()) else { return false };
+        let decl = |f: &str| self.w.by_fqn(f).map(|id| self.w.decl(id));
+        let (Some(b), Some(q)) = (decl(bf), decl(pf)) else { return false };
+        let interface =
+            |k: mji_model::TypeKind| matches!(k, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation);
+        let unrelated = self.w.is_subtype(&Ty::class(bf), &Ty::class(pf)) == Some(false)
+            && self.w.is_subtype(&Ty::class(pf), &Ty::class(bf)) == Some(false);
+        unrelated && (b.is_final || q.is_final || (!interface(b.kind) && !interface(q.kind)))
     }
 
     /// Whether method `a`'s parameters are each a subtype of method `b`'s (same count).

@@ -91,6 +91,8 @@ pub fn bind_file(world: &World, file: u32, bytes: &[u8]) -> (Vec<Ref>, Option<De
         depth: 0,
         ty_depth: 0,
         cut: None,
+        returns: Vec::new(),
+        last_pick: None,
     };
     r.program(tree.root_node());
     r.javadoc_refs(tree.root_node());
@@ -122,6 +124,11 @@ struct Resolver<'w, 's> {
     ty_depth: u32,
     /// The first place the depth limit cut a subtree off.
     cut: Option<DepthCut>,
+    /// The declared result type of each enclosing method (`None` in a lambda's body), which a
+    /// `return`'s lambda or method reference is for.
+    returns: Vec<Option<Ty>>,
+    /// The method the last overload resolution chose, when one.
+    last_pick: Option<crate::world::MemberHit<'w, crate::decls::MethodSym>>,
 }
 
 impl Resolver<'_, '_> {

@@ -143,6 +143,18 @@ impl<'w, 's> Resolver<'w, 's> {
             "switch_statement" | "switch_expression" => {
                 self.switch(n);
             }
+            "return_statement" => {
+                let expected = self.returns.last().cloned().flatten();
+                let mut c = n.walk();
+                let kids: Vec<Node> = n.named_children(&mut c).collect();
+                for k in kids {
+                    if is_expression(k.kind()) {
+                        self.expr_expecting(k, expected.as_ref());
+                    } else {
+                        self.stmt(k);
+                    }
+                }
+            }
             k if is_expression(k) => {
                 self.expr(n);
             }
@@ -167,7 +179,7 @@ impl<'w, 's> Resolver<'w, 's> {
         let declared = n.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
         let mut c = n.walk();
         for d in n.children_by_field_name("declarator", &mut c) {
-            let v = d.child_by_field_name("value").and_then(|v| self.expr(v).ty());
+            let v = d.child_by_field_name("value").and_then(|v| self.expr_expecting(v, declared.as_ref()).ty());
             let dims = d.child_by_field_name("dimensions").map(|x| crate::ty::count_dims(x, self.b)).unwrap_or(0);
             let t = match &declared {
                 Some(t) => Some(array_of(t.clone(), dims)),
@@ -180,6 +192,12 @@ impl<'w, 's> Resolver<'w, 's> {
     }
 
     pub(super) fn switch(&mut self, n: Node) -> Option<Ty> {
+        self.switch_with(n, None)
+    }
+
+    /// A switch; `expected`, the type a switch expression's arms are for (a lambda's or
+    /// method reference's functional interface).
+    pub(super) fn switch_with(&mut self, n: Node, expected: Option<&Ty>) -> Option<Ty> {
         let sel = n.child_by_field_name("condition").and_then(|c| self.expr(c).ty());
         // A bare name in a label is the selector enum's constant; in a label of another type it
         // is a type (`case Circle _, Square _`, read as names, see `Prepared`) or a constant.
@@ -218,6 +236,10 @@ impl<'w, 's> Resolver<'w, 's> {
                             self.generic(e);
                         }
                     }
+                } else if let Some(e) = expected.filter(|_| k.kind() == "expression_statement")
+                    && let Some(v) = k.named_child(0)
+                {
+                    self.expr_expecting(v, Some(e));
                 } else {
                     self.stmt(k);
                 }

@@ -270,13 +270,11 @@ impl<'w, 's> Resolver<'w, 's> {
             }
             "field_declaration" | "constant_declaration" => {
                 self.annotations_in(m);
-                if let Some(t) = m.child_by_field_name("type") {
-                    self.type_ref(t, RefKind::Type);
-                }
+                let declared = m.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
                 let mut c = m.walk();
                 for d in m.children_by_field_name("declarator", &mut c) {
                     if let Some(v) = d.child_by_field_name("value") {
-                        self.expr(v);
+                        self.expr_expecting(v, declared.as_ref());
                     }
                 }
             }
@@ -301,9 +299,8 @@ impl<'w, 's> Resolver<'w, 's> {
         if let Some(tp) = m.child_by_field_name("type_parameters") {
             self.type_params(tp);
         }
-        if let Some(t) = m.child_by_field_name("type") {
-            self.type_ref(t, RefKind::Type);
-        }
+        let ret = m.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
+        self.returns.push(ret);
         if let Some(ps) = m.child_by_field_name("parameters") {
             self.params(ps, true);
         }
@@ -338,6 +335,7 @@ impl<'w, 's> Resolver<'w, 's> {
         if let Some(v) = m.child_by_field_name("value") {
             self.element_value(v);
         }
+        self.returns.pop();
         self.scopes.truncate(mark);
         self.frames.pop();
     }

@@ -198,6 +198,30 @@ fn a_target_nobody_declares_is_an_error_with_the_nearest_names() {
     assert!(counts[1].error.is_none(), "{counts:?}");
 }
 
+/// A member of a library the index does not see (its jar is on no classpath) that workspace
+/// files import from: the error names the library's package, a file importing it and how to
+/// add it, instead of answering no references.
+#[test]
+fn a_member_of_a_library_not_on_the_classpath_says_which_and_how_to_add_it() {
+    let (_d, ws) = common::indexed(
+        "",
+        &[(
+            "t/MockTest.java",
+            "package t;\nimport org.easymock.EasyMock;\nclass MockTest {\n    Runnable r = EasyMock.createMock(Runnable.class);\n}\n",
+        )],
+    );
+    let e = ws
+        .find_references(&FindReferencesArgs {
+            target: "org.easymock.EasyMock#createMock".into(),
+            ..Default::default()
+        })
+        .expect_err("nothing declares it")
+        .to_string();
+    assert!(e.contains("no declaration of org.easymock.EasyMock is known"), "{e}");
+    assert!(e.contains("1 workspace file imports from org.easymock (e.g. MockTest.java)"), "{e}");
+    assert!(e.contains("pom.xml") && e.contains("`classpath`"), "{e}");
+}
+
 /// A count by position (`targets: ["FILE:LINE:COLUMN"]`, the CLI's `refs FILE:LINE --count-only`)
 /// resolves the position as `filePath` + `line` does: the count is the full answer's total
 /// (it once read the position as a type name and answered 0).
