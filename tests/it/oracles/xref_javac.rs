@@ -1,6 +1,7 @@
 //! The self-check of issue 5: every reference our resolver binds, against javac's attributed
 //! trees (tests/javac/RefDump.java), on the resolution fixtures and on commons-lang3.
 
+use super::score::Score;
 use crate::common;
 
 use std::collections::{BTreeMap, HashSet};
@@ -83,26 +84,6 @@ fn run_refdump(root: &Path) -> String {
         .expect("running java tests/javac/RefDump.java");
     assert!(out.status.success(), "RefDump failed: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).expect("utf-8")
-}
-
-#[derive(Default, Debug)]
-struct Score {
-    tp: usize,
-    /// True positives we marked `likely` rather than `exact` (goal: under 5% of `tp`).
-    tp_likely: usize,
-    fp: usize,
-    /// False positives we marked `exact`: an `exact` answer that is wrong.
-    fp_exact: usize,
-    fn_: usize,
-}
-
-impl Score {
-    fn precision(&self) -> f64 {
-        if self.tp + self.fp == 0 { 1.0 } else { self.tp as f64 / (self.tp + self.fp) as f64 }
-    }
-    fn recall(&self) -> f64 {
-        if self.tp + self.fn_ == 0 { 1.0 } else { self.tp as f64 / (self.tp + self.fn_) as f64 }
-    }
 }
 
 struct Report {

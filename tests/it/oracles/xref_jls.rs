@@ -7,6 +7,7 @@
 //! The figures: `cargo test --test it -- oracles::xref_jls --nocapture` (`XREF_MEMBERS=N`
 //! prints the N members with most disagreements, `XREF_DIFF=1` every one).
 
+use super::score::{Score, total};
 use crate::common;
 
 use std::collections::{BTreeMap, HashSet};
@@ -17,23 +18,6 @@ use mcp_java_index::xref::engine::file_index;
 use mcp_java_index::xref::resolve::file_refs;
 use mcp_java_index::xref::world::World;
 use mcp_java_index::xref::{Confidence, RefKind};
-
-#[derive(Default, Debug, Clone, Copy)]
-struct Score {
-    tp: usize,
-    tp_likely: usize,
-    fp: usize,
-    fn_: usize,
-}
-
-impl Score {
-    fn precision(&self) -> f64 {
-        self.tp as f64 / (self.tp + self.fp).max(1) as f64
-    }
-    fn recall(&self) -> f64 {
-        self.tp as f64 / (self.tp + self.fn_).max(1) as f64
-    }
-}
 
 /// Our references (not javadoc) in the files under `root`, keyed as javac's, with whether exact;
 /// paths prefixed with `prefix`.
@@ -93,15 +77,6 @@ fn score_outside(
         }
     }
     (by_cat, by_member)
-}
-
-fn total(s: &BTreeMap<String, Score>) -> Score {
-    s.values().fold(Score::default(), |a, s| Score {
-        tp: a.tp + s.tp,
-        tp_likely: a.tp_likely + s.tp_likely,
-        fp: a.fp + s.fp,
-        fn_: a.fn_ + s.fn_,
-    })
 }
 
 fn print(name: &str, by_cat: &BTreeMap<String, Score>, by_member: &BTreeMap<String, Score>) {

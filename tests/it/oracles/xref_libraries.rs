@@ -5,6 +5,7 @@
 //! JUnit 5 from Debian's /usr/share/java, with and without the classpath's types; and the
 //! same through the real binary with `classpath` configured.
 
+use super::score::{Score, total};
 use crate::common;
 
 use std::collections::{BTreeMap, HashSet};
@@ -234,27 +235,6 @@ pub(super) fn lang3_classpath() -> Vec<PathBuf> {
         .collect()
 }
 
-#[derive(Default, Debug, Clone, Copy)]
-struct Score {
-    tp: usize,
-    tp_likely: usize,
-    fp: usize,
-    fp_exact: usize,
-    fn_: usize,
-}
-
-impl Score {
-    fn precision(&self) -> f64 {
-        self.tp as f64 / (self.tp + self.fp).max(1) as f64
-    }
-    fn recall(&self) -> f64 {
-        self.tp as f64 / (self.tp + self.fn_).max(1) as f64
-    }
-    fn likely(&self) -> f64 {
-        self.tp_likely as f64 / self.tp.max(1) as f64
-    }
-}
-
 /// Ours in the files under `scored`, one entry per (reference, target), with whether it is exact.
 fn ours(w: &World, scored: &Path) -> Vec<(Key, bool)> {
     let mut out = Vec::new();
@@ -389,16 +369,6 @@ fn with_and_without(
 
 fn method(s: &BTreeMap<String, Score>) -> Score {
     s.get("method").copied().unwrap_or_default()
-}
-
-fn total(s: &BTreeMap<String, Score>) -> Score {
-    s.values().fold(Score::default(), |a, s| Score {
-        tp: a.tp + s.tp,
-        tp_likely: a.tp_likely + s.tp_likely,
-        fp: a.fp + s.fp,
-        fp_exact: a.fp_exact + s.fp_exact,
-        fn_: a.fn_ + s.fn_,
-    })
 }
 
 /// The corpus under target/corpus/`name`/src with `roots` (relative to it), or `None` (the test

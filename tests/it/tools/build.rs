@@ -21,7 +21,6 @@ use mcp_java_index::tools::build::{
 };
 use mcp_java_index::tools::workspace::Workspace;
 
-
 impl Project {
     /// The workspace without a watcher (a run's files change under it).
     fn unwatched(&self, env: &[(&str, &str)]) -> Workspace {

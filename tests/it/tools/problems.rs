@@ -17,7 +17,6 @@ use mcp_java_index::problems::{
 use mcp_java_index::tools::problems::{LineRange, ProblemsArgs, ProblemsResult};
 use mcp_java_index::tools::workspace::Workspace;
 
-
 /// A temp copy of a fixture project and a temp cache directory.
 impl Project {
     /// Engine settings for a test that drives `ProblemsEngine` itself: no JDK, no Maven,
