@@ -213,7 +213,7 @@ fn main() {
         stats.classes,
         table.lines().count(),
         ms(t),
-        api.types.len()
+        api.len()
     );
     let cache = tempfile::tempdir().expect("tempdir");
     let t = Instant::now();

@@ -15,6 +15,40 @@
 //! their outer type in the group. Flags: `s` static, `v` varargs, `f` final. Lists are separated
 //! by commas, type parameters are `N:B1&B2`.
 //!
+//! # Library types are read on first use
+//!
+//! A table with libraries (`with_libraries`, the classpath's class files) may hold 100,000
+//! types (`max_archive_entries` per jar), of which a query touches a handful: the types its
+//! files name and their supertypes. Parsed whole, each cost about 1.6 KB (its pseudo-file,
+//! declaration, linked supertypes, qualified-name entry and the world's memo): a generated
+//! jar of 100,000 classes made `find_references` peak at 204 MB, 41 MB now (`cargo bench
+//! --bench libraries -- big-jar`). So the JDK's part is parsed whole as before (about a thousand types, used by
+//! every query), and the libraries' part is kept as its text with, per type, where its
+//! qualified name is and which group it is in, and per group where its lines start; a
+//! group's declarations and linked supertypes are parsed when one of its types is first
+//! asked for (`decl`, `supers_of`), and kept. About 50 bytes a type beside its text: its
+//! group's 24 (one per top-level type), its group, name and sorted place (4 each), and each
+//! world's memo slot (16, the memo itself made on first use).
+//!
+//! This answers exactly as parsing the whole text does, because everything read from a
+//! group depends on that group's lines alone:
+//! - A group is the lines from a `T` line that starts one (a valid `T` line whose outer is
+//!   not an index) to the next such line, which is how the whole parse splits the text into
+//!   pseudo-files; the index pass and the parse accept a `T` line by the same function
+//!   (`type_line`), so they find the same groups, and the same types in the same order
+//!   (every valid `T` line is one type), so a type's number is the same either way.
+//! - A type's declaration (`F`, `M`, `C` lines, member types by their index in the group)
+//!   and its linked supertypes (resolved with the type variables of its enclosing types,
+//!   which are in the same group) read nothing outside its group.
+//! - Lookup by qualified name gives the first type of that name, the JDK's before the
+//!   libraries' (what the whole parse's `or_insert` did): the JDK's map first, then the
+//!   libraries' names sorted with ties by number and deduplicated keeping the first.
+//! - The text never changes after indexing; a group parsed once is the group parsed again.
+//!
+//! One difference, for malformed text only: lines of the libraries' text before its first
+//! group were attached to the JDK's last type by the whole parse; they are dropped (the
+//! tables `mji_classfile::api` writes start with a `T` line).
+//!
 //! [`World`]: crate::world::World
 
 use std::collections::HashMap;
@@ -27,19 +61,120 @@ use mji_model::TypeKind;
 
 /// The loaded table: pseudo-files (one per top-level type), their types and linked supertypes.
 /// The JDK's types come first; a table with libraries (`with_libraries`) has the library
-/// types after them.
+/// types after them, read on first use (see the module doc). `files`, `types`, `by_fqn` and
+/// `supers` are the JDK's part; [`JdkApi::len`], [`JdkApi::decl`], [`JdkApi::lookup`] and
+/// [`JdkApi::supers_of`] cover both.
 pub struct JdkApi {
     pub files: Vec<(Arc<FileDecls>, u32)>,
     /// (file, index in the file's types).
     pub types: Vec<(u32, u32)>,
     pub by_fqn: HashMap<Box<str>, u32>,
     pub supers: Vec<Vec<Ty>>,
-    /// How many of `types` are the JDK's; the rest are libraries' (`Origin::Library`).
+    /// How many types are the JDK's; the rest are libraries' (`Origin::Library`).
     pub jdk_types: u32,
     /// A hash of the library lines (0 without libraries), for what is persisted.
     pub libraries_hash: u64,
     /// The JDK's package and type names, when not the committed table's (`with_names`).
     pub names: Option<Arc<JdkTypes>>,
+    /// The libraries' types, numbered after the JDK's.
+    libs: LibTypes,
+}
+
+/// The libraries' part of a table: its text, indexed; each group parsed on first use.
+#[derive(Default)]
+struct LibTypes {
+    text: Box<str>,
+    groups: Vec<Group>,
+    /// Per type: its group.
+    group_of: Vec<u32>,
+    /// Per type: where its qualified name starts in `text` (a space ends it).
+    fqn_at: Vec<u32>,
+    /// The types by qualified name, the first of each name only.
+    sorted: Vec<u32>,
+}
+
+/// The lines of one top-level type and its member types.
+struct Group {
+    /// Where its first line starts in the text.
+    start: u32,
+    /// Its first type's number among the libraries' types.
+    first: u32,
+    parsed: OnceLock<Box<Parsed>>,
+}
+
+/// A group's declarations and each of its types' linked supertypes.
+struct Parsed {
+    decls: FileDecls,
+    supers: Vec<Vec<Ty>>,
+}
+
+impl LibTypes {
+    /// Indexes the libraries' lines. Of a text past 4 GiB, the lines that end before are
+    /// kept.
+    fn index(text: &str) -> LibTypes {
+        let mut libs = LibTypes::default();
+        let mut at = 0usize;
+        for raw in text.split_inclusive('\n') {
+            let line = raw.strip_suffix('\n').map_or(raw, |l| l.strip_suffix('\r').unwrap_or(l));
+            if at + raw.len() > u32::MAX as usize {
+                break;
+            }
+            if let Some([outer, _, _, fqn, _, _]) = type_line(line) {
+                if outer.parse::<u32>().is_err() {
+                    libs.groups.push(Group {
+                        start: at as u32,
+                        first: libs.fqn_at.len() as u32,
+                        parsed: OnceLock::new(),
+                    });
+                }
+                // The lines before the first group belong to no type (see the module doc).
+                if let Some(g) = libs.groups.len().checked_sub(1) {
+                    libs.group_of.push(g as u32);
+                    let offset = fqn.as_ptr() as usize - text.as_ptr() as usize;
+                    libs.fqn_at.push(offset as u32);
+                }
+            }
+            at += raw.len();
+        }
+        libs.text = text[..at].into();
+        libs.groups.shrink_to_fit();
+        libs.group_of.shrink_to_fit();
+        libs.fqn_at.shrink_to_fit();
+        let mut sorted: Vec<u32> = (0..libs.fqn_at.len() as u32).collect();
+        sorted.sort_unstable_by(|a, b| libs.fqn(*a).cmp(libs.fqn(*b)).then(a.cmp(b)));
+        sorted.dedup_by(|b, a| libs.fqn(*a) == libs.fqn(*b));
+        libs.sorted = sorted;
+        libs
+    }
+
+    fn len(&self) -> usize {
+        self.fqn_at.len()
+    }
+
+    fn fqn(&self, j: u32) -> &str {
+        let rest = &self.text[self.fqn_at[j as usize] as usize..];
+        rest.split(' ').next().unwrap_or(rest)
+    }
+
+    fn lookup(&self, fqn: &str) -> Option<u32> {
+        let i = self.sorted.binary_search_by(|j| self.fqn(*j).cmp(fqn)).ok()?;
+        Some(self.sorted[i])
+    }
+
+    /// The group of type `j` parsed, and `j`'s index in it.
+    fn parsed(&self, j: u32) -> (&Parsed, usize) {
+        let g = self.group_of[j as usize] as usize;
+        let group = &self.groups[g];
+        let parsed = group.parsed.get_or_init(|| {
+            let end = self.groups.get(g + 1).map_or(self.text.len(), |n| n.start as usize);
+            let lines = &self.text[group.start as usize..end];
+            // The group's lines are one pseudo-file: they start with a `T` line of no outer.
+            let mut decls = read_files(lines).into_iter().next().unwrap_or_default();
+            let supers = link_file(&mut decls);
+            Box::new(Parsed { decls, supers })
+        });
+        (parsed, (j - group.first) as usize)
+    }
 }
 
 impl JdkApi {
@@ -65,16 +200,8 @@ impl JdkApi {
     /// the user's JDK image when its version is not the committed table's) instead of the
     /// committed table.
     pub fn with_jdk(jdk: Option<&str>, libraries: &str) -> JdkApi {
-        let (base, jdk_types) = match jdk {
-            Some(t) => (t, JdkApi::parse(t).types.len() as u32),
-            None => (TABLE, JdkApi::get().types.len() as u32),
-        };
-        let mut text = String::with_capacity(base.len() + libraries.len() + 1);
-        text.push_str(base);
-        text.push('\n');
-        text.push_str(libraries);
-        let mut api = JdkApi::parse(&text);
-        api.jdk_types = jdk_types;
+        let mut api = JdkApi::parse(jdk.unwrap_or(TABLE));
+        api.libs = LibTypes::index(libraries);
         api.libraries_hash = (fnv(libraries.as_bytes()) ^ jdk.map_or(0, |t| fnv(t.as_bytes()).rotate_left(1))) | 1;
         api
     }
@@ -88,133 +215,220 @@ impl JdkApi {
         self
     }
 
-    pub fn decl(&self, i: u32) -> &TypeSym {
-        let (f, t) = self.types[i as usize];
-        &self.files[f as usize].0.types[t as usize]
+    /// How many types: the JDK's, then the libraries'.
+    pub fn len(&self) -> usize {
+        self.types.len() + self.libs.len()
     }
 
-    pub fn parse(text: &str) -> JdkApi {
-        let mut files: Vec<FileDecls> = Vec::new();
-        for line in text.lines() {
-            let mut it = line.split(' ');
-            match it.next() {
-                Some("T") => {
-                    let (Some(outer), Some(kind), Some(flags), Some(fqn), Some(tps), Some(sups)) =
-                        (it.next(), it.next(), it.next(), it.next(), it.next(), it.next())
-                    else {
-                        continue;
-                    };
-                    let outer: Option<u32> = outer.parse().ok();
-                    if outer.is_none() {
-                        let package = fqn.rsplit_once('.').map(|x| x.0).unwrap_or("");
-                        files.push(FileDecls { package: package.into(), imports: Vec::new(), types: Vec::new() });
-                    }
-                    let Some(file) = files.last_mut() else { continue };
-                    let kind = match kind {
-                        "i" => TypeKind::Interface,
-                        "e" => TypeKind::Enum,
-                        "r" => TypeKind::Record,
-                        "a" => TypeKind::Annotation,
-                        _ => TypeKind::Class,
-                    };
-                    let supers = list(sups).into_iter().map(ty_text).collect::<Vec<_>>();
-                    let idx = file.types.len() as u32;
-                    if let Some(o) = outer
-                        && let Some(ot) = file.types.get_mut(o as usize)
-                    {
-                        ot.members.push(idx);
-                    }
-                    file.types.push(TypeSym {
-                        fqn: fqn.into(),
-                        simple: fqn.rsplit('.').next().unwrap_or(fqn).into(),
-                        kind,
-                        outer,
-                        is_static: flags.contains('s'),
-                        tparams: tparams(tps),
-                        superclass: None,
-                        interfaces: supers,
-                        fields: Vec::new(),
-                        methods: Vec::new(),
-                        ctors: Vec::new(),
-                        members: Vec::new(),
-                        start_line: 0,
-                        end_line: 0,
-                        is_public_api: true,
-                        is_final: flags.contains('f'),
-                    });
-                }
-                Some("F") => {
-                    let (Some(flags), Some(name), Some(ty)) = (it.next(), it.next(), it.next()) else { continue };
-                    if let Some(t) = files.last_mut().and_then(|f| f.types.last_mut()) {
-                        t.fields.push(FieldSym {
-                            name: name.into(),
-                            ty: ty_text(ty),
-                            is_static: flags.contains('s'),
-                            line: 0,
-                            is_public_api: true,
-                        });
-                    }
-                }
-                Some("M") => {
-                    let (Some(flags), Some(name), Some(tps), Some(ret), Some(ps)) =
-                        (it.next(), it.next(), it.next(), it.next(), it.next())
-                    else {
-                        continue;
-                    };
-                    if let Some(t) = files.last_mut().and_then(|f| f.types.last_mut()) {
-                        t.methods.push(method(name, flags, tps, ty_text(ret), ps));
-                    }
-                }
-                Some("C") => {
-                    let (Some(flags), Some(tps), Some(ps)) = (it.next(), it.next(), it.next()) else { continue };
-                    if let Some(t) = files.last_mut().and_then(|f| f.types.last_mut()) {
-                        let m = method(&t.simple.clone(), flags, tps, TyText::Unknown, ps);
-                        t.ctors.push(m);
-                    }
-                }
-                _ => {}
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// How many of the libraries' groups (top-level types with their member types) have
+    /// been parsed: those whose types were asked for.
+    pub fn parsed_library_groups(&self) -> usize {
+        self.libs.groups.iter().filter(|g| g.parsed.get().is_some()).count()
+    }
+
+    /// Type `i`'s declaration (a library type's group is parsed on first use).
+    pub fn decl(&self, i: u32) -> &TypeSym {
+        match i.checked_sub(self.jdk_types) {
+            Some(j) => {
+                let (p, t) = self.libs.parsed(j);
+                &p.decls.types[t]
+            }
+            None => {
+                let (f, t) = self.types[i as usize];
+                &self.files[f as usize].0.types[t as usize]
             }
         }
+    }
+
+    /// Type `i`'s direct supertypes, linked.
+    pub fn supers_of(&self, i: u32) -> &[Ty] {
+        match i.checked_sub(self.jdk_types) {
+            Some(j) => {
+                let (p, t) = self.libs.parsed(j);
+                p.supers.get(t).map_or(&[], |v| v.as_slice())
+            }
+            None => self.supers.get(i as usize).map_or(&[], |v| v.as_slice()),
+        }
+    }
+
+    /// The first type of a qualified name: the JDK's, else the libraries'.
+    pub fn lookup(&self, fqn: &str) -> Option<u32> {
+        match self.by_fqn.get(fqn) {
+            Some(i) => Some(*i),
+            None => self.libs.lookup(fqn).map(|j| self.jdk_types + j),
+        }
+    }
+
+    /// The pseudo-file of type `i`: the JDK's files, then the libraries' groups.
+    pub(crate) fn file_of(&self, i: u32) -> u32 {
+        match i.checked_sub(self.jdk_types) {
+            Some(j) => self.files.len() as u32 + self.libs.group_of[j as usize],
+            None => self.types[i as usize].0,
+        }
+    }
+
+    /// The number of pseudo-file `file`'s `i`-th type.
+    pub(crate) fn type_in_file(&self, file: u32, i: u32) -> u32 {
+        match (file as usize).checked_sub(self.files.len()) {
+            Some(g) => self.jdk_types + self.libs.groups[g].first + i,
+            None => self.files[file as usize].1 + i,
+        }
+    }
+
+    /// A table whose types are all the JDK's, parsed whole.
+    pub fn parse(text: &str) -> JdkApi {
         let mut types = Vec::new();
         let mut by_fqn = HashMap::new();
         let mut supers = Vec::new();
-        let files: Vec<(Arc<FileDecls>, u32)> = files
+        let files: Vec<(Arc<FileDecls>, u32)> = read_files(text)
             .into_iter()
             .enumerate()
             .map(|(fi, mut f)| {
                 let first = types.len() as u32;
-                for ti in 0..f.types.len() {
-                    // Type variables of the enclosing types are in scope of non-static members.
-                    let mut tvars: Vec<(Box<str>, Ty)> = Vec::new();
-                    let mut cur = Some(ti as u32);
-                    let mut inner = true;
-                    while let Some(c) = cur {
-                        let d = &f.types[c as usize];
-                        if inner || !d.is_static {
-                            tvars.extend(d.tparams.iter().map(|tp| (tp.name.as_str().into(), bound(tp))));
-                        }
-                        inner = false;
-                        cur = d.outer;
-                    }
-                    let t = &mut f.types[ti];
-                    let sups: Vec<Ty> = t.interfaces.iter().filter_map(|s| jdk_ty(s, &tvars)).collect();
-                    // Keep the written form too: `superclass` is the first class supertype.
-                    if t.kind == TypeKind::Class
-                        && let Some(first) = t.interfaces.first()
-                    {
-                        t.superclass = Some(first.clone());
-                        t.interfaces.remove(0);
-                    }
+                supers.extend(link_file(&mut f));
+                for (ti, t) in f.types.iter().enumerate() {
                     by_fqn.entry(t.fqn.clone()).or_insert(types.len() as u32);
                     types.push((fi as u32, ti as u32));
-                    supers.push(sups);
                 }
                 (Arc::new(f), first)
             })
             .collect();
         let jdk_types = types.len() as u32;
-        JdkApi { files, types, by_fqn, supers, jdk_types, libraries_hash: 0, names: None }
+        JdkApi { files, types, by_fqn, supers, jdk_types, libraries_hash: 0, names: None, libs: LibTypes::default() }
     }
+}
+
+/// A `T` line's six fields (outer index, kind, flags, qualified name, type parameters,
+/// supertypes); `None` for any other line, or a `T` line with fields missing (which the
+/// parse skips).
+fn type_line(line: &str) -> Option<[&str; 6]> {
+    let mut it = line.split(' ');
+    if it.next() != Some("T") {
+        return None;
+    }
+    let (Some(outer), Some(kind), Some(flags), Some(fqn), Some(tps), Some(sups)) =
+        (it.next(), it.next(), it.next(), it.next(), it.next(), it.next())
+    else {
+        return None;
+    };
+    Some([outer, kind, flags, fqn, tps, sups])
+}
+
+/// The table's lines as pseudo-files, one per group, unlinked.
+fn read_files(text: &str) -> Vec<FileDecls> {
+    let mut files: Vec<FileDecls> = Vec::new();
+    for line in text.lines() {
+        let mut it = line.split(' ');
+        match it.next() {
+            Some("T") => {
+                let Some([outer, kind, flags, fqn, tps, sups]) = type_line(line) else { continue };
+                let outer: Option<u32> = outer.parse().ok();
+                if outer.is_none() {
+                    let package = fqn.rsplit_once('.').map(|x| x.0).unwrap_or("");
+                    files.push(FileDecls { package: package.into(), imports: Vec::new(), types: Vec::new() });
+                }
+                let Some(file) = files.last_mut() else { continue };
+                let kind = match kind {
+                    "i" => TypeKind::Interface,
+                    "e" => TypeKind::Enum,
+                    "r" => TypeKind::Record,
+                    "a" => TypeKind::Annotation,
+                    _ => TypeKind::Class,
+                };
+                let supers = list(sups).into_iter().map(ty_text).collect::<Vec<_>>();
+                let idx = file.types.len() as u32;
+                if let Some(o) = outer
+                    && let Some(ot) = file.types.get_mut(o as usize)
+                {
+                    ot.members.push(idx);
+                }
+                file.types.push(TypeSym {
+                    fqn: fqn.into(),
+                    simple: fqn.rsplit('.').next().unwrap_or(fqn).into(),
+                    kind,
+                    outer,
+                    is_static: flags.contains('s'),
+                    tparams: tparams(tps),
+                    superclass: None,
+                    interfaces: supers,
+                    fields: Vec::new(),
+                    methods: Vec::new(),
+                    ctors: Vec::new(),
+                    members: Vec::new(),
+                    start_line: 0,
+                    end_line: 0,
+                    is_public_api: true,
+                    is_final: flags.contains('f'),
+                });
+            }
+            Some("F") => {
+                let (Some(flags), Some(name), Some(ty)) = (it.next(), it.next(), it.next()) else { continue };
+                if let Some(t) = files.last_mut().and_then(|f| f.types.last_mut()) {
+                    t.fields.push(FieldSym {
+                        name: name.into(),
+                        ty: ty_text(ty),
+                        is_static: flags.contains('s'),
+                        line: 0,
+                        is_public_api: true,
+                    });
+                }
+            }
+            Some("M") => {
+                let (Some(flags), Some(name), Some(tps), Some(ret), Some(ps)) =
+                    (it.next(), it.next(), it.next(), it.next(), it.next())
+                else {
+                    continue;
+                };
+                if let Some(t) = files.last_mut().and_then(|f| f.types.last_mut()) {
+                    t.methods.push(method(name, flags, tps, ty_text(ret), ps));
+                }
+            }
+            Some("C") => {
+                let (Some(flags), Some(tps), Some(ps)) = (it.next(), it.next(), it.next()) else { continue };
+                if let Some(t) = files.last_mut().and_then(|f| f.types.last_mut()) {
+                    let m = method(&t.simple.clone(), flags, tps, TyText::Unknown, ps);
+                    t.ctors.push(m);
+                }
+            }
+            _ => {}
+        }
+    }
+    files
+}
+
+/// Links a pseudo-file's types: each one's supertypes resolved (with the type variables of
+/// its enclosing types, all in the file), and `superclass` set to a class's first supertype.
+fn link_file(f: &mut FileDecls) -> Vec<Vec<Ty>> {
+    let mut out = Vec::with_capacity(f.types.len());
+    for ti in 0..f.types.len() {
+        // Type variables of the enclosing types are in scope of non-static members.
+        let mut tvars: Vec<(Box<str>, Ty)> = Vec::new();
+        let mut cur = Some(ti as u32);
+        let mut inner = true;
+        while let Some(c) = cur {
+            let Some(d) = f.types.get(c as usize) else { break };
+            if inner || !d.is_static {
+                tvars.extend(d.tparams.iter().map(|tp| (tp.name.as_str().into(), bound(tp))));
+            }
+            inner = false;
+            cur = d.outer;
+        }
+        let t = &mut f.types[ti];
+        let sups: Vec<Ty> = t.interfaces.iter().filter_map(|s| jdk_ty(s, &tvars)).collect();
+        // Keep the written form too: `superclass` is the first class supertype.
+        if t.kind == TypeKind::Class
+            && let Some(first) = t.interfaces.first()
+        {
+            t.superclass = Some(first.clone());
+            t.interfaces.remove(0);
+        }
+        out.push(sups);
+    }
+    out
 }
 
 fn bound(tp: &TParam) -> Ty {
@@ -524,4 +738,79 @@ fn fnv(bytes: &[u8]) -> u64 {
         h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
     }
     h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Library lines with what the lazy part must read as the whole parse does: member types
+    /// (a generic outer's type variables in a non-static member's supertypes), a type the
+    /// JDK has, a name two libraries declare, a `T` line with fields missing in a group, a
+    /// trailing `\r`, and fields, methods and constructors.
+    const LIBS: &str = "T - c - com.a.Box T:java.lang.Number com.a.Base<T>,java.lang.Comparable<com.a.Box<T>>\n\
+        F - value T\n\
+        M - get - T -\n\
+        C - - T\n\
+        T 0 c - com.a.Box.Inner - java.util.List<T>\n\
+        T 0 i s com.a.Box.Nested - -\n\
+        M s of U U java.util.List<U>\n\
+        T - c - com.a.Base T -\n\
+        T - i - java.util.List - -\n\
+        T - c - com.a.Base - -\n\
+        T - c broken\n\
+        F s K int\n\
+        T - e f com.b.Color - java.lang.Enum<com.b.Color>\r\n\
+        F s RED com.b.Color\n";
+
+    #[test]
+    fn library_types_read_on_first_use_as_the_whole_parse_reads_them() {
+        let lazy = JdkApi::with_libraries(LIBS);
+        let eager = JdkApi::parse(&format!("{TABLE}\n{LIBS}"));
+        assert_eq!(lazy.parsed_library_groups(), 0);
+        assert_eq!(lazy.len(), eager.types.len());
+        assert_eq!(lazy.len() - lazy.jdk_types as usize, 7);
+        // By name: nothing is parsed, and the first of a name wins (the JDK's List).
+        let mut names: Vec<&str> = eager.by_fqn.keys().map(|k| &**k).collect();
+        names.extend(["com.a.Missing", "com.a", "", "broken"]);
+        for fqn in names {
+            assert_eq!(lazy.lookup(fqn), eager.by_fqn.get(fqn).copied(), "{fqn}");
+        }
+        assert_eq!(lazy.parsed_library_groups(), 0);
+        let inner = lazy.lookup("com.a.Box.Inner").expect("Inner");
+        assert_eq!(lazy.decl(inner).fqn.as_ref(), "com.a.Box.Inner");
+        assert_eq!(lazy.parsed_library_groups(), 1);
+        for i in 0..lazy.len() as u32 {
+            assert_eq!(lazy.decl(i), eager.decl(i), "type {i}");
+            assert_eq!(lazy.supers_of(i), eager.supers[i as usize].as_slice(), "type {i}");
+            let file = lazy.file_of(i);
+            assert_eq!(file, eager.types[i as usize].0, "type {i}");
+            let first = i - eager.types[i as usize].1;
+            assert_eq!(lazy.type_in_file(file, eager.types[i as usize].1), i);
+            assert_eq!(lazy.type_in_file(file, 0), first);
+        }
+        assert_eq!(lazy.parsed_library_groups(), 5);
+        // The member's supertype has its generic outer's variable, bounded.
+        let inner_supers = lazy.supers_of(inner);
+        assert!(
+            matches!(&inner_supers[0], Ty::Class(n, a) if &**n == "java.util.List" && matches!(&a[0], Ty::Var(..)))
+        );
+    }
+
+    #[test]
+    fn a_world_with_libraries_reads_only_the_groups_it_touches() {
+        let api = Arc::new(JdkApi::with_libraries(LIBS));
+        let w = World::with_api(Vec::new(), api.clone());
+        let color = w.by_fqn("com.b.Color").expect("Color");
+        assert_eq!(w.origin_of(color), crate::world::Origin::Library);
+        assert_eq!(api.parsed_library_groups(), 0);
+        let nested = w.by_fqn("com.a.Box.Nested").expect("Nested");
+        assert_eq!(w.chain(nested).len(), 2);
+        assert_eq!(api.parsed_library_groups(), 1);
+        assert_eq!(w.derived_memos(), 0);
+        let (found, _) = w.find_methods(&Ty::class("com.a.Box.Nested"), "of");
+        assert_eq!(found.len(), 1);
+        assert_eq!(w.method_key(found[0].owner, found[0].decl), "com.a.Box.Nested#of(java.util.List)");
+        assert_eq!(api.parsed_library_groups(), 1);
+    }
 }

@@ -123,9 +123,10 @@ pub struct World {
     /// copied): its types have ids from [`JDK_BASE`] on.
     api: Option<Arc<JdkApi>>,
     /// Per type (workspace types, then the JDK API's), what lookups derive from its
-    /// declaration, computed on first use. Empty while the world is being linked. Shared
-    /// with a relinked world for the types an edit did not touch.
-    memo: Vec<Arc<TypeMemo>>,
+    /// declaration, computed on first use (the memo itself made on first use: a query
+    /// touches a few of a big classpath's library types). Empty while the world is being
+    /// linked. Shared with a relinked world for the types an edit did not touch.
+    memo: Vec<OnceLock<Arc<TypeMemo>>>,
     /// The declaration shape this world was linked from (see `engine`): worlds of equal
     /// shape bind every file alike, so references bound under one serve the other.
     pub shape: u64,
@@ -241,8 +242,8 @@ impl World {
             (0..w.types.len()).into_par_iter().map(|i| w.compute_supers(TypeId(i as u32))).collect()
         };
         w.supers = Arc::new(supers);
-        let n = w.types.len() + w.api.as_ref().map(|a| a.types.len()).unwrap_or(0);
-        w.memo = (0..n).map(|_| Arc::default()).collect();
+        let n = w.types.len() + w.api.as_ref().map(|a| a.len()).unwrap_or(0);
+        w.memo = (0..n).map(|_| OnceLock::new()).collect();
         w
     }
 
@@ -294,7 +295,7 @@ impl World {
                     let v = fields.entry(f.name.clone()).or_default();
                     v.insert(v.partition_point(|x| x.0 <= id.0), id);
                 }
-                memo[id.0 as usize] = Arc::default();
+                memo[id.0 as usize] = OnceLock::new();
             }
             files[*fi].decls = new.clone();
         }
@@ -330,7 +331,7 @@ impl World {
             fields_by_name: self.fields_by_name.clone(),
             jdk: self.jdk.clone(),
             api: self.api.clone(),
-            memo: (0..self.memo.len()).map(|_| Arc::default()).collect(),
+            memo: (0..self.memo.len()).map(|_| OnceLock::new()).collect(),
             shape: self.shape,
         }
     }
@@ -340,7 +341,7 @@ impl World {
         let any = |m: &TypeMemo| {
             m.ctx.get().is_some() || m.methods.get().is_some() || m.ctors.get().is_some() || m.hierarchy.get().is_some()
         };
-        self.memo.iter().filter(|m| any(m)).count()
+        self.memo.iter().filter_map(|m| m.get()).filter(|m| any(m)).count()
     }
 
     fn memo_of(&self, id: TypeId) -> Option<&TypeMemo> {
@@ -348,7 +349,7 @@ impl World {
             Some(j) => self.types.len() + j as usize,
             None => id.0 as usize,
         };
-        self.memo.get(i).map(|m| &**m)
+        self.memo.get(i).map(|m| &**m.get_or_init(Arc::default))
     }
 
     /// The context inside a type's body, computed once per type.
@@ -430,7 +431,7 @@ impl World {
         if let Some(j) = id.0.checked_sub(JDK_BASE)
             && let Some(api) = &self.api
         {
-            return JDK_BASE + api.types[j as usize].0;
+            return JDK_BASE + api.file_of(j);
         }
         self.types[id.0 as usize].0
     }
@@ -441,7 +442,7 @@ impl World {
             return Some(*id);
         }
         let api = self.api.as_ref()?;
-        api.by_fqn.get(fqn).map(|j| TypeId(JDK_BASE + j))
+        api.lookup(fqn).map(|j| TypeId(JDK_BASE + j))
     }
 
     /// Whether a type is declared in the workspace (not the JDK API table).
@@ -498,7 +499,7 @@ impl World {
         if let Some(j) = file.checked_sub(JDK_BASE)
             && let Some(api) = &self.api
         {
-            return TypeId(JDK_BASE + api.files[j as usize].1 + i);
+            return TypeId(JDK_BASE + api.type_in_file(j, i));
         }
         TypeId(self.files[file as usize].first_type + i)
     }
@@ -647,7 +648,7 @@ impl World {
         if let Some(j) = id.0.checked_sub(JDK_BASE)
             && let Some(api) = &self.api
         {
-            return api.supers.get(j as usize).map(|v| v.as_slice()).unwrap_or(&[]);
+            return api.supers_of(j);
         }
         self.supers.get(id.0 as usize).map(|v| v.as_slice()).unwrap_or(&[])
     }
