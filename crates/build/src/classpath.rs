@@ -14,24 +14,7 @@ use crate::Settings;
 use crate::bounds::{Bounds, Kind};
 use crate::pom::Effective;
 
-/// Source roots and classpath of one project, and how sure we are of them.
-#[derive(Debug, Clone, Default)]
-pub struct Context {
-    /// The project (Maven module, Gradle project, or plain source root).
-    pub dir: PathBuf,
-    pub source_roots: Vec<PathBuf>,
-    pub classpath: Vec<PathBuf>,
-    /// False when dependencies may be missing from `classpath`.
-    pub complete: bool,
-    /// How the classpath was found, and what is missing, in words.
-    pub notes: Vec<String>,
-}
-
-/// A build or source file as text: a regular file within the default cap, never blocking.
-pub fn read_text(path: &Path) -> std::io::Result<String> {
-    let bytes = mji_fs::read_regular(path, mji_fs::DEFAULT_MAX_FILE_BYTES)?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
-}
+pub use crate::files::{Context, jars_in, read_text, repo_local};
 
 fn root_of<'a>(file: &Path, roots: &'a [PathBuf]) -> Option<&'a PathBuf> {
     roots.iter().filter(|r| file.starts_with(r)).max_by_key(|r| r.components().count())
@@ -123,18 +106,6 @@ pub fn package_root(file: &Path) -> Option<PathBuf> {
         dir = dir.parent()?.to_path_buf();
     }
     Some(dir)
-}
-
-pub fn jars_in(dir: &Path, out: &mut Vec<PathBuf>) {
-    if let Ok(rd) = std::fs::read_dir(dir) {
-        let mut jars: Vec<PathBuf> = rd
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("jar")))
-            .collect();
-        jars.sort();
-        out.extend(jars);
-    }
 }
 
 /// Resolves the context of the project at `dir` (from [`project_of`]) for `file`. Source
@@ -259,13 +230,6 @@ pub fn maven_stored(dir: &Path, root: &Path, settings: &Settings, scope: Scope) 
     let mut cp: Vec<PathBuf> = std::env::split_paths(cp.trim()).filter(|p| !p.as_os_str().is_empty()).collect();
     Bounds::new(&[root.to_path_buf()], settings).retain(&mut cp, Kind::Classpath, root, &[], &mut Vec::new());
     Some(cp)
-}
-
-pub fn repo_local(settings: &Settings) -> PathBuf {
-    settings
-        .maven_repo_local
-        .clone()
-        .unwrap_or_else(|| std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default().join(".m2/repository"))
 }
 
 /// `mvn -o -q dependency:build-classpath` of `scope` into the cache; the classpath text.
