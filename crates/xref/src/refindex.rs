@@ -622,6 +622,17 @@ impl RefIndex {
     }
 }
 
+/// The reference store's format tag (`crate::store` writes it first), which every MAC of the
+/// store covers.
+pub(crate) const MAGIC: &[u8; 8] = b"MJIXREF3";
+
+/// The MAC of one file's stored references; the header (under its own MAC) holds it, so a
+/// body is used only as written for its slot.
+pub(crate) fn blob_mac(body: &[u8]) -> Option<[u8; 32]> {
+    let key = mji_fs::trust::Key::user().ok()?;
+    Some(key.mac_of(&[MAGIC.as_slice(), b"refs", body]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -680,15 +691,4 @@ mod tests {
         broken.compact(vec![0, 7]);
         assert!(broken.keys.sorted.is_empty() && broken.find_key("y.Y").is_some());
     }
-}
-
-/// The reference store's format tag (`crate::store` writes it first), which every MAC of the
-/// store covers.
-pub(crate) const MAGIC: &[u8; 8] = b"MJIXREF3";
-
-/// The MAC of one file's stored references; the header (under its own MAC) holds it, so a
-/// body is used only as written for its slot.
-pub(crate) fn blob_mac(body: &[u8]) -> Option<[u8; 32]> {
-    let key = mji_fs::trust::Key::user().ok()?;
-    Some(key.mac_of(&[MAGIC.as_slice(), b"refs", body]))
 }
