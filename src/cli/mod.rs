@@ -184,7 +184,10 @@ fn build_run(
     let ws = Workspace::open(config)?;
     let mut r = start(&ws)?;
     while r.status == Some(Status::Running) {
-        r = ws.get_test_results(&TestResultsArgs { run_id: r.run_id.clone(), cancel: false })?;
+        r = crate::tools::tool::get_test_results::run(
+            &ws,
+            &TestResultsArgs { run_id: r.run_id.clone(), cancel: false },
+        )?;
     }
     if json {
         print_json(&r, false)?;
@@ -467,9 +470,9 @@ fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
         open: false,
     };
     // A command line has no client timeout: ask again until the background work is done.
-    let mut result = ws.get_problems(&args)?;
+    let mut result = crate::tools::tool::get_problems::run(&ws, &args)?;
     while !result.complete {
-        result = ws.get_problems(&args)?;
+        result = crate::tools::tool::get_problems::run(&ws, &args)?;
     }
     print_json(&result, a.compact)?;
     let errors = result.diagnostics.iter().any(|d| d.severity == crate::problems::Severity::Error);
@@ -778,11 +781,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             for w in workspace.warnings() {
                 eprintln!("warning: {w}");
             }
-            let infos: Vec<_> = (0..workspace.roots.paths().len()).map(|i| workspace.cache(i).info()).collect();
+            let infos: Vec<_> = (0..workspace.roots().paths().len()).map(|i| workspace.cache(i).info()).collect();
             match action {
                 CacheAction::Stats => print_json(&infos, false)?,
                 CacheAction::Clear => {
-                    for i in 0..workspace.roots.paths().len() {
+                    for i in 0..workspace.roots().paths().len() {
                         workspace.cache(i).clear()?;
                     }
                     eprintln!("cleared {} cache(s)", infos.len());
@@ -804,7 +807,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     scope: crate::tools::find::Scope::Workspace,
                 },
             };
-            query(&a.ws, &args, Workspace::java_find_symbol)
+            query(&a.ws, &args, crate::tools::tool::java_find_symbol::run)
         }
         Command::Types(a) => {
             let kind = parse_enum("kind", &a.kind)?;
@@ -818,12 +821,12 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 scope: Default::default(),
                 root: String::new(),
             };
-            query(&a.ws, &args, Workspace::find_type)
+            query(&a.ws, &args, crate::tools::tool::find_type::run)
         }
         Command::Resources(a) => {
             let (max_results, offset) = (a.page.max_results, a.page.offset);
             let args = FindResourceArgs { pattern: a.pattern.clone(), max_results, offset, root: String::new() };
-            query(&a.ws, &args, Workspace::find_resource)
+            query(&a.ws, &args, crate::tools::tool::find_resource::run)
         }
         Command::Refs(a) => {
             let mut args = crate::tools::xref::FindReferencesArgs {
@@ -848,7 +851,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 args.target = a.targets[0].clone();
             }
             query(&a.ws, &args, |ws, args| {
-                let answer = ws.find_references(args);
+                let answer = crate::tools::tool::find_references::run(ws, args);
                 // Files the binder could not bind fully: their references may be missing.
                 for f in answer.iter().flat_map(|r| &r.incomplete) {
                     eprintln!("warning: {f}");
@@ -868,7 +871,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 max_depth: a.max_depth,
                 limit: a.limit,
             };
-            query(&a.ws, &args, Workspace::analyze_type_dependencies)
+            query(&a.ws, &args, crate::tools::tool::analyze_type_dependencies::run)
         }
         Command::Def(a) => {
             let (file_path, line, column) =
@@ -881,7 +884,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 limit: a.limit,
                 ..Default::default()
             };
-            query(&a.ws, &args, Workspace::show_definition)
+            query(&a.ws, &args, crate::tools::tool::show_definition::run)
         }
         Command::Range(a) => {
             let opts = RangeOptions { include_line_numbers: a.include_line_numbers, max_chars: a.max_chars };
@@ -927,7 +930,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 properties: defines(&a.define)?,
                 fast: !a.maven,
             };
-            build_run(&a.ws, a.json, |ws| ws.run_tests(&args))
+            build_run(&a.ws, a.json, |ws| crate::tools::tool::run_tests::run(ws, &args))
         }
         Command::Mvn(a) => {
             let args = crate::tools::build::MavenGoalArgs {
@@ -937,7 +940,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 offline: a.offline,
                 module: a.module.clone(),
             };
-            build_run(&a.ws, a.json, |ws| ws.maven_goal(&args))
+            build_run(&a.ws, a.json, |ws| crate::tools::tool::maven_goal::run(ws, &args))
         }
     }
 }
@@ -998,7 +1001,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     }
     ws.start_index();
     if !network {
-        tracing::info!(roots = ?ws.roots.paths(), "serving MCP on stdio");
+        tracing::info!(roots = ?ws.roots().paths(), "serving MCP on stdio");
     }
     // Calls run on blocking threads, bounded by the call pool; stdin and stdout take one each.
     // The cap keeps a loaded machine (slow blocking threads) from growing the pool further.
@@ -1007,7 +1010,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         .max_blocking_threads(crate::mcp_server::max_running_calls() + 8)
         .build()?;
     let ws = std::sync::Arc::new(ws);
-    if ws.config.warm_references {
+    if ws.config().warm_references {
         let warm = ws.clone();
         let spawned = std::thread::Builder::new().name("xref-warm".to_owned()).spawn(move || {
             warm.keep_references(std::time::Duration::from_secs(5), &release_freed_memory);
@@ -1208,7 +1211,7 @@ fn index_workspace(mut args: IndexArgs, dirs: Vec<PathBuf>, started: std::time::
     }
     let status = crate::tools::find::IndexStatus::of(index);
     let (files, declarations, resources) = index.counts();
-    let roots = ws.roots.paths().to_vec();
+    let roots = ws.roots().paths().to_vec();
     let summary = WorkspaceSummary {
         cache_dirs: (0..roots.len()).filter_map(|i| ws.cache(i).dir()).collect(),
         roots,

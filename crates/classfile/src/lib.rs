@@ -10,6 +10,7 @@ pub mod api;
 pub mod archive;
 pub mod jimage;
 pub mod library;
+pub mod lifecycle;
 pub mod members;
 pub mod outline;
 pub mod reader;
