@@ -8,6 +8,7 @@
 
 pub mod api;
 pub mod archive;
+pub mod decompile;
 pub mod jimage;
 pub mod library;
 pub mod lifecycle;

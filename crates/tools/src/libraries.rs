@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use mji_classfile::library::{self, LibraryIndex, Origin};
+use mji_classfile::library::{LibraryIndex, Origin};
 use mji_classfile::{Archive, LibraryClass};
 use mji_model::FileOutline;
 
@@ -245,9 +245,6 @@ pub fn source_bytes(ws: &Host, archive: &Path, entry: &str) -> Result<(Vec<u8>, 
 /// What marks an outline read from decompiled code.
 pub const DECOMPILED: &str = "decompiled by procyon from the class file (no sources): lines are the decompiled text's, which java_read_range reads at this filePath";
 
-/// How long procyon may take for one class.
-const DECOMPILE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
-
 /// The outline of `internal`'s decompiled text, when it can be decompiled ([`decompile`]).
 fn decompiled_outline(ws: &Host, archive: &Path, internal: &str) -> Option<FileOutline> {
     let text = decompile(ws, archive, internal).ok()??;
@@ -261,12 +258,11 @@ fn decompiled_outline(ws: &Host, archive: &Path, internal: &str) -> Option<FileO
     Some(o)
 }
 
-/// `internal` (a top-level class of `archive`) decompiled by Procyon — a program run on a jar
-/// of the classpath, so only in a trusted workspace, with argv only, the class and its member
-/// classes copied into a private temporary directory, and a timeout. `None` when the
-/// workspace is not trusted or `procyon` is not on PATH. Kept in the user cache directory
-/// under the class bytes' hash (signed with the user's key).
+/// `internal` (a top-level class of `archive`) decompiled by Procyon
+/// ([`mji_classfile::decompile`]) — a program run on a jar of the classpath, so only in a
+/// trusted workspace. `None` when the workspace is not trusted or `procyon` is not on PATH.
 pub fn decompile(ws: &Host, archive: &Path, internal: &str) -> Result<Option<String>, ToolError> {
+    use mji_classfile::decompile::{self, DecompileError};
     if !ws.config().trusted {
         return Ok(None);
     }
@@ -278,72 +274,12 @@ pub fn decompile(ws: &Host, archive: &Path, internal: &str) -> Result<Option<Str
     else {
         return Ok(None);
     };
-    let shown = format!("jar:{}!/{internal}.class", archive.display());
-    let mut a = Archive::open(archive, ws.max_archive_entries()).map_err(|e| lib_err(&shown, e))?;
-    let prefix = a.class_prefix();
-    let names: Vec<String> = a
-        .entries
-        .iter()
-        .filter_map(|e| e.name.strip_prefix(prefix)?.strip_suffix(".class").map(str::to_owned))
-        .filter(|n| n == internal || n.starts_with(&format!("{internal}$")))
-        .take(4096)
-        .collect();
-    let mut classes: Vec<(String, Vec<u8>)> = Vec::new();
-    let mut hashed = String::new();
-    for n in names {
-        let bytes = a.read_named(&format!("{prefix}{n}.class")).map_err(|e| lib_err(&shown, e))?.unwrap_or_default();
-        hashed.push_str(&mji_classfile::sha1_hex(&bytes));
-        classes.push((n, bytes));
-    }
-    if !classes.iter().any(|(n, _)| n == internal) {
-        return Err(ToolError::NotFound(shown));
-    }
-    let key = format!("{}.java", mji_classfile::sha1_hex(hashed.as_bytes()));
     let cache = mji_fs::trust::user_cache_dir().map(|d| d.join("libraries").join("decompiled"));
-    if let Some(dir) = &cache
-        && let Some(text) = library::read_signed(&dir.join(&key))
-    {
-        return Ok(Some(text));
+    match decompile::decompile(&procyon, archive, internal, ws.max_archive_entries(), cache.as_deref()) {
+        Ok(text) => Ok(Some(text)),
+        Err(DecompileError::NotFound(shown)) => Err(ToolError::NotFound(shown)),
+        Err(DecompileError::Failed { shown, reason }) => Err(lib_err(&shown, reason)),
     }
-    let tmp = tempfile::tempdir().map_err(|e| lib_err(&shown, e))?;
-    let (input, output) = (tmp.path().join("in"), tmp.path().join("out"));
-    for (n, bytes) in &classes {
-        let p = input.join(format!("{n}.class"));
-        if let Some(parent) = p.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| lib_err(&shown, e))?;
-        }
-        std::fs::write(&p, bytes).map_err(|e| lib_err(&shown, e))?;
-    }
-    let mut child = std::process::Command::new(procyon)
-        .arg("-o")
-        .arg(&output)
-        .arg(input.join(format!("{internal}.class")))
-        .current_dir(tmp.path())
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .map_err(|e| lib_err(&shown, format!("running procyon: {e}")))?;
-    let start = std::time::Instant::now();
-    loop {
-        match child.try_wait() {
-            Ok(Some(_)) => break,
-            Ok(None) if start.elapsed() < DECOMPILE_TIMEOUT => std::thread::sleep(std::time::Duration::from_millis(50)),
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(lib_err(&shown, format!("procyon took over {} s", DECOMPILE_TIMEOUT.as_secs())));
-            }
-        }
-    }
-    let text = mji_fs::read_regular(&output.join(format!("{internal}.java")), 64 << 20)
-        .ok()
-        .and_then(|b| String::from_utf8(b).ok())
-        .ok_or_else(|| lib_err(&shown, "procyon wrote no source"))?;
-    if let Some(dir) = &cache {
-        library::write_signed(dir, &key, &text);
-    }
-    Ok(Some(text))
 }
 
 fn read_entry(archive: &Path, entry: &str, max_entries: usize) -> Result<(Vec<u8>, String), ToolError> {
