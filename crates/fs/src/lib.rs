@@ -10,7 +10,9 @@ use std::io::{self, Read};
 use std::path::{Component, Path, PathBuf};
 
 pub mod confine;
+pub mod jdk;
 pub mod secrets;
+pub mod stamp;
 pub mod trust;
 
 /// The default cap on the bytes read from one file (`max_file_bytes`).

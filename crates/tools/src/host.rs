@@ -397,8 +397,8 @@ impl Host {
                         .map(std::path::PathBuf::from)
                         .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".gradle")))
                 }),
-                java_home: std::env::var_os("JAVA_HOME").map(std::path::PathBuf::from),
-                path_env: std::env::var_os("PATH"),
+                java_home: c.jdk_env.java_home.clone(),
+                path_env: c.jdk_env.path.clone(),
                 max_file_bytes: c.max_file_bytes,
                 trusted: c.trusted,
                 annotation_processing: c.annotation_processing,
@@ -415,7 +415,7 @@ impl Host {
         self.libraries.get_or_build(
             || {
                 let mut archives: Vec<(PathBuf, Origin)> = Vec::new();
-                if let Some(h) = crate::jdk::jdk_home() {
+                if let Some(h) = self.config.jdk_env.jdk_home() {
                     archives.extend(mji_classfile::library::jdk_jmods(&h).into_iter().map(|p| (p, Origin::Jdk)));
                 }
                 archives.extend(self.classpath_jars().into_iter().map(|p| (p, Origin::Classpath)));
@@ -533,7 +533,7 @@ impl Host {
         }
         *done = true;
         let jars = self.classpath_jars();
-        let jdk = crate::jdk::user_jdk_tables();
+        let jdk = crate::jdk::user_jdk_tables(&self.config.jdk_env);
         if jars.is_empty() && jdk.is_none() {
             // Nothing beyond the committed table (and, after `forget`, none of the old jars').
             self.xref.set_libraries(None);
@@ -579,7 +579,7 @@ impl Host {
                 .into_iter()
                 .filter_map(|(p, root, (size, mtime_ns))| {
                     let (size, mtime_ns) = match mtime_ns {
-                        i128::MIN => mji_index::symbols::stamp(&std::fs::metadata(&p).ok()?),
+                        mji_fs::stamp::Stamp::NEVER => mji_index::symbols::stamp(&std::fs::metadata(&p).ok()?),
                         _ => (size, mtime_ns),
                     };
                     let shown = self.roots.display(&p, root);

@@ -5,11 +5,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use mji_classfile::library;
+use mji_fs::jdk::JdkEnv;
 
-/// The user's JDK (`JAVA_HOME`, else `javac` on `PATH`) and its major version, from its
-/// `release` file.
-pub fn user_jdk() -> Option<(PathBuf, u32)> {
-    let home = jdk_home()?;
+/// The user's JDK (`JAVA_HOME`, else `javac` on `PATH`, as the configuration read them) and
+/// its major version, from its `release` file.
+pub fn user_jdk(env: &JdkEnv) -> Option<(PathBuf, u32)> {
+    let home = env.jdk_home()?;
     let text = std::fs::read_to_string(home.join("release")).ok()?;
     let v = text.lines().find_map(|l| l.strip_prefix("JAVA_VERSION="))?.trim_matches('"');
     let major = v.split(['.', '-', '+']).next()?.parse().ok()?;
@@ -28,10 +29,10 @@ pub struct UserJdkTables {
 /// The [`UserJdkTables`] of the user's JDK: kept per process, and in the user cache dir by
 /// the archives' content hashes (found through their stamps: path, size, mtime), so a
 /// process after the first reads no class file of the image.
-pub fn user_jdk_tables() -> Option<Arc<UserJdkTables>> {
+pub fn user_jdk_tables(env: &JdkEnv) -> Option<Arc<UserJdkTables>> {
     use mji_xref::world::jdk_api::{JdkApi, TABLE_JDK_VERSION};
     static TABLES: std::sync::Mutex<Vec<Arc<UserJdkTables>>> = std::sync::Mutex::new(Vec::new());
-    let (home, major) = user_jdk()?;
+    let (home, major) = user_jdk(env)?;
     if major == TABLE_JDK_VERSION {
         return None;
     }
@@ -59,12 +60,4 @@ pub fn user_jdk_tables() -> Option<Arc<UserJdkTables>> {
     });
     tables.push(t.clone());
     Some(t)
-}
-
-/// The user's JDK home (`JAVA_HOME`, else `javac` on `PATH`).
-pub fn jdk_home() -> Option<PathBuf> {
-    library::find_jdk_home(
-        std::env::var_os("JAVA_HOME").as_deref().map(std::path::Path::new),
-        std::env::var_os("PATH").as_deref(),
-    )
 }

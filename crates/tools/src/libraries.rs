@@ -266,10 +266,14 @@ pub fn decompile(ws: &Host, archive: &Path, internal: &str) -> Result<Option<Str
     if !ws.config().trusted {
         return Ok(None);
     }
-    let Some(procyon) = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).map(|d| d.join("procyon")).collect::<Vec<_>>())
+    let Some(procyon) = ws
+        .config()
+        .jdk_env
+        .path
+        .as_deref()
         .into_iter()
-        .flatten()
+        .flat_map(std::env::split_paths)
+        .map(|d| d.join("procyon"))
         .find(|p| p.is_file())
     else {
         return Ok(None);

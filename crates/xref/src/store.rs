@@ -30,9 +30,9 @@ use crate::resolve::DepthCut;
 // parallel) and the header (the key table, the postings, where each file's references lie
 // and their MACs); a file's references are read when a query needs them.
 
-/// Files modified this close to the time of writing are left out (by the modification time in
-/// a stamp's low 64 bits; see `mji_index::symbols::stamp`).
-const RACY_WINDOW_NS: i128 = 2_000_000_000;
+// Files modified this close to the time of writing are left out (by the modification time in
+// a stamp's low 64 bits; see `mji_fs::stamp`).
+use mji_fs::stamp::RACY_WINDOW_NS;
 
 #[derive(Serialize, Deserialize)]
 struct Header {
@@ -180,7 +180,7 @@ impl XrefEngine {
                     ToSave {
                         path: p.clone(),
                         size: e.size,
-                        mtime_ns: if racy { i128::MIN } else { e.mtime_ns },
+                        mtime_ns: if racy { mji_fs::stamp::Stamp::NEVER } else { e.mtime_ns },
                         decls: e.decls.clone(),
                         refs,
                     }
