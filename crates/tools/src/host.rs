@@ -467,54 +467,7 @@ impl Host {
     /// resolved one (a reactor module's `target/classes`, a plain project's) only outside the
     /// roots, since inside them it is the workspace's own code compiled, whose sources are indexed.
     pub fn classpath_jars(&self) -> Vec<PathBuf> {
-        let mut out: Vec<PathBuf> = Vec::new();
-        let roots = self.roots.paths().to_vec();
-        let add = |p: &Path, configured: bool, out: &mut Vec<PathBuf>| {
-            let entry = if p.extension().is_some_and(|x| x == "jar") && p.is_file() {
-                true
-            } else if p.is_dir() {
-                configured
-                    || std::fs::canonicalize(p)
-                        .is_ok_and(|c| !roots.iter().any(|r| c.starts_with(r) || p.starts_with(r)))
-            } else {
-                false
-            };
-            if entry && !out.iter().any(|o| o == p) {
-                out.push(p.to_path_buf());
-            }
-        };
-        for p in &self.config.classpath {
-            add(p, true, &mut out);
-        }
-        let trusted = self.build_settings();
-        let mut settings = trusted.clone();
-        settings.trusted = false;
-        let repo = mji_build::classpath::repo_local(&settings);
-        for root in &roots {
-            let probe = if root.join("pom.xml").is_file() { root.join("pom.xml") } else { root.clone() };
-            let project = mji_build::project::project_for(&probe, &roots, Some(&repo), &[]);
-            for m in &project.modules {
-                use mji_build::classpath::{Scope, maven_stored};
-                if let Some(cp) = maven_stored(&m.dir, root, &trusted, Scope::Test)
-                    .or_else(|| maven_stored(&m.dir, root, &trusted, Scope::Main))
-                {
-                    for p in &cp {
-                        add(p, false, &mut out);
-                    }
-                    continue;
-                }
-                // Any file of the module stands for it; the pom, else its first source root.
-                let file = match m.dir.join("pom.xml") {
-                    pom if pom.is_file() => pom,
-                    _ => m.source_roots.first().or(m.test_roots.first()).cloned().unwrap_or_else(|| m.dir.clone()),
-                };
-                let c = mji_build::classpath::resolve(&m.dir, &file, &roots, &settings);
-                for p in &c.classpath {
-                    add(p, false, &mut out);
-                }
-            }
-        }
-        out
+        mji_build::classpath::library_entries(self.roots.paths(), &self.config.classpath, &self.build_settings())
     }
 
     /// Gives the resolution engine the classpath's library types (their class files' signatures),
@@ -554,7 +507,6 @@ impl Host {
     /// (stamps taken now, so answers are fresh even without a watcher), and the files with their
     /// display paths.
     pub fn xref_world(&self) -> (Arc<World>, ShownFiles) {
-        use rayon::prelude::*;
         self.wait_index();
         self.refresh_libraries();
         // With a watcher running and no file event since the last call, nothing changed: no
@@ -569,34 +521,14 @@ impl Host {
             return (w.clone(), files.clone());
         }
         self.library_types_to_xref();
-        // Under a watcher that has applied every event, the index's stamps are the files'
-        // own: no stat of every file (tens of milliseconds on the JDK) after an edit. A file
-        // the index read within the racy window has a stamp that never matches (two
-        // same-size writes would look alike): only those are stat-ed.
-        let stamps: Vec<(FileStamp, String)> = if watching {
-            self.index()
-                .java_file_stamps()
-                .into_iter()
-                .filter_map(|(p, root, (size, mtime_ns))| {
-                    let (size, mtime_ns) = match mtime_ns {
-                        mji_fs::stamp::Stamp::NEVER => mji_index::symbols::stamp(&std::fs::metadata(&p).ok()?),
-                        _ => (size, mtime_ns),
-                    };
-                    let shown = self.roots.display(&p, root);
-                    Some((FileStamp { path: p, size, mtime_ns }, shown))
-                })
-                .collect()
-        } else {
-            self.index()
-                .java_files()
-                .par_iter()
-                .filter_map(|(p, root)| {
-                    let m = std::fs::metadata(p).ok()?;
-                    let (size, mtime_ns) = mji_index::symbols::stamp(&m);
-                    Some((FileStamp { path: p.clone(), size, mtime_ns }, self.roots.display(p, *root)))
-                })
-                .collect()
-        };
+        let (now, watching) = self.index().java_file_stamps_now();
+        let stamps: Vec<(FileStamp, String)> = now
+            .into_iter()
+            .map(|(p, root, st)| {
+                let shown = self.roots.display(&p, root);
+                (FileStamp { path: p, size: st.size, mtime_ns: st.mtime_ns }, shown)
+            })
+            .collect();
         let (w, _) = self.xref.world(&stamps.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>());
         let mut shown: Vec<(Arc<Path>, String)> = stamps.into_iter().map(|(s, d)| (s.path, d)).collect();
         shown.sort_by(|a, b| a.1.cmp(&b.1));
