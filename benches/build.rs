@@ -91,9 +91,11 @@ fn ms(d: Duration) -> String {
 fn tool_run(ws: &Workspace, target: &str, path: &str) -> Duration {
     let fast = path != "maven";
     let t = Instant::now();
-    let r = ws
-        .run_tests(&RunTestsArgs { target: target.to_owned(), offline: true, fast, ..Default::default() })
-        .expect("run_tests");
+    let r = mcp_java_index::tools::tool::run_tests::run(
+        ws,
+        &RunTestsArgs { target: target.to_owned(), offline: true, fast, ..Default::default() },
+    )
+    .expect("run_tests");
     let d = t.elapsed();
     assert_eq!(r.status, Some(Status::Finished), "{r:?}");
     assert_eq!(r.path, path, "{r:?}");
@@ -150,9 +152,11 @@ fn main() {
     let ws = workspace(&big, &scratch.path().join("cache-big"));
     let method = "com.big.p0.C0Test#sizes";
     let t = Instant::now();
-    let first = ws
-        .run_tests(&RunTestsArgs { target: method.to_owned(), offline: true, fast: false, ..Default::default() })
-        .expect("run_tests");
+    let first = mcp_java_index::tools::tool::run_tests::run(
+        &ws,
+        &RunTestsArgs { target: method.to_owned(), offline: true, fast: false, ..Default::default() },
+    )
+    .expect("run_tests");
     assert_eq!(first.counts.passed, 1, "{first:?}");
     println!("1,000-file project: run_tests {method} through Maven, first (compiles everything): {}", ms(t.elapsed()));
     let raw_big = || {

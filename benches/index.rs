@@ -29,7 +29,7 @@ fn find(ws: &Workspace, q: &str) -> u64 {
         query: q.to_owned(),
         options: FindSymbolOptions { match_kind: MatchKind::Any, max_results: 50, ..Default::default() },
     };
-    ws.java_find_symbol(&args).expect("find").total
+    mcp_java_index::tools::tool::java_find_symbol::run(ws, &args).expect("find").total
 }
 
 fn pct(v: &mut [Duration], p: f64) -> f64 {

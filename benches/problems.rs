@@ -43,7 +43,7 @@ fn workspace(root: &Path, cache: &Path) -> Workspace {
 fn check(ws: &Workspace, paths: &[&str]) -> (Duration, ProblemsResult) {
     let args = ProblemsArgs { paths: paths.iter().map(|p| (*p).to_owned()).collect(), ..Default::default() };
     let t = Instant::now();
-    let r = ws.get_problems(&args).expect("get_problems");
+    let r = mcp_java_index::tools::tool::get_problems::run(ws, &args).expect("get_problems");
     (t.elapsed(), r)
 }
 

@@ -231,7 +231,7 @@ fn proof() {
             };
             let new = format!("{old}Zq{done}");
             let t = Instant::now();
-            let result = ws.refactor(&rename_args(&key, &new, true));
+            let result = mcp_java_index::tools::tool::refactor_actions::run(&ws, &rename_args(&key, &new, true));
             times.push(t.elapsed());
             let result = match result {
                 Ok(r) => r,
@@ -321,11 +321,14 @@ fn jdk_preview() {
         "java.lang.Math#max(int,int)",
     ];
     let count = |k: &str| {
-        ws.find_references(&mcp_java_index::tools::xref::FindReferencesArgs {
-            target: k.into(),
-            count_only: true,
-            ..Default::default()
-        })
+        mcp_java_index::tools::tool::find_references::run(
+            &ws,
+            &mcp_java_index::tools::xref::FindReferencesArgs {
+                target: k.into(),
+                count_only: true,
+                ..Default::default()
+            },
+        )
         .map(|r| r.total)
         .unwrap_or(0)
     };
@@ -334,7 +337,8 @@ fn jdk_preview() {
     let mut files = 0;
     for _ in 0..5 {
         let t = Instant::now();
-        let r = ws.refactor(&rename_args(key, "renamedForBench", false)).expect("preview");
+        let r = mcp_java_index::tools::tool::refactor_actions::run(&ws, &rename_args(key, "renamedForBench", false))
+            .expect("preview");
         runs.push(t.elapsed());
         files = r.files.len();
     }

@@ -107,12 +107,12 @@ fn main() {
         // The first query binds the files that mention the name; the next ones read the
         // references kept bound.
         let t = Instant::now();
-        let first = ws.find_references(&args).expect("find_references").total;
+        let first = mcp_java_index::tools::tool::find_references::run(&ws, &args).expect("find_references").total;
         let cold = t.elapsed();
         let mut times = Vec::new();
         for _ in 0..5 {
             let t = Instant::now();
-            let total = ws.find_references(&args).expect("find_references").total;
+            let total = mcp_java_index::tools::tool::find_references::run(&ws, &args).expect("find_references").total;
             assert_eq!(total, first, "kept references answer as binding does");
             times.push(t.elapsed());
         }
@@ -125,14 +125,11 @@ fn main() {
     let mut times = Vec::new();
     for _ in 0..5 {
         let t = Instant::now();
-        let r = ws
-            .analyze_type_dependencies(&DependenciesArgs {
-                type_name: "java.util.HashMap".into(),
-                max_depth: 3,
-                limit: 200,
-                ..Default::default()
-            })
-            .expect("deps");
+        let r = mcp_java_index::tools::tool::analyze_type_dependencies::run(
+            &ws,
+            &DependenciesArgs { type_name: "java.util.HashMap".into(), max_depth: 3, limit: 200, ..Default::default() },
+        )
+        .expect("deps");
         assert!(r.total > 0);
         times.push(t.elapsed());
     }
@@ -140,9 +137,11 @@ fn main() {
     let mut times = Vec::new();
     for _ in 0..5 {
         let t = Instant::now();
-        let r = ws
-            .show_definition(&ShowDefinitionArgs { symbol: "isEmpty".into(), limit: 20, ..Default::default() })
-            .expect("def");
+        let r = mcp_java_index::tools::tool::show_definition::run(
+            &ws,
+            &ShowDefinitionArgs { symbol: "isEmpty".into(), limit: 20, ..Default::default() },
+        )
+        .expect("def");
         assert!(r.total > 0);
         times.push(t.elapsed());
     }
@@ -164,7 +163,7 @@ fn main() {
         let mut times = Vec::new();
         for _ in 0..5 {
             let t = Instant::now();
-            ws.find_references(&args).expect("find_references");
+            mcp_java_index::tools::tool::find_references::run(&ws, &args).expect("find_references");
             times.push(t.elapsed());
         }
         println!("find_references {target}, every file bound: median {:.0} ms", median(&mut times));
@@ -180,7 +179,7 @@ fn main() {
     for target in &targets {
         let args = FindReferencesArgs { target: target.clone(), count_only: true, limit: 100, ..Default::default() };
         let t = Instant::now();
-        match ws.find_references(&args) {
+        match mcp_java_index::tools::tool::find_references::run(&ws, &args) {
             Ok(_) => times.push(t.elapsed()),
             Err(_) => failed += 1,
         }
@@ -200,7 +199,7 @@ fn main() {
     // copy links to is never written.
     let list =
         FindReferencesArgs { target: "java.util.List".into(), count_only: true, limit: 100, ..Default::default() };
-    let before = ws.find_references(&list).expect("find_references").total;
+    let before = mcp_java_index::tools::tool::find_references::run(&ws, &list).expect("find_references").total;
     let file = jdk.join("java.base/java/util/Collections.java");
     let text = std::fs::read_to_string(&file).expect("Collections.java");
     let end = text.rfind('}').expect("a closing brace");
@@ -213,14 +212,14 @@ fn main() {
     let t = Instant::now();
     let mut after = before;
     while after == before && t.elapsed() < Duration::from_secs(30) {
-        after = ws.find_references(&list).expect("find_references").total;
+        after = mcp_java_index::tools::tool::find_references::run(&ws, &list).expect("find_references").total;
     }
     println!(
         "a method added to Collections.java, reflected in find_references java.util.List: {:.0} ms ({before} -> {after} references)",
         t.elapsed().as_secs_f64() * 1e3
     );
     let t = Instant::now();
-    let _ = ws.find_references(&list).expect("find_references");
+    let _ = mcp_java_index::tools::tool::find_references::run(&ws, &list).expect("find_references");
     println!("  the next answer: {:.0} ms", t.elapsed().as_secs_f64() * 1e3);
 
     // Persisted: the world and every file's references, then a restart on the same cache.
@@ -262,7 +261,7 @@ fn restart(jdk: &Path, cache: &Path) {
     });
     let indexed = start.elapsed();
     let t = Instant::now();
-    let n = ws.find_references(&list).expect("find_references").total;
+    let n = mcp_java_index::tools::tool::find_references::run(&ws, &list).expect("find_references").total;
     println!(
         "restart on a warm cache: index {:.0} ms (world read back {:.0} ms after the start), then the first find_references java.util.List {:.0} ms, {:.0} ms after the start ({n} references; {} files read back bound; RSS {:.0} MB)",
         indexed.as_secs_f64() * 1e3,
@@ -275,11 +274,11 @@ fn restart(jdk: &Path, cache: &Path) {
     for target in ["java.lang.String#isEmpty()", "java.util.ArrayList#ArrayList(int)"] {
         let args = FindReferencesArgs { target: target.into(), count_only: true, limit: 100, ..Default::default() };
         let t = Instant::now();
-        let n = ws.find_references(&args).expect("find_references").total;
+        let n = mcp_java_index::tools::tool::find_references::run(&ws, &args).expect("find_references").total;
         println!("  then find_references {target}: {:.0} ms ({n} references)", t.elapsed().as_secs_f64() * 1e3);
     }
     let t = Instant::now();
-    ws.find_references(&list).expect("find_references");
+    mcp_java_index::tools::tool::find_references::run(&ws, &list).expect("find_references");
     println!("  find_references java.util.List again: {:.0} ms", t.elapsed().as_secs_f64() * 1e3);
 }
 

@@ -144,7 +144,7 @@ fn index_workspace(mut args: IndexArgs, dirs: Vec<PathBuf>, started: std::time::
     }
     let status = crate::tools::find::IndexStatus::of(index);
     let (files, declarations, resources) = index.counts();
-    let roots = ws.roots.paths().to_vec();
+    let roots = ws.roots().paths().to_vec();
     let summary = WorkspaceSummary {
         cache_dirs: (0..roots.len()).filter_map(|i| ws.cache(i).dir()).collect(),
         roots,
@@ -371,7 +371,7 @@ pub fn cache(action: CacheAction, ws: WorkspaceFlags) -> anyhow::Result<ExitCode
     for w in workspace.warnings() {
         eprintln!("warning: {w}");
     }
-    let n = workspace.roots.paths().len();
+    let n = workspace.roots().paths().len();
     match action {
         CacheAction::Stats => {
             let stats: Vec<CacheStats> = (0..n)
@@ -410,8 +410,8 @@ pub struct TreeArgs {
 /// tools' path policy (inside a root, no secret, within the size cap).
 pub fn tree(a: TreeArgs) -> anyhow::Result<ExitCode> {
     let ws = Workspace::open(a.ws.config()?)?;
-    let file = ws.resolve(&super::query::file_arg(ws.roots.paths(), &a.file))?;
-    let bytes = ws.roots.read(&file.path, &file.display).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let file = ws.resolve(&super::query::file_arg(ws.roots().paths(), &a.file))?;
+    let bytes = ws.roots().read(&file.path, &file.display).map_err(|e| anyhow::anyhow!("{e}"))?;
     let depth = a.depth;
     let src = crate::parser::SourceText::decode(&bytes);
     let prep = crate::parser::Prepared::new(&src.text);

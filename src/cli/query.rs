@@ -337,7 +337,7 @@ impl Session {
     /// The workspace's roots (canonical).
     fn roots(&self) -> &[std::path::PathBuf] {
         match self {
-            Session::Local(ws) => ws.roots.paths(),
+            Session::Local(ws) => ws.roots().paths(),
             Session::Shared(reg) => super::remote::roots(reg),
         }
     }
@@ -590,7 +590,7 @@ pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
             (n(s)?, n(e)?)
         }
     };
-    let paths: Vec<String> = a.paths.iter().map(|p| file_arg(ws.roots.paths(), Path::new(p))).collect();
+    let paths: Vec<String> = a.paths.iter().map(|p| file_arg(ws.roots().paths(), Path::new(p))).collect();
     let args = object(json!({
         "filePath": paths,
         "severityFilter": a.severity.iter().map(wire).collect::<Vec<_>>(),

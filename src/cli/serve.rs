@@ -125,9 +125,9 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     }
     ws.start_index();
     if !network {
-        tracing::info!(roots = ?ws.roots.paths(), "serving MCP on stdio");
+        tracing::info!(roots = ?ws.roots().paths(), "serving MCP on stdio");
         // Started by hand in a terminal, a stdio server would look hung: say what it waits for.
-        if let Some(note) = stdio_note(std::io::IsTerminal::is_terminal(&std::io::stdin()), ws.roots.paths()) {
+        if let Some(note) = stdio_note(std::io::IsTerminal::is_terminal(&std::io::stdin()), ws.roots().paths()) {
             eprintln!("{note}");
         }
     }
@@ -138,7 +138,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         .max_blocking_threads(crate::mcp_server::max_running_calls() + 8)
         .build()?;
     let ws = std::sync::Arc::new(ws);
-    if ws.config.warm_references {
+    if ws.config().warm_references {
         let warm = ws.clone();
         let spawned = std::thread::Builder::new().name("xref-warm".to_owned()).spawn(move || {
             warm.keep_references(std::time::Duration::from_secs(5), &release_freed_memory);

@@ -47,8 +47,7 @@ impl Bounds {
     /// The bounds of `roots`, with the user's library homes from `settings`.
     pub fn new(roots: &[PathBuf], settings: &Settings) -> Bounds {
         let mut homes: Vec<PathBuf> = Vec::new();
-        for h in [Some(crate::classpath::repo_local(settings)), settings.gradle_user_home.clone()].into_iter().flatten()
-        {
+        for h in [Some(crate::files::repo_local(settings)), settings.gradle_user_home.clone()].into_iter().flatten() {
             if h.as_os_str().is_empty() {
                 continue;
             }

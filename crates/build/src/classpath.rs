@@ -14,24 +14,7 @@ use crate::Settings;
 use crate::bounds::{Bounds, Kind};
 use crate::pom::Effective;
 
-/// Source roots and classpath of one project, and how sure we are of them.
-#[derive(Debug, Clone, Default)]
-pub struct Context {
-    /// The project (Maven module, Gradle project, or plain source root).
-    pub dir: PathBuf,
-    pub source_roots: Vec<PathBuf>,
-    pub classpath: Vec<PathBuf>,
-    /// False when dependencies may be missing from `classpath`.
-    pub complete: bool,
-    /// How the classpath was found, and what is missing, in words.
-    pub notes: Vec<String>,
-}
-
-/// A build or source file as text: a regular file within the default cap, never blocking.
-pub fn read_text(path: &Path) -> std::io::Result<String> {
-    let bytes = mji_fs::read_regular(path, mji_fs::DEFAULT_MAX_FILE_BYTES)?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
-}
+pub use crate::files::{Context, jars_in, read_text, repo_local};
 
 fn root_of<'a>(file: &Path, roots: &'a [PathBuf]) -> Option<&'a PathBuf> {
     roots.iter().filter(|r| file.starts_with(r)).max_by_key(|r| r.components().count())
@@ -123,18 +106,6 @@ pub fn package_root(file: &Path) -> Option<PathBuf> {
         dir = dir.parent()?.to_path_buf();
     }
     Some(dir)
-}
-
-pub fn jars_in(dir: &Path, out: &mut Vec<PathBuf>) {
-    if let Ok(rd) = std::fs::read_dir(dir) {
-        let mut jars: Vec<PathBuf> = rd
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("jar")))
-            .collect();
-        jars.sort();
-        out.extend(jars);
-    }
 }
 
 /// Resolves the context of the project at `dir` (from [`project_of`]) for `file`. Source
@@ -259,13 +230,6 @@ pub fn maven_stored(dir: &Path, root: &Path, settings: &Settings, scope: Scope) 
     let mut cp: Vec<PathBuf> = std::env::split_paths(cp.trim()).filter(|p| !p.as_os_str().is_empty()).collect();
     Bounds::new(&[root.to_path_buf()], settings).retain(&mut cp, Kind::Classpath, root, &[], &mut Vec::new());
     Some(cp)
-}
-
-pub fn repo_local(settings: &Settings) -> PathBuf {
-    settings
-        .maven_repo_local
-        .clone()
-        .unwrap_or_else(|| std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default().join(".m2/repository"))
 }
 
 /// `mvn -o -q dependency:build-classpath` of `scope` into the cache; the classpath text.
@@ -410,6 +374,65 @@ pub fn sources_fingerprint(source_roots: &[PathBuf]) -> String {
         }
     }
     mji_parser::content_hash(s.as_bytes())
+}
+
+/// A workspace's library entries (jars and class directories) for navigation, in order: the configured `classpath`'s, then what the
+/// project model resolves for each module of each root's build (this module: a
+/// Maven module's dependencies from the local repository, a Gradle build's from its caches,
+/// a plain project's `lib/`). Navigation never runs the build. In a trusted workspace, a
+/// Maven module's classpath is the one Maven resolved when a run stored it (`get_problems`,
+/// `maven_update_project`: the test scope, else the compile scope); otherwise its pom's
+/// dependencies found in the local repository, without their own dependencies — a type
+/// whose supertypes are missing then stays `likely`, never guessed.
+///
+/// Class directories are entries too (read like a jar): a configured one wherever it is; a
+/// resolved one (a reactor module's `target/classes`, a plain project's) only outside the
+/// roots, since inside them it is the workspace's own code compiled, whose sources are indexed.
+pub fn library_entries(roots: &[PathBuf], configured: &[PathBuf], trusted: &Settings) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = Vec::new();
+    let add = |p: &Path, configured: bool, out: &mut Vec<PathBuf>| {
+        let entry = if p.extension().is_some_and(|x| x == "jar") && p.is_file() {
+            true
+        } else if p.is_dir() {
+            configured
+                || std::fs::canonicalize(p).is_ok_and(|c| !roots.iter().any(|r| c.starts_with(r) || p.starts_with(r)))
+        } else {
+            false
+        };
+        if entry && !out.iter().any(|o| o == p) {
+            out.push(p.to_path_buf());
+        }
+    };
+    for p in configured {
+        add(p, true, &mut out);
+    }
+    let mut settings = trusted.clone();
+    settings.trusted = false;
+    let repo = repo_local(&settings);
+    for root in roots {
+        let probe = if root.join("pom.xml").is_file() { root.join("pom.xml") } else { root.clone() };
+        let project = crate::project::project_for(&probe, roots, Some(&repo), &[]);
+        for m in &project.modules {
+            if let Some(cp) = maven_stored(&m.dir, root, trusted, Scope::Test)
+                .or_else(|| maven_stored(&m.dir, root, trusted, Scope::Main))
+            {
+                for p in &cp {
+                    add(p, false, &mut out);
+                }
+                continue;
+            }
+            // Any file of the module stands for it; the pom, else its first source root.
+            let file = match m.dir.join("pom.xml") {
+                pom if pom.is_file() => pom,
+                _ => m.source_roots.first().or(m.test_roots.first()).cloned().unwrap_or_else(|| m.dir.clone()),
+            };
+            let c = resolve(&m.dir, &file, roots, &settings);
+            for p in &c.classpath {
+                add(p, false, &mut out);
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::Settings;
-use crate::classpath::{Context, read_text};
+use crate::files::{Context, read_text};
 
 pub(crate) const SETTINGS_FILES: [&str; 2] = ["settings.gradle", "settings.gradle.kts"];
 pub(crate) const BUILD_FILES: [&str; 2] = ["build.gradle", "build.gradle.kts"];
@@ -768,7 +768,7 @@ fn locate(group: &str, name: &str, version: Option<&str>, settings: &Settings) -
             }
         }
     }
-    let base = crate::classpath::repo_local(settings).join(group.replace('.', "/")).join(name);
+    let base = crate::files::repo_local(settings).join(group.replace('.', "/")).join(name);
     let versions = match version {
         Some(v) => vec![v.to_owned()],
         None => versions_in(&base),
@@ -858,7 +858,7 @@ pub(crate) fn resolve(root: &Path, file: &Path, workspace_root: &Path, settings:
                     continue;
                 }
                 if p.is_dir() {
-                    crate::classpath::jars_in(&p, &mut c.classpath);
+                    crate::files::jars_in(&p, &mut c.classpath);
                 } else if p.is_file() {
                     c.classpath.push(p);
                 }

@@ -236,6 +236,28 @@ pub fn shown(p: &Path, roots: &[PathBuf]) -> String {
         .unwrap_or_else(|| p.display().to_string())
 }
 
+/// The JUnit console launcher's file name, as Debian's `junit5` package and the Maven Central
+/// artifact's standalone jar (without its version) name it.
+pub const CONSOLE_LAUNCHER: &str = "junit-platform-console-standalone.jar";
+
+/// The JUnit console launcher a plain project's tests run on: `share/java/` beside each
+/// directory of `PATH` (`/usr/bin` gives Debian's `/usr/share/java`, a Homebrew or a prefix
+/// install its own), else `/usr/share/java`. `Err` names where it was looked for.
+pub fn console_launcher(path_env: Option<&std::ffi::OsStr>) -> Result<PathBuf, String> {
+    let mut dirs: Vec<PathBuf> = path_env
+        .map(std::env::split_paths)
+        .into_iter()
+        .flatten()
+        .filter_map(|d| d.parent().map(|p| p.join("share/java")))
+        .collect();
+    dirs.push(PathBuf::from("/usr/share/java"));
+    dirs.dedup();
+    dirs.iter().map(|d| d.join(CONSOLE_LAUNCHER)).find(|p| p.is_file()).ok_or_else(|| {
+        let shown: Vec<String> = dirs.iter().take(4).map(|d| d.display().to_string()).collect();
+        format!("{CONSOLE_LAUNCHER} is not in {}", shown.join(", "))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -286,5 +308,21 @@ hello from the test</system-out></testcase>
         assert_eq!(frame_file("org.junit.X.y", "X.java", &roots), None);
         assert!(parse("<testsuite>").is_err());
         assert_eq!(cap("abcdefghij", 4), "ab\n… 6 characters left out …\nij");
+    }
+
+    /// The launcher is found in `share/java` beside a `PATH` directory, before the system's.
+    #[test]
+    fn the_console_launcher_is_found_beside_path() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (bin, share) = (dir.path().join("bin"), dir.path().join("share/java"));
+        std::fs::create_dir_all(&bin).expect("mkdir");
+        std::fs::create_dir_all(&share).expect("mkdir");
+        let path = std::env::join_paths([&bin]).expect("path");
+        let missing = console_launcher(Some(&path));
+        if let Err(e) = &missing {
+            assert!(e.contains(&share.display().to_string()), "{e}");
+        }
+        std::fs::write(share.join(CONSOLE_LAUNCHER), b"PK").expect("write");
+        assert_eq!(console_launcher(Some(&path)), Ok(share.join(CONSOLE_LAUNCHER)));
     }
 }

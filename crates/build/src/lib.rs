@@ -6,6 +6,7 @@
 
 pub mod bounds;
 pub mod classpath;
+mod files;
 mod gradle;
 pub mod junit;
 pub mod pom;

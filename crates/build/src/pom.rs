@@ -158,7 +158,7 @@ impl Pom {
 
     /// Reads and parses `path`.
     pub fn read(path: &Path) -> Result<Pom, String> {
-        let text = crate::classpath::read_text(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+        let text = crate::files::read_text(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
         Pom::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 

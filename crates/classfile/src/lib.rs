@@ -8,8 +8,10 @@
 
 pub mod api;
 pub mod archive;
+pub mod decompile;
 pub mod jimage;
 pub mod library;
+pub mod lifecycle;
 pub mod members;
 pub mod outline;
 pub mod reader;

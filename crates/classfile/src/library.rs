@@ -431,15 +431,4 @@ pub fn write_signed(dir: &Path, name: &str, body: &str) {
     }
 }
 
-/// The JDK whose library the user runs: `java_home` (JAVA_HOME) when it has `jmods/` or
-/// `lib/`, else the installation `javac` on `path_env` (PATH) resolves to.
-pub fn find_jdk_home(java_home: Option<&Path>, path_env: Option<&std::ffi::OsStr>) -> Option<PathBuf> {
-    if let Some(h) = java_home.filter(|h| h.join("lib").is_dir()) {
-        return Some(h.to_owned());
-    }
-    std::env::split_paths(path_env?)
-        .map(|d| d.join("javac"))
-        .find(|p| p.is_file())
-        .and_then(|p| fs::canonicalize(p).ok())
-        .and_then(|p| Some(p.parent()?.parent()?.to_owned()))
-}
+pub use mji_fs::jdk::find_jdk_home;

@@ -123,6 +123,10 @@ macro_rules! settings {
             /// The roots' real paths, which a repository's paths must stay inside.
             #[serde(skip)]
             real_roots: Vec<PathBuf>,
+            /// `JAVA_HOME` and `PATH` as the environment gave them when the configuration was
+            /// loaded: every JDK lookup reads them here (`mji_fs::jdk`), never the process again.
+            #[serde(skip)]
+            pub jdk_env: mji_fs::jdk::JdkEnv,
         }
 
         /// Every configuration key, in the order `config` and docs/configuration.md list them.
@@ -143,6 +147,7 @@ macro_rules! settings {
                     sources,
                     from_repository: Default::default(),
                     real_roots: Vec::new(),
+                    jdk_env: Default::default(),
                 }
             }
 
@@ -365,6 +370,9 @@ impl Config {
             return Err(ConfigError::Flag { flag: k.clone(), reason: "is no configuration key".to_owned() });
         }
         let mut c = Config::defaults();
+        // Read here, once, from the process (not through `env`, which is the settings'
+        // variables); a caller that needs another JDK sets `jdk_env`.
+        c.jdk_env = mji_fs::jdk::JdkEnv::from_process();
         // What no file sets comes first: the files live at the first root.
         for key in KEYS.iter().filter(|k| !k.in_files()) {
             c.apply_outer(key, flags, env)?;

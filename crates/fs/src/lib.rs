@@ -10,8 +10,10 @@ use std::io::{self, Read};
 use std::path::{Component, Path, PathBuf};
 
 pub mod confine;
+pub mod jdk;
 pub mod provenance;
 pub mod secrets;
+pub mod stamp;
 
 /// The default cap on the bytes read from one file (`max_file_bytes`).
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;

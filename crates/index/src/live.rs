@@ -660,6 +660,35 @@ impl LiveIndex {
             .unwrap_or_default()
     }
 
+    /// Every indexed Java file with its stamp now, and whether the stamps came from a watcher
+    /// that has applied every event. Then the index's stamps are the files' own: no stat of
+    /// every file (tens of milliseconds on the JDK) after an edit; a file the index read within
+    /// the racy window has a stamp that never matches (two same-size writes would look alike),
+    /// and only those are stat-ed. Without a watcher every file is stat-ed (in parallel).
+    pub fn java_file_stamps_now(&self) -> (Vec<(Arc<Path>, usize, mji_fs::stamp::Stamp)>, bool) {
+        use mji_fs::stamp::Stamp;
+        if self.is_watching() {
+            let stamps = self
+                .java_file_stamps()
+                .into_iter()
+                .filter_map(|(p, root, (size, mtime_ns))| {
+                    let stamp = match mtime_ns {
+                        Stamp::NEVER => Stamp::of(&std::fs::metadata(&p).ok()?),
+                        _ => Stamp { size, mtime_ns },
+                    };
+                    Some((p, root, stamp))
+                })
+                .collect();
+            return (stamps, true);
+        }
+        let stamps = self
+            .java_files()
+            .par_iter()
+            .filter_map(|(p, root)| Some((p.clone(), *root, Stamp::of(&std::fs::metadata(p).ok()?))))
+            .collect();
+        (stamps, false)
+    }
+
     pub fn counts(&self) -> (usize, usize, usize) {
         self.state
             .read()

@@ -16,10 +16,6 @@ const MAGIC: &[u8; 8] = b"MJISYM03";
 /// What the MAC covers besides the bytes.
 const MAC_VERSION: &[u8] = b"mcp-java-index symbols snapshot 1";
 
-/// Files whose mtime is this close to the time of writing are left out (a same-size rewrite
-/// within the clock's granularity would otherwise go unnoticed).
-const RACY_WINDOW_NS: i128 = 2_000_000_000;
-
 /// Where the snapshot of `root` lives in a cache directory.
 pub(crate) fn path_for(cache_dir: &Path, root: &Path) -> PathBuf {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -133,9 +129,8 @@ pub fn write<'a>(
     for f in files {
         let Ok(rel) = f.path.strip_prefix(root_dir) else { continue };
         let Some(rel) = rel.to_str() else { continue };
-        // The stamp's low 64 bits are the mtime; `i128::MIN` marks a file read while racy.
-        let stamp = f.stamp().1;
-        if stamp == i128::MIN || now.saturating_sub(stamp & 0xFFFF_FFFF_FFFF_FFFF) < RACY_WINDOW_NS {
+        let (size, mtime_ns) = f.stamp();
+        if (mji_fs::stamp::Stamp { size, mtime_ns }).is_racy_at(now) {
             continue;
         }
         let at = body.len();

@@ -221,41 +221,19 @@ impl FileSymbols {
     }
 }
 
-/// The cheap check that a file is unchanged: its size, and one number standing for its
-/// modification time (low 64 bits), its status-change time and inode (high 64 bits). A file
-/// rewritten with the same size and its mtime set back still changes ctime (no user-level tool
-/// can set it), and a file replaced by another (`mv`) changes inode.
+/// The cheap check that a file is unchanged, as `(size, mtime_ns)`: [`mji_fs::stamp::Stamp::of`].
 pub fn stamp(meta: &std::fs::Metadata) -> (u64, i128) {
-    let mtime = meta
-        .modified()
-        .ok()
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map(|d| d.as_nanos() as i128)
-        .unwrap_or(-1);
-    #[cfg(unix)]
-    let high = {
-        use std::os::unix::fs::MetadataExt;
-        let ctime = (meta.ctime() as u64).wrapping_mul(1_000_000_000).wrapping_add(meta.ctime_nsec() as u64);
-        ctime ^ meta.ino().rotate_left(32)
-    };
-    #[cfg(not(unix))]
-    let high = 0u64;
-    (meta.len(), (mtime & 0xFFFF_FFFF_FFFF_FFFF) | (i128::from(high) << 64))
+    let s = mji_fs::stamp::Stamp::of(meta);
+    (s.size, s.mtime_ns)
 }
 
-/// A stamp recorded for a file changed within this long of being read is not trusted: the
-/// timestamps' granularity could hide a second write in the same tick ("racy clean").
-pub const RACY_WINDOW: std::time::Duration = std::time::Duration::from_secs(2);
+/// The racy window ([`mji_fs::stamp::RACY_WINDOW`]).
+pub const RACY_WINDOW: std::time::Duration = mji_fs::stamp::RACY_WINDOW;
 
-/// The stamp to record for a file read now: its [`stamp`], or one that never matches when the
-/// file changed within [`RACY_WINDOW`], so the next check reads it again.
+/// The stamp to record for a file read now ([`mji_fs::stamp::Stamp::recorded`]).
 pub(crate) fn recorded_stamp(meta: &std::fs::Metadata) -> (u64, i128) {
-    let (size, stamp) = stamp(meta);
-    let changed = meta.modified().ok().and_then(|m| std::time::SystemTime::now().duration_since(m).ok());
-    match changed {
-        Some(age) if age >= RACY_WINDOW => (size, stamp),
-        _ => (size, i128::MIN),
-    }
+    let s = mji_fs::stamp::Stamp::recorded(meta);
+    (s.size, s.mtime_ns)
 }
 
 /// Builds a file's compact symbols from its outline.

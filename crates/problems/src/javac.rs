@@ -3,7 +3,6 @@
 //! runs it as a child process and talks to it over stdin/stdout. The helper exits when its
 //! stdin closes; dropping [`Helper`] also kills it.
 
-use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -13,43 +12,7 @@ use crate::{Position, Problem, ProblemSource, Range, Severity};
 /// The helper's source, shipped inside the binary.
 pub(crate) const HELPER_SOURCE: &str = include_str!("JavacHelper.java");
 
-/// A JDK: its `java` and `javac` launchers.
-#[derive(Debug, Clone)]
-pub struct JdkInstall {
-    pub home: PathBuf,
-    pub java: PathBuf,
-    pub javac: PathBuf,
-}
-
-/// Finds a JDK: `java_home` (JAVA_HOME) first, then `javac` on `path_env` (PATH).
-pub fn find_jdk(java_home: Option<&Path>, path_env: Option<&OsStr>) -> Result<JdkInstall, String> {
-    let exe = |dir: &Path, name: &str| {
-        let p = dir.join(if cfg!(windows) { format!("{name}.exe") } else { name.to_owned() });
-        p.is_file().then_some(p)
-    };
-    let from_bin = |bin: &Path| -> Option<JdkInstall> {
-        Some(JdkInstall {
-            home: bin.parent().unwrap_or(bin).to_path_buf(),
-            java: exe(bin, "java")?,
-            javac: exe(bin, "javac")?,
-        })
-    };
-    if let Some(home) = java_home.filter(|h| !h.as_os_str().is_empty()) {
-        return from_bin(&home.join("bin")).ok_or_else(|| {
-            format!("JAVA_HOME is {} but it has no bin/javac and bin/java (a JRE, not a JDK?)", home.display())
-        });
-    }
-    for dir in path_env.map(std::env::split_paths).into_iter().flatten() {
-        if let Some(javac) = exe(&dir, "javac") {
-            // Follow /usr/bin/javac -> /usr/lib/jvm/…/bin/javac to find its `java`.
-            let real = std::fs::canonicalize(&javac).unwrap_or(javac);
-            if let Some(jdk) = real.parent().and_then(from_bin) {
-                return Ok(jdk);
-            }
-        }
-    }
-    Err("no JDK found: JAVA_HOME is not set and no `javac` is on PATH (install a JDK, e.g. openjdk-17-jdk-headless, or set JAVA_HOME)".to_owned())
-}
+pub use mji_fs::jdk::{JdkInstall, find_jdk};
 
 /// Where the helper is compiled: `$XDG_CACHE_HOME/mcp-java-index/javac-helper`, else
 /// `~/.cache/mcp-java-index/javac-helper`, else a directory of this process under the system's
@@ -334,7 +297,7 @@ mod tests {
 
     #[test]
     fn no_jdk_says_why() {
-        let e = find_jdk(None, Some(OsStr::new("/nonexistent"))).expect_err("no jdk");
+        let e = find_jdk(None, Some(std::ffi::OsStr::new("/nonexistent"))).expect_err("no jdk");
         assert!(e.contains("no JDK found"), "{e}");
         let e = find_jdk(Some(Path::new("/nonexistent")), None).expect_err("bad home");
         assert!(e.contains("JAVA_HOME"), "{e}");

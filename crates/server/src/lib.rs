@@ -44,7 +44,7 @@ Paths are relative to the workspace root (or absolute inside it). Outputs are ca
 /// What a model is told: [`INSTRUCTIONS`], and with several roots their names and how a path
 /// or a search chooses one.
 pub(crate) fn instructions_for(ws: &Workspace) -> Arc<str> {
-    let roots = &ws.roots;
+    let roots = ws.roots();
     let mut text = INSTRUCTIONS.to_owned();
     if roots.paths().len() >= 2 {
         text += &format!(
@@ -55,9 +55,9 @@ find_type, find_resource and java_find_symbol take `root` (a root's name or a pa
         );
     }
     // What the repository's configuration tried and was refused: the agent can tell the user.
-    if !ws.config.ignored.is_empty() {
+    if !ws.config().ignored.is_empty() {
         text += " Tell the user that the server ignored these settings of the repository's configuration: ";
-        text += &ws.config.ignored.join("; ");
+        text += &ws.config().ignored.join("; ");
         text += ".";
     }
     Arc::from(text)
@@ -137,8 +137,8 @@ pub fn to_tool(spec: &ToolSpec, structured: bool) -> Tool {
 
 impl JavaIndexServer {
     pub fn new(ws: Arc<Workspace>) -> Self {
-        let explicit = ws.config.sources.get("structured_content").is_some_and(|s| *s != Source::Default);
-        let structured_setting = explicit.then_some(ws.config.structured_content);
+        let explicit = ws.config().sources.get("structured_content").is_some_and(|s| *s != Source::Default);
+        let structured_setting = explicit.then_some(ws.config().structured_content);
         let tools = registry::listed(&ws).map(|e| to_tool(&e.spec, true)).collect();
         let text_tools = registry::listed(&ws).map(|e| to_tool(&e.spec, false)).collect();
         let pool = CallPool {
@@ -175,7 +175,7 @@ impl JavaIndexServer {
             return;
         }
         let Some(token) = context.meta.get_progress_token() else { return };
-        let deadline = tokio::time::Instant::now() + std::time::Duration::from_millis(self.ws.config.index_wait_ms);
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_millis(self.ws.config().index_wait_ms);
         let mut last = usize::MAX;
         loop {
             let p = index.progress();
@@ -261,7 +261,7 @@ impl JavaIndexServer {
             let budget = ws.answer_budget_for(structured);
             let answer = cancel.scope(|| progress.scope(|| registry::dispatch_within(&ws, &tool, args, budget)));
             // The file a single-file answer is about, as a link the client can open or attach.
-            let link = answer.as_ref().ok().and_then(|a| ws.answer_link(&a.value));
+            let link = answer.as_ref().ok().and_then(|a| mji_tools::resources::answer_link(&ws, &a.value));
             answer.map(|a| (a, link))
         })
         .await;
@@ -371,7 +371,8 @@ impl ServerHandler for JavaIndexServer {
             return Err(McpError::invalid_params("this server has no prompts: complete a resource template", None));
         };
         let (uri, arg) = (template.uri, request.argument);
-        let found = self.blocking(move |ws| ws.complete_resource(&uri, &arg.name, &arg.value)).await?;
+        let found =
+            self.blocking(move |ws| mji_tools::resources::complete_resource(ws, &uri, &arg.name, &arg.value)).await?;
         let mut info = CompletionInfo::default();
         info.total = Some(found.total.min(u32::MAX as usize) as u32);
         info.has_more = Some(found.has_more);
@@ -393,7 +394,7 @@ impl ServerHandler for JavaIndexServer {
                 )
             })?,
         };
-        let page = self.blocking(move |ws| Ok(ws.list_resources(offset))).await?;
+        let page = self.blocking(move |ws| Ok(mji_tools::resources::list_resources(ws, offset))).await?;
         let resources = page
             .items
             .into_iter()
@@ -427,7 +428,7 @@ impl ServerHandler for JavaIndexServer {
         _c: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, McpError> {
         let uri = request.uri;
-        let r = self.blocking(move |ws| ws.read_resource(&uri)).await?;
+        let r = self.blocking(move |ws| mji_tools::resources::read_resource(ws, &uri)).await?;
         let contents = ResourceContents::TextResourceContents {
             uri: r.uri,
             mime_type: Some(r.mime_type.to_owned()),
@@ -463,8 +464,8 @@ impl JavaIndexServer {
 
 /// Serves MCP on stdin/stdout until the client closes its end.
 pub async fn serve_stdio(ws: Arc<Workspace>) -> anyhow::Result<()> {
-    let confine = ws.config.confinement("log_file");
-    let log = match transport::MessageLog::open(ws.config.log_file.as_deref(), confine) {
+    let confine = ws.config().confinement("log_file");
+    let log = match transport::MessageLog::open(ws.config().log_file.as_deref(), confine) {
         Ok(log) => log,
         // A path the repository chose never stops the server.
         Err(e) if confine.is_some() => {
@@ -472,7 +473,7 @@ pub async fn serve_stdio(ws: Arc<Workspace>) -> anyhow::Result<()> {
             transport::MessageLog::default()
         }
         Err(e) => {
-            let path = ws.config.log_file.as_deref().unwrap_or(std::path::Path::new(""));
+            let path = ws.config().log_file.as_deref().unwrap_or(std::path::Path::new(""));
             anyhow::bail!("opening log file {}: {e}", path.display())
         }
     };
@@ -586,7 +587,7 @@ pub async fn serve_network(ws: Arc<Workspace>, net: Network) -> anyhow::Result<(
             tcp,
             http: http_addr,
             token: net.token.clone(),
-            roots: ws.roots.paths().to_vec(),
+            roots: ws.roots().paths().to_vec(),
             version: env!("CARGO_PKG_VERSION").to_owned(),
         };
         if let Some(other) = shared::register(path, &reg).map_err(|e| anyhow::anyhow!(e))? {

@@ -260,3 +260,11 @@ mod tests {
         assert!(fits("short", 5));
     }
 }
+
+/// The answer budget: tokens, and whether the structured JSON reaches the client (and maybe
+/// the model) beside the text, so both must fit; text-only clients get the text alone.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    pub tokens: usize,
+    pub structured: bool,
+}

@@ -15,7 +15,7 @@ use mji_model::cancel::Cancel;
 use serde::{Deserialize, Serialize};
 
 use crate::ToolError;
-use crate::workspace::Workspace;
+use crate::host::Host;
 
 /// Arguments of `run_tests`.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
@@ -173,616 +173,416 @@ fn trust_note() -> String {
     )
 }
 
-impl Workspace {
-    /// Where the build's logs go: the cache directory of the first root (`runs/`).
-    fn run_log_dir(&self) -> PathBuf {
-        if self.config.cache {
-            self.config.cache_dir_for(&self.roots.paths()[0]).join("runs")
-        } else {
-            std::env::temp_dir().join("mcp-java-index-runs")
-        }
+/// Where the build's logs go: the cache directory of the first root (`runs/`).
+fn run_log_dir(ws: &Host) -> PathBuf {
+    if ws.config().cache {
+        ws.config().cache_dir_for(&ws.roots().paths()[0]).join("runs")
+    } else {
+        std::env::temp_dir().join("mcp-java-index-runs")
     }
+}
 
-    pub(crate) fn build_settings(&self) -> mji_build::Settings {
-        self.problems_engine().settings().build()
+/// The build holding `given` (a path; empty: the first root) and the root it is under.
+pub(crate) fn project_at(ws: &Host, given: &str) -> Result<(Project, PathBuf, Option<PathBuf>), ToolError> {
+    let (path, root) = if given.trim().is_empty() {
+        (ws.roots().paths()[0].clone(), ws.roots().paths()[0].clone())
+    } else {
+        let r = ws.resolve(given)?;
+        (r.path, ws.roots().paths()[r.root].clone())
+    };
+    let repo = mji_build::classpath::repo_local(&ws.build_settings());
+    let probe = if path.is_dir() && path.join("pom.xml").is_file() { path.join("pom.xml") } else { path.clone() };
+    let project = mji_build::project::project_for(&probe, ws.roots().paths(), Some(&repo), &[]);
+    Ok((project, root, path.is_file().then_some(path)))
+}
+
+pub(crate) fn run_maven_tests(
+    ws: &Host,
+    project: &Project,
+    sel: &runs::Selection,
+    args: &RunTestsArgs,
+) -> Result<RunResult, ToolError> {
+    let settings = ws.build_settings();
+    let mut properties: Vec<(String, String)> = vec![
+        ("surefire.failIfNoSpecifiedTests".into(), "false".into()),
+        ("failIfNoTests".into(), "false".into()),
+        // Every module's tests run and report; the reports say what failed.
+        ("maven.test.failure.ignore".into(), "true".into()),
+        ("trimStackTrace".into(), "false".into()),
+    ];
+    if let Some(t) = sel.surefire() {
+        properties.push(("test".into(), t));
     }
+    properties.extend(args.properties.iter().map(|(k, v)| (k.clone(), v.clone())));
+    let module = sel.module.as_ref().filter(|m| **m != project.root).map(|m| relative(m, &project.root));
+    let call =
+        MavenCall { goals: vec!["test".into()], profiles: Vec::new(), properties, offline: args.offline, module };
+    let mvn = mvn(ws, &settings)?;
+    let spec = runs::maven_spec(&mvn, &project.root, &call, &settings);
+    let reports: Vec<PathBuf> = project.modules.iter().map(|m| m.dir.join("target/surefire-reports")).collect();
+    start_run(ws, Kind::Tests, "maven", spec, None, reports, project)
+}
 
-    /// The build holding `given` (a path; empty: the first root) and the root it is under.
-    fn project_at(&self, given: &str) -> Result<(Project, PathBuf, Option<PathBuf>), ToolError> {
-        let (path, root) = if given.trim().is_empty() {
-            (self.roots.paths()[0].clone(), self.roots.paths()[0].clone())
-        } else {
-            let r = self.resolve(given)?;
-            (r.path, self.roots.paths()[r.root].clone())
-        };
-        let repo = mji_build::classpath::repo_local(&self.build_settings());
-        let probe = if path.is_dir() && path.join("pom.xml").is_file() { path.join("pom.xml") } else { path.clone() };
-        let project = mji_build::project::project_for(&probe, self.roots.paths(), Some(&repo), &[]);
-        Ok((project, root, path.is_file().then_some(path)))
+/// Maven on the configured PATH. Where the run would start (a trusted workspace), its absence
+/// is said as such rather than as a failed start.
+pub(crate) fn mvn(ws: &Host, settings: &mji_build::Settings) -> Result<PathBuf, ToolError> {
+    match runs::find_mvn(settings) {
+        Ok(mvn) => Ok(mvn),
+        Err(_) if ws.config().trusted => Err(ToolError::NotInstalled(
+            "Maven is not installed: no `mvn` on PATH; install Maven (apt-get install maven, brew install maven) or put its bin directory on PATH".to_owned(),
+        )),
+        Err(_) => Ok(PathBuf::from("mvn")),
     }
+}
 
-    /// `run_tests`.
-    pub fn run_tests(&self, args: &RunTestsArgs) -> Result<RunResult, ToolError> {
-        for k in args.properties.keys() {
-            check_word("property", k)?;
-        }
-        // A target that names a path is resolved through the roots; otherwise a name.
-        let looks_like_path = args.target.ends_with(".java") || args.target.contains('/');
-        let (project, _, file) = if looks_like_path {
-            let r = self.resolve(&args.target)?;
-            let (p, root, _) = self.project_at(&args.target)?;
-            (p, root, Some(r.path))
-        } else {
-            self.project_at("")?
-        };
-        let sel = runs::select(&project, if looks_like_path { "" } else { &args.target }, file.as_deref())
-            .map_err(ToolError::InvalidArgument)?;
-        match project.system {
-            BuildSystem::Maven => match self.fast_path(&project, &sel, args) {
-                Ok(plan) => self.run_fast(&project, plan),
-                Err(why) => {
-                    let mut r = self.run_maven_tests(&project, &sel, args)?;
-                    if !why.is_empty() {
-                        r.note = [format!("maven path ({why})"), r.note]
-                            .iter()
-                            .filter(|s| !s.is_empty())
-                            .cloned()
-                            .collect::<Vec<_>>()
-                            .join("; ");
-                    }
-                    Ok(r)
-                }
-            },
-            BuildSystem::Plain => self.run_plain_tests(&project, &sel),
-            BuildSystem::Gradle => {
-                let settings = self.build_settings();
-                let gradle = runs::find_gradle(&project.root, &settings).unwrap_or_else(|_| PathBuf::from("gradle"));
-                let props: Vec<(String, String)> =
-                    args.properties.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-                let spec = runs::gradle_test_spec(&gradle, &project, &sel, args.offline, &props, &settings);
-                self.start_run(Kind::Tests, "gradle", spec, None, gradle_reports(&project), &project)
-            }
-        }
+/// The fast path for one class or method of a Maven module that Maven compiled before:
+/// the sources changed since (newer than their class files) compiled with javac into a
+/// directory of our own, then the JUnit console launcher on the module's resolved test
+/// classpath. Err: why not (empty when the caller did not want it), and Maven runs.
+pub(crate) fn fast_path(
+    ws: &Host,
+    project: &Project,
+    sel: &runs::Selection,
+    args: &RunTestsArgs,
+) -> Result<FastPlan, String> {
+    if !args.fast || !ws.config().trusted {
+        return Err(String::new());
     }
-
-    fn run_maven_tests(
-        &self,
-        project: &Project,
-        sel: &runs::Selection,
-        args: &RunTestsArgs,
-    ) -> Result<RunResult, ToolError> {
-        let settings = self.build_settings();
-        let mut properties: Vec<(String, String)> = vec![
-            ("surefire.failIfNoSpecifiedTests".into(), "false".into()),
-            ("failIfNoTests".into(), "false".into()),
-            // Every module's tests run and report; the reports say what failed.
-            ("maven.test.failure.ignore".into(), "true".into()),
-            ("trimStackTrace".into(), "false".into()),
-        ];
-        if let Some(t) = sel.surefire() {
-            properties.push(("test".into(), t));
-        }
-        properties.extend(args.properties.iter().map(|(k, v)| (k.clone(), v.clone())));
-        let module = sel.module.as_ref().filter(|m| **m != project.root).map(|m| relative(m, &project.root));
-        let call =
-            MavenCall { goals: vec!["test".into()], profiles: Vec::new(), properties, offline: args.offline, module };
-        let mvn = self.mvn(&settings)?;
-        let spec = runs::maven_spec(&mvn, &project.root, &call, &settings);
-        let reports: Vec<PathBuf> = project.modules.iter().map(|m| m.dir.join("target/surefire-reports")).collect();
-        self.start_run(Kind::Tests, "maven", spec, None, reports, project)
+    let class = sel.class.as_ref().ok_or("the fast path runs one class or method")?;
+    let dir = sel.module.as_ref().ok_or("no module")?;
+    let m = project.modules.iter().find(|m| &m.dir == dir).ok_or("no module")?;
+    let (classes, test_classes) = (m.dir.join("target/classes"), m.dir.join("target/test-classes"));
+    if !test_classes.is_dir() {
+        return Err("the module was not compiled by Maven yet".into());
     }
-
-    /// The fast path for one class or method of a Maven module that Maven compiled before:
-    /// the sources changed since (newer than their class files) compiled with javac into a
-    /// directory of our own, then the JUnit console launcher on the module's resolved test
-    /// classpath. Err: why not (empty when the caller did not want it), and Maven runs.
-    fn fast_path(&self, project: &Project, sel: &runs::Selection, args: &RunTestsArgs) -> Result<FastPlan, String> {
-        if !args.fast || !self.config.trusted {
-            return Err(String::new());
-        }
-        let class = sel.class.as_ref().ok_or("the fast path runs one class or method")?;
-        let dir = sel.module.as_ref().ok_or("no module")?;
-        let m = project.modules.iter().find(|m| &m.dir == dir).ok_or("no module")?;
-        let (classes, test_classes) = (m.dir.join("target/classes"), m.dir.join("target/test-classes"));
-        if !test_classes.is_dir() {
-            return Err("the module was not compiled by Maven yet".into());
-        }
-        let console = [FAST_CONSOLE, FAST_REPORTING].iter().map(PathBuf::from).collect::<Vec<_>>();
-        if console.iter().any(|c| !c.is_file()) {
-            return Err(format!("{FAST_CONSOLE} is not installed (Debian: junit5)"));
-        }
-        let settings = self.build_settings();
-        let probe = m.test_roots.first().map(|r| r.join("x.java")).ok_or("the module has no test root")?;
-        let ctx = mji_build::classpath::resolve(&m.dir, &probe, self.roots.paths(), &settings);
-        if !ctx.complete {
-            return Err("the module's test classpath is not resolved".into());
-        }
-        if !ctx
-            .classpath
-            .iter()
-            .any(|j| j.file_name().is_some_and(|n| n.to_string_lossy().starts_with("junit-jupiter-engine")))
-        {
-            return Err("the module does not test on JUnit Jupiter".into());
-        }
-        let own =
-            self.run_log_dir().join(format!("fast-{}", mji_parser::content_hash(m.dir.as_os_str().as_encoded_bytes())));
-        let out = own.join("classes");
-        let reports = own.join("reports");
-        let _ = std::fs::remove_dir_all(&reports);
-        // Sources newer than the class files Maven (or an earlier fast run) wrote.
-        let mut changed: Vec<PathBuf> = Vec::new();
-        for (roots, target) in [(&m.source_roots, &classes), (&m.test_roots, &test_classes)] {
-            for r in roots.iter() {
-                for f in mji_index::walk::java_files(r).files {
-                    let Ok(rel) = f.strip_prefix(r) else { continue };
-                    let class_file = rel.with_extension("class");
-                    let newest = [target.join(&class_file), out.join(&class_file)]
-                        .iter()
-                        .filter_map(|c| std::fs::metadata(c).and_then(|m| m.modified()).ok())
-                        .max();
-                    let src = std::fs::metadata(&f).and_then(|m| m.modified()).ok();
-                    if newest.is_none() || src > newest {
-                        changed.push(f);
-                    }
+    let console = [FAST_CONSOLE, FAST_REPORTING].iter().map(PathBuf::from).collect::<Vec<_>>();
+    if console.iter().any(|c| !c.is_file()) {
+        return Err(format!("{FAST_CONSOLE} is not installed (Debian: junit5)"));
+    }
+    let settings = ws.build_settings();
+    let probe = m.test_roots.first().map(|r| r.join("x.java")).ok_or("the module has no test root")?;
+    let ctx = mji_build::classpath::resolve(&m.dir, &probe, ws.roots().paths(), &settings);
+    if !ctx.complete {
+        return Err("the module's test classpath is not resolved".into());
+    }
+    if !ctx
+        .classpath
+        .iter()
+        .any(|j| j.file_name().is_some_and(|n| n.to_string_lossy().starts_with("junit-jupiter-engine")))
+    {
+        return Err("the module does not test on JUnit Jupiter".into());
+    }
+    let own = run_log_dir(ws).join(format!("fast-{}", mji_parser::content_hash(m.dir.as_os_str().as_encoded_bytes())));
+    let out = own.join("classes");
+    let reports = own.join("reports");
+    let _ = std::fs::remove_dir_all(&reports);
+    // Sources newer than the class files Maven (or an earlier fast run) wrote.
+    let mut changed: Vec<PathBuf> = Vec::new();
+    for (roots, target) in [(&m.source_roots, &classes), (&m.test_roots, &test_classes)] {
+        for r in roots.iter() {
+            for f in mji_index::walk::java_files(r).files {
+                let Ok(rel) = f.strip_prefix(r) else { continue };
+                let class_file = rel.with_extension("class");
+                let newest = [target.join(&class_file), out.join(&class_file)]
+                    .iter()
+                    .filter_map(|c| std::fs::metadata(c).and_then(|m| m.modified()).ok())
+                    .max();
+                let src = std::fs::metadata(&f).and_then(|m| m.modified()).ok();
+                if newest.is_none() || src > newest {
+                    changed.push(f);
                 }
             }
         }
-        let mut cp: Vec<PathBuf> = vec![out.clone(), test_classes, classes];
-        cp.extend(ctx.classpath.iter().cloned());
-        cp.extend(console);
-        cp.extend([FAST_OPENTEST4J_EVENTS, FAST_OPENTEST4J_SCHEMA].iter().map(PathBuf::from).filter(|p| p.is_file()));
-        let cp_text = std::env::join_paths(&cp).map_err(|e| e.to_string())?;
-        let java_bin = |name: &str| -> std::ffi::OsString {
-            settings
-                .java_home
-                .as_ref()
-                .map(|h| h.join("bin").join(name))
-                .filter(|p| p.is_file())
-                .unwrap_or_else(|| PathBuf::from(name))
-                .into()
-        };
-        let env: Vec<(std::ffi::OsString, std::ffi::OsString)> =
-            settings.path_env.iter().map(|p| ("PATH".into(), p.clone())).collect();
-        let sp: Vec<PathBuf> = m.source_roots.iter().chain(m.test_roots.iter()).cloned().collect();
-        let mut javac_options: Vec<String> = vec![
-            "-d".into(),
-            out.display().to_string(),
-            "-cp".into(),
-            cp_text.to_string_lossy().into_owned(),
-            "-encoding".into(),
-            "UTF-8".into(),
-            "-g".into(),
-            "-implicit:none".into(),
-            "-proc:none".into(),
-        ];
-        if let Ok(sp) = std::env::join_paths(&sp) {
-            javac_options.extend(["-sourcepath".into(), sp.to_string_lossy().into_owned()]);
-        }
-        let mut argv: Vec<std::ffi::OsString> = vec![java_bin("java")];
-        // A JVM that lives a second: C1 only, the serial collector and no perf data file cost
-        // about 40% less CPU to start and run one test (0.55 s of user time instead of 0.9 s
-        // for the launcher on one method, JDK 17); a long computation in a test runs slower
-        // on C1 code, which `"fast": false` avoids.
-        argv.extend(["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData"].map(std::ffi::OsString::from));
-        argv.extend(args.properties.iter().map(|(k, v)| format!("-D{k}={v}").into()));
-        argv.extend([
-            "-cp".into(),
-            cp_text,
-            "org.junit.platform.console.ConsoleLauncher".into(),
-            "--disable-banner".into(),
-            "--details=none".into(),
-            "--reports-dir".into(),
-            reports.clone().into(),
-        ]);
-        argv.push(match &sel.method {
-            Some(meth) => format!("--select-method={class}#{meth}").into(),
-            None => format!("--select-class={class}").into(),
+    }
+    let mut cp: Vec<PathBuf> = vec![out.clone(), test_classes, classes];
+    cp.extend(ctx.classpath.iter().cloned());
+    cp.extend(console);
+    cp.extend([FAST_OPENTEST4J_EVENTS, FAST_OPENTEST4J_SCHEMA].iter().map(PathBuf::from).filter(|p| p.is_file()));
+    let cp_text = std::env::join_paths(&cp).map_err(|e| e.to_string())?;
+    let java_bin = |name: &str| -> std::ffi::OsString {
+        settings
+            .java_home
+            .as_ref()
+            .map(|h| h.join("bin").join(name))
+            .filter(|p| p.is_file())
+            .unwrap_or_else(|| PathBuf::from(name))
+            .into()
+    };
+    let env: Vec<(std::ffi::OsString, std::ffi::OsString)> =
+        settings.path_env.iter().map(|p| ("PATH".into(), p.clone())).collect();
+    let sp: Vec<PathBuf> = m.source_roots.iter().chain(m.test_roots.iter()).cloned().collect();
+    let mut javac_options: Vec<String> = vec![
+        "-d".into(),
+        out.display().to_string(),
+        "-cp".into(),
+        cp_text.to_string_lossy().into_owned(),
+        "-encoding".into(),
+        "UTF-8".into(),
+        "-g".into(),
+        "-implicit:none".into(),
+        "-proc:none".into(),
+    ];
+    if let Ok(sp) = std::env::join_paths(&sp) {
+        javac_options.extend(["-sourcepath".into(), sp.to_string_lossy().into_owned()]);
+    }
+    let mut argv: Vec<std::ffi::OsString> = vec![java_bin("java")];
+    // A JVM that lives a second: C1 only, the serial collector and no perf data file cost
+    // about 40% less CPU to start and run one test (0.55 s of user time instead of 0.9 s
+    // for the launcher on one method, JDK 17); a long computation in a test runs slower
+    // on C1 code, which `"fast": false` avoids.
+    argv.extend(["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData"].map(std::ffi::OsString::from));
+    argv.extend(args.properties.iter().map(|(k, v)| format!("-D{k}={v}").into()));
+    argv.extend([
+        "-cp".into(),
+        cp_text,
+        "org.junit.platform.console.ConsoleLauncher".into(),
+        "--disable-banner".into(),
+        "--details=none".into(),
+        "--reports-dir".into(),
+        reports.clone().into(),
+    ]);
+    argv.push(match &sel.method {
+        Some(meth) => format!("--select-method={class}#{meth}").into(),
+        None => format!("--select-class={class}").into(),
+    });
+    Ok(FastPlan { changed, javac_options, out, run: Spec { argv, cwd: m.dir.clone(), env }, reports })
+}
+
+/// The fast path: the changed sources through the warm javac of `get_problems` (class
+/// files into our directory), then the launcher; a compile error answers at once.
+pub(crate) fn run_fast(ws: &Host, project: &Project, plan: FastPlan) -> Result<RunResult, ToolError> {
+    let t = std::time::Instant::now();
+    let names: Vec<String> = plan.changed.iter().map(|c| mji_build::junit::shown(c, ws.roots().paths())).collect();
+    let warm = format!("javac (warm, in the get_problems helper) -d {} {}", plan.out.display(), names.join(" "));
+    if !ws.config().trusted {
+        return Ok(RunResult {
+            ran: false,
+            path: "fast".into(),
+            command: warm,
+            note: trust_note(),
+            ..Default::default()
         });
-        Ok(FastPlan { changed, javac_options, out, run: Spec { argv, cwd: m.dir.clone(), env }, reports })
     }
-
-    /// The fast path: the changed sources through the warm javac of `get_problems` (class
-    /// files into our directory), then the launcher; a compile error answers at once.
-    fn run_fast(&self, project: &Project, plan: FastPlan) -> Result<RunResult, ToolError> {
-        let t = std::time::Instant::now();
-        let names: Vec<String> = plan.changed.iter().map(|c| mji_build::junit::shown(c, self.roots.paths())).collect();
-        let warm = format!("javac (warm, in the get_problems helper) -d {} {}", plan.out.display(), names.join(" "));
-        if !self.config.trusted {
+    if !plan.changed.is_empty() {
+        let _ = std::fs::create_dir_all(&plan.out);
+        let files: Vec<&Path> = plan.changed.iter().map(PathBuf::as_path).collect();
+        let diags = ws
+            .problems_engine()
+            .generate_classes(&plan.javac_options, &files)
+            .map_err(|why| ToolError::InvalidArgument(format!("the warm javac could not run: {why}")))?;
+        let errors: Vec<CompileError> = diags
+            .into_iter()
+            .filter(|d| d.kind == "ERROR")
+            .map(|d| CompileError {
+                file: mji_build::junit::shown(&d.path, ws.roots().paths()),
+                line: d.start.line,
+                column: d.start.column,
+                message: d.message,
+            })
+            .collect();
+        if !errors.is_empty() {
             return Ok(RunResult {
-                ran: false,
+                ran: true,
+                status: Some(Status::Finished),
                 path: "fast".into(),
                 command: warm,
-                note: trust_note(),
+                duration_ms: t.elapsed().as_millis() as u64,
+                compile_errors: errors,
+                note: "compilation failed: the tests did not run".into(),
                 ..Default::default()
             });
         }
-        if !plan.changed.is_empty() {
-            let _ = std::fs::create_dir_all(&plan.out);
-            let files: Vec<&Path> = plan.changed.iter().map(PathBuf::as_path).collect();
-            let diags = self
-                .problems_engine()
-                .generate_classes(&plan.javac_options, &files)
-                .map_err(|why| ToolError::InvalidArgument(format!("the warm javac could not run: {why}")))?;
-            let errors: Vec<CompileError> = diags
-                .into_iter()
-                .filter(|d| d.kind == "ERROR")
-                .map(|d| CompileError {
-                    file: mji_build::junit::shown(&d.path, self.roots.paths()),
-                    line: d.start.line,
-                    column: d.start.column,
-                    message: d.message,
-                })
-                .collect();
-            if !errors.is_empty() {
-                return Ok(RunResult {
-                    ran: true,
-                    status: Some(Status::Finished),
-                    path: "fast".into(),
-                    command: warm,
-                    duration_ms: t.elapsed().as_millis() as u64,
-                    compile_errors: errors,
-                    note: "compilation failed: the tests did not run".into(),
-                    ..Default::default()
-                });
-            }
-        }
-        let mut r = self.start_run(Kind::Tests, "fast", plan.run, None, vec![plan.reports], project)?;
-        if !plan.changed.is_empty() {
-            r.command = format!("{warm} && {}", r.command);
-        }
-        Ok(r)
     }
+    let mut r = start_run(ws, Kind::Tests, "fast", plan.run, None, vec![plan.reports], project)?;
+    if !plan.changed.is_empty() {
+        r.command = format!("{warm} && {}", r.command);
+    }
+    Ok(r)
+}
 
-    /// Plain sources: javac into a directory of our own, then the JUnit console launcher.
-    fn run_plain_tests(&self, project: &Project, sel: &runs::Selection) -> Result<RunResult, ToolError> {
-        let launcher = PathBuf::from(PLAIN_LAUNCHER);
-        if !launcher.is_file() {
-            return Err(ToolError::InvalidArgument(format!(
-                "{} is a plain project (no pom.xml or Gradle build): its tests run on the JUnit console launcher, {PLAIN_LAUNCHER}, which is not installed (Debian: apt-get install junit5)",
-                project.root.display()
-            )));
-        }
-        let settings = self.build_settings();
-        let java_bin = |name: &str| -> PathBuf {
-            settings
-                .java_home
-                .as_ref()
-                .map(|h| h.join("bin").join(name))
-                .filter(|p| p.is_file())
-                .unwrap_or_else(|| PathBuf::from(name))
-        };
-        let m = &project.modules[0];
-        let out = self
-            .run_log_dir()
-            .join(format!("plain-{}", mji_parser::content_hash(project.root.as_os_str().as_encoded_bytes())));
-        let classes = out.join("classes");
-        let reports = out.join("reports");
-        let _ = std::fs::remove_dir_all(&reports);
-        let mut cp: Vec<PathBuf> = vec![launcher.clone()];
-        mji_build::classpath::jars_in(&m.dir.join("lib"), &mut cp);
-        cp.extend(self.config.classpath.iter().cloned());
-        let cp_text = std::env::join_paths(&cp).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
-        let mut sources: Vec<PathBuf> = Vec::new();
-        for r in m.source_roots.iter().chain(m.test_roots.iter()) {
-            sources.extend(mji_index::walk::java_files(r).files);
-        }
-        sources.sort();
-        let mut javac: Vec<std::ffi::OsString> = vec![
-            java_bin("javac").into(),
-            "-d".into(),
-            classes.clone().into(),
-            "-cp".into(),
-            cp_text.clone(),
-            "-encoding".into(),
-            "UTF-8".into(),
-            "-g".into(),
-        ];
-        javac.extend(sources.iter().map(|s| s.clone().into_os_string()));
-        let env: Vec<(std::ffi::OsString, std::ffi::OsString)> =
-            settings.path_env.iter().map(|p| ("PATH".into(), p.clone())).collect();
-        let compile = Spec { argv: javac, cwd: project.root.clone(), env: env.clone() };
-        let mut full_cp = cp.clone();
-        full_cp.insert(0, classes.clone());
-        let full_cp = std::env::join_paths(&full_cp).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
-        let mut launch: Vec<std::ffi::OsString> = vec![
-            java_bin("java").into(),
-            "-jar".into(),
-            launcher.into(),
-            "-cp".into(),
-            full_cp,
-            "--disable-banner".into(),
-            "--details=none".into(),
-            "--reports-dir".into(),
-            reports.clone().into(),
-        ];
-        match (&sel.class, &sel.method, &sel.package) {
-            (Some(c), Some(meth), _) => launch.push(format!("--select-method={c}#{meth}").into()),
-            (Some(c), None, _) => launch.push(format!("--select-class={c}").into()),
-            (None, _, Some(p)) => launch.push(format!("--select-package={p}").into()),
-            _ => launch.push(format!("--scan-classpath={}", classes.display()).into()),
-        }
-        let run = Spec { argv: launch, cwd: project.root.clone(), env };
-        self.start_run(Kind::Tests, "plain", compile, Some(run), vec![reports], project)
+/// Plain sources: javac into a directory of our own, then the JUnit console launcher.
+pub(crate) fn run_plain_tests(ws: &Host, project: &Project, sel: &runs::Selection) -> Result<RunResult, ToolError> {
+    let settings = ws.build_settings();
+    let launcher = mji_build::junit::console_launcher(settings.path_env.as_deref()).map_err(|why| {
+        ToolError::InvalidArgument(format!(
+            "{} is a plain project (no pom.xml or Gradle build): its tests run on the JUnit console launcher, which is not installed ({why}; Debian: apt-get install junit5)",
+            project.root.display()
+        ))
+    })?;
+    let java_bin = |name: &str| -> PathBuf {
+        settings
+            .java_home
+            .as_ref()
+            .map(|h| h.join("bin").join(name))
+            .filter(|p| p.is_file())
+            .unwrap_or_else(|| PathBuf::from(name))
+    };
+    let m = &project.modules[0];
+    let out = run_log_dir(ws)
+        .join(format!("plain-{}", mji_parser::content_hash(project.root.as_os_str().as_encoded_bytes())));
+    let classes = out.join("classes");
+    let reports = out.join("reports");
+    let _ = std::fs::remove_dir_all(&reports);
+    let mut cp: Vec<PathBuf> = vec![launcher.clone()];
+    mji_build::classpath::jars_in(&m.dir.join("lib"), &mut cp);
+    cp.extend(ws.config().classpath.iter().cloned());
+    let cp_text = std::env::join_paths(&cp).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
+    let mut sources: Vec<PathBuf> = Vec::new();
+    for r in m.source_roots.iter().chain(m.test_roots.iter()) {
+        sources.extend(mji_index::walk::java_files(r).files);
     }
+    sources.sort();
+    let mut javac: Vec<std::ffi::OsString> = vec![
+        java_bin("javac").into(),
+        "-d".into(),
+        classes.clone().into(),
+        "-cp".into(),
+        cp_text.clone(),
+        "-encoding".into(),
+        "UTF-8".into(),
+        "-g".into(),
+    ];
+    javac.extend(sources.iter().map(|s| s.clone().into_os_string()));
+    let env: Vec<(std::ffi::OsString, std::ffi::OsString)> =
+        settings.path_env.iter().map(|p| ("PATH".into(), p.clone())).collect();
+    let compile = Spec { argv: javac, cwd: project.root.clone(), env: env.clone() };
+    let mut full_cp = cp.clone();
+    full_cp.insert(0, classes.clone());
+    let full_cp = std::env::join_paths(&full_cp).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
+    let mut launch: Vec<std::ffi::OsString> = vec![
+        java_bin("java").into(),
+        "-jar".into(),
+        launcher.into(),
+        "-cp".into(),
+        full_cp,
+        "--disable-banner".into(),
+        "--details=none".into(),
+        "--reports-dir".into(),
+        reports.clone().into(),
+    ];
+    match (&sel.class, &sel.method, &sel.package) {
+        (Some(c), Some(meth), _) => launch.push(format!("--select-method={c}#{meth}").into()),
+        (Some(c), None, _) => launch.push(format!("--select-class={c}").into()),
+        (None, _, Some(p)) => launch.push(format!("--select-package={p}").into()),
+        _ => launch.push(format!("--scan-classpath={}", classes.display()).into()),
+    }
+    let run = Spec { argv: launch, cwd: project.root.clone(), env };
+    start_run(ws, Kind::Tests, "plain", compile, Some(run), vec![reports], project)
+}
 
-    fn start_run(
-        &self,
-        kind: Kind,
-        path: &'static str,
-        spec: Spec,
-        then: Option<Spec>,
-        reports: Vec<PathBuf>,
-        project: &Project,
-    ) -> Result<RunResult, ToolError> {
-        let mut command = spec.shown();
-        if let Some(t) = &then {
-            command = format!("{command} && {}", t.shown());
-        }
-        if !self.config.trusted {
-            return Ok(RunResult { ran: false, path: path.into(), command, note: trust_note(), ..Default::default() });
-        }
-        let run = self
-            .runs
-            .start(kind, path, &spec, then, &self.run_log_dir(), reports, self.roots.paths(), project.all_roots())
-            .map_err(ToolError::InvalidArgument)?;
-        Ok(self.wait_run(&run, false))
+pub(crate) fn start_run(
+    ws: &Host,
+    kind: Kind,
+    path: &'static str,
+    spec: Spec,
+    then: Option<Spec>,
+    reports: Vec<PathBuf>,
+    project: &Project,
+) -> Result<RunResult, ToolError> {
+    let mut command = spec.shown();
+    if let Some(t) = &then {
+        command = format!("{command} && {}", t.shown());
     }
+    if !ws.config().trusted {
+        return Ok(RunResult { ran: false, path: path.into(), command, note: trust_note(), ..Default::default() });
+    }
+    let run = ws
+        .runs()
+        .start(kind, path, &spec, then, &run_log_dir(ws), reports, ws.roots().paths(), project.all_roots())
+        .map_err(ToolError::InvalidArgument)?;
+    Ok(wait_run(ws, &run, false))
+}
 
-    /// Maven on the configured PATH. Where the run would start (a trusted workspace), its
-    /// absence is said as such rather than as a failed start.
-    fn mvn(&self, settings: &mji_build::Settings) -> Result<PathBuf, ToolError> {
-        match runs::find_mvn(settings) {
-            Ok(mvn) => Ok(mvn),
-            Err(_) if self.config.trusted => Err(ToolError::NotInstalled(
-                "Maven is not installed: no `mvn` on PATH; install Maven (apt-get install maven, brew install maven) or put its bin directory on PATH".to_owned(),
-            )),
-            Err(_) => Ok(PathBuf::from("mvn")),
+/// Waits for `run` up to the wait budget (killing it on cancellation or `kill`) and says
+/// what it reported.
+pub(crate) fn wait_run(ws: &Host, run: &Arc<Run>, kill: bool) -> RunResult {
+    let budget = Duration::from_millis(ws.config().build_wait_ms);
+    let cancel = Cancel::current();
+    let progress = mji_model::progress::Progress::current();
+    let exit = run.wait(budget, &cancel, kill, &|p| {
+        if let Some(pr) = &progress {
+            pr.report(p.done as f64, None, format!("{} test classes reported; {}", p.done, p.message));
         }
+    });
+    let results = runs::outcome(run, exit);
+    let status = match exit {
+        None => Status::Running,
+        Some(e) if e.killed => Status::Cancelled,
+        Some(_) => Status::Finished,
+    };
+    let duration = exit.map(|e| e.duration).unwrap_or_else(|| run.process.started.elapsed());
+    let failed_build = exit.is_some_and(|e| e.code != Some(0) && !e.killed);
+    let no_tests = results.counts.run == 0;
+    let log_excerpt = if exit.is_some()
+        && (run.kind == Kind::Goal || (failed_build && no_tests && results.compile_errors.is_empty()))
+    {
+        runs::log_excerpt(&run.log_text(), LOG_EXCERPT_CHARS)
+    } else {
+        String::new()
+    };
+    let note = match status {
+        Status::Running => format!(
+            "still running after {} s: call get_test_results {{\"runId\": \"{}\"}} to wait again, with \"cancel\": true to stop it",
+            duration.as_secs(),
+            run.id
+        ),
+        Status::Cancelled => {
+            "cancelled: the build's whole process tree was killed; counts are what was reported before".into()
+        }
+        Status::Finished if !results.compile_errors.is_empty() => "compilation failed: the tests did not run".into(),
+        // A test run that reported tests exits non-zero for their failures, not the build's.
+        Status::Finished if failed_build && (run.kind == Kind::Goal || no_tests) => {
+            "the build failed: see errors and the log".into()
+        }
+        Status::Finished => String::new(),
+    };
+    let mut skipped = results.skipped;
+    skipped.truncate(MAX_SKIPPED);
+    RunResult {
+        ran: true,
+        run_id: run.id.clone(),
+        status: Some(status),
+        path: run.path.into(),
+        command: run.command.clone(),
+        exit_code: exit.and_then(|e| e.code),
+        duration_ms: duration.as_millis() as u64,
+        counts: results.counts,
+        failures: results.failures,
+        skipped,
+        compile_errors: results.compile_errors,
+        errors: results.errors,
+        warnings: results.warnings,
+        log: run.process.log.display().to_string(),
+        log_excerpt,
+        note,
+        failures_omitted: 0,
     }
+}
 
-    /// Waits for `run` up to the wait budget (killing it on cancellation or `kill`) and says
-    /// what it reported.
-    pub(crate) fn wait_run(&self, run: &Arc<Run>, kill: bool) -> RunResult {
-        let budget = Duration::from_millis(self.config.build_wait_ms);
-        let cancel = Cancel::current();
-        let progress = mji_model::progress::Progress::current();
-        let exit = run.wait(budget, &cancel, kill, &|p| {
-            if let Some(pr) = &progress {
-                pr.report(p.done as f64, None, format!("{} test classes reported; {}", p.done, p.message));
-            }
-        });
-        let results = runs::outcome(run, exit);
-        let status = match exit {
-            None => Status::Running,
-            Some(e) if e.killed => Status::Cancelled,
-            Some(_) => Status::Finished,
-        };
-        let duration = exit.map(|e| e.duration).unwrap_or_else(|| run.process.started.elapsed());
-        let failed_build = exit.is_some_and(|e| e.code != Some(0) && !e.killed);
-        let no_tests = results.counts.run == 0;
-        let log_excerpt = if exit.is_some()
-            && (run.kind == Kind::Goal || (failed_build && no_tests && results.compile_errors.is_empty()))
-        {
-            runs::log_excerpt(&run.log_text(), LOG_EXCERPT_CHARS)
-        } else {
-            String::new()
-        };
-        let note = match status {
-            Status::Running => format!(
-                "still running after {} s: call get_test_results {{\"runId\": \"{}\"}} to wait again, with \"cancel\": true to stop it",
-                duration.as_secs(),
-                run.id
-            ),
-            Status::Cancelled => {
-                "cancelled: the build's whole process tree was killed; counts are what was reported before".into()
-            }
-            Status::Finished if !results.compile_errors.is_empty() => {
-                "compilation failed: the tests did not run".into()
-            }
-            // A test run that reported tests exits non-zero for their failures, not the build's.
-            Status::Finished if failed_build && (run.kind == Kind::Goal || no_tests) => {
-                "the build failed: see errors and the log".into()
-            }
-            Status::Finished => String::new(),
-        };
-        let mut skipped = results.skipped;
-        skipped.truncate(MAX_SKIPPED);
-        RunResult {
-            ran: true,
-            run_id: run.id.clone(),
-            status: Some(status),
-            path: run.path.into(),
-            command: run.command.clone(),
-            exit_code: exit.and_then(|e| e.code),
-            duration_ms: duration.as_millis() as u64,
-            counts: results.counts,
-            failures: results.failures,
-            skipped,
-            compile_errors: results.compile_errors,
-            errors: results.errors,
-            warnings: results.warnings,
-            log: run.process.log.display().to_string(),
-            log_excerpt,
-            note,
-            failures_omitted: 0,
-        }
+/// The build at the first root, which a goal tool runs, if it is a `system` build; the
+/// properties' names checked to be plain words.
+pub(crate) fn goal_build(
+    ws: &Host,
+    system: BuildSystem,
+    properties: &BTreeMap<String, String>,
+) -> Result<Project, ToolError> {
+    for k in properties.keys() {
+        check_word("property", k)?;
     }
-
-    /// `get_test_results`.
-    pub fn get_test_results(&self, args: &TestResultsArgs) -> Result<RunResult, ToolError> {
-        let run = self.runs.get(&args.run_id).ok_or_else(|| {
-            ToolError::InvalidArgument(format!(
-                "no run `{}` in this session (runs are kept while the server runs; start one with run_tests, maven_goal or gradle_task)",
-                args.run_id
-            ))
-        })?;
-        Ok(self.wait_run(&run, args.cancel))
+    let (project, _, _) = project_at(ws, "")?;
+    if project.system != system {
+        let files = if system == BuildSystem::Maven { "pom.xml" } else { "settings.gradle or build.gradle(.kts)" };
+        return Err(ToolError::InvalidArgument(format!(
+            "{} has no {files}: not a {system:?} build",
+            project.root.display()
+        )));
     }
-
-    /// The build at the first root, which a goal tool runs, if it is a `system` build; the
-    /// properties' names checked to be plain words.
-    fn goal_build(&self, system: BuildSystem, properties: &BTreeMap<String, String>) -> Result<Project, ToolError> {
-        for k in properties.keys() {
-            check_word("property", k)?;
-        }
-        let (project, _, _) = self.project_at("")?;
-        if project.system != system {
-            let files = if system == BuildSystem::Maven { "pom.xml" } else { "settings.gradle or build.gradle(.kts)" };
-            return Err(ToolError::InvalidArgument(format!(
-                "{} has no {files}: not a {system:?} build",
-                project.root.display()
-            )));
-        }
-        Ok(project)
-    }
-
-    /// `maven_goal`.
-    pub fn maven_goal(&self, args: &MavenGoalArgs) -> Result<RunResult, ToolError> {
-        allowlisted("goal", "maven_goals", &args.goals, &self.config.maven_goals, |a, g| {
-            a == g || a.strip_suffix(":*").is_some_and(|plugin| g.split_once(':').is_some_and(|(p, _)| p == plugin))
-        })?;
-        for p in &args.profiles {
-            check_word("profile", p)?;
-        }
-        let project = self.goal_build(BuildSystem::Maven, &args.properties)?;
-        let module = if args.module.trim().is_empty() {
-            None
-        } else {
-            let m = project
-                .modules
-                .iter()
-                .find(|m| m.name == args.module || relative(&m.dir, &project.root) == args.module.trim_end_matches('/'))
-                .ok_or_else(|| {
-                    ToolError::InvalidArgument(format!(
-                        "no module `{}`; the modules are {}",
-                        args.module,
-                        project.modules.iter().map(|m| m.name.as_str()).collect::<Vec<_>>().join(", ")
-                    ))
-                })?;
-            Some(relative(&m.dir, &project.root)).filter(|r| r != ".")
-        };
-        let settings = self.build_settings();
-        let call = MavenCall {
-            goals: args.goals.clone(),
-            profiles: args.profiles.clone(),
-            properties: args.properties.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-            offline: args.offline,
-            module,
-        };
-        let mvn = self.mvn(&settings)?;
-        let spec = runs::maven_spec(&mvn, &project.root, &call, &settings);
-        let reports: Vec<PathBuf> = project.modules.iter().map(|m| m.dir.join("target/surefire-reports")).collect();
-        self.start_run(Kind::Goal, "maven", spec, None, reports, &project)
-    }
-
-    /// Whether `tool` is listed: `maven_goal` only when the first root is a Maven build and
-    /// `gradle_task` only when it is a Gradle build (both run the build there); elsewhere they
-    /// could only refuse, and every listed tool costs the client's context.
-    pub fn offers(&self, tool: &str) -> bool {
-        let system = || mji_build::project::system_at(&self.roots.paths()[0]);
-        match tool {
-            "maven_goal" => system() == BuildSystem::Maven,
-            "gradle_task" => system() == BuildSystem::Gradle,
-            _ => true,
-        }
-    }
-
-    /// `gradle_task`: allowlisted tasks of the Gradle build at the first root, through its
-    /// wrapper or `gradle`.
-    pub fn gradle_task(&self, args: &GradleTaskArgs) -> Result<RunResult, ToolError> {
-        // `:app:test` is `test` of the project `:app`.
-        allowlisted("task", "gradle_tasks", &args.tasks, &self.config.gradle_tasks, |a, t| {
-            a == t.rsplit(':').next().unwrap_or(t)
-        })?;
-        let project = self.goal_build(BuildSystem::Gradle, &args.properties)?;
-        let settings = self.build_settings();
-        let call = runs::GradleCall {
-            tasks: args.tasks.clone(),
-            task_args: Vec::new(),
-            properties: args.properties.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-            offline: args.offline,
-        };
-        let gradle = runs::find_gradle(&project.root, &settings).unwrap_or_else(|_| PathBuf::from("gradle"));
-        let spec = runs::gradle_spec(&gradle, &project.root, &call, &settings);
-        self.start_run(Kind::Goal, "gradle", spec, None, gradle_reports(&project), &project)
-    }
-
-    /// `maven_update_project`.
-    pub fn maven_update_project(&self, args: &UpdateProjectArgs) -> Result<UpdateResult, ToolError> {
-        let (project, _, _) = self.project_at(&args.path)?;
-        let show = |p: &Path| mji_build::junit::shown(p, self.roots.paths());
-        let settings = self.build_settings();
-        // Classpaths are resolved anew: the stored ones go, and get_problems forgets its own.
-        let store = settings.cache_dir.join("classpaths");
-        if let Ok(rd) = std::fs::read_dir(&store) {
-            for e in rd.flatten() {
-                let _ = std::fs::remove_file(e.path());
-            }
-        }
-        self.problems_engine().forget_contexts();
-        // The library types (find_type's scope, the engine's receivers) are read again too.
-        crate::libraries::forget(self);
-        let mut unresolved = Vec::new();
-        let mut notes = Vec::new();
-        for m in project.modules.iter().filter(|m| !m.source_roots.is_empty() || !m.test_roots.is_empty()) {
-            // The test classpath holds the main one: what it cannot resolve is all there is.
-            let probe = m.test_roots.iter().chain(m.source_roots.iter()).next().map(|r| r.join("x.java"));
-            let Some(probe) = probe else { continue };
-            let dir = if project.system == BuildSystem::Maven {
-                m.dir.clone()
-            } else {
-                mji_build::classpath::project_of(&probe, self.roots.paths()).0
-            };
-            let c = mji_build::classpath::resolve(&dir, &probe, self.roots.paths(), &settings);
-            if !c.complete {
-                unresolved.push(format!("{}: {}", m.name, c.notes.last().cloned().unwrap_or_default()));
-            }
-            notes.extend(c.notes);
-        }
-        let names = |p: &Project| p.modules.iter().map(|m| m.name.clone()).collect::<Vec<_>>();
-        let roots_of = |p: &Project| p.all_roots().iter().map(|r| show(r)).collect::<Vec<_>>();
-        let deps_of = |p: &Project| {
-            p.modules
-                .iter()
-                .flat_map(|m| m.dependencies.iter().map(move |d| format!("{}: {d}", m.name)))
-                .collect::<Vec<_>>()
-        };
-        let previous =
-            self.build_models.lock().unwrap_or_else(|e| e.into_inner()).insert(project.root.clone(), project.clone());
-        let diff = |new: Vec<String>, old: Vec<String>| -> (Vec<String>, Vec<String>) {
-            (
-                new.iter().filter(|n| !old.contains(n)).cloned().collect(),
-                old.iter().filter(|o| !new.contains(o)).cloned().collect(),
-            )
-        };
-        let old = previous.clone().unwrap_or(Project { modules: Vec::new(), ..project.clone() });
-        let (modules_added, modules_removed) = diff(names(&project), names(&old));
-        let (source_roots_added, source_roots_removed) = diff(roots_of(&project), roots_of(&old));
-        let (dependencies_added, dependencies_removed) = diff(deps_of(&project), deps_of(&old));
-        // New source roots inside the workspace are walked into the index.
-        let indexed_changes = if source_roots_added.is_empty() { 0 } else { self.index().rescan() as u32 };
-        Ok(UpdateResult {
-            system: format!("{:?}", project.system).to_lowercase(),
-            root: show(&project.root),
-            modules: names(&project),
-            compared: previous.is_some(),
-            modules_added,
-            modules_removed,
-            source_roots_added,
-            source_roots_removed,
-            dependencies_added,
-            dependencies_removed,
-            unresolved,
-            classpath_notes: notes,
-            problems: project.problems.clone(),
-            indexed_changes,
-        })
-    }
+    Ok(project)
 }
 
 /// What the fast path does: the sources to recompile (with these javac options, into `out`),
 /// then the launcher run, whose reports land in `reports`.
-struct FastPlan {
+pub(crate) struct FastPlan {
     changed: Vec<PathBuf>,
     javac_options: Vec<String>,
     out: PathBuf,
@@ -797,10 +597,7 @@ const FAST_REPORTING: &str = "/usr/share/java/junit-platform-reporting.jar";
 const FAST_OPENTEST4J_EVENTS: &str = "/usr/share/java/opentest4j-reporting-events.jar";
 const FAST_OPENTEST4J_SCHEMA: &str = "/usr/share/java/opentest4j-reporting-schema.jar";
 
-/// Debian's JUnit Platform console launcher (package `junit5`).
-pub const PLAIN_LAUNCHER: &str = "/usr/share/java/junit-platform-console-standalone.jar";
-
-fn relative(p: &Path, base: &Path) -> String {
+pub(crate) fn relative(p: &Path, base: &Path) -> String {
     match p.strip_prefix(base) {
         Ok(r) if r.as_os_str().is_empty() => ".".into(),
         Ok(r) => r.to_string_lossy().replace('\\', "/"),
@@ -809,13 +606,13 @@ fn relative(p: &Path, base: &Path) -> String {
 }
 
 /// Where a Gradle build's modules write their JUnit XML reports.
-fn gradle_reports(project: &Project) -> Vec<PathBuf> {
+pub(crate) fn gradle_reports(project: &Project) -> Vec<PathBuf> {
     project.modules.iter().map(|m| m.dir.join("build/test-results/test")).collect()
 }
 
 /// Every one of `given` (goals, tasks) is a plain word the user's `setting` list allows
 /// (`ok(allowed, given)`); else the error lists what is allowed.
-fn allowlisted(
+pub(crate) fn allowlisted(
     what: &str,
     setting: &str,
     given: &[String],
@@ -836,7 +633,7 @@ fn allowlisted(
     Ok(())
 }
 
-fn check_word(what: &str, s: &str) -> Result<(), ToolError> {
+pub(crate) fn check_word(what: &str, s: &str) -> Result<(), ToolError> {
     if runs::plain_word(s) && !s.contains('=') {
         Ok(())
     } else {

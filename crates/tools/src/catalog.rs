@@ -251,8 +251,3 @@ fn drop_null(m: &mut Map<String, Value>) {
         }
     }
 }
-
-/// Every tool's metadata, in the order `tools/list` shows them.
-pub fn catalog() -> Vec<ToolSpec> {
-    crate::registry::registry().iter().map(|e| e.spec.clone()).collect()
-}

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::ToolError;
-use crate::workspace::{TargetSpec, Workspace};
+use crate::host::Host;
+use crate::targets::TargetSpec;
 use crate::xref::{self, TargetKind};
 use mji_edit::rename::Occurrence;
 use mji_edit::{EditError, WorkspaceEdit};
@@ -35,30 +36,6 @@ pub enum RefactorAction {
     OrganizeImports,
     // Applies the previews named by `editIds` (of either edit tool) as one atomic edit.
     Apply,
-}
-
-/// The most previews kept for `apply`.
-const MAX_PREVIEWS: usize = 32;
-
-/// The last previews, by editId: what `apply` with `editIds` writes, and whether each had
-/// conflicts.
-#[derive(Default)]
-pub struct Previews(std::sync::Mutex<std::collections::VecDeque<(String, WorkspaceEdit, usize)>>);
-
-impl Previews {
-    fn keep(&self, id: &str, edit: WorkspaceEdit, conflicts: usize) {
-        if let Ok(mut q) = self.0.lock() {
-            q.retain(|(i, _, _)| i != id);
-            if q.len() >= MAX_PREVIEWS {
-                q.pop_front();
-            }
-            q.push_back((id.to_owned(), edit, conflicts));
-        }
-    }
-
-    fn get(&self, id: &str) -> Option<(WorkspaceEdit, usize)> {
-        self.0.lock().ok()?.iter().find(|(i, _, _)| i == id).map(|(_, e, c)| (e.clone(), *c))
-    }
 }
 
 /// Arguments of `refactor_actions`.
@@ -229,646 +206,561 @@ pub struct SourceArgs {
 /// The most `likely` references an answer lists.
 const MAX_LIKELY: usize = 50;
 
-impl Workspace {
-    /// `refactor_actions`.
-    pub fn refactor(&self, args: &RefactorArgs) -> Result<EditResult, ToolError> {
-        let (edit, mut out) = match args.action {
-            RefactorAction::Rename => self.rename(args)?,
-            RefactorAction::OrganizeImports => self.organize_imports(args)?,
-            RefactorAction::Apply => return self.apply_previews(args),
-        };
-        self.finish(edit, args, &mut out)?;
-        Ok(out)
+/// `apply` with `editIds`: the previews' edits merged into one plan, written all or none.
+pub(crate) fn apply_previews(ws: &Host, args: &RefactorArgs) -> Result<EditResult, ToolError> {
+    if args.edit_ids.is_empty() {
+        return Err(ToolError::InvalidArgument("action apply needs editIds: the previews to apply".into()));
     }
-
-    /// `apply` with `editIds`: the previews' edits merged into one plan, written all or none.
-    fn apply_previews(&self, args: &RefactorArgs) -> Result<EditResult, ToolError> {
-        if args.edit_ids.is_empty() {
-            return Err(ToolError::InvalidArgument("action apply needs editIds: the previews to apply".into()));
-        }
-        let mut edit = WorkspaceEdit::default();
-        let mut conflicts = Vec::new();
-        for id in &args.edit_ids {
-            let Some((e, c)) = self.previews.get(id) else {
-                return Err(ToolError::InvalidArgument(format!(
-                    "editId {id} is not a preview of this server (the last {MAX_PREVIEWS} are kept); preview again"
-                )));
-            };
-            if c > 0 {
-                conflicts.push(format!("the preview {id} has {c} conflict(s)"));
-            }
-            edit.merge(e);
-        }
-        let summary = format!("apply {} previews together", args.edit_ids.len());
-        let mut out = empty_result(summary, conflicts, Vec::new(), Vec::new());
-        let apply = RefactorArgs { apply: true, edit_id: String::new(), ..args.clone() };
-        self.finish(edit, &apply, &mut out)?;
-        Ok(out)
-    }
-
-    /// Fills the answer from the edit's plan, keeps it for `apply`, and, when asked, applies it.
-    fn finish(&self, edit: WorkspaceEdit, args: &RefactorArgs, out: &mut EditResult) -> Result<(), ToolError> {
-        let kept = edit.clone();
-        let plan = edit.plan()?;
-        self.previews.keep(&plan.edit_id, kept, out.conflicts.len());
-        out.edit_id = plan.edit_id.clone();
-        out.total_files = plan.files.len() as u32;
-        let edits: usize = plan.files.iter().map(|f| f.edits).sum();
-        out.summary = format!(
-            "{} in {} file{}, {} edit{}{}",
-            out.summary,
-            plan.files.len(),
-            if plan.files.len() == 1 { "" } else { "s" },
-            edits,
-            if edits == 1 { "" } else { "s" },
-            if out.conflicts.is_empty() { String::new() } else { format!("; {} conflicts", out.conflicts.len()) }
-        );
-        out.files = plan
-            .files
-            .iter()
-            .skip(args.offset as usize)
-            .map(|f| FileDiff {
-                file: f.display.clone(),
-                moved_to: f.move_to.as_ref().map(|(_, d)| d.clone()),
-                edits: f.edits as u32,
-                diff: f.diff(),
-            })
-            .collect();
-        if !args.apply {
-            return Ok(());
-        }
-        if !args.edit_id.is_empty() && args.edit_id != plan.edit_id {
+    let mut edit = WorkspaceEdit::default();
+    let mut conflicts = Vec::new();
+    for id in &args.edit_ids {
+        let Some((e, c)) = ws.previews().get(id) else {
             return Err(ToolError::InvalidArgument(format!(
-                "stale preview: editId {} no longer matches the files (the edit computed now is {}); nothing was written. \
-                 Review the new preview and apply its editId",
-                args.edit_id, plan.edit_id
+                "editId {id} is not a preview of this server (the last {} are kept); preview again",
+                crate::host::MAX_PREVIEWS
             )));
-        }
-        if !out.conflicts.is_empty() && !args.force {
-            return Err(ToolError::InvalidArgument(format!(
-                "not applied: {} conflict{}: {}. Resolve them, choose another name, or pass force: true",
-                out.conflicts.len(),
-                if out.conflicts.len() == 1 { "" } else { "s" },
-                out.conflicts.join("; ")
-            )));
-        }
-        let roots: Vec<PathBuf> = self.roots.paths().to_vec();
-        let changed = plan.apply(&roots)?;
-        // A package's old directories, once their files moved out, go too (only empty ones, up
-        // to a root).
-        plan.remove_emptied_dirs(&roots);
-        self.index().changed(&changed);
-        out.applied = true;
-        // The user's editor shows the new text (buffers without unsaved changes).
-        let canonical: Vec<PathBuf> = changed.iter().filter_map(|p| std::fs::canonicalize(p).ok()).collect();
-        let editor = match self.reload_files(&canonical) {
-            Some(Ok(r)) => {
-                let reloaded = r.files.iter().filter(|f| f.status == "reloaded").count();
-                let kept: Vec<&str> =
-                    r.files.iter().filter(|f| f.status == "modified").map(|f| f.file.as_str()).collect();
-                Some(format!(
-                    "{}: {reloaded} buffer(s) reloaded{}",
-                    r.editor,
-                    if kept.is_empty() {
-                        String::new()
-                    } else {
-                        format!("; not reloaded, they have unsaved changes: {}", kept.join(", "))
-                    }
-                ))
-            }
-            Some(Err(e)) => Some(format!("the editor's buffers were not reloaded: {e}")),
-            None => None,
         };
-        // Said with the warnings: the edit is written either way.
-        out.warnings.extend(editor.map(|e| format!("editor: {e}")));
-        for f in &plan.files {
-            let path = f.move_to.as_ref().map_or(&f.path, |(p, _)| p);
-            let display = self.display_of(path);
-            for p in mji_problems::syntax::check(&display, &f.new) {
-                out.problems.push(format!("{}:{}:{}: {}", p.file, p.line, p.column, p.message));
-            }
+        if c > 0 {
+            conflicts.push(format!("the preview {id} has {c} conflict(s)"));
         }
-        Ok(())
+        edit.merge(e);
     }
+    let summary = format!("apply {} previews together", args.edit_ids.len());
+    let mut out = empty_result(summary, conflicts, Vec::new(), Vec::new());
+    let apply = RefactorArgs { apply: true, edit_id: String::new(), ..args.clone() };
+    finish(ws, edit, &apply, &mut out)?;
+    Ok(out)
+}
 
-    fn rename(&self, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
-        let new = args.new_name.trim();
-        if !new.split('.').all(mji_edit::is_identifier) || (new.contains('.') && args.target.contains('#')) {
-            return Err(ToolError::InvalidArgument(format!(
-                "newName `{}` is not a Java identifier (letters, digits, `_`, `$`; not a keyword)",
-                args.new_name
-            )));
-        }
-        // A local variable or parameter: the syntax of its method answers it exactly. Without a
-        // column, a line that declares a member means that member (`void reset(String reason)`
-        // renames reset), never a parameter named after it on the line.
-        if !args.file_path.trim().is_empty()
-            && args.line > 0
-            && args.target.trim().is_empty()
-            && (args.column > 0 || !self.declares_member_on(args)?)
-            && let Some(done) = self.rename_local(args, new)?
-        {
-            return Ok(done);
-        }
-        let (w, files) = self.xref_world();
-        let spec = args.target.trim();
-        let sub = format!("{spec}.");
-        if !spec.is_empty()
-            && w.by_fqn(spec).is_none()
-            && w.files
-                .iter()
-                .any(|f| &*f.decls.package == spec || (args.include_subpackages && f.decls.package.starts_with(&sub)))
-        {
-            return self.rename_package(&w, &files, spec, new, args.include_subpackages);
-        }
-        let target = self.target_of(
-            &w,
-            &TargetSpec {
-                target: &args.target,
-                // `Bar#name` without parameters is the field when there is one.
-                kind: (!args.target.contains('(')).then_some(TargetKind::Field),
-                symbol_id: "",
-                file_path: &args.file_path,
-                line: args.line,
-                column: args.column,
-            },
-        )?;
-        let family = mji_xref::rename::rename_family(&w, &target).map_err(ToolError::InvalidArgument)?;
-        let old = match target.category {
-            Category::Type => target.keys[0].rsplit('.').next().unwrap_or_default().to_owned(),
-            _ => xref::name_of_key(&target.keys[0]),
-        };
-        if old == new {
-            return Err(ToolError::InvalidArgument(format!("{} is already named {new}", target.label)));
-        }
-        let mut conflicts = mji_xref::rename::rename_conflicts(&w, &family, new);
-        let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
-        // A type's references are type uses and constructor calls (`new T()`, `T::new`).
-        let mut searches = vec![family.target.clone()];
-        if target.category == Category::Type {
-            let mut ctors = family.target.clone();
-            ctors.category = Category::Ctor;
-            ctors.keys.retain(|k| k.contains('#'));
-            searches[0].keys.retain(|k| !k.contains('#'));
-            if !ctors.keys.is_empty() {
-                searches.push(ctors);
-            }
-        }
-        // A record component's accessor calls are method references.
-        if target.category == Category::Field && family.target.keys.iter().any(|k| k.contains('(')) {
-            let mut accessor = family.target.clone();
-            accessor.category = Category::Method;
-            accessor.keys.retain(|k| k.contains('('));
-            searches[0].keys.retain(|k| !k.contains('('));
-            searches.push(accessor);
-        }
-        let mut occurrences = Vec::new();
-        let mut likely = Vec::new();
-        let mut unbound = Vec::new();
-        for t in &searches {
-            let found = xref::search(&self.xref, &w, &scope, t);
-            unbound.extend(found.unbound);
-            for (p, refs) in found.hits {
-                for (r, _) in refs {
-                    if r.confidence == Confidence::Likely && !args.include_likely {
-                        likely.push(format!("{}:{}:{}", self.display_of(&p), r.line, r.column));
-                        continue;
-                    }
-                    occurrences.push(Occurrence {
-                        path: p.clone(),
-                        line: r.line,
-                        column: r.column,
-                        nameless: matches!(r.kind, RefKind::ThisCall | RefKind::SuperCall),
-                    });
+/// Fills the answer from the edit's plan, keeps it for `apply`, and, when asked, applies it.
+pub(crate) fn finish(
+    ws: &Host,
+    edit: WorkspaceEdit,
+    args: &RefactorArgs,
+    out: &mut EditResult,
+) -> Result<(), ToolError> {
+    let kept = edit.clone();
+    let plan = edit.plan()?;
+    ws.previews().keep(&plan.edit_id, kept, out.conflicts.len());
+    out.edit_id = plan.edit_id.clone();
+    out.total_files = plan.files.len() as u32;
+    let edits: usize = plan.files.iter().map(|f| f.edits).sum();
+    out.summary = format!(
+        "{} in {} file{}, {} edit{}{}",
+        out.summary,
+        plan.files.len(),
+        if plan.files.len() == 1 { "" } else { "s" },
+        edits,
+        if edits == 1 { "" } else { "s" },
+        if out.conflicts.is_empty() { String::new() } else { format!("; {} conflicts", out.conflicts.len()) }
+    );
+    out.files = plan
+        .files
+        .iter()
+        .skip(args.offset as usize)
+        .map(|f| FileDiff {
+            file: f.display.clone(),
+            moved_to: f.move_to.as_ref().map(|(_, d)| d.clone()),
+            edits: f.edits as u32,
+            diff: f.diff(),
+        })
+        .collect();
+    if !args.apply {
+        return Ok(());
+    }
+    if !args.edit_id.is_empty() && args.edit_id != plan.edit_id {
+        return Err(ToolError::InvalidArgument(format!(
+            "stale preview: editId {} no longer matches the files (the edit computed now is {}); nothing was written. \
+             Review the new preview and apply its editId",
+            args.edit_id, plan.edit_id
+        )));
+    }
+    if !out.conflicts.is_empty() && !args.force {
+        return Err(ToolError::InvalidArgument(format!(
+            "not applied: {} conflict{}: {}. Resolve them, choose another name, or pass force: true",
+            out.conflicts.len(),
+            if out.conflicts.len() == 1 { "" } else { "s" },
+            out.conflicts.join("; ")
+        )));
+    }
+    let roots: Vec<PathBuf> = ws.roots().paths().to_vec();
+    let changed = plan.apply(&roots)?;
+    // A package's old directories, once their files moved out, go too (only empty ones, up
+    // to a root).
+    plan.remove_emptied_dirs(&roots);
+    ws.index().changed(&changed);
+    out.applied = true;
+    // The user's editor shows the new text (buffers without unsaved changes).
+    let canonical: Vec<PathBuf> = changed.iter().filter_map(|p| std::fs::canonicalize(p).ok()).collect();
+    let editor = match crate::editor::reload_files(ws, &canonical) {
+        Some(Ok(r)) => {
+            let reloaded = r.files.iter().filter(|f| f.status == "reloaded").count();
+            let kept: Vec<&str> = r.files.iter().filter(|f| f.status == "modified").map(|f| f.file.as_str()).collect();
+            Some(format!(
+                "{}: {reloaded} buffer(s) reloaded{}",
+                r.editor,
+                if kept.is_empty() {
+                    String::new()
+                } else {
+                    format!("; not reloaded, they have unsaved changes: {}", kept.join(", "))
                 }
+            ))
+        }
+        Some(Err(e)) => Some(format!("the editor's buffers were not reloaded: {e}")),
+        None => None,
+    };
+    // Said with the warnings: the edit is written either way.
+    out.warnings.extend(editor.map(|e| format!("editor: {e}")));
+    for f in &plan.files {
+        let path = f.move_to.as_ref().map_or(&f.path, |(p, _)| p);
+        let display = ws.display_of(path);
+        for p in mji_problems::syntax::check(&display, &f.new) {
+            out.problems.push(format!("{}:{}:{}: {}", p.file, p.line, p.column, p.message));
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn rename(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    let new = args.new_name.trim();
+    if !new.split('.').all(mji_edit::is_identifier) || (new.contains('.') && args.target.contains('#')) {
+        return Err(ToolError::InvalidArgument(format!(
+            "newName `{}` is not a Java identifier (letters, digits, `_`, `$`; not a keyword)",
+            args.new_name
+        )));
+    }
+    // A local variable or parameter: the syntax of its method answers it exactly. Without a
+    // column, a line that declares a member means that member (`void reset(String reason)`
+    // renames reset), never a parameter named after it on the line.
+    if !args.file_path.trim().is_empty()
+        && args.line > 0
+        && args.target.trim().is_empty()
+        && (args.column > 0 || !declares_member_on(ws, args)?)
+        && let Some(done) = rename_local(ws, args, new)?
+    {
+        return Ok(done);
+    }
+    let (w, files) = ws.xref_world();
+    let spec = args.target.trim();
+    let sub = format!("{spec}.");
+    if !spec.is_empty()
+        && w.by_fqn(spec).is_none()
+        && w.files
+            .iter()
+            .any(|f| &*f.decls.package == spec || (args.include_subpackages && f.decls.package.starts_with(&sub)))
+    {
+        return rename_package(ws, &w, &files, spec, new, args.include_subpackages);
+    }
+    let target = crate::targets::target_of(
+        ws,
+        &w,
+        &TargetSpec {
+            target: &args.target,
+            // `Bar#name` without parameters is the field when there is one.
+            kind: (!args.target.contains('(')).then_some(TargetKind::Field),
+            symbol_id: "",
+            file_path: &args.file_path,
+            line: args.line,
+            column: args.column,
+        },
+    )?;
+    let family = mji_xref::rename::rename_family(&w, &target).map_err(ToolError::InvalidArgument)?;
+    let old = match target.category {
+        Category::Type => target.keys[0].rsplit('.').next().unwrap_or_default().to_owned(),
+        _ => xref::name_of_key(&target.keys[0]),
+    };
+    if old == new {
+        return Err(ToolError::InvalidArgument(format!("{} is already named {new}", target.label)));
+    }
+    let mut conflicts = mji_xref::rename::rename_conflicts(&w, &family, new);
+    let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
+    // A type's references are type uses and constructor calls (`new T()`, `T::new`).
+    let mut searches = vec![family.target.clone()];
+    if target.category == Category::Type {
+        let mut ctors = family.target.clone();
+        ctors.category = Category::Ctor;
+        ctors.keys.retain(|k| k.contains('#'));
+        searches[0].keys.retain(|k| !k.contains('#'));
+        if !ctors.keys.is_empty() {
+            searches.push(ctors);
+        }
+    }
+    // A record component's accessor calls are method references.
+    if target.category == Category::Field && family.target.keys.iter().any(|k| k.contains('(')) {
+        let mut accessor = family.target.clone();
+        accessor.category = Category::Method;
+        accessor.keys.retain(|k| k.contains('('));
+        searches[0].keys.retain(|k| !k.contains('('));
+        searches.push(accessor);
+    }
+    let mut occurrences = Vec::new();
+    let mut likely = Vec::new();
+    let mut unbound = Vec::new();
+    for t in &searches {
+        let found = xref::search(ws.xref(), &w, &scope, t);
+        unbound.extend(found.unbound);
+        for (p, refs) in found.hits {
+            for (r, _) in refs {
+                if r.confidence == Confidence::Likely && !args.include_likely {
+                    likely.push(format!("{}:{}:{}", ws.display_of(&p), r.line, r.column));
+                    continue;
+                }
+                occurrences.push(Occurrence {
+                    path: p.clone(),
+                    line: r.line,
+                    column: r.column,
+                    nameless: matches!(r.kind, RefKind::ThisCall | RefKind::SuperCall),
+                });
             }
         }
-        let incomplete = self.incomplete(unbound);
-        if !incomplete.is_empty() {
-            conflicts.push(format!(
-                "{} file(s) mention {old} but could not be bound fully, so references there may be missed: {}",
-                incomplete.len(),
-                incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
-            ));
+    }
+    let incomplete = ws.incomplete(unbound);
+    if !incomplete.is_empty() {
+        conflicts.push(format!(
+            "{} file(s) mention {old} but could not be bound fully, so references there may be missed: {}",
+            incomplete.len(),
+            incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    let display = |p: &Path| ws.display_of(p);
+    let mut r = mji_edit::rename::rename_edits(
+        &family.decls,
+        &occurrences,
+        &old,
+        new,
+        &display,
+        target.category == Category::Field,
+    )?;
+    conflicts.extend(r.conflicts);
+    // A record component: the canonical constructor's parameter too.
+    if target.category == Category::Field
+        && family.target.keys.iter().any(|k| k.contains('('))
+        && let Some(d) = family.decls.first()
+    {
+        let doc = mji_edit::Doc::read(&d.path, &ws.display_of(&d.path))?;
+        let edits = mji_edit::rename::record_constructor_params(&doc, d.line, &old, new);
+        if !edits.is_empty() {
+            let mut f = doc.edit();
+            f.edits = edits;
+            r.edit.add(f);
         }
-        let display = |p: &Path| self.display_of(p);
-        let mut r = mji_edit::rename::rename_edits(
-            &family.decls,
-            &occurrences,
-            &old,
-            new,
-            &display,
-            target.category == Category::Field,
-        )?;
-        conflicts.extend(r.conflicts);
-        // A record component: the canonical constructor's parameter too.
-        if target.category == Category::Field
-            && family.target.keys.iter().any(|k| k.contains('('))
-            && let Some(d) = family.decls.first()
-        {
-            let doc = mji_edit::Doc::read(&d.path, &self.display_of(&d.path))?;
-            let edits = mji_edit::rename::record_constructor_params(&doc, d.line, &old, new);
-            if !edits.is_empty() {
+    }
+    let mut warnings = family.warnings;
+    warnings.extend(r.skipped);
+    // A public top-level type named like its file moves to the new name's file.
+    if target.category == Category::Type
+        && let Some(id) = w.by_fqn(&target.keys[0])
+        && w.decl(id).outer.is_none()
+    {
+        let path = w.files[w.file_of(id) as usize].path.clone();
+        if path.file_stem().and_then(|s| s.to_str()) == Some(old.as_str()) {
+            let to = path.with_file_name(format!("{new}.java"));
+            if to.exists() {
+                conflicts.push(format!("{} already exists", ws.display_of(&to)));
+            } else {
+                let doc = mji_edit::Doc::read(&path, &ws.display_of(&path))?;
                 let mut f = doc.edit();
-                f.edits = edits;
+                f.move_to = Some((to.clone(), display_moved(&ws.display_of(&path), new)));
                 r.edit.add(f);
             }
         }
-        let mut warnings = family.warnings;
-        warnings.extend(r.skipped);
-        // A public top-level type named like its file moves to the new name's file.
-        if target.category == Category::Type
-            && let Some(id) = w.by_fqn(&target.keys[0])
-            && w.decl(id).outer.is_none()
-        {
-            let path = w.files[w.file_of(id) as usize].path.clone();
-            if path.file_stem().and_then(|s| s.to_str()) == Some(old.as_str()) {
-                let to = path.with_file_name(format!("{new}.java"));
+    }
+    let more = likely.len().saturating_sub(MAX_LIKELY);
+    likely.truncate(MAX_LIKELY);
+    if more > 0 {
+        likely.push(format!("… and {more} more"));
+    }
+    let summary = format!(
+        "rename {} ({}) to {new}: {} declaration{}, {} reference{}",
+        target.label,
+        xref::kind_name(target.category),
+        r.declarations,
+        if r.declarations == 1 { "" } else { "s" },
+        r.references,
+        if r.references == 1 { "" } else { "s" },
+    );
+    Ok((r.edit, empty_result(summary, conflicts, warnings, likely)))
+}
+
+/// override_methods, implement_methods, delegates: the supertypes' (or a field type's)
+/// declarations from the world (workspace types) and the library index (the JDK's and
+/// jars' class files), every type text qualified for [`mji_edit::inherit`].
+pub(crate) fn inherited_members(
+    ws: &Host,
+    doc: &mji_edit::Doc,
+    ty: &mji_model::TypeDecl,
+    action: mji_edit::generate::Action,
+    opts: &mji_edit::generate::Options,
+) -> Result<mji_edit::generate::Generated, ToolError> {
+    let (w, _) = ws.xref_world();
+    let id = w
+        .workspace_type(&ty.qualified_name)
+        .ok_or_else(|| ToolError::NoSuchSymbol(format!("{} is not in the index yet; try again", ty.qualified_name)))?;
+    let qualified = qualify_decl(&w, id, ty);
+    let loaded: std::cell::RefCell<std::collections::HashMap<String, Option<mji_model::TypeDecl>>> = Default::default();
+    let load = |fqn: &str| -> Option<mji_model::TypeDecl> {
+        if let Some(d) = loaded.borrow().get(fqn) {
+            return d.clone();
+        }
+        let d = match w.workspace_type(fqn) {
+            Some(sid) => {
+                let path = w.files[w.file_of(sid) as usize].path.clone();
+                mji_edit::Doc::read(&path, &ws.display_of(&path)).ok().and_then(|d| {
+                    let o = mji_parser::outline(&d.display, &d.bytes);
+                    by_qualified_name(&o.classes, fqn).map(|t| qualify_decl(&w, sid, t))
+                })
+            }
+            None => crate::libraries::qualified_decl(ws, fqn),
+        };
+        loaded.borrow_mut().insert(fqn.to_owned(), d.clone());
+        d
+    };
+    let visible = |simple: &str| w.qualify_in(id, simple);
+    let lookup = mji_edit::inherit::Lookup { load: &load, visible: &visible };
+    mji_edit::inherit::generate(doc, ty, &qualified, action, opts, &lookup).map_err(ToolError::InvalidArgument)
+}
+
+/// Renames (moves) a package as an IDE does: its files' package declarations, every
+/// qualified reference to its types and `import old.*`; its directory in every source and
+/// resource root of the module (Maven/Gradle `src/*/java` and `src/*/resources`), other
+/// files with it; with `subpackages`, each subpackage the same way.
+fn rename_package(
+    ws: &Host,
+    w: &mji_xref::world::World,
+    files: &crate::host::ShownFiles,
+    old: &str,
+    new: &str,
+    subpackages: bool,
+) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    let mut packages: Vec<String> = w
+        .files
+        .iter()
+        .map(|f| f.decls.package.to_string())
+        .filter(|p| p == old || (subpackages && p.starts_with(&format!("{old}."))))
+        .collect();
+    packages.sort();
+    packages.dedup();
+    let mut acc = PackageMove::default();
+    for p in &packages {
+        let to = format!("{new}{}", &p[old.len()..]);
+        move_package(ws, w, files, p, &to, &mut acc)?;
+    }
+    let others = move_package_files(ws, old, new, subpackages, &mut acc)?;
+    let incomplete = ws.incomplete(std::mem::take(&mut acc.unbound));
+    if !incomplete.is_empty() {
+        acc.conflicts.push(format!(
+            "{} file(s) could not be bound fully, so references there may be missed: {}",
+            incomplete.len(),
+            incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    let mut summary = format!(
+        "rename package {old} to {new}: {} files moved, {} qualified names and imports",
+        acc.moved, acc.references
+    );
+    if packages.len() > 1 {
+        summary.push_str(&format!(", {} packages", packages.len()));
+    }
+    if others > 0 {
+        summary.push_str(&format!(", {others} other files (resources) moved"));
+    }
+    Ok((acc.edit, empty_result(summary, acc.conflicts, acc.warnings, Vec::new())))
+}
+
+/// One package's part of a package rename: its Java files and the references to its types.
+fn move_package(
+    ws: &Host,
+    w: &mji_xref::world::World,
+    files: &crate::host::ShownFiles,
+    old: &str,
+    new: &str,
+    acc: &mut PackageMove,
+) -> Result<(), ToolError> {
+    let mut types = Vec::new();
+    let old_dir = old.replace('.', "/");
+    let new_dir = new.replace('.', "/");
+    for f in w.files.iter().filter(|f| &*f.decls.package == old) {
+        let display = ws.display_of(&f.path);
+        let doc = mji_edit::Doc::read(&f.path, &display)?;
+        let mut fe = doc.edit();
+        for (s, e) in mji_edit::rename::package_name_ranges(&doc, old) {
+            fe.edits.push(mji_edit::TextEdit { start: s, end: e, text: new.to_owned() });
+        }
+        let dir = f.path.parent().unwrap_or(Path::new("/"));
+        match dir.to_str().and_then(|d| d.strip_suffix(&old_dir)).filter(|b| b.ends_with('/')) {
+            Some(base) => {
+                let to = Path::new(base).join(&new_dir).join(f.path.file_name().unwrap_or_default());
                 if to.exists() {
-                    conflicts.push(format!("{} already exists", self.display_of(&to)));
-                } else {
-                    let doc = mji_edit::Doc::read(&path, &self.display_of(&path))?;
-                    let mut f = doc.edit();
-                    f.move_to = Some((to.clone(), display_moved(&self.display_of(&path), new)));
-                    r.edit.add(f);
+                    acc.conflicts.push(format!("{} already exists", ws.display_of(&to)));
                 }
+                let to_display = match display.rsplit_once('/') {
+                    Some((d, name)) => format!("{}{new_dir}/{name}", d.strip_suffix(&old_dir).unwrap_or("")),
+                    None => format!("{new_dir}/{display}"),
+                };
+                fe.move_to = Some((to, to_display));
+                acc.moved += 1;
+                acc.bases.insert(PathBuf::from(base));
             }
+            None => acc.warnings.push(format!("{display} is not in a directory named like its package; it stays")),
         }
-        let more = likely.len().saturating_sub(MAX_LIKELY);
-        likely.truncate(MAX_LIKELY);
-        if more > 0 {
-            likely.push(format!("… and {more} more"));
-        }
-        let summary = format!(
-            "rename {} ({}) to {new}: {} declaration{}, {} reference{}",
-            target.label,
-            xref::kind_name(target.category),
-            r.declarations,
-            if r.declarations == 1 { "" } else { "s" },
-            r.references,
-            if r.references == 1 { "" } else { "s" },
-        );
-        Ok((r.edit, empty_result(summary, conflicts, warnings, likely)))
-    }
-
-    /// `source_actions`.
-    pub fn source_actions(&self, args: &SourceArgs) -> Result<EditResult, ToolError> {
-        let (path, display) = if !args.type_name.trim().is_empty() {
-            let (w, _) = self.xref_world();
-            let fqn = args.type_name.trim();
-            let id = w.workspace_type(fqn).ok_or_else(|| {
-                ToolError::NoSuchSymbol(format!("no type {fqn} in the workspace (find_type finds it by simple name)"))
-            })?;
-            let path = w.files[w.file_of(id) as usize].path.to_path_buf();
-            let r = self.resolve(&path.to_string_lossy())?;
-            (r.path, r.display)
-        } else if !args.file_path.trim().is_empty() && args.line > 0 {
-            let r = self.resolve(&args.file_path)?;
-            (r.path, r.display)
-        } else {
-            return Err(ToolError::InvalidArgument(
-                "give the type as `type` (qualified name) or filePath + line".into(),
-            ));
-        };
-        self.check_file(&path, &display)?;
-        crate::require_java(&path, &display)?;
-        let doc = mji_edit::Doc::read(&path, &display)?;
-        let outline = mji_parser::outline(&display, &doc.bytes);
-        let ty = if args.type_name.trim().is_empty() {
-            innermost_at(&outline.classes, args.line)
-                .ok_or_else(|| ToolError::NoSuchSymbol(format!("no type declared at {display}:{}", args.line)))?
-        } else {
-            by_qualified_name(&outline.classes, args.type_name.trim())
-                .ok_or_else(|| ToolError::NoSuchSymbol(format!("{} is not declared in {display}", args.type_name)))?
-        };
-        let opts = mji_edit::generate::Options {
-            fields: args.fields.clone(),
-            after: args.after.clone(),
-            final_params: args.final_parameters,
-            methods: args.methods.clone(),
-        };
-        use mji_edit::generate::Action;
-        let g = match args.action {
-            Action::OverrideMethods | Action::ImplementMethods | Action::Delegates => {
-                self.inherited_members(&doc, ty, args.action, &opts)?
+        acc.edit.add(fe);
+        for t in f.decls.types.iter().filter(|t| t.outer.is_none()) {
+            let simple = &t.simple;
+            if w.by_fqn(&format!("{new}.{simple}")).is_some() {
+                acc.conflicts.push(format!("package {new} already has a type {simple}"));
             }
-            _ => mji_edit::generate::generate(&doc, ty, args.action, &opts).map_err(ToolError::InvalidArgument)?,
-        };
-        let mut edit = WorkspaceEdit::default();
-        let mut f = doc.edit();
-        f.edits = g.edits;
-        edit.add(f);
-        let summary = if g.members.is_empty() {
-            format!("nothing to generate in {}", ty.qualified_name)
-        } else {
-            format!("generate {} in {}", g.members.join(", "), ty.qualified_name)
-        };
-        let mut out = empty_result(summary, Vec::new(), g.warnings, Vec::new());
-        let refactor = RefactorArgs {
-            action: RefactorAction::Rename,
-            target: String::new(),
-            file_path: String::new(),
-            line: 0,
-            column: 0,
-            new_name: String::new(),
-            include_likely: false,
-            include_subpackages: false,
-            apply: args.apply,
-            edit_id: args.edit_id.clone(),
-            force: false,
-            choose: Vec::new(),
-            offset: 0,
-            edit_ids: Vec::new(),
-        };
-        self.finish(edit, &refactor, &mut out)?;
-        Ok(out)
+            types.push(t.fqn.to_string());
+        }
     }
-
-    /// override_methods, implement_methods, delegates: the supertypes' (or a field type's)
-    /// declarations from the world (workspace types) and the library index (the JDK's and
-    /// jars' class files), every type text qualified for [`mji_edit::inherit`].
-    fn inherited_members(
-        &self,
-        doc: &mji_edit::Doc,
-        ty: &mji_model::TypeDecl,
-        action: mji_edit::generate::Action,
-        opts: &mji_edit::generate::Options,
-    ) -> Result<mji_edit::generate::Generated, ToolError> {
-        let (w, _) = self.xref_world();
-        let id = w.workspace_type(&ty.qualified_name).ok_or_else(|| {
-            ToolError::NoSuchSymbol(format!("{} is not in the index yet; try again", ty.qualified_name))
-        })?;
-        let qualified = qualify_decl(&w, id, ty);
-        let loaded: std::cell::RefCell<std::collections::HashMap<String, Option<mji_model::TypeDecl>>> =
-            Default::default();
-        let load = |fqn: &str| -> Option<mji_model::TypeDecl> {
-            if let Some(d) = loaded.borrow().get(fqn) {
-                return d.clone();
-            }
-            let d = match w.workspace_type(fqn) {
-                Some(sid) => {
-                    let path = w.files[w.file_of(sid) as usize].path.clone();
-                    mji_edit::Doc::read(&path, &self.display_of(&path)).ok().and_then(|d| {
-                        let o = mji_parser::outline(&d.display, &d.bytes);
-                        by_qualified_name(&o.classes, fqn).map(|t| qualify_decl(&w, sid, t))
-                    })
-                }
-                None => crate::libraries::qualified_decl(self, fqn),
-            };
-            loaded.borrow_mut().insert(fqn.to_owned(), d.clone());
-            d
-        };
-        let visible = |simple: &str| w.qualify_in(id, simple);
-        let lookup = mji_edit::inherit::Lookup { load: &load, visible: &visible };
-        mji_edit::inherit::generate(doc, ty, &qualified, action, opts, &lookup).map_err(ToolError::InvalidArgument)
-    }
-
-    /// Renames (moves) a package as an IDE does: its files' package declarations, every
-    /// qualified reference to its types and `import old.*`; its directory in every source and
-    /// resource root of the module (Maven/Gradle `src/*/java` and `src/*/resources`), other
-    /// files with it; with `subpackages`, each subpackage the same way.
-    fn rename_package(
-        &self,
-        w: &mji_xref::world::World,
-        files: &crate::workspace::ShownFiles,
-        old: &str,
-        new: &str,
-        subpackages: bool,
-    ) -> Result<(WorkspaceEdit, EditResult), ToolError> {
-        let mut packages: Vec<String> = w
-            .files
-            .iter()
-            .map(|f| f.decls.package.to_string())
-            .filter(|p| p == old || (subpackages && p.starts_with(&format!("{old}."))))
-            .collect();
-        packages.sort();
-        packages.dedup();
-        let mut acc = PackageMove::default();
-        for p in &packages {
-            let to = format!("{new}{}", &p[old.len()..]);
-            self.move_package(w, files, p, &to, &mut acc)?;
-        }
-        let others = self.move_package_files(old, new, subpackages, &mut acc)?;
-        let incomplete = self.incomplete(std::mem::take(&mut acc.unbound));
-        if !incomplete.is_empty() {
-            acc.conflicts.push(format!(
-                "{} file(s) could not be bound fully, so references there may be missed: {}",
-                incomplete.len(),
-                incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
-            ));
-        }
-        let mut summary = format!(
-            "rename package {old} to {new}: {} files moved, {} qualified names and imports",
-            acc.moved, acc.references
-        );
-        if packages.len() > 1 {
-            summary.push_str(&format!(", {} packages", packages.len()));
-        }
-        if others > 0 {
-            summary.push_str(&format!(", {others} other files (resources) moved"));
-        }
-        Ok((acc.edit, empty_result(summary, acc.conflicts, acc.warnings, Vec::new())))
-    }
-
-    /// One package's part of a package rename: its Java files and the references to its types.
-    fn move_package(
-        &self,
-        w: &mji_xref::world::World,
-        files: &crate::workspace::ShownFiles,
-        old: &str,
-        new: &str,
-        acc: &mut PackageMove,
-    ) -> Result<(), ToolError> {
-        let mut types = Vec::new();
-        let old_dir = old.replace('.', "/");
-        let new_dir = new.replace('.', "/");
-        for f in w.files.iter().filter(|f| &*f.decls.package == old) {
-            let display = self.display_of(&f.path);
-            let doc = mji_edit::Doc::read(&f.path, &display)?;
+    // Qualified references to the package's types: `old.T` becomes `new.T`.
+    let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
+    let qualifier = format!("{old}.");
+    for fqn in &types {
+        let Ok(t) = xref::resolve_target(w, fqn) else { continue };
+        let found = xref::search(ws.xref(), w, &scope, &t);
+        acc.unbound.extend(found.unbound);
+        for (p, refs) in found.hits {
+            let doc = mji_edit::Doc::read(&p, &ws.display_of(&p))?;
             let mut fe = doc.edit();
-            for (s, e) in mji_edit::rename::package_name_ranges(&doc, old) {
-                fe.edits.push(mji_edit::TextEdit { start: s, end: e, text: new.to_owned() });
-            }
-            let dir = f.path.parent().unwrap_or(Path::new("/"));
-            match dir.to_str().and_then(|d| d.strip_suffix(&old_dir)).filter(|b| b.ends_with('/')) {
-                Some(base) => {
-                    let to = Path::new(base).join(&new_dir).join(f.path.file_name().unwrap_or_default());
-                    if to.exists() {
-                        acc.conflicts.push(format!("{} already exists", self.display_of(&to)));
+            for (r, _) in refs {
+                let Some(at) = doc.offset(r.line, r.column) else { continue };
+                let before = &doc.text()[..at];
+                if before.ends_with(&qualifier) {
+                    let start = at - qualifier.len();
+                    // Not the tail of a longer name (`x.old.T`).
+                    if before[..start].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '$' || c == '.') {
+                        continue;
                     }
-                    let to_display = match display.rsplit_once('/') {
-                        Some((d, name)) => format!("{}{new_dir}/{name}", d.strip_suffix(&old_dir).unwrap_or("")),
-                        None => format!("{new_dir}/{display}"),
-                    };
-                    fe.move_to = Some((to, to_display));
-                    acc.moved += 1;
-                    acc.bases.insert(PathBuf::from(base));
+                    fe.edits.push(mji_edit::TextEdit { start, end: at - 1, text: new.to_owned() });
+                    acc.references += 1;
                 }
-                None => acc.warnings.push(format!("{display} is not in a directory named like its package; it stays")),
-            }
-            acc.edit.add(fe);
-            for t in f.decls.types.iter().filter(|t| t.outer.is_none()) {
-                let simple = &t.simple;
-                if w.by_fqn(&format!("{new}.{simple}")).is_some() {
-                    acc.conflicts.push(format!("package {new} already has a type {simple}"));
-                }
-                types.push(t.fqn.to_string());
-            }
-        }
-        // Qualified references to the package's types: `old.T` becomes `new.T`.
-        let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
-        let qualifier = format!("{old}.");
-        for fqn in &types {
-            let Ok(t) = xref::resolve_target(w, fqn) else { continue };
-            let found = xref::search(&self.xref, w, &scope, &t);
-            acc.unbound.extend(found.unbound);
-            for (p, refs) in found.hits {
-                let doc = mji_edit::Doc::read(&p, &self.display_of(&p))?;
-                let mut fe = doc.edit();
-                for (r, _) in refs {
-                    let Some(at) = doc.offset(r.line, r.column) else { continue };
-                    let before = &doc.text()[..at];
-                    if before.ends_with(&qualifier) {
-                        let start = at - qualifier.len();
-                        // Not the tail of a longer name (`x.old.T`).
-                        if before[..start].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '$' || c == '.')
-                        {
-                            continue;
-                        }
-                        fe.edits.push(mji_edit::TextEdit { start, end: at - 1, text: new.to_owned() });
-                        acc.references += 1;
-                    }
-                }
-                acc.edit.add(fe);
-            }
-        }
-        // `import old.*;` in the other files.
-        for f in w.files.iter().filter(|f| &*f.decls.package != old) {
-            if !f.decls.imports.iter().any(|i| i.on_demand && &*i.path == old) {
-                continue;
-            }
-            let doc = mji_edit::Doc::read(&f.path, &self.display_of(&f.path))?;
-            let mut fe = doc.edit();
-            for (s, e) in mji_edit::rename::package_name_ranges(&doc, old) {
-                fe.edits.push(mji_edit::TextEdit { start: s, end: e, text: new.to_owned() });
-                acc.references += 1;
             }
             acc.edit.add(fe);
         }
-        Ok(())
     }
-
-    /// The files of the package's directories that are not its Java sources — resources beside
-    /// them, the same package path under the module's other source and resource roots — moved
-    /// with it (every level below with `subpackages`). Returns how many.
-    fn move_package_files(
-        &self,
-        old: &str,
-        new: &str,
-        subpackages: bool,
-        acc: &mut PackageMove,
-    ) -> Result<usize, ToolError> {
-        let mut roots: std::collections::BTreeSet<PathBuf> = acc.bases.clone();
-        // The build's own roots of the module (a pom's `sourceDirectory`, Gradle source sets).
-        for base in &acc.bases {
-            if self.roots.root_of(base).is_none() {
-                continue;
-            }
-            let project = mji_build::project::project_for(base, self.roots.paths(), None, &[]);
-            if let Some(m) = project.module_of(base) {
-                roots.extend(m.source_roots.iter().chain(&m.test_roots).filter(|r| r.is_dir()).cloned());
-            }
+    // `import old.*;` in the other files.
+    for f in w.files.iter().filter(|f| &*f.decls.package != old) {
+        if !f.decls.imports.iter().any(|i| i.on_demand && &*i.path == old) {
+            continue;
         }
-        roots.extend(mji_edit::package::module_source_dirs(&acc.bases));
-        let found = mji_edit::package::move_package_files(&mut acc.edit, &roots, old, new, subpackages, &|p| {
-            self.display_of(p)
-        })?;
-        acc.warnings.extend(found.warnings);
-        acc.conflicts.extend(found.conflicts);
-        Ok(found.moved)
-    }
-
-    /// Renames the local variable or parameter at `filePath:line(:column)`, if one is named
-    /// there (with a column: the name at it; without: the first local declared on the line).
-    /// Whether the line `args` names declares a type, method, constructor or field.
-    fn declares_member_on(&self, args: &RefactorArgs) -> Result<bool, ToolError> {
-        let r = self.resolve(&args.file_path)?;
-        self.check_file(&r.path, &r.display)?;
-        let (w, _) = self.xref_world();
-        Ok(xref::target_at(&self.xref, &w, &r.path, args.line, None)
-            .is_ok_and(|t| t.decls.iter().any(|(p, l)| *l == args.line && **p == *r.path)))
-    }
-
-    fn rename_local(&self, args: &RefactorArgs, new: &str) -> Result<Option<(WorkspaceEdit, EditResult)>, ToolError> {
-        let r = self.resolve(&args.file_path)?;
-        self.check_file(&r.path, &r.display)?;
-        crate::require_java(&r.path, &r.display)?;
-        let doc = mji_edit::Doc::read(&r.path, &r.display)?;
-        let starts: Vec<usize> = if args.column > 0 {
-            doc.offset(args.line, args.column).into_iter().collect()
-        } else {
-            // Each identifier's start on the line.
-            let Some(start) = doc.offset(args.line, 1) else { return Ok(None) };
-            let line = doc.src.lines.line_text(doc.text(), args.line);
-            let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
-            line.char_indices()
-                .filter(|(i, c)| is_ident(*c) && !line[..*i].chars().last().is_some_and(is_ident))
-                .map(|(i, _)| start + i)
-                .collect()
-        };
-        for at in starts {
-            let Some(l) = mji_edit::locals::rename_local(&doc, at, new) else { continue };
-            if args.column == 0 && !l.edits.iter().any(|e| doc.line_of(e.start) == args.line) {
-                continue;
-            }
-            let n = l.edits.len();
-            let summary =
-                format!("rename {} {} to {new}: {n} occurrence{}", l.what, l.old, if n == 1 { "" } else { "s" });
-            let mut edit = WorkspaceEdit::default();
-            let mut f = doc.edit();
-            f.edits = l.edits;
-            edit.add(f);
-            return Ok(Some((edit, empty_result(summary, l.conflicts, Vec::new(), Vec::new()))));
+        let doc = mji_edit::Doc::read(&f.path, &ws.display_of(&f.path))?;
+        let mut fe = doc.edit();
+        for (s, e) in mji_edit::rename::package_name_ranges(&doc, old) {
+            fe.edits.push(mji_edit::TextEdit { start: s, end: e, text: new.to_owned() });
+            acc.references += 1;
         }
-        Ok(None)
+        acc.edit.add(fe);
     }
+    Ok(())
+}
 
-    fn organize_imports(&self, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
-        if args.file_path.trim().is_empty() {
-            return Err(ToolError::InvalidArgument("organize_imports needs filePath".into()));
+/// The files of the package's directories that are not its Java sources — resources beside
+/// them, the same package path under the module's other source and resource roots — moved
+/// with it (every level below with `subpackages`). Returns how many.
+fn move_package_files(
+    ws: &Host,
+    old: &str,
+    new: &str,
+    subpackages: bool,
+    acc: &mut PackageMove,
+) -> Result<usize, ToolError> {
+    let mut roots: std::collections::BTreeSet<PathBuf> = acc.bases.clone();
+    // The build's own roots of the module (a pom's `sourceDirectory`, Gradle source sets).
+    for base in &acc.bases {
+        if ws.roots().root_of(base).is_none() {
+            continue;
         }
-        let r = self.resolve(&args.file_path)?;
-        self.check_file(&r.path, &r.display)?;
-        crate::require_java(&r.path, &r.display)?;
-        let (w, _) = self.xref_world();
-        let doc = mji_edit::Doc::read(&r.path, &r.display)?;
-        let lookup = |simple: &str| -> Vec<String> { candidates_for(&w, simple) };
-        // Member types the file's types inherit need no import.
-        let file = w.files.iter().position(|f| *f.path == *r.path);
-        let inherited = |simple: &str| -> bool {
-            file.is_some_and(|fi| {
-                (0..w.files[fi].decls.types.len() as u32)
-                    .any(|i| w.inherited_member_type(w.type_in_file(fi as u32, i), simple).is_some())
-            })
-        };
-        let o = mji_edit::imports::organize(&doc, &lookup, &args.choose, &inherited);
+        let project = mji_build::project::project_for(base, ws.roots().paths(), None, &[]);
+        if let Some(m) = project.module_of(base) {
+            roots.extend(m.source_roots.iter().chain(&m.test_roots).filter(|r| r.is_dir()).cloned());
+        }
+    }
+    roots.extend(mji_edit::package::module_source_dirs(&acc.bases));
+    let found =
+        mji_edit::package::move_package_files(&mut acc.edit, &roots, old, new, subpackages, &|p| ws.display_of(p))?;
+    acc.warnings.extend(found.warnings);
+    acc.conflicts.extend(found.conflicts);
+    Ok(found.moved)
+}
+
+/// Renames the local variable or parameter at `filePath:line(:column)`, if one is named
+/// there (with a column: the name at it; without: the first local declared on the line).
+/// Whether the line `args` names declares a type, method, constructor or field.
+fn declares_member_on(ws: &Host, args: &RefactorArgs) -> Result<bool, ToolError> {
+    let r = ws.resolve(&args.file_path)?;
+    ws.check_file(&r.path, &r.display)?;
+    let (w, _) = ws.xref_world();
+    Ok(xref::target_at(ws.xref(), &w, &r.path, args.line, None)
+        .is_ok_and(|t| t.decls.iter().any(|(p, l)| *l == args.line && **p == *r.path)))
+}
+
+fn rename_local(ws: &Host, args: &RefactorArgs, new: &str) -> Result<Option<(WorkspaceEdit, EditResult)>, ToolError> {
+    let r = ws.resolve(&args.file_path)?;
+    ws.check_file(&r.path, &r.display)?;
+    crate::require_java(&r.path, &r.display)?;
+    let doc = mji_edit::Doc::read(&r.path, &r.display)?;
+    let starts: Vec<usize> = if args.column > 0 {
+        doc.offset(args.line, args.column).into_iter().collect()
+    } else {
+        // Each identifier's start on the line.
+        let Some(start) = doc.offset(args.line, 1) else { return Ok(None) };
+        let line = doc.src.lines.line_text(doc.text(), args.line);
+        let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+        line.char_indices()
+            .filter(|(i, c)| is_ident(*c) && !line[..*i].chars().last().is_some_and(is_ident))
+            .map(|(i, _)| start + i)
+            .collect()
+    };
+    for at in starts {
+        let Some(l) = mji_edit::locals::rename_local(&doc, at, new) else { continue };
+        if args.column == 0 && !l.edits.iter().any(|e| doc.line_of(e.start) == args.line) {
+            continue;
+        }
+        let n = l.edits.len();
+        let summary = format!("rename {} {} to {new}: {n} occurrence{}", l.what, l.old, if n == 1 { "" } else { "s" });
         let mut edit = WorkspaceEdit::default();
         let mut f = doc.edit();
-        f.edits = o.edits;
+        f.edits = l.edits;
         edit.add(f);
-        let summary =
-            format!("organize imports of {}: {} removed, {} added", r.display, o.removed.len(), o.added.len());
-        let mut warnings = Vec::new();
-        if !o.removed.is_empty() {
-            warnings.push(format!("removed: {}", o.removed.join(", ")));
-        }
-        if !o.added.is_empty() {
-            warnings.push(format!("added: {}", o.added.join(", ")));
-        }
-        let mut out = empty_result(summary, Vec::new(), warnings, Vec::new());
-        out.ambiguous = o.ambiguous;
-        Ok((edit, out))
+        return Ok(Some((edit, empty_result(summary, l.conflicts, Vec::new(), Vec::new()))));
     }
+    Ok(None)
+}
+
+pub(crate) fn organize_imports(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    if args.file_path.trim().is_empty() {
+        return Err(ToolError::InvalidArgument("organize_imports needs filePath".into()));
+    }
+    let r = ws.resolve(&args.file_path)?;
+    ws.check_file(&r.path, &r.display)?;
+    crate::require_java(&r.path, &r.display)?;
+    let (w, _) = ws.xref_world();
+    let doc = mji_edit::Doc::read(&r.path, &r.display)?;
+    let lookup = |simple: &str| -> Vec<String> { candidates_for(&w, simple) };
+    // Member types the file's types inherit need no import.
+    let file = w.files.iter().position(|f| *f.path == *r.path);
+    let inherited = |simple: &str| -> bool {
+        file.is_some_and(|fi| {
+            (0..w.files[fi].decls.types.len() as u32)
+                .any(|i| w.inherited_member_type(w.type_in_file(fi as u32, i), simple).is_some())
+        })
+    };
+    let o = mji_edit::imports::organize(&doc, &lookup, &args.choose, &inherited);
+    let mut edit = WorkspaceEdit::default();
+    let mut f = doc.edit();
+    f.edits = o.edits;
+    edit.add(f);
+    let summary = format!("organize imports of {}: {} removed, {} added", r.display, o.removed.len(), o.added.len());
+    let mut warnings = Vec::new();
+    if !o.removed.is_empty() {
+        warnings.push(format!("removed: {}", o.removed.join(", ")));
+    }
+    if !o.added.is_empty() {
+        warnings.push(format!("added: {}", o.added.join(", ")));
+    }
+    let mut out = empty_result(summary, Vec::new(), warnings, Vec::new());
+    out.ambiguous = o.ambiguous;
+    Ok((edit, out))
 }
 
 /// What a package rename gathers over its packages.
@@ -885,13 +777,13 @@ struct PackageMove {
 }
 
 /// The innermost type whose lines hold `line`.
-fn innermost_at(types: &[mji_model::TypeDecl], line: u32) -> Option<&mji_model::TypeDecl> {
+pub(crate) fn innermost_at(types: &[mji_model::TypeDecl], line: u32) -> Option<&mji_model::TypeDecl> {
     let t = types.iter().find(|t| t.start_line <= line && line <= t.end_line)?;
     Some(innermost_at(&t.inner_classes, line).unwrap_or(t))
 }
 
 /// The type of a qualified name among a file's types (nested ones too).
-fn by_qualified_name<'a>(types: &'a [mji_model::TypeDecl], fqn: &str) -> Option<&'a mji_model::TypeDecl> {
+pub(crate) fn by_qualified_name<'a>(types: &'a [mji_model::TypeDecl], fqn: &str) -> Option<&'a mji_model::TypeDecl> {
     types.iter().find_map(|t| if t.qualified_name == fqn { Some(t) } else { by_qualified_name(&t.inner_classes, fqn) })
 }
 
@@ -963,7 +855,12 @@ fn display_moved(display: &str, new: &str) -> String {
     }
 }
 
-fn empty_result(summary: String, conflicts: Vec<String>, warnings: Vec<String>, likely: Vec<String>) -> EditResult {
+pub(crate) fn empty_result(
+    summary: String,
+    conflicts: Vec<String>,
+    warnings: Vec<String>,
+    likely: Vec<String>,
+) -> EditResult {
     EditResult {
         summary,
         edit_id: String::new(),

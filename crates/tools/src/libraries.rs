@@ -5,248 +5,13 @@
 //! `jar:` path names one of them or is refused.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-use mji_classfile::library::{self, LibraryIndex, Origin};
+use mji_classfile::library::{LibraryIndex, Origin};
 use mji_classfile::{Archive, LibraryClass};
 use mji_model::FileOutline;
 
 use crate::ToolError;
-use crate::workspace::Workspace;
-
-/// The library index of `ws`, built on first use (cached per archive in the user cache dir).
-pub fn index(ws: &Workspace) -> Arc<LibraryIndex> {
-    refresh(ws);
-    if let Ok(held) = ws.libraries.read()
-        && let Some(ix) = &*held
-    {
-        return ix.clone();
-    }
-    // Built under the write lock, so concurrent first calls build it once.
-    let mut held = match ws.libraries.write() {
-        Ok(h) => h,
-        Err(poisoned) => poisoned.into_inner(),
-    };
-    if let Some(ix) = &*held {
-        return ix.clone();
-    }
-    let mut archives: Vec<(PathBuf, Origin)> = Vec::new();
-    let home = library::find_jdk_home(
-        std::env::var_os("JAVA_HOME").as_deref().map(Path::new),
-        std::env::var_os("PATH").as_deref(),
-    );
-    if let Some(h) = &home {
-        archives.extend(library::jdk_jmods(h).into_iter().map(|p| (p, Origin::Jdk)));
-    }
-    archives.extend(classpath_jars(ws).into_iter().map(|p| (p, Origin::Classpath)));
-    let cache = mji_fs::provenance::user_cache_dir().map(|d| d.join("libraries"));
-    let ix = Arc::new(LibraryIndex::build(&archives, cache.as_deref(), max_entries(ws)));
-    *held = Some(ix.clone());
-    ix
-}
-
-/// The most entries read from one archive (`max_archive_entries`).
-pub fn max_entries(ws: &Workspace) -> usize {
-    usize::try_from(ws.config.max_archive_entries).unwrap_or(usize::MAX)
-}
-
-/// Forgets the library types when the Maven classpaths stored in a trusted workspace's cache
-/// changed since they were read (a `get_problems` run resolved one): navigation then uses
-/// what Maven resolved without a restart. A listing of one directory; nothing untrusted.
-pub fn refresh(ws: &Workspace) {
-    use std::sync::atomic::Ordering;
-    if !ws.config.trusted {
-        return;
-    }
-    let dir = ws.build_settings().cache_dir.join("classpaths");
-    let mut names: Vec<(std::ffi::OsString, u64, Option<std::time::SystemTime>)> = std::fs::read_dir(&dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|e| {
-            let m = e.metadata().ok()?;
-            Some((e.file_name(), m.len(), m.modified().ok()))
-        })
-        .collect();
-    names.sort();
-    let stamp = {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        names.hash(&mut h);
-        h.finish() | 1
-    };
-    let before = ws.libraries_stamp.swap(stamp, Ordering::AcqRel);
-    if before != 0 && before != stamp {
-        forget(ws);
-    }
-}
-
-/// Forgets the library index and the engine's library types: the next call reads the
-/// classpath again (after the build files changed; `maven_update_project`).
-pub fn forget(ws: &Workspace) {
-    if let Ok(mut held) = ws.libraries.write() {
-        *held = None;
-    }
-    if let Ok(mut done) = ws.xref_libraries.lock() {
-        *done = false;
-    }
-    // The world last answered is no answer for the next call.
-    if let Ok(mut seen) = ws.xref_seen.lock() {
-        *seen = None;
-    }
-}
-
-/// The workspace's classpath jars, in order: the configured `classpath`'s, then what the
-/// project model resolves for each module of each root's build (`mji_build::classpath`: a
-/// Maven module's dependencies from the local repository, a Gradle build's from its caches,
-/// a plain project's `lib/`). Navigation never runs the build. In a trusted workspace, a
-/// Maven module's classpath is the one Maven resolved when a run stored it (`get_problems`,
-/// `maven_update_project`: the test scope, else the compile scope); otherwise its pom's
-/// dependencies found in the local repository, without their own dependencies — a type
-/// whose supertypes are missing then stays `likely`, never guessed.
-///
-/// Class directories are entries too (read like a jar): a configured one wherever it is; a
-/// resolved one (a reactor module's `target/classes`, a plain project's) only outside the
-/// roots, since inside them it is the workspace's own code compiled, whose sources are indexed.
-pub fn classpath_jars(ws: &Workspace) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = Vec::new();
-    let roots = ws.roots.paths().to_vec();
-    let add = |p: &Path, configured: bool, out: &mut Vec<PathBuf>| {
-        let entry = if p.extension().is_some_and(|x| x == "jar") && p.is_file() {
-            true
-        } else if p.is_dir() {
-            configured
-                || std::fs::canonicalize(p).is_ok_and(|c| !roots.iter().any(|r| c.starts_with(r) || p.starts_with(r)))
-        } else {
-            false
-        };
-        if entry && !out.iter().any(|o| o == p) {
-            out.push(p.to_path_buf());
-        }
-    };
-    for p in &ws.config.classpath {
-        add(p, true, &mut out);
-    }
-    let trusted = ws.build_settings();
-    let mut settings = trusted.clone();
-    settings.trusted = false;
-    let repo = mji_build::classpath::repo_local(&settings);
-    for root in &roots {
-        let probe = if root.join("pom.xml").is_file() { root.join("pom.xml") } else { root.clone() };
-        let project = mji_build::project::project_for(&probe, &roots, Some(&repo), &[]);
-        for m in &project.modules {
-            use mji_build::classpath::{Scope, maven_stored};
-            if let Some(cp) = maven_stored(&m.dir, root, &trusted, Scope::Test)
-                .or_else(|| maven_stored(&m.dir, root, &trusted, Scope::Main))
-            {
-                for p in &cp {
-                    add(p, false, &mut out);
-                }
-                continue;
-            }
-            // Any file of the module stands for it; the pom, else its first source root.
-            let file = match m.dir.join("pom.xml") {
-                pom if pom.is_file() => pom,
-                _ => m.source_roots.first().or(m.test_roots.first()).cloned().unwrap_or_else(|| m.dir.clone()),
-            };
-            let c = mji_build::classpath::resolve(&m.dir, &file, &roots, &settings);
-            for p in &c.classpath {
-                add(p, false, &mut out);
-            }
-        }
-    }
-    out
-}
-
-/// Gives the resolution engine the classpath's library types (their class files' signatures),
-/// once per workspace, before its first world: a call on a library method's result is then
-/// typed by the method's signature. Without classpath jars the engine keeps the JDK's alone.
-///
-/// When the user's JDK is another version than the committed JDK table's, the JDK's part is
-/// read from its image (the table's packages) and its package and type names replace JDK
-/// 17's, so the JDK described — what an import or `java.lang` resolves to — is the one the
-/// user runs.
-pub fn type_xref(ws: &Workspace) {
-    use mji_xref::world::jdk_api::JdkApi;
-    let Ok(mut done) = ws.xref_libraries.lock() else { return };
-    if *done {
-        return;
-    }
-    *done = true;
-    let jars = classpath_jars(ws);
-    let jdk = user_jdk_tables();
-    if jars.is_empty() && jdk.is_none() {
-        // Nothing beyond the committed table (and, after `forget`, none of the old jars').
-        ws.xref.set_libraries(None);
-        return;
-    }
-    let cache = mji_fs::provenance::user_cache_dir().map(|d| d.join("libraries"));
-    let (table, _) = mji_classfile::api::table_cached_where(&jars, cache.as_deref(), None, max_entries(ws));
-    let jdk = jdk.as_deref();
-    let mut api = JdkApi::with_jdk(jdk.and_then(|j| j.api.as_deref()), &table);
-    if let Some(names) = jdk.and_then(|j| j.names.as_deref()) {
-        api = api.with_names(names);
-    }
-    ws.xref.set_libraries(Some(Arc::new(api)));
-}
-
-/// The user's JDK (`JAVA_HOME`, else `javac` on `PATH`) and its major version, from its
-/// `release` file.
-pub fn user_jdk() -> Option<(PathBuf, u32)> {
-    let home = library::find_jdk_home(
-        std::env::var_os("JAVA_HOME").as_deref().map(Path::new),
-        std::env::var_os("PATH").as_deref(),
-    )?;
-    let text = std::fs::read_to_string(home.join("release")).ok()?;
-    let v = text.lines().find_map(|l| l.strip_prefix("JAVA_VERSION="))?.trim_matches('"');
-    let major = v.split(['.', '-', '+']).next()?.parse().ok()?;
-    Some((home, major))
-}
-
-/// The user's JDK as the resolution engine reads it, when its version is not the committed
-/// table's (`None` otherwise): the API table of the committed table's packages and the
-/// public type names of its standard packages, both read from its class archives.
-pub struct UserJdkTables {
-    pub home: PathBuf,
-    pub api: Option<String>,
-    pub names: Option<String>,
-}
-
-/// The [`UserJdkTables`] of the user's JDK: kept per process, and in the user cache dir by
-/// the archives' content hashes (found through their stamps: path, size, mtime), so a
-/// process after the first reads no class file of the image.
-pub fn user_jdk_tables() -> Option<Arc<UserJdkTables>> {
-    use mji_xref::world::jdk_api::{JdkApi, TABLE_JDK_VERSION};
-    static TABLES: std::sync::Mutex<Vec<Arc<UserJdkTables>>> = std::sync::Mutex::new(Vec::new());
-    let (home, major) = user_jdk()?;
-    if major == TABLE_JDK_VERSION {
-        return None;
-    }
-    let mut tables = TABLES.lock().ok()?;
-    if let Some(t) = tables.iter().find(|t| t.home == home) {
-        return Some(t.clone());
-    }
-    let cache = mji_fs::provenance::user_cache_dir().map(|d| d.join("libraries"));
-    let archives = library::jdk_jmods(&home);
-    let mut packages: Vec<String> = JdkApi::get().files.iter().map(|(f, _)| f.package.replace('.', "/")).collect();
-    packages.sort();
-    packages.dedup();
-    // The cached part's name changes with the packages kept.
-    let filter_name =
-        format!("jdk{TABLE_JDK_VERSION}-{}", &mji_classfile::sha1_hex(packages.join(" ").as_bytes())[..12]);
-    let keep =
-        |internal: &str| internal.rsplit_once('/').is_some_and(|(p, _)| packages.binary_search(&p.to_owned()).is_ok());
-    // The JDK's own archives are the user's: read whole.
-    let (api, stats) =
-        mji_classfile::api::table_cached_where(&archives, cache.as_deref(), Some((&filter_name, &keep)), usize::MAX);
-    let t = Arc::new(UserJdkTables {
-        api: (stats.archives > 0).then_some(api),
-        names: library::jdk_type_names(&home, cache.as_deref()),
-        home,
-    });
-    tables.push(t.clone());
-    Some(t)
-}
+use crate::host::Host;
 
 /// `show_definition` of a name in the libraries (`HashMap`, `java.util.HashMap`,
 /// `Map.Entry`, `HashMap#put`, `HashMap.put`, `put`): the public library types of that
@@ -254,11 +19,11 @@ pub fn user_jdk_tables() -> Option<Arc<UserJdkTables>> {
 /// names, by exact name as in the workspace (constructors only with a qualifier). Types
 /// first, then methods, constructors and fields; the first `limit` described from their
 /// sources or class files. Returns how many there are and those.
-pub(crate) fn definitions(ws: &Workspace, symbol: &str, limit: usize) -> (usize, Vec<crate::xref::Definition>) {
+pub(crate) fn definitions(ws: &Host, symbol: &str, limit: usize) -> (usize, Vec<crate::xref::Definition>) {
     use mji_classfile::members::MemberKind;
     use mji_classfile::reader::acc;
     use mji_xref::Category;
-    let ix = index(ws);
+    let ix = ws.libraries();
     let s = symbol.trim().replace('#', ".");
     let (qual, name) = match s.rsplit_once('.') {
         Some((q, n)) => (Some(q), n),
@@ -382,8 +147,8 @@ fn source_entry(ix: &LibraryIndex, c: &LibraryClass) -> Option<(PathBuf, String)
 }
 
 /// `java_index` of a library target: the outline and whether it came from a source file.
-pub fn outline(ws: &Workspace, t: &LibraryTarget) -> Result<FileOutline, ToolError> {
-    let ix = index(ws);
+pub fn outline(ws: &Host, t: &LibraryTarget) -> Result<FileOutline, ToolError> {
+    let ix = ws.libraries();
     match t {
         LibraryTarget::Class(name) => {
             let c = ix.get(name).ok_or_else(|| {
@@ -437,8 +202,8 @@ pub fn is_class_file(path: &Path) -> bool {
 /// already resolved and checked by the path policy: its outline in the shape of a jar entry's,
 /// member classes read from their own class files beside it (`Greeter$Inner.class`), each
 /// through the same policy (inside a root, regular, size-capped).
-pub fn class_file_outline(ws: &Workspace, path: &Path, display: &str) -> Result<FileOutline, ToolError> {
-    let bytes = ws.roots.read(path, display).map_err(crate::read_error)?;
+pub fn class_file_outline(ws: &Host, path: &Path, display: &str) -> Result<FileOutline, ToolError> {
+    let bytes = ws.roots().read(path, display).map_err(crate::read_error)?;
     let cf = mji_classfile::parse(&bytes).map_err(|e| ToolError::BadFile {
         path: display.to_owned(),
         reason: format!("is not a readable class file ({e})"),
@@ -452,15 +217,15 @@ pub fn class_file_outline(ws: &Workspace, path: &Path, display: &str) -> Result<
             return None;
         }
         let p = dir.join(format!("{simple}.class"));
-        ws.roots.read(&p, &p.display().to_string()).ok()
+        ws.roots().read(&p, &p.display().to_string()).ok()
     };
     Ok(mji_classfile::outline::outline(display.to_owned(), mji_classfile::sha1_hex(&bytes), &cf, &mut load))
 }
 
 /// The bytes of a `.java` entry of a known sources archive, with its display path; for a
 /// `.class` entry, its decompiled text (see [`decompile`]).
-pub fn source_bytes(ws: &Workspace, archive: &Path, entry: &str) -> Result<(Vec<u8>, String), ToolError> {
-    let ix = index(ws);
+pub fn source_bytes(ws: &Host, archive: &Path, entry: &str) -> Result<(Vec<u8>, String), ToolError> {
+    let ix = ws.libraries();
     let (path, _, _) = known_archive(&ix, archive).ok_or_else(|| {
         ToolError::InvalidArgument(format!("{} is not a library archive of this workspace", archive.display()))
     })?;
@@ -480,13 +245,10 @@ pub fn source_bytes(ws: &Workspace, archive: &Path, entry: &str) -> Result<(Vec<
 /// What marks an outline read from decompiled code.
 pub const DECOMPILED: &str = "decompiled by procyon from the class file (no sources): lines are the decompiled text's, which java_read_range reads at this filePath";
 
-/// How long procyon may take for one class.
-const DECOMPILE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
-
 /// The outline of `internal`'s decompiled text, when it can be decompiled ([`decompile`]).
-fn decompiled_outline(ws: &Workspace, archive: &Path, internal: &str) -> Option<FileOutline> {
+fn decompiled_outline(ws: &Host, archive: &Path, internal: &str) -> Option<FileOutline> {
     let text = decompile(ws, archive, internal).ok()??;
-    let a = Archive::open(archive, max_entries(ws)).ok()?;
+    let a = Archive::open(archive, ws.max_archive_entries()).ok()?;
     let shown = format!("jar:{}!/{}{internal}.class", archive.display(), a.class_prefix());
     let mut o = mji_parser::outline(&shown, text.as_bytes());
     o.errors.insert(
@@ -496,89 +258,32 @@ fn decompiled_outline(ws: &Workspace, archive: &Path, internal: &str) -> Option<
     Some(o)
 }
 
-/// `internal` (a top-level class of `archive`) decompiled by Procyon — a program run on a jar
-/// of the classpath, so only in a trusted workspace, with argv only, the class and its member
-/// classes copied into a private temporary directory, and a timeout. `None` when the
-/// workspace is not trusted or `procyon` is not on PATH. Kept in the user cache directory
-/// under the class bytes' hash (signed with the user's key).
-pub fn decompile(ws: &Workspace, archive: &Path, internal: &str) -> Result<Option<String>, ToolError> {
-    if !ws.config.trusted {
+/// `internal` (a top-level class of `archive`) decompiled by Procyon
+/// ([`mji_classfile::decompile`]) — a program run on a jar of the classpath, so only in a
+/// trusted workspace. `None` when the workspace is not trusted or `procyon` is not on PATH.
+pub fn decompile(ws: &Host, archive: &Path, internal: &str) -> Result<Option<String>, ToolError> {
+    use mji_classfile::decompile::{self, DecompileError};
+    if !ws.config().trusted {
         return Ok(None);
     }
-    let Some(procyon) = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).map(|d| d.join("procyon")).collect::<Vec<_>>())
+    let Some(procyon) = ws
+        .config()
+        .jdk_env
+        .path
+        .as_deref()
         .into_iter()
-        .flatten()
+        .flat_map(std::env::split_paths)
+        .map(|d| d.join("procyon"))
         .find(|p| p.is_file())
     else {
         return Ok(None);
     };
-    let shown = format!("jar:{}!/{internal}.class", archive.display());
-    let mut a = Archive::open(archive, max_entries(ws)).map_err(|e| lib_err(&shown, e))?;
-    let prefix = a.class_prefix();
-    let names: Vec<String> = a
-        .entries
-        .iter()
-        .filter_map(|e| e.name.strip_prefix(prefix)?.strip_suffix(".class").map(str::to_owned))
-        .filter(|n| n == internal || n.starts_with(&format!("{internal}$")))
-        .take(4096)
-        .collect();
-    let mut classes: Vec<(String, Vec<u8>)> = Vec::new();
-    let mut hashed = String::new();
-    for n in names {
-        let bytes = a.read_named(&format!("{prefix}{n}.class")).map_err(|e| lib_err(&shown, e))?.unwrap_or_default();
-        hashed.push_str(&mji_classfile::sha1_hex(&bytes));
-        classes.push((n, bytes));
-    }
-    if !classes.iter().any(|(n, _)| n == internal) {
-        return Err(ToolError::NotFound(shown));
-    }
-    let key = format!("{}.java", mji_classfile::sha1_hex(hashed.as_bytes()));
     let cache = mji_fs::provenance::user_cache_dir().map(|d| d.join("libraries").join("decompiled"));
-    if let Some(dir) = &cache
-        && let Some(text) = library::read_signed(&dir.join(&key))
-    {
-        return Ok(Some(text));
+    match decompile::decompile(&procyon, archive, internal, ws.max_archive_entries(), cache.as_deref()) {
+        Ok(text) => Ok(Some(text)),
+        Err(DecompileError::NotFound(shown)) => Err(ToolError::NotFound(shown)),
+        Err(DecompileError::Failed { shown, reason }) => Err(lib_err(&shown, reason)),
     }
-    let tmp = tempfile::tempdir().map_err(|e| lib_err(&shown, e))?;
-    let (input, output) = (tmp.path().join("in"), tmp.path().join("out"));
-    for (n, bytes) in &classes {
-        let p = input.join(format!("{n}.class"));
-        if let Some(parent) = p.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| lib_err(&shown, e))?;
-        }
-        std::fs::write(&p, bytes).map_err(|e| lib_err(&shown, e))?;
-    }
-    let mut child = std::process::Command::new(procyon)
-        .arg("-o")
-        .arg(&output)
-        .arg(input.join(format!("{internal}.class")))
-        .current_dir(tmp.path())
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .map_err(|e| lib_err(&shown, format!("running procyon: {e}")))?;
-    let start = std::time::Instant::now();
-    loop {
-        match child.try_wait() {
-            Ok(Some(_)) => break,
-            Ok(None) if start.elapsed() < DECOMPILE_TIMEOUT => std::thread::sleep(std::time::Duration::from_millis(50)),
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(lib_err(&shown, format!("procyon took over {} s", DECOMPILE_TIMEOUT.as_secs())));
-            }
-        }
-    }
-    let text = mji_fs::read_regular(&output.join(format!("{internal}.java")), 64 << 20)
-        .ok()
-        .and_then(|b| String::from_utf8(b).ok())
-        .ok_or_else(|| lib_err(&shown, "procyon wrote no source"))?;
-    if let Some(dir) = &cache {
-        library::write_signed(dir, &key, &text);
-    }
-    Ok(Some(text))
 }
 
 fn read_entry(archive: &Path, entry: &str, max_entries: usize) -> Result<(Vec<u8>, String), ToolError> {
@@ -598,8 +303,8 @@ fn source_outline(archive: &Path, entry: &str, max_entries: usize) -> Result<Fil
 /// The declaration of the library type `fqn` (nested types too) with every type text
 /// qualified, as its class file gives it; parameter names from its sources when the library
 /// has them (class files seldom do). `None` when no archive of the index holds it.
-pub(crate) fn qualified_decl(ws: &Workspace, fqn: &str) -> Option<mji_model::TypeDecl> {
-    let ix = index(ws);
+pub(crate) fn qualified_decl(ws: &Host, fqn: &str) -> Option<mji_model::TypeDecl> {
+    let ix = ws.libraries();
     let c = ix.get(fqn)?;
     let mut a = Archive::open(&ix.archive_of(c).path, ix.max_entries).ok()?;
     let outline = mji_classfile::outline_class(&mut a, top_level(&c.internal)).ok()?;
@@ -644,8 +349,8 @@ pub enum TypeSource {
 }
 
 /// A library type's declaration in its sources archive (the JDK's `src.zip`, a `-sources.jar`).
-pub fn type_source(ws: &Workspace, fqn: &str) -> TypeSource {
-    let ix = index(ws);
+pub fn type_source(ws: &Host, fqn: &str) -> TypeSource {
+    let ix = ws.libraries();
     let Some(c) = ix.get(fqn) else { return TypeSource::Absent };
     let Some((sources, entry)) = source_entry(&ix, c) else { return TypeSource::NoSource };
     let Ok((bytes, shown)) = read_entry(&sources, &entry, ix.max_entries) else { return TypeSource::NoSource };

@@ -14,8 +14,8 @@ use serde_json::{Map, Value};
 
 use crate::ToolError;
 use crate::catalog::{ToolSpec, output_schema_of, schema_of};
+use crate::host::Host;
 use crate::tool::TOOLS;
-use crate::workspace::Workspace;
 
 /// MCP's four behaviour hints, set explicitly on every tool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +29,19 @@ pub struct Annotations {
 /// A tool that only reads the workspace.
 pub(crate) const READ_ONLY: Annotations =
     Annotations { read_only: true, destructive: false, idempotent: true, open_world: false };
+
+/// What a tool needs to be listed: a tool that could only refuse here is left out of
+/// `tools/list`, since every listed tool costs the client's context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Needs {
+    Nothing,
+    /// An editor configured or running ([`mji_editor::Editor::reachable`]).
+    Editor,
+    /// The first root is a Maven build (the goal runs there).
+    MavenBuild,
+    /// The first root is a Gradle build.
+    GradleBuild,
+}
 
 /// One tool: declared once, called by every shell.
 pub trait Tool {
@@ -46,12 +59,15 @@ pub trait Tool {
     /// Older spellings of this tool's arguments, each with the one spelling `tools/list`
     /// shows: `(old, new)`. A call that uses the old one still works (see [`normalize`]).
     const ALIASES: &'static [(&'static str, &'static str)] = &[];
+    /// What the workspace must have for `tools/list` to show the tool (it stays callable and
+    /// then says what is missing).
+    const NEEDS: Needs = Needs::Nothing;
 
     type Args: DeserializeOwned + Serialize + JsonSchema + Clone;
     type Output: Serialize + JsonSchema + Clone;
 
     /// The domain call: typed arguments in, typed result out.
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError>;
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError>;
 
     /// The text a model reads; `None` sends the structured value serialized as JSON.
     fn render(_output: &Self::Output) -> Option<String> {
@@ -79,19 +95,13 @@ pub trait Tool {
 
     /// The whole answer, fitted to the budget. Tools with extra `_meta` override it and call
     /// [`fit`] themselves.
-    fn answer(ws: &Workspace, args: Self::Args, budget: Budget) -> Result<Answer, String> {
+    fn answer(ws: &Host, args: Self::Args, budget: Budget) -> Result<Answer, String> {
         let output = Self::call(ws, args.clone()).map_err(|e| e.to_string())?;
         fit::<Self>(output, &args, budget)
     }
 }
 
-/// The answer budget: tokens, and whether the structured JSON reaches the client (and maybe
-/// the model) beside the text, so both must fit; text-only clients get the text alone.
-#[derive(Debug, Clone, Copy)]
-pub struct Budget {
-    pub tokens: usize,
-    pub structured: bool,
-}
+pub use crate::budget::Budget;
 
 /// The answer of `output`, within `budget` tokens in both renderings (the text a model reads
 /// and the structured JSON, which some clients pass to the model instead). An answer over the
@@ -333,6 +343,7 @@ pub struct ToolEntry {
     pub needs_index: bool,
     /// The tool's older argument spellings ([`Tool::ALIASES`]).
     pub aliases: &'static [(&'static str, &'static str)],
+    pub needs: Needs,
     call: ErasedCall,
     /// The whole output schema with its nested shapes (`spec` carries the shallow one that
     /// `tools/list` sends), for the checks that walk every name an answer can hold.
@@ -341,18 +352,18 @@ pub struct ToolEntry {
 }
 
 /// A tool's call with its types erased: JSON arguments in, an answer within the budget out.
-type ErasedCall = fn(&Workspace, Map<String, Value>, Budget) -> Result<Answer, String>;
+type ErasedCall = fn(&Host, Map<String, Value>, Budget) -> Result<Answer, String>;
 
 impl ToolEntry {
     /// Calls the tool on JSON arguments within the workspace's configured answer budget; the
     /// error is the tool-error text.
-    pub fn call(&self, ws: &Workspace, args: Map<String, Value>) -> Result<Answer, String> {
+    pub fn call(&self, ws: &Host, args: Map<String, Value>) -> Result<Answer, String> {
         (self.call)(ws, args, ws.answer_budget())
     }
 
     /// Calls the tool within `budget`: a server fits each answer to the client that asked
     /// (a text-only client's answer is measured by its text alone).
-    pub fn call_within(&self, ws: &Workspace, args: Map<String, Value>, budget: Budget) -> Result<Answer, String> {
+    pub fn call_within(&self, ws: &Host, args: Map<String, Value>, budget: Budget) -> Result<Answer, String> {
         (self.call)(ws, args, budget)
     }
 }
@@ -374,6 +385,7 @@ pub(crate) fn entry<T: Tool>() -> ToolEntry {
         },
         needs_index: T::NEEDS_INDEX,
         aliases: T::ALIASES,
+        needs: T::NEEDS,
         call: call_erased::<T>,
         #[cfg(test)]
         full_output_schema: crate::catalog::full_output_schema_of::<T::Output>,
@@ -467,13 +479,13 @@ pub fn unecho(message: String, long: &[&str]) -> String {
     }
 }
 
-fn call_erased<T: Tool>(ws: &Workspace, args: Map<String, Value>, budget: Budget) -> Result<Answer, String> {
+fn call_erased<T: Tool>(ws: &Host, args: Map<String, Value>, budget: Budget) -> Result<Answer, String> {
     let long: Vec<String> = long_strings(&args).into_iter().map(str::to_owned).collect();
     let long: Vec<&str> = long.iter().map(String::as_str).collect();
     call_checked::<T>(ws, args, budget).map_err(|e| unecho(e, &long))
 }
 
-fn call_checked<T: Tool>(ws: &Workspace, args: Map<String, Value>, budget: Budget) -> Result<Answer, String> {
+fn call_checked<T: Tool>(ws: &Host, args: Map<String, Value>, budget: Budget) -> Result<Answer, String> {
     check_limits(T::NAME, &args)?;
     let args = normalize(T::NAME, T::ALIASES, args)?;
     let args: T::Args = serde_json::from_value(Value::Object(args))
@@ -563,26 +575,32 @@ pub fn find(name: &str) -> Option<&'static ToolEntry> {
 }
 
 /// The tools the workspace's configuration enables (its `tools` groups): these may be called.
-pub fn enabled(ws: &Workspace) -> impl Iterator<Item = &'static ToolEntry> + '_ {
-    registry().iter().filter(|e| ws.config.tool_groups.iter().any(|g| g == e.spec.group))
+pub fn enabled(ws: &Host) -> impl Iterator<Item = &'static ToolEntry> + '_ {
+    registry().iter().filter(|e| ws.config().tool_groups.iter().any(|g| g == e.spec.group))
 }
 
-/// The enabled tools `tools/list` shows: the editor tools only when an editor is configured or
-/// running (see [`mji_editor::Editor::reachable`]), and a build's own goal tool only where it
-/// can run (`Workspace::offers`), so a client does not pay for tools it cannot use. They stay
-/// callable and then say what is missing.
-pub fn listed(ws: &Workspace) -> impl Iterator<Item = &'static ToolEntry> + '_ {
-    let editor = ws.editor.reachable();
-    enabled(ws).filter(move |e| (editor || e.spec.group != "editor") && ws.offers(e.spec.name))
+/// The enabled tools `tools/list` shows: those whose [`Tool::NEEDS`] the workspace meets
+/// (each need judged once per listing), so a client does not pay for tools it cannot use.
+/// They stay callable and then say what is missing.
+pub fn listed(ws: &Host) -> impl Iterator<Item = &'static ToolEntry> + '_ {
+    let editor = OnceLock::new();
+    let system = OnceLock::new();
+    let system = move || *system.get_or_init(|| mji_build::project::system_at(&ws.roots().paths()[0]));
+    enabled(ws).filter(move |e| match e.needs {
+        Needs::Nothing => true,
+        Needs::Editor => *editor.get_or_init(|| ws.editor().reachable()),
+        Needs::MavenBuild => system() == mji_build::project::BuildSystem::Maven,
+        Needs::GradleBuild => system() == mji_build::project::BuildSystem::Gradle,
+    })
 }
 
 /// Calls a tool by name with JSON arguments; the error is the tool-error text.
-pub fn dispatch(ws: &Workspace, name: &str, args: Map<String, Value>) -> Result<Answer, String> {
+pub fn dispatch(ws: &Host, name: &str, args: Map<String, Value>) -> Result<Answer, String> {
     dispatch_within(ws, name, args, ws.answer_budget())
 }
 
 /// [`dispatch`] within `budget` (see [`ToolEntry::call_within`]).
-pub fn dispatch_within(ws: &Workspace, name: &str, args: Map<String, Value>, budget: Budget) -> Result<Answer, String> {
+pub fn dispatch_within(ws: &Host, name: &str, args: Map<String, Value>, budget: Budget) -> Result<Answer, String> {
     match find(name) {
         Some(e) => e.call_within(ws, args, budget),
         None => Err(format!("unknown tool {}", mji_fs::clip(name))),
@@ -614,7 +632,7 @@ mod tests {
         type Args = WordsArgs;
         type Output = WordsOutput;
 
-        fn call(_ws: &Workspace, _args: Self::Args) -> Result<Self::Output, ToolError> {
+        fn call(_ws: &Host, _args: Self::Args) -> Result<Self::Output, ToolError> {
             unreachable!("the test calls fit")
         }
 

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use crate::ToolError;
 use crate::find::{FindTypeArgs, TypeFilter};
-use crate::workspace::Workspace;
+use crate::host::Host;
 
 /// The template of a workspace file (`{path}`: its absolute path without the first `/`).
 pub const FILE_TEMPLATE: &str = "file:///{path}";
@@ -96,81 +96,77 @@ fn check_length(what: &str, value: &str) -> Result<(), ToolError> {
     Ok(())
 }
 
-impl Workspace {
-    /// The workspace's files from `offset`, [`PAGE_SIZE`] at a time, shortest paths first.
-    pub fn list_resources(&self, offset: usize) -> ResourcePage {
-        self.wait_index();
-        let index = self.index();
-        let page = index.find_resources(&Pattern::new("*", false), false, None, offset, PAGE_SIZE);
-        let items: Vec<ResourceItem> = page
-            .items
-            .iter()
-            .map(|(p, r, _)| ResourceItem {
-                uri: file_uri(p),
-                name: index.roots().display(p, r.root),
-                mime_type: mime_of(p),
-                size: Some(r.size),
-            })
-            .collect();
-        let end = offset + items.len();
-        ResourcePage { next_offset: (end < page.total).then_some(end), total: page.total, items }
-    }
-
-    /// The resource of a file a tool answer names (its `filePath`), for a `resource_link`.
-    pub fn file_link(&self, file_path: &str) -> Option<ResourceItem> {
-        let r = self.resolve(file_path).ok()?;
-        let size = std::fs::metadata(&r.path).ok()?.len();
-        Some(ResourceItem { uri: file_uri(&r.path), name: r.display, mime_type: mime_of(&r.path), size: Some(size) })
-    }
-
-    /// The resource a tool answer is about, for a `resource_link`: the workspace file its
-    /// `filePath` names; for a library's file (`java_index` of a class name or a `jar:` path),
-    /// its first type as `java-type://`.
-    pub fn answer_link(&self, answer: &Value) -> Option<ResourceItem> {
-        let file_path = answer.get("filePath")?.as_str()?;
-        if crate::libraries::target(file_path).is_none() {
-            return self.file_link(file_path);
-        }
-        let fqn = answer.get("classes")?.get(0)?.get("qualifiedName")?.as_str()?;
-        Some(ResourceItem {
-            uri: format!("java-type://{fqn}"),
-            name: fqn.to_owned(),
-            mime_type: "text/x-java",
-            size: None,
+/// The workspace's files from `offset`, [`PAGE_SIZE`] at a time, shortest paths first.
+pub fn list_resources(ws: &Host, offset: usize) -> ResourcePage {
+    ws.wait_index();
+    let index = ws.index();
+    let page = index.find_resources(&Pattern::new("*", false), false, None, offset, PAGE_SIZE);
+    let items: Vec<ResourceItem> = page
+        .items
+        .iter()
+        .map(|(p, r, _)| ResourceItem {
+            uri: file_uri(p),
+            name: index.roots().display(p, r.root),
+            mime_type: mime_of(p),
+            size: Some(r.size),
         })
-    }
+        .collect();
+    let end = offset + items.len();
+    ResourcePage { next_offset: (end < page.total).then_some(end), total: page.total, items }
+}
 
-    /// The text of a `file://` or `java-type://` resource, within the answer budget.
-    pub fn read_resource(&self, uri: &str) -> Result<ResourceText, ToolError> {
-        check_length("uri", uri)?;
-        if let Some(fqn) = uri.strip_prefix("java-type://") {
-            return self.read_type(uri, fqn);
-        }
-        if !uri.starts_with("file://") {
-            return Err(ToolError::InvalidArgument(format!(
-                "unknown resource `{}`: this server has {FILE_TEMPLATE} and {TYPE_TEMPLATE}",
-                mji_fs::clip(uri)
-            )));
-        }
-        let r = self.resolve(uri)?;
-        self.check_file(&r.path, &r.display)?;
-        let bytes = self.roots.read(&r.path, &r.display).map_err(crate::read_error)?;
-        let text = mji_parser::SourceText::decode(&bytes).text;
-        let budget = self.answer_tokens();
-        if !crate::budget::fits(&text, budget) {
-            return Err(ToolError::InvalidArgument(format!(
-                "{} is over the answer budget of {budget} tokens as one resource; read it in parts with \
-                 java_read_range(filePath: \"{}\", startLine, endLine), or its outline with java_index",
-                r.display, r.display
-            )));
-        }
-        Ok(ResourceText { uri: uri.to_owned(), mime_type: mime_of(&r.path), text })
-    }
+/// The resource of a file a tool answer names (its `filePath`), for a `resource_link`.
+pub fn file_link(ws: &Host, file_path: &str) -> Option<ResourceItem> {
+    let r = ws.resolve(file_path).ok()?;
+    let size = std::fs::metadata(&r.path).ok()?.len();
+    Some(ResourceItem { uri: file_uri(&r.path), name: r.display, mime_type: mime_of(&r.path), size: Some(size) })
+}
 
-    /// A type's declaration lines; its file's outline when they do not fit.
-    fn read_type(&self, uri: &str, fqn: &str) -> Result<ResourceText, ToolError> {
-        let fqn = fqn.trim_matches('/');
-        let found = self.find_type(&FindTypeArgs {
+/// The resource a tool answer is about, for a `resource_link`: the workspace file its
+/// `filePath` names; for a library's file (`java_index` of a class name or a `jar:` path),
+/// its first type as `java-type://`.
+pub fn answer_link(ws: &Host, answer: &Value) -> Option<ResourceItem> {
+    let file_path = answer.get("filePath")?.as_str()?;
+    if crate::libraries::target(file_path).is_none() {
+        return file_link(ws, file_path);
+    }
+    let fqn = answer.get("classes")?.get(0)?.get("qualifiedName")?.as_str()?;
+    Some(ResourceItem { uri: format!("java-type://{fqn}"), name: fqn.to_owned(), mime_type: "text/x-java", size: None })
+}
+
+/// The text of a `file://` or `java-type://` resource, within the answer budget.
+pub fn read_resource(ws: &Host, uri: &str) -> Result<ResourceText, ToolError> {
+    check_length("uri", uri)?;
+    if let Some(fqn) = uri.strip_prefix("java-type://") {
+        return read_type(ws, uri, fqn);
+    }
+    if !uri.starts_with("file://") {
+        return Err(ToolError::InvalidArgument(format!(
+            "unknown resource `{}`: this server has {FILE_TEMPLATE} and {TYPE_TEMPLATE}",
+            mji_fs::clip(uri)
+        )));
+    }
+    let r = ws.resolve(uri)?;
+    ws.check_file(&r.path, &r.display)?;
+    let bytes = ws.roots().read(&r.path, &r.display).map_err(crate::read_error)?;
+    let text = mji_parser::SourceText::decode(&bytes).text;
+    let budget = ws.answer_tokens();
+    if !crate::budget::fits(&text, budget) {
+        return Err(ToolError::InvalidArgument(format!(
+            "{} is over the answer budget of {budget} tokens as one resource; read it in parts with \
+             java_read_range(filePath: \"{}\", startLine, endLine), or its outline with java_index",
+            r.display, r.display
+        )));
+    }
+    Ok(ResourceText { uri: uri.to_owned(), mime_type: mime_of(&r.path), text })
+}
+
+/// A type's declaration lines; its file's outline when they do not fit.
+fn read_type(ws: &Host, uri: &str, fqn: &str) -> Result<ResourceText, ToolError> {
+    let fqn = fqn.trim_matches('/');
+    let found = crate::tool::find_type::run(
+        ws,
+        &FindTypeArgs {
             pattern: fqn.to_owned(),
             kind: TypeFilter::Any,
             max_results: 50,
@@ -178,115 +174,118 @@ impl Workspace {
             case_sensitive: true,
             scope: crate::find::Scope::Workspace,
             root: String::new(),
-        })?;
-        let Some(t) = found.results.iter().find(|t| t.fqn == fqn) else {
-            // A library type (the JDK's, a classpath jar's): its source, else its outline.
-            if let Some(lib) = self.read_library_type(uri, fqn)? {
-                return Ok(lib);
-            }
-            let near: Vec<&str> = found.results.iter().take(5).map(|t| t.fqn.as_str()).collect();
-            let hint = if near.is_empty() { String::new() } else { format!("; similar: {}", near.join(", ")) };
-            return Err(ToolError::NoSuchSymbol(format!(
-                "no type `{}` in the workspace or its libraries{hint}",
-                mji_fs::clip(fqn)
-            )));
-        };
-        let r = self.resolve(&t.file_path)?;
-        self.check_file(&r.path, &r.display)?;
-        let bytes = self.roots.read(&r.path, &r.display).map_err(crate::read_error)?;
-        let src = mji_parser::SourceText::decode(&bytes);
-        let first = t.start_line.max(1) as usize;
-        let last = t.end_line as usize;
-        let lines: Vec<&str> = src.text.lines().skip(first - 1).take(last + 1 - first).collect();
-        let source = format!("// {}:{first}-{last}\n{}\n", r.display, lines.join("\n"));
-        let budget = self.answer_tokens();
-        if crate::budget::fits(&source, budget) {
-            return Ok(ResourceText { uri: uri.to_owned(), mime_type: "text/x-java", text: source });
+        },
+    )?;
+    let Some(t) = found.results.iter().find(|t| t.fqn == fqn) else {
+        // A library type (the JDK's, a classpath jar's): its source, else its outline.
+        if let Some(lib) = read_library_type(ws, uri, fqn)? {
+            return Ok(lib);
         }
-        // Too long to give whole: the outline of its file, whose lines lead to each member.
-        let mut args = Map::new();
-        args.insert("filePath".to_owned(), Value::String(r.display.clone()));
-        let entry = crate::registry::find("java_index")
-            .ok_or_else(|| ToolError::InvalidArgument("java_index is not registered".to_owned()))?;
-        let outline = entry.call(self, args).map_err(ToolError::InvalidArgument)?;
-        let text = format!(
-            "{fqn} (lines {first}-{last} of {}) is over the answer budget of {budget} tokens; its file's outline \
-             follows: read members with java_read_range.\n{}",
-            r.display,
-            outline.text()
-        );
-        Ok(ResourceText { uri: uri.to_owned(), mime_type: "text/plain", text })
+        let near: Vec<&str> = found.results.iter().take(5).map(|t| t.fqn.as_str()).collect();
+        let hint = if near.is_empty() { String::new() } else { format!("; similar: {}", near.join(", ")) };
+        return Err(ToolError::NoSuchSymbol(format!(
+            "no type `{}` in the workspace or its libraries{hint}",
+            mji_fs::clip(fqn)
+        )));
+    };
+    let r = ws.resolve(&t.file_path)?;
+    ws.check_file(&r.path, &r.display)?;
+    let bytes = ws.roots().read(&r.path, &r.display).map_err(crate::read_error)?;
+    let src = mji_parser::SourceText::decode(&bytes);
+    let first = t.start_line.max(1) as usize;
+    let last = t.end_line as usize;
+    let lines: Vec<&str> = src.text.lines().skip(first - 1).take(last + 1 - first).collect();
+    let source = format!("// {}:{first}-{last}\n{}\n", r.display, lines.join("\n"));
+    let budget = ws.answer_tokens();
+    if crate::budget::fits(&source, budget) {
+        return Ok(ResourceText { uri: uri.to_owned(), mime_type: "text/x-java", text: source });
     }
+    // Too long to give whole: the outline of its file, whose lines lead to each member.
+    let mut args = Map::new();
+    args.insert("filePath".to_owned(), Value::String(r.display.clone()));
+    let entry = crate::registry::find("java_index")
+        .ok_or_else(|| ToolError::InvalidArgument("java_index is not registered".to_owned()))?;
+    let outline = entry.call(ws, args).map_err(ToolError::InvalidArgument)?;
+    let text = format!(
+        "{fqn} (lines {first}-{last} of {}) is over the answer budget of {budget} tokens; its file's outline \
+         follows: read members with java_read_range.\n{}",
+        r.display,
+        outline.text()
+    );
+    Ok(ResourceText { uri: uri.to_owned(), mime_type: "text/plain", text })
+}
 
-    /// A library type's declaration lines from its sources archive (the JDK's `src.zip`, a
-    /// `-sources.jar`); without sources, or too long for the answer budget, `java_index`'s
-    /// outline of it. `None` when no library has the type.
-    fn read_library_type(&self, uri: &str, fqn: &str) -> Result<Option<ResourceText>, ToolError> {
-        if !matches!(crate::libraries::target(fqn), Some(crate::libraries::LibraryTarget::Class(_))) {
-            return Ok(None);
+/// A library type's declaration lines from its sources archive (the JDK's `src.zip`, a
+/// `-sources.jar`); without sources, or too long for the answer budget, `java_index`'s
+/// outline of it. `None` when no library has the type.
+fn read_library_type(ws: &Host, uri: &str, fqn: &str) -> Result<Option<ResourceText>, ToolError> {
+    if !matches!(crate::libraries::target(fqn), Some(crate::libraries::LibraryTarget::Class(_))) {
+        return Ok(None);
+    }
+    let budget = ws.answer_tokens();
+    match crate::libraries::type_source(ws, fqn) {
+        crate::libraries::TypeSource::Absent => return Ok(None),
+        crate::libraries::TypeSource::Lines { shown, first, last, text } => {
+            let source = format!("// {shown}:{first}-{last}\n{text}\n");
+            if crate::budget::fits(&source, budget) {
+                return Ok(Some(ResourceText { uri: uri.to_owned(), mime_type: "text/x-java", text: source }));
+            }
         }
-        let budget = self.answer_tokens();
-        match crate::libraries::type_source(self, fqn) {
-            crate::libraries::TypeSource::Absent => return Ok(None),
-            crate::libraries::TypeSource::Lines { shown, first, last, text } => {
-                let source = format!("// {shown}:{first}-{last}\n{text}\n");
-                if crate::budget::fits(&source, budget) {
-                    return Ok(Some(ResourceText { uri: uri.to_owned(), mime_type: "text/x-java", text: source }));
+        crate::libraries::TypeSource::NoSource => {}
+    }
+    let mut args = Map::new();
+    args.insert("filePath".to_owned(), Value::String(fqn.to_owned()));
+    let entry = crate::registry::find("java_index")
+        .ok_or_else(|| ToolError::InvalidArgument("java_index is not registered".to_owned()))?;
+    let outline = entry.call(ws, args).map_err(ToolError::InvalidArgument)?;
+    let text = format!(
+        "{fqn}: its source is not available or over the answer budget of {budget} tokens; its outline \
+         follows (java_index with filePath \"{fqn}\").\n{}",
+        outline.text()
+    );
+    Ok(Some(ResourceText { uri: uri.to_owned(), mime_type: "text/plain", text }))
+}
+
+/// Values for a template argument starting with (or matching, camelCase and wildcards as in
+/// `find_resource` and `find_type`) what the user typed.
+pub fn complete_resource(ws: &Host, template: &str, argument: &str, typed: &str) -> Result<Completions, ToolError> {
+    check_length("ref.uri", template)?;
+    check_length("argument.name", argument)?;
+    check_length("argument.value", typed)?;
+    ws.wait_index();
+    match (template, argument) {
+        (FILE_TEMPLATE, "path") => {
+            // What fills `file:///{path}`: an absolute path without its first `/`. A typed
+            // root prefix is dropped, so `tmp/ws/Gre` and `Gre` both find tmp/ws/Greeter.java.
+            let mut rel = typed.trim_start_matches('/').to_owned();
+            for root in ws.roots().paths() {
+                let root = root.to_string_lossy().trim_start_matches('/').to_owned() + "/";
+                if let Some(rest) = rel.strip_prefix(&root) {
+                    rel = rest.to_owned();
+                    break;
                 }
             }
-            crate::libraries::TypeSource::NoSource => {}
+            let (pattern, path_pattern) = if rel.contains('/') {
+                (format!("{rel}*"), true)
+            } else if rel.is_empty() {
+                ("*".to_owned(), false)
+            } else {
+                (rel.clone(), false)
+            };
+            let page =
+                ws.index().find_resources(&Pattern::new(&pattern, false), path_pattern, None, 0, MAX_COMPLETIONS);
+            let values = page
+                .items
+                .iter()
+                .map(|(p, _, _)| p.to_string_lossy().trim_start_matches('/').to_owned())
+                .collect::<Vec<_>>();
+            Ok(Completions { has_more: page.total > values.len(), total: page.total, values })
         }
-        let mut args = Map::new();
-        args.insert("filePath".to_owned(), Value::String(fqn.to_owned()));
-        let entry = crate::registry::find("java_index")
-            .ok_or_else(|| ToolError::InvalidArgument("java_index is not registered".to_owned()))?;
-        let outline = entry.call(self, args).map_err(ToolError::InvalidArgument)?;
-        let text = format!(
-            "{fqn}: its source is not available or over the answer budget of {budget} tokens; its outline \
-             follows (java_index with filePath \"{fqn}\").\n{}",
-            outline.text()
-        );
-        Ok(Some(ResourceText { uri: uri.to_owned(), mime_type: "text/plain", text }))
-    }
-
-    /// Values for a template argument starting with (or matching, camelCase and wildcards as in
-    /// `find_resource` and `find_type`) what the user typed.
-    pub fn complete_resource(&self, template: &str, argument: &str, typed: &str) -> Result<Completions, ToolError> {
-        check_length("ref.uri", template)?;
-        check_length("argument.name", argument)?;
-        check_length("argument.value", typed)?;
-        self.wait_index();
-        match (template, argument) {
-            (FILE_TEMPLATE, "path") => {
-                // What fills `file:///{path}`: an absolute path without its first `/`. A typed
-                // root prefix is dropped, so `tmp/ws/Gre` and `Gre` both find tmp/ws/Greeter.java.
-                let mut rel = typed.trim_start_matches('/').to_owned();
-                for root in self.roots.paths() {
-                    let root = root.to_string_lossy().trim_start_matches('/').to_owned() + "/";
-                    if let Some(rest) = rel.strip_prefix(&root) {
-                        rel = rest.to_owned();
-                        break;
-                    }
-                }
-                let (pattern, path_pattern) = if rel.contains('/') {
-                    (format!("{rel}*"), true)
-                } else if rel.is_empty() {
-                    ("*".to_owned(), false)
-                } else {
-                    (rel.clone(), false)
-                };
-                let page =
-                    self.index().find_resources(&Pattern::new(&pattern, false), path_pattern, None, 0, MAX_COMPLETIONS);
-                let values = page
-                    .items
-                    .iter()
-                    .map(|(p, _, _)| p.to_string_lossy().trim_start_matches('/').to_owned())
-                    .collect::<Vec<_>>();
-                Ok(Completions { has_more: page.total > values.len(), total: page.total, values })
-            }
-            (TYPE_TEMPLATE, "fqn") => {
-                let pattern = if typed.trim().is_empty() { "*".to_owned() } else { typed.trim().to_owned() };
-                let found = self.find_type(&FindTypeArgs {
+        (TYPE_TEMPLATE, "fqn") => {
+            let pattern = if typed.trim().is_empty() { "*".to_owned() } else { typed.trim().to_owned() };
+            let found = crate::tool::find_type::run(
+                ws,
+                &FindTypeArgs {
                     pattern,
                     kind: TypeFilter::Any,
                     max_results: MAX_COMPLETIONS as u32,
@@ -294,17 +293,17 @@ impl Workspace {
                     case_sensitive: false,
                     scope: crate::find::Scope::Workspace,
                     root: String::new(),
-                })?;
-                let values: Vec<String> = found.results.iter().map(|t| t.fqn.clone()).collect();
-                let total = (found.total as usize).max(values.len());
-                Ok(Completions { has_more: total > values.len(), total, values })
-            }
-            _ => Err(ToolError::InvalidArgument(format!(
-                "no argument `{}` in a template `{}`; this server has {FILE_TEMPLATE} and {TYPE_TEMPLATE}",
-                mji_fs::clip(argument),
-                mji_fs::clip(template)
-            ))),
+                },
+            )?;
+            let values: Vec<String> = found.results.iter().map(|t| t.fqn.clone()).collect();
+            let total = (found.total as usize).max(values.len());
+            Ok(Completions { has_more: total > values.len(), total, values })
         }
+        _ => Err(ToolError::InvalidArgument(format!(
+            "no argument `{}` in a template `{}`; this server has {FILE_TEMPLATE} and {TYPE_TEMPLATE}",
+            mji_fs::clip(argument),
+            mji_fs::clip(template)
+        ))),
     }
 }
 

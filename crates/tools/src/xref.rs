@@ -577,9 +577,9 @@ impl Definition {
 /// Fills a JDK or library definition from the library index: the source file in its
 /// sources archive (a `jar:` path with exact lines, readable with `java_read_range`), else its
 /// class file's outline (no lines). A type the index does not hold stays without a file.
-pub fn describe_library(ws: &crate::workspace::Workspace, d: &mut Definition, category: Category) {
+pub fn describe_library(ws: &crate::host::Host, d: &mut Definition, category: Category) {
     let owner = d.qualified_name.split('#').next().unwrap_or_default().to_owned();
-    let ix = crate::libraries::index(ws);
+    let ix = ws.libraries();
     let Some(class) = ix.get(&owner) else { return };
     d.archive = Some(ix.archive_of(class).path.display().to_string());
     let Ok(outline) = crate::libraries::outline(ws, &crate::libraries::LibraryTarget::Class(owner.clone())) else {

@@ -87,7 +87,7 @@ impl OnDisk {
     pub fn bytes(&self) -> Option<Vec<u8>> {
         let mut b = vec![0u8; self.len as usize];
         mji_fs::read_exact_at(&self.file, &mut b, self.offset).ok()?;
-        mji_fs::provenance::same_mac(&self.mac, &crate::store::blob_mac(&b)?).then_some(b)
+        mji_fs::provenance::same_mac(&self.mac, &blob_mac(&b)?).then_some(b)
     }
 
     fn read(&self) -> Option<RefsBody> {
@@ -620,6 +620,17 @@ impl RefIndex {
         ix.base = base;
         Some(ix)
     }
+}
+
+/// The reference store's format tag (`crate::store` writes it first), which every MAC of the
+/// store covers.
+pub(crate) const MAGIC: &[u8; 8] = b"MJIXREF3";
+
+/// The MAC of one file's stored references; the header (under its own MAC) holds it, so a
+/// body is used only as written for its slot.
+pub(crate) fn blob_mac(body: &[u8]) -> Option<[u8; 32]> {
+    let key = mji_fs::provenance::Key::user().ok()?;
+    Some(key.mac_of(&[MAGIC.as_slice(), b"refs", body]))
 }
 
 #[cfg(test)]

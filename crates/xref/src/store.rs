@@ -21,19 +21,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::decls::FileDecls;
 use crate::engine::{StampedDecls, WorldState, XrefEngine};
-use crate::refindex::{BasePostings, FileRefs, Keys, OnDisk, RefIndex};
+use crate::refindex::{BasePostings, FileRefs, Keys, MAGIC, OnDisk, RefIndex, blob_mac};
 use crate::resolve::DepthCut;
 
-/// The format: `MAGIC`, each file's references (a postcard [`crate::refindex::RefsBody`]),
-/// every file's declarations, the [`Header`], the lengths of the declarations and the header
-/// (u64, little-endian) and the MAC of both. A restart reads the declarations (decoded in
-/// parallel) and the header (the key table, the postings, where each file's references lie
-/// and their MACs); a file's references are read when a query needs them.
-const MAGIC: &[u8; 8] = b"MJIXREF3";
+// The format: `MAGIC` (`crate::refindex::MAGIC`), each file's references (a postcard `crate::refindex::RefsBody`),
+// every file's declarations, the `Header`, the lengths of the declarations and the header
+// (u64, little-endian) and the MAC of both. A restart reads the declarations (decoded in
+// parallel) and the header (the key table, the postings, where each file's references lie
+// and their MACs); a file's references are read when a query needs them.
 
-/// Files modified this close to the time of writing are left out (by the modification time in
-/// a stamp's low 64 bits; see `mji_index::symbols::stamp`).
-const RACY_WINDOW_NS: i128 = 2_000_000_000;
+// Files modified this close to the time of writing are left out (by the modification time in
+// a stamp's low 64 bits; see `mji_fs::stamp`).
+use mji_fs::stamp::RACY_WINDOW_NS;
 
 #[derive(Serialize, Deserialize)]
 struct Header {
@@ -181,7 +180,7 @@ impl XrefEngine {
                     ToSave {
                         path: p.clone(),
                         size: e.size,
-                        mtime_ns: if racy { i128::MIN } else { e.mtime_ns },
+                        mtime_ns: if racy { mji_fs::stamp::Stamp::NEVER } else { e.mtime_ns },
                         decls: e.decls.clone(),
                         refs,
                     }
@@ -212,13 +211,6 @@ impl XrefEngine {
 fn mac(path: &Path, decls_and_header: &[u8]) -> Option<[u8; 32]> {
     let key = mji_fs::provenance::Key::user().ok()?;
     Some(key.mac_of(&[MAGIC.as_slice(), path.as_os_str().as_encoded_bytes(), decls_and_header]))
-}
-
-/// The MAC of one file's stored references; the header (under its own MAC) holds it, so a
-/// body is used only as written for its slot.
-pub(crate) fn blob_mac(body: &[u8]) -> Option<[u8; 32]> {
-    let key = mji_fs::provenance::Key::user().ok()?;
-    Some(key.mac_of(&[MAGIC.as_slice(), b"refs", body]))
 }
 
 /// The store's header and declarations, checked, and the open file its bodies are read from.

@@ -94,7 +94,11 @@ fn every_jdk_outline_fits_and_pages_lose_nothing() {
     largest.sort_by_key(|(_, size)| std::cmp::Reverse(*size));
     largest.truncate(12);
     largest.par_iter().for_each(|(rel, _)| {
-        let whole = ws.java_index(&serde_json::from_value(json!({ "filePath": rel })).expect("args")).expect("outline");
+        let whole = mcp_java_index::tools::tool::java_index::run(
+            &ws,
+            &serde_json::from_value(json!({ "filePath": rel })).expect("args"),
+        )
+        .expect("outline");
         let expected = ids_in_source_order(&serde_json::to_value(&whole.outline).expect("json"));
         let mut seen: Vec<(u64, String)> = Vec::new();
         let mut offset = 0u64;

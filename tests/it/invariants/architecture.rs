@@ -500,3 +500,262 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
         }
     }
 }
+
+/// Modules import each other in circles of at most two files: in every crate (and the root
+/// package), the files that reach each other through `crate::` paths (`use crate::…`, and
+/// inline paths such as `crate::a::f()`) form groups of one or two, so a module can be read
+/// with at most one other open. A longer circle fails, naming its files.
+#[test]
+fn no_module_import_circle_is_longer_than_two_files() {
+    let root = root();
+    let mut srcs: Vec<PathBuf> = vec![root.join("src")];
+    for e in std::fs::read_dir(root.join("crates")).expect("reading crates/") {
+        srcs.push(e.expect("entry").path().join("src"));
+    }
+    srcs.sort();
+    let (mut edges, mut circles) = (0, Vec::new());
+    for src in srcs.iter().filter(|s| s.is_dir()) {
+        let graph = module_graph(src);
+        edges += graph.values().map(BTreeSet::len).sum::<usize>();
+        for group in strongly_connected(&graph).into_iter().filter(|g| g.len() > 2) {
+            let names: Vec<String> =
+                group.iter().map(|f| f.strip_prefix(&root).unwrap_or(f).display().to_string()).collect();
+            circles.push(names.join(" "));
+        }
+    }
+    assert!(edges > 150, "the module imports were not found: {edges} edges");
+    assert!(circles.is_empty(), "modules import each other in circles of more than two files:\n{}", circles.join("\n"));
+}
+
+/// A planted three-file circle is found, and two files importing each other are allowed.
+#[test]
+fn the_import_circle_check_finds_a_planted_circle() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = dir.path();
+    std::fs::create_dir(src.join("b")).expect("mkdir");
+    std::fs::write(src.join("lib.rs"), "//! x\nmod a;\nmod b;\nmod c;\n").expect("write");
+    std::fs::write(src.join("a.rs"), "//! a\nuse crate::b::{self, inner::X};\n// crate::c::f()\n").expect("write");
+    std::fs::write(src.join("b/mod.rs"), "//! b\npub mod inner;\n").expect("write");
+    std::fs::write(src.join("b/inner.rs"), "//! i\nfn f() { let s = \"crate::a::x\"; crate::c::g(); }\n")
+        .expect("write");
+    std::fs::write(src.join("c.rs"), "//! c\nuse crate::{a::Y, b::inner};\n").expect("write");
+    let graph = module_graph(src);
+    let groups: Vec<usize> = strongly_connected(&graph).iter().map(Vec::len).collect();
+    assert_eq!(groups, vec![3], "{graph:?}");
+    std::fs::write(src.join("c.rs"), "//! c\nuse crate::b::inner;\n").expect("write");
+    let graph = module_graph(src);
+    assert_eq!(strongly_connected(&graph).iter().map(Vec::len).max(), Some(2), "{graph:?}");
+}
+
+/// Each source file under `src` and the module files its `crate::` paths name.
+fn module_graph(src: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let mut graph = BTreeMap::new();
+    for f in files {
+        let code = code_only(&std::fs::read_to_string(&f).expect("reading source"));
+        let mut paths: Vec<Vec<String>> = Vec::new();
+        let mut rest = code.as_str();
+        while let Some(i) = rest.find("crate::") {
+            let before = rest[..i].chars().next_back();
+            let after = &rest[i + "crate::".len()..];
+            rest = after;
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let head_is_use = code_before_is_use(&code, code.len() - after.len() - "crate::".len());
+            let end = if head_is_use { after.find(';').unwrap_or(after.len()) } else { path_len(after) };
+            expand_use(&after[..end], &mut Vec::new(), &mut paths);
+        }
+        let deps: BTreeSet<PathBuf> =
+            paths.iter().filter_map(|segs| module_file(src, segs)).filter(|d| *d != f).collect();
+        graph.insert(f, deps);
+    }
+    graph
+}
+
+/// Whether the `crate::` at byte `at` starts a `use` tree (`use crate::…` or `pub use`).
+fn code_before_is_use(code: &str, at: usize) -> bool {
+    code[..at].trim_end().ends_with("use")
+}
+
+/// The length of the plain path (`a::b::C`) at the start of `s`.
+fn path_len(s: &str) -> usize {
+    let mut end = 0;
+    let b = s.as_bytes();
+    while end < b.len()
+        && (b[end].is_ascii_alphanumeric() || b[end] == b'_' || (b[end] == b':' && b.get(end + 1) == Some(&b':')))
+    {
+        end += if b[end] == b':' { 2 } else { 1 };
+    }
+    end
+}
+
+/// The paths a use tree names (`a::{b, c::{d, e}}` is `a::b`, `a::c::d`, `a::c::e`).
+fn expand_use(tree: &str, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+    let tree = tree.trim();
+    match tree.find('{') {
+        Some(open) if tree.ends_with('}') => {
+            let head: Vec<String> =
+                tree[..open].split("::").map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect();
+            let n = head.len();
+            prefix.extend(head);
+            let (mut depth, mut start) = (0, open + 1);
+            let body_end = tree.len() - 1;
+            for (i, c) in tree.char_indices().take(body_end).skip(open + 1) {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        expand_use(&tree[start..i], prefix, out);
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            expand_use(&tree[start..body_end], prefix, out);
+            prefix.truncate(prefix.len() - n);
+        }
+        _ => {
+            let plain = tree.split(" as ").next().unwrap_or_default();
+            let segs = plain.split("::").map(str::trim).filter(|s| !s.is_empty() && *s != "self" && *s != "*");
+            let mut path = prefix.clone();
+            path.extend(segs.map(str::to_owned));
+            if !path.is_empty() {
+                out.push(path);
+            }
+        }
+    }
+}
+
+/// The deepest module file a path names (`a::b::f` is `a/b.rs` when it exists, else `a.rs`).
+fn module_file(src: &Path, segs: &[String]) -> Option<PathBuf> {
+    let mut found = None;
+    let mut dir = src.to_path_buf();
+    for s in segs {
+        let (file, module) = (dir.join(format!("{s}.rs")), dir.join(s).join("mod.rs"));
+        if file.is_file() {
+            found = Some(file);
+        } else if module.is_file() {
+            found = Some(module);
+        } else {
+            break;
+        }
+        dir = dir.join(s);
+    }
+    found
+}
+
+/// The source without comments, string and character literals (kept as blanks).
+fn code_only(text: &str) -> String {
+    let c: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < c.len() {
+        if c[i] == '/' && c.get(i + 1) == Some(&'/') {
+            while i < c.len() && c[i] != '\n' {
+                i += 1;
+            }
+        } else if c[i] == '/' && c.get(i + 1) == Some(&'*') {
+            let mut depth = 0;
+            while i < c.len() {
+                if c[i] == '/' && c.get(i + 1) == Some(&'*') {
+                    depth += 1;
+                    i += 2;
+                } else if c[i] == '*' && c.get(i + 1) == Some(&'/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+        } else if c[i] == 'r' && matches!(c.get(i + 1), Some('"' | '#')) && (i == 0 || !c[i - 1].is_alphanumeric()) {
+            let hashes = c[i + 1..].iter().take_while(|&&x| x == '#').count();
+            if c.get(i + 1 + hashes) != Some(&'"') {
+                out.push(c[i]);
+                i += 1;
+                continue;
+            }
+            i += hashes + 2;
+            while i < c.len()
+                && !(c[i] == '"' && c[i + 1..].iter().take(hashes).filter(|&&x| x == '#').count() == hashes)
+            {
+                i += 1;
+            }
+            i += 1 + hashes;
+            out.push_str("\"\"");
+        } else if c[i] == '"' {
+            i += 1;
+            while i < c.len() && c[i] != '"' {
+                i += if c[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+            out.push_str("\"\"");
+        } else if c[i] == '\'' && c.get(i + 1) == Some(&'\\') {
+            i += 2;
+            while i < c.len() && c[i] != '\'' {
+                i += 1;
+            }
+            i += 1;
+        } else if c[i] == '\'' && c.get(i + 2) == Some(&'\'') {
+            i += 3;
+        } else {
+            out.push(c[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The strongly connected groups of `graph` with more than one file (Tarjan's algorithm).
+fn strongly_connected(graph: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Vec<Vec<PathBuf>> {
+    struct State<'a> {
+        graph: &'a BTreeMap<PathBuf, BTreeSet<PathBuf>>,
+        index: BTreeMap<&'a PathBuf, usize>,
+        low: BTreeMap<&'a PathBuf, usize>,
+        stack: Vec<&'a PathBuf>,
+        groups: Vec<Vec<PathBuf>>,
+    }
+    fn visit<'a>(s: &mut State<'a>, v: &'a PathBuf) {
+        let n = s.index.len();
+        s.index.insert(v, n);
+        s.low.insert(v, n);
+        s.stack.push(v);
+        let graph = s.graph;
+        for w in graph.get(v).into_iter().flatten() {
+            if !s.index.contains_key(w) {
+                visit(s, w);
+                let lw = s.low[w];
+                let lv = s.low.get_mut(v).expect("visited");
+                *lv = (*lv).min(lw);
+            } else if s.stack.contains(&w) {
+                let iw = s.index[w];
+                let lv = s.low.get_mut(v).expect("visited");
+                *lv = (*lv).min(iw);
+            }
+        }
+        if s.low[v] == s.index[v] {
+            let mut group = Vec::new();
+            while let Some(w) = s.stack.pop() {
+                group.push(w.clone());
+                if w == v {
+                    break;
+                }
+            }
+            if group.len() > 1 {
+                group.sort();
+                s.groups.push(group);
+            }
+        }
+    }
+    let mut s = State { graph, index: BTreeMap::new(), low: BTreeMap::new(), stack: Vec::new(), groups: Vec::new() };
+    for v in graph.keys() {
+        if !s.index.contains_key(v) {
+            visit(&mut s, v);
+        }
+    }
+    s.groups
+}

@@ -16,12 +16,18 @@ fn open(root: &Path) -> Workspace {
 
 fn types(ws: &Workspace, pattern: &str) -> u64 {
     let args: FindTypeArgs = serde_json::from_value(serde_json::json!({ "query": pattern })).expect("args");
-    ws.find_type(&args).expect("find_type").total
+    mcp_java_index::tools::tool::find_type::run(ws, &args).expect("find_type").total
 }
 
 fn outline_names(ws: &Workspace) -> Vec<String> {
     let args = JavaIndexArgs { file_path: "A.java".to_owned(), options: Default::default() };
-    ws.java_index(&args).expect("java_index").outline.classes.iter().map(|t| t.name.clone()).collect()
+    mcp_java_index::tools::tool::java_index::run(ws, &args)
+        .expect("java_index")
+        .outline
+        .classes
+        .iter()
+        .map(|t| t.name.clone())
+        .collect()
 }
 
 #[test]

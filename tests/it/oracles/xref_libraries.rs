@@ -775,11 +775,11 @@ fn a_trusted_workspaces_maven_classpath_is_the_one_navigation_uses() {
         w.build_index();
         let find = || {
             let args = FindTypeArgs { scope: Scope::Libraries, ..common::types("AssertionFailedError") };
-            w.find_type(&args).expect("find_type").total
+            mcp_java_index::tools::tool::find_type::run(&w, &args).expect("find_type").total
         };
         assert_eq!(find(), 0, "the pom's guess has no opentest4j");
         let args = ProblemsArgs { paths: vec!["src/main/java/app/Use.java".to_owned()], ..Default::default() };
-        w.get_problems(&args).expect("get_problems");
+        mcp_java_index::tools::tool::get_problems::run(&w, &args).expect("get_problems");
         // Under load the check may outlast its budget and finish in the background.
         common::wait_for("Maven's classpath, stored by get_problems", || find() == 1);
     }

@@ -60,21 +60,26 @@ fn processes_in(dir: &Path) -> Vec<i32> {
 fn an_untrusted_workspace_says_what_would_run_and_runs_nothing() {
     let p = Project::of("build_fixtures", "maven-multi");
     let ws = p.unwatched(&[]);
-    let r = ws.run_tests(&tests("com.example.core.CalcTest#adds")).expect("answer");
+    let r = mcp_java_index::tools::tool::run_tests::run(&ws, &tests("com.example.core.CalcTest#adds")).expect("answer");
     assert!(!r.ran);
     assert!(r.command.contains("-Dtest=com.example.core.CalcTest#adds"), "{}", r.command);
     assert!(r.command.contains("-pl core -am"), "{}", r.command);
     assert!(r.note.contains("not trusted") && r.note.contains("--trust"), "{}", r.note);
-    let g = ws.maven_goal(&MavenGoalArgs { goals: vec!["compile".into()], ..Default::default() }).expect("answer");
+    let g = mcp_java_index::tools::tool::maven_goal::run(
+        &ws,
+        &MavenGoalArgs { goals: vec!["compile".into()], ..Default::default() },
+    )
+    .expect("answer");
     assert!(!g.ran && g.command.ends_with(" compile"), "{}", g.command);
     assert!(!p.path("core/target").exists(), "Maven ran in an untrusted workspace");
     // Names Maven would take as options, and targets that name nothing, are refused.
-    let bad = ws.run_tests(&RunTestsArgs {
-        properties: [("-X".to_owned(), "1".to_owned())].into_iter().collect(),
-        ..tests("")
-    });
+    let bad = mcp_java_index::tools::tool::run_tests::run(
+        &ws,
+        &RunTestsArgs { properties: [("-X".to_owned(), "1".to_owned())].into_iter().collect(), ..tests("") },
+    );
     assert!(bad.is_err());
-    let none = ws.run_tests(&tests("com.example.NoSuchTest")).expect_err("no such test");
+    let none =
+        mcp_java_index::tools::tool::run_tests::run(&ws, &tests("com.example.NoSuchTest")).expect_err("no such test");
     assert!(none.to_string().contains("no test class or package"), "{none}");
 }
 
@@ -82,7 +87,7 @@ fn an_untrusted_workspace_says_what_would_run_and_runs_nothing() {
 fn maven_tests_answer_counts_failures_expected_actual_and_workspace_frames() {
     let p = Project::of("build_fixtures", "maven-multi");
     let ws = p.trusted();
-    let r = ws.run_tests(&tests("")).expect("run");
+    let r = mcp_java_index::tools::tool::run_tests::run(&ws, &tests("")).expect("run");
     assert_eq!(r.status, Some(Status::Finished), "{r:#?}");
     let c = r.counts;
     // core: CalcTest (adds, multiplies, dividesByZero, later, addsZero x3) and SlowTest
@@ -108,13 +113,13 @@ fn maven_tests_answer_counts_failures_expected_actual_and_workspace_frames() {
 
     // One method through Maven: only it runs (Surefire's -Dtest with -pl core -am).
     let maven = RunTestsArgs { fast: false, ..tests("com.example.core.CalcTest#adds") };
-    let one = ws.run_tests(&maven).expect("run");
+    let one = mcp_java_index::tools::tool::run_tests::run(&ws, &maven).expect("run");
     assert_eq!((one.path.as_str(), one.counts.run, one.counts.passed), ("maven", 1, 1), "{one:#?}");
     assert!(one.failures.is_empty() && one.command.contains("-Dtest=com.example.core.CalcTest#adds"));
 
     // The fast path, now that Maven compiled the module: nothing changed, so no javac, only
     // the launcher on the resolved test classpath.
-    let fast = ws.run_tests(&tests("com.example.core.CalcTest#adds")).expect("run");
+    let fast = mcp_java_index::tools::tool::run_tests::run(&ws, &tests("com.example.core.CalcTest#adds")).expect("run");
     assert_eq!((fast.path.as_str(), fast.counts.run, fast.counts.passed), ("fast", 1, 1), "{fast:#?}");
     assert!(!fast.command.contains("javac"), "{}", fast.command);
     assert!(fast.command.contains("java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"), "{}", fast.command);
@@ -124,7 +129,8 @@ fn maven_tests_answer_counts_failures_expected_actual_and_workspace_frames() {
     std::thread::sleep(Duration::from_millis(20));
     std::fs::write(&test, text.replace("assertEquals(5, calc.add(2, 3));", "assertEquals(6, calc.add(2, 3));"))
         .expect("write");
-    let edited = ws.run_tests(&tests("com.example.core.CalcTest#adds")).expect("run");
+    let edited =
+        mcp_java_index::tools::tool::run_tests::run(&ws, &tests("com.example.core.CalcTest#adds")).expect("run");
     assert_eq!(edited.path, "fast", "{edited:#?}");
     assert!(edited.command.contains("javac (warm") && edited.command.contains("CalcTest.java"), "{}", edited.command);
     let f = failure(&edited, "com.example.core.CalcTest#adds()");
@@ -134,7 +140,8 @@ fn maven_tests_answer_counts_failures_expected_actual_and_workspace_frames() {
     std::thread::sleep(Duration::from_millis(20));
     std::fs::write(&test, text.replace("assertEquals(5, calc.add(2, 3));", "assertEquals(5, calc.ad(2, 3));"))
         .expect("write");
-    let broken = ws.run_tests(&tests("com.example.core.CalcTest#adds")).expect("run");
+    let broken =
+        mcp_java_index::tools::tool::run_tests::run(&ws, &tests("com.example.core.CalcTest#adds")).expect("run");
     assert_eq!((broken.path.as_str(), broken.counts.run), ("fast", 0), "{broken:#?}");
     let e = &broken.compile_errors[0];
     assert_eq!((e.file.as_str(), e.line), ("core/src/test/java/com/example/core/CalcTest.java", 15), "{broken:#?}");
@@ -148,7 +155,7 @@ fn a_compile_error_is_its_own_answer_for_tests_and_goals() {
     let calc = p.path("core/src/main/java/com/example/core/Calc.java");
     let text = std::fs::read_to_string(&calc).expect("read");
     std::fs::write(&calc, text.replace("return a + b;", "return a + c;")).expect("write");
-    let r = ws.run_tests(&tests("CalcTest")).expect("run");
+    let r = mcp_java_index::tools::tool::run_tests::run(&ws, &tests("CalcTest")).expect("run");
     assert_eq!(r.counts.run, 0, "{r:#?}");
     let e = &r.compile_errors[0];
     assert_eq!((e.file.as_str(), e.line), ("core/src/main/java/com/example/core/Calc.java", 6), "{r:#?}");
@@ -157,17 +164,17 @@ fn a_compile_error_is_its_own_answer_for_tests_and_goals() {
     assert_ne!(r.exit_code, Some(0));
 
     // maven_goal: goals off the allowlist are refused with the list; compile gives the same error.
-    let refused = ws.maven_goal(&MavenGoalArgs { goals: vec!["exec:java".into()], ..Default::default() });
+    let refused = mcp_java_index::tools::tool::maven_goal::run(
+        &ws,
+        &MavenGoalArgs { goals: vec!["exec:java".into()], ..Default::default() },
+    );
     let why = refused.expect_err("refused").to_string();
     assert!(why.contains("not allowed") && why.contains("dependency:tree"), "{why}");
-    let g = ws
-        .maven_goal(&MavenGoalArgs {
-            goals: vec!["compile".into()],
-            offline: true,
-            module: "core".into(),
-            ..Default::default()
-        })
-        .expect("goal");
+    let g = mcp_java_index::tools::tool::maven_goal::run(
+        &ws,
+        &MavenGoalArgs { goals: vec!["compile".into()], offline: true, module: "core".into(), ..Default::default() },
+    )
+    .expect("goal");
     assert_eq!(g.exit_code, Some(1), "{g:#?}");
     assert_eq!(g.compile_errors.len(), 1, "{g:#?}");
     assert!(g.errors.iter().any(|e| e.contains("COMPILATION ERROR") || e.contains("Failed to execute goal")), "{g:#?}");
@@ -182,22 +189,36 @@ fn a_run_past_the_budget_answers_a_run_id_and_cancelling_kills_its_process_tree(
         properties: [("fixture.slow".to_owned(), "true".to_owned())].into_iter().collect(),
         ..tests("com.example.core.SlowTest")
     };
-    let r = ws.run_tests(&slow).expect("run");
+    let r = mcp_java_index::tools::tool::run_tests::run(&ws, &slow).expect("run");
     assert_eq!(r.status, Some(Status::Running), "{r:#?}");
     assert!(r.note.contains(&r.run_id) && r.note.contains("get_test_results"), "{}", r.note);
     // Wait until the test JVM sleeps (Maven forked it), then cancel.
     let deadline = Instant::now() + Duration::from_secs(120);
     while !std::fs::read_to_string(&r.log).unwrap_or_default().contains("Running com.example.core.SlowTest") {
         assert!(Instant::now() < deadline, "the slow test never started");
-        let again = ws.get_test_results(&TestResultsArgs { run_id: r.run_id.clone(), cancel: false }).expect("wait");
+        let again = mcp_java_index::tools::tool::get_test_results::run(
+            &ws,
+            &TestResultsArgs { run_id: r.run_id.clone(), cancel: false },
+        )
+        .expect("wait");
         assert_eq!(again.status, Some(Status::Running), "{again:#?}");
     }
     assert!(!processes_in(p.root.path()).is_empty(), "no build process seen");
-    let c = ws.get_test_results(&TestResultsArgs { run_id: r.run_id.clone(), cancel: true }).expect("cancel");
+    let c = mcp_java_index::tools::tool::get_test_results::run(
+        &ws,
+        &TestResultsArgs { run_id: r.run_id.clone(), cancel: true },
+    )
+    .expect("cancel");
     assert_eq!(c.status, Some(Status::Cancelled), "{c:#?}");
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(processes_in(p.root.path()), Vec::<i32>::new(), "processes survived the cancel");
-    assert!(ws.get_test_results(&TestResultsArgs { run_id: "test-999".into(), cancel: false }).is_err());
+    assert!(
+        mcp_java_index::tools::tool::get_test_results::run(
+            &ws,
+            &TestResultsArgs { run_id: "test-999".into(), cancel: false }
+        )
+        .is_err()
+    );
 
     // The client's cancellation (notifications/cancelled sets the call's flag) kills it too.
     let ws = p.trusted();
@@ -212,7 +233,7 @@ fn a_run_past_the_budget_answers_a_run_id_and_cancelling_kills_its_process_tree(
         std::thread::sleep(Duration::from_millis(500));
         flag.cancel();
     });
-    let r = cancel.scope(|| ws.run_tests(&slow)).expect("run");
+    let r = cancel.scope(|| mcp_java_index::tools::tool::run_tests::run(&ws, &slow)).expect("run");
     canceller.join().expect("thread");
     assert_eq!(r.status, Some(Status::Cancelled), "{r:#?}");
     std::thread::sleep(Duration::from_millis(300));
@@ -254,7 +275,8 @@ fn update_project_says_which_modules_roots_and_dependencies_changed() {
         }
     };
     let ws = Workspace::open(Config::load(&Flags::roots([r]), &lookup).expect("config")).expect("workspace");
-    let first = ws.maven_update_project(&UpdateProjectArgs::default()).expect("update");
+    let first =
+        mcp_java_index::tools::tool::maven_update_project::run(&ws, &UpdateProjectArgs::default()).expect("update");
     assert!(!first.compared);
     assert_eq!(first.modules, ["top", "a"]);
     assert!(first.unresolved.is_empty(), "{first:#?}");
@@ -274,7 +296,8 @@ fn update_project_says_which_modules_roots_and_dependencies_changed() {
         ),
     );
     write("b/src/main/java/b/B.java", "package b; public class B {}");
-    let second = ws.maven_update_project(&UpdateProjectArgs::default()).expect("update");
+    let second =
+        mcp_java_index::tools::tool::maven_update_project::run(&ws, &UpdateProjectArgs::default()).expect("update");
     assert!(second.compared);
     assert_eq!(second.modules_added, ["b"]);
     assert_eq!(second.source_roots_added, ["b/src/main/java"]);
@@ -292,7 +315,7 @@ fn update_project_says_which_modules_roots_and_dependencies_changed() {
 fn a_plain_project_runs_on_javac_and_the_junit_console_launcher() {
     let p = Project::of("build_fixtures", "plain");
     let ws = p.trusted();
-    let r = ws.run_tests(&tests("")).expect("run");
+    let r = mcp_java_index::tools::tool::run_tests::run(&ws, &tests("")).expect("run");
     assert_eq!(r.path, "plain");
     assert_eq!(r.status, Some(Status::Finished), "{r:#?}");
     assert_eq!((r.counts.run, r.counts.passed, r.counts.failed), (2, 1, 1), "{r:#?}");
@@ -302,13 +325,14 @@ fn a_plain_project_runs_on_javac_and_the_junit_console_launcher() {
     assert!(f.output.is_empty(), "the launcher's report entries are not output: {f:?}");
     assert!(r.note.is_empty(), "failed tests are not a failed build: {}", r.note);
     // One method, by name.
-    let one = ws.run_tests(&tests("com.example.text.WordsTest#counts")).expect("run");
+    let one =
+        mcp_java_index::tools::tool::run_tests::run(&ws, &tests("com.example.text.WordsTest#counts")).expect("run");
     assert_eq!((one.counts.run, one.counts.passed), (1, 1), "{one:#?}");
     // A compile error: javac's, with file and line.
     let words = p.path("src/com/example/text/Words.java");
     let text = std::fs::read_to_string(&words).expect("read");
     std::fs::write(&words, text.replace("return b.toString();", "return b.toStrin();")).expect("write");
-    let broken = ws.run_tests(&tests("")).expect("run");
+    let broken = mcp_java_index::tools::tool::run_tests::run(&ws, &tests("")).expect("run");
     assert_eq!(broken.counts.run, 0, "{broken:#?}");
     assert_eq!(broken.compile_errors[0].file, "src/com/example/text/Words.java", "{broken:#?}");
     assert_eq!(broken.compile_errors[0].line, 17);
@@ -316,7 +340,7 @@ fn a_plain_project_runs_on_javac_and_the_junit_console_launcher() {
 
     // Past the wait, javac's end starts the launcher with nobody waiting: its report appears.
     let ws = p.unwatched(&[("MCP_JAVA_INDEX_TRUST", "1"), ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "1")]);
-    let r = ws.run_tests(&tests("")).expect("run");
+    let r = mcp_java_index::tools::tool::run_tests::run(&ws, &tests("")).expect("run");
     assert_eq!(r.status, Some(Status::Running), "{r:#?}");
     let reports = p.cache.path().join("runs");
     let report_written = || {
@@ -342,7 +366,11 @@ fn a_plain_project_runs_on_javac_and_the_junit_console_launcher() {
     while done.status == Some(Status::Running) {
         assert!(Instant::now() < deadline, "the run never ended");
         std::thread::sleep(Duration::from_millis(100));
-        done = ws.get_test_results(&TestResultsArgs { run_id: done.run_id.clone(), cancel: false }).expect("results");
+        done = mcp_java_index::tools::tool::get_test_results::run(
+            &ws,
+            &TestResultsArgs { run_id: done.run_id.clone(), cancel: false },
+        )
+        .expect("results");
     }
     assert_eq!(done.counts.run, 2, "{done:#?}");
 }
@@ -475,7 +503,9 @@ fn a_gradle_build_runs_its_wrapper_with_the_test_filter_and_its_reports_are_read
         }
     };
     let ws = Workspace::open(Config::load(&Flags::roots([r]), &lookup).expect("config")).expect("workspace");
-    let res = ws.run_tests(&RunTestsArgs { offline: true, ..tests("com.x.ATest#fails") }).expect("run");
+    let res =
+        mcp_java_index::tools::tool::run_tests::run(&ws, &RunTestsArgs { offline: true, ..tests("com.x.ATest#fails") })
+            .expect("run");
     let argv = std::fs::read_to_string(r.join("argv.txt")).expect("the wrapper ran");
     let argv: Vec<&str> = argv.lines().collect();
     assert_eq!(
@@ -515,7 +545,7 @@ fn gradle_runs_a_class_a_method_and_a_task_for_real() {
         ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "600000"),
         ("MCP_JAVA_INDEX_GRADLE_USER_HOME", &home_dir),
     ]);
-    let class = ws.run_tests(&tests("com.example.shapes.SquareTest")).expect("run");
+    let class = mcp_java_index::tools::tool::run_tests::run(&ws, &tests("com.example.shapes.SquareTest")).expect("run");
     assert_eq!((class.path.as_str(), class.status), ("gradle", Some(Status::Finished)), "{class:#?}");
     assert!(
         class.command.contains("--no-daemon")
@@ -531,18 +561,22 @@ fn gradle_runs_a_class_a_method_and_a_task_for_real() {
     assert_eq!(f.stack[0].line, 15);
     assert!(class.note.is_empty(), "failed tests are not a failed build: {}", class.note);
 
-    let one = ws.run_tests(&tests("com.example.shapes.SquareTest#area")).expect("run");
+    let one =
+        mcp_java_index::tools::tool::run_tests::run(&ws, &tests("com.example.shapes.SquareTest#area")).expect("run");
     assert_eq!((one.counts.run, one.counts.passed), (1, 1), "{one:#?}");
     assert!(one.command.ends_with("--tests com.example.shapes.SquareTest.area"), "{}", one.command);
 
-    let refused = ws.gradle_task(&GradleTaskArgs { tasks: vec![":app:run".into()], ..Default::default() });
+    let refused = mcp_java_index::tools::tool::gradle_task::run(
+        &ws,
+        &GradleTaskArgs { tasks: vec![":app:run".into()], ..Default::default() },
+    );
     let why = refused.expect_err("refused").to_string();
     assert!(why.contains("not allowed") && why.contains("compileJava"), "{why}");
     let square = p.path("app/src/main/java/com/example/shapes/Square.java");
     let text = std::fs::read_to_string(&square).expect("read");
     std::fs::write(&square, text.replace("return side * side;", "return side * sid;")).expect("write");
     let task = GradleTaskArgs { tasks: vec![":app:compileJava".into()], offline: true, ..Default::default() };
-    let g = ws.gradle_task(&task).expect("task");
+    let g = mcp_java_index::tools::tool::gradle_task::run(&ws, &task).expect("task");
     assert_eq!((g.path.as_str(), g.exit_code), ("gradle", Some(1)), "{g:#?}");
     let e = &g.compile_errors[0];
     assert_eq!((e.file.as_str(), e.line), ("app/src/main/java/com/example/shapes/Square.java", 12), "{g:#?}");

@@ -100,13 +100,15 @@ fn rename_method_renames_its_override_family_and_compiles() {
         assert!(!t.contains("area()") && !t.contains("::area") && !t.contains("#area"), "{}:\n{t}", f.display());
     }
     // The index saw the edit at once: find_references answers the new name.
-    let refs = ws
-        .find_references(&mcp_java_index::tools::xref::FindReferencesArgs {
+    let refs = mcp_java_index::tools::tool::find_references::run(
+        &ws,
+        &mcp_java_index::tools::xref::FindReferencesArgs {
             target: "shapes.Shape#surface()".into(),
             limit: 100,
             ..Default::default()
-        })
-        .expect("refs");
+        },
+    )
+    .expect("refs");
     assert!(refs.total >= 2, "{refs:?}");
 }
 
@@ -581,7 +583,7 @@ fn a_renamed_method_keeps_the_maven_build_and_its_tests_passing() {
         fast: false,
         ..Default::default()
     };
-    let r = ws.run_tests(&run).expect("run");
+    let r = mcp_java_index::tools::tool::run_tests::run(&ws, &run).expect("run");
     assert_eq!(r.status, Some(Status::Finished), "{r:#?}");
     assert!(r.compile_errors.is_empty(), "{r:#?}");
     assert_eq!((r.counts.run, r.counts.passed), (1, 1), "{r:#?}");

@@ -180,7 +180,9 @@ fn emacs_end_to_end() {
 
     // The API the edit tools call after applying an edit.
     rewrite(&b, "package p;\nclass B { int byAnEdit; }\n");
-    let report = ws.reload_files(std::slice::from_ref(&b)).expect("editor configured").expect("reloaded");
+    let report = mcp_java_index::tools::editor::reload_files(&ws, std::slice::from_ref(&b))
+        .expect("editor configured")
+        .expect("reloaded");
     assert_eq!(report.files[0].status, "reloaded");
     assert_eq!(buffer_equals_file(&d, &b), "t");
     // Showing an unmodified, out-of-date buffer reverts it first (editor_auto_reload).
@@ -229,7 +231,9 @@ fn emacs_end_to_end() {
             d.eval(&format!("(progn (find-file-noselect {want}) t)"));
         }
         rewrite(&f, "class H { int reloaded; }\n");
-        let report = ws.reload_files(std::slice::from_ref(&f)).expect("editor").expect("reload");
+        let report = mcp_java_index::tools::editor::reload_files(&ws, std::slice::from_ref(&f))
+            .expect("editor")
+            .expect("reload");
         assert_eq!(
             (report.files[0].file.as_str(), report.files[0].status.as_str()),
             (f.to_str().expect("utf-8"), "reloaded")
@@ -371,7 +375,10 @@ fn no_emacs_running_is_a_clear_error() {
     let e = call(&ws, "goto_location", json!({"file_path": "A.java", "line": 1})).expect_err("no server");
     assert!(e.contains("no Emacs server answers") && e.contains("server-start"), "{e}");
     let a = std::fs::canonicalize(root.path().join("A.java")).expect("canonical");
-    assert!(ws.reload_files(std::slice::from_ref(&a)).is_none(), "Emacs configured, not running");
+    assert!(
+        mcp_java_index::tools::editor::reload_files(&ws, std::slice::from_ref(&a)).is_none(),
+        "Emacs configured, not running"
+    );
     // A form longer than one argument may be is refused as such, not as "no Emacs".
     let ws = workspace(
         root.path(),
@@ -387,9 +394,15 @@ fn no_emacs_running_is_a_clear_error() {
     // Paths still go through the path policy first.
     let e = call(&ws, "open_file", json!({"file_path": "/etc/passwd"})).expect_err("outside");
     assert!(e.contains("outside"), "{e}");
-    assert!(ws.reload_files(&[root.path().join("A.java")]).is_none(), "no editor: edits go on without one");
+    assert!(
+        mcp_java_index::tools::editor::reload_files(&ws, &[root.path().join("A.java")]).is_none(),
+        "no editor: edits go on without one"
+    );
     let off = workspace(root.path(), home.path(), "editor = \"emacs\"\neditor_auto_reload = false\n");
-    assert!(off.reload_files(&[root.path().join("A.java")]).is_none(), "auto reload off");
+    assert!(
+        mcp_java_index::tools::editor::reload_files(&off, &[root.path().join("A.java")]).is_none(),
+        "auto reload off"
+    );
 }
 
 /// VS Code's backend with a recording script named `code` first on PATH, and the command

@@ -56,7 +56,7 @@ fn codes(r: &ProblemsResult, file: &str) -> Vec<String> {
 fn syntax_type_errors_unresolved_symbols_and_warnings() {
     let p = Project::of("problem_fixtures", "plain");
     let ws = p.workspace(&[]);
-    let r = ws.get_problems(&args(&["src"])).expect("get_problems");
+    let r = mcp_java_index::tools::tool::get_problems::run(&ws, &args(&["src"])).expect("get_problems");
     assert!(r.complete, "{r:?}");
     assert!(r.javac.available, "{:?}", r.javac);
     assert_eq!(r.file_counts.analysed, 5, "{:?}", r.files);
@@ -106,28 +106,37 @@ fn syntax_type_errors_unresolved_symbols_and_warnings() {
     assert_eq!(r.total_count as usize, r.diagnostics.len());
 
     // Filters and paging.
-    let only_errors =
-        ws.get_problems(&ProblemsArgs { severity_filter: vec![Severity::Error], ..args(&["src"]) }).expect("errors");
+    let only_errors = mcp_java_index::tools::tool::get_problems::run(
+        &ws,
+        &ProblemsArgs { severity_filter: vec![Severity::Error], ..args(&["src"]) },
+    )
+    .expect("errors");
     assert!(only_errors.diagnostics.iter().all(|d| d.severity == Severity::Error));
     assert_eq!(only_errors.total_count, r.total_count);
     assert_eq!(only_errors.filtered_count, 5);
-    let syntax_only = ws
-        .get_problems(&ProblemsArgs { source_filter: vec![ProblemSource::Syntax], ..args(&["src"]) })
-        .expect("syntax");
+    let syntax_only = mcp_java_index::tools::tool::get_problems::run(
+        &ws,
+        &ProblemsArgs { source_filter: vec![ProblemSource::Syntax], ..args(&["src"]) },
+    )
+    .expect("syntax");
     assert_eq!(syntax_only.diagnostics.len(), 1);
-    let lines = ws
-        .get_problems(&ProblemsArgs {
-            line_range: LineRange { start: 11, end: 11 },
-            ..args(&["src/com/acme/Types.java"])
-        })
-        .expect("lines");
+    let lines = mcp_java_index::tools::tool::get_problems::run(
+        &ws,
+        &ProblemsArgs { line_range: LineRange { start: 11, end: 11 }, ..args(&["src/com/acme/Types.java"]) },
+    )
+    .expect("lines");
     assert_eq!(lines.filtered_count, 2);
-    let page = ws.get_problems(&ProblemsArgs { limit: 2, offset: 2, ..args(&["src"]) }).expect("page");
+    let page =
+        mcp_java_index::tools::tool::get_problems::run(&ws, &ProblemsArgs { limit: 2, offset: 2, ..args(&["src"]) })
+            .expect("page");
     assert_eq!(page.diagnostics, r.diagnostics[2..4]);
     assert!(page.has_more);
-    let bad = ws.get_problems(&ProblemsArgs { line_range: LineRange { start: 9, end: 3 }, ..args(&["src"]) });
+    let bad = mcp_java_index::tools::tool::get_problems::run(
+        &ws,
+        &ProblemsArgs { line_range: LineRange { start: 9, end: 3 }, ..args(&["src"]) },
+    );
     assert!(bad.expect_err("start after end").to_string().contains("lineRange"));
-    let outside = ws.get_problems(&args(&["../../etc"])).expect_err("outside");
+    let outside = mcp_java_index::tools::tool::get_problems::run(&ws, &args(&["../../etc"])).expect_err("outside");
     assert!(outside.to_string().contains("outside"), "{outside}");
 }
 
@@ -136,10 +145,10 @@ fn an_edit_is_seen_and_an_unchanged_project_answers_from_the_cache() {
     let p = Project::of("problem_fixtures", "plain");
     let ws = p.workspace(&[]);
     let file = ["src/com/acme/Types.java"];
-    let before = ws.get_problems(&args(&file)).expect("before");
+    let before = mcp_java_index::tools::tool::get_problems::run(&ws, &args(&file)).expect("before");
     assert_eq!(before.diagnostics.len(), 3, "{:?}", before.diagnostics);
     let sent = ws.problems_engine().javac_requests();
-    let again = ws.get_problems(&args(&file)).expect("again");
+    let again = mcp_java_index::tools::tool::get_problems::run(&ws, &args(&file)).expect("again");
     assert_eq!(again.diagnostics, before.diagnostics);
     assert_eq!(ws.problems_engine().javac_requests(), sent, "an unchanged project is answered from the cache");
 
@@ -147,21 +156,21 @@ fn an_edit_is_seen_and_an_unchanged_project_answers_from_the_cache() {
     let text = std::fs::read_to_string(p.path(file[0])).expect("read");
     let fixed = text.replace("\"not a number\"", "42").replace("c.size()", "c.count()");
     std::fs::write(p.path(file[0]), fixed).expect("write");
-    let after = ws.get_problems(&args(&file)).expect("after");
+    let after = mcp_java_index::tools::tool::get_problems::run(&ws, &args(&file)).expect("after");
     assert_eq!(codes(&after, "Types.java"), ["compiler.err.cant.resolve.location"]);
 
     // An edit of a file it depends on is seen too: Clean loses count().
     let clean = std::fs::read_to_string(p.path("src/com/acme/Clean.java")).expect("read");
     std::fs::write(p.path("src/com/acme/Clean.java"), clean.replace("public int count()", "public int total()"))
         .expect("write");
-    let broken = ws.get_problems(&args(&file)).expect("dependency edit");
+    let broken = mcp_java_index::tools::tool::get_problems::run(&ws, &args(&file)).expect("dependency edit");
     assert!(broken.diagnostics.iter().any(|d| d.message.contains("count()")), "{:?}", broken.diagnostics);
 }
 
 /// Asks until the answer is complete (Maven resolves the classpath in the background).
 fn until_complete(ws: &Workspace, a: &ProblemsArgs) -> ProblemsResult {
     for _ in 0..60 {
-        let r = ws.get_problems(a).expect("get_problems");
+        let r = mcp_java_index::tools::tool::get_problems::run(ws, a).expect("get_problems");
         if r.complete {
             return r;
         }
@@ -232,7 +241,7 @@ fn maven_classpath_is_resolved_for_real() {
     let names = p.path("src/main/java/com/example/app/Names.java");
     let text = std::fs::read_to_string(&names).expect("read");
     std::fs::write(&names, text.replace("StringUtils.upperCase(", "StringUtils.upperCse(")).expect("write");
-    let r = ws.get_problems(&args(&["src/main/java"])).expect("typo");
+    let r = mcp_java_index::tools::tool::get_problems::run(&ws, &args(&["src/main/java"])).expect("typo");
     assert_eq!(codes(&r, "Names.java"), ["compiler.err.cant.resolve.location.args"]);
     assert!(r.diagnostics[0].message.contains("upperCse"));
     assert_eq!(r.diagnostics[0].cause, None, "a real error, not a missing library");
@@ -309,14 +318,18 @@ fn an_incomplete_classpath_is_said_and_missing_libraries_kept_apart() {
     assert!(summary.remedy.contains("maven_update_project") && summary.remedy.contains("\"exclude\""), "{summary:?}");
     // ... and filtered: the file's own problems alone, or the category alone.
     use mcp_java_index::problems::MissingDependencies;
-    let own = ws
-        .get_problems(&ProblemsArgs { missing_dependencies: MissingDependencies::Exclude, ..args(&["src/main/java"]) })
-        .expect("own problems");
+    let own = mcp_java_index::tools::tool::get_problems::run(
+        &ws,
+        &ProblemsArgs { missing_dependencies: MissingDependencies::Exclude, ..args(&["src/main/java"]) },
+    )
+    .expect("own problems");
     assert_eq!(codes(&own, "UsesAbsent.java"), ["compiler.err.prob.found.req"], "{:?}", own.diagnostics);
     assert_eq!((own.filtered_count, own.missing_dependencies.map(|m| m.count)), (1, Some(2)));
-    let only = ws
-        .get_problems(&ProblemsArgs { missing_dependencies: MissingDependencies::Only, ..args(&["src/main/java"]) })
-        .expect("the category");
+    let only = mcp_java_index::tools::tool::get_problems::run(
+        &ws,
+        &ProblemsArgs { missing_dependencies: MissingDependencies::Only, ..args(&["src/main/java"]) },
+    )
+    .expect("the category");
     assert_eq!(only.diagnostics.len(), 2, "{:?}", only.diagnostics);
     assert!(only.diagnostics.iter().all(|d| d.is_missing_dependency()), "{:?}", only.diagnostics);
 }
@@ -402,7 +415,7 @@ fn gradle_multi_project_is_read_from_its_files() {
     let (root, home) = gradle_project();
     let cache = tempfile::tempdir().expect("tempdir");
     let ws = gradle_workspace(root.path(), home.path(), cache.path());
-    let r = ws.get_problems(&args(&[])).expect("whole build");
+    let r = mcp_java_index::tools::tool::get_problems::run(&ws, &args(&[])).expect("whole build");
     assert!(r.javac.available, "{:?}", r.javac);
     assert_eq!(r.file_counts.analysed, 6, "{:?}", r.files);
     // Every file that compiles upstream is clean; the planted errors are found exactly.
@@ -431,8 +444,14 @@ fn gradle_multi_project_is_read_from_its_files() {
     let test = ["app/src/test/java/demo/app/AppTest.java"];
     let cache2 = tempfile::tempdir().expect("tempdir");
     let other = gradle_workspace(root.path(), home.path(), cache2.path());
-    let a = (ws.get_problems(&args(&legacy)).expect("a"), ws.get_problems(&args(&test)).expect("b"));
-    let b = (other.get_problems(&args(&test)).expect("b"), other.get_problems(&args(&legacy)).expect("a"));
+    let a = (
+        mcp_java_index::tools::tool::get_problems::run(&ws, &args(&legacy)).expect("a"),
+        mcp_java_index::tools::tool::get_problems::run(&ws, &args(&test)).expect("b"),
+    );
+    let b = (
+        mcp_java_index::tools::tool::get_problems::run(&other, &args(&test)).expect("b"),
+        mcp_java_index::tools::tool::get_problems::run(&other, &args(&legacy)).expect("a"),
+    );
     assert_eq!((&a.0.diagnostics, &a.1.diagnostics), (&b.1.diagnostics, &b.0.diagnostics));
     assert!(a.0.diagnostics.is_empty() && a.1.diagnostics.is_empty(), "{:?} {:?}", a.0.diagnostics, a.1.diagnostics);
 }
@@ -452,7 +471,8 @@ fn gradle_libraries_not_found_are_named_and_marked() {
     );
     let cache = tempfile::tempdir().expect("tempdir");
     let ws = gradle_workspace(root.path(), home.path(), cache.path());
-    let r = ws.get_problems(&args(&["app/src/main/java/demo/app/UsesAbsent.java"])).expect("check");
+    let r = mcp_java_index::tools::tool::get_problems::run(&ws, &args(&["app/src/main/java/demo/app/UsesAbsent.java"]))
+        .expect("check");
     assert!(!r.javac.classpath_complete, "{:?}", r.javac);
     let notes = r.javac.classpath_notes.join("\n");
     assert!(notes.contains("not found: com.example.absent:absent:9.9"), "{notes}");
@@ -470,7 +490,7 @@ fn a_javac_crash_names_its_file_and_the_others_are_still_checked() {
         format!("package com.acme;\n\nclass Deep {{\n    int x = {}1{};\n}}\n", "(".repeat(20_000), ")".repeat(20_000));
     std::fs::write(p.path("src/com/acme/Deep.java"), deep).expect("write");
     let ws = p.workspace(&[]);
-    let r = ws.get_problems(&args(&["src"])).expect("get_problems");
+    let r = mcp_java_index::tools::tool::get_problems::run(&ws, &args(&["src"])).expect("get_problems");
     assert!(r.javac.available, "{:?}", r.javac);
     let deep = r.files.iter().find(|f| f.file.ends_with("Deep.java")).expect("Deep.java reported");
     assert_eq!(deep.status, FileState::SyntaxOnly, "{deep:?}");
@@ -481,7 +501,8 @@ fn a_javac_crash_names_its_file_and_the_others_are_still_checked() {
     assert_eq!(r.file_counts.analysed, 5, "{:?}", r.files);
     assert_eq!(codes(&r, "Types.java").len(), 3, "{:?}", r.diagnostics);
     // And the helper serves the next request.
-    let again = ws.get_problems(&args(&["src/com/acme/Clean.java"])).expect("again");
+    let again =
+        mcp_java_index::tools::tool::get_problems::run(&ws, &args(&["src/com/acme/Clean.java"])).expect("again");
     assert_eq!(again.file_counts.analysed, 1, "{:?}", again.files);
 }
 
@@ -489,7 +510,7 @@ fn a_javac_crash_names_its_file_and_the_others_are_still_checked() {
 fn a_check_past_its_budget_finishes_in_the_background() {
     let p = Project::of("problem_fixtures", "plain");
     let ws = p.workspace(&[("MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS", "0")]);
-    let first = ws.get_problems(&args(&[])).expect("first");
+    let first = mcp_java_index::tools::tool::get_problems::run(&ws, &args(&[])).expect("first");
     assert!(!first.complete, "a zero budget cannot wait for a cold JVM");
     assert!(first.file_counts.timed_out > 0);
     let timed_out = first.files.iter().find(|f| f.status == FileState::TimedOut).expect("timed-out file");
@@ -502,10 +523,10 @@ fn a_check_past_its_budget_finishes_in_the_background() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(100));
-        last = ws.get_problems(&args(&[])).expect("again");
+        last = mcp_java_index::tools::tool::get_problems::run(&ws, &args(&[])).expect("again");
     }
     assert!(last.complete, "the background check never finished");
-    let full = p.workspace(&[]).get_problems(&args(&[])).expect("full");
+    let full = mcp_java_index::tools::tool::get_problems::run(&p.workspace(&[]), &args(&[])).expect("full");
     assert_eq!(last.diagnostics, full.diagnostics);
 }
 
@@ -619,11 +640,15 @@ fn gradle_main_files_do_not_see_test_libraries() {
     };
     let (c1, c2) = (tempfile::tempdir().expect("tempdir"), tempfile::tempdir().expect("tempdir"));
     let first = gradle_workspace(r, home.path(), c1.path());
-    let (a_main, a_test) =
-        (first.get_problems(&args(&main)).expect("main"), first.get_problems(&args(&test)).expect("test"));
+    let (a_main, a_test) = (
+        mcp_java_index::tools::tool::get_problems::run(&first, &args(&main)).expect("main"),
+        mcp_java_index::tools::tool::get_problems::run(&first, &args(&test)).expect("test"),
+    );
     let other = gradle_workspace(r, home.path(), c2.path());
-    let (b_test, b_main) =
-        (other.get_problems(&args(&test)).expect("test"), other.get_problems(&args(&main)).expect("main"));
+    let (b_test, b_main) = (
+        mcp_java_index::tools::tool::get_problems::run(&other, &args(&test)).expect("test"),
+        mcp_java_index::tools::tool::get_problems::run(&other, &args(&main)).expect("main"),
+    );
     for (m, t) in [(&a_main, &a_test), (&b_main, &b_test)] {
         assert!(m.javac.available && m.javac.classpath_complete, "{:?}", m.javac);
         assert_eq!(

@@ -2,7 +2,8 @@
 
 use crate::ToolError;
 use crate::registry::Tool;
-use crate::workspace::Workspace;
+use crate::find::{self, FindResourceResult};
+use crate::host::Host;
 
 pub(crate) struct FindResource;
 
@@ -16,8 +17,8 @@ impl Tool for FindResource {
     type Args = crate::find::FindResourceArgs;
     type Output = crate::find::FindResourceResult;
 
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        ws.find_resource(&args)
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        run(ws, &args)
     }
 
     fn page_len(output: &Self::Output) -> Option<usize> {
@@ -27,4 +28,11 @@ impl Tool for FindResource {
     fn cut(output: &mut Self::Output, args: &Self::Args, n: usize) {
         output.keep_first(n, args.offset);
     }
+}
+
+/// `find_resource`.
+pub fn run(ws: &Host, args: &crate::find::FindResourceArgs) -> Result<FindResourceResult, ToolError> {
+    let under = ws.chosen_root(&args.root)?;
+    ws.wait_index();
+    find::find_resource(ws.index(), under, args)
 }

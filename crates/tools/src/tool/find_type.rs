@@ -2,7 +2,8 @@
 
 use crate::ToolError;
 use crate::registry::Tool;
-use crate::workspace::Workspace;
+use crate::find::{self, FindTypeResult};
+use crate::host::Host;
 
 pub(crate) struct FindType;
 
@@ -16,8 +17,8 @@ impl Tool for FindType {
     type Args = crate::find::FindTypeArgs;
     type Output = crate::find::FindTypeResult;
 
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        ws.find_type(&args)
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        run(ws, &args)
     }
 
     fn page_len(output: &Self::Output) -> Option<usize> {
@@ -27,4 +28,12 @@ impl Tool for FindType {
     fn cut(output: &mut Self::Output, args: &Self::Args, n: usize) {
         output.keep_first(n, args.offset);
     }
+}
+
+/// `find_type`.
+pub fn run(ws: &Host, args: &crate::find::FindTypeArgs) -> Result<FindTypeResult, ToolError> {
+    let under = ws.chosen_root(&args.root)?;
+    ws.wait_index();
+    let libs = (args.scope != find::Scope::Workspace).then(|| ws.libraries());
+    find::find_type_scoped(ws.index(), under, libs.as_deref(), args)
 }

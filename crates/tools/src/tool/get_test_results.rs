@@ -3,7 +3,7 @@
 use crate::ToolError;
 use crate::build::{RunResult, TestResultsArgs};
 use crate::registry::{Annotations, Tool};
-use crate::workspace::Workspace;
+use crate::host::Host;
 
 pub(crate) struct GetTestResults;
 
@@ -18,9 +18,20 @@ impl Tool for GetTestResults {
     type Args = TestResultsArgs;
     type Output = RunResult;
 
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        ws.get_test_results(&args)
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        run(ws, &args)
     }
 
     crate::build::run_result_answer!();
+}
+
+/// `get_test_results`.
+pub fn run(ws: &Host, args: &crate::build::TestResultsArgs) -> Result<RunResult, ToolError> {
+    let run = ws.runs().get(&args.run_id).ok_or_else(|| {
+        ToolError::InvalidArgument(format!(
+            "no run `{}` in this session (runs are kept while the server runs; start one with run_tests, maven_goal or gradle_task)",
+            args.run_id
+        ))
+    })?;
+    Ok(crate::build::wait_run(ws, &run, args.cancel))
 }

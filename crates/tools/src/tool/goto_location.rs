@@ -2,8 +2,9 @@
 
 use crate::ToolError;
 use crate::editor::{GotoLocationArgs, ShowResult};
-use crate::registry::{Annotations, Tool};
-use crate::workspace::Workspace;
+use crate::registry::{Annotations, Tool, Needs};
+use mji_editor::Place;
+use crate::host::Host;
 
 pub(crate) struct GotoLocation;
 
@@ -14,11 +15,23 @@ impl Tool for GotoLocation {
     const ANNOTATIONS: Annotations = super::open_file::EDITOR_VIEW;
     const GROUP: &'static str = "editor";
     const ALIASES: &'static [(&'static str, &'static str)] = &[("file_path", "filePath")];
+    const NEEDS: Needs = Needs::Editor;
 
     type Args = GotoLocationArgs;
     type Output = ShowResult;
 
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        ws.goto_location(&args)
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        run(ws, &args)
     }
+}
+
+/// `goto_location`.
+pub fn run(ws: &Host, args: &crate::editor::GotoLocationArgs) -> Result<ShowResult, ToolError> {
+    if args.line == 0 {
+        return Err(ToolError::InvalidArgument("line is 1-based; give the line to go to".into()));
+    }
+    let (path, display) = crate::editor::editor_file(ws, &args.file_path)?;
+    let place = Place { line: Some(args.line), column: Some(args.column) };
+    let shown = ws.editor().show(&path, place, true, args.highlight)?;
+    Ok(ShowResult { success: true, file_path: display, shown })
 }

@@ -2,8 +2,12 @@
 
 use crate::ToolError;
 use crate::build::{GradleTaskArgs, RunResult};
-use crate::registry::{Annotations, Tool};
-use crate::workspace::Workspace;
+use crate::registry::{Annotations, Tool, Needs};
+use std::path::PathBuf;
+use mji_build::project::BuildSystem;
+use mji_build::runs::{self, Kind};
+use crate::build::{allowlisted, gradle_reports};
+use crate::host::Host;
 
 pub(crate) struct GradleTask;
 
@@ -12,6 +16,7 @@ impl Tool for GradleTask {
     const TITLE: &'static str = "Run Gradle tasks";
     const DESCRIPTION: &'static str = "Run allowlisted Gradle tasks (build, test, compileJava, clean, dependencies, …): exit code, compiler errors (file:line), failed tests, what went wrong, log head/tail. Trusted workspaces only.";
     const GROUP: &'static str = "build";
+    const NEEDS: Needs = Needs::GradleBuild;
     // `clean` deletes build/ directories.
     const ANNOTATIONS: Annotations =
         Annotations { read_only: false, destructive: true, idempotent: false, open_world: true };
@@ -19,9 +24,29 @@ impl Tool for GradleTask {
     type Args = GradleTaskArgs;
     type Output = RunResult;
 
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        ws.gradle_task(&args)
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        run(ws, &args)
     }
 
     crate::build::run_result_answer!();
+}
+
+/// `gradle_task`: allowlisted tasks of the Gradle build at the first root, through its
+/// wrapper or `gradle`.
+pub fn run(ws: &Host, args: &crate::build::GradleTaskArgs) -> Result<RunResult, ToolError> {
+    // `:app:test` is `test` of the project `:app`.
+    allowlisted("task", "gradle_tasks", &args.tasks, &ws.config().gradle_tasks, |a, t| {
+        a == t.rsplit(':').next().unwrap_or(t)
+    })?;
+    let project = crate::build::goal_build(ws, BuildSystem::Gradle, &args.properties)?;
+    let settings = ws.build_settings();
+    let call = runs::GradleCall {
+        tasks: args.tasks.clone(),
+        task_args: Vec::new(),
+        properties: args.properties.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+        offline: args.offline,
+    };
+    let gradle = runs::find_gradle(&project.root, &settings).unwrap_or_else(|_| PathBuf::from("gradle"));
+    let spec = runs::gradle_spec(&gradle, &project.root, &call, &settings);
+    crate::build::start_run(ws, Kind::Goal, "gradle", spec, None, gradle_reports(&project), &project)
 }

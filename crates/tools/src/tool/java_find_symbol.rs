@@ -2,7 +2,8 @@
 
 use crate::ToolError;
 use crate::registry::Tool;
-use crate::workspace::Workspace;
+use crate::find::{self, FindSymbolResult};
+use crate::host::Host;
 
 pub(crate) struct JavaFindSymbol;
 
@@ -16,8 +17,8 @@ impl Tool for JavaFindSymbol {
     type Args = crate::find::FindSymbolArgs;
     type Output = crate::find::FindSymbolResult;
 
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        ws.java_find_symbol(&args)
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        run(ws, &args)
     }
 
     fn page_len(output: &Self::Output) -> Option<usize> {
@@ -27,4 +28,21 @@ impl Tool for JavaFindSymbol {
     fn cut(output: &mut Self::Output, args: &Self::Args, n: usize) {
         output.keep_first(n, args.options.offset);
     }
+}
+
+/// `java_find_symbol`. A `rootDir` of `.` (or empty) searches every root.
+pub fn run(ws: &Host, args: &crate::find::FindSymbolArgs) -> Result<FindSymbolResult, ToolError> {
+    let dir = args.root_dir.trim();
+    let under = if dir.is_empty() || dir == "." || dir == "./" {
+        None
+    } else {
+        let r = ws.resolve(dir)?;
+        if !r.path.is_dir() {
+            return Err(ToolError::InvalidArgument(format!("root {} is not a directory", args.root_dir)));
+        }
+        Some(r.path)
+    };
+    ws.wait_index();
+    let libs = (args.options.scope != find::Scope::Workspace).then(|| ws.libraries());
+    find::find_symbol_scoped(ws.index(), under.as_deref(), libs.as_deref(), args)
 }

@@ -6,7 +6,12 @@ use serde_json::{Map, Value};
 use crate::ToolError;
 use crate::java_index::{IndexOutput, render_outline, shape};
 use crate::registry::{Answer, Budget, Tool, fit};
-use crate::workspace::{JavaIndexArgs, Workspace};
+use crate::java_index::apply_options;
+use crate::{io_error, require_java};
+use mji_cache::Outcome;
+use mji_model::OutlineOptions;
+use crate::host::Host;
+use crate::workspace::{IndexAnswer, JavaIndexArgs};
 
 pub(crate) struct JavaIndex;
 
@@ -18,8 +23,8 @@ impl Tool for JavaIndex {
     type Args = JavaIndexArgs;
     type Output = IndexOutput;
 
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        Ok(shape(ws.java_index(&args)?.outline, &args.options))
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        Ok(shape(run(ws, &args)?.outline, &args.options))
     }
 
     fn render(output: &Self::Output) -> Option<String> {
@@ -38,12 +43,12 @@ impl Tool for JavaIndex {
         output.kept(n)
     }
 
-    fn answer(ws: &Workspace, a: Self::Args, budget: Budget) -> Result<Answer, String> {
+    fn answer(ws: &Host, a: Self::Args, budget: Budget) -> Result<Answer, String> {
         // Fault injection for the test that proves a panic never reaches the client.
         if std::env::var_os("MCP_JAVA_INDEX_INJECT_PANIC").is_some_and(|v| *v == *a.file_path) {
             panic!("injected panic for {}", a.file_path);
         }
-        let answer = ws.java_index(&a).map_err(|e| e.to_string())?;
+        let answer = run(ws, &a).map_err(|e| e.to_string())?;
         tracing::info!(file = %answer.outline.file_path, cache = ?answer.outcome, ms = answer.elapsed_ms, "java_index");
         let c = ws.counters();
         let meta: Option<Map<String, Value>> = serde_json::json!({
@@ -58,4 +63,45 @@ impl Tool for JavaIndex {
         fitted.meta = meta;
         Ok(fitted)
     }
+}
+
+/// `java_index`.
+pub fn run(ws: &Host, args: &JavaIndexArgs) -> Result<IndexAnswer, ToolError> {
+    let t = std::time::Instant::now();
+    let opts = OutlineOptions::from(&args.options);
+    // A class name or a `jar:` path names a library type, unless the workspace has the file.
+    if let Some(lib) = crate::libraries::target(&args.file_path)
+        && (args.file_path.starts_with("jar:") || ws.resolve(&args.file_path).is_err())
+    {
+        let outline = crate::libraries::outline(ws, &lib)?;
+        let src = (opts.max_javadoc_preview_chars > 0 && outline.line_count > 0)
+            .then(|| match &lib {
+                crate::libraries::LibraryTarget::Jar { archive, entry } => {
+                    crate::libraries::source_bytes(ws, archive, entry).ok()
+                }
+                crate::libraries::LibraryTarget::Class(_) => None,
+            })
+            .flatten()
+            .map(|(b, _)| mji_parser::SourceText::decode(&b));
+        let outline = apply_options(outline, &opts, src.as_ref());
+        return Ok(IndexAnswer { outline, outcome: Outcome::Miss, elapsed_ms: t.elapsed().as_secs_f64() * 1e3 });
+    }
+    let r = ws.resolve(&args.file_path)?;
+    ws.check_file(&r.path, &r.display)?;
+    if crate::libraries::is_class_file(&r.path) {
+        let outline = crate::libraries::class_file_outline(ws, &r.path, &r.display)?;
+        let outline = apply_options(outline, &opts, None);
+        return Ok(IndexAnswer { outline, outcome: Outcome::Miss, elapsed_ms: t.elapsed().as_secs_f64() * 1e3 });
+    }
+    require_java(&r.path, &r.display)?;
+    let cache = ws.cache(r.root);
+    let io = |e: std::io::Error| io_error(&r.display, e);
+    let (outline, outcome) = if opts.max_javadoc_preview_chars > 0 {
+        let (cached, src) = cache.outline_with_source(&r.path, &r.display).map_err(io)?;
+        (apply_options(cached.outline, &opts, Some(&src)), cached.outcome)
+    } else {
+        let cached = cache.outline(&r.path, &r.display).map_err(io)?;
+        (apply_options(cached.outline, &opts, None), cached.outcome)
+    };
+    Ok(IndexAnswer { outline, outcome, elapsed_ms: t.elapsed().as_secs_f64() * 1e3 })
 }

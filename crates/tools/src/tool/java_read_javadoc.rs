@@ -2,7 +2,9 @@
 
 use crate::ToolError;
 use crate::registry::Tool;
-use crate::workspace::Workspace;
+use crate::read_javadoc::{JavadocResult, javadoc_of};
+use crate::{io_error, require_java};
+use crate::host::Host;
 
 pub(crate) struct JavaReadJavadoc;
 
@@ -15,7 +17,31 @@ impl Tool for JavaReadJavadoc {
     type Args = crate::workspace::ReadJavadocArgs;
     type Output = crate::read_javadoc::JavadocResult;
 
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        ws.java_read_javadoc(&args)
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        run(ws, &args)
     }
+}
+
+/// `java_read_javadoc`.
+pub fn run(ws: &Host, args: &crate::workspace::ReadJavadocArgs) -> Result<JavadocResult, ToolError> {
+    if let Some(crate::libraries::LibraryTarget::Jar { archive, entry }) = crate::libraries::target(&args.file_path)
+    {
+        let (bytes, shown) = crate::libraries::source_bytes(ws, &archive, &entry)?;
+        let src = mji_parser::SourceText::decode(&bytes);
+        let outline = mji_parser::outline_source(&shown, mji_classfile::sha1_hex(&bytes), &src);
+        let id = args.id(&outline, &shown)?;
+        return javadoc_of(&outline, &src, &shown, &id, &args.options);
+    }
+    let r = ws.resolve(&args.file_path)?;
+    ws.check_file(&r.path, &r.display)?;
+    require_java(&r.path, &r.display)?;
+    if args.symbol.is_none() && args.symbol_id.trim().is_empty() {
+        return Err(ToolError::InvalidArgument(
+            "symbolId is empty; take one from java_index, or give symbol (a declaration's name)".to_owned(),
+        ));
+    }
+    let (cached, src) =
+        ws.cache(r.root).outline_with_source(&r.path, &r.display).map_err(|e| io_error(&r.display, e))?;
+    let id = args.id(&cached.outline, &r.display)?;
+    javadoc_of(&cached.outline, &src, &r.display, &id, &args.options)
 }

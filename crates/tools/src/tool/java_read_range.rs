@@ -2,7 +2,9 @@
 
 use crate::ToolError;
 use crate::registry::Tool;
-use crate::workspace::Workspace;
+use crate::read_range::{RangeResult, range_of};
+use crate::{io_error, read_error, require_java};
+use crate::host::Host;
 
 pub(crate) struct JavaReadRange;
 
@@ -14,8 +16,8 @@ impl Tool for JavaReadRange {
     type Args = crate::workspace::ReadRangeArgs;
     type Output = crate::read_range::RangeResult;
 
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        ws.java_read_range(&args)
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        run(ws, &args)
     }
 
     fn render(output: &Self::Output) -> Option<String> {
@@ -29,4 +31,27 @@ impl Tool for JavaReadRange {
     fn cut(output: &mut Self::Output, _args: &Self::Args, n: usize) {
         crate::read_range::keep_lines(output, n);
     }
+}
+
+/// `java_read_range`.
+pub fn run(ws: &Host, args: &crate::workspace::ReadRangeArgs) -> Result<RangeResult, ToolError> {
+    if let Some(crate::libraries::LibraryTarget::Jar { archive, entry }) = crate::libraries::target(&args.file_path)
+    {
+        let (bytes, shown) = crate::libraries::source_bytes(ws, &archive, &entry)?;
+        let src = mji_parser::SourceText::decode(&bytes);
+        let (start, end) =
+            args.lines(|| Ok(mji_parser::outline_source(&shown, mji_classfile::sha1_hex(&bytes), &src)))?;
+        return range_of(&src, &shown, start, end, &args.options);
+    }
+    let r = ws.resolve(&args.file_path)?;
+    ws.check_file(&r.path, &r.display)?;
+    let (start, end) = args.lines(|| {
+        require_java(&r.path, &r.display)?;
+        let (cached, _) =
+            ws.cache(r.root).outline_with_source(&r.path, &r.display).map_err(|e| io_error(&r.display, e))?;
+        Ok(cached.outline.clone())
+    })?;
+    let bytes = ws.roots().read(&r.path, &r.display).map_err(read_error)?;
+    let src = mji_parser::SourceText::decode(&bytes);
+    range_of(&src, &r.display, start, end, &args.options)
 }

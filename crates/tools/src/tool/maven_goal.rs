@@ -2,8 +2,12 @@
 
 use crate::ToolError;
 use crate::build::{MavenGoalArgs, RunResult};
-use crate::registry::{Annotations, Tool};
-use crate::workspace::Workspace;
+use crate::registry::{Annotations, Tool, Needs};
+use std::path::PathBuf;
+use mji_build::project::BuildSystem;
+use mji_build::runs::{self, Kind, MavenCall};
+use crate::build::{allowlisted, check_word, relative};
+use crate::host::Host;
 
 pub(crate) struct MavenGoal;
 
@@ -12,6 +16,7 @@ impl Tool for MavenGoal {
     const TITLE: &'static str = "Run Maven goals";
     const DESCRIPTION: &'static str = "Run allowlisted Maven goals (compile, test, package, clean, dependency:tree, …): exit code, compiler errors (file:line), failed tests, [ERROR] lines, log head/tail. Trusted workspaces only.";
     const GROUP: &'static str = "build";
+    const NEEDS: Needs = Needs::MavenBuild;
     // `clean` deletes target/ directories.
     const ANNOTATIONS: Annotations =
         Annotations { read_only: false, destructive: true, idempotent: false, open_world: true };
@@ -19,9 +24,48 @@ impl Tool for MavenGoal {
     type Args = MavenGoalArgs;
     type Output = RunResult;
 
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        ws.maven_goal(&args)
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        run(ws, &args)
     }
 
     crate::build::run_result_answer!();
+}
+
+/// `maven_goal`.
+pub fn run(ws: &Host, args: &crate::build::MavenGoalArgs) -> Result<RunResult, ToolError> {
+    allowlisted("goal", "maven_goals", &args.goals, &ws.config().maven_goals, |a, g| {
+        a == g || a.strip_suffix(":*").is_some_and(|plugin| g.split_once(':').is_some_and(|(p, _)| p == plugin))
+    })?;
+    for p in &args.profiles {
+        check_word("profile", p)?;
+    }
+    let project = crate::build::goal_build(ws, BuildSystem::Maven, &args.properties)?;
+    let module = if args.module.trim().is_empty() {
+        None
+    } else {
+        let m = project
+            .modules
+            .iter()
+            .find(|m| m.name == args.module || relative(&m.dir, &project.root) == args.module.trim_end_matches('/'))
+            .ok_or_else(|| {
+                ToolError::InvalidArgument(format!(
+                    "no module `{}`; the modules are {}",
+                    args.module,
+                    project.modules.iter().map(|m| m.name.as_str()).collect::<Vec<_>>().join(", ")
+                ))
+            })?;
+        Some(relative(&m.dir, &project.root)).filter(|r| r != ".")
+    };
+    let settings = ws.build_settings();
+    let call = MavenCall {
+        goals: args.goals.clone(),
+        profiles: args.profiles.clone(),
+        properties: args.properties.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+        offline: args.offline,
+        module,
+    };
+    let mvn = crate::build::mvn(ws, &settings)?;
+    let spec = runs::maven_spec(&mvn, &project.root, &call, &settings);
+    let reports: Vec<PathBuf> = project.modules.iter().map(|m| m.dir.join("target/surefire-reports")).collect();
+    crate::build::start_run(ws, Kind::Goal, "maven", spec, None, reports, &project)
 }

@@ -3,7 +3,9 @@
 use crate::ToolError;
 use crate::build::{UpdateProjectArgs, UpdateResult};
 use crate::registry::{Annotations, Tool};
-use crate::workspace::Workspace;
+use std::path::Path;
+use mji_build::project::{BuildSystem, Project};
+use crate::host::Host;
 
 pub(crate) struct MavenUpdateProject;
 
@@ -19,7 +21,79 @@ impl Tool for MavenUpdateProject {
     type Args = UpdateProjectArgs;
     type Output = UpdateResult;
 
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        ws.maven_update_project(&args)
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        run(ws, &args)
     }
+}
+
+/// `maven_update_project`.
+pub fn run(ws: &Host, args: &crate::build::UpdateProjectArgs) -> Result<UpdateResult, ToolError> {
+    let (project, _, _) = crate::build::project_at(ws, &args.path)?;
+    let show = |p: &Path| mji_build::junit::shown(p, ws.roots().paths());
+    let settings = ws.build_settings();
+    // Classpaths are resolved anew: the stored ones go, and get_problems forgets its own.
+    let store = settings.cache_dir.join("classpaths");
+    if let Ok(rd) = std::fs::read_dir(&store) {
+        for e in rd.flatten() {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+    ws.problems_engine().forget_contexts();
+    // The library types (find_type's scope, the engine's receivers) are read again too.
+    ws.forget_libraries();
+    let mut unresolved = Vec::new();
+    let mut notes = Vec::new();
+    for m in project.modules.iter().filter(|m| !m.source_roots.is_empty() || !m.test_roots.is_empty()) {
+        // The test classpath holds the main one: what it cannot resolve is all there is.
+        let probe = m.test_roots.iter().chain(m.source_roots.iter()).next().map(|r| r.join("x.java"));
+        let Some(probe) = probe else { continue };
+        let dir = if project.system == BuildSystem::Maven {
+            m.dir.clone()
+        } else {
+            mji_build::classpath::project_of(&probe, ws.roots().paths()).0
+        };
+        let c = mji_build::classpath::resolve(&dir, &probe, ws.roots().paths(), &settings);
+        if !c.complete {
+            unresolved.push(format!("{}: {}", m.name, c.notes.last().cloned().unwrap_or_default()));
+        }
+        notes.extend(c.notes);
+    }
+    let names = |p: &Project| p.modules.iter().map(|m| m.name.clone()).collect::<Vec<_>>();
+    let roots_of = |p: &Project| p.all_roots().iter().map(|r| show(r)).collect::<Vec<_>>();
+    let deps_of = |p: &Project| {
+        p.modules
+            .iter()
+            .flat_map(|m| m.dependencies.iter().map(move |d| format!("{}: {d}", m.name)))
+            .collect::<Vec<_>>()
+    };
+    let previous =
+        ws.build_models().lock().unwrap_or_else(|e| e.into_inner()).insert(project.root.clone(), project.clone());
+    let diff = |new: Vec<String>, old: Vec<String>| -> (Vec<String>, Vec<String>) {
+        (
+            new.iter().filter(|n| !old.contains(n)).cloned().collect(),
+            old.iter().filter(|o| !new.contains(o)).cloned().collect(),
+        )
+    };
+    let old = previous.clone().unwrap_or(Project { modules: Vec::new(), ..project.clone() });
+    let (modules_added, modules_removed) = diff(names(&project), names(&old));
+    let (source_roots_added, source_roots_removed) = diff(roots_of(&project), roots_of(&old));
+    let (dependencies_added, dependencies_removed) = diff(deps_of(&project), deps_of(&old));
+    // New source roots inside the workspace are walked into the index.
+    let indexed_changes = if source_roots_added.is_empty() { 0 } else { ws.index().rescan() as u32 };
+    Ok(UpdateResult {
+        system: format!("{:?}", project.system).to_lowercase(),
+        root: show(&project.root),
+        modules: names(&project),
+        compared: previous.is_some(),
+        modules_added,
+        modules_removed,
+        source_roots_added,
+        source_roots_removed,
+        dependencies_added,
+        dependencies_removed,
+        unresolved,
+        classpath_notes: notes,
+        problems: project.problems.clone(),
+        indexed_changes,
+    })
 }

@@ -2,8 +2,9 @@
 
 use crate::ToolError;
 use crate::editor::{OpenFileArgs, ShowResult};
-use crate::registry::{Annotations, Tool};
-use crate::workspace::Workspace;
+use crate::registry::{Annotations, Tool, Needs};
+use mji_editor::Place;
+use crate::host::Host;
 
 pub(crate) struct OpenFile;
 
@@ -18,11 +19,21 @@ impl Tool for OpenFile {
     const ANNOTATIONS: Annotations = EDITOR_VIEW;
     const GROUP: &'static str = "editor";
     const ALIASES: &'static [(&'static str, &'static str)] = &[("file_path", "filePath")];
+    const NEEDS: Needs = Needs::Editor;
 
     type Args = OpenFileArgs;
     type Output = ShowResult;
 
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        ws.open_file(&args)
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        run(ws, &args)
     }
+}
+
+/// `open_file`.
+pub fn run(ws: &Host, args: &crate::editor::OpenFileArgs) -> Result<ShowResult, ToolError> {
+    let (path, display) = crate::editor::editor_file(ws, &args.file_path)?;
+    let place =
+        Place { line: (args.line > 0).then_some(args.line), column: Some(args.column).filter(|_| args.line > 0) };
+    let shown = ws.editor().show(&path, place, args.focus, false)?;
+    Ok(ShowResult { success: true, file_path: display, shown })
 }

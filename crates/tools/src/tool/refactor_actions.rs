@@ -3,7 +3,8 @@
 use crate::ToolError;
 use crate::edit::{EditResult, RefactorArgs};
 use crate::registry::{Annotations, Tool};
-use crate::workspace::Workspace;
+use crate::edit::RefactorAction;
+use crate::host::Host;
 
 pub(crate) struct RefactorActions;
 
@@ -20,8 +21,8 @@ impl Tool for RefactorActions {
     type Args = RefactorArgs;
     type Output = EditResult;
 
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        ws.refactor(&args)
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        run(ws, &args)
     }
 
     fn render(output: &Self::Output) -> Option<String> {
@@ -35,4 +36,15 @@ impl Tool for RefactorActions {
     fn cut(output: &mut Self::Output, args: &Self::Args, n: usize) {
         output.keep_first(n, args.offset);
     }
+}
+
+/// `refactor_actions`.
+pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, ToolError> {
+    let (edit, mut out) = match args.action {
+        RefactorAction::Rename => crate::edit::rename(ws, args)?,
+        RefactorAction::OrganizeImports => crate::edit::organize_imports(ws, args)?,
+        RefactorAction::Apply => return crate::edit::apply_previews(ws, args),
+    };
+    crate::edit::finish(ws, edit, args, &mut out)?;
+    Ok(out)
 }

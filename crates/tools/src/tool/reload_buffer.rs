@@ -2,8 +2,11 @@
 
 use crate::ToolError;
 use crate::editor::{ReloadBufferArgs, ReloadResult};
-use crate::registry::{Annotations, Tool};
-use crate::workspace::Workspace;
+use crate::registry::{Annotations, Tool, Needs};
+use std::path::Path;
+use crate::editor::{Skipped, status_reason};
+use mji_editor::ReloadReport;
+use crate::host::Host;
 
 pub(crate) struct ReloadBuffer;
 
@@ -16,12 +19,13 @@ impl Tool for ReloadBuffer {
         Annotations { read_only: false, destructive: true, idempotent: true, open_world: false };
     const GROUP: &'static str = "editor";
     const ALIASES: &'static [(&'static str, &'static str)] = &[("file_path", "filePath")];
+    const NEEDS: Needs = Needs::Editor;
 
     type Args = ReloadBufferArgs;
     type Output = ReloadResult;
 
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        ws.reload_buffer(&args)
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        run(ws, &args)
     }
 
     fn page_len(output: &Self::Output) -> Option<usize> {
@@ -38,4 +42,53 @@ impl Tool for ReloadBuffer {
             output.note = Some(format!("{total} files handled; only {n} listed to fit the answer budget"));
         }
     }
+}
+
+/// `reload_buffer`: one file, or every buffer visiting a workspace file changed on disk.
+pub fn run(ws: &Host, args: &crate::editor::ReloadBufferArgs) -> Result<ReloadResult, ToolError> {
+    let mut skipped = Vec::new();
+    let files = if args.file_path.trim().is_empty() {
+        let Some(stale) = ws.editor().stale_files()? else {
+            let r = ws.editor().reload(&[], args.force)?;
+            return Ok(ReloadResult {
+                success: true,
+                editor: r.editor,
+                reloaded: Vec::new(),
+                skipped,
+                note: r.note,
+            });
+        };
+        let mut files = Vec::new();
+        for f in stale {
+            match std::fs::canonicalize(&f) {
+                Ok(c) if ws.roots().root_of(&c).is_some() => files.push(c),
+                Err(_) if ws.roots().root_of(&f).is_some() => skipped.push(Skipped {
+                    file: crate::editor::editor_display(ws, &f).unwrap_or_default(),
+                    reason: status_reason("deleted"),
+                }),
+                // Outside the workspace: neither touched nor named.
+                _ => {}
+            }
+        }
+        files
+    } else {
+        vec![crate::editor::editor_file(ws, &args.file_path)?.0]
+    };
+    let report: ReloadReport = ws.editor().reload(&files, args.force)?;
+    let mut reloaded = Vec::new();
+    for f in &report.files {
+        let display = crate::editor::editor_display(ws, Path::new(&f.file)).unwrap_or_else(|| f.file.clone());
+        if f.status == "reloaded" {
+            reloaded.push(display);
+        } else {
+            skipped.push(Skipped { file: display, reason: status_reason(&f.status) });
+        }
+    }
+    if !args.file_path.trim().is_empty()
+        && let Some(s) = skipped.first()
+        && s.reason.starts_with("has unsaved")
+    {
+        return Err(ToolError::Editor(format!("refused: {} {}", s.file, s.reason)));
+    }
+    Ok(ReloadResult { success: true, editor: report.editor, reloaded, skipped, note: report.note })
 }

@@ -2,8 +2,8 @@
 
 use crate::ToolError;
 use crate::editor::{RunElispArgs, RunElispResult};
-use crate::registry::{Annotations, Tool};
-use crate::workspace::Workspace;
+use crate::registry::{Annotations, Tool, Needs};
+use crate::host::Host;
 
 pub(crate) struct RunElisp;
 
@@ -15,11 +15,18 @@ impl Tool for RunElisp {
         Annotations { read_only: false, destructive: true, idempotent: false, open_world: false };
     const GROUP: &'static str = "editor";
     const ALIASES: &'static [(&'static str, &'static str)] = &[("capture_output", "captureOutput"), ("dry_run", "dryRun")];
+    const NEEDS: Needs = Needs::Editor;
 
     type Args = RunElispArgs;
     type Output = RunElispResult;
 
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        ws.run_elisp(&args)
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        run(ws, &args)
     }
+}
+
+/// `run_elisp`.
+pub fn run(ws: &Host, args: &crate::editor::RunElispArgs) -> Result<RunElispResult, ToolError> {
+    let outcome = ws.editor().run_elisp(&args.code, args.capture_output, args.dry_run)?;
+    Ok(RunElispResult { success: outcome.ran, outcome })
 }

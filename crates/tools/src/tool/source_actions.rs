@@ -4,7 +4,9 @@
 use crate::ToolError;
 use crate::edit::{EditResult, SourceArgs};
 use crate::registry::{Annotations, Tool};
-use crate::workspace::Workspace;
+use crate::edit::{RefactorAction, RefactorArgs, by_qualified_name, empty_result, innermost_at};
+use mji_edit::WorkspaceEdit;
+use crate::host::Host;
 
 pub(crate) struct SourceActions;
 
@@ -20,11 +22,84 @@ impl Tool for SourceActions {
     type Args = SourceArgs;
     type Output = EditResult;
 
-    fn call(ws: &Workspace, args: Self::Args) -> Result<Self::Output, ToolError> {
-        ws.source_actions(&args)
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        run(ws, &args)
     }
 
     fn render(output: &Self::Output) -> Option<String> {
         Some(output.render())
     }
+}
+
+/// `source_actions`.
+pub fn run(ws: &Host, args: &crate::edit::SourceArgs) -> Result<EditResult, ToolError> {
+    let (path, display) = if !args.type_name.trim().is_empty() {
+        let (w, _) = ws.xref_world();
+        let fqn = args.type_name.trim();
+        let id = w.workspace_type(fqn).ok_or_else(|| {
+            ToolError::NoSuchSymbol(format!("no type {fqn} in the workspace (find_type finds it by simple name)"))
+        })?;
+        let path = w.files[w.file_of(id) as usize].path.to_path_buf();
+        let r = ws.resolve(&path.to_string_lossy())?;
+        (r.path, r.display)
+    } else if !args.file_path.trim().is_empty() && args.line > 0 {
+        let r = ws.resolve(&args.file_path)?;
+        (r.path, r.display)
+    } else {
+        return Err(ToolError::InvalidArgument(
+            "give the type as `type` (qualified name) or filePath + line".into(),
+        ));
+    };
+    ws.check_file(&path, &display)?;
+    crate::require_java(&path, &display)?;
+    let doc = mji_edit::Doc::read(&path, &display)?;
+    let outline = mji_parser::outline(&display, &doc.bytes);
+    let ty = if args.type_name.trim().is_empty() {
+        innermost_at(&outline.classes, args.line)
+            .ok_or_else(|| ToolError::NoSuchSymbol(format!("no type declared at {display}:{}", args.line)))?
+    } else {
+        by_qualified_name(&outline.classes, args.type_name.trim())
+            .ok_or_else(|| ToolError::NoSuchSymbol(format!("{} is not declared in {display}", args.type_name)))?
+    };
+    let opts = mji_edit::generate::Options {
+        fields: args.fields.clone(),
+        after: args.after.clone(),
+        final_params: args.final_parameters,
+        methods: args.methods.clone(),
+    };
+    use mji_edit::generate::Action;
+    let g = match args.action {
+        Action::OverrideMethods | Action::ImplementMethods | Action::Delegates => {
+            crate::edit::inherited_members(ws, &doc, ty, args.action, &opts)?
+        }
+        _ => mji_edit::generate::generate(&doc, ty, args.action, &opts).map_err(ToolError::InvalidArgument)?,
+    };
+    let mut edit = WorkspaceEdit::default();
+    let mut f = doc.edit();
+    f.edits = g.edits;
+    edit.add(f);
+    let summary = if g.members.is_empty() {
+        format!("nothing to generate in {}", ty.qualified_name)
+    } else {
+        format!("generate {} in {}", g.members.join(", "), ty.qualified_name)
+    };
+    let mut out = empty_result(summary, Vec::new(), g.warnings, Vec::new());
+    let refactor = RefactorArgs {
+        action: RefactorAction::Rename,
+        target: String::new(),
+        file_path: String::new(),
+        line: 0,
+        column: 0,
+        new_name: String::new(),
+        include_likely: false,
+        include_subpackages: false,
+        apply: args.apply,
+        edit_id: args.edit_id.clone(),
+        force: false,
+        choose: Vec::new(),
+        offset: 0,
+        edit_ids: Vec::new(),
+    };
+    crate::edit::finish(ws, edit, &refactor, &mut out)?;
+    Ok(out)
 }

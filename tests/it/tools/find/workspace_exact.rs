@@ -12,7 +12,12 @@ use mcp_java_index::tools::find::{FindSymbolArgs, FindSymbolOptions, MatchKind};
 use mcp_java_index::tools::workspace::Workspace;
 
 fn fqns(ws: &Workspace, pattern: &str) -> Vec<String> {
-    ws.find_type(&types(pattern)).expect("find").results.into_iter().map(|r| r.fqn).collect()
+    mcp_java_index::tools::tool::find_type::run(ws, &types(pattern))
+        .expect("find")
+        .results
+        .into_iter()
+        .map(|r| r.fqn)
+        .collect()
 }
 
 fn sym(query: &str) -> FindSymbolArgs {
@@ -53,7 +58,7 @@ fn directories_named_like_build_output_are_indexed_unless_they_are_build_output(
     assert_eq!(fqns(&ws, "Qux"), ["app.build.Qux"]);
     assert_eq!(fqns(&ws, "Helper"), ["Helper"]);
     assert!(fqns(&ws, "Gen*").is_empty(), "build output is not indexed: {:?}", fqns(&ws, "Gen*"));
-    let r = ws.find_type(&types("Foo")).expect("find");
+    let r = mcp_java_index::tools::tool::find_type::run(&ws, &types("Foo")).expect("find");
     let s = r.index.skipped_dirs;
     assert_eq!((s.maven, s.gradle, s.ide, s.markers), (1, 1, 1, 0), "{s:?}");
     assert!(r.index.complete);
@@ -77,7 +82,9 @@ fn the_watcher_follows_packages_named_like_build_output() {
     // Give the watcher time to (wrongly) pick up the build output too.
     std::thread::sleep(Duration::from_millis(500));
     assert_eq!(fqns(&ws, "Fresh*"), ["org.example.target.Fresh"]);
-    assert!(ws.java_find_symbol(&sym("FreshOutput")).expect("find").results.is_empty());
+    assert!(
+        mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("FreshOutput")).expect("find").results.is_empty()
+    );
 }
 
 /// Nested types as an IDE's Open Type takes them: `Outer.Inner`.
@@ -131,7 +138,12 @@ fn find_symbol_and_show_definition_take_outer_dot_inner() {
     let ws = open(tmp.path(), false);
     ws.build_index();
     let names = |q: &str| -> Vec<String> {
-        ws.java_find_symbol(&sym(q)).expect("find").results.into_iter().map(|r| r.qualified_name).collect()
+        mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym(q))
+            .expect("find")
+            .results
+            .into_iter()
+            .map(|r| r.qualified_name)
+            .collect()
     };
     assert_eq!(names("Table.Entry"), ["org.acme.util.Table.Entry"]);
     assert_eq!(names("ConcurrentTable.KeySetView"), ["org.acme.util.ConcurrentTable.KeySetView"]);
@@ -146,7 +158,7 @@ fn find_symbol_and_show_definition_take_outer_dot_inner() {
             limit: 20,
             ..Default::default()
         };
-        match ws.show_definition(&args) {
+        match mcp_java_index::tools::tool::show_definition::run(&ws, &args) {
             Ok(r) => r.definitions.into_iter().map(|d| d.qualified_name).collect(),
             Err(e) => vec![format!("error: {e}")],
         }

@@ -80,7 +80,8 @@ fn ranking_is_exact_then_prefix_then_camel_case_then_substring() {
         "package com.acme.core;\nclass Rank { void gSV() {} void getSomeValueLater() {} void forgetSomeValue() {} void gsvx() {} }\n",
     );
     let ws = indexed(tmp.path());
-    let r = ws.java_find_symbol(&sym("gSV", MatchKind::Method, 100, 0)).expect("find");
+    let r =
+        mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("gSV", MatchKind::Method, 100, 0)).expect("find");
     let names: Vec<&str> = r.results.iter().map(|x| x.qualified_name.rsplit('#').next().unwrap_or("")).collect();
     // exact (gSV), prefix (gsvx), camelCase (getSomeValue x 31, getSomeValueLater), no substring.
     assert_eq!(names[0], "gSV", "{names:?}");
@@ -88,7 +89,8 @@ fn ranking_is_exact_then_prefix_then_camel_case_then_substring() {
     assert!(names[2..].iter().all(|n| n.starts_with("getSomeValue")), "{names:?}");
     assert_eq!(r.total, 2 + 31 + 1, "30 services + the record + Rank's own: {names:?}");
     assert!(!names.contains(&"forgetSomeValue"));
-    let sub = ws.java_find_symbol(&sym("SomeValue", MatchKind::Method, 100, 0)).expect("find");
+    let sub = mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("SomeValue", MatchKind::Method, 100, 0))
+        .expect("find");
     assert!(sub.results.iter().any(|x| x.qualified_name.ends_with("#forgetSomeValue")));
     // Build output and ignored folders are not indexed.
     assert!(
@@ -97,7 +99,8 @@ fn ranking_is_exact_then_prefix_then_camel_case_then_substring() {
         r.results
     );
     // Deterministic.
-    let again = ws.java_find_symbol(&sym("gSV", MatchKind::Method, 100, 0)).expect("find");
+    let again =
+        mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("gSV", MatchKind::Method, 100, 0)).expect("find");
     assert_eq!(serde_json::to_value(&r).expect("json"), serde_json::to_value(&again).expect("json"));
 }
 
@@ -106,11 +109,13 @@ fn find_symbol_results_have_the_spec_fields_and_filters() {
     let tmp = tempfile::tempdir().expect("tempdir");
     generate(tmp.path());
     let ws = indexed(tmp.path());
-    let r = ws.java_find_symbol(&sym("doThing", MatchKind::Any, 50, 0)).expect("find");
+    let r =
+        mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("doThing", MatchKind::Any, 50, 0)).expect("find");
     let first = &r.results[0];
     assert_eq!(first.kind, "class", "the annotation type DoThing is an exact match and a type: {:?}", r.results);
     assert_eq!(first.type_kind.as_deref(), Some("annotation"));
-    let methods = ws.java_find_symbol(&sym("doThing", MatchKind::Method, 50, 0)).expect("find");
+    let methods = mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("doThing", MatchKind::Method, 50, 0))
+        .expect("find");
     assert_eq!(methods.total, 60, "two overloads in 30 services");
     let m = &methods.results[0];
     assert_eq!(m.qualified_name, "com.acme.api.Service0#doThing");
@@ -118,24 +123,40 @@ fn find_symbol_results_have_the_spec_fields_and_filters() {
     assert_eq!((m.start_line, m.end_line), (10, 10));
     assert!(m.symbol_id.starts_with("Method#com.acme.api.Service0#doThing(int):void|start:10"), "{}", m.symbol_id);
     assert_eq!(m.signature_text, "void doThing(int a)");
-    let fields = ws.java_find_symbol(&sym("count", MatchKind::Field, 50, 0)).expect("find");
+    let fields =
+        mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("count", MatchKind::Field, 50, 0)).expect("find");
     assert_eq!(fields.total, 30);
-    let enum_constants = ws.java_find_symbol(&sym("TWO", MatchKind::Field, 50, 0)).expect("find");
+    let enum_constants =
+        mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("TWO", MatchKind::Field, 50, 0)).expect("find");
     assert_eq!(enum_constants.results[0].qualified_name, "com.acme.api.ServiceMap#TWO");
     // Qualified queries and rootDir.
-    let q = ws.java_find_symbol(&sym("Service3#doThing", MatchKind::Any, 50, 0)).expect("find");
+    let q = mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("Service3#doThing", MatchKind::Any, 50, 0))
+        .expect("find");
     assert_eq!(q.total, 6, "Service3 in each of three modules, two overloads each");
     let under = FindSymbolArgs { root_dir: "web".to_owned(), ..sym("doThing", MatchKind::Method, 50, 0) };
-    let r = ws.java_find_symbol(&under).expect("find");
+    let r = mcp_java_index::tools::tool::java_find_symbol::run(&ws, &under).expect("find");
     assert_eq!(r.total, 20);
     assert!(r.results.iter().all(|x| x.file_path.starts_with("web/")));
     // Errors.
     let bad = FindSymbolArgs { root_dir: "../..".to_owned(), ..sym("x", MatchKind::Any, 5, 0) };
-    assert!(ws.java_find_symbol(&bad).expect_err("outside").to_string().contains("outside the workspace roots"));
     assert!(
-        ws.java_find_symbol(&sym(" ", MatchKind::Any, 5, 0)).expect_err("empty").to_string().contains("query is empty")
+        mcp_java_index::tools::tool::java_find_symbol::run(&ws, &bad)
+            .expect_err("outside")
+            .to_string()
+            .contains("outside the workspace roots")
     );
-    assert!(ws.java_find_symbol(&sym("x", MatchKind::Any, 0, 0)).expect_err("zero").to_string().contains("limit"));
+    assert!(
+        mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym(" ", MatchKind::Any, 5, 0))
+            .expect_err("empty")
+            .to_string()
+            .contains("query is empty")
+    );
+    assert!(
+        mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("x", MatchKind::Any, 0, 0))
+            .expect_err("zero")
+            .to_string()
+            .contains("limit")
+    );
 }
 
 #[test]
@@ -143,12 +164,15 @@ fn pagination_covers_every_result_once() {
     let tmp = tempfile::tempdir().expect("tempdir");
     generate(tmp.path());
     let ws = indexed(tmp.path());
-    let all = ws.java_find_symbol(&sym("doThing", MatchKind::Method, 500, 0)).expect("find");
+    let all = mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("doThing", MatchKind::Method, 500, 0))
+        .expect("find");
     assert!(!all.truncated && all.next_offset.is_none());
     let mut seen = Vec::new();
     let mut offset = 0;
     loop {
-        let page = ws.java_find_symbol(&sym("doThing", MatchKind::Method, 7, offset)).expect("find");
+        let page =
+            mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("doThing", MatchKind::Method, 7, offset))
+                .expect("find");
         assert_eq!(page.total, all.total);
         assert!(page.results.len() <= 7);
         seen.extend(page.results.iter().map(|r| r.symbol_id.clone()));
@@ -170,7 +194,12 @@ fn find_type_understands_camel_case_wildcards_packages_and_kinds() {
     generate(tmp.path());
     let ws = indexed(tmp.path());
     let fqns = |p: &str| -> Vec<String> {
-        ws.find_type(&types(p)).expect("find").results.into_iter().map(|r| r.fqn).collect()
+        mcp_java_index::tools::tool::find_type::run(&ws, &types(p))
+            .expect("find")
+            .results
+            .into_iter()
+            .map(|r| r.fqn)
+            .collect()
     };
     assert_eq!(fqns("NPE"), ["com.acme.core.NullPointerExceptionHandler"]);
     assert_eq!(fqns("HMap"), ["com.acme.core.HashMapper"]);
@@ -180,9 +209,10 @@ fn find_type_understands_camel_case_wildcards_packages_and_kinds() {
     assert_eq!(fqns("com.acme.web.Service1"), ["com.acme.web.Service1"]);
     assert_eq!(fqns("com.acme.*.Service1").len(), 3);
     assert_eq!(fqns("Service?").len(), 30);
-    let r = ws.find_type(&FindTypeArgs { kind: TypeFilter::Record, ..types("*") }).expect("find");
+    let r = mcp_java_index::tools::tool::find_type::run(&ws, &FindTypeArgs { kind: TypeFilter::Record, ..types("*") })
+        .expect("find");
     assert_eq!(r.results.iter().map(|t| t.fqn.as_str()).collect::<Vec<_>>(), ["com.acme.api.Getter"]);
-    let r = ws.find_type(&types("Service1")).expect("find");
+    let r = mcp_java_index::tools::tool::find_type::run(&ws, &types("Service1")).expect("find");
     let t = &r.results[0];
     assert_eq!((t.kind.as_str(), t.start_line, t.end_line), ("class", 4, 12));
     assert_eq!(t.modifiers, ["public"]);
@@ -196,34 +226,39 @@ fn find_resource_finds_any_file() {
     generate(tmp.path());
     let ws = indexed(tmp.path());
     let paths = |p: &str| -> Vec<String> {
-        ws.find_resource(&FindResourceArgs { pattern: p.to_owned(), max_results: 50, offset: 0, root: String::new() })
-            .expect("find")
-            .results
-            .into_iter()
-            .map(|r| r.file_path)
-            .collect()
+        mcp_java_index::tools::tool::find_resource::run(
+            &ws,
+            &FindResourceArgs { pattern: p.to_owned(), max_results: 50, offset: 0, root: String::new() },
+        )
+        .expect("find")
+        .results
+        .into_iter()
+        .map(|r| r.file_path)
+        .collect()
     };
     assert_eq!(paths("pom.xml"), ["pom.xml", "api/pom.xml", "web/pom.xml", "core/pom.xml"]);
     assert_eq!(paths("*.properties").len(), 3);
     assert_eq!(paths("core/src/main/resources/*.properties"), ["core/src/main/resources/application-core.properties"]);
     assert_eq!(paths("NPEH"), ["core/src/main/java/com/acme/core/NullPointerExceptionHandler.java"]);
     assert!(paths("Generated").is_empty(), "build output is not a resource");
-    let r = ws
-        .find_resource(&FindResourceArgs { pattern: "pom".to_owned(), max_results: 2, offset: 0, root: String::new() })
-        .expect("find");
+    let r = mcp_java_index::tools::tool::find_resource::run(
+        &ws,
+        &FindResourceArgs { pattern: "pom".to_owned(), max_results: 2, offset: 0, root: String::new() },
+    )
+    .expect("find");
     assert_eq!((r.total, r.truncated, r.next_offset), (4, true, Some(2)));
     assert!(r.results[0].size > 0 && r.results[0].modified.as_deref().is_some_and(|m| m.ends_with('Z')));
 }
 
 fn method_files(ws: &Workspace, name: &str) -> Vec<String> {
-    let mut v: Vec<String> = ws
-        .java_find_symbol(&sym(name, MatchKind::Method, 500, 0))
-        .expect("find")
-        .results
-        .into_iter()
-        .filter(|r| r.qualified_name.ends_with(&format!("#{name}")))
-        .map(|r| r.file_path)
-        .collect();
+    let mut v: Vec<String> =
+        mcp_java_index::tools::tool::java_find_symbol::run(ws, &sym(name, MatchKind::Method, 500, 0))
+            .expect("find")
+            .results
+            .into_iter()
+            .filter(|r| r.qualified_name.ends_with(&format!("#{name}")))
+            .map(|r| r.file_path)
+            .collect();
     v.sort();
     v
 }
@@ -284,11 +319,13 @@ fn answers_recheck_their_files_even_without_a_watcher() {
         "package com.acme.api;\npublic record Getter(int get) {\n\n  public int getSomeValue() { return get; }\n}\n",
     )
     .expect("edit");
-    let r = ws.java_find_symbol(&sym("getSomeValue", MatchKind::Method, 500, 0)).expect("find");
+    let r = mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("getSomeValue", MatchKind::Method, 500, 0))
+        .expect("find");
     let g = r.results.iter().find(|x| x.file_path.ends_with("Getter.java")).expect("still there");
     assert_eq!(g.start_line, 4, "the answer reflects the edit");
     std::fs::remove_file(&path).expect("rm");
-    let r = ws.java_find_symbol(&sym("getSomeValue", MatchKind::Method, 500, 0)).expect("find");
+    let r = mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("getSomeValue", MatchKind::Method, 500, 0))
+        .expect("find");
     assert!(r.results.iter().all(|x| !x.file_path.ends_with("Getter.java")), "a deleted file is not returned");
 }
 
@@ -329,7 +366,9 @@ fn a_branch_switch_of_thousands_of_files_converges() {
             &format!("package newpkg{};\nclass N{i} {{ void on_other_new_{i}() {{}} }}\n", i % 10),
         );
     }
-    let count = |q: &str| ws.java_find_symbol(&sym(q, MatchKind::Method, 1, 0)).expect("find").total;
+    let count = |q: &str| {
+        mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym(q, MatchKind::Method, 1, 0)).expect("find").total
+    };
     wait_for("the branch switch", || count("on_main_") == 0 && count("on_other_") == 3000);
     eprintln!("branch switch of 3,500 changed files converged in {:?}", started.elapsed());
     assert_eq!(ws.index().counts().0, 3000);
@@ -426,6 +465,6 @@ fn several_roots_are_searched_together_with_absolute_paths() {
     // A rootDir inside the second root restricts to it.
     let only_b =
         FindSymbolArgs { root_dir: format!("{}/src", canon(b.path())), ..sym("shared", MatchKind::Method, 10, 0) };
-    let r = ws.java_find_symbol(&only_b).expect("find");
+    let r = mcp_java_index::tools::tool::java_find_symbol::run(&ws, &only_b).expect("find");
     assert_eq!(r.total, 1);
 }

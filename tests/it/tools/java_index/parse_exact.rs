@@ -136,9 +136,11 @@ fn workspace_with(files: &[(&str, &[u8])]) -> (tempfile::TempDir, Workspace) {
 }
 
 fn refs(ws: &Workspace, target: &str) -> Vec<(u32, u32, String)> {
-    let r: FindReferencesResult = ws
-        .find_references(&FindReferencesArgs { target: target.into(), limit: 1000, ..Default::default() })
-        .expect("find_references");
+    let r: FindReferencesResult = mcp_java_index::tools::tool::find_references::run(
+        ws,
+        &FindReferencesArgs { target: target.into(), limit: 1000, ..Default::default() },
+    )
+    .expect("find_references");
     r.files.iter().flat_map(|f| f.references.iter().map(|x| (x.line, x.column, x.kind.clone()))).collect()
 }
 

@@ -101,9 +101,11 @@ fn setup() -> (tempfile::TempDir, Workspace) {
 
 /// Each call reference of `target` as (its line's text, its confidence).
 fn calls(ws: &Workspace, target: &str) -> Vec<(String, String)> {
-    let r = ws
-        .find_references(&FindReferencesArgs { target: target.into(), limit: 100, ..Default::default() })
-        .unwrap_or_else(|e| panic!("{target}: {e}"));
+    let r = mcp_java_index::tools::tool::find_references::run(
+        ws,
+        &FindReferencesArgs { target: target.into(), limit: 100, ..Default::default() },
+    )
+    .unwrap_or_else(|e| panic!("{target}: {e}"));
     let mut out: Vec<(String, String)> = r
         .files
         .iter()

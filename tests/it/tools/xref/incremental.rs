@@ -63,7 +63,7 @@ fn answers(ws: &Workspace) -> Vec<(String, Value)> {
                 limit: 1000,
                 ..Default::default()
             };
-            let v = match ws.find_references(&args) {
+            let v = match mcp_java_index::tools::tool::find_references::run(ws, &args) {
                 Ok(r) => {
                     let mut v = serde_json::to_value(&r).expect("json");
                     let o = v.as_object_mut().expect("object");

@@ -21,7 +21,8 @@ fn setup() -> (tempfile::TempDir, Workspace) {
 }
 
 fn refs(ws: &Workspace, args: FindReferencesArgs) -> FindReferencesResult {
-    ws.find_references(&FindReferencesArgs { limit: 1000, ..args }).expect("find_references")
+    mcp_java_index::tools::tool::find_references::run(ws, &FindReferencesArgs { limit: 1000, ..args })
+        .expect("find_references")
 }
 
 fn flat(r: &FindReferencesResult) -> Vec<(String, u32, u32, String)> {
@@ -93,14 +94,11 @@ fn paging_never_drops_a_reference_and_paths_filter_files() {
     let mut paged = Vec::new();
     let mut offset = 0;
     loop {
-        let page = ws
-            .find_references(&FindReferencesArgs {
-                target: "xref.model.Money".into(),
-                limit: 7,
-                offset,
-                ..Default::default()
-            })
-            .expect("page");
+        let page = mcp_java_index::tools::tool::find_references::run(
+            &ws,
+            &FindReferencesArgs { target: "xref.model.Money".into(), limit: 7, offset, ..Default::default() },
+        )
+        .expect("page");
         assert_eq!(page.total, all.total);
         paged.extend(flat(&page));
         match page.next_offset {
@@ -152,8 +150,13 @@ fn many_targets_are_counted_in_one_call_and_a_bad_one_says_why() {
 #[test]
 fn unknown_and_ambiguous_targets_are_clear_errors() {
     let (_d, ws) = setup();
-    let err =
-        |t: &str| ws.find_references(&FindReferencesArgs { target: t.into(), ..Default::default() }).expect_err(t);
+    let err = |t: &str| {
+        mcp_java_index::tools::tool::find_references::run(
+            &ws,
+            &FindReferencesArgs { target: t.into(), ..Default::default() },
+        )
+        .expect_err(t)
+    };
     match err("xref.model.Money#plus(int)") {
         // A missing member is "not found" (not "file not found"), with what exists.
         ToolError::NoSuchSymbol(m) => assert!(m.contains("plus(xref.model.Money)"), "{m}"),
@@ -165,7 +168,8 @@ fn unknown_and_ambiguous_targets_are_clear_errors() {
     }
     assert!(matches!(err("java.util.Nope"), ToolError::NoSuchSymbol(_)));
     assert!(matches!(err("xref.model.Nope"), ToolError::NoSuchSymbol(_)));
-    let no_target = ws.find_references(&FindReferencesArgs::default()).expect_err("no target");
+    let no_target =
+        mcp_java_index::tools::tool::find_references::run(&ws, &FindReferencesArgs::default()).expect_err("no target");
     assert!(no_target.to_string().contains("target"), "{no_target}");
 }
 
@@ -208,16 +212,18 @@ fn answers_are_fresh_after_an_edit_without_a_watcher() {
 #[test]
 fn dependencies_are_resolved_grouped_and_checked_against_excluded_packages() {
     let (_d, ws) = setup();
-    let r = ws
-        .analyze_type_dependencies(&DependenciesArgs {
+    let r = mcp_java_index::tools::tool::analyze_type_dependencies::run(
+        &ws,
+        &DependenciesArgs {
             type_name: "xref.service.OrderService".into(),
             excluded_packages: vec!["xref.model".into()],
             transitive: true,
             max_depth: 3,
             limit: 200,
             ..Default::default()
-        })
-        .expect("deps");
+        },
+    )
+    .expect("deps");
     let dep = |f: &str| r.dependencies.iter().find(|d| d.fqn == f);
     assert!(dep("xref.model.Order").is_some_and(|d| d.violation && d.count > 0));
     assert!(r.violations.iter().any(|v| v.fqn == "xref.model.Order" && v.pattern == "xref.model"));
@@ -227,14 +233,16 @@ fn dependencies_are_resolved_grouped_and_checked_against_excluded_packages() {
     let t = r.transitive.expect("transitive");
     assert!(t.types.iter().any(|x| x.fqn == "xref.model.Money"), "{t:?}");
     // By file gives the same as by its type.
-    let by_file = ws
-        .analyze_type_dependencies(&DependenciesArgs {
+    let by_file = mcp_java_index::tools::tool::analyze_type_dependencies::run(
+        &ws,
+        &DependenciesArgs {
             file_path: "xref/service/OrderService.java".into(),
             limit: 200,
             max_depth: 3,
             ..Default::default()
-        })
-        .expect("by file");
+        },
+    )
+    .expect("by file");
     assert_eq!(by_file.total, r.total);
 }
 
@@ -246,15 +254,17 @@ fn a_dependency_cycle_is_reported() {
     std::fs::write(d.path().join("cyc/B.java"), "package cyc;\npublic class B { C c; }\n").expect("w");
     std::fs::write(d.path().join("cyc/C.java"), "package cyc;\npublic class C { A a; }\n").expect("w");
     ws.index().rescan();
-    let r = ws
-        .analyze_type_dependencies(&DependenciesArgs {
+    let r = mcp_java_index::tools::tool::analyze_type_dependencies::run(
+        &ws,
+        &DependenciesArgs {
             type_name: "cyc.A".into(),
             transitive: true,
             max_depth: 5,
             limit: 10,
             ..Default::default()
-        })
-        .expect("deps");
+        },
+    )
+    .expect("deps");
     let t = r.transitive.expect("transitive");
     assert_eq!(t.cycles, vec![vec!["cyc.A".to_string(), "cyc.B".to_string(), "cyc.C".to_string()]]);
 }
@@ -263,34 +273,41 @@ fn a_dependency_cycle_is_reported() {
 fn show_definition_resolves_a_use_exactly_and_ranks_candidates_by_context() {
     let (_d, ws) = setup();
     // Two classes named Util: the one this file imports comes first.
-    let r = ws
-        .show_definition(&ShowDefinitionArgs {
+    let r = mcp_java_index::tools::tool::show_definition::run(
+        &ws,
+        &ShowDefinitionArgs {
             symbol: "Util".into(),
             file_path: "xref/service/InventoryService.java".into(),
             limit: 10,
             ..Default::default()
-        })
-        .expect("def");
+        },
+    )
+    .expect("def");
     assert_eq!(r.resolution, "ranked");
     assert_eq!(r.definitions[0].qualified_name, "xref.util.Util");
     assert!(r.definitions.iter().any(|d| d.qualified_name == "xref.legacy.Util"));
     // At the use on line 19 the name resolves exactly.
-    let r = ws
-        .show_definition(&ShowDefinitionArgs {
+    let r = mcp_java_index::tools::tool::show_definition::run(
+        &ws,
+        &ShowDefinitionArgs {
             symbol: "isBlank".into(),
             file_path: "xref/service/InventoryService.java".into(),
             line: 19,
             limit: 10,
             ..Default::default()
-        })
-        .expect("def");
+        },
+    )
+    .expect("def");
     assert_eq!(r.resolution, "exact");
     assert_eq!(r.definitions.len(), 1);
     let d = &r.definitions[0];
     assert!(d.qualified_name.starts_with("xref.util.Util#isBlank("), "{d:?}");
     assert!(d.file.as_deref() == Some("xref/util/Util.java") && d.start_line.is_some() && d.end_line >= d.start_line);
     assert!(d.signature.as_deref().is_some_and(|s| s.contains("isBlank")));
-    let none = ws.show_definition(&ShowDefinitionArgs { symbol: "noSuchThing".into(), limit: 5, ..Default::default() });
+    let none = mcp_java_index::tools::tool::show_definition::run(
+        &ws,
+        &ShowDefinitionArgs { symbol: "noSuchThing".into(), limit: 5, ..Default::default() },
+    );
     assert!(matches!(none, Err(ToolError::NoSuchSymbol(_))));
 }
 

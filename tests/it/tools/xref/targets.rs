@@ -44,12 +44,10 @@ fn setup() -> (tempfile::TempDir, Workspace) {
 }
 
 fn find(ws: &Workspace, target: &str, overriders: bool) -> FindReferencesResult {
-    ws.find_references(&FindReferencesArgs {
-        target: target.into(),
-        include_overriders: overriders,
-        limit: 100,
-        ..Default::default()
-    })
+    mcp_java_index::tools::tool::find_references::run(
+        ws,
+        &FindReferencesArgs { target: target.into(), include_overriders: overriders, limit: 100, ..Default::default() },
+    )
     .unwrap_or_else(|e| panic!("{target}: {e}"))
 }
 
@@ -88,15 +86,19 @@ fn a_member_inherited_through_a_subtype_is_a_target_and_says_where_it_is_declare
 #[test]
 fn a_missing_member_is_not_found_and_the_error_lists_what_exists() {
     let (_d, ws) = setup();
-    let e = ws
-        .find_references(&FindReferencesArgs { target: "p.Ctx#getBean(int)".into(), ..Default::default() })
-        .expect_err("no such overload");
+    let e = mcp_java_index::tools::tool::find_references::run(
+        &ws,
+        &FindReferencesArgs { target: "p.Ctx#getBean(int)".into(), ..Default::default() },
+    )
+    .expect_err("no such overload");
     let text = e.to_string();
     assert!(text.starts_with("not found: "), "{text}");
     assert!(text.contains("getBean(java.lang.String)") && text.contains("getBean(java.lang.Class)"), "{text}");
-    let e = ws
-        .find_references(&FindReferencesArgs { target: "p.Ctx#nothing".into(), ..Default::default() })
-        .expect_err("no such member");
+    let e = mcp_java_index::tools::tool::find_references::run(
+        &ws,
+        &FindReferencesArgs { target: "p.Ctx#nothing".into(), ..Default::default() },
+    )
+    .expect_err("no such member");
     assert!(e.to_string().starts_with("not found: ") && !e.to_string().contains("file"), "{e}");
 }
 
@@ -106,15 +108,17 @@ fn a_missing_member_is_not_found_and_the_error_lists_what_exists() {
 fn a_type_s_own_nested_types_are_dependencies_marked_nested() {
     use mcp_java_index::tools::xref::DependenciesArgs;
     let (_dir, ws) = setup();
-    let r = ws
-        .analyze_type_dependencies(&DependenciesArgs {
+    let r = mcp_java_index::tools::tool::analyze_type_dependencies::run(
+        &ws,
+        &DependenciesArgs {
             type_name: "p.Functions".into(),
             excluded_packages: vec!["p".into()],
             transitive: true,
             limit: 100,
             ..Default::default()
-        })
-        .expect("deps");
+        },
+    )
+    .expect("deps");
     let nested = r.dependencies.iter().find(|d| d.fqn == "p.Functions.FailableConsumer").expect("the nested type");
     assert!(nested.nested && !nested.violation, "{nested:?}");
     assert_eq!(nested.lines, vec![4]);
@@ -129,10 +133,12 @@ fn a_type_s_own_nested_types_are_dependencies_marked_nested() {
 #[test]
 fn a_name_of_both_a_field_and_a_method_is_ambiguous_and_says_how_to_pick() {
     let (_dir, ws) = setup();
-    let e = ws
-        .find_references(&FindReferencesArgs { target: "p.Line#above".into(), limit: 100, ..Default::default() })
-        .expect_err("ambiguous")
-        .to_string();
+    let e = mcp_java_index::tools::tool::find_references::run(
+        &ws,
+        &FindReferencesArgs { target: "p.Line#above".into(), limit: 100, ..Default::default() },
+    )
+    .expect_err("ambiguous")
+    .to_string();
     assert!(e.contains("ambiguous") && e.contains("p.Line#above(int)") && e.contains("targetKind"), "{e}");
     let lines = |r: &FindReferencesResult| -> Vec<(u32, String)> {
         r.files.iter().flat_map(|f| f.references.iter().map(|x| (x.line, x.kind.clone()))).collect()
@@ -142,7 +148,7 @@ fn a_name_of_both_a_field_and_a_method_is_ambiguous_and_says_how_to_pick() {
             "target": "p.Line#above", "targetKind": k, "limit": 100
         }))
         .expect("args");
-        ws.find_references(&args).unwrap_or_else(|e| panic!("{k}: {e}"))
+        mcp_java_index::tools::tool::find_references::run(&ws, &args).unwrap_or_else(|e| panic!("{k}: {e}"))
     };
     assert_eq!(lines(&by_kind("field")), [(4, "field-read".to_owned())]);
     assert_eq!(lines(&by_kind("method")), [(5, "call".to_owned())]);
@@ -155,9 +161,12 @@ fn a_name_of_both_a_field_and_a_method_is_ambiguous_and_says_how_to_pick() {
 fn a_bad_position_is_named_with_what_is_nearest() {
     let (_d, ws) = setup();
     let at = |line: u32, column: u32| {
-        ws.find_references(&FindReferencesArgs { file_path: "p/Use.java".into(), line, column, ..Default::default() })
-            .expect_err("no name there")
-            .to_string()
+        mcp_java_index::tools::tool::find_references::run(
+            &ws,
+            &FindReferencesArgs { file_path: "p/Use.java".into(), line, column, ..Default::default() },
+        )
+        .expect_err("no name there")
+        .to_string()
     };
     let e = at(4, 1);
     assert!(e.contains("nothing to resolve at line 4, column 1"), "{e}");
@@ -174,9 +183,12 @@ fn a_bad_position_is_named_with_what_is_nearest() {
 fn a_target_nobody_declares_is_an_error_with_the_nearest_names() {
     let (_d, ws) = setup();
     let err = |target: &str| {
-        ws.find_references(&FindReferencesArgs { target: target.into(), ..Default::default() })
-            .expect_err(target)
-            .to_string()
+        mcp_java_index::tools::tool::find_references::run(
+            &ws,
+            &FindReferencesArgs { target: target.into(), ..Default::default() },
+        )
+        .expect_err(target)
+        .to_string()
     };
     let e = err("q.Line#below()");
     assert!(e.contains("no declaration of q.Line is known") && e.contains("did you mean p.Line#below?"), "{e}");
@@ -186,13 +198,15 @@ fn a_target_nobody_declares_is_an_error_with_the_nearest_names() {
     assert!(e.contains("did you mean p.Line#below()?"), "{e}");
     let e = err("Lin#below");
     assert!(e.contains("did you mean p.Line?"), "{e}");
-    let counted = ws
-        .find_references(&FindReferencesArgs {
+    let counted = mcp_java_index::tools::tool::find_references::run(
+        &ws,
+        &FindReferencesArgs {
             targets: vec!["q.Line#below()".into(), "p.Line#below()".into()],
             count_only: true,
             ..Default::default()
-        })
-        .expect("counts");
+        },
+    )
+    .expect("counts");
     let counts = counted.counts.expect("per target");
     assert!(counts[0].error.as_deref().is_some_and(|e| e.contains("did you mean p.Line#below")), "{counts:?}");
     assert!(counts[1].error.is_none(), "{counts:?}");
@@ -210,13 +224,12 @@ fn a_member_of_a_library_not_on_the_classpath_says_which_and_how_to_add_it() {
             "package t;\nimport org.easymock.EasyMock;\nclass MockTest {\n    Runnable r = EasyMock.createMock(Runnable.class);\n}\n",
         )],
     );
-    let e = ws
-        .find_references(&FindReferencesArgs {
-            target: "org.easymock.EasyMock#createMock".into(),
-            ..Default::default()
-        })
-        .expect_err("nothing declares it")
-        .to_string();
+    let e = mcp_java_index::tools::tool::find_references::run(
+        &ws,
+        &FindReferencesArgs { target: "org.easymock.EasyMock#createMock".into(), ..Default::default() },
+    )
+    .expect_err("nothing declares it")
+    .to_string();
     assert!(e.contains("no declaration of org.easymock.EasyMock is known"), "{e}");
     assert!(e.contains("1 workspace file imports from org.easymock (e.g. MockTest.java)"), "{e}");
     assert!(e.contains("pom.xml") && e.contains("`classpath`"), "{e}");
@@ -229,19 +242,23 @@ fn a_member_of_a_library_not_on_the_classpath_says_which_and_how_to_add_it() {
 fn a_count_by_position_agrees_with_the_full_answer() {
     let (_d, ws) = setup();
     for (pos, line, column) in [("p/Line.java:4", 4, 0), ("p/Use.java:4:11", 4, 11), ("p/Line.java:3:9", 3, 9)] {
-        let full = ws
-            .find_references(&FindReferencesArgs {
+        let full = mcp_java_index::tools::tool::find_references::run(
+            &ws,
+            &FindReferencesArgs {
                 file_path: pos.split(':').next().unwrap_or_default().into(),
                 line,
                 column,
                 limit: 100,
                 ..Default::default()
-            })
-            .unwrap_or_else(|e| panic!("{pos}: {e}"));
+            },
+        )
+        .unwrap_or_else(|e| panic!("{pos}: {e}"));
         assert!(full.total > 0, "{pos}: {full:?}");
-        let counted = ws
-            .find_references(&FindReferencesArgs { targets: vec![pos.into()], count_only: true, ..Default::default() })
-            .unwrap_or_else(|e| panic!("{pos}: {e}"));
+        let counted = mcp_java_index::tools::tool::find_references::run(
+            &ws,
+            &FindReferencesArgs { targets: vec![pos.into()], count_only: true, ..Default::default() },
+        )
+        .unwrap_or_else(|e| panic!("{pos}: {e}"));
         let c = &counted.counts.expect("per target")[0];
         assert_eq!((c.total, c.error.clone()), (full.total, None), "{pos}");
         assert_eq!(c.target, full.target, "{pos}");
@@ -260,7 +277,7 @@ fn a_symbol_given_with_a_position_must_be_there() {
             "symbol": symbol, "filePath": "p/Line.java", "line": line, "column": column
         }))
         .expect("args");
-        ws.show_definition(&args).map_err(|e| e.to_string())
+        mcp_java_index::tools::tool::show_definition::run(&ws, &args).map_err(|e| e.to_string())
     };
     // Line 5 declares below() and calls above(1): `above` is there; `getId` is not.
     let e = def("getId", 5, 0).expect_err("not on the line");
@@ -279,7 +296,10 @@ fn a_symbol_given_with_a_position_must_be_there() {
 fn a_bare_file_name_is_the_one_file_of_that_name() {
     let (_d, ws) = setup();
     let by_path = |file: &str| {
-        ws.find_references(&FindReferencesArgs { file_path: file.into(), line: 5, limit: 100, ..Default::default() })
+        mcp_java_index::tools::tool::find_references::run(
+            &ws,
+            &FindReferencesArgs { file_path: file.into(), line: 5, limit: 100, ..Default::default() },
+        )
     };
     let bare = by_path("Line.java").expect("the one Line.java");
     let full = by_path("p/Line.java").expect("by its path");
@@ -288,15 +308,19 @@ fn a_bare_file_name_is_the_one_file_of_that_name() {
         "",
         &[("a/X.java", "package a;\npublic class X {}\n"), ("b/X.java", "package b;\npublic class X {}\n")],
     );
-    let e = two
-        .find_references(&FindReferencesArgs { file_path: "X.java".into(), line: 2, ..Default::default() })
-        .expect_err("two files have that name")
-        .to_string();
+    let e = mcp_java_index::tools::tool::find_references::run(
+        &two,
+        &FindReferencesArgs { file_path: "X.java".into(), line: 2, ..Default::default() },
+    )
+    .expect_err("two files have that name")
+    .to_string();
     assert!(e.contains("X.java names 2 files") && e.contains("a/X.java, b/X.java"), "{e}");
-    let e = two
-        .find_references(&FindReferencesArgs { file_path: "Y.java".into(), line: 2, ..Default::default() })
-        .expect_err("none has it")
-        .to_string();
+    let e = mcp_java_index::tools::tool::find_references::run(
+        &two,
+        &FindReferencesArgs { file_path: "Y.java".into(), line: 2, ..Default::default() },
+    )
+    .expect_err("none has it")
+    .to_string();
     assert!(e.contains("not found") && e.contains("Y.java"), "{e}");
 }
 

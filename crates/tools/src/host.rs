@@ -1,0 +1,661 @@
+//! The host: the shared state every tool reads, behind private fields and a few methods — the
+//! configuration, the roots and the one path policy, the caches, the live index and its
+//! watcher, the reference engine and the world it last answered with, the problems engine,
+//! the library index, the edit previews, the editor, and the build runs. Tools hold their own
+//! bodies (`tool/`); nothing else adds methods here.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::ToolError;
+use mji_cache::{Cache, Counters};
+use mji_classfile::LibraryIndex;
+use mji_classfile::library::Origin;
+use mji_config::Config;
+use mji_edit::WorkspaceEdit;
+use mji_index::live::LiveIndex;
+use mji_index::roots::{Resolved, Roots};
+use mji_problems::{ProblemsEngine, Settings};
+use mji_xref::engine::{FileStamp, XrefEngine};
+use mji_xref::world::World;
+
+/// The workspace's Java files with their display paths, sorted by them.
+pub type ShownFiles = Arc<Vec<(Arc<Path>, String)>>;
+
+/// The most previews kept for `apply`.
+pub(crate) const MAX_PREVIEWS: usize = 32;
+
+/// The last previews of the edit tools, by editId: what `apply` with `editIds` writes, and
+/// whether each had conflicts.
+#[derive(Default)]
+pub struct Previews(Mutex<std::collections::VecDeque<(String, WorkspaceEdit, usize)>>);
+
+impl Previews {
+    pub(crate) fn keep(&self, id: &str, edit: WorkspaceEdit, conflicts: usize) {
+        if let Ok(mut q) = self.0.lock() {
+            q.retain(|(i, _, _)| i != id);
+            if q.len() >= MAX_PREVIEWS {
+                q.pop_front();
+            }
+            q.push_back((id.to_owned(), edit, conflicts));
+        }
+    }
+
+    pub(crate) fn get(&self, id: &str) -> Option<(WorkspaceEdit, usize)> {
+        self.0.lock().ok()?.iter().find(|(i, _, _)| i == id).map(|(_, e, c)| (e.clone(), *c))
+    }
+}
+
+/// Roots, caches, engines and session state of one server or CLI run.
+pub struct Host {
+    config: Config,
+    roots: Roots,
+    caches: Vec<Arc<Cache>>,
+    index: OnceLock<Arc<LiveIndex>>,
+    stop: Arc<AtomicBool>,
+    xref: XrefEngine,
+    /// The world and files of the last cross-reference call and the index version they were
+    /// taken at, reused while a watcher reports no change.
+    xref_seen: Mutex<Option<(u64, Arc<World>, ShownFiles)>>,
+    /// The last failed write of the reference index, reported with the caches' write errors.
+    xref_write_error: Mutex<Option<String>>,
+    problems: OnceLock<Arc<ProblemsEngine>>,
+    previews: Previews,
+    editor: mji_editor::Editor,
+    runs: mji_build::runs::Runs,
+    /// The build models `maven_update_project` read last, by build root.
+    build_models: Mutex<HashMap<PathBuf, mji_build::project::Project>>,
+    /// The JDK's and the classpath's types, indexed on first use; forgotten by
+    /// `maven_update_project` and when the stored Maven classpaths change.
+    libraries: mji_classfile::lifecycle::Libraries,
+    /// True once the xref engine has the classpath's library types.
+    xref_libraries: Mutex<bool>,
+}
+
+/// Files a first binding pass binds between two writes of the reference index: a pass over a
+/// big workspace then never holds every file's references in memory at once (the JDK's are
+/// ~130 MB, which the allocator keeps mapped after they move to disk).
+pub const BIND_CHUNK: usize = 2_000;
+
+impl Host {
+    /// Opens the roots and their caches. Cache problems are warnings, never failures.
+    pub fn open(config: Config) -> Result<Host, ToolError> {
+        let (policy, bad_globs) = mji_fs::secrets::ReadPolicy::new(&config.read_allow, &config.read_deny);
+        for g in bad_globs {
+            tracing::warn!("read_allow/read_deny: {g}");
+        }
+        let roots = Roots::new(config.roots.clone())
+            .map_err(|e| ToolError::InvalidArgument(e.to_string()))?
+            .with_max_file_bytes(config.max_file_bytes)
+            .with_read_policy(policy);
+        let mut caches: Vec<Arc<Cache>> = Vec::new();
+        if !config.cache {
+            caches.push(Arc::new(Cache::disabled()));
+        } else {
+            // One cache for a directory the user chose, else one per root. Each keeps the
+            // warnings of its opening ([`Host::warnings`] reports them once).
+            let dirs: Vec<PathBuf> = match config.cache_dir {
+                Some(_) => vec![config.cache_dir_for(&roots.paths()[0])],
+                None => roots.paths().iter().map(|r| config.cache_dir_for(r)).collect(),
+            };
+            caches.extend(dirs.iter().map(|d| Arc::new(Cache::open(d).0)));
+        }
+        for c in &caches {
+            c.set_max_file_bytes(config.max_file_bytes);
+        }
+        let xref = match config.cache {
+            true => mji_xref::engine::XrefEngine::with_store(xref_store(&config, &roots)),
+            false => mji_xref::engine::XrefEngine::new(),
+        };
+        let editor = mji_editor::Editor::new(mji_editor::Settings::from_config(&config));
+        Ok(Host {
+            config,
+            roots,
+            caches,
+            index: OnceLock::new(),
+            stop: Arc::default(),
+            xref,
+            xref_seen: std::sync::Mutex::default(),
+            xref_write_error: std::sync::Mutex::default(),
+            problems: OnceLock::new(),
+            previews: Previews::default(),
+            editor,
+            runs: mji_build::runs::Runs::default(),
+            build_models: Mutex::default(),
+            libraries: Default::default(),
+            xref_libraries: Mutex::new(false),
+        })
+    }
+
+    /// The token budget of one tool answer.
+    pub fn answer_tokens(&self) -> usize {
+        usize::try_from(self.config.answer_tokens).unwrap_or(usize::MAX)
+    }
+
+    /// The answer budget of this workspace's clients as configured (see
+    /// [`crate::budget::Budget`]).
+    pub fn answer_budget(&self) -> crate::budget::Budget {
+        self.answer_budget_for(self.config.structured_content)
+    }
+
+    /// The answer budget of a client that is (or is not) sent the structured JSON.
+    pub fn answer_budget_for(&self, structured: bool) -> crate::budget::Budget {
+        crate::budget::Budget { tokens: self.answer_tokens(), structured }
+    }
+
+    /// The workspace index, created (empty) on first use.
+    pub fn index(&self) -> &Arc<LiveIndex> {
+        self.index.get_or_init(|| LiveIndex::new(self.roots.clone(), self.caches.clone()))
+    }
+
+    /// Starts the first indexing pass in the background and, if configured, the watcher.
+    pub fn start_index(&self) {
+        let index = self.index().clone();
+        let watch = self.config.watch;
+        let stop = self.stop.clone();
+        let spawned = std::thread::Builder::new().name("index".to_owned()).spawn(move || {
+            // Watch first, so that changes made during the first pass are not lost.
+            if watch {
+                let (i, s) = (index.clone(), stop.clone());
+                let watcher = std::thread::Builder::new().name("watch".to_owned()).spawn(move || {
+                    if let Err(e) = mji_index::live::watch(i, s) {
+                        tracing::warn!("file watcher unavailable ({e}); answers re-check the files they return");
+                    }
+                });
+                // The pass starts once the watcher is registered (or has failed): a file
+                // created in between would otherwise be seen by neither.
+                let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+                while let Ok(w) = &watcher
+                    && !w.is_finished()
+                    && !index.watcher_registered()
+                    && std::time::Instant::now() < deadline
+                {
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                }
+            }
+            let t = std::time::Instant::now();
+            index.build();
+            let (files, symbols, resources) = index.counts();
+            tracing::info!(files, symbols, resources, ms = t.elapsed().as_millis() as u64, "workspace indexed");
+        });
+        if let Err(e) = spawned {
+            tracing::error!("cannot start indexing: {e}");
+        }
+    }
+
+    /// Builds the index on this thread (for the CLI).
+    pub fn build_index(&self) -> mji_index::live::PassStats {
+        self.index().build()
+    }
+
+    /// Waits (up to the configured time) for the first indexing pass.
+    pub fn wait_index(&self) -> bool {
+        self.index().wait_complete(std::time::Duration::from_millis(self.config.index_wait_ms))
+    }
+
+    /// The configuration this run was opened with.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The roots and their path policy.
+    pub fn roots(&self) -> &Roots {
+        &self.roots
+    }
+
+    /// The reference engine.
+    pub fn xref(&self) -> &XrefEngine {
+        &self.xref
+    }
+
+    /// The edit tools' last previews.
+    pub fn previews(&self) -> &Previews {
+        &self.previews
+    }
+
+    /// The user's editor.
+    pub fn editor(&self) -> &mji_editor::Editor {
+        &self.editor
+    }
+
+    /// Test runs and goals started in this session, by `runId`.
+    pub fn runs(&self) -> &mji_build::runs::Runs {
+        &self.runs
+    }
+
+    /// The build models `maven_update_project` read last, by build root.
+    pub fn build_models(&self) -> &Mutex<HashMap<PathBuf, mji_build::project::Project>> {
+        &self.build_models
+    }
+
+    /// The build's settings (the problems engine's, so both read the same classpaths).
+    pub fn build_settings(&self) -> mji_build::Settings {
+        self.problems_engine().settings().build()
+    }
+
+    /// The root a search is limited to (a tool's `root`: a root's name or path), or `None`
+    /// (every root) when not given.
+    pub fn chosen_root(&self, root: &str) -> Result<Option<&Path>, ToolError> {
+        if root.trim().is_empty() {
+            return Ok(None);
+        }
+        let i = self.roots.find_root(root).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
+        Ok(Some(&self.roots.paths()[i]))
+    }
+
+    /// Warnings from opening the workspace (e.g. a cache that fell back to memory).
+    pub fn warnings(&self) -> Vec<String> {
+        self.caches.iter().flat_map(|c| c.warnings()).collect()
+    }
+
+    /// The cache serving files of root `i`.
+    pub fn cache(&self, root: usize) -> &Cache {
+        &self.caches[root.min(self.caches.len() - 1)]
+    }
+
+    /// Hits and misses over all caches.
+    pub fn counters(&self) -> Counters {
+        self.caches
+            .iter()
+            .map(|c| c.counters())
+            .fold(Counters::default(), |a, b| Counters { hits: a.hits + b.hits, misses: a.misses + b.misses })
+    }
+
+    /// Writes what is buffered: the caches, and the reference index when it changed.
+    pub fn flush(&self) {
+        self.caches.iter().for_each(|c| c.flush());
+        self.persist_references();
+    }
+
+    /// Writes the world and the reference index beside the cache if they changed since the
+    /// last write; a failure is logged (the index is an accelerator) and returned.
+    pub fn persist_references(&self) -> Option<String> {
+        match self.xref.save()? {
+            Ok(files) => {
+                tracing::debug!(files, "wrote the reference index");
+                None
+            }
+            Err(e) => {
+                let msg = format!("writing the reference index: {e}");
+                // Said once: the server keeps answering from memory and tries again later.
+                if let Ok(mut last) = self.xref_write_error.lock()
+                    && last.replace(msg.clone()).is_none()
+                {
+                    tracing::warn!("{msg}");
+                }
+                Some(msg)
+            }
+        }
+    }
+
+    /// Every cache write that failed (see [`Cache::write_error`]); empty when all reached the
+    /// disk. The server keeps answering from memory; the CLI reports them and fails.
+    pub fn write_errors(&self) -> Vec<String> {
+        let xref = self.xref_write_error.lock().ok().and_then(|e| e.clone());
+        self.caches.iter().filter_map(|c| c.write_error()).chain(xref).collect()
+    }
+
+    /// Calls `hook` once per cache with its first failed write (at once for one that already
+    /// failed); the server logs it this way and keeps answering from memory.
+    pub fn on_cache_write_error(&self, hook: mji_cache::WriteErrorHook) {
+        for c in &self.caches {
+            c.on_write_error(hook.clone());
+        }
+    }
+
+    /// Applies the path policy to a client-given path.
+    pub fn resolve(&self, file_path: &str) -> Result<Resolved, ToolError> {
+        use mji_index::roots::PathError;
+        self.roots.resolve(file_path).or_else(|e| match e {
+            PathError::NotFound { .. } => {
+                let missing = ToolError::NotFound(e.to_string().trim_start_matches("file not found: ").to_owned());
+                self.resolve_bare_name(file_path).unwrap_or(Err(missing))
+            }
+            other => Err(ToolError::InvalidArgument(other.to_string())),
+        })
+    }
+
+    /// A bare file name (`StringUtils.java`) that is no path under a root: the one indexed Java
+    /// file of that name, or an error listing them when several have it. None when the name is
+    /// not bare or no indexed file has it.
+    fn resolve_bare_name(&self, name: &str) -> Option<Result<Resolved, ToolError>> {
+        let name = name.trim();
+        if name.is_empty() || name.contains(['/', '\\']) || !name.ends_with(".java") {
+            return None;
+        }
+        let index = self.index();
+        let mut found: Vec<String> = index
+            .java_files()
+            .into_iter()
+            .filter(|(p, _)| p.file_name().is_some_and(|n| n == std::ffi::OsStr::new(name)))
+            .map(|(p, root)| self.roots.display(&p, root))
+            .collect();
+        found.sort();
+        match found.len() {
+            0 => None,
+            1 => Some(self.roots.resolve(&found[0]).map_err(|e| ToolError::InvalidArgument(e.to_string()))),
+            n => Some(Err(ToolError::InvalidArgument(format!(
+                "{name} names {n} files; give its path: {}{}",
+                found.iter().take(10).cloned().collect::<Vec<_>>().join(", "),
+                if n > 10 { format!(" (and {} more)", n - 10) } else { String::new() }
+            )))),
+        }
+    }
+
+    /// Re-checks a resolved file at read time: still inside a root (a link swapped in since
+    /// it was resolved is refused), no secret, a regular file, within the cap.
+    pub(crate) fn check_file(&self, path: &Path, display: &str) -> Result<(), ToolError> {
+        let canon = std::fs::canonicalize(path);
+        if let Some(refusal) = canon.as_ref().ok().and_then(|c| self.roots.refusal(c)) {
+            let e = mji_index::roots::PathError::Secret { given: display.to_owned(), refusal };
+            return Err(ToolError::InvalidArgument(e.to_string()));
+        }
+        match canon {
+            Ok(canon) if self.roots.root_of(&canon).is_none() => {
+                return Err(ToolError::InvalidArgument(
+                    mji_index::roots::PathError::Outside {
+                        given: display.to_owned(),
+                        roots: self
+                            .roots
+                            .paths()
+                            .iter()
+                            .map(|p| p.display().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    }
+                    .to_string(),
+                ));
+            }
+            _ => {}
+        }
+        crate::check_regular(path, display, self.roots.max_file_bytes()).map(|_| ())
+    }
+
+    /// The problems engine (classpaths, the warm javac, results), created on first use.
+    pub fn problems_engine(&self) -> &Arc<ProblemsEngine> {
+        self.problems.get_or_init(|| {
+            let c = &self.config;
+            // The helper and resolved classpaths live in the cache directory; without a cache,
+            // in the system's temporary directory.
+            let cache_dir = if c.cache {
+                c.cache_dir_for(&self.roots.paths()[0]).join("problems")
+            } else {
+                std::env::temp_dir().join("mcp-java-index-problems")
+            };
+            let settings = Settings {
+                cache_dir,
+                budget: std::time::Duration::from_millis(c.problems_budget_ms),
+                lint: c.javac_lint.clone(),
+                javac_options: c.javac_options.clone(),
+                classpath: c.classpath.clone(),
+                maven_repo_local: c.maven_repo_local.clone(),
+                gradle_user_home: c.gradle_user_home.clone().or_else(|| {
+                    std::env::var_os("GRADLE_USER_HOME")
+                        .filter(|h| !h.is_empty())
+                        .map(std::path::PathBuf::from)
+                        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".gradle")))
+                }),
+                java_home: c.jdk_env.java_home.clone(),
+                path_env: c.jdk_env.path.clone(),
+                max_file_bytes: c.max_file_bytes,
+                trusted: c.trusted,
+                annotation_processing: c.annotation_processing,
+                helper_dir: mji_problems::javac::user_helper_dir(),
+            };
+            Arc::new(ProblemsEngine::new(settings, self.roots.paths().to_vec()))
+        })
+    }
+
+    /// The library index (the JDK's jmods, then the classpath jars), built on first use
+    /// (cached per archive in the user cache dir).
+    pub fn libraries(&self) -> Arc<LibraryIndex> {
+        self.refresh_libraries();
+        self.libraries.get_or_build(
+            || {
+                let mut archives: Vec<(PathBuf, Origin)> = Vec::new();
+                if let Some(h) = self.config.jdk_env.jdk_home() {
+                    archives.extend(mji_classfile::library::jdk_jmods(&h).into_iter().map(|p| (p, Origin::Jdk)));
+                }
+                archives.extend(self.classpath_jars().into_iter().map(|p| (p, Origin::Classpath)));
+                archives
+            },
+            mji_fs::provenance::user_cache_dir().map(|d| d.join("libraries")).as_deref(),
+            self.max_archive_entries(),
+        )
+    }
+
+    /// The most entries read from one archive (`max_archive_entries`).
+    pub fn max_archive_entries(&self) -> usize {
+        usize::try_from(self.config.max_archive_entries).unwrap_or(usize::MAX)
+    }
+
+    /// Forgets the library types when the Maven classpaths stored in a trusted workspace's
+    /// cache changed since they were read (a `get_problems` run resolved one): navigation then
+    /// uses what Maven resolved without a restart. A listing of one directory; nothing untrusted.
+    fn refresh_libraries(&self) {
+        if self.config.trusted && self.libraries.forget_if_changed(&self.build_settings().cache_dir.join("classpaths"))
+        {
+            self.forget_libraries();
+        }
+    }
+
+    /// Forgets the library index and the engine's library types: the next call reads the
+    /// classpath again (after the build files changed; `maven_update_project`).
+    pub fn forget_libraries(&self) {
+        self.libraries.forget();
+        if let Ok(mut done) = self.xref_libraries.lock() {
+            *done = false;
+        }
+        // The world last answered is no answer for the next call.
+        if let Ok(mut seen) = self.xref_seen.lock() {
+            *seen = None;
+        }
+    }
+
+    /// The workspace's classpath jars, in order: the configured `classpath`'s, then what the
+    /// project model resolves for each module of each root's build (`mji_build::classpath`: a
+    /// Maven module's dependencies from the local repository, a Gradle build's from its caches,
+    /// a plain project's `lib/`). Navigation never runs the build. In a trusted workspace, a
+    /// Maven module's classpath is the one Maven resolved when a run stored it (`get_problems`,
+    /// `maven_update_project`: the test scope, else the compile scope); otherwise its pom's
+    /// dependencies found in the local repository, without their own dependencies — a type
+    /// whose supertypes are missing then stays `likely`, never guessed.
+    ///
+    /// Class directories are entries too (read like a jar): a configured one wherever it is; a
+    /// resolved one (a reactor module's `target/classes`, a plain project's) only outside the
+    /// roots, since inside them it is the workspace's own code compiled, whose sources are indexed.
+    pub fn classpath_jars(&self) -> Vec<PathBuf> {
+        mji_build::classpath::library_entries(self.roots.paths(), &self.config.classpath, &self.build_settings())
+    }
+
+    /// Gives the resolution engine the classpath's library types (their class files' signatures),
+    /// once per workspace, before its first world: a call on a library method's result is then
+    /// typed by the method's signature. Without classpath jars the engine keeps the JDK's alone.
+    ///
+    /// When the user's JDK is another version than the committed JDK table's, the JDK's part is
+    /// read from its image (the table's packages) and its package and type names replace JDK
+    /// 17's, so the JDK described — what an import or `java.lang` resolves to — is the one the
+    /// user runs.
+    pub(crate) fn library_types_to_xref(&self) {
+        use mji_xref::world::jdk_api::JdkApi;
+        let Ok(mut done) = self.xref_libraries.lock() else { return };
+        if *done {
+            return;
+        }
+        *done = true;
+        let jars = self.classpath_jars();
+        let jdk = crate::jdk::user_jdk_tables(&self.config.jdk_env);
+        if jars.is_empty() && jdk.is_none() {
+            // Nothing beyond the committed table (and, after `forget`, none of the old jars').
+            self.xref.set_libraries(None);
+            return;
+        }
+        let cache = mji_fs::provenance::user_cache_dir().map(|d| d.join("libraries"));
+        let (table, _) =
+            mji_classfile::api::table_cached_where(&jars, cache.as_deref(), None, self.max_archive_entries());
+        let jdk = jdk.as_deref();
+        let mut api = JdkApi::with_jdk(jdk.and_then(|j| j.api.as_deref()), &table);
+        if let Some(names) = jdk.and_then(|j| j.names.as_deref()) {
+            api = api.with_names(names);
+        }
+        self.xref.set_libraries(Some(Arc::new(api)));
+    }
+
+    /// The world of the workspace's Java files, re-read where a file changed since last time
+    /// (stamps taken now, so answers are fresh even without a watcher), and the files with their
+    /// display paths.
+    pub fn xref_world(&self) -> (Arc<World>, ShownFiles) {
+        self.wait_index();
+        self.refresh_libraries();
+        // With a watcher running and no file event since the last call, nothing changed: no
+        // stat of every file (tens of milliseconds on the JDK).
+        let version = self.index().version();
+        let watching = self.index().is_watching();
+        if watching
+            && let Ok(seen) = self.xref_seen.lock()
+            && let Some((v, w, files)) = &*seen
+            && *v == version
+        {
+            return (w.clone(), files.clone());
+        }
+        self.library_types_to_xref();
+        let (now, watching) = self.index().java_file_stamps_now();
+        let stamps: Vec<(FileStamp, String)> = now
+            .into_iter()
+            .map(|(p, root, st)| {
+                let shown = self.roots.display(&p, root);
+                (FileStamp { path: p, size: st.size, mtime_ns: st.mtime_ns }, shown)
+            })
+            .collect();
+        let (w, _) = self.xref.world(&stamps.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>());
+        let mut shown: Vec<(Arc<Path>, String)> = stamps.into_iter().map(|(s, d)| (s.path, d)).collect();
+        shown.sort_by(|a, b| a.1.cmp(&b.1));
+        let shown = Arc::new(shown);
+        if let Ok(mut seen) = self.xref_seen.lock() {
+            *seen = watching.then(|| (version, w.clone(), shown.clone()));
+        }
+        (w, shown)
+    }
+
+    /// Binds every file's references in the background of a server (one thread, so calls
+    /// keep a core), after which `find_references` reads no file. Returns the files bound.
+    /// Every [`BIND_CHUNK`] files the index is written, so the references just bound live on
+    /// disk from then on.
+    pub fn warm_references(&self) -> usize {
+        let mut total = 0;
+        loop {
+            let (w, files) = self.xref_world();
+            let paths: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
+            let stop = self.stop.clone();
+            let bound = self.xref.bind_all(&w, &paths, BIND_CHUNK, &move || stop.load(Ordering::Relaxed));
+            total += bound;
+            if bound < BIND_CHUNK {
+                return total;
+            }
+            self.persist_references();
+        }
+    }
+
+    /// Reads the persisted world and reference index (with the classpath's library types
+    /// first, which the store must match), without waiting for the first index pass: a
+    /// server's reference keeper does it at start, so that a restart's first cross-reference
+    /// answer finds the world linked.
+    pub fn preload_references(&self) {
+        self.library_types_to_xref();
+        self.xref.preload();
+    }
+
+    /// The server's reference keeper: binds every file, persists the index, then every
+    /// `every` re-binds what edits dropped and persists again (at most once a minute), until
+    /// the workspace closes. After a pass over many files it compacts what it keeps
+    /// ([`Host::compact_references`]) and calls `after_pass`, where the server gives the memory
+    /// the pass freed back to the system. Runs on the calling thread.
+    pub fn keep_references(&self, every: std::time::Duration, after_pass: &dyn Fn()) {
+        let stopped = || self.stop.load(Ordering::Relaxed);
+        self.preload_references();
+        // However long the first pass takes (calls wait at most `index_wait_ms` for it; this
+        // thread waits for all of it).
+        while !stopped() && !self.index().wait_complete(std::time::Duration::from_millis(200)) {}
+        let mut last_save: Option<std::time::Instant> = None;
+        while !stopped() {
+            let t = std::time::Instant::now();
+            let files = self.warm_references();
+            if files > 0 {
+                let (_, refs) = self.xref_bound();
+                tracing::info!(files, refs, ms = t.elapsed().as_millis() as u64, "references bound");
+            }
+            if last_save.is_none_or(|s| s.elapsed() >= std::time::Duration::from_secs(60)) {
+                self.persist_references();
+                last_save = Some(std::time::Instant::now());
+            }
+            if files >= BIND_CHUNK {
+                self.compact_references();
+                after_pass();
+            }
+            let until = std::time::Instant::now() + every;
+            while !stopped() && std::time::Instant::now() < until {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+        }
+    }
+
+    /// Frees what a pass over many files left behind: the world and reference index are read
+    /// back from the store just written, laid out as a restart has them
+    /// ([`XrefEngine::reload`]), or else the memos the pass derived for every type are shed
+    /// ([`XrefEngine::shed_memos`]); the world the last answer used is forgotten too. Returns
+    /// whether it read the store back.
+    pub fn compact_references(&self) -> bool {
+        let reloaded = self.xref.reload();
+        if !reloaded {
+            self.xref.shed_memos();
+        }
+        if let Ok(mut seen) = self.xref_seen.lock() {
+            *seen = None;
+        }
+        reloaded
+    }
+
+    /// How many files and references the cross-reference engine keeps bound.
+    pub fn xref_bound(&self) -> (usize, usize) {
+        self.xref.bound()
+    }
+
+    /// Heap bytes of the kept references, roughly.
+    pub fn xref_bound_bytes(&self) -> usize {
+        self.xref.bound_bytes()
+    }
+
+    pub(crate) fn display_of(&self, p: &Path) -> String {
+        match self.roots.root_of(p) {
+            Some(i) => self.roots.display(p, i),
+            None => p.display().to_string(),
+        }
+    }
+
+    /// The files a search could not bind fully, each once, in path order, with the reason.
+    pub(crate) fn incomplete(&self, mut unbound: Vec<(Arc<Path>, mji_xref::resolve::DepthCut)>) -> Vec<String> {
+        unbound.sort_by(|a, b| a.0.cmp(&b.0));
+        unbound.dedup_by(|a, b| a.0 == b.0);
+        unbound.into_iter().map(|(p, cut)| format!("{}: {cut}", self.display_of(&p))).collect()
+    }
+}
+
+/// Where the world and reference index of a workspace are persisted: beside the first root's
+/// cache, named by every root (a different set of roots binds differently).
+fn xref_store(config: &Config, roots: &Roots) -> std::path::PathBuf {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for r in roots.paths() {
+        for b in r.as_os_str().as_encoded_bytes().iter().chain(b"\0") {
+            h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    config.cache_dir_for(&roots.paths()[0]).join(format!("xref-{h:016x}.bin"))
+}
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Release);
+    }
+}
