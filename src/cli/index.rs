@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use super::progress::with_progress;
 use super::{WorkspaceFlags, display, flushed, init_logging, print_json};
 use crate::model::OutlineOptions;
-use crate::tools::java_index::{IndexOptions, apply_options};
+use crate::tools::java_index::{OutlineQuery, apply_options};
 use crate::tools::workspace::Workspace;
 use crate::tools::{ToolError, require_java};
 
@@ -59,16 +59,16 @@ pub struct IndexFlags {
     pub stable_ids: bool,
 }
 
-impl From<&IndexFlags> for IndexOptions {
+impl From<&IndexFlags> for OutlineQuery {
     fn from(f: &IndexFlags) -> Self {
-        IndexOptions {
+        OutlineQuery {
             include_private: f.include_private,
             include_fields: f.include_fields,
             include_inner_classes: f.include_inner_classes,
             include_constructors: f.include_constructors,
             max_javadoc_preview_chars: f.max_javadoc_preview_chars,
             stable_ids: f.stable_ids,
-            ..IndexOptions::default()
+            ..OutlineQuery::default()
         }
     }
 }
@@ -122,7 +122,7 @@ fn index_workspace(mut args: IndexArgs, dirs: Vec<PathBuf>, started: std::time::
     if args.ws.0.has("roots") {
         anyhow::bail!("`index DIR` indexes each DIR as a workspace root: drop --root (or pass --outlines)");
     }
-    if OutlineOptions::from(&IndexOptions::from(&args.options)) != OutlineOptions::default() {
+    if OutlineOptions::from(&OutlineQuery::from(&args.options)) != OutlineOptions::default() {
         anyhow::bail!("the outline options apply to outlines: pass --outlines to print a directory's outlines");
     }
     args.ws.0.give("roots", dirs.iter().map(|d| d.to_string_lossy().into_owned()).collect());
@@ -190,7 +190,7 @@ pub fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
         eprintln!("warning: {w}");
     }
     let cache = ws.cache(0);
-    let opts = OutlineOptions::from(&IndexOptions::from(&args.options));
+    let opts = OutlineOptions::from(&OutlineQuery::from(&args.options));
     let defaults = opts == OutlineOptions::default();
     // One outline as JSON: the cached JSON itself when the options are the defaults.
     let one = |path: &Path, d: &str| -> Result<(String, crate::cache::Outcome), ToolError> {

@@ -13,7 +13,7 @@ use mji_parser::SourceText;
 /// for an agent: kinds, a name filter, a nesting depth and paging).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
-pub struct IndexOptions {
+pub struct OutlineQuery {
     // (The names say what the flags do: their docs would cost every client tokens in
     // `tools/list`; README's java_index section documents them.)
     pub include_private: bool,
@@ -47,10 +47,10 @@ pub enum DeclKind {
     EnumConstant,
 }
 
-impl Default for IndexOptions {
+impl Default for OutlineQuery {
     fn default() -> Self {
         let d = OutlineOptions::default();
-        IndexOptions {
+        OutlineQuery {
             include_private: d.include_private,
             include_fields: d.include_fields,
             include_inner_classes: d.include_inner_classes,
@@ -66,8 +66,8 @@ impl Default for IndexOptions {
     }
 }
 
-impl From<&IndexOptions> for OutlineOptions {
-    fn from(o: &IndexOptions) -> Self {
+impl From<&OutlineQuery> for OutlineOptions {
+    fn from(o: &OutlineQuery) -> Self {
         OutlineOptions {
             include_private: o.include_private,
             include_fields: o.include_fields,
@@ -83,7 +83,7 @@ impl From<&IndexOptions> for OutlineOptions {
 /// all fit, or options narrowed it) and how to get the rest.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct IndexOutput {
+pub struct OutlineAnswer {
     #[serde(flatten)]
     pub outline: FileOutline,
     /// Declarations the options select, over every page; present when paged or narrowed.
@@ -113,12 +113,12 @@ pub struct IndexOutput {
 }
 
 /// Shapes an outline (options already applied) by the options' kinds, name, depth and page.
-pub fn shape(outline: FileOutline, o: &IndexOptions) -> IndexOutput {
+pub fn shape(outline: FileOutline, o: &OutlineQuery) -> OutlineAnswer {
     let narrowed = !o.kinds.is_empty() || !o.name.is_empty() || o.max_depth.is_some();
     if !narrowed && o.offset == 0 && o.limit.is_none() {
         // The common case: every declaration, paged only if the budget needs it.
         let ids = selected_ids(&outline, o);
-        return IndexOutput {
+        return OutlineAnswer {
             outline: outline.clone(),
             total_declarations: None,
             shown_declarations: None,
@@ -133,7 +133,7 @@ pub fn shape(outline: FileOutline, o: &IndexOptions) -> IndexOutput {
     let offset = (o.offset as usize).min(ids.len());
     let n = o.limit.map_or(ids.len(), |l| l as usize);
     let page = std::sync::Arc::new((outline, ids));
-    let mut out = IndexOutput {
+    let mut out = OutlineAnswer {
         outline: page.0.clone(),
         total_declarations: None,
         shown_declarations: None,
@@ -147,15 +147,15 @@ pub fn shape(outline: FileOutline, o: &IndexOptions) -> IndexOutput {
     out
 }
 
-impl IndexOutput {
+impl OutlineAnswer {
     /// How many selected declarations this answer can hold before any cut.
     pub(crate) fn page_len(&self) -> usize {
         self.page.as_ref().map_or(0, |p| p.1.len().saturating_sub(self.offset))
     }
 
-    /// A copy keeping the first `n` selected declarations: [`IndexOutput::keep`] without cloning
+    /// A copy keeping the first `n` selected declarations: [`OutlineAnswer::keep`] without cloning
     /// the outline it replaces.
-    pub(crate) fn kept(&self, n: usize) -> IndexOutput {
+    pub(crate) fn kept(&self, n: usize) -> OutlineAnswer {
         if self.page.is_none() {
             let mut all = self.clone();
             all.keep(n);
@@ -171,7 +171,7 @@ impl IndexOutput {
             classes: Vec::new(),
             errors: Vec::new(),
         };
-        let mut cut = IndexOutput {
+        let mut cut = OutlineAnswer {
             outline: placeholder,
             total_declarations: self.total_declarations,
             shown_declarations: self.shown_declarations,
@@ -368,7 +368,7 @@ fn simple_type(ty: &str) -> String {
 }
 
 /// The symbolIds of the declarations the options select, in source order.
-fn selected_ids(outline: &FileOutline, o: &IndexOptions) -> Vec<String> {
+fn selected_ids(outline: &FileOutline, o: &OutlineQuery) -> Vec<String> {
     let filter = NameFilter::parse(&o.name);
     for &tier in filter.tiers() {
         let ids = select(outline, o, &filter, tier);
@@ -380,7 +380,7 @@ fn selected_ids(outline: &FileOutline, o: &IndexOptions) -> Vec<String> {
 }
 
 /// The declarations the options select with the name matched at `tier`.
-fn select<'a>(outline: &'a FileOutline, o: &IndexOptions, filter: &NameFilter, tier: Tier) -> Vec<String> {
+fn select<'a>(outline: &'a FileOutline, o: &OutlineQuery, filter: &NameFilter, tier: Tier) -> Vec<String> {
     let unnamed = filter.name.is_empty();
     let mut items: Vec<(u32, usize, &str)> = Vec::new();
     let mut stack: Vec<(&'a TypeDecl, u32, bool)> = outline.classes.iter().rev().map(|t| (t, 0, false)).collect();
@@ -590,7 +590,7 @@ fn type_head(t: &TypeDecl, word: &str) -> String {
 
 /// The outline as a model reads it: a table of contents, one line per declaration with its
 /// line range, signature and javadoc lines (and preview when asked), indented by nesting.
-pub(crate) fn render_outline(o: &IndexOutput) -> String {
+pub(crate) fn render_outline(o: &OutlineAnswer) -> String {
     use std::fmt::Write;
     let ol = &o.outline;
     let mut out = String::with_capacity(64 * 1024);

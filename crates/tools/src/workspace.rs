@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ToolError;
-use crate::java_index::IndexOptions;
+use crate::java_index::OutlineQuery;
 use crate::read_javadoc::JavadocOptions;
 use crate::read_range::RangeOptions;
 use mji_cache::Outcome;
@@ -20,7 +20,7 @@ pub struct JavaIndexArgs {
     /// Workspace-relative (.java or .class), or a library class (java.util.HashMap) or jar: path.
     pub file_path: String,
     #[serde(flatten)]
-    pub options: IndexOptions,
+    pub options: OutlineQuery,
 }
 
 /// Arguments of `java_read_range`.
@@ -101,7 +101,7 @@ impl ReadJavadocArgs {
 
 /// An outline and whether it came from the cache.
 #[derive(Debug, Clone)]
-pub struct IndexAnswer {
+pub struct CachedOutline {
     pub outline: FileOutline,
     pub outcome: Outcome,
     pub elapsed_ms: f64,

@@ -4,14 +4,14 @@
 use serde_json::{Map, Value};
 
 use crate::ToolError;
-use crate::java_index::{IndexOutput, render_outline, shape};
+use crate::java_index::{OutlineAnswer, render_outline, shape};
 use crate::registry::{Answer, Budget, Tool, fit};
 use crate::java_index::apply_options;
 use crate::{io_error, require_java};
 use mji_cache::Outcome;
 use mji_model::OutlineOptions;
 use crate::host::Host;
-use crate::workspace::{IndexAnswer, JavaIndexArgs};
+use crate::workspace::{CachedOutline, JavaIndexArgs};
 
 pub(crate) struct JavaIndex;
 
@@ -21,7 +21,7 @@ impl Tool for JavaIndex {
     const DESCRIPTION: &'static str = "Outline of a .java file: types and members with lines, signatures and javadoc lines. Use it instead of reading the file, then java_read_range what you need.";
 
     type Args = JavaIndexArgs;
-    type Output = IndexOutput;
+    type Output = OutlineAnswer;
 
     fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
         Ok(shape(run(ws, &args)?.outline, &args.options))
@@ -66,7 +66,7 @@ impl Tool for JavaIndex {
 }
 
 /// `java_index`.
-pub fn run(ws: &Host, args: &JavaIndexArgs) -> Result<IndexAnswer, ToolError> {
+pub fn run(ws: &Host, args: &JavaIndexArgs) -> Result<CachedOutline, ToolError> {
     let t = std::time::Instant::now();
     let opts = OutlineOptions::from(&args.options);
     // A class name or a `jar:` path names a library type, unless the workspace has the file.
@@ -84,14 +84,14 @@ pub fn run(ws: &Host, args: &JavaIndexArgs) -> Result<IndexAnswer, ToolError> {
             .flatten()
             .map(|(b, _)| mji_parser::SourceText::decode(&b));
         let outline = apply_options(outline, &opts, src.as_ref());
-        return Ok(IndexAnswer { outline, outcome: Outcome::Miss, elapsed_ms: t.elapsed().as_secs_f64() * 1e3 });
+        return Ok(CachedOutline { outline, outcome: Outcome::Miss, elapsed_ms: t.elapsed().as_secs_f64() * 1e3 });
     }
     let r = ws.resolve(&args.file_path)?;
     ws.check_file(&r.path, &r.display)?;
     if crate::libraries::is_class_file(&r.path) {
         let outline = crate::libraries::class_file_outline(ws, &r.path, &r.display)?;
         let outline = apply_options(outline, &opts, None);
-        return Ok(IndexAnswer { outline, outcome: Outcome::Miss, elapsed_ms: t.elapsed().as_secs_f64() * 1e3 });
+        return Ok(CachedOutline { outline, outcome: Outcome::Miss, elapsed_ms: t.elapsed().as_secs_f64() * 1e3 });
     }
     require_java(&r.path, &r.display)?;
     let cache = ws.cache(r.root);
@@ -103,5 +103,5 @@ pub fn run(ws: &Host, args: &JavaIndexArgs) -> Result<IndexAnswer, ToolError> {
         let cached = cache.outline(&r.path, &r.display).map_err(io)?;
         (apply_options(cached.outline, &opts, None), cached.outcome)
     };
-    Ok(IndexAnswer { outline, outcome, elapsed_ms: t.elapsed().as_secs_f64() * 1e3 })
+    Ok(CachedOutline { outline, outcome, elapsed_ms: t.elapsed().as_secs_f64() * 1e3 })
 }
