@@ -14,6 +14,50 @@ use crate::world::{TypeId, World};
 /// The most methods one rename family holds (a bound on the closure's work).
 const MAX_FAMILY: usize = 10_000;
 
+/// Methods the compiler calls in code it writes itself (a for-each loop, try-with-resources,
+/// boxing, a switch on a string or an enum, an enum's `valueOf`, assertions): renaming one
+/// breaks code that never names it, so a family that holds one is refused (it is reached only
+/// when the JDK's own sources are the workspace).
+fn used_by_the_language(key: &str) -> bool {
+    const KEYS: &[&str] = &[
+        "java.lang.Iterable#iterator()",
+        "java.util.Iterator#hasNext()",
+        "java.util.Iterator#next()",
+        "java.lang.AutoCloseable#close()",
+        "java.lang.Throwable#addSuppressed(java.lang.Throwable)",
+        "java.lang.Object#hashCode()",
+        "java.lang.Object#equals(java.lang.Object)",
+        "java.lang.Enum#ordinal()",
+        "java.lang.Enum#valueOf(java.lang.Class,java.lang.String)",
+        "java.lang.Class#desiredAssertionStatus()",
+        "java.util.Objects#requireNonNull(java.lang.Object)",
+    ];
+    /// Bootstrap methods of lambdas, string concatenation, records and pattern switches.
+    const OWNERS: &[&str] = &[
+        "java.lang.invoke.LambdaMetafactory",
+        "java.lang.invoke.StringConcatFactory",
+        "java.lang.runtime.ObjectMethods",
+        "java.lang.runtime.SwitchBootstraps",
+    ];
+    const BOXES: &[(&str, &str)] = &[
+        ("Boolean", "boolean"),
+        ("Byte", "byte"),
+        ("Character", "char"),
+        ("Short", "short"),
+        ("Integer", "int"),
+        ("Long", "long"),
+        ("Float", "float"),
+        ("Double", "double"),
+    ];
+    let owner = key.split_once('#').map_or(key, |x| x.0);
+    KEYS.contains(&key)
+        || OWNERS.contains(&owner)
+        || BOXES.iter().any(|(b, p)| {
+            owner.strip_prefix("java.lang.") == Some(*b)
+                && (key.ends_with(&format!("#valueOf({p})")) || key.ends_with(&format!("#{p}Value()")))
+        })
+}
+
 /// A declaration a rename changes: its file, line, and what it declares.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeclSite {
@@ -115,6 +159,14 @@ pub fn rename_family(w: &World, t: &Target) -> Result<Family, String> {
         };
         if !w.is_workspace(owner) {
             return Err(format!("{key} is declared outside the workspace; only workspace code is renamed"));
+        }
+        if used_by_the_language(&key) {
+            let family =
+                if key == t.keys[0] { String::new() } else { format!(" (in the override family of {})", t.label) };
+            return Err(format!(
+                "{key}{family} is called by code the compiler writes itself (for-each loops, try-with-resources, \
+                 boxing, switches, lambdas): renaming it would break code that never names it"
+            ));
         }
         if m.is_static {
             continue;
@@ -264,4 +316,44 @@ pub fn rename_conflicts(w: &World, family: &Family, new: &str) -> Vec<String> {
     out.sort();
     out.dedup();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use crate::decls::file_decls;
+    use crate::target::resolve_target;
+    use crate::world::World;
+
+    fn world(srcs: &[(&str, &str)]) -> World {
+        let mut v: Vec<_> =
+            srcs.iter().map(|(p, s)| (Arc::from(Path::new(p)), Arc::new(file_decls(s.as_bytes())))).collect();
+        v.sort_by(|a: &(Arc<Path>, _), b| a.0.cmp(&b.0));
+        World::new(v)
+    }
+
+    /// With the JDK's own sources as the workspace, a family holding a method the compiler
+    /// calls in code it writes (a for-each loop's `iterator()`) is refused, by any member.
+    #[test]
+    fn a_family_the_compiler_calls_by_name_is_refused() {
+        let w = world(&[
+            (
+                "java/lang/Iterable.java",
+                "package java.lang;\npublic interface Iterable<T> {\n  java.util.Iterator<T> iterator();\n}\n",
+            ),
+            (
+                "p/Bag.java",
+                "package p;\npublic class Bag implements Iterable<String> {\n  public java.util.Iterator<String> iterator() { return null; }\n  public int size() { return 0; }\n}\n",
+            ),
+        ]);
+        for key in ["java.lang.Iterable#iterator()", "p.Bag#iterator()"] {
+            let t = resolve_target(&w, key).expect("target");
+            let e = super::rename_family(&w, &t).expect_err(key);
+            assert!(e.contains("java.lang.Iterable#iterator()") && e.contains("compiler writes itself"), "{e}");
+        }
+        let t = resolve_target(&w, "p.Bag#size()").expect("target");
+        assert!(super::rename_family(&w, &t).is_ok());
+    }
 }
