@@ -630,6 +630,11 @@ fn a_rename_reaches_overriders_in_anonymous_local_and_enum_constant_classes() {
     let (text, dir) = family_renamed("fam.Op#apply(int,int)", "eval");
     insta::assert_snapshot!("rename_family_enum_constants", text);
     assert!(!read(&dir, "fam/Op.java").contains("apply("));
+    // A superclass's method that implements the interface only in a subclass
+    // (Impl extends Base implements Sized): Base#estimate() moves with Sized#estimate().
+    let (_, dir) = family_renamed("fam.Sized#estimate()", "guess");
+    let sized = read(&dir, "fam/Sized.java");
+    assert!(sized.contains("public long guess()") && sized.contains("s.guess() + i.guess()"), "{sized}");
     // An anonymous class of a parameterized supertype: accept(String) overrides accept(T).
     let (_, dir) = family_renamed("fam.Sink#accept(java.lang.Object)", "take");
     let files = read(&dir, "fam/Files.java");
