@@ -75,7 +75,7 @@ pub struct FindReferencesArgs {
     pub count_only: bool,
     #[serde(default)]
     pub include_declaration: bool,
-    /// Also calls bound to overriding methods.
+    /// Also calls to overriders and anonymous overrides.
     #[serde(default)]
     pub include_overriders: bool,
     /// Javadoc links (default true).

@@ -38,6 +38,9 @@ pub enum RefKind {
     ThisCall,
     SuperCall,
     Javadoc,
+    /// The name of a method declared in an anonymous class, an enum constant's body or a local
+    /// class (which have no key of their own), bound to the methods it overrides.
+    Override,
 }
 
 /// What a reference points at.

@@ -14,6 +14,50 @@ use crate::world::{TypeId, World};
 /// The most methods one rename family holds (a bound on the closure's work).
 const MAX_FAMILY: usize = 10_000;
 
+/// Methods the compiler calls in code it writes itself (a for-each loop, try-with-resources,
+/// boxing, a switch on a string or an enum, an enum's `valueOf`, assertions): renaming one
+/// breaks code that never names it, so a family that holds one is refused (it is reached only
+/// when the JDK's own sources are the workspace).
+fn used_by_the_language(key: &str) -> bool {
+    const KEYS: &[&str] = &[
+        "java.lang.Iterable#iterator()",
+        "java.util.Iterator#hasNext()",
+        "java.util.Iterator#next()",
+        "java.lang.AutoCloseable#close()",
+        "java.lang.Throwable#addSuppressed(java.lang.Throwable)",
+        "java.lang.Object#hashCode()",
+        "java.lang.Object#equals(java.lang.Object)",
+        "java.lang.Enum#ordinal()",
+        "java.lang.Enum#valueOf(java.lang.Class,java.lang.String)",
+        "java.lang.Class#desiredAssertionStatus()",
+        "java.util.Objects#requireNonNull(java.lang.Object)",
+    ];
+    /// Bootstrap methods of lambdas, string concatenation, records and pattern switches.
+    const OWNERS: &[&str] = &[
+        "java.lang.invoke.LambdaMetafactory",
+        "java.lang.invoke.StringConcatFactory",
+        "java.lang.runtime.ObjectMethods",
+        "java.lang.runtime.SwitchBootstraps",
+    ];
+    const BOXES: &[(&str, &str)] = &[
+        ("Boolean", "boolean"),
+        ("Byte", "byte"),
+        ("Character", "char"),
+        ("Short", "short"),
+        ("Integer", "int"),
+        ("Long", "long"),
+        ("Float", "float"),
+        ("Double", "double"),
+    ];
+    let owner = key.split_once('#').map_or(key, |x| x.0);
+    KEYS.contains(&key)
+        || OWNERS.contains(&owner)
+        || BOXES.iter().any(|(b, p)| {
+            owner.strip_prefix("java.lang.") == Some(*b)
+                && (key.ends_with(&format!("#valueOf({p})")) || key.ends_with(&format!("#{p}Value()")))
+        })
+}
+
 /// A declaration a rename changes: its file, line, and what it declares.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeclSite {
@@ -103,56 +147,78 @@ pub fn rename_family(w: &World, t: &Target) -> Result<Family, String> {
     // Methods: close over overridden (up) and overriding (down) declarations.
     let mut keys: BTreeSet<String> = BTreeSet::new();
     let mut work: Vec<String> = t.keys.clone();
-    while let Some(key) = work.pop() {
-        if keys.len() > MAX_FAMILY {
-            return Err(format!("the override family of {} has more than {MAX_FAMILY} methods", t.label));
-        }
-        if !keys.insert(key.clone()) {
-            continue;
-        }
-        let Some((owner, m)) = owner_and_method(w, &key) else {
-            return Err(format!("{key} is not declared in the workspace; only workspace code is renamed"));
-        };
-        if !w.is_workspace(owner) {
-            return Err(format!("{key} is declared outside the workspace; only workspace code is renamed"));
-        }
-        if m.is_static {
-            continue;
-        }
-        let ty = Ty::class(&w.decl(owner).fqn);
-        let sig = w.signature_in(&ty, owner, m);
-        let mut found_above = false;
-        for (_, sup) in w.hierarchy(&ty).into_iter().skip(1) {
-            let Some(sup) = sup else {
-                continue;
-            };
-            for m2 in w.decl(sup).methods.iter().filter(|m2| m2.name == m.name && !m2.is_static) {
-                if w.signature_in(&ty, sup, m2) != sig {
-                    continue;
-                }
-                let k2 = w.method_key(sup, m2);
-                if !w.is_workspace(sup) {
-                    return Err(format!(
-                        "{key} overrides {k2}, which is outside the workspace and cannot be renamed; \
-                         renaming it would break the override"
-                    ));
-                }
-                found_above = true;
-                work.push(k2);
+    loop {
+        while let Some(key) = work.pop() {
+            if keys.len() > MAX_FAMILY {
+                return Err(format!("the override family of {} has more than {MAX_FAMILY} methods", t.label));
             }
-        }
-        if m.marked_override && !found_above {
-            let external: Vec<String> =
-                w.hierarchy(&ty).into_iter().skip(1).filter(|(_, id)| id.is_none()).map(|(t, _)| t.erasure()).collect();
-            return Err(format!(
-                "{key} is marked @Override but overrides nothing the workspace declares: it overrides a method of {}, \
+            if !keys.insert(key.clone()) {
+                continue;
+            }
+            let Some((owner, m)) = owner_and_method(w, &key) else {
+                return Err(format!("{key} is not declared in the workspace; only workspace code is renamed"));
+            };
+            if !w.is_workspace(owner) {
+                return Err(format!("{key} is declared outside the workspace; only workspace code is renamed"));
+            }
+            if used_by_the_language(&key) {
+                let family =
+                    if key == t.keys[0] { String::new() } else { format!(" (in the override family of {})", t.label) };
+                return Err(format!(
+                    "{key}{family} is called by code the compiler writes itself (for-each loops, try-with-resources, \
+                 boxing, switches, lambdas): renaming it would break code that never names it"
+                ));
+            }
+            if m.is_static {
+                continue;
+            }
+            let ty = Ty::class(&w.decl(owner).fqn);
+            let sig = w.signature_in(&ty, owner, m);
+            let mut found_above = false;
+            for (_, sup) in w.hierarchy(&ty).into_iter().skip(1) {
+                let Some(sup) = sup else {
+                    continue;
+                };
+                for m2 in w.decl(sup).methods.iter().filter(|m2| m2.name == m.name && !m2.is_static) {
+                    if w.signature_in(&ty, sup, m2) != sig {
+                        continue;
+                    }
+                    let k2 = w.method_key(sup, m2);
+                    if !w.is_workspace(sup) {
+                        return Err(format!(
+                            "{key} overrides {k2}, which is outside the workspace and cannot be renamed; \
+                         renaming it would break the override"
+                        ));
+                    }
+                    found_above = true;
+                    work.push(k2);
+                }
+            }
+            if m.marked_override && !found_above {
+                let external: Vec<String> = w
+                    .hierarchy(&ty)
+                    .into_iter()
+                    .skip(1)
+                    .filter(|(_, id)| id.is_none())
+                    .map(|(t, _)| t.erasure())
+                    .collect();
+                return Err(format!(
+                    "{key} is marked @Override but overrides nothing the workspace declares: it overrides a method of {}, \
                  outside the workspace, and cannot be renamed",
-                if external.is_empty() { "an unknown supertype".to_owned() } else { external.join(", ") }
-            ));
+                    if external.is_empty() { "an unknown supertype".to_owned() } else { external.join(", ") }
+                ));
+            }
+            let mut sub = Target { keys: vec![key.clone()], overriders: HashMap::new(), ..t.clone() };
+            add_overriders(w, &mut sub);
+            work.extend(sub.overriders.into_keys());
         }
-        let mut sub = Target { keys: vec![key.clone()], overriders: HashMap::new(), ..t.clone() };
-        add_overriders(w, &mut sub);
-        work.extend(sub.overriders.into_keys());
+        // A method of a class that implements an interface's method only in its subclasses
+        // (`KeySpliterator extends Base implements Spliterator`, `estimateSize()` declared in Base)
+        // is in the family too.
+        work = inherited_implementations(w, &keys).into_iter().filter(|k| !keys.contains(k)).collect();
+        if work.is_empty() {
+            break;
+        }
     }
     let mut decls = Vec::new();
     for k in &keys {
@@ -173,6 +239,51 @@ pub fn rename_family(w: &World, t: &Target) -> Result<Family, String> {
     target.overriders = HashMap::new();
     target.names = vec![crate::target::name_of_key(&t.keys[0])];
     Ok(Family { target, decls, warnings })
+}
+
+/// The methods outside `family`'s types that implement one of its methods in a workspace
+/// subtype of both: `class Impl extends Base implements I` makes `Base#m()` the implementation
+/// of `I#m()` in `Impl`, though Base and I are unrelated. One pass over the workspace's types,
+/// and only when some unrelated type declares a method of the family's name.
+fn inherited_implementations(w: &World, family: &BTreeSet<String>) -> Vec<String> {
+    let members: Vec<(TypeId, &crate::decls::MethodSym)> =
+        family.iter().filter_map(|k| owner_and_method(w, k)).filter(|(_, m)| !m.is_static).collect();
+    let Some((_, first)) = members.first() else { return Vec::new() };
+    let owners: std::collections::HashSet<TypeId> = members.iter().map(|(o, _)| *o).collect();
+    let name = first.name.as_str();
+    let candidates: std::collections::HashSet<TypeId> = w
+        .types_with_method(name)
+        .iter()
+        .copied()
+        .filter(|id| !owners.contains(id) && w.is_workspace(*id))
+        .filter(|id| w.decl(*id).methods.iter().any(|m| &*m.name == name && !m.is_static))
+        .collect();
+    if candidates.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for s in w.all_types().filter(|id| w.is_workspace(*id)) {
+        let ty = Ty::class(&w.decl(s).fqn);
+        let h = w.hierarchy(&ty);
+        let ids: Vec<TypeId> = h.iter().filter_map(|(_, id)| *id).collect();
+        let bases: Vec<TypeId> = ids.iter().copied().filter(|id| candidates.contains(id)).collect();
+        if bases.is_empty() {
+            continue;
+        }
+        for (o, m) in members.iter().filter(|(o, _)| ids.contains(o)) {
+            let sig = w.signature_in(&ty, *o, m);
+            for &b in &bases {
+                for m2 in w.decl(b).methods.iter().filter(|m2| m2.name == m.name && !m2.is_static) {
+                    if w.signature_in(&ty, b, m2) == sig {
+                        out.push(w.method_key(b, m2));
+                    }
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// What renaming the family to `new` would break, each as a sentence: a member or type of that
@@ -264,4 +375,44 @@ pub fn rename_conflicts(w: &World, family: &Family, new: &str) -> Vec<String> {
     out.sort();
     out.dedup();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use crate::decls::file_decls;
+    use crate::target::resolve_target;
+    use crate::world::World;
+
+    fn world(srcs: &[(&str, &str)]) -> World {
+        let mut v: Vec<_> =
+            srcs.iter().map(|(p, s)| (Arc::from(Path::new(p)), Arc::new(file_decls(s.as_bytes())))).collect();
+        v.sort_by(|a: &(Arc<Path>, _), b| a.0.cmp(&b.0));
+        World::new(v)
+    }
+
+    /// With the JDK's own sources as the workspace, a family holding a method the compiler
+    /// calls in code it writes (a for-each loop's `iterator()`) is refused, by any member.
+    #[test]
+    fn a_family_the_compiler_calls_by_name_is_refused() {
+        let w = world(&[
+            (
+                "java/lang/Iterable.java",
+                "package java.lang;\npublic interface Iterable<T> {\n  java.util.Iterator<T> iterator();\n}\n",
+            ),
+            (
+                "p/Bag.java",
+                "package p;\npublic class Bag implements Iterable<String> {\n  public java.util.Iterator<String> iterator() { return null; }\n  public int size() { return 0; }\n}\n",
+            ),
+        ]);
+        for key in ["java.lang.Iterable#iterator()", "p.Bag#iterator()"] {
+            let t = resolve_target(&w, key).expect("target");
+            let e = super::rename_family(&w, &t).expect_err(key);
+            assert!(e.contains("java.lang.Iterable#iterator()") && e.contains("compiler writes itself"), "{e}");
+        }
+        let t = resolve_target(&w, "p.Bag#size()").expect("target");
+        assert!(super::rename_family(&w, &t).is_ok());
+    }
 }

@@ -550,28 +550,29 @@ impl World {
     fn compute_ctx_in(&self, id: TypeId) -> Ctx {
         let chain = self.chain(id);
         let mut tvars = Vec::new();
+        let mut params: Vec<&TParam> = Vec::new();
         let mut c = Ctx { file: self.file_of(id), types: Vec::new(), tvars: Vec::new() };
+        // The type's own variables, then those of each enclosing type up to the first static
+        // one (a static type's body does not see its outer types' variables); inner first,
+        // so an inner variable shadows an outer one of its name.
+        let mut in_scope = true;
         for t in &chain {
             let d = self.decl(*t);
-            if !d.is_static || *t == id {
+            if in_scope {
                 for tp in &d.tparams {
                     tvars.push((tp.name.as_str().into(), Ty::object()));
+                    params.push(tp);
                 }
             }
+            in_scope &= !d.is_static;
         }
         c.types = chain;
         c.tvars = tvars;
-        // Bounds are resolved in the same context (they may name each other).
-        let bounds: Vec<(Box<str>, Ty)> = c
-            .types
-            .iter()
-            .flat_map(|t| self.decl(*t).tparams.iter())
-            .map(|tp| (tp.name.as_str().into(), self.bound_of(tp, &c)))
-            .collect();
-        for (name, b) in bounds {
-            if let Some(slot) = c.tvars.iter_mut().find(|(n, _)| *n == name) {
-                slot.1 = b;
-            }
+        // Bounds are resolved in the same context (they may name each other), each for its
+        // own variable (an outer type's `T` bound is not an inner `T`'s).
+        let bounds: Vec<Ty> = params.iter().map(|tp| self.bound_of(tp, &c)).collect();
+        for (slot, b) in c.tvars.iter_mut().zip(bounds) {
+            slot.1 = b;
         }
         c
     }
@@ -617,6 +618,14 @@ impl World {
         };
         for tp in &d.tparams {
             ctx.tvars.insert(0, (tp.name.as_str().into(), Ty::object()));
+        }
+        // With their bounds: a supertype's argument `T_NODE extends Node.OfInt` is a variable
+        // whose members are Node.OfInt's.
+        let bounds: Vec<Ty> = d.tparams.iter().map(|tp| self.bound_of(tp, &ctx)).collect();
+        for (tp, b) in d.tparams.iter().zip(bounds) {
+            if let Some(slot) = ctx.tvars.iter_mut().find(|(n, _)| *n == tp.name) {
+                slot.1 = b;
+            }
         }
         let mut out = Vec::new();
         match d.kind {
@@ -1040,6 +1049,8 @@ impl World {
             }
             (Ty::Array(_), Ty::Class(bf, _)) => Some(matches!(&**bf, "java.lang.Cloneable" | "java.io.Serializable")),
             (Ty::Class(..), Ty::Array(_)) => Some(false),
+            // A type variable's supertypes are its bounds, never an array type.
+            (Ty::Var(..), Ty::Array(_)) => Some(false),
             (Ty::Var(_, ab), _) => self.is_subtype(ab, b).or(Some(false)).filter(|x| *x).or(None),
             (_, Ty::Var(..)) => None,
             (Ty::Class(af, aargs), Ty::Class(bf, bargs)) => {

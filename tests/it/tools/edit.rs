@@ -588,3 +588,116 @@ fn a_renamed_method_keeps_the_maven_build_and_its_tests_passing() {
     assert!(r.compile_errors.is_empty(), "{r:#?}");
     assert_eq!((r.counts.run, r.counts.passed), (1, 1), "{r:#?}");
 }
+
+/// A temp copy of tests/edit_fixtures/families: override families javac checks, with members
+/// of anonymous classes, enum constant bodies and local classes, and overrides whose
+/// parameters are a supertype's type variables substituted (the shapes of the JDK's
+/// `java.util.stream.Node`).
+fn setup_families() -> (tempfile::TempDir, Workspace) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/edit_fixtures/families"), dir.path());
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    (dir, ws)
+}
+
+/// Renames `target` to `new` on a fresh copy of the families fixture, applies it, compiles the
+/// result with javac, and returns the preview's text and the renamed tree.
+fn family_renamed(target: &str, new: &str) -> (String, tempfile::TempDir) {
+    let (dir, ws) = setup_families();
+    let args = json!({"action": "rename", "target": target, "newName": new});
+    let (preview, text) = call(&ws, args.clone()).unwrap_or_else(|e| panic!("{target}: {e}"));
+    assert_eq!(preview["conflicts"], Value::Null, "{preview}");
+    assert_eq!(preview["likely"], Value::Null, "{target}: {preview}");
+    let (done, _) = apply(&ws, args, &preview).expect("apply");
+    assert_eq!(done["applied"], json!(true));
+    compiles(dir.path());
+    (shown(&text), dir)
+}
+
+fn read(dir: &tempfile::TempDir, rel: &str) -> String {
+    std::fs::read_to_string(dir.path().join(rel)).expect("read")
+}
+
+#[test]
+fn a_rename_reaches_overriders_in_anonymous_local_and_enum_constant_classes() {
+    // The anonymous Attrs and the local class Sized implement size(); without them javac
+    // fails: "<anonymous fam.Files$1> is not abstract and does not override … length()".
+    let (text, dir) = family_renamed("fam.Attrs#size()", "length");
+    insta::assert_snapshot!("rename_family_anonymous_and_local", text);
+    let files = read(&dir, "fam/Files.java");
+    assert!(!files.contains("size()"), "{files}");
+    // Enum constant bodies override their enum's abstract method.
+    let (text, dir) = family_renamed("fam.Op#apply(int,int)", "eval");
+    insta::assert_snapshot!("rename_family_enum_constants", text);
+    assert!(!read(&dir, "fam/Op.java").contains("apply("));
+    // A superclass's method that implements the interface only in a subclass
+    // (Impl extends Base implements Sized): Base#estimate() moves with Sized#estimate().
+    let (_, dir) = family_renamed("fam.Sized#estimate()", "guess");
+    let sized = read(&dir, "fam/Sized.java");
+    assert!(sized.contains("public long guess()") && sized.contains("s.guess() + i.guess()"), "{sized}");
+    // An anonymous class of a parameterized supertype: accept(String) overrides accept(T).
+    let (_, dir) = family_renamed("fam.Sink#accept(java.lang.Object)", "take");
+    let files = read(&dir, "fam/Files.java");
+    assert!(files.contains("public void take(String s)") && files.contains("accept(String s, int times)"), "{files}");
+}
+
+#[test]
+fn a_rename_of_a_substituted_override_leaves_the_other_overload_family() {
+    // copyInto(T_ARR,int) of OfPrimitive is overridden by copyInto(int[],int) and by
+    // Conc.OfPrimitive's copyInto(T_ARR,int), which calls it on a T_NODE receiver; Node's
+    // copyInto(T[],int) (overridden by OfInt's copyInto(Integer[],int)) keeps its name.
+    let (text, dir) = family_renamed("fam.Node.OfPrimitive#copyInto(java.lang.Object,int)", "copyPrimitive");
+    insta::assert_snapshot!("rename_family_substituted_type_variable", text);
+    let uses = read(&dir, "fam/IntNode.java");
+    assert!(uses.contains("boxed.copyInto(new Integer[4], 0)"), "{uses}");
+    assert!(
+        uses.contains("n.copyPrimitive(new int[4], 0)") && uses.contains("n.copyInto(new Integer[4], 0)"),
+        "{uses}"
+    );
+    assert!(read(&dir, "fam/Conc.java").contains("left.copyPrimitive(array, offset)"));
+    // And the other way: Node's family moves, OfPrimitive's stays.
+    let (_, dir) = family_renamed("fam.Node#copyInto(java.lang.Object[],int)", "copyBoxed");
+    let node = read(&dir, "fam/Node.java");
+    assert!(node.contains("void copyInto(T_ARR array, int offset)") && node.contains("copyInto(a, 0)"), "{node}");
+    assert!(node.contains("default void copyBoxed(Integer[] boxed, int offset)"), "{node}");
+}
+
+#[test]
+fn overriders_of_keyless_classes_are_listed_with_include_overriders_and_resolve_by_position() {
+    use mcp_java_index::tools::xref::{FindReferencesArgs, ShowDefinitionArgs};
+    let (_dir, ws) = setup_families();
+    let find = |overriders: bool| {
+        let args = FindReferencesArgs {
+            target: "fam.Attrs#size()".into(),
+            include_overriders: overriders,
+            limit: 100,
+            ..Default::default()
+        };
+        let r = mcp_java_index::tools::tool::find_references::run(&ws, &args).expect("refs");
+        let mut v: Vec<(u32, String)> =
+            r.files.iter().flat_map(|f| f.references.iter().map(|x| (x.line, x.kind.clone()))).collect();
+        v.sort();
+        v
+    };
+    // Calls only: the unqualified call inside the anonymous class and the two in total().
+    assert_eq!(find(false), vec![(13, "call".into()), (49, "call".into()), (49, "call".into())]);
+    // With the overriders: the anonymous and the local class's declarations too.
+    assert_eq!(
+        find(true),
+        vec![
+            (7, "override".into()),
+            (13, "call".into()),
+            (20, "override".into()),
+            (49, "call".into()),
+            (49, "call".into())
+        ]
+    );
+    // The name of an anonymous class's method is the method it overrides.
+    let args: ShowDefinitionArgs =
+        serde_json::from_value(json!({"symbol": "size", "filePath": "fam/Files.java", "line": 7})).expect("args");
+    let d = mcp_java_index::tools::tool::show_definition::run(&ws, &args).expect("definition");
+    assert_eq!(d.resolution, "exact", "{d:?}");
+    assert_eq!(d.definitions[0].qualified_name, "fam.Attrs#size()", "{d:?}");
+}

@@ -205,8 +205,17 @@ pub fn run(ws: &Host, args: &crate::xref::FindReferencesArgs) -> Result<FindRefe
     .with_incomplete_count())
 }
 
-/// The hits without javadoc references when the call leaves them out.
+/// The hits without javadoc references when the call leaves them out, and without the override
+/// declarations of keyless classes unless it includes overriders.
 fn javadoc_filter(mut found: xref::Search, args: &FindReferencesArgs) -> xref::Search {
+    // The overriding declarations of anonymous, enum-constant and local classes (which have no
+    // key to bind calls to) are the family's, listed with the overriders' calls.
+    if !args.include_overriders {
+        for (_, refs) in &mut found.hits {
+            refs.retain(|(r, _)| r.kind != mji_xref::RefKind::Override);
+        }
+        found.hits.retain(|(_, refs)| !refs.is_empty());
+    }
     if args.include_javadoc == Some(false) {
         for (_, refs) in &mut found.hits {
             refs.retain(|(r, _)| r.kind != mji_xref::RefKind::Javadoc);

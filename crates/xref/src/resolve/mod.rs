@@ -19,6 +19,7 @@ use mji_parser::{LineIndex, Prepared, SourceText, parse_tree};
 mod expr;
 mod javadoc;
 mod methods;
+mod overrides;
 mod scopes;
 mod types;
 mod walk;

@@ -289,6 +289,7 @@ impl<'w, 's> Resolver<'w, 's> {
     }
 
     pub(super) fn method(&mut self, m: Node) {
+        self.keyless_override(m);
         self.annotations_in(m);
         let tps = tparams_of(m.child_by_field_name("type_parameters"), self.b);
         let ctx = self.w.with_method_tparams(self.ctx(), &tps);

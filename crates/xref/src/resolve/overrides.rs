@@ -1,0 +1,82 @@
+//! Methods without a key of their own that override one: a method declared in an anonymous
+//! class, an enum constant's body or a local class (none of which the world holds) is bound,
+//! at its name, to every method of the class's supertypes it overrides (`RefKind::Override`),
+//! so an override family (a rename, `includeOverriders`) reaches it through the reference
+//! index like any reference.
+
+use super::Resolver;
+use crate::{Category, Confidence, RefKind};
+use tree_sitter::Node;
+
+impl Resolver<'_, '_> {
+    /// Emits the override reference of method declaration `m` when the class around it has no
+    /// key (its frame's `this` is its supertype, its `type_id` none). `exact` when the
+    /// parameter types of both sides are known and equal as seen from the supertype; `likely`
+    /// when a parameter could not be resolved or the supertype is raw (its type variables read
+    /// as their bounds), so the erasures may differ where javac's do not.
+    pub(super) fn keyless_override(&mut self, m: Node) {
+        if m.kind() != "method_declaration" {
+            return;
+        }
+        let Some(frame) = self.frames.last() else { return };
+        if frame.type_id.is_some() {
+            return;
+        }
+        let Some(this) = frame.this.clone() else { return };
+        if is_static(m) {
+            return;
+        }
+        let Some(name_node) = m.child_by_field_name("name") else { return };
+        let name = self.text(name_node);
+        let tps = crate::decls::tparams_of(m.child_by_field_name("type_parameters"), self.b);
+        let ctx = self.w.with_method_tparams(self.ctx(), &tps);
+        let own: Vec<Option<String>> = super::method_param_texts(m, self.b)
+            .iter()
+            .map(|p| self.w.resolve_text(p, &ctx).map(|t| t.erasure()))
+            .collect();
+        let mut keys = Vec::new();
+        let mut certain = true;
+        for (sup, id) in self.w.hierarchy(&this) {
+            let Some(id) = id else { continue };
+            let raw = sup.lookup_class().is_some_and(|(_, a)| a.is_empty()) && !self.w.decl(id).tparams.is_empty();
+            for m2 in self.w.decl(id).methods.iter().filter(|m2| &*m2.name == name && !m2.is_static) {
+                if m2.params.len() != own.len() {
+                    continue;
+                }
+                let sig = self.w.signature_in(&this, id, m2);
+                let mut same = true;
+                let mut sure = true;
+                for (a, b) in own.iter().zip(&sig) {
+                    match a {
+                        Some(a) if a == b => {}
+                        // A raw supertype's variables read as their bounds; an unknown type
+                        // may be either: the pair may still match.
+                        Some(_) if raw => sure = false,
+                        None => sure = false,
+                        Some(_) if b == "?" => sure = false,
+                        Some(_) => same = false,
+                    }
+                }
+                if same {
+                    certain &= sure;
+                    keys.push(self.w.method_key(id, m2));
+                }
+            }
+        }
+        if keys.is_empty() {
+            return;
+        }
+        keys.sort();
+        keys.dedup();
+        let conf = if certain { Confidence::Exact } else { Confidence::Likely };
+        self.emit(name_node, RefKind::Override, Category::Method, keys, conf);
+    }
+}
+
+fn is_static(m: Node) -> bool {
+    let mut c = m.walk();
+    m.children(&mut c).filter(|k| k.kind() == "modifiers").any(|mods| {
+        let mut c2 = mods.walk();
+        mods.children(&mut c2).any(|k| k.kind() == "static")
+    })
+}

@@ -1,0 +1,7 @@
+package fam;
+
+interface Attrs {
+    long size();
+
+    boolean isOther();
+}
