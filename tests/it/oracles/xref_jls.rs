@@ -27,7 +27,8 @@ fn ours(w: &World, root: &Path, prefix: &str) -> Vec<(Key, bool)> {
         let rel = p.strip_prefix(root).expect("under root").to_string_lossy().replace('\\', "/");
         let bytes = std::fs::read(&p).expect("read");
         for r in file_refs(w, file_index(w, &p), &bytes) {
-            if r.kind == RefKind::Javadoc {
+            // Override declarations of keyless classes are no references javac reports.
+            if matches!(r.kind, RefKind::Javadoc | RefKind::Override) {
                 continue;
             }
             for t in &r.targets {
@@ -183,6 +184,8 @@ fn jls_cases_bind_as_javac() {
                 r.targets.join(" | ")
             ));
             let cat = match r.kind {
+                // Shown (the snapshot pins them), not compared: javac reports no such reference.
+                RefKind::Override => continue,
                 RefKind::Javadoc => format!("javadoc {}", r.category.as_str()),
                 _ => r.category.as_str().to_string(),
             };
