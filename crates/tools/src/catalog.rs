@@ -26,7 +26,7 @@ pub(crate) fn schema_of<T: JsonSchema>() -> Map<String, Value> {
     generate::<T>(true)
 }
 
-/// An output JSON Schema for `T`: its top-level fields and their types (see [`shallow`]).
+/// An output JSON Schema for `T`: its top-level field names (see [`shallow`]).
 pub(crate) fn output_schema_of<T: JsonSchema>() -> Map<String, Value> {
     generate::<T>(false)
 }
@@ -58,58 +58,26 @@ fn generate<T: JsonSchema>(inline: bool) -> Map<String, Value> {
     }
 }
 
-/// An output schema as `tools/list` sends it: the answer's top-level fields with their JSON
-/// types and which are always there. Every answer still validates against it (the contract
-/// test checks each call); the nested shapes are documented in the README, and sending them
-/// would cost every client thousands of tokens before any work (issue 14).
+/// An output schema as `tools/list` sends it: the answer's top-level field names and which are
+/// always there. Every answer still validates against it (the contract test checks each call);
+/// the nested shapes and the fields' types are documented in `docs/tools/`. Sending the types
+/// cost about 1,200 tokens of the 6,000 `tools/list` may cost before any work (issues 14, 33),
+/// and a model never reads them to call a tool.
 fn shallow(full: &Value) -> Value {
-    let defs = full.get("$defs").cloned().unwrap_or(Value::Null);
     let mut out = Map::new();
     out.insert("type".to_owned(), Value::from("object"));
-    let mut props = Map::new();
-    for (name, sub) in full.get("properties").and_then(Value::as_object).into_iter().flatten() {
-        let ty = json_type(sub, &defs, 0).map_or_else(Map::new, |t| {
-            let mut m = Map::new();
-            m.insert("type".to_owned(), Value::from(t));
-            m
-        });
-        props.insert(name.clone(), Value::Object(ty));
-    }
+    let props: Map<String, Value> = full
+        .get("properties")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .map(|(name, _)| (name.clone(), Value::Object(Map::new())))
+        .collect();
     out.insert("properties".to_owned(), Value::Object(props));
     if let Some(req) = full.get("required") {
         out.insert("required".to_owned(), req.clone());
     }
     Value::Object(out)
-}
-
-/// The one JSON type a schema admits, following `$ref`s into `defs`; `None` when it admits
-/// several (or cannot tell).
-fn json_type(s: &Value, defs: &Value, depth: usize) -> Option<&'static str> {
-    const TYPES: [&str; 7] = ["object", "array", "string", "integer", "number", "boolean", "null"];
-    if depth > 8 {
-        return None;
-    }
-    if let Some(t) = s.get("type").and_then(Value::as_str) {
-        return TYPES.iter().copied().find(|x| *x == t);
-    }
-    if let Some(r) = s.get("$ref").and_then(Value::as_str) {
-        let name = r.strip_prefix("#/$defs/")?;
-        return json_type(defs.get(name)?, defs, depth + 1);
-    }
-    if let Some(values) = s.get("enum").and_then(Value::as_array) {
-        return values.iter().all(Value::is_string).then_some("string");
-    }
-    if s.get("const").is_some_and(Value::is_string) {
-        return Some("string");
-    }
-    for key in ["anyOf", "oneOf", "allOf"] {
-        if let Some(alts) = s.get(key).and_then(Value::as_array) {
-            let mut types = alts.iter().map(|a| json_type(a, defs, depth + 1));
-            let first = types.next()??;
-            return types.all(|t| t == Some(first)).then_some(first);
-        }
-    }
-    None
 }
 
 /// An input schema made as small as it can be without losing what a model needs: no
