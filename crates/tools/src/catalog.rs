@@ -26,7 +26,7 @@ pub(crate) fn schema_of<T: JsonSchema>() -> Map<String, Value> {
     generate::<T>(true)
 }
 
-/// An output JSON Schema for `T`: its top-level field names (see [`shallow`]).
+/// An output JSON Schema for `T`: an object with its required fields (see [`shallow`]).
 pub(crate) fn output_schema_of<T: JsonSchema>() -> Map<String, Value> {
     generate::<T>(false)
 }
@@ -58,22 +58,15 @@ fn generate<T: JsonSchema>(inline: bool) -> Map<String, Value> {
     }
 }
 
-/// An output schema as `tools/list` sends it: the answer's top-level field names and which are
-/// always there. Every answer still validates against it (the contract test checks each call);
-/// the nested shapes and the fields' types are documented in `docs/tools/`. Sending the types
-/// cost about 1,200 tokens of the 6,000 `tools/list` may cost before any work (issues 14, 33),
-/// and a model never reads them to call a tool.
+/// An output schema as `tools/list` sends it: an object and the fields it always has. Every
+/// answer validates against it (the contract test checks each call); every field, and the
+/// nested shapes, are documented in `docs/tools/`. Listing the optional fields and the types
+/// cost about 1,500 tokens of the 6,000 `tools/list` may cost before any work (issues 14 and
+/// 33), and a model never reads them to call a tool. A property listed without a type would
+/// be a schema that accepts anything, which strict linters (the MCP Inspector's) flag.
 fn shallow(full: &Value) -> Value {
     let mut out = Map::new();
     out.insert("type".to_owned(), Value::from("object"));
-    let props: Map<String, Value> = full
-        .get("properties")
-        .and_then(Value::as_object)
-        .into_iter()
-        .flatten()
-        .map(|(name, _)| (name.clone(), Value::Object(Map::new())))
-        .collect();
-    out.insert("properties".to_owned(), Value::Object(props));
     if let Some(req) = full.get("required") {
         out.insert("required".to_owned(), req.clone());
     }
