@@ -576,7 +576,7 @@ impl mji_xref::keeper::Files for Host {
             .into_iter()
             .map(|(p, root, st)| {
                 let shown = self.roots.display(&p, root);
-                (FileStamp { path: p, size: st.size, mtime_ns: st.mtime_ns }, shown)
+                (FileStamp { path: p, stamp: st }, shown)
             })
             .collect();
         (stamps, watching)

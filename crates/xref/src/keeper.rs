@@ -226,9 +226,9 @@ mod tests {
                 .files
                 .iter()
                 .filter_map(|p| {
-                    let st = mji_fs::stamp::Stamp::of(&std::fs::metadata(p).ok()?);
+                    let st = crate::engine::Stamp::of(&std::fs::metadata(p).ok()?);
                     let shown = p.file_name()?.to_string_lossy().into_owned();
-                    Some((FileStamp { path: p.clone(), size: st.size, mtime_ns: st.mtime_ns }, shown))
+                    Some((FileStamp { path: p.clone(), stamp: st }, shown))
                 })
                 .collect();
             (stamps, self.watching)
