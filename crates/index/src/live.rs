@@ -12,10 +12,10 @@ use std::time::{Duration, Instant, SystemTime};
 use rayon::prelude::*;
 
 use crate::matcher::Pattern;
-use crate::roots::Roots;
 use crate::symbols::{FileSymbols, Hit, SymView, Symbol, SymbolTable, file_symbols, stamp};
-use crate::walk::{self, SkippedDirs, is_skipped_dir, skip_reason};
 use mji_cache::Cache;
+use mji_fs::roots::Roots;
+use mji_fs::walk::{self, SkippedDirs, is_skipped_dir, skip_reason};
 
 /// A non-Java (or any) workspace file, for `find_resource`.
 #[derive(Debug, Clone)]
@@ -259,7 +259,7 @@ impl LiveIndex {
                     &mji_parser::outline_declarations_unhashed(&display, &bytes),
                 ))
             }
-            Err(crate::roots::ReadError::Io(_, e))
+            Err(mji_fs::roots::ReadError::Io(_, e))
                 if matches!(e.kind(), std::io::ErrorKind::InvalidInput | std::io::ErrorKind::FileTooLarge) =>
             {
                 self.set_skipped(path, Some(e.to_string()));
@@ -429,7 +429,7 @@ impl LiveIndex {
             let (canon, root) = match self.roots.admit(p) {
                 Ok(a) => a,
                 Err(e) => {
-                    if matches!(e, crate::roots::PathError::Outside { .. }) {
+                    if matches!(e, mji_fs::roots::PathError::Outside { .. }) {
                         tracing::warn!("not indexing {}: it resolves outside the workspace roots", p.display());
                     }
                     gone.push(p.clone());

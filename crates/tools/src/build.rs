@@ -280,7 +280,7 @@ pub(crate) fn fast_path(
     let mut changed: Vec<PathBuf> = Vec::new();
     for (roots, target) in [(&m.source_roots, &classes), (&m.test_roots, &test_classes)] {
         for r in roots.iter() {
-            for f in mji_index::walk::java_files(r).files {
+            for f in mji_fs::walk::java_files(r).files {
                 let Ok(rel) = f.strip_prefix(r) else { continue };
                 let class_file = rel.with_extension("class");
                 let newest = [target.join(&class_file), out.join(&class_file)]
@@ -429,7 +429,7 @@ pub(crate) fn run_plain_tests(ws: &Host, project: &Project, sel: &runs::Selectio
     let cp_text = std::env::join_paths(&cp).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
     let mut sources: Vec<PathBuf> = Vec::new();
     for r in m.source_roots.iter().chain(m.test_roots.iter()) {
-        sources.extend(mji_index::walk::java_files(r).files);
+        sources.extend(mji_fs::walk::java_files(r).files);
     }
     sources.sort();
     let mut javac: Vec<std::ffi::OsString> = vec![

@@ -15,8 +15,8 @@ use mji_classfile::LibraryIndex;
 use mji_classfile::library::Origin;
 use mji_config::Config;
 use mji_edit::WorkspaceEdit;
+use mji_fs::roots::{Resolved, Roots};
 use mji_index::live::LiveIndex;
-use mji_index::roots::{Resolved, Roots};
 use mji_problems::{ProblemsEngine, Settings};
 use mji_xref::engine::{FileStamp, XrefEngine};
 use mji_xref::keeper::Keeper;
@@ -289,7 +289,7 @@ impl Host {
 
     /// Applies the path policy to a client-given path.
     pub fn resolve(&self, file_path: &str) -> Result<Resolved, ToolError> {
-        use mji_index::roots::PathError;
+        use mji_fs::roots::PathError;
         self.roots.resolve(file_path).or_else(|e| match e {
             PathError::NotFound { .. } => {
                 let missing = ToolError::NotFound(e.to_string().trim_start_matches("file not found: ").to_owned());
@@ -329,29 +329,7 @@ impl Host {
     /// Re-checks a resolved file at read time: still inside a root (a link swapped in since
     /// it was resolved is refused), no secret, a regular file, within the cap.
     pub(crate) fn check_file(&self, path: &Path, display: &str) -> Result<(), ToolError> {
-        let canon = std::fs::canonicalize(path);
-        if let Some(refusal) = canon.as_ref().ok().and_then(|c| self.roots.refusal(c)) {
-            let e = mji_index::roots::PathError::Secret { given: display.to_owned(), refusal };
-            return Err(ToolError::InvalidArgument(e.to_string()));
-        }
-        match canon {
-            Ok(canon) if self.roots.root_of(&canon).is_none() => {
-                return Err(ToolError::InvalidArgument(
-                    mji_index::roots::PathError::Outside {
-                        given: display.to_owned(),
-                        roots: self
-                            .roots
-                            .paths()
-                            .iter()
-                            .map(|p| p.display().to_string())
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    }
-                    .to_string(),
-                ));
-            }
-            _ => {}
-        }
+        self.roots.recheck(path, display).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
         crate::check_regular(path, display, self.roots.max_file_bytes()).map(|_| ())
     }
 

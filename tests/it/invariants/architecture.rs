@@ -59,7 +59,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
         ],
     ),
     ("mji-editor", &["mji-config"]),
-    ("mji-build", &["mji-fs", "mji-model", "mji-parser", "mji-index", "mji-config"]),
+    ("mji-build", &["mji-fs", "mji-model", "mji-parser", "mji-config"]),
     ("mji-classfile", &["mji-fs", "mji-model"]),
 ];
 
