@@ -35,5 +35,4 @@ tools! {
     maven_goal::MavenGoal,
     maven_update_project::MavenUpdateProject,
     gradle_task::GradleTask,
-    echo_root::EchoRoot,
 }
