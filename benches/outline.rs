@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use mcp_java_index::index::walk::java_files;
+use mcp_java_index::fs::walk::java_files;
 use mcp_java_index::model::OutlineOptions;
 use mcp_java_index::parser;
 use mcp_java_index::tools::java_index::index_file;

@@ -54,7 +54,7 @@ type Pos = (String, u32, u32);
 /// The Java files under `dir`, through the index's own walker.
 fn java_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> =
-        mcp_java_index::index::walk::walk(dir, |p| p.extension().is_some_and(|x| x == "java")).files;
+        mcp_java_index::fs::walk::walk(dir, |p| p.extension().is_some_and(|x| x == "java")).files;
     files.sort();
     files
 }

@@ -44,7 +44,7 @@ fn copy(from: &Path, to: &Path) {
 /// The Java files of `dir`, as an argument file for javac.
 fn argfile(dir: &Path, at: &Path) {
     let mut files: Vec<PathBuf> =
-        mcp_java_index::index::walk::walk(dir, |p| p.extension().is_some_and(|x| x == "java")).files;
+        mcp_java_index::fs::walk::walk(dir, |p| p.extension().is_some_and(|x| x == "java")).files;
     files.sort();
     let text: String = files.iter().map(|p| format!("{}\n", p.display())).collect();
     std::fs::write(at, text).expect("argfile");

@@ -192,8 +192,8 @@ struct Tree {
     root2: PathBuf,
     /// Beside the roots, where the planted links point: nothing here may be accepted.
     outside: PathBuf,
-    one: mji_index::roots::Roots,
-    two: mji_index::roots::Roots,
+    one: mji_fs::roots::Roots,
+    two: mji_fs::roots::Roots,
 }
 
 fn tree() -> &'static Tree {
@@ -219,8 +219,8 @@ fn tree() -> &'static Tree {
         }
         let canon = |p: &Path| std::fs::canonicalize(p).expect("canonical");
         let (root, root2, outside) = (canon(&root), canon(&root2), canon(&outside));
-        let one = mji_index::roots::Roots::new([root.clone()]).expect("roots");
-        let two = mji_index::roots::Roots::new([root.clone(), root2.clone()]).expect("roots");
+        let one = mji_fs::roots::Roots::new([root.clone()]).expect("roots");
+        let two = mji_fs::roots::Roots::new([root.clone(), root2.clone()]).expect("roots");
         Tree { root, root2, outside, one, two }
     })
 }
@@ -232,14 +232,14 @@ pub fn path_policy(data: &[u8]) -> Option<PathBuf> {
     let given = String::from_utf8_lossy(data);
     let given: &str = &given;
 
-    if let Ok(p) = mji_index::roots::normalize_input(given) {
+    if let Ok(p) = mji_fs::roots::normalize_input(given) {
         assert!(!p.as_os_str().as_encoded_bytes().contains(&0), "a NUL survived: {p:?}");
         if cfg!(unix) {
             assert!(!p.as_os_str().as_encoded_bytes().contains(&b'\\'), "a backslash survived: {p:?}");
         }
     }
     for c in given.split(['/', '\\']) {
-        let _ = mji_index::roots::is_windows_device_name(c);
+        let _ = mji_fs::roots::is_windows_device_name(c);
     }
 
     // lexical_normalize: no `.` or `..` left, idempotent, absolute stays absolute and inside
@@ -281,7 +281,7 @@ pub fn path_policy(data: &[u8]) -> Option<PathBuf> {
     accepted
 }
 
-fn check_inside(roots: &mji_index::roots::Roots, path: &Path, root: usize, given: &str) {
+fn check_inside(roots: &mji_fs::roots::Roots, path: &Path, root: usize, given: &str) {
     let t = tree();
     let root_path = &roots.paths()[root];
     assert!(path.starts_with(root_path), "{given:?} accepted as {path:?}, outside its root {root_path:?}");

@@ -79,7 +79,10 @@ pub fn findings(flags: &WorkspaceFlags) -> Vec<Finding> {
         format!("mcp-java-index {} ({} {})", env!("CARGO_PKG_VERSION"), std::env::consts::OS, std::env::consts::ARCH),
         "",
     )];
-    f.push(jdk());
+    let loaded = crate::config::Config::load(&flags.0, &|k| std::env::var(k).ok());
+    // The JDK the configuration found (its `jdk_env`, read once), else this process's.
+    let jdk_env = loaded.as_ref().map_or_else(|_| crate::fs::jdk::JdkEnv::from_process(), |c| c.jdk_env.clone());
+    f.push(jdk(&jdk_env));
     f.extend(build_tools());
     f.push(on_path_finding(
         "emacs",
@@ -93,7 +96,7 @@ pub fn findings(flags: &WorkspaceFlags) -> Vec<Finding> {
         "the editor tools can open files in VS Code",
         "the editor tools cannot open VS Code (its `code` command is not on PATH)",
     ));
-    let config = match crate::config::Config::load(&flags.0, &|k| std::env::var(k).ok()) {
+    let config = match loaded {
         Ok(c) => c,
         Err(e) => {
             f.push(finding("config", Status::Fail, e.to_string(), "`serve` stops on this error; fix the setting"));
@@ -139,11 +142,10 @@ pub fn findings(flags: &WorkspaceFlags) -> Vec<Finding> {
     f
 }
 
-/// The JDK the server would use (`JAVA_HOME`, else `javac` on PATH) and its version.
-fn jdk() -> Finding {
-    let home = std::env::var_os("JAVA_HOME");
-    let path = std::env::var_os("PATH");
-    match crate::problems::javac::find_jdk(home.as_deref().map(Path::new), path.as_deref()) {
+/// The JDK the server would use (`JAVA_HOME`, else `javac` on PATH: the one finder,
+/// [`crate::fs::jdk`]) and its version.
+fn jdk(env: &crate::fs::jdk::JdkEnv) -> Finding {
+    match env.jdk() {
         Ok(jdk) => {
             let version = std::process::Command::new(&jdk.javac)
                 .arg("-version")

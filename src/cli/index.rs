@@ -253,7 +253,7 @@ pub fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
         if !p.exists() {
             return Err(ToolError::NotFound(display(p)).into());
         }
-        let walked = crate::index::walk::java_files(p);
+        let walked = crate::fs::walk::java_files(p);
         for msg in &walked.problems {
             eprintln!("warning: {msg}");
         }

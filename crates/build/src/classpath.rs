@@ -363,7 +363,7 @@ fn pom_dependencies(dir: &Path, roots: &[PathBuf], settings: &Settings, scope: S
 pub fn sources_fingerprint(source_roots: &[PathBuf]) -> String {
     let mut s = String::new();
     for r in source_roots {
-        for f in mji_index::walk::java_files(r).files {
+        for f in mji_fs::walk::java_files(r).files {
             let (len, mtime) = std::fs::metadata(&f)
                 .map(|m| {
                     let t = m.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());

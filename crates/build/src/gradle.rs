@@ -132,7 +132,7 @@ fn read_build(root: &Path) -> Build {
         }
     }
     // Directories holding a build script are modules too (includes computed at build time).
-    for script in mji_index::walk::walk(root, |f| f.file_name().and_then(|n| n.to_str()).is_some_and(is_script)).files {
+    for script in mji_fs::walk::walk(root, |f| f.file_name().and_then(|n| n.to_str()).is_some_and(is_script)).files {
         let Some(dir) = script.parent() else { continue };
         if in_build_logic(root, dir) || modules.iter().any(|m| m.dir == dir) {
             continue;
@@ -206,7 +206,7 @@ impl Build {
         for sub in ["gradle", "buildSrc", "build-logic"] {
             let dir = self.root.join(sub);
             if dir.is_dir() {
-                let mut found = mji_index::walk::walk(&dir, |f| {
+                let mut found = mji_fs::walk::walk(&dir, |f| {
                     f.file_name().and_then(|n| n.to_str()).is_some_and(|n| is_script(n) && !n.starts_with("settings."))
                 })
                 .files;

@@ -244,6 +244,27 @@ pub const CONSOLE_LAUNCHER: &str = "junit-platform-console-standalone.jar";
 /// directory of `PATH` (`/usr/bin` gives Debian's `/usr/share/java`, a Homebrew or a prefix
 /// install its own), else `/usr/share/java`. `Err` names where it was looked for.
 pub fn console_launcher(path_env: Option<&std::ffi::OsStr>) -> Result<PathBuf, String> {
+    find_jar(&share_java_dirs(path_env), CONSOLE_LAUNCHER)
+}
+
+/// The JUnit console launcher (not the standalone one) and its report writer, which the fast
+/// path runs beside a project's own JUnit jars, then opentest4j's reporting jars when there;
+/// found where [`console_launcher`] looks (Debian's package `junit5`). `Err` names where.
+pub fn fast_launcher(path_env: Option<&std::ffi::OsStr>) -> Result<Vec<PathBuf>, String> {
+    let dirs = share_java_dirs(path_env);
+    let mut jars = vec![find_jar(&dirs, FAST_CONSOLE)?, find_jar(&dirs, FAST_REPORTING)?];
+    jars.extend(FAST_OPTIONAL.iter().filter_map(|j| find_jar(&dirs, j).ok()));
+    Ok(jars)
+}
+
+/// The fast path's launcher jars, and the optional ones.
+const FAST_CONSOLE: &str = "junit-platform-console.jar";
+const FAST_REPORTING: &str = "junit-platform-reporting.jar";
+const FAST_OPTIONAL: &[&str] = &["opentest4j-reporting-events.jar", "opentest4j-reporting-schema.jar"];
+
+/// `share/java/` beside each directory of `PATH` (`/usr/bin` gives Debian's `/usr/share/java`,
+/// a Homebrew or a prefix install its own), then `/usr/share/java`.
+fn share_java_dirs(path_env: Option<&std::ffi::OsStr>) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = path_env
         .map(std::env::split_paths)
         .into_iter()
@@ -252,15 +273,43 @@ pub fn console_launcher(path_env: Option<&std::ffi::OsStr>) -> Result<PathBuf, S
         .collect();
     dirs.push(PathBuf::from("/usr/share/java"));
     dirs.dedup();
-    dirs.iter().map(|d| d.join(CONSOLE_LAUNCHER)).find(|p| p.is_file()).ok_or_else(|| {
+    dirs
+}
+
+/// The first `dirs/name` that is a file; `Err` names where it was looked for.
+fn find_jar(dirs: &[PathBuf], name: &str) -> Result<PathBuf, String> {
+    dirs.iter().map(|d| d.join(name)).find(|p| p.is_file()).ok_or_else(|| {
         let shown: Vec<String> = dirs.iter().take(4).map(|d| d.display().to_string()).collect();
-        format!("{CONSOLE_LAUNCHER} is not in {}", shown.join(", "))
+        format!("{name} is not in {}", shown.join(", "))
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The launchers are found in `share/java` beside a `PATH` directory, the optional
+    /// reporting jars only when there; a missing one says where it was looked for.
+    #[test]
+    fn launchers_are_found_beside_path() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let (bin, share) = (t.path().join("bin"), t.path().join("share/java"));
+        std::fs::create_dir_all(&bin).expect("mkdir");
+        std::fs::create_dir_all(&share).expect("mkdir");
+        let path = std::env::join_paths([&bin]).expect("path");
+        for j in [CONSOLE_LAUNCHER, FAST_CONSOLE, FAST_REPORTING, FAST_OPTIONAL[0]] {
+            std::fs::write(share.join(j), b"PK").expect("jar");
+        }
+        assert_eq!(console_launcher(Some(&path)), Ok(share.join(CONSOLE_LAUNCHER)));
+        let fast = fast_launcher(Some(&path)).expect("fast launcher");
+        assert_eq!(fast[..3], [share.join(FAST_CONSOLE), share.join(FAST_REPORTING), share.join(FAST_OPTIONAL[0])]);
+        assert!(fast.iter().all(|j| j.starts_with(&share) || j.starts_with("/usr/share/java")), "{fast:?}");
+        std::fs::remove_file(share.join(FAST_REPORTING)).expect("rm");
+        if !Path::new("/usr/share/java").join(FAST_REPORTING).is_file() {
+            let e = fast_launcher(Some(&path)).expect_err("missing");
+            assert!(e.starts_with(FAST_REPORTING) && e.contains("share/java"), "{e}");
+        }
+    }
 
     #[test]
     fn junit5_junit4_testng_messages_give_expected_and_actual() {

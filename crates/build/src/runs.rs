@@ -641,7 +641,7 @@ pub fn select(project: &Project, target: &str, file: Option<&Path>) -> Result<Se
     // A simple name: the test file of that name.
     if !class.contains('.') {
         for r in &test_roots {
-            let found = mji_index::walk::walk(r, |f| {
+            let found = mji_fs::walk::walk(r, |f| {
                 f.file_name().is_some_and(|n| n.to_string_lossy() == format!("{class}.java"))
             });
             if let Some(f) = found.files.first() {

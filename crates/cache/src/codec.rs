@@ -1,53 +1,13 @@
-//! How the cache encodes what it stores: file stamps (size, mtime, ctime), the compact JSON of
-//! an outline with an empty `filePath`, javadoc byte spans, and the model fingerprint that keys
-//! entries besides [`super::FORMAT_VERSION`].
+//! How the cache encodes what it stores: the compact JSON of an outline with an empty
+//! `filePath`, javadoc byte spans, and the model fingerprint that keys entries besides
+//! [`super::FORMAT_VERSION`]. (A file's stamp is [`mji_fs::stamp::Stamp`], stored as its size
+//! and two halves.)
 
-use std::fs::Metadata;
 use std::sync::{Arc, OnceLock};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use mji_model::FileOutline;
 use mji_parser::SourceText;
-
-/// What a cheap `stat` says about a file: if it is unchanged, the content hash recorded with it
-/// still holds. ctime is part of it (on Unix) because no user-level tool can set it back: a
-/// rewrite with the same size and a restored mtime still changes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Stamp {
-    pub size: i64,
-    pub mtime_ns: i64,
-    pub ctime_ns: i64,
-}
-
-impl Stamp {
-    pub fn of(meta: &Metadata) -> Stamp {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::MetadataExt;
-            Stamp {
-                size: meta.size() as i64,
-                mtime_ns: meta.mtime().saturating_mul(1_000_000_000).saturating_add(meta.mtime_nsec()),
-                ctime_ns: meta.ctime().saturating_mul(1_000_000_000).saturating_add(meta.ctime_nsec()),
-            }
-        }
-        #[cfg(not(unix))]
-        {
-            Stamp {
-                size: meta.len() as i64,
-                mtime_ns: meta.modified().map(system_time_ns).unwrap_or(i64::MAX),
-                ctime_ns: 0,
-            }
-        }
-    }
-
-    /// Whether the file changed so recently (or claims a time in the future) that a rewrite
-    /// within the same timestamp tick could go unnoticed: such a stamp is never recorded (git's
-    /// "racy clean" rule), so the next lookup hashes the file again.
-    pub(crate) fn is_racy(&self, now_ns: i64, window_ns: i64) -> bool {
-        let changed = self.mtime_ns.max(self.ctime_ns);
-        now_ns.saturating_sub(changed) < window_ns
-    }
-}
 
 /// Nanoseconds since the Unix epoch (negative before it).
 pub(crate) fn system_time_ns(t: SystemTime) -> i64 {
@@ -306,17 +266,6 @@ mod tests {
             assert!(shifted.decode("a", &hash).is_none());
             assert!(shifted.json_for("a", &hash).is_none());
         }
-    }
-
-    #[test]
-    fn racy_stamps_are_recent_or_in_the_future() {
-        let s = Stamp { size: 1, mtime_ns: 10_000_000_000, ctime_ns: 10_000_000_000 };
-        let w = 2_000_000_000;
-        assert!(s.is_racy(11_000_000_000, w));
-        assert!(s.is_racy(9_000_000_000, w));
-        assert!(!s.is_racy(12_500_000_000, w));
-        let touched_later = Stamp { ctime_ns: 12_000_000_000, ..s };
-        assert!(touched_later.is_racy(12_500_000_000, w));
     }
 
     #[test]

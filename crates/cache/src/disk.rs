@@ -11,12 +11,13 @@ use std::time::Duration;
 use rusqlite::config::DbConfig;
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
-use super::codec::{Stamp, StoredOutline};
+use super::codec::StoredOutline;
+use mji_fs::stamp::Stamp;
 
 /// The database file inside the cache directory.
 pub const DB_FILE: &str = "outlines.sqlite3";
 /// Bumped when the tables change; a database with another schema is emptied and rebuilt.
-const SCHEMA_VERSION: &str = "2";
+const SCHEMA_VERSION: &str = "3";
 /// How long a statement waits for another connection's lock before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// Idle connections kept; more threads than this open (and close) their own.
@@ -39,8 +40,8 @@ CREATE TABLE outlines (
 CREATE TABLE files (
     path BLOB PRIMARY KEY,
     size INTEGER NOT NULL,
-    mtime_ns INTEGER NOT NULL,
-    ctime_ns INTEGER NOT NULL,
+    stamp_lo INTEGER NOT NULL,
+    stamp_hi INTEGER NOT NULL,
     hash TEXT NOT NULL
 ) WITHOUT ROWID;
 ";
@@ -189,15 +190,16 @@ impl Disk {
         let sql = if with_spans {
             "SELECT f.hash, o.json, o.spans FROM files f JOIN outlines o
              ON o.hash = f.hash AND o.format = ?2 AND o.model = ?3
-             WHERE f.path = ?1 AND f.size = ?4 AND f.mtime_ns = ?5 AND f.ctime_ns = ?6"
+             WHERE f.path = ?1 AND f.size = ?4 AND f.stamp_lo = ?5 AND f.stamp_hi = ?6"
         } else {
             "SELECT f.hash, o.json FROM files f JOIN outlines o
              ON o.hash = f.hash AND o.format = ?2 AND o.model = ?3
-             WHERE f.path = ?1 AND f.size = ?4 AND f.mtime_ns = ?5 AND f.ctime_ns = ?6"
+             WHERE f.path = ?1 AND f.size = ?4 AND f.stamp_lo = ?5 AND f.stamp_hi = ?6"
         };
+        let (lo, hi) = stamp.halves();
         self.with_conn(|c| {
             c.prepare_cached(sql)?
-                .query_row(params![path, self.format, self.model, stamp.size, stamp.mtime_ns, stamp.ctime_ns], |r| {
+                .query_row(params![path, self.format, self.model, stamp.size as i64, lo, hi], |r| {
                     let hash: String = r.get(0)?;
                     let entry = entry_from_row(r, 1, with_spans)?;
                     Ok((hash, entry))
@@ -223,9 +225,9 @@ impl Disk {
     /// The `files` row of a path: its recorded stamp and hash.
     pub(crate) fn file_row(&self, path: &[u8]) -> Result<Option<(Stamp, String)>, DiskError> {
         self.with_conn(|c| {
-            c.prepare_cached("SELECT size, mtime_ns, ctime_ns, hash FROM files WHERE path = ?1")?
+            c.prepare_cached("SELECT size, stamp_lo, stamp_hi, hash FROM files WHERE path = ?1")?
                 .query_row(params![path], |r| {
-                    Ok((Stamp { size: r.get(0)?, mtime_ns: r.get(1)?, ctime_ns: r.get(2)? }, r.get(3)?))
+                    Ok((Stamp::from_halves(r.get::<_, i64>(0)? as u64, r.get(1)?, r.get(2)?), r.get(3)?))
                 })
                 .optional()
         })
@@ -249,14 +251,15 @@ impl Disk {
                     put.execute(params![hash, self.format, self.model, &*e.json, &*e.spans, now])?;
                 }
                 let mut put_file = tx.prepare_cached(
-                    "INSERT OR REPLACE INTO files (path, size, mtime_ns, ctime_ns, hash)
+                    "INSERT OR REPLACE INTO files (path, size, stamp_lo, stamp_hi, hash)
                      VALUES (?1, ?2, ?3, ?4, ?5)",
                 )?;
                 let mut del_file = tx.prepare_cached("DELETE FROM files WHERE path = ?1")?;
                 for (path, row) in files {
                     match row {
                         Some((s, hash)) => {
-                            put_file.execute(params![path, s.size, s.mtime_ns, s.ctime_ns, hash])?;
+                            let (lo, hi) = s.halves();
+                            put_file.execute(params![path, s.size as i64, lo, hi, hash])?;
                         }
                         None => {
                             del_file.execute(params![path])?;

@@ -1,5 +1,6 @@
 //! The persistent outline cache: per-file outlines keyed by content hash and format version,
-//! stored in `.mcp-java-index-cache/` (SQLite, WAL) with a size/mtime/ctime shortcut per path.
+//! stored in `.mcp-java-index-cache/` (SQLite, WAL) with a stamp shortcut per path
+//! ([`mji_fs::stamp::Stamp`], the one the index and the reference engine use).
 //!
 //! Lookups never serve a wrong entry: a path's recorded stamp is trusted only if the file has
 //! not changed for [`RACY_WINDOW`] (git's "racy clean" rule), entries are checked against the
@@ -28,9 +29,10 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use codec::{Stamp, StoredOutline};
+use codec::StoredOutline;
 pub use disk::DB_FILE;
 use disk::Disk;
+use mji_fs::stamp::Stamp;
 use mji_model::FileOutline;
 use mji_parser::SourceText;
 pub use provenance::MARK_FILE;
@@ -46,8 +48,8 @@ pub const FORMAT_VERSION: u32 = 2;
 pub const DIR_NAME: &str = ".mcp-java-index-cache";
 
 /// A file changed less than this long ago is re-hashed on every lookup instead of being
-/// trusted by its stamp.
-pub const RACY_WINDOW: Duration = Duration::from_secs(2);
+/// trusted by its stamp ([`mji_fs::stamp::RACY_WINDOW`]).
+pub const RACY_WINDOW: Duration = mji_fs::stamp::RACY_WINDOW;
 
 /// The default cache directory of a workspace root.
 pub fn default_dir(root: &Path) -> PathBuf {
@@ -200,7 +202,7 @@ impl Cache {
     /// The outline of the file at `path` (absolute; a relative one is made absolute against
     /// the current directory), with `file_path` set to `display`.
     ///
-    /// A hit without reading the file when its size, mtime and ctime match the recorded ones;
+    /// A hit without reading the file when its stamp matches the recorded one;
     /// a hit without parsing when its content hash has an entry; otherwise parse, store, miss.
     pub fn outline(&self, path: &Path, display: &str) -> io::Result<Cached> {
         if self.kind == Kind::Disabled {

@@ -9,8 +9,9 @@ use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::Duration;
 
-use super::codec::{self, Stamp, StoredOutline};
+use super::codec::{self, StoredOutline};
 use super::disk::{Disk, DiskError, DiskState};
+use mji_fs::stamp::Stamp;
 
 /// New entries are written in transactions of this many rows...
 pub const BATCH_ROWS: usize = 256;
@@ -276,7 +277,7 @@ impl Store {
     /// Records that `abs` with `stamp` has content `hash`, unless the stamp is too recent to
     /// be trusted (then any older record of the path is dropped).
     pub(crate) fn record_file(&self, abs: &Path, stamp: Stamp, hash: &str, racy_window_ns: i64) {
-        let racy = stamp.is_racy(codec::now_ns(), racy_window_ns);
+        let racy = stamp.is_racy_within(mji_fs::stamp::now_ns(), i128::from(racy_window_ns));
         let old = self.file_row(abs);
         let row = if racy {
             if old.is_none() {

@@ -688,3 +688,53 @@ fn a_database_of_another_schema_is_rebuilt() {
     assert_eq!(cache.outline(&file, "A.java").expect("1").outcome, Outcome::Miss);
     assert_eq!(cache.outline(&file, "A.java").expect("2").outcome, Outcome::Hit);
 }
+
+/// A cache written before the stamp became `mji_fs::stamp::Stamp` (schema 2: size, mtime and
+/// ctime columns) is emptied and rebuilt on open, quietly: no row of it is read as a stamp of
+/// the new shape, the first lookup parses and the second is a hit.
+#[test]
+fn a_cache_of_the_old_stamp_columns_is_rebuilt() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let (file, dir) = seeded(ws.path());
+    set_mtime(&file, SystemTime::now() - Duration::from_secs(3600));
+    {
+        let raw = raw_db(&dir);
+        raw.execute_batch(
+            "DROP TABLE outlines; DROP TABLE files;
+             CREATE TABLE outlines (hash TEXT NOT NULL, format INTEGER NOT NULL, model TEXT NOT NULL,
+                 json TEXT NOT NULL, spans BLOB NOT NULL, created INTEGER NOT NULL,
+                 PRIMARY KEY (hash, format, model));
+             CREATE TABLE files (path BLOB PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+                 ctime_ns INTEGER NOT NULL, hash TEXT NOT NULL) WITHOUT ROWID;
+             UPDATE meta SET value = '2' WHERE key = 'schema';",
+        )
+        .expect("the schema 2 layout");
+        let meta = fs::metadata(&file).expect("meta");
+        let mtime = meta.modified().expect("mtime").duration_since(std::time::UNIX_EPOCH).expect("epoch");
+        raw.execute(
+            "INSERT INTO files VALUES (?1, ?2, ?3, ?3, 'old')",
+            rusqlite::params![file.as_os_str().as_encoded_bytes(), meta.len() as i64, mtime.as_nanos() as i64],
+        )
+        .expect("an old row");
+        raw.execute("INSERT INTO outlines VALUES ('old', ?1, 'm', '{}', x'', 0)", [FORMAT_VERSION])
+            .expect("an old entry");
+    }
+    let (cache, warnings) = Cache::open(&dir);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let info = cache.info();
+    assert_eq!((info.entries, info.files), (0, 0), "the old rows are gone");
+    let columns: Vec<String> = raw_db(&dir)
+        .prepare("SELECT name FROM pragma_table_info('files')")
+        .expect("prepare")
+        .query_map([], |r| r.get(0))
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("columns");
+    assert_eq!(columns, ["path", "size", "stamp_lo", "stamp_hi", "hash"]);
+    let first = cache.outline(&file, "A.java").expect("1");
+    assert_eq!(first.outcome, Outcome::Miss);
+    assert_eq!(first.outline, fresh(&file, "A.java"));
+    let reads = cache.file_reads();
+    assert_eq!(cache.outline(&file, "A.java").expect("2").outcome, Outcome::Hit);
+    assert_eq!(cache.file_reads(), reads, "the new row's stamp is trusted: no read");
+}

@@ -2,6 +2,7 @@
 //! index knows (asking when a name has several candidates), and sort them in the groups the
 //! file already uses (static imports in a block of their own).
 
+use mji_parser::kind;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use tree_sitter::Node;
@@ -68,29 +69,29 @@ pub fn organize(
     let mut c = root.walk();
     for n in root.children(&mut c) {
         match n.kind() {
-            "package_declaration" => {
+            kind::PACKAGE_DECLARATION => {
                 package_end = Some(n.end_byte());
                 let mut c2 = n.walk();
                 package = n
                     .named_children(&mut c2)
-                    .find(|k| matches!(k.kind(), "scoped_identifier" | "identifier"))
+                    .find(|k| matches!(k.kind(), kind::SCOPED_IDENTIFIER | kind::IDENTIFIER))
                     .and_then(|k| k.utf8_text(bytes).ok())
                     .map(|s| s.split_whitespace().collect())
                     .unwrap_or_default();
             }
-            "import_declaration" => {
+            kind::IMPORT_DECLARATION => {
                 let mut c2 = n.walk();
                 let kids: Vec<Node> = n.children(&mut c2).collect();
                 let path = kids
                     .iter()
-                    .find(|k| matches!(k.kind(), "scoped_identifier" | "identifier"))
+                    .find(|k| matches!(k.kind(), kind::SCOPED_IDENTIFIER | kind::IDENTIFIER))
                     .and_then(|k| k.utf8_text(bytes).ok())
                     .map(|s| s.split_whitespace().collect::<String>())
                     .unwrap_or_default();
                 let imp = Import {
                     path,
                     is_static: kids.iter().any(|k| k.kind() == "static"),
-                    on_demand: kids.iter().any(|k| k.kind() == "asterisk"),
+                    on_demand: kids.iter().any(|k| k.kind() == kind::ASTERISK),
                 };
                 imports.push((imp, n));
             }
@@ -103,41 +104,42 @@ pub fn organize(
     let mut idents: HashSet<String> = HashSet::new();
     let mut doc_names: HashSet<String> = HashSet::new();
     walk(root, &mut |n| {
-        if matches!(n.kind(), "import_declaration" | "package_declaration") || in_header(n) {
+        if matches!(n.kind(), kind::IMPORT_DECLARATION | kind::PACKAGE_DECLARATION) || in_header(n) {
             return;
         }
         let t = || n.utf8_text(bytes).unwrap_or("").to_owned();
         match n.kind() {
-            "class_declaration"
-            | "interface_declaration"
-            | "enum_declaration"
-            | "record_declaration"
-            | "annotation_type_declaration"
-            | "type_parameter" => {
-                let name = n
-                    .child_by_field_name("name")
-                    .or_else(|| n.named_child(0).filter(|k| k.kind() == "type_identifier" || k.kind() == "identifier"));
+            kind::CLASS_DECLARATION
+            | kind::INTERFACE_DECLARATION
+            | kind::ENUM_DECLARATION
+            | kind::RECORD_DECLARATION
+            | kind::ANNOTATION_TYPE_DECLARATION
+            | kind::TYPE_PARAMETER => {
+                let name = n.child_by_field_name("name").or_else(|| {
+                    n.named_child(0).filter(|k| k.kind() == kind::TYPE_IDENTIFIER || k.kind() == kind::IDENTIFIER)
+                });
                 if let Some(name) = name {
                     declared.insert(name.utf8_text(bytes).unwrap_or("").to_owned());
                 }
             }
-            "type_identifier" => {
+            kind::TYPE_IDENTIFIER => {
                 // `Outer.Inner`: only the leftmost name needs an import.
                 let inner =
-                    n.parent().is_some_and(|p| p.kind() == "scoped_type_identifier" && p.named_child(0) != Some(n));
+                    n.parent().is_some_and(|p| p.kind() == kind::SCOPED_TYPE_IDENTIFIER && p.named_child(0) != Some(n));
                 if !inner && t() != "var" {
                     types_used.insert(t());
                 }
             }
-            "identifier" => {
+            kind::IDENTIFIER => {
                 let s = t();
                 let p = n.parent();
                 let is_annotation = p.is_some_and(|p| {
-                    matches!(p.kind(), "marker_annotation" | "annotation") && p.child_by_field_name("name") == Some(n)
+                    matches!(p.kind(), kind::MARKER_ANNOTATION | kind::ANNOTATION)
+                        && p.child_by_field_name("name") == Some(n)
                 });
                 // `Foo.bar()`, `Foo.BAR`: an upper-case receiver is a type.
                 let is_receiver = p.is_some_and(|p| {
-                    matches!(p.kind(), "method_invocation" | "field_access")
+                    matches!(p.kind(), kind::METHOD_INVOCATION | kind::FIELD_ACCESS)
                         && p.child_by_field_name("object") == Some(n)
                 }) && s.starts_with(|c: char| c.is_uppercase());
                 if is_annotation || is_receiver {
@@ -145,7 +147,7 @@ pub fn organize(
                 }
                 idents.insert(s);
             }
-            "block_comment" | "line_comment" => {
+            kind::BLOCK_COMMENT | kind::LINE_COMMENT => {
                 javadoc_names(&t(), &mut doc_names);
             }
             _ => {}
@@ -227,7 +229,7 @@ pub fn organize(
             let has_comments = {
                 let mut found = false;
                 walk(root, &mut |n| {
-                    if matches!(n.kind(), "line_comment" | "block_comment")
+                    if matches!(n.kind(), kind::LINE_COMMENT | kind::BLOCK_COMMENT)
                         && n.start_byte() > start
                         && n.end_byte() < end
                     {
@@ -273,7 +275,7 @@ pub fn organize(
 fn in_header(n: Node) -> bool {
     let mut p = n.parent();
     while let Some(x) = p {
-        if matches!(x.kind(), "import_declaration" | "package_declaration") {
+        if matches!(x.kind(), kind::IMPORT_DECLARATION | kind::PACKAGE_DECLARATION) {
             return true;
         }
         p = x.parent();
@@ -361,13 +363,13 @@ pub fn ensure_import(doc: &Doc, qualified: &str) -> Result<Option<TextEdit>, ()>
     for n in root.children(&mut c) {
         let t: String = n.utf8_text(text.as_bytes()).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ");
         match n.kind() {
-            "package_declaration" => {
+            kind::PACKAGE_DECLARATION => {
                 package_end = Some(n.end_byte());
                 if t == format!("package {pkg};") {
                     return Ok(None);
                 }
             }
-            "import_declaration" => {
+            kind::IMPORT_DECLARATION => {
                 last_import = Some(n.end_byte());
                 if t == format!("import {qualified};") || t == format!("import {pkg}.*;") {
                     return Ok(None);

@@ -300,23 +300,13 @@ impl Plan {
     }
 }
 
-/// Refuses a path whose directory is not under a root (after resolving links).
+/// Refuses a path whose directory is not under a root (after resolving links; a package
+/// directory a move creates by its nearest existing ancestor): the path policy's
+/// [`mji_fs::roots::writable_under`].
 fn inside(roots: &[PathBuf], path: &Path, display: &str) -> Result<(), EditError> {
-    let dir = path.parent().and_then(|d| std::fs::canonicalize(d).ok());
-    match dir {
-        Some(d) if roots.iter().any(|r| d.starts_with(r)) => Ok(()),
-        // A package directory a move creates: its nearest existing ancestor must be inside.
-        None if path
-            .ancestors()
-            .skip(1)
-            .find(|a| a.exists())
-            .and_then(|a| std::fs::canonicalize(a).ok())
-            .is_some_and(|a| roots.iter().any(|r| a.starts_with(r)))
-            && !path.components().any(|c| c == std::path::Component::ParentDir) =>
-        {
-            Ok(())
-        }
-        _ => Err(EditError::Outside(display.to_owned())),
+    match mji_fs::roots::writable_under(roots, path) {
+        true => Ok(()),
+        false => Err(EditError::Outside(display.to_owned())),
     }
 }
 

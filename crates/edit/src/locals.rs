@@ -3,6 +3,7 @@
 //! use in its scope is exact. Uses inside a local or anonymous class that declares the same
 //! name are that class's own and are left alone.
 
+use mji_parser::kind;
 use tree_sitter::Node;
 
 use crate::rename::walk;
@@ -19,17 +20,17 @@ pub struct LocalRename {
 }
 
 const SCOPES: &[&str] = &[
-    "block",
-    "method_declaration",
-    "constructor_declaration",
-    "compact_constructor_declaration",
-    "lambda_expression",
-    "for_statement",
-    "enhanced_for_statement",
-    "catch_clause",
-    "try_with_resources_statement",
-    "switch_block_statement_group",
-    "switch_rule",
+    kind::BLOCK,
+    kind::METHOD_DECLARATION,
+    kind::CONSTRUCTOR_DECLARATION,
+    kind::COMPACT_CONSTRUCTOR_DECLARATION,
+    kind::LAMBDA_EXPRESSION,
+    kind::FOR_STATEMENT,
+    kind::ENHANCED_FOR_STATEMENT,
+    kind::CATCH_CLAUSE,
+    kind::TRY_WITH_RESOURCES_STATEMENT,
+    kind::SWITCH_BLOCK_STATEMENT_GROUP,
+    kind::SWITCH_RULE,
 ];
 
 /// The local variable or parameter named at byte `at` (its declaration or a use), renamed to
@@ -39,7 +40,7 @@ pub fn rename_local(doc: &Doc, at: usize, new: &str) -> Option<LocalRename> {
     let bytes = text.as_bytes();
     let tree = mji_parser::parse_tree(text)?;
     let ident = tree.root_node().descendant_for_byte_range(at, at)?;
-    if ident.kind() != "identifier" {
+    if ident.kind() != kind::IDENTIFIER {
         return None;
     }
     let old = ident.utf8_text(bytes).ok()?.to_owned();
@@ -58,7 +59,7 @@ pub fn rename_local(doc: &Doc, at: usize, new: &str) -> Option<LocalRename> {
     // A parameter's `@param old` in the method's javadoc.
     if what == "parameter"
         && let Some(method) = scope_method(scope)
-        && let Some(doc_comment) = method.prev_sibling().filter(|c| c.kind() == "block_comment")
+        && let Some(doc_comment) = method.prev_sibling().filter(|c| c.kind() == kind::BLOCK_COMMENT)
     {
         let c = doc_comment.utf8_text(bytes).unwrap_or("");
         for (i, _) in c.match_indices(&format!("@param {old}")) {
@@ -98,7 +99,11 @@ pub fn rename_local(doc: &Doc, at: usize, new: &str) -> Option<LocalRename> {
 fn declares_variable(kind: &str) -> bool {
     matches!(
         kind,
-        "variable_declarator" | "formal_parameter" | "spread_parameter" | "catch_formal_parameter" | "resource"
+        kind::VARIABLE_DECLARATOR
+            | kind::FORMAL_PARAMETER
+            | kind::SPREAD_PARAMETER
+            | kind::CATCH_FORMAL_PARAMETER
+            | kind::RESOURCE
     )
 }
 
@@ -106,12 +111,17 @@ fn declares_variable(kind: &str) -> bool {
 pub(crate) fn is_member_name(n: Node) -> bool {
     let Some(p) = n.parent() else { return false };
     match p.kind() {
-        "field_access" => p.child_by_field_name("field") == Some(n),
-        "method_invocation" => p.child_by_field_name("name") == Some(n),
-        "method_declaration" | "class_declaration" | "enum_constant" | "method_reference" | "labeled_statement"
-        | "break_statement" | "continue_statement" => true,
-        "variable_declarator" => {
-            p.parent().is_some_and(|d| d.kind() == "field_declaration" || d.kind() == "constant_declaration")
+        kind::FIELD_ACCESS => p.child_by_field_name("field") == Some(n),
+        kind::METHOD_INVOCATION => p.child_by_field_name("name") == Some(n),
+        kind::METHOD_DECLARATION
+        | kind::CLASS_DECLARATION
+        | kind::ENUM_CONSTANT
+        | kind::METHOD_REFERENCE
+        | kind::LABELED_STATEMENT
+        | kind::BREAK_STATEMENT
+        | kind::CONTINUE_STATEMENT => true,
+        kind::VARIABLE_DECLARATOR => {
+            p.parent().is_some_and(|d| d.kind() == kind::FIELD_DECLARATION || d.kind() == kind::CONSTANT_DECLARATION)
         }
         _ => false,
     }
@@ -123,7 +133,9 @@ fn declaration_of<'t>(ident: Node<'t>, old: &str, bytes: &[u8]) -> Option<(Node<
     let mut depth = 0;
     while let Some(p) = node.parent() {
         depth += 1;
-        if depth > 10_000 || matches!(p.kind(), "class_body" | "interface_body" | "enum_body" | "program") {
+        if depth > 10_000
+            || matches!(p.kind(), kind::CLASS_BODY | kind::INTERFACE_BODY | kind::ENUM_BODY | kind::PROGRAM)
+        {
             return None;
         }
         node = p;
@@ -135,24 +147,24 @@ fn declaration_of<'t>(ident: Node<'t>, old: &str, bytes: &[u8]) -> Option<(Node<
         for child in p.named_children(&mut c) {
             // Parameters, a for's init, a resource: the children that declare into this scope.
             let decls: Vec<Node> = match child.kind() {
-                "local_variable_declaration" if child.start_byte() <= ident.start_byte() => {
+                kind::LOCAL_VARIABLE_DECLARATION if child.start_byte() <= ident.start_byte() => {
                     let mut c2 = child.walk();
-                    child.named_children(&mut c2).filter(|d| d.kind() == "variable_declarator").collect()
+                    child.named_children(&mut c2).filter(|d| d.kind() == kind::VARIABLE_DECLARATOR).collect()
                 }
-                "formal_parameters" | "inferred_parameters" | "resource_specification" => {
+                kind::FORMAL_PARAMETERS | kind::INFERRED_PARAMETERS | kind::RESOURCE_SPECIFICATION => {
                     let mut c2 = child.walk();
                     child.named_children(&mut c2).collect()
                 }
-                "catch_formal_parameter" | "formal_parameter" | "spread_parameter" => vec![child],
-                "identifier"
-                    if p.kind() == "lambda_expression" && p.child_by_field_name("parameters") == Some(child) =>
+                kind::CATCH_FORMAL_PARAMETER | kind::FORMAL_PARAMETER | kind::SPREAD_PARAMETER => vec![child],
+                kind::IDENTIFIER
+                    if p.kind() == kind::LAMBDA_EXPRESSION && p.child_by_field_name("parameters") == Some(child) =>
                 {
                     vec![child]
                 }
                 _ => Vec::new(),
             };
             for d in decls {
-                let name = if d.kind() == "identifier" { Some(d) } else { d.child_by_field_name("name") };
+                let name = if d.kind() == kind::IDENTIFIER { Some(d) } else { d.child_by_field_name("name") };
                 if let Some(name) = name
                     && name.utf8_text(bytes).ok() == Some(old)
                 {
@@ -161,7 +173,7 @@ fn declaration_of<'t>(ident: Node<'t>, old: &str, bytes: &[u8]) -> Option<(Node<
             }
         }
         // `for (T x : xs)`: the loop variable.
-        if p.kind() == "enhanced_for_statement"
+        if p.kind() == kind::ENHANCED_FOR_STATEMENT
             && let Some(name) = p.child_by_field_name("name")
             && name.utf8_text(bytes).ok() == Some(old)
         {
@@ -171,11 +183,11 @@ fn declaration_of<'t>(ident: Node<'t>, old: &str, bytes: &[u8]) -> Option<(Node<
             let what = if matches!(
                 name.parent().map(|x| x.kind()),
                 Some(
-                    "formal_parameter"
-                        | "spread_parameter"
-                        | "catch_formal_parameter"
-                        | "inferred_parameters"
-                        | "lambda_expression"
+                    kind::FORMAL_PARAMETER
+                        | kind::SPREAD_PARAMETER
+                        | kind::CATCH_FORMAL_PARAMETER
+                        | kind::INFERRED_PARAMETERS
+                        | kind::LAMBDA_EXPRESSION
                 )
             ) {
                 "parameter"
@@ -192,10 +204,13 @@ fn declaration_of<'t>(ident: Node<'t>, old: &str, bytes: &[u8]) -> Option<(Node<
 fn scope_method(scope: Node) -> Option<Node> {
     let mut n = Some(scope);
     while let Some(x) = n {
-        if matches!(x.kind(), "method_declaration" | "constructor_declaration" | "compact_constructor_declaration") {
+        if matches!(
+            x.kind(),
+            kind::METHOD_DECLARATION | kind::CONSTRUCTOR_DECLARATION | kind::COMPACT_CONSTRUCTOR_DECLARATION
+        ) {
             return Some(x);
         }
-        if matches!(x.kind(), "class_body" | "program") {
+        if matches!(x.kind(), kind::CLASS_BODY | kind::PROGRAM) {
             return None;
         }
         n = x.parent();
@@ -215,10 +230,10 @@ fn collect<'t>(
 ) {
     let mut stack = vec![scope];
     while let Some(n) = stack.pop() {
-        if n.kind() == "class_body" && redeclares(n, old, bytes) {
+        if n.kind() == kind::CLASS_BODY && redeclares(n, old, bytes) {
             continue;
         }
-        if n.kind() == "identifier" && n.start_byte() >= from && !is_member_name(n) {
+        if n.kind() == kind::IDENTIFIER && n.start_byte() >= from && !is_member_name(n) {
             match n.utf8_text(bytes).ok() {
                 Some(t) if t == old => uses.push(n),
                 Some(t) if t == new => captured.push(n.start_position().row as u32 + 1),

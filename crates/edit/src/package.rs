@@ -1,9 +1,15 @@
-//! A package rename's files that are not its Java sources: resources and other files under the
-//! package's directories in every source and resource root of the module, moved with it, and
-//! the old directories removed once the move emptied them.
+//! A package rename: its Java files moved and every reference to its types rewritten
+//! ([`rename_package`]), and its files that are not Java sources — resources and other files
+//! under the package's directories in every source and resource root of the module — moved with
+//! it, the old directories removed once the move emptied them.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use mji_xref::engine::XrefEngine;
+use mji_xref::resolve::DepthCut;
+use mji_xref::world::World;
 
 use crate::{EditError, FileEdit, Plan, WorkspaceEdit};
 
@@ -19,6 +25,143 @@ pub struct PackageFiles {
     pub warnings: Vec<String>,
     /// Moves that would overwrite a file.
     pub conflicts: Vec<String>,
+}
+
+/// What a package rename plans over its packages: the edit, what it found in the way, and the
+/// source roots the packages' files were found under (where their other files move from).
+#[derive(Debug, Default)]
+pub struct PackageMove {
+    pub edit: WorkspaceEdit,
+    pub conflicts: Vec<String>,
+    pub warnings: Vec<String>,
+    /// Java files moved.
+    pub moved: usize,
+    /// Qualified names and imports rewritten.
+    pub references: usize,
+    /// Files that could not be bound fully (references there may be missed).
+    pub unbound: Vec<(Arc<Path>, DepthCut)>,
+    /// The source roots the package's files were found under.
+    pub bases: BTreeSet<PathBuf>,
+    /// The packages renamed (`old`, and with `subpackages` each one under it).
+    pub packages: Vec<String>,
+}
+
+/// Plans renaming (moving) package `old` to `new` as an IDE does: its files' package
+/// declarations, every qualified reference to its types (searched in `scope`) and `import
+/// old.*`; its Java files into the new package's directory under the same source root. With
+/// `subpackages`, each package under `old` the same way. Its other files are
+/// [`move_package_files`]'s.
+pub fn rename_package(
+    engine: &XrefEngine,
+    w: &World,
+    scope: &[Arc<Path>],
+    old: &str,
+    new: &str,
+    subpackages: bool,
+    display: &dyn Fn(&Path) -> String,
+) -> Result<PackageMove, EditError> {
+    let mut packages: Vec<String> = w
+        .files
+        .iter()
+        .map(|f| f.decls.package.to_string())
+        .filter(|p| p == old || (subpackages && p.starts_with(&format!("{old}."))))
+        .collect();
+    packages.sort();
+    packages.dedup();
+    let mut acc = PackageMove::default();
+    for p in &packages {
+        let to = format!("{new}{}", &p[old.len()..]);
+        move_package(engine, w, scope, p, &to, display, &mut acc)?;
+    }
+    acc.packages = packages;
+    Ok(acc)
+}
+
+/// One package's part of a package rename: its Java files and the references to its types.
+fn move_package(
+    engine: &XrefEngine,
+    w: &World,
+    scope: &[Arc<Path>],
+    old: &str,
+    new: &str,
+    display_of: &dyn Fn(&Path) -> String,
+    acc: &mut PackageMove,
+) -> Result<(), EditError> {
+    let mut types = Vec::new();
+    let old_dir = old.replace('.', "/");
+    let new_dir = new.replace('.', "/");
+    for f in w.files.iter().filter(|f| &*f.decls.package == old) {
+        let display = display_of(&f.path);
+        let doc = crate::Doc::read(&f.path, &display)?;
+        let mut fe = doc.edit();
+        for (s, e) in crate::rename::package_name_ranges(&doc, old) {
+            fe.edits.push(crate::TextEdit { start: s, end: e, text: new.to_owned() });
+        }
+        let dir = f.path.parent().unwrap_or(Path::new("/"));
+        match dir.to_str().and_then(|d| d.strip_suffix(&old_dir)).filter(|b| b.ends_with('/')) {
+            Some(base) => {
+                let to = Path::new(base).join(&new_dir).join(f.path.file_name().unwrap_or_default());
+                if to.exists() {
+                    acc.conflicts.push(format!("{} already exists", display_of(&to)));
+                }
+                let to_display = match display.rsplit_once('/') {
+                    Some((d, name)) => format!("{}{new_dir}/{name}", d.strip_suffix(&old_dir).unwrap_or("")),
+                    None => format!("{new_dir}/{display}"),
+                };
+                fe.move_to = Some((to, to_display));
+                acc.moved += 1;
+                acc.bases.insert(PathBuf::from(base));
+            }
+            None => acc.warnings.push(format!("{display} is not in a directory named like its package; it stays")),
+        }
+        acc.edit.add(fe);
+        for t in f.decls.types.iter().filter(|t| t.outer.is_none()) {
+            let simple = &t.simple;
+            if w.by_fqn(&format!("{new}.{simple}")).is_some() {
+                acc.conflicts.push(format!("package {new} already has a type {simple}"));
+            }
+            types.push(t.fqn.to_string());
+        }
+    }
+    // Qualified references to the package's types: `old.T` becomes `new.T`.
+    let qualifier = format!("{old}.");
+    for fqn in &types {
+        let Ok(t) = mji_xref::target::resolve_target(w, fqn) else { continue };
+        let found = mji_xref::target::search(engine, w, scope, &t);
+        acc.unbound.extend(found.unbound);
+        for (p, refs) in found.hits {
+            let doc = crate::Doc::read(&p, &display_of(&p))?;
+            let mut fe = doc.edit();
+            for (r, _) in refs {
+                let Some(at) = doc.offset(r.line, r.column) else { continue };
+                let before = &doc.text()[..at];
+                if before.ends_with(&qualifier) {
+                    let start = at - qualifier.len();
+                    // Not the tail of a longer name (`x.old.T`).
+                    if before[..start].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '$' || c == '.') {
+                        continue;
+                    }
+                    fe.edits.push(crate::TextEdit { start, end: at - 1, text: new.to_owned() });
+                    acc.references += 1;
+                }
+            }
+            acc.edit.add(fe);
+        }
+    }
+    // `import old.*;` in the other files.
+    for f in w.files.iter().filter(|f| &*f.decls.package != old) {
+        if !f.decls.imports.iter().any(|i| i.on_demand && &*i.path == old) {
+            continue;
+        }
+        let doc = crate::Doc::read(&f.path, &display_of(&f.path))?;
+        let mut fe = doc.edit();
+        for (s, e) in crate::rename::package_name_ranges(&doc, old) {
+            fe.edits.push(crate::TextEdit { start: s, end: e, text: new.to_owned() });
+            acc.references += 1;
+        }
+        acc.edit.add(fe);
+    }
+    Ok(())
 }
 
 /// Every `src/*/java` and `src/*/resources` directory of the modules whose Maven/Gradle-shaped

@@ -3,6 +3,7 @@
 //! A position where the old name is not written (a `this(…)` call bound to a constructor, a
 //! file that changed since it was bound) is never edited blindly: it is skipped and said.
 
+use mji_parser::kind;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -116,15 +117,15 @@ fn declares(category: Category, kind: &str) -> bool {
     match category {
         Category::Type => matches!(
             kind,
-            "class_declaration"
-                | "interface_declaration"
-                | "enum_declaration"
-                | "record_declaration"
-                | "annotation_type_declaration"
+            kind::CLASS_DECLARATION
+                | kind::INTERFACE_DECLARATION
+                | kind::ENUM_DECLARATION
+                | kind::RECORD_DECLARATION
+                | kind::ANNOTATION_TYPE_DECLARATION
         ),
-        Category::Ctor => matches!(kind, "constructor_declaration" | "compact_constructor_declaration"),
-        Category::Method => matches!(kind, "method_declaration" | "annotation_type_element_declaration"),
-        Category::Field => matches!(kind, "variable_declarator" | "enum_constant"),
+        Category::Ctor => matches!(kind, kind::CONSTRUCTOR_DECLARATION | kind::COMPACT_CONSTRUCTOR_DECLARATION),
+        Category::Method => matches!(kind, kind::METHOD_DECLARATION | kind::ANNOTATION_TYPE_ELEMENT_DECLARATION),
+        Category::Field => matches!(kind, kind::VARIABLE_DECLARATOR | kind::ENUM_CONSTANT),
     }
 }
 
@@ -138,8 +139,8 @@ fn decl_name_offset(doc: &Doc, d: &DeclSite, old: &str) -> Option<usize> {
     walk(tree.root_node(), &mut |n| {
         // A record component is declared as a parameter of the record's header.
         let component = d.category == Category::Field
-            && n.kind() == "formal_parameter"
-            && n.parent().and_then(|p| p.parent()).is_some_and(|r| r.kind() == "record_declaration");
+            && n.kind() == kind::FORMAL_PARAMETER
+            && n.parent().and_then(|p| p.parent()).is_some_and(|r| r.kind() == kind::RECORD_DECLARATION);
         if !declares(d.category, n.kind()) && !component {
             return;
         }
@@ -189,20 +190,23 @@ fn shadowed(doc: &Doc, at: usize, new: &str) -> Option<String> {
     while let Some(p) = node.parent() {
         node = p;
         let kind = node.kind();
-        if matches!(kind, "class_body" | "interface_body" | "enum_body" | "record_declaration") {
+        if matches!(kind, kind::CLASS_BODY | kind::INTERFACE_BODY | kind::ENUM_BODY | kind::RECORD_DECLARATION) {
             return None;
         }
-        if matches!(kind, "method_declaration" | "constructor_declaration" | "lambda_expression" | "block") {
+        if matches!(
+            kind,
+            kind::METHOD_DECLARATION | kind::CONSTRUCTOR_DECLARATION | kind::LAMBDA_EXPRESSION | kind::BLOCK
+        ) {
             let mut hit = None;
             walk(node, &mut |n| {
                 if hit.is_none()
                     && matches!(
                         n.kind(),
-                        "variable_declarator"
-                            | "formal_parameter"
-                            | "catch_formal_parameter"
-                            | "resource"
-                            | "spread_parameter"
+                        kind::VARIABLE_DECLARATOR
+                            | kind::FORMAL_PARAMETER
+                            | kind::CATCH_FORMAL_PARAMETER
+                            | kind::RESOURCE
+                            | kind::SPREAD_PARAMETER
                     )
                     && n.start_byte() < at
                     && in_scope_at(n, at)
@@ -212,8 +216,9 @@ fn shadowed(doc: &Doc, at: usize, new: &str) -> Option<String> {
                     hit = Some(name.start_position().row + 1);
                 }
                 if hit.is_none()
-                    && n.kind() == "identifier"
-                    && n.parent().is_some_and(|p| p.kind() == "lambda_expression" || p.kind() == "inferred_parameters")
+                    && n.kind() == kind::IDENTIFIER
+                    && n.parent()
+                        .is_some_and(|p| p.kind() == kind::LAMBDA_EXPRESSION || p.kind() == kind::INFERRED_PARAMETERS)
                     && in_scope_at(n, at)
                     && n.utf8_text(text.as_bytes()).ok() == Some(new)
                 {
@@ -240,15 +245,15 @@ fn in_scope_at(decl: Node, at: usize) -> bool {
         n = p;
         if matches!(
             n.kind(),
-            "block"
-                | "method_declaration"
-                | "constructor_declaration"
-                | "lambda_expression"
-                | "for_statement"
-                | "enhanced_for_statement"
-                | "catch_clause"
-                | "try_with_resources_statement"
-                | "switch_block_statement_group"
+            kind::BLOCK
+                | kind::METHOD_DECLARATION
+                | kind::CONSTRUCTOR_DECLARATION
+                | kind::LAMBDA_EXPRESSION
+                | kind::FOR_STATEMENT
+                | kind::ENHANCED_FOR_STATEMENT
+                | kind::CATCH_CLAUSE
+                | kind::TRY_WITH_RESOURCES_STATEMENT
+                | kind::SWITCH_BLOCK_STATEMENT_GROUP
         ) {
             return n.start_byte() <= at && at < n.end_byte();
         }
@@ -267,7 +272,7 @@ pub fn record_constructor_params(doc: &Doc, line: u32, old: &str, new: &str) -> 
     let mut record = None;
     walk(tree.root_node(), &mut |n| {
         if record.is_none()
-            && n.kind() == "record_declaration"
+            && n.kind() == kind::RECORD_DECLARATION
             && n.start_position().row <= row
             && row <= n.end_position().row
             && let Some(ps) = n.child_by_field_name("parameters")
@@ -290,7 +295,7 @@ pub fn record_constructor_params(doc: &Doc, line: u32, old: &str, new: &str) -> 
     let mut c = body.walk();
     for m in body.named_children(&mut c) {
         match m.kind() {
-            "constructor_declaration" => {
+            kind::CONSTRUCTOR_DECLARATION => {
                 let Some(ps) = m.child_by_field_name("parameters") else { continue };
                 if names(ps) != components {
                     continue;
@@ -306,10 +311,10 @@ pub fn record_constructor_params(doc: &Doc, line: u32, old: &str, new: &str) -> 
                     out.extend(l.edits);
                 }
             }
-            "compact_constructor_declaration" => {
+            kind::COMPACT_CONSTRUCTOR_DECLARATION => {
                 let Some(b) = m.child_by_field_name("body") else { continue };
                 walk(b, &mut |n| {
-                    if n.kind() == "identifier"
+                    if n.kind() == kind::IDENTIFIER
                         && n.utf8_text(bytes).ok() == Some(old)
                         && !crate::locals::is_member_name(n)
                     {
@@ -336,14 +341,14 @@ pub fn package_name_ranges(doc: &Doc, old: &str) -> Vec<(usize, usize)> {
     for n in root.children(&mut c) {
         let name = {
             let mut c2 = n.walk();
-            n.named_children(&mut c2).find(|k| matches!(k.kind(), "scoped_identifier" | "identifier"))
+            n.named_children(&mut c2).find(|k| matches!(k.kind(), kind::SCOPED_IDENTIFIER | kind::IDENTIFIER))
         };
         let Some(name) = name else { continue };
         let spelled: String = name.utf8_text(bytes).unwrap_or("").split_whitespace().collect();
         match n.kind() {
-            "package_declaration" if spelled == old => out.push((name.start_byte(), name.end_byte())),
+            kind::PACKAGE_DECLARATION if spelled == old => out.push((name.start_byte(), name.end_byte())),
             // `import old.*;`: the whole name is the package.
-            "import_declaration" if spelled == old && text[name.end_byte()..n.end_byte()].contains('*') => {
+            kind::IMPORT_DECLARATION if spelled == old && text[name.end_byte()..n.end_byte()].contains('*') => {
                 out.push((name.start_byte(), name.end_byte()))
             }
             _ => {}

@@ -3,7 +3,8 @@
 //! named `*.java` cannot hang a call), and bounded by a size cap read through `take`, so a file
 //! that grows while it is read stays bounded. Which
 //! files are never served (secrets inside a root) is [`secrets`]; how much of a value a message
-//! quotes is [`clip`].
+//! quotes is [`clip`]. The workspace roots and the one path policy every layer applies are
+//! [`roots`]; listing the files under a root is [`walk`].
 
 use std::fs::{File, Metadata};
 use std::io::{self, Read};
@@ -12,8 +13,10 @@ use std::path::{Component, Path, PathBuf};
 pub mod confine;
 pub mod jdk;
 pub mod provenance;
+pub mod roots;
 pub mod secrets;
 pub mod stamp;
+pub mod walk;
 
 /// The default cap on the bytes read from one file (`max_file_bytes`).
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;

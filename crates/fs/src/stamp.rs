@@ -1,7 +1,6 @@
-//! The one file stamp of the workspace index and the reference engine: what says a file is
-//! unchanged without reading it, the racy window within which a stamp is not trusted, and the
-//! one sentinel a racy stamp is recorded as. (The outline cache keeps its own columns, in its
-//! database.)
+//! The one file stamp of the outline cache, the workspace index and the reference engine: what
+//! says a file is unchanged without reading it, the racy window within which a stamp is not
+//! trusted, and the one sentinel a racy stamp is recorded as.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -62,11 +61,37 @@ impl Stamp {
         self.mtime_ns == Stamp::NEVER
     }
 
+    /// This stamp made one that never matches (same size).
+    pub fn never(self) -> Stamp {
+        Stamp { mtime_ns: Stamp::NEVER, ..self }
+    }
+
     /// Whether the modification time in the stamp (its low 64 bits) lies within the racy
     /// window before `now_ns`, or the stamp never matches: such a stamp is not kept on disk.
     pub fn is_racy_at(&self, now_ns: i128) -> bool {
-        self.is_never() || now_ns.saturating_sub(self.mtime_ns & 0xFFFF_FFFF_FFFF_FFFF) < RACY_WINDOW_NS
+        self.is_racy_within(now_ns, RACY_WINDOW_NS)
     }
+
+    /// [`Stamp::is_racy_at`] with another window (the outline cache's tests shorten it). A
+    /// modification time in the future is racy too.
+    pub fn is_racy_within(&self, now_ns: i128, window_ns: i128) -> bool {
+        self.is_never() || now_ns.saturating_sub(self.mtime_ns & 0xFFFF_FFFF_FFFF_FFFF) < window_ns
+    }
+
+    /// The stamp as two 64-bit integers (its low and high halves), as a database stores it.
+    pub fn halves(&self) -> (i64, i64) {
+        (self.mtime_ns as i64, (self.mtime_ns >> 64) as i64)
+    }
+
+    /// The stamp of a size and the [`Stamp::halves`] of its time.
+    pub fn from_halves(size: u64, low: i64, high: i64) -> Stamp {
+        Stamp { size, mtime_ns: (i128::from(high) << 64) | i128::from(low as u64) }
+    }
+}
+
+/// Nanoseconds since the Unix epoch now (0 on a clock before it), as stamps count time.
+pub fn now_ns() -> i128 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as i128).unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -87,5 +112,28 @@ mod tests {
         let now_ns = SystemTime::now().duration_since(UNIX_EPOCH).expect("time").as_nanos() as i128;
         assert!(now.is_racy_at(now_ns));
         assert!(!now.is_racy_at(now_ns + 2 * RACY_WINDOW_NS));
+    }
+
+    /// The racy rule: recent or in the future is racy, a never-matching stamp always is, and
+    /// a zero window trusts everything but the future.
+    #[test]
+    fn racy_stamps_are_recent_or_in_the_future() {
+        let s = Stamp { size: 1, mtime_ns: 10_000_000_000 | (7 << 64) };
+        let w = 2_000_000_000;
+        assert!(s.is_racy_within(11_000_000_000, w));
+        assert!(s.is_racy_within(9_000_000_000, w), "in the future");
+        assert!(!s.is_racy_within(12_500_000_000, w));
+        assert!(s.never().is_racy_within(i128::MAX, 0));
+        assert!(!s.is_racy_within(10_000_000_000, 0));
+    }
+
+    /// Two halves give the stamp back, the sentinel and a time before the epoch included.
+    #[test]
+    fn halves_round_trip() {
+        for mtime_ns in [0, 0xFFFF_FFFF_FFFF_FFFF, Stamp::NEVER, 10_000_000_000 | (-5i128 << 64), i128::MAX] {
+            let s = Stamp { size: 42, mtime_ns };
+            let (lo, hi) = s.halves();
+            assert_eq!(Stamp::from_halves(42, lo, hi), s, "{mtime_ns:x}");
+        }
     }
 }

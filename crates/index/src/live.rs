@@ -12,10 +12,10 @@ use std::time::{Duration, Instant, SystemTime};
 use rayon::prelude::*;
 
 use crate::matcher::Pattern;
-use crate::roots::Roots;
 use crate::symbols::{FileSymbols, Hit, SymView, Symbol, SymbolTable, file_symbols, stamp};
-use crate::walk::{self, SkippedDirs, is_skipped_dir, skip_reason};
 use mji_cache::Cache;
+use mji_fs::roots::Roots;
+use mji_fs::walk::{self, SkippedDirs, is_skipped_dir, skip_reason};
 
 /// A non-Java (or any) workspace file, for `find_resource`.
 #[derive(Debug, Clone)]
@@ -259,7 +259,7 @@ impl LiveIndex {
                     &mji_parser::outline_declarations_unhashed(&display, &bytes),
                 ))
             }
-            Err(crate::roots::ReadError::Io(_, e))
+            Err(mji_fs::roots::ReadError::Io(_, e))
                 if matches!(e.kind(), std::io::ErrorKind::InvalidInput | std::io::ErrorKind::FileTooLarge) =>
             {
                 self.set_skipped(path, Some(e.to_string()));
@@ -429,7 +429,7 @@ impl LiveIndex {
             let (canon, root) = match self.roots.admit(p) {
                 Ok(a) => a,
                 Err(e) => {
-                    if matches!(e, crate::roots::PathError::Outside { .. }) {
+                    if matches!(e, mji_fs::roots::PathError::Outside { .. }) {
                         tracing::warn!("not indexing {}: it resolves outside the workspace roots", p.display());
                     }
                     gone.push(p.clone());
@@ -521,7 +521,7 @@ impl LiveIndex {
         paths
             .iter()
             .filter(|p| match (st.table.file(p), std::fs::metadata(p)) {
-                (Some(f), Ok(m)) => stamp(&m) != (f.size, f.mtime_ns),
+                (Some(f), Ok(m)) => stamp(&m) != f.stamp,
                 (Some(_), Err(_)) => true,
                 (None, _) => false,
             })
@@ -556,7 +556,7 @@ impl LiveIndex {
         changed.retain(|f| {
             let Ok(st) = self.state.read() else { return true };
             match (st.table.file(f), std::fs::metadata(f)) {
-                (Some(e), Ok(m)) => stamp(&m) != (e.size, e.mtime_ns),
+                (Some(e), Ok(m)) => stamp(&m) != e.stamp,
                 (None, _) => is_java(f) || !st.resources.contains_key(f.as_path()),
                 _ => true,
             }
@@ -653,7 +653,7 @@ impl LiveIndex {
 
     /// Every indexed Java file with its root and the stamp it was indexed at (while
     /// [`LiveIndex::is_watching`], the stamp a `stat` would give now).
-    pub fn java_file_stamps(&self) -> Vec<(Arc<Path>, usize, (u64, i128))> {
+    pub fn java_file_stamps(&self) -> Vec<(Arc<Path>, usize, mji_fs::stamp::Stamp)> {
         self.state
             .read()
             .map(|st| st.table.files().map(|f| (f.path.clone(), f.root, f.stamp())).collect())
@@ -671,10 +671,10 @@ impl LiveIndex {
             let stamps = self
                 .java_file_stamps()
                 .into_iter()
-                .filter_map(|(p, root, (size, mtime_ns))| {
-                    let stamp = match mtime_ns {
-                        Stamp::NEVER => Stamp::of(&std::fs::metadata(&p).ok()?),
-                        _ => Stamp { size, mtime_ns },
+                .filter_map(|(p, root, stamp)| {
+                    let stamp = match stamp.is_never() {
+                        true => Stamp::of(&std::fs::metadata(&p).ok()?),
+                        false => stamp,
                     };
                     Some((p, root, stamp))
                 })

@@ -129,8 +129,7 @@ pub fn write<'a>(
     for f in files {
         let Ok(rel) = f.path.strip_prefix(root_dir) else { continue };
         let Some(rel) = rel.to_str() else { continue };
-        let (size, mtime_ns) = f.stamp();
-        if (mji_fs::stamp::Stamp { size, mtime_ns }).is_racy_at(now) {
+        if f.stamp().is_racy_at(now) {
             continue;
         }
         let at = body.len();

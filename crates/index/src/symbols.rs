@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::matcher::{Pattern, Tier, name_initials};
+use mji_fs::stamp::Stamp;
 use mji_model::{FileOutline, SymbolId, SymbolKind, TypeDecl, TypeKind};
 
 /// What a symbol is.
@@ -107,8 +108,7 @@ fn modifier_bits(mods: &[String]) -> u16 {
 pub struct FileSymbols {
     pub path: Arc<Path>,
     pub root: usize,
-    pub size: u64,
-    pub mtime_ns: i128,
+    pub stamp: Stamp,
     arena: Box<str>,
     syms: Box<[Sym]>,
 }
@@ -221,20 +221,13 @@ impl FileSymbols {
     }
 }
 
-/// The cheap check that a file is unchanged, as `(size, mtime_ns)`: [`mji_fs::stamp::Stamp::of`].
-pub fn stamp(meta: &std::fs::Metadata) -> (u64, i128) {
-    let s = mji_fs::stamp::Stamp::of(meta);
-    (s.size, s.mtime_ns)
+/// The cheap check that a file is unchanged: [`Stamp::of`].
+pub fn stamp(meta: &std::fs::Metadata) -> Stamp {
+    Stamp::of(meta)
 }
 
 /// The racy window ([`mji_fs::stamp::RACY_WINDOW`]).
 pub const RACY_WINDOW: std::time::Duration = mji_fs::stamp::RACY_WINDOW;
-
-/// The stamp to record for a file read now ([`mji_fs::stamp::Stamp::recorded`]).
-pub(crate) fn recorded_stamp(meta: &std::fs::Metadata) -> (u64, i128) {
-    let s = mji_fs::stamp::Stamp::recorded(meta);
-    (s.size, s.mtime_ns)
-}
 
 /// Builds a file's compact symbols from its outline.
 struct SymBuilder {
@@ -352,7 +345,7 @@ fn compact(outline: &FileOutline) -> (Box<str>, Box<[Sym]>) {
 /// The symbols of an outline, as results would show them (for tests and tools).
 pub fn symbols_of(outline: &FileOutline) -> Vec<Symbol> {
     let (arena, syms) = compact(outline);
-    let f = FileSymbols { path: Arc::from(Path::new("")), root: 0, size: 0, mtime_ns: 0, arena, syms };
+    let f = FileSymbols { path: Arc::from(Path::new("")), root: 0, stamp: Stamp { size: 0, mtime_ns: 0 }, arena, syms };
     f.iter().map(|v| v.to_owned()).collect()
 }
 
@@ -603,9 +596,8 @@ fn owner(starts: &[u32], pos: usize) -> usize {
 
 /// A path under a root, for building [`FileSymbols`].
 pub(crate) fn file_symbols(path: PathBuf, root: usize, meta: &std::fs::Metadata, outline: &FileOutline) -> FileSymbols {
-    let (size, mtime_ns) = recorded_stamp(meta);
     let (arena, syms) = compact(outline);
-    FileSymbols { path: Arc::from(path), root, size, mtime_ns, arena, syms }
+    FileSymbols { path: Arc::from(path), root, stamp: Stamp::recorded(meta), arena, syms }
 }
 
 /// Binary form of a file's symbols, for the workspace snapshot (see `index::snapshot`).
@@ -620,8 +612,8 @@ impl FileSymbols {
             out.extend_from_slice(b);
         }
         put_bytes(out, rel.as_bytes());
-        out.extend_from_slice(&self.size.to_le_bytes());
-        out.extend_from_slice(&self.mtime_ns.to_le_bytes());
+        out.extend_from_slice(&self.stamp.size.to_le_bytes());
+        out.extend_from_slice(&self.stamp.mtime_ns.to_le_bytes());
         put_bytes(out, self.arena.as_bytes());
         put_u32(out, self.syms.len() as u32);
         for s in self.syms.iter() {
@@ -716,7 +708,7 @@ impl FileSymbols {
         }
         let path: Arc<Path> = Arc::from(root_dir.join(rel));
         // Every span must cut the arena on character boundaries.
-        let f = FileSymbols { path, root, size, mtime_ns, arena, syms: syms.into_boxed_slice() };
+        let f = FileSymbols { path, root, stamp: Stamp { size, mtime_ns }, arena, syms: syms.into_boxed_slice() };
         let ok = f.syms.iter().all(|s| {
             [s.name, s.qualified, s.id_sig, s.signature]
                 .iter()
@@ -726,7 +718,7 @@ impl FileSymbols {
     }
 
     /// The stamp recorded when the file was indexed.
-    pub fn stamp(&self) -> (u64, i128) {
-        (self.size, self.mtime_ns)
+    pub fn stamp(&self) -> Stamp {
+        self.stamp
     }
 }

@@ -5,6 +5,7 @@
 //! included, javadoc excluded) and ends at its closing `}` or `;`; its javadoc is the nearest
 //! `/** … */` before that first token with only whitespace and other comments between.
 
+pub mod kind;
 pub mod skeleton;
 pub mod source;
 

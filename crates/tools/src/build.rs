@@ -255,11 +255,9 @@ pub(crate) fn fast_path(
     if !test_classes.is_dir() {
         return Err("the module was not compiled by Maven yet".into());
     }
-    let console = [FAST_CONSOLE, FAST_REPORTING].iter().map(PathBuf::from).collect::<Vec<_>>();
-    if console.iter().any(|c| !c.is_file()) {
-        return Err(format!("{FAST_CONSOLE} is not installed (Debian: junit5)"));
-    }
     let settings = ws.build_settings();
+    let console =
+        mji_build::junit::fast_launcher(settings.path_env.as_deref()).map_err(|e| format!("{e} (Debian: junit5)"))?;
     let probe = m.test_roots.first().map(|r| r.join("x.java")).ok_or("the module has no test root")?;
     let ctx = mji_build::classpath::resolve(&m.dir, &probe, ws.roots().paths(), &settings);
     if !ctx.complete {
@@ -280,7 +278,7 @@ pub(crate) fn fast_path(
     let mut changed: Vec<PathBuf> = Vec::new();
     for (roots, target) in [(&m.source_roots, &classes), (&m.test_roots, &test_classes)] {
         for r in roots.iter() {
-            for f in mji_index::walk::java_files(r).files {
+            for f in mji_fs::walk::java_files(r).files {
                 let Ok(rel) = f.strip_prefix(r) else { continue };
                 let class_file = rel.with_extension("class");
                 let newest = [target.join(&class_file), out.join(&class_file)]
@@ -297,7 +295,6 @@ pub(crate) fn fast_path(
     let mut cp: Vec<PathBuf> = vec![out.clone(), test_classes, classes];
     cp.extend(ctx.classpath.iter().cloned());
     cp.extend(console);
-    cp.extend([FAST_OPENTEST4J_EVENTS, FAST_OPENTEST4J_SCHEMA].iter().map(PathBuf::from).filter(|p| p.is_file()));
     let cp_text = std::env::join_paths(&cp).map_err(|e| e.to_string())?;
     let java_bin = |name: &str| -> std::ffi::OsString {
         settings
@@ -429,7 +426,7 @@ pub(crate) fn run_plain_tests(ws: &Host, project: &Project, sel: &runs::Selectio
     let cp_text = std::env::join_paths(&cp).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
     let mut sources: Vec<PathBuf> = Vec::new();
     for r in m.source_roots.iter().chain(m.test_roots.iter()) {
-        sources.extend(mji_index::walk::java_files(r).files);
+        sources.extend(mji_fs::walk::java_files(r).files);
     }
     sources.sort();
     let mut javac: Vec<std::ffi::OsString> = vec![
@@ -589,13 +586,6 @@ pub(crate) struct FastPlan {
     run: Spec,
     reports: PathBuf,
 }
-
-/// The JUnit console launcher and its report writer, Debian's (package `junit5`), for the
-/// fast path beside a project's own JUnit jars.
-const FAST_CONSOLE: &str = "/usr/share/java/junit-platform-console.jar";
-const FAST_REPORTING: &str = "/usr/share/java/junit-platform-reporting.jar";
-const FAST_OPENTEST4J_EVENTS: &str = "/usr/share/java/opentest4j-reporting-events.jar";
-const FAST_OPENTEST4J_SCHEMA: &str = "/usr/share/java/opentest4j-reporting-schema.jar";
 
 pub(crate) fn relative(p: &Path, base: &Path) -> String {
     match p.strip_prefix(base) {

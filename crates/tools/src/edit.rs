@@ -532,19 +532,10 @@ fn rename_package(
     new: &str,
     subpackages: bool,
 ) -> Result<(WorkspaceEdit, EditResult), ToolError> {
-    let mut packages: Vec<String> = w
-        .files
-        .iter()
-        .map(|f| f.decls.package.to_string())
-        .filter(|p| p == old || (subpackages && p.starts_with(&format!("{old}."))))
-        .collect();
-    packages.sort();
-    packages.dedup();
-    let mut acc = PackageMove::default();
-    for p in &packages {
-        let to = format!("{new}{}", &p[old.len()..]);
-        move_package(ws, w, files, p, &to, &mut acc)?;
-    }
+    let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
+    let mut acc =
+        mji_edit::package::rename_package(ws.xref(), w, &scope, old, new, subpackages, &|p| ws.display_of(p))?;
+    let packages = std::mem::take(&mut acc.packages);
     let others = move_package_files(ws, old, new, subpackages, &mut acc)?;
     let incomplete = ws.incomplete(std::mem::take(&mut acc.unbound));
     if !incomplete.is_empty() {
@@ -567,93 +558,6 @@ fn rename_package(
     Ok((acc.edit, empty_result(summary, acc.conflicts, acc.warnings, Vec::new())))
 }
 
-/// One package's part of a package rename: its Java files and the references to its types.
-fn move_package(
-    ws: &Host,
-    w: &mji_xref::world::World,
-    files: &crate::host::ShownFiles,
-    old: &str,
-    new: &str,
-    acc: &mut PackageMove,
-) -> Result<(), ToolError> {
-    let mut types = Vec::new();
-    let old_dir = old.replace('.', "/");
-    let new_dir = new.replace('.', "/");
-    for f in w.files.iter().filter(|f| &*f.decls.package == old) {
-        let display = ws.display_of(&f.path);
-        let doc = mji_edit::Doc::read(&f.path, &display)?;
-        let mut fe = doc.edit();
-        for (s, e) in mji_edit::rename::package_name_ranges(&doc, old) {
-            fe.edits.push(mji_edit::TextEdit { start: s, end: e, text: new.to_owned() });
-        }
-        let dir = f.path.parent().unwrap_or(Path::new("/"));
-        match dir.to_str().and_then(|d| d.strip_suffix(&old_dir)).filter(|b| b.ends_with('/')) {
-            Some(base) => {
-                let to = Path::new(base).join(&new_dir).join(f.path.file_name().unwrap_or_default());
-                if to.exists() {
-                    acc.conflicts.push(format!("{} already exists", ws.display_of(&to)));
-                }
-                let to_display = match display.rsplit_once('/') {
-                    Some((d, name)) => format!("{}{new_dir}/{name}", d.strip_suffix(&old_dir).unwrap_or("")),
-                    None => format!("{new_dir}/{display}"),
-                };
-                fe.move_to = Some((to, to_display));
-                acc.moved += 1;
-                acc.bases.insert(PathBuf::from(base));
-            }
-            None => acc.warnings.push(format!("{display} is not in a directory named like its package; it stays")),
-        }
-        acc.edit.add(fe);
-        for t in f.decls.types.iter().filter(|t| t.outer.is_none()) {
-            let simple = &t.simple;
-            if w.by_fqn(&format!("{new}.{simple}")).is_some() {
-                acc.conflicts.push(format!("package {new} already has a type {simple}"));
-            }
-            types.push(t.fqn.to_string());
-        }
-    }
-    // Qualified references to the package's types: `old.T` becomes `new.T`.
-    let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
-    let qualifier = format!("{old}.");
-    for fqn in &types {
-        let Ok(t) = xref::resolve_target(w, fqn) else { continue };
-        let found = xref::search(ws.xref(), w, &scope, &t);
-        acc.unbound.extend(found.unbound);
-        for (p, refs) in found.hits {
-            let doc = mji_edit::Doc::read(&p, &ws.display_of(&p))?;
-            let mut fe = doc.edit();
-            for (r, _) in refs {
-                let Some(at) = doc.offset(r.line, r.column) else { continue };
-                let before = &doc.text()[..at];
-                if before.ends_with(&qualifier) {
-                    let start = at - qualifier.len();
-                    // Not the tail of a longer name (`x.old.T`).
-                    if before[..start].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '$' || c == '.') {
-                        continue;
-                    }
-                    fe.edits.push(mji_edit::TextEdit { start, end: at - 1, text: new.to_owned() });
-                    acc.references += 1;
-                }
-            }
-            acc.edit.add(fe);
-        }
-    }
-    // `import old.*;` in the other files.
-    for f in w.files.iter().filter(|f| &*f.decls.package != old) {
-        if !f.decls.imports.iter().any(|i| i.on_demand && &*i.path == old) {
-            continue;
-        }
-        let doc = mji_edit::Doc::read(&f.path, &ws.display_of(&f.path))?;
-        let mut fe = doc.edit();
-        for (s, e) in mji_edit::rename::package_name_ranges(&doc, old) {
-            fe.edits.push(mji_edit::TextEdit { start: s, end: e, text: new.to_owned() });
-            acc.references += 1;
-        }
-        acc.edit.add(fe);
-    }
-    Ok(())
-}
-
 /// The files of the package's directories that are not its Java sources — resources beside
 /// them, the same package path under the module's other source and resource roots — moved
 /// with it (every level below with `subpackages`). Returns how many.
@@ -662,7 +566,7 @@ fn move_package_files(
     old: &str,
     new: &str,
     subpackages: bool,
-    acc: &mut PackageMove,
+    acc: &mut mji_edit::package::PackageMove,
 ) -> Result<usize, ToolError> {
     let mut roots: std::collections::BTreeSet<PathBuf> = acc.bases.clone();
     // The build's own roots of the module (a pom's `sourceDirectory`, Gradle source sets).
@@ -761,19 +665,6 @@ pub(crate) fn organize_imports(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
     let mut out = empty_result(summary, Vec::new(), warnings, Vec::new());
     out.ambiguous = o.ambiguous;
     Ok((edit, out))
-}
-
-/// What a package rename gathers over its packages.
-#[derive(Default)]
-struct PackageMove {
-    edit: WorkspaceEdit,
-    conflicts: Vec<String>,
-    warnings: Vec<String>,
-    moved: usize,
-    references: usize,
-    unbound: Vec<(Arc<Path>, mji_xref::resolve::DepthCut)>,
-    /// The source roots the package's files were found under.
-    bases: std::collections::BTreeSet<PathBuf>,
 }
 
 /// The innermost type whose lines hold `line`.

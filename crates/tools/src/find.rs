@@ -141,8 +141,8 @@ pub struct SkippedDirsStatus {
     pub markers: u64,
 }
 
-impl From<mji_index::walk::SkippedDirs> for SkippedDirsStatus {
-    fn from(s: mji_index::walk::SkippedDirs) -> Self {
+impl From<mji_fs::walk::SkippedDirs> for SkippedDirsStatus {
+    fn from(s: mji_fs::walk::SkippedDirs) -> Self {
         SkippedDirsStatus {
             maven: s.maven as u64,
             gradle: s.gradle as u64,

@@ -15,14 +15,14 @@ use mji_classfile::LibraryIndex;
 use mji_classfile::library::Origin;
 use mji_config::Config;
 use mji_edit::WorkspaceEdit;
+use mji_fs::roots::{Resolved, Roots};
 use mji_index::live::LiveIndex;
-use mji_index::roots::{Resolved, Roots};
 use mji_problems::{ProblemsEngine, Settings};
 use mji_xref::engine::{FileStamp, XrefEngine};
+use mji_xref::keeper::Keeper;
 use mji_xref::world::World;
 
-/// The workspace's Java files with their display paths, sorted by them.
-pub type ShownFiles = Arc<Vec<(Arc<Path>, String)>>;
+pub use mji_xref::keeper::ShownFiles;
 
 /// The most previews kept for `apply`.
 pub(crate) const MAX_PREVIEWS: usize = 32;
@@ -55,12 +55,9 @@ pub struct Host {
     caches: Vec<Arc<Cache>>,
     index: OnceLock<Arc<LiveIndex>>,
     stop: Arc<AtomicBool>,
-    xref: XrefEngine,
-    /// The world and files of the last cross-reference call and the index version they were
-    /// taken at, reused while a watcher reports no change.
-    xref_seen: Mutex<Option<(u64, Arc<World>, ShownFiles)>>,
-    /// The last failed write of the reference index, reported with the caches' write errors.
-    xref_write_error: Mutex<Option<String>>,
+    /// The reference engine and what keeps it current (`mji_xref::keeper`), driven through
+    /// this host's files ([`mji_xref::keeper::Files`]).
+    keeper: Keeper,
     problems: OnceLock<Arc<ProblemsEngine>>,
     previews: Previews,
     editor: mji_editor::Editor,
@@ -73,11 +70,6 @@ pub struct Host {
     /// True once the xref engine has the classpath's library types.
     xref_libraries: Mutex<bool>,
 }
-
-/// Files a first binding pass binds between two writes of the reference index: a pass over a
-/// big workspace then never holds every file's references in memory at once (the JDK's are
-/// ~130 MB, which the allocator keeps mapped after they move to disk).
-pub const BIND_CHUNK: usize = 2_000;
 
 impl Host {
     /// Opens the roots and their caches. Cache problems are warnings, never failures.
@@ -109,16 +101,16 @@ impl Host {
             true => mji_xref::engine::XrefEngine::with_store(xref_store(&config, &roots)),
             false => mji_xref::engine::XrefEngine::new(),
         };
+        let stop = Arc::<AtomicBool>::default();
+        let keeper = Keeper::new(xref, stop.clone());
         let editor = mji_editor::Editor::new(mji_editor::Settings::from_config(&config));
         Ok(Host {
             config,
             roots,
             caches,
             index: OnceLock::new(),
-            stop: Arc::default(),
-            xref,
-            xref_seen: std::sync::Mutex::default(),
-            xref_write_error: std::sync::Mutex::default(),
+            stop,
+            keeper,
             problems: OnceLock::new(),
             previews: Previews::default(),
             editor,
@@ -207,7 +199,12 @@ impl Host {
 
     /// The reference engine.
     pub fn xref(&self) -> &XrefEngine {
-        &self.xref
+        self.keeper.engine()
+    }
+
+    /// The reference keeper (the engine, the world last answered with, the binding loop).
+    pub fn keeper(&self) -> &Keeper {
+        &self.keeper
     }
 
     /// The edit tools' last previews.
@@ -272,28 +269,13 @@ impl Host {
     /// Writes the world and the reference index beside the cache if they changed since the
     /// last write; a failure is logged (the index is an accelerator) and returned.
     pub fn persist_references(&self) -> Option<String> {
-        match self.xref.save()? {
-            Ok(files) => {
-                tracing::debug!(files, "wrote the reference index");
-                None
-            }
-            Err(e) => {
-                let msg = format!("writing the reference index: {e}");
-                // Said once: the server keeps answering from memory and tries again later.
-                if let Ok(mut last) = self.xref_write_error.lock()
-                    && last.replace(msg.clone()).is_none()
-                {
-                    tracing::warn!("{msg}");
-                }
-                Some(msg)
-            }
-        }
+        self.keeper.persist()
     }
 
     /// Every cache write that failed (see [`Cache::write_error`]); empty when all reached the
     /// disk. The server keeps answering from memory; the CLI reports them and fails.
     pub fn write_errors(&self) -> Vec<String> {
-        let xref = self.xref_write_error.lock().ok().and_then(|e| e.clone());
+        let xref = self.keeper.write_error();
         self.caches.iter().filter_map(|c| c.write_error()).chain(xref).collect()
     }
 
@@ -307,7 +289,7 @@ impl Host {
 
     /// Applies the path policy to a client-given path.
     pub fn resolve(&self, file_path: &str) -> Result<Resolved, ToolError> {
-        use mji_index::roots::PathError;
+        use mji_fs::roots::PathError;
         self.roots.resolve(file_path).or_else(|e| match e {
             PathError::NotFound { .. } => {
                 let missing = ToolError::NotFound(e.to_string().trim_start_matches("file not found: ").to_owned());
@@ -347,29 +329,7 @@ impl Host {
     /// Re-checks a resolved file at read time: still inside a root (a link swapped in since
     /// it was resolved is refused), no secret, a regular file, within the cap.
     pub(crate) fn check_file(&self, path: &Path, display: &str) -> Result<(), ToolError> {
-        let canon = std::fs::canonicalize(path);
-        if let Some(refusal) = canon.as_ref().ok().and_then(|c| self.roots.refusal(c)) {
-            let e = mji_index::roots::PathError::Secret { given: display.to_owned(), refusal };
-            return Err(ToolError::InvalidArgument(e.to_string()));
-        }
-        match canon {
-            Ok(canon) if self.roots.root_of(&canon).is_none() => {
-                return Err(ToolError::InvalidArgument(
-                    mji_index::roots::PathError::Outside {
-                        given: display.to_owned(),
-                        roots: self
-                            .roots
-                            .paths()
-                            .iter()
-                            .map(|p| p.display().to_string())
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    }
-                    .to_string(),
-                ));
-            }
-            _ => {}
-        }
+        self.roots.recheck(path, display).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
         crate::check_regular(path, display, self.roots.max_file_bytes()).map(|_| ())
     }
 
@@ -449,9 +409,7 @@ impl Host {
             *done = false;
         }
         // The world last answered is no answer for the next call.
-        if let Ok(mut seen) = self.xref_seen.lock() {
-            *seen = None;
-        }
+        self.keeper.forget_world();
     }
 
     /// The workspace's classpath jars, in order: the configured `classpath`'s, then what the
@@ -489,7 +447,7 @@ impl Host {
         let jdk = crate::jdk::user_jdk_tables(&self.config.jdk_env);
         if jars.is_empty() && jdk.is_none() {
             // Nothing beyond the committed table (and, after `forget`, none of the old jars').
-            self.xref.set_libraries(None);
+            self.xref().set_libraries(None);
             return;
         }
         let cache = mji_fs::provenance::user_cache_dir().map(|d| d.join("libraries"));
@@ -500,131 +458,47 @@ impl Host {
         if let Some(names) = jdk.and_then(|j| j.names.as_deref()) {
             api = api.with_names(names);
         }
-        self.xref.set_libraries(Some(Arc::new(api)));
+        self.xref().set_libraries(Some(Arc::new(api)));
     }
 
     /// The world of the workspace's Java files, re-read where a file changed since last time
     /// (stamps taken now, so answers are fresh even without a watcher), and the files with their
-    /// display paths.
+    /// display paths ([`Keeper::world`]).
     pub fn xref_world(&self) -> (Arc<World>, ShownFiles) {
-        self.wait_index();
-        self.refresh_libraries();
-        // With a watcher running and no file event since the last call, nothing changed: no
-        // stat of every file (tens of milliseconds on the JDK).
-        let version = self.index().version();
-        let watching = self.index().is_watching();
-        if watching
-            && let Ok(seen) = self.xref_seen.lock()
-            && let Some((v, w, files)) = &*seen
-            && *v == version
-        {
-            return (w.clone(), files.clone());
-        }
-        self.library_types_to_xref();
-        let (now, watching) = self.index().java_file_stamps_now();
-        let stamps: Vec<(FileStamp, String)> = now
-            .into_iter()
-            .map(|(p, root, st)| {
-                let shown = self.roots.display(&p, root);
-                (FileStamp { path: p, size: st.size, mtime_ns: st.mtime_ns }, shown)
-            })
-            .collect();
-        let (w, _) = self.xref.world(&stamps.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>());
-        let mut shown: Vec<(Arc<Path>, String)> = stamps.into_iter().map(|(s, d)| (s.path, d)).collect();
-        shown.sort_by(|a, b| a.1.cmp(&b.1));
-        let shown = Arc::new(shown);
-        if let Ok(mut seen) = self.xref_seen.lock() {
-            *seen = watching.then(|| (version, w.clone(), shown.clone()));
-        }
-        (w, shown)
+        self.keeper.world(self)
     }
 
-    /// Binds every file's references in the background of a server (one thread, so calls
-    /// keep a core), after which `find_references` reads no file. Returns the files bound.
-    /// Every [`BIND_CHUNK`] files the index is written, so the references just bound live on
-    /// disk from then on.
+    /// Binds every file's references ([`Keeper::warm`]). Returns the files bound.
     pub fn warm_references(&self) -> usize {
-        let mut total = 0;
-        loop {
-            let (w, files) = self.xref_world();
-            let paths: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
-            let stop = self.stop.clone();
-            let bound = self.xref.bind_all(&w, &paths, BIND_CHUNK, &move || stop.load(Ordering::Relaxed));
-            total += bound;
-            if bound < BIND_CHUNK {
-                return total;
-            }
-            self.persist_references();
-        }
+        self.keeper.warm(self)
     }
 
-    /// Reads the persisted world and reference index (with the classpath's library types
-    /// first, which the store must match), without waiting for the first index pass: a
-    /// server's reference keeper does it at start, so that a restart's first cross-reference
-    /// answer finds the world linked.
-    pub fn preload_references(&self) {
-        self.library_types_to_xref();
-        self.xref.preload();
-    }
-
-    /// The server's reference keeper: binds every file, persists the index, then every
-    /// `every` re-binds what edits dropped and persists again (at most once a minute), until
-    /// the workspace closes. After a pass over many files it compacts what it keeps
-    /// ([`Host::compact_references`]) and calls `after_pass`, where the server gives the memory
-    /// the pass freed back to the system. Runs on the calling thread.
+    /// The server's reference keeper, on the calling thread until the workspace closes
+    /// ([`Keeper::keep`]).
     pub fn keep_references(&self, every: std::time::Duration, after_pass: &dyn Fn()) {
-        let stopped = || self.stop.load(Ordering::Relaxed);
-        self.preload_references();
-        // However long the first pass takes (calls wait at most `index_wait_ms` for it; this
-        // thread waits for all of it).
-        while !stopped() && !self.index().wait_complete(std::time::Duration::from_millis(200)) {}
-        let mut last_save: Option<std::time::Instant> = None;
-        while !stopped() {
-            let t = std::time::Instant::now();
-            let files = self.warm_references();
-            if files > 0 {
-                let (_, refs) = self.xref_bound();
-                tracing::info!(files, refs, ms = t.elapsed().as_millis() as u64, "references bound");
-            }
-            if last_save.is_none_or(|s| s.elapsed() >= std::time::Duration::from_secs(60)) {
-                self.persist_references();
-                last_save = Some(std::time::Instant::now());
-            }
-            if files >= BIND_CHUNK {
-                self.compact_references();
-                after_pass();
-            }
-            let until = std::time::Instant::now() + every;
-            while !stopped() && std::time::Instant::now() < until {
-                std::thread::sleep(std::time::Duration::from_millis(100));
-            }
-        }
+        self.keeper.keep(self, every, after_pass);
     }
 
-    /// Frees what a pass over many files left behind: the world and reference index are read
-    /// back from the store just written, laid out as a restart has them
-    /// ([`XrefEngine::reload`]), or else the memos the pass derived for every type are shed
-    /// ([`XrefEngine::shed_memos`]); the world the last answer used is forgotten too. Returns
-    /// whether it read the store back.
+    /// Reads the persisted world and reference index now, without waiting for the first index
+    /// pass ([`Keeper::preload`]).
+    pub fn preload_references(&self) {
+        self.keeper.preload(self);
+    }
+
+    /// Frees what a pass over many files left behind ([`Keeper::compact`]); whether it read
+    /// the store back.
     pub fn compact_references(&self) -> bool {
-        let reloaded = self.xref.reload();
-        if !reloaded {
-            self.xref.shed_memos();
-        }
-        if let Ok(mut seen) = self.xref_seen.lock() {
-            *seen = None;
-        }
-        reloaded
+        self.keeper.compact()
     }
 
     /// How many files and references the cross-reference engine keeps bound.
     pub fn xref_bound(&self) -> (usize, usize) {
-        self.xref.bound()
+        self.xref().bound()
     }
 
     /// Heap bytes of the kept references, roughly.
     pub fn xref_bound_bytes(&self) -> usize {
-        self.xref.bound_bytes()
+        self.xref().bound_bytes()
     }
 
     pub(crate) fn display_of(&self, p: &Path) -> String {
@@ -652,6 +526,39 @@ fn xref_store(config: &Config, roots: &Roots) -> std::path::PathBuf {
         }
     }
     config.cache_dir_for(&roots.paths()[0]).join(format!("xref-{h:016x}.bin"))
+}
+
+/// The keeper's view of this workspace: the live index's files and stamps, and the library
+/// types.
+impl mji_xref::keeper::Files for Host {
+    fn settle(&self) {
+        self.wait_index();
+        self.refresh_libraries();
+    }
+
+    fn listed(&self, up_to: std::time::Duration) -> bool {
+        self.index().wait_complete(up_to)
+    }
+
+    fn version(&self) -> (u64, bool) {
+        (self.index().version(), self.index().is_watching())
+    }
+
+    fn give_libraries(&self, _: &XrefEngine) {
+        self.library_types_to_xref();
+    }
+
+    fn stamped_now(&self) -> (Vec<(FileStamp, String)>, bool) {
+        let (now, watching) = self.index().java_file_stamps_now();
+        let stamps = now
+            .into_iter()
+            .map(|(p, root, st)| {
+                let shown = self.roots.display(&p, root);
+                (FileStamp { path: p, stamp: st }, shown)
+            })
+            .collect();
+        (stamps, watching)
+    }
 }
 
 impl Drop for Host {

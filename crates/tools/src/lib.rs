@@ -122,10 +122,10 @@ pub(crate) fn io_error(display: &str, e: std::io::Error) -> ToolError {
 }
 
 /// A read under the roots' policy as a tool error.
-pub(crate) fn read_error(e: mji_index::roots::ReadError) -> ToolError {
+pub(crate) fn read_error(e: mji_fs::roots::ReadError) -> ToolError {
     match e {
-        mji_index::roots::ReadError::Path(p) => ToolError::InvalidArgument(p.to_string()),
-        mji_index::roots::ReadError::Io(display, e) => io_error(&display, e),
+        mji_fs::roots::ReadError::Path(p) => ToolError::InvalidArgument(p.to_string()),
+        mji_fs::roots::ReadError::Io(display, e) => io_error(&display, e),
     }
 }
 

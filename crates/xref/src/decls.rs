@@ -2,6 +2,7 @@
 //! their type parameters, supertypes and members, types as written. Read from the file's
 //! skeleton (member bodies blanked), like the workspace index.
 
+use mji_parser::kind;
 use tree_sitter::Node;
 
 use crate::name::Name;
@@ -103,12 +104,12 @@ pub fn file_decls(bytes: &[u8]) -> FileDecls {
     let mut c = root.walk();
     for n in root.named_children(&mut c) {
         match n.kind() {
-            "package_declaration" => {
+            kind::PACKAGE_DECLARATION => {
                 if let Some(p) = package_name(n, b) {
                     out.package = p.into();
                 }
             }
-            "import_declaration" => out.imports.push(import_of(n, b)),
+            kind::IMPORT_DECLARATION => out.imports.push(import_of(n, b)),
             k if is_type_decl(k) => declare_type(n, b, None, &mut out),
             _ => {}
         }
@@ -119,11 +120,11 @@ pub fn file_decls(bytes: &[u8]) -> FileDecls {
 pub(crate) fn is_type_decl(kind: &str) -> bool {
     matches!(
         kind,
-        "class_declaration"
-            | "interface_declaration"
-            | "enum_declaration"
-            | "record_declaration"
-            | "annotation_type_declaration"
+        kind::CLASS_DECLARATION
+            | kind::INTERFACE_DECLARATION
+            | kind::ENUM_DECLARATION
+            | kind::RECORD_DECLARATION
+            | kind::ANNOTATION_TYPE_DECLARATION
     )
 }
 
@@ -133,8 +134,8 @@ pub(crate) fn import_of(n: Node, b: &[u8]) -> Import {
     for k in n.children(&mut c) {
         match k.kind() {
             "static" => imp.is_static = true,
-            "asterisk" => imp.on_demand = true,
-            "identifier" | "scoped_identifier" => imp.path = dotted(k, b).into(),
+            kind::ASTERISK => imp.on_demand = true,
+            kind::IDENTIFIER | kind::SCOPED_IDENTIFIER => imp.path = dotted(k, b).into(),
             _ => {}
         }
     }
@@ -155,7 +156,7 @@ struct Mods {
 fn modifiers_of(n: Node, b: &[u8]) -> Mods {
     let mut c = n.walk();
     let mut m = Mods::default();
-    let Some(mods) = n.children(&mut c).find(|k| k.kind() == "modifiers") else { return m };
+    let Some(mods) = n.children(&mut c).find(|k| k.kind() == kind::MODIFIERS) else { return m };
     let mut c2 = mods.walk();
     for k in mods.children(&mut c2) {
         match k.kind() {
@@ -164,7 +165,7 @@ fn modifiers_of(n: Node, b: &[u8]) -> Mods {
             "public" => m.is_public = true,
             "protected" => m.is_protected = true,
             "private" => m.is_private = true,
-            "marker_annotation" => {
+            kind::MARKER_ANNOTATION => {
                 let name = k.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
                 m.is_override |= matches!(name, "Override" | "java.lang.Override");
             }
@@ -185,15 +186,15 @@ pub(crate) fn tparams_of(n: Option<Node>, b: &[u8]) -> Vec<TParam> {
     let Some(n) = n else { return Vec::new() };
     let mut c = n.walk();
     n.named_children(&mut c)
-        .filter(|p| p.kind() == "type_parameter")
+        .filter(|p| p.kind() == kind::TYPE_PARAMETER)
         .map(|p| {
             let mut c2 = p.walk();
             let mut name: Box<str> = "".into();
             let mut bounds = Vec::new();
             for k in p.named_children(&mut c2) {
                 match k.kind() {
-                    "type_identifier" | "identifier" => name = k.utf8_text(b).unwrap_or("").into(),
-                    "type_bound" => {
+                    kind::TYPE_IDENTIFIER | kind::IDENTIFIER => name = k.utf8_text(b).unwrap_or("").into(),
+                    kind::TYPE_BOUND => {
                         let mut c3 = k.walk();
                         bounds = k.named_children(&mut c3).map(|t| TyText::from_node(t, b)).collect();
                     }
@@ -210,7 +211,7 @@ fn type_list(n: Option<Node>, b: &[u8]) -> Vec<TyText> {
     let mut out = Vec::new();
     let mut c = n.walk();
     for k in n.named_children(&mut c) {
-        if k.kind() == "type_list" {
+        if k.kind() == kind::TYPE_LIST {
             let mut c2 = k.walk();
             out.extend(k.named_children(&mut c2).map(|t| TyText::from_node(t, b)));
         } else {
@@ -228,17 +229,17 @@ pub(crate) fn params_of(n: Option<Node>, b: &[u8]) -> (Vec<TyText>, bool) {
     let mut c = n.walk();
     for p in n.named_children(&mut c) {
         match p.kind() {
-            "formal_parameter" if mji_parser::is_receiver(p, b) => {}
-            "formal_parameter" => {
+            kind::FORMAL_PARAMETER if mji_parser::is_receiver(p, b) => {}
+            kind::FORMAL_PARAMETER => {
                 let t = p.child_by_field_name("type").map(|t| TyText::from_node(t, b)).unwrap_or_default();
                 let dims = p.child_by_field_name("dimensions").map(|d| count_dims(d, b)).unwrap_or(0);
                 out.push(t.with_dims(dims));
             }
-            "spread_parameter" => {
+            kind::SPREAD_PARAMETER => {
                 let mut c2 = p.walk();
                 let t = p
                     .named_children(&mut c2)
-                    .find(|k| k.kind() != "modifiers" && k.kind() != "variable_declarator")
+                    .find(|k| k.kind() != kind::MODIFIERS && k.kind() != kind::VARIABLE_DECLARATOR)
                     .map(|t| TyText::from_node(t, b))
                     .unwrap_or_default();
                 out.push(t.with_dims(1));
@@ -256,10 +257,10 @@ fn line_of(n: Node) -> u32 {
 
 fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
     let kind = match n.kind() {
-        "class_declaration" => TypeKind::Class,
-        "interface_declaration" => TypeKind::Interface,
-        "enum_declaration" => TypeKind::Enum,
-        "record_declaration" => TypeKind::Record,
+        kind::CLASS_DECLARATION => TypeKind::Class,
+        kind::INTERFACE_DECLARATION => TypeKind::Interface,
+        kind::ENUM_DECLARATION => TypeKind::Enum,
+        kind::RECORD_DECLARATION => TypeKind::Record,
         _ => TypeKind::Annotation,
     };
     let simple: Box<str> = n.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("").into();
@@ -278,7 +279,8 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
     let outer_api = outer.is_none_or(|o| out.types[o as usize].is_public_api);
     let type_api = outer_api && mods.api(outer_is_interface);
     let mut c = n.walk();
-    let super_interfaces = n.children(&mut c).find(|k| matches!(k.kind(), "super_interfaces" | "extends_interfaces"));
+    let super_interfaces =
+        n.children(&mut c).find(|k| matches!(k.kind(), kind::SUPER_INTERFACES | kind::EXTENDS_INTERFACES));
     let superclass = n.child_by_field_name("superclass").and_then(|s| {
         let mut c2 = s.walk();
         s.named_children(&mut c2).next().map(|t| TyText::from_node(t, b))
@@ -307,7 +309,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
     {
         let mut c2 = ps.walk();
         for p in ps.named_children(&mut c2) {
-            if p.kind() != "formal_parameter" {
+            if p.kind() != kind::FORMAL_PARAMETER {
                 continue;
             }
             let ty = p.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default();
@@ -342,7 +344,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
     let mut ctors = Vec::new();
     let self_ty = TyText::Named { name: Name::new(&simple), args: Vec::new() };
     let mut visit = |m: Node| match m.kind() {
-        "enum_constant" => {
+        kind::ENUM_CONSTANT => {
             let name = m.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
             fields.push(FieldSym {
                 name: name.into(),
@@ -352,7 +354,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 is_public_api: true,
             });
         }
-        "field_declaration" | "constant_declaration" => {
+        kind::FIELD_DECLARATION | kind::CONSTANT_DECLARATION => {
             let md = modifiers_of(m, b);
             let st = md.is_static;
             let ty = m.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default();
@@ -369,7 +371,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 });
             }
         }
-        "method_declaration" | "annotation_type_element_declaration" => {
+        kind::METHOD_DECLARATION | kind::ANNOTATION_TYPE_ELEMENT_DECLARATION => {
             let md = modifiers_of(m, b);
             let st = md.is_static;
             let name = m.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
@@ -390,9 +392,9 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 marked_override: md.is_override,
             });
         }
-        "constructor_declaration" | "compact_constructor_declaration" => {
+        kind::CONSTRUCTOR_DECLARATION | kind::COMPACT_CONSTRUCTOR_DECLARATION => {
             let (params, varargs) = params_of(m.child_by_field_name("parameters"), b);
-            let compact = m.kind() == "compact_constructor_declaration";
+            let compact = m.kind() == kind::COMPACT_CONSTRUCTOR_DECLARATION;
             let md = modifiers_of(m, b);
             ctors.push(MethodSym {
                 name: Name::new(&simple),
@@ -413,7 +415,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
     };
     let mut c2 = body.walk();
     for m in body.named_children(&mut c2) {
-        if m.kind() == "enum_body_declarations" {
+        if m.kind() == kind::ENUM_BODY_DECLARATIONS {
             let mut c3 = m.walk();
             for mm in m.named_children(&mut c3) {
                 visit(mm);
@@ -532,6 +534,6 @@ fn implicit_ctor(simple: &str, params: Vec<TyText>, line: u32, is_public_api: bo
 /// The dotted name a `package_declaration` node declares.
 pub(crate) fn package_name(n: Node, b: &[u8]) -> Option<String> {
     let mut c = n.walk();
-    let id = n.named_children(&mut c).find(|k| matches!(k.kind(), "identifier" | "scoped_identifier"))?;
+    let id = n.named_children(&mut c).find(|k| matches!(k.kind(), kind::IDENTIFIER | kind::SCOPED_IDENTIFIER))?;
     Some(dotted(id, b))
 }

@@ -17,20 +17,17 @@ use crate::world::World;
 use crate::world::jdk_api::JdkApi;
 use crate::{Ref, RefKind};
 
-/// A file's size and modification stamp.
-type Stamp = (u64, i128);
+pub use mji_fs::stamp::Stamp;
 
 /// A Java file of the workspace and its stamp when last seen.
 #[derive(Debug, Clone)]
 pub struct FileStamp {
     pub path: Arc<Path>,
-    pub size: u64,
-    pub mtime_ns: i128,
+    pub stamp: Stamp,
 }
 
 pub(crate) struct StampedDecls {
-    pub size: u64,
-    pub mtime_ns: i128,
+    pub stamp: Stamp,
     pub decls: Arc<FileDecls>,
 }
 
@@ -188,10 +185,8 @@ impl XrefEngine {
             st.loaded = true;
             self.load(&mut st);
         }
-        let changed: Vec<&FileStamp> = files
-            .iter()
-            .filter(|f| st.entries.get(&f.path).is_none_or(|e| e.size != f.size || e.mtime_ns != f.mtime_ns))
-            .collect();
+        let changed: Vec<&FileStamp> =
+            files.iter().filter(|f| st.entries.get(&f.path).is_none_or(|e| e.stamp != f.stamp)).collect();
         let keep: HashSet<&Arc<Path>> = files.iter().map(|f| &f.path).collect();
         let removed: Vec<Arc<Path>> = st.entries.keys().filter(|p| !keep.contains(*p)).cloned().collect();
         if changed.is_empty()
@@ -208,7 +203,7 @@ impl XrefEngine {
                 let decls = mji_fs::read_regular(&f.path, mji_fs::DEFAULT_MAX_FILE_BYTES)
                     .map(|b| file_decls(&b))
                     .unwrap_or_default();
-                (f.path.clone(), StampedDecls { size: f.size, mtime_ns: f.mtime_ns, decls: Arc::new(decls) })
+                (f.path.clone(), StampedDecls { stamp: f.stamp, decls: Arc::new(decls) })
             })
             .collect();
         // Files whose declarations changed other than in their lines.
@@ -287,7 +282,7 @@ fn same_shape(a: &FileDecls, b: &FileDecls) -> bool {
 
 impl StampedDecls {
     fn clone_ref(&self) -> StampedDecls {
-        StampedDecls { size: self.size, mtime_ns: self.mtime_ns, decls: self.decls.clone() }
+        StampedDecls { stamp: self.stamp, decls: self.decls.clone() }
     }
 }
 
@@ -305,7 +300,7 @@ impl XrefEngine {
     /// The stamps the world was built from, for `files`.
     fn stamps(&self, files: &[Arc<Path>]) -> Vec<Option<Stamp>> {
         let Ok(st) = self.state.lock() else { return vec![None; files.len()] };
-        files.iter().map(|p| st.entries.get(p).map(|e| (e.size, e.mtime_ns))).collect()
+        files.iter().map(|p| st.entries.get(p).map(|e| e.stamp)).collect()
     }
 
     /// Binds a file's bytes and keeps the result when there is room and no later world has
@@ -353,9 +348,7 @@ impl XrefEngine {
             let mut kept = vec![false; ix.slots()];
             for (p, stamp) in files.iter().zip(&stamps) {
                 match (ix.id_of(p), stamp) {
-                    (Some(id), Some((size, mtime)))
-                        if ix.get(id).is_some_and(|f| f.size == *size && f.mtime_ns == *mtime) =>
-                    {
+                    (Some(id), Some(stamp)) if ix.get(id).is_some_and(|f| f.stamp == *stamp) => {
                         kept[id as usize] = true;
                         // A file cut short may mention the names in the part not bound.
                         if let Some(f) = ix.get(id)
@@ -449,7 +442,7 @@ impl XrefEngine {
         let stamp = self.stamps(std::slice::from_ref(p)).pop().flatten()?;
         let ix = self.refs.read().ok()?;
         let f = ix.get(ix.id_of(p)?)?;
-        ((f.size, f.mtime_ns) == stamp).then(|| f.body().map(|b| ix.all(b))).flatten()
+        (f.stamp == stamp).then(|| f.body().map(|b| ix.all(b))).flatten()
     }
 
     /// Binds, one file at a time, every file of `files` whose references are not kept yet,
@@ -465,7 +458,7 @@ impl XrefEngine {
             }
             let kept = self.refs.read().ok().and_then(|ix| {
                 let f = ix.get(ix.id_of(p)?)?;
-                Some((f.size, f.mtime_ns) == stamp)
+                Some(f.stamp == stamp)
             });
             if kept == Some(true) {
                 continue;
@@ -515,11 +508,11 @@ mod tests {
         for i in 0..n {
             let p = dir.join(format!("C{i}.java"));
             std::fs::write(&p, format!("class C{i} {{ int f() {{ return Util.twice({i}); }} }}\n")).expect("write");
-            stamps.push(FileStamp { path: Arc::from(p.as_path()), size: 0, mtime_ns: 0 });
+            stamps.push(FileStamp { path: Arc::from(p.as_path()), stamp: Stamp { size: 0, mtime_ns: 0 } });
         }
         let util = dir.join("Util.java");
         std::fs::write(&util, "class Util { static int twice(int x) { return 2 * x; } }\n").expect("write");
-        stamps.push(FileStamp { path: Arc::from(util.as_path()), size: 0, mtime_ns: 0 });
+        stamps.push(FileStamp { path: Arc::from(util.as_path()), stamp: Stamp { size: 0, mtime_ns: 0 } });
         let engine = XrefEngine::new();
         let (world, _) = engine.world(&stamps);
         let files: Vec<Arc<Path>> = stamps.iter().map(|s| s.path.clone()).collect();

@@ -3,13 +3,15 @@
 //!
 //! [`decls`] reads what each file declares (from its skeleton), [`world`] links those into a
 //! workspace-wide type table with javac's lookup rules, [`resolve`] binds every reference of one
-//! file, and [`engine`] keeps the world fresh and answers the tools' questions.
+//! file, [`engine`] keeps the world fresh and answers the tools' questions, and [`keeper`] drives it for
+//! a workspace (the world last answered with, the background binding loop, persisting).
 
 pub mod decls;
 pub mod definition;
 pub mod deps;
 pub mod engine;
 mod invalidate;
+pub mod keeper;
 pub mod name;
 mod refindex;
 pub mod rename;

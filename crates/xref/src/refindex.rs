@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::resolve::DepthCut;
 use crate::{Category, Confidence, Ref, RefKind};
+use mji_fs::stamp::Stamp;
 
 /// The most references kept bound (about 16 bytes each, plus 4 per target); past it, further
 /// files are bound per query and not kept.
@@ -104,8 +105,7 @@ enum Body {
 /// A file's references for its stamp: the stamp, counts and depth cut always in memory, the
 /// references and words in memory or, read back from a store, on disk until first used.
 pub(crate) struct FileRefs {
-    pub size: u64,
-    pub mtime_ns: i128,
+    pub stamp: Stamp,
     /// Where the binder's depth limit cut the file short: its references are incomplete.
     pub cut: Option<DepthCut>,
     /// How many references, and how many distinct keys they target.
@@ -115,14 +115,14 @@ pub(crate) struct FileRefs {
 }
 
 impl FileRefs {
-    pub fn in_memory(size: u64, mtime_ns: i128, cut: Option<DepthCut>, body: RefsBody) -> FileRefs {
+    pub fn in_memory(stamp: Stamp, cut: Option<DepthCut>, body: RefsBody) -> FileRefs {
         let nkeys = body.distinct_keys().len() as u32;
-        FileRefs { size, mtime_ns, cut, nrefs: body.refs.len() as u32, nkeys, body: Body::Mem(body) }
+        FileRefs { stamp, cut, nrefs: body.refs.len() as u32, nkeys, body: Body::Mem(body) }
     }
 
     /// A file whose body stays in a store file until used.
-    pub fn on_disk(size: u64, mtime_ns: i128, cut: Option<DepthCut>, nrefs: u32, nkeys: u32, at: OnDisk) -> FileRefs {
-        FileRefs { size, mtime_ns, cut, nrefs, nkeys, body: Body::Disk(at) }
+    pub fn on_disk(stamp: Stamp, cut: Option<DepthCut>, nrefs: u32, nkeys: u32, at: OnDisk) -> FileRefs {
+        FileRefs { stamp, cut, nrefs, nkeys, body: Body::Disk(at) }
     }
 
     /// The references, read from the store on first use (and kept); `None` when the store's
@@ -394,7 +394,7 @@ impl RefIndex {
         refs: &[Ref],
         cut: Option<DepthCut>,
         words: Box<[u32]>,
-        stamp: (u64, i128),
+        stamp: Stamp,
         generation: u64,
     ) -> bool {
         let id = self.file_id(p);
@@ -421,7 +421,7 @@ impl RefIndex {
         }
         let body = RefsBody { ids: ids.into(), refs: packed.into(), words };
         let distinct = body.distinct_keys();
-        let f = FileRefs::in_memory(stamp.0, stamp.1, cut, body);
+        let f = FileRefs::in_memory(stamp, cut, body);
         self.drop_file(id);
         for k in &distinct {
             self.postings.entry(*k).or_default().push(id);
@@ -650,7 +650,7 @@ mod tests {
 
     fn keep(ix: &mut RefIndex, path: &str, refs: &[Ref]) -> Arc<Path> {
         let p: Arc<Path> = Arc::from(Path::new(path));
-        assert!(ix.insert(&p, refs, None, Box::new([]), (1, 1), 0), "kept");
+        assert!(ix.insert(&p, refs, None, Box::new([]), Stamp { size: 1, mtime_ns: 1 }, 0), "kept");
         p
     }
 
@@ -681,7 +681,7 @@ mod tests {
         assert_eq!(ix.keys.added.len(), 1, "only the key added after the save stays in the map");
         assert_eq!(lookups(&ix, &[&keys[..], &["d.D"]].concat()), before);
         // A file bound again after compaction: found under its new keys, and its old ones.
-        ix.insert(&two, &[call(7, &["e.E"]), call(8, &["a.A"])], None, Box::new([]), (2, 2), 0);
+        ix.insert(&two, &[call(7, &["e.E"]), call(8, &["a.A"])], None, Box::new([]), Stamp { size: 2, mtime_ns: 2 }, 0);
         let e = ix.find_key("e.E").expect("a key added after compaction");
         assert_eq!(ix.candidates(&[e]), [1]);
         assert_eq!(ix.find_key("zz"), None);

@@ -32,7 +32,7 @@ use crate::resolve::DepthCut;
 
 // Files modified this close to the time of writing are left out (by the modification time in
 // a stamp's low 64 bits; see `mji_fs::stamp`).
-use mji_fs::stamp::RACY_WINDOW_NS;
+use mji_fs::stamp::Stamp;
 
 #[derive(Serialize, Deserialize)]
 struct Header {
@@ -83,15 +83,10 @@ fn fingerprint(libraries: u64) -> String {
     format!("{}:{}:{libraries}:{exe}", env!("CARGO_PKG_VERSION"), crate::world::jdk_api::table_hash())
 }
 
-fn now_ns() -> i128 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as i128).unwrap_or(0)
-}
-
 /// One file as a save sees it, taken under the locks.
 struct ToSave {
     path: Arc<Path>,
-    size: u64,
-    mtime_ns: i128,
+    stamp: Stamp,
     decls: Arc<FileDecls>,
     /// Its slot in the index and its references, when they are valid for the stamp.
     refs: Option<(u32, Arc<FileRefs>)>,
@@ -134,11 +129,11 @@ impl XrefEngine {
             let p: Arc<Path> = Path::new(&f.path).into();
             let refs = f.refs.map(|r| {
                 let at = OnDisk::new(file.clone(), r.offset, r.len, r.mac, nkeys);
-                FileRefs::on_disk(f.size, f.mtime_ns, r.cut, r.nrefs, r.nkeys, at)
+                FileRefs::on_disk(Stamp { size: f.size, mtime_ns: f.mtime_ns }, r.cut, r.nrefs, r.nkeys, at)
             });
             slots.push((p.clone(), refs));
             list.push((p.clone(), d.clone()));
-            entries.insert(p, StampedDecls { size: f.size, mtime_ns: f.mtime_ns, decls: d });
+            entries.insert(p, StampedDecls { stamp: Stamp { size: f.size, mtime_ns: f.mtime_ns }, decls: d });
         }
         let base = BasePostings { off: h.post_off, files: h.post_files };
         let Some(ix) = RefIndex::restore(keys, slots, base) else { return };
@@ -165,22 +160,21 @@ impl XrefEngine {
         let (generation, files, key_text, key_ends, pairs) = {
             let st = self.state.lock().ok()?;
             let ix = self.refs.read().ok()?;
-            let racy = now_ns() - RACY_WINDOW_NS;
+            let now = mji_fs::stamp::now_ns();
             let mut files: Vec<ToSave> = st
                 .entries
                 .iter()
                 .map(|(p, e)| {
                     // A file modified just now keeps its declarations (the next start compares
                     // against them) under a stamp that never matches, so it is read again.
-                    let racy = i128::from(e.mtime_ns as u64) >= racy;
+                    let racy = e.stamp.is_racy_at(now);
                     let refs = ix
                         .id_of(p)
                         .and_then(|id| Some((id, ix.get(id)?.clone())))
-                        .filter(|(_, f)| !racy && f.size == e.size && f.mtime_ns == e.mtime_ns);
+                        .filter(|(_, f)| !racy && f.stamp == e.stamp);
                     ToSave {
                         path: p.clone(),
-                        size: e.size,
-                        mtime_ns: if racy { mji_fs::stamp::Stamp::NEVER } else { e.mtime_ns },
+                        stamp: if racy { e.stamp.never() } else { e.stamp },
                         decls: e.decls.clone(),
                         refs,
                     }
@@ -271,7 +265,7 @@ impl XrefEngine {
         for w in written {
             let at = OnDisk::new(file.clone(), w.offset, w.len, w.mac, nkeys);
             let r = &w.refs;
-            ix.replace_same(w.slot, &w.refs, FileRefs::on_disk(r.size, r.mtime_ns, r.cut, r.nrefs, r.nkeys, at));
+            ix.replace_same(w.slot, &w.refs, FileRefs::on_disk(r.stamp, r.cut, r.nrefs, r.nkeys, at));
         }
         ix.compact(sorted);
     }
@@ -330,8 +324,8 @@ fn write(
             decls.extend_from_slice(&d);
             header_files.push(HeaderFile {
                 path: f.path.to_string_lossy().into_owned(),
-                size: f.size,
-                mtime_ns: f.mtime_ns,
+                size: f.stamp.size,
+                mtime_ns: f.stamp.mtime_ns,
                 decls_len: d.len() as u32,
                 refs,
             });

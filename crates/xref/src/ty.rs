@@ -1,5 +1,6 @@
 //! Types as written in source ([`TyText`]) and as resolved ([`Ty`]).
 
+use mji_parser::kind;
 use tree_sitter::Node;
 
 use crate::name::Name;
@@ -36,23 +37,23 @@ impl TyText {
         let next = depth + 1;
         let text = |n: Node| n.utf8_text(src).unwrap_or("");
         match n.kind() {
-            "integral_type" | "floating_point_type" | "boolean_type" | "void_type" => {
+            kind::INTEGRAL_TYPE | kind::FLOATING_POINT_TYPE | kind::BOOLEAN_TYPE | kind::VOID_TYPE => {
                 TyText::Prim(text(n).trim().into())
             }
-            "type_identifier" => {
+            kind::TYPE_IDENTIFIER => {
                 let t = text(n);
                 if t == "var" { TyText::Unknown } else { TyText::Named { name: t.into(), args: Vec::new() } }
             }
-            "scoped_type_identifier" => TyText::Named { name: dotted(n, src).into(), args: Vec::new() },
-            "generic_type" => {
+            kind::SCOPED_TYPE_IDENTIFIER => TyText::Named { name: dotted(n, src).into(), args: Vec::new() },
+            kind::GENERIC_TYPE => {
                 let mut name = String::new();
                 let mut args = Vec::new();
                 let mut c = n.walk();
                 for ch in n.named_children(&mut c) {
                     match ch.kind() {
-                        "type_identifier" => name = text(ch).to_string(),
-                        "scoped_type_identifier" => name = dotted(ch, src),
-                        "type_arguments" => {
+                        kind::TYPE_IDENTIFIER => name = text(ch).to_string(),
+                        kind::SCOPED_TYPE_IDENTIFIER => name = dotted(ch, src),
+                        kind::TYPE_ARGUMENTS => {
                             let mut c2 = ch.walk();
                             args = ch.named_children(&mut c2).map(|a| TyText::read(a, src, next)).collect();
                         }
@@ -61,24 +62,24 @@ impl TyText {
                 }
                 TyText::Named { name: name.into(), args }
             }
-            "array_type" => {
+            kind::ARRAY_TYPE => {
                 let elem = n.child_by_field_name("element").map(|e| TyText::read(e, src, next)).unwrap_or_default();
                 let dims = n.child_by_field_name("dimensions").map(|d| count_dims(d, src)).unwrap_or(1);
                 elem.with_dims(dims)
             }
-            "wildcard" => {
+            kind::WILDCARD => {
                 // `? extends X` is X for lookups; `?` and `? super X` are Object.
                 let mut c = n.walk();
                 let kids: Vec<Node> = n.children(&mut c).collect();
                 let extends = kids.iter().any(|k| k.kind() == "extends");
-                match kids.iter().rev().find(|k| k.is_named() && k.kind() != "annotation") {
+                match kids.iter().rev().find(|k| k.is_named() && k.kind() != kind::ANNOTATION) {
                     Some(t) if extends => TyText::read(*t, src, next),
                     _ => TyText::Named { name: "java.lang.Object".into(), args: Vec::new() },
                 }
             }
-            "annotated_type" => {
+            kind::ANNOTATED_TYPE => {
                 let mut c = n.walk();
-                let last = n.named_children(&mut c).filter(|k| !k.kind().ends_with("annotation")).last();
+                let last = n.named_children(&mut c).filter(|k| !k.kind().ends_with(kind::ANNOTATION)).last();
                 last.map(|t| TyText::read(t, src, next)).unwrap_or_default()
             }
             _ => TyText::Unknown,
@@ -107,11 +108,11 @@ pub(crate) fn dotted(n: Node, src: &[u8]) -> String {
 
 fn collect_dotted<'a>(n: Node, src: &'a [u8], out: &mut Vec<&'a str>) {
     match n.kind() {
-        "identifier" | "type_identifier" => out.push(n.utf8_text(src).unwrap_or("")),
+        kind::IDENTIFIER | kind::TYPE_IDENTIFIER => out.push(n.utf8_text(src).unwrap_or("")),
         _ => {
             let mut c = n.walk();
             for ch in n.named_children(&mut c) {
-                if !ch.kind().ends_with("annotation") {
+                if !ch.kind().ends_with(kind::ANNOTATION) {
                     collect_dotted(ch, src, out);
                 }
             }

@@ -59,7 +59,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
         ],
     ),
     ("mji-editor", &["mji-config"]),
-    ("mji-build", &["mji-fs", "mji-model", "mji-parser", "mji-index", "mji-config"]),
+    ("mji-build", &["mji-fs", "mji-model", "mji-parser", "mji-config"]),
     ("mji-classfile", &["mji-fs", "mji-model"]),
 ];
 
@@ -758,4 +758,64 @@ fn strongly_connected(graph: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Vec<Vec<P
         }
     }
     s.groups
+}
+
+/// Java keywords that are node kinds too (`this`, `super`, …): such a literal is a node kind
+/// only where it is compared with `kind()`; elsewhere it is the keyword's text.
+const KEYWORD_KINDS: &[&str] = &["this", "super", "true", "false", "throws", "permits"];
+
+/// The tree-sitter node kinds written as string literals in `text` (comments and field names,
+/// `child_by_field_name("…")`, aside), as `line: literal`.
+fn node_kind_literals(text: &str) -> Vec<String> {
+    let kinds = mcp_java_index::parser::kind::ALL;
+    let mut found = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let code = match line.find("//") {
+            Some(c) if !line[..c].ends_with(':') => &line[..c],
+            _ => line,
+        };
+        let mut rest = code;
+        let mut at = 0;
+        while let Some(open) = rest.find('"') {
+            let Some(len) = rest[open + 1..].find('"') else { break };
+            let word = &rest[open + 1..open + 1 + len];
+            let before = code[..at + open].trim_end();
+            let is_kind = kinds.contains(&word)
+                && !before.ends_with("field_name(")
+                && (!KEYWORD_KINDS.contains(&word) || before.ends_with("kind() ==") || before.ends_with("kind() !="));
+            if is_kind {
+                found.push(format!("{}: \"{word}\"", n + 1));
+            }
+            at += open + len + 2;
+            rest = &rest[open + len + 2..];
+        }
+    }
+    found
+}
+
+/// Tree-sitter node kinds are spelled once, as constants of the parser crate
+/// (`mji_parser::kind::METHOD_DECLARATION`): no crate that walks a syntax tree writes one as a
+/// string literal.
+#[test]
+fn node_kinds_are_the_parser_crate_s_constants() {
+    let planted = "if n.kind() == \"method_declaration\" { x(\"name\") } // \"block\"\nlet t = n.child_by_field_name(\"type_arguments\");\nmatch k { \"this\" => 1 }\nif n.kind() == \"this\" {}";
+    assert_eq!(node_kind_literals(planted), ["1: \"method_declaration\"", "4: \"this\""]);
+    let mut scanned = 0;
+    let mut offending = Vec::new();
+    for e in std::fs::read_dir(root().join("crates")).expect("reading crates/") {
+        let dir = e.expect("entry").path();
+        let toml = std::fs::read_to_string(dir.join("Cargo.toml")).expect("crate manifest");
+        if dir.ends_with("parser") || !toml.contains("tree-sitter") {
+            continue;
+        }
+        let mut files = Vec::new();
+        rust_files(&dir.join("src"), &mut files);
+        for f in files {
+            let text = std::fs::read_to_string(&f).expect("reading source");
+            scanned += 1;
+            offending.extend(node_kind_literals(&text).into_iter().map(|l| format!("{}:{l}", f.display())));
+        }
+    }
+    assert!(scanned > 20, "the crates that walk syntax trees were not found: {scanned} files");
+    assert!(offending.is_empty(), "node kinds written as literals (use mji_parser::kind):\n{}", offending.join("\n"));
 }

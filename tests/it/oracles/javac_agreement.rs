@@ -104,7 +104,7 @@ fn our_lines(rel: &str, o: &FileOutline, out: &mut Vec<String>) {
 }
 
 fn rel_files(root: &Path, skip: impl Fn(&str) -> bool) -> Vec<String> {
-    let mut files: Vec<String> = mcp_java_index::index::walk::java_files(root)
+    let mut files: Vec<String> = mcp_java_index::fs::walk::java_files(root)
         .files
         .iter()
         .filter_map(|p| p.strip_prefix(root).ok())

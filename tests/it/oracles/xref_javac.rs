@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use mcp_java_index::xref::engine::{FileStamp, XrefEngine, file_index};
+use mcp_java_index::xref::engine::{FileStamp, Stamp, XrefEngine, file_index};
 use mcp_java_index::xref::resolve::file_refs;
 use mcp_java_index::xref::world::World;
 
@@ -26,7 +26,7 @@ fn world_without(root: &Path, unseen: &HashSet<String>) -> (Arc<World>, Vec<Path
         .iter()
         .map(|p| {
             let m = std::fs::metadata(p).expect("metadata");
-            FileStamp { path: Arc::from(p.as_path()), size: m.len(), mtime_ns: 0 }
+            FileStamp { path: Arc::from(p.as_path()), stamp: Stamp { size: m.len(), mtime_ns: 0 } }
         })
         .collect();
     let (w, _) = XrefEngine::new().world(&stamps);

@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use mcp_java_index::xref::engine::{FileStamp, XrefEngine, file_index};
+use mcp_java_index::xref::engine::{FileStamp, Stamp, XrefEngine, file_index};
 use mcp_java_index::xref::resolve::file_refs;
 use mcp_java_index::xref::world::jdk_api::JdkApi;
 use mcp_java_index::xref::world::{Origin, World};
@@ -36,7 +36,7 @@ pub(super) fn world(files: &[PathBuf], libs: Option<Arc<JdkApi>>) -> Arc<World> 
         .iter()
         .map(|p| {
             let m = std::fs::metadata(p).expect("metadata");
-            FileStamp { path: Arc::from(p.as_path()), size: m.len(), mtime_ns: 0 }
+            FileStamp { path: Arc::from(p.as_path()), stamp: Stamp { size: m.len(), mtime_ns: 0 } }
         })
         .collect();
     let engine = XrefEngine::new();

@@ -79,7 +79,7 @@ pub fn run(ws: &Host, args: &ProblemsArgs) -> Result<ProblemsResult, ToolError> 
         let r = ws.resolve(g)?;
         if r.path.is_dir() {
             for f in
-                mji_index::walk::java_files(&r.path).files.into_iter().filter(|f| ws.roots().refusal(f).is_none())
+                mji_fs::walk::java_files(&r.path).files.into_iter().filter(|f| ws.roots().refusal(f).is_none())
             {
                 let root = ws.roots().root_of(&f).unwrap_or(r.root);
                 targets.push(CheckFile { display: ws.roots().display(&f, root), path: f });

@@ -7,6 +7,7 @@ use super::{Frame, MAX_DEPTH, Resolver, Val, is_expression, is_type_node, last_i
 use crate::ty::{STRING, Ty, promote, unboxed};
 use crate::world::{Lookup, MemberHit, Origin, TypeName, starts_upper, substitute};
 use crate::{Category, Confidence, RefKind};
+use mji_parser::kind;
 use tree_sitter::Node;
 
 impl<'w, 's> Resolver<'w, 's> {
@@ -29,28 +30,31 @@ impl<'w, 's> Resolver<'w, 's> {
 
     pub(super) fn expr_inner(&mut self, n: Node) -> Val {
         match n.kind() {
-            "identifier" => self.name(n),
-            "parenthesized_expression" => {
+            kind::IDENTIFIER => self.name(n),
+            kind::PARENTHESIZED_EXPRESSION => {
                 let mut c = n.walk();
                 let inner = n.named_children(&mut c).next();
                 inner.map(|i| Val::Expr(self.expr(i).ty())).unwrap_or(Val::Expr(None))
             }
-            "string_literal" | "text_block" => Val::Expr(Some(Ty::class(STRING))),
-            "character_literal" => Val::Expr(Some(Ty::Prim("char".into()))),
-            "decimal_integer_literal" | "hex_integer_literal" | "octal_integer_literal" | "binary_integer_literal" => {
+            kind::STRING_LITERAL | "text_block" => Val::Expr(Some(Ty::class(STRING))),
+            kind::CHARACTER_LITERAL => Val::Expr(Some(Ty::Prim("char".into()))),
+            kind::DECIMAL_INTEGER_LITERAL
+            | kind::HEX_INTEGER_LITERAL
+            | kind::OCTAL_INTEGER_LITERAL
+            | kind::BINARY_INTEGER_LITERAL => {
                 let t = self.text(n);
                 let p = if t.ends_with('l') || t.ends_with('L') { "long" } else { "int" };
                 Val::Expr(Some(Ty::Prim(p.into())))
             }
-            "decimal_floating_point_literal" | "hex_floating_point_literal" => {
+            kind::DECIMAL_FLOATING_POINT_LITERAL | kind::HEX_FLOATING_POINT_LITERAL => {
                 let t = self.text(n);
                 let p = if t.ends_with('f') || t.ends_with('F') { "float" } else { "double" };
                 Val::Expr(Some(Ty::Prim(p.into())))
             }
-            "true" | "false" => Val::Expr(Some(Ty::Prim("boolean".into()))),
-            "null_literal" => Val::Expr(Some(Ty::Null)),
-            "this" => Val::Expr(self.frames.last().and_then(|f| f.this.clone())),
-            "super" => {
+            kind::TRUE | kind::FALSE => Val::Expr(Some(Ty::Prim("boolean".into()))),
+            kind::NULL_LITERAL => Val::Expr(Some(Ty::Null)),
+            kind::THIS => Val::Expr(self.frames.last().and_then(|f| f.this.clone())),
+            kind::SUPER => {
                 // The superclass: the one written, else `Object` (an enum's `Enum`, a record's
                 // `Record`), never an interface a class without `extends` implements.
                 let t = self.frames.last().and_then(|f| f.type_id).map(|id| {
@@ -70,7 +74,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 });
                 Val::Expr(t.flatten())
             }
-            "class_literal" => {
+            kind::CLASS_LITERAL => {
                 // `Foo.class` is a `Class<Foo>` (`int.class` a `Class<Integer>`), which a generic
                 // method's `Class<T>` parameter infers its `T` from.
                 let mut c = n.walk();
@@ -90,21 +94,21 @@ impl<'w, 's> Resolver<'w, 's> {
                 };
                 Val::Expr(Some(Ty::Class("java.lang.Class".into(), vec![arg])))
             }
-            "field_access" => self.field_access(n),
-            "method_invocation" => Val::Expr(self.call(n)),
-            "object_creation_expression" => Val::Expr(self.new_object(n)),
-            "array_creation_expression" => {
+            kind::FIELD_ACCESS => self.field_access(n),
+            kind::METHOD_INVOCATION => Val::Expr(self.call(n)),
+            kind::OBJECT_CREATION_EXPRESSION => Val::Expr(self.new_object(n)),
+            kind::ARRAY_CREATION_EXPRESSION => {
                 let t = n.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::New));
                 let mut dims = 0u8;
                 let mut c = n.walk();
                 for k in n.named_children(&mut c) {
                     match k.kind() {
-                        "dimensions_expr" => {
+                        kind::DIMENSIONS_EXPR => {
                             dims += 1;
                             self.generic(k);
                         }
-                        "dimensions" => dims += crate::ty::count_dims(k, self.b),
-                        "array_initializer" => {
+                        kind::DIMENSIONS => dims += crate::ty::count_dims(k, self.b),
+                        kind::ARRAY_INITIALIZER => {
                             self.generic(k);
                         }
                         _ => {}
@@ -112,11 +116,11 @@ impl<'w, 's> Resolver<'w, 's> {
                 }
                 Val::Expr(t.map(|t| array_of(t, dims.max(1))))
             }
-            "array_initializer" => {
+            kind::ARRAY_INITIALIZER => {
                 self.generic(n);
                 Val::Expr(None)
             }
-            "cast_expression" => {
+            kind::CAST_EXPRESSION => {
                 let mut t = None;
                 let mut c = n.walk();
                 for k in n.children_by_field_name("type", &mut c) {
@@ -128,7 +132,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 }
                 Val::Expr(t)
             }
-            "instanceof_expression" => {
+            kind::INSTANCEOF_EXPRESSION => {
                 if let Some(l) = n.child_by_field_name("left") {
                     self.expr(l);
                 }
@@ -141,37 +145,37 @@ impl<'w, 's> Resolver<'w, 's> {
                 }
                 Val::Expr(Some(Ty::Prim("boolean".into())))
             }
-            "binary_expression" => {
+            kind::BINARY_EXPRESSION => {
                 let l = n.child_by_field_name("left").and_then(|x| self.expr(x).ty());
                 let r = n.child_by_field_name("right").and_then(|x| self.expr(x).ty());
                 let op = n.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
                 Val::Expr(binary_type(op, l, r))
             }
-            "unary_expression" => {
+            kind::UNARY_EXPRESSION => {
                 let t = n.child_by_field_name("operand").and_then(|x| self.expr(x).ty());
                 let op = n.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
                 Val::Expr(if op == "!" { Some(Ty::Prim("boolean".into())) } else { t.map(unbox) })
             }
-            "update_expression" => {
+            kind::UPDATE_EXPRESSION => {
                 let mut c = n.walk();
                 let operand = n.named_children(&mut c).next();
                 Val::Expr(operand.and_then(|o| self.lvalue(o)))
             }
-            "assignment_expression" => {
+            kind::ASSIGNMENT_EXPRESSION => {
                 let t = n.child_by_field_name("left").and_then(|l| self.lvalue(l));
                 if let Some(r) = n.child_by_field_name("right") {
                     self.expr(r);
                 }
                 Val::Expr(t)
             }
-            "ternary_expression" => {
+            kind::TERNARY_EXPRESSION => {
                 if let Some(c) = n.child_by_field_name("condition") {
                     self.expr(c);
                 }
                 let (x, y) = (n.child_by_field_name("consequence"), n.child_by_field_name("alternative"));
                 let a = x.and_then(|x| self.expr(x).ty());
                 let b = y.and_then(|y| self.expr(y).ty());
-                let literal = |n: Option<Node>| n.is_some_and(|n| n.kind() == "decimal_integer_literal");
+                let literal = |n: Option<Node>| n.is_some_and(|n| n.kind() == kind::DECIMAL_INTEGER_LITERAL);
                 Val::Expr(match (a, b) {
                     (Some(a), Some(b)) => Some(self.conditional(a, b, literal(x), literal(y))),
                     (Some(Ty::Null), b) => b,
@@ -180,7 +184,7 @@ impl<'w, 's> Resolver<'w, 's> {
                     (None, b) => b,
                 })
             }
-            "array_access" => {
+            kind::ARRAY_ACCESS => {
                 let t = n.child_by_field_name("array").and_then(|a| self.expr(a).ty());
                 if let Some(i) = n.child_by_field_name("index") {
                     self.expr(i);
@@ -190,15 +194,15 @@ impl<'w, 's> Resolver<'w, 's> {
                     _ => None,
                 })
             }
-            "lambda_expression" => {
+            kind::LAMBDA_EXPRESSION => {
                 self.lambda(n, None);
                 Val::Expr(None)
             }
-            "method_reference" => {
+            kind::METHOD_REFERENCE => {
                 self.method_reference(n);
                 Val::Expr(None)
             }
-            "switch_expression" => Val::Expr(self.switch(n)),
+            kind::SWITCH_EXPRESSION => Val::Expr(self.switch(n)),
             _ => {
                 self.generic(n);
                 Val::Expr(None)
@@ -288,7 +292,7 @@ impl<'w, 's> Resolver<'w, 's> {
         let before = self.out.len();
         let t = self.expr(n).ty();
         // The last reference emitted for the target itself is the written one.
-        if matches!(n.kind(), "identifier" | "field_access")
+        if matches!(n.kind(), kind::IDENTIFIER | kind::FIELD_ACCESS)
             && let Some(r) = self.out[before..].iter_mut().rev().find(|r| r.category == Category::Field)
         {
             r.kind = RefKind::FieldWrite;
@@ -400,7 +404,7 @@ impl<'w, 's> Resolver<'w, 's> {
             Val::Type(t) => {
                 // `Outer.this`: the enclosing instance, of that type (with the type arguments
                 // of the frame that declares it).
-                if field.kind() == "this" {
+                if field.kind() == kind::THIS {
                     let fqn = t.lookup_class().map(|(f, _)| f.to_string());
                     let framed = self
                         .frames
@@ -491,7 +495,7 @@ impl<'w, 's> Resolver<'w, 's> {
         let mut refs = Vec::new();
         let mut out = Vec::with_capacity(kids.len());
         for (j, k) in kids.into_iter().enumerate() {
-            if k.kind() == "method_reference" {
+            if k.kind() == kind::METHOD_REFERENCE {
                 refs.push((j, k));
                 out.push(None);
             } else {
@@ -581,7 +585,7 @@ impl<'w, 's> Resolver<'w, 's> {
     pub(super) fn new_object(&mut self, n: Node) -> Option<Ty> {
         let outer = n.child_by_field_name("object").or_else(|| {
             let mut c = n.walk();
-            n.named_children(&mut c).find(|k| is_expression(k.kind()) && k.kind() != "argument_list")
+            n.named_children(&mut c).find(|k| is_expression(k.kind()) && k.kind() != kind::ARGUMENT_LIST)
         });
         let outer_ty = outer.and_then(|o| self.expr(o).ty());
         let tnode = n.child_by_field_name("type")?;
@@ -589,7 +593,7 @@ impl<'w, 's> Resolver<'w, 's> {
             self.generic(ta);
         }
         let t = match (&outer_ty, tnode.kind()) {
-            (Some(ot), "type_identifier") => {
+            (Some(ot), kind::TYPE_IDENTIFIER) => {
                 // `outer.new Inner()`: Inner is a member of outer's type.
                 let name = self.text(tnode);
                 match ot.lookup_class().and_then(|(f, _)| self.w.member_type(f, self.w.origin(f), name)) {
@@ -605,7 +609,7 @@ impl<'w, 's> Resolver<'w, 's> {
         let args = n.child_by_field_name("arguments").map(|a| self.args(a)).unwrap_or_default();
         let body = {
             let mut c = n.walk();
-            n.named_children(&mut c).find(|k| k.kind() == "class_body")
+            n.named_children(&mut c).find(|k| k.kind() == kind::CLASS_BODY)
         };
         let name_node = last_identifier(tnode).unwrap_or(tnode);
         if let Some(t) = &t {
@@ -635,14 +639,14 @@ impl<'w, 's> Resolver<'w, 's> {
         if let Some(ps) = n.child_by_field_name("parameters") {
             let given = |i: usize| params.and_then(|p| p.get(i)).cloned();
             match ps.kind() {
-                "identifier" => {
+                kind::IDENTIFIER => {
                     let t = if params.is_some_and(|p| p.len() == 1) { given(0) } else { None };
                     self.scopes.push((self.text(ps).into(), t));
                 }
-                "formal_parameters" => self.params(ps, true),
+                kind::FORMAL_PARAMETERS => self.params(ps, true),
                 _ => {
                     let mut c = ps.walk();
-                    let names: Vec<Node> = ps.named_children(&mut c).filter(|p| p.kind() == "identifier").collect();
+                    let names: Vec<Node> = ps.named_children(&mut c).filter(|p| p.kind() == kind::IDENTIFIER).collect();
                     let fits = params.is_some_and(|p| p.len() == names.len());
                     for (i, p) in names.into_iter().enumerate() {
                         let t = if fits { given(i) } else { None };
@@ -654,7 +658,7 @@ impl<'w, 's> Resolver<'w, 's> {
         if let Some(body) = n.child_by_field_name("body") {
             // A `return` in the body is the lambda's, whose result type is not known here.
             self.returns.push(None);
-            if body.kind() == "block" {
+            if body.kind() == kind::BLOCK {
                 self.block_like(body);
             } else {
                 self.expr(body);
@@ -681,9 +685,9 @@ impl<'w, 's> Resolver<'w, 's> {
 
     fn expr_expecting_inner(&mut self, n: Node, expected: Option<&Ty>) -> Val {
         match n.kind() {
-            "method_reference" | "lambda_expression" => {
+            kind::METHOD_REFERENCE | kind::LAMBDA_EXPRESSION => {
                 if let Some(params) = expected.and_then(|t| self.function_params(t)) {
-                    if n.kind() == "lambda_expression" {
+                    if n.kind() == kind::LAMBDA_EXPRESSION {
                         self.lambda(n, Some(&params));
                     } else {
                         self.method_reference_with(n, Some(&params), None);
@@ -693,11 +697,11 @@ impl<'w, 's> Resolver<'w, 's> {
                 self.expr(n)
             }
             // The operands that are the expression's value are for the same type.
-            "parenthesized_expression" => match n.named_child(0) {
+            kind::PARENTHESIZED_EXPRESSION => match n.named_child(0) {
                 Some(inner) => Val::Expr(self.expr_expecting(inner, expected).ty()),
                 None => Val::Expr(None),
             },
-            "ternary_expression" if expected.is_some() => {
+            kind::TERNARY_EXPRESSION if expected.is_some() => {
                 if let Some(c) = n.child_by_field_name("condition") {
                     self.expr(c);
                 }
@@ -708,7 +712,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 }
                 Val::Expr(expected.cloned())
             }
-            "switch_expression" if expected.is_some() => {
+            kind::SWITCH_EXPRESSION if expected.is_some() => {
                 self.switch_with(n, expected);
                 Val::Expr(expected.cloned())
             }
@@ -792,7 +796,7 @@ impl<'w, 's> Resolver<'w, 's> {
         let mut c = n.walk();
         let kids: Vec<Node> = n.children(&mut c).collect();
         let Some(first) = kids.first().copied() else { return };
-        let recv = if is_type_node(first.kind()) && first.kind() != "type_identifier" {
+        let recv = if is_type_node(first.kind()) && first.kind() != kind::TYPE_IDENTIFIER {
             self.type_ref(first, RefKind::Type).map(Val::Type).unwrap_or(Val::Expr(None))
         } else {
             self.expr(first)
@@ -809,7 +813,7 @@ impl<'w, 's> Resolver<'w, 's> {
             }
             return;
         }
-        if last.kind() != "identifier" {
+        if last.kind() != kind::IDENTIFIER {
             return;
         }
         let name = self.text(last);

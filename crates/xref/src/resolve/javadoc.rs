@@ -7,6 +7,7 @@
 //! Names resolve in the scope of the declaration the comment documents (a type's comment sees
 //! that type's members and nested types), else of the type around the comment, else the file.
 
+use mji_parser::kind;
 use tree_sitter::Node;
 
 use super::Resolver;
@@ -21,11 +22,11 @@ const MAX_NODES: usize = 4_000_000;
 fn is_type_decl(k: &str) -> bool {
     matches!(
         k,
-        "class_declaration"
-            | "interface_declaration"
-            | "enum_declaration"
-            | "record_declaration"
-            | "annotation_type_declaration"
+        kind::CLASS_DECLARATION
+            | kind::INTERFACE_DECLARATION
+            | kind::ENUM_DECLARATION
+            | kind::RECORD_DECLARATION
+            | kind::ANNOTATION_TYPE_DECLARATION
     )
 }
 
@@ -41,7 +42,7 @@ impl<'w, 's> Resolver<'w, 's> {
             if visited > MAX_NODES {
                 break;
             }
-            if n.kind() == "block_comment" {
+            if n.kind() == kind::BLOCK_COMMENT {
                 let text = self.text(n);
                 if text.starts_with("/**") && !text.starts_with("/**/") {
                     self.comment(n, text);
@@ -77,11 +78,11 @@ impl<'w, 's> Resolver<'w, 's> {
                 k if is_type_decl(k) => {
                     chain.push(n.child_by_field_name("name").map(|x| self.text(x)).unwrap_or(""));
                 }
-                "method_declaration"
-                | "constructor_declaration"
-                | "block"
-                | "lambda_expression"
-                | "object_creation_expression" => return None,
+                kind::METHOD_DECLARATION
+                | kind::CONSTRUCTOR_DECLARATION
+                | kind::BLOCK
+                | kind::LAMBDA_EXPRESSION
+                | kind::OBJECT_CREATION_EXPRESSION => return None,
                 _ => {}
             }
             at = n.parent();

@@ -8,6 +8,7 @@
 //! (statements and the names they declare), `types` (type names in code), `expr` (expression
 //! typing) and `methods` (overload selection).
 
+use mji_parser::kind;
 use tree_sitter::Node;
 
 use crate::decls::params_of;
@@ -148,53 +149,53 @@ const MAX_TYPE_NESTING: u32 = crate::ty::MAX_TYPE_NESTING;
 fn is_expression(k: &str) -> bool {
     matches!(
         k,
-        "identifier"
-            | "field_access"
-            | "method_invocation"
-            | "object_creation_expression"
-            | "array_creation_expression"
-            | "method_reference"
-            | "lambda_expression"
-            | "cast_expression"
-            | "instanceof_expression"
-            | "binary_expression"
-            | "unary_expression"
-            | "update_expression"
-            | "assignment_expression"
-            | "ternary_expression"
-            | "parenthesized_expression"
-            | "array_access"
-            | "class_literal"
-            | "this"
-            | "super"
-            | "string_literal"
-            | "character_literal"
-            | "decimal_integer_literal"
-            | "hex_integer_literal"
-            | "octal_integer_literal"
-            | "binary_integer_literal"
-            | "decimal_floating_point_literal"
-            | "hex_floating_point_literal"
-            | "true"
-            | "false"
-            | "null_literal"
-            | "switch_expression"
-            | "array_initializer"
+        kind::IDENTIFIER
+            | kind::FIELD_ACCESS
+            | kind::METHOD_INVOCATION
+            | kind::OBJECT_CREATION_EXPRESSION
+            | kind::ARRAY_CREATION_EXPRESSION
+            | kind::METHOD_REFERENCE
+            | kind::LAMBDA_EXPRESSION
+            | kind::CAST_EXPRESSION
+            | kind::INSTANCEOF_EXPRESSION
+            | kind::BINARY_EXPRESSION
+            | kind::UNARY_EXPRESSION
+            | kind::UPDATE_EXPRESSION
+            | kind::ASSIGNMENT_EXPRESSION
+            | kind::TERNARY_EXPRESSION
+            | kind::PARENTHESIZED_EXPRESSION
+            | kind::ARRAY_ACCESS
+            | kind::CLASS_LITERAL
+            | kind::THIS
+            | kind::SUPER
+            | kind::STRING_LITERAL
+            | kind::CHARACTER_LITERAL
+            | kind::DECIMAL_INTEGER_LITERAL
+            | kind::HEX_INTEGER_LITERAL
+            | kind::OCTAL_INTEGER_LITERAL
+            | kind::BINARY_INTEGER_LITERAL
+            | kind::DECIMAL_FLOATING_POINT_LITERAL
+            | kind::HEX_FLOATING_POINT_LITERAL
+            | kind::TRUE
+            | kind::FALSE
+            | kind::NULL_LITERAL
+            | kind::SWITCH_EXPRESSION
+            | kind::ARRAY_INITIALIZER
     )
 }
 
 fn is_type_node(k: &str) -> bool {
     matches!(
         k,
-        "type_identifier"
-            | "scoped_type_identifier"
-            | "generic_type"
-            | "array_type"
-            | "integral_type"
-            | "floating_point_type"
-            | "boolean_type"
-            | "void_type"
-            | "annotated_type"
+        kind::TYPE_IDENTIFIER
+            | kind::SCOPED_TYPE_IDENTIFIER
+            | kind::GENERIC_TYPE
+            | kind::ARRAY_TYPE
+            | kind::INTEGRAL_TYPE
+            | kind::FLOATING_POINT_TYPE
+            | kind::BOOLEAN_TYPE
+            | kind::VOID_TYPE
+            | kind::ANNOTATED_TYPE
     )
 }
 
@@ -232,11 +233,11 @@ impl<'w, 's> Resolver<'w, 's> {
 /// The identifier leaves of a (scoped) name, in order.
 fn leaf_identifiers<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
     match n.kind() {
-        "identifier" | "type_identifier" => out.push(n),
+        kind::IDENTIFIER | kind::TYPE_IDENTIFIER => out.push(n),
         _ => {
             let mut c = n.walk();
             for k in n.named_children(&mut c) {
-                if !k.kind().ends_with("annotation") {
+                if !k.kind().ends_with(kind::ANNOTATION) {
                     leaf_identifiers(k, out);
                 }
             }
@@ -246,9 +247,9 @@ fn leaf_identifiers<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
 
 fn last_identifier(n: Node) -> Option<Node> {
     let mut v = Vec::new();
-    let base = if n.kind() == "generic_type" {
+    let base = if n.kind() == kind::GENERIC_TYPE {
         let mut c = n.walk();
-        n.named_children(&mut c).find(|k| k.kind() != "type_arguments")?
+        n.named_children(&mut c).find(|k| k.kind() != kind::TYPE_ARGUMENTS)?
     } else {
         n
     };

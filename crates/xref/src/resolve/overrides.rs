@@ -6,6 +6,7 @@
 
 use super::Resolver;
 use crate::{Category, Confidence, RefKind};
+use mji_parser::kind;
 use tree_sitter::Node;
 
 impl Resolver<'_, '_> {
@@ -15,7 +16,7 @@ impl Resolver<'_, '_> {
     /// when a parameter could not be resolved or the supertype is raw (its type variables read
     /// as their bounds), so the erasures may differ where javac's do not.
     pub(super) fn keyless_override(&mut self, m: Node) {
-        if m.kind() != "method_declaration" {
+        if m.kind() != kind::METHOD_DECLARATION {
             return;
         }
         let Some(frame) = self.frames.last() else { return };
@@ -75,7 +76,7 @@ impl Resolver<'_, '_> {
 
 fn is_static(m: Node) -> bool {
     let mut c = m.walk();
-    m.children(&mut c).filter(|k| k.kind() == "modifiers").any(|mods| {
+    m.children(&mut c).filter(|k| k.kind() == kind::MODIFIERS).any(|mods| {
         let mut c2 = mods.walk();
         mods.children(&mut c2).any(|k| k.kind() == "static")
     })

@@ -7,6 +7,7 @@ use crate::decls::is_type_decl;
 use crate::ty::Ty;
 use crate::world::{Origin, TypeName};
 use crate::{Category, Confidence, RefKind};
+use mji_parser::kind;
 use tree_sitter::Node;
 
 impl<'w, 's> Resolver<'w, 's> {
@@ -15,7 +16,7 @@ impl<'w, 's> Resolver<'w, 's> {
         for p in ps.named_children(&mut c) {
             self.annotations_in(p);
             match p.kind() {
-                "formal_parameter" => {
+                kind::FORMAL_PARAMETER => {
                     let t = p.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
                     let dims =
                         p.child_by_field_name("dimensions").map(|d| crate::ty::count_dims(d, self.b)).unwrap_or(0);
@@ -24,13 +25,13 @@ impl<'w, 's> Resolver<'w, 's> {
                         self.scopes.push((self.text(n).into(), t));
                     }
                 }
-                "spread_parameter" => {
+                kind::SPREAD_PARAMETER => {
                     let mut c2 = p.walk();
                     let mut t = None;
                     for k in p.named_children(&mut c2) {
                         if is_type_node(k.kind()) {
                             t = self.type_ref(k, RefKind::Type);
-                        } else if k.kind() == "variable_declarator"
+                        } else if k.kind() == kind::VARIABLE_DECLARATOR
                             && let Some(n) = k.child_by_field_name("name")
                         {
                             let name: Box<str> = self.text(n).into();
@@ -38,7 +39,7 @@ impl<'w, 's> Resolver<'w, 's> {
                         }
                     }
                 }
-                "receiver_parameter" => {
+                kind::RECEIVER_PARAMETER => {
                     let mut c2 = p.walk();
                     for k in p.named_children(&mut c2) {
                         if is_type_node(k.kind()) {
@@ -74,11 +75,11 @@ impl<'w, 's> Resolver<'w, 's> {
 
     pub(super) fn stmt_inner(&mut self, n: Node) {
         match n.kind() {
-            "block" | "constructor_body" | "switch_block_statement_group" => self.block_like(n),
-            "local_variable_declaration" => self.local_var(n),
+            kind::BLOCK | kind::CONSTRUCTOR_BODY | kind::SWITCH_BLOCK_STATEMENT_GROUP => self.block_like(n),
+            kind::LOCAL_VARIABLE_DECLARATION => self.local_var(n),
             k if is_type_decl(k) => self.type_decl(n),
-            "explicit_constructor_invocation" => self.explicit_ctor(n),
-            "enhanced_for_statement" => {
+            kind::EXPLICIT_CONSTRUCTOR_INVOCATION => self.explicit_ctor(n),
+            kind::ENHANCED_FOR_STATEMENT => {
                 let mark = self.scopes.len();
                 self.annotations_in(n);
                 let declared = n.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
@@ -98,22 +99,22 @@ impl<'w, 's> Resolver<'w, 's> {
                 }
                 self.scopes.truncate(mark);
             }
-            "for_statement"
-            | "try_with_resources_statement"
-            | "try_statement"
-            | "catch_clause"
-            | "finally_clause"
-            | "lambda_expression" => {
+            kind::FOR_STATEMENT
+            | kind::TRY_WITH_RESOURCES_STATEMENT
+            | kind::TRY_STATEMENT
+            | kind::CATCH_CLAUSE
+            | kind::FINALLY_CLAUSE
+            | kind::LAMBDA_EXPRESSION => {
                 let mark = self.scopes.len();
                 self.generic(n);
                 self.scopes.truncate(mark);
             }
-            "catch_formal_parameter" => {
+            kind::CATCH_FORMAL_PARAMETER => {
                 self.annotations_in(n);
                 let mut alternatives = Vec::new();
                 let mut c = n.walk();
                 for k in n.named_children(&mut c) {
-                    if k.kind() == "catch_type" {
+                    if k.kind() == kind::CATCH_TYPE {
                         let mut c2 = k.walk();
                         for t in k.named_children(&mut c2) {
                             alternatives.push(self.type_ref(t, RefKind::Type));
@@ -125,7 +126,7 @@ impl<'w, 's> Resolver<'w, 's> {
                     self.scopes.push((self.text(name).into(), ty));
                 }
             }
-            "resource" => {
+            kind::RESOURCE => {
                 self.annotations_in(n);
                 let declared = n.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
                 let v = n.child_by_field_name("value").and_then(|v| self.expr(v).ty());
@@ -140,10 +141,10 @@ impl<'w, 's> Resolver<'w, 's> {
                     }
                 }
             }
-            "switch_statement" | "switch_expression" => {
+            "switch_statement" | kind::SWITCH_EXPRESSION => {
                 self.switch(n);
             }
-            "return_statement" => {
+            kind::RETURN_STATEMENT => {
                 let expected = self.returns.last().cloned().flatten();
                 let mut c = n.walk();
                 let kids: Vec<Node> = n.named_children(&mut c).collect();
@@ -213,10 +214,10 @@ impl<'w, 's> Resolver<'w, 's> {
             let mark2 = self.scopes.len();
             let mut c2 = g.walk();
             for k in g.named_children(&mut c2) {
-                if k.kind() == "switch_label" {
+                if k.kind() == kind::SWITCH_LABEL {
                     let mut c3 = k.walk();
                     for e in k.named_children(&mut c3) {
-                        if e.kind() == "identifier"
+                        if e.kind() == kind::IDENTIFIER
                             && let Some(id) = enum_id
                         {
                             let name = self.text(e);
@@ -224,10 +225,10 @@ impl<'w, 's> Resolver<'w, 's> {
                                 let key = self.w.field_key(id, f);
                                 self.emit(e, RefKind::FieldRead, Category::Field, vec![key], Confidence::Exact);
                             }
-                        } else if e.kind() == "method_invocation" && e.child_by_field_name("object").is_none() {
+                        } else if e.kind() == kind::METHOD_INVOCATION && e.child_by_field_name("object").is_none() {
                             // No constant is a call: a record pattern of a label listing several.
                             self.label_record_pattern(e);
-                        } else if e.kind() == "pattern" {
+                        } else if e.kind() == kind::PATTERN {
                             // `case Point(var x, var y)`, `case Outer.Circle c`: types and bindings.
                             self.pattern(e);
                         } else if is_expression(e.kind()) {
@@ -236,7 +237,7 @@ impl<'w, 's> Resolver<'w, 's> {
                             self.generic(e);
                         }
                     }
-                } else if let Some(e) = expected.filter(|_| k.kind() == "expression_statement")
+                } else if let Some(e) = expected.filter(|_| k.kind() == kind::EXPRESSION_STATEMENT)
                     && let Some(v) = k.named_child(0)
                 {
                     self.expr_expecting(v, Some(e));
@@ -244,7 +245,7 @@ impl<'w, 's> Resolver<'w, 's> {
                     self.stmt(k);
                 }
             }
-            if g.kind() == "switch_block_statement_group" {
+            if g.kind() == kind::SWITCH_BLOCK_STATEMENT_GROUP {
                 self.scopes.truncate(mark2);
             }
         }
@@ -260,7 +261,7 @@ impl<'w, 's> Resolver<'w, 's> {
         let args = n.child_by_field_name("arguments").map(|a| self.args(a)).unwrap_or_default();
         let Some(frame) = self.frames.last() else { return };
         let Some(id) = frame.type_id else { return };
-        let target = if ctor.kind() == "super" || self.text(ctor) == "super" {
+        let target = if ctor.kind() == kind::SUPER || self.text(ctor) == "super" {
             self.w.supers(id).first().cloned()
         } else {
             Some(Ty::Class(self.w.decl(id).fqn.clone(), Vec::new()))
@@ -275,15 +276,16 @@ impl<'w, 's> Resolver<'w, 's> {
         let mut c = p.walk();
         for k in p.named_children(&mut c) {
             match k.kind() {
-                "type_pattern" | "record_pattern" | "record_pattern_body" | "record_pattern_component" => {
-                    self.pattern(k)
-                }
+                kind::TYPE_PATTERN
+                | kind::RECORD_PATTERN
+                | kind::RECORD_PATTERN_BODY
+                | kind::RECORD_PATTERN_COMPONENT => self.pattern(k),
                 // A record pattern's type is an identifier to the grammar (a qualified one
                 // joined by `Prepared`); elsewhere an identifier here is a binding's name.
-                "identifier" if p.kind() == "record_pattern" => self.record_pattern_type(k),
+                kind::IDENTIFIER if p.kind() == kind::RECORD_PATTERN => self.record_pattern_type(k),
                 t if is_type_node(t) => {
                     let ty = self.type_ref(k, RefKind::Type);
-                    if let Some(name) = k.next_named_sibling().filter(|s| s.kind() == "identifier") {
+                    if let Some(name) = k.next_named_sibling().filter(|s| s.kind() == kind::IDENTIFIER) {
                         self.scopes.push((self.text(name).into(), ty));
                     }
                 }
@@ -308,7 +310,7 @@ impl<'w, 's> Resolver<'w, 's> {
             let mut c = args.walk();
             let kids: Vec<Node> = args.named_children(&mut c).collect();
             for a in kids {
-                if a.kind() == "method_invocation" && a.child_by_field_name("object").is_none() {
+                if a.kind() == kind::METHOD_INVOCATION && a.child_by_field_name("object").is_none() {
                     stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.label_record_pattern(a));
                 } else {
                     self.expr(a);

@@ -5,6 +5,7 @@ use super::{MAX_DEPTH, MAX_TYPE_NESTING, Resolver, leaf_identifiers};
 use crate::RefKind;
 use crate::ty::Ty;
 use crate::world::{Origin, TypeName, starts_upper};
+use mji_parser::kind;
 use tree_sitter::Node;
 
 impl<'w, 's> Resolver<'w, 's> {
@@ -24,7 +25,7 @@ impl<'w, 's> Resolver<'w, 's> {
 
     fn type_ref_inner(&mut self, n: Node, kind: RefKind) -> Option<Ty> {
         match n.kind() {
-            "type_identifier" | "scoped_type_identifier" | "identifier" | "scoped_identifier" => {
+            kind::TYPE_IDENTIFIER | kind::SCOPED_TYPE_IDENTIFIER | kind::IDENTIFIER | kind::SCOPED_IDENTIFIER => {
                 let mut idents = Vec::new();
                 leaf_identifiers(n, &mut idents);
                 let segs: Vec<&str> = idents.iter().map(|x| self.text(*x)).collect();
@@ -52,13 +53,13 @@ impl<'w, 's> Resolver<'w, 's> {
                     }
                 }
             }
-            "generic_type" => {
+            kind::GENERIC_TYPE => {
                 let mut base = None;
                 let mut args = Vec::new();
                 let mut c = n.walk();
                 for k in n.named_children(&mut c) {
                     match k.kind() {
-                        "type_arguments" => {
+                        kind::TYPE_ARGUMENTS => {
                             let mut c2 = k.walk();
                             for a in k.named_children(&mut c2) {
                                 args.push(self.type_ref(a, RefKind::Type).unwrap_or_else(Ty::object));
@@ -72,27 +73,27 @@ impl<'w, 's> Resolver<'w, 's> {
                     other => other,
                 }
             }
-            "array_type" => {
+            kind::ARRAY_TYPE => {
                 let e = n.child_by_field_name("element").and_then(|e| self.type_ref(e, kind))?;
                 let dims = n.child_by_field_name("dimensions").map(|d| crate::ty::count_dims(d, self.b)).unwrap_or(1);
                 Some(array_of(e, dims))
             }
-            "integral_type" | "floating_point_type" | "boolean_type" | "void_type" => {
+            kind::INTEGRAL_TYPE | kind::FLOATING_POINT_TYPE | kind::BOOLEAN_TYPE | kind::VOID_TYPE => {
                 Some(Ty::Prim(self.text(n).trim().into()))
             }
-            "wildcard" | "annotated_type" | "type_bound" | "type_list" | "catch_type" => {
+            kind::WILDCARD | kind::ANNOTATED_TYPE | kind::TYPE_BOUND | kind::TYPE_LIST | kind::CATCH_TYPE => {
                 let mut last = None;
                 let mut c = n.walk();
                 for k in n.named_children(&mut c) {
-                    if k.kind().ends_with("annotation") {
+                    if k.kind().ends_with(kind::ANNOTATION) {
                         self.annotation(k);
                     } else {
                         last = self.type_ref(k, kind);
                     }
                 }
-                if n.kind() == "wildcard" && !self.text(n).contains("extends") { Some(Ty::object()) } else { last }
+                if n.kind() == kind::WILDCARD && !self.text(n).contains("extends") { Some(Ty::object()) } else { last }
             }
-            "annotation" | "marker_annotation" => {
+            kind::ANNOTATION | kind::MARKER_ANNOTATION => {
                 self.annotation(n);
                 None
             }

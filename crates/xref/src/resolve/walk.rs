@@ -6,6 +6,7 @@ use crate::decls::{import_of, is_type_decl, tparams_of};
 use crate::ty::Ty;
 use crate::world::{Ctx, Lookup, TypeName};
 use crate::{Category, Confidence, RefKind};
+use mji_parser::kind;
 use tree_sitter::Node;
 
 impl<'w, 's> Resolver<'w, 's> {
@@ -13,13 +14,13 @@ impl<'w, 's> Resolver<'w, 's> {
         let mut c = root.walk();
         for n in root.named_children(&mut c) {
             match n.kind() {
-                "package_declaration" => {
+                kind::PACKAGE_DECLARATION => {
                     if let Some(p) = crate::decls::package_name(n, self.b) {
                         self.package = p;
                     }
                     self.annotations_in(n);
                 }
-                "import_declaration" => self.import(n),
+                kind::IMPORT_DECLARATION => self.import(n),
                 k if is_type_decl(k) => self.type_decl(n),
                 _ => {}
             }
@@ -29,7 +30,9 @@ impl<'w, 's> Resolver<'w, 's> {
     pub(super) fn import(&mut self, n: Node) {
         let imp = import_of(n, self.b);
         let mut c = n.walk();
-        let Some(id) = n.named_children(&mut c).find(|k| matches!(k.kind(), "identifier" | "scoped_identifier")) else {
+        let Some(id) =
+            n.named_children(&mut c).find(|k| matches!(k.kind(), kind::IDENTIFIER | kind::SCOPED_IDENTIFIER))
+        else {
             return;
         };
         let mut idents = Vec::new();
@@ -77,8 +80,8 @@ impl<'w, 's> Resolver<'w, 's> {
         let mut c = n.walk();
         for k in n.named_children(&mut c) {
             match k.kind() {
-                "modifiers" => self.annotations_in(k),
-                "annotation" | "marker_annotation" => self.annotation(k),
+                kind::MODIFIERS => self.annotations_in(k),
+                kind::ANNOTATION | kind::MARKER_ANNOTATION => self.annotation(k),
                 _ => {}
             }
         }
@@ -90,7 +93,7 @@ impl<'w, 's> Resolver<'w, 's> {
         if let Some(args) = n.child_by_field_name("arguments") {
             let mut c = args.walk();
             for a in args.named_children(&mut c) {
-                if a.kind() == "element_value_pair" {
+                if a.kind() == kind::ELEMENT_VALUE_PAIR {
                     if let (Some(key), Some(t)) = (a.child_by_field_name("key"), ty.as_ref()) {
                         let (ms, _) = self.w.find_methods(t, self.text(key));
                         if let Some(m) = ms.first() {
@@ -110,8 +113,8 @@ impl<'w, 's> Resolver<'w, 's> {
 
     pub(super) fn element_value(&mut self, v: Node) {
         match v.kind() {
-            "annotation" | "marker_annotation" => self.annotation(v),
-            "element_value_array_initializer" => {
+            kind::ANNOTATION | kind::MARKER_ANNOTATION => self.annotation(v),
+            kind::ELEMENT_VALUE_ARRAY_INITIALIZER => {
                 let mut c = v.walk();
                 for k in v.named_children(&mut c) {
                     self.element_value(k);
@@ -163,17 +166,18 @@ impl<'w, 's> Resolver<'w, 's> {
         let mut c = n.walk();
         for k in n.children(&mut c) {
             match k.kind() {
-                "superclass" => {
+                kind::SUPERCLASS => {
                     let tys = self.clause_types(k, RefKind::Extends);
                     if local && let Some(t) = tys.into_iter().last() {
                         this = t;
                     }
                 }
-                "permits" => {
+                kind::PERMITS => {
                     self.clause_types(k, RefKind::Type);
                 }
-                "super_interfaces" | "extends_interfaces" => {
-                    let kind = if k.kind() == "extends_interfaces" { RefKind::Extends } else { RefKind::Implements };
+                kind::SUPER_INTERFACES | kind::EXTENDS_INTERFACES => {
+                    let kind =
+                        if k.kind() == kind::EXTENDS_INTERFACES { RefKind::Extends } else { RefKind::Implements };
                     let tys = self.clause_types(k, kind);
                     if local && this.is_none() {
                         this = tys.into_iter().next().flatten();
@@ -192,7 +196,7 @@ impl<'w, 's> Resolver<'w, 's> {
             self.scopes = saved.clone();
         }
         self.frames.push(Frame { ctx, this, type_id: id });
-        if n.kind() == "record_declaration"
+        if n.kind() == kind::RECORD_DECLARATION
             && let Some(ps) = n.child_by_field_name("parameters")
         {
             self.params(ps, false);
@@ -210,7 +214,7 @@ impl<'w, 's> Resolver<'w, 's> {
         let mut out = Vec::new();
         let mut c = clause.walk();
         for k in clause.named_children(&mut c) {
-            if k.kind() == "type_list" {
+            if k.kind() == kind::TYPE_LIST {
                 let mut c2 = k.walk();
                 for t in k.named_children(&mut c2) {
                     out.push(self.type_ref(t, kind));
@@ -228,13 +232,13 @@ impl<'w, 's> Resolver<'w, 's> {
             let mut c2 = p.walk();
             for k in p.named_children(&mut c2) {
                 match k.kind() {
-                    "type_bound" => {
+                    kind::TYPE_BOUND => {
                         let mut c3 = k.walk();
                         for t in k.named_children(&mut c3) {
                             self.type_ref(t, RefKind::Type);
                         }
                     }
-                    "annotation" | "marker_annotation" => self.annotation(k),
+                    kind::ANNOTATION | kind::MARKER_ANNOTATION => self.annotation(k),
                     _ => {}
                 }
             }
@@ -250,8 +254,8 @@ impl<'w, 's> Resolver<'w, 's> {
 
     pub(super) fn member(&mut self, m: Node) {
         match m.kind() {
-            "enum_body_declarations" => self.class_body(m),
-            "enum_constant" => {
+            kind::ENUM_BODY_DECLARATIONS => self.class_body(m),
+            kind::ENUM_CONSTANT => {
                 self.annotations_in(m);
                 // The constant calls its enum's constructor.
                 let args = m.child_by_field_name("arguments").map(|a| self.args(a)).unwrap_or_default();
@@ -268,7 +272,7 @@ impl<'w, 's> Resolver<'w, 's> {
                     self.frames.pop();
                 }
             }
-            "field_declaration" | "constant_declaration" => {
+            kind::FIELD_DECLARATION | kind::CONSTANT_DECLARATION => {
                 self.annotations_in(m);
                 let declared = m.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
                 let mut c = m.walk();
@@ -278,11 +282,11 @@ impl<'w, 's> Resolver<'w, 's> {
                     }
                 }
             }
-            "method_declaration"
-            | "constructor_declaration"
-            | "compact_constructor_declaration"
-            | "annotation_type_element_declaration" => self.method(m),
-            "static_initializer" | "block" => self.block_like(m),
+            kind::METHOD_DECLARATION
+            | kind::CONSTRUCTOR_DECLARATION
+            | kind::COMPACT_CONSTRUCTOR_DECLARATION
+            | kind::ANNOTATION_TYPE_ELEMENT_DECLARATION => self.method(m),
+            kind::STATIC_INITIALIZER | kind::BLOCK => self.block_like(m),
             k if is_type_decl(k) => self.type_decl(m),
             _ => {}
         }
@@ -305,7 +309,7 @@ impl<'w, 's> Resolver<'w, 's> {
         if let Some(ps) = m.child_by_field_name("parameters") {
             self.params(ps, true);
         }
-        if m.kind() == "compact_constructor_declaration"
+        if m.kind() == kind::COMPACT_CONSTRUCTOR_DECLARATION
             && let Some(id) = type_id
         {
             // A compact constructor's parameters are the record's components.
@@ -323,13 +327,13 @@ impl<'w, 's> Resolver<'w, 's> {
         let mut c = m.walk();
         for k in m.children(&mut c) {
             match k.kind() {
-                "throws" => {
+                kind::THROWS => {
                     let mut c2 = k.walk();
                     for t in k.named_children(&mut c2) {
                         self.type_ref(t, RefKind::Type);
                     }
                 }
-                "block" | "constructor_body" => self.block_like(k),
+                kind::BLOCK | kind::CONSTRUCTOR_BODY => self.block_like(k),
                 _ => {}
             }
         }

@@ -380,7 +380,7 @@ fn a_branch_switch_of_thousands_of_files_converges() {
 fn compact_symbols_keep_the_outline_ids() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut checked = 0;
-    for f in mcp_java_index::index::walk::java_files(&dir).files {
+    for f in mcp_java_index::fs::walk::java_files(&dir).files {
         let bytes = std::fs::read(&f).expect("read");
         let outline = mcp_java_index::parser::outline("x", &bytes);
         let want: Vec<&str> =
@@ -410,7 +410,7 @@ fn the_snapshot_is_only_an_accelerator() {
     generate(root);
     // Old mtimes, so the snapshot (which leaves out files modified in the last seconds) has them.
     let old = std::time::SystemTime::now() - Duration::from_secs(3600);
-    for f in mcp_java_index::index::walk::java_files(root).files {
+    for f in mcp_java_index::fs::walk::java_files(root).files {
         std::fs::File::options().write(true).open(&f).expect("open").set_modified(old).expect("mtime");
     }
     let first = open_cached(root, cache.path());

@@ -6,8 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use mji_fs::secrets::{ReadPolicy, Refusal};
-use mji_fs::{clip, lexical_normalize};
+use crate::secrets::{ReadPolicy, Refusal};
+use crate::{clip, lexical_normalize};
 
 /// Why a path was refused. Every message quotes at most a short prefix of the path it was
 /// given ([`clip`]).
@@ -30,7 +30,7 @@ pub enum PathError {
     Ambiguous { given: String, found: String },
     #[error("no workspace root is named {}; the roots are {roots}", clip(.given))]
     NoSuchRoot { given: String, roots: String },
-    /// A secret inside a root (see [`mji_fs::secrets`]).
+    /// A secret inside a root (see [`crate::secrets`]).
     #[error("{} {refusal}", clip(.given))]
     Secret { given: String, refusal: Refusal },
 }
@@ -85,7 +85,7 @@ impl Roots {
         }
         Ok(Roots {
             roots: out,
-            max_file_bytes: mji_fs::DEFAULT_MAX_FILE_BYTES,
+            max_file_bytes: crate::DEFAULT_MAX_FILE_BYTES,
             policy: std::sync::Arc::new(ReadPolicy::default()),
         })
     }
@@ -107,7 +107,7 @@ impl Roots {
         self
     }
 
-    /// Why a path under the roots is not served (a secret: see [`mji_fs::secrets`]), judged on
+    /// Why a path under the roots is not served (a secret: see [`crate::secrets`]), judged on
     /// its path relative to the root holding it; `None` when it may be read, listed and
     /// searched, or lies under no root.
     pub fn refusal(&self, path: &Path) -> Option<Refusal> {
@@ -149,7 +149,7 @@ impl Roots {
     /// (never a FIFO or a device, opened without blocking), at most `max_file_bytes`, and no
     /// secret ([`Roots::refusal`]).
     pub fn read(&self, path: &Path, display: &str) -> Result<Vec<u8>, ReadError> {
-        use mji_fs as read;
+        use crate as read;
         let (file, meta) =
             read::open_regular(path, self.max_file_bytes).map_err(|e| ReadError::Io(display.to_owned(), e))?;
         let real = read::real_path(&file).unwrap_or_else(|| path.to_path_buf());
@@ -158,6 +158,18 @@ impl Roots {
         }
         self.refuse_secret(&real, display).map_err(ReadError::Path)?;
         read::read_opened(file, &meta, self.max_file_bytes).map_err(|e| ReadError::Io(display.to_owned(), e))
+    }
+
+    /// The policy re-applied to a resolved file when it is read: once its links are resolved
+    /// it is still inside a root (a link swapped in since it was resolved is refused) and no
+    /// secret. A path that no longer resolves passes here: the read that follows reports it.
+    pub fn recheck(&self, path: &Path, given: &str) -> Result<(), PathError> {
+        let Ok(canon) = std::fs::canonicalize(path) else { return Ok(()) };
+        self.refuse_secret(&canon, given)?;
+        match self.root_of(&canon) {
+            Some(_) => Ok(()),
+            None => Err(PathError::Outside { given: given.to_owned(), roots: self.listing() }),
+        }
     }
 
     fn listing(&self) -> String {
@@ -282,6 +294,24 @@ impl Roots {
     }
 }
 
+/// Whether a file may be written at `path` under one of the canonical `roots`: its directory,
+/// links resolved, lies under a root; a directory a move creates (not there yet) has its nearest
+/// existing ancestor under a root and no `..` in the path.
+pub fn writable_under(roots: &[PathBuf], path: &Path) -> bool {
+    let under = |d: &Path| roots.iter().any(|r| d.starts_with(r));
+    match path.parent().and_then(|d| std::fs::canonicalize(d).ok()) {
+        Some(d) => under(&d),
+        None => {
+            path.ancestors()
+                .skip(1)
+                .find(|a| a.exists())
+                .and_then(|a| std::fs::canonicalize(a).ok())
+                .is_some_and(|a| under(&a))
+                && !path.components().any(|c| c == std::path::Component::ParentDir)
+        }
+    }
+}
+
 /// Turns what a client wrote into a path for this platform: `file://` URIs, Windows drive and
 /// UNC paths, backslash separators, reserved device names.
 pub fn normalize_input(given: &str) -> Result<PathBuf, PathError> {
@@ -373,6 +403,33 @@ mod tests {
         }
         let roots = Roots::new([t.path().join("app"), t.path().join("lib")]).expect("roots");
         (t, roots)
+    }
+
+    /// The read-time re-check and the write check are the one policy: inside a root after
+    /// links, and (reading) no secret; a package directory a move creates is judged by its
+    /// nearest existing ancestor, and `..` never climbs out.
+    #[cfg(unix)]
+    #[test]
+    fn rechecks_and_writes_go_through_the_roots() {
+        let (t, roots) = two_roots();
+        let app = &roots.paths()[0];
+        assert_eq!(roots.recheck(&app.join("Only.java"), "Only.java"), Ok(()));
+        std::fs::write(t.path().join("Out.java"), "class Out {}").expect("write");
+        std::os::unix::fs::symlink(t.path().join("Out.java"), app.join("Link.java")).expect("link");
+        let outside = roots.recheck(&app.join("Link.java"), "Link.java");
+        assert!(matches!(outside, Err(PathError::Outside { .. })), "{outside:?}");
+        std::fs::write(app.join(".env"), "KEY=1").expect("write");
+        let secret = roots.recheck(&app.join(".env"), ".env");
+        assert!(matches!(secret, Err(PathError::Secret { .. })), "{secret:?}");
+        assert_eq!(roots.recheck(&app.join("Gone.java"), "Gone.java"), Ok(()), "the read reports it");
+
+        let paths = roots.paths();
+        assert!(writable_under(paths, &app.join("New.java")));
+        assert!(writable_under(paths, &app.join("com/acme/New.java")), "a directory a move creates");
+        assert!(!writable_under(paths, &t.path().join("New.java")));
+        assert!(!writable_under(paths, &app.join("x/../../New.java")));
+        std::os::unix::fs::symlink(t.path(), app.join("up")).expect("link");
+        assert!(!writable_under(paths, &app.join("up/New.java")), "a link out of the root");
     }
 
     #[test]

@@ -18,13 +18,13 @@ pub(crate) const BUILD_OUTPUT_NAMES: &[&str] = &["target", "build", "out"];
 
 /// Whether a directory name is one the walk always skips (VCS data and caches; build output
 /// depends on where the directory is, see [`skip_reason`]).
-pub(crate) fn is_skipped_dir(name: &str) -> bool {
+pub fn is_skipped_dir(name: &str) -> bool {
     SKIPPED_DIRS.contains(&name)
 }
 
 /// Why a directory named like build output was skipped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum SkipReason {
+pub enum SkipReason {
     /// Beside a `pom.xml`.
     Maven,
     /// Beside a Gradle build or settings file.
@@ -60,7 +60,7 @@ impl SkippedDirs {
 /// Whether a directory is walked: None when it is, else why not. `dir` is the directory under
 /// the walk's `root`, `name` its file name. VCS and cache directories ([`SKIPPED_DIRS`]) are
 /// answered by [`is_skipped_dir`]; this judges `target`, `build` and `out`.
-pub(crate) fn skip_reason(root: &Path, dir: &Path, name: &str) -> Option<SkipReason> {
+pub fn skip_reason(root: &Path, dir: &Path, name: &str) -> Option<SkipReason> {
     if !BUILD_OUTPUT_NAMES.contains(&name) || in_package_tree(root, dir) {
         return None;
     }

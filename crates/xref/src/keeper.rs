@@ -1,0 +1,282 @@
+//! The reference keeper: the [`XrefEngine`] of one workspace, the world it last answered with
+//! (reused while a watcher reports no change), the loop that binds every file in a server's
+//! background and persists the reference index, and the last failed write. The host owns one
+//! and drives it through [`Files`], its view of the workspace's Java files.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::engine::{FileStamp, XrefEngine};
+use crate::world::World;
+
+/// The workspace's Java files with their display paths, sorted by them.
+pub type ShownFiles = Arc<Vec<(Arc<Path>, String)>>;
+
+/// Files a first binding pass binds between two writes of the reference index: a pass over a
+/// big workspace then never holds every file's references in memory at once (the JDK's are
+/// ~130 MB, which the allocator keeps mapped after they move to disk).
+pub const BIND_CHUNK: usize = 2_000;
+
+/// What the keeper needs of the workspace: its Java files, when they change, and the library
+/// types the engine links with (the host's live index and library index).
+pub trait Files: Sync {
+    /// Called first by every [`Keeper::world`]: waits for the first listing (up to a call's
+    /// wait) and refreshes what the world depends on besides the files (the host forgets its
+    /// library types, and [`Keeper::forget_world`], when the stored classpaths moved).
+    fn settle(&self);
+    /// Waits up to `up_to` for the first listing; whether it is complete.
+    fn listed(&self, up_to: Duration) -> bool;
+    /// The listing's version (bumped by every file event) and whether a watcher keeps it current.
+    fn version(&self) -> (u64, bool);
+    /// Gives the engine its library types, once, before its first world.
+    fn give_libraries(&self, engine: &XrefEngine);
+    /// Every Java file with its stamp now and its display path, and whether the stamps came
+    /// from a watcher that has applied every event.
+    fn stamped_now(&self) -> (Vec<(FileStamp, String)>, bool);
+}
+
+/// The reference engine of one workspace and what keeps it current.
+pub struct Keeper {
+    engine: XrefEngine,
+    /// The world and files of the last cross-reference call and the listing version they were
+    /// taken at, reused while a watcher reports no change.
+    seen: Mutex<Option<(u64, Arc<World>, ShownFiles)>>,
+    /// The last failed write of the reference index.
+    write_error: Mutex<Option<String>>,
+    /// Set when the workspace closes: the loop and a binding pass stop.
+    stop: Arc<AtomicBool>,
+}
+
+impl Keeper {
+    /// A keeper of `engine` that stops once `stop` is set.
+    pub fn new(engine: XrefEngine, stop: Arc<AtomicBool>) -> Keeper {
+        Keeper { engine, seen: Mutex::default(), write_error: Mutex::default(), stop }
+    }
+
+    /// The reference engine.
+    pub fn engine(&self) -> &XrefEngine {
+        &self.engine
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The world of the workspace's Java files, re-read where a file changed since last time
+    /// (stamps taken now, so answers are fresh even without a watcher), and the files with
+    /// their display paths.
+    pub fn world(&self, files: &dyn Files) -> (Arc<World>, ShownFiles) {
+        files.settle();
+        // With a watcher running and no file event since the last call, nothing changed: no
+        // stat of every file (tens of milliseconds on the JDK).
+        let (version, watching) = files.version();
+        if watching
+            && let Ok(seen) = self.seen.lock()
+            && let Some((v, w, shown)) = &*seen
+            && *v == version
+        {
+            return (w.clone(), shown.clone());
+        }
+        files.give_libraries(&self.engine);
+        let (stamps, watching) = files.stamped_now();
+        let (w, _) = self.engine.world(&stamps.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>());
+        let mut shown: Vec<(Arc<Path>, String)> = stamps.into_iter().map(|(s, d)| (s.path, d)).collect();
+        shown.sort_by(|a, b| a.1.cmp(&b.1));
+        let shown = Arc::new(shown);
+        if let Ok(mut seen) = self.seen.lock() {
+            *seen = watching.then(|| (version, w.clone(), shown.clone()));
+        }
+        (w, shown)
+    }
+
+    /// Forgets the world last answered with: the next call takes a new one.
+    pub fn forget_world(&self) {
+        if let Ok(mut seen) = self.seen.lock() {
+            *seen = None;
+        }
+    }
+
+    /// Binds every file's references (one thread, so calls keep a core), after which
+    /// `find_references` reads no file. Returns the files bound. Every [`BIND_CHUNK`] files
+    /// the index is written, so the references just bound live on disk from then on.
+    pub fn warm(&self, files: &dyn Files) -> usize {
+        let mut total = 0;
+        loop {
+            let (w, shown) = self.world(files);
+            let paths: Vec<Arc<Path>> = shown.iter().map(|(p, _)| p.clone()).collect();
+            let stop = self.stop.clone();
+            let bound = self.engine.bind_all(&w, &paths, BIND_CHUNK, &move || stop.load(Ordering::Relaxed));
+            total += bound;
+            if bound < BIND_CHUNK {
+                return total;
+            }
+            self.persist();
+        }
+    }
+
+    /// Reads the persisted world and reference index (with the library types first, which the
+    /// store must match), without waiting for the first listing: the loop does it at start, so
+    /// that a restart's first cross-reference answer finds the world linked.
+    pub fn preload(&self, files: &dyn Files) {
+        files.give_libraries(&self.engine);
+        self.engine.preload();
+    }
+
+    /// The server's loop: binds every file, persists the index, then every `every` re-binds
+    /// what edits dropped and persists again (at most once a minute), until the workspace
+    /// closes. After a pass over many files it compacts what it keeps ([`Keeper::compact`])
+    /// and calls `after_pass`, where the server gives the memory the pass freed back to the
+    /// system. Runs on the calling thread.
+    pub fn keep(&self, files: &dyn Files, every: Duration, after_pass: &dyn Fn()) {
+        self.preload(files);
+        // However long the first listing takes (calls wait at most their wait for it; this
+        // thread waits for all of it).
+        while !self.stopped() && !files.listed(Duration::from_millis(200)) {}
+        let mut last_save: Option<Instant> = None;
+        while !self.stopped() {
+            let t = Instant::now();
+            let bound = self.warm(files);
+            if bound > 0 {
+                let (_, refs) = self.engine.bound();
+                tracing::info!(files = bound, refs, ms = t.elapsed().as_millis() as u64, "references bound");
+            }
+            if last_save.is_none_or(|s| s.elapsed() >= Duration::from_secs(60)) {
+                self.persist();
+                last_save = Some(Instant::now());
+            }
+            if bound >= BIND_CHUNK {
+                self.compact();
+                after_pass();
+            }
+            let until = Instant::now() + every;
+            while !self.stopped() && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        }
+    }
+
+    /// Writes the world and the reference index if they changed since the last write; a
+    /// failure is logged once (the index is an accelerator) and returned.
+    pub fn persist(&self) -> Option<String> {
+        match self.engine.save()? {
+            Ok(files) => {
+                tracing::debug!(files, "wrote the reference index");
+                None
+            }
+            Err(e) => {
+                let msg = format!("writing the reference index: {e}");
+                // Said once: the server keeps answering from memory and tries again later.
+                if let Ok(mut last) = self.write_error.lock()
+                    && last.replace(msg.clone()).is_none()
+                {
+                    tracing::warn!("{msg}");
+                }
+                Some(msg)
+            }
+        }
+    }
+
+    /// The last failed write of the reference index, if any.
+    pub fn write_error(&self) -> Option<String> {
+        self.write_error.lock().ok().and_then(|e| e.clone())
+    }
+
+    /// Frees what a pass over many files left behind: the world and reference index are read
+    /// back from the store just written, laid out as a restart has them
+    /// ([`XrefEngine::reload`]), or else the memos the pass derived for every type are shed
+    /// ([`XrefEngine::shed_memos`]); the world the last answer used is forgotten too. Returns
+    /// whether it read the store back.
+    pub fn compact(&self) -> bool {
+        let reloaded = self.engine.reload();
+        if !reloaded {
+            self.engine.shed_memos();
+        }
+        self.forget_world();
+        reloaded
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicU64;
+
+    /// A workspace of files on disk, with a listing version the test bumps as a watcher would.
+    struct Dir {
+        files: Vec<Arc<Path>>,
+        version: AtomicU64,
+        watching: bool,
+        stamped: AtomicU64,
+    }
+
+    impl Files for Dir {
+        fn settle(&self) {}
+        fn listed(&self, _: Duration) -> bool {
+            true
+        }
+        fn version(&self) -> (u64, bool) {
+            (self.version.load(Ordering::Relaxed), self.watching)
+        }
+        fn give_libraries(&self, _: &XrefEngine) {}
+        fn stamped_now(&self) -> (Vec<(FileStamp, String)>, bool) {
+            self.stamped.fetch_add(1, Ordering::Relaxed);
+            let stamps = self
+                .files
+                .iter()
+                .filter_map(|p| {
+                    let st = crate::engine::Stamp::of(&std::fs::metadata(p).ok()?);
+                    let shown = p.file_name()?.to_string_lossy().into_owned();
+                    Some((FileStamp { path: p.clone(), stamp: st }, shown))
+                })
+                .collect();
+            (stamps, self.watching)
+        }
+    }
+
+    fn dir(watching: bool) -> (tempfile::TempDir, Dir) {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let mut files = Vec::new();
+        for (name, text) in [("B.java", "class B { A a; }"), ("A.java", "class A { void f() {} }")] {
+            let p = tmp.path().join(name);
+            std::fs::write(&p, text).expect("write");
+            files.push(Arc::from(p.as_path()));
+        }
+        let d = Dir { files, version: AtomicU64::new(1), watching, stamped: AtomicU64::new(0) };
+        (tmp, d)
+    }
+
+    /// A watched listing that did not change answers with the world last taken, without
+    /// stamping the files again; a new version (a file event) takes a new one.
+    #[test]
+    fn a_watched_unchanged_listing_reuses_the_world() {
+        let (_tmp, files) = dir(true);
+        let keeper = Keeper::new(XrefEngine::new(), Arc::default());
+        let (w1, shown) = keeper.world(&files);
+        assert_eq!(shown.iter().map(|(_, s)| s.as_str()).collect::<Vec<_>>(), ["A.java", "B.java"]);
+        let (w2, _) = keeper.world(&files);
+        assert!(Arc::ptr_eq(&w1, &w2));
+        assert_eq!(files.stamped.load(Ordering::Relaxed), 1);
+        files.version.fetch_add(1, Ordering::Relaxed);
+        keeper.world(&files);
+        assert_eq!(files.stamped.load(Ordering::Relaxed), 2);
+        keeper.forget_world();
+        keeper.world(&files);
+        assert_eq!(files.stamped.load(Ordering::Relaxed), 3);
+    }
+
+    /// Without a watcher every call stamps the files; a warm pass binds every file once.
+    #[test]
+    fn unwatched_calls_stamp_and_warm_binds_every_file() {
+        let (_tmp, files) = dir(false);
+        let keeper = Keeper::new(XrefEngine::new(), Arc::default());
+        keeper.world(&files);
+        keeper.world(&files);
+        assert_eq!(files.stamped.load(Ordering::Relaxed), 2);
+        assert_eq!(keeper.warm(&files), 2);
+        assert_eq!(keeper.engine().bound().0, 2);
+        assert_eq!(keeper.warm(&files), 0, "nothing changed: nothing to bind");
+        assert_eq!(keeper.persist(), None, "no store: nothing written, no error");
+    }
+}
