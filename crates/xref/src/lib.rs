@@ -16,6 +16,7 @@ pub mod rename;
 pub mod resolve;
 mod store;
 pub mod target;
+pub mod textual;
 pub mod ty;
 pub mod world;
 
