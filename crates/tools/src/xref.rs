@@ -369,7 +369,7 @@ pub struct DependenciesArgs {
     pub max_depth: u32,
     #[serde(default = "default_dep_limit")]
     pub limit: u32,
-    /// Each use's line.
+    // Every use's line (at most 20 a dependency); no doc: tools/list is at its budget.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub include_uses: bool,
 }
