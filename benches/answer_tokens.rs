@@ -1,7 +1,8 @@
 //! What answers cost a model, in tokens, against reading the files (issue 14's benchmark).
 //!
-//! A suite of navigation tasks over the JDK sources and commons-lang3, in five families, each
-//! task the sequence of calls an agent makes (following every page it needs). Per task:
+//! A suite of navigation tasks over the JDK sources and commons-lang3, in eight families (three
+//! of them, issue 36's, start from a type's name rather than its file: the locate step is
+//! counted), each task the sequence of calls an agent makes (following every page it needs). Per task:
 //! the baseline (o200k tokens of the whole files the task needs, `budget::count`), and the
 //! tokens of the answers as a model reads them: (a) the text content, (b) the
 //! structuredContent as compact JSON (what Claude Code passes to the model when present).
@@ -27,7 +28,11 @@ const METHOD: &str = "read one method";
 const CALLERS: &str = "who calls X";
 const DEPS: &str = "a type's dependencies";
 const FIND: &str = "find a type/symbol";
-const FAMILIES: [&str; 5] = [API, METHOD, CALLERS, DEPS, FIND];
+// Issue 36: the agent starts from a type's name, not its path (the locate step is counted).
+const API_BY_NAME: &str = "API of a class, by name";
+const METHOD_BY_NAME: &str = "read one method, by name";
+const DEFS: &str = "a definition";
+const FAMILIES: [&str; 8] = [API, METHOD, CALLERS, DEPS, FIND, API_BY_NAME, METHOD_BY_NAME, DEFS];
 
 /// One corpus: a workspace over one root.
 struct Corpus {
@@ -269,6 +274,81 @@ fn find(c: &Corpus, tool: &str, args: Value, file: &str) -> Task {
     t
 }
 
+/// The file the workspace type `name` is declared in, as `find_type` answers it: the locate
+/// step an agent takes when a reading tool does not take the name (counted in `t`).
+fn locate(c: &Corpus, t: &mut Task, name: &str) -> String {
+    let a = c.call("find_type", json!({ "query": name, "limit": 5 }));
+    t.add(&a);
+    let results = a.value["results"].as_array().cloned().unwrap_or_default();
+    let hit = results
+        .iter()
+        .find(|r| r["fqn"] == name || r["fqn"].as_str().is_some_and(|f| f.ends_with(&format!(".{name}"))));
+    hit.and_then(|r| r["filePath"].as_str()).unwrap_or_else(|| panic!("{name}: find_type did not find it")).to_owned()
+}
+
+/// The API of a class the agent knows by name: `java_index` with the type's name for
+/// `filePath` (one call), every page; where the server does not take a name (an older build),
+/// `find_type` first and then the file. Baseline: reading the file.
+fn api_by_name(c: &Corpus, name: &str, file: &str) -> Task {
+    let mut t = Task::new(API_BY_NAME, format!("{name} ({})", c.name));
+    let mut path = name.to_owned();
+    let mut offset = 0u64;
+    loop {
+        let args = json!({ "filePath": path, "includePrivate": false, "offset": offset });
+        let a = match c.try_call("java_index", args) {
+            Ok(a) if a.value["filePath"].as_str().is_some_and(|p| p.ends_with(".java")) => a,
+            _ if offset == 0 && path == name => {
+                path = locate(c, &mut t, name);
+                continue;
+            }
+            Err(e) => panic!("{name}: {e}"),
+            Ok(a) => panic!("{name}: not the workspace's file: {}", a.value["filePath"]),
+        };
+        t.add(&a);
+        match a.value["nextOffset"].as_u64() {
+            Some(n) => offset = n,
+            None => break,
+        }
+    }
+    t.baseline = c.file_tokens(file);
+    t
+}
+
+/// One method of a class the agent knows by name: `java_read_range` with `symbol`
+/// `Type#name(Types)` and no file (one call); where the server does not take it, `find_type`
+/// first. Baseline: reading the file.
+fn method_by_name(c: &Corpus, ty: &str, file: &str, name: &str, params: &str) -> Task {
+    let mut t = Task::new(METHOD_BY_NAME, format!("{ty}#{name}({params}) ({})", c.name));
+    let symbol = format!("{name}({params})");
+    let a = match c.try_call("java_read_range", json!({ "symbol": format!("{ty}#{symbol}") })) {
+        Ok(a) => a,
+        Err(_) => {
+            let path = locate(c, &mut t, ty);
+            c.call("java_read_range", json!({ "filePath": path, "symbol": symbol }))
+        }
+    };
+    t.add(&a);
+    assert!(a.value["startLine"].as_u64().is_some(), "{ty}#{symbol}: no lines");
+    t.baseline = c.file_tokens(file);
+    t
+}
+
+/// Where is X defined, and how is it declared: `show_definition` of a name. Baseline: reading
+/// the declaring file (what an agent reads to see the declaration).
+fn definition(c: &Corpus, symbol: &str, file: &str) -> Task {
+    let mut t = Task::new(DEFS, format!("{symbol} ({})", c.name));
+    let a = c.call("show_definition", json!({ "symbol": symbol, "limit": 5 }));
+    t.add(&a);
+    let found = a.value["definitions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|d| d["file"].as_str().is_some_and(|p| p.ends_with(file)));
+    assert!(found, "show_definition {symbol}: {file} not among the definitions");
+    t.baseline = c.file_tokens(file);
+    t
+}
+
 fn short(file: &str) -> &str {
     file.rsplit('/').next().unwrap_or(file).trim_end_matches(".java")
 }
@@ -422,6 +502,64 @@ fn main() {
         tasks.push(find(&lang, "java_find_symbol", args, &lf(f)));
     }
 
+    // Issue 36: the agent knows the type's name, not its file.
+    for (name, f) in [
+        ("java.util.HashMap", HASHMAP),
+        ("java.util.concurrent.ConcurrentHashMap", CHM),
+        ("java.lang.String", STRING),
+        ("java.util.Collections", COLLECTIONS),
+        ("java.util.regex.Pattern", PATTERN),
+        ("java.util.ArrayList", ARRAYLIST),
+        ("java.util.TreeMap", TREEMAP),
+        ("java.math.BigDecimal", BIGDECIMAL),
+    ] {
+        tasks.push(api_by_name(&jdk, name, f));
+    }
+    for (name, f) in [
+        ("StringUtils", "StringUtils.java"),
+        ("ArrayUtils", "ArrayUtils.java"),
+        ("Validate", "Validate.java"),
+        ("DateUtils", "time/DateUtils.java"),
+        ("ToStringBuilder", "builder/ToStringBuilder.java"),
+        ("NumberUtils", "math/NumberUtils.java"),
+    ] {
+        tasks.push(api_by_name(&lang, name, &lf(f)));
+    }
+    for (ty, f, name, params) in [
+        ("java.util.HashMap", HASHMAP, "resize", ""),
+        ("java.util.HashMap", HASHMAP, "putVal", "int,K,V,boolean,boolean"),
+        ("java.lang.String", STRING, "split", "String,int"),
+        ("java.util.Collections", COLLECTIONS, "shuffle", "List,Random"),
+        ("java.util.TreeMap", TREEMAP, "deleteEntry", "Entry"),
+    ] {
+        tasks.push(method_by_name(&jdk, ty, f, name, params));
+    }
+    for (ty, f, name, params) in [
+        ("StringUtils", "StringUtils.java", "abbreviate", "String,String,int,int"),
+        ("StringUtils", "StringUtils.java", "getLevenshteinDistance", "CharSequence,CharSequence"),
+        ("ArrayUtils", "ArrayUtils.java", "removeAll", "Object,int..."),
+        ("DateUtils", "time/DateUtils.java", "modify", "Calendar,int,ModifyType"),
+    ] {
+        tasks.push(method_by_name(&lang, ty, &lf(f), name, params));
+    }
+    for (symbol, f) in [
+        ("HashMap.resize", HASHMAP),
+        ("java.util.concurrent.ConcurrentHashMap#putVal", CHM),
+        ("Collections.unmodifiableList", COLLECTIONS),
+        ("java.util.AbstractMap", "java.base/java/util/AbstractMap.java"),
+        ("java.util.regex.Pattern#compile", PATTERN),
+    ] {
+        tasks.push(definition(&jdk, symbol, f));
+    }
+    for (symbol, f) in [
+        ("StringUtils.isEmpty", "StringUtils.java"),
+        ("Validate.notNull", "Validate.java"),
+        ("org.apache.commons.lang3.builder.ToStringStyle", "builder/ToStringStyle.java"),
+        ("DateUtils.MILLIS_PER_DAY", "time/DateUtils.java"),
+    ] {
+        tasks.push(definition(&lang, symbol, &lf(f)));
+    }
+
     report(&tasks);
     eprintln!("({} tasks in {:.1} s)", tasks.len(), started.elapsed().as_secs_f64());
 }
@@ -530,6 +668,12 @@ Of which: descriptions {descriptions}, input schemas {inputs}, output schemas {o
     goal("overall ≤ 5% of the baseline", overall.0, overall.1, 5.0, "%", 1);
     goal("API of a class ≤ 30% of the file (median)", api_row.2, api_row.3, 30.0, "%", 1);
     goal("read one method ≤ 1.2× its lines (median, one symbol read)", task_a, task_b, 1.2, "×", 2);
+    println!("\n## Goals (issue 36: from a type's name, the medians against reading the file)\n");
+    let median_of = |f: &str| by_family.iter().find(|(n, _)| *n == f).map(|(_, r)| *r).unwrap_or_default();
+    for (f, limit) in [(API_BY_NAME, 30.0), (METHOD_BY_NAME, 20.0), (DEPS, 30.0), (DEFS, 30.0)] {
+        let r = median_of(f);
+        goal(&format!("{f} ≤ {limit}% of the file (median)"), r.2, r.3, limit, "%", 1);
+    }
     // A workspace lists at most one build's goal tool (maven_goal where the first root is a
     // Maven build, gradle_task where it is a Gradle one): the largest list leaves out the
     // smaller of the two.

@@ -180,6 +180,7 @@ fn main() {
             case_sensitive: false,
             scope: Scope::Libraries,
             root: String::new(),
+            include_index: false,
         };
         let mut times: Vec<f64> = (0..20)
             .map(|_| {

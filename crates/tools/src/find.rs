@@ -47,6 +47,8 @@ pub struct FindSymbolOptions {
     pub offset: u32,
     /// libraries: JDK + classpath jars.
     pub scope: Scope,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub include_index: bool,
 }
 
 impl Default for FindSymbolOptions {
@@ -57,6 +59,7 @@ impl Default for FindSymbolOptions {
             case_sensitive: false,
             offset: 0,
             scope: Scope::Workspace,
+            include_index: false,
         }
     }
 }
@@ -153,6 +156,17 @@ impl From<mji_fs::walk::SkippedDirs> for SkippedDirsStatus {
 }
 
 impl IndexStatus {
+    /// Whether an agent needs the status: the index was incomplete, files were skipped or a
+    /// library read in part (an answer may miss something), or the call asked for it.
+    pub fn matters(&self) -> bool {
+        !self.complete || self.skipped_files > 0 || !self.library_notes.is_empty()
+    }
+
+    /// The status an answer carries: when it [`IndexStatus::matters`] or `asked` (`includeIndex`).
+    pub fn shown(status: Option<IndexStatus>, asked: bool) -> Option<IndexStatus> {
+        status.filter(|s| asked || s.matters())
+    }
+
     /// The status of an index: its progress and the directories its walk skipped.
     pub fn of(index: &LiveIndex) -> IndexStatus {
         IndexStatus::with_progress(index, index.progress())
@@ -207,7 +221,9 @@ macro_rules! search_answer {
             /// The offset of the next page; null on the last page.
             #[serde(skip_serializing_if = "Option::is_none")]
             pub next_offset: Option<u64>,
-            pub index: IndexStatus,
+            /// Only when incomplete, files were skipped, or `includeIndex`.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub index: Option<IndexStatus>,
         }
 
         impl $name {
@@ -227,7 +243,7 @@ macro_rules! search_answer {
                     total: page.total as u64,
                     truncated,
                     next_offset,
-                    index: IndexStatus::with_progress(index, page.progress),
+                    index: Some(IndexStatus::with_progress(index, page.progress)),
                 }
             }
 
@@ -285,6 +301,8 @@ pub struct FindTypeArgs {
     /// Root name or path.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub root: String,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub include_index: bool,
 }
 
 /// Where a search looks.
@@ -339,6 +357,8 @@ pub struct FindResourceArgs {
     /// Root name or path.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub root: String,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub include_index: bool,
 }
 
 /// One `find_resource` result.
@@ -677,7 +697,7 @@ pub fn find_type_scoped(
         total: total as u64,
         truncated,
         next_offset,
-        index: IndexStatus { library_notes: libs.notes(), ..IndexStatus::with_progress(index, progress) },
+        index: Some(IndexStatus { library_notes: libs.notes(), ..IndexStatus::with_progress(index, progress) }),
     })
 }
 
@@ -720,7 +740,7 @@ pub(crate) fn find_symbol_scoped(
         total: total as u64,
         truncated,
         next_offset,
-        index: IndexStatus { library_notes: libs.notes(), ..IndexStatus::with_progress(index, index.progress()) },
+        index: Some(IndexStatus { library_notes: libs.notes(), ..IndexStatus::with_progress(index, index.progress()) }),
     })
 }
 
@@ -756,6 +776,7 @@ impl LibraryHits {
                 case_sensitive: cs,
                 scope: Scope::Libraries,
                 root: String::new(),
+                include_index: false,
             };
             find_library_types(libs, &type_args)
         } else {

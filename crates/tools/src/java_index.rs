@@ -561,7 +561,7 @@ pub(crate) fn javadoc_plain_text(raw: &str) -> String {
 
 /// A type's header as the outline text shows it: modifiers, kind, name, type parameters,
 /// record components, supertypes and permitted subtypes.
-fn type_head(t: &TypeDecl, word: &str) -> String {
+pub(crate) fn type_head(t: &TypeDecl, word: &str) -> String {
     use std::fmt::Write;
     let mut head = t.modifiers.join(" ");
     if !head.is_empty() {

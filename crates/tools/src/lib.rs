@@ -12,6 +12,8 @@ pub mod host;
 pub mod java_index;
 mod jdk;
 pub mod libraries;
+mod lines;
+mod locate;
 pub mod problems;
 pub mod read_javadoc;
 pub mod read_range;

@@ -174,6 +174,7 @@ fn read_type(ws: &Host, uri: &str, fqn: &str) -> Result<ResourceText, ToolError>
             case_sensitive: true,
             scope: crate::find::Scope::Workspace,
             root: String::new(),
+            include_index: false,
         },
     )?;
     let Some(t) = found.results.iter().find(|t| t.fqn == fqn) else {
@@ -293,6 +294,7 @@ pub fn complete_resource(ws: &Host, template: &str, argument: &str, typed: &str)
                     case_sensitive: false,
                     scope: crate::find::Scope::Workspace,
                     root: String::new(),
+                    include_index: false,
                 },
             )?;
             let values: Vec<String> = found.results.iter().map(|t| t.fqn.clone()).collect();

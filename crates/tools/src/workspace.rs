@@ -17,7 +17,7 @@ pub type Workspace = crate::host::Host;
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct JavaIndexArgs {
-    /// Workspace-relative (.java or .class), or a library class (java.util.HashMap) or jar: path.
+    /// A .java or .class file, a type's name (Foo, java.util.HashMap) or a jar: path.
     pub file_path: String,
     #[serde(flatten)]
     pub options: OutlineQuery,
@@ -27,7 +27,8 @@ pub struct JavaIndexArgs {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReadRangeArgs {
-    /// Relative to the workspace root.
+    /// Or a type's name.
+    #[serde(default)]
     pub file_path: String,
     /// 1-based.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -35,7 +36,7 @@ pub struct ReadRangeArgs {
     /// Inclusive.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end_line: Option<u32>,
-    /// Instead of lines: a declaration's name or name(Type,…).
+    /// Instead of lines: a declaration's name or name(Type,…) (Type#name: no filePath).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub symbol: Option<String>,
     #[serde(flatten)]
@@ -69,7 +70,8 @@ impl ReadRangeArgs {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReadJavadocArgs {
-    /// Relative to the workspace root.
+    /// Or a type's name.
+    #[serde(default)]
     pub file_path: String,
     /// From java_index.
     #[serde(default, skip_serializing_if = "String::is_empty")]

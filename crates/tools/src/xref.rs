@@ -88,6 +88,12 @@ pub struct FindReferencesArgs {
     pub limit: u32,
     #[serde(default)]
     pub offset: u32,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub include_index: bool,
+    // Also count the name's textual uses in view and configuration files (searched anyway when
+    // no Java reference is found). No doc: tools/list is at its budget.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub include_non_java: bool,
 }
 
 /// The kind of declaration a target names.
@@ -179,7 +185,103 @@ pub struct FindReferencesResult {
     /// What to ask to see what this answer leaves out.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub hint: String,
-    pub index: IndexStatus,
+    /// Textual uses of the name in view and configuration files (not bound): when no Java
+    /// reference was found, or `includeNonJava`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub non_java: Option<NonJavaMatches>,
+    /// Only when incomplete, files were skipped, or `includeIndex`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<IndexStatus>,
+}
+
+/// A target's name found as a whole word in the workspace's view and configuration files
+/// (`mji_xref::textual::EXTENSIONS`): occurrences of the name, not bound references.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NonJavaMatches {
+    /// The words searched: the name, its bean property (`isFoo` → `foo`), a type's qualified name.
+    pub words: Vec<String>,
+    /// Matching lines in all.
+    pub total: u64,
+    pub files: u64,
+    /// The first matching lines (at most [`MAX_TEXT_MATCHES`]).
+    pub matches: Vec<TextMatch>,
+    /// Files searched.
+    pub searched_files: u64,
+    /// True when there were more such files than a search reads ([`MAX_TEXT_FILES`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
+}
+
+/// One line of a view or configuration file that holds the name.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TextMatch {
+    pub file: String,
+    pub line: u32,
+    /// The line, trimmed (at most 200 characters).
+    pub text: String,
+}
+
+/// The most matching lines a non-Java search lists.
+pub(crate) const MAX_TEXT_MATCHES: usize = 20;
+/// The most view and configuration files one search reads.
+pub(crate) const MAX_TEXT_FILES: usize = 5_000;
+
+/// The target's textual uses in the view and configuration files of the workspace (the
+/// files the index holds, so within the roots and the path policy; each read through it).
+pub(crate) fn non_java_matches(ws: &crate::host::Host, target: &Target, globs: &[String]) -> NonJavaMatches {
+    use mji_xref::textual;
+    let words = textual::words_of(target);
+    let index = ws.index();
+    let mut files: Vec<(Arc<Path>, String)> = Vec::new();
+    let mut more = false;
+    for ext in textual::EXTENSIONS {
+        let pattern = mji_index::matcher::Pattern::new(&format!("*.{ext}"), false);
+        let page = index.find_resources(&pattern, false, None, 0, MAX_TEXT_FILES);
+        more |= page.total > page.items.len();
+        for (p, r, _) in page.items {
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if textual::is_searched(&name) {
+                let disp = index.roots().display(&p, r.root);
+                if globs.is_empty() || globs.iter().any(|g| glob_match(g, &disp)) {
+                    files.push((p, disp));
+                }
+            }
+        }
+    }
+    files.sort_by(|a, b| a.1.cmp(&b.1));
+    files.dedup_by(|a, b| a.0 == b.0);
+    if files.len() > MAX_TEXT_FILES {
+        files.truncate(MAX_TEXT_FILES);
+        more = true;
+    }
+    let mut out = NonJavaMatches { words, total: 0, files: 0, matches: Vec::new(), searched_files: 0, truncated: more };
+    for (p, disp) in &files {
+        if mji_model::cancel::Cancel::current().is_cancelled() {
+            break;
+        }
+        // An unreadable file (over the size cap, a secret, gone) is not searched.
+        let Ok(bytes) = ws.roots().read(p, disp) else { continue };
+        out.searched_files += 1;
+        let text = String::from_utf8_lossy(&bytes);
+        let found = textual::matching_lines(&text, &out.words);
+        if found.is_empty() {
+            continue;
+        }
+        out.files += 1;
+        out.total += found.len() as u64;
+        for m in found {
+            if out.matches.len() < MAX_TEXT_MATCHES {
+                let mut text = m.text;
+                if crate::truncate_chars(&mut text, 200) {
+                    text.push('…');
+                }
+                out.matches.push(TextMatch { file: disp.clone(), line: m.line, text });
+            }
+        }
+    }
+    out
 }
 
 /// The most incomplete files an answer lists.
@@ -267,6 +369,9 @@ pub struct DependenciesArgs {
     pub max_depth: u32,
     #[serde(default = "default_dep_limit")]
     pub limit: u32,
+    // Every use's line (at most 20 a dependency); no doc: tools/list is at its budget.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub include_uses: bool,
 }
 
 fn default_depth() -> u32 {
@@ -285,7 +390,10 @@ pub struct Dependency {
     pub origin: Origin,
     /// References in the analysed type(s).
     pub count: u64,
-    /// Lines of the first references (at most 20).
+    /// The line of the first reference.
+    pub first_line: u32,
+    /// `includeUses`: the lines of the first references (at most 20).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lines: Vec<u32>,
     /// Matches an `excludedPackages` pattern.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -412,6 +520,7 @@ pub(crate) fn analyze(
                 package,
                 origin: w.origin(fqn),
                 count: lines.len() as u64,
+                first_line: ls.first().copied().unwrap_or(0),
                 lines: ls,
                 violation: violation && !is_nested,
                 nested: is_nested,
@@ -443,6 +552,9 @@ pub(crate) fn analyze(
             lines: d.lines.clone(),
         })
         .collect();
+    if !args.include_uses {
+        list.iter_mut().for_each(|d| d.lines = Vec::new());
+    }
     let total = list.len() as u64;
     // Workspace first, then by count.
     list.sort_by(|a, b| {
@@ -684,17 +796,8 @@ pub fn describe(
             d.kind = t.kind.as_str().to_string();
             d.start_line = Some(t.start_line);
             d.end_line = Some(t.end_line);
-            let mut sig = format!("{} {}", t.kind.as_str(), t.name);
-            if let Some(tp) = &t.type_params_text {
-                sig.push_str(tp);
-            }
-            if let Some(e) = &t.extends {
-                sig.push_str(&format!(" extends {e}"));
-            }
-            if !t.implements.is_empty() {
-                sig.push_str(&format!(" implements {}", t.implements.join(", ")));
-            }
-            d.signature = Some(sig);
+            let word = if t.kind == mji_model::TypeKind::Annotation { "@interface" } else { t.kind.as_str() };
+            d.signature = Some(as_written(&t.annotations, crate::java_index::type_head(t, word)));
             d.javadoc = jd(&t.javadoc);
             d.symbol_id = Some(t.symbol_id.clone());
         }
@@ -702,7 +805,7 @@ pub fn describe(
             if let Some(m) = t.methods.iter().filter(|m| m.name == name).min_by_key(|m| m.start_line.abs_diff(c.line)) {
                 d.start_line = Some(m.start_line);
                 d.end_line = Some(m.end_line);
-                d.signature = Some(m.signature_text.clone());
+                d.signature = Some(as_written(&m.annotations, m.signature_text.clone()));
                 d.javadoc = jd(&m.javadoc);
                 d.symbol_id = Some(m.symbol_id.clone());
             }
@@ -711,7 +814,7 @@ pub fn describe(
             if let Some(m) = t.constructors.iter().min_by_key(|m| m.start_line.abs_diff(c.line)) {
                 d.start_line = Some(m.start_line);
                 d.end_line = Some(m.end_line);
-                d.signature = Some(m.signature_text.clone());
+                d.signature = Some(as_written(&m.annotations, m.signature_text.clone()));
                 d.javadoc = jd(&m.javadoc);
                 d.symbol_id = Some(m.symbol_id.clone());
             }
@@ -720,7 +823,12 @@ pub fn describe(
             if let Some(f) = t.fields.iter().find(|f| f.name == name) {
                 d.start_line = Some(f.start_line);
                 d.end_line = Some(f.end_line);
-                d.signature = Some(format!("{} {}", f.type_text, f.name));
+                let mut sig = f.modifiers.join(" ");
+                if !sig.is_empty() {
+                    sig.push(' ');
+                }
+                sig.push_str(&format!("{} {}", f.type_text, f.name));
+                d.signature = Some(as_written(&f.annotations, sig));
                 d.javadoc = jd(&f.javadoc);
                 d.symbol_id = Some(f.symbol_id.clone());
             } else if let Some(e) = t.enum_constants.as_ref().and_then(|v| v.iter().find(|e| e.name == name)) {
@@ -733,6 +841,14 @@ pub fn describe(
         }
     }
     d
+}
+
+/// A declaration's head as written: its annotations, then its modifiers and signature.
+fn as_written(annotations: &[String], head: String) -> String {
+    if annotations.is_empty() {
+        return head;
+    }
+    format!("{} {head}", annotations.join(" "))
 }
 
 fn find_outline_type<'a>(types: &'a [OutlineType], fqn: &str) -> Option<&'a OutlineType> {

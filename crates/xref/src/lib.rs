@@ -18,6 +18,7 @@ pub mod rename;
 pub mod resolve;
 mod store;
 pub mod target;
+pub mod textual;
 pub mod ty;
 pub mod world;
 

@@ -139,6 +139,7 @@ pub fn types(pattern: &str) -> FindTypeArgs {
         case_sensitive: false,
         scope: Default::default(),
         root: String::new(),
+        include_index: false,
     }
 }
 

@@ -109,9 +109,9 @@ fn a_thousand_nested_classes_through_the_cli_and_the_workspace_index() {
     assert!(text.contains(TOO_DEEP), "{text}");
 
     // The workspace index over the directory: searches and references answer.
-    let found = ok_json(&run(ws.path(), &["types", "C31"]));
+    let found = ok_json(&run(ws.path(), &["types", "C31", "--json"]));
     assert!(found.to_string().contains("C0.C1"), "{found}");
-    let refs = ok_json(&run(ws.path(), &["refs", "p.C0"]));
+    let refs = ok_json(&run(ws.path(), &["refs", "p.C0", "--json"]));
     assert!(refs["total"].as_u64().is_some_and(|t| t >= 1), "{refs}");
 }
 
@@ -158,7 +158,7 @@ fn twenty_thousand_nested_type_arguments_do_not_crash_find_references() {
 
     let v = ok_json(&run(ws.path(), &["index", "Gen.java"]));
     assert_eq!(v["classes"].as_array().map(Vec::len), Some(2));
-    let refs = ok_json(&run(ws.path(), &["refs", "p.Foo"]));
+    let refs = ok_json(&run(ws.path(), &["refs", "p.Foo", "--json"]));
     // At least `new Foo()` in the body; the type arguments beyond the cut-off are not searched.
     assert!(refs["total"].as_u64().is_some_and(|t| t >= 1), "{refs}");
 }

@@ -114,7 +114,7 @@ fn a_symlink_made_while_serving_that_points_outside_is_neither_indexed_nor_read(
     std::fs::write(&secret, "public class Secret { String hunter2Password; }\n").expect("write");
     let mut s = Server::start(ws.path(), &[], &[]);
     // The first pass is done once a search answers complete.
-    let (err, text, v) = s.call("find_type", json!({"pattern": "Hello"}));
+    let (err, text, v) = s.call("find_type", json!({"pattern": "Hello", "includeIndex": true}));
     assert!(!err && v["index"]["complete"] == true, "{text}");
     std::os::unix::fs::symlink(&secret, ws.path().join("Evil.java")).expect("symlink");
     std::os::unix::fs::symlink(outside.path(), ws.path().join("evildir")).expect("dir symlink");
@@ -548,7 +548,7 @@ fn an_altered_index_snapshot_is_not_used() {
     let home = empty_home();
     let ws = settled_workspace();
     let find = |query: &str| {
-        let o = cli_as(home.path(), ws.path(), &["find", "--query", query, "--root", "."]);
+        let o = cli_as(home.path(), ws.path(), &["find", "--query", query, "--root", ".", "--json"]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let v: Value = serde_json::from_slice(&o.stdout).expect("JSON");
         v["total"].as_u64().expect("total")
@@ -661,7 +661,7 @@ fn secrets_inside_the_root_are_neither_read_nor_listed_nor_searched() {
     let ws = workspace_with_secrets();
     let home = empty_home();
     let mut s = start_as(home.path(), ws.path());
-    let (err, text, v) = s.call("find_type", json!({"pattern": "Hello"}));
+    let (err, text, v) = s.call("find_type", json!({"pattern": "Hello", "includeIndex": true}));
     assert!(!err && v["index"]["complete"] == true, "{text}");
     for (i, rel) in SECRETS.iter().enumerate() {
         let marker = format!("SECRET-{i}");
@@ -706,7 +706,7 @@ fn a_secret_made_while_serving_is_not_listed_and_a_link_to_one_is_not_read() {
     let ws = workspace();
     let home = empty_home();
     let mut s = start_as(home.path(), ws.path());
-    let (err, text, v) = s.call("find_type", json!({"pattern": "Hello"}));
+    let (err, text, v) = s.call("find_type", json!({"pattern": "Hello", "includeIndex": true}));
     assert!(!err && v["index"]["complete"] == true, "{text}");
     std::fs::create_dir_all(ws.path().join("deploy")).expect("mkdir");
     std::fs::write(ws.path().join("deploy/id_rsa"), "SECRET-KEY\n").expect("write");
@@ -732,7 +732,7 @@ fn the_user_allows_a_secret_with_read_allow_and_read_deny_narrows() {
     std::fs::write(ws.path().join("mcp-java-index.toml"), "read_deny = [\"*.txt\"]\n").expect("write");
     let home = home_with_config("read_allow = [\"deploy/id_rsa\", \"/.env\"]\n");
     let mut s = start_as(home.path(), ws.path());
-    let (err, text, v) = s.call("find_type", json!({"pattern": "Hello"}));
+    let (err, text, v) = s.call("find_type", json!({"pattern": "Hello", "includeIndex": true}));
     assert!(!err && v["index"]["complete"] == true, "{text}");
     let id_rsa = SECRETS.iter().position(|r| *r == "deploy/id_rsa").expect("listed");
     let env = SECRETS.iter().position(|r| *r == ".env").expect("listed");

@@ -475,7 +475,12 @@ fn refs_reads_the_reference_index_a_previous_call_persisted() {
     let cache = tempfile::tempdir().expect("tempdir");
     let refs = || {
         let o = bin()
-            .args(["refs", "xref.model.Money#plus(Money)"])
+            .args([
+                "call",
+                "find_references",
+                r#"{"target": "xref.model.Money#plus(Money)", "includeIndex": true}"#,
+                "--json",
+            ])
             .env("MCP_JAVA_INDEX_CACHE_DIR", cache.path())
             .current_dir(dir.path())
             .output()
@@ -505,7 +510,7 @@ fn refs_warns_of_a_file_nested_past_the_depth_limit() {
     let deep =
         format!("class Deep {{ int f() {{ return {}1{}; }} }}\n", "Util.twice(".repeat(depth), ")".repeat(depth));
     std::fs::write(tmp.path().join("Deep.java"), deep).expect("write");
-    let o = run(&["refs", "Util#twice(int)", "--count-only", "--root", "."], tmp.path());
+    let o = run(&["refs", "Util#twice(int)", "--count-only", "--root", ".", "--json"], tmp.path());
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("warning: Deep.java: code nested deeper than 3000 levels from line 1 was not bound"),
@@ -614,10 +619,13 @@ fn find_takes_its_query_as_types_does_and_enum_values_take_any_case() {
         assert_eq!(code, Some(0), "{args:?}: {err}");
         serde_json::from_str::<serde_json::Value>(&out).expect("json")["total"].as_u64().unwrap_or(0)
     };
-    let positional = total(&["find", "Color", "--match-kind", "CLASS"]);
+    let positional = total(&["find", "Color", "--match-kind", "CLASS", "--json"]);
     assert!(positional > 0);
-    assert_eq!(positional, total(&["find", "--query", "Color", "--match-kind", "class"]));
-    assert_eq!(total(&["types", "Color", "--kind", "Enum"]), total(&["types", "Color", "--kind", "enum"]));
+    assert_eq!(positional, total(&["find", "--query", "Color", "--match-kind", "class", "--json"]));
+    assert_eq!(
+        total(&["types", "Color", "--kind", "Enum", "--json"]),
+        total(&["types", "Color", "--kind", "enum", "--json"])
+    );
     let (code, _, err) = run_in(&fixtures(), &["types", "Color", "--kind", "colour"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("possible values: any, class, interface, enum, record, annotation"), "{err}");

@@ -226,21 +226,25 @@ async fn every_tool_answers_with_conforming_structured_content() {
             &client,
             &tools,
             "java_find_symbol",
-            json!({"rootDir": ".", "query": "Point", "options": {"maxResults": 5}}),
+            json!({"rootDir": ".", "query": "Point", "options": {"maxResults": 5, "includeIndex": true}}),
         )
         .await;
-        text_is_the_json(&r, &sc, "java_find_symbol");
+        // The search answers are read as lines, one result a line; the index status is there
+        // when asked for (or when it matters).
+        assert!(text_of(&r).contains("\nindex: complete ("), "{}", text_of(&r));
+        insta::assert_snapshot!(format!("text_java_find_symbol_{era:?}"), text_of(&r));
         assert_eq!(sc["index"]["complete"], true);
         insta::assert_json_snapshot!(format!("call_java_find_symbol_{era:?}"), sc);
 
         let (r, sc) =
             call_conforming(&client, &tools, "find_type", json!({"pattern": "*Point*", "maxResults": 5})).await;
-        text_is_the_json(&r, &sc, "find_type");
+        assert!(sc.get("index").is_none() && !text_of(&r).contains("index:"), "{sc}");
+        insta::assert_snapshot!(format!("text_find_type_{era:?}"), text_of(&r));
         insta::assert_json_snapshot!(format!("call_find_type_{era:?}"), sc);
 
         let (r, sc) =
             call_conforming(&client, &tools, "find_resource", json!({"pattern": "rec", "maxResults": 5})).await;
-        text_is_the_json(&r, &sc, "find_resource");
+        insta::assert_snapshot!(format!("text_find_resource_{era:?}"), text_of(&r));
         assert_eq!(sc["results"][0]["filePath"], "records.java");
         let mut pinned = sc.clone();
         for r in pinned["results"].as_array_mut().expect("results") {
@@ -252,10 +256,12 @@ async fn every_tool_answers_with_conforming_structured_content() {
             &client,
             &tools,
             "find_references",
-            json!({"target": "xref.model.Money#plus(Money)", "limit": 3}),
+            json!({"target": "xref.model.Money#plus(Money)", "limit": 3, "includeIndex": true}),
         )
         .await;
-        text_is_the_json(&r, &sc, "find_references");
+        // Grouped by file: the path, then `line:col kind  code` under it.
+        let text = text_of(&r).replace(&format!("{} bound", sc["index"]["boundFiles"]), "[bound] bound");
+        insta::assert_snapshot!(format!("text_find_references_{era:?}"), text);
         assert_eq!(sc["truncated"], true);
         // How many files the background keeper had bound when the call began varies.
         let mut pinned = sc.clone();
@@ -264,11 +270,11 @@ async fn every_tool_answers_with_conforming_structured_content() {
         insta::assert_json_snapshot!(format!("call_find_references_{era:?}"), pinned);
 
         let (r, sc) = call_conforming(&client, &tools, "analyze_type_dependencies", json!({"type": "xref.service.OrderService", "excludedPackages": ["xref.legacy.*"], "transitive": true, "limit": 5})).await;
-        text_is_the_json(&r, &sc, "analyze_type_dependencies");
+        insta::assert_snapshot!(format!("text_analyze_type_dependencies_{era:?}"), text_of(&r));
         insta::assert_json_snapshot!(format!("call_analyze_type_dependencies_{era:?}"), sc);
 
         let (r, sc) = call_conforming(&client, &tools, "show_definition", json!({"symbol": "Money.plus"})).await;
-        text_is_the_json(&r, &sc, "show_definition");
+        insta::assert_snapshot!(format!("text_show_definition_{era:?}"), text_of(&r));
         insta::assert_json_snapshot!(format!("call_show_definition_{era:?}"), sc);
 
         let (r, sc) = call_conforming(
@@ -320,12 +326,14 @@ async fn configuration_chooses_tool_groups_text_only_answers_and_the_budget() {
     let r = call(&client, "java_index", json!({"filePath": "records.java"})).await;
     assert!(r.structured_content.is_none(), "text only");
     assert!(text_of(&r).starts_with("records.java (115 lines"), "{}", text_of(&r));
-    // 600 tokens hold about ten types: a search for every type is cut there and says so.
+    // 600 tokens hold some types: a search for every type is cut there and says so.
     let r = call(&client, "find_type", json!({"pattern": "*"})).await;
-    let v: Value = serde_json::from_str(&text_of(&r)).expect("find_type's text is its JSON");
-    let shown = v["results"].as_array().map_or(0, Vec::len) as u64;
-    assert!(v["truncated"] == true && shown > 0 && v["nextOffset"] == shown, "{v}");
-    assert!(v["total"].as_u64().unwrap_or(0) > shown, "{v}");
+    let text = text_of(&r);
+    let head = text.lines().next().unwrap_or_default().to_owned();
+    let shown = text.lines().count() - 1;
+    let (total, rest) = head.split_once(" types match `*`; ").expect("a paged header");
+    assert!(shown > 0 && rest == format!("{shown} shown, next page: offset={shown}"), "{text}");
+    assert!(total.parse::<usize>().unwrap_or(0) > shown, "{text}");
     client.cancel().await.expect("close");
 }
 
@@ -657,7 +665,7 @@ fn searches_during_indexing_report_progress_or_say_they_are_incomplete() {
     many_files(ws.path(), 1200);
     let mut lines = initialize();
     lines.push(
-        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"_meta": {"progressToken": "tok"}, "name": "find_type", "arguments": {"pattern": "G1"}}})
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"_meta": {"progressToken": "tok"}, "name": "find_type", "arguments": {"pattern": "G1", "includeIndex": true}}})
             .to_string(),
     );
     let slow = [("MCP_JAVA_INDEX_TEST_BATCH_DELAY_MS", "400")];

@@ -20,6 +20,10 @@ impl Tool for AnalyzeTypeDependencies {
     fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
         run(ws, &args)
     }
+
+    fn render(output: &Self::Output) -> Option<String> {
+        Some(crate::lines::dependencies(output))
+    }
 }
 
 /// `analyze_type_dependencies`.

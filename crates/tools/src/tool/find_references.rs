@@ -22,6 +22,10 @@ impl Tool for FindReferences {
         run(ws, &args)
     }
 
+    fn render(output: &Self::Output) -> Option<String> {
+        Some(crate::lines::find_references(output))
+    }
+
     fn page_len(output: &Self::Output) -> Option<usize> {
         Some(output.files.iter().map(|f| f.references.len()).sum())
     }
@@ -88,7 +92,11 @@ pub fn run(ws: &Host, args: &crate::xref::FindReferencesArgs) -> Result<FindRefe
             incomplete_files: 0,
             overrider_references: 0,
             hint: String::new(),
-            index: crate::find::IndexStatus { bound_files, ..crate::find::IndexStatus::of(ws.index()) },
+            non_java: None,
+            index: crate::find::IndexStatus::shown(
+                Some(crate::find::IndexStatus { bound_files, ..crate::find::IndexStatus::of(ws.index()) }),
+                args.include_index,
+            ),
         }
         .with_incomplete_count());
     }
@@ -176,6 +184,8 @@ pub fn run(ws: &Host, args: &crate::xref::FindReferencesArgs) -> Result<FindRefe
         }
     }
     let truncated = !args.count_only && end < total;
+    // No Java use (or asked): the name's textual uses in views and configuration.
+    let non_java = (args.include_non_java || total == 0).then(|| xref::non_java_matches(ws, &target, &args.paths));
     Ok(FindReferencesResult {
         target: target.label,
         target_kind: match target.category {
@@ -200,7 +210,11 @@ pub fn run(ws: &Host, args: &crate::xref::FindReferencesArgs) -> Result<FindRefe
         } else {
             String::new()
         },
-        index: crate::find::IndexStatus { bound_files, ..crate::find::IndexStatus::of(ws.index()) },
+        non_java,
+        index: crate::find::IndexStatus::shown(
+            Some(crate::find::IndexStatus { bound_files, ..crate::find::IndexStatus::of(ws.index()) }),
+            args.include_index,
+        ),
     }
     .with_incomplete_count())
 }

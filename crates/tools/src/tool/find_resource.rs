@@ -21,6 +21,10 @@ impl Tool for FindResource {
         run(ws, &args)
     }
 
+    fn render(output: &Self::Output) -> Option<String> {
+        Some(crate::lines::find_resource(output))
+    }
+
     fn page_len(output: &Self::Output) -> Option<usize> {
         Some(output.results.len())
     }
@@ -34,5 +38,7 @@ impl Tool for FindResource {
 pub fn run(ws: &Host, args: &crate::find::FindResourceArgs) -> Result<FindResourceResult, ToolError> {
     let under = ws.chosen_root(&args.root)?;
     ws.wait_index();
-    find::find_resource(ws.index(), under, args)
+    let mut r = find::find_resource(ws.index(), under, args)?;
+    r.index = find::IndexStatus::shown(r.index, args.include_index);
+    Ok(r)
 }

@@ -21,6 +21,10 @@ impl Tool for FindType {
         run(ws, &args)
     }
 
+    fn render(output: &Self::Output) -> Option<String> {
+        Some(crate::lines::find_type(output))
+    }
+
     fn page_len(output: &Self::Output) -> Option<usize> {
         Some(output.results.len())
     }
@@ -35,5 +39,7 @@ pub fn run(ws: &Host, args: &crate::find::FindTypeArgs) -> Result<FindTypeResult
     let under = ws.chosen_root(&args.root)?;
     ws.wait_index();
     let libs = (args.scope != find::Scope::Workspace).then(|| ws.libraries());
-    find::find_type_scoped(ws.index(), under, libs.as_deref(), args)
+    let mut r = find::find_type_scoped(ws.index(), under, libs.as_deref(), args)?;
+    r.index = find::IndexStatus::shown(r.index, args.include_index);
+    Ok(r)
 }

@@ -21,6 +21,10 @@ impl Tool for JavaFindSymbol {
         run(ws, &args)
     }
 
+    fn render(output: &Self::Output) -> Option<String> {
+        Some(crate::lines::find_symbol(output))
+    }
+
     fn page_len(output: &Self::Output) -> Option<usize> {
         Some(output.results.len())
     }
@@ -44,5 +48,7 @@ pub fn run(ws: &Host, args: &crate::find::FindSymbolArgs) -> Result<FindSymbolRe
     };
     ws.wait_index();
     let libs = (args.options.scope != find::Scope::Workspace).then(|| ws.libraries());
-    find::find_symbol_scoped(ws.index(), under.as_deref(), libs.as_deref(), args)
+    let mut r = find::find_symbol_scoped(ws.index(), under.as_deref(), libs.as_deref(), args)?;
+    r.index = find::IndexStatus::shown(r.index, args.options.include_index);
+    Ok(r)
 }

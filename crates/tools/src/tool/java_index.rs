@@ -69,6 +69,9 @@ impl Tool for JavaIndex {
 pub fn run(ws: &Host, args: &JavaIndexArgs) -> Result<CachedOutline, ToolError> {
     let t = std::time::Instant::now();
     let opts = OutlineOptions::from(&args.options);
+    // A workspace type's name reads its file.
+    let located = crate::locate::file_of(ws, &args.file_path)?;
+    let args = &JavaIndexArgs { file_path: located.into_owned(), options: args.options.clone() };
     // A class name or a `jar:` path names a library type, unless the workspace has the file.
     if let Some(lib) = crate::libraries::target(&args.file_path)
         && (args.file_path.starts_with("jar:") || ws.resolve(&args.file_path).is_err())

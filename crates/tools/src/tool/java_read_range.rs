@@ -35,6 +35,9 @@ impl Tool for JavaReadRange {
 
 /// `java_read_range`.
 pub fn run(ws: &Host, args: &crate::workspace::ReadRangeArgs) -> Result<RangeResult, ToolError> {
+    // A type's name (or a `Type#member` symbol) instead of the file.
+    let (file_path, symbol) = crate::locate::file_and_symbol(ws, &args.file_path, args.symbol.as_deref())?;
+    let args = &crate::workspace::ReadRangeArgs { file_path, symbol, ..args.clone() };
     if let Some(crate::libraries::LibraryTarget::Jar { archive, entry }) = crate::libraries::target(&args.file_path)
     {
         let (bytes, shown) = crate::libraries::source_bytes(ws, &archive, &entry)?;

@@ -34,6 +34,10 @@ impl Tool for ShowDefinition {
         }
         Ok(r)
     }
+
+    fn render(output: &Self::Output) -> Option<String> {
+        Some(crate::lines::definitions(output))
+    }
 }
 
 /// `show_definition`.

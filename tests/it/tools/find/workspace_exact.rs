@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::common;
 use common::{open, types, wait_for, write};
 
-use mcp_java_index::tools::find::{FindSymbolArgs, FindSymbolOptions, MatchKind};
+use mcp_java_index::tools::find::{FindSymbolArgs, FindSymbolOptions, FindTypeArgs, MatchKind};
 use mcp_java_index::tools::workspace::Workspace;
 
 fn fqns(ws: &Workspace, pattern: &str) -> Vec<String> {
@@ -58,10 +58,15 @@ fn directories_named_like_build_output_are_indexed_unless_they_are_build_output(
     assert_eq!(fqns(&ws, "Qux"), ["app.build.Qux"]);
     assert_eq!(fqns(&ws, "Helper"), ["Helper"]);
     assert!(fqns(&ws, "Gen*").is_empty(), "build output is not indexed: {:?}", fqns(&ws, "Gen*"));
+    // A complete index with no file skipped is not reported unless asked for.
     let r = mcp_java_index::tools::tool::find_type::run(&ws, &types("Foo")).expect("find");
-    let s = r.index.skipped_dirs;
+    assert!(r.index.is_none(), "{:?}", r.index);
+    let asked = FindTypeArgs { include_index: true, ..types("Foo") };
+    let r = mcp_java_index::tools::tool::find_type::run(&ws, &asked).expect("find");
+    let index = r.index.clone().expect("asked for");
+    let s = index.skipped_dirs;
     assert_eq!((s.maven, s.gradle, s.ide, s.markers), (1, 1, 1, 0), "{s:?}");
-    assert!(r.index.complete);
+    assert!(index.complete);
     let json = serde_json::to_value(&r).expect("json");
     assert_eq!(json["index"]["skippedDirs"]["maven"], 1, "{json}");
 }

@@ -228,7 +228,13 @@ fn find_resource_finds_any_file() {
     let paths = |p: &str| -> Vec<String> {
         mcp_java_index::tools::tool::find_resource::run(
             &ws,
-            &FindResourceArgs { pattern: p.to_owned(), max_results: 50, offset: 0, root: String::new() },
+            &FindResourceArgs {
+                pattern: p.to_owned(),
+                max_results: 50,
+                offset: 0,
+                root: String::new(),
+                include_index: false,
+            },
         )
         .expect("find")
         .results
@@ -243,7 +249,13 @@ fn find_resource_finds_any_file() {
     assert!(paths("Generated").is_empty(), "build output is not a resource");
     let r = mcp_java_index::tools::tool::find_resource::run(
         &ws,
-        &FindResourceArgs { pattern: "pom".to_owned(), max_results: 2, offset: 0, root: String::new() },
+        &FindResourceArgs {
+            pattern: "pom".to_owned(),
+            max_results: 2,
+            offset: 0,
+            root: String::new(),
+            include_index: false,
+        },
     )
     .expect("find");
     assert_eq!((r.total, r.truncated, r.next_offset), (4, true, Some(2)));

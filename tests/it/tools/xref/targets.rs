@@ -121,11 +121,16 @@ fn a_type_s_own_nested_types_are_dependencies_marked_nested() {
     .expect("deps");
     let nested = r.dependencies.iter().find(|d| d.fqn == "p.Functions.FailableConsumer").expect("the nested type");
     assert!(nested.nested && !nested.violation, "{nested:?}");
-    assert_eq!(nested.lines, vec![4]);
+    // The first use's line; every use's lines only with `includeUses`.
+    assert_eq!((nested.first_line, nested.lines.len()), (4, 0), "{nested:?}");
     let used = r.dependencies.iter().find(|d| d.fqn == "p.Use").expect("a plain dependency");
     assert!(!used.nested && used.violation, "{used:?}");
     let t = r.transitive.expect("transitive");
     assert!(!t.types.iter().any(|x| x.fqn.starts_with("p.Functions.")), "{:?}", t.types);
+    let args = DependenciesArgs { type_name: "p.Functions".into(), include_uses: true, ..Default::default() };
+    let r = mcp_java_index::tools::tool::analyze_type_dependencies::run(&ws, &args).expect("deps");
+    let nested = r.dependencies.iter().find(|d| d.fqn == "p.Functions.FailableConsumer").expect("the nested type");
+    assert_eq!(nested.lines, vec![4]);
 }
 
 /// A name that is both a field and a method is not silently one of them: the answer names both
