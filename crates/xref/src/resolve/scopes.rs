@@ -105,7 +105,12 @@ impl<'w, 's> Resolver<'w, 's> {
             | "finally_clause"
             | "lambda_expression" => {
                 let mark = self.scopes.len();
+                let within = self.within;
+                if n.kind() == "lambda_expression" {
+                    self.within |= crate::WITHIN_LAMBDA;
+                }
                 self.generic(n);
+                self.within = within;
                 self.scopes.truncate(mark);
             }
             "catch_formal_parameter" => {
