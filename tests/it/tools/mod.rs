@@ -5,6 +5,7 @@
 //! (refactor_actions, source_actions), `editor` and `libraries` (jars, the JDK, decompiling).
 
 mod build;
+mod calls;
 mod edit;
 mod editor;
 mod find;

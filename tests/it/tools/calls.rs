@@ -1,0 +1,277 @@
+//! `call_hierarchy` and `affected_tests` (issue 33): a fixture of the ways code calls code
+//! (constructors, initializers, lambdas, anonymous classes, method references, recursion,
+//! overriders) as the trees the tool draws, snapshotted; and the tests a change reaches on a
+//! Maven reactor under git (a helper between the test and the code), run through real Maven.
+
+use crate::common;
+use common::project::Project;
+
+use mcp_java_index::build::runs::Status;
+use mcp_java_index::tools::build::RunTestsArgs;
+use mcp_java_index::tools::registry::dispatch;
+use mcp_java_index::tools::workspace::Workspace;
+use serde_json::{Value, json};
+
+const SHAPES: &str = r#"package calls;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+public class Shapes {
+    static final Shapes DEFAULT = make("default");
+    private final List<String> names = List.of(label(1));
+
+    static {
+        make("static block");
+    }
+
+    {
+        label(2);
+    }
+
+    public Shapes() {
+        this("none");
+    }
+
+    public Shapes(String name) {
+        label(name.length());
+    }
+
+    static Shapes make(String name) {
+        return new Shapes(name);
+    }
+
+    static String label(int n) {
+        return "shape " + n;
+    }
+
+    int countdown(int n) {
+        return n == 0 ? 0 : countdown(n - 1);
+    }
+
+    void callbacks() {
+        Supplier<String> s = () -> label(3);
+        Runnable r = new Runnable() {
+            @Override
+            public void run() {
+                make("anonymous");
+            }
+        };
+        List.of(1, 2).forEach(Shapes::label);
+        r.run();
+        s.get();
+    }
+}
+"#;
+
+const AREA: &str = r#"package calls;
+
+public interface Area {
+    double area();
+
+    static double total(Area... as) {
+        double t = 0;
+        for (Area a : as) {
+            t += a.area();
+        }
+        return t;
+    }
+}
+"#;
+
+const SQUARE: &str = r#"package calls;
+
+public class Square implements Area {
+    private final double side;
+
+    public Square(double side) {
+        this.side = side;
+    }
+
+    @Override
+    public double area() {
+        return side * side;
+    }
+
+    double twice() {
+        return 2 * area();
+    }
+}
+"#;
+
+const APP: &str = r#"package calls;
+
+enum Kind {
+    ONE(Shapes.label(1)), TWO(Shapes.label(2));
+
+    Kind(String s) {}
+}
+
+class App {
+    double run() {
+        Square sq = new Square(2);
+        Shapes.make("app");
+        return Area.total(sq) + sq.twice() + sq.area();
+    }
+}
+"#;
+
+fn workspace() -> (tempfile::TempDir, Workspace) {
+    common::indexed(
+        "src/calls",
+        &[("Shapes.java", SHAPES), ("Area.java", AREA), ("Square.java", SQUARE), ("App.java", APP)],
+    )
+}
+
+fn call(ws: &Workspace, tool: &str, args: Value) -> Result<(Value, String), String> {
+    let Value::Object(m) = args else { unreachable!("object arguments") };
+    dispatch(ws, tool, m).map(|a| {
+        let text = a.text();
+        (a.value, text)
+    })
+}
+
+/// Each call's text, one after the other, as the snapshot shows them.
+fn trees(ws: &Workspace, calls: &[Value]) -> String {
+    let mut out = String::new();
+    for args in calls {
+        out.push_str(&format!("## {args}\n"));
+        match call(ws, "call_hierarchy", args.clone()) {
+            Ok((_, text)) => out.push_str(&text),
+            Err(e) => out.push_str(&format!("error: {e}\n")),
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn call_hierarchy_draws_callers_and_callees_as_trees() {
+    let (_dir, ws) = workspace();
+    let text = trees(
+        &ws,
+        &[
+            // Callers: static and field initializers, a constructor, an enum constant, a lambda,
+            // a method reference, an anonymous class.
+            json!({"target": "calls.Shapes#label(int)"}),
+            json!({"target": "calls.Shapes#make(java.lang.String)", "depth": 3}),
+            // Recursion is shown once and cut.
+            json!({"target": "calls.Shapes#countdown(int)", "depth": 3}),
+            // A call through the interface binds to Area#area(); the overrider's own calls are
+            // listed with includeOverriders, marked.
+            json!({"target": "calls.Area#area()"}),
+            json!({"target": "calls.Area#area()", "includeOverriders": true, "depth": 2}),
+            // Callees, by position of the declaration.
+            json!({"filePath": "src/calls/App.java", "line": 10, "direction": "outgoing", "depth": 2}),
+            json!({"target": "calls.Shapes#Shapes()", "direction": "outgoing", "depth": 5}),
+            // The first level paged.
+            json!({"target": "calls.Shapes#label(int)", "limit": 2, "offset": 1}),
+            // Not a method; a name that does not exist; a depth out of range.
+            json!({"target": "calls.Shapes"}),
+            json!({"target": "calls.Shapes#nothing()"}),
+            json!({"target": "calls.Shapes#label(int)", "depth": 6}),
+        ],
+    );
+    insta::assert_snapshot!("call_hierarchy_trees", text);
+}
+
+#[test]
+fn call_hierarchy_structured_answer_marks_lambdas_classes_and_overriders() {
+    let (_dir, ws) = workspace();
+    let (v, _) = call(&ws, "call_hierarchy", json!({"target": "calls.Shapes#label(int)"})).expect("answer");
+    let sites: Vec<(String, String, String)> = v["calls"]
+        .as_array()
+        .expect("calls")
+        .iter()
+        .flat_map(|n| {
+            n["sites"].as_array().expect("sites").iter().map(move |s| {
+                (
+                    n["member"].as_str().unwrap_or("").to_owned(),
+                    s["kind"].as_str().unwrap_or("").to_owned(),
+                    s["within"].as_str().unwrap_or("").to_owned(),
+                )
+            })
+        })
+        .collect();
+    assert!(sites.contains(&("calls.Shapes#callbacks()".into(), "call".into(), "lambda".into())), "{sites:?}");
+    assert!(sites.contains(&("calls.Shapes#callbacks()".into(), "method-ref".into(), String::new())), "{sites:?}");
+    assert!(sites.contains(&("calls.Shapes#<init>".into(), "call".into(), String::new())), "{sites:?}");
+    assert!(sites.contains(&("calls.Kind#<clinit>".into(), "call".into(), String::new())), "{sites:?}");
+    let (v, _) =
+        call(&ws, "call_hierarchy", json!({"target": "calls.Area#area()", "includeOverriders": true})).expect("answer");
+    let via: Vec<&str> = v["calls"]
+        .as_array()
+        .expect("calls")
+        .iter()
+        .flat_map(|n| n["sites"].as_array().expect("sites").iter().filter_map(|s| s["overrider"].as_str()))
+        .collect();
+    assert_eq!(via, ["calls.Square#area()", "calls.Square#area()"], "{v}");
+    // A tree cut to the answer budget keeps whole levels and says where it stopped.
+    let (v, _) = call(&ws, "call_hierarchy", json!({"target": "calls.Shapes#label(int)", "depth": 5})).expect("deep");
+    assert!(v["stoppedAtDepth"].is_null(), "{v}");
+}
+
+/// The reactor under git: `Calc#add` changed; its tests are the JUnit 5 test that calls it and
+/// the JUnit 4 test that reaches it through a private helper and another module's class; the
+/// tests of `mul` and of `Totals#label` are not listed. Then Maven runs exactly those two.
+#[test]
+fn affected_tests_of_a_change_on_a_maven_reactor_and_run_tests_runs_them() {
+    let p = Project::of("build_fixtures", "maven-affected");
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"])
+            .args(args)
+            .current_dir(p.root.path())
+            .output()
+            .expect("git");
+        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    };
+    git(&["init", "-q"]);
+    git(&["add", "-A"]);
+    git(&["commit", "-qm", "fixture"]);
+    let calc = p.path("core/src/main/java/com/example/core/Calc.java");
+    let text = std::fs::read_to_string(&calc).expect("read");
+    std::fs::write(&calc, text.replace("return a + b;", "int sum = a + b;\n        return sum;")).expect("write");
+    let ws = p.workspace(&[
+        ("MCP_JAVA_INDEX_WATCH", "false"),
+        ("MCP_JAVA_INDEX_TRUST", "1"),
+        ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "600000"),
+    ]);
+    ws.build_index();
+    let (v, text) = call(&ws, "affected_tests", json!({"changed": true})).expect("affected");
+    let tests: Vec<(&str, &str)> = v["tests"]
+        .as_array()
+        .expect("tests")
+        .iter()
+        .map(|t| (t["module"].as_str().unwrap_or(""), t["test"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        tests,
+        [("app", "com.example.app.TotalsTest#sums"), ("core", "com.example.core.CalcTest#adds")],
+        "{text}"
+    );
+    insta::assert_snapshot!("affected_tests_maven_reactor", text);
+    // The same by target, and by the changed file named.
+    let (by_target, _) =
+        call(&ws, "affected_tests", json!({"target": "com.example.core.Calc#add(int,int)"})).expect("by target");
+    assert_eq!(by_target["tests"], v["tests"]);
+    let (by_file, _) =
+        call(&ws, "affected_tests", json!({"changed": ["core/src/main/java/com/example/core/Calc.java"]}))
+            .expect("by file");
+    assert_eq!(by_file["tests"], v["tests"]);
+    // Nothing reaches Totals#label but its own test.
+    let (label, _) = call(&ws, "affected_tests", json!({"target": "com.example.app.Totals#label(java.lang.String)"}))
+        .expect("label");
+    assert_eq!(label["tests"][0]["test"], "com.example.app.TotalsTest#labels", "{label}");
+    assert_eq!(label["total"], 1);
+    // run_tests affected: true runs exactly those two through Maven (two modules: the reactor).
+    let args = RunTestsArgs { affected: true, offline: true, ..Default::default() };
+    let r = mcp_java_index::tools::tool::run_tests::run(&ws, &args).expect("run");
+    assert_eq!(r.status, Some(Status::Finished), "{r:#?}");
+    assert_eq!((r.counts.run, r.counts.passed, r.counts.failed), (2, 2, 0), "{r:#?}");
+    assert!(
+        r.command.contains("-Dtest=com.example.app.TotalsTest#sums,com.example.core.CalcTest#adds"),
+        "{}",
+        r.command
+    );
+}
