@@ -275,3 +275,61 @@ fn affected_tests_of_a_change_on_a_maven_reactor_and_run_tests_runs_them() {
         r.command
     );
 }
+
+/// commons-lang3 (main and test sources, a plain project): the tests that reach
+/// `CharUtils#isAsciiAlphaUpper(char)`: its own test is listed, and every listed test reaches
+/// it by a path whose each step is a call written in the step before (its body names the next
+/// member).
+#[test]
+fn affected_tests_on_commons_lang3() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/corpus/commons-lang3");
+    if !root.join("src/test/java").is_dir() {
+        assert!(std::env::var_os("CI").is_none(), "corpus missing: run .ci/run");
+        eprintln!("skipped: {} missing (run .ci/run)", root.display());
+        return;
+    }
+    let flags = mcp_java_index::config::Flags::roots([root.as_path()]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(mcp_java_index::config::Config::load(&flags, &|_| None).expect("config")).expect("ws");
+    ws.build_index();
+    let target = "org.apache.commons.lang3.CharUtils#isAsciiAlphaUpper(char)";
+    let (v, text) = call(&ws, "affected_tests", json!({"target": target})).expect("affected");
+    let tests = v["tests"].as_array().expect("tests");
+    // The body of a member, by its declaration in the outline of its file.
+    let body = |file: &str, key: &str| -> String {
+        let path = root.join(file);
+        let src = std::fs::read_to_string(&path).expect("read");
+        let (w, _) = ws.xref_world();
+        let line = mcp_java_index::xref::calls::decl_of(&w, key).map_or(0, |(_, l)| l) as usize;
+        // From the declaration to the end of its block: the lines until braces balance.
+        let mut depth = 0i32;
+        let mut out = String::new();
+        let mut opened = false;
+        for l in src.lines().skip(line.saturating_sub(1)) {
+            out.push_str(l);
+            out.push('\n');
+            depth += l.matches('{').count() as i32 - l.matches('}').count() as i32;
+            opened |= l.contains('{');
+            if opened && depth <= 0 {
+                break;
+            }
+        }
+        out
+    };
+    let name = |key: &str| mcp_java_index::tools::xref::name_of_key(key);
+    for t in tests {
+        let path: Vec<&str> = t["path"].as_array().expect("path").iter().filter_map(Value::as_str).collect();
+        assert_eq!(path.last(), Some(&target), "{t}");
+        let (w, _) = ws.xref_world();
+        for pair in path.windows(2) {
+            let (file, _) = mcp_java_index::xref::calls::decl_of(&w, pair[0]).expect("declared");
+            let rel = file.strip_prefix(&root).expect("under root").to_string_lossy().into_owned();
+            assert!(body(&rel, pair[0]).contains(&name(pair[1])), "{} does not call {}", pair[0], pair[1]);
+        }
+    }
+    let listed: Vec<&str> = tests.iter().filter_map(|t| t["test"].as_str()).collect();
+    let char_utils_test = "src/test/java/org/apache/commons/lang3/CharUtilsTest.java";
+    let src = std::fs::read_to_string(root.join(char_utils_test)).expect("read");
+    assert!(src.contains("isAsciiAlphaUpper("), "the corpus tests it");
+    assert!(listed.contains(&"org.apache.commons.lang3.CharUtilsTest#testIsAsciiAlphaUpper_char"), "{text}");
+    insta::assert_snapshot!("affected_tests_commons_lang3", text);
+}
