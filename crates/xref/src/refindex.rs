@@ -724,6 +724,29 @@ mod tests {
         p
     }
 
+    #[test]
+    fn each_reference_keeps_its_caller_through_packing_and_the_store_format() {
+        let caller = |key: &str, kind| Some(Arc::new(Caller { key: key.into(), kind }));
+        let mut refs = vec![call(1, &["a.A#f()"]), call(2, &["a.A#g()"]), call(3, &["a.A#f()"]), call(4, &["a.A#f()"])];
+        refs[0].caller = caller("a.B#<clinit>", CallerKind::StaticInit);
+        refs[1].caller = caller("a.B#run()", CallerKind::Method);
+        refs[2].caller = caller("a.B#run()", CallerKind::Method);
+        refs[2].within = crate::WITHIN_LAMBDA;
+        let mut ix = RefIndex::default();
+        let p = keep(&mut ix, "/w/B.java", &refs);
+        let id = ix.id_of(&p).expect("kept");
+        let body = ix.get(id).and_then(|f| f.body()).expect("body");
+        assert_eq!(body.callers.len(), 4, "one run per change of caller or place");
+        assert_eq!(ix.all(body), refs);
+        let f = ix.find_key("a.A#f()").expect("key");
+        assert_eq!(ix.matching(body, &[f]), [refs[0].clone(), refs[2].clone(), refs[3].clone()]);
+        // What a store writes and reads back.
+        let bytes = postcard::to_stdvec(body).expect("encode");
+        let back: RefsBody = postcard::from_bytes(&bytes).expect("decode");
+        assert!(back.well_formed(ix.key_table().len()));
+        assert_eq!(ix.all(&back), refs);
+    }
+
     /// Every key's id and candidate files, as a query finds them.
     fn lookups(ix: &RefIndex, keys: &[&str]) -> Vec<(Option<u32>, Vec<u32>)> {
         keys.iter()

@@ -109,6 +109,9 @@ pub struct CallNode {
 #[serde(rename_all = "camelCase")]
 pub struct CallHierarchyResult {
     pub target: String,
+    // As asked: the text says it, the structured answer leaves it to the call.
+    #[serde(skip)]
+    #[schemars(skip)]
     pub direction: CallDirection,
     // First-level nodes in all (every page).
     pub total: u64,
@@ -128,7 +131,7 @@ pub struct CallHierarchyResult {
 impl Tool for CallHierarchy {
     const NAME: &'static str = "call_hierarchy";
     const TITLE: &'static str = "Call hierarchy";
-    const DESCRIPTION: &'static str = "Callers or callees of a method or constructor: a tree (depth 1-5) with call sites. Target as find_references.";
+    const DESCRIPTION: &'static str = "Callers or callees of a method or constructor as a tree (depth 1-5) with call sites; target as find_references.";
     const NEEDS_INDEX: bool = true;
 
     type Args = CallHierarchyArgs;
