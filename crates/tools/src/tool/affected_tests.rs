@@ -119,7 +119,11 @@ impl Tool for AffectedTests {
     }
 
     fn render(output: &Self::Output) -> Option<String> {
-        let mut s = format!("{} test(s) reach {}\n", output.total, output.code.join(", "));
+        let mut s = if output.code.is_empty() {
+            "no method, constructor or initializer changed: no test to list\n".to_owned()
+        } else {
+            format!("{} test(s) reach {}\n", output.total, output.code.join(", "))
+        };
         for t in &output.tests {
             let _ = writeln!(s, "{} [{}] {}:{}", t.test, t.module, t.file, t.line);
             let _ = writeln!(s, "  {}", t.path.join(" -> "));
