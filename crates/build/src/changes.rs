@@ -15,6 +15,13 @@ pub struct Changed {
     pub lines: Vec<(u32, u32)>,
 }
 
+/// A log file of its own under `scratch` for one git run (calls may run at once).
+fn log_in(scratch: &Path, what: &str) -> PathBuf {
+    static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    scratch.join(format!("git-{what}-{}-{n}.log", std::process::id()))
+}
+
 /// Runs git in `root` with `args` and answers its output (`log` holds it).
 fn git(root: &Path, args: &[&str], log: &Path) -> Result<String, String> {
     let mut argv: Vec<std::ffi::OsString> = vec!["git".into()];
@@ -45,14 +52,14 @@ pub fn changed_since_head(root: &Path, files: &[PathBuf], scratch: &Path) -> Res
     if named.is_empty() {
         args.push("*.java");
     }
-    let diff = git(root, &args, &scratch.join("git-diff.log"))?;
+    let diff = git(root, &args, &log_in(scratch, "diff"))?;
     let mut out = parse_diff(&diff, root);
     let mut others = vec!["ls-files", "--others", "--exclude-standard", "--"];
     others.extend(named.iter().map(String::as_str));
     if named.is_empty() {
         others.push("*.java");
     }
-    for l in git(root, &others, &scratch.join("git-others.log"))?.lines() {
+    for l in git(root, &others, &log_in(scratch, "others"))?.lines() {
         if l.ends_with(".java") {
             out.push(Changed { path: root.join(l), lines: Vec::new() });
         }
