@@ -213,7 +213,8 @@ fn call_hierarchy_structured_answer_marks_lambdas_classes_and_overriders() {
 
 /// The reactor under git: `Calc#add` changed; its tests are the JUnit 5 test that calls it and
 /// the JUnit 4 test that reaches it through a private helper and another module's class; the
-/// tests of `mul` and of `Totals#label` are not listed. Then Maven runs exactly those two.
+/// tests of `mul` and of `Totals#label` are not listed. Then Maven runs exactly those two; and
+/// with only `mul` changed, its one test runs on the fast path.
 #[test]
 fn affected_tests_of_a_change_on_a_maven_reactor_and_run_tests_runs_them() {
     let p = Project::of("build_fixtures", "maven-affected");
@@ -274,6 +275,15 @@ fn affected_tests_of_a_change_on_a_maven_reactor_and_run_tests_runs_them() {
         "{}",
         r.command
     );
+    // Now only `mul` differs from HEAD: one module's one test, on the fast path (Maven
+    // compiled the module above).
+    git(&["checkout", "--", "core/src/main/java/com/example/core/Calc.java"]);
+    let text = std::fs::read_to_string(&calc).expect("read");
+    std::fs::write(&calc, text.replace("return a * b;", "return b * a;")).expect("write");
+    let r = mcp_java_index::tools::tool::run_tests::run(&ws, &args).expect("run");
+    assert_eq!(r.status, Some(Status::Finished), "{r:#?}");
+    assert_eq!((r.path.as_str(), r.counts.run, r.counts.passed), ("fast", 1, 1), "{r:#?}");
+    assert!(r.command.contains("--select-method=com.example.core.CalcTest#multiplies"), "{}", r.command);
 }
 
 /// commons-lang3 (main and test sources, a plain project): the tests that reach
