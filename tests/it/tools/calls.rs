@@ -343,3 +343,28 @@ fn affected_tests_on_commons_lang3() {
     assert!(listed.contains(&"org.apache.commons.lang3.CharUtilsTest#testIsAsciiAlphaUpper_char"), "{text}");
     insta::assert_snapshot!("affected_tests_commons_lang3", text);
 }
+
+/// A tree over the answer budget keeps the whole levels that fit and says where it stopped; a
+/// first level over it is paged.
+#[test]
+fn a_tree_over_the_answer_budget_keeps_whole_levels() {
+    use mcp_java_index::tools::budget::Budget;
+    use mcp_java_index::tools::registry::dispatch_within;
+    let (_dir, ws) = workspace();
+    let ask = |args: Value, tokens: usize| {
+        let Value::Object(m) = args else { unreachable!("object arguments") };
+        dispatch_within(&ws, "call_hierarchy", m, Budget { tokens, structured: true }).expect("answer").value
+    };
+    let args = json!({"target": "calls.Area#area()", "includeOverriders": true, "depth": 2});
+    let whole = ask(args.clone(), 20_000);
+    assert!(whole["stoppedAtDepth"].is_null() && whole["calls"][1]["calls"].is_array(), "{whole}");
+    // Room for the first level only.
+    let cut = ask(args.clone(), 190);
+    assert_eq!(cut["stoppedAtDepth"], 2, "{cut}");
+    assert_eq!(cut["calls"].as_array().map(Vec::len), Some(3), "{cut}");
+    assert!(cut["calls"].as_array().expect("calls").iter().all(|n| n["calls"].is_null()), "{cut}");
+    // Not even that: the first level paged.
+    let paged = ask(args, 120);
+    assert_eq!(paged["truncated"], true, "{paged}");
+    assert!(paged["nextOffset"].as_u64().is_some_and(|o| o < 3), "{paged}");
+}
