@@ -23,8 +23,8 @@ use crate::tools::workspace::Workspace;
 pub use flags::{ConfigArgs, WorkspaceFlags};
 use index::{CacheAction, IndexArgs};
 use query::{
-    CallArgs, DefArgs, DepsArgs, FindArgs, JavadocArgs, MvnCliArgs, ProblemsCliArgs, RangeArgs, RefsArgs,
-    ResourcesArgs, TestCliArgs, TypesArgs,
+    AffectedArgs, CallArgs, CallsArgs, DefArgs, DepsArgs, FindArgs, JavadocArgs, MvnCliArgs, ProblemsCliArgs,
+    RangeArgs, RefsArgs, ResourcesArgs, TestCliArgs, TypesArgs,
 };
 use serve::{BridgeArgs, ServeArgs};
 
@@ -64,6 +64,12 @@ pub enum Command {
     Resources(ResourcesArgs),
     /// Every reference to a type, method, constructor or field (find_references).
     Refs(RefsArgs),
+    /// Who calls a method or constructor, as a tree (call_hierarchy, incoming).
+    Callers(CallsArgs),
+    /// Whom a method or constructor calls, as a tree (call_hierarchy, outgoing).
+    Callees(CallsArgs),
+    /// The test methods whose calls reach methods, or the changes since git HEAD (affected_tests).
+    Affected(AffectedArgs),
     /// The types a type depends on, by package, with violations and cycles (analyze_type_dependencies).
     Deps(DepsArgs),
     /// Where a name is defined (show_definition).
@@ -207,6 +213,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Types(a) => query::types(a),
         Command::Resources(a) => query::resources(a),
         Command::Refs(a) => query::refs(a),
+        Command::Callers(a) => query::calls(a, "incoming"),
+        Command::Callees(a) => query::calls(a, "outgoing"),
+        Command::Affected(a) => query::affected(a),
         Command::Deps(a) => query::deps(a),
         Command::Def(a) => query::def(a),
         Command::Range(a) => query::range(a),

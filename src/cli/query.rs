@@ -150,6 +150,88 @@ pub struct RefsArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct CallsArgs {
+    /// com.foo.Bar#doThing(int,String), com.foo.Bar#Bar(int); or FILE:LINE[:COLUMN]
+    pub target: String,
+    /// Levels (1-5)
+    #[arg(long, default_value_t = 1)]
+    pub depth: u32,
+    /// Also calls bound to overriding methods
+    #[arg(long)]
+    pub include_overriders: bool,
+    #[arg(long, default_value_t = 50)]
+    pub limit: u32,
+    #[arg(long, default_value_t = 0)]
+    pub offset: u32,
+    #[command(flatten)]
+    pub out: Output,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+/// A target as `refs` passes one: a position becomes filePath + line (+ column).
+fn put_target(ws: &Session, args: &mut Map<String, Value>, target: &str) {
+    if let Some((file, line, column)) = crate::tools::xref::position_of(target) {
+        args.insert("filePath".into(), file_arg(ws.roots(), Path::new(&file)).into());
+        args.insert("line".into(), line.into());
+        if let Some(c) = column {
+            args.insert("column".into(), c.into());
+        }
+    } else {
+        args.insert("target".into(), target.into());
+    }
+}
+
+/// `callers` and `callees`: call_hierarchy incoming or outgoing.
+pub fn calls(a: CallsArgs, direction: &str) -> anyhow::Result<ExitCode> {
+    let ws = Session::open(&a.ws, "call_hierarchy")?;
+    let mut args = object(json!({
+        "direction": direction,
+        "depth": a.depth,
+        "includeOverriders": a.include_overriders,
+        "limit": a.limit,
+        "offset": a.offset,
+    }));
+    put_target(&ws, &mut args, &a.target);
+    let answer = ws.call("call_hierarchy", args);
+    finish(&ws, answer, a.out, false, |_| false)
+}
+
+#[derive(Debug, Args)]
+pub struct AffectedArgs {
+    /// Methods, constructors or types (as `callers` takes them); none: what the working tree
+    /// changed against git's HEAD
+    pub targets: Vec<String>,
+    /// Only these changed files (repeatable)
+    #[arg(long = "file")]
+    pub files: Vec<String>,
+    #[arg(long, default_value_t = 100)]
+    pub limit: u32,
+    #[arg(long, default_value_t = 0)]
+    pub offset: u32,
+    #[command(flatten)]
+    pub out: Output,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+/// `affected`: affected_tests of targets, or of the changes since HEAD.
+pub fn affected(a: AffectedArgs) -> anyhow::Result<ExitCode> {
+    let ws = Session::open(&a.ws, "affected_tests")?;
+    let mut args = object(json!({"limit": a.limit, "offset": a.offset}));
+    if !a.targets.is_empty() {
+        args.insert("targets".into(), json!(a.targets));
+    } else if !a.files.is_empty() {
+        let files: Vec<String> = a.files.iter().map(|f| file_arg(ws.roots(), Path::new(f))).collect();
+        args.insert("changed".into(), json!(files));
+    } else {
+        args.insert("changed".into(), true.into());
+    }
+    let answer = ws.call("affected_tests", args);
+    finish(&ws, answer, a.out, false, |_| false)
+}
+
+#[derive(Debug, Args)]
 pub struct ProblemsCliArgs {
     /// .java files or directories (default: the whole workspace)
     pub paths: Vec<String>,

@@ -118,14 +118,16 @@ import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
 
 public class RefDump {
-    record Ref(String relpath, int line, int column, String kind, String category, String key, String origin) {
+    record Ref(String relpath, int line, int column, String kind, String category, String key, String origin, String caller) {
         String tsv() {
-            return relpath + '\t' + line + '\t' + column + '\t' + kind + '\t' + category + '\t' + key + '\t' + origin;
+            String base = relpath + '\t' + line + '\t' + column + '\t' + kind + '\t' + category + '\t' + key + '\t' + origin;
+            return caller == null ? base : base + '\t' + caller;
         }
     }
 
     public static void main(String[] args) throws IOException {
         boolean javadoc = false;
+        boolean callers = false;
         String classpath = null;
         String extraSourcepath = null;
         String patchModule = null;
@@ -133,6 +135,7 @@ public class RefDump {
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--javadoc")) javadoc = true;
+            else if (a.equals("--callers")) callers = true;
             else if (a.equals("--classpath") && i + 1 < args.length) classpath = args[++i];
             else if (a.equals("--sourcepath") && i + 1 < args.length) extraSourcepath = args[++i];
             else if (a.equals("--patch-module") && i + 1 < args.length) patchModule = args[++i];
@@ -189,6 +192,7 @@ public class RefDump {
             task.analyze();
 
             RefDump dump = new RefDump(task, roots, javadoc);
+            dump.callers = callers;
             for (CompilationUnitTree cu : units) dump.collectTopLevel(cu);
             for (CompilationUnitTree cu : units) dump.scanUnit(cu);
 
@@ -230,6 +234,8 @@ public class RefDump {
     final Types types;
     final List<Path> roots;
     final boolean javadoc;
+    /** --callers: an eighth column, the member each reference is written in. */
+    boolean callers;
     final List<Ref> refs = new ArrayList<>();
     final Set<Element> sourceTopLevel = new HashSet<>();
 
@@ -390,7 +396,44 @@ public class RefDump {
             String k = key(e);
             if (k == null) return;
             int line = lineOf(p);
-            refs.add(new Ref(relpath, line + 1, p - lineStarts[line] + 1, kind, category(e), k, origin(e)));
+            refs.add(new Ref(relpath, line + 1, p - lineStarts[line] + 1, kind, category(e), k, origin(e),
+                    callers ? callerOf(at != null ? at : getCurrentPath()) : null));
+        }
+
+        /**
+         * The member of a named (top-level or member) class that the code at `path` is written
+         * in: a method or constructor by its key, a field initializer, initializer block or enum
+         * constant as the class's `#<clinit>` (static) or `#<init>` (instance); code in lambdas,
+         * anonymous and local classes is their enclosing member's. "-" outside any member.
+         */
+        /** Where the reference being emitted is written, when not the path being visited. */
+        TreePath at;
+
+        String callerOf(TreePath path) {
+            Tree below = null;
+            for (TreePath p = path; p != null; p = p.getParentPath()) {
+                Tree t = p.getLeaf();
+                if (t instanceof ClassTree && trees.getElement(p) instanceof TypeElement te && nameable(te)) {
+                    if (below == null) return "-";
+                    String owner = te.getQualifiedName().toString();
+                    if (below instanceof MethodTree) {
+                        String k = key(trees.getElement(new TreePath(p, below)));
+                        return k == null ? "-" : k;
+                    }
+                    boolean isStatic;
+                    if (below instanceof VariableTree) {
+                        Element ve = trees.getElement(new TreePath(p, below));
+                        isStatic = ve != null && ve.getModifiers().contains(Modifier.STATIC);
+                    } else if (below instanceof BlockTree b) {
+                        isStatic = b.isStatic();
+                    } else {
+                        return "-";
+                    }
+                    return owner + (isStatic ? "#<clinit>" : "#<init>");
+                }
+                below = t;
+            }
+            return "-";
         }
 
         int lineOf(int p) {
@@ -528,7 +571,10 @@ public class RefDump {
                         if (ve == null || ve.getKind() != ElementKind.ENUM_CONSTANT) continue;
                         Element ctor = trees.getElement(new TreePath(vp, nc));
                         if (nc.getClassBody() != null) ctor = anonymousSuperCtor(new TreePath(vp, nc), nc.getClassBody());
+                        // written in the constant's declaration (the enum's static initialisation)
+                        at = vp;
                         if (ctor != null) emit(namePos(vp), vt.getName().toString(), "new", ctor);
+                        at = null;
                     }
                 }
             }

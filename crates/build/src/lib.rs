@@ -5,6 +5,7 @@
 //! Synchronous; nothing here prints.
 
 pub mod bounds;
+pub mod changes;
 pub mod classpath;
 mod files;
 mod gradle;

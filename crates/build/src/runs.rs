@@ -499,17 +499,17 @@ pub fn gradle_test_spec(
         .map(gradle_prefix)
         .unwrap_or_default();
     let filter = match (&sel.class, &sel.method, &sel.package) {
+        _ if !sel.tests.is_empty() => None,
         (Some(c), Some(m), _) => Some(format!("{c}.{m}")),
         (Some(c), None, _) => Some(c.clone()),
         (None, _, Some(p)) => Some(format!("{p}.*")),
         _ => None,
     };
-    let call = GradleCall {
-        tasks: vec![format!("{prefix}test")],
-        task_args: filter.map(|f| vec!["--tests".to_owned(), f]).unwrap_or_default(),
-        properties: properties.to_vec(),
-        offline,
-    };
+    let mut task_args: Vec<String> = filter.map(|f| vec!["--tests".to_owned(), f]).unwrap_or_default();
+    for t in &sel.tests {
+        task_args.extend(["--tests".to_owned(), t.replace('#', ".")]);
+    }
+    let call = GradleCall { tasks: vec![format!("{prefix}test")], task_args, properties: properties.to_vec(), offline };
     gradle_spec(gradle, &project.root, &call, settings)
 }
 
@@ -565,11 +565,29 @@ pub struct Selection {
     pub package: Option<String>,
     /// The module the target lies in (None: the whole build).
     pub module: Option<PathBuf>,
+    /// Several test methods, `pkg.Class#method` (affected tests), in place of the above.
+    pub tests: Vec<String>,
 }
 
 impl Selection {
     /// Surefire's `-Dtest` value.
     pub fn surefire(&self) -> Option<String> {
+        if !self.tests.is_empty() {
+            // `A#m1+m2,B#m3`, classes in order of first appearance.
+            let mut by_class: Vec<(String, Vec<String>)> = Vec::new();
+            for t in &self.tests {
+                let (c, m) = t.split_once('#').unwrap_or((t, ""));
+                match by_class.iter_mut().find(|(k, _)| k == c) {
+                    Some((_, ms)) => ms.push(m.to_owned()),
+                    None => by_class.push((c.to_owned(), vec![m.to_owned()])),
+                }
+            }
+            let parts: Vec<String> = by_class
+                .into_iter()
+                .map(|(c, ms)| if ms.iter().any(String::is_empty) { c } else { format!("{c}#{}", ms.join("+")) })
+                .collect();
+            return Some(parts.join(","));
+        }
         match (&self.class, &self.method, &self.package) {
             (Some(c), Some(m), _) => Some(format!("{c}#{m}")),
             (Some(c), None, _) => Some(c.clone()),

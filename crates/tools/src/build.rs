@@ -31,6 +31,9 @@ pub struct RunTestsArgs {
     /// false: always Maven, no fast path.
     #[serde(default = "yes")]
     pub fast: bool,
+    // The tests affected_tests lists for the working tree's changes against git HEAD.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub affected: bool,
 }
 
 fn yes() -> bool {
@@ -39,7 +42,7 @@ fn yes() -> bool {
 
 impl Default for RunTestsArgs {
     fn default() -> Self {
-        RunTestsArgs { target: String::new(), offline: false, properties: BTreeMap::new(), fast: true }
+        RunTestsArgs { target: String::new(), offline: false, properties: BTreeMap::new(), fast: true, affected: false }
     }
 }
 
@@ -174,7 +177,7 @@ fn trust_note() -> String {
 }
 
 /// Where the build's logs go: the cache directory of the first root (`runs/`).
-fn run_log_dir(ws: &Host) -> PathBuf {
+pub(crate) fn run_log_dir(ws: &Host) -> PathBuf {
     if ws.config().cache {
         ws.config().cache_dir_for(&ws.roots().paths()[0]).join("runs")
     } else {
@@ -248,7 +251,11 @@ pub(crate) fn fast_path(
     if !args.fast || !ws.config().trusted {
         return Err(String::new());
     }
-    let class = sel.class.as_ref().ok_or("the fast path runs one class or method")?;
+    let class = match sel.class.as_ref() {
+        Some(c) => c.clone(),
+        None if !sel.tests.is_empty() => String::new(),
+        None => return Err("the fast path runs one class or method, or the affected tests of one module".into()),
+    };
     let dir = sel.module.as_ref().ok_or("no module")?;
     let m = project.modules.iter().find(|m| &m.dir == dir).ok_or("no module")?;
     let (classes, test_classes) = (m.dir.join("target/classes"), m.dir.join("target/test-classes"));
@@ -338,10 +345,14 @@ pub(crate) fn fast_path(
         "--reports-dir".into(),
         reports.clone().into(),
     ]);
-    argv.push(match &sel.method {
-        Some(meth) => format!("--select-method={class}#{meth}").into(),
-        None => format!("--select-class={class}").into(),
-    });
+    if sel.tests.is_empty() {
+        argv.push(match &sel.method {
+            Some(meth) => format!("--select-method={class}#{meth}").into(),
+            None => format!("--select-class={class}").into(),
+        });
+    } else {
+        argv.extend(sel.tests.iter().map(|t| format!("--select-method={t}").into()));
+    }
     Ok(FastPlan { changed, javac_options, out, run: Spec { argv, cwd: m.dir.clone(), env }, reports })
 }
 
@@ -458,6 +469,7 @@ pub(crate) fn run_plain_tests(ws: &Host, project: &Project, sel: &runs::Selectio
         reports.clone().into(),
     ];
     match (&sel.class, &sel.method, &sel.package) {
+        _ if !sel.tests.is_empty() => launch.extend(sel.tests.iter().map(|t| format!("--select-method={t}").into())),
         (Some(c), Some(meth), _) => launch.push(format!("--select-method={c}#{meth}").into()),
         (Some(c), None, _) => launch.push(format!("--select-class={c}").into()),
         (None, _, Some(p)) => launch.push(format!("--select-package={p}").into()),

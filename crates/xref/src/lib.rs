@@ -6,6 +6,7 @@
 //! file, [`engine`] keeps the world fresh and answers the tools' questions, and [`keeper`] drives it for
 //! a workspace (the world last answered with, the background binding loop, persisting).
 
+pub mod calls;
 pub mod decls;
 pub mod definition;
 pub mod deps;
@@ -87,4 +88,45 @@ pub struct Ref {
     pub category: Category,
     pub targets: Vec<String>,
     pub confidence: Confidence,
+    /// The member of a named type the reference is written in (`None` outside any member:
+    /// imports, type headers, or a member the world does not know).
+    pub caller: Option<std::sync::Arc<Caller>>,
+    /// Where inside [`Ref::caller`] it is: [`WITHIN_LAMBDA`], [`WITHIN_CLASS`] bits.
+    pub within: u8,
+}
+
+/// [`Ref::within`]: in a lambda's body.
+pub const WITHIN_LAMBDA: u8 = 1;
+/// [`Ref::within`]: in an anonymous or local class (which have no key of their own), or an
+/// enum constant's body.
+pub const WITHIN_CLASS: u8 = 2;
+
+/// The member a reference is written in, as the call hierarchy names callers: a method or
+/// constructor by its key, a type's static initialisation (static initializers, static field
+/// initializers, enum constants) as `Owner#<clinit>`, its instance initialisation (instance
+/// initializers and field initializers) as `Owner#<init>`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Caller {
+    pub key: String,
+    pub kind: CallerKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum CallerKind {
+    Method,
+    Constructor,
+    StaticInit,
+    Init,
+}
+
+impl CallerKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CallerKind::Method => "method",
+            CallerKind::Constructor => "constructor",
+            CallerKind::StaticInit => "static-init",
+            CallerKind::Init => "init",
+        }
+    }
 }

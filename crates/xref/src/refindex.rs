@@ -10,7 +10,7 @@ use std::sync::{Arc, OnceLock};
 use serde::{Deserialize, Serialize};
 
 use crate::resolve::DepthCut;
-use crate::{Category, Confidence, Ref, RefKind};
+use crate::{Caller, CallerKind, Category, Confidence, Ref, RefKind};
 use mji_fs::stamp::Stamp;
 
 /// The most references kept bound (about 16 bytes each, plus 4 per target); past it, further
@@ -39,7 +39,22 @@ pub(crate) struct RefsBody {
     pub refs: Box<[PackedRef]>,
     /// [`word_hash`]es of every identifier in the file's text, sorted, distinct.
     pub words: Box<[u32]>,
+    /// Each run of references written in one member: `refs[first..]` up to the next span's
+    /// `first` have that caller, sorted by `first`.
+    pub callers: Box<[CallerSpan]>,
 }
+
+/// A run of references with one caller ([`Ref::caller`], [`Ref::within`]).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+pub(crate) struct CallerSpan {
+    pub first: u32,
+    /// The caller's key id, [`NO_CALLER`] when none.
+    pub key: u32,
+    pub kind: CallerKind,
+    pub within: u8,
+}
+
+pub(crate) const NO_CALLER: u32 = u32::MAX;
 
 impl RefsBody {
     fn targets(&self, p: &PackedRef) -> &[u32] {
@@ -47,7 +62,15 @@ impl RefsBody {
     }
 
     fn heap_bytes(&self) -> usize {
-        self.ids.len() * 4 + self.refs.len() * std::mem::size_of::<PackedRef>() + self.words.len() * 4
+        self.ids.len() * 4
+            + self.refs.len() * std::mem::size_of::<PackedRef>()
+            + self.words.len() * 4
+            + self.callers.len() * std::mem::size_of::<CallerSpan>()
+    }
+
+    /// The index in `callers` of the span of the reference at `i`, if any.
+    fn span_of(&self, i: usize) -> Option<usize> {
+        self.callers.partition_point(|s| s.first as usize <= i).checked_sub(1)
     }
 
     /// The distinct key ids the file references, sorted.
@@ -64,6 +87,8 @@ impl RefsBody {
         self.ids.iter().all(|i| *i < keys)
             && self.refs.iter().all(|r| r.first as usize + r.count as usize <= self.ids.len())
             && self.words.windows(2).all(|w| w[0] < w[1])
+            && self.callers.windows(2).all(|w| w[0].first < w[1].first)
+            && self.callers.iter().all(|c| c.key == NO_CALLER || c.key < keys)
     }
 }
 
@@ -403,7 +428,18 @@ impl RefIndex {
         }
         let mut ids = Vec::with_capacity(refs.len());
         let mut packed = Vec::with_capacity(refs.len());
-        for r in refs {
+        let mut callers: Vec<CallerSpan> = Vec::new();
+        let mut last: Option<(Option<&Arc<Caller>>, u8)> = None;
+        for (i, r) in refs.iter().enumerate() {
+            let this = (r.caller.as_ref(), r.within);
+            if last != Some(this) {
+                let (key, kind) = match r.caller.as_deref() {
+                    Some(c) => (self.keys.intern(&c.key), c.kind),
+                    None => (NO_CALLER, CallerKind::Method),
+                };
+                callers.push(CallerSpan { first: i as u32, key, kind, within: r.within });
+                last = Some(this);
+            }
             let first = ids.len() as u32;
             let count = r.targets.len().min(u16::MAX as usize);
             for k in &r.targets[..count] {
@@ -419,7 +455,7 @@ impl RefIndex {
                 confidence: r.confidence,
             });
         }
-        let body = RefsBody { ids: ids.into(), refs: packed.into(), words };
+        let body = RefsBody { ids: ids.into(), refs: packed.into(), words, callers: callers.into() };
         let distinct = body.distinct_keys();
         let f = FileRefs::in_memory(stamp, cut, body);
         self.drop_file(id);
@@ -545,19 +581,22 @@ impl RefIndex {
 
     /// A file's references with a target among `keys` (ids, sorted), unpacked.
     pub fn matching(&self, f: &RefsBody, keys: &[u32]) -> Vec<Ref> {
+        let mut callers = Callers::new(self, f);
         f.refs
             .iter()
-            .filter(|p| f.targets(p).iter().any(|i| keys.binary_search(i).is_ok()))
-            .map(|p| self.unpack(f, p))
+            .enumerate()
+            .filter(|(_, p)| f.targets(p).iter().any(|i| keys.binary_search(i).is_ok()))
+            .map(|(i, p)| self.unpack(f, p, callers.of(i)))
             .collect()
     }
 
     /// Every reference of a file, unpacked.
     pub fn all(&self, f: &RefsBody) -> Vec<Ref> {
-        f.refs.iter().map(|p| self.unpack(f, p)).collect()
+        let mut callers = Callers::new(self, f);
+        f.refs.iter().enumerate().map(|(i, p)| self.unpack(f, p, callers.of(i))).collect()
     }
 
-    fn unpack(&self, f: &RefsBody, p: &PackedRef) -> Ref {
+    fn unpack(&self, f: &RefsBody, p: &PackedRef, caller: (Option<Arc<Caller>>, u8)) -> Ref {
         Ref {
             line: p.line,
             column: p.column,
@@ -565,6 +604,8 @@ impl RefIndex {
             category: p.category,
             targets: f.targets(p).iter().map(|i| self.keys.get(*i).to_string()).collect(),
             confidence: p.confidence,
+            caller: caller.0,
+            within: caller.1,
         }
     }
 
@@ -622,9 +663,36 @@ impl RefIndex {
     }
 }
 
+/// The callers of one file's references, unpacked once per span.
+struct Callers<'a> {
+    ix: &'a RefIndex,
+    f: &'a RefsBody,
+    last: Option<(usize, Option<Arc<Caller>>)>,
+}
+
+impl<'a> Callers<'a> {
+    fn new(ix: &'a RefIndex, f: &'a RefsBody) -> Callers<'a> {
+        Callers { ix, f, last: None }
+    }
+
+    fn of(&mut self, i: usize) -> (Option<Arc<Caller>>, u8) {
+        let Some(at) = self.f.span_of(i) else { return (None, 0) };
+        let span = &self.f.callers[at];
+        if let Some((a, c)) = &self.last
+            && *a == at
+        {
+            return (c.clone(), span.within);
+        }
+        let c = (span.key != NO_CALLER)
+            .then(|| Arc::new(Caller { key: self.ix.keys.get(span.key).to_string(), kind: span.kind }));
+        self.last = Some((at, c.clone()));
+        (c, span.within)
+    }
+}
+
 /// The reference store's format tag (`crate::store` writes it first), which every MAC of the
 /// store covers.
-pub(crate) const MAGIC: &[u8; 8] = b"MJIXREF3";
+pub(crate) const MAGIC: &[u8; 8] = b"MJIXREF4";
 
 /// The MAC of one file's stored references; the header (under its own MAC) holds it, so a
 /// body is used only as written for its slot.
@@ -645,6 +713,8 @@ mod tests {
             category: Category::Method,
             targets: targets.iter().map(|t| t.to_string()).collect(),
             confidence: Confidence::Exact,
+            caller: None,
+            within: 0,
         }
     }
 
@@ -652,6 +722,29 @@ mod tests {
         let p: Arc<Path> = Arc::from(Path::new(path));
         assert!(ix.insert(&p, refs, None, Box::new([]), Stamp { size: 1, mtime_ns: 1 }, 0), "kept");
         p
+    }
+
+    #[test]
+    fn each_reference_keeps_its_caller_through_packing_and_the_store_format() {
+        let caller = |key: &str, kind| Some(Arc::new(Caller { key: key.into(), kind }));
+        let mut refs = vec![call(1, &["a.A#f()"]), call(2, &["a.A#g()"]), call(3, &["a.A#f()"]), call(4, &["a.A#f()"])];
+        refs[0].caller = caller("a.B#<clinit>", CallerKind::StaticInit);
+        refs[1].caller = caller("a.B#run()", CallerKind::Method);
+        refs[2].caller = caller("a.B#run()", CallerKind::Method);
+        refs[2].within = crate::WITHIN_LAMBDA;
+        let mut ix = RefIndex::default();
+        let p = keep(&mut ix, "/w/B.java", &refs);
+        let id = ix.id_of(&p).expect("kept");
+        let body = ix.get(id).and_then(|f| f.body()).expect("body");
+        assert_eq!(body.callers.len(), 4, "one run per change of caller or place");
+        assert_eq!(ix.all(body), refs);
+        let f = ix.find_key("a.A#f()").expect("key");
+        assert_eq!(ix.matching(body, &[f]), [refs[0].clone(), refs[2].clone(), refs[3].clone()]);
+        // What a store writes and reads back.
+        let bytes = postcard::to_stdvec(body).expect("encode");
+        let back: RefsBody = postcard::from_bytes(&bytes).expect("decode");
+        assert!(back.well_formed(ix.key_table().len()));
+        assert_eq!(ix.all(&back), refs);
     }
 
     /// Every key's id and candidate files, as a query finds them.

@@ -2,6 +2,7 @@
 //! the references against javac's attribution (with and without library classpaths), and the
 //! JDK API table against the JDK's sources and its image.
 
+mod calls_javac;
 mod javac_agreement;
 mod jdk_api_gen;
 mod jdk_image;

@@ -6,6 +6,7 @@
 
 mod answers;
 mod build;
+mod calls;
 mod edit;
 mod editor;
 mod find;

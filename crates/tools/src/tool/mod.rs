@@ -21,6 +21,8 @@ tools! {
     find_type::FindType,
     find_resource::FindResource,
     find_references::FindReferences,
+    call_hierarchy::CallHierarchy,
+    affected_tests::AffectedTests,
     analyze_type_dependencies::AnalyzeTypeDependencies,
     show_definition::ShowDefinition,
     get_problems::GetProblems,

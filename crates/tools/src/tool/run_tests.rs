@@ -43,8 +43,34 @@ pub fn run(ws: &Host, args: &crate::build::RunTestsArgs) -> Result<RunResult, To
     } else {
         crate::build::project_at(ws, "")?
     };
-    let sel = runs::select(&project, if looks_like_path { "" } else { &args.target }, file.as_deref())
-        .map_err(ToolError::InvalidArgument)?;
+    let sel = if args.affected {
+        if !args.target.trim().is_empty() {
+            return Err(ToolError::InvalidArgument("give target or affected: true, not both".into()));
+        }
+        let crate::tool::affected_tests::Affected { tests, code, .. } = crate::tool::affected_tests::affected(
+            ws,
+            &crate::tool::affected_tests::AffectedTestsArgs {
+                changed: crate::tool::affected_tests::ChangedArg::All(true),
+                ..Default::default()
+            },
+        )?;
+        if tests.is_empty() {
+            return Err(ToolError::NoSuchSymbol(format!(
+                "no test reaches what changed against git HEAD ({}): nothing to run",
+                if code.is_empty() { "no Java member changed".to_owned() } else { code.join(", ") }
+            )));
+        }
+        let mut modules: Vec<&str> = tests.iter().map(|t| t.module.as_str()).collect();
+        modules.dedup();
+        let module = match modules.as_slice() {
+            [one] => project.modules.iter().find(|m| m.name == *one).map(|m| m.dir.clone()),
+            _ => None,
+        };
+        runs::Selection { module, tests: tests.into_iter().map(|t| t.test).collect(), ..Default::default() }
+    } else {
+        runs::select(&project, if looks_like_path { "" } else { &args.target }, file.as_deref())
+            .map_err(ToolError::InvalidArgument)?
+    };
     match project.system {
         BuildSystem::Maven => match crate::build::fast_path(ws, &project, &sel, args) {
             Ok(plan) => crate::build::run_fast(ws, &project, plan),

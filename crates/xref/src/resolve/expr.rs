@@ -625,7 +625,10 @@ impl<'w, 's> Resolver<'w, 's> {
             let ctx = self.ctx().clone();
             let saved = self.scopes.clone();
             self.frames.push(Frame { ctx, this: t.clone(), type_id: None });
+            let within = self.within;
+            self.within |= crate::WITHIN_CLASS;
             self.class_body(body);
+            self.within = within;
             self.frames.pop();
             self.scopes = saved;
         }
@@ -658,11 +661,14 @@ impl<'w, 's> Resolver<'w, 's> {
         if let Some(body) = n.child_by_field_name("body") {
             // A `return` in the body is the lambda's, whose result type is not known here.
             self.returns.push(None);
+            let within = self.within;
+            self.within |= crate::WITHIN_LAMBDA;
             if body.kind() == kind::BLOCK {
                 self.block_like(body);
             } else {
                 self.expr(body);
             }
+            self.within = within;
             self.returns.pop();
         }
         self.scopes.truncate(mark);

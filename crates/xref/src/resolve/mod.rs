@@ -14,7 +14,7 @@ use tree_sitter::Node;
 use crate::decls::params_of;
 use crate::ty::{Ty, TyText};
 use crate::world::{Ctx, Origin, TypeId, World};
-use crate::{Category, Confidence, Ref, RefKind};
+use crate::{Caller, Category, Confidence, Ref, RefKind};
 use mji_parser::{LineIndex, Prepared, SourceText, parse_tree};
 
 mod expr;
@@ -95,6 +95,8 @@ pub fn bind_file(world: &World, file: u32, bytes: &[u8]) -> (Vec<Ref>, Option<De
         cut: None,
         returns: Vec::new(),
         last_pick: None,
+        caller: None,
+        within: 0,
     };
     r.program(tree.root_node());
     r.javadoc_refs(tree.root_node());
@@ -131,6 +133,9 @@ struct Resolver<'w, 's> {
     returns: Vec<Option<Ty>>,
     /// The method the last overload resolution chose, when one.
     last_pick: Option<crate::world::MemberHit<'w, crate::decls::MethodSym>>,
+    /// The member of a named type being read, and where in it (see [`Ref::within`]).
+    caller: Option<std::sync::Arc<Caller>>,
+    within: u8,
 }
 
 impl Resolver<'_, '_> {
@@ -221,7 +226,8 @@ impl<'w, 's> Resolver<'w, 's> {
         let line = self.lines.line_of(off);
         let start = self.lines.line_start(line).min(off);
         let column = self.orig.get(start..off).map(|s| s.encode_utf16().count()).unwrap_or(0) as u32 + 1;
-        self.out.push(Ref { line, column, kind, category, targets, confidence });
+        let (caller, within) = (self.caller.clone(), self.within);
+        self.out.push(Ref { line, column, kind, category, targets, confidence, caller, within });
     }
 
     fn emit_type(&mut self, at: Node, kind: RefKind, fqn: &str, origin: Origin) {

@@ -74,7 +74,7 @@ impl Resolver<'_, '_> {
     }
 }
 
-fn is_static(m: Node) -> bool {
+pub(super) fn is_static(m: Node) -> bool {
     let mut c = m.walk();
     m.children(&mut c).filter(|k| k.kind() == kind::MODIFIERS).any(|mods| {
         let mut c2 = mods.walk();

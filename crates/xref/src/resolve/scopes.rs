@@ -106,7 +106,12 @@ impl<'w, 's> Resolver<'w, 's> {
             | kind::FINALLY_CLAUSE
             | kind::LAMBDA_EXPRESSION => {
                 let mark = self.scopes.len();
+                let within = self.within;
+                if n.kind() == "lambda_expression" {
+                    self.within |= crate::WITHIN_LAMBDA;
+                }
                 self.generic(n);
+                self.within = within;
                 self.scopes.truncate(mark);
             }
             kind::CATCH_FORMAL_PARAMETER => {

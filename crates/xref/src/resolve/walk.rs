@@ -5,8 +5,9 @@ use super::{Frame, MAX_DEPTH, Resolver, leaf_identifiers};
 use crate::decls::{import_of, is_type_decl, tparams_of};
 use crate::ty::Ty;
 use crate::world::{Ctx, Lookup, TypeName};
-use crate::{Category, Confidence, RefKind};
+use crate::{Caller, CallerKind, Category, Confidence, RefKind, WITHIN_CLASS};
 use mji_parser::kind;
+use std::sync::Arc;
 use tree_sitter::Node;
 
 impl<'w, 's> Resolver<'w, 's> {
@@ -195,6 +196,11 @@ impl<'w, 's> Resolver<'w, 's> {
         if local {
             self.scopes = saved.clone();
         }
+        // A local class's members are its enclosing member's, as callers.
+        let within = self.within;
+        if local {
+            self.within |= WITHIN_CLASS;
+        }
         self.frames.push(Frame { ctx, this, type_id: id });
         if n.kind() == kind::RECORD_DECLARATION
             && let Some(ps) = n.child_by_field_name("parameters")
@@ -206,6 +212,7 @@ impl<'w, 's> Resolver<'w, 's> {
         }
         self.frames.pop();
         self.scopes = saved;
+        self.within = within;
     }
 
     /// The types of an `extends`/`implements`/`permits` clause (its type list flattened), with
@@ -252,7 +259,47 @@ impl<'w, 's> Resolver<'w, 's> {
         }
     }
 
+    /// A member of a class body; a member of a named type is the caller of what it holds.
     pub(super) fn member(&mut self, m: Node) {
+        let saved = self.caller.clone();
+        if let Some(c) = self.caller_of(m) {
+            self.caller = Some(Arc::new(c));
+        }
+        self.member_inner(m);
+        self.caller = saved;
+    }
+
+    /// The caller a member of the current frame's type is, when that type is a named one (an
+    /// anonymous, local or enum constant's class leaves its enclosing member the caller).
+    fn caller_of(&self, m: Node) -> Option<Caller> {
+        let id = self.frames.last()?.type_id?;
+        let d = self.w.decl(id);
+        let init = |is_static: bool| {
+            let (name, kind) =
+                if is_static { ("<clinit>", CallerKind::StaticInit) } else { ("<init>", CallerKind::Init) };
+            Caller { key: format!("{}#{name}", d.fqn), kind }
+        };
+        let interface = matches!(d.kind, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation);
+        match m.kind() {
+            kind::ENUM_CONSTANT | kind::STATIC_INITIALIZER => Some(init(true)),
+            kind::BLOCK => Some(init(false)),
+            kind::FIELD_DECLARATION | kind::CONSTANT_DECLARATION => {
+                Some(init(interface || m.kind() == kind::CONSTANT_DECLARATION || super::overrides::is_static(m)))
+            }
+            kind::METHOD_DECLARATION | kind::CONSTRUCTOR_DECLARATION | kind::COMPACT_CONSTRUCTOR_DECLARATION => {
+                let line = m.start_position().row as u32 + 1;
+                let ctor = m.kind() != kind::METHOD_DECLARATION;
+                let name = m.child_by_field_name("name").map(|x| self.text(x)).unwrap_or("");
+                let list = if ctor { &d.ctors } else { &d.methods };
+                let s = list.iter().find(|s| s.line == line && (ctor || &*s.name == name))?;
+                let kind = if ctor { CallerKind::Constructor } else { CallerKind::Method };
+                Some(Caller { key: self.w.method_key(id, s), kind })
+            }
+            _ => None,
+        }
+    }
+
+    fn member_inner(&mut self, m: Node) {
         match m.kind() {
             kind::ENUM_BODY_DECLARATIONS => self.class_body(m),
             kind::ENUM_CONSTANT => {
@@ -268,7 +315,10 @@ impl<'w, 's> Resolver<'w, 's> {
                     let this = self.frames.last().and_then(|f| f.this.clone());
                     let ctx = self.ctx().clone();
                     self.frames.push(Frame { ctx, this, type_id: None });
+                    let within = self.within;
+                    self.within |= WITHIN_CLASS;
                     self.class_body(body);
+                    self.within = within;
                     self.frames.pop();
                 }
             }

@@ -1,0 +1,278 @@
+//! `affected_tests`: the test methods whose calls reach some code (a target, or what the
+//! working tree changed against git's `HEAD`), each with its module and one path of calls
+//! (the walk is [`mji_xref::calls::affected_tests`]). `run_tests` `affected: true` runs them.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ToolError;
+use crate::host::Host;
+use crate::registry::Tool;
+use crate::xref;
+use mji_build::project::Project;
+use mji_xref::calls;
+
+pub(crate) struct AffectedTests;
+
+// The most levels of callers walked up from the code.
+const MAX_LEVELS: u32 = 12;
+
+fn default_limit() -> u32 {
+    100
+}
+
+// `true`: the working tree against git's HEAD; a list: those files' changes.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum ChangedArg {
+    All(bool),
+    Files(Vec<String>),
+}
+
+impl Default for ChangedArg {
+    fn default() -> Self {
+        ChangedArg::All(false)
+    }
+}
+
+impl ChangedArg {
+    fn wanted(&self) -> bool {
+        match self {
+            ChangedArg::All(b) => *b,
+            ChangedArg::Files(f) => !f.is_empty(),
+        }
+    }
+}
+
+/// Arguments of `affected_tests`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AffectedTestsArgs {
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub target: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<String>,
+    #[serde(default)]
+    pub changed: ChangedArg,
+    #[serde(default = "default_limit")]
+    pub limit: u32,
+    #[serde(default)]
+    pub offset: u32,
+}
+
+/// One test the code reaches.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AffectedTest {
+    // pkg.Class#method, as run_tests takes it.
+    pub test: String,
+    pub module: String,
+    pub file: String,
+    pub line: u32,
+    // Calls from the test down to the code: member keys.
+    pub path: Vec<String>,
+}
+
+/// The answer of `affected_tests`.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AffectedTestsResult {
+    // The members the walk started from.
+    pub code: Vec<String>,
+    pub total: u64,
+    pub truncated: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_offset: Option<u64>,
+    pub tests: Vec<AffectedTest>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub incomplete: Vec<String>,
+}
+
+impl Tool for AffectedTests {
+    const NAME: &'static str = "affected_tests";
+    const TITLE: &'static str = "Affected tests";
+    const DESCRIPTION: &'static str = "Tests whose calls reach `target`(s) or what `changed` (true: vs git HEAD; or files), with module and call path.";
+    const NEEDS_INDEX: bool = true;
+
+    type Args = AffectedTestsArgs;
+    type Output = AffectedTestsResult;
+
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        let Affected { tests, code, incomplete } = affected(ws, &args)?;
+        let total = tests.len();
+        let offset = args.offset as usize;
+        let page: Vec<AffectedTest> = tests.into_iter().skip(offset).take(args.limit.max(1) as usize).collect();
+        let end = offset + page.len();
+        Ok(AffectedTestsResult {
+            code,
+            total: total as u64,
+            truncated: end < total,
+            next_offset: (end < total).then_some(end as u64),
+            tests: page,
+            incomplete,
+        })
+    }
+
+    fn render(output: &Self::Output) -> Option<String> {
+        let mut s = if output.code.is_empty() {
+            "no method, constructor or initializer changed: no test to list\n".to_owned()
+        } else {
+            format!("{} test(s) reach {}\n", output.total, output.code.join(", "))
+        };
+        for t in &output.tests {
+            let _ = writeln!(s, "{} [{}] {}:{}", t.test, t.module, t.file, t.line);
+            let _ = writeln!(s, "  {}", t.path.join(" -> "));
+        }
+        if let Some(o) = output.next_offset {
+            let _ = writeln!(s, "truncated: next offset {o}");
+        }
+        for i in &output.incomplete {
+            let _ = writeln!(s, "incomplete: {i}");
+        }
+        Some(s)
+    }
+
+    fn page_len(output: &Self::Output) -> Option<usize> {
+        Some(output.tests.len())
+    }
+
+    fn cut(output: &mut Self::Output, args: &Self::Args, n: usize) {
+        output.tests.truncate(n);
+        let end = args.offset as u64 + output.tests.len() as u64;
+        output.truncated = end < output.total;
+        output.next_offset = output.truncated.then_some(end);
+    }
+}
+
+/// What [`affected`] finds.
+pub(crate) struct Affected {
+    /// Sorted by module, then test.
+    pub tests: Vec<AffectedTest>,
+    /// The members the walk started from.
+    pub code: Vec<String>,
+    /// The files that could not be bound fully.
+    pub incomplete: Vec<String>,
+}
+
+/// The tests the code `args` names reaches.
+pub(crate) fn affected(ws: &Host, args: &AffectedTestsArgs) -> Result<Affected, ToolError> {
+    let (w, files) = ws.xref_world();
+    let scope = xref::select_files(&files, &[]);
+    let (project, root, _) = crate::build::project_at(ws, "")?;
+    let mut code: Vec<String> = Vec::new();
+    let given = !args.target.trim().is_empty() || !args.targets.is_empty();
+    if given == args.changed.wanted() {
+        return Err(ToolError::InvalidArgument(
+            "give either target/targets or changed (true, or a list of files)".into(),
+        ));
+    }
+    let specs: Vec<&String> = std::iter::once(&args.target).filter(|t| !t.trim().is_empty()).chain(&args.targets).collect();
+    for spec in specs {
+        let t = crate::targets::target_of_spec(ws, &w, spec)?;
+        match t.category {
+            mji_xref::Category::Method | mji_xref::Category::Ctor => code.extend(t.keys),
+            // A type: every member it declares.
+            mji_xref::Category::Type => {
+                for (p, _) in &t.decls {
+                    let bytes = ws.roots().read(p, &ws.display_of(p)).map_err(crate::read_error)?;
+                    code.extend(
+                        calls::members_at(&w, p, &bytes, &[])
+                            .into_iter()
+                            .filter(|k| k.split('#').next().is_some_and(|o| t.keys.iter().any(|x| x == o))),
+                    );
+                }
+            }
+            mji_xref::Category::Field => {
+                return Err(ToolError::InvalidArgument(format!(
+                    "{} is a field: give a method, constructor or type (find_references lists a field's uses)",
+                    t.label
+                )));
+            }
+        }
+    }
+    if let ChangedArg::All(true) | ChangedArg::Files(_) = &args.changed
+        && args.changed.wanted()
+    {
+        let named: Vec<PathBuf> = match &args.changed {
+            ChangedArg::Files(f) => {
+                f.iter().map(|f| ws.resolve(f).map(|r| r.path)).collect::<Result<Vec<_>, _>>()?
+            }
+            ChangedArg::All(_) => Vec::new(),
+        };
+        let scratch = crate::build::run_log_dir(ws);
+        let changed = mji_build::changes::changed_since_head(&root, &named, &scratch)
+            .map_err(|e| ToolError::InvalidArgument(format!("reading the changes against git HEAD: {e}")))?;
+        for c in changed {
+            let Ok(r) = ws.resolve(&c.path.to_string_lossy()) else { continue };
+            let Ok(bytes) = ws.roots().read(&r.path, &r.display) else { continue };
+            code.extend(calls::members_at(&w, &r.path, &bytes, &c.lines));
+        }
+    }
+    code.sort();
+    code.dedup();
+    let outlines: RefCell<HashMap<Arc<Path>, Option<mji_model::FileOutline>>> = RefCell::new(HashMap::new());
+    let is_test = |p: &Path, key: &str| test_line(ws, &w, &project, &outlines, p, key);
+    let (found, unbound) = calls::affected_tests(ws.xref(), &w, &scope, &code, &is_test, MAX_LEVELS);
+    let mut tests: Vec<AffectedTest> = found
+        .into_iter()
+        .map(|t| AffectedTest {
+            test: test_name(&t.key),
+            module: project.module_of(&t.file).map(|m| m.name.clone()).unwrap_or_default(),
+            file: ws.display_of(&t.file),
+            line: t.line,
+            path: t.path,
+        })
+        .collect();
+    tests.sort_by(|a, b| (&a.module, &a.test).cmp(&(&b.module, &b.test)));
+    let mut incomplete = ws.incomplete(unbound);
+    incomplete.truncate(xref::MAX_INCOMPLETE);
+    Ok(Affected { tests, code, incomplete })
+}
+
+/// `pkg.Class#method` of a method key `pkg.Class#method(params)`.
+fn test_name(key: &str) -> String {
+    key.split('(').next().unwrap_or(key).to_owned()
+}
+
+/// The line of the test method `key` declared in `p`, when it is one: in a test source root of
+/// the build, annotated as JUnit 4/5 or TestNG run it.
+fn test_line(
+    ws: &Host,
+    w: &mji_xref::world::World,
+    project: &Project,
+    outlines: &RefCell<HashMap<Arc<Path>, Option<mji_model::FileOutline>>>,
+    p: &Path,
+    key: &str,
+) -> Option<u32> {
+    let in_tests = project.modules.iter().flat_map(|m| &m.test_roots).any(|r| p.starts_with(r));
+    if !in_tests {
+        return None;
+    }
+    let (owner, rest) = key.split_once('#')?;
+    let name = rest.split('(').next()?;
+    let (_, line) = calls::decl_of(w, key)?;
+    let mut cache = outlines.borrow_mut();
+    let outline = cache.entry(Arc::from(p)).or_insert_with(|| {
+        let bytes = ws.roots().read(p, &ws.display_of(p)).ok()?;
+        Some(mji_parser::outline_declarations(&p.to_string_lossy(), &bytes))
+    });
+    let outline = outline.as_ref()?;
+    fn find<'a>(types: &'a [mji_model::TypeDecl], fqn: &str) -> Option<&'a mji_model::TypeDecl> {
+        types.iter().find_map(|t| if t.qualified_name == fqn { Some(t) } else { find(&t.inner_classes, fqn) })
+    }
+    let t = find(&outline.classes, owner)?;
+    let m = t
+        .methods
+        .iter()
+        .find(|m| m.name == name && m.start_line.saturating_sub(1) <= line && line <= m.end_line)?;
+    let annotated = m.annotations.iter().any(|a| {
+        let a = a.trim_start_matches('@');
+        calls::is_test_annotation(a.split(['(', ' ']).next().unwrap_or(a))
+    });
+    annotated.then_some(m.start_line)
+}
