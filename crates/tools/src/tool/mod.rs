@@ -23,6 +23,7 @@ tools! {
     find_references::FindReferences,
     analyze_type_dependencies::AnalyzeTypeDependencies,
     show_definition::ShowDefinition,
+    export_scip::ExportScip,
     get_problems::GetProblems,
     refactor_actions::RefactorActions,
     source_actions::SourceActions,

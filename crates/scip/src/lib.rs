@@ -1,0 +1,211 @@
+//! The workspace's reference index exported as a SCIP index (Sourcegraph's code-intelligence
+//! format), with the symbols scip-java writes, so the two interoperate.
+//!
+//! [`symbols`] turns the engine's keys into scip-java's symbols, [`document`] makes one SCIP
+//! document of a file (declarations and locals from its syntax, references from the reference
+//! index), and [`Exporter`] assembles the index, re-encoding only the files whose stamp or
+//! world changed since its last export.
+
+pub mod document;
+pub mod symbols;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use mji_xref::engine::{FileStamp, XrefEngine};
+use mji_xref::world::World;
+use protobuf::Message;
+use rayon::prelude::*;
+use scip::types::{Document, Index, Metadata, TextEncoding, ToolInfo};
+
+pub use symbols::Coordinates;
+
+/// What an export is told.
+#[derive(Debug, Clone)]
+pub struct ExportOptions {
+    /// The project root the documents' paths are relative to (also `Metadata.project_root`).
+    pub project_root: PathBuf,
+    /// The workspace's own coordinates (`. .` when the build does not say them).
+    pub workspace: Coordinates,
+    /// The JDK's version in `jdk <version>` symbols.
+    pub jdk_version: String,
+    /// The tool's version for `ToolInfo`.
+    pub tool_version: String,
+}
+
+/// How an export went.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ExportStats {
+    pub documents: usize,
+    /// Documents encoded by this export (the rest came from the exporter's cache).
+    pub encoded: usize,
+    pub occurrences: usize,
+    pub symbols: usize,
+    /// Files that could not be read (skipped).
+    pub skipped: usize,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("encoding the SCIP index: {0}")]
+    Encode(String),
+    #[error("writing {path}: {source}")]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// A cached document: valid for the file's stamp under one world shape and options.
+struct Cached {
+    size: u64,
+    mtime_ns: i128,
+    shape: u64,
+    doc: Arc<Document>,
+}
+
+/// Exports one workspace, keeping each encoded document for the next export.
+#[derive(Default)]
+pub struct Exporter {
+    cache: Mutex<HashMap<Arc<Path>, Cached>>,
+    /// The options the cache was made with (other options empty it).
+    made_with: Mutex<Option<(PathBuf, Coordinates, String)>>,
+}
+
+impl Exporter {
+    pub fn new() -> Exporter {
+        Exporter::default()
+    }
+
+    /// The SCIP index of `files` from the engine's reference index (a file whose references
+    /// are not kept is bound now, and kept). Unreadable files are skipped and counted.
+    pub fn export(
+        &self,
+        engine: &XrefEngine,
+        world: &World,
+        files: &[FileStamp],
+        opts: &ExportOptions,
+    ) -> (Index, ExportStats) {
+        let made = (opts.project_root.clone(), opts.workspace.clone(), opts.jdk_version.clone());
+        if let Ok(mut m) = self.made_with.lock()
+            && m.as_ref() != Some(&made)
+        {
+            *m = Some(made);
+            if let Ok(mut c) = self.cache.lock() {
+                c.clear();
+            }
+        }
+        let sy = symbols::Symbols::new(world, opts.workspace.clone(), &opts.jdk_version);
+        let cached = |f: &FileStamp| -> Option<Arc<Document>> {
+            let c = self.cache.lock().ok()?;
+            let e = c.get(&f.path)?;
+            (e.size == f.size && e.mtime_ns == f.mtime_ns && e.shape == world.shape).then(|| e.doc.clone())
+        };
+        let docs: Vec<Option<(Arc<Document>, bool)>> = files
+            .par_iter()
+            .map(|f| {
+                if let Some(d) = cached(f) {
+                    return Some((d, false));
+                }
+                let doc = Arc::new(encode_file(engine, world, &sy, &f.path, &opts.project_root)?);
+                if let Ok(mut c) = self.cache.lock() {
+                    c.insert(
+                        f.path.clone(),
+                        Cached { size: f.size, mtime_ns: f.mtime_ns, shape: world.shape, doc: doc.clone() },
+                    );
+                }
+                Some((doc, true))
+            })
+            .collect();
+        let mut stats = ExportStats::default();
+        let mut documents = Vec::with_capacity(docs.len());
+        for d in docs {
+            match d {
+                Some((doc, fresh)) => {
+                    stats.documents += 1;
+                    stats.encoded += usize::from(fresh);
+                    stats.occurrences += doc.occurrences.len();
+                    stats.symbols += doc.symbols.len();
+                    documents.push(Arc::unwrap_or_clone(doc));
+                }
+                None => stats.skipped += 1,
+            }
+        }
+        if let Ok(mut c) = self.cache.lock() {
+            let live: std::collections::HashSet<&Arc<Path>> = files.iter().map(|f| &f.path).collect();
+            c.retain(|p, _| live.contains(p));
+        }
+        let index = Index {
+            metadata: Some(Metadata {
+                tool_info: Some(ToolInfo {
+                    name: "mcp-java-index".into(),
+                    version: opts.tool_version.clone(),
+                    ..Default::default()
+                })
+                .into(),
+                project_root: file_uri(&opts.project_root),
+                text_document_encoding: TextEncoding::UTF8.into(),
+                ..Default::default()
+            })
+            .into(),
+            documents,
+            ..Default::default()
+        };
+        (index, stats)
+    }
+}
+
+fn encode_file(
+    engine: &XrefEngine,
+    world: &World,
+    sy: &symbols::Symbols,
+    path: &Arc<Path>,
+    root: &Path,
+) -> Option<Document> {
+    let bytes = mji_fs::read_regular(path, mji_fs::DEFAULT_MAX_FILE_BYTES).ok()?;
+    let refs = engine.refs_in(world, path, &bytes);
+    let src = mji_parser::SourceText::decode(&bytes);
+    let fi = mji_xref::engine::file_index(world, path);
+    let empty = mji_xref::decls::FileDecls::default();
+    let decls = world.files.get(fi as usize).map(|f| &*f.decls).unwrap_or(&empty);
+    let rel = path.strip_prefix(root).unwrap_or(path);
+    let relative_path = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+    Some(document::encode(sy, &document::FileInput { relative_path, text: &src.text, refs: &refs, decls }))
+}
+
+/// `file:///abs/path` of a directory.
+fn file_uri(p: &Path) -> String {
+    let s = p.to_string_lossy().replace('\\', "/");
+    if s.starts_with('/') { format!("file://{s}") } else { format!("file:///{s}") }
+}
+
+/// The index's bytes (protobuf).
+pub fn to_bytes(index: &Index) -> Result<Vec<u8>, ExportError> {
+    index.write_to_bytes().map_err(|e| ExportError::Encode(e.to_string()))
+}
+
+/// Reads an index back (for tests and tools that check a written file).
+pub fn from_bytes(bytes: &[u8]) -> Result<Index, ExportError> {
+    Index::parse_from_bytes(bytes).map_err(|e| ExportError::Encode(e.to_string()))
+}
+
+/// Writes the index to `path` atomically (a temporary file beside it, then a rename).
+/// Returns the bytes written.
+pub fn write(index: &Index, path: &Path) -> Result<u64, ExportError> {
+    let bytes = to_bytes(index)?;
+    let err = |source| ExportError::Write { path: path.to_path_buf(), source };
+    let tmp = path.with_extension("scip.tmp");
+    std::fs::write(&tmp, &bytes).map_err(err)?;
+    std::fs::rename(&tmp, path).map_err(err)?;
+    Ok(bytes.len() as u64)
+}
+
+/// Whether a symbol parses with the `scip` crate's parser and formats back the same.
+pub fn symbol_is_valid(s: &str) -> bool {
+    if s.starts_with("local ") {
+        return scip::symbol::try_parse_local_symbol(s).is_ok_and(|x| x.is_some());
+    }
+    scip::symbol::parse_symbol(s).is_ok_and(|p| scip::symbol::format_symbol(p) == s)
+}
