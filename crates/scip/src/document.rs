@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use mji_xref::decls::FileDecls;
 use mji_xref::world::TypeId;
-use mji_xref::{Confidence, Ref, RefKind};
+use mji_xref::{Category, Confidence, Ref, RefKind};
 use scip::types::symbol_information::Kind;
 use scip::types::{Document, Occurrence, PositionEncoding, Relationship, Signature, SymbolInformation, SymbolRole};
 use tree_sitter::Node;
@@ -37,6 +37,7 @@ pub fn encode(sy: &Symbols, input: &FileInput) -> Document {
         scopes: vec![Vec::new()],
         types: Vec::new(),
         taken: HashMap::new(),
+        anonymous: Default::default(),
     };
     if let Some(tree) = mji_parser::parse_tree(input.text) {
         w.walk(tree.root_node());
@@ -78,6 +79,8 @@ struct Walker<'a, 'w> {
     /// Ranges already holding an occurrence (a name the walk named is not named again from
     /// the engine's references).
     taken: HashMap<(u32, u32), ()>,
+    /// Where anonymous classes name their supertype (1-based line, UTF-16 column).
+    anonymous: std::collections::HashSet<(u32, u32)>,
 }
 
 fn line_starts(text: &str) -> Vec<usize> {
@@ -393,6 +396,23 @@ impl<'a, 'w> Walker<'a, 'w> {
     fn object_creation(&mut self, n: Node) {
         let mut c = n.walk();
         let kids: Vec<Node> = n.children(&mut c).collect();
+        if kids.iter().any(|k| k.kind() == "class_body")
+            && let Some(t) = n.child_by_field_name("type")
+        {
+            // The simple name's position, where the engine's reference stands.
+            let mut last = t;
+            while let Some(x) = last
+                .child_by_field_name("name")
+                .or_else(|| last.named_child(last.named_child_count().saturating_sub(1) as u32))
+            {
+                if x.id() == last.id() {
+                    break;
+                }
+                last = x;
+            }
+            let r = self.range_of(last);
+            self.anonymous.insert((r[0] as u32 + 1, r[1] as u32 + 1));
+        }
         for k in kids {
             if k.kind() == "class_body" {
                 // An anonymous class: a local, and so are its members.
@@ -630,7 +650,22 @@ impl<'a, 'w> Walker<'a, 'w> {
     /// The engine's bound references, `exact` ones only (see docs/scip.md: a `likely`
     /// reference would show in Sourcegraph as precise).
     fn engine_refs(&mut self, refs: &[Ref]) {
+        // `new T(…)` names the constructor only, and `new T(…) { … }` the type only, as
+        // scip-java writes them.
+        let ctors: std::collections::HashSet<(u32, u32)> =
+            refs.iter().filter(|r| r.category == Category::Ctor).map(|r| (r.line, r.column)).collect();
         for r in refs {
+            let anonymous = self.anonymous.contains(&(r.line, r.column));
+            if r.category == Category::Type
+                && r.kind == RefKind::New
+                && ctors.contains(&(r.line, r.column))
+                && !anonymous
+            {
+                continue;
+            }
+            if r.category == Category::Ctor && anonymous {
+                continue;
+            }
             if r.confidence != Confidence::Exact || r.targets.len() != 1 || r.kind == RefKind::Override {
                 continue;
             }

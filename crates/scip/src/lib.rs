@@ -13,12 +13,15 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use mji_xref::engine::{FileStamp, XrefEngine};
+use mji_xref::decls::FileDecls;
+use mji_xref::engine::{FileStamp, XrefEngine, same_shape};
 use mji_xref::world::World;
 use protobuf::Message;
 use rayon::prelude::*;
 use scip::types::{Document, Index, Metadata, TextEncoding, ToolInfo};
 
+/// The protocol's own bindings, for readers of an exported index.
+pub use scip as protocol;
 pub use symbols::Coordinates;
 
 /// What an export is told.
@@ -58,13 +61,15 @@ pub enum ExportError {
     },
 }
 
-/// A cached document: valid for the file's stamp under one world shape and options.
+/// A cached document: valid for the file's stamp while the world declares the same.
 struct Cached {
     size: u64,
     mtime_ns: i128,
-    shape: u64,
     doc: Arc<Document>,
 }
+
+/// The declarations the cached documents were encoded under.
+type Declared = (u64, HashMap<Arc<Path>, Arc<FileDecls>>);
 
 /// Exports one workspace, keeping each encoded document for the next export.
 #[derive(Default)]
@@ -72,6 +77,8 @@ pub struct Exporter {
     cache: Mutex<HashMap<Arc<Path>, Cached>>,
     /// The options the cache was made with (other options empty it).
     made_with: Mutex<Option<(PathBuf, Coordinates, String)>>,
+    /// The world's shape and declarations at the last export.
+    declared: Mutex<Option<Declared>>,
 }
 
 impl Exporter {
@@ -97,11 +104,27 @@ impl Exporter {
                 c.clear();
             }
         }
+        // A document names other files' declarations (overload suffixes, nesting): kept
+        // documents serve only while every file declares the same (lines aside), which a
+        // body edit leaves so.
+        let now: HashMap<Arc<Path>, Arc<FileDecls>> =
+            world.files.iter().map(|f| (f.path.clone(), f.decls.clone())).collect();
+        if let Ok(mut last) = self.declared.lock() {
+            let same = last.as_ref().is_some_and(|(shape, old)| {
+                *shape == world.shape
+                    || (old.len() == now.len()
+                        && now.iter().all(|(p, d)| old.get(p).is_some_and(|o| Arc::ptr_eq(o, d) || same_shape(o, d))))
+            });
+            if !same && let Ok(mut c) = self.cache.lock() {
+                c.clear();
+            }
+            *last = Some((world.shape, now));
+        }
         let sy = symbols::Symbols::new(world, opts.workspace.clone(), &opts.jdk_version);
         let cached = |f: &FileStamp| -> Option<Arc<Document>> {
             let c = self.cache.lock().ok()?;
             let e = c.get(&f.path)?;
-            (e.size == f.size && e.mtime_ns == f.mtime_ns && e.shape == world.shape).then(|| e.doc.clone())
+            (e.size == f.size && e.mtime_ns == f.mtime_ns).then(|| e.doc.clone())
         };
         let docs: Vec<Option<(Arc<Document>, bool)>> = files
             .par_iter()
@@ -111,10 +134,7 @@ impl Exporter {
                 }
                 let doc = Arc::new(encode_file(engine, world, &sy, &f.path, &opts.project_root)?);
                 if let Ok(mut c) = self.cache.lock() {
-                    c.insert(
-                        f.path.clone(),
-                        Cached { size: f.size, mtime_ns: f.mtime_ns, shape: world.shape, doc: doc.clone() },
-                    );
+                    c.insert(f.path.clone(), Cached { size: f.size, mtime_ns: f.mtime_ns, doc: doc.clone() });
                 }
                 Some((doc, true))
             })

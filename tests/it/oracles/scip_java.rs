@@ -85,7 +85,7 @@ const KNOWN: &[(&str, i32, &str)] = &[
     ("ClassOf.java", 5, "`X.class` is a class literal to the engine, not a field reference"),
     ("Enums.java", 17, "a lambda parameter's field: the engine does not infer `e`'s type from `map`"),
     ("TypeAnnotations.java", 12, "scip-java's range is wrong here (its own FIXME, GRAPH-1122)"),
-    ("TypeAnnotations.java", 15, "a type annotation inside `new @A T()` is not bound"),
+    ("TypeAnnotations.java", 15, "`new @A T()`: the annotation is not bound, and we name T's constructor, scip-java T"),
     ("TypeVariables.java", 22, "a method of a type variable's second bound (`T extends C & I`) is not bound"),
 ];
 
@@ -147,4 +147,91 @@ fn scip_java_snapshot_cases() {
     }
     insta::assert_snapshot!(format!("{equal}/{} equal ({pct:.1}%)\n{reasons:#?}\n{}", theirs.len(), diffs.join("\n")));
     assert!(pct >= 95.0, "{pct:.1}% of scip-java's occurrences equal ours");
+}
+
+/// commons-lang3 exported and read back with the `scip` crate: for a sample of the targets its
+/// references bind (every 20th, by key), the reference occurrences of the target's symbol are
+/// `find_references`' exact answer for it (its search, overriders left out).
+#[test]
+fn commons_lang3_occurrences_are_find_references_answers() {
+    use mcp_java_index::scip::{from_bytes, to_bytes};
+    use mcp_java_index::xref::target::{resolve_target, search};
+    use mcp_java_index::xref::{Confidence, RefKind};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/corpus/commons-lang3/src/main/java");
+    if !root.is_dir() {
+        assert!(std::env::var_os("CI").is_none(), "corpus missing: run .ci/run");
+        eprintln!("skipped: {} missing (run .ci/run)", root.display());
+        return;
+    }
+    let mut stamps: Vec<FileStamp> = crate::common::java_files_under(&root)
+        .into_iter()
+        .map(|p| {
+            let m = std::fs::metadata(&p).expect("metadata");
+            FileStamp { path: Arc::from(p.as_path()), size: m.len(), mtime_ns: 1 }
+        })
+        .collect();
+    stamps.sort_by(|a, b| a.path.cmp(&b.path));
+    let engine = XrefEngine::new();
+    let world = engine.world(&stamps).0;
+    let opts = ExportOptions {
+        project_root: root.clone(),
+        workspace: Coordinates::unknown(),
+        jdk_version: "17".into(),
+        tool_version: "test".into(),
+    };
+    let (index, stats) = Exporter::new().export(&engine, &world, &stamps, &opts);
+    assert_eq!((stats.documents, stats.skipped), (stamps.len(), 0));
+    let index = from_bytes(&to_bytes(&index).expect("encode")).expect("read back");
+    // (relative path, 1-based line, 1-based column) of every reference occurrence, by symbol.
+    let mut by_symbol: BTreeMap<&str, BTreeSet<(String, i32, i32)>> = BTreeMap::new();
+    for d in &index.documents {
+        for o in d.occurrences.iter().filter(|o| o.symbol_roles & 1 == 0 && !o.symbol.starts_with("local ")) {
+            assert!(symbol_is_valid(&o.symbol), "{}", o.symbol);
+            by_symbol.entry(&o.symbol).or_default().insert((d.relative_path.clone(), o.range[0] + 1, o.range[1] + 1));
+        }
+    }
+    let files: Vec<Arc<Path>> = stamps.iter().map(|s| s.path.clone()).collect();
+    let mut keys: BTreeSet<String> = BTreeSet::new();
+    for p in &files {
+        for r in engine.refs_of(&world, p).expect("refs") {
+            if r.confidence == Confidence::Exact && r.targets.len() == 1 {
+                keys.insert(r.targets[0].clone());
+            }
+        }
+    }
+    let sy = mcp_java_index::scip::symbols::Symbols::new(&world, Coordinates::unknown(), "17");
+    let (mut tp, mut fp, mut fn_, mut targets) = (0usize, 0usize, 0usize, 0usize);
+    for key in keys.iter().step_by(20) {
+        let (Ok(t), Some(sym)) = (resolve_target(&world, key), sy.of_key(key)) else { continue };
+        targets += 1;
+        let mut answer: BTreeSet<(String, i32, i32)> = BTreeSet::new();
+        for (p, hits) in search(&engine, &world, &files, &t).hits {
+            let rel = p.strip_prefix(&root).expect("under root").to_string_lossy().replace('\\', "/");
+            for (r, via) in hits {
+                // `new T(…)` is the constructor's occurrence in SCIP, not also the type's.
+                let new_type = r.kind == RefKind::New && r.category == mcp_java_index::xref::Category::Type;
+                if via.is_none() && r.confidence == Confidence::Exact && r.kind != RefKind::Override && !new_type {
+                    answer.insert((rel.clone(), r.line as i32, r.column as i32));
+                }
+            }
+        }
+        let ours = by_symbol.get(sym.as_str()).cloned().unwrap_or_default();
+        tp += ours.intersection(&answer).count();
+        fp += ours.difference(&answer).count();
+        fn_ += answer.difference(&ours).count();
+        if ours != answer {
+            eprintln!(
+                "{key}: {} only in the index, {} only in find_references",
+                ours.difference(&answer).count(),
+                answer.difference(&ours).count()
+            );
+        }
+    }
+    let precision = tp as f64 / (tp + fp).max(1) as f64;
+    let recall = tp as f64 / (tp + fn_).max(1) as f64;
+    eprintln!(
+        "commons-lang3: {targets} targets, {tp} references equal, {fp} only in the index, {fn_} only in find_references (precision {precision:.4}, recall {recall:.4})"
+    );
+    assert!(targets > 100, "{targets} targets sampled");
+    assert!(precision >= 0.995 && recall >= 0.995, "precision {precision:.4} recall {recall:.4}");
 }
