@@ -164,3 +164,26 @@ impl<'w> Symbols<'w> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_escaped_as_scip_java_escapes_them() {
+        assert_eq!(escape("value"), "value");
+        assert_eq!(escape("$x_1"), "$x_1");
+        assert_eq!(escape("<init>"), "`<init>`");
+        assert_eq!(escape(""), "``");
+    }
+
+    #[test]
+    fn package_symbols_parse_back() {
+        let s = package_symbol("java.util");
+        assert_eq!(s, "scip-java maven . . java/util/");
+        assert!(crate::symbol_is_valid(&s));
+        assert!(crate::symbol_is_valid("scip-java maven jdk 17 java/lang/String#`<init>`(+1)."));
+        assert!(crate::symbol_is_valid("local 3"));
+        assert!(!crate::symbol_is_valid("scip-java maven"));
+    }
+}
