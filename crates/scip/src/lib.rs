@@ -65,7 +65,14 @@ pub enum ExportError {
 struct Cached {
     size: u64,
     mtime_ns: i128,
-    doc: Arc<Document>,
+    doc: Arc<Encoded>,
+}
+
+/// One document as protobuf bytes, with its counts.
+struct Encoded {
+    bytes: Vec<u8>,
+    occurrences: usize,
+    symbols: usize,
 }
 
 /// The declarations the cached documents were encoded under.
@@ -86,15 +93,16 @@ impl Exporter {
         Exporter::default()
     }
 
-    /// The SCIP index of `files` from the engine's reference index (a file whose references
-    /// are not kept is bound now, and kept). Unreadable files are skipped and counted.
+    /// The SCIP index of `files`, as protobuf bytes, from the engine's reference index (a file
+    /// whose references are not kept is bound now, and kept). Unreadable files are skipped
+    /// and counted.
     pub fn export(
         &self,
         engine: &XrefEngine,
         world: &World,
         files: &[FileStamp],
         opts: &ExportOptions,
-    ) -> (Index, ExportStats) {
+    ) -> (Vec<u8>, ExportStats) {
         let made = (opts.project_root.clone(), opts.workspace.clone(), opts.jdk_version.clone());
         if let Ok(mut m) = self.made_with.lock()
             && m.as_ref() != Some(&made)
@@ -121,18 +129,23 @@ impl Exporter {
             *last = Some((world.shape, now));
         }
         let sy = symbols::Symbols::new(world, opts.workspace.clone(), &opts.jdk_version);
-        let cached = |f: &FileStamp| -> Option<Arc<Document>> {
+        let cached = |f: &FileStamp| -> Option<Arc<Encoded>> {
             let c = self.cache.lock().ok()?;
             let e = c.get(&f.path)?;
             (e.size == f.size && e.mtime_ns == f.mtime_ns).then(|| e.doc.clone())
         };
-        let docs: Vec<Option<(Arc<Document>, bool)>> = files
+        let docs: Vec<Option<(Arc<Encoded>, bool)>> = files
             .par_iter()
             .map(|f| {
                 if let Some(d) = cached(f) {
                     return Some((d, false));
                 }
-                let doc = Arc::new(encode_file(engine, world, &sy, &f.path, &opts.project_root)?);
+                let d = encode_file(engine, world, &sy, &f.path, &opts.project_root)?;
+                let doc = Arc::new(Encoded {
+                    bytes: d.write_to_bytes().ok()?,
+                    occurrences: d.occurrences.len(),
+                    symbols: d.symbols.len(),
+                });
                 if let Ok(mut c) = self.cache.lock() {
                     c.insert(f.path.clone(), Cached { size: f.size, mtime_ns: f.mtime_ns, doc: doc.clone() });
                 }
@@ -140,23 +153,6 @@ impl Exporter {
             })
             .collect();
         let mut stats = ExportStats::default();
-        let mut documents = Vec::with_capacity(docs.len());
-        for d in docs {
-            match d {
-                Some((doc, fresh)) => {
-                    stats.documents += 1;
-                    stats.encoded += usize::from(fresh);
-                    stats.occurrences += doc.occurrences.len();
-                    stats.symbols += doc.symbols.len();
-                    documents.push(Arc::unwrap_or_clone(doc));
-                }
-                None => stats.skipped += 1,
-            }
-        }
-        if let Ok(mut c) = self.cache.lock() {
-            let live: std::collections::HashSet<&Arc<Path>> = files.iter().map(|f| &f.path).collect();
-            c.retain(|p, _| live.contains(p));
-        }
         let index = Index {
             metadata: Some(Metadata {
                 tool_info: Some(ToolInfo {
@@ -170,10 +166,35 @@ impl Exporter {
                 ..Default::default()
             })
             .into(),
-            documents,
             ..Default::default()
         };
-        (index, stats)
+        // The index's bytes: its metadata, then each document as field 2 (length-delimited),
+        // the encoded documents copied as they are.
+        let mut bytes = index.write_to_bytes().unwrap_or_default();
+        for d in docs {
+            match d {
+                Some((doc, fresh)) => {
+                    stats.documents += 1;
+                    stats.encoded += usize::from(fresh);
+                    stats.occurrences += doc.occurrences;
+                    stats.symbols += doc.symbols;
+                    bytes.push(0x12);
+                    let mut n = doc.bytes.len() as u64;
+                    while n >= 0x80 {
+                        bytes.push((n as u8) | 0x80);
+                        n >>= 7;
+                    }
+                    bytes.push(n as u8);
+                    bytes.extend_from_slice(&doc.bytes);
+                }
+                None => stats.skipped += 1,
+            }
+        }
+        if let Ok(mut c) = self.cache.lock() {
+            let live: std::collections::HashSet<&Arc<Path>> = files.iter().map(|f| &f.path).collect();
+            c.retain(|p, _| live.contains(p));
+        }
+        (bytes, stats)
     }
 }
 
@@ -201,23 +222,17 @@ fn file_uri(p: &Path) -> String {
     if s.starts_with('/') { format!("file://{s}") } else { format!("file:///{s}") }
 }
 
-/// The index's bytes (protobuf).
-pub fn to_bytes(index: &Index) -> Result<Vec<u8>, ExportError> {
-    index.write_to_bytes().map_err(|e| ExportError::Encode(e.to_string()))
-}
-
 /// Reads an index back (for tests and tools that check a written file).
 pub fn from_bytes(bytes: &[u8]) -> Result<Index, ExportError> {
     Index::parse_from_bytes(bytes).map_err(|e| ExportError::Encode(e.to_string()))
 }
 
-/// Writes the index to `path` atomically (a temporary file beside it, then a rename).
-/// Returns the bytes written.
-pub fn write(index: &Index, path: &Path) -> Result<u64, ExportError> {
-    let bytes = to_bytes(index)?;
+/// Writes an index's bytes to `path` atomically (a temporary file beside it, then a
+/// rename). Returns the bytes written.
+pub fn write(bytes: &[u8], path: &Path) -> Result<u64, ExportError> {
     let err = |source| ExportError::Write { path: path.to_path_buf(), source };
     let tmp = path.with_extension("scip.tmp");
-    std::fs::write(&tmp, &bytes).map_err(err)?;
+    std::fs::write(&tmp, bytes).map_err(err)?;
     std::fs::rename(&tmp, path).map_err(err)?;
     Ok(bytes.len() as u64)
 }

@@ -65,7 +65,8 @@ fn ours(dir: &Path) -> (Vec<Occ>, Vec<String>) {
         jdk_version: "17".into(),
         tool_version: "test".into(),
     };
-    let (index, _) = Exporter::new().export(&engine, &world, &stamps, &opts);
+    let (bytes, _) = Exporter::new().export(&engine, &world, &stamps, &opts);
+    let index = mcp_java_index::scip::from_bytes(&bytes).expect("reads back");
     let mut out = Vec::new();
     let mut symbols = Vec::new();
     for d in &index.documents {
@@ -154,7 +155,7 @@ fn scip_java_snapshot_cases() {
 /// `find_references`' exact answer for it (its search, overriders left out).
 #[test]
 fn commons_lang3_occurrences_are_find_references_answers() {
-    use mcp_java_index::scip::{from_bytes, to_bytes};
+    use mcp_java_index::scip::from_bytes;
     use mcp_java_index::xref::target::{resolve_target, search};
     use mcp_java_index::xref::{Confidence, RefKind};
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/corpus/commons-lang3/src/main/java");
@@ -179,9 +180,9 @@ fn commons_lang3_occurrences_are_find_references_answers() {
         jdk_version: "17".into(),
         tool_version: "test".into(),
     };
-    let (index, stats) = Exporter::new().export(&engine, &world, &stamps, &opts);
+    let (bytes, stats) = Exporter::new().export(&engine, &world, &stamps, &opts);
     assert_eq!((stats.documents, stats.skipped), (stamps.len(), 0));
-    let index = from_bytes(&to_bytes(&index).expect("encode")).expect("read back");
+    let index = from_bytes(&bytes).expect("read back");
     // (relative path, 1-based line, 1-based column) of every reference occurrence, by symbol.
     let mut by_symbol: BTreeMap<&str, BTreeSet<(String, i32, i32)>> = BTreeMap::new();
     for d in &index.documents {
