@@ -222,6 +222,11 @@ fn file_uri(p: &Path) -> String {
     if s.starts_with('/') { format!("file://{s}") } else { format!("file:///{s}") }
 }
 
+/// An index's protobuf bytes (for indexes built by hand, as the tests' estimates).
+pub fn to_bytes(index: &Index) -> Result<Vec<u8>, ExportError> {
+    index.write_to_bytes().map_err(|e| ExportError::Encode(e.to_string()))
+}
+
 /// Reads an index back (for tests and tools that check a written file).
 pub fn from_bytes(bytes: &[u8]) -> Result<Index, ExportError> {
     Index::parse_from_bytes(bytes).map_err(|e| ExportError::Encode(e.to_string()))

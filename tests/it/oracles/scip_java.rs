@@ -44,8 +44,74 @@ fn expected(file: &str, text: &str) -> Vec<Occ> {
     out
 }
 
+/// The size of the index scip-java would write for the cases, estimated from its snapshots:
+/// its occurrences, an enclosing range for each symbol the snapshot marks with one, and per
+/// definition a SymbolInformation with its kind's name, display name, signature and
+/// documentation as the snapshot shows them.
+fn their_size(files: &[(String, String)]) -> usize {
+    use mcp_java_index::scip::protocol::types::{Document, Index, Occurrence, Signature, SymbolInformation};
+    let mut index = Index::default();
+    for (name, text) in files {
+        let mut doc = Document { relative_path: name.clone(), language: "java".into(), ..Default::default() };
+        let enclosed: BTreeSet<&str> = text.lines().filter_map(|l| l.split("enclosing_range_start ").nth(1)).collect();
+        let lines: Vec<&str> = text.lines().collect();
+        for o in expected(name, text) {
+            let enclosing = if o.4 && enclosed.contains(o.5.as_str()) { vec![o.1, 0, o.1 + 3, 1] } else { Vec::new() };
+            doc.occurrences.push(Occurrence {
+                range: vec![o.1, o.2, o.3],
+                symbol: o.5.clone(),
+                symbol_roles: i32::from(o.4),
+                enclosing_range: enclosing,
+                ..Default::default()
+            });
+        }
+        // SymbolInformation: the `kind`/`display_name`/`> …` lines under each definition.
+        let mut k = 0;
+        while k < lines.len() {
+            let l = lines[k];
+            if let Some(sym) = l.split("^ definition ").nth(1) {
+                let mut info = SymbolInformation { symbol: sym.to_string(), ..Default::default() };
+                let (mut sig, mut doc_text, mut in_doc) = (String::new(), String::new(), false);
+                k += 1;
+                while k < lines.len()
+                    && lines[k].starts_with("//")
+                    && !lines[k].contains('^')
+                    && !lines[k].contains('⌄')
+                    && !lines[k].contains('⌃')
+                {
+                    let t = lines[k].trim_start_matches('/').trim();
+                    if let Some(d) = t.strip_prefix("display_name ") {
+                        info.display_name = d.to_string();
+                    } else if t == "documentation" {
+                        in_doc = true;
+                    } else if let Some(x) = t.strip_prefix("> ").or(t.strip_prefix(">")) {
+                        if in_doc {
+                            doc_text.push_str(x);
+                            doc_text.push('\n');
+                        } else {
+                            sig.push_str(x);
+                        }
+                    }
+                    k += 1;
+                }
+                info.signature_documentation =
+                    Some(Signature { language: "java".into(), text: sig, ..Default::default() }).into();
+                if !doc_text.is_empty() {
+                    info.documentation.push(doc_text);
+                }
+                info.kind = mcp_java_index::scip::protocol::types::symbol_information::Kind::Method.into();
+                doc.symbols.push(info);
+                continue;
+            }
+            k += 1;
+        }
+        index.documents.push(doc);
+    }
+    mcp_java_index::scip::to_bytes(&index).expect("encode").len()
+}
+
 /// Exports the cases as one workspace (package `minimized`).
-fn ours(dir: &Path) -> (Vec<Occ>, Vec<String>) {
+fn ours(dir: &Path) -> (Vec<Occ>, Vec<String>, usize) {
     let src = dir.join("minimized");
     std::fs::create_dir_all(&src).expect("mkdir");
     let mut stamps = Vec::new();
@@ -78,7 +144,7 @@ fn ours(dir: &Path) -> (Vec<Occ>, Vec<String>) {
             symbols.push(o.symbol.clone());
         }
     }
-    (out, symbols)
+    (out, symbols, bytes.len())
 }
 
 /// The differences understood case by case: (file, 1-based line) and why.
@@ -113,16 +179,23 @@ fn reason(o: &Occ, ours_at: Option<&Occ>) -> &'static str {
 #[test]
 fn scip_java_snapshot_cases() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let (ours, symbols) = ours(tmp.path());
+    let (ours, symbols, our_size) = ours(tmp.path());
     for s in &symbols {
         assert!(symbol_is_valid(s), "symbol the scip crate does not parse back: {s}");
     }
     let mut theirs = Vec::new();
+    let mut texts = Vec::new();
     for e in std::fs::read_dir(fixtures().join("expected")).expect("expected") {
         let p = e.expect("entry").path();
         let name = p.file_name().expect("name").to_string_lossy().to_string();
-        theirs.extend(expected(&name, &std::fs::read_to_string(&p).expect("read")));
+        let text = std::fs::read_to_string(&p).expect("read");
+        theirs.extend(expected(&name, &text));
+        texts.push((name, text));
     }
+    // The size goal: within 2× what scip-java would write for the same code.
+    let their_size = their_size(&texts);
+    eprintln!("index size: ours {our_size} bytes, scip-java's estimated {their_size} bytes");
+    assert!(our_size <= 2 * their_size, "ours {our_size} bytes, scip-java's about {their_size}");
     theirs.sort();
     let mine: BTreeSet<&Occ> = ours.iter().collect();
     let by_start: BTreeMap<(String, i32, i32), &Occ> = ours.iter().map(|o| ((o.0.clone(), o.1, o.2), o)).collect();
