@@ -95,14 +95,15 @@ impl Exporter {
 
     /// The SCIP index of `files`, as protobuf bytes, from the engine's reference index (a file
     /// whose references are not kept is bound now, and kept). Unreadable files are skipped
-    /// and counted.
+    /// and counted. `None` when `stop` said so midway (what was encoded stays kept).
     pub fn export(
         &self,
         engine: &XrefEngine,
         world: &World,
         files: &[FileStamp],
         opts: &ExportOptions,
-    ) -> (Vec<u8>, ExportStats) {
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<(Vec<u8>, ExportStats)> {
         let made = (opts.project_root.clone(), opts.workspace.clone(), opts.jdk_version.clone());
         if let Ok(mut m) = self.made_with.lock()
             && m.as_ref() != Some(&made)
@@ -140,6 +141,9 @@ impl Exporter {
                 if let Some(d) = cached(f) {
                     return Some((d, false));
                 }
+                if stop() {
+                    return None;
+                }
                 let d = encode_file(engine, world, &sy, &f.path, &opts.project_root)?;
                 let doc = Arc::new(Encoded {
                     bytes: d.write_to_bytes().ok()?,
@@ -152,6 +156,9 @@ impl Exporter {
                 Some((doc, true))
             })
             .collect();
+        if stop() {
+            return None;
+        }
         let mut stats = ExportStats::default();
         let index = Index {
             metadata: Some(Metadata {
@@ -194,7 +201,7 @@ impl Exporter {
             let live: std::collections::HashSet<&Arc<Path>> = files.iter().map(|f| &f.path).collect();
             c.retain(|p, _| live.contains(p));
         }
-        (bytes, stats)
+        Some((bytes, stats))
     }
 }
 

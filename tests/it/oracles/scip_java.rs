@@ -131,7 +131,7 @@ fn ours(dir: &Path) -> (Vec<Occ>, Vec<String>, usize) {
         jdk_version: "17".into(),
         tool_version: "test".into(),
     };
-    let (bytes, _) = Exporter::new().export(&engine, &world, &stamps, &opts);
+    let (bytes, _) = Exporter::new().export(&engine, &world, &stamps, &opts, &|| false).expect("not stopped");
     let index = mcp_java_index::scip::from_bytes(&bytes).expect("reads back");
     let mut out = Vec::new();
     let mut symbols = Vec::new();
@@ -253,7 +253,7 @@ fn commons_lang3_occurrences_are_find_references_answers() {
         jdk_version: "17".into(),
         tool_version: "test".into(),
     };
-    let (bytes, stats) = Exporter::new().export(&engine, &world, &stamps, &opts);
+    let (bytes, stats) = Exporter::new().export(&engine, &world, &stamps, &opts, &|| false).expect("not stopped");
     assert_eq!((stats.documents, stats.skipped), (stamps.len(), 0));
     let index = from_bytes(&bytes).expect("read back");
     // (relative path, 1-based line, 1-based column) of every reference occurrence, by symbol.

@@ -110,7 +110,11 @@ pub fn export(ws: &Host, out: &Path) -> Result<ExportScipResult, ToolError> {
         jdk_version: "17".into(),
         tool_version: env!("CARGO_PKG_VERSION").into(),
     };
-    let (index, stats) = ws.scip_exporter().export(ws.xref(), &world, &stamps, &opts);
+    let cancel = mji_model::cancel::Cancel::current();
+    let stop = move || cancel.is_cancelled();
+    let Some((index, stats)) = ws.scip_exporter().export(ws.xref(), &world, &stamps, &opts, &stop) else {
+        return Err(ToolError::InvalidArgument("export_scip was cancelled: nothing written".into()));
+    };
     let bytes = mji_scip::write(&index, out).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
     ws.persist_references();
     Ok(ExportScipResult {
