@@ -63,6 +63,8 @@ struct TypeCtx {
     id: Option<TypeId>,
     /// How many methods of each name, and constructors, were met so far.
     seen: HashMap<String, usize>,
+    /// The declaration's node kind (`interface_declaration`, …; empty for a method's body).
+    kind: &'static str,
 }
 
 struct Walker<'a, 'w> {
@@ -345,12 +347,21 @@ impl<'a, 'w> Walker<'a, 'w> {
                 let ctor = self.sy.method_symbol_with(&symbol, id, m, true);
                 self.push(range, ctor.clone(), SymbolRole::Definition as i32, None);
                 let mods = modifiers_text(self, n);
-                let vis = mods.split_whitespace().find(|m| is_visibility(m)).unwrap_or("");
+                let vis = if n.kind() == "enum_declaration" {
+                    "private"
+                } else {
+                    mods.split_whitespace().find(|m| is_visibility(m)).unwrap_or("")
+                };
                 let sig = if vis.is_empty() { format!("{simple}()") } else { format!("{vis} {simple}()") };
                 self.info(ctor, Kind::Constructor, "<init>", sig, None, Vec::new());
             }
         }
-        self.types.push(TypeCtx { symbol: symbol.clone(), id, seen: HashMap::new() });
+        self.types.push(TypeCtx {
+            symbol: symbol.clone(),
+            id,
+            seen: HashMap::new(),
+            kind: TYPE_DECLS.iter().copied().find(|k| *k == n.kind()).unwrap_or(""),
+        });
         self.scopes.push(Vec::new());
         if let Some(tp) = n.child_by_field_name("type_parameters") {
             self.type_params(tp, &symbol);
@@ -417,7 +428,7 @@ impl<'a, 'w> Walker<'a, 'w> {
             if k.kind() == "class_body" {
                 // An anonymous class: a local, and so are its members.
                 let sym = self.local();
-                self.types.push(TypeCtx { symbol: sym, id: None, seen: HashMap::new() });
+                self.types.push(TypeCtx { symbol: sym, id: None, seen: HashMap::new(), kind: "" });
                 self.scopes.push(Vec::new());
                 self.walk(k);
                 self.scopes.pop();
@@ -433,6 +444,7 @@ impl<'a, 'w> Walker<'a, 'w> {
         let Some(name) = n.child_by_field_name("name") else { return self.children(n) };
         let text = self.node_text(name).to_string();
         let Some(t) = self.types.last_mut() else { return self.children(n) };
+        let mods = modifiers_text_of(self.text, n);
         let key = if ctor { "<init>".to_string() } else { text.clone() };
         let nth = *t.seen.entry(key.clone()).and_modify(|c| *c += 1).or_insert(0);
         let (owner_sym, owner_id) = (t.symbol.clone(), t.id);
@@ -464,7 +476,6 @@ impl<'a, 'w> Walker<'a, 'w> {
         let range = self.range_of(name);
         let enclosing = self.range_of(n);
         self.push(range, symbol.clone(), SymbolRole::Definition as i32, Some(enclosing));
-        let mods = modifiers_text(self, n);
         let kind = if ctor {
             Kind::Constructor
         } else if mods.split_whitespace().any(|m| m == "static") {
@@ -472,7 +483,8 @@ impl<'a, 'w> Walker<'a, 'w> {
         } else {
             Kind::Method
         };
-        let sig = method_signature(self, n);
+        let owner_kind = self.types.last().map_or("", |t| t.kind);
+        let sig = method_signature(self, n, &implicit_modifiers(n, &mods, owner_kind));
         let doc = javadoc(self, n);
         self.info(symbol.clone(), kind, if ctor { "<init>" } else { &text }, sig, doc, rels);
         self.scopes.push(Vec::new());
@@ -483,7 +495,7 @@ impl<'a, 'w> Walker<'a, 'w> {
         let kids: Vec<Node> =
             n.children(&mut c).filter(|k| k.id() != name.id() && k.kind() != "type_parameters").collect();
         // Members of a member type's methods are locals from here on.
-        self.types.push(TypeCtx { symbol: symbol.clone(), id: None, seen: HashMap::new() });
+        self.types.push(TypeCtx { symbol: symbol.clone(), id: None, seen: HashMap::new(), kind: "" });
         for k in kids {
             if k.kind() == "formal_parameters" {
                 self.params(k);
@@ -573,7 +585,13 @@ impl<'a, 'w> Walker<'a, 'w> {
         let enclosing = self.range_of(n);
         self.push(range, symbol.clone(), SymbolRole::Definition as i32, Some(enclosing));
         let owner_name = owner.as_ref().map(|(s, _)| s.rsplit(['/', '#']).nth(1).unwrap_or("")).unwrap_or("");
-        let sig = format!("{owner_name}.{text}");
+        let ordinal = self.types.last_mut().map_or(0, |t| {
+            let o = t.seen.entry("#ordinal".into()).or_insert(0);
+            *o += 1;
+            *o - 1
+        });
+        let args = n.child_by_field_name("arguments").map(|a| collapse(self.node_text(a))).unwrap_or_default();
+        let sig = format!("{owner_name}.{text}{args} /* ordinal {ordinal} */");
         let doc = javadoc(self, n);
         self.info(symbol, Kind::EnumMember, &text, sig, doc, Vec::new());
         let mut c = n.walk();
@@ -581,7 +599,7 @@ impl<'a, 'w> Walker<'a, 'w> {
         for k in kids {
             if k.kind() == "class_body" {
                 let sym = self.local();
-                self.types.push(TypeCtx { symbol: sym, id: None, seen: HashMap::new() });
+                self.types.push(TypeCtx { symbol: sym, id: None, seen: HashMap::new(), kind: "" });
                 self.walk(k);
                 self.types.pop();
             } else {
@@ -732,14 +750,48 @@ fn is_visibility(m: &str) -> bool {
 
 /// A declaration's modifiers without its annotations.
 fn modifiers_text(w: &Walker, n: Node) -> String {
+    modifiers_text_of(w.text, n)
+}
+
+fn modifiers_text_of(text: &str, n: Node) -> String {
     let mut c = n.walk();
     let Some(m) = n.children(&mut c).find(|k| k.kind() == "modifiers") else { return String::new() };
     let mut cc = m.walk();
     m.children(&mut cc)
         .filter(|k| !k.kind().contains("annotation") && !k.kind().contains("comment"))
-        .map(|k| w.node_text(k))
+        .map(|k| text.get(k.byte_range()).unwrap_or(""))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A member's modifiers with those the language implies, as javac's element prints them:
+/// interface methods `public` and `abstract` (or `default`/`static`), annotation elements
+/// `public abstract`, enum constructors `private`.
+fn implicit_modifiers(n: Node, mods: &str, owner_kind: &str) -> String {
+    let has = |m: &str| mods.split_whitespace().any(|x| x == m);
+    let mut out: Vec<&str> = Vec::new();
+    match owner_kind {
+        "interface_declaration" | "annotation_type_declaration" if n.kind() != "constructor_declaration" => {
+            if !has("private") && !has("public") {
+                out.push("public");
+            }
+            out.extend(mods.split_whitespace());
+            if !has("default")
+                && !has("static")
+                && !has("private")
+                && !has("abstract")
+                && n.child_by_field_name("body").is_none()
+            {
+                out.push("abstract");
+            }
+        }
+        "enum_declaration" if n.kind() == "constructor_declaration" && !has("private") => {
+            out.push("private");
+            out.extend(mods.split_whitespace());
+        }
+        _ => out.extend(mods.split_whitespace()),
+    }
+    out.join(" ")
 }
 
 /// `public class Name<T> extends A implements B`: the declaration up to its body, annotations
@@ -751,16 +803,39 @@ fn header_signature(w: &Walker, n: Node) -> String {
         if k.kind() == "modifiers" || k.kind().ends_with("body") {
             continue;
         }
+        if k.kind() == "type_parameters"
+            && let Some(last) = parts.last_mut()
+        {
+            last.push_str(&collapse(w.node_text(k)));
+            continue;
+        }
         parts.push(w.node_text(k).to_string());
     }
     collapse(&parts.join(" "))
 }
 
-fn method_signature(w: &Walker, n: Node) -> String {
-    let mut parts = vec![modifiers_text(w, n)];
+fn method_signature(w: &Walker, n: Node, mods: &str) -> String {
+    // An annotation element's `()` are two tokens of their own.
+    method_tokens(w, n, mods).replace(" ( )", "()")
+}
+
+fn method_tokens(w: &Walker, n: Node, mods: &str) -> String {
+    let mut parts = vec![mods.to_string()];
     let mut c = n.walk();
+    let value = n.child_by_field_name("value").map(|v| v.id());
+    let mut after_value = false;
     for k in n.children(&mut c) {
-        if k.kind() == "modifiers" || k.kind() == "block" || k.kind() == "constructor_body" || k.kind() == ";" {
+        // An annotation element's `default …` is not part of its signature.
+        if k.kind() == "default" || Some(k.id()) == value {
+            after_value = true;
+            continue;
+        }
+        if k.kind() == "modifiers"
+            || k.kind() == "block"
+            || k.kind() == "constructor_body"
+            || k.kind() == ";"
+            || after_value
+        {
             continue;
         }
         if k.kind() == "formal_parameters" {

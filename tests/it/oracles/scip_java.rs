@@ -111,7 +111,7 @@ fn their_size(files: &[(String, String)]) -> usize {
 }
 
 /// Exports the cases as one workspace (package `minimized`).
-fn ours(dir: &Path) -> (Vec<Occ>, Vec<String>, usize) {
+fn ours(dir: &Path) -> (Vec<Occ>, Vec<String>, usize, BTreeMap<String, String>) {
     let src = dir.join("minimized");
     std::fs::create_dir_all(&src).expect("mkdir");
     let mut stamps = Vec::new();
@@ -135,7 +135,13 @@ fn ours(dir: &Path) -> (Vec<Occ>, Vec<String>, usize) {
     let index = mcp_java_index::scip::from_bytes(&bytes).expect("reads back");
     let mut out = Vec::new();
     let mut symbols = Vec::new();
+    let mut signatures = BTreeMap::new();
     for d in &index.documents {
+        for s in &d.symbols {
+            if !s.symbol.starts_with("local ") {
+                signatures.insert(s.symbol.clone(), s.signature_documentation.text.clone());
+            }
+        }
         let file = d.relative_path.rsplit('/').next().unwrap_or("").to_string();
         for o in &d.occurrences {
             if o.range.len() == 3 {
@@ -144,7 +150,31 @@ fn ours(dir: &Path) -> (Vec<Occ>, Vec<String>, usize) {
             symbols.push(o.symbol.clone());
         }
     }
-    (out, symbols, bytes.len())
+    (out, symbols, bytes.len(), signatures)
+}
+
+/// scip-java's `signature_documentation` of each global definition, from its snapshots: its
+/// last line (the lines before are the declaration's annotations, which ours leaves out).
+fn their_signatures(text: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let mut current: Option<String> = None;
+    let mut in_sig = false;
+    for l in text.lines() {
+        if let Some(sym) = l.split("^ definition ").nth(1) {
+            current = (!sym.starts_with("local ")).then(|| sym.to_string());
+            in_sig = false;
+            continue;
+        }
+        let t = l.trim_start_matches('/').trim();
+        if t == "signature_documentation" {
+            in_sig = true;
+        } else if let (true, Some(x), Some(c)) = (in_sig, t.strip_prefix("> "), &current) {
+            out.insert(c.clone(), x.to_string());
+        } else if !t.starts_with('>') {
+            in_sig = false;
+        }
+    }
+    out
 }
 
 /// The differences understood case by case: (file, 1-based line) and why.
@@ -179,7 +209,7 @@ fn reason(o: &Occ, ours_at: Option<&Occ>) -> &'static str {
 #[test]
 fn scip_java_snapshot_cases() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let (ours, symbols, our_size) = ours(tmp.path());
+    let (ours, symbols, our_size, our_sigs) = ours(tmp.path());
     for s in &symbols {
         assert!(symbol_is_valid(s), "symbol the scip crate does not parse back: {s}");
     }
@@ -191,6 +221,16 @@ fn scip_java_snapshot_cases() {
         let text = std::fs::read_to_string(&p).expect("read");
         theirs.extend(expected(&name, &text));
         texts.push((name, text));
+    }
+    let their_sigs: BTreeMap<String, String> = texts.iter().flat_map(|(_, t)| their_signatures(t)).collect();
+    let same_sig = their_sigs.iter().filter(|(k, v)| our_sigs.get(*k) == Some(*v)).count();
+    eprintln!("signature_documentation equal to scip-java's: {same_sig}/{}", their_sigs.len());
+    if std::env::var_os("SCIP_SIGNATURES").is_some() {
+        for (k, v) in &their_sigs {
+            if our_sigs.get(k) != Some(v) {
+                eprintln!("  {k}\n    theirs: {v}\n    ours:   {:?}", our_sigs.get(k));
+            }
+        }
     }
     // The size goal: within 2× what scip-java would write for the same code.
     let their_size = their_size(&texts);
@@ -219,7 +259,12 @@ fn scip_java_snapshot_cases() {
     for (r, n) in &reasons {
         eprintln!("  {n:4} {r}");
     }
-    insta::assert_snapshot!(format!("{equal}/{} equal ({pct:.1}%)\n{reasons:#?}\n{}", theirs.len(), diffs.join("\n")));
+    insta::assert_snapshot!(format!(
+        "{equal}/{} equal ({pct:.1}%)\nsignatures equal: {same_sig}/{}\n{reasons:#?}\n{}",
+        theirs.len(),
+        their_sigs.len(),
+        diffs.join("\n")
+    ));
     assert!(pct >= 95.0, "{pct:.1}% of scip-java's occurrences equal ours");
 }
 
