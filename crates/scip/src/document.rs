@@ -156,6 +156,11 @@ impl<'a, 'w> Walker<'a, 'w> {
     }
 
     fn walk(&mut self, n: Node) {
+        // Deeply nested expressions (long concatenations) recurse deep: grow the stack.
+        stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.walk_inner(n));
+    }
+
+    fn walk_inner(&mut self, n: Node) {
         match n.kind() {
             k if TYPE_DECLS.contains(&k) => self.type_decl(n),
             "import_declaration" => self.import(n),
