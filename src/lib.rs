@@ -17,6 +17,7 @@ pub use mji_index as index;
 pub use mji_model as model;
 pub use mji_parser as parser;
 pub use mji_problems as problems;
+pub use mji_scip as scip;
 pub use mji_server as mcp_server;
 pub use mji_tools as tools;
 pub use mji_xref as xref;

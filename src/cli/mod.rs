@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 
 pub mod completions;
 pub mod doctor;
+pub mod export;
 pub mod flags;
 pub mod index;
 pub mod progress;
@@ -85,6 +86,11 @@ pub enum Command {
     Call(CallArgs),
     /// List every tool with its title and annotations (the registry the server serves).
     Tools,
+    /// Export the workspace's index in another tool's format (scip: for Sourcegraph).
+    Export {
+        #[command(subcommand)]
+        format: export::ExportFormat,
+    },
     /// Print the effective configuration and where each value came from.
     Config(ConfigArgs),
     /// Inspect or clear the outline cache.
@@ -221,6 +227,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Range(a) => query::range(a),
         Command::Javadoc(a) => query::javadoc(a),
         Command::Test(a) => query::test(a),
+        Command::Export { format } => export::export(format),
         Command::Mvn(a) => query::mvn(a),
     }
 }

@@ -69,6 +69,8 @@ pub struct Host {
     libraries: mji_classfile::lifecycle::Libraries,
     /// True once the xref engine has the classpath's library types.
     xref_libraries: Mutex<bool>,
+    /// The SCIP exporter: its encoded documents, kept for their stamps between exports.
+    scip: mji_scip::Exporter,
 }
 
 impl Host {
@@ -118,6 +120,7 @@ impl Host {
             build_models: Mutex::default(),
             libraries: Default::default(),
             xref_libraries: Mutex::new(false),
+            scip: mji_scip::Exporter::new(),
         })
     }
 
@@ -208,6 +211,10 @@ impl Host {
     }
 
     /// The edit tools' last previews.
+    pub fn scip_exporter(&self) -> &mji_scip::Exporter {
+        &self.scip
+    }
+
     pub fn previews(&self) -> &Previews {
         &self.previews
     }

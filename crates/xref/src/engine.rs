@@ -267,7 +267,9 @@ impl XrefEngine {
 }
 
 /// Whether two files' declarations differ only in their lines.
-fn same_shape(a: &FileDecls, b: &FileDecls) -> bool {
+/// Whether two declarations of a file declare the same (lines aside): a world relinked for
+/// such an edit binds every other file as before.
+pub fn same_shape(a: &FileDecls, b: &FileDecls) -> bool {
     fn unlined(d: &FileDecls) -> FileDecls {
         let mut d = d.clone();
         for t in &mut d.types {

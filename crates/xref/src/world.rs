@@ -1028,6 +1028,37 @@ impl World {
         }
     }
 
+    /// The keys of the methods `m` (an instance method declared in `owner`) overrides or
+    /// implements: same name and parameter erasures as seen from `owner`, nearest supertype
+    /// first. For exports that link an override to what it overrides.
+    pub fn overridden_keys(&self, owner: TypeId, m: &MethodSym) -> Vec<String> {
+        if m.is_static {
+            return Vec::new();
+        }
+        let ty = Ty::class(&self.decl(owner).fqn);
+        let sig = self.signature_in(&ty, owner, m);
+        let mut out = Vec::new();
+        for (_, id) in self.hierarchy(&ty).into_iter().skip(1) {
+            let Some(id) = id else { continue };
+            for b in self.decl(id).methods.iter().filter(|b| b.name == m.name && !b.is_static && !b.implicit) {
+                if self.signature_in(&ty, id, b) == sig {
+                    out.push(self.method_key(id, b));
+                }
+            }
+        }
+        out
+    }
+
+    /// The qualified names of a type's supertypes, direct and indirect, in javac's search order.
+    pub fn supertype_names(&self, id: TypeId) -> Vec<String> {
+        let ty = Ty::class(&self.decl(id).fqn);
+        self.hierarchy(&ty)
+            .into_iter()
+            .skip(1)
+            .filter_map(|(t, _)| t.lookup_class().map(|(f, _)| f.to_string()))
+            .collect()
+    }
+
     pub(crate) fn field_key(&self, owner: TypeId, f: &FieldSym) -> String {
         format!("{}#{}", self.decl(owner).fqn, f.name)
     }

@@ -21,6 +21,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("mji-xref", &["mji-fs", "mji-model", "mji-parser"]),
     ("mji-problems", &["mji-fs", "mji-model", "mji-parser", "mji-build"]),
     ("mji-edit", &["mji-fs", "mji-model", "mji-parser", "mji-xref"]),
+    ("mji-scip", &["mji-fs", "mji-parser", "mji-xref"]),
     (
         "mji-tools",
         &[
@@ -36,6 +37,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "mji-editor",
             "mji-build",
             "mji-classfile",
+            "mji-scip",
         ],
     ),
     ("mji-server", &["mji-model", "mji-fs", "mji-config", "mji-tools"]),
@@ -56,6 +58,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "mji-editor",
             "mji-build",
             "mji-classfile",
+            "mji-scip",
         ],
     ),
     ("mji-editor", &["mji-config"]),

@@ -777,3 +777,22 @@ fn ctrl_c_cancels_the_call_and_kills_the_build() {
         .is_ok_and(|s| s.rsplit(')').next().is_some_and(|rest| !rest.trim_start().starts_with('Z')));
     assert!(!alive, "the build {build_pid} still runs: {err}");
 }
+
+/// `export scip DIR --output FILE` writes a SCIP index the `scip` crate reads back, with one
+/// document per Java file, and prints its summary.
+#[test]
+fn export_scip_writes_an_index_of_the_directory() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = dir.path().join("proj/p");
+    std::fs::create_dir_all(&src).expect("mkdir");
+    std::fs::write(src.join("A.java"), "package p;\npublic class A { int f; void m() { f = 1; } }\n").expect("write");
+    std::fs::write(src.join("B.java"), "package p;\nclass B { void n(A a) { a.m(); } }\n").expect("write");
+    let out = dir.path().join("out.scip");
+    let o = run(&["export", "scip", "--no-cache", "--output", out.to_str().expect("utf-8"), "proj"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json summary");
+    assert_eq!(summary["documents"], 2, "{summary}");
+    let index = mcp_java_index::scip::from_bytes(&std::fs::read(&out).expect("written")).expect("reads back");
+    let b = index.documents.iter().find(|d| d.relative_path == "p/B.java").expect("B's document");
+    assert!(b.occurrences.iter().any(|o| o.symbol == "scip-java maven . . p/A#m()."), "{:?}", b.occurrences);
+}

@@ -14,5 +14,6 @@ mod java_index;
 mod libraries;
 mod problems;
 mod reading;
+mod scip;
 mod spelling;
 mod xref;

@@ -25,6 +25,7 @@ tools! {
     affected_tests::AffectedTests,
     analyze_type_dependencies::AnalyzeTypeDependencies,
     show_definition::ShowDefinition,
+    export_scip::ExportScip,
     get_problems::GetProblems,
     refactor_actions::RefactorActions,
     source_actions::SourceActions,

@@ -1,0 +1,143 @@
+//! `export_scip`: the reference index written as a SCIP index (for Sourcegraph and every tool
+//! that reads SCIP), with scip-java's symbols; inside the workspace roots only.
+
+use std::path::{Path, PathBuf};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::ToolError;
+use crate::host::Host;
+use crate::registry::{Annotations, Tool};
+
+pub(crate) struct ExportScip;
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ExportScipArgs {
+    // Where to write, inside a root; default `index.scip` in the first root.
+    pub file_path: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportScipResult {
+    pub file_path: String,
+    pub documents: usize,
+    /// Documents encoded by this export; the others were unchanged since the last one.
+    pub encoded: usize,
+    pub occurrences: usize,
+    pub symbols: usize,
+    pub skipped: usize,
+    pub bytes: u64,
+    pub elapsed_ms: u64,
+}
+
+impl Tool for ExportScip {
+    const NAME: &'static str = "export_scip";
+    const TITLE: &'static str = "Export SCIP index";
+    const DESCRIPTION: &'static str =
+        "Write the workspace's references as a SCIP index (scip-java's symbols) for Sourcegraph: filePath inside a root, default index.scip.";
+    // Writes one file inside the roots; exporting again rewrites it the same.
+    const ANNOTATIONS: Annotations =
+        Annotations { read_only: false, destructive: false, idempotent: true, open_world: false };
+    const NEEDS_INDEX: bool = true;
+
+    type Args = ExportScipArgs;
+    type Output = ExportScipResult;
+
+    fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
+        let out = inside_roots(ws, &args.file_path)?;
+        export(ws, &out)
+    }
+
+    fn render(o: &Self::Output) -> Option<String> {
+        Some(format!(
+            "wrote {} ({} bytes): {} documents ({} encoded now), {} occurrences, {} symbols{} in {} ms",
+            o.file_path,
+            o.bytes,
+            o.documents,
+            o.encoded,
+            o.occurrences,
+            o.symbols,
+            if o.skipped > 0 { format!(", {} unreadable files skipped", o.skipped) } else { String::new() },
+            o.elapsed_ms
+        ))
+    }
+}
+
+/// The output path of a call: relative to the first root, its directory inside a root, named
+/// `*.scip`.
+fn inside_roots(ws: &Host, given: &str) -> Result<PathBuf, ToolError> {
+    let given = if given.trim().is_empty() { "index.scip" } else { given.trim() };
+    let first = ws.roots().paths().first().cloned().unwrap_or_default();
+    let p = Path::new(given);
+    let p = if p.is_absolute() { p.to_path_buf() } else { first.join(p) };
+    if p.extension().is_none_or(|e| e != "scip") {
+        return Err(ToolError::InvalidArgument(format!("{given}: the output file's name must end in .scip")));
+    }
+    let (Some(dir), Some(name)) = (p.parent(), p.file_name()) else {
+        return Err(ToolError::InvalidArgument(format!("{given}: not a file path")));
+    };
+    let dir = dir.canonicalize().map_err(|e| ToolError::InvalidArgument(format!("{given}: {e}")))?;
+    if ws.roots().root_of(&dir).is_none() {
+        return Err(ToolError::InvalidArgument(format!(
+            "{given}: outside the workspace roots (export_scip writes only inside them; the CLI's `export scip --output` writes anywhere)"
+        )));
+    }
+    let out = dir.join(name);
+    if out.is_dir() || out.is_symlink() {
+        return Err(ToolError::InvalidArgument(format!("{given}: a directory or a link")));
+    }
+    Ok(out)
+}
+
+/// Exports the workspace to `out` (the caller checked the path), from the reference index.
+pub fn export(ws: &Host, out: &Path) -> Result<ExportScipResult, ToolError> {
+    let started = std::time::Instant::now();
+    let (world, files) = ws.xref_world();
+    let stamps: Vec<mji_xref::engine::FileStamp> = files
+        .iter()
+        .filter_map(|(p, _)| {
+            let st = mji_fs::stamp::Stamp::of(&std::fs::metadata(p).ok()?);
+            Some(mji_xref::engine::FileStamp { path: p.clone(), size: st.size, mtime_ns: st.mtime_ns })
+        })
+        .collect();
+    let root = ws.roots().paths().first().cloned().unwrap_or_default();
+    let opts = mji_scip::ExportOptions {
+        workspace: coordinates(&root),
+        project_root: root,
+        jdk_version: "17".into(),
+        tool_version: env!("CARGO_PKG_VERSION").into(),
+    };
+    let cancel = mji_model::cancel::Cancel::current();
+    let stop = move || cancel.is_cancelled();
+    let Some((index, stats)) = ws.scip_exporter().export(ws.xref(), &world, &stamps, &opts, &stop) else {
+        return Err(ToolError::InvalidArgument("export_scip was cancelled: nothing written".into()));
+    };
+    let bytes = mji_scip::write(&index, out).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
+    ws.persist_references();
+    Ok(ExportScipResult {
+        file_path: out.display().to_string(),
+        documents: stats.documents,
+        encoded: stats.encoded,
+        occurrences: stats.occurrences,
+        symbols: stats.symbols,
+        skipped: stats.skipped,
+        bytes,
+        elapsed_ms: started.elapsed().as_millis() as u64,
+    })
+}
+
+/// The workspace's Maven coordinates when the root's pom.xml says them, else `. .`.
+fn coordinates(root: &Path) -> mji_scip::Coordinates {
+    let Ok(pom) = mji_build::pom::Pom::read(&root.join("pom.xml")) else { return mji_scip::Coordinates::unknown() };
+    let group = pom.group_id.clone().or_else(|| pom.parent.as_ref().map(|p| p.group_id.clone()));
+    let version = pom.version.clone().or_else(|| pom.parent.as_ref().map(|p| p.version.clone()));
+    match (group, version) {
+        (Some(g), Some(v)) if !v.contains("${") => {
+            mji_scip::Coordinates { name: format!("{g}:{}", pom.artifact_id), version: v }
+        }
+        _ => mji_scip::Coordinates::unknown(),
+    }
+}

@@ -1,0 +1,7 @@
+package minimized;
+
+public class ClassOf {
+  public static String app() {
+    return ClassOf.class.getName();
+  }
+}

@@ -1,0 +1,8 @@
+package minimized;
+
+import java.io.Serializable;
+
+enum EnumImplementsInterface implements Serializable {
+  A,
+  B
+}

@@ -1,0 +1,6 @@
+package minimized;
+
+@lombok.Builder
+class Hello {
+  private String message;
+}
