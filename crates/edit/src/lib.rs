@@ -12,6 +12,7 @@ pub mod imports;
 pub mod inherit;
 pub mod locals;
 pub mod package;
+pub mod quickfix;
 pub mod rename;
 
 use std::collections::BTreeMap;

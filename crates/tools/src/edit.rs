@@ -29,17 +29,20 @@ impl From<EditError> for ToolError {
 }
 
 // What `refactor_actions` does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RefactorAction {
+    #[default]
     Rename,
     OrganizeImports,
+    // A fix get_problems listed, by its fixId.
+    QuickFix,
     // Applies the previews named by `editIds` (of either edit tool) as one atomic edit.
     Apply,
 }
 
 /// Arguments of `refactor_actions`.
-#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RefactorArgs {
     pub action: RefactorAction,
@@ -74,6 +77,8 @@ pub struct RefactorArgs {
     /// Picks for ambiguous imports.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choose: Vec<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub fix_id: String,
     #[serde(default)]
     pub offset: u32,
 }
@@ -840,7 +845,7 @@ fn qualify_decl(
 }
 
 /// The types a simple name may import: workspace types (top-level and nested) and the JDK's.
-fn candidates_for(w: &mji_xref::world::World, simple: &str) -> Vec<String> {
+pub(crate) fn candidates_for(w: &mji_xref::world::World, simple: &str) -> Vec<String> {
     let mut out: Vec<String> = w.types_named(simple);
     out.sort();
     out.dedup();

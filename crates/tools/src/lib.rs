@@ -13,6 +13,7 @@ pub mod java_index;
 mod jdk;
 pub mod libraries;
 pub mod problems;
+mod quick_fix;
 pub mod read_javadoc;
 pub mod read_range;
 pub mod registry;

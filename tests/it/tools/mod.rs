@@ -11,6 +11,7 @@ mod find;
 mod java_index;
 mod libraries;
 mod problems;
+mod quick_fix;
 mod reading;
 mod spelling;
 mod xref;
