@@ -37,6 +37,7 @@ pub enum RefactorAction {
     OrganizeImports,
     // A fix get_problems listed, by its fixId.
     QuickFix,
+    SafeDelete,
     // Applies the previews named by `editIds` (of either edit tool) as one atomic edit.
     Apply,
 }

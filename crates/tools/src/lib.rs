@@ -16,6 +16,7 @@ pub mod problems;
 mod quick_fix;
 pub mod read_javadoc;
 pub mod read_range;
+mod refactor;
 pub mod registry;
 pub mod resources;
 mod spelling;

@@ -13,5 +13,6 @@ mod libraries;
 mod problems;
 mod quick_fix;
 mod reading;
+mod refactor;
 mod spelling;
 mod xref;

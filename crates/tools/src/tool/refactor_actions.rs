@@ -44,6 +44,7 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::Rename => crate::edit::rename(ws, args)?,
         RefactorAction::OrganizeImports => crate::edit::organize_imports(ws, args)?,
         RefactorAction::QuickFix => crate::quick_fix::quick_fix(ws, args)?,
+        RefactorAction::SafeDelete => crate::refactor::safe_delete(ws, args)?,
         RefactorAction::Apply => return crate::edit::apply_previews(ws, args),
     };
     crate::edit::finish(ws, edit, args, &mut out)?;

@@ -1,0 +1,156 @@
+//! The structural refactorings of `refactor_actions` beyond rename: safe delete (the
+//! reference index says whether a declaration has uses; [`mji_edit::delete`] removes it),
+//! inline and extract. Each returns the edit and
+//! the answer's summary; `finish` previews and applies it as every edit.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use mji_edit::delete::DeclKind;
+use mji_edit::{Doc, WorkspaceEdit};
+use mji_xref::{Category, Confidence, RefKind};
+
+use crate::ToolError;
+use crate::edit::{EditResult, RefactorArgs, empty_result};
+use crate::host::Host;
+use crate::targets::TargetSpec;
+use crate::xref::{self, TargetKind};
+
+/// The most uses a refusal lists.
+const MAX_USES: usize = 20;
+
+/// `safe_delete`: a type, method or field with no uses is removed with its javadoc (the
+/// imports of a deleted type too); with uses, refused listing them.
+pub(crate) fn safe_delete(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    let (w, files) = ws.xref_world();
+    let target = crate::targets::target_of(
+        ws,
+        &w,
+        &TargetSpec {
+            target: &args.target,
+            kind: (!args.target.contains('(')).then_some(TargetKind::Field),
+            symbol_id: "",
+            file_path: &args.file_path,
+            line: args.line,
+            column: args.column,
+        },
+    )?;
+    let refuse = |why: String| Err(ToolError::InvalidArgument(format!("{} not deleted: {why}", target.label)));
+    let kind = match target.category {
+        Category::Type => DeclKind::Type,
+        Category::Method => DeclKind::Method,
+        Category::Field => DeclKind::Field,
+        Category::Ctor => return refuse("constructors are not deleted (delete the type, or edit it)".into()),
+    };
+    if target.keys.len() != 1 || target.decls.len() != 1 {
+        return refuse(format!("it names {} declarations; name one", target.decls.len().max(target.keys.len())));
+    }
+    // A method in an override family: code may reach it through another member of it.
+    if kind == DeclKind::Method {
+        match mji_xref::rename::rename_family(&w, &target) {
+            Ok(f) if f.decls.len() > 1 => {
+                return refuse(format!(
+                    "it overrides or is overridden by {} other method(s) in the workspace; calls may reach it through them",
+                    f.decls.len() - 1
+                ));
+            }
+            Ok(_) => {}
+            Err(_) => {
+                return refuse(
+                    "it overrides a method outside the workspace (a JDK or library method), which code may call".into(),
+                );
+            }
+        }
+    }
+    let key = &target.keys[0];
+    let name = match kind {
+        DeclKind::Type => key.rsplit(['.', '$']).next().unwrap_or(key).to_owned(),
+        _ => xref::name_of_key(key),
+    };
+    if name == "serialVersionUID" || (kind == DeclKind::Method && name == "main") {
+        return refuse(format!("{name} is used by the JVM, not by code"));
+    }
+    let (path, line) = target.decls[0].clone();
+    let display = ws.display_of(&path);
+    let doc = Doc::read(&path, &display)?;
+    let removal = mji_edit::delete::declaration(&doc, kind, &name, line).map_err(ToolError::InvalidArgument)?;
+
+    // Uses: type uses and constructor calls of a type; outside the declaration itself.
+    let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
+    let mut searches = vec![target.clone()];
+    if kind == DeclKind::Type {
+        let family = mji_xref::rename::rename_family(&w, &target).map_err(ToolError::InvalidArgument)?;
+        let mut ctors = family.target.clone();
+        ctors.category = Category::Ctor;
+        ctors.keys.retain(|k| k.contains('#'));
+        searches[0] = family.target;
+        searches[0].keys.retain(|k| !k.contains('#'));
+        if !ctors.keys.is_empty() {
+            searches.push(ctors);
+        }
+    }
+    let mut uses = Vec::new();
+    let mut javadoc = Vec::new();
+    let mut imports: Vec<(Arc<Path>, u32)> = Vec::new();
+    let mut unbound = Vec::new();
+    for t in &searches {
+        let found = xref::search(ws.xref(), &w, &scope, t);
+        unbound.extend(found.unbound);
+        for (p, refs) in found.hits {
+            for (r, _) in refs {
+                // Its own code and javadoc go with it.
+                if *p == *path && doc.offset(r.line, r.column).is_some_and(|o| removal.start <= o && o < removal.end) {
+                    continue;
+                }
+                let at = format!("{}:{}:{}", ws.display_of(&p), r.line, r.column);
+                match r.kind {
+                    RefKind::Javadoc => javadoc.push(at),
+                    RefKind::Import if r.confidence == Confidence::Exact => imports.push((p.clone(), r.line)),
+                    _ => uses.push(at),
+                }
+            }
+        }
+    }
+    if !uses.is_empty() {
+        let n = uses.len();
+        uses.truncate(MAX_USES);
+        return refuse(format!(
+            "it has {n} use{}: {}{}",
+            if n == 1 { "" } else { "s" },
+            uses.join(", "),
+            if n > MAX_USES { ", …" } else { "" }
+        ));
+    }
+    let mut conflicts = Vec::new();
+    let incomplete = ws.incomplete(unbound);
+    if !incomplete.is_empty() {
+        conflicts.push(format!(
+            "{} file(s) mention {name} but could not be bound fully, so uses there may be missed: {}",
+            incomplete.len(),
+            incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    let mut edit = WorkspaceEdit::default();
+    let mut f = doc.edit();
+    f.edits.push(mji_edit::TextEdit { start: removal.start, end: removal.end, text: String::new() });
+    edit.add(f);
+    for (p, line) in &imports {
+        let d = Doc::read(p, &ws.display_of(p))?;
+        if let Some(e) = mji_edit::delete::import_line(&d, *line) {
+            let mut f = d.edit();
+            f.edits.push(e);
+            edit.add(f);
+        }
+    }
+    let mut warnings = Vec::new();
+    if !javadoc.is_empty() {
+        warnings.push(format!("javadoc still names it (javac does not check it): {}", javadoc.join(", ")));
+    }
+    let summary = format!(
+        "safe delete {} ({}): no uses{}",
+        target.label,
+        xref::kind_name(target.category),
+        if imports.is_empty() { String::new() } else { format!(", {} import(s) removed", imports.len()) }
+    );
+    Ok((edit, empty_result(summary, conflicts, warnings, Vec::new())))
+}

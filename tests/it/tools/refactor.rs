@@ -1,0 +1,69 @@
+//! `refactor_actions`' structural refactorings (safe delete, inline, extract) on a temp copy of
+//! tests/edit_fixtures/refactor: every preview's diff is a snapshot, every refusal says why,
+//! and after each apply javac compiles the whole fixture.
+
+use crate::common;
+use common::java_files_under;
+use common::project::Project;
+
+use mcp_java_index::tools::registry::find;
+use mcp_java_index::tools::workspace::Workspace;
+use serde_json::{Value, json};
+
+fn call(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
+    let Value::Object(map) = args else { panic!("args are an object") };
+    let a = find("refactor_actions").expect("registered").call(ws, map)?;
+    let text = a.text();
+    Ok((a.value, text))
+}
+
+fn setup() -> (Project, Workspace) {
+    let p = Project::of("edit_fixtures", "refactor");
+    let ws = p.workspace(&[]);
+    ws.build_index();
+    (p, ws)
+}
+
+/// Compiles every Java file of the fixture with javac; panics with its output on failure.
+fn compiles(p: &Project) {
+    let out = tempfile::tempdir().expect("out");
+    let files = java_files_under(p.root.path());
+    let r = std::process::Command::new("javac").arg("-d").arg(out.path()).args(&files).output().expect("javac runs");
+    assert!(r.status.success(), "javac failed:\n{}", String::from_utf8_lossy(&r.stderr));
+}
+
+/// Previews, applies the preview's editId, checks javac compiles the result, and returns the
+/// preview's text without its editId.
+fn applied(p: &Project, ws: &Workspace, args: Value) -> String {
+    let (preview, text) = call(ws, args.clone()).unwrap_or_else(|e| panic!("preview of {args}: {e}"));
+    let mut apply = args;
+    apply["apply"] = json!(true);
+    apply["editId"] = preview["editId"].clone();
+    let (done, _) = call(ws, apply).expect("apply");
+    assert_eq!(done["applied"], json!(true), "{done}");
+    compiles(p);
+    text.lines().filter(|l| !l.starts_with("editId:")).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn safe_delete_removes_what_nothing_uses_and_refuses_the_rest() {
+    let (p, ws) = setup();
+    compiles(&p);
+    // A recursive method nothing else calls: gone with its javadoc.
+    let method = applied(&p, &ws, json!({"action": "safe_delete", "target": "rf.Util#countdown(int)"}));
+    insta::assert_snapshot!("safe_delete_method", method);
+    let field = applied(&p, &ws, json!({"action": "safe_delete", "target": "rf.Util#unused"}));
+    insta::assert_snapshot!("safe_delete_field", field);
+    // A type whose only mention elsewhere is an import: the import goes with it.
+    let ty = applied(&p, &ws, json!({"action": "safe_delete", "target": "rf.extra.Orphan"}));
+    insta::assert_snapshot!("safe_delete_type", ty);
+    // Used: refused, the uses listed, nothing written (Main lost its import: line 7).
+    let before = std::fs::read_to_string(p.path("rf/Util.java")).expect("read");
+    let e = call(&ws, json!({"action": "safe_delete", "target": "rf.Util#twice(int)"})).expect_err("used");
+    assert!(e.contains("not deleted: it has 1 use: rf/Main.java:7:"), "{e}");
+    let e = call(&ws, json!({"action": "safe_delete", "filePath": "rf/Util.java", "line": 8})).expect_err("used");
+    assert!(e.contains("rf/Main.java:7:"), "{e}");
+    let e = call(&ws, json!({"action": "safe_delete", "target": "rf.Main#main(String[])"})).expect_err("main");
+    assert!(e.contains("used by the JVM"), "{e}");
+    assert_eq!(std::fs::read_to_string(p.path("rf/Util.java")).expect("read"), before);
+}
