@@ -93,8 +93,29 @@ pub fn declaration(doc: &Doc, kind: DeclKind, name: &str, line: u32) -> Result<R
         && (next.is_empty() || next.starts_with('}'))
     {
         start = prev_start;
+    } else if start == line_start
+        && before.trim_end().ends_with('{')
+        && let Some(blank) = after.find('\n').filter(|i| after[..*i].trim().is_empty())
+    {
+        // First in its body: the blank line after it goes instead.
+        end += blank + 1;
     }
     Ok(Removal { start, end })
+}
+
+/// `start..end` widened to whole lines: from the line's start when only indentation precedes,
+/// through the line's end when only whitespace follows.
+pub(crate) fn whole_lines(text: &str, mut start: usize, mut end: usize) -> (usize, usize) {
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    if text[line_start..start].trim().is_empty() {
+        start = line_start;
+    }
+    let rest = &text[end..];
+    let eol = rest.find('\n').map_or(rest.len(), |i| i + 1);
+    if rest[..eol].trim().is_empty() {
+        end += eol;
+    }
+    (start, end)
 }
 
 /// The removal of the single-type import on `line` (the whole line), if one is there.
@@ -131,7 +152,7 @@ mod tests {
         assert_eq!(removed(src, DeclKind::Method, "f", 6), "class A {\n    int a;\n\n    int b, c;\n}\n");
         assert_eq!(
             removed(src, DeclKind::Field, "a", 2),
-            "class A {\n\n    /** Doc. */\n    @Deprecated\n    void f() {\n        f();\n    }\n\n    int b, c;\n}\n"
+            "class A {\n    /** Doc. */\n    @Deprecated\n    void f() {\n        f();\n    }\n\n    int b, c;\n}\n"
         );
         let doc = Doc::new(Path::new("/x/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");
         assert!(declaration(&doc, DeclKind::Field, "b", 10).is_err());

@@ -11,6 +11,7 @@ pub mod delete;
 pub mod generate;
 pub mod imports;
 pub mod inherit;
+pub mod inline;
 pub mod locals;
 pub mod package;
 pub mod quickfix;

@@ -38,6 +38,7 @@ pub enum RefactorAction {
     // A fix get_problems listed, by its fixId.
     QuickFix,
     SafeDelete,
+    Inline,
     // Applies the previews named by `editIds` (of either edit tool) as one atomic edit.
     Apply,
 }

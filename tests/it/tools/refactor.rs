@@ -67,3 +67,24 @@ fn safe_delete_removes_what_nothing_uses_and_refuses_the_rest() {
     assert!(e.contains("used by the JVM"), "{e}");
     assert_eq!(std::fs::read_to_string(p.path("rf/Util.java")).expect("read"), before);
 }
+
+#[test]
+fn inline_a_local_or_a_constant_or_say_why_not() {
+    let (p, ws) = setup();
+    // Parenthesized where an operator binds around it; cast where the declared type decides.
+    let unit = applied(&p, &ws, json!({"action": "inline", "filePath": "rf/Main.java", "line": 15}));
+    insta::assert_snapshot!("inline_local", unit);
+    let big = applied(&p, &ws, json!({"action": "inline", "filePath": "rf/Main.java", "line": 15, "column": 14}));
+    assert!(
+        big.contains("+        return count + \" \" + (count == 1 ? \"item\" : \"items\") + ((long) (count * 1000));"),
+        "{big}"
+    );
+    // A call with two uses, a variable written: refused with the reason, nothing written.
+    let e = call(&ws, json!({"action": "inline", "filePath": "rf/Main.java", "line": 8})).expect_err("effects");
+    assert!(e.contains("side effects") && e.contains("3 uses"), "{e}");
+    let e = call(&ws, json!({"action": "inline", "filePath": "rf/Util.java", "line": 26})).expect_err("written");
+    assert!(e.contains("`total` is written at line 28"), "{e}");
+    // A constant: every use (qualified or not) takes its value, and the declaration goes.
+    let size = applied(&p, &ws, json!({"action": "inline", "target": "rf.Util#SIZE"}));
+    insta::assert_snapshot!("inline_constant", size);
+}

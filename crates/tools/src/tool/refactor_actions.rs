@@ -45,6 +45,7 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::OrganizeImports => crate::edit::organize_imports(ws, args)?,
         RefactorAction::QuickFix => crate::quick_fix::quick_fix(ws, args)?,
         RefactorAction::SafeDelete => crate::refactor::safe_delete(ws, args)?,
+        RefactorAction::Inline => crate::refactor::inline(ws, args)?,
         RefactorAction::Apply => return crate::edit::apply_previews(ws, args),
     };
     crate::edit::finish(ws, edit, args, &mut out)?;
