@@ -8,6 +8,7 @@
 //! UTF-8 are refused rather than rewritten.
 
 pub mod delete;
+pub mod extract;
 pub mod generate;
 pub mod imports;
 pub mod inherit;

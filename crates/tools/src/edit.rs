@@ -39,6 +39,8 @@ pub enum RefactorAction {
     QuickFix,
     SafeDelete,
     Inline,
+    ExtractVariable,
+    ExtractConstant,
     // Applies the previews named by `editIds` (of either edit tool) as one atomic edit.
     Apply,
 }
@@ -81,6 +83,14 @@ pub struct RefactorArgs {
     pub choose: Vec<String>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub fix_id: String,
+    // extract_*: the expression from line/column (alias startLine/startColumn) to just before
+    // endLine/endColumn, or on `line` the text given as `target` (alias `text`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub end_line: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub end_column: u32,
+    #[serde(default)]
+    pub replace_all: bool,
     #[serde(default)]
     pub offset: u32,
 }

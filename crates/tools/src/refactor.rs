@@ -294,3 +294,128 @@ fn inline_constant(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, Edi
     let summary = format!("inline constant {} = {init}: {uses} use{}", target.label, if uses == 1 { "" } else { "s" });
     Ok((edit, empty_result(summary, conflicts, warnings, Vec::new())))
 }
+
+/// `extract_variable` / `extract_constant`: the expression at the range (or the text on the
+/// line) to a local before its statement, or a `static final` field of its class, typed as the
+/// binder types it (`var` where the file shows its language level allows it).
+pub(crate) fn extract(
+    ws: &Host,
+    args: &RefactorArgs,
+    constant: bool,
+) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    let what = if constant { "extract_constant" } else { "extract_variable" };
+    if args.file_path.trim().is_empty() || args.line == 0 {
+        return Err(ToolError::InvalidArgument(format!(
+            "{what} needs filePath and the expression: startLine/startColumn to endLine/endColumn, or line + text"
+        )));
+    }
+    let r = ws.resolve(&args.file_path)?;
+    ws.check_file(&r.path, &r.display)?;
+    crate::require_java(&r.path, &r.display)?;
+    let doc = Doc::read(&r.path, &r.display)?;
+    let bad = |why: String| ToolError::InvalidArgument(format!("not extracted: {why}"));
+    let (start, end) = if args.end_line > 0 {
+        match (doc.offset(args.line, args.column.max(1)), doc.offset(args.end_line, args.end_column.max(1))) {
+            (Some(s), Some(e)) if s < e => (s, e),
+            _ => return Err(bad("the range is not inside the file, or ends before it starts".into())),
+        }
+    } else if !args.target.trim().is_empty() {
+        mji_edit::extract::find_on_line(&doc, args.line, &args.target)
+            .ok_or_else(|| bad(format!("`{}` is not on line {}", args.target.trim(), args.line)))?
+    } else {
+        return Err(bad("give endLine/endColumn, or the expression's text".into()));
+    };
+    let (start, end) = mji_edit::extract::expression_at(&doc, start, end).map_err(bad)?;
+    let name = if !args.new_name.trim().is_empty() {
+        args.new_name.trim().to_owned()
+    } else if constant {
+        "VALUE".to_owned()
+    } else {
+        mji_edit::extract::suggested_name(&doc, start, end)
+    };
+    if !mji_edit::is_identifier(&name) {
+        return Err(bad(format!("`{name}` is not a Java identifier")));
+    }
+    let (w, _) = ws.xref_world();
+    let mut imports = Vec::new();
+    let ty = w.files.iter().position(|f| *f.path == *r.path).and_then(|fi| {
+        let line = doc.line_of(start);
+        let decls = &w.files[fi].decls.types;
+        let ti = decls.iter().enumerate().rev().find(|(_, t)| t.start_line <= line && line <= t.end_line)?.0;
+        let id = w.type_in_file(fi as u32, ti as u32);
+        let t = mji_xref::resolve::expr_type(&w, fi as u32, &doc.bytes, start, end)?;
+        type_text(&w, id, &t, &doc, &mut imports)
+    });
+    let type_text = match ty {
+        Some(t) => t,
+        None if !constant && mji_edit::extract::uses_var(&doc) => {
+            imports.clear();
+            "var".to_owned()
+        }
+        None => {
+            return Err(bad(
+                "the binder could not type the expression, and `var` needs Java 10 (this file declares no `var`, so its language level is not known to allow it)"
+                    .into(),
+            ));
+        }
+    };
+    let edits = if constant {
+        mji_edit::extract::extract_constant(&doc, start, end, &name, &type_text, args.replace_all)
+    } else {
+        mji_edit::extract::extract_variable(&doc, start, end, &name, &type_text, args.replace_all)
+    }
+    .map_err(bad)?;
+    let n = edits.len() - 1;
+    let summary = format!(
+        "{} {type_text} {name} = {}: {n} occurrence{}",
+        what.replace('_', " "),
+        &doc.text()[start..end],
+        if n == 1 { "" } else { "s" }
+    );
+    let mut edit = WorkspaceEdit::default();
+    let mut f = doc.edit();
+    f.edits = edits;
+    imports.dedup_by(|a, b| a.text == b.text);
+    f.edits.extend(imports);
+    edit.add(f);
+    Ok((edit, empty_result(summary, Vec::new(), Vec::new(), Vec::new())))
+}
+
+/// A type as the code inside type `id` can write it: simple names where they mean the type
+/// (imported when they need it and can be), else qualified; `None` for what has no spelling
+/// there (`null`'s type, a method's type variable, a local or anonymous class).
+fn type_text(
+    w: &mji_xref::world::World,
+    id: mji_xref::world::TypeId,
+    t: &mji_xref::ty::Ty,
+    doc: &Doc,
+    imports: &mut Vec<mji_edit::TextEdit>,
+) -> Option<String> {
+    use mji_xref::ty::Ty;
+    match t {
+        Ty::Prim(p) => Some(p.to_string()),
+        Ty::Null => None,
+        Ty::Array(e) => Some(format!("{}[]", type_text(w, id, e, doc, imports)?)),
+        Ty::Var(name, _) => w.decl(id).tparams.iter().any(|p| *p.name == **name).then(|| name.to_string()),
+        Ty::Class(fqn, args) => {
+            if fqn.contains('$') || !fqn.split('.').all(mji_edit::is_identifier) {
+                return None;
+            }
+            let simple = fqn.rsplit('.').next().unwrap_or(fqn);
+            let pkg_top = fqn.rsplit('.').nth(1).is_none_or(|q| q.starts_with(char::is_lowercase));
+            let mut out = if w.qualify_in(id, simple).as_deref() == Some(&**fqn) {
+                simple.to_owned()
+            } else if pkg_top && let Ok(Some(e)) = mji_edit::imports::ensure_import(doc, fqn) {
+                imports.push(e);
+                simple.to_owned()
+            } else {
+                fqn.to_string()
+            };
+            if !args.is_empty() {
+                let a: Option<Vec<String>> = args.iter().map(|a| type_text(w, id, a, doc, imports)).collect();
+                out.push_str(&format!("<{}>", a?.join(", ")));
+            }
+            Some(out)
+        }
+    }
+}

@@ -88,3 +88,42 @@ fn inline_a_local_or_a_constant_or_say_why_not() {
     let size = applied(&p, &ws, json!({"action": "inline", "target": "rf.Util#SIZE"}));
     insta::assert_snapshot!("inline_constant", size);
 }
+
+#[test]
+fn extract_a_variable_or_a_constant_typed_by_the_binder() {
+    let (p, ws) = setup();
+    // By range (startLine/startColumn .. endLine/endColumn, the end just after the last
+    // character): the binder types `List.of(1, 2, n)` as List<Integer>.
+    let numbers = applied(
+        &p,
+        &ws,
+        json!({"action": "extract_variable", "filePath": "rf/Main.java", "startLine": 10, "startColumn": 37,
+               "endLine": 10, "endColumn": 53, "newName": "numbers"}),
+    );
+    insta::assert_snapshot!("extract_variable_range", numbers);
+    // By line + text, every identical expression of the block replaced.
+    let product = applied(
+        &p,
+        &ws,
+        json!({"action": "extract_variable", "filePath": "rf/Main.java", "line": 17, "text": "count * 1000", "replaceAll": true}),
+    );
+    assert!(
+        product.contains("+        int value = count * 1000;") && product.contains("+        long big = value;"),
+        "{product}"
+    );
+    let constant = applied(
+        &p,
+        &ws,
+        json!({"action": "extract_constant", "filePath": "rf/Util.java", "line": 15, "text": "2", "newName": "FACTOR"}),
+    );
+    insta::assert_snapshot!("extract_constant", constant);
+    // Not one expression, or evaluated only sometimes: refused with the reason.
+    let e =
+        call(&ws, json!({"action": "extract_variable", "filePath": "rf/Main.java", "line": 16, "text": "count =="}))
+            .expect_err("partial");
+    assert!(e.contains("not one whole expression"), "{e}");
+    let e =
+        call(&ws, json!({"action": "extract_variable", "filePath": "rf/Main.java", "line": 16, "text": "\"item\""}))
+            .expect_err("branch");
+    assert!(e.contains("one branch of a `?:`"), "{e}");
+}

@@ -17,6 +17,8 @@ impl Tool for RefactorActions {
     const ANNOTATIONS: Annotations = Annotations { read_only: false, destructive: true, idempotent: false, open_world: false };
     const NEEDS_INDEX: bool = true;
     const GROUP: &'static str = "edit";
+    const ALIASES: &'static [(&'static str, &'static str)] =
+        &[("startLine", "line"), ("startColumn", "column"), ("text", "target")];
 
     type Args = RefactorArgs;
     type Output = EditResult;
@@ -46,6 +48,8 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::QuickFix => crate::quick_fix::quick_fix(ws, args)?,
         RefactorAction::SafeDelete => crate::refactor::safe_delete(ws, args)?,
         RefactorAction::Inline => crate::refactor::inline(ws, args)?,
+        RefactorAction::ExtractVariable => crate::refactor::extract(ws, args, false)?,
+        RefactorAction::ExtractConstant => crate::refactor::extract(ws, args, true)?,
         RefactorAction::Apply => return crate::edit::apply_previews(ws, args),
     };
     crate::edit::finish(ws, edit, args, &mut out)?;
