@@ -204,14 +204,26 @@ fn main() {
         }
         let t = Instant::now();
         let tally = run(action, n, seed, &work, &pristine);
-        let mut reasons: Vec<String> = tally
-            .refused
-            .iter()
-            .map(|r| r.split_once(": ").map_or(r.as_str(), |(_, why)| why).to_owned())
-            .map(|why| why.split(['`', '(']).next().unwrap_or(&why).trim().to_owned())
-            .collect();
-        reasons.sort();
-        reasons.dedup();
+        // Refusals grouped by reason: names and numbers blanked out.
+        let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
+        for r in &tally.refused {
+            let why =
+                r.split_once("not inlined: ").or_else(|| r.split_once("not extracted: ")).map_or(r.as_str(), |x| x.1);
+            let mut blank = String::new();
+            let mut quoted = false;
+            for c in why.split(';').next().unwrap_or(why).chars() {
+                if c == '`' {
+                    quoted = !quoted;
+                    if quoted {
+                        blank.push_str("`…`");
+                    }
+                } else if !quoted {
+                    blank.push(if c.is_ascii_digit() { 'N' } else { c });
+                }
+            }
+            *reasons.entry(blank.replace("NN", "N").replace("NN", "N")).or_default() += 1;
+        }
+        let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{n}× {r}")).collect();
         println!(
             "{action} proof (seed {seed}): {} picks, {} applied and compiled, {} refused, {} broken ({:.0} s); refusals: {}",
             tally.applied + tally.refused.len() + tally.broken.len(),

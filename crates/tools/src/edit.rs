@@ -50,7 +50,7 @@ pub enum RefactorAction {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RefactorArgs {
     pub action: RefactorAction,
-    /// rename: as find_references takes it.
+    // As find_references takes it (extract_*: the expression's text on `line`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub target: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -72,7 +72,7 @@ pub struct RefactorArgs {
     /// The preview's (refused if stale).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub edit_id: String,
-    /// action apply: the previews to write together.
+    /// Previews to apply together.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub edit_ids: Vec<String>,
     /// Apply despite conflicts.

@@ -1,4 +1,5 @@
-//! `refactor_actions`: rename and organize imports, previewed as a diff and applied atomically.
+//! `refactor_actions`: rename, organize imports, quick fixes, safe delete, inline and extract,
+//! previewed as a diff and applied atomically.
 
 use crate::ToolError;
 use crate::edit::{EditResult, RefactorArgs};
@@ -10,8 +11,8 @@ pub(crate) struct RefactorActions;
 
 impl Tool for RefactorActions {
     const NAME: &'static str = "refactor_actions";
-    const TITLE: &'static str = "Rename, organize imports";
-    const DESCRIPTION: &'static str = "Rename a type, method (with overrides), field or package everywhere javac binds it, or organize imports. Previews a diff and editId; writes on apply: true.";
+    const TITLE: &'static str = "Refactor: rename, inline, extract, fix";
+    const DESCRIPTION: &'static str = "Rename, organize imports, quick_fix (get_problems' fixId), safe_delete, inline, extract_variable/constant. Previews a diff and editId; writes on apply: true.";
     // Writes files when applied (a renamed type's file is moved); a repeated apply is refused
     // as stale.
     const ANNOTATIONS: Annotations = Annotations { read_only: false, destructive: true, idempotent: false, open_world: false };
