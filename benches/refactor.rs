@@ -4,9 +4,10 @@
 //! refused (with its reason) or broken (applied, and javac then failed: the file is restored
 //! so the next pick starts from code that compiles). Broken must be 0.
 //!
-//! Picks: `inline` of local variables (any `T x = …;` declarator in a method body) and
+//! Picks: `inline` of local variables (any `T x = …;` declarator in a method body),
 //! `extract_variable` of expressions (a method call, or an operator expression, inside a
-//! statement of a method body).
+//! statement of a method body) and `safe_delete` of methods and fields (by their name's
+//! position).
 //!
 //! `cargo bench --bench refactor --profile dev` (`REFACTOR_N`: picks per action, default 20;
 //! `REFACTOR_SEED`).
@@ -74,6 +75,12 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32)> {
                 found
             };
             let wanted = match action {
+                // Methods and fields (their name's position); types are rarely unused.
+                "safe_delete" => {
+                    matches!(n.kind(), "method_declaration")
+                        || (n.kind() == "variable_declarator"
+                            && n.parent().is_some_and(|p| p.kind() == "field_declaration"))
+                }
                 "inline" => {
                     n.kind() == "variable_declarator"
                         && n.parent().is_some_and(|p| p.kind() == "local_variable_declaration")
@@ -99,7 +106,7 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32)> {
             if !wanted {
                 continue;
             }
-            let at = if action == "inline" { n.child_by_field_name("name").unwrap_or(n) } else { n };
+            let at = if action == "extract_variable" { n } else { n.child_by_field_name("name").unwrap_or(n) };
             let (l, c) = pos(at.start_byte());
             let (el, ec) = pos(at.end_byte());
             out.push((rel.clone(), l, c, el, ec));
@@ -131,8 +138,12 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
             continue;
         }
         let mut args = RefactorArgs { file_path: file.clone(), line, column, apply: true, ..Default::default() };
-        args.action = if action == "inline" { RefactorAction::Inline } else { RefactorAction::ExtractVariable };
-        if action != "inline" {
+        args.action = match action {
+            "inline" => RefactorAction::Inline,
+            "safe_delete" => RefactorAction::SafeDelete,
+            _ => RefactorAction::ExtractVariable,
+        };
+        if action == "extract_variable" {
             args.end_line = end_line;
             args.end_column = end_column;
         }
@@ -198,7 +209,7 @@ fn main() {
     let work = work.canonicalize().expect("canon");
     assert_eq!(compile_errors(&pristine), None, "the corpus compiles as it is");
     let mut broken = 0;
-    for action in ["inline", "extract_variable"] {
+    for action in ["inline", "extract_variable", "safe_delete"] {
         if !only.is_empty() && only != action {
             continue;
         }

@@ -359,12 +359,34 @@ pub(crate) fn extract(
             ));
         }
     };
-    let edits = if constant {
-        mji_edit::extract::extract_constant(&doc, start, end, &name, &type_text, args.replace_all)
-    } else {
-        mji_edit::extract::extract_variable(&doc, start, end, &name, &type_text, args.replace_all)
+    // Without a newName: a call named like an accessor of nothing (`get`, `apply`) is named by
+    // its type (`Calendar` -> `calendar`), and a taken name gets a number.
+    let chosen = args.new_name.trim().is_empty();
+    let mut name = name;
+    if chosen && !constant && (name == "value" || name.len() <= 3 || name == "apply") {
+        let simple = type_text.split(['<', '[']).next().unwrap_or("").rsplit('.').next().unwrap_or("");
+        let mut c = simple.chars();
+        let by_type = c.next().map(|f| f.to_lowercase().collect::<String>() + c.as_str()).unwrap_or_default();
+        if simple.starts_with(char::is_uppercase) && mji_edit::is_identifier(&by_type) {
+            name = by_type;
+        }
     }
-    .map_err(bad)?;
+    let mut attempt = 1;
+    let edits = loop {
+        let candidate = if attempt == 1 { name.clone() } else { format!("{name}{attempt}") };
+        let r = if constant {
+            mji_edit::extract::extract_constant(&doc, start, end, &candidate, &type_text, args.replace_all)
+        } else {
+            mji_edit::extract::extract_variable(&doc, start, end, &candidate, &type_text, args.replace_all)
+        };
+        match r {
+            Err(e) if chosen && attempt < 20 && e.contains("already names") => attempt += 1,
+            r => {
+                name = candidate;
+                break r.map_err(bad)?;
+            }
+        }
+    };
     let n = edits.len() - 1;
     let summary = format!(
         "{} {type_text} {name} = {}: {n} occurrence{}",
