@@ -222,7 +222,10 @@ fn main() {
                 r.split_once("not inlined: ").or_else(|| r.split_once("not extracted: ")).map_or(r.as_str(), |x| x.1);
             let mut blank = String::new();
             let mut quoted = false;
-            for c in why.split(';').next().unwrap_or(why).chars() {
+            // The reason without its list (`it has 2 uses: a, b` -> `it has N uses`).
+            let why = why.split(';').next().unwrap_or(why);
+            let why = if why.starts_with("it has") { why.split(':').next().unwrap_or(why) } else { why };
+            for c in why.chars() {
                 if c == '`' {
                     quoted = !quoted;
                     if quoted {
