@@ -94,7 +94,9 @@ pub fn offer(code: &str, message: &str) -> Option<Offer> {
             let type_like = kind == "class" || (kind == "variable" && name.starts_with(char::is_uppercase));
             (type_like && crate::is_identifier(name)).then(|| Offer::Import(name.to_owned()))
         }
-        "compiler.err.unreported.exception.need.to.catch.or.throw" => {
+        // Also a try-with-resources' implicit close().
+        "compiler.err.unreported.exception.need.to.catch.or.throw"
+        | "compiler.err.unreported.exception.implicit.close" => {
             let rest = message.strip_prefix("unreported exception ")?;
             let name = rest.split(';').next()?.trim();
             (!name.is_empty() && name.split('.').all(crate::is_identifier)).then(|| Offer::Exception(name.to_owned()))
@@ -307,6 +309,11 @@ mod tests {
         let m = "unreported exception java.io.IOException; must be caught or declared to be thrown";
         assert_eq!(
             offer("compiler.err.unreported.exception.need.to.catch.or.throw", m),
+            Some(Offer::Exception("java.io.IOException".into()))
+        );
+        let m = "unreported exception java.io.IOException; must be caught or declared to be thrown\n  exception thrown from implicit call to close() on resource variable r";
+        assert_eq!(
+            offer("compiler.err.unreported.exception.implicit.close", m),
             Some(Offer::Exception("java.io.IOException".into()))
         );
         let m = "p.A.B is not abstract and does not override abstract method run() in java.lang.Runnable";
