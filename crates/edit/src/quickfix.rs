@@ -161,9 +161,10 @@ pub fn add_throws(doc: &Doc, at: usize, exception: &str) -> Result<Vec<TextEdit>
 }
 
 /// Surrounds the statement around byte `at` with `try { … } catch (X e) { throw new
-/// RuntimeException(e); }`. Refused for a declaration whose variables are used after it (they
-/// would leave their scope), a constructor's `this(…)`/`super(…)` call, and code outside a
-/// block (a lambda's expression body, a field's initializer).
+/// RuntimeException(e); }`. A declaration whose variable is used after it is split (`T x;`
+/// before the try, `x = …;` inside); refused when it cannot be (`var`, several variables), for
+/// a constructor's `this(…)`/`super(…)` call, and for code outside a block (a lambda's
+/// expression body, a field's initializer).
 pub fn surround_with_try(doc: &Doc, at: usize, exception: &str) -> Result<Vec<TextEdit>, String> {
     let text = doc.text();
     let bytes = text.as_bytes();
@@ -183,10 +184,14 @@ pub fn surround_with_try(doc: &Doc, at: usize, exception: &str) -> Result<Vec<Te
         return Err("a constructor's this(…) or super(…) call cannot be inside a try".into());
     }
     let block = stmt.parent().ok_or("not inside a block")?;
+    // A declaration whose variable is used after it is split: declared before the try,
+    // assigned inside (definitely assigned after it, as the catch always throws).
+    let mut split: Option<(String, String)> = None;
     if stmt.kind() == "local_variable_declaration" {
         let mut names = Vec::new();
         let mut c = stmt.walk();
-        for d in stmt.children_by_field_name("declarator", &mut c) {
+        let declarators: Vec<Node> = stmt.children_by_field_name("declarator", &mut c).collect();
+        for d in &declarators {
             if let Some(name) = d.child_by_field_name("name").and_then(|x| x.utf8_text(bytes).ok()) {
                 names.push(name.to_owned());
             }
@@ -202,7 +207,21 @@ pub fn surround_with_try(doc: &Doc, at: usize, exception: &str) -> Result<Vec<Te
             }
         });
         if let Some(u) = used {
-            return Err(format!("the statement declares `{u}`, used after it; declare it before the try first"));
+            let ty = stmt.child_by_field_name("type").and_then(|t| t.utf8_text(bytes).ok()).unwrap_or("var");
+            let (Some(d), true, false) = (declarators.first(), declarators.len() == 1, ty == "var") else {
+                return Err(format!(
+                    "the statement declares `{u}`, used after it, and cannot be split (`var`, or several variables)"
+                ));
+            };
+            let (Some(value), None) = (d.child_by_field_name("value"), d.child_by_field_name("dimensions")) else {
+                return Err(format!("the statement declares `{u}`, used after it, and cannot be split"));
+            };
+            if value.kind() == "array_initializer" {
+                return Err(format!("the statement declares `{u}` with an array initializer, used after it"));
+            }
+            // `final String s` from the statement's own text, then `s = value;` in the try.
+            let head = text[stmt.start_byte()..d.start_byte()].trim_end();
+            split = Some((format!("{head} {u};"), format!("{u} = {};", &text[value.start_byte()..value.end_byte()])));
         }
     }
     let line_start = text[..stmt.start_byte()].rfind('\n').map_or(0, |i| i + 1);
@@ -214,14 +233,19 @@ pub fn surround_with_try(doc: &Doc, at: usize, exception: &str) -> Result<Vec<Te
     let eol = doc.eol();
     let var = catch_name(enclosing_body(stmt), bytes);
     let (name, import) = type_name(doc, exception);
-    let body: String = text[stmt.start_byte()..stmt.end_byte()]
+    let inner = match &split {
+        Some((_, assign)) => assign.clone(),
+        None => text[stmt.start_byte()..stmt.end_byte()].to_owned(),
+    };
+    let body: String = inner
         .split('\n')
         .enumerate()
         .map(|(i, l)| if i == 0 || l.trim().is_empty() { l.to_owned() } else { format!("{unit}{l}") })
         .collect::<Vec<_>>()
         .join("\n");
+    let declared = split.map(|(d, _)| format!("{d}{eol}{indent}")).unwrap_or_default();
     let new = format!(
-        "try {{{eol}{indent}{unit}{body}{eol}{indent}}} catch ({name} {var}) {{{eol}{indent}{unit}throw new RuntimeException({var});{eol}{indent}}}"
+        "{declared}try {{{eol}{indent}{unit}{body}{eol}{indent}}} catch ({name} {var}) {{{eol}{indent}{unit}throw new RuntimeException({var});{eol}{indent}}}"
     );
     let mut edits: Vec<TextEdit> = import.into_iter().collect();
     edits.push(TextEdit { start: stmt.start_byte(), end: stmt.end_byte(), text: new });
@@ -336,7 +360,10 @@ mod tests {
         );
         let src = "class A {\n  void f() {\n    int e = 1;\n    int n = read(e);\n    use(n);\n    Runnable r = () -> read(0);\n  }\n}\n";
         let at = src.find("read").expect("read");
-        assert!(surround_with_try(&doc(src), at, "X").expect_err("used after").contains("`n`"));
+        let out = applied(src, surround_with_try(&doc(src), at, "X").expect("split"));
+        assert!(out.contains("    int n;\n    try {\n      n = read(e);\n    } catch (X ex) {"), "{out}");
+        let var = "class A {\n  void f() {\n    var n = read();\n    use(n);\n  }\n}\n";
+        assert!(surround_with_try(&doc(var), var.find("read").expect("r"), "X").expect_err("var").contains("`n`"));
         let lambda = src.rfind("read").expect("read");
         assert!(surround_with_try(&doc(src), lambda, "X").is_err());
         assert!(add_throws(&doc(src), lambda, "X").is_err());

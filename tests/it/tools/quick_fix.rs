@@ -67,8 +67,7 @@ fn quick_fixes_import_throw_catch_and_implement_until_it_compiles() {
     let (collections, _) = fix(&ws, "qf/Imports.java", "import java.util.Collections");
     insta::assert_snapshot!("quick_fix_import_variable", collections);
 
-    // An unreported exception: throws, or try/catch where the statement can be wrapped (not a
-    // declaration used after it).
+    // An unreported exception: throws, or try/catch (a declaration used after it split).
     let reader = fixes(&ws, "qf/Reader.java");
     let titles: Vec<&str> = reader.iter().map(|(_, _, t)| t.as_str()).collect();
     assert_eq!(
@@ -77,6 +76,7 @@ fn quick_fixes_import_throw_catch_and_implement_until_it_compiles() {
             "add throws IOException",
             "surround with try/catch IOException",
             "add throws IOException",
+            "surround with try/catch IOException",
             "add throws IOException",
             "surround with try/catch IOException"
         ]
@@ -85,11 +85,12 @@ fn quick_fixes_import_throw_catch_and_implement_until_it_compiles() {
     insta::assert_snapshot!("quick_fix_throws", throws);
     let (wrapped, _) = fix(&ws, "qf/Reader.java", "surround with try/catch IOException");
     insta::assert_snapshot!("quick_fix_try_catch", wrapped);
-    // size() declares the string it uses after the call: only throws.
+    // size()'s declaration is split (its variable is used after); touch()'s call is wrapped.
+    assert!(wrapped.contains("+        String s;\n+        try {\n+            s = Files.readString(p);"), "{wrapped}");
     let left: Vec<String> = fixes(&ws, "qf/Reader.java").into_iter().map(|(_, _, t)| t).collect();
-    assert_eq!(left, ["add throws IOException"]);
-    let (last, _) = fix(&ws, "qf/Reader.java", "add throws IOException");
-    assert!(last.contains("+    int size(Path p) throws IOException {"), "{last}");
+    assert_eq!(left, ["add throws IOException", "surround with try/catch IOException"]);
+    let (last, _) = fix(&ws, "qf/Reader.java", "surround with try/catch IOException");
+    assert!(last.contains("+        try {\n+            Files.readString(p);"), "{last}");
 
     // A class missing abstract methods: every one implemented (Runnable's and Comparable's).
     let (implemented, _) = fix(&ws, "qf/Task.java", "implement the abstract methods of Task");
