@@ -117,7 +117,7 @@ fn type_name(doc: &Doc, qualified: &str) -> (String, Option<TextEdit>) {
     if !qualified.contains('.') {
         return (simple, None);
     }
-    match crate::imports::ensure_import(doc, qualified) {
+    match crate::imports::ensure_import_sorted(doc, qualified) {
         Ok(edit) => (simple, edit),
         Err(()) => (qualified.to_owned(), None),
     }

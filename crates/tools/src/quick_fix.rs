@@ -89,7 +89,7 @@ pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit
     })?;
     let refused = |why: String| ToolError::InvalidArgument(format!("fix {} refused: {why}", id.kind));
     let (edits, summary) = match id.kind.as_str() {
-        "import" => match mji_edit::imports::ensure_import(&doc, &id.arg) {
+        "import" => match mji_edit::imports::ensure_import_sorted(&doc, &id.arg) {
             Ok(Some(e)) => (vec![e], format!("import {} in {}", id.arg, r.display)),
             Ok(None) => return Err(refused(format!("{} is usable in {} already", id.arg, r.display))),
             Err(()) => return Err(refused(format!("another type named like {} is imported", id.arg))),

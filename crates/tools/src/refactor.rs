@@ -427,7 +427,7 @@ fn type_text(
             let pkg_top = fqn.rsplit('.').nth(1).is_none_or(|q| q.starts_with(char::is_lowercase));
             let mut out = if w.qualify_in(id, simple).as_deref() == Some(&**fqn) {
                 simple.to_owned()
-            } else if pkg_top && let Ok(Some(e)) = mji_edit::imports::ensure_import(doc, fqn) {
+            } else if pkg_top && let Ok(Some(e)) = mji_edit::imports::ensure_import_sorted(doc, fqn) {
                 imports.push(e);
                 simple.to_owned()
             } else {
