@@ -218,8 +218,10 @@ fn main() {
         // Refusals grouped by reason: names and numbers blanked out.
         let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
         for r in &tally.refused {
-            let why =
-                r.split_once("not inlined: ").or_else(|| r.split_once("not extracted: ")).map_or(r.as_str(), |x| x.1);
+            let why = ["not inlined: ", "not extracted: ", "not deleted: "]
+                .iter()
+                .find_map(|p| r.split_once(*p))
+                .map_or(r.as_str(), |x| x.1);
             let mut blank = String::new();
             let mut quoted = false;
             // The reason without its list (`it has 2 uses: a, b` -> `it has N uses`).
