@@ -21,18 +21,10 @@ fn rename_args(target: &str, new: &str) -> RefactorArgs {
     RefactorArgs {
         action: RefactorAction::Rename,
         target: target.to_owned(),
-        file_path: String::new(),
-        line: 0,
-        column: 0,
         new_name: new.to_owned(),
-        include_likely: false,
-        include_subpackages: false,
         apply: true,
         edit_id: String::new(),
-        force: false,
-        choose: Vec::new(),
-        offset: 0,
-        edit_ids: Vec::new(),
+        ..Default::default()
     }
 }
 

@@ -389,6 +389,29 @@ pub fn ensure_import(doc: &Doc, qualified: &str) -> Result<Option<TextEdit>, ()>
     }))
 }
 
+/// [`ensure_import`], the new import placed in order among the file's single-type imports
+/// (before the first that sorts after it) rather than after the last.
+#[allow(clippy::result_unit_err)]
+pub fn ensure_import_sorted(doc: &Doc, qualified: &str) -> Result<Option<TextEdit>, ()> {
+    let Some(edit) = ensure_import(doc, qualified)? else { return Ok(None) };
+    let text = doc.text();
+    let Some(tree) = mji_parser::parse_tree(text) else { return Ok(Some(edit)) };
+    let root = tree.root_node();
+    let mut c = root.walk();
+    let after = root.children(&mut c).find(|n| {
+        n.kind() == "import_declaration" && {
+            let t: String = n.utf8_text(text.as_bytes()).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ");
+            !t.starts_with("import static") && t.trim_start_matches("import ").trim_end_matches(';') > qualified
+        }
+    });
+    Ok(Some(match after {
+        Some(n) => {
+            TextEdit { start: n.start_byte(), end: n.start_byte(), text: format!("import {qualified};{}", doc.eol()) }
+        }
+        None => edit,
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -425,6 +448,17 @@ mod tests {
             text.contains("import java.util.Collections;\nimport java.util.List;\nimport java.util.Map;"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_sorted_import_goes_before_the_first_that_sorts_after_it() {
+        let src = "package p;\n\nimport java.util.List;\nimport java.util.Map;\n\nclass A {}\n";
+        let doc = Doc::new(Path::new("/x/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");
+        let e = ensure_import_sorted(&doc, "java.util.Collections").expect("ok").expect("an edit");
+        assert_eq!(e.start, src.find("import java.util.List").expect("m"));
+        assert_eq!(e.text, "import java.util.Collections;\n");
+        let e = ensure_import_sorted(&doc, "java.util.Set").expect("ok").expect("an edit");
+        assert_eq!(e.text, "\nimport java.util.Set;");
     }
 
     #[test]

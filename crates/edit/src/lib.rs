@@ -7,11 +7,15 @@
 //! offsets of the file's own bytes here, so an edit never re-encodes a file: files that are not
 //! UTF-8 are refused rather than rewritten.
 
+pub mod delete;
+pub mod extract;
 pub mod generate;
 pub mod imports;
 pub mod inherit;
+pub mod inline;
 pub mod locals;
 pub mod package;
+pub mod quickfix;
 pub mod rename;
 
 use std::collections::BTreeMap;

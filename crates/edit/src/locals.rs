@@ -128,7 +128,11 @@ pub(crate) fn is_member_name(n: Node) -> bool {
 }
 
 /// The declaration of the local named `old` visible at `ident`, its scope, and what it is.
-fn declaration_of<'t>(ident: Node<'t>, old: &str, bytes: &[u8]) -> Option<(Node<'t>, Node<'t>, &'static str)> {
+pub(crate) fn declaration_of<'t>(
+    ident: Node<'t>,
+    old: &str,
+    bytes: &[u8],
+) -> Option<(Node<'t>, Node<'t>, &'static str)> {
     let mut node = ident;
     let mut depth = 0;
     while let Some(p) = node.parent() {
@@ -219,7 +223,7 @@ fn scope_method(scope: Node) -> Option<Node> {
 }
 
 /// The uses of `old` in `scope` from `from` on; lines where `new` is already used unqualified.
-fn collect<'t>(
+pub(crate) fn collect<'t>(
     scope: Node<'t>,
     old: &str,
     new: &str,

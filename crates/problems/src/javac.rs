@@ -53,6 +53,7 @@ impl RawDiag {
             message: self.message,
             range: Range { start: self.start, end: self.end },
             cause: None,
+            fixes: Vec::new(),
         }
     }
 }

@@ -71,6 +71,18 @@ pub struct Problem {
     /// classpath is known to be incomplete, so the code may well be right. Absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cause: Option<String>,
+    /// The quick fixes `refactor_actions` applies (`action: "quick_fix"`, `fixId`). Absent
+    /// when there are none; the engine leaves it empty and the tools fill it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fixes: Vec<Fix>,
+}
+
+/// One quick fix of a problem.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Fix {
+    pub fix_id: String,
+    pub title: String,
 }
 
 /// What happened to one file.
@@ -717,6 +729,7 @@ mod tests {
             message: String::new(),
             range: Range { start: at, end: at },
             cause: None,
+            fixes: Vec::new(),
         }
     }
 

@@ -27,6 +27,7 @@ pub fn check(display: &str, bytes: &[u8]) -> Vec<Problem> {
             message,
             range: Range { start: s, end: e },
             cause: None,
+            fixes: Vec::new(),
         }
     };
     let mut out = Vec::new();

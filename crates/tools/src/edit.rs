@@ -29,21 +29,28 @@ impl From<EditError> for ToolError {
 }
 
 // What `refactor_actions` does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RefactorAction {
+    #[default]
     Rename,
     OrganizeImports,
+    // A fix get_problems listed, by its fixId.
+    QuickFix,
+    SafeDelete,
+    Inline,
+    ExtractVariable,
+    ExtractConstant,
     // Applies the previews named by `editIds` (of either edit tool) as one atomic edit.
     Apply,
 }
 
 /// Arguments of `refactor_actions`.
-#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RefactorArgs {
     pub action: RefactorAction,
-    /// rename: as find_references takes it.
+    // As find_references takes it (extract_*: the expression's text on `line`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub target: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -65,7 +72,7 @@ pub struct RefactorArgs {
     /// The preview's (refused if stale).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub edit_id: String,
-    /// action apply: the previews to write together.
+    /// Previews to apply together.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub edit_ids: Vec<String>,
     /// Apply despite conflicts.
@@ -74,6 +81,16 @@ pub struct RefactorArgs {
     /// Picks for ambiguous imports.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choose: Vec<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub fix_id: String,
+    // extract_*: the expression from line/column (alias startLine/startColumn) to just before
+    // endLine/endColumn, or on `line` the text given as `target` (alias `text`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub end_line: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub end_column: u32,
+    #[serde(default)]
+    pub replace_all: bool,
     #[serde(default)]
     pub offset: u32,
 }
@@ -731,7 +748,7 @@ fn qualify_decl(
 }
 
 /// The types a simple name may import: workspace types (top-level and nested) and the JDK's.
-fn candidates_for(w: &mji_xref::world::World, simple: &str) -> Vec<String> {
+pub(crate) fn candidates_for(w: &mji_xref::world::World, simple: &str) -> Vec<String> {
     let mut out: Vec<String> = w.types_named(simple);
     out.sort();
     out.dedup();

@@ -116,8 +116,9 @@ pub fn run(ws: &Host, args: &ProblemsArgs) -> Result<ProblemsResult, ToolError> 
         lines,
         missing: args.missing_dependencies,
     };
-    let mji_problems::Page { problems: diagnostics, total, filtered, has_more, missing_dependencies } =
+    let mji_problems::Page { problems: mut diagnostics, total, filtered, has_more, missing_dependencies } =
         mji_problems::page(checked.problems, &filter, args.offset as usize, args.limit as usize);
+    crate::quick_fix::attach(ws, &mut diagnostics);
     let missing_dependencies = crate::problems::MissingSummary::new(missing_dependencies, ws.config().trusted);
     skipped.extend(checked.files);
     let (file_counts, files, unlisted_files) = summarize(skipped);

@@ -1,4 +1,5 @@
-//! `refactor_actions`: rename and organize imports, previewed as a diff and applied atomically.
+//! `refactor_actions`: rename, organize imports, quick fixes, safe delete, inline and extract,
+//! previewed as a diff and applied atomically.
 
 use crate::ToolError;
 use crate::edit::{EditResult, RefactorArgs};
@@ -10,13 +11,15 @@ pub(crate) struct RefactorActions;
 
 impl Tool for RefactorActions {
     const NAME: &'static str = "refactor_actions";
-    const TITLE: &'static str = "Rename, organize imports";
-    const DESCRIPTION: &'static str = "Rename a type, method (with overrides), field or package everywhere javac binds it, or organize imports. Previews a diff and editId; writes on apply: true.";
+    const TITLE: &'static str = "Refactor: rename, inline, extract, fix";
+    const DESCRIPTION: &'static str = "Rename, organize imports, quick_fix (get_problems' fixId), safe_delete, inline, extract_variable/constant. Previews a diff and editId; writes on apply: true.";
     // Writes files when applied (a renamed type's file is moved); a repeated apply is refused
     // as stale.
     const ANNOTATIONS: Annotations = Annotations { read_only: false, destructive: true, idempotent: false, open_world: false };
     const NEEDS_INDEX: bool = true;
     const GROUP: &'static str = "edit";
+    const ALIASES: &'static [(&'static str, &'static str)] =
+        &[("startLine", "line"), ("startColumn", "column"), ("text", "target")];
 
     type Args = RefactorArgs;
     type Output = EditResult;
@@ -43,6 +46,11 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
     let (edit, mut out) = match args.action {
         RefactorAction::Rename => crate::edit::rename(ws, args)?,
         RefactorAction::OrganizeImports => crate::edit::organize_imports(ws, args)?,
+        RefactorAction::QuickFix => crate::quick_fix::quick_fix(ws, args)?,
+        RefactorAction::SafeDelete => crate::refactor::safe_delete(ws, args)?,
+        RefactorAction::Inline => crate::refactor::inline(ws, args)?,
+        RefactorAction::ExtractVariable => crate::refactor::extract(ws, args, false)?,
+        RefactorAction::ExtractConstant => crate::refactor::extract(ws, args, true)?,
         RefactorAction::Apply => return crate::edit::apply_previews(ws, args),
     };
     crate::edit::finish(ws, edit, args, &mut out)?;

@@ -87,18 +87,10 @@ pub fn run(ws: &Host, args: &crate::edit::SourceArgs) -> Result<EditResult, Tool
     let refactor = RefactorArgs {
         action: RefactorAction::Rename,
         target: String::new(),
-        file_path: String::new(),
-        line: 0,
-        column: 0,
         new_name: String::new(),
-        include_likely: false,
-        include_subpackages: false,
         apply: args.apply,
         edit_id: args.edit_id.clone(),
-        force: false,
-        choose: Vec::new(),
-        offset: 0,
-        edit_ids: Vec::new(),
+        ..Default::default()
     };
     crate::edit::finish(ws, edit, &refactor, &mut out)?;
     Ok(out)

@@ -25,6 +25,11 @@ impl<'w, 's> Resolver<'w, 's> {
         self.depth += 1;
         let v = stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.expr_inner(n));
         self.depth -= 1;
+        if self.probe == Some((n.start_byte(), n.end_byte()))
+            && let Val::Expr(Some(t)) = &v
+        {
+            self.probed = Some(t.clone());
+        }
         v
     }
 

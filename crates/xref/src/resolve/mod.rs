@@ -77,9 +77,25 @@ impl std::fmt::Display for DepthCut {
 
 /// [`file_refs`], and where the depth limit cut the binding short, if it did.
 pub fn bind_file(world: &World, file: u32, bytes: &[u8]) -> (Vec<Ref>, Option<DepthCut>) {
+    let (refs, cut, _) = bind(world, file, bytes, None);
+    (refs, cut)
+}
+
+/// The type the binder gives the expression at bytes `start..end` of the file (what
+/// extract_variable declares), `None` when it has none there (not an expression, or untyped).
+pub fn expr_type(world: &World, file: u32, bytes: &[u8], start: usize, end: usize) -> Option<Ty> {
+    bind(world, file, bytes, Some((start, end))).2
+}
+
+fn bind(
+    world: &World,
+    file: u32,
+    bytes: &[u8],
+    probe: Option<(usize, usize)>,
+) -> (Vec<Ref>, Option<DepthCut>, Option<Ty>) {
     let src = SourceText::decode(bytes);
     let prep = Prepared::new(&src.text);
-    let Some(tree) = parse_tree(&prep.text) else { return (Vec::new(), None) };
+    let Some(tree) = parse_tree(&prep.text) else { return (Vec::new(), None, None) };
     let mut r = Resolver {
         w: world,
         b: prep.text.as_bytes(),
@@ -97,6 +113,8 @@ pub fn bind_file(world: &World, file: u32, bytes: &[u8]) -> (Vec<Ref>, Option<De
         last_pick: None,
         caller: None,
         within: 0,
+        probe,
+        probed: None,
     };
     r.program(tree.root_node());
     r.javadoc_refs(tree.root_node());
@@ -106,7 +124,7 @@ pub fn bind_file(world: &World, file: u32, bytes: &[u8]) -> (Vec<Ref>, Option<De
     r.out.dedup_by(|a, b| {
         a.line == b.line && a.column == b.column && a.category == b.category && a.targets == b.targets
     });
-    (r.out, r.cut)
+    (r.out, r.cut, r.probed)
 }
 
 struct Resolver<'w, 's> {
@@ -136,6 +154,9 @@ struct Resolver<'w, 's> {
     /// The member of a named type being read, and where in it (see [`Ref::within`]).
     caller: Option<std::sync::Arc<Caller>>,
     within: u8,
+    /// The expression whose type [`expr_type`] asks for, and its type once bound.
+    probe: Option<(usize, usize)>,
+    probed: Option<Ty>,
 }
 
 impl Resolver<'_, '_> {

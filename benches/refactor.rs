@@ -1,0 +1,255 @@
+//! Structural refactorings proved on real code: seeded random picks on commons-lang3 3.12.0
+//! (`target/corpus/commons-lang3`), each applied through `refactor_actions` on one working
+//! copy and the whole library compiled with javac after it. Every pick is counted as applied,
+//! refused (with its reason) or broken (applied, and javac then failed: the file is restored
+//! so the next pick starts from code that compiles). Broken must be 0.
+//!
+//! Picks: `inline` of local variables (any `T x = …;` declarator in a method body),
+//! `extract_variable` of expressions (a method call, or an operator expression, inside a
+//! statement of a method body) and `safe_delete` of methods and fields (by their name's
+//! position).
+//!
+//! `cargo bench --bench refactor --profile dev` (`REFACTOR_N`: picks per action, default 20;
+//! `REFACTOR_SEED`).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::edit::{RefactorAction, RefactorArgs};
+use mcp_java_index::tools::workspace::Workspace;
+
+fn java_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> =
+        mcp_java_index::index::walk::walk(dir, |p| p.extension().is_some_and(|x| x == "java")).files;
+    files.sort();
+    files
+}
+
+/// javac over the whole library: None when it compiles, else its first error lines.
+fn compile_errors(root: &Path) -> Option<String> {
+    let out = tempfile::tempdir().expect("out");
+    let o = std::process::Command::new("javac")
+        .args(["-nowarn", "-proc:none", "-encoding", "UTF-8", "-d"])
+        .arg(out.path())
+        .args(java_files(root))
+        .output()
+        .expect("javac runs");
+    (!o.status.success()).then(|| String::from_utf8_lossy(&o.stderr).lines().take(4).collect::<Vec<_>>().join(" | "))
+}
+
+/// One pick: where, and the arguments of its action.
+struct Pick {
+    label: String,
+    file: PathBuf,
+    args: RefactorArgs,
+}
+
+/// Every candidate of an action, in a fixed order: (file relative to the root, 1-based line,
+/// column, end line, end column, the expression's text).
+fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32)> {
+    let mut out = Vec::new();
+    for f in java_files(root) {
+        let rel = f.strip_prefix(root).expect("under root").to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&f).expect("read");
+        let Some(tree) = mcp_java_index::parser::parse_tree(&text) else { continue };
+        let mut stack = vec![tree.root_node()];
+        while let Some(n) = stack.pop() {
+            let mut c = n.walk();
+            stack.extend(n.children(&mut c));
+            let pos = |b: usize| {
+                let line = text[..b].matches('\n').count() as u32 + 1;
+                let col = text[..b].rsplit('\n').next().map_or(0, |l| l.encode_utf16().count()) as u32 + 1;
+                (line, col)
+            };
+            let in_body = {
+                let mut p = n.parent();
+                let mut found = false;
+                while let Some(x) = p {
+                    if matches!(x.kind(), "method_declaration" | "constructor_declaration") {
+                        found = true;
+                        break;
+                    }
+                    p = x.parent();
+                }
+                found
+            };
+            let wanted = match action {
+                // Methods and fields (their name's position); types are rarely unused.
+                "safe_delete" => {
+                    matches!(n.kind(), "method_declaration")
+                        || (n.kind() == "variable_declarator"
+                            && n.parent().is_some_and(|p| p.kind() == "field_declaration"))
+                }
+                "inline" => {
+                    n.kind() == "variable_declarator"
+                        && n.parent().is_some_and(|p| p.kind() == "local_variable_declaration")
+                        && in_body
+                }
+                _ => {
+                    matches!(n.kind(), "method_invocation" | "binary_expression")
+                        && in_body
+                        && n.start_position().row == n.end_position().row
+                        && n.parent().is_some_and(|p| {
+                            matches!(
+                                p.kind(),
+                                "argument_list"
+                                    | "variable_declarator"
+                                    | "return_statement"
+                                    | "binary_expression"
+                                    | "if_statement"
+                                    | "parenthesized_expression"
+                            )
+                        })
+                }
+            };
+            if !wanted {
+                continue;
+            }
+            let at = if action == "extract_variable" { n } else { n.child_by_field_name("name").unwrap_or(n) };
+            let (l, c) = pos(at.start_byte());
+            let (el, ec) = pos(at.end_byte());
+            out.push((rel.clone(), l, c, el, ec));
+        }
+    }
+    out.sort();
+    out
+}
+
+#[derive(Default)]
+struct Tally {
+    applied: usize,
+    refused: Vec<String>,
+    broken: Vec<String>,
+}
+
+fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally {
+    let pool = candidates(pristine, action);
+    println!("{action}: {} candidates", pool.len());
+    let mut seed = seed;
+    let mut next = |n: usize| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    let mut picks = Vec::new();
+    while picks.len() < n.min(pool.len()) {
+        let (file, line, column, end_line, end_column) = pool[next(pool.len())].clone();
+        if picks.iter().any(|p: &Pick| p.label.starts_with(&format!("{file}:{line}:"))) {
+            continue;
+        }
+        let mut args = RefactorArgs { file_path: file.clone(), line, column, apply: true, ..Default::default() };
+        args.action = match action {
+            "inline" => RefactorAction::Inline,
+            "safe_delete" => RefactorAction::SafeDelete,
+            _ => RefactorAction::ExtractVariable,
+        };
+        if action == "extract_variable" {
+            args.end_line = end_line;
+            args.end_column = end_column;
+        }
+        picks.push(Pick { label: format!("{file}:{line}:{column}"), file: work.join(&file), args });
+    }
+    let flags = Flags::roots([work]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    let mut tally = Tally::default();
+    for p in picks {
+        // Positions were taken on the pristine copy: each pick runs on a fresh copy of its file.
+        let rel = p.file.strip_prefix(work).expect("under work").to_path_buf();
+        std::fs::copy(pristine.join(&rel), &p.file).expect("reset the file");
+        ws.index().changed(std::slice::from_ref(&p.file));
+        let t = Instant::now();
+        match mcp_java_index::tools::tool::refactor_actions::run(&ws, &p.args) {
+            Err(e) => {
+                println!("  refused {}: {e}", p.label);
+                tally.refused.push(format!("{}: {e}", p.label));
+            }
+            Ok(r) => {
+                let ms = t.elapsed().as_millis();
+                match compile_errors(work) {
+                    None => {
+                        tally.applied += 1;
+                        println!("  applied {} ({ms} ms): {}", p.label, r.summary);
+                    }
+                    Some(err) => {
+                        println!(
+                            "  BROKEN {}: {}\n{}\n    javac: {err}",
+                            p.label,
+                            r.summary,
+                            r.files.iter().map(|f| f.diff.as_str()).collect::<String>()
+                        );
+                        tally.broken.push(p.label.clone());
+                    }
+                }
+            }
+        }
+        std::fs::copy(pristine.join(&rel), &p.file).expect("restore the file");
+        ws.index().changed(std::slice::from_ref(&p.file));
+    }
+    tally
+}
+
+fn main() {
+    let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/corpus/commons-lang3/src/main/java");
+    if !corpus.join("org").is_dir() {
+        eprintln!("no commons-lang3 corpus at {} (run .ci/run)", corpus.display());
+        return;
+    }
+    let n: usize = std::env::var("REFACTOR_N").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    let seed: u64 = std::env::var("REFACTOR_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(34);
+    let only = std::env::var("REFACTOR_ONLY").unwrap_or_default();
+    let scratch = tempfile::tempdir().expect("tmp");
+    let pristine = scratch.path().join("pristine");
+    let work = scratch.path().join("work");
+    for to in [&pristine, &work] {
+        let ok = std::process::Command::new("cp").arg("-a").arg(&corpus).arg(to).status();
+        assert!(ok.is_ok_and(|s| s.success()), "cp -a {}", corpus.display());
+    }
+    let pristine = pristine.canonicalize().expect("canon");
+    let work = work.canonicalize().expect("canon");
+    assert_eq!(compile_errors(&pristine), None, "the corpus compiles as it is");
+    let mut broken = 0;
+    for action in ["inline", "extract_variable", "safe_delete"] {
+        if !only.is_empty() && only != action {
+            continue;
+        }
+        let t = Instant::now();
+        let tally = run(action, n, seed, &work, &pristine);
+        // Refusals grouped by reason: names and numbers blanked out.
+        let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
+        for r in &tally.refused {
+            let why = ["not inlined: ", "not extracted: ", "not deleted: "]
+                .iter()
+                .find_map(|p| r.split_once(*p))
+                .map_or(r.as_str(), |x| x.1);
+            let mut blank = String::new();
+            let mut quoted = false;
+            // The reason without its list (`it has 2 uses: a, b` -> `it has N uses`).
+            let why = why.split(';').next().unwrap_or(why);
+            let why = if why.starts_with("it has") { why.split(':').next().unwrap_or(why) } else { why };
+            for c in why.chars() {
+                if c == '`' {
+                    quoted = !quoted;
+                    if quoted {
+                        blank.push_str("`…`");
+                    }
+                } else if !quoted {
+                    blank.push(if c.is_ascii_digit() { 'N' } else { c });
+                }
+            }
+            *reasons.entry(blank.replace("NN", "N").replace("NN", "N")).or_default() += 1;
+        }
+        let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{n}× {r}")).collect();
+        println!(
+            "{action} proof (seed {seed}): {} picks, {} applied and compiled, {} refused, {} broken ({:.0} s); refusals: {}",
+            tally.applied + tally.refused.len() + tally.broken.len(),
+            tally.applied,
+            tally.refused.len(),
+            tally.broken.len(),
+            t.elapsed().as_secs_f64(),
+            reasons.join("; ")
+        );
+        broken += tally.broken.len();
+    }
+    assert_eq!(broken, 0, "refactorings broke the build");
+}

@@ -1,0 +1,396 @@
+//! Extract variable and extract constant, from the syntax: the expression a range names
+//! exactly, where a declaration can go before it so that the code still means the same (its
+//! value computed once, at the same moment), and the edits. The declared type comes from the
+//! caller (the binder's type of the expression, or `var`).
+
+use tree_sitter::Node;
+
+use crate::rename::walk;
+use crate::{Doc, TextEdit};
+
+/// The expression at bytes `start..end` (whitespace around it ignored): its exact range, or why
+/// the range is not one.
+pub fn expression_at(doc: &Doc, start: usize, end: usize) -> Result<(usize, usize), String> {
+    let text = doc.text();
+    let (start, end) = trimmed(text, start, end);
+    let tree = mji_parser::parse_tree(text).ok_or("the file could not be parsed")?;
+    let n = expression_node(tree.root_node(), start, end)?;
+    Ok((n.start_byte(), n.end_byte()))
+}
+
+fn trimmed(text: &str, start: usize, end: usize) -> (usize, usize) {
+    let end = end.min(text.len());
+    let start = start.min(end);
+    let s = &text[start..end];
+    let lead = s.len() - s.trim_start().len();
+    let trail = s.len() - s.trim_end().len();
+    (start + lead, (end - trail).max(start + lead))
+}
+
+fn expression_node(root: Node, start: usize, end: usize) -> Result<Node, String> {
+    let mut n = root.descendant_for_byte_range(start, end).ok_or("no code in the range")?;
+    while n.start_byte() == start && n.end_byte() == end && !is_expression(n) {
+        match n.parent() {
+            Some(p) if p.start_byte() == start && p.end_byte() == end => n = p,
+            _ => break,
+        }
+    }
+    if n.start_byte() != start || n.end_byte() != end || !is_expression(n) {
+        return Err("the range is not one whole expression; give its exact start and end".into());
+    }
+    // An expression that is a name being declared or assigned, or a whole statement.
+    if let Some(p) = n.parent() {
+        match p.kind() {
+            "assignment_expression" if p.child_by_field_name("left") == Some(n) => {
+                return Err("the expression is assigned to".into());
+            }
+            "update_expression" => return Err("the expression is incremented".into()),
+            "expression_statement" => return Err("the expression is a whole statement".into()),
+            "method_invocation" if p.child_by_field_name("name") == Some(n) => {
+                return Err("the range is a method's name, not an expression".into());
+            }
+            _ => {}
+        }
+    }
+    if n.kind() == "lambda_expression" || n.kind() == "method_reference" || n.kind() == "array_initializer" {
+        return Err(format!("a {} needs its target type; extract it by hand", n.kind().replace('_', " ")));
+    }
+    Ok(n)
+}
+
+fn is_expression(n: Node) -> bool {
+    n.is_named()
+        && (n.kind().ends_with("_expression")
+            || n.kind().ends_with("_literal")
+            || matches!(
+                n.kind(),
+                "method_invocation"
+                    | "field_access"
+                    | "array_access"
+                    | "identifier"
+                    | "true"
+                    | "false"
+                    | "this"
+                    | "class_literal"
+                    | "text_block"
+                    | "string_literal"
+            ))
+        && !matches!(n.kind(), "expression_statement")
+}
+
+const SIDE_EFFECTS: &[&str] = &[
+    "method_invocation",
+    "object_creation_expression",
+    "array_creation_expression",
+    "assignment_expression",
+    "update_expression",
+];
+
+/// Extracts the expression at exactly `start..end` to `type_text name = …;` before its
+/// statement; with `replace_all`, every identical expression of the same statement list after
+/// it too (when the expression has no side effects).
+pub fn extract_variable(
+    doc: &Doc,
+    start: usize,
+    end: usize,
+    name: &str,
+    type_text: &str,
+    replace_all: bool,
+) -> Result<Vec<TextEdit>, String> {
+    let text = doc.text();
+    let bytes = text.as_bytes();
+    let tree = mji_parser::parse_tree(text).ok_or("the file could not be parsed")?;
+    let expr = expression_node(tree.root_node(), start, end)?;
+    // Up to the statement the declaration goes before: every step must keep the expression
+    // evaluated exactly once, and first among what could see or change its value.
+    let mut child = expr;
+    let statement = loop {
+        let p = child.parent().ok_or("the expression is not inside a method's block")?;
+        match p.kind() {
+            "block" | "switch_block_statement_group" | "constructor_body" => break child,
+            "class_body" | "enum_body" | "interface_body" | "program" | "lambda_expression" => {
+                return Err("the expression is not inside a block's statement (a field's initializer or a lambda's expression body)".into());
+            }
+            "binary_expression"
+                if p.child_by_field_name("right") == Some(child) && matches!(operator(p, bytes), "&&" | "||") =>
+            {
+                return Err("the expression is evaluated only when the left side of `&&`/`||` allows".into());
+            }
+            "ternary_expression" if p.child_by_field_name("condition") != Some(child) => {
+                return Err("the expression is one branch of a `?:`".into());
+            }
+            "if_statement" | "switch_expression" | "switch_statement"
+                if p.child_by_field_name("condition") == Some(child) => {}
+            "synchronized_statement" if child.kind() == "parenthesized_expression" => {}
+            "enhanced_for_statement" if p.child_by_field_name("value") == Some(child) => {}
+            "if_statement"
+            | "while_statement"
+            | "do_statement"
+            | "for_statement"
+            | "enhanced_for_statement"
+            | "switch_expression"
+            | "switch_statement"
+            | "try_statement"
+            | "try_with_resources_statement"
+            | "catch_clause"
+            | "finally_clause"
+            | "labeled_statement"
+            | "switch_block"
+            | "switch_rule"
+            | "resource_specification"
+            | "synchronized_statement" => {
+                return Err(format!(
+                    "the expression is evaluated by a `{}` more than once or only sometimes",
+                    p.kind().trim_end_matches("_statement").replace('_', " ")
+                ));
+            }
+            "explicit_constructor_invocation" => {
+                return Err("nothing can run before a constructor's this(…) or super(…)".into());
+            }
+            _ => {}
+        }
+        child = p;
+    };
+    if statement.kind() == "local_variable_declaration" {
+        let mut c = statement.walk();
+        if statement.children_by_field_name("declarator", &mut c).count() > 1 {
+            return Err("the statement declares several variables; split it first".into());
+        }
+    }
+    // Moved ahead of the statement's code before it: neither may have side effects the other
+    // could see.
+    let mut effects = false;
+    walk(expr, &mut |n| effects |= SIDE_EFFECTS.contains(&n.kind()));
+    let mut before_effects = false;
+    walk(statement, &mut |n| {
+        before_effects |= n.end_byte() <= expr.start_byte() && SIDE_EFFECTS.contains(&n.kind());
+    });
+    if before_effects && (effects || reads_names(expr, bytes)) {
+        return Err("code before the expression in its statement has side effects (a call, `new` or an assignment) that would run after it".into());
+    }
+    // The name: no variable of it in the method.
+    let body = enclosing_body(statement);
+    let mut taken = false;
+    walk(body, &mut |n| {
+        taken |= n.kind() == "identifier" && n.utf8_text(bytes).ok() == Some(name) && !crate::locals::is_member_name(n);
+    });
+    if taken {
+        return Err(format!("`{name}` already names something in this method; choose another newName"));
+    }
+    let expr_text = &text[expr.start_byte()..expr.end_byte()];
+    let mut edits = Vec::new();
+    let mut replaced = vec![(expr.start_byte(), expr.end_byte())];
+    if replace_all && !effects {
+        let block = statement.parent().ok_or("no block")?;
+        let same = normalized(expr_text);
+        walk(block, &mut |n| {
+            if n.start_byte() >= statement.start_byte()
+                && n.start_byte() != expr.start_byte()
+                && is_expression(n)
+                && n.kind() == expr.kind()
+                && normalized(&text[n.start_byte()..n.end_byte()]) == same
+                && !replaced.iter().any(|(s, e)| n.start_byte() < *e && *s < n.end_byte())
+                && !is_written_name(n)
+            {
+                replaced.push((n.start_byte(), n.end_byte()));
+            }
+        });
+    }
+    for (s, e) in &replaced {
+        edits.push(TextEdit { start: *s, end: *e, text: name.to_owned() });
+    }
+    let line_start = text[..statement.start_byte()].rfind('\n').map_or(0, |i| i + 1);
+    let indent = &text[line_start..statement.start_byte()];
+    if !indent.chars().all(|c| c == ' ' || c == '\t') {
+        return Err("the statement does not start its line".into());
+    }
+    edits.push(TextEdit {
+        start: statement.start_byte(),
+        end: statement.start_byte(),
+        text: format!("{type_text} {name} = {expr_text};{}{indent}", doc.eol()),
+    });
+    Ok(edits)
+}
+
+/// Extracts the constant expression at exactly `start..end` to `private static final
+/// type_text name = …;` at the top of its class's body; with `replace_all`, every identical
+/// expression of the class too.
+pub fn extract_constant(
+    doc: &Doc,
+    start: usize,
+    end: usize,
+    name: &str,
+    type_text: &str,
+    replace_all: bool,
+) -> Result<Vec<TextEdit>, String> {
+    let text = doc.text();
+    let bytes = text.as_bytes();
+    let tree = mji_parser::parse_tree(text).ok_or("the file could not be parsed")?;
+    let expr = expression_node(tree.root_node(), start, end)?;
+    let expr_text = &text[expr.start_byte()..expr.end_byte()];
+    if !crate::inline::is_portable_constant(expr_text) {
+        return Err("not a constant expression of literals and operators".into());
+    }
+    let mut body = expr;
+    while !matches!(body.kind(), "class_body" | "enum_body" | "interface_body") {
+        body = body.parent().ok_or("the expression is not inside a class")?;
+    }
+    let mut taken = false;
+    walk(body, &mut |n| taken |= n.kind() == "identifier" && n.utf8_text(bytes).ok() == Some(name));
+    if taken {
+        return Err(format!("`{name}` already names something in this class; choose another newName"));
+    }
+    let mut replaced = vec![(expr.start_byte(), expr.end_byte())];
+    if replace_all {
+        let same = normalized(expr_text);
+        walk(body, &mut |n| {
+            if n.start_byte() != expr.start_byte()
+                && n.kind() == expr.kind()
+                && normalized(&text[n.start_byte()..n.end_byte()]) == same
+                && !replaced.iter().any(|(s, e)| n.start_byte() < *e && *s < n.end_byte())
+            {
+                replaced.push((n.start_byte(), n.end_byte()));
+            }
+        });
+    }
+    let mut edits: Vec<TextEdit> =
+        replaced.iter().map(|(s, e)| TextEdit { start: *s, end: *e, text: name.to_owned() }).collect();
+    // At the top of the body, in the indentation of its first member.
+    let open = body.start_byte() + 1;
+    let mut c = body.walk();
+    let first = body.named_children(&mut c).next();
+    let indent = first
+        .map(|m| {
+            let ls = text[..m.start_byte()].rfind('\n').map_or(0, |i| i + 1);
+            text[ls..m.start_byte()].chars().take_while(|c| *c == ' ' || *c == '\t').collect::<String>()
+        })
+        .unwrap_or_else(|| "    ".to_owned());
+    let eol = doc.eol();
+    let modifiers = if body.kind() == "interface_body" { "" } else { "private static final " };
+    let at = if text[open..].starts_with(eol) { open + eol.len() } else { open };
+    let sep = if at == open { eol } else { "" };
+    edits.push(TextEdit {
+        start: at,
+        end: at,
+        text: format!("{sep}{indent}{modifiers}{type_text} {name} = {expr_text};{eol}{eol}"),
+    });
+    Ok(edits)
+}
+
+/// Whether the expression reads any name (a variable whose value code before it could change).
+fn reads_names(n: Node, bytes: &[u8]) -> bool {
+    let mut found = false;
+    walk(n, &mut |x| found |= x.kind() == "identifier" && x.utf8_text(bytes).is_ok());
+    found
+}
+
+fn is_written_name(n: Node) -> bool {
+    n.parent().is_some_and(|p| {
+        (p.kind() == "assignment_expression" && p.child_by_field_name("left") == Some(n))
+            || p.kind() == "update_expression"
+    })
+}
+
+fn normalized(s: &str) -> String {
+    s.split_whitespace().collect()
+}
+
+fn operator<'a>(n: Node, bytes: &'a [u8]) -> &'a str {
+    let (Some(l), Some(r)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else { return "" };
+    std::str::from_utf8(&bytes[l.end_byte()..r.start_byte()]).unwrap_or("").trim()
+}
+
+fn enclosing_body(n: Node) -> Node {
+    let mut at = n;
+    while let Some(p) = at.parent() {
+        if matches!(p.kind(), "method_declaration" | "constructor_declaration" | "class_body" | "enum_body") {
+            return p;
+        }
+        at = p;
+    }
+    at
+}
+
+/// Whether the file declares a local with `var` (so its language level allows it).
+pub fn uses_var(doc: &Doc) -> bool {
+    let text = doc.text();
+    let Some(tree) = mji_parser::parse_tree(text) else { return false };
+    let mut found = false;
+    walk(tree.root_node(), &mut |n| {
+        found |= n.kind() == "local_variable_declaration"
+            && n.child_by_field_name("type").and_then(|t| t.utf8_text(text.as_bytes()).ok()) == Some("var");
+    });
+    found
+}
+
+/// The bytes of the first occurrence of `needle` on `line` (the `line` + `text` form).
+pub fn find_on_line(doc: &Doc, line: u32, needle: &str) -> Option<(usize, usize)> {
+    let start = doc.offset(line, 1)?;
+    let text = doc.src.lines.line_text(doc.text(), line);
+    let i = text.find(needle.trim())?;
+    Some((start + i, start + i + needle.trim().len()))
+}
+
+/// A name for the extracted value: a call's (`getName()` → `name`), else `value`.
+pub fn suggested_name(doc: &Doc, start: usize, end: usize) -> String {
+    let text = doc.text();
+    mji_parser::parse_tree(text)
+        .and_then(|t| {
+            let n = t.root_node().descendant_for_byte_range(start, end)?;
+            let name = n.child_by_field_name("name").filter(|_| n.kind() == "method_invocation")?;
+            name.utf8_text(text.as_bytes()).ok().map(str::to_owned)
+        })
+        .map(|m| {
+            let rest =
+                m.strip_prefix("get").or_else(|| m.strip_prefix("is")).filter(|r| r.starts_with(char::is_uppercase));
+            match rest {
+                Some(r) => {
+                    let mut c = r.chars();
+                    c.next().map(|f| f.to_lowercase().collect::<String>() + c.as_str()).unwrap_or_default()
+                }
+                None => m,
+            }
+        })
+        .filter(|n| crate::is_identifier(n))
+        .unwrap_or_else(|| "value".to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn extract(src: &str, what: &str, nth: usize, all: bool) -> Result<String, String> {
+        let doc = Doc::new(Path::new("/x/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");
+        let s = src.match_indices(what).nth(nth).expect("marker").0;
+        let edits = extract_variable(&doc, s, s + what.len(), "v", "int", all)?;
+        let mut e = crate::WorkspaceEdit::default();
+        let mut f = doc.edit();
+        f.edits = edits;
+        e.add(f);
+        Ok(String::from_utf8(e.plan().expect("plan").files[0].new.clone()).expect("utf8"))
+    }
+
+    #[test]
+    fn extracts_before_the_statement_and_replaces_all() {
+        let src = "class A {\n  int f(int a, int b) {\n    int x = (a + b) * 2;\n    return x + (a + b);\n  }\n}\n";
+        let out = extract(src, "a + b", 0, true).expect("extracted");
+        assert_eq!(
+            out,
+            "class A {\n  int f(int a, int b) {\n    int v = a + b;\n    int x = (v) * 2;\n    return x + (v);\n  }\n}\n"
+        );
+        let out = extract(src, "a + b", 0, false).expect("extracted");
+        assert!(out.contains("return x + (a + b);"), "{out}");
+    }
+
+    #[test]
+    fn refuses_what_would_run_differently() {
+        let src = "class A {\n  int f(int a) {\n    if (a > 0 && g(a) > 1) return g(a);\n    while (g(a) > 0) a--;\n    int y = h(), z = g(a);\n    return a > 0 ? g(a) : 0;\n  }\n}\n";
+        assert!(extract(src, "g(a)", 0, false).expect_err("&&").contains("&&"));
+        assert!(extract(src, "g(a)", 1, false).expect_err("if body").contains("if"));
+        assert!(extract(src, "g(a)", 2, false).expect_err("loop").contains("while"));
+        assert!(extract(src, "g(a)", 4, false).expect_err("?:").contains("?:"));
+        assert!(extract(src, "a >", 0, false).expect_err("not whole").contains("not one whole expression"));
+        assert!(extract(src, "a > 0", 0, false).is_ok());
+    }
+}

@@ -1,0 +1,119 @@
+//! Quick fixes: the fixes each `get_problems` diagnostic offers (`fixes: [{fixId, title}]`)
+//! and `refactor_actions {action: "quick_fix", fixId}`, which previews and applies one. The
+//! fixes themselves are [`mji_edit::quickfix`]'s, [`mji_edit::imports`]' and
+//! [`mji_edit::inherit`]'s; this glue finds the candidates (the world's types of a name) and
+//! checks a fix id against the file it names.
+
+use std::collections::HashMap;
+
+use mji_edit::quickfix::{self, FixId, Offer};
+use mji_edit::{Doc, WorkspaceEdit};
+use mji_problems::{Fix, Problem};
+
+use crate::ToolError;
+use crate::edit::{EditResult, RefactorArgs, empty_result};
+use crate::host::Host;
+
+/// Fills each problem's `fixes` with what it offers (files read once; the world only when an
+/// import is offered).
+pub(crate) fn attach(ws: &Host, problems: &mut [Problem]) {
+    let mut docs: HashMap<String, Option<Doc>> = HashMap::new();
+    let mut world = None;
+    for p in problems.iter_mut() {
+        let Some(offer) = quickfix::offer(&p.code, &p.message) else { continue };
+        let doc = docs.entry(p.file.clone()).or_insert_with(|| {
+            let r = ws.resolve(&p.file).ok()?;
+            Doc::read(&r.path, &p.file).ok()
+        });
+        let Some(doc) = doc.as_ref() else { continue };
+        let Some(at) = doc.offset(p.line, p.column) else { continue };
+        let id = |kind: &str, arg: &str| FixId::new(&p.file, p.line, p.column, kind, arg, &doc.bytes).encode();
+        let simple = |q: &str| q.rsplit('.').next().unwrap_or(q).to_owned();
+        match offer {
+            Offer::Import(name) => {
+                let w = world.get_or_insert_with(|| ws.xref_world().0);
+                for c in crate::edit::candidates_for(w, &name) {
+                    if matches!(mji_edit::imports::ensure_import(doc, &c), Ok(Some(_))) {
+                        p.fixes.push(Fix { fix_id: id("import", &c), title: format!("import {c}") });
+                    }
+                }
+            }
+            Offer::Exception(x) => {
+                if quickfix::add_throws(doc, at, &x).is_ok() {
+                    p.fixes.push(Fix { fix_id: id("throws", &x), title: format!("add throws {}", simple(&x)) });
+                }
+                if quickfix::surround_with_try(doc, at, &x).is_ok() {
+                    p.fixes
+                        .push(Fix { fix_id: id("try", &x), title: format!("surround with try/catch {}", simple(&x)) });
+                }
+            }
+            Offer::Implement(name) => {
+                let outline = mji_parser::outline(&doc.display, &doc.bytes);
+                if type_named(&outline.classes, &name, p.line).is_some() {
+                    p.fixes.push(Fix {
+                        fix_id: id("implement", &name),
+                        title: format!("implement the abstract methods of {name}"),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The type named `simple` whose lines hold `line`, the innermost first.
+fn type_named<'a>(types: &'a [mji_model::TypeDecl], simple: &str, line: u32) -> Option<&'a mji_model::TypeDecl> {
+    types.iter().filter(|t| t.start_line <= line && line <= t.end_line).find_map(|t| {
+        type_named(&t.inner_classes, simple, line)
+            .or((t.qualified_name.rsplit(['.', '$']).next() == Some(simple)).then_some(t))
+    })
+}
+
+/// `quick_fix`: the edit a fix id names, refused when its file changed since it was listed.
+pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    if args.fix_id.trim().is_empty() {
+        return Err(ToolError::InvalidArgument("quick_fix needs fixId: one of get_problems' fixes".into()));
+    }
+    let id = FixId::parse(&args.fix_id).map_err(ToolError::InvalidArgument)?;
+    let r = ws.resolve(&id.file)?;
+    ws.check_file(&r.path, &r.display)?;
+    crate::require_java(&r.path, &r.display)?;
+    let doc = Doc::read(&r.path, &r.display)?;
+    if id.is_stale(&doc.bytes) {
+        return Err(ToolError::InvalidArgument(format!(
+            "stale fixId: {} changed since get_problems listed this fix; nothing was written. Call get_problems again for the current fixes",
+            id.file
+        )));
+    }
+    let at = doc.offset(id.line, id.column).ok_or_else(|| {
+        ToolError::InvalidArgument(format!("fixId names {}:{}:{}, not in the file", id.file, id.line, id.column))
+    })?;
+    let refused = |why: String| ToolError::InvalidArgument(format!("fix {} refused: {why}", id.kind));
+    let (edits, summary) = match id.kind.as_str() {
+        "import" => match mji_edit::imports::ensure_import_sorted(&doc, &id.arg) {
+            Ok(Some(e)) => (vec![e], format!("import {} in {}", id.arg, r.display)),
+            Ok(None) => return Err(refused(format!("{} is usable in {} already", id.arg, r.display))),
+            Err(()) => return Err(refused(format!("another type named like {} is imported", id.arg))),
+        },
+        "throws" => (quickfix::add_throws(&doc, at, &id.arg).map_err(refused)?, format!("add throws {}", id.arg)),
+        "try" => (
+            quickfix::surround_with_try(&doc, at, &id.arg).map_err(refused)?,
+            format!("surround with try/catch {}", id.arg),
+        ),
+        _ => {
+            let outline = mji_parser::outline(&r.display, &doc.bytes);
+            let ty = type_named(&outline.classes, &id.arg, id.line)
+                .ok_or_else(|| refused(format!("no class {} at line {}", id.arg, id.line)))?;
+            let opts = mji_edit::generate::Options::default();
+            let g = crate::edit::inherited_members(ws, &doc, ty, mji_edit::generate::Action::ImplementMethods, &opts)?;
+            if g.members.is_empty() {
+                return Err(refused(format!("{} has no abstract method left to implement", id.arg)));
+            }
+            (g.edits, format!("implement {} in {}", g.members.join(", "), ty.qualified_name))
+        }
+    };
+    let mut edit = WorkspaceEdit::default();
+    let mut f = doc.edit();
+    f.edits = edits;
+    edit.add(f);
+    Ok((edit, empty_result(summary, Vec::new(), Vec::new(), Vec::new())))
+}

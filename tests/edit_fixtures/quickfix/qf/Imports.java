@@ -1,0 +1,7 @@
+package qf;
+
+class Imports {
+    List<String> names() {
+        return Collections.emptyList();
+    }
+}

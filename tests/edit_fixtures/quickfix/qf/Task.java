@@ -1,0 +1,5 @@
+package qf;
+
+class Task implements Runnable, Comparable<Task> {
+    private final int rank = 1;
+}

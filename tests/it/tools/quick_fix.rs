@@ -1,0 +1,106 @@
+//! Quick fixes on a temp copy of tests/edit_fixtures/quickfix, whose files do not compile as
+//! committed: get_problems lists each javac diagnostic's fixes, `refactor_actions` previews
+//! one by its fixId (the diff a snapshot) and applies it, a fix id whose file changed since is
+//! refused as stale, and once every file is fixed javac compiles them all.
+
+use crate::common;
+use common::java_files_under;
+use common::project::Project;
+
+use mcp_java_index::tools::problems::ProblemsArgs;
+use mcp_java_index::tools::registry::find;
+use mcp_java_index::tools::workspace::Workspace;
+use serde_json::{Value, json};
+
+fn call(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
+    let Value::Object(map) = args else { panic!("args are an object") };
+    let a = find("refactor_actions").expect("registered").call(ws, map)?;
+    let text = a.text();
+    Ok((a.value, text))
+}
+
+/// Every fix get_problems lists for `file`: (code, fixId, title).
+fn fixes(ws: &Workspace, file: &str) -> Vec<(String, String, String)> {
+    let args = ProblemsArgs { paths: vec![file.to_owned()], ..Default::default() };
+    let r = mcp_java_index::tools::tool::get_problems::run(ws, &args).expect("get_problems");
+    assert!(r.complete && r.javac.available, "{:?}", r.javac);
+    r.diagnostics
+        .iter()
+        .flat_map(|d| d.fixes.iter().map(|f| (d.code.clone(), f.fix_id.clone(), f.title.clone())))
+        .collect()
+}
+
+/// Previews the fix of `file` titled `title`, applies it, and returns the preview's text
+/// (without its editId) and the fix id.
+fn fix(ws: &Workspace, file: &str, title: &str) -> (String, String) {
+    let all = fixes(ws, file);
+    let (_, id, _) = all.iter().find(|(_, _, t)| t == title).unwrap_or_else(|| panic!("no fix {title} in {all:?}"));
+    let (preview, text) = call(ws, json!({"action": "quick_fix", "fixId": id})).expect("preview");
+    let (done, _) = call(ws, json!({"action": "quick_fix", "fixId": id, "apply": true, "editId": preview["editId"]}))
+        .expect("apply");
+    assert_eq!(done["applied"], json!(true), "{done}");
+    let shown = text.lines().filter(|l| !l.starts_with("editId:")).collect::<Vec<_>>().join("\n");
+    (shown, id.clone())
+}
+
+#[test]
+fn quick_fixes_import_throw_catch_and_implement_until_it_compiles() {
+    let p = Project::of("edit_fixtures", "quickfix");
+    let ws = p.workspace(&[]);
+    ws.build_index();
+
+    // An unresolved type offers one import per type of that name.
+    let titles: Vec<String> = fixes(&ws, "qf/Imports.java").into_iter().map(|(_, _, t)| t).collect();
+    assert!(
+        titles.contains(&"import java.util.List".to_owned()) && titles.contains(&"import java.awt.List".to_owned()),
+        "{titles:?}"
+    );
+    let (list, stale) = fix(&ws, "qf/Imports.java", "import java.util.List");
+    insta::assert_snapshot!("quick_fix_import", list);
+    // The file changed: its earlier ids are refused as stale, and nothing is written.
+    let before = std::fs::read_to_string(p.path("qf/Imports.java")).expect("read");
+    let e = call(&ws, json!({"action": "quick_fix", "fixId": stale})).expect_err("stale");
+    assert!(e.contains("stale fixId"), "{e}");
+    assert_eq!(std::fs::read_to_string(p.path("qf/Imports.java")).expect("read"), before);
+    let e = call(&ws, json!({"action": "quick_fix", "fixId": "qf/Imports.java:1:1:nope=x@12345678"})).expect_err("bad");
+    assert!(e.contains("not a fixId"), "{e}");
+    let (collections, _) = fix(&ws, "qf/Imports.java", "import java.util.Collections");
+    insta::assert_snapshot!("quick_fix_import_variable", collections);
+
+    // An unreported exception: throws, or try/catch (a declaration used after it split).
+    let reader = fixes(&ws, "qf/Reader.java");
+    let titles: Vec<&str> = reader.iter().map(|(_, _, t)| t.as_str()).collect();
+    assert_eq!(
+        titles,
+        [
+            "add throws IOException",
+            "surround with try/catch IOException",
+            "add throws IOException",
+            "surround with try/catch IOException",
+            "add throws IOException",
+            "surround with try/catch IOException"
+        ]
+    );
+    let (throws, _) = fix(&ws, "qf/Reader.java", "add throws IOException");
+    insta::assert_snapshot!("quick_fix_throws", throws);
+    let (wrapped, _) = fix(&ws, "qf/Reader.java", "surround with try/catch IOException");
+    insta::assert_snapshot!("quick_fix_try_catch", wrapped);
+    // size()'s declaration is split (its variable is used after); touch()'s call is wrapped.
+    assert!(wrapped.contains("+        String s;\n+        try {\n+            s = Files.readString(p);"), "{wrapped}");
+    let left: Vec<String> = fixes(&ws, "qf/Reader.java").into_iter().map(|(_, _, t)| t).collect();
+    assert_eq!(left, ["add throws IOException", "surround with try/catch IOException"]);
+    let (last, _) = fix(&ws, "qf/Reader.java", "surround with try/catch IOException");
+    assert!(last.contains("+        try {\n+            Files.readString(p);"), "{last}");
+
+    // A class missing abstract methods: every one implemented (Runnable's and Comparable's).
+    let (implemented, _) = fix(&ws, "qf/Task.java", "implement the abstract methods of Task");
+    insta::assert_snapshot!("quick_fix_implement", implemented);
+
+    for f in ["qf/Imports.java", "qf/Reader.java", "qf/Task.java"] {
+        assert!(fixes(&ws, f).is_empty(), "{f}: {:?}", fixes(&ws, f));
+    }
+    let out = tempfile::tempdir().expect("out");
+    let files = java_files_under(p.root.path());
+    let r = std::process::Command::new("javac").arg("-d").arg(out.path()).args(&files).output().expect("javac runs");
+    assert!(r.status.success(), "javac failed:\n{}", String::from_utf8_lossy(&r.stderr));
+}

@@ -1,0 +1,129 @@
+//! `refactor_actions`' structural refactorings (safe delete, inline, extract) on a temp copy of
+//! tests/edit_fixtures/refactor: every preview's diff is a snapshot, every refusal says why,
+//! and after each apply javac compiles the whole fixture.
+
+use crate::common;
+use common::java_files_under;
+use common::project::Project;
+
+use mcp_java_index::tools::registry::find;
+use mcp_java_index::tools::workspace::Workspace;
+use serde_json::{Value, json};
+
+fn call(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
+    let Value::Object(map) = args else { panic!("args are an object") };
+    let a = find("refactor_actions").expect("registered").call(ws, map)?;
+    let text = a.text();
+    Ok((a.value, text))
+}
+
+fn setup() -> (Project, Workspace) {
+    let p = Project::of("edit_fixtures", "refactor");
+    let ws = p.workspace(&[]);
+    ws.build_index();
+    (p, ws)
+}
+
+/// Compiles every Java file of the fixture with javac; panics with its output on failure.
+fn compiles(p: &Project) {
+    let out = tempfile::tempdir().expect("out");
+    let files = java_files_under(p.root.path());
+    let r = std::process::Command::new("javac").arg("-d").arg(out.path()).args(&files).output().expect("javac runs");
+    assert!(r.status.success(), "javac failed:\n{}", String::from_utf8_lossy(&r.stderr));
+}
+
+/// Previews, applies the preview's editId, checks javac compiles the result, and returns the
+/// preview's text without its editId.
+fn applied(p: &Project, ws: &Workspace, args: Value) -> String {
+    let (preview, text) = call(ws, args.clone()).unwrap_or_else(|e| panic!("preview of {args}: {e}"));
+    let mut apply = args;
+    apply["apply"] = json!(true);
+    apply["editId"] = preview["editId"].clone();
+    let (done, _) = call(ws, apply).expect("apply");
+    assert_eq!(done["applied"], json!(true), "{done}");
+    compiles(p);
+    text.lines().filter(|l| !l.starts_with("editId:")).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn safe_delete_removes_what_nothing_uses_and_refuses_the_rest() {
+    let (p, ws) = setup();
+    compiles(&p);
+    // A recursive method nothing else calls: gone with its javadoc.
+    let method = applied(&p, &ws, json!({"action": "safe_delete", "target": "rf.Util#countdown(int)"}));
+    insta::assert_snapshot!("safe_delete_method", method);
+    let field = applied(&p, &ws, json!({"action": "safe_delete", "target": "rf.Util#unused"}));
+    insta::assert_snapshot!("safe_delete_field", field);
+    // A type whose only mention elsewhere is an import: the import goes with it.
+    let ty = applied(&p, &ws, json!({"action": "safe_delete", "target": "rf.extra.Orphan"}));
+    insta::assert_snapshot!("safe_delete_type", ty);
+    // Used: refused, the uses listed, nothing written (Main lost its import: line 7).
+    let before = std::fs::read_to_string(p.path("rf/Util.java")).expect("read");
+    let e = call(&ws, json!({"action": "safe_delete", "target": "rf.Util#twice(int)"})).expect_err("used");
+    assert!(e.contains("not deleted: it has 1 use: rf/Main.java:7:"), "{e}");
+    let e = call(&ws, json!({"action": "safe_delete", "filePath": "rf/Util.java", "line": 8})).expect_err("used");
+    assert!(e.contains("rf/Main.java:7:"), "{e}");
+    let e = call(&ws, json!({"action": "safe_delete", "target": "rf.Main#main(String[])"})).expect_err("main");
+    assert!(e.contains("used by the JVM"), "{e}");
+    assert_eq!(std::fs::read_to_string(p.path("rf/Util.java")).expect("read"), before);
+}
+
+#[test]
+fn inline_a_local_or_a_constant_or_say_why_not() {
+    let (p, ws) = setup();
+    // Parenthesized where an operator binds around it; cast where the declared type decides.
+    let unit = applied(&p, &ws, json!({"action": "inline", "filePath": "rf/Main.java", "line": 15}));
+    insta::assert_snapshot!("inline_local", unit);
+    let big = applied(&p, &ws, json!({"action": "inline", "filePath": "rf/Main.java", "line": 15, "column": 14}));
+    assert!(
+        big.contains("+        return count + \" \" + (count == 1 ? \"item\" : \"items\") + ((long) (count * 1000));"),
+        "{big}"
+    );
+    // A call with two uses, a variable written: refused with the reason, nothing written.
+    let e = call(&ws, json!({"action": "inline", "filePath": "rf/Main.java", "line": 8})).expect_err("effects");
+    assert!(e.contains("side effects") && e.contains("3 uses"), "{e}");
+    let e = call(&ws, json!({"action": "inline", "filePath": "rf/Util.java", "line": 26})).expect_err("written");
+    assert!(e.contains("`total` is written at line 28"), "{e}");
+    // A constant: every use (qualified or not) takes its value, and the declaration goes.
+    let size = applied(&p, &ws, json!({"action": "inline", "target": "rf.Util#SIZE"}));
+    insta::assert_snapshot!("inline_constant", size);
+}
+
+#[test]
+fn extract_a_variable_or_a_constant_typed_by_the_binder() {
+    let (p, ws) = setup();
+    // By range (startLine/startColumn .. endLine/endColumn, the end just after the last
+    // character): the binder types `List.of(1, 2, n)` as List<Integer>.
+    let numbers = applied(
+        &p,
+        &ws,
+        json!({"action": "extract_variable", "filePath": "rf/Main.java", "startLine": 10, "startColumn": 37,
+               "endLine": 10, "endColumn": 53, "newName": "numbers"}),
+    );
+    insta::assert_snapshot!("extract_variable_range", numbers);
+    // By line + text, every identical expression of the block replaced.
+    let product = applied(
+        &p,
+        &ws,
+        json!({"action": "extract_variable", "filePath": "rf/Main.java", "line": 17, "text": "count * 1000", "replaceAll": true}),
+    );
+    assert!(
+        product.contains("+        int value = count * 1000;") && product.contains("+        long big = value;"),
+        "{product}"
+    );
+    let constant = applied(
+        &p,
+        &ws,
+        json!({"action": "extract_constant", "filePath": "rf/Util.java", "line": 15, "text": "2", "newName": "FACTOR"}),
+    );
+    insta::assert_snapshot!("extract_constant", constant);
+    // Not one expression, or evaluated only sometimes: refused with the reason.
+    let e =
+        call(&ws, json!({"action": "extract_variable", "filePath": "rf/Main.java", "line": 16, "text": "count =="}))
+            .expect_err("partial");
+    assert!(e.contains("not one whole expression"), "{e}");
+    let e =
+        call(&ws, json!({"action": "extract_variable", "filePath": "rf/Main.java", "line": 16, "text": "\"item\""}))
+            .expect_err("branch");
+    assert!(e.contains("one branch of a `?:`"), "{e}");
+}
