@@ -63,8 +63,7 @@ pub enum ExportError {
 
 /// A cached document: valid for the file's stamp while the world declares the same.
 struct Cached {
-    size: u64,
-    mtime_ns: i128,
+    stamp: mji_fs::stamp::Stamp,
     doc: Arc<Encoded>,
 }
 
@@ -133,7 +132,7 @@ impl Exporter {
         let cached = |f: &FileStamp| -> Option<Arc<Encoded>> {
             let c = self.cache.lock().ok()?;
             let e = c.get(&f.path)?;
-            (e.size == f.size && e.mtime_ns == f.mtime_ns).then(|| e.doc.clone())
+            (e.stamp == f.stamp).then(|| e.doc.clone())
         };
         let docs: Vec<Option<(Arc<Encoded>, bool)>> = files
             .par_iter()
@@ -151,7 +150,7 @@ impl Exporter {
                     symbols: d.symbols.len(),
                 });
                 if let Ok(mut c) = self.cache.lock() {
-                    c.insert(f.path.clone(), Cached { size: f.size, mtime_ns: f.mtime_ns, doc: doc.clone() });
+                    c.insert(f.path.clone(), Cached { stamp: f.stamp, doc: doc.clone() });
                 }
                 Some((doc, true))
             })

@@ -29,7 +29,7 @@ fn engine_of(files: &[PathBuf]) -> (XrefEngine, Arc<World>, Vec<Arc<Path>>) {
         .iter()
         .map(|p| {
             let m = std::fs::metadata(p).expect("metadata");
-            FileStamp { path: Arc::from(p.as_path()), size: m.len(), mtime_ns: 1 }
+            FileStamp { path: Arc::from(p.as_path()), stamp: mji_fs::stamp::Stamp { size: m.len(), mtime_ns: 1 } }
         })
         .collect();
     let engine = XrefEngine::new();

@@ -100,7 +100,7 @@ pub fn export(ws: &Host, out: &Path) -> Result<ExportScipResult, ToolError> {
         .iter()
         .filter_map(|(p, _)| {
             let st = mji_fs::stamp::Stamp::of(&std::fs::metadata(p).ok()?);
-            Some(mji_xref::engine::FileStamp { path: p.clone(), size: st.size, mtime_ns: st.mtime_ns })
+            Some(mji_xref::engine::FileStamp { path: p.clone(), stamp: st })
         })
         .collect();
     let root = ws.roots().paths().first().cloned().unwrap_or_default();
