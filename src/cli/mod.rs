@@ -23,8 +23,8 @@ use crate::tools::workspace::Workspace;
 pub use flags::{ConfigArgs, WorkspaceFlags};
 use index::{CacheAction, IndexArgs};
 use query::{
-    CallArgs, DefArgs, DepsArgs, FindArgs, JavadocArgs, MvnCliArgs, ProblemsCliArgs, RangeArgs, RefsArgs,
-    ResourcesArgs, TestCliArgs, TypesArgs,
+    CallArgs, DefArgs, DepsArgs, FindArgs, HierarchyArgs, ImplsArgs, JavadocArgs, MvnCliArgs, ProblemsCliArgs,
+    RangeArgs, RefsArgs, ResourcesArgs, TestCliArgs, TypesArgs,
 };
 use serve::{BridgeArgs, ServeArgs};
 
@@ -64,6 +64,10 @@ pub enum Command {
     Resources(ResourcesArgs),
     /// Every reference to a type, method, constructor or field (find_references).
     Refs(RefsArgs),
+    /// A type's supertypes and subtypes as a tree (type_hierarchy).
+    Hierarchy(HierarchyArgs),
+    /// The types implementing a type, or the methods overriding a method (find_implementations).
+    Impls(ImplsArgs),
     /// The types a type depends on, by package, with violations and cycles (analyze_type_dependencies).
     Deps(DepsArgs),
     /// Where a name is defined (show_definition).
@@ -207,6 +211,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Types(a) => query::types(a),
         Command::Resources(a) => query::resources(a),
         Command::Refs(a) => query::refs(a),
+        Command::Hierarchy(a) => query::hierarchy(a),
+        Command::Impls(a) => query::impls(a),
         Command::Deps(a) => query::deps(a),
         Command::Def(a) => query::def(a),
         Command::Range(a) => query::range(a),

@@ -52,7 +52,12 @@ fn ours_without(root: &Path, unseen: &HashSet<String>) -> (Vec<(Key, bool)>, Arc
         for r in file_refs(&w, file_index(&w, p), &bytes) {
             // Javadoc references are compared on their own (javadoc_references_agree_with_doctrees).
             // Override declarations of keyless classes are no references javac reports.
-            if matches!(r.kind, mcp_java_index::xref::RefKind::Javadoc | mcp_java_index::xref::RefKind::Override) {
+            if matches!(
+                r.kind,
+                mcp_java_index::xref::RefKind::Javadoc
+                    | mcp_java_index::xref::RefKind::Override
+                    | mcp_java_index::xref::RefKind::Lambda
+            ) {
                 continue;
             }
             for t in &r.targets {

@@ -21,6 +21,8 @@ tools! {
     find_type::FindType,
     find_resource::FindResource,
     find_references::FindReferences,
+    type_hierarchy::TypeHierarchy,
+    find_implementations::FindImplementations,
     analyze_type_dependencies::AnalyzeTypeDependencies,
     show_definition::ShowDefinition,
     get_problems::GetProblems,
