@@ -1,5 +1,5 @@
 //! `type_hierarchy`, `find_implementations` and `find_references`' kinds on a temp copy of
-//! tests/fixtures/hierarchy (anonymous classes, lambdas, enum constant bodies, generics,
+//! tests/nav_fixtures (anonymous classes, lambdas, enum constant bodies, generics,
 //! interfaces extending interfaces, a library supertype): each answer's text is a snapshot.
 
 use crate::common;
@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 fn setup() -> (tempfile::TempDir, Workspace) {
     let dir = tempfile::tempdir().expect("tempdir");
-    copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hierarchy/src"), dir.path());
+    copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/nav_fixtures/src"), dir.path());
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
     let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
