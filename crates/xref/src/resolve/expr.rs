@@ -94,7 +94,7 @@ impl<'w, 's> Resolver<'w, 's> {
             "method_invocation" => Val::Expr(self.call(n)),
             "object_creation_expression" => Val::Expr(self.new_object(n)),
             "array_creation_expression" => {
-                let t = n.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::New));
+                let t = n.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
                 let mut dims = 0u8;
                 let mut c = n.walk();
                 for k in n.named_children(&mut c) {
@@ -813,6 +813,11 @@ impl<'w, 's> Resolver<'w, 's> {
     /// functional interface's arity rules out the overloads that cannot take that many
     /// arguments (`map(Integer::valueOf)` is no `valueOf(String, int)`).
     pub(super) fn method_reference_for(&mut self, n: Node, p: Option<&Ty>) {
+        // With the interface's parameter types known, they choose among the overloads.
+        if let Some(ps) = p.and_then(|p| self.function_params(p)) {
+            self.method_reference_with(n, Some(&ps), None);
+            return;
+        }
         match p.and_then(|p| self.function_sam(p)) {
             Some(ps) => self.method_reference_with(n, None, Some(ps.len())),
             None => self.method_reference(n),
