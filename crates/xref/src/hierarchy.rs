@@ -250,8 +250,8 @@ pub fn all_subtypes(
     subtypes(engine, w, files, root, Options { depth: 0, include_libraries })
 }
 
-/// The anonymous classes (`new T(…) { … }`), enum constant bodies (`C(…) { … }`), lambdas and
-/// method references whose direct supertype is one of `fqns`, in `files`: (the supertype, the
+/// The anonymous classes (`new T(…) { … }`), enum constant bodies (`C(…) { … }`), local
+/// classes, lambdas and method references whose direct supertype is one of `fqns`, in `files`: (the supertype, the
 /// entry), by file and line.
 pub fn anonymous_subtypes(
     engine: &XrefEngine,
@@ -289,7 +289,7 @@ pub fn anonymous_subtypes(
         })
     };
     let keep = |r: &crate::Ref| {
-        matches!(r.kind, RefKind::New | RefKind::Lambda)
+        matches!(r.kind, RefKind::New | RefKind::Lambda | RefKind::Extends | RefKind::Implements)
             && matches!(r.category, Category::Type | Category::Ctor)
             && owner_of(r).is_some()
     };
@@ -311,6 +311,15 @@ pub fn anonymous_subtypes(
                 continue;
             }
             if !done.insert((r.line, r.column)) {
+                continue;
+            }
+            if matches!(r.kind, RefKind::Extends | RefKind::Implements) {
+                let fi = crate::engine::file_index(w, &path);
+                if let Some(mut local) = local_class(w, fi, &src, r.line, r.column) {
+                    local.path = Some(path.clone());
+                    local.confidence = r.confidence;
+                    out.push((owner, local));
+                }
                 continue;
             }
             if r.kind == RefKind::Lambda {
@@ -355,6 +364,58 @@ pub fn anonymous_subtypes(
         }
     }
     (out, found.unbound)
+}
+
+/// The local class whose `extends` or `implements` clause names a type at (line, column) of
+/// file `fi` of the world, when the class declared there is none of the world's named types:
+/// `Outer.Name` (the innermost named type around it, then the local class's name), kind
+/// `local`, its lines.
+pub fn local_class(w: &World, fi: u32, src: &mji_parser::SourceText, line: u32, column: u32) -> Option<HierarchyType> {
+    let at = offset_of(src, line, column)?;
+    // The nearest declaration keyword before the clause names the class.
+    let head = &src.text[..at];
+    let (name, kw_at) = ["class", "interface", "enum", "record"]
+        .iter()
+        .filter_map(|kw| {
+            let mut from = head.len();
+            loop {
+                let i = head[..from].rfind(kw)?;
+                let before_ok = head[..i].chars().last().is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '$'));
+                let rest = &head[i + kw.len()..];
+                let after_ok = rest.starts_with(char::is_whitespace);
+                if before_ok && after_ok {
+                    let name: String = rest
+                        .trim_start()
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
+                        .collect();
+                    return (!name.is_empty()).then_some((name, i));
+                }
+                from = i;
+            }
+        })
+        .max_by_key(|(_, i)| *i)?;
+    let start_line = src.lines.line_of(kw_at);
+    let entry = w.files.get(fi as usize)?;
+    // A named type of that name declared there is no local class.
+    if entry.decls.types.iter().any(|t| {
+        *t.simple == *name && t.start_line <= start_line && start_line <= t.end_line && t.start_line + 3 >= start_line
+    }) {
+        return None;
+    }
+    let outer =
+        entry.decls.types.iter().filter(|t| t.start_line <= line && line <= t.end_line).max_by_key(|t| t.start_line)?;
+    let open = src.text[at..].find('{').map(|i| at + i)?;
+    let end = closing_brace(&src.text, open).unwrap_or(open);
+    Some(HierarchyType {
+        fqn: format!("{}.{name}", outer.fqn),
+        kind: "local",
+        origin: Origin::Workspace,
+        path: None,
+        start_line,
+        end_line: src.lines.line_of(end),
+        confidence: Confidence::Exact,
+    })
 }
 
 /// The byte offset of a 1-based line and UTF-16 column.

@@ -451,10 +451,19 @@ fn kinds_and_subtypes(root: &Path, tsv: &str) -> (BTreeMap<String, Score>, Score
     };
     let mut ours: HashSet<KindKey> = HashSet::new();
     let mut exact: HashSet<KindKey> = HashSet::new();
+    // Local classes `type_hierarchy` lists (the named ones come from the world below): (file,
+    // line, target).
+    let mut locals: Vec<(String, u32, String)> = Vec::new();
     for p in &files {
         let rel = rel_of(root, p);
         let bytes = std::fs::read(p).expect("read");
+        let src = mcp_java_index::parser::SourceText::decode(&bytes);
         for r in file_refs(&w, file_index(&w, p), &bytes) {
+            if matches!(r.kind, RefKind::Extends | RefKind::Implements)
+                && mcp_java_index::xref::hierarchy::local_class(&w, file_index(&w, p), &src, r.line, r.column).is_some()
+            {
+                locals.extend(r.targets.iter().map(|t| (rel.clone(), r.line, t.clone())));
+            }
             let word = match r.kind {
                 RefKind::Javadoc | RefKind::Override | RefKind::Lambda => continue,
                 RefKind::Call | RefKind::ThisCall | RefKind::SuperCall => "call",
@@ -532,6 +541,11 @@ fn kinds_and_subtypes(root: &Path, tsv: &str) -> (BTreeMap<String, Score>, Score
             for s in direct_supertypes(&w, id).into_iter().filter(|s| !s.implicit) {
                 our_pairs.insert((rel.clone(), w.decl(id).fqn.to_string(), s.fqn));
             }
+        }
+    }
+    for (rel, line, t) in locals {
+        if let Some(sub) = around(&rel, line) {
+            our_pairs.insert((rel, sub, t));
         }
     }
     let mut subtypes = Score::default();
@@ -629,13 +643,16 @@ fn kinds_and_direct_subtypes_on_java_base() {
         assert!(out.status.success(), "javac: {}", String::from_utf8_lossy(&out.stderr));
         let tsv = String::from_utf8(out.stdout).expect("utf-8");
         let (by_kind, subtypes, wrong) = kinds_and_subtypes(&root, &tsv);
-        // Measured on java/util (below the goal of 99.5%: calls P 98.68% R 99.18%, method-refs P
-        // 62.5% (overloads kept as `likely` candidates), `new` P 99.32%, imports R 99.65%,
-        // direct subtypes R 96.94% (local classes are not listed); the rest at 99.77% or more.
+        // Measured on java/util: direct subtypes P and R 99.85% (two supertypes named by a
+        // member type inherited from the outer class's superclass, which the world does not
+        // resolve), every kind at 99.77% or more but, below the goal of 99.5%: calls P 98.68% R
+        // 99.18%, method references P 62.5% (overloads left as `likely` candidates where a
+        // generic parameter hides the interface's types), `new` P 99.32%.
         kinds_goal(&format!("java.base {package}"), &by_kind, &subtypes, &wrong, &|k| match k {
+            "call" => (0.985, 0.99),
             "method-ref" => (0.6, 0.995),
-            "subtypes" => (0.995, 0.965),
-            _ => (0.985, 0.99),
+            "new" => (0.99, 0.995),
+            _ => (0.995, 0.995),
         });
     }
 }
