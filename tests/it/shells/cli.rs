@@ -769,3 +769,23 @@ fn ctrl_c_cancels_the_call_and_kills_the_build() {
         .is_ok_and(|s| s.rsplit(')').next().is_some_and(|rest| !rest.trim_start().starts_with('Z')));
     assert!(!alive, "the build {build_pid} still runs: {err}");
 }
+
+/// `hierarchy`, `impls` and `refs --kind` answer as the tools they call (issue 33).
+#[test]
+fn hierarchy_impls_and_refs_by_kind_on_the_command_line() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    crate::common::copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/nav_fixtures/src"), tmp.path());
+    let (code, out, err) = run_in(tmp.path(), &["hierarchy", "nav.shapes.Polygon", "--depth", "0", "--no-daemon"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("subtypes:\n  class nav.shapes.AbstractPolygon") && out.contains("\n    class nav.shapes.Square"),
+        "{out}"
+    );
+    let (code, out, err) = run_in(tmp.path(), &["impls", "nav.store.Repo#save(Object)", "--no-daemon"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("4 implementation(s)") && out.contains("anonymous nav.store.Repo#save"), "{out}");
+    let (code, out, err) =
+        run_in(tmp.path(), &["refs", "nav.shapes.Shapes#count", "--kind", "write", "--no-daemon", "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.matches("\"write\"").count(), 6, "five writes and their count: {out}");
+}
