@@ -2,8 +2,9 @@
 //! declarations), then `find_references` for `java.util.List` and `java.lang.String#isEmpty()`
 //! with a warm index and world, and `analyze_type_dependencies` / `show_definition`.
 //!
-//! Then the reference index: 300 sampled targets, an edit reflected, the index persisted,
-//! and a restart on the warm cache (time to the first answer).
+//! Then the reference index: 300 sampled targets (`find_references`, then `type_hierarchy` at
+//! depth 1 and 3), an edit reflected, the index persisted, and a restart on the warm cache
+//! (time to the first answer).
 //!
 //! `cargo bench --bench xref` (JDK tree from `$JDK_SRC_DIR`, else `target/jdk-src`).
 
@@ -13,6 +14,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::tool::type_hierarchy::TypeHierarchyArgs;
 use mcp_java_index::tools::workspace::Workspace;
 use mcp_java_index::tools::xref::{DependenciesArgs, FindReferencesArgs, ShowDefinitionArgs};
 
@@ -193,6 +195,41 @@ fn main() {
         pct(0.95),
         pct(1.0)
     );
+
+    // type_hierarchy beside it (issue 33): the same targets (a member names its type), both
+    // directions, depth 1 and 3, from the reference index with every file bound.
+    for depth in [1, 3] {
+        let mut times = Vec::new();
+        let mut entries = 0;
+        for target in &targets {
+            let args = TypeHierarchyArgs { target: target.clone(), depth, ..Default::default() };
+            let t = Instant::now();
+            if let Ok(r) = mcp_java_index::tools::tool::type_hierarchy::run(&ws, &args) {
+                times.push(t.elapsed());
+                entries += r.total;
+            }
+        }
+        times.sort();
+        let pct = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)].as_secs_f64() * 1e3;
+        println!(
+            "type_hierarchy depth {depth} over {} sampled targets ({entries} entries), every file bound: p50 {:.1} ms, p95 {:.1} ms, max {:.0} ms",
+            times.len(),
+            pct(0.5),
+            pct(0.95),
+            pct(1.0)
+        );
+    }
+    for (target, depth) in [("java.util.Collection", 1), ("java.util.Collection", 3), ("java.lang.Runnable", 1)] {
+        let args = TypeHierarchyArgs { target: target.into(), depth, ..Default::default() };
+        let mut times = Vec::new();
+        let mut total = 0;
+        for _ in 0..5 {
+            let t = Instant::now();
+            total = mcp_java_index::tools::tool::type_hierarchy::run(&ws, &args).expect("type_hierarchy").total;
+            times.push(t.elapsed());
+        }
+        println!("type_hierarchy {target} depth {depth}: {total} entries, median {:.1} ms", median(&mut times));
+    }
 
     // One edit of the (linked) copy: a method added to Collections.java that uses List; the
     // next answer has it. Written to a new file renamed over the link, so the JDK tree the

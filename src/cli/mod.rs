@@ -24,7 +24,8 @@ use crate::tools::workspace::Workspace;
 pub use flags::{ConfigArgs, WorkspaceFlags};
 use index::{CacheAction, IndexArgs};
 use query::{
-    AffectedArgs, CallArgs, CallsArgs, DefArgs, DepsArgs, FindArgs, JavadocArgs, MvnCliArgs, ProblemsCliArgs,
+    AffectedArgs, CallArgs, CallsArgs, DefArgs, DepsArgs, FindArgs, HierarchyArgs, ImplsArgs, JavadocArgs, MvnCliArgs,
+    ProblemsCliArgs,
     RangeArgs, RefsArgs, ResourcesArgs, TestCliArgs, TypesArgs,
 };
 use serve::{BridgeArgs, ServeArgs};
@@ -71,6 +72,10 @@ pub enum Command {
     Callees(CallsArgs),
     /// The test methods whose calls reach methods, or the changes since git HEAD (affected_tests).
     Affected(AffectedArgs),
+    /// A type's supertypes and subtypes as a tree (type_hierarchy).
+    Hierarchy(HierarchyArgs),
+    /// The types implementing a type, or the methods overriding a method (find_implementations).
+    Impls(ImplsArgs),
     /// The types a type depends on, by package, with violations and cycles (analyze_type_dependencies).
     Deps(DepsArgs),
     /// Where a name is defined (show_definition).
@@ -222,6 +227,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Callers(a) => query::calls(a, "incoming"),
         Command::Callees(a) => query::calls(a, "outgoing"),
         Command::Affected(a) => query::affected(a),
+        Command::Hierarchy(a) => query::hierarchy(a),
+        Command::Impls(a) => query::impls(a),
         Command::Deps(a) => query::deps(a),
         Command::Def(a) => query::def(a),
         Command::Range(a) => query::range(a),

@@ -139,6 +139,10 @@ pub struct RefsArgs {
     /// Only files matching these globs (repeatable)
     #[arg(long = "path")]
     pub paths: Vec<String>,
+    /// Only these kinds: call, new, read, write, type, import, extends, implements, annotation,
+    /// method-ref, javadoc, override (repeatable or comma-separated)
+    #[arg(long = "kind", value_delimiter = ',')]
+    pub kinds: Vec<String>,
     #[arg(long, default_value_t = 100)]
     pub limit: u32,
     #[arg(long, default_value_t = 0)]
@@ -169,17 +173,27 @@ pub struct CallsArgs {
     pub ws: WorkspaceFlags,
 }
 
-/// A target as `refs` passes one: a position becomes filePath + line (+ column).
-fn put_target(ws: &Session, args: &mut Map<String, Value>, target: &str) {
-    if let Some((file, line, column)) = crate::tools::xref::position_of(target) {
-        args.insert("filePath".into(), file_arg(ws.roots(), Path::new(&file)).into());
-        args.insert("line".into(), line.into());
-        if let Some(c) = column {
-            args.insert("column".into(), c.into());
-        }
-    } else {
-        args.insert("target".into(), target.into());
-    }
+#[derive(Debug, Args)]
+pub struct HierarchyArgs {
+    /// com.foo.Bar, or FILE:LINE[:COLUMN] of an occurrence (a member's type)
+    pub target: String,
+    /// supertypes, subtypes or both
+    #[arg(long, default_value = "both")]
+    pub direction: String,
+    /// Levels (0: all)
+    #[arg(long, default_value_t = 1)]
+    pub depth: u32,
+    /// Expand JDK and library supertypes; list the JDK's subtypes of a JDK type
+    #[arg(long)]
+    pub include_libraries: bool,
+    #[arg(long, default_value_t = 200)]
+    pub limit: u32,
+    #[arg(long, default_value_t = 0)]
+    pub offset: u32,
+    #[command(flatten)]
+    pub out: Output,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
 }
 
 /// `callers` and `callees`: call_hierarchy incoming or outgoing.
@@ -192,7 +206,7 @@ pub fn calls(a: CallsArgs, direction: &str) -> anyhow::Result<ExitCode> {
         "limit": a.limit,
         "offset": a.offset,
     }));
-    put_target(&ws, &mut args, &a.target);
+    add_target(&ws, &mut args, &a.target);
     let answer = ws.call("call_hierarchy", args);
     finish(&ws, answer, a.out, false, |_| false)
 }
@@ -206,6 +220,23 @@ pub struct AffectedArgs {
     #[arg(long = "file")]
     pub files: Vec<String>,
     #[arg(long, default_value_t = 100)]
+    pub limit: u32,
+    #[arg(long, default_value_t = 0)]
+    pub offset: u32,
+    #[command(flatten)]
+    pub out: Output,
+    #[command(flatten)]
+    pub ws: WorkspaceFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct ImplsArgs {
+    /// com.foo.Bar, com.foo.Bar#doThing(int), or FILE:LINE[:COLUMN] of an occurrence
+    pub target: String,
+    /// A type's: the JDK's subtypes of a JDK type too
+    #[arg(long)]
+    pub include_libraries: bool,
+    #[arg(long, default_value_t = 200)]
     pub limit: u32,
     #[arg(long, default_value_t = 0)]
     pub offset: u32,
@@ -612,6 +643,7 @@ pub fn refs(a: RefsArgs) -> anyhow::Result<ExitCode> {
         "includeDeclaration": a.include_declaration,
         "includeOverriders": a.include_overriders,
         "paths": a.paths,
+        "kinds": a.kinds,
         "limit": a.limit,
         "offset": a.offset,
     }));
@@ -637,6 +669,47 @@ pub fn refs(a: RefsArgs) -> anyhow::Result<ExitCode> {
         }
     }
     finish(&ws, answer, a.out, false, |_| false)
+}
+
+/// `target` as the navigation tools take it: a position `FILE:LINE[:COLUMN]` as `filePath` +
+/// `line` (+ `column`), anything else as `target`.
+fn add_target(ws: &Session, args: &mut serde_json::Map<String, Value>, target: &str) {
+    match crate::tools::xref::position_of(target) {
+        Some((file, line, column)) => {
+            args.insert("filePath".into(), file_arg(ws.roots(), Path::new(&file)).into());
+            args.insert("line".into(), line.into());
+            if let Some(c) = column {
+                args.insert("column".into(), c.into());
+            }
+        }
+        None => {
+            args.insert("target".into(), target.into());
+        }
+    }
+}
+
+pub fn hierarchy(a: HierarchyArgs) -> anyhow::Result<ExitCode> {
+    let ws = Session::open(&a.ws, "type_hierarchy")?;
+    let mut args = object(json!({
+        "direction": a.direction,
+        "depth": a.depth,
+        "includeLibraries": a.include_libraries,
+        "limit": a.limit,
+        "offset": a.offset,
+    }));
+    add_target(&ws, &mut args, &a.target);
+    finish(&ws, ws.call("type_hierarchy", args), a.out, false, |_| false)
+}
+
+pub fn impls(a: ImplsArgs) -> anyhow::Result<ExitCode> {
+    let ws = Session::open(&a.ws, "find_implementations")?;
+    let mut args = object(json!({
+        "includeLibraries": a.include_libraries,
+        "limit": a.limit,
+        "offset": a.offset,
+    }));
+    add_target(&ws, &mut args, &a.target);
+    finish(&ws, ws.call("find_implementations", args), a.out, false, |_| false)
 }
 
 pub fn deps(a: DepsArgs) -> anyhow::Result<ExitCode> {

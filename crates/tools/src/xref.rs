@@ -57,7 +57,7 @@ pub struct FindReferencesArgs {
     /// `pkg.Bar`, `pkg.Bar#doThing(int,String)` (no parentheses: every overload), `pkg.Bar#count`.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub target: String,
-    /// When `target` names both a field and a method.
+    // When `target` names both a field and a method (the ambiguity's error says so).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_kind: Option<TargetKind>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -84,6 +84,8 @@ pub struct FindReferencesArgs {
     /// Only files matching these globs.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub paths: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<ReferenceKind>,
     #[serde(default = "default_limit")]
     pub limit: u32,
     #[serde(default)]
@@ -96,7 +98,68 @@ pub struct FindReferencesArgs {
     pub include_non_java: bool,
 }
 
-/// The kind of declaration a target names.
+// How a reference uses its target, as `kind` says it and `kinds` filters: `write` is an
+// assignment, compound assignment, `++` or `--` of a field; `call` includes `this(…)` and
+// `super(…)`; `override` is the overriding declaration of a method in an anonymous, enum
+// constant or local class (listed with includeOverriders).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReferenceKind {
+    Call,
+    New,
+    Read,
+    Write,
+    Type,
+    Import,
+    Extends,
+    Implements,
+    Annotation,
+    MethodRef,
+    Javadoc,
+    Override,
+}
+
+impl ReferenceKind {
+    /// The kind of a bound reference.
+    pub fn of(k: RefKind) -> ReferenceKind {
+        match k {
+            RefKind::Import => ReferenceKind::Import,
+            RefKind::Extends => ReferenceKind::Extends,
+            RefKind::Implements => ReferenceKind::Implements,
+            RefKind::Type => ReferenceKind::Type,
+            RefKind::New => ReferenceKind::New,
+            RefKind::Call | RefKind::ThisCall | RefKind::SuperCall => ReferenceKind::Call,
+            RefKind::FieldRead => ReferenceKind::Read,
+            RefKind::FieldWrite => ReferenceKind::Write,
+            RefKind::Annotation => ReferenceKind::Annotation,
+            RefKind::MethodRef => ReferenceKind::MethodRef,
+            RefKind::Javadoc => ReferenceKind::Javadoc,
+            RefKind::Override => ReferenceKind::Override,
+            // No search answers it (`mji_xref::target::search` leaves lambdas out).
+            RefKind::Lambda => ReferenceKind::Type,
+        }
+    }
+
+    /// Its wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReferenceKind::Call => "call",
+            ReferenceKind::New => "new",
+            ReferenceKind::Read => "read",
+            ReferenceKind::Write => "write",
+            ReferenceKind::Type => "type",
+            ReferenceKind::Import => "import",
+            ReferenceKind::Extends => "extends",
+            ReferenceKind::Implements => "implements",
+            ReferenceKind::Annotation => "annotation",
+            ReferenceKind::MethodRef => "method-ref",
+            ReferenceKind::Javadoc => "javadoc",
+            ReferenceKind::Override => "override",
+        }
+    }
+}
+
+// The kind of declaration a target names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum TargetKind {
@@ -120,8 +183,8 @@ pub struct ReferenceOut {
     pub line: u32,
     /// 1-based, in UTF-16 code units.
     pub column: u32,
-    /// import, extends, implements, type, new, call, field-read, field-write, annotation,
-    /// method-ref, this-call, super-call, javadoc, declaration.
+    /// call, new, read, write, type, import, extends, implements, annotation, method-ref,
+    /// javadoc, override, declaration.
     pub kind: String,
     /// `exact`: bound as javac binds it; `likely`: the receiver's type or the overload could not
     /// be known, the target is one of the candidates.
@@ -172,6 +235,9 @@ pub struct FindReferencesResult {
     /// With `targets`: one entry per target.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counts: Option<Vec<TargetCount>>,
+    /// References by kind, those `kinds` leaves out included.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub kind_counts: BTreeMap<String, u64>,
     /// Files that mention the target's name but could not be bound fully, so references in
     /// them may be missing from this answer: `path: why` (the first [`MAX_INCOMPLETE`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -865,7 +931,7 @@ fn find_outline_type<'a>(types: &'a [OutlineType], fqn: &str) -> Option<&'a Outl
     None
 }
 
-/// Whether a reference kind is one of the wire names.
+/// A reference kind's wire name (`ReferenceKind`).
 pub(crate) fn kind_str(k: RefKind) -> String {
-    serde_json::to_value(k).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+    ReferenceKind::of(k).as_str().to_string()
 }

@@ -28,7 +28,7 @@ pub fn type_dependencies(w: &World, id: TypeId, refs: &[Ref]) -> BTreeMap<String
 
 /// A type named in code: a javadoc link is documentation, not a dependency javac sees.
 fn code_type_ref(r: &Ref) -> bool {
-    r.category == Category::Type && r.kind != crate::RefKind::Javadoc
+    r.category == Category::Type && !matches!(r.kind, crate::RefKind::Javadoc | crate::RefKind::Lambda)
 }
 
 /// The type's own nested types that it references (javac counts them as references): fqn ->

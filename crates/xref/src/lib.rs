@@ -11,6 +11,7 @@ pub mod decls;
 pub mod definition;
 pub mod deps;
 pub mod engine;
+pub mod hierarchy;
 mod invalidate;
 pub mod keeper;
 pub mod name;
@@ -45,6 +46,12 @@ pub enum RefKind {
     /// The name of a method declared in an anonymous class, an enum constant's body or a local
     /// class (which have no key of their own), bound to the methods it overrides.
     Override,
+    /// A lambda (at its `->`) or method reference (at its `::`) bound to the functional
+    /// interface it implements (category `Type`), where the binder knows the type it is for: a
+    /// declaration's, a `return`'s or a call's parameter. No reference javac reports, and no
+    /// use of the interface's name: only type hierarchies read it ([`target::search`] leaves
+    /// it out).
+    Lambda,
 }
 
 /// What a reference points at.

@@ -689,8 +689,12 @@ pub fn search(engine: &XrefEngine, w: &World, files: &[Arc<Path>], target: &Targ
     let keys: HashSet<&str> = target.keys.iter().map(|s| s.as_str()).collect();
     let over: &HashMap<String, String> = &target.overriders;
     let cat = target.category;
-    let keep =
-        |r: &Ref| r.category == cat && r.targets.iter().any(|k| keys.contains(k.as_str()) || over.contains_key(k));
+    // A lambda names no type: no reference to find, rename or import.
+    let keep = |r: &Ref| {
+        r.category == cat
+            && r.kind != crate::RefKind::Lambda
+            && r.targets.iter().any(|k| keys.contains(k.as_str()) || over.contains_key(k))
+    };
     let wanted: Vec<&str> = target.keys.iter().map(|k| k.as_str()).chain(over.keys().map(|k| k.as_str())).collect();
     let found = engine.find_in_files(w, files, &target.names, &wanted, &keep);
     let hits = found

@@ -130,6 +130,9 @@ pub struct World {
     /// The declaration shape this world was linked from (see `engine`): worlds of equal
     /// shape bind every file alike, so references bound under one serve the other.
     pub shape: u64,
+    /// Direct subtypes by the erased supertype's qualified name (workspace types, then the
+    /// JDK's), made on first use; shared with a relinked world (same types, same supertypes).
+    subtypes: Arc<OnceLock<HashMap<Box<str>, Vec<TypeId>>>>,
 }
 
 /// Supertypes with their ids, as [`World::hierarchy`] lists them.
@@ -206,6 +209,7 @@ impl World {
             api,
             memo: Vec::new(),
             shape: 0,
+            subtypes: Arc::default(),
         };
         for (fi, (path, decls)) in files.into_iter().enumerate() {
             let first_type = w.types.len() as u32;
@@ -312,6 +316,7 @@ impl World {
             api: self.api.clone(),
             memo,
             shape: 0,
+            subtypes: self.subtypes.clone(),
         })
     }
 
@@ -333,6 +338,7 @@ impl World {
             api: self.api.clone(),
             memo: (0..self.memo.len()).map(|_| OnceLock::new()).collect(),
             shape: self.shape,
+            subtypes: self.subtypes.clone(),
         }
     }
 
@@ -401,6 +407,37 @@ impl World {
             Some(mm) => std::borrow::Cow::Borrowed(&mm.params),
             None => std::borrow::Cow::Owned(self.resolved_params(m, &self.ctx_ref(owner))),
         }
+    }
+
+    /// The types whose direct supertypes include `fqn` (erased): workspace types first, then
+    /// the JDK's (those of a name no workspace type has). Library types are not listed.
+    pub fn direct_subtypes(&self, fqn: &str) -> &[TypeId] {
+        let table = self.subtypes.get_or_init(|| {
+            let mut out: HashMap<Box<str>, Vec<TypeId>> = HashMap::new();
+            let mut add = |id: TypeId, supers: &[Ty]| {
+                for s in supers {
+                    if let Some((f, _)) = s.lookup_class() {
+                        let v = out.entry(f.into()).or_default();
+                        if v.last() != Some(&id) {
+                            v.push(id);
+                        }
+                    }
+                }
+            };
+            for i in 0..self.types.len() as u32 {
+                add(TypeId(i), self.supers(TypeId(i)));
+            }
+            if let Some(api) = &self.api {
+                for j in 0..api.jdk_types {
+                    if self.by_fqn.contains_key(&*api.decl(j).fqn) {
+                        continue;
+                    }
+                    add(TypeId(JDK_BASE + j), api.supers_of(j));
+                }
+            }
+            out
+        });
+        table.get(fqn).map(|v| v.as_slice()).unwrap_or(&[])
     }
 
     /// Workspace types declaring a method named `name`.

@@ -242,7 +242,7 @@ fn ours(w: &World, scored: &Path) -> Vec<(Key, bool)> {
         let rel = p.strip_prefix(scored).expect("under root").to_string_lossy().replace('\\', "/");
         let bytes = std::fs::read(&p).expect("read");
         for r in file_refs(w, file_index(w, &p), &bytes) {
-            if matches!(r.kind, RefKind::Javadoc | RefKind::Override) {
+            if matches!(r.kind, RefKind::Javadoc | RefKind::Override | RefKind::Lambda) {
                 continue;
             }
             for t in &r.targets {

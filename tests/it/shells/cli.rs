@@ -796,3 +796,23 @@ fn export_scip_writes_an_index_of_the_directory() {
     let b = index.documents.iter().find(|d| d.relative_path == "p/B.java").expect("B's document");
     assert!(b.occurrences.iter().any(|o| o.symbol == "scip-java maven . . p/A#m()."), "{:?}", b.occurrences);
 }
+
+/// `hierarchy`, `impls` and `refs --kind` answer as the tools they call (issue 33).
+#[test]
+fn hierarchy_impls_and_refs_by_kind_on_the_command_line() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    crate::common::copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/nav_fixtures/src"), tmp.path());
+    let (code, out, err) = run_in(tmp.path(), &["hierarchy", "nav.shapes.Polygon", "--depth", "0", "--no-daemon"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("subtypes:\n  class nav.shapes.AbstractPolygon") && out.contains("\n    class nav.shapes.Square"),
+        "{out}"
+    );
+    let (code, out, err) = run_in(tmp.path(), &["impls", "nav.store.Repo#save(Object)", "--no-daemon"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("4 implementation(s)") && out.contains("anonymous nav.store.Repo#save"), "{out}");
+    let (code, out, err) =
+        run_in(tmp.path(), &["refs", "nav.shapes.Shapes#count", "--kind", "write", "--no-daemon", "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.matches("\"write\"").count(), 6, "five writes and their count: {out}");
+}

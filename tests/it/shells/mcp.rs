@@ -269,6 +269,15 @@ async fn every_tool_answers_with_conforming_structured_content() {
         pinned["index"]["boundFiles"] = json!("[bound]");
         insta::assert_json_snapshot!(format!("call_find_references_{era:?}"), pinned);
 
+        for (tool, args) in [
+            ("type_hierarchy", json!({"target": "xref.model.Entity", "depth": 0})),
+            ("find_implementations", json!({"target": "xref.service.Repository"})),
+        ] {
+            let (r, sc) = call_conforming(&client, &tools, tool, args).await;
+            insta::assert_json_snapshot!(format!("call_{tool}_{era:?}"), sc);
+            insta::assert_snapshot!(format!("text_{tool}_{era:?}"), text_of(&r));
+        }
+
         let (r, sc) = call_conforming(&client, &tools, "analyze_type_dependencies", json!({"type": "xref.service.OrderService", "excludedPackages": ["xref.legacy.*"], "transitive": true, "limit": 5})).await;
         insta::assert_snapshot!(format!("text_analyze_type_dependencies_{era:?}"), text_of(&r));
         insta::assert_json_snapshot!(format!("call_analyze_type_dependencies_{era:?}"), sc);

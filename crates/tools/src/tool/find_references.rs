@@ -53,7 +53,7 @@ pub fn run(ws: &Host, args: &crate::xref::FindReferencesArgs) -> Result<FindRefe
                     if args.include_overriders {
                         xref::add_overriders(&w, &mut t);
                     }
-                    let search = javadoc_filter(xref::search(ws.xref(), &w, &scope, &t), args);
+                    let search = kinds_filter(javadoc_filter(xref::search(ws.xref(), &w, &scope, &t), args), args);
                     unbound.extend(search.unbound);
                     let found = search.hits;
                     let all: Vec<&(mji_xref::Ref, Option<String>)> = found.iter().flat_map(|(_, v)| v).collect();
@@ -88,6 +88,7 @@ pub fn run(ws: &Host, args: &crate::xref::FindReferencesArgs) -> Result<FindRefe
             next_offset: None,
             files: Vec::new(),
             counts: Some(counts),
+            kind_counts: Default::default(),
             incomplete: ws.incomplete(unbound),
             incomplete_files: 0,
             overrider_references: 0,
@@ -133,6 +134,14 @@ pub fn run(ws: &Host, args: &crate::xref::FindReferencesArgs) -> Result<FindRefe
     if target.undeclared && search.hits.is_empty() {
         return Err(ToolError::NoSuchSymbol(xref::undeclared_message(&w, &target)));
     }
+    // Counted before `kinds` keeps some: the answer says what else there is.
+    let mut kind_counts: std::collections::BTreeMap<String, u64> = Default::default();
+    for (_, refs) in &search.hits {
+        for (r, _) in refs {
+            *kind_counts.entry(xref::kind_str(r.kind)).or_default() += 1;
+        }
+    }
+    let search = kinds_filter(search, args);
     let incomplete = ws.incomplete(search.unbound);
     let found = search.hits;
     let mut texts = std::collections::HashMap::new();
@@ -200,6 +209,7 @@ pub fn run(ws: &Host, args: &crate::xref::FindReferencesArgs) -> Result<FindRefe
         next_offset: truncated.then_some(end as u64),
         files: out,
         counts: None,
+        kind_counts,
         incomplete,
         incomplete_files: 0,
         overrider_references,
@@ -233,6 +243,17 @@ fn javadoc_filter(mut found: xref::Search, args: &FindReferencesArgs) -> xref::S
     if args.include_javadoc == Some(false) {
         for (_, refs) in &mut found.hits {
             refs.retain(|(r, _)| r.kind != mji_xref::RefKind::Javadoc);
+        }
+        found.hits.retain(|(_, refs)| !refs.is_empty());
+    }
+    found
+}
+
+/// The hits of the kinds `kinds` asks for (all without it).
+fn kinds_filter(mut found: xref::Search, args: &FindReferencesArgs) -> xref::Search {
+    if !args.kinds.is_empty() {
+        for (_, refs) in &mut found.hits {
+            refs.retain(|(r, _)| args.kinds.contains(&xref::ReferenceKind::of(r.kind)));
         }
         found.hits.retain(|(_, refs)| !refs.is_empty());
     }

@@ -23,6 +23,8 @@ tools! {
     find_references::FindReferences,
     call_hierarchy::CallHierarchy,
     affected_tests::AffectedTests,
+    type_hierarchy::TypeHierarchy,
+    find_implementations::FindImplementations,
     analyze_type_dependencies::AnalyzeTypeDependencies,
     show_definition::ShowDefinition,
     export_scip::ExportScip,

@@ -103,7 +103,7 @@ impl<'w, 's> Resolver<'w, 's> {
             kind::METHOD_INVOCATION => Val::Expr(self.call(n)),
             kind::OBJECT_CREATION_EXPRESSION => Val::Expr(self.new_object(n)),
             kind::ARRAY_CREATION_EXPRESSION => {
-                let t = n.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::New));
+                let t = n.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
                 let mut dims = 0u8;
                 let mut c = n.walk();
                 for k in n.named_children(&mut c) {
@@ -471,14 +471,17 @@ impl<'w, 's> Resolver<'w, 's> {
         if let Some(ta) = n.child_by_field_name("type_arguments") {
             self.generic(ta);
         }
-        let (args, refs) = n.child_by_field_name("arguments").map(|a| self.args_deferring(a)).unwrap_or_default();
+        let (args, refs, lambdas) =
+            n.child_by_field_name("arguments").map(|a| self.args_deferring(a)).unwrap_or_default();
         self.last_pick = None;
+        let before = self.out.len();
         let t = self.call_on(name_node, name, recv, &args);
         // The method references among the arguments, for the chosen method's parameters.
         let chosen = self.last_pick.take();
-        for (j, r) in refs {
-            let p = chosen.as_ref().and_then(|h| {
-                let ps = self.w.method_params(h.owner, h.decl);
+        let certain = self.out[before..].iter().any(|r| r.kind == RefKind::Call && r.confidence == Confidence::Exact);
+        let param = |this: &Self, j: usize| {
+            chosen.as_ref().and_then(|h| {
+                let ps = this.w.method_params(h.owner, h.decl);
                 let last = ps.len().checked_sub(1)?;
                 let p = ps.get(j.min(last))?.as_ref()?;
                 let p = substitute(p, &h.subst);
@@ -486,7 +489,18 @@ impl<'w, 's> Resolver<'w, 's> {
                     Ty::Array(e) if h.decl.varargs && j >= last && args.len() != ps.len() => Some(*e),
                     p => Some(p),
                 }
-            });
+            })
+        };
+        for (j, l) in lambdas {
+            if let Some(p) = param(self, j) {
+                self.functional(l, &p, certain);
+            }
+        }
+        for (j, r) in refs {
+            let p = param(self, j);
+            if let Some(p) = &p {
+                self.functional(r, p, certain);
+            }
             self.method_reference_for(r, p.as_ref());
         }
         t
@@ -494,20 +508,37 @@ impl<'w, 's> Resolver<'w, 's> {
 
     /// The arguments of a call, method references left for after the choice of the method
     /// (their index and node).
-    fn args_deferring<'t>(&mut self, args: Node<'t>) -> (Vec<Option<Ty>>, Vec<(usize, Node<'t>)>) {
+    fn args_deferring<'t>(&mut self, args: Node<'t>) -> Deferred<'t> {
         let mut c = args.walk();
         let kids: Vec<Node> = args.named_children(&mut c).filter(|k| !k.kind().ends_with("comment")).collect();
         let mut refs = Vec::new();
+        let mut lambdas = Vec::new();
         let mut out = Vec::with_capacity(kids.len());
         for (j, k) in kids.into_iter().enumerate() {
             if k.kind() == kind::METHOD_REFERENCE {
                 refs.push((j, k));
                 out.push(None);
             } else {
+                if k.kind() == "lambda_expression" {
+                    lambdas.push((j, k));
+                }
                 out.push(self.expr(k).ty());
             }
         }
-        (out, refs)
+        (out, refs, lambdas)
+    }
+
+    /// A lambda or method reference `n` for a value of type `t`: when `t` is a functional
+    /// interface, the reference binding it to the interface, at its `->` or `::`.
+    pub(super) fn functional(&mut self, n: Node, t: &Ty, certain: bool) {
+        let Some((fqn, _)) = t.lookup_class() else { return };
+        if self.function_sam(t).is_none() {
+            return;
+        }
+        let mut c = n.walk();
+        let Some(at) = n.children(&mut c).find(|k| matches!(k.kind(), "->" | "::")) else { return };
+        let conf = if certain { Confidence::Exact } else { Confidence::Likely };
+        self.emit(at, RefKind::Lambda, Category::Type, vec![fqn.to_string()], conf);
     }
 
     /// A call's binding once its receiver and arguments are typed.
@@ -697,6 +728,9 @@ impl<'w, 's> Resolver<'w, 's> {
     fn expr_expecting_inner(&mut self, n: Node, expected: Option<&Ty>) -> Val {
         match n.kind() {
             kind::METHOD_REFERENCE | kind::LAMBDA_EXPRESSION => {
+                if let Some(t) = expected {
+                    self.functional(n, t, true);
+                }
                 if let Some(params) = expected.and_then(|t| self.function_params(t)) {
                     if n.kind() == kind::LAMBDA_EXPRESSION {
                         self.lambda(n, Some(&params));
@@ -794,6 +828,11 @@ impl<'w, 's> Resolver<'w, 's> {
     /// functional interface's arity rules out the overloads that cannot take that many
     /// arguments (`map(Integer::valueOf)` is no `valueOf(String, int)`).
     pub(super) fn method_reference_for(&mut self, n: Node, p: Option<&Ty>) {
+        // With the interface's parameter types known, they choose among the overloads.
+        if let Some(ps) = p.and_then(|p| self.function_params(p)) {
+            self.method_reference_with(n, Some(&ps), None);
+            return;
+        }
         match p.and_then(|p| self.function_sam(p)) {
             Some(ps) => self.method_reference_with(n, None, Some(ps.len())),
             None => self.method_reference(n),
@@ -877,6 +916,9 @@ impl<'w, 's> Resolver<'w, 's> {
         }
     }
 }
+
+/// A call's arguments typed, with its method references (deferred) and lambdas by index.
+type Deferred<'t> = (Vec<Option<Ty>>, Vec<(usize, Node<'t>)>, Vec<(usize, Node<'t>)>);
 
 /// The type of `getClass()` on a receiver of type `t` (JLS 4.3.2): `Class<? extends |T|>`, the
 /// erasure of the receiver's type (read as its bound, as every `? extends` is here).

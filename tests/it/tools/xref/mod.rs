@@ -2,6 +2,7 @@
 //! their answers, targets as a user names them, confidence, and bindings kept through edits.
 
 mod confidence;
+mod hierarchy;
 mod incremental;
 mod queries;
 mod targets;

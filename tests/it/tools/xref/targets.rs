@@ -155,7 +155,7 @@ fn a_name_of_both_a_field_and_a_method_is_ambiguous_and_says_how_to_pick() {
         .expect("args");
         mcp_java_index::tools::tool::find_references::run(&ws, &args).unwrap_or_else(|e| panic!("{k}: {e}"))
     };
-    assert_eq!(lines(&by_kind("field")), [(4, "field-read".to_owned())]);
+    assert_eq!(lines(&by_kind("field")), [(4, "read".to_owned())]);
     assert_eq!(lines(&by_kind("method")), [(5, "call".to_owned())]);
     assert_eq!(lines(&find(&ws, "p.Line#above(int)", false)), [(5, "call".to_owned())]);
 }
