@@ -21,7 +21,7 @@ use mcp_java_index::tools::workspace::Workspace;
 
 fn java_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> =
-        mcp_java_index::index::walk::walk(dir, |p| p.extension().is_some_and(|x| x == "java")).files;
+        mcp_java_index::fs::walk::walk(dir, |p| p.extension().is_some_and(|x| x == "java")).files;
     files.sort();
     files
 }

@@ -25,8 +25,7 @@ pub use flags::{ConfigArgs, WorkspaceFlags};
 use index::{CacheAction, IndexArgs};
 use query::{
     AffectedArgs, CallArgs, CallsArgs, DefArgs, DepsArgs, FindArgs, HierarchyArgs, ImplsArgs, JavadocArgs, MvnCliArgs,
-    ProblemsCliArgs,
-    RangeArgs, RefsArgs, ResourcesArgs, TestCliArgs, TypesArgs,
+    ProblemsCliArgs, RangeArgs, RefsArgs, ResourcesArgs, TestCliArgs, TypesArgs,
 };
 use serve::{BridgeArgs, ServeArgs};
 

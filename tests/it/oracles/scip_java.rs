@@ -120,7 +120,10 @@ fn ours(dir: &Path) -> (Vec<Occ>, Vec<String>, usize, BTreeMap<String, String>) 
         let to = src.join(p.file_name().expect("name"));
         std::fs::copy(&p, &to).expect("copy");
         let m = std::fs::metadata(&to).expect("metadata");
-        stamps.push(FileStamp { path: Arc::from(to.as_path()), stamp: mji_fs::stamp::Stamp { size: m.len(), mtime_ns: 1 } });
+        stamps.push(FileStamp {
+            path: Arc::from(to.as_path()),
+            stamp: mji_fs::stamp::Stamp { size: m.len(), mtime_ns: 1 },
+        });
     }
     stamps.sort_by(|a, b| a.path.cmp(&b.path));
     let engine = XrefEngine::new();

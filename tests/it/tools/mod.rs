@@ -15,7 +15,7 @@ mod libraries;
 mod problems;
 mod quick_fix;
 mod reading;
-mod scip;
 mod refactor;
+mod scip;
 mod spelling;
 mod xref;
