@@ -2,6 +2,7 @@
 //! its javadoc and annotations, whole lines), found by its name and line. Whether it has uses
 //! is the reference index's question, answered by the caller before anything is removed.
 
+use mji_parser::kind;
 use tree_sitter::Node;
 
 use crate::Doc;
@@ -23,11 +24,11 @@ pub struct Removal {
 }
 
 const TYPE_KINDS: &[&str] = &[
-    "class_declaration",
-    "interface_declaration",
-    "enum_declaration",
-    "record_declaration",
-    "annotation_type_declaration",
+    kind::CLASS_DECLARATION,
+    kind::INTERFACE_DECLARATION,
+    kind::ENUM_DECLARATION,
+    kind::RECORD_DECLARATION,
+    kind::ANNOTATION_TYPE_DECLARATION,
 ];
 
 /// The declaration of `kind` named `name` whose code holds `line` (the innermost), with its
@@ -41,10 +42,11 @@ pub fn declaration(doc: &Doc, kind: DeclKind, name: &str, line: u32) -> Result<R
     walk(tree.root_node(), &mut |n| {
         let wanted = match kind {
             DeclKind::Type => TYPE_KINDS.contains(&n.kind()),
-            DeclKind::Method => n.kind() == "method_declaration",
+            DeclKind::Method => n.kind() == kind::METHOD_DECLARATION,
             DeclKind::Field => {
-                n.kind() == "variable_declarator"
-                    && n.parent().is_some_and(|p| matches!(p.kind(), "field_declaration" | "constant_declaration"))
+                n.kind() == kind::VARIABLE_DECLARATOR
+                    && n.parent()
+                        .is_some_and(|p| matches!(p.kind(), kind::FIELD_DECLARATION | kind::CONSTANT_DECLARATION))
             }
         };
         let holds = (n.start_position().row as u32) < line && line <= n.end_position().row as u32 + 1;
@@ -63,7 +65,7 @@ pub fn declaration(doc: &Doc, kind: DeclKind, name: &str, line: u32) -> Result<R
         node = decl;
     }
     let mut start = node.start_byte();
-    if let Some(c) = node.prev_sibling().filter(|c| c.kind() == "block_comment")
+    if let Some(c) = node.prev_sibling().filter(|c| c.kind() == kind::BLOCK_COMMENT)
         && c.utf8_text(bytes).is_ok_and(|t| t.starts_with("/**"))
         && text[c.end_byte()..start].trim().is_empty()
     {
@@ -125,7 +127,7 @@ pub fn import_line(doc: &Doc, line: u32) -> Option<crate::TextEdit> {
     let root = tree.root_node();
     let mut c = root.walk();
     let n = root.children(&mut c).find(|n| {
-        n.kind() == "import_declaration"
+        n.kind() == kind::IMPORT_DECLARATION
             && n.start_position().row as u32 + 1 == line
             && !n.utf8_text(text.as_bytes()).unwrap_or("").contains('*')
     })?;

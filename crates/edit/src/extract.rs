@@ -3,6 +3,7 @@
 //! value computed once, at the same moment), and the edits. The declared type comes from the
 //! caller (the binder's type of the expression, or `var`).
 
+use mji_parser::kind;
 use tree_sitter::Node;
 
 use crate::rename::walk;
@@ -41,18 +42,19 @@ fn expression_node(root: Node, start: usize, end: usize) -> Result<Node, String>
     // An expression that is a name being declared or assigned, or a whole statement.
     if let Some(p) = n.parent() {
         match p.kind() {
-            "assignment_expression" if p.child_by_field_name("left") == Some(n) => {
+            kind::ASSIGNMENT_EXPRESSION if p.child_by_field_name("left") == Some(n) => {
                 return Err("the expression is assigned to".into());
             }
-            "update_expression" => return Err("the expression is incremented".into()),
-            "expression_statement" => return Err("the expression is a whole statement".into()),
-            "method_invocation" if p.child_by_field_name("name") == Some(n) => {
+            kind::UPDATE_EXPRESSION => return Err("the expression is incremented".into()),
+            kind::EXPRESSION_STATEMENT => return Err("the expression is a whole statement".into()),
+            kind::METHOD_INVOCATION if p.child_by_field_name("name") == Some(n) => {
                 return Err("the range is a method's name, not an expression".into());
             }
             _ => {}
         }
     }
-    if n.kind() == "lambda_expression" || n.kind() == "method_reference" || n.kind() == "array_initializer" {
+    if n.kind() == kind::LAMBDA_EXPRESSION || n.kind() == kind::METHOD_REFERENCE || n.kind() == kind::ARRAY_INITIALIZER
+    {
         return Err(format!("a {} needs its target type; extract it by hand", n.kind().replace('_', " ")));
     }
     Ok(n)
@@ -64,26 +66,26 @@ fn is_expression(n: Node) -> bool {
             || n.kind().ends_with("_literal")
             || matches!(
                 n.kind(),
-                "method_invocation"
-                    | "field_access"
-                    | "array_access"
-                    | "identifier"
+                kind::METHOD_INVOCATION
+                    | kind::FIELD_ACCESS
+                    | kind::ARRAY_ACCESS
+                    | kind::IDENTIFIER
                     | "true"
                     | "false"
                     | "this"
-                    | "class_literal"
+                    | kind::CLASS_LITERAL
                     | "text_block"
-                    | "string_literal"
+                    | kind::STRING_LITERAL
             ))
-        && !matches!(n.kind(), "expression_statement")
+        && !matches!(n.kind(), kind::EXPRESSION_STATEMENT)
 }
 
 const SIDE_EFFECTS: &[&str] = &[
-    "method_invocation",
-    "object_creation_expression",
-    "array_creation_expression",
-    "assignment_expression",
-    "update_expression",
+    kind::METHOD_INVOCATION,
+    kind::OBJECT_CREATION_EXPRESSION,
+    kind::ARRAY_CREATION_EXPRESSION,
+    kind::ASSIGNMENT_EXPRESSION,
+    kind::UPDATE_EXPRESSION,
 ];
 
 /// Extracts the expression at exactly `start..end` to `type_text name = …;` before its
@@ -107,51 +109,51 @@ pub fn extract_variable(
     let statement = loop {
         let p = child.parent().ok_or("the expression is not inside a method's block")?;
         match p.kind() {
-            "block" | "switch_block_statement_group" | "constructor_body" => break child,
-            "class_body" | "enum_body" | "interface_body" | "program" | "lambda_expression" => {
+            kind::BLOCK | kind::SWITCH_BLOCK_STATEMENT_GROUP | kind::CONSTRUCTOR_BODY => break child,
+            kind::CLASS_BODY | kind::ENUM_BODY | kind::INTERFACE_BODY | kind::PROGRAM | kind::LAMBDA_EXPRESSION => {
                 return Err("the expression is not inside a block's statement (a field's initializer or a lambda's expression body)".into());
             }
-            "binary_expression"
+            kind::BINARY_EXPRESSION
                 if p.child_by_field_name("right") == Some(child) && matches!(operator(p, bytes), "&&" | "||") =>
             {
                 return Err("the expression is evaluated only when the left side of `&&`/`||` allows".into());
             }
-            "ternary_expression" if p.child_by_field_name("condition") != Some(child) => {
+            kind::TERNARY_EXPRESSION if p.child_by_field_name("condition") != Some(child) => {
                 return Err("the expression is one branch of a `?:`".into());
             }
-            "if_statement" | "switch_expression" | "switch_statement"
+            kind::IF_STATEMENT | kind::SWITCH_EXPRESSION | "switch_statement"
                 if p.child_by_field_name("condition") == Some(child) => {}
-            "synchronized_statement" if child.kind() == "parenthesized_expression" => {}
-            "enhanced_for_statement" if p.child_by_field_name("value") == Some(child) => {}
-            "if_statement"
-            | "while_statement"
-            | "do_statement"
-            | "for_statement"
-            | "enhanced_for_statement"
-            | "switch_expression"
+            kind::SYNCHRONIZED_STATEMENT if child.kind() == kind::PARENTHESIZED_EXPRESSION => {}
+            kind::ENHANCED_FOR_STATEMENT if p.child_by_field_name("value") == Some(child) => {}
+            kind::IF_STATEMENT
+            | kind::WHILE_STATEMENT
+            | kind::DO_STATEMENT
+            | kind::FOR_STATEMENT
+            | kind::ENHANCED_FOR_STATEMENT
+            | kind::SWITCH_EXPRESSION
             | "switch_statement"
-            | "try_statement"
-            | "try_with_resources_statement"
-            | "catch_clause"
-            | "finally_clause"
-            | "labeled_statement"
-            | "switch_block"
-            | "switch_rule"
-            | "resource_specification"
-            | "synchronized_statement" => {
+            | kind::TRY_STATEMENT
+            | kind::TRY_WITH_RESOURCES_STATEMENT
+            | kind::CATCH_CLAUSE
+            | kind::FINALLY_CLAUSE
+            | kind::LABELED_STATEMENT
+            | kind::SWITCH_BLOCK
+            | kind::SWITCH_RULE
+            | kind::RESOURCE_SPECIFICATION
+            | kind::SYNCHRONIZED_STATEMENT => {
                 return Err(format!(
                     "the expression is evaluated by a `{}` more than once or only sometimes",
                     p.kind().trim_end_matches("_statement").replace('_', " ")
                 ));
             }
-            "explicit_constructor_invocation" => {
+            kind::EXPLICIT_CONSTRUCTOR_INVOCATION => {
                 return Err("nothing can run before a constructor's this(…) or super(…)".into());
             }
             _ => {}
         }
         child = p;
     };
-    if statement.kind() == "local_variable_declaration" {
+    if statement.kind() == kind::LOCAL_VARIABLE_DECLARATION {
         let mut c = statement.walk();
         if statement.children_by_field_name("declarator", &mut c).count() > 1 {
             return Err("the statement declares several variables; split it first".into());
@@ -172,7 +174,8 @@ pub fn extract_variable(
     let body = enclosing_body(statement);
     let mut taken = false;
     walk(body, &mut |n| {
-        taken |= n.kind() == "identifier" && n.utf8_text(bytes).ok() == Some(name) && !crate::locals::is_member_name(n);
+        taken |=
+            n.kind() == kind::IDENTIFIER && n.utf8_text(bytes).ok() == Some(name) && !crate::locals::is_member_name(n);
     });
     if taken {
         return Err(format!("`{name}` already names something in this method; choose another newName"));
@@ -232,11 +235,11 @@ pub fn extract_constant(
         return Err("not a constant expression of literals and operators".into());
     }
     let mut body = expr;
-    while !matches!(body.kind(), "class_body" | "enum_body" | "interface_body") {
+    while !matches!(body.kind(), kind::CLASS_BODY | kind::ENUM_BODY | kind::INTERFACE_BODY) {
         body = body.parent().ok_or("the expression is not inside a class")?;
     }
     let mut taken = false;
-    walk(body, &mut |n| taken |= n.kind() == "identifier" && n.utf8_text(bytes).ok() == Some(name));
+    walk(body, &mut |n| taken |= n.kind() == kind::IDENTIFIER && n.utf8_text(bytes).ok() == Some(name));
     if taken {
         return Err(format!("`{name}` already names something in this class; choose another newName"));
     }
@@ -266,7 +269,7 @@ pub fn extract_constant(
         })
         .unwrap_or_else(|| "    ".to_owned());
     let eol = doc.eol();
-    let modifiers = if body.kind() == "interface_body" { "" } else { "private static final " };
+    let modifiers = if body.kind() == kind::INTERFACE_BODY { "" } else { "private static final " };
     let at = if text[open..].starts_with(eol) { open + eol.len() } else { open };
     let sep = if at == open { eol } else { "" };
     edits.push(TextEdit {
@@ -280,14 +283,14 @@ pub fn extract_constant(
 /// Whether the expression reads any name (a variable whose value code before it could change).
 fn reads_names(n: Node, bytes: &[u8]) -> bool {
     let mut found = false;
-    walk(n, &mut |x| found |= x.kind() == "identifier" && x.utf8_text(bytes).is_ok());
+    walk(n, &mut |x| found |= x.kind() == kind::IDENTIFIER && x.utf8_text(bytes).is_ok());
     found
 }
 
 fn is_written_name(n: Node) -> bool {
     n.parent().is_some_and(|p| {
-        (p.kind() == "assignment_expression" && p.child_by_field_name("left") == Some(n))
-            || p.kind() == "update_expression"
+        (p.kind() == kind::ASSIGNMENT_EXPRESSION && p.child_by_field_name("left") == Some(n))
+            || p.kind() == kind::UPDATE_EXPRESSION
     })
 }
 
@@ -303,7 +306,10 @@ fn operator<'a>(n: Node, bytes: &'a [u8]) -> &'a str {
 fn enclosing_body(n: Node) -> Node {
     let mut at = n;
     while let Some(p) = at.parent() {
-        if matches!(p.kind(), "method_declaration" | "constructor_declaration" | "class_body" | "enum_body") {
+        if matches!(
+            p.kind(),
+            kind::METHOD_DECLARATION | kind::CONSTRUCTOR_DECLARATION | kind::CLASS_BODY | kind::ENUM_BODY
+        ) {
             return p;
         }
         at = p;
@@ -317,7 +323,7 @@ pub fn uses_var(doc: &Doc) -> bool {
     let Some(tree) = mji_parser::parse_tree(text) else { return false };
     let mut found = false;
     walk(tree.root_node(), &mut |n| {
-        found |= n.kind() == "local_variable_declaration"
+        found |= n.kind() == kind::LOCAL_VARIABLE_DECLARATION
             && n.child_by_field_name("type").and_then(|t| t.utf8_text(text.as_bytes()).ok()) == Some("var");
     });
     found
@@ -337,7 +343,7 @@ pub fn suggested_name(doc: &Doc, start: usize, end: usize) -> String {
     mji_parser::parse_tree(text)
         .and_then(|t| {
             let n = t.root_node().descendant_for_byte_range(start, end)?;
-            let name = n.child_by_field_name("name").filter(|_| n.kind() == "method_invocation")?;
+            let name = n.child_by_field_name("name").filter(|_| n.kind() == kind::METHOD_INVOCATION)?;
             name.utf8_text(text.as_bytes()).ok().map(str::to_owned)
         })
         .map(|m| {

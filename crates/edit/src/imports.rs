@@ -399,7 +399,7 @@ pub fn ensure_import_sorted(doc: &Doc, qualified: &str) -> Result<Option<TextEdi
     let root = tree.root_node();
     let mut c = root.walk();
     let after = root.children(&mut c).find(|n| {
-        n.kind() == "import_declaration" && {
+        n.kind() == kind::IMPORT_DECLARATION && {
             let t: String = n.utf8_text(text.as_bytes()).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ");
             !t.starts_with("import static") && t.trim_start_matches("import ").trim_end_matches(';') > qualified
         }

@@ -9,6 +9,7 @@
 //! (`long n = i * j` used as `f(n)` becomes `f((long) (i * j))`, so overloads and arithmetic
 //! see the same type) and `null`.
 
+use mji_parser::kind;
 use tree_sitter::Node;
 
 use crate::locals::{collect, declaration_of, is_member_name};
@@ -24,34 +25,34 @@ pub struct Inlined {
 }
 
 const PRIMARY: &[&str] = &[
-    "identifier",
-    "decimal_integer_literal",
-    "hex_integer_literal",
-    "octal_integer_literal",
-    "binary_integer_literal",
-    "decimal_floating_point_literal",
-    "hex_floating_point_literal",
+    kind::IDENTIFIER,
+    kind::DECIMAL_INTEGER_LITERAL,
+    kind::HEX_INTEGER_LITERAL,
+    kind::OCTAL_INTEGER_LITERAL,
+    kind::BINARY_INTEGER_LITERAL,
+    kind::DECIMAL_FLOATING_POINT_LITERAL,
+    kind::HEX_FLOATING_POINT_LITERAL,
     "true",
     "false",
-    "character_literal",
-    "string_literal",
+    kind::CHARACTER_LITERAL,
+    kind::STRING_LITERAL,
     "text_block",
-    "null_literal",
-    "method_invocation",
-    "field_access",
-    "array_access",
-    "parenthesized_expression",
-    "object_creation_expression",
+    kind::NULL_LITERAL,
+    kind::METHOD_INVOCATION,
+    kind::FIELD_ACCESS,
+    kind::ARRAY_ACCESS,
+    kind::PARENTHESIZED_EXPRESSION,
+    kind::OBJECT_CREATION_EXPRESSION,
     "this",
-    "class_literal",
+    kind::CLASS_LITERAL,
 ];
 
 const SIDE_EFFECTS: &[&str] = &[
-    "method_invocation",
-    "object_creation_expression",
-    "array_creation_expression",
-    "assignment_expression",
-    "update_expression",
+    kind::METHOD_INVOCATION,
+    kind::OBJECT_CREATION_EXPRESSION,
+    kind::ARRAY_CREATION_EXPRESSION,
+    kind::ASSIGNMENT_EXPRESSION,
+    kind::UPDATE_EXPRESSION,
 ];
 
 const BOXED: &[&str] = &["Byte", "Short", "Character", "Integer", "Long", "Float", "Double", "Boolean"];
@@ -63,7 +64,7 @@ pub fn inline_local(doc: &Doc, at: usize) -> Result<Inlined, String> {
     let bytes = text.as_bytes();
     let tree = mji_parser::parse_tree(text).ok_or("the file could not be parsed")?;
     let ident = tree.root_node().descendant_for_byte_range(at, at).ok_or("no code at the position")?;
-    if ident.kind() != "identifier" || is_member_name(ident) {
+    if ident.kind() != kind::IDENTIFIER || is_member_name(ident) {
         return Err("no local variable named at the position".into());
     }
     let name = ident.utf8_text(bytes).map_err(|e| e.to_string())?.to_owned();
@@ -72,15 +73,15 @@ pub fn inline_local(doc: &Doc, at: usize) -> Result<Inlined, String> {
     if what != "local variable" {
         return Err(format!("`{name}` is a {what}; only local variables are inlined"));
     }
-    let declarator = decl_name.parent().filter(|d| d.kind() == "variable_declarator").ok_or_else(|| {
+    let declarator = decl_name.parent().filter(|d| d.kind() == kind::VARIABLE_DECLARATOR).ok_or_else(|| {
         format!("`{name}` is declared by a for-each loop, a resource or a pattern, not with an initializer")
     })?;
     let statement = declarator
         .parent()
-        .filter(|s| s.kind() == "local_variable_declaration")
+        .filter(|s| s.kind() == kind::LOCAL_VARIABLE_DECLARATION)
         .ok_or_else(|| format!("`{name}` is declared in a for loop's header; inline it there by hand"))?;
     let init = declarator.child_by_field_name("value").ok_or_else(|| format!("`{name}` has no initializer"))?;
-    if matches!(init.kind(), "array_initializer" | "lambda_expression" | "method_reference") {
+    if matches!(init.kind(), kind::ARRAY_INITIALIZER | kind::LAMBDA_EXPRESSION | kind::METHOD_REFERENCE) {
         return Err(format!("`{name}`'s initializer ({}) needs the declared type", init.kind().replace('_', " ")));
     }
     if declarator.child_by_field_name("dimensions").is_some() {
@@ -102,7 +103,7 @@ pub fn inline_local(doc: &Doc, at: usize) -> Result<Inlined, String> {
     let mut reads: Vec<String> = Vec::new();
     walk(init, &mut |n| {
         effects |= SIDE_EFFECTS.contains(&n.kind());
-        if n.kind() == "identifier"
+        if n.kind() == kind::IDENTIFIER
             && !is_member_name(n)
             && let Ok(t) = n.utf8_text(bytes)
         {
@@ -121,7 +122,7 @@ pub fn inline_local(doc: &Doc, at: usize) -> Result<Inlined, String> {
     let mut changed = None;
     walk(scope, &mut |n| {
         if n.start_byte() >= statement.end_byte()
-            && n.kind() == "identifier"
+            && n.kind() == kind::IDENTIFIER
             && is_written(n)
             && let Ok(t) = n.utf8_text(bytes)
             && reads.iter().any(|r| r == t)
@@ -163,8 +164,8 @@ pub fn value_for(init: Node, init_text: &str, declared: &str, use_: Node) -> Str
     let cast = needs_cast(init, init_text, declared);
     if cast {
         let inner =
-            if primary && init.kind() != "null_literal" { init_text.to_owned() } else { format!("({init_text})") };
-        let inner = if init.kind() == "null_literal" { init_text.to_owned() } else { inner };
+            if primary && init.kind() != kind::NULL_LITERAL { init_text.to_owned() } else { format!("({init_text})") };
+        let inner = if init.kind() == kind::NULL_LITERAL { init_text.to_owned() } else { inner };
         let v = format!("({declared}) {inner}");
         return if stands_alone(use_) { v } else { format!("({v})") };
     }
@@ -172,25 +173,26 @@ pub fn value_for(init: Node, init_text: &str, declared: &str, use_: Node) -> Str
 }
 
 fn needs_cast(init: Node, init_text: &str, declared: &str) -> bool {
-    if init.kind() == "null_literal" {
+    if init.kind() == kind::NULL_LITERAL {
         return declared != "var";
     }
     if !PRIMITIVES.contains(&declared) && !BOXED.contains(&declared) {
         return false;
     }
-    let plain_int = init.kind() == "decimal_integer_literal" && !init_text.ends_with(['l', 'L']);
+    let plain_int = init.kind() == kind::DECIMAL_INTEGER_LITERAL && !init_text.ends_with(['l', 'L']);
     // Binary numeric promotion makes arithmetic at least an int: assigned to an int, it is one.
-    let arithmetic = init.kind() == "binary_expression"
+    let arithmetic = init.kind() == kind::BINARY_EXPRESSION
         && ["+", "-", "*", "/", "%", "<<", ">>", ">>>", "&", "|", "^"]
             .iter()
             .any(|op| operator_of(init, init_text) == *op);
-    let plain_double = init.kind() == "decimal_floating_point_literal" && !init_text.ends_with(['f', 'F', 'd', 'D']);
+    let plain_double =
+        init.kind() == kind::DECIMAL_FLOATING_POINT_LITERAL && !init_text.ends_with(['f', 'F', 'd', 'D']);
     !match declared {
         "int" => plain_int || arithmetic,
-        "long" => init.kind() == "decimal_integer_literal" && init_text.ends_with(['l', 'L']),
+        "long" => init.kind() == kind::DECIMAL_INTEGER_LITERAL && init_text.ends_with(['l', 'L']),
         "double" => plain_double,
         "boolean" => true,
-        "char" => init.kind() == "character_literal",
+        "char" => init.kind() == kind::CHARACTER_LITERAL,
         "Boolean" => matches!(init.kind(), "true" | "false"),
         _ => false,
     }
@@ -208,10 +210,12 @@ fn operator_of<'a>(n: Node, text: &'a str) -> &'a str {
 fn stands_alone(n: Node) -> bool {
     let Some(p) = n.parent() else { return true };
     match p.kind() {
-        "argument_list" | "parenthesized_expression" | "expression_statement" | "array_initializer" => true,
-        "variable_declarator" => p.child_by_field_name("value") == Some(n),
-        "return_statement" | "yield_statement" | "throw_statement" => true,
-        "assignment_expression" => p.child_by_field_name("right") == Some(n),
+        kind::ARGUMENT_LIST | kind::PARENTHESIZED_EXPRESSION | kind::EXPRESSION_STATEMENT | kind::ARRAY_INITIALIZER => {
+            true
+        }
+        kind::VARIABLE_DECLARATOR => p.child_by_field_name("value") == Some(n),
+        kind::RETURN_STATEMENT | kind::YIELD_STATEMENT | kind::THROW_STATEMENT => true,
+        kind::ASSIGNMENT_EXPRESSION => p.child_by_field_name("right") == Some(n),
         _ => false,
     }
 }
@@ -220,8 +224,8 @@ fn stands_alone(n: Node) -> bool {
 fn is_written(n: Node) -> bool {
     let Some(p) = n.parent() else { return false };
     match p.kind() {
-        "assignment_expression" => p.child_by_field_name("left") == Some(n),
-        "update_expression" => true,
+        kind::ASSIGNMENT_EXPRESSION => p.child_by_field_name("left") == Some(n),
+        kind::UPDATE_EXPRESSION => true,
         _ => false,
     }
 }
@@ -237,17 +241,17 @@ pub fn constant_use(doc: &Doc, at: usize, init: &str, declared: &str) -> Option<
     let text = doc.text();
     let tree = mji_parser::parse_tree(text)?;
     let ident = tree.root_node().descendant_for_byte_range(at, at)?;
-    if ident.kind() != "identifier" {
+    if ident.kind() != kind::IDENTIFIER {
         return None;
     }
     let whole = match ident.parent() {
-        Some(p) if p.kind() == "field_access" && p.child_by_field_name("field") == Some(ident) => p,
+        Some(p) if p.kind() == kind::FIELD_ACCESS && p.child_by_field_name("field") == Some(ident) => p,
         _ => ident,
     };
     let init_tree = mji_parser::parse_tree(&format!("class X {{ Object x = {init}; }}"))?;
     let mut value = None;
     walk(init_tree.root_node(), &mut |n| {
-        if value.is_none() && n.kind() == "variable_declarator" {
+        if value.is_none() && n.kind() == kind::VARIABLE_DECLARATOR {
             value = n.child_by_field_name("value");
         }
     });
@@ -264,7 +268,7 @@ pub fn constant_decl(doc: &Doc, name: &str, line: u32) -> Result<(String, String
     let tree = mji_parser::parse_tree(text).ok_or("the file could not be parsed")?;
     let mut found = None;
     walk(tree.root_node(), &mut |n| {
-        if matches!(n.kind(), "field_declaration" | "constant_declaration")
+        if matches!(n.kind(), kind::FIELD_DECLARATION | kind::CONSTANT_DECLARATION)
             && (n.start_position().row as u32) < line
             && line <= n.end_position().row as u32 + 1
         {
@@ -284,11 +288,11 @@ pub fn constant_decl(doc: &Doc, name: &str, line: u32) -> Result<(String, String
     }
     let modifiers = {
         let mut c = decl.walk();
-        decl.children(&mut c).find(|m| m.kind() == "modifiers").and_then(|m| m.utf8_text(bytes).ok()).unwrap_or("")
+        decl.children(&mut c).find(|m| m.kind() == kind::MODIFIERS).and_then(|m| m.utf8_text(bytes).ok()).unwrap_or("")
     };
     let words: Vec<&str> = modifiers.split_whitespace().collect();
-    let interface = decl.kind() == "constant_declaration"
-        || decl.parent().is_some_and(|b| b.kind() == "interface_body" || b.kind() == "annotation_type_body");
+    let interface = decl.kind() == kind::CONSTANT_DECLARATION
+        || decl.parent().is_some_and(|b| b.kind() == kind::INTERFACE_BODY || b.kind() == kind::ANNOTATION_TYPE_BODY);
     if !(interface || words.contains(&"static") && words.contains(&"final")) {
         return Err(format!("{name} is not a constant (static final); only constants and local variables are inlined"));
     }
@@ -310,7 +314,7 @@ pub fn is_portable_constant(init: &str) -> bool {
     let Some(tree) = mji_parser::parse_tree(&src) else { return false };
     let mut ok = !tree.root_node().has_error();
     walk(tree.root_node(), &mut |n| {
-        let name = n.kind() == "identifier" && !matches!(n.utf8_text(src.as_bytes()), Ok("X" | "x"));
+        let name = n.kind() == kind::IDENTIFIER && !matches!(n.utf8_text(src.as_bytes()), Ok("X" | "x"));
         ok &= !name && !SIDE_EFFECTS.contains(&n.kind());
     });
     ok

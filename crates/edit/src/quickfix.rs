@@ -7,6 +7,7 @@
 //! content: the same diagnostic of the same text always gets the same id, and an id whose file
 //! has changed since is refused as stale rather than applied to other code.
 
+use mji_parser::kind;
 use tree_sitter::Node;
 
 use crate::rename::walk;
@@ -132,9 +133,9 @@ pub fn add_throws(doc: &Doc, at: usize, exception: &str) -> Result<Vec<TextEdit>
     let mut n = tree.root_node().descendant_for_byte_range(at, at).ok_or("no code at the position")?;
     let method = loop {
         match n.kind() {
-            "method_declaration" | "constructor_declaration" => break n,
-            "lambda_expression" => return Err("inside a lambda, whose interface method cannot throw it".into()),
-            "class_body" | "enum_body" | "interface_body" | "program" => {
+            kind::METHOD_DECLARATION | kind::CONSTRUCTOR_DECLARATION => break n,
+            kind::LAMBDA_EXPRESSION => return Err("inside a lambda, whose interface method cannot throw it".into()),
+            kind::CLASS_BODY | kind::ENUM_BODY | kind::INTERFACE_BODY | kind::PROGRAM => {
                 return Err("not inside a method or constructor".into());
             }
             _ => n = n.parent().ok_or("not inside a method or constructor")?,
@@ -148,7 +149,7 @@ pub fn add_throws(doc: &Doc, at: usize, exception: &str) -> Result<Vec<TextEdit>
     let (name, import) = type_name(doc, exception);
     let mut edits: Vec<TextEdit> = import.into_iter().collect();
     let mut c = method.walk();
-    if let Some(throws) = method.children(&mut c).find(|c| c.kind() == "throws") {
+    if let Some(throws) = method.children(&mut c).find(|c| c.kind() == kind::THROWS) {
         edits.push(TextEdit { start: throws.end_byte(), end: throws.end_byte(), text: format!(", {name}") });
     } else {
         let body = method.child_by_field_name("body").ok_or("the method has no body")?;
@@ -172,22 +173,25 @@ pub fn surround_with_try(doc: &Doc, at: usize, exception: &str) -> Result<Vec<Te
     let mut n = tree.root_node().descendant_for_byte_range(at, at).ok_or("no code at the position")?;
     let stmt = loop {
         let parent = n.parent().ok_or("not inside a block")?;
-        if matches!(parent.kind(), "block" | "constructor_body" | "switch_block_statement_group") && n.is_named() {
+        if matches!(parent.kind(), kind::BLOCK | kind::CONSTRUCTOR_BODY | kind::SWITCH_BLOCK_STATEMENT_GROUP)
+            && n.is_named()
+        {
             break n;
         }
-        if matches!(parent.kind(), "lambda_expression" | "class_body" | "enum_body" | "interface_body") {
+        if matches!(parent.kind(), kind::LAMBDA_EXPRESSION | kind::CLASS_BODY | kind::ENUM_BODY | kind::INTERFACE_BODY)
+        {
             return Err("not inside a block (a lambda's expression or an initializer)".into());
         }
         n = parent;
     };
-    if stmt.kind() == "explicit_constructor_invocation" {
+    if stmt.kind() == kind::EXPLICIT_CONSTRUCTOR_INVOCATION {
         return Err("a constructor's this(…) or super(…) call cannot be inside a try".into());
     }
     let block = stmt.parent().ok_or("not inside a block")?;
     // A declaration whose variable is used after it is split: declared before the try,
     // assigned inside (definitely assigned after it, as the catch always throws).
     let mut split: Option<(String, String)> = None;
-    if stmt.kind() == "local_variable_declaration" {
+    if stmt.kind() == kind::LOCAL_VARIABLE_DECLARATION {
         let mut names = Vec::new();
         let mut c = stmt.walk();
         let declarators: Vec<Node> = stmt.children_by_field_name("declarator", &mut c).collect();
@@ -199,7 +203,7 @@ pub fn surround_with_try(doc: &Doc, at: usize, exception: &str) -> Result<Vec<Te
         let mut used = None;
         walk(block, &mut |x| {
             if x.start_byte() >= stmt.end_byte()
-                && x.kind() == "identifier"
+                && x.kind() == kind::IDENTIFIER
                 && let Ok(t) = x.utf8_text(bytes)
                 && names.iter().any(|n| n == t)
             {
@@ -216,7 +220,7 @@ pub fn surround_with_try(doc: &Doc, at: usize, exception: &str) -> Result<Vec<Te
             let (Some(value), None) = (d.child_by_field_name("value"), d.child_by_field_name("dimensions")) else {
                 return Err(format!("the statement declares `{u}`, used after it, and cannot be split"));
             };
-            if value.kind() == "array_initializer" {
+            if value.kind() == kind::ARRAY_INITIALIZER {
                 return Err(format!("the statement declares `{u}` with an array initializer, used after it"));
             }
             // `final String s` from the statement's own text, then `s = value;` in the try.
@@ -268,7 +272,10 @@ fn indent_unit(text: &str, block: Node, indent: &str) -> String {
 fn enclosing_body(n: Node) -> Node {
     let mut at = n;
     while let Some(p) = at.parent() {
-        if matches!(p.kind(), "method_declaration" | "constructor_declaration" | "class_body" | "enum_body") {
+        if matches!(
+            p.kind(),
+            kind::METHOD_DECLARATION | kind::CONSTRUCTOR_DECLARATION | kind::CLASS_BODY | kind::ENUM_BODY
+        ) {
             return p;
         }
         at = p;
@@ -280,7 +287,7 @@ fn enclosing_body(n: Node) -> Node {
 fn catch_name(scope: Node, bytes: &[u8]) -> String {
     let mut taken = std::collections::HashSet::new();
     walk(scope, &mut |x| {
-        if x.kind() == "identifier"
+        if x.kind() == kind::IDENTIFIER
             && let Ok(t) = x.utf8_text(bytes)
         {
             taken.insert(t.to_owned());

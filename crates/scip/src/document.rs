@@ -1,6 +1,7 @@
 //! One Java file as a SCIP document: its declarations and local names from its syntax tree,
 //! the references the engine bound from the reference index, each with scip-java's symbol.
 
+use mji_parser::kind;
 use std::collections::HashMap;
 
 use mji_xref::decls::FileDecls;
@@ -96,11 +97,11 @@ fn line_starts(text: &str) -> Vec<usize> {
 }
 
 const TYPE_DECLS: &[&str] = &[
-    "class_declaration",
-    "interface_declaration",
-    "enum_declaration",
-    "record_declaration",
-    "annotation_type_declaration",
+    kind::CLASS_DECLARATION,
+    kind::INTERFACE_DECLARATION,
+    kind::ENUM_DECLARATION,
+    kind::RECORD_DECLARATION,
+    kind::ANNOTATION_TYPE_DECLARATION,
 ];
 
 impl<'a, 'w> Walker<'a, 'w> {
@@ -163,47 +164,49 @@ impl<'a, 'w> Walker<'a, 'w> {
     fn walk_inner(&mut self, n: Node) {
         match n.kind() {
             k if TYPE_DECLS.contains(&k) => self.type_decl(n),
-            "import_declaration" => self.import(n),
-            "package_declaration" => {}
-            "object_creation_expression" => self.object_creation(n),
-            "method_declaration" | "constructor_declaration" | "compact_constructor_declaration" => self.method(n),
-            "annotation_type_element_declaration" => self.method(n),
-            "field_declaration" | "constant_declaration" => self.field(n),
-            "enum_constant" => self.enum_constant(n),
-            "local_variable_declaration" => self.local_decl(n),
-            "block"
-            | "switch_block"
-            | "for_statement"
-            | "catch_clause"
-            | "try_with_resources_statement"
-            | "switch_block_statement_group"
-            | "switch_rule" => {
+            kind::IMPORT_DECLARATION => self.import(n),
+            kind::PACKAGE_DECLARATION => {}
+            kind::OBJECT_CREATION_EXPRESSION => self.object_creation(n),
+            kind::METHOD_DECLARATION | kind::CONSTRUCTOR_DECLARATION | kind::COMPACT_CONSTRUCTOR_DECLARATION => {
+                self.method(n)
+            }
+            kind::ANNOTATION_TYPE_ELEMENT_DECLARATION => self.method(n),
+            kind::FIELD_DECLARATION | kind::CONSTANT_DECLARATION => self.field(n),
+            kind::ENUM_CONSTANT => self.enum_constant(n),
+            kind::LOCAL_VARIABLE_DECLARATION => self.local_decl(n),
+            kind::BLOCK
+            | kind::SWITCH_BLOCK
+            | kind::FOR_STATEMENT
+            | kind::CATCH_CLAUSE
+            | kind::TRY_WITH_RESOURCES_STATEMENT
+            | kind::SWITCH_BLOCK_STATEMENT_GROUP
+            | kind::SWITCH_RULE => {
                 self.scopes.push(Vec::new());
                 self.children(n);
                 self.scopes.pop();
             }
-            "enhanced_for_statement" => self.enhanced_for(n),
-            "lambda_expression" => self.lambda(n),
-            "catch_formal_parameter" | "resource" => {
+            kind::ENHANCED_FOR_STATEMENT => self.enhanced_for(n),
+            kind::LAMBDA_EXPRESSION => self.lambda(n),
+            kind::CATCH_FORMAL_PARAMETER | kind::RESOURCE => {
                 self.children(n);
                 if let Some(name) = n.child_by_field_name("name") {
                     self.define_local(name, n, Kind::Variable);
                 }
             }
-            "type_pattern" | "record_pattern_component" => {
+            kind::TYPE_PATTERN | kind::RECORD_PATTERN_COMPONENT => {
                 self.children(n);
                 if let Some(name) = n.child_by_field_name("name").or_else(|| last_identifier(n)) {
                     self.define_local(name, n, Kind::Variable);
                 }
             }
-            "instanceof_expression" => {
+            kind::INSTANCEOF_EXPRESSION => {
                 self.children(n);
                 if let Some(name) = n.child_by_field_name("name") {
                     self.define_local(name, n, Kind::Variable);
                 }
             }
-            "identifier" => self.identifier(n),
-            "type_identifier" => self.type_identifier(n),
+            kind::IDENTIFIER => self.identifier(n),
+            kind::TYPE_IDENTIFIER => self.type_identifier(n),
             _ => self.children(n),
         }
     }
@@ -220,10 +223,14 @@ impl<'a, 'w> Walker<'a, 'w> {
         let Some(p) = n.parent() else { return };
         let is = |f: &str| p.child_by_field_name(f).is_some_and(|k| k.id() == n.id());
         let skip = match p.kind() {
-            "method_invocation" => is("name"),
-            "field_access" => is("field"),
-            "scoped_identifier" | "element_value_pair" | "labeled_statement" | "break_statement"
-            | "continue_statement" | "method_reference" => true,
+            kind::METHOD_INVOCATION => is("name"),
+            kind::FIELD_ACCESS => is("field"),
+            kind::SCOPED_IDENTIFIER
+            | kind::ELEMENT_VALUE_PAIR
+            | kind::LABELED_STATEMENT
+            | kind::BREAK_STATEMENT
+            | kind::CONTINUE_STATEMENT
+            | kind::METHOD_REFERENCE => true,
             _ => false,
         };
         if skip {
@@ -283,7 +290,8 @@ impl<'a, 'w> Walker<'a, 'w> {
     fn import(&mut self, n: Node) {
         // Package segments of the import's path, as scip-java names them.
         let mut c = n.walk();
-        let Some(path) = n.children(&mut c).find(|k| k.kind() == "scoped_identifier" || k.kind() == "identifier")
+        let Some(path) =
+            n.children(&mut c).find(|k| k.kind() == kind::SCOPED_IDENTIFIER || k.kind() == kind::IDENTIFIER)
         else {
             return;
         };
@@ -326,8 +334,8 @@ impl<'a, 'w> Walker<'a, 'w> {
         let enclosing = self.range_of(n);
         self.push(range.clone(), symbol.clone(), SymbolRole::Definition as i32, Some(enclosing));
         let kind = match n.kind() {
-            "interface_declaration" | "annotation_type_declaration" => Kind::Interface,
-            "enum_declaration" => Kind::Enum,
+            kind::INTERFACE_DECLARATION | kind::ANNOTATION_TYPE_DECLARATION => Kind::Interface,
+            kind::ENUM_DECLARATION => Kind::Enum,
             _ => Kind::Class,
         };
         let rels = id
@@ -352,7 +360,7 @@ impl<'a, 'w> Walker<'a, 'w> {
                 let ctor = self.sy.method_symbol_with(&symbol, id, m, true);
                 self.push(range, ctor.clone(), SymbolRole::Definition as i32, None);
                 let mods = modifiers_text(self, n);
-                let vis = if n.kind() == "enum_declaration" {
+                let vis = if n.kind() == kind::ENUM_DECLARATION {
                     "private"
                 } else {
                     mods.split_whitespace().find(|m| is_visibility(m)).unwrap_or("")
@@ -373,7 +381,7 @@ impl<'a, 'w> Walker<'a, 'w> {
         }
         let mut c = n.walk();
         let kids: Vec<Node> =
-            n.children(&mut c).filter(|k| k.id() != name.id() && k.kind() != "type_parameters").collect();
+            n.children(&mut c).filter(|k| k.id() != name.id() && k.kind() != kind::TYPE_PARAMETERS).collect();
         for k in kids {
             self.walk(k);
         }
@@ -383,11 +391,12 @@ impl<'a, 'w> Walker<'a, 'w> {
 
     fn type_params(&mut self, tp: Node, owner: &str) {
         let mut c = tp.walk();
-        let params: Vec<Node> = tp.children(&mut c).filter(|k| k.kind() == "type_parameter").collect();
+        let params: Vec<Node> = tp.children(&mut c).filter(|k| k.kind() == kind::TYPE_PARAMETER).collect();
         // Bound before their bounds are walked: `<T extends Comparable<T>>`.
         for p in &params {
             let mut cc = p.walk();
-            let Some(name) = p.children(&mut cc).find(|k| k.kind() == "type_identifier" || k.kind() == "identifier")
+            let Some(name) =
+                p.children(&mut cc).find(|k| k.kind() == kind::TYPE_IDENTIFIER || k.kind() == kind::IDENTIFIER)
             else {
                 continue;
             };
@@ -402,7 +411,7 @@ impl<'a, 'w> Walker<'a, 'w> {
         }
         for p in params {
             let mut cc = p.walk();
-            let bounds: Vec<Node> = p.children(&mut cc).filter(|k| k.kind() == "type_bound").collect();
+            let bounds: Vec<Node> = p.children(&mut cc).filter(|k| k.kind() == kind::TYPE_BOUND).collect();
             for b in bounds {
                 self.walk(b);
             }
@@ -412,7 +421,7 @@ impl<'a, 'w> Walker<'a, 'w> {
     fn object_creation(&mut self, n: Node) {
         let mut c = n.walk();
         let kids: Vec<Node> = n.children(&mut c).collect();
-        if kids.iter().any(|k| k.kind() == "class_body")
+        if kids.iter().any(|k| k.kind() == kind::CLASS_BODY)
             && let Some(t) = n.child_by_field_name("type")
         {
             // The simple name's position, where the engine's reference stands.
@@ -430,7 +439,7 @@ impl<'a, 'w> Walker<'a, 'w> {
             self.anonymous.insert((r[0] as u32 + 1, r[1] as u32 + 1));
         }
         for k in kids {
-            if k.kind() == "class_body" {
+            if k.kind() == kind::CLASS_BODY {
                 // An anonymous class: a local, and so are its members.
                 let sym = self.local();
                 self.types.push(TypeCtx { symbol: sym, id: None, seen: HashMap::new(), kind: "" });
@@ -445,7 +454,7 @@ impl<'a, 'w> Walker<'a, 'w> {
     }
 
     fn method(&mut self, n: Node) {
-        let ctor = n.kind() != "method_declaration" && n.kind() != "annotation_type_element_declaration";
+        let ctor = n.kind() != kind::METHOD_DECLARATION && n.kind() != kind::ANNOTATION_TYPE_ELEMENT_DECLARATION;
         let Some(name) = n.child_by_field_name("name") else { return self.children(n) };
         let text = self.node_text(name).to_string();
         let Some(t) = self.types.last_mut() else { return self.children(n) };
@@ -498,11 +507,11 @@ impl<'a, 'w> Walker<'a, 'w> {
         }
         let mut c = n.walk();
         let kids: Vec<Node> =
-            n.children(&mut c).filter(|k| k.id() != name.id() && k.kind() != "type_parameters").collect();
+            n.children(&mut c).filter(|k| k.id() != name.id() && k.kind() != kind::TYPE_PARAMETERS).collect();
         // Members of a member type's methods are locals from here on.
         self.types.push(TypeCtx { symbol: symbol.clone(), id: None, seen: HashMap::new(), kind: "" });
         for k in kids {
-            if k.kind() == "formal_parameters" {
+            if k.kind() == kind::FORMAL_PARAMETERS {
                 self.params(k);
             } else {
                 self.walk(k);
@@ -517,22 +526,22 @@ impl<'a, 'w> Walker<'a, 'w> {
         let kids: Vec<Node> = n.children(&mut c).collect();
         for p in kids {
             match p.kind() {
-                "formal_parameter" | "spread_parameter" | "receiver_parameter" => {
+                kind::FORMAL_PARAMETER | kind::SPREAD_PARAMETER | kind::RECEIVER_PARAMETER => {
                     let mut cc = p.walk();
                     let parts: Vec<Node> = p.children(&mut cc).collect();
                     let name = p.child_by_field_name("name").or_else(|| {
                         parts
                             .iter()
-                            .find(|k| k.kind() == "variable_declarator")
+                            .find(|k| k.kind() == kind::VARIABLE_DECLARATOR)
                             .and_then(|v| v.child_by_field_name("name"))
                     });
                     for k in parts {
-                        if Some(k.id()) != name.map(|x| x.id()) && k.kind() != "variable_declarator" {
+                        if Some(k.id()) != name.map(|x| x.id()) && k.kind() != kind::VARIABLE_DECLARATOR {
                             self.walk(k);
                         }
                     }
                     if let Some(name) = name
-                        && p.kind() != "receiver_parameter"
+                        && p.kind() != kind::RECEIVER_PARAMETER
                     {
                         self.define_local(name, p, Kind::Parameter);
                     }
@@ -545,11 +554,11 @@ impl<'a, 'w> Walker<'a, 'w> {
     fn field(&mut self, n: Node) {
         let owner = self.types.last().map(|t| (t.symbol.clone(), t.id));
         let mods = modifiers_text(self, n);
-        let is_static = mods.split_whitespace().any(|m| m == "static") || n.kind() == "constant_declaration";
+        let is_static = mods.split_whitespace().any(|m| m == "static") || n.kind() == kind::CONSTANT_DECLARATION;
         let mut c = n.walk();
         let kids: Vec<Node> = n.children(&mut c).collect();
         for k in kids {
-            if k.kind() != "variable_declarator" {
+            if k.kind() != kind::VARIABLE_DECLARATOR {
                 self.walk(k);
                 continue;
             }
@@ -602,7 +611,7 @@ impl<'a, 'w> Walker<'a, 'w> {
         let mut c = n.walk();
         let kids: Vec<Node> = n.children(&mut c).filter(|k| k.id() != name.id()).collect();
         for k in kids {
-            if k.kind() == "class_body" {
+            if k.kind() == kind::CLASS_BODY {
                 let sym = self.local();
                 self.types.push(TypeCtx { symbol: sym, id: None, seen: HashMap::new(), kind: "" });
                 self.walk(k);
@@ -616,9 +625,9 @@ impl<'a, 'w> Walker<'a, 'w> {
     fn local_decl(&mut self, n: Node) {
         let mut c = n.walk();
         let kids: Vec<Node> = n.children(&mut c).collect();
-        let one = kids.iter().filter(|k| k.kind() == "variable_declarator").count() == 1;
+        let one = kids.iter().filter(|k| k.kind() == kind::VARIABLE_DECLARATOR).count() == 1;
         for k in kids {
-            if k.kind() != "variable_declarator" {
+            if k.kind() != kind::VARIABLE_DECLARATOR {
                 self.walk(k);
                 continue;
             }
@@ -653,10 +662,10 @@ impl<'a, 'w> Walker<'a, 'w> {
         self.scopes.push(Vec::new());
         if let Some(p) = n.child_by_field_name("parameters") {
             match p.kind() {
-                "identifier" => self.define_local(p, p, Kind::Parameter),
-                "inferred_parameters" => {
+                kind::IDENTIFIER => self.define_local(p, p, Kind::Parameter),
+                kind::INFERRED_PARAMETERS => {
                     let mut c = p.walk();
-                    let ids: Vec<Node> = p.children(&mut c).filter(|k| k.kind() == "identifier").collect();
+                    let ids: Vec<Node> = p.children(&mut c).filter(|k| k.kind() == kind::IDENTIFIER).collect();
                     for i in ids {
                         self.define_local(i, i, Kind::Parameter);
                     }
@@ -733,11 +742,11 @@ impl<'a, 'w> Walker<'a, 'w> {
 
 fn last_identifier(n: Node) -> Option<Node> {
     let mut c = n.walk();
-    n.children(&mut c).filter(|k| k.kind() == "identifier").last()
+    n.children(&mut c).filter(|k| k.kind() == kind::IDENTIFIER).last()
 }
 
 fn collect_segments<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
-    if n.kind() == "identifier" {
+    if n.kind() == kind::IDENTIFIER {
         out.push(n);
         return;
     }
@@ -760,10 +769,10 @@ fn modifiers_text(w: &Walker, n: Node) -> String {
 
 fn modifiers_text_of(text: &str, n: Node) -> String {
     let mut c = n.walk();
-    let Some(m) = n.children(&mut c).find(|k| k.kind() == "modifiers") else { return String::new() };
+    let Some(m) = n.children(&mut c).find(|k| k.kind() == kind::MODIFIERS) else { return String::new() };
     let mut cc = m.walk();
     m.children(&mut cc)
-        .filter(|k| !k.kind().contains("annotation") && !k.kind().contains("comment"))
+        .filter(|k| !k.kind().contains(kind::ANNOTATION) && !k.kind().contains("comment"))
         .map(|k| text.get(k.byte_range()).unwrap_or(""))
         .collect::<Vec<_>>()
         .join(" ")
@@ -776,7 +785,9 @@ fn implicit_modifiers(n: Node, mods: &str, owner_kind: &str) -> String {
     let has = |m: &str| mods.split_whitespace().any(|x| x == m);
     let mut out: Vec<&str> = Vec::new();
     match owner_kind {
-        "interface_declaration" | "annotation_type_declaration" if n.kind() != "constructor_declaration" => {
+        kind::INTERFACE_DECLARATION | kind::ANNOTATION_TYPE_DECLARATION
+            if n.kind() != kind::CONSTRUCTOR_DECLARATION =>
+        {
             if !has("private") && !has("public") {
                 out.push("public");
             }
@@ -790,7 +801,7 @@ fn implicit_modifiers(n: Node, mods: &str, owner_kind: &str) -> String {
                 out.push("abstract");
             }
         }
-        "enum_declaration" if n.kind() == "constructor_declaration" && !has("private") => {
+        kind::ENUM_DECLARATION if n.kind() == kind::CONSTRUCTOR_DECLARATION && !has("private") => {
             out.push("private");
             out.extend(mods.split_whitespace());
         }
@@ -805,10 +816,10 @@ fn header_signature(w: &Walker, n: Node) -> String {
     let mut parts = vec![modifiers_text(w, n)];
     let mut c = n.walk();
     for k in n.children(&mut c) {
-        if k.kind() == "modifiers" || k.kind().ends_with("body") {
+        if k.kind() == kind::MODIFIERS || k.kind().ends_with("body") {
             continue;
         }
-        if k.kind() == "type_parameters"
+        if k.kind() == kind::TYPE_PARAMETERS
             && let Some(last) = parts.last_mut()
         {
             last.push_str(&collapse(w.node_text(k)));
@@ -835,15 +846,15 @@ fn method_tokens(w: &Walker, n: Node, mods: &str) -> String {
             after_value = true;
             continue;
         }
-        if k.kind() == "modifiers"
-            || k.kind() == "block"
-            || k.kind() == "constructor_body"
+        if k.kind() == kind::MODIFIERS
+            || k.kind() == kind::BLOCK
+            || k.kind() == kind::CONSTRUCTOR_BODY
             || k.kind() == ";"
             || after_value
         {
             continue;
         }
-        if k.kind() == "formal_parameters" {
+        if k.kind() == kind::FORMAL_PARAMETERS {
             if let Some(last) = parts.last_mut() {
                 last.push_str(&collapse(w.node_text(k)));
             }
@@ -871,14 +882,14 @@ fn collapse(s: &str) -> String {
 fn javadoc(w: &Walker, n: Node) -> Option<String> {
     let mut p = n.prev_sibling();
     while let Some(k) = p {
-        if k.kind() == "line_comment" {
+        if k.kind() == kind::LINE_COMMENT {
             p = k.prev_sibling();
             continue;
         }
         break;
     }
     let k = p?;
-    if k.kind() != "block_comment" {
+    if k.kind() != kind::BLOCK_COMMENT {
         return None;
     }
     let t = w.node_text(k);

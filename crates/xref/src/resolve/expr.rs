@@ -519,7 +519,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 refs.push((j, k));
                 out.push(None);
             } else {
-                if k.kind() == "lambda_expression" {
+                if k.kind() == kind::LAMBDA_EXPRESSION {
                     lambdas.push((j, k));
                 }
                 out.push(self.expr(k).ty());

@@ -107,7 +107,7 @@ impl<'w, 's> Resolver<'w, 's> {
             | kind::LAMBDA_EXPRESSION => {
                 let mark = self.scopes.len();
                 let within = self.within;
-                if n.kind() == "lambda_expression" {
+                if n.kind() == kind::LAMBDA_EXPRESSION {
                     self.within |= crate::WITHIN_LAMBDA;
                 }
                 self.generic(n);
