@@ -247,6 +247,30 @@ pub fn console_launcher(path_env: Option<&std::ffi::OsStr>) -> Result<PathBuf, S
     find_jar(&share_java_dirs(path_env), CONSOLE_LAUNCHER)
 }
 
+/// The fast path's sources to compile: each Java file under a pair's source roots that is
+/// newer than its class file in the pair's class directory (Maven's) and in `out` (an earlier
+/// fast run's), or has neither.
+pub fn stale_sources(pairs: &[(&[PathBuf], &Path)], out: &Path) -> Vec<PathBuf> {
+    let mut changed = Vec::new();
+    for (roots, target) in pairs {
+        for r in roots.iter() {
+            for f in mji_fs::walk::java_files(r).files {
+                let Ok(rel) = f.strip_prefix(r) else { continue };
+                let class_file = rel.with_extension("class");
+                let newest = [target.join(&class_file), out.join(&class_file)]
+                    .iter()
+                    .filter_map(|c| std::fs::metadata(c).and_then(|m| m.modified()).ok())
+                    .max();
+                let src = std::fs::metadata(&f).and_then(|m| m.modified()).ok();
+                if newest.is_none() || src > newest {
+                    changed.push(f);
+                }
+            }
+        }
+    }
+    changed
+}
+
 /// The JUnit console launcher (not the standalone one) and its report writer, which the fast
 /// path runs beside a project's own JUnit jars, then opentest4j's reporting jars when there;
 /// found where [`console_launcher`] looks (Debian's package `junit5`). `Err` names where.
@@ -287,6 +311,37 @@ fn find_jar(dirs: &[PathBuf], name: &str) -> Result<PathBuf, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A source newer than its class file, or without one, is stale; one older than the class
+    /// file Maven or an earlier fast run wrote is not.
+    #[test]
+    fn stale_sources_are_those_newer_than_every_class_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (src, classes, out) = (dir.path().join("src"), dir.path().join("classes"), dir.path().join("out"));
+        for d in [&src.join("p"), &classes.join("p"), &out.join("p")] {
+            std::fs::create_dir_all(d).expect("mkdir");
+        }
+        let at = |p: &Path, secs: u64| {
+            std::fs::write(p, "x").expect("write");
+            let t = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(secs);
+            std::fs::File::options().write(true).open(p).and_then(|f| f.set_modified(t)).expect("mtime");
+        };
+        at(&src.join("p/Edited.java"), 2_000);
+        at(&classes.join("p/Edited.class"), 1_000);
+        at(&src.join("p/Same.java"), 1_000);
+        at(&classes.join("p/Same.class"), 2_000);
+        at(&src.join("p/Fast.java"), 2_000);
+        at(&classes.join("p/Fast.class"), 1_000);
+        at(&out.join("p/Fast.class"), 3_000);
+        at(&src.join("p/New.java"), 1_000);
+        let roots = [src.clone()];
+        let mut stale: Vec<String> = stale_sources(&[(&roots, &classes)], &out)
+            .iter()
+            .filter_map(|f| Some(f.file_name()?.to_string_lossy().into_owned()))
+            .collect();
+        stale.sort();
+        assert_eq!(stale, ["Edited.java", "New.java"]);
+    }
 
     /// The launchers are found in `share/java` beside a `PATH` directory, the optional
     /// reporting jars only when there; a missing one says where it was looked for.

@@ -281,24 +281,10 @@ pub(crate) fn fast_path(
     let out = own.join("classes");
     let reports = own.join("reports");
     let _ = std::fs::remove_dir_all(&reports);
-    // Sources newer than the class files Maven (or an earlier fast run) wrote.
-    let mut changed: Vec<PathBuf> = Vec::new();
-    for (roots, target) in [(&m.source_roots, &classes), (&m.test_roots, &test_classes)] {
-        for r in roots.iter() {
-            for f in mji_fs::walk::java_files(r).files {
-                let Ok(rel) = f.strip_prefix(r) else { continue };
-                let class_file = rel.with_extension("class");
-                let newest = [target.join(&class_file), out.join(&class_file)]
-                    .iter()
-                    .filter_map(|c| std::fs::metadata(c).and_then(|m| m.modified()).ok())
-                    .max();
-                let src = std::fs::metadata(&f).and_then(|m| m.modified()).ok();
-                if newest.is_none() || src > newest {
-                    changed.push(f);
-                }
-            }
-        }
-    }
+    let changed = mji_build::junit::stale_sources(
+        &[(m.source_roots.as_slice(), classes.as_path()), (m.test_roots.as_slice(), test_classes.as_path())],
+        &out,
+    );
     let mut cp: Vec<PathBuf> = vec![out.clone(), test_classes, classes];
     cp.extend(ctx.classpath.iter().cloned());
     cp.extend(console);
