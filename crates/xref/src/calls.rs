@@ -3,7 +3,7 @@
 //! written in ([`Ref::caller`], recorded by the binder), and the test methods whose callers
 //! reach a piece of code (`affected_tests`).
 //!
-//! A call is a reference of kind `call`, `new`, `method-ref`, `this-call` or `super-call` to a
+//! A call is a reference of kind `Call`, `New`, `MethodRef`, `ThisCall` or `SuperCall` to a
 //! method or constructor. Code in a lambda, an anonymous or a local class is its enclosing
 //! member's (marked on the call site); field initializers and initializer blocks are their
 //! type's `<clinit>` (static) or `<init>` (instance), and `<init>` is run by the type's

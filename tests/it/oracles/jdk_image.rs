@@ -341,3 +341,31 @@ fn a_jdk_25_resolves_its_own_types_and_not_the_removed_ones() {
     assert_eq!(old["ScopedValue"], "unresolved ScopedValue", "{old:?}");
     assert_eq!(old["Compiler"], "jdk java.lang.Compiler", "{old:?}");
 }
+
+/// A SCIP export names the JDK's symbols by the version the engine binds against: the user's
+/// JDK of another version when its image was read (issue 35: `jdk <version>`).
+#[test]
+fn a_scip_export_names_the_jdk_the_engine_binds_against() {
+    let Some(home) = other_jdk() else {
+        eprintln!("skipped: no JDK other than {TABLE_JDK_VERSION} under /usr/lib/jvm");
+        return;
+    };
+    let ws = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(ws.path().join("app")).expect("mkdir");
+    std::fs::write(ws.path().join("app/Use.java"), USE).expect("write");
+    let cache = tempfile::tempdir().expect("tempdir");
+    let out = ws.path().join("index.scip");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
+        .args(["export", "scip", "--no-cache", "--output"])
+        .arg(&out)
+        .current_dir(ws.path())
+        .env("JAVA_HOME", &home)
+        .env("XDG_CACHE_HOME", cache.path())
+        .output()
+        .expect("runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let index = mcp_java_index::scip::from_bytes(&std::fs::read(&out).expect("written")).expect("reads back");
+    let want = format!("scip-java maven jdk {} java/lang/String#", major(&home).expect("a major version"));
+    let symbols: Vec<&str> = index.documents.iter().flat_map(|d| &d.occurrences).map(|o| o.symbol.as_str()).collect();
+    assert!(symbols.contains(&want.as_str()), "{want} not in {symbols:?}");
+}

@@ -69,7 +69,7 @@ pub struct CallHierarchyArgs {
 pub struct CallSite {
     pub line: u32,
     pub column: u32,
-    // call, new, method-ref, this-call, super-call.
+    // call (this(…) and super(…) included), new, method-ref: find_references' words.
     pub kind: String,
     // "lambda", "class" (anonymous or local class), "lambda in class".
     #[serde(default, skip_serializing_if = "String::is_empty")]

@@ -92,6 +92,16 @@ fn inside_roots(ws: &Host, given: &str) -> Result<PathBuf, ToolError> {
     Ok(out)
 }
 
+/// The major version of the JDK whose API the engine binds against: the user's JDK when its
+/// tables were read from its image, else the committed table's.
+fn jdk_version(ws: &Host) -> u32 {
+    let env = &ws.config().jdk_env;
+    crate::jdk::user_jdk_tables(env)
+        .filter(|t| t.api.is_some())
+        .and_then(|_| crate::jdk::user_jdk(env))
+        .map_or(mji_xref::world::jdk_api::TABLE_JDK_VERSION, |(_, major)| major)
+}
+
 /// Exports the workspace to `out` (the caller checked the path), from the reference index.
 pub fn export(ws: &Host, out: &Path) -> Result<ExportScipResult, ToolError> {
     let started = std::time::Instant::now();
@@ -107,7 +117,7 @@ pub fn export(ws: &Host, out: &Path) -> Result<ExportScipResult, ToolError> {
     let opts = mji_scip::ExportOptions {
         workspace: coordinates(&root),
         project_root: root,
-        jdk_version: "17".into(),
+        jdk_version: jdk_version(ws).to_string(),
         tool_version: env!("CARGO_PKG_VERSION").into(),
     };
     let cancel = mji_model::cancel::Cancel::current();
