@@ -95,6 +95,31 @@ pub struct RefactorArgs {
     pub offset: u32,
 }
 
+impl RefactorArgs {
+    /// The declaration the call names (`target`, or `filePath` + `line` (+ `column`)); `kind`
+    /// chooses between a field and a method of one name (`Bar#name` without parameters is the
+    /// field when there is one).
+    pub(crate) fn target_in(
+        &self,
+        ws: &Host,
+        w: &mji_xref::world::World,
+        kind: Option<TargetKind>,
+    ) -> Result<crate::xref::Target, ToolError> {
+        crate::targets::target_of(
+            ws,
+            w,
+            &TargetSpec {
+                target: &self.target,
+                kind,
+                symbol_id: "",
+                file_path: &self.file_path,
+                line: self.line,
+                column: self.column,
+            },
+        )
+    }
+}
+
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
@@ -368,19 +393,7 @@ pub(crate) fn rename(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, E
     {
         return rename_package(ws, &w, &files, spec, new, args.include_subpackages);
     }
-    let target = crate::targets::target_of(
-        ws,
-        &w,
-        &TargetSpec {
-            target: &args.target,
-            // `Bar#name` without parameters is the field when there is one.
-            kind: (!args.target.contains('(')).then_some(TargetKind::Field),
-            symbol_id: "",
-            file_path: &args.file_path,
-            line: args.line,
-            column: args.column,
-        },
-    )?;
+    let target = args.target_in(ws, &w, (!args.target.contains('(')).then_some(TargetKind::Field))?;
     let family = mji_xref::rename::rename_family(&w, &target).map_err(ToolError::InvalidArgument)?;
     let old = match target.category {
         Category::Type => target.keys[0].rsplit('.').next().unwrap_or_default().to_owned(),

@@ -13,7 +13,6 @@ use mji_xref::{Category, Confidence, RefKind};
 use crate::ToolError;
 use crate::edit::{EditResult, RefactorArgs, empty_result};
 use crate::host::Host;
-use crate::targets::TargetSpec;
 use crate::xref::{self, TargetKind};
 
 /// The most uses a refusal lists.
@@ -23,18 +22,7 @@ const MAX_USES: usize = 20;
 /// imports of a deleted type too); with uses, refused listing them.
 pub(crate) fn safe_delete(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
     let (w, files) = ws.xref_world();
-    let target = crate::targets::target_of(
-        ws,
-        &w,
-        &TargetSpec {
-            target: &args.target,
-            kind: (!args.target.contains('(')).then_some(TargetKind::Field),
-            symbol_id: "",
-            file_path: &args.file_path,
-            line: args.line,
-            column: args.column,
-        },
-    )?;
+    let target = args.target_in(ws, &w, (!args.target.contains('(')).then_some(TargetKind::Field))?;
     let refuse = |why: String| Err(ToolError::InvalidArgument(format!("{} not deleted: {why}", target.label)));
     let kind = match target.category {
         Category::Type => DeclKind::Type,
@@ -213,18 +201,7 @@ fn identifier_starts(doc: &Doc, line: u32, column: u32) -> Vec<usize> {
 
 fn inline_constant(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
     let (w, files) = ws.xref_world();
-    let target = crate::targets::target_of(
-        ws,
-        &w,
-        &TargetSpec {
-            target: &args.target,
-            kind: Some(TargetKind::Field),
-            symbol_id: "",
-            file_path: &args.file_path,
-            line: args.line,
-            column: args.column,
-        },
-    )?;
+    let target = args.target_in(ws, &w, Some(TargetKind::Field))?;
     let refuse = |why: String| Err(ToolError::InvalidArgument(format!("{} not inlined: {why}", target.label)));
     if target.category != Category::Field || target.keys.len() != 1 || target.decls.len() != 1 {
         return refuse("not a local variable or a constant of the workspace".into());
