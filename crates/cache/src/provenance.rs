@@ -33,12 +33,21 @@ pub(crate) fn claim(dir: &Path) -> Result<Option<String>, String> {
     // moved aside below. The link itself is what moves.
     let real_dir = meta.is_dir() && !meta.file_type().is_symlink();
     if real_dir && let Ok(canon) = fs::canonicalize(dir) {
-        let found = fs::read_to_string(canon.join(MARK_FILE)).unwrap_or_default();
-        if same_mac(found.trim().as_bytes(), mark_of(key, &canon).as_bytes()) {
+        let marked = || {
+            let found = fs::read_to_string(canon.join(MARK_FILE)).unwrap_or_default();
+            same_mac(found.trim().as_bytes(), mark_of(key, &canon).as_bytes())
+        };
+        if marked() {
             return Ok(None);
         }
         if is_empty(&canon) {
             mark(key, dir)?;
+            return Ok(None);
+        }
+        // Another process starting on the same new cache may have written its mark (by
+        // rename, whole) after the first read and its database before the listing: the mark
+        // is read once more before the directory counts as someone else's.
+        if marked() {
             return Ok(None);
         }
     }
