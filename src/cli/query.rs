@@ -652,14 +652,8 @@ pub fn refs(a: RefsArgs) -> anyhow::Result<ExitCode> {
     if a.targets.len() > 1 {
         args.insert("targets".into(), json!(a.targets));
         args.insert("countOnly".into(), true.into());
-    } else if let Some((file, line, column)) = crate::tools::xref::position_of(&a.targets[0]) {
-        args.insert("filePath".into(), file_arg(ws.roots(), Path::new(&file)).into());
-        args.insert("line".into(), line.into());
-        if let Some(c) = column {
-            args.insert("column".into(), c.into());
-        }
     } else {
-        args.insert("target".into(), a.targets[0].clone().into());
+        add_target(&ws, &mut args, &a.targets[0]);
     }
     let answer = ws.call("find_references", args);
     // Files the binder could not bind fully: their references may be missing.

@@ -816,3 +816,20 @@ fn hierarchy_impls_and_refs_by_kind_on_the_command_line() {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out.matches("\"write\"").count(), 6, "five writes and their count: {out}");
 }
+
+/// `refs FILE:LINE:COLUMN` names the declaration at that position, as the tool's `filePath` +
+/// `line` + `column` do: the same answer as the target by name.
+#[test]
+fn refs_by_position_answers_as_by_name() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    crate::common::copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/nav_fixtures/src"), tmp.path());
+    let by = |target: &str| {
+        let (code, out, err) = run_in(tmp.path(), &["refs", target, "--no-daemon", "--json"]);
+        assert_eq!(code, Some(0), "{target}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        (v["total"].clone(), v["files"].clone())
+    };
+    let named = by("nav.shapes.Shapes#count");
+    assert!(named.0.as_u64().is_some_and(|n| n >= 5), "{named:?}");
+    assert_eq!(by("nav/shapes/Shapes.java:15:9"), named);
+}
