@@ -259,6 +259,38 @@ fn collapse_into(s: &str, out: &mut String) {
     }
 }
 
+/// [`collapse_into`] for raw source text that the parse did not see (blanked varargs type
+/// annotations): comments become a space, as [`clean`] makes them of parsed text; literals are
+/// kept whole.
+fn collapse_code_into(s: &str, out: &mut String) {
+    let b = s.as_bytes();
+    let mut code = String::with_capacity(s.len());
+    let (mut i, mut from) = (0, 0);
+    while i < b.len() {
+        let end = match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => skeleton::skip_line_comment(b, i),
+            b'/' if b.get(i + 1) == Some(&b'*') => skeleton::skip_block_comment(b, i).unwrap_or(b.len()),
+            b'"' => {
+                i = skeleton::skip_string(b, i).unwrap_or(b.len());
+                continue;
+            }
+            b'\'' => {
+                i = skeleton::skip_char(b, i).unwrap_or(b.len());
+                continue;
+            }
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        code.push_str(s.get(from..i).unwrap_or(""));
+        code.push(' ');
+        (i, from) = (end, end);
+    }
+    code.push_str(s.get(from..).unwrap_or(""));
+    collapse_into(&code, out);
+}
+
 fn child_of_kind<'t>(n: Node<'t>, kind: &str) -> Option<Node<'t>> {
     let mut c = n.walk();
     n.children(&mut c).find(|ch| ch.kind() == kind)
@@ -550,7 +582,7 @@ impl<'a> Builder<'a> {
                                 let annotations = shown.get(gap.0..gap.1).and_then(|g| std::str::from_utf8(g).ok());
                                 if let Some(a) = annotations.map(str::trim).filter(|a| !a.is_empty()) {
                                     type_text.push(' ');
-                                    collapse_into(a, &mut type_text);
+                                    collapse_code_into(a, &mut type_text);
                                     type_text.push(' ');
                                 }
                                 type_text.push_str("...");

@@ -37,9 +37,17 @@ pub fn skeleton(text: &str) -> Option<String> {
     // The last word was `default`: a brace now is an annotation element's array value
     // (`String[] tags() default { "a" }`), part of the declaration, kept as written.
     let mut after_default = false;
+    // Where an annotation's name stands (`@a.B`): a parenthesis after it opens its arguments.
+    let mut at_name = AtName::None;
+    // The paren depths at which annotation arguments opened, and the braces open inside them:
+    // there a brace is an element's array value (`@Tags({"a"})`), kept as written, and never a
+    // member body or a type body.
+    let mut annotation_parens: Vec<usize> = Vec::new();
+    let mut annotation_braces = 0usize;
     let mut i = 0;
     while i < b.len() {
         let was_default = std::mem::take(&mut after_default);
+        let was_at_name = std::mem::replace(&mut at_name, AtName::None);
         match b[i] {
             b'/' if b.get(i + 1) == Some(&b'/') => {
                 let end = skip_line_comment(b, i);
@@ -71,14 +79,45 @@ pub fn skeleton(text: &str) -> Option<String> {
                 out.extend_from_slice(&b[i..end]);
                 i = end;
             }
+            b'@' => {
+                at_name = AtName::Dot;
+                out.push(b'@');
+                i += 1;
+            }
+            b'.' if matches!(was_at_name, AtName::Word | AtName::Space) => {
+                at_name = AtName::Dot;
+                out.push(b'.');
+                i += 1;
+            }
+            c if was_at_name != AtName::None && c.is_ascii_whitespace() => {
+                at_name = if was_at_name == AtName::Word { AtName::Space } else { was_at_name };
+                out.push(c);
+                i += 1;
+            }
             b'(' => {
                 paren_depth += 1;
+                if matches!(was_at_name, AtName::Word | AtName::Space) {
+                    annotation_parens.push(paren_depth);
+                }
                 out.push(b'(');
                 i += 1;
             }
             b')' => {
+                if annotation_parens.last() == Some(&paren_depth) {
+                    annotation_parens.pop();
+                }
                 paren_depth = paren_depth.saturating_sub(1);
                 out.push(b')');
+                i += 1;
+            }
+            b'{' if !annotation_parens.is_empty() => {
+                annotation_braces += 1;
+                out.push(b'{');
+                i += 1;
+            }
+            b'}' if annotation_braces > 0 => {
+                annotation_braces -= 1;
+                out.push(b'}');
                 i += 1;
             }
             b'{' => {
@@ -125,6 +164,9 @@ pub fn skeleton(text: &str) -> Option<String> {
                     i += 1;
                 }
                 let word = &b[start..i];
+                if was_at_name == AtName::Dot {
+                    at_name = AtName::Word;
+                }
                 if matches!(word, b"class" | b"interface" | b"enum" | b"record") && paren_depth == 0 {
                     // `Foo.class` is a literal, not a declaration: it only makes the next
                     // brace count as a type body, which is safe.
@@ -148,13 +190,25 @@ pub fn skeleton(text: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
+/// How far the skeleton's lexer is through an annotation's name (`@ a . B (`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum AtName {
+    None,
+    /// After `@` or a `.` of its name: a word comes next.
+    Dot,
+    /// After a word of the name.
+    Word,
+    /// After a word and white space: only `.` or `(` continue it.
+    Space,
+}
+
 /// Line breaks as Java counts them: CR, LF and CRLF each end a line.
 fn line_breaks(b: &[u8]) -> usize {
     let crlf = memchr::memmem::find_iter(b, b"\r\n").count();
     memchr::memchr2_iter(b'\n', b'\r', b).count() - crlf
 }
 
-fn skip_line_comment(b: &[u8], i: usize) -> usize {
+pub(crate) fn skip_line_comment(b: &[u8], i: usize) -> usize {
     let mut j = i + 2;
     while j < b.len() && b[j] != b'\n' && b[j] != b'\r' {
         j += 1;
@@ -162,13 +216,13 @@ fn skip_line_comment(b: &[u8], i: usize) -> usize {
     j
 }
 
-fn skip_block_comment(b: &[u8], i: usize) -> Option<usize> {
+pub(crate) fn skip_block_comment(b: &[u8], i: usize) -> Option<usize> {
     let rest = b.get(i + 2..)?;
     memchr::memmem::find(rest, b"*/").map(|k| i + 2 + k + 2)
 }
 
 /// Skips a string literal or a text block starting at `i`; returns the index after it.
-fn skip_string(b: &[u8], i: usize) -> Option<usize> {
+pub(crate) fn skip_string(b: &[u8], i: usize) -> Option<usize> {
     if b.get(i..i + 3) == Some(b"\"\"\"") {
         let mut j = i + 3;
         while j < b.len() {
@@ -192,7 +246,7 @@ fn skip_string(b: &[u8], i: usize) -> Option<usize> {
     None
 }
 
-fn skip_char(b: &[u8], i: usize) -> Option<usize> {
+pub(crate) fn skip_char(b: &[u8], i: usize) -> Option<usize> {
     let mut j = i + 1;
     while j < b.len() {
         match b[j] {
@@ -256,6 +310,19 @@ mod tests {
         let s = skeleton(src).expect("skeleton");
         assert!(s.contains("default { \"a\", \"}\" };"), "{s}");
         assert!(s.contains("default void f() {}"), "{s}");
+    }
+
+    /// Found by the `parse` fuzz target: a brace inside an annotation's arguments is an
+    /// element's array value, kept as written, and no member body; a method's parameter list
+    /// after an annotated header is no annotation argument list, so its body still shrinks.
+    #[test]
+    fn an_annotation_arguments_braces_are_kept() {
+        let src = "class A {\n  @S({\"a\", \"}\"}) void f(Object @ p . T ({1}) ... xs) { g(); }\n  @Override public void h(int x) { if (x) { y(); } }\n  @interface I { }\n  int[] a = {1};\n}\n";
+        let s = skeleton(src).expect("skeleton");
+        assert!(s.contains("@S({\"a\", \"}\"}) void f(Object @ p . T ({1}) ... xs) {}"), "{s}");
+        assert!(s.contains("public void h(int x) {}"), "{s}");
+        assert!(s.contains("@interface I { }"), "{s}");
+        assert!(s.contains("int[] a = {};"), "{s}");
     }
 
     /// Found by the `parse` fuzz target: a lone CR inside a method body, then an LF after the

@@ -83,6 +83,30 @@ fn type_annotations_before_varargs_keep_the_parameter() {
     assert!(arities.contains(&("getBean".into(), 2, true)), "{arities:?}");
 }
 
+/// A varargs type annotation's values may hold array braces and comments (the text the parse
+/// blanks and the signature shows as written): the skeleton keeps its braces (they are no
+/// member body) and the signature leaves its comments out, on both paths alike. Found by the
+/// `parse` fuzz target (`fuzz/regressions/parse/crash-425b67-annotation-splice.java`).
+#[test]
+fn varargs_annotation_values_keep_braces_and_drop_comments() {
+    let bytes = fixture("varargs_annotation_values.java");
+    let o = clean_everywhere("varargs_annotation_values.java", &bytes);
+    let params: Vec<String> =
+        all_methods(&o).iter().flat_map(|m| m.params.iter().map(|p| p.type_text.clone())).collect();
+    assert_eq!(
+        params,
+        [
+            r#"Object @Tags({"a", "b"}) ..."#,
+            r#"Object @Tags( value = "c") ..."#,
+            "Object @Tags(n = 2) ...",
+            r#"Object @Tags(value = {"x", "y"}) ..."#,
+            r#"Object @Tags(value = {"{", "}"}) ..."#,
+            "int @Tags({}) ...",
+        ],
+        "{params:?}"
+    );
+}
+
 #[test]
 fn control_bytes_in_literals_do_not_end_the_file() {
     let bytes = fixture("control_bytes_in_literals.java");
