@@ -384,6 +384,43 @@ pub fn is_test_annotation(name: &str) -> bool {
     )
 }
 
+/// What runs a method the test frameworks call themselves, around each test of its class
+/// (JUnit 4 and 5, TestNG): code it calls is reached by every test of the class.
+pub fn is_lifecycle_annotation(name: &str) -> bool {
+    matches!(
+        name.rsplit('.').next().unwrap_or(name),
+        "BeforeEach"
+            | "AfterEach"
+            | "BeforeAll"
+            | "AfterAll"
+            | "Before"
+            | "After"
+            | "BeforeClass"
+            | "AfterClass"
+            | "BeforeMethod"
+            | "AfterMethod"
+    )
+}
+
+/// Whether `key` is a constructor or an initializer (`<init>`, `<clinit>`): code the test
+/// runner reaches by creating the test class's instance (or loading it) for each test.
+pub fn is_creation_key(key: &str) -> bool {
+    key.split_once('#').is_some_and(|(_, m)| m.starts_with('<')) || is_ctor_key(key)
+}
+
+/// What a caller met on the way up from the code is, to the walk of [`affected_tests`].
+#[derive(Debug, Clone)]
+pub enum Reach {
+    /// A test method, declared at this line: the walk stops there.
+    Test(u32),
+    /// A method the test runner calls around tests (a `@BeforeEach` method, a test class's
+    /// constructor or initializer): the tests it runs for (key, file, line). The walk stops
+    /// there too: nothing but the runner calls it.
+    Runs(Vec<(String, Arc<Path>, u32)>),
+    /// Other code: the walk goes on to its callers.
+    Code,
+}
+
 /// One test method the code reaches.
 #[derive(Debug, Clone)]
 pub struct AffectedTest {
@@ -396,26 +433,41 @@ pub struct AffectedTest {
 }
 
 /// The test methods whose callers, transitively (through the overridden methods a call may
-/// dispatch to the target through), reach any of `keys`. `is_test` says whether a member key
-/// (declared in the given file) is a test method. Breadth-first, so each test's path is a
-/// shortest one; `max_depth` levels at most.
+/// dispatch to the target through), reach any of `keys`. `reach` says whether a member key
+/// (declared in the given file) is a test method, or runs around the tests of its class (their
+/// path then goes through it). Breadth-first, so each test's path is a shortest one;
+/// `max_depth` levels at most.
 pub fn affected_tests(
     engine: &XrefEngine,
     w: &World,
     files: &[Arc<Path>],
     keys: &[String],
-    is_test: &dyn Fn(&Path, &str) -> Option<u32>,
+    reach: &dyn Fn(&Path, &str) -> Reach,
     max_depth: u32,
 ) -> (Vec<AffectedTest>, Vec<(Arc<Path>, crate::resolve::DepthCut)>) {
     // Each member reached -> the member it calls on the way to the code (None: the code).
     let mut parent: HashMap<String, Option<String>> = HashMap::new();
     let mut frontier: Vec<String> = Vec::new();
+    let mut tests: BTreeMap<String, (Arc<Path>, u32)> = BTreeMap::new();
     for k in keys {
-        if parent.insert(k.clone(), None).is_none() {
-            frontier.push(k.clone());
+        if parent.insert(k.clone(), None).is_some() {
+            continue;
+        }
+        // The code may be a test itself, or run around tests (a changed `@BeforeEach`).
+        match decl_of(w, k).map(|(p, _)| (reach(&p, k), p)) {
+            Some((Reach::Test(line), p)) => {
+                tests.insert(k.clone(), (p, line));
+            }
+            Some((Reach::Runs(runs), _)) => {
+                for (test, file, line) in runs {
+                    if parent.insert(test.clone(), Some(k.clone())).is_none() {
+                        tests.insert(test, (file, line));
+                    }
+                }
+            }
+            Some((Reach::Code, _)) | None => frontier.push(k.clone()),
         }
     }
-    let mut tests: BTreeMap<String, (Arc<Path>, u32)> = BTreeMap::new();
     let mut unbound = Vec::new();
     for _ in 0..max_depth {
         if frontier.is_empty() {
@@ -442,11 +494,19 @@ pub fn affected_tests(
             let Some((_, callee)) = sites.first() else { continue };
             let callee = stands_for.get(callee).cloned().unwrap_or_else(|| callee.clone());
             parent.insert(caller.key.clone(), Some(callee));
-            match is_test(&p, &caller.key) {
-                Some(line) => {
+            match reach(&p, &caller.key) {
+                Reach::Test(line) => {
                     tests.insert(caller.key.clone(), (p.clone(), line));
                 }
-                None => next.push(caller.key.clone()),
+                Reach::Runs(runs) => {
+                    for (test, file, line) in runs {
+                        if !parent.contains_key(&test) {
+                            parent.insert(test.clone(), Some(caller.key.clone()));
+                            tests.insert(test, (file, line));
+                        }
+                    }
+                }
+                Reach::Code => next.push(caller.key.clone()),
             }
         }
         next.sort();

@@ -368,3 +368,65 @@ fn a_tree_over_the_answer_budget_keeps_whole_levels() {
     assert_eq!(paged["truncated"], true, "{paged}");
     assert!(paged["nextOffset"].as_u64().is_some_and(|o| o < 3), "{paged}");
 }
+
+/// Tests reach code through what the runner calls around them, not only through their own
+/// calls: a `@BeforeEach` of an abstract base class runs for its subclasses' tests and their
+/// `@Nested` classes' tests; a test class's field initializer runs for each of its tests; a
+/// helper's constructor is code its callers reach. A changed test is affected itself, and a
+/// changed setup method affects every test it runs for.
+#[test]
+fn affected_tests_through_setup_initializers_and_changed_tests() {
+    let main =
+        |name: &str, body: &str| (format!("src/main/java/life/{name}.java"), format!("package life;\n\n{body}\n"));
+    let test =
+        |name: &str, body: &str| (format!("src/test/java/life/{name}.java"), format!("package life;\n\n{body}\n"));
+    let files = [
+        main(
+            "Clock",
+            "public class Clock {\n    public static void reset() {}\n    public static long now() { return 0; }\n    public static void tick() {}\n    public static void unused() {}\n}",
+        ),
+        test(
+            "BaseTest",
+            "import org.junit.jupiter.api.BeforeEach;\n\nabstract class BaseTest {\n    @BeforeEach\n    void setUp() {\n        Clock.reset();\n    }\n}",
+        ),
+        test(
+            "StoreTest",
+            "import org.junit.jupiter.api.Nested;\nimport org.junit.jupiter.api.Test;\n\nclass StoreTest extends BaseTest {\n    @Test\n    void stores() {}\n\n    @Nested\n    class Inner {\n        @Test\n        void nested() {}\n    }\n}",
+        ),
+        test(
+            "FieldTest",
+            "import org.junit.jupiter.api.Test;\n\nclass FieldTest {\n    private final long start = Clock.now();\n\n    @Test\n    void first() {}\n\n    @Test\n    void second() {}\n}",
+        ),
+        test("Fixture", "class Fixture {\n    Fixture() {\n        Clock.tick();\n    }\n}"),
+        test(
+            "TickTest",
+            "import org.junit.Test;\n\npublic class TickTest {\n    @Test\n    public void ticks() {\n        new Fixture();\n    }\n}",
+        ),
+    ];
+    let owned: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+    let (_dir, ws) = common::indexed("", &owned);
+    let tests = |target: &str| -> Vec<(String, Vec<String>)> {
+        let (v, text) = call(&ws, "affected_tests", json!({"target": target})).expect("affected");
+        v["tests"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{text}"))
+            .iter()
+            .map(|t| {
+                let path = t["path"].as_array().expect("path").iter().map(|s| s.as_str().unwrap_or("").to_owned());
+                (t["test"].as_str().unwrap_or("").to_owned(), path.collect())
+            })
+            .collect()
+    };
+    let names = |target: &str| tests(target).into_iter().map(|t| t.0).collect::<Vec<_>>();
+    assert_eq!(names("life.Clock#reset()"), ["life.StoreTest#stores", "life.StoreTest.Inner#nested"]);
+    assert_eq!(
+        tests("life.Clock#reset()")[0].1,
+        ["life.StoreTest#stores()", "life.BaseTest#setUp()", "life.Clock#reset()"],
+        "the path goes through the setup method"
+    );
+    assert_eq!(names("life.Clock#now()"), ["life.FieldTest#first", "life.FieldTest#second"]);
+    assert_eq!(names("life.Clock#tick()"), ["life.TickTest#ticks"]);
+    assert_eq!(names("life.Clock#unused()"), Vec::<String>::new());
+    assert_eq!(names("life.StoreTest#stores()"), ["life.StoreTest#stores"]);
+    assert_eq!(names("life.BaseTest#setUp()"), ["life.StoreTest#stores", "life.StoreTest.Inner#nested"]);
+}

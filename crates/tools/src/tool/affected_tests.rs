@@ -215,9 +215,9 @@ pub(crate) fn affected(ws: &Host, args: &AffectedTestsArgs) -> Result<Affected, 
     }
     code.sort();
     code.dedup();
-    let outlines: RefCell<HashMap<Arc<Path>, Option<mji_model::FileOutline>>> = RefCell::new(HashMap::new());
-    let is_test = |p: &Path, key: &str| test_line(ws, &w, &project, &outlines, p, key);
-    let (found, unbound) = calls::affected_tests(ws.xref(), &w, &scope, &code, &is_test, MAX_LEVELS);
+    let tests_at = TestsAt { ws, w: &w, project: &project, outlines: RefCell::new(HashMap::new()) };
+    let reach = |p: &Path, key: &str| tests_at.reach(p, key);
+    let (found, unbound) = calls::affected_tests(ws.xref(), &w, &scope, &code, &reach, MAX_LEVELS);
     let mut tests: Vec<AffectedTest> = found
         .into_iter()
         .map(|t| AffectedTest {
@@ -239,40 +239,120 @@ fn test_name(key: &str) -> String {
     key.split('(').next().unwrap_or(key).to_owned()
 }
 
-/// The line of the test method `key` declared in `p`, when it is one: in a test source root of
-/// the build, annotated as JUnit 4/5 or TestNG run it.
-fn test_line(
-    ws: &Host,
-    w: &mji_xref::world::World,
-    project: &Project,
-    outlines: &RefCell<HashMap<Arc<Path>, Option<mji_model::FileOutline>>>,
-    p: &Path,
-    key: &str,
-) -> Option<u32> {
-    let in_tests = project.modules.iter().flat_map(|m| &m.test_roots).any(|r| p.starts_with(r));
-    if !in_tests {
-        return None;
+/// Which members of the test sources are tests, read from their files' outlines (once each).
+struct TestsAt<'a> {
+    ws: &'a Host,
+    w: &'a mji_xref::world::World,
+    project: &'a Project,
+    outlines: RefCell<HashMap<Arc<Path>, Option<mji_model::FileOutline>>>,
+}
+
+// How deep the subclasses of a test class are followed for the tests its setup runs for.
+const MAX_TEST_SUBCLASSING: usize = 16;
+
+impl TestsAt<'_> {
+    fn in_tests(&self, p: &Path) -> bool {
+        self.project.modules.iter().flat_map(|m| &m.test_roots).any(|r| p.starts_with(r))
     }
-    let (owner, rest) = key.split_once('#')?;
-    let name = rest.split('(').next()?;
-    let (_, line) = calls::decl_of(w, key)?;
-    let mut cache = outlines.borrow_mut();
-    let outline = cache.entry(Arc::from(p)).or_insert_with(|| {
-        let bytes = ws.roots().read(p, &ws.display_of(p)).ok()?;
-        Some(mji_parser::outline_declarations(&p.to_string_lossy(), &bytes))
-    });
-    let outline = outline.as_ref()?;
-    fn find<'a>(types: &'a [mji_model::TypeDecl], fqn: &str) -> Option<&'a mji_model::TypeDecl> {
-        types.iter().find_map(|t| if t.qualified_name == fqn { Some(t) } else { find(&t.inner_classes, fqn) })
+
+    /// The outline type `fqn` declared in `p`, handed to `f`.
+    fn with_type<R>(&self, p: &Path, fqn: &str, f: impl FnOnce(&mji_model::TypeDecl) -> R) -> Option<R> {
+        let mut cache = self.outlines.borrow_mut();
+        let outline = cache.entry(Arc::from(p)).or_insert_with(|| {
+            let bytes = self.ws.roots().read(p, &self.ws.display_of(p)).ok()?;
+            Some(mji_parser::outline_declarations(&p.to_string_lossy(), &bytes))
+        });
+        fn find<'a>(types: &'a [mji_model::TypeDecl], fqn: &str) -> Option<&'a mji_model::TypeDecl> {
+            types.iter().find_map(|t| if t.qualified_name == fqn { Some(t) } else { find(&t.inner_classes, fqn) })
+        }
+        find(&outline.as_ref()?.classes, fqn).map(f)
     }
-    let t = find(&outline.classes, owner)?;
-    let m = t
-        .methods
-        .iter()
-        .find(|m| m.name == name && m.start_line.saturating_sub(1) <= line && line <= m.end_line)?;
-    let annotated = m.annotations.iter().any(|a| {
-        let a = a.trim_start_matches('@');
-        calls::is_test_annotation(a.split(['(', ' ']).next().unwrap_or(a))
-    });
-    annotated.then_some(m.start_line)
+
+    /// What the member `key` declared in `p` is to the walk: a test method (in a test source
+    /// root of the build, annotated as JUnit 4/5 or TestNG run it), a method the runner calls
+    /// around the tests of its class (a lifecycle annotation, a constructor, an initializer),
+    /// or other code.
+    fn reach(&self, p: &Path, key: &str) -> calls::Reach {
+        if !self.in_tests(p) {
+            return calls::Reach::Code;
+        }
+        let Some((owner, rest)) = key.split_once('#') else { return calls::Reach::Code };
+        if calls::is_creation_key(key) {
+            // A test class's constructor or initializer; a helper's is code its callers reach.
+            let tests = self.tests_of(owner);
+            return if tests.is_empty() { calls::Reach::Code } else { calls::Reach::Runs(tests) };
+        }
+        let name = rest.split('(').next().unwrap_or(rest);
+        let Some((_, line)) = calls::decl_of(self.w, key) else { return calls::Reach::Code };
+        let annotations = self.with_type(p, owner, |t| {
+            t.methods
+                .iter()
+                .find(|m| m.name == name && m.start_line.saturating_sub(1) <= line && line <= m.end_line)
+                .map(|m| (m.start_line, m.annotations.iter().map(|a| annotation_name(a).to_owned()).collect::<Vec<_>>()))
+        });
+        match annotations.flatten() {
+            Some((line, a)) if a.iter().any(|a| calls::is_test_annotation(a)) => calls::Reach::Test(line),
+            Some((_, a)) if a.iter().any(|a| calls::is_lifecycle_annotation(a)) => {
+                calls::Reach::Runs(self.tests_of(owner))
+            }
+            _ => calls::Reach::Code,
+        }
+    }
+
+    /// The test methods the runner runs with an instance of `fqn` or of a class that extends
+    /// it (in the test sources), and of its `@Nested` classes: (key, file, line).
+    fn tests_of(&self, fqn: &str) -> Vec<(String, Arc<Path>, u32)> {
+        let w = self.w;
+        let mut out = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut level = vec![fqn.to_owned()];
+        for _ in 0..MAX_TEST_SUBCLASSING {
+            let mut next = Vec::new();
+            for f in &level {
+                if !seen.insert(f.clone()) {
+                    continue;
+                }
+                let Some(id) = w.workspace_type(f).filter(|id| w.is_workspace(*id)) else { continue };
+                let Some(p) = w.files.get(w.file_of(id) as usize).map(|f| f.path.clone()) else { continue };
+                if !self.in_tests(&p) {
+                    continue;
+                }
+                let found = self.with_type(&p, f, |t| {
+                    let tests: Vec<(String, u32, u32)> = t
+                        .methods
+                        .iter()
+                        .filter(|m| m.annotations.iter().any(|a| calls::is_test_annotation(annotation_name(a))))
+                        .map(|m| (m.name.clone(), m.start_line, m.end_line))
+                        .collect();
+                    let nested: Vec<String> = t
+                        .inner_classes
+                        .iter()
+                        .filter(|c| c.annotations.iter().any(|a| annotation_name(a).rsplit('.').next() == Some("Nested")))
+                        .map(|c| c.qualified_name.clone())
+                        .collect();
+                    (tests, nested)
+                });
+                let Some((tests, nested)) = found else { continue };
+                let d = w.decl(id);
+                for (name, s, e) in tests {
+                    if let Some(m) = d.methods.iter().find(|m| *m.name == *name && s.saturating_sub(1) <= m.line && m.line <= e) {
+                        out.push((w.method_key(id, m), p.clone(), s));
+                    }
+                }
+                next.extend(nested);
+                next.extend(w.direct_subtypes(f).iter().map(|&sub| w.decl(sub).fqn.to_string()));
+            }
+            if next.is_empty() {
+                break;
+            }
+            level = next;
+        }
+        out
+    }
+}
+
+/// An annotation's name as written (`@org.junit.Test(timeout = 1)` -> `org.junit.Test`).
+fn annotation_name(a: &str) -> &str {
+    let a = a.trim_start_matches('@');
+    a.split(['(', ' ']).next().unwrap_or(a)
 }
