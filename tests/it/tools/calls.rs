@@ -418,7 +418,7 @@ fn affected_tests_through_setup_initializers_and_changed_tests() {
             .collect()
     };
     let names = |target: &str| tests(target).into_iter().map(|t| t.0).collect::<Vec<_>>();
-    assert_eq!(names("life.Clock#reset()"), ["life.StoreTest#stores", "life.StoreTest.Inner#nested"]);
+    assert_eq!(names("life.Clock#reset()"), ["life.StoreTest#stores", "life.StoreTest$Inner#nested"]);
     assert_eq!(
         tests("life.Clock#reset()")[0].1,
         ["life.StoreTest#stores()", "life.BaseTest#setUp()", "life.Clock#reset()"],
@@ -428,5 +428,5 @@ fn affected_tests_through_setup_initializers_and_changed_tests() {
     assert_eq!(names("life.Clock#tick()"), ["life.TickTest#ticks"]);
     assert_eq!(names("life.Clock#unused()"), Vec::<String>::new());
     assert_eq!(names("life.StoreTest#stores()"), ["life.StoreTest#stores"]);
-    assert_eq!(names("life.BaseTest#setUp()"), ["life.StoreTest#stores", "life.StoreTest.Inner#nested"]);
+    assert_eq!(names("life.BaseTest#setUp()"), ["life.StoreTest#stores", "life.StoreTest$Inner#nested"]);
 }

@@ -221,7 +221,7 @@ pub(crate) fn affected(ws: &Host, args: &AffectedTestsArgs) -> Result<Affected, 
     let mut tests: Vec<AffectedTest> = found
         .into_iter()
         .map(|t| AffectedTest {
-            test: test_name(&t.key),
+            test: test_name(&t.key, &t.file),
             module: project.module_of(&t.file).map(|m| m.name.clone()).unwrap_or_default(),
             file: ws.display_of(&t.file),
             line: t.line,
@@ -235,8 +235,22 @@ pub(crate) fn affected(ws: &Host, args: &AffectedTestsArgs) -> Result<Affected, 
 }
 
 /// `pkg.Class#method` of a method key `pkg.Class#method(params)`.
-fn test_name(key: &str) -> String {
-    key.split('(').next().unwrap_or(key).to_owned()
+fn test_name(key: &str, file: &Path) -> String {
+    let name = key.split('(').next().unwrap_or(key);
+    // A nested test class by its binary name (`pkg.Outer$Inner#m`), as the test runners select
+    // and report it: the names after the file's top-level class.
+    let (owner, method) = name.split_once('#').unwrap_or((name, ""));
+    let top = file.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let at = owner.match_indices('.').map(|(i, _)| i + 1).chain([0]).find(|&i| {
+        owner[i..].strip_prefix(top).is_some_and(|rest| rest.starts_with('.'))
+    });
+    match at {
+        Some(i) => {
+            let (head, nested) = owner.split_at(i + top.len());
+            format!("{head}{}#{method}", nested.replace('.', "$"))
+        }
+        None => name.to_owned(),
+    }
 }
 
 /// Which members of the test sources are tests, read from their files' outlines (once each).
