@@ -182,6 +182,9 @@ pub(crate) fn inline(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, E
     if let Some(e) = why {
         return Err(ToolError::InvalidArgument(format!("not inlined: {e}")));
     }
+    if let Some(r) = crate::refactor_method::inline_method(ws, args) {
+        return r;
+    }
     inline_constant(ws, args)
 }
 

@@ -3,6 +3,8 @@
 //! binder knows (the exceptions of the calls inside an extracted run, inherited methods of the
 //! new name, a method's call sites and overriders) and the answer.
 
+use std::sync::Arc;
+
 use mji_edit::extract_method::{Exceptions, SiteKind};
 use mji_edit::{Doc, WorkspaceEdit};
 use mji_xref::ty::Ty;
@@ -197,4 +199,150 @@ fn class_name(t: &Ty) -> Option<&str> {
         Ty::Class(f, _) => Some(f),
         _ => None,
     }
+}
+
+/// `inline` of a method: every call (or the one at `filePath` + `line` (+ `column`)) takes the
+/// body; the declaration goes when every call was inlined and it is not public API. `None`
+/// when the target is not a method (a constant, then).
+pub(crate) fn inline_method(ws: &Host, args: &RefactorArgs) -> Option<Result<(WorkspaceEdit, EditResult), ToolError>> {
+    let (w, files) = ws.xref_world();
+    let target = args.target_in(ws, &w, None).ok()?;
+    if target.category != mji_xref::Category::Method {
+        return None;
+    }
+    Some(inline_method_target(ws, args, &w, &files, target))
+}
+
+fn inline_method_target(
+    ws: &Host,
+    args: &RefactorArgs,
+    w: &Arc<World>,
+    files: &crate::host::ShownFiles,
+    target: mji_xref::target::Target,
+) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    let refuse = |why: String| Err(ToolError::InvalidArgument(format!("{} not inlined: {why}", target.label)));
+    if target.keys.len() != 1 || target.decls.len() != 1 {
+        return refuse(format!(
+            "it names {} methods of the workspace; name one",
+            target.decls.len().max(target.keys.len())
+        ));
+    }
+    match mji_xref::rename::rename_family(w, &target) {
+        Ok(f) if f.decls.len() > 1 => {
+            return refuse(format!(
+                "it overrides or is overridden by {} other method(s); a call may run another body",
+                f.decls.len() - 1
+            ));
+        }
+        Ok(_) => {}
+        Err(_) => return refuse("it overrides a method outside the workspace".into()),
+    }
+    let key = target.keys[0].clone();
+    let name = crate::xref::name_of_key(&key);
+    let (path, line) = target.decls[0].clone();
+    let decl_doc = Doc::read(&path, &ws.display_of(&path))?;
+    let m = match mji_edit::inline_method::method_at(&decl_doc, &name, line) {
+        Ok(m) => m,
+        Err(e) => return refuse(e),
+    };
+    let owner = w.workspace_type(key.split_once('#').map_or("", |x| x.0));
+    let Some(owner) = owner else { return refuse("its class is not in the workspace".into()) };
+    let decl_fi = w.files.iter().position(|f| *f.path == *path);
+    // Cast the value where its type is not exactly the return type (overloads, arithmetic).
+    let cast = m.expr.is_none_or(|(s, e)| {
+        let t = decl_fi.and_then(|fi| mji_xref::resolve::expr_type(w, fi as u32, &decl_doc.bytes, s, e));
+        !match t {
+            Some(Ty::Prim(p)) => *p == *m.ret,
+            Some(Ty::Class(f, a)) => {
+                a.is_empty() && !m.ret.contains('<') && w.qualify_in(owner, &m.ret).as_deref() == Some(&*f)
+            }
+            _ => false,
+        }
+    });
+    // One call, by position: a position that is not the declaration's.
+    let one = (!args.file_path.trim().is_empty() && args.line > 0)
+        .then(|| ws.resolve(&args.file_path).ok())
+        .flatten()
+        .filter(|r| !(*r.path == *path && args.line == line))
+        .map(|r| (r.path, args.line, args.column));
+    let scope: Vec<Arc<std::path::Path>> = files.iter().map(|(p, _)| p.clone()).collect();
+    let found = crate::xref::search(ws.xref(), w, &scope, &target);
+    let incomplete = ws.incomplete(found.unbound);
+    let mut edit = WorkspaceEdit::default();
+    let (mut inlined, mut other, mut refused) = (0, Vec::new(), Vec::new());
+    for (p, refs) in found.hits {
+        let d = if *p == *path { Doc::read(&path, &decl_doc.display)? } else { Doc::read(&p, &ws.display_of(&p))? };
+        let fi = w.files.iter().position(|f| *f.path == *p);
+        let mut f = d.edit();
+        for (r, _) in refs {
+            let at = format!("{}:{}:{}", d.display, r.line, r.column);
+            if let Some((op, ol, oc)) = &one
+                && (**op != *p || *ol != r.line || (*oc > 0 && *oc != r.column))
+            {
+                other.push(at);
+                continue;
+            }
+            if r.kind != mji_xref::RefKind::Call || r.confidence != mji_xref::Confidence::Exact {
+                other.push(at);
+                continue;
+            }
+            let here = fi.and_then(|fi| type_at(w, fi, r.line));
+            let types_visible = here.is_some_and(|h| {
+                m.type_names
+                    .iter()
+                    .all(|n| w.qualify_in(owner, n).is_some() && w.qualify_in(owner, n) == w.qualify_in(h, n))
+            });
+            let Some(o) = d.offset(r.line, r.column) else {
+                refused.push(format!("{at}: the call could not be read"));
+                continue;
+            };
+            let site = mji_edit::inline_method::Site { doc: &d, at: o, same_file: *p == *path, types_visible, cast };
+            match mji_edit::inline_method::inline_call(&m, decl_doc.text(), &site) {
+                Ok(e) => {
+                    f.edits.extend(e);
+                    inlined += 1;
+                }
+                Err(e) => refused.push(format!("{}: {e}", d.display)),
+            }
+        }
+        edit.add(f);
+    }
+    if !refused.is_empty() {
+        let n = refused.len();
+        refused.truncate(10);
+        return refuse(format!("{n} call(s) cannot take the body: {}", refused.join("; ")));
+    }
+    if inlined == 0 {
+        return refuse(if one.is_some() { "no call of it at that position".into() } else { "it has no calls".into() });
+    }
+    let public = w.decl(owner).methods.iter().any(|x| w.method_key(owner, x) == key && x.is_public_api);
+    let mut warnings = Vec::new();
+    let kept = if one.is_some() {
+        Some("the other calls remain".to_owned())
+    } else if public {
+        Some("it is public API (code outside the workspace may call it)".to_owned())
+    } else if !other.is_empty() {
+        Some(format!("other uses remain: {}", other.iter().take(5).cloned().collect::<Vec<_>>().join(", ")))
+    } else if !incomplete.is_empty() {
+        Some(format!("files that could not be bound fully may call it: {}", incomplete.join(", ")))
+    } else {
+        None
+    };
+    match &kept {
+        Some(why) => warnings.push(format!("the declaration stays: {why}")),
+        None => {
+            let removal = mji_edit::delete::declaration(&decl_doc, mji_edit::delete::DeclKind::Method, &name, line)
+                .map_err(ToolError::InvalidArgument)?;
+            let mut f = decl_doc.edit();
+            f.edits.push(mji_edit::TextEdit { start: removal.start, end: removal.end, text: String::new() });
+            edit.add(f);
+        }
+    }
+    let summary = format!(
+        "inline method {}: {inlined} call{}{}",
+        target.label,
+        if inlined == 1 { "" } else { "s" },
+        if kept.is_none() { ", declaration removed" } else { "" }
+    );
+    Ok((edit, empty_result(summary, Vec::new(), warnings, Vec::new())))
 }
