@@ -73,7 +73,11 @@ fn statements_in<'t>(root: Node<'t>, start: usize, end: usize, text: &str) -> Re
     loop {
         if matches!(n.kind(), kind::BLOCK | kind::SWITCH_BLOCK_STATEMENT_GROUP | kind::CONSTRUCTOR_BODY) {
             let mut c = n.walk();
-            let children: Vec<Node> = n.named_children(&mut c).filter(|s| !is_comment(*s)).collect();
+            let all: Vec<Node> = n.named_children(&mut c).filter(|s| !is_comment(*s)).collect();
+            if all.iter().any(|s| s.kind() == kind::SWITCH_LABEL && s.start_byte() >= start && s.end_byte() <= end) {
+                return Err("the range holds a `case` label; select statements inside one case".into());
+            }
+            let children: Vec<Node> = all.into_iter().filter(|s| s.kind() != kind::SWITCH_LABEL).collect();
             let inside: Vec<Node> =
                 children.iter().copied().filter(|s| s.start_byte() >= start && s.end_byte() <= end).collect();
             let partial = children.iter().any(|s| {
@@ -392,6 +396,16 @@ pub fn analyse(doc: &Doc, start: usize, end: usize, name: &str) -> Result<Extrac
     });
     if clash {
         return Err(format!("the class already declares a method `{name}`; choose another newName"));
+    }
+    // A call of the name elsewhere in the file (an outer class's method) would now reach the
+    // new one.
+    let mut called = false;
+    walk(root, &mut |n| {
+        called |= n.kind() == kind::METHOD_INVOCATION
+            && n.child_by_field_name("name").and_then(|x| x.utf8_text(bytes).ok()) == Some(name);
+    });
+    if called {
+        return Err(format!("`{name}` is already called in this file; choose another newName"));
     }
     if declared_names.iter().any(|x| x == name) {
         // Not a clash for javac, but a reader's trap; keep names distinct.

@@ -30,6 +30,7 @@ pub struct Method {
     /// Each use of a parameter in the body: (start, end, parameter index).
     uses: Vec<(usize, usize, usize)>,
     written: Vec<bool>,
+    captured: Vec<bool>,
     /// The body has side effects (a call, `new`, an assignment).
     effects: bool,
     /// The body names members of its class unqualified, or `this`/`super`.
@@ -160,12 +161,19 @@ pub fn method_at(doc: &Doc, name: &str, line: u32) -> Result<Method, String> {
             return Err("its body is neither a single `return expr;` nor a statement list without `return`".into());
         }
     };
+    let class_name = m
+        .parent()
+        .and_then(|b| b.parent())
+        .and_then(|c| c.child_by_field_name("name"))
+        .and_then(|x| x.utf8_text(bytes).ok())
+        .unwrap_or("");
     let mut uses = Vec::new();
     let mut written = vec![false; params.len()];
+    let mut captured = vec![false; params.len()];
     let mut uses_members = false;
     let mut declared = Vec::new();
     let mut type_names = Vec::new();
-    let mut recursive = false;
+    let mut recursive: Option<&str> = None;
     let mut member_names = Vec::new();
     let mut why: Option<String> = None;
     for t in params.iter().map(|p| p.0.as_str()).chain([ret.as_str()]) {
@@ -175,8 +183,26 @@ pub fn method_at(doc: &Doc, name: &str, line: u32) -> Result<Method, String> {
         match n.kind() {
             kind::THIS | kind::SUPER => uses_members = true,
             kind::METHOD_INVOCATION => {
-                if n.child_by_field_name("name").and_then(|x| x.utf8_text(bytes).ok()) == Some(name) {
-                    recursive = true;
+                // A call of the name, unless on another class (`Math.abs` in `abs`) or with
+                // another number of arguments (an overload).
+                let object = n.child_by_field_name("object");
+                let n_args = n.child_by_field_name("arguments").map_or(0, |a| a.named_child_count());
+                if n.child_by_field_name("name").and_then(|x| x.utf8_text(bytes).ok()) == Some(name)
+                    && n_args == param_nodes.len()
+                {
+                    let own = object.is_none_or(|o| {
+                        o.kind() == kind::THIS
+                            || (o.kind() == kind::IDENTIFIER && o.utf8_text(bytes).ok() == Some(class_name))
+                    });
+                    let other_class = object.is_some_and(|o| {
+                        o.kind() == kind::IDENTIFIER
+                            && o.utf8_text(bytes).is_ok_and(|t| t.starts_with(char::is_uppercase) && t != class_name)
+                    });
+                    if own {
+                        recursive = Some("it is recursive");
+                    } else if !other_class {
+                        recursive.get_or_insert("it calls a method of its name and arity on an object that may be of its class (it may be recursive)");
+                    }
                 }
                 if n.child_by_field_name("object").is_none() {
                     uses_members = true;
@@ -212,6 +238,11 @@ pub fn method_at(doc: &Doc, name: &str, line: u32) -> Result<Method, String> {
             Some((d, _, _)) => {
                 if let Some(i) = param_nodes.iter().position(|p| *p == d) {
                     uses.push((n.start_byte(), n.end_byte(), i));
+                    // Captured by a lambda or class: the argument goes through a local, which
+                    // is effectively final where the caller's variable may not be.
+                    if in_nested_code(n, body) {
+                        captured[i] = true;
+                    }
                     if is_written(n) {
                         written[i] = true;
                     }
@@ -232,8 +263,8 @@ pub fn method_at(doc: &Doc, name: &str, line: u32) -> Result<Method, String> {
             }
         }
     });
-    if recursive {
-        return Err("it is recursive".into());
+    if let Some(r) = recursive {
+        return Err(r.into());
     }
     if let Some(w) = why {
         return Err(w);
@@ -251,6 +282,7 @@ pub fn method_at(doc: &Doc, name: &str, line: u32) -> Result<Method, String> {
         stmt_indent,
         uses,
         written,
+        captured,
         effects: has_effects(body),
         uses_members,
         is_static,
@@ -398,7 +430,9 @@ pub fn inline_call(m: &Method, decl_text: &str, site: &Site) -> Result<Vec<TextE
     for (i, a) in args.iter().enumerate() {
         let at = &text[a.start_byte()..a.end_byte()];
         let n_uses = m.uses.iter().filter(|u| u.2 == i).count();
+        let literal = LITERALS.contains(&a.kind());
         let direct = !m.written[i]
+            && (!m.captured[i] || literal)
             && (trivial(*a)
                 || (n_uses == 1 && nontrivial == 1 && !has_effects(*a) && !m.effects)
                 || (n_uses == 0 && !has_effects(*a)));
