@@ -243,7 +243,7 @@ pub fn analyse(doc: &Doc, start: usize, end: usize, name: &str) -> Result<Extrac
                 return;
             }
             let Ok(t) = n.utf8_text(bytes) else { return };
-            match declaration_of(n, t, bytes) {
+            match declaration_of(n, t, bytes).or_else(|| spread_param(n, t, member, bytes)) {
                 Some((d, _, _)) if d.start_byte() >= start && d.end_byte() <= end => {}
                 Some((d, _, _)) => {
                     let written = is_written(n);
@@ -281,7 +281,11 @@ pub fn analyse(doc: &Doc, start: usize, end: usize, name: &str) -> Result<Extrac
     // Which are read after the run (or again by a loop around it).
     let loops = enclosing_loops(block, member);
     let used_after = |d: Node, name: &str| -> bool {
-        let Some(scope) = declaration_of(d, name, bytes).map(|x| x.1).or_else(|| d.parent()) else { return false };
+        let Some(scope) =
+            declaration_of(d, name, bytes).map(|x| x.1).or_else(|| spread_param(d, name, member, bytes).map(|x| x.1))
+        else {
+            return false;
+        };
         let mut found = false;
         walk(scope, &mut |n| {
             if found || n.kind() != kind::IDENTIFIER || is_member_name(n) || inside(n, start, end) {
@@ -292,7 +296,11 @@ pub fn analyse(doc: &Doc, start: usize, end: usize, name: &str) -> Result<Extrac
             }
             let after = n.start_byte() >= end
                 || loops.iter().any(|l| inside(n, l.start_byte(), l.end_byte()) && l.start_byte() > d.start_byte());
-            if after && declaration_of(n, name, bytes).is_some_and(|x| x.0 == d) {
+            if after
+                && declaration_of(n, name, bytes)
+                    .or_else(|| spread_param(n, name, member, bytes))
+                    .is_some_and(|x| x.0 == d)
+            {
                 found = true;
             }
         });
@@ -341,7 +349,9 @@ pub fn analyse(doc: &Doc, start: usize, end: usize, name: &str) -> Result<Extrac
                 if n.kind() == kind::ASSIGNMENT_EXPRESSION
                     && let Some(l) = n.child_by_field_name("left")
                     && (l.kind() != kind::IDENTIFIER
-                        || l.utf8_text(bytes).is_ok_and(|t| declaration_of(l, t, bytes).is_none()))
+                        || l.utf8_text(bytes).is_ok_and(|t| {
+                            declaration_of(l, t, bytes).or_else(|| spread_param(l, t, member, bytes)).is_none()
+                        }))
                 {
                     assigns_field = true;
                 }
@@ -641,6 +651,16 @@ fn declared_type(name: Node, bytes: &[u8]) -> Result<String, String> {
     let var = name.utf8_text(bytes).unwrap_or("");
     let p = name.parent().ok_or("no declaration")?;
     let (holder, dims) = match p.kind() {
+        kind::VARIABLE_DECLARATOR if p.parent().is_some_and(|h| h.kind() == kind::SPREAD_PARAMETER) => {
+            let h = p.parent().ok_or("no declaration")?;
+            let mut c = h.walk();
+            let ty = h
+                .named_children(&mut c)
+                .find(|x| !matches!(x.kind(), kind::MODIFIERS | kind::VARIABLE_DECLARATOR))
+                .and_then(|t| t.utf8_text(bytes).ok())
+                .ok_or("no type")?;
+            return Ok(format!("{ty}[]"));
+        }
         kind::VARIABLE_DECLARATOR => (p.parent().ok_or("no declaration")?, p.child_by_field_name("dimensions")),
         kind::FORMAL_PARAMETER | kind::CATCH_FORMAL_PARAMETER | kind::RESOURCE | kind::ENHANCED_FOR_STATEMENT => {
             (p, p.child_by_field_name("dimensions"))
@@ -673,8 +693,32 @@ fn declared_type(name: Node, bytes: &[u8]) -> Result<String, String> {
     Ok(format!("{ty}{dims}"))
 }
 
+/// The member's varargs parameter named `name` (which [`declaration_of`] does not see), unless
+/// a nearer declaration of the name is in scope at `n`: (its name, the member, "parameter").
+fn spread_param<'t>(
+    n: Node<'t>,
+    name: &str,
+    member: Node<'t>,
+    bytes: &[u8],
+) -> Option<(Node<'t>, Node<'t>, &'static str)> {
+    if n.start_byte() < member.start_byte() || n.end_byte() > member.end_byte() || crossed_boundary(n, member) {
+        return None;
+    }
+    let ps = member.child_by_field_name("parameters")?;
+    let mut c = ps.walk();
+    let spread = ps.named_children(&mut c).find(|p| p.kind() == kind::SPREAD_PARAMETER)?;
+    let mut c2 = spread.walk();
+    let decl = spread.named_children(&mut c2).find(|x| x.kind() == kind::VARIABLE_DECLARATOR)?;
+    let nm = decl.child_by_field_name("name")?;
+    (nm.utf8_text(bytes).ok() == Some(name)).then_some((nm, member, "parameter"))
+}
+
 fn has_value(name: Node) -> bool {
-    name.parent().is_none_or(|p| p.kind() != kind::VARIABLE_DECLARATOR || p.child_by_field_name("value").is_some())
+    name.parent().is_none_or(|p| {
+        p.kind() != kind::VARIABLE_DECLARATOR
+            || p.child_by_field_name("value").is_some()
+            || p.parent().is_some_and(|h| h.kind() == kind::SPREAD_PARAMETER)
+    })
 }
 
 fn is_final(name: Node, bytes: &[u8]) -> bool {
@@ -727,6 +771,14 @@ mod tests {
         let out = extract(src, "int c", "b;").expect("extracted");
         assert!(out.contains("    int d = extracted(a, b);\n"), "{out}");
         assert!(out.contains("  private static int extracted(int a, int b) {\n    int c = a * 2;\n    int d = c + b;\n    return d;\n  }"), "{out}");
+    }
+
+    #[test]
+    fn a_varargs_parameter_is_passed_as_its_array() {
+        let src = "class A {\n  static float max(final float... array) {\n    check(array.length != 0);\n    float max = array[0];\n    return max;\n  }\n  static void check(boolean b) {}\n}\n";
+        let out = extract(src, "check(array", "array[0];").expect("extracted");
+        assert!(out.contains("    float max = extracted(array);\n"), "{out}");
+        assert!(out.contains("private static float extracted(float[] array) {"), "{out}");
     }
 
     #[test]
