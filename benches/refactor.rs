@@ -6,8 +6,10 @@
 //!
 //! Picks: `inline` of local variables (any `T x = …;` declarator in a method body),
 //! `extract_variable` of expressions (a method call, or an operator expression, inside a
-//! statement of a method body) and `safe_delete` of methods and fields (by their name's
-//! position).
+//! statement of a method body), `safe_delete` of methods and fields (by their name's
+//! position), `extract_method` of runs of one to three whole statements of a block in a method
+//! body (by startLine/endLine) and `inline_method` of methods whose body is one statement (by their
+//! name's position: every call).
 //!
 //! `cargo bench --bench refactor --profile dev` (`REFACTOR_N`: picks per action, default 20;
 //! `REFACTOR_SEED`).
@@ -74,12 +76,37 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32)> {
                 }
                 found
             };
+            if action == "extract_method" {
+                // Runs of 1..=3 statements of a block in a method body, by whole lines.
+                if in_body && n.kind() == "block" {
+                    let mut c = n.walk();
+                    let stmts: Vec<_> = n.named_children(&mut c).filter(|s| !s.kind().ends_with("comment")).collect();
+                    for i in 0..stmts.len() {
+                        for len in 1..=3 {
+                            if let Some(last) = stmts.get(i + len - 1) {
+                                let (l, _) = pos(stmts[i].start_byte());
+                                let (el, _) = pos(last.end_byte());
+                                out.push((rel.clone(), l, 0, el, 0));
+                            }
+                        }
+                    }
+                }
+                continue;
+            }
             let wanted = match action {
                 // Methods and fields (their name's position); types are rarely unused.
                 "safe_delete" => {
                     matches!(n.kind(), "method_declaration")
                         || (n.kind() == "variable_declarator"
                             && n.parent().is_some_and(|p| p.kind() == "field_declaration"))
+                }
+                // Methods whose body is one statement (what an IDE offers to inline).
+                "inline_method" => {
+                    n.kind() == "method_declaration"
+                        && n.child_by_field_name("body").is_some_and(|b| {
+                            let mut c = b.walk();
+                            b.named_children(&mut c).filter(|s| !s.kind().ends_with("comment")).count() == 1
+                        })
                 }
                 "inline" => {
                     n.kind() == "variable_declarator"
@@ -141,13 +168,20 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
         args.action = match action {
             "inline" => RefactorAction::Inline,
             "safe_delete" => RefactorAction::SafeDelete,
+            "inline_method" => RefactorAction::Inline,
+            "extract_method" => RefactorAction::ExtractMethod,
             _ => RefactorAction::ExtractVariable,
         };
-        if action == "extract_variable" {
+        if action == "extract_variable" || action == "extract_method" {
             args.end_line = end_line;
             args.end_column = end_column;
         }
-        picks.push(Pick { label: format!("{file}:{line}:{column}"), file: work.join(&file), args });
+        let label = if action == "extract_method" {
+            format!("{file}:{line}-{end_line}")
+        } else {
+            format!("{file}:{line}:{column}")
+        };
+        picks.push(Pick { label, file: work.join(&file), args });
     }
     let flags = Flags::roots([work]).set("watch", false).set("cache", false);
     let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
@@ -159,6 +193,8 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
         std::fs::copy(pristine.join(&rel), &p.file).expect("reset the file");
         ws.index().changed(std::slice::from_ref(&p.file));
         let t = Instant::now();
+        // Every file the edit wrote is restored after it (inline_method edits its callers').
+        let mut touched = vec![p.file.clone()];
         match mcp_java_index::tools::tool::refactor_actions::run(&ws, &p.args) {
             Err(e) => {
                 println!("  refused {}: {e}", p.label);
@@ -166,6 +202,7 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
             }
             Ok(r) => {
                 let ms = t.elapsed().as_millis();
+                touched.extend(r.files.iter().map(|f| work.join(&f.file)));
                 match compile_errors(work) {
                     None => {
                         tally.applied += 1;
@@ -183,8 +220,11 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
                 }
             }
         }
-        std::fs::copy(pristine.join(&rel), &p.file).expect("restore the file");
-        ws.index().changed(std::slice::from_ref(&p.file));
+        for f in &touched {
+            let rel = f.strip_prefix(work).expect("under work");
+            std::fs::copy(pristine.join(rel), f).expect("restore the file");
+        }
+        ws.index().changed(&touched);
     }
     tally
 }
@@ -209,7 +249,7 @@ fn main() {
     let work = work.canonicalize().expect("canon");
     assert_eq!(compile_errors(&pristine), None, "the corpus compiles as it is");
     let mut broken = 0;
-    for action in ["inline", "extract_variable", "safe_delete"] {
+    for action in ["inline", "extract_variable", "safe_delete", "extract_method", "inline_method"] {
         if !only.is_empty() && only != action {
             continue;
         }

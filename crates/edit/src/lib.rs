@@ -9,10 +9,12 @@
 
 pub mod delete;
 pub mod extract;
+pub mod extract_method;
 pub mod generate;
 pub mod imports;
 pub mod inherit;
 pub mod inline;
+pub mod inline_method;
 pub mod locals;
 pub mod package;
 pub mod quickfix;

@@ -41,6 +41,7 @@ pub enum RefactorAction {
     Inline,
     ExtractVariable,
     ExtractConstant,
+    ExtractMethod,
     // Applies the previews named by `editIds` (of either edit tool) as one atomic edit.
     Apply,
 }

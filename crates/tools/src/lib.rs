@@ -19,6 +19,7 @@ mod quick_fix;
 pub mod read_javadoc;
 pub mod read_range;
 mod refactor;
+mod refactor_method;
 pub mod registry;
 pub mod resources;
 mod spelling;

@@ -143,8 +143,8 @@ pub(crate) fn safe_delete(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEd
     Ok((edit, empty_result(summary, conflicts, warnings, Vec::new())))
 }
 
-/// `inline`: the local variable at `filePath` + `line` (+ `column`), or the constant named by
-/// `target` (or whose declaration or use is at the position when no local is there).
+/// `inline`: the local variable at `filePath` + `line` (+ `column`), or the method or constant
+/// named by `target` (or whose declaration or use is at the position when no local is there).
 pub(crate) fn inline(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
     let mut why = None;
     if args.target.trim().is_empty() {
@@ -181,6 +181,9 @@ pub(crate) fn inline(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, E
     }
     if let Some(e) = why {
         return Err(ToolError::InvalidArgument(format!("not inlined: {e}")));
+    }
+    if let Some(r) = crate::refactor_method::inline_method(ws, args) {
+        return r;
     }
     inline_constant(ws, args)
 }

@@ -16,6 +16,7 @@ mod problems;
 mod quick_fix;
 mod reading;
 mod refactor;
+mod refactor_method;
 mod scip;
 mod spelling;
 mod xref;

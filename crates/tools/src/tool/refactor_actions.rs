@@ -12,7 +12,7 @@ pub(crate) struct RefactorActions;
 impl Tool for RefactorActions {
     const NAME: &'static str = "refactor_actions";
     const TITLE: &'static str = "Refactor: rename, inline, extract, fix";
-    const DESCRIPTION: &'static str = "Rename, organize imports, quick_fix (get_problems' fixId), safe_delete, inline, extract_variable/constant. Previews a diff and editId; writes on apply: true.";
+    const DESCRIPTION: &'static str = "Rename, organize imports, quick_fix (get_problems' fixId), safe_delete, inline (local, constant, method), extract_variable/constant/method. Previews a diff and editId; writes on apply: true.";
     // Writes files when applied (a renamed type's file is moved); a repeated apply is refused
     // as stale.
     const ANNOTATIONS: Annotations = Annotations { read_only: false, destructive: true, idempotent: false, open_world: false };
@@ -51,6 +51,7 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::Inline => crate::refactor::inline(ws, args)?,
         RefactorAction::ExtractVariable => crate::refactor::extract(ws, args, false)?,
         RefactorAction::ExtractConstant => crate::refactor::extract(ws, args, true)?,
+        RefactorAction::ExtractMethod => crate::refactor_method::extract_method(ws, args)?,
         RefactorAction::Apply => return crate::edit::apply_previews(ws, args),
     };
     crate::edit::finish(ws, edit, args, &mut out)?;

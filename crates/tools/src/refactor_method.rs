@@ -1,0 +1,348 @@
+//! `extract_method` and the method case of `inline`: the syntax work is
+//! [`mji_edit::extract_method`] and [`mji_edit::inline_method`]; this adds what only the
+//! binder knows (the exceptions of the calls inside an extracted run, inherited methods of the
+//! new name, a method's call sites and overriders) and the answer.
+
+use std::sync::Arc;
+
+use mji_edit::extract_method::{Exceptions, SiteKind};
+use mji_edit::{Doc, WorkspaceEdit};
+use mji_xref::ty::Ty;
+use mji_xref::world::{TypeId, World};
+
+use crate::ToolError;
+use crate::edit::{EditResult, RefactorArgs, empty_result};
+use crate::host::Host;
+
+/// `extract_method`: the statements from `startLine` to `endLine` (or the exact range with
+/// columns) to a private method named `newName` (default `extracted`).
+pub(crate) fn extract_method(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    let bad = |why: String| ToolError::InvalidArgument(format!("not extracted: {why}"));
+    if args.file_path.trim().is_empty() || args.line == 0 || args.end_line == 0 {
+        return Err(bad(
+            "extract_method needs filePath, startLine and endLine (and columns for a part of a line)".into()
+        ));
+    }
+    let r = ws.resolve(&args.file_path)?;
+    ws.check_file(&r.path, &r.display)?;
+    crate::require_java(&r.path, &r.display)?;
+    let doc = Doc::read(&r.path, &r.display)?;
+    let text = doc.text();
+    let start = doc.offset(args.line, args.column.max(1));
+    let end = if args.end_column > 0 {
+        doc.offset(args.end_line, args.end_column)
+    } else {
+        doc.offset(args.end_line + 1, 1).or(Some(text.len()).filter(|_| args.end_line == doc.line_of(text.len())))
+    };
+    let (start, end) = match (start, end) {
+        (Some(s), Some(e)) if s < e => (s, e),
+        _ => return Err(bad("the range is not inside the file, or ends before it starts".into())),
+    };
+    let name = if args.new_name.trim().is_empty() { "extracted" } else { args.new_name.trim() };
+    if !mji_edit::is_identifier(name) {
+        return Err(bad(format!("`{name}` is not a Java identifier")));
+    }
+    let x = mji_edit::extract_method::analyse(&doc, start, end, name).map_err(bad)?;
+    let (w, _) = ws.xref_world();
+    let fi = w.files.iter().position(|f| *f.path == *r.path).ok_or_else(|| bad("the file is not indexed".into()))?;
+    let here = type_at(&w, fi, doc.line_of(x.start));
+    // An inherited method of the name: a new overload could take its calls.
+    if let Some(id) = here {
+        let (hits, _) = w.find_methods(&Ty::Class(w.decl(id).fqn.clone(), Vec::new()), name);
+        if !hits.is_empty() {
+            return Err(bad(format!("the class already has a method `{name}` (inherited); choose another newName")));
+        }
+    }
+    let throws = throws(&w, fi, &doc, here, &x.exceptions).map_err(bad)?;
+    let edits = mji_edit::extract_method::edits(&doc, &x, &throws);
+    let sig = format!(
+        "{}{}({}){}",
+        if x.is_static { "static " } else { "" },
+        name,
+        x.params.iter().map(|(t, n)| format!("{t} {n}")).collect::<Vec<_>>().join(", "),
+        x.ret.as_ref().map_or(String::new(), |r| format!(" -> {} {}", r.0, r.1))
+    );
+    let summary = format!(
+        "extract method {sig}{}: lines {}-{}",
+        if throws.is_empty() { String::new() } else { format!(" throws {}", throws.join(", ")) },
+        doc.line_of(x.start),
+        doc.line_of(x.end)
+    );
+    let mut edit = WorkspaceEdit::default();
+    let mut f = doc.edit();
+    f.edits = edits;
+    edit.add(f);
+    Ok((edit, empty_result(summary, Vec::new(), Vec::new(), Vec::new())))
+}
+
+/// The innermost type of file `fi` around `line`.
+fn type_at(w: &World, fi: usize, line: u32) -> Option<TypeId> {
+    let decls = &w.files[fi].decls.types;
+    let ti = decls.iter().enumerate().rev().find(|(_, t)| t.start_line <= line && line <= t.end_line)?.0;
+    Some(w.type_in_file(fi as u32, ti as u32))
+}
+
+/// The `throws` of the extracted method: none when the code around the run handles no
+/// exception (it compiled, so the run throws no checked one); else those of the handled types
+/// that an exception the run may throw (and does not catch itself) is, as the engine knows the
+/// throws of the workspace's methods and the type of each `throw`. Unknown: refused.
+fn throws(w: &World, fi: usize, doc: &Doc, here: Option<TypeId>, ex: &Exceptions) -> Result<Vec<String>, String> {
+    if ex.handled.is_empty() {
+        return Ok(Vec::new());
+    }
+    let here = here.ok_or("the class around the statements is not known to the engine")?;
+    let qualify = |id: TypeId, t: &str| -> Option<Ty> {
+        let base = t.split('<').next().unwrap_or(t).trim();
+        w.qualify_in(id, base).map(|f| Ty::Class(f.into(), Vec::new()))
+    };
+    let handled: Vec<(String, Option<Ty>)> = ex.handled.iter().map(|h| (h.clone(), qualify(here, h))).collect();
+    let refs = mji_xref::resolve::file_refs(w, fi as u32, &doc.bytes);
+    let mut out: Vec<String> = Vec::new();
+    for site in &ex.sites {
+        let line = doc.line_of(site.start);
+        let what = &doc.text()[site.start..site.end];
+        let thrown: Vec<Ty> = match site.kind {
+            SiteKind::Resource => {
+                return Err(format!("the resource `{what}`'s close() may throw what the engine does not know"));
+            }
+            SiteKind::Throw => {
+                let t = mji_xref::resolve::expr_type(w, fi as u32, &doc.bytes, site.start, site.end)
+                    .filter(|t| matches!(t, Ty::Class(..)))
+                    .ok_or_else(|| format!("the engine could not type `throw {what}`"))?;
+                vec![t]
+            }
+            SiteKind::Call | SiteKind::New => {
+                let at = refs.iter().find(|r| {
+                    r.line == line
+                        && doc
+                            .offset(r.line, r.column)
+                            .is_some_and(|o| site.start <= o && o < site.end.max(site.start + 1))
+                        && matches!(r.category, mji_xref::Category::Method | mji_xref::Category::Ctor)
+                        && r.targets.len() == 1
+                });
+                let Some(key) = at.map(|r| r.targets[0].clone()) else {
+                    return Err(format!(
+                        "the engine could not bind the call `{what}` at line {line}, so its exceptions are not known"
+                    ));
+                };
+                declared_throws(w, &key).ok_or_else(|| {
+                    format!("`{what}` (line {line}) is declared outside the workspace; the engine does not know what it throws")
+                })?
+            }
+        };
+        for t in thrown {
+            let is = |c: &Ty, name: &str| {
+                class_name(&t).is_some_and(|f| f.rsplit('.').next() == Some(name.rsplit('.').next().unwrap_or(name)))
+                    || w.is_subtype(&t, c) == Some(true)
+            };
+            let caught = site.caught.iter().any(|c| qualify(here, c).is_some_and(|cq| is(&cq, c)));
+            let unchecked = ["java.lang.RuntimeException", "java.lang.Error"]
+                .iter()
+                .any(|u| w.is_subtype(&t, &Ty::Class((*u).into(), Vec::new())) == Some(true));
+            if caught || unchecked {
+                continue;
+            }
+            let mut matched = false;
+            for (h, hq) in &handled {
+                if hq.as_ref().is_some_and(|hq| is(hq, h)) {
+                    matched = true;
+                    if !out.contains(h) {
+                        out.push(h.clone());
+                    }
+                }
+            }
+            if !matched {
+                return Err(format!(
+                    "`{what}` (line {line}) may throw {}, which the engine cannot relate to the exceptions handled around the statements",
+                    class_name(&t).unwrap_or("an exception")
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The exceptions a workspace method or constructor declares (qualified), read from its
+/// declaration; `None` outside the workspace.
+fn declared_throws(w: &World, key: &str) -> Option<Vec<Ty>> {
+    let (path, line) = mji_xref::calls::decl_of(w, key)?;
+    let owner = w.workspace_type(key.split_once('#')?.0)?;
+    let text = std::fs::read_to_string(&*path).ok()?;
+    let tree = mji_parser::parse_tree(&text)?;
+    let mut found = None;
+    let mut stack = vec![tree.root_node()];
+    while let Some(n) = stack.pop() {
+        if matches!(n.kind(), mji_parser::kind::METHOD_DECLARATION | mji_parser::kind::CONSTRUCTOR_DECLARATION)
+            && n.child_by_field_name("name").is_some_and(|x| x.start_position().row as u32 + 1 == line)
+        {
+            found = Some(n);
+            break;
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    let n = found?;
+    let mut out = Vec::new();
+    let mut c = n.walk();
+    for t in n.children(&mut c).filter(|c| c.kind() == mji_parser::kind::THROWS) {
+        let mut c2 = t.walk();
+        for x in t.named_children(&mut c2) {
+            let name = x.utf8_text(text.as_bytes()).ok()?;
+            out.push(Ty::Class(w.qualify_in(owner, name)?.into(), Vec::new()));
+        }
+    }
+    Some(out)
+}
+
+fn class_name(t: &Ty) -> Option<&str> {
+    match t {
+        Ty::Class(f, _) => Some(f),
+        _ => None,
+    }
+}
+
+/// `inline` of a method: every call (or the one at `filePath` + `line` (+ `column`)) takes the
+/// body; the declaration goes when every call was inlined and it is not public API. `None`
+/// when the target is not a method (a constant, then).
+pub(crate) fn inline_method(ws: &Host, args: &RefactorArgs) -> Option<Result<(WorkspaceEdit, EditResult), ToolError>> {
+    let (w, files) = ws.xref_world();
+    let target = args.target_in(ws, &w, None).ok()?;
+    if target.category != mji_xref::Category::Method {
+        return None;
+    }
+    Some(inline_method_target(ws, args, &w, &files, target))
+}
+
+fn inline_method_target(
+    ws: &Host,
+    args: &RefactorArgs,
+    w: &Arc<World>,
+    files: &crate::host::ShownFiles,
+    target: mji_xref::target::Target,
+) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    let refuse = |why: String| Err(ToolError::InvalidArgument(format!("{} not inlined: {why}", target.label)));
+    if target.keys.len() != 1 || target.decls.len() != 1 {
+        return refuse(format!(
+            "it names {} methods of the workspace; name one",
+            target.decls.len().max(target.keys.len())
+        ));
+    }
+    match mji_xref::rename::rename_family(w, &target) {
+        Ok(f) if f.decls.len() > 1 => {
+            return refuse(format!(
+                "it overrides or is overridden by {} other method(s); a call may run another body",
+                f.decls.len() - 1
+            ));
+        }
+        Ok(_) => {}
+        Err(_) => return refuse("it overrides a method outside the workspace".into()),
+    }
+    let key = target.keys[0].clone();
+    let name = crate::xref::name_of_key(&key);
+    let (path, line) = target.decls[0].clone();
+    let decl_doc = Doc::read(&path, &ws.display_of(&path))?;
+    let m = match mji_edit::inline_method::method_at(&decl_doc, &name, line) {
+        Ok(m) => m,
+        Err(e) => return refuse(e),
+    };
+    let owner = w.workspace_type(key.split_once('#').map_or("", |x| x.0));
+    let Some(owner) = owner else { return refuse("its class is not in the workspace".into()) };
+    let decl_fi = w.files.iter().position(|f| *f.path == *path);
+    // Cast the value where its type is not exactly the return type (overloads, arithmetic).
+    let cast = m.expr.is_none_or(|(s, e)| {
+        let t = decl_fi.and_then(|fi| mji_xref::resolve::expr_type(w, fi as u32, &decl_doc.bytes, s, e));
+        !match t {
+            Some(Ty::Prim(p)) => *p == *m.ret,
+            Some(Ty::Class(f, a)) => {
+                a.is_empty() && !m.ret.contains('<') && w.qualify_in(owner, &m.ret).as_deref() == Some(&*f)
+            }
+            _ => false,
+        }
+    });
+    // One call, by position: a position that is not the declaration's.
+    let one = (!args.file_path.trim().is_empty() && args.line > 0)
+        .then(|| ws.resolve(&args.file_path).ok())
+        .flatten()
+        .filter(|r| !(*r.path == *path && args.line == line))
+        .map(|r| (r.path, args.line, args.column));
+    let scope: Vec<Arc<std::path::Path>> = files.iter().map(|(p, _)| p.clone()).collect();
+    let found = crate::xref::search(ws.xref(), w, &scope, &target);
+    let incomplete = ws.incomplete(found.unbound);
+    let mut edit = WorkspaceEdit::default();
+    let (mut inlined, mut other, mut refused) = (0, Vec::new(), Vec::new());
+    for (p, refs) in found.hits {
+        let d = if *p == *path { Doc::read(&path, &decl_doc.display)? } else { Doc::read(&p, &ws.display_of(&p))? };
+        let fi = w.files.iter().position(|f| *f.path == *p);
+        let mut f = d.edit();
+        for (r, _) in refs {
+            let at = format!("{}:{}:{}", d.display, r.line, r.column);
+            if let Some((op, ol, oc)) = &one
+                && (**op != *p || *ol != r.line || (*oc > 0 && *oc != r.column))
+            {
+                other.push(at);
+                continue;
+            }
+            if r.kind != mji_xref::RefKind::Call || r.confidence != mji_xref::Confidence::Exact {
+                other.push(at);
+                continue;
+            }
+            let here = fi.and_then(|fi| type_at(w, fi, r.line));
+            let types_visible = here.is_some_and(|h| {
+                m.type_names
+                    .iter()
+                    .all(|n| w.qualify_in(owner, n).is_some() && w.qualify_in(owner, n) == w.qualify_in(h, n))
+            });
+            let Some(o) = d.offset(r.line, r.column) else {
+                refused.push(format!("{at}: the call could not be read"));
+                continue;
+            };
+            let site = mji_edit::inline_method::Site { doc: &d, at: o, same_file: *p == *path, types_visible, cast };
+            match mji_edit::inline_method::inline_call(&m, decl_doc.text(), &site) {
+                Ok(e) => {
+                    f.edits.extend(e);
+                    inlined += 1;
+                }
+                Err(e) => refused.push(format!("{}: {e}", d.display)),
+            }
+        }
+        edit.add(f);
+    }
+    if !refused.is_empty() {
+        let n = refused.len();
+        refused.truncate(10);
+        return refuse(format!("{n} call(s) cannot take the body: {}", refused.join("; ")));
+    }
+    if inlined == 0 {
+        return refuse(if one.is_some() { "no call of it at that position".into() } else { "it has no calls".into() });
+    }
+    let public = w.decl(owner).methods.iter().any(|x| w.method_key(owner, x) == key && x.is_public_api);
+    let mut warnings = Vec::new();
+    let kept = if one.is_some() {
+        Some("the other calls remain".to_owned())
+    } else if public {
+        Some("it is public API (code outside the workspace may call it)".to_owned())
+    } else if !other.is_empty() {
+        Some(format!("other uses remain: {}", other.iter().take(5).cloned().collect::<Vec<_>>().join(", ")))
+    } else if !incomplete.is_empty() {
+        Some(format!("files that could not be bound fully may call it: {}", incomplete.join(", ")))
+    } else {
+        None
+    };
+    match &kept {
+        Some(why) => warnings.push(format!("the declaration stays: {why}")),
+        None => {
+            let removal = mji_edit::delete::declaration(&decl_doc, mji_edit::delete::DeclKind::Method, &name, line)
+                .map_err(ToolError::InvalidArgument)?;
+            let mut f = decl_doc.edit();
+            f.edits.push(mji_edit::TextEdit { start: removal.start, end: removal.end, text: String::new() });
+            edit.add(f);
+        }
+    }
+    let summary = format!(
+        "inline method {}: {inlined} call{}{}",
+        target.label,
+        if inlined == 1 { "" } else { "s" },
+        if kept.is_none() { ", declaration removed" } else { "" }
+    );
+    Ok((edit, empty_result(summary, Vec::new(), warnings, Vec::new())))
+}

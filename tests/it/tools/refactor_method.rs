@@ -1,0 +1,131 @@
+//! `refactor_actions`' method refactorings (extract_method, inline of a method) on a temp copy
+//! of tests/edit_fixtures/refactor_method: every preview's diff is a snapshot, every refusal
+//! says why, and after each apply javac compiles the whole fixture.
+
+use crate::common;
+use common::java_files_under;
+use common::project::Project;
+
+use mcp_java_index::tools::registry::find;
+use mcp_java_index::tools::workspace::Workspace;
+use serde_json::{Value, json};
+
+fn call(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
+    let Value::Object(map) = args else { panic!("args are an object") };
+    let a = find("refactor_actions").expect("registered").call(ws, map)?;
+    let text = a.text();
+    Ok((a.value, text))
+}
+
+fn setup() -> (Project, Workspace) {
+    let p = Project::of("edit_fixtures", "refactor_method");
+    let ws = p.workspace(&[]);
+    ws.build_index();
+    (p, ws)
+}
+
+/// Compiles every Java file of the fixture with javac; panics with its output on failure.
+fn compiles(p: &Project) {
+    let out = tempfile::tempdir().expect("out");
+    let files = java_files_under(p.root.path());
+    let r = std::process::Command::new("javac").arg("-d").arg(out.path()).args(&files).output().expect("javac runs");
+    assert!(r.status.success(), "javac failed:\n{}", String::from_utf8_lossy(&r.stderr));
+}
+
+/// Previews, applies the preview's editId, checks javac compiles the result, and returns the
+/// preview's text without its editId.
+fn applied(p: &Project, ws: &Workspace, args: Value) -> String {
+    let (preview, text) = call(ws, args.clone()).unwrap_or_else(|e| panic!("preview of {args}: {e}"));
+    let mut apply = args;
+    apply["apply"] = json!(true);
+    apply["editId"] = preview["editId"].clone();
+    let (done, _) = call(ws, apply).expect("apply");
+    assert_eq!(done["applied"], json!(true), "{done}");
+    compiles(p);
+    text.lines().filter(|l| !l.starts_with("editId:")).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn extract_method_takes_its_signature_from_the_data_flow() {
+    let (p, ws) = setup();
+    compiles(&p);
+    let em = |line: u32, end: u32| json!({"action": "extract_method", "filePath": "rm/Orders.java", "startLine": line, "endLine": end});
+    // Refused first (the line numbers are the fixture's as written).
+    let e = call(&ws, em(48, 51)).expect_err("break");
+    assert!(e.contains("not extracted: a `break` at line 50 leaves the statements"), "{e}");
+    let e = call(&ws, em(57, 58)).expect_err("two results");
+    assert!(e.contains("2 variables written in the statements are used after them (`lo`, `hi`)"), "{e}");
+    let e = call(
+        &ws,
+        em(12, 17)
+            .as_object()
+            .map(|o| {
+                let mut o = o.clone();
+                o.insert("newName".into(), json!("total"));
+                Value::Object(o)
+            })
+            .expect("object"),
+    )
+    .expect_err("clash");
+    assert!(e.contains("already declares a method `total`"), "{e}");
+    // In a method that declares `throws`, a JDK call's exceptions are not known: refused.
+    let e = call(&ws, em(39, 41)).expect_err("unknown throws");
+    assert!(e.contains("`println` (line 41) is declared outside the workspace"), "{e}");
+    // A checked exception of a workspace method goes to `throws`; one result, declared at the call.
+    let load = applied(
+        &p,
+        &ws,
+        json!({"action": "extract_method", "filePath": "rm/Orders.java", "startLine": 39, "endLine": 40, "newName": "readTagged"}),
+    );
+    assert!(load.contains("throws IOException"), "{load}");
+    insta::assert_snapshot!("extract_method_throws", load);
+    // Type parameters of the method come along; the variable written is returned.
+    let max = applied(&p, &ws, em(29, 34));
+    insta::assert_snapshot!("extract_method_generic", max);
+    // Instance state: not static. Reads become parameters.
+    let add = applied(
+        &p,
+        &ws,
+        json!({"action": "extract_method", "filePath": "rm/Orders.java", "startLine": 22, "endLine": 24, "newName": "addLine"}),
+    );
+    assert!(add.contains("+    private void addLine(String item, int qty) {"), "{add}");
+    // In a static method, static; the loop's sum is the result.
+    let total = applied(
+        &p,
+        &ws,
+        json!({"action": "extract_method", "filePath": "rm/Orders.java", "startLine": 12, "endLine": 15, "newName": "sumOf"}),
+    );
+    insta::assert_snapshot!("extract_method_static", total);
+}
+
+#[test]
+fn inline_a_method_at_every_call_or_one_or_say_why_not() {
+    let (p, ws) = setup();
+    let inline = |target: &str| json!({"action": "inline", "target": target});
+    // Refused: recursive, overridden, a call whose argument must become a local inside a
+    // larger expression (nothing is written).
+    let before = std::fs::read_to_string(p.path("rm/Pricing.java")).expect("read");
+    let e = call(&ws, inline("rm.Pricing#fact(int)")).expect_err("recursive");
+    assert!(e.contains("not inlined: it is recursive"), "{e}");
+    let e = call(&ws, inline("rm.Square#sides()")).expect_err("overridden");
+    assert!(e.contains("overrides or is overridden by 1 other method"), "{e}");
+    let e = call(&ws, inline("rm.Pricing#square(int)")).expect_err("nested call");
+    assert!(e.contains("rm/Pricing.java: line 29: an argument must be evaluated once into a local"), "{e}");
+    assert_eq!(std::fs::read_to_string(p.path("rm/Pricing.java")).expect("read"), before);
+    // One call, by position: its argument, used twice, is evaluated once into a local; the
+    // declaration stays for the other call.
+    let one = applied(&p, &ws, json!({"action": "inline", "filePath": "rm/Pricing.java", "line": 28, "column": 17}));
+    insta::assert_snapshot!("inline_method_one_call", one);
+    // A body that reads a field, inlined in its class; the private declaration goes.
+    let scaled = applied(&p, &ws, inline("rm.Pricing#scaled(int)"));
+    assert!(scaled.contains("+        int t = square(next()) + (base * rate);"), "{scaled}");
+    assert!(scaled.contains("-    private int scaled(int x) {"), "{scaled}");
+    // A statement body at a statement call: an argument with a side-effect-free value, but a
+    // body with effects, is evaluated first.
+    let log = applied(&p, &ws, inline("rm.Pricing#log(String)"));
+    insta::assert_snapshot!("inline_method_statements", log);
+    // Public API: every call inlined, the declaration kept (and said so).
+    let half = applied(&p, &ws, inline("rm.Pricing#half(int)"));
+    assert!(half.contains("+        double h = (base / 2.0) * 2;"), "{half}");
+    assert!(half.contains("the declaration stays: it is public API"), "{half}");
+}
