@@ -17,6 +17,7 @@ pub mod locals;
 pub mod package;
 pub mod quickfix;
 pub mod rename;
+pub mod signature;
 
 use std::collections::BTreeMap;
 use std::io::Write;

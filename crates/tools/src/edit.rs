@@ -41,6 +41,7 @@ pub enum RefactorAction {
     Inline,
     ExtractVariable,
     ExtractConstant,
+    ChangeSignature,
     // Applies the previews named by `editIds` (of either edit tool) as one atomic edit.
     Apply,
 }
@@ -93,6 +94,23 @@ pub struct RefactorArgs {
     pub replace_all: bool,
     #[serde(default)]
     pub offset: u32,
+    // change_signature: the new list; `from` is the old index (null: a new parameter).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parameters: Vec<ParamArg>,
+}
+
+// One parameter of change_signature's new list.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ParamArg {
+    #[serde(default)]
+    pub from: Option<u32>,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default, rename = "type")]
+    pub ty: String,
+    #[serde(default)]
+    pub default_value: String,
 }
 
 impl RefactorArgs {

@@ -21,6 +21,7 @@ pub mod read_range;
 mod refactor;
 pub mod registry;
 pub mod resources;
+mod signature;
 mod spelling;
 mod targets;
 pub mod tool;

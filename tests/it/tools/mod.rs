@@ -17,5 +17,6 @@ mod quick_fix;
 mod reading;
 mod refactor;
 mod scip;
+mod signature;
 mod spelling;
 mod xref;

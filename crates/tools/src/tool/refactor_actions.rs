@@ -51,6 +51,7 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::Inline => crate::refactor::inline(ws, args)?,
         RefactorAction::ExtractVariable => crate::refactor::extract(ws, args, false)?,
         RefactorAction::ExtractConstant => crate::refactor::extract(ws, args, true)?,
+        RefactorAction::ChangeSignature => crate::signature::change_signature(ws, args)?,
         RefactorAction::Apply => return crate::edit::apply_previews(ws, args),
     };
     crate::edit::finish(ws, edit, args, &mut out)?;

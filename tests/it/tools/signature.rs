@@ -1,0 +1,117 @@
+//! `refactor_actions`' change_signature on a temp copy of tests/edit_fixtures/signature: every
+//! preview's diff is a snapshot, every refusal says why and writes nothing, and after each
+//! apply javac compiles the whole fixture.
+
+use crate::common;
+use common::java_files_under;
+use common::project::Project;
+
+use mcp_java_index::tools::registry::find;
+use mcp_java_index::tools::workspace::Workspace;
+use serde_json::{Value, json};
+
+fn call(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
+    let Value::Object(map) = args else { panic!("args are an object") };
+    let a = find("refactor_actions").expect("registered").call(ws, map)?;
+    let text = a.text();
+    Ok((a.value, text))
+}
+
+fn setup() -> (Project, Workspace) {
+    let p = Project::of("edit_fixtures", "signature");
+    let ws = p.workspace(&[]);
+    ws.build_index();
+    (p, ws)
+}
+
+/// Compiles every Java file of the fixture with javac; panics with its output on failure.
+fn compiles(p: &Project) {
+    let out = tempfile::tempdir().expect("out");
+    let files = java_files_under(p.root.path());
+    let r = std::process::Command::new("javac").arg("-d").arg(out.path()).args(&files).output().expect("javac runs");
+    assert!(r.status.success(), "javac failed:\n{}", String::from_utf8_lossy(&r.stderr));
+}
+
+/// Previews, applies the preview's editId, checks javac compiles the result, and returns the
+/// preview's text without its editId.
+fn applied(p: &Project, ws: &Workspace, args: Value) -> String {
+    let (preview, text) = call(ws, args.clone()).unwrap_or_else(|e| panic!("preview of {args}: {e}"));
+    let mut apply = args;
+    apply["apply"] = json!(true);
+    apply["editId"] = preview["editId"].clone();
+    let (done, _) = call(ws, apply).expect("apply");
+    assert_eq!(done["applied"], json!(true), "{done}");
+    compiles(p);
+    text.lines().filter(|l| !l.starts_with("editId:")).collect::<Vec<_>>().join("\n")
+}
+
+fn snapshot_of(p: &Project) -> Vec<String> {
+    java_files_under(p.root.path()).iter().map(|f| std::fs::read_to_string(f).expect("read")).collect()
+}
+
+#[test]
+fn change_signature_across_overriders_anonymous_classes_and_calls() {
+    let (p, ws) = setup();
+    compiles(&p);
+    // Remove `label` (unused everywhere), rename `scale` (Square names it `s`: kept there), add
+    // `offset` with a default for the calls; the interface, Square, the anonymous class, the
+    // javadoc's @param tags and both calls follow.
+    let shape = applied(
+        &p,
+        &ws,
+        json!({"action": "change_signature", "target": "sg.Shape#area(double,String)", "newName": "scaledArea",
+               "parameters": [{"from": 0, "name": "factor"}, {"from": null, "name": "offset", "type": "int", "defaultValue": "0"}]}),
+    );
+    insta::assert_snapshot!("change_signature_family", shape);
+    // Reorder with nested calls (the inner call's arguments move inside the outer's).
+    let clamp = applied(
+        &p,
+        &ws,
+        json!({"action": "change_signature", "target": "sg.Util#clamp(int,int,int)",
+               "parameters": [{"from": 1, "name": "low"}, {"from": 2, "name": "high"}, {"from": 0, "name": "value"}]}),
+    );
+    insta::assert_snapshot!("change_signature_nested", clamp);
+    // A constructor: `new` and `super(…)` both.
+    let point = applied(
+        &p,
+        &ws,
+        json!({"action": "change_signature", "target": "sg.Point#Point(int,int)",
+               "parameters": [{"from": 1}, {"from": 0}]}),
+    );
+    assert!(point.contains("+    public Point(int y, int x) {") && point.contains("+        super(y, x);"), "{point}");
+    assert!(point.contains("+        Point p = new Point(2, 1);"), "{point}");
+}
+
+#[test]
+fn change_signature_refuses_what_would_break_and_writes_nothing() {
+    let (p, ws) = setup();
+    let before = snapshot_of(&p);
+    let refused = |args: Value| call(&ws, args).expect_err("refused");
+    // A used parameter, in an overrider.
+    let e = refused(
+        json!({"action": "change_signature", "target": "sg.Shape#area(double,String)", "parameters": [{"from": 1}]}),
+    );
+    assert!(e.contains("parameter `s` is used at sg/Square.java:12"), "{e}");
+    // The reordered signature is another overload's.
+    let e = refused(
+        json!({"action": "change_signature", "target": "sg.Util#join(String,int)", "parameters": [{"from": 1}, {"from": 0}]}),
+    );
+    assert!(e.contains("clashes: sg.Util#join(int,java.lang.String) has the same parameters"), "{e}");
+    // A method reference, and a lambda, would no longer fit.
+    let e = refused(json!({"action": "change_signature", "target": "sg.Util#twice(int)",
+                           "parameters": [{"from": 0}, {"from": null, "name": "y", "type": "int", "defaultValue": "1"}]}));
+    assert!(e.contains("the method reference `Util::twice` at sg/Util.java:23"), "{e}");
+    let e = refused(
+        json!({"action": "change_signature", "target": "sg.Util.Op#apply(int,int)", "parameters": [{"from": 1}, {"from": 0}]}),
+    );
+    assert!(e.contains("lambdas or method references implement it") && e.contains("sg/Util.java:29"), "{e}");
+    // A new parameter without a default, where there are calls.
+    let e = refused(json!({"action": "change_signature", "target": "sg.Util#clamp(int,int,int)",
+                           "parameters": [{"from": 0}, {"from": 1}, {"from": 2}, {"from": null, "name": "step", "type": "int"}]}));
+    assert!(e.contains("new parameter `step` has no defaultValue"), "{e}");
+    // A new parameter's name already used in a body (it would capture it).
+    let e = refused(json!({"action": "change_signature", "target": "sg.Shape#area(double,String)",
+                           "parameters": [{"from": 0}, {"from": 1}, {"from": null, "name": "side", "type": "int", "defaultValue": "1"}]}));
+    assert!(e.contains("`side` is already used at sg/Square.java:12"), "{e}");
+    assert_eq!(snapshot_of(&p), before);
+}
