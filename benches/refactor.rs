@@ -6,8 +6,10 @@
 //!
 //! Picks: `inline` of local variables (any `T x = …;` declarator in a method body),
 //! `extract_variable` of expressions (a method call, or an operator expression, inside a
-//! statement of a method body) and `safe_delete` of methods and fields (by their name's
-//! position).
+//! statement of a method body), `safe_delete` of methods and fields (by their name's
+//! position) and `change_signature` of methods (by their name's position), in turn: the first
+//! two parameters swapped, an `int` parameter added (default `0`), the last parameter removed,
+//! the first renamed.
 //!
 //! `cargo bench --bench refactor --profile dev` (`REFACTOR_N`: picks per action, default 20;
 //! `REFACTOR_SEED`).
@@ -16,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::tools::edit::{RefactorAction, RefactorArgs};
+use mcp_java_index::tools::edit::{ParamArg, RefactorAction, RefactorArgs};
 use mcp_java_index::tools::workspace::Workspace;
 
 fn java_files(dir: &Path) -> Vec<PathBuf> {
@@ -81,6 +83,7 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32)> {
                         || (n.kind() == "variable_declarator"
                             && n.parent().is_some_and(|p| p.kind() == "field_declaration"))
                 }
+                "change_signature" => n.kind() == "method_declaration",
                 "inline" => {
                     n.kind() == "variable_declarator"
                         && n.parent().is_some_and(|p| p.kind() == "local_variable_declaration")
@@ -109,6 +112,17 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32)> {
             let at = if action == "extract_variable" { n } else { n.child_by_field_name("name").unwrap_or(n) };
             let (l, c) = pos(at.start_byte());
             let (el, ec) = pos(at.end_byte());
+            if action == "change_signature" {
+                // The end line carries the number of parameters.
+                let count = n.child_by_field_name("parameters").map_or(0, |p| {
+                    let mut c = p.walk();
+                    p.named_children(&mut c)
+                        .filter(|k| matches!(k.kind(), "formal_parameter" | "spread_parameter"))
+                        .count()
+                });
+                out.push((rel.clone(), l, c, count as u32, ec));
+                continue;
+            }
             out.push((rel.clone(), l, c, el, ec));
         }
     }
@@ -139,6 +153,7 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
         }
         let mut args = RefactorArgs { file_path: file.clone(), line, column, apply: true, ..Default::default() };
         args.action = match action {
+            "change_signature" => RefactorAction::ChangeSignature,
             "inline" => RefactorAction::Inline,
             "safe_delete" => RefactorAction::SafeDelete,
             _ => RefactorAction::ExtractVariable,
@@ -146,6 +161,25 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
         if action == "extract_variable" {
             args.end_line = end_line;
             args.end_column = end_column;
+        }
+        if action == "change_signature" {
+            let count = end_line;
+            let keep = |i: u32| ParamArg { from: Some(i), ..Default::default() };
+            let mut params: Vec<ParamArg> = (0..count).map(keep).collect();
+            match (picks.len() % 4, count) {
+                (0, 2..) => params.swap(0, 1),
+                (2, 1..) => {
+                    params.pop();
+                }
+                (3, 1..) => params[0].name = "renamed".into(),
+                _ => params.push(ParamArg {
+                    from: None,
+                    name: "added".into(),
+                    ty: "int".into(),
+                    default_value: "0".into(),
+                }),
+            }
+            args.parameters = Some(params);
         }
         picks.push(Pick { label: format!("{file}:{line}:{column}"), file: work.join(&file), args });
     }
@@ -159,6 +193,7 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
         std::fs::copy(pristine.join(&rel), &p.file).expect("reset the file");
         ws.index().changed(std::slice::from_ref(&p.file));
         let t = Instant::now();
+        let mut touched: Vec<String> = Vec::new();
         match mcp_java_index::tools::tool::refactor_actions::run(&ws, &p.args) {
             Err(e) => {
                 println!("  refused {}: {e}", p.label);
@@ -166,6 +201,8 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
             }
             Ok(r) => {
                 let ms = t.elapsed().as_millis();
+                // Every file the edit wrote goes back to the pristine copy after the pick.
+                touched.extend(r.files.iter().flat_map(|f| std::iter::once(f.file.clone()).chain(f.moved_to.clone())));
                 match compile_errors(work) {
                     None => {
                         tally.applied += 1;
@@ -184,7 +221,17 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
             }
         }
         std::fs::copy(pristine.join(&rel), &p.file).expect("restore the file");
-        ws.index().changed(std::slice::from_ref(&p.file));
+        let mut changed = vec![p.file.clone()];
+        for f in touched {
+            let (from, to) = (pristine.join(&f), work.join(&f));
+            if from.is_file() {
+                std::fs::copy(&from, &to).expect("restore a file");
+            } else {
+                let _ = std::fs::remove_file(&to);
+            }
+            changed.push(to);
+        }
+        ws.index().changed(&changed);
     }
     tally
 }
@@ -209,7 +256,7 @@ fn main() {
     let work = work.canonicalize().expect("canon");
     assert_eq!(compile_errors(&pristine), None, "the corpus compiles as it is");
     let mut broken = 0;
-    for action in ["inline", "extract_variable", "safe_delete"] {
+    for action in ["inline", "extract_variable", "safe_delete", "change_signature"] {
         if !only.is_empty() && only != action {
             continue;
         }
@@ -218,7 +265,7 @@ fn main() {
         // Refusals grouped by reason: names and numbers blanked out.
         let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
         for r in &tally.refused {
-            let why = ["not inlined: ", "not extracted: ", "not deleted: "]
+            let why = ["not inlined: ", "not extracted: ", "not deleted: ", "not changed: "]
                 .iter()
                 .find_map(|p| r.split_once(*p))
                 .map_or(r.as_str(), |x| x.1);

@@ -14,6 +14,7 @@ pub mod imports;
 pub mod inherit;
 pub mod inline;
 pub mod locals;
+pub mod move_type;
 pub mod package;
 pub mod quickfix;
 pub mod rename;

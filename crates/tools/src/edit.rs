@@ -42,6 +42,8 @@ pub enum RefactorAction {
     ExtractVariable,
     ExtractConstant,
     ChangeSignature,
+    // A top-level type to the package `destination`.
+    Move,
     // Applies the previews named by `editIds` (of either edit tool) as one atomic edit.
     Apply,
 }
@@ -94,9 +96,12 @@ pub struct RefactorArgs {
     pub replace_all: bool,
     #[serde(default)]
     pub offset: u32,
-    // change_signature: the new list; `from` is the old index (null: a new parameter).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub parameters: Vec<ParamArg>,
+    // change_signature: the new list; `from` is the old index (null: a new parameter). Absent:
+    // the parameters stay; `[]`: every one is removed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parameters: Option<Vec<ParamArg>>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub destination: String,
 }
 
 // One parameter of change_signature's new list.

@@ -1,4 +1,4 @@
-//! `change_signature`'s glue: the target method (or constructor) and its override family
+//! `change_signature`'s and `move`'s glue: the target method (or constructor) and its override family
 //! from the binder, the clashes [`mji_xref::signature`] finds, the lambdas and method
 //! references that implement the family, and every reference, turned into edits by
 //! [`mji_edit::signature`].
@@ -64,12 +64,10 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
     if is_ctor && old.is_empty() {
         return refuse("a no-argument constructor is called implicitly (subclasses' `super()`, default constructors), where no call site can be edited".into());
     }
-    let params: Vec<NewParam> = if args.parameters.is_empty() {
-        (0..old.len()).map(|i| NewParam { from: Some(i), name: old[i].name.clone(), ..Default::default() }).collect()
-    } else {
+    let params: Vec<NewParam> = if let Some(given) = &args.parameters {
         let mut seen = HashSet::new();
         let mut out = Vec::new();
-        for p in &args.parameters {
+        for p in given {
             let from = p.from.map(|i| i as usize);
             if let Some(i) = from {
                 if i >= old.len() {
@@ -90,6 +88,8 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
             out.push(NewParam { from, name, ty: p.ty.trim().to_owned(), default_value: p.default_value.clone() });
         }
         out
+    } else {
+        (0..old.len()).map(|i| NewParam { from: Some(i), name: old[i].name.clone(), ..Default::default() }).collect()
     };
     let change = Change {
         old_name: old_name.clone(),
@@ -116,7 +116,8 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
     let (family, mut warnings) = if is_ctor {
         (target.clone(), Vec::new())
     } else {
-        let f = mji_xref::rename::rename_family(&w, &target).map_err(|e| bad(e.replace("renamed", "changed")))?;
+        let f = mji_xref::rename::rename_family(&w, &target)
+            .map_err(|e| bad(e.replace("renamed", "changed").replace("renaming", "changing")))?;
         (f.target, f.warnings)
     };
     let mut decls: Vec<(Arc<Path>, u32)> = family
@@ -264,4 +265,32 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
         if sites == 1 { "" } else { "s" },
     );
     Ok((edit, empty_result(summary, conflicts, warnings, Vec::new())))
+}
+
+/// `move`: the top-level type `target` names to package `destination`.
+pub(crate) fn move_type(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    let (w, files) = ws.xref_world();
+    let target = args.target_in(ws, &w, None)?;
+    let bad = |why: String| ToolError::InvalidArgument(format!("{} not moved: {why}", target.label));
+    if target.category != Category::Type || target.keys.len() != 1 {
+        return Err(bad("move takes a top-level type (a static member is not moved yet)".into()));
+    }
+    let dest = args.destination.trim();
+    if dest.is_empty() {
+        return Err(bad("give `destination`: the package to move it to".into()));
+    }
+    let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
+    let m = mji_edit::move_type::move_type(ws.xref(), &w, &scope, &target.keys[0], dest, &|p| ws.display_of(p))
+        .map_err(bad)?;
+    let mut conflicts = Vec::new();
+    let incomplete = ws.incomplete(m.unbound);
+    if !incomplete.is_empty() {
+        conflicts.push(format!(
+            "{} file(s) could not be bound fully, so references there may be missed: {}",
+            incomplete.len(),
+            listed(&incomplete)
+        ));
+    }
+    let summary = format!("move {} to package {dest}: {} other files updated", target.keys[0], m.files);
+    Ok((m.edit, empty_result(summary, conflicts, m.warnings, Vec::new())))
 }

@@ -1,6 +1,6 @@
-//! `refactor_actions`' change_signature on a temp copy of tests/edit_fixtures/signature: every
-//! preview's diff is a snapshot, every refusal says why and writes nothing, and after each
-//! apply javac compiles the whole fixture.
+//! `refactor_actions`' change_signature and move on temp copies of tests/edit_fixtures/signature
+//! and tests/edit_fixtures/move: every preview's diff is a snapshot, every refusal says why and
+//! writes nothing, and after each apply javac compiles the whole fixture.
 
 use crate::common;
 use common::java_files_under;
@@ -92,6 +92,9 @@ fn change_signature_refuses_what_would_break_and_writes_nothing() {
         json!({"action": "change_signature", "target": "sg.Shape#area(double,String)", "parameters": [{"from": 1}]}),
     );
     assert!(e.contains("parameter `s` is used at sg/Square.java:12"), "{e}");
+    // `parameters: []` removes them all: used ones refuse it.
+    let e = refused(json!({"action": "change_signature", "target": "sg.Util#clamp(int,int,int)", "parameters": []}));
+    assert!(e.contains("parameter `value` is used at sg/Util.java:20"), "{e}");
     // The reordered signature is another overload's.
     let e = refused(
         json!({"action": "change_signature", "target": "sg.Util#join(String,int)", "parameters": [{"from": 1}, {"from": 0}]}),
@@ -114,4 +117,27 @@ fn change_signature_refuses_what_would_break_and_writes_nothing() {
                            "parameters": [{"from": 0}, {"from": 1}, {"from": null, "name": "side", "type": "int", "defaultValue": "1"}]}));
     assert!(e.contains("`side` is already used at sg/Square.java:12"), "{e}");
     assert_eq!(snapshot_of(&p), before);
+}
+
+#[test]
+fn move_a_type_to_another_package_or_say_what_access_breaks() {
+    let p = Project::of("edit_fixtures", "move");
+    let ws = p.workspace(&[]);
+    ws.build_index();
+    compiles(&p);
+    let before = snapshot_of(&p);
+    // Gadget uses Helper.hidden(); User uses Tool.level(): both package-private in mv.a.
+    let e = call(&ws, json!({"action": "move", "target": "mv.a.Gadget", "destination": "mv.b"})).expect_err("hidden");
+    assert!(e.contains("package-private access would break (1): mv/a/Gadget.java:5 uses mv.a.Helper#hidden()"), "{e}");
+    let e = call(&ws, json!({"action": "move", "target": "mv.a.Tool", "destination": "mv.c"})).expect_err("level");
+    assert!(e.contains("mv/a/User.java:8 uses mv.a.Tool#level(), package-private"), "{e}");
+    let e = call(&ws, json!({"action": "move", "target": "mv.a.Widget", "destination": "mv.a"})).expect_err("same");
+    assert!(e.contains("in package mv.a already"), "{e}");
+    assert_eq!(snapshot_of(&p), before);
+    // Widget to mv.b: its file and package, the import of Helper it now needs, the import
+    // and qualified name in Client, and an import where mv.a's package or `import mv.a.*`
+    // made it visible.
+    let moved = applied(&p, &ws, json!({"action": "move", "target": "mv.a.Widget", "destination": "mv.b"}));
+    insta::assert_snapshot!("move_type", moved);
+    assert!(p.path("mv/b/Widget.java").is_file() && !p.path("mv/a/Widget.java").exists());
 }

@@ -52,6 +52,7 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::ExtractVariable => crate::refactor::extract(ws, args, false)?,
         RefactorAction::ExtractConstant => crate::refactor::extract(ws, args, true)?,
         RefactorAction::ChangeSignature => crate::signature::change_signature(ws, args)?,
+        RefactorAction::Move => crate::signature::move_type(ws, args)?,
         RefactorAction::Apply => return crate::edit::apply_previews(ws, args),
     };
     crate::edit::finish(ws, edit, args, &mut out)?;
