@@ -9,7 +9,8 @@
 //! statement of a method body), `safe_delete` of methods and fields (by their name's
 //! position) and `change_signature` of methods (by their name's position), in turn: the first
 //! two parameters swapped, an `int` parameter added (default `0`), the last parameter removed,
-//! the first renamed.
+//! the first renamed; and `move` of top-level types to a new package
+//! (`org.apache.commons.lang3.moved`); `convert` of `for` statements (by their line).
 //!
 //! `cargo bench --bench refactor --profile dev` (`REFACTOR_N`: picks per action, default 20;
 //! `REFACTOR_SEED`).
@@ -84,6 +85,11 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32)> {
                             && n.parent().is_some_and(|p| p.kind() == "field_declaration"))
                 }
                 "change_signature" => n.kind() == "method_declaration",
+                "convert" => n.kind() == "for_statement",
+                "move" => {
+                    matches!(n.kind(), "class_declaration" | "interface_declaration" | "enum_declaration")
+                        && n.parent().is_some_and(|p| p.kind() == "program")
+                }
                 "inline" => {
                     n.kind() == "variable_declarator"
                         && n.parent().is_some_and(|p| p.kind() == "local_variable_declaration")
@@ -154,6 +160,8 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
         let mut args = RefactorArgs { file_path: file.clone(), line, column, apply: true, ..Default::default() };
         args.action = match action {
             "change_signature" => RefactorAction::ChangeSignature,
+            "move" => RefactorAction::Move,
+            "convert" => RefactorAction::Convert,
             "inline" => RefactorAction::Inline,
             "safe_delete" => RefactorAction::SafeDelete,
             _ => RefactorAction::ExtractVariable,
@@ -161,6 +169,9 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
         if action == "extract_variable" {
             args.end_line = end_line;
             args.end_column = end_column;
+        }
+        if action == "move" {
+            args.destination = "org.apache.commons.lang3.moved".into();
         }
         if action == "change_signature" {
             let count = end_line;
@@ -256,7 +267,7 @@ fn main() {
     let work = work.canonicalize().expect("canon");
     assert_eq!(compile_errors(&pristine), None, "the corpus compiles as it is");
     let mut broken = 0;
-    for action in ["inline", "extract_variable", "safe_delete", "change_signature"] {
+    for action in ["inline", "extract_variable", "safe_delete", "change_signature", "move", "convert"] {
         if !only.is_empty() && only != action {
             continue;
         }
@@ -265,10 +276,17 @@ fn main() {
         // Refusals grouped by reason: names and numbers blanked out.
         let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
         for r in &tally.refused {
-            let why = ["not inlined: ", "not extracted: ", "not deleted: ", "not changed: "]
-                .iter()
-                .find_map(|p| r.split_once(*p))
-                .map_or(r.as_str(), |x| x.1);
+            let why = [
+                "not inlined: ",
+                "not extracted: ",
+                "not deleted: ",
+                "not changed: ",
+                "not moved: ",
+                "not converted: ",
+            ]
+            .iter()
+            .find_map(|p| r.split_once(*p))
+            .map_or(r.as_str(), |x| x.1);
             let mut blank = String::new();
             let mut quoted = false;
             // The reason without its list (`it has 2 uses: a, b` -> `it has N uses`).

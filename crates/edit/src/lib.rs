@@ -7,6 +7,7 @@
 //! offsets of the file's own bytes here, so an edit never re-encodes a file: files that are not
 //! UTF-8 are refused rather than rewritten.
 
+pub mod convert;
 pub mod delete;
 pub mod extract;
 pub mod generate;

@@ -44,6 +44,8 @@ pub enum RefactorAction {
     ChangeSignature,
     // A top-level type to the package `destination`.
     Move,
+    // An indexed `for` at filePath + line to an enhanced `for`.
+    Convert,
     // Applies the previews named by `editIds` (of either edit tool) as one atomic edit.
     Apply,
 }

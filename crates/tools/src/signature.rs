@@ -1,4 +1,4 @@
-//! `change_signature`'s and `move`'s glue: the target method (or constructor) and its override family
+//! `change_signature`'s, `move`'s and `convert`'s glue: the target method (or constructor) and its override family
 //! from the binder, the clashes [`mji_xref::signature`] finds, the lambdas and method
 //! references that implement the family, and every reference, turned into edits by
 //! [`mji_edit::signature`].
@@ -293,4 +293,57 @@ pub(crate) fn move_type(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit
     }
     let summary = format!("move {} to package {dest}: {} other files updated", target.keys[0], m.files);
     Ok((m.edit, empty_result(summary, conflicts, m.warnings, Vec::new())))
+}
+
+/// `convert` at `filePath` + `line`: the indexed `for` starting there to an enhanced `for`,
+/// its element typed by the binder (an array's element, a `java.util.List`'s argument).
+pub(crate) fn convert(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    if args.file_path.trim().is_empty() || args.line == 0 {
+        return Err(ToolError::InvalidArgument("convert needs filePath + line of an indexed `for`".into()));
+    }
+    let r = ws.resolve(&args.file_path)?;
+    ws.check_file(&r.path, &r.display)?;
+    crate::require_java(&r.path, &r.display)?;
+    let doc = Doc::read(&r.path, &r.display)?;
+    let bad = |why: String| ToolError::InvalidArgument(format!("not converted: {why}"));
+    let f = mji_edit::convert::indexed_for(&doc, args.line).map_err(bad)?;
+    let (w, _) = ws.xref_world();
+    let mut imports = Vec::new();
+    let element = w.files.iter().position(|x| *x.path == *r.path).and_then(|fi| {
+        let line = doc.line_of(f.start);
+        let decls = &w.files[fi].decls.types;
+        let ti = decls.iter().enumerate().rev().find(|(_, t)| t.start_line <= line && line <= t.end_line)?.0;
+        let id = w.type_in_file(fi as u32, ti as u32);
+        let t = mji_xref::resolve::expr_type(&w, fi as u32, &doc.bytes, f.over.0, f.over.1)?;
+        let e = match (&t, f.list) {
+            (mji_xref::ty::Ty::Array(e), false) => (**e).clone(),
+            (mji_xref::ty::Ty::Class(fqn, a), true)
+                if matches!(&**fqn, "java.util.List" | "java.util.ArrayList") && a.len() == 1 =>
+            {
+                a[0].clone()
+            }
+            _ => return None,
+        };
+        crate::refactor::type_text(&w, id, &e, &doc, &mut imports)
+    });
+    let Some(element) = element else {
+        return Err(bad(format!(
+            "the binder does not type `{}` as an array or a java.util.List<E> whose element type can be written here",
+            &doc.text()[f.over.0..f.over.1]
+        )));
+    };
+    let mut edit = WorkspaceEdit::default();
+    let mut fe = doc.edit();
+    fe.edits = mji_edit::convert::enhanced_for(&doc, &f, &element);
+    fe.edits.extend(imports);
+    edit.add(fe);
+    let summary = format!(
+        "convert the indexed for at line {} to for ({element} {} : {}): {} element read{}",
+        args.line,
+        f.name,
+        &doc.text()[f.over.0..f.over.1],
+        f.reads.len(),
+        if f.reads.len() == 1 { "" } else { "s" }
+    );
+    Ok((edit, empty_result(summary, Vec::new(), Vec::new(), Vec::new())))
 }

@@ -141,3 +141,22 @@ fn move_a_type_to_another_package_or_say_what_access_breaks() {
     insta::assert_snapshot!("move_type", moved);
     assert!(p.path("mv/b/Widget.java").is_file() && !p.path("mv/a/Widget.java").exists());
 }
+
+#[test]
+fn convert_an_indexed_for_only_where_the_index_just_reads_the_element() {
+    let (p, ws) = setup();
+    let before = snapshot_of(&p);
+    let e = call(&ws, json!({"action": "convert", "filePath": "sg/Loops.java", "line": 23})).expect_err("written");
+    assert!(e.contains("the element is written at line 24"), "{e}");
+    let e = call(&ws, json!({"action": "convert", "filePath": "sg/Loops.java", "line": 30})).expect_err("index");
+    assert!(e.contains("`i` is used at line 31 other than to read the element"), "{e}");
+    assert_eq!(snapshot_of(&p), before);
+    let array = applied(&p, &ws, json!({"action": "convert", "filePath": "sg/Loops.java", "line": 9}));
+    insta::assert_snapshot!("convert_array_for", array);
+    let list = applied(&p, &ws, json!({"action": "convert", "filePath": "sg/Loops.java", "line": 17}));
+    assert!(
+        list.contains("+        for (String word : words)")
+            && list.contains("+            out.add(word.toUpperCase());"),
+        "{list}"
+    );
+}

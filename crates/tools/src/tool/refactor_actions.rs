@@ -12,7 +12,7 @@ pub(crate) struct RefactorActions;
 impl Tool for RefactorActions {
     const NAME: &'static str = "refactor_actions";
     const TITLE: &'static str = "Refactor: rename, inline, extract, fix";
-    const DESCRIPTION: &'static str = "Rename, organize imports, quick_fix (get_problems' fixId), safe_delete, inline, extract_variable/constant. Previews a diff and editId; writes on apply: true.";
+    const DESCRIPTION: &'static str = "Rename, organize imports, quick_fix (get_problems' fixId), safe_delete, inline, extract_variable/constant. Previews diff + editId; apply: true writes.";
     // Writes files when applied (a renamed type's file is moved); a repeated apply is refused
     // as stale.
     const ANNOTATIONS: Annotations = Annotations { read_only: false, destructive: true, idempotent: false, open_world: false };
@@ -53,6 +53,7 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::ExtractConstant => crate::refactor::extract(ws, args, true)?,
         RefactorAction::ChangeSignature => crate::signature::change_signature(ws, args)?,
         RefactorAction::Move => crate::signature::move_type(ws, args)?,
+        RefactorAction::Convert => crate::signature::convert(ws, args)?,
         RefactorAction::Apply => return crate::edit::apply_previews(ws, args),
     };
     crate::edit::finish(ws, edit, args, &mut out)?;
