@@ -44,6 +44,49 @@ fn visible(w: &World, key: &str) -> Option<(TypeId, bool)> {
     Some((id, public))
 }
 
+/// Whether the member a key names is declared `protected` (visible to its package and to
+/// subclasses elsewhere, through inheritance only): read from its declaration's modifiers.
+fn protected(w: &World, key: &str, files: &mut BTreeMap<Arc<Path>, Option<Doc>>) -> bool {
+    let Some((owner, member)) = key.split_once('#') else { return false };
+    let Some(id) = w.workspace_type(owner) else { return false };
+    let d = w.decl(id);
+    let line = if member.contains('(') {
+        d.methods.iter().chain(&d.ctors).find(|x| w.method_key(id, x) == key).map(|x| x.line)
+    } else {
+        d.fields.iter().find(|x| *x.name == *member).map(|x| x.line)
+    };
+    let Some(line) = line else { return false };
+    let path = w.files[w.file_of(id) as usize].path.clone();
+    let doc = files.entry(path.clone()).or_insert_with(|| Doc::read(&path, "").ok());
+    let Some(doc) = doc.as_ref() else { return true };
+    let Some(tree) = mji_parser::parse_tree(doc.text()) else { return true };
+    let row = line.saturating_sub(1) as usize;
+    let mut hit = false;
+    crate::rename::walk(tree.root_node(), &mut |n| {
+        if n.start_position().row == row
+            && matches!(
+                n.kind(),
+                mji_parser::kind::METHOD_DECLARATION
+                    | mji_parser::kind::CONSTRUCTOR_DECLARATION
+                    | mji_parser::kind::FIELD_DECLARATION
+            )
+            && let Some(m) = n.named_child(0).filter(|m| m.kind() == mji_parser::kind::MODIFIERS)
+        {
+            hit |= m.utf8_text(doc.text().as_bytes()).unwrap_or("").split_whitespace().any(|w| w == "protected");
+        }
+    });
+    hit
+}
+
+/// Whether a use of a protected member still compiles from another package: inherited, so
+/// written unqualified or through `this.`/`super.` (never `new`).
+fn through_inheritance(doc: &Doc, r: &mji_xref::Ref) -> bool {
+    let Some(at) = doc.offset(r.line, r.column) else { return false };
+    let before = doc.text()[..at].trim_end();
+    r.kind != mji_xref::RefKind::New
+        && (!before.ends_with('.') || before.ends_with("this.") || before.ends_with("super."))
+}
+
 fn package_of(w: &World, id: TypeId) -> &str {
     &w.files[w.file_of(id) as usize].decls.package
 }
@@ -103,6 +146,7 @@ pub fn move_type(
     let mut needs: BTreeSet<String> = BTreeSet::new();
     let mut out = TypeMove::default();
     let doc = Doc::read(&path, &display_of(&path)).map_err(|e| e.to_string())?;
+    let mut decl_docs: BTreeMap<Arc<Path>, Option<Doc>> = BTreeMap::new();
     let refs = engine.refs_of(w, &path).map_err(|e| format!("{}: {e}", display_of(&path)))?;
     for r in &refs {
         for k in &r.targets {
@@ -116,6 +160,8 @@ pub fn move_type(
             }
             if !public {
                 broken.insert(format!("{}:{} uses {k}, package-private in {old}", doc.display, r.line));
+            } else if protected(w, k, &mut decl_docs) && !through_inheritance(&doc, r) {
+                broken.insert(format!("{}:{} uses {k}, protected in {old}", doc.display, r.line));
             }
             // A top-level type of the old package named by its simple name needs an import.
             if !k.contains('#') && w.decl(oid).outer.is_none() {
@@ -131,10 +177,21 @@ pub fn move_type(
         w.files.iter().filter(|f| *f.decls.package == *old && f.path != path).map(|f| f.path.clone()).collect();
     for p in &same_package {
         let Ok(refs) = engine.refs_of(w, p) else { continue };
+        let mut user: Option<Doc> = None;
         for r in refs {
             for k in &r.targets {
-                if own(&owner_of(k)) && visible(w, k).is_some_and(|(_, public)| !public) {
+                if !own(&owner_of(k)) {
+                    continue;
+                }
+                if visible(w, k).is_some_and(|(_, public)| !public) {
                     broken.insert(format!("{}:{} uses {k}, package-private", display_of(p), r.line));
+                } else if protected(w, k, &mut decl_docs) {
+                    if user.is_none() {
+                        user = Doc::read(p, &display_of(p)).ok();
+                    }
+                    if !user.as_ref().is_some_and(|d| through_inheritance(d, &r)) {
+                        broken.insert(format!("{}:{} uses {k}, protected", display_of(p), r.line));
+                    }
                 }
             }
         }

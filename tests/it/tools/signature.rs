@@ -131,6 +131,9 @@ fn move_a_type_to_another_package_or_say_what_access_breaks() {
     assert!(e.contains("package-private access would break (1): mv/a/Gadget.java:5 uses mv.a.Helper#hidden()"), "{e}");
     let e = call(&ws, json!({"action": "move", "target": "mv.a.Tool", "destination": "mv.c"})).expect_err("level");
     assert!(e.contains("mv/a/User.java:8 uses mv.a.Tool#level(), package-private"), "{e}");
+    // Protected: Printer's inherited `nullText()` would still compile, `new Style().nullText()` not.
+    let e = call(&ws, json!({"action": "move", "target": "mv.a.Style", "destination": "mv.b"})).expect_err("protected");
+    assert!(e.contains("(1): mv/a/Printer.java:5 uses mv.a.Style#nullText(), protected"), "{e}");
     let e = call(&ws, json!({"action": "move", "target": "mv.a.Widget", "destination": "mv.a"})).expect_err("same");
     assert!(e.contains("in package mv.a already"), "{e}");
     assert_eq!(snapshot_of(&p), before);
