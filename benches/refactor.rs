@@ -10,7 +10,8 @@
 //! position) and `change_signature` of methods (by their name's position), in turn: the first
 //! two parameters swapped, an `int` parameter added (default `0`), the last parameter removed,
 //! the first renamed; and `move` of top-level types to a new package
-//! (`org.apache.commons.lang3.moved`); `convert` of `for` statements (by their line).
+//! (`org.apache.commons.lang3.moved`); `convert` of `for` statements shaped like indexed loops
+//! over an array or a list (by their line).
 //!
 //! `cargo bench --bench refactor --profile dev` (`REFACTOR_N`: picks per action, default 20;
 //! `REFACTOR_SEED`).
@@ -85,7 +86,14 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32)> {
                             && n.parent().is_some_and(|p| p.kind() == "field_declaration"))
                 }
                 "change_signature" => n.kind() == "method_declaration",
-                "convert" => n.kind() == "for_statement",
+                // Loops shaped like `for (int i = 0; i < a.length; …)` or `… < list.size(); …`.
+                "convert" => {
+                    let head = &text[n.start_byte()..n.end_byte().min(n.start_byte() + 120)];
+                    n.kind() == "for_statement"
+                        && head.starts_with("for (int ")
+                        && head.contains(" = 0; ")
+                        && (head.contains(".length; ") || head.contains(".size(); "))
+                }
                 "move" => {
                     matches!(n.kind(), "class_declaration" | "interface_declaration" | "enum_declaration")
                         && n.parent().is_some_and(|p| p.kind() == "program")
