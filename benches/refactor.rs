@@ -8,8 +8,12 @@
 //! `extract_variable` of expressions (a method call, or an operator expression, inside a
 //! statement of a method body), `safe_delete` of methods and fields (by their name's
 //! position), `extract_method` of runs of one to three whole statements of a block in a method
-//! body (by startLine/endLine) and `inline_method` of methods whose body is one statement (by their
-//! name's position: every call).
+//! body (by startLine/endLine), `inline_method` of methods whose body is one statement (by their
+//! name's position: every call), and `change_signature` of methods (by their name's position), in turn: the first
+//! two parameters swapped, an `int` parameter added (default `0`), the last parameter removed,
+//! the first renamed; and `move` of top-level types to a new package
+//! (`org.apache.commons.lang3.moved`); `convert` of `for` statements shaped like indexed loops
+//! over an array or a list (by their line).
 //!
 //! `cargo bench --bench refactor --profile dev` (`REFACTOR_N`: picks per action, default 20;
 //! `REFACTOR_SEED`).
@@ -18,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::tools::edit::{RefactorAction, RefactorArgs};
+use mcp_java_index::tools::edit::{ParamArg, RefactorAction, RefactorArgs};
 use mcp_java_index::tools::workspace::Workspace;
 
 fn java_files(dir: &Path) -> Vec<PathBuf> {
@@ -108,6 +112,19 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32)> {
                             b.named_children(&mut c).filter(|s| !s.kind().ends_with("comment")).count() == 1
                         })
                 }
+                "change_signature" => n.kind() == "method_declaration",
+                // Loops shaped like `for (int i = 0; i < a.length; …)` or `… < list.size(); …`.
+                "convert" => {
+                    let head = &text[n.start_byte()..n.end_byte().min(n.start_byte() + 120)];
+                    n.kind() == "for_statement"
+                        && head.starts_with("for (int ")
+                        && head.contains(" = 0; ")
+                        && (head.contains(".length; ") || head.contains(".size(); "))
+                }
+                "move" => {
+                    matches!(n.kind(), "class_declaration" | "interface_declaration" | "enum_declaration")
+                        && n.parent().is_some_and(|p| p.kind() == "program")
+                }
                 "inline" => {
                     n.kind() == "variable_declarator"
                         && n.parent().is_some_and(|p| p.kind() == "local_variable_declaration")
@@ -136,6 +153,17 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32)> {
             let at = if action == "extract_variable" { n } else { n.child_by_field_name("name").unwrap_or(n) };
             let (l, c) = pos(at.start_byte());
             let (el, ec) = pos(at.end_byte());
+            if action == "change_signature" {
+                // The end line carries the number of parameters.
+                let count = n.child_by_field_name("parameters").map_or(0, |p| {
+                    let mut c = p.walk();
+                    p.named_children(&mut c)
+                        .filter(|k| matches!(k.kind(), "formal_parameter" | "spread_parameter"))
+                        .count()
+                });
+                out.push((rel.clone(), l, c, count as u32, ec));
+                continue;
+            }
             out.push((rel.clone(), l, c, el, ec));
         }
     }
@@ -166,6 +194,9 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
         }
         let mut args = RefactorArgs { file_path: file.clone(), line, column, apply: true, ..Default::default() };
         args.action = match action {
+            "change_signature" => RefactorAction::ChangeSignature,
+            "move" => RefactorAction::Move,
+            "convert" => RefactorAction::Convert,
             "inline" => RefactorAction::Inline,
             "safe_delete" => RefactorAction::SafeDelete,
             "inline_method" => RefactorAction::Inline,
@@ -175,6 +206,28 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
         if action == "extract_variable" || action == "extract_method" {
             args.end_line = end_line;
             args.end_column = end_column;
+        }
+        if action == "move" {
+            args.destination = "org.apache.commons.lang3.moved".into();
+        }
+        if action == "change_signature" {
+            let count = end_line;
+            let keep = |i: u32| ParamArg { from: Some(i), ..Default::default() };
+            let mut params: Vec<ParamArg> = (0..count).map(keep).collect();
+            match (picks.len() % 4, count) {
+                (0, 2..) => params.swap(0, 1),
+                (2, 1..) => {
+                    params.pop();
+                }
+                (3, 1..) => params[0].name = "renamed".into(),
+                _ => params.push(ParamArg {
+                    from: None,
+                    name: "added".into(),
+                    ty: "int".into(),
+                    default_value: "0".into(),
+                }),
+            }
+            args.parameters = Some(params);
         }
         let label = if action == "extract_method" {
             format!("{file}:{line}-{end_line}")
@@ -193,8 +246,7 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
         std::fs::copy(pristine.join(&rel), &p.file).expect("reset the file");
         ws.index().changed(std::slice::from_ref(&p.file));
         let t = Instant::now();
-        // Every file the edit wrote is restored after it (inline_method edits its callers').
-        let mut touched = vec![p.file.clone()];
+        let mut touched: Vec<String> = Vec::new();
         match mcp_java_index::tools::tool::refactor_actions::run(&ws, &p.args) {
             Err(e) => {
                 println!("  refused {}: {e}", p.label);
@@ -202,7 +254,8 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
             }
             Ok(r) => {
                 let ms = t.elapsed().as_millis();
-                touched.extend(r.files.iter().map(|f| work.join(&f.file)));
+                // Every file the edit wrote goes back to the pristine copy after the pick.
+                touched.extend(r.files.iter().flat_map(|f| std::iter::once(f.file.clone()).chain(f.moved_to.clone())));
                 match compile_errors(work) {
                     None => {
                         tally.applied += 1;
@@ -220,11 +273,18 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
                 }
             }
         }
-        for f in &touched {
-            let rel = f.strip_prefix(work).expect("under work");
-            std::fs::copy(pristine.join(rel), f).expect("restore the file");
+        std::fs::copy(pristine.join(&rel), &p.file).expect("restore the file");
+        let mut changed = vec![p.file.clone()];
+        for f in touched {
+            let (from, to) = (pristine.join(&f), work.join(&f));
+            if from.is_file() {
+                std::fs::copy(&from, &to).expect("restore a file");
+            } else {
+                let _ = std::fs::remove_file(&to);
+            }
+            changed.push(to);
         }
-        ws.index().changed(&touched);
+        ws.index().changed(&changed);
     }
     tally
 }
@@ -249,7 +309,7 @@ fn main() {
     let work = work.canonicalize().expect("canon");
     assert_eq!(compile_errors(&pristine), None, "the corpus compiles as it is");
     let mut broken = 0;
-    for action in ["inline", "extract_variable", "safe_delete", "extract_method", "inline_method"] {
+    for action in ["inline", "extract_variable", "safe_delete", "extract_method", "inline_method", "change_signature", "move", "convert"] {
         if !only.is_empty() && only != action {
             continue;
         }
@@ -258,10 +318,17 @@ fn main() {
         // Refusals grouped by reason: names and numbers blanked out.
         let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
         for r in &tally.refused {
-            let why = ["not inlined: ", "not extracted: ", "not deleted: "]
-                .iter()
-                .find_map(|p| r.split_once(*p))
-                .map_or(r.as_str(), |x| x.1);
+            let why = [
+                "not inlined: ",
+                "not extracted: ",
+                "not deleted: ",
+                "not changed: ",
+                "not moved: ",
+                "not converted: ",
+            ]
+            .iter()
+            .find_map(|p| r.split_once(*p))
+            .map_or(r.as_str(), |x| x.1);
             let mut blank = String::new();
             let mut quoted = false;
             // The reason without its list (`it has 2 uses: a, b` -> `it has N uses`).

@@ -7,6 +7,7 @@
 //! offsets of the file's own bytes here, so an edit never re-encodes a file: files that are not
 //! UTF-8 are refused rather than rewritten.
 
+pub mod convert;
 pub mod delete;
 pub mod extract;
 pub mod extract_method;
@@ -16,9 +17,11 @@ pub mod inherit;
 pub mod inline;
 pub mod inline_method;
 pub mod locals;
+pub mod move_type;
 pub mod package;
 pub mod quickfix;
 pub mod rename;
+pub mod signature;
 
 use std::collections::BTreeMap;
 use std::io::Write;

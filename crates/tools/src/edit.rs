@@ -42,6 +42,11 @@ pub enum RefactorAction {
     ExtractVariable,
     ExtractConstant,
     ExtractMethod,
+    ChangeSignature,
+    // A top-level type to the package `destination`.
+    Move,
+    // An indexed `for` at filePath + line to an enhanced `for`.
+    Convert,
     // Applies the previews named by `editIds` (of either edit tool) as one atomic edit.
     Apply,
 }
@@ -94,6 +99,26 @@ pub struct RefactorArgs {
     pub replace_all: bool,
     #[serde(default)]
     pub offset: u32,
+    // change_signature: the new list; `from` is the old index (null: a new parameter). Absent:
+    // the parameters stay; `[]`: every one is removed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parameters: Option<Vec<ParamArg>>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub destination: String,
+}
+
+// One parameter of change_signature's new list.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ParamArg {
+    #[serde(default)]
+    pub from: Option<u32>,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default, rename = "type")]
+    pub ty: String,
+    #[serde(default)]
+    pub default_value: String,
 }
 
 impl RefactorArgs {

@@ -22,6 +22,7 @@ mod refactor;
 mod refactor_method;
 pub mod registry;
 pub mod resources;
+mod signature;
 mod spelling;
 mod targets;
 pub mod tool;

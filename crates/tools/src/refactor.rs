@@ -386,7 +386,7 @@ pub(crate) fn extract(
 /// A type as the code inside type `id` can write it: simple names where they mean the type
 /// (imported when they need it and can be), else qualified; `None` for what has no spelling
 /// there (`null`'s type, a method's type variable, a local or anonymous class).
-fn type_text(
+pub(crate) fn type_text(
     w: &mji_xref::world::World,
     id: mji_xref::world::TypeId,
     t: &mji_xref::ty::Ty,

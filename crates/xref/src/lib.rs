@@ -18,6 +18,7 @@ pub mod name;
 mod refindex;
 pub mod rename;
 pub mod resolve;
+pub mod signature;
 mod store;
 pub mod target;
 pub mod textual;

@@ -76,7 +76,7 @@ pub struct Family {
     pub warnings: Vec<String>,
 }
 
-fn owner_and_method<'w>(w: &'w World, key: &str) -> Option<(TypeId, &'w crate::decls::MethodSym)> {
+pub(crate) fn owner_and_method<'w>(w: &'w World, key: &str) -> Option<(TypeId, &'w crate::decls::MethodSym)> {
     let (owner, _) = key.split_once('#')?;
     let id = w.by_fqn(owner)?;
     let m = w.decl(id).methods.iter().find(|m| w.method_key(id, m) == key)?;

@@ -18,5 +18,6 @@ mod reading;
 mod refactor;
 mod refactor_method;
 mod scip;
+mod signature;
 mod spelling;
 mod xref;

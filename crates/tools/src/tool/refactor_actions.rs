@@ -12,7 +12,7 @@ pub(crate) struct RefactorActions;
 impl Tool for RefactorActions {
     const NAME: &'static str = "refactor_actions";
     const TITLE: &'static str = "Refactor: rename, inline, extract, fix";
-    const DESCRIPTION: &'static str = "Rename, organize imports, quick_fix (get_problems' fixId), safe_delete, inline (local, constant, method), extract_variable/constant/method. Previews a diff and editId; writes on apply: true.";
+    const DESCRIPTION: &'static str = "Refactor by `action` (quick_fix takes get_problems' fixId). Previews diff + editId; apply: true writes.";
     // Writes files when applied (a renamed type's file is moved); a repeated apply is refused
     // as stale.
     const ANNOTATIONS: Annotations = Annotations { read_only: false, destructive: true, idempotent: false, open_world: false };
@@ -52,6 +52,9 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::ExtractVariable => crate::refactor::extract(ws, args, false)?,
         RefactorAction::ExtractConstant => crate::refactor::extract(ws, args, true)?,
         RefactorAction::ExtractMethod => crate::refactor_method::extract_method(ws, args)?,
+        RefactorAction::ChangeSignature => crate::signature::change_signature(ws, args)?,
+        RefactorAction::Move => crate::signature::move_type(ws, args)?,
+        RefactorAction::Convert => crate::signature::convert(ws, args)?,
         RefactorAction::Apply => return crate::edit::apply_previews(ws, args),
     };
     crate::edit::finish(ws, edit, args, &mut out)?;

@@ -1,0 +1,349 @@
+//! `change_signature`'s, `move`'s and `convert`'s glue: the target method (or constructor) and its override family
+//! from the binder, the clashes [`mji_xref::signature`] finds, the lambdas and method
+//! references that implement the family, and every reference, turned into edits by
+//! [`mji_edit::signature`].
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::Path;
+use std::sync::Arc;
+
+use mji_edit::signature::{Change, NewParam, Site};
+use mji_edit::{Doc, WorkspaceEdit};
+use mji_xref::{Category, Confidence, RefKind};
+
+use crate::ToolError;
+use crate::edit::{EditResult, RefactorArgs, empty_result};
+use crate::host::Host;
+use crate::xref;
+
+/// The most places a refusal lists.
+const MAX_LISTED: usize = 10;
+
+fn listed(v: &[String]) -> String {
+    let mut s = v.iter().take(MAX_LISTED).cloned().collect::<Vec<_>>().join(", ");
+    if v.len() > MAX_LISTED {
+        s.push_str(&format!(", … ({} in all)", v.len()));
+    }
+    s
+}
+
+/// `change_signature`: rename, reorder, add and remove parameters (and rename the method)
+/// across its override family, every call and every method reference.
+pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    let (w, files) = ws.xref_world();
+    let target = args.target_in(ws, &w, None)?;
+    let bad = |why: String| ToolError::InvalidArgument(format!("{} not changed: {why}", target.label));
+    let refuse = |why: String| Err(bad(why));
+    let is_ctor = match target.category {
+        Category::Method => false,
+        Category::Ctor => true,
+        _ => return refuse("not a method or constructor".into()),
+    };
+    if target.keys.len() != 1 || target.decls.len() != 1 {
+        return refuse(format!(
+            "it names {} declarations; name one with its parameter types (`Owner#name(int,String)`)",
+            target.decls.len().max(target.keys.len())
+        ));
+    }
+    let key = &target.keys[0];
+    let owner = key.split_once('#').map_or(key.as_str(), |x| x.0);
+    let old_name =
+        if is_ctor { owner.rsplit(['.', '$']).next().unwrap_or(owner).to_owned() } else { xref::name_of_key(key) };
+    let new_name = match args.new_name.trim() {
+        "" => old_name.clone(),
+        n if is_ctor && n != old_name => return refuse("a constructor is named by its type: rename the type".into()),
+        n if !mji_edit::is_identifier(n) => return refuse(format!("`{n}` is not a Java identifier")),
+        n => n.to_owned(),
+    };
+    let (path, line) = target.decls[0].clone();
+    let doc = Doc::read(&path, &ws.display_of(&path))?;
+    let Some(at) = mji_edit::signature::declaration_name_at(&doc, line, &old_name) else {
+        return refuse(format!("its declaration was not found at {}:{line}", doc.display));
+    };
+    let old = mji_edit::signature::parameters(&doc, at).map_err(bad)?;
+    if is_ctor && old.is_empty() {
+        return refuse("a no-argument constructor is called implicitly (subclasses' `super()`, default constructors), where no call site can be edited".into());
+    }
+    let params: Vec<NewParam> = if let Some(given) = &args.parameters {
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        for p in given {
+            let from = p.from.map(|i| i as usize);
+            if let Some(i) = from {
+                if i >= old.len() {
+                    return refuse(format!("it has {} parameters; `from: {i}` is not one (0-based)", old.len()));
+                }
+                if !seen.insert(i) {
+                    return refuse(format!("parameter {i} is listed twice"));
+                }
+            }
+            let name = if p.name.trim().is_empty() {
+                from.map(|i| old[i].name.clone()).unwrap_or_default()
+            } else {
+                p.name.trim().to_owned()
+            };
+            if !mji_edit::is_identifier(&name) {
+                return refuse(format!("`{name}` is not a parameter name"));
+            }
+            out.push(NewParam { from, name, ty: p.ty.trim().to_owned(), default_value: p.default_value.clone() });
+        }
+        out
+    } else {
+        (0..old.len()).map(|i| NewParam { from: Some(i), name: old[i].name.clone(), ..Default::default() }).collect()
+    };
+    let change = Change {
+        old_name: old_name.clone(),
+        new_name: new_name.clone(),
+        old_params: old.iter().map(|p| p.name.clone()).collect(),
+        params,
+    };
+    let renames_params = change.params.iter().any(|p| p.from.is_some_and(|i| change.old_params[i] != p.name));
+    if !change.reshapes() && new_name == old_name && !renames_params {
+        return refuse("nothing changes: give `parameters` (a new list) or `newName`".into());
+    }
+    // The new parameter types, as written and as simple erasures.
+    let written: Vec<String> = change
+        .params
+        .iter()
+        .map(|p| match p.from {
+            Some(i) => old[i].ty.clone(),
+            None => p.ty.clone(),
+        })
+        .collect();
+    let erased: Vec<String> = written.iter().map(|t| mji_xref::signature::simple_erasure(t)).collect();
+
+    // The family: every override (none for a constructor).
+    let (family, mut warnings) = if is_ctor {
+        (target.clone(), Vec::new())
+    } else {
+        let f = mji_xref::rename::rename_family(&w, &target)
+            .map_err(|e| bad(e.replace("renamed", "changed").replace("renaming", "changing")))?;
+        (f.target, f.warnings)
+    };
+    let mut decls: Vec<(Arc<Path>, u32)> = family
+        .keys
+        .iter()
+        .filter_map(|k| {
+            let (o, _) = k.split_once('#')?;
+            let id = w.workspace_type(o)?;
+            let m = w.decl(id).methods.iter().chain(&w.decl(id).ctors).find(|m| w.method_key(id, m) == *k)?;
+            Some((w.files[w.file_of(id) as usize].path.clone(), m.line))
+        })
+        .collect();
+    if decls.is_empty() {
+        decls.push((path.clone(), line));
+    }
+    if change.reshapes() || new_name != old_name {
+        let clashes = if is_ctor {
+            let id = w.workspace_type(owner);
+            id.map(|id| {
+                w.decl(id)
+                    .ctors
+                    .iter()
+                    .filter(|c| !c.implicit && w.method_key(id, c) != *key && c.params.len() == erased.len())
+                    .map(|c| format!("{} has as many parameters", w.method_key(id, c)))
+                    .collect()
+            })
+            .unwrap_or_default()
+        } else {
+            mji_xref::signature::overload_conflicts(&w, &family.keys, &new_name, &erased)
+        };
+        if !clashes.is_empty() {
+            return refuse(format!("the new signature clashes: {}", listed(&clashes)));
+        }
+    }
+    let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
+    // Lambdas and method references implementing the family's interfaces take its
+    // parameters by position.
+    if change.reshapes() && !is_ctor {
+        let owners: Vec<String> = family
+            .keys
+            .iter()
+            .filter_map(|k| k.split_once('#').map(|x| x.0.to_owned()))
+            .filter(|o| w.by_fqn(o).is_some_and(|id| w.decl(id).kind == mji_model::TypeKind::Interface))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let (found, _) = mji_xref::hierarchy::anonymous_subtypes(ws.xref(), &w, &scope, &owners);
+        let lambdas: Vec<String> = found
+            .iter()
+            .filter(|(_, c)| c.kind == "lambda" || c.kind == "method-ref")
+            .map(|(_, c)| format!("{}:{}", c.path.as_ref().map(|p| ws.display_of(p)).unwrap_or_default(), c.start_line))
+            .collect();
+        if !lambdas.is_empty() {
+            return refuse(format!(
+                "lambdas or method references implement it, which would no longer fit: {}",
+                listed(&lambdas)
+            ));
+        }
+    }
+
+    // Every declaration and reference, per file.
+    let mut per_file: BTreeMap<Arc<Path>, (Doc, Site)> = BTreeMap::new();
+    let mut conflicts = Vec::new();
+    let mut failures = Vec::new();
+    let mut likely = Vec::new();
+    let mut sites = 0usize;
+    let mut overrides = 0usize;
+    let mut add = |p: &Arc<Path>, f: &dyn Fn(&Doc) -> Result<Site, String>| -> Result<(), ToolError> {
+        if !per_file.contains_key(p) {
+            per_file.insert(p.clone(), (Doc::read(p, &ws.display_of(p))?, Site::default()));
+        }
+        let (d, acc) = per_file.get_mut(p).ok_or_else(|| ToolError::InvalidArgument("lost a file".into()))?;
+        match f(d) {
+            Ok(s) => {
+                acc.edits.extend(s.edits);
+                acc.lists.extend(s.lists);
+                acc.conflicts.extend(s.conflicts);
+            }
+            Err(e) => failures.push(e),
+        }
+        Ok(())
+    };
+    for (p, l) in &decls {
+        let is_target = **p == *path && *l == line;
+        add(p, &|d: &Doc| {
+            let at = mji_edit::signature::declaration_name_at(d, *l, &old_name)
+                .ok_or_else(|| format!("{}:{l}: the declaration of {old_name} is not there", d.display))?;
+            mji_edit::signature::declaration(d, at, &change, is_target)
+        })?;
+    }
+    let found = xref::search(ws.xref(), &w, &scope, &family);
+    for (p, refs) in &found.hits {
+        for (r, _) in refs {
+            if r.confidence == Confidence::Likely && !args.include_likely {
+                likely.push(format!("{}:{}:{}", ws.display_of(p), r.line, r.column));
+                continue;
+            }
+            let (l, c) = (r.line, r.column);
+            let decl = r.kind == RefKind::Override;
+            sites += usize::from(!decl && r.kind != RefKind::Javadoc);
+            overrides += usize::from(decl);
+            add(p, &|d: &Doc| {
+                let at = d.offset(l, c).ok_or_else(|| format!("{}:{l}:{c} is not in the file", d.display))?;
+                if decl {
+                    mji_edit::signature::declaration(d, at, &change, false)
+                } else {
+                    mji_edit::signature::site(d, at, &change, &written)
+                }
+            })?;
+        }
+    }
+    if !likely.is_empty() {
+        return refuse(format!(
+            "references the binder is not sure of (pass includeLikely to change them too): {}",
+            listed(&likely)
+        ));
+    }
+    if !failures.is_empty() {
+        return refuse(listed(&failures));
+    }
+    let incomplete = ws.incomplete(found.unbound);
+    if !incomplete.is_empty() {
+        conflicts.push(format!(
+            "{} file(s) mention {old_name} but could not be bound fully, so calls there may be missed: {}",
+            incomplete.len(),
+            listed(&incomplete)
+        ));
+    }
+    let mut edit = WorkspaceEdit::default();
+    for (_, (d, s)) in per_file {
+        conflicts.extend(s.conflicts);
+        let edits = mji_edit::signature::compose(d.text(), s.edits, s.lists)
+            .map_err(|e| ToolError::InvalidArgument(format!("{} not changed: {}: {e}", target.label, d.display)))?;
+        let mut f = d.edit();
+        f.edits = edits;
+        edit.add(f);
+    }
+    warnings.dedup();
+    let summary = format!(
+        "change signature of {} to {new_name}({}): {} declaration{}, {sites} call site{}",
+        target.label,
+        change.params.iter().zip(&written).map(|(p, t)| format!("{t} {}", p.name)).collect::<Vec<_>>().join(", "),
+        decls.len() + overrides,
+        if decls.len() + overrides == 1 { "" } else { "s" },
+        if sites == 1 { "" } else { "s" },
+    );
+    Ok((edit, empty_result(summary, conflicts, warnings, Vec::new())))
+}
+
+/// `move`: the top-level type `target` names to package `destination`.
+pub(crate) fn move_type(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    let (w, files) = ws.xref_world();
+    let target = args.target_in(ws, &w, None)?;
+    let bad = |why: String| ToolError::InvalidArgument(format!("{} not moved: {why}", target.label));
+    if target.category != Category::Type || target.keys.len() != 1 {
+        return Err(bad("move takes a top-level type (a static member is not moved yet)".into()));
+    }
+    let dest = args.destination.trim();
+    if dest.is_empty() {
+        return Err(bad("give `destination`: the package to move it to".into()));
+    }
+    let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
+    let m = mji_edit::move_type::move_type(ws.xref(), &w, &scope, &target.keys[0], dest, &|p| ws.display_of(p))
+        .map_err(bad)?;
+    let mut conflicts = Vec::new();
+    let incomplete = ws.incomplete(m.unbound);
+    if !incomplete.is_empty() {
+        conflicts.push(format!(
+            "{} file(s) could not be bound fully, so references there may be missed: {}",
+            incomplete.len(),
+            listed(&incomplete)
+        ));
+    }
+    let summary = format!("move {} to package {dest}: {} other files updated", target.keys[0], m.files);
+    Ok((m.edit, empty_result(summary, conflicts, m.warnings, Vec::new())))
+}
+
+/// `convert` at `filePath` + `line`: the indexed `for` starting there to an enhanced `for`,
+/// its element typed by the binder (an array's element, a `java.util.List`'s argument).
+pub(crate) fn convert(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    if args.file_path.trim().is_empty() || args.line == 0 {
+        return Err(ToolError::InvalidArgument("convert needs filePath + line of an indexed `for`".into()));
+    }
+    let r = ws.resolve(&args.file_path)?;
+    ws.check_file(&r.path, &r.display)?;
+    crate::require_java(&r.path, &r.display)?;
+    let doc = Doc::read(&r.path, &r.display)?;
+    let bad = |why: String| ToolError::InvalidArgument(format!("not converted: {why}"));
+    let f = mji_edit::convert::indexed_for(&doc, args.line).map_err(bad)?;
+    let (w, _) = ws.xref_world();
+    let mut imports = Vec::new();
+    let element = w.files.iter().position(|x| *x.path == *r.path).and_then(|fi| {
+        let line = doc.line_of(f.start);
+        let decls = &w.files[fi].decls.types;
+        let ti = decls.iter().enumerate().rev().find(|(_, t)| t.start_line <= line && line <= t.end_line)?.0;
+        let id = w.type_in_file(fi as u32, ti as u32);
+        let t = mji_xref::resolve::expr_type(&w, fi as u32, &doc.bytes, f.over.0, f.over.1)?;
+        let e = match (&t, f.list) {
+            (mji_xref::ty::Ty::Array(e), false) => (**e).clone(),
+            (mji_xref::ty::Ty::Class(fqn, a), true)
+                if matches!(&**fqn, "java.util.List" | "java.util.ArrayList") && a.len() == 1 =>
+            {
+                a[0].clone()
+            }
+            _ => return None,
+        };
+        crate::refactor::type_text(&w, id, &e, &doc, &mut imports)
+    });
+    let Some(element) = element else {
+        return Err(bad(format!(
+            "the binder does not type `{}` as an array or a java.util.List<E> whose element type can be written here",
+            &doc.text()[f.over.0..f.over.1]
+        )));
+    };
+    let mut edit = WorkspaceEdit::default();
+    let mut fe = doc.edit();
+    fe.edits = mji_edit::convert::enhanced_for(&doc, &f, &element);
+    fe.edits.extend(imports);
+    edit.add(fe);
+    let summary = format!(
+        "convert the indexed for at line {} to for ({element} {} : {}): {} element read{}",
+        args.line,
+        f.name,
+        &doc.text()[f.over.0..f.over.1],
+        f.reads.len(),
+        if f.reads.len() == 1 { "" } else { "s" }
+    );
+    Ok((edit, empty_result(summary, Vec::new(), Vec::new(), Vec::new())))
+}

@@ -1,0 +1,7 @@
+package mv.a;
+
+public class Gadget {
+    public int weight() {
+        return Helper.hidden();
+    }
+}

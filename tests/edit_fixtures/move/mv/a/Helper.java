@@ -1,0 +1,11 @@
+package mv.a;
+
+public class Helper {
+    public static int size() {
+        return 1;
+    }
+
+    static int hidden() {
+        return 2;
+    }
+}

@@ -1,0 +1,7 @@
+package mv.a;
+
+public class Style {
+    protected String nullText() {
+        return "null";
+    }
+}

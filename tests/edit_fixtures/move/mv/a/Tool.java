@@ -1,0 +1,7 @@
+package mv.a;
+
+public class Tool {
+    int level() {
+        return 3;
+    }
+}
