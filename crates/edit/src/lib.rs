@@ -9,6 +9,7 @@
 
 pub mod delete;
 pub mod extract;
+pub mod fixes;
 pub mod generate;
 pub mod imports;
 pub mod inherit;

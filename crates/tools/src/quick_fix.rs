@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use mji_edit::fixes;
 use mji_edit::quickfix::{self, FixId, Offer};
 use mji_edit::{Doc, WorkspaceEdit};
 use mji_problems::{Fix, Problem};
@@ -45,6 +46,45 @@ pub(crate) fn attach(ws: &Host, problems: &mut [Problem]) {
                 if quickfix::surround_with_try(doc, at, &x).is_ok() {
                     p.fixes
                         .push(Fix { fix_id: id("try", &x), title: format!("surround with try/catch {}", simple(&x)) });
+                }
+            }
+            Offer::RemoveImport => {
+                if fixes::remove_import(doc, at).is_ok() {
+                    p.fixes.push(Fix { fix_id: id("unimport", ""), title: "remove the unused import".into() });
+                }
+            }
+            Offer::RemoveLocal => {
+                let name = p.message.split('`').nth(1).unwrap_or_default().to_owned();
+                if fixes::remove_local(doc, at).is_ok() {
+                    p.fixes.push(Fix {
+                        fix_id: id("unlocal", &name),
+                        title: format!("remove the unused variable {name}"),
+                    });
+                }
+            }
+            Offer::Cast(ty) => {
+                // At the expression javac's range spans (its position may be an operator's).
+                let (s, e) = (p.range.start, p.range.end);
+                let (Some(from), Some(to)) = (doc.offset(s.line, s.column), doc.offset(e.line, e.column)) else {
+                    continue;
+                };
+                if fixes::expression_at(doc, from) == Some((from, to)) && fixes::add_cast(doc, from, &ty).is_ok() {
+                    let fix_id = FixId::new(&p.file, s.line, s.column, "cast", &ty, &doc.bytes).encode();
+                    p.fixes.push(Fix { fix_id, title: format!("cast to {}", simple(&ty)) });
+                }
+            }
+            Offer::CreateMethod(name, args) => {
+                if fixes::create_method(doc, at, &name, &args).is_ok() {
+                    let sig = format!("{name}({})", args.join(","));
+                    p.fixes.push(Fix { fix_id: id("method", &sig), title: format!("create method {sig}") });
+                }
+            }
+            Offer::CreateVariable(name) => {
+                if fixes::create_field(doc, at, &name).is_ok() {
+                    p.fixes.push(Fix { fix_id: id("field", &name), title: format!("create field {name}") });
+                }
+                if fixes::create_local(doc, at, &name).is_ok() {
+                    p.fixes.push(Fix { fix_id: id("local", &name), title: format!("create local variable {name}") });
                 }
             }
             Offer::Implement(name) => {
@@ -99,6 +139,36 @@ pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit
             quickfix::surround_with_try(&doc, at, &id.arg).map_err(refused)?,
             format!("surround with try/catch {}", id.arg),
         ),
+        "unimport" | "unlocal" => {
+            // Only what the file's hints still call unused.
+            let code = if id.kind == "unimport" {
+                mji_problems::hints::UNUSED_IMPORT
+            } else {
+                mji_problems::hints::UNUSED_LOCAL
+            };
+            let hinted = mji_problems::syntax::check(&r.display, &doc.bytes)
+                .iter()
+                .any(|p| p.code == code && (p.line, p.column) == (id.line, id.column));
+            if !hinted {
+                return Err(refused(format!("nothing unused at {}:{}", id.line, id.column)));
+            }
+            if id.kind == "unimport" {
+                (fixes::remove_import(&doc, at).map_err(refused)?, format!("remove an unused import of {}", r.display))
+            } else {
+                (fixes::remove_local(&doc, at).map_err(refused)?, format!("remove the unused variable {}", id.arg))
+            }
+        }
+        "cast" => (fixes::add_cast(&doc, at, &id.arg).map_err(refused)?, format!("cast to {}", id.arg)),
+        "method" => {
+            let bad = || refused(format!("`{}` is not a method signature", id.arg));
+            let (name, args) = id.arg.strip_suffix(')').and_then(|a| a.split_once('(')).ok_or_else(bad)?;
+            let args = quickfix::split_types(args);
+            (fixes::create_method(&doc, at, name, &args).map_err(refused)?, format!("create method {}", id.arg))
+        }
+        "field" => (fixes::create_field(&doc, at, &id.arg).map_err(refused)?, format!("create field {}", id.arg)),
+        "local" => {
+            (fixes::create_local(&doc, at, &id.arg).map_err(refused)?, format!("create local variable {}", id.arg))
+        }
         _ => {
             let outline = mji_parser::outline(&r.display, &doc.bytes);
             let ty = type_named(&outline.classes, &id.arg, id.line)
