@@ -16,6 +16,7 @@ mod problems;
 mod quick_fix;
 mod reading;
 mod refactor;
+mod refactor_maven;
 mod scip;
 mod spelling;
 mod xref;
