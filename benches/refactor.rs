@@ -108,16 +108,18 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32, Str
         let rel = f.strip_prefix(root).expect("under root").to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&f).expect("read");
         let Some(tree) = mcp_java_index::parser::parse_tree(&text) else { continue };
+        let starts: Vec<usize> = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
         let mut stack = vec![tree.root_node()];
         while let Some(n) = stack.pop() {
             let mut c = n.walk();
             stack.extend(n.children(&mut c));
+            // Line from the line starts, column in UTF-16 units from its line's start.
             let pos = |b: usize| {
-                let line = text[..b].matches('\n').count() as u32 + 1;
-                let col = text[..b].rsplit('\n').next().map_or(0, |l| l.encode_utf16().count()) as u32 + 1;
-                (line, col)
+                let line = starts.partition_point(|&s| s <= b);
+                let col = text[starts[line - 1]..b].encode_utf16().count() as u32 + 1;
+                (line as u32, col)
             };
-            let in_body = {
+            let in_body = || {
                 let mut p = n.parent();
                 let mut found = false;
                 while let Some(x) = p {
@@ -139,11 +141,11 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32, Str
                 "inline" => {
                     n.kind() == "variable_declarator"
                         && n.parent().is_some_and(|p| p.kind() == "local_variable_declaration")
-                        && in_body
+                        && in_body()
                 }
                 _ => {
                     matches!(n.kind(), "method_invocation" | "binary_expression")
-                        && in_body
+                        && in_body()
                         && n.start_position().row == n.end_position().row
                         && n.parent().is_some_and(|p| {
                             matches!(
@@ -282,6 +284,17 @@ fn main() {
     let work = work.canonicalize().expect("canon");
     if !jdk {
         assert_eq!(compile_errors(&pristine), None, "the corpus compiles as it is");
+    } else {
+        // The check can fail: a file compiles against the module as it is, and not once broken.
+        let objects = "java/util/Objects.java".to_owned();
+        if let Some(e) = compile_patched(&pristine, std::slice::from_ref(&objects)) {
+            println!("java.base's sources do not compile against this JDK's module ({e}); no proof");
+            return;
+        }
+        let text = std::fs::read_to_string(work.join(&objects)).expect("read");
+        std::fs::write(work.join(&objects), text.replace("return (a == b)", "return (a = b)")).expect("write");
+        assert!(compile_patched(&work, std::slice::from_ref(&objects)).is_some(), "a broken file compiles");
+        std::fs::copy(pristine.join(&objects), work.join(&objects)).expect("restore");
     }
     let mut broken = 0;
     for action in ["inline", "extract_variable", "safe_delete"] {
