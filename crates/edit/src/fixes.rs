@@ -146,6 +146,23 @@ fn literal(e: Node) -> bool {
     )
 }
 
+/// Adds `@Override` before the method whose name is at byte `at` (after its javadoc, before
+/// its other modifiers; the caller checks it overrides).
+pub fn add_override(doc: &Doc, at: usize) -> Result<Vec<TextEdit>, String> {
+    let text = doc.text();
+    let tree = parse(doc)?;
+    let name = tree.root_node().descendant_for_byte_range(at, at).ok_or("no code at the position")?;
+    let m = name
+        .parent()
+        .filter(|m| m.kind() == kind::METHOD_DECLARATION && m.child_by_field_name("name") == Some(name))
+        .ok_or("no method declared at the position")?;
+    let indent = line_indent(text, m.start_byte());
+    if text[..m.start_byte()].len() - text[..m.start_byte()].trim_end_matches([' ', '\t']).len() != indent.len() {
+        return Err("the method does not start its line".into());
+    }
+    Ok(vec![TextEdit { start: m.start_byte(), end: m.start_byte(), text: format!("@Override{}{indent}", doc.eol()) }])
+}
+
 /// The expression a diagnostic at byte `at` names: the largest expression that starts there
 /// (climbing while the parent expression starts at the same byte).
 pub fn expression_at(doc: &Doc, at: usize) -> Option<(usize, usize)> {

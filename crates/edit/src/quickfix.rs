@@ -68,7 +68,7 @@ impl FixId {
 
 /// The fix kinds a fix id may name.
 pub const KINDS: &[&str] =
-    &["import", "throws", "try", "implement", "unimport", "unlocal", "cast", "method", "field", "local"];
+    &["import", "throws", "try", "implement", "unimport", "unlocal", "cast", "method", "field", "local", "override"];
 
 fn stamp(content: &[u8]) -> String {
     mji_parser::content_hash(content)[..8].to_owned()
@@ -93,6 +93,8 @@ pub enum Offer {
     CreateMethod(String, Vec<String>),
     /// A missing variable read or assigned by its simple name: a field or a local.
     CreateVariable(String),
+    /// A method overriding a supertype's without `@Override` (`hint.missing.override`).
+    AddOverride,
 }
 
 /// The fix a diagnostic offers, from javac's key and message.
@@ -129,6 +131,7 @@ pub fn offer(code: &str, message: &str) -> Option<Offer> {
         }
         "hint.unused.import" => Some(Offer::RemoveImport),
         "hint.unused.local" => Some(Offer::RemoveLocal),
+        "hint.missing.override" => Some(Offer::AddOverride),
         // Also a try-with-resources' implicit close().
         "compiler.err.unreported.exception.need.to.catch.or.throw"
         | "compiler.err.unreported.exception.implicit.close" => {

@@ -119,7 +119,7 @@ fn listed(ws: &Workspace, file: &str) -> Vec<String> {
 }
 
 #[test]
-fn quick_fixes_remove_unused_cast_and_create_from_use_until_it_compiles() {
+fn quick_fixes_remove_unused_cast_create_from_use_and_add_override_until_it_compiles() {
     let p = Project::of("edit_fixtures", "quickfix_more");
     let ws = p.workspace(&[]);
     ws.build_index();
@@ -171,7 +171,21 @@ fn quick_fixes_remove_unused_cast_and_create_from_use_until_it_compiles() {
     let (capacity, _) = fix(&ws, "qm/Create.java", "create field capacity");
     assert!(capacity.contains("+    private static int capacity;"), "{capacity}");
 
-    for f in ["qm/Casts.java", "qm/Create.java"] {
+    // Methods overriding a public supertype method (a JDK interface's, Object's) without
+    // @Override; one overriding a package-private method is not reported (not sure it may).
+    assert_eq!(
+        listed(&ws, "qm/Shape.java"),
+        ["hint.missing.override 6: add @Override", "hint.missing.override 11: add @Override"]
+    );
+    let (compare, _) = fix(&ws, "qm/Shape.java", "add @Override");
+    insta::assert_snapshot!("quick_fix_add_override", compare);
+    let (to_string, _) = fix(&ws, "qm/Shape.java", "add @Override");
+    assert!(
+        to_string.contains("     /** Names it. */\n+    @Override\n     public String toString() {"),
+        "{to_string}"
+    );
+
+    for f in ["qm/Casts.java", "qm/Create.java", "qm/Shape.java"] {
         assert!(listed(&ws, f).is_empty(), "{f}: {:?}", listed(&ws, f));
     }
     let out = tempfile::tempdir().expect("out");
