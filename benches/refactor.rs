@@ -17,6 +17,13 @@
 //!
 //! `cargo bench --bench refactor --profile dev` (`REFACTOR_N`: picks per action, default 20;
 //! `REFACTOR_SEED`).
+//!
+//! `REFACTOR_CORPUS=java.base`: the same picks on the JDK's java.base sources
+//! (`target/jdk-src/java.base`, or `JDK_SRC_DIR`). After each apply the touched files, plus for
+//! a `safe_delete` every file of the module that spells the deleted name, are compiled with
+//! `javac --patch-module java.base=DIR` (DIR holding just those files), so they compile against
+//! the rest of the module as the JDK built it; a failure counts as broken only when the same
+//! files compile unchanged.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -44,31 +51,81 @@ fn compile_errors(root: &Path) -> Option<String> {
     (!o.status.success()).then(|| String::from_utf8_lossy(&o.stderr).lines().take(4).collect::<Vec<_>>().join(" | "))
 }
 
-/// One pick: where, and the arguments of its action.
+/// java.base: the files `rel` of `root` compiled against the module (`--patch-module` with a
+/// directory of just those files); None when they compile, else the first error lines.
+fn compile_patched(root: &Path, rel: &[String]) -> Option<String> {
+    let patch = tempfile::tempdir().expect("patch");
+    let out = tempfile::tempdir().expect("out");
+    let mut files = Vec::new();
+    for r in rel {
+        let to = patch.path().join(r);
+        std::fs::create_dir_all(to.parent().expect("parent")).expect("mkdir");
+        std::fs::copy(root.join(r), &to).expect("copy");
+        files.push(to);
+    }
+    let o = std::process::Command::new("javac")
+        .args(["-J-Xmx2g", "-nowarn", "-XDsuppressNotes", "-proc:none", "-implicit:none", "-encoding", "UTF-8"])
+        .arg("--patch-module")
+        .arg(format!("java.base={}", patch.path().display()))
+        .arg("-d")
+        .arg(out.path())
+        .args(&files)
+        .output()
+        .expect("javac runs");
+    (!o.status.success()).then(|| {
+        String::from_utf8_lossy(&o.stderr)
+            .lines()
+            .filter(|l| l.contains("error:"))
+            .take(3)
+            .map(|l| l.replace(&*patch.path().to_string_lossy(), ""))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    })
+}
+
+/// The files of `root` (relative) in which `name` appears as a word.
+fn spelling(root: &Path, name: &str) -> Vec<String> {
+    let word = |t: &str| {
+        t.match_indices(name).any(|(i, _)| {
+            let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+            !t[..i].ends_with(ident) && !t[i + name.len()..].starts_with(ident)
+        })
+    };
+    java_files(root)
+        .into_iter()
+        .filter(|f| std::fs::read_to_string(f).is_ok_and(|t| word(&t)))
+        .map(|f| f.strip_prefix(root).expect("under root").to_string_lossy().into_owned())
+        .collect()
+}
+
+/// One pick: where, the name it names (safe_delete) and the arguments of its action.
 struct Pick {
     label: String,
     file: PathBuf,
+    name: String,
     args: RefactorArgs,
 }
 
 /// Every candidate of an action, in a fixed order: (file relative to the root, 1-based line,
 /// column, end line, end column, the expression's text).
-fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32)> {
+fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32, String)> {
     let mut out = Vec::new();
     for f in java_files(root) {
         let rel = f.strip_prefix(root).expect("under root").to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&f).expect("read");
         let Some(tree) = mcp_java_index::parser::parse_tree(&text) else { continue };
+        let starts: Vec<usize> = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
         let mut stack = vec![tree.root_node()];
         while let Some(n) = stack.pop() {
             let mut c = n.walk();
             stack.extend(n.children(&mut c));
+            // Line from the line starts, column in UTF-16 units from its line's start.
             let pos = |b: usize| {
-                let line = text[..b].matches('\n').count() as u32 + 1;
-                let col = text[..b].rsplit('\n').next().map_or(0, |l| l.encode_utf16().count()) as u32 + 1;
-                (line, col)
+                let line = starts.partition_point(|&s| s <= b);
+                let col = text[starts[line - 1]..b].encode_utf16().count() as u32 + 1;
+                (line as u32, col)
             };
-            let in_body = {
+            let in_body = || {
                 let mut p = n.parent();
                 let mut found = false;
                 while let Some(x) = p {
@@ -82,7 +139,7 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32)> {
             };
             if action == "extract_method" {
                 // Runs of 1..=3 statements of a block in a method body, by whole lines.
-                if in_body && n.kind() == "block" {
+                if in_body() && n.kind() == "block" {
                     let mut c = n.walk();
                     let stmts: Vec<_> = n.named_children(&mut c).filter(|s| !s.kind().ends_with("comment")).collect();
                     for i in 0..stmts.len() {
@@ -90,7 +147,7 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32)> {
                             if let Some(last) = stmts.get(i + len - 1) {
                                 let (l, _) = pos(stmts[i].start_byte());
                                 let (el, _) = pos(last.end_byte());
-                                out.push((rel.clone(), l, 0, el, 0));
+                                out.push((rel.clone(), l, 0, el, 0, String::new()));
                             }
                         }
                     }
@@ -128,11 +185,11 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32)> {
                 "inline" => {
                     n.kind() == "variable_declarator"
                         && n.parent().is_some_and(|p| p.kind() == "local_variable_declaration")
-                        && in_body
+                        && in_body()
                 }
                 _ => {
                     matches!(n.kind(), "method_invocation" | "binary_expression")
-                        && in_body
+                        && in_body()
                         && n.start_position().row == n.end_position().row
                         && n.parent().is_some_and(|p| {
                             matches!(
@@ -161,10 +218,10 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32)> {
                         .filter(|k| matches!(k.kind(), "formal_parameter" | "spread_parameter"))
                         .count()
                 });
-                out.push((rel.clone(), l, c, count as u32, ec));
+                out.push((rel.clone(), l, c, count as u32, ec, text[at.start_byte()..at.end_byte()].to_owned()));
                 continue;
             }
-            out.push((rel.clone(), l, c, el, ec));
+            out.push((rel.clone(), l, c, el, ec, text[at.start_byte()..at.end_byte()].to_owned()));
         }
     }
     out.sort();
@@ -178,7 +235,7 @@ struct Tally {
     broken: Vec<String>,
 }
 
-fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally {
+fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: bool) -> Tally {
     let pool = candidates(pristine, action);
     println!("{action}: {} candidates", pool.len());
     let mut seed = seed;
@@ -188,7 +245,7 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
     };
     let mut picks = Vec::new();
     while picks.len() < n.min(pool.len()) {
-        let (file, line, column, end_line, end_column) = pool[next(pool.len())].clone();
+        let (file, line, column, end_line, end_column, name) = pool[next(pool.len())].clone();
         if picks.iter().any(|p: &Pick| p.label.starts_with(&format!("{file}:{line}:"))) {
             continue;
         }
@@ -234,7 +291,7 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
         } else {
             format!("{file}:{line}:{column}")
         };
-        picks.push(Pick { label, file: work.join(&file), args });
+        picks.push(Pick { label, file: work.join(&file), name, args });
     }
     let flags = Flags::roots([work]).set("watch", false).set("cache", false);
     let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
@@ -256,7 +313,19 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
                 let ms = t.elapsed().as_millis();
                 // Every file the edit wrote goes back to the pristine copy after the pick.
                 touched.extend(r.files.iter().flat_map(|f| std::iter::once(f.file.clone()).chain(f.moved_to.clone())));
-                match compile_errors(work) {
+                let errors = if jdk {
+                    let mut rel: Vec<String> = r.files.iter().map(|f| f.file.clone()).collect();
+                    if action == "safe_delete" {
+                        rel.extend(spelling(work, &p.name));
+                    }
+                    rel.sort();
+                    rel.dedup();
+                    // Files that do not compile alone as they were prove nothing.
+                    compile_patched(work, &rel).filter(|_| compile_patched(pristine, &rel).is_none())
+                } else {
+                    compile_errors(work)
+                };
+                match errors {
                     None => {
                         tally.applied += 1;
                         println!("  applied {} ({ms} ms): {}", p.label, r.summary);
@@ -290,9 +359,15 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path) -> Tally
 }
 
 fn main() {
-    let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/corpus/commons-lang3/src/main/java");
-    if !corpus.join("org").is_dir() {
-        eprintln!("no commons-lang3 corpus at {} (run .ci/run)", corpus.display());
+    let jdk = std::env::var("REFACTOR_CORPUS").is_ok_and(|c| c == "java.base");
+    let target = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target");
+    let corpus = if jdk {
+        std::env::var_os("JDK_SRC_DIR").map_or(target.join("jdk-src"), PathBuf::from).join("java.base")
+    } else {
+        target.join("corpus/commons-lang3/src/main/java")
+    };
+    if !corpus.join(if jdk { "java" } else { "org" }).is_dir() {
+        eprintln!("no corpus at {} (run .ci/run)", corpus.display());
         return;
     }
     let n: usize = std::env::var("REFACTOR_N").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
@@ -307,14 +382,27 @@ fn main() {
     }
     let pristine = pristine.canonicalize().expect("canon");
     let work = work.canonicalize().expect("canon");
-    assert_eq!(compile_errors(&pristine), None, "the corpus compiles as it is");
+    if !jdk {
+        assert_eq!(compile_errors(&pristine), None, "the corpus compiles as it is");
+    } else {
+        // The check can fail: a file compiles against the module as it is, and not once broken.
+        let objects = "java/util/Objects.java".to_owned();
+        if let Some(e) = compile_patched(&pristine, std::slice::from_ref(&objects)) {
+            println!("java.base's sources do not compile against this JDK's module ({e}); no proof");
+            return;
+        }
+        let text = std::fs::read_to_string(work.join(&objects)).expect("read");
+        std::fs::write(work.join(&objects), text.replace("return (a == b)", "return (a = b)")).expect("write");
+        assert!(compile_patched(&work, std::slice::from_ref(&objects)).is_some(), "a broken file compiles");
+        std::fs::copy(pristine.join(&objects), work.join(&objects)).expect("restore");
+    }
     let mut broken = 0;
     for action in ["inline", "extract_variable", "safe_delete", "extract_method", "inline_method", "change_signature", "move", "convert"] {
         if !only.is_empty() && only != action {
             continue;
         }
         let t = Instant::now();
-        let tally = run(action, n, seed, &work, &pristine);
+        let tally = run(action, n, seed, &work, &pristine, jdk);
         // Refusals grouped by reason: names and numbers blanked out.
         let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
         for r in &tally.refused {
@@ -348,7 +436,8 @@ fn main() {
         }
         let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{n}× {r}")).collect();
         println!(
-            "{action} proof (seed {seed}): {} picks, {} applied and compiled, {} refused, {} broken ({:.0} s); refusals: {}",
+            "{action} proof on {} (seed {seed}): {} picks, {} applied and compiled, {} refused, {} broken ({:.0} s); refusals: {}",
+            if jdk { "java.base" } else { "commons-lang3" },
             tally.applied + tally.refused.len() + tally.broken.len(),
             tally.applied,
             tally.refused.len(),

@@ -20,7 +20,7 @@ pub struct FixId {
     pub file: String,
     pub line: u32,
     pub column: u32,
-    /// `import`, `throws`, `try`, `implement`.
+    /// One of [`KINDS`].
     pub kind: String,
     /// The import's qualified name, the exception's, the class's simple name.
     pub arg: String,
@@ -67,7 +67,8 @@ impl FixId {
 }
 
 /// The fix kinds a fix id may name.
-pub const KINDS: &[&str] = &["import", "throws", "try", "implement"];
+pub const KINDS: &[&str] =
+    &["import", "throws", "try", "implement", "unimport", "unlocal", "cast", "method", "field", "local", "override"];
 
 fn stamp(content: &[u8]) -> String {
     mji_parser::content_hash(content)[..8].to_owned()
@@ -82,6 +83,18 @@ pub enum Offer {
     Exception(String),
     /// A class that does not implement an abstract method (its simple name).
     Implement(String),
+    /// An unused import (the hint `hint.unused.import`): remove it.
+    RemoveImport,
+    /// An unused local variable (`hint.unused.local`): remove its declaration.
+    RemoveLocal,
+    /// A cast to the type javac names (lossy conversion, or `Object` to it).
+    Cast(String),
+    /// A missing method called by its simple name: its name and javac's argument types.
+    CreateMethod(String, Vec<String>),
+    /// A missing variable read or assigned by its simple name: a field or a local.
+    CreateVariable(String),
+    /// A method overriding a supertype's without `@Override` (`hint.missing.override`).
+    AddOverride,
 }
 
 /// The fix a diagnostic offers, from javac's key and message.
@@ -93,8 +106,32 @@ pub fn offer(code: &str, message: &str) -> Option<Offer> {
             let (kind, name) = (words.next()?, words.next()?);
             // `Collections.emptyList()` unresolved is javac's `variable Collections`.
             let type_like = kind == "class" || (kind == "variable" && name.starts_with(char::is_uppercase));
-            (type_like && crate::is_identifier(name)).then(|| Offer::Import(name.to_owned()))
+            if !crate::is_identifier(name) {
+                return None;
+            }
+            if type_like {
+                Some(Offer::Import(name.to_owned()))
+            } else {
+                (kind == "variable").then(|| Offer::CreateVariable(name.to_owned()))
+            }
         }
+        "compiler.err.cant.resolve.location.args" => {
+            let symbol = message.lines().find_map(|l| l.trim().strip_prefix("symbol:"))?.trim();
+            let (name, args) = symbol.strip_prefix("method ")?.strip_suffix(')')?.split_once('(')?;
+            crate::is_identifier(name).then(|| Offer::CreateMethod(name.to_owned(), split_types(args)))
+        }
+        "compiler.err.prob.found.req" => {
+            let rest = message.lines().next()?.strip_prefix("incompatible types: ")?;
+            let target = match rest.strip_prefix("possible lossy conversion from ") {
+                Some(r) => r.split_once(" to ")?.1,
+                None => rest.strip_prefix("java.lang.Object cannot be converted to ")?,
+            };
+            let target = target.trim();
+            castable_name(target).then(|| Offer::Cast(target.to_owned()))
+        }
+        "hint.unused.import" => Some(Offer::RemoveImport),
+        "hint.unused.local" => Some(Offer::RemoveLocal),
+        "hint.missing.override" => Some(Offer::AddOverride),
         // Also a try-with-resources' implicit close().
         "compiler.err.unreported.exception.need.to.catch.or.throw"
         | "compiler.err.unreported.exception.implicit.close" => {
@@ -111,9 +148,36 @@ pub fn offer(code: &str, message: &str) -> Option<Offer> {
     }
 }
 
+/// A primitive type or a (qualified) type name without type arguments.
+pub(crate) fn castable_name(ty: &str) -> bool {
+    const PRIMITIVES: &[&str] = &["byte", "short", "char", "int", "long", "float", "double", "boolean"];
+    PRIMITIVES.contains(&ty) || ty.split('.').all(crate::is_identifier)
+}
+
+/// javac's comma-separated types, split at the commas outside `<…>`.
+pub fn split_types(s: &str) -> Vec<String> {
+    let (mut out, mut depth, mut cur) = (Vec::new(), 0i32, String::new());
+    for c in s.chars() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(std::mem::take(&mut cur));
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur);
+    }
+    out.into_iter().map(|t| t.trim().to_owned()).collect()
+}
+
 /// How the code names `qualified`: its simple name, with the import that makes it usable when
 /// one is needed, or the qualified name when another type of that name is imported.
-fn type_name(doc: &Doc, qualified: &str) -> (String, Option<TextEdit>) {
+pub(crate) fn type_name(doc: &Doc, qualified: &str) -> (String, Option<TextEdit>) {
     let simple = qualified.rsplit('.').next().unwrap_or(qualified).to_owned();
     if !qualified.contains('.') {
         return (simple, None);
@@ -336,7 +400,21 @@ mod tests {
         let m = "cannot find symbol\n  symbol:   class List\n  location: class A";
         assert_eq!(offer("compiler.err.cant.resolve.location", m), Some(Offer::Import("List".into())));
         let m = "cannot find symbol\n  symbol:   variable count\n  location: class A";
-        assert_eq!(offer("compiler.err.cant.resolve.location", m), None);
+        assert_eq!(offer("compiler.err.cant.resolve.location", m), Some(Offer::CreateVariable("count".into())));
+        let m = "cannot find symbol\n  symbol:   method f(int,java.util.Map<java.lang.String,java.lang.Integer>)\n  location: class A";
+        assert_eq!(
+            offer("compiler.err.cant.resolve.location.args", m),
+            Some(Offer::CreateMethod(
+                "f".into(),
+                vec!["int".into(), "java.util.Map<java.lang.String,java.lang.Integer>".into()]
+            ))
+        );
+        let m = "incompatible types: possible lossy conversion from double to int";
+        assert_eq!(offer("compiler.err.prob.found.req", m), Some(Offer::Cast("int".into())));
+        let m = "incompatible types: java.lang.Object cannot be converted to java.lang.String";
+        assert_eq!(offer("compiler.err.prob.found.req", m), Some(Offer::Cast("java.lang.String".into())));
+        let m = "incompatible types: java.lang.String cannot be converted to java.lang.Integer";
+        assert_eq!(offer("compiler.err.prob.found.req", m), None);
         let m = "unreported exception java.io.IOException; must be caught or declared to be thrown";
         assert_eq!(
             offer("compiler.err.unreported.exception.need.to.catch.or.throw", m),

@@ -3,6 +3,7 @@
 //! (errors first) and paged. Synchronous: a project-wide check that outlasts its time budget
 //! answers with what it has and finishes on a background thread, into the cache.
 
+pub mod hints;
 pub mod javac;
 mod missing;
 

@@ -1,6 +1,7 @@
 //! The `syntax` source: every error and missing token of our own tree-sitter parse, plus the
 //! lexical causes (unterminated literals and comments, unbalanced braces) where they start,
-//! with positions in the original text.
+//! with positions in the original text; in a file without them, the unused imports and locals
+//! ([`crate::hints`]) as hints.
 
 use crate::{Position, Problem, ProblemSource, Range, Severity};
 use mji_parser::source::{LineIndex, Prepared, SourceText};
@@ -37,6 +38,11 @@ pub fn check(display: &str, bytes: &[u8]) -> Vec<Problem> {
     };
     let root = tree.root_node();
     if !root.has_error() {
+        for (start, end, code, message) in crate::hints::unused(root, &prep.text) {
+            let mut p = problem(prep.to_original(start), prep.to_original(end), code, message);
+            p.severity = Severity::Hint;
+            out.push(p);
+        }
         return out;
     }
     let (errors, total) = syntax_errors(root, prep.text.as_bytes(), MAX_SYNTAX);

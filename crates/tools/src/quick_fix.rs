@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use mji_edit::fixes;
 use mji_edit::quickfix::{self, FixId, Offer};
 use mji_edit::{Doc, WorkspaceEdit};
 use mji_problems::{Fix, Problem};
@@ -47,6 +48,50 @@ pub(crate) fn attach(ws: &Host, problems: &mut [Problem]) {
                         .push(Fix { fix_id: id("try", &x), title: format!("surround with try/catch {}", simple(&x)) });
                 }
             }
+            Offer::AddOverride => {
+                if fixes::add_override(doc, at).is_ok() {
+                    p.fixes.push(Fix { fix_id: id("override", ""), title: "add @Override".into() });
+                }
+            }
+            Offer::RemoveImport => {
+                if fixes::remove_import(doc, at).is_ok() {
+                    p.fixes.push(Fix { fix_id: id("unimport", ""), title: "remove the unused import".into() });
+                }
+            }
+            Offer::RemoveLocal => {
+                let name = p.message.split('`').nth(1).unwrap_or_default().to_owned();
+                if fixes::remove_local(doc, at).is_ok() {
+                    p.fixes.push(Fix {
+                        fix_id: id("unlocal", &name),
+                        title: format!("remove the unused variable {name}"),
+                    });
+                }
+            }
+            Offer::Cast(ty) => {
+                // At the expression javac's range spans (its position may be an operator's).
+                let (s, e) = (p.range.start, p.range.end);
+                let (Some(from), Some(to)) = (doc.offset(s.line, s.column), doc.offset(e.line, e.column)) else {
+                    continue;
+                };
+                if fixes::expression_at(doc, from) == Some((from, to)) && fixes::add_cast(doc, from, &ty).is_ok() {
+                    let fix_id = FixId::new(&p.file, s.line, s.column, "cast", &ty, &doc.bytes).encode();
+                    p.fixes.push(Fix { fix_id, title: format!("cast to {}", simple(&ty)) });
+                }
+            }
+            Offer::CreateMethod(name, args) => {
+                if fixes::create_method(doc, at, &name, &args).is_ok() {
+                    let sig = format!("{name}({})", args.join(","));
+                    p.fixes.push(Fix { fix_id: id("method", &sig), title: format!("create method {sig}") });
+                }
+            }
+            Offer::CreateVariable(name) => {
+                if fixes::create_field(doc, at, &name).is_ok() {
+                    p.fixes.push(Fix { fix_id: id("field", &name), title: format!("create field {name}") });
+                }
+                if fixes::create_local(doc, at, &name).is_ok() {
+                    p.fixes.push(Fix { fix_id: id("local", &name), title: format!("create local variable {name}") });
+                }
+            }
             Offer::Implement(name) => {
                 let outline = mji_parser::outline(&doc.display, &doc.bytes);
                 if type_named(&outline.classes, &name, p.line).is_some() {
@@ -58,6 +103,56 @@ pub(crate) fn attach(ws: &Host, problems: &mut [Problem]) {
             }
         }
     }
+}
+
+/// Diagnostic key of a method that overrides a visible supertype method without `@Override`.
+pub(crate) const MISSING_OVERRIDE: &str = "hint.missing.override";
+
+/// The `hint.missing.override` hints of `files` (canonical path, display): methods the world
+/// says override a supertype's public or protected method, not marked `@Override`.
+pub(crate) fn override_hints(ws: &Host, files: &[(std::path::PathBuf, String)]) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if files.is_empty() {
+        return out;
+    }
+    let (w, _) = ws.xref_world();
+    let index: HashMap<&std::path::Path, usize> = w.files.iter().enumerate().map(|(i, f)| (&*f.path, i)).collect();
+    for (path, display) in files {
+        let Some(&fi) = index.get(path.as_path()) else { continue };
+        let Ok(doc) = Doc::read(path, display) else { continue };
+        let text = doc.text();
+        let decls = w.files[fi].decls.clone();
+        for (i, t) in decls.types.iter().enumerate() {
+            let id = w.type_in_file(fi as u32, i as u32);
+            for m in t.methods.iter().filter(|m| !m.marked_override && w.overrides_visible(id, m)) {
+                // The name on its line, followed by `(`.
+                let Some(ls) = doc.offset(m.line, 1) else { continue };
+                let line = &text[ls..text[ls..].find('\n').map_or(text.len(), |e| ls + e)];
+                let Some(col) = line.match_indices(&*m.name).find_map(|(c, _)| {
+                    let before = line[..c].chars().next_back().is_none_or(|ch| !(ch.is_alphanumeric() || ch == '_'));
+                    (before && line[c + m.name.len()..].trim_start().starts_with('(')).then_some(c)
+                }) else {
+                    continue;
+                };
+                let column = line[..col].encode_utf16().count() as u32 + 1;
+                let end =
+                    mji_problems::Position { line: m.line, column: column + m.name.encode_utf16().count() as u32 };
+                out.push(Problem {
+                    file: display.clone(),
+                    line: m.line,
+                    column,
+                    severity: mji_problems::Severity::Hint,
+                    source: mji_problems::ProblemSource::Syntax,
+                    code: MISSING_OVERRIDE.to_owned(),
+                    message: format!("`{}` overrides a supertype's method without @Override", m.name),
+                    range: mji_problems::Range { start: mji_problems::Position { line: m.line, column }, end },
+                    cause: None,
+                    fixes: Vec::new(),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// The type named `simple` whose lines hold `line`, the innermost first.
@@ -99,6 +194,45 @@ pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit
             quickfix::surround_with_try(&doc, at, &id.arg).map_err(refused)?,
             format!("surround with try/catch {}", id.arg),
         ),
+        "unimport" | "unlocal" => {
+            // Only what the file's hints still call unused.
+            let code = if id.kind == "unimport" {
+                mji_problems::hints::UNUSED_IMPORT
+            } else {
+                mji_problems::hints::UNUSED_LOCAL
+            };
+            let hinted = mji_problems::syntax::check(&r.display, &doc.bytes)
+                .iter()
+                .any(|p| p.code == code && (p.line, p.column) == (id.line, id.column));
+            if !hinted {
+                return Err(refused(format!("nothing unused at {}:{}", id.line, id.column)));
+            }
+            if id.kind == "unimport" {
+                (fixes::remove_import(&doc, at).map_err(refused)?, format!("remove an unused import of {}", r.display))
+            } else {
+                (fixes::remove_local(&doc, at).map_err(refused)?, format!("remove the unused variable {}", id.arg))
+            }
+        }
+        "override" => {
+            let hinted = override_hints(ws, &[(r.path.clone(), r.display.clone())])
+                .iter()
+                .any(|p| (p.line, p.column) == (id.line, id.column));
+            if !hinted {
+                return Err(refused(format!("no method overriding a supertype's at {}:{}", id.line, id.column)));
+            }
+            (fixes::add_override(&doc, at).map_err(refused)?, "add @Override".to_owned())
+        }
+        "cast" => (fixes::add_cast(&doc, at, &id.arg).map_err(refused)?, format!("cast to {}", id.arg)),
+        "method" => {
+            let bad = || refused(format!("`{}` is not a method signature", id.arg));
+            let (name, args) = id.arg.strip_suffix(')').and_then(|a| a.split_once('(')).ok_or_else(bad)?;
+            let args = quickfix::split_types(args);
+            (fixes::create_method(&doc, at, name, &args).map_err(refused)?, format!("create method {}", id.arg))
+        }
+        "field" => (fixes::create_field(&doc, at, &id.arg).map_err(refused)?, format!("create field {}", id.arg)),
+        "local" => {
+            (fixes::create_local(&doc, at, &id.arg).map_err(refused)?, format!("create local variable {}", id.arg))
+        }
         _ => {
             let outline = mji_parser::outline(&r.display, &doc.bytes);
             let ty = type_named(&outline.classes, &id.arg, id.line)

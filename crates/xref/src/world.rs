@@ -1086,6 +1086,26 @@ impl World {
         out
     }
 
+    /// Whether `m` (an instance method declared in `owner`) overrides a method the world sees
+    /// that is visible outside its package (public, protected, an interface's): then
+    /// `@Override` on it compiles.
+    pub fn overrides_visible(&self, owner: TypeId, m: &MethodSym) -> bool {
+        if m.is_static || m.implicit || *m.name == *self.decl(owner).simple {
+            return false;
+        }
+        let ty = Ty::class(&self.decl(owner).fqn);
+        let sig = self.signature_in(&ty, owner, m);
+        self.hierarchy(&ty).into_iter().skip(1).filter_map(|(_, id)| id).any(|id| {
+            self.decl(id).methods.iter().any(|b| {
+                b.name == m.name
+                    && !b.is_static
+                    && !b.implicit
+                    && b.is_public_api
+                    && self.signature_in(&ty, id, b) == sig
+            })
+        })
+    }
+
     /// The qualified names of a type's supertypes, direct and indirect, in javac's search order.
     pub fn supertype_names(&self, id: TypeId) -> Vec<String> {
         let ty = Ty::class(&self.decl(id).fqn);

@@ -17,6 +17,7 @@ mod quick_fix;
 mod reading;
 mod refactor;
 mod refactor_method;
+mod refactor_maven;
 mod scip;
 mod signature;
 mod spelling;

@@ -109,7 +109,11 @@ pub fn run(ws: &Host, args: &ProblemsArgs) -> Result<ProblemsResult, ToolError> 
             "{why}; get_problems needs javac for type errors. Without a JDK, ask for syntax problems alone: sourceFilter [\"syntax\"] (the CLI's --source syntax)"
         )));
     }
-    let checked = ws.problems_engine().check(&targets, sources, None);
+    let mut checked = ws.problems_engine().check(&targets, sources, None);
+    if sources.syntax {
+        let files: Vec<_> = targets.iter().map(|t| (t.path.clone(), t.display.clone())).collect();
+        checked.problems.extend(crate::quick_fix::override_hints(ws, &files));
+    }
     let filter = Filter {
         severities: args.severity_filter.clone(),
         sources: args.source_filter.clone(),
