@@ -2,18 +2,26 @@
 //! pkg/Outer#Inner#method(+N).`, with scip-java's overload order and name escaping.
 
 use std::collections::HashMap;
-use std::sync::RwLock;
+use std::sync::{Arc, RwLock};
 
 use mji_xref::decls::MethodSym;
 use mji_xref::world::{Origin, TypeId, World};
 
+use crate::libraries::LibraryPackages;
+
 /// The Maven coordinates a symbol's package is written with (`.` for unknown parts).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Coordinates {
-    /// `group:artifact`, or `.`.
+    /// `maven/<group>/<artifact>` (scip-java's `MavenPackage.repoName`), `jdk`, or `.`.
     pub name: String,
     /// The version, or `.`.
     pub version: String,
+}
+
+impl Default for Coordinates {
+    fn default() -> Coordinates {
+        Coordinates::unknown()
+    }
 }
 
 impl Coordinates {
@@ -29,6 +37,7 @@ pub struct Symbols<'w> {
     world: &'w World,
     workspace: Coordinates,
     jdk: Coordinates,
+    libraries: Arc<LibraryPackages>,
     memo: RwLock<HashMap<String, Option<String>>>,
 }
 
@@ -57,8 +66,15 @@ impl<'w> Symbols<'w> {
             world,
             workspace,
             jdk: Coordinates { name: "jdk".into(), version: jdk_version.into() },
+            libraries: Arc::default(),
             memo: RwLock::new(HashMap::new()),
         }
+    }
+
+    /// These symbols with library types named by the coordinates of the archive they are in.
+    pub fn with_libraries(mut self, libraries: Arc<LibraryPackages>) -> Symbols<'w> {
+        self.libraries = libraries;
+        self
     }
 
     pub fn world(&self) -> &'w World {
@@ -115,10 +131,22 @@ impl<'w> Symbols<'w> {
     /// A type's symbol: its package's segments, then each enclosing type.
     pub fn type_symbol(&self, fqn: &str) -> Option<String> {
         let (pkg, types) = self.split(fqn)?;
+        let unknown;
         let coords = match self.world.origin(fqn) {
             Origin::Workspace => &self.workspace,
             Origin::Jdk => &self.jdk,
-            _ => &self.workspace_or_unknown(),
+            _ => {
+                // scip-java's `PackageTable`: the archive holding the top-level class file.
+                let top = types.split('.').next().unwrap_or(types);
+                let class = if pkg.is_empty() { top.to_string() } else { format!("{}/{top}", pkg.replace('.', "/")) };
+                match self.libraries.of_class(&class) {
+                    Some(c) => c,
+                    None => {
+                        unknown = Coordinates::unknown();
+                        &unknown
+                    }
+                }
+            }
         };
         let mut s = format!("scip-java maven {} {} ", coords.name, coords.version);
         for seg in pkg.split('.').filter(|s| !s.is_empty()) {
@@ -130,12 +158,6 @@ impl<'w> Symbols<'w> {
             s.push('#');
         }
         Some(s)
-    }
-
-    fn workspace_or_unknown(&self) -> Coordinates {
-        // A library's jar coordinates are not known to the world: its symbols are written
-        // with unknown coordinates (see docs/scip.md, limits).
-        Coordinates::unknown()
     }
 
     /// Splits a qualified type name into its package and its type names: the package ends

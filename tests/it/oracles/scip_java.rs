@@ -133,6 +133,7 @@ fn ours(dir: &Path) -> (Vec<Occ>, Vec<String>, usize, BTreeMap<String, String>) 
         workspace: Coordinates::unknown(),
         jdk_version: "17".into(),
         tool_version: "test".into(),
+        ..Default::default()
     };
     let (bytes, _) = Exporter::new().export(&engine, &world, &stamps, &opts, &|| false).expect("not stopped");
     let index = mcp_java_index::scip::from_bytes(&bytes).expect("reads back");
@@ -300,6 +301,7 @@ fn commons_lang3_occurrences_are_find_references_answers() {
         workspace: Coordinates::unknown(),
         jdk_version: "17".into(),
         tool_version: "test".into(),
+        ..Default::default()
     };
     let (bytes, stats) = Exporter::new().export(&engine, &world, &stamps, &opts, &|| false).expect("not stopped");
     assert_eq!((stats.documents, stats.skipped), (stamps.len(), 0));
