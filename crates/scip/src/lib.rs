@@ -161,9 +161,13 @@ impl Exporter {
             let e = c.get(&f.path)?;
             (e.stamp == f.stamp).then(|| e.doc.clone())
         };
+        // The call's progress (MCP `notifications/progress`, the CLI's stderr line): documents
+        // done of all, kept ones counted as they are copied.
+        let counter = mji_model::progress::Progress::counter(files.len(), "SCIP documents");
         let docs: Vec<Option<(Arc<Encoded>, bool)>> = files
             .par_iter()
             .map(|f| {
+                mji_model::progress::tick(&counter);
                 if let Some(d) = cached(f) {
                     return Some((d, false));
                 }

@@ -82,8 +82,12 @@ fn export_scip_writes_reads_back_and_re_encodes_only_the_edited_file() {
     std::fs::write(&square, SQUARE.replace("double a = side * side;", "double a = side * side * 1;")).expect("edit");
     let f = std::fs::File::options().write(true).open(&square).expect("open");
     f.set_modified(std::time::SystemTime::now() + Duration::from_secs(5)).expect("mtime");
-    let second = call(&ws, json!({"filePath": "index.scip"})).expect("export again");
+    // The call's progress sink hears the documents counted (`notifications/progress`).
+    let progress = mcp_java_index::model::progress::Progress::new();
+    let second = progress.scope(|| call(&ws, json!({"filePath": "index.scip"}))).expect("export again");
     assert_eq!((second["documents"].as_u64(), second["encoded"].as_u64()), (Some(2), Some(1)), "{second}");
+    let last = progress.newer_than(0).expect("progress reported");
+    assert_eq!((last.message.as_str(), last.done, last.total), ("SCIP documents: 2/2", 2.0, Some(2.0)));
 }
 
 #[test]
