@@ -471,7 +471,13 @@ impl<'a, 'w> Walker<'a, 'w> {
                 let m = list.iter().filter(|m| !m.implicit && (ctor || *m.name == *text)).nth(nth);
                 match m {
                     Some(m) => {
-                        for k in self.sy.world().overridden_keys(id, m) {
+                        let mut related = self.sy.world().overridden_keys(id, m);
+                        if !ctor {
+                            // Then its overriders, as scip-java's aggregator adds them.
+                            let key = self.sy.world().method_key(id, m);
+                            related.extend(self.sy.overriders_of(&key).iter().cloned());
+                        }
+                        for k in related {
                             if let Some(s) = self.sy.of_key(&k) {
                                 rels.push(Relationship {
                                     symbol: s,

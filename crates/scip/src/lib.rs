@@ -98,6 +98,9 @@ pub struct Exporter {
     made_with: Mutex<Option<Made>>,
     /// The classpath's archives as read.
     archives: libraries::ArchiveCache,
+    /// Each workspace method's overriders by key, made when a document is encoded and kept
+    /// while the kept documents are (it depends on the declarations alone).
+    overriders: Mutex<Option<Arc<symbols::Overriders>>>,
     /// The world's shape and declarations at the last export.
     declared: Mutex<Option<Declared>>,
 }
@@ -131,6 +134,9 @@ impl Exporter {
             if let Ok(mut c) = self.cache.lock() {
                 c.clear();
             }
+            if let Ok(mut o) = self.overriders.lock() {
+                *o = None;
+            }
         }
         // A document names other files' declarations (overload suffixes, nesting): kept
         // documents serve only while every file declares the same (lines aside), which a
@@ -143,8 +149,13 @@ impl Exporter {
                     || (old.len() == now.len()
                         && now.iter().all(|(p, d)| old.get(p).is_some_and(|o| Arc::ptr_eq(o, d) || same_shape(o, d))))
             });
-            if !same && let Ok(mut c) = self.cache.lock() {
-                c.clear();
+            if !same {
+                if let Ok(mut c) = self.cache.lock() {
+                    c.clear();
+                }
+                if let Ok(mut o) = self.overriders.lock() {
+                    *o = None;
+                }
             }
             *last = Some((world.shape, now));
         }
@@ -154,13 +165,28 @@ impl Exporter {
             opts.max_archive_entries
         };
         let packages = self.archives.packages(&opts.classpath, &opts.maven_repos, max_entries);
-        let sy =
-            symbols::Symbols::new(world, opts.workspace.clone(), &opts.jdk_version).with_libraries(Arc::new(packages));
         let cached = |f: &FileStamp| -> Option<Arc<Encoded>> {
             let c = self.cache.lock().ok()?;
             let e = c.get(&f.path)?;
             (e.stamp == f.stamp).then(|| e.doc.clone())
         };
+        // scip-java's inverse relationships (a method's overriders) need every file's
+        // declarations: found once, when some document is encoded again.
+        let overriders = match self.overriders.lock() {
+            Ok(mut o) => match &*o {
+                Some(x) => x.clone(),
+                None if files.iter().all(|f| cached(f).is_some()) => Arc::default(),
+                None => {
+                    let x = Arc::new(symbols::Overriders::of(world));
+                    *o = Some(x.clone());
+                    x
+                }
+            },
+            Err(_) => Arc::new(symbols::Overriders::of(world)),
+        };
+        let sy = symbols::Symbols::new(world, opts.workspace.clone(), &opts.jdk_version)
+            .with_libraries(Arc::new(packages))
+            .with_overriders(overriders);
         // The call's progress (MCP `notifications/progress`, the CLI's stderr line): documents
         // done of all, kept ones counted as they are copied.
         let counter = mji_model::progress::Progress::counter(files.len(), "SCIP documents");

@@ -31,6 +31,47 @@ impl Coordinates {
     }
 }
 
+/// The workspace's methods by the keys of the methods they override (scip-java's aggregator
+/// adds these as `is_implementation` + `is_reference` relationships on the overridden method,
+/// so "find references" on it lists its overriders).
+#[derive(Debug, Default)]
+pub struct Overriders(HashMap<String, Vec<String>>);
+
+impl Overriders {
+    /// Every workspace method's overridden methods, inverted (in file order).
+    pub fn of(world: &World) -> Overriders {
+        use rayon::prelude::*;
+        let pairs: Vec<Vec<(String, String)>> = world
+            .files
+            .par_iter()
+            .map(|f| {
+                let mut out = Vec::new();
+                for t in &f.decls.types {
+                    let Some(id) = world.by_fqn(&t.fqn).filter(|id| world.is_workspace(*id)) else { continue };
+                    let d = world.decl(id);
+                    if !std::ptr::eq(d, t) {
+                        continue;
+                    }
+                    for m in &d.methods {
+                        let over = world.overridden_keys(id, m);
+                        if over.is_empty() {
+                            continue;
+                        }
+                        let key = world.method_key(id, m);
+                        out.extend(over.into_iter().map(|o| (o, key.clone())));
+                    }
+                }
+                out
+            })
+            .collect();
+        let mut map: HashMap<String, Vec<String>> = HashMap::new();
+        for (o, k) in pairs.into_iter().flatten() {
+            map.entry(o).or_default().push(k);
+        }
+        Overriders(map)
+    }
+}
+
 /// Turns keys into symbols for one world, memoizing each key (shared by the documents'
 /// threads).
 pub struct Symbols<'w> {
@@ -38,6 +79,7 @@ pub struct Symbols<'w> {
     workspace: Coordinates,
     jdk: Coordinates,
     libraries: Arc<LibraryPackages>,
+    overriders: Arc<Overriders>,
     memo: RwLock<HashMap<String, Option<String>>>,
 }
 
@@ -67,6 +109,7 @@ impl<'w> Symbols<'w> {
             workspace,
             jdk: Coordinates { name: "jdk".into(), version: jdk_version.into() },
             libraries: Arc::default(),
+            overriders: Arc::default(),
             memo: RwLock::new(HashMap::new()),
         }
     }
@@ -75,6 +118,18 @@ impl<'w> Symbols<'w> {
     pub fn with_libraries(mut self, libraries: Arc<LibraryPackages>) -> Symbols<'w> {
         self.libraries = libraries;
         self
+    }
+
+    /// These symbols with each workspace method's overriders known (scip-java's inverse
+    /// relationships).
+    pub fn with_overriders(mut self, overriders: Arc<Overriders>) -> Symbols<'w> {
+        self.overriders = overriders;
+        self
+    }
+
+    /// The keys of the workspace methods that override the method `key`, in file order.
+    pub fn overriders_of(&self, key: &str) -> &[String] {
+        self.overriders.0.get(key).map_or(&[], |v| v.as_slice())
     }
 
     pub fn world(&self) -> &'w World {
