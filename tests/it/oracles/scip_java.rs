@@ -111,8 +111,12 @@ fn their_size(files: &[(String, String)]) -> usize {
     mcp_java_index::scip::to_bytes(&index).expect("encode").len()
 }
 
+/// Our export of the cases: occurrences, every symbol named, the index's size, signatures by
+/// symbol, relationships.
+type Ours = (Vec<Occ>, Vec<String>, usize, BTreeMap<String, String>, BTreeSet<Rel>);
+
 /// Exports the cases as one workspace (package `minimized`).
-fn ours(dir: &Path) -> (Vec<Occ>, Vec<String>, usize, BTreeMap<String, String>, BTreeSet<Rel>) {
+fn ours(dir: &Path) -> Ours {
     let src = dir.join("minimized");
     std::fs::create_dir_all(&src).expect("mkdir");
     let mut stamps = Vec::new();
