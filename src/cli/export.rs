@@ -45,7 +45,10 @@ pub fn export(format: ExportFormat) -> anyhow::Result<ExitCode> {
     build_index(&ws);
     // The user chose the output path on the command line: it may be outside the roots.
     let out = if a.output.is_absolute() { a.output.clone() } else { std::env::current_dir()?.join(&a.output) };
-    let summary = crate::tools::tool::export_scip::export(&ws, &out)?;
+    // In a terminal, past a second: the documents encoded so far on stderr.
+    let summary = super::progress::with_progress("exporting SCIP", &|| None, || {
+        crate::tools::tool::export_scip::export(&ws, &out)
+    })?;
     println!("{}", serde_json::to_string_pretty(&summary)?);
     Ok(flushed(&ws))
 }

@@ -956,3 +956,62 @@ mod tests {
         assert!(safe_relative("libs/a.jar"));
     }
 }
+
+/// The coordinates a Gradle build at `root` gives its own code, as `(group, name, version)`:
+/// `group` and `version` assigned in `build.gradle(.kts)` (or set in `gradle.properties`),
+/// the name from `rootProject.name` in `settings.gradle(.kts)`, else the directory's. None
+/// without a build script, or when the group or version is not a literal (or `unspecified`).
+pub fn coordinates(root: &Path) -> Option<(String, String, String)> {
+    let script = ["build.gradle", "build.gradle.kts"].iter().find_map(|n| read_text(&root.join(n)).ok())?;
+    let script = strip_comments(&script);
+    let props = properties(root, std::slice::from_ref(&script));
+    let assigned = |key: &str| -> Option<String> {
+        let from_script = script.lines().find_map(|line| {
+            let l = line.trim();
+            let l = l.strip_prefix("project.").unwrap_or(l);
+            let rest = l.strip_prefix(key)?.trim_start();
+            let rest = rest.strip_prefix('=').unwrap_or(rest).trim_start();
+            if !rest.starts_with(['"', '\'']) {
+                return None;
+            }
+            literals(rest).into_iter().next()
+        });
+        from_script.or_else(|| props.get(key).cloned()).and_then(|v| expand(&v, &props))
+    };
+    let group = assigned("group").filter(|g| !g.is_empty())?;
+    let version = assigned("version").filter(|v| !v.is_empty() && v != "unspecified")?;
+    let name = SETTINGS_FILES
+        .iter()
+        .filter_map(|n| read_text(&root.join(n)).ok())
+        .find_map(|t| {
+            strip_comments(&t).lines().find_map(|line| {
+                let rest = line.trim().strip_prefix("rootProject.name")?.trim_start().strip_prefix('=')?;
+                literals(rest).into_iter().next()
+            })
+        })
+        .or_else(|| root.file_name().map(|n| n.to_string_lossy().into_owned()))?;
+    let ok = |s: &str| !s.is_empty() && !s.contains(char::is_whitespace);
+    (ok(&group) && ok(&name) && ok(&version)).then_some((group, name, version))
+}
+
+#[cfg(test)]
+mod coordinates_tests {
+    use super::*;
+
+    #[test]
+    fn a_gradle_builds_own_coordinates() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("shop");
+        std::fs::create_dir_all(&root).expect("mkdir");
+        std::fs::write(root.join("build.gradle"), "plugins { id 'java' }\ngroup = 'com.acme'\nversion '1.4'\n")
+            .expect("write");
+        assert_eq!(coordinates(&root), Some(("com.acme".into(), "shop".into(), "1.4".into())));
+        std::fs::write(root.join("settings.gradle.kts"), "rootProject.name = \"store\"\n").expect("write");
+        std::fs::remove_file(root.join("build.gradle")).expect("rm");
+        std::fs::write(root.join("build.gradle.kts"), "group = \"com.acme\"\nversion = \"${v}\"\n").expect("write");
+        std::fs::write(root.join("gradle.properties"), "v=2.0.1\n").expect("write");
+        assert_eq!(coordinates(&root), Some(("com.acme".into(), "store".into(), "2.0.1".into())));
+        std::fs::write(root.join("build.gradle.kts"), "group = \"com.acme\"\n").expect("write");
+        assert_eq!(coordinates(&root), None, "no version");
+    }
+}

@@ -19,6 +19,7 @@ use std::path::PathBuf;
 
 pub use bounds::Bounds;
 pub use classpath::Context;
+pub use gradle::coordinates as gradle_coordinates;
 
 /// What the build needs from the configuration.
 #[derive(Debug, Clone, Default)]

@@ -12,6 +12,7 @@ pub mod decompile;
 pub mod jimage;
 pub mod library;
 pub mod lifecycle;
+pub mod maven;
 pub mod members;
 pub mod outline;
 pub mod reader;

@@ -39,6 +39,12 @@ pub fn encode(sy: &Symbols, input: &FileInput) -> Document {
         types: Vec::new(),
         taken: HashMap::new(),
         anonymous: Default::default(),
+        overrides: input
+            .refs
+            .iter()
+            .filter(|r| r.kind == RefKind::Override && r.confidence == Confidence::Exact)
+            .map(|r| ((r.line, r.column), r.targets.as_slice()))
+            .collect(),
     };
     if let Some(tree) = mji_parser::parse_tree(input.text) {
         w.walk(tree.root_node());
@@ -84,6 +90,9 @@ struct Walker<'a, 'w> {
     taken: HashMap<(u32, u32), ()>,
     /// Where anonymous classes name their supertype (1-based line, UTF-16 column).
     anonymous: std::collections::HashSet<(u32, u32)>,
+    /// The methods a method of an anonymous, local or enum-constant class overrides, by its
+    /// name's position (1-based line, UTF-16 column): the engine's `Override` references.
+    overrides: HashMap<(u32, u32), &'a [String]>,
 }
 
 fn line_starts(text: &str) -> Vec<usize> {
@@ -464,14 +473,36 @@ impl<'a, 'w> Walker<'a, 'w> {
         let (owner_sym, owner_id) = (t.symbol.clone(), t.id);
         let mut rels = Vec::new();
         let symbol = match owner_id {
-            None => self.local(),
+            None => {
+                // A local class's method: what the engine bound it to override.
+                let r = self.range_of(name);
+                if !ctor && let Some(keys) = self.overrides.get(&(r[0] as u32 + 1, r[1] as u32 + 1)) {
+                    for k in keys.iter() {
+                        if let Some(s) = self.sy.of_key(k) {
+                            rels.push(Relationship {
+                                symbol: s,
+                                is_implementation: true,
+                                is_reference: true,
+                                ..Default::default()
+                            });
+                        }
+                    }
+                }
+                self.local()
+            }
             Some(id) => {
                 let d = self.sy.world().decl(id);
                 let list = if ctor { &d.ctors } else { &d.methods };
                 let m = list.iter().filter(|m| !m.implicit && (ctor || *m.name == *text)).nth(nth);
                 match m {
                     Some(m) => {
-                        for k in self.sy.world().overridden_keys(id, m) {
+                        let mut related = self.sy.world().overridden_keys(id, m);
+                        if !ctor {
+                            // Then its overriders, as scip-java's aggregator adds them.
+                            let key = self.sy.world().method_key(id, m);
+                            related.extend(self.sy.overriders_of(&key).iter().cloned());
+                        }
+                        for k in related {
                             if let Some(s) = self.sy.of_key(&k) {
                                 rels.push(Relationship {
                                     symbol: s,

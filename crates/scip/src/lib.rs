@@ -7,6 +7,7 @@
 //! world changed since its last export.
 
 pub mod document;
+pub mod libraries;
 pub mod symbols;
 
 use std::collections::HashMap;
@@ -25,7 +26,7 @@ pub use scip as protocol;
 pub use symbols::Coordinates;
 
 /// What an export is told.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct ExportOptions {
     /// The project root the documents' paths are relative to (also `Metadata.project_root`).
     pub project_root: PathBuf,
@@ -35,6 +36,14 @@ pub struct ExportOptions {
     pub jdk_version: String,
     /// The tool's version for `ToolInfo`.
     pub tool_version: String,
+    /// The classpath's archives, in order: a library type's symbol carries the coordinates of
+    /// the first that holds it.
+    pub classpath: Vec<PathBuf>,
+    /// Maven repository roots a classpath archive's path may be under (its coordinates then
+    /// read from the path when the archive has no `pom.properties`).
+    pub maven_repos: Vec<PathBuf>,
+    /// The most entries listed per archive (0: `mji_classfile`'s default).
+    pub max_archive_entries: usize,
 }
 
 /// How an export went.
@@ -77,12 +86,21 @@ struct Encoded {
 /// The declarations the cached documents were encoded under.
 type Declared = (u64, HashMap<Arc<Path>, Arc<FileDecls>>);
 
+/// What the cached documents depend on beside the files: root, coordinates, JDK version and
+/// the classpath's archives with their stamps.
+type Made = (PathBuf, Coordinates, String, Vec<(PathBuf, Option<mji_fs::stamp::Stamp>)>);
+
 /// Exports one workspace, keeping each encoded document for the next export.
 #[derive(Default)]
 pub struct Exporter {
     cache: Mutex<HashMap<Arc<Path>, Cached>>,
-    /// The options the cache was made with (other options empty it).
-    made_with: Mutex<Option<(PathBuf, Coordinates, String)>>,
+    /// The options the cache was made with (other options, or a changed archive, empty it).
+    made_with: Mutex<Option<Made>>,
+    /// The classpath's archives as read.
+    archives: libraries::ArchiveCache,
+    /// Each workspace method's overriders by key, made when a document is encoded and kept
+    /// while the kept documents are (it depends on the declarations alone).
+    overriders: Mutex<Option<Arc<symbols::Overriders>>>,
     /// The world's shape and declarations at the last export.
     declared: Mutex<Option<Declared>>,
 }
@@ -103,13 +121,21 @@ impl Exporter {
         opts: &ExportOptions,
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Option<(Vec<u8>, ExportStats)> {
-        let made = (opts.project_root.clone(), opts.workspace.clone(), opts.jdk_version.clone());
+        let made = (
+            opts.project_root.clone(),
+            opts.workspace.clone(),
+            opts.jdk_version.clone(),
+            libraries::ArchiveCache::key(&opts.classpath),
+        );
         if let Ok(mut m) = self.made_with.lock()
             && m.as_ref() != Some(&made)
         {
             *m = Some(made);
             if let Ok(mut c) = self.cache.lock() {
                 c.clear();
+            }
+            if let Ok(mut o) = self.overriders.lock() {
+                *o = None;
             }
         }
         // A document names other files' declarations (overload suffixes, nesting): kept
@@ -123,20 +149,51 @@ impl Exporter {
                     || (old.len() == now.len()
                         && now.iter().all(|(p, d)| old.get(p).is_some_and(|o| Arc::ptr_eq(o, d) || same_shape(o, d))))
             });
-            if !same && let Ok(mut c) = self.cache.lock() {
-                c.clear();
+            if !same {
+                if let Ok(mut c) = self.cache.lock() {
+                    c.clear();
+                }
+                if let Ok(mut o) = self.overriders.lock() {
+                    *o = None;
+                }
             }
             *last = Some((world.shape, now));
         }
-        let sy = symbols::Symbols::new(world, opts.workspace.clone(), &opts.jdk_version);
+        let max_entries = if opts.max_archive_entries == 0 {
+            mji_classfile::archive::DEFAULT_MAX_ENTRIES
+        } else {
+            opts.max_archive_entries
+        };
+        let packages = self.archives.packages(&opts.classpath, &opts.maven_repos, max_entries);
         let cached = |f: &FileStamp| -> Option<Arc<Encoded>> {
             let c = self.cache.lock().ok()?;
             let e = c.get(&f.path)?;
             (e.stamp == f.stamp).then(|| e.doc.clone())
         };
+        // scip-java's inverse relationships (a method's overriders) need every file's
+        // declarations: found once, when some document is encoded again.
+        let overriders = match self.overriders.lock() {
+            Ok(mut o) => match &*o {
+                Some(x) => x.clone(),
+                None if files.iter().all(|f| cached(f).is_some()) => Arc::default(),
+                None => {
+                    let x = Arc::new(symbols::Overriders::of(world));
+                    *o = Some(x.clone());
+                    x
+                }
+            },
+            Err(_) => Arc::new(symbols::Overriders::of(world)),
+        };
+        let sy = symbols::Symbols::new(world, opts.workspace.clone(), &opts.jdk_version)
+            .with_libraries(Arc::new(packages))
+            .with_overriders(overriders);
+        // The call's progress (MCP `notifications/progress`, the CLI's stderr line): documents
+        // done of all, kept ones counted as they are copied.
+        let counter = mji_model::progress::Progress::counter(files.len(), "SCIP documents");
         let docs: Vec<Option<(Arc<Encoded>, bool)>> = files
             .par_iter()
             .map(|f| {
+                mji_model::progress::tick(&counter);
                 if let Some(d) = cached(f) {
                     return Some((d, false));
                 }

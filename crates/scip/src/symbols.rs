@@ -2,18 +2,26 @@
 //! pkg/Outer#Inner#method(+N).`, with scip-java's overload order and name escaping.
 
 use std::collections::HashMap;
-use std::sync::RwLock;
+use std::sync::{Arc, RwLock};
 
 use mji_xref::decls::MethodSym;
 use mji_xref::world::{Origin, TypeId, World};
 
+use crate::libraries::LibraryPackages;
+
 /// The Maven coordinates a symbol's package is written with (`.` for unknown parts).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Coordinates {
-    /// `group:artifact`, or `.`.
+    /// `maven/<group>/<artifact>` (scip-java's `MavenPackage.repoName`), `jdk`, or `.`.
     pub name: String,
     /// The version, or `.`.
     pub version: String,
+}
+
+impl Default for Coordinates {
+    fn default() -> Coordinates {
+        Coordinates::unknown()
+    }
 }
 
 impl Coordinates {
@@ -23,12 +31,55 @@ impl Coordinates {
     }
 }
 
+/// The workspace's methods by the keys of the methods they override (scip-java's aggregator
+/// adds these as `is_implementation` + `is_reference` relationships on the overridden method,
+/// so "find references" on it lists its overriders).
+#[derive(Debug, Default)]
+pub struct Overriders(HashMap<String, Vec<String>>);
+
+impl Overriders {
+    /// Every workspace method's overridden methods, inverted (in file order).
+    pub fn of(world: &World) -> Overriders {
+        use rayon::prelude::*;
+        let pairs: Vec<Vec<(String, String)>> = world
+            .files
+            .par_iter()
+            .map(|f| {
+                let mut out = Vec::new();
+                for t in &f.decls.types {
+                    let Some(id) = world.by_fqn(&t.fqn).filter(|id| world.is_workspace(*id)) else { continue };
+                    let d = world.decl(id);
+                    if !std::ptr::eq(d, t) {
+                        continue;
+                    }
+                    for m in &d.methods {
+                        let over = world.overridden_keys(id, m);
+                        if over.is_empty() {
+                            continue;
+                        }
+                        let key = world.method_key(id, m);
+                        out.extend(over.into_iter().map(|o| (o, key.clone())));
+                    }
+                }
+                out
+            })
+            .collect();
+        let mut map: HashMap<String, Vec<String>> = HashMap::new();
+        for (o, k) in pairs.into_iter().flatten() {
+            map.entry(o).or_default().push(k);
+        }
+        Overriders(map)
+    }
+}
+
 /// Turns keys into symbols for one world, memoizing each key (shared by the documents'
 /// threads).
 pub struct Symbols<'w> {
     world: &'w World,
     workspace: Coordinates,
     jdk: Coordinates,
+    libraries: Arc<LibraryPackages>,
+    overriders: Arc<Overriders>,
     memo: RwLock<HashMap<String, Option<String>>>,
 }
 
@@ -57,8 +108,28 @@ impl<'w> Symbols<'w> {
             world,
             workspace,
             jdk: Coordinates { name: "jdk".into(), version: jdk_version.into() },
+            libraries: Arc::default(),
+            overriders: Arc::default(),
             memo: RwLock::new(HashMap::new()),
         }
+    }
+
+    /// These symbols with library types named by the coordinates of the archive they are in.
+    pub fn with_libraries(mut self, libraries: Arc<LibraryPackages>) -> Symbols<'w> {
+        self.libraries = libraries;
+        self
+    }
+
+    /// These symbols with each workspace method's overriders known (scip-java's inverse
+    /// relationships).
+    pub fn with_overriders(mut self, overriders: Arc<Overriders>) -> Symbols<'w> {
+        self.overriders = overriders;
+        self
+    }
+
+    /// The keys of the workspace methods that override the method `key`, in file order.
+    pub fn overriders_of(&self, key: &str) -> &[String] {
+        self.overriders.0.get(key).map_or(&[], |v| v.as_slice())
     }
 
     pub fn world(&self) -> &'w World {
@@ -115,10 +186,22 @@ impl<'w> Symbols<'w> {
     /// A type's symbol: its package's segments, then each enclosing type.
     pub fn type_symbol(&self, fqn: &str) -> Option<String> {
         let (pkg, types) = self.split(fqn)?;
+        let unknown;
         let coords = match self.world.origin(fqn) {
             Origin::Workspace => &self.workspace,
             Origin::Jdk => &self.jdk,
-            _ => &self.workspace_or_unknown(),
+            _ => {
+                // scip-java's `PackageTable`: the archive holding the top-level class file.
+                let top = types.split('.').next().unwrap_or(types);
+                let class = if pkg.is_empty() { top.to_string() } else { format!("{}/{top}", pkg.replace('.', "/")) };
+                match self.libraries.of_class(&class) {
+                    Some(c) => c,
+                    None => {
+                        unknown = Coordinates::unknown();
+                        &unknown
+                    }
+                }
+            }
         };
         let mut s = format!("scip-java maven {} {} ", coords.name, coords.version);
         for seg in pkg.split('.').filter(|s| !s.is_empty()) {
@@ -130,12 +213,6 @@ impl<'w> Symbols<'w> {
             s.push('#');
         }
         Some(s)
-    }
-
-    fn workspace_or_unknown(&self) -> Coordinates {
-        // A library's jar coordinates are not known to the world: its symbols are written
-        // with unknown coordinates (see docs/scip.md, limits).
-        Coordinates::unknown()
     }
 
     /// Splits a qualified type name into its package and its type names: the package ends

@@ -21,7 +21,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("mji-xref", &["mji-fs", "mji-model", "mji-parser"]),
     ("mji-problems", &["mji-fs", "mji-model", "mji-parser", "mji-build"]),
     ("mji-edit", &["mji-fs", "mji-model", "mji-parser", "mji-xref"]),
-    ("mji-scip", &["mji-fs", "mji-parser", "mji-xref"]),
+    ("mji-scip", &["mji-fs", "mji-model", "mji-parser", "mji-xref", "mji-classfile"]),
     (
         "mji-tools",
         &[

@@ -1,7 +1,8 @@
 //! The SCIP export against scip-java's own expected output: the 26 minimized Java cases of
 //! sourcegraph/scip-java's `scip-snapshots/` (copied with their expected snapshots into
 //! tests/scip_java/, Apache-2.0, see its NOTICE), compared occurrence by occurrence (range,
-//! definition or reference, symbol). Every difference is listed in the snapshot with its reason.
+//! definition or reference, symbol), and their relationships. Every difference is listed in the
+//! snapshot with its reason.
 //!
 //! The figures: `cargo test --test it -- oracles::scip_java --nocapture`.
 
@@ -110,8 +111,12 @@ fn their_size(files: &[(String, String)]) -> usize {
     mcp_java_index::scip::to_bytes(&index).expect("encode").len()
 }
 
+/// Our export of the cases: occurrences, every symbol named, the index's size, signatures by
+/// symbol, relationships.
+type Ours = (Vec<Occ>, Vec<String>, usize, BTreeMap<String, String>, BTreeSet<Rel>);
+
 /// Exports the cases as one workspace (package `minimized`).
-fn ours(dir: &Path) -> (Vec<Occ>, Vec<String>, usize, BTreeMap<String, String>) {
+fn ours(dir: &Path) -> Ours {
     let src = dir.join("minimized");
     std::fs::create_dir_all(&src).expect("mkdir");
     let mut stamps = Vec::new();
@@ -133,16 +138,21 @@ fn ours(dir: &Path) -> (Vec<Occ>, Vec<String>, usize, BTreeMap<String, String>) 
         workspace: Coordinates::unknown(),
         jdk_version: "17".into(),
         tool_version: "test".into(),
+        ..Default::default()
     };
     let (bytes, _) = Exporter::new().export(&engine, &world, &stamps, &opts, &|| false).expect("not stopped");
     let index = mcp_java_index::scip::from_bytes(&bytes).expect("reads back");
     let mut out = Vec::new();
     let mut symbols = Vec::new();
     let mut signatures = BTreeMap::new();
+    let mut rels = BTreeSet::new();
     for d in &index.documents {
         for s in &d.symbols {
             if !s.symbol.starts_with("local ") {
                 signatures.insert(s.symbol.clone(), s.signature_documentation.text.clone());
+            }
+            for r in &s.relationships {
+                rels.insert((s.symbol.clone(), r.symbol.clone(), r.is_implementation, r.is_reference));
             }
         }
         let file = d.relative_path.rsplit('/').next().unwrap_or("").to_string();
@@ -153,7 +163,30 @@ fn ours(dir: &Path) -> (Vec<Occ>, Vec<String>, usize, BTreeMap<String, String>) 
             symbols.push(o.symbol.clone());
         }
     }
-    (out, symbols, bytes.len(), signatures)
+    (out, symbols, bytes.len(), signatures, rels)
+}
+
+/// (symbol, related symbol, is_implementation, is_reference).
+type Rel = (String, String, bool, bool);
+
+/// scip-java's relationships from its snapshots: the `relationship SYMBOL implementation
+/// [reference]` lines under each definition.
+fn their_relationships(text: &str) -> BTreeSet<Rel> {
+    let mut out = BTreeSet::new();
+    let mut current: Option<String> = None;
+    for l in text.lines() {
+        if let Some(sym) = l.split("^ definition ").nth(1) {
+            current = Some(sym.to_string());
+            continue;
+        }
+        let t = l.trim_start_matches('/').trim();
+        if let (Some(rest), Some(c)) = (t.strip_prefix("relationship "), &current) {
+            let (rest, is_ref) = rest.strip_suffix(" reference").map_or((rest, false), |r| (r, true));
+            let (rest, is_impl) = rest.strip_suffix(" implementation").map_or((rest, false), |r| (r, true));
+            out.insert((c.clone(), rest.to_string(), is_impl, is_ref));
+        }
+    }
+    out
 }
 
 /// scip-java's `signature_documentation` of each global definition, from its snapshots: its
@@ -212,7 +245,7 @@ fn reason(o: &Occ, ours_at: Option<&Occ>) -> &'static str {
 #[test]
 fn scip_java_snapshot_cases() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let (ours, symbols, our_size, our_sigs) = ours(tmp.path());
+    let (ours, symbols, our_size, our_sigs, our_rels) = ours(tmp.path());
     for s in &symbols {
         assert!(symbol_is_valid(s), "symbol the scip crate does not parse back: {s}");
     }
@@ -226,6 +259,29 @@ fn scip_java_snapshot_cases() {
         texts.push((name, text));
     }
     let their_sigs: BTreeMap<String, String> = texts.iter().flat_map(|(_, t)| their_signatures(t)).collect();
+    // Relationships: scip-java's (its snapshots never show `is_type_definition`; neither does
+    // ours) against ours, for the symbols both define.
+    let their_rels: BTreeSet<Rel> = texts.iter().flat_map(|(_, t)| their_relationships(t)).collect();
+    let same_rels = their_rels.intersection(&our_rels).count();
+    let defined: BTreeSet<&str> = ours.iter().filter(|o| o.4).map(|o| o.5.as_str()).collect();
+    let rel_diffs: Vec<String> = their_rels
+        .difference(&our_rels)
+        .map(|r| {
+            let why = if r.0.starts_with("local ") {
+                " — a method of an anonymous or local class (a local): the engine bound no override"
+            } else {
+                ""
+            };
+            format!("theirs only: {} -> {} impl={} ref={}{why}", r.0, r.1, r.2, r.3)
+        })
+        .chain(
+            our_rels
+                .difference(&their_rels)
+                .filter(|r| !r.0.starts_with("local ") && defined.contains(r.0.as_str()))
+                .map(|r| format!("ours only: {} -> {} impl={} ref={}", r.0, r.1, r.2, r.3)),
+        )
+        .collect();
+    eprintln!("relationships equal to scip-java's: {same_rels}/{}", their_rels.len());
     let same_sig = their_sigs.iter().filter(|(k, v)| our_sigs.get(*k) == Some(*v)).count();
     eprintln!("signature_documentation equal to scip-java's: {same_sig}/{}", their_sigs.len());
     if std::env::var_os("SCIP_SIGNATURES").is_some() {
@@ -263,12 +319,16 @@ fn scip_java_snapshot_cases() {
         eprintln!("  {n:4} {r}");
     }
     insta::assert_snapshot!(format!(
-        "{equal}/{} equal ({pct:.1}%)\nsignatures equal: {same_sig}/{}\n{reasons:#?}\n{}",
+        "{equal}/{} equal ({pct:.1}%)\nsignatures equal: {same_sig}/{}\nrelationships equal: {same_rels}/{}\n{reasons:#?}\n{}\n{}",
         theirs.len(),
         their_sigs.len(),
-        diffs.join("\n")
+        their_rels.len(),
+        diffs.join("\n"),
+        rel_diffs.join("\n")
     ));
     assert!(pct >= 95.0, "{pct:.1}% of scip-java's occurrences equal ours");
+    // Every relationship is scip-java's, and ours has no other for a global symbol.
+    assert!(rel_diffs.is_empty(), "{rel_diffs:#?}");
 }
 
 /// commons-lang3 exported and read back with the `scip` crate: for a sample of the targets its
@@ -300,6 +360,7 @@ fn commons_lang3_occurrences_are_find_references_answers() {
         workspace: Coordinates::unknown(),
         jdk_version: "17".into(),
         tool_version: "test".into(),
+        ..Default::default()
     };
     let (bytes, stats) = Exporter::new().export(&engine, &world, &stamps, &opts, &|| false).expect("not stopped");
     assert_eq!((stats.documents, stats.skipped), (stamps.len(), 0));

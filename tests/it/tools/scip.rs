@@ -82,8 +82,12 @@ fn export_scip_writes_reads_back_and_re_encodes_only_the_edited_file() {
     std::fs::write(&square, SQUARE.replace("double a = side * side;", "double a = side * side * 1;")).expect("edit");
     let f = std::fs::File::options().write(true).open(&square).expect("open");
     f.set_modified(std::time::SystemTime::now() + Duration::from_secs(5)).expect("mtime");
-    let second = call(&ws, json!({"filePath": "index.scip"})).expect("export again");
+    // The call's progress sink hears the documents counted (`notifications/progress`).
+    let progress = mcp_java_index::model::progress::Progress::new();
+    let second = progress.scope(|| call(&ws, json!({"filePath": "index.scip"}))).expect("export again");
     assert_eq!((second["documents"].as_u64(), second["encoded"].as_u64()), (Some(2), Some(1)), "{second}");
+    let last = progress.newer_than(0).expect("progress reported");
+    assert_eq!((last.message.as_str(), last.done, last.total), ("SCIP documents: 2/2", 2.0, Some(2.0)));
 }
 
 #[test]
@@ -96,4 +100,98 @@ fn export_scip_refuses_to_write_outside_the_roots() {
     assert!(!Path::new(&out).exists());
     let err = call(&ws, json!({"filePath": "src/p/Shape.java"})).expect_err("not a .scip file");
     assert!(err.contains(".scip"), "{err}");
+}
+
+/// Compiles `sources` (`(relative path, text)`) outside the workspace and jars the classes at
+/// `jar`, with `extra` files (`(name in the jar, text)`) beside them.
+fn library_jar(jar: &Path, sources: &[(&str, &str)], extra: &[(&str, &str)]) {
+    let build = tempfile::tempdir().expect("tempdir");
+    let mut javac = std::process::Command::new("javac");
+    javac.args(["-d", "classes"]).current_dir(build.path());
+    for (rel, text) in sources {
+        let p = build.path().join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&p, text).expect("write");
+        javac.arg(rel);
+    }
+    assert!(javac.status().expect("javac runs").success());
+    for (name, text) in extra {
+        let p = build.path().join("classes").join(name);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&p, text).expect("write");
+    }
+    std::fs::create_dir_all(jar.parent().expect("parent")).expect("mkdir");
+    let ok = std::process::Command::new("jar")
+        .arg("cf")
+        .arg(jar)
+        .args(["-C", "classes", "."])
+        .current_dir(build.path())
+        .status()
+        .expect("jar runs");
+    assert!(ok.success());
+}
+
+/// Library symbols carry their archive's Maven coordinates as scip-java writes them
+/// (`maven/<group>/<artifact> <version>`): from the jar's `pom.properties`, else from a Maven
+/// repository's path layout, else `. .`; and the workspace's own code its Gradle build's.
+#[test]
+fn export_scip_names_libraries_and_a_gradle_build_by_their_coordinates() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("app");
+    library_jar(
+        &root.join("repository/com/acme/util/1.2/util-1.2.jar"),
+        &[(
+            "com/acme/util/Strings.java",
+            "package com.acme.util;\npublic class Strings {\n    public static String up(String s) { return s; }\n    public static class Inner {}\n}\n",
+        )],
+        &[],
+    );
+    library_jar(
+        &root.join("lib/words.jar"),
+        &[(
+            "org/example/text/Words.java",
+            "package org.example.text;\npublic class Words {\n    public static String first(String s) { return s; }\n}\n",
+        )],
+        &[(
+            "META-INF/maven/org.example/words/pom.properties",
+            "#Generated\ngroupId=org.example\nartifactId=words\nversion=3.0\n",
+        )],
+    );
+    library_jar(
+        &root.join("lib/plain.jar"),
+        &[("net/plain/Thing.java", "package net.plain;\npublic class Thing {}\n")],
+        &[],
+    );
+    let files = [
+        ("build.gradle", "plugins { id 'java' }\ngroup = 'com.acme'\nversion = '0.9'\n"),
+        ("settings.gradle", "rootProject.name = 'shop'\n"),
+        (
+            "mcp-java-index.toml",
+            "classpath = [\"repository/com/acme/util/1.2/util-1.2.jar\", \"lib/words.jar\", \"lib/plain.jar\"]\n",
+        ),
+        (
+            "src/main/java/app/Main.java",
+            "package app;\n\nimport com.acme.util.Strings;\nimport org.example.text.Words;\nimport net.plain.Thing;\n\npublic class Main {\n    Object run(Thing t) {\n        return Strings.up(Words.first(\"a\")) + new Strings.Inner();\n    }\n}\n",
+        ),
+    ];
+    for (rel, text) in files {
+        common::write(&root, rel, text);
+    }
+    let flags = mcp_java_index::config::Flags::roots([&root]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(mcp_java_index::config::Config::load(&flags, &|_| None).expect("config")).expect("ws");
+    ws.build_index();
+    call(&ws, json!({})).expect("export");
+    let index = from_bytes(&std::fs::read(root.join("index.scip")).expect("written")).expect("reads back");
+    let main = render(&index, "Main.java");
+    for want in [
+        "import scip-java maven maven/com.acme/util 1.2 com/acme/util/Strings#",
+        "reference scip-java maven maven/com.acme/util 1.2 com/acme/util/Strings#up().",
+        "reference scip-java maven maven/com.acme/util 1.2 com/acme/util/Strings#Inner#`<init>`().",
+        "reference scip-java maven maven/org.example/words 3.0 org/example/text/Words#first().",
+        "import scip-java maven . . net/plain/Thing#",
+        "definition scip-java maven maven/com.acme/shop 0.9 app/Main#",
+    ] {
+        assert!(main.contains(want), "{want}\n{main}");
+    }
+    insta::assert_snapshot!(main);
 }

@@ -119,6 +119,9 @@ pub fn export(ws: &Host, out: &Path) -> Result<ExportScipResult, ToolError> {
         project_root: root,
         jdk_version: jdk_version(ws).to_string(),
         tool_version: env!("CARGO_PKG_VERSION").into(),
+        classpath: ws.classpath_jars(),
+        maven_repos: vec![mji_build::classpath::repo_local(&ws.build_settings())],
+        max_archive_entries: ws.max_archive_entries(),
     };
     let cancel = mji_model::cancel::Cancel::current();
     let stop = move || cancel.is_cancelled();
@@ -139,15 +142,20 @@ pub fn export(ws: &Host, out: &Path) -> Result<ExportScipResult, ToolError> {
     })
 }
 
-/// The workspace's Maven coordinates when the root's pom.xml says them, else `. .`.
-fn coordinates(root: &Path) -> mji_scip::Coordinates {
-    let Ok(pom) = mji_build::pom::Pom::read(&root.join("pom.xml")) else { return mji_scip::Coordinates::unknown() };
-    let group = pom.group_id.clone().or_else(|| pom.parent.as_ref().map(|p| p.group_id.clone()));
-    let version = pom.version.clone().or_else(|| pom.parent.as_ref().map(|p| p.version.clone()));
-    match (group, version) {
-        (Some(g), Some(v)) if !v.contains("${") => {
-            mji_scip::Coordinates { name: format!("{g}:{}", pom.artifact_id), version: v }
-        }
-        _ => mji_scip::Coordinates::unknown(),
+/// The workspace's coordinates as scip-java writes them (`maven/<group>/<artifact> <version>`)
+/// when the root's pom.xml or Gradle build says them, else `. .`.
+pub fn coordinates(root: &Path) -> mji_scip::Coordinates {
+    let scip = |g: &str, a: &str, v: String| mji_scip::Coordinates { name: format!("maven/{g}/{a}"), version: v };
+    if let Ok(pom) = mji_build::pom::Pom::read(&root.join("pom.xml")) {
+        let group = pom.group_id.clone().or_else(|| pom.parent.as_ref().map(|p| p.group_id.clone()));
+        let version = pom.version.clone().or_else(|| pom.parent.as_ref().map(|p| p.version.clone()));
+        return match (group, version) {
+            (Some(g), Some(v)) if !v.contains("${") => scip(&g, &pom.artifact_id, v),
+            _ => mji_scip::Coordinates::unknown(),
+        };
+    }
+    match mji_build::gradle_coordinates(root) {
+        Some((g, a, v)) => scip(&g, &a, v),
+        None => mji_scip::Coordinates::unknown(),
     }
 }
