@@ -104,6 +104,9 @@ struct WorkspaceSummary {
     parsed: u64,
     /// Java files taken from the snapshot without reading them.
     cache_hits: u64,
+    /// Java files whose references are bound and kept, so `refs`, `callers`, `hierarchy` …
+    /// read no source file for them (0 with `warm_references` off).
+    bound_files: u64,
     cache_misses: u64,
     /// Files and directories that could not be read.
     errors: u64,
@@ -133,6 +136,13 @@ fn index_workspace(mut args: IndexArgs, dirs: Vec<PathBuf>, started: std::time::
         eprintln!("warning: {w}");
     }
     let pass = build_index(&ws);
+    // A warm cache has every file's references bound, as a server keeps them: the reference
+    // commands that follow then bind nothing (a command binds only the files it must read,
+    // and a query for another name would read and bind others).
+    if ws.config().warm_references {
+        ws.index().set_one_shot();
+        with_progress("binding references", &|| None, || ws.warm_references_now());
+    }
     let code = flushed(&ws);
     let index = ws.index();
     let problems = index.problems();
@@ -153,6 +163,7 @@ fn index_workspace(mut args: IndexArgs, dirs: Vec<PathBuf>, started: std::time::
         resources: resources as u64,
         parsed: pass.parsed as u64,
         cache_hits: pass.from_snapshot as u64,
+        bound_files: ws.xref_bound().0 as u64,
         cache_misses: pass.parsed as u64,
         errors: problems.count as u64,
         skipped_files: status.skipped_files,

@@ -49,7 +49,8 @@ pub enum Command {
     /// Index a project as `serve` does, or outline Java files (exact line ranges).
     ///
     /// A directory is indexed as a workspace root (as `serve --root DIR`): its declarations are
-    /// kept in its cache, so a server or CLI query on it starts warm; prints a JSON summary.
+    /// kept in its cache and its references bound, so a server or CLI query on it starts
+    /// warm; prints a JSON summary.
     /// One file prints its java_index JSON; several files, or --outlines, print JSON Lines,
     /// one outline per file, in path order.
     Index(IndexArgs),

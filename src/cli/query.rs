@@ -422,6 +422,8 @@ fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Workspace> {
     }
     if registry::find(tool).is_some_and(|e| e.needs_index) {
         super::index::build_index(&ws);
+        // This process answers one call right after the pass: no second stat of every file.
+        ws.index().set_one_shot();
         ws.flush();
         let problems = ws.index().problems();
         if problems.count > 0 {

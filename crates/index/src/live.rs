@@ -97,6 +97,9 @@ pub struct LiveIndex {
     watching: AtomicBool,
     /// The watcher holds events not applied yet (a batch waiting for its quiet period).
     pending: AtomicBool,
+    /// Set by a process that answers one command right after its own pass (the CLI): the
+    /// stamps the pass took serve as the files' stamps now ([`LiveIndex::java_file_stamps_now`]).
+    one_shot: AtomicBool,
 }
 
 fn is_java(p: &Path) -> bool {
@@ -121,6 +124,7 @@ impl LiveIndex {
             version: std::sync::atomic::AtomicU64::new(0),
             watching: AtomicBool::new(false),
             pending: AtomicBool::new(false),
+            one_shot: AtomicBool::new(false),
         })
     }
 
@@ -134,6 +138,15 @@ impl LiveIndex {
     /// it heard of: then an unchanged [`LiveIndex::version`] means unchanged files.
     pub fn is_watching(&self) -> bool {
         self.watching.load(Ordering::Acquire) && !self.pending.load(Ordering::Acquire)
+    }
+
+    /// Says that this process answers one command right after its own pass, with no watcher:
+    /// the stamps the pass took (one `stat` of each file) are the ones
+    /// [`LiveIndex::java_file_stamps_now`] gives, rather than a second `stat` of every file
+    /// a moment later — a file changed in between is no different from one changed just
+    /// after the answer.
+    pub fn set_one_shot(&self) {
+        self.one_shot.store(true, Ordering::Release);
     }
 
     /// Whether a watcher is registered on every root (events may still be pending).
@@ -671,10 +684,12 @@ impl LiveIndex {
     /// that has applied every event. Then the index's stamps are the files' own: no stat of
     /// every file (tens of milliseconds on the JDK) after an edit; a file the index read within
     /// the racy window has a stamp that never matches (two same-size writes would look alike),
-    /// and only those are stat-ed. Without a watcher every file is stat-ed (in parallel).
+    /// and only those are stat-ed. Without a watcher every file is stat-ed (in parallel),
+    /// unless the process is one-shot ([`LiveIndex::set_one_shot`]) and its pass is done.
     pub fn java_file_stamps_now(&self) -> (Vec<(Arc<Path>, usize, mji_fs::stamp::Stamp)>, bool) {
         use mji_fs::stamp::Stamp;
-        if self.is_watching() {
+        let watching = self.is_watching();
+        if watching || (self.one_shot.load(Ordering::Acquire) && self.progress().complete) {
             let stamps = self
                 .java_file_stamps()
                 .into_iter()
@@ -686,7 +701,7 @@ impl LiveIndex {
                     Some((p, root, stamp))
                 })
                 .collect();
-            return (stamps, true);
+            return (stamps, watching);
         }
         let stamps = self
             .java_files()

@@ -480,6 +480,12 @@ impl Host {
         self.keeper.warm(self)
     }
 
+    /// Binds every file's references on every core and writes them ([`Keeper::warm_now`]):
+    /// `index DIR`, so that later commands find every file bound. Returns the files bound.
+    pub fn warm_references_now(&self) -> usize {
+        self.keeper.warm_now(self)
+    }
+
     /// The server's reference keeper, on the calling thread until the workspace closes
     /// ([`Keeper::keep`]).
     pub fn keep_references(&self, every: std::time::Duration, after_pass: &dyn Fn()) {

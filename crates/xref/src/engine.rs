@@ -474,6 +474,42 @@ impl XrefEngine {
         }
         bound
     }
+
+    /// [`XrefEngine::bind_all`] on every core, for a command that binds and then exits (`index
+    /// DIR`), where no call waits for a core: the first `max` files whose references are not
+    /// kept are bound in parallel. Returns how many files it bound.
+    pub fn bind_all_parallel(
+        &self,
+        world: &World,
+        files: &[Arc<Path>],
+        max: usize,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> usize {
+        let stamps = self.stamps(files);
+        let todo: Vec<(&Arc<Path>, Stamp)> = {
+            let Ok(ix) = self.refs.read() else { return 0 };
+            files
+                .iter()
+                .zip(stamps)
+                .filter_map(|(p, s)| Some((p, s?)))
+                .filter(|(p, s)| ix.id_of(p).and_then(|id| ix.get(id)).is_none_or(|f| f.stamp != *s))
+                .take(max)
+                .collect()
+        };
+        let counter = Progress::counter(todo.len(), "binding references");
+        let bound = std::sync::atomic::AtomicUsize::new(0);
+        todo.par_iter().for_each(|(p, stamp)| {
+            progress::tick(&counter);
+            let moved_on = self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape;
+            if stop() || moved_on || !self.refs.read().is_ok_and(|ix| ix.room_for(0)) {
+                return;
+            }
+            let Ok(bytes) = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES) else { return };
+            self.bind_and_keep(world, p, &bytes, Some(*stamp));
+            bound.fetch_add(1, Relaxed);
+        });
+        bound.into_inner()
+    }
 }
 
 /// The index of a file in the world, `u32::MAX` when absent.

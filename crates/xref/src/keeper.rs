@@ -116,6 +116,25 @@ impl Keeper {
         }
     }
 
+    /// [`Keeper::warm`] on every core, for a command that binds and exits (`index DIR`, so
+    /// that the next commands find every file bound); written every [`BIND_CHUNK`] files and
+    /// at the end. Returns the files bound.
+    pub fn warm_now(&self, files: &dyn Files) -> usize {
+        let mut total = 0;
+        loop {
+            let (w, shown) = self.world(files);
+            let paths: Vec<Arc<Path>> = shown.iter().map(|(p, _)| p.clone()).collect();
+            let stop = self.stop.clone();
+            let bound = self.engine.bind_all_parallel(&w, &paths, BIND_CHUNK, &move || stop.load(Ordering::Relaxed));
+            total += bound;
+            self.persist();
+            // Unreadable files are never bound: done when a round binds nothing more.
+            if bound == 0 || self.stopped() {
+                return total;
+            }
+        }
+    }
+
     /// Reads the persisted world and reference index (with the library types first, which the
     /// store must match), without waiting for the first listing: the loop does it at start, so
     /// that a restart's first cross-reference answer finds the world linked.
@@ -278,5 +297,16 @@ mod tests {
         assert_eq!(keeper.engine().bound().0, 2);
         assert_eq!(keeper.warm(&files), 0, "nothing changed: nothing to bind");
         assert_eq!(keeper.persist(), None, "no store: nothing written, no error");
+    }
+
+    /// Binding on every core binds every file once, as the one-thread pass does.
+    #[test]
+    fn warm_now_binds_every_file_once() {
+        let (_tmp, files) = dir(false);
+        let keeper = Keeper::new(XrefEngine::new(), Arc::default());
+        assert_eq!(keeper.warm_now(&files), 2);
+        assert_eq!(keeper.engine().bound().0, 2);
+        assert_eq!(keeper.warm_now(&files), 0, "nothing changed: nothing to bind");
+        assert_eq!(keeper.warm(&files), 0, "the one-thread pass finds them bound too");
     }
 }

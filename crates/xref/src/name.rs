@@ -4,6 +4,7 @@
 //! `int`, `T`, `get`, `size`): one allocation per distinct name instead of one per use.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A name, shared: cheap to clone and compared by its text.
@@ -12,16 +13,59 @@ pub struct Name(Arc<str>);
 
 /// The names in use, and the size past which those no declaration holds any more are dropped.
 struct Interner {
-    names: HashSet<Arc<str>>,
+    names: HashSet<Arc<str>, BuildHasherDefault<FxHasher>>,
     purge_at: usize,
 }
 
-/// Below this many names the table is never purged.
-const MIN_PURGE: usize = 1 << 16;
+/// The table is split in this many shards, by a hash of the name, so the threads that decode
+/// a store's declarations in parallel rarely wait for each other (one lock, and SipHash, were a
+/// sixth of a CLI `refs` on the JDK, issue 38).
+const SHARDS: usize = 64;
 
-fn interner() -> &'static Mutex<Interner> {
-    static TABLE: OnceLock<Mutex<Interner>> = OnceLock::new();
-    TABLE.get_or_init(|| Mutex::new(Interner { names: HashSet::new(), purge_at: MIN_PURGE }))
+/// Below this many names a shard is never purged.
+const MIN_PURGE: usize = (1 << 16) / SHARDS;
+
+/// rustc's FxHash: a multiply and a rotate per word, quick for the short names most are. The
+/// names come from the user's own signed store, so a flood of colliding names is no concern.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+        let mut w = [0u8; 8];
+        w[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        self.add(u64::from_le_bytes(w) ^ bytes.len() as u64);
+    }
+
+    fn write_u8(&mut self, b: u8) {
+        self.add(u64::from(b));
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl FxHasher {
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+fn interner(s: &str) -> &'static Mutex<Interner> {
+    static TABLE: OnceLock<Vec<Mutex<Interner>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..SHARDS).map(|_| Mutex::new(Interner { names: HashSet::default(), purge_at: MIN_PURGE })).collect()
+    });
+    // The hash's top bits pick the shard; the shard's set uses its low bits.
+    let h = BuildHasherDefault::<FxHasher>::default().hash_one(s);
+    &table[(h >> 58) as usize % SHARDS]
 }
 
 impl Name {
@@ -33,11 +77,11 @@ impl Name {
         Name(Arc::from(s))
     }
 
-    /// The shared name for `s`: what reading declarations back from the store gives. The
-    /// table forgets a name once nothing else holds it, checked whenever it has doubled since
-    /// the last check, so a long session's edits do not grow it without bound.
+    /// The shared name for `s`: what reading declarations back from the store gives. A shard
+    /// of the table forgets a name once nothing else holds it, checked whenever the shard has
+    /// doubled since its last check, so a long session's edits do not grow it without bound.
     pub fn shared(s: &str) -> Name {
-        let Ok(mut t) = interner().lock() else { return Name::new(s) };
+        let Ok(mut t) = interner(s).lock() else { return Name::new(s) };
         if let Some(n) = t.names.get(s) {
             return Name(n.clone());
         }
@@ -187,10 +231,18 @@ mod tests {
     #[test]
     fn names_nothing_holds_are_forgotten_when_the_table_doubles() {
         let kept = Name::shared("kept-name-for-the-purge-test");
-        for i in 0..(MIN_PURGE * 3) {
-            drop(Name::shared(&format!("dropped-{i}")));
+        let shard = interner(&kept);
+        // Names of the kept one's shard (each shard purges on its own).
+        let (mut i, mut same) = (0, 0);
+        while same < MIN_PURGE * 3 {
+            let name = format!("dropped-{i}");
+            i += 1;
+            if std::ptr::eq(interner(&name), shard) {
+                same += 1;
+            }
+            drop(Name::shared(&name));
         }
-        let t = interner().lock().expect("lock");
+        let t = shard.lock().expect("lock");
         assert!(t.names.len() < MIN_PURGE * 2 + 64, "purged: {} names", t.names.len());
         assert!(t.names.contains("kept-name-for-the-purge-test"), "a held name stays");
         drop(t);

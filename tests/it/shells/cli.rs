@@ -499,6 +499,36 @@ fn refs_reads_the_reference_index_a_previous_call_persisted() {
     assert_eq!(first["files"], second["files"], "the same references either way");
 }
 
+/// `index DIR` leaves a warm cache with every file's references bound, so a `refs` that
+/// follows binds nothing: it starts with every file bound and answers as a cold one does.
+#[test]
+fn index_binds_every_file_so_refs_starts_warm() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    copy_old(&fixtures().join("xref"), dir.path());
+    let cold = tempfile::tempdir().expect("tempdir");
+    let warm = tempfile::tempdir().expect("tempdir");
+    let call = r#"{"target": "xref.model.Money#plus(Money)", "includeIndex": true}"#;
+    let refs = |cache: &Path| {
+        let o = bin()
+            .args(["call", "find_references", call, "--json", "--no-daemon"])
+            .env("MCP_JAVA_INDEX_CACHE_DIR", cache)
+            .current_dir(dir.path())
+            .output()
+            .expect("running the binary");
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).expect("JSON")
+    };
+    let o = bin().arg("index").arg(dir.path()).env("MCP_JAVA_INDEX_CACHE_DIR", warm.path()).output().expect("run");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON summary");
+    assert!(summary["files"].as_u64() > Some(1), "{summary}");
+    assert_eq!(summary["boundFiles"], summary["files"], "every file bound: {summary}");
+    let (first, indexed) = (refs(cold.path()), refs(warm.path()));
+    assert_eq!(indexed["index"]["boundFiles"], summary["files"], "{indexed}");
+    assert_eq!(first["files"], indexed["files"], "the same references either way");
+    assert_eq!(first["total"], indexed["total"]);
+}
+
 /// `refs` says on stderr which files the binder could not bind fully (nested past its depth
 /// limit), as the answer's `incomplete` does.
 #[test]
