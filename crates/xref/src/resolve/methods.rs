@@ -65,6 +65,8 @@ impl<'w, 's> Resolver<'w, 's> {
         let interface = |id: crate::world::TypeId| {
             matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation)
         };
+        // A supertype's private methods are no members of `t` (JLS 8.2).
+        let own = t.lookup_class().and_then(|(f, _)| self.w.by_fqn(f));
         let mut h = self.w.hierarchy(t);
         // Stable: the classes in their order, then the interfaces in theirs.
         h.sort_by_key(|(_, id)| id.is_some_and(interface));
@@ -83,16 +85,38 @@ impl<'w, 's> Resolver<'w, 's> {
             } else {
                 Vec::new()
             };
-            for m in d.methods.iter().filter(|m| &*m.name == name) {
+            for m in d.methods.iter().filter(|m| &*m.name == name && (!m.is_private || own == Some(id))) {
                 let sig: Vec<String> = self
                     .w
                     .method_params(id, m)
                     .iter()
                     .map(|p| p.as_ref().map(|t| substitute(t, &subst).erasure()).unwrap_or_else(|| "?".into()))
                     .collect();
-                if !sigs.contains(&sig) {
-                    sigs.push(sig);
-                    out.push(MemberHit { owner: id, decl: m, subst: subst.clone() });
+                match sigs.iter().position(|s| *s == sig) {
+                    None => {
+                        sigs.push(sig);
+                        out.push(MemberHit { owner: id, decl: m, subst: subst.clone() });
+                    }
+                    // A superclass's abstract method and an interface's of the same signature,
+                    // neither overriding the other (`AbstractCollection#size()` and `List#size()`
+                    // in an `AbstractList`): javac's most specific method is ambiguous between
+                    // them and merges the abstract ones, keeping the interface's (found later)
+                    // when its result type is the same; a default method is chosen over the
+                    // abstract one.
+                    Some(k) if interface(id) && !m.is_static && !interface(out[k].owner) && out[k].decl.is_abstract => {
+                        let class = Ty::class(&self.w.decl(out[k].owner).fqn);
+                        let iface = Ty::class(&d.fqn);
+                        let ret = |h: &MemberHit<'w, MethodSym>| {
+                            let ctx = self.w.with_method_tparams(&self.w.ctx_ref(h.owner), &h.decl.tparams);
+                            self.w.resolve_text(&h.decl.ret, &ctx).map(|t| substitute(&t, &h.subst).erasure())
+                        };
+                        let hit = MemberHit { owner: id, decl: m, subst: subst.clone() };
+                        let same_ret = ret(&out[k]).is_some_and(|r| ret(&hit) == Some(r));
+                        if same_ret && self.w.is_subtype(&class, &iface) == Some(false) {
+                            out[k] = hit;
+                        }
+                    }
+                    Some(_) => {}
                 }
             }
         }
@@ -407,6 +431,9 @@ impl<'w, 's> Resolver<'w, 's> {
         let keys: Vec<String> = chosen.iter().map(|&i| self.w.method_key(id, cands[i].decl)).collect();
         let conf = if exact && keys.len() == 1 { Confidence::Exact } else { Confidence::Likely };
         self.emit(at, kind, Category::Ctor, keys, conf);
+        if let [i] = chosen[..] {
+            self.last_pick = Some(cands[i].clone());
+        }
     }
 }
 

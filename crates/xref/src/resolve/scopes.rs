@@ -263,18 +263,21 @@ impl<'w, 's> Resolver<'w, 's> {
         if let Some(obj) = n.child_by_field_name("object") {
             self.expr(obj);
         }
-        let args = n.child_by_field_name("arguments").map(|a| self.args(a)).unwrap_or_default();
-        let Some(frame) = self.frames.last() else { return };
-        let Some(id) = frame.type_id else { return };
-        let target = if ctor.kind() == kind::SUPER || self.text(ctor) == "super" {
-            self.w.supers(id).first().cloned()
-        } else {
-            Some(Ty::Class(self.w.decl(id).fqn.clone(), Vec::new()))
-        };
+        let (args, refs, lambdas) =
+            n.child_by_field_name("arguments").map(|a| self.args_deferring(a)).unwrap_or_default();
+        self.last_pick = None;
+        let target = self.frames.last().and_then(|f| f.type_id).and_then(|id| {
+            if ctor.kind() == kind::SUPER || self.text(ctor) == "super" {
+                self.w.supers(id).first().cloned()
+            } else {
+                Some(Ty::Class(self.w.decl(id).fqn.clone(), Vec::new()))
+            }
+        });
         let kind = if self.text(ctor) == "super" { RefKind::SuperCall } else { RefKind::ThisCall };
         if let Some(t) = target {
             self.ctor_ref(ctor, &t, &args, kind);
         }
+        self.bind_deferred(args.len(), refs, lambdas, false, false);
     }
 
     pub(super) fn pattern(&mut self, p: Node) {
