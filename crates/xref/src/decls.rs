@@ -421,7 +421,7 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 is_public_api: md.api(false),
                 marked_override: false,
                 is_abstract: false,
-                is_private: false,
+                is_private: md.is_private,
             });
         }
         k if is_type_decl(k) => {}

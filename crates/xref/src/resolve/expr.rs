@@ -568,15 +568,24 @@ impl<'w, 's> Resolver<'w, 's> {
                     // A class without a key that declares a method of that name taking that
                     // many arguments: the call is most likely of its own (JLS 15.12.1, the
                     // innermost class with a member of that name), which has no key.
-                    let own = &self.frames[i].own;
-                    if own
+                    let own = self.frames[i]
+                        .own
                         .iter()
-                        .any(|(m, np, va)| **m == *name && (*np == args.len() || (*va && args.len() + 1 >= *np)))
-                    {
-                        return None;
-                    }
-                    let Some(this) = self.frames[i].this.clone() else { continue };
+                        .any(|(m, np, va)| **m == *name && (*np == args.len() || (*va && args.len() + 1 >= *np)));
+                    let Some(this) = self.frames[i].this.clone() else {
+                        if own {
+                            return None;
+                        }
+                        continue;
+                    };
                     let (ms, complete) = self.methods_of(&this, name);
+                    if own {
+                        // Typed as the supertype's method it overrides, if any: not a reference.
+                        let before = self.out.len();
+                        let t = if ms.is_empty() { None } else { self.pick(name_node, ms, args, complete) };
+                        self.out.truncate(before);
+                        return t;
+                    }
                     if !ms.is_empty() {
                         let t = self.pick(name_node, ms, args, complete);
                         return get_class(name, args, &this).or(t);
@@ -895,8 +904,14 @@ impl<'w, 's> Resolver<'w, 's> {
                 && let Some((f, _)) = t.lookup_class()
                 && let Some(id) = self.w.by_fqn(f)
             {
-                let all: Vec<MemberHit<'w, MethodSym>> =
-                    self.w.decl(id).ctors.iter().map(|c| MemberHit { owner: id, decl: c, subst: Vec::new() }).collect();
+                let all: Vec<MemberHit<'w, MethodSym>> = self
+                    .w
+                    .decl(id)
+                    .ctors
+                    .iter()
+                    .filter(|c| !c.is_private || self.private_accessible(id))
+                    .map(|c| MemberHit { owner: id, decl: c, subst: Vec::new() })
+                    .collect();
                 let (chosen, exact) = match params.map(|ps| self.select(&all, ps)) {
                     Some((c, e)) if !c.is_empty() => (c, e),
                     _ => ((0..all.len()).collect(), all.len() == 1),
@@ -959,6 +974,8 @@ impl<'w, 's> Resolver<'w, 's> {
                 let conf = if certain { Confidence::Exact } else { Confidence::Likely };
                 self.emit(last, RefKind::MethodRef, Category::Method, keys, conf);
             }
+            // A local class's method has no key: no guess.
+            Val::Expr(None) if self.local_types.iter().any(|t| **t == *self.text(first)) => {}
             Val::Expr(None) => {
                 let owners = self.w.types_with_method(name).to_vec();
                 let keys: Vec<String> = owners

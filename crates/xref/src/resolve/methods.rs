@@ -65,8 +65,10 @@ impl<'w, 's> Resolver<'w, 's> {
         let interface = |id: crate::world::TypeId| {
             matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation)
         };
-        // A supertype's private methods are no members of `t` (JLS 8.2).
+        // A supertype's private methods are no members of `t` (JLS 8.2), and `t`'s own are not
+        // accessible outside its top-level class (taken as its file; JLS 6.6.1).
         let own = t.lookup_class().and_then(|(f, _)| self.w.by_fqn(f));
+        let private_ok = |id: crate::world::TypeId| own == Some(id) && self.private_accessible(id);
         let mut h = self.w.hierarchy(t);
         // Stable: the classes in their order, then the interfaces in theirs.
         h.sort_by_key(|(_, id)| id.is_some_and(interface));
@@ -85,7 +87,7 @@ impl<'w, 's> Resolver<'w, 's> {
             } else {
                 Vec::new()
             };
-            for m in d.methods.iter().filter(|m| &*m.name == name && (!m.is_private || own == Some(id))) {
+            for m in d.methods.iter().filter(|m| &*m.name == name && (!m.is_private || private_ok(id))) {
                 let sig: Vec<String> = self
                     .w
                     .method_params(id, m)
@@ -235,6 +237,21 @@ impl<'w, 's> Resolver<'w, 's> {
     /// may be overridden by the library type, whose key javac would give.
     pub(super) fn unseen_cannot_compete(&self, cands: &[MemberHit<'w, MethodSym>], chosen: usize) -> bool {
         self.w.is_workspace(cands[chosen].owner) && !cands.iter().any(|c| c.decl.marked_override)
+    }
+
+    /// Whether the private members of `id` are accessible here: within the top-level class
+    /// that encloses it (JLS 6.6.1). Unknown (no enclosing named type) counts as accessible.
+    pub(super) fn private_accessible(&self, id: crate::world::TypeId) -> bool {
+        let top = |mut t: crate::world::TypeId| {
+            while let Some(o) = self.w.decl(t).outer {
+                t = self.w.type_in_file(self.w.file_of(t), o);
+            }
+            t
+        };
+        match self.frames.iter().find_map(|f| f.type_id) {
+            Some(here) => !self.w.is_workspace(id) || top(here) == top(id),
+            None => true,
+        }
     }
 
     /// Indexes of the candidates javac would choose from (one when it can be known), and
@@ -425,8 +442,15 @@ impl<'w, 's> Resolver<'w, 's> {
                 Vec::new()
             }
         };
-        let cands: Vec<MemberHit<'w, MethodSym>> =
-            self.w.decl(id).ctors.iter().map(|c| MemberHit { owner: id, decl: c, subst: subst.clone() }).collect();
+        // A private constructor is not accessible outside its top-level class.
+        let cands: Vec<MemberHit<'w, MethodSym>> = self
+            .w
+            .decl(id)
+            .ctors
+            .iter()
+            .filter(|c| !c.is_private || self.private_accessible(id))
+            .map(|c| MemberHit { owner: id, decl: c, subst: subst.clone() })
+            .collect();
         let (chosen, exact) = self.select(&cands, args);
         let keys: Vec<String> = chosen.iter().map(|&i| self.w.method_key(id, cands[i].decl)).collect();
         let conf = if exact && keys.len() == 1 { Confidence::Exact } else { Confidence::Likely };

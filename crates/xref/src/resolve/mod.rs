@@ -136,6 +136,7 @@ fn bind(
         within: 0,
         probe,
         probed: None,
+        local_types: Vec::new(),
     };
     r.program(tree.root_node());
     r.javadoc_refs(tree.root_node());
@@ -178,6 +179,8 @@ struct Resolver<'w, 's> {
     /// The expression whose type [`expr_type`] asks for, and its type once bound.
     probe: Option<(usize, usize)>,
     probed: Option<Ty>,
+    /// The names of the local classes declared so far in the file (none has a key).
+    local_types: Vec<Box<str>>,
 }
 
 impl Resolver<'_, '_> {

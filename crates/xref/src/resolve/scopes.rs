@@ -266,13 +266,17 @@ impl<'w, 's> Resolver<'w, 's> {
         let (args, refs, lambdas) =
             n.child_by_field_name("arguments").map(|a| self.args_deferring(a)).unwrap_or_default();
         self.last_pick = None;
-        let target = self.frames.last().and_then(|f| f.type_id).and_then(|id| {
-            if ctor.kind() == kind::SUPER || self.text(ctor) == "super" {
-                self.w.supers(id).first().cloned()
-            } else {
-                Some(Ty::Class(self.w.decl(id).fqn.clone(), Vec::new()))
-            }
-        });
+        let is_super = ctor.kind() == kind::SUPER || self.text(ctor) == "super";
+        let target = match self.frames.last().map(|f| (f.type_id, f.this.clone())) {
+            Some((Some(id), _)) if is_super => self.w.supers(id).first().cloned(),
+            Some((Some(id), _)) => Some(Ty::Class(self.w.decl(id).fqn.clone(), Vec::new())),
+            // A local class's `super(…)`: its superclass, which its `this` is when a class.
+            Some((None, Some(t))) if is_super => t.lookup_class().and_then(|(f, _)| self.w.by_fqn(f)).and_then(|id| {
+                matches!(self.w.decl(id).kind, mji_model::TypeKind::Class | mji_model::TypeKind::Enum)
+                    .then(|| t.clone())
+            }),
+            _ => None,
+        };
         let kind = if self.text(ctor) == "super" { RefKind::SuperCall } else { RefKind::ThisCall };
         if let Some(t) = target {
             self.ctor_ref(ctor, &t, &args, kind);

@@ -155,6 +155,9 @@ impl<'w, 's> Resolver<'w, 's> {
             .filter(|id| self.w.is_workspace(*id) && (self.w.file_of(*id) == file || file == u32::MAX));
         // Local classes are not in the world: their body sees the enclosing scope.
         let local = id.is_none() && self.frames.len() > 1;
+        if local {
+            self.local_types.push(name.into());
+        }
         self.annotations_in(n);
         let mut header_ctx = self.ctx().clone();
         let tps = tparams_of(n.child_by_field_name("type_parameters"), self.b);
