@@ -192,8 +192,8 @@ fn commons_lang3_callers_match_javac() {
 }
 
 /// The JDK's java.base as a workspace (every package: its callers' keys name sun.* and jdk.*
-/// types), compiled by javac as its own sources. Measured: edges P 99.292% R 99.572%, sites
-/// P 99.266% R 99.521%; the caller of 99.916% of the sites both bind alike agrees. The
+/// types), compiled by javac as its own sources. Measured: edges P 99.510% R 99.660%, sites
+/// P 99.450% R 99.612%; the caller of 99.916% of the sites both bind alike agrees. The sites'
 /// precision short of 99.5% is the binder's (overloads and receivers it answers `likely` with
 /// several candidates), not the attribution to callers.
 #[test]
@@ -207,7 +207,7 @@ fn java_base_callers_match_javac() {
     let parts = std::env::var("CALLS_JAVA_BASE").unwrap_or_else(|_| "java,javax,jdk,sun,com".to_owned());
     let roots: Vec<PathBuf> = parts.split(',').map(|r| src.join(r)).collect();
     let (e, s, agree) = check("java.base", &roots, &["--patch-module".into(), format!("java.base={}", src.display())]);
-    assert!(e.precision() >= 0.99 && e.recall() >= 0.995, "{e:?}");
-    assert!(s.precision() >= 0.99 && s.recall() >= 0.995, "{s:?}");
+    assert!(e.precision() >= 0.995 && e.recall() >= 0.995, "{e:?}");
+    assert!(s.precision() >= 0.994 && s.recall() >= 0.995, "{s:?}");
     assert!(agree >= 0.999, "{agree}");
 }
