@@ -909,7 +909,7 @@ impl<'w, 's> Resolver<'w, 's> {
                     .decl(id)
                     .ctors
                     .iter()
-                    .filter(|c| !c.is_private || self.private_accessible(id))
+                    .filter(|c| self.accessible(id, c))
                     .map(|c| MemberHit { owner: id, decl: c, subst: Vec::new() })
                     .collect();
                 let (chosen, exact) = match params.map(|ps| self.select(&all, ps)) {

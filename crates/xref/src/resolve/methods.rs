@@ -68,7 +68,8 @@ impl<'w, 's> Resolver<'w, 's> {
         // A supertype's private methods are no members of `t` (JLS 8.2), and `t`'s own are not
         // accessible outside its top-level class (taken as its file; JLS 6.6.1).
         let own = t.lookup_class().and_then(|(f, _)| self.w.by_fqn(f));
-        let private_ok = |id: crate::world::TypeId| own == Some(id) && self.private_accessible(id);
+        let access_ok =
+            |id: crate::world::TypeId, m: &MethodSym| (!m.is_private || own == Some(id)) && self.accessible(id, m);
         let mut h = self.w.hierarchy(t);
         // Stable: the classes in their order, then the interfaces in theirs.
         h.sort_by_key(|(_, id)| id.is_some_and(interface));
@@ -87,7 +88,7 @@ impl<'w, 's> Resolver<'w, 's> {
             } else {
                 Vec::new()
             };
-            for m in d.methods.iter().filter(|m| &*m.name == name && (!m.is_private || private_ok(id))) {
+            for m in d.methods.iter().filter(|m| &*m.name == name && access_ok(id, m)) {
                 let sig: Vec<String> = self
                     .w
                     .method_params(id, m)
@@ -242,16 +243,32 @@ impl<'w, 's> Resolver<'w, 's> {
     /// Whether the private members of `id` are accessible here: within the top-level class
     /// that encloses it (JLS 6.6.1). Unknown (no enclosing named type) counts as accessible.
     pub(super) fn private_accessible(&self, id: crate::world::TypeId) -> bool {
-        let top = |mut t: crate::world::TypeId| {
-            while let Some(o) = self.w.decl(t).outer {
-                t = self.w.type_in_file(self.w.file_of(t), o);
-            }
-            t
-        };
         match self.frames.iter().find_map(|f| f.type_id) {
-            Some(here) => !self.w.is_workspace(id) || top(here) == top(id),
+            Some(here) => !self.w.is_workspace(id) || self.top_level(here) == self.top_level(id),
             None => true,
         }
+    }
+
+    fn top_level(&self, mut t: crate::world::TypeId) -> crate::world::TypeId {
+        while let Some(o) = self.w.decl(t).outer {
+            t = self.w.type_in_file(self.w.file_of(t), o);
+        }
+        t
+    }
+
+    /// Whether a member of `id` with access `m` is accessible here (JLS 6.6.1): a private one
+    /// within its top-level class, a package-private one within its package. Protected members
+    /// count as accessible (`is_public_api` does not tell them from public ones).
+    pub(super) fn accessible(&self, id: crate::world::TypeId, m: &MethodSym) -> bool {
+        if m.is_private {
+            return self.private_accessible(id);
+        }
+        if m.is_public_api || !self.w.is_workspace(id) || self.frames.iter().all(|f| f.type_id.is_none()) {
+            return true;
+        }
+        let top = self.w.decl(self.top_level(id));
+        let package = top.fqn.strip_suffix(&*top.simple).map(|p| p.trim_end_matches('.')).unwrap_or("");
+        package == self.package
     }
 
     /// Indexes of the candidates javac would choose from (one when it can be known), and
@@ -448,7 +465,7 @@ impl<'w, 's> Resolver<'w, 's> {
             .decl(id)
             .ctors
             .iter()
-            .filter(|c| !c.is_private || self.private_accessible(id))
+            .filter(|c| self.accessible(id, c))
             .map(|c| MemberHit { owner: id, decl: c, subst: subst.clone() })
             .collect();
         let (chosen, exact) = self.select(&cands, args);
