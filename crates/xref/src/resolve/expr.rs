@@ -566,8 +566,8 @@ impl<'w, 's> Resolver<'w, 's> {
                 let mut unknown = false;
                 for i in (0..self.frames.len()).rev() {
                     // A class without a key that declares a method of that name taking that
-                    // many arguments: the call is most likely of its own (JLS 15.12.1, the
-                    // innermost class with a member of that name), which has no key.
+                    // many arguments: the call is of its own (JLS 15.12.1, the innermost class
+                    // with a member of that name).
                     let own = self.frames[i]
                         .own
                         .iter()
@@ -579,16 +579,15 @@ impl<'w, 's> Resolver<'w, 's> {
                         continue;
                     };
                     let (ms, complete) = self.methods_of(&this, name);
-                    if own {
-                        // Typed as the supertype's method it overrides, if any: not a reference.
-                        let before = self.out.len();
-                        let t = if ms.is_empty() { None } else { self.pick(name_node, ms, args, complete) };
-                        self.out.truncate(before);
-                        return t;
-                    }
+                    // A call of the class's own method that overrides a supertype's is bound
+                    // to that method, as its overriding declaration is (a rename renames both);
+                    // one that overrides none has no key: the enclosing classes are not searched.
                     if !ms.is_empty() {
                         let t = self.pick(name_node, ms, args, complete);
                         return get_class(name, args, &this).or(t);
+                    }
+                    if own {
+                        return None;
                     }
                     unknown |= !complete;
                 }
