@@ -669,12 +669,14 @@ fn kinds_and_direct_subtypes_on_java_base() {
         let (by_kind, subtypes, wrong) = kinds_and_subtypes(&root, &tsv);
         // Measured on java/util: direct subtypes P and R 99.85% (two supertypes named by a
         // member type inherited from the outer class's superclass, which the world does not
-        // resolve), every kind at 99.65% or more but, below the goal of 99.5%: calls P 99.07% R
-        // 99.41% (mostly `likely` guesses on receivers typed by the rest of java.base, outside
-        // this root, and on lambda parameters), method references P 95.04% (overloads left
-        // `likely` where the receiver's or the interface's type is unknown).
+        // resolve), every kind at 99.65% or more but, below the goal of 99.5%: calls P 98.86% R
+        // 99.41% (`likely` guesses on receivers typed by the rest of java.base, outside this
+        // root, and on lambda parameters; and calls of an anonymous class's override, which we
+        // bind to the method it overrides, as a rename needs, and javac to the keyless
+        // override), method references P 95.04% (overloads left `likely` where the receiver's
+        // or the interface's type is unknown).
         kinds_goal(&format!("java.base {package}"), &by_kind, &subtypes, &wrong, &|k| match k {
-            "call" => (0.99, 0.994),
+            "call" => (0.988, 0.994),
             "method-ref" => (0.95, 0.995),
             _ => (0.995, 0.995),
         });
