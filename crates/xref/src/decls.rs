@@ -52,6 +52,12 @@ pub struct MethodSym {
     /// Annotated `@Override`: it overrides a method of a supertype, which may be one the world
     /// cannot see (a library's), so that supertype declares methods of this name.
     pub marked_override: bool,
+    /// Declared without a body and not `native`: abstract (false for the JDK API table's).
+    #[serde(default)]
+    pub is_abstract: bool,
+    /// `private`: a member of its own class only, not inherited (JLS 8.2).
+    #[serde(default)]
+    pub is_private: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -151,6 +157,7 @@ struct Mods {
     is_private: bool,
     /// `@Override` or `@java.lang.Override`.
     is_override: bool,
+    is_native: bool,
 }
 
 fn modifiers_of(n: Node, b: &[u8]) -> Mods {
@@ -165,6 +172,7 @@ fn modifiers_of(n: Node, b: &[u8]) -> Mods {
             "public" => m.is_public = true,
             "protected" => m.is_protected = true,
             "private" => m.is_private = true,
+            "native" => m.is_native = true,
             kind::MARKER_ANNOTATION => {
                 let name = k.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
                 m.is_override |= matches!(name, "Override" | "java.lang.Override");
@@ -332,6 +340,8 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 implicit: true,
                 is_public_api: true,
                 marked_override: false,
+                is_abstract: false,
+                is_private: false,
             });
         }
     }
@@ -390,6 +400,8 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 implicit: false,
                 is_public_api: md.api(is_interface),
                 marked_override: md.is_override,
+                is_abstract: m.child_by_field_name("body").is_none() && !md.is_native,
+                is_private: md.is_private,
             });
         }
         kind::CONSTRUCTOR_DECLARATION | kind::COMPACT_CONSTRUCTOR_DECLARATION => {
@@ -408,6 +420,8 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 implicit: compact,
                 is_public_api: md.api(false),
                 marked_override: false,
+                is_abstract: false,
+                is_private: md.is_private,
             });
         }
         k if is_type_decl(k) => {}
@@ -475,6 +489,8 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 implicit: true,
                 is_public_api: true,
                 marked_override: true,
+                is_abstract: false,
+                is_private: false,
             });
         }
     }
@@ -493,6 +509,8 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
                 implicit: true,
                 is_public_api: true,
                 marked_override: false,
+                is_abstract: false,
+                is_private: false,
             });
         }
     }
@@ -528,6 +546,8 @@ fn implicit_ctor(simple: &str, params: Vec<TyText>, line: u32, is_public_api: bo
         implicit: true,
         is_public_api,
         marked_override: false,
+        is_abstract: false,
+        is_private: false,
     }
 }
 

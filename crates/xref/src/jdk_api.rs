@@ -450,6 +450,8 @@ fn method(name: &str, flags: &str, tps: &str, ret: TyText, ps: &str) -> MethodSy
         implicit: false,
         is_public_api: true,
         marked_override: false,
+        is_abstract: false,
+        is_private: false,
     }
 }
 

@@ -458,6 +458,7 @@ fn kinds_and_subtypes(root: &Path, tsv: &str) -> (BTreeMap<String, Score>, Score
         let rel = rel_of(root, p);
         let bytes = std::fs::read(p).expect("read");
         let src = mcp_java_index::parser::SourceText::decode(&bytes);
+        let local_names = local_class_names(&w, file_index(&w, p), &src.text);
         for r in file_refs(&w, file_index(&w, p), &bytes) {
             if matches!(r.kind, RefKind::Extends | RefKind::Implements)
                 && mcp_java_index::xref::hierarchy::local_class(&w, file_index(&w, p), &src, r.line, r.column).is_some()
@@ -477,7 +478,9 @@ fn kinds_and_subtypes(root: &Path, tsv: &str) -> (BTreeMap<String, Score>, Score
                 RefKind::Annotation => "annotation",
                 RefKind::MethodRef => "method-ref",
             };
-            for t in r.targets.iter().filter(|t| in_ws(r.category.as_str(), t)) {
+            // RefDump names no local class (it has no qualified name): our references to one
+            // (by its simple name) are not scored.
+            for t in r.targets.iter().filter(|t| in_ws(r.category.as_str(), t) && !local_names.contains(t.as_str())) {
                 let k = (rel.clone(), r.line, r.column, t.clone(), word);
                 if r.confidence == Confidence::Exact {
                     exact.insert(k.clone());
@@ -565,6 +568,27 @@ fn kinds_and_subtypes(root: &Path, tsv: &str) -> (BTreeMap<String, Score>, Score
     (by_kind, subtypes, wrong)
 }
 
+/// The names of the classes declared in a file that are none of the world's types: local
+/// classes (`class Name` inside a method body).
+fn local_class_names(w: &World, fi: u32, text: &str) -> HashSet<String> {
+    let named: HashSet<&str> =
+        w.files.get(fi as usize).map(|f| f.decls.types.iter().map(|t| &*t.simple).collect()).unwrap_or_default();
+    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let mut out = HashSet::new();
+    for kw in ["class ", "interface ", "enum ", "record "] {
+        for (i, _) in text.match_indices(kw) {
+            if text[..i].chars().next_back().is_some_and(word) {
+                continue;
+            }
+            let name: String = text[i + kw.len()..].trim_start().chars().take_while(|c| word(*c)).collect();
+            if !name.is_empty() && !named.contains(name.as_str()) {
+                out.insert(name);
+            }
+        }
+    }
+    out
+}
+
 /// Prints the scores by kind and of direct subtypes, and asserts each at precision and recall
 /// of at least `floor(kind)` (issue 33's goal: 99.5%).
 fn kinds_goal(
@@ -645,13 +669,15 @@ fn kinds_and_direct_subtypes_on_java_base() {
         let (by_kind, subtypes, wrong) = kinds_and_subtypes(&root, &tsv);
         // Measured on java/util: direct subtypes P and R 99.85% (two supertypes named by a
         // member type inherited from the outer class's superclass, which the world does not
-        // resolve), every kind at 99.77% or more but, below the goal of 99.5%: calls P 98.68% R
-        // 99.18%, method references P 62.5% (overloads left as `likely` candidates where a
-        // generic parameter hides the interface's types), `new` P 99.32%.
+        // resolve), every kind at 99.65% or more but, below the goal of 99.5%: calls P 98.86% R
+        // 99.41% (`likely` guesses on receivers typed by the rest of java.base, outside this
+        // root, and on lambda parameters; and calls of an anonymous class's override, which we
+        // bind to the method it overrides, as a rename needs, and javac to the keyless
+        // override), method references P 95.04% (overloads left `likely` where the receiver's
+        // or the interface's type is unknown).
         kinds_goal(&format!("java.base {package}"), &by_kind, &subtypes, &wrong, &|k| match k {
-            "call" => (0.985, 0.99),
-            "method-ref" => (0.6, 0.995),
-            "new" => (0.99, 0.995),
+            "call" => (0.988, 0.994),
+            "method-ref" => (0.95, 0.995),
             _ => (0.995, 0.995),
         });
     }

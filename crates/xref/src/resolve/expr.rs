@@ -4,6 +4,7 @@
 use super::methods::arity_ok;
 use super::types::{array_of, looks_like_type};
 use super::{Frame, MAX_DEPTH, Resolver, Val, is_expression, is_type_node, last_identifier};
+use crate::decls::MethodSym;
 use crate::ty::{STRING, Ty, promote, unboxed};
 use crate::world::{Lookup, MemberHit, Origin, TypeName, starts_upper, substitute};
 use crate::{Category, Confidence, RefKind};
@@ -476,9 +477,24 @@ impl<'w, 's> Resolver<'w, 's> {
         self.last_pick = None;
         let before = self.out.len();
         let t = self.call_on(name_node, name, recv, &args);
-        // The method references among the arguments, for the chosen method's parameters.
-        let chosen = self.last_pick.take();
         let certain = self.out[before..].iter().any(|r| r.kind == RefKind::Call && r.confidence == Confidence::Exact);
+        self.bind_deferred(args.len(), refs, lambdas, certain, true);
+        t
+    }
+
+    /// The lambdas and method references among the arguments of a call or constructor
+    /// invocation, for the parameters of the method or constructor it chose (`self.last_pick`,
+    /// taken): a method reference's functional interface chooses among its overloads. With
+    /// `lambdas`, the lambdas and method references are also bound to their interface.
+    pub(super) fn bind_deferred(
+        &mut self,
+        nargs: usize,
+        refs: Vec<(usize, Node)>,
+        lambdas: Vec<(usize, Node)>,
+        certain: bool,
+        with_lambdas: bool,
+    ) {
+        let chosen = self.last_pick.take();
         let param = |this: &Self, j: usize| {
             chosen.as_ref().and_then(|h| {
                 let ps = this.w.method_params(h.owner, h.decl);
@@ -486,29 +502,30 @@ impl<'w, 's> Resolver<'w, 's> {
                 let p = ps.get(j.min(last))?.as_ref()?;
                 let p = substitute(p, &h.subst);
                 match p {
-                    Ty::Array(e) if h.decl.varargs && j >= last && args.len() != ps.len() => Some(*e),
+                    Ty::Array(e) if h.decl.varargs && j >= last && nargs != ps.len() => Some(*e),
                     p => Some(p),
                 }
             })
         };
-        for (j, l) in lambdas {
-            if let Some(p) = param(self, j) {
-                self.functional(l, &p, certain);
+        if with_lambdas {
+            for (j, l) in lambdas {
+                if let Some(p) = param(self, j) {
+                    self.functional(l, &p, certain);
+                }
             }
         }
         for (j, r) in refs {
             let p = param(self, j);
-            if let Some(p) = &p {
+            if with_lambdas && let Some(p) = &p {
                 self.functional(r, p, certain);
             }
             self.method_reference_for(r, p.as_ref());
         }
-        t
     }
 
     /// The arguments of a call, method references left for after the choice of the method
     /// (their index and node).
-    fn args_deferring<'t>(&mut self, args: Node<'t>) -> Deferred<'t> {
+    pub(super) fn args_deferring<'t>(&mut self, args: Node<'t>) -> Deferred<'t> {
         let mut c = args.walk();
         let kids: Vec<Node> = args.named_children(&mut c).filter(|k| !k.kind().ends_with("comment")).collect();
         let mut refs = Vec::new();
@@ -548,11 +565,29 @@ impl<'w, 's> Resolver<'w, 's> {
                 // Enclosing classes, innermost first: the first with a member of that name.
                 let mut unknown = false;
                 for i in (0..self.frames.len()).rev() {
-                    let Some(this) = self.frames[i].this.clone() else { continue };
+                    // A class without a key that declares a method of that name taking that
+                    // many arguments: the call is of its own (JLS 15.12.1, the innermost class
+                    // with a member of that name).
+                    let own = self.frames[i]
+                        .own
+                        .iter()
+                        .any(|(m, np, va)| **m == *name && (*np == args.len() || (*va && args.len() + 1 >= *np)));
+                    let Some(this) = self.frames[i].this.clone() else {
+                        if own {
+                            return None;
+                        }
+                        continue;
+                    };
                     let (ms, complete) = self.methods_of(&this, name);
+                    // A call of the class's own method that overrides a supertype's is bound
+                    // to that method, as its overriding declaration is (a rename renames both);
+                    // one that overrides none has no key: the enclosing classes are not searched.
                     if !ms.is_empty() {
                         let t = self.pick(name_node, ms, args, complete);
                         return get_class(name, args, &this).or(t);
+                    }
+                    if own {
+                        return None;
                     }
                     unknown |= !complete;
                 }
@@ -642,12 +677,14 @@ impl<'w, 's> Resolver<'w, 's> {
             }
             _ => self.type_ref(tnode, RefKind::New),
         };
-        let args = n.child_by_field_name("arguments").map(|a| self.args(a)).unwrap_or_default();
+        let (args, refs, lambdas) =
+            n.child_by_field_name("arguments").map(|a| self.args_deferring(a)).unwrap_or_default();
         let body = {
             let mut c = n.walk();
             n.named_children(&mut c).find(|k| k.kind() == kind::CLASS_BODY)
         };
         let name_node = last_identifier(tnode).unwrap_or(tnode);
+        self.last_pick = None;
         if let Some(t) = &t {
             let is_interface = t
                 .lookup_class()
@@ -657,10 +694,14 @@ impl<'w, 's> Resolver<'w, 's> {
                 self.ctor_ref(name_node, t, &args, RefKind::New);
             }
         }
+        // The lambdas among the arguments stay unbound to an interface (the type hierarchy
+        // does not list a constructor's lambdas); its method references choose an overload.
+        self.bind_deferred(args.len(), refs, lambdas, false, false);
         if let Some(body) = body {
             let ctx = self.ctx().clone();
             let saved = self.scopes.clone();
-            self.frames.push(Frame { ctx, this: t.clone(), type_id: None });
+            let own = super::own_methods(body, self.b);
+            self.frames.push(Frame { ctx, this: t.clone(), type_id: None, own });
             let within = self.within;
             self.within |= crate::WITHIN_CLASS;
             self.class_body(body);
@@ -731,12 +772,12 @@ impl<'w, 's> Resolver<'w, 's> {
                 if let Some(t) = expected {
                     self.functional(n, t, true);
                 }
+                if n.kind() == kind::METHOD_REFERENCE {
+                    self.method_reference_for(n, expected);
+                    return Val::Expr(expected.cloned());
+                }
                 if let Some(params) = expected.and_then(|t| self.function_params(t)) {
-                    if n.kind() == kind::LAMBDA_EXPRESSION {
-                        self.lambda(n, Some(&params));
-                    } else {
-                        self.method_reference_with(n, Some(&params), None);
-                    }
+                    self.lambda(n, Some(&params));
                     return Val::Expr(expected.cloned());
                 }
                 self.expr(n)
@@ -821,28 +862,33 @@ impl<'w, 's> Resolver<'w, 's> {
     }
 
     pub(super) fn method_reference(&mut self, n: Node) {
-        self.method_reference_with(n, None, None);
+        self.method_reference_with(n, None);
     }
 
-    /// A method reference passed for a parameter of type `p` of the method a call chose: its
-    /// functional interface's arity rules out the overloads that cannot take that many
+    /// A method reference for a value of type `p` (the parameter of the method a call chose,
+    /// a declaration's type): its functional interface's parameter types choose among the
+    /// overloads, those it hides (a type variable, `Object` standing for a wildcard `? super
+    /// T`) left open, and its arity rules out the overloads that cannot take that many
     /// arguments (`map(Integer::valueOf)` is no `valueOf(String, int)`).
     pub(super) fn method_reference_for(&mut self, n: Node, p: Option<&Ty>) {
-        // With the interface's parameter types known, they choose among the overloads.
-        if let Some(ps) = p.and_then(|p| self.function_params(p)) {
-            self.method_reference_with(n, Some(&ps), None);
-            return;
-        }
-        match p.and_then(|p| self.function_sam(p)) {
-            Some(ps) => self.method_reference_with(n, None, Some(ps.len())),
-            None => self.method_reference(n),
-        }
+        let ps = p.and_then(|p| self.function_sam(p)).map(|ps| {
+            ps.into_iter()
+                .map(|p| match p {
+                    Ty::Class(f, _) if &*f == crate::ty::OBJECT => None,
+                    Ty::Var(..) | Ty::Null => None,
+                    p => Some(p),
+                })
+                .collect::<Vec<_>>()
+        });
+        self.method_reference_with(n, ps.as_deref());
     }
 
     /// A method reference; with `params`, the parameter types of the functional interface it
-    /// is for, which choose among overloads as a call with arguments of those types would
-    /// (`Type::m` also as an instance method of the first).
-    fn method_reference_with(&mut self, n: Node, params: Option<&[Ty]>, arity: Option<usize>) {
+    /// is for (`None` where not known), which choose among overloads as a call with arguments
+    /// of those types would (JLS 15.13.1): `Type::m` is a static method taking them all or an
+    /// instance method taking all but the first (its receiver); `Type::new` a constructor
+    /// taking them all.
+    fn method_reference_with(&mut self, n: Node, params: Option<&[Option<Ty>]>) {
         let mut c = n.walk();
         let kids: Vec<Node> = n.children(&mut c).collect();
         let Some(first) = kids.first().copied() else { return };
@@ -857,8 +903,20 @@ impl<'w, 's> Resolver<'w, 's> {
                 && let Some((f, _)) = t.lookup_class()
                 && let Some(id) = self.w.by_fqn(f)
             {
-                let keys: Vec<String> = self.w.decl(id).ctors.iter().map(|m| self.w.method_key(id, m)).collect();
-                let conf = if keys.len() == 1 { Confidence::Exact } else { Confidence::Likely };
+                let all: Vec<MemberHit<'w, MethodSym>> = self
+                    .w
+                    .decl(id)
+                    .ctors
+                    .iter()
+                    .filter(|c| self.accessible(id, c))
+                    .map(|c| MemberHit { owner: id, decl: c, subst: Vec::new() })
+                    .collect();
+                let (chosen, exact) = match params.map(|ps| self.select(&all, ps)) {
+                    Some((c, e)) if !c.is_empty() => (c, e),
+                    _ => ((0..all.len()).collect(), all.len() == 1),
+                };
+                let keys: Vec<String> = chosen.iter().map(|&i| self.w.method_key(id, all[i].decl)).collect();
+                let conf = if exact && keys.len() == 1 { Confidence::Exact } else { Confidence::Likely };
                 self.emit(last, RefKind::MethodRef, Category::Ctor, keys, conf);
             }
             return;
@@ -870,36 +928,53 @@ impl<'w, 's> Resolver<'w, 's> {
         let is_type = matches!(recv, Val::Type(_));
         match recv {
             Val::Type(t) | Val::Expr(Some(t)) => {
-                let (mut ms, complete) = self.methods_of(&t, name);
-                if let Some(n) = arity.or(params.map(<[Ty]>::len)) {
-                    // `Type::m` may also be an instance method taking the first argument as `this`.
-                    ms.retain(|m| {
-                        arity_ok(m.decl, n) || (is_type && !m.decl.is_static && n > 0 && arity_ok(m.decl, n - 1))
-                    });
-                }
+                let (ms, complete) = self.methods_of(&t, name);
                 if ms.is_empty() {
                     return;
                 }
                 if let Some(ps) = params {
-                    let args: Vec<Option<Ty>> = ps.iter().cloned().map(Some).collect();
-                    let (mut chosen, mut exact) = self.select(&ms, &args);
-                    if chosen.is_empty() && is_type && !args.is_empty() {
-                        (chosen, exact) = self.select(&ms, &args[1..]);
-                    }
-                    if chosen.len() == 1 && exact {
-                        let m = &ms[chosen[0]];
-                        let certain = complete || self.unseen_cannot_compete(&ms, chosen[0]);
-                        let conf = if certain { Confidence::Exact } else { Confidence::Likely };
-                        let key = self.w.method_key(m.owner, m.decl);
-                        self.emit(last, RefKind::MethodRef, Category::Method, vec![key], conf);
+                    // The static methods taking every argument; on a type, also the instance
+                    // methods taking all but the first, their receiver (JLS 15.13.1's two
+                    // searches: valid code finds one).
+                    let n = ps.len();
+                    let (stat, inst): (Vec<usize>, Vec<usize>) = (0..ms.len()).partition(|&i| ms[i].decl.is_static);
+                    let first: Vec<MemberHit<'w, MethodSym>> = if is_type {
+                        stat.iter().map(|&i| ms[i].clone()).filter(|m| arity_ok(m.decl, n)).collect()
+                    } else {
+                        ms.iter().filter(|m| arity_ok(m.decl, n)).cloned().collect()
+                    };
+                    let second: Vec<MemberHit<'w, MethodSym>> = if is_type && n > 0 {
+                        inst.iter().map(|&i| ms[i].clone()).filter(|m| arity_ok(m.decl, n - 1)).collect()
+                    } else {
+                        Vec::new()
+                    };
+                    let (c1, e1) = if first.is_empty() { (Vec::new(), true) } else { self.select(&first, ps) };
+                    let (c2, e2) = if second.is_empty() { (Vec::new(), true) } else { self.select(&second, &ps[1..]) };
+                    let picked: Vec<&MemberHit<'w, MethodSym>> =
+                        c1.iter().map(|&i| &first[i]).chain(c2.iter().map(|&i| &second[i])).collect();
+                    if picked.is_empty() {
                         return;
                     }
+                    let keys: Vec<String> = picked.iter().map(|m| self.w.method_key(m.owner, m.decl)).collect();
+                    let certain = keys.len() == 1
+                        && e1
+                        && e2
+                        && (complete
+                            || ms
+                                .iter()
+                                .position(|m| std::ptr::eq(m.decl, picked[0].decl))
+                                .is_some_and(|i| self.unseen_cannot_compete(&ms, i)));
+                    let conf = if certain { Confidence::Exact } else { Confidence::Likely };
+                    self.emit(last, RefKind::MethodRef, Category::Method, keys, conf);
+                    return;
                 }
                 let keys: Vec<String> = ms.iter().map(|m| self.w.method_key(m.owner, m.decl)).collect();
                 let certain = keys.len() == 1 && (complete || self.unseen_cannot_compete(&ms, 0));
                 let conf = if certain { Confidence::Exact } else { Confidence::Likely };
                 self.emit(last, RefKind::MethodRef, Category::Method, keys, conf);
             }
+            // A local class's method has no key: no guess.
+            Val::Expr(None) if self.local_types.iter().any(|t| **t == *self.text(first)) => {}
             Val::Expr(None) => {
                 let owners = self.w.types_with_method(name).to_vec();
                 let keys: Vec<String> = owners

@@ -65,6 +65,11 @@ impl<'w, 's> Resolver<'w, 's> {
         let interface = |id: crate::world::TypeId| {
             matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation)
         };
+        // A supertype's private methods are no members of `t` (JLS 8.2), and `t`'s own are not
+        // accessible outside its top-level class (taken as its file; JLS 6.6.1).
+        let own = t.lookup_class().and_then(|(f, _)| self.w.by_fqn(f));
+        let access_ok =
+            |id: crate::world::TypeId, m: &MethodSym| (!m.is_private || own == Some(id)) && self.accessible(id, m);
         let mut h = self.w.hierarchy(t);
         // Stable: the classes in their order, then the interfaces in theirs.
         h.sort_by_key(|(_, id)| id.is_some_and(interface));
@@ -83,16 +88,38 @@ impl<'w, 's> Resolver<'w, 's> {
             } else {
                 Vec::new()
             };
-            for m in d.methods.iter().filter(|m| &*m.name == name) {
+            for m in d.methods.iter().filter(|m| &*m.name == name && access_ok(id, m)) {
                 let sig: Vec<String> = self
                     .w
                     .method_params(id, m)
                     .iter()
                     .map(|p| p.as_ref().map(|t| substitute(t, &subst).erasure()).unwrap_or_else(|| "?".into()))
                     .collect();
-                if !sigs.contains(&sig) {
-                    sigs.push(sig);
-                    out.push(MemberHit { owner: id, decl: m, subst: subst.clone() });
+                match sigs.iter().position(|s| *s == sig) {
+                    None => {
+                        sigs.push(sig);
+                        out.push(MemberHit { owner: id, decl: m, subst: subst.clone() });
+                    }
+                    // A superclass's abstract method and an interface's of the same signature,
+                    // neither overriding the other (`AbstractCollection#size()` and `List#size()`
+                    // in an `AbstractList`): javac's most specific method is ambiguous between
+                    // them and merges the abstract ones, keeping the interface's (found later)
+                    // when its result type is the same; a default method is chosen over the
+                    // abstract one.
+                    Some(k) if interface(id) && !m.is_static && !interface(out[k].owner) && out[k].decl.is_abstract => {
+                        let class = Ty::class(&self.w.decl(out[k].owner).fqn);
+                        let iface = Ty::class(&d.fqn);
+                        let ret = |h: &MemberHit<'w, MethodSym>| {
+                            let ctx = self.w.with_method_tparams(&self.w.ctx_ref(h.owner), &h.decl.tparams);
+                            self.w.resolve_text(&h.decl.ret, &ctx).map(|t| substitute(&t, &h.subst).erasure())
+                        };
+                        let hit = MemberHit { owner: id, decl: m, subst: subst.clone() };
+                        let same_ret = ret(&out[k]).is_some_and(|r| ret(&hit) == Some(r));
+                        if same_ret && self.w.is_subtype(&class, &iface) == Some(false) {
+                            out[k] = hit;
+                        }
+                    }
+                    Some(_) => {}
                 }
             }
         }
@@ -211,6 +238,37 @@ impl<'w, 's> Resolver<'w, 's> {
     /// may be overridden by the library type, whose key javac would give.
     pub(super) fn unseen_cannot_compete(&self, cands: &[MemberHit<'w, MethodSym>], chosen: usize) -> bool {
         self.w.is_workspace(cands[chosen].owner) && !cands.iter().any(|c| c.decl.marked_override)
+    }
+
+    /// Whether the private members of `id` are accessible here: within the top-level class
+    /// that encloses it (JLS 6.6.1). Unknown (no enclosing named type) counts as accessible.
+    pub(super) fn private_accessible(&self, id: crate::world::TypeId) -> bool {
+        match self.frames.iter().find_map(|f| f.type_id) {
+            Some(here) => !self.w.is_workspace(id) || self.top_level(here) == self.top_level(id),
+            None => true,
+        }
+    }
+
+    fn top_level(&self, mut t: crate::world::TypeId) -> crate::world::TypeId {
+        while let Some(o) = self.w.decl(t).outer {
+            t = self.w.type_in_file(self.w.file_of(t), o);
+        }
+        t
+    }
+
+    /// Whether a member of `id` with access `m` is accessible here (JLS 6.6.1): a private one
+    /// within its top-level class, a package-private one within its package. Protected members
+    /// count as accessible (`is_public_api` does not tell them from public ones).
+    pub(super) fn accessible(&self, id: crate::world::TypeId, m: &MethodSym) -> bool {
+        if m.is_private {
+            return self.private_accessible(id);
+        }
+        if m.is_public_api || !self.w.is_workspace(id) || self.frames.iter().all(|f| f.type_id.is_none()) {
+            return true;
+        }
+        let top = self.w.decl(self.top_level(id));
+        let package = top.fqn.strip_suffix(&*top.simple).map(|p| p.trim_end_matches('.')).unwrap_or("");
+        package == self.package
     }
 
     /// Indexes of the candidates javac would choose from (one when it can be known), and
@@ -401,12 +459,22 @@ impl<'w, 's> Resolver<'w, 's> {
                 Vec::new()
             }
         };
-        let cands: Vec<MemberHit<'w, MethodSym>> =
-            self.w.decl(id).ctors.iter().map(|c| MemberHit { owner: id, decl: c, subst: subst.clone() }).collect();
+        // A private constructor is not accessible outside its top-level class.
+        let cands: Vec<MemberHit<'w, MethodSym>> = self
+            .w
+            .decl(id)
+            .ctors
+            .iter()
+            .filter(|c| self.accessible(id, c))
+            .map(|c| MemberHit { owner: id, decl: c, subst: subst.clone() })
+            .collect();
         let (chosen, exact) = self.select(&cands, args);
         let keys: Vec<String> = chosen.iter().map(|&i| self.w.method_key(id, cands[i].decl)).collect();
         let conf = if exact && keys.len() == 1 { Confidence::Exact } else { Confidence::Likely };
         self.emit(at, kind, Category::Ctor, keys, conf);
+        if let [i] = chosen[..] {
+            self.last_pick = Some(cands[i].clone());
+        }
     }
 }
 

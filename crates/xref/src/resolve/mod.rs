@@ -51,6 +51,22 @@ struct Frame {
     this: Option<Ty>,
     /// Whether members of enclosing instances are reachable (not inside a static type).
     type_id: Option<TypeId>,
+    /// The methods a class the world does not hold (anonymous, local, an enum constant's
+    /// body) declares, as (name, parameters, varargs): a call of one has no key.
+    own: Vec<(Box<str>, usize, bool)>,
+}
+
+/// The methods a class body declares, as [`Frame::own`] holds them.
+fn own_methods(body: Node, b: &[u8]) -> Vec<(Box<str>, usize, bool)> {
+    let mut c = body.walk();
+    body.named_children(&mut c)
+        .filter(|m| m.kind() == kind::METHOD_DECLARATION)
+        .filter_map(|m| {
+            let name = m.child_by_field_name("name")?.utf8_text(b).ok()?;
+            let (ps, varargs) = crate::decls::params_of(m.child_by_field_name("parameters"), b);
+            Some((name.into(), ps.len(), varargs))
+        })
+        .collect()
 }
 
 /// All references of a file. `file` is the file's index in the world (`u32::MAX` if absent).
@@ -103,7 +119,12 @@ fn bind(
         orig: &src.text,
         lines: &src.lines,
         scopes: Vec::new(),
-        frames: vec![Frame { ctx: Ctx { file, types: Vec::new(), tvars: Vec::new() }, this: None, type_id: None }],
+        frames: vec![Frame {
+            ctx: Ctx { file, types: Vec::new(), tvars: Vec::new() },
+            this: None,
+            type_id: None,
+            own: Vec::new(),
+        }],
         out: Vec::new(),
         package: String::new(),
         depth: 0,
@@ -115,6 +136,7 @@ fn bind(
         within: 0,
         probe,
         probed: None,
+        local_types: Vec::new(),
     };
     r.program(tree.root_node());
     r.javadoc_refs(tree.root_node());
@@ -157,6 +179,8 @@ struct Resolver<'w, 's> {
     /// The expression whose type [`expr_type`] asks for, and its type once bound.
     probe: Option<(usize, usize)>,
     probed: Option<Ty>,
+    /// The names of the local classes declared so far in the file (none has a key).
+    local_types: Vec<Box<str>>,
 }
 
 impl Resolver<'_, '_> {

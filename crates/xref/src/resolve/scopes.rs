@@ -263,18 +263,25 @@ impl<'w, 's> Resolver<'w, 's> {
         if let Some(obj) = n.child_by_field_name("object") {
             self.expr(obj);
         }
-        let args = n.child_by_field_name("arguments").map(|a| self.args(a)).unwrap_or_default();
-        let Some(frame) = self.frames.last() else { return };
-        let Some(id) = frame.type_id else { return };
-        let target = if ctor.kind() == kind::SUPER || self.text(ctor) == "super" {
-            self.w.supers(id).first().cloned()
-        } else {
-            Some(Ty::Class(self.w.decl(id).fqn.clone(), Vec::new()))
+        let (args, refs, lambdas) =
+            n.child_by_field_name("arguments").map(|a| self.args_deferring(a)).unwrap_or_default();
+        self.last_pick = None;
+        let is_super = ctor.kind() == kind::SUPER || self.text(ctor) == "super";
+        let target = match self.frames.last().map(|f| (f.type_id, f.this.clone())) {
+            Some((Some(id), _)) if is_super => self.w.supers(id).first().cloned(),
+            Some((Some(id), _)) => Some(Ty::Class(self.w.decl(id).fqn.clone(), Vec::new())),
+            // A local class's `super(…)`: its superclass, which its `this` is when a class.
+            Some((None, Some(t))) if is_super => t.lookup_class().and_then(|(f, _)| self.w.by_fqn(f)).and_then(|id| {
+                matches!(self.w.decl(id).kind, mji_model::TypeKind::Class | mji_model::TypeKind::Enum)
+                    .then(|| t.clone())
+            }),
+            _ => None,
         };
         let kind = if self.text(ctor) == "super" { RefKind::SuperCall } else { RefKind::ThisCall };
         if let Some(t) = target {
             self.ctor_ref(ctor, &t, &args, kind);
         }
+        self.bind_deferred(args.len(), refs, lambdas, false, false);
     }
 
     pub(super) fn pattern(&mut self, p: Node) {

@@ -155,11 +155,14 @@ impl<'w, 's> Resolver<'w, 's> {
             .filter(|id| self.w.is_workspace(*id) && (self.w.file_of(*id) == file || file == u32::MAX));
         // Local classes are not in the world: their body sees the enclosing scope.
         let local = id.is_none() && self.frames.len() > 1;
+        if local {
+            self.local_types.push(name.into());
+        }
         self.annotations_in(n);
         let mut header_ctx = self.ctx().clone();
         let tps = tparams_of(n.child_by_field_name("type_parameters"), self.b);
         header_ctx = self.w.with_method_tparams(&header_ctx, &tps);
-        self.frames.push(Frame { ctx: header_ctx, this: None, type_id: None });
+        self.frames.push(Frame { ctx: header_ctx, this: None, type_id: None, own: Vec::new() });
         if let Some(tp) = n.child_by_field_name("type_parameters") {
             self.type_params(tp);
         }
@@ -201,7 +204,11 @@ impl<'w, 's> Resolver<'w, 's> {
         if local {
             self.within |= WITHIN_CLASS;
         }
-        self.frames.push(Frame { ctx, this, type_id: id });
+        let own = match n.child_by_field_name("body") {
+            Some(body) if local => super::own_methods(body, self.b),
+            _ => Vec::new(),
+        };
+        self.frames.push(Frame { ctx, this, type_id: id, own });
         if n.kind() == kind::RECORD_DECLARATION
             && let Some(ps) = n.child_by_field_name("parameters")
         {
@@ -314,7 +321,8 @@ impl<'w, 's> Resolver<'w, 's> {
                 if let Some(body) = m.child_by_field_name("body") {
                     let this = self.frames.last().and_then(|f| f.this.clone());
                     let ctx = self.ctx().clone();
-                    self.frames.push(Frame { ctx, this, type_id: None });
+                    let own = super::own_methods(body, self.b);
+                    self.frames.push(Frame { ctx, this, type_id: None, own });
                     let within = self.within;
                     self.within |= WITHIN_CLASS;
                     self.class_body(body);
@@ -349,7 +357,8 @@ impl<'w, 's> Resolver<'w, 's> {
         let ctx = self.w.with_method_tparams(self.ctx(), &tps);
         let this = self.frames.last().and_then(|f| f.this.clone());
         let type_id = self.frames.last().and_then(|f| f.type_id);
-        self.frames.push(Frame { ctx, this, type_id });
+        let own = self.frames.last().map(|f| f.own.clone()).unwrap_or_default();
+        self.frames.push(Frame { ctx, this, type_id, own });
         let mark = self.scopes.len();
         if let Some(tp) = m.child_by_field_name("type_parameters") {
             self.type_params(tp);
