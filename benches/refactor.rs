@@ -397,7 +397,16 @@ fn main() {
         std::fs::copy(pristine.join(&objects), work.join(&objects)).expect("restore");
     }
     let mut broken = 0;
-    for action in ["inline", "extract_variable", "safe_delete", "extract_method", "inline_method", "change_signature", "move", "convert"] {
+    for action in [
+        "inline",
+        "extract_variable",
+        "safe_delete",
+        "extract_method",
+        "inline_method",
+        "change_signature",
+        "move",
+        "convert",
+    ] {
         if !only.is_empty() && only != action {
             continue;
         }

@@ -32,6 +32,9 @@ pub struct ExportOptions {
     pub project_root: PathBuf,
     /// The workspace's own coordinates (`. .` when the build does not say them).
     pub workspace: Coordinates,
+    /// The build's modules with coordinates of their own, by directory: a workspace type
+    /// declared under one (the deepest) carries its coordinates instead of `workspace`'s.
+    pub modules: Vec<(PathBuf, Coordinates)>,
     /// The JDK's version in `jdk <version>` symbols.
     pub jdk_version: String,
     /// The tool's version for `ToolInfo`.
@@ -88,7 +91,7 @@ type Declared = (u64, HashMap<Arc<Path>, Arc<FileDecls>>);
 
 /// What the cached documents depend on beside the files: root, coordinates, JDK version and
 /// the classpath's archives with their stamps.
-type Made = (PathBuf, Coordinates, String, Vec<(PathBuf, Option<mji_fs::stamp::Stamp>)>);
+type Made = (PathBuf, Coordinates, Vec<(PathBuf, Coordinates)>, String, Vec<(PathBuf, Option<mji_fs::stamp::Stamp>)>);
 
 /// Exports one workspace, keeping each encoded document for the next export.
 #[derive(Default)]
@@ -124,6 +127,7 @@ impl Exporter {
         let made = (
             opts.project_root.clone(),
             opts.workspace.clone(),
+            opts.modules.clone(),
             opts.jdk_version.clone(),
             libraries::ArchiveCache::key(&opts.classpath),
         );
@@ -186,7 +190,8 @@ impl Exporter {
         };
         let sy = symbols::Symbols::new(world, opts.workspace.clone(), &opts.jdk_version)
             .with_libraries(Arc::new(packages))
-            .with_overriders(overriders);
+            .with_overriders(overriders)
+            .with_modules(&opts.modules);
         // The call's progress (MCP `notifications/progress`, the CLI's stderr line): documents
         // done of all, kept ones counted as they are copied.
         let counter = mji_model::progress::Progress::counter(files.len(), "SCIP documents");

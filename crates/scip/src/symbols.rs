@@ -2,6 +2,7 @@
 //! pkg/Outer#Inner#method(+N).`, with scip-java's overload order and name escaping.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 
 use mji_xref::decls::MethodSym;
@@ -77,6 +78,10 @@ impl Overriders {
 pub struct Symbols<'w> {
     world: &'w World,
     workspace: Coordinates,
+    /// Modules with coordinates of their own, deepest directory first.
+    modules: Vec<(PathBuf, Coordinates)>,
+    /// Each workspace file's module coordinates (an index into `modules`; None: `workspace`).
+    module_of_file: RwLock<HashMap<u32, Option<usize>>>,
     jdk: Coordinates,
     libraries: Arc<LibraryPackages>,
     overriders: Arc<Overriders>,
@@ -107,6 +112,8 @@ impl<'w> Symbols<'w> {
         Symbols {
             world,
             workspace,
+            modules: Vec::new(),
+            module_of_file: RwLock::new(HashMap::new()),
             jdk: Coordinates { name: "jdk".into(), version: jdk_version.into() },
             libraries: Arc::default(),
             overriders: Arc::default(),
@@ -118,6 +125,32 @@ impl<'w> Symbols<'w> {
     pub fn with_libraries(mut self, libraries: Arc<LibraryPackages>) -> Symbols<'w> {
         self.libraries = libraries;
         self
+    }
+
+    /// These symbols with the types under each module's directory (the deepest that holds
+    /// their file) named by that module's coordinates.
+    pub fn with_modules(mut self, modules: &[(PathBuf, Coordinates)]) -> Symbols<'w> {
+        self.modules = modules.to_vec();
+        self.modules.sort_by_key(|(dir, _)| std::cmp::Reverse(dir.components().count()));
+        self
+    }
+
+    /// The coordinates of the workspace type `fqn`: its module's, else the workspace's.
+    fn workspace_coordinates(&self, fqn: &str) -> &Coordinates {
+        if self.modules.is_empty() {
+            return &self.workspace;
+        }
+        let Some(file) = self.world.by_fqn(fqn).map(|id| self.world.file_of(id)) else { return &self.workspace };
+        let known = self.module_of_file.read().ok().and_then(|m| m.get(&file).copied());
+        let at = known.unwrap_or_else(|| {
+            let path = self.world.files.get(file as usize).map(|f| f.path.clone());
+            let at = path.and_then(|p| self.modules.iter().position(|(dir, _)| p.starts_with(dir)));
+            if let Ok(mut m) = self.module_of_file.write() {
+                m.insert(file, at);
+            }
+            at
+        });
+        at.map_or(&self.workspace, |i| &self.modules[i].1)
     }
 
     /// These symbols with each workspace method's overriders known (scip-java's inverse
@@ -188,7 +221,7 @@ impl<'w> Symbols<'w> {
         let (pkg, types) = self.split(fqn)?;
         let unknown;
         let coords = match self.world.origin(fqn) {
-            Origin::Workspace => &self.workspace,
+            Origin::Workspace => self.workspace_coordinates(fqn),
             Origin::Jdk => &self.jdk,
             _ => {
                 // scip-java's `PackageTable`: the archive holding the top-level class file.

@@ -195,3 +195,42 @@ fn export_scip_names_libraries_and_a_gradle_build_by_their_coordinates() {
     }
     insta::assert_snapshot!(main);
 }
+
+/// Each module of a Maven reactor names its code by its own coordinates (its artifactId, the
+/// parent's group and version), and a reference from one module to another's type carries the
+/// declaring module's, as scip-java's per-module indexes link them; a Gradle subproject with no
+/// coordinates of its own takes the root's group and version and its directory's name.
+#[test]
+fn export_scip_names_each_module_by_its_own_coordinates() {
+    let p = common::project::Project::of("build_fixtures", "maven-affected");
+    let ws = p.workspace(&[("MCP_JAVA_INDEX_WATCH", "false")]);
+    ws.build_index();
+    call(&ws, json!({})).expect("export");
+    let index = from_bytes(&std::fs::read(p.path("index.scip")).expect("written")).expect("reads back");
+    let calc = render(&index, "core/src/main/java/com/example/core/Calc.java");
+    assert!(calc.contains("definition scip-java maven maven/com.example/core 1.0 com/example/core/Calc#"), "{calc}");
+    let totals = render(&index, "app/src/main/java/com/example/app/Totals.java");
+    assert!(
+        totals.contains("definition scip-java maven maven/com.example/app 1.0 com/example/app/Totals#"),
+        "{totals}"
+    );
+    assert!(totals.contains(" scip-java maven maven/com.example/core 1.0 com/example/core/Calc#"), "{totals}");
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("shop");
+    for (rel, text) in [
+        ("build.gradle", "allprojects {\n    group = 'com.acme'\n    version = '2.1'\n}\n"),
+        ("settings.gradle", "rootProject.name = 'shop'\ninclude 'api'\n"),
+        ("api/build.gradle", "plugins { id 'java' }\n"),
+        ("api/src/main/java/api/Port.java", "package api;\n\npublic interface Port {}\n"),
+    ] {
+        common::write(&root, rel, text);
+    }
+    let flags = mcp_java_index::config::Flags::roots([&root]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(mcp_java_index::config::Config::load(&flags, &|_| None).expect("config")).expect("ws");
+    ws.build_index();
+    call(&ws, json!({})).expect("export");
+    let index = from_bytes(&std::fs::read(root.join("index.scip")).expect("written")).expect("reads back");
+    let port = render(&index, "Port.java");
+    assert!(port.contains("definition scip-java maven maven/com.acme/api 2.1 api/Port#"), "{port}");
+}

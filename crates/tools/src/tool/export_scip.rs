@@ -114,8 +114,10 @@ pub fn export(ws: &Host, out: &Path) -> Result<ExportScipResult, ToolError> {
         })
         .collect();
     let root = ws.roots().paths().first().cloned().unwrap_or_default();
+    let workspace = coordinates(&root);
     let opts = mji_scip::ExportOptions {
-        workspace: coordinates(&root),
+        modules: module_coordinates(ws, &workspace),
+        workspace,
         project_root: root,
         jdk_version: jdk_version(ws).to_string(),
         tool_version: env!("CARGO_PKG_VERSION").into(),
@@ -140,6 +142,32 @@ pub fn export(ws: &Host, out: &Path) -> Result<ExportScipResult, ToolError> {
         bytes,
         elapsed_ms: started.elapsed().as_millis() as u64,
     })
+}
+
+/// The coordinates of each module of the build (other than the root) that has its own: its
+/// pom.xml's (the parent's group and version when it leaves them out), or a Gradle
+/// subproject's build script's, else the root build's group and version with the
+/// subproject's directory name (Gradle's default project name).
+fn module_coordinates(ws: &Host, workspace: &mji_scip::Coordinates) -> Vec<(PathBuf, mji_scip::Coordinates)> {
+    let Ok((project, root, _)) = crate::build::project_at(ws, "") else { return Vec::new() };
+    let group_of_root = workspace.name.strip_prefix("maven/").and_then(|n| n.split_once('/')).map(|(g, _)| g.to_owned());
+    let mut out = Vec::new();
+    for m in project.modules.iter().filter(|m| m.dir != root && m.dir.starts_with(&root)) {
+        let mut c = coordinates(&m.dir);
+        if c == mji_scip::Coordinates::unknown()
+            && !m.dir.join("pom.xml").is_file()
+            && let (Some(g), Some(name)) = (&group_of_root, m.dir.file_name())
+        {
+            c = mji_scip::Coordinates {
+                name: format!("maven/{g}/{}", name.to_string_lossy()),
+                version: workspace.version.clone(),
+            };
+        }
+        if c != mji_scip::Coordinates::unknown() {
+            out.push((m.dir.clone(), c));
+        }
+    }
+    out
 }
 
 /// The workspace's coordinates as scip-java writes them (`maven/<group>/<artifact> <version>`)
