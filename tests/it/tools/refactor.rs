@@ -10,39 +10,51 @@ use mcp_java_index::tools::registry::find;
 use mcp_java_index::tools::workspace::Workspace;
 use serde_json::{Value, json};
 
-fn call(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
+/// One `refactor_actions` call: its structured answer and its text. Shared by the refactoring
+/// tests (`refactor_method`, `signature`, `refactor_maven`).
+pub(crate) fn call(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
     let Value::Object(map) = args else { panic!("args are an object") };
     let a = find("refactor_actions").expect("registered").call(ws, map)?;
     let text = a.text();
     Ok((a.value, text))
 }
 
-fn setup() -> (Project, Workspace) {
-    let p = Project::of("edit_fixtures", "refactor");
+/// A temp copy of `tests/edit_fixtures/<name>`, indexed.
+pub(crate) fn setup_of(name: &str) -> (Project, Workspace) {
+    let p = Project::of("edit_fixtures", name);
     let ws = p.workspace(&[]);
     ws.build_index();
     (p, ws)
 }
 
+fn setup() -> (Project, Workspace) {
+    setup_of("refactor")
+}
+
 /// Compiles every Java file of the fixture with javac; panics with its output on failure.
-fn compiles(p: &Project) {
+pub(crate) fn compiles(p: &Project) {
     let out = tempfile::tempdir().expect("out");
     let files = java_files_under(p.root.path());
     let r = std::process::Command::new("javac").arg("-d").arg(out.path()).args(&files).output().expect("javac runs");
     assert!(r.status.success(), "javac failed:\n{}", String::from_utf8_lossy(&r.stderr));
 }
 
-/// Previews, applies the preview's editId, checks javac compiles the result, and returns the
-/// preview's text without its editId.
-fn applied(p: &Project, ws: &Workspace, args: Value) -> String {
+/// Previews, applies the preview's editId and returns the preview's text without its editId.
+pub(crate) fn previewed_and_applied(ws: &Workspace, args: Value) -> String {
     let (preview, text) = call(ws, args.clone()).unwrap_or_else(|e| panic!("preview of {args}: {e}"));
     let mut apply = args;
     apply["apply"] = json!(true);
     apply["editId"] = preview["editId"].clone();
     let (done, _) = call(ws, apply).expect("apply");
     assert_eq!(done["applied"], json!(true), "{done}");
-    compiles(p);
     text.lines().filter(|l| !l.starts_with("editId:")).collect::<Vec<_>>().join("\n")
+}
+
+/// [`previewed_and_applied`], then javac compiles the whole fixture.
+pub(crate) fn applied(p: &Project, ws: &Workspace, args: Value) -> String {
+    let text = previewed_and_applied(ws, args);
+    compiles(p);
+    text
 }
 
 #[test]

@@ -7,28 +7,9 @@
 use crate::common;
 use common::project::{MAVEN_REPO, Project};
 
+use super::refactor::previewed_and_applied as applied;
 use mcp_java_index::tools::problems::ProblemsArgs;
-use mcp_java_index::tools::registry::find;
-use mcp_java_index::tools::workspace::Workspace;
-use serde_json::{Value, json};
-
-fn call(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
-    let Value::Object(map) = args else { panic!("args are an object") };
-    let a = find("refactor_actions").expect("registered").call(ws, map)?;
-    let text = a.text();
-    Ok((a.value, text))
-}
-
-/// Previews, applies the preview's editId and returns the preview's text without its editId.
-fn applied(ws: &Workspace, args: Value) -> String {
-    let (preview, text) = call(ws, args.clone()).unwrap_or_else(|e| panic!("preview of {args}: {e}"));
-    let mut apply = args;
-    apply["apply"] = json!(true);
-    apply["editId"] = preview["editId"].clone();
-    let (done, _) = call(ws, apply).expect("apply");
-    assert_eq!(done["applied"], json!(true), "{done}");
-    text.lines().filter(|l| !l.starts_with("editId:")).collect::<Vec<_>>().join("\n")
-}
+use serde_json::json;
 
 #[test]
 fn refactorings_then_the_projects_junit_tests_pass_through_real_maven() {

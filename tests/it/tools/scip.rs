@@ -131,6 +131,19 @@ fn library_jar(jar: &Path, sources: &[(&str, &str)], extra: &[(&str, &str)]) {
     assert!(ok.success());
 }
 
+/// The files written under `root`, indexed (no cache, no watcher) and exported to
+/// `root/index.scip`, read back.
+fn exported(root: &Path, files: &[(&str, &str)]) -> mcp_java_index::scip::protocol::types::Index {
+    for (rel, text) in files {
+        common::write(root, rel, text);
+    }
+    let flags = mcp_java_index::config::Flags::roots([root]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(mcp_java_index::config::Config::load(&flags, &|_| None).expect("config")).expect("ws");
+    ws.build_index();
+    call(&ws, json!({})).expect("export");
+    from_bytes(&std::fs::read(root.join("index.scip")).expect("written")).expect("reads back")
+}
+
 /// Library symbols carry their archive's Maven coordinates as scip-java writes them
 /// (`maven/<group>/<artifact> <version>`): from the jar's `pom.properties`, else from a Maven
 /// repository's path layout, else `. .`; and the workspace's own code its Gradle build's.
@@ -174,14 +187,7 @@ fn export_scip_names_libraries_and_a_gradle_build_by_their_coordinates() {
             "package app;\n\nimport com.acme.util.Strings;\nimport org.example.text.Words;\nimport net.plain.Thing;\n\npublic class Main {\n    Object run(Thing t) {\n        return Strings.up(Words.first(\"a\")) + new Strings.Inner();\n    }\n}\n",
         ),
     ];
-    for (rel, text) in files {
-        common::write(&root, rel, text);
-    }
-    let flags = mcp_java_index::config::Flags::roots([&root]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(mcp_java_index::config::Config::load(&flags, &|_| None).expect("config")).expect("ws");
-    ws.build_index();
-    call(&ws, json!({})).expect("export");
-    let index = from_bytes(&std::fs::read(root.join("index.scip")).expect("written")).expect("reads back");
+    let index = exported(&root, &files);
     let main = render(&index, "Main.java");
     for want in [
         "import scip-java maven maven/com.acme/util 1.2 com/acme/util/Strings#",
@@ -218,19 +224,13 @@ fn export_scip_names_each_module_by_its_own_coordinates() {
 
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path().join("shop");
-    for (rel, text) in [
+    let files = [
         ("build.gradle", "allprojects {\n    group = 'com.acme'\n    version = '2.1'\n}\n"),
         ("settings.gradle", "rootProject.name = 'shop'\ninclude 'api'\n"),
         ("api/build.gradle", "plugins { id 'java' }\n"),
         ("api/src/main/java/api/Port.java", "package api;\n\npublic interface Port {}\n"),
-    ] {
-        common::write(&root, rel, text);
-    }
-    let flags = mcp_java_index::config::Flags::roots([&root]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(mcp_java_index::config::Config::load(&flags, &|_| None).expect("config")).expect("ws");
-    ws.build_index();
-    call(&ws, json!({})).expect("export");
-    let index = from_bytes(&std::fs::read(root.join("index.scip")).expect("written")).expect("reads back");
+    ];
+    let index = exported(&root, &files);
     let port = render(&index, "Port.java");
     assert!(port.contains("definition scip-java maven maven/com.acme/api 2.1 api/Port#"), "{port}");
 }

@@ -6,43 +6,12 @@ use crate::common;
 use common::java_files_under;
 use common::project::Project;
 
-use mcp_java_index::tools::registry::find;
+use super::refactor::{applied, call, compiles, setup_of};
 use mcp_java_index::tools::workspace::Workspace;
 use serde_json::{Value, json};
 
-fn call(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
-    let Value::Object(map) = args else { panic!("args are an object") };
-    let a = find("refactor_actions").expect("registered").call(ws, map)?;
-    let text = a.text();
-    Ok((a.value, text))
-}
-
 fn setup() -> (Project, Workspace) {
-    let p = Project::of("edit_fixtures", "signature");
-    let ws = p.workspace(&[]);
-    ws.build_index();
-    (p, ws)
-}
-
-/// Compiles every Java file of the fixture with javac; panics with its output on failure.
-fn compiles(p: &Project) {
-    let out = tempfile::tempdir().expect("out");
-    let files = java_files_under(p.root.path());
-    let r = std::process::Command::new("javac").arg("-d").arg(out.path()).args(&files).output().expect("javac runs");
-    assert!(r.status.success(), "javac failed:\n{}", String::from_utf8_lossy(&r.stderr));
-}
-
-/// Previews, applies the preview's editId, checks javac compiles the result, and returns the
-/// preview's text without its editId.
-fn applied(p: &Project, ws: &Workspace, args: Value) -> String {
-    let (preview, text) = call(ws, args.clone()).unwrap_or_else(|e| panic!("preview of {args}: {e}"));
-    let mut apply = args;
-    apply["apply"] = json!(true);
-    apply["editId"] = preview["editId"].clone();
-    let (done, _) = call(ws, apply).expect("apply");
-    assert_eq!(done["applied"], json!(true), "{done}");
-    compiles(p);
-    text.lines().filter(|l| !l.starts_with("editId:")).collect::<Vec<_>>().join("\n")
+    setup_of("signature")
 }
 
 fn snapshot_of(p: &Project) -> Vec<String> {
