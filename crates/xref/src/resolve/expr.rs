@@ -469,14 +469,16 @@ impl<'w, 's> Resolver<'w, 's> {
         let name_node = n.child_by_field_name("name")?;
         let name = self.text(name_node);
         let recv = n.child_by_field_name("object").map(|o| self.expr(o));
-        if let Some(ta) = n.child_by_field_name("type_arguments") {
+        let targs = n.child_by_field_name("type_arguments").map(|ta| {
             self.generic(ta);
-        }
+            self.explicit_type_args(ta)
+        });
         let (args, refs, lambdas) =
             n.child_by_field_name("arguments").map(|a| self.args_deferring(a)).unwrap_or_default();
         self.last_pick = None;
         let before = self.out.len();
-        let t = self.call_on(name_node, name, recv, &args);
+        let shape = Shape { functional: refs.iter().chain(&lambdas).map(|(j, _)| *j).collect(), targs };
+        let t = self.call_on(name_node, name, recv, &args, &shape);
         let certain = self.out[before..].iter().any(|r| r.kind == RefKind::Call && r.confidence == Confidence::Exact);
         self.bind_deferred(args.len(), refs, lambdas, certain, true);
         t
@@ -559,7 +561,14 @@ impl<'w, 's> Resolver<'w, 's> {
     }
 
     /// A call's binding once its receiver and arguments are typed.
-    fn call_on(&mut self, name_node: Node, name: &str, recv: Option<Val>, args: &[Option<Ty>]) -> Option<Ty> {
+    fn call_on(
+        &mut self,
+        name_node: Node,
+        name: &str,
+        recv: Option<Val>,
+        args: &[Option<Ty>],
+        shape: &Shape,
+    ) -> Option<Ty> {
         match recv {
             None => {
                 // Enclosing classes, innermost first: the first with a member of that name.
@@ -583,6 +592,7 @@ impl<'w, 's> Resolver<'w, 's> {
                     // to that method, as its overriding declaration is (a rename renames both);
                     // one that overrides none has no key: the enclosing classes are not searched.
                     if !ms.is_empty() {
+                        let ms = self.taking_functions(ms, args.len(), shape);
                         let t = self.pick(name_node, ms, args, complete);
                         return get_class(name, args, &this).or(t);
                     }
@@ -593,6 +603,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 }
                 let ms = self.static_import_methods(name);
                 if !ms.is_empty() {
+                    let ms = self.taking_functions(ms, args.len(), shape);
                     return self.pick(name_node, ms, args, true);
                 }
                 if unknown {
@@ -612,6 +623,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 if ms.is_empty() {
                     return get_class(name, args, &t).or_else(|| self.jdk_call_type(&t, name, args.len()));
                 }
+                let ms = self.taking_functions(ms, args.len(), shape);
                 let r = self.pick(name_node, ms, args, complete);
                 get_class(name, args, &t).or(r)
             }
@@ -994,6 +1006,75 @@ impl<'w, 's> Resolver<'w, 's> {
 
 /// A call's arguments typed, with its method references (deferred) and lambdas by index.
 type Deferred<'t> = (Vec<Option<Ty>>, Vec<(usize, Node<'t>)>, Vec<(usize, Node<'t>)>);
+
+/// What a call's overloads must fit beyond its arguments' types: the indexes of its lambdas
+/// and method references, and its explicit type arguments (`None` where not resolved).
+pub(super) struct Shape {
+    functional: Vec<usize>,
+    targs: Option<Vec<Option<Ty>>>,
+}
+
+impl<'w> Resolver<'w, '_> {
+    /// The types of a call's explicit type arguments (`ReduceOps.<T, Set<T>>makeRef(…)`).
+    fn explicit_type_args(&self, ta: Node) -> Vec<Option<Ty>> {
+        let mut c = ta.walk();
+        ta.named_children(&mut c)
+            .filter(|k| !k.kind().ends_with("comment"))
+            .map(|k| self.w.resolve_text(&crate::ty::TyText::from_node(k, self.b), self.ctx()))
+            .collect()
+    }
+
+    /// The candidates that can take the call's lambdas and method references (JLS 15.12.2.1:
+    /// such an argument is potentially compatible only with a functional interface or a type
+    /// variable of the method): a parameter there that is a class, an array or a primitive
+    /// (after the explicit type arguments: `makeRef(U seed, …)` with `U` a `LinkedHashSet`)
+    /// rules the candidate out. An interface, a variable or an unknown type keeps it; when
+    /// none is left, all are kept.
+    fn taking_functions(
+        &self,
+        ms: Vec<MemberHit<'w, MethodSym>>,
+        nargs: usize,
+        shape: &Shape,
+    ) -> Vec<MemberHit<'w, MethodSym>> {
+        if shape.functional.is_empty() || ms.len() < 2 {
+            return ms;
+        }
+        let fits = |m: &MemberHit<'w, MethodSym>| {
+            let ps = self.w.method_params(m.owner, m.decl);
+            let Some(last) = ps.len().checked_sub(1) else { return true };
+            let explicit: Vec<(Box<str>, Ty)> = match &shape.targs {
+                Some(ts) if ts.len() == m.decl.tparams.len() => m
+                    .decl
+                    .tparams
+                    .iter()
+                    .zip(ts)
+                    .filter_map(|(p, t)| Some((p.name.as_str().into(), t.clone()?)))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            shape.functional.iter().all(|&j| {
+                if j >= nargs || (j > last && !m.decl.varargs) {
+                    return true;
+                }
+                let Some(p) = ps.get(j.min(last)).and_then(|p| p.as_ref()) else { return true };
+                let p = substitute(&substitute(p, &m.subst), &explicit);
+                let p = match p {
+                    Ty::Array(e) if m.decl.varargs && j >= last => *e,
+                    p => p,
+                };
+                match &p {
+                    Ty::Prim(_) | Ty::Array(_) => false,
+                    Ty::Class(f, _) => {
+                        self.w.by_fqn(f).is_none_or(|id| matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface))
+                    }
+                    Ty::Var(..) | Ty::Null => true,
+                }
+            })
+        };
+        let kept: Vec<MemberHit<'w, MethodSym>> = ms.iter().filter(|m| fits(m)).cloned().collect();
+        if kept.is_empty() { ms } else { kept }
+    }
+}
 
 /// The type of `getClass()` on a receiver of type `t` (JLS 4.3.2): `Class<? extends |T|>`, the
 /// erasure of the receiver's type (read as its bound, as every `? extends` is here).
