@@ -181,6 +181,9 @@ pub(crate) fn find_references(r: &FindReferencesResult) -> String {
                 if let Some(o) = &x.overrider {
                     let _ = write!(out, " via {o}");
                 }
+                if x.via_override {
+                    out.push_str(" (via its anonymous/local class's override)");
+                }
                 if !x.text.is_empty() {
                     let _ = write!(out, "  {}", x.text);
                 }

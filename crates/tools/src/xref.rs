@@ -194,6 +194,10 @@ pub struct ReferenceOut {
     /// Set when the reference binds to an overrider of the target: that method's key.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub overrider: Option<String>,
+    // A call that javac binds to the override an anonymous, enum-constant or local class
+    // declares (no key), listed for the method that override overrides (`Ref::via_override`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub via_override: bool,
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]

@@ -101,6 +101,11 @@ pub struct Ref {
     pub caller: Option<std::sync::Arc<Caller>>,
     /// Where inside [`Ref::caller`] it is: [`WITHIN_LAMBDA`], [`WITHIN_CLASS`] bits.
     pub within: u8,
+    /// A call javac binds to an override that an anonymous class, an enum constant's body or
+    /// a local class declares (which has no key: `hasNext()` inside an anonymous `Iterator`
+    /// that declares it), bound here to the method that override overrides, as a rename and
+    /// the override family need: the call reaches its target through that override.
+    pub via_override: bool,
 }
 
 /// [`Ref::within`]: in a lambda's body.

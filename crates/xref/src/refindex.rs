@@ -28,6 +28,8 @@ pub(crate) struct PackedRef {
     pub kind: RefKind,
     pub category: Category,
     pub confidence: Confidence,
+    /// [`Ref::via_override`].
+    pub via_override: bool,
 }
 
 /// What a file's references are, apart from their stamp: the part a restart reads only when
@@ -453,6 +455,7 @@ impl RefIndex {
                 kind: r.kind,
                 category: r.category,
                 confidence: r.confidence,
+                via_override: r.via_override,
             });
         }
         let body = RefsBody { ids: ids.into(), refs: packed.into(), words, callers: callers.into() };
@@ -606,6 +609,7 @@ impl RefIndex {
             confidence: p.confidence,
             caller: caller.0,
             within: caller.1,
+            via_override: p.via_override,
         }
     }
 
@@ -692,7 +696,7 @@ impl<'a> Callers<'a> {
 
 /// The reference store's format tag (`crate::store` writes it first), which every MAC of the
 /// store covers.
-pub(crate) const MAGIC: &[u8; 8] = b"MJIXREF4";
+pub(crate) const MAGIC: &[u8; 8] = b"MJIXREF5";
 
 /// The MAC of one file's stored references; the header (under its own MAC) holds it, so a
 /// body is used only as written for its slot.
@@ -715,6 +719,7 @@ mod tests {
             confidence: Confidence::Exact,
             caller: None,
             within: 0,
+            via_override: false,
         }
     }
 

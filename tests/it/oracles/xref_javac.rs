@@ -408,7 +408,8 @@ fn dump() {
     let p = root.join(rel);
     let bytes = std::fs::read(&p).expect("read");
     for r in file_refs(&w, file_index(&w, &p), &bytes) {
-        eprintln!("{}:{} {:?} {:?} {:?} {:?}", r.line, r.column, r.kind, r.category, r.confidence, r.targets);
+        let via = if r.via_override { " (via override)" } else { "" };
+        eprintln!("{}:{} {:?} {:?} {:?} {:?}{via}", r.line, r.column, r.kind, r.category, r.confidence, r.targets);
     }
 }
 
@@ -451,6 +452,9 @@ fn kinds_and_subtypes(root: &Path, tsv: &str) -> (BTreeMap<String, Score>, Score
     };
     let mut ours: HashSet<KindKey> = HashSet::new();
     let mut exact: HashSet<KindKey> = HashSet::new();
+    // Calls javac binds to the override a keyless class declares (RefDump names no member of
+    // an anonymous or local class: no row), which we bind to the method it overrides.
+    let mut via_override: HashSet<KindKey> = HashSet::new();
     // Local classes `type_hierarchy` lists (the named ones come from the world below): (file,
     // line, target).
     let mut locals: Vec<(String, u32, String)> = Vec::new();
@@ -482,6 +486,10 @@ fn kinds_and_subtypes(root: &Path, tsv: &str) -> (BTreeMap<String, Score>, Score
             // (by its simple name) are not scored.
             for t in r.targets.iter().filter(|t| in_ws(r.category.as_str(), t) && !local_names.contains(t.as_str())) {
                 let k = (rel.clone(), r.line, r.column, t.clone(), word);
+                if r.via_override {
+                    via_override.insert(k);
+                    continue;
+                }
                 if r.confidence == Confidence::Exact {
                     exact.insert(k.clone());
                 }
@@ -535,6 +543,19 @@ fn kinds_and_subtypes(root: &Path, tsv: &str) -> (BTreeMap<String, Score>, Score
     for k in theirs.iter().filter(|k| !ours.contains(*k)) {
         by_kind.entry(k.4.to_string()).or_default().fn_ += 1;
         wrong.push(format!("javac only: {k:?}"));
+    }
+    // A call marked as reaching its target through a keyless override is right where javac
+    // reports no call at that position (it binds the override), wrong where it reports one.
+    let calls_at: HashSet<(&str, u32, u32)> =
+        theirs.iter().filter(|k| k.4 == "call").map(|k| (k.0.as_str(), k.1, k.2)).collect();
+    for k in &via_override {
+        let s = by_kind.entry("call via override".to_string()).or_default();
+        if calls_at.contains(&(k.0.as_str(), k.1, k.2)) {
+            s.fp += 1;
+            wrong.push(format!("via override, javac binds a call: {k:?}"));
+        } else {
+            s.tp += 1;
+        }
     }
     let mut our_pairs: HashSet<(String, String, String)> = HashSet::new();
     for (fi, f) in w.files.iter().enumerate() {
@@ -601,7 +622,7 @@ fn kinds_goal(
     eprintln!("== {name}: reference kinds and direct subtypes against javac");
     let row = |what: &str, s: &Score| {
         eprintln!(
-            "{what:10} tp {:7} fp {:5} fn {:5}  precision {:.3}%  recall {:.3}%",
+            "{what:17} tp {:7} fp {:5} fn {:5}  precision {:.3}%  recall {:.3}%",
             s.tp,
             s.fp,
             s.fn_,
@@ -669,16 +690,17 @@ fn kinds_and_direct_subtypes_on_java_base() {
         let (by_kind, subtypes, wrong) = kinds_and_subtypes(&root, &tsv);
         // Measured on java/util: direct subtypes P and R 99.85% (two supertypes named by a
         // member type inherited from the outer class's superclass, which the world does not
-        // resolve), every kind at 99.65% or more but, below the goal of 99.5%: calls P 98.86% R
-        // 99.41% (`likely` guesses on receivers typed by the rest of java.base, outside this
-        // root, and on lambda parameters; and calls of an anonymous class's override, which we
-        // bind to the method it overrides, as a rename needs, and javac to the keyless
-        // override), method references P 97.46% R 100% (three `likely` candidates left where
+        // resolve), every kind at 99.65% or more but, below the goal of 99.5%: calls P 99.03% R
+        // 99.42% (`likely` guesses on receivers typed by the rest of java.base, outside this
+        // root, and on lambda parameters; the 29 calls of a keyless class's override, which we
+        // bind to the method it overrides, as a rename needs, and javac to that override, are
+        // marked `via_override` and scored apart: all 29 where javac binds no call of a named
+        // type's method), method references P 97.46% R 100% (three `likely` candidates left where
         // the call taking the reference is on a receiver typed by the rest of java.base,
         // outside this root, so its functional interface is unknown: `TimeZone::getTimeZone`,
         // `names::add` twice).
         kinds_goal(&format!("java.base {package}"), &by_kind, &subtypes, &wrong, &|k| match k {
-            "call" => (0.988, 0.994),
+            "call" => (0.99, 0.994),
             "method-ref" => (0.974, 0.995),
             _ => (0.995, 0.995),
         });

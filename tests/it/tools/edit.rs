@@ -683,6 +683,19 @@ fn overriders_of_keyless_classes_are_listed_with_include_overriders_and_resolve_
     };
     // Calls only: the unqualified call inside the anonymous class and the two in total().
     assert_eq!(find(false), vec![(13, "call".into()), (49, "call".into()), (49, "call".into())]);
+    // The one inside the anonymous class is javac's call of that class's own size(), which
+    // has no key: it says that it reaches Attrs#size() through that override.
+    let args = FindReferencesArgs { target: "fam.Attrs#size()".into(), limit: 100, ..Default::default() };
+    let r = mcp_java_index::tools::tool::find_references::run(&ws, &args).expect("refs");
+    let via: Vec<(u32, bool)> =
+        r.files.iter().flat_map(|f| f.references.iter().map(|x| (x.line, x.via_override))).collect();
+    assert!(via.contains(&(13, true)) && via.iter().filter(|(_, v)| *v).count() == 1, "{via:?}");
+    let Value::Object(m) = json!({"target": "fam.Attrs#size()", "paths": ["fam/Files.java"]}) else { unreachable!() };
+    let a = mcp_java_index::tools::registry::dispatch(&ws, "find_references", m).expect("find_references");
+    assert_eq!(a.value["files"][0]["references"][0]["viaOverride"], json!(true), "{}", a.value);
+    assert_eq!(a.value["files"][0]["references"][1].get("viaOverride"), None, "{}", a.value);
+    let text = a.text();
+    assert!(text.contains("13:24 call (via its anonymous/local class's override)"), "{text}");
     // With the overriders: the anonymous and the local class's declarations too.
     assert_eq!(
         find(true),

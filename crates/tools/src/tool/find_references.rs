@@ -157,6 +157,7 @@ pub fn run(ws: &Host, args: &crate::xref::FindReferencesArgs) -> Result<FindRefe
                     confidence: mji_xref::Confidence::Exact,
                     text: String::new(),
                     overrider: None,
+                    via_override: false,
                 },
             ));
         }
@@ -172,6 +173,7 @@ pub fn run(ws: &Host, args: &crate::xref::FindReferencesArgs) -> Result<FindRefe
                     confidence: r.confidence,
                     text: String::new(),
                     overrider: via.clone(),
+                    via_override: r.via_override,
                 },
             ));
         }

@@ -479,6 +479,12 @@ impl<'w, 's> Resolver<'w, 's> {
         let before = self.out.len();
         let shape = Shape { functional: refs.iter().chain(&lambdas).map(|(j, _)| *j).collect(), targs };
         let t = self.call_on(name_node, name, recv, &args, &shape);
+        // `this.m()` in a class without a key is a call of its own `m` as `m()` is.
+        if n.child_by_field_name("object").is_some_and(|o| o.kind() == kind::THIS)
+            && let Some(last) = self.frames.len().checked_sub(1)
+        {
+            self.mark_via_override(last, before);
+        }
         let certain = self.out[before..].iter().any(|r| r.kind == RefKind::Call && r.confidence == Confidence::Exact);
         self.bind_deferred(args.len(), refs, lambdas, certain, true);
         t
@@ -577,10 +583,10 @@ impl<'w, 's> Resolver<'w, 's> {
                     // A class without a key that declares a method of that name taking that
                     // many arguments: the call is of its own (JLS 15.12.1, the innermost class
                     // with a member of that name).
-                    let own = self.frames[i]
-                        .own
-                        .iter()
-                        .any(|(m, np, va)| **m == *name && (*np == args.len() || (*va && args.len() + 1 >= *np)));
+                    let own = self.frames[i].own.iter().any(|m| {
+                        *m.name == *name
+                            && (m.params.len() == args.len() || (m.varargs && args.len() + 1 >= m.params.len()))
+                    });
                     let Some(this) = self.frames[i].this.clone() else {
                         if own {
                             return None;
@@ -593,7 +599,11 @@ impl<'w, 's> Resolver<'w, 's> {
                     // one that overrides none has no key: the enclosing classes are not searched.
                     if !ms.is_empty() {
                         let ms = self.taking_functions(ms, args.len(), shape);
+                        let before = self.out.len();
                         let t = self.pick(name_node, ms, args, complete);
+                        if own {
+                            self.mark_via_override(i, before);
+                        }
                         return get_class(name, args, &this).or(t);
                     }
                     if own {
@@ -1015,6 +1025,36 @@ pub(super) struct Shape {
 }
 
 impl<'w> Resolver<'w, '_> {
+    /// Marks the call just bound (the first reference from `before`) [`crate::Ref::via_override`]
+    /// when frame `i` is a class without a key (anonymous, local, an enum constant's body) that
+    /// declares a method overriding the one the call chose: javac binds the call to that
+    /// override. Parameters compared as [`Self::keyless_override`] does, a type not resolved
+    /// on either side taken as the same.
+    fn mark_via_override(&mut self, i: usize, before: usize) {
+        let Some(frame) = self.frames.get(i) else { return };
+        if frame.type_id.is_some() {
+            return;
+        }
+        let (Some(this), Some(hit)) = (frame.this.as_ref(), self.last_pick.as_ref()) else { return };
+        if hit.decl.is_static {
+            return;
+        }
+        let sig = self.w.signature_in(this, hit.owner, hit.decl);
+        let overrides = frame.own.iter().any(|m| {
+            *m.name == *hit.decl.name
+                && m.params.len() == sig.len()
+                && m.params
+                    .iter()
+                    .zip(&sig)
+                    .all(|(p, s)| s == "?" || self.w.resolve_text(p, &frame.ctx).is_none_or(|t| t.erasure() == *s))
+        });
+        if overrides
+            && let Some(r) = self.out.get_mut(before..).and_then(|rs| rs.iter_mut().find(|r| r.kind == RefKind::Call))
+        {
+            r.via_override = true;
+        }
+    }
+
     /// The types of a call's explicit type arguments (`ReduceOps.<T, Set<T>>makeRef(…)`).
     fn explicit_type_args(&self, ta: Node) -> Vec<Option<Ty>> {
         let mut c = ta.walk();

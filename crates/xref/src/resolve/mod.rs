@@ -52,19 +52,28 @@ struct Frame {
     /// Whether members of enclosing instances are reachable (not inside a static type).
     type_id: Option<TypeId>,
     /// The methods a class the world does not hold (anonymous, local, an enum constant's
-    /// body) declares, as (name, parameters, varargs): a call of one has no key.
-    own: Vec<(Box<str>, usize, bool)>,
+    /// body) declares: a call of one has no key.
+    own: Vec<OwnMethod>,
+}
+
+/// A method of a class the world does not hold: its name, parameter types as written and
+/// whether it is varargs.
+#[derive(Clone)]
+struct OwnMethod {
+    name: Box<str>,
+    params: Vec<TyText>,
+    varargs: bool,
 }
 
 /// The methods a class body declares, as [`Frame::own`] holds them.
-fn own_methods(body: Node, b: &[u8]) -> Vec<(Box<str>, usize, bool)> {
+fn own_methods(body: Node, b: &[u8]) -> Vec<OwnMethod> {
     let mut c = body.walk();
     body.named_children(&mut c)
         .filter(|m| m.kind() == kind::METHOD_DECLARATION)
         .filter_map(|m| {
             let name = m.child_by_field_name("name")?.utf8_text(b).ok()?;
-            let (ps, varargs) = crate::decls::params_of(m.child_by_field_name("parameters"), b);
-            Some((name.into(), ps.len(), varargs))
+            let (params, varargs) = crate::decls::params_of(m.child_by_field_name("parameters"), b);
+            Some(OwnMethod { name: name.into(), params, varargs })
         })
         .collect()
 }
@@ -272,7 +281,7 @@ impl<'w, 's> Resolver<'w, 's> {
         let start = self.lines.line_start(line).min(off);
         let column = self.orig.get(start..off).map(|s| s.encode_utf16().count()).unwrap_or(0) as u32 + 1;
         let (caller, within) = (self.caller.clone(), self.within);
-        self.out.push(Ref { line, column, kind, category, targets, confidence, caller, within });
+        self.out.push(Ref { line, column, kind, category, targets, confidence, caller, within, via_override: false });
     }
 
     fn emit_type(&mut self, at: Node, kind: RefKind, fqn: &str, origin: Origin) {
