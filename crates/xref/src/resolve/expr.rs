@@ -713,7 +713,8 @@ impl<'w, 's> Resolver<'w, 's> {
                 .and_then(|(f, _)| self.w.by_fqn(f))
                 .is_some_and(|id| matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface));
             if !is_interface {
-                self.ctor_ref(name_node, t, &args, RefKind::New);
+                let functional: Vec<usize> = refs.iter().chain(&lambdas).map(|(j, _)| *j).collect();
+                self.ctor_ref(name_node, t, &args, RefKind::New, &functional);
             }
         }
         // The lambdas among the arguments stay unbound to an interface (the type hierarchy
@@ -1020,8 +1021,8 @@ type Deferred<'t> = (Vec<Option<Ty>>, Vec<(usize, Node<'t>)>, Vec<(usize, Node<'
 /// What a call's overloads must fit beyond its arguments' types: the indexes of its lambdas
 /// and method references, and its explicit type arguments (`None` where not resolved).
 pub(super) struct Shape {
-    functional: Vec<usize>,
-    targs: Option<Vec<Option<Ty>>>,
+    pub(super) functional: Vec<usize>,
+    pub(super) targs: Option<Vec<Option<Ty>>>,
 }
 
 impl<'w> Resolver<'w, '_> {
@@ -1070,7 +1071,7 @@ impl<'w> Resolver<'w, '_> {
     /// (after the explicit type arguments: `makeRef(U seed, …)` with `U` a `LinkedHashSet`)
     /// rules the candidate out. An interface, a variable or an unknown type keeps it; when
     /// none is left, all are kept.
-    fn taking_functions(
+    pub(super) fn taking_functions(
         &self,
         ms: Vec<MemberHit<'w, MethodSym>>,
         nargs: usize,

@@ -448,7 +448,9 @@ impl<'w, 's> Resolver<'w, 's> {
         if max.is_empty() { set.to_vec() } else { max }
     }
 
-    pub(super) fn ctor_ref(&mut self, at: Node, t: &Ty, args: &[Option<Ty>], kind: RefKind) {
+    /// A constructor invocation's binding; `functional`, the indexes of its lambda and method
+    /// reference arguments (see [`Self::taking_functions`]).
+    pub(super) fn ctor_ref(&mut self, at: Node, t: &Ty, args: &[Option<Ty>], kind: RefKind, functional: &[usize]) {
         let Some((fqn, targs)) = t.lookup_class() else { return };
         let Some(id) = self.w.by_fqn(fqn) else { return };
         let subst: Vec<(Box<str>, Ty)> = {
@@ -468,6 +470,8 @@ impl<'w, 's> Resolver<'w, 's> {
             .filter(|c| self.accessible(id, c))
             .map(|c| MemberHit { owner: id, decl: c, subst: subst.clone() })
             .collect();
+        let shape = super::expr::Shape { functional: functional.to_vec(), targs: None };
+        let cands = self.taking_functions(cands, args.len(), &shape);
         let (chosen, exact) = self.select(&cands, args);
         let keys: Vec<String> = chosen.iter().map(|&i| self.w.method_key(id, cands[i].decl)).collect();
         let conf = if exact && keys.len() == 1 { Confidence::Exact } else { Confidence::Likely };

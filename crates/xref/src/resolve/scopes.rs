@@ -279,7 +279,7 @@ impl<'w, 's> Resolver<'w, 's> {
         };
         let kind = if self.text(ctor) == "super" { RefKind::SuperCall } else { RefKind::ThisCall };
         if let Some(t) = target {
-            self.ctor_ref(ctor, &t, &args, kind);
+            self.ctor_ref(ctor, &t, &args, kind, &[]);
         }
         self.bind_deferred(args.len(), refs, lambdas, false, false);
     }

@@ -316,7 +316,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 if let (Some(name), Some(this)) =
                     (m.child_by_field_name("name"), self.frames.last().and_then(|f| f.this.clone()))
                 {
-                    self.ctor_ref(name, &this, &args, RefKind::New);
+                    self.ctor_ref(name, &this, &args, RefKind::New, &[]);
                 }
                 if let Some(body) = m.child_by_field_name("body") {
                     let this = self.frames.last().and_then(|f| f.this.clone());
