@@ -38,6 +38,8 @@ pub struct Site {
     pub within: u8,
     /// The overrider of the callee the call binds to, when not the callee itself.
     pub via: Option<String>,
+    /// [`crate::Ref::via_override`]: javac binds the call to a keyless class's override.
+    pub via_override: bool,
     pub confidence: Confidence,
 }
 
@@ -197,6 +199,7 @@ fn incoming(engine: &XrefEngine, w: &World, files: &[Arc<Path>], callees: &[Stri
                     kind: r.kind,
                     within: r.within,
                     via: via.clone(),
+                    via_override: r.via_override,
                     confidence,
                 };
                 groups.entry((p.clone(), caller.clone())).or_default().push((site, callee.clone()));
@@ -216,7 +219,15 @@ fn outgoing(engine: &XrefEngine, w: &World, file: &Arc<Path>, member: &str) -> V
         let kind = if r.category == Category::Ctor { CallerKind::Constructor } else { CallerKind::Method };
         let callee = Caller { key: t.clone(), kind };
         let confidence = if r.targets.len() > 1 { Confidence::Likely } else { r.confidence };
-        let site = Site { line: r.line, column: r.column, kind: r.kind, within: r.within, via: None, confidence };
+        let site = Site {
+            line: r.line,
+            column: r.column,
+            kind: r.kind,
+            within: r.within,
+            via: None,
+            via_override: r.via_override,
+            confidence,
+        };
         let e = groups.entry(callee.clone()).or_default();
         if e.is_empty() {
             order.push(callee);

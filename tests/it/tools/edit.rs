@@ -696,6 +696,12 @@ fn overriders_of_keyless_classes_are_listed_with_include_overriders_and_resolve_
     assert_eq!(a.value["files"][0]["references"][1].get("viaOverride"), None, "{}", a.value);
     let text = a.text();
     assert!(text.contains("13:24 call (via its anonymous/local class's override)"), "{text}");
+    // And the call hierarchy's site of that call.
+    let Value::Object(m) = json!({"target": "fam.Attrs#size()", "direction": "incoming"}) else { unreachable!() };
+    let a = mcp_java_index::tools::registry::dispatch(&ws, "call_hierarchy", m).expect("call_hierarchy");
+    let text = a.text();
+    assert!(text.contains("13:24 in class via its class's override"), "{text}");
+    assert_eq!(text.matches("via its class's override").count(), 1, "{text}");
     // With the overriders: the anonymous and the local class's declarations too.
     assert_eq!(
         find(true),

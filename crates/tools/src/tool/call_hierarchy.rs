@@ -77,6 +77,9 @@ pub struct CallSite {
     // The overrider of the callee the call binds to (includeOverriders).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub overrider: Option<String>,
+    // javac binds the call to the override its anonymous or local class declares (no key).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub via_override: bool,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub likely: bool,
 }
@@ -228,6 +231,7 @@ fn node_out(ws: &Host, n: &calls::Node) -> CallNode {
                 kind: xref::kind_str(s.kind),
                 within: within(s.within),
                 overrider: s.via.clone(),
+                via_override: s.via_override,
                 likely: s.confidence == mji_xref::Confidence::Likely,
             })
             .collect(),
@@ -331,6 +335,9 @@ pub fn render(r: &CallHierarchyResult) -> String {
                 }
                 if let Some(o) = &c.overrider {
                     let _ = write!(t, " via {o}");
+                }
+                if c.via_override {
+                    t.push_str(" via its class's override");
                 }
                 if c.likely {
                     t.push_str(" likely");
