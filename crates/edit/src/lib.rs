@@ -18,6 +18,7 @@ pub mod inherit;
 pub mod inline;
 pub mod inline_method;
 pub mod locals;
+pub mod move_member;
 pub mod move_type;
 pub mod package;
 pub mod quickfix;

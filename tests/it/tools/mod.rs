@@ -12,6 +12,7 @@ mod editor;
 mod find;
 mod java_index;
 mod libraries;
+mod move_member;
 mod problems;
 mod quick_fix;
 mod reading;

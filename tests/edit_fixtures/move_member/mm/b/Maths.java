@@ -1,0 +1,11 @@
+package mm.b;
+
+public class Maths {
+    public static int twice(int x) {
+        return 2 * x;
+    }
+
+    public static int clamp(int x) {
+        return Math.max(0, x);
+    }
+}
