@@ -7,6 +7,7 @@
 mod answers;
 mod build;
 mod calls;
+mod create_class;
 mod edit;
 mod editor;
 mod find;
