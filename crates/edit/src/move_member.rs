@@ -417,7 +417,7 @@ pub fn move_member(
             && let Some(acc) = access_of(w, k, &mut texts)
             && !reaches(acc, oid)
         {
-            broken.insert(format!("it uses {k}, {} in {}", access_word(acc), k_owner));
+            broken.insert(format!("it uses `{k}`, {} in `{k_owner}`", access_word(acc)));
         }
         if r.kind == RefKind::Javadoc {
             if k != key
@@ -481,7 +481,7 @@ pub fn move_member(
         if let Some(acc) = access_of(w, k, &mut texts)
             && !reaches(acc, oid)
         {
-            broken.insert(format!("it uses {k}, {} in {}", access_word(acc), oid.map_or("", |o| package_of(w, o))));
+            broken.insert(format!("it uses `{k}`, {} in `{}`", access_word(acc), oid.map_or("", |o| package_of(w, o))));
         }
         if qualifier(text, at, ".").is_some() || r.kind == RefKind::Javadoc && text[..at].ends_with('#') {
             continue;

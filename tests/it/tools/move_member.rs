@@ -24,19 +24,22 @@ fn move_a_static_member_or_say_what_would_break() {
     let e = refused("mm.a.Util#instance()", "mm.b.Maths");
     assert!(e.contains("it is an instance member"), "{e}");
     let e = refused("mm.a.Util#peek()", "mm.b.Maths");
-    assert!(e.contains("it uses mm.a.Util#secret, package-private in mm.a.Util"), "{e}");
+    assert!(e.contains("it uses `mm.a.Util#secret`, package-private in `mm.a.Util`"), "{e}");
     let e = refused("mm.a.Util#usesHidden()", "mm.b.Maths");
-    assert!(e.contains("it uses mm.a.Util#hidden(), private"), "{e}");
+    assert!(e.contains("it uses `mm.a.Util#hidden()`, private"), "{e}");
     let e = refused("mm.a.Util#clamp(int)", "mm.b.Maths");
     assert!(e.contains("mm.b.Maths already has a method clamp(int)"), "{e}");
     let e = refused("mm.a.Util#helper()", "mm.b.Maths");
     assert!(e.contains("mm/a/Other.java:5 uses it, which is package-private and would be in mm.b.Maths"), "{e}");
+    let e = refused("mm.a.Util#bump(int)", "mm.b.Maths");
+    assert!(e.contains("mm/c/Wild.java:10 reaches it through an expression (`…`)"), "{e}");
     let e = refused("mm.a.Util#sum(java.util.List)", "mm.a.Util");
     assert!(e.contains("it is in mm.a.Util already"), "{e}");
     assert_eq!(snapshot_of(&p), before);
     // sum to another package: its javadoc and annotation go along, what it names of Util is
     // qualified, List imported; `Util.sum`, `mm.a.Util.sum`, `Util::sum`, the static import
-    // and Util's own unqualified calls follow, Client's unused import of Util goes.
+    // and Util's own unqualified calls follow (Wild's, seen through `import static Util.*`,
+    // are qualified), Client's unused import of Util goes.
     let moved = applied(
         &p,
         &ws,

@@ -37,6 +37,10 @@ public class Util {
         return hidden();
     }
 
+    public static int bump(int x) {
+        return x + 1;
+    }
+
     public int instance() {
         return LIMIT;
     }
