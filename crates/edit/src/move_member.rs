@@ -13,6 +13,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::Path;
 use std::sync::Arc;
 
+use mji_model::TypeKind;
 use mji_parser::kind;
 use mji_xref::engine::XrefEngine;
 use mji_xref::world::{TypeId, World};
@@ -113,7 +114,7 @@ fn access_of(w: &World, key: &str, texts: &mut Texts) -> Option<Access> {
     };
     let id = w.workspace_type(owner)?;
     let d = w.decl(id);
-    let in_interface = |id: TypeId| matches!(w.decl(id).kind.as_str(), "interface" | "annotation");
+    let in_interface = |id: TypeId| matches!(w.decl(id).kind, TypeKind::Interface | TypeKind::Annotation);
     let (line, name, kinds, implicit_public) = match member {
         None => match d.outer {
             None => return Some(if d.is_public_api { Access::Public } else { Access::Package }),
@@ -332,10 +333,10 @@ pub fn move_member(
         return Err(format!("it is in {dest} already"));
     }
     let nd = w.decl(new_id);
-    if matches!(nd.kind.as_str(), "interface" | "annotation") {
+    if matches!(nd.kind, TypeKind::Interface | TypeKind::Annotation) {
         return Err(format!("{dest} is an {}; members move to a class, enum or record", nd.kind.as_str()));
     }
-    if w.decl(old_id).kind.as_str() == "interface" {
+    if matches!(w.decl(old_id).kind, TypeKind::Interface | TypeKind::Annotation) {
         return Err("it is an interface's member (implicitly public, and inherited by its implementations)".into());
     }
     let new_fqn = nd.fqn.to_string();
