@@ -95,6 +95,26 @@ const TYPE_KINDS: &[&str] = &[
 const MEMBER_KINDS: &[&str] =
     &[kind::METHOD_DECLARATION, kind::CONSTRUCTOR_DECLARATION, kind::FIELD_DECLARATION, kind::CONSTANT_DECLARATION];
 
+/// Whether the field `name` declared on `line` is `final` without an initializer (a static
+/// initializer of its class assigns it, which another class cannot).
+fn blank_final(text: &str, line: u32, name: &str) -> bool {
+    let final_ = modifiers(text, line, name, MEMBER_KINDS).is_some_and(|m| m.split_whitespace().any(|w| w == "final"));
+    let Some(tree) = mji_parser::parse_tree(text) else { return false };
+    let bytes = text.as_bytes();
+    let mut valueless = false;
+    crate::rename::walk(tree.root_node(), &mut |n| {
+        let holds = (n.start_position().row as u32) < line && line <= n.end_position().row as u32 + 1;
+        if holds
+            && n.kind() == kind::VARIABLE_DECLARATOR
+            && n.parent().is_some_and(|p| p.kind() == kind::FIELD_DECLARATION)
+            && n.child_by_field_name("name").and_then(|x| x.utf8_text(bytes).ok()) == Some(name)
+        {
+            valueless = n.child_by_field_name("value").is_none();
+        }
+    });
+    final_ && valueless
+}
+
 /// Reads the files declarations are in, once each.
 #[derive(Default)]
 struct Texts(BTreeMap<Arc<Path>, Option<String>>);
@@ -336,6 +356,9 @@ pub fn move_member(
     if matches!(nd.kind, TypeKind::Interface | TypeKind::Annotation) {
         return Err(format!("{dest} is an {}; members move to a class, enum or record", nd.kind.as_str()));
     }
+    if nd.kind == TypeKind::Class && nd.outer.is_some() && !nd.is_static {
+        return Err(format!("{dest} is an inner (non-static) class, which declares no static members before Java 16"));
+    }
     if matches!(w.decl(old_id).kind, TypeKind::Interface | TypeKind::Annotation) {
         return Err("it is an interface's member (implicitly public, and inherited by its implementations)".into());
     }
@@ -371,6 +394,9 @@ pub fn move_member(
     let ndoc = new_doc.as_ref().unwrap_or(&doc);
     let kind = if is_method { DeclKind::Method } else { DeclKind::Field };
     let removal = crate::delete::declaration(&doc, kind, &name, line)?;
+    if !is_method && blank_final(doc.text(), line, &name) {
+        return Err("it is a blank final field, assigned by its class's initializer".into());
+    }
     let text = doc.text();
     let mut texts = Texts::default();
     let my_access = access_of(w, key, &mut texts).unwrap_or(Access::Package);

@@ -31,6 +31,10 @@ fn move_a_static_member_or_say_what_would_break() {
     assert!(e.contains("mm.b.Maths already has a method clamp(int)"), "{e}");
     let e = refused("mm.a.Util#helper()", "mm.b.Maths");
     assert!(e.contains("mm/a/Other.java:5 uses it, which is package-private and would be in mm.b.Maths"), "{e}");
+    let e = refused("mm.a.Util#SEED", "mm.b.Maths");
+    assert!(e.contains("it is a blank final field, assigned by its class's initializer"), "{e}");
+    let e = refused("mm.a.Util#bump(int)", "mm.b.Maths.Part");
+    assert!(e.contains("mm.b.Maths.Part is an inner (non-static) class"), "{e}");
     let e = refused("mm.a.Util#bump(int)", "mm.b.Maths");
     assert!(e.contains("mm/c/Wild.java:10 reaches it through an expression (`…`)"), "{e}");
     let e = refused("mm.a.Util#sum(java.util.List)", "mm.a.Util");
@@ -49,7 +53,7 @@ fn move_a_static_member_or_say_what_would_break() {
     // Limits is package-private: Maths could no longer reach LIMIT.
     let before = snapshot_of(&p);
     let e = refused("mm.a.Util#LIMIT", "mm.a.Limits");
-    assert!(e.contains("(1): mm/b/Maths.java:22 uses it, and mm.a.Limits is package-private there"), "{e}");
+    assert!(e.contains("(1): mm/b/Maths.java:26 uses it, and mm.a.Limits is package-private there"), "{e}");
     assert_eq!(snapshot_of(&p), before);
     // A field: `Util.LIMIT`, the unqualified uses and the javadoc's link become `Maths.LIMIT`.
     let moved = applied(&p, &ws, json!({"action": "move", "target": "mm.a.Util#LIMIT", "destination": "mm.b.Maths"}));

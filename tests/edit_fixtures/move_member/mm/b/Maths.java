@@ -1,6 +1,10 @@
 package mm.b;
 
 public class Maths {
+    /** An inner class. */
+    public class Part {
+    }
+
     public static int twice(int x) {
         return 2 * x;
     }
