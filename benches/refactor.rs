@@ -12,7 +12,9 @@
 //! name's position: every call), and `change_signature` of methods (by their name's position), in turn: the first
 //! two parameters swapped, an `int` parameter added (default `0`), the last parameter removed,
 //! the first renamed; and `move` of top-level types to a new package
-//! (`org.apache.commons.lang3.moved`); `convert` of `for` statements shaped like indexed loops
+//! (`org.apache.commons.lang3.moved`); `move_member` of static methods and fields of top-level
+//! classes (by their name's position) to a new empty class, in turn of the root package
+//! (`org.apache.commons.lang3.MoveTarget`) and of another (`….moved.Target`); `convert` of `for` statements shaped like indexed loops
 //! over an array or a list (by their line).
 //!
 //! `cargo bench --bench refactor --profile dev` (`REFACTOR_N`: picks per action, default 20;
@@ -20,10 +22,13 @@
 //!
 //! `REFACTOR_CORPUS=java.base`: the same picks on the JDK's java.base sources
 //! (`target/jdk-src/java.base`, or `JDK_SRC_DIR`). After each apply the touched files, plus for
-//! a `safe_delete` every file of the module that spells the deleted name, are compiled with
+//! a `safe_delete`, `change_signature` or `move_member` every file of the module that spells
+//! the member's name, are compiled with
 //! `javac --patch-module java.base=DIR` (DIR holding just those files), so they compile against
 //! the rest of the module as the JDK built it; a failure counts as broken only when the same
-//! files compile unchanged.
+//! files compile unchanged. When they do not (patching hundreds of the module's files at once
+//! fails even unchanged), the touched files alone are checked; when those do not either, the
+//! pick is counted apart as unproven.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -70,6 +75,8 @@ fn compile_patched(root: &Path, rel: &[String]) -> Option<String> {
         .arg("-d")
         .arg(out.path())
         .args(&files)
+        // javac leaves the arguments of a long failing command line in its directory.
+        .current_dir(out.path())
         .output()
         .expect("javac runs");
     (!o.status.success()).then(|| {
@@ -182,6 +189,26 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32, Str
                     matches!(n.kind(), "class_declaration" | "interface_declaration" | "enum_declaration")
                         && n.parent().is_some_and(|p| p.kind() == "program")
                 }
+                // Static methods and fields (one declarator) of a top-level class.
+                "move_member" => {
+                    let decl = if n.kind() == "variable_declarator" { n.parent() } else { Some(n) };
+                    decl.is_some_and(|d| {
+                        let mut c = d.walk();
+                        let one = d.kind() == "method_declaration"
+                            || (d.kind() == "field_declaration"
+                                && d.children_by_field_name("declarator", &mut c).count() == 1);
+                        let mut c = d.walk();
+                        let is_static = d.children(&mut c).any(|m| {
+                            m.kind() == "modifiers"
+                                && text[m.start_byte()..m.end_byte()].split_whitespace().any(|w| w == "static")
+                        });
+                        one && is_static
+                            && (n.kind() == "method_declaration" || n.kind() == "variable_declarator")
+                            && d.parent().and_then(|b| b.parent()).is_some_and(|c| {
+                                c.kind() == "class_declaration" && c.parent().is_some_and(|p| p.kind() == "program")
+                            })
+                    })
+                }
                 "inline" => {
                     n.kind() == "variable_declarator"
                         && n.parent().is_some_and(|p| p.kind() == "local_variable_declaration")
@@ -228,11 +255,23 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32, Str
     out
 }
 
+/// The classes `move_member` moves static members to (commons-lang3's two, java.base's two),
+/// written into both copies before the proof: (qualified name, file).
+const MOVE_TARGETS: [(&str, &str); 4] = [
+    ("org.apache.commons.lang3.MoveTarget", "org/apache/commons/lang3/MoveTarget.java"),
+    ("org.apache.commons.lang3.moved.Target", "org/apache/commons/lang3/moved/Target.java"),
+    ("java.util.MoveTarget", "java/util/MoveTarget.java"),
+    ("java.lang.MoveTarget", "java/lang/MoveTarget.java"),
+];
+
 #[derive(Default)]
 struct Tally {
     applied: usize,
     refused: Vec<String>,
     broken: Vec<String>,
+    /// java.base: applied, but neither the files it touched nor those spelling the name
+    /// compile together unchanged (no proof either way).
+    unproven: Vec<String>,
 }
 
 fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: bool) -> Tally {
@@ -252,7 +291,7 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: boo
         let mut args = RefactorArgs { file_path: file.clone(), line, column, apply: true, ..Default::default() };
         args.action = match action {
             "change_signature" => RefactorAction::ChangeSignature,
-            "move" => RefactorAction::Move,
+            "move" | "move_member" => RefactorAction::Move,
             "convert" => RefactorAction::Convert,
             "inline" => RefactorAction::Inline,
             "safe_delete" => RefactorAction::SafeDelete,
@@ -266,6 +305,10 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: boo
         }
         if action == "move" {
             args.destination = "org.apache.commons.lang3.moved".into();
+        }
+        if action == "move_member" {
+            // In turn: a class of the root package, and one of a new package.
+            args.destination = MOVE_TARGETS[usize::from(jdk) * 2 + picks.len() % 2].0.into();
         }
         if action == "change_signature" {
             let count = end_line;
@@ -313,24 +356,43 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: boo
                 let ms = t.elapsed().as_millis();
                 // Every file the edit wrote goes back to the pristine copy after the pick.
                 touched.extend(r.files.iter().flat_map(|f| std::iter::once(f.file.clone()).chain(f.moved_to.clone())));
-                let errors = if jdk {
-                    let mut rel: Vec<String> = r.files.iter().map(|f| f.file.clone()).collect();
-                    if action == "safe_delete" {
-                        rel.extend(spelling(work, &p.name));
+                // Ok(None): compiled; Ok(Some(errors)): broken; Err(()): unproven (the files do
+                // not compile together even unchanged).
+                let errors: Result<Option<String>, ()> = if jdk {
+                    let mut own: Vec<String> = r.files.iter().map(|f| f.file.clone()).collect();
+                    own.sort();
+                    own.dedup();
+                    let mut all = own.clone();
+                    // A call the edit missed would break a file it did not touch.
+                    if matches!(action, "safe_delete" | "change_signature" | "move_member") {
+                        all.extend(spelling(work, &p.name));
                     }
-                    rel.sort();
-                    rel.dedup();
-                    // Files that do not compile alone as they were prove nothing.
-                    compile_patched(work, &rel).filter(|_| compile_patched(pristine, &rel).is_none())
+                    all.sort();
+                    all.dedup();
+                    // Files that do not compile together as they were prove nothing (patching
+                    // hundreds of java.base files at once does not); then the touched ones alone.
+                    let verdict = |rel: &[String]| match compile_patched(work, rel) {
+                        None => Some(None),
+                        Some(e) if compile_patched(pristine, rel).is_none() => Some(Some(e)),
+                        Some(_) => None,
+                    };
+                    verdict(&all).or_else(|| if all != own { verdict(&own) } else { None }).ok_or(())
                 } else {
-                    compile_errors(work)
+                    Ok(compile_errors(work))
                 };
                 match errors {
-                    None => {
+                    Ok(None) => {
                         tally.applied += 1;
                         println!("  applied {} ({ms} ms): {}", p.label, r.summary);
                     }
-                    Some(err) => {
+                    Err(()) => {
+                        println!(
+                            "  UNPROVEN {} ({ms} ms): {}: its files do not compile even unchanged",
+                            p.label, r.summary
+                        );
+                        tally.unproven.push(p.label.clone());
+                    }
+                    Ok(Some(err)) => {
                         println!(
                             "  BROKEN {}: {}\n{}\n    javac: {err}",
                             p.label,
@@ -382,6 +444,18 @@ fn main() {
     }
     let pristine = pristine.canonicalize().expect("canon");
     let work = work.canonicalize().expect("canon");
+    for (fqn, file) in &MOVE_TARGETS[usize::from(jdk) * 2..usize::from(jdk) * 2 + 2] {
+        let (pkg, simple) = fqn.rsplit_once('.').expect("qualified");
+        for root in [&pristine, &work] {
+            let to = root.join(file);
+            std::fs::create_dir_all(to.parent().expect("parent")).expect("mkdir");
+            std::fs::write(
+                &to,
+                format!("package {pkg};\n\npublic final class {simple} {{\n    private {simple}() {{\n    }}\n}}\n"),
+            )
+            .expect("write a move target");
+        }
+    }
     if !jdk {
         assert_eq!(compile_errors(&pristine), None, "the corpus compiles as it is");
     } else {
@@ -405,6 +479,7 @@ fn main() {
         "inline_method",
         "change_signature",
         "move",
+        "move_member",
         "convert",
     ] {
         if !only.is_empty() && only != action {
@@ -445,12 +520,17 @@ fn main() {
         }
         let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{n}× {r}")).collect();
         println!(
-            "{action} proof on {} (seed {seed}): {} picks, {} applied and compiled, {} refused, {} broken ({:.0} s); refusals: {}",
+            "{action} proof on {} (seed {seed}): {} picks, {} applied and compiled, {} refused, {} broken{} ({:.0} s); refusals: {}",
             if jdk { "java.base" } else { "commons-lang3" },
-            tally.applied + tally.refused.len() + tally.broken.len(),
+            tally.applied + tally.refused.len() + tally.broken.len() + tally.unproven.len(),
             tally.applied,
             tally.refused.len(),
             tally.broken.len(),
+            if tally.unproven.is_empty() {
+                String::new()
+            } else {
+                format!(", {} applied but unproven (not compiling even unchanged)", tally.unproven.len())
+            },
             t.elapsed().as_secs_f64(),
             reasons.join("; ")
         );

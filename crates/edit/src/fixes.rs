@@ -309,7 +309,7 @@ fn is_static(member: Node, bytes: &[u8]) -> bool {
 /// The type the context of expression `e` expects, as the code spells it: the declared type a
 /// declaration initializes, the return type of the method it is returned from, `void` for a
 /// call that is a statement of its own.
-fn expected_type(e: Node, bytes: &[u8]) -> Result<String, String> {
+pub(crate) fn expected_type(e: Node, bytes: &[u8]) -> Result<String, String> {
     let p = e.parent().ok_or("no context")?;
     let text = |n: Node| n.utf8_text(bytes).unwrap_or("").to_owned();
     match p.kind() {

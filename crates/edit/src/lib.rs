@@ -8,6 +8,7 @@
 //! UTF-8 are refused rather than rewritten.
 
 pub mod convert;
+pub mod create_class;
 pub mod delete;
 pub mod extract;
 pub mod extract_method;
@@ -18,6 +19,7 @@ pub mod inherit;
 pub mod inline;
 pub mod inline_method;
 pub mod locals;
+pub mod move_member;
 pub mod move_type;
 pub mod package;
 pub mod quickfix;
@@ -69,6 +71,19 @@ pub struct FileEdit {
     pub original: Vec<u8>,
     pub edits: Vec<TextEdit>,
     pub move_to: Option<(PathBuf, String)>,
+}
+
+impl FileEdit {
+    /// A new file of `text` (applied only where no file is; its diff adds every line).
+    pub fn create(path: &Path, display: &str, text: String) -> FileEdit {
+        FileEdit {
+            path: path.to_owned(),
+            display: display.to_owned(),
+            original: Vec::new(),
+            edits: vec![TextEdit { start: 0, end: 0, text }],
+            move_to: None,
+        }
+    }
 }
 
 /// A file's text with its line index, for turning positions into byte offsets.
@@ -275,6 +290,10 @@ impl Plan {
             inside(roots, &f.path, &f.display)?;
             let now = match std::fs::read(&f.path) {
                 Ok(b) => b,
+                // A file the edit creates.
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound && f.old.is_empty() && f.move_to.is_none() => {
+                    Vec::new()
+                }
                 // Moved or deleted since the preview.
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(EditError::Stale(f.display.clone())),
                 Err(e) => return Err(EditError::Read(f.display.clone(), e)),
@@ -289,15 +308,24 @@ impl Plan {
                 }
             }
         }
-        let mut done: Vec<&Planned> = Vec::new();
+        let mut done: Vec<(&Planned, bool)> = Vec::new();
         for f in &self.files {
-            if let Err(e) = write_one(f) {
-                for d in done.iter().rev() {
-                    undo_one(d);
+            let created = f.old.is_empty() && f.move_to.is_none() && !f.path.exists();
+            // A new file takes the permissions of another file of the edit (not the temporary
+            // file's private ones).
+            let perms = || self.files.iter().find_map(|o| std::fs::metadata(&o.path).ok()).map(|m| m.permissions());
+            let written = if created { write_atomic(&f.path, &f.new, perms(), true) } else { write_one(f) };
+            if let Err(e) = written {
+                for (d, created) in done.iter().rev() {
+                    if *created {
+                        let _ = std::fs::remove_file(&d.path);
+                    } else {
+                        undo_one(d);
+                    }
                 }
                 return Err(EditError::Write(f.display.clone(), e));
             }
-            done.push(f);
+            done.push((f, created));
         }
         let mut changed = Vec::new();
         for f in &self.files {
@@ -505,6 +533,24 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&b).expect("r"), "final class B { }\n");
         // Applying the same plan again is stale: the files are no longer what it was computed from.
         assert!(matches!(p.apply(std::slice::from_ref(&root)), Err(EditError::Stale(_))));
+    }
+
+    #[test]
+    fn a_created_file_is_written_once_and_never_over_a_file() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let root = std::fs::canonicalize(dir.path()).expect("canon");
+        let new = root.join("p/N.java");
+        let plan = || {
+            let mut e = WorkspaceEdit::default();
+            e.add(FileEdit::create(&new, "p/N.java", "class N {}\n".into()));
+            e.plan().expect("plan")
+        };
+        let p = plan();
+        assert!(p.files[0].diff().contains("+class N {}"), "{}", p.files[0].diff());
+        p.apply(std::slice::from_ref(&root)).expect("apply");
+        assert_eq!(std::fs::read_to_string(&new).expect("r"), "class N {}\n");
+        // Once there, the same creation is stale: nothing is overwritten.
+        assert!(matches!(plan().apply(std::slice::from_ref(&root)), Err(EditError::Stale(_))));
     }
 
     #[test]

@@ -67,8 +67,20 @@ impl FixId {
 }
 
 /// The fix kinds a fix id may name.
-pub const KINDS: &[&str] =
-    &["import", "throws", "try", "implement", "unimport", "unlocal", "cast", "method", "field", "local", "override"];
+pub const KINDS: &[&str] = &[
+    "import",
+    "throws",
+    "try",
+    "implement",
+    "unimport",
+    "unlocal",
+    "cast",
+    "method",
+    "field",
+    "local",
+    "override",
+    "class",
+];
 
 fn stamp(content: &[u8]) -> String {
     mji_parser::content_hash(content)[..8].to_owned()

@@ -5,6 +5,7 @@
 pub mod budget;
 pub mod build;
 pub mod catalog;
+mod create_class;
 pub mod edit;
 pub mod editor;
 pub mod find;
@@ -14,6 +15,7 @@ mod jdk;
 pub mod libraries;
 mod lines;
 mod locate;
+mod move_member;
 pub mod problems;
 mod quick_fix;
 pub mod read_javadoc;

@@ -38,6 +38,12 @@ pub(crate) fn attach(ws: &Host, problems: &mut [Problem]) {
                         p.fixes.push(Fix { fix_id: id("import", &c), title: format!("import {c}") });
                     }
                 }
+                if let Ok(c) = crate::create_class::new_class(w, doc, at, &name) {
+                    p.fixes.push(Fix {
+                        fix_id: id("class", &name),
+                        title: format!("create class {name} in {}", c.display),
+                    });
+                }
             }
             Offer::Exception(x) => {
                 if quickfix::add_throws(doc, at, &x).is_ok() {
@@ -183,6 +189,9 @@ pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit
         ToolError::InvalidArgument(format!("fixId names {}:{}:{}, not in the file", id.file, id.line, id.column))
     })?;
     let refused = |why: String| ToolError::InvalidArgument(format!("fix {} refused: {why}", id.kind));
+    if id.kind == "class" {
+        return crate::create_class::create(&ws.xref_world().0, &doc, at, &id.arg);
+    }
     let (edits, summary) = match id.kind.as_str() {
         "import" => match mji_edit::imports::ensure_import_sorted(&doc, &id.arg) {
             Ok(Some(e)) => (vec![e], format!("import {} in {}", id.arg, r.display)),

@@ -270,10 +270,13 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
 /// `move`: the top-level type `target` names to package `destination`.
 pub(crate) fn move_type(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
     let (w, files) = ws.xref_world();
-    let target = args.target_in(ws, &w, None)?;
+    let target = args.target_in(ws, &w, (!args.target.contains('(')).then_some(crate::xref::TargetKind::Field))?;
     let bad = |why: String| ToolError::InvalidArgument(format!("{} not moved: {why}", target.label));
+    if matches!(target.category, Category::Method | Category::Field) {
+        return crate::move_member::move_member(ws, args, &target);
+    }
     if target.category != Category::Type || target.keys.len() != 1 {
-        return Err(bad("move takes a top-level type (a static member is not moved yet)".into()));
+        return Err(bad("move takes a top-level type or a static method or field".into()));
     }
     let dest = args.destination.trim();
     if dest.is_empty() {

@@ -7,11 +7,13 @@
 mod answers;
 mod build;
 mod calls;
+mod create_class;
 mod edit;
 mod editor;
 mod find;
 mod java_index;
 mod libraries;
+mod move_member;
 mod problems;
 mod quick_fix;
 mod reading;

@@ -20,7 +20,7 @@ fn call(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
 }
 
 /// Every fix get_problems lists for `file`: (code, fixId, title).
-fn fixes(ws: &Workspace, file: &str) -> Vec<(String, String, String)> {
+pub(crate) fn fixes(ws: &Workspace, file: &str) -> Vec<(String, String, String)> {
     let args = ProblemsArgs { paths: vec![file.to_owned()], ..Default::default() };
     let r = mcp_java_index::tools::tool::get_problems::run(ws, &args).expect("get_problems");
     assert!(r.complete && r.javac.available, "{:?}", r.javac);
@@ -32,7 +32,7 @@ fn fixes(ws: &Workspace, file: &str) -> Vec<(String, String, String)> {
 
 /// Previews the fix of `file` titled `title`, applies it, and returns the preview's text
 /// (without its editId) and the fix id.
-fn fix(ws: &Workspace, file: &str, title: &str) -> (String, String) {
+pub(crate) fn fix(ws: &Workspace, file: &str, title: &str) -> (String, String) {
     let all = fixes(ws, file);
     let (_, id, _) = all.iter().find(|(_, _, t)| t == title).unwrap_or_else(|| panic!("no fix {title} in {all:?}"));
     let (preview, text) = call(ws, json!({"action": "quick_fix", "fixId": id})).expect("preview");

@@ -1,0 +1,44 @@
+//! `move`'s glue for a static method or field: the member the call names, its destination
+//! class (`destination`), planned by [`mji_edit::move_member`].
+
+use std::path::Path;
+use std::sync::Arc;
+
+use mji_edit::WorkspaceEdit;
+
+use crate::ToolError;
+use crate::edit::{EditResult, RefactorArgs, empty_result};
+use crate::host::Host;
+use crate::xref::Target;
+
+/// `move` of `target` (a method or field) to the class `destination` names.
+pub(crate) fn move_member(
+    ws: &Host,
+    args: &RefactorArgs,
+    target: &Target,
+) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    let bad = |why: String| ToolError::InvalidArgument(format!("{} not moved: {why}", target.label));
+    if target.keys.len() != 1 {
+        return Err(bad(format!("it names {} members; name one (with its parameter types)", target.keys.len())));
+    }
+    let dest = args.destination.trim();
+    if dest.is_empty() {
+        return Err(bad("give `destination`: the qualified name of the class to move it to".into()));
+    }
+    let (w, files) = ws.xref_world();
+    let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
+    let m = mji_edit::move_member::move_member(ws.xref(), &w, &scope, &target.keys[0], dest, &|p| ws.display_of(p))
+        .map_err(bad)?;
+    let mut conflicts = Vec::new();
+    let incomplete = ws.incomplete(m.unbound);
+    if !incomplete.is_empty() {
+        conflicts.push(format!(
+            "{} file(s) could not be bound fully, so references there may be missed: {}",
+            incomplete.len(),
+            incomplete.iter().take(10).cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    let summary =
+        format!("move {} to {dest}: {} use{} updated", target.keys[0], m.uses, if m.uses == 1 { "" } else { "s" });
+    Ok((m.edit, empty_result(summary, conflicts, Vec::new(), Vec::new())))
+}

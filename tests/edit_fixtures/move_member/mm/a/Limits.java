@@ -1,0 +1,7 @@
+package mm.a;
+
+/** Where limits live. */
+final class Limits {
+    private Limits() {
+    }
+}

@@ -1,0 +1,7 @@
+package mm.a;
+
+class Other {
+    int use() {
+        return Util.helper() + Util.LIMIT;
+    }
+}

@@ -1,0 +1,61 @@
+//! `refactor_actions`' `move` of static members on a temp copy of
+//! tests/edit_fixtures/move_member: every preview's diff is a snapshot, every refusal says why
+//! and writes nothing, and after each apply javac compiles the whole fixture.
+
+use crate::common;
+use common::java_files_under;
+use common::project::Project;
+
+use super::refactor::{applied, call, compiles, setup_of};
+use serde_json::json;
+
+fn snapshot_of(p: &Project) -> Vec<String> {
+    java_files_under(p.root.path()).iter().map(|f| std::fs::read_to_string(f).expect("read")).collect()
+}
+
+#[test]
+fn move_a_static_member_or_say_what_would_break() {
+    let (p, ws) = setup_of("move_member");
+    compiles(&p);
+    let before = snapshot_of(&p);
+    let refused = |target: &str, dest: &str| {
+        call(&ws, json!({"action": "move", "target": target, "destination": dest})).expect_err("refused")
+    };
+    let e = refused("mm.a.Util#instance()", "mm.b.Maths");
+    assert!(e.contains("it is an instance member"), "{e}");
+    let e = refused("mm.a.Util#peek()", "mm.b.Maths");
+    assert!(e.contains("it uses `mm.a.Util#secret`, package-private in `mm.a.Util`"), "{e}");
+    let e = refused("mm.a.Util#usesHidden()", "mm.b.Maths");
+    assert!(e.contains("it uses `mm.a.Util#hidden()`, private"), "{e}");
+    let e = refused("mm.a.Util#clamp(int)", "mm.b.Maths");
+    assert!(e.contains("mm.b.Maths already has a method clamp(int)"), "{e}");
+    let e = refused("mm.a.Util#helper()", "mm.b.Maths");
+    assert!(e.contains("mm/a/Other.java:5 uses it, which is package-private and would be in mm.b.Maths"), "{e}");
+    let e = refused("mm.a.Util#SEED", "mm.b.Maths");
+    assert!(e.contains("it is a blank final field, assigned by its class's initializer"), "{e}");
+    let e = refused("mm.a.Util#bump(int)", "mm.b.Maths.Part");
+    assert!(e.contains("mm.b.Maths.Part is an inner (non-static) class"), "{e}");
+    let e = refused("mm.a.Util#bump(int)", "mm.b.Maths");
+    assert!(e.contains("mm/c/Wild.java:10 reaches it through an expression (`…`)"), "{e}");
+    let e = refused("mm.a.Util#sum(java.util.List)", "mm.a.Util");
+    assert!(e.contains("it is in mm.a.Util already"), "{e}");
+    assert_eq!(snapshot_of(&p), before);
+    // sum to another package: its javadoc and annotation go along, what it names of Util is
+    // qualified, List imported; `Util.sum`, `mm.a.Util.sum`, `Util::sum`, the static import
+    // and Util's own unqualified calls follow (Wild's, seen through `import static Util.*`,
+    // are qualified), Client's unused import of Util goes.
+    let moved = applied(
+        &p,
+        &ws,
+        json!({"action": "move", "target": "mm.a.Util#sum(java.util.List)", "destination": "mm.b.Maths"}),
+    );
+    insta::assert_snapshot!("move_static_method", moved);
+    // Limits is package-private: Maths could no longer reach LIMIT.
+    let before = snapshot_of(&p);
+    let e = refused("mm.a.Util#LIMIT", "mm.a.Limits");
+    assert!(e.contains("(1): mm/b/Maths.java:26 uses it, and mm.a.Limits is package-private there"), "{e}");
+    assert_eq!(snapshot_of(&p), before);
+    // A field: `Util.LIMIT`, the unqualified uses and the javadoc's link become `Maths.LIMIT`.
+    let moved = applied(&p, &ws, json!({"action": "move", "target": "mm.a.Util#LIMIT", "destination": "mm.b.Maths"}));
+    insta::assert_snapshot!("move_static_field", moved);
+}
