@@ -63,6 +63,21 @@ impl<'w, 's> Resolver<'w, 's> {
             kind::SUPER => {
                 // The superclass: the one written, else `Object` (an enum's `Enum`, a record's
                 // `Record`), never an interface a class without `extends` implements.
+                if let Some(f) = self.frames.last()
+                    && f.type_id.is_none()
+                    && let Some(this) = f.this.clone()
+                {
+                    // An anonymous or local class: `this` is its superclass, or the interface
+                    // it implements (whose `super` is `Object`).
+                    let interface = this.lookup_class().and_then(|(f, _)| self.w.by_fqn(f)).map(|id| {
+                        matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation)
+                    });
+                    return Val::Expr(match interface {
+                        Some(true) => Some(Ty::object()),
+                        Some(false) => Some(this),
+                        None => None,
+                    });
+                }
                 let t = self.frames.last().and_then(|f| f.type_id).map(|id| {
                     let supers = self.w.supers(id);
                     let class = |t: &&Ty| {
@@ -482,10 +497,19 @@ impl<'w, 's> Resolver<'w, 's> {
         t
     }
 
+    /// Whether the references emitted since `before` hold an exact constructor reference: the
+    /// constructor a `new` or `this(…)`/`super(…)` chose is certain.
+    pub(super) fn ctor_certain(&self, before: usize) -> bool {
+        self.out[before..].iter().any(|r| r.category == Category::Ctor && r.confidence == Confidence::Exact)
+    }
+
     /// The lambdas and method references among the arguments of a call or constructor
     /// invocation, for the parameters of the method or constructor it chose (`self.last_pick`,
-    /// taken): a method reference's functional interface chooses among its overloads. With
-    /// `lambdas`, the lambdas and method references are also bound to their interface.
+    /// taken): a method reference's functional interface chooses among its overloads; a
+    /// lambda's implicitly typed parameters have its interface's parameter types when the
+    /// choice is `certain` and they are known (JLS 15.27.3; never a type variable the call
+    /// leaves to inference, nor `Object` standing for a wildcard `? super T`). With
+    /// `with_lambdas`, the lambdas and method references are also bound to their interface.
     pub(super) fn bind_deferred(
         &mut self,
         nargs: usize,
@@ -507,12 +531,13 @@ impl<'w, 's> Resolver<'w, 's> {
                 }
             })
         };
-        if with_lambdas {
-            for (j, l) in lambdas {
-                if let Some(p) = param(self, j) {
-                    self.functional(l, &p, certain);
-                }
+        for (j, l) in lambdas {
+            let p = param(self, j);
+            if with_lambdas && let Some(p) = &p {
+                self.functional(l, p, certain);
             }
+            let params = p.filter(|_| certain).and_then(|p| self.function_params(&p));
+            self.lambda(l, params.as_deref());
         }
         for (j, r) in refs {
             let p = param(self, j);
@@ -523,8 +548,8 @@ impl<'w, 's> Resolver<'w, 's> {
         }
     }
 
-    /// The arguments of a call, method references left for after the choice of the method
-    /// (their index and node).
+    /// The arguments of a call, lambdas and method references left for after the choice of the
+    /// method (their index and node): [`Self::bind_deferred`] walks them.
     pub(super) fn args_deferring<'t>(&mut self, args: Node<'t>) -> Deferred<'t> {
         let mut c = args.walk();
         let kids: Vec<Node> = args.named_children(&mut c).filter(|k| !k.kind().ends_with("comment")).collect();
@@ -535,10 +560,10 @@ impl<'w, 's> Resolver<'w, 's> {
             if k.kind() == kind::METHOD_REFERENCE {
                 refs.push((j, k));
                 out.push(None);
+            } else if k.kind() == kind::LAMBDA_EXPRESSION {
+                lambdas.push((j, k));
+                out.push(None);
             } else {
-                if k.kind() == kind::LAMBDA_EXPRESSION {
-                    lambdas.push((j, k));
-                }
                 out.push(self.expr(k).ty());
             }
         }
@@ -685,6 +710,7 @@ impl<'w, 's> Resolver<'w, 's> {
         };
         let name_node = last_identifier(tnode).unwrap_or(tnode);
         self.last_pick = None;
+        let before = self.out.len();
         if let Some(t) = &t {
             let is_interface = t
                 .lookup_class()
@@ -696,12 +722,14 @@ impl<'w, 's> Resolver<'w, 's> {
         }
         // The lambdas among the arguments stay unbound to an interface (the type hierarchy
         // does not list a constructor's lambdas); its method references choose an overload.
-        self.bind_deferred(args.len(), refs, lambdas, false, false);
+        let certain = self.ctor_certain(before);
+        self.bind_deferred(args.len(), refs, lambdas, certain, false);
         if let Some(body) = body {
             let ctx = self.ctx().clone();
             let saved = self.scopes.clone();
             let own = super::own_methods(body, self.b);
             self.frames.push(Frame { ctx, this: t.clone(), type_id: None, own });
+            self.body_fields(body);
             let within = self.within;
             self.within |= crate::WITHIN_CLASS;
             self.class_body(body);
@@ -710,6 +738,25 @@ impl<'w, 's> Resolver<'w, 's> {
             self.scopes = saved;
         }
         t
+    }
+
+    /// The fields a class the world does not hold (anonymous, local) declares, as names in
+    /// scope for its body: they shadow the enclosing scope's (JLS 6.4.1) and have no key.
+    pub(super) fn body_fields(&mut self, body: Node) {
+        let mut c = body.walk();
+        for m in body.named_children(&mut c).filter(|m| m.kind() == kind::FIELD_DECLARATION) {
+            let t = m
+                .child_by_field_name("type")
+                .and_then(|t| self.w.resolve_text(&crate::ty::TyText::from_node(t, self.b), self.ctx()));
+            let mut c2 = m.walk();
+            for d in m.children_by_field_name("declarator", &mut c2) {
+                let dims = d.child_by_field_name("dimensions").map(|x| crate::ty::count_dims(x, self.b)).unwrap_or(0);
+                if let Some(name) = d.child_by_field_name("name") {
+                    let t = t.clone().map(|t| array_of(t, dims));
+                    self.scopes.push((self.text(name).into(), t));
+                }
+            }
+        }
     }
 
     /// A lambda; with `params`, the parameter types of the functional interface it is for,
