@@ -192,8 +192,8 @@ fn commons_lang3_callers_match_javac() {
 }
 
 /// The JDK's java.base as a workspace (every package: its callers' keys name sun.* and jdk.*
-/// types), compiled by javac as its own sources. Measured: edges P 99.557% R 99.743%, sites
-/// P 99.489% R 99.705%; the caller of 99.914% of the sites both bind alike agrees. What is left
+/// types), compiled by javac as its own sources. Measured: edges P 99.589% R 99.760%, sites
+/// P 99.543% R 99.726%; the caller of 99.915% of the sites both bind alike agrees. What is left
 /// is the binder's (overloads and receivers it answers `likely` with several candidates; calls
 /// of an anonymous class's override, bound to the method it overrides as a rename needs, which
 /// javac binds to the keyless override), not the attribution to callers.
@@ -209,6 +209,6 @@ fn java_base_callers_match_javac() {
     let roots: Vec<PathBuf> = parts.split(',').map(|r| src.join(r)).collect();
     let (e, s, agree) = check("java.base", &roots, &["--patch-module".into(), format!("java.base={}", src.display())]);
     assert!(e.precision() >= 0.995 && e.recall() >= 0.997, "{e:?}");
-    assert!(s.precision() >= 0.994 && s.recall() >= 0.997, "{s:?}");
+    assert!(s.precision() >= 0.995 && s.recall() >= 0.997, "{s:?}");
     assert!(agree >= 0.999, "{agree}");
 }

@@ -143,13 +143,23 @@ impl<'w, 's> Resolver<'w, 's> {
             }
             kind::CAST_EXPRESSION => {
                 let mut t = None;
+                let mut function = None;
                 let mut c = n.walk();
                 for k in n.children_by_field_name("type", &mut c) {
                     let ty = self.type_ref(k, RefKind::Type);
+                    if function.is_none() && ty.as_ref().is_some_and(|t| self.function_sam(t).is_some()) {
+                        function = ty.clone();
+                    }
                     t = t.or(ty);
                 }
                 if let Some(v) = n.child_by_field_name("value") {
-                    self.expr(v);
+                    // A lambda cast is for the cast's functional interface (JLS 15.27.3), an
+                    // intersection's (`(Comparator<T> & Serializable)`) included.
+                    if v.kind() == kind::LAMBDA_EXPRESSION {
+                        self.expr_expecting(v, function.as_ref());
+                    } else {
+                        self.expr(v);
+                    }
                 }
                 Val::Expr(t)
             }
@@ -185,7 +195,12 @@ impl<'w, 's> Resolver<'w, 's> {
             kind::ASSIGNMENT_EXPRESSION => {
                 let t = n.child_by_field_name("left").and_then(|l| self.lvalue(l));
                 if let Some(r) = n.child_by_field_name("right") {
-                    self.expr(r);
+                    // A lambda assigned is for the variable's type (JLS 15.27.3).
+                    if r.kind() == kind::LAMBDA_EXPRESSION {
+                        self.expr_expecting(r, t.as_ref());
+                    } else {
+                        self.expr(r);
+                    }
                 }
                 Val::Expr(t)
             }
@@ -536,7 +551,17 @@ impl<'w, 's> Resolver<'w, 's> {
             if with_lambdas && let Some(p) = &p {
                 self.functional(l, p, certain);
             }
-            let params = p.filter(|_| certain).and_then(|p| self.function_params(&p));
+            // The callee's own type variables, and its class's when the call's type does not
+            // give them, are the inference's to fix: a lambda's parameter naming one stays
+            // untyped.
+            let open: Vec<Box<str>> = chosen
+                .as_ref()
+                .map(|h| {
+                    let class = if h.subst.is_empty() { &self.w.decl(h.owner).tparams[..] } else { &[] };
+                    h.decl.tparams.iter().chain(class).map(|t| t.name.as_str().into()).collect()
+                })
+                .unwrap_or_default();
+            let params = p.filter(|_| certain).and_then(|p| self.function_params(&p, &open));
             self.lambda(l, params.as_deref());
         }
         for (j, r) in refs {
@@ -823,7 +848,7 @@ impl<'w, 's> Resolver<'w, 's> {
                     self.method_reference_for(n, expected);
                     return Val::Expr(expected.cloned());
                 }
-                if let Some(params) = expected.and_then(|t| self.function_params(t)) {
+                if let Some(params) = expected.and_then(|t| self.function_params(t, &[])) {
                     self.lambda(n, Some(&params));
                     return Val::Expr(expected.cloned());
                 }
@@ -857,15 +882,17 @@ impl<'w, 's> Resolver<'w, 's> {
     /// declarations show it: the interface's instance methods, less `Object`'s and those whose
     /// parameters or result name the interface itself (`andThen`, `compose`, `negate`), less
     /// generic ones, must leave one. `None` when a parameter is unknown or `Object`, which may
-    /// stand for a wildcard read by its bound (`? super T`).
-    fn function_params(&self, t: &Ty) -> Option<Vec<Ty>> {
+    /// stand for a wildcard read by its bound (`? super T`), or names one of the type variables
+    /// `open` (a callee's, left to inference); a parameter that is a type variable of the code
+    /// around (`M extends Map<K, V>`) has it, its members its bound's.
+    fn function_params(&self, t: &Ty, open: &[Box<str>]) -> Option<Vec<Ty>> {
         let ps = self.function_sam(t)?;
         let plain = |p: &Ty| match p {
             Ty::Class(f, _) => &**f != crate::ty::OBJECT,
-            Ty::Prim(_) | Ty::Array(_) => true,
-            Ty::Var(..) | Ty::Null => false,
+            Ty::Prim(_) | Ty::Array(_) | Ty::Var(..) => true,
+            Ty::Null => false,
         };
-        ps.iter().all(plain).then_some(ps)
+        (ps.iter().all(plain) && !ps.iter().any(|p| mentions(p, open, 0))).then_some(ps)
     }
 
     /// The parameter types of a functional interface type's one abstract method (see
@@ -1044,6 +1071,19 @@ type Deferred<'t> = (Vec<Option<Ty>>, Vec<(usize, Node<'t>)>, Vec<(usize, Node<'
 
 /// The type of `getClass()` on a receiver of type `t` (JLS 4.3.2): `Class<? extends |T|>`, the
 /// erasure of the receiver's type (read as its bound, as every `? extends` is here).
+/// Whether type `t` names one of the type variables `vars`, at any depth.
+fn mentions(t: &Ty, vars: &[Box<str>], depth: u32) -> bool {
+    if depth > crate::ty::MAX_TYPE_NESTING {
+        return true;
+    }
+    match t {
+        Ty::Var(n, _) => vars.contains(n),
+        Ty::Class(_, args) => args.iter().any(|a| mentions(a, vars, depth + 1)),
+        Ty::Array(e) => mentions(e, vars, depth + 1),
+        Ty::Prim(_) | Ty::Null => false,
+    }
+}
+
 pub(super) fn get_class(name: &str, args: &[Option<Ty>], t: &Ty) -> Option<Ty> {
     (name == "getClass" && args.is_empty()).then(|| Ty::Class("java.lang.Class".into(), vec![erased(t)]))
 }
