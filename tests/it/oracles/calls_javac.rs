@@ -192,12 +192,11 @@ fn commons_lang3_callers_match_javac() {
 }
 
 /// The JDK's java.base as a workspace (every package: its callers' keys name sun.* and jdk.*
-/// types), compiled by javac as its own sources. Measured: edges P 99.487% R 99.671%, sites
-/// P 99.430% R 99.636%; the caller of 99.916% of the sites both bind alike agrees. The
-/// precision short of 99.5% is the binder's (overloads and receivers it answers `likely` with
-/// several candidates; calls of an anonymous class's override, bound to the method it
-/// overrides as a rename needs, which javac binds to the keyless override), not the
-/// attribution to callers.
+/// types), compiled by javac as its own sources. Measured: edges P 99.589% R 99.760%, sites
+/// P 99.543% R 99.726%; the caller of 99.915% of the sites both bind alike agrees. What is left
+/// is the binder's (overloads and receivers it answers `likely` with several candidates; calls
+/// of an anonymous class's override, bound to the method it overrides as a rename needs, which
+/// javac binds to the keyless override), not the attribution to callers.
 #[test]
 fn java_base_callers_match_javac() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/jdk-src/java.base");
@@ -209,7 +208,7 @@ fn java_base_callers_match_javac() {
     let parts = std::env::var("CALLS_JAVA_BASE").unwrap_or_else(|_| "java,javax,jdk,sun,com".to_owned());
     let roots: Vec<PathBuf> = parts.split(',').map(|r| src.join(r)).collect();
     let (e, s, agree) = check("java.base", &roots, &["--patch-module".into(), format!("java.base={}", src.display())]);
-    assert!(e.precision() >= 0.994 && e.recall() >= 0.995, "{e:?}");
-    assert!(s.precision() >= 0.994 && s.recall() >= 0.995, "{s:?}");
+    assert!(e.precision() >= 0.995 && e.recall() >= 0.997, "{e:?}");
+    assert!(s.precision() >= 0.995 && s.recall() >= 0.997, "{s:?}");
     assert!(agree >= 0.999, "{agree}");
 }

@@ -63,6 +63,21 @@ impl<'w, 's> Resolver<'w, 's> {
             kind::SUPER => {
                 // The superclass: the one written, else `Object` (an enum's `Enum`, a record's
                 // `Record`), never an interface a class without `extends` implements.
+                if let Some(f) = self.frames.last()
+                    && f.type_id.is_none()
+                    && let Some(this) = f.this.clone()
+                {
+                    // An anonymous or local class: `this` is its superclass, or the interface
+                    // it implements (whose `super` is `Object`).
+                    let interface = this.lookup_class().and_then(|(f, _)| self.w.by_fqn(f)).map(|id| {
+                        matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation)
+                    });
+                    return Val::Expr(match interface {
+                        Some(true) => Some(Ty::object()),
+                        Some(false) => Some(this),
+                        None => None,
+                    });
+                }
                 let t = self.frames.last().and_then(|f| f.type_id).map(|id| {
                     let supers = self.w.supers(id);
                     let class = |t: &&Ty| {
@@ -128,13 +143,23 @@ impl<'w, 's> Resolver<'w, 's> {
             }
             kind::CAST_EXPRESSION => {
                 let mut t = None;
+                let mut function = None;
                 let mut c = n.walk();
                 for k in n.children_by_field_name("type", &mut c) {
                     let ty = self.type_ref(k, RefKind::Type);
+                    if function.is_none() && ty.as_ref().is_some_and(|t| self.function_sam(t).is_some()) {
+                        function = ty.clone();
+                    }
                     t = t.or(ty);
                 }
                 if let Some(v) = n.child_by_field_name("value") {
-                    self.expr(v);
+                    // A lambda cast is for the cast's functional interface (JLS 15.27.3), an
+                    // intersection's (`(Comparator<T> & Serializable)`) included.
+                    if v.kind() == kind::LAMBDA_EXPRESSION {
+                        self.expr_expecting(v, function.as_ref());
+                    } else {
+                        self.expr(v);
+                    }
                 }
                 Val::Expr(t)
             }
@@ -170,7 +195,12 @@ impl<'w, 's> Resolver<'w, 's> {
             kind::ASSIGNMENT_EXPRESSION => {
                 let t = n.child_by_field_name("left").and_then(|l| self.lvalue(l));
                 if let Some(r) = n.child_by_field_name("right") {
-                    self.expr(r);
+                    // A lambda assigned is for the variable's type (JLS 15.27.3).
+                    if r.kind() == kind::LAMBDA_EXPRESSION {
+                        self.expr_expecting(r, t.as_ref());
+                    } else {
+                        self.expr(r);
+                    }
                 }
                 Val::Expr(t)
             }
@@ -490,10 +520,19 @@ impl<'w, 's> Resolver<'w, 's> {
         t
     }
 
+    /// Whether the references emitted since `before` hold an exact constructor reference: the
+    /// constructor a `new` or `this(…)`/`super(…)` chose is certain.
+    pub(super) fn ctor_certain(&self, before: usize) -> bool {
+        self.out[before..].iter().any(|r| r.category == Category::Ctor && r.confidence == Confidence::Exact)
+    }
+
     /// The lambdas and method references among the arguments of a call or constructor
     /// invocation, for the parameters of the method or constructor it chose (`self.last_pick`,
-    /// taken): a method reference's functional interface chooses among its overloads. With
-    /// `lambdas`, the lambdas and method references are also bound to their interface.
+    /// taken): a method reference's functional interface chooses among its overloads; a
+    /// lambda's implicitly typed parameters have its interface's parameter types when the
+    /// choice is `certain` and they are known (JLS 15.27.3; never a type variable the call
+    /// leaves to inference, nor `Object` standing for a wildcard `? super T`). With
+    /// `with_lambdas`, the lambdas and method references are also bound to their interface.
     pub(super) fn bind_deferred(
         &mut self,
         nargs: usize,
@@ -515,12 +554,23 @@ impl<'w, 's> Resolver<'w, 's> {
                 }
             })
         };
-        if with_lambdas {
-            for (j, l) in lambdas {
-                if let Some(p) = param(self, j) {
-                    self.functional(l, &p, certain);
-                }
+        for (j, l) in lambdas {
+            let p = param(self, j);
+            if with_lambdas && let Some(p) = &p {
+                self.functional(l, p, certain);
             }
+            // The callee's own type variables, and its class's when the call's type does not
+            // give them, are the inference's to fix: a lambda's parameter naming one stays
+            // untyped.
+            let open: Vec<Box<str>> = chosen
+                .as_ref()
+                .map(|h| {
+                    let class = if h.subst.is_empty() { &self.w.decl(h.owner).tparams[..] } else { &[] };
+                    h.decl.tparams.iter().chain(class).map(|t| t.name.as_str().into()).collect()
+                })
+                .unwrap_or_default();
+            let params = p.filter(|_| certain).and_then(|p| self.function_params(&p, &open));
+            self.lambda(l, params.as_deref());
         }
         for (j, r) in refs {
             let p = param(self, j);
@@ -531,8 +581,8 @@ impl<'w, 's> Resolver<'w, 's> {
         }
     }
 
-    /// The arguments of a call, method references left for after the choice of the method
-    /// (their index and node).
+    /// The arguments of a call, lambdas and method references left for after the choice of the
+    /// method (their index and node): [`Self::bind_deferred`] walks them.
     pub(super) fn args_deferring<'t>(&mut self, args: Node<'t>) -> Deferred<'t> {
         let mut c = args.walk();
         let kids: Vec<Node> = args.named_children(&mut c).filter(|k| !k.kind().ends_with("comment")).collect();
@@ -543,10 +593,10 @@ impl<'w, 's> Resolver<'w, 's> {
             if k.kind() == kind::METHOD_REFERENCE {
                 refs.push((j, k));
                 out.push(None);
+            } else if k.kind() == kind::LAMBDA_EXPRESSION {
+                lambdas.push((j, k));
+                out.push(None);
             } else {
-                if k.kind() == kind::LAMBDA_EXPRESSION {
-                    lambdas.push((j, k));
-                }
                 out.push(self.expr(k).ty());
             }
         }
@@ -707,6 +757,7 @@ impl<'w, 's> Resolver<'w, 's> {
         };
         let name_node = last_identifier(tnode).unwrap_or(tnode);
         self.last_pick = None;
+        let before = self.out.len();
         if let Some(t) = &t {
             let is_interface = t
                 .lookup_class()
@@ -719,12 +770,14 @@ impl<'w, 's> Resolver<'w, 's> {
         }
         // The lambdas among the arguments stay unbound to an interface (the type hierarchy
         // does not list a constructor's lambdas); its method references choose an overload.
-        self.bind_deferred(args.len(), refs, lambdas, false, false);
+        let certain = self.ctor_certain(before);
+        self.bind_deferred(args.len(), refs, lambdas, certain, false);
         if let Some(body) = body {
             let ctx = self.ctx().clone();
             let saved = self.scopes.clone();
             let own = super::own_methods(body, self.b);
             self.frames.push(Frame { ctx, this: t.clone(), type_id: None, own });
+            self.body_fields(body);
             let within = self.within;
             self.within |= crate::WITHIN_CLASS;
             self.class_body(body);
@@ -733,6 +786,25 @@ impl<'w, 's> Resolver<'w, 's> {
             self.scopes = saved;
         }
         t
+    }
+
+    /// The fields a class the world does not hold (anonymous, local) declares, as names in
+    /// scope for its body: they shadow the enclosing scope's (JLS 6.4.1) and have no key.
+    pub(super) fn body_fields(&mut self, body: Node) {
+        let mut c = body.walk();
+        for m in body.named_children(&mut c).filter(|m| m.kind() == kind::FIELD_DECLARATION) {
+            let t = m
+                .child_by_field_name("type")
+                .and_then(|t| self.w.resolve_text(&crate::ty::TyText::from_node(t, self.b), self.ctx()));
+            let mut c2 = m.walk();
+            for d in m.children_by_field_name("declarator", &mut c2) {
+                let dims = d.child_by_field_name("dimensions").map(|x| crate::ty::count_dims(x, self.b)).unwrap_or(0);
+                if let Some(name) = d.child_by_field_name("name") {
+                    let t = t.clone().map(|t| array_of(t, dims));
+                    self.scopes.push((self.text(name).into(), t));
+                }
+            }
+        }
     }
 
     /// A lambda; with `params`, the parameter types of the functional interface it is for,
@@ -799,7 +871,7 @@ impl<'w, 's> Resolver<'w, 's> {
                     self.method_reference_for(n, expected);
                     return Val::Expr(expected.cloned());
                 }
-                if let Some(params) = expected.and_then(|t| self.function_params(t)) {
+                if let Some(params) = expected.and_then(|t| self.function_params(t, &[])) {
                     self.lambda(n, Some(&params));
                     return Val::Expr(expected.cloned());
                 }
@@ -833,15 +905,17 @@ impl<'w, 's> Resolver<'w, 's> {
     /// declarations show it: the interface's instance methods, less `Object`'s and those whose
     /// parameters or result name the interface itself (`andThen`, `compose`, `negate`), less
     /// generic ones, must leave one. `None` when a parameter is unknown or `Object`, which may
-    /// stand for a wildcard read by its bound (`? super T`).
-    fn function_params(&self, t: &Ty) -> Option<Vec<Ty>> {
+    /// stand for a wildcard read by its bound (`? super T`), or names one of the type variables
+    /// `open` (a callee's, left to inference); a parameter that is a type variable of the code
+    /// around (`M extends Map<K, V>`) has it, its members its bound's.
+    fn function_params(&self, t: &Ty, open: &[Box<str>]) -> Option<Vec<Ty>> {
         let ps = self.function_sam(t)?;
         let plain = |p: &Ty| match p {
             Ty::Class(f, _) => &**f != crate::ty::OBJECT,
-            Ty::Prim(_) | Ty::Array(_) => true,
-            Ty::Var(..) | Ty::Null => false,
+            Ty::Prim(_) | Ty::Array(_) | Ty::Var(..) => true,
+            Ty::Null => false,
         };
-        ps.iter().all(plain).then_some(ps)
+        (ps.iter().all(plain) && !ps.iter().any(|p| mentions(p, open, 0))).then_some(ps)
     }
 
     /// The parameter types of a functional interface type's one abstract method (see
@@ -1119,6 +1193,19 @@ impl<'w> Resolver<'w, '_> {
 
 /// The type of `getClass()` on a receiver of type `t` (JLS 4.3.2): `Class<? extends |T|>`, the
 /// erasure of the receiver's type (read as its bound, as every `? extends` is here).
+/// Whether type `t` names one of the type variables `vars`, at any depth.
+fn mentions(t: &Ty, vars: &[Box<str>], depth: u32) -> bool {
+    if depth > crate::ty::MAX_TYPE_NESTING {
+        return true;
+    }
+    match t {
+        Ty::Var(n, _) => vars.contains(n),
+        Ty::Class(_, args) => args.iter().any(|a| mentions(a, vars, depth + 1)),
+        Ty::Array(e) => mentions(e, vars, depth + 1),
+        Ty::Prim(_) | Ty::Null => false,
+    }
+}
+
 pub(super) fn get_class(name: &str, args: &[Option<Ty>], t: &Ty) -> Option<Ty> {
     (name == "getClass" && args.is_empty()).then(|| Ty::Class("java.lang.Class".into(), vec![erased(t)]))
 }

@@ -266,6 +266,7 @@ impl<'w, 's> Resolver<'w, 's> {
         let (args, refs, lambdas) =
             n.child_by_field_name("arguments").map(|a| self.args_deferring(a)).unwrap_or_default();
         self.last_pick = None;
+        let before = self.out.len();
         let is_super = ctor.kind() == kind::SUPER || self.text(ctor) == "super";
         let target = match self.frames.last().map(|f| (f.type_id, f.this.clone())) {
             Some((Some(id), _)) if is_super => self.w.supers(id).first().cloned(),
@@ -281,7 +282,8 @@ impl<'w, 's> Resolver<'w, 's> {
         if let Some(t) = target {
             self.ctor_ref(ctor, &t, &args, kind, &[]);
         }
-        self.bind_deferred(args.len(), refs, lambdas, false, false);
+        let certain = self.ctor_certain(before);
+        self.bind_deferred(args.len(), refs, lambdas, certain, false);
     }
 
     pub(super) fn pattern(&mut self, p: Node) {

@@ -209,6 +209,9 @@ impl<'w, 's> Resolver<'w, 's> {
             _ => Vec::new(),
         };
         self.frames.push(Frame { ctx, this, type_id: id, own });
+        if local && let Some(body) = n.child_by_field_name("body") {
+            self.body_fields(body);
+        }
         if n.kind() == kind::RECORD_DECLARATION
             && let Some(ps) = n.child_by_field_name("parameters")
         {
