@@ -11,7 +11,7 @@
 use mji_parser::kind;
 use tree_sitter::Node;
 
-use crate::locals::{declaration_of, is_member_name};
+use crate::locals::{SIDE_EFFECTS, declaration_of, in_nested_code, is_member_name, is_written};
 use crate::rename::walk;
 use crate::{Doc, TextEdit};
 
@@ -59,14 +59,6 @@ const LITERALS: &[&str] = &[
     kind::STRING_LITERAL,
     kind::NULL_LITERAL,
     kind::CLASS_LITERAL,
-];
-
-const SIDE_EFFECTS: &[&str] = &[
-    kind::METHOD_INVOCATION,
-    kind::OBJECT_CREATION_EXPRESSION,
-    kind::ARRAY_CREATION_EXPRESSION,
-    kind::ASSIGNMENT_EXPRESSION,
-    kind::UPDATE_EXPRESSION,
 ];
 
 /// Statement kinds that are valid as `expr;`.
@@ -295,27 +287,6 @@ pub fn method_at(doc: &Doc, name: &str, line: u32) -> Result<Method, String> {
 
 fn words(t: &str) -> impl Iterator<Item = &str> {
     t.split(|c: char| !c.is_alphanumeric() && c != '_' && c != '$').filter(|w| !w.is_empty())
-}
-
-fn in_nested_code(n: Node, top: Node) -> bool {
-    let mut x = n;
-    while x != top {
-        if matches!(x.kind(), kind::LAMBDA_EXPRESSION | kind::CLASS_BODY) {
-            return true;
-        }
-        match x.parent() {
-            Some(p) => x = p,
-            None => return false,
-        }
-    }
-    false
-}
-
-fn is_written(n: Node) -> bool {
-    n.parent().is_some_and(|p| {
-        (p.kind() == kind::ASSIGNMENT_EXPRESSION && p.child_by_field_name("left") == Some(n))
-            || p.kind() == kind::UPDATE_EXPRESSION
-    })
 }
 
 /// Where a call is, as the caller knows it.
