@@ -8,6 +8,7 @@
 //! UTF-8 are refused rather than rewritten.
 
 pub mod convert;
+pub mod convert_lambda;
 pub mod delete;
 pub mod extract;
 pub mod extract_method;

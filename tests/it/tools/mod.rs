@@ -7,6 +7,7 @@
 mod answers;
 mod build;
 mod calls;
+mod convert_lambda;
 mod edit;
 mod editor;
 mod find;
