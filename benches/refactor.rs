@@ -13,7 +13,8 @@
 //! two parameters swapped, an `int` parameter added (default `0`), the last parameter removed,
 //! the first renamed; and `move` of top-level types to a new package
 //! (`org.apache.commons.lang3.moved`); `convert` of `for` statements shaped like indexed loops
-//! over an array or a list (by their line).
+//! over an array or a list (by their line); `convert_lambda`: `convert` of anonymous classes
+//! (by their `new`'s position).
 //!
 //! `cargo bench --bench refactor --profile dev` (`REFACTOR_N`: picks per action, default 20;
 //! `REFACTOR_SEED`).
@@ -178,6 +179,11 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32, Str
                         && head.contains(" = 0; ")
                         && (head.contains(".length; ") || head.contains(".size(); "))
                 }
+                "convert_lambda" => {
+                    n.kind() == "object_creation_expression"
+                        && n.named_child(n.named_child_count().saturating_sub(1) as u32)
+                            .is_some_and(|b| b.kind() == "class_body")
+                }
                 "move" => {
                     matches!(n.kind(), "class_declaration" | "interface_declaration" | "enum_declaration")
                         && n.parent().is_some_and(|p| p.kind() == "program")
@@ -253,7 +259,7 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: boo
         args.action = match action {
             "change_signature" => RefactorAction::ChangeSignature,
             "move" => RefactorAction::Move,
-            "convert" => RefactorAction::Convert,
+            "convert" | "convert_lambda" => RefactorAction::Convert,
             "inline" => RefactorAction::Inline,
             "safe_delete" => RefactorAction::SafeDelete,
             "inline_method" => RefactorAction::Inline,
@@ -406,6 +412,7 @@ fn main() {
         "change_signature",
         "move",
         "convert",
+        "convert_lambda",
     ] {
         if !only.is_empty() && only != action {
             continue;

@@ -11,6 +11,7 @@ pub mod convert;
 pub mod convert_lambda;
 pub mod delete;
 pub mod extract;
+pub mod extract_duplicates;
 pub mod extract_method;
 pub mod fixes;
 pub mod generate;

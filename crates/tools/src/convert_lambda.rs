@@ -164,7 +164,8 @@ fn argument(
             continue;
         }
         let Some((_, ps)) = split_key(&k) else { continue };
-        if !varargs && ps.len() != params.len() {
+        // Applicable by arity: as many arguments, or a varargs method's fixed ones at least.
+        if (!varargs && ps.len() != params.len()) || (varargs && params.len() + 1 < ps.len()) {
             continue;
         }
         let p = if varargs && index + 1 >= ps.len() {

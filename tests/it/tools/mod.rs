@@ -10,6 +10,7 @@ mod calls;
 mod convert_lambda;
 mod edit;
 mod editor;
+mod extract_duplicates;
 mod find;
 mod java_index;
 mod libraries;
