@@ -8,7 +8,7 @@
 //! `extract_variable` of expressions (a method call, or an operator expression, inside a
 //! statement of a method body), `safe_delete` of methods and fields (by their name's
 //! position), `extract_method` of runs of one to three whole statements of a block in a method
-//! body (by startLine/endLine), `inline_method` of methods whose body is one statement (by their
+//! body (by startLine/endLine, `replaceAll`: their duplicates in the class too), `inline_method` of methods whose body is one statement (by their
 //! name's position: every call), and `change_signature` of methods (by their name's position), in turn: the first
 //! two parameters swapped, an `int` parameter added (default `0`), the last parameter removed,
 //! the first renamed; and `move` of top-level types to a new package
@@ -140,7 +140,7 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32, Str
             };
             if action == "extract_method" {
                 // Runs of 1..=3 statements of a block in a method body, by whole lines.
-                if in_body() && n.kind() == "block" {
+                if n.kind() == "block" && in_body() {
                     let mut c = n.walk();
                     let stmts: Vec<_> = n.named_children(&mut c).filter(|s| !s.kind().ends_with("comment")).collect();
                     for i in 0..stmts.len() {
@@ -270,6 +270,8 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: boo
             args.end_line = end_line;
             args.end_column = end_column;
         }
+        // extract_method replaces the statements' duplicates in the class too.
+        args.replace_all = action == "extract_method";
         if action == "move" {
             args.destination = "org.apache.commons.lang3.moved".into();
         }

@@ -76,7 +76,8 @@ fn indent_at(text: &str, at: usize) -> String {
     text[s..at].chars().take_while(|c| *c == ' ' || *c == '\t').collect()
 }
 
-/// Reads the method named `name` whose name is on `line`.
+/// Reads the method named `name` declared on `line` (its name's, or an annotation's or its
+/// javadoc's above).
 pub fn method_at(doc: &Doc, name: &str, line: u32) -> Result<Method, String> {
     let text = doc.text();
     let bytes = text.as_bytes();
@@ -86,7 +87,7 @@ pub fn method_at(doc: &Doc, name: &str, line: u32) -> Result<Method, String> {
         if found.is_none()
             && n.kind() == kind::METHOD_DECLARATION
             && let Some(nm) = n.child_by_field_name("name")
-            && nm.start_position().row as u32 + 1 == line
+            && declared_on(n, nm, line)
             && nm.utf8_text(bytes).ok() == Some(name)
         {
             found = Some(n);
@@ -283,6 +284,14 @@ pub fn method_at(doc: &Doc, name: &str, line: u32) -> Result<Method, String> {
         class_body: (class_body.start_byte(), class_body.end_byte()),
         member_names,
     })
+}
+
+/// Whether `line` is one of a method's header lines: from its javadoc or annotations to its
+/// name (the index gives a declaration's line as either).
+fn declared_on(m: Node, name: Node, line: u32) -> bool {
+    let doc = m.prev_sibling().filter(|c| c.kind() == kind::BLOCK_COMMENT);
+    let first = doc.unwrap_or(m).start_position().row as u32 + 1;
+    first <= line && line <= name.start_position().row as u32 + 1
 }
 
 fn words(t: &str) -> impl Iterator<Item = &str> {
@@ -592,5 +601,12 @@ mod tests {
         assert!(out.contains("    String s = \"> \" + x;\n    System.out.println(s);\n    int k"), "{out}");
         let doc = Doc::new(Path::new("/x/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");
         assert_eq!(method_at(&doc, "fact", 6).expect_err("recursive"), "it is recursive");
+        // Declared on an annotation's line above its name (as the index gives it).
+        let src = "class A {\n  /** Logs. */\n  @Deprecated\n  static void log(String m) {\n    System.out.println(m);\n  }\n}\n";
+        let doc = Doc::new(Path::new("/x/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");
+        for line in [2, 3, 4] {
+            assert!(method_at(&doc, "log", line).is_ok(), "line {line}");
+        }
+        assert!(method_at(&doc, "log", 5).is_err());
     }
 }
