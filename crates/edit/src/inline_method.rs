@@ -19,6 +19,8 @@ use crate::{Doc, TextEdit};
 #[derive(Debug, Clone)]
 pub struct Method {
     pub name: String,
+    /// The line of its name.
+    pub name_line: u32,
     /// (type, name) of each parameter.
     pub params: Vec<(String, String)>,
     pub ret: String,
@@ -268,6 +270,7 @@ pub fn method_at(doc: &Doc, name: &str, line: u32) -> Result<Method, String> {
     type_names.dedup();
     Ok(Method {
         name: name.to_owned(),
+        name_line: m.child_by_field_name("name").map_or(line, |n| n.start_position().row as u32 + 1),
         params,
         ret,
         expr,

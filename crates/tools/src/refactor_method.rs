@@ -272,7 +272,7 @@ fn inline_method_target(
     let one = (!args.file_path.trim().is_empty() && args.line > 0)
         .then(|| ws.resolve(&args.file_path).ok())
         .flatten()
-        .filter(|r| !(*r.path == *path && args.line == line))
+        .filter(|r| !(*r.path == *path && (line..=m.name_line).contains(&args.line)))
         .map(|r| (r.path, args.line, args.column));
     let scope: Vec<Arc<std::path::Path>> = files.iter().map(|(p, _)| p.clone()).collect();
     let found = crate::xref::search(ws.xref(), w, &scope, &target);
