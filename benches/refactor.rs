@@ -8,14 +8,15 @@
 //! `extract_variable` of expressions (a method call, or an operator expression, inside a
 //! statement of a method body), `safe_delete` of methods and fields (by their name's
 //! position), `extract_method` of runs of one to three whole statements of a block in a method
-//! body (by startLine/endLine), `inline_method` of methods whose body is one statement (by their
+//! body (by startLine/endLine, `replaceAll`: their duplicates in the class too), `inline_method` of methods whose body is one statement (by their
 //! name's position: every call), and `change_signature` of methods (by their name's position), in turn: the first
 //! two parameters swapped, an `int` parameter added (default `0`), the last parameter removed,
 //! the first renamed; and `move` of top-level types to a new package
 //! (`org.apache.commons.lang3.moved`); `move_member` of static methods and fields of top-level
 //! classes (by their name's position) to a new empty class, in turn of the root package
-//! (`org.apache.commons.lang3.MoveTarget`) and of another (`….moved.Target`); `convert` of `for` statements shaped like indexed loops
-//! over an array or a list (by their line).
+//! (`org.apache.commons.lang3.MoveTarget`) and of another (`….moved.Target`); `convert` of `for`
+//! statements shaped like indexed loops over an array or a list (by their line);
+//! `convert_lambda`: `convert` of anonymous classes (by their `new`'s position).
 //!
 //! `cargo bench --bench refactor --profile dev` (`REFACTOR_N`: picks per action, default 20;
 //! `REFACTOR_SEED`).
@@ -146,7 +147,7 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32, Str
             };
             if action == "extract_method" {
                 // Runs of 1..=3 statements of a block in a method body, by whole lines.
-                if in_body() && n.kind() == "block" {
+                if n.kind() == "block" && in_body() {
                     let mut c = n.walk();
                     let stmts: Vec<_> = n.named_children(&mut c).filter(|s| !s.kind().ends_with("comment")).collect();
                     for i in 0..stmts.len() {
@@ -184,6 +185,11 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32, Str
                         && head.starts_with("for (int ")
                         && head.contains(" = 0; ")
                         && (head.contains(".length; ") || head.contains(".size(); "))
+                }
+                "convert_lambda" => {
+                    n.kind() == "object_creation_expression"
+                        && n.named_child(n.named_child_count().saturating_sub(1) as u32)
+                            .is_some_and(|b| b.kind() == "class_body")
                 }
                 "move" => {
                     matches!(n.kind(), "class_declaration" | "interface_declaration" | "enum_declaration")
@@ -292,7 +298,7 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: boo
         args.action = match action {
             "change_signature" => RefactorAction::ChangeSignature,
             "move" | "move_member" => RefactorAction::Move,
-            "convert" => RefactorAction::Convert,
+            "convert" | "convert_lambda" => RefactorAction::Convert,
             "inline" => RefactorAction::Inline,
             "safe_delete" => RefactorAction::SafeDelete,
             "inline_method" => RefactorAction::Inline,
@@ -303,6 +309,8 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: boo
             args.end_line = end_line;
             args.end_column = end_column;
         }
+        // extract_method replaces the statements' duplicates in the class too.
+        args.replace_all = action == "extract_method";
         if action == "move" {
             args.destination = "org.apache.commons.lang3.moved".into();
         }
@@ -481,6 +489,7 @@ fn main() {
         "move",
         "move_member",
         "convert",
+        "convert_lambda",
     ] {
         if !only.is_empty() && only != action {
             continue;

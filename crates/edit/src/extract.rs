@@ -6,6 +6,7 @@
 use mji_parser::kind;
 use tree_sitter::Node;
 
+use crate::locals::{SIDE_EFFECTS, is_written};
 use crate::rename::walk;
 use crate::{Doc, TextEdit};
 
@@ -79,14 +80,6 @@ fn is_expression(n: Node) -> bool {
             ))
         && !matches!(n.kind(), kind::EXPRESSION_STATEMENT)
 }
-
-const SIDE_EFFECTS: &[&str] = &[
-    kind::METHOD_INVOCATION,
-    kind::OBJECT_CREATION_EXPRESSION,
-    kind::ARRAY_CREATION_EXPRESSION,
-    kind::ASSIGNMENT_EXPRESSION,
-    kind::UPDATE_EXPRESSION,
-];
 
 /// Extracts the expression at exactly `start..end` to `type_text name = …;` before its
 /// statement; with `replace_all`, every identical expression of the same statement list after
@@ -193,7 +186,7 @@ pub fn extract_variable(
                 && n.kind() == expr.kind()
                 && normalized(&text[n.start_byte()..n.end_byte()]) == same
                 && !replaced.iter().any(|(s, e)| n.start_byte() < *e && *s < n.end_byte())
-                && !is_written_name(n)
+                && !is_written(n)
             {
                 replaced.push((n.start_byte(), n.end_byte()));
             }
@@ -285,13 +278,6 @@ fn reads_names(n: Node, bytes: &[u8]) -> bool {
     let mut found = false;
     walk(n, &mut |x| found |= x.kind() == kind::IDENTIFIER && x.utf8_text(bytes).is_ok());
     found
-}
-
-fn is_written_name(n: Node) -> bool {
-    n.parent().is_some_and(|p| {
-        (p.kind() == kind::ASSIGNMENT_EXPRESSION && p.child_by_field_name("left") == Some(n))
-            || p.kind() == kind::UPDATE_EXPRESSION
-    })
 }
 
 fn normalized(s: &str) -> String {

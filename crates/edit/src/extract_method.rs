@@ -13,7 +13,7 @@
 use mji_parser::kind;
 use tree_sitter::Node;
 
-use crate::locals::{declaration_of, is_member_name};
+use crate::locals::{declaration_of, in_nested_code, is_member_name, is_written};
 use crate::rename::walk;
 use crate::{Doc, TextEdit};
 
@@ -156,7 +156,7 @@ pub fn analyse(doc: &Doc, start: usize, end: usize, name: &str) -> Result<Extrac
     let mut why: Option<String> = None;
     for s in &stmts {
         walk(*s, &mut |n| {
-            if why.is_some() || crossed_boundary(n, *s) {
+            if why.is_some() || in_nested_code(n, *s) {
                 return;
             }
             let line = n.start_position().row + 1;
@@ -243,7 +243,7 @@ pub fn analyse(doc: &Doc, start: usize, end: usize, name: &str) -> Result<Extrac
                 return;
             }
             let Ok(t) = n.utf8_text(bytes) else { return };
-            match declaration_of(n, t, bytes).or_else(|| spread_param(n, t, member, bytes)) {
+            match declaration_of(n, t, bytes) {
                 Some((d, _, _)) if d.start_byte() >= start && d.end_byte() <= end => {}
                 Some((d, _, _)) => {
                     let written = is_written(n);
@@ -281,9 +281,7 @@ pub fn analyse(doc: &Doc, start: usize, end: usize, name: &str) -> Result<Extrac
     // Which are read after the run (or again by a loop around it).
     let loops = enclosing_loops(block, member);
     let used_after = |d: Node, name: &str| -> bool {
-        let Some(scope) =
-            declaration_of(d, name, bytes).map(|x| x.1).or_else(|| spread_param(d, name, member, bytes).map(|x| x.1))
-        else {
+        let Some(scope) = declaration_of(d, name, bytes).map(|x| x.1) else {
             return false;
         };
         let mut found = false;
@@ -296,11 +294,7 @@ pub fn analyse(doc: &Doc, start: usize, end: usize, name: &str) -> Result<Extrac
             }
             let after = n.start_byte() >= end
                 || loops.iter().any(|l| inside(n, l.start_byte(), l.end_byte()) && l.start_byte() > d.start_byte());
-            if after
-                && declaration_of(n, name, bytes)
-                    .or_else(|| spread_param(n, name, member, bytes))
-                    .is_some_and(|x| x.0 == d)
-            {
+            if after && declaration_of(n, name, bytes).is_some_and(|x| x.0 == d) {
                 found = true;
             }
         });
@@ -349,9 +343,7 @@ pub fn analyse(doc: &Doc, start: usize, end: usize, name: &str) -> Result<Extrac
                 if n.kind() == kind::ASSIGNMENT_EXPRESSION
                     && let Some(l) = n.child_by_field_name("left")
                     && (l.kind() != kind::IDENTIFIER
-                        || l.utf8_text(bytes).is_ok_and(|t| {
-                            declaration_of(l, t, bytes).or_else(|| spread_param(l, t, member, bytes)).is_none()
-                        }))
+                        || l.utf8_text(bytes).is_ok_and(|t| declaration_of(l, t, bytes).is_none()))
                 {
                     assigns_field = true;
                 }
@@ -548,22 +540,6 @@ pub fn edits(doc: &Doc, x: &Extraction, throws: &[String]) -> Vec<TextEdit> {
     ]
 }
 
-/// Whether a node starts a class body, lambda or local class: code whose jumps, returns and
-/// exceptions are its own.
-fn crossed_boundary(n: Node, top: Node) -> bool {
-    let mut x = n;
-    while x != top {
-        if matches!(x.kind(), kind::LAMBDA_EXPRESSION | kind::CLASS_BODY) {
-            return true;
-        }
-        match x.parent() {
-            Some(p) => x = p,
-            None => return false,
-        }
-    }
-    false
-}
-
 /// Whether a break/continue/yield's target is inside `start..end`.
 fn jump_target_inside(n: Node, start: usize, end: usize, bytes: &[u8]) -> bool {
     let label = n.named_child(0).filter(|l| l.kind() == kind::IDENTIFIER).and_then(|l| l.utf8_text(bytes).ok());
@@ -625,13 +601,6 @@ fn is_declared_name(n: Node) -> bool {
             .is_some_and(|p| p.kind() == kind::LAMBDA_EXPRESSION && p.child_by_field_name("parameters") == Some(n))
 }
 
-fn is_written(n: Node) -> bool {
-    n.parent().is_some_and(|p| {
-        (p.kind() == kind::ASSIGNMENT_EXPRESSION && p.child_by_field_name("left") == Some(n))
-            || p.kind() == kind::UPDATE_EXPRESSION
-    })
-}
-
 /// `x += 1`, `x++`: a write that reads too.
 fn is_compound_write(n: Node) -> bool {
     n.parent().is_some_and(|p| {
@@ -691,26 +660,6 @@ fn declared_type(name: Node, bytes: &[u8]) -> Result<String, String> {
     }
     let dims = dims.and_then(|d| d.utf8_text(bytes).ok()).unwrap_or("");
     Ok(format!("{ty}{dims}"))
-}
-
-/// The member's varargs parameter named `name` (which [`declaration_of`] does not see), unless
-/// a nearer declaration of the name is in scope at `n`: (its name, the member, "parameter").
-fn spread_param<'t>(
-    n: Node<'t>,
-    name: &str,
-    member: Node<'t>,
-    bytes: &[u8],
-) -> Option<(Node<'t>, Node<'t>, &'static str)> {
-    if n.start_byte() < member.start_byte() || n.end_byte() > member.end_byte() || crossed_boundary(n, member) {
-        return None;
-    }
-    let ps = member.child_by_field_name("parameters")?;
-    let mut c = ps.walk();
-    let spread = ps.named_children(&mut c).find(|p| p.kind() == kind::SPREAD_PARAMETER)?;
-    let mut c2 = spread.walk();
-    let decl = spread.named_children(&mut c2).find(|x| x.kind() == kind::VARIABLE_DECLARATOR)?;
-    let nm = decl.child_by_field_name("name")?;
-    (nm.utf8_text(bytes).ok() == Some(name)).then_some((nm, member, "parameter"))
 }
 
 fn has_value(name: Node) -> bool {

@@ -103,20 +103,11 @@ fn names_before(n: Node, bytes: &[u8]) -> Vec<String> {
 
 /// Whether evaluating `e` cannot have a side effect (nor throw).
 fn pure(e: Node, bytes: &[u8], locals: &[String]) -> bool {
+    if literal(e) {
+        return true;
+    }
     match e.kind() {
-        kind::DECIMAL_INTEGER_LITERAL
-        | kind::HEX_INTEGER_LITERAL
-        | kind::OCTAL_INTEGER_LITERAL
-        | kind::BINARY_INTEGER_LITERAL
-        | kind::DECIMAL_FLOATING_POINT_LITERAL
-        | kind::HEX_FLOATING_POINT_LITERAL
-        | kind::CHARACTER_LITERAL
-        | kind::STRING_LITERAL
-        | kind::TRUE
-        | kind::FALSE
-        | kind::NULL_LITERAL
-        | kind::THIS
-        | kind::LAMBDA_EXPRESSION => true,
+        kind::NULL_LITERAL | kind::THIS | kind::LAMBDA_EXPRESSION => true,
         kind::IDENTIFIER => e.utf8_text(bytes).is_ok_and(|t| locals.iter().any(|l| l == t)),
         kind::PARENTHESIZED_EXPRESSION => e.named_child(0).is_some_and(|x| pure(x, bytes, locals)),
         kind::UNARY_EXPRESSION => e.child_by_field_name("operand").is_some_and(|x| literal(x)),

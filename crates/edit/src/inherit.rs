@@ -648,6 +648,41 @@ impl<'a> Namer<'a> {
     }
 }
 
+/// What an anonymous class of the type `iface` (a qualified type text) inherits, for turning
+/// it into a lambda: whether it is an interface, the abstract methods Object or a default does
+/// not implement, and every method, field and member type name of its supertypes (Object's
+/// included) — the names its body sees as its own members.
+#[derive(Debug, Default)]
+pub struct Functional {
+    pub is_interface: bool,
+    pub abstract_methods: Vec<MethodDecl>,
+    pub members: HashSet<String>,
+    /// Supertypes that could not be loaded.
+    pub missing: Vec<String>,
+}
+
+/// [`Functional`] of `iface`.
+pub fn functional(iface: &str, lookup: &Lookup) -> Functional {
+    let (name, _) = split_args(iface);
+    let is_interface = (lookup.load)(&name).is_some_and(|d| d.kind == TypeKind::Interface);
+    let start = TypeDecl { implements: vec![iface.to_owned()], ..empty_type(TypeKind::Class) };
+    let (all, missing) = hierarchy(&start, lookup, &[]);
+    let abstract_methods = unimplemented(&all, &HashSet::new()).into_iter().map(|i| i.m.clone()).collect();
+    let mut members: HashSet<String> = all.iter().map(|i| i.m.name.clone()).collect();
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut queue = vec![name, "java.lang.Object".to_owned()];
+    while let Some(n) = queue.pop() {
+        if !seen.insert(n.clone()) || seen.len() > MAX_SUPERTYPES {
+            continue;
+        }
+        let Some(d) = (lookup.load)(&n) else { continue };
+        members.extend(d.fields.iter().map(|f| f.name.clone()));
+        members.extend(d.inner_classes.iter().map(|c| c.name.clone()));
+        queue.extend(supers_of(&d).iter().map(|s| split_args(s).0));
+    }
+    Functional { is_interface, abstract_methods, members, missing }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,7 @@
 use mji_parser::kind;
 use tree_sitter::Node;
 
-use crate::locals::{collect, declaration_of, is_member_name};
+use crate::locals::{SIDE_EFFECTS, collect, declaration_of, is_member_name, is_written};
 use crate::rename::walk;
 use crate::{Doc, TextEdit};
 
@@ -45,14 +45,6 @@ const PRIMARY: &[&str] = &[
     kind::OBJECT_CREATION_EXPRESSION,
     "this",
     kind::CLASS_LITERAL,
-];
-
-const SIDE_EFFECTS: &[&str] = &[
-    kind::METHOD_INVOCATION,
-    kind::OBJECT_CREATION_EXPRESSION,
-    kind::ARRAY_CREATION_EXPRESSION,
-    kind::ASSIGNMENT_EXPRESSION,
-    kind::UPDATE_EXPRESSION,
 ];
 
 const BOXED: &[&str] = &["Byte", "Short", "Character", "Integer", "Long", "Float", "Double", "Boolean"];
@@ -216,16 +208,6 @@ fn stands_alone(n: Node) -> bool {
         kind::VARIABLE_DECLARATOR => p.child_by_field_name("value") == Some(n),
         kind::RETURN_STATEMENT | kind::YIELD_STATEMENT | kind::THROW_STATEMENT => true,
         kind::ASSIGNMENT_EXPRESSION => p.child_by_field_name("right") == Some(n),
-        _ => false,
-    }
-}
-
-/// Whether the name at `n` is assigned (`n = …`, `n += …`) or incremented.
-fn is_written(n: Node) -> bool {
-    let Some(p) = n.parent() else { return false };
-    match p.kind() {
-        kind::ASSIGNMENT_EXPRESSION => p.child_by_field_name("left") == Some(n),
-        kind::UPDATE_EXPRESSION => true,
         _ => false,
     }
 }

@@ -11,7 +11,7 @@
 use mji_parser::kind;
 use tree_sitter::Node;
 
-use crate::locals::{declaration_of, is_member_name};
+use crate::locals::{SIDE_EFFECTS, declaration_of, in_nested_code, is_member_name, is_written};
 use crate::rename::walk;
 use crate::{Doc, TextEdit};
 
@@ -19,6 +19,8 @@ use crate::{Doc, TextEdit};
 #[derive(Debug, Clone)]
 pub struct Method {
     pub name: String,
+    /// The line of its name.
+    pub name_line: u32,
     /// (type, name) of each parameter.
     pub params: Vec<(String, String)>,
     pub ret: String,
@@ -61,14 +63,6 @@ const LITERALS: &[&str] = &[
     kind::CLASS_LITERAL,
 ];
 
-const SIDE_EFFECTS: &[&str] = &[
-    kind::METHOD_INVOCATION,
-    kind::OBJECT_CREATION_EXPRESSION,
-    kind::ARRAY_CREATION_EXPRESSION,
-    kind::ASSIGNMENT_EXPRESSION,
-    kind::UPDATE_EXPRESSION,
-];
-
 /// Statement kinds that are valid as `expr;`.
 const STATEMENT_EXPRESSIONS: &[&str] =
     &[kind::METHOD_INVOCATION, kind::OBJECT_CREATION_EXPRESSION, kind::ASSIGNMENT_EXPRESSION, kind::UPDATE_EXPRESSION];
@@ -84,7 +78,8 @@ fn indent_at(text: &str, at: usize) -> String {
     text[s..at].chars().take_while(|c| *c == ' ' || *c == '\t').collect()
 }
 
-/// Reads the method named `name` whose name is on `line`.
+/// Reads the method named `name` declared on `line` (its name's, or an annotation's or its
+/// javadoc's above).
 pub fn method_at(doc: &Doc, name: &str, line: u32) -> Result<Method, String> {
     let text = doc.text();
     let bytes = text.as_bytes();
@@ -94,7 +89,7 @@ pub fn method_at(doc: &Doc, name: &str, line: u32) -> Result<Method, String> {
         if found.is_none()
             && n.kind() == kind::METHOD_DECLARATION
             && let Some(nm) = n.child_by_field_name("name")
-            && nm.start_position().row as u32 + 1 == line
+            && declared_on(n, nm, line)
             && nm.utf8_text(bytes).ok() == Some(name)
         {
             found = Some(n);
@@ -275,6 +270,7 @@ pub fn method_at(doc: &Doc, name: &str, line: u32) -> Result<Method, String> {
     type_names.dedup();
     Ok(Method {
         name: name.to_owned(),
+        name_line: m.child_by_field_name("name").map_or(line, |n| n.start_position().row as u32 + 1),
         params,
         ret,
         expr,
@@ -293,29 +289,16 @@ pub fn method_at(doc: &Doc, name: &str, line: u32) -> Result<Method, String> {
     })
 }
 
+/// Whether `line` is one of a method's header lines: from its javadoc or annotations to its
+/// name (the index gives a declaration's line as either).
+fn declared_on(m: Node, name: Node, line: u32) -> bool {
+    let doc = m.prev_sibling().filter(|c| c.kind() == kind::BLOCK_COMMENT);
+    let first = doc.unwrap_or(m).start_position().row as u32 + 1;
+    first <= line && line <= name.start_position().row as u32 + 1
+}
+
 fn words(t: &str) -> impl Iterator<Item = &str> {
     t.split(|c: char| !c.is_alphanumeric() && c != '_' && c != '$').filter(|w| !w.is_empty())
-}
-
-fn in_nested_code(n: Node, top: Node) -> bool {
-    let mut x = n;
-    while x != top {
-        if matches!(x.kind(), kind::LAMBDA_EXPRESSION | kind::CLASS_BODY) {
-            return true;
-        }
-        match x.parent() {
-            Some(p) => x = p,
-            None => return false,
-        }
-    }
-    false
-}
-
-fn is_written(n: Node) -> bool {
-    n.parent().is_some_and(|p| {
-        (p.kind() == kind::ASSIGNMENT_EXPRESSION && p.child_by_field_name("left") == Some(n))
-            || p.kind() == kind::UPDATE_EXPRESSION
-    })
 }
 
 /// Where a call is, as the caller knows it.
@@ -621,5 +604,12 @@ mod tests {
         assert!(out.contains("    String s = \"> \" + x;\n    System.out.println(s);\n    int k"), "{out}");
         let doc = Doc::new(Path::new("/x/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");
         assert_eq!(method_at(&doc, "fact", 6).expect_err("recursive"), "it is recursive");
+        // Declared on an annotation's line above its name (as the index gives it).
+        let src = "class A {\n  /** Logs. */\n  @Deprecated\n  static void log(String m) {\n    System.out.println(m);\n  }\n}\n";
+        let doc = Doc::new(Path::new("/x/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");
+        for line in [2, 3, 4] {
+            assert!(method_at(&doc, "log", line).is_ok(), "line {line}");
+        }
+        assert!(method_at(&doc, "log", 5).is_err());
     }
 }

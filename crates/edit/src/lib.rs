@@ -8,9 +8,11 @@
 //! UTF-8 are refused rather than rewritten.
 
 pub mod convert;
+pub mod convert_lambda;
 pub mod create_class;
 pub mod delete;
 pub mod extract;
+pub mod extract_duplicates;
 pub mod extract_method;
 pub mod fixes;
 pub mod generate;

@@ -159,7 +159,8 @@ pub(crate) fn declaration_of<'t>(
                     let mut c2 = child.walk();
                     child.named_children(&mut c2).collect()
                 }
-                kind::CATCH_FORMAL_PARAMETER | kind::FORMAL_PARAMETER | kind::SPREAD_PARAMETER => vec![child],
+                kind::CATCH_FORMAL_PARAMETER | kind::FORMAL_PARAMETER => vec![child],
+                kind::SPREAD_PARAMETER => spread_declarator(child).into_iter().collect(),
                 kind::IDENTIFIER
                     if p.kind() == kind::LAMBDA_EXPRESSION && p.child_by_field_name("parameters") == Some(child) =>
                 {
@@ -168,6 +169,8 @@ pub(crate) fn declaration_of<'t>(
                 _ => Vec::new(),
             };
             for d in decls {
+                // `T... xs` declares through its declarator.
+                let d = if d.kind() == kind::SPREAD_PARAMETER { spread_declarator(d).unwrap_or(d) } else { d };
                 let name = if d.kind() == kind::IDENTIFIER { Some(d) } else { d.child_by_field_name("name") };
                 if let Some(name) = name
                     && name.utf8_text(bytes).ok() == Some(old)
@@ -184,8 +187,12 @@ pub(crate) fn declaration_of<'t>(
             found = Some(name);
         }
         if let Some(name) = found {
+            let holder = name
+                .parent()
+                .filter(|d| d.kind() != kind::VARIABLE_DECLARATOR)
+                .or_else(|| name.parent().and_then(|d| d.parent()).filter(|h| h.kind() == kind::SPREAD_PARAMETER));
             let what = if matches!(
-                name.parent().map(|x| x.kind()),
+                holder.map(|x| x.kind()),
                 Some(
                     kind::FORMAL_PARAMETER
                         | kind::SPREAD_PARAMETER
@@ -203,6 +210,45 @@ pub(crate) fn declaration_of<'t>(
     }
     None
 }
+
+/// A varargs parameter's `variable_declarator` (which holds its name).
+fn spread_declarator(p: Node) -> Option<Node> {
+    let mut c = p.walk();
+    p.named_children(&mut c).find(|x| x.kind() == kind::VARIABLE_DECLARATOR)
+}
+
+/// Whether `n`, below `top`, is inside a lambda or a class body (an anonymous or local
+/// class): code whose jumps, returns, exceptions and captures are its own.
+pub(crate) fn in_nested_code(n: Node, top: Node) -> bool {
+    let mut x = n;
+    while x != top {
+        if matches!(x.kind(), kind::LAMBDA_EXPRESSION | kind::CLASS_BODY) {
+            return true;
+        }
+        match x.parent() {
+            Some(p) => x = p,
+            None => return false,
+        }
+    }
+    false
+}
+
+/// Whether the name at `n` is assigned (`n = …`, `n += …`) or incremented.
+pub(crate) fn is_written(n: Node) -> bool {
+    n.parent().is_some_and(|p| {
+        (p.kind() == kind::ASSIGNMENT_EXPRESSION && p.child_by_field_name("left") == Some(n))
+            || p.kind() == kind::UPDATE_EXPRESSION
+    })
+}
+
+/// Expression kinds that may have a side effect.
+pub(crate) const SIDE_EFFECTS: &[&str] = &[
+    kind::METHOD_INVOCATION,
+    kind::OBJECT_CREATION_EXPRESSION,
+    kind::ARRAY_CREATION_EXPRESSION,
+    kind::ASSIGNMENT_EXPRESSION,
+    kind::UPDATE_EXPRESSION,
+];
 
 /// The method, constructor or lambda a scope is in (itself included).
 fn scope_method(scope: Node) -> Option<Node> {
@@ -300,6 +346,15 @@ mod tests {
         assert!(conflicts.iter().any(|c| c.contains("already declared")), "{conflicts:?}");
         // A field is not a local.
         assert!(rename(src, "n;\n  /**", "m").is_none());
+    }
+
+    #[test]
+    fn a_varargs_parameter_is_a_parameter() {
+        let src = "class A {\n  /** @param xs the values */\n  int f(int... xs) {\n    return xs.length;\n  }\n}\n";
+        let (text, conflicts) = rename(src, "xs.length", "values").expect("a varargs parameter");
+        assert!(conflicts.is_empty(), "{conflicts:?}");
+        assert!(text.contains("@param values the values"), "{text}");
+        assert!(text.contains("int f(int... values) {\n    return values.length;"), "{text}");
     }
 
     #[test]

@@ -736,7 +736,7 @@ pub(crate) fn by_qualified_name<'a>(types: &'a [mji_model::TypeDecl], fqn: &str)
 
 /// `t` with every type text qualified as the world resolves it inside the type `id` (type
 /// variables and unknown names as written).
-fn qualify_decl(
+pub(crate) fn qualify_decl(
     w: &mji_xref::world::World,
     id: mji_xref::world::TypeId,
     t: &mji_model::TypeDecl,

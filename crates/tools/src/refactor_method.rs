@@ -54,7 +54,11 @@ pub(crate) fn extract_method(ws: &Host, args: &RefactorArgs) -> Result<(Workspac
         }
     }
     let throws = throws(&w, fi, &doc, here, &x.exceptions).map_err(bad)?;
-    let edits = mji_edit::extract_method::edits(&doc, &x, &throws);
+    let mut edits = mji_edit::extract_method::edits(&doc, &x, &throws);
+    // replaceAll: the same statements elsewhere in the class become calls too.
+    let dups =
+        if args.replace_all { mji_edit::extract_duplicates::duplicates(&doc, &x, &throws) } else { Default::default() };
+    edits.extend(dups.edits);
     let sig = format!(
         "{}{}({}){}",
         if x.is_static { "static " } else { "" },
@@ -62,17 +66,22 @@ pub(crate) fn extract_method(ws: &Host, args: &RefactorArgs) -> Result<(Workspac
         x.params.iter().map(|(t, n)| format!("{t} {n}")).collect::<Vec<_>>().join(", "),
         x.ret.as_ref().map_or(String::new(), |r| format!(" -> {} {}", r.0, r.1))
     );
-    let summary = format!(
+    let mut summary = format!(
         "extract method {sig}{}: lines {}-{}",
         if throws.is_empty() { String::new() } else { format!(" throws {}", throws.join(", ")) },
         doc.line_of(x.start),
         doc.line_of(x.end)
     );
+    if !dups.lines.is_empty() {
+        let lines: Vec<String> = dups.lines.iter().map(u32::to_string).collect();
+        let (what, at) = if lines.len() == 1 { ("duplicate", "line") } else { ("duplicates", "lines") };
+        summary.push_str(&format!(", and the {what} at {at} {}", lines.join(", ")));
+    }
     let mut edit = WorkspaceEdit::default();
     let mut f = doc.edit();
     f.edits = edits;
     edit.add(f);
-    Ok((edit, empty_result(summary, Vec::new(), Vec::new(), Vec::new())))
+    Ok((edit, empty_result(summary, Vec::new(), dups.warnings, Vec::new())))
 }
 
 /// The innermost type of file `fi` around `line`.
@@ -263,7 +272,7 @@ fn inline_method_target(
     let one = (!args.file_path.trim().is_empty() && args.line > 0)
         .then(|| ws.resolve(&args.file_path).ok())
         .flatten()
-        .filter(|r| !(*r.path == *path && args.line == line))
+        .filter(|r| !(*r.path == *path && (line..=m.name_line).contains(&args.line)))
         .map(|r| (r.path, args.line, args.column));
     let scope: Vec<Arc<std::path::Path>> = files.iter().map(|(p, _)| p.clone()).collect();
     let found = crate::xref::search(ws.xref(), w, &scope, &target);

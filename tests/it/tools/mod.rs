@@ -7,9 +7,11 @@
 mod answers;
 mod build;
 mod calls;
+mod convert_lambda;
 mod create_class;
 mod edit;
 mod editor;
+mod extract_duplicates;
 mod find;
 mod java_index;
 mod libraries;

@@ -54,7 +54,7 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::ExtractMethod => crate::refactor_method::extract_method(ws, args)?,
         RefactorAction::ChangeSignature => crate::signature::change_signature(ws, args)?,
         RefactorAction::Move => crate::signature::move_type(ws, args)?,
-        RefactorAction::Convert => crate::signature::convert(ws, args)?,
+        RefactorAction::Convert => crate::convert_lambda::convert(ws, args)?,
         RefactorAction::Apply => return crate::edit::apply_previews(ws, args),
     };
     crate::edit::finish(ws, edit, args, &mut out)?;

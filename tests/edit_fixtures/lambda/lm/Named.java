@@ -1,0 +1,7 @@
+package lm;
+
+public interface Named {
+    default String name() {
+        return "op";
+    }
+}

@@ -1,0 +1,8 @@
+package lm;
+
+/** Two abstract methods: not functional. */
+public interface Pair {
+    int left();
+
+    int right();
+}
