@@ -643,7 +643,7 @@ impl<'w, 's> Resolver<'w, 's> {
                         }
                         continue;
                     };
-                    let (ms, complete) = self.methods_of(&this, name);
+                    let (ms, complete) = self.frame_methods(i, &this, name);
                     // A call of the class's own method that overrides a supertype's is bound
                     // to that method, as its overriding declaration is (a rename renames both);
                     // one that overrides none has no key: the enclosing classes are not searched.
@@ -776,7 +776,7 @@ impl<'w, 's> Resolver<'w, 's> {
             let ctx = self.ctx().clone();
             let saved = self.scopes.clone();
             let own = super::own_methods(body, self.b);
-            self.frames.push(Frame { ctx, this: t.clone(), type_id: None, own });
+            self.frames.push(Frame { ctx, this: t.clone(), type_id: None, own, also: Vec::new() });
             self.body_fields(body);
             let within = self.within;
             self.within |= crate::WITHIN_CLASS;
@@ -1100,6 +1100,32 @@ pub(super) struct Shape {
 }
 
 impl<'w> Resolver<'w, '_> {
+    /// The methods named `name` of frame `i`'s class, seen as `this`: its supertype's, and for
+    /// a local class those of its other direct supertypes too (`Op extends Base implements
+    /// DropOp` has `DropOp`'s), each signature once: the supertype's first, as javac's class
+    /// methods come before the interfaces'. Complete when every part is.
+    fn frame_methods(&self, i: usize, this: &Ty, name: &str) -> (Vec<MemberHit<'w, MethodSym>>, bool) {
+        let (mut ms, mut complete) = self.methods_of(this, name);
+        for t in self.frames.get(i).map(|f| f.also.as_slice()).unwrap_or_default() {
+            let Some(t) = t else {
+                complete = false;
+                continue;
+            };
+            let (more, c) = self.methods_of(t, name);
+            complete &= c;
+            let sig = |m: &MemberHit<'w, MethodSym>| -> Vec<String> {
+                self.w
+                    .method_params(m.owner, m.decl)
+                    .iter()
+                    .map(|p| p.as_ref().map(Ty::erasure).unwrap_or_default())
+                    .collect()
+            };
+            let known: Vec<Vec<String>> = ms.iter().map(sig).collect();
+            ms.extend(more.into_iter().filter(|m| !known.contains(&sig(m))));
+        }
+        (ms, complete)
+    }
+
     /// Marks the call just bound (the first reference from `before`) [`crate::Ref::via_override`]
     /// when frame `i` is a class without a key (anonymous, local, an enum constant's body) that
     /// declares a method overriding the one the call chose: javac binds the call to that

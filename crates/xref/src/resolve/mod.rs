@@ -54,6 +54,9 @@ struct Frame {
     /// The methods a class the world does not hold (anonymous, local, an enum constant's
     /// body) declares: a call of one has no key.
     own: Vec<OwnMethod>,
+    /// A local class's other direct supertypes (the interfaces beside the one `this` names):
+    /// their members are the class's too (`None`: not resolved, so its members unknown).
+    also: Vec<Option<Ty>>,
 }
 
 /// A method of a class the world does not hold: its name, parameter types as written and
@@ -133,6 +136,7 @@ fn bind(
             this: None,
             type_id: None,
             own: Vec::new(),
+            also: Vec::new(),
         }],
         out: Vec::new(),
         package: String::new(),

@@ -5,6 +5,7 @@
 //! index like any reference.
 
 use super::Resolver;
+use crate::ty::Ty;
 use crate::{Category, Confidence, RefKind};
 use mji_parser::kind;
 use tree_sitter::Node;
@@ -24,6 +25,8 @@ impl Resolver<'_, '_> {
             return;
         }
         let Some(this) = frame.this.clone() else { return };
+        // A local class's other direct supertypes: their methods are overridden too.
+        let also: Vec<Ty> = frame.also.iter().flatten().cloned().collect();
         if is_static(m) {
             return;
         }
@@ -37,14 +40,17 @@ impl Resolver<'_, '_> {
             .collect();
         let mut keys = Vec::new();
         let mut certain = true;
-        for (sup, id) in self.w.hierarchy(&this) {
+        for (seen, sup, id) in std::iter::once(&this)
+            .chain(&also)
+            .flat_map(|t| self.w.hierarchy(t).into_iter().map(move |(sup, id)| (t, sup, id)))
+        {
             let Some(id) = id else { continue };
             let raw = sup.lookup_class().is_some_and(|(_, a)| a.is_empty()) && !self.w.decl(id).tparams.is_empty();
             for m2 in self.w.decl(id).methods.iter().filter(|m2| &*m2.name == name && !m2.is_static) {
                 if m2.params.len() != own.len() {
                     continue;
                 }
-                let sig = self.w.signature_in(&this, id, m2);
+                let sig = self.w.signature_in(seen, id, m2);
                 let mut same = true;
                 let mut sure = true;
                 for (a, b) in own.iter().zip(&sig) {

@@ -162,11 +162,12 @@ impl<'w, 's> Resolver<'w, 's> {
         let mut header_ctx = self.ctx().clone();
         let tps = tparams_of(n.child_by_field_name("type_parameters"), self.b);
         header_ctx = self.w.with_method_tparams(&header_ctx, &tps);
-        self.frames.push(Frame { ctx: header_ctx, this: None, type_id: None, own: Vec::new() });
+        self.frames.push(Frame { ctx: header_ctx, this: None, type_id: None, own: Vec::new(), also: Vec::new() });
         if let Some(tp) = n.child_by_field_name("type_parameters") {
             self.type_params(tp);
         }
         let mut this = id.map(|i| Ty::Class(self.w.decl(i).fqn.clone(), Vec::new()));
+        let mut also = Vec::new();
         let mut c = n.walk();
         for k in n.children(&mut c) {
             match k.kind() {
@@ -183,8 +184,12 @@ impl<'w, 's> Resolver<'w, 's> {
                     let kind =
                         if k.kind() == kind::EXTENDS_INTERFACES { RefKind::Extends } else { RefKind::Implements };
                     let tys = self.clause_types(k, kind);
-                    if local && this.is_none() {
-                        this = tys.into_iter().next().flatten();
+                    if local {
+                        let mut tys = tys.into_iter();
+                        if this.is_none() {
+                            this = tys.next().flatten();
+                        }
+                        also.extend(tys);
                     }
                 }
                 _ => {}
@@ -208,7 +213,7 @@ impl<'w, 's> Resolver<'w, 's> {
             Some(body) if local => super::own_methods(body, self.b),
             _ => Vec::new(),
         };
-        self.frames.push(Frame { ctx, this, type_id: id, own });
+        self.frames.push(Frame { ctx, this, type_id: id, own, also });
         if local && let Some(body) = n.child_by_field_name("body") {
             self.body_fields(body);
         }
@@ -325,7 +330,7 @@ impl<'w, 's> Resolver<'w, 's> {
                     let this = self.frames.last().and_then(|f| f.this.clone());
                     let ctx = self.ctx().clone();
                     let own = super::own_methods(body, self.b);
-                    self.frames.push(Frame { ctx, this, type_id: None, own });
+                    self.frames.push(Frame { ctx, this, type_id: None, own, also: Vec::new() });
                     let within = self.within;
                     self.within |= WITHIN_CLASS;
                     self.class_body(body);
@@ -361,7 +366,8 @@ impl<'w, 's> Resolver<'w, 's> {
         let this = self.frames.last().and_then(|f| f.this.clone());
         let type_id = self.frames.last().and_then(|f| f.type_id);
         let own = self.frames.last().map(|f| f.own.clone()).unwrap_or_default();
-        self.frames.push(Frame { ctx, this, type_id, own });
+        let also = self.frames.last().map(|f| f.also.clone()).unwrap_or_default();
+        self.frames.push(Frame { ctx, this, type_id, own, also });
         let mark = self.scopes.len();
         if let Some(tp) = m.child_by_field_name("type_parameters") {
             self.type_params(tp);
