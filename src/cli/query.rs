@@ -450,11 +450,17 @@ impl Session {
         Session::Local(std::mem::ManuallyDrop::new(Box::new(ws)))
     }
 
-    /// The shared server when `tool`'s call may go there, else the workspace opened here.
+    /// The shared server when `tool`'s call may go there, else the workspace opened here
+    /// (after starting a shared server in the background, with `--daemon`).
     fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Session> {
-        match super::remote::server_for(flags, tool) {
-            Some(reg) => Ok(Session::Shared(reg)),
-            None => Ok(Session::local(open(flags, tool)?)),
+        use super::remote::Route;
+        match super::remote::route(flags, tool) {
+            Route::Shared(reg) => Ok(Session::Shared(reg)),
+            Route::StartThenLocal(roots) => {
+                super::remote::start_server(&roots);
+                Ok(Session::local(open(flags, tool)?))
+            }
+            Route::Local => Ok(Session::local(open(flags, tool)?)),
         }
     }
 
