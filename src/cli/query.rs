@@ -421,7 +421,19 @@ fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Workspace> {
         eprintln!("warning: {w}");
     }
     if registry::find(tool).is_some_and(|e| e.needs_index) {
-        super::index::build_index(&ws);
+        // A tool that links the world reads the persisted world and references on a second
+        // thread while this one builds the outline index (as a server's start does): neither
+        // waits for the other, and the answer is the same (issue 38).
+        std::thread::scope(|s| {
+            if LINKS_THE_WORLD.contains(&tool) {
+                s.spawn(|| ws.preload_references());
+                // The committed JDK table a world without libraries links with, parsed once per
+                // process, on a third thread: on commons-lang3 it was a third of `refs`, parsed
+                // after the declarations were decoded. With libraries it goes unused.
+                s.spawn(|| crate::xref::world::jdk_api::JdkApi::shared().len());
+            }
+            super::index::build_index(&ws);
+        });
         // This process answers one call right after the pass: no second stat of every file.
         ws.index().set_one_shot();
         ws.flush();
@@ -432,6 +444,18 @@ fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Workspace> {
     }
     Ok(ws)
 }
+
+/// The tools whose answer links the world of every file (`Host::xref_world`), so read the
+/// persisted one first. A tool missing here answers the same, later: it reads it when called.
+const LINKS_THE_WORLD: &[&str] = &[
+    "find_references",
+    "call_hierarchy",
+    "type_hierarchy",
+    "find_implementations",
+    "show_definition",
+    "affected_tests",
+    "analyze_type_dependencies",
+];
 
 /// Where a command's call is answered: this process's workspace, or the workspace's running
 /// shared server (see [`super::remote`]).
@@ -450,11 +474,17 @@ impl Session {
         Session::Local(std::mem::ManuallyDrop::new(Box::new(ws)))
     }
 
-    /// The shared server when `tool`'s call may go there, else the workspace opened here.
+    /// The shared server when `tool`'s call may go there, else the workspace opened here
+    /// (after starting a shared server in the background, with `--daemon`).
     fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Session> {
-        match super::remote::server_for(flags, tool) {
-            Some(reg) => Ok(Session::Shared(reg)),
-            None => Ok(Session::local(open(flags, tool)?)),
+        use super::remote::Route;
+        match super::remote::route(flags, tool) {
+            Route::Shared(reg) => Ok(Session::Shared(reg)),
+            Route::StartThenLocal(roots) => {
+                super::remote::start_server(&roots);
+                Ok(Session::local(open(flags, tool)?))
+            }
+            Route::Local => Ok(Session::local(open(flags, tool)?)),
         }
     }
 

@@ -19,30 +19,65 @@ use super::flags::WorkspaceFlags;
 /// The configuration keys a command line may give and still be answered by the shared server
 /// (which answers with its own configuration): any other flag means "answer with these
 /// settings", so in process.
-const SHAREABLE_KEYS: &[&str] = &["roots", "daemon", "log_level"];
+const SHAREABLE_KEYS: &[&str] = &["roots", "daemon", "daemon_start", "log_level"];
 
 /// How long a shared server may take to answer the handshake or a call before the command
 /// gives up on it (a call's own time is the tool's: the server answers within its budgets).
 const TIMEOUT: Duration = Duration::from_secs(300);
 
-/// A running shared server of this workspace to send `tool`'s call to, if the call may go
-/// there: the `daemon` setting on, no setting but the roots on the command line, a read-only
+/// Where a query command's call is answered.
+pub(crate) enum Route {
+    /// The workspace's running shared server.
+    Shared(Registration),
+    /// In this process, after starting a shared server in the background for the next
+    /// commands (`daemon_start`, `--daemon`): the server's roots.
+    StartThenLocal(Vec<PathBuf>),
+    /// In this process.
+    Local,
+}
+
+/// Where `tool`'s call goes: to a running shared server of this workspace when the call may go
+/// there — the `daemon` setting on, no setting but the roots on the command line, a read-only
 /// navigation tool (whose answer does not depend on trust or on a build), and a server of this
-/// version that answers.
-pub(crate) fn server_for(flags: &WorkspaceFlags, tool: &str) -> Option<Registration> {
-    let entry = registry::find(tool)?;
+/// version that answers; else in process, first starting a server when `daemon_start` is on
+/// and none is registered.
+pub(crate) fn route(flags: &WorkspaceFlags, tool: &str) -> Route {
+    let Some(entry) = registry::find(tool) else { return Route::Local };
     if entry.spec.group != "navigation" || !entry.spec.read_only {
-        return None;
+        return Route::Local;
     }
     if flags.0.keys().any(|k| !SHAREABLE_KEYS.contains(&k)) {
-        return None;
+        return Route::Local;
     }
-    let config = crate::config::Config::load(&flags.0, &|k| std::env::var(k).ok()).ok()?;
+    let Ok(config) = crate::config::Config::load(&flags.0, &|k| std::env::var(k).ok()) else { return Route::Local };
     if !config.daemon {
-        return None;
+        return Route::Local;
     }
-    let path = shared::registration_path(&shared::canonical_roots(&config.roots))?;
-    shared::running(&path).filter(|r| r.version == env!("CARGO_PKG_VERSION"))
+    let roots = shared::canonical_roots(&config.roots);
+    let Some(path) = shared::registration_path(&roots) else { return Route::Local };
+    match shared::running(&path) {
+        Some(reg) if reg.version == env!("CARGO_PKG_VERSION") => Route::Shared(reg),
+        // A server of another version answers: none is started beside it.
+        Some(_) => Route::Local,
+        // None, or a stale registration (which the new server replaces).
+        None if config.daemon_start => Route::StartThenLocal(roots),
+        None => Route::Local,
+    }
+}
+
+/// Starts the shared server of `roots` in the background, as `bridge` does, not waiting for it:
+/// this command answers in its own process. A failure to start is said on stderr, not fatal.
+pub(crate) fn start_server(roots: &[PathBuf]) {
+    let mut args: Vec<std::ffi::OsString> = Vec::new();
+    for r in roots {
+        args.push("--root".into());
+        args.push(r.into());
+    }
+    match super::serve::start_shared(shared::log_path(roots).as_deref(), args) {
+        // Not waited for: the server outlives this command (its parent becomes init).
+        Ok(child) => drop(child),
+        Err(e) => eprintln!("warning: {e}"),
+    }
 }
 
 /// The server's roots, for the paths the command line names.

@@ -231,34 +231,13 @@ pub fn bridge(args: BridgeArgs) -> anyhow::Result<ExitCode> {
         .ok_or_else(|| anyhow::anyhow!("no runtime directory (set XDG_RUNTIME_DIR or HOME)"))?;
     let log = shared::log_path(&roots);
     let log_for_start = log.clone();
-    let start = move || -> anyhow::Result<std::process::Child> {
-        let log = log_for_start;
+    let start = move || {
         // The server gets the bridge's own arguments (the same workspace and settings).
         let mut passed: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
         if let Some(i) = passed.iter().position(|a| a == "bridge") {
             passed.remove(i);
         }
-        // Its logs (`--server-log`, capped and rotated) and its stderr (what it says before
-        // logging starts, a panic) go to one owner-only file, kept across restarts.
-        let stderr = match &log {
-            Some(p) => {
-                if let Some(dir) = p.parent() {
-                    crate::mcp_server::secret::private_dir(dir)?;
-                }
-                std::process::Stdio::from(crate::mcp_server::logfile::open_append(p)?)
-            }
-            None => std::process::Stdio::null(),
-        };
-        let mut cmd = std::process::Command::new(std::env::current_exe()?);
-        cmd.args(["serve", "--shared"]);
-        if let Some(p) = &log {
-            cmd.arg("--server-log").arg(p);
-        }
-        cmd.args(passed).stdin(std::process::Stdio::null()).stdout(std::process::Stdio::null()).stderr(stderr);
-        // Its own process group: the client's Ctrl-C or exit does not stop the shared server.
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        cmd.spawn().map_err(|e| anyhow::anyhow!("starting the shared server: {e}"))
+        start_shared(log_for_start.as_deref(), passed)
     };
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     let result = runtime.block_on(shared::bridge(&path, log.as_deref(), start, std::time::Duration::from_secs(60)));
@@ -266,6 +245,34 @@ pub fn bridge(args: BridgeArgs) -> anyhow::Result<ExitCode> {
     runtime.shutdown_timeout(std::time::Duration::from_millis(100));
     result?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Starts `serve --shared ARGS` in the background, in its own process group (a client's
+/// Ctrl-C or exit does not stop it), its logs (`--server-log`, capped and rotated) and its
+/// stderr (what it says before logging starts, a panic) in one owner-only file, `log`, kept
+/// across restarts: `bridge`'s server, and the one a query command with `--daemon` starts.
+pub(crate) fn start_shared(
+    log: Option<&std::path::Path>,
+    args: Vec<std::ffi::OsString>,
+) -> anyhow::Result<std::process::Child> {
+    let stderr = match log {
+        Some(p) => {
+            if let Some(dir) = p.parent() {
+                crate::mcp_server::secret::private_dir(dir)?;
+            }
+            std::process::Stdio::from(crate::mcp_server::logfile::open_append(p)?)
+        }
+        None => std::process::Stdio::null(),
+    };
+    let mut cmd = std::process::Command::new(std::env::current_exe()?);
+    cmd.args(["serve", "--shared"]);
+    if let Some(p) = log {
+        cmd.arg("--server-log").arg(p);
+    }
+    cmd.args(args).stdin(std::process::Stdio::null()).stdout(std::process::Stdio::null()).stderr(stderr);
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    cmd.spawn().map_err(|e| anyhow::anyhow!("starting the shared server: {e}"))
 }
 
 #[cfg(test)]

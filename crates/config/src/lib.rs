@@ -260,6 +260,9 @@ settings! {
     /// the workspace's running shared server when there is one and no other setting is given on
     /// the command line (off, `--no-daemon`: always answer in this process).
     daemon: bool = true => project();
+    /// A query command that finds no running shared server starts one in the background (as
+    /// `bridge` does) and answers in its own process, so the next command is answered warm.
+    daemon_start: bool = false => user("it starts a background process").flag("daemon");
     /// The Gradle tasks `gradle_task` may run (also as `:project:task`).
     gradle_tasks: Vec<String> = DEFAULT_GRADLE_TASKS.iter().map(|g| (*g).to_owned()).collect() => user(RUNS);
     /// Globs of files inside the roots to serve although they look like secrets (`.git/`

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::matcher::{Pattern, Tier, name_initials};
+use crate::matcher::{Pattern, Tier, push_name_initials};
 use mji_fs::stamp::Stamp;
 use mji_model::{FileOutline, SymbolId, SymbolKind, TypeDecl, TypeKind};
 
@@ -375,12 +375,20 @@ impl Search {
     fn append(&mut self, slot: u32, generation: u32, f: &FileSymbols) {
         for (i, sym) in f.iter().enumerate() {
             self.name_starts.push(self.names.len() as u32);
-            for c in sym.name().chars() {
-                self.names.extend(c.to_lowercase());
+            let name = sym.name();
+            if name.is_ascii() {
+                // What `char::to_lowercase` gives an ASCII name, in place.
+                let at = self.names.len();
+                self.names.push_str(name);
+                self.names[at..].make_ascii_lowercase();
+            } else {
+                for c in name.chars() {
+                    self.names.extend(c.to_lowercase());
+                }
             }
             self.names.push('\n');
             self.initial_starts.push(self.initials.len() as u32);
-            self.initials.push_str(&name_initials(sym.name()));
+            push_name_initials(name, &mut self.initials);
             self.initials.push('\n');
             self.refs.push((slot, i as u32, generation));
         }

@@ -598,3 +598,40 @@ fn cli_queries_go_to_the_running_shared_server_and_print_the_same_bytes() {
     let (_, _, err) = run(&["problems", "records.java", "--source", "syntax"]);
     assert_eq!(calls(), before, "{err}");
 }
+
+/// `--daemon` (issue 38): a query command that finds no running shared server starts one in
+/// the background, as `bridge` does, and answers in its own process; the next command is
+/// answered by that server (its protocol log shows the call) with the same bytes, and starts
+/// no second one. Without `--daemon` no server is started.
+#[test]
+fn a_query_with_daemon_starts_the_shared_server_the_next_command_uses() {
+    let env = Env::new();
+    let log = env.user.path().join("protocol.log");
+    let calls = || std::fs::read_to_string(&log).unwrap_or_default().matches("\"method\":\"tools/call\"").count();
+    let run = |args: &[&str]| {
+        // The environment reaches the started server: it logs its protocol there.
+        let o = env.cmd(args).env("MCP_JAVA_INDEX_LOG_FILE", &log).output().expect("cli");
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let plain = run(&["types", "Color*"]);
+    assert_eq!(plain.0, Some(0), "{plain:?}");
+    assert!(env.registration().is_none(), "no server without --daemon");
+    let first = run(&["types", "Color*", "--daemon"]);
+    assert_eq!(first, plain, "the first command answers in its own process");
+    wait_until("the started shared server to register", 60, || env.registration().is_some());
+    let (_, reg) = env.registration().expect("registration");
+    let pid = pid_of(&reg);
+    assert_eq!(calls(), 0, "nothing was sent to the server yet");
+    let second = run(&["types", "Color*", "--daemon"]);
+    assert_eq!(calls(), 1, "the second command went to the started server: {}", second.2);
+    assert_eq!(second, first, "the same exit, output and errors either way");
+    assert_eq!(env.registration().map(|(_, r)| pid_of(&r)), Some(pid), "no second server");
+    // Stopped by its pid (this test started it): it unregisters.
+    let killed = Command::new("kill").arg(pid.to_string()).status().expect("kill");
+    assert!(killed.success());
+    wait_until("the stopped shared server to unregister", 30, || env.registration().is_none());
+}
