@@ -29,15 +29,13 @@ struct Imports {
 
 impl Imports {
     fn spell(&mut self, ty: &str) -> String {
-        let mut out = String::new();
-        let mut word = String::new();
-        let mut flush = |word: &mut String, out: &mut String| {
+        map_names(ty, |word, out| {
             if let Some((pkg, simple)) = word.rsplit_once('.') {
-                let known = self.by_simple.entry(simple.to_owned()).or_insert_with(|| word.clone());
+                let known = self.by_simple.entry(simple.to_owned()).or_insert_with(|| word.to_owned());
                 if *known == *word {
                     out.push_str(simple);
                     if pkg == "java.lang" {
-                        self.by_simple.insert(simple.to_owned(), word.clone());
+                        self.by_simple.insert(simple.to_owned(), word.to_owned());
                     }
                 } else {
                     out.push_str(word);
@@ -45,18 +43,7 @@ impl Imports {
             } else {
                 out.push_str(word);
             }
-            word.clear();
-        };
-        for ch in ty.chars() {
-            if ch.is_alphanumeric() || ch == '_' || ch == '.' {
-                word.push(ch);
-            } else {
-                flush(&mut word, &mut out);
-                out.push(ch);
-            }
-        }
-        flush(&mut word, &mut out);
-        out
+        })
     }
 
     fn lines(&self, own_package: &str, eol: &str) -> String {
@@ -213,24 +200,27 @@ fn qualify_by_imports(ty: &str, doc: &Doc) -> String {
         .filter(|l| !l.starts_with("static ") && !l.ends_with('*'))
         .map(str::trim)
         .collect();
+    map_names(ty, |word, out| match imported.iter().find(|q| q.rsplit('.').next() == Some(word)) {
+        Some(q) if !word.contains('.') => out.push_str(q),
+        _ => out.push_str(word),
+    })
+}
+
+/// `ty` with each (possibly qualified) name written by `name` into the output, everything
+/// between names kept as it is.
+fn map_names(ty: &str, mut name: impl FnMut(&str, &mut String)) -> String {
     let mut out = String::new();
     let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        match imported.iter().find(|q| q.rsplit('.').next() == Some(word.as_str())) {
-            Some(q) if !word.contains('.') => out.push_str(q),
-            _ => out.push_str(word),
-        }
-        word.clear();
-    };
     for ch in ty.chars() {
         if ch.is_alphanumeric() || ch == '_' || ch == '.' {
             word.push(ch);
         } else {
-            flush(&mut word, &mut out);
+            name(&word, &mut out);
+            word.clear();
             out.push(ch);
         }
     }
-    flush(&mut word, &mut out);
+    name(&word, &mut out);
     out
 }
 

@@ -23,7 +23,8 @@ pub struct Removal {
     pub end: usize,
 }
 
-const TYPE_KINDS: &[&str] = &[
+/// The declarations of a type.
+pub(crate) const TYPE_KINDS: &[&str] = &[
     kind::CLASS_DECLARATION,
     kind::INTERFACE_DECLARATION,
     kind::ENUM_DECLARATION,

@@ -19,7 +19,7 @@ use mji_xref::engine::XrefEngine;
 use mji_xref::world::{TypeId, World};
 use mji_xref::{Category, RefKind};
 
-use crate::delete::DeclKind;
+use crate::delete::{DeclKind, TYPE_KINDS};
 use crate::{Doc, TextEdit, WorkspaceEdit};
 
 /// A planned move, or why not.
@@ -85,13 +85,6 @@ fn modifiers(text: &str, line: u32, name: &str, kinds: &[&str]) -> Option<String
     Some(m.and_then(|m| m.utf8_text(bytes).ok()).unwrap_or("").to_owned())
 }
 
-const TYPE_KINDS: &[&str] = &[
-    kind::CLASS_DECLARATION,
-    kind::INTERFACE_DECLARATION,
-    kind::ENUM_DECLARATION,
-    kind::RECORD_DECLARATION,
-    kind::ANNOTATION_TYPE_DECLARATION,
-];
 const MEMBER_KINDS: &[&str] =
     &[kind::METHOD_DECLARATION, kind::CONSTRUCTOR_DECLARATION, kind::FIELD_DECLARATION, kind::CONSTANT_DECLARATION];
 

@@ -593,14 +593,7 @@ fn rename_package(
         mji_edit::package::rename_package(ws.xref(), w, &scope, old, new, subpackages, &|p| ws.display_of(p))?;
     let packages = std::mem::take(&mut acc.packages);
     let others = move_package_files(ws, old, new, subpackages, &mut acc)?;
-    let incomplete = ws.incomplete(std::mem::take(&mut acc.unbound));
-    if !incomplete.is_empty() {
-        acc.conflicts.push(format!(
-            "{} file(s) could not be bound fully, so references there may be missed: {}",
-            incomplete.len(),
-            incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
-        ));
-    }
+    acc.conflicts.extend(ws.unbound_conflict(std::mem::take(&mut acc.unbound), 5));
     let mut summary = format!(
         "rename package {old} to {new}: {} files moved, {} qualified names and imports",
         acc.moved, acc.references

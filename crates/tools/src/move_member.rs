@@ -29,15 +29,7 @@ pub(crate) fn move_member(
     let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
     let m = mji_edit::move_member::move_member(ws.xref(), &w, &scope, &target.keys[0], dest, &|p| ws.display_of(p))
         .map_err(bad)?;
-    let mut conflicts = Vec::new();
-    let incomplete = ws.incomplete(m.unbound);
-    if !incomplete.is_empty() {
-        conflicts.push(format!(
-            "{} file(s) could not be bound fully, so references there may be missed: {}",
-            incomplete.len(),
-            incomplete.iter().take(10).cloned().collect::<Vec<_>>().join(", ")
-        ));
-    }
+    let conflicts: Vec<String> = ws.unbound_conflict(m.unbound, 10).into_iter().collect();
     let summary =
         format!("move {} to {dest}: {} use{} updated", target.keys[0], m.uses, if m.uses == 1 { "" } else { "s" });
     Ok((m.edit, empty_result(summary, conflicts, Vec::new(), Vec::new())))

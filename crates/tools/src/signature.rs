@@ -285,15 +285,7 @@ pub(crate) fn move_type(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit
     let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
     let m = mji_edit::move_type::move_type(ws.xref(), &w, &scope, &target.keys[0], dest, &|p| ws.display_of(p))
         .map_err(bad)?;
-    let mut conflicts = Vec::new();
-    let incomplete = ws.incomplete(m.unbound);
-    if !incomplete.is_empty() {
-        conflicts.push(format!(
-            "{} file(s) could not be bound fully, so references there may be missed: {}",
-            incomplete.len(),
-            listed(&incomplete)
-        ));
-    }
+    let conflicts: Vec<String> = ws.unbound_conflict(m.unbound, MAX_LISTED).into_iter().collect();
     let summary = format!("move {} to package {dest}: {} other files updated", target.keys[0], m.files);
     Ok((m.edit, empty_result(summary, conflicts, m.warnings, Vec::new())))
 }

@@ -1113,15 +1113,8 @@ impl<'w> Resolver<'w, '_> {
             };
             let (more, c) = self.methods_of(t, name);
             complete &= c;
-            let sig = |m: &MemberHit<'w, MethodSym>| -> Vec<String> {
-                self.w
-                    .method_params(m.owner, m.decl)
-                    .iter()
-                    .map(|p| p.as_ref().map(Ty::erasure).unwrap_or_default())
-                    .collect()
-            };
-            let known: Vec<Vec<String>> = ms.iter().map(sig).collect();
-            ms.extend(more.into_iter().filter(|m| !known.contains(&sig(m))));
+            let known: Vec<Vec<String>> = ms.iter().map(|m| self.erased_params(m)).collect();
+            ms.extend(more.into_iter().filter(|m| !known.contains(&self.erased_params(m))));
         }
         (ms, complete)
     }

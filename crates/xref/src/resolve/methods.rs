@@ -24,6 +24,11 @@ impl<'w, 's> Resolver<'w, 's> {
         Vec::new()
     }
 
+    /// A method's parameter types, erased (`""` where not resolved).
+    pub(super) fn erased_params(&self, m: &MemberHit<'w, MethodSym>) -> Vec<String> {
+        self.w.method_params(m.owner, m.decl).iter().map(|p| p.as_ref().map(Ty::erasure).unwrap_or_default()).collect()
+    }
+
     /// The methods named `name` that are members of `t`, as javac finds them: an interface's
     /// (or a type variable's bounded by one) include `Object`'s public methods (JLS 9.2), which
     /// javac searches right after the interface itself: `Object`'s method is bound over a
@@ -40,13 +45,7 @@ impl<'w, 's> Resolver<'w, 's> {
             return (ms, complete);
         }
         let (object, _) = self.w.find_methods(&Ty::object(), name);
-        let sig = |m: &MemberHit<'w, MethodSym>| -> Vec<String> {
-            self.w
-                .method_params(m.owner, m.decl)
-                .iter()
-                .map(|p| p.as_ref().map(Ty::erasure).unwrap_or_default())
-                .collect()
-        };
+        let sig = |m: &MemberHit<'w, MethodSym>| self.erased_params(m);
         let own_sigs: Vec<Vec<String>> = ms.iter().filter(|m| Some(m.owner) == own).map(sig).collect();
         let object: Vec<MemberHit<'w, MethodSym>> =
             object.into_iter().filter(|m| !own_sigs.contains(&sig(m))).collect();
