@@ -345,10 +345,18 @@ impl<'w, 's> Resolver<'w, 's> {
         let mut unknown = false;
         for i in (0..self.frames.len()).rev() {
             let Some(this) = self.frames[i].this.clone() else { continue };
-            match self.w.find_field(&this, name) {
-                Lookup::Found(f) => return Val::Expr(self.field_hit(n, &f, Confidence::Exact)),
-                Lookup::Unknown => unknown = true,
-                Lookup::Absent => {}
+            // A local class's fields are those of every supertype it names.
+            let also = self.frames[i].also.clone();
+            for t in std::iter::once(Some(this)).chain(also) {
+                let Some(t) = t else {
+                    unknown = true;
+                    continue;
+                };
+                match self.w.find_field(&t, name) {
+                    Lookup::Found(f) => return Val::Expr(self.field_hit(n, &f, Confidence::Exact)),
+                    Lookup::Unknown => unknown = true,
+                    Lookup::Absent => {}
+                }
             }
         }
         // Static imports.
