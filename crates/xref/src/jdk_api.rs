@@ -558,7 +558,9 @@ fn write_ty(t: &Ty, out: &mut String) {
         Ty::Prim(p) => out.push_str(p),
         Ty::Class(f, a) => {
             out.push_str(f);
-            if !a.is_empty() {
+            // `Object<X>` (a wildcard `? super X`) is written `java.lang.Object`, as before
+            // the binder kept X: the table does not carry it.
+            if !a.is_empty() && &**f != OBJECT {
                 out.push('<');
                 for (i, x) in a.iter().enumerate() {
                     if i > 0 {

@@ -68,12 +68,18 @@ impl TyText {
                 elem.with_dims(dims)
             }
             kind::WILDCARD => {
-                // `? extends X` is X for lookups; `?` and `? super X` are Object.
+                // `? extends X` is X for lookups; `?` is Object, and `? super X` is Object too,
+                // with X as its one argument (`Object<X>`, which no source can write): lookups
+                // see Object, and a method reference's target reads X from it (JLS 9.9).
                 let mut c = n.walk();
                 let kids: Vec<Node> = n.children(&mut c).collect();
                 let extends = kids.iter().any(|k| k.kind() == "extends");
+                let sup = kids.iter().any(|k| k.kind() == kind::SUPER);
                 match kids.iter().rev().find(|k| k.is_named() && k.kind() != kind::ANNOTATION) {
                     Some(t) if extends => TyText::read(*t, src, next),
+                    Some(t) if sup => {
+                        TyText::Named { name: "java.lang.Object".into(), args: vec![TyText::read(*t, src, next)] }
+                    }
                     _ => TyText::Named { name: "java.lang.Object".into(), args: Vec::new() },
                 }
             }

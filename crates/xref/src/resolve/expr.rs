@@ -972,13 +972,20 @@ impl<'w, 's> Resolver<'w, 's> {
 
     /// A method reference for a value of type `p` (the parameter of the method a call chose,
     /// a declaration's type): its functional interface's parameter types choose among the
-    /// overloads, those it hides (a type variable, `Object` standing for a wildcard `? super
-    /// T`) left open, and its arity rules out the overloads that cannot take that many
+    /// overloads, those it hides (a type variable, `Object`, a wildcard `? super T` whose `T` is
+    /// one) left open, and its arity rules out the overloads that cannot take that many
     /// arguments (`map(Integer::valueOf)` is no `valueOf(String, int)`).
     pub(super) fn method_reference_for(&mut self, n: Node, p: Option<&Ty>) {
         let ps = p.and_then(|p| self.function_sam(p)).map(|ps| {
             ps.into_iter()
                 .map(|p| match p {
+                    // `? super X`: the function type of the interface's non-wildcard
+                    // parameterization takes an X (JLS 9.9, 15.13.1), when X is a known type.
+                    Ty::Class(f, mut a) if &*f == crate::ty::OBJECT && a.len() == 1 => match a.pop() {
+                        Some(Ty::Class(g, _)) if &*g == crate::ty::OBJECT => None,
+                        Some(Ty::Var(..) | Ty::Null) | None => None,
+                        x => x,
+                    },
                     Ty::Class(f, _) if &*f == crate::ty::OBJECT => None,
                     Ty::Var(..) | Ty::Null => None,
                     p => Some(p),

@@ -206,7 +206,8 @@ impl<'w, 's> Resolver<'w, 's> {
                     self.unify(pe, ae, tparams, out, depth + 1);
                 }
             }
-            Ty::Class(f, pargs) if !pargs.is_empty() => {
+            // `Object<X>` is a wildcard `? super X`, which fixes nothing here.
+            Ty::Class(f, pargs) if !pargs.is_empty() && &**f != crate::ty::OBJECT => {
                 let view = match a {
                     Ty::Class(af, aargs) if af == f => Some(aargs.clone()),
                     Ty::Class(..) => self
