@@ -327,6 +327,13 @@ pub(crate) fn extract(
         type_text(&w, id, &t, &doc, &mut imports)
     });
     let type_text = match ty {
+        // A parameterized type is `var` where the file allows it: javac infers it exactly, where
+        // the binder reads a wildcard `? extends X` argument as X (`List<? extends Number>` is
+        // no `List<Number>`).
+        Some(t) if t.contains('<') && !constant && mji_edit::extract::uses_var(&doc) => {
+            imports.clear();
+            "var".to_owned()
+        }
         Some(t) => t,
         None if !constant && mji_edit::extract::uses_var(&doc) => {
             imports.clear();
@@ -413,6 +420,11 @@ pub(crate) fn type_text(
             } else {
                 fqn.to_string()
             };
+            // The binder reads a wildcard argument `?` and `? super X` as `Object`: `List<?>`
+            // spelled `List<Object>` would not compile, so an `Object` argument is not spelled.
+            if args.iter().any(|a| matches!(a, Ty::Class(f, _) if &**f == "java.lang.Object")) {
+                return None;
+            }
             if !args.is_empty() {
                 let a: Option<Vec<String>> = args.iter().map(|a| type_text(w, id, a, doc, imports)).collect();
                 out.push_str(&format!("<{}>", a?.join(", ")));

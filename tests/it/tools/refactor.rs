@@ -139,3 +139,24 @@ fn extract_a_variable_or_a_constant_typed_by_the_binder() {
             .expect_err("branch");
     assert!(e.contains("one branch of a `?:`"), "{e}");
 }
+
+/// A wildcard's type argument is not spelled as the binder reads it (`?` and `? super X` as
+/// `Object`, `? extends X` as X, none of which a `List<?>` is assignable to): an `Object`
+/// argument is refused with the reason, and a parameterized type is `var` where the file
+/// allows it; the fixture compiles after the apply (`applied`).
+#[test]
+fn extract_variable_never_spells_a_wildcard_as_its_bound() {
+    let (p, ws) = setup_of("wildcards");
+    for text in ["any", "sinks"] {
+        let e = call(&ws, json!({"action": "extract_variable", "filePath": "wc/Plain.java", "line": 7 + u32::from(text == "sinks"), "text": text}))
+            .expect_err("a wildcard argument");
+        assert!(e.contains("could not type the expression"), "{text}: {e}");
+    }
+    let numbers = applied(
+        &p,
+        &ws,
+        json!({"action": "extract_variable", "filePath": "wc/WithVar.java", "line": 8, "text": "numbers", "newName": "all"}),
+    );
+    assert!(numbers.contains("+        var all = numbers;"), "{numbers}");
+    insta::assert_snapshot!("extract_variable_wildcard_var", numbers);
+}
