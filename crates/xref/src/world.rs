@@ -712,6 +712,10 @@ impl World {
                 Some(ty)
             }
             TyText::Named { .. } if ctx.file >= JDK_BASE => jdk_ty(t, &ctx.tvars),
+            TyText::Named { name, args } if name == crate::ty::WILDCARD => {
+                let bound = args.first().and_then(|a| self.resolve_text(a, ctx)).unwrap_or_else(Ty::object);
+                Some(Ty::Var(crate::ty::WILDCARD.into(), Box::new(bound)))
+            }
             TyText::Named { name, args } => {
                 let segs: Vec<&str> = name.split('.').collect();
                 let (_, last) = self.resolve_type_segments(&segs, ctx);
