@@ -1186,8 +1186,18 @@ impl World {
                 Ty::Var(..) | Ty::Null => false,
             }
         }
+        // `? extends X` (a variable `?` bounded by X) contains X and its subtypes only.
+        fn bound(t: &Ty) -> &Ty {
+            match t {
+                Ty::Var(n, b) if &**n == crate::ty::WILDCARD => b,
+                _ => t,
+            }
+        }
         a.len() != b.len()
-            || a.iter().zip(b).all(|(x, y)| !plain(x) || !plain(y) || self.is_subtype(x, y) != Some(false))
+            || a.iter()
+                .zip(b)
+                .map(|(x, y)| (bound(x), bound(y)))
+                .all(|(x, y)| !plain(x) || !plain(y) || self.is_subtype(x, y) != Some(false))
     }
 
     /// Method invocation conversion (JLS 5.3) of an argument type to a parameter type, in
