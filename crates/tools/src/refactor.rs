@@ -405,6 +405,9 @@ pub(crate) fn type_text(
         Ty::Prim(p) => Some(p.to_string()),
         Ty::Null => None,
         Ty::Array(e) => Some(format!("{}[]", type_text(w, id, e, doc, imports)?)),
+        // A value of a `? extends X` type is an X (its capture's bound); as a type argument it is
+        // refused below.
+        Ty::Var(name, bound) if &**name == mji_xref::ty::WILDCARD => type_text(w, id, bound, doc, imports),
         Ty::Var(name, _) => w.decl(id).tparams.iter().any(|p| *p.name == **name).then(|| name.to_string()),
         Ty::Class(fqn, args) => {
             if fqn.contains('$') || !fqn.split('.').all(mji_edit::is_identifier) {
@@ -422,7 +425,10 @@ pub(crate) fn type_text(
             };
             // The binder reads a wildcard argument `?` and `? super X` as `Object`: `List<?>`
             // spelled `List<Object>` would not compile, so an `Object` argument is not spelled.
-            if args.iter().any(|a| matches!(a, Ty::Class(f, _) if &**f == "java.lang.Object")) {
+            if args.iter().any(|a| {
+                matches!(a, Ty::Class(f, _) if &**f == "java.lang.Object")
+                    || matches!(a, Ty::Var(n, _) if &**n == mji_xref::ty::WILDCARD)
+            }) {
                 return None;
             }
             if !args.is_empty() {

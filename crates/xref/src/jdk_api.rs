@@ -539,6 +539,10 @@ pub(crate) fn jdk_ty(t: &TyText, tvars: &[(Box<str>, Ty)]) -> Option<Ty> {
             }
             Some(ty)
         }
+        TyText::Named { name, args } if name == crate::ty::WILDCARD => {
+            let bound = args.first().and_then(|a| jdk_ty(a, tvars)).unwrap_or_else(Ty::object);
+            Some(Ty::Var(crate::ty::WILDCARD.into(), Box::new(bound)))
+        }
         TyText::Named { name, args } => {
             if !name.contains('.')
                 && let Some((n, b)) = tvars.iter().find(|(n, _)| n == name)
@@ -575,6 +579,8 @@ fn write_ty(t: &Ty, out: &mut String) {
             write_ty(e, out);
             out.push_str("[]");
         }
+        // A `? extends X` is written X, as before the binder kept the wildcard.
+        Ty::Var(n, b) if &**n == crate::ty::WILDCARD => write_ty(b, out),
         Ty::Var(n, _) => out.push_str(n),
         Ty::Null => out.push_str(OBJECT),
     }

@@ -76,7 +76,11 @@ impl TyText {
                 let extends = kids.iter().any(|k| k.kind() == "extends");
                 let sup = kids.iter().any(|k| k.kind() == kind::SUPER);
                 match kids.iter().rev().find(|k| k.is_named() && k.kind() != kind::ANNOTATION) {
-                    Some(t) if extends => TyText::read(*t, src, next),
+                    // `? extends X` is a variable `?` bounded by X: lookups see X, and it is
+                    // never spelled as X (`List<? extends Number>` is no `List<Number>`).
+                    Some(t) if extends => {
+                        TyText::Named { name: WILDCARD.into(), args: vec![TyText::read(*t, src, next)] }
+                    }
                     Some(t) if sup => {
                         TyText::Named { name: "java.lang.Object".into(), args: vec![TyText::read(*t, src, next)] }
                     }
@@ -145,6 +149,8 @@ pub enum Ty {
 }
 
 pub(crate) const OBJECT: &str = "java.lang.Object";
+/// The name of a `? extends X` wildcard, read as a type variable bounded by X.
+pub const WILDCARD: &str = "?";
 pub(crate) const STRING: &str = "java.lang.String";
 
 impl Ty {

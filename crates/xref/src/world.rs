@@ -712,6 +712,10 @@ impl World {
                 Some(ty)
             }
             TyText::Named { .. } if ctx.file >= JDK_BASE => jdk_ty(t, &ctx.tvars),
+            TyText::Named { name, args } if name == crate::ty::WILDCARD => {
+                let bound = args.first().and_then(|a| self.resolve_text(a, ctx)).unwrap_or_else(Ty::object);
+                Some(Ty::Var(crate::ty::WILDCARD.into(), Box::new(bound)))
+            }
             TyText::Named { name, args } => {
                 let segs: Vec<&str> = name.split('.').collect();
                 let (_, last) = self.resolve_type_segments(&segs, ctx);
@@ -1182,8 +1186,18 @@ impl World {
                 Ty::Var(..) | Ty::Null => false,
             }
         }
+        // `? extends X` (a variable `?` bounded by X) contains X and its subtypes only.
+        fn bound(t: &Ty) -> &Ty {
+            match t {
+                Ty::Var(n, b) if &**n == crate::ty::WILDCARD => b,
+                _ => t,
+            }
+        }
         a.len() != b.len()
-            || a.iter().zip(b).all(|(x, y)| !plain(x) || !plain(y) || self.is_subtype(x, y) != Some(false))
+            || a.iter()
+                .zip(b)
+                .map(|(x, y)| (bound(x), bound(y)))
+                .all(|(x, y)| !plain(x) || !plain(y) || self.is_subtype(x, y) != Some(false))
     }
 
     /// Method invocation conversion (JLS 5.3) of an argument type to a parameter type, in

@@ -147,11 +147,19 @@ fn extract_a_variable_or_a_constant_typed_by_the_binder() {
 #[test]
 fn extract_variable_never_spells_a_wildcard_as_its_bound() {
     let (p, ws) = setup_of("wildcards");
-    for text in ["any", "sinks"] {
-        let e = call(&ws, json!({"action": "extract_variable", "filePath": "wc/Plain.java", "line": 7 + u32::from(text == "sinks"), "text": text}))
-            .expect_err("a wildcard argument");
+    for (line, text) in [(7, "any"), (8, "sinks"), (9, "numbers")] {
+        let e =
+            call(&ws, json!({"action": "extract_variable", "filePath": "wc/Plain.java", "line": line, "text": text}))
+                .expect_err("a wildcard argument");
         assert!(e.contains("could not type the expression"), "{text}: {e}");
     }
+    // A value of a `? extends X` type is an X.
+    let first = applied(
+        &p,
+        &ws,
+        json!({"action": "extract_variable", "filePath": "wc/Plain.java", "line": 10, "text": "numbers.get(0)", "newName": "first"}),
+    );
+    assert!(first.contains("+        Number first = numbers.get(0);"), "{first}");
     let numbers = applied(
         &p,
         &ws,

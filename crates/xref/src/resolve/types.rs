@@ -91,7 +91,17 @@ impl<'w, 's> Resolver<'w, 's> {
                         last = self.type_ref(k, kind);
                     }
                 }
-                if n.kind() == kind::WILDCARD && !self.text(n).contains("extends") { Some(Ty::object()) } else { last }
+                if n.kind() != kind::WILDCARD {
+                    return last;
+                }
+                // As `TyText` reads a wildcard: `? extends X` a variable `?` bounded by X,
+                // `? super X` `Object<X>`, `?` `Object`.
+                let text = self.text(n);
+                match last {
+                    Some(b) if text.contains("extends") => Some(Ty::Var(crate::ty::WILDCARD.into(), Box::new(b))),
+                    Some(b) if text.contains("super") => Some(Ty::Class(crate::ty::OBJECT.into(), vec![b])),
+                    _ => Some(Ty::object()),
+                }
             }
             kind::ANNOTATION | kind::MARKER_ANNOTATION => {
                 self.annotation(n);
