@@ -1,15 +1,20 @@
-//! The "create class" quick fix's glue: the binder types the use's arguments for
-//! [`mji_edit::create_class`], whose new file becomes the edit.
+//! The "create class" quick fix's glue: the binder types the use for
+//! [`mji_edit::create_class`] (its arguments, and what a constant is assigned to), and the world
+//! finds the outer type of `Outer.Inner`; the new file, or the edit of the outer type's file,
+//! becomes the edit.
 
-use mji_edit::create_class::NewClass;
-use mji_edit::{Doc, FileEdit, WorkspaceEdit};
+use mji_edit::create_class::{NewClass, Typer};
+use mji_edit::{Doc, FileEdit, TextEdit, WorkspaceEdit};
 use mji_xref::ty::Ty;
-use mji_xref::world::World;
+use mji_xref::world::{Origin, World};
 
 use crate::ToolError;
 use crate::edit::{EditResult, empty_result};
+use crate::host::Host;
 
-/// A type as code writes it, qualified (`None` for what code cannot name).
+/// A type as a parameter may declare it, qualified (`None` for what code cannot name): a type
+/// variable reads as its bound; a type argument it cannot write exactly (a type variable, or
+/// `Object`, which is also how the binder reads `?`) leaves the raw type, which accepts any.
 fn java_type(t: &Ty) -> Option<String> {
     Some(match t {
         Ty::Prim(p) => p.to_string(),
@@ -21,8 +26,7 @@ fn java_type(t: &Ty) -> Option<String> {
             if !fqn.split('.').all(mji_edit::is_identifier) {
                 return None;
             }
-            // Type arguments it cannot write are left out (the raw type).
-            match args.iter().map(java_type).collect::<Option<Vec<_>>>() {
+            match args.iter().map(exact_argument).collect::<Option<Vec<_>>>() {
                 Some(a) if !a.is_empty() => format!("{fqn}<{}>", a.join(", ")),
                 _ => fqn,
             }
@@ -30,21 +34,105 @@ fn java_type(t: &Ty) -> Option<String> {
     })
 }
 
-/// The class the use of `name` at byte `at` of `doc` needs, its arguments typed by the binder.
-pub(crate) fn new_class(w: &World, doc: &Doc, at: usize, name: &str) -> Result<NewClass, String> {
-    let fi = w.files.iter().position(|f| *f.path == *doc.path);
-    let type_of = |s: usize, e: usize| {
-        let t = mji_xref::resolve::expr_type(w, fi? as u32, &doc.bytes, s, e)?;
-        java_type(&t)
-    };
-    mji_edit::create_class::create_class(doc, at, name, &type_of)
+/// A type argument written exactly: no type variable, no `Object` (maybe a wildcard).
+fn exact_argument(t: &Ty) -> Option<String> {
+    match t {
+        Ty::Var(..) | Ty::Null => None,
+        Ty::Class(fqn, _) if &**fqn == "java.lang.Object" => None,
+        Ty::Array(e) => Some(format!("{}[]", exact_argument(e).or_else(|| java_type(e))?)),
+        _ => java_type(t),
+    }
 }
 
-/// The quick fix: the new file as an edit.
-pub(crate) fn create(w: &World, doc: &Doc, at: usize, name: &str) -> Result<(WorkspaceEdit, EditResult), ToolError> {
-    let c =
-        new_class(w, doc, at, name).map_err(|why| ToolError::InvalidArgument(format!("fix class refused: {why}")))?;
+/// A type a value must have exactly, qualified: `None` for a type variable or a class the world
+/// does not know; type arguments it cannot write exactly leave the raw type (assignable to any
+/// parameterization, with an unchecked warning at most).
+fn exact_type(w: &World, t: &Ty) -> Option<String> {
+    match t {
+        Ty::Var(..) | Ty::Null => None,
+        Ty::Array(e) => Some(format!("{}[]", exact_type(w, e)?)),
+        Ty::Class(fqn, _) if w.origin(fqn) == Origin::Unresolved => None,
+        _ => java_type(t),
+    }
+}
+
+/// The binder's types of one file of the world.
+struct Binder<'w> {
+    w: &'w World,
+    file: Option<u32>,
+    bytes: &'w [u8],
+}
+
+impl Typer for Binder<'_> {
+    fn param(&self, s: usize, e: usize) -> Option<String> {
+        java_type(&mji_xref::resolve::expr_type(self.w, self.file?, self.bytes, s, e)?)
+    }
+
+    fn exact(&self, s: usize, e: usize) -> Option<String> {
+        exact_type(self.w, &mji_xref::resolve::expr_type(self.w, self.file?, self.bytes, s, e)?)
+    }
+}
+
+/// Where the class goes: a new file, or a member class of a workspace type.
+pub(crate) enum Planned {
+    File(NewClass),
+    Nested(Doc, Vec<TextEdit>),
+}
+
+impl Planned {
+    /// The file it is created in, as answers name it.
+    pub(crate) fn display(&self) -> &str {
+        match self {
+            Planned::File(c) => &c.display,
+            Planned::Nested(d, _) => &d.display,
+        }
+    }
+}
+
+/// The class the use of `name` at byte `at` of `doc` needs, typed by the binder.
+pub(crate) fn new_class(ws: &Host, w: &World, doc: &Doc, at: usize, name: &str) -> Result<Planned, String> {
+    let fi = w.files.iter().position(|f| *f.path == *doc.path).map(|i| i as u32);
+    let typer = Binder { w, file: fi, bytes: &doc.bytes };
+    let Some((qualifier, ..)) = mji_edit::create_class::qualifier_at(doc, at, name)? else {
+        return mji_edit::create_class::create_class(doc, at, name, &typer).map(Planned::File);
+    };
+    // `Outer.Inner`: `Outer` as the innermost type around the use reads it.
+    let fi = fi.ok_or("the file is not indexed")?;
+    let line = doc.line_of(at);
+    let decls = &w.files[fi as usize].decls;
+    let around = (0..decls.types.len() as u32)
+        .filter(|i| {
+            let t = &decls.types[*i as usize];
+            t.start_line <= line && line <= t.end_line
+        })
+        .max_by_key(|i| decls.types[*i as usize].start_line)
+        .ok_or("the use is outside any type")?;
+    let outer =
+        w.qualify_in(w.type_in_file(fi, around), &qualifier).ok_or_else(|| format!("`{qualifier}` is not a type"))?;
+    let id = w.workspace_type(&outer).ok_or_else(|| format!("{outer} is not a type of the workspace"))?;
+    let d = w.decl(id);
+    if d.outer.is_some() && !d.is_static && d.kind == mji_model::TypeKind::Class {
+        return Err(format!("{outer} is an inner class: it cannot declare a static member class"));
+    }
+    let path = &w.files[w.file_of(id) as usize].path;
+    let outer_doc = Doc::read(path, &ws.display_of(path)).map_err(|e| e.to_string())?;
+    mji_edit::create_class::create_nested(doc, at, name, &qualifier, &outer_doc, &outer, &typer)
+        .map(|edits| Planned::Nested(outer_doc, edits))
+}
+
+/// The quick fix: the new file, or the edit of the outer type's file.
+pub(crate) fn create(ws: &Host, doc: &Doc, at: usize, name: &str) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    let planned = new_class(ws, &ws.xref_world().0, doc, at, name)
+        .map_err(|why| ToolError::InvalidArgument(format!("fix class refused: {why}")))?;
+    let summary = format!("create class {name} ({})", planned.display());
     let mut edit = WorkspaceEdit::default();
-    edit.add(FileEdit::create(&c.path, &c.display, c.text));
-    Ok((edit, empty_result(format!("create class {name} ({})", c.display), Vec::new(), Vec::new(), Vec::new())))
+    match planned {
+        Planned::File(c) => edit.add(FileEdit::create(&c.path, &c.display, c.text)),
+        Planned::Nested(d, edits) => {
+            let mut f = d.edit();
+            f.edits = edits;
+            edit.add(f);
+        }
+    }
+    Ok((edit, empty_result(summary, Vec::new(), Vec::new(), Vec::new())))
 }

@@ -1,0 +1,22 @@
+package qu;
+
+import java.util.List;
+
+public class Shelf {
+    private String label = Labels.DEFAULT;
+
+    public int count(List<String> items) {
+        int max = Limits.MAX;
+        long total;
+        total = Limits.TOTAL;
+        Box<String> box = new Box<>(items, 2);
+        Pair<String, Integer> pair = null;
+        Outer.Slot slot = new Outer.Slot(max, label);
+        int width = Outer.Slot.WIDTH;
+        return max + width + (int) total + (box == null ? 0 : 1) + (pair == null ? 0 : 1) + (slot == null ? 0 : 1);
+    }
+
+    public List<String> names() {
+        return Names.ALL;
+    }
+}
