@@ -66,6 +66,9 @@ fn create_constants_generic_and_nested_classes_until_it_compiles() {
     insta::assert_snapshot!("create_class_generic", generic);
     let (pair, _) = fix(&ws, "qu/Shelf.java", "create class Pair in qu/Pair.java");
     assert!(pair.contains("+public class Pair<T, U> {}"), "{pair}");
+    // `List<T>` (T the caller's type variable) is written raw, not `List<Object>`.
+    let (keeper, _) = fix(&ws, "qu/Shelf.java", "create class Keeper in qu/Keeper.java");
+    assert!(keeper.contains("+    public Keeper(List xs) {"), "{keeper}");
     // `Outer.Slot`: a static member class of Outer, in Outer's file.
     let (nested, _) = fix(&ws, "qu/Shelf.java", "create class Slot in qu/Outer.java");
     insta::assert_snapshot!("create_class_nested", nested);

@@ -16,6 +16,11 @@ public class Shelf {
         return max + width + (int) total + (box == null ? 0 : 1) + (pair == null ? 0 : 1) + (slot == null ? 0 : 1);
     }
 
+    public <T> int keep(List<T> xs) {
+        Keeper keeper = new Keeper(xs);
+        return keeper == null ? 0 : 1;
+    }
+
     public List<String> names() {
         return Names.ALL;
     }
