@@ -68,6 +68,42 @@ pub trait Typer {
     /// The exact type of a type node, or of an expression a value is assigned to (`None`: it
     /// cannot be written exactly, such as a type variable).
     fn exact(&self, start: usize, end: usize) -> Option<String>;
+    /// The exact type of parameter `index` of the one method named `method` a call with `count`
+    /// arguments can mean, on the receiver at those bytes (`None`: unqualified, in the named
+    /// type around byte `at`); `None` when more than one could, or the type is not exact.
+    fn argument(
+        &self,
+        receiver: Option<(usize, usize)>,
+        method: &str,
+        index: usize,
+        count: usize,
+        at: usize,
+    ) -> Option<String>;
+}
+
+/// Whether code at `n` is in a named member or top-level type's body (not an anonymous or
+/// local class's, which the world does not hold).
+fn in_named_type(n: Node) -> bool {
+    let mut at = n.parent();
+    while let Some(p) = at {
+        match p.kind() {
+            kind::OBJECT_CREATION_EXPRESSION if p.child_by_field_name("body").is_some() => return false,
+            kind::CLASS_BODY | kind::ENUM_BODY | kind::INTERFACE_BODY => {
+                // The body's type must be a member of a body or top-level, up to the file.
+                let mut q = p.parent();
+                while let Some(d) = q {
+                    match d.kind() {
+                        kind::PROGRAM => return true,
+                        kind::BLOCK | kind::OBJECT_CREATION_EXPRESSION | kind::ENUM_CONSTANT => return false,
+                        _ => q = d.parent(),
+                    }
+                }
+                return false;
+            }
+            _ => at = p.parent(),
+        }
+    }
+    false
 }
 
 /// The node of the name javac points at: the identifier `name` at byte `at`, or after the `.`
@@ -261,6 +297,26 @@ fn plan(
                 exact(p.child_by_field_name("left").ok_or("no assigned variable")?, imports)
             }
             kind::ASSIGNMENT_EXPRESSION | kind::UPDATE_EXPRESSION => Err("the field is written, not a constant".into()),
+            // An argument of a call only one method can mean: its parameter's type.
+            kind::ARGUMENT_LIST => {
+                let call =
+                    p.parent().filter(|c| c.kind() == kind::METHOD_INVOCATION).ok_or("an argument of a constructor")?;
+                if call.child_by_field_name("type_arguments").is_some() {
+                    return Err("the call gives type arguments".into());
+                }
+                let mut c = p.walk();
+                let args: Vec<Node> = p.named_children(&mut c).filter(|a| !a.kind().ends_with("comment")).collect();
+                let index = args.iter().position(|a| *a == u).ok_or("not an argument")?;
+                let method = call.child_by_field_name("name").and_then(|m| m.utf8_text(bytes).ok()).unwrap_or("");
+                let receiver = call.child_by_field_name("object").map(|o| (o.start_byte(), o.end_byte()));
+                if receiver.is_none() && !in_named_type(call) {
+                    return Err("a call in an anonymous or local class".into());
+                }
+                let ty = typer
+                    .argument(receiver, method, index, args.len(), call.start_byte())
+                    .ok_or_else(|| format!("`{method}` is not one method whose parameter's type is exact"))?;
+                Ok((imports.spell(&ty), zero_of(&ty)))
+            }
             kind::RETURN_STATEMENT => {
                 let mut q = p;
                 while let Some(up) = q.parent() {
@@ -628,6 +684,10 @@ mod tests {
     struct Known(&'static str);
 
     impl Typer for Known {
+        fn argument(&self, _: Option<(usize, usize)>, m: &str, i: usize, n: usize, _: usize) -> Option<String> {
+            (m == "take" && (i, n) == (0, 1)).then(|| "java.util.List<java.lang.String>".to_owned())
+        }
+
         fn param(&self, s: usize, e: usize) -> Option<String> {
             Some(
                 match &self.0[s..e] {
@@ -678,18 +738,18 @@ mod tests {
 
     #[test]
     fn constants_typed_by_their_use_and_refused_when_it_does_not_say() {
-        let src = "package p;\n\nclass A {\n    String name = Names.FIRST;\n    int f(int k) {\n        int n = Names.COUNT;\n        k = Names.COUNT;\n        return Names.MAX;\n    }\n    void g() {\n        System.out.println(Names.LAST);\n    }\n}\n";
+        let src = "package p;\n\nclass A {\n    String name = Names.FIRST;\n    int f(int k) {\n        int n = Names.COUNT;\n        k = Names.COUNT;\n        return Names.MAX;\n    }\n    void g() {\n        System.out.println(Names.LAST);\n        take(Names.TAKEN);\n    }\n}\n";
         let doc = Doc::new(Path::new("/nowhere/p/A.java"), "p/A.java", src.as_bytes().to_vec()).expect("utf-8");
         let ty = Known(src);
         let at = |needle: &str| src.find(needle).expect("present");
         let names = create_class(&doc, at("Names.COUNT"), "Names", &ty).expect("names");
         assert_eq!(
             names.text,
-            "package p;\n\npublic class Names {\n    public static final String FIRST = \"\";\n\n    public static final int COUNT = 0;\n\n    public static final int MAX = 0;\n}\n"
+            "package p;\n\nimport java.util.List;\n\npublic class Names {\n    public static final String FIRST = \"\";\n\n    public static final int COUNT = 0;\n\n    public static final int MAX = 0;\n\n    public static final List<String> TAKEN = null;\n}\n"
         );
-        // An argument of `println` (overloaded): the type is not guessed.
+        // An argument of `println` (overloaded, as the typer says): the type is not guessed.
         let e = create_class(&doc, at("Names.LAST"), "Names", &ty).expect_err("last");
-        assert!(e.contains("expects is unknown"), "{e}");
+        assert!(e.contains("`println` is not one method"), "{e}");
         // The same constant read as two types, or written, is refused.
         let src = "class A {\n    int a = K.X;\n    String b = K.X;\n    void f() { K.Y = 1; }\n}\n";
         let doc = Doc::new(Path::new("/nowhere/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");

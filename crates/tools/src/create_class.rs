@@ -60,6 +60,7 @@ fn exact_type(w: &World, t: &Ty) -> Option<String> {
 struct Binder<'w> {
     w: &'w World,
     file: Option<u32>,
+    doc: &'w Doc,
     bytes: &'w [u8],
 }
 
@@ -71,6 +72,52 @@ impl Typer for Binder<'_> {
     fn exact(&self, s: usize, e: usize) -> Option<String> {
         exact_type(self.w, &mji_xref::resolve::expr_type(self.w, self.file?, self.bytes, s, e)?)
     }
+
+    fn argument(
+        &self,
+        receiver: Option<(usize, usize)>,
+        method: &str,
+        index: usize,
+        count: usize,
+        at: usize,
+    ) -> Option<String> {
+        // The receiver's type, else the named type around the call (whose methods of the name,
+        // if any, are the only ones an unqualified call can mean: JLS 15.12.1).
+        let ty = match receiver {
+            Some((s, e)) => mji_xref::resolve::expr_type(self.w, self.file?, self.bytes, s, e)?,
+            None => {
+                let id = type_around(self.w, self.file?, self.doc.line_of(at))?;
+                Ty::class(&self.w.decl(id).fqn)
+            }
+        };
+        let (hits, complete) = self.w.find_methods(&ty, method);
+        if !complete {
+            return None;
+        }
+        // One method of the name could take `count` arguments, not varargs nor generic: an
+        // argument of its parameter's exact type makes the call mean it.
+        let fits: Vec<_> = hits
+            .iter()
+            .filter(|h| h.decl.params.len() == count || (h.decl.varargs && count + 1 >= h.decl.params.len()))
+            .collect();
+        let [hit] = fits[..] else { return None };
+        if hit.decl.varargs || !hit.decl.tparams.is_empty() {
+            return None;
+        }
+        exact_type(self.w, self.w.hit_params(hit).get(index)?.as_ref()?)
+    }
+}
+
+/// The innermost type of file `fi` whose lines hold `line`.
+fn type_around(w: &World, fi: u32, line: u32) -> Option<mji_xref::world::TypeId> {
+    let decls = &w.files[fi as usize].decls;
+    let i = (0..decls.types.len() as u32)
+        .filter(|i| {
+            let t = &decls.types[*i as usize];
+            t.start_line <= line && line <= t.end_line
+        })
+        .max_by_key(|i| decls.types[*i as usize].start_line)?;
+    Some(w.type_in_file(fi, i))
 }
 
 /// Where the class goes: a new file, or a member class of a workspace type.
@@ -92,23 +139,14 @@ impl Planned {
 /// The class the use of `name` at byte `at` of `doc` needs, typed by the binder.
 pub(crate) fn new_class(ws: &Host, w: &World, doc: &Doc, at: usize, name: &str) -> Result<Planned, String> {
     let fi = w.files.iter().position(|f| *f.path == *doc.path).map(|i| i as u32);
-    let typer = Binder { w, file: fi, bytes: &doc.bytes };
+    let typer = Binder { w, file: fi, doc, bytes: &doc.bytes };
     let Some((qualifier, ..)) = mji_edit::create_class::qualifier_at(doc, at, name)? else {
         return mji_edit::create_class::create_class(doc, at, name, &typer).map(Planned::File);
     };
     // `Outer.Inner`: `Outer` as the innermost type around the use reads it.
     let fi = fi.ok_or("the file is not indexed")?;
-    let line = doc.line_of(at);
-    let decls = &w.files[fi as usize].decls;
-    let around = (0..decls.types.len() as u32)
-        .filter(|i| {
-            let t = &decls.types[*i as usize];
-            t.start_line <= line && line <= t.end_line
-        })
-        .max_by_key(|i| decls.types[*i as usize].start_line)
-        .ok_or("the use is outside any type")?;
-    let outer =
-        w.qualify_in(w.type_in_file(fi, around), &qualifier).ok_or_else(|| format!("`{qualifier}` is not a type"))?;
+    let around = type_around(w, fi, doc.line_of(at)).ok_or("the use is outside any type")?;
+    let outer = w.qualify_in(around, &qualifier).ok_or_else(|| format!("`{qualifier}` is not a type"))?;
     let id = w.workspace_type(&outer).ok_or_else(|| format!("{outer} is not a type of the workspace"))?;
     let d = w.decl(id);
     if d.outer.is_some() && !d.is_static && d.kind == mji_model::TypeKind::Class {

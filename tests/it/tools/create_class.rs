@@ -59,6 +59,9 @@ fn create_constants_generic_and_nested_classes_until_it_compiles() {
     insta::assert_snapshot!("create_class_constants", limits);
     let (names, _) = fix(&ws, "qu/Shelf.java", "create class Names in qu/Names.java");
     insta::assert_snapshot!("create_class_constant_returned", names);
+    // Arguments of calls only one method can mean: `List<String>.add(E)`, `ship(long)`.
+    let (tags, _) = fix(&ws, "qu/Shelf.java", "create class Tags in qu/Tags.java");
+    insta::assert_snapshot!("create_class_constant_arguments", tags);
     let (labels, _) = fix(&ws, "qu/Shelf.java", "create class Labels in qu/Labels.java");
     assert!(labels.contains("+    public static final String DEFAULT = \"\";"), "{labels}");
     // Generic: the type parameters counted from the uses, the diamond's from its declaration.

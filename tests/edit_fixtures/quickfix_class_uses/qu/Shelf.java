@@ -13,12 +13,17 @@ public class Shelf {
         Pair<String, Integer> pair = null;
         Outer.Slot slot = new Outer.Slot(max, label);
         int width = Outer.Slot.WIDTH;
+        items.add(Tags.FIRST);
+        ship(Tags.SIZE);
         return max + width + (int) total + (box == null ? 0 : 1) + (pair == null ? 0 : 1) + (slot == null ? 0 : 1);
     }
 
     public <T> int keep(List<T> xs) {
         Keeper keeper = new Keeper(xs);
         return keeper == null ? 0 : 1;
+    }
+
+    private void ship(long size) {
     }
 
     public List<String> names() {
