@@ -368,13 +368,17 @@ fn plan(
                         .is_some_and(|o| matches!(o.kind(), kind::IDENTIFIER | kind::FIELD_ACCESS)) =>
             {
                 let method = u.child_by_field_name("name").and_then(|m| m.utf8_text(bytes).ok()).unwrap_or("");
-                let ret = crate::fixes::expected_type(u, bytes)
-                    .map(|r| qualify_by_imports(&r.split_whitespace().collect::<Vec<_>>().join(" "), doc));
+                // `void` for a statement of its own, else the type its context expects, as a
+                // constant's (the binder's, exact).
+                let ret = if u.parent().is_some_and(|p| p.kind() == kind::EXPRESSION_STATEMENT) {
+                    Ok("void".to_owned())
+                } else {
+                    constant_type(u, imports).map(|(t, _)| t)
+                };
                 match (ret, u.child_by_field_name("type_arguments")) {
                     (_, Some(_)) => Err("the call gives type arguments".to_owned()),
                     (Err(e), _) => Err(e),
                     (Ok(ret), None) => params(u.child_by_field_name("arguments"), imports).map(|(p, types)| {
-                        let ret = imports.spell(&ret);
                         (
                             format!("{method}({types})"),
                             format!(
@@ -479,7 +483,10 @@ pub fn create_class(doc: &Doc, at: usize, name: &str, typer: &dyn Typer) -> Resu
     };
     let package = package_of(root, bytes);
     let eol = doc.eol();
+    // The class's own name is its own: a type of that simple name stays qualified.
     let mut imports = Imports::default();
+    let own = if package.is_empty() { name.to_owned() } else { format!("{package}.{name}") };
+    imports.by_simple.insert(name.to_owned(), own);
     let named = Named { name, qualifier: None };
     let b = plan(doc, root, n, &named, typer, &mut imports, "    ")?;
     let body: String = b.members.into_iter().map(|(_, t)| t).collect();
@@ -591,6 +598,8 @@ pub fn create_nested(
     let outer_ind = line_indent(otext, decl.start_byte());
     let ind = format!("{outer_ind}{unit}");
     let mut imports = Imports::default();
+    let own = format!("{outer_fqn}.{name}");
+    imports.by_simple.insert(name.to_owned(), own.clone());
     let b = plan(
         doc,
         tree.root_node(),
@@ -619,7 +628,7 @@ pub fn create_nested(
     let mut edits: Vec<TextEdit> = Vec::new();
     for q in imports.by_simple.values() {
         let pkg = q.rsplit_once('.').map_or("", |x| x.0);
-        if pkg == "java.lang" || pkg == package {
+        if pkg == "java.lang" || pkg == package || *q == own {
             continue;
         }
         match crate::imports::ensure_import(outer, q) {
@@ -639,22 +648,6 @@ fn line_indent(text: &str, at: usize) -> &str {
     let ls = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let end = text[ls..].find(|c: char| c != ' ' && c != '\t').map_or(text.len(), |i| ls + i);
     &text[ls..end]
-}
-
-/// `ty` with each simple name the file imports by a single-type import replaced by the
-/// qualified name (so the new file imports it too).
-fn qualify_by_imports(ty: &str, doc: &Doc) -> String {
-    let text = doc.text();
-    let imported: Vec<&str> = text
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("import ")?.strip_suffix(';'))
-        .filter(|l| !l.starts_with("static ") && !l.ends_with('*'))
-        .map(str::trim)
-        .collect();
-    map_names(ty, |word, out| match imported.iter().find(|q| q.rsplit('.').next() == Some(word)) {
-        Some(q) if !word.contains('.') => out.push_str(q),
-        _ => out.push_str(word),
-    })
 }
 
 /// `ty` with each (possibly qualified) name written by `name` into the output, everything
@@ -734,6 +727,11 @@ mod tests {
         let baz = create_class(&doc, at("Baz"), "Baz", &ty).expect("baz");
         assert_eq!(baz.text, "package p;\n\npublic class Baz {}\n");
         assert!(create_class(&doc, at("foo ="), "foo", &ty).is_err());
+        // A type named like the new class stays qualified in it.
+        let src = "class A {\n    void f(java.util.List<String> xs) {\n        Object o = new List(xs);\n    }\n}\n";
+        let doc = Doc::new(Path::new("/nowhere/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");
+        let list = create_class(&doc, src.find("List(xs)").expect("new"), "List", &Known(src)).expect("list");
+        assert_eq!(list.text, "public class List {\n    public List(java.util.List<String> xs) {\n    }\n}\n");
     }
 
     #[test]

@@ -40,7 +40,8 @@ fn create_constants_generic_and_nested_classes_until_it_compiles() {
     let p = Project::of("edit_fixtures", "quickfix_class_uses");
     let ws = p.workspace(&[]);
     ws.build_index();
-    // Guess.java's uses do not say what to create: no fix creates a class there.
+    // Guess.java's uses do not say what to create (an overloaded call's argument, `var`, a lone
+    // diamond, a type variable as a constant's or a method's type): no fix creates a class there.
     let guesses = fixes(&ws, "qu/Guess.java");
     assert!(guesses.iter().all(|(_, _, t)| !t.starts_with("create class")), "{guesses:?}");
     let titles: Vec<String> = fixes(&ws, "qu/Shelf.java").into_iter().map(|(_, _, t)| t).collect();

@@ -14,4 +14,8 @@ public class Guess {
     public <T> T pick() {
         return Generic.VALUE;
     }
+
+    public <T> T make() {
+        return Maker.make();
+    }
 }
