@@ -462,8 +462,63 @@ fn type_params(n: usize, around: &str) -> String {
     format!("<{}>", names.join(", "))
 }
 
+/// The bytes of what the `new Foo(…)` at byte `at` is assigned to: the declared type it
+/// initializes, the variable it is assigned to, or its method's return type (`None` for any
+/// other use, or a generic, qualified, inner or anonymous creation).
+pub fn created_into(doc: &Doc, at: usize, name: &str) -> Option<(usize, usize)> {
+    let text = doc.text();
+    let bytes = text.as_bytes();
+    let tree = mji_parser::parse_tree(text)?;
+    let n = name_at(tree.root_node(), text, at, name).ok()?;
+    let c = n.parent().filter(|c| c.kind() == kind::OBJECT_CREATION_EXPRESSION)?;
+    if c.child_by_field_name("type") != Some(n)
+        || c.child_by_field_name("body").is_some()
+        || c.child_by_field_name("object").is_some()
+    {
+        return None;
+    }
+    let p = c.parent()?;
+    let target = match p.kind() {
+        kind::VARIABLE_DECLARATOR if p.child_by_field_name("value") == Some(c) => {
+            if p.child_by_field_name("dimensions").is_some() {
+                return None;
+            }
+            p.parent()?.child_by_field_name("type").filter(|t| t.utf8_text(bytes) != Ok("var"))?
+        }
+        kind::ASSIGNMENT_EXPRESSION if p.child_by_field_name("right") == Some(c) => {
+            (p.child_by_field_name("operator")?.kind() == "=").then_some(())?;
+            p.child_by_field_name("left")?
+        }
+        kind::RETURN_STATEMENT => {
+            let mut q = p;
+            loop {
+                q = q.parent()?;
+                match q.kind() {
+                    kind::LAMBDA_EXPRESSION | kind::CLASS_BODY => return None,
+                    kind::METHOD_DECLARATION => break q.child_by_field_name("type")?,
+                    _ => {}
+                }
+            }
+        }
+        _ => return None,
+    };
+    Some((target.start_byte(), target.end_byte()))
+}
+
 /// Plans the class `name` a use at byte `at` of `doc` needs, as a new file beside it.
 pub fn create_class(doc: &Doc, at: usize, name: &str, typer: &dyn Typer) -> Result<NewClass, String> {
+    create_class_implementing(doc, at, name, typer, None)
+}
+
+/// [`create_class`], the class implementing the interface `implements` (qualified) when given;
+/// its methods are the caller's to add.
+pub fn create_class_implementing(
+    doc: &Doc,
+    at: usize,
+    name: &str,
+    typer: &dyn Typer,
+    implements: Option<&str>,
+) -> Result<NewClass, String> {
     if !crate::is_identifier(name) || !name.starts_with(char::is_uppercase) {
         return Err(format!("`{name}` is not a class name"));
     }
@@ -490,7 +545,11 @@ pub fn create_class(doc: &Doc, at: usize, name: &str, typer: &dyn Typer) -> Resu
     let named = Named { name, qualifier: None };
     let b = plan(doc, root, n, &named, typer, &mut imports, "    ")?;
     let body: String = b.members.into_iter().map(|(_, t)| t).collect();
-    let tparams = type_params(b.tparams, &body);
+    let tparams = type_params(b.tparams, &format!("{body} {}", implements.unwrap_or("")));
+    let tparams = match implements {
+        Some(i) => format!("{tparams} implements {}", imports.spell(i)),
+        None => tparams,
+    };
     let head = if package.is_empty() { String::new() } else { format!("package {package};{eol}{eol}") };
     let imports = imports.lines(&package, eol);
     let imports = if imports.is_empty() { imports } else { format!("{imports}{eol}") };

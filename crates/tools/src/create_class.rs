@@ -141,7 +141,10 @@ pub(crate) fn new_class(ws: &Host, w: &World, doc: &Doc, at: usize, name: &str) 
     let fi = w.files.iter().position(|f| *f.path == *doc.path).map(|i| i as u32);
     let typer = Binder { w, file: fi, doc, bytes: &doc.bytes };
     let Some((qualifier, ..)) = mji_edit::create_class::qualifier_at(doc, at, name)? else {
-        return mji_edit::create_class::create_class(doc, at, name, &typer).map(Planned::File);
+        return match implemented(ws, w, &typer, doc, at, name) {
+            Some(i) => implementing(ws, w, doc, at, name, &typer, &i).map(Planned::File),
+            None => mji_edit::create_class::create_class(doc, at, name, &typer).map(Planned::File),
+        };
     };
     // `Outer.Inner`: `Outer` as the innermost type around the use reads it.
     let fi = fi.ok_or("the file is not indexed")?;
@@ -156,6 +159,107 @@ pub(crate) fn new_class(ws: &Host, w: &World, doc: &Doc, at: usize, name: &str) 
     let outer_doc = Doc::read(path, &ws.display_of(path)).map_err(|e| e.to_string())?;
     mji_edit::create_class::create_nested(doc, at, name, &qualifier, &outer_doc, &outer, &typer)
         .map(|edits| Planned::Nested(outer_doc, edits))
+}
+
+/// The interface `I x = new Foo()` assigns the new class to (qualified, as the class may
+/// implement it): one the world knows and the libraries declare, not sealed.
+fn implemented(ws: &Host, w: &World, typer: &Binder, doc: &Doc, at: usize, name: &str) -> Option<String> {
+    let (s, e) = mji_edit::create_class::created_into(doc, at, name)?;
+    let t = mji_xref::resolve::expr_type(w, typer.file?, typer.bytes, s, e)?;
+    let Ty::Class(fqn, _) = &t else { return None };
+    let id = w.by_fqn(fqn)?;
+    if w.decl(id).kind != mji_model::TypeKind::Interface {
+        return None;
+    }
+    let decl = load_decl(ws, w, fqn)?;
+    if decl.modifiers.iter().any(|m| m == "sealed") || !decl.permits.is_empty() {
+        return None;
+    }
+    exact_type(w, &t)
+}
+
+/// The declaration of `fqn` with its type texts qualified: a workspace type's from its file, a
+/// library's from its class file.
+fn load_decl(ws: &Host, w: &World, fqn: &str) -> Option<mji_model::TypeDecl> {
+    match w.workspace_type(fqn) {
+        Some(id) => {
+            let path = &w.files[w.file_of(id) as usize].path;
+            let d = Doc::read(path, &ws.display_of(path)).ok()?;
+            let o = mji_parser::outline(&d.display, &d.bytes);
+            crate::edit::by_qualified_name(&o.classes, fqn).map(|t| crate::edit::qualify_decl(w, id, t))
+        }
+        None => crate::libraries::qualified_decl(ws, fqn),
+    }
+}
+
+/// The new class implementing `iface`, every abstract method it inherits written as the
+/// implement quick fix writes them; refused when a supertype's methods are unknown.
+fn implementing(
+    ws: &Host,
+    w: &World,
+    doc: &Doc,
+    at: usize,
+    name: &str,
+    typer: &Binder,
+    iface: &str,
+) -> Result<NewClass, String> {
+    let mut c = mji_edit::create_class::create_class_implementing(doc, at, name, typer, Some(iface))?;
+    let outline = mji_parser::outline(&c.display, c.text.as_bytes());
+    let ty = outline.classes.first().ok_or("the new class does not parse")?;
+    let mut qualified = ty.clone();
+    qualified.implements = vec![iface.to_owned()];
+    let new_doc = Doc::new(&c.path, &c.display, c.text.clone().into_bytes()).map_err(|e| e.to_string())?;
+    // What a simple name means in the new file: its imports, its package, java.lang.
+    let package = qualified.qualified_name.rsplit_once('.').map_or("", |x| x.0).to_owned();
+    let imported: Vec<String> = c
+        .text
+        .lines()
+        .filter_map(|l| Some(l.trim().strip_prefix("import ")?.strip_suffix(';')?.trim().to_owned()))
+        .collect();
+    let visible = |simple: &str| -> Option<String> {
+        if let Some(q) = imported.iter().find(|q| q.rsplit('.').next() == Some(simple)) {
+            return Some(q.clone());
+        }
+        if simple == name {
+            return Some(qualified.qualified_name.clone());
+        }
+        let own = if package.is_empty() { simple.to_owned() } else { format!("{package}.{simple}") };
+        [own, format!("java.lang.{simple}")]
+            .into_iter()
+            .find(|q| w.origin(q) != Origin::Unresolved && w.by_fqn(q).is_some())
+    };
+    let loaded: std::cell::RefCell<std::collections::HashMap<String, Option<mji_model::TypeDecl>>> = Default::default();
+    let load = |fqn: &str| -> Option<mji_model::TypeDecl> {
+        if let Some(d) = loaded.borrow().get(fqn) {
+            return d.clone();
+        }
+        let d = load_decl(ws, w, fqn);
+        loaded.borrow_mut().insert(fqn.to_owned(), d.clone());
+        d
+    };
+    let lookup = mji_edit::inherit::Lookup { load: &load, visible: &visible };
+    let opts = mji_edit::generate::Options::default();
+    let g = mji_edit::inherit::generate(
+        &new_doc,
+        ty,
+        &qualified,
+        mji_edit::generate::Action::ImplementMethods,
+        &opts,
+        &lookup,
+    )?;
+    if let Some(warning) = g.warnings.first() {
+        return Err(warning.clone());
+    }
+    // From the end back; edits at one offset keep their order.
+    let mut edits = g.edits;
+    edits.sort_by_key(|e| (e.start, e.end));
+    for e in edits.into_iter().rev() {
+        if e.start > e.end || e.end > c.text.len() {
+            return Err("a generated edit is outside the new class".into());
+        }
+        c.text.replace_range(e.start..e.end, &e.text);
+    }
+    Ok(c)
 }
 
 /// The quick fix: the new file, or the edit of the outer type's file.

@@ -73,6 +73,12 @@ fn create_constants_generic_and_nested_classes_until_it_compiles() {
     // `List<T>` (T the caller's type variable) is written raw, not `List<Object>`.
     let (keeper, _) = fix(&ws, "qu/Shelf.java", "create class Keeper in qu/Keeper.java");
     assert!(keeper.contains("+    public Keeper(List xs) {"), "{keeper}");
+    // `Runnable task = new Task(then)`, `return new ByLength()` for a Comparator<String>: the
+    // class implements the interface, its abstract methods written.
+    let (task, _) = fix(&ws, "qu/Shelf.java", "create class Task in qu/Task.java");
+    insta::assert_snapshot!("create_class_implementing", task);
+    let (by_length, _) = fix(&ws, "qu/Shelf.java", "create class ByLength in qu/ByLength.java");
+    insta::assert_snapshot!("create_class_implementing_generic", by_length);
     // `Outer.Slot`: a static member class of Outer, in Outer's file.
     let (nested, _) = fix(&ws, "qu/Shelf.java", "create class Slot in qu/Outer.java");
     insta::assert_snapshot!("create_class_nested", nested);
