@@ -253,6 +253,10 @@ fn plan(
             let ty = typer
                 .param(a.start_byte(), a.end_byte())
                 .ok_or_else(|| format!("the type of the argument `{src}` is unknown"))?;
+            // The binder reads a wildcard argument as its bound (`List<? extends Number>` as
+            // `List<Number>`, no supertype of it): type arguments are kept only from a local
+            // declared without one, else the raw type, which takes any.
+            let ty = if ty.contains('<') && !declared_exactly(a, bytes) { raw(&ty) } else { ty };
             let own = (a.kind() == kind::IDENTIFIER).then(|| src.to_owned());
             let pname = match own {
                 Some(o) if !taken.contains(&o) => o,
@@ -443,6 +447,37 @@ fn plan(
         }
     };
     Ok(Body { members, tparams })
+}
+
+/// Whether `a` is a local variable or parameter whose declared type has no wildcard.
+fn declared_exactly(a: Node, bytes: &[u8]) -> bool {
+    if a.kind() != kind::IDENTIFIER {
+        return false;
+    }
+    let Some((name, ..)) = crate::locals::declaration_of(a, a.utf8_text(bytes).unwrap_or(""), bytes) else {
+        return false;
+    };
+    let holder = name.parent().and_then(|d| if d.kind() == kind::VARIABLE_DECLARATOR { d.parent() } else { Some(d) });
+    let ty = holder
+        .filter(|h| matches!(h.kind(), kind::LOCAL_VARIABLE_DECLARATION | kind::FORMAL_PARAMETER))
+        .and_then(|h| h.child_by_field_name("type"))
+        .and_then(|t| t.utf8_text(bytes).ok());
+    ty.is_some_and(|t| t != "var" && !t.contains('?'))
+}
+
+/// A type without its type arguments (`java.util.List<X>[]` is `java.util.List[]`).
+fn raw(ty: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0;
+    for ch in ty.chars() {
+        match ch {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            _ if depth == 0 => out.push(ch),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// `<T, U>` for `n` type parameters, named apart from every word of `around`.
@@ -786,6 +821,12 @@ mod tests {
         let baz = create_class(&doc, at("Baz"), "Baz", &ty).expect("baz");
         assert_eq!(baz.text, "package p;\n\npublic class Baz {}\n");
         assert!(create_class(&doc, at("foo ="), "foo", &ty).is_err());
+        // A parameterized argument not read from a local's declaration is written raw.
+        assert_eq!(raw("java.util.Map<K, java.util.List<V>>[]"), "java.util.Map[]");
+        let src2 = "class A {\n    java.util.List<String> xs;\n    void f() {\n        new Keep(xs);\n    }\n}\n";
+        let doc2 = Doc::new(Path::new("/nowhere/A.java"), "A.java", src2.as_bytes().to_vec()).expect("utf-8");
+        let keep = create_class(&doc2, src2.find("Keep").expect("new"), "Keep", &Known(src2)).expect("keep");
+        assert!(keep.text.contains("public Keep(List xs)"), "{}", keep.text);
         // A type named like the new class stays qualified in it.
         let src = "class A {\n    void f(java.util.List<String> xs) {\n        Object o = new List(xs);\n    }\n}\n";
         let doc = Doc::new(Path::new("/nowhere/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");

@@ -79,6 +79,9 @@ fn create_constants_generic_and_nested_classes_until_it_compiles() {
     insta::assert_snapshot!("create_class_implementing", task);
     let (by_length, _) = fix(&ws, "qu/Shelf.java", "create class ByLength in qu/ByLength.java");
     insta::assert_snapshot!("create_class_implementing_generic", by_length);
+    // `List<? extends Number>`, which the binder reads as `List<Number>`, is written raw.
+    let (widener, _) = fix(&ws, "qu/Shelf.java", "create class Widener in qu/Widener.java");
+    assert!(widener.contains("+    public Widener(List nums) {"), "{widener}");
     // `Outer.Slot`: a static member class of Outer, in Outer's file.
     let (nested, _) = fix(&ws, "qu/Shelf.java", "create class Slot in qu/Outer.java");
     insta::assert_snapshot!("create_class_nested", nested);

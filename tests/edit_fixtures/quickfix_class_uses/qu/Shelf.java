@@ -33,6 +33,11 @@ public class Shelf {
         return new ByLength();
     }
 
+    public int widen(List<? extends Number> nums) {
+        Widener widener = new Widener(nums);
+        return widener == null ? 0 : 1;
+    }
+
     public List<String> names() {
         return Names.ALL;
     }
