@@ -277,10 +277,18 @@ fn plan(
             if named.names(n, bytes) && n.kind() != kind::GENERIC_TYPE {
                 return Ok((name.to_owned(), "null"));
             }
+            // A local assigned to: its declared type.
+            let declared = if n.kind() == kind::IDENTIFIER { declared_type(n, bytes) } else { None };
+            let n = declared.unwrap_or(n);
             let src = n.utf8_text(bytes).unwrap_or("");
             let ty = typer
                 .exact(n.start_byte(), n.end_byte())
                 .ok_or_else(|| format!("the type `{src}` cannot be named exactly"))?;
+            // The binder reads a wildcard as its bound: `Map<K, List<? extends N>>` is no
+            // supertype of `Map<K, List<N>>`, so type arguments only from a type written
+            // without one (an expression's type: the raw type).
+            let exact = (is_type(n) && !src.contains('?')) || !ty.contains('<');
+            let ty = if exact { ty } else { raw(&ty) };
             Ok((imports.spell(&ty), zero_of(&ty)))
         };
         match p.kind() {
@@ -319,6 +327,8 @@ fn plan(
                 let ty = typer
                     .argument(receiver, method, index, args.len(), call.start_byte())
                     .ok_or_else(|| format!("`{method}` is not one method whose parameter's type is exact"))?;
+                // Its wildcards are read as bounds too: the raw type.
+                let ty = raw(&ty);
                 Ok((imports.spell(&ty), zero_of(&ty)))
             }
             kind::RETURN_STATEMENT => {
@@ -449,20 +459,36 @@ fn plan(
     Ok(Body { members, tparams })
 }
 
-/// Whether `a` is a local variable or parameter whose declared type has no wildcard.
-fn declared_exactly(a: Node, bytes: &[u8]) -> bool {
+/// The declared type of the local variable or parameter `a` names (not `var`).
+fn declared_type<'t>(a: Node<'t>, bytes: &[u8]) -> Option<Node<'t>> {
     if a.kind() != kind::IDENTIFIER {
-        return false;
+        return None;
     }
-    let Some((name, ..)) = crate::locals::declaration_of(a, a.utf8_text(bytes).unwrap_or(""), bytes) else {
-        return false;
-    };
+    let (name, ..) = crate::locals::declaration_of(a, a.utf8_text(bytes).unwrap_or(""), bytes)?;
     let holder = name.parent().and_then(|d| if d.kind() == kind::VARIABLE_DECLARATOR { d.parent() } else { Some(d) });
-    let ty = holder
+    holder
         .filter(|h| matches!(h.kind(), kind::LOCAL_VARIABLE_DECLARATION | kind::FORMAL_PARAMETER))
         .and_then(|h| h.child_by_field_name("type"))
-        .and_then(|t| t.utf8_text(bytes).ok());
-    ty.is_some_and(|t| t != "var" && !t.contains('?'))
+        .filter(|t| t.utf8_text(bytes) != Ok("var"))
+}
+
+/// Whether `a` is a local variable or parameter whose declared type has no wildcard.
+fn declared_exactly(a: Node, bytes: &[u8]) -> bool {
+    declared_type(a, bytes).is_some_and(|t| t.utf8_text(bytes).is_ok_and(|t| !t.contains('?')))
+}
+
+/// Whether `n` is a type as written (not an expression).
+fn is_type(n: Node) -> bool {
+    matches!(
+        n.kind(),
+        kind::TYPE_IDENTIFIER
+            | kind::SCOPED_TYPE_IDENTIFIER
+            | kind::GENERIC_TYPE
+            | kind::ARRAY_TYPE
+            | kind::INTEGRAL_TYPE
+            | kind::FLOATING_POINT_TYPE
+            | kind::BOOLEAN_TYPE
+    )
 }
 
 /// A type without its type arguments (`java.util.List<X>[]` is `java.util.List[]`).
@@ -497,10 +523,11 @@ fn type_params(n: usize, around: &str) -> String {
     format!("<{}>", names.join(", "))
 }
 
-/// The bytes of what the `new Foo(…)` at byte `at` is assigned to: the declared type it
-/// initializes, the variable it is assigned to, or its method's return type (`None` for any
-/// other use, or a generic, qualified, inner or anonymous creation).
-pub fn created_into(doc: &Doc, at: usize, name: &str) -> Option<(usize, usize)> {
+/// What the `new Foo(…)` at byte `at` is assigned to, its bytes and text: the declared type it
+/// initializes, the local it is assigned to (its declared type) or another variable, or its
+/// method's return type (`None` for any other use, or a generic, qualified, inner or anonymous
+/// creation).
+pub fn created_into(doc: &Doc, at: usize, name: &str) -> Option<(usize, usize, String)> {
     let text = doc.text();
     let bytes = text.as_bytes();
     let tree = mji_parser::parse_tree(text)?;
@@ -522,7 +549,8 @@ pub fn created_into(doc: &Doc, at: usize, name: &str) -> Option<(usize, usize)> 
         }
         kind::ASSIGNMENT_EXPRESSION if p.child_by_field_name("right") == Some(c) => {
             (p.child_by_field_name("operator")?.kind() == "=").then_some(())?;
-            p.child_by_field_name("left")?
+            let left = p.child_by_field_name("left")?;
+            declared_type(left, bytes).unwrap_or(left)
         }
         kind::RETURN_STATEMENT => {
             let mut q = p;
@@ -537,7 +565,8 @@ pub fn created_into(doc: &Doc, at: usize, name: &str) -> Option<(usize, usize)> 
         }
         _ => return None,
     };
-    Some((target.start_byte(), target.end_byte()))
+    let written = target.utf8_text(bytes).ok()?.split_whitespace().collect::<Vec<_>>().join(" ");
+    Some((target.start_byte(), target.end_byte(), written))
 }
 
 /// Plans the class `name` a use at byte `at` of `doc` needs, as a new file beside it.
@@ -843,7 +872,7 @@ mod tests {
         let names = create_class(&doc, at("Names.COUNT"), "Names", &ty).expect("names");
         assert_eq!(
             names.text,
-            "package p;\n\nimport java.util.List;\n\npublic class Names {\n    public static final String FIRST = \"\";\n\n    public static final int COUNT = 0;\n\n    public static final int MAX = 0;\n\n    public static final List<String> TAKEN = null;\n}\n"
+            "package p;\n\nimport java.util.List;\n\npublic class Names {\n    public static final String FIRST = \"\";\n\n    public static final int COUNT = 0;\n\n    public static final int MAX = 0;\n\n    public static final List TAKEN = null;\n}\n"
         );
         // An argument of `println` (overloaded, as the typer says): the type is not guessed.
         let e = create_class(&doc, at("Names.LAST"), "Names", &ty).expect_err("last");

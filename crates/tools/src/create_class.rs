@@ -141,9 +141,21 @@ pub(crate) fn new_class(ws: &Host, w: &World, doc: &Doc, at: usize, name: &str) 
     let fi = w.files.iter().position(|f| *f.path == *doc.path).map(|i| i as u32);
     let typer = Binder { w, file: fi, doc, bytes: &doc.bytes };
     let Some((qualifier, ..)) = mji_edit::create_class::qualifier_at(doc, at, name)? else {
-        return match implemented(ws, w, &typer, doc, at, name) {
+        // `I x = new Foo()`: Foo must be an I.
+        let plain = || mji_edit::create_class::create_class(doc, at, name, &typer).map(Planned::File);
+        let Some((s, e, written)) = mji_edit::create_class::created_into(doc, at, name) else { return plain() };
+        if written.split('<').next().map(str::trim) == Some(name) {
+            return plain();
+        }
+        let t = fi.and_then(|fi| mji_xref::resolve::expr_type(w, fi, &doc.bytes, s, e));
+        if matches!(&t, Some(Ty::Class(f, _)) if &**f == "java.lang.Object") {
+            return plain();
+        }
+        return match t.filter(|_| !written.contains('?')).and_then(|t| implemented(ws, w, &t)) {
             Some(i) => implementing(ws, w, doc, at, name, &typer, &i).map(Planned::File),
-            None => mji_edit::create_class::create_class(doc, at, name, &typer).map(Planned::File),
+            None => {
+                Err(format!("`new {name}(…)` is assigned to a {written}, which {name} cannot be made to implement"))
+            }
         };
     };
     // `Outer.Inner`: `Outer` as the innermost type around the use reads it.
@@ -161,12 +173,11 @@ pub(crate) fn new_class(ws: &Host, w: &World, doc: &Doc, at: usize, name: &str) 
         .map(|edits| Planned::Nested(outer_doc, edits))
 }
 
-/// The interface `I x = new Foo()` assigns the new class to (qualified, as the class may
-/// implement it): one the world knows and the libraries declare, not sealed.
-fn implemented(ws: &Host, w: &World, typer: &Binder, doc: &Doc, at: usize, name: &str) -> Option<String> {
-    let (s, e) = mji_edit::create_class::created_into(doc, at, name)?;
-    let t = mji_xref::resolve::expr_type(w, typer.file?, typer.bytes, s, e)?;
-    let Ty::Class(fqn, _) = &t else { return None };
+/// The interface `I x = new Foo()` assigns the new class to (`t`, the binder's type of `I`),
+/// qualified as the class may implement it: one the world knows and the libraries declare,
+/// not sealed.
+fn implemented(ws: &Host, w: &World, t: &Ty) -> Option<String> {
+    let Ty::Class(fqn, _) = t else { return None };
     let id = w.by_fqn(fqn)?;
     if w.decl(id).kind != mji_model::TypeKind::Interface {
         return None;
@@ -175,7 +186,7 @@ fn implemented(ws: &Host, w: &World, typer: &Binder, doc: &Doc, at: usize, name:
     if decl.modifiers.iter().any(|m| m == "sealed") || !decl.permits.is_empty() {
         return None;
     }
-    exact_type(w, &t)
+    exact_type(w, t)
 }
 
 /// The declaration of `fqn` with its type texts qualified: a workspace type's from its file, a

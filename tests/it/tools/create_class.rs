@@ -41,7 +41,8 @@ fn create_constants_generic_and_nested_classes_until_it_compiles() {
     let ws = p.workspace(&[]);
     ws.build_index();
     // Guess.java's uses do not say what to create (an overloaded call's argument, `var`, a lone
-    // diamond, a type variable as a constant's or a method's type): no fix creates a class there.
+    // diamond, a type variable as a constant's or a method's type, `new` assigned to a type
+    // written with a wildcard or to a class): no fix creates a class there.
     let guesses = fixes(&ws, "qu/Guess.java");
     assert!(guesses.iter().all(|(_, _, t)| !t.starts_with("create class")), "{guesses:?}");
     let titles: Vec<String> = fixes(&ws, "qu/Shelf.java").into_iter().map(|(_, _, t)| t).collect();
@@ -82,6 +83,10 @@ fn create_constants_generic_and_nested_classes_until_it_compiles() {
     // `List<? extends Number>`, which the binder reads as `List<Number>`, is written raw.
     let (widener, _) = fix(&ws, "qu/Shelf.java", "create class Widener in qu/Widener.java");
     assert!(widener.contains("+    public Widener(List nums) {"), "{widener}");
+    // A constant of a type written with a wildcard inside is raw (`Map<String, List<Number>>`
+    // would not be a `Map<String, List<? extends Number>>`).
+    let (tables, _) = fix(&ws, "qu/Shelf.java", "create class Tables in qu/Tables.java");
+    assert!(tables.contains("+    public static final Map EMPTY = null;"), "{tables}");
     // `Outer.Slot`: a static member class of Outer, in Outer's file.
     let (nested, _) = fix(&ws, "qu/Shelf.java", "create class Slot in qu/Outer.java");
     insta::assert_snapshot!("create_class_nested", nested);

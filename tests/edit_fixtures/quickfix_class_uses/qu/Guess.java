@@ -15,6 +15,13 @@ public class Guess {
         return Generic.VALUE;
     }
 
+    // Implementing a type written with a wildcard, or extending a class, is not guessed.
+    public Object sources() {
+        java.util.function.Supplier<java.util.List<? extends Number>> s = new Source();
+        Number n = new Amount();
+        return s == null ? n : s;
+    }
+
     public <T> T make() {
         return Maker.make();
     }
