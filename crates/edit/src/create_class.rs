@@ -1,8 +1,11 @@
 //! Quick fix "create class" from a use javac cannot resolve (`cannot find symbol … class Foo`,
-//! or `variable Foo` before a call): a new file `Foo.java` beside the using file, in its
-//! package, with what the use needs — the constructor `new Foo(a, b)` calls, the static method
-//! `Foo.bar(a)` calls (its return type from the call's context), or nothing for a type use
-//! (`Foo x`). Argument types come from the caller (the binder's types of the arguments).
+//! or `variable Foo` before a call or a field): a new file `Foo.java` beside the using file, in
+//! its package, with what the file's uses need — the constructors `new Foo(a, b)` calls, the
+//! static methods `Foo.bar(a)` calls and the constants `Foo.MAX` reads (their types from the
+//! uses' contexts), type parameters as many as `Foo<A, B>` gives, `implements I` for
+//! `I x = new Foo()` (the caller writes I's methods); or, for `Outer.Inner`, a static member
+//! class in Outer's file. Types come from the binder through [`Typer`]; what the uses do not
+//! say exactly is refused, never guessed.
 
 use std::path::PathBuf;
 
