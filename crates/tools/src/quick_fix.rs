@@ -38,10 +38,10 @@ pub(crate) fn attach(ws: &Host, problems: &mut [Problem]) {
                         p.fixes.push(Fix { fix_id: id("import", &c), title: format!("import {c}") });
                     }
                 }
-                if let Ok(c) = crate::create_class::new_class(w, doc, at, &name) {
+                if let Ok(c) = crate::create_class::new_class(ws, w, doc, at, &name) {
                     p.fixes.push(Fix {
                         fix_id: id("class", &name),
-                        title: format!("create class {name} in {}", c.display),
+                        title: format!("create class {name} in {}", c.display()),
                     });
                 }
             }
@@ -190,7 +190,7 @@ pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit
     })?;
     let refused = |why: String| ToolError::InvalidArgument(format!("fix {} refused: {why}", id.kind));
     if id.kind == "class" {
-        return crate::create_class::create(&ws.xref_world().0, &doc, at, &id.arg);
+        return crate::create_class::create(ws, &doc, at, &id.arg);
     }
     let (edits, summary) = match id.kind.as_str() {
         "import" => match mji_edit::imports::ensure_import_sorted(&doc, &id.arg) {

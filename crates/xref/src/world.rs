@@ -1032,6 +1032,12 @@ impl World {
         (out, complete)
     }
 
+    /// The parameter types of a method [`World::find_methods`] found, as seen from the type it
+    /// was looked up in (its owner's type variables substituted); `None` where unresolved.
+    pub fn hit_params(&self, hit: &MemberHit<'_, MethodSym>) -> Vec<Option<Ty>> {
+        self.method_params(hit.owner, hit.decl).iter().map(|p| p.as_ref().map(|t| substitute(t, &hit.subst))).collect()
+    }
+
     /// A method's parameter erasures as seen from `ty`, a subtype of its owner: the owner's
     /// type variables substituted by the arguments `ty` gives them (a `save(T)` of
     /// `Repo<Product>` is `save(Product)`). Overriding is decided on this signature.

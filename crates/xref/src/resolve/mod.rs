@@ -109,8 +109,8 @@ pub fn bind_file(world: &World, file: u32, bytes: &[u8]) -> (Vec<Ref>, Option<De
     (refs, cut)
 }
 
-/// The type the binder gives the expression at bytes `start..end` of the file (what
-/// extract_variable declares), `None` when it has none there (not an expression, or untyped).
+/// The type the binder gives the expression or the type node at bytes `start..end` of the
+/// file (what extract_variable declares), `None` when it has none there (neither, or untyped).
 pub fn expr_type(world: &World, file: u32, bytes: &[u8], start: usize, end: usize) -> Option<Ty> {
     bind(world, file, bytes, Some((start, end))).2
 }

@@ -1,7 +1,7 @@
 //! Type names in code: a type as written (simple, qualified, generic, array, annotated) bound to
 //! its declaration and emitted as a type reference.
 
-use super::{MAX_DEPTH, MAX_TYPE_NESTING, Resolver, leaf_identifiers};
+use super::{MAX_DEPTH, MAX_TYPE_NESTING, Resolver, is_type_node, leaf_identifiers};
 use crate::RefKind;
 use crate::ty::Ty;
 use crate::world::{Origin, TypeName, starts_upper};
@@ -20,7 +20,15 @@ impl<'w, 's> Resolver<'w, 's> {
         let t = stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.type_ref_inner(n, kind));
         self.ty_depth -= 1;
         self.depth -= 1;
-        if self.ty_depth >= MAX_TYPE_NESTING { None } else { t }
+        let t = if self.ty_depth >= MAX_TYPE_NESTING { None } else { t };
+        // A type node only (an identifier here is a qualifier in an expression, not a value).
+        if self.probe == Some((n.start_byte(), n.end_byte()))
+            && is_type_node(n.kind())
+            && let Some(t) = &t
+        {
+            self.probed = Some(t.clone());
+        }
+        t
     }
 
     fn type_ref_inner(&mut self, n: Node, kind: RefKind) -> Option<Ty> {

@@ -1,0 +1,5 @@
+package qu;
+
+public class Outer {
+    int size;
+}
