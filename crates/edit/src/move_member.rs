@@ -252,16 +252,8 @@ fn static_import(doc: &Doc, what: &str) -> Option<TextEdit> {
 
 /// The whole-line removal of `import {fqn};` in `doc`, if it has one.
 fn import_of(doc: &Doc, fqn: &str) -> Option<TextEdit> {
-    let text = doc.text();
-    let tree = mji_parser::parse_tree(text)?;
-    let root = tree.root_node();
-    let mut c = root.walk();
-    let n = root.children(&mut c).find(|n| {
-        n.kind() == kind::IMPORT_DECLARATION
-            && n.utf8_text(text.as_bytes()).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ")
-                == format!("import {fqn};")
-    })?;
-    crate::delete::import_line(doc, n.start_position().row as u32 + 1)
+    let line = format!("import {fqn};");
+    crate::delete::import_where(doc, |_, t| t == line)
 }
 
 /// `text[start..end]` with `edits` (inside it, sorted, not overlapping) applied.
