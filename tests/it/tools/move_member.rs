@@ -21,24 +21,24 @@ fn move_a_static_member_or_say_what_would_break() {
     let refused = |target: &str, dest: &str| {
         call(&ws, json!({"action": "move", "target": target, "destination": dest})).expect_err("refused")
     };
-    let e = refused("mm.a.Util#instance()", "mm.b.Maths");
-    assert!(e.contains("it is an instance member"), "{e}");
-    let e = refused("mm.a.Util#peek()", "mm.b.Maths");
-    assert!(e.contains("it uses `mm.a.Util#secret`, package-private in `mm.a.Util`"), "{e}");
-    let e = refused("mm.a.Util#usesHidden()", "mm.b.Maths");
-    assert!(e.contains("it uses `mm.a.Util#hidden()`, private"), "{e}");
-    let e = refused("mm.a.Util#clamp(int)", "mm.b.Maths");
-    assert!(e.contains("mm.b.Maths already has a method clamp(int)"), "{e}");
-    let e = refused("mm.a.Util#helper()", "mm.b.Maths");
-    assert!(e.contains("mm/a/Other.java:5 uses it, which is package-private and would be in mm.b.Maths"), "{e}");
-    let e = refused("mm.a.Util#SEED", "mm.b.Maths");
-    assert!(e.contains("it is a blank final field, assigned by its class's initializer"), "{e}");
-    let e = refused("mm.a.Util#bump(int)", "mm.b.Maths.Part");
-    assert!(e.contains("mm.b.Maths.Part is an inner (non-static) class"), "{e}");
-    let e = refused("mm.a.Util#bump(int)", "mm.b.Maths");
-    assert!(e.contains("mm/c/Wild.java:10 reaches it through an expression (`…`)"), "{e}");
-    let e = refused("mm.a.Util#sum(java.util.List)", "mm.a.Util");
-    assert!(e.contains("it is in mm.a.Util already"), "{e}");
+    for (target, dest, reason) in [
+        ("mm.a.Util#instance()", "mm.b.Maths", "it is an instance member"),
+        ("mm.a.Util#peek()", "mm.b.Maths", "it uses `mm.a.Util#secret`, package-private in `mm.a.Util`"),
+        ("mm.a.Util#usesHidden()", "mm.b.Maths", "it uses `mm.a.Util#hidden()`, private"),
+        ("mm.a.Util#clamp(int)", "mm.b.Maths", "mm.b.Maths already has a method clamp(int)"),
+        (
+            "mm.a.Util#helper()",
+            "mm.b.Maths",
+            "mm/a/Other.java:5 uses it, which is package-private and would be in mm.b.Maths",
+        ),
+        ("mm.a.Util#SEED", "mm.b.Maths", "it is a blank final field, assigned by its class's initializer"),
+        ("mm.a.Util#bump(int)", "mm.b.Maths.Part", "mm.b.Maths.Part is an inner (non-static) class"),
+        ("mm.a.Util#bump(int)", "mm.b.Maths", "mm/c/Wild.java:10 reaches it through an expression (`…`)"),
+        ("mm.a.Util#sum(java.util.List)", "mm.a.Util", "it is in mm.a.Util already"),
+    ] {
+        let e = refused(target, dest);
+        assert!(e.contains(reason), "{target} to {dest}: {e}");
+    }
     assert_eq!(snapshot_of(&p), before);
     // sum to another package: its javadoc and annotation go along, what it names of Util is
     // qualified, List imported; `Util.sum`, `mm.a.Util.sum`, `Util::sum`, the static import
