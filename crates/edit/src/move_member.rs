@@ -34,27 +34,27 @@ pub struct MemberMove {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Access {
+pub(crate) enum Access {
     Private,
     Package,
     Protected,
     Public,
 }
 
-fn is_ident(c: char) -> bool {
+pub(crate) fn is_ident(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '$'
 }
 
-fn package_of(w: &World, id: TypeId) -> &str {
+pub(crate) fn package_of(w: &World, id: TypeId) -> &str {
     &w.files[w.file_of(id) as usize].decls.package
 }
 
-fn top_of(w: &World, id: TypeId) -> TypeId {
+pub(crate) fn top_of(w: &World, id: TypeId) -> TypeId {
     *w.chain(id).last().unwrap_or(&id)
 }
 
 /// `a.b.Outer.Inner` of `a.b.Outer$Inner`.
-fn dotted(fqn: &str) -> String {
+pub(crate) fn dotted(fqn: &str) -> String {
     fqn.replace('$', ".")
 }
 
@@ -120,7 +120,7 @@ impl Texts {
 
 /// The access of a workspace type or member a reference key names (`None` outside the
 /// workspace, or when its declaration is not found).
-fn access_of(w: &World, key: &str, texts: &mut Texts) -> Option<Access> {
+pub(crate) fn access_of(w: &World, key: &str, texts: &mut Texts) -> Option<Access> {
     let (owner, member) = match key.split_once('#') {
         Some((o, m)) => (o, Some(m)),
         None => (key, None),
@@ -164,7 +164,7 @@ fn access_of(w: &World, key: &str, texts: &mut Texts) -> Option<Access> {
 /// The qualifier written before byte `at` (the name of a use): `Some((start, end))` of the
 /// identifiers and dots before a `.` or `::` (empty for an expression ending in `)` or `]`),
 /// `None` when the use is unqualified.
-fn qualifier(text: &str, at: usize, sep: &str) -> Option<(usize, usize)> {
+pub(crate) fn qualifier(text: &str, at: usize, sep: &str) -> Option<(usize, usize)> {
     let before = text[..at].trim_end();
     let before = before.strip_suffix(sep)?;
     let end = before.trim_end().len();
@@ -174,13 +174,13 @@ fn qualifier(text: &str, at: usize, sep: &str) -> Option<(usize, usize)> {
 
 /// How a type is written in a file: its dotted name after its package when the file sees its
 /// top-level type by its simple name (an import added to `imports` if needed), else in full.
-struct Speller<'a> {
-    w: &'a World,
-    fqn: String,
+pub(crate) struct Speller<'a> {
+    pub w: &'a World,
+    pub fqn: String,
 }
 
 impl Speller<'_> {
-    fn spell(&self, doc: &Doc, file: Option<usize>, imports: &mut Vec<TextEdit>) -> String {
+    pub(crate) fn spell(&self, doc: &Doc, file: Option<usize>, imports: &mut Vec<TextEdit>) -> String {
         let w = self.w;
         let top_fqn = self.fqn.split('$').next().unwrap_or(&self.fqn).to_owned();
         let pkg = match w.workspace_type(&self.fqn) {
@@ -223,7 +223,7 @@ impl Speller<'_> {
 
 /// Adds `import static {what};` to `doc` unless it is there (after the last import, or the
 /// package).
-fn static_import(doc: &Doc, what: &str) -> Option<TextEdit> {
+pub(crate) fn static_import(doc: &Doc, what: &str) -> Option<TextEdit> {
     let text = doc.text();
     let tree = mji_parser::parse_tree(text)?;
     let root = tree.root_node();
@@ -251,7 +251,7 @@ fn static_import(doc: &Doc, what: &str) -> Option<TextEdit> {
 }
 
 /// The whole-line removal of `import {fqn};` in `doc`, if it has one.
-fn import_of(doc: &Doc, fqn: &str) -> Option<TextEdit> {
+pub(crate) fn import_of(doc: &Doc, fqn: &str) -> Option<TextEdit> {
     let line = format!("import {fqn};");
     crate::delete::import_where(doc, |_, t| t == line)
 }
@@ -280,9 +280,24 @@ fn indent_of(text: &str, at: usize) -> &str {
 }
 
 /// The indentation of the line of 1-based `line`.
-fn line_indent(doc: &Doc, line: u32) -> String {
+pub(crate) fn line_indent(doc: &Doc, line: u32) -> String {
     let t = doc.src.lines.line_text(&doc.src.text, line);
     t[..t.len() - t.trim_start_matches([' ', '\t']).len()].to_owned()
+}
+
+/// The workspace class `dest` (dotted) names.
+pub(crate) fn destination(w: &World, dest: &str) -> Result<TypeId, String> {
+    w.workspace_type(dest)
+        .or_else(|| {
+            w.files
+                .iter()
+                .flat_map(|f| f.decls.types.iter())
+                .find(|t| dotted(&t.fqn) == dest)
+                .and_then(|t| w.workspace_type(&t.fqn))
+        })
+        .ok_or_else(|| {
+            format!("`{dest}` is not a class of the workspace (give the destination class's qualified name)")
+        })
 }
 
 /// Plans moving the static member `key` (`Owner#m(T)` or `Owner#f`) into type `dest`. Errors
@@ -322,18 +337,7 @@ pub fn move_member(
         ));
     }
     let dest = dest.trim().replace('$', ".");
-    let new_id = w
-        .workspace_type(&dest)
-        .or_else(|| {
-            w.files
-                .iter()
-                .flat_map(|f| f.decls.types.iter())
-                .find(|t| dotted(&t.fqn) == dest)
-                .and_then(|t| w.workspace_type(&t.fqn))
-        })
-        .ok_or_else(|| {
-            format!("`{dest}` is not a class of the workspace (give the destination class's qualified name)")
-        })?;
+    let new_id = destination(w, &dest)?;
     if new_id == old_id {
         return Err(format!("it is in {dest} already"));
     }
@@ -577,7 +581,7 @@ pub fn move_member(
 
 /// Imports added at one place become one sorted insertion (two edits at one byte would land
 /// in the order they were found).
-fn merge_imports(edits: Vec<TextEdit>, eol: &str) -> Vec<TextEdit> {
+pub(crate) fn merge_imports(edits: Vec<TextEdit>, eol: &str) -> Vec<TextEdit> {
     let mut by_at: BTreeMap<usize, Vec<TextEdit>> = BTreeMap::new();
     for e in edits {
         by_at.entry(e.start).or_default().push(e);
@@ -604,7 +608,7 @@ fn merge_imports(edits: Vec<TextEdit>, eol: &str) -> Vec<TextEdit> {
     out
 }
 
-fn access_word(a: Access) -> &'static str {
+pub(crate) fn access_word(a: Access) -> &'static str {
     match a {
         Access::Private => "private",
         Access::Package => "package-private",
@@ -614,7 +618,7 @@ fn access_word(a: Access) -> &'static str {
 }
 
 /// A type's name after its package (`Outer.Inner`).
-fn spell_local(w: &World, id: TypeId) -> String {
+pub(crate) fn spell_local(w: &World, id: TypeId) -> String {
     let full = dotted(&w.decl(id).fqn);
     let pkg = package_of(w, id);
     full.strip_prefix(&format!("{pkg}.")).unwrap_or(&full).to_owned()

@@ -59,3 +59,40 @@ fn move_a_static_member_or_say_what_would_break() {
     let moved = applied(&p, &ws, json!({"action": "move", "target": "mm.a.Util#LIMIT", "destination": "mm.b.Maths"}));
     insta::assert_snapshot!("move_static_field", moved);
 }
+
+#[test]
+fn move_a_static_nested_type_or_say_what_would_break() {
+    let (p, ws) = setup_of("move_nested");
+    compiles(&p);
+    let before = snapshot_of(&p);
+    let refused = |target: &str, dest: &str| {
+        call(&ws, json!({"action": "move", "target": target, "destination": dest})).expect_err("refused")
+    };
+    for (target, dest, reason) in [
+        ("mn.a.Shapes.Inner", "mn.b.Tools", "it is an inner (non-static) class"),
+        ("mn.a.Shapes.Spy", "mn.b.Tools", "it uses `mn.a.Shapes#secret`, private"),
+        ("mn.a.Shapes.Hidden", "mn.b.Tools", "mn/a/Other.java:4 uses it, which is package-private"),
+        ("mn.a.Shapes.Corner", "mn.b.Tools", "mn.b.Tools already has a member type Corner"),
+        ("mn.a.Shapes.Entry", "mn.b.Tools", "the file of mn.b.Tools imports another Entry (`java.util.Map.Entry`)"),
+        ("mn.a.Shapes.Box", "mn.a.Shapes.Box.Lid", "mn.a.Shapes.Box.Lid is Box or nested in it"),
+        ("mn.a.Shapes.Box", "mn.a.Shapes.Box", "mn.a.Shapes.Box is Box or nested in it"),
+        ("mn.a.Shapes.Box", "mn.a.Shapes", "it is in mn.a.Shapes already"),
+        ("mn.a.Shapes.Box", "mn.b.Tools.Part", "mn.b.Tools.Part is an inner (non-static) class"),
+        ("mn.a.Shapes.Shape", "mn.a.Other", "mn/c/Client.java:18 uses it, and mn.a.Other is package-private there"),
+    ] {
+        let e = refused(target, dest);
+        assert!(e.contains(reason), "{target} to {dest}: {e}");
+    }
+    assert_eq!(snapshot_of(&p), before);
+    // Box to another package: its javadoc and annotation go along, what it names of Shapes
+    // is qualified (SIDES, Corner), List imported; `Shapes.Box`, `mn.a.Shapes.Box`, the
+    // imports (static ones too), the javadoc links and the simple names seen through Shapes
+    // (its own, Sub's inherited one, Statics' `import static Shapes.*`) follow; Tools' own
+    // `Shapes.Box` becomes `Box`.
+    let moved = applied(&p, &ws, json!({"action": "move", "target": "mn.a.Shapes.Box", "destination": "mn.b.Tools"}));
+    insta::assert_snapshot!("move_nested_type", moved);
+    // An interface (implicitly static): Shapes' simple use gets an import, Client's qualified
+    // one follows.
+    let moved = applied(&p, &ws, json!({"action": "move", "target": "mn.a.Shapes.Shape", "destination": "mn.b.Tools"}));
+    insta::assert_snapshot!("move_nested_interface", moved);
+}
