@@ -88,7 +88,7 @@ fn move_a_static_nested_type_or_say_what_would_break() {
     // is qualified (SIDES, Corner), List imported; `Shapes.Box`, `mn.a.Shapes.Box`, the
     // imports (static ones too), the javadoc links and the simple names seen through Shapes
     // (its own, Sub's inherited one, Statics' `import static Shapes.*`) follow; Tools' own
-    // `Shapes.Box` becomes `Box`.
+    // `Shapes.Box` becomes `Box`; Only's import of Shapes, unused then, becomes Tools'.
     let moved = applied(&p, &ws, json!({"action": "move", "target": "mn.a.Shapes.Box", "destination": "mn.b.Tools"}));
     insta::assert_snapshot!("move_nested_type", moved);
     // An interface (implicitly static): Shapes' simple use gets an import, Client's qualified
