@@ -95,4 +95,8 @@ fn move_a_static_nested_type_or_say_what_would_break() {
     // one follows.
     let moved = applied(&p, &ws, json!({"action": "move", "target": "mn.a.Shapes.Shape", "destination": "mn.b.Tools"}));
     insta::assert_snapshot!("move_nested_interface", moved);
+    // Within one file: Lid out of Box into Tools, `Tools.Box.Lid` and `Box.Lid` following.
+    let moved =
+        applied(&p, &ws, json!({"action": "move", "target": "mn.b.Tools.Box.Lid", "destination": "mn.b.Tools"}));
+    insta::assert_snapshot!("move_nested_same_file", moved);
 }
