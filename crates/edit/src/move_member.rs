@@ -395,7 +395,8 @@ pub fn move_member(
     // what it names unqualified through its old class gets qualified.
     let old_refs = engine.refs_of(w, &old_path).map_err(|e| format!("{}: {e}", doc.display))?;
     let own = |k: &str| k == key;
-    let carry_of = Carry { w, doc: &doc, ndoc, old_id, new_id, removal: &removal, own: &own, member: Some(key) };
+    let carry_of =
+        Carry { w, doc: &doc, ndoc, old_id, new_id, removal: &removal, own: &own, member: Some(key), inherits: &[] };
     let (mut body_edits, new_imports) = carry(&carry_of, &old_refs, &mut texts, &mut broken);
     let spell_new = Speller { w, fqn: new_fqn.clone() };
     // 2. The uses of the member.
@@ -656,6 +657,9 @@ pub(crate) struct Carry<'a> {
     pub own: &'a dyn Fn(&str) -> bool,
     /// The member moved (`Old.m()` in its own code becomes `New.m()`).
     pub member: Option<&'a str>,
+    /// The supertypes of the type moved, whose protected members its code still reaches
+    /// through inheritance (unqualified, `this.`, `super.`, `super(…)`) from any package.
+    pub inherits: &'a [String],
 }
 
 /// The moved code's edits (names qualified or kept reachable) and the imports its new file
@@ -709,6 +713,9 @@ pub(crate) fn carry(
         if !own(k)
             && let Some(acc) = access_of(w, k, texts)
             && !reaches(acc, oid)
+            && !(acc == Access::Protected
+                && c.inherits.iter().any(|s| s == k_owner)
+                && crate::move_type::through_inheritance(doc, r))
         {
             broken.insert(format!("it uses `{k}`, {} in `{k_owner}`", access_word(acc)));
         }

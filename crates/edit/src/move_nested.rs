@@ -173,7 +173,9 @@ pub fn move_nested(
 
     // 1. Its own code, carried as a static member's.
     let old_refs = engine.refs_of(w, &old_path).map_err(|e| format!("{}: {e}", doc.display))?;
-    let carry_of = Carry { w, doc: &doc, ndoc, old_id, new_id, removal: &removal, own: &own, member: None };
+    let inherits = w.supertype_names(id);
+    let carry_of =
+        Carry { w, doc: &doc, ndoc, old_id, new_id, removal: &removal, own: &own, member: None, inherits: &inherits };
     let (mut body_edits, mut new_imports) = carry(&carry_of, &old_refs, &mut texts, &mut broken);
     // `Old.Nested` in its own code: `New.Nested`.
     let spell_new = Speller { w, fqn: new_fqn.clone() };

@@ -78,6 +78,7 @@ fn move_a_static_nested_type_or_say_what_would_break() {
         ("mn.a.Shapes.Box", "mn.a.Shapes.Box", "mn.a.Shapes.Box is Box or nested in it"),
         ("mn.a.Shapes.Box", "mn.a.Shapes", "it is in mn.a.Shapes already"),
         ("mn.a.Shapes.Box", "mn.b.Tools.Part", "mn.b.Tools.Part is an inner (non-static) class"),
+        ("mn.a.Shapes.Peek", "mn.b.Tools", "it uses `mn.a.Base#size()`, protected in `mn.a.Base`"),
         ("mn.a.Shapes.Shape", "mn.a.Other", "mn/c/Client.java:18 uses it, and mn.a.Other is package-private there"),
     ] {
         let e = refused(target, dest);
@@ -95,6 +96,10 @@ fn move_a_static_nested_type_or_say_what_would_break() {
     // one follows.
     let moved = applied(&p, &ws, json!({"action": "move", "target": "mn.a.Shapes.Shape", "destination": "mn.b.Tools"}));
     insta::assert_snapshot!("move_nested_interface", moved);
+    // Base's protected members, reached through inheritance, from another package.
+    let moved =
+        applied(&p, &ws, json!({"action": "move", "target": "mn.a.Shapes.Sized", "destination": "mn.b.Tools"}));
+    insta::assert_snapshot!("move_nested_subclass", moved);
     // Within one file: Lid out of Box into Tools, `Tools.Box.Lid` and `Box.Lid` following.
     let moved =
         applied(&p, &ws, json!({"action": "move", "target": "mn.b.Tools.Box.Lid", "destination": "mn.b.Tools"}));

@@ -55,6 +55,22 @@ public class Shapes {
     public static class Entry {
     }
 
+    public static class Sized extends Base {
+        Sized() {
+            super();
+        }
+
+        int twice() {
+            return size() + this.size();
+        }
+    }
+
+    public static class Peek extends Base {
+        int other(Base b) {
+            return b.size();
+        }
+    }
+
     static Shape unit() {
         return () -> 1;
     }
