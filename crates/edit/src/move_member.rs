@@ -598,7 +598,7 @@ pub(crate) fn merge_imports(edits: Vec<TextEdit>, eol: &str) -> Vec<TextEdit> {
         let tail = &first[first.trim_end().len()..];
         let mut lines: Vec<&str> = group.iter().map(|e| e.text.trim()).collect();
         // Static imports first, then by name.
-        lines.sort_by_key(|l| (!l.starts_with("import static"), l.to_string()));
+        lines.sort_by_key(|l| (!l.starts_with("import static"), l.trim_end_matches(';').to_string()));
         lines.dedup();
         out.push(TextEdit {
             start: group[0].start,

@@ -372,3 +372,24 @@ pub fn move_nested(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn imports_of_the_type_and_what_is_in_it_are_rewritten() {
+        let src = "package c;\n\nimport a.Old.Nested;\nimport static a.Old.Nested.of;\nimport a.Old.Nested.*;\nimport a.Old.NestedToo;\nimport a.Old;\nimport static a.Old.*;\n";
+        let doc = Doc::new(Path::new("/x/C.java"), "C.java", src.as_bytes().to_vec()).expect("utf-8");
+        let mut out = src.to_owned();
+        let mut edits = imports_of(&doc, "a.Old.Nested", "b.New.Nested");
+        edits.sort_by_key(|e| std::cmp::Reverse(e.start));
+        for e in edits {
+            out.replace_range(e.start..e.end, &e.text);
+        }
+        assert_eq!(
+            out,
+            "package c;\n\nimport b.New.Nested;\nimport static b.New.Nested.of;\nimport b.New.Nested.*;\nimport a.Old.NestedToo;\nimport a.Old;\nimport static a.Old.*;\n"
+        );
+    }
+}

@@ -97,8 +97,7 @@ fn move_a_static_nested_type_or_say_what_would_break() {
     let moved = applied(&p, &ws, json!({"action": "move", "target": "mn.a.Shapes.Shape", "destination": "mn.b.Tools"}));
     insta::assert_snapshot!("move_nested_interface", moved);
     // Base's protected members, reached through inheritance, from another package.
-    let moved =
-        applied(&p, &ws, json!({"action": "move", "target": "mn.a.Shapes.Sized", "destination": "mn.b.Tools"}));
+    let moved = applied(&p, &ws, json!({"action": "move", "target": "mn.a.Shapes.Sized", "destination": "mn.b.Tools"}));
     insta::assert_snapshot!("move_nested_subclass", moved);
     // Within one file: Lid out of Box into Tools, `Tools.Box.Lid` and `Box.Lid` following.
     let moved =
