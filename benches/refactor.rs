@@ -14,7 +14,9 @@
 //! the first renamed; and `move` of top-level types to a new package
 //! (`org.apache.commons.lang3.moved`); `move_member` of static methods and fields of top-level
 //! classes (by their name's position) to a new empty class, in turn of the root package
-//! (`org.apache.commons.lang3.MoveTarget`) and of another (`….moved.Target`); `convert` of `for`
+//! (`org.apache.commons.lang3.MoveTarget`) and of another (`….moved.Target`); `move_nested`:
+//! `move` of the member types of top-level classes (by their name's position) to the same
+//! classes in turn; `convert` of `for`
 //! statements shaped like indexed loops over an array or a list (by their line);
 //! `convert_lambda`: `convert` of anonymous classes (by their `new`'s position).
 //!
@@ -23,7 +25,7 @@
 //!
 //! `REFACTOR_CORPUS=java.base`: the same picks on the JDK's java.base sources
 //! (`target/jdk-src/java.base`, or `JDK_SRC_DIR`). After each apply the touched files, plus for
-//! a `safe_delete`, `change_signature` or `move_member` every file of the module that spells
+//! a `safe_delete`, `change_signature`, `move_member` or `move_nested` every file of the module that spells
 //! the member's name, are compiled with
 //! `javac --patch-module java.base=DIR` (DIR holding just those files), so they compile against
 //! the rest of the module as the JDK built it; a failure counts as broken only when the same
@@ -215,6 +217,15 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32, Str
                             })
                     })
                 }
+                // Member types (inner classes too: refused) of a top-level class.
+                "move_nested" => {
+                    matches!(
+                        n.kind(),
+                        "class_declaration" | "interface_declaration" | "enum_declaration" | "record_declaration"
+                    ) && n.parent().and_then(|b| b.parent()).is_some_and(|c| {
+                        c.kind() == "class_declaration" && c.parent().is_some_and(|p| p.kind() == "program")
+                    })
+                }
                 "inline" => {
                     n.kind() == "variable_declarator"
                         && n.parent().is_some_and(|p| p.kind() == "local_variable_declaration")
@@ -297,7 +308,7 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: boo
         let mut args = RefactorArgs { file_path: file.clone(), line, column, apply: true, ..Default::default() };
         args.action = match action {
             "change_signature" => RefactorAction::ChangeSignature,
-            "move" | "move_member" => RefactorAction::Move,
+            "move" | "move_member" | "move_nested" => RefactorAction::Move,
             "convert" | "convert_lambda" => RefactorAction::Convert,
             "inline" => RefactorAction::Inline,
             "safe_delete" => RefactorAction::SafeDelete,
@@ -314,7 +325,7 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: boo
         if action == "move" {
             args.destination = "org.apache.commons.lang3.moved".into();
         }
-        if action == "move_member" {
+        if action == "move_member" || action == "move_nested" {
             // In turn: a class of the root package, and one of a new package.
             args.destination = MOVE_TARGETS[usize::from(jdk) * 2 + picks.len() % 2].0.into();
         }
@@ -372,7 +383,7 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: boo
                     own.dedup();
                     let mut all = own.clone();
                     // A call the edit missed would break a file it did not touch.
-                    if matches!(action, "safe_delete" | "change_signature" | "move_member") {
+                    if matches!(action, "safe_delete" | "change_signature" | "move_member" | "move_nested") {
                         all.extend(spelling(work, &p.name));
                     }
                     all.sort();
@@ -488,6 +499,7 @@ fn main() {
         "change_signature",
         "move",
         "move_member",
+        "move_nested",
         "convert",
         "convert_lambda",
     ] {

@@ -123,14 +123,19 @@ pub(crate) fn whole_lines(text: &str, mut start: usize, mut end: usize) -> (usiz
 
 /// The removal of the single-type import on `line` (the whole line), if one is there.
 pub fn import_line(doc: &Doc, line: u32) -> Option<crate::TextEdit> {
+    import_where(doc, |n, t| n.start_position().row as u32 + 1 == line && !t.contains('*'))
+}
+
+/// The whole-line removal of the first import declaration `pick` accepts (given its node and
+/// its text with whitespace runs as single spaces: `import static a.B.c;`).
+pub(crate) fn import_where(doc: &Doc, pick: impl Fn(Node, &str) -> bool) -> Option<crate::TextEdit> {
     let text = doc.text();
     let tree = mji_parser::parse_tree(text)?;
     let root = tree.root_node();
     let mut c = root.walk();
     let n = root.children(&mut c).find(|n| {
         n.kind() == kind::IMPORT_DECLARATION
-            && n.start_position().row as u32 + 1 == line
-            && !n.utf8_text(text.as_bytes()).unwrap_or("").contains('*')
+            && pick(*n, &n.utf8_text(text.as_bytes()).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" "))
     })?;
     let start = text[..n.start_byte()].rfind('\n').map_or(0, |i| i + 1);
     let rest = &text[n.end_byte()..];

@@ -22,6 +22,7 @@ pub mod inline;
 pub mod inline_method;
 pub mod locals;
 pub mod move_member;
+pub mod move_nested;
 pub mod move_type;
 pub mod package;
 pub mod quickfix;

@@ -19,7 +19,7 @@ use mji_xref::engine::XrefEngine;
 use mji_xref::world::{TypeId, World};
 use mji_xref::{Category, RefKind};
 
-use crate::delete::{DeclKind, TYPE_KINDS};
+use crate::delete::{DeclKind, Removal, TYPE_KINDS};
 use crate::{Doc, TextEdit, WorkspaceEdit};
 
 /// A planned move, or why not.
@@ -34,27 +34,27 @@ pub struct MemberMove {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Access {
+pub(crate) enum Access {
     Private,
     Package,
     Protected,
     Public,
 }
 
-fn is_ident(c: char) -> bool {
+pub(crate) fn is_ident(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '$'
 }
 
-fn package_of(w: &World, id: TypeId) -> &str {
+pub(crate) fn package_of(w: &World, id: TypeId) -> &str {
     &w.files[w.file_of(id) as usize].decls.package
 }
 
-fn top_of(w: &World, id: TypeId) -> TypeId {
+pub(crate) fn top_of(w: &World, id: TypeId) -> TypeId {
     *w.chain(id).last().unwrap_or(&id)
 }
 
 /// `a.b.Outer.Inner` of `a.b.Outer$Inner`.
-fn dotted(fqn: &str) -> String {
+pub(crate) fn dotted(fqn: &str) -> String {
     fqn.replace('$', ".")
 }
 
@@ -110,7 +110,7 @@ fn blank_final(text: &str, line: u32, name: &str) -> bool {
 
 /// Reads the files declarations are in, once each.
 #[derive(Default)]
-struct Texts(BTreeMap<Arc<Path>, Option<String>>);
+pub(crate) struct Texts(BTreeMap<Arc<Path>, Option<String>>);
 
 impl Texts {
     fn get(&mut self, p: &Arc<Path>) -> Option<&str> {
@@ -120,7 +120,7 @@ impl Texts {
 
 /// The access of a workspace type or member a reference key names (`None` outside the
 /// workspace, or when its declaration is not found).
-fn access_of(w: &World, key: &str, texts: &mut Texts) -> Option<Access> {
+pub(crate) fn access_of(w: &World, key: &str, texts: &mut Texts) -> Option<Access> {
     let (owner, member) = match key.split_once('#') {
         Some((o, m)) => (o, Some(m)),
         None => (key, None),
@@ -164,7 +164,7 @@ fn access_of(w: &World, key: &str, texts: &mut Texts) -> Option<Access> {
 /// The qualifier written before byte `at` (the name of a use): `Some((start, end))` of the
 /// identifiers and dots before a `.` or `::` (empty for an expression ending in `)` or `]`),
 /// `None` when the use is unqualified.
-fn qualifier(text: &str, at: usize, sep: &str) -> Option<(usize, usize)> {
+pub(crate) fn qualifier(text: &str, at: usize, sep: &str) -> Option<(usize, usize)> {
     let before = text[..at].trim_end();
     let before = before.strip_suffix(sep)?;
     let end = before.trim_end().len();
@@ -174,13 +174,13 @@ fn qualifier(text: &str, at: usize, sep: &str) -> Option<(usize, usize)> {
 
 /// How a type is written in a file: its dotted name after its package when the file sees its
 /// top-level type by its simple name (an import added to `imports` if needed), else in full.
-struct Speller<'a> {
-    w: &'a World,
-    fqn: String,
+pub(crate) struct Speller<'a> {
+    pub w: &'a World,
+    pub fqn: String,
 }
 
 impl Speller<'_> {
-    fn spell(&self, doc: &Doc, file: Option<usize>, imports: &mut Vec<TextEdit>) -> String {
+    pub(crate) fn spell(&self, doc: &Doc, file: Option<usize>, imports: &mut Vec<TextEdit>) -> String {
         let w = self.w;
         let top_fqn = self.fqn.split('$').next().unwrap_or(&self.fqn).to_owned();
         let pkg = match w.workspace_type(&self.fqn) {
@@ -223,7 +223,7 @@ impl Speller<'_> {
 
 /// Adds `import static {what};` to `doc` unless it is there (after the last import, or the
 /// package).
-fn static_import(doc: &Doc, what: &str) -> Option<TextEdit> {
+pub(crate) fn static_import(doc: &Doc, what: &str) -> Option<TextEdit> {
     let text = doc.text();
     let tree = mji_parser::parse_tree(text)?;
     let root = tree.root_node();
@@ -251,17 +251,9 @@ fn static_import(doc: &Doc, what: &str) -> Option<TextEdit> {
 }
 
 /// The whole-line removal of `import {fqn};` in `doc`, if it has one.
-fn import_of(doc: &Doc, fqn: &str) -> Option<TextEdit> {
-    let text = doc.text();
-    let tree = mji_parser::parse_tree(text)?;
-    let root = tree.root_node();
-    let mut c = root.walk();
-    let n = root.children(&mut c).find(|n| {
-        n.kind() == kind::IMPORT_DECLARATION
-            && n.utf8_text(text.as_bytes()).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ")
-                == format!("import {fqn};")
-    })?;
-    crate::delete::import_line(doc, n.start_position().row as u32 + 1)
+pub(crate) fn import_of(doc: &Doc, fqn: &str) -> Option<TextEdit> {
+    let line = format!("import {fqn};");
+    crate::delete::import_where(doc, |_, t| t == line)
 }
 
 /// `text[start..end]` with `edits` (inside it, sorted, not overlapping) applied.
@@ -288,9 +280,24 @@ fn indent_of(text: &str, at: usize) -> &str {
 }
 
 /// The indentation of the line of 1-based `line`.
-fn line_indent(doc: &Doc, line: u32) -> String {
+pub(crate) fn line_indent(doc: &Doc, line: u32) -> String {
     let t = doc.src.lines.line_text(&doc.src.text, line);
     t[..t.len() - t.trim_start_matches([' ', '\t']).len()].to_owned()
+}
+
+/// The workspace class `dest` (dotted) names.
+pub(crate) fn destination(w: &World, dest: &str) -> Result<TypeId, String> {
+    w.workspace_type(dest)
+        .or_else(|| {
+            w.files
+                .iter()
+                .flat_map(|f| f.decls.types.iter())
+                .find(|t| dotted(&t.fqn) == dest)
+                .and_then(|t| w.workspace_type(&t.fqn))
+        })
+        .ok_or_else(|| {
+            format!("`{dest}` is not a class of the workspace (give the destination class's qualified name)")
+        })
 }
 
 /// Plans moving the static member `key` (`Owner#m(T)` or `Owner#f`) into type `dest`. Errors
@@ -330,18 +337,7 @@ pub fn move_member(
         ));
     }
     let dest = dest.trim().replace('$', ".");
-    let new_id = w
-        .workspace_type(&dest)
-        .or_else(|| {
-            w.files
-                .iter()
-                .flat_map(|f| f.decls.types.iter())
-                .find(|t| dotted(&t.fqn) == dest)
-                .and_then(|t| w.workspace_type(&t.fqn))
-        })
-        .ok_or_else(|| {
-            format!("`{dest}` is not a class of the workspace (give the destination class's qualified name)")
-        })?;
+    let new_id = destination(w, &dest)?;
     if new_id == old_id {
         return Err(format!("it is in {dest} already"));
     }
@@ -375,9 +371,7 @@ pub fn move_member(
     let old_path = w.files[old_fi].path.clone();
     let new_path = w.files[new_fi].path.clone();
     let new_pkg = package_of(w, new_id).to_owned();
-    let old_top = top_of(w, old_id);
     let new_top = top_of(w, new_id);
-    let same_top = old_top == new_top;
     let doc = Doc::read(&old_path, &display_of(&old_path)).map_err(|e| e.to_string())?;
     let new_doc = if new_path == old_path {
         None
@@ -390,7 +384,6 @@ pub fn move_member(
     if !is_method && blank_final(doc.text(), line, &name) {
         return Err("it is a blank final field, assigned by its class's initializer".into());
     }
-    let text = doc.text();
     let mut texts = Texts::default();
     let my_access = access_of(w, key, &mut texts).unwrap_or(Access::Package);
     let class_access = access_of(w, &new_fqn, &mut texts).unwrap_or(Access::Package);
@@ -398,150 +391,14 @@ pub fn move_member(
     let at_of = |d: &Doc, r: &mji_xref::Ref| d.offset(r.line, r.column);
     let inside = |o: usize| removal.start <= o && o < removal.end;
 
-    // Who can reach what from where: the destination's top-level type, its package.
-    let reaches = |acc: Access, target_owner: Option<TypeId>| -> bool {
-        let Some(o) = target_owner else { return true };
-        match acc {
-            Access::Public => true,
-            Access::Private => top_of(w, o) == new_top,
-            Access::Package | Access::Protected => package_of(w, o) == new_pkg,
-        }
-    };
-
     // 1. The member's own code: what it names must stay reachable from the destination, and
     // what it names unqualified through its old class gets qualified.
     let old_refs = engine.refs_of(w, &old_path).map_err(|e| format!("{}: {e}", doc.display))?;
-    let type_ref_at: HashSet<usize> =
-        old_refs.iter().filter(|r| r.category == Category::Type).filter_map(|r| at_of(&doc, r)).collect();
-    let mut body_edits: Vec<TextEdit> = Vec::new();
-    let mut new_imports: Vec<TextEdit> = Vec::new();
-    let mut skip_types: HashSet<usize> = HashSet::new();
-    let old_chain: Vec<String> = w.chain(old_id).iter().map(|t| w.decl(*t).fqn.to_string()).collect();
-    let old_supers = w.supertype_names(old_id);
-    let new_chain: Vec<String> = w.chain(new_id).iter().map(|t| w.decl(*t).fqn.to_string()).collect();
-    let new_supers = w.supertype_names(new_id);
-    let old_decls = w.files[old_fi].decls.clone();
+    let own = |k: &str| k == key;
+    let carry_of =
+        Carry { w, doc: &doc, ndoc, old_id, new_id, removal: &removal, own: &own, member: Some(key), inherits: &[] };
+    let (mut body_edits, new_imports) = carry(&carry_of, &old_refs, &mut texts, &mut broken);
     let spell_new = Speller { w, fqn: new_fqn.clone() };
-    let body_refs: Vec<&mji_xref::Ref> = old_refs.iter().filter(|r| at_of(&doc, r).is_some_and(inside)).collect();
-    // Members first: a qualifier rewritten from `Old` to `New` is no use of `Old` left.
-    for r in &body_refs {
-        let Some(at) = at_of(&doc, r) else { continue };
-        if r.category == Category::Type || r.kind == RefKind::Lambda {
-            continue;
-        }
-        let Some(k) = r.targets.first() else { continue };
-        let qualifiable = matches!(r.kind, RefKind::Call | RefKind::FieldRead | RefKind::FieldWrite | RefKind::Javadoc);
-        let k_owner = k.split('#').next().unwrap_or(k);
-        let oid = w.workspace_type(k_owner);
-        if k != key
-            && let Some(acc) = access_of(w, k, &mut texts)
-            && !reaches(acc, oid)
-        {
-            broken.insert(format!("it uses `{k}`, {} in `{k_owner}`", access_word(acc)));
-        }
-        if r.kind == RefKind::Javadoc {
-            if k != key
-                && text[..at].ends_with('#')
-                && !text[..at - 1].ends_with(is_ident)
-                && !new_chain.iter().any(|c| c == k_owner)
-            {
-                body_edits.push(TextEdit { start: at - 1, end: at - 1, text: dotted(k_owner) });
-            }
-            continue;
-        }
-        if let Some((qs, qe)) = qualifier(text, at, ".").or_else(|| qualifier(text, at, "::")) {
-            // `Old.m()` in its own code: `New.m()` (or unqualified would do; keep the form).
-            if k == key && qs < qe && type_ref_at.contains(&(qe - text[qs..qe].rsplit('.').next().unwrap_or("").len()))
-            {
-                let spelled = spell_new.spell(ndoc, Some(new_fi), &mut new_imports);
-                body_edits.push(TextEdit { start: qs, end: qe, text: spelled });
-                skip_types.extend(qs..qe);
-            }
-            continue;
-        }
-        if k == key || !qualifiable || r.within & mji_xref::WITHIN_CLASS != 0 {
-            continue;
-        }
-        // Unqualified: through the old class (its outer types, its supertypes) it is qualified
-        // by its owner; through a static import, the import goes along.
-        let through_old = old_chain.iter().any(|c| c == k_owner) || old_supers.iter().any(|s| s == k_owner);
-        let seen_in_new = new_chain.iter().any(|c| c == k_owner) || new_supers.iter().any(|s| s == k_owner);
-        if seen_in_new {
-            continue;
-        }
-        if through_old {
-            let spelled = Speller { w, fqn: k_owner.to_owned() }.spell(ndoc, Some(new_fi), &mut new_imports);
-            body_edits.push(TextEdit { start: at, end: at, text: format!("{spelled}.") });
-        } else if let Some(i) = old_decls.imports.iter().find(|i| {
-            i.is_static
-                && (*i.path == format!("{}.{name_k}", dotted(k_owner), name_k = mji_xref::target::name_of_key(k))
-                    || (i.on_demand && *i.path == dotted(k_owner)))
-        }) {
-            let what = if i.on_demand {
-                format!("{}.{}", i.path, mji_xref::target::name_of_key(k))
-            } else {
-                i.path.to_string()
-            };
-            if let Some(e) = static_import(ndoc, &what)
-                && !new_imports.contains(&e)
-            {
-                new_imports.push(e);
-            }
-        }
-    }
-    // Types: unqualified names the destination's file does not see get imported (or
-    // qualified); the old class's own member types are named through it.
-    for r in &body_refs {
-        let Some(at) = at_of(&doc, r) else { continue };
-        if r.category != Category::Type || skip_types.contains(&at) || r.kind == RefKind::Lambda {
-            continue;
-        }
-        let Some(k) = r.targets.first() else { continue };
-        let oid = w.workspace_type(k);
-        if let Some(acc) = access_of(w, k, &mut texts)
-            && !reaches(acc, oid)
-        {
-            broken.insert(format!("it uses `{k}`, {} in `{}`", access_word(acc), oid.map_or("", |o| package_of(w, o))));
-        }
-        if qualifier(text, at, ".").is_some() || r.kind == RefKind::Javadoc && text[..at].ends_with('#') {
-            continue;
-        }
-        let Some(id) = w.by_fqn(k) else { continue };
-        if same_top && w.is_workspace(id) && top_of(w, id) == old_top {
-            continue;
-        }
-        if w.is_workspace(id)
-            && top_of(w, id) == old_top
-            && w.decl(id).outer.is_some()
-            && !w.chain(new_id).contains(&id)
-        {
-            // A member type of the old class: named through it.
-            let outer = w.decl(id).outer.map(|o| w.type_in_file(w.file_of(id), o)).unwrap_or(id);
-            let spelled = Speller { w, fqn: w.decl(outer).fqn.to_string() }.spell(ndoc, Some(new_fi), &mut new_imports);
-            body_edits.push(TextEdit { start: at, end: at, text: format!("{spelled}.") });
-            continue;
-        }
-        if w.decl(id).outer.is_some() {
-            // A nested type named by its simple name: imported as the old file did, if it did.
-            let d = dotted(k);
-            if old_decls.imports.iter().any(|i| !i.is_static && *i.path == *d) {
-                match crate::imports::ensure_import_sorted(ndoc, &d) {
-                    Ok(Some(e)) if !new_imports.contains(&e) => new_imports.push(e),
-                    Ok(_) => {}
-                    Err(()) => body_edits.push(TextEdit { start: at, end: at + w.decl(id).simple.len(), text: d }),
-                }
-            } else {
-                let spelled = Speller { w, fqn: k.clone() }.spell(ndoc, Some(new_fi), &mut new_imports);
-                body_edits.push(TextEdit { start: at, end: at + w.decl(id).simple.len(), text: spelled });
-            }
-            continue;
-        }
-        let spelled = Speller { w, fqn: k.clone() }.spell(ndoc, Some(new_fi), &mut new_imports);
-        if spelled != *w.decl(id).simple {
-            body_edits.push(TextEdit { start: at, end: at + w.decl(id).simple.len(), text: spelled });
-        }
-    }
-
     // 2. The uses of the member.
     let target = mji_xref::target::resolve_target(w, key).map_err(|e| e.to_string())?;
     let found = mji_xref::target::search(engine, w, scope, &target);
@@ -694,36 +551,8 @@ pub fn move_member(
     }
 
     // 3. The declaration: cut, re-indented, added at the end of the destination's body.
-    let mut moved = splice(text, removal.start, removal.end, &mut body_edits);
-    let from_indent =
-        indent_of(text, removal.start + (text[removal.start..].len() - text[removal.start..].trim_start().len()))
-            .to_owned();
-    let nd = w.decl(new_id);
-    let to_indent = format!(
-        "{}{}",
-        line_indent(ndoc, nd.start_line.max(1)),
-        from_indent.strip_prefix(line_indent(&doc, od.start_line.max(1)).as_str()).unwrap_or("    ")
-    );
+    let insert = placed(&carry_of, &mut body_edits, &dest)?;
     let eol = ndoc.eol();
-    moved = moved
-        .lines()
-        .map(|l| match l.strip_prefix(from_indent.as_str()) {
-            Some(rest) => format!("{to_indent}{rest}"),
-            None => l.to_owned(),
-        })
-        .collect::<Vec<_>>()
-        .join(eol);
-    let moved = moved.trim_matches(['\n', '\r']).to_owned();
-    let close = closing_brace(ndoc, nd.start_line, nd.end_line)
-        .ok_or_else(|| format!("the body of {dest} was not found (an enum needs the `;` after its constants)"))?;
-    let nt = ndoc.text();
-    let ls = nt[..close].rfind('\n').map_or(0, |i| i + 1);
-    let insert = if nt[ls..close].trim().is_empty() {
-        let empty_body = nt[..ls].trim_end().ends_with('{');
-        TextEdit { start: ls, end: ls, text: format!("{}{moved}{eol}", if empty_body { "" } else { eol }) }
-    } else {
-        TextEdit { start: close, end: close, text: format!("{eol}{moved}{eol}{}", line_indent(ndoc, nd.end_line)) }
-    };
     let mut fe_old = doc.edit();
     fe_old.edits.push(TextEdit { start: removal.start, end: removal.end, text: String::new() });
     let mut fe_new = ndoc.edit();
@@ -753,7 +582,7 @@ pub fn move_member(
 
 /// Imports added at one place become one sorted insertion (two edits at one byte would land
 /// in the order they were found).
-fn merge_imports(edits: Vec<TextEdit>, eol: &str) -> Vec<TextEdit> {
+pub(crate) fn merge_imports(edits: Vec<TextEdit>, eol: &str) -> Vec<TextEdit> {
     let mut by_at: BTreeMap<usize, Vec<TextEdit>> = BTreeMap::new();
     for e in edits {
         by_at.entry(e.start).or_default().push(e);
@@ -769,7 +598,7 @@ fn merge_imports(edits: Vec<TextEdit>, eol: &str) -> Vec<TextEdit> {
         let tail = &first[first.trim_end().len()..];
         let mut lines: Vec<&str> = group.iter().map(|e| e.text.trim()).collect();
         // Static imports first, then by name.
-        lines.sort_by_key(|l| (!l.starts_with("import static"), l.to_string()));
+        lines.sort_by_key(|l| (!l.starts_with("import static"), l.trim_end_matches(';').to_string()));
         lines.dedup();
         out.push(TextEdit {
             start: group[0].start,
@@ -780,7 +609,7 @@ fn merge_imports(edits: Vec<TextEdit>, eol: &str) -> Vec<TextEdit> {
     out
 }
 
-fn access_word(a: Access) -> &'static str {
+pub(crate) fn access_word(a: Access) -> &'static str {
     match a {
         Access::Private => "private",
         Access::Package => "package-private",
@@ -790,7 +619,7 @@ fn access_word(a: Access) -> &'static str {
 }
 
 /// A type's name after its package (`Outer.Inner`).
-fn spell_local(w: &World, id: TypeId) -> String {
+pub(crate) fn spell_local(w: &World, id: TypeId) -> String {
     let full = dotted(&w.decl(id).fqn);
     let pkg = package_of(w, id);
     full.strip_prefix(&format!("{pkg}.")).unwrap_or(&full).to_owned()
@@ -814,4 +643,226 @@ fn closing_brace(doc: &Doc, start: u32, end: u32) -> Option<usize> {
         }
     });
     best.filter(|b| doc.text().as_bytes().get(*b) == Some(&b'}'))
+}
+
+/// The moved declaration's own code, carried to the destination.
+pub(crate) struct Carry<'a> {
+    pub w: &'a World,
+    pub doc: &'a Doc,
+    pub ndoc: &'a Doc,
+    pub old_id: TypeId,
+    pub new_id: TypeId,
+    pub removal: &'a Removal,
+    /// Whether a reference key is the moved declaration's own (its uses stay as written).
+    pub own: &'a dyn Fn(&str) -> bool,
+    /// The member moved (`Old.m()` in its own code becomes `New.m()`).
+    pub member: Option<&'a str>,
+    /// The supertypes of the type moved, whose protected members its code still reaches
+    /// through inheritance (unqualified, `this.`, `super.`, `super(…)`) from any package.
+    pub inherits: &'a [String],
+}
+
+/// The moved code's edits (names qualified or kept reachable) and the imports its new file
+/// needs; what it names that the destination cannot reach goes to `broken`.
+pub(crate) fn carry(
+    c: &Carry,
+    old_refs: &[mji_xref::Ref],
+    texts: &mut Texts,
+    broken: &mut BTreeSet<String>,
+) -> (Vec<TextEdit>, Vec<TextEdit>) {
+    let Carry { w, doc, ndoc, old_id, new_id, removal, own, .. } = *c;
+    let text = doc.text();
+    let new_fi = w.file_of(new_id) as usize;
+    let new_fqn = w.decl(new_id).fqn.to_string();
+    let new_pkg = package_of(w, new_id).to_owned();
+    let old_top = top_of(w, old_id);
+    let new_top = top_of(w, new_id);
+    let same_top = old_top == new_top;
+    let at_of = |d: &Doc, r: &mji_xref::Ref| d.offset(r.line, r.column);
+    let inside = |o: usize| removal.start <= o && o < removal.end;
+    let reaches = |acc: Access, target_owner: Option<TypeId>| -> bool {
+        let Some(o) = target_owner else { return true };
+        match acc {
+            Access::Public => true,
+            Access::Private => top_of(w, o) == new_top,
+            Access::Package | Access::Protected => package_of(w, o) == new_pkg,
+        }
+    };
+    let type_ref_at: HashSet<usize> =
+        old_refs.iter().filter(|r| r.category == Category::Type).filter_map(|r| at_of(doc, r)).collect();
+    let mut body_edits: Vec<TextEdit> = Vec::new();
+    let mut new_imports: Vec<TextEdit> = Vec::new();
+    let mut skip_types: HashSet<usize> = HashSet::new();
+    let old_chain: Vec<String> = w.chain(old_id).iter().map(|t| w.decl(*t).fqn.to_string()).collect();
+    let old_supers = w.supertype_names(old_id);
+    let new_chain: Vec<String> = w.chain(new_id).iter().map(|t| w.decl(*t).fqn.to_string()).collect();
+    let new_supers = w.supertype_names(new_id);
+    let old_decls = &w.files[w.file_of(old_id) as usize].decls;
+    let spell_new = Speller { w, fqn: new_fqn.clone() };
+    let body_refs: Vec<&mji_xref::Ref> = old_refs.iter().filter(|r| at_of(doc, r).is_some_and(inside)).collect();
+    // Members first: a qualifier rewritten from `Old` to `New` is no use of `Old` left.
+    for r in &body_refs {
+        let Some(at) = at_of(doc, r) else { continue };
+        if r.category == Category::Type || r.kind == RefKind::Lambda {
+            continue;
+        }
+        let Some(k) = r.targets.first() else { continue };
+        let qualifiable = matches!(r.kind, RefKind::Call | RefKind::FieldRead | RefKind::FieldWrite | RefKind::Javadoc);
+        let k_owner = k.split('#').next().unwrap_or(k);
+        let oid = w.workspace_type(k_owner);
+        if !own(k)
+            && let Some(acc) = access_of(w, k, texts)
+            && !reaches(acc, oid)
+            && !(acc == Access::Protected
+                && c.inherits.iter().any(|s| s == k_owner)
+                && crate::move_type::through_inheritance(doc, r))
+        {
+            broken.insert(format!("it uses `{k}`, {} in `{k_owner}`", access_word(acc)));
+        }
+        if r.kind == RefKind::Javadoc {
+            if !own(k)
+                && text[..at].ends_with('#')
+                && !text[..at - 1].ends_with(is_ident)
+                && !new_chain.iter().any(|c| c == k_owner)
+            {
+                body_edits.push(TextEdit { start: at - 1, end: at - 1, text: dotted(k_owner) });
+            }
+            continue;
+        }
+        if let Some((qs, qe)) = qualifier(text, at, ".").or_else(|| qualifier(text, at, "::")) {
+            // `Old.m()` in its own code: `New.m()` (or unqualified would do; keep the form).
+            if c.member == Some(k.as_str())
+                && qs < qe
+                && type_ref_at.contains(&(qe - text[qs..qe].rsplit('.').next().unwrap_or("").len()))
+            {
+                let spelled = spell_new.spell(ndoc, Some(new_fi), &mut new_imports);
+                body_edits.push(TextEdit { start: qs, end: qe, text: spelled });
+                skip_types.extend(qs..qe);
+            }
+            continue;
+        }
+        if own(k) || !qualifiable || r.within & mji_xref::WITHIN_CLASS != 0 {
+            continue;
+        }
+        // Unqualified: through the old class (its outer types, its supertypes) it is qualified
+        // by its owner; through a static import, the import goes along.
+        let through_old = old_chain.iter().any(|c| c == k_owner) || old_supers.iter().any(|s| s == k_owner);
+        let seen_in_new = new_chain.iter().any(|c| c == k_owner) || new_supers.iter().any(|s| s == k_owner);
+        if seen_in_new {
+            continue;
+        }
+        if through_old {
+            let spelled = Speller { w, fqn: k_owner.to_owned() }.spell(ndoc, Some(new_fi), &mut new_imports);
+            body_edits.push(TextEdit { start: at, end: at, text: format!("{spelled}.") });
+        } else if let Some(i) = old_decls.imports.iter().find(|i| {
+            i.is_static
+                && (*i.path == format!("{}.{name_k}", dotted(k_owner), name_k = mji_xref::target::name_of_key(k))
+                    || (i.on_demand && *i.path == dotted(k_owner)))
+        }) {
+            let what = if i.on_demand {
+                format!("{}.{}", i.path, mji_xref::target::name_of_key(k))
+            } else {
+                i.path.to_string()
+            };
+            if let Some(e) = static_import(ndoc, &what)
+                && !new_imports.contains(&e)
+            {
+                new_imports.push(e);
+            }
+        }
+    }
+    // Types: unqualified names the destination's file does not see get imported (or
+    // qualified); the old class's own member types are named through it.
+    for r in &body_refs {
+        let Some(at) = at_of(doc, r) else { continue };
+        if r.category != Category::Type || skip_types.contains(&at) || r.kind == RefKind::Lambda {
+            continue;
+        }
+        let Some(k) = r.targets.first() else { continue };
+        if own(k) {
+            continue;
+        }
+        let oid = w.workspace_type(k);
+        if let Some(acc) = access_of(w, k, texts)
+            && !reaches(acc, oid)
+        {
+            broken.insert(format!("it uses `{k}`, {} in `{}`", access_word(acc), oid.map_or("", |o| package_of(w, o))));
+        }
+        if qualifier(text, at, ".").is_some() || r.kind == RefKind::Javadoc && text[..at].ends_with('#') {
+            continue;
+        }
+        let Some(id) = w.by_fqn(k) else { continue };
+        if same_top && w.is_workspace(id) && top_of(w, id) == old_top {
+            continue;
+        }
+        if w.is_workspace(id)
+            && top_of(w, id) == old_top
+            && w.decl(id).outer.is_some()
+            && !w.chain(new_id).contains(&id)
+        {
+            // A member type of the old class: named through it.
+            let outer = w.decl(id).outer.map(|o| w.type_in_file(w.file_of(id), o)).unwrap_or(id);
+            let spelled = Speller { w, fqn: w.decl(outer).fqn.to_string() }.spell(ndoc, Some(new_fi), &mut new_imports);
+            body_edits.push(TextEdit { start: at, end: at, text: format!("{spelled}.") });
+            continue;
+        }
+        if w.decl(id).outer.is_some() {
+            // A nested type named by its simple name: imported as the old file did, if it did.
+            let d = dotted(k);
+            if old_decls.imports.iter().any(|i| !i.is_static && *i.path == *d) {
+                match crate::imports::ensure_import_sorted(ndoc, &d) {
+                    Ok(Some(e)) if !new_imports.contains(&e) => new_imports.push(e),
+                    Ok(_) => {}
+                    Err(()) => body_edits.push(TextEdit { start: at, end: at + w.decl(id).simple.len(), text: d }),
+                }
+            } else {
+                let spelled = Speller { w, fqn: k.clone() }.spell(ndoc, Some(new_fi), &mut new_imports);
+                body_edits.push(TextEdit { start: at, end: at + w.decl(id).simple.len(), text: spelled });
+            }
+            continue;
+        }
+        let spelled = Speller { w, fqn: k.clone() }.spell(ndoc, Some(new_fi), &mut new_imports);
+        if spelled != *w.decl(id).simple {
+            body_edits.push(TextEdit { start: at, end: at + w.decl(id).simple.len(), text: spelled });
+        }
+    }
+    (body_edits, new_imports)
+}
+
+/// The declaration cut from the old file (with `body_edits` applied), re-indented, as an
+/// insertion at the end of the destination's body.
+pub(crate) fn placed(c: &Carry, body_edits: &mut [TextEdit], dest: &str) -> Result<TextEdit, String> {
+    let Carry { w, doc, ndoc, old_id, new_id, removal, .. } = *c;
+    let text = doc.text();
+    let mut moved = splice(text, removal.start, removal.end, body_edits);
+    let from_indent =
+        indent_of(text, removal.start + (text[removal.start..].len() - text[removal.start..].trim_start().len()))
+            .to_owned();
+    let nd = w.decl(new_id);
+    let to_indent = format!(
+        "{}{}",
+        line_indent(ndoc, nd.start_line.max(1)),
+        from_indent.strip_prefix(line_indent(doc, w.decl(old_id).start_line.max(1)).as_str()).unwrap_or("    ")
+    );
+    let eol = ndoc.eol();
+    moved = moved
+        .lines()
+        .map(|l| match l.strip_prefix(from_indent.as_str()) {
+            Some(rest) => format!("{to_indent}{rest}"),
+            None => l.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join(eol);
+    let moved = moved.trim_matches(['\n', '\r']).to_owned();
+    let close = closing_brace(ndoc, nd.start_line, nd.end_line)
+        .ok_or_else(|| format!("the body of {dest} was not found (an enum needs the `;` after its constants)"))?;
+    let nt = ndoc.text();
+    let ls = nt[..close].rfind('\n').map_or(0, |i| i + 1);
+    let insert = if nt[ls..close].trim().is_empty() {
+        let empty_body = nt[..ls].trim_end().ends_with('{');
+        TextEdit { start: ls, end: ls, text: format!("{}{moved}{eol}", if empty_body { "" } else { eol }) }
+    } else {
+        TextEdit { start: close, end: close, text: format!("{eol}{moved}{eol}{}", line_indent(ndoc, nd.end_line)) }
+    };
+    Ok(insert)
 }

@@ -80,7 +80,7 @@ fn protected(w: &World, key: &str, files: &mut BTreeMap<Arc<Path>, Option<Doc>>)
 
 /// Whether a use of a protected member still compiles from another package: inherited, so
 /// written unqualified or through `this.`/`super.` (never `new`).
-fn through_inheritance(doc: &Doc, r: &mji_xref::Ref) -> bool {
+pub(crate) fn through_inheritance(doc: &Doc, r: &mji_xref::Ref) -> bool {
     let Some(at) = doc.offset(r.line, r.column) else { return false };
     let before = doc.text()[..at].trim_end();
     r.kind != mji_xref::RefKind::New

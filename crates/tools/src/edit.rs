@@ -43,7 +43,7 @@ pub enum RefactorAction {
     ExtractConstant,
     ExtractMethod,
     ChangeSignature,
-    // A top-level type to the package `destination`.
+    // A top-level type to the package `destination`; a static member or nested type to the class.
     Move,
     // An indexed `for` at filePath + line to an enhanced `for`.
     Convert,

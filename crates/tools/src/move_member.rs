@@ -1,5 +1,6 @@
-//! `move`'s glue for a static method or field: the member the call names, its destination
-//! class (`destination`), planned by [`mji_edit::move_member`].
+//! `move`'s glue for a static method or field, or a static nested type: what the call names,
+//! its destination class (`destination`), planned by [`mji_edit::move_member`] and
+//! [`mji_edit::move_nested`].
 
 use std::path::Path;
 use std::sync::Arc;
@@ -28,6 +29,27 @@ pub(crate) fn move_member(
     let (w, files) = ws.xref_world();
     let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
     let m = mji_edit::move_member::move_member(ws.xref(), &w, &scope, &target.keys[0], dest, &|p| ws.display_of(p))
+        .map_err(bad)?;
+    let conflicts: Vec<String> = ws.unbound_conflict(m.unbound, 10).into_iter().collect();
+    let summary =
+        format!("move {} to {dest}: {} use{} updated", target.keys[0], m.uses, if m.uses == 1 { "" } else { "s" });
+    Ok((m.edit, empty_result(summary, conflicts, Vec::new(), Vec::new())))
+}
+
+/// `move` of `target` (a nested type) to the class `destination` names.
+pub(crate) fn move_nested(
+    ws: &Host,
+    args: &RefactorArgs,
+    target: &Target,
+) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+    let bad = |why: String| ToolError::InvalidArgument(format!("{} not moved: {why}", target.label));
+    let dest = args.destination.trim();
+    if dest.is_empty() {
+        return Err(bad("give `destination`: the qualified name of the class to move it to".into()));
+    }
+    let (w, files) = ws.xref_world();
+    let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
+    let m = mji_edit::move_nested::move_nested(ws.xref(), &w, &scope, &target.keys[0], dest, &|p| ws.display_of(p))
         .map_err(bad)?;
     let conflicts: Vec<String> = ws.unbound_conflict(m.unbound, 10).into_iter().collect();
     let summary =

@@ -275,8 +275,14 @@ pub(crate) fn move_type(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit
     if matches!(target.category, Category::Method | Category::Field) {
         return crate::move_member::move_member(ws, args, &target);
     }
+    if target.category == Category::Type
+        && target.keys.len() == 1
+        && w.workspace_type(&target.keys[0]).is_some_and(|id| w.decl(id).outer.is_some())
+    {
+        return crate::move_member::move_nested(ws, args, &target);
+    }
     if target.category != Category::Type || target.keys.len() != 1 {
-        return Err(bad("move takes a top-level type or a static method or field".into()));
+        return Err(bad("move takes a type or a static method or field".into()));
     }
     let dest = args.destination.trim();
     if dest.is_empty() {

@@ -1,0 +1,10 @@
+package mn.a;
+
+public class Base {
+    protected Base() {
+    }
+
+    protected int size() {
+        return 1;
+    }
+}

@@ -1,0 +1,5 @@
+package mn.a;
+
+class Other {
+    Shapes.Hidden h = new Shapes.Hidden();
+}

@@ -1,0 +1,7 @@
+package mn.c;
+
+import mn.a.Shapes;
+
+class Sub extends Shapes {
+    Box e = new Box(4);
+}
