@@ -636,16 +636,7 @@ fn package_of(root: Node, bytes: &[u8]) -> String {
 
 /// The declaration of the type `fqn` (nested types with dots) in a file of `package`.
 fn declaration<'t>(root: Node<'t>, bytes: &[u8], package: &str, fqn: &str) -> Option<Node<'t>> {
-    let decl = |k: &str| {
-        matches!(
-            k,
-            kind::CLASS_DECLARATION
-                | kind::INTERFACE_DECLARATION
-                | kind::ENUM_DECLARATION
-                | kind::RECORD_DECLARATION
-                | kind::ANNOTATION_TYPE_DECLARATION
-        )
-    };
+    let decl = kind::is_type_declaration;
     let mut found = None;
     crate::rename::walk(root, &mut |n| {
         if found.is_some() || !decl(n.kind()) {

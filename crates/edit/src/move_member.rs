@@ -372,12 +372,7 @@ pub fn move_member(
     let new_path = w.files[new_fi].path.clone();
     let new_pkg = package_of(w, new_id).to_owned();
     let new_top = top_of(w, new_id);
-    let doc = Doc::read(&old_path, &display_of(&old_path)).map_err(|e| e.to_string())?;
-    let new_doc = if new_path == old_path {
-        None
-    } else {
-        Some(Doc::read(&new_path, &display_of(&new_path)).map_err(|e| e.to_string())?)
-    };
+    let (doc, new_doc) = read_sides(&old_path, &new_path, display_of)?;
     let ndoc = new_doc.as_ref().unwrap_or(&doc);
     let kind = if is_method { DeclKind::Method } else { DeclKind::Field };
     let removal = crate::delete::declaration(&doc, kind, &name, line)?;
@@ -552,32 +547,71 @@ pub fn move_member(
 
     // 3. The declaration: cut, re-indented, added at the end of the destination's body.
     let insert = placed(&carry_of, &mut body_edits, &dest)?;
-    let eol = ndoc.eol();
-    let mut fe_old = doc.edit();
-    fe_old.edits.push(TextEdit { start: removal.start, end: removal.end, text: String::new() });
-    let mut fe_new = ndoc.edit();
+    let sides = Sides { doc: &doc, ndoc, old_path: &old_path, new_path: &new_path };
+    assemble(&mut out, &sides, (removal.start, removal.end), insert, new_imports, per_file, display_of)?;
+    Ok(out)
+}
+
+/// The two classes' documents of a move (one when the destination shares the file).
+pub(crate) struct Sides<'a> {
+    pub doc: &'a Doc,
+    pub ndoc: &'a Doc,
+    pub old_path: &'a Path,
+    pub new_path: &'a Path,
+}
+
+/// Reads the old class's file and, when it is another, the destination's.
+pub(crate) fn read_sides(
+    old_path: &Path,
+    new_path: &Path,
+    display_of: &dyn Fn(&Path) -> String,
+) -> Result<(Doc, Option<Doc>), String> {
+    let doc = Doc::read(old_path, &display_of(old_path)).map_err(|e| e.to_string())?;
+    let new_doc = if new_path == old_path {
+        None
+    } else {
+        Some(Doc::read(new_path, &display_of(new_path)).map_err(|e| e.to_string())?)
+    };
+    Ok((doc, new_doc))
+}
+
+/// A move's edit: the declaration (`removal`) cut from the old class, `insert` and the imports it
+/// needs (once each, sorted) in the destination, and every other file's rewritten uses.
+pub(crate) fn assemble(
+    out: &mut MemberMove,
+    s: &Sides,
+    removal: (usize, usize),
+    insert: TextEdit,
+    mut new_imports: Vec<TextEdit>,
+    per_file: BTreeMap<Arc<Path>, Vec<TextEdit>>,
+    display_of: &dyn Fn(&Path) -> String,
+) -> Result<(), String> {
+    let eol = s.ndoc.eol();
+    let mut fe_old = s.doc.edit();
+    fe_old.edits.push(TextEdit { start: removal.0, end: removal.1, text: String::new() });
+    let mut fe_new = s.ndoc.edit();
     fe_new.edits.push(insert);
+    let mut seen = BTreeSet::new();
+    new_imports.retain(|e| seen.insert((e.start, e.end, e.text.clone())));
     fe_new.edits.extend(merge_imports(new_imports, eol));
     out.edit.add(fe_old);
     out.edit.add(fe_new);
     for (p, edits) in per_file {
-        let d = if *p == *old_path {
-            &doc
-        } else if *p == *new_path {
-            ndoc
+        let d_own;
+        let d = if *p == *s.old_path {
+            s.doc
+        } else if *p == *s.new_path {
+            s.ndoc
         } else {
             out.files += 1;
-            let d = Doc::read(&p, &display_of(&p)).map_err(|e| e.to_string())?;
-            let mut fe = d.edit();
-            fe.edits = edits;
-            out.edit.add(fe);
-            continue;
+            d_own = Doc::read(&p, &display_of(&p)).map_err(|e| e.to_string())?;
+            &d_own
         };
         let mut fe = d.edit();
         fe.edits = edits;
         out.edit.add(fe);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Imports added at one place become one sorted insertion (two edits at one byte would land

@@ -20,21 +20,13 @@ use mji_xref::{Category, RefKind};
 
 use crate::delete::DeclKind;
 use crate::move_member::{
-    Access, Carry, Speller, Texts, access_of, access_word, carry, destination, dotted, import_of, merge_imports,
-    package_of, placed, qualifier, top_of,
+    Access, Carry, Sides, Speller, Texts, access_of, access_word, assemble, carry, destination, dotted, import_of,
+    merge_imports, package_of, placed, qualifier, read_sides, top_of,
 };
-use crate::{Doc, TextEdit, WorkspaceEdit};
+use crate::{Doc, TextEdit};
 
-/// A planned move, or why not.
-#[derive(Debug, Default)]
-pub struct NestedMove {
-    pub edit: WorkspaceEdit,
-    /// Files other than the two classes' whose uses were rewritten.
-    pub files: usize,
-    /// Uses rewritten.
-    pub uses: usize,
-    pub unbound: Vec<(Arc<Path>, mji_xref::resolve::DepthCut)>,
-}
+/// A planned move, or why not: the same account as a static member's.
+pub type NestedMove = crate::move_member::MemberMove;
 
 /// The innermost workspace type of file `fi` whose lines hold `line`.
 fn type_at(w: &World, fi: usize, line: u32) -> Option<TypeId> {
@@ -155,12 +147,7 @@ pub fn move_nested(
     let new_pkg = package_of(w, new_id).to_owned();
     let old_top = top_of(w, old_id);
     let new_top = top_of(w, new_id);
-    let doc = Doc::read(&old_path, &display_of(&old_path)).map_err(|e| e.to_string())?;
-    let new_doc = if new_path == old_path {
-        None
-    } else {
-        Some(Doc::read(&new_path, &display_of(&new_path)).map_err(|e| e.to_string())?)
-    };
+    let (doc, new_doc) = read_sides(&old_path, &new_path, display_of)?;
     let ndoc = new_doc.as_ref().unwrap_or(&doc);
     let removal = crate::delete::declaration(&doc, DeclKind::Type, &simple, d.start_line)?;
     let inside = |o: usize| removal.start <= o && o < removal.end;
@@ -343,33 +330,8 @@ pub fn move_nested(
 
     // 4. The declaration, in the destination.
     let insert = placed(&carry_of, &mut body_edits, &dest)?;
-    let eol = ndoc.eol();
-    let mut fe_old = doc.edit();
-    fe_old.edits.push(TextEdit { start: removal.start, end: removal.end, text: String::new() });
-    let mut fe_new = ndoc.edit();
-    fe_new.edits.push(insert);
-    let mut seen = BTreeSet::new();
-    new_imports.retain(|e| seen.insert((e.start, e.end, e.text.clone())));
-    fe_new.edits.extend(merge_imports(new_imports, eol));
-    out.edit.add(fe_old);
-    out.edit.add(fe_new);
-    for (p, edits) in per_file {
-        let d = if *p == *old_path {
-            &doc
-        } else if *p == *new_path {
-            ndoc
-        } else {
-            out.files += 1;
-            let d = Doc::read(&p, &display_of(&p)).map_err(|e| e.to_string())?;
-            let mut fe = d.edit();
-            fe.edits = edits;
-            out.edit.add(fe);
-            continue;
-        };
-        let mut fe = d.edit();
-        fe.edits = edits;
-        out.edit.add(fe);
-    }
+    let sides = Sides { doc: &doc, ndoc, old_path: &old_path, new_path: &new_path };
+    assemble(&mut out, &sides, (removal.start, removal.end), insert, new_imports, per_file, display_of)?;
     Ok(out)
 }
 

@@ -115,14 +115,7 @@ fn ident_continues(text: &str, at: usize) -> bool {
 /// The node kinds that declare each category's names.
 fn declares(category: Category, kind: &str) -> bool {
     match category {
-        Category::Type => matches!(
-            kind,
-            kind::CLASS_DECLARATION
-                | kind::INTERFACE_DECLARATION
-                | kind::ENUM_DECLARATION
-                | kind::RECORD_DECLARATION
-                | kind::ANNOTATION_TYPE_DECLARATION
-        ),
+        Category::Type => kind::is_type_declaration(kind),
         Category::Ctor => matches!(kind, kind::CONSTRUCTOR_DECLARATION | kind::COMPACT_CONSTRUCTOR_DECLARATION),
         Category::Method => matches!(kind, kind::METHOD_DECLARATION | kind::ANNOTATION_TYPE_ELEMENT_DECLARATION),
         Category::Field => matches!(kind, kind::VARIABLE_DECLARATOR | kind::ENUM_CONSTANT),

@@ -152,6 +152,15 @@ pub const WHILE_STATEMENT: &str = "while_statement";
 pub const WILDCARD: &str = "wildcard";
 pub const YIELD_STATEMENT: &str = "yield_statement";
 
+/// Whether a node of this kind declares a type: a class, interface, enum, record or annotation
+/// type.
+pub fn is_type_declaration(k: &str) -> bool {
+    matches!(
+        k,
+        CLASS_DECLARATION | INTERFACE_DECLARATION | ENUM_DECLARATION | RECORD_DECLARATION | ANNOTATION_TYPE_DECLARATION
+    )
+}
+
 /// Every named node kind of the grammar, sorted.
 pub const ALL: &[&str] = &[
     ANNOTATED_TYPE,

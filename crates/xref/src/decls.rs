@@ -123,16 +123,7 @@ pub fn file_decls(bytes: &[u8]) -> FileDecls {
     out
 }
 
-pub(crate) fn is_type_decl(kind: &str) -> bool {
-    matches!(
-        kind,
-        kind::CLASS_DECLARATION
-            | kind::INTERFACE_DECLARATION
-            | kind::ENUM_DECLARATION
-            | kind::RECORD_DECLARATION
-            | kind::ANNOTATION_TYPE_DECLARATION
-    )
-}
+pub(crate) use mji_parser::kind::is_type_declaration as is_type_decl;
 
 pub(crate) fn import_of(n: Node, b: &[u8]) -> Import {
     let mut c = n.walk();

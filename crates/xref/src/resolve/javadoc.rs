@@ -19,16 +19,7 @@ use crate::{Category, Confidence, RefKind};
 /// Bound on the nodes visited looking for comments (every node of a file, iteratively).
 const MAX_NODES: usize = 4_000_000;
 
-fn is_type_decl(k: &str) -> bool {
-    matches!(
-        k,
-        kind::CLASS_DECLARATION
-            | kind::INTERFACE_DECLARATION
-            | kind::ENUM_DECLARATION
-            | kind::RECORD_DECLARATION
-            | kind::ANNOTATION_TYPE_DECLARATION
-    )
-}
+use mji_parser::kind::is_type_declaration as is_type_decl;
 
 const PRIMITIVES: [&str; 9] = ["boolean", "byte", "char", "short", "int", "long", "float", "double", "void"];
 
