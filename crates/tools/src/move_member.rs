@@ -12,11 +12,24 @@ use crate::edit::{EditResult, RefactorArgs, empty_result};
 use crate::host::Host;
 use crate::xref::Target;
 
-/// `move` of `target` (a method or field) to the class `destination` names.
-pub(crate) fn move_member(
+/// How a move is planned: [`mji_edit::move_member::move_member`] for a method or field,
+/// [`mji_edit::move_nested::move_nested`] for a nested type.
+pub(crate) type Plan = fn(
+    &mji_xref::engine::XrefEngine,
+    &mji_xref::world::World,
+    &[Arc<Path>],
+    &str,
+    &str,
+    &dyn Fn(&Path) -> String,
+) -> Result<mji_edit::move_member::MemberMove, String>;
+
+/// `move` of `target` (a static method or field, or a static nested type) to the class
+/// `destination` names, planned by `plan`.
+pub(crate) fn move_static(
     ws: &Host,
     args: &RefactorArgs,
     target: &Target,
+    plan: Plan,
 ) -> Result<(WorkspaceEdit, EditResult), ToolError> {
     let bad = |why: String| ToolError::InvalidArgument(format!("{} not moved: {why}", target.label));
     if target.keys.len() != 1 {
@@ -28,29 +41,7 @@ pub(crate) fn move_member(
     }
     let (w, files) = ws.xref_world();
     let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
-    let m = mji_edit::move_member::move_member(ws.xref(), &w, &scope, &target.keys[0], dest, &|p| ws.display_of(p))
-        .map_err(bad)?;
-    let conflicts: Vec<String> = ws.unbound_conflict(m.unbound, 10).into_iter().collect();
-    let summary =
-        format!("move {} to {dest}: {} use{} updated", target.keys[0], m.uses, if m.uses == 1 { "" } else { "s" });
-    Ok((m.edit, empty_result(summary, conflicts, Vec::new(), Vec::new())))
-}
-
-/// `move` of `target` (a nested type) to the class `destination` names.
-pub(crate) fn move_nested(
-    ws: &Host,
-    args: &RefactorArgs,
-    target: &Target,
-) -> Result<(WorkspaceEdit, EditResult), ToolError> {
-    let bad = |why: String| ToolError::InvalidArgument(format!("{} not moved: {why}", target.label));
-    let dest = args.destination.trim();
-    if dest.is_empty() {
-        return Err(bad("give `destination`: the qualified name of the class to move it to".into()));
-    }
-    let (w, files) = ws.xref_world();
-    let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
-    let m = mji_edit::move_nested::move_nested(ws.xref(), &w, &scope, &target.keys[0], dest, &|p| ws.display_of(p))
-        .map_err(bad)?;
+    let m = plan(ws.xref(), &w, &scope, &target.keys[0], dest, &|p| ws.display_of(p)).map_err(bad)?;
     let conflicts: Vec<String> = ws.unbound_conflict(m.unbound, 10).into_iter().collect();
     let summary =
         format!("move {} to {dest}: {} use{} updated", target.keys[0], m.uses, if m.uses == 1 { "" } else { "s" });

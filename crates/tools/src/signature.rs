@@ -273,13 +273,13 @@ pub(crate) fn move_type(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit
     let target = args.target_in(ws, &w, (!args.target.contains('(')).then_some(crate::xref::TargetKind::Field))?;
     let bad = |why: String| ToolError::InvalidArgument(format!("{} not moved: {why}", target.label));
     if matches!(target.category, Category::Method | Category::Field) {
-        return crate::move_member::move_member(ws, args, &target);
+        return crate::move_member::move_static(ws, args, &target, mji_edit::move_member::move_member);
     }
     if target.category == Category::Type
         && target.keys.len() == 1
         && w.workspace_type(&target.keys[0]).is_some_and(|id| w.decl(id).outer.is_some())
     {
-        return crate::move_member::move_nested(ws, args, &target);
+        return crate::move_member::move_static(ws, args, &target, mji_edit::move_nested::move_nested);
     }
     if target.category != Category::Type || target.keys.len() != 1 {
         return Err(bad("move takes a type or a static method or field".into()));
