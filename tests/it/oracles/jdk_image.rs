@@ -14,7 +14,7 @@ use mcp_java_index::xref::world::jdk_api::{JdkApi, TABLE_JDK_VERSION};
 
 /// `fqn`, `fqn#method(erased)`, `fqn#field` of every type of `api`.
 fn members(api: JdkApi) -> BTreeSet<String> {
-    let fqns: Vec<String> = api.by_fqn.keys().map(|k| k.to_string()).collect();
+    let fqns: Vec<String> = api.fqns().map(str::to_owned).collect();
     let w = World::with_api(Vec::new(), Arc::new(api));
     let mut out = BTreeSet::new();
     for fqn in fqns {
