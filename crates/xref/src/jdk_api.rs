@@ -75,8 +75,10 @@ pub struct JdkApi {
     pub libraries_hash: u64,
     /// The JDK's package and type names, when not the committed table's (`with_names`).
     pub names: Option<Arc<JdkTypes>>,
-    /// The JDK's types.
-    jdk: LibTypes,
+    /// The JDK's types: the committed table's shared by every table made with it (the
+    /// process's [`JdkApi::shared`] and those with libraries), so each of its groups is
+    /// parsed once per process.
+    jdk: Arc<LibTypes>,
     /// The libraries' types, numbered after the JDK's.
     libs: LibTypes,
 }
@@ -210,7 +212,10 @@ impl JdkApi {
     /// the user's JDK image when its version is not the committed table's) instead of the
     /// committed table.
     pub fn with_jdk(jdk: Option<&str>, libraries: &str) -> JdkApi {
-        let mut api = JdkApi::of_jdk(jdk.map_or(Cow::Borrowed(TABLE), |t| Cow::Owned(t.to_owned())));
+        let mut api = match jdk {
+            Some(t) => JdkApi::of_jdk(Cow::Owned(t.to_owned())),
+            None => JdkApi::of_part(JdkApi::shared().jdk.clone()),
+        };
         api.libs = LibTypes::index(Cow::Owned(libraries.to_owned()));
         api.libraries_hash = (fnv(libraries.as_bytes()) ^ jdk.map_or(0, |t| fnv(t.as_bytes()).rotate_left(1))) | 1;
         api
@@ -319,7 +324,10 @@ impl JdkApi {
     }
 
     fn of_jdk(text: Cow<'static, str>) -> JdkApi {
-        let jdk = LibTypes::index(text);
+        JdkApi::of_part(Arc::new(LibTypes::index(text)))
+    }
+
+    fn of_part(jdk: Arc<LibTypes>) -> JdkApi {
         let jdk_types = jdk.len() as u32;
         JdkApi { jdk_types, libraries_hash: 0, names: None, jdk, libs: LibTypes::default() }
     }
@@ -756,12 +764,21 @@ const TABLE: &str = include_str!("jdk_api.txt");
 
 /// A hash of the table, for what is persisted from bindings made with it.
 pub(crate) fn table_hash() -> u64 {
-    fnv(TABLE.as_bytes())
+    static HASH: OnceLock<u64> = OnceLock::new();
+    *HASH.get_or_init(|| fnv(TABLE.as_bytes()))
 }
 
+/// FNV-1a over 8-byte words (then the last bytes one by one): a byte at a time, the
+/// committed table's hash was a millisecond of every command's start (issue 38).
 fn fnv(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in bytes {
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(w);
+        h = (h ^ u64::from_le_bytes(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    for b in words.remainder() {
         h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
     }
     h
@@ -816,7 +833,8 @@ mod tests {
 
     #[test]
     fn types_read_on_first_use_as_the_whole_parse_reads_them() {
-        let lazy = JdkApi::with_libraries(LIBS);
+        // A JDK part of its own (not the process's shared one, which other tests read).
+        let lazy = JdkApi::with_jdk(Some(TABLE), LIBS);
         let eager = eager(&format!("{TABLE}\n{LIBS}"));
         assert_eq!((lazy.parsed_jdk_groups(), lazy.parsed_library_groups()), (0, 0));
         assert_eq!(lazy.len(), eager.types.len());
@@ -855,7 +873,7 @@ mod tests {
 
     #[test]
     fn a_world_with_libraries_reads_only_the_groups_it_touches() {
-        let api = Arc::new(JdkApi::with_libraries(LIBS));
+        let api = Arc::new(JdkApi::with_jdk(Some(TABLE), LIBS));
         let w = World::with_api(Vec::new(), api.clone());
         assert_eq!(api.parsed_jdk_groups(), 0);
         let color = w.by_fqn("com.b.Color").expect("Color");
@@ -869,5 +887,17 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(w.method_key(found[0].owner, found[0].decl), "com.a.Box.Nested#of(java.util.List)");
         assert_eq!(api.parsed_library_groups(), 1);
+    }
+
+    #[test]
+    fn tables_with_libraries_share_the_committed_jdk_part() {
+        let shared = &JdkApi::shared().jdk;
+        assert!(Arc::ptr_eq(&JdkApi::with_libraries(LIBS).jdk, shared));
+        assert!(!Arc::ptr_eq(&JdkApi::with_jdk(Some(TABLE), LIBS).jdk, shared));
+        // The hash reads every byte: one changed anywhere changes it.
+        let text = format!("{TABLE}x");
+        assert_ne!(fnv(text.as_bytes()), fnv(&text.as_bytes()[..TABLE.len()]));
+        assert_ne!(fnv(b"abcdefgh1"), fnv(b"abcdefgh2"));
+        assert_ne!(fnv(b"abcdefg1h"), fnv(b"abcdefg2h"));
     }
 }
