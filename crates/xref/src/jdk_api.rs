@@ -27,11 +27,11 @@
 //! `refs` command's CPU time on commons-lang3 (issue 38), of which a query touches a few
 //! dozen types. Each part is kept as its text (the JDK's committed table borrowed, not
 //! copied) with, per type, where its qualified name is and which group it is in, and per
-//! group where its lines start; a group's declarations and linked supertypes are parsed
-//! when one of its types is first asked for (`decl`, `supers_of`), and kept. About 50 bytes
-//! a type beside its text: its group's 24 (one per top-level type), its group, name and
-//! sorted place (4 each), and each world's memo slot (16, the memo itself made on first
-//! use).
+//! group where its lines start; a group's declarations are parsed when one of its types is
+//! first asked for (`decl`), and its linked supertypes (`supers_of`, read from its `T` lines
+//! alone: a type hierarchy asks for every type's) likewise, and kept. About 70 bytes a type
+//! beside its text: its group's 48 (one per top-level type), its group, name and sorted
+//! place (4 each), and each world's memo slot (16, the memo itself made on first use).
 //!
 //! This answers exactly as parsing the whole text does, because everything read from a
 //! group depends on that group's lines alone:
@@ -42,7 +42,7 @@
 //!   (every valid `T` line is one type), so a type's number is the same either way.
 //! - A type's declaration (`F`, `M`, `C` lines, member types by their index in the group)
 //!   and its linked supertypes (resolved with the type variables of its enclosing types,
-//!   which are in the same group) read nothing outside its group.
+//!   which are in the same group, on their `T` lines) read nothing outside its group.
 //! - Lookup by qualified name gives the first type of that name, the JDK's before the
 //!   libraries' (what the whole parse's `or_insert` did): the JDK's names first, then the
 //!   libraries', each part's sorted with ties by number and deduplicated keeping the first.
@@ -100,15 +100,13 @@ struct LibTypes {
 struct Group {
     /// Where its first line starts in the text.
     start: u32,
-    /// Its first type's number among the libraries' types.
+    /// Its first type's number among the part's types.
     first: u32,
-    parsed: OnceLock<Box<Parsed>>,
-}
-
-/// A group's declarations and each of its types' linked supertypes.
-struct Parsed {
-    decls: FileDecls,
-    supers: Vec<Vec<Ty>>,
+    /// Its declarations, linked.
+    parsed: OnceLock<Box<FileDecls>>,
+    /// Each of its types' linked supertypes, read from its `T` lines alone (what a type
+    /// hierarchy reads of every type: the declarations' members stay unparsed).
+    supers: OnceLock<Box<[Vec<Ty>]>>,
 }
 
 impl LibTypes {
@@ -127,6 +125,7 @@ impl LibTypes {
                         start: at as u32,
                         first: libs.fqn_at.len() as u32,
                         parsed: OnceLock::new(),
+                        supers: OnceLock::new(),
                     });
                 }
                 // The lines before the first group belong to no type (see the module doc).
@@ -174,18 +173,41 @@ impl LibTypes {
     }
 
     /// The group of type `j` parsed, and `j`'s index in it.
-    fn parsed(&self, j: u32) -> (&Parsed, usize) {
+    /// The group of type `j`: its number and its lines. The group's lines are one
+    /// pseudo-file: they start with a `T` line of no outer.
+    fn group(&self, j: u32) -> (&Group, &str) {
         let g = self.group_of[j as usize] as usize;
         let group = &self.groups[g];
-        let parsed = group.parsed.get_or_init(|| {
-            let end = self.groups.get(g + 1).map_or(self.text.len(), |n| n.start as usize);
-            let lines = &self.text[group.start as usize..end];
-            // The group's lines are one pseudo-file: they start with a `T` line of no outer.
+        let end = self.groups.get(g + 1).map_or(self.text.len(), |n| n.start as usize);
+        (group, &self.text[group.start as usize..end])
+    }
+
+    /// Type `j`'s declaration (its group parsed and linked on first use).
+    fn decl(&self, j: u32) -> &TypeSym {
+        let (group, lines) = self.group(j);
+        let decls = group.parsed.get_or_init(|| {
             let mut decls = read_files(lines).into_iter().next().unwrap_or_default();
-            let supers = link_file(&mut decls);
-            Box::new(Parsed { decls, supers })
+            link_file(&mut decls);
+            Box::new(decls)
         });
-        (parsed, (j - group.first) as usize)
+        &decls.types[(j - group.first) as usize]
+    }
+
+    /// Type `j`'s direct supertypes, linked: from its group's `T` lines alone, which hold
+    /// everything linking reads (each type's outer, static flag, type parameters and
+    /// supertypes), so the same as from the whole group.
+    fn supers(&self, j: u32) -> &[Ty] {
+        let (group, lines) = self.group(j);
+        let supers = group.supers.get_or_init(|| {
+            let mut types = String::new();
+            for line in lines.lines().filter(|l| l.split(' ').next() == Some("T")) {
+                types.push_str(line);
+                types.push('\n');
+            }
+            let mut decls = read_files(&types).into_iter().next().unwrap_or_default();
+            link_file(&mut decls).into_boxed_slice()
+        });
+        supers.get((j - group.first) as usize).map_or(&[], |v| v.as_slice())
     }
 }
 
@@ -282,15 +304,13 @@ impl JdkApi {
     /// Type `i`'s declaration (its group is parsed on first use).
     pub fn decl(&self, i: u32) -> &TypeSym {
         let (part, j) = self.part(i);
-        let (p, t) = part.parsed(j);
-        &p.decls.types[t]
+        part.decl(j)
     }
 
     /// Type `i`'s direct supertypes, linked.
     pub fn supers_of(&self, i: u32) -> &[Ty] {
         let (part, j) = self.part(i);
-        let (p, t) = part.parsed(j);
-        p.supers.get(t).map_or(&[], |v| v.as_slice())
+        part.supers(j)
     }
 
     /// The first type of a qualified name: the JDK's, else the libraries'.
@@ -850,8 +870,11 @@ mod tests {
         let inner = lazy.lookup("com.a.Box.Inner").expect("Inner");
         assert_eq!(lazy.decl(inner).fqn.as_ref(), "com.a.Box.Inner");
         assert_eq!(lazy.parsed_library_groups(), 1);
+        // Supertypes are read from the group's `T` lines: its declarations stay unparsed.
         let entry = lazy.lookup("java.util.Map.Entry").expect("Map.Entry");
         assert_eq!(lazy.supers_of(entry), eager.supers[entry as usize].as_slice());
+        assert_eq!((lazy.parsed_jdk_groups(), lazy.parsed_library_groups()), (0, 1));
+        assert_eq!(lazy.decl(entry), &eager.decls[entry as usize]);
         assert_eq!((lazy.parsed_jdk_groups(), lazy.parsed_library_groups()), (1, 1));
         for i in 0..lazy.len() as u32 {
             assert_eq!(lazy.decl(i), &eager.decls[i as usize], "type {i}");
