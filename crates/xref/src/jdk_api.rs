@@ -113,16 +113,25 @@ impl LibTypes {
     /// Indexes a part's lines. Of a text past 4 GiB, the lines that end before are kept.
     fn index(text: Cow<'static, str>) -> LibTypes {
         let mut libs = LibTypes::default();
-        let mut at = 0usize;
-        for raw in text.split_inclusive('\n') {
+        // Where the kept lines end: the whole text, or past 4 GiB the end of the last line
+        // that ends before.
+        let at = if text.len() <= u32::MAX as usize {
+            text.len()
+        } else {
+            memchr::memrchr(b'\n', &text.as_bytes()[..u32::MAX as usize]).map_or(0, |i| i + 1)
+        };
+        // Only a line that starts with `T ` can be a `T` line (`type_line`): those are found
+        // by searching for them (a tenth of the JDK table's lines), not by splitting every line.
+        let kept = &text[..at];
+        let starts = kept.starts_with("T ").then_some(0);
+        let starts = starts.into_iter().chain(memchr::memmem::find_iter(kept.as_bytes(), b"\nT ").map(|i| i + 1));
+        for start in starts {
+            let raw = &kept[start..memchr::memchr(b'\n', &kept.as_bytes()[start..]).map_or(at, |e| start + e + 1)];
             let line = raw.strip_suffix('\n').map_or(raw, |l| l.strip_suffix('\r').unwrap_or(l));
-            if at + raw.len() > u32::MAX as usize {
-                break;
-            }
             if let Some([outer, _, _, fqn, _, _]) = type_line(line) {
                 if outer.parse::<u32>().is_err() {
                     libs.groups.push(Group {
-                        start: at as u32,
+                        start: start as u32,
                         first: libs.fqn_at.len() as u32,
                         parsed: OnceLock::new(),
                         supers: OnceLock::new(),
@@ -135,7 +144,6 @@ impl LibTypes {
                     libs.fqn_at.push(offset as u32);
                 }
             }
-            at += raw.len();
         }
         libs.text = match text {
             Cow::Borrowed(t) => Cow::Borrowed(&t[..at]),
