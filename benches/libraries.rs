@@ -226,11 +226,8 @@ fn main() {
     println!("the same table cached per archive: cold {cold_ms:.0} ms, warm {:.0} ms", ms(t));
     let modules = home.join("lib/modules");
     if modules.is_file() {
-        let packages: std::collections::HashSet<String> = mcp_java_index::xref::world::jdk_api::JdkApi::get()
-            .files
-            .iter()
-            .map(|(f, _)| f.package.replace('.', "/"))
-            .collect();
+        let packages: std::collections::HashSet<String> =
+            mcp_java_index::xref::world::jdk_api::JdkApi::get().jdk_packages().map(|p| p.replace('.', "/")).collect();
         let t = Instant::now();
         let (_, s) = mcp_java_index::classfile::api::table_where(
             std::slice::from_ref(&modules),

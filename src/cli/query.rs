@@ -427,9 +427,9 @@ fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Workspace> {
         std::thread::scope(|s| {
             if LINKS_THE_WORLD.contains(&tool) {
                 s.spawn(|| ws.preload_references());
-                // The committed JDK table a world without libraries links with, parsed once per
-                // process, on a third thread: on commons-lang3 it was a third of `refs`, parsed
-                // after the declarations were decoded. With libraries it goes unused.
+                // The committed JDK table every world links with (a table with libraries shares
+                // its JDK part), indexed once per process on a third thread; its types are
+                // parsed when first asked for.
                 s.spawn(|| crate::xref::world::jdk_api::JdkApi::shared().len());
             }
             super::index::build_index(&ws);

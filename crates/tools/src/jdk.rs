@@ -42,7 +42,7 @@ pub fn user_jdk_tables(env: &JdkEnv) -> Option<Arc<UserJdkTables>> {
     }
     let cache = mji_fs::provenance::user_cache_dir().map(|d| d.join("libraries"));
     let archives = library::jdk_jmods(&home);
-    let mut packages: Vec<String> = JdkApi::get().files.iter().map(|(f, _)| f.package.replace('.', "/")).collect();
+    let mut packages: Vec<String> = JdkApi::get().jdk_packages().map(|p| p.replace('.', "/")).collect();
     packages.sort();
     packages.dedup();
     // The cached part's name changes with the packages kept.

@@ -15,20 +15,23 @@
 //! their outer type in the group. Flags: `s` static, `v` varargs, `f` final. Lists are separated
 //! by commas, type parameters are `N:B1&B2`.
 //!
-//! # Library types are read on first use
+//! # Types are read on first use
 //!
 //! A table with libraries (`with_libraries`, the classpath's class files) may hold 100,000
 //! types (`max_archive_entries` per jar), of which a query touches a handful: the types its
 //! files name and their supertypes. Parsed whole, each cost about 1.6 KB (its pseudo-file,
 //! declaration, linked supertypes, qualified-name entry and the world's memo): a generated
 //! jar of 100,000 classes made `find_references` peak at 204 MB, 41 MB now (`cargo bench
-//! --bench libraries -- big-jar`). So the JDK's part is parsed whole as before (about a thousand types, used by
-//! every query), and the libraries' part is kept as its text with, per type, where its
-//! qualified name is and which group it is in, and per group where its lines start; a
-//! group's declarations and linked supertypes are parsed when one of its types is first
-//! asked for (`decl`, `supers_of`), and kept. About 50 bytes a type beside its text: its
-//! group's 24 (one per top-level type), its group, name and sorted place (4 each), and each
-//! world's memo slot (16, the memo itself made on first use).
+//! --bench libraries -- big-jar`). The JDK's part (about a thousand types) is read the same
+//! way since a fresh command-line process parsed it whole for every query, a third of a
+//! `refs` command's CPU time on commons-lang3 (issue 38), of which a query touches a few
+//! dozen types. Each part is kept as its text (the JDK's committed table borrowed, not
+//! copied) with, per type, where its qualified name is and which group it is in, and per
+//! group where its lines start; a group's declarations are parsed when one of its types is
+//! first asked for (`decl`), and its linked supertypes (`supers_of`, read from its `T` lines
+//! alone: a type hierarchy asks for every type's) likewise, and kept. About 70 bytes a type
+//! beside its text: its group's 48 (one per top-level type), its group, name and sorted
+//! place (4 each), and each world's memo slot (16, the memo itself made on first use).
 //!
 //! This answers exactly as parsing the whole text does, because everything read from a
 //! group depends on that group's lines alone:
@@ -39,19 +42,20 @@
 //!   (every valid `T` line is one type), so a type's number is the same either way.
 //! - A type's declaration (`F`, `M`, `C` lines, member types by their index in the group)
 //!   and its linked supertypes (resolved with the type variables of its enclosing types,
-//!   which are in the same group) read nothing outside its group.
+//!   which are in the same group, on their `T` lines) read nothing outside its group.
 //! - Lookup by qualified name gives the first type of that name, the JDK's before the
-//!   libraries' (what the whole parse's `or_insert` did): the JDK's map first, then the
-//!   libraries' names sorted with ties by number and deduplicated keeping the first.
+//!   libraries' (what the whole parse's `or_insert` did): the JDK's names first, then the
+//!   libraries', each part's sorted with ties by number and deduplicated keeping the first.
 //! - The text never changes after indexing; a group parsed once is the group parsed again.
 //!
-//! One difference, for malformed text only: lines of the libraries' text before its first
-//! group were attached to the JDK's last type by the whole parse; they are dropped (the
-//! tables `mji_classfile::api` writes start with a `T` line).
+//! One difference, for malformed text only: lines of a part's text before its first group
+//! were attached to the previous part's last type by the whole parse (or to no type); they
+//! are dropped (the committed table and the tables `mji_classfile::api` writes start with
+//! a `T` line).
 //!
 //! [`World`]: crate::world::World
 
-use std::collections::HashMap;
+use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 use crate::decls::{FieldSym, FileDecls, MethodSym, TParam, TypeSym};
@@ -59,31 +63,30 @@ use crate::ty::{OBJECT, Ty, TyText};
 use crate::world::{Ctx, JdkTypes, TypeId, World};
 use mji_model::TypeKind;
 
-/// The loaded table: pseudo-files (one per top-level type), their types and linked supertypes.
-/// The JDK's types come first; a table with libraries (`with_libraries`) has the library
-/// types after them, read on first use (see the module doc). `files`, `types`, `by_fqn` and
-/// `supers` are the JDK's part; [`JdkApi::len`], [`JdkApi::decl`], [`JdkApi::lookup`] and
-/// [`JdkApi::supers_of`] cover both.
+/// The loaded table: the JDK's types first, then, in a table with libraries
+/// (`with_libraries`), the library types. Both parts are kept as their text, indexed by type,
+/// and each group (a top-level type with its member types) is parsed and linked when one of
+/// its types is first asked for (see the module doc). [`JdkApi::len`], [`JdkApi::decl`],
+/// [`JdkApi::lookup`] and [`JdkApi::supers_of`] cover both parts.
 pub struct JdkApi {
-    pub files: Vec<(Arc<FileDecls>, u32)>,
-    /// (file, index in the file's types).
-    pub types: Vec<(u32, u32)>,
-    pub by_fqn: HashMap<Box<str>, u32>,
-    pub supers: Vec<Vec<Ty>>,
     /// How many types are the JDK's; the rest are libraries' (`Origin::Library`).
     pub jdk_types: u32,
     /// A hash of the library lines (0 without libraries), for what is persisted.
     pub libraries_hash: u64,
     /// The JDK's package and type names, when not the committed table's (`with_names`).
     pub names: Option<Arc<JdkTypes>>,
+    /// The JDK's types: the committed table's shared by every table made with it (the
+    /// process's [`JdkApi::shared`] and those with libraries), so each of its groups is
+    /// parsed once per process.
+    jdk: Arc<LibTypes>,
     /// The libraries' types, numbered after the JDK's.
     libs: LibTypes,
 }
 
-/// The libraries' part of a table: its text, indexed; each group parsed on first use.
+/// One part of a table: its text, indexed; each group parsed on first use.
 #[derive(Default)]
 struct LibTypes {
-    text: Box<str>,
+    text: Cow<'static, str>,
     groups: Vec<Group>,
     /// Per type: its group.
     group_of: Vec<u32>,
@@ -97,34 +100,41 @@ struct LibTypes {
 struct Group {
     /// Where its first line starts in the text.
     start: u32,
-    /// Its first type's number among the libraries' types.
+    /// Its first type's number among the part's types.
     first: u32,
-    parsed: OnceLock<Box<Parsed>>,
-}
-
-/// A group's declarations and each of its types' linked supertypes.
-struct Parsed {
-    decls: FileDecls,
-    supers: Vec<Vec<Ty>>,
+    /// Its declarations, linked.
+    parsed: OnceLock<Box<FileDecls>>,
+    /// Each of its types' linked supertypes, read from its `T` lines alone (what a type
+    /// hierarchy reads of every type: the declarations' members stay unparsed).
+    supers: OnceLock<Box<[Vec<Ty>]>>,
 }
 
 impl LibTypes {
-    /// Indexes the libraries' lines. Of a text past 4 GiB, the lines that end before are
-    /// kept.
-    fn index(text: &str) -> LibTypes {
+    /// Indexes a part's lines. Of a text past 4 GiB, the lines that end before are kept.
+    fn index(text: Cow<'static, str>) -> LibTypes {
         let mut libs = LibTypes::default();
-        let mut at = 0usize;
-        for raw in text.split_inclusive('\n') {
+        // Where the kept lines end: the whole text, or past 4 GiB the end of the last line
+        // that ends before.
+        let at = if text.len() <= u32::MAX as usize {
+            text.len()
+        } else {
+            memchr::memrchr(b'\n', &text.as_bytes()[..u32::MAX as usize]).map_or(0, |i| i + 1)
+        };
+        // Only a line that starts with `T ` can be a `T` line (`type_line`): those are found
+        // by searching for them (a tenth of the JDK table's lines), not by splitting every line.
+        let kept = &text[..at];
+        let starts = kept.starts_with("T ").then_some(0);
+        let starts = starts.into_iter().chain(memchr::memmem::find_iter(kept.as_bytes(), b"\nT ").map(|i| i + 1));
+        for start in starts {
+            let raw = &kept[start..memchr::memchr(b'\n', &kept.as_bytes()[start..]).map_or(at, |e| start + e + 1)];
             let line = raw.strip_suffix('\n').map_or(raw, |l| l.strip_suffix('\r').unwrap_or(l));
-            if at + raw.len() > u32::MAX as usize {
-                break;
-            }
             if let Some([outer, _, _, fqn, _, _]) = type_line(line) {
                 if outer.parse::<u32>().is_err() {
                     libs.groups.push(Group {
-                        start: at as u32,
+                        start: start as u32,
                         first: libs.fqn_at.len() as u32,
                         parsed: OnceLock::new(),
+                        supers: OnceLock::new(),
                     });
                 }
                 // The lines before the first group belong to no type (see the module doc).
@@ -134,9 +144,14 @@ impl LibTypes {
                     libs.fqn_at.push(offset as u32);
                 }
             }
-            at += raw.len();
         }
-        libs.text = text[..at].into();
+        libs.text = match text {
+            Cow::Borrowed(t) => Cow::Borrowed(&t[..at]),
+            Cow::Owned(mut t) => {
+                t.truncate(at);
+                Cow::Owned(t)
+            }
+        };
         libs.groups.shrink_to_fit();
         libs.group_of.shrink_to_fit();
         libs.fqn_at.shrink_to_fit();
@@ -151,6 +166,10 @@ impl LibTypes {
         self.fqn_at.len()
     }
 
+    fn parsed_groups(&self) -> usize {
+        self.groups.iter().filter(|g| g.parsed.get().is_some()).count()
+    }
+
     fn fqn(&self, j: u32) -> &str {
         let rest = &self.text[self.fqn_at[j as usize] as usize..];
         rest.split(' ').next().unwrap_or(rest)
@@ -162,31 +181,54 @@ impl LibTypes {
     }
 
     /// The group of type `j` parsed, and `j`'s index in it.
-    fn parsed(&self, j: u32) -> (&Parsed, usize) {
+    /// The group of type `j`: its number and its lines. The group's lines are one
+    /// pseudo-file: they start with a `T` line of no outer.
+    fn group(&self, j: u32) -> (&Group, &str) {
         let g = self.group_of[j as usize] as usize;
         let group = &self.groups[g];
-        let parsed = group.parsed.get_or_init(|| {
-            let end = self.groups.get(g + 1).map_or(self.text.len(), |n| n.start as usize);
-            let lines = &self.text[group.start as usize..end];
-            // The group's lines are one pseudo-file: they start with a `T` line of no outer.
+        let end = self.groups.get(g + 1).map_or(self.text.len(), |n| n.start as usize);
+        (group, &self.text[group.start as usize..end])
+    }
+
+    /// Type `j`'s declaration (its group parsed and linked on first use).
+    fn decl(&self, j: u32) -> &TypeSym {
+        let (group, lines) = self.group(j);
+        let decls = group.parsed.get_or_init(|| {
             let mut decls = read_files(lines).into_iter().next().unwrap_or_default();
-            let supers = link_file(&mut decls);
-            Box::new(Parsed { decls, supers })
+            link_file(&mut decls);
+            Box::new(decls)
         });
-        (parsed, (j - group.first) as usize)
+        &decls.types[(j - group.first) as usize]
+    }
+
+    /// Type `j`'s direct supertypes, linked: from its group's `T` lines alone, which hold
+    /// everything linking reads (each type's outer, static flag, type parameters and
+    /// supertypes), so the same as from the whole group.
+    fn supers(&self, j: u32) -> &[Ty] {
+        let (group, lines) = self.group(j);
+        let supers = group.supers.get_or_init(|| {
+            let mut types = String::new();
+            for line in lines.lines().filter(|l| l.split(' ').next() == Some("T")) {
+                types.push_str(line);
+                types.push('\n');
+            }
+            let mut decls = read_files(&types).into_iter().next().unwrap_or_default();
+            link_file(&mut decls).into_boxed_slice()
+        });
+        supers.get((j - group.first) as usize).map_or(&[], |v| v.as_slice())
     }
 }
 
 impl JdkApi {
-    /// The table, parsed on first use.
+    /// The table, indexed on first use, shared.
     pub fn get() -> &'static JdkApi {
         JdkApi::shared()
     }
 
-    /// The table, parsed on first use, shared.
+    /// The table, indexed on first use (its types parsed on first use), shared.
     pub fn shared() -> &'static Arc<JdkApi> {
         static API: OnceLock<Arc<JdkApi>> = OnceLock::new();
-        API.get_or_init(|| Arc::new(JdkApi::parse(TABLE)))
+        API.get_or_init(|| Arc::new(JdkApi::of_jdk(Cow::Borrowed(TABLE))))
     }
 
     /// The JDK's table followed by the library types of `table` (the same format, written by
@@ -200,8 +242,11 @@ impl JdkApi {
     /// the user's JDK image when its version is not the committed table's) instead of the
     /// committed table.
     pub fn with_jdk(jdk: Option<&str>, libraries: &str) -> JdkApi {
-        let mut api = JdkApi::parse(jdk.unwrap_or(TABLE));
-        api.libs = LibTypes::index(libraries);
+        let mut api = match jdk {
+            Some(t) => JdkApi::of_jdk(Cow::Owned(t.to_owned())),
+            None => JdkApi::of_part(JdkApi::shared().jdk.clone()),
+        };
+        api.libs = LibTypes::index(Cow::Owned(libraries.to_owned()));
         api.libraries_hash = (fnv(libraries.as_bytes()) ^ jdk.map_or(0, |t| fnv(t.as_bytes()).rotate_left(1))) | 1;
         api
     }
@@ -217,7 +262,7 @@ impl JdkApi {
 
     /// How many types: the JDK's, then the libraries'.
     pub fn len(&self) -> usize {
-        self.types.len() + self.libs.len()
+        self.jdk.len() + self.libs.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -227,78 +272,92 @@ impl JdkApi {
     /// How many of the libraries' groups (top-level types with their member types) have
     /// been parsed: those whose types were asked for.
     pub fn parsed_library_groups(&self) -> usize {
-        self.libs.groups.iter().filter(|g| g.parsed.get().is_some()).count()
+        self.libs.parsed_groups()
     }
 
-    /// Type `i`'s declaration (a library type's group is parsed on first use).
-    pub fn decl(&self, i: u32) -> &TypeSym {
+    /// How many of the JDK's groups have been parsed.
+    pub fn parsed_jdk_groups(&self) -> usize {
+        self.jdk.parsed_groups()
+    }
+
+    /// The JDK part's packages, one per top-level type (in table order, repeated).
+    pub fn jdk_packages(&self) -> impl Iterator<Item = &str> {
+        self.jdk.groups.iter().map(|g| {
+            let fqn = self.jdk.fqn(g.first);
+            fqn.rsplit_once('.').map_or("", |x| x.0)
+        })
+    }
+
+    /// Every type's qualified name, the JDK's then the libraries' (a name twice where two
+    /// types have it), without parsing any.
+    pub fn fqns(&self) -> impl Iterator<Item = &str> {
+        let jdk = (0..self.jdk.len() as u32).map(|j| self.jdk.fqn(j));
+        jdk.chain((0..self.libs.len() as u32).map(|j| self.libs.fqn(j)))
+    }
+
+    /// Type `i`'s qualified name, without parsing it.
+    pub fn fqn(&self, i: u32) -> &str {
+        let (part, j) = self.part(i);
+        part.fqn(j)
+    }
+
+    /// The part type `i` is in, and its number there.
+    fn part(&self, i: u32) -> (&LibTypes, u32) {
         match i.checked_sub(self.jdk_types) {
-            Some(j) => {
-                let (p, t) = self.libs.parsed(j);
-                &p.decls.types[t]
-            }
-            None => {
-                let (f, t) = self.types[i as usize];
-                &self.files[f as usize].0.types[t as usize]
-            }
+            Some(j) => (&self.libs, j),
+            None => (&self.jdk, i),
         }
+    }
+
+    /// Type `i`'s declaration (its group is parsed on first use).
+    pub fn decl(&self, i: u32) -> &TypeSym {
+        let (part, j) = self.part(i);
+        part.decl(j)
     }
 
     /// Type `i`'s direct supertypes, linked.
     pub fn supers_of(&self, i: u32) -> &[Ty] {
-        match i.checked_sub(self.jdk_types) {
-            Some(j) => {
-                let (p, t) = self.libs.parsed(j);
-                p.supers.get(t).map_or(&[], |v| v.as_slice())
-            }
-            None => self.supers.get(i as usize).map_or(&[], |v| v.as_slice()),
-        }
+        let (part, j) = self.part(i);
+        part.supers(j)
     }
 
     /// The first type of a qualified name: the JDK's, else the libraries'.
     pub fn lookup(&self, fqn: &str) -> Option<u32> {
-        match self.by_fqn.get(fqn) {
-            Some(i) => Some(*i),
+        match self.jdk.lookup(fqn) {
+            Some(i) => Some(i),
             None => self.libs.lookup(fqn).map(|j| self.jdk_types + j),
         }
     }
 
-    /// The pseudo-file of type `i`: the JDK's files, then the libraries' groups.
+    /// The pseudo-file of type `i`: the JDK's groups, then the libraries'.
     pub(crate) fn file_of(&self, i: u32) -> u32 {
         match i.checked_sub(self.jdk_types) {
-            Some(j) => self.files.len() as u32 + self.libs.group_of[j as usize],
-            None => self.types[i as usize].0,
+            Some(j) => self.jdk.groups.len() as u32 + self.libs.group_of[j as usize],
+            None => self.jdk.group_of[i as usize],
         }
     }
 
     /// The number of pseudo-file `file`'s `i`-th type.
     pub(crate) fn type_in_file(&self, file: u32, i: u32) -> u32 {
-        match (file as usize).checked_sub(self.files.len()) {
+        match (file as usize).checked_sub(self.jdk.groups.len()) {
             Some(g) => self.jdk_types + self.libs.groups[g].first + i,
-            None => self.files[file as usize].1 + i,
+            None => self.jdk.groups[file as usize].first + i,
         }
     }
 
-    /// A table whose types are all the JDK's, parsed whole.
+    /// A table whose types are all the JDK's, read from `text` (each group parsed on first
+    /// use).
     pub fn parse(text: &str) -> JdkApi {
-        let mut types = Vec::new();
-        let mut by_fqn = HashMap::new();
-        let mut supers = Vec::new();
-        let files: Vec<(Arc<FileDecls>, u32)> = read_files(text)
-            .into_iter()
-            .enumerate()
-            .map(|(fi, mut f)| {
-                let first = types.len() as u32;
-                supers.extend(link_file(&mut f));
-                for (ti, t) in f.types.iter().enumerate() {
-                    by_fqn.entry(t.fqn.clone()).or_insert(types.len() as u32);
-                    types.push((fi as u32, ti as u32));
-                }
-                (Arc::new(f), first)
-            })
-            .collect();
-        let jdk_types = types.len() as u32;
-        JdkApi { files, types, by_fqn, supers, jdk_types, libraries_hash: 0, names: None, libs: LibTypes::default() }
+        JdkApi::of_jdk(Cow::Owned(text.to_owned()))
+    }
+
+    fn of_jdk(text: Cow<'static, str>) -> JdkApi {
+        JdkApi::of_part(Arc::new(LibTypes::index(text)))
+    }
+
+    fn of_part(jdk: Arc<LibTypes>) -> JdkApi {
+        let jdk_types = jdk.len() as u32;
+        JdkApi { jdk_types, libraries_hash: 0, names: None, jdk, libs: LibTypes::default() }
     }
 }
 
@@ -739,12 +798,21 @@ const TABLE: &str = include_str!("jdk_api.txt");
 
 /// A hash of the table, for what is persisted from bindings made with it.
 pub(crate) fn table_hash() -> u64 {
-    fnv(TABLE.as_bytes())
+    static HASH: OnceLock<u64> = OnceLock::new();
+    *HASH.get_or_init(|| fnv(TABLE.as_bytes()))
 }
 
+/// FNV-1a over 8-byte words (then the last bytes one by one): a byte at a time, the
+/// committed table's hash was a millisecond of every command's start (issue 38).
 fn fnv(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in bytes {
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(w);
+        h = (h ^ u64::from_le_bytes(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    for b in words.remainder() {
         h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
     }
     h
@@ -753,6 +821,7 @@ fn fnv(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
 
     /// Library lines with what the lazy part must read as the whole parse does: member types
     /// (a generic outer's type variables in a non-static member's supertypes), a type the
@@ -773,25 +842,56 @@ mod tests {
         T - e f com.b.Color - java.lang.Enum<com.b.Color>\r\n\
         F s RED com.b.Color\n";
 
+    /// The whole parse the lazy reading must agree with: every group read and linked in
+    /// order, types numbered in order, the first type of a name kept.
+    struct Eager {
+        /// Per type: (pseudo-file, index in it).
+        types: Vec<(u32, u32)>,
+        by_fqn: HashMap<Box<str>, u32>,
+        decls: Vec<TypeSym>,
+        supers: Vec<Vec<Ty>>,
+    }
+
+    fn eager(text: &str) -> Eager {
+        let mut e = Eager { types: Vec::new(), by_fqn: HashMap::new(), decls: Vec::new(), supers: Vec::new() };
+        for (fi, mut f) in read_files(text).into_iter().enumerate() {
+            e.supers.extend(link_file(&mut f));
+            for (ti, t) in f.types.into_iter().enumerate() {
+                e.by_fqn.entry(t.fqn.clone()).or_insert(e.types.len() as u32);
+                e.types.push((fi as u32, ti as u32));
+                e.decls.push(t);
+            }
+        }
+        e
+    }
+
     #[test]
-    fn library_types_read_on_first_use_as_the_whole_parse_reads_them() {
-        let lazy = JdkApi::with_libraries(LIBS);
-        let eager = JdkApi::parse(&format!("{TABLE}\n{LIBS}"));
-        assert_eq!(lazy.parsed_library_groups(), 0);
+    fn types_read_on_first_use_as_the_whole_parse_reads_them() {
+        // A JDK part of its own (not the process's shared one, which other tests read).
+        let lazy = JdkApi::with_jdk(Some(TABLE), LIBS);
+        let eager = eager(&format!("{TABLE}\n{LIBS}"));
+        assert_eq!((lazy.parsed_jdk_groups(), lazy.parsed_library_groups()), (0, 0));
         assert_eq!(lazy.len(), eager.types.len());
         assert_eq!(lazy.len() - lazy.jdk_types as usize, 7);
+        assert_eq!(lazy.fqns().count(), lazy.len());
         // By name: nothing is parsed, and the first of a name wins (the JDK's List).
         let mut names: Vec<&str> = eager.by_fqn.keys().map(|k| &**k).collect();
         names.extend(["com.a.Missing", "com.a", "", "broken"]);
         for fqn in names {
             assert_eq!(lazy.lookup(fqn), eager.by_fqn.get(fqn).copied(), "{fqn}");
         }
-        assert_eq!(lazy.parsed_library_groups(), 0);
+        assert_eq!((lazy.parsed_jdk_groups(), lazy.parsed_library_groups()), (0, 0));
         let inner = lazy.lookup("com.a.Box.Inner").expect("Inner");
         assert_eq!(lazy.decl(inner).fqn.as_ref(), "com.a.Box.Inner");
         assert_eq!(lazy.parsed_library_groups(), 1);
+        // Supertypes are read from the group's `T` lines: its declarations stay unparsed.
+        let entry = lazy.lookup("java.util.Map.Entry").expect("Map.Entry");
+        assert_eq!(lazy.supers_of(entry), eager.supers[entry as usize].as_slice());
+        assert_eq!((lazy.parsed_jdk_groups(), lazy.parsed_library_groups()), (0, 1));
+        assert_eq!(lazy.decl(entry), &eager.decls[entry as usize]);
+        assert_eq!((lazy.parsed_jdk_groups(), lazy.parsed_library_groups()), (1, 1));
         for i in 0..lazy.len() as u32 {
-            assert_eq!(lazy.decl(i), eager.decl(i), "type {i}");
+            assert_eq!(lazy.decl(i), &eager.decls[i as usize], "type {i}");
             assert_eq!(lazy.supers_of(i), eager.supers[i as usize].as_slice(), "type {i}");
             let file = lazy.file_of(i);
             assert_eq!(file, eager.types[i as usize].0, "type {i}");
@@ -800,6 +900,7 @@ mod tests {
             assert_eq!(lazy.type_in_file(file, 0), first);
         }
         assert_eq!(lazy.parsed_library_groups(), 5);
+        assert_eq!(lazy.parsed_jdk_groups(), lazy.jdk_packages().count());
         // The member's supertype has its generic outer's variable, bounded.
         let inner_supers = lazy.supers_of(inner);
         assert!(
@@ -809,8 +910,9 @@ mod tests {
 
     #[test]
     fn a_world_with_libraries_reads_only_the_groups_it_touches() {
-        let api = Arc::new(JdkApi::with_libraries(LIBS));
+        let api = Arc::new(JdkApi::with_jdk(Some(TABLE), LIBS));
         let w = World::with_api(Vec::new(), api.clone());
+        assert_eq!(api.parsed_jdk_groups(), 0);
         let color = w.by_fqn("com.b.Color").expect("Color");
         assert_eq!(w.origin_of(color), crate::world::Origin::Library);
         assert_eq!(api.parsed_library_groups(), 0);
@@ -822,5 +924,17 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(w.method_key(found[0].owner, found[0].decl), "com.a.Box.Nested#of(java.util.List)");
         assert_eq!(api.parsed_library_groups(), 1);
+    }
+
+    #[test]
+    fn tables_with_libraries_share_the_committed_jdk_part() {
+        let shared = &JdkApi::shared().jdk;
+        assert!(Arc::ptr_eq(&JdkApi::with_libraries(LIBS).jdk, shared));
+        assert!(!Arc::ptr_eq(&JdkApi::with_jdk(Some(TABLE), LIBS).jdk, shared));
+        // The hash reads every byte: one changed anywhere changes it.
+        let text = format!("{TABLE}x");
+        assert_ne!(fnv(text.as_bytes()), fnv(&text.as_bytes()[..TABLE.len()]));
+        assert_ne!(fnv(b"abcdefgh1"), fnv(b"abcdefgh2"));
+        assert_ne!(fnv(b"abcdefg1h"), fnv(b"abcdefg2h"));
     }
 }

@@ -429,7 +429,7 @@ impl World {
             }
             if let Some(api) = &self.api {
                 for j in 0..api.jdk_types {
-                    if self.by_fqn.contains_key(&*api.decl(j).fqn) {
+                    if self.by_fqn.contains_key(api.fqn(j)) {
                         continue;
                     }
                     add(TypeId(JDK_BASE + j), api.supers_of(j));

@@ -105,5 +105,5 @@ fn table_has_the_common_api() {
     let as_list = w.decl(arrays).methods.iter().find(|m| &*m.name == "asList").expect("asList");
     assert_eq!(w.method_key(arrays, as_list), "java.util.Arrays#asList(java.lang.Object[])");
     assert!(w.by_fqn("java.util.Map.Entry").is_some());
-    assert!(api.types.len() > 900);
+    assert!(api.len() > 900);
 }

@@ -14,7 +14,7 @@ use mcp_java_index::xref::world::jdk_api::{JdkApi, TABLE_JDK_VERSION};
 
 /// `fqn`, `fqn#method(erased)`, `fqn#field` of every type of `api`.
 fn members(api: JdkApi) -> BTreeSet<String> {
-    let fqns: Vec<String> = api.by_fqn.keys().map(|k| k.to_string()).collect();
+    let fqns: Vec<String> = api.fqns().map(str::to_owned).collect();
     let w = World::with_api(Vec::new(), Arc::new(api));
     let mut out = BTreeSet::new();
     for fqn in fqns {
@@ -48,7 +48,7 @@ fn the_committed_jdk_table_agrees_with_the_running_jdks_image() {
     let modules = home.join("lib/modules");
     let version = major(&home).expect("the JDK's release file names its version");
     let committed = JdkApi::get();
-    let packages: HashSet<String> = committed.files.iter().map(|(f, _)| f.package.replace('.', "/")).collect();
+    let packages: HashSet<String> = committed.jdk_packages().map(|p| p.replace('.', "/")).collect();
     let t = std::time::Instant::now();
     let (text, stats) = api::table_where(
         std::slice::from_ref(&modules),
