@@ -2,9 +2,10 @@
 //! outline cache, so that a warm start reads one file instead of thousands of cache entries.
 //! It is only an accelerator: an entry is used only when the file's size and mtime still
 //! match, anything unreadable is ignored, and it is rewritten atomically (temp + rename).
-//! It ends with a MAC under the user's key ([`mji_fs::provenance::Key`]) of its path and every
-//! byte before it, so a snapshot this user's runs did not write here (one a repository
-//! shipped or altered) is not used.
+//! It ends with a MAC under the user's key ([`mji_fs::provenance::Key::fast_mac`], a keyed
+//! BLAKE3) of its path and every byte before it, checked before anything is decoded, so a
+//! snapshot this user's runs did not write here (one a repository shipped or altered) is not
+//! used.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -12,9 +13,9 @@ use std::path::{Path, PathBuf};
 
 use crate::symbols::FileSymbols;
 
-const MAGIC: &[u8; 8] = b"MJISYM03";
+const MAGIC: &[u8; 8] = b"MJISYM04";
 /// What the MAC covers besides the bytes.
-const MAC_VERSION: &[u8] = b"mcp-java-index symbols snapshot 1";
+const MAC_VERSION: &[u8] = b"mcp-java-index symbols snapshot 2";
 
 /// Where the snapshot of `root` lives in a cache directory.
 pub(crate) fn path_for(cache_dir: &Path, root: &Path) -> PathBuf {
@@ -28,91 +29,67 @@ pub(crate) fn path_for(cache_dir: &Path, root: &Path) -> PathBuf {
 /// Why a snapshot was not used.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Unusable {
-    /// Absent, from another build, or cut short: rebuilt without a word.
+    /// Absent, or of another format or build: rebuilt without a word.
     Stale,
-    /// Its MAC does not hold: not written here by this user.
+    /// Its MAC does not hold: not written here by this user (or cut short).
     Untrusted,
 }
 
-/// The snapshot's bytes, fed to its MAC as they are read.
-struct MacReader {
-    r: std::io::BufReader<std::fs::File>,
-    mac: mji_fs::provenance::Mac,
-}
-
-impl MacReader {
-    fn exact(&mut self, buf: &mut [u8]) -> Option<()> {
-        use std::io::Read;
-        self.r.read_exact(buf).ok()?;
-        self.mac.update(buf);
-        Some(())
-    }
-
-    fn u32(&mut self) -> Option<u32> {
-        let mut b = [0u8; 4];
-        self.exact(&mut b)?;
-        Some(u32::from_le_bytes(b))
-    }
-}
-
-fn mac_start(key: &mji_fs::provenance::Key, path: &Path) -> mji_fs::provenance::Mac {
-    let mut mac = key.mac();
-    mac.part(MAC_VERSION);
+fn mac_start(key: &mji_fs::provenance::Key, path: &Path) -> mji_fs::provenance::FastMac {
+    let mut mac = key.fast_mac(MAC_VERSION);
     mac.part(path.as_os_str().as_encoded_bytes());
     mac
 }
 
 /// Reads a snapshot written by the same build of the parser, by this user, at this path.
-/// Records are streamed (each is length-prefixed), so reading costs no more memory than the
-/// symbols it yields; none is used before the MAC at the end holds.
+/// The file is read whole and its MAC (a keyed BLAKE3 over every byte before it, in one pass)
+/// checked before anything is decoded.
 pub fn read(
     path: &Path,
     root_dir: &Path,
     root: usize,
     fingerprint: &str,
 ) -> Result<HashMap<PathBuf, FileSymbols>, Unusable> {
-    use std::io::Read;
     let key = mji_fs::provenance::Key::user().map_err(|_| Unusable::Stale)?;
-    let file = std::fs::File::open(path).map_err(|_| Unusable::Stale)?;
-    let mut r = MacReader { r: std::io::BufReader::with_capacity(1 << 16, file), mac: mac_start(key, path) };
+    let bytes = std::fs::read(path).map_err(|_| Unusable::Stale)?;
+    // Another format (or one cut before its header) is stale, not untrusted.
+    if bytes.len() < MAGIC.len() + 32 || &bytes[..MAGIC.len()] != MAGIC {
+        return Err(Unusable::Stale);
+    }
+    let (data, found) = bytes.split_at(bytes.len() - 32);
+    let mut mac = mac_start(key, path);
+    mac.update(data);
+    if !mji_fs::provenance::same_mac(found, &mac.finish()) {
+        return Err(Unusable::Untrusted);
+    }
+    let mut r: &[u8] = &data[MAGIC.len()..];
     let body = (|| {
-        let mut magic = [0u8; 8];
-        r.exact(&mut magic)?;
-        if &magic != MAGIC {
+        let fp_len = take_u32(&mut r)? as usize;
+        if r.get(..fp_len)? != fingerprint.as_bytes() {
             return None;
         }
-        let fp_len = r.u32()? as usize;
-        if fp_len > 4096 {
-            return None;
-        }
-        let mut fp = vec![0u8; fp_len];
-        r.exact(&mut fp)?;
-        if fp != fingerprint.as_bytes() {
-            return None;
-        }
-        let count = r.u32()? as usize;
+        r = &r[fp_len..];
+        let count = take_u32(&mut r)? as usize;
         let mut out = HashMap::with_capacity(count.min(1 << 22));
-        let mut record = Vec::new();
         for _ in 0..count {
-            let len = r.u32()? as usize;
-            record.resize(len, 0);
-            r.exact(&mut record)?;
-            let mut buf: &[u8] = &record;
-            // A record that does not decode is judged by the MAC below: damage or forgery.
-            if let Some(f) = FileSymbols::decode(&mut buf, root_dir, root) {
+            let len = take_u32(&mut r)? as usize;
+            let mut record = r.get(..len)?;
+            r = &r[len..];
+            // The MAC holds, so a record that does not decode comes from a parser of another
+            // build that kept the fingerprint: skipped, its file read again.
+            if let Some(f) = FileSymbols::decode(&mut record, root_dir, root) {
                 out.insert(f.path.to_path_buf(), f);
             }
         }
-        Some(out)
-    })()
-    .ok_or(Unusable::Stale)?;
-    let mut found = [0u8; 32];
-    r.r.read_exact(&mut found).map_err(|_| Unusable::Stale)?;
-    let mut rest = [0u8; 1];
-    if !matches!(r.r.read(&mut rest), Ok(0)) || !mji_fs::provenance::same_mac(&found, &r.mac.finish()) {
-        return Err(Unusable::Untrusted);
-    }
-    Ok(body)
+        r.is_empty().then_some(out)
+    })();
+    body.ok_or(Unusable::Stale)
+}
+
+fn take_u32(r: &mut &[u8]) -> Option<u32> {
+    let (b, rest) = r.split_first_chunk::<4>()?;
+    *r = rest;
+    Some(u32::from_le_bytes(*b))
 }
 
 /// Writes the snapshot of the files under `root_dir`, atomically.
