@@ -3,8 +3,7 @@
 //! It is only an accelerator: an entry is used only when the file's size and mtime still
 //! match, anything unreadable is ignored, and it is rewritten atomically (temp + rename).
 //! It ends with a MAC under the user's key ([`mji_fs::provenance::Key::fast_mac`], a keyed
-//! BLAKE3) of its path and every byte before it, checked before anything is decoded, so a
-//! snapshot this user's runs did not write here (one a repository shipped or altered) is not
+//! BLAKE3) of its path and every byte before it, so a snapshot this user's runs did not write here (one a repository shipped or altered) is not
 //! used.
 
 use std::collections::HashMap;
@@ -41,55 +40,85 @@ fn mac_start(key: &mji_fs::provenance::Key, path: &Path) -> mji_fs::provenance::
     mac
 }
 
+/// The snapshot's bytes before its MAC, fed to the MAC as they are read: a buffered reader
+/// over it asks for whole buffers, so the MAC takes them in large blocks (what lets BLAKE3
+/// hash many chunks at once).
+struct MacRead {
+    file: std::fs::File,
+    mac: mji_fs::provenance::FastMac,
+    /// Bytes left before the MAC.
+    left: u64,
+}
+
+impl std::io::Read for MacRead {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let want = buf.len().min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        let n = self.file.read(&mut buf[..want])?;
+        self.mac.update(&buf[..n]);
+        self.left -= n as u64;
+        Ok(n)
+    }
+}
+
 /// Reads a snapshot written by the same build of the parser, by this user, at this path.
-/// The file is read whole and its MAC (a keyed BLAKE3 over every byte before it, in one pass)
-/// checked before anything is decoded.
+/// Records are streamed (each is length-prefixed), so reading costs no more memory than the
+/// symbols it yields; none is used before the MAC at the end holds.
 pub fn read(
     path: &Path,
     root_dir: &Path,
     root: usize,
     fingerprint: &str,
 ) -> Result<HashMap<PathBuf, FileSymbols>, Unusable> {
+    use std::io::Read;
     let key = mji_fs::provenance::Key::user().map_err(|_| Unusable::Stale)?;
-    let bytes = std::fs::read(path).map_err(|_| Unusable::Stale)?;
-    // Another format (or one cut before its header) is stale, not untrusted.
-    if bytes.len() < MAGIC.len() + 32 || &bytes[..MAGIC.len()] != MAGIC {
-        return Err(Unusable::Stale);
+    let file = std::fs::File::open(path).map_err(|_| Unusable::Stale)?;
+    let len = file.metadata().map_err(|_| Unusable::Stale)?.len();
+    let Some(left) = len.checked_sub(32) else { return Err(Unusable::Stale) };
+    let mut r = std::io::BufReader::with_capacity(1 << 18, MacRead { file, mac: mac_start(key, path), left });
+    fn u32_(r: &mut impl Read) -> Option<u32> {
+        let mut b = [0u8; 4];
+        r.read_exact(&mut b).ok().map(|_| u32::from_le_bytes(b))
     }
-    let (data, found) = bytes.split_at(bytes.len() - 32);
-    let mut mac = mac_start(key, path);
-    mac.update(data);
-    if !mji_fs::provenance::same_mac(found, &mac.finish()) {
-        return Err(Unusable::Untrusted);
-    }
-    let mut r: &[u8] = &data[MAGIC.len()..];
     let body = (|| {
-        let fp_len = take_u32(&mut r)? as usize;
-        if r.get(..fp_len)? != fingerprint.as_bytes() {
+        let mut magic = [0u8; 8];
+        r.read_exact(&mut magic).ok()?;
+        if &magic != MAGIC {
             return None;
         }
-        r = &r[fp_len..];
-        let count = take_u32(&mut r)? as usize;
+        let fp_len = u32_(&mut r)? as usize;
+        if fp_len > 4096 {
+            return None;
+        }
+        let mut fp = vec![0u8; fp_len];
+        r.read_exact(&mut fp).ok()?;
+        if fp != fingerprint.as_bytes() {
+            return None;
+        }
+        let count = u32_(&mut r)? as usize;
         let mut out = HashMap::with_capacity(count.min(1 << 22));
+        let mut record = Vec::new();
         for _ in 0..count {
-            let len = take_u32(&mut r)? as usize;
-            let mut record = r.get(..len)?;
-            r = &r[len..];
-            // The MAC holds, so a record that does not decode comes from a parser of another
-            // build that kept the fingerprint: skipped, its file read again.
-            if let Some(f) = FileSymbols::decode(&mut record, root_dir, root) {
+            let len = u32_(&mut r)? as usize;
+            record.resize(len, 0);
+            r.read_exact(&mut record).ok()?;
+            let mut buf: &[u8] = &record;
+            // A record that does not decode is judged by the MAC below: damage or forgery.
+            if let Some(f) = FileSymbols::decode(&mut buf, root_dir, root) {
                 out.insert(f.path.to_path_buf(), f);
             }
         }
-        r.is_empty().then_some(out)
-    })();
-    body.ok_or(Unusable::Stale)
-}
-
-fn take_u32(r: &mut &[u8]) -> Option<u32> {
-    let (b, rest) = r.split_first_chunk::<4>()?;
-    *r = rest;
-    Some(u32::from_le_bytes(*b))
+        Some(out)
+    })()
+    .ok_or(Unusable::Stale)?;
+    // Whatever is left before the MAC still counts.
+    std::io::copy(&mut r, &mut std::io::sink()).map_err(|_| Unusable::Stale)?;
+    let MacRead { mut file, mac, .. } = r.into_inner();
+    let mut found = [0u8; 32];
+    file.read_exact(&mut found).map_err(|_| Unusable::Stale)?;
+    if !mji_fs::provenance::same_mac(&found, &mac.finish()) {
+        return Err(Unusable::Untrusted);
+    }
+    Ok(body)
 }
 
 /// Writes the snapshot of the files under `root_dir`, atomically.
