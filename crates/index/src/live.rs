@@ -285,10 +285,12 @@ impl LiveIndex {
         }
     }
 
-    /// The first full pass: walks every root, then indexes the Java files in parallel,
-    /// publishing them in batches so queries see progress. Call once, on any thread.
-    pub fn build(&self) -> PassStats {
-        let started = Instant::now();
+    /// Walks every root: its Java files in order with their stamps (as the walk's `stat` saw
+    /// them), every file as a resource, and the directories skipped.
+    #[allow(clippy::type_complexity)]
+    fn walk_roots(
+        &self,
+    ) -> (Vec<(PathBuf, usize)>, Vec<Option<mji_fs::stamp::Stamp>>, Vec<(Arc<Path>, Resource)>, SkippedDirs) {
         let mut java: Vec<(PathBuf, usize)> = Vec::new();
         // Each Java file's stamp as the walk saw it, beside `java`: its snapshot entry is
         // checked against it rather than by a second stat of every file (on the JDK, a tenth
@@ -339,19 +341,16 @@ impl LiveIndex {
                 }
             }
         }
-        tracing::debug!(files = java.len(), ms = started.elapsed().as_millis() as u64, "walked the roots");
-        if let Ok(mut s) = self.skipped_dirs.lock() {
-            *s = skipped;
-        }
-        self.total.store(java.len(), Ordering::Release);
-        if let Ok(mut st) = self.state.write() {
-            st.resources = resources.into_iter().collect();
-        }
+        (java, java_stamps, resources, skipped)
+    }
+
+    /// Each root's snapshot path (None without a cache directory) with its entry count, and
+    /// its entries by path.
+    #[allow(clippy::type_complexity)]
+    fn read_snapshots(&self) -> (Vec<Option<(PathBuf, usize)>>, Vec<std::collections::HashMap<PathBuf, FileSymbols>>) {
         // Warm start: symbols from each root's snapshot, for files whose stamp still matches.
-        // Entries are moved out of the snapshot, never copied, to keep the peak memory low.
+        // (Entries are moved out of the snapshot, never copied, to keep the peak memory low.)
         let mut snapshot_paths: Vec<Option<(PathBuf, usize)>> = Vec::new();
-        let mut reused: Vec<FileSymbols> = Vec::new();
-        let mut to_load: Vec<(PathBuf, usize)> = Vec::new();
         let mut by_root: Vec<std::collections::HashMap<PathBuf, FileSymbols>> = Vec::new();
         for (i, r) in self.roots.paths().iter().enumerate() {
             let Some(dir) = self.cache(i).dir() else {
@@ -374,6 +373,27 @@ impl LiveIndex {
             snapshot_paths.push(Some((path, map.len())));
             by_root.push(map);
         }
+        (snapshot_paths, by_root)
+    }
+
+    /// The first full pass: walks every root, then indexes the Java files in parallel,
+    /// publishing them in batches so queries see progress. Call once, on any thread.
+    pub fn build(&self) -> PassStats {
+        let started = Instant::now();
+        // The walk (with a stat of every file) and the snapshots' reads do not depend on each
+        // other: done at once (on the JDK, a fifth of a one-shot `types` off the wall time).
+        let ((java, java_stamps, resources, skipped), (snapshot_paths, mut by_root)) =
+            rayon::join(|| self.walk_roots(), || self.read_snapshots());
+        tracing::debug!(files = java.len(), ms = started.elapsed().as_millis() as u64, "walked the roots");
+        if let Ok(mut s) = self.skipped_dirs.lock() {
+            *s = skipped;
+        }
+        self.total.store(java.len(), Ordering::Release);
+        if let Ok(mut st) = self.state.write() {
+            st.resources = resources.into_iter().collect();
+        }
+        let mut reused: Vec<FileSymbols> = Vec::new();
+        let mut to_load: Vec<(PathBuf, usize)> = Vec::new();
         for ((p, r), now) in java.iter().zip(&java_stamps) {
             let entry = by_root.get_mut(*r).and_then(|m| m.remove(p));
             match entry {
