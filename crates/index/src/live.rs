@@ -102,6 +102,40 @@ pub struct LiveIndex {
     one_shot: AtomicBool,
 }
 
+/// `items` mapped by `f` on up to `threads` plain threads (not rayon's pool: see
+/// [`LiveIndex::build`]), the kept results in the items' order.
+fn ordered_par_filter_map<T: Send, U: Send>(
+    items: Vec<T>,
+    threads: usize,
+    f: impl Fn(T) -> Option<U> + Sync,
+) -> Vec<U> {
+    if threads < 2 || items.len() < 256 {
+        return items.into_iter().filter_map(f).collect();
+    }
+    let per = items.len().div_ceil(threads);
+    let mut chunks: Vec<Vec<T>> = Vec::new();
+    let mut items = items.into_iter();
+    loop {
+        let chunk: Vec<T> = items.by_ref().take(per).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        chunks.push(chunk);
+    }
+    let f = &f;
+    std::thread::scope(|s| {
+        let mut chunks = chunks.into_iter();
+        let first = chunks.next();
+        let rest: Vec<_> = chunks.map(|c| s.spawn(move || c.into_iter().filter_map(f).collect::<Vec<U>>())).collect();
+        let mut out: Vec<U> = first.map(|c| c.into_iter().filter_map(f).collect()).unwrap_or_default();
+        for h in rest {
+            // A panic goes on as it would have in one loop.
+            out.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        out
+    })
+}
+
 fn is_java(p: &Path) -> bool {
     p.extension().is_some_and(|e| e.eq_ignore_ascii_case("java"))
 }
@@ -308,22 +342,20 @@ impl LiveIndex {
                 self.note_problem(p);
             }
             self.skip_special(&walked.special);
-            // One `stat` per file, in parallel (on the JDK, a seventh of a one-shot `types` went
-            // to them one after another); `collect` keeps the walk's order.
-            let kept: Vec<(PathBuf, Option<std::fs::Metadata>)> = walked
-                .files
-                .into_par_iter()
-                .filter_map(|f| {
-                    // With nested roots, a file belongs to the deepest one.
-                    let owner = self.roots.root_of(&f)?;
-                    // A secret (a private key, a credentials file) is never listed or searched.
-                    if owner != i || self.roots.refusal(&f).is_some() {
-                        return None;
-                    }
-                    let meta = std::fs::metadata(&f).ok();
-                    Some((f, meta))
-                })
-                .collect();
+            // One `stat` per file, on the cores the snapshots' reader leaves (on the JDK, a
+            // seventh of a one-shot `types`; on two cores, one thread each balanced best), in the
+            // walk's order.
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).saturating_sub(1).min(4);
+            let kept = ordered_par_filter_map(walked.files, threads, |f| {
+                // With nested roots, a file belongs to the deepest one.
+                let owner = self.roots.root_of(&f)?;
+                // A secret (a private key, a credentials file) is never listed or searched.
+                if owner != i || self.roots.refusal(&f).is_some() {
+                    return None;
+                }
+                let meta = std::fs::metadata(&f).ok();
+                Some((f, meta))
+            });
             for (f, meta) in kept {
                 if is_java(&f) {
                     java_stamps.push(meta.as_ref().map(stamp));
@@ -381,9 +413,15 @@ impl LiveIndex {
     pub fn build(&self) -> PassStats {
         let started = Instant::now();
         // The walk (with a stat of every file) and the snapshots' reads do not depend on each
-        // other: done at once (on the JDK, a fifth of a one-shot `types` off the wall time).
-        let ((java, java_stamps, resources, skipped), (snapshot_paths, mut by_root)) =
-            rayon::join(|| self.walk_roots(), || self.read_snapshots());
+        // other: done at once (on the JDK, a fifth of a one-shot `types` off the wall time). On
+        // threads of their own, not rayon's pool, which a process may have busy with other work
+        // (the CLI reads the reference store meanwhile): queued behind it, they waited.
+        let ((java, java_stamps, resources, skipped), (snapshot_paths, mut by_root)) = std::thread::scope(|s| {
+            let snapshots = s.spawn(|| self.read_snapshots());
+            let walked = self.walk_roots();
+            // Without the snapshots (their reader panicked), every file is parsed again.
+            (walked, snapshots.join().unwrap_or_default())
+        });
         tracing::debug!(files = java.len(), ms = started.elapsed().as_millis() as u64, "walked the roots");
         if let Ok(mut s) = self.skipped_dirs.lock() {
             *s = skipped;
