@@ -426,6 +426,7 @@ fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Workspace> {
         // waits for the other, and the answer is the same (issue 38).
         std::thread::scope(|s| {
             if LINKS_THE_WORLD.contains(&tool) {
+                ws.index().sequential_start();
                 s.spawn(|| ws.preload_references());
                 // The committed JDK table a world without libraries links with, parsed once per
                 // process, on a third thread: on commons-lang3 it was a third of `refs`, parsed

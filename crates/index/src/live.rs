@@ -100,6 +100,9 @@ pub struct LiveIndex {
     /// Set by a process that answers one command right after its own pass (the CLI): the
     /// stamps the pass took serve as the files' stamps now ([`LiveIndex::java_file_stamps_now`]).
     one_shot: AtomicBool,
+    /// Set when other work of the process runs beside the first pass on every core (the CLI's
+    /// reference preload): the pass then takes one thread ([`LiveIndex::sequential_start`]).
+    sequential: AtomicBool,
 }
 
 /// `items` mapped by `f` on up to `threads` plain threads (not rayon's pool: see
@@ -159,6 +162,7 @@ impl LiveIndex {
             watching: AtomicBool::new(false),
             pending: AtomicBool::new(false),
             one_shot: AtomicBool::new(false),
+            sequential: AtomicBool::new(false),
         })
     }
 
@@ -181,6 +185,14 @@ impl LiveIndex {
     /// after the answer.
     pub fn set_one_shot(&self) {
         self.one_shot.store(true, Ordering::Release);
+    }
+
+    /// Says that other work of this process runs beside the first pass and keeps the cores
+    /// busy: the pass then walks, stats and reads the snapshots on its own thread, one after
+    /// another (spread over threads, it slowed that work more than it gained: `refs` on
+    /// java.base lost 20-30 ms).
+    pub fn sequential_start(&self) {
+        self.sequential.store(true, Ordering::Release);
     }
 
     /// Whether a watcher is registered on every root (events may still be pending).
@@ -345,7 +357,10 @@ impl LiveIndex {
             // One `stat` per file, on the cores the snapshots' reader leaves (on the JDK, a
             // seventh of a one-shot `types`; on two cores, one thread each balanced best), in the
             // walk's order.
-            let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).saturating_sub(1).min(4);
+            let threads = match self.sequential.load(Ordering::Acquire) {
+                true => 1,
+                false => std::thread::available_parallelism().map_or(1, |n| n.get()).saturating_sub(1).min(4),
+            };
             let kept = ordered_par_filter_map(walked.files, threads, |f| {
                 // With nested roots, a file belongs to the deepest one.
                 let owner = self.roots.root_of(&f)?;
@@ -417,6 +432,10 @@ impl LiveIndex {
         // threads of their own, not rayon's pool, which a process may have busy with other work
         // (the CLI reads the reference store meanwhile): queued behind it, they waited.
         let ((java, java_stamps, resources, skipped), (snapshot_paths, mut by_root)) = std::thread::scope(|s| {
+            if self.sequential.load(Ordering::Acquire) {
+                let walked = self.walk_roots();
+                return (walked, self.read_snapshots());
+            }
             let snapshots = s.spawn(|| self.read_snapshots());
             let walked = self.walk_roots();
             // Without the snapshots (their reader panicked), every file is parsed again.
