@@ -526,25 +526,32 @@ impl SymbolTable {
         }
         // Built in pieces of consecutive slots in parallel, then joined in slot order: the same
         // buffers as one pass, at about half the wall time on two cores (a process's first
-        // query builds it: on the JDK, a sixth of a one-shot `types`).
-        use rayon::prelude::*;
-        const PIECE: usize = 1024;
+        // query builds it: on the JDK, a sixth of a one-shot `types`). On scoped threads, not
+        // rayon's pool: the caller holds the index's write lock, and a pool thread waiting for
+        // its pieces could take up a job that wants the same lock.
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+        let per = self.files.len().div_ceil(threads).max(1024);
         let gens = &self.gens;
-        let pieces: Vec<Search> = self
-            .files
-            .par_chunks(PIECE)
-            .enumerate()
-            .map(|(c, files)| {
-                let mut piece = Search::default();
-                for (j, f) in files.iter().enumerate() {
-                    if let Some(f) = f {
-                        let slot = c * PIECE + j;
-                        piece.append(slot as u32, gens[slot], f);
-                    }
+        let build = |c: usize, files: &[Option<FileSymbols>]| {
+            let mut piece = Search::default();
+            for (j, f) in files.iter().enumerate() {
+                if let Some(f) = f {
+                    let slot = c * per + j;
+                    piece.append(slot as u32, gens[slot], f);
                 }
-                piece
-            })
-            .collect();
+            }
+            piece
+        };
+        let pieces: Vec<Search> = std::thread::scope(|scope| {
+            let mut chunks = self.files.chunks(per).enumerate();
+            let first = chunks.next();
+            let rest: Vec<_> = chunks.map(|(c, files)| scope.spawn(move || build(c, files))).collect();
+            let mut pieces: Vec<Search> = first.map(|(c, files)| build(c, files)).into_iter().collect();
+            for h in rest {
+                pieces.push(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            }
+            pieces
+        });
         let mut s = Search::new();
         s.names.reserve(pieces.iter().map(|p| p.names.len()).sum());
         s.initials.reserve(pieces.iter().map(|p| p.initials.len()).sum());
