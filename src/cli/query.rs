@@ -426,6 +426,7 @@ fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Workspace> {
         // waits for the other, and the answer is the same (issue 38).
         std::thread::scope(|s| {
             if LINKS_THE_WORLD.contains(&tool) {
+                ws.index().sequential_start();
                 s.spawn(|| ws.preload_references());
                 // The committed JDK table every world links with (a table with libraries shares
                 // its JDK part), indexed once per process on a third thread; its types are

@@ -2,7 +2,8 @@
 //! files this user's own runs wrote from files a repository shipped. The key is 32 random
 //! bytes created once in the user's cache directory (`$XDG_CACHE_HOME/mcp-java-index/`, else
 //! `~/.cache/mcp-java-index/`), readable by its owner only; a repository cannot read it, so it
-//! cannot forge a MAC.
+//! cannot forge a MAC. Large files (the index snapshot) use [`FastMac`], a keyed BLAKE3 under a
+//! key derived from the same secret: the same guarantee, several times faster to check.
 
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
@@ -63,7 +64,32 @@ impl Mac {
     }
 }
 
+/// A keyed BLAKE3 MAC being computed, for large files: the user's key is not used directly
+/// but through a subkey (its HMAC of a label), so no key serves two algorithms.
+pub struct FastMac(blake3::Hasher);
+
+impl FastMac {
+    pub fn update(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+    }
+
+    /// A length-prefixed part, so that parts cannot run into each other.
+    pub fn part(&mut self, bytes: &[u8]) {
+        self.0.update(&(bytes.len() as u64).to_le_bytes());
+        self.0.update(bytes);
+    }
+
+    pub fn finish(self) -> [u8; 32] {
+        *self.0.finalize().as_bytes()
+    }
+}
+
 impl Key {
+    /// A keyed BLAKE3 MAC under this key's subkey for `purpose` (a fixed label), to be fed.
+    pub fn fast_mac(&self, purpose: &[u8]) -> FastMac {
+        FastMac(blake3::Hasher::new_keyed(&self.mac_of(&[b"mcp-java-index blake3 subkey", purpose])))
+    }
+
     /// The user's key, loaded (or created) once per process. Without a user cache directory
     /// the key lives for this process only, so nothing written now is trusted by a later run.
     pub fn user() -> Result<&'static Key, String> {
@@ -202,6 +228,26 @@ mod tests {
             let e = load_or_create(&path).err().expect("refused");
             assert!(e.contains("others may read it"), "{e}");
         }
+    }
+
+    #[test]
+    fn fast_macs_depend_on_the_key_the_purpose_and_every_byte() {
+        let mac = |key: u8, purpose: &[u8], parts: &[&[u8]]| {
+            let mut m = Key([key; 32]).fast_mac(purpose);
+            parts.iter().for_each(|p| m.part(p));
+            m.finish()
+        };
+        let base = mac(7, b"a", &[b"xy"]);
+        assert!(same_mac(&base, &mac(7, b"a", &[b"xy"])));
+        assert_ne!(base, mac(8, b"a", &[b"xy"]));
+        assert_ne!(base, mac(7, b"b", &[b"xy"]));
+        assert_ne!(base, mac(7, b"a", &[b"xz"]));
+        assert_ne!(mac(7, b"a", &[b"ab", b"c"]), mac(7, b"a", &[b"a", b"bc"]));
+        // The subkey is not the key: the plain keyed hash under the user's key differs.
+        let mut plain = blake3::Hasher::new_keyed(&[7; 32]);
+        plain.update(&2u64.to_le_bytes());
+        plain.update(b"xy");
+        assert_ne!(base, *plain.finalize().as_bytes());
     }
 
     #[test]

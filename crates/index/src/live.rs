@@ -100,6 +100,43 @@ pub struct LiveIndex {
     /// Set by a process that answers one command right after its own pass (the CLI): the
     /// stamps the pass took serve as the files' stamps now ([`LiveIndex::java_file_stamps_now`]).
     one_shot: AtomicBool,
+    /// Set when other work of the process runs beside the first pass on every core (the CLI's
+    /// reference preload): the pass then takes one thread ([`LiveIndex::sequential_start`]).
+    sequential: AtomicBool,
+}
+
+/// `items` mapped by `f` on up to `threads` plain threads (not rayon's pool: see
+/// [`LiveIndex::build`]), the kept results in the items' order.
+fn ordered_par_filter_map<T: Send, U: Send>(
+    items: Vec<T>,
+    threads: usize,
+    f: impl Fn(T) -> Option<U> + Sync,
+) -> Vec<U> {
+    if threads < 2 || items.len() < 256 {
+        return items.into_iter().filter_map(f).collect();
+    }
+    let per = items.len().div_ceil(threads);
+    let mut chunks: Vec<Vec<T>> = Vec::new();
+    let mut items = items.into_iter();
+    loop {
+        let chunk: Vec<T> = items.by_ref().take(per).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        chunks.push(chunk);
+    }
+    let f = &f;
+    std::thread::scope(|s| {
+        let mut chunks = chunks.into_iter();
+        let first = chunks.next();
+        let rest: Vec<_> = chunks.map(|c| s.spawn(move || c.into_iter().filter_map(f).collect::<Vec<U>>())).collect();
+        let mut out: Vec<U> = first.map(|c| c.into_iter().filter_map(f).collect()).unwrap_or_default();
+        for h in rest {
+            // A panic goes on as it would have in one loop.
+            out.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        out
+    })
 }
 
 fn is_java(p: &Path) -> bool {
@@ -125,6 +162,7 @@ impl LiveIndex {
             watching: AtomicBool::new(false),
             pending: AtomicBool::new(false),
             one_shot: AtomicBool::new(false),
+            sequential: AtomicBool::new(false),
         })
     }
 
@@ -147,6 +185,14 @@ impl LiveIndex {
     /// after the answer.
     pub fn set_one_shot(&self) {
         self.one_shot.store(true, Ordering::Release);
+    }
+
+    /// Says that other work of this process runs beside the first pass and keeps the cores
+    /// busy: the pass then walks, stats and reads the snapshots on its own thread, one after
+    /// another (spread over threads, it slowed that work more than it gained: `refs` on
+    /// java.base lost 20-30 ms).
+    pub fn sequential_start(&self) {
+        self.sequential.store(true, Ordering::Release);
     }
 
     /// Whether a watcher is registered on every root (events may still be pending).
@@ -285,10 +331,12 @@ impl LiveIndex {
         }
     }
 
-    /// The first full pass: walks every root, then indexes the Java files in parallel,
-    /// publishing them in batches so queries see progress. Call once, on any thread.
-    pub fn build(&self) -> PassStats {
-        let started = Instant::now();
+    /// Walks every root: its Java files in order with their stamps (as the walk's `stat` saw
+    /// them), every file as a resource, and the directories skipped.
+    #[allow(clippy::type_complexity)]
+    fn walk_roots(
+        &self,
+    ) -> (Vec<(PathBuf, usize)>, Vec<Option<mji_fs::stamp::Stamp>>, Vec<(Arc<Path>, Resource)>, SkippedDirs) {
         let mut java: Vec<(PathBuf, usize)> = Vec::new();
         // Each Java file's stamp as the walk saw it, beside `java`: its snapshot entry is
         // checked against it rather than by a second stat of every file (on the JDK, a tenth
@@ -306,14 +354,24 @@ impl LiveIndex {
                 self.note_problem(p);
             }
             self.skip_special(&walked.special);
-            for f in walked.files {
+            // One `stat` per file, on the cores the snapshots' reader leaves (on the JDK, a
+            // seventh of a one-shot `types`; on two cores, one thread each balanced best), in the
+            // walk's order.
+            let threads = match self.sequential.load(Ordering::Acquire) {
+                true => 1,
+                false => std::thread::available_parallelism().map_or(1, |n| n.get()).saturating_sub(1).min(4),
+            };
+            let kept = ordered_par_filter_map(walked.files, threads, |f| {
                 // With nested roots, a file belongs to the deepest one.
-                let Some(owner) = self.roots.root_of(&f) else { continue };
+                let owner = self.roots.root_of(&f)?;
                 // A secret (a private key, a credentials file) is never listed or searched.
                 if owner != i || self.roots.refusal(&f).is_some() {
-                    continue;
+                    return None;
                 }
                 let meta = std::fs::metadata(&f).ok();
+                Some((f, meta))
+            });
+            for (f, meta) in kept {
                 if is_java(&f) {
                     java_stamps.push(meta.as_ref().map(stamp));
                 }
@@ -330,19 +388,16 @@ impl LiveIndex {
                 }
             }
         }
-        tracing::debug!(files = java.len(), ms = started.elapsed().as_millis() as u64, "walked the roots");
-        if let Ok(mut s) = self.skipped_dirs.lock() {
-            *s = skipped;
-        }
-        self.total.store(java.len(), Ordering::Release);
-        if let Ok(mut st) = self.state.write() {
-            st.resources = resources.into_iter().collect();
-        }
+        (java, java_stamps, resources, skipped)
+    }
+
+    /// Each root's snapshot path (None without a cache directory) with its entry count, and
+    /// its entries by path.
+    #[allow(clippy::type_complexity)]
+    fn read_snapshots(&self) -> (Vec<Option<(PathBuf, usize)>>, Vec<std::collections::HashMap<PathBuf, FileSymbols>>) {
         // Warm start: symbols from each root's snapshot, for files whose stamp still matches.
-        // Entries are moved out of the snapshot, never copied, to keep the peak memory low.
+        // (Entries are moved out of the snapshot, never copied, to keep the peak memory low.)
         let mut snapshot_paths: Vec<Option<(PathBuf, usize)>> = Vec::new();
-        let mut reused: Vec<FileSymbols> = Vec::new();
-        let mut to_load: Vec<(PathBuf, usize)> = Vec::new();
         let mut by_root: Vec<std::collections::HashMap<PathBuf, FileSymbols>> = Vec::new();
         for (i, r) in self.roots.paths().iter().enumerate() {
             let Some(dir) = self.cache(i).dir() else {
@@ -365,6 +420,37 @@ impl LiveIndex {
             snapshot_paths.push(Some((path, map.len())));
             by_root.push(map);
         }
+        (snapshot_paths, by_root)
+    }
+
+    /// The first full pass: walks every root, then indexes the Java files in parallel,
+    /// publishing them in batches so queries see progress. Call once, on any thread.
+    pub fn build(&self) -> PassStats {
+        let started = Instant::now();
+        // The walk (with a stat of every file) and the snapshots' reads do not depend on each
+        // other: done at once (on the JDK, a fifth of a one-shot `types` off the wall time). On
+        // threads of their own, not rayon's pool, which a process may have busy with other work
+        // (the CLI reads the reference store meanwhile): queued behind it, they waited.
+        let ((java, java_stamps, resources, skipped), (snapshot_paths, mut by_root)) = std::thread::scope(|s| {
+            if self.sequential.load(Ordering::Acquire) {
+                let walked = self.walk_roots();
+                return (walked, self.read_snapshots());
+            }
+            let snapshots = s.spawn(|| self.read_snapshots());
+            let walked = self.walk_roots();
+            // Without the snapshots (their reader panicked), every file is parsed again.
+            (walked, snapshots.join().unwrap_or_default())
+        });
+        tracing::debug!(files = java.len(), ms = started.elapsed().as_millis() as u64, "walked the roots");
+        if let Ok(mut s) = self.skipped_dirs.lock() {
+            *s = skipped;
+        }
+        self.total.store(java.len(), Ordering::Release);
+        if let Ok(mut st) = self.state.write() {
+            st.resources = resources.into_iter().collect();
+        }
+        let mut reused: Vec<FileSymbols> = Vec::new();
+        let mut to_load: Vec<(PathBuf, usize)> = Vec::new();
         for ((p, r), now) in java.iter().zip(&java_stamps) {
             let entry = by_root.get_mut(*r).and_then(|m| m.remove(p));
             match entry {

@@ -132,6 +132,9 @@ pub(crate) fn name_initials(name: &str) -> String {
 /// a one-shot `types` on the JDK went to the humps' vectors, issue 38). The same boundaries as
 /// [`split_humps`] with capital runs, walked in place.
 pub(crate) fn push_name_initials(name: &str, out: &mut String) {
+    if name.is_ascii() {
+        return push_ascii_initials(name.as_bytes(), out);
+    }
     let mut push = |hump: &str| {
         if let Some(c) = hump.trim_matches(['_', '$']).chars().next() {
             out.extend(c.to_lowercase());
@@ -153,6 +156,32 @@ pub(crate) fn push_name_initials(name: &str, out: &mut String) {
     if start < name.len() {
         push(&name[start..]);
     }
+}
+
+/// [`push_name_initials`] of an ASCII name, byte by byte: the same boundaries, with the ASCII
+/// case tests `char`'s give ASCII (on the JDK, a third faster to build the search table).
+fn push_ascii_initials(name: &[u8], out: &mut String) {
+    let mut push = |hump: &[u8]| {
+        if let Some(c) = hump.iter().find(|c| !matches!(c, b'_' | b'$')) {
+            out.push(char::from(c.to_ascii_lowercase()));
+        }
+    };
+    let Some(&first) = name.first() else { return };
+    let mut prev = first;
+    let mut start = 0;
+    for i in 1..name.len() {
+        let c = name[i];
+        let next = name.get(i + 1);
+        let capital =
+            c.is_ascii_uppercase() && (!prev.is_ascii_uppercase() || next.is_some_and(|n| n.is_ascii_lowercase()));
+        let boundary = capital || (c.is_ascii_digit() && !prev.is_ascii_digit()) || prev == b'_' || prev == b'$';
+        if boundary {
+            push(&name[start..i]);
+            start = i;
+        }
+        prev = c;
+    }
+    push(&name[start..]);
 }
 
 /// camelCase: each pattern hump is a case-insensitive prefix of consecutive name humps,

@@ -2,9 +2,9 @@
 //! outline cache, so that a warm start reads one file instead of thousands of cache entries.
 //! It is only an accelerator: an entry is used only when the file's size and mtime still
 //! match, anything unreadable is ignored, and it is rewritten atomically (temp + rename).
-//! It ends with a MAC under the user's key ([`mji_fs::provenance::Key`]) of its path and every
-//! byte before it, so a snapshot this user's runs did not write here (one a repository
-//! shipped or altered) is not used.
+//! It ends with a MAC under the user's key ([`mji_fs::provenance::Key::fast_mac`], a keyed
+//! BLAKE3) of its path and every byte before it, so a snapshot this user's runs did not write here (one a repository shipped or altered) is not
+//! used.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -12,9 +12,9 @@ use std::path::{Path, PathBuf};
 
 use crate::symbols::FileSymbols;
 
-const MAGIC: &[u8; 8] = b"MJISYM03";
+const MAGIC: &[u8; 8] = b"MJISYM04";
 /// What the MAC covers besides the bytes.
-const MAC_VERSION: &[u8] = b"mcp-java-index symbols snapshot 1";
+const MAC_VERSION: &[u8] = b"mcp-java-index symbols snapshot 2";
 
 /// Where the snapshot of `root` lives in a cache directory.
 pub(crate) fn path_for(cache_dir: &Path, root: &Path) -> PathBuf {
@@ -28,38 +28,36 @@ pub(crate) fn path_for(cache_dir: &Path, root: &Path) -> PathBuf {
 /// Why a snapshot was not used.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Unusable {
-    /// Absent, from another build, or cut short: rebuilt without a word.
+    /// Absent, or of another format or build: rebuilt without a word.
     Stale,
-    /// Its MAC does not hold: not written here by this user.
+    /// Its MAC does not hold: not written here by this user (or cut short).
     Untrusted,
 }
 
-/// The snapshot's bytes, fed to its MAC as they are read.
-struct MacReader {
-    r: std::io::BufReader<std::fs::File>,
-    mac: mji_fs::provenance::Mac,
-}
-
-impl MacReader {
-    fn exact(&mut self, buf: &mut [u8]) -> Option<()> {
-        use std::io::Read;
-        self.r.read_exact(buf).ok()?;
-        self.mac.update(buf);
-        Some(())
-    }
-
-    fn u32(&mut self) -> Option<u32> {
-        let mut b = [0u8; 4];
-        self.exact(&mut b)?;
-        Some(u32::from_le_bytes(b))
-    }
-}
-
-fn mac_start(key: &mji_fs::provenance::Key, path: &Path) -> mji_fs::provenance::Mac {
-    let mut mac = key.mac();
-    mac.part(MAC_VERSION);
+fn mac_start(key: &mji_fs::provenance::Key, path: &Path) -> mji_fs::provenance::FastMac {
+    let mut mac = key.fast_mac(MAC_VERSION);
     mac.part(path.as_os_str().as_encoded_bytes());
     mac
+}
+
+/// The snapshot's bytes before its MAC, fed to the MAC as they are read: a buffered reader
+/// over it asks for whole buffers, so the MAC takes them in large blocks (what lets BLAKE3
+/// hash many chunks at once).
+struct MacRead {
+    file: std::fs::File,
+    mac: mji_fs::provenance::FastMac,
+    /// Bytes left before the MAC.
+    left: u64,
+}
+
+impl std::io::Read for MacRead {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let want = buf.len().min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        let n = self.file.read(&mut buf[..want])?;
+        self.mac.update(&buf[..n]);
+        self.left -= n as u64;
+        Ok(n)
+    }
 }
 
 /// Reads a snapshot written by the same build of the parser, by this user, at this path.
@@ -74,29 +72,35 @@ pub fn read(
     use std::io::Read;
     let key = mji_fs::provenance::Key::user().map_err(|_| Unusable::Stale)?;
     let file = std::fs::File::open(path).map_err(|_| Unusable::Stale)?;
-    let mut r = MacReader { r: std::io::BufReader::with_capacity(1 << 16, file), mac: mac_start(key, path) };
+    let len = file.metadata().map_err(|_| Unusable::Stale)?.len();
+    let Some(left) = len.checked_sub(32) else { return Err(Unusable::Stale) };
+    let mut r = std::io::BufReader::with_capacity(1 << 18, MacRead { file, mac: mac_start(key, path), left });
+    fn u32_(r: &mut impl Read) -> Option<u32> {
+        let mut b = [0u8; 4];
+        r.read_exact(&mut b).ok().map(|_| u32::from_le_bytes(b))
+    }
     let body = (|| {
         let mut magic = [0u8; 8];
-        r.exact(&mut magic)?;
+        r.read_exact(&mut magic).ok()?;
         if &magic != MAGIC {
             return None;
         }
-        let fp_len = r.u32()? as usize;
+        let fp_len = u32_(&mut r)? as usize;
         if fp_len > 4096 {
             return None;
         }
         let mut fp = vec![0u8; fp_len];
-        r.exact(&mut fp)?;
+        r.read_exact(&mut fp).ok()?;
         if fp != fingerprint.as_bytes() {
             return None;
         }
-        let count = r.u32()? as usize;
+        let count = u32_(&mut r)? as usize;
         let mut out = HashMap::with_capacity(count.min(1 << 22));
         let mut record = Vec::new();
         for _ in 0..count {
-            let len = r.u32()? as usize;
+            let len = u32_(&mut r)? as usize;
             record.resize(len, 0);
-            r.exact(&mut record)?;
+            r.read_exact(&mut record).ok()?;
             let mut buf: &[u8] = &record;
             // A record that does not decode is judged by the MAC below: damage or forgery.
             if let Some(f) = FileSymbols::decode(&mut buf, root_dir, root) {
@@ -106,10 +110,12 @@ pub fn read(
         Some(out)
     })()
     .ok_or(Unusable::Stale)?;
+    // Whatever is left before the MAC still counts.
+    std::io::copy(&mut r, &mut std::io::sink()).map_err(|_| Unusable::Stale)?;
+    let MacRead { mut file, mac, .. } = r.into_inner();
     let mut found = [0u8; 32];
-    r.r.read_exact(&mut found).map_err(|_| Unusable::Stale)?;
-    let mut rest = [0u8; 1];
-    if !matches!(r.r.read(&mut rest), Ok(0)) || !mji_fs::provenance::same_mac(&found, &r.mac.finish()) {
+    file.read_exact(&mut found).map_err(|_| Unusable::Stale)?;
+    if !mji_fs::provenance::same_mac(&found, &mac.finish()) {
         return Err(Unusable::Untrusted);
     }
     Ok(body)

@@ -371,6 +371,18 @@ impl Search {
         Search { names: "\n".to_owned(), initials: "\n".to_owned(), ..Default::default() }
     }
 
+    /// Appends a piece built from [`Search::default`] (its buffers start without the `\n`
+    /// this one ends with): its offsets moved by this one's lengths.
+    fn join(&mut self, piece: Search) {
+        let (names, initials) = (self.names.len() as u32, self.initials.len() as u32);
+        self.name_starts.extend(piece.name_starts.iter().map(|s| s + names));
+        self.initial_starts.extend(piece.initial_starts.iter().map(|s| s + initials));
+        self.names.push_str(&piece.names);
+        self.initials.push_str(&piece.initials);
+        self.refs.extend(piece.refs);
+        self.dead += piece.dead;
+    }
+
     /// Appends a file's names; each entry ends with `\n` and follows one.
     fn append(&mut self, slot: u32, generation: u32, f: &FileSymbols) {
         for (i, sym) in f.iter().enumerate() {
@@ -512,13 +524,39 @@ impl SymbolTable {
         if self.search.is_some() {
             return;
         }
-        let mut s = Search::new();
-        s.names.reserve(self.symbol_count * 14);
-        s.initials.reserve(self.symbol_count * 5);
-        for (slot, f) in self.files.iter().enumerate() {
-            if let Some(f) = f {
-                s.append(slot as u32, self.gens[slot], f);
+        // Built in pieces of consecutive slots in parallel, then joined in slot order: the same
+        // buffers as one pass, at about half the wall time on two cores (a process's first
+        // query builds it: on the JDK, a sixth of a one-shot `types`). On scoped threads, not
+        // rayon's pool: the caller holds the index's write lock, and a pool thread waiting for
+        // its pieces could take up a job that wants the same lock.
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+        let per = self.files.len().div_ceil(threads).max(1024);
+        let gens = &self.gens;
+        let build = |c: usize, files: &[Option<FileSymbols>]| {
+            let mut piece = Search::default();
+            for (j, f) in files.iter().enumerate() {
+                if let Some(f) = f {
+                    let slot = c * per + j;
+                    piece.append(slot as u32, gens[slot], f);
+                }
             }
+            piece
+        };
+        let pieces: Vec<Search> = std::thread::scope(|scope| {
+            let mut chunks = self.files.chunks(per).enumerate();
+            let first = chunks.next();
+            let rest: Vec<_> = chunks.map(|(c, files)| scope.spawn(move || build(c, files))).collect();
+            let mut pieces: Vec<Search> = first.map(|(c, files)| build(c, files)).into_iter().collect();
+            for h in rest {
+                pieces.push(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            }
+            pieces
+        });
+        let mut s = Search::new();
+        s.names.reserve(pieces.iter().map(|p| p.names.len()).sum());
+        s.initials.reserve(pieces.iter().map(|p| p.initials.len()).sum());
+        for piece in pieces {
+            s.join(piece);
         }
         self.search = Some(s);
     }
@@ -728,5 +766,52 @@ impl FileSymbols {
     /// The stamp recorded when the file was indexed.
     pub fn stamp(&self) -> Stamp {
         self.stamp
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(i: usize) -> FileSymbols {
+        let src = format!("package p{i};\nclass Type{i} {{ void getValue{i}() {{}} int ÉtatCivil{i}; }}\n");
+        let outline = mji_parser::outline_declarations_unhashed("T.java", src.as_bytes());
+        let (arena, syms) = compact(&outline);
+        let path = Arc::from(Path::new(&format!("/w/T{i}.java")));
+        FileSymbols { path, root: 0, stamp: Stamp { size: 1, mtime_ns: 1 }, arena, syms }
+    }
+
+    /// The search table built in parallel pieces is the one a single pass builds, and finds
+    /// names in every piece (with a removed and a replaced file among them).
+    #[test]
+    fn the_search_table_built_in_pieces_is_the_sequential_one() {
+        let mut t = SymbolTable::default();
+        for i in 0..2500 {
+            t.upsert(file(i));
+        }
+        t.remove(Path::new("/w/T1500.java"));
+        t.upsert(file(7));
+        t.search = None;
+        t.ensure_search();
+        let mut one = Search::new();
+        for (slot, f) in t.files.iter().enumerate() {
+            if let Some(f) = f {
+                one.append(slot as u32, t.gens[slot], f);
+            }
+        }
+        let s = t.search.as_ref().expect("built");
+        assert_eq!((&s.names, &s.initials), (&one.names, &one.initials));
+        assert_eq!((&s.name_starts, &s.initial_starts, &s.refs), (&one.name_starts, &one.initial_starts, &one.refs));
+        assert_eq!(s.refs.len(), 2499 * 3);
+        for (query, want) in [("type2400", Some("/w/T2400.java")), ("getvalue1500", None), ("étatcivil3", None)] {
+            let hits = t.find(&Pattern::new(query, false), &|_, _| true);
+            let paths: Vec<_> = hits.iter().filter_map(|h| t.symbol(h.sym)).map(|(f, _)| f.path.clone()).collect();
+            match want {
+                Some(w) => assert_eq!(paths, [Arc::from(Path::new(w))], "{query}"),
+                None => assert!(paths.iter().all(|p| !p.ends_with("T1500.java")), "{query}: {paths:?}"),
+            }
+        }
+        let gsv = t.find(&Pattern::new("gV2401", false), &|_, _| true);
+        assert_eq!(gsv.len(), 1);
     }
 }
