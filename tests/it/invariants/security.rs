@@ -569,6 +569,45 @@ fn an_altered_index_snapshot_is_not_used() {
     assert_eq!(find("greet"), 1);
 }
 
+/// The reference store carries a MAC of what it holds: one altered after this user wrote it is
+/// not used (its targets would otherwise be answered), and the references are bound again.
+#[test]
+fn an_altered_reference_store_is_not_used() {
+    let home = empty_home();
+    let ws = settled_workspace();
+    let caller = ws.path().join("Caller.java");
+    std::fs::write(&caller, "public class Caller { void run(Hello h) { h.greet(); h.greet(); } }\n").expect("write");
+    let f = std::fs::File::options().write(true).open(&caller).expect("open");
+    f.set_modified(std::time::SystemTime::now() - Duration::from_secs(3600)).expect("set mtime");
+    let count = || {
+        let o = cli_as(
+            home.path(),
+            ws.path(),
+            &["refs", "Hello#greet()", "--count-only", "--root", ".", "--json", "--no-daemon"],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: Value = serde_json::from_slice(&o.stdout).expect("JSON");
+        v["total"].as_u64().expect("total")
+    };
+    assert_eq!(count(), 2);
+    let cache = ws.path().join(".mcp-java-index-cache");
+    let store = std::fs::read_dir(&cache)
+        .expect("cache dir")
+        .map(|e| e.expect("entry").path())
+        .find(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("xref-")))
+        .expect("a reference store was written");
+    let bytes = std::fs::read(&store).expect("read");
+    let mut altered = bytes.clone();
+    let mut n = 0;
+    while let Some(at) = altered.windows(5).position(|w| w == b"greet") {
+        altered[at..at + 5].copy_from_slice(b"pwned");
+        n += 1;
+    }
+    assert!(n > 0, "the name is in the store");
+    std::fs::write(&store, &altered).expect("alter");
+    assert_eq!(count(), 2, "an altered store was used");
+}
+
 /// Every kind of secret the server never serves, at the paths a repository keeps them, each
 /// holding a marker that must never reach an answer.
 const SECRETS: &[&str] = &[
