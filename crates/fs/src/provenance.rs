@@ -90,6 +90,15 @@ impl Key {
         FastMac(blake3::Hasher::new_keyed(&self.mac_of(&[b"mcp-java-index blake3 subkey", purpose])))
     }
 
+    /// The keyed BLAKE3 MAC under `purpose`'s subkey of length-prefixed `parts`.
+    pub fn fast_mac_of(&self, purpose: &[u8], parts: &[&[u8]]) -> [u8; 32] {
+        let mut m = self.fast_mac(purpose);
+        for p in parts {
+            m.part(p);
+        }
+        m.finish()
+    }
+
     /// The user's key, loaded (or created) once per process. Without a user cache directory
     /// the key lives for this process only, so nothing written now is trusted by a later run.
     pub fn user() -> Result<&'static Key, String> {

@@ -204,7 +204,7 @@ impl XrefEngine {
 /// a file this user's runs did not write here (a repository can ship one) is never read.
 fn mac(path: &Path, decls_and_header: &[u8]) -> Option<[u8; 32]> {
     let key = mji_fs::provenance::Key::user().ok()?;
-    Some(key.mac_of(&[MAGIC.as_slice(), path.as_os_str().as_encoded_bytes(), decls_and_header]))
+    Some(key.fast_mac_of(MAGIC, &[path.as_os_str().as_encoded_bytes(), decls_and_header]))
 }
 
 /// The store's header and declarations, checked, and the open file its bodies are read from.
