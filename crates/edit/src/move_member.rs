@@ -539,17 +539,24 @@ pub fn move_member(
             per_file.entry(p.clone()).or_default().extend(edits);
         }
     }
-    if !broken.is_empty() {
-        let n = broken.len();
-        let list: Vec<String> = broken.into_iter().take(10).collect();
-        return Err(format!("access would break ({n}): {}{}", list.join("; "), if n > 10 { "; …" } else { "" }));
-    }
+    access_holds(broken)?;
 
     // 3. The declaration: cut, re-indented, added at the end of the destination's body.
     let insert = placed(&carry_of, &mut body_edits, &dest)?;
     let sides = Sides { doc: &doc, ndoc, old_path: &old_path, new_path: &new_path };
     assemble(&mut out, &sides, (removal.start, removal.end), insert, new_imports, per_file, display_of)?;
     Ok(out)
+}
+
+/// A move whose access would break (`broken`: each use that would lose access, described) is
+/// refused, naming the first ten.
+pub(crate) fn access_holds(broken: BTreeSet<String>) -> Result<(), String> {
+    if broken.is_empty() {
+        return Ok(());
+    }
+    let n = broken.len();
+    let list: Vec<String> = broken.into_iter().take(10).collect();
+    Err(format!("access would break ({n}): {}{}", list.join("; "), if n > 10 { "; …" } else { "" }))
 }
 
 /// The two classes' documents of a move (one when the destination shares the file).

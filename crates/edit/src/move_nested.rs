@@ -20,8 +20,8 @@ use mji_xref::{Category, RefKind};
 
 use crate::delete::DeclKind;
 use crate::move_member::{
-    Access, Carry, Sides, Speller, Texts, access_of, access_word, assemble, carry, destination, dotted, import_of,
-    merge_imports, package_of, placed, qualifier, read_sides, top_of,
+    Access, Carry, Sides, Speller, Texts, access_holds, access_of, access_word, assemble, carry, destination, dotted,
+    import_of, merge_imports, package_of, placed, qualifier, read_sides, top_of,
 };
 use crate::{Doc, TextEdit};
 
@@ -322,11 +322,7 @@ pub fn move_nested(
             per_file.entry(p.clone()).or_default().extend(edits);
         }
     }
-    if !broken.is_empty() {
-        let n = broken.len();
-        let list: Vec<String> = broken.into_iter().take(10).collect();
-        return Err(format!("access would break ({n}): {}{}", list.join("; "), if n > 10 { "; …" } else { "" }));
-    }
+    access_holds(broken)?;
 
     // 4. The declaration, in the destination.
     let insert = placed(&carry_of, &mut body_edits, &dest)?;
