@@ -106,14 +106,20 @@ pub struct LiveIndex {
 }
 
 /// `items` mapped by `f` on up to `threads` plain threads (not rayon's pool: see
-/// [`LiveIndex::build`]), the kept results in the items' order.
-fn ordered_par_filter_map<T: Send, U: Send>(
+/// [`LiveIndex::build`]), the kept results in the items' order; each thread's run of
+/// consecutive items shares one state from `init`.
+fn ordered_par_filter_map<T: Send, U: Send, S>(
     items: Vec<T>,
     threads: usize,
-    f: impl Fn(T) -> Option<U> + Sync,
+    init: impl Fn() -> S + Sync,
+    f: impl Fn(&mut S, T) -> Option<U> + Sync,
 ) -> Vec<U> {
+    let run = |c: Vec<T>| {
+        let mut state = init();
+        c.into_iter().filter_map(|t| f(&mut state, t)).collect::<Vec<U>>()
+    };
     if threads < 2 || items.len() < 256 {
-        return items.into_iter().filter_map(f).collect();
+        return run(items);
     }
     let per = items.len().div_ceil(threads);
     let mut chunks: Vec<Vec<T>> = Vec::new();
@@ -125,12 +131,12 @@ fn ordered_par_filter_map<T: Send, U: Send>(
         }
         chunks.push(chunk);
     }
-    let f = &f;
+    let run = &run;
     std::thread::scope(|s| {
         let mut chunks = chunks.into_iter();
         let first = chunks.next();
-        let rest: Vec<_> = chunks.map(|c| s.spawn(move || c.into_iter().filter_map(f).collect::<Vec<U>>())).collect();
-        let mut out: Vec<U> = first.map(|c| c.into_iter().filter_map(f).collect()).unwrap_or_default();
+        let rest: Vec<_> = chunks.map(|c| s.spawn(move || run(c))).collect();
+        let mut out: Vec<U> = first.map(run).unwrap_or_default();
         for h in rest {
             // A panic goes on as it would have in one loop.
             out.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
@@ -361,27 +367,24 @@ impl LiveIndex {
                 true => 1,
                 false => std::thread::available_parallelism().map_or(1, |n| n.get()).saturating_sub(1).min(4),
             };
-            let kept = ordered_par_filter_map(walked.files, threads, |f| {
+            // Each file stat-ed relative to its directory (`DirStat`), not by its full path.
+            let kept = ordered_par_filter_map(walked.files, threads, mji_fs::stamp::DirStat::default, |dirs, f| {
                 // With nested roots, a file belongs to the deepest one.
                 let owner = self.roots.root_of(&f)?;
                 // A secret (a private key, a credentials file) is never listed or searched.
                 if owner != i || self.roots.refusal(&f).is_some() {
                     return None;
                 }
-                let meta = std::fs::metadata(&f).ok();
+                let meta = dirs.stat(&f);
                 Some((f, meta))
             });
             for (f, meta) in kept {
                 if is_java(&f) {
-                    java_stamps.push(meta.as_ref().map(stamp));
+                    java_stamps.push(meta.map(|m| m.stamp));
                 }
                 resources.push((
                     Arc::from(f.as_path()),
-                    Resource {
-                        root: i,
-                        size: meta.as_ref().map_or(0, |m| m.len()),
-                        modified: meta.and_then(|m| m.modified().ok()),
-                    },
+                    Resource { root: i, size: meta.map_or(0, |m| m.size), modified: meta.and_then(|m| m.modified) },
                 ));
                 if is_java(&f) {
                     java.push((f, i));
