@@ -395,13 +395,12 @@ impl LiveIndex {
     }
 
     /// Each root's snapshot path (None without a cache directory) with its entry count, and
-    /// its entries by path.
+    /// its records.
     #[allow(clippy::type_complexity)]
-    fn read_snapshots(&self) -> (Vec<Option<(PathBuf, usize)>>, Vec<std::collections::HashMap<PathBuf, FileSymbols>>) {
+    fn read_snapshots(&self) -> (Vec<Option<(PathBuf, usize)>>, Vec<crate::snapshot::Snapshot>) {
         // Warm start: symbols from each root's snapshot, for files whose stamp still matches.
-        // (Entries are moved out of the snapshot, never copied, to keep the peak memory low.)
         let mut snapshot_paths: Vec<Option<(PathBuf, usize)>> = Vec::new();
-        let mut by_root: Vec<std::collections::HashMap<PathBuf, FileSymbols>> = Vec::new();
+        let mut by_root: Vec<crate::snapshot::Snapshot> = Vec::new();
         for (i, r) in self.roots.paths().iter().enumerate() {
             let Some(dir) = self.cache(i).dir() else {
                 snapshot_paths.push(None);
@@ -420,7 +419,7 @@ impl LiveIndex {
                     Default::default()
                 }
             };
-            snapshot_paths.push(Some((path, map.len())));
+            snapshot_paths.push(Some((path, map.files.len())));
             by_root.push(map);
         }
         (snapshot_paths, by_root)
@@ -434,7 +433,7 @@ impl LiveIndex {
         // other: done at once (on the JDK, a fifth of a one-shot `types` off the wall time). On
         // threads of their own, not rayon's pool, which a process may have busy with other work
         // (the CLI reads the reference store meanwhile): queued behind it, they waited.
-        let ((java, java_stamps, resources, skipped), (snapshot_paths, mut by_root)) = std::thread::scope(|s| {
+        let ((java, java_stamps, resources, skipped), (snapshot_paths, by_root)) = std::thread::scope(|s| {
             if self.sequential.load(Ordering::Acquire) {
                 let walked = self.walk_roots();
                 return (walked, self.read_snapshots());
@@ -452,22 +451,45 @@ impl LiveIndex {
         if let Ok(mut st) = self.state.write() {
             st.resources = resources.into_iter().collect();
         }
-        let mut reused: Vec<FileSymbols> = Vec::new();
+        // Every root's records in one list (slot k is the k-th), with their search buffers
+        // joined: each ends with the `\n` the next one starts with. A record is current when
+        // the walk found its file, in its root, with the stamp it was indexed at.
+        let mut records: Vec<(FileSymbols, bool)> = Vec::new();
+        let mut names: Option<(String, String)> = Some(Default::default());
+        for snap in by_root {
+            if snap.files.is_empty() {
+                continue;
+            }
+            match (&mut names, snap.names) {
+                (Some((n, i)), Some((sn, si))) if n.is_empty() => (*n, *i) = (sn, si),
+                (Some((n, i)), Some((sn, si))) => {
+                    n.push_str(&sn[1..]);
+                    i.push_str(&si[1..]);
+                }
+                _ => names = None,
+            }
+            records.extend(snap.files.into_iter().map(|f| (f, false)));
+        }
+        let names = names.filter(|(n, _)| !n.is_empty());
+        // Looked up by the path's bytes: hashing a `Path` walks its components.
+        let by_path: std::collections::HashMap<&std::ffi::OsStr, usize> =
+            records.iter().enumerate().map(|(k, (f, _))| (f.path.as_os_str(), k)).collect();
+        let mut current = vec![false; records.len()];
         let mut to_load: Vec<(PathBuf, usize)> = Vec::new();
         for ((p, r), now) in java.iter().zip(&java_stamps) {
-            let entry = by_root.get_mut(*r).and_then(|m| m.remove(p));
-            match entry {
-                Some(e) if *now == Some(e.stamp()) => reused.push(e),
+            match by_path.get(p.as_os_str()) {
+                Some(&k) if records[k].0.root == *r && *now == Some(records[k].0.stamp()) && !current[k] => {
+                    current[k] = true
+                }
                 _ => to_load.push((p.clone(), *r)),
             }
         }
-        drop(by_root);
-        let reused_count = reused.len();
+        drop(by_path);
+        records.iter_mut().zip(current).for_each(|(r, c)| r.1 = c);
+        let reused_count = records.iter().filter(|r| r.1).count();
         let stats = PassStats { files: java.len(), from_snapshot: reused_count, parsed: to_load.len() };
         if let Ok(mut st) = self.state.write() {
-            for f in reused {
-                st.table.upsert(f);
-            }
+            st.table.install(records, names);
         }
         self.indexed.fetch_add(reused_count, Ordering::AcqRel);
         // Fault injection for tests of progress and incomplete answers: slow every batch down.
