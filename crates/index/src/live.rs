@@ -395,20 +395,20 @@ impl LiveIndex {
     }
 
     /// Each root's snapshot path (None without a cache directory) with its entry count, and
-    /// its records.
-    #[allow(clippy::type_complexity)]
-    fn read_snapshots(&self) -> (Vec<Option<(PathBuf, usize)>>, Vec<crate::snapshot::Snapshot>) {
+    /// a table of every root's records (slot k the k-th, root by root) with their search
+    /// buffers joined: each ends with the `\n` the next one starts with.
+    fn read_snapshots(&self) -> (Vec<Option<(PathBuf, usize)>>, SymbolTable) {
         // Warm start: symbols from each root's snapshot, for files whose stamp still matches.
         let mut snapshot_paths: Vec<Option<(PathBuf, usize)>> = Vec::new();
-        let mut by_root: Vec<crate::snapshot::Snapshot> = Vec::new();
+        let mut records: Vec<FileSymbols> = Vec::new();
+        let mut names: Option<(String, String)> = Some(Default::default());
         for (i, r) in self.roots.paths().iter().enumerate() {
             let Some(dir) = self.cache(i).dir() else {
                 snapshot_paths.push(None);
-                by_root.push(Default::default());
                 continue;
             };
             let path = crate::snapshot::path_for(&dir, r);
-            let map = match crate::snapshot::read(&path, r, i, Cache::fingerprint()) {
+            let snap = match crate::snapshot::read(&path, r, i, Cache::fingerprint()) {
                 Ok(m) => m,
                 Err(crate::snapshot::Unusable::Stale) => Default::default(),
                 Err(crate::snapshot::Unusable::Untrusted) => {
@@ -419,10 +419,22 @@ impl LiveIndex {
                     Default::default()
                 }
             };
-            snapshot_paths.push(Some((path, map.files.len())));
-            by_root.push(map);
+            snapshot_paths.push(Some((path, snap.files.len())));
+            if snap.files.is_empty() {
+                continue;
+            }
+            match (&mut names, snap.names) {
+                (Some((n, i)), Some((sn, si))) if n.is_empty() => (*n, *i) = (sn, si),
+                (Some((n, i)), Some((sn, si))) => {
+                    n.push_str(sn.get(1..).unwrap_or(""));
+                    i.push_str(si.get(1..).unwrap_or(""));
+                }
+                _ => names = None,
+            }
+            records.extend(snap.files);
         }
-        (snapshot_paths, by_root)
+        let names = names.filter(|(n, _)| !n.is_empty());
+        (snapshot_paths, SymbolTable::from_snapshot(records, names))
     }
 
     /// The first full pass: walks every root, then indexes the Java files in parallel,
@@ -433,7 +445,7 @@ impl LiveIndex {
         // other: done at once (on the JDK, a fifth of a one-shot `types` off the wall time). On
         // threads of their own, not rayon's pool, which a process may have busy with other work
         // (the CLI reads the reference store meanwhile): queued behind it, they waited.
-        let ((java, java_stamps, resources, skipped), (snapshot_paths, by_root)) = std::thread::scope(|s| {
+        let ((java, java_stamps, resources, skipped), (snapshot_paths, mut table)) = std::thread::scope(|s| {
             if self.sequential.load(Ordering::Acquire) {
                 let walked = self.walk_roots();
                 return (walked, self.read_snapshots());
@@ -451,45 +463,32 @@ impl LiveIndex {
         if let Ok(mut st) = self.state.write() {
             st.resources = resources.into_iter().collect();
         }
-        // Every root's records in one list (slot k is the k-th), with their search buffers
-        // joined: each ends with the `\n` the next one starts with. A record is current when
-        // the walk found its file, in its root, with the stamp it was indexed at.
-        let mut records: Vec<(FileSymbols, bool)> = Vec::new();
-        let mut names: Option<(String, String)> = Some(Default::default());
-        for snap in by_root {
-            if snap.files.is_empty() {
-                continue;
-            }
-            match (&mut names, snap.names) {
-                (Some((n, i)), Some((sn, si))) if n.is_empty() => (*n, *i) = (sn, si),
-                (Some((n, i)), Some((sn, si))) => {
-                    n.push_str(&sn[1..]);
-                    i.push_str(&si[1..]);
-                }
-                _ => names = None,
-            }
-            records.extend(snap.files.into_iter().map(|f| (f, false)));
-        }
-        let names = names.filter(|(n, _)| !n.is_empty());
-        // Looked up by the path's bytes: hashing a `Path` walks its components.
-        let by_path: std::collections::HashMap<&std::ffi::OsStr, usize> =
-            records.iter().enumerate().map(|(k, (f, _))| (f.path.as_os_str(), k)).collect();
-        let mut current = vec![false; records.len()];
+        // A record is current when the walk found its file, in its root, with the stamp it was
+        // indexed at; the others are dropped from the table.
+        let mut current = vec![false; table.slots()];
         let mut to_load: Vec<(PathBuf, usize)> = Vec::new();
-        for ((p, r), now) in java.iter().zip(&java_stamps) {
-            match by_path.get(p.as_os_str()) {
-                Some(&k) if records[k].0.root == *r && *now == Some(records[k].0.stamp()) && !current[k] => {
-                    current[k] = true
+        for (k, ((p, r), now)) in java.iter().zip(&java_stamps).enumerate() {
+            match table.slot_of(k, p) {
+                Some(slot)
+                    if !current[slot as usize]
+                        && table.file_at(slot).is_some_and(|f| f.root == *r && *now == Some(f.stamp())) =>
+                {
+                    current[slot as usize] = true
                 }
                 _ => to_load.push((p.clone(), *r)),
             }
         }
-        drop(by_path);
-        records.iter_mut().zip(current).for_each(|(r, c)| r.1 = c);
-        let reused_count = records.iter().filter(|r| r.1).count();
+        for (slot, _) in current.iter().enumerate().filter(|(_, c)| !**c) {
+            table.retire(slot as u32);
+        }
+        let reused_count = current.iter().filter(|c| **c).count();
         let stats = PassStats { files: java.len(), from_snapshot: reused_count, parsed: to_load.len() };
         if let Ok(mut st) = self.state.write() {
-            st.table.install(records, names);
+            match st.table.slots() {
+                0 => st.table = table,
+                // Changes applied while the pass ran (never so far): the records join them.
+                _ => table.into_files().for_each(|f| st.table.upsert(f)),
+            }
         }
         self.indexed.fetch_add(reused_count, Ordering::AcqRel);
         // Fault injection for tests of progress and incomplete answers: slow every batch down.

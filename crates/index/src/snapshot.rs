@@ -125,12 +125,18 @@ pub fn write<'a>(
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as i128).unwrap_or(0);
     let mut body = Vec::with_capacity(1 << 20);
     let mut written: Vec<&FileSymbols> = Vec::new();
-    for f in files {
-        let Ok(rel) = f.path.strip_prefix(root_dir) else { continue };
-        let Some(rel) = rel.to_str() else { continue };
-        if f.stamp().is_racy_at(now) {
-            continue;
-        }
+    // In the walk's order (`mji_fs::walk::sort_paths`), so that a warm start finds the walk's
+    // k-th file in the k-th record without hashing its path.
+    let mut files: Vec<(&FileSymbols, &str)> = files
+        .filter(|f| !f.stamp().is_racy_at(now))
+        .filter_map(|f| Some((f, f.path.strip_prefix(root_dir).ok()?.to_str()?)))
+        .collect();
+    let mut order: Vec<PathBuf> = files.iter().map(|(f, _)| f.path.to_path_buf()).collect();
+    mji_fs::walk::sort_paths(&mut order);
+    let rank: std::collections::HashMap<&Path, usize> =
+        order.iter().enumerate().map(|(k, p)| (p.as_path(), k)).collect();
+    files.sort_by_key(|(f, _)| rank.get(&*f.path).copied().unwrap_or(usize::MAX));
+    for (f, rel) in files {
         let at = body.len();
         body.extend_from_slice(&[0; 4]);
         f.encode(rel, &mut body);

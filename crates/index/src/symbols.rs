@@ -458,30 +458,32 @@ pub(crate) fn search_names<'a>(files: impl Iterator<Item = &'a FileSymbols>) -> 
 
 impl Search {
     /// The search buffers a snapshot persisted ([`search_names`]) over its records, the k-th
-    /// in slot k with generation 1, each with its symbol count and whether it is current (the
-    /// others' entries are dead); None if they do not fit the records.
-    fn persisted(names: String, initials: String, records: &[(u32, bool)]) -> Option<Search> {
-        fn starts(buf: &str) -> Option<Vec<u32>> {
+    /// in slot k with generation 1, each with its symbol count; None if they do not fit them.
+    fn persisted(names: String, initials: String, counts: &[u32]) -> Option<Search> {
+        let total: usize = counts.iter().map(|&c| c as usize).sum();
+        // Each entry starts after a `\n`, the last one's ends the buffer.
+        let starts = |buf: &str| -> Option<Vec<u32>> {
             let b = buf.as_bytes();
             if b.first() != Some(&b'\n') || b.last() != Some(&b'\n') || b.len() > u32::MAX as usize {
                 return None;
             }
-            Some(memchr::memchr_iter(b'\n', &b[..b.len() - 1]).map(|i| (i + 1) as u32).collect())
-        }
+            let mut out = Vec::with_capacity(total);
+            for (i, &c) in b[..b.len() - 1].iter().enumerate() {
+                if c == b'\n' {
+                    out.push(i as u32 + 1);
+                }
+            }
+            Some(out)
+        };
         let (name_starts, initial_starts) = (starts(&names)?, starts(&initials)?);
-        let total: usize = records.iter().map(|r| r.0 as usize).sum();
         if name_starts.len() != total || initial_starts.len() != total {
             return None;
         }
         let mut refs = Vec::with_capacity(total);
-        let mut dead = 0;
-        for (slot, &(count, current)) in records.iter().enumerate() {
+        for (slot, &count) in counts.iter().enumerate() {
             refs.extend((0..count).map(|i| (slot as u32, i, 1)));
-            if !current {
-                dead += count as usize;
-            }
         }
-        Some(Search { names, initials, name_starts, initial_starts, refs, dead })
+        Some(Search { names, initials, name_starts, initial_starts, refs, dead: 0 })
     }
 }
 
@@ -551,36 +553,75 @@ impl SymbolTable {
         self.compact_if_mostly_dead();
     }
 
-    /// Fills an empty table with a snapshot's records, the k-th in slot k, and the search
-    /// buffers persisted with them (built on the first query when there are none or they do
-    /// not fit): the records not current (their file changed or is gone) are left out, their
-    /// entries dead. A table not empty takes the current records one by one.
-    pub(crate) fn install(&mut self, records: Vec<(FileSymbols, bool)>, names: Option<(String, String)>) {
-        if !self.by_path.is_empty() || !self.files.is_empty() {
-            records.into_iter().filter(|r| r.1).for_each(|(f, _)| self.upsert(f));
-            return;
-        }
-        let counts: Vec<(u32, bool)> = records.iter().map(|(f, current)| (f.count, *current)).collect();
-        self.search = names.and_then(|(n, i)| Search::persisted(n, i, &counts));
-        self.next_gen = 1;
-        for (slot, (f, current)) in records.into_iter().enumerate() {
-            // A path twice (never written so) keeps its first record.
-            if current && !self.by_path.contains_key(&f.path) {
-                self.symbol_count += f.len();
-                self.by_path.insert(f.path.clone(), slot as u32);
-                self.files.push(Some(f));
-                self.gens.push(1);
-            } else {
-                self.files.push(None);
-                self.gens.push(0);
-                self.free.push(slot as u32);
+    /// A table of a snapshot's records, the k-th in slot k, with the search buffers persisted
+    /// with them (built on the first query when there are none or they do not fit). Built on
+    /// the thread that read the snapshot, beside the walk; then [`SymbolTable::retire`] drops
+    /// the records whose file changed or is gone.
+    pub(crate) fn from_snapshot(records: Vec<FileSymbols>, names: Option<(String, String)>) -> SymbolTable {
+        use std::collections::hash_map::Entry;
+        let counts: Vec<u32> = records.iter().map(|f| f.count).collect();
+        let mut t = SymbolTable {
+            search: names.and_then(|(n, i)| Search::persisted(n, i, &counts)),
+            next_gen: 1,
+            files: Vec::with_capacity(records.len()),
+            gens: Vec::with_capacity(records.len()),
+            by_path: HashMap::with_capacity(records.len()),
+            ..Default::default()
+        };
+        let mut twice = false;
+        for (slot, f) in records.into_iter().enumerate() {
+            match t.by_path.entry(f.path.clone()) {
+                Entry::Vacant(e) => {
+                    e.insert(slot as u32);
+                    t.symbol_count += f.len();
+                    t.files.push(Some(f));
+                    t.gens.push(1);
+                }
+                // A path twice (never written so) keeps its first record.
+                Entry::Occupied(_) => {
+                    twice = true;
+                    t.files.push(None);
+                    t.gens.push(0);
+                    t.free.push(slot as u32);
+                }
             }
         }
-        if let Some(s) = &mut self.search {
-            // Entries of the records left out above for a path seen twice count as dead too.
-            s.dead = s.refs.iter().filter(|r| self.gens[r.0 as usize] != r.2).count();
+        if twice && let Some(s) = &mut t.search {
+            s.dead = s.refs.iter().filter(|r| t.gens[r.0 as usize] != r.2).count();
         }
-        self.compact_if_mostly_dead();
+        t
+    }
+
+    /// How many slots the table has (files, and room left by removed ones).
+    pub(crate) fn slots(&self) -> usize {
+        self.files.len()
+    }
+
+    /// The slot of a file, tried first at `hint` (a snapshot written in the walk's order has
+    /// the walk's k-th file in slot k: no hashing of its path).
+    pub(crate) fn slot_of(&self, hint: usize, path: &Path) -> Option<u32> {
+        match self.files.get(hint) {
+            Some(Some(f)) if f.path.as_os_str() == path.as_os_str() => Some(hint as u32),
+            _ => self.by_path.get(path).copied(),
+        }
+    }
+
+    /// Drops the file in a slot (a snapshot record no longer current); its entries die.
+    pub(crate) fn retire(&mut self, slot: u32) {
+        if let Some(old) = self.files.get_mut(slot as usize).and_then(Option::take) {
+            self.by_path.remove(&old.path);
+            self.symbol_count -= old.len();
+            if let Some(s) = &mut self.search {
+                s.dead += old.len();
+            }
+            self.free.push(slot);
+            self.compact_if_mostly_dead();
+        }
+    }
+
+    /// Every file of the table, to move them into another.
+    pub(crate) fn into_files(self) -> impl Iterator<Item = FileSymbols> {
+        self.files.into_iter().flatten()
     }
 
     fn compact_if_mostly_dead(&mut self) {
@@ -955,9 +996,14 @@ mod tests {
         }
         let names = search_names(files.iter());
         let current = |k: usize| k % 7 != 3;
-        let mut installed = SymbolTable::default();
-        installed.install(lazy.into_iter().enumerate().map(|(k, f)| (f, current(k))).collect(), Some(names));
+        let mut installed = SymbolTable::from_snapshot(lazy, Some(names));
         assert!(installed.search.is_some(), "the persisted buffers fit");
+        for k in (0..files.len()).filter(|k| !current(*k)) {
+            assert_eq!(installed.slot_of(0, &files[k].path), Some(k as u32));
+            installed.retire(k as u32);
+        }
+        assert_eq!(installed.slot_of(11, Path::new("/w/T11.java")), Some(11));
+        assert_eq!(installed.slot_of(0, Path::new("/w/T17.java")), None);
         // A changed file comes back in a free slot.
         let mut changed = file(1000);
         changed.path = Arc::from(Path::new("/w/T3.java"));
@@ -983,12 +1029,11 @@ mod tests {
         assert!(installed.file(Path::new("/w/T11.java")).is_some());
         assert!(installed.file(Path::new("/w/T17.java")).is_none(), "a record not current is left out");
         // Buffers that do not fit the records are not used: the table builds its own.
-        let mut wrong = SymbolTable::default();
         let lazy: Vec<FileSymbols> = spans
             .iter()
             .map(|&(a, e)| FileSymbols::lazy(&bytes, a, e, Path::new("/w"), 0).expect("a record"))
             .collect();
-        wrong.install(lazy.into_iter().map(|f| (f, true)).collect(), Some(("\nx\n".into(), "\nx\n".into())));
+        let mut wrong = SymbolTable::from_snapshot(lazy, Some(("\nx\n".into(), "\nx\n".into())));
         assert!(wrong.search.is_none());
         assert_eq!(wrong.find(&Pattern::new("type299", false), &|_, _| true).len(), 1);
     }
