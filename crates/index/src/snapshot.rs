@@ -16,6 +16,8 @@ use std::sync::Arc;
 use crate::symbols::FileSymbols;
 
 const MAGIC: &[u8; 8] = b"MJISYM05";
+/// The largest snapshot read.
+const MAX_BYTES: u64 = 1 << 30;
 /// What the MAC covers besides the bytes.
 const MAC_VERSION: &[u8] = b"mcp-java-index symbols snapshot 3";
 
@@ -57,11 +59,17 @@ pub struct Snapshot {
 pub fn read(path: &Path, root_dir: &Path, root: usize, fingerprint: &str) -> Result<Snapshot, Unusable> {
     use std::io::Read;
     let key = mji_fs::provenance::Key::user().map_err(|_| Unusable::Stale)?;
-    let mut file = std::fs::File::open(path).map_err(|_| Unusable::Stale)?;
+    let file = std::fs::File::open(path).map_err(|_| Unusable::Stale)?;
     let len = file.metadata().map_err(|_| Unusable::Stale)?.len();
+    // A snapshot the size no workspace's is (one planted in a cache directory inside the
+    // workspace) is not read into memory: the JDK's 15,143 files make about 55 MB.
+    if len > MAX_BYTES {
+        return Err(Unusable::Stale);
+    }
     let len = usize::try_from(len).map_err(|_| Unusable::Stale)?;
-    let mut bytes = Vec::with_capacity(len);
-    file.read_to_end(&mut bytes).map_err(|_| Unusable::Stale)?;
+    let mut bytes = Vec::new();
+    bytes.try_reserve_exact(len).map_err(|_| Unusable::Stale)?;
+    file.take(len as u64).read_to_end(&mut bytes).map_err(|_| Unusable::Stale)?;
     let Some(body_len) = bytes.len().checked_sub(32) else { return Err(Unusable::Stale) };
     let (body, found) = bytes.split_at(body_len);
     let mut mac = mac_start(key, path);
