@@ -152,6 +152,31 @@ pub fn java_files(root: &Path) -> Walked {
     walk(root, |p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("java")))
 }
 
+/// Sorts paths in `Path`'s order (component by component), without its cost: on the JDK's
+/// java.base the comparisons, each splitting both paths into components, took a fifth of the
+/// walk. A path with no empty, `.` or trailing component compares by components as its bytes
+/// do with each `/` made the lowest byte (a component that is a prefix of another sorts
+/// first either way); others are sorted by `Path`'s own order.
+pub fn sort_paths(paths: &mut [PathBuf]) {
+    #[cfg(unix)]
+    {
+        let plain = |p: &PathBuf| {
+            let b = p.as_os_str().as_encoded_bytes();
+            !b.ends_with(b"/")
+                && !b.ends_with(b"/.")
+                && !b.windows(2).any(|w| w == b"//")
+                && !b.windows(3).any(|w| w == b"/./")
+        };
+        if paths.iter().all(plain) {
+            paths.sort_by_cached_key(|p| {
+                p.as_os_str().as_encoded_bytes().iter().map(|&b| if b == b'/' { 0 } else { b }).collect::<Vec<u8>>()
+            });
+            return;
+        }
+    }
+    paths.sort();
+}
+
 /// Every file under `root` accepted by `keep`, in path order.
 pub fn walk(root: &Path, keep: impl Fn(&Path) -> bool) -> Walked {
     let mut out = Walked::default();
@@ -197,7 +222,7 @@ pub fn walk(root: &Path, keep: impl Fn(&Path) -> bool) -> Walked {
             Err(err) => out.problems.push(err.to_string()),
         }
     }
-    out.files.sort();
+    sort_paths(&mut out.files);
     out.special.sort();
     let n = |r: SkipReason| counts[r as usize].load(Ordering::Relaxed);
     out.skipped = SkippedDirs {
@@ -212,6 +237,27 @@ pub fn walk(root: &Path, keep: impl Fn(&Path) -> bool) -> Walked {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fast sort gives `Path`'s order: a component that is a prefix of another, names
+    /// around `/` in byte order (`-`, `.` below it; `0`, `A`, `_`, `a` above), non-ASCII names,
+    /// and paths that are not plain.
+    #[test]
+    fn paths_sort_in_paths_order() {
+        let names =
+            ["a", "a.b", "a-b", "a0", "aA", "a_", "ab", "é", "a/b", "a/b/c", "a.b/c", "a-b/c", "a/b.c", "a/bc", "b"];
+        for root in ["/w", "/w/x", "w"] {
+            let mut fast: Vec<PathBuf> = names.iter().rev().map(|n| Path::new(root).join(n)).collect();
+            let mut want = fast.clone();
+            want.sort();
+            sort_paths(&mut fast);
+            assert_eq!(fast, want, "{root}");
+        }
+        let mut odd = vec![PathBuf::from("/w/a//b"), PathBuf::from("/w/a.b"), PathBuf::from("/w/a/c")];
+        let mut want = odd.clone();
+        want.sort();
+        sort_paths(&mut odd);
+        assert_eq!(odd, want);
+    }
 
     #[test]
     fn package_tree_is_recognised() {

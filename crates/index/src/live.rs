@@ -106,14 +106,20 @@ pub struct LiveIndex {
 }
 
 /// `items` mapped by `f` on up to `threads` plain threads (not rayon's pool: see
-/// [`LiveIndex::build`]), the kept results in the items' order.
-fn ordered_par_filter_map<T: Send, U: Send>(
+/// [`LiveIndex::build`]), the kept results in the items' order; each thread's run of
+/// consecutive items shares one state from `init`.
+fn ordered_par_filter_map<T: Send, U: Send, S>(
     items: Vec<T>,
     threads: usize,
-    f: impl Fn(T) -> Option<U> + Sync,
+    init: impl Fn() -> S + Sync,
+    f: impl Fn(&mut S, T) -> Option<U> + Sync,
 ) -> Vec<U> {
+    let run = |c: Vec<T>| {
+        let mut state = init();
+        c.into_iter().filter_map(|t| f(&mut state, t)).collect::<Vec<U>>()
+    };
     if threads < 2 || items.len() < 256 {
-        return items.into_iter().filter_map(f).collect();
+        return run(items);
     }
     let per = items.len().div_ceil(threads);
     let mut chunks: Vec<Vec<T>> = Vec::new();
@@ -125,12 +131,12 @@ fn ordered_par_filter_map<T: Send, U: Send>(
         }
         chunks.push(chunk);
     }
-    let f = &f;
+    let run = &run;
     std::thread::scope(|s| {
         let mut chunks = chunks.into_iter();
         let first = chunks.next();
-        let rest: Vec<_> = chunks.map(|c| s.spawn(move || c.into_iter().filter_map(f).collect::<Vec<U>>())).collect();
-        let mut out: Vec<U> = first.map(|c| c.into_iter().filter_map(f).collect()).unwrap_or_default();
+        let rest: Vec<_> = chunks.map(|c| s.spawn(move || run(c))).collect();
+        let mut out: Vec<U> = first.map(run).unwrap_or_default();
         for h in rest {
             // A panic goes on as it would have in one loop.
             out.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
@@ -361,27 +367,24 @@ impl LiveIndex {
                 true => 1,
                 false => std::thread::available_parallelism().map_or(1, |n| n.get()).saturating_sub(1).min(4),
             };
-            let kept = ordered_par_filter_map(walked.files, threads, |f| {
+            // Each file stat-ed relative to its directory (`DirStat`), not by its full path.
+            let kept = ordered_par_filter_map(walked.files, threads, mji_fs::stamp::DirStat::default, |dirs, f| {
                 // With nested roots, a file belongs to the deepest one.
                 let owner = self.roots.root_of(&f)?;
                 // A secret (a private key, a credentials file) is never listed or searched.
                 if owner != i || self.roots.refusal(&f).is_some() {
                     return None;
                 }
-                let meta = std::fs::metadata(&f).ok();
+                let meta = dirs.stat(&f);
                 Some((f, meta))
             });
             for (f, meta) in kept {
                 if is_java(&f) {
-                    java_stamps.push(meta.as_ref().map(stamp));
+                    java_stamps.push(meta.map(|m| m.stamp));
                 }
                 resources.push((
                     Arc::from(f.as_path()),
-                    Resource {
-                        root: i,
-                        size: meta.as_ref().map_or(0, |m| m.len()),
-                        modified: meta.and_then(|m| m.modified().ok()),
-                    },
+                    Resource { root: i, size: meta.map_or(0, |m| m.size), modified: meta.and_then(|m| m.modified) },
                 ));
                 if is_java(&f) {
                     java.push((f, i));
@@ -392,21 +395,20 @@ impl LiveIndex {
     }
 
     /// Each root's snapshot path (None without a cache directory) with its entry count, and
-    /// its entries by path.
-    #[allow(clippy::type_complexity)]
-    fn read_snapshots(&self) -> (Vec<Option<(PathBuf, usize)>>, Vec<std::collections::HashMap<PathBuf, FileSymbols>>) {
+    /// a table of every root's records (slot k the k-th, root by root) with their search
+    /// buffers joined: each ends with the `\n` the next one starts with.
+    fn read_snapshots(&self) -> (Vec<Option<(PathBuf, usize)>>, SymbolTable) {
         // Warm start: symbols from each root's snapshot, for files whose stamp still matches.
-        // (Entries are moved out of the snapshot, never copied, to keep the peak memory low.)
         let mut snapshot_paths: Vec<Option<(PathBuf, usize)>> = Vec::new();
-        let mut by_root: Vec<std::collections::HashMap<PathBuf, FileSymbols>> = Vec::new();
+        let mut records: Vec<FileSymbols> = Vec::new();
+        let mut names: Option<(String, String)> = Some(Default::default());
         for (i, r) in self.roots.paths().iter().enumerate() {
             let Some(dir) = self.cache(i).dir() else {
                 snapshot_paths.push(None);
-                by_root.push(Default::default());
                 continue;
             };
             let path = crate::snapshot::path_for(&dir, r);
-            let map = match crate::snapshot::read(&path, r, i, Cache::fingerprint()) {
+            let snap = match crate::snapshot::read(&path, r, i, Cache::fingerprint()) {
                 Ok(m) => m,
                 Err(crate::snapshot::Unusable::Stale) => Default::default(),
                 Err(crate::snapshot::Unusable::Untrusted) => {
@@ -417,10 +419,22 @@ impl LiveIndex {
                     Default::default()
                 }
             };
-            snapshot_paths.push(Some((path, map.len())));
-            by_root.push(map);
+            snapshot_paths.push(Some((path, snap.files.len())));
+            if snap.files.is_empty() {
+                continue;
+            }
+            match (&mut names, snap.names) {
+                (Some((n, i)), Some((sn, si))) if n.is_empty() => (*n, *i) = (sn, si),
+                (Some((n, i)), Some((sn, si))) => {
+                    n.push_str(sn.get(1..).unwrap_or(""));
+                    i.push_str(si.get(1..).unwrap_or(""));
+                }
+                _ => names = None,
+            }
+            records.extend(snap.files);
         }
-        (snapshot_paths, by_root)
+        let names = names.filter(|(n, _)| !n.is_empty());
+        (snapshot_paths, SymbolTable::from_snapshot(records, names))
     }
 
     /// The first full pass: walks every root, then indexes the Java files in parallel,
@@ -431,7 +445,7 @@ impl LiveIndex {
         // other: done at once (on the JDK, a fifth of a one-shot `types` off the wall time). On
         // threads of their own, not rayon's pool, which a process may have busy with other work
         // (the CLI reads the reference store meanwhile): queued behind it, they waited.
-        let ((java, java_stamps, resources, skipped), (snapshot_paths, mut by_root)) = std::thread::scope(|s| {
+        let ((java, java_stamps, resources, skipped), (snapshot_paths, mut table)) = std::thread::scope(|s| {
             if self.sequential.load(Ordering::Acquire) {
                 let walked = self.walk_roots();
                 return (walked, self.read_snapshots());
@@ -449,21 +463,31 @@ impl LiveIndex {
         if let Ok(mut st) = self.state.write() {
             st.resources = resources.into_iter().collect();
         }
-        let mut reused: Vec<FileSymbols> = Vec::new();
+        // A record is current when the walk found its file, in its root, with the stamp it was
+        // indexed at; the others are dropped from the table.
+        let mut current = vec![false; table.slots()];
         let mut to_load: Vec<(PathBuf, usize)> = Vec::new();
-        for ((p, r), now) in java.iter().zip(&java_stamps) {
-            let entry = by_root.get_mut(*r).and_then(|m| m.remove(p));
-            match entry {
-                Some(e) if *now == Some(e.stamp()) => reused.push(e),
+        for (k, ((p, r), now)) in java.iter().zip(&java_stamps).enumerate() {
+            match table.slot_of(k, p) {
+                Some(slot)
+                    if !current[slot as usize]
+                        && table.file_at(slot).is_some_and(|f| f.root == *r && *now == Some(f.stamp())) =>
+                {
+                    current[slot as usize] = true
+                }
                 _ => to_load.push((p.clone(), *r)),
             }
         }
-        drop(by_root);
-        let reused_count = reused.len();
+        for (slot, _) in current.iter().enumerate().filter(|(_, c)| !**c) {
+            table.retire(slot as u32);
+        }
+        let reused_count = current.iter().filter(|c| **c).count();
         let stats = PassStats { files: java.len(), from_snapshot: reused_count, parsed: to_load.len() };
         if let Ok(mut st) = self.state.write() {
-            for f in reused {
-                st.table.upsert(f);
+            match st.table.slots() {
+                0 => st.table = table,
+                // Changes applied while the pass ran (never so far): the records join them.
+                _ => table.into_files().for_each(|f| st.table.upsert(f)),
             }
         }
         self.indexed.fetch_add(reused_count, Ordering::AcqRel);

@@ -1,20 +1,25 @@
 //! The workspace index snapshot: every indexed file's compact symbols in one file next to the
-//! outline cache, so that a warm start reads one file instead of thousands of cache entries.
+//! outline cache, so that a warm start reads one file instead of thousands of cache entries,
+//! followed by the name search buffers over those records (a warm start neither rebuilds them
+//! nor decodes every record to do so: records are decoded when first used).
 //! It is only an accelerator: an entry is used only when the file's size and mtime still
 //! match, anything unreadable is ignored, and it is rewritten atomically (temp + rename).
 //! It ends with a MAC under the user's key ([`mji_fs::provenance::Key::fast_mac`], a keyed
-//! BLAKE3) of its path and every byte before it, so a snapshot this user's runs did not write here (one a repository shipped or altered) is not
+//! BLAKE3) of its path and every byte before it, checked before any byte is used, so a
+//! snapshot this user's runs did not write here (one a repository shipped or altered) is not
 //! used.
 
-use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::symbols::FileSymbols;
 
-const MAGIC: &[u8; 8] = b"MJISYM04";
+const MAGIC: &[u8; 8] = b"MJISYM05";
+/// The largest snapshot read.
+const MAX_BYTES: u64 = 1 << 30;
 /// What the MAC covers besides the bytes.
-const MAC_VERSION: &[u8] = b"mcp-java-index symbols snapshot 2";
+const MAC_VERSION: &[u8] = b"mcp-java-index symbols snapshot 3";
 
 /// Where the snapshot of `root` lives in a cache directory.
 pub(crate) fn path_for(cache_dir: &Path, root: &Path) -> PathBuf {
@@ -40,88 +45,96 @@ fn mac_start(key: &mji_fs::provenance::Key, path: &Path) -> mji_fs::provenance::
     mac
 }
 
-/// The snapshot's bytes before its MAC, fed to the MAC as they are read: a buffered reader
-/// over it asks for whole buffers, so the MAC takes them in large blocks (what lets BLAKE3
-/// hash many chunks at once).
-struct MacRead {
-    file: std::fs::File,
-    mac: mji_fs::provenance::FastMac,
-    /// Bytes left before the MAC.
-    left: u64,
+/// A snapshot's records in its order, and the search buffers persisted with them.
+#[derive(Debug, Default)]
+pub struct Snapshot {
+    pub files: Vec<FileSymbols>,
+    pub names: Option<(String, String)>,
 }
 
-impl std::io::Read for MacRead {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let want = buf.len().min(usize::try_from(self.left).unwrap_or(usize::MAX));
-        let n = self.file.read(&mut buf[..want])?;
-        self.mac.update(&buf[..n]);
-        self.left -= n as u64;
-        Ok(n)
-    }
-}
-
-/// Reads a snapshot written by the same build of the parser, by this user, at this path.
-/// Records are streamed (each is length-prefixed), so reading costs no more memory than the
-/// symbols it yields; none is used before the MAC at the end holds.
-pub fn read(
-    path: &Path,
-    root_dir: &Path,
-    root: usize,
-    fingerprint: &str,
-) -> Result<HashMap<PathBuf, FileSymbols>, Unusable> {
+/// Reads a snapshot written by the same build of the parser, by this user, at this path. It is
+/// read whole and its MAC checked before anything in it is looked at; then only the records'
+/// paths and stamps are read: each file's symbols stay bytes, shared with the snapshot, until
+/// first used (decoding them all was a third of a one-shot query on the JDK's java.base).
+pub fn read(path: &Path, root_dir: &Path, root: usize, fingerprint: &str) -> Result<Snapshot, Unusable> {
     use std::io::Read;
     let key = mji_fs::provenance::Key::user().map_err(|_| Unusable::Stale)?;
     let file = std::fs::File::open(path).map_err(|_| Unusable::Stale)?;
     let len = file.metadata().map_err(|_| Unusable::Stale)?.len();
-    let Some(left) = len.checked_sub(32) else { return Err(Unusable::Stale) };
-    let mut r = std::io::BufReader::with_capacity(1 << 18, MacRead { file, mac: mac_start(key, path), left });
-    fn u32_(r: &mut impl Read) -> Option<u32> {
-        let mut b = [0u8; 4];
-        r.read_exact(&mut b).ok().map(|_| u32::from_le_bytes(b))
+    // A snapshot the size no workspace's is (one planted in a cache directory inside the
+    // workspace) is not read into memory: the JDK's 15,143 files make about 55 MB.
+    if len > MAX_BYTES {
+        return Err(Unusable::Stale);
     }
-    let body = (|| {
-        let mut magic = [0u8; 8];
-        r.read_exact(&mut magic).ok()?;
-        if &magic != MAGIC {
-            return None;
+    let len = usize::try_from(len).map_err(|_| Unusable::Stale)?;
+    let mut bytes = Vec::new();
+    bytes.try_reserve_exact(len).map_err(|_| Unusable::Stale)?;
+    // Read through a small buffer and copied: a `read` straight into the fresh 11 MB (java.base)
+    // took 40 ms instead of 5 when the command's reference preload ran beside it (the kernel's
+    // copy faulting each page in, against the other threads' heap growth); copied, 6-8 ms.
+    let mut file = file.take(len as u64);
+    let mut chunk = vec![0u8; 1 << 18];
+    loop {
+        match file.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => bytes.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return Err(Unusable::Stale),
         }
-        let fp_len = u32_(&mut r)? as usize;
-        if fp_len > 4096 {
-            return None;
-        }
-        let mut fp = vec![0u8; fp_len];
-        r.read_exact(&mut fp).ok()?;
-        if fp != fingerprint.as_bytes() {
-            return None;
-        }
-        let count = u32_(&mut r)? as usize;
-        let mut out = HashMap::with_capacity(count.min(1 << 22));
-        let mut record = Vec::new();
-        for _ in 0..count {
-            let len = u32_(&mut r)? as usize;
-            record.resize(len, 0);
-            r.read_exact(&mut record).ok()?;
-            let mut buf: &[u8] = &record;
-            // A record that does not decode is judged by the MAC below: damage or forgery.
-            if let Some(f) = FileSymbols::decode(&mut buf, root_dir, root) {
-                out.insert(f.path.to_path_buf(), f);
-            }
-        }
-        Some(out)
-    })()
-    .ok_or(Unusable::Stale)?;
-    // Whatever is left before the MAC still counts.
-    std::io::copy(&mut r, &mut std::io::sink()).map_err(|_| Unusable::Stale)?;
-    let MacRead { mut file, mac, .. } = r.into_inner();
-    let mut found = [0u8; 32];
-    file.read_exact(&mut found).map_err(|_| Unusable::Stale)?;
-    if !mji_fs::provenance::same_mac(&found, &mac.finish()) {
-        return Err(Unusable::Untrusted);
     }
-    Ok(body)
+    let Some(body_len) = bytes.len().checked_sub(32) else { return Err(Unusable::Stale) };
+    let (body, found) = bytes.split_at(body_len);
+    let mut mac = mac_start(key, path);
+    mac.update(body);
+    if !mji_fs::provenance::same_mac(found, &mac.finish()) {
+        // An old format's snapshot is stale, not untrusted: its MAC covered other words.
+        return Err(if body.starts_with(MAGIC) { Unusable::Untrusted } else { Unusable::Stale });
+    }
+    bytes.truncate(body_len);
+    let bytes = Arc::new(bytes);
+    parse(&bytes, root_dir, root, fingerprint).ok_or(Unusable::Stale)
 }
 
-/// Writes the snapshot of the files under `root_dir`, atomically.
+fn parse(bytes: &Arc<Vec<u8>>, root_dir: &Path, root: usize, fingerprint: &str) -> Option<Snapshot> {
+    let mut at = 0usize;
+    let mut take = |n: usize| -> Option<(usize, usize)> {
+        let end = at.checked_add(n).filter(|e| *e <= bytes.len())?;
+        let span = (at, end);
+        at = end;
+        Some(span)
+    };
+    let u32_at =
+        |(a, _): (usize, usize)| -> Option<u32> { Some(u32::from_le_bytes(bytes.get(a..a + 4)?.try_into().ok()?)) };
+    let magic = take(8)?;
+    if bytes.get(magic.0..magic.1)? != MAGIC {
+        return None;
+    }
+    let fp_len = u32_at(take(4)?)? as usize;
+    let fp = take(fp_len)?;
+    if bytes.get(fp.0..fp.1)? != fingerprint.as_bytes() {
+        return None;
+    }
+    let count = u32_at(take(4)?)? as usize;
+    let mut files = Vec::with_capacity(count.min(bytes.len() / 8));
+    for _ in 0..count {
+        let len = u32_at(take(4)?)? as usize;
+        let (a, e) = take(len)?;
+        // Written by us (the MAC held): a record that does not read is a bug; that file is
+        // parsed again.
+        if let Some(f) = FileSymbols::lazy(bytes, a, e, root_dir, root) {
+            files.push(f);
+        }
+    }
+    let mut text = || -> Option<String> {
+        let len = u32_at(take(4)?)? as usize;
+        let (a, e) = take(len)?;
+        String::from_utf8(bytes.get(a..e)?.to_vec()).ok()
+    };
+    let names = text().zip(text());
+    Some(Snapshot { files, names })
+}
+
+/// Writes the snapshot of the files under `root_dir`, atomically, with their search buffers.
 pub fn write<'a>(
     path: &Path,
     root_dir: &Path,
@@ -131,20 +144,32 @@ pub fn write<'a>(
     let now =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as i128).unwrap_or(0);
     let mut body = Vec::with_capacity(1 << 20);
-    let mut count = 0u32;
-    for f in files {
-        let Ok(rel) = f.path.strip_prefix(root_dir) else { continue };
-        let Some(rel) = rel.to_str() else { continue };
-        if f.stamp().is_racy_at(now) {
-            continue;
-        }
+    let mut written: Vec<&FileSymbols> = Vec::new();
+    // In the walk's order (`mji_fs::walk::sort_paths`), so that a warm start finds the walk's
+    // k-th file in the k-th record without hashing its path.
+    let mut files: Vec<(&FileSymbols, &str)> = files
+        .filter(|f| !f.stamp().is_racy_at(now))
+        .filter_map(|f| Some((f, f.path.strip_prefix(root_dir).ok()?.to_str()?)))
+        .collect();
+    let mut order: Vec<PathBuf> = files.iter().map(|(f, _)| f.path.to_path_buf()).collect();
+    mji_fs::walk::sort_paths(&mut order);
+    let rank: std::collections::HashMap<&Path, usize> =
+        order.iter().enumerate().map(|(k, p)| (p.as_path(), k)).collect();
+    files.sort_by_key(|(f, _)| rank.get(&*f.path).copied().unwrap_or(usize::MAX));
+    for (f, rel) in files {
         let at = body.len();
         body.extend_from_slice(&[0; 4]);
         f.encode(rel, &mut body);
         let len = (body.len() - at - 4) as u32;
         body[at..at + 4].copy_from_slice(&len.to_le_bytes());
-        count += 1;
+        written.push(f);
     }
+    let (names, initials) = crate::symbols::search_names(written.iter().copied());
+    for text in [names, initials] {
+        body.extend_from_slice(&(text.len() as u32).to_le_bytes());
+        body.extend_from_slice(text.as_bytes());
+    }
+    let count = written.len() as u32;
     let key = mji_fs::provenance::Key::user().map_err(std::io::Error::other)?;
     let mut head = Vec::with_capacity(16 + fingerprint.len());
     head.extend_from_slice(MAGIC);

@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::matcher::{Pattern, Tier, push_name_initials};
 use mji_fs::stamp::Stamp;
@@ -103,14 +103,40 @@ fn modifier_bits(mods: &[String]) -> u16 {
     mods.iter().filter_map(|m| MODIFIERS.iter().position(|k| k == m)).fold(0, |acc, i| acc | (1 << i))
 }
 
-/// An indexed file: where it is, its stamp when indexed, and its symbols.
+/// An indexed file: where it is, its stamp when indexed, and its symbols. A file read from
+/// the snapshot keeps its record's bytes (shared with the whole snapshot) and decodes them on
+/// first use: a one-shot query touches the few files its names are in (decoding every file
+/// was a third of a one-shot `types` on the JDK's java.base).
 #[derive(Debug, Clone)]
 pub struct FileSymbols {
     pub path: Arc<Path>,
     pub root: usize,
     pub stamp: Stamp,
+    /// How many symbols (known before decoding).
+    count: u32,
+    body: OnceLock<Body>,
+    raw: Option<Raw>,
+}
+
+/// A file's decoded symbols: the string arena and the records pointing into it.
+#[derive(Debug, Clone, Default)]
+struct Body {
     arena: Box<str>,
     syms: Box<[Sym]>,
+}
+
+/// A file's undecoded snapshot record (its arena and symbols), inside the snapshot's bytes.
+#[derive(Clone)]
+struct Raw {
+    bytes: Arc<Vec<u8>>,
+    at: usize,
+    end: usize,
+}
+
+impl std::fmt::Debug for Raw {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Raw({}..{})", self.at, self.end)
+    }
 }
 
 /// A symbol of a file, borrowed from the index.
@@ -122,7 +148,7 @@ pub struct SymView<'a> {
 
 impl<'a> SymView<'a> {
     fn text(&self, s: Span) -> &'a str {
-        self.file.arena.get(s.0 as usize..(s.0 + s.1) as usize).unwrap_or("")
+        self.file.body().arena.get(s.0 as usize..(s.0 + s.1) as usize).unwrap_or("")
     }
 
     pub fn kind(&self) -> SymKind {
@@ -140,7 +166,7 @@ impl<'a> SymView<'a> {
             let q = self.text(self.sym.qualified);
             return q.rsplit_once('.').map_or("", |x| x.0);
         }
-        self.file.syms.get(self.sym.owner as usize).map_or("", |o| self.file.view_of(o).text(o.qualified))
+        self.file.body().syms.get(self.sym.owner as usize).map_or("", |o| self.file.view_of(o).text(o.qualified))
     }
 
     pub fn qualified_name(&self) -> String {
@@ -200,24 +226,36 @@ impl<'a> SymView<'a> {
 }
 
 impl FileSymbols {
+    fn decoded(path: Arc<Path>, root: usize, stamp: Stamp, arena: Box<str>, syms: Box<[Sym]>) -> FileSymbols {
+        let count = syms.len() as u32;
+        FileSymbols { path, root, stamp, count, body: OnceLock::from(Body { arena, syms }), raw: None }
+    }
+
+    /// The decoded symbols, decoded now if they were not. A record that does not decode (the
+    /// snapshot's MAC held, so only a bug of ours makes one) has no symbols.
+    fn body(&self) -> &Body {
+        self.body
+            .get_or_init(|| self.raw.as_ref().and_then(|r| decode_body(r.bytes.get(r.at..r.end)?)).unwrap_or_default())
+    }
+
     fn view_of<'a>(&'a self, sym: &'a Sym) -> SymView<'a> {
         SymView { file: self, sym }
     }
 
     pub fn len(&self) -> usize {
-        self.syms.len()
+        self.count as usize
     }
 
     pub fn is_empty(&self) -> bool {
-        self.syms.is_empty()
+        self.count == 0
     }
 
     pub fn get(&self, i: usize) -> Option<SymView<'_>> {
-        self.syms.get(i).map(|s| self.view_of(s))
+        self.body().syms.get(i).map(|s| self.view_of(s))
     }
 
     pub fn iter(&self) -> impl Iterator<Item = SymView<'_>> {
-        self.syms.iter().map(|s| self.view_of(s))
+        self.body().syms.iter().map(|s| self.view_of(s))
     }
 }
 
@@ -345,7 +383,7 @@ fn compact(outline: &FileOutline) -> (Box<str>, Box<[Sym]>) {
 /// The symbols of an outline, as results would show them (for tests and tools).
 pub fn symbols_of(outline: &FileOutline) -> Vec<Symbol> {
     let (arena, syms) = compact(outline);
-    let f = FileSymbols { path: Arc::from(Path::new("")), root: 0, stamp: Stamp { size: 0, mtime_ns: 0 }, arena, syms };
+    let f = FileSymbols::decoded(Arc::from(Path::new("")), 0, Stamp { size: 0, mtime_ns: 0 }, arena, syms);
     f.iter().map(|v| v.to_owned()).collect()
 }
 
@@ -404,6 +442,48 @@ impl Search {
             self.initials.push('\n');
             self.refs.push((slot, i as u32, generation));
         }
+    }
+}
+
+/// The search buffers of a snapshot's files, in its order (the lowercase names and the initials,
+/// each entry ending in `\n` after a leading one): persisted beside the records, so that a warm
+/// start neither builds them nor decodes every file to do so.
+pub(crate) fn search_names<'a>(files: impl Iterator<Item = &'a FileSymbols>) -> (String, String) {
+    let mut s = Search::new();
+    for f in files {
+        s.append(0, 0, f);
+    }
+    (s.names, s.initials)
+}
+
+impl Search {
+    /// The search buffers a snapshot persisted ([`search_names`]) over its records, the k-th
+    /// in slot k with generation 1, each with its symbol count; None if they do not fit them.
+    fn persisted(names: String, initials: String, counts: &[u32]) -> Option<Search> {
+        let total: usize = counts.iter().map(|&c| c as usize).sum();
+        // Each entry starts after a `\n`, the last one's ends the buffer.
+        let starts = |buf: &str| -> Option<Vec<u32>> {
+            let b = buf.as_bytes();
+            if b.first() != Some(&b'\n') || b.last() != Some(&b'\n') || b.len() > u32::MAX as usize {
+                return None;
+            }
+            let mut out = Vec::with_capacity(total);
+            for (i, &c) in b[..b.len() - 1].iter().enumerate() {
+                if c == b'\n' {
+                    out.push(i as u32 + 1);
+                }
+            }
+            Some(out)
+        };
+        let (name_starts, initial_starts) = (starts(&names)?, starts(&initials)?);
+        if name_starts.len() != total || initial_starts.len() != total {
+            return None;
+        }
+        let mut refs = Vec::with_capacity(total);
+        for (slot, &count) in counts.iter().enumerate() {
+            refs.extend((0..count).map(|i| (slot as u32, i, 1)));
+        }
+        Some(Search { names, initials, name_starts, initial_starts, refs, dead: 0 })
     }
 }
 
@@ -471,6 +551,77 @@ impl SymbolTable {
         }
         self.files[slot as usize] = Some(file);
         self.compact_if_mostly_dead();
+    }
+
+    /// A table of a snapshot's records, the k-th in slot k, with the search buffers persisted
+    /// with them (built on the first query when there are none or they do not fit). Built on
+    /// the thread that read the snapshot, beside the walk; then [`SymbolTable::retire`] drops
+    /// the records whose file changed or is gone.
+    pub(crate) fn from_snapshot(records: Vec<FileSymbols>, names: Option<(String, String)>) -> SymbolTable {
+        use std::collections::hash_map::Entry;
+        let counts: Vec<u32> = records.iter().map(|f| f.count).collect();
+        let mut t = SymbolTable {
+            search: names.and_then(|(n, i)| Search::persisted(n, i, &counts)),
+            next_gen: 1,
+            files: Vec::with_capacity(records.len()),
+            gens: Vec::with_capacity(records.len()),
+            by_path: HashMap::with_capacity(records.len()),
+            ..Default::default()
+        };
+        let mut twice = false;
+        for (slot, f) in records.into_iter().enumerate() {
+            match t.by_path.entry(f.path.clone()) {
+                Entry::Vacant(e) => {
+                    e.insert(slot as u32);
+                    t.symbol_count += f.len();
+                    t.files.push(Some(f));
+                    t.gens.push(1);
+                }
+                // A path twice (never written so) keeps its first record.
+                Entry::Occupied(_) => {
+                    twice = true;
+                    t.files.push(None);
+                    t.gens.push(0);
+                    t.free.push(slot as u32);
+                }
+            }
+        }
+        if twice && let Some(s) = &mut t.search {
+            s.dead = s.refs.iter().filter(|r| t.gens[r.0 as usize] != r.2).count();
+        }
+        t
+    }
+
+    /// How many slots the table has (files, and room left by removed ones).
+    pub(crate) fn slots(&self) -> usize {
+        self.files.len()
+    }
+
+    /// The slot of a file, tried first at `hint` (a snapshot written in the walk's order has
+    /// the walk's k-th file in slot k: no hashing of its path).
+    pub(crate) fn slot_of(&self, hint: usize, path: &Path) -> Option<u32> {
+        match self.files.get(hint) {
+            Some(Some(f)) if f.path.as_os_str() == path.as_os_str() => Some(hint as u32),
+            _ => self.by_path.get(path).copied(),
+        }
+    }
+
+    /// Drops the file in a slot (a snapshot record no longer current); its entries die.
+    pub(crate) fn retire(&mut self, slot: u32) {
+        if let Some(old) = self.files.get_mut(slot as usize).and_then(Option::take) {
+            self.by_path.remove(&old.path);
+            self.symbol_count -= old.len();
+            if let Some(s) = &mut self.search {
+                s.dead += old.len();
+            }
+            self.free.push(slot);
+            self.compact_if_mostly_dead();
+        }
+    }
+
+    /// Every file of the table, to move them into another.
+    pub(crate) fn into_files(self) -> impl Iterator<Item = FileSymbols> {
+        self.files.into_iter().flatten()
     }
 
     fn compact_if_mostly_dead(&mut self) {
@@ -643,12 +794,80 @@ fn owner(starts: &[u32], pos: usize) -> usize {
 /// A path under a root, for building [`FileSymbols`].
 pub(crate) fn file_symbols(path: PathBuf, root: usize, meta: &std::fs::Metadata, outline: &FileOutline) -> FileSymbols {
     let (arena, syms) = compact(outline);
-    FileSymbols { path: Arc::from(path), root, stamp: Stamp::recorded(meta), arena, syms }
+    FileSymbols::decoded(Arc::from(path), root, Stamp::recorded(meta), arena, syms)
+}
+
+/// The bytes of one symbol in a snapshot record: kind, modifiers, 13 numbers.
+const SYM_BYTES: usize = 1 + 2 + 13 * 4;
+
+fn take<'a>(buf: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
+    if buf.len() < n {
+        return None;
+    }
+    let (a, b) = buf.split_at(n);
+    *buf = b;
+    Some(a)
+}
+
+fn take_u32(buf: &mut &[u8]) -> Option<u32> {
+    Some(u32::from_le_bytes(take(buf, 4)?.try_into().ok()?))
+}
+
+fn take_bytes<'a>(buf: &mut &'a [u8]) -> Option<&'a [u8]> {
+    let n = take_u32(buf)? as usize;
+    take(buf, n)
+}
+
+/// Decodes a record's arena and symbols (what follows its path and stamp); None if the bytes
+/// are not valid ones.
+fn decode_body(mut buf: &[u8]) -> Option<Body> {
+    let buf = &mut buf;
+    let arena: Box<str> = std::str::from_utf8(take_bytes(buf)?).ok()?.into();
+    let n = take_u32(buf)? as usize;
+    let mut syms = Vec::with_capacity(n.min(buf.len() / SYM_BYTES));
+    for _ in 0..n {
+        let kind = match take(buf, 1)?[0] {
+            0 => SymKind::Type(TypeKind::Class),
+            1 => SymKind::Type(TypeKind::Interface),
+            2 => SymKind::Type(TypeKind::Enum),
+            3 => SymKind::Type(TypeKind::Record),
+            4 => SymKind::Type(TypeKind::Annotation),
+            5 => SymKind::Constructor,
+            6 => SymKind::Method,
+            7 => SymKind::Field,
+            8 => SymKind::EnumConstant,
+            _ => return None,
+        };
+        let modifiers = u16::from_le_bytes(take(buf, 2)?.try_into().ok()?);
+        let mut v = [0u32; 13];
+        for x in v.iter_mut() {
+            *x = take_u32(buf)?;
+        }
+        // Every span must lie in the arena and cut it on character boundaries.
+        let span = |a: u32, b: u32| -> Option<Span> {
+            let (from, to) = (a as usize, a as usize + b as usize);
+            (to <= arena.len() && arena.is_char_boundary(from) && arena.is_char_boundary(to)).then_some(Span(a, b))
+        };
+        syms.push(Sym {
+            kind,
+            modifiers,
+            name: span(v[0], v[1])?,
+            qualified: span(v[2], v[3])?,
+            owner: v[4],
+            id_sig: span(v[5], v[6])?,
+            signature: span(v[7], v[8])?,
+            start_line: v[9],
+            end_line: v[10],
+            javadoc: (v[11], v[12]),
+        });
+    }
+    buf.is_empty().then_some(Body { arena, syms: syms.into_boxed_slice() })
 }
 
 /// Binary form of a file's symbols, for the workspace snapshot (see `index::snapshot`).
 impl FileSymbols {
-    /// Appends this file as a snapshot record, with its path relative to its root.
+    /// Appends this file as a snapshot record, with its path relative to its root. A file not
+    /// decoded since it was read from a snapshot is written back as the bytes it was read from.
     pub(crate) fn encode(&self, rel: &str, out: &mut Vec<u8>) {
         fn put_u32(out: &mut Vec<u8>, v: u32) {
             out.extend_from_slice(&v.to_le_bytes());
@@ -660,9 +879,16 @@ impl FileSymbols {
         put_bytes(out, rel.as_bytes());
         out.extend_from_slice(&self.stamp.size.to_le_bytes());
         out.extend_from_slice(&self.stamp.mtime_ns.to_le_bytes());
-        put_bytes(out, self.arena.as_bytes());
-        put_u32(out, self.syms.len() as u32);
-        for s in self.syms.iter() {
+        if self.body.get().is_none()
+            && let Some(raw) = self.raw.as_ref().and_then(|r| r.bytes.get(r.at..r.end))
+        {
+            out.extend_from_slice(raw);
+            return;
+        }
+        let body = self.body();
+        put_bytes(out, body.arena.as_bytes());
+        put_u32(out, body.syms.len() as u32);
+        for s in body.syms.iter() {
             let kind: u8 = match s.kind {
                 SymKind::Type(TypeKind::Class) => 0,
                 SymKind::Type(TypeKind::Interface) => 1,
@@ -696,71 +922,34 @@ impl FileSymbols {
         }
     }
 
-    /// Reads one snapshot record; None if the bytes are not a valid record.
-    pub(crate) fn decode(buf: &mut &[u8], root_dir: &Path, root: usize) -> Option<FileSymbols> {
-        fn take<'a>(buf: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
-            if buf.len() < n {
-                return None;
-            }
-            let (a, b) = buf.split_at(n);
-            *buf = b;
-            Some(a)
-        }
-        fn u32_(buf: &mut &[u8]) -> Option<u32> {
-            Some(u32::from_le_bytes(take(buf, 4)?.try_into().ok()?))
-        }
-        fn bytes<'a>(buf: &mut &'a [u8]) -> Option<&'a [u8]> {
-            let n = u32_(buf)? as usize;
-            take(buf, n)
-        }
-        let rel = std::str::from_utf8(bytes(buf)?).ok()?;
+    /// Reads the snapshot record `bytes[at..end]` without decoding its symbols (they are
+    /// decoded on first use); None if its path, stamp and sizes are not a valid record.
+    pub(crate) fn lazy(
+        bytes: &Arc<Vec<u8>>,
+        at: usize,
+        end: usize,
+        root_dir: &Path,
+        root: usize,
+    ) -> Option<FileSymbols> {
+        let all = bytes.get(at..end)?;
+        let buf = &mut &all[..];
+        let rel = std::str::from_utf8(take_bytes(buf)?).ok()?;
         let size = u64::from_le_bytes(take(buf, 8)?.try_into().ok()?);
         let mtime_ns = i128::from_le_bytes(take(buf, 16)?.try_into().ok()?);
-        let arena: Box<str> = std::str::from_utf8(bytes(buf)?).ok()?.into();
-        let n = u32_(buf)? as usize;
-        let mut syms = Vec::with_capacity(n.min(1 << 20));
-        for _ in 0..n {
-            let kind = match take(buf, 1)?[0] {
-                0 => SymKind::Type(TypeKind::Class),
-                1 => SymKind::Type(TypeKind::Interface),
-                2 => SymKind::Type(TypeKind::Enum),
-                3 => SymKind::Type(TypeKind::Record),
-                4 => SymKind::Type(TypeKind::Annotation),
-                5 => SymKind::Constructor,
-                6 => SymKind::Method,
-                7 => SymKind::Field,
-                8 => SymKind::EnumConstant,
-                _ => return None,
-            };
-            let modifiers = u16::from_le_bytes(take(buf, 2)?.try_into().ok()?);
-            let mut v = [0u32; 13];
-            for x in v.iter_mut() {
-                *x = u32_(buf)?;
-            }
-            let span =
-                |a: u32, b: u32| -> Option<Span> { ((a as usize + b as usize) <= arena.len()).then_some(Span(a, b)) };
-            syms.push(Sym {
-                kind,
-                modifiers,
-                name: span(v[0], v[1])?,
-                qualified: span(v[2], v[3])?,
-                owner: v[4],
-                id_sig: span(v[5], v[6])?,
-                signature: span(v[7], v[8])?,
-                start_line: v[9],
-                end_line: v[10],
-                javadoc: (v[11], v[12]),
-            });
+        let body_at = end - buf.len();
+        take_bytes(buf)?;
+        let count = take_u32(buf)?;
+        if buf.len() != count as usize * SYM_BYTES {
+            return None;
         }
-        let path: Arc<Path> = Arc::from(root_dir.join(rel));
-        // Every span must cut the arena on character boundaries.
-        let f = FileSymbols { path, root, stamp: Stamp { size, mtime_ns }, arena, syms: syms.into_boxed_slice() };
-        let ok = f.syms.iter().all(|s| {
-            [s.name, s.qualified, s.id_sig, s.signature]
-                .iter()
-                .all(|sp| f.arena.is_char_boundary(sp.0 as usize) && f.arena.is_char_boundary((sp.0 + sp.1) as usize))
-        });
-        ok.then_some(f)
+        Some(FileSymbols {
+            path: Arc::from(root_dir.join(rel)),
+            root,
+            stamp: Stamp { size, mtime_ns },
+            count,
+            body: OnceLock::new(),
+            raw: Some(Raw { bytes: bytes.clone(), at: body_at, end }),
+        })
     }
 
     /// The stamp recorded when the file was indexed.
@@ -778,7 +967,75 @@ mod tests {
         let outline = mji_parser::outline_declarations_unhashed("T.java", src.as_bytes());
         let (arena, syms) = compact(&outline);
         let path = Arc::from(Path::new(&format!("/w/T{i}.java")));
-        FileSymbols { path, root: 0, stamp: Stamp { size: 1, mtime_ns: 1 }, arena, syms }
+        FileSymbols::decoded(path, 0, Stamp { size: 1, mtime_ns: 1 }, arena, syms)
+    }
+
+    /// Files read back lazily from their records, installed with the persisted search
+    /// buffers (some records not current), answer every query as a table built afresh from the
+    /// current files does; a lazy file written back is the same record.
+    #[test]
+    fn installed_snapshot_records_answer_as_a_fresh_table() {
+        let files: Vec<FileSymbols> = (0..300).map(file).collect();
+        let mut bytes = Vec::new();
+        let mut spans = Vec::new();
+        for f in &files {
+            let at = bytes.len();
+            f.encode(f.path.strip_prefix("/w").expect("under /w").to_str().expect("utf-8"), &mut bytes);
+            spans.push((at, bytes.len()));
+        }
+        let bytes = Arc::new(bytes);
+        let lazy: Vec<FileSymbols> = spans
+            .iter()
+            .map(|&(a, e)| FileSymbols::lazy(&bytes, a, e, Path::new("/w"), 0).expect("a record"))
+            .collect();
+        for (k, f) in lazy.iter().enumerate().step_by(37) {
+            let mut again = Vec::new();
+            f.encode(f.path.strip_prefix("/w").expect("under /w").to_str().expect("utf-8"), &mut again);
+            assert_eq!(again, bytes[spans[k].0..spans[k].1], "record {k} written back");
+            assert!(f.body.get().is_none(), "written back undecoded");
+        }
+        let names = search_names(files.iter());
+        let current = |k: usize| k % 7 != 3;
+        let mut installed = SymbolTable::from_snapshot(lazy, Some(names));
+        assert!(installed.search.is_some(), "the persisted buffers fit");
+        for k in (0..files.len()).filter(|k| !current(*k)) {
+            assert_eq!(installed.slot_of(0, &files[k].path), Some(k as u32));
+            installed.retire(k as u32);
+        }
+        assert_eq!(installed.slot_of(11, Path::new("/w/T11.java")), Some(11));
+        assert_eq!(installed.slot_of(0, Path::new("/w/T17.java")), None);
+        // A changed file comes back in a free slot.
+        let mut changed = file(1000);
+        changed.path = Arc::from(Path::new("/w/T3.java"));
+        installed.upsert(changed.clone());
+        let mut fresh = SymbolTable::default();
+        files.iter().enumerate().filter(|(k, _)| current(*k)).for_each(|(_, f)| fresh.upsert(f.clone()));
+        fresh.upsert(changed);
+        assert_eq!((installed.file_count(), installed.symbol_count()), (fresh.file_count(), fresh.symbol_count()));
+        for query in ["type1", "Type3", "getvalue10", "gV2", "étatcivil", "type1000", "getValue3", "T*7", ""] {
+            let answer = |t: &mut SymbolTable| {
+                let hits = t.find(&Pattern::new(query, false), &|_, _| true);
+                let mut out: Vec<String> = hits
+                    .iter()
+                    .filter_map(|h| t.symbol(h.sym))
+                    .map(|(f, s)| format!("{} {}", f.path.display(), s.symbol_id()))
+                    .collect();
+                out.sort();
+                out
+            };
+            let want = answer(&mut fresh);
+            assert_eq!(answer(&mut installed), want, "{query}");
+        }
+        assert!(installed.file(Path::new("/w/T11.java")).is_some());
+        assert!(installed.file(Path::new("/w/T17.java")).is_none(), "a record not current is left out");
+        // Buffers that do not fit the records are not used: the table builds its own.
+        let lazy: Vec<FileSymbols> = spans
+            .iter()
+            .map(|&(a, e)| FileSymbols::lazy(&bytes, a, e, Path::new("/w"), 0).expect("a record"))
+            .collect();
+        let mut wrong = SymbolTable::from_snapshot(lazy, Some(("\nx\n".into(), "\nx\n".into())));
+        assert!(wrong.search.is_none());
+        assert_eq!(wrong.find(&Pattern::new("type299", false), &|_, _| true).len(), 1);
     }
 
     /// The search table built in parallel pieces is the one a single pass builds, and finds

@@ -863,3 +863,77 @@ fn refs_by_position_answers_as_by_name() {
     assert!(named.0.as_u64().is_some_and(|n| n >= 5), "{named:?}");
     assert_eq!(by("nav/shapes/Shapes.java:15:9"), named);
 }
+
+/// `types` and `find` in their own processes see an edit, an added, a deleted and a renamed
+/// file made between two commands: the index snapshot (its records and the name search
+/// buffers persisted with them) only serves the files whose stamp still matches, and the
+/// snapshot a command rewrites serves the next one the same answers.
+#[test]
+fn types_and_find_see_every_change_made_between_two_commands() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let put = |rel: &str, text: &str, age: std::time::Duration| {
+        let p = tmp.path().join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&p, text).expect("write");
+        std::fs::File::options().write(true).open(&p).expect("open").set_modified(old + age).expect("mtime");
+    };
+    let zero = std::time::Duration::ZERO;
+    for i in 0..300 {
+        put(&format!("p/Filler{i}.java"), &format!("package p;\nclass Filler{i} {{ void fill{i}() {{}} }}\n"), zero);
+    }
+    put("p/Edited.java", "package p;\nclass Edited { void before() {} }\n", zero);
+    put("p/Deleted.java", "package p;\nclass Deleted { void gone() {} }\n", zero);
+    put("p/Moved.java", "package p;\nclass Moved { void moved() {} }\n", zero);
+    let cache = tmp.path().join("cache");
+    let total = |args: &[&str]| {
+        let o = bin()
+            .args(args)
+            .args(["--json", "--no-daemon"])
+            .env("MCP_JAVA_INDEX_CACHE_DIR", &cache)
+            .current_dir(tmp.path())
+            .output()
+            .expect("run");
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).expect("json")["total"].as_u64().unwrap_or(0)
+    };
+    let answers = || {
+        [
+            total(&["types", "Edited"]),
+            total(&["find", "before"]),
+            total(&["find", "after"]),
+            total(&["types", "Deleted"]),
+            total(&["find", "gone"]),
+            total(&["types", "Added"]),
+            total(&["find", "aDDed"]),
+            total(&["find", "moved"]),
+            total(&["types", "Filler299"]),
+        ]
+    };
+    assert_eq!(answers(), [1, 1, 0, 1, 1, 0, 0, 2, 1]);
+    let snapshot = || {
+        std::fs::read_dir(&cache)
+            .expect("cache dir")
+            .flatten()
+            .find(|e| e.file_name().to_string_lossy().starts_with("symbols-"))
+            .map(|e| std::fs::read(e.path()).expect("read"))
+            .expect("a snapshot")
+    };
+    let first = snapshot();
+    // An edit keeping the size and an old mtime, an added file, a deleted one, a renamed one.
+    put("p/Edited.java", "package p;\nclass Edited { void after_() {} }\n", std::time::Duration::from_secs(5));
+    put("p/Added.java", "package p;\nclass Added { void addedHere() {} }\n", zero);
+    std::fs::remove_file(tmp.path().join("p/Deleted.java")).expect("delete");
+    std::fs::rename(tmp.path().join("p/Moved.java"), tmp.path().join("p/Elsewhere.java")).expect("rename");
+    let want = [1, 0, 1, 0, 0, 1, 2, 2, 1];
+    assert_eq!(answers(), want);
+    assert_ne!(snapshot(), first, "the snapshot was rewritten");
+    assert_eq!(answers(), want, "from the rewritten snapshot");
+    let o = bin()
+        .args(["find", "moved", "--no-daemon"])
+        .env("MCP_JAVA_INDEX_CACHE_DIR", &cache)
+        .current_dir(tmp.path())
+        .output()
+        .expect("run");
+    assert!(stdout(&o).contains("Elsewhere.java") && !stdout(&o).contains("Moved.java"), "{}", stdout(&o));
+}
