@@ -128,7 +128,7 @@ impl XrefEngine {
         let Some(keys) = Keys::restore(h.key_text, h.key_ends, h.key_sorted) else { return };
         let nkeys = keys.len();
         let file = Arc::new(file);
-        let mut entries = std::collections::HashMap::with_capacity(h.files.len());
+        let mut entries = <foldhash::HashMap<_, _> as foldhash::HashMapExt>::with_capacity(h.files.len());
         let mut slots = Vec::with_capacity(h.files.len());
         let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> = Vec::with_capacity(h.files.len());
         for (f, d) in h.files.into_iter().zip(all_decls) {
