@@ -237,8 +237,11 @@ fn read(path: &Path, libraries: u64) -> Option<(std::fs::File, Header, Vec<u8>)>
     if !mji_fs::provenance::same_mac(&tail[16..], &mac(path, &block)?) {
         return None;
     }
-    let header = block.split_off(usize::try_from(dlen).ok()?);
-    let h: Header = postcard::from_bytes(&header).ok()?;
+    // Decoded in place: splitting the header off copied it (5 MB on java.base, its pages
+    // faulted in a second time).
+    let dlen = usize::try_from(dlen).ok()?;
+    let h: Header = postcard::from_bytes(block.get(dlen..)?).ok()?;
+    block.truncate(dlen);
     let bodies_fit =
         h.files.iter().flat_map(|f| &f.refs).all(|r| r.offset >= 8 && r.offset + u64::from(r.len) <= start);
     (h.fingerprint == fingerprint(libraries) && bodies_fit).then_some((file, h, block))
