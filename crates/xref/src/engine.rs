@@ -1,6 +1,5 @@
 //! Keeps the [`World`] in step with the workspace's files and answers reference queries.
 
-use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
@@ -33,7 +32,9 @@ pub(crate) struct StampedDecls {
 
 #[derive(Default)]
 pub(crate) struct WorldState {
-    pub entries: HashMap<Arc<Path>, StampedDecls>,
+    /// Every file's declarations (foldhash: every call looks up every file's path, and a
+    /// restart inserts them all).
+    pub entries: foldhash::HashMap<Arc<Path>, StampedDecls>,
     pub world: Option<Arc<World>>,
     /// Bumped whenever the world is relinked; kept in [`World::shape`]. A binding made under
     /// generation `g` is kept only if nothing invalidated its file after `g`.
@@ -187,7 +188,7 @@ impl XrefEngine {
         }
         let changed: Vec<&FileStamp> =
             files.iter().filter(|f| st.entries.get(&f.path).is_none_or(|e| e.stamp != f.stamp)).collect();
-        let keep: HashSet<&Arc<Path>> = files.iter().map(|f| &f.path).collect();
+        let keep: foldhash::HashSet<&Arc<Path>> = files.iter().map(|f| &f.path).collect();
         let removed: Vec<Arc<Path>> = st.entries.keys().filter(|p| !keep.contains(*p)).cloned().collect();
         if changed.is_empty()
             && removed.is_empty()

@@ -2,31 +2,23 @@
 //! by every declaration read back from the store that spells them. The JDK's 15k files declare
 //! about 300k members, whose types and names are mostly a few thousand strings (`String`,
 //! `int`, `T`, `get`, `size`): one allocation per distinct name instead of one per use.
+//!
+//! The store writes each distinct name once, in a table ([`NameTable`]), and a declaration's
+//! names as indexes into it: reading the declarations back clones a name from the table by
+//! index, with no hashing and no lock (a global interner, even sharded, was a fifth of a CLI
+//! `def` on the JDK: issue 38).
 
-use std::collections::HashSet;
-use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 /// A name, shared: cheap to clone and compared by its text.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Name(Arc<str>);
 
-/// The names in use, and the size past which those no declaration holds any more are dropped.
-struct Interner {
-    names: HashSet<Arc<str>, BuildHasherDefault<FxHasher>>,
-    purge_at: usize,
-}
-
-/// The table is split in this many shards, by a hash of the name, so the threads that decode
-/// a store's declarations in parallel rarely wait for each other (one lock, and SipHash, were a
-/// sixth of a CLI `refs` on the JDK, issue 38).
-const SHARDS: usize = 64;
-
-/// Below this many names a shard is never purged.
-const MIN_PURGE: usize = (1 << 16) / SHARDS;
-
 /// rustc's FxHash: a multiply and a rotate per word, quick for the short names most are. The
-/// names come from the user's own signed store, so a flood of colliding names is no concern.
+/// names come from the user's own files, so a flood of colliding names is no concern.
 #[derive(Default)]
 struct FxHasher(u64);
 
@@ -58,40 +50,93 @@ impl FxHasher {
     }
 }
 
-fn interner(s: &str) -> &'static Mutex<Interner> {
-    static TABLE: OnceLock<Vec<Mutex<Interner>>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        (0..SHARDS).map(|_| Mutex::new(Interner { names: HashSet::default(), purge_at: MIN_PURGE })).collect()
+/// The distinct names a store's declarations spell, numbered in the order first written.
+#[derive(Default)]
+pub(crate) struct NameTable {
+    index: HashMap<Name, u32, BuildHasherDefault<FxHasher>>,
+    names: Vec<Name>,
+}
+
+impl NameTable {
+    fn index_of(&mut self, n: &Name) -> u32 {
+        if let Some(&i) = self.index.get(n.as_str()) {
+            return i;
+        }
+        let i = self.names.len() as u32;
+        self.index.insert(n.clone(), i);
+        self.names.push(n.clone());
+        i
+    }
+
+    /// Every name's text, one after another, and where each ends.
+    pub(crate) fn parts(&self) -> (String, Vec<u32>) {
+        let mut text = String::with_capacity(self.names.iter().map(|n| n.len()).sum());
+        let mut ends = Vec::with_capacity(self.names.len());
+        for n in &self.names {
+            text.push_str(n);
+            ends.push(text.len() as u32);
+        }
+        (text, ends)
+    }
+
+    /// The names of a table written as [`NameTable::parts`], or `None` if the parts do not fit.
+    pub(crate) fn restore(text: &str, ends: &[u32]) -> Option<Arc<[Name]>> {
+        let mut at = 0usize;
+        ends.iter()
+            .map(|&e| {
+                let s = text.get(at..e as usize)?;
+                at = e as usize;
+                Some(Name::new(s))
+            })
+            .collect()
+    }
+}
+
+/// How this thread writes and reads names: as text, or as indexes into a table.
+enum Codec {
+    Encode(NameTable),
+    Decode(Arc<[Name]>),
+}
+
+thread_local! {
+    static CODEC: RefCell<Option<Codec>> = const { RefCell::new(None) };
+}
+
+/// Puts the thread back to names as text, however the scope ends.
+struct Reset;
+
+impl Drop for Reset {
+    fn drop(&mut self) {
+        CODEC.with_borrow_mut(|c| *c = None);
+    }
+}
+
+/// Runs `f` with every name this thread serializes written as its index in `table` (added
+/// when new).
+pub(crate) fn encoding<R>(table: &mut NameTable, f: impl FnOnce() -> R) -> R {
+    CODEC.with_borrow_mut(|c| *c = Some(Codec::Encode(std::mem::take(table))));
+    let reset = Reset;
+    let r = f();
+    CODEC.with_borrow_mut(|c| {
+        if let Some(Codec::Encode(t)) = c.take() {
+            *table = t;
+        }
     });
-    // The hash's top bits pick the shard; the shard's set uses its low bits.
-    let h = BuildHasherDefault::<FxHasher>::default().hash_one(s);
-    &table[(h >> 58) as usize % SHARDS]
+    drop(reset);
+    r
+}
+
+/// Runs `f` with every name this thread deserializes read as an index into `names`.
+pub(crate) fn decoding<R>(names: &Arc<[Name]>, f: impl FnOnce() -> R) -> R {
+    CODEC.with_borrow_mut(|c| *c = Some(Codec::Decode(names.clone())));
+    let _reset = Reset;
+    f()
 }
 
 impl Name {
-    /// A name of its own, not shared: what parsing a file gives. A pass that parses every
-    /// file allocates these between its temporaries; shared ones made there would outlive
-    /// the pass (the table holds them) and keep those pages resident after the keeper reads
-    /// the store back (see `XrefEngine::reload`).
+    /// A name of its own.
     pub fn new(s: &str) -> Name {
         Name(Arc::from(s))
-    }
-
-    /// The shared name for `s`: what reading declarations back from the store gives. A shard
-    /// of the table forgets a name once nothing else holds it, checked whenever the shard has
-    /// doubled since its last check, so a long session's edits do not grow it without bound.
-    pub fn shared(s: &str) -> Name {
-        let Ok(mut t) = interner(s).lock() else { return Name::new(s) };
-        if let Some(n) = t.names.get(s) {
-            return Name(n.clone());
-        }
-        if t.names.len() >= t.purge_at {
-            t.names.retain(|n| Arc::strong_count(n) > 1);
-            t.purge_at = (t.names.len() * 2).max(MIN_PURGE);
-        }
-        let n: Arc<str> = Arc::from(s);
-        t.names.insert(n.clone());
-        Name(n)
     }
 
     pub fn as_str(&self) -> &str {
@@ -192,7 +237,10 @@ impl Default for Name {
 
 impl serde::Serialize for Name {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.0)
+        CODEC.with_borrow_mut(|c| match c {
+            Some(Codec::Encode(t)) => s.serialize_u32(t.index_of(self)),
+            _ => s.serialize_str(&self.0),
+        })
     }
 }
 
@@ -205,10 +253,16 @@ impl<'de> serde::Deserialize<'de> for Name {
                 f.write_str("a name")
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Name, E> {
-                Ok(Name::shared(v))
+                Ok(Name::new(v))
             }
         }
-        d.deserialize_str(V)
+        CODEC.with_borrow(|c| match c {
+            Some(Codec::Decode(names)) => {
+                let i = <u32 as serde::Deserialize>::deserialize(d)?;
+                names.get(i as usize).cloned().ok_or_else(|| serde::de::Error::custom("a name index past the table"))
+            }
+            _ => d.deserialize_str(V),
+        })
     }
 }
 
@@ -217,35 +271,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn equal_names_share_one_allocation_and_round_trip() {
-        let (a, b) = (Name::shared("java.util.List"), Name::shared(&String::from("java.util.List")));
-        assert!(Arc::ptr_eq(&a.0, &b.0), "one allocation for one name");
-        assert!(!Arc::ptr_eq(&a.0, &Name::new("java.util.List").0), "a parsed name is its own");
-        assert_eq!(a, "java.util.List");
+    fn names_round_trip_as_text_or_through_a_table() {
+        let a = Name::new("java.util.List");
         let bytes = postcard::to_stdvec(&a).expect("encodes");
         assert_eq!(bytes, postcard::to_stdvec("java.util.List").expect("encodes"), "stored as the plain string");
         let back: Name = postcard::from_bytes(&bytes).expect("decodes");
-        assert!(Arc::ptr_eq(&a.0, &back.0), "decoding interns");
-    }
+        assert_eq!(back, a);
 
-    #[test]
-    fn names_nothing_holds_are_forgotten_when_the_table_doubles() {
-        let kept = Name::shared("kept-name-for-the-purge-test");
-        let shard = interner(&kept);
-        // Names of the kept one's shard (each shard purges on its own).
-        let (mut i, mut same) = (0, 0);
-        while same < MIN_PURGE * 3 {
-            let name = format!("dropped-{i}");
-            i += 1;
-            if std::ptr::eq(interner(&name), shard) {
-                same += 1;
-            }
-            drop(Name::shared(&name));
-        }
-        let t = shard.lock().expect("lock");
-        assert!(t.names.len() < MIN_PURGE * 2 + 64, "purged: {} names", t.names.len());
-        assert!(t.names.contains("kept-name-for-the-purge-test"), "a held name stays");
-        drop(t);
-        assert_eq!(kept, "kept-name-for-the-purge-test");
+        let mut table = NameTable::default();
+        let pair = (Name::new("int"), vec![Name::new("java.util.List"), Name::new("int")]);
+        let bytes = encoding(&mut table, || postcard::to_stdvec(&pair)).expect("encodes");
+        assert_eq!(bytes, [0, 2, 1, 0], "each name an index, repeats the same one");
+        assert_eq!(postcard::to_stdvec(&a).expect("encodes")[0], 14, "text again once the scope ends");
+        let (text, ends) = table.parts();
+        assert_eq!((text.as_str(), ends.as_slice()), ("intjava.util.List", &[3, 17][..]));
+        let names = NameTable::restore(&text, &ends).expect("fits");
+        let back: (Name, Vec<Name>) = decoding(&names, || postcard::from_bytes(&bytes)).expect("decodes");
+        assert_eq!(back, pair);
+        assert!(Arc::ptr_eq(&back.0.0, &back.1[1].0), "one allocation for one name");
+        let past: Result<Name, _> = decoding(&names, || postcard::from_bytes(&[2]));
+        assert!(past.is_err(), "an index past the table is refused");
+        assert!(NameTable::restore("int", &[3, 17]).is_none(), "ends past the text are refused");
+        assert!(NameTable::restore("int", &[3, 1]).is_none(), "ends going back are refused");
     }
 }

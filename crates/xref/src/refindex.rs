@@ -353,7 +353,8 @@ impl BasePostings {
 pub(crate) struct RefIndex {
     keys: Keys,
     paths: Vec<Arc<Path>>,
-    path_ids: HashMap<Arc<Path>, u32>,
+    // foldhash: a restart inserts every file's path, and each call looks paths up.
+    path_ids: foldhash::HashMap<Arc<Path>, u32>,
     files: Vec<Option<Arc<FileRefs>>>,
     /// The world generation that last invalidated each file: a binding made under an older
     /// world is not kept.
@@ -650,6 +651,10 @@ impl RefIndex {
             return None;
         }
         let mut ix = RefIndex { keys, ..RefIndex::default() };
+        ix.path_ids.reserve(files.len());
+        ix.paths.reserve(files.len());
+        ix.files.reserve(files.len());
+        ix.invalidated_at.reserve(files.len());
         for (i, (p, f)) in files.into_iter().enumerate() {
             let id = ix.file_id(&p);
             if id as usize != i {
@@ -696,7 +701,7 @@ impl<'a> Callers<'a> {
 
 /// The reference store's format tag (`crate::store` writes it first), which every MAC of the
 /// store covers.
-pub(crate) const MAGIC: &[u8; 8] = b"MJIXREF6";
+pub(crate) const MAGIC: &[u8; 8] = b"MJIXREF7";
 
 /// The MAC of one file's stored references; the header (under its own MAC) holds it, so a
 /// body is used only as written for its slot.

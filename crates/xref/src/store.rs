@@ -21,11 +21,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::decls::FileDecls;
 use crate::engine::{StampedDecls, WorldState, XrefEngine};
+use crate::name::{self, NameTable};
 use crate::refindex::{BasePostings, FileRefs, Keys, MAGIC, OnDisk, RefIndex, blob_mac};
 use crate::resolve::DepthCut;
 
 // The format: `MAGIC` (`crate::refindex::MAGIC`), each file's references (a postcard `crate::refindex::RefsBody`),
-// every file's declarations, the `Header`, the lengths of the declarations and the header
+// every file's declarations (their names as indexes into the header's table of names), the `Header`, the lengths of the declarations and the header
 // (u64, little-endian) and the MAC of both. A restart reads the declarations (decoded in
 // parallel) and the header (the key table, the postings, where each file's references lie
 // and their MACs); a file's references are read when a query needs them.
@@ -38,6 +39,10 @@ use mji_fs::stamp::Stamp;
 struct Header {
     fingerprint: String,
     generation: u64,
+    /// The names the declarations spell, each once (they hold indexes into it): every name's
+    /// text and where each ends (see [`NameTable`]).
+    name_text: String,
+    name_ends: Vec<u32>,
     /// The key table: every key's text, where each ends, and the ids in key order.
     key_text: String,
     key_ends: Vec<u32>,
@@ -111,9 +116,10 @@ impl XrefEngine {
         if at != decls.len() {
             return;
         }
+        let Some(names) = NameTable::restore(&h.name_text, &h.name_ends) else { return };
         let Ok(all_decls) = spans
             .par_iter()
-            .map(|(a, b)| postcard::from_bytes::<FileDecls>(&decls[*a..*b]).map(Arc::new))
+            .map(|(a, b)| name::decoding(&names, || postcard::from_bytes::<FileDecls>(&decls[*a..*b])).map(Arc::new))
             .collect::<Result<Vec<_>, _>>()
         else {
             return;
@@ -122,7 +128,7 @@ impl XrefEngine {
         let Some(keys) = Keys::restore(h.key_text, h.key_ends, h.key_sorted) else { return };
         let nkeys = keys.len();
         let file = Arc::new(file);
-        let mut entries = std::collections::HashMap::with_capacity(h.files.len());
+        let mut entries = <foldhash::HashMap<_, _> as foldhash::HashMapExt>::with_capacity(h.files.len());
         let mut slots = Vec::with_capacity(h.files.len());
         let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> = Vec::with_capacity(h.files.len());
         for (f, d) in h.files.into_iter().zip(all_decls) {
@@ -231,8 +237,11 @@ fn read(path: &Path, libraries: u64) -> Option<(std::fs::File, Header, Vec<u8>)>
     if !mji_fs::provenance::same_mac(&tail[16..], &mac(path, &block)?) {
         return None;
     }
-    let header = block.split_off(usize::try_from(dlen).ok()?);
-    let h: Header = postcard::from_bytes(&header).ok()?;
+    // Decoded in place: splitting the header off copied it (5 MB on java.base, its pages
+    // faulted in a second time).
+    let dlen = usize::try_from(dlen).ok()?;
+    let h: Header = postcard::from_bytes(block.get(dlen..)?).ok()?;
+    block.truncate(dlen);
     let bodies_fit =
         h.files.iter().flat_map(|f| &f.refs).all(|r| r.offset >= 8 && r.offset + u64::from(r.len) <= start);
     (h.fingerprint == fingerprint(libraries) && bodies_fit).then_some((file, h, block))
@@ -290,6 +299,7 @@ fn write(
         let mut header_files = Vec::with_capacity(files.len());
         let mut written = Vec::new();
         let mut decls: Vec<u8> = Vec::new();
+        let mut names = NameTable::default();
         for (i, f) in files.into_iter().enumerate() {
             let refs = match &f.refs {
                 Some((slot, r)) => {
@@ -320,7 +330,7 @@ fn write(
                 }
                 None => None,
             };
-            let d = postcard::to_stdvec(&*f.decls).map_err(std::io::Error::other)?;
+            let d = name::encoding(&mut names, || postcard::to_stdvec(&*f.decls)).map_err(std::io::Error::other)?;
             decls.extend_from_slice(&d);
             header_files.push(HeaderFile {
                 path: f.path.to_string_lossy().into_owned(),
@@ -348,9 +358,12 @@ fn write(
         post_off.push(post_files.len() as u32);
         let key_sorted = Keys::sorted_ids(&key_text, &key_ends);
         let sorted = key_sorted.clone();
+        let (name_text, name_ends) = names.parts();
         let header = Header {
             fingerprint: fingerprint(libraries),
             generation,
+            name_text,
+            name_ends,
             key_text,
             key_ends,
             key_sorted,

@@ -1,7 +1,10 @@
 //! Every workspace type with its members, and javac's rules for finding a type, field or method
 //! by name from a place in the code (JLS §6.4–6.5, §8.4.8, §15.12 simplified).
 
-use std::collections::{HashMap, HashSet};
+// foldhash's maps (std's, under a per-process seeded hasher a few times quicker than SipHash on
+// short keys): linking the world fills them with every type, method and field name, a tenth of
+// a fresh process's `def` on the JDK (issue 38).
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -193,12 +196,14 @@ impl World {
     }
 
     fn build(files: Vec<(Arc<Path>, Arc<FileDecls>)>, api: Option<Arc<JdkApi>>) -> World {
-        let mut by_fqn: HashMap<Box<str>, TypeId> = HashMap::new();
+        // Sized up front: growing them rehashed every entry a few times.
+        let ntypes = files.iter().map(|(_, d)| d.types.len()).sum();
+        let mut by_fqn: HashMap<Box<str>, TypeId> = HashMap::with_capacity(ntypes);
         let mut by_package: HashMap<Box<str>, Vec<TypeId>> = HashMap::new();
         let mut packages: HashSet<Box<str>> = HashSet::new();
         let mut w = World {
             files: Vec::with_capacity(files.len()),
-            types: Vec::new(),
+            types: Vec::with_capacity(ntypes),
             by_fqn: Arc::default(),
             by_package: Arc::default(),
             packages: Arc::default(),
@@ -211,34 +216,54 @@ impl World {
             shape: 0,
             subtypes: Arc::default(),
         };
-        for (fi, (path, decls)) in files.into_iter().enumerate() {
-            let first_type = w.types.len() as u32;
-            let mut p = &*decls.package;
-            while !p.is_empty() {
-                if !packages.insert(p.into()) {
-                    break;
-                }
-                p = p.rsplit_once('.').map(|x| x.0).unwrap_or("");
-            }
-            for (ti, t) in decls.types.iter().enumerate() {
-                let id = TypeId(w.types.len() as u32);
-                w.types.push((fi as u32, ti as u32));
-                by_fqn.entry(t.fqn.clone()).or_insert(id);
-                for m in &t.methods {
-                    let v = w.methods_by_name.entry(m.name.clone()).or_default();
-                    if v.last() != Some(&id) {
-                        v.push(id);
+        // The member tables, on other threads while this one fills the type tables (each in
+        // the types' order, as one loop over them would).
+        let member_table = |fields: bool| {
+            let mut table: HashMap<Name, Vec<TypeId>> = HashMap::new();
+            let mut id = TypeId(0);
+            for t in files.iter().flat_map(|(_, d)| &d.types) {
+                if fields {
+                    for f in &t.fields {
+                        table.entry(f.name.clone()).or_default().push(id);
+                    }
+                } else {
+                    for m in &t.methods {
+                        let v = table.entry(m.name.clone()).or_default();
+                        if v.last() != Some(&id) {
+                            v.push(id);
+                        }
                     }
                 }
-                for f in &t.fields {
-                    w.fields_by_name.entry(f.name.clone()).or_default().push(id);
-                }
-                if t.outer.is_none() {
-                    by_package.entry(decls.package.as_str().into()).or_default().push(id);
-                }
+                id.0 += 1;
             }
-            w.files.push(FileEntry { path, decls, first_type });
-        }
+            table
+        };
+        let ((methods_by_name, fields_by_name), ()) = rayon::join(
+            || rayon::join(|| member_table(false), || member_table(true)),
+            || {
+                for (fi, (path, decls)) in files.iter().enumerate() {
+                    let first_type = w.types.len() as u32;
+                    let mut p = &*decls.package;
+                    while !p.is_empty() {
+                        if !packages.insert(p.into()) {
+                            break;
+                        }
+                        p = p.rsplit_once('.').map(|x| x.0).unwrap_or("");
+                    }
+                    for (ti, t) in decls.types.iter().enumerate() {
+                        let id = TypeId(w.types.len() as u32);
+                        w.types.push((fi as u32, ti as u32));
+                        by_fqn.entry(t.fqn.clone()).or_insert(id);
+                        if t.outer.is_none() {
+                            by_package.entry(decls.package.as_str().into()).or_default().push(id);
+                        }
+                    }
+                    w.files.push(FileEntry { path: path.clone(), decls: decls.clone(), first_type });
+                }
+            },
+        );
+        drop(files);
+        (w.methods_by_name, w.fields_by_name) = (methods_by_name, fields_by_name);
         (w.by_fqn, w.by_package, w.packages) = (Arc::new(by_fqn), Arc::new(by_package), Arc::new(packages));
         // Each type's supertypes resolve independently (the tables they read are in place).
         let supers: Vec<Vec<Ty>> = {
@@ -567,7 +592,7 @@ impl World {
 
     /// The member type named `name` that `id` inherits from a supertype, by qualified name.
     pub fn inherited_member_type(&self, id: TypeId, name: &str) -> Option<String> {
-        let mut seen = HashSet::from([id]);
+        let mut seen: HashSet<TypeId> = std::iter::once(id).collect();
         for s in self.supers(id) {
             if let Ty::Class(sf, _) = s
                 && let Some(sid) = self.by_fqn(sf)
