@@ -23,6 +23,23 @@ const SHOWN_KEYS: &[&str] = &["roots"];
 
 impl clap::Args for WorkspaceFlags {
     fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.args(key_args().iter().cloned()).after_help(
+            "Every configuration key is also a flag (--no-cache, --trust, --answer-tokens N, …): \
+             `mcp-java-index config --reference` lists them.",
+        )
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+/// The configuration keys' flags and `-v`, built once per process and cloned into each
+/// command: every command of the tree takes them, and formatting each key's flag and help
+/// for each command was a share of every command's start (issue 38).
+fn key_args() -> &'static [clap::Arg] {
+    static ARGS: std::sync::OnceLock<Vec<clap::Arg>> = std::sync::OnceLock::new();
+    ARGS.get_or_init(|| {
         let verbose = clap::Arg::new("verbose")
             .short('v')
             .long("verbose")
@@ -38,15 +55,8 @@ impl clap::Args for WorkspaceFlags {
                 Some(v) => arg.value_name(v),
             }
         });
-        cmd.args(args.chain([verbose]).map(|a| a.global(true).help_heading(HEADING))).after_help(
-            "Every configuration key is also a flag (--no-cache, --trust, --answer-tokens N, …): \
-             `mcp-java-index config --reference` lists them.",
-        )
-    }
-
-    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        Self::augment_args(cmd)
-    }
+        args.chain([verbose]).map(|a| a.global(true).help_heading(HEADING)).collect()
+    })
 }
 
 impl clap::FromArgMatches for WorkspaceFlags {

@@ -42,6 +42,11 @@ pub(crate) enum Route {
 /// version that answers; else in process, first starting a server when `daemon_start` is on
 /// and none is registered.
 pub(crate) fn route(flags: &WorkspaceFlags, tool: &str) -> Route {
+    // `--no-daemon`: in process, decided before the configuration is loaded (the workspace
+    // loads it again) or the tool looked up — a start cost of every command (issue 38).
+    if flags.0.get("daemon").is_some_and(|v| v.last().is_some_and(|s| s == "false")) {
+        return Route::Local;
+    }
     let Some(entry) = registry::find(tool) else { return Route::Local };
     if entry.spec.group != "navigation" || !entry.spec.read_only {
         return Route::Local;

@@ -337,7 +337,8 @@ impl Flags {
         self.given.push((key.to_owned(), values));
     }
 
-    fn get(&self, key: &str) -> Option<&[String]> {
+    /// The values the last flag for this key gave.
+    pub fn get(&self, key: &str) -> Option<&[String]> {
         self.given.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v.as_slice())
     }
 

@@ -142,7 +142,7 @@ fn globs_of(pattern: &str) -> Result<Vec<globset::Glob>, globset::Error> {
 /// Which workspace files may be read, listed and searched.
 #[derive(Debug, Clone)]
 pub struct ReadPolicy {
-    builtin: Patterns,
+    builtin: &'static Patterns,
     allow: Patterns,
     deny: Patterns,
 }
@@ -159,7 +159,10 @@ impl ReadPolicy {
     /// (`read_deny`), which wins over both. Returns the patterns that are not globs, each said
     /// once: an invalid `read_deny` pattern still refuses a path that is exactly it.
     pub fn new(allow: &[String], deny: &[String]) -> (ReadPolicy, Vec<String>) {
-        let (builtin, _) = Patterns::new(DEFAULT_DENY.iter().map(|(p, _)| *p));
+        // Built once per process: every workspace (and every `Roots`) has the same, and
+        // compiling them was a share of each command's start (issue 38).
+        static BUILTIN: std::sync::OnceLock<Patterns> = std::sync::OnceLock::new();
+        let builtin = BUILTIN.get_or_init(|| Patterns::new(DEFAULT_DENY.iter().map(|(p, _)| *p)).0);
         let (allow, mut problems) = Patterns::new(allow.iter().map(String::as_str));
         let (mut deny_set, deny_problems) = Patterns::new(deny.iter().map(String::as_str));
         if !deny_problems.is_empty() {

@@ -1,23 +1,53 @@
 //! Tool metadata as the shells need it: [`ToolSpec`] and the JSON Schemas generated from the
 //! argument and result types. The tools themselves are declared in [`crate::registry`].
 
+use std::sync::OnceLock;
+
 use schemars::JsonSchema;
 use serde_json::{Map, Value};
 
 /// One tool's metadata.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct ToolSpec {
     pub name: &'static str,
     pub title: &'static str,
     pub description: &'static str,
-    pub input_schema: Map<String, Value>,
-    pub output_schema: Map<String, Value>,
+    pub input_schema: Schema,
+    pub output_schema: Schema,
     pub read_only: bool,
     pub destructive: bool,
     pub idempotent: bool,
     pub open_world: bool,
     /// The group the `tools` setting selects it by.
     pub group: &'static str,
+}
+
+/// A JSON Schema generated on first use and kept: a command that calls one tool (the CLI's
+/// start, issue 38) does not generate every tool's schemas to find it. Reads as the schema's
+/// map (`Deref`); `.clone()` gives the map.
+pub struct Schema {
+    make: fn() -> Map<String, Value>,
+    made: OnceLock<Map<String, Value>>,
+}
+
+impl Schema {
+    pub(crate) const fn new(make: fn() -> Map<String, Value>) -> Self {
+        Schema { make, made: OnceLock::new() }
+    }
+}
+
+impl std::ops::Deref for Schema {
+    type Target = Map<String, Value>;
+
+    fn deref(&self) -> &Map<String, Value> {
+        self.made.get_or_init(self.make)
+    }
+}
+
+impl std::fmt::Debug for Schema {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
 }
 
 /// An input JSON Schema for `T`: subschemas inlined (some clients do not follow `$ref`),
@@ -210,5 +240,31 @@ fn drop_null(m: &mut Map<String, Value>) {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+
+    static MADE: AtomicUsize = AtomicUsize::new(0);
+
+    fn counted() -> Map<String, Value> {
+        MADE.fetch_add(1, Ordering::SeqCst);
+        let mut m = Map::new();
+        m.insert("type".to_owned(), Value::from("object"));
+        m
+    }
+
+    /// A schema is generated when first read, and once.
+    #[test]
+    fn schemas_are_made_on_first_use_once() {
+        let s = Schema::new(counted);
+        assert_eq!(MADE.load(Ordering::SeqCst), 0);
+        assert_eq!(s.get("type"), Some(&Value::from("object")));
+        assert_eq!(s.clone().len(), 1);
+        assert_eq!(MADE.load(Ordering::SeqCst), 1);
     }
 }

@@ -13,7 +13,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::ToolError;
-use crate::catalog::{ToolSpec, output_schema_of, schema_of};
+use crate::catalog::{Schema, ToolSpec, output_schema_of, schema_of};
 use crate::host::Host;
 use crate::tool::TOOLS;
 
@@ -375,8 +375,8 @@ pub(crate) fn entry<T: Tool>() -> ToolEntry {
             name: T::NAME,
             title: T::TITLE,
             description: T::DESCRIPTION,
-            input_schema: schema_of::<T::Args>(),
-            output_schema: output_schema_of::<T::Output>(),
+            input_schema: Schema::new(schema_of::<T::Args>),
+            output_schema: Schema::new(output_schema_of::<T::Output>),
             read_only: a.read_only,
             destructive: a.destructive,
             idempotent: a.idempotent,
