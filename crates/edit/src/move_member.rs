@@ -524,14 +524,9 @@ pub fn move_member(
             });
             if !names_old
                 && !rewritten.is_empty()
-                && let Some(mut e) = import_of(d, &old_dotted)
+                && let Some(e) = import_of(d, &old_dotted)
             {
-                // An import added at its line takes its place.
-                if let Some(i) = imports.iter().position(|x| e.start <= x.start && x.start <= e.end) {
-                    let added = imports.remove(i);
-                    e.text = format!("{}{}", added.text.trim(), d.eol());
-                }
-                edits.push(e);
+                edits.push(in_place_of(d, e, &mut imports));
             }
         }
         edits.extend(merge_imports(imports, d.eol()));
@@ -546,6 +541,16 @@ pub fn move_member(
     let sides = Sides { doc: &doc, ndoc, old_path: &old_path, new_path: &new_path };
     assemble(&mut out, &sides, (removal.start, removal.end), insert, new_imports, per_file, display_of)?;
     Ok(out)
+}
+
+/// The removal `e` of an old import, or, when an import to add is at its line, that import
+/// written in its place (and taken from `imports`).
+pub(crate) fn in_place_of(d: &Doc, mut e: TextEdit, imports: &mut Vec<TextEdit>) -> TextEdit {
+    if let Some(i) = imports.iter().position(|x| e.start <= x.start && x.start <= e.end) {
+        let added = imports.remove(i);
+        e.text = format!("{}{}", added.text.trim(), d.eol());
+    }
+    e
 }
 
 /// A move whose access would break (`broken`: each use that would lose access, described) is

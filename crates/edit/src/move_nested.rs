@@ -21,7 +21,7 @@ use mji_xref::{Category, RefKind};
 use crate::delete::DeclKind;
 use crate::move_member::{
     Access, Carry, Sides, Speller, Texts, access_holds, access_of, access_word, assemble, carry, destination, dotted,
-    import_of, merge_imports, package_of, placed, qualifier, read_sides, top_of,
+    import_of, in_place_of, merge_imports, package_of, placed, qualifier, read_sides, top_of,
 };
 use crate::{Doc, TextEdit};
 
@@ -305,12 +305,8 @@ pub fn move_nested(
                     && r.targets.iter().any(|k| *k == *old_owner)
                     && at_of(d, r).is_some_and(|o| !rewritten.iter().any(|(s, e)| *s <= o && o < *e))
             });
-            if !names_old && let Some(mut e) = import_of(d, &old_owner_dotted) {
-                if let Some(i) = imports.iter().position(|x| e.start <= x.start && x.start <= e.end) {
-                    let added = imports.remove(i);
-                    e.text = format!("{}{}", added.text.trim(), d.eol());
-                }
-                edits.push(e);
+            if !names_old && let Some(e) = import_of(d, &old_owner_dotted) {
+                edits.push(in_place_of(d, e, &mut imports));
             }
         }
         if *p == *new_path {
