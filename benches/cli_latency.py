@@ -10,7 +10,8 @@ usage: python3 benches/cli_latency.py BINARY [ROOT] [N]
   Prints p50 and p95 in milliseconds of `types NAME`, `find NAME`, `def NAME`, `hierarchy
   pkg.Class`, `refs pkg.Class#method --count-only`, `callers pkg.Class#method`, `range FILE 1
   40` and `index FILE` (the outline, always in process), each in process, through the shared
-  server, and as the server's own call; and `readtags NAME`."""
+  server, and as the server's own call; and `readtags NAME`, the binary's `--version` and a
+  `find` that stats every Java file (the floors of an answer in its own process)."""
 
 import json
 import os
@@ -145,6 +146,12 @@ def main(binary: str, source: str, n: int) -> None:
         server.terminate()
         server.wait()
     rows.append(("readtags NAME", [timed(["readtags", "-t", str(tmp / "tags"), c], root, env) for c, _ in classes]))
+    # Two floors of an answer in its own process: the binary's start (`--version`), and what
+    # seeing every change since the last command costs without a running server, a walk that
+    # stats every Java file (GNU find, in C, on one core).
+    rows.append(("--version (process start)", [timed([binary, "--version"], root, env) for _ in classes]))
+    walk = ["find", ".", "-name", "*.java", "-printf", "%s %T@\\n"]
+    rows.append(("find -printf (stat walk)", [timed(walk, root, env) for _ in classes]))
     print(f"{source}: {len(classes)} classes, {len(methods)} methods, {len(files)} files (seed 7); ms")
     for name, ts in rows:
         p50, p95 = percentiles(ts)
