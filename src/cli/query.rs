@@ -418,8 +418,6 @@ fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Workspace> {
     init_logging(&config.log_level);
     let ws = Workspace::open(config)?;
     if registry::find(tool).is_some_and(|e| e.needs_index) {
-        // The pass reads the caches: opened here, their warnings said before it.
-        warn_once(&ws.warnings());
         // A tool that links the world reads the persisted world and references on a second
         // thread while this one builds the outline index (as a server's start does): neither
         // waits for the other, and the answer is the same (issue 38).
@@ -443,18 +441,6 @@ fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Workspace> {
         }
     }
     Ok(ws)
-}
-
-/// Prints the caches' warnings, once per process: before the pass of a tool that waits for
-/// the index, else after the call for the caches it opened (a cache is opened when first
-/// used: a `range` never opens one).
-fn warn_once(warnings: &[String]) {
-    static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
-        for w in warnings {
-            eprintln!("warning: {w}");
-        }
-    }
 }
 
 /// The tools whose answer links the world of every file (`Host::xref_world`), so read the
@@ -585,7 +571,11 @@ fn finish(
 ) -> anyhow::Result<ExitCode> {
     let cache = match session {
         Session::Local(ws) => {
-            warn_once(&ws.warnings_so_far());
+            // The caches are opened when first used (a `range` opens none): what opening
+            // those it used had to say.
+            for w in ws.warnings_so_far() {
+                eprintln!("warning: {w}");
+            }
             flushed(ws)
         }
         Session::Shared(_) => ExitCode::SUCCESS,

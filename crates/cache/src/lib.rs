@@ -110,6 +110,9 @@ pub struct Cache {
     opened: OnceLock<Opened>,
     /// The directory a cache opened on first use opens.
     pending: Option<PathBuf>,
+    /// The pending directory once claimed (made this user's): what [`Cache::dir`] answers
+    /// before the database is opened.
+    claimed: OnceLock<Claim>,
     format: u32,
     racy_window_ns: AtomicI64,
     hits: AtomicU64,
@@ -125,6 +128,31 @@ struct Opened {
     writer: Option<std::thread::JoinHandle<()>>,
 }
 
+/// A cache directory made this user's ([`provenance::claim`]), with the warning of claiming
+/// it; or why it cannot be used.
+enum Claim {
+    Dir(PathBuf, Vec<String>),
+    Refused(String),
+}
+
+impl Claim {
+    fn of(dir: &Path) -> Claim {
+        let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+        // A directory this user did not make here (a repository may ship one) is not read.
+        match provenance::claim(&dir) {
+            Ok(w) => Claim::Dir(dir, w.into_iter().collect()),
+            Err(why) => Claim::Refused(format!("{why}; caching in memory for this run")),
+        }
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        match self {
+            Claim::Dir(_, w) => w.clone(),
+            Claim::Refused(why) => vec![why.clone()],
+        }
+    }
+}
+
 impl Opened {
     fn new(kind: Kind, disk: Option<Disk>, warnings: Vec<String>) -> Opened {
         let store = Arc::new(Store::new(disk, warnings));
@@ -132,20 +160,16 @@ impl Opened {
         Opened { kind, store, writer }
     }
 
-    /// Opens or creates the cache in `dir` (see [`Cache::open`]), with its warnings.
-    fn open(dir: &Path, format: u32) -> (Opened, Vec<String>) {
-        let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
-        // A directory this user did not make here (a repository may ship one) is not read.
-        let claimed = match provenance::claim(&dir) {
-            Ok(w) => w,
-            Err(why) => {
-                let warnings = vec![format!("{why}; caching in memory for this run")];
-                return (Opened::new(Kind::Memory, None, warnings.clone()), warnings);
-            }
+    /// Opens or creates the database in a claimed directory (see [`Cache::open`]), with the
+    /// warnings of both steps.
+    fn open(claim: &Claim, format: u32) -> (Opened, Vec<String>) {
+        let Claim::Dir(dir, claimed) = claim else {
+            let warnings = claim.warnings();
+            return (Opened::new(Kind::Memory, None, warnings.clone()), warnings);
         };
-        match Disk::open(&dir, format, codec::model_fingerprint()) {
+        match Disk::open(dir, format, codec::model_fingerprint()) {
             Ok((disk, mut warnings)) => {
-                warnings.splice(0..0, claimed);
+                warnings.splice(0..0, claimed.iter().cloned());
                 (Opened::new(Kind::Disk, Some(disk), warnings.clone()), warnings)
             }
             Err(why) => {
@@ -165,6 +189,7 @@ impl Cache {
         Cache {
             opened: opened.map(OnceLock::from).unwrap_or_default(),
             pending,
+            claimed: OnceLock::new(),
             format,
             racy_window_ns: AtomicI64::new(RACY_WINDOW.as_nanos() as i64),
             hits: AtomicU64::new(0),
@@ -185,26 +210,44 @@ impl Cache {
     /// [`Cache::open`] with another format version (for tests of version keying).
     #[doc(hidden)]
     pub fn open_with_format(dir: &Path, format: u32) -> (Cache, Vec<String>) {
-        let (opened, warnings) = Opened::open(dir, format);
+        let (opened, warnings) = Opened::open(&Claim::of(dir), format);
         (Cache::new(Some(opened), None, format), warnings)
     }
 
-    /// [`Cache::open`] when it is first used (a lookup, [`Cache::warnings`], [`Cache::dir`],
-    /// …): a command that never reads an outline never opens the database nor fingerprints
-    /// the parser (a tenth of a `range` command's time, issue 38). [`Cache::flush`] and
-    /// [`Cache::write_error`] of a cache not yet opened have nothing to do.
+    /// [`Cache::open`], but the database is opened when first used (a lookup,
+    /// [`Cache::warnings`], [`Cache::info`], …): a command that never reads an outline never
+    /// opens it nor fingerprints the parser (a fifth of a `range` command's time, a
+    /// twentieth of a warm `types` on commons-lang3; issue 38). The directory is claimed at
+    /// once, and [`Cache::dir`] answers from the claim (the index snapshot beside the
+    /// database needs no database); [`Cache::flush`] and [`Cache::write_error`] of a
+    /// database not yet opened have nothing to do.
     pub fn open_on_first_use(dir: &Path) -> Cache {
-        Cache::new(None, Some(dir.to_path_buf()), FORMAT_VERSION)
+        let cache = Cache::new(None, Some(dir.to_path_buf()), FORMAT_VERSION);
+        // Claimed now, as [`Cache::open`] does: before anything else (a build's classpaths,
+        // the problems engine) writes into the directory, which would make it look foreign.
+        cache.claim();
+        cache
     }
 
-    /// Whether the cache has been opened (always, but for [`Cache::open_on_first_use`]).
-    pub fn is_open(&self) -> bool {
-        self.opened.get().is_some()
+    /// [`Cache::warnings`] of what was opened so far: the claim's while the database is not
+    /// opened.
+    pub fn warnings_so_far(&self) -> Vec<String> {
+        match (self.opened.get(), self.claimed.get()) {
+            (Some(o), _) => o.store.warnings(),
+            (None, Some(c)) => c.warnings(),
+            (None, None) => Vec::new(),
+        }
+    }
+
+    /// The pending directory, claimed once.
+    fn claim(&self) -> Option<&Claim> {
+        let dir = self.pending.as_ref()?;
+        Some(self.claimed.get_or_init(|| Claim::of(dir)))
     }
 
     fn opened(&self) -> &Opened {
-        self.opened.get_or_init(|| match &self.pending {
-            Some(dir) => Opened::open(dir, self.format).0,
+        self.opened.get_or_init(|| match self.claim() {
+            Some(claim) => Opened::open(claim, self.format).0,
             None => Opened::new(Kind::Memory, None, Vec::new()),
         })
     }
@@ -365,6 +408,14 @@ impl Cache {
     /// The directory of an on-disk cache (None in memory or disabled mode), for companion
     /// files such as the workspace index snapshot.
     pub fn dir(&self) -> Option<PathBuf> {
+        if self.opened.get().is_none()
+            && let Some(claim) = self.claim()
+        {
+            return match claim {
+                Claim::Dir(dir, _) => Some(dir.clone()),
+                Claim::Refused(_) => None,
+            };
+        }
         match self.kind() {
             Kind::Disk => self.store().disk().map(|d| d.dir().to_path_buf()),
             _ => None,
@@ -544,8 +595,8 @@ mod tests {
         assert_eq!(c.info().mode, "disabled");
     }
 
-    /// A cache opened on first use touches nothing on disk until a lookup (flushing it before
-    /// is a no-op), then answers and persists as one opened at once.
+    /// A cache opened on first use claims its directory at once but opens no database until a
+    /// lookup (flushing it before is a no-op), then answers and persists as one opened at once.
     #[test]
     fn a_cache_opened_on_first_use_opens_at_its_first_lookup() {
         let dir = tempfile::tempdir().expect("tempdir");
@@ -554,9 +605,13 @@ mod tests {
         let cache_dir = dir.path().join("cache");
         let c = Cache::open_on_first_use(&cache_dir);
         c.flush();
-        assert!(!c.is_open() && c.write_error().is_none() && !cache_dir.exists());
+        assert!(c.warnings_so_far().is_empty() && c.write_error().is_none());
+        // The directory is claimed at once, for companion files; the database waits.
+        assert_eq!(c.dir(), Some(cache_dir.clone()));
+        assert!(cache_dir.join(MARK_FILE).exists() && !cache_dir.join(DB_FILE).exists());
         assert_eq!(c.outline(&f, "A.java").expect("1").outcome, Outcome::Miss);
-        assert!(c.is_open() && cache_dir.join(DB_FILE).exists());
+        assert!(cache_dir.join(DB_FILE).exists());
+        assert_eq!(c.dir(), Some(cache_dir.clone()));
         assert_eq!(c.info().mode, "disk");
         drop(c);
         let (again, warnings) = Cache::open(&cache_dir);

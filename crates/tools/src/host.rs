@@ -88,9 +88,9 @@ impl Host {
         if !config.cache {
             caches.push(Arc::new(Cache::disabled()));
         } else {
-            // One cache for a directory the user chose, else one per root, each opened when
-            // first used (a command that reads no outline never opens one). Each keeps the
-            // warnings of its opening ([`Host::warnings`] reports them once).
+            // One cache for a directory the user chose, else one per root, its database opened
+            // when first used (a command that reads no outline never opens one). Each keeps
+            // the warnings of its opening ([`Host::warnings`] reports them once).
             let dirs: Vec<PathBuf> = match config.cache_dir {
                 Some(_) => vec![config.cache_dir_for(&roots.paths()[0])],
                 None => roots.paths().iter().map(|r| config.cache_dir_for(r)).collect(),
@@ -259,7 +259,7 @@ impl Host {
     /// [`Host::warnings`] of the caches opened so far (a one-shot command's, after its call:
     /// a cache it never used is neither opened nor reported).
     pub fn warnings_so_far(&self) -> Vec<String> {
-        self.caches.iter().filter(|c| c.is_open()).flat_map(|c| c.warnings()).collect()
+        self.caches.iter().flat_map(|c| c.warnings_so_far()).collect()
     }
 
     /// The cache serving files of root `i`.
