@@ -1,8 +1,8 @@
 """Two builds of the command line side by side (issue 38): each on its own copy of ROOT (their
 caches' formats may differ), warm (`index DIR` first), every query run as a whole process in
-its own process (`--no-daemon`; the outline `index FILE` always is), the two binaries
-alternating per target so that the machine's load falls on both alike. Targets and timing are
-`cli_latency.py`'s (seed 7).
+its own process (`--no-daemon`; the outline `index FILE` always is), beside the binary's
+`--version` (the process's own start), the two binaries alternating per target so that the
+machine's load falls on both alike. Targets and timing are `cli_latency.py`'s (seed 7).
 
 usage: chrt -f 10 python3 benches/cli_latency_ab.py BINARY_A BINARY_B [ROOT] [N]"""
 
@@ -29,6 +29,8 @@ def main(bins: dict, source: str, n: int) -> None:
         envs[name], roots[name] = env, root
     classes, _, files = cl.targets(roots[next(iter(bins))], n)
     queries = {
+        "--version (process start)": [["--version"] for _ in classes],
+        "range FILE 1 40": [["range", f, "1", "40"] for f in files],
         "types": [["types", c] for c, _ in classes],
         "find": [["find", c] for c, _ in classes],
         "outline (index FILE)": [["index", f] for f in files],
@@ -40,7 +42,7 @@ def main(bins: dict, source: str, n: int) -> None:
         ts = {name: [] for name in bins}
         for q in qs:
             for name, b in bins.items():
-                extra = [] if q[0] == "index" else ["--no-daemon"]
+                extra = [] if q[0] in ("index", "--version") else ["--no-daemon"]
                 ts[name].append(cl.timed([b, *q, *extra], roots[name], envs[name]))
         cells = "; ".join(f"{name} {cl.percentiles(t)[0]:.1f} ({cl.percentiles(t)[1]:.1f})" for name, t in ts.items())
         print(f"  {kind:22} {cells}", flush=True)

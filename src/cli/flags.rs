@@ -22,11 +22,18 @@ pub struct WorkspaceFlags(pub(crate) Flags);
 const SHOWN_KEYS: &[&str] = &["roots"];
 
 impl clap::Args for WorkspaceFlags {
+    /// The flags are added when clap builds the command, which it does only for the command
+    /// being run (and for every command for help and completions): adding them to each of
+    /// the ~30 commands of the tree at every start was a twentieth of a `range` command's
+    /// time (issue 38). They are the last arguments of every command, so the help's order is
+    /// the same.
     fn augment_args(cmd: clap::Command) -> clap::Command {
-        cmd.args(key_args().iter().cloned()).after_help(
-            "Every configuration key is also a flag (--no-cache, --trust, --answer-tokens N, …): \
-             `mcp-java-index config --reference` lists them.",
-        )
+        cmd.defer(|cmd| {
+            cmd.args(key_args().iter().cloned()).after_help(
+                "Every configuration key is also a flag (--no-cache, --trust, --answer-tokens N, …): \
+                 `mcp-java-index config --reference` lists them.",
+            )
+        })
     }
 
     fn augment_args_for_update(cmd: clap::Command) -> clap::Command {

@@ -158,6 +158,9 @@ pub(crate) fn init_logging_to(level: &str, file: Option<crate::mcp_server::logfi
 /// Entry point of the binary.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve(_) | Command::Bridge(_)) {
+        grow_heap_in_large_steps();
+    }
     match run(cli) {
         Ok(code) => code,
         // The reader went away (`| head -1`): what it wanted was printed; end quietly.
@@ -168,6 +171,24 @@ pub fn main() -> ExitCode {
         }
     }
 }
+
+/// A command that ends after its answer asks glibc for memory in steps of 64 MiB (the size of
+/// a thread's heap): each thread's heap is then made writable once instead of on each growth,
+/// and the main heap grows with fewer `brk` calls — a twelfth of a `def` command's CPU on the
+/// JDK (issue 38). Address space only: pages are still taken when first written. Not for
+/// `serve`, whose heaps live on (glibc also keeps the pad when it trims).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[allow(unsafe_code)]
+fn grow_heap_in_large_steps() {
+    // SAFETY: `mallopt` takes two integers and no pointer, and glibc serializes it with every
+    // other allocator call; a value it refuses leaves the default.
+    unsafe {
+        libc::mallopt(libc::M_TOP_PAD, 64 << 20);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn grow_heap_in_large_steps() {}
 
 /// Whether `e` is a write to a closed pipe.
 fn closed_pipe(e: &anyhow::Error) -> bool {

@@ -71,7 +71,12 @@ impl Ticker {
 /// second, a line on stderr (a terminal only) shows `poll`'s value or the sink's latest report.
 pub(crate) fn with_progress<R>(label: &str, poll: &(dyn Fn() -> Option<String> + Sync), work: impl FnOnce() -> R) -> R {
     let stderr = std::io::stderr();
-    let ticker = Ticker::new(target(stderr.is_terminal(), None), label);
+    if !stderr.is_terminal() {
+        // Nothing is drawn: the sink alone, without a thread to start and join (a command
+        // waiting for the index passes here twice).
+        return Progress::new().scope(work);
+    }
+    let ticker = Ticker::new(target(true, None), label);
     let (done, wait) = mpsc::channel::<()>();
     std::thread::scope(|s| {
         let ticker = &ticker;

@@ -417,9 +417,6 @@ fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Workspace> {
     let config = flags.config()?;
     init_logging(&config.log_level);
     let ws = Workspace::open(config)?;
-    for w in ws.warnings() {
-        eprintln!("warning: {w}");
-    }
     if registry::find(tool).is_some_and(|e| e.needs_index) {
         // A tool that links the world reads the persisted world and references on a second
         // thread while this one builds the outline index (as a server's start does): neither
@@ -573,7 +570,14 @@ fn finish(
     failed: impl FnOnce(&Value) -> bool,
 ) -> anyhow::Result<ExitCode> {
     let cache = match session {
-        Session::Local(ws) => flushed(ws),
+        Session::Local(ws) => {
+            // The caches are opened when first used (a `range` opens none): what opening
+            // those it used had to say.
+            for w in ws.warnings_so_far() {
+                eprintln!("warning: {w}");
+            }
+            flushed(ws)
+        }
         Session::Shared(_) => ExitCode::SUCCESS,
     };
     match answer {

@@ -23,8 +23,8 @@ mod store;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use serde::Serialize;
@@ -105,9 +105,14 @@ enum Kind {
 
 /// The outline cache. `Send + Sync`: share it between threads by reference or `Arc`.
 pub struct Cache {
-    kind: Kind,
-    store: Arc<Store>,
-    writer: Option<std::thread::JoinHandle<()>>,
+    /// The database (or the memory) it keeps its entries in: opened by [`Cache::open`], or on
+    /// first use for [`Cache::open_on_first_use`].
+    opened: OnceLock<Opened>,
+    /// The directory a cache opened on first use opens.
+    pending: Option<PathBuf>,
+    /// The pending directory once claimed (made this user's): what [`Cache::dir`] answers
+    /// before the database is opened.
+    claimed: OnceLock<Claim>,
     format: u32,
     racy_window_ns: AtomicI64,
     hits: AtomicU64,
@@ -116,18 +121,75 @@ pub struct Cache {
     max_file_bytes: AtomicU64,
 }
 
+/// What opening a cache chose: where entries go, and the thread that writes them to disk.
+struct Opened {
+    kind: Kind,
+    store: Arc<Store>,
+    writer: Option<std::thread::JoinHandle<()>>,
+}
+
+/// A cache directory made this user's ([`provenance::claim`]), with the warning of claiming
+/// it; or why it cannot be used.
+enum Claim {
+    Dir(PathBuf, Vec<String>),
+    Refused(String),
+}
+
+impl Claim {
+    fn of(dir: &Path) -> Claim {
+        let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+        // A directory this user did not make here (a repository may ship one) is not read.
+        match provenance::claim(&dir) {
+            Ok(w) => Claim::Dir(dir, w.into_iter().collect()),
+            Err(why) => Claim::Refused(format!("{why}; caching in memory for this run")),
+        }
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        match self {
+            Claim::Dir(_, w) => w.clone(),
+            Claim::Refused(why) => vec![why.clone()],
+        }
+    }
+}
+
+impl Opened {
+    fn new(kind: Kind, disk: Option<Disk>, warnings: Vec<String>) -> Opened {
+        let store = Arc::new(Store::new(disk, warnings));
+        let writer = store.start_writer();
+        Opened { kind, store, writer }
+    }
+
+    /// Opens or creates the database in a claimed directory (see [`Cache::open`]), with the
+    /// warnings of both steps.
+    fn open(claim: &Claim, format: u32) -> (Opened, Vec<String>) {
+        let Claim::Dir(dir, claimed) = claim else {
+            let warnings = claim.warnings();
+            return (Opened::new(Kind::Memory, None, warnings.clone()), warnings);
+        };
+        match Disk::open(dir, format, codec::model_fingerprint()) {
+            Ok((disk, mut warnings)) => {
+                warnings.splice(0..0, claimed.iter().cloned());
+                (Opened::new(Kind::Disk, Some(disk), warnings.clone()), warnings)
+            }
+            Err(why) => {
+                let warnings = vec![format!("{why}; caching in memory for this run")];
+                (Opened::new(Kind::Memory, None, warnings.clone()), warnings)
+            }
+        }
+    }
+}
+
 fn context(e: io::Error, display: &str) -> io::Error {
     io::Error::new(e.kind(), format!("reading {display}: {e}"))
 }
 
 impl Cache {
-    fn new(kind: Kind, disk: Option<Disk>, format: u32, warnings: Vec<String>) -> Cache {
-        let store = Arc::new(Store::new(disk, warnings));
-        let writer = store.start_writer();
+    fn new(opened: Option<Opened>, pending: Option<PathBuf>, format: u32) -> Cache {
         Cache {
-            kind,
-            store,
-            writer,
+            opened: opened.map(OnceLock::from).unwrap_or_default(),
+            pending,
+            claimed: OnceLock::new(),
             format,
             racy_window_ns: AtomicI64::new(RACY_WINDOW.as_nanos() as i64),
             hits: AtomicU64::new(0),
@@ -148,35 +210,64 @@ impl Cache {
     /// [`Cache::open`] with another format version (for tests of version keying).
     #[doc(hidden)]
     pub fn open_with_format(dir: &Path, format: u32) -> (Cache, Vec<String>) {
-        let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
-        // A directory this user did not make here (a repository may ship one) is not read.
-        let claimed = match provenance::claim(&dir) {
-            Ok(w) => w,
-            Err(why) => {
-                let warnings = vec![format!("{why}; caching in memory for this run")];
-                return (Cache::new(Kind::Memory, None, format, warnings.clone()), warnings);
-            }
-        };
-        match Disk::open(&dir, format, codec::model_fingerprint()) {
-            Ok((disk, mut warnings)) => {
-                warnings.splice(0..0, claimed);
-                (Cache::new(Kind::Disk, Some(disk), format, warnings.clone()), warnings)
-            }
-            Err(why) => {
-                let warnings = vec![format!("{why}; caching in memory for this run")];
-                (Cache::new(Kind::Memory, None, format, warnings.clone()), warnings)
-            }
+        let (opened, warnings) = Opened::open(&Claim::of(dir), format);
+        (Cache::new(Some(opened), None, format), warnings)
+    }
+
+    /// [`Cache::open`], but the database is opened when first used (a lookup,
+    /// [`Cache::warnings`], [`Cache::info`], …): a command that never reads an outline never
+    /// opens it nor fingerprints the parser (a fifth of a `range` command's time, a
+    /// twentieth of a warm `types` on commons-lang3; issue 38). The directory is claimed at
+    /// once, and [`Cache::dir`] answers from the claim (the index snapshot beside the
+    /// database needs no database); [`Cache::flush`] and [`Cache::write_error`] of a
+    /// database not yet opened have nothing to do.
+    pub fn open_on_first_use(dir: &Path) -> Cache {
+        let cache = Cache::new(None, Some(dir.to_path_buf()), FORMAT_VERSION);
+        // Claimed now, as [`Cache::open`] does: before anything else (a build's classpaths,
+        // the problems engine) writes into the directory, which would make it look foreign.
+        cache.claim();
+        cache
+    }
+
+    /// [`Cache::warnings`] of what was opened so far: the claim's while the database is not
+    /// opened.
+    pub fn warnings_so_far(&self) -> Vec<String> {
+        match (self.opened.get(), self.claimed.get()) {
+            (Some(o), _) => o.store.warnings(),
+            (None, Some(c)) => c.warnings(),
+            (None, None) => Vec::new(),
         }
+    }
+
+    /// The pending directory, claimed once.
+    fn claim(&self) -> Option<&Claim> {
+        let dir = self.pending.as_ref()?;
+        Some(self.claimed.get_or_init(|| Claim::of(dir)))
+    }
+
+    fn opened(&self) -> &Opened {
+        self.opened.get_or_init(|| match self.claim() {
+            Some(claim) => Opened::open(claim, self.format).0,
+            None => Opened::new(Kind::Memory, None, Vec::new()),
+        })
+    }
+
+    fn kind(&self) -> Kind {
+        self.opened().kind
+    }
+
+    fn store(&self) -> &Store {
+        &self.opened().store
     }
 
     /// A cache in memory only, lost at exit.
     pub fn in_memory() -> Cache {
-        Cache::new(Kind::Memory, None, FORMAT_VERSION, Vec::new())
+        Cache::new(Some(Opened::new(Kind::Memory, None, Vec::new())), None, FORMAT_VERSION)
     }
 
     /// A cache that stores nothing: every lookup reads and parses (outcome `Miss`).
     pub fn disabled() -> Cache {
-        Cache::new(Kind::Disabled, None, FORMAT_VERSION, Vec::new())
+        Cache::new(Some(Opened::new(Kind::Disabled, None, Vec::new())), None, FORMAT_VERSION)
     }
 
     /// Files changed less than `window` ago are not trusted by their stamp (for tests; the
@@ -205,14 +296,14 @@ impl Cache {
     /// A hit without reading the file when its stamp matches the recorded one;
     /// a hit without parsing when its content hash has an entry; otherwise parse, store, miss.
     pub fn outline(&self, path: &Path, display: &str) -> io::Result<Cached> {
-        if self.kind == Kind::Disabled {
+        if self.kind() == Kind::Disabled {
             let bytes = self.read(path, display)?;
             let outline = mji_parser::outline(display, &bytes);
             return Ok(self.counted(outline, Outcome::Miss));
         }
         let abs = absolute(path);
         let stamp = self.stat(&abs, display)?;
-        if let Some((hash, entry)) = self.store.find_by_path(&abs, stamp, true)
+        if let Some((hash, entry)) = self.store().find_by_path(&abs, stamp, true)
             && let Some(outline) = entry.decode(display, &hash)
         {
             return Ok(self.counted(outline, Outcome::Hit));
@@ -225,7 +316,7 @@ impl Cache {
     /// Like [`Cache::outline`], but the file is always read (and hashed, so the outline is
     /// that of exactly the returned text), and its decoded source returned too.
     pub fn outline_with_source(&self, path: &Path, display: &str) -> io::Result<(Cached, SourceText)> {
-        if self.kind == Kind::Disabled {
+        if self.kind() == Kind::Disabled {
             let bytes = self.read(path, display)?;
             let src = SourceText::decode(&bytes);
             let outline = mji_parser::outline_source(display, mji_parser::content_hash(&bytes), &src);
@@ -243,7 +334,7 @@ impl Cache {
     /// with `file_path` = `display`. On a hit the stored JSON is returned with the path
     /// spliced in, without deserializing.
     pub fn outline_json(&self, path: &Path, display: &str) -> io::Result<(String, Outcome)> {
-        if self.kind == Kind::Disabled {
+        if self.kind() == Kind::Disabled {
             let bytes = self.read(path, display)?;
             let outline = mji_parser::outline(display, &bytes);
             let json = serde_json::to_string(&outline).map_err(io::Error::other)?;
@@ -251,14 +342,14 @@ impl Cache {
         }
         let abs = absolute(path);
         let stamp = self.stat(&abs, display)?;
-        if let Some((hash, entry)) = self.store.find_by_path(&abs, stamp, false)
+        if let Some((hash, entry)) = self.store().find_by_path(&abs, stamp, false)
             && let Some(json) = entry.json_for(display, &hash)
         {
             return Ok(self.counted_json(json, Outcome::Hit));
         }
         let bytes = self.read(&abs, display)?;
         let hash = mji_parser::content_hash(&bytes);
-        if let Some(entry) = self.store.find_by_hash(&hash, false)
+        if let Some(entry) = self.store().find_by_hash(&hash, false)
             && let Some(json) = entry.json_for(display, &hash)
         {
             self.record_file(&abs, stamp, &hash);
@@ -269,7 +360,7 @@ impl Cache {
         let json = match StoredOutline::of(&mut outline) {
             Some(entry) if entry.json.starts_with(codec::EMPTY_PATH_PREFIX) => {
                 let json = codec::splice_file_path(&entry.json, display);
-                self.store.store(hash.clone(), entry);
+                self.store().store(hash.clone(), entry);
                 self.record_file(&abs, stamp, &hash);
                 json
             }
@@ -294,15 +385,15 @@ impl Cache {
             bytes: 0,
             format_version: self.format,
         };
-        let counts = match self.kind {
+        let counts = match self.kind() {
             Kind::Disabled => None,
-            Kind::Memory => Some(self.store.memory_counts()),
-            Kind::Disk => match self.store.disk_counts() {
+            Kind::Memory => Some(self.store().memory_counts()),
+            Kind::Disk => match self.store().disk_counts() {
                 Some(c) => {
-                    info.dir = self.store.disk().map(|d| d.dir().to_path_buf());
+                    info.dir = self.store().disk().map(|d| d.dir().to_path_buf());
                     Some(c)
                 }
-                None => Some(self.store.memory_counts()),
+                None => Some(self.store().memory_counts()),
             },
         };
         if let Some((entries, files, bytes)) = counts {
@@ -317,8 +408,16 @@ impl Cache {
     /// The directory of an on-disk cache (None in memory or disabled mode), for companion
     /// files such as the workspace index snapshot.
     pub fn dir(&self) -> Option<PathBuf> {
-        match self.kind {
-            Kind::Disk => self.store.disk().map(|d| d.dir().to_path_buf()),
+        if self.opened.get().is_none()
+            && let Some(claim) = self.claim()
+        {
+            return match claim {
+                Claim::Dir(dir, _) => Some(dir.clone()),
+                Claim::Refused(_) => None,
+            };
+        }
+        match self.kind() {
+            Kind::Disk => self.store().disk().map(|d| d.dir().to_path_buf()),
             _ => None,
         }
     }
@@ -331,39 +430,41 @@ impl Cache {
 
     /// Removes every entry (the database stays).
     pub fn clear(&self) -> io::Result<()> {
-        self.store.clear().map_err(io::Error::other)
+        self.store().clear().map_err(io::Error::other)
     }
 
     /// Writes buffered entries to disk, and waits until they are. Also done when the buffer
     /// fills (then without waiting) and on drop.
     pub fn flush(&self) {
-        self.store.flush();
+        if let Some(o) = self.opened.get() {
+            o.store.flush();
+        }
     }
 
     /// Warnings recorded since the cache was opened, those of [`Cache::open`] included: the
     /// directory was unusable, the database was corrupt, deleted, or stopped taking writes.
     pub fn warnings(&self) -> Vec<String> {
-        self.store.warnings()
+        self.store().warnings()
     }
 
     /// The first write that failed (disk full, file-size limit, I/O error), naming the cache
     /// directory and the error; since then new entries stay in memory. Call after
     /// [`Cache::flush`] to know whether everything reached the disk.
     pub fn write_error(&self) -> Option<String> {
-        self.store.write_error()
+        self.opened.get()?.store.write_error()
     }
 
     /// Calls `hook` with the first failed write, once: at once if a write already failed,
     /// else when one does. The server logs it; the CLI asks [`Cache::write_error`] instead.
     pub fn on_write_error(&self, hook: WriteErrorHook) {
-        self.store.on_write_error(hook);
+        self.store().on_write_error(hook);
     }
 
     fn mode(&self) -> &'static str {
-        match self.kind {
+        match self.kind() {
             Kind::Disabled => "disabled",
             Kind::Memory => "memory",
-            Kind::Disk if self.store.disk_state() == DISK_OK => "disk",
+            Kind::Disk if self.store().disk_state() == DISK_OK => "disk",
             Kind::Disk => "memory",
         }
     }
@@ -408,7 +509,7 @@ impl Cache {
 
     fn record_file(&self, abs: &Path, stamp: Stamp, hash: &str) {
         let window = self.racy_window_ns.load(Ordering::Relaxed);
-        self.store.record_file(abs, stamp, hash, window);
+        self.store().record_file(abs, stamp, hash, window);
     }
 
     /// The outline of `bytes` (read from `abs`, whose stamp was `stamp`): from the entry of
@@ -423,7 +524,7 @@ impl Cache {
         want_source: bool,
     ) -> (FileOutline, Outcome, Option<SourceText>) {
         let hash = mji_parser::content_hash(bytes);
-        if let Some(entry) = self.store.find_by_hash(&hash, true)
+        if let Some(entry) = self.store().find_by_hash(&hash, true)
             && let Some(outline) = entry.decode(display, &hash)
         {
             self.record_file(abs, stamp, &hash);
@@ -432,7 +533,7 @@ impl Cache {
         let src = SourceText::decode(bytes);
         let mut outline = mji_parser::outline_source(display, hash.clone(), &src);
         if let Some(entry) = StoredOutline::of(&mut outline) {
-            self.store.store(hash.clone(), entry);
+            self.store().store(hash.clone(), entry);
             self.record_file(abs, stamp, &hash);
         }
         (outline, Outcome::Miss, want_source.then_some(src))
@@ -441,9 +542,11 @@ impl Cache {
 
 impl Drop for Cache {
     fn drop(&mut self) {
-        self.store.stop_writer();
-        if let Some(handle) = self.writer.take() {
-            let _ = handle.join();
+        if let Some(o) = self.opened.get_mut() {
+            o.store.stop_writer();
+            if let Some(handle) = o.writer.take() {
+                let _ = handle.join();
+            }
         }
     }
 }
@@ -490,5 +593,29 @@ mod tests {
         }
         assert_eq!(c.counters(), Counters { hits: 0, misses: 2 });
         assert_eq!(c.info().mode, "disabled");
+    }
+
+    /// A cache opened on first use claims its directory at once but opens no database until a
+    /// lookup (flushing it before is a no-op), then answers and persists as one opened at once.
+    #[test]
+    fn a_cache_opened_on_first_use_opens_at_its_first_lookup() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let f = dir.path().join("A.java");
+        fs::write(&f, "class A { void m() {} }").expect("write");
+        let cache_dir = dir.path().join("cache");
+        let c = Cache::open_on_first_use(&cache_dir);
+        c.flush();
+        assert!(c.warnings_so_far().is_empty() && c.write_error().is_none());
+        // The directory is claimed at once, for companion files; the database waits.
+        assert_eq!(c.dir(), Some(cache_dir.clone()));
+        assert!(cache_dir.join(MARK_FILE).exists() && !cache_dir.join(DB_FILE).exists());
+        assert_eq!(c.outline(&f, "A.java").expect("1").outcome, Outcome::Miss);
+        assert!(cache_dir.join(DB_FILE).exists());
+        assert_eq!(c.dir(), Some(cache_dir.clone()));
+        assert_eq!(c.info().mode, "disk");
+        drop(c);
+        let (again, warnings) = Cache::open(&cache_dir);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(again.outline(&f, "A.java").expect("2").outcome, Outcome::Hit);
     }
 }

@@ -88,13 +88,14 @@ impl Host {
         if !config.cache {
             caches.push(Arc::new(Cache::disabled()));
         } else {
-            // One cache for a directory the user chose, else one per root. Each keeps the
-            // warnings of its opening ([`Host::warnings`] reports them once).
+            // One cache for a directory the user chose, else one per root, its database opened
+            // when first used (a command that reads no outline never opens one). Each keeps
+            // the warnings of its opening ([`Host::warnings`] reports them once).
             let dirs: Vec<PathBuf> = match config.cache_dir {
                 Some(_) => vec![config.cache_dir_for(&roots.paths()[0])],
                 None => roots.paths().iter().map(|r| config.cache_dir_for(r)).collect(),
             };
-            caches.extend(dirs.iter().map(|d| Arc::new(Cache::open(d).0)));
+            caches.extend(dirs.iter().map(|d| Arc::new(Cache::open_on_first_use(d))));
         }
         for c in &caches {
             c.set_max_file_bytes(config.max_file_bytes);
@@ -249,9 +250,16 @@ impl Host {
         Ok(Some(&self.roots.paths()[i]))
     }
 
-    /// Warnings from opening the workspace (e.g. a cache that fell back to memory).
+    /// Warnings from opening the workspace (e.g. a cache that fell back to memory); opens
+    /// the caches not opened yet.
     pub fn warnings(&self) -> Vec<String> {
         self.caches.iter().flat_map(|c| c.warnings()).collect()
+    }
+
+    /// [`Host::warnings`] of the caches opened so far (a one-shot command's, after its call:
+    /// a cache it never used is neither opened nor reported).
+    pub fn warnings_so_far(&self) -> Vec<String> {
+        self.caches.iter().flat_map(|c| c.warnings_so_far()).collect()
     }
 
     /// The cache serving files of root `i`.
