@@ -10,6 +10,7 @@ use mji_model::progress::{self, Progress};
 use rayon::prelude::*;
 
 use crate::decls::{FileDecls, file_decls};
+use crate::lazy::Decls;
 use crate::refindex::{RefIndex, word_hash, words_of};
 use crate::resolve::{DepthCut, bind_file};
 use crate::world::World;
@@ -27,7 +28,7 @@ pub struct FileStamp {
 
 pub(crate) struct StampedDecls {
     pub stamp: Stamp,
-    pub decls: Arc<FileDecls>,
+    pub decls: Decls,
 }
 
 #[derive(Default)]
@@ -109,11 +110,13 @@ impl XrefEngine {
         self.libraries.read().ok().and_then(|l| l.as_ref().map(|a| a.libraries_hash)).unwrap_or(0)
     }
 
-    pub(crate) fn new_world(&self, list: Vec<(Arc<Path>, Arc<FileDecls>)>) -> World {
-        match self.libraries.read().ok().and_then(|l| l.clone()) {
-            Some(api) => World::with_api(list, api),
-            None => World::new(list),
-        }
+    /// The JDK API the engine's worlds link with: with the classpath's libraries when set.
+    pub(crate) fn api(&self) -> Arc<JdkApi> {
+        self.libraries.read().ok().and_then(|l| l.clone()).unwrap_or_else(|| JdkApi::shared().clone())
+    }
+
+    pub(crate) fn new_world(&self, list: Vec<(Arc<Path>, Decls)>) -> World {
+        World::build(list, Some(self.api()))
     }
 
     /// Reads the persisted world and index now (once), rather than on the first call: a
@@ -186,6 +189,13 @@ impl XrefEngine {
             st.loaded = true;
             self.load(&mut st);
         }
+        if st.world.as_ref().is_some_and(|w| w.damaged()) {
+            // Declarations read from the store did not decode (see `crate::lazy`): nothing
+            // read from it is trusted; every file is read again.
+            // With no world, the reference index is cleared below.
+            let generation = st.generation;
+            *st = WorldState { loaded: true, generation, ..WorldState::default() };
+        }
         let changed: Vec<&FileStamp> =
             files.iter().filter(|f| st.entries.get(&f.path).is_none_or(|e| e.stamp != f.stamp)).collect();
         let keep: foldhash::HashSet<&Arc<Path>> = files.iter().map(|f| &f.path).collect();
@@ -204,7 +214,7 @@ impl XrefEngine {
                 let decls = mji_fs::read_regular(&f.path, mji_fs::DEFAULT_MAX_FILE_BYTES)
                     .map(|b| file_decls(&b))
                     .unwrap_or_default();
-                (f.path.clone(), StampedDecls { stamp: f.stamp, decls: Arc::new(decls) })
+                (f.path.clone(), StampedDecls { stamp: f.stamp, decls: Decls::ready(Arc::new(decls)) })
             })
             .collect();
         // Files whose declarations changed other than in their lines.
@@ -213,7 +223,7 @@ impl XrefEngine {
         for (p, e) in fresh {
             touched.push(p.clone());
             if let Some(old) = st.entries.insert(p.clone(), e.clone_ref())
-                && same_shape(&old.decls, &e.decls)
+                && same_shape(old.decls.get(), e.decls.get())
             {
                 continue;
             }
@@ -229,7 +239,7 @@ impl XrefEngine {
                 .iter()
                 .map(|p| {
                     let i = old.files.binary_search_by(|f| (*f.path).cmp(p)).ok()?;
-                    Some((i, st.entries.get(p)?.decls.clone()))
+                    Some((i, st.entries.get(p)?.decls.get().clone()))
                 })
                 .collect::<Option<Vec<_>>>()
                 .and_then(|edits| old.relinked(&edits)),
@@ -237,7 +247,7 @@ impl XrefEngine {
         };
         st.generation += 1;
         let mut w = relinked.unwrap_or_else(|| {
-            let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> =
+            let mut list: Vec<(Arc<Path>, Decls)> =
                 st.entries.iter().map(|(p, e)| (p.clone(), e.decls.clone())).collect();
             list.sort_by(|a, b| a.0.cmp(&b.0));
             self.new_world(list)

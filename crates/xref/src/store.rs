@@ -16,20 +16,21 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::decls::FileDecls;
 use crate::engine::{StampedDecls, WorldState, XrefEngine};
+use crate::lazy::{Block, Decls};
 use crate::name::{self, NameTable};
 use crate::refindex::{BasePostings, FileRefs, Keys, MAGIC, OnDisk, RefIndex, blob_mac};
 use crate::resolve::DepthCut;
+use crate::world::{Link, World};
 
 // The format: `MAGIC` (`crate::refindex::MAGIC`), each file's references (a postcard `crate::refindex::RefsBody`),
 // every file's declarations (their names as indexes into the header's table of names), the `Header`, the lengths of the declarations and the header
-// (u64, little-endian) and the MAC of both. A restart reads the declarations (decoded in
-// parallel) and the header (the key table, the postings, where each file's references lie
-// and their MACs); a file's references are read when a query needs them.
+// (u64, little-endian) and the MAC of both. A restart reads the declarations (kept as bytes,
+// each file's decoded when first used: `crate::lazy`) and the header (the world's link, the
+// key table, the postings, where each file's references lie and their MACs); a file's
+// references are read when a query needs them.
 
 // Files modified this close to the time of writing are left out (by the modification time in
 // a stamp's low 64 bits; see `mji_fs::stamp`).
@@ -51,6 +52,9 @@ struct Header {
     post_off: Vec<u32>,
     post_files: Vec<u32>,
     files: Vec<HeaderFile>,
+    /// What linking the world of these files' declarations computed (`World::link`), when the
+    /// world saved was linked from exactly them; a restart restores it without decoding any.
+    link: Option<Link>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -92,47 +96,41 @@ fn fingerprint(libraries: u64) -> String {
 struct ToSave {
     path: Arc<Path>,
     stamp: Stamp,
-    decls: Arc<FileDecls>,
+    decls: Decls,
     /// Its slot in the index and its references, when they are valid for the stamp.
     refs: Option<(u32, Arc<FileRefs>)>,
 }
 
 impl XrefEngine {
     /// Reads the persisted world and index into an empty state; anything unusable is ignored.
-    /// Only the header is read: each file's references stay on disk until a query reads them.
+    /// Only the header is read: each file's references stay on disk until a query reads them,
+    /// and each file's declarations stay encoded until a query reads them; the world is
+    /// restored from the link the store keeps (linked anew, every file's declarations decoded,
+    /// when it has none).
     pub(crate) fn load(&self, st: &mut WorldState) {
         let Some(path) = &self.store else { return };
         let Some((file, h, decls)) = read(path, self.libraries_hash()) else { return };
-        // Every file's declarations, decoded in parallel (the bulk of a start).
-        let mut at = 0usize;
-        let spans: Vec<(usize, usize)> = h
-            .files
-            .iter()
-            .map(|f| {
-                at += f.decls_len as usize;
-                (at - f.decls_len as usize, at)
-            })
-            .collect();
-        if at != decls.len() {
+        let mut at = 0u32;
+        let mut spans: Vec<(u32, u32)> = Vec::with_capacity(h.files.len());
+        for f in &h.files {
+            let Some(end) = at.checked_add(f.decls_len) else { return };
+            spans.push((at, end));
+            at = end;
+        }
+        if at as usize != decls.len() {
             return;
         }
         let Some(names) = NameTable::restore(&h.name_text, &h.name_ends) else { return };
-        let Ok(all_decls) = spans
-            .par_iter()
-            .map(|(a, b)| name::decoding(&names, || postcard::from_bytes::<FileDecls>(&decls[*a..*b])).map(Arc::new))
-            .collect::<Result<Vec<_>, _>>()
-        else {
-            return;
-        };
-        drop(decls);
+        let block = Block::new(decls, names, path.clone());
         let Some(keys) = Keys::restore(h.key_text, h.key_ends, h.key_sorted) else { return };
         let nkeys = keys.len();
         let file = Arc::new(file);
         let mut entries = <foldhash::HashMap<_, _> as foldhash::HashMapExt>::with_capacity(h.files.len());
         let mut slots = Vec::with_capacity(h.files.len());
-        let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> = Vec::with_capacity(h.files.len());
-        for (f, d) in h.files.into_iter().zip(all_decls) {
+        let mut list: Vec<(Arc<Path>, Decls)> = Vec::with_capacity(h.files.len());
+        for (f, (a, b)) in h.files.into_iter().zip(spans) {
             let p: Arc<Path> = Path::new(&f.path).into();
+            let d = Decls::stored(&block, a, b);
             let refs = f.refs.map(|r| {
                 let at = OnDisk::new(file.clone(), r.offset, r.len, r.mac, nkeys);
                 FileRefs::on_disk(Stamp { size: f.size, mtime_ns: f.mtime_ns }, r.cut, r.nrefs, r.nkeys, at)
@@ -143,8 +141,20 @@ impl XrefEngine {
         }
         let base = BasePostings { off: h.post_off, files: h.post_files };
         let Some(ix) = RefIndex::restore(keys, slots, base) else { return };
-        list.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut w = self.new_world(list);
+        // The link lists the files in the world's order (by path), as they were written.
+        let in_order = list.is_sorted_by(|a, b| a.0 <= b.0);
+        let restored =
+            h.link.filter(|_| in_order).and_then(|link| World::restore(list.clone(), link, Some(self.api())));
+        let mut w = match restored {
+            Some(w) => w,
+            None => {
+                list.sort_by(|a, b| a.0.cmp(&b.0));
+                self.new_world(list)
+            }
+        };
+        if block.is_damaged() {
+            return;
+        }
         st.generation = h.generation.max(1);
         w.shape = st.generation;
         st.entries = entries;
@@ -163,7 +173,7 @@ impl XrefEngine {
         }
         // One consistent view, taken under the state's lock and then the index's (the order
         // every path takes), shared rather than copied; the locks are released before encoding.
-        let (generation, files, key_text, key_ends, pairs) = {
+        let (generation, files, key_text, key_ends, pairs, world) = {
             let st = self.state.lock().ok()?;
             let ix = self.refs.read().ok()?;
             let now = mji_fs::stamp::now_ns();
@@ -188,11 +198,27 @@ impl XrefEngine {
                 .collect();
             files.sort_by(|a, b| a.path.cmp(&b.path));
             let (text, ends) = ix.key_table().parts();
-            (st.generation, files, text.to_owned(), ends.to_vec(), ix.posting_pairs())
+            (st.generation, files, text.to_owned(), ends.to_vec(), ix.posting_pairs(), st.world.clone())
         };
+        // The world's link, when it was linked from exactly the declarations written (the
+        // same files, each the same declarations) with the library types the store is for.
+        let libraries = self.libraries_hash();
+        let link = world
+            .filter(|w| {
+                w.libraries_hash() == libraries
+                    && w.files.len() == files.len()
+                    && w.files.iter().zip(&files).all(|(f, s)| f.path == s.path && f.cell().same(&s.decls))
+            })
+            .map(|w| w.link());
+        if files.iter().any(|f| f.decls.block().is_some_and(|b| b.is_damaged())) {
+            // Declarations of the store read did not decode (see `crate::lazy`): nothing is
+            // written until the world is read again from the files.
+            self.dirty.store(true, Relaxed);
+            return None;
+        }
         let n = files.len();
         let nkeys = key_ends.len() as u32;
-        let result = write(path, generation, files, key_text, key_ends, pairs, self.libraries_hash());
+        let result = write(path, generation, files, link, key_text, key_ends, pairs, libraries);
         match result {
             Ok((written, sorted)) => {
                 self.adopt(path, written, nkeys, sorted);
@@ -280,10 +306,12 @@ impl XrefEngine {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn write(
     path: &Path,
     generation: u64,
     files: Vec<ToSave>,
+    link: Option<Link>,
     key_text: String,
     key_ends: Vec<u32>,
     pairs: Vec<(u32, u32)>,
@@ -299,7 +327,13 @@ fn write(
         let mut header_files = Vec::with_capacity(files.len());
         let mut written = Vec::new();
         let mut decls: Vec<u8> = Vec::new();
+        // Declarations still encoded as a store read them are copied as they are: the names
+        // table starts as that store's, so their indexes hold.
         let mut names = NameTable::default();
+        let seed = files.iter().find_map(|f| Some(f.decls.encoded()?.0.clone())).and_then(|b| {
+            names = NameTable::seeded(b.names())?;
+            Some(b)
+        });
         for (i, f) in files.into_iter().enumerate() {
             let refs = match &f.refs {
                 Some((slot, r)) => {
@@ -330,13 +364,23 @@ fn write(
                 }
                 None => None,
             };
-            let d = name::encoding(&mut names, || postcard::to_stdvec(&*f.decls)).map_err(std::io::Error::other)?;
-            decls.extend_from_slice(&d);
+            let len = match f.decls.encoded().filter(|(b, _)| seed.as_ref().is_some_and(|s| Arc::ptr_eq(s, b))) {
+                Some((_, bytes)) => {
+                    decls.extend_from_slice(bytes);
+                    bytes.len()
+                }
+                None => {
+                    let d = name::encoding(&mut names, || postcard::to_stdvec(&**f.decls.get()))
+                        .map_err(std::io::Error::other)?;
+                    decls.extend_from_slice(&d);
+                    d.len()
+                }
+            };
             header_files.push(HeaderFile {
                 path: f.path.to_string_lossy().into_owned(),
                 size: f.stamp.size,
                 mtime_ns: f.stamp.mtime_ns,
-                decls_len: d.len() as u32,
+                decls_len: u32::try_from(len).map_err(std::io::Error::other)?,
                 refs,
             });
         }
@@ -370,6 +414,7 @@ fn write(
             post_off,
             post_files,
             files: header_files,
+            link,
         };
         let header = postcard::to_stdvec(&header).map_err(std::io::Error::other)?;
         let (dlen, hlen) = (decls.len() as u64, header.len() as u64);
