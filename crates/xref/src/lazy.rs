@@ -87,6 +87,10 @@ impl Decls {
         })
     }
 
+    pub fn is_decoded(&self) -> bool {
+        self.0.done.get().is_some()
+    }
+
     /// The encoded bytes and their block while not decoded: a save copies them as they are.
     pub(crate) fn encoded(&self) -> Option<(&Arc<Block>, &[u8])> {
         if self.0.done.get().is_some() {

@@ -436,3 +436,124 @@ fn write(
         Ok(w) => std::fs::rename(&tmp, path).map(|()| w),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::FileStamp;
+    use crate::world::TypeId;
+
+    const FILES: &[(&str, &str)] = &[
+        ("a/Base.java", "package a; public class Base<T> { void run(T t) { } int size; }"),
+        (
+            "a/Sub.java",
+            "package a; import java.util.List; public class Sub extends Base<String> implements Runnable { public void run() { } List<String> all; class In extends Sub { } }",
+        ),
+        (
+            "b/Other.java",
+            "package b; public class Other extends a.Base<Integer> { void run(Integer i) { } void other() { } }",
+        ),
+    ];
+
+    fn put(dir: &Path, files: &[(&str, &str)]) -> Vec<FileStamp> {
+        files
+            .iter()
+            .enumerate()
+            .map(|(i, (rel, text))| {
+                let p = dir.join(rel);
+                std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+                std::fs::write(&p, text).expect("write");
+                // Stamps long past, so the save keeps every file.
+                FileStamp {
+                    path: Arc::from(p.as_path()),
+                    stamp: Stamp { size: text.len() as u64, mtime_ns: 1 + i as i128 },
+                }
+            })
+            .collect()
+    }
+
+    /// What the answers read from a world, type by type, in a comparable form.
+    fn answers(w: &World) -> String {
+        let mut out = String::new();
+        for i in 0..w.type_count() as u32 {
+            let d = w.decl(TypeId(i));
+            let methods: Vec<&[TypeId]> = d.methods.iter().map(|m| w.types_with_method(&m.name)).collect();
+            out += &format!(
+                "{} {:?} {:?} {:?} {methods:?} {:?}\n",
+                d.fqn,
+                w.by_fqn(&d.fqn),
+                w.supers(TypeId(i)),
+                w.direct_subtypes(&d.fqn),
+                w.types_named(&d.simple)
+            );
+        }
+        out
+    }
+
+    #[test]
+    fn a_restart_restores_the_linked_world_and_decodes_only_what_a_query_reads() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let stamps = put(dir.path(), FILES);
+        let store = dir.path().join("xref.bin");
+        let first = XrefEngine::with_store(store.clone());
+        let (linked, _) = first.world(&stamps);
+        assert!(matches!(first.save(), Some(Ok(3))));
+
+        let restart = XrefEngine::with_store(store.clone());
+        let (w, _) = restart.world(&stamps);
+        assert_eq!(w.decoded_files(), 0, "no file's declarations decoded to link the world");
+        let keys =
+            |w: &World| crate::definition::candidates(w, "other", None).into_iter().map(|c| c.key).collect::<Vec<_>>();
+        assert_eq!(w.types_named("Sub"), ["a.Sub"]);
+        assert_eq!(w.decoded_files(), 1, "a search by type name reads the files of that name");
+        assert_eq!(keys(&w), ["b.Other#other()"]);
+        // The file declaring `other`, and its supertype's, where the types its methods' parameters
+        // name are looked up.
+        assert_eq!(w.decoded_files(), 3);
+        assert_eq!(answers(&w), answers(&linked), "the world linked anew answers alike");
+
+        // A method renamed (a member edit: relinked in place) and a type added (linked anew)
+        // after a restart: the answers are those of a world linked from the files.
+        let edits: &[(&str, &str)] = &[
+            (
+                "b/Other.java",
+                "package b; public class Other extends a.Base<Integer> { void run(Integer i) { } void renamed() { } }",
+            ),
+            ("b/Added.java", "package b; class Added extends a.Sub { void other() { } }"),
+        ];
+        for n in 1..=edits.len() {
+            let mut files: Vec<(&str, &str)> =
+                FILES.iter().filter(|f| !edits[..n].iter().any(|e| e.0 == f.0)).copied().collect();
+            files.extend_from_slice(&edits[..n]);
+            let restart = XrefEngine::with_store(store.clone());
+            let mut stamps = put(dir.path(), &files);
+            stamps
+                .iter_mut()
+                .filter(|s| edits[..n].iter().any(|e| s.path.ends_with(e.0)))
+                .for_each(|s| s.stamp.mtime_ns += 100);
+            let (w, _) = restart.world(&stamps);
+            let fresh = XrefEngine::new().world(&stamps).0;
+            assert_eq!(answers(&w), answers(&fresh), "after {n} edit(s)");
+            assert_eq!(keys(&w), keys(&fresh));
+            assert_eq!(w.direct_subtypes("a.Sub").len(), 1 + (n > 1) as usize);
+        }
+    }
+
+    #[test]
+    fn a_store_without_a_link_or_with_one_that_does_not_fit_is_linked_anew() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let stamps = put(dir.path(), FILES);
+        let store = dir.path().join("xref.bin");
+        let first = XrefEngine::with_store(store.clone());
+        let (linked, _) = first.world(&stamps);
+        // A link of other files than those the world holds is not written.
+        let mut other = (*first.state.lock().expect("lock").world.clone().expect("world")).without_memos();
+        other.files.pop();
+        first.state.lock().expect("lock").world = Some(Arc::new(other));
+        assert!(matches!(first.save(), Some(Ok(3))));
+        let restart = XrefEngine::with_store(store);
+        let (w, _) = restart.world(&stamps);
+        assert_eq!(w.decoded_files(), 3, "linked from every file's declarations");
+        assert_eq!(answers(&w), answers(&linked));
+    }
+}

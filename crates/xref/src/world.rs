@@ -386,6 +386,11 @@ impl World {
         })
     }
 
+    /// How many files' declarations are decoded (for tests).
+    pub fn decoded_files(&self) -> usize {
+        self.files.iter().filter(|f| f.decls.is_decoded()).count()
+    }
+
     /// Whether a file's declarations this world holds failed to decode from the store (see
     /// [`crate::lazy`]): it is to be linked again from the files.
     pub(crate) fn damaged(&self) -> bool {
