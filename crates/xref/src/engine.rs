@@ -51,7 +51,10 @@ pub(crate) struct WorldState {
 #[derive(Default)]
 pub struct XrefEngine {
     pub(crate) state: Mutex<WorldState>,
+    /// Use it through [`XrefEngine::refs`], which restores it first from a store just read.
     pub(crate) refs: RwLock<RefIndex>,
+    /// The keys part of the store the last load read, until the index is first used.
+    pub(crate) pending: Mutex<Option<crate::store::PendingRefs>>,
     pub(crate) store: Option<PathBuf>,
     /// Something changed since the store was written.
     pub(crate) dirty: AtomicBool,
@@ -259,7 +262,7 @@ impl XrefEngine {
             _ => Default::default(),
         };
         let mut inv = Invalidation { changed: touched.len(), mentioning: 0 };
-        if let Ok(mut ix) = self.refs.write() {
+        if let Ok(mut ix) = self.refs().write() {
             for p in &touched {
                 ix.invalidate(p, st.generation);
             }
@@ -302,12 +305,12 @@ impl StampedDecls {
 impl XrefEngine {
     /// Heap bytes of the reference index, roughly.
     pub fn bound_bytes(&self) -> usize {
-        self.refs.read().map(|r| r.heap_bytes()).unwrap_or(0)
+        self.refs().read().map(|r| r.heap_bytes()).unwrap_or(0)
     }
 
     /// How many files and references are kept bound (for status and benchmarks).
     pub fn bound(&self) -> (usize, usize) {
-        self.refs.read().map(|r| (r.file_count(), r.refs)).unwrap_or_default()
+        self.refs().read().map(|r| (r.file_count(), r.refs)).unwrap_or_default()
     }
 
     /// The stamps the world was built from, for `files`.
@@ -327,7 +330,7 @@ impl XrefEngine {
     ) -> (Vec<Ref>, Option<DepthCut>) {
         let (all, cut) = bind_file(world, file_index(world, p), bytes);
         if let Some(stamp) = stamp
-            && let Ok(mut ix) = self.refs.write()
+            && let Ok(mut ix) = self.refs().write()
             && ix.insert(p, &all, cut, words_of(bytes), stamp, world.shape)
         {
             self.dirty.store(true, Relaxed);
@@ -354,7 +357,7 @@ impl XrefEngine {
         let mut cut_short: Vec<(Arc<Path>, DepthCut)> = Vec::new();
         let name_words: Vec<u32> = names.iter().map(|n| word_hash(n.as_bytes())).collect();
         let mut unbound: Vec<(&Arc<Path>, Option<Stamp>)> = Vec::new();
-        if let Ok(ix) = self.refs.read() {
+        if let Ok(ix) = self.refs().read() {
             let mut ids: Vec<u32> = keys.iter().filter_map(|k| ix.find_key(k)).collect();
             ids.sort_unstable();
             // Which files of the scope are answered by the index.
@@ -453,7 +456,7 @@ impl XrefEngine {
     /// A file's kept references, when they are valid for its stamp in the world.
     fn kept_refs(&self, p: &Arc<Path>) -> Option<Vec<Ref>> {
         let stamp = self.stamps(std::slice::from_ref(p)).pop().flatten()?;
-        let ix = self.refs.read().ok()?;
+        let ix = self.refs().read().ok()?;
         let f = ix.get(ix.id_of(p)?)?;
         (f.stamp == stamp).then(|| f.body().map(|b| ix.all(b))).flatten()
     }
@@ -469,7 +472,7 @@ impl XrefEngine {
             if bound >= max || stop() || self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape {
                 break;
             }
-            let kept = self.refs.read().ok().and_then(|ix| {
+            let kept = self.refs().read().ok().and_then(|ix| {
                 let f = ix.get(ix.id_of(p)?)?;
                 Some(f.stamp == stamp)
             });
@@ -477,7 +480,7 @@ impl XrefEngine {
                 continue;
             }
             let Ok(bytes) = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES) else { continue };
-            if !self.refs.read().is_ok_and(|ix| ix.room_for(0)) {
+            if !self.refs().read().is_ok_and(|ix| ix.room_for(0)) {
                 break;
             }
             self.bind_and_keep(world, p, &bytes, Some(stamp));
@@ -498,7 +501,7 @@ impl XrefEngine {
     ) -> usize {
         let stamps = self.stamps(files);
         let todo: Vec<(&Arc<Path>, Stamp)> = {
-            let Ok(ix) = self.refs.read() else { return 0 };
+            let Ok(ix) = self.refs().read() else { return 0 };
             files
                 .iter()
                 .zip(stamps)
@@ -512,7 +515,7 @@ impl XrefEngine {
         todo.par_iter().for_each(|(p, stamp)| {
             progress::tick(&counter);
             let moved_on = self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape;
-            if stop() || moved_on || !self.refs.read().is_ok_and(|ix| ix.room_for(0)) {
+            if stop() || moved_on || !self.refs().read().is_ok_and(|ix| ix.room_for(0)) {
                 return;
             }
             let Ok(bytes) = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES) else { return };
