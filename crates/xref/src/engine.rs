@@ -126,12 +126,18 @@ impl XrefEngine {
     /// server does it while its first index pass runs, so the first answer after a restart
     /// finds the world linked. Call it after [`XrefEngine::set_libraries`] (a store written
     /// with other library types is not read, and the first call would then link anew).
-    pub fn preload(&self) {
+    /// With `references`, the reference index's key table and postings are read too (after
+    /// the world, the state's lock released); without, the first use of the index reads them
+    /// (a command answering `show_definition` never does).
+    pub fn preload(&self, references: bool) {
         if let Ok(mut st) = self.state.lock()
             && !st.loaded
         {
             st.loaded = true;
             self.load(&mut st);
+        }
+        if references {
+            let _ = self.refs();
         }
     }
 
