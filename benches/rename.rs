@@ -170,7 +170,7 @@ fn proof() {
     let mut methods: Vec<String> = Vec::new();
     let mut types: Vec<String> = Vec::new();
     for (fi, f) in w.files.iter().enumerate() {
-        for (i, t) in f.decls.types.iter().enumerate() {
+        for (i, t) in f.decls().types.iter().enumerate() {
             let id = w.type_in_file(fi as u32, i as u32);
             types.push(t.fqn.to_string());
             for m in t.methods.iter().filter(|m| !m.implicit) {

@@ -87,7 +87,7 @@ fn main() {
     let (w, _) = ws.xref_world();
     let mut methods: Vec<String> = Vec::new();
     for (fi, f) in w.files.iter().enumerate() {
-        for (i, t) in f.decls.types.iter().enumerate() {
+        for (i, t) in f.decls().types.iter().enumerate() {
             let id = w.type_in_file(fi as u32, i as u32);
             methods.extend(t.methods.iter().filter(|m| !m.implicit).map(|m| w.method_key(id, m)));
         }

@@ -424,7 +424,8 @@ fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Workspace> {
         std::thread::scope(|s| {
             if LINKS_THE_WORLD.contains(&tool) {
                 ws.index().sequential_start();
-                s.spawn(|| ws.preload_references());
+                // `def` reads no references: their key table and postings stay on disk.
+                s.spawn(|| if tool == "show_definition" { ws.preload_world() } else { ws.preload_references() });
                 // The committed JDK table every world links with (a table with libraries shares
                 // its JDK part), indexed once per process on a third thread; its types are
                 // parsed when first asked for.

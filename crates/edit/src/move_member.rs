@@ -46,7 +46,7 @@ pub(crate) fn is_ident(c: char) -> bool {
 }
 
 pub(crate) fn package_of(w: &World, id: TypeId) -> &str {
-    &w.files[w.file_of(id) as usize].decls.package
+    &w.files[w.file_of(id) as usize].decls().package
 }
 
 pub(crate) fn top_of(w: &World, id: TypeId) -> TypeId {
@@ -191,7 +191,7 @@ impl Speller<'_> {
         let local = full.strip_prefix(&format!("{pkg}.")).unwrap_or(&full).to_owned();
         let top_simple = top_fqn.rsplit('.').next().unwrap_or(&top_fqn).to_owned();
         if let Some(fi) = file {
-            let decls = &w.files[fi].decls;
+            let decls = &w.files[fi].decls();
             // The file declares (or its package has) another type of that simple name.
             if decls.types.iter().any(|t| *t.simple == *top_simple && *t.fqn != *top_fqn)
                 || (*decls.package != *pkg
@@ -291,7 +291,7 @@ pub(crate) fn destination(w: &World, dest: &str) -> Result<TypeId, String> {
         .or_else(|| {
             w.files
                 .iter()
-                .flat_map(|f| f.decls.types.iter())
+                .flat_map(|f| f.decls().types.iter())
                 .find(|t| dotted(&t.fqn) == dest)
                 .and_then(|t| w.workspace_type(&t.fqn))
         })
@@ -414,7 +414,7 @@ pub fn move_member(
             &d_own
         };
         let Some(fi) = w.files.iter().position(|f| f.path == p) else { continue };
-        let decls = w.files[fi].decls.clone();
+        let decls = w.files[fi].decls().clone();
         let t = d.text();
         let file_refs = engine.refs_of(w, &p).map_err(|e| format!("{}: {e}", d.display))?;
         let types_at: HashSet<usize> =
@@ -743,7 +743,7 @@ pub(crate) fn carry(
     let old_supers = w.supertype_names(old_id);
     let new_chain: Vec<String> = w.chain(new_id).iter().map(|t| w.decl(*t).fqn.to_string()).collect();
     let new_supers = w.supertype_names(new_id);
-    let old_decls = &w.files[w.file_of(old_id) as usize].decls;
+    let old_decls = &w.files[w.file_of(old_id) as usize].decls();
     let spell_new = Speller { w, fqn: new_fqn.clone() };
     let body_refs: Vec<&mji_xref::Ref> = old_refs.iter().filter(|r| at_of(doc, r).is_some_and(inside)).collect();
     // Members first: a qualifier rewritten from `Old` to `New` is no use of `Old` left.

@@ -30,7 +30,7 @@ pub type NestedMove = crate::move_member::MemberMove;
 
 /// The innermost workspace type of file `fi` whose lines hold `line`.
 fn type_at(w: &World, fi: usize, line: u32) -> Option<TypeId> {
-    let types = &w.files[fi].decls.types;
+    let types = &w.files[fi].decls().types;
     let (i, _) = types
         .iter()
         .enumerate()
@@ -111,7 +111,7 @@ pub fn move_nested(
     }
     let new_fi = w.file_of(new_id) as usize;
     let old_fi = w.file_of(old_id) as usize;
-    let new_decls = &w.files[new_fi].decls;
+    let new_decls = &w.files[new_fi].decls();
     let old_dotted = dotted(fqn);
     let new_fqn = nd.fqn.to_string();
     let new_dotted = format!("{}.{simple}", dotted(&new_fqn));
@@ -186,11 +186,9 @@ pub fn move_nested(
     for t in w.chain(new_id) {
         class_access = class_access.min(access_of(w, &w.decl(t).fqn, &mut texts).unwrap_or(Access::Package));
     }
-    for f in w
-        .files
-        .iter()
-        .filter(|f| (*f.decls.package == *old_pkg && old_pkg != new_pkg) || (f.path == old_path && old_top != new_top))
-    {
+    for f in w.files.iter().filter(|f| {
+        (*f.decls().package == *old_pkg && old_pkg != new_pkg) || (f.path == old_path && old_top != new_top)
+    }) {
         let refs = if f.path == old_path {
             old_refs.clone()
         } else {
@@ -216,7 +214,12 @@ pub fn move_nested(
     // 3. Its uses.
     let mut targets = vec![fqn.to_owned()];
     targets.extend(
-        w.files[old_fi].decls.types.iter().filter(|t| t.fqn.starts_with(&format!("{fqn}$"))).map(|t| t.fqn.to_string()),
+        w.files[old_fi]
+            .decls()
+            .types
+            .iter()
+            .filter(|t| t.fqn.starts_with(&format!("{fqn}$")))
+            .map(|t| t.fqn.to_string()),
     );
     let mut out = NestedMove::default();
     let mut hits: BTreeMap<Arc<Path>, Vec<mji_xref::Ref>> = BTreeMap::new();
@@ -244,7 +247,7 @@ pub fn move_nested(
             &d_own
         };
         let Some(fi) = w.files.iter().position(|f| f.path == p) else { continue };
-        let decls = &w.files[fi].decls;
+        let decls = &w.files[fi].decls();
         let t = d.text();
         let mut edits: Vec<TextEdit> = imports_of(d, &old_dotted, &new_dotted);
         let mut imports: Vec<TextEdit> = Vec::new();

@@ -88,7 +88,7 @@ pub(crate) fn through_inheritance(doc: &Doc, r: &mji_xref::Ref) -> bool {
 }
 
 fn package_of(w: &World, id: TypeId) -> &str {
-    &w.files[w.file_of(id) as usize].decls.package
+    &w.files[w.file_of(id) as usize].decls().package
 }
 
 fn is_ident(c: char) -> bool {
@@ -114,7 +114,7 @@ pub fn move_type(
     }
     let fi = w.file_of(id) as usize;
     let file = &w.files[fi];
-    let old = file.decls.package.to_string();
+    let old = file.decls().package.to_string();
     if old == dest {
         return Err(format!("it is in package {dest} already"));
     }
@@ -122,7 +122,7 @@ pub fn move_type(
         return Err("it is in the unnamed package, which no other package can import from".into());
     }
     let simple = d.simple.to_string();
-    if file.decls.types.iter().filter(|t| t.outer.is_none()).count() > 1 {
+    if file.decls().types.iter().filter(|t| t.outer.is_none()).count() > 1 {
         return Err(format!("{} declares other top-level types, which would move with it", display_of(&file.path)));
     }
     if w.by_fqn(&format!("{dest}.{simple}")).is_some() {
@@ -174,7 +174,7 @@ pub fn move_type(
     }
     // The old package's uses of the moved type's package-private members.
     let same_package: Vec<Arc<Path>> =
-        w.files.iter().filter(|f| *f.decls.package == *old && f.path != path).map(|f| f.path.clone()).collect();
+        w.files.iter().filter(|f| *f.decls().package == *old && f.path != path).map(|f| f.path.clone()).collect();
     for p in &same_package {
         let Ok(refs) = engine.refs_of(w, p) else { continue };
         let mut user: Option<Doc> = None;
@@ -197,7 +197,7 @@ pub fn move_type(
         }
     }
     // Overriding across the packages: a package-private method overrides only in its package.
-    for t in file.decls.types.iter() {
+    for t in file.decls().types.iter() {
         let Some(tid) = w.workspace_type(&t.fqn) else { continue };
         for m in w.decl(tid).methods.iter().filter(|m| !m.is_static) {
             for k in w.overridden_keys(tid, m) {
@@ -264,7 +264,7 @@ pub fn move_type(
     let qualifier = format!("{old}.");
     let mut per_file: BTreeMap<Arc<Path>, Vec<mji_xref::Ref>> = BTreeMap::new();
     let mut types = vec![fqn.to_owned()];
-    types.extend(file.decls.types.iter().filter(|t| t.outer.is_some()).map(|t| t.fqn.to_string()));
+    types.extend(file.decls().types.iter().filter(|t| t.outer.is_some()).map(|t| t.fqn.to_string()));
     for t in &types {
         let Ok(target) = mji_xref::target::resolve_target(w, t) else { continue };
         let found = mji_xref::target::search(engine, w, scope, &target);
@@ -280,7 +280,7 @@ pub fn move_type(
     for (p, refs) in per_file {
         let doc = Doc::read(&p, &display_of(&p)).map_err(|e| e.to_string())?;
         let Some(fi) = w.files.iter().position(|f| f.path == p) else { continue };
-        let decls = &w.files[fi].decls;
+        let decls = &w.files[fi].decls();
         let mut fe = doc.edit();
         let mut import = false;
         for r in refs {

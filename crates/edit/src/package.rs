@@ -63,7 +63,7 @@ pub fn rename_package(
     let mut packages: Vec<String> = w
         .files
         .iter()
-        .map(|f| f.decls.package.to_string())
+        .map(|f| f.decls().package.to_string())
         .filter(|p| p == old || (subpackages && p.starts_with(&format!("{old}."))))
         .collect();
     packages.sort();
@@ -90,7 +90,7 @@ fn move_package(
     let mut types = Vec::new();
     let old_dir = old.replace('.', "/");
     let new_dir = new.replace('.', "/");
-    for f in w.files.iter().filter(|f| &*f.decls.package == old) {
+    for f in w.files.iter().filter(|f| &*f.decls().package == old) {
         let display = display_of(&f.path);
         let doc = crate::Doc::read(&f.path, &display)?;
         let mut fe = doc.edit();
@@ -115,7 +115,7 @@ fn move_package(
             None => acc.warnings.push(format!("{display} is not in a directory named like its package; it stays")),
         }
         acc.edit.add(fe);
-        for t in f.decls.types.iter().filter(|t| t.outer.is_none()) {
+        for t in f.decls().types.iter().filter(|t| t.outer.is_none()) {
             let simple = &t.simple;
             if w.by_fqn(&format!("{new}.{simple}")).is_some() {
                 acc.conflicts.push(format!("package {new} already has a type {simple}"));
@@ -149,8 +149,8 @@ fn move_package(
         }
     }
     // `import old.*;` in the other files.
-    for f in w.files.iter().filter(|f| &*f.decls.package != old) {
-        if !f.decls.imports.iter().any(|i| i.on_demand && &*i.path == old) {
+    for f in w.files.iter().filter(|f| &*f.decls().package != old) {
+        if !f.decls().imports.iter().any(|i| i.on_demand && &*i.path == old) {
             continue;
         }
         let doc = crate::Doc::read(&f.path, &display_of(&f.path))?;

@@ -146,7 +146,7 @@ impl Exporter {
         // documents serve only while every file declares the same (lines aside), which a
         // body edit leaves so.
         let now: HashMap<Arc<Path>, Arc<FileDecls>> =
-            world.files.iter().map(|f| (f.path.clone(), f.decls.clone())).collect();
+            world.files.iter().map(|f| (f.path.clone(), f.decls().clone())).collect();
         if let Ok(mut last) = self.declared.lock() {
             let same = last.as_ref().is_some_and(|(shape, old)| {
                 *shape == world.shape
@@ -278,7 +278,7 @@ fn encode_file(
     let src = mji_parser::SourceText::decode(&bytes);
     let fi = mji_xref::engine::file_index(world, path);
     let empty = mji_xref::decls::FileDecls::default();
-    let decls = world.files.get(fi as usize).map(|f| &*f.decls).unwrap_or(&empty);
+    let decls = world.files.get(fi as usize).map(|f| &**f.decls()).unwrap_or(&empty);
     let rel = path.strip_prefix(root).unwrap_or(path);
     let relative_path = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
     Some(document::encode(sy, &document::FileInput { relative_path, text: &src.text, refs: &refs, decls }))

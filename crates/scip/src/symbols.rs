@@ -47,7 +47,7 @@ impl Overriders {
             .par_iter()
             .map(|f| {
                 let mut out = Vec::new();
-                for t in &f.decls.types {
+                for t in &f.decls().types {
                     let Some(id) = world.by_fqn(&t.fqn).filter(|id| world.is_workspace(*id)) else { continue };
                     let d = world.decl(id);
                     if !std::ptr::eq(d, t) {

@@ -35,7 +35,7 @@ pub(crate) fn convert(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, 
     let line = doc.line_of(a.start);
     let no = |why: String| bad(format!("the anonymous class at line {line} stays: {why}"));
     let here = {
-        let decls = &w.files[fi].decls.types;
+        let decls = &w.files[fi].decls().types;
         let ti = decls.iter().enumerate().rev().find(|(_, t)| t.start_line <= line && line <= t.end_line);
         ti.map(|(i, _)| w.type_in_file(fi as u32, i as u32))
     }

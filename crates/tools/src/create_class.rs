@@ -110,7 +110,7 @@ impl Typer for Binder<'_> {
 
 /// The innermost type of file `fi` whose lines hold `line`.
 fn type_around(w: &World, fi: u32, line: u32) -> Option<mji_xref::world::TypeId> {
-    let decls = &w.files[fi as usize].decls;
+    let decls = &w.files[fi as usize].decls();
     let i = (0..decls.types.len() as u32)
         .filter(|i| {
             let t = &decls.types[*i as usize];

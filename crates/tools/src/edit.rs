@@ -415,7 +415,7 @@ pub(crate) fn rename(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, E
         && w.by_fqn(spec).is_none()
         && w.files
             .iter()
-            .any(|f| &*f.decls.package == spec || (args.include_subpackages && f.decls.package.starts_with(&sub)))
+            .any(|f| &*f.decls().package == spec || (args.include_subpackages && f.decls().package.starts_with(&sub)))
     {
         return rename_package(ws, &w, &files, spec, new, args.include_subpackages);
     }
@@ -694,7 +694,7 @@ pub(crate) fn organize_imports(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
     let file = w.files.iter().position(|f| *f.path == *r.path);
     let inherited = |simple: &str| -> bool {
         file.is_some_and(|fi| {
-            (0..w.files[fi].decls.types.len() as u32)
+            (0..w.files[fi].decls().types.len() as u32)
                 .any(|i| w.inherited_member_type(w.type_in_file(fi as u32, i), simple).is_some())
         })
     };

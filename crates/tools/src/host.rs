@@ -503,7 +503,13 @@ impl Host {
     /// Reads the persisted world and reference index now, without waiting for the first index
     /// pass ([`Keeper::preload`]).
     pub fn preload_references(&self) {
-        self.keeper.preload(self);
+        self.keeper.preload(self, true);
+    }
+
+    /// [`Host::preload_references`] for a call that reads no references (a definition): the
+    /// reference index's key table and postings are left to its first use.
+    pub fn preload_world(&self) {
+        self.keeper.preload(self, false);
     }
 
     /// Frees what a pass over many files left behind ([`Keeper::compact`]); whether it read

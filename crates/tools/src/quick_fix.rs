@@ -127,7 +127,7 @@ pub(crate) fn override_hints(ws: &Host, files: &[(std::path::PathBuf, String)]) 
         let Some(&fi) = index.get(path.as_path()) else { continue };
         let Ok(doc) = Doc::read(path, display) else { continue };
         let text = doc.text();
-        let decls = w.files[fi].decls.clone();
+        let decls = w.files[fi].decls().clone();
         for (i, t) in decls.types.iter().enumerate() {
             let id = w.type_in_file(fi as u32, i as u32);
             for m in t.methods.iter().filter(|m| !m.marked_override && w.overrides_visible(id, m)) {

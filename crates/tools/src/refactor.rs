@@ -320,7 +320,7 @@ pub(crate) fn extract(
     let mut imports = Vec::new();
     let ty = w.files.iter().position(|f| *f.path == *r.path).and_then(|fi| {
         let line = doc.line_of(start);
-        let decls = &w.files[fi].decls.types;
+        let decls = &w.files[fi].decls().types;
         let ti = decls.iter().enumerate().rev().find(|(_, t)| t.start_line <= line && line <= t.end_line)?.0;
         let id = w.type_in_file(fi as u32, ti as u32);
         let t = mji_xref::resolve::expr_type(&w, fi as u32, &doc.bytes, start, end)?;

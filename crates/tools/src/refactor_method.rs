@@ -86,7 +86,7 @@ pub(crate) fn extract_method(ws: &Host, args: &RefactorArgs) -> Result<(Workspac
 
 /// The innermost type of file `fi` around `line`.
 fn type_at(w: &World, fi: usize, line: u32) -> Option<TypeId> {
-    let decls = &w.files[fi].decls.types;
+    let decls = &w.files[fi].decls().types;
     let ti = decls.iter().enumerate().rev().find(|(_, t)| t.start_line <= line && line <= t.end_line)?.0;
     Some(w.type_in_file(fi as u32, ti as u32))
 }

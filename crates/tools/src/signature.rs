@@ -312,7 +312,7 @@ pub(crate) fn convert(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, 
     let mut imports = Vec::new();
     let element = w.files.iter().position(|x| *x.path == *r.path).and_then(|fi| {
         let line = doc.line_of(f.start);
-        let decls = &w.files[fi].decls.types;
+        let decls = &w.files[fi].decls().types;
         let ti = decls.iter().enumerate().rev().find(|(_, t)| t.start_line <= line && line <= t.end_line)?.0;
         let id = w.type_in_file(fi as u32, ti as u32);
         let t = mji_xref::resolve::expr_type(&w, fi as u32, &doc.bytes, f.over.0, f.over.1)?;

@@ -531,7 +531,7 @@ pub struct DependenciesResult {
 fn package_of(w: &World, fqn: &str) -> String {
     if let Some(id) = w.workspace_type(fqn) {
         let f = w.file_of(id);
-        return w.files[f as usize].decls.package.to_string();
+        return w.files[f as usize].decls().package.to_string();
     }
     // The package is the prefix before the first capitalised segment.
     let segs: Vec<&str> = fqn.split('.').collect();

@@ -38,9 +38,9 @@ pub fn candidates(w: &World, symbol: &str, ctx_file: Option<u32>) -> Vec<Candida
         Some(TypeName::Class(f, _)) => Some(f),
         _ => None,
     });
-    let ctx_pkg = ctx_file.map(|f| w.files[f as usize].decls.package.to_string());
+    let ctx_pkg = ctx_file.map(|f| w.files[f as usize].decls().package.to_string());
     let imported: Vec<String> = ctx_file
-        .map(|f| w.files[f as usize].decls.imports.iter().map(|i| i.path.to_string()).collect())
+        .map(|f| w.files[f as usize].decls().imports.iter().map(|i| i.path.to_string()).collect())
         .unwrap_or_default();
     let rank_type = |fqn: &str, id: TypeId| -> u32 {
         if resolved_here.as_deref() == Some(fqn) {
@@ -49,7 +49,7 @@ pub fn candidates(w: &World, symbol: &str, ctx_file: Option<u32>) -> Vec<Candida
         if imported.iter().any(|i| i == fqn || fqn.starts_with(&format!("{i}."))) {
             return 1;
         }
-        let pkg = w.files[w.file_of(id) as usize].decls.package.to_string();
+        let pkg = w.files[w.file_of(id) as usize].decls().package.to_string();
         if ctx_pkg.as_deref() == Some(pkg.as_str()) {
             return 1;
         }
@@ -67,7 +67,17 @@ pub fn candidates(w: &World, symbol: &str, ctx_file: Option<u32>) -> Vec<Candida
             }
         }
     };
-    for id in w.all_types() {
+    // The types that can give a candidate: of the name (a type, its constructors) or declaring
+    // a method or field of it, ascending as a walk over every type meets them; the tables by
+    // name say which, so no other type's declarations are read (issue 38).
+    let mut ids: Vec<TypeId> = w
+        .types_simply_named(&name)
+        .chain(w.types_with_method(&name).iter().copied())
+        .chain(w.types_with_field(&name).iter().copied())
+        .collect();
+    ids.sort_unstable_by_key(|id| id.0);
+    ids.dedup();
+    for id in ids {
         let d = w.decl(id);
         let type_candidate = || Candidate {
             key: d.fqn.to_string(),

@@ -10,6 +10,7 @@ use mji_model::progress::{self, Progress};
 use rayon::prelude::*;
 
 use crate::decls::{FileDecls, file_decls};
+use crate::lazy::Decls;
 use crate::refindex::{RefIndex, word_hash, words_of};
 use crate::resolve::{DepthCut, bind_file};
 use crate::world::World;
@@ -27,7 +28,7 @@ pub struct FileStamp {
 
 pub(crate) struct StampedDecls {
     pub stamp: Stamp,
-    pub decls: Arc<FileDecls>,
+    pub decls: Decls,
 }
 
 #[derive(Default)]
@@ -50,7 +51,10 @@ pub(crate) struct WorldState {
 #[derive(Default)]
 pub struct XrefEngine {
     pub(crate) state: Mutex<WorldState>,
+    /// Use it through [`XrefEngine::refs`], which restores it first from a store just read.
     pub(crate) refs: RwLock<RefIndex>,
+    /// The keys part of the store the last load read, until the index is first used.
+    pub(crate) pending: Mutex<Option<crate::store::PendingRefs>>,
     pub(crate) store: Option<PathBuf>,
     /// Something changed since the store was written.
     pub(crate) dirty: AtomicBool,
@@ -109,23 +113,31 @@ impl XrefEngine {
         self.libraries.read().ok().and_then(|l| l.as_ref().map(|a| a.libraries_hash)).unwrap_or(0)
     }
 
-    pub(crate) fn new_world(&self, list: Vec<(Arc<Path>, Arc<FileDecls>)>) -> World {
-        match self.libraries.read().ok().and_then(|l| l.clone()) {
-            Some(api) => World::with_api(list, api),
-            None => World::new(list),
-        }
+    /// The JDK API the engine's worlds link with: with the classpath's libraries when set.
+    pub(crate) fn api(&self) -> Arc<JdkApi> {
+        self.libraries.read().ok().and_then(|l| l.clone()).unwrap_or_else(|| JdkApi::shared().clone())
+    }
+
+    pub(crate) fn new_world(&self, list: Vec<(Arc<Path>, Decls)>) -> World {
+        World::build(list, Some(self.api()))
     }
 
     /// Reads the persisted world and index now (once), rather than on the first call: a
     /// server does it while its first index pass runs, so the first answer after a restart
     /// finds the world linked. Call it after [`XrefEngine::set_libraries`] (a store written
     /// with other library types is not read, and the first call would then link anew).
-    pub fn preload(&self) {
+    /// With `references`, the reference index's key table and postings are read too (after
+    /// the world, the state's lock released); without, the first use of the index reads them
+    /// (a command answering `show_definition` never does).
+    pub fn preload(&self, references: bool) {
         if let Ok(mut st) = self.state.lock()
             && !st.loaded
         {
             st.loaded = true;
             self.load(&mut st);
+        }
+        if references {
+            let _ = self.refs();
         }
     }
 
@@ -186,6 +198,13 @@ impl XrefEngine {
             st.loaded = true;
             self.load(&mut st);
         }
+        if st.world.as_ref().is_some_and(|w| w.damaged()) {
+            // Declarations read from the store did not decode (see `crate::lazy`): nothing
+            // read from it is trusted; every file is read again.
+            // With no world, the reference index is cleared below.
+            let generation = st.generation;
+            *st = WorldState { loaded: true, generation, ..WorldState::default() };
+        }
         let changed: Vec<&FileStamp> =
             files.iter().filter(|f| st.entries.get(&f.path).is_none_or(|e| e.stamp != f.stamp)).collect();
         let keep: foldhash::HashSet<&Arc<Path>> = files.iter().map(|f| &f.path).collect();
@@ -204,7 +223,7 @@ impl XrefEngine {
                 let decls = mji_fs::read_regular(&f.path, mji_fs::DEFAULT_MAX_FILE_BYTES)
                     .map(|b| file_decls(&b))
                     .unwrap_or_default();
-                (f.path.clone(), StampedDecls { stamp: f.stamp, decls: Arc::new(decls) })
+                (f.path.clone(), StampedDecls { stamp: f.stamp, decls: Decls::ready(Arc::new(decls)) })
             })
             .collect();
         // Files whose declarations changed other than in their lines.
@@ -213,7 +232,7 @@ impl XrefEngine {
         for (p, e) in fresh {
             touched.push(p.clone());
             if let Some(old) = st.entries.insert(p.clone(), e.clone_ref())
-                && same_shape(&old.decls, &e.decls)
+                && same_shape(old.decls.get(), e.decls.get())
             {
                 continue;
             }
@@ -229,7 +248,7 @@ impl XrefEngine {
                 .iter()
                 .map(|p| {
                     let i = old.files.binary_search_by(|f| (*f.path).cmp(p)).ok()?;
-                    Some((i, st.entries.get(p)?.decls.clone()))
+                    Some((i, st.entries.get(p)?.decls.get().clone()))
                 })
                 .collect::<Option<Vec<_>>>()
                 .and_then(|edits| old.relinked(&edits)),
@@ -237,7 +256,7 @@ impl XrefEngine {
         };
         st.generation += 1;
         let mut w = relinked.unwrap_or_else(|| {
-            let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> =
+            let mut list: Vec<(Arc<Path>, Decls)> =
                 st.entries.iter().map(|(p, e)| (p.clone(), e.decls.clone())).collect();
             list.sort_by(|a, b| a.0.cmp(&b.0));
             self.new_world(list)
@@ -249,7 +268,7 @@ impl XrefEngine {
             _ => Default::default(),
         };
         let mut inv = Invalidation { changed: touched.len(), mentioning: 0 };
-        if let Ok(mut ix) = self.refs.write() {
+        if let Ok(mut ix) = self.refs().write() {
             for p in &touched {
                 ix.invalidate(p, st.generation);
             }
@@ -292,12 +311,12 @@ impl StampedDecls {
 impl XrefEngine {
     /// Heap bytes of the reference index, roughly.
     pub fn bound_bytes(&self) -> usize {
-        self.refs.read().map(|r| r.heap_bytes()).unwrap_or(0)
+        self.refs().read().map(|r| r.heap_bytes()).unwrap_or(0)
     }
 
     /// How many files and references are kept bound (for status and benchmarks).
     pub fn bound(&self) -> (usize, usize) {
-        self.refs.read().map(|r| (r.file_count(), r.refs)).unwrap_or_default()
+        self.refs().read().map(|r| (r.file_count(), r.refs)).unwrap_or_default()
     }
 
     /// The stamps the world was built from, for `files`.
@@ -317,7 +336,7 @@ impl XrefEngine {
     ) -> (Vec<Ref>, Option<DepthCut>) {
         let (all, cut) = bind_file(world, file_index(world, p), bytes);
         if let Some(stamp) = stamp
-            && let Ok(mut ix) = self.refs.write()
+            && let Ok(mut ix) = self.refs().write()
             && ix.insert(p, &all, cut, words_of(bytes), stamp, world.shape)
         {
             self.dirty.store(true, Relaxed);
@@ -344,7 +363,7 @@ impl XrefEngine {
         let mut cut_short: Vec<(Arc<Path>, DepthCut)> = Vec::new();
         let name_words: Vec<u32> = names.iter().map(|n| word_hash(n.as_bytes())).collect();
         let mut unbound: Vec<(&Arc<Path>, Option<Stamp>)> = Vec::new();
-        if let Ok(ix) = self.refs.read() {
+        if let Ok(ix) = self.refs().read() {
             let mut ids: Vec<u32> = keys.iter().filter_map(|k| ix.find_key(k)).collect();
             ids.sort_unstable();
             // Which files of the scope are answered by the index.
@@ -443,7 +462,7 @@ impl XrefEngine {
     /// A file's kept references, when they are valid for its stamp in the world.
     fn kept_refs(&self, p: &Arc<Path>) -> Option<Vec<Ref>> {
         let stamp = self.stamps(std::slice::from_ref(p)).pop().flatten()?;
-        let ix = self.refs.read().ok()?;
+        let ix = self.refs().read().ok()?;
         let f = ix.get(ix.id_of(p)?)?;
         (f.stamp == stamp).then(|| f.body().map(|b| ix.all(b))).flatten()
     }
@@ -459,7 +478,7 @@ impl XrefEngine {
             if bound >= max || stop() || self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape {
                 break;
             }
-            let kept = self.refs.read().ok().and_then(|ix| {
+            let kept = self.refs().read().ok().and_then(|ix| {
                 let f = ix.get(ix.id_of(p)?)?;
                 Some(f.stamp == stamp)
             });
@@ -467,7 +486,7 @@ impl XrefEngine {
                 continue;
             }
             let Ok(bytes) = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES) else { continue };
-            if !self.refs.read().is_ok_and(|ix| ix.room_for(0)) {
+            if !self.refs().read().is_ok_and(|ix| ix.room_for(0)) {
                 break;
             }
             self.bind_and_keep(world, p, &bytes, Some(stamp));
@@ -488,7 +507,7 @@ impl XrefEngine {
     ) -> usize {
         let stamps = self.stamps(files);
         let todo: Vec<(&Arc<Path>, Stamp)> = {
-            let Ok(ix) = self.refs.read() else { return 0 };
+            let Ok(ix) = self.refs().read() else { return 0 };
             files
                 .iter()
                 .zip(stamps)
@@ -502,7 +521,7 @@ impl XrefEngine {
         todo.par_iter().for_each(|(p, stamp)| {
             progress::tick(&counter);
             let moved_on = self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape;
-            if stop() || moved_on || !self.refs.read().is_ok_and(|ix| ix.room_for(0)) {
+            if stop() || moved_on || !self.refs().read().is_ok_and(|ix| ix.room_for(0)) {
                 return;
             }
             let Ok(bytes) = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES) else { return };

@@ -398,13 +398,17 @@ pub fn local_class(w: &World, fi: u32, src: &mji_parser::SourceText, line: u32, 
     let start_line = src.lines.line_of(kw_at);
     let entry = w.files.get(fi as usize)?;
     // A named type of that name declared there is no local class.
-    if entry.decls.types.iter().any(|t| {
+    if entry.decls().types.iter().any(|t| {
         *t.simple == *name && t.start_line <= start_line && start_line <= t.end_line && t.start_line + 3 >= start_line
     }) {
         return None;
     }
-    let outer =
-        entry.decls.types.iter().filter(|t| t.start_line <= line && line <= t.end_line).max_by_key(|t| t.start_line)?;
+    let outer = entry
+        .decls()
+        .types
+        .iter()
+        .filter(|t| t.start_line <= line && line <= t.end_line)
+        .max_by_key(|t| t.start_line)?;
     let open = src.text[at..].find('{').map(|i| at + i)?;
     let end = closing_brace(&src.text, open).unwrap_or(open);
     Some(HierarchyType {

@@ -73,7 +73,7 @@ fn member_names(t: &TypeSym, out: &mut HashSet<Box<str>>) {
 pub(crate) fn affected_names(old: &World, new: &World, changed: &[Arc<Path>]) -> HashSet<Box<str>> {
     let decls_in = |w: &World, p: &Path| -> Option<Arc<FileDecls>> {
         let i = w.files.binary_search_by(|f| (*f.path).cmp(p)).ok()?;
-        Some(w.files[i].decls.clone())
+        Some(w.files[i].decls().clone())
     };
     let mut names: HashSet<Box<str>> = HashSet::new();
     // Types whose header changed, or that came or went: their qualified names.

@@ -679,13 +679,13 @@ fn write_tparams(w: &World, tps: &[TParam], ctx: &Ctx, out: &mut String) {
 /// without the table) whose package is accepted by `keep_package`.
 pub fn write_table(w: &World, keep_package: &dyn Fn(&str) -> bool) -> String {
     let mut out = String::new();
-    let files: Vec<usize> = (0..w.files.len()).filter(|&i| keep_package(&w.files[i].decls.package)).collect();
+    let files: Vec<usize> = (0..w.files.len()).filter(|&i| keep_package(&w.files[i].decls().package)).collect();
     // Public API types, and the (possibly package-private) supertypes they inherit members from,
     // with their enclosing types.
     let mut keep: std::collections::HashSet<TypeId> = std::collections::HashSet::new();
     let mut queue: Vec<TypeId> = Vec::new();
     for &fi in &files {
-        for (ti, t) in w.files[fi].decls.types.iter().enumerate() {
+        for (ti, t) in w.files[fi].decls().types.iter().enumerate() {
             if t.is_public_api {
                 queue.push(w.type_in_file(fi as u32, ti as u32));
             }
@@ -705,11 +705,11 @@ pub fn write_table(w: &World, keep_package: &dyn Fn(&str) -> bool) -> String {
         }
     }
     let mut files: Vec<usize> = (0..w.files.len())
-        .filter(|&i| (0..w.files[i].decls.types.len()).any(|t| keep.contains(&w.type_in_file(i as u32, t as u32))))
+        .filter(|&i| (0..w.files[i].decls().types.len()).any(|t| keep.contains(&w.type_in_file(i as u32, t as u32))))
         .collect();
     files.sort_by(|a, b| w.files[*a].path.cmp(&w.files[*b].path));
     for fi in files {
-        let decls = &w.files[fi].decls;
+        let decls = &w.files[fi].decls();
         // Each top-level public type and its public member types, re-indexed.
         let mut new_index: Vec<Option<u32>> = vec![None; decls.types.len()];
         let mut next = 0u32;

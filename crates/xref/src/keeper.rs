@@ -138,9 +138,11 @@ impl Keeper {
     /// Reads the persisted world and reference index (with the library types first, which the
     /// store must match), without waiting for the first listing: the loop does it at start, so
     /// that a restart's first cross-reference answer finds the world linked.
-    pub fn preload(&self, files: &dyn Files) {
+    /// Without `references`, the reference index's key table and postings are left to its
+    /// first use ([`XrefEngine::preload`]).
+    pub fn preload(&self, files: &dyn Files, references: bool) {
         files.give_libraries(&self.engine);
-        self.engine.preload();
+        self.engine.preload(references);
     }
 
     /// The server's loop: binds every file, persists the index, then every `every` re-binds
@@ -149,7 +151,7 @@ impl Keeper {
     /// and calls `after_pass`, where the server gives the memory the pass freed back to the
     /// system. Runs on the calling thread.
     pub fn keep(&self, files: &dyn Files, every: Duration, after_pass: &dyn Fn()) {
-        self.preload(files);
+        self.preload(files, true);
         // However long the first listing takes (calls wait at most their wait for it; this
         // thread waits for all of it).
         while !self.stopped() && !files.listed(Duration::from_millis(200)) {}

@@ -68,6 +68,18 @@ impl NameTable {
         i
     }
 
+    /// A table holding `names` (distinct, as [`NameTable::restore`] gives them) at their
+    /// indexes, to which encoding adds.
+    /// `None` if two of them are the same.
+    pub(crate) fn seeded(names: &[Name]) -> Option<NameTable> {
+        let mut t = NameTable::default();
+        t.index.reserve(names.len());
+        names.iter().for_each(|n| {
+            t.index_of(n);
+        });
+        (t.names.len() == names.len()).then_some(t)
+    }
+
     /// Every name's text, one after another, and where each ends.
     pub(crate) fn parts(&self) -> (String, Vec<u32>) {
         let mut text = String::with_capacity(self.names.iter().map(|n| n.len()).sum());

@@ -301,12 +301,12 @@ pub fn rename_conflicts(w: &World, family: &Family, new: &str) -> Vec<String> {
             }
             // Files that import another type of the new simple name would see two.
             for f in &w.files {
-                for imp in &f.decls.imports {
+                for imp in &f.decls().imports {
                     if !imp.is_static
                         && !imp.on_demand
                         && imp.path.rsplit('.').next() == Some(new)
                         && &*imp.path != new_fqn.as_str()
-                        && f.decls.imports.iter().any(|i| &*i.path == fqn.as_str())
+                        && f.decls().imports.iter().any(|i| &*i.path == fqn.as_str())
                     {
                         out.push(format!("{} imports {} and would import {new_fqn} too", f.path.display(), imp.path));
                     }

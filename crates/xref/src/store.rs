@@ -13,23 +13,27 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Arc, RwLock};
 
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::decls::FileDecls;
 use crate::engine::{StampedDecls, WorldState, XrefEngine};
+use crate::lazy::{Block, Decls};
 use crate::name::{self, NameTable};
 use crate::refindex::{BasePostings, FileRefs, Keys, MAGIC, OnDisk, RefIndex, blob_mac};
 use crate::resolve::DepthCut;
+use crate::world::{Link, World};
 
 // The format: `MAGIC` (`crate::refindex::MAGIC`), each file's references (a postcard `crate::refindex::RefsBody`),
-// every file's declarations (their names as indexes into the header's table of names), the `Header`, the lengths of the declarations and the header
-// (u64, little-endian) and the MAC of both. A restart reads the declarations (decoded in
-// parallel) and the header (the key table, the postings, where each file's references lie
-// and their MACs); a file's references are read when a query needs them.
+// the `KeysPart` (the key table and the postings), every file's declarations (their names as
+// indexes into the header's table of names), the `Header`, the lengths of the keys part, the
+// declarations and the header (u64, little-endian), the keys part's MAC (of it and the main
+// MAC) and the main MAC (of the declarations and the header). A restart reads the
+// declarations (kept as bytes, each file's decoded when first used: `crate::lazy`) and the
+// header (the world's link, where each file's references lie and their MACs); the keys part
+// when the reference index is first used (a `def` or `hierarchy` that needs no references
+// never reads it), and a file's references when a query needs them.
 
 // Files modified this close to the time of writing are left out (by the modification time in
 // a stamp's low 64 bits; see `mji_fs::stamp`).
@@ -43,14 +47,62 @@ struct Header {
     /// text and where each ends (see [`NameTable`]).
     name_text: String,
     name_ends: Vec<u32>,
+    /// How many keys the keys part's table holds (the files' references index into it).
+    nkeys: u32,
+    files: Vec<HeaderFile>,
+    /// What linking the world of these files' declarations computed (`World::link`), when the
+    /// world saved was linked from exactly them; a restart restores it without decoding any.
+    link: Option<Link>,
+}
+
+/// The reference index's key table and postings, read when the index is first used.
+#[derive(Serialize, Deserialize)]
+struct KeysPart {
     /// The key table: every key's text, where each ends, and the ids in key order.
     key_text: String,
     key_ends: Vec<u32>,
     key_sorted: Vec<u32>,
-    /// Key `k`'s files (indexes into `files`) are `post_files[post_off[k]..post_off[k + 1]]`.
+    /// Key `k`'s files (indexes into the header's `files`) are
+    /// `post_files[post_off[k]..post_off[k + 1]]`.
     post_off: Vec<u32>,
     post_files: Vec<u32>,
-    files: Vec<HeaderFile>,
+}
+
+/// Where a loaded store's keys part lies, and what the reference index is restored with once
+/// it is read (see [`XrefEngine::refs`]).
+pub(crate) struct PendingRefs {
+    path: std::path::PathBuf,
+    file: Arc<std::fs::File>,
+    at: KeysAt,
+    nkeys: u32,
+    slots: Vec<(Arc<Path>, Option<FileRefs>)>,
+}
+
+/// The keys part's place and MAC, and the main MAC it is bound to.
+#[derive(Clone, Copy)]
+struct KeysAt {
+    offset: u64,
+    len: u64,
+    mac: [u8; 32],
+    main: [u8; 32],
+}
+
+impl PendingRefs {
+    /// The reference index, or `None` if the keys part does not read, check or fit.
+    fn restore(self) -> Option<RefIndex> {
+        let mut bytes = vec![0u8; usize::try_from(self.at.len).ok()?];
+        mji_fs::read_exact_at(&self.file, &mut bytes, self.at.offset).ok()?;
+        if !mji_fs::provenance::same_mac(&self.at.mac, &keys_mac(&self.path, &self.at.main, &bytes)?) {
+            return None;
+        }
+        let k: KeysPart = postcard::from_bytes(&bytes).ok()?;
+        drop(bytes);
+        let keys = Keys::restore(k.key_text, k.key_ends, k.key_sorted)?;
+        if keys.len() != self.nkeys {
+            return None;
+        }
+        RefIndex::restore(keys, self.slots, BasePostings { off: k.post_off, files: k.post_files })
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -92,47 +144,40 @@ fn fingerprint(libraries: u64) -> String {
 struct ToSave {
     path: Arc<Path>,
     stamp: Stamp,
-    decls: Arc<FileDecls>,
+    decls: Decls,
     /// Its slot in the index and its references, when they are valid for the stamp.
     refs: Option<(u32, Arc<FileRefs>)>,
 }
 
 impl XrefEngine {
     /// Reads the persisted world and index into an empty state; anything unusable is ignored.
-    /// Only the header is read: each file's references stay on disk until a query reads them.
+    /// Only the header is read: each file's references stay on disk until a query reads them,
+    /// and each file's declarations stay encoded until a query reads them; the world is
+    /// restored from the link the store keeps (linked anew, every file's declarations decoded,
+    /// when it has none).
     pub(crate) fn load(&self, st: &mut WorldState) {
         let Some(path) = &self.store else { return };
-        let Some((file, h, decls)) = read(path, self.libraries_hash()) else { return };
-        // Every file's declarations, decoded in parallel (the bulk of a start).
-        let mut at = 0usize;
-        let spans: Vec<(usize, usize)> = h
-            .files
-            .iter()
-            .map(|f| {
-                at += f.decls_len as usize;
-                (at - f.decls_len as usize, at)
-            })
-            .collect();
-        if at != decls.len() {
+        let Some((file, h, decls, keys_at)) = read(path, self.libraries_hash()) else { return };
+        let mut at = 0u32;
+        let mut spans: Vec<(u32, u32)> = Vec::with_capacity(h.files.len());
+        for f in &h.files {
+            let Some(end) = at.checked_add(f.decls_len) else { return };
+            spans.push((at, end));
+            at = end;
+        }
+        if at as usize != decls.len() {
             return;
         }
         let Some(names) = NameTable::restore(&h.name_text, &h.name_ends) else { return };
-        let Ok(all_decls) = spans
-            .par_iter()
-            .map(|(a, b)| name::decoding(&names, || postcard::from_bytes::<FileDecls>(&decls[*a..*b])).map(Arc::new))
-            .collect::<Result<Vec<_>, _>>()
-        else {
-            return;
-        };
-        drop(decls);
-        let Some(keys) = Keys::restore(h.key_text, h.key_ends, h.key_sorted) else { return };
-        let nkeys = keys.len();
+        let block = Block::new(decls, names, path.clone());
+        let nkeys = h.nkeys;
         let file = Arc::new(file);
         let mut entries = <foldhash::HashMap<_, _> as foldhash::HashMapExt>::with_capacity(h.files.len());
         let mut slots = Vec::with_capacity(h.files.len());
-        let mut list: Vec<(Arc<Path>, Arc<FileDecls>)> = Vec::with_capacity(h.files.len());
-        for (f, d) in h.files.into_iter().zip(all_decls) {
+        let mut list: Vec<(Arc<Path>, Decls)> = Vec::with_capacity(h.files.len());
+        for (f, (a, b)) in h.files.into_iter().zip(spans) {
             let p: Arc<Path> = Path::new(&f.path).into();
+            let d = Decls::stored(&block, a, b);
             let refs = f.refs.map(|r| {
                 let at = OnDisk::new(file.clone(), r.offset, r.len, r.mac, nkeys);
                 FileRefs::on_disk(Stamp { size: f.size, mtime_ns: f.mtime_ns }, r.cut, r.nrefs, r.nkeys, at)
@@ -141,17 +186,42 @@ impl XrefEngine {
             list.push((p.clone(), d.clone()));
             entries.insert(p, StampedDecls { stamp: Stamp { size: f.size, mtime_ns: f.mtime_ns }, decls: d });
         }
-        let base = BasePostings { off: h.post_off, files: h.post_files };
-        let Some(ix) = RefIndex::restore(keys, slots, base) else { return };
-        list.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut w = self.new_world(list);
+        let pending = PendingRefs { path: path.clone(), file, at: keys_at, nkeys, slots };
+        // The link lists the files in the world's order (by path), as they were written.
+        let in_order = list.is_sorted_by(|a, b| a.0 <= b.0);
+        let restored =
+            h.link.filter(|_| in_order).and_then(|link| World::restore(list.clone(), link, Some(self.api())));
+        let mut w = match restored {
+            Some(w) => w,
+            None => {
+                list.sort_by(|a, b| a.0.cmp(&b.0));
+                self.new_world(list)
+            }
+        };
+        if block.is_damaged() {
+            return;
+        }
         st.generation = h.generation.max(1);
         w.shape = st.generation;
         st.entries = entries;
         st.world = Some(Arc::new(w));
-        if let Ok(mut slot) = self.refs.write() {
-            *slot = ix;
+        if let Ok(mut slot) = self.pending.lock() {
+            *slot = Some(pending);
         }
+    }
+
+    /// The reference index, restored first from the keys part of the store the last load read
+    /// if that is not done yet. Every use of the index goes through here. A keys part that
+    /// does not read or check leaves the index empty: every file is bound again when a query
+    /// needs it (the index is an accelerator).
+    pub(crate) fn refs(&self) -> &RwLock<RefIndex> {
+        if let Ok(mut pending) = self.pending.lock()
+            && let Some(p) = pending.take()
+            && let Ok(mut ix) = self.refs.write()
+        {
+            *ix = p.restore().unwrap_or_default();
+        }
+        &self.refs
     }
 
     /// Writes the world and the reference index to the store if anything changed since the
@@ -163,9 +233,9 @@ impl XrefEngine {
         }
         // One consistent view, taken under the state's lock and then the index's (the order
         // every path takes), shared rather than copied; the locks are released before encoding.
-        let (generation, files, key_text, key_ends, pairs) = {
+        let (generation, files, key_text, key_ends, pairs, world) = {
             let st = self.state.lock().ok()?;
-            let ix = self.refs.read().ok()?;
+            let ix = self.refs().read().ok()?;
             let now = mji_fs::stamp::now_ns();
             let mut files: Vec<ToSave> = st
                 .entries
@@ -188,11 +258,27 @@ impl XrefEngine {
                 .collect();
             files.sort_by(|a, b| a.path.cmp(&b.path));
             let (text, ends) = ix.key_table().parts();
-            (st.generation, files, text.to_owned(), ends.to_vec(), ix.posting_pairs())
+            (st.generation, files, text.to_owned(), ends.to_vec(), ix.posting_pairs(), st.world.clone())
         };
+        // The world's link, when it was linked from exactly the declarations written (the
+        // same files, each the same declarations) with the library types the store is for.
+        let libraries = self.libraries_hash();
+        let link = world
+            .filter(|w| {
+                w.libraries_hash() == libraries
+                    && w.files.len() == files.len()
+                    && w.files.iter().zip(&files).all(|(f, s)| f.path == s.path && f.cell().same(&s.decls))
+            })
+            .map(|w| w.link());
+        if files.iter().any(|f| f.decls.block().is_some_and(|b| b.is_damaged())) {
+            // Declarations of the store read did not decode (see `crate::lazy`): nothing is
+            // written until the world is read again from the files.
+            self.dirty.store(true, Relaxed);
+            return None;
+        }
         let n = files.len();
         let nkeys = key_ends.len() as u32;
-        let result = write(path, generation, files, key_text, key_ends, pairs, self.libraries_hash());
+        let result = write(path, generation, files, link, key_text, key_ends, pairs, libraries);
         match result {
             Ok((written, sorted)) => {
                 self.adopt(path, written, nkeys, sorted);
@@ -213,9 +299,17 @@ fn mac(path: &Path, decls_and_header: &[u8]) -> Option<[u8; 32]> {
     Some(key.fast_mac_of(MAGIC, &[path.as_os_str().as_encoded_bytes(), decls_and_header]))
 }
 
-/// The store's header and declarations, checked, and the open file its bodies are read from.
-/// The file ends in the declarations' length, the header's (u64, little-endian) and the MAC.
-fn read(path: &Path, libraries: u64) -> Option<(std::fs::File, Header, Vec<u8>)> {
+/// The keys part's MAC: of the path, the main MAC (binding it to the rest of this store) and
+/// its bytes.
+fn keys_mac(path: &Path, main: &[u8; 32], keys: &[u8]) -> Option<[u8; 32]> {
+    let key = mji_fs::provenance::Key::user().ok()?;
+    Some(key.fast_mac_of(MAGIC, &[path.as_os_str().as_encoded_bytes(), b"keys", main, keys]))
+}
+
+/// The store's header and declarations, checked, the open file its bodies are read from, and
+/// where its keys part lies. The file ends in the lengths of the keys part, the declarations
+/// and the header (u64, little-endian), the keys part's MAC and the main MAC.
+fn read(path: &Path, libraries: u64) -> Option<(std::fs::File, Header, Vec<u8>, KeysAt)> {
     let (file, meta) = mji_fs::open_regular(path, u64::MAX).ok()?;
     let len = meta.len();
     let mut magic = [0u8; 8];
@@ -226,15 +320,19 @@ fn read(path: &Path, libraries: u64) -> Option<(std::fs::File, Header, Vec<u8>)>
     let mut tail = [0u8; TAIL];
     let end = len.checked_sub(TAIL as u64)?;
     mji_fs::read_exact_at(&file, &mut tail, end).ok()?;
-    let dlen = u64::from_le_bytes(tail[..8].try_into().ok()?);
-    let hlen = u64::from_le_bytes(tail[8..16].try_into().ok()?);
+    let klen = u64::from_le_bytes(tail[..8].try_into().ok()?);
+    let dlen = u64::from_le_bytes(tail[8..16].try_into().ok()?);
+    let hlen = u64::from_le_bytes(tail[16..24].try_into().ok()?);
+    let kmac: [u8; 32] = tail[24..56].try_into().ok()?;
+    let main: [u8; 32] = tail[56..].try_into().ok()?;
     let start = end.checked_sub(hlen)?.checked_sub(dlen)?;
-    if start < MAGIC.len() as u64 {
+    let keys_at = KeysAt { offset: start.checked_sub(klen)?, len: klen, mac: kmac, main };
+    if keys_at.offset < MAGIC.len() as u64 {
         return None;
     }
     let mut block = vec![0u8; usize::try_from(dlen.checked_add(hlen)?).ok()?];
     mji_fs::read_exact_at(&file, &mut block, start).ok()?;
-    if !mji_fs::provenance::same_mac(&tail[16..], &mac(path, &block)?) {
+    if !mji_fs::provenance::same_mac(&main, &mac(path, &block)?) {
         return None;
     }
     // Decoded in place: splitting the header off copied it (5 MB on java.base, its pages
@@ -243,12 +341,13 @@ fn read(path: &Path, libraries: u64) -> Option<(std::fs::File, Header, Vec<u8>)>
     let h: Header = postcard::from_bytes(block.get(dlen..)?).ok()?;
     block.truncate(dlen);
     let bodies_fit =
-        h.files.iter().flat_map(|f| &f.refs).all(|r| r.offset >= 8 && r.offset + u64::from(r.len) <= start);
-    (h.fingerprint == fingerprint(libraries) && bodies_fit).then_some((file, h, block))
+        h.files.iter().flat_map(|f| &f.refs).all(|r| r.offset >= 8 && r.offset + u64::from(r.len) <= keys_at.offset);
+    (h.fingerprint == fingerprint(libraries) && bodies_fit).then_some((file, h, block, keys_at))
 }
 
-/// The tail's length: the declarations' and the header's lengths, and the MAC.
-const TAIL: usize = 8 + 8 + 32;
+/// The tail's length: the keys part's, the declarations' and the header's lengths, and the
+/// two MACs.
+const TAIL: usize = 8 + 8 + 8 + 32 + 32;
 
 /// A file's references as written: its slot, what was in it, where the body went.
 struct Written {
@@ -270,7 +369,7 @@ impl XrefEngine {
     fn adopt(&self, path: &Path, written: Vec<Written>, nkeys: u32, sorted: Vec<u32>) {
         let Ok((file, _)) = mji_fs::open_regular(path, u64::MAX) else { return };
         let file = Arc::new(file);
-        let Ok(mut ix) = self.refs.write() else { return };
+        let Ok(mut ix) = self.refs().write() else { return };
         for w in written {
             let at = OnDisk::new(file.clone(), w.offset, w.len, w.mac, nkeys);
             let r = &w.refs;
@@ -280,10 +379,12 @@ impl XrefEngine {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn write(
     path: &Path,
     generation: u64,
     files: Vec<ToSave>,
+    link: Option<Link>,
     key_text: String,
     key_ends: Vec<u32>,
     pairs: Vec<(u32, u32)>,
@@ -299,7 +400,13 @@ fn write(
         let mut header_files = Vec::with_capacity(files.len());
         let mut written = Vec::new();
         let mut decls: Vec<u8> = Vec::new();
+        // Declarations still encoded as a store read them are copied as they are: the names
+        // table starts as that store's, so their indexes hold.
         let mut names = NameTable::default();
+        let seed = files.iter().find_map(|f| Some(f.decls.encoded()?.0.clone())).and_then(|b| {
+            names = NameTable::seeded(b.names())?;
+            Some(b)
+        });
         for (i, f) in files.into_iter().enumerate() {
             let refs = match &f.refs {
                 Some((slot, r)) => {
@@ -330,13 +437,23 @@ fn write(
                 }
                 None => None,
             };
-            let d = name::encoding(&mut names, || postcard::to_stdvec(&*f.decls)).map_err(std::io::Error::other)?;
-            decls.extend_from_slice(&d);
+            let len = match f.decls.encoded().filter(|(b, _)| seed.as_ref().is_some_and(|s| Arc::ptr_eq(s, b))) {
+                Some((_, bytes)) => {
+                    decls.extend_from_slice(bytes);
+                    bytes.len()
+                }
+                None => {
+                    let d = name::encoding(&mut names, || postcard::to_stdvec(&**f.decls.get()))
+                        .map_err(std::io::Error::other)?;
+                    decls.extend_from_slice(&d);
+                    d.len()
+                }
+            };
             header_files.push(HeaderFile {
                 path: f.path.to_string_lossy().into_owned(),
                 size: f.stamp.size,
                 mtime_ns: f.stamp.mtime_ns,
-                decls_len: d.len() as u32,
+                decls_len: u32::try_from(len).map_err(std::io::Error::other)?,
                 refs,
             });
         }
@@ -358,27 +475,32 @@ fn write(
         post_off.push(post_files.len() as u32);
         let key_sorted = Keys::sorted_ids(&key_text, &key_ends);
         let sorted = key_sorted.clone();
+        let keys = KeysPart { key_text, key_ends, key_sorted, post_off, post_files };
+        let keys = postcard::to_stdvec(&keys).map_err(std::io::Error::other)?;
         let (name_text, name_ends) = names.parts();
         let header = Header {
             fingerprint: fingerprint(libraries),
             generation,
             name_text,
             name_ends,
-            key_text,
-            key_ends,
-            key_sorted,
-            post_off,
-            post_files,
+            nkeys,
             files: header_files,
+            link,
         };
         let header = postcard::to_stdvec(&header).map_err(std::io::Error::other)?;
-        let (dlen, hlen) = (decls.len() as u64, header.len() as u64);
+        let (klen, dlen, hlen) = (keys.len() as u64, decls.len() as u64, header.len() as u64);
         decls.extend_from_slice(&header);
         drop(header);
-        let sum = mac(path, &decls).ok_or_else(|| std::io::Error::other("no user key to sign the reference index"))?;
+        let unsigned = || std::io::Error::other("no user key to sign the reference index");
+        let sum = mac(path, &decls).ok_or_else(unsigned)?;
+        let ksum = keys_mac(path, &sum, &keys).ok_or_else(unsigned)?;
+        out.write_all(&keys)?;
+        drop(keys);
         out.write_all(&decls)?;
+        out.write_all(&klen.to_le_bytes())?;
         out.write_all(&dlen.to_le_bytes())?;
         out.write_all(&hlen.to_le_bytes())?;
+        out.write_all(&ksum)?;
         out.write_all(&sum)?;
         out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         Ok((written, sorted))
@@ -389,5 +511,131 @@ fn write(
             Err(e)
         }
         Ok(w) => std::fs::rename(&tmp, path).map(|()| w),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::FileStamp;
+    use crate::world::TypeId;
+
+    const FILES: &[(&str, &str)] = &[
+        ("a/Base.java", "package a; public class Base<T> { void run(T t) { } int size; }"),
+        (
+            "a/Sub.java",
+            "package a; import java.util.List; public class Sub extends Base<String> implements Runnable { public void run() { } List<String> all; class In extends Sub { } }",
+        ),
+        (
+            "b/Other.java",
+            "package b; public class Other extends a.Base<Integer> { void run(Integer i) { } void other() { } }",
+        ),
+    ];
+
+    fn put(dir: &Path, files: &[(&str, &str)]) -> Vec<FileStamp> {
+        files
+            .iter()
+            .enumerate()
+            .map(|(i, (rel, text))| {
+                let p = dir.join(rel);
+                std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+                std::fs::write(&p, text).expect("write");
+                // Stamps long past, so the save keeps every file.
+                FileStamp {
+                    path: Arc::from(p.as_path()),
+                    stamp: Stamp { size: text.len() as u64, mtime_ns: 1 + i as i128 },
+                }
+            })
+            .collect()
+    }
+
+    /// What the answers read from a world, type by type, in a comparable form.
+    fn answers(w: &World) -> String {
+        let mut out = String::new();
+        for i in 0..w.type_count() as u32 {
+            let d = w.decl(TypeId(i));
+            let methods: Vec<&[TypeId]> = d.methods.iter().map(|m| w.types_with_method(&m.name)).collect();
+            out += &format!(
+                "{} {:?} {:?} {:?} {methods:?} {:?}\n",
+                d.fqn,
+                w.by_fqn(&d.fqn),
+                w.supers(TypeId(i)),
+                w.direct_subtypes(&d.fqn),
+                w.types_named(&d.simple)
+            );
+        }
+        out
+    }
+
+    #[test]
+    fn a_restart_restores_the_linked_world_and_decodes_only_what_a_query_reads() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let stamps = put(dir.path(), FILES);
+        let store = dir.path().join("xref.bin");
+        let first = XrefEngine::with_store(store.clone());
+        let (linked, _) = first.world(&stamps);
+        let paths: Vec<Arc<Path>> = stamps.iter().map(|s| s.path.clone()).collect();
+        assert_eq!(first.bind_all_parallel(&linked, &paths, 100, &|| false), 3);
+        assert!(matches!(first.save(), Some(Ok(3))));
+
+        let restart = XrefEngine::with_store(store.clone());
+        let (w, _) = restart.world(&stamps);
+        assert_eq!(w.decoded_files(), 0, "no file's declarations decoded to link the world");
+        assert!(restart.pending.lock().expect("lock").is_some(), "the key table and postings not read yet");
+        assert_eq!(restart.bound(), first.bound(), "every file's references, once the index is used");
+        assert!(restart.pending.lock().expect("lock").is_none());
+        let keys =
+            |w: &World| crate::definition::candidates(w, "other", None).into_iter().map(|c| c.key).collect::<Vec<_>>();
+        assert_eq!(w.types_named("Sub"), ["a.Sub"]);
+        assert_eq!(w.decoded_files(), 1, "a search by type name reads the files of that name");
+        assert_eq!(keys(&w), ["b.Other#other()"]);
+        // The file declaring `other`, and its supertype's, where the types its methods' parameters
+        // name are looked up.
+        assert_eq!(w.decoded_files(), 3);
+        assert_eq!(answers(&w), answers(&linked), "the world linked anew answers alike");
+
+        // A method renamed (a member edit: relinked in place) and a type added (linked anew)
+        // after a restart: the answers are those of a world linked from the files.
+        let edits: &[(&str, &str)] = &[
+            (
+                "b/Other.java",
+                "package b; public class Other extends a.Base<Integer> { void run(Integer i) { } void renamed() { } }",
+            ),
+            ("b/Added.java", "package b; class Added extends a.Sub { void other() { } }"),
+        ];
+        for n in 1..=edits.len() {
+            let mut files: Vec<(&str, &str)> =
+                FILES.iter().filter(|f| !edits[..n].iter().any(|e| e.0 == f.0)).copied().collect();
+            files.extend_from_slice(&edits[..n]);
+            let restart = XrefEngine::with_store(store.clone());
+            let mut stamps = put(dir.path(), &files);
+            stamps
+                .iter_mut()
+                .filter(|s| edits[..n].iter().any(|e| s.path.ends_with(e.0)))
+                .for_each(|s| s.stamp.mtime_ns += 100);
+            let (w, _) = restart.world(&stamps);
+            let fresh = XrefEngine::new().world(&stamps).0;
+            assert_eq!(answers(&w), answers(&fresh), "after {n} edit(s)");
+            assert_eq!(keys(&w), keys(&fresh));
+            assert_eq!(w.direct_subtypes("a.Sub").len(), 1 + (n > 1) as usize);
+        }
+    }
+
+    #[test]
+    fn a_store_without_a_link_or_with_one_that_does_not_fit_is_linked_anew() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let stamps = put(dir.path(), FILES);
+        let store = dir.path().join("xref.bin");
+        let first = XrefEngine::with_store(store.clone());
+        let (linked, _) = first.world(&stamps);
+        // A link of other files than those the world holds is not written.
+        let mut other = (*first.state.lock().expect("lock").world.clone().expect("world")).without_memos();
+        other.files.pop();
+        first.state.lock().expect("lock").world = Some(Arc::new(other));
+        assert!(matches!(first.save(), Some(Ok(3))));
+        let restart = XrefEngine::with_store(store);
+        let (w, _) = restart.world(&stamps);
+        assert_eq!(w.decoded_files(), 3, "linked from every file's declarations");
+        assert_eq!(answers(&w), answers(&linked));
     }
 }

@@ -329,7 +329,7 @@ fn resolve_type_spec(w: &World, t: &str) -> Result<String, TargetError> {
         return Ok(t.to_string());
     }
     if !t.contains('.') {
-        let matches: Vec<TypeId> = w.all_types().filter(|i| &*w.decl(*i).simple == t).collect();
+        let matches: Vec<TypeId> = w.types_simply_named(t).collect();
         return match matches.len() {
             1 => Ok(w.decl(matches[0]).fqn.to_string()),
             0 => match w.resolve_qualified(&format!("java.lang.{t}")) {
@@ -409,12 +409,10 @@ pub fn near_types(w: &World, simple: &str) -> Vec<String> {
     }
     let max = near_enough(simple);
     let mut near: Vec<(usize, String)> = w
-        .all_types()
-        .filter(|i| w.is_workspace(*i))
-        .filter_map(|i| {
-            let d = w.decl(i);
-            distance(&d.simple, simple, max).map(|n| (n, d.fqn.to_string()))
-        })
+        .simple_names()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| distance(s, simple, max).map(|n| (n, w.decl(TypeId(i as u32)).fqn.to_string())))
         .collect();
     near.sort();
     near.dedup();
@@ -498,7 +496,7 @@ fn importers_of(w: &World, ty: &str) -> Vec<(String, Arc<Path>)> {
     let under = |path: &str| path == pkg || path.strip_prefix(pkg.as_str()).is_some_and(|r| r.starts_with('.'));
     w.files
         .iter()
-        .filter(|f| f.decls.imports.iter().any(|i| under(&i.path)))
+        .filter(|f| f.decls().imports.iter().any(|i| under(&i.path)))
         .map(|f| (pkg.clone(), f.path.clone()))
         .collect()
 }
@@ -638,7 +636,7 @@ fn declaration_at(
                 .map(|(s, e)| String::from_utf16_lossy(&units[(*s - 1) as usize..(*e - 1) as usize]))
                 .collect(),
         };
-        for (ti, t) in entry.decls.types.iter().enumerate() {
+        for (ti, t) in entry.decls().types.iter().enumerate() {
             let id = w.type_in_file(fi, ti as u32);
             if t.start_line > line || t.end_line < line {
                 continue;
@@ -654,13 +652,13 @@ fn declaration_at(
         }
         // The innermost type declared with its name on this line.
         let mut best: Option<usize> = None;
-        for (ti, t) in entry.decls.types.iter().enumerate() {
+        for (ti, t) in entry.decls().types.iter().enumerate() {
             if t.start_line <= line && line <= t.start_line + 3 && words.iter().any(|x| *x == *t.simple) {
                 best = Some(ti);
             }
         }
         if let Some(ti) = best {
-            return resolve_target(w, &entry.decls.types[ti].fqn).ok();
+            return resolve_target(w, &entry.decls().types[ti].fqn).ok();
         }
     }
     None

@@ -137,7 +137,7 @@ pub(crate) fn count_dims(d: Node, src: &[u8]) -> u8 {
 }
 
 /// A resolved type.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Ty {
     Prim(Box<str>),
     /// A class or interface by qualified name (nested types with dots), with type arguments.

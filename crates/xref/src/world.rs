@@ -14,6 +14,7 @@ pub mod jdk_api;
 use jdk_api::{JdkApi, jdk_ty};
 
 use crate::decls::{FieldSym, FileDecls, MethodSym, TParam, TypeSym};
+use crate::lazy::Decls;
 use crate::name::Name;
 use crate::ty::{OBJECT, Ty, TyText, boxed, prim_widens, unboxed};
 
@@ -97,13 +98,26 @@ impl JdkTypes {
 #[derive(Debug, Clone)]
 pub struct FileEntry {
     pub path: Arc<Path>,
-    pub decls: Arc<FileDecls>,
+    /// Decoded on first use when read from the store (see [`crate::lazy`]).
+    decls: Decls,
     /// Index of the file's first type in [`World::types`].
     pub first_type: u32,
 }
 
+impl FileEntry {
+    /// The file's declarations (decoded now if the store's bytes were not yet).
+    pub fn decls(&self) -> &Arc<FileDecls> {
+        self.decls.get()
+    }
+
+    pub(crate) fn cell(&self) -> &Decls {
+        &self.decls
+    }
+}
+
 /// A type of the world: (file, index in the file's types).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
 pub struct TypeId(pub u32);
 
 /// Every workspace type, linked: supertypes resolved.
@@ -117,6 +131,8 @@ pub struct World {
     by_package: Arc<HashMap<Box<str>, Vec<TypeId>>>,
     packages: Arc<HashSet<Box<str>>>,
     supers: Arc<Vec<Vec<Ty>>>,
+    /// Each type's simple name, for searches by name that read no declarations.
+    simple: Arc<Vec<Box<str>>>,
     /// Method and field names to their declaring types (ascending), for receivers of unknown
     /// type.
     methods_by_name: HashMap<Name, Vec<TypeId>>,
@@ -136,6 +152,27 @@ pub struct World {
     /// Direct subtypes by the erased supertype's qualified name (workspace types, then the
     /// JDK's), made on first use; shared with a relinked world (same types, same supertypes).
     subtypes: Arc<OnceLock<HashMap<Box<str>, Vec<TypeId>>>>,
+}
+
+/// What [`World::build`] computes from every file's declarations, kept in the store so a
+/// restart restores the world without decoding them ([`World::restore`]): each file's number
+/// of types (the files in the world's order), each type's simple name and supertypes, and the
+/// tables by name.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct Link {
+    file_types: Vec<u32>,
+    simple: Vec<Box<str>>,
+    by_fqn: Vec<(Box<str>, TypeId)>,
+    by_package: Vec<(Box<str>, Vec<TypeId>)>,
+    packages: Vec<Box<str>>,
+    supers: Vec<Vec<Ty>>,
+    methods_by_name: Vec<(Name, Vec<TypeId>)>,
+    fields_by_name: Vec<(Name, Vec<TypeId>)>,
+}
+
+/// Declarations read from files, as the world holds them.
+fn ready(files: Vec<(Arc<Path>, Arc<FileDecls>)>) -> Vec<(Arc<Path>, Decls)> {
+    files.into_iter().map(|(p, d)| (p, Decls::ready(d))).collect()
 }
 
 /// Supertypes with their ids, as [`World::hierarchy`] lists them.
@@ -181,23 +218,32 @@ pub struct MemberHit<'w, T> {
 
 impl World {
     pub fn new(files: Vec<(Arc<Path>, Arc<FileDecls>)>) -> World {
-        World::build(files, Some(JdkApi::shared().clone()))
+        World::build(ready(files), Some(JdkApi::shared().clone()))
     }
 
     /// A world whose external types are `api`'s: the JDK's and the classpath's libraries
     /// (`JdkApi::with_libraries`).
     pub fn with_api(files: Vec<(Arc<Path>, Arc<FileDecls>)>, api: Arc<JdkApi>) -> World {
-        World::build(files, Some(api))
+        World::build(ready(files), Some(api))
     }
 
     /// A world that knows the JDK only by type names (the JDK API table is not consulted).
     pub fn new_without_jdk_api(files: Vec<(Arc<Path>, Arc<FileDecls>)>) -> World {
-        World::build(files, None)
+        World::build(ready(files), None)
     }
 
-    fn build(files: Vec<(Arc<Path>, Arc<FileDecls>)>, api: Option<Arc<JdkApi>>) -> World {
+    /// The world linked from these files' declarations (those still encoded decoded first, in
+    /// parallel).
+    pub(crate) fn build(files: Vec<(Arc<Path>, Decls)>, api: Option<Arc<JdkApi>>) -> World {
+        {
+            use rayon::prelude::*;
+            files.par_iter().for_each(|(_, d)| {
+                d.get();
+            });
+        }
         // Sized up front: growing them rehashed every entry a few times.
-        let ntypes = files.iter().map(|(_, d)| d.types.len()).sum();
+        let ntypes = files.iter().map(|(_, d)| d.get().types.len()).sum();
+        let mut simple: Vec<Box<str>> = Vec::with_capacity(ntypes);
         let mut by_fqn: HashMap<Box<str>, TypeId> = HashMap::with_capacity(ntypes);
         let mut by_package: HashMap<Box<str>, Vec<TypeId>> = HashMap::new();
         let mut packages: HashSet<Box<str>> = HashSet::new();
@@ -208,6 +254,7 @@ impl World {
             by_package: Arc::default(),
             packages: Arc::default(),
             supers: Arc::default(),
+            simple: Arc::default(),
             methods_by_name: HashMap::new(),
             fields_by_name: HashMap::new(),
             jdk: api.as_ref().and_then(|a| a.names.clone()).unwrap_or_else(|| JdkTypes::shared().clone()),
@@ -221,7 +268,7 @@ impl World {
         let member_table = |fields: bool| {
             let mut table: HashMap<Name, Vec<TypeId>> = HashMap::new();
             let mut id = TypeId(0);
-            for t in files.iter().flat_map(|(_, d)| &d.types) {
+            for t in files.iter().flat_map(|(_, d)| &d.get().types) {
                 if fields {
                     for f in &t.fields {
                         table.entry(f.name.clone()).or_default().push(id);
@@ -241,7 +288,8 @@ impl World {
         let ((methods_by_name, fields_by_name), ()) = rayon::join(
             || rayon::join(|| member_table(false), || member_table(true)),
             || {
-                for (fi, (path, decls)) in files.iter().enumerate() {
+                for (fi, (path, cell)) in files.iter().enumerate() {
+                    let decls = cell.get();
                     let first_type = w.types.len() as u32;
                     let mut p = &*decls.package;
                     while !p.is_empty() {
@@ -253,16 +301,18 @@ impl World {
                     for (ti, t) in decls.types.iter().enumerate() {
                         let id = TypeId(w.types.len() as u32);
                         w.types.push((fi as u32, ti as u32));
+                        simple.push(t.simple.clone());
                         by_fqn.entry(t.fqn.clone()).or_insert(id);
                         if t.outer.is_none() {
                             by_package.entry(decls.package.as_str().into()).or_default().push(id);
                         }
                     }
-                    w.files.push(FileEntry { path: path.clone(), decls: decls.clone(), first_type });
+                    w.files.push(FileEntry { path: path.clone(), decls: cell.clone(), first_type });
                 }
             },
         );
         drop(files);
+        w.simple = Arc::new(simple);
         (w.methods_by_name, w.fields_by_name) = (methods_by_name, fields_by_name);
         (w.by_fqn, w.by_package, w.packages) = (Arc::new(by_fqn), Arc::new(by_package), Arc::new(packages));
         // Each type's supertypes resolve independently (the tables they read are in place).
@@ -276,6 +326,77 @@ impl World {
         w
     }
 
+    /// What linking this world computed from every file's declarations, for the store.
+    pub(crate) fn link(&self) -> Link {
+        let table = |m: &HashMap<Name, Vec<TypeId>>| m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let mut file_types: Vec<u32> = vec![0; self.files.len()];
+        for (f, _) in &self.types {
+            file_types[*f as usize] += 1;
+        }
+        Link {
+            file_types,
+            simple: (*self.simple).clone(),
+            by_fqn: self.by_fqn.iter().map(|(k, v)| (k.clone(), *v)).collect(),
+            by_package: self.by_package.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            packages: self.packages.iter().cloned().collect(),
+            supers: (*self.supers).clone(),
+            methods_by_name: table(&self.methods_by_name),
+            fields_by_name: table(&self.fields_by_name),
+        }
+    }
+
+    /// The world [`World::build`] links from `files`, restored from the [`Link`] it computed
+    /// then, without reading any file's declarations. `None` when the link does not fit the
+    /// files (a type id past the types, counts that differ).
+    pub(crate) fn restore(files: Vec<(Arc<Path>, Decls)>, link: Link, api: Option<Arc<JdkApi>>) -> Option<World> {
+        let ntypes: usize = link.file_types.iter().map(|n| *n as usize).sum();
+        let fits = |ids: &[TypeId]| ids.iter().all(|id| (id.0 as usize) < ntypes);
+        if link.file_types.len() != files.len()
+            || link.simple.len() != ntypes
+            || link.supers.len() != ntypes
+            || !link.by_fqn.iter().all(|(_, id)| fits(std::slice::from_ref(id)))
+            || !link.by_package.iter().all(|(_, v)| fits(v))
+            || !link.methods_by_name.iter().chain(&link.fields_by_name).all(|(_, v)| fits(v))
+        {
+            return None;
+        }
+        let mut types = Vec::with_capacity(ntypes);
+        let mut entries = Vec::with_capacity(files.len());
+        for ((path, decls), n) in files.into_iter().zip(&link.file_types) {
+            let (fi, first_type) = (entries.len() as u32, types.len() as u32);
+            types.extend((0..*n).map(|ti| (fi, ti)));
+            entries.push(FileEntry { path, decls, first_type });
+        }
+        let n = ntypes + api.as_ref().map(|a| a.len()).unwrap_or(0);
+        Some(World {
+            files: entries,
+            types,
+            by_fqn: Arc::new(link.by_fqn.into_iter().collect()),
+            by_package: Arc::new(link.by_package.into_iter().collect()),
+            packages: Arc::new(link.packages.into_iter().collect()),
+            supers: Arc::new(link.supers),
+            simple: Arc::new(link.simple),
+            methods_by_name: link.methods_by_name.into_iter().collect(),
+            fields_by_name: link.fields_by_name.into_iter().collect(),
+            jdk: api.as_ref().and_then(|a| a.names.clone()).unwrap_or_else(|| JdkTypes::shared().clone()),
+            api,
+            memo: (0..n).map(|_| OnceLock::new()).collect(),
+            shape: 0,
+            subtypes: Arc::default(),
+        })
+    }
+
+    /// How many files' declarations are decoded (for tests).
+    pub fn decoded_files(&self) -> usize {
+        self.files.iter().filter(|f| f.decls.is_decoded()).count()
+    }
+
+    /// Whether a file's declarations this world holds failed to decode from the store (see
+    /// [`crate::lazy`]): it is to be linked again from the files.
+    pub(crate) fn damaged(&self) -> bool {
+        self.files.iter().find_map(|f| f.decls.block()).is_some_and(|b| b.is_damaged())
+    }
+
     /// This world with some files' declarations replaced (by index in [`World::files`]), when
     /// each edit changed members only: the same package, imports and types, each type with
     /// the same header. Then the types, their supertypes and everything derived from them
@@ -283,7 +404,7 @@ impl World {
     /// the world [`World::new`] would link from the same files. `None` for any other edit.
     pub fn relinked(&self, edits: &[(usize, Arc<FileDecls>)]) -> Option<World> {
         for (fi, new) in edits {
-            let old = &self.files.get(*fi)?.decls;
+            let old = self.files.get(*fi)?.decls();
             let same_types =
                 old.types.len() == new.types.len()
                     && old.types.iter().zip(&new.types).all(|(a, b)| {
@@ -307,7 +428,7 @@ impl World {
                     }
                 }
             };
-            for t in &files[*fi].decls.types {
+            for t in &files[*fi].decls().types {
                 t.methods.iter().for_each(|m| unlist(&mut methods, &m.name));
                 t.fields.iter().for_each(|f| unlist(&mut fields, &f.name));
             }
@@ -326,7 +447,7 @@ impl World {
                 }
                 memo[id.0 as usize] = OnceLock::new();
             }
-            files[*fi].decls = new.clone();
+            files[*fi].decls = Decls::ready(new.clone());
         }
         Some(World {
             files,
@@ -335,6 +456,7 @@ impl World {
             by_package: self.by_package.clone(),
             packages: self.packages.clone(),
             supers: self.supers.clone(),
+            simple: self.simple.clone(),
             methods_by_name: methods,
             fields_by_name: fields,
             jdk: self.jdk.clone(),
@@ -357,6 +479,7 @@ impl World {
             by_package: self.by_package.clone(),
             packages: self.packages.clone(),
             supers: self.supers.clone(),
+            simple: self.simple.clone(),
             methods_by_name: self.methods_by_name.clone(),
             fields_by_name: self.fields_by_name.clone(),
             jdk: self.jdk.clone(),
@@ -486,7 +609,7 @@ impl World {
             return api.decl(j);
         }
         let (f, t) = self.types[id.0 as usize];
-        &self.files[f as usize].decls.types[t as usize]
+        &self.files[f as usize].decls().types[t as usize]
     }
 
     pub fn file_of(&self, id: TypeId) -> u32 {
@@ -542,13 +665,19 @@ impl World {
     /// The types a simple name can import: workspace types (nested ones as `Outer.Inner`) and
     /// the JDK's top-level types, qualified.
     pub fn types_named(&self, simple: &str) -> Vec<String> {
-        let mut out: Vec<String> = self
-            .all_types()
-            .filter(|id| &*self.decl(*id).simple == simple)
-            .map(|id| self.decl(id).fqn.to_string())
-            .collect();
+        let mut out: Vec<String> = self.types_simply_named(simple).map(|id| self.decl(id).fqn.to_string()).collect();
         out.extend(self.jdk.named(simple));
         out
+    }
+
+    /// The workspace types of a simple name, ascending (reading no declarations).
+    pub(crate) fn types_simply_named<'a>(&'a self, simple: &'a str) -> impl Iterator<Item = TypeId> + 'a {
+        self.simple.iter().enumerate().filter(move |(_, s)| ***s == *simple).map(|(i, _)| TypeId(i as u32))
+    }
+
+    /// Every workspace type's simple name, by id.
+    pub(crate) fn simple_names(&self) -> &[Box<str>] {
+        &self.simple
     }
 
     /// All workspace types, for name searches.
@@ -854,7 +983,7 @@ impl World {
                 return Some(m);
             }
         }
-        let file = &self.files.get(ctx.file as usize)?.decls;
+        let file = &self.files.get(ctx.file as usize)?.decls();
         for imp in file.imports.iter().filter(|i| !i.on_demand) {
             let last = imp.path.rsplit('.').next().unwrap_or("");
             if last == name {
@@ -1320,7 +1449,7 @@ mod tests {
         };
         let mut fqn: Vec<(String, u32)> = w.by_fqn.iter().map(|(k, v)| (k.to_string(), v.0)).collect();
         fqn.sort();
-        let decls: Vec<&FileDecls> = w.files.iter().map(|f| &*f.decls).collect();
+        let decls: Vec<&FileDecls> = w.files.iter().map(|f| &**f.decls()).collect();
         format!(
             "{:?}\n{:?}\n{fqn:?}\n{:?}\n{:?}\n{:?}",
             w.types,

@@ -220,7 +220,7 @@ fn commons_lang3_precision_and_recall() {
     assert!(likely * 20 < tp, "{likely} of {tp} correct references are only `likely`");
     eprintln!("JDK API table load (once per process): {load:?}");
     // Relinking cost, with and without the JDK API table (loaded once per process).
-    let list: Vec<_> = w.files.iter().map(|f| (f.path.clone(), f.decls.clone())).collect();
+    let list: Vec<_> = w.files.iter().map(|f| (f.path.clone(), f.decls().clone())).collect();
     for (name, with) in [("with JDK API", true), ("without JDK API", false), ("with JDK API", true)] {
         let t = std::time::Instant::now();
         let n = 5;
@@ -289,7 +289,7 @@ fn unseen_supertypes(root: &Path, tsv: &str, n: usize) -> (Vec<(Key, bool)>, Uns
     let mut file_of: BTreeMap<String, String> = BTreeMap::new();
     for f in &w.files {
         let rel = rel_of(root, &f.path);
-        for t in &f.decls.types {
+        for t in &f.decls().types {
             file_of.insert(t.fqn.to_string(), rel.clone());
         }
     }
@@ -514,7 +514,7 @@ fn kinds_and_subtypes(world_root: &Path, root: &Path, tsv: &str) -> (BTreeMap<St
         .collect();
     let around = |rel: &str, line: u32| -> Option<String> {
         let f = &w.files[*by_rel.get(rel)?];
-        f.decls
+        f.decls()
             .types
             .iter()
             .filter(|t| t.start_line <= line && line <= t.end_line)
@@ -571,7 +571,7 @@ fn kinds_and_subtypes(world_root: &Path, root: &Path, tsv: &str) -> (BTreeMap<St
     let mut our_pairs: HashSet<(String, String, String)> = HashSet::new();
     for (fi, f) in w.files.iter().enumerate().filter(|(_, f)| f.path.starts_with(root)) {
         let rel = rel_of(root, &f.path);
-        for ti in 0..f.decls.types.len() {
+        for ti in 0..f.decls().types.len() {
             let id = w.type_in_file(fi as u32, ti as u32);
             for s in direct_supertypes(&w, id).into_iter().filter(|s| !s.implicit) {
                 our_pairs.insert((rel.clone(), w.decl(id).fqn.to_string(), s.fqn));
@@ -604,7 +604,7 @@ fn kinds_and_subtypes(world_root: &Path, root: &Path, tsv: &str) -> (BTreeMap<St
 /// classes (`class Name` inside a method body).
 fn local_class_names(w: &World, fi: u32, text: &str) -> HashSet<String> {
     let named: HashSet<&str> =
-        w.files.get(fi as usize).map(|f| f.decls.types.iter().map(|t| &*t.simple).collect()).unwrap_or_default();
+        w.files.get(fi as usize).map(|f| f.decls().types.iter().map(|t| &*t.simple).collect()).unwrap_or_default();
     let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
     let mut out = HashSet::new();
     for kw in ["class ", "interface ", "enum ", "record "] {

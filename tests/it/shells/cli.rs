@@ -937,3 +937,62 @@ fn types_and_find_see_every_change_made_between_two_commands() {
         .expect("run");
     assert!(stdout(&o).contains("Elsewhere.java") && !stdout(&o).contains("Moved.java"), "{}", stdout(&o));
 }
+
+/// `def` and `hierarchy` on a warm cache restore the linked world the store keeps (issue 38):
+/// a subtype added, a method renamed and a file deleted between two commands change their
+/// answers as they change a world linked from the files, and the store the command rewrites
+/// serves the next one the same answers.
+#[test]
+fn def_and_hierarchy_see_every_change_made_between_two_commands() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let put = |rel: &str, text: &str| {
+        let p = tmp.path().join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&p, text).expect("write");
+        std::fs::File::options().write(true).open(&p).expect("open").set_modified(old).expect("mtime");
+    };
+    for i in 0..50 {
+        put(&format!("p/Filler{i}.java"), &format!("package p;\nclass Filler{i} {{ void fill{i}() {{}} }}\n"));
+    }
+    put("p/Base.java", "package p;\npublic class Base { void run() {} }\n");
+    put("p/Sub.java", "package p;\nclass Sub extends Base { void beforeEdit() {} }\n");
+    put("p/Gone.java", "package p;\nclass Gone extends Base { void vanishing() {} }\n");
+    let cache = tmp.path().join("cache");
+    let json = |args: &[&str]| {
+        let o = bin()
+            .args(args)
+            .args(["--json", "--no-daemon"])
+            .env("MCP_JAVA_INDEX_CACHE_DIR", &cache)
+            .current_dir(tmp.path())
+            .output()
+            .expect("run");
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap_or(serde_json::Value::Null)
+    };
+    let answers = || {
+        let subtypes: Vec<String> = json(&["hierarchy", "p.Base"])["types"]
+            .as_array()
+            .map(|v| v.iter().map(|t| t["fqn"].as_str().unwrap_or("").to_owned()).collect())
+            .unwrap_or_default();
+        let def = |name: &str| json(&["def", name])["definitions"][0]["qualifiedName"].as_str().map(str::to_owned);
+        (subtypes, def("beforeEdit"), def("afterEdit"), def("vanishing"), def("Added"))
+    };
+    let o = bin().arg("index").arg(tmp.path()).env("MCP_JAVA_INDEX_CACHE_DIR", &cache).output().expect("run");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let s = |x: &str| Some(x.to_owned());
+    assert_eq!(
+        answers(),
+        (vec!["p.Gone".into(), "p.Sub".into()], s("p.Sub#beforeEdit()"), None, s("p.Gone#vanishing()"), None)
+    );
+    put("p/Added.java", "package p;\nclass Added extends Base { }\n");
+    put("p/Sub.java", "package p;\nclass Sub extends Base { void afterEdit() {} }\n");
+    std::fs::remove_file(tmp.path().join("p/Gone.java")).expect("delete");
+    let want = (vec!["p.Added".into(), "p.Sub".into()], None, s("p.Sub#afterEdit()"), None, s("p.Added"));
+    assert_eq!(answers(), want);
+    assert_eq!(answers(), want, "from the store the command rewrote");
+    // A method renamed alone (the world relinked in place of the file's declarations).
+    put("p/Sub.java", "package p;\nclass Sub extends Base { void beforeEdit() {} }\n");
+    let want = (vec!["p.Added".into(), "p.Sub".into()], s("p.Sub#beforeEdit()"), None, None, s("p.Added"));
+    assert_eq!(answers(), want);
+    assert_eq!(answers(), want, "from the store the command rewrote");
+}

@@ -51,7 +51,7 @@ pub fn run(ws: &Host, args: &crate::xref::DependenciesArgs) -> Result<Dependenci
                 )));
             }
             let n = w.files[fi as usize]
-                .decls
+                .decls()
                 .types
                 .iter()
                 .enumerate()

@@ -383,7 +383,7 @@ impl<'w, 's> Resolver<'w, 's> {
     /// (`pass` false) or on-demand ones (`pass` true), in javac's order.
     pub(super) fn static_import_owners(&self, name: &str, on_demand: bool) -> Vec<String> {
         let Some(file) = self.w.files.get(self.ctx().file as usize) else { return Vec::new() };
-        file.decls
+        file.decls()
             .imports
             .iter()
             .filter(|i| i.is_static && i.on_demand == on_demand)
