@@ -111,8 +111,12 @@ impl Roots {
     /// its path relative to the root holding it; `None` when it may be read, listed and
     /// searched, or lies under no root.
     pub fn refusal(&self, path: &Path) -> Option<Refusal> {
-        let root = self.root_of(path)?;
-        self.policy.refusal(path.strip_prefix(&self.roots[root]).ok()?)
+        self.refusal_in(path, self.root_of(path)?)
+    }
+
+    /// [`Roots::refusal`] of a path known to belong to root `root` ([`Roots::root_of`]).
+    pub fn refusal_in(&self, path: &Path, root: usize) -> Option<Refusal> {
+        self.policy.refusal(path.strip_prefix(self.roots.get(root)?).ok()?)
     }
 
     /// [`Roots::refusal`] as the path error that names `given`.

@@ -372,7 +372,7 @@ impl LiveIndex {
                 // With nested roots, a file belongs to the deepest one.
                 let owner = self.roots.root_of(&f)?;
                 // A secret (a private key, a credentials file) is never listed or searched.
-                if owner != i || self.roots.refusal(&f).is_some() {
+                if owner != i || self.roots.refusal_in(&f, i).is_some() {
                     return None;
                 }
                 let meta = dirs.stat(&f);

@@ -467,12 +467,10 @@ impl Search {
             if b.first() != Some(&b'\n') || b.last() != Some(&b'\n') || b.len() > u32::MAX as usize {
                 return None;
             }
+            // Found with memchr's SIMD search, not byte by byte: on the JDK's java.base the
+            // byte loop was a twentieth of a one-shot `types`' CPU.
             let mut out = Vec::with_capacity(total);
-            for (i, &c) in b[..b.len() - 1].iter().enumerate() {
-                if c == b'\n' {
-                    out.push(i as u32 + 1);
-                }
-            }
+            out.extend(memchr::memchr_iter(b'\n', &b[..b.len() - 1]).map(|i| i as u32 + 1));
             Some(out)
         };
         let (name_starts, initial_starts) = (starts(&names)?, starts(&initials)?);
