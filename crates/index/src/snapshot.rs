@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use crate::symbols::FileSymbols;
 
-const MAGIC: &[u8; 8] = b"MJISYM05";
+const MAGIC: &[u8; 8] = b"MJISYM06";
 /// The largest snapshot read.
 const MAX_BYTES: u64 = 1 << 30;
 /// What the MAC covers besides the bytes.
