@@ -446,8 +446,10 @@ impl LiveIndex {
             );
             kept_roots.push((i, kept.len() - from));
         }
+        tracing::debug!(files = kept.len(), "walked every root");
         // One `stat` per file, each relative to its directory, in the walk's order.
         let (files, stats) = share.stat_all(kept);
+        tracing::debug!("stat-ed every file");
         let mut java: Vec<(PathBuf, usize)> = Vec::new();
         // Each Java file's stamp as the walk saw it, beside `java`: its snapshot entry is
         // checked against it rather than by a second stat of every file (on the JDK, a tenth
@@ -543,6 +545,7 @@ impl LiveIndex {
             let share = &share;
             let snapshots = s.spawn(move || {
                 let read = self.read_snapshots();
+                tracing::debug!(ms = started.elapsed().as_secs_f64() * 1e3, "read the snapshots");
                 share.help();
                 read
             });
