@@ -906,7 +906,7 @@ impl FileSymbols {
         let body = self.body();
         // The body deflated (at the fastest level): a snapshot's bodies are most of its bytes,
         // and every warm start reads them all while it decodes only the few files its answer
-        // shows (on the JDK's java.base, 11 MB became 4.5 MB).
+        // shows (java.base's snapshot: 10.9 MB became 4.75 MB).
         put_u32(out, body.syms.len() as u32);
         let mut plain: Vec<u8> = Vec::with_capacity(body.arena.len() + 4 + body.syms.len() * SYM_BYTES + 4);
         let out_now = out;
