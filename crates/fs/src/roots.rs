@@ -111,8 +111,16 @@ impl Roots {
     /// its path relative to the root holding it; `None` when it may be read, listed and
     /// searched, or lies under no root.
     pub fn refusal(&self, path: &Path) -> Option<Refusal> {
-        let root = self.root_of(path)?;
-        self.policy.refusal(path.strip_prefix(&self.roots[root]).ok()?)
+        self.refusal_in(path, self.root_of(path)?)
+    }
+
+    /// [`Roots::refusal`] of a path known to belong to root `root` ([`Roots::root_of`]); a
+    /// path not under that root is judged as [`Roots::refusal`] judges it.
+    pub fn refusal_in(&self, path: &Path, root: usize) -> Option<Refusal> {
+        match self.roots.get(root).and_then(|r| path.strip_prefix(r).ok()) {
+            Some(rel) => self.policy.refusal(rel),
+            None => self.refusal(path),
+        }
     }
 
     /// [`Roots::refusal`] as the path error that names `given`.
@@ -492,6 +500,9 @@ mod tests {
         }
         let canon = std::fs::canonicalize(t.path().join("deploy/id_rsa")).expect("canon");
         assert!(matches!(roots.admit(&canon), Err(PathError::Secret { .. })));
+        // By the root the walk knows, and by the path's own root when given another.
+        assert!(roots.refusal_in(&canon, 0).is_some() && roots.refusal_in(&canon, 7).is_some());
+        assert!(roots.refusal_in(&canon.with_file_name("ok.txt"), 0).is_none());
         assert!(matches!(roots.read(&canon, "deploy/id_rsa"), Err(ReadError::Path(PathError::Secret { .. }))));
         assert!(roots.resolve("A.java").is_ok());
         let (allow, _) = ReadPolicy::new(&["deploy/*".to_owned()], &["*.java".to_owned()]);

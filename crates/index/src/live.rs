@@ -15,6 +15,7 @@ use crate::matcher::Pattern;
 use crate::symbols::{FileSymbols, Hit, SymView, Symbol, SymbolTable, file_symbols, stamp};
 use mji_cache::Cache;
 use mji_fs::roots::Roots;
+use mji_fs::stamp::FileStat;
 use mji_fs::walk::{self, SkippedDirs, is_skipped_dir, skip_reason};
 
 /// A non-Java (or any) workspace file, for `find_resource`.
@@ -105,44 +106,123 @@ pub struct LiveIndex {
     sequential: AtomicBool,
 }
 
-/// `items` mapped by `f` on up to `threads` plain threads (not rayon's pool: see
-/// [`LiveIndex::build`]), the kept results in the items' order; each thread's run of
-/// consecutive items shares one state from `init`.
-fn ordered_par_filter_map<T: Send, U: Send, S>(
-    items: Vec<T>,
-    threads: usize,
-    init: impl Fn() -> S + Sync,
-    f: impl Fn(&mut S, T) -> Option<U> + Sync,
-) -> Vec<U> {
-    let run = |c: Vec<T>| {
-        let mut state = init();
-        c.into_iter().filter_map(|t| f(&mut state, t)).collect::<Vec<U>>()
-    };
-    if threads < 2 || items.len() < 256 {
-        return run(items);
+/// The `stat` of every file the walk kept, shared by the thread that walked and the thread
+/// that read the snapshots, once that one is done (on the JDK's java.base it is done first
+/// and would otherwise wait): each takes the next run of consecutive files in turn, and a run
+/// is stat-ed relative to its directory (`DirStat`), in the walk's order.
+#[derive(Default)]
+struct StatShare {
+    state: Mutex<ShareState>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct ShareState {
+    /// The files, once the walk is done.
+    files: Option<Arc<Vec<PathBuf>>>,
+    /// No run is handed out any more (all taken, or the walk never ended).
+    closed: bool,
+    next: usize,
+    runs: Vec<Option<Vec<Option<FileStat>>>>,
+    /// Runs the helpers hold and have not given back yet.
+    helping: usize,
+}
+
+/// Files per run: a few directories' worth, so that two threads finish close together.
+const STAT_RUN: usize = 64;
+
+fn stat_run(files: &[PathBuf], k: usize) -> Vec<Option<FileStat>> {
+    let mut dirs = mji_fs::stamp::DirStat::default();
+    files.iter().skip(k * STAT_RUN).take(STAT_RUN).map(|f| dirs.stat(f)).collect()
+}
+
+impl StatShare {
+    fn lock(&self) -> std::sync::MutexGuard<'_, ShareState> {
+        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
-    let per = items.len().div_ceil(threads);
-    let mut chunks: Vec<Vec<T>> = Vec::new();
-    let mut items = items.into_iter();
-    loop {
-        let chunk: Vec<T> = items.by_ref().take(per).collect();
-        if chunk.is_empty() {
-            break;
-        }
-        chunks.push(chunk);
+
+    /// Ends the sharing: no run is handed out from now on (the walk's thread calls it when it
+    /// has taken the last run, or when it unwinds, so that the helper never waits for it).
+    fn close(&self) {
+        self.lock().closed = true;
+        self.changed.notify_all();
     }
-    let run = &run;
-    std::thread::scope(|s| {
-        let mut chunks = chunks.into_iter();
-        let first = chunks.next();
-        let rest: Vec<_> = chunks.map(|c| s.spawn(move || run(c))).collect();
-        let mut out: Vec<U> = first.map(run).unwrap_or_default();
-        for h in rest {
-            // A panic goes on as it would have in one loop.
-            out.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+
+    /// The helper's part: waits for the walk's files, then stats runs until none is left.
+    fn help(&self) {
+        /// Gives the helper's run up even if it unwinds, so that the walk's thread stops
+        /// waiting for it (and stats that run itself).
+        struct Leave<'a>(&'a StatShare);
+        impl Drop for Leave<'_> {
+            fn drop(&mut self) {
+                let mut st = self.0.lock();
+                st.helping = st.helping.saturating_sub(1);
+                drop(st);
+                self.0.changed.notify_all();
+            }
         }
-        out
-    })
+        let mut st = self.lock();
+        while st.files.is_none() && !st.closed {
+            st = self.changed.wait(st).unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        loop {
+            if st.closed || st.next >= st.runs.len() {
+                return;
+            }
+            let Some(files) = st.files.clone() else { return };
+            let k = st.next;
+            st.next += 1;
+            st.helping += 1;
+            drop(st);
+            let leave = Leave(self);
+            let run = stat_run(&files, k);
+            drop(files);
+            st = self.lock();
+            if let Some(slot) = st.runs.get_mut(k) {
+                *slot = Some(run);
+            }
+            drop(st);
+            drop(leave);
+            st = self.lock();
+        }
+    }
+
+    /// The walk's thread's part: publishes the files, stats runs in turn with the helper, then
+    /// gives every file's stat in order (any run the helper dropped is stat-ed here).
+    fn stat_all(&self, files: Vec<PathBuf>) -> (Vec<PathBuf>, Vec<Option<FileStat>>) {
+        let files = Arc::new(files);
+        let n = files.len().div_ceil(STAT_RUN);
+        {
+            let mut st = self.lock();
+            st.files = Some(files.clone());
+            st.runs = vec![None; n];
+        }
+        self.changed.notify_all();
+        loop {
+            let mut st = self.lock();
+            if st.next >= n {
+                st.closed = true;
+                // Waits for the run the helper holds.
+                while st.helping > 0 {
+                    st = self.changed.wait(st).unwrap_or_else(std::sync::PoisonError::into_inner);
+                }
+                break;
+            }
+            let k = st.next;
+            st.next += 1;
+            drop(st);
+            let run = stat_run(&files, k);
+            if let Some(slot) = self.lock().runs.get_mut(k) {
+                *slot = Some(run);
+            }
+        }
+        self.changed.notify_all();
+        let runs = std::mem::take(&mut self.lock().runs);
+        let stats = runs.into_iter().enumerate().flat_map(|(k, r)| r.unwrap_or_else(|| stat_run(&files, k))).collect();
+        // The helper let its handle go before it gave its last run back.
+        let files = Arc::try_unwrap(files).unwrap_or_else(|shared| shared.as_ref().clone());
+        (files, stats)
+    }
 }
 
 fn is_java(p: &Path) -> bool {
@@ -338,20 +418,15 @@ impl LiveIndex {
     }
 
     /// Walks every root: its Java files in order with their stamps (as the walk's `stat` saw
-    /// them), every file as a resource, and the directories skipped.
+    /// them), every file as a resource, and the directories skipped. The `stat`s are shared
+    /// with whoever [`StatShare::help`]s.
     #[allow(clippy::type_complexity)]
     fn walk_roots(
         &self,
+        share: &StatShare,
     ) -> (Vec<(PathBuf, usize)>, Vec<Option<mji_fs::stamp::Stamp>>, Vec<(Arc<Path>, Resource)>, SkippedDirs) {
-        let mut java: Vec<(PathBuf, usize)> = Vec::new();
-        // Each Java file's stamp as the walk saw it, beside `java`: its snapshot entry is
-        // checked against it rather than by a second stat of every file (on the JDK, a tenth
-        // of a warm start).
-        let mut java_stamps: Vec<Option<mji_fs::stamp::Stamp>> = Vec::new();
-        // Collected, then made a map in one go: the walk yields paths in order, so the map is
-        // built without a path comparison per level of the tree for each file (on the JDK, a
-        // tenth of a warm start went to inserting them one by one).
-        let mut resources: Vec<(Arc<Path>, Resource)> = Vec::new();
+        let mut kept: Vec<PathBuf> = Vec::new();
+        let mut kept_roots: Vec<(usize, usize)> = Vec::new();
         let mut skipped = SkippedDirs::default();
         for (i, root) in self.roots.paths().iter().enumerate() {
             let walked = walk::walk(root, |_| true);
@@ -360,33 +435,39 @@ impl LiveIndex {
                 self.note_problem(p);
             }
             self.skip_special(&walked.special);
-            // One `stat` per file, on the cores the snapshots' reader leaves (on the JDK, a
-            // seventh of a one-shot `types`; on two cores, one thread each balanced best), in the
-            // walk's order.
-            let threads = match self.sequential.load(Ordering::Acquire) {
-                true => 1,
-                false => std::thread::available_parallelism().map_or(1, |n| n.get()).saturating_sub(1).min(4),
-            };
-            // Each file stat-ed relative to its directory (`DirStat`), not by its full path.
-            let kept = ordered_par_filter_map(walked.files, threads, mji_fs::stamp::DirStat::default, |dirs, f| {
-                // With nested roots, a file belongs to the deepest one.
-                let owner = self.roots.root_of(&f)?;
-                // A secret (a private key, a credentials file) is never listed or searched.
-                if owner != i || self.roots.refusal(&f).is_some() {
-                    return None;
-                }
-                let meta = dirs.stat(&f);
-                Some((f, meta))
-            });
-            for (f, meta) in kept {
-                if is_java(&f) {
-                    java_stamps.push(meta.map(|m| m.stamp));
-                }
+            let from = kept.len();
+            // With nested roots, a file belongs to the deepest one; a secret (a private key, a
+            // credentials file) is never listed or searched.
+            kept.extend(
+                walked
+                    .files
+                    .into_iter()
+                    .filter(|f| self.roots.root_of(f) == Some(i) && self.roots.refusal_in(f, i).is_none()),
+            );
+            kept_roots.push((i, kept.len() - from));
+        }
+        tracing::debug!(files = kept.len(), "walked every root");
+        // One `stat` per file, each relative to its directory, in the walk's order.
+        let (files, stats) = share.stat_all(kept);
+        tracing::debug!("stat-ed every file");
+        let mut java: Vec<(PathBuf, usize)> = Vec::new();
+        // Each Java file's stamp as the walk saw it, beside `java`: its snapshot entry is
+        // checked against it rather than by a second stat of every file (on the JDK, a tenth
+        // of a warm start).
+        let mut java_stamps: Vec<Option<mji_fs::stamp::Stamp>> = Vec::new();
+        // Collected, then made a map in one go: the walk yields paths in order, so the map is
+        // built without a path comparison per level of the tree for each file (on the JDK, a
+        // tenth of a warm start went to inserting them one by one).
+        let mut resources: Vec<(Arc<Path>, Resource)> = Vec::with_capacity(files.len());
+        let mut files = files.into_iter().zip(stats);
+        for (i, count) in kept_roots {
+            for (f, meta) in files.by_ref().take(count) {
                 resources.push((
                     Arc::from(f.as_path()),
                     Resource { root: i, size: meta.map_or(0, |m| m.size), modified: meta.and_then(|m| m.modified) },
                 ));
                 if is_java(&f) {
+                    java_stamps.push(meta.map(|m| m.stamp));
                     java.push((f, i));
                 }
             }
@@ -445,13 +526,34 @@ impl LiveIndex {
         // other: done at once (on the JDK, a fifth of a one-shot `types` off the wall time). On
         // threads of their own, not rayon's pool, which a process may have busy with other work
         // (the CLI reads the reference store meanwhile): queued behind it, they waited.
+        // The walk's `stat`s are shared with the snapshots' reader once it is done, and with
+        // the cores beyond two.
+        let share = StatShare::default();
         let ((java, java_stamps, resources, skipped), (snapshot_paths, mut table)) = std::thread::scope(|s| {
             if self.sequential.load(Ordering::Acquire) {
-                let walked = self.walk_roots();
+                let walked = self.walk_roots(&share);
                 return (walked, self.read_snapshots());
             }
-            let snapshots = s.spawn(|| self.read_snapshots());
-            let walked = self.walk_roots();
+            /// Ends the sharing when the walk's thread leaves, even by unwinding.
+            struct Close<'a>(&'a StatShare);
+            impl Drop for Close<'_> {
+                fn drop(&mut self) {
+                    self.0.close();
+                }
+            }
+            let _close = Close(&share);
+            let share = &share;
+            let snapshots = s.spawn(move || {
+                let read = self.read_snapshots();
+                tracing::debug!(ms = started.elapsed().as_secs_f64() * 1e3, "read the snapshots");
+                share.help();
+                read
+            });
+            let more = std::thread::available_parallelism().map_or(1, |n| n.get()).saturating_sub(2).min(2);
+            for _ in 0..more {
+                s.spawn(move || share.help());
+            }
+            let walked = self.walk_roots(share);
             // Without the snapshots (their reader panicked), every file is parsed again.
             (walked, snapshots.join().unwrap_or_default())
         });
@@ -901,4 +1003,54 @@ pub fn watch(index: Arc<LiveIndex>, stop: Arc<AtomicBool>) -> notify::Result<()>
     }
     drop(watcher);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Files of several directories (some gone), enough for many runs, stat-ed with no helper,
+    /// with one and with three: every answer is a lone `DirStat`'s, in the walk's order, and
+    /// the files come back as given.
+    #[test]
+    fn shared_stats_are_the_walks_in_order() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut files = Vec::new();
+        for d in 0..7 {
+            let sub = dir.path().join(format!("d{d}"));
+            std::fs::create_dir(&sub).expect("mkdir");
+            for f in 0..41 {
+                let p = sub.join(format!("F{f}.java"));
+                if (d + f) % 5 != 0 {
+                    std::fs::write(&p, "x".repeat(d * 41 + f)).expect("write");
+                }
+                files.push(p);
+            }
+        }
+        let mut lone = mji_fs::stamp::DirStat::default();
+        let want: Vec<Option<FileStat>> = files.iter().map(|f| lone.stat(f)).collect();
+        assert!(want.iter().any(Option::is_none) && want.iter().flatten().count() > 200);
+        for helpers in [0, 1, 3] {
+            let share = StatShare::default();
+            let (back, got) = std::thread::scope(|s| {
+                for _ in 0..helpers {
+                    s.spawn(|| share.help());
+                }
+                share.stat_all(files.clone())
+            });
+            assert_eq!(back, files, "{helpers} helpers");
+            assert_eq!(got, want, "{helpers} helpers");
+        }
+    }
+
+    /// A helper waiting for the walk's files is let go when the walk ends without them.
+    #[test]
+    fn a_helper_is_let_go_when_no_files_come() {
+        let share = StatShare::default();
+        std::thread::scope(|s| {
+            let h = s.spawn(|| share.help());
+            share.close();
+            h.join().expect("the helper returns");
+        });
+    }
 }

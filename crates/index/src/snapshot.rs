@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use crate::symbols::FileSymbols;
 
-const MAGIC: &[u8; 8] = b"MJISYM05";
+const MAGIC: &[u8; 8] = b"MJISYM06";
 /// The largest snapshot read.
 const MAX_BYTES: u64 = 1 << 30;
 /// What the MAC covers besides the bytes.
@@ -62,16 +62,18 @@ pub fn read(path: &Path, root_dir: &Path, root: usize, fingerprint: &str) -> Res
     let file = std::fs::File::open(path).map_err(|_| Unusable::Stale)?;
     let len = file.metadata().map_err(|_| Unusable::Stale)?.len();
     // A snapshot the size no workspace's is (one planted in a cache directory inside the
-    // workspace) is not read into memory: the JDK's 15,143 files make about 55 MB.
+    // workspace) is not read into memory: the JDK's 15,143 files made about 55 MB before the
+    // records' bodies were deflated (java.base's 3,102: 10.9 MB then, 4.75 MB now).
     if len > MAX_BYTES {
         return Err(Unusable::Stale);
     }
     let len = usize::try_from(len).map_err(|_| Unusable::Stale)?;
     let mut bytes = Vec::new();
     bytes.try_reserve_exact(len).map_err(|_| Unusable::Stale)?;
-    // Read through a small buffer and copied: a `read` straight into the fresh 11 MB (java.base)
-    // took 40 ms instead of 5 when the command's reference preload ran beside it (the kernel's
-    // copy faulting each page in, against the other threads' heap growth); copied, 6-8 ms.
+    // Read through a small buffer and copied: a `read` straight into the fresh 11 MB (java.base,
+    // before the bodies were deflated) took 40 ms instead of 5 when the command's reference
+    // preload ran beside it (the kernel's copy faulting each page in, against the other
+    // threads' heap growth); copied, 6-8 ms.
     let mut file = file.take(len as u64);
     let mut chunk = vec![0u8; 1 << 18];
     loop {
@@ -156,14 +158,34 @@ pub fn write<'a>(
     let rank: std::collections::HashMap<&Path, usize> =
         order.iter().enumerate().map(|(k, p)| (p.as_path(), k)).collect();
     files.sort_by_key(|(f, _)| rank.get(&*f.path).copied().unwrap_or(usize::MAX));
-    for (f, rel) in files {
-        let at = body.len();
-        body.extend_from_slice(&[0; 4]);
-        f.encode(rel, &mut body);
-        let len = (body.len() - at - 4) as u32;
-        body[at..at + 4].copy_from_slice(&len.to_le_bytes());
-        written.push(f);
-    }
+    // Pieces of consecutive records encoded on threads of their own, then joined in order:
+    // deflating every body (a cold start's snapshot) took 75 ms on one thread for java.base.
+    // Scoped threads, not rayon's pool: the caller holds the index's lock, which a pool job
+    // queued before these may be waiting for.
+    let encode = |piece: &[(&FileSymbols, &str)]| {
+        let mut out = Vec::new();
+        for (f, rel) in piece {
+            let at = out.len();
+            out.extend_from_slice(&[0; 4]);
+            f.encode(rel, &mut out);
+            let len = (out.len() - at - 4) as u32;
+            out[at..at + 4].copy_from_slice(&len.to_le_bytes());
+        }
+        out
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+    let per = files.len().div_ceil(threads).max(256);
+    std::thread::scope(|s| {
+        let mut pieces = files.chunks(per);
+        let first = pieces.next();
+        let rest: Vec<_> = pieces.map(|p| s.spawn(move || encode(p))).collect();
+        body.extend_from_slice(&first.map(encode).unwrap_or_default());
+        for h in rest {
+            // A panic goes on as it would have in one loop.
+            body.extend_from_slice(&h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+    });
+    written.extend(files.iter().map(|(f, _)| *f));
     let (names, initials) = crate::symbols::search_names(written.iter().copied());
     for text in [names, initials] {
         body.extend_from_slice(&(text.len() as u32).to_le_bytes());
