@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use crate::symbols::FileSymbols;
 
-const MAGIC: &[u8; 8] = b"MJISYM06";
+const MAGIC: &[u8; 8] = b"MJISYM07";
 /// The largest snapshot read.
 const MAX_BYTES: u64 = 1 << 30;
 /// What the MAC covers besides the bytes.
@@ -63,7 +63,7 @@ pub fn read(path: &Path, root_dir: &Path, root: usize, fingerprint: &str) -> Res
     let len = file.metadata().map_err(|_| Unusable::Stale)?.len();
     // A snapshot the size no workspace's is (one planted in a cache directory inside the
     // workspace) is not read into memory: the JDK's 15,143 files made about 55 MB before the
-    // records' bodies were deflated (java.base's 3,102: 10.9 MB then, 4.75 MB now).
+    // records' bodies were compressed (java.base's 3,102: 10.9 MB then, 5.8 MB now).
     if len > MAX_BYTES {
         return Err(Unusable::Stale);
     }
@@ -71,7 +71,7 @@ pub fn read(path: &Path, root_dir: &Path, root: usize, fingerprint: &str) -> Res
     let mut bytes = Vec::new();
     bytes.try_reserve_exact(len).map_err(|_| Unusable::Stale)?;
     // Read through a small buffer and copied: a `read` straight into the fresh 11 MB (java.base,
-    // before the bodies were deflated) took 40 ms instead of 5 when the command's reference
+    // before the bodies were compressed) took 40 ms instead of 5 when the command's reference
     // preload ran beside it (the kernel's copy faulting each page in, against the other
     // threads' heap growth); copied, 6-8 ms.
     let mut file = file.take(len as u64);
@@ -159,7 +159,8 @@ pub fn write<'a>(
         order.iter().enumerate().map(|(k, p)| (p.as_path(), k)).collect();
     files.sort_by_key(|(f, _)| rank.get(&*f.path).copied().unwrap_or(usize::MAX));
     // Pieces of consecutive records encoded on threads of their own, then joined in order:
-    // deflating every body (a cold start's snapshot) took 75 ms on one thread for java.base.
+    // deflating every body (a cold start's snapshot) took 75 ms on one thread for java.base
+    // (LZ4, which replaced deflate, costs less).
     // Scoped threads, not rayon's pool: the caller holds the index's lock, which a pool job
     // queued before these may be waiting for.
     let encode = |piece: &[(&FileSymbols, &str)]| {
