@@ -887,13 +887,7 @@ fn types_and_find_see_every_change_made_between_two_commands() {
     put("p/Moved.java", "package p;\nclass Moved { void moved() {} }\n", zero);
     let cache = tmp.path().join("cache");
     let total = |args: &[&str]| {
-        let o = bin()
-            .args(args)
-            .args(["--json", "--no-daemon"])
-            .env("MCP_JAVA_INDEX_CACHE_DIR", &cache)
-            .current_dir(tmp.path())
-            .output()
-            .expect("run");
+        let o = own_process_json(tmp.path(), &cache, args);
         assert!(o.status.success(), "{args:?}: {}", stderr(&o));
         serde_json::from_str::<serde_json::Value>(&stdout(&o)).expect("json")["total"].as_u64().unwrap_or(0)
     };
@@ -960,13 +954,7 @@ fn def_and_hierarchy_see_every_change_made_between_two_commands() {
     put("p/Gone.java", "package p;\nclass Gone extends Base { void vanishing() {} }\n");
     let cache = tmp.path().join("cache");
     let json = |args: &[&str]| {
-        let o = bin()
-            .args(args)
-            .args(["--json", "--no-daemon"])
-            .env("MCP_JAVA_INDEX_CACHE_DIR", &cache)
-            .current_dir(tmp.path())
-            .output()
-            .expect("run");
+        let o = own_process_json(tmp.path(), &cache, args);
         serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap_or(serde_json::Value::Null)
     };
     let answers = || {
@@ -995,4 +983,16 @@ fn def_and_hierarchy_see_every_change_made_between_two_commands() {
     let want = (vec!["p.Added".into(), "p.Sub".into()], s("p.Sub#beforeEdit()"), None, None, s("p.Added"));
     assert_eq!(answers(), want);
     assert_eq!(answers(), want, "from the store the command rewrote");
+}
+
+/// A command's JSON answer in its own process (`--no-daemon`), run in `dir` with its cache in
+/// `cache`.
+fn own_process_json(dir: &std::path::Path, cache: &std::path::Path, args: &[&str]) -> std::process::Output {
+    bin()
+        .args(args)
+        .args(["--json", "--no-daemon"])
+        .env("MCP_JAVA_INDEX_CACHE_DIR", cache)
+        .current_dir(dir)
+        .output()
+        .expect("run")
 }
