@@ -844,6 +844,16 @@ impl LiveIndex {
         query()
     }
 
+    /// Files (any kind) whose file name `keep` accepts, in path order: one pass, no pattern.
+    pub fn resources_named(&self, keep: impl Fn(&str) -> bool) -> Vec<(Arc<Path>, Resource)> {
+        let Ok(st) = self.state.read() else { return Vec::new() };
+        st.resources
+            .iter()
+            .filter(|(p, _)| p.file_name().is_some_and(|n| keep(&n.to_string_lossy())))
+            .map(|(p, r)| (p.clone(), r.clone()))
+            .collect()
+    }
+
     /// Files (any kind) whose name or path matches, best first.
     pub fn find_resources(
         &self,

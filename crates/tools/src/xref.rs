@@ -304,28 +304,19 @@ pub(crate) fn non_java_matches(ws: &crate::host::Host, target: &Target, globs: &
     use mji_xref::textual;
     let words = textual::words_of(target);
     let index = ws.index();
-    let mut files: Vec<(Arc<Path>, String)> = Vec::new();
-    let mut more = false;
-    for ext in textual::EXTENSIONS {
-        let pattern = mji_index::matcher::Pattern::new(&format!("*.{ext}"), false);
-        let page = index.find_resources(&pattern, false, None, 0, MAX_TEXT_FILES);
-        more |= page.total > page.items.len();
-        for (p, r, _) in page.items {
-            let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            if textual::is_searched(&name) {
-                let disp = index.roots().display(&p, r.root);
-                if globs.is_empty() || globs.iter().any(|g| glob_match(g, &disp)) {
-                    files.push((p, disp));
-                }
-            }
-        }
-    }
+    // Every view and configuration file by its extension, in one pass over the index's files.
+    let mut files: Vec<(Arc<Path>, String)> = index
+        .resources_named(textual::is_searched)
+        .into_iter()
+        .map(|(p, r)| {
+            let disp = index.roots().display(&p, r.root);
+            (p, disp)
+        })
+        .filter(|(_, disp)| globs.is_empty() || globs.iter().any(|g| glob_match(g, disp)))
+        .collect();
     files.sort_by(|a, b| a.1.cmp(&b.1));
-    files.dedup_by(|a, b| a.0 == b.0);
-    if files.len() > MAX_TEXT_FILES {
-        files.truncate(MAX_TEXT_FILES);
-        more = true;
-    }
+    let more = files.len() > MAX_TEXT_FILES;
+    files.truncate(MAX_TEXT_FILES);
     let mut out = NonJavaMatches { words, total: 0, files: 0, matches: Vec::new(), searched_files: 0, truncated: more };
     for (p, disp) in &files {
         if mji_model::cancel::Cancel::current().is_cancelled() {

@@ -99,6 +99,27 @@ fn no_java_use_counts_the_name_in_views_and_says_so() {
     assert!(a.text().contains("\nsrc/app/Use.java\n  5:18 call  return j.toString();\n"), "{}", a.text());
 }
 
+/// The views searched are the files whose last extension is a view's or a configuration's, in
+/// any case (`Form.XHTML`), in path order; a backup (`old.jelly.bak`) or another kind is not.
+#[test]
+fn the_views_searched_are_chosen_by_their_last_extension_in_any_case() {
+    let (_dir, ws) = indexed(
+        "",
+        &[
+            ("src/app/Job.java", JOB),
+            ("web/b/Form.XHTML", VIEW),
+            ("web/a/old.jelly.bak", VIEW),
+            ("web/a/index.jelly", VIEW),
+            ("web/a/jelly", VIEW),
+        ],
+    );
+    let a = call(&ws, "find_references", json!({"target": "app.Job#isEnabled()"})).expect("refs");
+    let nj = &a.value["nonJava"];
+    assert_eq!((nj["searchedFiles"].as_u64(), nj["files"].as_u64()), (Some(2), Some(2)), "{nj}");
+    let files: Vec<&str> = nj["matches"].as_array().into_iter().flatten().filter_map(|m| m["file"].as_str()).collect();
+    assert_eq!(files, ["web/a/index.jelly", "web/b/Form.XHTML"], "{nj}");
+}
+
 /// `show_definition` gives the declaration as written: annotations and modifiers.
 #[test]
 fn a_definition_is_its_declaration_as_written() {
