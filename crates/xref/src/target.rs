@@ -124,6 +124,9 @@ pub fn resolve_target_as(w: &World, spec: &str, kind: Option<Category>) -> Resul
     if spec.is_empty() {
         return Err(TargetError::Invalid("target is empty".into()));
     }
+    if let Some(member) = dotted_member(w, spec) {
+        return resolve_target_as(w, &member, kind);
+    }
     let (type_part, member) = match spec.split_once('#') {
         Some((t, m)) => (t.trim(), Some(m.trim())),
         None => (spec, None),
@@ -132,6 +135,7 @@ pub fn resolve_target_as(w: &World, spec: &str, kind: Option<Category>) -> Resul
     let id = w.by_fqn(&type_fqn);
     let Some(member) = member else {
         let simple = type_fqn.rsplit('.').next().unwrap_or(&type_fqn).to_string();
+        let undeclared = !declared(w, &type_fqn);
         let decls = id
             .filter(|i| w.is_workspace(*i))
             .map(|i| vec![(w.files[w.file_of(i) as usize].path.clone(), w.decl(i).start_line)])
@@ -143,7 +147,9 @@ pub fn resolve_target_as(w: &World, spec: &str, kind: Option<Category>) -> Resul
             names: vec![simple],
             decls,
             overriders: HashMap::new(),
-            undeclared: false,
+            // A type only guessed from its spelling (no declaration is known) is what
+            // `undeclared_message` explains when nothing references it: never a plain 0.
+            undeclared,
         });
     };
     let (name, params) = match member.split_once('(') {
@@ -181,7 +187,7 @@ pub fn resolve_target_as(w: &World, spec: &str, kind: Option<Category>) -> Resul
             names: vec![name.to_string()],
             decls: Vec::new(),
             overriders: HashMap::new(),
-            undeclared: !w.jdk.is_type(&type_fqn),
+            undeclared: !declared(w, &type_fqn),
         });
     };
     let d = w.decl(id);
@@ -323,6 +329,33 @@ fn qualify_external(w: &World, p: &str) -> String {
     }
 }
 
+/// A member written with a dot as people write it (`HashMap.get`, `java.util.HashMap.get(Object)`,
+/// `Pair.left`), as `Type#member`: when what comes before the last dot (before any parameters)
+/// is a declared type and the whole is not one (`Map.Entry` stays a type).
+fn dotted_member(w: &World, spec: &str) -> Option<String> {
+    if spec.contains('#') {
+        return None;
+    }
+    let (head, params) = spec.split_at(spec.find('(').unwrap_or(spec.len()));
+    let (ty, member) = head.trim().rsplit_once('.')?;
+    if params.is_empty() && resolve_type_spec(w, head.trim()).is_ok_and(|f| declared(w, &f)) {
+        return None;
+    }
+    let fqn = resolve_type_spec(w, ty.trim()).ok().filter(|f| declared(w, f))?;
+    Some(format!("{fqn}#{}{params}", member.trim()))
+}
+
+/// Whether a qualified type name is declared: in the workspace or the API table, or a type
+/// the JDK's name table has. That table knows top-level types only, so a nested name under a
+/// type whose declaration the world has (`java.util.HashMap.get`) is declared only if that
+/// declaration has it, which `by_fqn` answers.
+fn declared(w: &World, fqn: &str) -> bool {
+    if w.by_fqn(fqn).is_some() {
+        return true;
+    }
+    w.jdk.is_type(fqn) && !fqn.match_indices('.').any(|(i, _)| w.by_fqn(&fqn[..i]).is_some())
+}
+
 /// A type given by qualified name, or by simple name when unique in the workspace.
 fn resolve_type_spec(w: &World, t: &str) -> Result<String, TargetError> {
     if w.by_fqn(t).is_some() {
@@ -344,6 +377,16 @@ fn resolve_type_spec(w: &World, t: &str) -> Result<String, TargetError> {
                 matches.iter().map(|i| w.decl(*i).fqn.to_string()).collect::<Vec<_>>().join(", ")
             ))),
         };
+    }
+    // `Map.Entry`: a type known by its simple name, then its nested types.
+    if let Some((first, rest)) = t.split_once('.')
+        && first.starts_with(char::is_uppercase)
+        && let Ok(outer) = resolve_type_spec(w, first)
+    {
+        let nested = format!("{outer}.{rest}");
+        if declared(w, &nested) {
+            return Ok(nested);
+        }
     }
     match w.resolve_qualified(t) {
         Some(TypeName::Class(f, Origin::Library)) => {

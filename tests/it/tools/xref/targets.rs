@@ -217,6 +217,39 @@ fn a_target_nobody_declares_is_an_error_with_the_nearest_names() {
     assert!(counts[1].error.is_none(), "{counts:?}");
 }
 
+/// A member written with a dot, as people write it (`Line.below`, `p.Line.above(int)`), is that
+/// member, and a nested type stays a type; a dotted name nothing declares is an error, never "0
+/// references" to a type guessed from its spelling (`refs HashMap.get` once answered that).
+#[test]
+fn a_member_written_with_a_dot_is_the_member_and_an_undeclared_name_is_an_error() {
+    let (_d, ws) = setup();
+    let run = |target: &str| {
+        mcp_java_index::tools::tool::find_references::run(
+            &ws,
+            &FindReferencesArgs { target: target.into(), limit: 100, ..Default::default() },
+        )
+    };
+    for (dotted, hashed) in [
+        ("Line.below", "p.Line#below"),
+        ("p.Line.above(int)", "p.Line#above(int)"),
+        ("Functions.FailableConsumer", "p.Functions.FailableConsumer"),
+        ("Functions.FailableConsumer.accept", "p.Functions.FailableConsumer#accept"),
+    ] {
+        let (a, b) = (find(&ws, dotted, false), find(&ws, hashed, false));
+        assert_eq!((&a.target, a.total, use_lines(&a)), (&b.target, b.total, use_lines(&b)), "{dotted}");
+    }
+    assert_eq!(find(&ws, "Line.below", false).target_kind, "method");
+    assert_eq!(find(&ws, "Functions.FailableConsumer", false).target_kind, "type");
+    let e = run("Line.above").expect_err("a field and a method").to_string();
+    assert!(e.contains("ambiguous target p.Line#above"), "{e}");
+    let e = run("Line.nope").expect_err("no such member").to_string();
+    assert!(e.contains("p.Line declares no method or field named nope"), "{e}");
+    for undeclared in ["Foo.bar", "p.Line.Nope", "Functions.Nope"] {
+        let e = run(undeclared).expect_err(undeclared).to_string();
+        assert!(e.contains("no declaration of") || e.contains("declares no"), "{undeclared}: {e}");
+    }
+}
+
 /// A member of a library the index does not see (its jar is on no classpath) that workspace
 /// files import from: the error names the library's package, a file importing it and how to
 /// add it, instead of answering no references.
