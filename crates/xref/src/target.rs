@@ -131,6 +131,12 @@ pub fn resolve_target_as(w: &World, spec: &str, kind: Option<Category>) -> Resul
         Some((t, m)) => (t.trim(), Some(m.trim())),
         None => (spec, None),
     };
+    if type_part.is_empty() || member.is_some_and(|m| m.is_empty() || m.starts_with('(')) {
+        return Err(TargetError::Invalid(format!(
+            "target {spec} names no {}: write Type#member, e.g. java.util.HashMap#get or HashMap.get",
+            if type_part.is_empty() { "type" } else { "member" }
+        )));
+    }
     let type_fqn = resolve_type_spec(w, type_part)?;
     let id = w.by_fqn(&type_fqn);
     let Some(member) = member else {

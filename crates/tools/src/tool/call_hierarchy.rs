@@ -261,6 +261,14 @@ pub fn run(ws: &Host, args: &CallHierarchyArgs) -> Result<CallHierarchyResult, T
         },
     )?;
     if !matches!(target.category, Category::Method | Category::Ctor) {
+        // A type nothing declares was guessed from its spelling: say so, not "is a type".
+        if target.undeclared {
+            return Err(ToolError::NoSuchSymbol(format!(
+                "no declaration of {} is known (not in the workspace, its indexed libraries or the JDK); \
+                 call_hierarchy takes a method or constructor: Type#method, e.g. java.util.HashMap#get or HashMap.get",
+                target.label
+            )));
+        }
         return Err(ToolError::InvalidArgument(format!(
             "{} is a {}: call_hierarchy takes a method or constructor (find_references lists every use)",
             target.label,

@@ -248,6 +248,16 @@ fn a_member_written_with_a_dot_is_the_member_and_an_undeclared_name_is_an_error(
         let e = run(undeclared).expect_err(undeclared).to_string();
         assert!(e.contains("no declaration of") || e.contains("declares no"), "{undeclared}: {e}");
     }
+    // A target without its type or its member says how to write one.
+    for half in ["#below", "p.Line#", "p.Line#(int)"] {
+        let e = run(half).expect_err(half).to_string();
+        assert!(e.contains("write Type#member"), "{half}: {e}");
+    }
+    // The call hierarchy of a dotted name nothing declares: not "is a type".
+    let mut m = serde_json::Map::new();
+    m.insert("target".into(), "Foo.bar".into());
+    let e = mcp_java_index::tools::registry::dispatch(&ws, "call_hierarchy", m).expect_err("undeclared");
+    assert!(e.contains("no declaration of Foo.bar is known") && !e.contains("is a type"), "{e}");
 }
 
 /// A member of a library the index does not see (its jar is on no classpath) that workspace
