@@ -51,6 +51,16 @@ fn find(ws: &Workspace, target: &str, overriders: bool) -> FindReferencesResult 
     .unwrap_or_else(|e| panic!("{target}: {e}"))
 }
 
+/// The error `find_references` answers `target` with.
+fn refused(ws: &Workspace, target: &str) -> String {
+    mcp_java_index::tools::tool::find_references::run(
+        ws,
+        &FindReferencesArgs { target: target.into(), ..Default::default() },
+    )
+    .expect_err(target)
+    .to_string()
+}
+
 /// The lines of `Use.java` the answer lists.
 fn use_lines(r: &FindReferencesResult) -> Vec<u32> {
     let mut v: Vec<u32> = r
@@ -187,14 +197,7 @@ fn a_bad_position_is_named_with_what_is_nearest() {
 #[test]
 fn a_target_nobody_declares_is_an_error_with_the_nearest_names() {
     let (_d, ws) = setup();
-    let err = |target: &str| {
-        mcp_java_index::tools::tool::find_references::run(
-            &ws,
-            &FindReferencesArgs { target: target.into(), ..Default::default() },
-        )
-        .expect_err(target)
-        .to_string()
-    };
+    let err = |target: &str| refused(&ws, target);
     let e = err("q.Line#below()");
     assert!(e.contains("no declaration of q.Line is known") && e.contains("did you mean p.Line#below?"), "{e}");
     let e = err("q.Line#below");
@@ -223,12 +226,7 @@ fn a_target_nobody_declares_is_an_error_with_the_nearest_names() {
 #[test]
 fn a_member_written_with_a_dot_is_the_member_and_an_undeclared_name_is_an_error() {
     let (_d, ws) = setup();
-    let run = |target: &str| {
-        mcp_java_index::tools::tool::find_references::run(
-            &ws,
-            &FindReferencesArgs { target: target.into(), limit: 100, ..Default::default() },
-        )
-    };
+
     for (dotted, hashed) in [
         ("Line.below", "p.Line#below"),
         ("p.Line.above(int)", "p.Line#above(int)"),
@@ -240,17 +238,17 @@ fn a_member_written_with_a_dot_is_the_member_and_an_undeclared_name_is_an_error(
     }
     assert_eq!(find(&ws, "Line.below", false).target_kind, "method");
     assert_eq!(find(&ws, "Functions.FailableConsumer", false).target_kind, "type");
-    let e = run("Line.above").expect_err("a field and a method").to_string();
+    let e = refused(&ws, "Line.above");
     assert!(e.contains("ambiguous target p.Line#above"), "{e}");
-    let e = run("Line.nope").expect_err("no such member").to_string();
+    let e = refused(&ws, "Line.nope");
     assert!(e.contains("p.Line declares no method or field named nope"), "{e}");
     for undeclared in ["Foo.bar", "p.Line.Nope", "Functions.Nope"] {
-        let e = run(undeclared).expect_err(undeclared).to_string();
+        let e = refused(&ws, undeclared);
         assert!(e.contains("no declaration of") || e.contains("declares no"), "{undeclared}: {e}");
     }
     // A target without its type or its member says how to write one.
     for half in ["#below", "p.Line#", "p.Line#(int)"] {
-        let e = run(half).expect_err(half).to_string();
+        let e = refused(&ws, half);
         assert!(e.contains("write Type#member"), "{half}: {e}");
     }
     // The call hierarchy of a dotted name nothing declares: not "is a type".
