@@ -208,8 +208,8 @@ impl XrefEngine {
         {
             *ix = p.restore().unwrap_or_default();
         }
-        // Not waited for: a caller may hold the lock (the next call drops it then).
-        if self.refs.read().is_ok_and(|ix| ix.is_damaged())
+        // Neither lock waited for: a caller may hold one (the next call drops it then).
+        if self.refs.try_read().is_ok_and(|ix| ix.is_damaged())
             && let Ok(mut ix) = self.refs.try_write()
             && ix.is_damaged()
         {
