@@ -251,12 +251,15 @@ impl XrefEngine {
                 })
                 .collect();
             files.sort_by(|a, b| a.path.cmp(&b.path));
-            let Some((text, ends)) = ix.key_table().parts() else {
-                // A stored key table that does not read: the index is dropped at its next use.
+            let parts = ix.key_table().parts();
+            let pairs = ix.posting_pairs();
+            let Some((text, ends)) = parts.filter(|_| !ix.is_damaged()) else {
+                // A stored key table or postings that do not read: nothing is written (the
+                // index is dropped at its next use).
                 self.dirty.store(true, Relaxed);
                 return None;
             };
-            (st.generation, files, text, ends, ix.posting_pairs(), st.world.clone())
+            (st.generation, files, text, ends, pairs, st.world.clone())
         };
         // The world's link, when it was linked from exactly the declarations written (the
         // same files, each the same declarations) with the library types the store is for.
@@ -665,13 +668,19 @@ mod tests {
             let at = b.len() - 64;
             b[at..at + 32].copy_from_slice(&ksum);
         };
-        let garblings = ["its text altered", "every end past the text", "every id in key order out of range"];
+        let garblings = [
+            "its text altered",
+            "every end past the text",
+            "every id in key order out of range",
+            "every posting past the files",
+        ];
         for (i, what) in garblings.into_iter().enumerate() {
             let mut altered = bytes.clone();
             match i {
                 0 => altered[start + table + 2] ^= 0x20,
                 1 => altered[start + 16..start + 16 + 4 * n].fill(0xff),
-                _ => altered[start + 16 + 4 * n..start + 16 + 8 * n].fill(0xff),
+                2 => altered[start + 16 + 4 * n..start + 16 + 8 * n].fill(0xff),
+                _ => altered[start + 16 + 4 * (3 * n + 1)..start + 16 + 4 * (3 * n + 1 + m)].fill(0xff),
             }
             if i > 0 {
                 resign(&mut altered);
@@ -681,6 +690,9 @@ mod tests {
             assert_eq!(answer(&restart), want, "{what}");
             assert!(!restart.refs().read().expect("lock").is_damaged(), "{what}: the index was dropped");
             assert!(!store.exists(), "{what}: the store is removed");
+            // The files bound again are written whole, and read back alike.
+            assert!(matches!(restart.save(), Some(Ok(3))), "{what}");
+            assert_eq!(answer(&XrefEngine::with_store(store.clone())), want, "{what}: the store rewritten");
         }
     }
 
