@@ -299,10 +299,22 @@ impl KeyPart {
         let got = (|| {
             let ends: Vec<u32> = (0..self.n()).map(|i| self.end(i)).collect::<Option<_>>()?;
             let sorted: Vec<u32> = (0..self.n()).map(|i| self.sorted(i)).collect::<Option<_>>()?;
-            let mut text = String::with_capacity(self.text_len as usize);
+            // One read of the whole text, each chunk checked against its MAC.
+            let mut bytes = vec![0u8; self.text_len as usize];
+            mji_fs::read_exact_at(&self.file, &mut bytes, self.text_at).ok()?;
+            let mut from = 0u32;
             for j in 0..self.c as usize {
-                text.push_str(self.chunk(j)?);
+                let to = self.chunk_end(j)?;
+                let mac = chunk_mac(bytes.get(from as usize..to as usize)?)?;
+                if !mji_fs::provenance::same_mac(self.chunk_mac(j)?, &mac) {
+                    return None;
+                }
+                from = to;
             }
+            if from != self.text_len {
+                return None;
+            }
+            let text = String::from_utf8(bytes).ok()?;
             crate::refindex::Keys::fits(&text, &ends, &sorted).then_some((text, ends, sorted))
         })();
         if got.is_none() {
@@ -403,5 +415,6 @@ mod tests {
         assert_eq!(part.get(0), None);
         assert!(part.is_damaged());
         assert_eq!(part.get(2990).map(str::len), Some(keys[2990].len()), "other chunks still read");
+        assert!(part.owned().is_none(), "the whole table does not read");
     }
 }
