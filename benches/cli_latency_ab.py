@@ -27,7 +27,7 @@ def main(bins: dict, source: str, n: int) -> None:
         (tmp / name / "run").mkdir(mode=0o700)
         subprocess.run([b, "index", str(root)], env=env, stdout=subprocess.DEVNULL, check=True)
         envs[name], roots[name] = env, root
-    classes, _, files = cl.targets(roots[next(iter(bins))], n)
+    classes, methods, files = cl.targets(roots[next(iter(bins))], n)
     queries = {
         "--version (process start)": [["--version"] for _ in classes],
         "range FILE 1 40": [["range", f, "1", "40"] for f in files],
@@ -36,6 +36,8 @@ def main(bins: dict, source: str, n: int) -> None:
         "outline (index FILE)": [["index", f] for f in files],
         "def": [["def", c] for c, _ in classes],
         "hierarchy": [["hierarchy", q] for _, q in classes],
+        "refs --count-only": [["refs", m, "--count-only"] for m in methods],
+        "callers": [["callers", m] for m in methods],
     }
     print(f"{source}: {len(classes)} classes, {len(files)} files (seed 7); p50 (p95) ms")
     for kind, qs in queries.items():

@@ -405,6 +405,15 @@ impl XrefEngine {
                     out.push((ix.path(id).clone(), refs));
                 }
             }
+            if ix.is_damaged() {
+                // A stored key table that did not read: the answer is not used; the index is
+                // dropped and every file bound again.
+                drop(ix);
+                if let Ok(mut ix) = self.refs.write() {
+                    ix.reset();
+                }
+                return self.find_in_files(world, files, names, keys, keep);
+            }
         } else {
             unbound = files.iter().zip(stamps).collect();
         }
@@ -464,7 +473,9 @@ impl XrefEngine {
         let stamp = self.stamps(std::slice::from_ref(p)).pop().flatten()?;
         let ix = self.refs().read().ok()?;
         let f = ix.get(ix.id_of(p)?)?;
-        (f.stamp == stamp).then(|| f.body().map(|b| ix.all(b))).flatten()
+        let refs = (f.stamp == stamp).then(|| f.body().map(|b| ix.all(b))).flatten();
+        // Read from a stored key table that did not read: bound again.
+        refs.filter(|_| !ix.is_damaged())
     }
 
     /// Binds, one file at a time, every file of `files` whose references are not kept yet,

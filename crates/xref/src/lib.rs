@@ -14,6 +14,7 @@ pub mod engine;
 pub mod hierarchy;
 mod invalidate;
 pub mod keeper;
+mod keypart;
 pub mod lazy;
 pub mod name;
 mod refindex;

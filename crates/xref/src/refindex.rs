@@ -9,6 +9,7 @@ use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
+use crate::keypart::KeyPart;
 use crate::resolve::DepthCut;
 use crate::{Caller, CallerKind, Category, Confidence, Ref, RefKind};
 use mji_fs::stamp::Stamp;
@@ -235,9 +236,13 @@ pub(crate) fn words_of(bytes: &[u8]) -> Box<[u32]> {
 }
 
 /// The key table: every key's text in one string (no allocation per key), found through a
-/// sorted permutation for the keys read back or last saved and a map for those added since.
+/// sorted permutation for the keys read back or last saved and a map for those added since;
+/// or, read back from a store, the store's table read in place (see [`crate::keypart`]) until
+/// a key is added.
 #[derive(Default)]
 pub(crate) struct Keys {
+    /// The table as a store holds it; the fields below are then empty.
+    stored: Option<Arc<KeyPart>>,
     text: String,
     /// Key `i` is `text[ends[i - 1]..ends[i]]` (from 0 for the first).
     ends: Vec<u32>,
@@ -249,32 +254,71 @@ pub(crate) struct Keys {
 impl Keys {
     /// A table read back: `None` unless the parts fit together.
     pub fn restore(text: String, ends: Vec<u32>, sorted: Vec<u32>) -> Option<Keys> {
+        Keys::fits(&text, &ends, &sorted).then_some(Keys { stored: None, text, ends, sorted, added: HashMap::new() })
+    }
+
+    /// Whether the parts of a table fit together.
+    pub fn fits(text: &str, ends: &[u32], sorted: &[u32]) -> bool {
         let n = ends.len() as u32;
-        let fits = ends.windows(2).all(|w| w[0] <= w[1])
+        ends.windows(2).all(|w| w[0] <= w[1])
             && ends.last().is_none_or(|e| *e as usize == text.len())
             && ends.iter().all(|e| text.is_char_boundary(*e as usize))
             && sorted.len() == ends.len()
-            && sorted.iter().all(|i| *i < n);
-        fits.then_some(Keys { text, ends, sorted, added: HashMap::new() })
+            && sorted.iter().all(|i| *i < n)
+    }
+
+    /// The table a store holds, read in place.
+    pub fn stored(part: Arc<KeyPart>) -> Keys {
+        Keys { stored: Some(part), ..Keys::default() }
+    }
+
+    /// Whether a read of the stored table failed (the index is then dropped).
+    fn is_damaged(&self) -> bool {
+        self.stored.as_ref().is_some_and(|p| p.is_damaged())
+    }
+
+    /// The table in memory, so keys can be added: a stored table is read whole (every chunk of
+    /// its text). `false` when it does not read (the index is then dropped).
+    fn own(&mut self) -> bool {
+        let Some(part) = &self.stored else { return true };
+        let Some(keys) = part.owned().and_then(|(text, ends, sorted)| Keys::restore(text, ends, sorted)) else {
+            part.damage("the key table does not fit");
+            return false;
+        };
+        *self = keys;
+        true
     }
 
     pub fn len(&self) -> u32 {
-        self.ends.len() as u32
+        match &self.stored {
+            Some(p) => p.len(),
+            None => self.ends.len() as u32,
+        }
     }
 
+    /// Key `id`'s text; empty for an id past the table or a stored table that does not read
+    /// (which marks it damaged: the answer is then not used).
     pub fn get(&self, id: u32) -> &str {
+        if let Some(p) = &self.stored {
+            return p.get(id).unwrap_or_default();
+        }
         let i = id as usize;
-        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
-        &self.text[start..self.ends[i] as usize]
+        let start = if i == 0 { Some(0) } else { self.ends.get(i - 1).map(|e| *e as usize) };
+        let end = self.ends.get(i).map(|e| *e as usize);
+        start.zip(end).and_then(|(a, b)| self.text.get(a..b)).unwrap_or_default()
     }
 
     pub fn find(&self, k: &str) -> Option<u32> {
+        if let Some(p) = &self.stored {
+            return p.find(k);
+        }
         match self.sorted.binary_search_by(|i| self.get(*i).cmp(k)) {
             Ok(i) => Some(self.sorted[i]),
             Err(_) => self.added.get(k).copied(),
         }
     }
 
+    /// The id of `k`, added when new; the table must be in memory ([`Keys::own`]).
     fn intern(&mut self, k: &str) -> u32 {
         if let Some(id) = self.find(k) {
             return id;
@@ -290,6 +334,9 @@ impl Keys {
     /// part; the map keeps only the keys added after those (ignored unless it is a
     /// permutation of a prefix of the table).
     fn compact(&mut self, sorted: Vec<u32>) {
+        if self.stored.is_some() {
+            return; // as compact as it gets
+        }
         let n = sorted.len() as u32;
         if n < self.sorted.len() as u32 || n > self.len() || sorted.iter().any(|i| *i >= n) {
             return;
@@ -299,9 +346,12 @@ impl Keys {
         self.added.shrink_to_fit();
     }
 
-    /// The parts to save: the text, the ends, and every id ordered by its key.
-    pub fn parts(&self) -> (&str, &[u32]) {
-        (&self.text, &self.ends)
+    /// The parts to save: the text and the ends (`None` when a stored table does not read).
+    pub fn parts(&self) -> Option<(String, Vec<u32>)> {
+        match &self.stored {
+            Some(p) => p.owned().map(|(text, ends, _)| (text, ends)),
+            None => Some((self.text.clone(), self.ends.clone())),
+        }
     }
 
     /// Every id of a table of these parts, ordered by key text.
@@ -316,29 +366,48 @@ impl Keys {
     }
 
     fn heap_bytes(&self) -> usize {
-        self.text.capacity() + self.ends.capacity() * 4 + self.sorted.capacity() * 4 + self.added.len() * 48
+        self.stored.as_ref().map_or(0, |p| p.heap_bytes())
+            + self.text.capacity()
+            + self.ends.capacity() * 4
+            + self.sorted.capacity() * 4
+            + self.added.len() * 48
     }
 }
 
-/// Postings read back or last compacted, as one table: key `k`'s files are
-/// `files[off[k]..off[k + 1]]`.
+/// Postings last compacted, as one table: key `k`'s files are `files[off[k]..off[k + 1]]`;
+/// or those a store holds, read in place.
 #[derive(Default)]
 pub(crate) struct BasePostings {
     pub off: Vec<u32>,
     pub files: Vec<u32>,
+    pub stored: Option<Arc<KeyPart>>,
 }
 
 impl BasePostings {
-    fn of(&self, k: u32) -> &[u32] {
+    /// Appends key `k`'s files to `out`.
+    fn of(&self, k: u32, out: &mut Vec<u32>) {
+        if let Some(p) = &self.stored {
+            return p.postings(k, out);
+        }
         let k = k as usize;
-        match (self.off.get(k), self.off.get(k + 1)) {
-            (Some(a), Some(b)) => &self.files[*a as usize..*b as usize],
-            _ => &[],
+        if let (Some(a), Some(b)) = (self.off.get(k), self.off.get(k + 1))
+            && let Some(files) = self.files.get(*a as usize..*b as usize)
+        {
+            out.extend_from_slice(files);
         }
     }
 
-    /// Whether they fit a table of `keys` keys and `files` files.
+    /// How many (key, file) pairs they hold.
+    fn len(&self) -> usize {
+        self.stored.as_ref().map_or(self.files.len(), |p| p.posting_count())
+    }
+
+    /// Whether they fit a table of `keys` keys and `files` files (a stored table's postings
+    /// are checked as they are read).
     fn fits(&self, keys: u32, files: u32) -> bool {
+        if let Some(p) = &self.stored {
+            return p.len() == keys && p.file_count() == files;
+        }
         (self.off.is_empty() || self.off.len() == keys as usize + 1)
             && self.off.first().is_none_or(|o| *o == 0)
             && self.off.windows(2).all(|w| w[0] <= w[1])
@@ -425,6 +494,9 @@ impl RefIndex {
         stamp: Stamp,
         generation: u64,
     ) -> bool {
+        if self.is_damaged() || !self.keys.own() {
+            self.reset();
+        }
         let id = self.file_id(p);
         if self.invalidated_at[id as usize] > generation || !self.room_for(refs.len()) {
             return false;
@@ -512,6 +584,24 @@ impl RefIndex {
         hit.len()
     }
 
+    /// Whether a read of the table a store holds failed: the index is then not to be used
+    /// ([`RefIndex::reset`]: every file is bound again).
+    pub fn is_damaged(&self) -> bool {
+        self.keys.is_damaged()
+    }
+
+    /// Drops every file's references, the key table and the postings (the slots and their
+    /// generations stay).
+    pub fn reset(&mut self) {
+        for f in &mut self.files {
+            *f = None;
+        }
+        self.keys = Keys::default();
+        self.base = BasePostings::default();
+        self.postings.clear();
+        (self.postings_len, self.live_postings, self.refs) = (0, 0, 0);
+    }
+
     /// Drops everything (a new world that shares nothing with the kept bindings).
     pub fn clear(&mut self, generation: u64) {
         for id in 0..self.files.len() as u32 {
@@ -567,17 +657,17 @@ impl RefIndex {
             }
         }
         off.push(files.len() as u32);
-        self.base = BasePostings { off, files };
+        self.base = BasePostings { off, files, stored: None };
     }
 
     /// The files that may reference one of `keys` (ids), sorted and distinct; each still has
     /// to be checked (its slot may have been dropped or re-bound).
     pub fn candidates(&self, keys: &[u32]) -> Vec<u32> {
-        let mut out: Vec<u32> = keys
-            .iter()
-            .flat_map(|k| self.base.of(*k).iter().chain(self.postings.get(k).into_iter().flatten()))
-            .copied()
-            .collect();
+        let mut out: Vec<u32> = Vec::new();
+        for k in keys {
+            self.base.of(*k, &mut out);
+            out.extend(self.postings.get(k).into_iter().flatten());
+        }
         out.sort_unstable();
         out.dedup();
         out
@@ -620,6 +710,7 @@ impl RefIndex {
         self.files.iter().flatten().map(|f| f.heap_bytes() + 64).sum::<usize>()
             + self.keys.heap_bytes()
             + self.base.off.capacity() * 4
+            + self.base.stored.as_ref().filter(|_| self.keys.stored.is_none()).map_or(0, |p| p.heap_bytes())
             + self.base.files.capacity() * 4
             + self.postings.values().map(|v| v.capacity() * 4 + 40).sum::<usize>()
             + self.paths.len() * 48
@@ -634,8 +725,11 @@ impl RefIndex {
     /// as (key, slot) pairs, for saving.
     pub fn posting_pairs(&self) -> Vec<(u32, u32)> {
         let mut out = Vec::with_capacity(self.postings_len);
+        let mut files = Vec::new();
         for k in 0..self.keys.len() {
-            out.extend(self.base.of(k).iter().map(|f| (k, *f)));
+            files.clear();
+            self.base.of(k, &mut files);
+            out.extend(files.iter().map(|f| (k, *f)));
         }
         for (k, files) in &self.postings {
             out.extend(files.iter().map(|f| (*k, *f)));
@@ -666,7 +760,7 @@ impl RefIndex {
                 ix.files[id as usize] = Some(Arc::new(f));
             }
         }
-        ix.postings_len = base.files.len();
+        ix.postings_len = base.len();
         ix.base = base;
         Some(ix)
     }
@@ -701,7 +795,7 @@ impl<'a> Callers<'a> {
 
 /// The reference store's format tag (`crate::store` writes it first), which every MAC of the
 /// store covers.
-pub(crate) const MAGIC: &[u8; 8] = b"MJIXREF8";
+pub(crate) const MAGIC: &[u8; 8] = b"MJIXREF9";
 
 /// The MAC of one file's stored references; the header (under its own MAC) holds it, so a
 /// body is used only as written for its slot.
@@ -774,8 +868,8 @@ mod tests {
         let before = lookups(&ix, &keys);
         assert!(before.iter().all(|(id, files)| id.is_some() && !files.is_empty()), "{before:?}");
         // What a save computes: the ids of the keys it wrote, ordered by their text.
-        let (text, ends) = ix.key_table().parts();
-        let sorted = Keys::sorted_ids(text, ends);
+        let (text, ends) = ix.key_table().parts().expect("in memory");
+        let sorted = Keys::sorted_ids(&text, &ends);
         // A key bound after the snapshot the save took stays findable through the map.
         keep(&mut ix, "/w/Three.java", &[call(5, &["d.D"]), call(6, &["a.A"])]);
         let before = lookups(&ix, &[&keys[..], &["d.D"]].concat());

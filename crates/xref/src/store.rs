@@ -19,14 +19,16 @@ use std::sync::{Arc, RwLock};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{StampedDecls, WorldState, XrefEngine};
+use crate::keypart::{self, KeyPart};
 use crate::lazy::{Block, Decls};
 use crate::name::{self, NameTable};
 use crate::refindex::{BasePostings, FileRefs, Keys, MAGIC, OnDisk, RefIndex, blob_mac};
 use crate::resolve::DepthCut;
 use crate::world::{Link, World};
+use mji_fs::provenance::same_mac;
 
 // The format: `MAGIC` (`crate::refindex::MAGIC`), each file's references (a postcard `crate::refindex::RefsBody`),
-// the `KeysPart` (the key table and the postings), every file's declarations (their names as
+// the keys part (the key table and the postings: `crate::keypart`), every file's declarations (their names as
 // indexes into the header's table of names), the `Header`, the lengths of the keys part, the
 // declarations and the header (u64, little-endian), the keys part's MAC (of it and the main
 // MAC) and the main MAC (of the declarations and the header). A restart reads the
@@ -55,19 +57,6 @@ struct Header {
     link: Option<Link>,
 }
 
-/// The reference index's key table and postings, read when the index is first used.
-#[derive(Serialize, Deserialize)]
-struct KeysPart {
-    /// The key table: every key's text, where each ends, and the ids in key order.
-    key_text: String,
-    key_ends: Vec<u32>,
-    key_sorted: Vec<u32>,
-    /// Key `k`'s files (indexes into the header's `files`) are
-    /// `post_files[post_off[k]..post_off[k + 1]]`.
-    post_off: Vec<u32>,
-    post_files: Vec<u32>,
-}
-
 /// Where a loaded store's keys part lies, and what the reference index is restored with once
 /// it is read (see [`XrefEngine::refs`]).
 pub(crate) struct PendingRefs {
@@ -88,20 +77,17 @@ struct KeysAt {
 }
 
 impl PendingRefs {
-    /// The reference index, or `None` if the keys part does not read, check or fit.
+    /// The reference index, or `None` if the keys part's table does not read, check or fit.
+    /// Only the table is read (see [`crate::keypart`]): the key text a query needs is read
+    /// and checked chunk by chunk.
     fn restore(self) -> Option<RefIndex> {
-        let mut bytes = vec![0u8; usize::try_from(self.at.len).ok()?];
-        mji_fs::read_exact_at(&self.file, &mut bytes, self.at.offset).ok()?;
-        if !mji_fs::provenance::same_mac(&self.at.mac, &keys_mac(&self.path, &self.at.main, &bytes)?) {
-            return None;
-        }
-        let k: KeysPart = postcard::from_bytes(&bytes).ok()?;
-        drop(bytes);
-        let keys = Keys::restore(k.key_text, k.key_ends, k.key_sorted)?;
-        if keys.len() != self.nkeys {
-            return None;
-        }
-        RefIndex::restore(keys, self.slots, BasePostings { off: k.post_off, files: k.post_files })
+        let files = u32::try_from(self.slots.len()).ok()?;
+        let (path, at) = (&self.path, self.at);
+        let checks = |table: &[u8]| keys_mac(path, &at.main, table).is_some_and(|m| same_mac(&at.mac, &m));
+        let part = KeyPart::open(self.file.clone(), path.clone(), at.offset, at.len, self.nkeys, files, checks)?;
+        let part = Arc::new(part);
+        let base = BasePostings { stored: Some(part.clone()), ..BasePostings::default() };
+        RefIndex::restore(Keys::stored(part), self.slots, base)
     }
 }
 
@@ -213,13 +199,21 @@ impl XrefEngine {
     /// The reference index, restored first from the keys part of the store the last load read
     /// if that is not done yet. Every use of the index goes through here. A keys part that
     /// does not read or check leaves the index empty: every file is bound again when a query
-    /// needs it (the index is an accelerator).
+    /// needs it (the index is an accelerator); so does a stored table found damaged since
+    /// (see [`crate::keypart`]).
     pub(crate) fn refs(&self) -> &RwLock<RefIndex> {
         if let Ok(mut pending) = self.pending.lock()
             && let Some(p) = pending.take()
             && let Ok(mut ix) = self.refs.write()
         {
             *ix = p.restore().unwrap_or_default();
+        }
+        // Neither lock waited for: a caller may hold one (the next call drops it then).
+        if self.refs.try_read().is_ok_and(|ix| ix.is_damaged())
+            && let Ok(mut ix) = self.refs.try_write()
+            && ix.is_damaged()
+        {
+            ix.reset();
         }
         &self.refs
     }
@@ -257,8 +251,15 @@ impl XrefEngine {
                 })
                 .collect();
             files.sort_by(|a, b| a.path.cmp(&b.path));
-            let (text, ends) = ix.key_table().parts();
-            (st.generation, files, text.to_owned(), ends.to_vec(), ix.posting_pairs(), st.world.clone())
+            let parts = ix.key_table().parts();
+            let pairs = ix.posting_pairs();
+            let Some((text, ends)) = parts.filter(|_| !ix.is_damaged()) else {
+                // A stored key table or postings that do not read: nothing is written (the
+                // index is dropped at its next use).
+                self.dirty.store(true, Relaxed);
+                return None;
+            };
+            (st.generation, files, text, ends, pairs, st.world.clone())
         };
         // The world's link, when it was linked from exactly the declarations written (the
         // same files, each the same declarations) with the library types the store is for.
@@ -300,7 +301,7 @@ fn mac(path: &Path, decls_and_header: &[u8]) -> Option<[u8; 32]> {
 }
 
 /// The keys part's MAC: of the path, the main MAC (binding it to the rest of this store) and
-/// its bytes.
+/// its table (which holds the MACs of its text's chunks).
 fn keys_mac(path: &Path, main: &[u8; 32], keys: &[u8]) -> Option<[u8; 32]> {
     let key = mji_fs::provenance::Key::user().ok()?;
     Some(key.fast_mac_of(MAGIC, &[path.as_os_str().as_encoded_bytes(), b"keys", main, keys]))
@@ -332,7 +333,7 @@ fn read(path: &Path, libraries: u64) -> Option<(std::fs::File, Header, Vec<u8>, 
     }
     let mut block = vec![0u8; usize::try_from(dlen.checked_add(hlen)?).ok()?];
     mji_fs::read_exact_at(&file, &mut block, start).ok()?;
-    if !mji_fs::provenance::same_mac(&main, &mac(path, &block)?) {
+    if !same_mac(&main, &mac(path, &block)?) {
         return None;
     }
     // Decoded in place: splitting the header off copied it (5 MB on java.base, its pages
@@ -474,9 +475,16 @@ fn write(
         }
         post_off.push(post_files.len() as u32);
         let key_sorted = Keys::sorted_ids(&key_text, &key_ends);
-        let sorted = key_sorted.clone();
-        let keys = KeysPart { key_text, key_ends, key_sorted, post_off, post_files };
-        let keys = postcard::to_stdvec(&keys).map_err(std::io::Error::other)?;
+        let parts = keypart::Parts {
+            text: &key_text,
+            ends: &key_ends,
+            sorted: &key_sorted,
+            post_off: &post_off,
+            post_files: &post_files,
+        };
+        let (keys, table) = keypart::encode(&parts)
+            .ok_or_else(|| std::io::Error::other("the key table does not fit its format, or no user key"))?;
+        let sorted = key_sorted;
         let (name_text, name_ends) = names.parts();
         let header = Header {
             fingerprint: fingerprint(libraries),
@@ -493,7 +501,7 @@ fn write(
         drop(header);
         let unsigned = || std::io::Error::other("no user key to sign the reference index");
         let sum = mac(path, &decls).ok_or_else(unsigned)?;
-        let ksum = keys_mac(path, &sum, &keys).ok_or_else(unsigned)?;
+        let ksum = keys_mac(path, &sum, &keys[..table]).ok_or_else(unsigned)?;
         out.write_all(&keys)?;
         drop(keys);
         out.write_all(&decls)?;
@@ -618,6 +626,73 @@ mod tests {
             assert_eq!(answers(&w), answers(&fresh), "after {n} edit(s)");
             assert_eq!(keys(&w), keys(&fresh));
             assert_eq!(w.direct_subtypes("a.Sub").len(), 1 + (n > 1) as usize);
+        }
+    }
+
+    /// A key table that does not read as written, its text altered (its chunk's MAC fails) or
+    /// its table garbled behind a valid MAC (a bug of the writer): the answer is that of the
+    /// files bound again, never a panic or an empty answer, and the store is removed.
+    #[test]
+    fn a_damaged_key_table_is_dropped_and_every_file_bound_again() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let stamps = put(dir.path(), FILES);
+        let store = dir.path().join("xref.bin");
+        let paths: Vec<Arc<Path>> = stamps.iter().map(|s| s.path.clone()).collect();
+        let first = XrefEngine::with_store(store.clone());
+        let (w, _) = first.world(&stamps);
+        assert_eq!(first.bind_all_parallel(&w, &paths, 100, &|| false), 3);
+        let keys: Vec<String> = {
+            let ix = first.refs().read().expect("lock");
+            (0..ix.key_table().len()).map(|i| ix.key_table().get(i).to_owned()).collect()
+        };
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        let answer = |e: &XrefEngine| {
+            let (w, _) = e.world(&stamps);
+            e.find_in_files(&w, &paths, &[], &keys, &|_| true).files
+        };
+        let want = answer(&first);
+        assert_eq!(want.len(), 2, "Sub and Other reference keys: {want:?}");
+        assert!(matches!(first.save(), Some(Ok(3))));
+        let bytes = std::fs::read(&store).expect("read");
+        // Where the keys part and its table lie, from the tail.
+        let word = |b: &[u8], at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("8"));
+        let end = bytes.len() - TAIL;
+        let (klen, dlen, hlen) = (word(&bytes, end), word(&bytes, end + 8), word(&bytes, end + 16));
+        let start = end - (klen + dlen + hlen) as usize;
+        let u32_at = |at: usize| u32::from_le_bytes(bytes[start + at..start + at + 4].try_into().expect("4")) as usize;
+        let (n, m, c) = (u32_at(0), u32_at(4), u32_at(8));
+        let table = 16 + 4 * (3 * n + 1 + m + c) + 32 * c;
+        let resign = |b: &mut Vec<u8>| {
+            let main: [u8; 32] = b[b.len() - 32..].try_into().expect("32");
+            let ksum = keys_mac(&store, &main, &b[start..start + table]).expect("mac");
+            let at = b.len() - 64;
+            b[at..at + 32].copy_from_slice(&ksum);
+        };
+        let garblings = [
+            "its text altered",
+            "every end past the text",
+            "every id in key order out of range",
+            "every posting past the files",
+        ];
+        for (i, what) in garblings.into_iter().enumerate() {
+            let mut altered = bytes.clone();
+            match i {
+                0 => altered[start + table + 2] ^= 0x20,
+                1 => altered[start + 16..start + 16 + 4 * n].fill(0xff),
+                2 => altered[start + 16 + 4 * n..start + 16 + 8 * n].fill(0xff),
+                _ => altered[start + 16 + 4 * (3 * n + 1)..start + 16 + 4 * (3 * n + 1 + m)].fill(0xff),
+            }
+            if i > 0 {
+                resign(&mut altered);
+            }
+            std::fs::write(&store, &altered).expect("write");
+            let restart = XrefEngine::with_store(store.clone());
+            assert_eq!(answer(&restart), want, "{what}");
+            assert!(!restart.refs().read().expect("lock").is_damaged(), "{what}: the index was dropped");
+            assert!(!store.exists(), "{what}: the store is removed");
+            // The files bound again are written whole, and read back alike.
+            assert!(matches!(restart.save(), Some(Ok(3))), "{what}");
+            assert_eq!(answer(&XrefEngine::with_store(store.clone())), want, "{what}: the store rewritten");
         }
     }
 

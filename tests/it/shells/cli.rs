@@ -985,6 +985,59 @@ fn def_and_hierarchy_see_every_change_made_between_two_commands() {
     assert_eq!(answers(), want, "from the store the command rewrote");
 }
 
+/// `refs` and `callers` on a warm cache read the store's key table in place (issue 38): a call
+/// added (in a new method: a key the table lacks) and a file deleted between two commands change
+/// their answers, and the store the command rewrites serves the next one the same answers.
+#[test]
+fn refs_and_callers_see_every_change_made_between_two_commands() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let put = |rel: &str, text: &str| {
+        let p = tmp.path().join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&p, text).expect("write");
+        std::fs::File::options().write(true).open(&p).expect("open").set_modified(old).expect("mtime");
+    };
+    // Enough keys that the table's text is read in several chunks.
+    for i in 0..200 {
+        put(
+            &format!("p/Filler{i}.java"),
+            &format!("package p;\nclass Filler{i} {{ void fill{i}(String s) {{ s.length(); }} }}\n"),
+        );
+    }
+    put("p/Target.java", "package p;\npublic class Target { public void hit() {} }\n");
+    put("p/A.java", "package p;\nclass A { void run() { new Target().hit(); } }\n");
+    put("p/B.java", "package p;\nclass B { void two() { Target t = new Target(); t.hit(); t.hit(); } }\n");
+    let cache = tmp.path().join("cache");
+    let json = |args: &[&str]| {
+        let o = own_process_json(tmp.path(), &cache, args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).expect("json")
+    };
+    let answers = || {
+        let count = json(&["refs", "p.Target#hit", "--count-only"])["total"].as_u64();
+        let callers: Vec<String> = json(&["callers", "p.Target#hit"])["calls"]
+            .as_array()
+            .map(|v| {
+                v.iter().map(|c| format!("{} {}", c["member"], c["sites"].as_array().map_or(0, |s| s.len()))).collect()
+            })
+            .unwrap_or_default();
+        (count, callers)
+    };
+    let o = bin().arg("index").arg(tmp.path()).env("MCP_JAVA_INDEX_CACHE_DIR", &cache).output().expect("run");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let calls = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(answers(), (Some(3), calls(&["\"p.A#run()\" 1", "\"p.B#two()\" 2"])));
+    put(
+        "p/A.java",
+        "package p;\nclass A { void run() { new Target().hit(); } void added() { new Target().hit(); } }\n",
+    );
+    std::fs::remove_file(tmp.path().join("p/B.java")).expect("delete");
+    let want = (Some(2), calls(&["\"p.A#added()\" 1", "\"p.A#run()\" 1"]));
+    assert_eq!(answers(), want);
+    assert_eq!(answers(), want, "from the store the command rewrote");
+}
+
 /// A command's JSON answer in its own process (`--no-daemon`), run in `dir` with its cache in
 /// `cache`.
 fn own_process_json(dir: &std::path::Path, cache: &std::path::Path, args: &[&str]) -> std::process::Output {
