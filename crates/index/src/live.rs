@@ -464,13 +464,15 @@ impl LiveIndex {
             }
             self.skip_special(&walked.special);
             let from = kept.len();
-            // With nested roots, a file belongs to the deepest one; a secret (a private key, a
-            // credentials file) is never listed or searched.
+            // With nested roots, a file belongs to the deepest one (with none nested in this
+            // one, to this one: no look at every root for each file); a secret (a private key,
+            // a credentials file) is never listed or searched.
+            let nests = self.roots.paths().iter().enumerate().any(|(j, r)| j != i && r.starts_with(root));
             kept.extend(
                 walked
                     .files
                     .into_iter()
-                    .filter(|f| self.roots.root_of(f) == Some(i) && self.roots.refusal_in(f, i).is_none()),
+                    .filter(|f| (!nests || self.roots.root_of(f) == Some(i)) && self.roots.refusal_in(f, i).is_none()),
             );
             kept_roots.push((i, kept.len() - from));
         }
