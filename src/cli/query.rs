@@ -424,6 +424,10 @@ fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Workspace> {
         std::thread::scope(|s| {
             if LINKS_THE_WORLD.contains(&tool) {
                 ws.index().sequential_start();
+                // Their answers read the walk's files and stamps, not the outline symbol table
+                // (a `def` of a type's name, say, finds it in the world): the table is made
+                // only if something asks for it.
+                ws.index().defer_table();
                 // `def` reads no references: their key table and postings stay on disk.
                 s.spawn(|| if tool == "show_definition" { ws.preload_world() } else { ws.preload_references() });
                 // The committed JDK table every world links with (a table with libraries shares

@@ -104,6 +104,21 @@ pub struct LiveIndex {
     /// Set when other work of the process runs beside the first pass on every core (the CLI's
     /// reference preload): the pass then takes one thread ([`LiveIndex::sequential_start`]).
     sequential: AtomicBool,
+    /// Set by a process whose answer may never read the symbol table (the CLI's commands that
+    /// link the world): the first pass then walks and stats, and leaves the rest for the first
+    /// reader of the table ([`LiveIndex::defer_table`]).
+    defer: AtomicBool,
+    /// The walk of a first pass whose table was put off, until the first reader of the table
+    /// takes it (and holds this lock while it builds the table, so that the file list is read
+    /// from the walk or from the table, never from one half-made).
+    put_off: Mutex<Option<Walk>>,
+}
+
+/// What a first pass left for [`LiveIndex::settle`]: the walk's Java files, in order, with the
+/// stamps its `stat`s took (None for a file gone by then).
+struct Walk {
+    java: Vec<(PathBuf, usize)>,
+    stamps: Vec<Option<mji_fs::stamp::Stamp>>,
 }
 
 /// The `stat` of every file the walk kept, shared by the thread that walked and the thread
@@ -249,6 +264,8 @@ impl LiveIndex {
             pending: AtomicBool::new(false),
             one_shot: AtomicBool::new(false),
             sequential: AtomicBool::new(false),
+            defer: AtomicBool::new(false),
+            put_off: Mutex::new(None),
         })
     }
 
@@ -279,6 +296,17 @@ impl LiveIndex {
     /// java.base lost 20-30 ms).
     pub fn sequential_start(&self) {
         self.sequential.store(true, Ordering::Release);
+    }
+
+    /// Says that this process's answer may never read the symbol table (a CLI command that
+    /// links the world: its files and stamps are the walk's, see
+    /// [`LiveIndex::java_file_stamps_now`]): the first pass then walks and stats every file and
+    /// stops there; the snapshots are read, checked and the changed files parsed when a query
+    /// first needs the table ([`LiveIndex::settle`]). On the JDK's java.base, a fifth of a
+    /// one-shot `def`'s CPU went to that table. Call before [`LiveIndex::build`]; a process with
+    /// a watcher never calls it.
+    pub fn defer_table(&self) {
+        self.defer.store(true, Ordering::Release);
     }
 
     /// Whether a watcher is registered on every root (events may still be pending).
@@ -436,13 +464,15 @@ impl LiveIndex {
             }
             self.skip_special(&walked.special);
             let from = kept.len();
-            // With nested roots, a file belongs to the deepest one; a secret (a private key, a
-            // credentials file) is never listed or searched.
+            // With nested roots, a file belongs to the deepest one (with none nested in this
+            // one, to this one: no look at every root for each file); a secret (a private key,
+            // a credentials file) is never listed or searched.
+            let nests = self.roots.paths().iter().enumerate().any(|(j, r)| j != i && r.starts_with(root));
             kept.extend(
                 walked
                     .files
                     .into_iter()
-                    .filter(|f| self.roots.root_of(f) == Some(i) && self.roots.refusal_in(f, i).is_none()),
+                    .filter(|f| (!nests || self.roots.root_of(f) == Some(i)) && self.roots.refusal_in(f, i).is_none()),
             );
             kept_roots.push((i, kept.len() - from));
         }
@@ -529,7 +559,24 @@ impl LiveIndex {
         // The walk's `stat`s are shared with the snapshots' reader once it is done, and with
         // the cores beyond two.
         let share = StatShare::default();
-        let ((java, java_stamps, resources, skipped), (snapshot_paths, mut table)) = std::thread::scope(|s| {
+        if self.defer.load(Ordering::Acquire) {
+            let (java, stamps, resources, skipped) = self.walk_roots(&share);
+            tracing::debug!(files = java.len(), ms = started.elapsed().as_millis() as u64, "walked the roots");
+            self.publish_walk(java.len(), resources, skipped);
+            // What `load` would say of the files over the size cap, which the table never holds.
+            let cap = self.roots.max_file_bytes();
+            for ((p, _), st) in java.iter().zip(&stamps) {
+                if let Some(st) = st.filter(|st| st.size > cap) {
+                    self.set_skipped(p, Some(mji_fs::too_large(st.size, cap).to_string()));
+                }
+            }
+            let files = java.len();
+            self.indexed.store(files, Ordering::Release);
+            *self.put_off.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(Walk { java, stamps });
+            self.pass_done();
+            return PassStats { files, from_snapshot: 0, parsed: 0 };
+        }
+        let ((java, java_stamps, resources, skipped), (snapshot_paths, table)) = std::thread::scope(|s| {
             if self.sequential.load(Ordering::Acquire) {
                 let walked = self.walk_roots(&share);
                 return (walked, self.read_snapshots());
@@ -558,18 +605,82 @@ impl LiveIndex {
             (walked, snapshots.join().unwrap_or_default())
         });
         tracing::debug!(files = java.len(), ms = started.elapsed().as_millis() as u64, "walked the roots");
+        self.publish_walk(java.len(), resources, skipped);
+        let stats = self.index_walked(&java, &java_stamps, &snapshot_paths, table, started);
+        self.pass_done();
+        stats
+    }
+
+    /// What a walk found, for the readers that need no symbol table: the count of Java files,
+    /// every file as a resource, the directories skipped.
+    fn publish_walk(&self, java: usize, resources: Vec<(Arc<Path>, Resource)>, skipped: SkippedDirs) {
         if let Ok(mut s) = self.skipped_dirs.lock() {
             *s = skipped;
         }
-        self.total.store(java.len(), Ordering::Release);
+        self.total.store(java, Ordering::Release);
         if let Ok(mut st) = self.state.write() {
             st.resources = resources.into_iter().collect();
         }
+    }
+
+    /// Marks the first pass done (its table made or put off) and wakes whoever waits for it.
+    fn pass_done(&self) {
+        self.bump();
+        self.complete.store(true, Ordering::Release);
+        let (lock, cv) = &self.done;
+        if let Ok(mut d) = lock.lock() {
+            *d = true;
+        }
+        cv.notify_all();
+    }
+
+    /// Builds the table a first pass put off ([`LiveIndex::defer_table`]) if it did, before
+    /// anything reads it: the snapshots are read (their MAC checked) and matched with the
+    /// walk's stamps, the changed files parsed and the snapshots rewritten, as the pass would
+    /// have. Whoever calls first does it; the others wait for it.
+    fn settle(&self) {
+        let mut put_off = self.put_off.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let Some(walk) = put_off.take() else { return };
+        let started = Instant::now();
+        let (snapshot_paths, table) = self.read_snapshots();
+        self.indexed.store(0, Ordering::Release);
+        self.index_walked(&walk.java, &walk.stamps, &snapshot_paths, table, started);
+        drop(put_off);
+        self.bump();
+    }
+
+    /// The walk's Java files and their stamps while the table is put off (files gone by their
+    /// `stat` or over the size cap left out, as the table would leave them out).
+    fn walk_listing(&self) -> Option<Vec<(Arc<Path>, usize, mji_fs::stamp::Stamp)>> {
+        let put_off = self.put_off.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let walk = put_off.as_ref()?;
+        let cap = self.roots.max_file_bytes();
+        Some(
+            walk.java
+                .iter()
+                .zip(&walk.stamps)
+                .filter_map(|((p, root), st)| {
+                    st.filter(|st| st.size <= cap).map(|st| (Arc::from(p.as_path()), *root, st))
+                })
+                .collect(),
+        )
+    }
+
+    /// The rest of a first pass once the snapshots are read: the records still current are
+    /// kept, the other files parsed, the table installed and the stale snapshots rewritten.
+    fn index_walked(
+        &self,
+        java: &[(PathBuf, usize)],
+        java_stamps: &[Option<mji_fs::stamp::Stamp>],
+        snapshot_paths: &[Option<(PathBuf, usize)>],
+        mut table: SymbolTable,
+        started: Instant,
+    ) -> PassStats {
         // A record is current when the walk found its file, in its root, with the stamp it was
         // indexed at; the others are dropped from the table.
         let mut current = vec![false; table.slots()];
         let mut to_load: Vec<(PathBuf, usize)> = Vec::new();
-        for (k, ((p, r), now)) in java.iter().zip(&java_stamps).enumerate() {
+        for (k, ((p, r), now)) in java.iter().zip(java_stamps).enumerate() {
             match table.slot_of(k, p) {
                 Some(slot)
                     if !current[slot as usize]
@@ -630,19 +741,13 @@ impl LiveIndex {
         for c in &self.caches {
             c.flush();
         }
-        self.bump();
-        self.complete.store(true, Ordering::Release);
-        let (lock, cv) = &self.done;
-        if let Ok(mut d) = lock.lock() {
-            *d = true;
-        }
-        cv.notify_all();
         stats
     }
 
     /// Applies a batch of changed paths (created, modified, removed or renamed; files or
     /// directories). Returns how many Java files were re-indexed or removed.
     pub(crate) fn apply_changes(&self, paths: &[PathBuf]) -> usize {
+        self.settle();
         let n = self.apply_changes_now(paths);
         // Whatever the batch changed (even nothing), readers that kept what they saw before it
         // look again; bumped after the tables are updated, never before.
@@ -772,6 +877,7 @@ impl LiveIndex {
 
     /// Re-walks every root and applies what differs from the index (after a watcher overflow).
     pub fn rescan(&self) -> usize {
+        self.settle();
         let mut changed: Vec<PathBuf> = Vec::new();
         let known: Vec<Arc<Path>> =
             self.state.read().map(|st| st.resources.keys().cloned().collect()).unwrap_or_default();
@@ -809,6 +915,7 @@ impl LiveIndex {
         offset: usize,
         limit: usize,
     ) -> Page<Found> {
+        self.settle();
         let query = || {
             let progress = self.progress();
             // The search structures are rebuilt lazily under the write lock.
@@ -893,12 +1000,19 @@ impl LiveIndex {
     /// Symbols and files indexed, for reports.
     /// Every indexed Java file with its root.
     pub fn java_files(&self) -> Vec<(Arc<Path>, usize)> {
+        if let Some(walked) = self.walk_listing() {
+            return walked.into_iter().map(|(p, root, _)| (p, root)).collect();
+        }
         self.state.read().map(|st| st.table.files().map(|f| (f.path.clone(), f.root)).collect()).unwrap_or_default()
     }
 
     /// Every indexed Java file with its root and the stamp it was indexed at (while
     /// [`LiveIndex::is_watching`], the stamp a `stat` would give now).
+    /// While the table is put off ([`LiveIndex::defer_table`]), the walk's files and stamps.
     pub fn java_file_stamps(&self) -> Vec<(Arc<Path>, usize, mji_fs::stamp::Stamp)> {
+        if let Some(walked) = self.walk_listing() {
+            return walked;
+        }
         self.state
             .read()
             .map(|st| st.table.files().map(|f| (f.path.clone(), f.root, f.stamp())).collect())
@@ -937,6 +1051,7 @@ impl LiveIndex {
     }
 
     pub fn counts(&self) -> (usize, usize, usize) {
+        self.settle();
         self.state
             .read()
             .map(|st| (st.table.file_count(), st.table.symbol_count(), st.resources.len()))
@@ -1051,6 +1166,78 @@ mod tests {
             assert_eq!(back, files, "{helpers} helpers");
             assert_eq!(got, want, "{helpers} helpers");
         }
+    }
+
+    /// A pass that puts its table off lists the walk's files with their stamps (a file over the
+    /// size cap skipped, as the table would skip it) and reads no snapshot; the first query
+    /// builds the table from the snapshot, whose records of changed files are not used and
+    /// whose MAC is checked then: an altered snapshot is refused, and rewritten.
+    #[test]
+    fn a_table_put_off_is_built_on_first_use_from_a_checked_snapshot() {
+        let ws = tempfile::tempdir().expect("tempdir");
+        let cache_dir = tempfile::tempdir().expect("tempdir");
+        let root = std::fs::canonicalize(ws.path()).expect("canonical");
+        let old = SystemTime::now() - Duration::from_secs(3600);
+        let put = |rel: &str, text: &str| {
+            let p = root.join(rel);
+            std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+            std::fs::write(&p, text).expect("write");
+            std::fs::File::options().write(true).open(&p).expect("open").set_modified(old).expect("mtime");
+        };
+        for i in 0..5 {
+            put(&format!("p/F{i}.java"), &format!("package p;\nclass F{i} {{ void fill{i}() {{}} }}\n"));
+        }
+        put("p/Big.java", &format!("package p;\nclass Big {{}}\n{}", " ".repeat(400)));
+        let index = |defer: bool| {
+            let roots = Roots::new([root.clone()]).expect("roots").with_max_file_bytes(300);
+            let (cache, _) = Cache::open(cache_dir.path());
+            let index = LiveIndex::new(roots, vec![Arc::new(cache)]);
+            if defer {
+                index.defer_table();
+            }
+            index
+        };
+        let names = |index: &LiveIndex, q: &str| -> Vec<String> {
+            let page = index.find_symbols(&Pattern::new(q, false), &|_, _| true, 0, 100);
+            page.items.iter().map(|f| f.symbol.qualified_name.clone()).collect()
+        };
+        let eager = index(false);
+        assert_eq!(eager.build().from_snapshot, 0);
+        let listed = eager.java_file_stamps();
+        assert_eq!(listed.len(), 5, "the file over the cap is not indexed");
+
+        // Put off: the walk's list, the same as the table's; the table is built on first use.
+        put("p/F1.java", "package p;\nclass F1 { void renamed() {} }\n");
+        let lazy = index(true);
+        assert_eq!(lazy.build(), PassStats { files: 6, from_snapshot: 0, parsed: 0 });
+        assert!(lazy.progress().complete && lazy.progress().skipped == 1, "{:?}", lazy.progress());
+        let mut walked = lazy.java_file_stamps();
+        assert!(lazy.put_off.lock().expect("lock").is_some(), "nothing read the table yet");
+        let f1 = root.join("p/F1.java");
+        let now = |p: &Path| mji_fs::stamp::Stamp::of(&std::fs::metadata(p).expect("stat"));
+        for (p, _, stamp) in &walked {
+            assert_eq!(*stamp, now(p), "{}", p.display());
+        }
+        assert_ne!(listed.iter().find(|(p, ..)| **p == *f1).map(|l| l.2), Some(now(&f1)));
+        assert_eq!(names(&lazy, "renamed"), ["p.F1#renamed"]);
+        assert!(names(&lazy, "fill1").is_empty(), "a changed file's record was used");
+        assert!(lazy.put_off.lock().expect("lock").is_none());
+        let mut tabled = lazy.java_file_stamps();
+        walked.sort_by(|a, b| a.0.cmp(&b.0));
+        tabled.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(walked, tabled);
+
+        // An altered snapshot is refused when the table is first used, and rewritten.
+        let snapshot = crate::snapshot::path_for(cache_dir.path(), &root);
+        let mut bytes = std::fs::read(&snapshot).expect("the pass wrote a snapshot");
+        let at = bytes.windows(5).position(|w| w == b"fill3").expect("the name is in the snapshot");
+        bytes[at..at + 5].copy_from_slice(b"pwned");
+        std::fs::write(&snapshot, &bytes).expect("alter");
+        let lazy = index(true);
+        lazy.build();
+        assert!(names(&lazy, "pwned").is_empty(), "an altered snapshot was used");
+        assert_eq!(names(&lazy, "fill3"), ["p.F3#fill3"]);
+        assert_ne!(std::fs::read(&snapshot).expect("read"), bytes, "the snapshot was rewritten");
     }
 
     /// A helper waiting for the walk's files is let go when the walk ends without them.

@@ -1038,6 +1038,57 @@ fn refs_and_callers_see_every_change_made_between_two_commands() {
     assert_eq!(answers(), want, "from the store the command rewrote");
 }
 
+/// The commands that link the world (`refs`, `callers`, `def`) put the outline symbol table
+/// off and answer from the walk's files (issue 38): a file added, edited and deleted between
+/// two of them changes their answers, and a `types` after them, which builds the table from
+/// the snapshot none of them rewrote, sees the same files.
+#[test]
+fn xref_commands_see_every_change_without_the_outline_table() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let put = |rel: &str, text: &str| {
+        let p = tmp.path().join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&p, text).expect("write");
+        std::fs::File::options().write(true).open(&p).expect("open").set_modified(old).expect("mtime");
+    };
+    for i in 0..20 {
+        put(&format!("p/Filler{i}.java"), &format!("package p;\nclass Filler{i} {{ void fill{i}() {{}} }}\n"));
+    }
+    put("p/Base.java", "package p;\npublic class Base { void run() {} }\n");
+    put("p/Caller.java", "package p;\nclass Caller { void go(Base b) { b.run(); } }\n");
+    put("p/Gone.java", "package p;\nclass Gone { void go(Base b) { b.run(); } }\n");
+    let cache = tmp.path().join("cache");
+    let json = |args: &[&str]| {
+        let o = own_process_json(tmp.path(), &cache, args);
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap_or(serde_json::Value::Null)
+    };
+    let answers = || {
+        let refs = json(&["refs", "p.Base#run()", "--count-only"])["total"].as_u64();
+        let callers: Vec<String> = json(&["callers", "p.Base#run()"])["calls"]
+            .as_array()
+            .map(|v| v.iter().map(|c| c["member"].as_str().unwrap_or("").to_owned()).collect())
+            .unwrap_or_default();
+        let def = json(&["def", "Added"])["definitions"][0]["qualifiedName"].as_str().map(str::to_owned);
+        (refs, callers, def)
+    };
+    let o = bin().arg("index").arg(tmp.path()).env("MCP_JAVA_INDEX_CACHE_DIR", &cache).output().expect("run");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let before = answers();
+    assert_eq!(before.0, Some(2), "{before:?}");
+    assert_eq!(before.2, None);
+    put("p/Added.java", "package p;\nclass Added { void a(Base b) { b.run(); b.run(); } }\n");
+    put("p/Caller.java", "package p;\nclass Caller { void go(Base b) { b.run(); b.run(); } }\n");
+    std::fs::remove_file(tmp.path().join("p/Gone.java")).expect("delete");
+    let after = answers();
+    assert_eq!((after.0, after.2.as_deref()), (Some(4), Some("p.Added")), "{after:?}");
+    assert_eq!(before.1, ["p.Caller#go(p.Base)", "p.Gone#go(p.Base)"]);
+    assert_eq!(after.1, ["p.Added#a(p.Base)", "p.Caller#go(p.Base)"]);
+    assert_eq!(answers(), after);
+    let types = |q: &str| json(&["types", q])["total"].as_u64();
+    assert_eq!((types("Added"), types("Gone"), types("Caller")), (Some(1), Some(0), Some(1)));
+}
+
 /// A command's JSON answer in its own process (`--no-daemon`), run in `dir` with its cache in
 /// `cache`.
 fn own_process_json(dir: &std::path::Path, cache: &std::path::Path, args: &[&str]) -> std::process::Output {
