@@ -701,7 +701,7 @@ impl<'a> Callers<'a> {
 
 /// The reference store's format tag (`crate::store` writes it first), which every MAC of the
 /// store covers.
-pub(crate) const MAGIC: &[u8; 8] = b"MJIXREF8";
+pub(crate) const MAGIC: &[u8; 8] = b"MJIXREF9";
 
 /// The MAC of one file's stored references; the header (under its own MAC) holds it, so a
 /// body is used only as written for its slot.
