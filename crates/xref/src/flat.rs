@@ -12,7 +12,11 @@
 use foldhash::{HashMap, HashSet};
 
 use crate::name::Name;
-use crate::world::TypeId;
+
+/// A type of the world (`crate::world`): an index in its types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct TypeId(pub u32);
 
 /// Strings one after another: `text` and where each ends.
 #[derive(Default)]

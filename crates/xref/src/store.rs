@@ -158,7 +158,7 @@ impl XrefEngine {
     /// when it has none).
     pub(crate) fn load(&self, st: &mut WorldState) {
         let Some(path) = &self.store else { return };
-        let Some((file, h, mut decls, keys_at)) = read(path, self.libraries_hash()) else { return };
+        let Some((file, mut h, mut decls, keys_at)) = read(path, self.libraries_hash()) else { return };
         let Some(link_at) = decls.len().checked_sub(h.link.unwrap_or(0) as usize) else { return };
         // The link is read from the bytes before they are cut to the declarations.
         let link = h.link.map(|_| decls.split_off(link_at));
@@ -172,7 +172,9 @@ impl XrefEngine {
         if at as usize != decls.len() {
             return;
         }
-        let Some(names) = NameTable::restore(&h.name_text, &h.name_ends) else { return };
+        let Some(names) = NameTable::restore(std::mem::take(&mut h.name_text), std::mem::take(&mut h.name_ends)) else {
+            return;
+        };
         let block = Block::new(decls, names, path.clone());
         let nkeys = h.nkeys;
         let file = Arc::new(file);
@@ -333,8 +335,18 @@ fn read(path: &Path, libraries: u64) -> Option<(std::fs::File, Header, Vec<u8>, 
     if keys_at.offset < MAGIC.len() as u64 {
         return None;
     }
-    let mut block = vec![0u8; usize::try_from(dlen.checked_add(hlen)?).ok()?];
-    mji_fs::read_exact_at(&file, &mut block, start).ok()?;
+    // Read into spare capacity: a zeroed buffer cost a memset of its megabytes first.
+    let want = usize::try_from(dlen.checked_add(hlen)?).ok()?;
+    let mut block = Vec::with_capacity(want);
+    {
+        use std::io::{Read, Seek};
+        let mut f = &file;
+        f.seek(std::io::SeekFrom::Start(start)).ok()?;
+        f.take(want as u64).read_to_end(&mut block).ok()?;
+    }
+    if block.len() != want {
+        return None;
+    }
     if !mji_fs::provenance::same_mac(&main, &mac(path, &block)?) {
         return None;
     }

@@ -116,10 +116,9 @@ impl FileEntry {
     }
 }
 
-/// A type of the world: (file, index in the file's types).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(transparent)]
-pub struct TypeId(pub u32);
+/// A type of the world: (file, index in the file's types). Defined beside the tables that
+/// list them (`crate::flat`), which know nothing else of the world.
+pub use crate::flat::TypeId;
 
 /// Every workspace type, linked: supertypes resolved.
 pub struct World {
