@@ -8,13 +8,13 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, OnceLock};
 
 use crate::decls::FileDecls;
-use crate::name::{self, Name};
+use crate::name::{self, Names};
 
 /// The declarations part of a store as read: every file's declarations one after another, and
 /// the table of names they index into.
 pub(crate) struct Block {
     bytes: Vec<u8>,
-    names: Arc<[Name]>,
+    names: Arc<Names>,
     /// The store it was read from, removed when a part of it does not decode.
     store: PathBuf,
     /// A part did not decode: the world holding it is not to be trusted (see
@@ -23,11 +23,11 @@ pub(crate) struct Block {
 }
 
 impl Block {
-    pub(crate) fn new(bytes: Vec<u8>, names: Arc<[Name]>, store: PathBuf) -> Arc<Block> {
+    pub(crate) fn new(bytes: Vec<u8>, names: Arc<Names>, store: PathBuf) -> Arc<Block> {
         Arc::new(Block { bytes, names, store, damaged: AtomicBool::new(false) })
     }
 
-    pub(crate) fn names(&self) -> &Arc<[Name]> {
+    pub(crate) fn names(&self) -> &Arc<Names> {
         &self.names
     }
 
@@ -132,7 +132,7 @@ mod tests {
         let mut names = NameTable::default();
         let bytes = name::encoding(&mut names, || postcard::to_stdvec(&d)).expect("encodes");
         let (text, ends) = names.parts();
-        let names = NameTable::restore(&text, &ends).expect("fits");
+        let names = NameTable::restore(text, ends).expect("fits");
         let dir = tempfile::tempdir().expect("tempdir");
         let store = dir.path().join("refs.bin");
         std::fs::write(&store, b"x").expect("writes");

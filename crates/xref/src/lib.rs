@@ -11,6 +11,7 @@ pub mod decls;
 pub mod definition;
 pub mod deps;
 pub mod engine;
+mod flat;
 pub mod hierarchy;
 mod invalidate;
 pub mod keeper;

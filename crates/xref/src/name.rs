@@ -11,7 +11,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// A name, shared: cheap to clone and compared by its text.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -71,11 +71,11 @@ impl NameTable {
     /// A table holding `names` (distinct, as [`NameTable::restore`] gives them) at their
     /// indexes, to which encoding adds.
     /// `None` if two of them are the same.
-    pub(crate) fn seeded(names: &[Name]) -> Option<NameTable> {
+    pub(crate) fn seeded(names: &Names) -> Option<NameTable> {
         let mut t = NameTable::default();
         t.index.reserve(names.len());
-        names.iter().for_each(|n| {
-            t.index_of(n);
+        (0..names.len()).for_each(|i| {
+            t.index_of(&names.get(i).unwrap_or_default());
         });
         (t.names.len() == names.len()).then_some(t)
     }
@@ -92,22 +92,50 @@ impl NameTable {
     }
 
     /// The names of a table written as [`NameTable::parts`], or `None` if the parts do not fit.
-    pub(crate) fn restore(text: &str, ends: &[u32]) -> Option<Arc<[Name]>> {
-        let mut at = 0usize;
-        ends.iter()
-            .map(|&e| {
-                let s = text.get(at..e as usize)?;
-                at = e as usize;
-                Some(Name::new(s))
-            })
-            .collect()
+    pub(crate) fn restore(text: String, ends: Vec<u32>) -> Option<Arc<Names>> {
+        let mut at = 0u32;
+        for &e in &ends {
+            if e < at || !text.is_char_boundary(e as usize) {
+                return None;
+            }
+            at = e;
+        }
+        let made = (0..ends.len()).map(|_| OnceLock::new()).collect();
+        Some(Arc::new(Names { text: text.into(), ends: ends.into(), made }))
+    }
+}
+
+/// The names of a store, as [`NameTable::parts`] wrote them: each made (allocated) when a
+/// declaration that spells it is first decoded, then shared by every later one (a restart
+/// decodes the declarations of a few files: making all the JDK's names was a tenth of a CLI
+/// `def`, issue 38).
+pub(crate) struct Names {
+    text: Box<str>,
+    ends: Box<[u32]>,
+    made: Box<[OnceLock<Name>]>,
+}
+
+impl Names {
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The `i`-th name, `None` past the table.
+    pub(crate) fn get(&self, i: usize) -> Option<Name> {
+        let cell = self.made.get(i)?;
+        let name = cell.get_or_init(|| {
+            let a = i.checked_sub(1).and_then(|p| self.ends.get(p)).copied().unwrap_or(0);
+            let b = self.ends.get(i).copied().unwrap_or(a);
+            Name::new(self.text.get(a as usize..b as usize).unwrap_or(""))
+        });
+        Some(name.clone())
     }
 }
 
 /// How this thread writes and reads names: as text, or as indexes into a table.
 enum Codec {
     Encode(NameTable),
-    Decode(Arc<[Name]>),
+    Decode(Arc<Names>),
 }
 
 thread_local! {
@@ -139,7 +167,7 @@ pub(crate) fn encoding<R>(table: &mut NameTable, f: impl FnOnce() -> R) -> R {
 }
 
 /// Runs `f` with every name this thread deserializes read as an index into `names`.
-pub(crate) fn decoding<R>(names: &Arc<[Name]>, f: impl FnOnce() -> R) -> R {
+pub(crate) fn decoding<R>(names: &Arc<Names>, f: impl FnOnce() -> R) -> R {
     CODEC.with_borrow_mut(|c| *c = Some(Codec::Decode(names.clone())));
     let _reset = Reset;
     f()
@@ -271,7 +299,7 @@ impl<'de> serde::Deserialize<'de> for Name {
         CODEC.with_borrow(|c| match c {
             Some(Codec::Decode(names)) => {
                 let i = <u32 as serde::Deserialize>::deserialize(d)?;
-                names.get(i as usize).cloned().ok_or_else(|| serde::de::Error::custom("a name index past the table"))
+                names.get(i as usize).ok_or_else(|| serde::de::Error::custom("a name index past the table"))
             }
             _ => d.deserialize_str(V),
         })
@@ -297,13 +325,14 @@ mod tests {
         assert_eq!(postcard::to_stdvec(&a).expect("encodes")[0], 14, "text again once the scope ends");
         let (text, ends) = table.parts();
         assert_eq!((text.as_str(), ends.as_slice()), ("intjava.util.List", &[3, 17][..]));
-        let names = NameTable::restore(&text, &ends).expect("fits");
+        let names = NameTable::restore(text, ends).expect("fits");
         let back: (Name, Vec<Name>) = decoding(&names, || postcard::from_bytes(&bytes)).expect("decodes");
         assert_eq!(back, pair);
         assert!(Arc::ptr_eq(&back.0.0, &back.1[1].0), "one allocation for one name");
         let past: Result<Name, _> = decoding(&names, || postcard::from_bytes(&[2]));
         assert!(past.is_err(), "an index past the table is refused");
-        assert!(NameTable::restore("int", &[3, 17]).is_none(), "ends past the text are refused");
-        assert!(NameTable::restore("int", &[3, 1]).is_none(), "ends going back are refused");
+        assert!(NameTable::restore("int".into(), vec![3, 17]).is_none(), "ends past the text are refused");
+        assert!(NameTable::restore("int".into(), vec![3, 1]).is_none(), "ends going back are refused");
+        assert!(NameTable::restore("é".into(), vec![1]).is_none(), "an end inside a character is refused");
     }
 }

@@ -24,13 +24,13 @@ use crate::lazy::{Block, Decls};
 use crate::name::{self, NameTable};
 use crate::refindex::{BasePostings, FileRefs, Keys, MAGIC, OnDisk, RefIndex, blob_mac};
 use crate::resolve::DepthCut;
-use crate::world::{Link, World};
+use crate::world::World;
 use mji_fs::provenance::same_mac;
 
 // The format: `MAGIC` (`crate::refindex::MAGIC`), each file's references (a postcard `crate::refindex::RefsBody`),
 // the keys part (the key table and the postings: `crate::keypart`), every file's declarations (their names as
-// indexes into the header's table of names), the `Header`, the lengths of the keys part, the
-// declarations and the header (u64, little-endian), the keys part's MAC (of it and the main
+// indexes into the header's table of names), the world's link (`World::link`), the `Header`, the lengths of the keys part, the
+// declarations with the link, and the header (u64, little-endian), the keys part's MAC (of it and the main
 // MAC) and the main MAC (of the declarations and the header). A restart reads the
 // declarations (kept as bytes, each file's decoded when first used: `crate::lazy`) and the
 // header (the world's link, where each file's references lie and their MACs); the keys part
@@ -52,9 +52,10 @@ struct Header {
     /// How many keys the keys part's table holds (the files' references index into it).
     nkeys: u32,
     files: Vec<HeaderFile>,
-    /// What linking the world of these files' declarations computed (`World::link`), when the
-    /// world saved was linked from exactly them; a restart restores it without decoding any.
-    link: Option<Link>,
+    /// The length of what linking the world of these files' declarations computed
+    /// (`World::link`), which follows the declarations, when the world saved was linked from
+    /// exactly them; a restart restores it without decoding any.
+    link: Option<u32>,
 }
 
 /// Where a loaded store's keys part lies, and what the reference index is restored with once
@@ -143,7 +144,10 @@ impl XrefEngine {
     /// when it has none).
     pub(crate) fn load(&self, st: &mut WorldState) {
         let Some(path) = &self.store else { return };
-        let Some((file, h, decls, keys_at)) = read(path, self.libraries_hash()) else { return };
+        let Some((file, mut h, mut decls, keys_at)) = read(path, self.libraries_hash()) else { return };
+        let Some(link_at) = decls.len().checked_sub(h.link.unwrap_or(0) as usize) else { return };
+        // The link is read from the bytes before they are cut to the declarations.
+        let link = h.link.map(|_| decls.split_off(link_at));
         let mut at = 0u32;
         let mut spans: Vec<(u32, u32)> = Vec::with_capacity(h.files.len());
         for f in &h.files {
@@ -154,7 +158,9 @@ impl XrefEngine {
         if at as usize != decls.len() {
             return;
         }
-        let Some(names) = NameTable::restore(&h.name_text, &h.name_ends) else { return };
+        let Some(names) = NameTable::restore(std::mem::take(&mut h.name_text), std::mem::take(&mut h.name_ends)) else {
+            return;
+        };
         let block = Block::new(decls, names, path.clone());
         let nkeys = h.nkeys;
         let file = Arc::new(file);
@@ -175,8 +181,7 @@ impl XrefEngine {
         let pending = PendingRefs { path: path.clone(), file, at: keys_at, nkeys, slots };
         // The link lists the files in the world's order (by path), as they were written.
         let in_order = list.is_sorted_by(|a, b| a.0 <= b.0);
-        let restored =
-            h.link.filter(|_| in_order).and_then(|link| World::restore(list.clone(), link, Some(self.api())));
+        let restored = link.filter(|_| in_order).and_then(|link| World::restore(list.clone(), &link, Some(self.api())));
         let mut w = match restored {
             Some(w) => w,
             None => {
@@ -270,7 +275,7 @@ impl XrefEngine {
                     && w.files.len() == files.len()
                     && w.files.iter().zip(&files).all(|(f, s)| f.path == s.path && f.cell().same(&s.decls))
             })
-            .map(|w| w.link());
+            .and_then(|w| w.link());
         if files.iter().any(|f| f.decls.block().is_some_and(|b| b.is_damaged())) {
             // Declarations of the store read did not decode (see `crate::lazy`): nothing is
             // written until the world is read again from the files.
@@ -331,8 +336,18 @@ fn read(path: &Path, libraries: u64) -> Option<(std::fs::File, Header, Vec<u8>, 
     if keys_at.offset < MAGIC.len() as u64 {
         return None;
     }
-    let mut block = vec![0u8; usize::try_from(dlen.checked_add(hlen)?).ok()?];
-    mji_fs::read_exact_at(&file, &mut block, start).ok()?;
+    // Read into spare capacity: a zeroed buffer cost a memset of its megabytes first.
+    let want = usize::try_from(dlen.checked_add(hlen)?).ok()?;
+    let mut block = Vec::with_capacity(want);
+    {
+        use std::io::{Read, Seek};
+        let mut f = &file;
+        f.seek(std::io::SeekFrom::Start(start)).ok()?;
+        f.take(want as u64).read_to_end(&mut block).ok()?;
+    }
+    if block.len() != want {
+        return None;
+    }
     if !same_mac(&main, &mac(path, &block)?) {
         return None;
     }
@@ -385,7 +400,7 @@ fn write(
     path: &Path,
     generation: u64,
     files: Vec<ToSave>,
-    link: Option<Link>,
+    link: Option<Vec<u8>>,
     key_text: String,
     key_ends: Vec<u32>,
     pairs: Vec<(u32, u32)>,
@@ -486,6 +501,13 @@ fn write(
             .ok_or_else(|| std::io::Error::other("the key table does not fit its format, or no user key"))?;
         let sorted = key_sorted;
         let (name_text, name_ends) = names.parts();
+        let link_len = match link {
+            Some(l) => {
+                decls.extend_from_slice(&l);
+                Some(u32::try_from(l.len()).map_err(std::io::Error::other)?)
+            }
+            None => None,
+        };
         let header = Header {
             fingerprint: fingerprint(libraries),
             generation,
@@ -493,7 +515,7 @@ fn write(
             name_ends,
             nkeys,
             files: header_files,
-            link,
+            link: link_len,
         };
         let header = postcard::to_stdvec(&header).map_err(std::io::Error::other)?;
         let (klen, dlen, hlen) = (keys.len() as u64, decls.len() as u64, header.len() as u64);
@@ -693,6 +715,66 @@ mod tests {
             // The files bound again are written whole, and read back alike.
             assert!(matches!(restart.save(), Some(Ok(3))), "{what}");
             assert_eq!(answer(&XrefEngine::with_store(store.clone())), want, "{what}: the store rewritten");
+        }
+    }
+
+    /// Rewrites the store's link with `f` and signs the store again as this user's runs do: a
+    /// test-only writer, leaving what a bug of this build's encoding would.
+    fn rewrite_link(store: &Path, f: impl FnOnce(&mut Vec<u8>)) {
+        let bytes = std::fs::read(store).expect("read");
+        let end = bytes.len() - TAIL;
+        let len = |i: usize| u64::from_le_bytes(bytes[end + 8 * i..end + 8 * i + 8].try_into().expect("8")) as usize;
+        let (klen, dlen, hlen) = (len(0), len(1), len(2));
+        let start = end - hlen - dlen;
+        let mut h: Header = postcard::from_bytes(&bytes[end - hlen..end]).expect("header");
+        let link_at = start + dlen - h.link.expect("a link") as usize;
+        let mut link = bytes[link_at..start + dlen].to_vec();
+        f(&mut link);
+        h.link = Some(link.len() as u32);
+        let header = postcard::to_stdvec(&h).expect("header");
+        let mut block = bytes[start..link_at].to_vec();
+        block.extend_from_slice(&link);
+        let dlen = block.len() as u64;
+        block.extend_from_slice(&header);
+        let sum = mac(store, &block).expect("key");
+        let ksum = keys_mac(store, &sum, &bytes[start - klen..start]).expect("key");
+        let mut out = bytes[..start].to_vec();
+        out.extend_from_slice(&block);
+        for n in [klen as u64, dlen, header.len() as u64] {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        out.extend_from_slice(&ksum);
+        out.extend_from_slice(&sum);
+        std::fs::write(store, out).expect("write");
+    }
+
+    #[test]
+    fn a_link_that_does_not_read_behind_a_valid_mac_is_linked_anew() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let stamps = put(dir.path(), FILES);
+        let store = dir.path().join("xref.bin");
+        let first = XrefEngine::with_store(store.clone());
+        let (linked, _) = first.world(&stamps);
+        assert!(matches!(first.save(), Some(Ok(3))));
+        let saved = std::fs::read(&store).expect("read");
+        // The files' number of types (4 bytes and one u32 per file), then the simple names'
+        // text (its length, then its first byte).
+        let first_name = 4 + 4 * FILES.len() + 4;
+        type Damage = Box<dyn Fn(&mut Vec<u8>)>;
+        let damage: [(&str, Damage); 4] = [
+            ("none", Box::new(|_| {})),
+            ("truncated", Box::new(|l| l.truncate(l.len() - 3))),
+            ("a name not UTF-8", Box::new(move |l| l[first_name] = 0xff)),
+            ("a count past the end", Box::new(|l| l[..4].copy_from_slice(&u32::MAX.to_le_bytes()))),
+        ];
+        for (what, f) in damage {
+            std::fs::write(&store, &saved).expect("write");
+            rewrite_link(&store, f);
+            let restart = XrefEngine::with_store(store.clone());
+            let (w, _) = restart.world(&stamps);
+            let decoded = if what == "none" { 0 } else { 3 };
+            assert_eq!(w.decoded_files(), decoded, "{what}: restored, or linked from every file's declarations");
+            assert_eq!(answers(&w), answers(&linked), "{what}");
         }
     }
 

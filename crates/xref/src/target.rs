@@ -459,7 +459,6 @@ pub fn near_types(w: &World, simple: &str) -> Vec<String> {
     let max = near_enough(simple);
     let mut near: Vec<(usize, String)> = w
         .simple_names()
-        .iter()
         .enumerate()
         .filter_map(|(i, s)| distance(s, simple, max).map(|n| (n, w.decl(TypeId(i as u32)).fqn.to_string())))
         .collect();

@@ -14,6 +14,7 @@ pub mod jdk_api;
 use jdk_api::{JdkApi, jdk_ty};
 
 use crate::decls::{FieldSym, FileDecls, MethodSym, TParam, TypeSym};
+use crate::flat::{self, ByFqn, ByName, Packages, Simple};
 use crate::lazy::Decls;
 use crate::name::Name;
 use crate::ty::{OBJECT, Ty, TyText, boxed, prim_widens, unboxed};
@@ -115,10 +116,9 @@ impl FileEntry {
     }
 }
 
-/// A type of the world: (file, index in the file's types).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(transparent)]
-pub struct TypeId(pub u32);
+/// A type of the world: (file, index in the file's types). Defined beside the tables that
+/// list them (`crate::flat`), which know nothing else of the world.
+pub use crate::flat::TypeId;
 
 /// Every workspace type, linked: supertypes resolved.
 pub struct World {
@@ -127,16 +127,17 @@ pub struct World {
     types: Vec<(u32, u32)>,
     // What a member-only edit leaves as it is is shared with the world relinked from this one
     // (see [`World::relinked`]).
-    by_fqn: Arc<HashMap<Box<str>, TypeId>>,
-    by_package: Arc<HashMap<Box<str>, Vec<TypeId>>>,
-    packages: Arc<HashSet<Box<str>>>,
+    // The tables by name are hashed when linked here, flat when restored from a store (see
+    // `crate::flat`).
+    by_fqn: Arc<ByFqn>,
+    packages: Arc<Packages>,
     supers: Arc<Vec<Vec<Ty>>>,
     /// Each type's simple name, for searches by name that read no declarations.
-    simple: Arc<Vec<Box<str>>>,
+    simple: Arc<Simple>,
     /// Method and field names to their declaring types (ascending), for receivers of unknown
     /// type.
-    methods_by_name: HashMap<Name, Vec<TypeId>>,
-    fields_by_name: HashMap<Name, Vec<TypeId>>,
+    methods_by_name: Arc<ByName>,
+    fields_by_name: Arc<ByName>,
     pub jdk: Arc<JdkTypes>,
     /// The JDK's API, with the classpath's libraries when the engine has them (shared, not
     /// copied): its types have ids from [`JDK_BASE`] on.
@@ -152,22 +153,6 @@ pub struct World {
     /// Direct subtypes by the erased supertype's qualified name (workspace types, then the
     /// JDK's), made on first use; shared with a relinked world (same types, same supertypes).
     subtypes: Arc<OnceLock<HashMap<Box<str>, Vec<TypeId>>>>,
-}
-
-/// What [`World::build`] computes from every file's declarations, kept in the store so a
-/// restart restores the world without decoding them ([`World::restore`]): each file's number
-/// of types (the files in the world's order), each type's simple name and supertypes, and the
-/// tables by name.
-#[derive(serde::Serialize, serde::Deserialize)]
-pub(crate) struct Link {
-    file_types: Vec<u32>,
-    simple: Vec<Box<str>>,
-    by_fqn: Vec<(Box<str>, TypeId)>,
-    by_package: Vec<(Box<str>, Vec<TypeId>)>,
-    packages: Vec<Box<str>>,
-    supers: Vec<Vec<Ty>>,
-    methods_by_name: Vec<(Name, Vec<TypeId>)>,
-    fields_by_name: Vec<(Name, Vec<TypeId>)>,
 }
 
 /// Declarations read from files, as the world holds them.
@@ -245,18 +230,16 @@ impl World {
         let ntypes = files.iter().map(|(_, d)| d.get().types.len()).sum();
         let mut simple: Vec<Box<str>> = Vec::with_capacity(ntypes);
         let mut by_fqn: HashMap<Box<str>, TypeId> = HashMap::with_capacity(ntypes);
-        let mut by_package: HashMap<Box<str>, Vec<TypeId>> = HashMap::new();
         let mut packages: HashSet<Box<str>> = HashSet::new();
         let mut w = World {
             files: Vec::with_capacity(files.len()),
             types: Vec::with_capacity(ntypes),
-            by_fqn: Arc::default(),
-            by_package: Arc::default(),
-            packages: Arc::default(),
+            by_fqn: Arc::new(ByFqn::Built(HashMap::new())),
+            packages: Arc::new(Packages::Built(HashSet::new())),
             supers: Arc::default(),
-            simple: Arc::default(),
-            methods_by_name: HashMap::new(),
-            fields_by_name: HashMap::new(),
+            simple: Arc::new(Simple::Built(Vec::new())),
+            methods_by_name: Arc::new(ByName::Built(HashMap::new())),
+            fields_by_name: Arc::new(ByName::Built(HashMap::new())),
             jdk: api.as_ref().and_then(|a| a.names.clone()).unwrap_or_else(|| JdkTypes::shared().clone()),
             api,
             memo: Vec::new(),
@@ -303,18 +286,16 @@ impl World {
                         w.types.push((fi as u32, ti as u32));
                         simple.push(t.simple.clone());
                         by_fqn.entry(t.fqn.clone()).or_insert(id);
-                        if t.outer.is_none() {
-                            by_package.entry(decls.package.as_str().into()).or_default().push(id);
-                        }
                     }
                     w.files.push(FileEntry { path: path.clone(), decls: cell.clone(), first_type });
                 }
             },
         );
         drop(files);
-        w.simple = Arc::new(simple);
-        (w.methods_by_name, w.fields_by_name) = (methods_by_name, fields_by_name);
-        (w.by_fqn, w.by_package, w.packages) = (Arc::new(by_fqn), Arc::new(by_package), Arc::new(packages));
+        w.simple = Arc::new(Simple::Built(simple));
+        w.methods_by_name = Arc::new(ByName::Built(methods_by_name));
+        w.fields_by_name = Arc::new(ByName::Built(fields_by_name));
+        (w.by_fqn, w.packages) = (Arc::new(ByFqn::Built(by_fqn)), Arc::new(Packages::Built(packages)));
         // Each type's supertypes resolve independently (the tables they read are in place).
         let supers: Vec<Vec<Ty>> = {
             use rayon::prelude::*;
@@ -326,43 +307,46 @@ impl World {
         w
     }
 
-    /// What linking this world computed from every file's declarations, for the store.
-    pub(crate) fn link(&self) -> Link {
-        let table = |m: &HashMap<Name, Vec<TypeId>>| m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    /// What linking this world computed from every file's declarations, for the store, so a
+    /// restart restores the world without decoding them ([`World::restore`]): each file's
+    /// number of types (the files in the world's order), each type's simple name, the tables
+    /// by name (flat, see [`crate::flat`]) and each type's supertypes (postcard). `None` if
+    /// the supertypes do not encode.
+    pub(crate) fn link(&self) -> Option<Vec<u8>> {
         let mut file_types: Vec<u32> = vec![0; self.files.len()];
         for (f, _) in &self.types {
             file_types[*f as usize] += 1;
         }
-        Link {
-            file_types,
-            simple: (*self.simple).clone(),
-            by_fqn: self.by_fqn.iter().map(|(k, v)| (k.clone(), *v)).collect(),
-            by_package: self.by_package.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-            packages: self.packages.iter().cloned().collect(),
-            supers: (*self.supers).clone(),
-            methods_by_name: table(&self.methods_by_name),
-            fields_by_name: table(&self.fields_by_name),
-        }
+        let mut out = Vec::new();
+        flat::u32s(&mut out, &file_types);
+        self.simple.write(&mut out);
+        self.by_fqn.write(&mut out);
+        self.packages.write(&mut out);
+        self.methods_by_name.write(&mut out);
+        self.fields_by_name.write(&mut out);
+        flat::blob(&mut out, &postcard::to_stdvec(&*self.supers).ok()?);
+        Some(out)
     }
 
-    /// The world [`World::build`] links from `files`, restored from the [`Link`] it computed
-    /// then, without reading any file's declarations. `None` when the link does not fit the
-    /// files (a type id past the types, counts that differ).
-    pub(crate) fn restore(files: Vec<(Arc<Path>, Decls)>, link: Link, api: Option<Arc<JdkApi>>) -> Option<World> {
-        let ntypes: usize = link.file_types.iter().map(|n| *n as usize).sum();
-        let fits = |ids: &[TypeId]| ids.iter().all(|id| (id.0 as usize) < ntypes);
-        if link.file_types.len() != files.len()
-            || link.simple.len() != ntypes
-            || link.supers.len() != ntypes
-            || !link.by_fqn.iter().all(|(_, id)| fits(std::slice::from_ref(id)))
-            || !link.by_package.iter().all(|(_, v)| fits(v))
-            || !link.methods_by_name.iter().chain(&link.fields_by_name).all(|(_, v)| fits(v))
-        {
+    /// The world [`World::build`] links from `files`, restored from the link ([`World::link`])
+    /// it computed then, without reading any file's declarations. `None` when the link does
+    /// not read or fit the files (a type id past the types, counts that differ).
+    pub(crate) fn restore(files: Vec<(Arc<Path>, Decls)>, link: &[u8], api: Option<Arc<JdkApi>>) -> Option<World> {
+        let mut r = flat::Reader::new(link);
+        let file_types = r.u32s()?;
+        let ntypes = file_types.iter().try_fold(0usize, |n, t| n.checked_add(*t as usize))?;
+        let simple = Simple::read(&mut r)?;
+        let by_fqn = ByFqn::read(&mut r, ntypes)?;
+        let packages = Packages::read(&mut r)?;
+        let methods_by_name = ByName::read(&mut r, ntypes)?;
+        let fields_by_name = ByName::read(&mut r, ntypes)?;
+        let supers: Vec<Vec<Ty>> = postcard::from_bytes(r.blob()?).ok()?;
+        if !r.is_empty() || file_types.len() != files.len() || simple.len() != ntypes || supers.len() != ntypes {
             return None;
         }
         let mut types = Vec::with_capacity(ntypes);
         let mut entries = Vec::with_capacity(files.len());
-        for ((path, decls), n) in files.into_iter().zip(&link.file_types) {
+        for ((path, decls), n) in files.into_iter().zip(&file_types) {
             let (fi, first_type) = (entries.len() as u32, types.len() as u32);
             types.extend((0..*n).map(|ti| (fi, ti)));
             entries.push(FileEntry { path, decls, first_type });
@@ -371,13 +355,12 @@ impl World {
         Some(World {
             files: entries,
             types,
-            by_fqn: Arc::new(link.by_fqn.into_iter().collect()),
-            by_package: Arc::new(link.by_package.into_iter().collect()),
-            packages: Arc::new(link.packages.into_iter().collect()),
-            supers: Arc::new(link.supers),
-            simple: Arc::new(link.simple),
-            methods_by_name: link.methods_by_name.into_iter().collect(),
-            fields_by_name: link.fields_by_name.into_iter().collect(),
+            by_fqn: Arc::new(by_fqn),
+            packages: Arc::new(packages),
+            supers: Arc::new(supers),
+            simple: Arc::new(simple),
+            methods_by_name: Arc::new(methods_by_name),
+            fields_by_name: Arc::new(fields_by_name),
             jdk: api.as_ref().and_then(|a| a.names.clone()).unwrap_or_else(|| JdkTypes::shared().clone()),
             api,
             memo: (0..n).map(|_| OnceLock::new()).collect(),
@@ -416,7 +399,7 @@ impl World {
         }
         let mut files = self.files.clone();
         let mut memo = self.memo.clone();
-        let (mut methods, mut fields) = (self.methods_by_name.clone(), self.fields_by_name.clone());
+        let (mut methods, mut fields) = (self.methods_by_name.to_map(), self.fields_by_name.to_map());
         for (fi, new) in edits {
             let first = files[*fi].first_type;
             let mine = |id: &TypeId| (first..first + new.types.len() as u32).contains(&id.0);
@@ -453,12 +436,11 @@ impl World {
             files,
             types: self.types.clone(),
             by_fqn: self.by_fqn.clone(),
-            by_package: self.by_package.clone(),
             packages: self.packages.clone(),
             supers: self.supers.clone(),
             simple: self.simple.clone(),
-            methods_by_name: methods,
-            fields_by_name: fields,
+            methods_by_name: Arc::new(ByName::Built(methods)),
+            fields_by_name: Arc::new(ByName::Built(fields)),
             jdk: self.jdk.clone(),
             api: self.api.clone(),
             memo,
@@ -476,7 +458,6 @@ impl World {
             files: self.files.clone(),
             types: self.types.clone(),
             by_fqn: self.by_fqn.clone(),
-            by_package: self.by_package.clone(),
             packages: self.packages.clone(),
             supers: self.supers.clone(),
             simple: self.simple.clone(),
@@ -577,7 +558,7 @@ impl World {
             }
             if let Some(api) = &self.api {
                 for j in 0..api.jdk_types {
-                    if self.by_fqn.contains_key(api.fqn(j)) {
+                    if self.by_fqn.contains(api.fqn(j)) {
                         continue;
                     }
                     add(TypeId(JDK_BASE + j), api.supers_of(j));
@@ -590,12 +571,12 @@ impl World {
 
     /// Workspace types declaring a method named `name`.
     pub(crate) fn types_with_method(&self, name: &str) -> &[TypeId] {
-        self.methods_by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[])
+        self.methods_by_name.get(name)
     }
 
     /// Workspace types declaring a field named `name`.
     pub(crate) fn types_with_field(&self, name: &str) -> &[TypeId] {
-        self.fields_by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[])
+        self.fields_by_name.get(name)
     }
 
     pub fn type_count(&self) -> usize {
@@ -624,7 +605,7 @@ impl World {
     /// A type: the workspace's first, then the JDK API's.
     pub fn by_fqn(&self, fqn: &str) -> Option<TypeId> {
         if let Some(id) = self.by_fqn.get(fqn) {
-            return Some(*id);
+            return Some(id);
         }
         let api = self.api.as_ref()?;
         api.lookup(fqn).map(|j| TypeId(JDK_BASE + j))
@@ -637,7 +618,7 @@ impl World {
 
     /// A workspace type by qualified name.
     pub fn workspace_type(&self, fqn: &str) -> Option<TypeId> {
-        self.by_fqn.get(fqn).copied()
+        self.by_fqn.get(fqn)
     }
 
     /// The origin of a known type.
@@ -672,12 +653,12 @@ impl World {
 
     /// The workspace types of a simple name, ascending (reading no declarations).
     pub(crate) fn types_simply_named<'a>(&'a self, simple: &'a str) -> impl Iterator<Item = TypeId> + 'a {
-        self.simple.iter().enumerate().filter(move |(_, s)| ***s == *simple).map(|(i, _)| TypeId(i as u32))
+        self.simple.iter().enumerate().filter(move |(_, s)| *s == simple).map(|(i, _)| TypeId(i as u32))
     }
 
     /// Every workspace type's simple name, by id.
-    pub(crate) fn simple_names(&self) -> &[Box<str>] {
-        &self.simple
+    pub(crate) fn simple_names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.simple.iter()
     }
 
     /// All workspace types, for name searches.
@@ -1441,13 +1422,7 @@ mod tests {
 
     /// The tables a lookup reads, in a comparable form.
     fn tables(w: &World) -> String {
-        let sorted = |m: &HashMap<Name, Vec<TypeId>>| {
-            let mut v: Vec<(String, Vec<u32>)> =
-                m.iter().map(|(k, v)| (k.to_string(), v.iter().map(|t| t.0).collect())).collect();
-            v.sort();
-            v
-        };
-        let mut fqn: Vec<(String, u32)> = w.by_fqn.iter().map(|(k, v)| (k.to_string(), v.0)).collect();
+        let mut fqn: Vec<(String, u32)> = w.by_fqn.entries();
         fqn.sort();
         let decls: Vec<&FileDecls> = w.files.iter().map(|f| &**f.decls()).collect();
         format!(
@@ -1455,8 +1430,8 @@ mod tests {
             w.types,
             decls,
             w.supers,
-            sorted(&w.methods_by_name),
-            sorted(&w.fields_by_name)
+            w.methods_by_name.sorted(),
+            w.fields_by_name.sorted()
         )
     }
 
