@@ -124,6 +124,13 @@ pub fn resolve_target_as(w: &World, spec: &str, kind: Option<Category>) -> Resul
     if spec.is_empty() {
         return Err(TargetError::Invalid("target is empty".into()));
     }
+    // A file's path: what it names is at a line of it.
+    if spec.contains(['/', '\\']) || (spec.ends_with(".java") && !declared(w, spec)) {
+        return Err(TargetError::Invalid(format!(
+            "{spec} is a file: give a line of it (FILE:LINE[:COLUMN], or filePath with line and column), \
+             or the name of what it declares (com.acme.Foo, com.acme.Foo#bar)"
+        )));
+    }
     if let Some(member) = dotted_member(w, spec) {
         return resolve_target_as(w, &member, kind);
     }
@@ -622,9 +629,29 @@ pub fn target_at(
     };
     // Without a column a declaration on the line wins over the names it uses.
     if column.is_none()
-        && let Some(t) = declaration_at(w, path, line, None, &spans, &units)
+        && let Some(t) = declaration_at(w, &src, path, line, None, &spans, &units)
     {
         return Ok(t);
+    }
+    // Without a column, a line that uses several names names none of them: the first would be
+    // a guess (`foo(bar())`), so the answer lists them with their columns.
+    if column.is_none() {
+        let mut named: Vec<(u32, &str)> = Vec::new();
+        for (s, _) in &spans {
+            if let Some(key) = pick(*s).and_then(|r| r.targets.first())
+                && !named.iter().any(|(_, k)| *k == key.as_str())
+            {
+                named.push((*s, key));
+            }
+        }
+        if named.len() > 1 {
+            let list: Vec<String> = named.iter().map(|(c, k)| format!("column {c}: {k}")).collect();
+            return Err(TargetError::Invalid(format!(
+                "line {line} uses {} names ({}); give the column of the one you mean",
+                named.len(),
+                list.join("; ")
+            )));
+        }
     }
     if let Some(r) = found {
         let key = r.targets.first().cloned().unwrap_or_default();
@@ -640,7 +667,7 @@ pub fn target_at(
             })
         });
     }
-    if let Some(t) = declaration_at(w, path, line, column, &spans, &units) {
+    if let Some(t) = declaration_at(w, &src, path, line, column, &spans, &units) {
         return Ok(t);
     }
     // What is there instead: the references nearest the position.
@@ -662,12 +689,21 @@ pub fn target_at(
 /// The type, method, constructor or field declared at a line (named at `column` if given).
 fn declaration_at(
     w: &World,
+    src: &mji_parser::SourceText,
     path: &Path,
     line: u32,
     column: Option<u32>,
     spans: &[(u32, u32)],
     units: &[u16],
 ) -> Option<Target> {
+    // `line` is within the header a declaration starts at `from` (its annotations, a signature
+    // over several lines): no line before it ends the header (`{` or `;`), so a use of the name
+    // in a body just below (`return a();` under `int a() { … }`) is not the declaration.
+    let in_header = |from: u32| {
+        from <= line
+            && line <= from + 3
+            && (from..line).all(|l| !src.lines.line_text(&src.text, l).contains(['{', ';']))
+    };
     let fi = file_index(w, path);
     if fi != u32::MAX {
         let entry = &w.files[fi as usize];
@@ -693,7 +729,7 @@ fn declaration_at(
                 return resolve_target_as(w, &w.field_key(id, f), Some(Category::Field)).ok();
             }
             for m in t.methods.iter().chain(&t.ctors).filter(|m| !m.implicit && words.iter().any(|x| *x == *m.name)) {
-                if m.line <= line && line <= m.line + 3 {
+                if in_header(m.line) {
                     return resolve_target_as(w, &w.method_key(id, m), Some(Category::Method)).ok();
                 }
             }
@@ -701,7 +737,7 @@ fn declaration_at(
         // The innermost type declared with its name on this line.
         let mut best: Option<usize> = None;
         for (ti, t) in entry.decls().types.iter().enumerate() {
-            if t.start_line <= line && line <= t.start_line + 3 && words.iter().any(|x| *x == *t.simple) {
+            if in_header(t.start_line) && words.iter().any(|x| *x == *t.simple) {
                 best = Some(ti);
             }
         }

@@ -190,6 +190,30 @@ fn a_bad_position_is_named_with_what_is_nearest() {
     assert!(e.contains("line 99 is outside the file (1..11)"), "{e}");
 }
 
+/// A line without a column that uses several names (`return b(a());`) names none: the error
+/// lists each with its column, and the column picks one; a line with one name needs none.
+#[test]
+fn a_line_using_several_names_needs_a_column() {
+    let two = "package q;\nclass Two {\n    int a() { return 1; }\n    int b(int x) { return x; }\n    int c() {\n        return b(a());\n    }\n    int d() {\n        return a();\n    }\n}\n";
+    let (_d, ws) = common::indexed("", &[("q/Two.java", two)]);
+    let at = |line: u32, column: u32| {
+        mcp_java_index::tools::tool::find_references::run(
+            &ws,
+            &FindReferencesArgs { file_path: "q/Two.java".into(), line, column, ..Default::default() },
+        )
+        .map(|r| r.target)
+        .map_err(|e| e.to_string())
+    };
+    let e = at(6, 0).expect_err("two names");
+    assert!(e.contains("line 6 uses 2 names (column 16: q.Two#b(int); column 18: q.Two#a())"), "{e}");
+    assert!(e.contains("give the column"), "{e}");
+    assert_eq!(at(6, 18).as_deref(), Ok("q.Two#a()"));
+    assert_eq!(at(6, 16).as_deref(), Ok("q.Two#b(int)"));
+    assert_eq!(at(9, 0).as_deref(), Ok("q.Two#a()"));
+    // A declaration on the line is what the line names, whatever it uses.
+    assert_eq!(at(4, 0).as_deref(), Ok("q.Two#b(int)"));
+}
+
 /// A target that nothing declares — its type in no source, library or the JDK — and that
 /// nothing references is an error naming the nearest declared names, never `total: 0` (an
 /// agent would conclude the code is dead); a misspelt member or type says the same. The
@@ -245,6 +269,11 @@ fn a_member_written_with_a_dot_is_the_member_and_an_undeclared_name_is_an_error(
     for undeclared in ["Foo.bar", "p.Line.Nope", "Functions.Nope"] {
         let e = refused(&ws, undeclared);
         assert!(e.contains("no declaration of") || e.contains("declares no"), "{undeclared}: {e}");
+    }
+    // A file's path alone says to give a line of it.
+    for file in ["p/Line.java", "Line.java"] {
+        let e = refused(&ws, file);
+        assert!(e.contains("is a file: give a line of it"), "{file}: {e}");
     }
     // A target without its type or its member says how to write one.
     for half in ["#below", "p.Line#", "p.Line#(int)"] {
