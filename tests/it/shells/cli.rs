@@ -938,25 +938,15 @@ fn types_and_find_see_every_change_made_between_two_commands() {
 /// serves the next one the same answers.
 #[test]
 fn def_and_hierarchy_see_every_change_made_between_two_commands() {
-    let tmp = tempfile::tempdir().expect("tempdir");
-    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-    let put = |rel: &str, text: &str| {
-        let p = tmp.path().join(rel);
-        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
-        std::fs::write(&p, text).expect("write");
-        std::fs::File::options().write(true).open(&p).expect("open").set_modified(old).expect("mtime");
-    };
+    let project = Between::new();
+    let put = |rel: &str, text: &str| project.put(rel, text);
     for i in 0..50 {
         put(&format!("p/Filler{i}.java"), &format!("package p;\nclass Filler{i} {{ void fill{i}() {{}} }}\n"));
     }
     put("p/Base.java", "package p;\npublic class Base { void run() {} }\n");
     put("p/Sub.java", "package p;\nclass Sub extends Base { void beforeEdit() {} }\n");
     put("p/Gone.java", "package p;\nclass Gone extends Base { void vanishing() {} }\n");
-    let cache = tmp.path().join("cache");
-    let json = |args: &[&str]| {
-        let o = own_process_json(tmp.path(), &cache, args);
-        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap_or(serde_json::Value::Null)
-    };
+    let json = |args: &[&str]| project.json(args);
     let answers = || {
         let subtypes: Vec<String> = json(&["hierarchy", "p.Base"])["types"]
             .as_array()
@@ -965,8 +955,7 @@ fn def_and_hierarchy_see_every_change_made_between_two_commands() {
         let def = |name: &str| json(&["def", name])["definitions"][0]["qualifiedName"].as_str().map(str::to_owned);
         (subtypes, def("beforeEdit"), def("afterEdit"), def("vanishing"), def("Added"))
     };
-    let o = bin().arg("index").arg(tmp.path()).env("MCP_JAVA_INDEX_CACHE_DIR", &cache).output().expect("run");
-    assert!(o.status.success(), "{}", stderr(&o));
+    project.index();
     let s = |x: &str| Some(x.to_owned());
     assert_eq!(
         answers(),
@@ -974,7 +963,7 @@ fn def_and_hierarchy_see_every_change_made_between_two_commands() {
     );
     put("p/Added.java", "package p;\nclass Added extends Base { }\n");
     put("p/Sub.java", "package p;\nclass Sub extends Base { void afterEdit() {} }\n");
-    std::fs::remove_file(tmp.path().join("p/Gone.java")).expect("delete");
+    project.remove("p/Gone.java");
     let want = (vec!["p.Added".into(), "p.Sub".into()], None, s("p.Sub#afterEdit()"), None, s("p.Added"));
     assert_eq!(answers(), want);
     assert_eq!(answers(), want, "from the store the command rewrote");
@@ -990,14 +979,8 @@ fn def_and_hierarchy_see_every_change_made_between_two_commands() {
 /// their answers, and the store the command rewrites serves the next one the same answers.
 #[test]
 fn refs_and_callers_see_every_change_made_between_two_commands() {
-    let tmp = tempfile::tempdir().expect("tempdir");
-    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-    let put = |rel: &str, text: &str| {
-        let p = tmp.path().join(rel);
-        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
-        std::fs::write(&p, text).expect("write");
-        std::fs::File::options().write(true).open(&p).expect("open").set_modified(old).expect("mtime");
-    };
+    let project = Between::new();
+    let put = |rel: &str, text: &str| project.put(rel, text);
     // Enough keys that the table's text is read in several chunks.
     for i in 0..200 {
         put(
@@ -1008,12 +991,7 @@ fn refs_and_callers_see_every_change_made_between_two_commands() {
     put("p/Target.java", "package p;\npublic class Target { public void hit() {} }\n");
     put("p/A.java", "package p;\nclass A { void run() { new Target().hit(); } }\n");
     put("p/B.java", "package p;\nclass B { void two() { Target t = new Target(); t.hit(); t.hit(); } }\n");
-    let cache = tmp.path().join("cache");
-    let json = |args: &[&str]| {
-        let o = own_process_json(tmp.path(), &cache, args);
-        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-        serde_json::from_str::<serde_json::Value>(&stdout(&o)).expect("json")
-    };
+    let json = |args: &[&str]| project.json(args);
     let answers = || {
         let count = json(&["refs", "p.Target#hit", "--count-only"])["total"].as_u64();
         let callers: Vec<String> = json(&["callers", "p.Target#hit"])["calls"]
@@ -1024,15 +1002,14 @@ fn refs_and_callers_see_every_change_made_between_two_commands() {
             .unwrap_or_default();
         (count, callers)
     };
-    let o = bin().arg("index").arg(tmp.path()).env("MCP_JAVA_INDEX_CACHE_DIR", &cache).output().expect("run");
-    assert!(o.status.success(), "{}", stderr(&o));
+    project.index();
     let calls = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     assert_eq!(answers(), (Some(3), calls(&["\"p.A#run()\" 1", "\"p.B#two()\" 2"])));
     put(
         "p/A.java",
         "package p;\nclass A { void run() { new Target().hit(); } void added() { new Target().hit(); } }\n",
     );
-    std::fs::remove_file(tmp.path().join("p/B.java")).expect("delete");
+    project.remove("p/B.java");
     let want = (Some(2), calls(&["\"p.A#added()\" 1", "\"p.A#run()\" 1"]));
     assert_eq!(answers(), want);
     assert_eq!(answers(), want, "from the store the command rewrote");
@@ -1044,25 +1021,15 @@ fn refs_and_callers_see_every_change_made_between_two_commands() {
 /// the snapshot none of them rewrote, sees the same files.
 #[test]
 fn xref_commands_see_every_change_without_the_outline_table() {
-    let tmp = tempfile::tempdir().expect("tempdir");
-    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-    let put = |rel: &str, text: &str| {
-        let p = tmp.path().join(rel);
-        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
-        std::fs::write(&p, text).expect("write");
-        std::fs::File::options().write(true).open(&p).expect("open").set_modified(old).expect("mtime");
-    };
+    let project = Between::new();
+    let put = |rel: &str, text: &str| project.put(rel, text);
     for i in 0..20 {
         put(&format!("p/Filler{i}.java"), &format!("package p;\nclass Filler{i} {{ void fill{i}() {{}} }}\n"));
     }
     put("p/Base.java", "package p;\npublic class Base { void run() {} }\n");
     put("p/Caller.java", "package p;\nclass Caller { void go(Base b) { b.run(); } }\n");
     put("p/Gone.java", "package p;\nclass Gone { void go(Base b) { b.run(); } }\n");
-    let cache = tmp.path().join("cache");
-    let json = |args: &[&str]| {
-        let o = own_process_json(tmp.path(), &cache, args);
-        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap_or(serde_json::Value::Null)
-    };
+    let json = |args: &[&str]| project.json(args);
     let answers = || {
         let refs = json(&["refs", "p.Base#run()", "--count-only"])["total"].as_u64();
         let callers: Vec<String> = json(&["callers", "p.Base#run()"])["calls"]
@@ -1072,14 +1039,13 @@ fn xref_commands_see_every_change_without_the_outline_table() {
         let def = json(&["def", "Added"])["definitions"][0]["qualifiedName"].as_str().map(str::to_owned);
         (refs, callers, def)
     };
-    let o = bin().arg("index").arg(tmp.path()).env("MCP_JAVA_INDEX_CACHE_DIR", &cache).output().expect("run");
-    assert!(o.status.success(), "{}", stderr(&o));
+    project.index();
     let before = answers();
     assert_eq!(before.0, Some(2), "{before:?}");
     assert_eq!(before.2, None);
     put("p/Added.java", "package p;\nclass Added { void a(Base b) { b.run(); b.run(); } }\n");
     put("p/Caller.java", "package p;\nclass Caller { void go(Base b) { b.run(); b.run(); } }\n");
-    std::fs::remove_file(tmp.path().join("p/Gone.java")).expect("delete");
+    project.remove("p/Gone.java");
     let after = answers();
     assert_eq!((after.0, after.2.as_deref()), (Some(4), Some("p.Added")), "{after:?}");
     assert_eq!(before.1, ["p.Caller#go(p.Base)", "p.Gone#go(p.Base)"]);
@@ -1087,6 +1053,47 @@ fn xref_commands_see_every_change_without_the_outline_table() {
     assert_eq!(answers(), after);
     let types = |q: &str| json(&["types", q])["total"].as_u64();
     assert_eq!((types("Added"), types("Gone"), types("Caller")), (Some(1), Some(0), Some(1)));
+}
+
+/// A project edited between commands, each run in its own process (`--no-daemon`) with its
+/// cache in the project's `cache`: its files are written an hour in the past, so that no stamp
+/// is too recent to trust and an edit is seen by its content or size.
+struct Between {
+    tmp: tempfile::TempDir,
+    cache: std::path::PathBuf,
+}
+
+impl Between {
+    fn new() -> Between {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let cache = tmp.path().join("cache");
+        Between { tmp, cache }
+    }
+
+    fn put(&self, rel: &str, text: &str) {
+        let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        let p = self.tmp.path().join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&p, text).expect("write");
+        std::fs::File::options().write(true).open(&p).expect("open").set_modified(old).expect("mtime");
+    }
+
+    fn remove(&self, rel: &str) {
+        std::fs::remove_file(self.tmp.path().join(rel)).expect("delete");
+    }
+
+    /// `index DIR`: the warm cache the commands start from.
+    fn index(&self) {
+        let o =
+            bin().arg("index").arg(self.tmp.path()).env("MCP_JAVA_INDEX_CACHE_DIR", &self.cache).output().expect("run");
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+
+    /// A command's JSON answer; null when it fails.
+    fn json(&self, args: &[&str]) -> serde_json::Value {
+        let o = own_process_json(self.tmp.path(), &self.cache, args);
+        serde_json::from_str(&stdout(&o)).unwrap_or(serde_json::Value::Null)
+    }
 }
 
 /// A command's JSON answer in its own process (`--no-daemon`), run in `dir` with its cache in
