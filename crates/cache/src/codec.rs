@@ -3,11 +3,10 @@
 //! [`super::FORMAT_VERSION`]. (A file's stamp is [`mji_fs::stamp::Stamp`], stored as its size
 //! and two halves.)
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use mji_model::FileOutline;
-use mji_parser::SourceText;
 
 /// Nanoseconds since the Unix epoch (negative before it).
 pub(crate) fn system_time_ns(t: SystemTime) -> i64 {
@@ -171,42 +170,14 @@ fn read_varint(bytes: &[u8], pos: &mut usize) -> Option<u64> {
     None
 }
 
-/// A Java file that exercises every part of the outline model.
-const CANARY: &str = r#"package p.q;
-import java.util.List;
-/** A class. */
-@Deprecated
-public abstract sealed class A<T extends Comparable<T>> extends B implements C, D permits E {
-    /** A field. */ private static final int X = 1, Y = 2;
-    protected List<String> names;
-    /** A constructor. */ public A(int a, String... rest) throws Exception { }
-    /** A method. */ @Override public <U> U m(final T t, int[] xs) throws java.io.IOException { return null; }
-    abstract void n();
-    int r(@Ann A<T> this, Object @Ann ... more) { return switch (more) { case C _, D _ -> 0; default -> 1; }; }
-    static class Inner { void f() { } }
-    enum Color { /** Red. */ RED, GREEN { }, BLUE; Color() { } }
-    record Point(int x, @Deprecated int y) implements C { Point { } static int z; }
-    @interface Ann { String value() default ""; int[] more(); }
-    interface I extends C, D { default void g() { } }
-}
-final class E extends A<String> { void broken( { }
-"#;
+include!(concat!(env!("OUT_DIR"), "/fingerprint.rs"));
 
-/// A fingerprint of what the parser and the model make of [`CANARY`], with the crate
-/// version: cached entries are keyed by it besides [`super::FORMAT_VERSION`], so a model or
-/// parser change that forgot to bump the version still misses instead of serving old shapes.
+/// The crate version and a hash of every source that shapes a cached outline (the parser's
+/// and the model's crates, this encoding, the dependency lock; made by `build.rs`): cached
+/// entries are keyed by it besides [`super::FORMAT_VERSION`], so a model or parser change
+/// that forgot to bump the version still misses instead of serving old shapes.
 pub(crate) fn model_fingerprint() -> &'static str {
-    static FP: OnceLock<String> = OnceLock::new();
-    FP.get_or_init(|| {
-        let bytes = CANARY.as_bytes();
-        let src = SourceText::decode(bytes);
-        let outline = mji_parser::outline_source("", mji_parser::content_hash(bytes), &src);
-        let json = serde_json::to_string(&outline).unwrap_or_default();
-        let mut data = json.into_bytes();
-        data.extend_from_slice(&encode_spans(&outline));
-        let hash = mji_parser::content_hash(&data);
-        format!("{}-{}", env!("CARGO_PKG_VERSION"), hash.get(..16).unwrap_or(&hash))
-    })
+    MODEL_FINGERPRINT
 }
 
 #[cfg(test)]
@@ -269,8 +240,9 @@ mod tests {
     }
 
     #[test]
-    fn the_fingerprint_is_stable_within_a_build() {
-        assert_eq!(model_fingerprint(), model_fingerprint());
-        assert!(model_fingerprint().starts_with(env!("CARGO_PKG_VERSION")));
+    fn the_fingerprint_is_the_version_and_a_hash_of_the_sources() {
+        let (version, hash) = model_fingerprint().rsplit_once('-').expect("VERSION-HASH");
+        assert_eq!(version, env!("CARGO_PKG_VERSION"));
+        assert!(hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()), "{hash}");
     }
 }

@@ -439,6 +439,21 @@ fn init_once(db: &Path, format: u32, model: &str) -> Result<Connection, DiskErro
         return Err(DiskError::Other("the database can only be opened read-only".to_owned()));
     }
     let writer = format!("{format}/{model}");
+    // The usual case, a database this build set up, in one statement; any error (no `meta`
+    // table yet, say) leaves the answer to the checks below.
+    let ready: Option<(Option<String>, Option<String>)> = conn
+        .query_row(
+            "SELECT (SELECT value FROM meta WHERE key = 'schema'), (SELECT value FROM meta WHERE key = 'writer')",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .ok();
+    if let Some((Some(schema), Some(w))) = ready
+        && schema == SCHEMA_VERSION
+        && w == writer
+    {
+        return Ok(conn);
+    }
     let meta_value = |c: &Connection, key: &str| -> rusqlite::Result<Option<String>> {
         let has_meta: i64 =
             c.query_row("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'", [], |r| r.get(0))?;

@@ -121,11 +121,11 @@ pub struct Cache {
     max_file_bytes: AtomicU64,
 }
 
-/// What opening a cache chose: where entries go, and the thread that writes them to disk.
+/// What opening a cache chose: where entries go (the store starts its writer thread on its
+/// first write).
 struct Opened {
     kind: Kind,
     store: Arc<Store>,
-    writer: Option<std::thread::JoinHandle<()>>,
 }
 
 /// A cache directory made this user's ([`provenance::claim`]), with the warning of claiming
@@ -155,9 +155,7 @@ impl Claim {
 
 impl Opened {
     fn new(kind: Kind, disk: Option<Disk>, warnings: Vec<String>) -> Opened {
-        let store = Arc::new(Store::new(disk, warnings));
-        let writer = store.start_writer();
-        Opened { kind, store, writer }
+        Opened { kind, store: Store::new(disk, warnings) }
     }
 
     /// Opens or creates the database in a claimed directory (see [`Cache::open`]), with the
@@ -544,9 +542,6 @@ impl Drop for Cache {
     fn drop(&mut self) {
         if let Some(o) = self.opened.get_mut() {
             o.store.stop_writer();
-            if let Some(handle) = o.writer.take() {
-                let _ = handle.join();
-            }
         }
     }
 }

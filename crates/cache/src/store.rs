@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI64, AtomicU8, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard, Weak};
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::codec::{self, StoredOutline};
@@ -91,7 +92,13 @@ pub(crate) struct Store {
     pending: Mutex<Pending>,
     /// When the buffer was last handed to the disk ([`codec::now_ns`]).
     last_write_ns: AtomicI64,
-    writer: OnceLock<SyncSender<Msg>>,
+    /// The writer thread's queue, made on the first write (`None`: no disk, or the thread
+    /// could not be spawned): a command that only reads never starts it, nor its garbage
+    /// collection on a connection of its own (issue 38).
+    writer: OnceLock<Option<SyncSender<Msg>>>,
+    writer_thread: Mutex<Option<JoinHandle<()>>>,
+    /// This store, for the writer thread to hold.
+    me: Weak<Store>,
     warnings: Mutex<Vec<String>>,
     /// The first failed write (a full disk, a file-size limit): the CLI fails on it.
     write_error: Mutex<Option<String>>,
@@ -120,33 +127,45 @@ fn path_key(p: &Path) -> &[u8] {
 }
 
 impl Store {
-    pub fn new(disk: Option<Disk>, warnings: Vec<String>) -> Store {
-        Store {
+    pub fn new(disk: Option<Disk>, warnings: Vec<String>) -> Arc<Store> {
+        Arc::new_cyclic(|me| Store {
             disk,
             disk_state: AtomicU8::new(DISK_OK),
             mem: Memory::default(),
             pending: Mutex::new(Pending::default()),
             last_write_ns: AtomicI64::new(codec::now_ns()),
             writer: OnceLock::new(),
+            writer_thread: Mutex::new(None),
+            me: me.clone(),
             warnings: Mutex::new(warnings),
             write_error: Mutex::new(None),
             write_error_hook: Mutex::new(None),
-        }
+        })
     }
 
-    /// Starts the thread that writes batches, so lookups never wait on the disk. Without it
-    /// (memory mode, or the thread could not be spawned) batches are written by the thread
-    /// that fills them. The thread runs until [`Store::stop_writer`].
-    pub(crate) fn start_writer(self: &Arc<Self>) -> Option<std::thread::JoinHandle<()>> {
-        self.disk.as_ref()?;
-        let (tx, rx) = mpsc::sync_channel(QUEUE);
-        let store = self.clone();
-        let handle = std::thread::Builder::new()
-            .name("outline-cache-writer".to_owned())
-            .spawn(move || store.writer_loop(rx))
-            .ok()?;
-        self.writer.set(tx).ok()?;
-        Some(handle)
+    /// The queue of the thread that writes batches, so lookups never wait on the disk; the
+    /// thread is started by the first call. Without it (memory mode, or the thread could not
+    /// be spawned) batches are written by the thread that fills them. The thread runs until
+    /// [`Store::stop_writer`].
+    fn writer(&self) -> Option<&SyncSender<Msg>> {
+        self.writer
+            .get_or_init(|| {
+                self.disk.as_ref()?;
+                let store = self.me.upgrade()?;
+                let (tx, rx) = mpsc::sync_channel(QUEUE);
+                let handle = std::thread::Builder::new()
+                    .name("outline-cache-writer".to_owned())
+                    .spawn(move || store.writer_loop(rx))
+                    .ok()?;
+                *lock(&self.writer_thread) = Some(handle);
+                Some(tx)
+            })
+            .as_ref()
+    }
+
+    /// The writer's queue if the thread was started.
+    fn started_writer(&self) -> Option<&SyncSender<Msg>> {
+        self.writer.get().and_then(Option::as_ref)
     }
 
     fn writer_loop(&self, rx: Receiver<Msg>) {
@@ -165,11 +184,14 @@ impl Store {
         }
     }
 
-    /// Writes what is buffered and ends the writer thread (the caller joins it).
+    /// Writes what is buffered, ends the writer thread if it was started, and waits for it.
     pub(crate) fn stop_writer(&self) {
         self.flush();
-        if let Some(tx) = self.writer.get() {
+        if let Some(tx) = self.started_writer() {
             let _ = tx.send(Msg::Stop);
+        }
+        if let Some(handle) = lock(&self.writer_thread).take() {
+            let _ = handle.join();
         }
     }
 
@@ -344,7 +366,7 @@ impl Store {
     /// Hands a batch to the writer thread, or writes it here if there is none.
     fn dispatch(&self, batch: Arc<Batch>) {
         self.last_write_ns.store(codec::now_ns(), Ordering::Relaxed);
-        if let Some(tx) = self.writer.get() {
+        if let Some(tx) = self.writer() {
             match tx.send(Msg::Write(batch)) {
                 Ok(()) => return,
                 Err(mpsc::SendError(Msg::Write(batch))) => return self.write_batch(&batch),
@@ -363,7 +385,7 @@ impl Store {
         if let Some(batch) = batch {
             self.dispatch(batch);
         }
-        if let Some(tx) = self.writer.get() {
+        if let Some(tx) = self.started_writer() {
             let (done_tx, done_rx) = mpsc::channel();
             if tx.send(Msg::Sync(done_tx)).is_ok() {
                 let _ = done_rx.recv();

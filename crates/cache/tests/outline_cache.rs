@@ -597,16 +597,26 @@ fn unreferenced_entries_are_collected_when_they_pile_up() {
         }
         assert_eq!(cache.info().entries, 1200);
     }
+    // Collection runs on the writer thread before its first batch: a process that only reads
+    // never starts it. Each open below writes one outline, of a new version of another file.
+    let other = ws.path().join("B.java");
+    let collected = |version: u32| {
+        write(&other, &format!("class B{version} {{}}"));
+        let (cache, _) = Cache::open(&dir);
+        cache.set_racy_window(Duration::ZERO);
+        assert_eq!(cache.outline(&other, "B.java").expect("outline").outcome, Outcome::Miss);
+        cache.flush();
+        cache
+    };
     // Recent entries are kept (a file written just now has no recorded path yet).
-    let (cache, _) = Cache::open(&dir);
-    cache.flush(); // collection runs before the first batch is written
-    assert_eq!(cache.info().entries, 1200);
+    let cache = collected(1);
+    assert_eq!(cache.info().entries, 1201);
     drop(cache);
     raw_db(&dir).execute("UPDATE outlines SET created = created - 7200", []).expect("ageing entries");
-    let (cache, _) = Cache::open(&dir);
-    cache.flush(); // collection runs before the first batch is written
+    // B1 is still B.java's when collection runs, before B2 is written.
+    let cache = collected(2);
     let info = cache.info();
-    assert_eq!((info.entries, info.files), (1, 1), "{info:?}");
+    assert_eq!((info.entries, info.files), (3, 2), "{info:?}");
     assert_eq!(cache.outline(&file, "A.java").expect("last").outcome, Outcome::Hit);
 }
 

@@ -42,6 +42,46 @@ impl SourceText {
         let lines = LineIndex::new(&text);
         SourceText { text, lines, warnings }
     }
+
+    /// The text of lines `first..=last` (1-based, with their terminators) of raw file bytes,
+    /// exactly as in [`SourceText::decode`]'s text, without copying or indexing the rest of
+    /// the file: a javadoc's lines of a 10,000-line file. Only a UTF-16 file is decoded whole.
+    pub fn decode_lines(bytes: &[u8], first: u32, last: u32) -> String {
+        if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+            let src = SourceText::decode(bytes);
+            let (a, b) = (src.lines.line_start(first), src.lines.line_start(last.saturating_add(1)));
+            return src.text.get(a..b.max(a)).unwrap_or_default().to_owned();
+        }
+        // Line terminators are ASCII, so the lines' byte offsets are the decoded text's: a BOM
+        // becomes as many spaces, and Latin-1 is chosen for the whole file or not at all.
+        let bom = bytes.starts_with(&[0xEF, 0xBB, 0xBF]);
+        let utf8 = std::str::from_utf8(&bytes[if bom { 3 } else { 0 }..]).is_ok();
+        let a = line_start_in(bytes, first);
+        let b = a + line_start_in(&bytes[a..], last.saturating_add(2).saturating_sub(first.max(1)));
+        let in_bom = if bom { 3usize.saturating_sub(a).min(b - a) } else { 0 };
+        let rest = &bytes[a + in_bom..b];
+        let mut out = String::with_capacity(b - a);
+        out.extend(std::iter::repeat_n(' ', in_bom));
+        match std::str::from_utf8(rest) {
+            Ok(s) if utf8 => out.push_str(s),
+            _ => out.extend(rest.iter().map(|&c| c as char)),
+        }
+        out
+    }
+}
+
+/// Byte offset where 1-based `line` starts in `bytes` (CR, LF and CRLF end lines), or the
+/// length past the last line: [`LineIndex::line_start`] without indexing the lines after it.
+fn line_start_in(bytes: &[u8], line: u32) -> usize {
+    let mut at = 0;
+    for _ in 1..line {
+        let Some(i) = memchr::memchr2(b'\n', b'\r', &bytes[at..]) else { return bytes.len() };
+        at += i + 1;
+        if bytes[at - 1] == b'\r' && bytes.get(at) == Some(&b'\n') {
+            at += 1;
+        }
+    }
+    at
 }
 
 fn decode_utf8_or_latin1(bytes: &[u8], warnings: &mut Vec<Diagnostic>) -> String {
@@ -151,6 +191,29 @@ mod tests {
         assert_eq!(LineIndex::new("x").line_count(), 1);
         assert_eq!(LineIndex::new("x\n").line_count(), 1);
         assert_eq!(LineIndex::new("x\r\n\r\n").line_count(), 2);
+    }
+
+    #[test]
+    fn decode_lines_is_the_decoded_texts_lines() {
+        let files: [&[u8]; 7] = [
+            b"a\nb\r\nc\rd",
+            b"a\nb\r\nc\rd\n",
+            b"\xEF\xBB\xBFx\ny\r\n\xC3\xA9z\n",
+            b"\xEF\xBB\xBF\n",
+            b"// caf\xE9\r\nclass A {}\n/** \xE9 */\n",
+            b"\xFF\xFEa\x00\n\x00b\x00\r\x00\n\x00c\x00",
+            b"",
+        ];
+        for bytes in files {
+            let src = SourceText::decode(bytes);
+            for first in 0..7 {
+                for last in 0..7 {
+                    let (a, b) = (src.lines.line_start(first), src.lines.line_start(last + 1));
+                    let want = src.text.get(a..b.max(a)).unwrap_or_default();
+                    assert_eq!(SourceText::decode_lines(bytes, first, last), want, "{bytes:?} {first}..={last}");
+                }
+            }
+        }
     }
 
     #[test]

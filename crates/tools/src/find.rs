@@ -488,9 +488,7 @@ fn type_signature(s: &Symbol) -> String {
 /// The first sentence of a javadoc (lines `start..=end` of a file), at most 160 characters.
 pub(crate) fn javadoc_summary(path: &Path, lines: (u32, u32)) -> Option<String> {
     let bytes = mji_fs::read_regular(path, crate::MAX_FILE_BYTES).ok()?;
-    let src = mji_parser::SourceText::decode(&bytes);
-    let (a, b) = (src.lines.line_start(lines.0), src.lines.line_start(lines.1 + 1));
-    let raw = src.text.get(a..b)?;
+    let raw = mji_parser::SourceText::decode_lines(&bytes, lines.0, lines.1);
     let start = raw.find("/**")?;
     let end = raw.rfind("*/").filter(|&e| e >= start)?;
     let text = crate::java_index::javadoc_plain_text(&raw[start..end + 2]);

@@ -5,6 +5,7 @@
 // short keys): linking the world fills them with every type, method and field name, a tenth of
 // a fresh process's `def` on the JDK (issue 38).
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use std::borrow::Cow;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -33,7 +34,10 @@ pub enum Origin {
 /// (`jdk_types.txt`), or the user's JDK's read from its image (`JdkTypes::parse` of the same
 /// format, `mji_classfile::library::jdk_type_names`) when its version is another.
 pub struct JdkTypes {
-    packages: HashMap<Box<str>, HashSet<Box<str>>>,
+    text: Cow<'static, str>,
+    /// The packages and their types, read from `text` on first use: a command that never
+    /// asks for a JDK name never allocates its 4,000 names (a millisecond; issue 38).
+    packages: OnceLock<HashMap<Box<str>, HashSet<Box<str>>>>,
 }
 
 impl JdkTypes {
@@ -45,32 +49,42 @@ impl JdkTypes {
     /// The committed table's, shared.
     pub fn shared() -> &'static Arc<JdkTypes> {
         static JDK: OnceLock<Arc<JdkTypes>> = OnceLock::new();
-        JDK.get_or_init(|| Arc::new(JdkTypes::parse(include_str!("jdk_types.txt"))))
+        JDK.get_or_init(|| Arc::new(JdkTypes::of(Cow::Borrowed(include_str!("jdk_types.txt")))))
     }
 
     /// A table of lines `package Type1 Type2 …`.
     pub fn parse(text: &str) -> JdkTypes {
-        let mut packages: HashMap<Box<str>, HashSet<Box<str>>> = HashMap::new();
-        for line in text.lines() {
-            let mut it = line.split(' ').filter(|w| !w.is_empty());
-            let Some(pkg) = it.next() else { continue };
-            packages.entry(pkg.into()).or_default().extend(it.map(Box::from));
-        }
-        JdkTypes { packages }
+        JdkTypes::of(Cow::Owned(text.to_owned()))
+    }
+
+    fn of(text: Cow<'static, str>) -> JdkTypes {
+        JdkTypes { text, packages: OnceLock::new() }
+    }
+
+    fn packages(&self) -> &HashMap<Box<str>, HashSet<Box<str>>> {
+        self.packages.get_or_init(|| {
+            let mut packages: HashMap<Box<str>, HashSet<Box<str>>> = HashMap::new();
+            for line in self.text.lines() {
+                let mut it = line.split(' ').filter(|w| !w.is_empty());
+                let Some(pkg) = it.next() else { continue };
+                packages.entry(pkg.into()).or_default().extend(it.map(Box::from));
+            }
+            packages
+        })
     }
 
     pub fn has(&self, pkg: &str, name: &str) -> bool {
-        self.packages.get(pkg).is_some_and(|s| s.contains(name))
+        self.packages().get(pkg).is_some_and(|s| s.contains(name))
     }
 
     pub(crate) fn is_package(&self, pkg: &str) -> bool {
-        self.packages.contains_key(pkg)
+        self.packages().contains_key(pkg)
     }
 
     /// The JDK's top-level types of a simple name, qualified (`java.util.List`).
     pub fn named(&self, simple: &str) -> Vec<String> {
         let mut out: Vec<String> = self
-            .packages
+            .packages()
             .iter()
             .filter(|(_, names)| names.contains(simple))
             .map(|(p, _)| format!("{p}.{simple}"))
