@@ -20,6 +20,8 @@ pub const DB_FILE: &str = "outlines.sqlite3";
 const SCHEMA_VERSION: &str = "3";
 /// How long a statement waits for another connection's lock before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a checkpoint waits for other connections before it is left for later.
+const CHECKPOINT_WAIT: Duration = Duration::from_millis(100);
 /// Idle connections kept; more threads than this open (and close) their own.
 const MAX_IDLE: usize = 16;
 /// Unreferenced entries are collected when entries exceed twice the recorded paths plus this.
@@ -315,6 +317,17 @@ impl Disk {
             )?;
             tx.commit()?;
             Ok(n as u64)
+        })
+    }
+
+    /// Copies the write-ahead log into the database and empties it (`wal_checkpoint(TRUNCATE)`),
+    /// waiting at most [`CHECKPOINT_WAIT`] for other connections.
+    pub(crate) fn checkpoint(&self) -> Result<(), DiskError> {
+        self.with_conn(|c| {
+            c.busy_timeout(CHECKPOINT_WAIT)?;
+            let done = c.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get::<_, i64>(0));
+            c.busy_timeout(BUSY_TIMEOUT)?;
+            done.map(|_| ())
         })
     }
 

@@ -431,9 +431,19 @@ impl Cache {
         self.store().clear().map_err(io::Error::other)
     }
 
-    /// Writes buffered entries to disk, and waits until they are. Also done when the buffer
-    /// fills (then without waiting) and on drop.
+    /// Writes buffered entries to disk, and waits until they are; then, if anything was
+    /// written, empties the database's write-ahead log into it (see `Store::checkpoint`).
+    /// Writing is also done when the buffer fills (then without waiting) and on drop.
     pub fn flush(&self) {
+        if let Some(o) = self.opened.get() {
+            o.store.flush();
+            o.store.checkpoint();
+        }
+    }
+
+    /// [`Cache::flush`] without emptying the write-ahead log (for tests).
+    #[doc(hidden)]
+    pub fn flush_keeping_log(&self) {
         if let Some(o) = self.opened.get() {
             o.store.flush();
         }

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicI64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU8, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard, Weak};
 use std::thread::JoinHandle;
@@ -99,6 +99,8 @@ pub(crate) struct Store {
     writer_thread: Mutex<Option<JoinHandle<()>>>,
     /// This store, for the writer thread to hold.
     me: Weak<Store>,
+    /// A batch reached the database since the last [`Store::checkpoint`].
+    wrote: AtomicBool,
     warnings: Mutex<Vec<String>>,
     /// The first failed write (a full disk, a file-size limit): the CLI fails on it.
     write_error: Mutex<Option<String>>,
@@ -137,6 +139,7 @@ impl Store {
             writer: OnceLock::new(),
             writer_thread: Mutex::new(None),
             me: me.clone(),
+            wrote: AtomicBool::new(false),
             warnings: Mutex::new(warnings),
             write_error: Mutex::new(None),
             write_error_hook: Mutex::new(None),
@@ -393,6 +396,21 @@ impl Store {
         }
     }
 
+    /// Empties the database's write-ahead log into it if a batch was written since the last
+    /// time (after [`Store::flush`]). A process that opens the database while no other has it
+    /// open reads the whole log to index it (SQLite's recovery): left full by a command that
+    /// wrote, every later command paid for it at its start (issue 38). Skipped when another
+    /// connection is busy with the database: the log is then emptied by a later flush, or by
+    /// SQLite's own checkpoint every thousand pages.
+    pub fn checkpoint(&self) {
+        if !self.wrote.swap(false, Ordering::Relaxed) {
+            return;
+        }
+        if let Some(d) = self.disk.as_ref().filter(|_| self.disk_state() == DISK_OK) {
+            let _ = d.checkpoint();
+        }
+    }
+
     /// Drops everything buffered and stored (after in-flight writes finish).
     pub fn clear(&self) -> Result<(), String> {
         lock(&self.pending).current = Batch::default();
@@ -431,7 +449,7 @@ impl Store {
     fn write_batch(&self, batch: &Arc<Batch>) {
         match self.disk.as_ref() {
             Some(d) if self.disk_state() == DISK_OK => match self.write_to_disk(d, batch) {
-                Ok(()) => {}
+                Ok(()) => self.wrote.store(true, Ordering::Relaxed),
                 Err(DiskError::Busy) => self.spill(batch),
                 Err(DiskError::Corrupt(why)) => {
                     self.turn_off_disk(d, &why);

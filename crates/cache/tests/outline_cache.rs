@@ -583,6 +583,27 @@ fn several_processes_share_one_cache() {
 }
 
 #[test]
+fn a_flush_after_a_write_empties_the_write_ahead_log() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let file = ws.path().join("A.java");
+    write(&file, "class A { void m() {} }");
+    let dir = ws.path().join("cache");
+    let wal = dir.join(format!("{DB_FILE}-wal"));
+    let (cache, _) = Cache::open(&dir);
+    cache.set_racy_window(Duration::ZERO);
+    assert_eq!(cache.outline(&file, "A.java").expect("outline").outcome, Outcome::Miss);
+    cache.flush_keeping_log();
+    assert!(fs::metadata(&wal).expect("the log").len() > 0, "the entry went to the log first");
+    cache.flush();
+    assert_eq!(fs::metadata(&wal).map_or(0, |m| m.len()), 0, "emptied into the database");
+    drop(cache);
+    // What was written is in the database itself.
+    let (cache, _) = Cache::open(&dir);
+    assert_eq!(cache.outline(&file, "A.java").expect("outline").outcome, Outcome::Hit);
+    assert_eq!(raw_db(&dir).query_row("SELECT count(*) FROM outlines", [], |r| r.get::<_, i64>(0)).expect("count"), 1);
+}
+
+#[test]
 fn unreferenced_entries_are_collected_when_they_pile_up() {
     let ws = tempfile::tempdir().expect("tempdir");
     let file = ws.path().join("A.java");
