@@ -30,8 +30,8 @@ use std::time::Duration;
 use serde::Serialize;
 
 use codec::StoredOutline;
-pub use disk::DB_FILE;
 use disk::Disk;
+pub use disk::{CHECKPOINT_LOG_BYTES, DB_FILE};
 use mji_fs::stamp::Stamp;
 use mji_model::FileOutline;
 use mji_parser::SourceText;

@@ -397,11 +397,12 @@ impl Store {
     }
 
     /// Empties the database's write-ahead log into it if a batch was written since the last
-    /// time (after [`Store::flush`]). A process that opens the database while no other has it
-    /// open reads the whole log to index it (SQLite's recovery): left full by a command that
-    /// wrote, every later command paid for it at its start (issue 38). Skipped when another
-    /// connection is busy with the database: the log is then emptied by a later flush, or by
-    /// SQLite's own checkpoint every thousand pages.
+    /// time and the log is past [`super::disk::CHECKPOINT_LOG_BYTES`] (after
+    /// [`Store::flush`]). A process that opens the database while no other has it open reads
+    /// the whole log to index it (SQLite's recovery): left to grow by the commands that wrote,
+    /// to a thousand pages before SQLite's own checkpoint, every later command paid for it at
+    /// its start (issue 38). Skipped when another connection is busy with the database: the
+    /// log is then emptied by a later flush.
     pub fn checkpoint(&self) {
         if !self.wrote.swap(false, Ordering::Relaxed) {
             return;

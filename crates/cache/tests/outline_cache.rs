@@ -5,7 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use mji_cache::{Cache, Counters, DB_FILE, FORMAT_VERSION, Outcome};
+use mji_cache::{CHECKPOINT_LOG_BYTES, Cache, Counters, DB_FILE, FORMAT_VERSION, Outcome};
 use mji_model::FileOutline;
 use mji_parser as parser;
 
@@ -583,24 +583,41 @@ fn several_processes_share_one_cache() {
 }
 
 #[test]
-fn a_flush_after_a_write_empties_the_write_ahead_log() {
+fn a_flush_empties_a_write_ahead_log_past_its_bound() {
     let ws = tempfile::tempdir().expect("tempdir");
-    let file = ws.path().join("A.java");
-    write(&file, "class A { void m() {} }");
     let dir = ws.path().join("cache");
     let wal = dir.join(format!("{DB_FILE}-wal"));
+    let log_len = || fs::metadata(&wal).map_or(0, |m| m.len());
     let (cache, _) = Cache::open(&dir);
     cache.set_racy_window(Duration::ZERO);
-    assert_eq!(cache.outline(&file, "A.java").expect("outline").outcome, Outcome::Miss);
-    cache.flush_keeping_log();
-    assert!(fs::metadata(&wal).expect("the log").len() > 0, "the entry went to the log first");
+    // One small outline: the log is left as it is.
+    let one = ws.path().join("One.java");
+    write(&one, "class One { void m() {} }");
+    assert_eq!(cache.outline(&one, "One.java").expect("outline").outcome, Outcome::Miss);
     cache.flush();
-    assert_eq!(fs::metadata(&wal).map_or(0, |m| m.len()), 0, "emptied into the database");
+    let small = log_len();
+    assert!(small > 0 && small <= CHECKPOINT_LOG_BYTES, "{small}");
+    // Outlines enough to pass the bound: written to the log, then emptied into the database.
+    let methods: String =
+        (0..60).map(|m| format!("  /** Method {m}. */ public int method{m}(int a) {{ return a; }}\n")).collect();
+    let mut files = vec![one];
+    for i in 0..40 {
+        let f = ws.path().join(format!("C{i}.java"));
+        write(&f, &format!("class C{i} {{\n{methods}}}\n"));
+        assert_eq!(cache.outline(&f, "C.java").expect("outline").outcome, Outcome::Miss);
+        files.push(f);
+    }
+    cache.flush_keeping_log();
+    assert!(log_len() > CHECKPOINT_LOG_BYTES, "{}", log_len());
+    cache.flush();
+    assert_eq!(log_len(), 0, "emptied into the database");
     drop(cache);
-    // What was written is in the database itself.
+    let in_db: i64 = raw_db(&dir).query_row("SELECT count(*) FROM outlines", [], |r| r.get(0)).expect("count");
+    assert_eq!(in_db, 41);
     let (cache, _) = Cache::open(&dir);
-    assert_eq!(cache.outline(&file, "A.java").expect("outline").outcome, Outcome::Hit);
-    assert_eq!(raw_db(&dir).query_row("SELECT count(*) FROM outlines", [], |r| r.get::<_, i64>(0)).expect("count"), 1);
+    for f in &files {
+        assert_eq!(cache.outline(f, "C.java").expect("outline").outcome, Outcome::Hit);
+    }
 }
 
 #[test]
