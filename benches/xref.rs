@@ -72,11 +72,12 @@ fn main() {
             (Some((a, b)), copy, cache)
         }
     };
-    // The tree itself, not a link to it (`cp -a` would copy the link).
+    // The tree itself, not a link to it (`cp -a` would copy the link), copied rather than hard
+    // linked: a file whose other name is outside the roots is not served (issue 50).
     let jdk = jdk.canonicalize().expect("the JDK tree");
     if !copy.join("jdk").is_dir() {
-        let linked = std::process::Command::new("cp").arg("-al").arg(&jdk).arg(copy.join("jdk")).status();
-        assert!(linked.is_ok_and(|s| s.success()), "cp -al {}", jdk.display());
+        let copied = std::process::Command::new("cp").arg("-a").arg(&jdk).arg(copy.join("jdk")).status();
+        assert!(copied.is_ok_and(|s| s.success()), "cp -a {}", jdk.display());
     }
     let jdk = copy.join("jdk");
     if std::env::var_os("XREF_RESTART_ONLY").is_some() {

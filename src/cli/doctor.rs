@@ -230,8 +230,10 @@ fn build_tools() -> Vec<Finding> {
 fn cache(dir: &Path) -> Finding {
     let existed = dir.is_dir();
     let probe = dir.join(format!(".doctor-{}", std::process::id()));
+    // Written as every file is (a new file only, never through a link a repository planted in
+    // the cache directory), then removed.
     let writable = std::fs::create_dir_all(dir)
-        .and_then(|_| std::fs::write(&probe, b""))
+        .and_then(|_| mji_fs::write::write_user(&probe, b"", mji_fs::write::Options::private().new_only()))
         .and_then(|_| std::fs::remove_file(&probe));
     if !existed {
         // Looking must not leave a directory behind.

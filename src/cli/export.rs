@@ -44,10 +44,11 @@ pub fn export(format: ExportFormat) -> anyhow::Result<ExitCode> {
     }
     build_index(&ws);
     // The user chose the output path on the command line: it may be outside the roots.
-    let out = if a.output.is_absolute() { a.output.clone() } else { std::env::current_dir()?.join(&a.output) };
+    // Its directory is taken as named; the file itself is never written through a link.
+    let (anchor, rel) = mji_fs::write::user_anchor(&a.output)?;
     // In a terminal, past a second: the documents encoded so far on stderr.
     let summary = super::progress::with_progress("exporting SCIP", &|| None, || {
-        crate::tools::tool::export_scip::export(&ws, &out)
+        crate::tools::tool::export_scip::export(&ws, &anchor, &rel)
     })?;
     println!("{}", serde_json::to_string_pretty(&summary)?);
     Ok(flushed(&ws))

@@ -118,11 +118,10 @@ pub fn run(args: SetupArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("project {} is not a directory", project.display());
     }
     let path = project.join(args.client.file());
-    let existing = match std::fs::read_to_string(&path) {
-        Ok(t) => Some(t),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => anyhow::bail!("reading {}: {e}", path.display()),
-    };
+    // The project's file is the repository's: read and written without following a link (a
+    // committed `.mcp.json -> ~/.claude.json` or `.codex -> ~/.codex` is refused, not merged).
+    let existing = read_client_file(&project, Path::new(args.client.file()))
+        .map_err(|e| anyhow::anyhow!("reading {}: {e}; nothing written", path.display()))?;
     let entry = if args.uninstall {
         None
     } else {
@@ -151,7 +150,8 @@ pub fn run(args: SetupArgs) -> anyhow::Result<ExitCode> {
     match outcome {
         Outcome::Absent => eprintln!("{}: no `{}` entry, nothing to remove", path.display(), args.name),
         o => {
-            write_atomic(&path, &text)?;
+            mji_fs::write::write_below(&project, Path::new(args.client.file()), text.as_bytes(), Default::default())
+                .map_err(|e| anyhow::anyhow!("{e}; nothing written"))?;
             let verb = match o {
                 Outcome::Added => "added",
                 Outcome::Updated => "updated",
@@ -455,17 +455,17 @@ fn edit_toml(existing: Option<&str>, name: &str, entry: Option<&Entry>) -> Resul
     Ok((kept, outcome))
 }
 
-/// Writes `text` to `path` through a temporary file renamed over it, creating the directory.
-fn write_atomic(path: &Path, text: &str) -> anyhow::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("creating {}: {e}", dir.display()))?;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&tmp, text).map_err(|e| anyhow::anyhow!("writing {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        anyhow::anyhow!("replacing {}: {e}", path.display())
-    })
+/// The most bytes of a client's configuration file read: the largest real ones are a few
+/// hundred kilobytes (Claude Code's user file, with its history); `/dev/zero` or a FIFO in their
+/// place is refused, not read without end.
+pub const CLIENT_FILE_CAP: u64 = 16 * 1024 * 1024;
+
+/// A client's file below `anchor` (the project: no link below it followed), as text; `None`
+/// when absent.
+fn read_client_file(anchor: &Path, rel: &Path) -> std::io::Result<Option<String>> {
+    mji_fs::write::read_below(anchor, rel, CLIENT_FILE_CAP)?
+        .map(|b| String::from_utf8(b).map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "is not UTF-8")))
+        .transpose()
 }
 
 /// Where `doctor` looks for a client's configuration of this server: the project's file and
@@ -474,6 +474,8 @@ pub fn configured(project: &Path) -> Vec<(Client, PathBuf, Vec<String>)> {
     let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
     let mut out = Vec::new();
     for c in Client::ALL {
+        // The project's file (no link below the project followed), then the user's own (theirs:
+        // a dotfile kept as a link is followed), each read with a bound.
         let mut files = vec![project.join(c.file())];
         if let Some(h) = &home {
             match c {
@@ -490,7 +492,13 @@ pub fn configured(project: &Path) -> Vec<(Client, PathBuf, Vec<String>)> {
             }
         }
         for f in files {
-            let Ok(text) = std::fs::read_to_string(&f) else { continue };
+            let read = match f.strip_prefix(project) {
+                Ok(rel) => read_client_file(project, rel),
+                Err(_) => mji_fs::write::read_user(&f, CLIENT_FILE_CAP).and_then(|b| {
+                    b.map(|b| String::from_utf8(b).map_err(|_| std::io::Error::other("is not UTF-8"))).transpose()
+                }),
+            };
+            let Ok(Some(text)) = read else { continue };
             let names = ours_in(c, &text, project);
             out.push((c, f, names));
         }

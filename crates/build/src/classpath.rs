@@ -244,7 +244,12 @@ fn run_mvn(dir: &Path, settings: &Settings, store: &Path, cached: &Path, scope: 
         .find(|p| p.is_file())
         .ok_or("mvn is not on PATH")?;
     std::fs::create_dir_all(store).map_err(|e| format!("creating {}: {e}", store.display()))?;
-    let tmp = cached.with_extension(format!("tmp{}", std::process::id()));
+    // Maven writes into a new file of ours (random name, made without following a link), which
+    // goes away with `reserved`; the stored classpath is then written as every file is.
+    let reserved =
+        mji_fs::write::pending_user(cached, mji_fs::write::Options { create_dirs: false, ..Default::default() })
+            .map_err(|e| format!("storing the classpath: {e}"))?;
+    let tmp = reserved.path();
     let mut cmd = Command::new(mvn);
     cmd.current_dir(dir).args(["-o", "-q", "-B", "-f"]).arg(dir.join("pom.xml"));
     if let Some(r) = &settings.maven_repo_local {
@@ -265,19 +270,21 @@ fn run_mvn(dir: &Path, settings: &Settings, store: &Path, cached: &Path, scope: 
         let text =
             strip_ansi(&(String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr)));
         let first = text.lines().map(str::trim).find(|l| l.contains("ERROR")).unwrap_or("mvn failed").to_owned();
-        let _ = std::fs::remove_file(&tmp);
         return Err(first.chars().take(300).collect());
     }
-    let cp = std::fs::read_to_string(&tmp).unwrap_or_default();
+    let cp = mji_fs::read_regular(&tmp, 64 * 1024 * 1024)
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
+    drop(reserved);
     let stored = mji_fs::provenance::Key::user().map(|k| format!("{}\n{cp}", stored_mac(k, cached, &cp)));
     let written = stored.map_err(|e| e.to_string()).and_then(|text| {
-        std::fs::write(&tmp, text)
-            .and_then(|()| std::fs::rename(&tmp, cached))
-            .map_err(|e| format!("storing the classpath: {e}"))
+        mji_fs::write::write_user(
+            cached,
+            text.as_bytes(),
+            mji_fs::write::Options { create_dirs: false, ..Default::default() },
+        )
+        .map_err(|e| format!("storing the classpath: {e}"))
     });
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
     written.map(|()| cp)
 }
 

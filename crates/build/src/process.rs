@@ -68,7 +68,12 @@ impl Process {
         if let Some(dir) = log.parent() {
             std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
         }
-        let out = std::fs::File::create(log).map_err(|e| format!("creating {}: {e}", log.display()))?;
+        // Never through a link planted where the log goes.
+        let mut o = std::fs::OpenOptions::new();
+        o.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut o, nix::libc::O_NOFOLLOW);
+        let out = o.open(log).map_err(|e| format!("creating {}: {e}", log.display()))?;
         let err = out.try_clone().map_err(|e| format!("opening {}: {e}", log.display()))?;
         let mut cmd = Command::new(program);
         cmd.args(args).current_dir(&spec.cwd).stdin(Stdio::null()).stdout(out).stderr(err);

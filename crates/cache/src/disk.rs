@@ -395,10 +395,14 @@ fn entry_from_row(r: &rusqlite::Row<'_>, first: usize, with_spans: bool) -> rusq
 fn prepare_dir(dir: &Path) -> Result<(), String> {
     fs::create_dir_all(dir).map_err(|e| format!("creating cache dir {}: {e}", dir.display()))?;
     let ignore = dir.join(".gitignore");
-    if !ignore.exists() {
-        fs::write(&ignore, "*\n").map_err(|e| format!("writing {}: {e}", ignore.display()))?;
+    // A new file only, never through a link (a dangling one a repository left there included).
+    let opts = mji_fs::write::Options { create_dirs: false, ..Default::default() }.new_only();
+    match mji_fs::write::write_user(&ignore, b"*\n", opts) {
+        Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists && e.kind() != std::io::ErrorKind::PermissionDenied => {
+            Err(format!("writing {}: {e}", ignore.display()))
+        }
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// `db` with a suffix appended to its file name (`-wal`, `-shm`, `.corrupt`).

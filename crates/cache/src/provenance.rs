@@ -6,7 +6,6 @@
 //! started afresh, with one warning.
 
 use std::fs;
-use std::io;
 use std::path::{Path, PathBuf};
 
 use mji_fs::provenance::{Key, hex, same_mac};
@@ -72,15 +71,9 @@ pub(crate) fn mark(key: &Key, dir: &Path) -> Result<(), String> {
     fs::create_dir_all(dir).map_err(|e| format!("creating cache dir {}: {e}", dir.display()))?;
     let canon = fs::canonicalize(dir).map_err(|e| format!("resolving cache dir {}: {e}", dir.display()))?;
     let path = canon.join(MARK_FILE);
-    let tmp = canon.join(format!("{MARK_FILE}.tmp{}", std::process::id()));
-    let write = || -> io::Result<()> {
-        fs::write(&tmp, format!("{}\n", mark_of(key, &canon)))?;
-        fs::rename(&tmp, &path)
-    };
-    write().map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        format!("writing {}: {e}", path.display())
-    })
+    let opts = mji_fs::write::Options { create_dirs: false, ..Default::default() };
+    mji_fs::write::write_below(&canon, Path::new(MARK_FILE), format!("{}\n", mark_of(key, &canon)).as_bytes(), opts)
+        .map_err(|e| format!("writing {}: {e}", path.display()))
 }
 
 /// Re-marks a cache directory this process created again (after it was deleted while in use).
@@ -94,7 +87,7 @@ pub(crate) fn remark(dir: &Path) -> Result<(), String> {
 fn is_empty(dir: &Path) -> bool {
     let ours = |n: &std::ffi::OsStr| {
         let n = n.to_string_lossy();
-        n == ".gitignore" || n.starts_with(&format!("{MARK_FILE}.tmp"))
+        n == ".gitignore" || mji_fs::write::is_temporary_of(&n, MARK_FILE)
     };
     fs::read_dir(dir).map(|mut it| it.all(|e| e.is_ok_and(|e| ours(&e.file_name())))).unwrap_or(false)
 }

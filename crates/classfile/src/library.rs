@@ -425,10 +425,8 @@ pub fn write_signed(dir: &Path, name: &str, body: &str) {
         return;
     }
     let mac = mji_fs::provenance::hex(&key.mac_of(&[body.as_bytes()]));
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    if fs::write(&tmp, format!("{body}{mac}\n")).is_ok() && fs::rename(&tmp, dir.join(name)).is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
+    let opts = mji_fs::write::Options { create_dirs: false, ..Default::default() };
+    let _ = mji_fs::write::write_below(dir, Path::new(name), format!("{body}{mac}\n").as_bytes(), opts);
 }
 
 pub use mji_fs::jdk::find_jdk_home;

@@ -30,7 +30,7 @@ pub mod rename;
 pub mod signature;
 
 use std::collections::BTreeMap;
-use std::io::Write;
+
 use std::path::{Path, PathBuf};
 
 use mji_parser::SourceText;
@@ -316,14 +316,15 @@ impl Plan {
             let created = f.old.is_empty() && f.move_to.is_none() && !f.path.exists();
             // A new file takes the permissions of another file of the edit (not the temporary
             // file's private ones).
-            let perms = || self.files.iter().find_map(|o| std::fs::metadata(&o.path).ok()).map(|m| m.permissions());
-            let written = if created { write_atomic(&f.path, &f.new, perms(), true) } else { write_one(f) };
+            let perms = || self.files.iter().find_map(|o| std::fs::metadata(&o.path).ok()).map(|m| mode_of(&m));
+            let written =
+                if created { write_atomic(roots, &f.path, &f.new, perms(), true) } else { write_one(roots, f) };
             if let Err(e) = written {
                 for (d, created) in done.iter().rev() {
                     if *created {
                         let _ = std::fs::remove_file(&d.path);
                     } else {
-                        undo_one(d);
+                        undo_one(roots, d);
                     }
                 }
                 return Err(EditError::Write(f.display.clone(), e));
@@ -351,36 +352,41 @@ fn inside(roots: &[PathBuf], path: &Path, display: &str) -> Result<(), EditError
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory, keeping the old
-/// file's permissions; `no_clobber` refuses an existing file.
-fn write_atomic(
-    path: &Path,
-    bytes: &[u8],
-    perms: Option<std::fs::Permissions>,
-    no_clobber: bool,
-) -> std::io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    let mut tmp = tempfile::Builder::new().prefix(".mji-edit-").tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    if let Some(p) = perms {
-        tmp.as_file().set_permissions(p)?;
+/// A file's permission bits.
+fn mode_of(m: &std::fs::Metadata) -> u32 {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::PermissionsExt::mode(&m.permissions()) & 0o7777
     }
-    if no_clobber {
-        tmp.persist_noclobber(path).map_err(|e| e.error)?;
-    } else {
-        tmp.persist(path).map_err(|e| e.error)?;
+    #[cfg(not(unix))]
+    {
+        let _ = m;
+        0o644
     }
-    Ok(())
 }
 
-fn write_one(f: &Planned) -> std::io::Result<()> {
-    let perms = std::fs::metadata(&f.path).ok().map(|m| m.permissions());
+/// Writes `bytes` to `path` as every file is written ([`mji_fs::write`]): where `path` leads
+/// is resolved (a link inside the roots may lead to the file), and from the root that holds
+/// that place down nothing is followed, the temporary file is new and random, an existing file
+/// keeps its mode (`mode` is a new file's); `no_clobber` refuses an existing file.
+fn write_atomic(
+    roots: &[PathBuf],
+    path: &Path,
+    bytes: &[u8],
+    mode: Option<u32>,
+    no_clobber: bool,
+) -> std::io::Result<()> {
+    let real = mji_fs::confine::resolve(path)?;
+    let opts = mji_fs::write::Options { mode: mode.unwrap_or(0o644), create_dirs: true, no_clobber };
+    mji_fs::write::write_within(&real, roots, bytes, opts)
+}
+
+fn write_one(roots: &[PathBuf], f: &Planned) -> std::io::Result<()> {
+    let perms = std::fs::metadata(&f.path).ok().map(|m| mode_of(&m));
     match &f.move_to {
-        None => write_atomic(&f.path, &f.new, perms, false),
+        None => write_atomic(roots, &f.path, &f.new, perms, false),
         Some((to, _)) => {
-            write_atomic(to, &f.new, perms, true)?;
+            write_atomic(roots, to, &f.new, perms, true)?;
             if let Err(e) = std::fs::remove_file(&f.path) {
                 let _ = std::fs::remove_file(to);
                 return Err(e);
@@ -391,9 +397,9 @@ fn write_one(f: &Planned) -> std::io::Result<()> {
 }
 
 /// Puts a written file back as it was (best effort: the original bytes are in memory).
-fn undo_one(f: &Planned) {
-    let perms = f.move_to.as_ref().and_then(|(to, _)| std::fs::metadata(to).ok()).map(|m| m.permissions());
-    let _ = write_atomic(&f.path, &f.old, perms, false);
+fn undo_one(roots: &[PathBuf], f: &Planned) {
+    let perms = f.move_to.as_ref().and_then(|(to, _)| std::fs::metadata(to).ok()).map(|m| mode_of(&m));
+    let _ = write_atomic(roots, &f.path, &f.old, perms, false);
     if let Some((to, _)) = &f.move_to {
         let _ = std::fs::remove_file(to);
     }

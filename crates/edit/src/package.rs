@@ -165,7 +165,8 @@ fn move_package(
 }
 
 /// Every `src/*/java` and `src/*/resources` directory of the modules whose Maven/Gradle-shaped
-/// source roots (`<module>/src/<set>/java`) are among `bases`.
+/// source roots (`<module>/src/<set>/java`) are among `bases`; a directory that is a link is
+/// not one (it may lead out of the workspace).
 pub fn module_source_dirs(bases: &BTreeSet<PathBuf>) -> BTreeSet<PathBuf> {
     let mut dirs = BTreeSet::new();
     for base in bases {
@@ -174,7 +175,7 @@ pub fn module_source_dirs(bases: &BTreeSet<PathBuf>) -> BTreeSet<PathBuf> {
         for set in std::fs::read_dir(src).into_iter().flatten().flatten() {
             for kind in ["java", "resources"] {
                 let d = set.path().join(kind);
-                if d.is_dir() {
+                if std::fs::symlink_metadata(&d).is_ok_and(|m| m.is_dir()) {
                     dirs.insert(d);
                 }
             }
@@ -200,6 +201,13 @@ pub fn move_package_files(
     let mut out = PackageFiles::default();
     for root in roots {
         let from = root.join(&old_dir);
+        // Only a package directory that is where its root says: a link on the way (the package
+        // directory or one above it, the root itself) may lead out of the workspace, and its
+        // files are not the package's to move.
+        let real = |p: &Path| std::fs::canonicalize(p).ok();
+        if real(root).as_deref() != Some(root.as_path()) || real(&from) != Some(root.join(&old_dir)) {
+            continue;
+        }
         let mut stack = vec![from.clone()];
         while let Some(dir) = stack.pop() {
             let Ok(entries) = std::fs::read_dir(&dir) else { continue };
@@ -260,5 +268,33 @@ impl Plan {
                 dir = d.parent();
             }
         }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// A resource directory committed as a link out of the workspace is neither a source
+    /// directory of the module nor a place whose files a package rename lists.
+    #[test]
+    fn linked_resource_directories_are_not_the_package_s() {
+        let ws = tempfile::tempdir().expect("tempdir");
+        let outside = tempfile::tempdir().expect("tempdir");
+        let root = std::fs::canonicalize(ws.path()).expect("canon");
+        let java = root.join("m/src/main/java");
+        std::fs::create_dir_all(java.join("p")).expect("mkdir");
+        std::fs::create_dir_all(outside.path().join("res/p")).expect("mkdir");
+        std::fs::write(outside.path().join("res/p/secret.properties"), "k=v").expect("write");
+        std::os::unix::fs::symlink(outside.path().join("res"), root.join("m/src/main/resources")).expect("link");
+        std::fs::create_dir_all(root.join("m/src/test/resources")).expect("mkdir");
+        std::os::unix::fs::symlink(outside.path().join("res/p"), root.join("m/src/test/resources/p")).expect("link");
+        let dirs = module_source_dirs(&BTreeSet::from([java.clone()]));
+        assert_eq!(dirs, BTreeSet::from([java.clone(), root.join("m/src/test/resources")]));
+        let mut edit = WorkspaceEdit::default();
+        let mut all = dirs.clone();
+        all.insert(root.join("m/src/main/resources"));
+        let got = move_package_files(&mut edit, &all, "p", "q", true, &|p| p.display().to_string()).expect("moves");
+        assert_eq!((got.moved, edit.contains(&outside.path().join("res/p/secret.properties"))), (0, false));
     }
 }

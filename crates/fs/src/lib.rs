@@ -11,12 +11,15 @@ use std::io::{self, Read};
 use std::path::{Component, Path, PathBuf};
 
 pub mod confine;
+#[cfg(unix)]
+pub mod hardlinks;
 pub mod jdk;
 pub mod provenance;
 pub mod roots;
 pub mod secrets;
 pub mod stamp;
 pub mod walk;
+pub mod write;
 
 /// The default cap on the bytes read from one file (`max_file_bytes`).
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;

@@ -6,7 +6,7 @@
 //! key derived from the same secret: the same guarantee, several times faster to check.
 
 use std::fs::{self, File};
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -165,21 +165,14 @@ fn load_or_create(path: &Path) -> Result<Key, String> {
     #[cfg(unix)]
     std::os::unix::fs::DirBuilderExt::mode(&mut b, 0o700);
     b.create(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
-    let tmp = dir.join(format!("{KEY_FILE}.tmp{}", std::process::id()));
-    let written = (|| -> io::Result<()> {
-        let mut o = fs::OpenOptions::new();
-        o.write(true).create_new(true);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::mode(&mut o, 0o600);
-        let mut f = o.open(&tmp)?;
-        f.write_all(&random()?)?;
-        f.sync_all()?;
-        match fs::hard_link(&tmp, path) {
+    // A new file only (never replacing one another process made first), as every file is written.
+    let name = path.file_name().map(Path::new).unwrap_or(Path::new(KEY_FILE));
+    let written = random().and_then(|bytes| {
+        match crate::write::write_below(dir, name, &bytes, crate::write::Options::private().new_only()) {
             Err(e) if e.kind() != io::ErrorKind::AlreadyExists => Err(e),
             _ => Ok(()),
         }
-    })();
-    let _ = fs::remove_file(&tmp);
+    });
     written.map_err(|e| format!("creating the cache key {}: {e}", path.display()))?;
     read_key(path).map_err(|e| format!("reading the cache key {}: {e}", path.display()))
 }

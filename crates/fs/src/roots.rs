@@ -63,6 +63,9 @@ pub struct Roots {
     roots: Vec<PathBuf>,
     max_file_bytes: u64,
     policy: std::sync::Arc<ReadPolicy>,
+    /// Which files with several hard links have all their names inside the roots.
+    #[cfg(unix)]
+    census: std::sync::Arc<crate::hardlinks::Census>,
 }
 
 impl Roots {
@@ -87,6 +90,8 @@ impl Roots {
             roots: out,
             max_file_bytes: crate::DEFAULT_MAX_FILE_BYTES,
             policy: std::sync::Arc::new(ReadPolicy::default()),
+            #[cfg(unix)]
+            census: Default::default(),
         })
     }
 
@@ -154,8 +159,9 @@ impl Roots {
 
     /// Opens a file for reading under the full policy, re-checked at read time: inside a root
     /// once opened (the descriptor's real path, where the platform tells it), a regular file
-    /// (never a FIFO or a device, opened without blocking), at most `max_file_bytes`, and no
-    /// secret ([`Roots::refusal`]).
+    /// (never a FIFO or a device, opened without blocking), at most `max_file_bytes`, no secret
+    /// ([`Roots::refusal`]), and with every hard link of it inside the roots
+    /// ([`crate::hardlinks`]).
     pub fn read(&self, path: &Path, display: &str) -> Result<Vec<u8>, ReadError> {
         use crate as read;
         let (file, meta) =
@@ -165,7 +171,24 @@ impl Roots {
             return Err(ReadError::Path(PathError::Outside { given: display.to_owned(), roots: self.listing() }));
         }
         self.refuse_secret(&real, display).map_err(ReadError::Path)?;
-        read::read_opened(file, &meta, self.max_file_bytes).map_err(|e| ReadError::Io(display.to_owned(), e))
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            if meta.nlink() > 1 {
+                let inside = self.census.inside(&self.roots, meta.dev(), meta.ino(), meta.nlink());
+                if inside < meta.nlink() {
+                    let e = crate::hardlinks::linked_from_outside(Path::new(display), meta.nlink(), inside);
+                    return Err(ReadError::Io(display.to_owned(), e));
+                }
+            }
+        }
+        let bytes =
+            read::read_opened(file, &meta, self.max_file_bytes).map_err(|e| ReadError::Io(display.to_owned(), e))?;
+        // Build files whose values are secrets only in part are served masked.
+        Ok(match crate::secrets::mask(&real, &bytes) {
+            std::borrow::Cow::Borrowed(_) => bytes,
+            std::borrow::Cow::Owned(masked) => masked,
+        })
     }
 
     /// The policy re-applied to a resolved file when it is read: once its links are resolved

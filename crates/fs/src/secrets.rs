@@ -46,7 +46,106 @@ pub const DEFAULT_DENY: &[(&str, &str)] = &[
     (".aws/", CREDENTIALS),
     (".ssh/", CREDENTIALS),
     (".gnupg/", CREDENTIALS),
+    // Issue 50: credential files of build tools, databases, web servers and clusters.
+    (".m2/", CREDENTIALS),
+    ("settings-security.xml", CREDENTIALS),
+    (".gradle/gradle.properties", CREDENTIALS),
+    ("credentials.json", CREDENTIALS),
+    (".pgpass", CREDENTIALS),
+    (".htpasswd", CREDENTIALS),
+    ("kubeconfig", CREDENTIALS),
+    (".kube/", CREDENTIALS),
+    ("*secrets*.yml", CREDENTIALS),
+    ("*secrets*.yaml", CREDENTIALS),
+    ("*.env", ENV),
 ];
+
+/// What a masked value reads as.
+pub const MASK: &str = "********";
+
+/// Whether a key or element name names a secret (`signing.password`, `apiToken`,
+/// `<passphrase>`).
+fn secret_name(name: &str) -> bool {
+    let n = name.to_ascii_lowercase();
+    ["password", "passwd", "passphrase", "secret", "token", "apikey", "api_key", "api-key", "credential", "privatekey"]
+        .iter()
+        .any(|w| n.contains(w))
+}
+
+/// Which files are served with their secret values masked rather than refused: their values
+/// are secrets only in part (a build's `gradle.properties`, Maven's `settings.xml`), and the rest
+/// is what an agent needs (versions, repositories, mirrors).
+pub fn masks(rel: &Path) -> bool {
+    let name = rel.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+    name == "gradle.properties" || name == "settings.xml"
+}
+
+/// `bytes` with every secret value replaced by [`MASK`], line for line (the lines stay where
+/// they were): in a properties file, the value of a key that names a secret; in an XML file, the
+/// text of an element that does. Unchanged when [`masks`] is false for `rel`.
+pub fn mask<'a>(rel: &Path, bytes: &'a [u8]) -> std::borrow::Cow<'a, [u8]> {
+    if !masks(rel) {
+        return std::borrow::Cow::Borrowed(bytes);
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let xml = rel.extension().is_some_and(|e| e.eq_ignore_ascii_case("xml"));
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        if xml { mask_xml_line(line, &mut out) } else { mask_property_line(line, &mut out) }
+    }
+    std::borrow::Cow::Owned(out.into_bytes())
+}
+
+/// A `key = value` (or `key: value`, `key value`) line with the value masked when the key
+/// names a secret.
+fn mask_property_line(line: &str, out: &mut String) {
+    let trimmed = line.trim_start();
+    if trimmed.starts_with('#') || trimmed.starts_with('!') {
+        out.push_str(line);
+        return;
+    }
+    let Some(sep) = trimmed.find(['=', ':']).or_else(|| trimmed.find(char::is_whitespace)) else {
+        out.push_str(line);
+        return;
+    };
+    if !secret_name(&trimmed[..sep]) || trimmed[sep + 1..].trim().is_empty() {
+        out.push_str(line);
+        return;
+    }
+    let head = line.len() - trimmed.len() + sep + 1;
+    let end = line.trim_end_matches(['\n', '\r']).len();
+    out.push_str(&line[..head]);
+    out.push_str(MASK);
+    out.push_str(&line[end..]);
+}
+
+/// A line of XML with the text of every element named for a secret masked
+/// (`<password>x</password>`; text over several lines is not this line's to mask).
+fn mask_xml_line(line: &str, out: &mut String) {
+    let mut rest = line;
+    while let Some(open) = rest.find('<') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('>') else { break };
+        let tag = &after[..close];
+        let name = tag.split(|c: char| c.is_whitespace() || c == '/').next().unwrap_or_default();
+        let body = &after[close + 1..];
+        let end_tag = format!("</{name}");
+        if !name.is_empty()
+            && !tag.starts_with(['/', '?', '!'])
+            && !tag.ends_with('/')
+            && secret_name(name)
+            && let Some(end) = body.find(&end_tag)
+        {
+            out.push_str(&rest[..open + 1 + close + 1]);
+            out.push_str(if body[..end].trim().is_empty() { &body[..end] } else { MASK });
+            rest = &body[end..];
+            continue;
+        }
+        out.push_str(&rest[..open + 1 + close + 1]);
+        rest = body;
+    }
+    out.push_str(rest);
+}
 
 /// Why a file is not served.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -304,6 +403,18 @@ mod tests {
             ".aws/credentials",
             ".ssh/known_hosts",
             "x/.gnupg/pubring.kbx",
+            ".m2/settings.xml",
+            "ci/.m2/settings-security.xml",
+            "settings-security.xml",
+            "home/.gradle/gradle.properties",
+            "config/credentials.json",
+            ".pgpass",
+            "web/.htpasswd",
+            "kubeconfig",
+            "ops/.kube/config",
+            "config/secrets.yml",
+            "k8s/app-secrets.yaml",
+            "deploy/prod.env",
         ] {
             assert!(refused(&p, secret), "{secret} should be refused");
         }
@@ -318,10 +429,32 @@ mod tests {
             "docker/config.json",
             "monkey.java",
             "aws/Main.java",
+            "settings.xml",
+            "gradle.properties",
+            "src/main/java/Secrets.java",
+            "environment.java",
             "",
         ] {
             assert!(!refused(&p, fine), "{fine} should be served");
         }
+    }
+
+    #[test]
+    fn build_files_are_served_with_their_secret_values_masked_line_for_line() {
+        let props = "version=1.2\nsigning.password = hunter2\r\nsonatypeToken: abc\n# password=not-a-value\nempty.secret=\norg.gradle.jvmargs=-Xmx2g\n";
+        let got = String::from_utf8(mask(Path::new("gradle.properties"), props.as_bytes()).into_owned()).expect("utf8");
+        assert_eq!(
+            got,
+            "version=1.2\nsigning.password =********\r\nsonatypeToken:********\n# password=not-a-value\nempty.secret=\norg.gradle.jvmargs=-Xmx2g\n"
+        );
+        let xml = "<servers>\n  <server><id>r</id><username>u</username><password>p@ss</password></server>\n  <passphrase/>\n  <privateKey>${user.home}/.ssh/id</privateKey>\n</servers>\n";
+        let got = String::from_utf8(mask(Path::new("ci/settings.xml"), xml.as_bytes()).into_owned()).expect("utf8");
+        assert_eq!(
+            got,
+            "<servers>\n  <server><id>r</id><username>u</username><password>********</password></server>\n  <passphrase/>\n  <privateKey>********</privateKey>\n</servers>\n"
+        );
+        assert_eq!(got.lines().count(), xml.lines().count());
+        assert!(matches!(mask(Path::new("pom.xml"), xml.as_bytes()), std::borrow::Cow::Borrowed(_)));
     }
 
     #[test]

@@ -202,16 +202,16 @@ pub fn write<'a>(
     let mut mac = mac_start(key, path);
     mac.update(&head);
     mac.update(&body);
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    // Written as every file is (mji_fs::write): a new temporary file, never through a link.
+    let opts = mji_fs::write::Options { create_dirs: false, ..mji_fs::write::Options::private() };
+    let mut pending = mji_fs::write::pending_user(path, opts)?;
     {
-        let mut w = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        let mut w = std::io::BufWriter::new(pending.file());
         w.write_all(&head)?;
         w.write_all(&body)?;
         w.write_all(&mac.finish())?;
         w.flush()?;
     }
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })?;
+    pending.commit()?;
     Ok(count as usize)
 }

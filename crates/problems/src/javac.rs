@@ -102,7 +102,9 @@ fn compiled_helper(jdk: &JdkInstall, dir: &Path) -> Result<PathBuf, String> {
     let io = |what: &str, e: std::io::Error| format!("{what} {}: {e}", tmp.display());
     std::fs::create_dir_all(&tmp).map_err(|e| io("creating", e))?;
     let src = tmp.join("JavacHelper.java");
-    std::fs::write(&src, HELPER_SOURCE).map_err(|e| io("writing into", e))?;
+    let opts = mji_fs::write::Options { create_dirs: false, ..Default::default() };
+    mji_fs::write::write_below(&tmp, Path::new("JavacHelper.java"), HELPER_SOURCE.as_bytes(), opts)
+        .map_err(|e| io("writing into", e))?;
     let result = Command::new(&jdk.javac)
         .arg("-d")
         .arg(&tmp)

@@ -300,13 +300,13 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Index, ExportError> {
     Index::parse_from_bytes(bytes).map_err(|e| ExportError::Encode(e.to_string()))
 }
 
-/// Writes an index's bytes to `path` atomically (a temporary file beside it, then a
-/// rename). Returns the bytes written.
-pub fn write(bytes: &[u8], path: &Path) -> Result<u64, ExportError> {
-    let err = |source| ExportError::Write { path: path.to_path_buf(), source };
-    let tmp = path.with_extension("scip.tmp");
-    std::fs::write(&tmp, bytes).map_err(err)?;
-    std::fs::rename(&tmp, path).map_err(err)?;
+/// Writes an index's bytes to `rel` below `anchor` (a root, or the directory of a path the
+/// user typed) through [`mji_fs::write`]: no link below the anchor followed, the target never a
+/// link, the temporary file new under a random name. Returns the bytes written.
+pub fn write(bytes: &[u8], anchor: &Path, rel: &Path) -> Result<u64, ExportError> {
+    let path = anchor.join(rel);
+    mji_fs::write::write_below(anchor, rel, bytes, mji_fs::write::Options { create_dirs: false, ..Default::default() })
+        .map_err(|source| ExportError::Write { path, source })?;
     Ok(bytes.len() as u64)
 }
 

@@ -108,14 +108,10 @@ fn write_cached(path: &std::path::Path, bpe: &BytePairEncoding) -> Result<(), St
     let body = rmp_serde::to_vec(bpe).map_err(|e| e.to_string())?;
     let dir = path.parent().ok_or("no directory")?;
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-    let tmp = dir.join(format!(".o200k.{}.tmp", std::process::id()));
     let mut out = key.mac_of(&[b"o200k", &body]).to_vec();
     out.extend_from_slice(&body);
-    std::fs::write(&tmp, &out).map_err(|e| e.to_string())?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        e.to_string()
-    })
+    mji_fs::write::write_user(path, &out, mji_fs::write::Options { create_dirs: false, ..Default::default() })
+        .map_err(|e| e.to_string())
 }
 
 /// Builds the tokenizer on another thread, so the first answer does not wait for it; once per

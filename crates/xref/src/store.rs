@@ -406,9 +406,11 @@ fn write(
     pairs: Vec<(u32, u32)>,
     libraries: u64,
 ) -> std::io::Result<(Vec<Written>, Vec<u32>)> {
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    // Written as every file is (mji_fs::write): a new temporary file, never through a link.
+    let opts = mji_fs::write::Options { create_dirs: false, ..mji_fs::write::Options::private() };
+    let mut pending = mji_fs::write::pending_user(path, opts)?;
     let written = (|| {
-        let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        let mut out = std::io::BufWriter::new(pending.file());
         out.write_all(MAGIC)?;
         let mut at = MAGIC.len() as u64;
         // Slot in the index to index in the header, for the files written with references.
@@ -532,16 +534,11 @@ fn write(
         out.write_all(&hlen.to_le_bytes())?;
         out.write_all(&ksum)?;
         out.write_all(&sum)?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        out.flush()?;
         Ok((written, sorted))
     })();
-    match written {
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Err(e)
-        }
-        Ok(w) => std::fs::rename(&tmp, path).map(|()| w),
-    }
+    // A failure drops the pending file, which removes it; `commit` syncs and renames.
+    written.and_then(|w| pending.commit().map(|()| w))
 }
 
 #[cfg(test)]

@@ -822,3 +822,51 @@ fn node_kinds_are_the_parser_crate_s_constants() {
     assert!(scanned > 20, "the crates that walk syntax trees were not found: {scanned} files");
     assert!(offending.is_empty(), "node kinds written as literals (use mji_parser::kind):\n{}", offending.join("\n"));
 }
+
+/// The files that write without `mji_fs::write`, each with why that is safe.
+const PLAIN_WRITERS: &[(&str, &str)] = &[
+    ("crates/fs/src/write.rs", "the primitive itself (its fallback without openat)"),
+    ("crates/fs/src/confine.rs", "opens a log for appending from its root down without following links"),
+    ("crates/build/src/process.rs", "a child's log, opened with O_NOFOLLOW"),
+    ("crates/classfile/src/decompile.rs", "class files into a private directory it just made (tempfile)"),
+    ("crates/server/src/secret.rs", "owner-only files in the user's 0700 state directory, created new"),
+];
+
+/// Every file is written through `mji_fs::write` (issue 50): a plain `fs::write`,
+/// `File::create` or `create(true)` follows a link a repository committed where the file goes.
+#[test]
+fn every_write_goes_through_mji_fs_write() {
+    let planted = "fn f() { std::fs::write(p, b) ; let s = \"fs::write(\"; }\n#[cfg(test)]\nmod tests { fn t() { std::fs::write(p, b); } }";
+    assert_eq!(plain_writes(planted), ["1: fs::write("]);
+    let mut files = Vec::new();
+    rust_files(&root().join("src"), &mut files);
+    for e in std::fs::read_dir(root().join("crates")).expect("reading crates/") {
+        rust_files(&e.expect("entry").path().join("src"), &mut files);
+    }
+    let mut offending = Vec::new();
+    for f in &files {
+        let rel = f.strip_prefix(root()).expect("under the root").to_string_lossy().replace('\\', "/");
+        if PLAIN_WRITERS.iter().any(|(p, _)| *p == rel) {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).expect("reading source");
+        offending.extend(plain_writes(&text).into_iter().map(|l| format!("{rel}:{l}")));
+    }
+    assert!(offending.is_empty(), "writes that do not go through mji_fs::write:\n{}", offending.join("\n"));
+}
+
+/// The lines (1-based) of `text`'s code before its tests that write a file plainly.
+fn plain_writes(text: &str) -> Vec<String> {
+    let code = code_only(text);
+    let code = code.split("#[cfg(test)]").next().unwrap_or_default();
+    let code = code.split("#[cfg(all(test").next().unwrap_or_default();
+    let mut found = Vec::new();
+    for (n, line) in code.lines().enumerate() {
+        for needle in ["fs::write(", "File::create(", ".create(true)"] {
+            if line.contains(needle) {
+                found.push(format!("{}: {needle}", n + 1));
+            }
+        }
+    }
+    found
+}

@@ -630,6 +630,17 @@ const SECRETS: &[&str] = &[
     ".aws/credentials",
     ".ssh/config",
     ".gnupg/gpg.conf",
+    // Issue 50's round: build tools', databases', web servers' and clusters' credentials.
+    ".m2/settings.xml",
+    "settings-security.xml",
+    ".gradle/gradle.properties",
+    "config/credentials.json",
+    ".pgpass",
+    "web/.htpasswd",
+    "kubeconfig",
+    ".kube/config",
+    "config/secrets.yml",
+    "deploy/prod.env",
 ];
 
 /// A workspace holding [`SECRETS`] (each `SECRET-<its index>`), `Hello.java` and `notes.txt`.
@@ -738,6 +749,54 @@ fn secrets_inside_the_root_are_neither_read_nor_listed_nor_searched() {
     // What is not a secret is still served.
     let v = s.request("resources/read", json!({"uri": file_uri_of(ws.path(), "notes.txt")}));
     assert!(v.to_string().contains("PUBLIC notes"), "{v}");
+}
+
+/// A build's properties and Maven's settings are served with their secret values masked (their
+/// versions, repositories and mirrors are what an agent needs), by every way a file is read.
+#[test]
+fn build_files_are_served_with_their_secret_values_masked() {
+    let ws = workspace();
+    std::fs::write(ws.path().join("gradle.properties"), "version=1.0\nsigning.password=SECRET-PW\n").expect("write");
+    std::fs::create_dir(ws.path().join("ci")).expect("mkdir");
+    std::fs::write(
+        ws.path().join("ci/settings.xml"),
+        "<settings><servers><server><id>r</id><password>SECRET-XML</password></server></servers></settings>\n",
+    )
+    .expect("write");
+    let home = empty_home();
+    let mut s = start_as(home.path(), ws.path());
+    let v = s.request("resources/read", json!({"uri": file_uri_of(ws.path(), "gradle.properties")}));
+    let read = v.to_string();
+    assert!(read.contains("version=1.0") && read.contains("signing.password=********"), "{v}");
+    assert!(!read.contains("SECRET-PW"), "{v}");
+    let v = s.request("resources/read", json!({"uri": file_uri_of(ws.path(), "ci/settings.xml")}));
+    assert!(v.to_string().contains("<id>r</id>") && !v.to_string().contains("SECRET-XML"), "{v}");
+    let (err, text, _) =
+        s.call("java_read_range", json!({"filePath": "gradle.properties", "startLine": 1, "endLine": 2}));
+    assert!(!err && text.contains("version=1.0") && !text.contains("SECRET-PW"), "{text}");
+}
+
+/// A hard link is the file itself under another name: one whose other name is outside the
+/// roots (`~/.aws/credentials` linked in as `notes.txt`) passes every check by path, and is
+/// refused by its link count; a file whose names are all inside is served.
+#[cfg(unix)]
+#[test]
+fn a_hard_link_to_a_file_outside_is_not_served() {
+    let ws = workspace();
+    let outside = tempfile::tempdir().expect("tempdir");
+    std::fs::write(outside.path().join("credentials"), "OUTSIDE-SECRET\n").expect("write");
+    std::fs::hard_link(outside.path().join("credentials"), ws.path().join("notes.txt")).expect("link");
+    std::fs::write(ws.path().join("a.txt"), "BOTH-INSIDE\n").expect("write");
+    std::fs::hard_link(ws.path().join("a.txt"), ws.path().join("b.txt")).expect("link");
+    let home = empty_home();
+    let mut s = start_as(home.path(), ws.path());
+    let v = s.request("resources/read", json!({"uri": file_uri_of(ws.path(), "notes.txt")}));
+    assert!(!v.to_string().contains("OUTSIDE-SECRET"), "{v}");
+    assert!(v.to_string().contains("hard links"), "{v}");
+    let (err, text, _) = s.call("java_read_range", json!({"filePath": "notes.txt", "startLine": 1, "endLine": 1}));
+    assert!(err && !text.contains("OUTSIDE-SECRET"), "{text}");
+    let v = s.request("resources/read", json!({"uri": file_uri_of(ws.path(), "b.txt")}));
+    assert!(v.to_string().contains("BOTH-INSIDE"), "{v}");
 }
 
 #[test]

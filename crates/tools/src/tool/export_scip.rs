@@ -47,8 +47,8 @@ impl Tool for ExportScip {
     type Output = ExportScipResult;
 
     fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
-        let out = inside_roots(ws, &args.file_path)?;
-        export(ws, &out)
+        let (root, rel) = inside_roots(ws, &args.file_path)?;
+        export(ws, &root, &rel)
     }
 
     fn render(o: &Self::Output) -> Option<String> {
@@ -66,30 +66,22 @@ impl Tool for ExportScip {
     }
 }
 
-/// The output path of a call: relative to the first root, its directory inside a root, named
-/// `*.scip`.
-fn inside_roots(ws: &Host, given: &str) -> Result<PathBuf, ToolError> {
+/// The output path of a call: relative to the first root, below a root, named `*.scip`; as
+/// the root and the path below it, which the write opens without following a link.
+fn inside_roots(ws: &Host, given: &str) -> Result<(PathBuf, PathBuf), ToolError> {
     let given = if given.trim().is_empty() { "index.scip" } else { given.trim() };
     let first = ws.roots().paths().first().cloned().unwrap_or_default();
     let p = Path::new(given);
-    let p = if p.is_absolute() { p.to_path_buf() } else { first.join(p) };
+    let p = mji_fs::lexical_normalize(&if p.is_absolute() { p.to_path_buf() } else { first.join(p) });
     if p.extension().is_none_or(|e| e != "scip") {
         return Err(ToolError::InvalidArgument(format!("{given}: the output file's name must end in .scip")));
     }
-    let (Some(dir), Some(name)) = (p.parent(), p.file_name()) else {
-        return Err(ToolError::InvalidArgument(format!("{given}: not a file path")));
-    };
-    let dir = dir.canonicalize().map_err(|e| ToolError::InvalidArgument(format!("{given}: {e}")))?;
-    if ws.roots().root_of(&dir).is_none() {
-        return Err(ToolError::InvalidArgument(format!(
-            "{given}: outside the workspace roots (export_scip writes only inside them; the CLI's `export scip --output` writes anywhere)"
-        )));
-    }
-    let out = dir.join(name);
-    if out.is_dir() || out.is_symlink() {
-        return Err(ToolError::InvalidArgument(format!("{given}: a directory or a link")));
-    }
-    Ok(out)
+    let (root, rel) = mji_fs::write::split(&p, ws.roots().paths()).map_err(|_| {
+        ToolError::InvalidArgument(format!(
+            "{given}: outside the workspace roots (export_scip writes only inside them, never through a link; the CLI's `export scip --output` writes anywhere)"
+        ))
+    })?;
+    Ok((root.to_path_buf(), rel))
 }
 
 /// The major version of the JDK whose API the engine binds against: the user's JDK when its
@@ -102,8 +94,10 @@ fn jdk_version(ws: &Host) -> u32 {
         .map_or(mji_xref::world::jdk_api::TABLE_JDK_VERSION, |(_, major)| major)
 }
 
-/// Exports the workspace to `out` (the caller checked the path), from the reference index.
-pub fn export(ws: &Host, out: &Path) -> Result<ExportScipResult, ToolError> {
+/// Exports the workspace to `rel` below `anchor` (a root, or the directory of the path the
+/// user typed), from the reference index.
+pub fn export(ws: &Host, anchor: &Path, rel: &Path) -> Result<ExportScipResult, ToolError> {
+    let out = anchor.join(rel);
     let started = std::time::Instant::now();
     let (world, files) = ws.xref_world();
     let stamps: Vec<mji_xref::engine::FileStamp> = files
@@ -130,7 +124,7 @@ pub fn export(ws: &Host, out: &Path) -> Result<ExportScipResult, ToolError> {
     let Some((index, stats)) = ws.scip_exporter().export(ws.xref(), &world, &stamps, &opts, &stop) else {
         return Err(ToolError::InvalidArgument("export_scip was cancelled: nothing written".into()));
     };
-    let bytes = mji_scip::write(&index, out).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
+    let bytes = mji_scip::write(&index, anchor, rel).map_err(|e| ToolError::InvalidArgument(e.to_string()))?;
     ws.persist_references();
     Ok(ExportScipResult {
         file_path: out.display().to_string(),
