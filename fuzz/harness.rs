@@ -12,7 +12,11 @@
 //!   inside a root, never in the directory beside the roots that links point to;
 //! - [`repo_config`]: bytes as a repository's `mcp-java-index.toml` through the configuration
 //!   loader — never an error (a repository file never stops the server), never a path key
-//!   that leads outside the root, never an echo of a long value.
+//!   that leads outside the root, never an echo of a long value;
+//! - [`settings_merge`]: a user's configuration file and a repository's (split at a line
+//!   `---`) through the loader — the repository's file never widens what the user's (or the
+//!   default) gives: every deny list a superset, every group list a subset, every limit lower,
+//!   no path outside the root or inside `.git`.
 
 #![allow(dead_code)]
 
@@ -334,5 +338,71 @@ pub fn repo_config(data: &[u8]) {
     }
     for i in &c.ignored {
         assert!(i.len() < 2_000 + root.as_os_str().len(), "an ignored line echoes its value: {} bytes", i.len());
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The settings merge: a user's file and a repository's
+
+/// A root holding a `.git` directory and a link to it, and a home whose user configuration the
+/// target writes, made once per process (apart from [`config_tree`], whose file another target
+/// writes at the same time when the replay runs them in parallel).
+fn merge_tree() -> &'static (PathBuf, PathBuf) {
+    static TREE: OnceLock<(PathBuf, PathBuf)> = OnceLock::new();
+    TREE.get_or_init(|| {
+        let base = scratch("merge");
+        let root = base.join("root");
+        let home = base.join("home");
+        std::fs::create_dir_all(root.join(".git")).expect("mkdir");
+        std::fs::create_dir_all(root.join("logs")).expect("mkdir");
+        std::fs::create_dir_all(home.join(".config/mcp-java-index")).expect("mkdir");
+        #[cfg(unix)]
+        {
+            let _ = std::os::unix::fs::symlink(".git", root.join("g"));
+            let _ = std::os::unix::fs::symlink(base.join("elsewhere"), root.join("out"));
+        }
+        (std::fs::canonicalize(&root).expect("canon"), home)
+    })
+}
+
+/// Loads the user's file (the bytes before a line `---`, none without one) alone and then with
+/// the repository's (the bytes after it): the repository never widens what the user's gives.
+pub fn settings_merge(data: &[u8]) {
+    let (root, home) = merge_tree();
+    const SEP: &[u8] = b"\n---\n";
+    let (user, repo) = match data.windows(SEP.len()).position(|w| w == SEP) {
+        Some(i) => (&data[..i], &data[i + SEP.len()..]),
+        None => (&b""[..], data),
+    };
+    std::fs::write(home.join(".config/mcp-java-index/config.toml"), user).expect("write the user file");
+    let home_s = home.to_string_lossy().into_owned();
+    let env = |k: &str| (k == "HOME").then(|| home_s.clone());
+    let flags = mji_config::Flags::roots([root]);
+    let project = root.join("mcp-java-index.toml");
+    let _ = std::fs::remove_file(&project);
+    // The user's own file may stop the load: then there is nothing to narrow.
+    let Ok(below) = mji_config::Config::load(&flags, &env) else { return };
+    std::fs::write(&project, repo).expect("write the repository file");
+    let merged = match mji_config::Config::load(&flags, &env) {
+        Ok(c) => c,
+        Err(e) => panic!("a repository file stopped the load: {e}"),
+    };
+    let wide = mji_config::widened(&below, &merged);
+    assert!(wide.is_empty(), "the repository widened the user's settings: {wide:?}");
+    // The headline rules, said again without the keys' declarations.
+    assert!(below.read_deny.iter().all(|d| merged.read_deny.contains(d)), "read_deny lost an item");
+    assert!(merged.tool_groups.iter().all(|g| below.tool_groups.contains(g)), "tools gained a group");
+    assert_eq!(merged.read_allow, below.read_allow, "read_allow changed");
+    assert!(merged.answer_tokens <= below.answer_tokens.min(200_000), "answer_tokens rose");
+    assert!(merged.max_file_bytes <= below.max_file_bytes, "max_file_bytes rose");
+    for p in merged.log_file.iter().chain(merged.cache_dir.iter()) {
+        if Some(p) != below.log_file.as_ref() && Some(p) != below.cache_dir.as_ref() {
+            let real = mji_fs::confine::resolve(p).unwrap_or_else(|_| p.clone());
+            let rel = real.strip_prefix(root).unwrap_or(&real);
+            assert!(
+                !rel.components().any(|c| c.as_os_str().to_string_lossy().eq_ignore_ascii_case(".git")),
+                "a repository path leads into .git: {p:?}"
+            );
+        }
     }
 }

@@ -1,6 +1,7 @@
-//! What one configuration key is — its value's kind, who may set it, its environment variable
-//! and flag — and what is derived from that: parsing text from the environment or a flag, the
-//! command line's flag shape and docs/configuration.md's reference table.
+//! What one configuration key is — its value's kind, who may set it, how a repository's value
+//! meets the user's, its environment variable and flag — and what is derived from that: parsing
+//! text from the environment or a flag, the command line's flag shape, a repository value's merge
+//! and the reference tables of docs/configuration.md and docs/trust.md.
 
 use std::path::{Path, PathBuf};
 
@@ -34,30 +35,67 @@ pub(crate) enum Scope {
     NoFile,
 }
 
+/// How a repository file's value meets the value the layers below it give (the defaults and
+/// the user's file): a repository may only narrow. The environment and flags, the user's own,
+/// replace whatever they set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Merge {
+    /// Replaces it: no value of it can widen what is read, written, run or sent, for the reason
+    /// given.
+    Replace(&'static str),
+    /// Replaces it only when it is lower: a smaller number, a switch turned off; with
+    /// `zero_unbounded`, 0 means no limit and is the highest. A higher value is ignored with a
+    /// warning.
+    Lower { zero_unbounded: bool },
+    /// Its items are added to the list below, whose items all stay.
+    Add,
+    /// Keeps only those of its items the list below has: it can only remove.
+    Fewer,
+}
+
 /// A key's declaration apart from its name, type and default: see [`project`] and the others.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Meta {
     pub(crate) scope: Scope,
+    pub(crate) merge: Merge,
     key: Option<&'static str>,
     env: Option<&'static str>,
     flag: Option<&'static str>,
 }
 
-/// Settable from every layer.
-pub const fn project() -> Meta {
-    Meta { scope: Scope::Project, key: None, env: None, flag: None }
+/// Settable from every layer, a repository's value replacing the user's: `why` says why no
+/// value can widen what is read, written, run or sent.
+pub const fn project(why: &'static str) -> Meta {
+    Meta { scope: Scope::Project, merge: Merge::Replace(why), key: None, env: None, flag: None }
 }
-/// Settable from every layer; a repository file only inside the roots.
-pub const fn inside_roots() -> Meta {
-    Meta { scope: Scope::InsideRoots, ..project() }
+/// A limit: a repository may only lower it (a smaller number, a switch off).
+pub const fn lower() -> Meta {
+    Meta { merge: Merge::Lower { zero_unbounded: false }, ..project("") }
+}
+/// A limit where 0 means none: a repository may only lower it, and its 0 counts as the highest.
+pub const fn lower_but_zero_is_none() -> Meta {
+    Meta { merge: Merge::Lower { zero_unbounded: true }, ..project("") }
+}
+/// A list of things refused: a repository's items are added to the user's.
+pub const fn narrow_list() -> Meta {
+    Meta { merge: Merge::Add, ..project("") }
+}
+/// A list of things enabled: a repository may only leave some of the user's out.
+pub const fn fewer() -> Meta {
+    Meta { merge: Merge::Fewer, ..project("") }
+}
+/// Settable from every layer; a repository file only inside the roots, never inside a `.git`
+/// directory, its value replacing the user's for the reason given.
+pub const fn inside_roots(why: &'static str) -> Meta {
+    Meta { scope: Scope::InsideRoots, ..project(why) }
 }
 /// Settable only by the user; `why` says why a repository may not.
 pub const fn user(why: &'static str) -> Meta {
-    Meta { scope: Scope::User(why), ..project() }
+    Meta { scope: Scope::User(why), ..project("") }
 }
 /// Settable only from the environment and flags.
 pub const fn no_file() -> Meta {
-    Meta { scope: Scope::NoFile, ..project() }
+    Meta { scope: Scope::NoFile, ..project("") }
 }
 
 impl Meta {
@@ -72,6 +110,11 @@ impl Meta {
     /// The flag's name when it is not the key's.
     pub const fn flag(self, flag: &'static str) -> Meta {
         Meta { flag: Some(flag), ..self }
+    }
+    /// A repository's items are added to the user's (with [`inside_roots`]: entries inside the
+    /// roots added to the user's own).
+    pub const fn adding(self) -> Meta {
+        Meta { merge: Merge::Add, ..self }
     }
 }
 
@@ -107,6 +150,45 @@ impl Key {
     /// Whether files may name the key.
     pub(crate) fn in_files(&self) -> bool {
         self.meta.scope != Scope::NoFile
+    }
+
+    /// Why a repository file may not set the key at all, or None when it may (narrowing).
+    pub fn refused(&self) -> Option<&'static str> {
+        match self.meta.scope {
+            Scope::User(why) => Some(why),
+            Scope::NoFile => Some("it is set by the environment or a flag only, never a file"),
+            Scope::Project | Scope::InsideRoots => None,
+        }
+    }
+
+    /// How a repository file's value meets the user's, when [`Key::refused`] is None.
+    pub fn merge(&self) -> Merge {
+        self.meta.merge
+    }
+
+    /// Whether a repository's value is a path that must stay inside the roots (and out of `.git`).
+    pub fn confined(&self) -> bool {
+        self.meta.scope == Scope::InsideRoots
+    }
+
+    /// How a repository file may change the key, in words: docs/trust.md's table.
+    pub fn repository_rule(&self) -> String {
+        if let Some(why) = self.refused() {
+            return match self.meta.scope {
+                Scope::NoFile => "never (environment and flags only)".to_owned(),
+                _ => format!("never: {why}"),
+            };
+        }
+        let inside = if self.confined() { "paths inside the roots and outside `.git` only; " } else { "" };
+        match self.meta.merge {
+            Merge::Replace(why) => format!("{inside}replaces yours: {why}"),
+            Merge::Lower { .. } if self.kind == Kind::Bool => "may only turn it off".to_owned(),
+            Merge::Lower { zero_unbounded } => {
+                format!("may only lower it{}", if zero_unbounded { " (its 0 counts as the highest)" } else { "" })
+            }
+            Merge::Add => format!("{inside}adds to yours; yours all stay"),
+            Merge::Fewer => "may only leave out some of yours".to_owned(),
+        }
     }
 
     /// The key's documentation on one line.
@@ -218,19 +300,102 @@ pub(crate) trait Setting: Sized + Serialize + DeserializeOwned {
         }
         Ok(v)
     }
+
+    /// This value, a repository's, met with `below`'s (what the defaults and the user's file
+    /// give) under `how`: Err(why) when it may not apply at all, Ok(Some(what was left out))
+    /// when it applies in part.
+    fn merge(&mut self, below: &Self, how: Merge) -> Result<Option<String>, String> {
+        match how {
+            Merge::Replace(_) => Ok(None),
+            Merge::Lower { .. } => match (self.rank(how), below.rank(how)) {
+                (Some(new), Some(old)) if new <= old => Ok(None),
+                (Some(_), Some(_)) => Err(format!(
+                    "its {} is above the {} kept; a repository may only lower this setting",
+                    self.shown(),
+                    below.shown()
+                )),
+                _ => Err(format!("its {} cannot be compared with the {} kept", self.shown(), below.shown())),
+            },
+            Merge::Add => self.add_to(below).map(|()| None),
+            Merge::Fewer => self.keep_common(below),
+        }
+    }
+
+    /// Where the value stands for [`Merge::Lower`], higher meaning more; None when it has no place.
+    fn rank(&self, _how: Merge) -> Option<u64> {
+        None
+    }
+
+    /// Puts `below`'s items first and keeps this value's items that are new.
+    fn add_to(&mut self, _below: &Self) -> Result<(), String> {
+        Err("is no list".to_owned())
+    }
+
+    /// Keeps only the items `below` has; says which were left out, if any.
+    fn keep_common(&mut self, _below: &Self) -> Result<Option<String>, String> {
+        Err("is no list".to_owned())
+    }
+
+    /// The value as a warning quotes it (clipped).
+    fn shown(&self) -> String {
+        serde_json::to_string(self).map(|s| mji_fs::clip(&s).to_string()).unwrap_or_default()
+    }
+}
+
+/// `below`'s items, then `mine`'s that are new.
+fn union<T: PartialEq + Clone>(mine: &mut Vec<T>, below: &[T]) {
+    let mut all = below.to_vec();
+    for x in mine.drain(..) {
+        if !all.contains(&x) {
+            all.push(x);
+        }
+    }
+    *mine = all;
 }
 
 impl Setting for bool {
     const KIND: Kind = Kind::Bool;
+    fn rank(&self, _how: Merge) -> Option<u64> {
+        Some(u64::from(*self))
+    }
 }
 impl Setting for u64 {
     const KIND: Kind = Kind::Number;
+    fn rank(&self, how: Merge) -> Option<u64> {
+        Some(match how {
+            Merge::Lower { zero_unbounded: true } if *self == 0 => u64::MAX,
+            _ => *self,
+        })
+    }
 }
 impl Setting for String {
     const KIND: Kind = Kind::Text;
 }
 impl Setting for Vec<String> {
     const KIND: Kind = Kind::Texts;
+    fn add_to(&mut self, below: &Self) -> Result<(), String> {
+        union(self, below);
+        Ok(())
+    }
+    fn keep_common(&mut self, below: &Self) -> Result<Option<String>, String> {
+        let (kept, left): (Vec<String>, Vec<String>) = self.drain(..).partition(|g| below.contains(g));
+        let quote = |v: &[String]| v.iter().map(|g| format!("`{}`", mji_fs::clip(g))).collect::<Vec<_>>().join(", ");
+        if kept.is_empty() {
+            return Err(format!(
+                "it lists only {}, which are off below it (your configuration or the default), and a repository may only leave some out; kept {}",
+                quote(&left),
+                quote(below)
+            ));
+        }
+        *self = kept;
+        Ok((!left.is_empty()).then(|| {
+            format!(
+                "its {} are off below it (your configuration or the default), and a repository may only leave some out; kept {}",
+                quote(&left),
+                quote(self)
+            )
+        }))
+    }
 }
 impl Setting for Option<PathBuf> {
     const KIND: Kind = Kind::Path;
@@ -246,6 +411,10 @@ impl Setting for Vec<PathBuf> {
         for p in self {
             *p = dir.join(&*p);
         }
+    }
+    fn add_to(&mut self, below: &Self) -> Result<(), String> {
+        union(self, below);
+        Ok(())
     }
 }
 
@@ -267,7 +436,12 @@ pub fn reference(keys: &[Key]) -> String {
             (Some(v), true) => format!("`--{} {v}` (repeatable)", flag.long),
         };
         let who = match k.meta.scope {
-            Scope::Project => "user, project".to_owned(),
+            Scope::Project => match k.meta.merge {
+                Merge::Replace(_) => "user, project".to_owned(),
+                Merge::Lower { .. } => "user; project only lower".to_owned(),
+                Merge::Add => "user; project adds".to_owned(),
+                Merge::Fewer => "user; project only fewer".to_owned(),
+            },
             Scope::InsideRoots => "user; project only inside the roots".to_owned(),
             Scope::User(why) => format!("*user* ({why})"),
             Scope::NoFile => "environment, flag".to_owned(),
@@ -280,6 +454,15 @@ pub fn reference(keys: &[Key]) -> String {
             k.env_var(),
             k.kind.env_note()
         );
+    }
+    out
+}
+
+/// docs/trust.md's table: every key with how a repository file may change it.
+pub fn trust_reference(keys: &[Key]) -> String {
+    let mut out = String::from("| key | a repository's `mcp-java-index.toml` / `.local.toml` |\n| --- | --- |\n");
+    for k in keys {
+        out += &format!("| `{}` | {} |\n", k.name(), k.repository_rule());
     }
     out
 }

@@ -7,19 +7,24 @@
 //! documentation and who may set it. File loading, environment names, flags (the CLI builds
 //! them from [`KEYS`]), `config`'s report and docs/configuration.md's table ([`reference`]) derive from it.
 //!
-//! Trust: the repository's own files are not trusted. A setting that executes code (javac
-//! options, annotation processing, which workspaces are trusted) or writes or reads outside the
-//! project (`log_file`, `cache_dir` outside the root, Maven's local repository, the size cap)
-//! is taken only from the user — the user file, the environment, flags — and ignored with a
-//! warning when a repository file sets it. Running the build needs a trusted workspace.
+//! Trust: the repository's own files are not trusted, and only narrow what the layers below
+//! them give. A setting that executes code (javac options, annotation processing, which
+//! workspaces are trusted) or writes or reads outside the project (`log_file`, `cache_dir`
+//! outside the root or inside `.git`, Maven's local repository) is taken only from the user —
+//! the user file, the environment, flags — and ignored with a warning when a repository file
+//! sets it. The rest meet the user's value by meaning, declared per key ([`Merge`]): a
+//! repository's `read_deny` adds to the user's, its `tools` only leave groups out, its limits
+//! only lower; a key it replaces freely says why no value of it can widen what is read,
+//! written, run or sent. docs/trust.md's table ([`trust_reference`]) lists every key's rule.
+//! Running the build needs a trusted workspace.
 
 mod key;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-pub use key::{Flag, Key};
-use key::{Scope, Setting, inside_roots, no_file, project, user};
+pub use key::{Flag, Key, Merge};
+use key::{Scope, Setting, fewer, inside_roots, lower, lower_but_zero_is_none, narrow_list, no_file, project, user};
 use serde::Serialize;
 
 /// The project configuration file, meant to be committed.
@@ -37,9 +42,12 @@ pub(crate) const DEFAULT_LINT: &str =
 
 /// The smallest answer budget: every answer's envelope and a few items fit in it.
 pub(crate) const MIN_ANSWER_TOKENS: u64 = 500;
+/// The largest answer budget: a whole model context (200,000 tokens, about 800 KB of text);
+/// an answer longer than any model reads in one turn is paged, never sent.
+pub const MAX_ANSWER_TOKENS: u64 = 200_000;
 
 /// The groups of tools the server may list.
-pub const TOOL_GROUPS: &[&str] = &["navigation", "problems", "build", "edit", "editor"];
+pub const TOOL_GROUPS: &[&str] = &["navigation", "problems", "build", "edit", "export", "editor"];
 
 const LEVELS: &[&str] = &["error", "warn", "info", "debug", "trace"];
 const RUNS: &str = "it can run code the repository chose";
@@ -159,6 +167,15 @@ macro_rules! settings {
                 Ok(())
             }
 
+            /// Meets a repository's value of `field` (already in `self`) with `below`'s, by
+            /// the key's [`Merge`].
+            fn merge_field(&mut self, field: &str, below: &Config, how: Merge) -> Result<Option<String>, String> {
+                match field {
+                    $(stringify!($field) => Setting::merge(&mut self.$field, &below.$field, how),)*
+                    _ => Err(format!("no setting `{field}`")),
+                }
+            }
+
             fn value_of(&self, field: &str) -> serde_json::Value {
                 match field {
                     $(stringify!($field) => serde_json::json!(self.$field),)*
@@ -174,40 +191,43 @@ settings! {
     /// ambiguous, prefix the root's name). Default: the current directory.
     roots: Vec<PathBuf> = vec![PathBuf::from(".")] => no_file().flag("root");
     /// Persist outlines in a cache directory.
-    cache: bool = true => project();
+    cache: bool = true => lower();
     /// Cache directory; default `.mcp-java-index-cache` under each root.
-    cache_dir: Option<PathBuf> = None => inside_roots();
+    cache_dir: Option<PathBuf> = None
+        => inside_roots("inside the roots it writes what the default cache directory would, only elsewhere");
     /// Record every protocol message received and sent, with timestamps.
-    log_file: Option<PathBuf> = None => inside_roots();
+    log_file: Option<PathBuf> = None
+        => inside_roots("inside the roots it records only what the client and the server already exchanged");
     /// Level of the logs on stderr: error, warn, info, debug or trace (also `-v`, `-vv`,
     /// `-vvv`; `RUST_LOG` overrides).
-    log_level: String = "warn".to_owned() => project();
+    log_level: String = "warn".to_owned()
+        => project("it chooses how much the server says about its own work on stderr, which only your client reads");
     /// How long a workspace search waits for the first indexing pass before answering with
     /// `complete: false` (ms).
-    index_wait_ms: u64 = 5000 => project();
+    index_wait_ms: u64 = 5000 => lower();
     /// Watch the roots for changes (otherwise answers re-check only the files they return).
-    watch: bool = true => project();
+    watch: bool = true => lower();
     /// How long `get_problems` waits for javac before answering with what it has
     /// (`complete: false`, ms); the rest finishes in the background.
-    problems_budget_ms: u64 = 25_000 => project();
+    problems_budget_ms: u64 = 25_000 => lower();
     /// javac's `-Xlint:` categories for `get_problems` (empty: errors only, no lint warnings).
-    javac_lint: String = DEFAULT_LINT.to_owned() => project();
+    javac_lint: String = DEFAULT_LINT.to_owned()
+        => project("it is one `-Xlint:` argument, choosing which warnings javac reports on what it compiles anyway");
     /// More javac options for `get_problems`, added after ours.
     javac_options: Vec<String> = Vec::new() => user(RUNS);
     /// Classpath entries added to every project's (jars or class directories); a repository
     /// file may name only entries inside the roots.
-    classpath: Vec<PathBuf> = Vec::new() => inside_roots();
+    classpath: Vec<PathBuf> = Vec::new() => inside_roots("").adding();
     /// Maven's local repository (`-Dmaven.repo.local`); default Maven's own (~/.m2/repository).
     maven_repo_local: Option<PathBuf> = None => user("Maven writes into it, outside the project");
     /// Bind every file's references in the background once the server has indexed, so
     /// `find_references` answers from memory (off: files are bound by the queries that need them).
-    warm_references: bool = true => project();
+    warm_references: bool = true => lower();
     /// Gradle's user home, whose dependency cache `get_problems` reads for a Gradle build's
     /// libraries; default `$GRADLE_USER_HOME`, else `~/.gradle`.
     gradle_user_home: Option<PathBuf> = None => user("it is outside the project");
     /// The most bytes read from one file; larger files are refused or skipped with a reason.
-    max_file_bytes: u64 = mji_fs::DEFAULT_MAX_FILE_BYTES
-        => user("it bounds the memory the server spends on one file");
+    max_file_bytes: u64 = mji_fs::DEFAULT_MAX_FILE_BYTES => lower();
     /// Run annotation processors in `get_problems` (needs a trusted workspace; off: `-proc:none`).
     annotation_processing: bool = false => user(RUNS);
     /// Workspace roots the user trusts to run their build.
@@ -215,17 +235,19 @@ settings! {
     /// Whether the workspace is trusted to run its build (Maven, which executes the
     /// repository's plugins): given for this run, or every root is under a trusted root.
     trusted: bool = false => no_file().env("TRUST").flag("trust");
-    /// The token budget of one tool answer (at least 500): a longer answer is paged.
-    answer_tokens: u64 = 20_000 => project();
+    /// The token budget of one tool answer (at least 500, at most 200,000: a whole model
+    /// context): a longer answer is paged.
+    answer_tokens: u64 = 20_000 => lower();
     /// Send each answer's JSON as `structuredContent` (and declare `outputSchema`) beside the
     /// compact text. false sends the text only, which costs a fraction of the tokens for
     /// clients that pass the JSON to the model instead of the text. Unset, Claude Code, Codex
     /// and opencode (which do) get the text only and every other client both; set, it holds
     /// for every client.
-    structured_content: bool = true => project();
-    /// The tool groups the server lists, of navigation, problems, build, edit, editor (commas
-    /// separate them too).
-    tool_groups: Vec<String> = TOOL_GROUPS.iter().map(|g| (*g).to_owned()).collect() => project().key("tools");
+    structured_content: bool = true
+        => project("it chooses the form of the answers, not what they hold or what is read to make them");
+    /// The tool groups the server lists, of navigation, problems, build, edit, export, editor
+    /// (commas separate them too).
+    tool_groups: Vec<String> = TOOL_GROUPS.iter().map(|g| (*g).to_owned()).collect() => fewer().key("tools");
     /// The editor the editor tools drive: auto (a running Emacs server, else editor_command,
     /// else VS Code when the server runs in its terminal), emacs, vscode, command or none.
     editor: String = "auto".to_owned() => user(EDITS);
@@ -236,10 +258,10 @@ settings! {
     /// `{column}` (1-based) are replaced, e.g. ["subl", "{file}:{line}:{column}"].
     editor_command: Vec<String> = Vec::new() => user(RUNS);
     /// The longest one editor call may take (ms); a busy editor is an error, never a hang.
-    editor_timeout_ms: u64 = 5000 => project();
+    editor_timeout_ms: u64 = 5000 => lower();
     /// Reload the editor's buffers of the files the server's own edits change (buffers with
     /// unsaved changes are left alone).
-    editor_auto_reload: bool = true => project();
+    editor_auto_reload: bool = true => lower();
     /// run_elisp's safety mode: off, allowlist (every function the form names must be in
     /// elisp_allowlist), confirm (the user answers y-or-n-p in Emacs) or dry_run.
     run_elisp: String = "off".to_owned() => user("it runs code in the user's editor");
@@ -247,19 +269,19 @@ settings! {
     elisp_allowlist: Vec<String> = DEFAULT_ELISP_ALLOWLIST.iter().map(|s| (*s).to_owned()).collect()
         => user("it runs code in the user's editor");
     /// How long run_elisp's confirm mode waits for the user's answer (ms); no answer refuses.
-    elisp_confirm_ms: u64 = 30_000 => project();
+    elisp_confirm_ms: u64 = 30_000 => lower();
     /// How long `run_tests` and `maven_goal` wait for the build before answering with a
     /// `runId` (ms); the run goes on, `get_test_results` waits again.
-    build_wait_ms: u64 = 25_000 => project();
+    build_wait_ms: u64 = 25_000 => lower();
     /// The Maven goals `maven_goal` may run (`help:*`: every goal of that plugin).
     maven_goals: Vec<String> = DEFAULT_MAVEN_GOALS.iter().map(|g| (*g).to_owned()).collect() => user(RUNS);
     /// How long the shared server (`serve --shared`, started by `bridge`) keeps running with no
     /// client connected and no request (seconds; 0: until stopped).
-    shared_idle_secs: u64 = 900 => project();
+    shared_idle_secs: u64 = 900 => lower_but_zero_is_none();
     /// The command line's query commands (`find`, `types`, `refs`, `range`, …) send their call to
     /// the workspace's running shared server when there is one and no other setting is given on
     /// the command line (off, `--no-daemon`: always answer in this process).
-    daemon: bool = true => project();
+    daemon: bool = true => lower();
     /// A query command that finds no running shared server starts one in the background (as
     /// `bridge` does) and answers in its own process, so the next command is answered warm.
     daemon_start: bool = false => user("it starts a background process").flag("daemon");
@@ -272,11 +294,10 @@ settings! {
     read_allow: Vec<String> = Vec::new() => user("it would let a repository unlock its own secrets for the agent");
     /// More globs of files inside the roots never to read, list or search (as `read_allow`; wins
     /// over it).
-    read_deny: Vec<String> = Vec::new() => project();
+    read_deny: Vec<String> = Vec::new() => narrow_list();
     /// The most entries read from one library archive (a jar, zip or jmod); an archive with
     /// more is read in part, and the answers that list library types say so.
-    max_archive_entries: u64 = 100_000
-        => user("it bounds the time and memory the server spends on one archive");
+    max_archive_entries: u64 = 100_000 => lower_but_zero_is_none();
 }
 
 /// The goals `maven_goal` runs unless the user lists others.
@@ -481,17 +502,35 @@ impl Config {
                     None => self.try_assign(key, value, dir, path),
                 },
             };
-            if let Err(why) = why {
-                self.ignored.push(format!("ignored `{}` from {}: {why}", mji_fs::clip(&name), path.display()));
+            match why {
+                Ok(None) => {}
+                Ok(Some(why)) | Err(why) => {
+                    self.ignored.push(format!("ignored `{}` from {}: {why}", mji_fs::clip(&name), path.display()))
+                }
             }
         }
     }
 
-    /// Sets a repository file's value if it is valid, else leaves the setting as it was.
-    fn try_assign(&mut self, key: &'static Key, value: toml::Value, dir: &Path, path: &Path) -> Result<(), String> {
+    /// Sets a repository file's value if it is valid, met with the value below it by the key's
+    /// [`Merge`] (a repository only narrows), else leaves the setting as it was. Ok(Some(why))
+    /// when part of the value was left out.
+    fn try_assign(
+        &mut self,
+        key: &'static Key,
+        value: toml::Value,
+        dir: &Path,
+        path: &Path,
+    ) -> Result<Option<String>, String> {
+        self.normalize();
         let mut trial = self.clone();
         trial.assign(key, value, Some(dir), Source::File(path.to_path_buf()))?;
         trial.normalize();
+        // A limit's own check comes after the merge, so a value above it names the one kept.
+        if let (Merge::Replace(_) | Merge::Add | Merge::Fewer, Some(why)) = (key.meta.merge, trial.problem(key.name()))
+        {
+            return Err(why);
+        }
+        let note = trial.merge_field(key.field, self, key.meta.merge)?;
         if let Some(why) = trial.problem(key.name()) {
             return Err(why);
         }
@@ -499,7 +538,7 @@ impl Config {
             trial.from_repository.insert(key.name());
         }
         *self = trial;
-        Ok(())
+        Ok(note)
     }
 
     /// The roots that a path setting must stay inside because a repository file set it (their
@@ -553,6 +592,10 @@ impl Config {
             "answer_tokens" if self.answer_tokens < MIN_ANSWER_TOKENS => {
                 Some(format!("is {}, below the least useful budget of {MIN_ANSWER_TOKENS} tokens", self.answer_tokens))
             }
+            "answer_tokens" if self.answer_tokens > MAX_ANSWER_TOKENS => Some(format!(
+                "is {}, above the most any model reads in one answer ({MAX_ANSWER_TOKENS} tokens); longer answers are paged",
+                self.answer_tokens
+            )),
             "editor" if !["auto", "emacs", "vscode", "command", "none"].contains(&self.editor.as_str()) => {
                 Some(format!("`{}` is not one of auto, emacs, vscode, command, none", mji_fs::clip(&self.editor)))
             }
@@ -597,6 +640,70 @@ pub fn reference() -> String {
     key::reference(KEYS)
 }
 
+/// The table of every key with how a repository file may change it, in docs/trust.md.
+pub fn trust_reference() -> String {
+    key::trust_reference(KEYS)
+}
+
+/// What a repository's files widened, if anything, one line a key: `below` is the
+/// configuration loaded without them, `merged` with them (the same user file, environment and
+/// flags). It judges the values only, by each key's rule, never how they were merged: the
+/// property test below and the `settings_merge` fuzz target (fuzz/harness.rs) assert it is empty.
+#[doc(hidden)]
+pub fn widened(below: &Config, merged: &Config) -> Vec<String> {
+    use serde_json::Value;
+    let (b, m) = (below.report(), merged.report());
+    let strings = |v: &Value| -> Vec<String> {
+        v.as_array().map(|a| a.iter().map(|i| i.to_string()).collect()).unwrap_or_default()
+    };
+    let mut out = Vec::new();
+    for k in KEYS {
+        let (bv, mv) = (&b[k.name()]["value"], &m[k.name()]["value"]);
+        let bad = match (k.refused(), k.merge()) {
+            (Some(_), _) => bv != mv,
+            (None, Merge::Replace(_)) => false,
+            (None, Merge::Lower { zero_unbounded }) => match (bv, mv) {
+                (Value::Bool(b), Value::Bool(m)) => *m && !*b,
+                (Value::Number(b), Value::Number(m)) => {
+                    let rank = |n: &serde_json::Number| match n.as_u64() {
+                        Some(0) if zero_unbounded => u64::MAX,
+                        n => n.unwrap_or(u64::MAX),
+                    };
+                    rank(m) > rank(b)
+                }
+                _ => true,
+            },
+            (None, Merge::Add) => {
+                let m = strings(mv);
+                strings(bv).iter().any(|i| !m.contains(i))
+            }
+            (None, Merge::Fewer) => {
+                let b = strings(bv);
+                strings(mv).iter().any(|i| !b.contains(i))
+            }
+        };
+        if bad {
+            out.push(format!("`{}`: {bv} became {mv}", k.name()));
+        }
+        if k.confined() && bv != mv {
+            let paths = match mv {
+                Value::Array(a) => a.iter().filter(|p| !strings(bv).contains(&p.to_string())).collect(),
+                v => vec![v],
+            };
+            for p in paths.into_iter().filter_map(Value::as_str) {
+                let p = Path::new(p);
+                if mji_fs::confine::inside(p, &merged.real_roots).is_err() || in_git(p, p, &merged.real_roots) {
+                    out.push(format!("`{}`: {} is outside the roots or inside `.git`", k.name(), p.display()));
+                }
+            }
+        }
+    }
+    if merged.answer_tokens > MAX_ANSWER_TOKENS {
+        out.push(format!("`answer_tokens`: {} is above {MAX_ANSWER_TOKENS}", merged.answer_tokens));
+    }
+    out
+}
+
 fn key_named(name: &str) -> Option<&'static Key> {
     KEYS.iter().find(|k| k.name() == name)
 }
@@ -610,7 +717,13 @@ fn untrusted(key: &Key, value: &toml::Value, dir: &Path, roots: &[PathBuf]) -> O
                 toml::Value::Array(a) => a.iter().filter_map(toml::Value::as_str).collect(),
                 v => v.as_str().into_iter().collect::<Vec<_>>(),
             };
-            paths.iter().any(|p| !inside(dir, Path::new(p), roots)).then_some("it points outside the workspace roots")
+            if paths.iter().any(|p| !inside(dir, Path::new(p), roots)) {
+                return Some("it points outside the workspace roots");
+            }
+            paths
+                .iter()
+                .any(|p| in_git(dir, Path::new(p), roots))
+                .then_some("it points into a `.git` directory, whose files git reads and runs")
         }
         Scope::Project | Scope::NoFile => None,
     }
@@ -620,6 +733,22 @@ fn untrusted(key: &Key, value: &toml::Value, dir: &Path, roots: &[PathBuf]) -> O
 /// target is missing (see [`mji_fs::confine`]).
 fn inside(dir: &Path, p: &Path, roots: &[PathBuf]) -> bool {
     mji_fs::confine::inside(&dir.join(p), roots).is_ok()
+}
+
+/// Whether `p`, relative to `dir`, names or leads into a directory named `.git` (in any case),
+/// as written or once its links are resolved.
+fn in_git(dir: &Path, p: &Path, roots: &[PathBuf]) -> bool {
+    let git = |path: &Path| path.components().any(|c| c.as_os_str().to_string_lossy().eq_ignore_ascii_case(".git"));
+    let lexical = mji_fs::lexical_normalize(&dir.join(p));
+    let below_root = |path: &Path| {
+        roots.iter().filter_map(|r| path.strip_prefix(r).ok()).min_by_key(|r| r.as_os_str().len()).map(git)
+    };
+    let written = below_root(&lexical).unwrap_or_else(|| git(p));
+    let real = match mji_fs::confine::inside(&dir.join(p), roots) {
+        Ok((root, real)) => real.strip_prefix(&root).map(git).unwrap_or(true),
+        Err(_) => true,
+    };
+    written || real
 }
 
 /// A configuration file's table, or why it cannot be read.
@@ -874,6 +1003,202 @@ mod tests {
         assert_eq!(c.describe("roots"), "flag --root");
         let e = Config::load(&flags.set("colour", 3), &no_env).expect_err("unknown").to_string();
         assert!(e.contains("colour"), "{e}");
+    }
+
+    /// A home whose user file holds `toml`, and the environment that finds it.
+    fn home_with(toml: &str) -> (tempfile::TempDir, impl Fn(&str) -> Option<String>) {
+        let home = tempfile::tempdir().expect("tempdir");
+        let user = home.path().join(".config").join(USER_FILE);
+        std::fs::create_dir_all(user.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&user, toml).expect("write");
+        let home_s = home.path().to_string_lossy().into_owned();
+        (home, move |k: &str| (k == "HOME").then(|| home_s.clone()))
+    }
+
+    /// A repository's file once replaced the user's values: its `read_deny = ["nothing-here"]`
+    /// wiped out the user's own (and the files were served), its `tools` turned groups back on,
+    /// its `answer_tokens = 10000000` was taken. Now each only narrows what lies below it.
+    #[test]
+    fn a_repository_only_narrows_what_the_user_set() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let flags = Flags::roots([dir.path()]);
+        let (_home, env) = home_with(
+            "read_deny = [\"secret/**\"]\ntools = [\"navigation\", \"problems\"]\nanswer_tokens = 900\ncache = false\nshared_idle_secs = 0\n",
+        );
+        std::fs::write(
+            dir.path().join(PROJECT_FILE),
+            "read_deny = [\"nothing-here\"]\ntools = [\"navigation\", \"edit\", \"build\"]\nanswer_tokens = 10000000\n\
+             cache = true\nshared_idle_secs = 60\nmax_file_bytes = 1000\n",
+        )
+        .expect("write");
+        let c = Config::load(&flags, &env).expect("config");
+        assert_eq!(c.read_deny, ["secret/**", "nothing-here"], "the user's deny stays, the repository's adds");
+        assert_eq!(c.tool_groups, ["navigation"], "groups off for the user stay off");
+        assert_eq!((c.answer_tokens, c.cache), (900, false));
+        assert_eq!(c.shared_idle_secs, 60, "60 s is lower than the user's 0 (no limit)");
+        assert_eq!(c.max_file_bytes, 1000, "a repository may lower the cap");
+        let ignored = c.ignored.join("\n");
+        assert!(ignored.contains("`tools`") && ignored.contains("`edit`") && ignored.contains("`build`"), "{ignored}");
+        assert!(
+            ignored.contains("`answer_tokens`") && ignored.contains("10000000") && ignored.contains("900"),
+            "{ignored}"
+        );
+        assert!(ignored.contains("`cache`") && ignored.contains("only lower"), "{ignored}");
+        assert!(!ignored.contains("`read_deny`") && !ignored.contains("`max_file_bytes`"), "{ignored}");
+        // Without a user file: the defaults are what lies below.
+        std::fs::write(
+            dir.path().join(PROJECT_FILE),
+            "answer_tokens = 10000000\nshared_idle_secs = 0\nmax_file_bytes = 99999999999\ntools = [\"edit\"]\n",
+        )
+        .expect("write");
+        let c = Config::load(&flags, &no_env).expect("config");
+        assert_eq!((c.answer_tokens, c.shared_idle_secs), (20_000, 900));
+        assert_eq!(c.max_file_bytes, mji_fs::DEFAULT_MAX_FILE_BYTES);
+        assert_eq!(c.tool_groups, ["edit"], "the default enables every group; a repository may keep one");
+        for key in ["answer_tokens", "shared_idle_secs", "max_file_bytes"] {
+            assert!(c.ignored.iter().any(|i| i.contains(&format!("`{key}`"))), "{key}: {:?}", c.ignored);
+        }
+        // The local file narrows what the committed one left.
+        std::fs::write(dir.path().join(PROJECT_FILE), "tools = [\"navigation\", \"edit\"]\n").expect("write");
+        std::fs::write(dir.path().join(LOCAL_FILE), "tools = [\"build\"]\nanswer_tokens = 1000\n").expect("write");
+        let c = Config::load(&flags, &no_env).expect("config");
+        assert_eq!((c.tool_groups.clone(), c.answer_tokens), (vec!["navigation".to_owned(), "edit".to_owned()], 1000));
+        // The user's own environment and flags still replace.
+        let env = |k: &str| (k == "MCP_JAVA_INDEX_TOOLS").then(|| "build".to_owned());
+        assert_eq!(Config::load(&flags, &env).expect("config").tool_groups, ["build"]);
+    }
+
+    /// A repository's `log_file = ".git/config"` appended the log to git's configuration and
+    /// broke the clone's git; no repository path may lead into a `.git` directory, in any case
+    /// or through a link.
+    #[cfg(unix)]
+    #[test]
+    fn a_repository_log_or_cache_never_goes_into_git() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir_all(dir.path().join(".git/hooks")).expect("mkdir");
+        std::fs::create_dir_all(dir.path().join("sub/.Git")).expect("mkdir");
+        std::os::unix::fs::symlink(".git", dir.path().join("logs")).expect("link");
+        let flags = Flags::roots([dir.path()]);
+        for (key, value) in [
+            ("log_file", ".git/config"),
+            ("log_file", "./.GIT/config"),
+            ("log_file", "logs/config"),
+            ("log_file", "sub/.Git/x.log"),
+            ("log_file", "sub/../.git/hooks/post-checkout"),
+            ("cache_dir", ".git"),
+            ("cache_dir", ".git/cache"),
+            ("classpath", "[\".git/objects\"]"),
+        ] {
+            let line =
+                if value.starts_with('[') { format!("{key} = {value}\n") } else { format!("{key} = {value:?}\n") };
+            std::fs::write(dir.path().join(PROJECT_FILE), &line).expect("write");
+            let c = Config::load(&flags, &no_env).expect("config");
+            assert!(c.log_file.is_none() && c.cache_dir.is_none() && c.classpath.is_empty(), "{line}");
+            assert!(
+                c.ignored.iter().any(|i| i.contains(&format!("`{key}`")) && i.contains("`.git`")),
+                "{line}: {:?}",
+                c.ignored
+            );
+        }
+        std::fs::write(dir.path().join(PROJECT_FILE), "log_file = \"git.log\"\ncache_dir = \".gitcache\"\n")
+            .expect("write");
+        let c = Config::load(&flags, &no_env).expect("config");
+        assert_eq!(c.log_file, Some(dir.path().join("git.log")), "{:?}", c.ignored);
+        assert_eq!(c.cache_dir, Some(dir.path().join(".gitcache")), "{:?}", c.ignored);
+    }
+
+    /// An answer budget no model reads in one turn is refused from anyone (a repository's is
+    /// ignored, the user's stops the load), and the ceiling itself is accepted.
+    #[test]
+    fn answer_tokens_has_a_ceiling() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let flags = Flags::roots([dir.path()]);
+        let e = Config::load(&flags.clone().set("answer_tokens", 10_000_000), &no_env).expect_err("too many");
+        assert!(e.to_string().contains("200000") && e.to_string().contains("--answer-tokens"), "{e}");
+        let c = Config::load(&flags.set("answer_tokens", MAX_ANSWER_TOKENS), &no_env).expect("the ceiling");
+        assert_eq!(c.answer_tokens, MAX_ANSWER_TOKENS);
+    }
+
+    /// Property: for a grid of user × repository values of every key a file may name, the
+    /// repository's file never widens what the user's configuration (or the default) gives, by
+    /// each key's rule ([`widened`]); and a repository that asks for less gets it.
+    #[test]
+    fn a_repository_never_widens_a_grid_of_values() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir_all(dir.path().join(".git")).expect("mkdir");
+        let flags = Flags::roots([dir.path()]);
+        let numbers = ["0", "1", "499", "500", "900", "20000", "200000", "10000000"];
+        let bools = ["true", "false"];
+        let lists = [
+            "[]",
+            "[\"navigation\"]",
+            "[\"navigation\", \"edit\"]",
+            "[\"build\", \"problems\", \"export\", \"editor\"]",
+            "[\"*.txt\", \"secret/**\"]",
+            "[\"lib/a.jar\", \"/elsewhere/b.jar\"]",
+            "[\".git/x\"]",
+        ];
+        let texts = ["\"warn\"", "\"debug\"", "\"x\"", "\"\""];
+        let paths = ["\"logs/a.log\"", "\".git/config\"", "\"/elsewhere/x\"", "\"\""];
+        let (home, _) = home_with("");
+        let user_file = home.path().join(".config").join(USER_FILE);
+        let home_s = home.path().to_string_lossy().into_owned();
+        let env = |k: &str| (k == "HOME").then(|| home_s.clone());
+        let mut checked = 0;
+        let mut narrowed = 0;
+        for key in KEYS.iter().filter(|k| k.in_files()) {
+            let values: &[&str] = match key.kind {
+                key::Kind::Bool => &bools,
+                key::Kind::Number => &numbers,
+                key::Kind::Text => &texts,
+                key::Kind::Path => &paths,
+                key::Kind::Texts | key::Kind::Paths => &lists,
+            };
+            for user in values.iter().map(Some).chain([None]) {
+                let user_toml = user.map(|u| format!("{} = {u}\n", key.name())).unwrap_or_default();
+                std::fs::write(&user_file, &user_toml).expect("write");
+                let _ = std::fs::remove_file(dir.path().join(PROJECT_FILE));
+                let Ok(below) = Config::load(&flags, &env) else { continue };
+                for repo in values {
+                    std::fs::write(dir.path().join(PROJECT_FILE), format!("{} = {repo}\n", key.name())).expect("write");
+                    let merged = Config::load(&flags, &env)
+                        .unwrap_or_else(|e| panic!("user {user_toml:?}, repository {repo}: the load failed: {e}"));
+                    let wide = widened(&below, &merged);
+                    assert!(wide.is_empty(), "user {user_toml:?}, repository {} = {repo}: {wide:?}", key.name());
+                    checked += 1;
+                    if merged.value_of(key.field) != below.value_of(key.field) {
+                        narrowed += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 500 && narrowed > 50, "the grid ran {checked} pairs, {narrowed} changed a value");
+    }
+
+    /// docs/trust.md's table is [`trust_reference`]'s; `UPDATE_DOCS=1` rewrites it.
+    #[test]
+    fn the_trust_page_lists_every_key_with_its_rule() {
+        const START: &str = "<!-- trust-reference: generated from crates/config, do not edit -->\n";
+        const END: &str = "<!-- end trust-reference -->";
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/trust.md");
+        let page = std::fs::read_to_string(&path).expect("docs/trust.md");
+        let start = page.find(START).expect("docs/trust.md has the start marker") + START.len();
+        let end = start + page[start..].find(END).expect("docs/trust.md has the end marker");
+        let want = trust_reference();
+        for k in KEYS {
+            assert!(want.contains(&format!("| `{}` |", k.name())), "{}", k.name());
+            if let (None, Merge::Replace(why)) = (k.refused(), k.merge()) {
+                assert!(!why.is_empty(), "`{}`: a key a repository replaces says why it cannot widen", k.name());
+            }
+        }
+        if page[start..end] != want {
+            if std::env::var_os("UPDATE_DOCS").is_some() {
+                std::fs::write(&path, format!("{}{want}{}", &page[..start], &page[end..]))
+                    .expect("write docs/trust.md");
+            } else {
+                panic!("docs/trust.md's table is stale: run `UPDATE_DOCS=1 cargo test -p mji-config`");
+            }
+        }
     }
 
     /// docs/configuration.md's table is [`reference`]'s; `UPDATE_DOCS=1` rewrites it.

@@ -52,6 +52,11 @@ fn repo_config_inputs() {
 }
 
 #[test]
+fn settings_merge_inputs() {
+    replay("settings_merge", harness::settings_merge);
+}
+
+#[test]
 fn jsonrpc_inputs() {
     replay("jsonrpc", |data| {
         harness::jsonrpc(data);

@@ -852,6 +852,83 @@ fn the_user_allows_a_secret_with_read_allow_and_read_deny_narrows() {
     assert!(!s.listed_resources().contains("notes.txt"));
 }
 
+/// A repository's `read_deny = ["nothing-here"]` once replaced the user's own `read_deny`, and
+/// the files the user had denied were served; it adds to the user's now.
+#[test]
+fn a_repository_read_deny_adds_to_the_users_and_never_replaces_it() {
+    let ws = workspace_with_secrets();
+    std::fs::write(ws.path().join("mcp-java-index.toml"), "read_deny = [\"nothing-here\"]\n").expect("write");
+    let home = home_with_config("read_deny = [\"*.txt\"]\n");
+    let (v, _) = config_of(ws.path(), home.path(), &[]);
+    assert_eq!(v["read_deny"]["value"], json!(["*.txt", "nothing-here"]), "{v}");
+    let mut s = start_as(home.path(), ws.path());
+    let (err, text, _) = s.call("java_read_range", json!({"filePath": "notes.txt", "startLine": 1, "endLine": 1}));
+    assert!(err && text.contains("read_deny") && text.contains("*.txt") && !text.contains("PUBLIC"), "{text}");
+    assert!(!s.listed_resources().contains("notes.txt"));
+}
+
+/// A repository's `tools` list once turned back on the groups the user had switched off; it
+/// may only leave groups out, and `export_scip`, which writes, is not in the navigation group.
+#[test]
+fn a_repository_cannot_turn_tool_groups_back_on() {
+    let ws = workspace();
+    std::fs::write(
+        ws.path().join("mcp-java-index.toml"),
+        "tools = [\"navigation\", \"edit\", \"build\", \"export\"]\n",
+    )
+    .expect("write");
+    let home = home_with_config("tools = [\"navigation\"]\n");
+    let (v, err) = config_of(ws.path(), home.path(), &[]);
+    assert_eq!(v["tools"]["value"], json!(["navigation"]), "{v}");
+    assert!(err.contains("warning: ignored `tools`") && err.contains("`edit`"), "{err}");
+    let mut s = start_as(home.path(), ws.path());
+    let listed = s.request("tools/list", json!({})).to_string();
+    assert!(listed.contains("\"find_references\""), "{listed}");
+    for name in ["refactor_actions", "run_tests", "export_scip"] {
+        assert!(!listed.contains(&format!("\"{name}\"")), "{name} listed: {listed}");
+    }
+}
+
+/// A repository's `answer_tokens = 10000000` was accepted (a 3.97 MB answer); a repository may
+/// only lower the budget, and says which value was kept.
+#[test]
+fn a_repository_cannot_raise_the_answer_budget() {
+    let ws = workspace();
+    std::fs::write(ws.path().join("mcp-java-index.toml"), "answer_tokens = 10000000\nshared_idle_secs = 0\n")
+        .expect("write");
+    let home = empty_home();
+    let (v, err) = config_of(ws.path(), home.path(), &[]);
+    assert_eq!(
+        (v["answer_tokens"]["value"].clone(), v["shared_idle_secs"]["value"].clone()),
+        (json!(20000), json!(900))
+    );
+    assert!(
+        err.contains("warning: ignored `answer_tokens`") && err.contains("10000000") && err.contains("20000"),
+        "{err}"
+    );
+    assert!(err.contains("warning: ignored `shared_idle_secs`"), "{err}");
+}
+
+/// A repository's `log_file = ".git/config"` appended the protocol log to the clone's git
+/// configuration and broke its git.
+#[test]
+fn a_repository_log_file_never_goes_into_git() {
+    let ws = workspace();
+    std::fs::create_dir_all(ws.path().join(".git")).expect("mkdir");
+    let config = "[core]\n\trepositoryformatversion = 0\n";
+    std::fs::write(ws.path().join(".git/config"), config).expect("write");
+    std::fs::write(ws.path().join("mcp-java-index.toml"), "log_file = \".git/config\"\n").expect("write");
+    let home = empty_home();
+    let (v, err) = config_of(ws.path(), home.path(), &[]);
+    assert_eq!(v["log_file"]["value"], Value::Null, "{v}");
+    assert!(err.contains("warning: ignored `log_file`") && err.contains("`.git`"), "{err}");
+    let mut s = start_as(home.path(), ws.path());
+    let (e, text, _) = s.call("java_index", json!({"filePath": "Hello.java"}));
+    assert!(!e, "{text}");
+    drop(s);
+    assert_eq!(std::fs::read_to_string(ws.path().join(".git/config")).expect("read"), config);
+}
+
 #[test]
 fn a_repository_cannot_allow_its_own_secrets() {
     let ws = workspace_with_secrets();

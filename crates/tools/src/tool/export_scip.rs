@@ -42,6 +42,8 @@ impl Tool for ExportScip {
     const ANNOTATIONS: Annotations =
         Annotations { read_only: false, destructive: false, idempotent: true, open_world: false };
     const NEEDS_INDEX: bool = true;
+    // It writes a file, so it is not in the read-only navigation group.
+    const GROUP: &'static str = "export";
 
     type Args = ExportScipArgs;
     type Output = ExportScipResult;
