@@ -7,6 +7,7 @@ mod architecture;
 mod deep_nesting;
 mod freshness;
 mod fuzz_replay;
+mod git_readonly;
 mod hostile_links;
 mod load_limits;
 mod progress;

@@ -204,8 +204,7 @@ pub(crate) fn affected(ws: &Host, args: &AffectedTestsArgs) -> Result<Affected, 
             }
             ChangedArg::All(_) => Vec::new(),
         };
-        let scratch = crate::build::run_log_dir(ws);
-        let changed = mji_build::changes::changed_since_head(&root, &named, &scratch)
+        let changed = mji_build::changes::changed_since_head(&root, &named, ws.roots().max_file_bytes())
             .map_err(|e| ToolError::InvalidArgument(format!("reading the changes against git HEAD: {e}")))?;
         for c in changed {
             let Ok(r) = ws.resolve(&c.path.to_string_lossy()) else { continue };
