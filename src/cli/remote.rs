@@ -2,10 +2,13 @@
 //! command whose workspace has a running `serve --shared` (as `bridge` finds it) sends its one
 //! tool call there over the token-authenticated TCP transport — a handshake, the call, the
 //! answer — instead of opening the workspace, indexing and binding in this process. The answer
-//! is the tool's, so it prints the same bytes.
+//! is the tool's, so it prints the same bytes. The server first proves that it is the one
+//! registered (`shared::connect_proven`: an answer to a fresh challenge under the key in the
+//! owner-only registration), and only then is the token sent: whoever holds the port of a
+//! server that died gets nothing of the user's, and its answers are never printed; the command
+//! answers in its own process instead, saying why on stderr.
 
 use std::io::{BufRead, BufReader, Write};
-use std::net::TcpStream;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -60,11 +63,15 @@ pub(crate) fn route(flags: &WorkspaceFlags, tool: &str) -> Route {
     }
     let roots = shared::canonical_roots(&config.roots);
     let Some(path) = shared::registration_path(&roots) else { return Route::Local };
-    match shared::running(&path) {
+    let live = shared::live(&path).unwrap_or_else(|e| {
+        eprintln!("warning: {e}");
+        None
+    });
+    match live {
         Some(reg) if reg.version == env!("CARGO_PKG_VERSION") => Route::Shared(reg),
         // A server of another version answers: none is started beside it.
         Some(_) => Route::Local,
-        // None, or a stale registration (which the new server replaces).
+        // None, a stale registration or one not used (which the new server replaces).
         None if config.daemon_start => Route::StartThenLocal(roots),
         None => Route::Local,
     }
@@ -95,15 +102,14 @@ pub(crate) fn call(reg: &Registration, tool: &str, args: Map<String, Value>) -> 
     exchange(reg, tool, args).map_err(|e| format!("the shared server (pid {}) did not answer: {e}", reg.pid))?
 }
 
-/// One connection: the token line, `initialize`, `notifications/initialized`, the call; the
+/// One connection: the server's proof, the token line, `initialize`, `notifications/initialized`, the call; the
 /// call's result (skipping notifications such as progress).
 fn exchange(reg: &Registration, tool: &str, args: Map<String, Value>) -> std::io::Result<Result<Answer, String>> {
-    let stream = TcpStream::connect_timeout(&reg.tcp, Duration::from_secs(2))?;
-    stream.set_nodelay(true)?;
+    // The token is written only once the server has proven itself.
+    let stream = shared::connect_authenticated(reg)?;
     stream.set_read_timeout(Some(TIMEOUT))?;
     let mut out = stream.try_clone()?;
     let mut lines = BufReader::new(stream).lines();
-    writeln!(out, "{}{}", crate::mcp_server::tcp::AUTH_PREFIX, reg.token)?;
     let mut send = |v: Value| writeln!(out, "{v}").and_then(|()| out.flush());
     let client = json!({"name": "mcp-java-index-cli", "version": env!("CARGO_PKG_VERSION")});
     let init = json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": client});

@@ -571,11 +571,17 @@ pub async fn serve_network(ws: Arc<Workspace>, net: Network) -> anyhow::Result<(
             ct.clone(),
         )));
     }
+    // A shared server's own key, which it proves it holds before a client sends the token.
+    let proof_key = match &net.shared {
+        Some(_) => Some(secret::random_hex().map_err(|e| anyhow::anyhow!(e))?),
+        None => None,
+    };
     if let Some(l) = net.tcp {
         l.set_nonblocking(true)?;
         let l = tokio::net::TcpListener::from_std(l)?;
         tcp_addr = Some(l.local_addr()?);
-        let task = tcp::serve_tcp(server.clone(), l, token.clone(), activity.clone(), log.clone(), ct.clone());
+        let key = proof_key.as_deref().map(Arc::from);
+        let task = tcp::serve_tcp(server.clone(), l, token.clone(), key, activity.clone(), log.clone(), ct.clone());
         tasks.push(tokio::spawn(task));
     }
     let mut registered = None;
@@ -587,6 +593,7 @@ pub async fn serve_network(ws: Arc<Workspace>, net: Network) -> anyhow::Result<(
             tcp,
             http: http_addr,
             token: net.token.clone(),
+            proof_key: proof_key.clone().unwrap_or_default(),
             roots: ws.roots().paths().to_vec(),
             version: env!("CARGO_PKG_VERSION").to_owned(),
         };

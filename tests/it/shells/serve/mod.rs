@@ -6,6 +6,7 @@
 //! transport's own tests.
 
 mod http;
+mod shared;
 mod tcp;
 
 use crate::common;
