@@ -11,12 +11,13 @@
 // after analysis (JavacTask.analyze). A "generate" request (run_tests' fast path) also writes
 // the class files, into the `-d` directory its options name.
 //
-// Its one argument is the most bytes javac may read from one source file (the server's
-// `max_file_bytes`). javac reads sources only through a file manager that refuses a source
-// file over that size, one that is not a regular file (a FIFO, a device, a dangling or any
-// other symbolic link), and one reached through a symbolic link below the source path entry
-// it was found in (a committed `src/main/java/sec -> /elsewhere/sec`): to javac such a file
-// does not exist.
+// Its arguments are the most bytes javac may read from one file (the server's
+// `max_file_bytes`), then the workspace roots. javac reads files only through a file manager
+// that refuses a source file over that size, one that is not a regular file (a FIFO, a
+// device, a dangling or any other symbolic link), and one reached through a symbolic link
+// below the source path entry it was found in (a committed `src/main/java/sec ->
+// /elsewhere/sec`); class files under a class directory inside the roots (`target/classes`)
+// are held to the same rules. To javac such a file does not exist.
 //
 // The helper never outlives the server: a daemon thread reads stdin and halts the JVM the
 // moment it closes (the server exited, was killed, or dropped the helper), even while javac is
@@ -34,6 +35,7 @@ import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -48,10 +50,8 @@ import javax.tools.DiagnosticCollector;
 import javax.tools.FileObject;
 import javax.tools.ForwardingJavaFileManager;
 import javax.tools.JavaCompiler;
-import javax.tools.JavaFileManager;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardJavaFileManager;
-import javax.tools.StandardLocation;
 import javax.tools.ToolProvider;
 import com.sun.source.util.JavacTask;
 
@@ -59,12 +59,19 @@ public class JavacHelper {
     /** The most bytes javac may read from one source file. */
     static long maxFileBytes = 8L * 1024 * 1024;
 
-    /** End of stream on stdin, as the queue carries it. */
-    static final String EOF = new String("eof");
+    /** The workspace roots, real paths: class directories inside them are held to the rules. */
+    static final List<Path> roots = new ArrayList<>();
 
     public static void main(String[] args) throws Exception {
         if (args.length > 0) {
             maxFileBytes = Long.parseLong(args[0]);
+        }
+        for (int i = 1; i < args.length; i++) {
+            try {
+                roots.add(Paths.get(args[i]).toRealPath());
+            } catch (IOException | RuntimeException e) {
+                roots.add(Paths.get(args[i]).toAbsolutePath().normalize());
+            }
         }
         BufferedReader stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         BlockingQueue<String> in = new LinkedBlockingQueue<>();
@@ -180,16 +187,18 @@ public class JavacHelper {
     }
 
     /**
-     * The only way javac reaches a source file. A source file is readable when it is a regular
-     * file (not followed through a link: a symbolic link, dangling or not, is refused), of at
-     * most {@link #maxFileBytes}, and, when a location lists it, when no component between the
-     * location's entry and the file is a link (its real path is the entry's real path with the
-     * same relative path). Anything else is left out of every listing and lookup, so javac
-     * never opens it. Class files and archives are the classpath's, as the build gave it.
+     * The only way javac reaches a file. A source file, from any location, is admitted when it
+     * is a regular file (not followed through a link: a symbolic link, dangling or not, is
+     * refused), of at most {@link #maxFileBytes}, and no component between the location's
+     * entry and the file is a link (its real path is the entry's real path with the same
+     * relative path). A class file (or any other) is held to the same rules when its entry lies
+     * inside a workspace root (a `target/classes` of the project); library jars and the user's
+     * own class directories are the build's and the user's, read as they are. Anything not
+     * admitted is left out of every listing and lookup, so javac never opens it.
      */
     static final class Guarded extends ForwardingJavaFileManager<StandardJavaFileManager> {
         /** The real path of each location entry, as far as they were needed. */
-        final Map<Path, Path> realRoots = new HashMap<>();
+        final Map<Path, Path> realEntries = new HashMap<>();
 
         Guarded(StandardJavaFileManager fm) {
             super(fm);
@@ -198,10 +207,10 @@ public class JavacHelper {
         /** The file's own checks: a regular file, not a link, within the size cap. */
         boolean readable(FileObject f) {
             Path p = pathOf(f);
-            if (p == null) {
-                // An entry of an archive: the archive was admitted as a whole.
-                return true;
-            }
+            return p == null || readable(p);
+        }
+
+        static boolean readable(Path p) {
             try {
                 BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
                 return a.isRegularFile() && a.size() <= maxFileBytes;
@@ -210,49 +219,61 @@ public class JavacHelper {
             }
         }
 
-        /** A file of a location: its own checks, and no link from the location's entry down. */
+        static boolean isSource(FileObject f) {
+            return (f instanceof JavaFileObject && ((JavaFileObject) f).getKind() == JavaFileObject.Kind.SOURCE)
+                    || f.getName().endsWith(".java");
+        }
+
+        /** Whether javac may read `f`, found in `location`. */
         boolean admitted(Location location, FileObject f) {
-            if (!readable(f)) {
-                return false;
-            }
             Path p = pathOf(f);
             if (p == null) {
+                // An entry of an archive (a jar, the JDK's image): the archive was admitted whole.
                 return true;
             }
+            boolean source = isSource(f);
             try {
                 Path abs = p.toAbsolutePath().normalize();
+                Path entry = null;
                 Iterable<? extends Path> entries = fileManager.getLocationAsPaths(location);
-                Path root = null;
                 if (entries != null) {
                     for (Path e : entries) {
                         Path r = e.toAbsolutePath().normalize();
-                        if (abs.startsWith(r) && (root == null || r.getNameCount() > root.getNameCount())) {
-                            root = r;
+                        if (abs.startsWith(r) && (entry == null || r.getNameCount() > entry.getNameCount())) {
+                            entry = r;
                         }
                     }
                 }
-                if (root == null) {
-                    // Not under any entry (javac built the path some other way): the file's
-                    // real path must be itself.
-                    return p.toRealPath().equals(abs);
+                Path realEntry = null;
+                if (entry != null) {
+                    realEntry = realEntries.get(entry);
+                    if (realEntry == null) {
+                        realEntry = entry.toRealPath();
+                        realEntries.put(entry, realEntry);
+                    }
                 }
-                Path realRoot = realRoots.get(root);
-                if (realRoot == null) {
-                    realRoot = root.toRealPath();
-                    realRoots.put(root, realRoot);
+                if (!source && (realEntry == null || !insideRoots(realEntry))) {
+                    return true;
                 }
-                return p.toRealPath().equals(realRoot.resolve(root.relativize(abs)));
+                if (!readable(p)) {
+                    return false;
+                }
+                // Not under any entry (javac built the path some other way): the file's real
+                // path must be itself.
+                Path expected = entry == null ? abs : realEntry.resolve(entry.relativize(abs));
+                return p.toRealPath().equals(expected);
             } catch (IOException | RuntimeException e) {
                 return false;
             }
         }
 
-        /** Sources only: class files come from the classpath the build resolved. */
-        boolean guards(Location location, FileObject f) {
-            return location == StandardLocation.SOURCE_PATH
-                    || location == StandardLocation.MODULE_SOURCE_PATH
-                    || (f instanceof JavaFileObject && ((JavaFileObject) f).getKind() == JavaFileObject.Kind.SOURCE)
-                    || f.getName().endsWith(".java");
+        static boolean insideRoots(Path real) {
+            for (Path r : roots) {
+                if (real.startsWith(r)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         Path pathOf(FileObject f) {
@@ -269,7 +290,7 @@ public class JavacHelper {
                 boolean recurse) throws IOException {
             List<JavaFileObject> kept = new ArrayList<>();
             for (JavaFileObject f : super.list(location, packageName, kinds, recurse)) {
-                if (!guards(location, f) || admitted(location, f)) {
+                if (admitted(location, f)) {
                     kept.add(f);
                 }
             }
@@ -280,14 +301,14 @@ public class JavacHelper {
         public JavaFileObject getJavaFileForInput(Location location, String className, JavaFileObject.Kind kind)
                 throws IOException {
             JavaFileObject f = super.getJavaFileForInput(location, className, kind);
-            return f == null || !guards(location, f) || admitted(location, f) ? f : null;
+            return f == null || admitted(location, f) ? f : null;
         }
 
         @Override
         public FileObject getFileForInput(Location location, String packageName, String relativeName)
                 throws IOException {
             FileObject f = super.getFileForInput(location, packageName, relativeName);
-            return f == null || !guards(location, f) || admitted(location, f) ? f : null;
+            return f == null || admitted(location, f) ? f : null;
         }
     }
 

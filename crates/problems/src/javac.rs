@@ -2,7 +2,8 @@
 //! embedded `JavacHelper.java` once into the cache directory (keyed by its content hash),
 //! runs it as a child process and talks to it over stdin/stdout. javac in the helper reads no
 //! source file over `max_file_bytes`, none that is not a regular file, and none reached
-//! through a link below its source path entry (its file manager refuses them). The helper
+//! through a link below its source path entry, nor such a class file under a class directory
+//! inside the workspace roots (its file manager refuses them). The helper
 //! halts the moment its stdin closes, busy or not, so it dies with the server however the
 //! server ends (`kill -9` included: the kernel closes the pipe); dropping [`Helper`] also
 //! kills it.
@@ -139,14 +140,16 @@ fn compiled_helper(jdk: &JdkInstall, dir: &Path) -> Result<PathBuf, String> {
 
 impl Helper {
     /// Compiles (if needed) and starts the helper, whose javac reads no source file over
-    /// `max_file_bytes`; waits for its `ready` line.
-    pub fn start(jdk: &JdkInstall, dir: &Path, max_file_bytes: u64) -> Result<Helper, String> {
+    /// `max_file_bytes` or through a link, nor a class file so under a class directory inside
+    /// `roots`; waits for its `ready` line.
+    pub fn start(jdk: &JdkInstall, dir: &Path, max_file_bytes: u64, roots: &[PathBuf]) -> Result<Helper, String> {
         let classes = compiled_helper(jdk, dir)?;
         let mut child = Command::new(&jdk.java)
             .args(["-XX:+UseSerialGC", "-Xshare:auto", "-cp"])
             .arg(&classes)
             .arg("JavacHelper")
             .arg(max_file_bytes.to_string())
+            .args(roots)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

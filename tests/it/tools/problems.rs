@@ -813,6 +813,38 @@ fn javac_does_not_follow_a_symlinked_source_directory_out_of_the_roots() {
     assert!(!leaked(&r), "the linked outside file was compiled: {:?}", r.diagnostics);
 }
 
+/// Issue 50 (8), the class files' side: a class directory inside the roots (a plain
+/// project's `target/classes`) holding a link to compiled code elsewhere (`target/classes/sec
+/// -> /outside/classes/sec`) let javac fold the outside constant just the same. Below a class
+/// directory inside the roots, javac reads no file through a link.
+#[test]
+fn javac_does_not_follow_a_link_in_a_class_directory_out_of_the_roots() {
+    let p = Project::of("problem_fixtures", "plain");
+    let outside = tempfile::tempdir().expect("tempdir");
+    common::write(outside.path(), "src/sec/Secret.java", SECRET);
+    let classes = outside.path().join("classes");
+    let o = Command::new("javac")
+        .arg("-d")
+        .arg(&classes)
+        .arg(outside.path().join("src/sec/Secret.java"))
+        .output()
+        .expect("javac runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::create_dir_all(p.path("target/classes")).expect("mkdir");
+    std::os::unix::fs::symlink(classes.join("sec"), p.path("target/classes/sec")).expect("symlink");
+    let probe = "package com.acme;\n\nclass Probe {\n    int x = 1 / (sec.Secret.K - 42);\n}\n";
+    std::fs::write(p.path("src/com/acme/Probe.java"), probe).expect("write");
+    let r = until_complete(&p.workspace(&[]), &args(&["src/com/acme/Probe.java"]));
+    assert!(r.javac.available, "{:?}", r.javac);
+    assert!(!leaked(&r), "the linked outside classes were read: {:?}", r.diagnostics);
+    // The control: the same class file copied in (no link) is the project's own, and seen.
+    std::fs::remove_file(p.path("target/classes/sec")).expect("unlink");
+    std::fs::create_dir(p.path("target/classes/sec")).expect("mkdir");
+    std::fs::copy(classes.join("sec/Secret.class"), p.path("target/classes/sec/Secret.class")).expect("copy");
+    let r = until_complete(&p.workspace(&[]), &args(&["src/com/acme/Probe.java"]));
+    assert!(leaked(&r), "a class file of the project's own is read: {:?}", r.diagnostics);
+}
+
 /// Issue 50 (small): a dangling `Foo.java` link made javac crash (a NullPointerException in
 /// its class reader) for every file of its package that named `Foo`. It is skipped: the files
 /// are checked, and `Foo` is simply not found.
