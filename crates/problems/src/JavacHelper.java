@@ -232,9 +232,11 @@ public class JavacHelper {
                 return true;
             }
             boolean source = isSource(f);
+            Path abs;
+            Path entry = null;
+            Path realEntry = null;
             try {
-                Path abs = p.toAbsolutePath().normalize();
-                Path entry = null;
+                abs = p.toAbsolutePath().normalize();
                 Iterable<? extends Path> entries = fileManager.getLocationAsPaths(location);
                 if (entries != null) {
                     for (Path e : entries) {
@@ -244,7 +246,6 @@ public class JavacHelper {
                         }
                     }
                 }
-                Path realEntry = null;
                 if (entry != null) {
                     realEntry = realEntries.get(entry);
                     if (realEntry == null) {
@@ -252,12 +253,18 @@ public class JavacHelper {
                         realEntries.put(entry, realEntry);
                     }
                 }
-                if (!source && (realEntry == null || !insideRoots(realEntry))) {
-                    return true;
-                }
-                if (!readable(p)) {
-                    return false;
-                }
+            } catch (IOException | RuntimeException e) {
+                // No entry to judge by (a module location, say): a source is refused, a class
+                // file is not one of a class directory inside the roots.
+                return !source;
+            }
+            if (!source && (realEntry == null || !insideRoots(realEntry))) {
+                return true;
+            }
+            if (!readable(p)) {
+                return false;
+            }
+            try {
                 // Not under any entry (javac built the path some other way): the file's real
                 // path must be itself.
                 Path expected = entry == null ? abs : realEntry.resolve(entry.relativize(abs));
