@@ -1,7 +1,12 @@
 //! The warm compiler: finds the JDK (`JAVA_HOME`, else `javac` on `PATH`), compiles the
 //! embedded `JavacHelper.java` once into the cache directory (keyed by its content hash),
-//! runs it as a child process and talks to it over stdin/stdout. The helper exits when its
-//! stdin closes; dropping [`Helper`] also kills it.
+//! runs it as a child process and talks to it over stdin/stdout. javac in the helper reads no
+//! source file over `max_file_bytes`, none that is not a regular file, and none reached
+//! through a link below its source path entry, nor such a class file under a class directory
+//! inside the workspace roots (its file manager refuses them). The helper
+//! halts the moment its stdin closes, busy or not, so it dies with the server however the
+//! server ends (`kill -9` included: the kernel closes the pipe); dropping [`Helper`] also
+//! kills it.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -136,13 +141,17 @@ fn compiled_helper(jdk: &JdkInstall, dir: &Path) -> Result<PathBuf, String> {
 }
 
 impl Helper {
-    /// Compiles (if needed) and starts the helper; waits for its `ready` line.
-    pub fn start(jdk: &JdkInstall, dir: &Path) -> Result<Helper, String> {
+    /// Compiles (if needed) and starts the helper, whose javac reads no source file over
+    /// `max_file_bytes` or through a link, nor a class file so under a class directory inside
+    /// `roots`; waits for its `ready` line.
+    pub fn start(jdk: &JdkInstall, dir: &Path, max_file_bytes: u64, roots: &[PathBuf]) -> Result<Helper, String> {
         let classes = compiled_helper(jdk, dir)?;
         let mut child = Command::new(&jdk.java)
             .args(["-XX:+UseSerialGC", "-Xshare:auto", "-cp"])
             .arg(&classes)
             .arg("JavacHelper")
+            .arg(max_file_bytes.to_string())
+            .args(roots)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

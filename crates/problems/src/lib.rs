@@ -600,7 +600,8 @@ impl ProblemsEngine {
         let mut slot = lock(&self.helper);
         for attempt in 0..2 {
             if slot.is_none() {
-                let h = Helper::start(jdk, &self.settings.helper_dir).map_err(Failure::Helper)?;
+                let h = Helper::start(jdk, &self.settings.helper_dir, self.settings.max_file_bytes, &self.roots)
+                    .map_err(Failure::Helper)?;
                 *lock(&self.version) = Some(h.version().to_owned());
                 *slot = Some(h);
             }

@@ -751,3 +751,224 @@ fn a_gradle_include_flat_outside_the_workspace_is_left_out_and_said() {
     );
     assert!(!notes.contains("leak.secret"), "{notes}");
 }
+
+/// A plain project (the `plain` fixture) whose `max_file_bytes` is `cap`, when given.
+fn plain_with_cap(p: &Project, cap: Option<&str>) -> Workspace {
+    match cap {
+        Some(c) => p.workspace(&[("MCP_JAVA_INDEX_MAX_FILE_BYTES", c)]),
+        None => p.workspace(&[]),
+    }
+}
+
+/// Issue 50 (6): a source file over `max_file_bytes`, refused by every tool, was still compiled
+/// through javac's `-sourcepath` (a 50 MB one took gigabytes and minutes). javac must not read
+/// it: a type it declares is not found, and its constant is not folded into a division by zero.
+#[test]
+fn javac_does_not_read_a_source_file_over_the_size_cap() {
+    let p = Project::of("problem_fixtures", "plain");
+    // Some 220 KB, over a cap of 100 KB; its class a probe beside it uses.
+    let big = format!(
+        "package com.acme;\n\npublic final class Big {{\n    public static final int K = 42;\n}}\n{}",
+        "// padding padding padding padding padding\n".repeat(5_000)
+    );
+    std::fs::write(p.path("src/com/acme/Big.java"), big).expect("write");
+    let probe = "package com.acme;\n\nclass Probe {\n    int x = 1 / (Big.K - 42);\n}\n";
+    std::fs::write(p.path("src/com/acme/Probe.java"), probe).expect("write");
+    let ws = plain_with_cap(&p, Some("100000"));
+    let r = until_complete(&ws, &args(&["src/com/acme/Probe.java"]));
+    assert!(r.javac.available, "{:?}", r.javac);
+    assert!(!leaked(&r), "javac read the file over the cap: {:?}", r.diagnostics);
+    let unresolved = of(&r, "Probe.java").iter().any(|d| d.code.starts_with("compiler.err.cant.resolve"));
+    assert!(unresolved, "Big is not there for javac: {:?}", r.diagnostics);
+    // The file itself is refused, as by every tool.
+    let e =
+        mcp_java_index::tools::tool::get_problems::run(&ws, &args(&["src/com/acme/Big.java"])).expect_err("refused");
+    assert!(e.to_string().contains("max_file_bytes"), "{e}");
+    // Under the default cap the same project compiles Big, which the probe then sees.
+    let r = until_complete(&plain_with_cap(&p, None), &args(&["src/com/acme/Probe.java"]));
+    assert!(leaked(&r), "the control: under the cap javac folds Big.K: {:?}", r.diagnostics);
+}
+
+/// Issue 50 (8): a committed symlinked source directory (`src/sec -> /outside/sec`) let javac
+/// compile code outside the roots: `1/(sec.Secret.K-42)` answered "division by zero", which
+/// proves K = 42. Every other tool refuses the link; javac must not see through it either.
+#[test]
+fn javac_does_not_follow_a_symlinked_source_directory_out_of_the_roots() {
+    let p = Project::of("problem_fixtures", "plain");
+    let outside = tempfile::tempdir().expect("tempdir");
+    common::write(outside.path(), "sec/Secret.java", SECRET);
+    std::os::unix::fs::symlink(outside.path().join("sec"), p.path("src/sec")).expect("symlink");
+    let probe = "package com.acme;\n\nclass Probe {\n    int x = 1 / (sec.Secret.K - 42);\n}\n";
+    std::fs::write(p.path("src/com/acme/Probe.java"), probe).expect("write");
+    let r = until_complete(&p.workspace(&[]), &args(&["src/com/acme/Probe.java"]));
+    assert!(r.javac.available, "{:?}", r.javac);
+    assert!(!leaked(&r), "the linked outside directory was compiled: {:?}", r.diagnostics);
+    assert!(!format!("{r:?}").contains("division by zero"), "{:?}", r.diagnostics);
+    assert!(r.diagnostics.iter().any(|d| d.code == "compiler.err.doesnt.exist"), "{:?}", r.diagnostics);
+    // A file linked into the tree is refused as well, even one pointing inside the roots.
+    std::fs::remove_file(p.path("src/sec")).expect("unlink");
+    std::fs::create_dir(p.path("src/sec")).expect("mkdir");
+    std::os::unix::fs::symlink(outside.path().join("sec/Secret.java"), p.path("src/sec/Secret.java")).expect("link");
+    let r = until_complete(&p.workspace(&[]), &args(&["src/com/acme/Probe.java"]));
+    assert!(!leaked(&r), "the linked outside file was compiled: {:?}", r.diagnostics);
+}
+
+/// Issue 50 (8), the class files' side: a class directory inside the roots (a plain
+/// project's `target/classes`) holding a link to compiled code elsewhere (`target/classes/sec
+/// -> /outside/classes/sec`) let javac fold the outside constant just the same. Below a class
+/// directory inside the roots, javac reads no file through a link.
+#[test]
+fn javac_does_not_follow_a_link_in_a_class_directory_out_of_the_roots() {
+    let p = Project::of("problem_fixtures", "plain");
+    let outside = tempfile::tempdir().expect("tempdir");
+    common::write(outside.path(), "src/sec/Secret.java", SECRET);
+    let classes = outside.path().join("classes");
+    let o = Command::new("javac")
+        .arg("-d")
+        .arg(&classes)
+        .arg(outside.path().join("src/sec/Secret.java"))
+        .output()
+        .expect("javac runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::create_dir_all(p.path("target/classes")).expect("mkdir");
+    std::os::unix::fs::symlink(classes.join("sec"), p.path("target/classes/sec")).expect("symlink");
+    let probe = "package com.acme;\n\nclass Probe {\n    int x = 1 / (sec.Secret.K - 42);\n}\n";
+    std::fs::write(p.path("src/com/acme/Probe.java"), probe).expect("write");
+    let r = until_complete(&p.workspace(&[]), &args(&["src/com/acme/Probe.java"]));
+    assert!(r.javac.available, "{:?}", r.javac);
+    assert!(!leaked(&r), "the linked outside classes were read: {:?}", r.diagnostics);
+    // The control: the same class file copied in (no link) is the project's own, and seen.
+    std::fs::remove_file(p.path("target/classes/sec")).expect("unlink");
+    std::fs::create_dir(p.path("target/classes/sec")).expect("mkdir");
+    std::fs::copy(classes.join("sec/Secret.class"), p.path("target/classes/sec/Secret.class")).expect("copy");
+    let r = until_complete(&p.workspace(&[]), &args(&["src/com/acme/Probe.java"]));
+    assert!(leaked(&r), "a class file of the project's own is read: {:?}", r.diagnostics);
+}
+
+/// Issue 50 (small): a dangling `Foo.java` link made javac crash (a NullPointerException in
+/// its class reader) for every file of its package that named `Foo`. It is skipped: the files
+/// are checked, and `Foo` is simply not found.
+#[test]
+fn a_dangling_source_link_is_skipped_and_its_package_still_checked() {
+    let p = Project::of("problem_fixtures", "plain");
+    std::os::unix::fs::symlink(p.path("nowhere/Foo.java"), p.path("src/com/acme/Foo.java")).expect("symlink");
+    let uses = "package com.acme;\n\nclass UsesFoo {\n    Foo f;\n    int x = \"s\";\n}\n";
+    std::fs::write(p.path("src/com/acme/UsesFoo.java"), uses).expect("write");
+    let r = until_complete(&p.workspace(&[]), &args(&["src"]));
+    assert!(r.javac.available, "{:?}", r.javac);
+    // Every file javac was given was analysed (the listing shows a few per state).
+    assert_eq!((r.file_counts.analysed, r.file_counts.syntax_only), (6, 0), "{:?} {:?}", r.files, r.javac);
+    assert!(r.javac.reason.is_none(), "{:?}", r.javac);
+    let found = codes(&r, "UsesFoo.java");
+    assert!(found.iter().any(|c| c == "compiler.err.cant.resolve.location"), "{found:?}");
+    assert!(found.iter().any(|c| c == "compiler.err.prob.found.req"), "{found:?}");
+    assert_eq!(codes(&r, "Types.java").len(), 3, "{:?}", r.diagnostics);
+}
+
+/// A javac plugin (`-Xplugin:Sleep`, from `-processorpath`) that makes javac busy for ten
+/// minutes, after writing `sleeping` beside its class; the directory to pass.
+fn sleeping_plugin(dir: &Path) -> PathBuf {
+    let src = "import com.sun.source.util.*;\n\
+        public class Sleep implements Plugin {\n\
+          public String getName() { return \"Sleep\"; }\n\
+          public void init(JavacTask task, String... args) {\n\
+            try {\n\
+              java.nio.file.Path here = java.nio.file.Path.of(Sleep.class.getProtectionDomain().getCodeSource().getLocation().toURI());\n\
+              java.nio.file.Files.writeString(here.resolve(\"sleeping\"), \"\" + ProcessHandle.current().pid());\n\
+              Thread.sleep(600_000);\n\
+            } catch (Exception e) { throw new RuntimeException(e); }\n\
+          }\n\
+        }\n";
+    common::write(dir, "src/Sleep.java", src);
+    let out = dir.join("plugin");
+    common::write(&out, "META-INF/services/com.sun.source.util.Plugin", "Sleep\n");
+    let o = Command::new("javac").arg("-d").arg(&out).arg(dir.join("src/Sleep.java")).output().expect("javac runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    out
+}
+
+/// Whether a process is gone (or a zombie no one has reaped yet).
+fn gone(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+    }
+}
+
+/// Issue 50 (6): when the client closed stdin, the server exited and the busy helper JVM kept
+/// running, orphaned. The helper dies with the server however it ends: its stdin closed (the
+/// server exits) or the server killed with `kill -9`, while javac is busy in a request.
+#[test]
+fn the_javac_helper_dies_with_the_server_even_while_busy() {
+    let p = Project::of("problem_fixtures", "plain");
+    let user = tempfile::tempdir().expect("tempdir");
+    let plugin = sleeping_plugin(user.path());
+    let marker = plugin.join("sleeping");
+    let send = |input: &mut std::process::ChildStdin, msg: serde_json::Value| {
+        use std::io::Write;
+        writeln!(input, "{msg}").and_then(|_| input.flush()).expect("write to the server");
+    };
+    for kill in [true, false] {
+        let _ = std::fs::remove_file(&marker);
+        let mut server = Command::new(env!("CARGO_BIN_EXE_mcp-java-index"))
+            .arg("serve")
+            .arg("--root")
+            .arg(p.root.path())
+            .env("MCP_JAVA_INDEX_CACHE_DIR", p.cache.path())
+            .env("MCP_JAVA_INDEX_JAVAC_OPTIONS", format!("-processorpath {} -Xplugin:Sleep", plugin.display()))
+            .env("MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS", "100")
+            .env("XDG_STATE_HOME", user.path().join("state"))
+            .env("XDG_RUNTIME_DIR", user.path().join("run"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("serve");
+        let mut input = server.stdin.take().expect("stdin");
+        send(
+            &mut input,
+            serde_json::json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+                "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}),
+        );
+        send(&mut input, serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        // The first calls may answer before the classpath is resolved; asked again, javac
+        // starts, and is busy in the plugin once the helper wrote its pid.
+        let started = std::time::Instant::now();
+        for id in 1.. {
+            send(
+                &mut input,
+                serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+                    "name": "get_problems", "arguments": {"filePath": "src/com/acme/Clean.java"}}}),
+            );
+            std::thread::sleep(std::time::Duration::from_millis(500));
+            if std::fs::read_to_string(&marker).is_ok_and(|s| !s.trim().is_empty()) {
+                break;
+            }
+            assert!(started.elapsed().as_secs() < 60, "the javac helper never got busy");
+        }
+        let helper: u32 = std::fs::read_to_string(&marker).expect("marker").trim().parse().expect("a pid");
+        assert!(!gone(helper), "the helper runs");
+        if kill {
+            server.kill().expect("kill -9");
+        } else {
+            drop(input);
+        }
+        let exited = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while server.try_wait().ok().flatten().is_none() && std::time::Instant::now() < exited {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let _ = server.kill();
+        let _ = server.wait();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while !gone(helper) && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let alive = !gone(helper);
+        if alive {
+            // Do not leave it behind for ten minutes.
+            let _ = Command::new("kill").arg("-9").arg(helper.to_string()).status();
+        }
+        let how = if kill { "kill -9" } else { "stdin closed" };
+        assert!(!alive, "the javac helper {helper} outlived the server ({how})");
+    }
+}
