@@ -1,8 +1,8 @@
 //! Keeps the [`World`] in step with the workspace's files and answers reference queries.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::{Arc, Mutex, RwLock};
 
 use mji_model::cancel::Cancel;
@@ -60,6 +60,9 @@ pub struct XrefEngine {
     pub(crate) dirty: AtomicBool,
     /// The JDK API with the classpath's library types (`set_libraries`); `None`: the JDK's.
     pub(crate) libraries: RwLock<Option<Arc<JdkApi>>>,
+    /// The most bytes the references read back from the store may keep in memory (0: no
+    /// bound); see [`XrefEngine::set_memory_budget`].
+    pub(crate) budget: AtomicUsize,
 }
 
 /// A reference search's answer: the files with references, and the files that mention a
@@ -309,6 +312,25 @@ impl StampedDecls {
 }
 
 impl XrefEngine {
+    /// Bounds the memory of the references kept: after a search, the bodies read back from
+    /// the store are dropped, least recently used first, until the kept bodies take at most
+    /// `bytes` (0: no bound). A dropped body is read again from the store when next used.
+    pub fn set_memory_budget(&self, bytes: usize) {
+        self.budget.store(bytes, Relaxed);
+    }
+
+    /// Drops the least recently used bodies over the memory budget; returns how many.
+    pub fn enforce_memory_budget(&self) -> usize {
+        let budget = self.budget.load(Relaxed);
+        if budget == 0 {
+            return 0;
+        }
+        match self.refs().write() {
+            Ok(mut ix) => ix.evict_to(budget),
+            Err(_) => 0,
+        }
+    }
+
     /// Heap bytes of the reference index, roughly.
     pub fn bound_bytes(&self) -> usize {
         self.refs().read().map(|r| r.heap_bytes()).unwrap_or(0)
@@ -446,6 +468,7 @@ impl XrefEngine {
         }
         out.sort_by(|a, b| a.0.cmp(&b.0));
         cut_short.sort_by(|a, b| a.0.cmp(&b.0));
+        self.enforce_memory_budget();
         Found { files: out, unbound: cut_short }
     }
 
