@@ -3,7 +3,8 @@
 //! without them in the same run. For each workspace: the peak resident memory of `index DIR`,
 //! of `refs` (find_references) on a member the big files use, and of `export scip`, each a
 //! process of its own; and the resident memory of a server idle after indexing and answering
-//! find_references. Before the node bound, one such file took `index` to 2.3 GB and an idle
+//! find_references; and the same for a file just under the node bound, the largest one still
+//! parsed whole. Before the node bound, one such file took `index` to 2.3 GB and an idle
 //! server to 2 GB; the bounds asserted here are the issue's: every peak under 1 GB, the idle
 //! server under 300 MB.
 //!
@@ -18,8 +19,8 @@ const BIN: &str = env!("CARGO_BIN_EXE_mcp-java-index");
 /// Elements of the one-line initializer: "d," each, 7.8 MB in all.
 const ELEMENTS: usize = 3_900_000;
 
-/// A workspace of `big` one-line files and the small ones that use them.
-fn workspace(dir: &Path, big: usize) {
+/// A workspace of `big` one-line files of `elements` elements and the small ones that use them.
+fn workspace(dir: &Path, big: usize, elements: usize) {
     std::fs::create_dir_all(dir).expect("mkdir");
     std::fs::write(dir.join("Util.java"), "class Util { static final int K = 1; }\n").expect("write");
     std::fs::write(dir.join("User.java"), "class User { int f() { return Util.K + new Big0().a.length; } }\n")
@@ -27,8 +28,8 @@ fn workspace(dir: &Path, big: usize) {
     for i in 0..big.max(1) {
         let mut text = format!("class Big{i} {{ int[] a = {{Util.K");
         if big > 0 {
-            text.reserve(ELEMENTS * 2);
-            for k in 0..ELEMENTS {
+            text.reserve(elements * 2);
+            for k in 0..elements {
                 text.push(',');
                 text.push(char::from(b'0' + (k % 10) as u8));
             }
@@ -39,13 +40,17 @@ fn workspace(dir: &Path, big: usize) {
 }
 
 /// Peak resident memory of a command, in MB (Python's getrusage on its one child).
-fn peak_rss_mb(args: &[&str], cache: &Path) -> f64 {
+fn peak_rss_mb(args: &[&str], cache: Option<&Path>) -> f64 {
     let mut cmd = vec![BIN.to_owned()];
     cmd.extend(args.iter().map(|s| (*s).to_owned()));
+    match cache {
+        Some(c) => cmd.extend(["--cache-dir".to_owned(), c.to_string_lossy().into_owned()]),
+        None => cmd.push("--no-cache".to_owned()),
+    }
     let script = format!(
         "import resource,subprocess,sys; r=subprocess.run({cmd:?}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, r.returncode)"
     );
-    let out = Command::new("python3").args(["-c", &script]).env("XDG_CACHE_HOME", cache).output().expect("python3");
+    let out = Command::new("python3").args(["-c", &script]).output().expect("python3");
     let text = String::from_utf8_lossy(&out.stdout);
     let mut it = text.split_whitespace();
     let kb: f64 = it.next().and_then(|s| s.parse().ok()).expect("ru_maxrss");
@@ -59,7 +64,8 @@ fn idle_server_mb(dir: &Path, cache: &Path) -> (f64, f64, String) {
     let mut child = Command::new(BIN)
         .args(["serve", "--no-watch", "--index-wait-ms", "600000", "--root"])
         .arg(dir)
-        .env("XDG_CACHE_HOME", cache)
+        .arg("--cache-dir")
+        .arg(cache)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -83,8 +89,8 @@ fn idle_server_mb(dir: &Path, cache: &Path) -> (f64, f64, String) {
         }
         line.clear();
     }
-    // Idle: the background binding pass (if any) settles.
-    std::thread::sleep(std::time::Duration::from_secs(3));
+    // Idle: the background binding loop (every 5 s) settles and gives freed memory back.
+    std::thread::sleep(std::time::Duration::from_secs(8));
     let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap_or_default();
     let mb = |k: &str| {
         status
@@ -103,23 +109,32 @@ fn main() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let mut worst_peak: f64 = 0.0;
     let mut worst_idle: f64 = 0.0;
-    for (name, big) in [("baseline (no big file)", 0), ("one 7.8 MB one-line file", 1), ("three of them", 3)] {
-        let dir = tmp.path().join(format!("ws{big}"));
-        let cache = tmp.path().join(format!("cache{big}"));
-        workspace(&dir, big);
+    // The largest file still parsed whole: just under the node bound (two nodes an element).
+    let under = mcp_java_index::parser::MAX_SYNTAX_NODES / 2 - 1_000;
+    let cases = [
+        ("baseline (no big file)", 0, 0),
+        ("one file just under the node bound", 1, under),
+        ("one 7.8 MB one-line file", 1, ELEMENTS),
+        ("three of them", 3, ELEMENTS),
+    ];
+    for (case, (name, big, elements)) in cases.into_iter().enumerate() {
+        let dir = tmp.path().join(format!("ws{case}"));
+        let cache = tmp.path().join(format!("cache{case}"));
+        workspace(&dir, big, elements);
         let d = dir.to_string_lossy().into_owned();
-        let scip = tmp.path().join(format!("index{big}.scip"));
-        let index = peak_rss_mb(&["index", &d], &cache);
-        let refs = peak_rss_mb(&["refs", "--root", &d, "Util#K"], &cache);
-        let cold = tmp.path().join(format!("cold{big}"));
-        let refs_cold = peak_rss_mb(&["refs", "--root", &d, "Util#K"], &cold);
-        let export = peak_rss_mb(&["export", "scip", "--output", &scip.to_string_lossy(), &d], &cache);
-        let (idle, hwm, answer) = idle_server_mb(&dir, &tmp.path().join(format!("serve{big}")));
+        let scip = tmp.path().join(format!("index{case}.scip"));
+        let index = peak_rss_mb(&["index", &d], Some(&cache));
+        let refs = peak_rss_mb(&["refs", "--root", &d, "Util#K"], Some(&cache));
+        let refs_cold = peak_rss_mb(&["refs", "--root", &d, "Util#K"], None);
+        let export = peak_rss_mb(&["export", "scip", "--output", &scip.to_string_lossy(), &d], Some(&cache));
+        let (idle, hwm, answer) = idle_server_mb(&dir, &tmp.path().join(format!("serve{case}")));
         println!(
-            "{name}: peak RSS index {index:.0} MB, find_references {refs:.0} MB (cold, no index: {refs_cold:.0} MB), export scip {export:.0} MB; server idle after indexing + find_references: VmRSS {idle:.0} MB (peak {hwm:.0} MB)"
+            "{name}: peak RSS index {index:.0} MB, find_references {refs:.0} MB (no cache: {refs_cold:.0} MB), export scip {export:.0} MB; server idle after indexing + find_references: VmRSS {idle:.0} MB (peak {hwm:.0} MB)"
         );
-        if big > 0 {
+        if elements == ELEMENTS {
             assert!(answer.contains("indexed by its skeleton only"), "the answer does not say why: {answer:.400}");
+        }
+        if big > 0 {
             worst_peak = worst_peak.max(index).max(refs).max(refs_cold).max(export).max(hwm);
             worst_idle = worst_idle.max(idle);
         }

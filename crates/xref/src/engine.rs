@@ -63,6 +63,9 @@ pub struct XrefEngine {
     /// The most bytes the references read back from the store may keep in memory (0: no
     /// bound); see [`XrefEngine::set_memory_budget`].
     pub(crate) budget: AtomicUsize,
+    /// Bytes of source bound since [`XrefEngine::take_bytes_bound`] last asked: binding a large
+    /// file frees hundreds of megabytes that the allocator keeps unless given back.
+    pub(crate) bytes_bound: AtomicUsize,
 }
 
 /// A reference search's answer: the files with references, and the files that mention a
@@ -319,6 +322,11 @@ impl XrefEngine {
         self.budget.store(bytes, Relaxed);
     }
 
+    /// Bytes of source bound since the last call (by any pass or search).
+    pub fn take_bytes_bound(&self) -> usize {
+        self.bytes_bound.swap(0, Relaxed)
+    }
+
     /// Drops the least recently used bodies over the memory budget; returns how many.
     pub fn enforce_memory_budget(&self) -> usize {
         let budget = self.budget.load(Relaxed);
@@ -357,6 +365,7 @@ impl XrefEngine {
         stamp: Option<Stamp>,
     ) -> (Vec<Ref>, Option<DepthCut>) {
         let (all, cut) = bind_file(world, file_index(world, p), bytes);
+        self.bytes_bound.fetch_add(bytes.len(), Relaxed);
         if let Some(stamp) = stamp
             && let Ok(mut ix) = self.refs().write()
             && ix.insert(p, &all, cut, words_of(bytes), stamp, world.shape)
