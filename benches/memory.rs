@@ -114,6 +114,7 @@ fn main() {
     let cases = [
         ("baseline (no big file)", 0, 0),
         ("one file just under the node bound", 1, under),
+        ("three files just under the node bound", 3, under),
         ("one 7.8 MB one-line file", 1, ELEMENTS),
         ("three of them", 3, ELEMENTS),
     ];

@@ -12,9 +12,11 @@ use std::borrow::Cow;
 use crate::skeleton::{skip_block_comment, skip_char, skip_line_comment, skip_string};
 
 /// The most syntax nodes a file may have and still be parsed whole, for its outline, its
-/// references, its SCIP document or an edit. At some 200 bytes a node at the parse's peak,
-/// one such parse costs at most about 200 MB.
-pub const MAX_SYNTAX_NODES: usize = 1_000_000;
+/// references, its SCIP document or an edit. Parsing and binding cost some 300 bytes a node
+/// at their peak, so one such file costs at most about 150 MB, and the files bound at once
+/// (one per core, and a search's beside the background loop's) stay well under a gigabyte.
+/// A generated file of 2 MB has about 500,000.
+pub const MAX_SYNTAX_NODES: usize = 500_000;
 
 /// A file too large to be parsed whole: how many syntax nodes its text has (at least).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
