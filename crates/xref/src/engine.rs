@@ -333,6 +333,10 @@ impl XrefEngine {
         if budget == 0 {
             return 0;
         }
+        // Most searches are under the budget: seen under the read lock, which searches share.
+        if self.refs().read().is_ok_and(|ix| ix.bodies_bytes() <= budget) {
+            return 0;
+        }
         match self.refs().write() {
             Ok(mut ix) => ix.evict_to(budget),
             Err(_) => 0,

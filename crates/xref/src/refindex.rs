@@ -613,6 +613,11 @@ impl RefIndex {
         dropped
     }
 
+    /// Heap bytes of the references bodies in memory (what [`RefIndex::evict_to`] bounds).
+    pub fn bodies_bytes(&self) -> usize {
+        self.files.iter().flatten().map(|f| f.heap_bytes()).sum()
+    }
+
     /// How many bodies read back from the store are in memory.
     #[cfg(test)]
     pub fn loaded_from_disk(&self) -> usize {
