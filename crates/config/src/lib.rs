@@ -228,6 +228,9 @@ settings! {
     gradle_user_home: Option<PathBuf> = None => user("it is outside the project");
     /// The most bytes read from one file; larger files are refused or skipped with a reason.
     max_file_bytes: u64 = mji_fs::DEFAULT_MAX_FILE_BYTES => lower();
+    /// The most memory, in MB, the references read back from the reference index's store may
+    /// keep; the least recently used are dropped first and read again when needed (0: no bound).
+    memory_budget_mb: u64 = 256 => user("it bounds the memory the server spends");
     /// Run annotation processors in `get_problems` (needs a trusted workspace; off: `-proc:none`).
     annotation_processing: bool = false => user(RUNS);
     /// Workspace roots the user trusts to run their build.

@@ -5,6 +5,7 @@
 //! included, javadoc excluded) and ends at its closing `}` or `;`; its javadoc is the nearest
 //! `/** … */` before that first token with only whitespace and other comments between.
 
+pub mod bound;
 pub mod kind;
 pub mod skeleton;
 pub mod source;
@@ -14,6 +15,7 @@ use std::cell::{Cell, RefCell};
 use sha1::{Digest, Sha1};
 use tree_sitter::{Node, Parser, Tree};
 
+pub use bound::{MAX_SYNTAX_NODES, TooLarge, too_large};
 use mji_model::{
     Callable, CtorDecl, Diagnostic, EnumConstant, FieldDecl, FileOutline, Javadoc, Level, MethodDecl, Param,
     RecordComponent, SymbolId, SymbolKind, TypeDecl, TypeKind,
@@ -39,8 +41,13 @@ thread_local! {
     static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
 }
 
-/// Parses decoded Java text with this thread's parser (created once per thread).
+/// Parses decoded Java text with this thread's parser (created once per thread); None when
+/// the parser gives up, or when the text is over the node bound ([`too_large`]), whose tree
+/// is never built.
 pub fn parse_tree(text: &str) -> Option<Tree> {
+    if too_large(text).is_some() {
+        return None;
+    }
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
@@ -114,6 +121,9 @@ pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOu
         errors: src.warnings.clone(),
     };
     let prep = Prepared::new(&src.text);
+    if let Some(big) = too_large(&prep.text) {
+        return skeleton_only(file_path, std::mem::take(&mut out.hash), src, &prep, big);
+    }
     let Some(tree) = parse_tree(&prep.text) else {
         out.errors.push(Diagnostic {
             level: Level::Error,
@@ -150,6 +160,36 @@ pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOu
         }
         out.errors.sort_by_key(|d| (d.level != Level::Warning, d.line.unwrap_or(u32::MAX)));
     }
+    out
+}
+
+/// The outline of a file over the node bound: from its skeleton (member bodies blanked), cut
+/// to the bound when even that is over it, with a warning that says so and why.
+fn skeleton_only(file_path: &str, hash: String, src: &SourceText, prep: &Prepared, big: TooLarge) -> FileOutline {
+    let terminators = |t: &str| t.bytes().filter(|&b| b == b'\n' || b == b'\r').count();
+    let same_lines =
+        matches!(prep.text, std::borrow::Cow::Borrowed(_)) || terminators(&prep.text) == terminators(&src.text);
+    let sk = skeleton::skeleton(prep.shown()).filter(|_| same_lines);
+    let whole: &str = sk.as_deref().unwrap_or(&src.text);
+    let text = bound::truncate_to_nodes(whole, MAX_SYNTAX_NODES).into_owned();
+    let cut = text.len() != whole.len();
+    let lines = LineIndex::new(&text);
+    let part = SourceText { text, lines, warnings: Vec::new() };
+    let mut out = outline_source(file_path, hash, &part);
+    // The file's own lines, not the cut text's.
+    out.line_count = src.lines.line_count();
+    out.errors.retain(|d| !cut || d.level != Level::Error);
+    let mut message = big.to_string();
+    if cut {
+        message.push_str(&format!(
+            "; its skeleton is over the bound too, so only the declarations before a cut in line {} are outlined",
+            part.lines.line_count().saturating_sub(1).max(1)
+        ));
+    }
+    let mut errors = src.warnings.clone();
+    errors.push(Diagnostic { level: Level::Warning, message, line: None });
+    errors.append(&mut out.errors);
+    out.errors = errors;
     out
 }
 

@@ -104,6 +104,7 @@ impl Host {
             true => mji_xref::engine::XrefEngine::with_store(xref_store(&config, &roots)),
             false => mji_xref::engine::XrefEngine::new(),
         };
+        xref.set_memory_budget(usize::try_from(config.memory_budget_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX));
         let stop = Arc::<AtomicBool>::default();
         let keeper = Keeper::new(xref, stop.clone());
         let editor = mji_editor::Editor::new(mji_editor::Settings::from_config(&config));

@@ -103,6 +103,12 @@ pub fn file_decls(bytes: &[u8]) -> FileDecls {
         Some(t) => t.into(),
         None => prep.text.clone(),
     };
+    // Declarations alone over the parser's node bound (an enum of a million constants): those
+    // before a cut at the bound, rather than none (the cut keeps their lines and columns).
+    let text = match mji_parser::bound::truncate_to_nodes(&text, mji_parser::MAX_SYNTAX_NODES) {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(cut) => std::borrow::Cow::Owned(cut),
+    };
     let Some(tree) = parse_tree(&text) else { return FileDecls::default() };
     let mut out = FileDecls::default();
     let b = text.as_bytes();
@@ -547,4 +553,20 @@ pub(crate) fn package_name(n: Node, b: &[u8]) -> Option<String> {
     let mut c = n.walk();
     let id = n.named_children(&mut c).find(|k| matches!(k.kind(), kind::IDENTIFIER | kind::SCOPED_IDENTIFIER))?;
     Some(dotted(id, b))
+}
+
+#[cfg(test)]
+mod bound_tests {
+    /// An enum whose constants alone are over the parser's node bound keeps those before the
+    /// cut (before, it declared nothing: the skeleton was not parsed at all).
+    #[test]
+    fn declarations_over_the_node_bound_are_cut_not_dropped() {
+        let n = mji_parser::MAX_SYNTAX_NODES / 2 + 10;
+        let constants: String = (0..n).map(|i| format!("C{i},\n")).collect();
+        let d = super::file_decls(format!("package p;\nenum E {{\n{constants}}}\n").as_bytes());
+        assert_eq!(d.types.len(), 1);
+        assert_eq!(&*d.types[0].fqn, "p.E");
+        let kept = d.types[0].fields.len();
+        assert!(kept > n * 9 / 10 && kept < n, "{kept} of {n}");
+    }
 }

@@ -1,8 +1,8 @@
 //! Keeps the [`World`] in step with the workspace's files and answers reference queries.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::{Arc, Mutex, RwLock};
 
 use mji_model::cancel::Cancel;
@@ -60,6 +60,12 @@ pub struct XrefEngine {
     pub(crate) dirty: AtomicBool,
     /// The JDK API with the classpath's library types (`set_libraries`); `None`: the JDK's.
     pub(crate) libraries: RwLock<Option<Arc<JdkApi>>>,
+    /// The most bytes the references read back from the store may keep in memory (0: no
+    /// bound); see [`XrefEngine::set_memory_budget`].
+    pub(crate) budget: AtomicUsize,
+    /// Bytes of source bound since [`XrefEngine::take_bytes_bound`] last asked: binding a large
+    /// file frees hundreds of megabytes that the allocator keeps unless given back.
+    pub(crate) bytes_bound: AtomicUsize,
 }
 
 /// A reference search's answer: the files with references, and the files that mention a
@@ -309,6 +315,34 @@ impl StampedDecls {
 }
 
 impl XrefEngine {
+    /// Bounds the memory of the references kept: after a search, the bodies read back from
+    /// the store are dropped, least recently used first, until the kept bodies take at most
+    /// `bytes` (0: no bound). A dropped body is read again from the store when next used.
+    pub fn set_memory_budget(&self, bytes: usize) {
+        self.budget.store(bytes, Relaxed);
+    }
+
+    /// Bytes of source bound since the last call (by any pass or search).
+    pub fn take_bytes_bound(&self) -> usize {
+        self.bytes_bound.swap(0, Relaxed)
+    }
+
+    /// Drops the least recently used bodies over the memory budget; returns how many.
+    pub fn enforce_memory_budget(&self) -> usize {
+        let budget = self.budget.load(Relaxed);
+        if budget == 0 {
+            return 0;
+        }
+        // Most searches are under the budget: seen under the read lock, which searches share.
+        if self.refs().read().is_ok_and(|ix| ix.bodies_bytes() <= budget) {
+            return 0;
+        }
+        match self.refs().write() {
+            Ok(mut ix) => ix.evict_to(budget),
+            Err(_) => 0,
+        }
+    }
+
     /// Heap bytes of the reference index, roughly.
     pub fn bound_bytes(&self) -> usize {
         self.refs().read().map(|r| r.heap_bytes()).unwrap_or(0)
@@ -335,6 +369,7 @@ impl XrefEngine {
         stamp: Option<Stamp>,
     ) -> (Vec<Ref>, Option<DepthCut>) {
         let (all, cut) = bind_file(world, file_index(world, p), bytes);
+        self.bytes_bound.fetch_add(bytes.len(), Relaxed);
         if let Some(stamp) = stamp
             && let Ok(mut ix) = self.refs().write()
             && ix.insert(p, &all, cut, words_of(bytes), stamp, world.shape)
@@ -446,6 +481,7 @@ impl XrefEngine {
         }
         out.sort_by(|a, b| a.0.cmp(&b.0));
         cut_short.sort_by(|a, b| a.0.cmp(&b.0));
+        self.enforce_memory_budget();
         Found { files: out, unbound: cut_short }
     }
 

@@ -19,6 +19,11 @@ pub type ShownFiles = Arc<Vec<(Arc<Path>, String)>>;
 /// ~130 MB, which the allocator keeps mapped after they move to disk).
 pub const BIND_CHUNK: usize = 2_000;
 
+/// Source bytes bound (by the loop or by searches) after which the loop gives freed memory
+/// back even when it bound few files: a file just under the parser's node bound (about 1 MB)
+/// takes some 300 MB to parse and bind, which glibc kept resident after it was freed.
+pub const TRIM_AFTER_BYTES: usize = 512 << 10;
+
 /// What the keeper needs of the workspace: its Java files, when they change, and the library
 /// types the engine links with (the host's live index and library index).
 pub trait Files: Sync {
@@ -149,7 +154,8 @@ impl Keeper {
     /// what edits dropped and persists again (at most once a minute), until the workspace
     /// closes. After a pass over many files it compacts what it keeps ([`Keeper::compact`])
     /// and calls `after_pass`, where the server gives the memory the pass freed back to the
-    /// system. Runs on the calling thread.
+    /// system; after binding many bytes (a few large files, by the loop or by searches:
+    /// [`TRIM_AFTER_BYTES`]) it calls `after_pass` alone. Runs on the calling thread.
     pub fn keep(&self, files: &dyn Files, every: Duration, after_pass: &dyn Fn()) {
         self.preload(files, true);
         // However long the first listing takes (calls wait at most their wait for it; this
@@ -167,8 +173,11 @@ impl Keeper {
                 self.persist();
                 last_save = Some(Instant::now());
             }
+            let heavy = self.engine.take_bytes_bound() >= TRIM_AFTER_BYTES;
             if bound >= BIND_CHUNK {
                 self.compact();
+                after_pass();
+            } else if heavy {
                 after_pass();
             }
             let until = Instant::now() + every;

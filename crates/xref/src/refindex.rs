@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
@@ -105,11 +106,22 @@ pub(crate) struct OnDisk {
     /// The size of the key table the body's ids index.
     pub keys: u32,
     cell: OnceLock<Option<RefsBody>>,
+    /// When the body was last used ([`USE_CLOCK`]'s tick): the least recently used bodies are
+    /// the first dropped when the kept bodies are over the memory budget.
+    used: std::sync::atomic::AtomicU64,
 }
+
+/// A tick per use of a body read back from a store, for least-recently-used eviction.
+static USE_CLOCK: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl OnDisk {
     pub fn new(file: Arc<std::fs::File>, offset: u64, len: u32, mac: [u8; 32], keys: u32) -> OnDisk {
-        OnDisk { file, offset, len, mac, keys, cell: OnceLock::new() }
+        OnDisk { file, offset, len, mac, keys, cell: OnceLock::new(), used: Default::default() }
+    }
+
+    /// The same place on disk, its body not read (what eviction leaves).
+    fn unread(&self) -> OnDisk {
+        OnDisk::new(self.file.clone(), self.offset, self.len, self.mac, self.keys)
     }
 
     /// The body's bytes as stored, when they read whole and their MAC holds.
@@ -158,7 +170,10 @@ impl FileRefs {
     pub fn body(&self) -> Option<&RefsBody> {
         match &self.body {
             Body::Mem(b) => Some(b),
-            Body::Disk(d) => d.cell.get_or_init(|| d.read()).as_ref(),
+            Body::Disk(d) => {
+                d.used.store(USE_CLOCK.fetch_add(1, Relaxed) + 1, Relaxed);
+                d.cell.get_or_init(|| d.read()).as_ref()
+            }
         }
     }
 
@@ -560,6 +575,53 @@ impl RefIndex {
         {
             *slot = Arc::new(new);
         }
+    }
+
+    /// Drops the bodies read back from the store, least recently used first, until the
+    /// bodies kept in memory take at most `budget` bytes; returns how many were dropped. They
+    /// are read again when next used. Bodies bound since the store was written are not
+    /// dropped (the store does not hold them yet).
+    pub fn evict_to(&mut self, budget: usize) -> usize {
+        let mut total = 0usize;
+        let mut loaded: Vec<(u64, usize, u32)> = Vec::new();
+        for (id, f) in self.files.iter().enumerate() {
+            let Some(f) = f else { continue };
+            let bytes = f.heap_bytes();
+            total += bytes;
+            if let Body::Disk(d) = &f.body
+                && bytes > 0
+            {
+                loaded.push((d.used.load(Relaxed), bytes, id as u32));
+            }
+        }
+        if total <= budget {
+            return 0;
+        }
+        loaded.sort_unstable();
+        let mut dropped = 0;
+        for (_, bytes, id) in loaded {
+            if total <= budget {
+                break;
+            }
+            let Some(Some(slot)) = self.files.get_mut(id as usize) else { continue };
+            let Body::Disk(d) = &slot.body else { continue };
+            let fresh = FileRefs::on_disk(slot.stamp, slot.cut, slot.nrefs, slot.nkeys, d.unread());
+            *slot = Arc::new(fresh);
+            total -= bytes;
+            dropped += 1;
+        }
+        dropped
+    }
+
+    /// Heap bytes of the references bodies in memory (what [`RefIndex::evict_to`] bounds).
+    pub fn bodies_bytes(&self) -> usize {
+        self.files.iter().flatten().map(|f| f.heap_bytes()).sum()
+    }
+
+    /// How many bodies read back from the store are in memory.
+    #[cfg(test)]
+    pub fn loaded_from_disk(&self) -> usize {
+        self.files.iter().flatten().filter(|f| matches!(&f.body, Body::Disk(d) if d.cell.get().is_some())).count()
     }
 
     /// Drops a file's references as of world generation `generation`.

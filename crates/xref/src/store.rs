@@ -648,6 +648,37 @@ mod tests {
         }
     }
 
+    /// Under a memory budget, the bodies a search read back from the store are dropped again,
+    /// least recently used first, and the next search reads them anew with the same answer.
+    #[test]
+    fn bodies_read_back_are_dropped_over_the_memory_budget() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let stamps = put(dir.path(), FILES);
+        let store = dir.path().join("xref.bin");
+        let first = XrefEngine::with_store(store.clone());
+        let (linked, _) = first.world(&stamps);
+        let paths: Vec<Arc<Path>> = stamps.iter().map(|s| s.path.clone()).collect();
+        assert_eq!(first.bind_all_parallel(&linked, &paths, 100, &|| false), 3);
+        assert!(matches!(first.save(), Some(Ok(3))));
+        let search = |e: &XrefEngine, w: &World| {
+            let found = e.find_in_files(w, &paths, &["Base".to_owned()], &["a.Base"], &|_| true);
+            let loaded = e.refs().read().expect("lock").loaded_from_disk();
+            (found.files.iter().map(|(p, r)| (p.clone(), r.len())).collect::<Vec<_>>(), loaded)
+        };
+        let unbounded = XrefEngine::with_store(store.clone());
+        let (w, _) = unbounded.world(&stamps);
+        let (answer, loaded) = search(&unbounded, &w);
+        assert_eq!(answer.len(), 2, "{answer:?}");
+        assert_eq!(loaded, 2, "the bodies read are kept without a budget");
+
+        let bounded = XrefEngine::with_store(store.clone());
+        bounded.set_memory_budget(1);
+        let (w, _) = bounded.world(&stamps);
+        for round in 0..2 {
+            assert_eq!(search(&bounded, &w), (answer.clone(), 0), "round {round}");
+        }
+    }
+
     /// A key table that does not read as written, its text altered (its chunk's MAC fails) or
     /// its table garbled behind a valid MAC (a bug of the writer): the answer is that of the
     /// files bound again, never a panic or an empty answer, and the store is removed.

@@ -86,15 +86,30 @@ pub fn file_refs(world: &World, file: u32, bytes: &[u8]) -> Vec<Ref> {
     bind_file(world, file, bytes).0
 }
 
-/// The 1-based line where the binder stopped descending: code nested deeper than
-/// [`MAX_DEPTH`] levels from there is not bound, so references inside it are missing.
+/// Where the binder did not bind a file fully: the 1-based line where it stopped descending
+/// (code nested deeper than [`MAX_DEPTH`] levels from there is not bound, so references inside
+/// it are missing), or, when `nodes` is not 0, a file over the parser's node bound
+/// ([`mji_parser::MAX_SYNTAX_NODES`]), none of whose references are bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DepthCut {
     pub line: u32,
+    /// The file's syntax nodes when it is over the node bound, else 0.
+    pub nodes: u64,
+}
+
+impl DepthCut {
+    /// A file over the node bound, which is not bound at all.
+    pub fn too_large(big: mji_parser::TooLarge) -> DepthCut {
+        DepthCut { line: 1, nodes: big.nodes as u64 }
+    }
 }
 
 impl std::fmt::Display for DepthCut {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.nodes > 0 {
+            let big = mji_parser::TooLarge { nodes: self.nodes as usize };
+            return write!(f, "{big}: its references are not counted");
+        }
         write!(
             f,
             "code nested deeper than {MAX_DEPTH} levels from line {} was not bound: references inside it are missing",
@@ -123,6 +138,10 @@ fn bind(
 ) -> (Vec<Ref>, Option<DepthCut>, Option<Ty>) {
     let src = SourceText::decode(bytes);
     let prep = Prepared::new(&src.text);
+    // A tree over the node bound is never built (it cost gigabytes), so nothing is bound.
+    if let Some(big) = mji_parser::too_large(&prep.text) {
+        return (Vec::new(), Some(DepthCut::too_large(big)), None);
+    }
     let Some(tree) = parse_tree(&prep.text) else { return (Vec::new(), None, None) };
     let mut r = Resolver {
         w: world,
@@ -201,7 +220,7 @@ impl Resolver<'_, '_> {
     fn note_cut(&mut self, n: Node) {
         let line = n.start_position().row as u32 + 1;
         if self.cut.is_none_or(|c| line < c.line) {
-            self.cut = Some(DepthCut { line });
+            self.cut = Some(DepthCut { line, nodes: 0 });
         }
     }
 }

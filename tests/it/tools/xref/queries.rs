@@ -412,3 +412,50 @@ fn a_file_nested_past_the_depth_limit_is_said_to_be_incomplete() {
     let r = refs(&ws, FindReferencesArgs { target: "Shallow#shallowOnly()".into(), ..Default::default() });
     assert!(r.incomplete.is_empty() && r.incomplete_files == 0, "{:?}", r.incomplete);
 }
+
+/// A file over the parser's node bound (a one-line array initializer of 300,000 elements,
+/// which the old binder parsed into a tree of gigabytes): its outline comes from its skeleton
+/// with the reason said, and a search for a member it uses lists it as not counted, never a
+/// silent 0, while the references in other files are found.
+#[test]
+fn a_file_over_the_node_bound_is_indexed_by_its_skeleton_and_said_so() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let w = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).expect("write");
+    w("Util.java", "class Util { static final int K = 1; static int unused() { return 0; } }\n");
+    w("Other.java", "class Other { int f() { return Util.K; } }\n");
+    let elements = mcp_java_index::parser::MAX_SYNTAX_NODES / 2 + 50_000;
+    w("Big.java", &format!("class Big {{ int[] a = {{Util.K{}}}; void g() {{}} }}\n", ",1".repeat(elements)));
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    let args = mcp_java_index::tools::workspace::JavaIndexArgs {
+        file_path: "Big.java".to_owned(),
+        options: Default::default(),
+    };
+    let outline = mcp_java_index::tools::tool::java_index::run(&ws, &args).expect("java_index").outline;
+    let big = &outline.classes[0];
+    assert_eq!(big.name, "Big");
+    assert_eq!(big.fields.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["a"]);
+    assert_eq!(big.methods.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), ["g"]);
+    let said = "indexed by its skeleton only: it has ";
+    assert!(
+        outline.errors.iter().any(|d| d.message.starts_with(said)
+            && d.message.contains(&format!("over the bound of {}", mcp_java_index::parser::MAX_SYNTAX_NODES))),
+        "{:?}",
+        outline.errors
+    );
+    for round in 0..2 {
+        let r = refs(&ws, FindReferencesArgs { target: "Util#K".into(), ..Default::default() });
+        assert_eq!(flat(&r).iter().map(|x| x.0.as_str()).collect::<Vec<_>>(), ["Other.java"], "round {round}");
+        assert_eq!(r.incomplete_files, 1, "round {round}: {:?}", r.incomplete);
+        let f = &r.incomplete[0];
+        assert!(
+            f.starts_with("Big.java: indexed by its skeleton only: it has ")
+                && f.ends_with("its references are not counted"),
+            "{f}"
+        );
+    }
+    // A name the big file does not mention does not list it.
+    let r = refs(&ws, FindReferencesArgs { target: "Util#unused()".into(), ..Default::default() });
+    assert!(r.incomplete.is_empty(), "{:?}", r.incomplete);
+}
