@@ -8,7 +8,7 @@ use tree_sitter::Node;
 use crate::name::Name;
 use crate::ty::{TyText, count_dims, dotted};
 use mji_model::TypeKind;
-use mji_parser::{Prepared, SourceText, parse_tree, skeleton};
+use mji_parser::{Prepared, SourceText, lombok, parse_tree, skeleton};
 
 /// One import declaration.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -107,6 +107,7 @@ pub fn file_decls(bytes: &[u8]) -> FileDecls {
     let mut out = FileDecls::default();
     let b = text.as_bytes();
     let root = tree.root_node();
+    let lombok = lombok::Scope::of(root, b);
     let mut c = root.walk();
     for n in root.named_children(&mut c) {
         match n.kind() {
@@ -116,7 +117,7 @@ pub fn file_decls(bytes: &[u8]) -> FileDecls {
                 }
             }
             kind::IMPORT_DECLARATION => out.imports.push(import_of(n, b)),
-            k if is_type_decl(k) => declare_type(n, b, None, &mut out),
+            k if is_type_decl(k) => declare_type(n, b, &lombok, None, &mut out),
             _ => {}
         }
     }
@@ -254,7 +255,7 @@ fn line_of(n: Node) -> u32 {
     n.start_position().row as u32 + 1
 }
 
-fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
+fn declare_type(n: Node, b: &[u8], scope: &lombok::Scope, outer: Option<u32>, out: &mut FileDecls) {
     let kind = match n.kind() {
         kind::CLASS_DECLARATION => TypeKind::Class,
         kind::INTERFACE_DECLARATION => TypeKind::Interface,
@@ -435,6 +436,16 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
             }
         }
     }
+    // What Lombok generates, beside what is written (its constructors before the default one).
+    let mut builders = Vec::new();
+    for g in lombok::generate(scope, n, b) {
+        match g.kind {
+            lombok::GenKind::Field => fields.push(generated_field(&g, b)),
+            lombok::GenKind::Method => methods.push(generated_method(&g, b)),
+            lombok::GenKind::Ctor => ctors.push(MethodSym { name: Name::new(&simple), ..generated_method(&g, b) }),
+            lombok::GenKind::Type => builders.push(g),
+        }
+    }
     let t = &mut out.types[me as usize];
     t.fields = std::mem::take(&mut t.fields).into_iter().chain(fields).collect();
     // Record accessors written by hand replace the implicit ones.
@@ -518,10 +529,87 @@ fn declare_type(n: Node, b: &[u8], outer: Option<u32>, out: &mut FileDecls) {
     }
     for m in members {
         let idx = out.types.len() as u32;
-        declare_type(m, b, Some(me), out);
+        declare_type(m, b, scope, Some(me), out);
         if out.types.len() as u32 > idx {
             out.types[me as usize].members.push(idx);
         }
+    }
+    for g in builders {
+        let idx = out.types.len() as u32;
+        let owner = &out.types[me as usize];
+        let mut t = TypeSym {
+            fqn: format!("{}.{}", owner.fqn, g.name).into(),
+            simple: g.name.as_str().into(),
+            kind: TypeKind::Class,
+            outer: Some(me),
+            is_static: true,
+            tparams: Vec::new(),
+            superclass: None,
+            interfaces: Vec::new(),
+            fields: Vec::new(),
+            methods: Vec::new(),
+            ctors: Vec::new(),
+            members: Vec::new(),
+            start_line: line_of(g.at),
+            end_line: g.at.end_position().row as u32 + 1,
+            is_public_api: owner.is_public_api,
+            is_final: false,
+        };
+        for m in &g.members {
+            match m.kind {
+                lombok::GenKind::Field => t.fields.push(generated_field(m, b)),
+                lombok::GenKind::Method => t.methods.push(generated_method(m, b)),
+                lombok::GenKind::Ctor => t.ctors.push(MethodSym { name: Name::new(&g.name), ..generated_method(m, b) }),
+                lombok::GenKind::Type => {}
+            }
+        }
+        out.types.push(t);
+        out.types[me as usize].members.push(idx);
+    }
+}
+
+/// A type Lombok names or copies from a field, as written.
+fn generated_ty(g: &lombok::GenTy, b: &[u8]) -> TyText {
+    match g {
+        lombok::GenTy::Node { ty, dims } => {
+            TyText::from_node(*ty, b).with_dims(dims.map(|d| count_dims(d, b)).unwrap_or(0))
+        }
+        lombok::GenTy::Text(t) => match t.as_str() {
+            "void" | "boolean" | "byte" | "short" | "char" | "int" | "long" | "float" | "double" => {
+                TyText::Prim(t.as_str().into())
+            }
+            _ => TyText::Named { name: t.as_str().into(), args: Vec::new() },
+        },
+    }
+}
+
+/// A field Lombok generates (a logger, a builder's field).
+fn generated_field(g: &lombok::Generated, b: &[u8]) -> FieldSym {
+    FieldSym {
+        name: g.name.as_str().into(),
+        ty: generated_ty(&g.ty, b),
+        is_static: g.modifiers.contains(&"static"),
+        line: line_of(g.at),
+        is_public_api: g.modifiers.iter().any(|m| matches!(*m, "public" | "protected")),
+    }
+}
+
+/// A method or constructor Lombok generates: not implicit, since its uses and its name are as
+/// any written member's.
+fn generated_method(g: &lombok::Generated, b: &[u8]) -> MethodSym {
+    MethodSym {
+        name: g.name.as_str().into(),
+        tparams: Vec::new(),
+        params: g.params.iter().map(|(_, t)| generated_ty(t, b)).collect(),
+        varargs: false,
+        ret: if g.kind == lombok::GenKind::Ctor { TyText::Unknown } else { generated_ty(&g.ty, b) },
+        is_static: g.modifiers.contains(&"static"),
+        line: line_of(g.at),
+        implicit: false,
+        is_public_api: g.modifiers.iter().any(|m| matches!(*m, "public" | "protected")),
+        marked_override: matches!(g.name.as_str(), "toString" | "equals" | "hashCode"),
+        is_abstract: false,
+        is_private: g.modifiers.contains(&"private"),
     }
 }
 
