@@ -588,6 +588,21 @@ pub(crate) fn type_head(t: &TypeDecl, word: &str) -> String {
     head
 }
 
+/// A declaration's text with what generates it, when it is not written in the source:
+/// `public String getName()  [lombok @Getter]`.
+fn generated_tag(mut text: String, generated: &Option<String>, by: &Option<String>) -> String {
+    if let Some(g) = generated {
+        text.push_str("  [");
+        text.push_str(g);
+        if let Some(by) = by {
+            text.push(' ');
+            text.push_str(by);
+        }
+        text.push(']');
+    }
+    text
+}
+
 /// The outline as a model reads it: a table of contents, one line per declaration with its
 /// line range, signature and javadoc lines (and preview when asked), indented by nesting.
 pub(crate) fn render_outline(o: &OutlineAnswer) -> String {
@@ -652,7 +667,8 @@ pub(crate) fn render_outline(o: &OutlineAnswer) -> String {
             // Listed only around the page's declarations: where they are, not its header.
             add(depth, t.start_line, t.end_line, &[], &format!("{word} {}", t.name), &Javadoc::absent());
         } else {
-            add(depth, t.start_line, t.end_line, &t.annotations, &type_head(t, word), &t.javadoc);
+            let head = generated_tag(type_head(t, word), &t.generated, &t.generated_by);
+            add(depth, t.start_line, t.end_line, &t.annotations, &head, &t.javadoc);
         }
         let d = depth + 1;
         for c in t.enum_constants.iter().flatten() {
@@ -664,13 +680,16 @@ pub(crate) fn render_outline(o: &OutlineAnswer) -> String {
                 text.push(' ');
             }
             let _ = write!(text, "{} {}", x.type_text, x.name);
+            let text = generated_tag(text, &x.generated, &x.generated_by);
             add(d, x.start_line, x.end_line, &x.annotations, &text, &x.javadoc);
         }
         for x in &t.constructors {
-            add(d, x.start_line, x.end_line, &x.annotations, &x.signature_text, &x.javadoc);
+            let text = generated_tag(x.signature_text.clone(), &x.generated, &x.generated_by);
+            add(d, x.start_line, x.end_line, &x.annotations, &text, &x.javadoc);
         }
         for x in &t.methods {
-            add(d, x.start_line, x.end_line, &x.annotations, &x.signature_text, &x.javadoc);
+            let text = generated_tag(x.signature_text.clone(), &x.generated, &x.generated_by);
+            add(d, x.start_line, x.end_line, &x.annotations, &text, &x.javadoc);
         }
         stack.extend(t.inner_classes.iter().rev().map(|c| (c, d)));
     }
