@@ -7,6 +7,10 @@
 //! test fails, saying so, when it is missing.
 
 use std::collections::BTreeMap;
+
+use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::xref::{FindReferencesArgs, TargetKind};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -48,24 +52,72 @@ fn norm(t: &str) -> String {
     t.replace("java.lang.", "")
 }
 
-/// Every member of an outline as `Type kind name(params):ret`, with whether it is generated.
-fn members(o: &FileOutline) -> Vec<(String, bool)> {
-    fn walk(t: &TypeDecl, out: &mut Vec<(String, bool)>) {
+/// One member of an outline, as compared.
+struct Member {
+    /// `Type kind name(params):ret`.
+    key: String,
+    generated: bool,
+    /// `find_references`' target for it (None for a type).
+    target: Option<String>,
+    lines: (u32, u32),
+}
+
+/// A parameter list erased for a `find_references` target: `(String,List)`.
+fn erased(ps: &[mcp_java_index::model::Param]) -> String {
+    let mut out = Vec::new();
+    for p in ps {
+        let mut t = String::new();
+        let mut depth = 0;
+        for c in p.type_text.chars() {
+            match c {
+                '<' => depth += 1,
+                '>' => depth -= 1,
+                c if depth == 0 && !c.is_whitespace() => t.push(c),
+                _ => {}
+            }
+        }
+        out.push(t);
+    }
+    out.join(",")
+}
+
+/// Every member of an outline.
+fn members(o: &FileOutline) -> Vec<Member> {
+    fn walk(t: &TypeDecl, out: &mut Vec<Member>) {
         let q = &t.qualified_name;
         for f in &t.fields {
-            out.push((format!("{q} field {}:{}", f.name, norm(&f.type_text)), f.generated.is_some()));
+            out.push(Member {
+                key: format!("{q} field {}:{}", f.name, norm(&f.type_text)),
+                generated: f.generated.is_some(),
+                target: Some(format!("{q}#{}", f.name)),
+                lines: (f.start_line, f.end_line),
+            });
         }
         for c in &t.constructors {
             let ps: Vec<String> = c.params.iter().map(|p| norm(&p.type_text)).collect();
-            out.push((format!("{q} constructor {}({})", c.name, ps.join(",")), c.generated.is_some()));
+            out.push(Member {
+                key: format!("{q} constructor {}({})", c.name, ps.join(",")),
+                generated: c.generated.is_some(),
+                target: Some(format!("{q}#{}({})", c.name, erased(&c.params))),
+                lines: (c.start_line, c.end_line),
+            });
         }
         for m in &t.methods {
             let ps: Vec<String> = m.params.iter().map(|p| norm(&p.type_text)).collect();
-            let key = format!("{q} method {}({}):{}", m.name, ps.join(","), norm(&m.return_type_text));
-            out.push((key, m.generated.is_some()));
+            out.push(Member {
+                key: format!("{q} method {}({}):{}", m.name, ps.join(","), norm(&m.return_type_text)),
+                generated: m.generated.is_some(),
+                target: Some(format!("{q}#{}({})", m.name, erased(&m.params))),
+                lines: (m.start_line, m.end_line),
+            });
         }
         for i in &t.inner_classes {
-            out.push((format!("{q} type {}", i.name), i.generated.is_some()));
+            out.push(Member {
+                key: format!("{q} type {}", i.name),
+                generated: i.generated.is_some(),
+                target: None,
+                lines: (i.start_line, i.end_line),
+            });
             walk(i, out);
         }
     }
@@ -104,13 +156,13 @@ fn generated_members_equal_what_delombok_writes_per_fixture() {
         let ours = members(&parser::outline(&rel.to_string_lossy(), &original));
         let theirs = members(&parser::outline(&rel.to_string_lossy(), &expanded));
         // What delombok writes beyond what the source declares.
-        let mut expected: Vec<String> = theirs.into_iter().map(|(k, _)| k).collect();
-        for (k, generated) in &ours {
-            if !generated && let Some(i) = expected.iter().position(|e| e == k) {
+        let mut expected: Vec<String> = theirs.into_iter().map(|m| m.key).collect();
+        for m in ours.iter().filter(|m| !m.generated) {
+            if let Some(i) = expected.iter().position(|e| *e == m.key) {
                 expected.remove(i);
             }
         }
-        let mut listed: Vec<String> = ours.into_iter().filter(|(_, g)| *g).map(|(k, _)| k).collect();
+        let mut listed: Vec<String> = ours.into_iter().filter(|m| m.generated).map(|m| m.key).collect();
         expected.sort();
         listed.sort();
         generated_total += listed.len();
@@ -121,4 +173,74 @@ fn generated_members_equal_what_delombok_writes_per_fixture() {
     assert!(mismatches.is_empty(), "delombok (left) and our generated members (right) differ: {mismatches:#?}");
     // Every annotation of the fixtures generated something.
     assert!(generated_total >= 60, "{generated_total} generated members");
+}
+
+/// A workspace over a copy of `src`, indexed.
+fn workspace_of(src: &Path) -> (tempfile::TempDir, Workspace) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    crate::common::copy_dir(src, dir.path());
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
+    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    (dir, ws)
+}
+
+/// `file -> lines` of the references `find_references` answers for `target`, leaving out those
+/// `inside` says are in code Lombok writes (delombok's `toString` calls the getters).
+fn refs_by_file(ws: &Workspace, target: &str, inside: &dyn Fn(&str, u32) -> bool) -> BTreeMap<String, Vec<u32>> {
+    let kind = (!target.contains('(')).then_some(TargetKind::Field);
+    let args = FindReferencesArgs { target: target.into(), target_kind: kind, limit: 10_000, ..Default::default() };
+    let r = mcp_java_index::tools::tool::find_references::run(ws, &args)
+        .unwrap_or_else(|e| panic!("find_references {target}: {e}"));
+    let mut out: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for f in &r.files {
+        for x in f.references.iter().filter(|x| !inside(&f.file, x.line)) {
+            out.entry(f.file.clone()).or_default().push(x.line);
+        }
+    }
+    out
+}
+
+#[test]
+fn references_to_generated_members_equal_those_on_the_delomboked_copy_file_by_file() {
+    let out = tempfile::tempdir().expect("tempdir");
+    delombok(&fixtures(), out.path());
+    let (_a, original) = workspace_of(&fixtures());
+    let (_b, expanded) = workspace_of(out.path());
+    let mut files = Vec::new();
+    java_files(&fixtures(), Path::new(""), &mut files);
+    // Per file of the copy: the lines of the members delombok wrote (not in the original).
+    let mut written: BTreeMap<String, Vec<(u32, u32)>> = BTreeMap::new();
+    let mut targets = Vec::new();
+    for rel in &files {
+        let name = rel.to_string_lossy().replace('\\', "/");
+        let ours = members(&parser::outline(&name, &std::fs::read(fixtures().join(rel)).expect("read")));
+        let theirs = members(&parser::outline(&name, &std::fs::read(out.path().join(rel)).expect("read")));
+        let declared: Vec<&str> = ours.iter().filter(|m| !m.generated).map(|m| m.key.as_str()).collect();
+        written.insert(name, theirs.iter().filter(|m| !declared.contains(&m.key.as_str())).map(|m| m.lines).collect());
+        targets.extend(ours.into_iter().filter(|m| m.generated).filter_map(|m| m.target));
+    }
+    let inside = |file: &str, line: u32| {
+        written.get(file).is_some_and(|spans| spans.iter().any(|(s, e)| *s <= line && line <= *e))
+    };
+    let mut differ = Vec::new();
+    let mut total = 0;
+    for t in &targets {
+        let ours: BTreeMap<String, usize> =
+            refs_by_file(&original, t, &|_, _| false).into_iter().map(|(f, l)| (f, l.len())).collect();
+        let theirs: BTreeMap<String, usize> =
+            refs_by_file(&expanded, t, &inside).into_iter().map(|(f, l)| (f, l.len())).collect();
+        total += ours.values().sum::<usize>();
+        if ours != theirs {
+            differ.push(format!("{t}: original {ours:?}, delomboked {theirs:?}"));
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "{} of {} generated members differ:\n{}",
+        differ.len(),
+        targets.len(),
+        differ.join("\n")
+    );
+    assert!(targets.len() >= 80 && total >= 40, "{} targets, {total} references", targets.len());
 }
