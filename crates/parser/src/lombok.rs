@@ -7,9 +7,11 @@
 //! `@Getter` with `lombok.Getter` or `lombok.*` imported and no other `Getter` imported. What is
 //! generated follows Lombok's handlers: a hand-written method of the same name (case-insensitive)
 //! and parameter count wins; `AccessLevel.NONE` generates nothing; a `boolean` field `x` has
-//! `isX`; `@Data` and `@Value` imply a constructor only when none is written or annotated.
-//! Not yet read: `lombok.config`, `@Accessors`, `@Builder` on a constructor or method,
-//! `@Singular`, `@SuperBuilder`, `staticConstructor`, `@Delegate`.
+//! `isX`; `@Data` and `@Value` imply a constructor only when none is written or annotated;
+//! `@Accessors` (`fluent`, `chain`, `prefix`) on the field, else on its type, names accessors.
+//! Not yet read: `lombok.config`, `@Accessors` of an enclosing type, `@Builder` on a
+//! constructor or method, `@Singular`, `@SuperBuilder`, `staticConstructor`, `@Delegate`,
+//! `@Getter(lazy = true)`, generic types' type parameters on what is generated.
 
 use tree_sitter::Node;
 
@@ -28,6 +30,7 @@ const KNOWN: &[(&str, &str)] = &[
     ("AllArgsConstructor", "lombok"),
     ("Builder", "lombok"),
     ("With", "lombok"),
+    ("Accessors", "lombok.experimental"),
     ("Slf4j", "lombok.extern.slf4j"),
     ("XSlf4j", "lombok.extern.slf4j"),
     ("Log", "lombok.extern.java"),
@@ -159,14 +162,6 @@ impl<'t> Field<'t> {
         self.dims.is_none() && text(self.ty, src) == "boolean"
     }
 
-    /// The name the accessors use: `foo` of a `boolean isFoo`.
-    fn base(&self, src: &[u8]) -> &str {
-        match self.name.strip_prefix("is") {
-            Some(rest) if self.is_boolean(src) && rest.chars().next().is_some_and(char::is_uppercase) => rest,
-            _ => &self.name,
-        }
-    }
-
     fn ann(&self, name: &str) -> Option<&Ann<'t>> {
         self.anns.iter().find(|a| a.name == name)
     }
@@ -242,6 +237,68 @@ fn modifiers<'t>(scope: &Scope, decl: Node<'t>, src: &[u8]) -> (Vec<Ann<'t>>, bo
         }
     }
     (anns, is_static, is_final, non_null)
+}
+
+/// The name the accessors of a field named `name` (its prefix removed) use: `foo` of a
+/// `boolean isFoo`.
+fn base(name: &str, boolean: bool) -> &str {
+    match name.strip_prefix("is") {
+        Some(rest) if boolean && rest.chars().next().is_some_and(char::is_uppercase) => rest,
+        _ => name,
+    }
+}
+
+/// How accessors are named, from `@Accessors` on the field, else on its type.
+#[derive(Default)]
+struct Style {
+    fluent: bool,
+    chain: bool,
+    prefix: Vec<String>,
+}
+
+impl Style {
+    fn of(a: Option<&Ann>, src: &[u8]) -> Style {
+        let Some(a) = a else { return Style::default() };
+        let flag = |k: &str| a.arg(k, src).map(|v| v.trim() == "true");
+        let fluent = flag("fluent").unwrap_or(false);
+        let chain = flag("chain").unwrap_or(fluent);
+        let prefix = a
+            .arg("prefix", src)
+            .map(|v| {
+                v.trim()
+                    .trim_start_matches('{')
+                    .trim_end_matches('}')
+                    .split(',')
+                    .map(|p| p.trim().trim_matches('"').to_owned())
+                    .filter(|p| !p.chars().any(char::is_whitespace))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default();
+        // `prefix = {}` (or `""` alone) removes nothing.
+        let prefix = if prefix.iter().all(String::is_empty) { Vec::new() } else { prefix };
+        Style { fluent, chain, prefix }
+    }
+
+    /// The field's name without its prefix (`name` of `mName`), or None when prefixes are
+    /// configured and none matches (Lombok then generates no accessor).
+    fn strip(&self, name: &str) -> Option<String> {
+        if self.prefix.is_empty() {
+            return Some(name.to_owned());
+        }
+        for p in &self.prefix {
+            if p.is_empty() {
+                return Some(name.to_owned());
+            }
+            let Some(rest) = name.strip_prefix(p.as_str()) else { continue };
+            let Some(next) = rest.chars().next() else { continue };
+            if !p.chars().last().is_some_and(char::is_alphabetic) || next.is_uppercase() {
+                let mut out: String = next.to_lowercase().collect();
+                out.push_str(&rest[next.len_utf8()..]);
+                return Some(out);
+            }
+        }
+        None
+    }
 }
 
 fn capitalized(s: &str) -> String {
@@ -366,6 +423,7 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
     let type_getter = type_ann("Getter").or(data).or(value);
     let type_setter = type_ann("Setter").or(data);
     let type_with = type_ann("With");
+    let type_accessors = type_ann("Accessors");
     for f in fields.iter().filter(|f| !f.name.starts_with('$')) {
         // A static field has accessors only from its own annotation.
         let pick = |own: &'static str, typed: Option<Ann<'t>>| match f.ann(own) {
@@ -373,13 +431,19 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
             None if !f.is_static => typed,
             None => None,
         };
-        let base = capitalized(f.base(src));
+        let style = Style::of(f.ann("Accessors").or(type_accessors.as_ref()), src);
+        let Some(stripped) = style.strip(&f.name) else { continue };
+        let boolean = f.is_boolean(src);
+        let base = capitalized(base(&stripped, boolean));
         if let Some(a) = pick("Getter", type_getter)
             && let Some(access) = a.access(src)
         {
-            let boolean = f.is_boolean(src);
-            let name = if boolean { format!("is{base}") } else { format!("get{base}") };
-            let taken = exists(&name, 0) || (boolean && exists(&format!("get{base}"), 0));
+            let name = match (style.fluent, boolean) {
+                (true, _) => stripped.clone(),
+                (false, true) => format!("is{base}"),
+                (false, false) => format!("get{base}"),
+            };
+            let taken = exists(&name, 0) || (boolean && !style.fluent && exists(&format!("get{base}"), 0));
             if !taken {
                 let rest: &[&str] = if f.is_static { &["static"] } else { &[] };
                 let at = if f.ann("Getter").is_some() { a.node } else { f.decl };
@@ -390,12 +454,14 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
             && !f.is_final
             && let Some(access) = a.access(src)
         {
-            let name = format!("set{base}");
+            let name = if style.fluent { stripped.clone() } else { format!("set{base}") };
             if !exists(&name, 1) {
                 let rest: &[&str] = if f.is_static { &["static"] } else { &[] };
                 let at = if f.ann("Setter").is_some() { a.node } else { f.decl };
                 let params = vec![(f.name.clone(), f.ty())];
-                out.push(method(name, params, text_ty("void"), mods(access, rest), a.name_at(), at));
+                // A chained setter returns its object (a static one stays void).
+                let ret = if style.chain && !f.is_static { self_ty() } else { text_ty("void") };
+                out.push(method(name, params, ret, mods(access, rest), a.name_at(), at));
             }
         }
         if let Some(a) = pick("With", type_with)
@@ -566,6 +632,7 @@ const KNOWN_AT: &[(&str, &str)] = &[
     ("AllArgsConstructor", "@AllArgsConstructor"),
     ("Builder", "@Builder"),
     ("With", "@With"),
+    ("Accessors", "@Accessors"),
     ("Slf4j", "@Slf4j"),
     ("XSlf4j", "@XSlf4j"),
     ("Log", "@Log"),
