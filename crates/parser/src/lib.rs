@@ -543,11 +543,12 @@ impl<'a> Builder<'a> {
             .iter()
             .map(|(name, ty)| Param { name: name.clone(), type_text: self.generated_type(ty) })
             .collect();
+        let type_params_text = g.type_params.map(|t| clean(t, self.src));
         let callable = |name: String, params: Vec<Param>| Callable {
             name,
             modifiers: modifiers.clone(),
             annotations: Vec::new(),
-            type_params_text: None,
+            type_params_text: type_params_text.clone(),
             params,
             throws: Vec::new(),
             start_line,
@@ -606,6 +607,7 @@ impl<'a> Builder<'a> {
                     lines,
                     Javadoc::absent(),
                 );
+                inner.type_params_text = type_params_text;
                 inner.generated = lombok;
                 inner.generated_by = by;
                 for m in g.members {

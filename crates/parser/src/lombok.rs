@@ -11,7 +11,7 @@
 //! `@Accessors` (`fluent`, `chain`, `prefix`) on the field, else on its type, names accessors.
 //! Not yet read: `lombok.config`, `@Accessors` of an enclosing type, `@Builder` on a
 //! constructor or method, `@Singular`, `@SuperBuilder`, `staticConstructor`, `@Delegate`,
-//! `@Getter(lazy = true)`, generic types' type parameters on what is generated.
+//! `@Getter(lazy = true)`.
 
 use tree_sitter::Node;
 
@@ -137,6 +137,9 @@ pub struct Generated<'t> {
     pub at: Node<'t>,
     /// A generated type's members.
     pub members: Vec<Generated<'t>>,
+    /// The type parameters it declares (the annotated type's, on a generated builder class and
+    /// on a static method that makes or builds the type).
+    pub type_params: Option<Node<'t>>,
 }
 
 /// A field of the annotated type, as the handlers see it.
@@ -392,7 +395,19 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
     }
     let is_final_class = type_final || value.is_some();
     let exists = |name: &str, n: usize| methods.iter().any(|(m, count)| *count == n && m.eq_ignore_ascii_case(name));
-    let self_ty = || text_ty(&simple);
+    // A generic type's own type as Lombok writes it: `Box<K, V>`.
+    let tparams = ty.child_by_field_name("type_parameters");
+    let mut names: Vec<&str> = Vec::new();
+    if let Some(tp) = tparams {
+        let mut c4 = tp.walk();
+        for p in tp.named_children(&mut c4).filter(|p| p.kind() == kind::TYPE_PARAMETER) {
+            let mut c5 = p.walk();
+            let name = p.named_children(&mut c5).find(|k| matches!(k.kind(), kind::IDENTIFIER | kind::TYPE_IDENTIFIER));
+            names.extend(name.map(|n| text(n, src)));
+        }
+    }
+    let generic = if names.is_empty() { String::new() } else { format!("<{}>", names.join(", ")) };
+    let self_ty = || text_ty(&format!("{simple}{generic}"));
     let mut out: Vec<Generated> = Vec::new();
     let method = |name: String, params, ty, modifiers, by, at| Generated {
         kind: GenKind::Method,
@@ -403,6 +418,7 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
         by,
         at,
         members: Vec::new(),
+        type_params: None,
     };
     // Loggers first: Lombok puts the field at the top of the type.
     for a in &anns {
@@ -416,6 +432,7 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
                 by: a.name_at(),
                 at: a.node,
                 members: Vec::new(),
+                type_params: None,
             });
         }
     }
@@ -486,7 +503,11 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
         ["NoArgsConstructor", "RequiredArgsConstructor", "AllArgsConstructor"].iter().any(|n| type_ann(n).is_some());
     let ctor = |a: Ann<'t>, access: &'static str, params: &[&Field<'t>], out: &mut Vec<Generated<'t>>| {
         let params: Vec<(String, GenTy)> = params.iter().map(|f| (f.name.clone(), f.ty())).collect();
-        let static_name = a.arg("staticName", src).map(|s| s.trim_matches('"').to_owned()).filter(|s| !s.is_empty());
+        let static_name = a
+            .arg("staticName", src)
+            .or_else(|| a.arg("staticConstructor", src))
+            .map(|s| s.trim_matches('"').to_owned())
+            .filter(|s| !s.is_empty());
         let by = a.name_at();
         match static_name {
             Some(factory) => {
@@ -499,8 +520,10 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
                     by,
                     at: a.node,
                     members: Vec::new(),
+                    type_params: None,
                 });
-                out.push(method(factory, params, self_ty(), mods(access, &["static"]), by, a.node));
+                let factory = method(factory, params, self_ty(), mods(access, &["static"]), by, a.node);
+                out.push(Generated { type_params: tparams, ..factory });
             }
             None => out.push(Generated {
                 kind: GenKind::Ctor,
@@ -511,6 +534,7 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
                 by,
                 at: a.node,
                 members: Vec::new(),
+                type_params: None,
             }),
         }
     };
@@ -558,13 +582,18 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
     if let Some(a) = builder {
         let class = format!("{simple}Builder");
         // As Lombok writes it: qualified by the annotated type.
-        let class_ref = format!("{simple}.{class}");
+        let class_ref = format!("{simple}.{class}{generic}");
         let by = a.name_at();
         let bmethod = a.arg("builderMethodName", src).map(|s| s.trim_matches('"').to_owned());
         let bmethod = bmethod.unwrap_or_else(|| "builder".to_owned());
         if !exists(&bmethod, 0) {
-            out.push(method(bmethod, Vec::new(), text_ty(&class_ref), mods("public", &["static"]), by, a.node));
+            let make = method(bmethod, Vec::new(), text_ty(&class_ref), mods("public", &["static"]), by, a.node);
+            out.push(Generated { type_params: tparams, ..make });
         }
+        if a.arg("toBuilder", src).is_some_and(|v| v.trim() == "true") && !exists("toBuilder", 0) {
+            out.push(method("toBuilder".into(), Vec::new(), text_ty(&class_ref), mods("public", &[]), by, a.node));
+        }
+        let prefix = a.arg("setterPrefix", src).map_or("", |s| s.trim_matches('"'));
         if !classes.contains(&class) {
             let mut members: Vec<Generated> = Vec::new();
             for f in &all {
@@ -577,6 +606,7 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
                     by,
                     at: a.node,
                     members: Vec::new(),
+                    type_params: None,
                 });
             }
             members.push(Generated {
@@ -588,10 +618,12 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
                 by,
                 at: a.node,
                 members: Vec::new(),
+                type_params: None,
             });
             for f in &all {
                 let params = vec![(f.name.clone(), f.ty())];
-                members.push(method(f.name.clone(), params, text_ty(&class_ref), mods("public", &[]), by, a.node));
+                let name = if prefix.is_empty() { f.name.clone() } else { format!("{prefix}{}", capitalized(&f.name)) };
+                members.push(method(name, params, text_ty(&class_ref), mods("public", &[]), by, a.node));
             }
             let build = a.arg("buildMethodName", src).map(|s| s.trim_matches('"').to_owned());
             let build = build.unwrap_or_else(|| "build".to_owned());
@@ -606,6 +638,7 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
                 by,
                 at: a.node,
                 members,
+                type_params: tparams,
             });
         }
     }

@@ -558,7 +558,7 @@ fn declare_type(n: Node, b: &[u8], scope: &lombok::Scope, outer: Option<u32>, ou
             kind: TypeKind::Class,
             outer: Some(me),
             is_static: true,
-            tparams: Vec::new(),
+            tparams: tparams_of(g.type_params, b),
             superclass: None,
             interfaces: Vec::new(),
             fields: Vec::new(),
@@ -593,7 +593,18 @@ fn generated_ty(g: &lombok::GenTy, b: &[u8]) -> TyText {
             "void" | "boolean" | "byte" | "short" | "char" | "int" | "long" | "float" | "double" => {
                 TyText::Prim(t.as_str().into())
             }
-            _ => TyText::Named { name: t.as_str().into(), args: Vec::new() },
+            // `Box<K, V>`, `Box.BoxBuilder<K, V>`: type variables as arguments.
+            _ => match t.split_once('<') {
+                Some((name, args)) => TyText::Named {
+                    name: name.trim().into(),
+                    args: args
+                        .trim_end_matches('>')
+                        .split(',')
+                        .map(|a| TyText::Named { name: a.trim().into(), args: Vec::new() })
+                        .collect(),
+                },
+                None => TyText::Named { name: t.as_str().into(), args: Vec::new() },
+            },
         },
     }
 }
@@ -615,7 +626,7 @@ fn generated_field(g: &lombok::Generated, b: &[u8]) -> FieldSym {
 fn generated_method(g: &lombok::Generated, b: &[u8]) -> MethodSym {
     MethodSym {
         name: g.name.as_str().into(),
-        tparams: Vec::new(),
+        tparams: tparams_of(g.type_params, b),
         params: g.params.iter().map(|(_, t)| generated_ty(t, b)).collect(),
         varargs: false,
         ret: if g.kind == lombok::GenKind::Ctor { TyText::Unknown } else { generated_ty(&g.ty, b) },

@@ -62,8 +62,37 @@ struct Member {
     lines: (u32, u32),
 }
 
+/// A type's type variables with their erasures: `K -> Comparable` of `<K extends Comparable<K>, V>`.
+fn type_vars(t: &TypeDecl) -> Vec<(String, String)> {
+    let Some(tp) = &t.type_params_text else { return Vec::new() };
+    let inner = tp.trim().strip_prefix('<').and_then(|x| x.strip_suffix('>')).unwrap_or("");
+    let (mut parts, mut depth, mut cur) = (Vec::new(), 0, String::new());
+    for c in inner.chars() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(std::mem::take(&mut cur));
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    parts.push(cur);
+    parts
+        .iter()
+        .map(|p| {
+            let mut words = p.split_whitespace();
+            let name = words.next().unwrap_or("").to_owned();
+            let bound = p.split_once(" extends ").map_or("Object", |(_, b)| b.split('&').next().unwrap_or("Object"));
+            (name, bound.split('<').next().unwrap_or("Object").trim().to_owned())
+        })
+        .collect()
+}
+
 /// A parameter list erased for a `find_references` target: `(String,List)`.
-fn erased(ps: &[mcp_java_index::model::Param]) -> String {
+fn erased(ps: &[mcp_java_index::model::Param], vars: &[(String, String)]) -> String {
     let mut out = Vec::new();
     for p in ps {
         let mut t = String::new();
@@ -76,7 +105,12 @@ fn erased(ps: &[mcp_java_index::model::Param]) -> String {
                 _ => {}
             }
         }
-        out.push(t);
+        let dims = t.find('[').map_or("", |i| &t[i..]).to_owned();
+        let base = t.trim_end_matches("[]").to_owned();
+        match vars.iter().find(|(v, _)| *v == base) {
+            Some((_, erasure)) => out.push(format!("{erasure}{dims}")),
+            None => out.push(t),
+        }
     }
     out.join(",")
 }
@@ -85,6 +119,7 @@ fn erased(ps: &[mcp_java_index::model::Param]) -> String {
 fn members(o: &FileOutline) -> Vec<Member> {
     fn walk(t: &TypeDecl, out: &mut Vec<Member>) {
         let q = &t.qualified_name;
+        let vars = type_vars(t);
         for f in &t.fields {
             out.push(Member {
                 key: format!("{q} field {}:{}", f.name, norm(&f.type_text)),
@@ -98,7 +133,7 @@ fn members(o: &FileOutline) -> Vec<Member> {
             out.push(Member {
                 key: format!("{q} constructor {}({})", c.name, ps.join(",")),
                 generated: c.generated.is_some(),
-                target: Some(format!("{q}#{}({})", c.name, erased(&c.params))),
+                target: Some(format!("{q}#{}({})", c.name, erased(&c.params, &vars))),
                 lines: (c.start_line, c.end_line),
             });
         }
@@ -107,7 +142,7 @@ fn members(o: &FileOutline) -> Vec<Member> {
             out.push(Member {
                 key: format!("{q} method {}({}):{}", m.name, ps.join(","), norm(&m.return_type_text)),
                 generated: m.generated.is_some(),
-                target: Some(format!("{q}#{}({})", m.name, erased(&m.params))),
+                target: Some(format!("{q}#{}({})", m.name, erased(&m.params, &vars))),
                 lines: (m.start_line, m.end_line),
             });
         }
