@@ -577,6 +577,10 @@ impl<'a> Builder<'a> {
                     signature_text.push_str(m);
                     signature_text.push(' ');
                 }
+                if let Some(tp) = &c.type_params_text {
+                    signature_text.push_str(tp);
+                    signature_text.push(' ');
+                }
                 signature_text.push_str(&ty);
                 signature_text.push(' ');
                 push_call(&mut signature_text, &c.name, &c.params, &c.throws);

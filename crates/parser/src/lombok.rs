@@ -58,6 +58,8 @@ const LOGGERS: &[(&str, &str)] = &[
 pub struct Scope {
     /// Indexes into [`KNOWN`] whose simple name is Lombok's here.
     simple: Vec<usize>,
+    /// The file names `lombok.` somewhere (a qualified annotation may be in it).
+    qualified: bool,
 }
 
 impl Scope {
@@ -91,7 +93,8 @@ impl Scope {
                 simple.push(i);
             }
         }
-        Scope { simple }
+        let qualified = src.windows(7).any(|w| w == b"lombok.");
+        Scope { simple, qualified }
     }
 
     /// The simple name of Lombok's annotation `name` (as written: simple or qualified), if it is one.
@@ -328,7 +331,7 @@ fn text_ty<'t>(s: &str) -> GenTy<'t> {
 /// The members Lombok generates for the type declaration `ty` (a class, enum or record; not its
 /// nested types, which are declarations of their own). Empty when it has no Lombok annotation.
 pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t>> {
-    if scope.simple.is_empty() && !text(ty, src).contains("lombok.") {
+    if scope.simple.is_empty() && !scope.qualified {
         return Vec::new();
     }
     let (anns, _, type_final, _) = modifiers(scope, ty, src);

@@ -20,6 +20,8 @@ pub struct OutlineQuery {
     pub include_fields: bool,
     pub include_inner_classes: bool,
     pub include_constructors: bool,
+    /// false: leaves out what Lombok generates.
+    pub include_generated: bool,
     pub max_javadoc_preview_chars: u32,
     /// false: short `@N` ids.
     pub stable_ids: bool,
@@ -55,6 +57,7 @@ impl Default for OutlineQuery {
             include_fields: d.include_fields,
             include_inner_classes: d.include_inner_classes,
             include_constructors: d.include_constructors,
+            include_generated: true,
             max_javadoc_preview_chars: 0,
             stable_ids: d.stable_ids,
             kinds: Vec::new(),
@@ -113,7 +116,10 @@ pub struct OutlineAnswer {
 }
 
 /// Shapes an outline (options already applied) by the options' kinds, name, depth and page.
-pub fn shape(outline: FileOutline, o: &OutlineQuery) -> OutlineAnswer {
+pub fn shape(mut outline: FileOutline, o: &OutlineQuery) -> OutlineAnswer {
+    if !o.include_generated {
+        outline.classes.retain_mut(without_generated);
+    }
     let narrowed = !o.kinds.is_empty() || !o.name.is_empty() || o.max_depth.is_some();
     if !narrowed && o.offset == 0 && o.limit.is_none() {
         // The common case: every declaration, paged only if the budget needs it.
@@ -586,6 +592,15 @@ pub(crate) fn type_head(t: &TypeDecl, word: &str) -> String {
         let _ = write!(head, " permits {}", t.permits.join(", "));
     }
     head
+}
+
+/// `t` without the members Lombok generates; false when `t` is itself generated.
+fn without_generated(t: &mut TypeDecl) -> bool {
+    t.fields.retain(|f| f.generated.is_none());
+    t.constructors.retain(|c| c.generated.is_none());
+    t.methods.retain(|m| m.generated.is_none());
+    t.inner_classes.retain_mut(without_generated);
+    t.generated.is_none()
 }
 
 /// A declaration's text with what generates it, when it is not written in the source:

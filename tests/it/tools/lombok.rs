@@ -121,6 +121,14 @@ fn java_index_lists_generated_members_marked_with_the_annotation_and_its_line() 
     assert!(a.text().contains("private static final org.slf4j.Logger log  [lombok @Slf4j]"), "{}", a.text());
     let a = call(&ws, "java_index", json!({"filePath": "src/com/example/other/Plain.java"})).expect("java_index");
     assert!(!a.text().contains("lombok") && !a.text().contains("getName"), "{}", a.text());
+    // includeGenerated: false lists what is written, and only that.
+    let args = json!({"filePath": "src/com/example/User.java", "options": {"includeGenerated": false}});
+    let a = call(&ws, "java_index", args).expect("java_index");
+    let user = &a.value["classes"][0];
+    assert_eq!(user["methods"], json!([]), "{user}");
+    assert_eq!((user["constructors"].clone(), user["innerClasses"].clone()), (json!([]), json!([])));
+    assert_eq!(user["fields"].as_array().map(Vec::len), Some(3));
+    assert!(!a.text().contains("lombok"), "{}", a.text());
 }
 
 #[test]
