@@ -124,6 +124,9 @@ pub enum GenTy<'t> {
     Text(String),
 }
 
+/// Named parameters with their types.
+type Params<'t> = Vec<(String, GenTy<'t>)>;
+
 /// One member Lombok generates.
 #[derive(Debug, Clone)]
 pub struct Generated<'t> {
@@ -307,6 +310,32 @@ impl Style {
     }
 }
 
+/// The name of a declaration.
+fn text_of_name(m: Node, src: &[u8]) -> String {
+    m.child_by_field_name("name").map(|n| text(n, src).to_owned()).unwrap_or_default()
+}
+
+/// How many parameters a method or constructor declares.
+fn params_count(m: Node) -> usize {
+    m.child_by_field_name("parameters").map_or(0, |p| {
+        let mut c = p.walk();
+        p.named_children(&mut c).filter(|x| matches!(x.kind(), kind::FORMAL_PARAMETER | kind::SPREAD_PARAMETER)).count()
+    })
+}
+
+/// The parameters of a `formal_parameters` node, as a builder's fields.
+fn callable_params<'t>(p: Node<'t>, src: &[u8]) -> Vec<(String, GenTy<'t>)> {
+    let mut out = Vec::new();
+    let mut c = p.walk();
+    for x in p.named_children(&mut c).filter(|x| x.kind() == kind::FORMAL_PARAMETER) {
+        let (Some(name), Some(ty)) = (x.child_by_field_name("name"), x.child_by_field_name("type")) else {
+            continue;
+        };
+        out.push((text(name, src).to_owned(), GenTy::Node { ty, dims: x.child_by_field_name("dimensions") }));
+    }
+    out
+}
+
 fn capitalized(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
@@ -342,6 +371,9 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
     let mut methods: Vec<(String, usize)> = Vec::new();
     let mut ctors = 0usize;
     let mut classes: Vec<String> = Vec::new();
+    // `@Builder` on a constructor or a static method: its annotation, parameters and what
+    // `build()` returns (None: the type itself).
+    let mut built_by: Vec<(Ann, Params, Option<Node>)> = Vec::new();
     let mut c = body.walk();
     let mut nodes: Vec<Node> = body.named_children(&mut c).collect();
     if let Some(i) = nodes.iter().position(|n| n.kind() == kind::ENUM_BODY_DECLARATIONS) {
@@ -368,6 +400,18 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
                         decl: m,
                         anns: fanns.clone(),
                     });
+                }
+            }
+            kind::METHOD_DECLARATION | kind::CONSTRUCTOR_DECLARATION
+                if let Some(a) = modifiers(scope, m, src).0.into_iter().find(|a| a.name == "Builder") =>
+            {
+                let params = m.child_by_field_name("parameters").map(|p| callable_params(p, src)).unwrap_or_default();
+                let ret = if m.kind() == kind::METHOD_DECLARATION { m.child_by_field_name("type") } else { None };
+                built_by.push((a, params, ret));
+                if m.kind() == kind::METHOD_DECLARATION {
+                    methods.push((text_of_name(m, src), params_count(m)));
+                } else {
+                    ctors += 1;
                 }
             }
             kind::METHOD_DECLARATION => {
@@ -504,7 +548,10 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
         instance.iter().copied().filter(|f| (f.is_final || f.non_null) && !f.initialized).collect();
     let annotated_ctor =
         ["NoArgsConstructor", "RequiredArgsConstructor", "AllArgsConstructor"].iter().any(|n| type_ann(n).is_some());
+    let is_enum = ty.kind() == kind::ENUM_DECLARATION;
     let ctor = |a: Ann<'t>, access: &'static str, params: &[&Field<'t>], out: &mut Vec<Generated<'t>>| {
+        // An enum's constructors are private.
+        let access = if is_enum { "private" } else { access };
         let params: Vec<(String, GenTy)> = params.iter().map(|f| (f.name.clone(), f.ty())).collect();
         let static_name = a
             .arg("staticName", src)
@@ -581,14 +628,34 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
         }
         out.push(method("hashCode".into(), Vec::new(), text_ty("int"), mods("public", &[]), a.name_at(), a.node));
     }
-    // The builder: `builder()` and the nested `XBuilder` with a method per field and `build()`.
+    // The builders: `builder()` and the nested `XBuilder` with a method per field or parameter
+    // and `build()`; of the type (its fields), and of each annotated constructor or method.
+    // (annotation, parameters, what build() returns, the builder's base name, type arguments)
+    let mut builders: Vec<(Ann, Params, GenTy, String, String)> = Vec::new();
     if let Some(a) = builder {
-        let class = format!("{simple}Builder");
+        let params = all.iter().map(|f| (f.name.clone(), f.ty())).collect();
+        builders.push((a, params, self_ty(), simple.clone(), generic.clone()));
+    }
+    for (a, params, ret) in built_by {
+        let (built, named) = match ret {
+            Some(r) => {
+                let name = text(r, src);
+                let base = name.split('<').next().unwrap_or(name).rsplit('.').next().unwrap_or(name).to_owned();
+                (GenTy::Node { ty: r, dims: None }, base)
+            }
+            None => (self_ty(), simple.clone()),
+        };
+        let generic = if ret.is_none() { generic.clone() } else { String::new() };
+        builders.push((a, params, built, named, generic));
+    }
+    for (a, params, built, named, generic) in builders {
+        let unquoted = |k: &str| a.arg(k, src).map(|s| s.trim_matches('"').to_owned()).filter(|s| !s.is_empty());
+        let class = unquoted("builderClassName").unwrap_or_else(|| format!("{named}Builder"));
         // As Lombok writes it: qualified by the annotated type.
         let class_ref = format!("{simple}.{class}{generic}");
+        let tparams = if generic.is_empty() { None } else { tparams };
         let by = a.name_at();
-        let bmethod = a.arg("builderMethodName", src).map(|s| s.trim_matches('"').to_owned());
-        let bmethod = bmethod.unwrap_or_else(|| "builder".to_owned());
+        let bmethod = unquoted("builderMethodName").unwrap_or_else(|| "builder".to_owned());
         if !exists(&bmethod, 0) {
             let make = method(bmethod, Vec::new(), text_ty(&class_ref), mods("public", &["static"]), by, a.node);
             out.push(Generated { type_params: tparams, ..make });
@@ -596,54 +663,55 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
         if a.arg("toBuilder", src).is_some_and(|v| v.trim() == "true") && !exists("toBuilder", 0) {
             out.push(method("toBuilder".into(), Vec::new(), text_ty(&class_ref), mods("public", &[]), by, a.node));
         }
-        let prefix = a.arg("setterPrefix", src).map_or("", |s| s.trim_matches('"'));
-        if !classes.contains(&class) {
-            let mut members: Vec<Generated> = Vec::new();
-            for f in &all {
-                members.push(Generated {
-                    kind: GenKind::Field,
-                    name: f.name.clone(),
-                    params: Vec::new(),
-                    ty: f.ty(),
-                    modifiers: vec!["private"],
-                    by,
-                    at: a.node,
-                    members: Vec::new(),
-                    type_params: None,
-                });
-            }
+        let prefix = unquoted("setterPrefix").unwrap_or_default();
+        if classes.contains(&class) {
+            continue;
+        }
+        let mut members: Vec<Generated> = Vec::new();
+        for (name, ty) in &params {
             members.push(Generated {
-                kind: GenKind::Ctor,
-                name: class.clone(),
+                kind: GenKind::Field,
+                name: name.clone(),
                 params: Vec::new(),
-                ty: text_ty("void"),
-                modifiers: Vec::new(),
+                ty: ty.clone(),
+                modifiers: vec!["private"],
                 by,
                 at: a.node,
                 members: Vec::new(),
                 type_params: None,
             });
-            for f in &all {
-                let params = vec![(f.name.clone(), f.ty())];
-                let name = if prefix.is_empty() { f.name.clone() } else { format!("{prefix}{}", capitalized(&f.name)) };
-                members.push(method(name, params, text_ty(&class_ref), mods("public", &[]), by, a.node));
-            }
-            let build = a.arg("buildMethodName", src).map(|s| s.trim_matches('"').to_owned());
-            let build = build.unwrap_or_else(|| "build".to_owned());
-            members.push(method(build, Vec::new(), self_ty(), mods("public", &[]), by, a.node));
-            members.push(method("toString".into(), Vec::new(), text_ty("String"), mods("public", &[]), by, a.node));
-            out.push(Generated {
-                kind: GenKind::Type,
-                name: class,
-                params: Vec::new(),
-                ty: text_ty("void"),
-                modifiers: vec!["public", "static"],
-                by,
-                at: a.node,
-                members,
-                type_params: tparams,
-            });
         }
+        members.push(Generated {
+            kind: GenKind::Ctor,
+            name: class.clone(),
+            params: Vec::new(),
+            ty: text_ty("void"),
+            modifiers: Vec::new(),
+            by,
+            at: a.node,
+            members: Vec::new(),
+            type_params: None,
+        });
+        for (name, ty) in &params {
+            let setter = if prefix.is_empty() { name.clone() } else { format!("{prefix}{}", capitalized(name)) };
+            let p = vec![(name.clone(), ty.clone())];
+            members.push(method(setter, p, text_ty(&class_ref), mods("public", &[]), by, a.node));
+        }
+        let build = unquoted("buildMethodName").unwrap_or_else(|| "build".to_owned());
+        members.push(method(build, Vec::new(), built, mods("public", &[]), by, a.node));
+        members.push(method("toString".into(), Vec::new(), text_ty("String"), mods("public", &[]), by, a.node));
+        classes.push(class.clone());
+        out.push(Generated {
+            kind: GenKind::Type,
+            name: class,
+            params: Vec::new(),
+            ty: text_ty("void"),
+            modifiers: vec!["public", "static"],
+            by,
+            at: a.node,
+            members,
+            type_params: tparams,
+        });
     }
     out
 }
