@@ -746,3 +746,36 @@ const KNOWN_AT: &[(&str, &str)] = &[
     ("JBossLog", "@JBossLog"),
     ("Flogger", "@Flogger"),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names of the members generated for the first type of `src`.
+    fn generated(src: &str) -> Vec<String> {
+        let tree = crate::parse_tree(src).expect("parses");
+        let root = tree.root_node();
+        let scope = Scope::of(root, src.as_bytes());
+        let mut c = root.walk();
+        let ty = root.named_children(&mut c).find(|n| kind::is_type_declaration(n.kind())).expect("a type");
+        generate(&scope, ty, src.as_bytes()).into_iter().map(|g| g.name).collect()
+    }
+
+    #[test]
+    fn an_annotation_is_lombok_s_by_its_import_or_its_qualified_name() {
+        let body = "@Getter class A { int x; }";
+        assert_eq!(generated(&format!("import lombok.Getter;\n{body}")), ["getX"]);
+        assert_eq!(generated(&format!("import lombok.*;\n{body}")), ["getX"]);
+        assert_eq!(generated("@lombok.Getter class A { int x; }"), ["getX"]);
+        // Not imported, or another package's `Getter` imported by name (it hides `lombok.*`).
+        assert!(generated(body).is_empty());
+        assert!(generated(&format!("import lombok.*;\nimport a.b.Getter;\n{body}")).is_empty());
+        assert!(generated(&format!("import a.b.Getter;\n{body}")).is_empty());
+    }
+
+    #[test]
+    fn a_written_member_of_the_same_name_and_arity_wins_whatever_its_case() {
+        let src = "import lombok.*;\n@Getter @Setter class A { int x; boolean on; int getx() { return 0; } void setOn(int a, int b) {} }";
+        assert_eq!(generated(src), ["setX", "isOn", "setOn"]);
+    }
+}
