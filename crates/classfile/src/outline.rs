@@ -290,6 +290,8 @@ fn field(f: &Member, owner: &str, kind: TypeKind) -> FieldDecl {
         start_line: 0,
         end_line: 0,
         javadoc: Javadoc::absent(),
+        generated: None,
+        generated_by: None,
     }
 }
 

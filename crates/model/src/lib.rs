@@ -99,6 +99,13 @@ pub struct TypeDecl {
     pub constructors: Vec<CtorDecl>,
     pub methods: Vec<MethodDecl>,
     pub inner_classes: Vec<TypeDecl>,
+    /// `"lombok"` for a member an annotation processor generates (not written in the source; its
+    /// lines are those of the annotation or field that makes it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generated: Option<String>,
+    /// What generates it, as `@Getter`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generated_by: Option<String>,
 }
 
 impl TypeDecl {
@@ -131,6 +138,8 @@ impl TypeDecl {
             constructors: Vec::new(),
             methods: Vec::new(),
             inner_classes: Vec::new(),
+            generated: None,
+            generated_by: None,
         }
     }
 }
@@ -180,6 +189,13 @@ pub struct FieldDecl {
     #[schemars(with = "Option<u32>")]
     pub end_line: u32,
     pub javadoc: Javadoc,
+    /// `"lombok"` for a member an annotation processor generates (not written in the source; its
+    /// lines are those of the annotation or field that makes it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generated: Option<String>,
+    /// What generates it, as `@Getter`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generated_by: Option<String>,
 }
 
 /// A formal parameter: its name and its type as written (`String...` for varargs).
@@ -239,7 +255,14 @@ macro_rules! callable_decl {
             pub javadoc: Javadoc,
             pub signature_text: String,
             $($(#[$tm])* pub $tf: $tt,)*
-        }
+            /// `"lombok"` for a member an annotation processor generates (not written in the source; its
+            /// lines are those of the annotation or field that makes it).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub generated: Option<String>,
+            /// What generates it, as `@Getter`.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub generated_by: Option<String>,
+}
 
         impl $name {
             /// The declaration of `c`, with its symbolId, signature and own fields.
@@ -259,6 +282,8 @@ macro_rules! callable_decl {
                     javadoc: c.javadoc,
                     signature_text,
                     $($tf,)*
+                    generated: None,
+                    generated_by: None,
                 }
             }
         }
@@ -451,6 +476,8 @@ mod tests {
             start_line: line,
             end_line: line,
             javadoc: Javadoc::absent(),
+            generated: None,
+            generated_by: None,
         }
     }
 

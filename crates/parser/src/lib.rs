@@ -7,6 +7,7 @@
 
 pub mod bound;
 pub mod kind;
+pub mod lombok;
 pub mod skeleton;
 pub mod source;
 
@@ -140,9 +141,11 @@ pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOu
         depth: Cell::new(0),
         recovery: Cell::new(0),
         too_deep: Cell::new(false),
+        lombok: lombok::Scope::default(),
     };
     let root = tree.root_node();
     b.package = find_package(root, b.src);
+    b.lombok = lombok::Scope::of(root, b.src);
     out.package = b.package.clone();
     let prefix = b.package.clone();
     let mut sink = Members::default();
@@ -222,6 +225,8 @@ struct Builder<'a> {
     recovery: Cell<u32>,
     /// Set when a type was left out for being nested deeper than [`MAX_TYPE_NESTING`].
     too_deep: Cell<bool>,
+    /// Which annotations are Lombok's in this file.
+    lombok: lombok::Scope,
 }
 
 /// Members gathered from a body (or from the top level).
@@ -545,7 +550,116 @@ impl<'a> Builder<'a> {
         t.constructors = members.ctors;
         t.methods = members.methods;
         t.inner_classes = members.types;
+        for g in lombok::generate(&self.lombok, n, self.src) {
+            self.push_generated(g, &mut t);
+        }
         Some(t)
+    }
+
+    /// The text of a generated member's type.
+    fn generated_type(&self, g: &lombok::GenTy) -> String {
+        match g {
+            lombok::GenTy::Node { ty, dims } => {
+                let mut s = clean(*ty, self.src);
+                if let Some(d) = dims {
+                    s.push_str(&clean(*d, self.src));
+                }
+                s
+            }
+            lombok::GenTy::Text(t) => t.clone(),
+        }
+    }
+
+    /// Adds a member Lombok generates to `t`, marked as generated, at the line of what makes it.
+    fn push_generated(&self, g: lombok::Generated, t: &mut TypeDecl) {
+        let owner = t.qualified_name.clone();
+        let (start_line, end_line) = (self.start_line(g.at), self.end_line(g.at));
+        let modifiers: Vec<String> = g.modifiers.iter().map(|m| (*m).to_owned()).collect();
+        let by = Some(g.by.to_owned());
+        let lombok = Some("lombok".to_owned());
+        let ty = self.generated_type(&g.ty);
+        let params: Vec<Param> = g
+            .params
+            .iter()
+            .map(|(name, ty)| Param { name: name.clone(), type_text: self.generated_type(ty) })
+            .collect();
+        let type_params_text = g.type_params.map(|t| clean(t, self.src));
+        let callable = |name: String, params: Vec<Param>| Callable {
+            name,
+            modifiers: modifiers.clone(),
+            annotations: Vec::new(),
+            type_params_text: type_params_text.clone(),
+            params,
+            throws: Vec::new(),
+            start_line,
+            end_line,
+            javadoc: Javadoc::absent(),
+        };
+        match g.kind {
+            lombok::GenKind::Field => t.fields.push(FieldDecl {
+                symbol_id: SymbolId::member(SymbolKind::Field, &owner, g.name.clone(), start_line, end_line)
+                    .to_string(),
+                kind: "field".to_owned(),
+                name: g.name,
+                type_text: ty,
+                modifiers,
+                annotations: Vec::new(),
+                start_line,
+                end_line,
+                javadoc: Javadoc::absent(),
+                generated: lombok,
+                generated_by: by,
+            }),
+            lombok::GenKind::Method => {
+                let c = callable(g.name, params);
+                let mut signature_text = String::new();
+                for m in &c.modifiers {
+                    signature_text.push_str(m);
+                    signature_text.push(' ');
+                }
+                if let Some(tp) = &c.type_params_text {
+                    signature_text.push_str(tp);
+                    signature_text.push(' ');
+                }
+                signature_text.push_str(&ty);
+                signature_text.push(' ');
+                push_call(&mut signature_text, &c.name, &c.params, &c.throws);
+                let member = SymbolId::method_member(&c.name, &param_types(&c.params), &ty);
+                let id = SymbolId::member(SymbolKind::Method, &owner, member, start_line, end_line).to_string();
+                let mut m = MethodDecl::new(c, id, signature_text, ty);
+                m.generated = lombok;
+                m.generated_by = by;
+                t.methods.push(m);
+            }
+            lombok::GenKind::Ctor => {
+                let c = callable(t.name.clone(), params);
+                let id = ctor_id(&owner, &c.name, &c.params, start_line, end_line);
+                let sig = ctor_signature(&c.modifiers, &c.type_params_text, &c.name, &c.params, &c.throws);
+                let mut k = CtorDecl::new(c, id, sig, false);
+                k.generated = lombok;
+                k.generated_by = by;
+                t.constructors.push(k);
+            }
+            lombok::GenKind::Type => {
+                let qualified_name = format!("{owner}.{}", g.name);
+                let lines = (start_line, end_line);
+                let mut inner = TypeDecl::header(
+                    TypeKind::Class,
+                    g.name,
+                    qualified_name,
+                    (modifiers, Vec::new()),
+                    lines,
+                    Javadoc::absent(),
+                );
+                inner.type_params_text = type_params_text;
+                inner.generated = lombok;
+                inner.generated_by = by;
+                for m in g.members {
+                    self.push_generated(m, &mut inner);
+                }
+                t.inner_classes.push(inner);
+            }
+        }
     }
 
     fn type_list(&self, n: Node) -> Vec<String> {
@@ -679,6 +793,8 @@ impl<'a> Builder<'a> {
                 start_line,
                 end_line,
                 javadoc: javadoc.clone(),
+                generated: None,
+                generated_by: None,
             });
         }
     }

@@ -20,6 +20,8 @@ pub struct OutlineQuery {
     pub include_fields: bool,
     pub include_inner_classes: bool,
     pub include_constructors: bool,
+    /// false: leaves out what Lombok generates.
+    pub include_generated: bool,
     pub max_javadoc_preview_chars: u32,
     /// false: short `@N` ids.
     pub stable_ids: bool,
@@ -55,6 +57,7 @@ impl Default for OutlineQuery {
             include_fields: d.include_fields,
             include_inner_classes: d.include_inner_classes,
             include_constructors: d.include_constructors,
+            include_generated: true,
             max_javadoc_preview_chars: 0,
             stable_ids: d.stable_ids,
             kinds: Vec::new(),
@@ -113,7 +116,10 @@ pub struct OutlineAnswer {
 }
 
 /// Shapes an outline (options already applied) by the options' kinds, name, depth and page.
-pub fn shape(outline: FileOutline, o: &OutlineQuery) -> OutlineAnswer {
+pub fn shape(mut outline: FileOutline, o: &OutlineQuery) -> OutlineAnswer {
+    if !o.include_generated {
+        outline.classes.retain_mut(without_generated);
+    }
     let narrowed = !o.kinds.is_empty() || !o.name.is_empty() || o.max_depth.is_some();
     if !narrowed && o.offset == 0 && o.limit.is_none() {
         // The common case: every declaration, paged only if the budget needs it.
@@ -588,6 +594,30 @@ pub(crate) fn type_head(t: &TypeDecl, word: &str) -> String {
     head
 }
 
+/// `t` without the members Lombok generates; false when `t` is itself generated.
+fn without_generated(t: &mut TypeDecl) -> bool {
+    t.fields.retain(|f| f.generated.is_none());
+    t.constructors.retain(|c| c.generated.is_none());
+    t.methods.retain(|m| m.generated.is_none());
+    t.inner_classes.retain_mut(without_generated);
+    t.generated.is_none()
+}
+
+/// A declaration's text with what generates it, when it is not written in the source:
+/// `public String getName()  [lombok @Getter]`.
+fn generated_tag(mut text: String, generated: &Option<String>, by: &Option<String>) -> String {
+    if let Some(g) = generated {
+        text.push_str("  [");
+        text.push_str(g);
+        if let Some(by) = by {
+            text.push(' ');
+            text.push_str(by);
+        }
+        text.push(']');
+    }
+    text
+}
+
 /// The outline as a model reads it: a table of contents, one line per declaration with its
 /// line range, signature and javadoc lines (and preview when asked), indented by nesting.
 pub(crate) fn render_outline(o: &OutlineAnswer) -> String {
@@ -652,7 +682,8 @@ pub(crate) fn render_outline(o: &OutlineAnswer) -> String {
             // Listed only around the page's declarations: where they are, not its header.
             add(depth, t.start_line, t.end_line, &[], &format!("{word} {}", t.name), &Javadoc::absent());
         } else {
-            add(depth, t.start_line, t.end_line, &t.annotations, &type_head(t, word), &t.javadoc);
+            let head = generated_tag(type_head(t, word), &t.generated, &t.generated_by);
+            add(depth, t.start_line, t.end_line, &t.annotations, &head, &t.javadoc);
         }
         let d = depth + 1;
         for c in t.enum_constants.iter().flatten() {
@@ -664,13 +695,16 @@ pub(crate) fn render_outline(o: &OutlineAnswer) -> String {
                 text.push(' ');
             }
             let _ = write!(text, "{} {}", x.type_text, x.name);
+            let text = generated_tag(text, &x.generated, &x.generated_by);
             add(d, x.start_line, x.end_line, &x.annotations, &text, &x.javadoc);
         }
         for x in &t.constructors {
-            add(d, x.start_line, x.end_line, &x.annotations, &x.signature_text, &x.javadoc);
+            let text = generated_tag(x.signature_text.clone(), &x.generated, &x.generated_by);
+            add(d, x.start_line, x.end_line, &x.annotations, &text, &x.javadoc);
         }
         for x in &t.methods {
-            add(d, x.start_line, x.end_line, &x.annotations, &x.signature_text, &x.javadoc);
+            let text = generated_tag(x.signature_text.clone(), &x.generated, &x.generated_by);
+            add(d, x.start_line, x.end_line, &x.annotations, &text, &x.javadoc);
         }
         stack.extend(t.inner_classes.iter().rev().map(|c| (c, d)));
     }

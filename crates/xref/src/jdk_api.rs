@@ -436,6 +436,7 @@ fn read_files(text: &str) -> Vec<FileDecls> {
                         is_static: flags.contains('s'),
                         line: 0,
                         is_public_api: true,
+                        generated: false,
                     });
                 }
             }
@@ -514,6 +515,7 @@ fn method(name: &str, flags: &str, tps: &str, ret: TyText, ps: &str) -> MethodSy
         marked_override: false,
         is_abstract: false,
         is_private: false,
+        generated: false,
     }
 }
 

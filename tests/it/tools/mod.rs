@@ -15,6 +15,8 @@ mod extract_duplicates;
 mod find;
 mod java_index;
 mod libraries;
+mod lombok;
+mod lombok_oracle;
 mod move_member;
 mod problems;
 mod quick_fix;

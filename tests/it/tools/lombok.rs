@@ -1,0 +1,182 @@
+//! Lombok's generated members through the registry (issue 51): `java_index` lists them marked
+//! with the annotation that makes them, `java_find_symbol` finds them, and `find_references`
+//! finds their calls, as it finds a written member's.
+
+use serde_json::{Value, json};
+
+use crate::common::indexed;
+use mcp_java_index::tools::registry::{Answer, dispatch};
+use mcp_java_index::tools::workspace::Workspace;
+
+fn call(ws: &Workspace, tool: &str, args: Value) -> Result<Answer, String> {
+    let Value::Object(m) = args else { panic!("arguments must be an object") };
+    dispatch(ws, tool, m)
+}
+
+const USER: &str = r#"package com.example;
+
+import lombok.AllArgsConstructor;
+import lombok.Builder;
+import lombok.Getter;
+import lombok.Setter;
+
+@Getter
+@Setter
+@Builder
+@AllArgsConstructor
+public class User {
+    private String username;
+    private int age;
+    private boolean active;
+}
+"#;
+
+const SERVICE: &str = r#"package com.example;
+
+import lombok.extern.slf4j.Slf4j;
+
+@Slf4j
+public class UserService {
+    String describe(User user) {
+        user.setUsername(user.getUsername().trim());
+        log.info("described {}", user.getUsername());
+        return user.isActive() ? "on" : "off";
+    }
+
+    User make() {
+        User built = User.builder().username("ann").age(3).build();
+        return new User("bob", 4, built.isActive());
+    }
+}
+"#;
+
+/// Not Lombok's `Getter`: nothing is generated, so `getName` does not exist.
+const OTHER: &str = r#"package com.example.other;
+
+import com.example.other.ann.Getter;
+
+@Getter
+public class Plain {
+    private String name;
+}
+"#;
+
+const OTHER_GETTER: &str = "package com.example.other.ann;\n\npublic @interface Getter {\n}\n";
+
+fn workspace() -> (tempfile::TempDir, Workspace) {
+    indexed(
+        "src",
+        &[
+            ("com/example/User.java", USER),
+            ("com/example/UserService.java", SERVICE),
+            ("com/example/other/Plain.java", OTHER),
+            ("com/example/other/ann/Getter.java", OTHER_GETTER),
+        ],
+    )
+}
+
+/// `(file, line)` of every reference `find_references` answers for `target`.
+fn refs(ws: &Workspace, target: &str) -> Vec<(String, u64)> {
+    let a = call(ws, "find_references", json!({"target": target})).expect("find_references");
+    let mut out = Vec::new();
+    for f in a.value["files"].as_array().expect("files") {
+        for r in f["references"].as_array().expect("references") {
+            out.push((f["file"].as_str().expect("file").to_owned(), r["line"].as_u64().expect("line")));
+        }
+    }
+    out
+}
+
+#[test]
+fn java_index_lists_generated_members_marked_with_the_annotation_and_its_line() {
+    let (_d, ws) = workspace();
+    let a = call(&ws, "java_index", json!({"filePath": "src/com/example/User.java"})).expect("java_index");
+    let user = &a.value["classes"][0];
+    let method = |name: &str| {
+        user["methods"].as_array().expect("methods").iter().find(|m| m["name"] == name).cloned().unwrap_or_default()
+    };
+    let getter = method("getUsername");
+    assert_eq!(getter["generated"], "lombok", "{user}");
+    assert_eq!(getter["generatedBy"], "@Getter");
+    // The line of the field it reads.
+    assert_eq!(getter["startLine"], 13);
+    assert_eq!(method("isActive")["returnTypeText"], "boolean");
+    assert_eq!(method("setAge")["generatedBy"], "@Setter");
+    assert_eq!(method("builder")["returnTypeText"], "User.UserBuilder");
+    let ctor = &user["constructors"][0];
+    assert_eq!((ctor["generated"].as_str(), ctor["params"].as_array().map(Vec::len)), (Some("lombok"), Some(3)));
+    let builder = &user["innerClasses"][0];
+    assert_eq!((builder["name"].as_str(), builder["generated"].as_str()), (Some("UserBuilder"), Some("lombok")));
+    let names: Vec<&str> =
+        builder["methods"].as_array().expect("methods").iter().filter_map(|m| m["name"].as_str()).collect();
+    assert_eq!(names, ["username", "age", "active", "build", "toString"]);
+    // Written members are not marked.
+    assert!(user["fields"].as_array().expect("fields").iter().all(|f| f.get("generated").is_none()), "{user}");
+    let text = a.text();
+    assert!(text.contains("13 public String getUsername()  [lombok @Getter]\n"), "{text}");
+    assert!(text.contains("public void setUsername(String username)  [lombok @Setter]"), "{text}");
+    assert!(text.contains("public static class UserBuilder  [lombok @Builder]"), "{text}");
+    // The logger of @Slf4j, and nothing from another package's `@Getter`.
+    let a = call(&ws, "java_index", json!({"filePath": "src/com/example/UserService.java"})).expect("java_index");
+    assert!(a.text().contains("private static final org.slf4j.Logger log  [lombok @Slf4j]"), "{}", a.text());
+    let a = call(&ws, "java_index", json!({"filePath": "src/com/example/other/Plain.java"})).expect("java_index");
+    assert!(!a.text().contains("lombok") && !a.text().contains("getName"), "{}", a.text());
+    // includeGenerated: false lists what is written, and only that.
+    let args = json!({"filePath": "src/com/example/User.java", "options": {"includeGenerated": false}});
+    let a = call(&ws, "java_index", args).expect("java_index");
+    let user = &a.value["classes"][0];
+    assert_eq!(user["methods"], json!([]), "{user}");
+    assert_eq!((user["constructors"].clone(), user["innerClasses"].clone()), (json!([]), json!([])));
+    assert_eq!(user["fields"].as_array().map(Vec::len), Some(3));
+    assert!(!a.text().contains("lombok"), "{}", a.text());
+}
+
+#[test]
+fn java_find_symbol_finds_generated_accessors_builders_and_loggers() {
+    let (_d, ws) = workspace();
+    let found = |q: &str| call(&ws, "java_find_symbol", json!({"query": q})).expect("java_find_symbol").text();
+    let t = found("getUsername");
+    assert!(t.contains("com.example.User#getUsername  src/com/example/User.java:13"), "{t}");
+    let t = found("builder");
+    assert!(t.contains("com.example.User#builder"), "{t}");
+    let t = found("UserBuilder");
+    assert!(t.contains("com.example.User.UserBuilder"), "{t}");
+    let t = found("log");
+    assert!(t.contains("com.example.UserService#log"), "{t}");
+    // Another package's `@Getter` generates nothing.
+    assert!(!found("getName").contains("Plain"));
+}
+
+#[test]
+fn find_references_finds_the_calls_of_generated_members() {
+    let (_d, ws) = workspace();
+    let service = "src/com/example/UserService.java".to_owned();
+    assert_eq!(refs(&ws, "com.example.User#getUsername()"), [(service.clone(), 8), (service.clone(), 9)]);
+    assert_eq!(refs(&ws, "com.example.User#setUsername(String)"), [(service.clone(), 8)]);
+    assert_eq!(refs(&ws, "com.example.User#isActive()"), [(service.clone(), 10), (service.clone(), 15)]);
+    assert_eq!(refs(&ws, "com.example.User#builder()"), [(service.clone(), 14)]);
+    assert_eq!(refs(&ws, "com.example.User.UserBuilder#username(String)"), [(service.clone(), 14)]);
+    assert_eq!(refs(&ws, "com.example.User.UserBuilder#build()"), [(service.clone(), 14)]);
+    assert_eq!(refs(&ws, "com.example.User#User(String,int,boolean)"), [(service.clone(), 15)]);
+    assert_eq!(refs(&ws, "com.example.UserService#log"), [(service.clone(), 9)]);
+    // Not Lombok's annotation: the getter does not exist.
+    let e = call(&ws, "find_references", json!({"target": "com.example.other.Plain#getName()"})).map(|a| a.text());
+    assert!(e.as_ref().is_err_and(|e| e.contains("getName")), "{e:?}");
+}
+
+#[test]
+fn edits_of_a_generated_member_are_refused_and_touch_nothing() {
+    let (d, ws) = workspace();
+    let before = std::fs::read_to_string(d.path().join("src/com/example/UserService.java")).expect("read");
+    let refused = |args: Value| {
+        call(&ws, "refactor_actions", args.clone()).map(|a| a.text()).expect_err(&format!("refused: {args}"))
+    };
+    let e = refused(json!({"action": "rename", "target": "com.example.User#getUsername()", "newName": "getName"}));
+    assert!(e.contains("generated by Lombok") && e.contains("line 13"), "{e}");
+    let e = refused(json!({"action": "rename", "target": "com.example.UserService#log", "newName": "logger"}));
+    assert!(e.contains("generated by Lombok"), "{e}");
+    let e = refused(json!({"action": "safe_delete", "target": "com.example.User#getAge()"}));
+    assert!(e.contains("generated by Lombok from the annotation or field at line 14"), "{e}");
+    let after = std::fs::read_to_string(d.path().join("src/com/example/UserService.java")).expect("read");
+    assert_eq!(before, after);
+}
