@@ -168,3 +168,23 @@ fn extract_variable_never_spells_a_wildcard_as_its_bound() {
     assert!(numbers.contains("+        var all = numbers;"), "{numbers}");
     insta::assert_snapshot!("extract_variable_wildcard_var", numbers);
 }
+
+/// Issue 53, item 1: a rename of `Adapter#write` reaches the calls on the results of an
+/// anonymous class's own methods (`delegate().write(out, value)`, `inner().write(…)`, in
+/// generic, diamond and nested anonymous classes), and the fixture compiles after the apply.
+#[test]
+fn rename_reaches_calls_on_an_anonymous_class_s_own_method_results() {
+    let p = Project::of("fixtures", "xref-anon/src");
+    let ws = p.workspace(&[]);
+    ws.build_index();
+    compiles(&p);
+    let text =
+        applied(&p, &ws, json!({"action": "rename", "target": "anon.Adapter#write(Writer, Object)", "newName": "put"}));
+    let factory = std::fs::read_to_string(p.path("anon/Factory.java")).expect("read");
+    for call in ["delegate().put(out, value)", "delegate().nullSafe().put(out, value)", "inner().put(out, pick())"] {
+        assert!(factory.contains(call), "{call} missing:\n{text}");
+    }
+    assert!(!factory.contains("().write("), "a call left unrenamed:\n{factory}");
+    // The `Writer`'s own `write` stays.
+    assert!(factory.contains("out.write(value.name())"), "{factory}");
+}
