@@ -188,3 +188,33 @@ fn rename_reaches_calls_on_an_anonymous_class_s_own_method_results() {
     // The `Writer`'s own `write` stays.
     assert!(factory.contains("out.write(value.name())"), "{factory}");
 }
+
+/// Issue 53, item 4: override by access (JLS 8.4.8.1). A package-private method is overridden
+/// only from its own package, and a private method overrides nothing: `find_implementations`
+/// lists only the same package's override, the private method in another package inlines, and
+/// a rename of the package-private one leaves the other package's methods of that name alone.
+#[test]
+fn a_private_or_other_package_method_overrides_no_package_private_one() {
+    let (p, ws) = setup_of("access");
+    compiles(&p);
+    let impls = |target: &str| {
+        let Value::Object(map) = json!({"target": target}) else { panic!("object") };
+        find("find_implementations").expect("registered").call(&ws, map).expect("answer").text()
+    };
+    let base = impls("pa.Base#run()");
+    assert!(base.contains("pa.Near#run()"), "{base}");
+    assert!(!base.contains("pb."), "another package's run() listed as an override:\n{base}");
+    assert!(!base.contains("anonymous"), "{base}");
+    // Renaming Base's run renames Near's, not the other package's.
+    applied(&p, &ws, json!({"action": "rename", "target": "pa.Base#run()", "newName": "start"}));
+    let near = std::fs::read_to_string(p.path("pa/Near.java")).expect("read");
+    assert!(near.contains("void start()"), "{near}");
+    for f in ["pb/Far.java", "pb/Other.java"] {
+        let t = std::fs::read_to_string(p.path(f)).expect("read");
+        assert!(t.contains("void run()") && !t.contains("start"), "{f} renamed:\n{t}");
+    }
+    // The private run() is in no override family: it inlines into its one call.
+    let inlined = applied(&p, &ws, json!({"action": "inline", "target": "pb.Far#run()"}));
+    let far = std::fs::read_to_string(p.path("pb/Far.java")).expect("read");
+    assert!(!far.contains("void run") && !far.contains("run();") && far.contains("System.out.println(\"far\");"), "{inlined}");
+}
