@@ -55,12 +55,15 @@ pub(crate) fn safe_delete(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEd
         DeclKind::Type => key.rsplit(['.', '$']).next().unwrap_or(key).to_owned(),
         _ => xref::name_of_key(key),
     };
-    if name == "serialVersionUID" || (kind == DeclKind::Method && name == "main") {
-        return refuse(format!("{name} is used by the JVM, not by code"));
-    }
     let (path, line) = target.decls[0].clone();
     let display = ws.display_of(&path);
     let doc = Doc::read(&path, &display)?;
+    // What the JVM or a framework calls by name has no uses in code and is not unused.
+    let serializable =
+        key.split_once('#').and_then(|(owner, _)| w.by_fqn(owner)).is_none_or(|id| w.may_be_serializable(id));
+    if let Some(why) = mji_edit::delete::called_by_name(&doc, kind, &name, line, serializable) {
+        return refuse(why);
+    }
     let removal = mji_edit::delete::declaration(&doc, kind, &name, line).map_err(ToolError::InvalidArgument)?;
 
     // Uses: type uses and constructor calls of a type; outside the declaration itself.

@@ -1224,6 +1224,13 @@ impl World {
         }
     }
 
+    /// Whether instances of a type may be serialized by Java serialization: it is
+    /// `java.io.Serializable`, or a supertype the world cannot see may make it one.
+    pub fn may_be_serializable(&self, id: TypeId) -> bool {
+        let ty = Ty::class(&self.decl(id).fqn);
+        self.is_subtype(&ty, &Ty::class("java.io.Serializable")) != Some(false)
+    }
+
     /// The package a workspace type is declared in (`None` for the JDK API table's types).
     pub fn package_of(&self, id: TypeId) -> Option<&str> {
         if !self.is_workspace(id) {
