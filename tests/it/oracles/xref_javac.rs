@@ -199,7 +199,7 @@ fn fixture_oracle_is_current() {
 }
 
 fn anon_fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xref-anon")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/edit_fixtures/anon")
 }
 
 /// Issue 53, item 1: inside an anonymous class, a call on the result of the class's own method
@@ -210,7 +210,7 @@ fn anon_fixtures() -> PathBuf {
 fn calls_on_anonymous_classes_own_methods_results_match_javac() {
     let root = anon_fixtures();
     let tsv = std::fs::read_to_string(root.join("javac-refs.tsv")).expect("oracle");
-    let (o, w) = ours(&root.join("src"));
+    let (o, w) = ours(&root);
     let r = compare(&o, &javac(&tsv), &w);
     print("anonymous classes", &r);
     assert_eq!(r.false_pos, Vec::<Key>::new(), "bound where javac binds nothing");
@@ -224,11 +224,7 @@ fn calls_on_anonymous_classes_own_methods_results_match_javac() {
 fn anon_fixture_oracle_is_current() {
     let root = anon_fixtures();
     let committed = std::fs::read_to_string(root.join("javac-refs.tsv")).expect("oracle");
-    assert_eq!(
-        run_refdump(&root.join("src")),
-        committed,
-        "regenerate tests/fixtures/xref-anon/javac-refs.tsv with RefDump"
-    );
+    assert_eq!(run_refdump(&root), committed, "regenerate tests/edit_fixtures/anon/javac-refs.tsv with RefDump");
 }
 
 /// Precision and recall on commons-lang3 (88k lines), against javac's attribution. The corpus

@@ -174,10 +174,21 @@ fn extract_variable_never_spells_a_wildcard_as_its_bound() {
 /// generic, diamond and nested anonymous classes), and the fixture compiles after the apply.
 #[test]
 fn rename_reaches_calls_on_an_anonymous_class_s_own_method_results() {
-    let p = Project::of("fixtures", "xref-anon/src");
-    let ws = p.workspace(&[]);
-    ws.build_index();
+    let (p, ws) = setup_of("anon");
     compiles(&p);
+    // find_references and call_hierarchy see the calls, exact.
+    let tool = |name: &str, args: Value| {
+        let Value::Object(map) = args else { panic!("object") };
+        find(name).expect("registered").call(&ws, map).expect("answer").text()
+    };
+    let refs = tool("find_references", json!({"target": "anon.Adapter#read(Reader)"}));
+    assert!(refs.starts_with("4 Java references"), "{refs}");
+    for at in ["34:35 call", "53:40 call", "106:40 call"] {
+        assert!(refs.contains(at), "{at} missing:\n{refs}");
+    }
+    assert!(!refs.contains("likely"), "{refs}");
+    let callers = tool("call_hierarchy", json!({"target": "anon.Adapter#read(Reader)"}));
+    assert!(callers.contains("Factory#lazy") && callers.contains("Factory#diamond"), "{callers}");
     let text =
         applied(&p, &ws, json!({"action": "rename", "target": "anon.Adapter#write(Writer, Object)", "newName": "put"}));
     let factory = std::fs::read_to_string(p.path("anon/Factory.java")).expect("read");
