@@ -112,6 +112,19 @@ pub(crate) fn safe_delete(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEd
             if n > MAX_USES { ", …" } else { "" }
         ));
     }
+    // A name in a view or configuration file (Spring XML, properties, JSP…) may be a use by
+    // reflection: a type's qualified name is one, so it is refused; a member's name may be
+    // any word, so it is said.
+    let text_uses = xref::non_java_matches(ws, &target, &[]);
+    let text_at: Vec<String> =
+        text_uses.matches.iter().take(MAX_USES).map(|m| format!("{}:{}", m.file, m.line)).collect();
+    if text_uses.total > 0 && kind == DeclKind::Type {
+        return refuse(format!(
+            "its qualified name is in {} line(s) of view or configuration files, which may create it by reflection: {}",
+            text_uses.total,
+            text_at.join(", ")
+        ));
+    }
     let mut conflicts = Vec::new();
     let incomplete = ws.incomplete(unbound);
     if !incomplete.is_empty() {
@@ -136,6 +149,13 @@ pub(crate) fn safe_delete(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEd
     let mut warnings = Vec::new();
     if !javadoc.is_empty() {
         warnings.push(format!("javadoc still names it (javac does not check it): {}", javadoc.join(", ")));
+    }
+    if text_uses.total > 0 {
+        warnings.push(format!(
+            "its name is in {} line(s) of view or configuration files, which may call it by reflection (not checked): {}",
+            text_uses.total,
+            text_at.join(", ")
+        ));
     }
     let summary = format!(
         "safe delete {} ({}): no uses{}",

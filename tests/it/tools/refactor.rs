@@ -269,4 +269,10 @@ fn safe_delete_refuses_what_the_jvm_or_a_framework_calls_by_name() {
     applied(&p, &ws, json!({"action": "safe_delete", "target": "jv.TokenTest#helper()"}));
     let plain = std::fs::read_to_string(p.path("jv/Plain.java")).expect("read");
     assert!(!plain.contains("writeReplace") && !plain.contains("serialVersionUID"), "{plain}");
+    // A type a configuration file names is created by reflection: refused; a member's name
+    // there is said with the preview.
+    let e = call(&ws, json!({"action": "safe_delete", "target": "jv.Wired"})).expect_err("named in beans.xml");
+    assert!(e.contains("beans.xml:3"), "{e}");
+    let (_, text) = call(&ws, json!({"action": "safe_delete", "target": "jv.Wired#init()"})).expect("preview");
+    assert!(text.contains("configuration files") && text.contains("beans.xml:3"), "{text}");
 }
