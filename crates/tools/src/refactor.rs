@@ -64,6 +64,14 @@ pub(crate) fn safe_delete(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEd
     if let Some(why) = mji_edit::delete::called_by_name(&doc, kind, &name, line, serializable) {
         return refuse(why);
     }
+    // JUnit 3 runs a TestCase's `test…` methods by their names.
+    if kind == DeclKind::Method
+        && name.starts_with("test")
+        && let Some(id) = key.split_once('#').and_then(|(owner, _)| w.by_fqn(owner))
+        && w.supertype_names(id).iter().any(|s| s == "junit.framework.TestCase")
+    {
+        return refuse(format!("{name} is a JUnit 3 test of a TestCase: the runner calls it by its name"));
+    }
     let removal = mji_edit::delete::declaration(&doc, kind, &name, line).map_err(ToolError::InvalidArgument)?;
 
     // Uses: type uses and constructor calls of a type; outside the declaration itself.

@@ -257,6 +257,7 @@ fn safe_delete_refuses_what_the_jvm_or_a_framework_calls_by_name() {
         ("jv.TokenTest#setUp()", "annotated @BeforeEach"),
         ("jv.TokenTest#keepsItsText()", "annotated @Test"),
         ("jv.TokenTest#texts()", "named by the string of an annotation at line 24"),
+        ("jv.LegacyTest#testText()", "JUnit 3 test"),
     ] {
         let e = call(&ws, json!({"action": "safe_delete", "target": target})).expect_err(target);
         assert!(e.contains("not deleted") && e.contains(why), "{target}: {e}");
@@ -267,6 +268,7 @@ fn safe_delete_refuses_what_the_jvm_or_a_framework_calls_by_name() {
     applied(&p, &ws, json!({"action": "safe_delete", "target": "jv.Plain#writeReplace()"}));
     applied(&p, &ws, json!({"action": "safe_delete", "target": "jv.Plain#serialVersionUID"}));
     applied(&p, &ws, json!({"action": "safe_delete", "target": "jv.TokenTest#helper()"}));
+    applied(&p, &ws, json!({"action": "safe_delete", "target": "jv.LegacyTest#helper()"}));
     let plain = std::fs::read_to_string(p.path("jv/Plain.java")).expect("read");
     assert!(!plain.contains("writeReplace") && !plain.contains("serialVersionUID"), "{plain}");
     // A type a configuration file names is created by reflection: refused; a member's name
