@@ -39,24 +39,8 @@ pub fn declaration(doc: &Doc, kind: DeclKind, name: &str, line: u32) -> Result<R
     let text = doc.text();
     let bytes = text.as_bytes();
     let tree = mji_parser::parse_tree(text).ok_or("the file could not be parsed")?;
-    let mut found: Option<Node> = None;
-    walk(tree.root_node(), &mut |n| {
-        let wanted = match kind {
-            DeclKind::Type => TYPE_KINDS.contains(&n.kind()),
-            DeclKind::Method => n.kind() == kind::METHOD_DECLARATION,
-            DeclKind::Field => {
-                n.kind() == kind::VARIABLE_DECLARATOR
-                    && n.parent()
-                        .is_some_and(|p| matches!(p.kind(), kind::FIELD_DECLARATION | kind::CONSTANT_DECLARATION))
-            }
-        };
-        let holds = (n.start_position().row as u32) < line && line <= n.end_position().row as u32 + 1;
-        if wanted && holds && n.child_by_field_name("name").and_then(|x| x.utf8_text(bytes).ok()) == Some(name) {
-            // The walk goes outside in: the last match is the innermost.
-            found = Some(n);
-        }
-    });
-    let mut node = found.ok_or_else(|| format!("no declaration of {name} at line {line}"))?;
+    let mut node = find(tree.root_node(), bytes, kind, name, line)
+        .ok_or_else(|| format!("no declaration of {name} at line {line}"))?;
     if kind == DeclKind::Field {
         let decl = node.parent().ok_or("a field outside a declaration")?;
         let mut c = decl.walk();
@@ -106,6 +90,212 @@ pub fn declaration(doc: &Doc, kind: DeclKind, name: &str, line: u32) -> Result<R
     Ok(Removal { start, end })
 }
 
+/// Why the JVM or a framework calls the declaration of `kind` named `name` at `line` by its
+/// name, so no reference in code shows it used (`None` when nothing does): a `native` method
+/// (its peer is bound by name), `main(String[])`, a test or lifecycle method of JUnit or
+/// TestNG (by its annotation), a method a string of an annotation in the file names
+/// (`@MethodSource("data")`), and in a type that is (or may be) `Serializable`, the
+/// serialization hooks with their exact signatures (`writeObject`, `readObject`,
+/// `readObjectNoData`, `writeReplace`, `readResolve`, `serialVersionUID`,
+/// `serialPersistentFields`, Java Object Serialization Specification 2.3, 3.4, 3.7, 5.6).
+pub fn called_by_name(doc: &Doc, kind: DeclKind, name: &str, line: u32, serializable: bool) -> Option<String> {
+    let text = doc.text();
+    let b = text.as_bytes();
+    let tree = mji_parser::parse_tree(text)?;
+    let node = find(tree.root_node(), b, kind, name, line)?;
+    match kind {
+        DeclKind::Type => None,
+        DeclKind::Field => {
+            let decl = node.parent()?;
+            let words = modifier_words(decl, b);
+            let has = |w: &str| words.iter().any(|x| x == w);
+            let ty = decl.child_by_field_name("type").map(|t| squeeze(t, b)).unwrap_or_default();
+            let hook = match name {
+                "serialVersionUID" => has("static") && has("final") && ty == "long",
+                "serialPersistentFields" => {
+                    has("private")
+                        && has("static")
+                        && has("final")
+                        && matches!(ty.as_str(), "ObjectStreamField[]" | "java.io.ObjectStreamField[]")
+                }
+                _ => false,
+            };
+            (hook && serializable)
+                .then(|| format!("{name} is read by Java serialization by its name (the JVM uses it, not code)"))
+        }
+        DeclKind::Method => {
+            let words = modifier_words(node, b);
+            let has = |w: &str| words.iter().any(|x| x == w);
+            if has("native") {
+                return Some(format!(
+                    "{name} is native: the JVM binds it by its name to code outside Java, which calls it too"
+                ));
+            }
+            let params = param_types(node, b);
+            let ret = node.child_by_field_name("type").map(|t| squeeze(t, b)).unwrap_or_default();
+            let is_void = ret == "void";
+            let string_array =
+                |t: &str| matches!(t, "String[]" | "String..." | "java.lang.String[]" | "java.lang.String...");
+            if name == "main" && has("static") && is_void && params.len() == 1 && string_array(&params[0]) {
+                return Some("main is the program's entry point, used by the JVM, not by code".into());
+            }
+            if let Some(a) = annotations(node, b).into_iter().find(|a| TEST_ANNOTATIONS.contains(&a.as_str())) {
+                return Some(format!(
+                    "{name} is annotated @{a}: the test framework (JUnit, TestNG) calls it by reflection"
+                ));
+            }
+            let object = matches!(ret.as_str(), "Object" | "java.lang.Object");
+            let hook = !has("static")
+                && match name {
+                    "writeObject" => {
+                        has("private")
+                            && is_void
+                            && params.len() == 1
+                            && matches!(params[0].as_str(), "ObjectOutputStream" | "java.io.ObjectOutputStream")
+                    }
+                    "readObject" => {
+                        has("private")
+                            && is_void
+                            && params.len() == 1
+                            && matches!(params[0].as_str(), "ObjectInputStream" | "java.io.ObjectInputStream")
+                    }
+                    "readObjectNoData" => has("private") && is_void && params.is_empty(),
+                    "writeReplace" | "readResolve" => object && params.is_empty(),
+                    _ => false,
+                };
+            if hook && serializable {
+                return Some(format!(
+                    "{name} is a serialization hook: Java serialization calls it by its name and signature \
+                     (deleting it compiles, and (de)serialization then behaves differently)"
+                ));
+            }
+            named_in_annotation(tree.root_node(), b, name).map(|at| {
+                format!(
+                    "{name} is named by the string of an annotation at line {at}: a framework calls it by reflection"
+                )
+            })
+        }
+    }
+}
+
+/// The annotations of JUnit 4 and 5 and TestNG whose methods the framework calls by reflection.
+const TEST_ANNOTATIONS: &[&str] = &[
+    "Test",
+    "ParameterizedTest",
+    "RepeatedTest",
+    "TestFactory",
+    "TestTemplate",
+    "BeforeEach",
+    "AfterEach",
+    "BeforeAll",
+    "AfterAll",
+    "Before",
+    "After",
+    "BeforeClass",
+    "AfterClass",
+    "BeforeMethod",
+    "AfterMethod",
+    "BeforeSuite",
+    "AfterSuite",
+    "BeforeTest",
+    "AfterTest",
+    "BeforeGroups",
+    "AfterGroups",
+    "DataProvider",
+    "Factory",
+    "Rule",
+    "ClassRule",
+    "Parameters",
+];
+
+/// The keywords among a declaration's modifiers (`private`, `static`, `native`…).
+fn modifier_words(n: Node, b: &[u8]) -> Vec<String> {
+    let mut c = n.walk();
+    let Some(mods) = n.children(&mut c).find(|k| k.kind() == kind::MODIFIERS) else { return Vec::new() };
+    let mut c2 = mods.walk();
+    mods.children(&mut c2).filter(|k| !k.is_named()).filter_map(|k| k.utf8_text(b).ok().map(str::to_owned)).collect()
+}
+
+/// The simple names of a declaration's annotations (`org.junit.Test` as `Test`).
+fn annotations(n: Node, b: &[u8]) -> Vec<String> {
+    let mut c = n.walk();
+    let Some(mods) = n.children(&mut c).find(|k| k.kind() == kind::MODIFIERS) else { return Vec::new() };
+    let mut c2 = mods.walk();
+    mods.named_children(&mut c2)
+        .filter(|k| matches!(k.kind(), kind::MARKER_ANNOTATION | kind::ANNOTATION))
+        .filter_map(|k| k.child_by_field_name("name")?.utf8_text(b).ok())
+        .map(|t| t.rsplit('.').next().unwrap_or(t).trim().to_owned())
+        .collect()
+}
+
+/// A method's parameter types as written, whitespace removed (`String...` for varargs).
+fn param_types(m: Node, b: &[u8]) -> Vec<String> {
+    let Some(ps) = m.child_by_field_name("parameters") else { return Vec::new() };
+    let mut c = ps.walk();
+    ps.named_children(&mut c)
+        .filter_map(|p| match p.kind() {
+            kind::FORMAL_PARAMETER => {
+                let t = squeeze(p.child_by_field_name("type")?, b);
+                let dims = p.child_by_field_name("dimensions").map(|d| squeeze(d, b)).unwrap_or_default();
+                Some(format!("{t}{dims}"))
+            }
+            kind::SPREAD_PARAMETER => {
+                let mut c2 = p.walk();
+                let t = p
+                    .named_children(&mut c2)
+                    .find(|k| k.kind() != kind::MODIFIERS && k.kind() != kind::VARIABLE_DECLARATOR)?;
+                Some(format!("{}...", squeeze(t, b)))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// A node's text without whitespace.
+fn squeeze(n: Node, b: &[u8]) -> String {
+    n.utf8_text(b).unwrap_or("").split_whitespace().collect()
+}
+
+/// The 1-based line of the first annotation of the file whose arguments hold a string literal
+/// that is exactly `name`.
+fn named_in_annotation(root: Node, b: &[u8], name: &str) -> Option<u32> {
+    let mut at = None;
+    walk(root, &mut |n| {
+        if at.is_none()
+            && n.kind() == kind::STRING_FRAGMENT
+            && n.utf8_text(b).ok() == Some(name)
+            && std::iter::successors(n.parent(), |p| p.parent())
+                .take_while(|p| !crate::delete::TYPE_KINDS.contains(&p.kind()))
+                .any(|p| p.kind() == kind::ANNOTATION)
+        {
+            at = Some(n.start_position().row as u32 + 1);
+        }
+    });
+    at
+}
+
+/// The declaration of `kind` named `name` whose code holds `line`, the innermost.
+fn find<'t>(root: Node<'t>, bytes: &[u8], kind: DeclKind, name: &str, line: u32) -> Option<Node<'t>> {
+    let mut found: Option<Node> = None;
+    walk(root, &mut |n| {
+        let wanted = match kind {
+            DeclKind::Type => TYPE_KINDS.contains(&n.kind()),
+            DeclKind::Method => n.kind() == kind::METHOD_DECLARATION,
+            DeclKind::Field => {
+                n.kind() == kind::VARIABLE_DECLARATOR
+                    && n.parent()
+                        .is_some_and(|p| matches!(p.kind(), kind::FIELD_DECLARATION | kind::CONSTANT_DECLARATION))
+            }
+        };
+        let holds = (n.start_position().row as u32) < line && line <= n.end_position().row as u32 + 1;
+        if wanted && holds && n.child_by_field_name("name").and_then(|x| x.utf8_text(bytes).ok()) == Some(name) {
+            // The walk goes outside in: the last match is the innermost.
+            found = Some(n);
+        }
+    });
+    found
+}
+
 /// `start..end` widened to whole lines: from the line's start when only indentation precedes,
 /// through the line's end when only whitespace follows.
 pub(crate) fn whole_lines(text: &str, mut start: usize, mut end: usize) -> (usize, usize) {
@@ -152,6 +342,39 @@ mod tests {
         let doc = Doc::new(Path::new("/x/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");
         let r = declaration(&doc, kind, name, line).expect("found");
         format!("{}{}", &src[..r.start], &src[r.end..])
+    }
+
+    fn why(src: &str, kind: DeclKind, name: &str, line: u32, serializable: bool) -> Option<String> {
+        let doc = Doc::new(Path::new("/x/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");
+        called_by_name(&doc, kind, name, line, serializable)
+    }
+
+    #[test]
+    fn what_the_jvm_calls_by_name_is_told_by_its_exact_signature() {
+        let m = |src: &str, name: &str, ser: bool| {
+            why(&format!("class A {{\n    {src}\n}}\n"), DeclKind::Method, name, 2, ser)
+        };
+        assert!(m("private void writeObject(java.io.ObjectOutputStream o) {}", "writeObject", true).is_some());
+        // Not private, static, or another parameter: no hook the JVM calls.
+        assert_eq!(m("public void writeObject(java.io.ObjectOutputStream o) {}", "writeObject", true), None);
+        assert_eq!(m("private static void readObject(ObjectInputStream i) {}", "readObject", true), None);
+        assert_eq!(m("private void readObject(Object i) {}", "readObject", true), None);
+        assert!(m("protected Object readResolve() { return this; }", "readResolve", true).is_some());
+        assert_eq!(m("String readResolve() { return null; }", "readResolve", true), None);
+        // Not serializable: an ordinary method.
+        assert_eq!(m("private Object writeReplace() { return this; }", "writeReplace", false), None);
+        assert!(m("public static void main(String... args) {}", "main", false).is_some());
+        assert_eq!(m("void main(int x) {}", "main", false), None);
+        assert!(m("private native int peek();", "peek", false).is_some_and(|w| w.contains("native")));
+        assert!(m("@org.junit.Test public void t() {}", "t", false).is_some_and(|w| w.contains("@Test")));
+        assert!(m("@AfterAll static void done() {}", "done", false).is_some_and(|w| w.contains("@AfterAll")));
+        assert_eq!(m("@Deprecated void old() {}", "old", false), None);
+        let f = |src: &str, name: &str| why(&format!("class A {{\n    {src}\n}}\n"), DeclKind::Field, name, 2, true);
+        assert!(f("private static final long serialVersionUID = 1L;", "serialVersionUID").is_some());
+        assert_eq!(f("long serialVersionUID = 1L;", "serialVersionUID"), None);
+        // A string of an annotation names the method.
+        let src = "class A {\n    @MethodSource(\"rows\")\n    void t(int x) {}\n\n    static int[] rows() { return null; }\n}\n";
+        assert!(why(src, DeclKind::Method, "rows", 5, false).is_some_and(|w| w.contains("line 2")));
     }
 
     #[test]

@@ -60,12 +60,23 @@ pub(crate) fn safe_delete(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEd
         DeclKind::Type => key.rsplit(['.', '$']).next().unwrap_or(key).to_owned(),
         _ => xref::name_of_key(key),
     };
-    if name == "serialVersionUID" || (kind == DeclKind::Method && name == "main") {
-        return refuse(format!("{name} is used by the JVM, not by code"));
-    }
     let (path, line) = target.decls[0].clone();
     let display = ws.display_of(&path);
     let doc = Doc::read(&path, &display)?;
+    // What the JVM or a framework calls by name has no uses in code and is not unused.
+    let serializable =
+        key.split_once('#').and_then(|(owner, _)| w.by_fqn(owner)).is_none_or(|id| w.may_be_serializable(id));
+    if let Some(why) = mji_edit::delete::called_by_name(&doc, kind, &name, line, serializable) {
+        return refuse(why);
+    }
+    // JUnit 3 runs a TestCase's `test…` methods by their names.
+    if kind == DeclKind::Method
+        && name.starts_with("test")
+        && let Some(id) = key.split_once('#').and_then(|(owner, _)| w.by_fqn(owner))
+        && w.supertype_names(id).iter().any(|s| s == "junit.framework.TestCase")
+    {
+        return refuse(format!("{name} is a JUnit 3 test of a TestCase: the runner calls it by its name"));
+    }
     let removal = mji_edit::delete::declaration(&doc, kind, &name, line).map_err(ToolError::InvalidArgument)?;
 
     // Uses: type uses and constructor calls of a type; outside the declaration itself.
@@ -114,6 +125,19 @@ pub(crate) fn safe_delete(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEd
             if n > MAX_USES { ", …" } else { "" }
         ));
     }
+    // A name in a view or configuration file (Spring XML, properties, JSP…) may be a use by
+    // reflection: a type's qualified name is one, so it is refused; a member's name may be
+    // any word, so it is said.
+    let text_uses = xref::non_java_matches(ws, &target, &[]);
+    let text_at: Vec<String> =
+        text_uses.matches.iter().take(MAX_USES).map(|m| format!("{}:{}", m.file, m.line)).collect();
+    if text_uses.total > 0 && kind == DeclKind::Type {
+        return refuse(format!(
+            "its qualified name is in {} line(s) of view or configuration files, which may create it by reflection: {}",
+            text_uses.total,
+            text_at.join(", ")
+        ));
+    }
     let mut conflicts = Vec::new();
     let incomplete = ws.incomplete(unbound);
     if !incomplete.is_empty() {
@@ -138,6 +162,13 @@ pub(crate) fn safe_delete(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEd
     let mut warnings = Vec::new();
     if !javadoc.is_empty() {
         warnings.push(format!("javadoc still names it (javac does not check it): {}", javadoc.join(", ")));
+    }
+    if text_uses.total > 0 {
+        warnings.push(format!(
+            "its name is in {} line(s) of view or configuration files, which may call it by reflection (not checked): {}",
+            text_uses.total,
+            text_at.join(", ")
+        ));
     }
     let summary = format!(
         "safe delete {} ({}): no uses{}",

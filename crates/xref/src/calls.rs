@@ -560,7 +560,7 @@ pub fn overridden(w: &World, key: &str) -> Vec<String> {
             continue;
         }
         for m2 in w.decl(sup).methods.iter().filter(|m2| &*m2.name == name && !m2.is_static) {
-            if w.signature_in(&ty, sup, m2) == sig {
+            if w.signature_in(&ty, sup, m2) == sig && w.overrides_by_access(id, m, sup, m2) {
                 out.push(w.method_key(sup, m2));
             }
         }

@@ -207,7 +207,7 @@ pub fn rename_family(w: &World, t: &Target) -> Result<Family, String> {
                     continue;
                 };
                 for m2 in w.decl(sup).methods.iter().filter(|m2| m2.name == m.name && !m2.is_static) {
-                    if w.signature_in(&ty, sup, m2) != sig {
+                    if w.signature_in(&ty, sup, m2) != sig || !w.overrides_by_access(owner, m, sup, m2) {
                         continue;
                     }
                     let k2 = w.method_key(sup, m2);
@@ -301,7 +301,9 @@ fn inherited_implementations(w: &World, family: &BTreeSet<String>) -> Vec<String
             let sig = w.signature_in(&ty, *o, m);
             for &b in &bases {
                 for m2 in w.decl(b).methods.iter().filter(|m2| m2.name == m.name && !m2.is_static) {
-                    if w.signature_in(&ty, b, m2) == sig {
+                    if w.signature_in(&ty, b, m2) == sig
+                        && (w.overrides_by_access(b, m2, *o, m) || w.overrides_by_access(*o, m, b, m2))
+                    {
                         out.push(w.method_key(b, m2));
                     }
                 }
@@ -372,7 +374,10 @@ pub fn rename_conflicts(w: &World, family: &Family, new: &str) -> Vec<String> {
                     let sig = w.signature_in(&ty, owner, m);
                     for m2 in w.decl(sub).methods.iter().filter(|m2| &*m2.name == new && !m2.is_static) {
                         let k2 = w.method_key(sub, m2);
-                        if w.signature_in(&ty, sub, m2) == sig && !family.contains(k2.as_str()) {
+                        if w.signature_in(&ty, sub, m2) == sig
+                            && !family.contains(k2.as_str())
+                            && w.overrides_by_access(sub, m2, owner, m)
+                        {
                             out.push(format!("{k2} would then override {k} renamed"));
                         }
                     }

@@ -581,7 +581,7 @@ pub fn add_overriders(w: &World, t: &mut Target) {
             }
             let base_sig = w.signature_in(&ty, owner_id, base);
             for m in w.decl(sub).methods.iter().filter(|m| &*m.name == name && !m.is_static) {
-                if w.signature_in(&ty, sub, m) == base_sig {
+                if w.signature_in(&ty, sub, m) == base_sig && w.overrides_by_access(sub, m, owner_id, base) {
                     t.overriders.insert(w.method_key(sub, m), base_key.clone());
                 }
             }

@@ -1224,6 +1224,50 @@ impl World {
         }
     }
 
+    /// Whether instances of a type may be serialized by Java serialization: it is
+    /// `java.io.Serializable`, or a supertype the world cannot see may make it one.
+    pub fn may_be_serializable(&self, id: TypeId) -> bool {
+        let ty = Ty::class(&self.decl(id).fqn);
+        self.is_subtype(&ty, &Ty::class("java.io.Serializable")) != Some(false)
+    }
+
+    /// The package a workspace type is declared in (`None` for the JDK API table's types).
+    pub fn package_of(&self, id: TypeId) -> Option<&str> {
+        if !self.is_workspace(id) {
+            return None;
+        }
+        let f = self.files.get(self.file_of(id) as usize)?;
+        Some(f.decls().package.as_str())
+    }
+
+    /// Whether a method declared in `sub` may override `base`, declared in `owner`, by their
+    /// access (JLS 8.4.8.1), their signatures aside: a private or static method overrides
+    /// nothing and is overridden by nothing; a package-private one is overridden only from its
+    /// own package (a subclass in another package declaring the same signature declares a
+    /// new method). `sub_package`: the package of `sub` when it has no id (an anonymous class).
+    pub fn may_override(
+        &self,
+        sub: Option<TypeId>,
+        sub_package: &str,
+        m_private: bool,
+        owner: TypeId,
+        base: &MethodSym,
+    ) -> bool {
+        if m_private || base.is_private || base.is_static {
+            return false;
+        }
+        if base.is_public_api || !self.is_workspace(owner) {
+            return true;
+        }
+        let here = sub.and_then(|s| self.package_of(s)).unwrap_or(sub_package);
+        self.package_of(owner).is_none_or(|p| p == here)
+    }
+
+    /// [`Self::may_override`] for a method `m` declared in the workspace type `sub`.
+    pub fn overrides_by_access(&self, sub: TypeId, m: &MethodSym, owner: TypeId, base: &MethodSym) -> bool {
+        !m.is_static && self.may_override(Some(sub), "", m.is_private, owner, base)
+    }
+
     /// The keys of the methods `m` (an instance method declared in `owner`) overrides or
     /// implements: same name and parameter erasures as seen from `owner`, nearest supertype
     /// first. For exports that link an override to what it overrides.
@@ -1237,7 +1281,7 @@ impl World {
         for (_, id) in self.hierarchy(&ty).into_iter().skip(1) {
             let Some(id) = id else { continue };
             for b in self.decl(id).methods.iter().filter(|b| b.name == m.name && !b.is_static && !b.implicit) {
-                if self.signature_in(&ty, id, b) == sig {
+                if self.signature_in(&ty, id, b) == sig && self.overrides_by_access(owner, m, id, b) {
                     out.push(self.method_key(id, b));
                 }
             }
@@ -1249,7 +1293,7 @@ impl World {
     /// that is visible outside its package (public, protected, an interface's): then
     /// `@Override` on it compiles.
     pub fn overrides_visible(&self, owner: TypeId, m: &MethodSym) -> bool {
-        if m.is_static || m.implicit || *m.name == *self.decl(owner).simple {
+        if m.is_static || m.is_private || m.implicit || *m.name == *self.decl(owner).simple {
             return false;
         }
         let ty = Ty::class(&self.decl(owner).fqn);

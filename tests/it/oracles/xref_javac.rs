@@ -198,6 +198,35 @@ fn fixture_oracle_is_current() {
     assert_eq!(fresh, committed, "regenerate tests/fixtures/xref/javac-refs.tsv with RefDump");
 }
 
+fn anon_fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/edit_fixtures/anon")
+}
+
+/// Issue 53, item 1: inside an anonymous class, a call on the result of the class's own method
+/// (`delegate().read(in)`, generic and diamond), of an enclosing class's method
+/// (`sources().findAny().isEmpty()`) and of an enclosing anonymous class's own method binds
+/// every reference as javac does, each exact, and nothing else (no workspace `isEmpty()`).
+#[test]
+fn calls_on_anonymous_classes_own_methods_results_match_javac() {
+    let root = anon_fixtures();
+    let tsv = std::fs::read_to_string(root.join("javac-refs.tsv")).expect("oracle");
+    let (o, w) = ours(&root);
+    let r = compare(&o, &javac(&tsv), &w);
+    print("anonymous classes", &r);
+    assert_eq!(r.false_pos, Vec::<Key>::new(), "bound where javac binds nothing");
+    assert_eq!(r.false_neg, Vec::<Key>::new(), "javac binds, we do not");
+    let likely: Vec<&Key> = o.iter().filter(|(k, e)| !e && k.4.starts_with("anon.")).map(|(k, _)| k).collect();
+    assert_eq!(likely, Vec::<&Key>::new(), "workspace references only `likely`");
+}
+
+/// The committed oracle of the anonymous-class fixtures is what RefDump prints for them.
+#[test]
+fn anon_fixture_oracle_is_current() {
+    let root = anon_fixtures();
+    let committed = std::fs::read_to_string(root.join("javac-refs.tsv")).expect("oracle");
+    assert_eq!(run_refdump(&root), committed, "regenerate tests/edit_fixtures/anon/javac-refs.tsv with RefDump");
+}
+
 /// Precision and recall on commons-lang3 (88k lines), against javac's attribution. The corpus
 /// is fetched by .ci/run; without it the test says so and fails in CI.
 #[test]

@@ -168,3 +168,113 @@ fn extract_variable_never_spells_a_wildcard_as_its_bound() {
     assert!(numbers.contains("+        var all = numbers;"), "{numbers}");
     insta::assert_snapshot!("extract_variable_wildcard_var", numbers);
 }
+
+/// Issue 53, item 1: a rename of `Adapter#write` reaches the calls on the results of an
+/// anonymous class's own methods (`delegate().write(out, value)`, `inner().write(…)`, in
+/// generic, diamond and nested anonymous classes), and the fixture compiles after the apply.
+#[test]
+fn rename_reaches_calls_on_an_anonymous_class_s_own_method_results() {
+    let (p, ws) = setup_of("anon");
+    compiles(&p);
+    // find_references and call_hierarchy see the calls, exact.
+    let tool = |name: &str, args: Value| {
+        let Value::Object(map) = args else { panic!("object") };
+        find(name).expect("registered").call(&ws, map).expect("answer").text()
+    };
+    let refs = tool("find_references", json!({"target": "anon.Adapter#read(Reader)"}));
+    assert!(refs.starts_with("4 Java references"), "{refs}");
+    for at in ["34:35 call", "53:40 call", "106:40 call"] {
+        assert!(refs.contains(at), "{at} missing:\n{refs}");
+    }
+    assert!(!refs.contains("likely"), "{refs}");
+    let callers = tool("call_hierarchy", json!({"target": "anon.Adapter#read(Reader)"}));
+    assert!(callers.contains("Factory#lazy") && callers.contains("Factory#diamond"), "{callers}");
+    let text =
+        applied(&p, &ws, json!({"action": "rename", "target": "anon.Adapter#write(Writer, Object)", "newName": "put"}));
+    let factory = std::fs::read_to_string(p.path("anon/Factory.java")).expect("read");
+    for call in ["delegate().put(out, value)", "delegate().nullSafe().put(out, value)", "inner().put(out, pick())"] {
+        assert!(factory.contains(call), "{call} missing:\n{text}");
+    }
+    assert!(!factory.contains("().write("), "a call left unrenamed:\n{factory}");
+    // The `Writer`'s own `write` stays.
+    assert!(factory.contains("out.write(value.name())"), "{factory}");
+}
+
+/// Issue 53, item 4: override by access (JLS 8.4.8.1). A package-private method is overridden
+/// only from its own package, and a private method overrides nothing: `find_implementations`
+/// lists only the same package's override, the private method in another package inlines, and
+/// a rename of the package-private one leaves the other package's methods of that name alone.
+#[test]
+fn a_private_or_other_package_method_overrides_no_package_private_one() {
+    let (p, ws) = setup_of("access");
+    compiles(&p);
+    let impls = |target: &str| {
+        let Value::Object(map) = json!({"target": target}) else { panic!("object") };
+        find("find_implementations").expect("registered").call(&ws, map).expect("answer").text()
+    };
+    let base = impls("pa.Base#run()");
+    assert!(base.contains("pa.Near#run()"), "{base}");
+    assert!(!base.contains("pb."), "another package's run() listed as an override:\n{base}");
+    assert!(!base.contains("anonymous"), "{base}");
+    // Renaming Base's run renames Near's, not the other package's.
+    applied(&p, &ws, json!({"action": "rename", "target": "pa.Base#run()", "newName": "start"}));
+    let near = std::fs::read_to_string(p.path("pa/Near.java")).expect("read");
+    assert!(near.contains("void start()"), "{near}");
+    for f in ["pb/Far.java", "pb/Other.java"] {
+        let t = std::fs::read_to_string(p.path(f)).expect("read");
+        assert!(t.contains("void run()") && !t.contains("start"), "{f} renamed:\n{t}");
+    }
+    // The private run() is in no override family: it inlines into its one call.
+    let inlined = applied(&p, &ws, json!({"action": "inline", "target": "pb.Far#run()"}));
+    let far = std::fs::read_to_string(p.path("pb/Far.java")).expect("read");
+    assert!(
+        !far.contains("void run") && !far.contains("run();") && far.contains("System.out.println(\"far\");"),
+        "{inlined}"
+    );
+}
+
+/// Issue 53, item 3: what the JVM or a test framework calls by name has no uses in code and is
+/// not unused: `safe_delete` refuses serialization hooks (with their exact signatures, in a
+/// `Serializable` type), `serialVersionUID`, `serialPersistentFields`, `native` methods,
+/// `main`, test and lifecycle methods and a method an annotation's string names, each with its
+/// reason; a method of a hook's name that is no hook (another signature, a type that is not
+/// `Serializable`) is deleted, and the fixture compiles.
+#[test]
+fn safe_delete_refuses_what_the_jvm_or_a_framework_calls_by_name() {
+    let (p, ws) = setup_of("jvm_names");
+    compiles(&p);
+    let before = std::fs::read_to_string(p.path("jv/Token.java")).expect("read");
+    for (target, why) in [
+        ("jv.Token#writeReplace()", "serialization hook"),
+        ("jv.Token#readObject(ObjectInputStream)", "serialization hook"),
+        ("jv.Token#writeObject(ObjectOutputStream)", "serialization hook"),
+        ("jv.Token#readObjectNoData()", "serialization hook"),
+        ("jv.Token.Proxy#readResolve()", "serialization hook"),
+        ("jv.Token#serialVersionUID", "read by Java serialization"),
+        ("jv.Token#serialPersistentFields", "read by Java serialization"),
+        ("jv.Peer#peek(long)", "is native"),
+        ("jv.Peer#main(String[])", "used by the JVM"),
+        ("jv.TokenTest#setUp()", "annotated @BeforeEach"),
+        ("jv.TokenTest#keepsItsText()", "annotated @Test"),
+        ("jv.TokenTest#texts()", "named by the string of an annotation at line 24"),
+        ("jv.LegacyTest#testText()", "JUnit 3 test"),
+    ] {
+        let e = call(&ws, json!({"action": "safe_delete", "target": target})).expect_err(target);
+        assert!(e.contains("not deleted") && e.contains(why), "{target}: {e}");
+    }
+    assert_eq!(std::fs::read_to_string(p.path("jv/Token.java")).expect("read"), before);
+    // Of a hook's name but not a hook: deleted.
+    applied(&p, &ws, json!({"action": "safe_delete", "target": "jv.Token#readResolve(int)"}));
+    applied(&p, &ws, json!({"action": "safe_delete", "target": "jv.Plain#writeReplace()"}));
+    applied(&p, &ws, json!({"action": "safe_delete", "target": "jv.Plain#serialVersionUID"}));
+    applied(&p, &ws, json!({"action": "safe_delete", "target": "jv.TokenTest#helper()"}));
+    applied(&p, &ws, json!({"action": "safe_delete", "target": "jv.LegacyTest#helper()"}));
+    let plain = std::fs::read_to_string(p.path("jv/Plain.java")).expect("read");
+    assert!(!plain.contains("writeReplace") && !plain.contains("serialVersionUID"), "{plain}");
+    // A type a configuration file names is created by reflection: refused; a member's name
+    // there is said with the preview.
+    let e = call(&ws, json!({"action": "safe_delete", "target": "jv.Wired"})).expect_err("named in beans.xml");
+    assert!(e.contains("beans.xml:3"), "{e}");
+    let (_, text) = call(&ws, json!({"action": "safe_delete", "target": "jv.Wired#init()"})).expect("preview");
+    assert!(text.contains("configuration files") && text.contains("beans.xml:3"), "{text}");
+}

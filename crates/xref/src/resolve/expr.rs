@@ -5,7 +5,7 @@ use super::methods::arity_ok;
 use super::types::{array_of, looks_like_type};
 use super::{Frame, MAX_DEPTH, Resolver, Val, is_expression, is_type_node, last_identifier};
 use crate::decls::MethodSym;
-use crate::ty::{STRING, Ty, promote, unboxed};
+use crate::ty::{STRING, Ty, TyText, promote, unboxed};
 use crate::world::{Lookup, MemberHit, Origin, TypeName, starts_upper, substitute};
 use crate::{Category, Confidence, RefKind};
 use mji_parser::kind;
@@ -516,12 +516,15 @@ impl<'w, 's> Resolver<'w, 's> {
         self.last_pick = None;
         let before = self.out.len();
         let shape = Shape { functional: refs.iter().chain(&lambdas).map(|(j, _)| *j).collect(), targs };
-        let t = self.call_on(name_node, name, recv, &args, &shape);
+        let mut t = self.call_on(name_node, name, recv, &args, &shape);
         // `this.m()` in a class without a key is a call of its own `m` as `m()` is.
         if n.child_by_field_name("object").is_some_and(|o| o.kind() == kind::THIS)
             && let Some(last) = self.frames.len().checked_sub(1)
         {
             self.mark_via_override(last, before);
+            if t.is_none() && self.frames[last].type_id.is_none() {
+                t = self.own_result(last, name, &args);
+            }
         }
         let certain = self.out[before..].iter().any(|r| r.kind == RefKind::Call && r.confidence == Confidence::Exact);
         self.bind_deferred(args.len(), refs, lambdas, certain, true);
@@ -647,7 +650,7 @@ impl<'w, 's> Resolver<'w, 's> {
                     });
                     let Some(this) = self.frames[i].this.clone() else {
                         if own {
-                            return None;
+                            return self.own_result(i, name, args);
                         }
                         continue;
                     };
@@ -665,7 +668,7 @@ impl<'w, 's> Resolver<'w, 's> {
                         return get_class(name, args, &this).or(t);
                     }
                     if own {
-                        return None;
+                        return self.own_result(i, name, args);
                     }
                     unknown |= !complete;
                 }
@@ -703,6 +706,35 @@ impl<'w, 's> Resolver<'w, 's> {
         }
     }
 
+    /// The result type of a call of a method that frame `i`'s class without a key declares
+    /// and no supertype does (`delegate()` of `new Adapter<T>() { Adapter<T> delegate() … }`):
+    /// its declared result type, resolved where the class is, when every own method of that
+    /// name taking that many arguments declares the same one (the call is of one of them).
+    /// A generic method's result that is one of its type variables takes the type of the
+    /// argument its parameter of that very type has (`<S> S same(S s)`); other type variables
+    /// stay variables (their bound's members).
+    fn own_result(&self, i: usize, name: &str, args: &[Option<Ty>]) -> Option<Ty> {
+        let frame = self.frames.get(i)?;
+        let nargs = args.len();
+        let mut ms = frame
+            .own
+            .iter()
+            .filter(|m| *m.name == *name && (m.params.len() == nargs || (m.varargs && nargs + 1 >= m.params.len())));
+        let m = ms.next()?;
+        if ms.any(|o| o.ret != m.ret || o.tparams != m.tparams) {
+            return None;
+        }
+        if let TyText::Named { name: v, args: targs } = &m.ret
+            && targs.is_empty()
+            && m.tparams.iter().any(|p| p.name == *v)
+        {
+            let k = m.params.iter().position(|p| *p == m.ret)?;
+            return args.get(k).cloned().flatten().filter(|_| !(m.varargs && k + 1 == m.params.len()));
+        }
+        let ctx = self.w.with_method_tparams(&frame.ctx, &m.tparams);
+        self.w.resolve_text(&m.ret, &ctx)
+    }
+
     /// The result type of a call of a method of `Object` on a type whose declarations are not
     /// known (a library type).
     pub(super) fn jdk_call_type(&self, _t: &Ty, name: &str, _nargs: usize) -> Option<Ty> {
@@ -734,6 +766,14 @@ impl<'w, 's> Resolver<'w, 's> {
     }
 
     pub(super) fn new_object(&mut self, n: Node) -> Option<Ty> {
+        self.new_object_for(n, None)
+    }
+
+    /// A class instance creation; `expected`, the type its context gives it: a diamond
+    /// anonymous class (`new Adapter<>() {…}`) is of its target's parameterization when the
+    /// target is the same class with type arguments that are no wildcards (JLS 15.9.3), so its
+    /// methods override the supertype's as written.
+    fn new_object_for(&mut self, n: Node, expected: Option<&Ty>) -> Option<Ty> {
         let outer = n.child_by_field_name("object").or_else(|| {
             let mut c = n.walk();
             n.named_children(&mut c).find(|k| is_expression(k.kind()) && k.kind() != kind::ARGUMENT_LIST)
@@ -780,6 +820,26 @@ impl<'w, 's> Resolver<'w, 's> {
         // does not list a constructor's lambdas); its method references choose an overload.
         let certain = self.ctor_certain(before);
         self.bind_deferred(args.len(), refs, lambdas, certain, false);
+        let diamond = tnode.kind() == kind::GENERIC_TYPE && {
+            let mut c = tnode.walk();
+            tnode
+                .named_children(&mut c)
+                .find(|k| k.kind() == kind::TYPE_ARGUMENTS)
+                .is_some_and(|ta| ta.named_child_count() == 0)
+        };
+        let t = match (t, expected) {
+            (Some(Ty::Class(f, a)), Some(Ty::Class(ef, ea)))
+                if diamond
+                    && body.is_some()
+                    && a.is_empty()
+                    && f == *ef
+                    && !ea.is_empty()
+                    && !ea.iter().any(|x| matches!(x, Ty::Var(v, _) if &**v == crate::ty::WILDCARD)) =>
+            {
+                Some(Ty::Class(ef.clone(), ea.clone()))
+            }
+            (t, _) => t,
+        };
         if let Some(body) = body {
             let ctx = self.ctx().clone();
             let saved = self.scopes.clone();
@@ -904,6 +964,13 @@ impl<'w, 's> Resolver<'w, 's> {
             kind::SWITCH_EXPRESSION if expected.is_some() => {
                 self.switch_with(n, expected);
                 Val::Expr(expected.cloned())
+            }
+            kind::OBJECT_CREATION_EXPRESSION => {
+                let t = self.new_object_for(n, expected);
+                if self.probe == Some((n.start_byte(), n.end_byte())) && t.is_some() {
+                    self.probed = t.clone();
+                }
+                Val::Expr(t)
             }
             _ => self.expr(n),
         }

@@ -59,13 +59,15 @@ struct Frame {
     also: Vec<Option<Ty>>,
 }
 
-/// A method of a class the world does not hold: its name, parameter types as written and
-/// whether it is varargs.
+/// A method of a class the world does not hold: its name, parameter types as written,
+/// whether it is varargs, its result type as written and its own type parameters.
 #[derive(Clone)]
 struct OwnMethod {
     name: Box<str>,
     params: Vec<TyText>,
     varargs: bool,
+    ret: TyText,
+    tparams: Vec<crate::decls::TParam>,
 }
 
 /// The methods a class body declares, as [`Frame::own`] holds them.
@@ -76,7 +78,9 @@ fn own_methods(body: Node, b: &[u8]) -> Vec<OwnMethod> {
         .filter_map(|m| {
             let name = m.child_by_field_name("name")?.utf8_text(b).ok()?;
             let (params, varargs) = crate::decls::params_of(m.child_by_field_name("parameters"), b);
-            Some(OwnMethod { name: name.into(), params, varargs })
+            let ret = m.child_by_field_name("type").map(|t| TyText::from_node(t, b)).unwrap_or_default();
+            let tparams = crate::decls::tparams_of(m.child_by_field_name("type_parameters"), b);
+            Some(OwnMethod { name: name.into(), params, varargs, ret, tparams })
         })
         .collect()
 }

@@ -27,7 +27,8 @@ impl Resolver<'_, '_> {
         let Some(this) = frame.this.clone() else { return };
         // A local class's other direct supertypes: their methods are overridden too.
         let also: Vec<Ty> = frame.also.iter().flatten().cloned().collect();
-        if is_static(m) {
+        // A private method overrides nothing (JLS 8.4.8.1).
+        if is_static(m) || has_modifier(m, "private") {
             return;
         }
         let Some(name_node) = m.child_by_field_name("name") else { return };
@@ -46,7 +47,13 @@ impl Resolver<'_, '_> {
         {
             let Some(id) = id else { continue };
             let raw = sup.lookup_class().is_some_and(|(_, a)| a.is_empty()) && !self.w.decl(id).tparams.is_empty();
-            for m2 in self.w.decl(id).methods.iter().filter(|m2| &*m2.name == name && !m2.is_static) {
+            for m2 in self
+                .w
+                .decl(id)
+                .methods
+                .iter()
+                .filter(|m2| &*m2.name == name && self.w.may_override(None, &self.package, false, id, m2))
+            {
                 if m2.params.len() != own.len() {
                     continue;
                 }
@@ -81,9 +88,13 @@ impl Resolver<'_, '_> {
 }
 
 pub(super) fn is_static(m: Node) -> bool {
+    has_modifier(m, "static")
+}
+
+fn has_modifier(m: Node, word: &str) -> bool {
     let mut c = m.walk();
     m.children(&mut c).filter(|k| k.kind() == kind::MODIFIERS).any(|mods| {
         let mut c2 = mods.walk();
-        mods.children(&mut c2).any(|k| k.kind() == "static")
+        mods.children(&mut c2).any(|k| k.kind() == word)
     })
 }
