@@ -60,7 +60,9 @@ fn squash(s: &str) -> String {
     s.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
-/// Our outline in OutlineDump's format.
+/// Our outline in OutlineDump's format: what the source declares (javac parses it without
+/// Lombok, so the members Lombok generates, marked `generated`, are not javac's to agree with;
+/// `tests/it/tools/lombok_oracle.rs` proves those against `delombok`).
 fn our_lines(rel: &str, o: &FileOutline, out: &mut Vec<String>) {
     fn doc(j: &mcp_java_index::model::Javadoc) -> String {
         match (j.start_line, j.end_line) {
@@ -69,6 +71,9 @@ fn our_lines(rel: &str, o: &FileOutline, out: &mut Vec<String>) {
         }
     }
     fn walk(rel: &str, t: &TypeDecl, out: &mut Vec<String>) {
+        if t.generated.is_some() {
+            return;
+        }
         let q = &t.qualified_name;
         out.push(format!("{rel}\t{}\t{q}\t{}\t{}\t{}\t-", t.kind.as_str(), t.start_line, t.end_line, doc(&t.javadoc)));
         for c in t.record_components.iter().flatten() {
@@ -83,13 +88,20 @@ fn our_lines(rel: &str, o: &FileOutline, out: &mut Vec<String>) {
                 doc(&c.javadoc)
             ));
         }
-        for f in &t.fields {
+        for f in t.fields.iter().filter(|f| f.generated.is_none()) {
             out.push(format!("{rel}\tfield\t{q}#{}\t{}\t{}\t{}\t-", f.name, f.start_line, f.end_line, doc(&f.javadoc)));
         }
         // Constructors, then methods: name, lines, javadoc and parameter types.
-        let callables =
-            t.constructors.iter().map(|c| ("constructor", &c.name, c.start_line, c.end_line, &c.javadoc, &c.params));
-        let methods = t.methods.iter().map(|m| ("method", &m.name, m.start_line, m.end_line, &m.javadoc, &m.params));
+        let callables = t
+            .constructors
+            .iter()
+            .filter(|c| c.generated.is_none())
+            .map(|c| ("constructor", &c.name, c.start_line, c.end_line, &c.javadoc, &c.params));
+        let methods = t
+            .methods
+            .iter()
+            .filter(|m| m.generated.is_none())
+            .map(|m| ("method", &m.name, m.start_line, m.end_line, &m.javadoc, &m.params));
         for (kind, name, start, end, javadoc, params) in callables.chain(methods) {
             let ps: Vec<_> = params.iter().map(|p| squash(&p.type_text)).collect();
             out.push(format!("{rel}\t{kind}\t{q}#{name}\t{start}\t{end}\t{}\t{}", doc(javadoc), ps.join(",")));
