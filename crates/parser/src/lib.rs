@@ -612,18 +612,7 @@ impl<'a> Builder<'a> {
             }),
             lombok::GenKind::Method => {
                 let c = callable(g.name, params);
-                let mut signature_text = String::new();
-                for m in &c.modifiers {
-                    signature_text.push_str(m);
-                    signature_text.push(' ');
-                }
-                if let Some(tp) = &c.type_params_text {
-                    signature_text.push_str(tp);
-                    signature_text.push(' ');
-                }
-                signature_text.push_str(&ty);
-                signature_text.push(' ');
-                push_call(&mut signature_text, &c.name, &c.params, &c.throws);
+                let signature_text = method_signature(&c, &ty);
                 let member = SymbolId::method_member(&c.name, &param_types(&c.params), &ty);
                 let id = SymbolId::member(SymbolKind::Method, &owner, member, start_line, end_line).to_string();
                 let mut m = MethodDecl::new(c, id, signature_text, ty);
@@ -821,18 +810,7 @@ impl<'a> Builder<'a> {
         if let Some(d) = n.child_by_field_name("dimensions") {
             return_type_text.push_str(&clean(d, self.src));
         }
-        let mut signature_text = String::new();
-        for m in &c.modifiers {
-            signature_text.push_str(m);
-            signature_text.push(' ');
-        }
-        if let Some(tp) = &c.type_params_text {
-            signature_text.push_str(tp);
-            signature_text.push(' ');
-        }
-        signature_text.push_str(&return_type_text);
-        signature_text.push(' ');
-        push_call(&mut signature_text, &c.name, &c.params, &c.throws);
+        let mut signature_text = method_signature(&c, &return_type_text);
         if n.kind() == "annotation_type_element_declaration"
             && let Some(v) = n.child_by_field_name("value")
         {
@@ -948,6 +926,24 @@ fn param_types(params: &[Param]) -> String {
 
 fn ctor_id(owner: &str, name: &str, params: &[Param], start: u32, end: u32) -> String {
     SymbolId::member(SymbolKind::Ctor, owner, SymbolId::ctor_member(name, &param_types(params)), start, end).to_string()
+}
+
+/// A method's signature as written: modifiers, type parameters, return type, name, parameters
+/// and `throws`.
+fn method_signature(c: &Callable, return_type: &str) -> String {
+    let mut s = String::new();
+    for m in &c.modifiers {
+        s.push_str(m);
+        s.push(' ');
+    }
+    if let Some(tp) = &c.type_params_text {
+        s.push_str(tp);
+        s.push(' ');
+    }
+    s.push_str(return_type);
+    s.push(' ');
+    push_call(&mut s, &c.name, &c.params, &c.throws);
+    s
 }
 
 fn push_call(s: &mut String, name: &str, params: &[Param], throws: &[String]) {
