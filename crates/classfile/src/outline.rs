@@ -165,7 +165,7 @@ fn type_decl(cf: &ClassFile, inner_access: Option<u16>, w: &mut Walk, depth: usi
         if m.name == "<init>" {
             let types = c.params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(",");
             let id = SymbolId::member(SymbolKind::Ctor, &qualified, SymbolId::ctor_member(&c.name, &types), 0, 0);
-            let sig = render(&c, None);
+            let sig = c.signature(None);
             t.constructors.push(CtorDecl::new(c, id.to_string(), sig, false));
         } else {
             let ret = m
@@ -178,7 +178,7 @@ fn type_decl(cf: &ClassFile, inner_access: Option<u16>, w: &mut Walk, depth: usi
             let types = c.params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(",");
             let id =
                 SymbolId::member(SymbolKind::Method, &qualified, SymbolId::method_member(&c.name, &types, &ret), 0, 0);
-            let sig = render(&c, Some(&ret));
+            let sig = c.signature(Some(&ret));
             t.methods.push(MethodDecl::new(c, id.to_string(), sig, ret));
         }
     }
@@ -365,37 +365,4 @@ fn param_names(m: &Member, desc_params: &[String], skip: usize) -> Vec<Option<St
         slot = slot.saturating_add(if t == "long" || t == "double" { 2 } else { 1 });
     }
     out
-}
-
-/// `public static <T> T max(java.util.Collection<? extends T> coll) throws X`.
-fn render(c: &Callable, ret: Option<&str>) -> String {
-    let mut s = String::new();
-    for m in &c.modifiers {
-        s.push_str(m);
-        s.push(' ');
-    }
-    if let Some(tp) = &c.type_params_text {
-        s.push_str(tp);
-        s.push(' ');
-    }
-    if let Some(r) = ret {
-        s.push_str(r);
-        s.push(' ');
-    }
-    s.push_str(&c.name);
-    s.push('(');
-    for (i, p) in c.params.iter().enumerate() {
-        if i > 0 {
-            s.push_str(", ");
-        }
-        s.push_str(&p.type_text);
-        s.push(' ');
-        s.push_str(&p.name);
-    }
-    s.push(')');
-    if !c.throws.is_empty() {
-        s.push_str(" throws ");
-        s.push_str(&c.throws.join(", "));
-    }
-    s
 }

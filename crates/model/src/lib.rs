@@ -221,6 +221,46 @@ pub struct Callable {
     pub javadoc: Javadoc,
 }
 
+impl Callable {
+    /// Its signature as written: `public static <T> T max(Collection<? extends T> coll) throws
+    /// X`; `ret` is a method's return type (none for a constructor).
+    pub fn signature(&self, ret: Option<&str>) -> String {
+        signature_text(&self.modifiers, self.type_params_text.as_deref(), ret, &self.name, &self.params, &self.throws)
+    }
+}
+
+/// A method's or constructor's signature as written, from its parts (see [`Callable::signature`]).
+pub fn signature_text(
+    modifiers: &[String],
+    type_params: Option<&str>,
+    ret: Option<&str>,
+    name: &str,
+    params: &[Param],
+    throws: &[String],
+) -> String {
+    let mut s = String::new();
+    for m in modifiers.iter().map(String::as_str).chain(type_params).chain(ret) {
+        s.push_str(m);
+        s.push(' ');
+    }
+    s.push_str(name);
+    s.push('(');
+    for (i, p) in params.iter().enumerate() {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(&p.type_text);
+        s.push(' ');
+        s.push_str(&p.name);
+    }
+    s.push(')');
+    if !throws.is_empty() {
+        s.push_str(" throws ");
+        s.push_str(&throws.join(", "));
+    }
+    s
+}
+
 /// Declares a method-like wire type with the fields of [`Callable`], in wire order: `symbolId`,
 /// `kind`, `name`, the type's `head` fields, the rest of `Callable`, `signatureText`, then its
 /// `tail` fields; and `new`, which completes a `Callable`.

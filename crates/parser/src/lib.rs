@@ -534,8 +534,14 @@ impl<'a> Builder<'a> {
                     .iter()
                     .map(|c: &RecordComponent| Param { name: c.name.clone(), type_text: c.type_text.clone() })
                     .collect();
-                ctor.signature_text =
-                    ctor_signature(&ctor.modifiers, &ctor.type_params_text, &ctor.name, &ctor.params, &ctor.throws);
+                ctor.signature_text = mji_model::signature_text(
+                    &ctor.modifiers,
+                    ctor.type_params_text.as_deref(),
+                    None,
+                    &ctor.name,
+                    &ctor.params,
+                    &ctor.throws,
+                );
                 ctor.symbol_id = ctor_id(&qualified_name, &ctor.name, &ctor.params, ctor.start_line, ctor.end_line);
             }
         }
@@ -612,7 +618,7 @@ impl<'a> Builder<'a> {
             }),
             lombok::GenKind::Method => {
                 let c = callable(g.name, params);
-                let signature_text = method_signature(&c, &ty);
+                let signature_text = c.signature(Some(&ty));
                 let member = SymbolId::method_member(&c.name, &param_types(&c.params), &ty);
                 let id = SymbolId::member(SymbolKind::Method, &owner, member, start_line, end_line).to_string();
                 let mut m = MethodDecl::new(c, id, signature_text, ty);
@@ -623,7 +629,7 @@ impl<'a> Builder<'a> {
             lombok::GenKind::Ctor => {
                 let c = callable(t.name.clone(), params);
                 let id = ctor_id(&owner, &c.name, &c.params, start_line, end_line);
-                let sig = ctor_signature(&c.modifiers, &c.type_params_text, &c.name, &c.params, &c.throws);
+                let sig = c.signature(None);
                 let mut k = CtorDecl::new(c, id, sig, false);
                 k.generated = lombok;
                 k.generated_by = by;
@@ -810,7 +816,7 @@ impl<'a> Builder<'a> {
         if let Some(d) = n.child_by_field_name("dimensions") {
             return_type_text.push_str(&clean(d, self.src));
         }
-        let mut signature_text = method_signature(&c, &return_type_text);
+        let mut signature_text = c.signature(Some(&return_type_text));
         if n.kind() == "annotation_type_element_declaration"
             && let Some(v) = n.child_by_field_name("value")
         {
@@ -827,7 +833,7 @@ impl<'a> Builder<'a> {
         let compact = n.kind() == "compact_constructor_declaration";
         let c = self.callable(n, jd);
         let symbol_id = ctor_id(owner, &c.name, &c.params, c.start_line, c.end_line);
-        let signature_text = ctor_signature(&c.modifiers, &c.type_params_text, &c.name, &c.params, &c.throws);
+        let signature_text = c.signature(None);
         CtorDecl::new(c, symbol_id, signature_text, compact)
     }
 
@@ -926,56 +932,6 @@ fn param_types(params: &[Param]) -> String {
 
 fn ctor_id(owner: &str, name: &str, params: &[Param], start: u32, end: u32) -> String {
     SymbolId::member(SymbolKind::Ctor, owner, SymbolId::ctor_member(name, &param_types(params)), start, end).to_string()
-}
-
-/// A method's signature as written: modifiers, type parameters, return type, name, parameters
-/// and `throws`.
-fn method_signature(c: &Callable, return_type: &str) -> String {
-    let mut s = String::new();
-    for m in &c.modifiers {
-        s.push_str(m);
-        s.push(' ');
-    }
-    if let Some(tp) = &c.type_params_text {
-        s.push_str(tp);
-        s.push(' ');
-    }
-    s.push_str(return_type);
-    s.push(' ');
-    push_call(&mut s, &c.name, &c.params, &c.throws);
-    s
-}
-
-fn push_call(s: &mut String, name: &str, params: &[Param], throws: &[String]) {
-    s.push_str(name);
-    s.push('(');
-    for (i, p) in params.iter().enumerate() {
-        if i > 0 {
-            s.push_str(", ");
-        }
-        s.push_str(&p.type_text);
-        s.push(' ');
-        s.push_str(&p.name);
-    }
-    s.push(')');
-    if !throws.is_empty() {
-        s.push_str(" throws ");
-        s.push_str(&throws.join(", "));
-    }
-}
-
-fn ctor_signature(mods: &[String], tp: &Option<String>, name: &str, params: &[Param], throws: &[String]) -> String {
-    let mut s = String::new();
-    for m in mods {
-        s.push_str(m);
-        s.push(' ');
-    }
-    if let Some(tp) = tp {
-        s.push_str(tp);
-        s.push(' ');
-    }
-    push_call(&mut s, name, params, throws);
-    s
 }
 
 /// Lists syntax errors: missing tokens and unexpected text, at most [`MAX_ERRORS`].
