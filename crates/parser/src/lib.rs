@@ -589,7 +589,7 @@ impl<'a> Builder<'a> {
             .iter()
             .map(|(name, ty)| Param { name: name.clone(), type_text: self.generated_type(ty) })
             .collect();
-        let type_params_text = g.type_params.map(|t| clean(t, self.src));
+        let type_params_text = g.type_params_text.clone().or_else(|| g.type_params.map(|t| clean(t, self.src)));
         let callable = |name: String, params: Vec<Param>| Callable {
             name,
             modifiers: modifiers.clone(),
@@ -647,6 +647,7 @@ impl<'a> Builder<'a> {
                     Javadoc::absent(),
                 );
                 inner.type_params_text = type_params_text;
+                inner.extends = g.extends;
                 inner.generated = lombok;
                 inner.generated_by = by;
                 for m in g.members {

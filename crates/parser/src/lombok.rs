@@ -9,9 +9,11 @@
 //! and parameter count wins; `AccessLevel.NONE` generates nothing; a `boolean` field `x` has
 //! `isX`; `@Data` and `@Value` imply a constructor only when none is written or annotated;
 //! `@Accessors` (`fluent`, `chain`, `prefix`) on the field, else on its type, names accessors.
-//! Not yet read: `lombok.config`, `@Accessors` of an enclosing type, `@Builder` on a
-//! constructor or method, `@Singular`, `@SuperBuilder`, `staticConstructor`, `@Delegate`,
-//! `@Getter(lazy = true)`.
+//! `@Builder` on a type, constructor or static method, with `@Singular` (Lombok's own table of
+//! singulars) and `@SuperBuilder`'s self-typed builders, are generated as `delombok` writes them.
+//! [`renamed_accessors`] tells what a field's generated members become when it is renamed.
+//! Not yet read: `lombok.config`, `@Accessors` of an enclosing type, `@Delegate`,
+//! `@CustomLog`, `onX`.
 
 use tree_sitter::Node;
 
@@ -29,6 +31,8 @@ const KNOWN: &[(&str, &str)] = &[
     ("RequiredArgsConstructor", "lombok"),
     ("AllArgsConstructor", "lombok"),
     ("Builder", "lombok"),
+    ("Singular", "lombok"),
+    ("SuperBuilder", "lombok.experimental"),
     ("With", "lombok"),
     ("Accessors", "lombok.experimental"),
     ("Slf4j", "lombok.extern.slf4j"),
@@ -127,6 +131,24 @@ pub enum GenTy<'t> {
 /// Named parameters with their types.
 type Params<'t> = Vec<(String, GenTy<'t>)>;
 
+/// What a generated member does for the field it is made from: a rename of the field renames
+/// it with it (`getName` → `getFullName`), and a field's references may include its uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    Getter,
+    Setter,
+    /// `withX`.
+    With,
+    /// A builder's method named after the field (`name(…)`, or with its `setterPrefix`).
+    BuilderSetter,
+    /// `@Singular`'s one-element adder (`item(…)`).
+    SingularOne,
+    /// `@Singular`'s all-elements adder (`items(…)`).
+    SingularAll,
+    /// `@Singular`'s `clearItems()`.
+    SingularClear,
+}
+
 /// One member Lombok generates.
 #[derive(Debug, Clone)]
 pub struct Generated<'t> {
@@ -146,6 +168,47 @@ pub struct Generated<'t> {
     /// The type parameters it declares (the annotated type's, on a generated builder class and
     /// on a static method that makes or builds the type).
     pub type_params: Option<Node<'t>>,
+    /// Type parameters Lombok writes itself (`<C extends Sup, B extends Sup.SupBuilder<C, B>>`
+    /// of a `@SuperBuilder`'s class): when set, instead of `type_params`.
+    pub type_params_text: Option<String>,
+    /// The superclass of a generated type, as Lombok writes it.
+    pub extends: Option<String>,
+    /// The field of the annotated type it is made from, and what it does for it.
+    pub field: Option<(String, Role)>,
+}
+
+impl<'t> Generated<'t> {
+    fn new(
+        kind: GenKind,
+        name: String,
+        ty: GenTy<'t>,
+        modifiers: Vec<&'static str>,
+        by: &'static str,
+        at: Node<'t>,
+    ) -> Self {
+        Generated {
+            kind,
+            name,
+            params: Vec::new(),
+            ty,
+            modifiers,
+            by,
+            at,
+            members: Vec::new(),
+            type_params: None,
+            type_params_text: None,
+            extends: None,
+            field: None,
+        }
+    }
+
+    fn with_params(self, params: Params<'t>) -> Self {
+        Generated { params, ..self }
+    }
+
+    fn for_field(self, field: &str, role: Role) -> Self {
+        Generated { field: Some((field.to_owned(), role)), ..self }
+    }
 }
 
 /// A field of the annotated type, as the handlers see it.
@@ -324,14 +387,21 @@ fn params_count(m: Node) -> usize {
 }
 
 /// The parameters of a `formal_parameters` node, as a builder's fields.
-fn callable_params<'t>(p: Node<'t>, src: &[u8]) -> Vec<(String, GenTy<'t>)> {
+fn callable_params<'t>(scope: &Scope, p: Node<'t>, src: &[u8]) -> Vec<BuilderParam<'t>> {
     let mut out = Vec::new();
     let mut c = p.walk();
     for x in p.named_children(&mut c).filter(|x| x.kind() == kind::FORMAL_PARAMETER) {
         let (Some(name), Some(ty)) = (x.child_by_field_name("name"), x.child_by_field_name("type")) else {
             continue;
         };
-        out.push((text(name, src).to_owned(), GenTy::Node { ty, dims: x.child_by_field_name("dimensions") }));
+        let singular = modifiers(scope, x, src).0.into_iter().find(|a| a.name == "Singular");
+        out.push(BuilderParam {
+            name: text(name, src).to_owned(),
+            ty: GenTy::Node { ty, dims: x.child_by_field_name("dimensions") },
+            node: Some(ty),
+            singular,
+            field: false,
+        });
     }
     out
 }
@@ -360,12 +430,70 @@ fn text_ty<'t>(s: &str) -> GenTy<'t> {
 /// The members Lombok generates for the type declaration `ty` (a class, enum or record; not its
 /// nested types, which are declarations of their own). Empty when it has no Lombok annotation.
 pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t>> {
+    generate_renamed(scope, ty, src, None)
+}
+
+/// What the members generated for field `field` of `ty` become when the field is renamed
+/// `to`: each of today's (its role, name and parameter count) with the name it would have, or
+/// None when Lombok would no longer generate it (a written member now has its name, or a
+/// configured prefix no longer matches). Empty when no generated member is made from the field.
+pub fn renamed_accessors(scope: &Scope, ty: Node, src: &[u8], field: &str, to: &str) -> Vec<RenamedAccessor> {
+    let flat = |gs: Vec<Generated>, name: &str| -> Vec<(Role, String, usize, Option<String>)> {
+        let mut out = Vec::new();
+        for g in gs {
+            if let Some((f, role)) = &g.field
+                && f == name
+            {
+                out.push((*role, g.name.clone(), g.params.len(), None));
+            }
+            for m in &g.members {
+                if let Some((f, role)) = &m.field
+                    && f == name
+                {
+                    out.push((*role, m.name.clone(), m.params.len(), Some(g.name.clone())));
+                }
+            }
+        }
+        out
+    };
+    let before = flat(generate_renamed(scope, ty, src, None), field);
+    let after = flat(generate_renamed(scope, ty, src, Some((field, to))), to);
+    before
+        .into_iter()
+        .map(|(role, name, arity, class)| {
+            let new = after.iter().find(|(r, _, n, c)| *r == role && *n == arity && *c == class).map(|x| x.1.clone());
+            RenamedAccessor { role, name, arity, builder: class, new_name: new }
+        })
+        .collect()
+}
+
+/// One generated member of a field, as a rename of the field changes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenamedAccessor {
+    pub role: Role,
+    pub name: String,
+    pub arity: usize,
+    /// The generated builder class it is a member of, if not of the annotated type itself.
+    pub builder: Option<String>,
+    /// Its name after the rename; None when it would no longer be generated.
+    pub new_name: Option<String>,
+}
+
+/// `generate`, with one field's name replaced (`rename`: from, to) as if the source said so.
+fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<(&str, &str)>) -> Vec<Generated<'t>> {
     if scope.simple.is_empty() && !scope.qualified {
         return Vec::new();
     }
     let (anns, _, type_final, _) = modifiers(scope, ty, src);
     let Some(body) = ty.child_by_field_name("body") else { return Vec::new() };
     let Some(simple) = ty.child_by_field_name("name").map(|n| text(n, src).to_owned()) else { return Vec::new() };
+    let is_abstract = {
+        let mut c = ty.walk();
+        ty.children(&mut c).find(|k| k.kind() == kind::MODIFIERS).is_some_and(|m| {
+            let mut c2 = m.walk();
+            m.children(&mut c2).any(|k| k.kind() == "abstract")
+        })
+    };
     // What the type declares: fields, methods (name, parameter count), constructors, classes.
     let mut fields: Vec<Field> = Vec::new();
     let mut methods: Vec<(String, usize)> = Vec::new();
@@ -373,7 +501,7 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
     let mut classes: Vec<String> = Vec::new();
     // `@Builder` on a constructor or a static method: its annotation, parameters and what
     // `build()` returns (None: the type itself).
-    let mut built_by: Vec<(Ann, Params, Option<Node>)> = Vec::new();
+    let mut built_by: Vec<(Ann, Vec<BuilderParam>, Option<Node>)> = Vec::new();
     let mut c = body.walk();
     let mut nodes: Vec<Node> = body.named_children(&mut c).collect();
     if let Some(i) = nodes.iter().position(|n| n.kind() == kind::ENUM_BODY_DECLARATIONS) {
@@ -389,8 +517,12 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
                 let mut c3 = m.walk();
                 for d in m.children_by_field_name("declarator", &mut c3) {
                     let Some(name) = d.child_by_field_name("name") else { continue };
+                    let name = match rename {
+                        Some((from, to)) if text(name, src) == from => to.to_owned(),
+                        _ => text(name, src).to_owned(),
+                    };
                     fields.push(Field {
-                        name: text(name, src).to_owned(),
+                        name,
                         ty: fty,
                         dims: d.child_by_field_name("dimensions"),
                         is_static,
@@ -405,7 +537,8 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
             kind::METHOD_DECLARATION | kind::CONSTRUCTOR_DECLARATION
                 if let Some(a) = modifiers(scope, m, src).0.into_iter().find(|a| a.name == "Builder") =>
             {
-                let params = m.child_by_field_name("parameters").map(|p| callable_params(p, src)).unwrap_or_default();
+                let params =
+                    m.child_by_field_name("parameters").map(|p| callable_params(scope, p, src)).unwrap_or_default();
                 let ret = if m.kind() == kind::METHOD_DECLARATION { m.child_by_field_name("type") } else { None };
                 built_by.push((a, params, ret));
                 if m.kind() == kind::METHOD_DECLARATION {
@@ -414,16 +547,7 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
                     ctors += 1;
                 }
             }
-            kind::METHOD_DECLARATION => {
-                let name = m.child_by_field_name("name").map(|n| text(n, src).to_owned()).unwrap_or_default();
-                let count = m.child_by_field_name("parameters").map_or(0, |p| {
-                    let mut c3 = p.walk();
-                    p.named_children(&mut c3)
-                        .filter(|x| matches!(x.kind(), kind::FORMAL_PARAMETER | kind::SPREAD_PARAMETER))
-                        .count()
-                });
-                methods.push((name, count));
-            }
+            kind::METHOD_DECLARATION => methods.push((text_of_name(m, src), params_count(m))),
             kind::CONSTRUCTOR_DECLARATION | kind::COMPACT_CONSTRUCTOR_DECLARATION => ctors += 1,
             k if kind::is_type_declaration(k) => {
                 if let Some(n) = m.child_by_field_name("name") {
@@ -456,31 +580,14 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
     let generic = if names.is_empty() { String::new() } else { format!("<{}>", names.join(", ")) };
     let self_ty = || text_ty(&format!("{simple}{generic}"));
     let mut out: Vec<Generated> = Vec::new();
-    let method = |name: String, params, ty, modifiers, by, at| Generated {
-        kind: GenKind::Method,
-        name,
-        params,
-        ty,
-        modifiers,
-        by,
-        at,
-        members: Vec::new(),
-        type_params: None,
+    let method = |name: String, params: Params<'t>, ty, modifiers, by, at| {
+        Generated::new(GenKind::Method, name, ty, modifiers, by, at).with_params(params)
     };
     // Loggers first: Lombok puts the field at the top of the type.
     for a in &anns {
         if let Some((_, logger)) = LOGGERS.iter().find(|(n, _)| *n == a.name) {
-            out.push(Generated {
-                kind: GenKind::Field,
-                name: "log".to_owned(),
-                params: Vec::new(),
-                ty: text_ty(logger),
-                modifiers: vec!["private", "static", "final"],
-                by: a.name_at(),
-                at: a.node,
-                members: Vec::new(),
-                type_params: None,
-            });
+            let mods = vec!["private", "static", "final"];
+            out.push(Generated::new(GenKind::Field, "log".to_owned(), text_ty(logger), mods, a.name_at(), a.node));
         }
     }
     // Accessors, per field: the field's own annotation wins over the type's.
@@ -511,7 +618,8 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
             if !taken {
                 let rest: &[&str] = if f.is_static { &["static"] } else { &[] };
                 let at = if f.ann("Getter").is_some() { a.node } else { f.decl };
-                out.push(method(name, Vec::new(), f.ty(), mods(access, rest), a.name_at(), at));
+                let g = method(name, Vec::new(), f.ty(), mods(access, rest), a.name_at(), at);
+                out.push(g.for_field(&f.name, Role::Getter));
             }
         }
         if let Some(a) = pick("Setter", type_setter)
@@ -525,7 +633,8 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
                 let params = vec![(f.name.clone(), f.ty())];
                 // A chained setter returns its object (a static one stays void).
                 let ret = if style.chain && !f.is_static { self_ty() } else { text_ty("void") };
-                out.push(method(name, params, ret, mods(access, rest), a.name_at(), at));
+                let g = method(name, params, ret, mods(access, rest), a.name_at(), at);
+                out.push(g.for_field(&f.name, Role::Setter));
             }
         }
         if let Some(a) = pick("With", type_with)
@@ -537,7 +646,8 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
             if !exists(&name, 1) {
                 let at = if f.ann("With").is_some() { a.node } else { f.decl };
                 let params = vec![(f.name.clone(), f.ty())];
-                out.push(method(name, params, self_ty(), mods(access, &[]), a.name_at(), at));
+                let g = method(name, params, self_ty(), mods(access, &[]), a.name_at(), at);
+                out.push(g.for_field(&f.name, Role::With));
             }
         }
     }
@@ -559,36 +669,22 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
             .map(|s| s.trim_matches('"').to_owned())
             .filter(|s| !s.is_empty());
         let by = a.name_at();
+        let void = || text_ty("void");
         match static_name {
             Some(factory) => {
-                out.push(Generated {
-                    kind: GenKind::Ctor,
-                    name: simple.clone(),
-                    params: params.clone(),
-                    ty: text_ty("void"),
-                    modifiers: vec!["private"],
-                    by,
-                    at: a.node,
-                    members: Vec::new(),
-                    type_params: None,
-                });
+                let k = Generated::new(GenKind::Ctor, simple.clone(), void(), vec!["private"], by, a.node);
+                out.push(k.with_params(params.clone()));
                 let factory = method(factory, params, self_ty(), mods(access, &["static"]), by, a.node);
                 out.push(Generated { type_params: tparams, ..factory });
             }
-            None => out.push(Generated {
-                kind: GenKind::Ctor,
-                name: simple.clone(),
-                params,
-                ty: text_ty("void"),
-                modifiers: mods(access, &[]),
-                by,
-                at: a.node,
-                members: Vec::new(),
-                type_params: None,
-            }),
+            None => {
+                let k = Generated::new(GenKind::Ctor, simple.clone(), void(), mods(access, &[]), by, a.node);
+                out.push(k.with_params(params));
+            }
         }
     };
     let builder = type_ann("Builder");
+    let super_builder = type_ann("SuperBuilder");
     for (name, params) in [
         ("NoArgsConstructor", Vec::new()),
         ("RequiredArgsConstructor", required.clone()),
@@ -600,7 +696,7 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
             ctor(a, access, &params, &mut out);
         }
     }
-    if !annotated_ctor && ctors == 0 {
+    if !annotated_ctor && ctors == 0 && super_builder.is_none() {
         if let Some(a) = builder {
             ctor(a, "", &all, &mut out);
         } else if let Some(a) = value {
@@ -628,13 +724,29 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
         }
         out.push(method("hashCode".into(), Vec::new(), text_ty("int"), mods("public", &[]), a.name_at(), a.node));
     }
+    let field_params = || -> Vec<BuilderParam> {
+        all.iter()
+            .map(|f| BuilderParam {
+                name: f.name.clone(),
+                ty: f.ty(),
+                node: Some(f.ty),
+                singular: f.ann("Singular").copied(),
+                field: true,
+            })
+            .collect()
+    };
+    if let Some(a) = super_builder {
+        let sup =
+            Super { simple: &simple, names: &names, is_abstract, superclass: ty.child_by_field_name("superclass") };
+        super_builder_of(a, &sup, field_params(), &classes, &exists, src, &mut out);
+        return out;
+    }
     // The builders: `builder()` and the nested `XBuilder` with a method per field or parameter
     // and `build()`; of the type (its fields), and of each annotated constructor or method.
     // (annotation, parameters, what build() returns, the builder's base name, type arguments)
-    let mut builders: Vec<(Ann, Params, GenTy, String, String)> = Vec::new();
+    let mut builders: Vec<(Ann, Vec<BuilderParam>, GenTy, String, String)> = Vec::new();
     if let Some(a) = builder {
-        let params = all.iter().map(|f| (f.name.clone(), f.ty())).collect();
-        builders.push((a, params, self_ty(), simple.clone(), generic.clone()));
+        builders.push((a, field_params(), self_ty(), simple.clone(), generic.clone()));
     }
     for (a, params, ret) in built_by {
         let (built, named) = match ret {
@@ -667,53 +779,363 @@ pub fn generate<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<Generated<'t
         if classes.contains(&class) {
             continue;
         }
-        let mut members: Vec<Generated> = Vec::new();
-        for (name, ty) in &params {
-            members.push(Generated {
-                kind: GenKind::Field,
-                name: name.clone(),
-                params: Vec::new(),
-                ty: ty.clone(),
-                modifiers: vec!["private"],
-                by,
-                at: a.node,
-                members: Vec::new(),
-                type_params: None,
-            });
-        }
-        members.push(Generated {
-            kind: GenKind::Ctor,
-            name: class.clone(),
-            params: Vec::new(),
-            ty: text_ty("void"),
-            modifiers: Vec::new(),
-            by,
-            at: a.node,
-            members: Vec::new(),
-            type_params: None,
-        });
-        for (name, ty) in &params {
-            let setter = if prefix.is_empty() { name.clone() } else { format!("{prefix}{}", capitalized(name)) };
-            let p = vec![(name.clone(), ty.clone())];
-            members.push(method(setter, p, text_ty(&class_ref), mods("public", &[]), by, a.node));
-        }
+        let mut members: Vec<Generated> = builder_fields(&params, by, a.node, src);
+        members.push(Generated::new(GenKind::Ctor, class.clone(), text_ty("void"), Vec::new(), by, a.node));
+        members.extend(builder_setters(&params, &prefix, &text_ty(&class_ref), by, a.node, src));
         let build = unquoted("buildMethodName").unwrap_or_else(|| "build".to_owned());
         members.push(method(build, Vec::new(), built, mods("public", &[]), by, a.node));
         members.push(method("toString".into(), Vec::new(), text_ty("String"), mods("public", &[]), by, a.node));
         classes.push(class.clone());
-        out.push(Generated {
-            kind: GenKind::Type,
-            name: class,
-            params: Vec::new(),
-            ty: text_ty("void"),
-            modifiers: vec!["public", "static"],
-            by,
-            at: a.node,
-            members,
-            type_params: tparams,
-        });
+        let mut t = Generated::new(GenKind::Type, class, text_ty("void"), vec!["public", "static"], by, a.node);
+        t.members = members;
+        t.type_params = tparams;
+        out.push(t);
     }
     out
+}
+
+/// One parameter of a builder: a field of the type (`@Builder` on the type) or a parameter of
+/// the constructor or method it is on.
+struct BuilderParam<'t> {
+    name: String,
+    ty: GenTy<'t>,
+    /// Its type as written (None for a type Lombok names).
+    node: Option<Node<'t>>,
+    /// Its `@Singular`.
+    singular: Option<Ann<'t>>,
+    /// A field of the annotated type (its builder methods are the field's accessors).
+    field: bool,
+}
+
+/// What `@Singular` makes of a collection parameter: the singular name and the element types
+/// (one for a collection, key and value for a map), with the builder field's type.
+struct Singular {
+    one: String,
+    /// The element type (a collection) or the key and value types (a map), as written.
+    elems: Vec<String>,
+    /// `java.util.Collection` or `java.util.Map`: what the all-elements adder takes.
+    all: &'static str,
+    /// The builder field's type, or each of a map's two fields' (key, value).
+    store: Vec<String>,
+}
+
+/// The collection types `@Singular` knows: simple name, whether a map, and the builder field's
+/// type of Guava's (None: java.util's `ArrayList`).
+const SINGULAR_TYPES: &[(&str, bool, Option<&str>)] = &[
+    ("Iterable", false, None),
+    ("Collection", false, None),
+    ("List", false, None),
+    ("Set", false, None),
+    ("SortedSet", false, None),
+    ("NavigableSet", false, None),
+    ("Map", true, None),
+    ("SortedMap", true, None),
+    ("NavigableMap", true, None),
+    ("ImmutableCollection", false, Some("com.google.common.collect.ImmutableList.Builder")),
+    ("ImmutableList", false, Some("com.google.common.collect.ImmutableList.Builder")),
+    ("ImmutableSet", false, Some("com.google.common.collect.ImmutableSet.Builder")),
+    ("ImmutableSortedSet", false, Some("com.google.common.collect.ImmutableSortedSet.Builder")),
+    ("ImmutableMap", true, Some("com.google.common.collect.ImmutableMap.Builder")),
+    ("ImmutableBiMap", true, Some("com.google.common.collect.ImmutableBiMap.Builder")),
+    ("ImmutableSortedMap", true, Some("com.google.common.collect.ImmutableSortedMap.Builder")),
+];
+
+impl<'t> BuilderParam<'t> {
+    /// Its `@Singular` shape: None without the annotation, for a type `@Singular` does not know,
+    /// or a name Lombok cannot singularize (it then reports an error and generates no adder).
+    fn singular(&self, src: &[u8]) -> Option<Singular> {
+        let a = self.singular?;
+        let node = self.node?;
+        let written = text(node, src);
+        let base = written.split('<').next().unwrap_or(written).trim();
+        let simple = base.rsplit('.').next().unwrap_or(base);
+        let (_, map, guava) = SINGULAR_TYPES.iter().find(|(n, _, _)| *n == simple)?;
+        let mut elems = type_args(node, src);
+        let want = if *map { 2 } else { 1 };
+        if elems.len() != want {
+            elems = vec!["java.lang.Object".to_owned(); want];
+        }
+        let one = match a.arg("value", src).map(|v| v.trim().trim_matches('"').to_owned()).filter(|v| !v.is_empty()) {
+            Some(v) => v,
+            None => singularize(&self.name)?,
+        };
+        let store = match (guava, map) {
+            (Some(g), _) => vec![format!("{g}<{}>", elems.join(", "))],
+            (None, true) => elems.iter().map(|e| format!("java.util.ArrayList<{e}>")).collect(),
+            (None, false) => vec![format!("java.util.ArrayList<{}>", elems[0])],
+        };
+        Some(Singular { one, elems, all: if *map { "java.util.Map" } else { "java.util.Collection" }, store })
+    }
+}
+
+/// The type arguments of a generic type node as written, a wildcard's bound for `? extends X`.
+fn type_args(n: Node, src: &[u8]) -> Vec<String> {
+    let mut c = n.walk();
+    let Some(args) = n.named_children(&mut c).find(|k| k.kind() == kind::TYPE_ARGUMENTS) else { return Vec::new() };
+    let mut c2 = args.walk();
+    args.named_children(&mut c2)
+        .map(|a| {
+            if a.kind() == kind::WILDCARD {
+                let mut c3 = a.walk();
+                let kids: Vec<Node> = a.children(&mut c3).collect();
+                let extends = kids.iter().any(|k| k.kind() == "extends");
+                match kids.iter().rev().find(|k| k.is_named() && k.kind() != kind::ANNOTATION) {
+                    Some(t) if extends => clean_text(*t, src),
+                    _ => "java.lang.Object".to_owned(),
+                }
+            } else {
+                clean_text(a, src)
+            }
+        })
+        .collect()
+}
+
+/// A node's text with its whitespace collapsed to single spaces.
+fn clean_text(n: Node, src: &[u8]) -> String {
+    text(n, src).split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Lombok's singular of a plural name (its `singulars.txt`, Rails' inflections): None where
+/// Lombok asks for the singular to be written.
+pub fn singularize(plural: &str) -> Option<String> {
+    /// (ending, singular): `-` an ending of any word, a capital a whole (camel-case) word, else
+    /// an ending too; `!` cannot be singularized.
+    const RULES: &[(&str, &str)] = &[
+        ("quizzes", "quiz"),
+        ("matrices", "matrix"),
+        ("indices", "index"),
+        ("vertices", "vertex"),
+        ("statuses", "status"),
+        ("aliases", "alias"),
+        ("alias", "!"),
+        ("species", "!"),
+        ("Axes", "!"),
+        ("-axes", "axe"),
+        ("sexes", "sex"),
+        ("Testes", "testis"),
+        ("movies", "movie"),
+        ("octopodes", "octopus"),
+        ("buses", "bus"),
+        ("Mice", "mouse"),
+        ("Lice", "louse"),
+        ("News", "!"),
+        ("Men", "man"),
+        ("Women", "woman"),
+        ("minutiae", "minutia"),
+        ("shoes", "shoe"),
+        ("synopses", "synopsis"),
+        ("prognoses", "prognosis"),
+        ("theses", "thesis"),
+        ("diagnoses", "diagnosis"),
+        ("bases", "base"),
+        ("analyses", "analysis"),
+        ("Crises", "crisis"),
+        ("children", "child"),
+        ("moves", "move"),
+        ("zombies", "zombie"),
+        ("-quies", "quy"),
+        ("-us", "!"),
+        ("-is", "!"),
+        ("series", "!"),
+        ("-ies", "y"),
+        ("-oes", "o"),
+        ("hives", "hive"),
+        ("-tives", "tive"),
+        ("-sses", "ss"),
+        ("-ches", "ch"),
+        ("-xes", "x"),
+        ("-shes", "sh"),
+        ("-lves", "lf"),
+        ("-rves", "rf"),
+        ("saves", "save"),
+        ("Leaves", "leaf"),
+        ("-ves", "!"),
+        ("-ss", "!"),
+        ("-us", "!"),
+        ("-s", ""),
+    ];
+    let input = plural.as_bytes();
+    for (last, replacement) in RULES {
+        let whole = last.starts_with(|c: char| c.is_ascii_uppercase());
+        let ending = usize::from(last.starts_with('-'));
+        let len = last.len();
+        if input.len() < len {
+            continue;
+        }
+        let at = input.len() - len + ending;
+        if !input[at..].eq_ignore_ascii_case(&last.as_bytes()[ending..]) {
+            continue;
+        }
+        if whole && input.len() != len && !input[input.len() - len].is_ascii_uppercase() {
+            continue;
+        }
+        if *replacement == "!" {
+            return None;
+        }
+        let capital = !replacement.is_empty() && input[at].is_ascii_uppercase();
+        let post = if capital { capitalized(replacement) } else { (*replacement).to_owned() };
+        return Some(format!("{}{post}", &plural[..at]));
+    }
+    None
+}
+
+/// A builder's private fields, one per parameter (a `@Singular` map's two).
+fn builder_fields<'t>(params: &[BuilderParam<'t>], by: &'static str, at: Node<'t>, src: &[u8]) -> Vec<Generated<'t>> {
+    let mut out = Vec::new();
+    for p in params {
+        let field = |name: String, ty: GenTy<'t>| Generated::new(GenKind::Field, name, ty, vec!["private"], by, at);
+        match p.singular(src) {
+            Some(s) if s.store.len() == 2 => {
+                out.push(field(format!("{}$key", p.name), text_ty(&s.store[0])));
+                out.push(field(format!("{}$value", p.name), text_ty(&s.store[1])));
+            }
+            Some(s) => out.push(field(p.name.clone(), text_ty(&s.store[0]))),
+            None => out.push(field(p.name.clone(), p.ty.clone())),
+        }
+    }
+    out
+}
+
+/// A builder's methods of its parameters: one each, or a `@Singular` one's three; each returns
+/// `ret` (the builder, or its `B` of a `@SuperBuilder`).
+fn builder_setters<'t>(
+    params: &[BuilderParam<'t>],
+    prefix: &str,
+    ret: &GenTy<'t>,
+    by: &'static str,
+    at: Node<'t>,
+    src: &[u8],
+) -> Vec<Generated<'t>> {
+    let named = |name: &str| if prefix.is_empty() { name.to_owned() } else { format!("{prefix}{}", capitalized(name)) };
+    let mut out = Vec::new();
+    for p in params {
+        let method = |name: String, params: Params<'t>, role: Role| {
+            let g = Generated::new(GenKind::Method, name, ret.clone(), vec!["public"], by, at).with_params(params);
+            if p.field { g.for_field(&p.name, role) } else { g }
+        };
+        match p.singular(src) {
+            Some(s) => {
+                let one: Params = if s.elems.len() == 2 {
+                    vec![
+                        (format!("{}Key", s.one), text_ty(&s.elems[0])),
+                        (format!("{}Value", s.one), text_ty(&s.elems[1])),
+                    ]
+                } else {
+                    vec![(s.one.clone(), text_ty(&s.elems[0]))]
+                };
+                out.push(method(named(&s.one), one, Role::SingularOne));
+                let bounded: Vec<String> = s.elems.iter().map(|e| format!("? extends {e}")).collect();
+                let all = vec![(p.name.clone(), text_ty(&format!("{}<{}>", s.all, bounded.join(", "))))];
+                out.push(method(named(&p.name), all, Role::SingularAll));
+                out.push(method(format!("clear{}", capitalized(&p.name)), Vec::new(), Role::SingularClear));
+            }
+            None => out.push(method(named(&p.name), vec![(p.name.clone(), p.ty.clone())], Role::BuilderSetter)),
+        }
+    }
+    out
+}
+
+/// The annotated type as `@SuperBuilder` reads it.
+struct Super<'a, 't> {
+    simple: &'a str,
+    /// Its type variables' names.
+    names: &'a [&'a str],
+    is_abstract: bool,
+    /// Its `superclass` node (`extends Sup<T>`).
+    superclass: Option<Node<'t>>,
+}
+
+/// `@SuperBuilder`'s members: the protected constructor from a builder, `builder()` and
+/// `toBuilder()`, the abstract `XBuilder<C, B>` (extending the superclass's builder) and, for
+/// a concrete type, the private `XBuilderImpl`.
+fn super_builder_of<'t>(
+    a: Ann<'t>,
+    sup: &Super<'_, 't>,
+    params: Vec<BuilderParam<'t>>,
+    classes: &[String],
+    exists: &dyn Fn(&str, usize) -> bool,
+    src: &[u8],
+    out: &mut Vec<Generated<'t>>,
+) {
+    let by = a.name_at();
+    let at = a.node;
+    let simple = sup.simple;
+    let unquoted = |k: &str| a.arg(k, src).map(|s| s.trim_matches('"').to_owned()).filter(|s| !s.is_empty());
+    let class = format!("{simple}Builder");
+    let imp = format!("{simple}BuilderImpl");
+    let vars = sup.names.join(", ");
+    let pre = if vars.is_empty() { String::new() } else { format!("{vars}, ") };
+    let me = if vars.is_empty() { simple.to_owned() } else { format!("{simple}<{vars}>") };
+    let wild = format!("{simple}.{class}<{pre}?, ?>");
+    let method = |name: String, params: Params<'t>, ty: GenTy<'t>, mods: Vec<&'static str>| {
+        Generated::new(GenKind::Method, name, ty, mods, by, at).with_params(params)
+    };
+    let k = Generated::new(GenKind::Ctor, simple.to_owned(), text_ty("void"), vec!["protected"], by, at);
+    out.push(k.with_params(vec![("b".to_owned(), text_ty(&wild))]));
+    let generic = |g: Generated<'t>| {
+        if vars.is_empty() { g } else { Generated { type_params_text: Some(format!("<{vars}>")), ..g } }
+    };
+    let bmethod = unquoted("builderMethodName").unwrap_or_else(|| "builder".to_owned());
+    if !sup.is_abstract && !exists(&bmethod, 0) {
+        out.push(generic(method(bmethod, Vec::new(), text_ty(&wild), vec!["public", "static"])));
+    }
+    let to_builder = a.arg("toBuilder", src).is_some_and(|v| v.trim() == "true");
+    if to_builder && !sup.is_abstract && !exists("toBuilder", 0) {
+        out.push(method("toBuilder".into(), Vec::new(), text_ty(&wild), vec!["public"]));
+    }
+    if classes.contains(&class) {
+        return;
+    }
+    // The superclass's builder: `Sup.SupBuilder<T, C, B>` of `extends Sup<T>`.
+    let extends = sup.superclass.and_then(|s| {
+        let mut c = s.walk();
+        let t = s.named_children(&mut c).find(|k| !k.kind().ends_with("comment"))?;
+        let written = clean_text(t, src);
+        let base = written.split('<').next().unwrap_or(&written).trim().to_owned();
+        let last = base.rsplit('.').next().unwrap_or(&base).to_owned();
+        let args = type_args(t, src);
+        let pre = if args.is_empty() { String::new() } else { format!("{}, ", args.join(", ")) };
+        Some(format!("{base}.{last}Builder<{pre}C, B>"))
+    });
+    let b = || text_ty("B");
+    let mut members = builder_fields(&params, by, at, src);
+    if to_builder {
+        members.push(method("$fillValuesFrom".into(), vec![("instance".into(), text_ty("C"))], b(), vec!["protected"]));
+        let fill = vec![("instance".to_owned(), text_ty(&me)), ("b".to_owned(), text_ty(&wild))];
+        members.push(method(
+            "$fillValuesFromInstanceIntoBuilder".into(),
+            fill,
+            text_ty("void"),
+            vec!["private", "static"],
+        ));
+    }
+    members.push(method("self".into(), Vec::new(), b(), vec!["protected", "abstract"]));
+    let build = unquoted("buildMethodName").unwrap_or_else(|| "build".to_owned());
+    members.push(method(build.clone(), Vec::new(), text_ty("C"), vec!["public", "abstract"]));
+    let prefix = unquoted("setterPrefix").unwrap_or_default();
+    members.extend(builder_setters(&params, &prefix, &b(), by, at, src));
+    members.push(method("toString".into(), Vec::new(), text_ty("String"), vec!["public"]));
+    let mut t =
+        Generated::new(GenKind::Type, class.clone(), text_ty("void"), vec!["public", "static", "abstract"], by, at);
+    t.members = members;
+    t.type_params_text = Some(format!("<{pre}C extends {me}, B extends {simple}.{class}<{pre}C, B>>"));
+    t.extends = extends;
+    out.push(t);
+    if sup.is_abstract || classes.contains(&imp) {
+        return;
+    }
+    let imp_ref = format!("{simple}.{imp}{}", if vars.is_empty() { String::new() } else { format!("<{vars}>") });
+    let mut i = Generated::new(GenKind::Type, imp.clone(), text_ty("void"), vec!["private", "static", "final"], by, at);
+    i.members = vec![
+        Generated::new(GenKind::Ctor, imp.clone(), text_ty("void"), vec!["private"], by, at),
+        method("self".into(), Vec::new(), text_ty(&imp_ref), vec!["protected"]),
+        method(build, Vec::new(), text_ty(&me), vec!["public"]),
+    ];
+    if !vars.is_empty() {
+        i.type_params_text = Some(format!("<{vars}>"));
+    }
+    i.extends = Some(format!("{simple}.{class}<{pre}{me}, {imp_ref}>"));
+    out.push(i);
 }
 
 impl Ann<'_> {
@@ -735,6 +1157,8 @@ const KNOWN_AT: &[(&str, &str)] = &[
     ("RequiredArgsConstructor", "@RequiredArgsConstructor"),
     ("AllArgsConstructor", "@AllArgsConstructor"),
     ("Builder", "@Builder"),
+    ("Singular", "@Singular"),
+    ("SuperBuilder", "@SuperBuilder"),
     ("With", "@With"),
     ("Accessors", "@Accessors"),
     ("Slf4j", "@Slf4j"),
@@ -777,5 +1201,65 @@ mod tests {
     fn a_written_member_of_the_same_name_and_arity_wins_whatever_its_case() {
         let src = "import lombok.*;\n@Getter @Setter class A { int x; boolean on; int getx() { return 0; } void setOn(int a, int b) {} }";
         assert_eq!(generated(src), ["setX", "isOn", "setOn"]);
+    }
+
+    #[test]
+    fn singular_names_follow_lombok_s_table() {
+        let cases = [
+            ("names", Some("name")),
+            ("categories", Some("category")),
+            ("boxes", Some("box")),
+            ("classes", Some("class")),
+            ("matrices", Some("matrix")),
+            ("userAliases", Some("userAlias")),
+            ("children", Some("child")),
+            ("bigMen", Some("bigMan")),
+            ("series", None),
+            ("status", None),
+            ("data", None),
+            ("leaves", Some("leaf")),
+            ("knives", None),
+        ];
+        for (plural, want) in cases {
+            assert_eq!(singularize(plural).as_deref(), want, "{plural}");
+        }
+    }
+
+    /// What a field's generated members become when it is renamed: every accessor, `withX`
+    /// and builder method with its new name; a getter a written method now takes is None.
+    #[test]
+    fn a_field_rename_renames_its_accessors_and_says_which_would_vanish() {
+        let src = "import lombok.*;\n@Data @Builder @With class A { String name; @Singular java.util.List<String> items; int getTitle() { return 0; } }";
+        let tree = crate::parse_tree(src).expect("parses");
+        let root = tree.root_node();
+        let scope = Scope::of(root, src.as_bytes());
+        let mut c = root.walk();
+        let ty = root.named_children(&mut c).find(|n| kind::is_type_declaration(n.kind())).expect("a type");
+        let renamed = |from: &str, to: &str| -> Vec<(String, Option<String>)> {
+            renamed_accessors(&scope, ty, src.as_bytes(), from, to).into_iter().map(|r| (r.name, r.new_name)).collect()
+        };
+        let some = |a: &str, b: &str| (a.to_owned(), Some(b.to_owned()));
+        assert_eq!(
+            renamed("name", "fullName"),
+            [
+                some("getName", "getFullName"),
+                some("setName", "setFullName"),
+                some("withName", "withFullName"),
+                some("name", "fullName")
+            ]
+        );
+        // `getTitle()` is written: Lombok generates no getter for a field named `title`.
+        assert_eq!(renamed("name", "title")[0], ("getName".to_owned(), None));
+        assert_eq!(
+            renamed("items", "entries"),
+            [
+                some("getItems", "getEntries"),
+                some("setItems", "setEntries"),
+                some("withItems", "withEntries"),
+                some("item", "entry"),
+                some("items", "entries"),
+                some("clearItems", "clearEntries")
+            ]
+        );
     }
 }

@@ -564,8 +564,8 @@ fn declare_type(n: Node, b: &[u8], scope: &lombok::Scope, outer: Option<u32>, ou
             kind: TypeKind::Class,
             outer: Some(me),
             is_static: true,
-            tparams: tparams_of(g.type_params, b),
-            superclass: None,
+            tparams: generated_tparams(&g, b),
+            superclass: g.extends.as_deref().map(text_type),
             interfaces: Vec::new(),
             fields: Vec::new(),
             methods: Vec::new(),
@@ -573,8 +573,8 @@ fn declare_type(n: Node, b: &[u8], scope: &lombok::Scope, outer: Option<u32>, ou
             members: Vec::new(),
             start_line: line_of(g.at),
             end_line: g.at.end_position().row as u32 + 1,
-            is_public_api: owner.is_public_api,
-            is_final: false,
+            is_public_api: owner.is_public_api && g.modifiers.contains(&"public"),
+            is_final: g.modifiers.contains(&"final"),
         };
         for m in &g.members {
             match m.kind {
@@ -595,23 +595,54 @@ fn generated_ty(g: &lombok::GenTy, b: &[u8]) -> TyText {
         lombok::GenTy::Node { ty, dims } => {
             TyText::from_node(*ty, b).with_dims(dims.map(|d| count_dims(d, b)).unwrap_or(0))
         }
-        lombok::GenTy::Text(t) => match t.as_str() {
-            "void" | "boolean" | "byte" | "short" | "char" | "int" | "long" | "float" | "double" => {
-                TyText::Prim(t.as_str().into())
-            }
-            // `Box<K, V>`, `Box.BoxBuilder<K, V>`: type variables as arguments.
-            _ => match t.split_once('<') {
-                Some((name, args)) => TyText::Named {
-                    name: name.trim().into(),
-                    args: args
-                        .trim_end_matches('>')
-                        .split(',')
-                        .map(|a| TyText::Named { name: a.trim().into(), args: Vec::new() })
-                        .collect(),
-                },
-                None => TyText::Named { name: t.as_str().into(), args: Vec::new() },
-            },
-        },
+        lombok::GenTy::Text(t) => text_type(t),
+    }
+}
+
+/// A type Lombok writes as text (`Sup.SupBuilder<C, B>`, `java.util.Collection<? extends T>`),
+/// read as the same text in a source would be.
+fn text_type(t: &str) -> TyText {
+    match t {
+        "void" | "boolean" | "byte" | "short" | "char" | "int" | "long" | "float" | "double" => TyText::Prim(t.into()),
+        _ if !t.contains(['<', '[', '?']) => TyText::Named { name: t.into(), args: Vec::new() },
+        _ => {
+            let src = format!("class _T {{ {t} f; }}");
+            let Some(tree) = parse_tree(&src) else { return TyText::Unknown };
+            let field = first_of_kind(tree.root_node(), kind::FIELD_DECLARATION, 0);
+            field
+                .and_then(|f| f.child_by_field_name("type"))
+                .map_or(TyText::Unknown, |n| TyText::from_node(n, src.as_bytes()))
+        }
+    }
+}
+
+/// Type parameters Lombok writes as text (`<C extends Sup, B extends Sup.SupBuilder<C, B>>`).
+fn text_tparams(t: &str) -> Vec<TParam> {
+    let src = format!("class _T{t} {{}}");
+    let Some(tree) = parse_tree(&src) else { return Vec::new() };
+    let params = first_of_kind(tree.root_node(), kind::TYPE_PARAMETERS, 0);
+    tparams_of(params, src.as_bytes())
+}
+
+/// The first node of `kind` in a small tree, depth-first (bounded: a generated snippet is a
+/// few nodes deep).
+fn first_of_kind<'t>(n: Node<'t>, want: &str, depth: u32) -> Option<Node<'t>> {
+    if n.kind() == want {
+        return Some(n);
+    }
+    if depth > 8 {
+        return None;
+    }
+    let mut c = n.walk();
+    let kids: Vec<Node> = n.named_children(&mut c).collect();
+    kids.into_iter().find_map(|k| first_of_kind(k, want, depth + 1))
+}
+
+/// A generated member's type parameters: Lombok's text, else the annotated type's.
+fn generated_tparams(g: &lombok::Generated, b: &[u8]) -> Vec<TParam> {
+    match &g.type_params_text {
+        Some(t) => text_tparams(t),
+        None => tparams_of(g.type_params, b),
     }
 }
 
@@ -632,7 +663,7 @@ fn generated_field(g: &lombok::Generated, b: &[u8]) -> FieldSym {
 fn generated_method(g: &lombok::Generated, b: &[u8]) -> MethodSym {
     MethodSym {
         name: g.name.as_str().into(),
-        tparams: tparams_of(g.type_params, b),
+        tparams: generated_tparams(g, b),
         params: g.params.iter().map(|(_, t)| generated_ty(t, b)).collect(),
         varargs: false,
         ret: if g.kind == lombok::GenKind::Ctor { TyText::Unknown } else { generated_ty(&g.ty, b) },

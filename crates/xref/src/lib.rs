@@ -6,6 +6,7 @@
 //! file, [`engine`] keeps the world fresh and answers the tools' questions, and [`keeper`] drives it for
 //! a workspace (the world last answered with, the background binding loop, persisting).
 
+pub mod accessors;
 pub mod calls;
 pub mod decls;
 pub mod definition;

@@ -1125,12 +1125,37 @@ impl World {
         out
     }
 
-    fn subst_of(&self, id: TypeId, args: &[Ty]) -> Vec<(Box<str>, Ty)> {
+    /// The substitution of `id`'s type parameters by a use's arguments.
+    pub(crate) fn subst_of(&self, id: TypeId, args: &[Ty]) -> Vec<(Box<str>, Ty)> {
         let d = self.decl(id);
         if args.len() != d.tparams.len() {
             return Vec::new();
         }
-        d.tparams.iter().zip(args).map(|(p, a)| (p.name.as_str().into(), a.clone())).collect()
+        let subst: Vec<(Box<str>, Ty)> =
+            d.tparams.iter().zip(args).map(|(p, a)| (p.name.as_str().into(), a.clone())).collect();
+        // Capture conversion, as far as lookups need it (JLS 5.1.10): `?` and `? super X` (read
+        // as `Object`) for a parameter declared with a bound stand for that bound, its own
+        // parameters replaced by the same arguments — `B` of `Builder<?, ?>` where
+        // `B extends Builder<C, B>` is a `Builder<?, ?>`, whose methods a chain calls next.
+        let open = |a: &Ty| matches!(a, Ty::Class(f, _) if &**f == OBJECT);
+        if !d.tparams.iter().zip(args).any(|(p, a)| open(a) && !p.bounds.is_empty()) {
+            return subst;
+        }
+        let ctx = self.ctx_in(id);
+        d.tparams
+            .iter()
+            .zip(args)
+            .map(|(p, a)| {
+                let captured = match p.bounds.first() {
+                    Some(b) if open(a) => match self.resolve_text(b, &ctx) {
+                        Some(t @ Ty::Class(..)) => substitute(&t, &subst),
+                        _ => a.clone(),
+                    },
+                    _ => a.clone(),
+                };
+                (p.name.as_str().into(), captured)
+            })
+            .collect()
     }
 
     /// Fields named `name` visible in `ty` (the first found, as javac's lookup).

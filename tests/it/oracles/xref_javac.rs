@@ -219,12 +219,33 @@ fn calls_on_anonymous_classes_own_methods_results_match_javac() {
     assert_eq!(likely, Vec::<&Key>::new(), "workspace references only `likely`");
 }
 
-/// The committed oracle of the anonymous-class fixtures is what RefDump prints for them.
+/// The committed oracles of the strict fixtures are what RefDump prints for them.
 #[test]
 fn anon_fixture_oracle_is_current() {
-    let root = anon_fixtures();
-    let committed = std::fs::read_to_string(root.join("javac-refs.tsv")).expect("oracle");
-    assert_eq!(run_refdump(&root), committed, "regenerate tests/edit_fixtures/anon/javac-refs.tsv with RefDump");
+    for root in [anon_fixtures(), capture_fixtures()] {
+        let committed = std::fs::read_to_string(root.join("javac-refs.tsv")).expect("oracle");
+        assert_eq!(run_refdump(&root), committed, "regenerate {}/javac-refs.tsv with RefDump", root.display());
+    }
+}
+
+fn capture_fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/edit_fixtures/capture")
+}
+
+/// Issue 51 (`@SuperBuilder`'s self-typed builders): a call on `Builder<?, ?>` whose method
+/// returns the type variable `B extends Builder<C, B>` returns the captured bound, so a chain
+/// `builder().size(1).weight(2L).size(3)…build()` binds every call exactly, as javac does.
+#[test]
+fn calls_through_captured_wildcards_match_javac() {
+    let root = capture_fixtures();
+    let tsv = std::fs::read_to_string(root.join("javac-refs.tsv")).expect("oracle");
+    let (o, w) = ours(&root);
+    let r = compare(&o, &javac(&tsv), &w);
+    print("captured wildcards", &r);
+    assert_eq!(r.false_pos, Vec::<Key>::new(), "bound where javac binds nothing");
+    assert_eq!(r.false_neg, Vec::<Key>::new(), "javac binds, we do not");
+    let likely: Vec<&Key> = o.iter().filter(|(k, e)| !e && k.4.starts_with("capture.")).map(|(k, _)| k).collect();
+    assert_eq!(likely, Vec::<&Key>::new(), "workspace references only `likely`");
 }
 
 /// Precision and recall on commons-lang3 (88k lines), against javac's attribution. The corpus

@@ -191,7 +191,12 @@ fn generated_members_equal_what_delombok_writes_per_fixture() {
         let ours = members(&parser::outline(&rel.to_string_lossy(), &original));
         let theirs = members(&parser::outline(&rel.to_string_lossy(), &expanded));
         // What delombok writes beyond what the source declares.
-        let mut expected: Vec<String> = theirs.into_iter().map(|m| m.key).collect();
+        // `@Getter(lazy = true)` retypes its written field as Lombok's cache
+        // (`AtomicReference<Object>`): that field is the written one, not a generated one.
+        let lazy = |key: &str| {
+            key.contains(" field ") && key.ends_with(":java.util.concurrent.atomic.AtomicReference<Object>")
+        };
+        let mut expected: Vec<String> = theirs.into_iter().map(|m| m.key).filter(|k| !lazy(k)).collect();
         for m in ours.iter().filter(|m| !m.generated) {
             if let Some(i) = expected.iter().position(|e| *e == m.key) {
                 expected.remove(i);

@@ -82,11 +82,7 @@ impl<'w, 's> Resolver<'w, 's> {
             };
             let d = self.w.decl(id);
             let args = st.lookup_class().map(|x| x.1.to_vec()).unwrap_or_default();
-            let subst: Vec<(Box<str>, Ty)> = if d.tparams.len() == args.len() {
-                d.tparams.iter().zip(&args).map(|(p, a)| (p.name.as_str().into(), a.clone())).collect()
-            } else {
-                Vec::new()
-            };
+            let subst = self.w.subst_of(id, &args);
             for m in d.methods.iter().filter(|m| &*m.name == name && access_ok(id, m)) {
                 let sig: Vec<String> = self
                     .w
