@@ -126,6 +126,17 @@ pub struct JavacStatus {
     pub classpath_complete: bool,
     /// How each project's classpath was found, and what is missing.
     pub classpath_notes: Vec<String>,
+    /// Which annotation processor ran (`lombok (…)`), or why Lombok's members are not checked
+    /// by javac; absent when the files use no processor's annotations.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub annotation_processing: Option<String>,
+}
+
+/// A Lombok jar by its name: `lombok.jar`, `lombok-1.18.30.jar` (not `lombok-mapstruct-binding`).
+pub fn is_lombok_jar(p: &Path) -> bool {
+    let Some(name) = p.file_name().and_then(|n| n.to_str()) else { return false };
+    let Some(stem) = name.strip_suffix(".jar") else { return false };
+    stem == "lombok" || stem.strip_prefix("lombok-").is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()))
 }
 
 /// Which sources a check runs.
@@ -349,6 +360,16 @@ impl ProblemsEngine {
         }
     }
 
+    /// Lombok's jar on a trusted workspace's classpath (`lombok-1.18.30.jar`, `lombok.jar`), run
+    /// as javac's only annotation processor: None when the workspace is untrusted (processors are
+    /// code the user has not agreed to run) or no Lombok is on the classpath.
+    fn lombok_processor(&self, ctx: &Context) -> Option<PathBuf> {
+        if !self.settings.trusted {
+            return None;
+        }
+        ctx.classpath.iter().chain(&self.settings.classpath).find(|p| is_lombok_jar(p)).cloned()
+    }
+
     fn options(&self, ctx: &Context) -> Vec<String> {
         let join =
             |v: &[PathBuf]| std::env::join_paths(v).map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
@@ -358,9 +379,16 @@ impl ProblemsEngine {
                 .map(str::to_owned)
                 .collect();
         // Annotation processors are repository code: off unless the user turned them on for a
-        // trusted workspace (then javac's default discovery runs them).
+        // trusted workspace (then javac's default discovery runs them). Lombok alone runs in a
+        // trusted workspace whose classpath has it: its members exist only once it ran.
         if !(self.settings.annotation_processing && self.settings.trusted) {
-            o.insert(0, "-proc:none".to_owned());
+            match self.lombok_processor(ctx) {
+                Some(jar) => {
+                    o.push("-processorpath".to_owned());
+                    o.push(jar.to_string_lossy().into_owned());
+                }
+                None => o.insert(0, "-proc:none".to_owned()),
+            }
         }
         if !self.settings.lint.trim().is_empty() {
             o.push(format!("-Xlint:{}", self.settings.lint.trim()));
@@ -444,6 +472,11 @@ impl ProblemsEngine {
             keyed.push((*i, key, ci));
         }
         for (c, _) in &contexts {
+            if let Some(jar) = self.lombok_processor(c) {
+                let name = jar.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                javac.annotation_processing =
+                    Some(format!("lombok ({name} from the classpath, the workspace is trusted)"));
+            }
             javac.classpath_complete &= c.complete;
             for n in &c.notes {
                 if !javac.classpath_notes.contains(n) {

@@ -16,6 +16,7 @@ mod jdk;
 pub mod libraries;
 mod lines;
 mod locate;
+mod lombok;
 mod move_member;
 pub mod problems;
 mod quick_fix;

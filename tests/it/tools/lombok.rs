@@ -180,3 +180,68 @@ fn edits_of_a_generated_member_are_refused_and_touch_nothing() {
     let after = std::fs::read_to_string(d.path().join("src/com/example/UserService.java")).expect("read");
     assert_eq!(before, after);
 }
+
+/// A workspace over a copy of the Lombok fixtures with Lombok's jar on its classpath, trusted
+/// or not, plus a file with one real error beside Lombok's calls.
+fn problems_workspace(trusted: bool) -> (tempfile::TempDir, Workspace) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lombok/src");
+    crate::common::copy_dir(&fixtures, &dir.path().join("src"));
+    // Their loggers' libraries are not here: with an unresolved import, javac stops after
+    // Lombok's round and attributes nothing.
+    for f in ["Slf4jClass", "CommonsLogClass", "Log4j2Class"] {
+        std::fs::remove_file(dir.path().join(format!("src/com/example/{f}.java"))).expect("remove");
+    }
+    let broken = "package com.example.app;\n\nimport com.example.GetterSetterType;\n\nclass Broken {\n    String f(GetterSetterType t) {\n        return t.getUsername() + t.getNickname();\n    }\n}\n";
+    std::fs::write(dir.path().join("src/com/example/app/Broken.java"), broken).expect("write");
+    let jar = super::lombok_oracle::lombok_jar();
+    let flags = mcp_java_index::config::Flags::roots([dir.path()])
+        .set("watch", false)
+        .set("cache", false)
+        .set("classpath", jar.display());
+    let env = |k: &str| (trusted && k == "MCP_JAVA_INDEX_TRUST").then(|| "1".into());
+    let ws = Workspace::open(mcp_java_index::config::Config::load(&flags, &env).expect("config")).expect("workspace");
+    ws.build_index();
+    (dir, ws)
+}
+
+/// Every error `get_problems` reports, as `file:line message-first-line`.
+fn errors(a: &Answer) -> Vec<String> {
+    a.value["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .filter(|d| d["severity"] == "Error")
+        .map(|d| {
+            let first = d["message"].as_str().unwrap_or("").lines().collect::<Vec<_>>().join(" ");
+            format!("{}:{} {first}", d["file"].as_str().unwrap_or(""), d["line"])
+        })
+        .collect()
+}
+
+/// Untrusted (no processor runs): javac's complaints about members Lombok generates are not
+/// problems of the code, so none is shown and the answer says how many were left out and why;
+/// a real error beside them (`getNickname()`, which nothing declares or generates) still is.
+/// Trusted with Lombok on the classpath: javac runs Lombok as its processor, and says so.
+#[test]
+fn get_problems_tells_lombok_s_members_from_real_errors_trusted_or_not() {
+    let (_d, ws) = problems_workspace(false);
+    let a = call(&ws, "get_problems", json!({"filePath": "src", "limit": 500})).expect("get_problems");
+    assert_eq!(a.value["complete"], true, "{}", a.value);
+    let errs: Vec<String> = errors(&a);
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(errs[0].starts_with("src/com/example/app/Broken.java:7 ") && errs[0].contains("getNickname()"), "{errs:?}");
+    let note = a.value["javac"]["annotationProcessing"].as_str().expect("annotationProcessing said");
+    assert!(note.starts_with("lombok did not run: the workspace is untrusted"), "{note}");
+    let hidden: u64 =
+        note.split("; ").nth(1).and_then(|s| s.split(' ').next()).and_then(|n| n.parse().ok()).expect("a count");
+    assert!(hidden >= 50, "{note}");
+
+    let (_d, ws) = problems_workspace(true);
+    let a = call(&ws, "get_problems", json!({"filePath": "src", "limit": 500})).expect("get_problems");
+    let note = a.value["javac"]["annotationProcessing"].as_str().expect("annotationProcessing said");
+    assert!(note.starts_with("lombok (") && note.contains("trusted"), "{note}");
+    let errs: Vec<String> = errors(&a);
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(errs[0].contains("getNickname()"), "{errs:?}");
+}

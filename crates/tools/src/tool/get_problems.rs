@@ -16,6 +16,8 @@ impl Tool for GetProblems {
     const DESCRIPTION: &'static str = "Compile errors and warnings (syntax and javac) of files or the whole workspace: call it after editing code. complete=false: the check goes on in the background, call again.";
 
     const GROUP: &'static str = "problems";
+    // The reference engine tells javac's complaints about Lombok's members from real ones.
+    const NEEDS_INDEX: bool = true;
     const ALIASES: &'static [(&'static str, &'static str)] = &[
         ("paths", "filePath"),
         ("severity_filter", "severityFilter"),
@@ -110,6 +112,13 @@ pub fn run(ws: &Host, args: &ProblemsArgs) -> Result<ProblemsResult, ToolError> 
         )));
     }
     let mut checked = ws.problems_engine().check(&targets, sources, None);
+    // Lombok did not run: its members' absence is no problem of the code.
+    if checked.javac.annotation_processing.is_none() {
+        let hidden = crate::lombok::hide_generated_member_problems(ws, &targets, &mut checked.problems);
+        if hidden > 0 {
+            checked.javac.annotation_processing = Some(crate::lombok::not_run_note(hidden, ws.config().trusted));
+        }
+    }
     if sources.syntax {
         let files: Vec<_> = targets.iter().map(|t| (t.path.clone(), t.display.clone())).collect();
         checked.problems.extend(crate::quick_fix::override_hints(ws, &files));
