@@ -10,6 +10,7 @@ pub mod classpath;
 mod files;
 mod gradle;
 pub mod junit;
+pub mod lombok;
 pub mod pom;
 pub mod process;
 pub mod project;
