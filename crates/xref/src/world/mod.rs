@@ -10,13 +10,12 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use mji_model::TypeKind;
-#[path = "jdk_api.rs"]
 pub mod jdk_api;
 use jdk_api::{JdkApi, jdk_ty};
 
 use crate::decls::{FieldSym, FileDecls, MethodSym, TParam, TypeSym};
-use crate::flat::{self, ByFqn, ByName, Packages, Simple};
-use crate::lazy::Decls;
+use crate::index::flat::{self, ByFqn, ByName, Packages, Simple};
+use crate::index::lazy::Decls;
 use crate::name::Name;
 use crate::ty::{OBJECT, Ty, TyText, boxed, prim_widens, unboxed};
 
@@ -113,7 +112,7 @@ impl JdkTypes {
 #[derive(Debug, Clone)]
 pub struct FileEntry {
     pub path: Arc<Path>,
-    /// Decoded on first use when read from the store (see [`crate::lazy`]).
+    /// Decoded on first use when read from the store (see [`crate::index::lazy`]).
     decls: Decls,
     /// Index of the file's first type in [`World::types`].
     pub first_type: u32,
@@ -131,8 +130,8 @@ impl FileEntry {
 }
 
 /// A type of the world: (file, index in the file's types). Defined beside the tables that
-/// list them (`crate::flat`), which know nothing else of the world.
-pub use crate::flat::TypeId;
+/// list them (`crate::index::flat`), which know nothing else of the world.
+pub use crate::index::flat::TypeId;
 
 /// Every workspace type, linked: supertypes resolved.
 pub struct World {
@@ -142,7 +141,7 @@ pub struct World {
     // What a member-only edit leaves as it is is shared with the world relinked from this one
     // (see [`World::relinked`]).
     // The tables by name are hashed when linked here, flat when restored from a store (see
-    // `crate::flat`).
+    // `crate::index::flat`).
     by_fqn: Arc<ByFqn>,
     packages: Arc<Packages>,
     supers: Arc<Vec<Vec<Ty>>>,
@@ -324,7 +323,7 @@ impl World {
     /// What linking this world computed from every file's declarations, for the store, so a
     /// restart restores the world without decoding them ([`World::restore`]): each file's
     /// number of types (the files in the world's order), each type's simple name, the tables
-    /// by name (flat, see [`crate::flat`]) and each type's supertypes (postcard). `None` if
+    /// by name (flat, see [`crate::index::flat`]) and each type's supertypes (postcard). `None` if
     /// the supertypes do not encode.
     pub(crate) fn link(&self) -> Option<Vec<u8>> {
         let mut file_types: Vec<u32> = vec![0; self.files.len()];
@@ -389,7 +388,7 @@ impl World {
     }
 
     /// Whether a file's declarations this world holds failed to decode from the store (see
-    /// [`crate::lazy`]): it is to be linked again from the files.
+    /// [`crate::index::lazy`]): it is to be linked again from the files.
     pub(crate) fn damaged(&self) -> bool {
         self.files.iter().find_map(|f| f.decls.block()).is_some_and(|b| b.is_damaged())
     }
