@@ -43,7 +43,8 @@ impl<'w, 's> Resolver<'w, 's> {
                 let inner = n.named_children(&mut c).next();
                 inner.map(|i| Val::Expr(self.expr(i).ty())).unwrap_or(Val::Expr(None))
             }
-            kind::STRING_LITERAL | "text_block" => Val::Expr(Some(Ty::class(STRING))),
+            // A text block too: tree-sitter-java parses one as a `string_literal`.
+            kind::STRING_LITERAL => Val::Expr(Some(Ty::class(STRING))),
             kind::CHARACTER_LITERAL => Val::Expr(Some(Ty::Prim("char".into()))),
             kind::DECIMAL_INTEGER_LITERAL
             | kind::HEX_INTEGER_LITERAL
