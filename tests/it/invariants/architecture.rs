@@ -1046,8 +1046,6 @@ const PLAIN_WRITERS: &[(&str, &str)] = &[
     ("crates/fs/src/write.rs", "the primitive itself (its fallback without openat)"),
     ("crates/fs/src/confine.rs", "opens a log for appending from its root down without following links"),
     ("crates/build/src/process.rs", "a child's log, opened with O_NOFOLLOW"),
-    ("crates/classfile/src/decompile.rs", "class files into a private directory it just made (tempfile)"),
-    ("crates/server/src/secret.rs", "owner-only files in the user's 0700 state directory, created new"),
 ];
 
 /// Every file is written through `mji_fs::write` (issue 50): a plain `fs::write`,
