@@ -5,10 +5,10 @@
 use serde_json::{Value, json};
 
 use crate::common::indexed;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::{Answer, dispatch};
-use mcp_java_index::tools::workspace::Workspace;
 
-fn call(ws: &Workspace, tool: &str, args: Value) -> Result<Answer, String> {
+fn call(ws: &Host, tool: &str, args: Value) -> Result<Answer, String> {
     let Value::Object(m) = args else { panic!("arguments must be an object") };
     dispatch(ws, tool, m)
 }
@@ -63,7 +63,7 @@ public class Plain {
 
 const OTHER_GETTER: &str = "package com.example.other.ann;\n\npublic @interface Getter {\n}\n";
 
-fn workspace() -> (tempfile::TempDir, Workspace) {
+fn workspace() -> (tempfile::TempDir, Host) {
     indexed(
         "src",
         &[
@@ -76,7 +76,7 @@ fn workspace() -> (tempfile::TempDir, Workspace) {
 }
 
 /// `(file, line)` of every reference `find_references` answers for `target`.
-fn refs(ws: &Workspace, target: &str) -> Vec<(String, u64)> {
+fn refs(ws: &Host, target: &str) -> Vec<(String, u64)> {
     let a = call(ws, "find_references", json!({"target": target})).expect("find_references");
     let mut out = Vec::new();
     for f in a.value["files"].as_array().expect("files") {
