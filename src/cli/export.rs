@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use super::flags::WorkspaceFlags;
 use super::index::build_index;
 use super::{flushed, init_logging};
-use crate::tools::workspace::Workspace;
+use crate::tools::host::Host;
 
 #[derive(Debug, Subcommand)]
 pub enum ExportFormat {
@@ -38,7 +38,7 @@ pub fn export(format: ExportFormat) -> anyhow::Result<ExitCode> {
     }
     let config = a.ws.config()?;
     init_logging(&config.log_level);
-    let ws = Workspace::open(config)?;
+    let ws = Host::open(config)?;
     for w in ws.warnings() {
         eprintln!("warning: {w}");
     }

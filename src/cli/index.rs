@@ -11,8 +11,8 @@ use rayon::prelude::*;
 use super::progress::with_progress;
 use super::{WorkspaceFlags, display, flushed, init_logging, print_json};
 use crate::model::OutlineOptions;
+use crate::tools::host::Host;
 use crate::tools::java_index::{OutlineQuery, apply_options};
-use crate::tools::workspace::Workspace;
 use crate::tools::{ToolError, require_java};
 
 #[derive(Debug, Args)]
@@ -131,7 +131,7 @@ fn index_workspace(mut args: IndexArgs, dirs: Vec<PathBuf>, started: std::time::
     args.ws.0.give("roots", dirs.iter().map(|d| d.to_string_lossy().into_owned()).collect());
     let config = args.ws.config()?;
     init_logging(&config.log_level);
-    let ws = Workspace::open(config)?;
+    let ws = Host::open(config)?;
     for w in ws.warnings() {
         eprintln!("warning: {w}");
     }
@@ -196,7 +196,7 @@ pub fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
     }
     let config = args.ws.config()?;
     init_logging(&config.log_level);
-    let ws = Workspace::open(config)?;
+    let ws = Host::open(config)?;
     for w in ws.warnings() {
         eprintln!("warning: {w}");
     }
@@ -324,7 +324,7 @@ pub fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
 
 /// Builds the workspace index on this thread; in a terminal, past a second, its progress on
 /// stderr (the index's own counts, polled).
-pub(crate) fn build_index(ws: &Workspace) -> crate::index::live::PassStats {
+pub(crate) fn build_index(ws: &Host) -> crate::index::live::PassStats {
     let index = ws.index().clone();
     let poll = move || Some(indexing_message(&index.progress()));
     with_progress("indexing", &poll, || ws.build_index())
@@ -378,7 +378,7 @@ pub(crate) fn size_on_disk(dir: &Path) -> u64 {
 /// `cache stats` and `cache clear`.
 pub fn cache(action: CacheAction, ws: WorkspaceFlags) -> anyhow::Result<ExitCode> {
     let config = ws.config()?;
-    let workspace = Workspace::open(config)?;
+    let workspace = Host::open(config)?;
     for w in workspace.warnings() {
         eprintln!("warning: {w}");
     }
@@ -420,7 +420,7 @@ pub struct TreeArgs {
 /// `tree FILE`: tree-sitter's syntax tree with 1-based lines; the file is read under the
 /// tools' path policy (inside a root, no secret, within the size cap).
 pub fn tree(a: TreeArgs) -> anyhow::Result<ExitCode> {
-    let ws = Workspace::open(a.ws.config()?)?;
+    let ws = Host::open(a.ws.config()?)?;
     let file = ws.resolve(&super::query::file_arg(ws.roots().paths(), &a.file))?;
     let bytes = ws.roots().read(&file.path, &file.display).map_err(|e| anyhow::anyhow!("{e}"))?;
     let depth = a.depth;

@@ -20,7 +20,7 @@ pub mod remote;
 pub mod serve;
 pub mod setup;
 
-use crate::tools::workspace::Workspace;
+use crate::tools::host::Host;
 pub use flags::{ConfigArgs, WorkspaceFlags};
 use index::{CacheAction, IndexArgs};
 use query::{
@@ -217,7 +217,7 @@ pub(crate) fn print_json<T: serde::Serialize>(value: &T, compact: bool) -> anyho
 
 /// Flushes the caches; a write that failed (a full disk) is an error naming the cache and
 /// the cause, and the exit code is 1 — the answer printed is right, but the cache is not.
-pub(crate) fn flushed(ws: &Workspace) -> ExitCode {
+pub(crate) fn flushed(ws: &Host) -> ExitCode {
     ws.flush();
     let errors = ws.write_errors();
     for e in &errors {

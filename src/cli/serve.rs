@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::{WorkspaceFlags, init_logging, init_logging_to};
 use crate::config::Config;
-use crate::tools::workspace::Workspace;
+use crate::tools::host::Host;
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -119,7 +119,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         eprintln!("a shared server (pid {}) already serves this workspace at {}", other.pid, other.tcp);
         return Ok(ExitCode::SUCCESS);
     }
-    let ws = Workspace::open(config)?;
+    let ws = Host::open(config)?;
     for w in ws.warnings() {
         tracing::warn!("{w}");
     }

@@ -62,11 +62,11 @@ pub fn decompile(
     let tmp = tempfile::tempdir().map_err(|e| failed(&shown, e))?;
     let (input, output) = (tmp.path().join("in"), tmp.path().join("out"));
     for (n, bytes) in &classes {
-        let p = input.join(format!("{n}.class"));
-        if let Some(parent) = p.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| failed(&shown, e))?;
-        }
-        std::fs::write(&p, bytes).map_err(|e| failed(&shown, e))?;
+        // Through `mji_fs::write` below the directory just made: an entry's name that is no
+        // plain relative path (`../x`) is refused, not followed out of it.
+        let rel = Path::new("in").join(format!("{n}.class"));
+        mji_fs::write::write_below(tmp.path(), &rel, bytes, mji_fs::write::Options::private())
+            .map_err(|e| failed(&shown, e))?;
     }
     let mut child = std::process::Command::new(procyon)
         .arg("-o")

@@ -75,7 +75,6 @@ fn is_expression(n: Node) -> bool {
                     | "false"
                     | "this"
                     | kind::CLASS_LITERAL
-                    | "text_block"
                     | kind::STRING_LITERAL
             ))
         && !matches!(n.kind(), kind::EXPRESSION_STATEMENT)
@@ -114,8 +113,7 @@ pub fn extract_variable(
             kind::TERNARY_EXPRESSION if p.child_by_field_name("condition") != Some(child) => {
                 return Err("the expression is one branch of a `?:`".into());
             }
-            kind::IF_STATEMENT | kind::SWITCH_EXPRESSION | "switch_statement"
-                if p.child_by_field_name("condition") == Some(child) => {}
+            kind::IF_STATEMENT | kind::SWITCH_EXPRESSION if p.child_by_field_name("condition") == Some(child) => {}
             kind::SYNCHRONIZED_STATEMENT if child.kind() == kind::PARENTHESIZED_EXPRESSION => {}
             kind::ENHANCED_FOR_STATEMENT if p.child_by_field_name("value") == Some(child) => {}
             kind::IF_STATEMENT
@@ -124,7 +122,6 @@ pub fn extract_variable(
             | kind::FOR_STATEMENT
             | kind::ENHANCED_FOR_STATEMENT
             | kind::SWITCH_EXPRESSION
-            | "switch_statement"
             | kind::TRY_STATEMENT
             | kind::TRY_WITH_RESOURCES_STATEMENT
             | kind::CATCH_CLAUSE

@@ -546,12 +546,12 @@ fn jump_target_inside(n: Node, start: usize, end: usize, bytes: &[u8]) -> bool {
     let mut x = n;
     while let Some(p) = x.parent() {
         let target = match (n.kind(), label) {
-            (kind::YIELD_STATEMENT, _) => p.kind() == kind::SWITCH_EXPRESSION,
+            (kind::YIELD_STATEMENT, _) => p.kind() == kind::SWITCH_EXPRESSION && !is_switch_statement(p),
             (_, Some(l)) => {
                 p.kind() == kind::LABELED_STATEMENT && p.named_child(0).and_then(|x| x.utf8_text(bytes).ok()) == Some(l)
             }
             (kind::CONTINUE_STATEMENT, None) => is_loop(p),
-            _ => is_loop(p) || p.kind() == "switch_statement" || p.kind() == kind::SWITCH_EXPRESSION,
+            _ => is_loop(p) || is_switch_statement(p),
         };
         if target {
             return inside(p, start, end);
@@ -562,6 +562,28 @@ fn jump_target_inside(n: Node, start: usize, end: usize, bytes: &[u8]) -> bool {
         x = p;
     }
     false
+}
+
+/// Whether `n` is a switch statement: tree-sitter-java parses one as a `switch_expression` in a
+/// statement's place (a block, a `case` group, a loop's or an `if`'s body, a label's statement),
+/// where a `yield` skips it for the switch expression around it and a `break` stops at it.
+fn is_switch_statement(n: Node) -> bool {
+    n.kind() == kind::SWITCH_EXPRESSION
+        && n.parent().is_some_and(|p| {
+            matches!(
+                p.kind(),
+                kind::BLOCK
+                    | kind::SWITCH_BLOCK_STATEMENT_GROUP
+                    | kind::CONSTRUCTOR_BODY
+                    | kind::LABELED_STATEMENT
+                    | kind::PROGRAM
+                    | kind::IF_STATEMENT
+                    | kind::WHILE_STATEMENT
+                    | kind::DO_STATEMENT
+                    | kind::FOR_STATEMENT
+                    | kind::ENHANCED_FOR_STATEMENT
+            )
+        })
 }
 
 fn is_loop(n: Node) -> bool {
@@ -745,5 +767,18 @@ mod tests {
         let src2 = "class A {\n  int n;\n  void f(int a) {\n    n += a;\n    System.out.println(n);\n  }\n}\n";
         let out = extract(src2, "n += a;", "println(n);").expect("extracted");
         assert!(out.contains("  private void extracted(int a) {"), "{out}");
+    }
+
+    /// A `yield` in a switch statement yields the switch expression around it (javac compiles
+    /// this), so the statement cannot move to a method; a `break` in a switch statement stays
+    /// inside it and does not stop an extraction. (tree-sitter-java parses both switches as a
+    /// `switch_expression`.)
+    #[test]
+    fn a_yield_in_a_switch_statement_leaves_it_and_a_break_does_not() {
+        let src = "class A {\n  int f(int a, int b) {\n    return switch (a) {\n      case 1 -> {\n        switch (b) {\n          case 2:\n            yield 5;\n          default:\n            break;\n        }\n        yield 0;\n      }\n      default -> 1;\n    };\n  }\n  void g(int b) {\n    switch (b) {\n      case 2:\n        System.out.println(b);\n        break;\n      default:\n        break;\n    }\n  }\n}\n";
+        let e = extract(src, "switch (b) {\n          case 2", "break;\n        }").expect_err("yield");
+        assert_eq!(e, "a `yield` at line 7 leaves the statements");
+        let out = extract(src, "switch (b) {\n      case 2", "break;\n    }").expect("extracted");
+        assert!(out.contains("    extracted(b);\n"), "{out}");
     }
 }

@@ -36,7 +36,6 @@ const PRIMARY: &[&str] = &[
     "false",
     kind::CHARACTER_LITERAL,
     kind::STRING_LITERAL,
-    "text_block",
     kind::NULL_LITERAL,
     kind::METHOD_INVOCATION,
     kind::FIELD_ACCESS,

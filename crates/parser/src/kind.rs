@@ -312,6 +312,26 @@ pub const ALL: &[&str] = &[
     YIELD_STATEMENT,
 ];
 
+/// Whether the grammar has a node kind spelled `kind`, named (`method_declaration`, [`ALL`]) or
+/// anonymous (`"="`, `"this"`, `"->"`), or tree-sitter's `ERROR`: what `node.kind()` can return.
+/// The check that a string compared with a node's kind names one
+/// (`tests/it/invariants/architecture.rs`) asks it.
+pub fn in_grammar(kind: &str) -> bool {
+    if kind == "ERROR" {
+        return true;
+    }
+    static KINDS: std::sync::OnceLock<std::collections::HashSet<&'static str>> = std::sync::OnceLock::new();
+    KINDS
+        .get_or_init(|| {
+            tree_sitter_java::NODE_TYPES
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix("\"type\": \"")?.strip_suffix("\","))
+                .filter(|t| !t.starts_with('_'))
+                .collect()
+        })
+        .contains(kind)
+}
+
 #[cfg(test)]
 mod tests {
     /// The named kinds the grammar's `node-types.json` lists (supertypes, `_`-prefixed, left
@@ -328,5 +348,17 @@ mod tests {
         named.sort_unstable();
         named.dedup();
         assert_eq!(named, super::ALL);
+    }
+
+    /// Named and anonymous kinds are in the grammar; a statement kind other grammars have, a
+    /// supertype and an empty name are not.
+    #[test]
+    fn in_grammar_knows_named_and_anonymous_kinds() {
+        for k in [super::SWITCH_EXPRESSION, super::STRING_LITERAL, "=", "->", "this", "yield", "ERROR"] {
+            assert!(super::in_grammar(k), "{k}");
+        }
+        for k in ["switch_statement", "text_block", "_expression", ""] {
+            assert!(!super::in_grammar(k), "{k}");
+        }
     }
 }

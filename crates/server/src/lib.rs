@@ -1,5 +1,5 @@
 //! The MCP server: the tool catalog on the wire (rmcp), each call run on the blocking pool
-//! against the shared [`Workspace`], results as `structuredContent` plus the same JSON as text.
+//! against the shared [`Host`], results as `structuredContent` plus the same JSON as text.
 //! Tool failures are tool errors (`isError`); protocol misuse is a JSON-RPC error. The same
 //! handler serves stdio ([`serve_stdio`]) and the network ([`serve_network`]: Streamable HTTP,
 //! TCP, the shared per-workspace server).
@@ -27,8 +27,8 @@ use serde_json::{Map, Value};
 use mji_config::Source;
 use mji_model::cancel::Cancel;
 use mji_tools::catalog::ToolSpec;
+use mji_tools::host::Host;
 use mji_tools::registry;
-use mji_tools::workspace::Workspace;
 
 /// How long clients may cache `tools/list` (the catalog is fixed for the process lifetime).
 pub const TOOLS_TTL_MS: u64 = 3_600_000;
@@ -43,7 +43,7 @@ Paths are relative to the workspace root (or absolute inside it). Outputs are ca
 
 /// What a model is told: [`INSTRUCTIONS`], and with several roots their names and how a path
 /// or a search chooses one.
-pub(crate) fn instructions_for(ws: &Workspace) -> Arc<str> {
+pub(crate) fn instructions_for(ws: &Host) -> Arc<str> {
     let roots = ws.roots();
     let mut text = INSTRUCTIONS.to_owned();
     if roots.paths().len() >= 2 {
@@ -66,7 +66,7 @@ find_type, find_resource and java_find_symbol take `root` (a root's name or a pa
 /// The rmcp handler.
 #[derive(Clone)]
 pub(crate) struct JavaIndexServer {
-    ws: Arc<Workspace>,
+    ws: Arc<Host>,
     /// The listed tools with their `outputSchema`s, for clients sent `structuredContent`.
     tools: Arc<Vec<Tool>>,
     /// The same tools without `outputSchema`, for text-only clients.
@@ -136,7 +136,7 @@ pub fn to_tool(spec: &ToolSpec, structured: bool) -> Tool {
 }
 
 impl JavaIndexServer {
-    pub fn new(ws: Arc<Workspace>) -> Self {
+    pub fn new(ws: Arc<Host>) -> Self {
         let explicit = ws.config().sources.get("structured_content").is_some_and(|s| *s != Source::Default);
         let structured_setting = explicit.then_some(ws.config().structured_content);
         let tools = registry::listed(&ws).map(|e| to_tool(&e.spec, true)).collect();
@@ -444,7 +444,7 @@ impl JavaIndexServer {
     /// type: resource not found), a panic as an internal error.
     async fn blocking<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&Workspace) -> Result<T, mji_tools::ToolError> + Send + 'static,
+        f: impl FnOnce(&Host) -> Result<T, mji_tools::ToolError> + Send + 'static,
     ) -> Result<T, McpError> {
         use mji_tools::ToolError;
         let ws = self.ws.clone();
@@ -463,7 +463,7 @@ impl JavaIndexServer {
 }
 
 /// Serves MCP on stdin/stdout until the client closes its end.
-pub async fn serve_stdio(ws: Arc<Workspace>) -> anyhow::Result<()> {
+pub async fn serve_stdio(ws: Arc<Host>) -> anyhow::Result<()> {
     let confine = ws.config().confinement("log_file");
     let log = match transport::MessageLog::open(ws.config().log_file.as_deref(), confine) {
         Ok(log) => log,
@@ -485,7 +485,7 @@ pub async fn serve_stdio(ws: Arc<Workspace>) -> anyhow::Result<()> {
 /// Serves MCP over any byte stream pair until `input` ends, then lets queued answers reach
 /// `output` (for at most two seconds). The whole path a message takes — the line transport,
 /// rmcp's dispatch, the handler — so the fuzz target and its replay test drive it in memory.
-pub async fn serve_io<R, W>(ws: Arc<Workspace>, input: R, output: W, log: transport::MessageLog)
+pub async fn serve_io<R, W>(ws: Arc<Host>, input: R, output: W, log: transport::MessageLog)
 where
     R: tokio::io::AsyncRead + Unpin + Send + 'static,
     W: tokio::io::AsyncWrite + Unpin + Send + 'static,
@@ -495,7 +495,7 @@ where
 }
 
 /// What every transport does once before serving.
-fn prepare(ws: &Arc<Workspace>) {
+fn prepare(ws: &Arc<Host>) {
     // The tokenizer that measures answers takes ~100 ms to build: not on the first call's time.
     mji_tools::budget::warm();
     // A full disk (or a file-size limit) stops the cache's writes: said once, and the answers
@@ -547,7 +547,7 @@ pub struct Network {
 
 /// Serves the listeners until stopped (Ctrl-C, SIGTERM) or, for a shared server, idle for its
 /// idle time. Every client shares one workspace and one bounded call pool.
-pub async fn serve_network(ws: Arc<Workspace>, net: Network) -> anyhow::Result<()> {
+pub async fn serve_network(ws: Arc<Host>, net: Network) -> anyhow::Result<()> {
     let log = net.log.clone();
     prepare(&ws);
     let server = JavaIndexServer::new(ws.clone());

@@ -7,7 +7,7 @@
 //! this user owns that no one else may write. Nothing here is read from or written to a
 //! repository.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 /// The user's state directory for this program: `$XDG_STATE_HOME/mcp-java-index`, else
@@ -136,28 +136,16 @@ pub fn current_uid() -> Option<u32> {
 }
 
 /// Creates `path` with `text` as an owner-only (0600) file, atomically: a reader sees no file
-/// or the whole text. Fails with `AlreadyExists` if `path` exists (it is not replaced).
+/// or the whole text. Fails with `AlreadyExists` if `path` exists (it is not replaced). Written
+/// through `mji_fs::write` (a temporary file renamed without replacing).
 pub fn create_private(path: &Path, text: &str) -> io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     private_dir(dir)?;
-    let tmp = dir.join(format!(".{}.{}.tmp", file_name(path), std::process::id()));
-    let _ = std::fs::remove_file(&tmp);
-    let mut o = std::fs::OpenOptions::new();
-    o.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut o, 0o600);
-    let written = o.open(&tmp).and_then(|mut f| {
-        f.write_all(text.as_bytes())?;
-        f.sync_all()
-    });
-    // A hard link fails if the name exists: the creation is atomic and never replaces.
-    let linked = written.and_then(|()| std::fs::hard_link(&tmp, path));
-    let _ = std::fs::remove_file(&tmp);
-    linked
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, format!("{} names no file", path.display())))?;
+    let opts = mji_fs::write::Options::private().new_only();
+    mji_fs::write::write_below(dir, Path::new(name), text.as_bytes(), opts)
 }
 
 /// The shortest token accepted from a file (a configured one may not be guessable).

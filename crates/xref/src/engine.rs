@@ -9,10 +9,10 @@ use mji_model::cancel::Cancel;
 use mji_model::progress::{self, Progress};
 use rayon::prelude::*;
 
+use crate::bind::{DepthCut, bind_file};
 use crate::decls::{FileDecls, file_decls};
-use crate::lazy::Decls;
-use crate::refindex::{RefIndex, word_hash, words_of};
-use crate::resolve::{DepthCut, bind_file};
+use crate::index::lazy::Decls;
+use crate::index::refindex::{RefIndex, word_hash, words_of};
 use crate::world::World;
 use crate::world::jdk_api::JdkApi;
 use crate::{Ref, RefKind};
@@ -54,7 +54,7 @@ pub struct XrefEngine {
     /// Use it through [`XrefEngine::refs`], which restores it first from a store just read.
     pub(crate) refs: RwLock<RefIndex>,
     /// The keys part of the store the last load read, until the index is first used.
-    pub(crate) pending: Mutex<Option<crate::store::PendingRefs>>,
+    pub(crate) pending: Mutex<Option<crate::index::store::PendingRefs>>,
     pub(crate) store: Option<PathBuf>,
     /// Something changed since the store was written.
     pub(crate) dirty: AtomicBool,
@@ -205,7 +205,7 @@ impl XrefEngine {
             self.load(&mut st);
         }
         if st.world.as_ref().is_some_and(|w| w.damaged()) {
-            // Declarations read from the store did not decode (see `crate::lazy`): nothing
+            // Declarations read from the store did not decode (see `crate::index::lazy`): nothing
             // read from it is trusted; every file is read again.
             // With no world, the reference index is cleared below.
             let generation = st.generation;

@@ -2,32 +2,29 @@
 //! would bind it, from syntax and the workspace's declarations (no compiler run).
 //!
 //! [`decls`] reads what each file declares (from its skeleton), [`world`] links those into a
-//! workspace-wide type table with javac's lookup rules, [`resolve`] binds every reference of one
-//! file, [`engine`] keeps the world fresh and answers the tools' questions, and [`keeper`] drives it for
-//! a workspace (the world last answered with, the background binding loop, persisting).
+//! workspace-wide type table with javac's lookup rules, [`bind`] binds every reference of one
+//! file, [`engine`] keeps the world fresh and answers the tools' questions through the queries
+//! (`query/`, re-exported here: [`target`], [`calls`], [`hierarchy`], …) over the reference
+//! index it persists (`index/`), and [`keeper`] drives it for a workspace (the world last
+//! answered with, the background binding loop, persisting).
 
-pub mod accessors;
-pub mod calls;
+pub mod bind;
 pub mod decls;
-pub mod definition;
-pub mod deps;
 pub mod engine;
-mod flat;
-pub mod hierarchy;
+mod index;
 mod invalidate;
 pub mod keeper;
-mod keypart;
-pub mod lazy;
 pub mod name;
-mod refindex;
-pub mod rename;
-pub mod resolve;
-pub mod signature;
-mod store;
-pub mod target;
-pub mod textual;
+mod query;
 pub mod ty;
 pub mod world;
+
+/// The binder's old name, kept for the crates that import `mji_xref::resolve::…` while they
+/// are being moved (crates/tools, crates/edit); new code names [`bind`].
+#[doc(hidden)]
+pub use bind as resolve;
+pub use index::lazy;
+pub use query::{accessors, calls, definition, deps, hierarchy, rename, signature, target, textual};
 
 use serde::{Deserialize, Serialize};
 

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::model::{FileOutline, Javadoc, TypeDecl};
 use mcp_java_index::tools::find::{FindTypeArgs, TypeFilter};
-use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::host::Host;
 
 fn doc(j: &Javadoc) -> String {
     match (j.start_line, j.end_line) {
@@ -111,22 +111,22 @@ pub fn write(root: &Path, rel: &str, text: &str) {
 
 /// A temporary workspace holding `files` (paths under `dir/prefix`), indexed, with neither
 /// cache nor watcher.
-pub fn indexed(prefix: &str, files: &[(&str, &str)]) -> (tempfile::TempDir, Workspace) {
+pub fn indexed(prefix: &str, files: &[(&str, &str)]) -> (tempfile::TempDir, Host) {
     let dir = tempfile::tempdir().expect("tempdir");
     for (rel, text) in files {
         write(&dir.path().join(prefix), rel, text);
     }
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     (dir, ws)
 }
 
 /// Opens a workspace on one root (not yet indexed).
-pub fn open(root: &Path, watch: bool) -> Workspace {
+pub fn open(root: &Path, watch: bool) -> Host {
     let flags = Flags::roots([root]).set("watch", watch);
     let config = Config::load(&flags, &|_| None).expect("config");
-    Workspace::open(config).expect("workspace")
+    Host::open(config).expect("workspace")
 }
 
 /// `find_type` arguments for a pattern, any kind, first 50.

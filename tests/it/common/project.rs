@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::host::Host;
 
 /// Debian's Maven repository, the local repository every build test resolves from.
 pub const MAVEN_REPO: &str = "/usr/share/maven-repo";
@@ -30,7 +30,7 @@ impl Project {
 
     /// The workspace with these environment variables over the project's cache directory and
     /// the Maven repository.
-    pub fn workspace(&self, env: &[(&str, &str)]) -> Workspace {
+    pub fn workspace(&self, env: &[(&str, &str)]) -> Host {
         let cache = self.cache.path().to_string_lossy().into_owned();
         let lookup = |k: &str| -> Option<String> {
             let given = env.iter().find(|(n, _)| *n == k).map(|(_, v)| (*v).to_owned());
@@ -41,6 +41,6 @@ impl Project {
             })
         };
         let flags = Flags::roots([self.root.path()]);
-        Workspace::open(Config::load(&flags, &lookup).expect("config")).expect("workspace")
+        Host::open(Config::load(&flags, &lookup).expect("config")).expect("workspace")
     }
 }

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::tools::budget;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::{Answer, dispatch};
-use mcp_java_index::tools::workspace::Workspace;
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
@@ -34,7 +34,7 @@ fn java_files(root: &Path) -> Vec<(String, u64)> {
         .collect()
 }
 
-fn call(ws: &Workspace, tool: &str, args: Value) -> Answer {
+fn call(ws: &Host, tool: &str, args: Value) -> Answer {
     let Value::Object(m) = args else { unreachable!("object arguments") };
     dispatch(ws, tool, m).unwrap_or_else(|e| panic!("{tool}: {e}"))
 }
@@ -60,13 +60,13 @@ fn ids_in_source_order(v: &Value) -> Vec<(u64, String)> {
 }
 
 /// A workspace on the JDK sources (no cache, no watcher), or `None` when they are absent.
-fn jdk_workspace() -> Option<(PathBuf, Workspace)> {
+fn jdk_workspace() -> Option<(PathBuf, Host)> {
     let Some(root) = jdk() else {
         eprintln!("skipped: no JDK sources (run .ci/run, or set JDK_SRC_DIR)");
         return None;
     };
     let flags = Flags::roots([root.as_path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     Some((root, ws))
 }
 
@@ -176,7 +176,7 @@ fn text_only_clients_are_paged_by_the_text_they_read() {
             .set("cache", false)
             .set("answer_tokens", 2_000)
             .set("structured_content", structured);
-        let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+        let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
         let a = call(&ws, "java_index", json!({"filePath": "p/Big.java"}));
         assert!(budget::fits(&a.text(), 2_000));
         if structured {
@@ -202,7 +202,7 @@ fn name_and_kinds_select_declarations() {
         "package p;\n\nimport java.util.Locale;\n\n/** Formats. */\npublic final class Formatter implements java.io.Closeable {\n    int formatCount;\n    public String format(String s) { return s; }\n    public String format(Locale l, java.util.List<String> s) { return null; }\n    public void formatTo(StringBuilder b) { }\n    public int parse(String s) { return 0; }\n    public void close() { }\n    static class Spec {\n        int width;\n        void formatWidth() { }\n    }\n}\n",
     );
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     let answer = |options: Value| call(&ws, "java_index", json!({"filePath": "p/Formatter.java", "options": options}));
     let names = |options: Value| -> Vec<String> {
         let a = answer(options);
@@ -262,7 +262,7 @@ fn a_refusal_names_only_arguments_the_tool_has() {
         common::write(dir.path(), &format!("q{i}/T{i}.java"), &format!("package q{i};\npublic class T{i} {{}}\n"));
     }
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false).set("answer_tokens", 500);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     let entry = mcp_java_index::tools::registry::find("analyze_type_dependencies").expect("registered");
     let Value::Object(args) = json!({"type": "p.Big", "transitive": true, "limit": 500}) else { unreachable!() };

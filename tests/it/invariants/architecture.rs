@@ -823,13 +823,229 @@ fn node_kinds_are_the_parser_crate_s_constants() {
     assert!(offending.is_empty(), "node kinds written as literals (use mji_parser::kind):\n{}", offending.join("\n"));
 }
 
+/// `text` with its comments blanked (newlines kept) and each string literal's insides replaced
+/// by `x`s, so brackets and `=>` inside either do not count; and the string literals, as
+/// (byte offset of the opening quote, 1-based line, text).
+fn masked_strings(text: &str) -> (String, Vec<(usize, usize, String)>) {
+    let code = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut strings = Vec::new();
+    let (mut i, mut line) = (0, 1);
+    while i < code.len() {
+        let c = code[i];
+        if c == b'/' && code.get(i + 1) == Some(&b'/') {
+            while i < code.len() && code[i] != b'\n' {
+                out.push(' ');
+                i += 1;
+            }
+        } else if c == b'"' && (i == 0 || code[i - 1] != b'\'' || code.get(i + 1) != Some(&b'\'')) {
+            let start = i;
+            let mut lit = String::new();
+            out.push('"');
+            i += 1;
+            while i < code.len() && code[i] != b'"' {
+                let step = if code[i] == b'\\' { 2 } else { 1 };
+                for &b in &code[i..(i + step).min(code.len())] {
+                    lit.push(b as char);
+                    line += usize::from(b == b'\n');
+                    out.push(if b == b'\n' { '\n' } else { 'x' });
+                }
+                i += step;
+            }
+            out.push('"');
+            i += 1;
+            strings.push((start, line, lit));
+        } else {
+            line += usize::from(c == b'\n');
+            out.push(if c.is_ascii() { c as char } else { ' ' });
+            i += 1;
+        }
+    }
+    (out, strings)
+}
+
+/// The index just past the bracket that closes the one opening at `open` in masked code.
+fn closing(code: &[u8], open: usize) -> usize {
+    let mut depth = 0usize;
+    for (i, c) in code.iter().enumerate().skip(open) {
+        match c {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    code.len()
+}
+
+/// Whether a scrutinee (`n.kind()`, `kind`, `(p.kind())`) is a node's kind: a call of `kind()`
+/// or a variable `let`-bound to one (`names`).
+fn is_kind_expr(expr: &str, names: &BTreeSet<String>) -> bool {
+    let e = expr.trim();
+    let e = e.strip_prefix('(').and_then(|x| x.strip_suffix(')')).filter(|x| !x.contains(',')).unwrap_or(e).trim();
+    e.ends_with(".kind()") || names.contains(e)
+}
+
+/// The string literals `text` compares with a node's kind, as `line: "literal"`: either side of
+/// `==`/`!=` with `….kind()`, the patterns of `matches!(….kind(), …)` and the arm patterns
+/// (guards aside) of `match ….kind() { … }`, a variable `let`-bound to `….kind()` counting as
+/// the call.
+fn kind_comparisons(text: &str) -> Vec<String> {
+    let (code, strings) = masked_strings(text);
+    let b = code.as_bytes();
+    let mut names = BTreeSet::new();
+    for stmt in code.split(';') {
+        if let Some(at) = stmt.rfind("let ")
+            && let Some((lhs, rhs)) = stmt[at + "let ".len()..].split_once('=')
+            && rhs.trim().ends_with(".kind()")
+        {
+            names.insert(lhs.trim().trim_start_matches("mut ").to_owned());
+        }
+    }
+    // Byte ranges whose string literals are compared with a kind.
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    for (start, _, lit) in &strings {
+        let end = start + lit.len() + 2;
+        let before = code[..*start].trim_end();
+        let after = code[end..].trim_start();
+        let left = before.strip_suffix("==").or_else(|| before.strip_suffix("!="));
+        let right = after.strip_prefix("==").or_else(|| after.strip_prefix("!="));
+        let operand = |s: &str, tail: bool| {
+            let s = s.trim();
+            let w: String = if tail {
+                s.chars()
+                    .rev()
+                    .take_while(|c| c.is_alphanumeric() || "_.()".contains(*c))
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect()
+            } else {
+                s.chars().take_while(|c| c.is_alphanumeric() || "_.()".contains(*c)).collect()
+            };
+            is_kind_expr(&w, &names)
+        };
+        if left.is_some_and(|l| operand(l, true)) || right.is_some_and(|r| operand(r, false)) {
+            ranges.push((*start, end));
+        }
+    }
+    for (at, _) in code.match_indices("matches!(") {
+        let open = at + "matches!".len();
+        let close = closing(b, open);
+        let inner = &code[open + 1..close.saturating_sub(1)];
+        let mut depth = 0i32;
+        let comma = inner.char_indices().find(|(_, c)| {
+            depth += match c {
+                '(' | '[' | '{' => 1,
+                ')' | ']' | '}' => -1,
+                _ => 0,
+            };
+            *c == ',' && depth == 0
+        });
+        if let Some((comma, _)) = comma
+            && is_kind_expr(&inner[..comma], &names)
+        {
+            let pattern = &inner[comma + 1..];
+            let end = pattern.find(" if ").unwrap_or(pattern.len());
+            ranges.push((open + 1 + comma + 1, open + 1 + comma + 1 + end));
+        }
+    }
+    let mut from = 0;
+    while let Some(found) = code[from..].find("match ") {
+        let at = from + found;
+        from = at + 1;
+        if at > 0 && (b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_') {
+            continue;
+        }
+        let Some(brace) = code[at..].find('{').map(|x| at + x) else { break };
+        if !is_kind_expr(&code[at + "match ".len()..brace], &names) {
+            continue;
+        }
+        let close = closing(b, brace);
+        // Arms: a pattern up to `=>`, then a body up to a `,` at depth 0 or a block's end.
+        let mut i = brace + 1;
+        while i < close - 1 {
+            let Some(arrow) = code[i..close].find("=>").map(|x| i + x) else { break };
+            let pattern = &code[i..arrow];
+            let end = pattern.find(" if ").map_or(arrow, |g| i + g);
+            ranges.push((i, end));
+            let mut j = arrow + 2;
+            while j < close - 1 && b[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            if b[j] == b'{' {
+                j = closing(b, j);
+                while j < close - 1 && (b[j].is_ascii_whitespace() || b[j] == b',') {
+                    j += 1;
+                }
+            } else {
+                while j < close - 1 && b[j] != b',' {
+                    j = if matches!(b[j], b'(' | b'[' | b'{') { closing(b, j) } else { j + 1 };
+                }
+                j += 1;
+            }
+            i = j;
+        }
+    }
+    let mut found: Vec<(usize, String)> = strings
+        .iter()
+        .filter(|(start, _, _)| ranges.iter().any(|(a, z)| (*a..*z).contains(start)))
+        .map(|(_, line, lit)| (*line, format!("{line}: \"{lit}\"")))
+        .collect();
+    found.sort();
+    found.dedup();
+    found.into_iter().map(|(_, f)| f).collect()
+}
+
+/// A string compared with a node's kind is a kind the grammar has (named or anonymous,
+/// `mji_parser::kind::in_grammar`): one it does not have (`"switch_statement"`, which
+/// tree-sitter-java parses as a `switch_expression` statement) makes an arm that never runs.
+#[test]
+fn strings_compared_with_a_kind_are_the_grammar_s() {
+    let planted = "if n.kind() == \"switch_statement\" {}\nlet k = p.kind();\nmatch k {\n    kind::BLOCK | \"text_block\" => f(\"not_a_kind\"),\n    \"=\" if x == \"y\" => { g(\"z\") }\n    _ => {}\n}\nmatches!(n.kind(), \"this\" | \"nope\") // \"comment\"\nlet s = \"free text\";";
+    assert_eq!(
+        kind_comparisons(planted),
+        ["1: \"switch_statement\"", "4: \"text_block\"", "5: \"=\"", "8: \"nope\"", "8: \"this\""]
+    );
+    let mut scanned = 0;
+    let mut offending = Vec::new();
+    for e in std::fs::read_dir(root().join("crates")).expect("reading crates/") {
+        let dir = e.expect("entry").path();
+        let toml = std::fs::read_to_string(dir.join("Cargo.toml")).expect("crate manifest");
+        if !toml.contains("tree-sitter") {
+            continue;
+        }
+        let mut files = Vec::new();
+        rust_files(&dir.join("src"), &mut files);
+        for f in files {
+            let text = std::fs::read_to_string(&f).expect("reading source");
+            let compared = kind_comparisons(&text);
+            scanned += compared.len();
+            offending.extend(
+                compared
+                    .into_iter()
+                    .filter(|c| !mcp_java_index::parser::kind::in_grammar(c.split('"').nth(1).unwrap_or_default()))
+                    .map(|c| format!("{}:{c}", f.display())),
+            );
+        }
+    }
+    assert!(scanned > 20, "the kinds compared with a string were not found: {scanned}");
+    assert!(
+        offending.is_empty(),
+        "strings compared with a node's kind that the grammar does not have:\n{}",
+        offending.join("\n")
+    );
+}
+
 /// The files that write without `mji_fs::write`, each with why that is safe.
 const PLAIN_WRITERS: &[(&str, &str)] = &[
     ("crates/fs/src/write.rs", "the primitive itself (its fallback without openat)"),
     ("crates/fs/src/confine.rs", "opens a log for appending from its root down without following links"),
     ("crates/build/src/process.rs", "a child's log, opened with O_NOFOLLOW"),
-    ("crates/classfile/src/decompile.rs", "class files into a private directory it just made (tempfile)"),
-    ("crates/server/src/secret.rs", "owner-only files in the user's 0700 state directory, created new"),
 ];
 
 /// Every file is written through `mji_fs::write` (issue 50): a plain `fs::write`,

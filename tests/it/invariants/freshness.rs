@@ -7,19 +7,20 @@ use std::time::{Duration, SystemTime};
 
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::tools::find::FindTypeArgs;
-use mcp_java_index::tools::workspace::{JavaIndexArgs, Workspace};
+use mcp_java_index::tools::host::Host;
+use mcp_java_index::tools::workspace::JavaIndexArgs;
 
-fn open(root: &Path) -> Workspace {
+fn open(root: &Path) -> Host {
     let flags = Flags::roots([root]).set("watch", false);
-    Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
+    Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
 }
 
-fn types(ws: &Workspace, pattern: &str) -> u64 {
+fn types(ws: &Host, pattern: &str) -> u64 {
     let args: FindTypeArgs = serde_json::from_value(serde_json::json!({ "query": pattern })).expect("args");
     mcp_java_index::tools::tool::find_type::run(ws, &args).expect("find_type").total
 }
 
-fn outline_names(ws: &Workspace) -> Vec<String> {
+fn outline_names(ws: &Host) -> Vec<String> {
     let args = JavaIndexArgs { file_path: "A.java".to_owned(), options: Default::default() };
     mcp_java_index::tools::tool::java_index::run(ws, &args)
         .expect("java_index")

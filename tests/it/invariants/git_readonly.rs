@@ -131,10 +131,9 @@ fn the_affected_tests_tool_never_reads_an_embedded_bare_repository() {
         _ => None,
     };
     let flags = mcp_java_index::config::Flags::roots([served.as_path()]);
-    let ws = mcp_java_index::tools::workspace::Workspace::open(
-        mcp_java_index::config::Config::load(&flags, &lookup).expect("config"),
-    )
-    .expect("workspace");
+    let ws =
+        mcp_java_index::tools::host::Host::open(mcp_java_index::config::Config::load(&flags, &lookup).expect("config"))
+            .expect("workspace");
     ws.build_index();
     let serde_json::Value::Object(args) = json!({"changed": true}) else { unreachable!("object") };
     let answer = dispatch(&ws, "affected_tests", args);

@@ -99,10 +99,7 @@ fn cli(home: &Path, cwd: &Path, args: &[&str]) -> (bool, String) {
 }
 
 /// `export_scip` through the registry, as a client calls it.
-fn export(
-    host: &mcp_java_index::tools::workspace::Workspace,
-    args: serde_json::Value,
-) -> Result<serde_json::Value, String> {
+fn export(host: &mcp_java_index::tools::host::Host, args: serde_json::Value) -> Result<serde_json::Value, String> {
     let serde_json::Value::Object(args) = args else { panic!("arguments must be an object") };
     dispatch(host, "export_scip", args).map(|a| a.value).map_err(|e| e.to_string())
 }

@@ -7,11 +7,11 @@ use serde_json::{Value, json};
 
 use crate::common::indexed;
 use mcp_java_index::model::progress::Progress;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::dispatch;
-use mcp_java_index::tools::workspace::Workspace;
 
 /// The last report a call made to its sink, and its answer.
-fn reported(ws: &Workspace, tool: &str, args: Value) -> (Option<(f64, Option<f64>, String)>, Value) {
+fn reported(ws: &Host, tool: &str, args: Value) -> (Option<(f64, Option<f64>, String)>, Value) {
     let Value::Object(m) = args else { unreachable!("object arguments") };
     let sink = Progress::new();
     let answer = sink.scope(|| dispatch(ws, tool, m)).unwrap_or_else(|e| panic!("{tool}: {e}"));

@@ -1,4 +1,4 @@
-//! The JDK API table `crates/xref/src/jdk_api.txt`: checked against the JDK 17 sources unpacked in
+//! The JDK API table `crates/xref/src/world/jdk_api.txt`: checked against the JDK 17 sources unpacked in
 //! `target/jdk-src` (by .ci/run), and rewritten from them with
 //! `UPDATE_JDK_API=1 cargo test --test it -- oracles::jdk_api_gen`; another test checks a few of its entries.
 
@@ -45,7 +45,7 @@ const PACKAGES: &[&str] = &[
 ];
 
 fn table_path() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xref/src/jdk_api.txt")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xref/src/world/jdk_api.txt")
 }
 
 #[test]
@@ -74,7 +74,7 @@ fn committed_table_is_what_the_jdk_sources_give() {
     let committed = std::fs::read_to_string(table_path()).expect("committed table");
     assert!(
         committed == table,
-        "crates/xref/src/jdk_api.txt is stale: UPDATE_JDK_API=1 cargo test --test it -- oracles::jdk_api_gen"
+        "crates/xref/src/world/jdk_api.txt is stale: UPDATE_JDK_API=1 cargo test --test it -- oracles::jdk_api_gen"
     );
 }
 

@@ -1,4 +1,4 @@
-//! The committed JDK API table (crates/xref/src/jdk_api.txt, generated from JDK 17's sources)
+//! The committed JDK API table (crates/xref/src/world/jdk_api.txt, generated from JDK 17's sources)
 //! against the running JDK's own image, `lib/modules` read as jimage: the types, methods,
 //! constructors and fields of the table's packages that one has and the other has not are
 //! reported. On the table's JDK version they must agree; another version's differences are
@@ -104,7 +104,8 @@ fn owner(key: &str) -> &str {
 }
 
 fn committed_text() -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xref/src/jdk_api.txt")).expect("table")
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xref/src/world/jdk_api.txt"))
+        .expect("table")
 }
 
 /// A JDK on this machine whose version is not the table's, if any (`/usr/lib/jvm/*`).
@@ -263,7 +264,7 @@ fn an_image_of_another_version_decides_what_imports_resolve_to() {
             .collect()
     };
     let committed: HashSet<String> = qualified(
-        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xref/src/jdk_types.txt"))
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xref/src/world/jdk_types.txt"))
             .expect("table"),
     )
     .into_iter()

@@ -758,8 +758,8 @@ fn a_trusted_workspaces_maven_classpath_is_the_one_navigation_uses() {
     {
         use mcp_java_index::config::{Config, Flags};
         use mcp_java_index::tools::find::{FindTypeArgs, Scope};
+        use mcp_java_index::tools::host::Host;
         use mcp_java_index::tools::problems::ProblemsArgs;
-        use mcp_java_index::tools::workspace::Workspace;
         let served = tempfile::tempdir().expect("tempdir");
         let served_cache = served.path().to_string_lossy().into_owned();
         let lookup = |k: &str| -> Option<String> {
@@ -771,7 +771,7 @@ fn a_trusted_workspaces_maven_classpath_is_the_one_navigation_uses() {
                 _ => None,
             }
         };
-        let w = Workspace::open(Config::load(&Flags::roots([ws.path()]), &lookup).expect("config")).expect("workspace");
+        let w = Host::open(Config::load(&Flags::roots([ws.path()]), &lookup).expect("config")).expect("workspace");
         w.build_index();
         let find = || {
             let args = FindTypeArgs { scope: Scope::Libraries, ..common::types("AssertionFailedError") };

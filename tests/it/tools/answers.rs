@@ -6,10 +6,10 @@
 use serde_json::{Value, json};
 
 use crate::common::indexed;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::{Answer, dispatch};
-use mcp_java_index::tools::workspace::Workspace;
 
-fn call(ws: &Workspace, tool: &str, args: Value) -> Result<Answer, String> {
+fn call(ws: &Host, tool: &str, args: Value) -> Result<Answer, String> {
     let Value::Object(m) = args else { panic!("arguments must be an object") };
     dispatch(ws, tool, m)
 }
@@ -56,7 +56,7 @@ const VIEW: &str = r#"<j:jelly xmlns:j="jelly:core">
 </j:jelly>
 "#;
 
-fn workspace() -> (tempfile::TempDir, Workspace) {
+fn workspace() -> (tempfile::TempDir, Host) {
     indexed(
         "",
         &[

@@ -19,16 +19,16 @@ use mcp_java_index::model::cancel::Cancel;
 use mcp_java_index::tools::build::{
     GradleTaskArgs, MavenGoalArgs, RunResult, RunTestsArgs, TestResultsArgs, UpdateProjectArgs,
 };
-use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::host::Host;
 
 impl Project {
     /// The workspace without a watcher (a run's files change under it).
-    fn unwatched(&self, env: &[(&str, &str)]) -> Workspace {
+    fn unwatched(&self, env: &[(&str, &str)]) -> Host {
         self.workspace(&[env, &[("MCP_JAVA_INDEX_WATCH", "false")]].concat())
     }
 
     /// A trusted workspace that waits long enough for any run of the fixture.
-    fn trusted(&self) -> Workspace {
+    fn trusted(&self) -> Host {
         self.unwatched(&[("MCP_JAVA_INDEX_TRUST", "1"), ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "600000")])
     }
 }
@@ -274,7 +274,7 @@ fn update_project_says_which_modules_roots_and_dependencies_changed() {
             _ => None,
         }
     };
-    let ws = Workspace::open(Config::load(&Flags::roots([r]), &lookup).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&Flags::roots([r]), &lookup).expect("config")).expect("workspace");
     let first =
         mcp_java_index::tools::tool::maven_update_project::run(&ws, &UpdateProjectArgs::default()).expect("update");
     assert!(!first.compared);
@@ -502,7 +502,7 @@ fn a_gradle_build_runs_its_wrapper_with_the_test_filter_and_its_reports_are_read
             _ => None,
         }
     };
-    let ws = Workspace::open(Config::load(&Flags::roots([r]), &lookup).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&Flags::roots([r]), &lookup).expect("config")).expect("workspace");
     let res =
         mcp_java_index::tools::tool::run_tests::run(&ws, &RunTestsArgs { offline: true, ..tests("com.x.ATest#fails") })
             .expect("run");

@@ -8,8 +8,8 @@ use common::project::Project;
 
 use mcp_java_index::build::runs::Status;
 use mcp_java_index::tools::build::RunTestsArgs;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::dispatch;
-use mcp_java_index::tools::workspace::Workspace;
 use serde_json::{Value, json};
 
 const SHAPES: &str = r#"package calls;
@@ -116,14 +116,14 @@ class App {
 }
 "#;
 
-fn workspace() -> (tempfile::TempDir, Workspace) {
+fn workspace() -> (tempfile::TempDir, Host) {
     common::indexed(
         "src/calls",
         &[("Shapes.java", SHAPES), ("Area.java", AREA), ("Square.java", SQUARE), ("App.java", APP)],
     )
 }
 
-fn call(ws: &Workspace, tool: &str, args: Value) -> Result<(Value, String), String> {
+fn call(ws: &Host, tool: &str, args: Value) -> Result<(Value, String), String> {
     let Value::Object(m) = args else { unreachable!("object arguments") };
     dispatch(ws, tool, m).map(|a| {
         let text = a.text();
@@ -132,7 +132,7 @@ fn call(ws: &Workspace, tool: &str, args: Value) -> Result<(Value, String), Stri
 }
 
 /// Each call's text, one after the other, as the snapshot shows them.
-fn trees(ws: &Workspace, calls: &[Value]) -> String {
+fn trees(ws: &Host, calls: &[Value]) -> String {
     let mut out = String::new();
     for args in calls {
         out.push_str(&format!("## {args}\n"));
@@ -299,7 +299,7 @@ fn affected_tests_on_commons_lang3() {
         return;
     }
     let flags = mcp_java_index::config::Flags::roots([root.as_path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(mcp_java_index::config::Config::load(&flags, &|_| None).expect("config")).expect("ws");
+    let ws = Host::open(mcp_java_index::config::Config::load(&flags, &|_| None).expect("config")).expect("ws");
     ws.build_index();
     let target = "org.apache.commons.lang3.CharUtils#isAsciiAlphaUpper(char)";
     let (v, text) = call(&ws, "affected_tests", json!({"target": target})).expect("affected");

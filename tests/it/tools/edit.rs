@@ -10,20 +10,20 @@ use common::{copy_dir, java_files_under};
 use std::path::{Path, PathBuf};
 
 use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::find;
-use mcp_java_index::tools::workspace::Workspace;
 use serde_json::{Value, json};
 
-fn setup() -> (tempfile::TempDir, Workspace) {
+fn setup() -> (tempfile::TempDir, Host) {
     let dir = tempfile::tempdir().expect("tempdir");
     copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/edit_fixtures/src"), dir.path());
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     (dir, ws)
 }
 
-fn call(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
+fn call(ws: &Host, args: Value) -> Result<(Value, String), String> {
     let Value::Object(map) = args else { panic!("args are an object") };
     let a = find("refactor_actions").expect("registered").call(ws, map)?;
     let text = a.text();
@@ -44,14 +44,14 @@ fn compiles(root: &Path) {
 }
 
 /// Applies a preview by its editId.
-fn apply(ws: &Workspace, mut args: Value, preview: &Value) -> Result<(Value, String), String> {
+fn apply(ws: &Host, mut args: Value, preview: &Value) -> Result<(Value, String), String> {
     args["apply"] = json!(true);
     args["editId"] = preview["editId"].clone();
     call(ws, args)
 }
 
 /// Fixes Main's imports (it does not compile as committed: List and Collections are missing).
-fn organized(ws: &Workspace) {
+fn organized(ws: &Host) {
     let args = json!({"action": "organize_imports", "filePath": "app/Main.java", "choose": ["java.util.List"]});
     let (preview, _) = call(ws, args.clone()).expect("preview");
     apply(ws, args, &preview).expect("apply");
@@ -223,7 +223,7 @@ fn source_actions_generate_in_the_files_style_and_compile() {
     compiles(dir.path());
 }
 
-fn call_source(ws: &Workspace, args: Value) -> Value {
+fn call_source(ws: &Host, args: Value) -> Value {
     let Value::Object(map) = args else { panic!("object") };
     find("source_actions").expect("registered").call(ws, map).expect("call").value
 }
@@ -321,16 +321,16 @@ fn several_previews_apply_as_one_edit() {
 
 /// A temp copy of tests/edit_fixtures/inherit (its classes compile only once their methods
 /// are generated and Registry's imports organized).
-fn setup_inherit() -> (tempfile::TempDir, Workspace) {
+fn setup_inherit() -> (tempfile::TempDir, Host) {
     let dir = tempfile::tempdir().expect("tempdir");
     copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/edit_fixtures/inherit"), dir.path());
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     (dir, ws)
 }
 
-fn source(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
+fn source(ws: &Host, args: Value) -> Result<(Value, String), String> {
     let Value::Object(map) = args else { panic!("object") };
     let a = find("source_actions").expect("registered").call(ws, map)?;
     let text = a.text();
@@ -338,7 +338,7 @@ fn source(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
 }
 
 /// Previews, applies the preview's editId, and returns the preview's text.
-fn source_applied(ws: &Workspace, args: Value) -> String {
+fn source_applied(ws: &Host, args: Value) -> String {
     let (preview, text) = source(ws, args.clone()).expect("preview");
     let mut applied = args;
     applied["apply"] = json!(true);
@@ -413,7 +413,7 @@ fn implement_override_and_delegate_methods_compile() {
 }
 
 /// Registry's imports organized (it misses ArrayList's).
-fn organize_registry(ws: &Workspace) -> Value {
+fn organize_registry(ws: &Host) -> Value {
     let args = json!({"action": "organize_imports", "filePath": "money/Registry.java"});
     let (preview, _) = call(ws, args.clone()).expect("preview");
     apply(ws, args, &preview).expect("apply");
@@ -443,7 +443,7 @@ fn organize_imports_adds_none_for_inherited_member_types() {
 }
 
 /// A Maven-shaped module: `com.acme.util` in main and test, its resources, a subpackage.
-fn maven_module() -> (tempfile::TempDir, Workspace) {
+fn maven_module() -> (tempfile::TempDir, Host) {
     let dir = tempfile::tempdir().expect("tempdir");
     let files: &[(&str, &str)] = &[
         (
@@ -479,7 +479,7 @@ fn maven_module() -> (tempfile::TempDir, Workspace) {
         std::fs::write(&p, text).expect("write");
     }
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     (dir, ws)
 }
@@ -569,7 +569,7 @@ fn a_renamed_method_keeps_the_maven_build_and_its_tests_passing() {
             _ => None,
         }
     };
-    let ws = Workspace::open(Config::load(&Flags::roots([dir.path()]), &lookup).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&Flags::roots([dir.path()]), &lookup).expect("config")).expect("workspace");
     ws.build_index();
     let args = json!({"action": "rename", "target": "com.example.core.Calc#add(int,int)", "newName": "plus"});
     let (preview, _) = call(&ws, args.clone()).expect("preview");
@@ -593,11 +593,11 @@ fn a_renamed_method_keeps_the_maven_build_and_its_tests_passing() {
 /// of anonymous classes, enum constant bodies and local classes, and overrides whose
 /// parameters are a supertype's type variables substituted (the shapes of the JDK's
 /// `java.util.stream.Node`).
-fn setup_families() -> (tempfile::TempDir, Workspace) {
+fn setup_families() -> (tempfile::TempDir, Host) {
     let dir = tempfile::tempdir().expect("tempdir");
     copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/edit_fixtures/families"), dir.path());
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     (dir, ws)
 }

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::editor::sexp::elisp_string;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::{dispatch, find};
-use mcp_java_index::tools::workspace::Workspace;
 use serde_json::{Value, json};
 
 /// An Emacs daemon on a socket in a temporary directory; dropping it kills it.
@@ -63,18 +63,18 @@ impl Drop for Daemon {
 }
 
 /// A workspace under `root` whose user config (a temporary HOME) holds `config`.
-fn workspace(root: &Path, home: &Path, config: &str) -> Workspace {
+fn workspace(root: &Path, home: &Path, config: &str) -> Host {
     let file = home.join(".config/mcp-java-index/config.toml");
     std::fs::create_dir_all(file.parent().expect("parent")).expect("mkdir");
     std::fs::write(&file, config).expect("config");
     let home_s = home.to_string_lossy().into_owned();
     let env = move |k: &str| (k == "HOME").then(|| home_s.clone());
     let flags = Flags::roots([root]).set("watch", false).set("cache", false);
-    Workspace::open(Config::load(&flags, &env).expect("config")).expect("workspace")
+    Host::open(Config::load(&flags, &env).expect("config")).expect("workspace")
 }
 
 /// Calls a tool as a client would; every answer is checked against the tool's outputSchema.
-fn call(ws: &Workspace, tool: &str, args: Value) -> Result<Value, String> {
+fn call(ws: &Host, tool: &str, args: Value) -> Result<Value, String> {
     let Value::Object(m) = args else { panic!("arguments must be an object") };
     let v = dispatch(ws, tool, m).map(|a| a.value)?;
     let schema = Value::Object(find(tool).expect("registered").spec.output_schema.clone());

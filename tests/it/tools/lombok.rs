@@ -5,10 +5,10 @@
 use serde_json::{Value, json};
 
 use crate::common::indexed;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::{Answer, dispatch};
-use mcp_java_index::tools::workspace::Workspace;
 
-fn call(ws: &Workspace, tool: &str, args: Value) -> Result<Answer, String> {
+fn call(ws: &Host, tool: &str, args: Value) -> Result<Answer, String> {
     let Value::Object(m) = args else { panic!("arguments must be an object") };
     dispatch(ws, tool, m)
 }
@@ -63,7 +63,7 @@ public class Plain {
 
 const OTHER_GETTER: &str = "package com.example.other.ann;\n\npublic @interface Getter {\n}\n";
 
-fn workspace() -> (tempfile::TempDir, Workspace) {
+fn workspace() -> (tempfile::TempDir, Host) {
     indexed(
         "src",
         &[
@@ -76,7 +76,7 @@ fn workspace() -> (tempfile::TempDir, Workspace) {
 }
 
 /// `(file, line)` of every reference `find_references` answers for `target`.
-fn refs(ws: &Workspace, target: &str) -> Vec<(String, u64)> {
+fn refs(ws: &Host, target: &str) -> Vec<(String, u64)> {
     let a = call(ws, "find_references", json!({"target": target})).expect("find_references");
     let mut out = Vec::new();
     for f in a.value["files"].as_array().expect("files") {
@@ -183,7 +183,7 @@ fn edits_of_a_generated_member_are_refused_and_touch_nothing() {
 
 /// A workspace over a copy of the Lombok fixtures with Lombok's jar on its classpath, trusted
 /// or not, plus a file with one real error beside Lombok's calls.
-fn problems_workspace(trusted: bool) -> (tempfile::TempDir, Workspace) {
+fn problems_workspace(trusted: bool) -> (tempfile::TempDir, Host) {
     let dir = tempfile::tempdir().expect("tempdir");
     let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lombok/src");
     crate::common::copy_dir(&fixtures, &dir.path().join("src"));
@@ -200,7 +200,7 @@ fn problems_workspace(trusted: bool) -> (tempfile::TempDir, Workspace) {
         .set("cache", false)
         .set("classpath", jar.display());
     let env = |k: &str| (trusted && k == "MCP_JAVA_INDEX_TRUST").then(|| "1".into());
-    let ws = Workspace::open(mcp_java_index::config::Config::load(&flags, &env).expect("config")).expect("workspace");
+    let ws = Host::open(mcp_java_index::config::Config::load(&flags, &env).expect("config")).expect("workspace");
     ws.build_index();
     (dir, ws)
 }

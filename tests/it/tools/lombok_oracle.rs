@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::xref::{FindReferencesArgs, TargetKind};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -216,18 +216,18 @@ fn generated_members_equal_what_delombok_writes_per_fixture() {
 }
 
 /// A workspace over a copy of `src`, indexed.
-fn workspace_of(src: &Path) -> (tempfile::TempDir, Workspace) {
+fn workspace_of(src: &Path) -> (tempfile::TempDir, Host) {
     let dir = tempfile::tempdir().expect("tempdir");
     crate::common::copy_dir(src, dir.path());
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     (dir, ws)
 }
 
 /// `file -> lines` of the references `find_references` answers for `target`, leaving out those
 /// `inside` says are in code Lombok writes (delombok's `toString` calls the getters).
-fn refs_by_file(ws: &Workspace, target: &str, inside: &dyn Fn(&str, u32) -> bool) -> BTreeMap<String, Vec<u32>> {
+fn refs_by_file(ws: &Host, target: &str, inside: &dyn Fn(&str, u32) -> bool) -> BTreeMap<String, Vec<u32>> {
     let kind = (!target.contains('(')).then_some(TargetKind::Field);
     let args = FindReferencesArgs { target: target.into(), target_kind: kind, limit: 10_000, ..Default::default() };
     let r = mcp_java_index::tools::tool::find_references::run(ws, &args)

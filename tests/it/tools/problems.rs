@@ -14,8 +14,8 @@ use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::problems::{
     CheckFile, FileState, Problem, ProblemSource, ProblemsEngine, Settings, Severity, Sources,
 };
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::problems::{LineRange, ProblemsArgs, ProblemsResult};
-use mcp_java_index::tools::workspace::Workspace;
 
 /// A temp copy of a fixture project and a temp cache directory.
 impl Project {
@@ -169,7 +169,7 @@ fn an_edit_is_seen_and_an_unchanged_project_answers_from_the_cache() {
 }
 
 /// Asks until the answer is complete (Maven resolves the classpath in the background).
-fn until_complete(ws: &Workspace, a: &ProblemsArgs) -> ProblemsResult {
+fn until_complete(ws: &Host, a: &ProblemsArgs) -> ProblemsResult {
     for _ in 0..60 {
         let r = mcp_java_index::tools::tool::get_problems::run(ws, a).expect("get_problems");
         if r.complete {
@@ -402,7 +402,7 @@ fn gradle_project() -> (tempfile::TempDir, tempfile::TempDir) {
     (root, home)
 }
 
-fn gradle_workspace(root: &Path, home: &Path, cache: &Path) -> Workspace {
+fn gradle_workspace(root: &Path, home: &Path, cache: &Path) -> Host {
     let (cache, home) = (cache.to_string_lossy().into_owned(), home.to_string_lossy().into_owned());
     let lookup = |k: &str| -> Option<String> {
         match k {
@@ -412,7 +412,7 @@ fn gradle_workspace(root: &Path, home: &Path, cache: &Path) -> Workspace {
             _ => None,
         }
     };
-    Workspace::open(Config::load(&Flags::roots([root]), &lookup).expect("config")).expect("workspace")
+    Host::open(Config::load(&Flags::roots([root]), &lookup).expect("config")).expect("workspace")
 }
 
 #[test]
@@ -704,7 +704,7 @@ fn a_pom_source_directory_outside_the_workspace_is_left_out_and_said() {
         "MCP_JAVA_INDEX_MAVEN_REPO_LOCAL" => Some(MAVEN_REPO.to_owned()),
         _ => None,
     };
-    let ws = Workspace::open(Config::load(&Flags::roots([&root]), &lookup).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&Flags::roots([&root]), &lookup).expect("config")).expect("workspace");
     let r = until_complete(&ws, &args(&["src/test/java/app/Probe.java"]));
     assert!(r.javac.available, "{:?}", r.javac);
     assert!(!leaked(&r), "the outside source root was compiled: {:?}", r.diagnostics);
@@ -753,7 +753,7 @@ fn a_gradle_include_flat_outside_the_workspace_is_left_out_and_said() {
 }
 
 /// A plain project (the `plain` fixture) whose `max_file_bytes` is `cap`, when given.
-fn plain_with_cap(p: &Project, cap: Option<&str>) -> Workspace {
+fn plain_with_cap(p: &Project, cap: Option<&str>) -> Host {
     match cap {
         Some(c) => p.workspace(&[("MCP_JAVA_INDEX_MAX_FILE_BYTES", c)]),
         None => p.workspace(&[]),

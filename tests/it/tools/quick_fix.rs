@@ -7,12 +7,12 @@ use crate::common;
 use common::java_files_under;
 use common::project::Project;
 
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::problems::ProblemsArgs;
 use mcp_java_index::tools::registry::find;
-use mcp_java_index::tools::workspace::Workspace;
 use serde_json::{Value, json};
 
-fn call(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
+fn call(ws: &Host, args: Value) -> Result<(Value, String), String> {
     let Value::Object(map) = args else { panic!("args are an object") };
     let a = find("refactor_actions").expect("registered").call(ws, map)?;
     let text = a.text();
@@ -20,7 +20,7 @@ fn call(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
 }
 
 /// Every fix get_problems lists for `file`: (code, fixId, title).
-pub(crate) fn fixes(ws: &Workspace, file: &str) -> Vec<(String, String, String)> {
+pub(crate) fn fixes(ws: &Host, file: &str) -> Vec<(String, String, String)> {
     let args = ProblemsArgs { paths: vec![file.to_owned()], ..Default::default() };
     let r = mcp_java_index::tools::tool::get_problems::run(ws, &args).expect("get_problems");
     assert!(r.complete && r.javac.available, "{:?}", r.javac);
@@ -32,7 +32,7 @@ pub(crate) fn fixes(ws: &Workspace, file: &str) -> Vec<(String, String, String)>
 
 /// Previews the fix of `file` titled `title`, applies it, and returns the preview's text
 /// (without its editId) and the fix id.
-pub(crate) fn fix(ws: &Workspace, file: &str, title: &str) -> (String, String) {
+pub(crate) fn fix(ws: &Host, file: &str, title: &str) -> (String, String) {
     let all = fixes(ws, file);
     let (_, id, _) = all.iter().find(|(_, _, t)| t == title).unwrap_or_else(|| panic!("no fix {title} in {all:?}"));
     let (preview, text) = call(ws, json!({"action": "quick_fix", "fixId": id})).expect("preview");
@@ -106,7 +106,7 @@ fn quick_fixes_import_throw_catch_and_implement_until_it_compiles() {
 }
 
 /// Every diagnostic of `file` with its fixes' titles: `code line: title | title`.
-fn listed(ws: &Workspace, file: &str) -> Vec<String> {
+fn listed(ws: &Host, file: &str) -> Vec<String> {
     let args = ProblemsArgs { paths: vec![file.to_owned()], ..Default::default() };
     let r = mcp_java_index::tools::tool::get_problems::run(ws, &args).expect("get_problems");
     r.diagnostics

@@ -196,12 +196,12 @@ fn options_filter_and_preview() {
 #[test]
 fn a_symbol_reads_exactly_one_declaration_or_says_which() {
     use mcp_java_index::config::{Config, Flags};
+    use mcp_java_index::tools::host::Host;
     use mcp_java_index::tools::registry::dispatch;
-    use mcp_java_index::tools::workspace::Workspace;
     use serde_json::{Value, json};
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let flags = Flags::roots([root.as_path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     let read = |args: Value| {
         let Value::Object(m) = args else { unreachable!("object arguments") };
         dispatch(&ws, "java_read_range", m)

@@ -6,13 +6,13 @@ use crate::common;
 use common::java_files_under;
 use common::project::Project;
 
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::find;
-use mcp_java_index::tools::workspace::Workspace;
 use serde_json::{Value, json};
 
 /// One `refactor_actions` call: its structured answer and its text. Shared by the refactoring
 /// tests (`refactor_method`, `signature`, `refactor_maven`).
-pub(crate) fn call(ws: &Workspace, args: Value) -> Result<(Value, String), String> {
+pub(crate) fn call(ws: &Host, args: Value) -> Result<(Value, String), String> {
     let Value::Object(map) = args else { panic!("args are an object") };
     let a = find("refactor_actions").expect("registered").call(ws, map)?;
     let text = a.text();
@@ -20,14 +20,14 @@ pub(crate) fn call(ws: &Workspace, args: Value) -> Result<(Value, String), Strin
 }
 
 /// A temp copy of `tests/edit_fixtures/<name>`, indexed.
-pub(crate) fn setup_of(name: &str) -> (Project, Workspace) {
+pub(crate) fn setup_of(name: &str) -> (Project, Host) {
     let p = Project::of("edit_fixtures", name);
     let ws = p.workspace(&[]);
     ws.build_index();
     (p, ws)
 }
 
-fn setup() -> (Project, Workspace) {
+fn setup() -> (Project, Host) {
     setup_of("refactor")
 }
 
@@ -40,7 +40,7 @@ pub(crate) fn compiles(p: &Project) {
 }
 
 /// Previews, applies the preview's editId and returns the preview's text without its editId.
-pub(crate) fn previewed_and_applied(ws: &Workspace, args: Value) -> String {
+pub(crate) fn previewed_and_applied(ws: &Host, args: Value) -> String {
     let (preview, text) = call(ws, args.clone()).unwrap_or_else(|e| panic!("preview of {args}: {e}"));
     let mut apply = args;
     apply["apply"] = json!(true);
@@ -51,7 +51,7 @@ pub(crate) fn previewed_and_applied(ws: &Workspace, args: Value) -> String {
 }
 
 /// [`previewed_and_applied`], then javac compiles the whole fixture.
-pub(crate) fn applied(p: &Project, ws: &Workspace, args: Value) -> String {
+pub(crate) fn applied(p: &Project, ws: &Host, args: Value) -> String {
     let text = previewed_and_applied(ws, args);
     compiles(p);
     text

@@ -6,10 +6,10 @@ use crate::common;
 use common::project::Project;
 
 use super::refactor::{applied, call, compiles, setup_of};
-use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::host::Host;
 use serde_json::{Value, json};
 
-fn setup() -> (Project, Workspace) {
+fn setup() -> (Project, Host) {
     setup_of("refactor_method")
 }
 

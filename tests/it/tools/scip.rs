@@ -6,13 +6,13 @@ use std::path::Path;
 use std::time::Duration;
 
 use mcp_java_index::scip::{from_bytes, symbol_is_valid};
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::{dispatch, find};
-use mcp_java_index::tools::workspace::Workspace;
 use serde_json::{Value, json};
 
 use crate::common;
 
-fn call(ws: &Workspace, args: Value) -> Result<Value, String> {
+fn call(ws: &Host, args: Value) -> Result<Value, String> {
     let Value::Object(m) = args else { panic!("arguments must be an object") };
     let v = dispatch(ws, "export_scip", m).map(|a| a.value)?;
     let schema = Value::Object(find("export_scip").expect("registered").spec.output_schema.clone());
@@ -138,7 +138,7 @@ fn exported(root: &Path, files: &[(&str, &str)]) -> mcp_java_index::scip::protoc
         common::write(root, rel, text);
     }
     let flags = mcp_java_index::config::Flags::roots([root]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(mcp_java_index::config::Config::load(&flags, &|_| None).expect("config")).expect("ws");
+    let ws = Host::open(mcp_java_index::config::Config::load(&flags, &|_| None).expect("config")).expect("ws");
     ws.build_index();
     call(&ws, json!({})).expect("export");
     from_bytes(&std::fs::read(root.join("index.scip")).expect("written")).expect("reads back")

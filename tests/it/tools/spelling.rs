@@ -6,18 +6,18 @@
 use serde_json::{Value, json};
 
 use crate::common::indexed;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::dispatch;
-use mcp_java_index::tools::workspace::Workspace;
 
 const FOO: &str = "package a;\n\n/** A foo. */\npublic class Foo {\n    /** Counts. */\n    private int count;\n\n    \
                    /** Grows it. */\n    void grow(int by) {\n        count += by;\n    }\n}\n";
 
-fn call(ws: &Workspace, tool: &str, args: Value) -> Result<Value, String> {
+fn call(ws: &Host, tool: &str, args: Value) -> Result<Value, String> {
     let Value::Object(m) = args else { unreachable!("object arguments") };
     dispatch(ws, tool, m).map(|a| a.value)
 }
 
-fn ok(ws: &Workspace, tool: &str, args: Value) -> Value {
+fn ok(ws: &Host, tool: &str, args: Value) -> Value {
     call(ws, tool, args).unwrap_or_else(|e| panic!("{tool}: {e}"))
 }
 

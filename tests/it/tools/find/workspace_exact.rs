@@ -9,9 +9,9 @@ use crate::common;
 use common::{open, types, wait_for, write};
 
 use mcp_java_index::tools::find::{FindSymbolArgs, FindSymbolOptions, FindTypeArgs, MatchKind};
-use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::host::Host;
 
-fn fqns(ws: &Workspace, pattern: &str) -> Vec<String> {
+fn fqns(ws: &Host, pattern: &str) -> Vec<String> {
     mcp_java_index::tools::tool::find_type::run(ws, &types(pattern))
         .expect("find")
         .results

@@ -12,7 +12,7 @@ use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::tools::find::{
     FindResourceArgs, FindSymbolArgs, FindSymbolOptions, FindTypeArgs, MatchKind, TypeFilter,
 };
-use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::host::Host;
 
 /// Three Maven modules with packages, resources, build output and an ignored folder.
 fn generate(root: &Path) {
@@ -56,7 +56,7 @@ fn generate(root: &Path) {
     write(root, "web/src/main/java/com/acme/web/DoThing.java", "package com.acme.web;\n@interface DoThing { }\n");
 }
 
-fn indexed(root: &Path) -> Workspace {
+fn indexed(root: &Path) -> Host {
     let ws = open(root, false);
     ws.build_index();
     ws
@@ -262,7 +262,7 @@ fn find_resource_finds_any_file() {
     assert!(r.results[0].size > 0 && r.results[0].modified.as_deref().is_some_and(|m| m.ends_with('Z')));
 }
 
-fn method_files(ws: &Workspace, name: &str) -> Vec<String> {
+fn method_files(ws: &Host, name: &str) -> Vec<String> {
     let mut v: Vec<String> =
         mcp_java_index::tools::tool::java_find_symbol::run(ws, &sym(name, MatchKind::Method, 500, 0))
             .expect("find")
@@ -408,9 +408,9 @@ fn compact_symbols_keep_the_outline_ids() {
     assert!(checked > 300, "{checked}");
 }
 
-fn open_cached(root: &Path, cache: &Path) -> Workspace {
+fn open_cached(root: &Path, cache: &Path) -> Host {
     let flags = Flags::roots([root]).set("cache_dir", cache.display()).set("watch", false);
-    Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
+    Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
 }
 
 /// The warm-start snapshot never serves a changed file, and a damaged snapshot is ignored.
@@ -467,7 +467,7 @@ fn several_roots_are_searched_together_with_absolute_paths() {
     write(a.path(), "src/A.java", "class A { void shared() {} }\n");
     write(b.path(), "src/B.java", "class B { void shared() {} }\n");
     let flags = Flags::roots([a.path(), b.path()]).set("watch", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     let files = method_files(&ws, "shared");
     let canon = |p: &Path| std::fs::canonicalize(p).expect("canonical").to_string_lossy().into_owned();

@@ -6,15 +6,15 @@ use crate::common;
 
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::model::OutlineOptions;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::java_index::index_file;
 use mcp_java_index::tools::registry::dispatch;
-use mcp_java_index::tools::workspace::Workspace;
 
 #[test]
 fn every_fixture_outline_is_pinned() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let flags = Flags::roots([root.as_path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     insta::glob!("../../..", "fixtures/**/*.java", |path| {
         let rel = path.strip_prefix(&root).expect("fixture under tests/fixtures").to_string_lossy().replace('\\', "/");
         let outline = index_file(path, &rel, &OutlineOptions::default()).expect("fixture outlines");

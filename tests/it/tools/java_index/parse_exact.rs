@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::model::{FileOutline, MethodDecl, TypeDecl};
 use mcp_java_index::parser;
-use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::xref::{FindReferencesArgs, FindReferencesResult};
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -148,7 +148,7 @@ fn java21_patterns_parse_without_false_errors() {
     assert_eq!(t.inner_classes[4].modifiers, ["non-sealed", "static"]);
 }
 
-fn workspace_with(files: &[(&str, &[u8])]) -> (tempfile::TempDir, Workspace) {
+fn workspace_with(files: &[(&str, &[u8])]) -> (tempfile::TempDir, Host) {
     let dir = tempfile::tempdir().expect("tempdir");
     for (rel, bytes) in files {
         let p = dir.path().join(rel);
@@ -156,12 +156,12 @@ fn workspace_with(files: &[(&str, &[u8])]) -> (tempfile::TempDir, Workspace) {
         std::fs::write(p, bytes).expect("write");
     }
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     (dir, ws)
 }
 
-fn refs(ws: &Workspace, target: &str) -> Vec<(u32, u32, String)> {
+fn refs(ws: &Host, target: &str) -> Vec<(u32, u32, String)> {
     let r: FindReferencesResult = mcp_java_index::tools::tool::find_references::run(
         ws,
         &FindReferencesArgs { target: target.into(), limit: 1000, ..Default::default() },

@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::xref::FindReferencesArgs;
 
 const PKG: &str = "org/springframework/web/servlet";
@@ -95,12 +95,12 @@ public abstract class WebUtils {
     ),
 ];
 
-fn setup() -> (tempfile::TempDir, Workspace) {
+fn setup() -> (tempfile::TempDir, Host) {
     common::indexed(PKG, FILES)
 }
 
 /// Each call reference of `target` as (its line's text, its confidence).
-fn calls(ws: &Workspace, target: &str) -> Vec<(String, String)> {
+fn calls(ws: &Host, target: &str) -> Vec<(String, String)> {
     let r = mcp_java_index::tools::tool::find_references::run(
         ws,
         &FindReferencesArgs { target: target.into(), limit: 100, ..Default::default() },

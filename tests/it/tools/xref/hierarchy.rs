@@ -8,27 +8,27 @@ use common::copy_dir;
 use std::path::PathBuf;
 
 use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::find;
-use mcp_java_index::tools::workspace::Workspace;
 use serde_json::{Value, json};
 
-fn setup() -> (tempfile::TempDir, Workspace) {
+fn setup() -> (tempfile::TempDir, Host) {
     let dir = tempfile::tempdir().expect("tempdir");
     copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/nav_fixtures/src"), dir.path());
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     (dir, ws)
 }
 
-fn call(ws: &Workspace, tool: &str, args: Value) -> Result<(Value, String), String> {
+fn call(ws: &Host, tool: &str, args: Value) -> Result<(Value, String), String> {
     let Value::Object(map) = args else { panic!("args are an object") };
     let a = find(tool).expect("registered").call(ws, map)?;
     let text = a.text();
     Ok((a.value, text))
 }
 
-fn text(ws: &Workspace, tool: &str, args: Value) -> String {
+fn text(ws: &Host, tool: &str, args: Value) -> String {
     call(ws, tool, args).expect("answer").1
 }
 

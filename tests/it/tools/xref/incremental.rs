@@ -10,15 +10,15 @@ use crate::common;
 use std::path::Path;
 
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::xref::FindReferencesArgs;
 use serde_json::Value;
 
 /// A workspace on `root`; `watch` for the long-lived one, which learns of added and removed
 /// files from its watcher (edits of known files are seen by their stamps on every call).
-fn open(root: &Path, watch: bool) -> Workspace {
+fn open(root: &Path, watch: bool) -> Host {
     let flags = Flags::roots([root]).set("watch", watch).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     if watch {
         ws.start_index();
         assert!(ws.wait_index(), "the first index pass");
@@ -28,7 +28,7 @@ fn open(root: &Path, watch: bool) -> Workspace {
     ws
 }
 
-fn files_of(ws: &Workspace) -> Vec<std::sync::Arc<Path>> {
+fn files_of(ws: &Host) -> Vec<std::sync::Arc<Path>> {
     let mut v: Vec<_> = ws.index().java_files().into_iter().map(|(p, _)| p).collect();
     v.sort();
     v
@@ -53,7 +53,7 @@ const TARGETS: &[&str] = &[
 
 /// Every target's answer (with and without overriders), or its error, as JSON without the
 /// index status.
-fn answers(ws: &Workspace) -> Vec<(String, Value)> {
+fn answers(ws: &Host) -> Vec<(String, Value)> {
     let mut out = Vec::new();
     for t in TARGETS {
         for over in [false, true] {
@@ -92,7 +92,7 @@ const SEQ: std::sync::atomic::Ordering = std::sync::atomic::Ordering::SeqCst;
 /// Waits until the watcher has applied the events of a step: it receives an event within
 /// microseconds and marks a batch pending until it is applied (answers then come without a
 /// stat of every file, trusting the watcher).
-fn settle(step: &str, live: &Workspace) {
+fn settle(step: &str, live: &Host) {
     std::thread::sleep(std::time::Duration::from_millis(150));
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while !live.index().is_watching() {
@@ -101,7 +101,7 @@ fn settle(step: &str, live: &Workspace) {
     }
 }
 
-fn assert_same(step: &str, root: &Path, live: &Workspace) {
+fn assert_same(step: &str, root: &Path, live: &Host) {
     settle(step, live);
     let fresh = open(root, false);
     // The watcher has seen every added and removed file.
@@ -124,7 +124,7 @@ fn assert_same(step: &str, root: &Path, live: &Workspace) {
 }
 
 /// Waits until the watcher has indexed `rel`.
-fn wait_for_file(ws: &Workspace, rel: &str) {
+fn wait_for_file(ws: &Host, rel: &str) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while !files_of(ws).iter().any(|p| p.ends_with(rel)) {
         assert!(std::time::Instant::now() < deadline, "the watcher never saw {rel}");
@@ -264,9 +264,9 @@ fn write_old(root: &Path, rel: &str, text: &str) {
 }
 
 /// A workspace whose cache (and so its persisted reference index) is on, without a watcher.
-fn open_cached(root: &Path) -> Workspace {
+fn open_cached(root: &Path) -> Host {
     let flags = Flags::roots([root]).set("watch", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     ws
 }
@@ -319,7 +319,7 @@ fn the_reference_index_is_persisted_and_stays_exact_after_a_restart() {
     drop(second);
     // A server's reference keeper reads the store while the first index pass runs: the
     // world and the table are in memory before the first call, and answer as a fresh bind.
-    let early = Workspace::open(Config::load(&Flags::roots([root]).set("watch", false), &|_| None).expect("config"))
+    let early = Host::open(Config::load(&Flags::roots([root]).set("watch", false), &|_| None).expect("config"))
         .expect("workspace");
     early.preload_references();
     assert!(early.xref_bound().0 >= 100, "read back before the index pass: {:?}", early.xref_bound());

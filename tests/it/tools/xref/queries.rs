@@ -8,19 +8,19 @@ use std::path::PathBuf;
 
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::tools::ToolError;
-use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::xref::{DependenciesArgs, FindReferencesArgs, FindReferencesResult, ShowDefinitionArgs};
 
-fn setup() -> (tempfile::TempDir, Workspace) {
+fn setup() -> (tempfile::TempDir, Host) {
     let dir = tempfile::tempdir().expect("tempdir");
     copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xref/src"), dir.path());
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     (dir, ws)
 }
 
-fn refs(ws: &Workspace, args: FindReferencesArgs) -> FindReferencesResult {
+fn refs(ws: &Host, args: FindReferencesArgs) -> FindReferencesResult {
     mcp_java_index::tools::tool::find_references::run(ws, &FindReferencesArgs { limit: 1000, ..args })
         .expect("find_references")
 }
@@ -385,7 +385,7 @@ fn a_file_nested_past_the_depth_limit_is_said_to_be_incomplete() {
     other.push_str("; } }\n");
     w("Other.java", &other);
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     // On a worker-sized stack, twice: the second answer comes from the references kept bound.
     for round in 0..2 {
@@ -426,7 +426,7 @@ fn a_file_over_the_node_bound_is_indexed_by_its_skeleton_and_said_so() {
     let elements = mcp_java_index::parser::MAX_SYNTAX_NODES / 2 + 50_000;
     w("Big.java", &format!("class Big {{ int[] a = {{Util.K{}}}; void g() {{}} }}\n", ",1".repeat(elements)));
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     let args = mcp_java_index::tools::workspace::JavaIndexArgs {
         file_path: "Big.java".to_owned(),

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::xref::{FindReferencesArgs, FindReferencesResult};
 
 const FILES: &[(&str, &str)] = &[
@@ -39,11 +39,11 @@ const FILES: &[(&str, &str)] = &[
     ),
 ];
 
-fn setup() -> (tempfile::TempDir, Workspace) {
+fn setup() -> (tempfile::TempDir, Host) {
     common::indexed("", FILES)
 }
 
-fn find(ws: &Workspace, target: &str, overriders: bool) -> FindReferencesResult {
+fn find(ws: &Host, target: &str, overriders: bool) -> FindReferencesResult {
     mcp_java_index::tools::tool::find_references::run(
         ws,
         &FindReferencesArgs { target: target.into(), include_overriders: overriders, limit: 100, ..Default::default() },
@@ -52,7 +52,7 @@ fn find(ws: &Workspace, target: &str, overriders: bool) -> FindReferencesResult 
 }
 
 /// The error `find_references` answers `target` with.
-fn refused(ws: &Workspace, target: &str) -> String {
+fn refused(ws: &Host, target: &str) -> String {
     mcp_java_index::tools::tool::find_references::run(
         ws,
         &FindReferencesArgs { target: target.into(), ..Default::default() },

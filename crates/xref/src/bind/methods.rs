@@ -41,7 +41,7 @@ impl<'w, 's> Resolver<'w, 's> {
         let interface = own.is_some_and(|id| {
             matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation)
         });
-        if !interface || !super::expr::is_object_method(name) || matches!(name, "clone" | "finalize") {
+        if !interface || !crate::world::types::is_object_method(name) || matches!(name, "clone" | "finalize") {
             return (ms, complete);
         }
         let (object, _) = self.w.find_methods(&Ty::object(), name);

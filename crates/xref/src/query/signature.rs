@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::rename::owner_and_method;
+use crate::query::rename::owner_and_method;
 use crate::ty::Ty;
 use crate::world::World;
 

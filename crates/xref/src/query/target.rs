@@ -764,7 +764,7 @@ pub type FileHits = (Arc<Path>, Vec<(Ref, Option<String>)>);
 #[derive(Debug, Default)]
 pub struct Search {
     pub hits: Vec<FileHits>,
-    pub unbound: Vec<(Arc<Path>, crate::resolve::DepthCut)>,
+    pub unbound: Vec<(Arc<Path>, crate::bind::DepthCut)>,
 }
 
 pub fn search(engine: &XrefEngine, w: &World, files: &[Arc<Path>], target: &Target) -> Search {

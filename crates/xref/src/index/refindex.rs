@@ -10,8 +10,8 @@ use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
-use crate::keypart::KeyPart;
-use crate::resolve::DepthCut;
+use crate::bind::DepthCut;
+use crate::index::keypart::KeyPart;
 use crate::{Caller, CallerKind, Category, Confidence, Ref, RefKind};
 use mji_fs::stamp::Stamp;
 
@@ -252,7 +252,7 @@ pub(crate) fn words_of(bytes: &[u8]) -> Box<[u32]> {
 
 /// The key table: every key's text in one string (no allocation per key), found through a
 /// sorted permutation for the keys read back or last saved and a map for those added since;
-/// or, read back from a store, the store's table read in place (see [`crate::keypart`]) until
+/// or, read back from a store, the store's table read in place (see [`crate::index::keypart`]) until
 /// a key is added.
 #[derive(Default)]
 pub(crate) struct Keys {
@@ -855,7 +855,7 @@ impl<'a> Callers<'a> {
     }
 }
 
-/// The reference store's format tag (`crate::store` writes it first), which every MAC of the
+/// The reference store's format tag (`crate::index::store` writes it first), which every MAC of the
 /// store covers.
 pub(crate) const MAGIC: &[u8; 8] = b"MJIXREF9";
 

@@ -146,7 +146,8 @@ impl<'w, 's> Resolver<'w, 's> {
                     }
                 }
             }
-            "switch_statement" | kind::SWITCH_EXPRESSION => {
+            // A switch statement too: tree-sitter-java parses one as a `switch_expression`.
+            kind::SWITCH_EXPRESSION => {
                 self.switch(n);
             }
             kind::RETURN_STATEMENT => {
@@ -375,5 +376,33 @@ impl<'w, 's> Resolver<'w, 's> {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::decls::file_decls;
+    use crate::world::World;
+    use std::path::Path;
+    use std::sync::Arc;
+
+    /// A switch statement (in tree-sitter-java a `switch_expression` where a statement goes)
+    /// binds its labels to the selector enum's constants and its arms; a call on
+    /// a text block (a `string_literal`) binds to `String`'s method.
+    #[test]
+    fn a_switch_statement_and_a_text_block_bind() {
+        let color = "package p;\nenum Color { RED, GREEN }\n";
+        let user = "package p;\nclass User {\n  void f(Color c) {\n    switch (c) {\n      case RED:\n        g();\n        break;\n      default:\n    }\n    int n = \"\"\"\n      text\n      \"\"\".length();\n  }\n  void g() {}\n}\n";
+        let files = vec![
+            (Arc::from(Path::new("/p/Color.java")), Arc::new(file_decls(color.as_bytes()))),
+            (Arc::from(Path::new("/p/User.java")), Arc::new(file_decls(user.as_bytes()))),
+        ];
+        let w = World::new(files);
+        let refs: Vec<String> = crate::bind::file_refs(&w, 1, user.as_bytes())
+            .into_iter()
+            .filter(|r| r.line > 3)
+            .map(|r| format!("{}:{} {}", r.line, r.column, r.targets.join(" ")))
+            .collect();
+        assert_eq!(refs, ["5:12 p.Color#RED", "6:9 p.User#g()", "12:11 java.lang.String#length()"]);
     }
 }

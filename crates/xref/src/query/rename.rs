@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::Category;
-use crate::target::{Target, add_overriders};
+use crate::query::target::{Target, add_overriders};
 use crate::ty::Ty;
 use crate::world::{TypeId, World};
 
@@ -264,7 +264,7 @@ pub fn rename_family(w: &World, t: &Target) -> Result<Family, String> {
     let mut target = t.clone();
     target.keys = keys.into_iter().collect();
     target.overriders = HashMap::new();
-    target.names = vec![crate::target::name_of_key(&t.keys[0])];
+    target.names = vec![crate::query::target::name_of_key(&t.keys[0])];
     Ok(Family { target, decls, warnings })
 }
 
@@ -415,7 +415,7 @@ mod tests {
     use std::sync::Arc;
 
     use crate::decls::file_decls;
-    use crate::target::resolve_target;
+    use crate::query::target::resolve_target;
     use crate::world::World;
 
     fn world(srcs: &[(&str, &str)]) -> World {

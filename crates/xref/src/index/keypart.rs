@@ -19,7 +19,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, OnceLock};
 
-use crate::refindex::MAGIC;
+use crate::index::refindex::MAGIC;
 
 /// About how much key text one chunk holds: a lookup reads a chunk per key it touches.
 const CHUNK: usize = 4096;
@@ -315,7 +315,7 @@ impl KeyPart {
                 return None;
             }
             let text = String::from_utf8(bytes).ok()?;
-            crate::refindex::Keys::fits(&text, &ends, &sorted).then_some((text, ends, sorted))
+            crate::index::refindex::Keys::fits(&text, &ends, &sorted).then_some((text, ends, sorted))
         })();
         if got.is_none() {
             self.damage("the key table does not read");
@@ -349,7 +349,7 @@ mod tests {
             text.push_str(k);
             ends.push(text.len() as u32);
         }
-        let sorted = crate::refindex::Keys::sorted_ids(&text, &ends);
+        let sorted = crate::index::refindex::Keys::sorted_ids(&text, &ends);
         let n = keys.len() as u32;
         let post_off: Vec<u32> = (0..=n).map(|k| k.min(n - 1)).collect();
         let post_files: Vec<u32> = (0..n - 1).map(|k| k % 5).collect();
@@ -381,7 +381,7 @@ mod tests {
         let (text, ends, sorted) = part.owned().expect("owned");
         assert_eq!(text, keys.concat());
         assert_eq!(ends.len(), keys.len());
-        assert_eq!(sorted, crate::refindex::Keys::sorted_ids(&text, &ends));
+        assert_eq!(sorted, crate::index::refindex::Keys::sorted_ids(&text, &ends));
         assert!(!part.is_damaged());
     }
 

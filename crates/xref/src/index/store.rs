@@ -18,21 +18,21 @@ use std::sync::{Arc, RwLock};
 
 use serde::{Deserialize, Serialize};
 
+use crate::bind::DepthCut;
 use crate::engine::{StampedDecls, WorldState, XrefEngine};
-use crate::keypart::{self, KeyPart};
-use crate::lazy::{Block, Decls};
+use crate::index::keypart::{self, KeyPart};
+use crate::index::lazy::{Block, Decls};
+use crate::index::refindex::{BasePostings, FileRefs, Keys, MAGIC, OnDisk, RefIndex, blob_mac};
 use crate::name::{self, NameTable};
-use crate::refindex::{BasePostings, FileRefs, Keys, MAGIC, OnDisk, RefIndex, blob_mac};
-use crate::resolve::DepthCut;
 use crate::world::World;
 use mji_fs::provenance::same_mac;
 
-// The format: `MAGIC` (`crate::refindex::MAGIC`), each file's references (a postcard `crate::refindex::RefsBody`),
-// the keys part (the key table and the postings: `crate::keypart`), every file's declarations (their names as
+// The format: `MAGIC` (`crate::index::refindex::MAGIC`), each file's references (a postcard `crate::index::refindex::RefsBody`),
+// the keys part (the key table and the postings: `crate::index::keypart`), every file's declarations (their names as
 // indexes into the header's table of names), the world's link (`World::link`), the `Header`, the lengths of the keys part, the
 // declarations with the link, and the header (u64, little-endian), the keys part's MAC (of it and the main
 // MAC) and the main MAC (of the declarations and the header). A restart reads the
-// declarations (kept as bytes, each file's decoded when first used: `crate::lazy`) and the
+// declarations (kept as bytes, each file's decoded when first used: `crate::index::lazy`) and the
 // header (the world's link, where each file's references lie and their MACs); the keys part
 // when the reference index is first used (a `def` or `hierarchy` that needs no references
 // never reads it), and a file's references when a query needs them.
@@ -79,7 +79,7 @@ struct KeysAt {
 
 impl PendingRefs {
     /// The reference index, or `None` if the keys part's table does not read, check or fit.
-    /// Only the table is read (see [`crate::keypart`]): the key text a query needs is read
+    /// Only the table is read (see [`crate::index::keypart`]): the key text a query needs is read
     /// and checked chunk by chunk.
     fn restore(self) -> Option<RefIndex> {
         let files = u32::try_from(self.slots.len()).ok()?;
@@ -205,7 +205,7 @@ impl XrefEngine {
     /// if that is not done yet. Every use of the index goes through here. A keys part that
     /// does not read or check leaves the index empty: every file is bound again when a query
     /// needs it (the index is an accelerator); so does a stored table found damaged since
-    /// (see [`crate::keypart`]).
+    /// (see [`crate::index::keypart`]).
     pub(crate) fn refs(&self) -> &RwLock<RefIndex> {
         if let Ok(mut pending) = self.pending.lock()
             && let Some(p) = pending.take()
@@ -277,7 +277,7 @@ impl XrefEngine {
             })
             .and_then(|w| w.link());
         if files.iter().any(|f| f.decls.block().is_some_and(|b| b.is_damaged())) {
-            // Declarations of the store read did not decode (see `crate::lazy`): nothing is
+            // Declarations of the store read did not decode (see `crate::index::lazy`): nothing is
             // written until the world is read again from the files.
             self.dirty.store(true, Relaxed);
             return None;
@@ -611,8 +611,9 @@ mod tests {
         assert!(restart.pending.lock().expect("lock").is_some(), "the key table and postings not read yet");
         assert_eq!(restart.bound(), first.bound(), "every file's references, once the index is used");
         assert!(restart.pending.lock().expect("lock").is_none());
-        let keys =
-            |w: &World| crate::definition::candidates(w, "other", None).into_iter().map(|c| c.key).collect::<Vec<_>>();
+        let keys = |w: &World| {
+            crate::query::definition::candidates(w, "other", None).into_iter().map(|c| c.key).collect::<Vec<_>>()
+        };
         assert_eq!(w.types_named("Sub"), ["a.Sub"]);
         assert_eq!(w.decoded_files(), 1, "a search by type name reads the files of that name");
         assert_eq!(keys(&w), ["b.Other#other()"]);

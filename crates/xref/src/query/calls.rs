@@ -14,7 +14,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::engine::XrefEngine;
-use crate::target::{Target, name_of_key};
+use crate::query::target::{Target, name_of_key};
 use crate::ty::Ty;
 use crate::world::{TypeId, World};
 use crate::{Caller, CallerKind, Category, Confidence, Ref, RefKind};
@@ -90,7 +90,7 @@ pub struct Hierarchy {
     /// The first level not built because the tree would exceed the node cap.
     pub stopped_at: Option<u32>,
     /// Files that mention a searched name but could not be bound fully.
-    pub unbound: Vec<(Arc<Path>, crate::resolve::DepthCut)>,
+    pub unbound: Vec<(Arc<Path>, crate::bind::DepthCut)>,
 }
 
 /// The declaration of a method, constructor or initializer key in the workspace: the file and
@@ -131,7 +131,7 @@ fn overriders_of(w: &World, keys: &[String]) -> HashMap<String, String> {
         overriders: HashMap::new(),
         undeclared: false,
     };
-    crate::target::add_overriders(w, &mut t);
+    crate::query::target::add_overriders(w, &mut t);
     t.overriders
 }
 
@@ -153,7 +153,7 @@ type SiteFor = (Site, String);
 /// grouped by caller: (caller, file, sites, the callee each site counts for).
 struct Found {
     by_caller: Vec<(Caller, Arc<Path>, Vec<SiteFor>)>,
-    unbound: Vec<(Arc<Path>, crate::resolve::DepthCut)>,
+    unbound: Vec<(Arc<Path>, crate::bind::DepthCut)>,
 }
 
 fn incoming(engine: &XrefEngine, w: &World, files: &[Arc<Path>], callees: &[String], overriders: bool) -> Found {
@@ -455,7 +455,7 @@ pub fn affected_tests(
     keys: &[String],
     reach: &dyn Fn(&Path, &str) -> Reach,
     max_depth: u32,
-) -> (Vec<AffectedTest>, Vec<(Arc<Path>, crate::resolve::DepthCut)>) {
+) -> (Vec<AffectedTest>, Vec<(Arc<Path>, crate::bind::DepthCut)>) {
     // Each member reached -> the member it calls on the way to the code (None: the code).
     let mut parent: HashMap<String, Option<String>> = HashMap::new();
     let mut frontier: Vec<String> = Vec::new();

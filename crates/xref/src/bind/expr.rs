@@ -5,7 +5,8 @@ use super::methods::arity_ok;
 use super::types::{array_of, looks_like_type};
 use super::{Frame, MAX_DEPTH, Resolver, Val, is_expression, is_type_node, last_identifier};
 use crate::decls::MethodSym;
-use crate::ty::{STRING, Ty, TyText, promote, unboxed};
+use crate::ty::{STRING, Ty, TyText};
+use crate::world::types::{binary_type, erased, is_object_method, unbox};
 use crate::world::{Lookup, MemberHit, Origin, TypeName, starts_upper, substitute};
 use crate::{Category, Confidence, RefKind};
 use mji_parser::kind;
@@ -42,7 +43,8 @@ impl<'w, 's> Resolver<'w, 's> {
                 let inner = n.named_children(&mut c).next();
                 inner.map(|i| Val::Expr(self.expr(i).ty())).unwrap_or(Val::Expr(None))
             }
-            kind::STRING_LITERAL | "text_block" => Val::Expr(Some(Ty::class(STRING))),
+            // A text block too: tree-sitter-java parses one as a `string_literal`.
+            kind::STRING_LITERAL => Val::Expr(Some(Ty::class(STRING))),
             kind::CHARACTER_LITERAL => Val::Expr(Some(Ty::Prim("char".into()))),
             kind::DECIMAL_INTEGER_LITERAL
             | kind::HEX_INTEGER_LITERAL
@@ -147,7 +149,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 let mut c = n.walk();
                 for k in n.children_by_field_name("type", &mut c) {
                     let ty = self.type_ref(k, RefKind::Type);
-                    if function.is_none() && ty.as_ref().is_some_and(|t| self.function_sam(t).is_some()) {
+                    if function.is_none() && ty.as_ref().is_some_and(|t| self.w.function_sam(t).is_some()) {
                         function = ty.clone();
                     }
                     t = t.or(ty);
@@ -213,7 +215,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 let b = y.and_then(|y| self.expr(y).ty());
                 let literal = |n: Option<Node>| n.is_some_and(|n| n.kind() == kind::DECIMAL_INTEGER_LITERAL);
                 Val::Expr(match (a, b) {
-                    (Some(a), Some(b)) => Some(self.conditional(a, b, literal(x), literal(y))),
+                    (Some(a), Some(b)) => Some(self.w.conditional(a, b, literal(x), literal(y))),
                     (Some(Ty::Null), b) => b,
                     (a, Some(Ty::Null)) => a,
                     (Some(a), _) => Some(a),
@@ -244,83 +246,6 @@ impl<'w, 's> Resolver<'w, 's> {
                 Val::Expr(None)
             }
         }
-    }
-
-    /// The type of a conditional `c ? a : b` whose operands have types `a` and `b` (JLS 15.25);
-    /// `a_int`/`b_int`: the operand is an int literal, which fits a narrower operand's type.
-    fn conditional(&self, a: Ty, b: Ty, a_int: bool, b_int: bool) -> Ty {
-        if a == b {
-            return a;
-        }
-        let prim = |t: &Ty| match t {
-            Ty::Prim(p) => Some(p.to_string()),
-            Ty::Class(f, _) => crate::ty::unboxed(f).map(str::to_string),
-            _ => None,
-        };
-        match (&a, &b) {
-            (Ty::Null, Ty::Prim(p)) | (Ty::Prim(p), Ty::Null) => {
-                return crate::ty::boxed(p).map_or(Ty::object(), Ty::class);
-            }
-            (Ty::Null, t) | (t, Ty::Null) => return t.clone(),
-            _ => {}
-        }
-        if let (Some(p), Some(q)) = (prim(&a), prim(&b)) {
-            // Boolean and numeric conditionals: unboxed, then promoted; an int constant fits a
-            // byte, short or char operand.
-            if p == q {
-                return Ty::Prim(p.into());
-            }
-            let narrow = |n: &str| matches!(n, "byte" | "short" | "char");
-            if q == "int" && b_int && narrow(&p) {
-                return Ty::Prim(p.into());
-            }
-            if p == "int" && a_int && narrow(&q) {
-                return Ty::Prim(q.into());
-            }
-            if p != "boolean" && q != "boolean" {
-                return Ty::Prim(promote(&p, &q).into());
-            }
-        }
-        if a.is_prim() || b.is_prim() {
-            let boxed = |t: Ty| match t {
-                Ty::Prim(p) => crate::ty::boxed(&p).map_or(Ty::object(), Ty::class),
-                t => t,
-            };
-            return self.lub(boxed(a), boxed(b));
-        }
-        self.lub(a, b)
-    }
-
-    /// The least upper bound of two reference types (JLS 4.10.4) as member lookup reads it:
-    /// one when it is a supertype of the other, else the first superclass of `a` that `b`
-    /// extends, else the first common interface, else `Object`.
-    fn lub(&self, a: Ty, b: Ty) -> Ty {
-        if self.w.is_subtype(&a, &b) == Some(true) {
-            return b;
-        }
-        if self.w.is_subtype(&b, &a) == Some(true) {
-            return a;
-        }
-        let up = self.w.hierarchy(&a);
-        // A hierarchy the world cannot see whole: as before, the first operand's type.
-        if up.iter().any(|(_, id)| id.is_none()) || self.w.hierarchy(&b).iter().any(|(_, id)| id.is_none()) {
-            return a;
-        }
-        let common: Vec<Ty> =
-            up.into_iter().filter(|(t, _)| self.w.is_subtype(&b, t) == Some(true)).map(|(t, _)| t).collect();
-        let class = |t: &Ty| {
-            t.lookup_class().and_then(|(f, _)| self.w.by_fqn(f)).is_some_and(|id| {
-                !matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation)
-            })
-        };
-        let not_object = |t: &&Ty| t.lookup_class().is_some_and(|(f, _)| f != crate::ty::OBJECT);
-        common
-            .iter()
-            .filter(not_object)
-            .find(|t| class(t))
-            .or_else(|| common.iter().find(not_object))
-            .cloned()
-            .unwrap_or_else(Ty::object)
     }
 
     /// The target of an assignment or `++`: a field write when it is a field.
@@ -618,7 +543,7 @@ impl<'w, 's> Resolver<'w, 's> {
     /// interface, the reference binding it to the interface, at its `->` or `::`.
     pub(super) fn functional(&mut self, n: Node, t: &Ty, certain: bool) {
         let Some((fqn, _)) = t.lookup_class() else { return };
-        if self.function_sam(t).is_none() {
+        if self.w.function_sam(t).is_none() {
             return;
         }
         let mut c = n.walk();
@@ -984,53 +909,13 @@ impl<'w, 's> Resolver<'w, 's> {
     /// `open` (a callee's, left to inference); a parameter that is a type variable of the code
     /// around (`M extends Map<K, V>`) has it, its members its bound's.
     fn function_params(&self, t: &Ty, open: &[Box<str>]) -> Option<Vec<Ty>> {
-        let ps = self.function_sam(t)?;
+        let ps = self.w.function_sam(t)?;
         let plain = |p: &Ty| match p {
             Ty::Class(f, _) => &**f != crate::ty::OBJECT,
             Ty::Prim(_) | Ty::Array(_) | Ty::Var(..) => true,
             Ty::Null => false,
         };
         (ps.iter().all(plain) && !ps.iter().any(|p| mentions(p, open, 0))).then_some(ps)
-    }
-
-    /// The parameter types of a functional interface type's one abstract method (see
-    /// [`Self::function_params`]), whatever they are.
-    fn function_sam(&self, t: &Ty) -> Option<Vec<Ty>> {
-        let (fqn, _) = t.lookup_class()?;
-        let id = self.w.by_fqn(fqn)?;
-        if !matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface) {
-            return None;
-        }
-        let mut found: Option<Vec<Ty>> = None;
-        for (st, sid) in self.w.hierarchy(t) {
-            let sid = sid?;
-            let sfqn = st.lookup_class().map(|(f, _)| f.to_string())?;
-            let args = st.lookup_class().map(|(_, a)| a.to_vec()).unwrap_or_default();
-            let d = self.w.decl(sid);
-            let subst: Vec<(Box<str>, Ty)> = if d.tparams.len() == args.len() {
-                d.tparams.iter().zip(&args).map(|(p, a)| (p.name.as_str().into(), a.clone())).collect()
-            } else {
-                Vec::new()
-            };
-            for m in d.methods.iter().filter(|m| !m.is_static && m.tparams.is_empty() && !is_object_method(&m.name)) {
-                let ctx = self.w.ctx_ref(sid);
-                let names_self = |tt: &crate::ty::TyText| {
-                    self.w
-                        .resolve_text(tt, &ctx)
-                        .is_some_and(|r| r.lookup_class().is_some_and(|(f, _)| f == sfqn || f == fqn))
-                };
-                if names_self(&m.ret) || m.params.iter().any(names_self) {
-                    continue;
-                }
-                if found.is_some() {
-                    return None;
-                }
-                let ps: Option<Vec<Ty>> =
-                    self.w.method_params(sid, m).iter().map(|p| p.as_ref().map(|p| substitute(p, &subst))).collect();
-                found = Some(ps?);
-            }
-        }
-        found
     }
 
     pub(super) fn method_reference(&mut self, n: Node) {
@@ -1043,7 +928,7 @@ impl<'w, 's> Resolver<'w, 's> {
     /// one) left open, and its arity rules out the overloads that cannot take that many
     /// arguments (`map(Integer::valueOf)` is no `valueOf(String, int)`).
     pub(super) fn method_reference_for(&mut self, n: Node, p: Option<&Ty>) {
-        let ps = p.and_then(|p| self.function_sam(p)).map(|ps| {
+        let ps = p.and_then(|p| self.w.function_sam(p)).map(|ps| {
             ps.into_iter()
                 .map(|p| match p {
                     // `? super X`: the function type of the interface's non-wildcard
@@ -1309,51 +1194,4 @@ fn mentions(t: &Ty, vars: &[Box<str>], depth: u32) -> bool {
 
 pub(super) fn get_class(name: &str, args: &[Option<Ty>], t: &Ty) -> Option<Ty> {
     (name == "getClass" && args.is_empty()).then(|| Ty::Class("java.lang.Class".into(), vec![erased(t)]))
-}
-
-/// The erasure of a type (JLS 4.6) as a type: no arguments, variables by their bound.
-pub(super) fn erased(t: &Ty) -> Ty {
-    match t {
-        Ty::Class(f, _) => Ty::Class(f.clone(), Vec::new()),
-        Ty::Array(e) => Ty::Array(Box::new(erased(e))),
-        Ty::Var(_, b) => erased(b),
-        Ty::Null => Ty::object(),
-        Ty::Prim(_) => t.clone(),
-    }
-}
-
-/// Methods every object has: a call on an unknown receiver is not guessed to be a workspace one.
-pub(super) fn is_object_method(name: &str) -> bool {
-    matches!(
-        name,
-        "toString" | "equals" | "hashCode" | "getClass" | "clone" | "finalize" | "notify" | "notifyAll" | "wait"
-    )
-}
-
-pub(super) fn unbox(t: Ty) -> Ty {
-    match &t {
-        Ty::Class(f, _) => unboxed(f).map(|p| Ty::Prim(p.into())).unwrap_or(t),
-        _ => t,
-    }
-}
-
-pub(super) fn binary_type(op: &str, l: Option<Ty>, r: Option<Ty>) -> Option<Ty> {
-    match op {
-        "==" | "!=" | "<" | ">" | "<=" | ">=" | "&&" | "||" => Some(Ty::Prim("boolean".into())),
-        "+" if [&l, &r].iter().any(|t| matches!(t, Some(Ty::Class(f, _)) if &**f == STRING)) => Some(Ty::class(STRING)),
-        "<<" | ">>" | ">>>" => l.map(unbox).map(|t| match t {
-            Ty::Prim(p) if matches!(&*p, "byte" | "short" | "char") => Ty::Prim("int".into()),
-            t => t,
-        }),
-        _ => match (l.map(unbox), r.map(unbox)) {
-            (Some(Ty::Prim(a)), Some(Ty::Prim(b))) => {
-                if &*a == "boolean" && &*b == "boolean" {
-                    Some(Ty::Prim("boolean".into()))
-                } else {
-                    Some(Ty::Prim(promote(&a, &b).into()))
-                }
-            }
-            _ => None,
-        },
-    }
 }

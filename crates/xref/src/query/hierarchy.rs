@@ -12,7 +12,7 @@ use std::sync::Arc;
 use mji_model::TypeKind;
 
 use crate::engine::XrefEngine;
-use crate::target::{Target, add_overriders};
+use crate::query::target::{Target, add_overriders};
 use crate::ty::OBJECT;
 use crate::world::{Origin, TypeId, World};
 use crate::{Category, Confidence, RefKind};
@@ -236,7 +236,7 @@ pub fn subtypes(
 }
 
 /// The files a search could not bind fully (their anonymous classes may be missing).
-pub type Unbound = Vec<(Arc<Path>, crate::resolve::DepthCut)>;
+pub type Unbound = Vec<(Arc<Path>, crate::bind::DepthCut)>;
 
 /// Every type that extends or implements `root`, transitively: named ones (workspace, and the
 /// JDK's with `include_libraries`), anonymous classes and enum constant bodies; each once.

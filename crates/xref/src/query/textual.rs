@@ -5,7 +5,7 @@
 //! word. Nothing is bound: a match is a name that occurs, said as such.
 
 use crate::Category;
-use crate::target::Target;
+use crate::query::target::Target;
 
 /// The file extensions searched (lowercase, without the dot).
 pub const EXTENSIONS: &[&str] =
