@@ -136,6 +136,19 @@ pub fn findings(flags: &WorkspaceFlags) -> Vec<Finding> {
             "run_tests and maven_goal refuse to run the build (it executes the repository's plugins): pass --trust, or list the project under trusted_roots in the user config",
         )
     });
+    if let Some((root, u)) = roots_ok.iter().find_map(|r| crate::build::lombok::lombok_use(r).map(|u| (r, u))) {
+        let runs = if config.trusted {
+            "get_problems runs it as javac's annotation processor when its jar is on the classpath"
+        } else {
+            "get_problems leaves out javac's complaints about its members (no processor runs in an untrusted workspace)"
+        };
+        f.push(finding(
+            "lombok",
+            Status::Ok,
+            u.describe(root),
+            format!("the members Lombok generates are in every tool's answers; {runs}"),
+        ));
+    }
     if let Some(project) = roots_ok.first() {
         f.extend(clients(project));
     }

@@ -54,6 +54,13 @@ find_type, find_resource and java_find_symbol take `root` (a root's name or a pa
             roots.named_listing()
         );
     }
+    if let Some(lombok) = ws.lombok() {
+        text += &format!(
+            " This workspace uses {lombok}: the members Lombok generates (accessors, constructors, builders, loggers) \
+are listed by java_index (marked [lombok @Getter]), found by the searches and find_references; rename a field to \
+rename its accessors, never a generated member."
+        );
+    }
     // What the repository's configuration tried and was refused: the agent can tell the user.
     if !ws.config().ignored.is_empty() {
         text += " Tell the user that the server ignored these settings of the repository's configuration: ";

@@ -202,6 +202,12 @@ impl Host {
         &self.roots
     }
 
+    /// Which Lombok a root's build names, said as `Lombok 1.18.30 (pom.xml)`: the first root
+    /// that uses it.
+    pub fn lombok(&self) -> Option<String> {
+        self.roots.paths().iter().find_map(|r| mji_build::lombok::lombok_use(r).map(|u| u.describe(r)))
+    }
+
     /// The reference engine.
     pub fn xref(&self) -> &XrefEngine {
         self.keeper.engine()

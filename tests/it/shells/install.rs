@@ -388,3 +388,21 @@ fn package_manifests_keep_cargo_tomls_version() {
     let readme = std::fs::read_to_string(repo().join("packaging/python/README.md")).expect("readme");
     assert!(readme.contains(&format!("mcp-name: {name}")), "the PyPI README names the server for the registry");
 }
+
+/// Issue 51: `doctor` says when the project uses Lombok and which version its build names
+/// (the pom's property resolved), and says nothing of Lombok where the build does not use it.
+#[test]
+fn doctor_says_which_lombok_the_build_names() {
+    let s = Sandbox::new();
+    let (_, v) = doctor(&s, "/usr/bin:/bin", &[]);
+    assert!(v["findings"].as_array().expect("findings").iter().all(|f| f["check"] != "lombok"), "{v}");
+    let pom = "<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>a</artifactId><version>1</version>\
+        <properties><lombok.version>1.18.30</lombok.version></properties><dependencies><dependency>\
+        <groupId>org.projectlombok</groupId><artifactId>lombok</artifactId><version>${lombok.version}</version>\
+        <scope>provided</scope></dependency></dependencies></project>";
+    std::fs::write(s.project().join("pom.xml"), pom).expect("write");
+    let (_, v) = doctor(&s, "/usr/bin:/bin", &[]);
+    let l = find(&v, "lombok");
+    assert_eq!(l["found"], "Lombok 1.18.30 (pom.xml)", "{l}");
+    assert!(l["means"].as_str().is_some_and(|m| m.contains("untrusted")), "{l}");
+}
