@@ -96,6 +96,52 @@ pub fn generated_at(w: &World, key: &str) -> Option<u32> {
     }
 }
 
+/// One member Lombok generates from a renamed field, renamed with it: its target (its calls
+/// are its references), its name and the name it takes (`getName` → `getFullName`).
+#[derive(Debug, Clone)]
+pub struct AccessorRename {
+    pub target: Target,
+    pub old: String,
+    pub new: String,
+}
+
+/// What a rename of the field `field_key` to `new` does to the members Lombok generates from it:
+/// each accessor, `withX` and builder method renamed the way Lombok names them for the new
+/// field (as `delombok` of the renamed source would), refused with the reason when one of them
+/// would no longer be generated while something calls it (a written method takes the new name:
+/// those calls would call it; a configured prefix no longer matches: they would break).
+pub fn lombok_renames(w: &World, field_key: &str, new: &str) -> Result<Vec<AccessorRename>, String> {
+    let accessors = crate::accessors::lombok_accessors(w, field_key, Some(new))?;
+    let mut out = Vec::new();
+    for a in accessors {
+        match a.new_name {
+            Some(n) => {
+                let target = Target {
+                    label: a.key.clone(),
+                    category: Category::Method,
+                    keys: vec![a.key.clone()],
+                    names: vec![a.name.clone()],
+                    decls: Vec::new(),
+                    overriders: HashMap::new(),
+                    undeclared: false,
+                };
+                if n != a.name {
+                    out.push(AccessorRename { target, old: a.name, new: n });
+                }
+            }
+            None => {
+                return Err(format!(
+                    "renaming {field_key} to {new}: Lombok would no longer generate {} (a method written in the type takes \
+                     its new name, or the field's new name does not fit its @Accessors prefix), so its calls would break or \
+                     call another method; rename or remove that method first, or choose another name",
+                    a.key
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Why a member Lombok generates is not renamed: it has no declaration in the source.
 fn generated_refusal(key: &str, line: u32) -> String {
     format!(
