@@ -48,6 +48,10 @@ impl<'w, 's> Resolver<'w, 's> {
                     }
                 }
                 match last {
+                    // Lombok's `val` and `var` (`lombok.val`, imported, or a `val` nothing else
+                    // declares) infer the local's type from its initializer, as `var` does.
+                    Some(TypeName::Class(f, _)) if f == "lombok.val" || f == "lombok.var" => None,
+                    None if segs == ["val"] || segs == ["lombok", "val"] => None,
                     Some(TypeName::Class(f, _)) => Some(Ty::Class(f.into(), Vec::new())),
                     Some(TypeName::Var(n, b)) => Some(Ty::Var(n, Box::new(b))),
                     None => {
