@@ -169,6 +169,7 @@ fn maven(c: &mut Context, root: &Path, roots: &[PathBuf], settings: &Settings, s
         Scope::Test => project.all_roots(),
     };
     c.notes.extend(project.problems.iter().map(|p| format!("{shown}: {p}")));
+    c.generated = project.modules.iter().flat_map(|m| m.generated.iter().cloned()).collect();
     let (store, cached) = stored_path(&dir, root, settings, scope);
     // Maven runs the pom's plugins and extensions, repository code: only for a trusted
     // workspace. (A classpath cached in the repository's cache directory is not read either.)

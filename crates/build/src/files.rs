@@ -17,6 +17,8 @@ pub struct Context {
     pub complete: bool,
     /// How the classpath was found, and what is missing, in words.
     pub notes: Vec<String>,
+    /// Types the build generates that no source root holds until it runs (simple names).
+    pub generated: Vec<String>,
 }
 
 /// A build or source file as text: a regular file within the default cap, never blocking.

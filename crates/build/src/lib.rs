@@ -8,6 +8,7 @@ pub mod bounds;
 pub mod changes;
 pub mod classpath;
 mod files;
+pub mod generated;
 mod gradle;
 pub mod junit;
 pub mod lombok;

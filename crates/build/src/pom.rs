@@ -60,6 +60,43 @@ pub struct Pom {
     pub profiles: Vec<Profile>,
     pub source_directory: Option<String>,
     pub test_source_directory: Option<String>,
+    /// `<build><plugins>`: what the build generates sources from.
+    pub plugins: Vec<Plugin>,
+}
+
+/// A build plugin, as far as it generates or adds sources.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Plugin {
+    pub artifact_id: String,
+    /// `build-helper-maven-plugin`'s `add-source` directories, as written.
+    pub added_sources: Vec<String>,
+    /// `modello-maven-plugin`'s `<models>`, as written.
+    pub models: Vec<String>,
+}
+
+/// `<build><plugins><plugin>`s with the sources they add or generate from.
+fn plugins(build: Option<roxmltree::Node<'_, '_>>) -> Vec<Plugin> {
+    let Some(list) = build.and_then(|b| child(b, "plugins")) else { return Vec::new() };
+    children(list, "plugin")
+        .map(|p| {
+            // Every `<configuration>`: the plugin's own and its executions'.
+            let configs: Vec<roxmltree::Node> =
+                p.descendants().filter(|d| d.is_element() && d.tag_name().name() == "configuration").collect();
+            let texts = |list: &'static str, item: &'static str| -> Vec<String> {
+                configs
+                    .iter()
+                    .filter_map(|c| child(*c, list))
+                    .flat_map(|l| children(l, item).filter_map(|s| s.text()).map(|t| t.trim().to_owned()))
+                    .filter(|t| !t.is_empty())
+                    .collect()
+            };
+            Plugin {
+                artifact_id: text(p, "artifactId").unwrap_or_default(),
+                added_sources: texts("sources", "source"),
+                models: texts("models", "model"),
+            }
+        })
+        .collect()
 }
 
 fn children<'a, 'i>(n: roxmltree::Node<'a, 'i>, name: &'static str) -> impl Iterator<Item = roxmltree::Node<'a, 'i>> {
@@ -153,6 +190,7 @@ impl Pom {
             profiles,
             source_directory: build.and_then(|b| text(b, "sourceDirectory")),
             test_source_directory: build.and_then(|b| text(b, "testSourceDirectory")),
+            plugins: plugins(build),
         })
     }
 

@@ -33,6 +33,9 @@ pub struct Module {
     pub test_roots: Vec<PathBuf>,
     /// Declared dependencies, `group:artifact:version` (`:scope` when not compile), Maven only.
     pub dependencies: Vec<String>,
+    /// Types its build generates that no source root holds until the build runs (Modello's,
+    /// ANTLR's): simple names, Maven only ([`crate::generated`]).
+    pub generated: Vec<String>,
 }
 
 /// A build: its system, its root (the reactor's top pom, the settings file's directory, or
@@ -200,7 +203,12 @@ fn maven_reactor(top: &Path, root: &Path, repo: Option<&Path>, profiles: &[Strin
                 p.origins.push((dir.clone(), format!("{shown} {key}")));
             }
         }
-        let generated = dir.join("target/generated-sources/annotations");
+        // Templates, what the build generated already, and build-helper's added directories.
+        let extra = crate::generated::extra_source_roots(&dir, pom.pom(), &|v| pom.expand(v));
+        for (d, why) in &extra {
+            p.origins.push((d.clone(), format!("{shown} {why}")));
+        }
+        let generated = crate::generated::generated_types(&dir, pom.pom());
         let dependencies = pom
             .dependencies()
             .iter()
@@ -216,9 +224,10 @@ fn maven_reactor(top: &Path, root: &Path, repo: Option<&Path>, profiles: &[Strin
         p.modules.push(Module {
             name: pom.pom().artifact_id.clone(),
             dir: dir.clone(),
-            source_roots: [main, generated].into_iter().filter(|d| d.is_dir()).collect(),
+            source_roots: std::iter::once(main).chain(extra.into_iter().map(|e| e.0)).filter(|d| d.is_dir()).collect(),
             test_roots: [test].into_iter().filter(|d| d.is_dir()).collect(),
             dependencies,
+            generated,
         });
         let mut subs = pom.pom().all_modules(profiles);
         subs.reverse();
@@ -261,6 +270,7 @@ fn gradle_project(build_root: &Path) -> Project {
                 source_roots: main,
                 test_roots: test,
                 dependencies: Vec::new(),
+                generated: Vec::new(),
             }
         })
         .collect();
@@ -283,6 +293,7 @@ fn plain(base: &Path) -> Project {
             source_roots: vec![main],
             test_roots,
             dependencies: Vec::new(),
+            generated: Vec::new(),
         }],
         problems: Vec::new(),
         origins: Vec::new(),

@@ -69,7 +69,9 @@ pub struct Problem {
     pub message: String,
     pub range: Range,
     /// `missing-dependency`: javac could not find a library type or package while the
-    /// classpath is known to be incomplete, so the code may well be right. Absent otherwise.
+    /// classpath is known to be incomplete, so the code may well be right; `generated-source`:
+    /// a type or package the build generates (a Modello model's, an ANTLR grammar's) that it
+    /// has not generated yet. Absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cause: Option<String>,
     /// The quick fixes `refactor_actions` applies (`action: "quick_fix"`, `fixId`). Absent
@@ -595,6 +597,7 @@ impl ProblemsEngine {
                             if !ctx.complete {
                                 missing::mark_missing_dependencies(&t.path, &mut found);
                             }
+                            missing::mark_generated_sources(&ctx.generated, &mut found);
                             r.inflight.remove(key);
                             r.done.insert(key.clone(), Arc::new(found));
                         }
@@ -691,8 +694,8 @@ impl Filter {
         self.keeps_any_cause(p)
             && match self.missing {
                 MissingDependencies::Include => true,
-                MissingDependencies::Exclude => !p.is_missing_dependency(),
-                MissingDependencies::Only => p.is_missing_dependency(),
+                MissingDependencies::Exclude => !p.is_missing_dependency() && !p.is_generated_source(),
+                MissingDependencies::Only => p.is_missing_dependency() || p.is_generated_source(),
             }
     }
 
@@ -707,10 +710,19 @@ impl Filter {
 /// The `cause` of a problem javac reports only because the classpath is incomplete.
 pub const MISSING_DEPENDENCY: &str = "missing-dependency";
 
+/// The `cause` of a problem javac reports only because the build has not generated a type yet
+/// (a Modello model's class, an ANTLR grammar's parser): the code may well be right.
+pub const GENERATED_SOURCE: &str = "generated-source";
+
 impl Problem {
     /// Whether javac reported it only because the classpath is incomplete.
     pub fn is_missing_dependency(&self) -> bool {
         self.cause.as_deref() == Some(MISSING_DEPENDENCY)
+    }
+
+    /// Whether javac reported it only because the build has not generated a type yet.
+    pub fn is_generated_source(&self) -> bool {
+        self.cause.as_deref() == Some(GENERATED_SOURCE)
     }
 }
 

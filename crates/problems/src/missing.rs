@@ -43,3 +43,30 @@ pub(crate) fn mark_missing_dependencies(file: &Path, problems: &mut [Problem]) {
         }
     }
 }
+
+/// Marks javac's `cannot find symbol … class X` where X is a type the build generates but has
+/// not generated yet (a Modello model's class, an ANTLR grammar's parser: `generated`, from
+/// [`mji_build::generated`]), and `package x does not exist` of a package it generates.
+pub(crate) fn mark_generated_sources(generated: &[String], problems: &mut [Problem]) {
+    if generated.is_empty() {
+        return;
+    }
+    for p in problems.iter_mut() {
+        // A package the build generates (Modello's): more exact than an incomplete classpath.
+        if p.code == "compiler.err.doesnt.exist"
+            && let Some(pkg) = p.message.strip_prefix("package ").and_then(|r| r.strip_suffix(" does not exist"))
+            && generated.iter().any(|g| g == pkg)
+        {
+            p.cause = Some(crate::GENERATED_SOURCE.to_owned());
+            continue;
+        }
+        if p.cause.is_some() || !p.code.starts_with("compiler.err.cant.resolve") {
+            continue;
+        }
+        let symbol = p.message.lines().find_map(|l| l.trim().strip_prefix("symbol:")).unwrap_or("");
+        let mut words = symbol.split_whitespace();
+        if words.next() == Some("class") && words.next().is_some_and(|n| generated.iter().any(|g| g == n)) {
+            p.cause = Some(crate::GENERATED_SOURCE.to_owned());
+        }
+    }
+}

@@ -972,3 +972,32 @@ fn the_javac_helper_dies_with_the_server_even_while_busy() {
         assert!(!alive, "the javac helper {helper} outlived the server ({how})");
     }
 }
+
+/// Issue 53, item 6: what a Maven build generates is no error of the code. A type from
+/// `src/main/java-templates` resolves (the templates are source roots: the plugin only filters
+/// `${…}`); a grammar's parser and a Modello model's class, not generated yet, are errors with
+/// the cause `generated-source`, which `missingDependencies: "exclude"` leaves out; a real error
+/// beside them stays, with no cause.
+#[test]
+fn what_the_build_generates_is_a_cause_not_an_error_of_the_code() {
+    let p = Project::of("problem_fixtures", "maven-generated");
+    let ws = p.workspace(&[]);
+    let r = until_complete(&ws, &args(&["src/main/java"]));
+    let found = of(&r, "App.java");
+    let by_line = |line: u32| found.iter().filter(|d| d.line == line).map(|d| d.cause.clone()).collect::<Vec<_>>();
+    assert!(by_line(6).is_empty(), "Version from the templates resolves: {found:#?}");
+    assert_eq!(by_line(9), [Some("generated-source".to_owned())], "{found:#?}");
+    assert!(
+        by_line(13).iter().all(|c| c.as_deref() == Some("generated-source")) && !by_line(13).is_empty(),
+        "{found:#?}"
+    );
+    assert_eq!(by_line(17), [None], "{found:#?}");
+    use mcp_java_index::problems::MissingDependencies;
+    let own = mcp_java_index::tools::tool::get_problems::run(
+        &ws,
+        &ProblemsArgs { missing_dependencies: MissingDependencies::Exclude, ..args(&["src/main/java"]) },
+    )
+    .expect("own problems");
+    let lines: Vec<u32> = of(&own, "App.java").iter().map(|d| d.line).collect();
+    assert_eq!(lines, [17], "{:#?}", own.diagnostics);
+}

@@ -1,0 +1,5 @@
+grammar Expr;
+
+expr: INT ('+' INT)*;
+INT: [0-9]+;
+WS: [ \t\r\n]+ -> skip;
