@@ -251,6 +251,37 @@ pub(crate) fn module_source_roots(dir: &Path) -> Vec<PathBuf> {
     if generated.is_dir() {
         out.push(generated);
     }
+    // `sourceSets { main { java { srcDir 'src/gen/java' } } }`: the extra directories a
+    // module's script names (existing, inside the module; the bounds judge them again).
+    for script in ["build.gradle", "build.gradle.kts"] {
+        let Ok(text) = read_text(&dir.join(script)) else { continue };
+        for extra in src_dirs(&text) {
+            let p = mji_fs::lexical_normalize(&dir.join(&extra));
+            if p.starts_with(dir) && p.is_dir() && !out.contains(&p) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// The directories a script's `srcDir`/`srcDirs` name, as written (quoted strings on the line).
+fn src_dirs(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| l.contains("srcDir")) {
+        let after = &line[line.find("srcDir").unwrap_or(0)..];
+        let mut rest = after;
+        while let Some(start) = rest.find(['\'', '"']) {
+            let quote = rest[start..].chars().next().unwrap_or('"');
+            let body = &rest[start + 1..];
+            let Some(end) = body.find(quote) else { break };
+            let dir = &body[..end];
+            if !dir.is_empty() && !dir.contains('$') {
+                out.push(dir.to_owned());
+            }
+            rest = &body[end + 1..];
+        }
+    }
     out
 }
 
@@ -1013,5 +1044,20 @@ mod coordinates_tests {
         assert_eq!(coordinates(&root), Some(("com.acme".into(), "store".into(), "2.0.1".into())));
         std::fs::write(root.join("build.gradle.kts"), "group = \"com.acme\"\n").expect("write");
         assert_eq!(coordinates(&root), None, "no version");
+    }
+
+    #[test]
+    fn a_script_s_extra_source_directories() {
+        let script = "sourceSets {\n  main {\n    java { srcDir 'generated/java' }\n    java.srcDirs(\"src/main/java\", \"build/x\")\n  }\n}\n";
+        assert_eq!(src_dirs(script), ["generated/java", "src/main/java", "build/x"]);
+        let dir = tempfile::tempdir().expect("tempdir");
+        for d in ["src/main/java", "generated/java"] {
+            std::fs::create_dir_all(dir.path().join(d)).expect("mkdir");
+        }
+        std::fs::write(dir.path().join("build.gradle"), script).expect("write");
+        assert_eq!(
+            module_source_roots(dir.path()),
+            [dir.path().join("src/main/java"), dir.path().join("generated/java")]
+        );
     }
 }
