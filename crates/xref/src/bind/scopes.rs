@@ -405,4 +405,18 @@ mod tests {
             .collect();
         assert_eq!(refs, ["5:12 p.Color#RED", "6:9 p.User#g()", "12:11 java.lang.String#length()"]);
     }
+
+    /// Issue 53, item 10: a local class used as a type (`new Impl()`, `Impl x`) is no
+    /// unresolved type (`analyze_type_dependencies` listed `Impl  unresolved`).
+    #[test]
+    fn a_local_class_used_as_a_type_is_no_unresolved_type() {
+        let src = "package p;\nclass G {\n  Object f() {\n    class Impl implements Runnable { public void run() {} }\n    Impl i = new Impl();\n    return i;\n  }\n}\n";
+        let w = World::new(vec![(Arc::from(Path::new("/p/G.java")), Arc::new(file_decls(src.as_bytes())))]);
+        let refs: Vec<String> = crate::bind::file_refs(&w, 0, src.as_bytes())
+            .into_iter()
+            .filter(|r| r.targets.iter().any(|t| t.contains("Impl")))
+            .map(|r| format!("{}:{} {}", r.line, r.column, r.targets.join(" ")))
+            .collect();
+        assert_eq!(refs, Vec::<String>::new());
+    }
 }

@@ -56,8 +56,11 @@ impl<'w, 's> Resolver<'w, 's> {
                     Some(TypeName::Var(n, b)) => Some(Ty::Var(n, Box::new(b))),
                     None => {
                         let name = segs.join(".");
+                        // A local class has no key: it is no unresolved type either.
+                        let local = segs.len() == 1 && self.local_types.iter().any(|t| **t == *segs[0]);
                         if let Some(last) = idents.last()
                             && per.iter().all(|p| p.is_none())
+                            && !local
                         {
                             self.emit_type(*last, kind, &name, Origin::Unresolved);
                         }

@@ -368,8 +368,8 @@ pub fn anonymous_subtypes(
 
 /// The local class whose `extends` or `implements` clause names a type at (line, column) of
 /// file `fi` of the world, when the class declared there is none of the world's named types:
-/// `Outer.Name` (the innermost named type around it, then the local class's name), kind
-/// `local`, its lines.
+/// named as javac names it (`p.Outer$1Name`: the innermost named type around it, a number, the
+/// local class's name), kind `local`, its lines.
 pub fn local_class(w: &World, fi: u32, src: &mji_parser::SourceText, line: u32, column: u32) -> Option<HierarchyType> {
     let at = offset_of(src, line, column)?;
     // The nearest declaration keyword before the clause names the class.
@@ -411,8 +411,24 @@ pub fn local_class(w: &World, fi: u32, src: &mji_parser::SourceText, line: u32, 
         .max_by_key(|t| t.start_line)?;
     let open = src.text[at..].find('{').map(|i| at + i)?;
     let end = closing_brace(&src.text, open).unwrap_or(open);
+    // javac's binary name (`p.Outer$1Impl`): the enclosing class's flat name, then the
+    // smallest number not yet taken by a local class of that name in it — the ones of that
+    // name declared before it in the enclosing class's body, plus one.
+    let package = &*entry.decls().package;
+    let nested = outer.fqn.strip_prefix(package).map(|r| r.trim_start_matches('.')).unwrap_or(&outer.fqn);
+    let flat =
+        if package.is_empty() { nested.replace('.', "$") } else { format!("{package}.{}", nested.replace('.', "$")) };
+    let from = src.lines.line_start(outer.start_line).min(kw_at);
+    let before = src.text[from..kw_at]
+        .match_indices(&format!("class {name}"))
+        .filter(|(i, m)| {
+            let after = src.text[from + i + m.len()..].chars().next();
+            after.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '$'))
+                && src.text[..from + i].chars().last().is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        })
+        .count();
     Some(HierarchyType {
-        fqn: format!("{}.{name}", outer.fqn),
+        fqn: format!("{flat}${}{name}", before + 1),
         kind: "local",
         origin: Origin::Workspace,
         path: None,
@@ -618,5 +634,24 @@ mod tests {
         assert_eq!(body_after_name("new Foo[] { 1 }", 4), None);
         assert_eq!(body_after_name("A { void m() {} },", 0), Some(2));
         assert_eq!(body_after_name("A(1), B", 0), None);
+    }
+
+    /// Issue 53, item 10: a local class is named as javac names it (`p.Group$1Impl`, a second
+    /// `Impl` of the same class `p.Group$2Impl`, one in a member class `p.Group$Inner$1Impl`),
+    /// never as if it were a member type (`p.Group.Impl`).
+    #[test]
+    fn a_local_class_has_javac_s_binary_name() {
+        let text = "package p;\n\npublic class Group {\n    Object a() {\n        class Impl implements Runnable { public void run() {} }\n        return new Impl();\n    }\n    Object b() {\n        class Impl implements Runnable { public void run() {} }\n        return new Impl();\n    }\n    static class Inner {\n        Object c() {\n            class Impl implements Runnable { public void run() {} }\n            return new Impl();\n        }\n    }\n}\n";
+        let path: std::sync::Arc<Path> = std::sync::Arc::from(Path::new("/w/p/Group.java"));
+        let w = World::new(vec![(path, std::sync::Arc::new(crate::decls::file_decls(text.as_bytes())))]);
+        let src = mji_parser::SourceText::decode(text.as_bytes());
+        let at = |line: u32| {
+            let column =
+                text.lines().nth(line as usize - 1).and_then(|l| l.find("Runnable")).expect("implements") as u32 + 1;
+            local_class(&w, 0, &src, line, column).map(|t| t.fqn)
+        };
+        assert_eq!(at(5).as_deref(), Some("p.Group$1Impl"));
+        assert_eq!(at(9).as_deref(), Some("p.Group$2Impl"));
+        assert_eq!(at(14).as_deref(), Some("p.Group$Inner$1Impl"));
     }
 }
