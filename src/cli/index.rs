@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use super::progress::with_progress;
 use super::{WorkspaceFlags, display, flushed, init_logging, print_json};
 use crate::model::OutlineOptions;
-use crate::tools::java_index::{OutlineQuery, apply_options};
+use crate::tools::tool::java_index::{OutlineQuery, apply_options};
 use crate::tools::workspace::Workspace;
 use crate::tools::{ToolError, require_java};
 

@@ -38,7 +38,7 @@ pub struct RangeArgs {
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub include_line_numbers: bool,
     /// Hard cap on output characters
-    #[arg(long, default_value_t = crate::tools::read_range::DEFAULT_MAX_CHARS, value_name = "N")]
+    #[arg(long, default_value_t = crate::tools::tool::java_read_range::DEFAULT_MAX_CHARS, value_name = "N")]
     pub max_chars: u32,
     #[command(flatten)]
     pub out: Output,

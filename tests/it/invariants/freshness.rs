@@ -6,8 +6,9 @@ use std::path::Path;
 use std::time::{Duration, SystemTime};
 
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::tools::find::FindTypeArgs;
-use mcp_java_index::tools::workspace::{JavaIndexArgs, Workspace};
+use mcp_java_index::tools::tool::find_type::FindTypeArgs;
+use mcp_java_index::tools::tool::java_index::JavaIndexArgs;
+use mcp_java_index::tools::workspace::Workspace;
 
 fn open(root: &Path) -> Workspace {
     let flags = Flags::roots([root]).set("watch", false);
@@ -16,7 +17,7 @@ fn open(root: &Path) -> Workspace {
 
 fn types(ws: &Workspace, pattern: &str) -> u64 {
     let args: FindTypeArgs = serde_json::from_value(serde_json::json!({ "query": pattern })).expect("args");
-    mcp_java_index::tools::tool::find_type::run(ws, &args).expect("find_type").total
+    mcp_java_index::tools::tool::find_type::run(ws, &args).expect("find_type").page.total
 }
 
 fn outline_names(ws: &Workspace) -> Vec<String> {

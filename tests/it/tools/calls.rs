@@ -7,8 +7,8 @@ use crate::common;
 use common::project::Project;
 
 use mcp_java_index::build::runs::Status;
-use mcp_java_index::tools::build::RunTestsArgs;
 use mcp_java_index::tools::registry::dispatch;
+use mcp_java_index::tools::tool::run_tests::RunTestsArgs;
 use mcp_java_index::tools::workspace::Workspace;
 use serde_json::{Value, json};
 

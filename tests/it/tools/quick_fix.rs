@@ -7,8 +7,8 @@ use crate::common;
 use common::java_files_under;
 use common::project::Project;
 
-use mcp_java_index::tools::problems::ProblemsArgs;
 use mcp_java_index::tools::registry::find;
+use mcp_java_index::tools::tool::get_problems::ProblemsArgs;
 use mcp_java_index::tools::workspace::Workspace;
 use serde_json::{Value, json};
 
