@@ -411,54 +411,30 @@ pub(crate) fn file_arg(roots: &[std::path::PathBuf], p: &Path) -> String {
     mji_fs::lexical_normalize(&cwd.join(p)).to_string_lossy().into_owned()
 }
 
-/// Opens the workspace of `flags`; indexed first (with progress) when `tool` waits for the
-/// index, as a server's call would.
-fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Workspace> {
+/// Opens the workspace of `flags`, as it is on disk: each call readies what it needs first
+/// ([`prepare`]).
+fn open(flags: &WorkspaceFlags) -> anyhow::Result<Workspace> {
     let config = flags.config()?;
     init_logging(&config.log_level);
-    let ws = Workspace::open(config)?;
-    if registry::find(tool).is_some_and(|e| e.needs_index) {
-        // A tool that links the world reads the persisted world and references on a second
-        // thread while this one builds the outline index (as a server's start does): neither
-        // waits for the other, and the answer is the same (issue 38).
-        std::thread::scope(|s| {
-            if LINKS_THE_WORLD.contains(&tool) {
-                ws.index().sequential_start();
-                // Their answers read the walk's files and stamps, not the outline symbol table
-                // (a `def` of a type's name, say, finds it in the world): the table is made
-                // only if something asks for it.
-                ws.index().defer_table();
-                // `def` reads no references: their key table and postings stay on disk.
-                s.spawn(|| if tool == "show_definition" { ws.preload_world() } else { ws.preload_references() });
-                // The committed JDK table every world links with (a table with libraries shares
-                // its JDK part), indexed once per process on a third thread; its types are
-                // parsed when first asked for.
-                s.spawn(|| crate::xref::world::jdk_api::JdkApi::shared().len());
-            }
-            super::index::build_index(&ws);
-        });
-        // This process answers one call right after the pass: no second stat of every file.
-        ws.index().set_one_shot();
-        ws.flush();
-        let problems = ws.index().problems();
-        if problems.count > 0 {
-            eprintln!("warning: {} file(s) could not be indexed, e.g. {}", problems.count, problems.samples.join("; "));
-        }
-    }
-    Ok(ws)
+    Ok(Workspace::open(config)?)
 }
 
-/// The tools whose answer links the world of every file (`Host::xref_world`), so read the
-/// persisted one first. A tool missing here answers the same, later: it reads it when called.
-const LINKS_THE_WORLD: &[&str] = &[
-    "find_references",
-    "call_hierarchy",
-    "type_hierarchy",
-    "find_implementations",
-    "show_definition",
-    "affected_tests",
-    "analyze_type_dependencies",
-];
+/// Readies `ws` for one call of `tool` with `args` as the tool says it needs
+/// ([`registry::Start`]: the index built, with progress; the world read beside it), so the
+/// call answers what a server's would.
+fn prepare(ws: &Workspace, tool: &str, args: &Map<String, Value>) {
+    let start = registry::find(tool).map_or(registry::Start::Nothing, |e| e.start(args));
+    if start == registry::Start::Nothing {
+        return;
+    }
+    ws.prepare(start, || {
+        super::index::build_index(ws);
+    });
+    let problems = ws.index().problems();
+    if problems.count > 0 {
+        eprintln!("warning: {} file(s) could not be indexed, e.g. {}", problems.count, problems.samples.join("; "));
+    }
+}
 
 /// Where a command's call is answered: this process's workspace, or the workspace's running
 /// shared server (see [`super::remote`]).
@@ -485,9 +461,9 @@ impl Session {
             Route::Shared(reg) => Ok(Session::Shared(reg)),
             Route::StartThenLocal(roots) => {
                 super::remote::start_server(&roots);
-                Ok(Session::local(open(flags, tool)?))
+                Ok(Session::local(open(flags)?))
             }
-            Route::Local => Ok(Session::local(open(flags, tool)?)),
+            Route::Local => Ok(Session::local(open(flags)?)),
         }
     }
 
@@ -509,8 +485,10 @@ impl Session {
     }
 }
 
-/// One registry call with progress on stderr in a terminal, stopped by Ctrl-C.
+/// One registry call, the workspace readied for it first, with progress on stderr in a
+/// terminal, stopped by Ctrl-C.
 fn dispatch(ws: &Workspace, tool: &str, args: Map<String, Value>) -> Result<Answer, String> {
+    prepare(ws, tool, &args);
     guarded(tool, &|| None, || registry::dispatch(ws, tool, args))
 }
 
@@ -780,7 +758,7 @@ pub fn def(a: DefArgs) -> anyhow::Result<ExitCode> {
 
 /// `problems`: get_problems until every file is checked; exits 1 when an error is listed.
 pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
-    let ws = open(&a.ws, "get_problems")?;
+    let ws = open(&a.ws)?;
     let (start, end) = match &a.lines {
         None => (0, 0),
         Some(r) => {
@@ -800,6 +778,7 @@ pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
         "limit": a.limit,
         "offset": a.offset,
     }));
+    prepare(&ws, "get_problems", &args);
     // A command line has no client timeout: ask again until the background work is done.
     let checked = std::sync::Mutex::new(None::<String>);
     let poll = || checked.lock().ok().and_then(|c| c.clone());
@@ -825,7 +804,8 @@ pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
 /// `test` and `mvn`: a command line has no client timeout, so it asks `get_test_results`
 /// again until the run ends; exits 1 when it did not run, failed, or did not finish.
 fn build_run(flags: &WorkspaceFlags, tool: &str, args: Map<String, Value>, out: Output) -> anyhow::Result<ExitCode> {
-    let ws = open(flags, tool)?;
+    let ws = open(flags)?;
+    prepare(&ws, tool, &args);
     let label = if tool == "run_tests" { "running tests" } else { "running Maven" };
     let answer = guarded(label, &|| None, || {
         let mut answer = registry::dispatch(&ws, tool, args);

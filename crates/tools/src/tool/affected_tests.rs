@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::ToolError;
 use crate::host::Host;
 use crate::page::Page;
-use crate::registry::Tool;
+use crate::registry::{Start, Tool};
 use crate::xref;
 use mji_build::project::Project;
 use mji_xref::calls;
@@ -97,6 +97,7 @@ impl Tool for AffectedTests {
     const TITLE: &'static str = "Affected tests";
     const DESCRIPTION: &'static str = "Tests whose calls reach `target`(s) or what `changed` (true: vs git HEAD; or files), with module and call path.";
     const NEEDS_INDEX: bool = true;
+    const START: Start = Start::World { references: true };
 
     type Args = AffectedTestsArgs;
     type Output = AffectedTestsResult;

@@ -1,7 +1,7 @@
 //! `analyze_type_dependencies`: what a type depends on, with forbidden packages and cycles.
 
 use crate::ToolError;
-use crate::registry::Tool;
+use crate::registry::{Start, Tool};
 use crate::require_java;
 use crate::xref;
 use crate::host::Host;
@@ -24,6 +24,7 @@ impl Tool for AnalyzeTypeDependencies {
     const TITLE: &'static str = "Analyze type dependencies";
     const DESCRIPTION: &'static str = "What does this type depend on? The types it uses, by package and origin (workspace, jdk, library); `excludedPackages` flags forbidden uses; `transitive` follows workspace types and finds cycles.";
     const NEEDS_INDEX: bool = true;
+    const START: Start = Start::World { references: true };
 
     type Args = DependenciesArgs;
     type Output = DependenciesResult;

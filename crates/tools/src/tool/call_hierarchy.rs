@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::ToolError;
 use crate::host::Host;
 use crate::page::Page;
-use crate::registry::Tool;
+use crate::registry::{Start, Tool};
 use crate::xref;
 use mji_xref::calls::{self, Direction, Query};
 use mji_xref::{Category, WITHIN_CLASS, WITHIN_LAMBDA};
@@ -135,6 +135,7 @@ impl Tool for CallHierarchy {
     const TITLE: &'static str = "Call hierarchy";
     const DESCRIPTION: &'static str = "Callers or callees of a method or constructor as a tree (depth 1-5) with call sites; target as find_references.";
     const NEEDS_INDEX: bool = true;
+    const START: Start = Start::World { references: true };
 
     type Args = CallHierarchyArgs;
     type Output = CallHierarchyResult;

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::ToolError;
 use crate::host::Host;
 use crate::page::Page;
-use crate::registry::Tool;
+use crate::registry::{Start, Tool};
 use crate::targets::{TargetSpec, target_of};
 use crate::tool::type_hierarchy::{HierarchyEntry, type_of_target};
 use crate::xref::{self, MAX_LIMIT};
@@ -100,6 +100,7 @@ impl Tool for FindImplementations {
     const TITLE: &'static str = "Find implementations";
     const DESCRIPTION: &'static str = "Types implementing or extending a type (transitively), or methods overriding a method, anonymous ones included. Give `target`, `symbolId` or `filePath`+`line`.";
     const NEEDS_INDEX: bool = true;
+    const START: Start = Start::World { references: true };
 
     type Args = FindImplementationsArgs;
     type Output = FindImplementationsResult;

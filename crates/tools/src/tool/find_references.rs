@@ -1,7 +1,7 @@
 //! `find_references`: every reference to a type, method, constructor or field.
 
 use crate::ToolError;
-use crate::registry::Tool;
+use crate::registry::{Start, Tool};
 use std::path::Path;
 use std::sync::Arc;
 use crate::xref;
@@ -23,6 +23,7 @@ impl Tool for FindReferences {
     const TITLE: &'static str = "Find references";
     const DESCRIPTION: &'static str = "Who uses this? Every reference to a type, method, constructor or field, bound like javac. Name it by `target`, `symbolId` or `filePath`+`line`.";
     const NEEDS_INDEX: bool = true;
+    const START: Start = Start::World { references: true };
 
     type Args = FindReferencesArgs;
     type Output = FindReferencesResult;

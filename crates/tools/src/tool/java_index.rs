@@ -7,7 +7,7 @@ use crate::{ToolError, read_file, require_java};
 use mji_model::{FileOutline, Javadoc, OutlineOptions, TypeDecl};
 use mji_parser::SourceText;
 use serde_json::{Map, Value};
-use crate::registry::{Answer, Budget, Tool, fit};
+use crate::registry::{Answer, Budget, Start, Tool, fit};
 use crate::io_error;
 use mji_cache::Outcome;
 use crate::host::Host;
@@ -746,6 +746,10 @@ impl Tool for JavaIndex {
 
     type Args = JavaIndexArgs;
     type Output = OutlineAnswer;
+
+    fn start(args: &Self::Args) -> Start {
+        crate::locate::start(&args.file_path, None)
+    }
 
     fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
         Ok(shape(run(ws, &args)?.outline, &args.options))

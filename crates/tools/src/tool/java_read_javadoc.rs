@@ -8,7 +8,7 @@ use crate::{ToolError, read_file, require_java};
 use mji_model::symbol_id::split_key;
 use mji_model::{FileOutline, Javadoc};
 use mji_parser::SourceText;
-use crate::registry::Tool;
+use crate::registry::{Start, Tool};
 use crate::io_error;
 use crate::host::Host;
 
@@ -166,6 +166,10 @@ impl Tool for JavaReadJavadoc {
 
     type Args = ReadJavadocArgs;
     type Output = JavadocResult;
+
+    fn start(args: &Self::Args) -> Start {
+        crate::locate::start(&args.file_path, args.symbol.as_deref())
+    }
 
     fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
         run(ws, &args)

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::{ToolError, read_file};
 use mji_model::FileOutline;
 use mji_parser::SourceText;
-use crate::registry::Tool;
+use crate::registry::{Start, Tool};
 use crate::{io_error, read_error, require_java};
 use crate::host::Host;
 
@@ -218,6 +218,10 @@ impl Tool for JavaReadRange {
 
     type Args = ReadRangeArgs;
     type Output = RangeResult;
+
+    fn start(args: &Self::Args) -> Start {
+        crate::locate::start(&args.file_path, args.symbol.as_deref())
+    }
 
     fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
         run(ws, &args)

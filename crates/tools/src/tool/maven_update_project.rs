@@ -1,7 +1,7 @@
 //! `maven_update_project`: re-reads the build model and re-resolves classpaths.
 
 use crate::ToolError;
-use crate::registry::{Annotations, Tool};
+use crate::registry::{Annotations, Start, Tool};
 use std::path::Path;
 use mji_build::project::{BuildSystem, Project};
 use crate::host::Host;
@@ -14,6 +14,8 @@ impl Tool for MavenUpdateProject {
     const TITLE: &'static str = "Update the project model";
     const DESCRIPTION: &'static str = "After editing build files (pom.xml, Gradle): re-reads modules, source roots, dependencies, re-resolves classpaths; says what changed and what is unresolved.";
     const GROUP: &'static str = "build";
+    // It walks new source roots into the index: the index a server has.
+    const START: Start = Start::Index;
     const ANNOTATIONS: Annotations =
         Annotations { read_only: false, destructive: false, idempotent: true, open_world: true };
     const ALIASES: &'static [(&'static str, &'static str)] = &[("path", "filePath")];

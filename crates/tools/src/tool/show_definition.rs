@@ -1,7 +1,7 @@
 //! `show_definition`: where a name is defined.
 
 use crate::ToolError;
-use crate::registry::Tool;
+use crate::registry::{Start, Tool};
 use crate::read_error;
 use crate::xref;
 use crate::host::Host;
@@ -22,6 +22,7 @@ impl Tool for ShowDefinition {
     const TITLE: &'static str = "Show definition";
     const DESCRIPTION: &'static str = "Go to definition: where a name (`Bar`, `doThing`, `Bar.doThing`, `com.foo.Bar#count`) is declared, with lines and signature. With `filePath`+`line` of a use it is resolved exactly. open: show it in the editor.";
     const NEEDS_INDEX: bool = true;
+    const START: Start = Start::World { references: false };
 
     type Args = ShowDefinitionArgs;
     type Output = ShowDefinitionResult;

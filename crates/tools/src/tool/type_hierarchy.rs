@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::ToolError;
 use crate::host::Host;
 use crate::page::Page;
-use crate::registry::Tool;
+use crate::registry::{Start, Tool};
 use crate::targets::{TargetSpec, target_of};
 use crate::xref::{self, MAX_LIMIT};
 use mji_xref::hierarchy::{self, Direction, HierarchyType, Options};
@@ -164,6 +164,7 @@ impl Tool for TypeHierarchy {
     const TITLE: &'static str = "Type hierarchy";
     const DESCRIPTION: &'static str = "Super- and subtypes of a type as a tree, lambdas and anonymous classes included. Give `target`, `symbolId` or `filePath`+`line`.";
     const NEEDS_INDEX: bool = true;
+    const START: Start = Start::World { references: true };
 
     type Args = TypeHierarchyArgs;
     type Output = TypeHierarchyResult;
