@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 use crate::config::{Config, Flags};
 
@@ -138,63 +138,25 @@ pub(crate) fn defines(d: &[String]) -> anyhow::Result<serde_json::Map<String, se
         .collect()
 }
 
-/// The name a tool takes for an enum value the command line accepted in any case.
-pub(crate) fn wire<T: ValueEnum>(v: &T) -> serde_json::Value {
-    v.to_possible_value().map(|p| p.get_name().to_owned()).unwrap_or_default().into()
-}
-
-/// `find --match-kind`: what kind of declaration to search (java_find_symbol's `matchKind`).
-#[derive(Debug, Clone, Copy, ValueEnum)]
-#[value(rename_all = "lower")]
-pub enum MatchKind {
-    Any,
-    Class,
-    Method,
-    Field,
-}
-
-/// `types --kind` (find_type's `kind`).
-#[derive(Debug, Clone, Copy, ValueEnum)]
-#[value(rename_all = "lower")]
-pub enum TypeKind {
-    Any,
-    Class,
-    Interface,
-    Enum,
-    Record,
-    Annotation,
-}
-
-/// `problems --severity` (get_problems' `severityFilter`), spelled as the tool spells it.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum Severity {
-    #[value(name = "Error")]
-    Error,
-    #[value(name = "Warning")]
-    Warning,
-    #[value(name = "Information")]
-    Information,
-    #[value(name = "Hint")]
-    Hint,
-}
-
-/// `problems --source` (get_problems' `sourceFilter`).
-#[derive(Debug, Clone, Copy, ValueEnum)]
-#[value(rename_all = "lower")]
-pub enum Source {
-    Syntax,
-    Javac,
-}
-
-/// `problems --missing-dependencies` (get_problems' `missingDependencies`): javac's errors of an
-/// incomplete classpath kept, left out, or alone.
-#[derive(Debug, Clone, Copy, Default, ValueEnum)]
-#[value(rename_all = "lower")]
-pub enum MissingDependencies {
-    #[default]
-    Include,
-    Exclude,
-    Only,
+/// The values a tool takes for its argument `name`, read from its input schema (an array
+/// argument: its items'), its default first: a command's flag offers, checks and completes
+/// the tool's own values, taken in any case and sent as the tool spells them.
+pub(crate) fn tool_values(tool: &str, name: &str) -> impl clap::builder::TypedValueParser<Value = String> {
+    let prop = crate::tools::registry::find(tool)
+        .and_then(|e| e.spec.input_schema.get("properties"))
+        .and_then(|p| p.get(name));
+    let default = prop.and_then(|p| p.get("default")).and_then(serde_json::Value::as_str);
+    let items = prop.map(|p| p.get("items").unwrap_or(p));
+    let listed = items.and_then(|p| p.get("enum")).and_then(serde_json::Value::as_array);
+    let mut values: Vec<String> =
+        listed.into_iter().flatten().filter_map(serde_json::Value::as_str).map(str::to_owned).collect();
+    if let Some(i) = default.and_then(|d| values.iter().position(|v| v == d)) {
+        let first = values.remove(i);
+        values.insert(0, first);
+    }
+    let spelled = values.clone();
+    let spell = move |given: String| spelled.iter().find(|v| v.eq_ignore_ascii_case(&given)).cloned().unwrap_or(given);
+    clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(values), spell)
 }
 
 #[cfg(test)]
@@ -204,17 +166,23 @@ mod tests {
 
     #[derive(Debug, Parser)]
     struct Probe {
-        #[arg(long, value_enum, ignore_case = true)]
-        severity: Severity,
-        #[arg(long, value_enum, ignore_case = true)]
-        kind: TypeKind,
+        #[arg(long, ignore_case = true, value_parser = tool_values("get_problems", "severityFilter"))]
+        severity: String,
+        #[arg(long, ignore_case = true, value_parser = tool_values("find_type", "kind"))]
+        kind: String,
     }
 
-    /// Enum values are taken in any case and sent as the tool spells them.
+    /// Enum values are the tool's, taken in any case and sent as the tool spells them; the
+    /// tool's default is listed first.
     #[test]
-    fn enum_values_are_taken_in_any_case_and_sent_as_the_tool_spells_them() {
+    fn enum_values_are_the_tool_s_taken_in_any_case_and_sent_as_the_tool_spells_them() {
         let p = Probe::try_parse_from(["x", "--severity", "error", "--kind", "INTERFACE"]).expect("parses");
-        assert_eq!((wire(&p.severity), wire(&p.kind)), ("Error".into(), "interface".into()));
+        assert_eq!((p.severity.as_str(), p.kind.as_str()), ("Error", "interface"));
+        let err = Probe::try_parse_from(["x", "--severity", "Error", "--kind", "colour"]).expect_err("refused");
+        assert!(
+            err.to_string().contains("[possible values: any, class, interface, enum, record, annotation]"),
+            "{err}"
+        );
         assert!(Probe::try_parse_from(["x", "--severity", "fatal", "--kind", "class"]).is_err());
     }
 }

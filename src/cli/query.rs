@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use clap::Args;
 use serde_json::{Map, Value, json};
 
-use super::flags::{self, MatchKind, Severity, Source, TypeKind, wire};
+use super::flags::{self, tool_values};
 use super::progress::with_progress;
 use super::{WorkspaceFlags, flushed, init_logging};
 use crate::tools::registry::{self, Answer};
@@ -83,8 +83,8 @@ pub struct FindArgs {
     /// Directory to search under (default: the root)
     #[arg(long, default_value = ".")]
     pub root_dir: String,
-    #[arg(long, value_enum, ignore_case = true, default_value = "any")]
-    pub match_kind: MatchKind,
+    #[arg(long, ignore_case = true, value_parser = tool_values("java_find_symbol", "matchKind"))]
+    pub match_kind: Option<String>,
     #[arg(long)]
     pub case_sensitive: bool,
     #[command(flatten)]
@@ -99,8 +99,8 @@ pub struct FindArgs {
 pub struct TypesArgs {
     /// Type name, prefix, camelCase (NPE), wildcard (*Map) or package pattern (java.util.*Map)
     pub pattern: String,
-    #[arg(long, value_enum, ignore_case = true, default_value = "any")]
-    pub kind: TypeKind,
+    #[arg(long, ignore_case = true, value_parser = tool_values("find_type", "kind"))]
+    pub kind: Option<String>,
     #[command(flatten)]
     pub page: ResultPage,
     #[command(flatten)]
@@ -177,9 +177,9 @@ pub struct CallsArgs {
 pub struct HierarchyArgs {
     /// com.foo.Bar, or FILE:LINE[:COLUMN] of an occurrence (a member's type)
     pub target: String,
-    /// supertypes, subtypes or both
-    #[arg(long, default_value = "both")]
-    pub direction: String,
+    /// Which way (the tool's default: both)
+    #[arg(long, ignore_case = true, value_parser = tool_values("type_hierarchy", "direction"))]
+    pub direction: Option<String>,
     /// Levels (0: all)
     #[arg(long, default_value_t = 1)]
     pub depth: u32,
@@ -267,17 +267,17 @@ pub struct ProblemsCliArgs {
     /// .java files or directories (default: the whole workspace)
     pub paths: Vec<String>,
     /// Severities to list (repeatable or comma-separated; any case)
-    #[arg(long = "severity", value_delimiter = ',', value_enum, ignore_case = true)]
-    pub severity: Vec<Severity>,
+    #[arg(long = "severity", value_delimiter = ',', ignore_case = true, value_parser = tool_values("get_problems", "severityFilter"))]
+    pub severity: Vec<String>,
     /// Sources to run (repeatable or comma-separated; default both)
-    #[arg(long = "source", value_delimiter = ',', value_enum, ignore_case = true)]
-    pub source: Vec<Source>,
+    #[arg(long = "source", value_delimiter = ',', ignore_case = true, value_parser = tool_values("get_problems", "sourceFilter"))]
+    pub source: Vec<String>,
     /// Only problems starting on lines START-END (1-based, inclusive)
     #[arg(long, value_name = "START-END")]
     pub lines: Option<String>,
     /// Errors of an incomplete classpath: include, exclude (the files' own problems) or only
-    #[arg(long, value_enum, ignore_case = true, default_value = "include")]
-    pub missing_dependencies: flags::MissingDependencies,
+    #[arg(long, ignore_case = true, value_parser = tool_values("get_problems", "missingDependencies"))]
+    pub missing_dependencies: Option<String>,
     #[arg(long, default_value_t = 100)]
     pub limit: u32,
     #[arg(long, default_value_t = 0)]
@@ -385,10 +385,14 @@ pub struct CallArgs {
     pub ws: WorkspaceFlags,
 }
 
-/// A JSON object from `json!` (every literal this file builds is one).
+/// A JSON object from `json!` (every literal this file builds is one), without the flags
+/// not given (`null`): the tool's own defaults apply to those.
 fn object(v: Value) -> Map<String, Value> {
     match v {
-        Value::Object(m) => m,
+        Value::Object(mut m) => {
+            m.retain(|_, v| !v.is_null());
+            m
+        }
         _ => Map::new(),
     }
 }
@@ -632,7 +636,7 @@ pub fn find(a: FindArgs) -> anyhow::Result<ExitCode> {
     let args = json!({
         "root": a.root_dir,
         "query": query,
-        "matchKind": wire(&a.match_kind),
+        "matchKind": a.match_kind,
         "limit": a.page.max_results,
         "caseSensitive": a.case_sensitive,
         "offset": a.page.offset,
@@ -644,7 +648,7 @@ pub fn find(a: FindArgs) -> anyhow::Result<ExitCode> {
 pub fn types(a: TypesArgs) -> anyhow::Result<ExitCode> {
     let args = json!({
         "query": a.pattern,
-        "kind": wire(&a.kind),
+        "kind": a.kind,
         "limit": a.page.max_results,
         "offset": a.page.offset,
     });
@@ -771,10 +775,10 @@ pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
     let paths: Vec<String> = a.paths.iter().map(|p| file_arg(ws.roots().paths(), Path::new(p))).collect();
     let args = object(json!({
         "filePath": paths,
-        "severityFilter": a.severity.iter().map(wire).collect::<Vec<_>>(),
-        "sourceFilter": a.source.iter().map(wire).collect::<Vec<_>>(),
+        "severityFilter": a.severity,
+        "sourceFilter": a.source,
         "lineRange": {"start": start, "end": end},
-        "missingDependencies": wire(&a.missing_dependencies),
+        "missingDependencies": a.missing_dependencies,
         "limit": a.limit,
         "offset": a.offset,
     }));
@@ -796,8 +800,7 @@ pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
             }
         }
     });
-    let errors =
-        |v: &Value| v["diagnostics"].as_array().into_iter().flatten().any(|d| d["severity"] == wire(&Severity::Error));
+    let errors = |v: &Value| v["diagnostics"].as_array().into_iter().flatten().any(|d| d["severity"] == "Error");
     finish(&Session::local(ws), answer, a.out, a.compact, errors)
 }
 
