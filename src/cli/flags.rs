@@ -159,6 +159,23 @@ pub(crate) fn tool_values(tool: &str, name: &str) -> impl clap::builder::TypedVa
     clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(values), spell)
 }
 
+/// The default the tool `tool` gives its argument `name`, read from its input schema: a
+/// command's flag shows and sends the tool's own (0 where the tool has none, which the
+/// test below refuses).
+pub(crate) fn tool_default(tool: &str, name: &str) -> u32 {
+    schema_default(tool, name).and_then(|v| v.as_u64()).map_or(0, |n| n.min(u64::from(u32::MAX)) as u32)
+}
+
+/// [`tool_default`] of a yes/no argument.
+pub(crate) fn tool_default_bool(tool: &str, name: &str) -> bool {
+    schema_default(tool, name).and_then(serde_json::Value::as_bool).unwrap_or(false)
+}
+
+fn schema_default(tool: &str, name: &str) -> Option<&'static serde_json::Value> {
+    let schema = &crate::tools::registry::find(tool)?.spec.input_schema;
+    schema.get("properties")?.get(name)?.get("default")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,5 +201,27 @@ mod tests {
             "{err}"
         );
         assert!(Probe::try_parse_from(["x", "--severity", "fatal", "--kind", "class"]).is_err());
+    }
+
+    /// A query command shows and sends its tool's defaults, as the tool's schema declares them.
+    #[test]
+    fn the_commands_defaults_are_their_tools() {
+        use clap::CommandFactory;
+        let cli = crate::cli::Cli::command();
+        let shown = |cmd: &str, arg: &str| -> String {
+            let sub = cli.find_subcommand(cmd).unwrap_or_else(|| panic!("no command {cmd}"));
+            let a = sub.get_arguments().find(|a| a.get_id() == arg).unwrap_or_else(|| panic!("{cmd}: no {arg}"));
+            a.get_default_values().iter().map(|v| v.to_string_lossy().into_owned()).collect()
+        };
+        for (cmd, arg, tool, name) in [
+            ("refs", "limit", "find_references", "limit"),
+            ("hierarchy", "depth", "type_hierarchy", "depth"),
+            ("deps", "max_depth", "analyze_type_dependencies", "maxDepth"),
+            ("range", "max_chars", "java_read_range", "maxChars"),
+            ("javadoc", "include_line_numbers", "java_read_javadoc", "includeLineNumbers"),
+        ] {
+            let declared = schema_default(tool, name).map(|v| v.to_string()).unwrap_or_default();
+            assert_eq!(shown(cmd, arg), declared, "{cmd} --{arg}");
+        }
     }
 }

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use clap::Args;
 use serde_json::{Map, Value, json};
 
-use super::flags::{self, tool_values};
+use super::flags::{self, tool_default, tool_default_bool, tool_values};
 use super::progress::with_progress;
 use super::{WorkspaceFlags, flushed, init_logging};
 use crate::tools::registry::{self, Answer};
@@ -35,10 +35,10 @@ pub struct RangeArgs {
     /// Last line, 1-based, inclusive
     pub end: u32,
     /// Prefix lines with their numbers
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    #[arg(long, default_value_t = tool_default_bool("java_read_range", "includeLineNumbers"), action = clap::ArgAction::Set, value_name = "BOOL")]
     pub include_line_numbers: bool,
     /// Hard cap on output characters
-    #[arg(long, default_value_t = crate::tools::tool::java_read_range::DEFAULT_MAX_CHARS, value_name = "N")]
+    #[arg(long, default_value_t = tool_default("java_read_range", "maxChars"), value_name = "N")]
     pub max_chars: u32,
     #[command(flatten)]
     pub out: Output,
@@ -52,10 +52,10 @@ pub struct JavadocArgs {
     /// A symbolId from `index` (e.g. 'Method#com.foo.Bar#doThing(int):void|start:70|end:120')
     pub symbol_id: String,
     /// Prefix lines with their numbers
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    #[arg(long, default_value_t = tool_default_bool("java_read_javadoc", "includeLineNumbers"), action = clap::ArgAction::Set, value_name = "BOOL")]
     pub include_line_numbers: bool,
     /// Hard cap on output characters
-    #[arg(long, default_value_t = 8000, value_name = "N")]
+    #[arg(long, default_value_t = tool_default("java_read_javadoc", "maxChars"), value_name = "N")]
     pub max_chars: u32,
     #[command(flatten)]
     pub out: Output,
@@ -66,7 +66,7 @@ pub struct JavadocArgs {
 /// Which page of a search's results to print.
 #[derive(Debug, Args)]
 pub struct ResultPage {
-    #[arg(long, default_value_t = 50)]
+    #[arg(long, default_value_t = tool_default("java_find_symbol", "limit"))]
     pub max_results: u32,
     #[arg(long, default_value_t = 0)]
     pub offset: u32,
@@ -143,7 +143,7 @@ pub struct RefsArgs {
     /// method-ref, javadoc, override (repeatable or comma-separated)
     #[arg(long = "kind", value_delimiter = ',')]
     pub kinds: Vec<String>,
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = tool_default("find_references", "limit"))]
     pub limit: u32,
     #[arg(long, default_value_t = 0)]
     pub offset: u32,
@@ -158,12 +158,12 @@ pub struct CallsArgs {
     /// com.foo.Bar#doThing(int,String), com.foo.Bar#Bar(int); or FILE:LINE[:COLUMN]
     pub target: String,
     /// Levels (1-5)
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = tool_default("call_hierarchy", "depth"))]
     pub depth: u32,
     /// Also calls bound to overriding methods
     #[arg(long)]
     pub include_overriders: bool,
-    #[arg(long, default_value_t = 50)]
+    #[arg(long, default_value_t = tool_default("call_hierarchy", "limit"))]
     pub limit: u32,
     #[arg(long, default_value_t = 0)]
     pub offset: u32,
@@ -181,12 +181,12 @@ pub struct HierarchyArgs {
     #[arg(long, ignore_case = true, value_parser = tool_values("type_hierarchy", "direction"))]
     pub direction: Option<String>,
     /// Levels (0: all)
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = tool_default("type_hierarchy", "depth"))]
     pub depth: u32,
     /// Expand JDK and library supertypes; list the JDK's subtypes of a JDK type
     #[arg(long)]
     pub include_libraries: bool,
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = tool_default("type_hierarchy", "limit"))]
     pub limit: u32,
     #[arg(long, default_value_t = 0)]
     pub offset: u32,
@@ -219,7 +219,7 @@ pub struct AffectedArgs {
     /// Only these changed files (repeatable)
     #[arg(long = "file")]
     pub files: Vec<String>,
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = tool_default("affected_tests", "limit"))]
     pub limit: u32,
     #[arg(long, default_value_t = 0)]
     pub offset: u32,
@@ -236,7 +236,7 @@ pub struct ImplsArgs {
     /// A type's: the JDK's subtypes of a JDK type too
     #[arg(long)]
     pub include_libraries: bool,
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = tool_default("find_implementations", "limit"))]
     pub limit: u32,
     #[arg(long, default_value_t = 0)]
     pub offset: u32,
@@ -278,7 +278,7 @@ pub struct ProblemsCliArgs {
     /// Errors of an incomplete classpath: include, exclude (the files' own problems) or only
     #[arg(long, ignore_case = true, value_parser = tool_values("get_problems", "missingDependencies"))]
     pub missing_dependencies: Option<String>,
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = tool_default("get_problems", "limit"))]
     pub limit: u32,
     #[arg(long, default_value_t = 0)]
     pub offset: u32,
@@ -301,9 +301,9 @@ pub struct DepsArgs {
     /// Follow workspace dependencies transitively
     #[arg(long)]
     pub transitive: bool,
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = tool_default("analyze_type_dependencies", "maxDepth"))]
     pub max_depth: u32,
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = tool_default("analyze_type_dependencies", "limit"))]
     pub limit: u32,
     #[command(flatten)]
     pub out: Output,
@@ -322,7 +322,7 @@ pub struct DefArgs {
     pub line: Option<u32>,
     #[arg(long)]
     pub column: Option<u32>,
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = tool_default("show_definition", "limit"))]
     pub limit: u32,
     #[command(flatten)]
     pub out: Output,
