@@ -198,17 +198,14 @@ pub struct HierarchyArgs {
 
 /// `callers` and `callees`: call_hierarchy incoming or outgoing.
 pub fn calls(a: CallsArgs, direction: &str) -> anyhow::Result<ExitCode> {
-    let ws = Session::open(&a.ws, "call_hierarchy")?;
-    let mut args = object(json!({
+    let args = json!({
         "direction": direction,
         "depth": a.depth,
         "includeOverriders": a.include_overriders,
         "limit": a.limit,
         "offset": a.offset,
-    }));
-    add_target(&ws, &mut args, &a.target);
-    let answer = ws.call("call_hierarchy", args);
-    finish(&ws, answer, a.out, false, |_| false)
+    });
+    on_target(&a.ws, "call_hierarchy", &a.target, args, a.out)
 }
 
 #[derive(Debug, Args)]
@@ -707,27 +704,27 @@ fn add_target(ws: &Session, args: &mut serde_json::Map<String, Value>, target: &
 }
 
 pub fn hierarchy(a: HierarchyArgs) -> anyhow::Result<ExitCode> {
-    let ws = Session::open(&a.ws, "type_hierarchy")?;
-    let mut args = object(json!({
+    let args = json!({
         "direction": a.direction,
         "depth": a.depth,
         "includeLibraries": a.include_libraries,
         "limit": a.limit,
         "offset": a.offset,
-    }));
-    add_target(&ws, &mut args, &a.target);
-    finish(&ws, ws.call("type_hierarchy", args), a.out, false, |_| false)
+    });
+    on_target(&a.ws, "type_hierarchy", &a.target, args, a.out)
 }
 
 pub fn impls(a: ImplsArgs) -> anyhow::Result<ExitCode> {
-    let ws = Session::open(&a.ws, "find_implementations")?;
-    let mut args = object(json!({
-        "includeLibraries": a.include_libraries,
-        "limit": a.limit,
-        "offset": a.offset,
-    }));
-    add_target(&ws, &mut args, &a.target);
-    finish(&ws, ws.call("find_implementations", args), a.out, false, |_| false)
+    let args = json!({"includeLibraries": a.include_libraries, "limit": a.limit, "offset": a.offset});
+    on_target(&a.ws, "find_implementations", &a.target, args, a.out)
+}
+
+/// A navigation command on `target` ([`add_target`]), with the rest of its arguments.
+fn on_target(flags: &WorkspaceFlags, tool: &str, target: &str, args: Value, out: Output) -> anyhow::Result<ExitCode> {
+    let ws = Session::open(flags, tool)?;
+    let mut args = object(args);
+    add_target(&ws, &mut args, target);
+    finish(&ws, ws.call(tool, args), out, false, |_| false)
 }
 
 pub fn deps(a: DepsArgs) -> anyhow::Result<ExitCode> {
