@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use mcp_java_index::build::runs::Status;
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::tools::build::RunTestsArgs;
+use mcp_java_index::tools::tool::run_tests::RunTestsArgs;
 use mcp_java_index::tools::workspace::Workspace;
 
 const MAVEN_REPO: &str = "/usr/share/maven-repo";

@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::tools::registry::dispatch;
 use mcp_java_index::tools::tool::call_hierarchy::{CallDirection, CallHierarchyArgs};
+use mcp_java_index::tools::tool::find_references::FindReferencesArgs;
 use mcp_java_index::tools::workspace::Workspace;
-use mcp_java_index::tools::xref::FindReferencesArgs;
 use serde_json::json;
 
 fn workspace(root: &Path, cache: &Path) -> Workspace {

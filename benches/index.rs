@@ -13,7 +13,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::tools::find::{FindSymbolArgs, FindSymbolOptions, MatchKind};
+use mcp_java_index::tools::tool::java_find_symbol::{FindSymbolArgs, FindSymbolOptions, MatchKind};
 use mcp_java_index::tools::workspace::Workspace;
 
 const BIN: &str = env!("CARGO_BIN_EXE_mcp-java-index");
@@ -29,7 +29,7 @@ fn find(ws: &Workspace, q: &str) -> u64 {
         query: q.to_owned(),
         options: FindSymbolOptions { match_kind: MatchKind::Any, max_results: 50, ..Default::default() },
     };
-    mcp_java_index::tools::tool::java_find_symbol::run(ws, &args).expect("find").total
+    mcp_java_index::tools::tool::java_find_symbol::run(ws, &args).expect("find").page.total
 }
 
 fn pct(v: &mut [Duration], p: f64) -> f64 {

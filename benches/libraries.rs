@@ -22,7 +22,8 @@ mod jar;
 use mcp_java_index::classfile::archive::DEFAULT_MAX_ENTRIES;
 use mcp_java_index::classfile::library::{self, LibraryIndex, Origin};
 use mcp_java_index::classfile::{Archive, outline_class, reader::acc};
-use mcp_java_index::tools::find::{FindTypeArgs, Scope, TypeFilter, find_library_types};
+use mcp_java_index::tools::find::Scope;
+use mcp_java_index::tools::tool::find_type::{FindTypeArgs, TypeFilter, find_library_types};
 
 fn ms(t: Instant) -> f64 {
     t.elapsed().as_secs_f64() * 1e3

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use mcp_java_index::fs::walk::java_files;
 use mcp_java_index::model::OutlineOptions;
 use mcp_java_index::parser;
-use mcp_java_index::tools::java_index::index_file;
+use mcp_java_index::tools::tool::java_index::index_file;
 use rayon::prelude::*;
 
 fn median(mut v: Vec<Duration>) -> Duration {

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::tools::problems::{ProblemsArgs, ProblemsResult};
+use mcp_java_index::tools::tool::get_problems::{ProblemsArgs, ProblemsResult};
 use mcp_java_index::tools::workspace::Workspace;
 
 const PACKAGES: usize = 20;

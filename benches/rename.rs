@@ -319,13 +319,13 @@ fn jdk_preview() {
     let count = |k: &str| {
         mcp_java_index::tools::tool::find_references::run(
             &ws,
-            &mcp_java_index::tools::xref::FindReferencesArgs {
+            &mcp_java_index::tools::tool::find_references::FindReferencesArgs {
                 target: k.into(),
                 count_only: true,
                 ..Default::default()
             },
         )
-        .map(|r| r.total)
+        .map(|r| r.page.total)
         .unwrap_or(0)
     };
     // The candidate with the fewest references at or above 1,000 that rename does not refuse

@@ -14,9 +14,11 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::tool::analyze_type_dependencies::DependenciesArgs;
+use mcp_java_index::tools::tool::find_references::FindReferencesArgs;
+use mcp_java_index::tools::tool::show_definition::ShowDefinitionArgs;
 use mcp_java_index::tools::tool::type_hierarchy::TypeHierarchyArgs;
 use mcp_java_index::tools::workspace::Workspace;
-use mcp_java_index::tools::xref::{DependenciesArgs, FindReferencesArgs, ShowDefinitionArgs};
 
 /// A workspace as a server has it: the first index pass, then a watcher (its answers trust
 /// the watcher instead of a stat of every file).
@@ -110,12 +112,13 @@ fn main() {
         // The first query binds the files that mention the name; the next ones read the
         // references kept bound.
         let t = Instant::now();
-        let first = mcp_java_index::tools::tool::find_references::run(&ws, &args).expect("find_references").total;
+        let first = mcp_java_index::tools::tool::find_references::run(&ws, &args).expect("find_references").page.total;
         let cold = t.elapsed();
         let mut times = Vec::new();
         for _ in 0..5 {
             let t = Instant::now();
-            let total = mcp_java_index::tools::tool::find_references::run(&ws, &args).expect("find_references").total;
+            let total =
+                mcp_java_index::tools::tool::find_references::run(&ws, &args).expect("find_references").page.total;
             assert_eq!(total, first, "kept references answer as binding does");
             times.push(t.elapsed());
         }
@@ -133,7 +136,7 @@ fn main() {
             &DependenciesArgs { type_name: "java.util.HashMap".into(), max_depth: 3, limit: 200, ..Default::default() },
         )
         .expect("deps");
-        assert!(r.total > 0);
+        assert!(r.page.total > 0);
         times.push(t.elapsed());
     }
     println!("analyze_type_dependencies java.util.HashMap: median {:.1} ms", median(&mut times));
@@ -145,7 +148,7 @@ fn main() {
             &ShowDefinitionArgs { symbol: "isEmpty".into(), limit: 20, ..Default::default() },
         )
         .expect("def");
-        assert!(r.total > 0);
+        assert!(r.page.total > 0);
         times.push(t.elapsed());
     }
     println!("show_definition isEmpty: median {:.1} ms", median(&mut times));
@@ -207,7 +210,7 @@ fn main() {
             let t = Instant::now();
             if let Ok(r) = mcp_java_index::tools::tool::type_hierarchy::run(&ws, &args) {
                 times.push(t.elapsed());
-                entries += r.total;
+                entries += r.page.total;
             }
         }
         times.sort();
@@ -226,7 +229,7 @@ fn main() {
         let mut total = 0;
         for _ in 0..5 {
             let t = Instant::now();
-            total = mcp_java_index::tools::tool::type_hierarchy::run(&ws, &args).expect("type_hierarchy").total;
+            total = mcp_java_index::tools::tool::type_hierarchy::run(&ws, &args).expect("type_hierarchy").page.total;
             times.push(t.elapsed());
         }
         println!("type_hierarchy {target} depth {depth}: {total} entries, median {:.1} ms", median(&mut times));
@@ -237,7 +240,7 @@ fn main() {
     // copy links to is never written.
     let list =
         FindReferencesArgs { target: "java.util.List".into(), count_only: true, limit: 100, ..Default::default() };
-    let before = mcp_java_index::tools::tool::find_references::run(&ws, &list).expect("find_references").total;
+    let before = mcp_java_index::tools::tool::find_references::run(&ws, &list).expect("find_references").page.total;
     let file = jdk.join("java.base/java/util/Collections.java");
     let text = std::fs::read_to_string(&file).expect("Collections.java");
     let end = text.rfind('}').expect("a closing brace");
@@ -250,7 +253,7 @@ fn main() {
     let t = Instant::now();
     let mut after = before;
     while after == before && t.elapsed() < Duration::from_secs(30) {
-        after = mcp_java_index::tools::tool::find_references::run(&ws, &list).expect("find_references").total;
+        after = mcp_java_index::tools::tool::find_references::run(&ws, &list).expect("find_references").page.total;
     }
     println!(
         "a method added to Collections.java, reflected in find_references java.util.List: {:.0} ms ({before} -> {after} references)",
@@ -299,7 +302,7 @@ fn restart(jdk: &Path, cache: &Path) {
     });
     let indexed = start.elapsed();
     let t = Instant::now();
-    let n = mcp_java_index::tools::tool::find_references::run(&ws, &list).expect("find_references").total;
+    let n = mcp_java_index::tools::tool::find_references::run(&ws, &list).expect("find_references").page.total;
     println!(
         "restart on a warm cache: index {:.0} ms (world read back {:.0} ms after the start), then the first find_references java.util.List {:.0} ms, {:.0} ms after the start ({n} references; {} files read back bound; RSS {:.0} MB)",
         indexed.as_secs_f64() * 1e3,
@@ -312,7 +315,7 @@ fn restart(jdk: &Path, cache: &Path) {
     for target in ["java.lang.String#isEmpty()", "java.util.ArrayList#ArrayList(int)"] {
         let args = FindReferencesArgs { target: target.into(), count_only: true, limit: 100, ..Default::default() };
         let t = Instant::now();
-        let n = mcp_java_index::tools::tool::find_references::run(&ws, &args).expect("find_references").total;
+        let n = mcp_java_index::tools::tool::find_references::run(&ws, &args).expect("find_references").page.total;
         println!("  then find_references {target}: {:.0} ms ({n} references)", t.elapsed().as_secs_f64() * 1e3);
     }
     let t = Instant::now();

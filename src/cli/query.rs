@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use clap::Args;
 use serde_json::{Map, Value, json};
 
-use super::flags::{self, MatchKind, Severity, Source, TypeKind, wire};
+use super::flags::{self, tool_default, tool_default_bool, tool_values};
 use super::progress::with_progress;
 use super::{WorkspaceFlags, flushed, init_logging};
 use crate::tools::registry::{self, Answer};
@@ -35,10 +35,10 @@ pub struct RangeArgs {
     /// Last line, 1-based, inclusive
     pub end: u32,
     /// Prefix lines with their numbers
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    #[arg(long, default_value_t = tool_default_bool("java_read_range", "includeLineNumbers"), action = clap::ArgAction::Set, value_name = "BOOL")]
     pub include_line_numbers: bool,
     /// Hard cap on output characters
-    #[arg(long, default_value_t = crate::tools::read_range::DEFAULT_MAX_CHARS, value_name = "N")]
+    #[arg(long, default_value_t = tool_default("java_read_range", "maxChars"), value_name = "N")]
     pub max_chars: u32,
     #[command(flatten)]
     pub out: Output,
@@ -52,10 +52,10 @@ pub struct JavadocArgs {
     /// A symbolId from `index` (e.g. 'Method#com.foo.Bar#doThing(int):void|start:70|end:120')
     pub symbol_id: String,
     /// Prefix lines with their numbers
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    #[arg(long, default_value_t = tool_default_bool("java_read_javadoc", "includeLineNumbers"), action = clap::ArgAction::Set, value_name = "BOOL")]
     pub include_line_numbers: bool,
     /// Hard cap on output characters
-    #[arg(long, default_value_t = 8000, value_name = "N")]
+    #[arg(long, default_value_t = tool_default("java_read_javadoc", "maxChars"), value_name = "N")]
     pub max_chars: u32,
     #[command(flatten)]
     pub out: Output,
@@ -66,7 +66,7 @@ pub struct JavadocArgs {
 /// Which page of a search's results to print.
 #[derive(Debug, Args)]
 pub struct ResultPage {
-    #[arg(long, default_value_t = 50)]
+    #[arg(long, default_value_t = tool_default("java_find_symbol", "limit"))]
     pub max_results: u32,
     #[arg(long, default_value_t = 0)]
     pub offset: u32,
@@ -83,8 +83,8 @@ pub struct FindArgs {
     /// Directory to search under (default: the root)
     #[arg(long, default_value = ".")]
     pub root_dir: String,
-    #[arg(long, value_enum, ignore_case = true, default_value = "any")]
-    pub match_kind: MatchKind,
+    #[arg(long, ignore_case = true, value_parser = tool_values("java_find_symbol", "matchKind"))]
+    pub match_kind: Option<String>,
     #[arg(long)]
     pub case_sensitive: bool,
     #[command(flatten)]
@@ -99,8 +99,8 @@ pub struct FindArgs {
 pub struct TypesArgs {
     /// Type name, prefix, camelCase (NPE), wildcard (*Map) or package pattern (java.util.*Map)
     pub pattern: String,
-    #[arg(long, value_enum, ignore_case = true, default_value = "any")]
-    pub kind: TypeKind,
+    #[arg(long, ignore_case = true, value_parser = tool_values("find_type", "kind"))]
+    pub kind: Option<String>,
     #[command(flatten)]
     pub page: ResultPage,
     #[command(flatten)]
@@ -143,7 +143,7 @@ pub struct RefsArgs {
     /// method-ref, javadoc, override (repeatable or comma-separated)
     #[arg(long = "kind", value_delimiter = ',')]
     pub kinds: Vec<String>,
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = tool_default("find_references", "limit"))]
     pub limit: u32,
     #[arg(long, default_value_t = 0)]
     pub offset: u32,
@@ -158,12 +158,12 @@ pub struct CallsArgs {
     /// com.foo.Bar#doThing(int,String), com.foo.Bar#Bar(int); or FILE:LINE[:COLUMN]
     pub target: String,
     /// Levels (1-5)
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = tool_default("call_hierarchy", "depth"))]
     pub depth: u32,
     /// Also calls bound to overriding methods
     #[arg(long)]
     pub include_overriders: bool,
-    #[arg(long, default_value_t = 50)]
+    #[arg(long, default_value_t = tool_default("call_hierarchy", "limit"))]
     pub limit: u32,
     #[arg(long, default_value_t = 0)]
     pub offset: u32,
@@ -177,16 +177,16 @@ pub struct CallsArgs {
 pub struct HierarchyArgs {
     /// com.foo.Bar, or FILE:LINE[:COLUMN] of an occurrence (a member's type)
     pub target: String,
-    /// supertypes, subtypes or both
-    #[arg(long, default_value = "both")]
-    pub direction: String,
+    /// Which way (the tool's default: both)
+    #[arg(long, ignore_case = true, value_parser = tool_values("type_hierarchy", "direction"))]
+    pub direction: Option<String>,
     /// Levels (0: all)
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = tool_default("type_hierarchy", "depth"))]
     pub depth: u32,
     /// Expand JDK and library supertypes; list the JDK's subtypes of a JDK type
     #[arg(long)]
     pub include_libraries: bool,
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = tool_default("type_hierarchy", "limit"))]
     pub limit: u32,
     #[arg(long, default_value_t = 0)]
     pub offset: u32,
@@ -198,17 +198,14 @@ pub struct HierarchyArgs {
 
 /// `callers` and `callees`: call_hierarchy incoming or outgoing.
 pub fn calls(a: CallsArgs, direction: &str) -> anyhow::Result<ExitCode> {
-    let ws = Session::open(&a.ws, "call_hierarchy")?;
-    let mut args = object(json!({
+    let args = json!({
         "direction": direction,
         "depth": a.depth,
         "includeOverriders": a.include_overriders,
         "limit": a.limit,
         "offset": a.offset,
-    }));
-    add_target(&ws, &mut args, &a.target);
-    let answer = ws.call("call_hierarchy", args);
-    finish(&ws, answer, a.out, false, |_| false)
+    });
+    on_target(&a.ws, "call_hierarchy", &a.target, args, a.out)
 }
 
 #[derive(Debug, Args)]
@@ -219,7 +216,7 @@ pub struct AffectedArgs {
     /// Only these changed files (repeatable)
     #[arg(long = "file")]
     pub files: Vec<String>,
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = tool_default("affected_tests", "limit"))]
     pub limit: u32,
     #[arg(long, default_value_t = 0)]
     pub offset: u32,
@@ -236,7 +233,7 @@ pub struct ImplsArgs {
     /// A type's: the JDK's subtypes of a JDK type too
     #[arg(long)]
     pub include_libraries: bool,
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = tool_default("find_implementations", "limit"))]
     pub limit: u32,
     #[arg(long, default_value_t = 0)]
     pub offset: u32,
@@ -267,18 +264,18 @@ pub struct ProblemsCliArgs {
     /// .java files or directories (default: the whole workspace)
     pub paths: Vec<String>,
     /// Severities to list (repeatable or comma-separated; any case)
-    #[arg(long = "severity", value_delimiter = ',', value_enum, ignore_case = true)]
-    pub severity: Vec<Severity>,
+    #[arg(long = "severity", value_delimiter = ',', ignore_case = true, value_parser = tool_values("get_problems", "severityFilter"))]
+    pub severity: Vec<String>,
     /// Sources to run (repeatable or comma-separated; default both)
-    #[arg(long = "source", value_delimiter = ',', value_enum, ignore_case = true)]
-    pub source: Vec<Source>,
+    #[arg(long = "source", value_delimiter = ',', ignore_case = true, value_parser = tool_values("get_problems", "sourceFilter"))]
+    pub source: Vec<String>,
     /// Only problems starting on lines START-END (1-based, inclusive)
     #[arg(long, value_name = "START-END")]
     pub lines: Option<String>,
     /// Errors of an incomplete classpath: include, exclude (the files' own problems) or only
-    #[arg(long, value_enum, ignore_case = true, default_value = "include")]
-    pub missing_dependencies: flags::MissingDependencies,
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, ignore_case = true, value_parser = tool_values("get_problems", "missingDependencies"))]
+    pub missing_dependencies: Option<String>,
+    #[arg(long, default_value_t = tool_default("get_problems", "limit"))]
     pub limit: u32,
     #[arg(long, default_value_t = 0)]
     pub offset: u32,
@@ -301,9 +298,9 @@ pub struct DepsArgs {
     /// Follow workspace dependencies transitively
     #[arg(long)]
     pub transitive: bool,
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = tool_default("analyze_type_dependencies", "maxDepth"))]
     pub max_depth: u32,
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = tool_default("analyze_type_dependencies", "limit"))]
     pub limit: u32,
     #[command(flatten)]
     pub out: Output,
@@ -322,7 +319,7 @@ pub struct DefArgs {
     pub line: Option<u32>,
     #[arg(long)]
     pub column: Option<u32>,
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = tool_default("show_definition", "limit"))]
     pub limit: u32,
     #[command(flatten)]
     pub out: Output,
@@ -385,10 +382,14 @@ pub struct CallArgs {
     pub ws: WorkspaceFlags,
 }
 
-/// A JSON object from `json!` (every literal this file builds is one).
+/// A JSON object from `json!` (every literal this file builds is one), without the flags
+/// not given (`null`): the tool's own defaults apply to those.
 fn object(v: Value) -> Map<String, Value> {
     match v {
-        Value::Object(m) => m,
+        Value::Object(mut m) => {
+            m.retain(|_, v| !v.is_null());
+            m
+        }
         _ => Map::new(),
     }
 }
@@ -411,54 +412,30 @@ pub(crate) fn file_arg(roots: &[std::path::PathBuf], p: &Path) -> String {
     mji_fs::lexical_normalize(&cwd.join(p)).to_string_lossy().into_owned()
 }
 
-/// Opens the workspace of `flags`; indexed first (with progress) when `tool` waits for the
-/// index, as a server's call would.
-fn open(flags: &WorkspaceFlags, tool: &str) -> anyhow::Result<Workspace> {
+/// Opens the workspace of `flags`, as it is on disk: each call readies what it needs first
+/// ([`prepare`]).
+fn open(flags: &WorkspaceFlags) -> anyhow::Result<Workspace> {
     let config = flags.config()?;
     init_logging(&config.log_level);
-    let ws = Workspace::open(config)?;
-    if registry::find(tool).is_some_and(|e| e.needs_index) {
-        // A tool that links the world reads the persisted world and references on a second
-        // thread while this one builds the outline index (as a server's start does): neither
-        // waits for the other, and the answer is the same (issue 38).
-        std::thread::scope(|s| {
-            if LINKS_THE_WORLD.contains(&tool) {
-                ws.index().sequential_start();
-                // Their answers read the walk's files and stamps, not the outline symbol table
-                // (a `def` of a type's name, say, finds it in the world): the table is made
-                // only if something asks for it.
-                ws.index().defer_table();
-                // `def` reads no references: their key table and postings stay on disk.
-                s.spawn(|| if tool == "show_definition" { ws.preload_world() } else { ws.preload_references() });
-                // The committed JDK table every world links with (a table with libraries shares
-                // its JDK part), indexed once per process on a third thread; its types are
-                // parsed when first asked for.
-                s.spawn(|| crate::xref::world::jdk_api::JdkApi::shared().len());
-            }
-            super::index::build_index(&ws);
-        });
-        // This process answers one call right after the pass: no second stat of every file.
-        ws.index().set_one_shot();
-        ws.flush();
-        let problems = ws.index().problems();
-        if problems.count > 0 {
-            eprintln!("warning: {} file(s) could not be indexed, e.g. {}", problems.count, problems.samples.join("; "));
-        }
-    }
-    Ok(ws)
+    Ok(Workspace::open(config)?)
 }
 
-/// The tools whose answer links the world of every file (`Host::xref_world`), so read the
-/// persisted one first. A tool missing here answers the same, later: it reads it when called.
-const LINKS_THE_WORLD: &[&str] = &[
-    "find_references",
-    "call_hierarchy",
-    "type_hierarchy",
-    "find_implementations",
-    "show_definition",
-    "affected_tests",
-    "analyze_type_dependencies",
-];
+/// Readies `ws` for one call of `tool` with `args` as the tool says it needs
+/// ([`registry::Start`]: the index built, with progress; the world read beside it), so the
+/// call answers what a server's would.
+fn prepare(ws: &Workspace, tool: &str, args: &Map<String, Value>) {
+    let start = registry::find(tool).map_or(registry::Start::Nothing, |e| e.start(args));
+    if start == registry::Start::Nothing {
+        return;
+    }
+    ws.prepare(start, || {
+        super::index::build_index(ws);
+    });
+    let problems = ws.index().problems();
+    if problems.count > 0 {
+        eprintln!("warning: {} file(s) could not be indexed, e.g. {}", problems.count, problems.samples.join("; "));
+    }
+}
 
 /// Where a command's call is answered: this process's workspace, or the workspace's running
 /// shared server (see [`super::remote`]).
@@ -485,9 +462,9 @@ impl Session {
             Route::Shared(reg) => Ok(Session::Shared(reg)),
             Route::StartThenLocal(roots) => {
                 super::remote::start_server(&roots);
-                Ok(Session::local(open(flags, tool)?))
+                Ok(Session::local(open(flags)?))
             }
-            Route::Local => Ok(Session::local(open(flags, tool)?)),
+            Route::Local => Ok(Session::local(open(flags)?)),
         }
     }
 
@@ -509,8 +486,10 @@ impl Session {
     }
 }
 
-/// One registry call with progress on stderr in a terminal, stopped by Ctrl-C.
+/// One registry call, the workspace readied for it first, with progress on stderr in a
+/// terminal, stopped by Ctrl-C.
 fn dispatch(ws: &Workspace, tool: &str, args: Map<String, Value>) -> Result<Answer, String> {
+    prepare(ws, tool, &args);
     guarded(tool, &|| None, || registry::dispatch(ws, tool, args))
 }
 
@@ -654,7 +633,7 @@ pub fn find(a: FindArgs) -> anyhow::Result<ExitCode> {
     let args = json!({
         "root": a.root_dir,
         "query": query,
-        "matchKind": wire(&a.match_kind),
+        "matchKind": a.match_kind,
         "limit": a.page.max_results,
         "caseSensitive": a.case_sensitive,
         "offset": a.page.offset,
@@ -666,7 +645,7 @@ pub fn find(a: FindArgs) -> anyhow::Result<ExitCode> {
 pub fn types(a: TypesArgs) -> anyhow::Result<ExitCode> {
     let args = json!({
         "query": a.pattern,
-        "kind": wire(&a.kind),
+        "kind": a.kind,
         "limit": a.page.max_results,
         "offset": a.page.offset,
     });
@@ -725,27 +704,27 @@ fn add_target(ws: &Session, args: &mut serde_json::Map<String, Value>, target: &
 }
 
 pub fn hierarchy(a: HierarchyArgs) -> anyhow::Result<ExitCode> {
-    let ws = Session::open(&a.ws, "type_hierarchy")?;
-    let mut args = object(json!({
+    let args = json!({
         "direction": a.direction,
         "depth": a.depth,
         "includeLibraries": a.include_libraries,
         "limit": a.limit,
         "offset": a.offset,
-    }));
-    add_target(&ws, &mut args, &a.target);
-    finish(&ws, ws.call("type_hierarchy", args), a.out, false, |_| false)
+    });
+    on_target(&a.ws, "type_hierarchy", &a.target, args, a.out)
 }
 
 pub fn impls(a: ImplsArgs) -> anyhow::Result<ExitCode> {
-    let ws = Session::open(&a.ws, "find_implementations")?;
-    let mut args = object(json!({
-        "includeLibraries": a.include_libraries,
-        "limit": a.limit,
-        "offset": a.offset,
-    }));
-    add_target(&ws, &mut args, &a.target);
-    finish(&ws, ws.call("find_implementations", args), a.out, false, |_| false)
+    let args = json!({"includeLibraries": a.include_libraries, "limit": a.limit, "offset": a.offset});
+    on_target(&a.ws, "find_implementations", &a.target, args, a.out)
+}
+
+/// A navigation command on `target` ([`add_target`]), with the rest of its arguments.
+fn on_target(flags: &WorkspaceFlags, tool: &str, target: &str, args: Value, out: Output) -> anyhow::Result<ExitCode> {
+    let ws = Session::open(flags, tool)?;
+    let mut args = object(args);
+    add_target(&ws, &mut args, target);
+    finish(&ws, ws.call(tool, args), out, false, |_| false)
 }
 
 pub fn deps(a: DepsArgs) -> anyhow::Result<ExitCode> {
@@ -780,7 +759,7 @@ pub fn def(a: DefArgs) -> anyhow::Result<ExitCode> {
 
 /// `problems`: get_problems until every file is checked; exits 1 when an error is listed.
 pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
-    let ws = open(&a.ws, "get_problems")?;
+    let ws = open(&a.ws)?;
     let (start, end) = match &a.lines {
         None => (0, 0),
         Some(r) => {
@@ -793,13 +772,14 @@ pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
     let paths: Vec<String> = a.paths.iter().map(|p| file_arg(ws.roots().paths(), Path::new(p))).collect();
     let args = object(json!({
         "filePath": paths,
-        "severityFilter": a.severity.iter().map(wire).collect::<Vec<_>>(),
-        "sourceFilter": a.source.iter().map(wire).collect::<Vec<_>>(),
+        "severityFilter": a.severity,
+        "sourceFilter": a.source,
         "lineRange": {"start": start, "end": end},
-        "missingDependencies": wire(&a.missing_dependencies),
+        "missingDependencies": a.missing_dependencies,
         "limit": a.limit,
         "offset": a.offset,
     }));
+    prepare(&ws, "get_problems", &args);
     // A command line has no client timeout: ask again until the background work is done.
     let checked = std::sync::Mutex::new(None::<String>);
     let poll = || checked.lock().ok().and_then(|c| c.clone());
@@ -817,15 +797,15 @@ pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
             }
         }
     });
-    let errors =
-        |v: &Value| v["diagnostics"].as_array().into_iter().flatten().any(|d| d["severity"] == wire(&Severity::Error));
+    let errors = |v: &Value| v["diagnostics"].as_array().into_iter().flatten().any(|d| d["severity"] == "Error");
     finish(&Session::local(ws), answer, a.out, a.compact, errors)
 }
 
 /// `test` and `mvn`: a command line has no client timeout, so it asks `get_test_results`
 /// again until the run ends; exits 1 when it did not run, failed, or did not finish.
 fn build_run(flags: &WorkspaceFlags, tool: &str, args: Map<String, Value>, out: Output) -> anyhow::Result<ExitCode> {
-    let ws = open(flags, tool)?;
+    let ws = open(flags)?;
+    prepare(&ws, tool, &args);
     let label = if tool == "run_tests" { "running tests" } else { "running Maven" };
     let answer = guarded(label, &|| None, || {
         let mut answer = registry::dispatch(&ws, tool, args);

@@ -4,73 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
-use mji_editor::{EditorError, ElispOutcome, Place, ReloadReport, Shown};
+use mji_editor::{EditorError, Place, ReloadReport, Shown};
 use serde::{Deserialize, Serialize};
 
 use crate::ToolError;
 use crate::host::Host;
-
-fn yes() -> bool {
-    true
-}
-
-/// Arguments of `open_file`.
-#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct OpenFileArgs {
-    /// A workspace file (relative to the root, or absolute inside it).
-    pub file_path: String,
-    /// 1-based; 0: where the buffer already is.
-    #[serde(default)]
-    pub line: u32,
-    /// 0-based, in characters.
-    #[serde(default)]
-    pub column: u32,
-    /// Select the editor's window (default true).
-    #[serde(default = "yes")]
-    pub focus: bool,
-}
-
-/// Arguments of `goto_location`.
-#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct GotoLocationArgs {
-    pub file_path: String,
-    /// 1-based.
-    pub line: u32,
-    /// 0-based, in characters.
-    #[serde(default)]
-    pub column: u32,
-    /// Pulse the line.
-    #[serde(default)]
-    pub highlight: bool,
-}
-
-/// Arguments of `reload_buffer`.
-#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ReloadBufferArgs {
-    /// Omitted: every buffer visiting a workspace file changed on disk.
-    #[serde(default)]
-    pub file_path: String,
-    /// Also discard unsaved changes.
-    #[serde(default)]
-    pub force: bool,
-}
-
-/// Arguments of `run_elisp`.
-#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct RunElispArgs {
-    /// One form; several go in (progn …).
-    pub code: String,
-    /// Return what it printed to standard-output.
-    #[serde(default)]
-    pub capture_output: bool,
-    /// Say what would run, run nothing.
-    #[serde(default)]
-    pub dry_run: bool,
-}
 
 /// The answer of `open_file` and `goto_location`.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -80,34 +18,6 @@ pub struct ShowResult {
     pub file_path: String,
     #[serde(flatten)]
     pub shown: Shown,
-}
-
-/// The answer of `reload_buffer`.
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
-pub struct ReloadResult {
-    pub success: bool,
-    pub editor: String,
-    /// Files reverted from disk.
-    pub reloaded: Vec<String>,
-    /// Files left alone, with why (unsaved changes, deleted on disk, not open).
-    pub skipped: Vec<Skipped>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-}
-
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
-pub struct Skipped {
-    pub file: String,
-    pub reason: String,
-}
-
-/// The answer of `run_elisp`.
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
-pub struct RunElispResult {
-    /// The code ran.
-    pub success: bool,
-    #[serde(flatten)]
-    pub outcome: ElispOutcome,
 }
 
 /// What `open: true` on another tool did in the editor.

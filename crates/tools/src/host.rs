@@ -73,6 +73,21 @@ pub struct Host {
     scip: mji_scip::Exporter,
 }
 
+/// What a call needs of a host opened for it alone (a command line's) before it runs. A
+/// server's host has all of it from its start (the index built in the background, the world
+/// read when first linked); a command reads only what its call will use, and the same call
+/// then answers the same there and here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Start {
+    /// Nothing: the call reads its files itself.
+    Nothing,
+    /// The workspace index: the call searches it, or reads a type's name as its file.
+    Index,
+    /// The index, and the persisted world read beside it: the call links every file's
+    /// declarations. `references`: the reference index too (a definition reads none).
+    World { references: bool },
+}
+
 impl Host {
     /// Opens the roots and their caches. Cache problems are warnings, never failures.
     pub fn open(config: Config) -> Result<Host, ToolError> {
@@ -185,6 +200,36 @@ impl Host {
     /// Builds the index on this thread (for the CLI).
     pub fn build_index(&self) -> mji_index::live::PassStats {
         self.index().build()
+    }
+
+    /// Readies a host opened for one call (a command line's) as the call's [`Start`] says:
+    /// `pass` runs the first indexing pass on this thread (the shell shows its progress).
+    /// A call that links the world reads the persisted world (and references) on a second
+    /// thread and indexes the JDK's API table on a third while the pass walks, as a server's
+    /// start does: neither waits for the other, and the answer is the same (issue 38). Then the
+    /// pass's results are written and the index told that one call follows (no second stat
+    /// of every file).
+    pub fn prepare(&self, start: Start, pass: impl FnOnce()) {
+        if start == Start::Nothing {
+            return;
+        }
+        std::thread::scope(|s| {
+            if let Start::World { references } = start {
+                self.index().sequential_start();
+                // The answer reads the walk's files and stamps, not the outline symbol table
+                // (a definition of a type's name, say, finds it in the world): the table is
+                // made only if something asks for it.
+                self.index().defer_table();
+                // A definition reads no references: their key table and postings stay on disk.
+                s.spawn(move || if references { self.preload_references() } else { self.preload_world() });
+                // The committed JDK table every world links with (a table with libraries
+                // shares its JDK part); its types are parsed when first asked for.
+                s.spawn(|| mji_xref::world::jdk_api::JdkApi::shared().len());
+            }
+            pass();
+        });
+        self.index().set_one_shot();
+        self.flush();
     }
 
     /// Waits (up to the configured time) for the first indexing pass.

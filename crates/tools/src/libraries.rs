@@ -13,66 +13,6 @@ use mji_model::FileOutline;
 use crate::ToolError;
 use crate::host::Host;
 
-/// `show_definition` of a name in the libraries (`HashMap`, `java.util.HashMap`,
-/// `Map.Entry`, `HashMap#put`, `HashMap.put`, `put`): the public library types of that
-/// name and the public and protected members of that name of the classes the qualifier
-/// names, by exact name as in the workspace (constructors only with a qualifier). Types
-/// first, then methods, constructors and fields; the first `limit` described from their
-/// sources or class files. Returns how many there are and those.
-pub(crate) fn definitions(ws: &Host, symbol: &str, limit: usize) -> (usize, Vec<crate::xref::Definition>) {
-    use mji_classfile::members::MemberKind;
-    use mji_classfile::reader::acc;
-    use mji_xref::Category;
-    let ix = ws.libraries();
-    let s = symbol.trim().replace('#', ".");
-    let (qual, name) = match s.rsplit_once('.') {
-        Some((q, n)) => (Some(q), n),
-        None => (None, s.as_str()),
-    };
-    let owner_ok = |owner: &str| qual.is_none_or(|q| owner == q || owner.ends_with(&format!(".{q}")));
-    // (category, owner, key, origin)
-    let mut found: Vec<(Category, String, String, Origin)> = Vec::new();
-    for c in ix.classes.iter().filter(|c| c.access & acc::PUBLIC != 0 && c.simple() == name) {
-        let fqn = c.qualified();
-        if fqn == s || qual.is_none() || fqn.ends_with(&format!(".{s}")) {
-            found.push((Category::Type, fqn.clone(), fqn, ix.archive_of(c).origin));
-        }
-    }
-    let table = ix.members();
-    if let Ok(at) = table.names.binary_search_by(|n| (**n).cmp(name)) {
-        for m in &table.members[at] {
-            let class = &ix.classes[m.class as usize];
-            let owner = class.qualified();
-            if !owner_ok(&owner) || (m.kind == MemberKind::Constructor && qual.is_none()) {
-                continue;
-            }
-            let (category, key) = match (m.kind, m.erased_params()) {
-                (MemberKind::Method, Some(p)) => (Category::Method, format!("{owner}#{name}({p})")),
-                (MemberKind::Constructor, Some(p)) => (Category::Ctor, format!("{owner}#{name}({p})")),
-                _ => (Category::Field, format!("{owner}#{name}")),
-            };
-            found.push((category, owner, key, ix.archive_of(class).origin));
-        }
-    }
-    found.sort_by(|a, b| (a.0, a.1.len(), &a.1, &a.2).cmp(&(b.0, b.1.len(), &b.1, &b.2)));
-    found.dedup_by(|a, b| a.2 == b.2);
-    let total = found.len();
-    let defs = found
-        .into_iter()
-        .take(limit)
-        .map(|(category, _, key, origin)| {
-            let origin = match origin {
-                Origin::Jdk => mji_xref::world::Origin::Jdk,
-                Origin::Classpath => mji_xref::world::Origin::Library,
-            };
-            let mut d = crate::xref::Definition::new(category, key, origin);
-            crate::xref::describe_library(ws, &mut d, category);
-            d
-        })
-        .collect();
-    (total, defs)
-}
-
 /// What a `java_index` `filePath` names outside the workspace, if anything.
 pub enum LibraryTarget {
     /// `jar:<archive>!/<entry>`.

@@ -73,6 +73,17 @@ pub(crate) fn type_file(ws: &Host, name: &str) -> Result<Option<String>, ToolErr
     }
 }
 
+/// What a read of `file_path` (and `symbol`) needs before it runs: the index when the file is
+/// given as a type's name, or left out for a `Type#member` symbol.
+pub(crate) fn start(file_path: &str, symbol: Option<&str>) -> crate::registry::Start {
+    let by_name = if file_path.trim().is_empty() {
+        symbol.is_some_and(|s| s.contains('#'))
+    } else {
+        looks_like_type(file_path.trim())
+    };
+    if by_name { crate::registry::Start::Index } else { crate::registry::Start::Nothing }
+}
+
 /// `filePath` as a workspace file: as given when it is one (or a `jar:` path), else the file
 /// of the workspace type it names; unchanged when no workspace type has that name (a library
 /// class, or a path the policy will judge).

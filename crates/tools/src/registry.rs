@@ -43,6 +43,8 @@ pub enum Needs {
     GradleBuild,
 }
 
+pub use crate::host::Start;
+
 /// One tool: declared once, called by every shell.
 pub trait Tool {
     /// The snake_case name clients call.
@@ -65,6 +67,15 @@ pub trait Tool {
 
     type Args: DeserializeOwned + Serialize + JsonSchema + Clone;
     type Output: Serialize + JsonSchema + Clone;
+
+    /// What a call needs of a host opened for it alone ([`Start`]): by default the index
+    /// when the call waits for it ([`Tool::NEEDS_INDEX`]).
+    const START: Start = if Self::NEEDS_INDEX { Start::Index } else { Start::Nothing };
+
+    /// [`Tool::START`] for a call with `args` (a read names its file by a type's name, say).
+    fn start(_args: &Self::Args) -> Start {
+        Self::START
+    }
 
     /// The domain call: typed arguments in, typed result out.
     fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError>;
@@ -345,6 +356,7 @@ pub struct ToolEntry {
     pub aliases: &'static [(&'static str, &'static str)],
     pub needs: Needs,
     call: ErasedCall,
+    start: fn(Map<String, Value>) -> Start,
     /// The whole output schema with its nested shapes (`spec` carries the shallow one that
     /// `tools/list` sends), for the checks that walk every name an answer can hold.
     #[cfg(test)]
@@ -355,6 +367,12 @@ pub struct ToolEntry {
 type ErasedCall = fn(&Host, Map<String, Value>, Budget) -> Result<Answer, String>;
 
 impl ToolEntry {
+    /// What a call with `args` (as a client sends them) needs of a host opened for it alone
+    /// ([`Tool::start`]); arguments the tool would refuse need nothing.
+    pub fn start(&self, args: &Map<String, Value>) -> Start {
+        (self.start)(args.clone())
+    }
+
     /// Calls the tool on JSON arguments within the workspace's configured answer budget; the
     /// error is the tool-error text.
     pub fn call(&self, ws: &Host, args: Map<String, Value>) -> Result<Answer, String> {
@@ -387,6 +405,7 @@ pub(crate) fn entry<T: Tool>() -> ToolEntry {
         aliases: T::ALIASES,
         needs: T::NEEDS,
         call: call_erased::<T>,
+        start: start_erased::<T>,
         #[cfg(test)]
         full_output_schema: crate::catalog::full_output_schema_of::<T::Output>,
     }
@@ -483,6 +502,13 @@ fn call_erased<T: Tool>(ws: &Host, args: Map<String, Value>, budget: Budget) -> 
     let long: Vec<String> = long_strings(&args).into_iter().map(str::to_owned).collect();
     let long: Vec<&str> = long.iter().map(String::as_str).collect();
     call_checked::<T>(ws, args, budget).map_err(|e| unecho(e, &long))
+}
+
+fn start_erased<T: Tool>(args: Map<String, Value>) -> Start {
+    let parsed = normalize(T::NAME, T::ALIASES, args)
+        .ok()
+        .and_then(|args| serde_json::from_value::<T::Args>(Value::Object(args)).ok());
+    parsed.map_or(Start::Nothing, |a| T::start(&a))
 }
 
 fn call_checked<T: Tool>(ws: &Host, args: Map<String, Value>, budget: Budget) -> Result<Answer, String> {

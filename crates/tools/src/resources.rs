@@ -9,8 +9,8 @@ use mji_index::matcher::Pattern;
 use serde_json::{Map, Value};
 
 use crate::ToolError;
-use crate::find::{FindTypeArgs, TypeFilter};
 use crate::host::Host;
+use crate::tool::find_type::{FindTypeArgs, TypeFilter};
 
 /// The template of a workspace file (`{path}`: its absolute path without the first `/`).
 pub const FILE_TEMPLATE: &str = "file:///{path}";
@@ -298,7 +298,7 @@ pub fn complete_resource(ws: &Host, template: &str, argument: &str, typed: &str)
                 },
             )?;
             let values: Vec<String> = found.results.iter().map(|t| t.fqn.clone()).collect();
-            let total = (found.total as usize).max(values.len());
+            let total = (found.page.total as usize).max(values.len());
             Ok(Completions { has_more: total > values.len(), total, values })
         }
         _ => Err(ToolError::InvalidArgument(format!(

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::model::{FileOutline, Javadoc, TypeDecl};
-use mcp_java_index::tools::find::{FindTypeArgs, TypeFilter};
+use mcp_java_index::tools::tool::find_type::{FindTypeArgs, TypeFilter};
 use mcp_java_index::tools::host::Host;
 
 fn doc(j: &Javadoc) -> String {

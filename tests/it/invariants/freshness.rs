@@ -6,9 +6,9 @@ use std::path::Path;
 use std::time::{Duration, SystemTime};
 
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::tools::find::FindTypeArgs;
+use mcp_java_index::tools::tool::find_type::FindTypeArgs;
+use mcp_java_index::tools::tool::java_index::JavaIndexArgs;
 use mcp_java_index::tools::host::Host;
-use mcp_java_index::tools::workspace::JavaIndexArgs;
 
 fn open(root: &Path) -> Host {
     let flags = Flags::roots([root]).set("watch", false);
@@ -17,7 +17,7 @@ fn open(root: &Path) -> Host {
 
 fn types(ws: &Host, pattern: &str) -> u64 {
     let args: FindTypeArgs = serde_json::from_value(serde_json::json!({ "query": pattern })).expect("args");
-    mcp_java_index::tools::tool::find_type::run(ws, &args).expect("find_type").total
+    mcp_java_index::tools::tool::find_type::run(ws, &args).expect("find_type").page.total
 }
 
 fn outline_names(ws: &Host) -> Vec<String> {

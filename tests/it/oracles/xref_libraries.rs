@@ -757,9 +757,10 @@ fn a_trusted_workspaces_maven_classpath_is_the_one_navigation_uses() {
     // the library index's from the next call on (no restart, no maven_update_project).
     {
         use mcp_java_index::config::{Config, Flags};
-        use mcp_java_index::tools::find::{FindTypeArgs, Scope};
+        use mcp_java_index::tools::find::Scope;
+        use mcp_java_index::tools::tool::find_type::FindTypeArgs;
+        use mcp_java_index::tools::tool::get_problems::ProblemsArgs;
         use mcp_java_index::tools::host::Host;
-        use mcp_java_index::tools::problems::ProblemsArgs;
         let served = tempfile::tempdir().expect("tempdir");
         let served_cache = served.path().to_string_lossy().into_owned();
         let lookup = |k: &str| -> Option<String> {
@@ -775,7 +776,7 @@ fn a_trusted_workspaces_maven_classpath_is_the_one_navigation_uses() {
         w.build_index();
         let find = || {
             let args = FindTypeArgs { scope: Scope::Libraries, ..common::types("AssertionFailedError") };
-            mcp_java_index::tools::tool::find_type::run(&w, &args).expect("find_type").total
+            mcp_java_index::tools::tool::find_type::run(&w, &args).expect("find_type").page.total
         };
         assert_eq!(find(), 0, "the pom's guess has no opentest4j");
         let args = ProblemsArgs { paths: vec!["src/main/java/app/Use.java".to_owned()], ..Default::default() };

@@ -5,5 +5,6 @@
 mod cli;
 mod install;
 mod mcp;
+mod parity;
 mod protocol;
 mod serve;

@@ -102,14 +102,14 @@ fn rename_method_renames_its_override_family_and_compiles() {
     // The index saw the edit at once: find_references answers the new name.
     let refs = mcp_java_index::tools::tool::find_references::run(
         &ws,
-        &mcp_java_index::tools::xref::FindReferencesArgs {
+        &mcp_java_index::tools::tool::find_references::FindReferencesArgs {
             target: "shapes.Shape#surface()".into(),
             limit: 100,
             ..Default::default()
         },
     )
     .expect("refs");
-    assert!(refs.total >= 2, "{refs:?}");
+    assert!(refs.page.total >= 2, "{refs:?}");
 }
 
 #[test]
@@ -554,7 +554,7 @@ fn rename_package_moves_main_test_resources_and_subpackages() {
 #[test]
 fn a_renamed_method_keeps_the_maven_build_and_its_tests_passing() {
     use mcp_java_index::build::runs::Status;
-    use mcp_java_index::tools::build::RunTestsArgs;
+    use mcp_java_index::tools::tool::run_tests::RunTestsArgs;
     let dir = tempfile::tempdir().expect("tempdir");
     let cache = tempfile::tempdir().expect("cache");
     copy_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/build_fixtures/maven-multi"), dir.path());
@@ -666,7 +666,8 @@ fn a_rename_of_a_substituted_override_leaves_the_other_overload_family() {
 
 #[test]
 fn overriders_of_keyless_classes_are_listed_with_include_overriders_and_resolve_by_position() {
-    use mcp_java_index::tools::xref::{FindReferencesArgs, ShowDefinitionArgs};
+    use mcp_java_index::tools::tool::find_references::FindReferencesArgs;
+    use mcp_java_index::tools::tool::show_definition::ShowDefinitionArgs;
     let (_dir, ws) = setup_families();
     let find = |overriders: bool| {
         let args = FindReferencesArgs {

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use mcp_java_index::model::OutlineOptions;
 use mcp_java_index::tools::ToolError;
-use mcp_java_index::tools::java_index::index_file;
-use mcp_java_index::tools::read_javadoc::{JavadocOptions, read_javadoc};
-use mcp_java_index::tools::read_range::{RangeOptions, read_range};
+use mcp_java_index::tools::tool::java_index::index_file;
+use mcp_java_index::tools::tool::java_read_javadoc::{JavadocOptions, read_javadoc};
+use mcp_java_index::tools::tool::java_read_range::{RangeOptions, read_range};
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
@@ -18,7 +18,7 @@ fn range(
     s: u32,
     e: u32,
     opts: RangeOptions,
-) -> Result<mcp_java_index::tools::read_range::RangeResult, ToolError> {
+) -> Result<mcp_java_index::tools::tool::java_read_range::RangeResult, ToolError> {
     read_range(&fixture(name), name, s, e, &opts)
 }
 
@@ -91,7 +91,7 @@ fn max_chars_truncates_at_a_line_and_says_where_to_continue() {
     assert!(cut.truncated);
 }
 
-fn jd(name: &str, id: &str) -> mcp_java_index::tools::read_javadoc::JavadocResult {
+fn jd(name: &str, id: &str) -> mcp_java_index::tools::tool::java_read_javadoc::JavadocResult {
     read_javadoc(&fixture(name), name, id, &JavadocOptions::default()).expect("javadoc")
 }
 
@@ -229,7 +229,7 @@ fn a_symbol_reads_exactly_one_declaration_or_says_which() {
 /// `});`) unnumbered, since their neighbours number them and a number costs as much as they do.
 #[test]
 fn the_text_rendering_numbers_lines_that_say_something() {
-    use mcp_java_index::tools::read_range::render;
+    use mcp_java_index::tools::tool::java_read_range::render;
     let r = range("overloads.java", 40, 44, RangeOptions::default()).expect("read");
     assert_eq!(
         render(&r),

@@ -8,7 +8,7 @@ use crate::common;
 use common::project::{MAVEN_REPO, Project};
 
 use super::refactor::previewed_and_applied as applied;
-use mcp_java_index::tools::problems::ProblemsArgs;
+use mcp_java_index::tools::tool::get_problems::ProblemsArgs;
 use serde_json::json;
 
 #[test]

@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::ToolError;
 use crate::host::Host;
-use crate::registry::Tool;
+use crate::page::Page;
+use crate::registry::{Start, Tool};
 use crate::xref;
 use mji_build::project::Project;
 use mji_xref::calls;
@@ -84,10 +85,8 @@ pub struct AffectedTest {
 pub struct AffectedTestsResult {
     // The members the walk started from.
     pub code: Vec<String>,
-    pub total: u64,
-    pub truncated: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub next_offset: Option<u64>,
+    #[serde(flatten)]
+    pub page: Page,
     pub tests: Vec<AffectedTest>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub incomplete: Vec<String>,
@@ -98,6 +97,7 @@ impl Tool for AffectedTests {
     const TITLE: &'static str = "Affected tests";
     const DESCRIPTION: &'static str = "Tests whose calls reach `target`(s) or what `changed` (true: vs git HEAD; or files), with module and call path.";
     const NEEDS_INDEX: bool = true;
+    const START: Start = Start::World { references: true };
 
     type Args = AffectedTestsArgs;
     type Output = AffectedTestsResult;
@@ -107,12 +107,9 @@ impl Tool for AffectedTests {
         let total = tests.len();
         let offset = args.offset as usize;
         let page: Vec<AffectedTest> = tests.into_iter().skip(offset).take(args.limit.max(1) as usize).collect();
-        let end = offset + page.len();
         Ok(AffectedTestsResult {
             code,
-            total: total as u64,
-            truncated: end < total,
-            next_offset: (end < total).then_some(end as u64),
+            page: Page::of(offset as u64, page.len(), total),
             tests: page,
             incomplete,
         })
@@ -122,13 +119,13 @@ impl Tool for AffectedTests {
         let mut s = if output.code.is_empty() {
             "no method, constructor or initializer changed: no test to list\n".to_owned()
         } else {
-            format!("{} test(s) reach {}\n", output.total, output.code.join(", "))
+            format!("{} test(s) reach {}\n", output.page.total, output.code.join(", "))
         };
         for t in &output.tests {
             let _ = writeln!(s, "{} [{}] {}:{}", t.test, t.module, t.file, t.line);
             let _ = writeln!(s, "  {}", t.path.join(" -> "));
         }
-        if let Some(o) = output.next_offset {
+        if let Some(o) = output.page.next_offset {
             let _ = writeln!(s, "truncated: next offset {o}");
         }
         for i in &output.incomplete {
@@ -143,9 +140,7 @@ impl Tool for AffectedTests {
 
     fn cut(output: &mut Self::Output, args: &Self::Args, n: usize) {
         output.tests.truncate(n);
-        let end = args.offset as u64 + output.tests.len() as u64;
-        output.truncated = end < output.total;
-        output.next_offset = output.truncated.then_some(end);
+        output.page.kept(u64::from(args.offset), output.tests.len());
     }
 }
 

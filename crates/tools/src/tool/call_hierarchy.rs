@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::ToolError;
 use crate::host::Host;
-use crate::registry::Tool;
+use crate::page::Page;
+use crate::registry::{Start, Tool};
 use crate::xref;
 use mji_xref::calls::{self, Direction, Query};
 use mji_xref::{Category, WITHIN_CLASS, WITHIN_LAMBDA};
@@ -117,10 +118,8 @@ pub struct CallHierarchyResult {
     #[schemars(skip)]
     pub direction: CallDirection,
     // First-level nodes in all (every page).
-    pub total: u64,
-    pub truncated: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub next_offset: Option<u64>,
+    #[serde(flatten)]
+    pub page: Page,
     pub calls: Vec<CallNode>,
     // The first level left out (node cap or answer budget); ask it from a node below.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -136,6 +135,7 @@ impl Tool for CallHierarchy {
     const TITLE: &'static str = "Call hierarchy";
     const DESCRIPTION: &'static str = "Callers or callees of a method or constructor as a tree (depth 1-5) with call sites; target as find_references.";
     const NEEDS_INDEX: bool = true;
+    const START: Start = Start::World { references: true };
 
     type Args = CallHierarchyArgs;
     type Output = CallHierarchyResult;
@@ -194,9 +194,7 @@ fn cut(output: &mut CallHierarchyResult, args: &CallHierarchyArgs, n: usize) {
     if depth == 0 {
         output.calls.truncate(n.max(1));
         prune(&mut output.calls, 1);
-        let end = args.offset as u64 + output.calls.len() as u64;
-        output.truncated = end < output.total;
-        output.next_offset = output.truncated.then_some(end);
+        output.page.kept(u64::from(args.offset), output.calls.len());
         depth = 1;
     } else {
         prune(&mut output.calls, depth);
@@ -290,8 +288,6 @@ pub fn run(ws: &Host, args: &CallHierarchyArgs) -> Result<CallHierarchyResult, T
     if target.undeclared && h.total == 0 {
         return Err(ToolError::NoSuchSymbol(xref::undeclared_message(&w, &target)));
     }
-    let end = q.offset + h.roots.len();
-    let truncated = end < h.total;
     let mut incomplete = ws.incomplete(h.unbound);
     incomplete.truncate(xref::MAX_INCOMPLETE);
     if q.direction == Direction::Outgoing && h.total == 0 && target.decls.is_empty() {
@@ -300,9 +296,7 @@ pub fn run(ws: &Host, args: &CallHierarchyArgs) -> Result<CallHierarchyResult, T
     Ok(CallHierarchyResult {
         target: target.label,
         direction: args.direction,
-        total: h.total as u64,
-        truncated,
-        next_offset: truncated.then_some(end as u64),
+        page: Page::of(q.offset as u64, h.roots.len(), h.total),
         calls: h.roots.iter().map(|n| node_out(ws, n)).collect(),
         stopped_at_depth: h.stopped_at,
         incomplete,
@@ -315,7 +309,7 @@ pub fn render(r: &CallHierarchyResult) -> String {
         CallDirection::Incoming => ("callers", "<-"),
         CallDirection::Outgoing => ("callees", "->"),
     };
-    let mut s = format!("{what} of {}: {}\n", r.target, r.total);
+    let mut s = format!("{what} of {}: {}\n", r.target, r.page.total);
     fn node(s: &mut String, n: &CallNode, indent: usize, arrow: &str) {
         let _ = write!(s, "{:indent$}{arrow} {}", "", n.member, indent = indent * 2);
         if n.kind != "method" {
@@ -370,7 +364,7 @@ pub fn render(r: &CallHierarchyResult) -> String {
     if let Some(d) = r.stopped_at_depth {
         let _ = writeln!(s, "stopped before depth {d}: ask again from a node above for the levels below");
     }
-    if let Some(o) = r.next_offset {
+    if let Some(o) = r.page.next_offset {
         let _ = writeln!(s, "truncated: next offset {o}");
     }
     for i in &r.incomplete {

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::ToolError;
 use crate::host::Host;
-use crate::registry::Tool;
+use crate::page::Page;
+use crate::registry::{Start, Tool};
 use crate::targets::{TargetSpec, target_of};
 use crate::tool::type_hierarchy::{HierarchyEntry, type_of_target};
 use crate::xref::{self, MAX_LIMIT};
@@ -87,10 +88,8 @@ pub struct FindImplementationsResult {
     pub target: String,
     /// type or method.
     pub target_kind: String,
-    pub total: u64,
-    pub truncated: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub next_offset: Option<u64>,
+    #[serde(flatten)]
+    pub page: Page,
     pub implementations: Vec<ImplementationOut>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub incomplete: Vec<String>,
@@ -101,6 +100,7 @@ impl Tool for FindImplementations {
     const TITLE: &'static str = "Find implementations";
     const DESCRIPTION: &'static str = "Types implementing or extending a type (transitively), or methods overriding a method, anonymous ones included. Give `target`, `symbolId` or `filePath`+`line`.";
     const NEEDS_INDEX: bool = true;
+    const START: Start = Start::World { references: true };
 
     type Args = FindImplementationsArgs;
     type Output = FindImplementationsResult;
@@ -118,9 +118,7 @@ impl Tool for FindImplementations {
     }
 
     fn cut(output: &mut Self::Output, args: &Self::Args, n: usize) {
-        output.implementations.truncate(n);
-        output.truncated = true;
-        output.next_offset = Some(u64::from(args.offset) + n as u64);
+        output.page.keep_first(&mut output.implementations, u64::from(args.offset), n);
     }
 }
 
@@ -190,16 +188,12 @@ pub fn run(ws: &Host, args: &FindImplementationsArgs) -> Result<FindImplementati
     let limit = args.limit.clamp(1, MAX_LIMIT) as usize;
     let offset = args.offset as usize;
     let implementations: Vec<ImplementationOut> = all.into_iter().skip(offset).take(limit).collect();
-    let end = offset + implementations.len();
-    let truncated = end < total;
     let mut incomplete = ws.incomplete(unbound);
     incomplete.truncate(xref::MAX_INCOMPLETE);
     Ok(FindImplementationsResult {
         target: target.label,
         target_kind: target_kind.into(),
-        total: total as u64,
-        truncated,
-        next_offset: truncated.then_some(end as u64),
+        page: Page::of(offset as u64, implementations.len(), total),
         implementations,
         incomplete,
     })
@@ -207,7 +201,7 @@ pub fn run(ws: &Host, args: &FindImplementationsArgs) -> Result<FindImplementati
 
 /// One line per implementation.
 fn render(r: &FindImplementationsResult) -> String {
-    let mut out = format!("{} {}: {} implementation(s)\n", r.target_kind, r.target, r.total);
+    let mut out = format!("{} {}: {} implementation(s)\n", r.target_kind, r.target, r.page.total);
     for i in &r.implementations {
         let at = match (&i.file, i.line, i.end_line) {
             (Some(f), Some(a), Some(b)) if a != b => format!("{f}:{a}-{b}"),
@@ -218,12 +212,12 @@ fn render(r: &FindImplementationsResult) -> String {
         let likely = if i.confidence == Confidence::Likely { "  (likely)" } else { "" };
         out.push_str(&format!("  {} {}  {at}{likely}\n", i.kind, i.name));
     }
-    if r.truncated {
+    if r.page.truncated {
         out.push_str(&format!(
             "{} of {} shown; next offset {}\n",
             r.implementations.len(),
-            r.total,
-            r.next_offset.unwrap_or_default()
+            r.page.total,
+            r.page.next_offset.unwrap_or_default()
         ));
     }
     for i in &r.incomplete {

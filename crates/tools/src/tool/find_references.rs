@@ -1,11 +1,20 @@
 //! `find_references`: every reference to a type, method, constructor or field.
 
 use crate::ToolError;
-use crate::registry::Tool;
+use crate::registry::{Start, Tool};
 use std::path::Path;
 use std::sync::Arc;
-use crate::xref::{self, FindReferencesArgs, FindReferencesResult, TargetCount};
+use crate::xref;
 use crate::host::Host;
+use crate::page::Page;
+use std::collections::BTreeMap;
+use crate::find::IndexStatus;
+
+use mji_xref::Confidence;
+use crate::xref::{MAX_INCOMPLETE, NonJavaMatches, ReferenceKind, TargetKind, is_zero};
+use serde::{Deserialize, Serialize};
+use crate::lines::{count, index_line, paging};
+use std::fmt::Write;
 
 pub(crate) struct FindReferences;
 
@@ -14,16 +23,17 @@ impl Tool for FindReferences {
     const TITLE: &'static str = "Find references";
     const DESCRIPTION: &'static str = "Who uses this? Every reference to a type, method, constructor or field, bound like javac. Name it by `target`, `symbolId` or `filePath`+`line`.";
     const NEEDS_INDEX: bool = true;
+    const START: Start = Start::World { references: true };
 
-    type Args = crate::xref::FindReferencesArgs;
-    type Output = crate::xref::FindReferencesResult;
+    type Args = FindReferencesArgs;
+    type Output = FindReferencesResult;
 
     fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
         run(ws, &args)
     }
 
     fn render(output: &Self::Output) -> Option<String> {
-        Some(crate::lines::find_references(output))
+        Some(render(output))
     }
 
     fn page_len(output: &Self::Output) -> Option<usize> {
@@ -36,7 +46,7 @@ impl Tool for FindReferences {
 }
 
 /// `find_references`.
-pub fn run(ws: &Host, args: &crate::xref::FindReferencesArgs) -> Result<FindReferencesResult, ToolError> {
+pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult, ToolError> {
     let (w, files) = ws.xref_world();
     let bound_files = Some(ws.xref().bound().0 as u64);
     let scope = xref::select_files(&files, &args.paths);
@@ -83,9 +93,7 @@ pub fn run(ws: &Host, args: &crate::xref::FindReferencesArgs) -> Result<FindRefe
         return Ok(FindReferencesResult {
             target: list.join(", "),
             target_kind: "many".into(),
-            total: counts.iter().map(|c| c.total).sum(),
-            truncated: false,
-            next_offset: None,
+            page: Page { total: counts.iter().map(|c| c.total).sum(), truncated: false, next_offset: None },
             files: Vec::new(),
             counts: Some(counts),
             kind_counts: Default::default(),
@@ -145,12 +153,12 @@ pub fn run(ws: &Host, args: &crate::xref::FindReferencesArgs) -> Result<FindRefe
     let incomplete = ws.incomplete(search.unbound);
     let found = search.hits;
     let mut texts = std::collections::HashMap::new();
-    let mut flat: Vec<(Arc<Path>, xref::ReferenceOut)> = Vec::new();
+    let mut flat: Vec<(Arc<Path>, ReferenceOut)> = Vec::new();
     if args.include_declaration {
         for (p, line) in &target.decls {
             flat.push((
                 p.clone(),
-                xref::ReferenceOut {
+                ReferenceOut {
                     line: *line,
                     column: 1,
                     kind: "declaration".into(),
@@ -166,7 +174,7 @@ pub fn run(ws: &Host, args: &crate::xref::FindReferencesArgs) -> Result<FindRefe
         for (r, via) in refs {
             flat.push((
                 p.clone(),
-                xref::ReferenceOut {
+                ReferenceOut {
                     line: r.line,
                     column: r.column,
                     kind: xref::kind_str(r.kind),
@@ -181,17 +189,17 @@ pub fn run(ws: &Host, args: &crate::xref::FindReferencesArgs) -> Result<FindRefe
     let total = flat.len();
     let limit = args.limit.clamp(1, xref::MAX_LIMIT) as usize;
     let offset = args.offset as usize;
-    let page: Vec<(Arc<Path>, xref::ReferenceOut)> =
+    let page: Vec<(Arc<Path>, ReferenceOut)> =
         if args.count_only { Vec::new() } else { flat.into_iter().skip(offset).take(limit).collect() };
     let end = offset + page.len();
-    let mut out: Vec<xref::FileReferences> = Vec::new();
+    let mut out: Vec<FileReferences> = Vec::new();
     // Only the page's lines are read.
     for (p, mut r) in page {
         r.text = xref::line_text(&mut texts, &p, r.line);
         let disp = ws.display_of(&p);
         match out.last_mut() {
             Some(f) if f.file == disp => f.references.push(r),
-            _ => out.push(xref::FileReferences { file: disp, references: vec![r] }),
+            _ => out.push(FileReferences { file: disp, references: vec![r] }),
         }
     }
     let truncated = !args.count_only && end < total;
@@ -206,9 +214,7 @@ pub fn run(ws: &Host, args: &crate::xref::FindReferencesArgs) -> Result<FindRefe
             mji_xref::Category::Field => "field",
         }
         .into(),
-        total: total as u64,
-        truncated,
-        next_offset: truncated.then_some(end as u64),
+        page: Page { total: total as u64, truncated, next_offset: truncated.then_some(end as u64) },
         files: out,
         counts: None,
         kind_counts,
@@ -260,4 +266,258 @@ fn kinds_filter(mut found: xref::Search, args: &FindReferencesArgs) -> xref::Sea
         found.hits.retain(|(_, refs)| !refs.is_empty());
     }
     found
+}
+
+fn default_limit() -> u32 {
+    100
+}
+
+/// Arguments of `find_references`. Give the target one way: `target`, `symbolId`, or
+/// `filePath` + `line` (+ `column`) of any occurrence; or many `targets` with `countOnly`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FindReferencesArgs {
+    /// `pkg.Bar`, `pkg.Bar#doThing(int,String)` (no parentheses: every overload), `pkg.Bar#count`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub target: String,
+    // When `target` names both a field and a method (the ambiguity's error says so).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_kind: Option<TargetKind>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub symbol_id: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub file_path: String,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub line: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub column: u32,
+    /// Several targets, with `countOnly`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<String>,
+    #[serde(default)]
+    pub count_only: bool,
+    #[serde(default)]
+    pub include_declaration: bool,
+    /// Also calls to overriders and anonymous overrides.
+    #[serde(default)]
+    pub include_overriders: bool,
+    /// Javadoc links (default true).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub include_javadoc: Option<bool>,
+    /// Only files matching these globs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paths: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<ReferenceKind>,
+    #[serde(default = "default_limit")]
+    pub limit: u32,
+    #[serde(default)]
+    pub offset: u32,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub include_index: bool,
+    // Also count the name's textual uses in view and configuration files (searched anyway when
+    // no Java reference is found). No doc: tools/list is at its budget.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub include_non_java: bool,
+}
+
+/// One reference.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReferenceOut {
+    pub line: u32,
+    /// 1-based, in UTF-16 code units.
+    pub column: u32,
+    /// call, new, read, write, type, import, extends, implements, annotation, method-ref,
+    /// javadoc, override, declaration.
+    pub kind: String,
+    /// `exact`: bound as javac binds it; `likely`: the receiver's type or the overload could not
+    /// be known, the target is one of the candidates.
+    pub confidence: Confidence,
+    /// The line, trimmed (at most 200 characters).
+    pub text: String,
+    /// Set when the reference binds to an overrider of the target: that method's key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overrider: Option<String>,
+    // A call that javac binds to the override an anonymous, enum-constant or local class
+    // declares (no key), listed for the method that override overrides (`Ref::via_override`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub via_override: bool,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FileReferences {
+    pub file: String,
+    pub references: Vec<ReferenceOut>,
+}
+
+/// Per-target counts of a `targets` call.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TargetCount {
+    pub target: String,
+    pub total: u64,
+    pub exact: u64,
+    pub likely: u64,
+    pub files: u64,
+    /// Why the target could not be counted (not found, ambiguous).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// The answer of `find_references`.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FindReferencesResult {
+    /// The resolved target(s): keys `Owner#name(params)`, a type's qualified name.
+    pub target: String,
+    /// type, method, constructor or field.
+    pub target_kind: String,
+    /// References in all (every page).
+    #[serde(flatten)]
+    pub page: crate::page::Page,
+    pub files: Vec<FileReferences>,
+    /// With `targets`: one entry per target.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counts: Option<Vec<TargetCount>>,
+    /// References by kind, those `kinds` leaves out included.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub kind_counts: BTreeMap<String, u64>,
+    /// Files that mention the target's name but could not be bound fully, so references in
+    /// them may be missing from this answer: `path: why` (the first [`MAX_INCOMPLETE`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub incomplete: Vec<String>,
+    /// How many such files there are in all.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub incomplete_files: u64,
+    /// References bound to methods overriding the target, not in this answer.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub overrider_references: u64,
+    /// What to ask to see what this answer leaves out.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub hint: String,
+    /// Textual uses of the name in view and configuration files (not bound): when no Java
+    /// reference was found, or `includeNonJava`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub non_java: Option<NonJavaMatches>,
+    /// Only when incomplete, files were skipped, or `includeIndex`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<IndexStatus>,
+}
+
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
+}
+
+impl FindReferencesResult {
+    /// Counts the incomplete files and keeps the first [`MAX_INCOMPLETE`] of them listed.
+    pub(crate) fn with_incomplete_count(mut self) -> Self {
+        self.incomplete_files = self.incomplete.len() as u64;
+        self.incomplete.truncate(MAX_INCOMPLETE);
+        self
+    }
+
+    /// The answer budget's cut: keeps the first `n` references of the page (files in order)
+    /// and says where the next page starts.
+    pub(crate) fn keep_first(&mut self, n: usize, offset: u32) {
+        let mut left = n;
+        for f in &mut self.files {
+            f.references.truncate(left);
+            left -= f.references.len();
+        }
+        self.files.retain(|f| !f.references.is_empty());
+        if left == 0 {
+            self.page.kept(u64::from(offset), n);
+        }
+    }
+}
+
+/// `find_references`: the totals, then each file's path and its references under it.
+fn render(r: &FindReferencesResult) -> String {
+    let mut out = String::new();
+    if let Some(counts) = &r.counts {
+        let _ = writeln!(out, "{} to {} targets", count(r.page.total, "reference", "references"), counts.len());
+        for c in counts {
+            match &c.error {
+                Some(e) => {
+                    let _ = writeln!(out, "{}  error: {e}", c.target);
+                }
+                None => {
+                    let _ = write!(out, "{}  {} in {}", c.target, c.total, count(c.files, "file", "files"));
+                    if c.likely > 0 {
+                        let _ = write!(out, " ({} exact, {} likely)", c.exact, c.likely);
+                    }
+                    out.push('\n');
+                }
+            }
+        }
+    } else {
+        let shown: usize = r.files.iter().map(|f| f.references.len()).sum();
+        let _ = writeln!(
+            out,
+            "{} to {} ({}){}",
+            count(r.page.total, "Java reference", "Java references"),
+            r.target,
+            r.target_kind,
+            paging(shown, r.page.next_offset)
+        );
+        for f in &r.files {
+            let _ = writeln!(out, "{}", f.file);
+            for x in &f.references {
+                let _ = write!(out, "  {}:{} {}", x.line, x.column, x.kind);
+                if x.confidence == mji_xref::Confidence::Likely {
+                    out.push_str(" (likely)");
+                }
+                if let Some(o) = &x.overrider {
+                    let _ = write!(out, " via {o}");
+                }
+                if x.via_override {
+                    out.push_str(" (via its anonymous/local class's override)");
+                }
+                if !x.text.is_empty() {
+                    let _ = write!(out, "  {}", x.text);
+                }
+                out.push('\n');
+            }
+        }
+    }
+    if let Some(n) = &r.non_java {
+        non_java(&mut out, r.page.total, n);
+    }
+    if r.incomplete_files > 0 {
+        let _ = writeln!(
+            out,
+            "{} could not be bound fully (references may be missing): {}",
+            count(r.incomplete_files, "file", "files"),
+            r.incomplete.join("; ")
+        );
+    }
+    if !r.hint.is_empty() {
+        let _ = writeln!(out, "{}", r.hint);
+    }
+    index_line(&mut out, r.index.as_ref());
+    out
+}
+
+/// "0 Java references; 2 textual matches in non-Java files (not bound): …".
+fn non_java(out: &mut String, java: u64, n: &NonJavaMatches) {
+    let _ = write!(
+        out,
+        "{}; {} in non-Java files (not bound; {} searched for {})",
+        count(java, "Java reference", "Java references"),
+        count(n.total, "textual match", "textual matches"),
+        count(n.searched_files, "view/config file", "view/config files"),
+        n.words.iter().map(|w| format!("`{w}`")).collect::<Vec<_>>().join(", ")
+    );
+    if n.truncated {
+        out.push_str(", more files not searched");
+    }
+    out.push_str(if n.matches.is_empty() { "\n" } else { ":\n" });
+    for m in &n.matches {
+        let _ = writeln!(out, "  {}:{}  {}", m.file, m.line, m.text);
+    }
+    if n.total > n.matches.len() as u64 {
+        let _ = writeln!(out, "  … {} more", n.total - n.matches.len() as u64);
+    }
 }

@@ -1,9 +1,10 @@
 //! `get_test_results`: waits again for a run that outlasted its call, or cancels it.
 
 use crate::ToolError;
-use crate::build::{RunResult, TestResultsArgs};
+use crate::build::RunResult;
 use crate::registry::{Annotations, Tool};
 use crate::host::Host;
+use serde::{Deserialize, Serialize};
 
 pub(crate) struct GetTestResults;
 
@@ -26,7 +27,7 @@ impl Tool for GetTestResults {
 }
 
 /// `get_test_results`.
-pub fn run(ws: &Host, args: &crate::build::TestResultsArgs) -> Result<RunResult, ToolError> {
+pub fn run(ws: &Host, args: &TestResultsArgs) -> Result<RunResult, ToolError> {
     let run = ws.runs().get(&args.run_id).ok_or_else(|| {
         ToolError::InvalidArgument(format!(
             "no run `{}` in this session (runs are kept while the server runs; start one with run_tests, maven_goal or gradle_task)",
@@ -34,4 +35,13 @@ pub fn run(ws: &Host, args: &crate::build::TestResultsArgs) -> Result<RunResult,
         ))
     })?;
     Ok(crate::build::wait_run(ws, &run, args.cancel))
+}
+
+/// Arguments of `get_test_results`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct TestResultsArgs {
+    pub run_id: String,
+    #[serde(default)]
+    pub cancel: bool,
 }

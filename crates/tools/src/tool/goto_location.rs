@@ -1,10 +1,11 @@
 //! `goto_location`: jumps the user's editor to a line, recentered, optionally pulsed.
 
 use crate::ToolError;
-use crate::editor::{GotoLocationArgs, ShowResult};
+use crate::editor::ShowResult;
 use crate::registry::{Annotations, Tool, Needs};
 use mji_editor::Place;
 use crate::host::Host;
+use serde::{Deserialize, Serialize};
 
 pub(crate) struct GotoLocation;
 
@@ -26,7 +27,7 @@ impl Tool for GotoLocation {
 }
 
 /// `goto_location`.
-pub fn run(ws: &Host, args: &crate::editor::GotoLocationArgs) -> Result<ShowResult, ToolError> {
+pub fn run(ws: &Host, args: &GotoLocationArgs) -> Result<ShowResult, ToolError> {
     if args.line == 0 {
         return Err(ToolError::InvalidArgument("line is 1-based; give the line to go to".into()));
     }
@@ -34,4 +35,19 @@ pub fn run(ws: &Host, args: &crate::editor::GotoLocationArgs) -> Result<ShowResu
     let place = Place { line: Some(args.line), column: Some(args.column) };
     let shown = ws.editor().show(&path, place, true, args.highlight)?;
     Ok(ShowResult { success: true, file_path: display, shown })
+}
+
+/// Arguments of `goto_location`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GotoLocationArgs {
+    pub file_path: String,
+    /// 1-based.
+    pub line: u32,
+    /// 0-based, in characters.
+    #[serde(default)]
+    pub column: u32,
+    /// Pulse the line.
+    #[serde(default)]
+    pub highlight: bool,
 }

@@ -1,13 +1,15 @@
 //! `gradle_task`: runs allowlisted Gradle tasks and answers the errors, not the whole log.
 
 use crate::ToolError;
-use crate::build::{GradleTaskArgs, RunResult};
+use crate::build::RunResult;
 use crate::registry::{Annotations, Tool, Needs};
 use std::path::PathBuf;
 use mji_build::project::BuildSystem;
 use mji_build::runs::{self, Kind};
 use crate::build::{allowlisted, gradle_reports};
 use crate::host::Host;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 pub(crate) struct GradleTask;
 
@@ -33,7 +35,7 @@ impl Tool for GradleTask {
 
 /// `gradle_task`: allowlisted tasks of the Gradle build at the first root, through its
 /// wrapper or `gradle`.
-pub fn run(ws: &Host, args: &crate::build::GradleTaskArgs) -> Result<RunResult, ToolError> {
+pub fn run(ws: &Host, args: &GradleTaskArgs) -> Result<RunResult, ToolError> {
     // `:app:test` is `test` of the project `:app`.
     allowlisted("task", "gradle_tasks", &args.tasks, &ws.config().gradle_tasks, |a, t| {
         a == t.rsplit(':').next().unwrap_or(t)
@@ -49,4 +51,16 @@ pub fn run(ws: &Host, args: &crate::build::GradleTaskArgs) -> Result<RunResult, 
     let gradle = runs::find_gradle(&project.root, &settings).unwrap_or_else(|_| PathBuf::from("gradle"));
     let spec = runs::gradle_spec(&gradle, &project.root, &call, &settings);
     crate::build::start_run(ws, Kind::Goal, "gradle", spec, None, gradle_reports(&project), &project)
+}
+
+/// Arguments of `gradle_task`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct GradleTaskArgs {
+    /// `build`, `:app:test`, …
+    pub tasks: Vec<String>,
+    #[serde(default)]
+    pub properties: BTreeMap<String, String>,
+    #[serde(default)]
+    pub offline: bool,
 }

@@ -1,13 +1,15 @@
 //! `maven_goal`: runs allowlisted Maven goals and answers the errors, not the whole log.
 
 use crate::ToolError;
-use crate::build::{MavenGoalArgs, RunResult};
+use crate::build::RunResult;
 use crate::registry::{Annotations, Tool, Needs};
 use std::path::PathBuf;
 use mji_build::project::BuildSystem;
 use mji_build::runs::{self, Kind, MavenCall};
 use crate::build::{allowlisted, check_word, relative};
 use crate::host::Host;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 pub(crate) struct MavenGoal;
 
@@ -32,7 +34,7 @@ impl Tool for MavenGoal {
 }
 
 /// `maven_goal`.
-pub fn run(ws: &Host, args: &crate::build::MavenGoalArgs) -> Result<RunResult, ToolError> {
+pub fn run(ws: &Host, args: &MavenGoalArgs) -> Result<RunResult, ToolError> {
     allowlisted("goal", "maven_goals", &args.goals, &ws.config().maven_goals, |a, g| {
         a == g || a.strip_suffix(":*").is_some_and(|plugin| g.split_once(':').is_some_and(|(p, _)| p == plugin))
     })?;
@@ -68,4 +70,20 @@ pub fn run(ws: &Host, args: &crate::build::MavenGoalArgs) -> Result<RunResult, T
     let spec = runs::maven_spec(&mvn, &project.root, &call, &settings);
     let reports: Vec<PathBuf> = project.modules.iter().map(|m| m.dir.join("target/surefire-reports")).collect();
     crate::build::start_run(ws, Kind::Goal, "maven", spec, None, reports, &project)
+}
+
+/// Arguments of `maven_goal`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct MavenGoalArgs {
+    pub goals: Vec<String>,
+    #[serde(default)]
+    pub profiles: Vec<String>,
+    #[serde(default)]
+    pub properties: BTreeMap<String, String>,
+    #[serde(default)]
+    pub offline: bool,
+    /// artifactId or directory (`-pl M -am`).
+    #[serde(default)]
+    pub module: String,
 }

@@ -1,11 +1,11 @@
 //! `maven_update_project`: re-reads the build model and re-resolves classpaths.
 
 use crate::ToolError;
-use crate::build::{UpdateProjectArgs, UpdateResult};
-use crate::registry::{Annotations, Tool};
+use crate::registry::{Annotations, Start, Tool};
 use std::path::Path;
 use mji_build::project::{BuildSystem, Project};
 use crate::host::Host;
+use serde::{Deserialize, Serialize};
 
 pub(crate) struct MavenUpdateProject;
 
@@ -14,6 +14,8 @@ impl Tool for MavenUpdateProject {
     const TITLE: &'static str = "Update the project model";
     const DESCRIPTION: &'static str = "After editing build files (pom.xml, Gradle): re-reads modules, source roots, dependencies, re-resolves classpaths; says what changed and what is unresolved.";
     const GROUP: &'static str = "build";
+    // It walks new source roots into the index: the index a server has.
+    const START: Start = Start::Index;
     const ANNOTATIONS: Annotations =
         Annotations { read_only: false, destructive: false, idempotent: true, open_world: true };
     const ALIASES: &'static [(&'static str, &'static str)] = &[("path", "filePath")];
@@ -27,7 +29,7 @@ impl Tool for MavenUpdateProject {
 }
 
 /// `maven_update_project`.
-pub fn run(ws: &Host, args: &crate::build::UpdateProjectArgs) -> Result<UpdateResult, ToolError> {
+pub fn run(ws: &Host, args: &UpdateProjectArgs) -> Result<UpdateResult, ToolError> {
     let (project, _, _) = crate::build::project_at(ws, &args.path)?;
     let show = |p: &Path| mji_build::junit::shown(p, ws.roots().paths());
     let settings = ws.build_settings();
@@ -96,4 +98,38 @@ pub fn run(ws: &Host, args: &crate::build::UpdateProjectArgs) -> Result<UpdateRe
         problems: project.problems.clone(),
         indexed_changes,
     })
+}
+
+/// Arguments of `maven_update_project`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct UpdateProjectArgs {
+    /// A file or directory in the build; empty: the first root.
+    #[serde(rename = "filePath", default)]
+    pub path: String,
+}
+
+/// What changed in the build model.
+#[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateResult {
+    pub system: String,
+    pub root: String,
+    pub modules: Vec<String>,
+    /// False on the first read of this build in this session (everything is new).
+    pub compared: bool,
+    pub modules_added: Vec<String>,
+    pub modules_removed: Vec<String>,
+    pub source_roots_added: Vec<String>,
+    pub source_roots_removed: Vec<String>,
+    pub dependencies_added: Vec<String>,
+    pub dependencies_removed: Vec<String>,
+    /// Artifacts the build could not resolve, per module.
+    pub unresolved: Vec<String>,
+    /// How each module's classpath was found.
+    pub classpath_notes: Vec<String>,
+    /// Build files that could not be read.
+    pub problems: Vec<String>,
+    /// Files the index took in anew after the re-read.
+    pub indexed_changes: u32,
 }

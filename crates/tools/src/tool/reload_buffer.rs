@@ -1,12 +1,12 @@
 //! `reload_buffer`: reverts the editor's buffers from disk after files changed outside it.
 
 use crate::ToolError;
-use crate::editor::{ReloadBufferArgs, ReloadResult};
 use crate::registry::{Annotations, Tool, Needs};
 use std::path::Path;
-use crate::editor::{Skipped, status_reason};
+use crate::editor::status_reason;
 use mji_editor::ReloadReport;
 use crate::host::Host;
+use serde::{Deserialize, Serialize};
 
 pub(crate) struct ReloadBuffer;
 
@@ -45,7 +45,7 @@ impl Tool for ReloadBuffer {
 }
 
 /// `reload_buffer`: one file, or every buffer visiting a workspace file changed on disk.
-pub fn run(ws: &Host, args: &crate::editor::ReloadBufferArgs) -> Result<ReloadResult, ToolError> {
+pub fn run(ws: &Host, args: &ReloadBufferArgs) -> Result<ReloadResult, ToolError> {
     let mut skipped = Vec::new();
     let files = if args.file_path.trim().is_empty() {
         let Some(stale) = ws.editor().stale_files()? else {
@@ -91,4 +91,35 @@ pub fn run(ws: &Host, args: &crate::editor::ReloadBufferArgs) -> Result<ReloadRe
         return Err(ToolError::Editor(format!("refused: {} {}", s.file, s.reason)));
     }
     Ok(ReloadResult { success: true, editor: report.editor, reloaded, skipped, note: report.note })
+}
+
+/// Arguments of `reload_buffer`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReloadBufferArgs {
+    /// Omitted: every buffer visiting a workspace file changed on disk.
+    #[serde(default)]
+    pub file_path: String,
+    /// Also discard unsaved changes.
+    #[serde(default)]
+    pub force: bool,
+}
+
+/// The answer of `reload_buffer`.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct ReloadResult {
+    pub success: bool,
+    pub editor: String,
+    /// Files reverted from disk.
+    pub reloaded: Vec<String>,
+    /// Files left alone, with why (unsaved changes, deleted on disk, not open).
+    pub skipped: Vec<Skipped>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct Skipped {
+    pub file: String,
+    pub reason: String,
 }

@@ -1,9 +1,10 @@
 //! `run_elisp`: evaluates Elisp in the user's Emacs, under the mode the user configured.
 
 use crate::ToolError;
-use crate::editor::{RunElispArgs, RunElispResult};
 use crate::registry::{Annotations, Tool, Needs};
 use crate::host::Host;
+use serde::{Deserialize, Serialize};
+use mji_editor::ElispOutcome;
 
 pub(crate) struct RunElisp;
 
@@ -26,7 +27,30 @@ impl Tool for RunElisp {
 }
 
 /// `run_elisp`.
-pub fn run(ws: &Host, args: &crate::editor::RunElispArgs) -> Result<RunElispResult, ToolError> {
+pub fn run(ws: &Host, args: &RunElispArgs) -> Result<RunElispResult, ToolError> {
     let outcome = ws.editor().run_elisp(&args.code, args.capture_output, args.dry_run)?;
     Ok(RunElispResult { success: outcome.ran, outcome })
+}
+
+/// Arguments of `run_elisp`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RunElispArgs {
+    /// One form; several go in (progn …).
+    pub code: String,
+    /// Return what it printed to standard-output.
+    #[serde(default)]
+    pub capture_output: bool,
+    /// Say what would run, run nothing.
+    #[serde(default)]
+    pub dry_run: bool,
+}
+
+/// The answer of `run_elisp`.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct RunElispResult {
+    /// The code ran.
+    pub success: bool,
+    #[serde(flatten)]
+    pub outcome: ElispOutcome,
 }

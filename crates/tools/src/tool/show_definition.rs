@@ -1,11 +1,19 @@
 //! `show_definition`: where a name is defined.
 
 use crate::ToolError;
-use crate::registry::Tool;
+use crate::registry::{Start, Tool};
 use crate::read_error;
-use crate::xref::{self, ShowDefinitionResult};
-use mji_xref::world::World;
+use crate::xref;
 use crate::host::Host;
+use std::path::Path;
+use mji_model::{FileOutline, TypeDecl as OutlineType};
+use mji_xref::world::{Origin, World};
+use mji_xref::Category;
+use crate::xref::{Candidate, is_zero, kind_name, name_of_key};
+use serde::{Deserialize, Serialize};
+use crate::lines::{at, count, origin_word};
+use std::fmt::Write;
+use mji_classfile::library::Origin as LibraryOrigin;
 
 pub(crate) struct ShowDefinition;
 
@@ -14,9 +22,10 @@ impl Tool for ShowDefinition {
     const TITLE: &'static str = "Show definition";
     const DESCRIPTION: &'static str = "Go to definition: where a name (`Bar`, `doThing`, `Bar.doThing`, `com.foo.Bar#count`) is declared, with lines and signature. With `filePath`+`line` of a use it is resolved exactly. open: show it in the editor.";
     const NEEDS_INDEX: bool = true;
+    const START: Start = Start::World { references: false };
 
-    type Args = crate::xref::ShowDefinitionArgs;
-    type Output = crate::xref::ShowDefinitionResult;
+    type Args = ShowDefinitionArgs;
+    type Output = ShowDefinitionResult;
 
     fn call(ws: &Host, args: Self::Args) -> Result<Self::Output, ToolError> {
         let mut r = run(ws, &args)?;
@@ -36,12 +45,12 @@ impl Tool for ShowDefinition {
     }
 
     fn render(output: &Self::Output) -> Option<String> {
-        Some(crate::lines::definitions(output))
+        Some(render(output))
     }
 }
 
 /// `show_definition`.
-pub fn run(ws: &Host, args: &crate::xref::ShowDefinitionArgs) -> Result<ShowDefinitionResult, ToolError> {
+pub fn run(ws: &Host, args: &ShowDefinitionArgs) -> Result<ShowDefinitionResult, ToolError> {
     if args.symbol.trim().is_empty() {
         return Err(ToolError::InvalidArgument("symbol is empty".into()));
     }
@@ -131,7 +140,7 @@ pub fn run(ws: &Host, args: &crate::xref::ShowDefinitionArgs) -> Result<ShowDefi
             let (total, definitions) = if args.scope == Scope::Workspace {
                 (0, Vec::new())
             } else {
-                crate::libraries::definitions(ws, &args.symbol, limit)
+                library_definitions(ws, &args.symbol, limit)
             };
             if total == 0 {
                 return Err(ToolError::NoSuchSymbol(format!(
@@ -147,8 +156,7 @@ pub fn run(ws: &Host, args: &crate::xref::ShowDefinitionArgs) -> Result<ShowDefi
             return Ok(ShowDefinitionResult {
                 symbol: args.symbol.clone(),
                 resolution: if total == 1 { "exact" } else { "ranked" }.into(),
-                total: total as u64,
-                truncated: total > definitions.len(),
+                page: crate::page::Page::first(definitions.len(), total),
                 definitions,
                 opened: None,
             });
@@ -163,17 +171,16 @@ pub fn run(ws: &Host, args: &crate::xref::ShowDefinitionArgs) -> Result<ShowDefi
             let root = ws.roots().root_of(&p).unwrap_or(0);
             ws.cache(root).outline(&p, &ws.display_of(&p)).ok().map(|o| o.outline)
         });
-        let mut d = xref::describe(&w, c, outline.as_ref(), &|p| ws.display_of(p));
+        let mut d = describe(&w, c, outline.as_ref(), &|p| ws.display_of(p));
         if d.file.is_none() && matches!(d.origin, mji_xref::world::Origin::Jdk | mji_xref::world::Origin::Library) {
-            xref::describe_library(ws, &mut d, c.category);
+            describe_library(ws, &mut d, c.category);
         }
         defs.push(d);
     }
     Ok(ShowDefinitionResult {
         symbol: args.symbol.clone(),
         resolution: resolution.into(),
-        total: total as u64,
-        truncated: total > limit,
+        page: crate::page::Page::first(defs.len(), total),
         definitions: defs,
         opened: None,
     })
@@ -222,4 +229,385 @@ fn find_word(text: &str, word: &str) -> Option<usize> {
         from = e;
     }
     None
+}
+
+/// Arguments of `show_definition`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ShowDefinitionArgs {
+    pub symbol: String,
+    /// Where the name is used.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub file_path: String,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub line: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub column: u32,
+    #[serde(default = "default_def_limit")]
+    pub limit: u32,
+    /// Also show the first definition in the user's editor.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open: bool,
+    // (workspace, libraries: the JDK's and the classpath jars', or all; no doc: tools/list is
+    // at its budget.)
+    #[serde(default = "scope_all")]
+    pub scope: crate::find::Scope,
+}
+
+fn scope_all() -> crate::find::Scope {
+    crate::find::Scope::All
+}
+
+impl Default for ShowDefinitionArgs {
+    fn default() -> Self {
+        ShowDefinitionArgs {
+            symbol: String::new(),
+            file_path: String::new(),
+            line: 0,
+            column: 0,
+            limit: default_def_limit(),
+            open: false,
+            scope: scope_all(),
+        }
+    }
+}
+
+fn default_def_limit() -> u32 {
+    20
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Definition {
+    /// class, interface, enum, record, annotation, method, constructor or field.
+    pub kind: String,
+    /// Qualified name or member key (`com.foo.Bar#doThing(int)`).
+    pub qualified_name: String,
+    /// workspace or jdk/library (then no file).
+    pub origin: Origin,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_line: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_line: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
+    /// First sentence of the javadoc.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub javadoc: Option<String>,
+    /// For java_read_javadoc.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symbol_id: Option<String>,
+    /// A library's: the jar or jmod it is read from (file: its -sources.jar entry, exact
+    /// lines; else its class file, no lines).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub archive: Option<String>,
+}
+
+impl Definition {
+    /// A definition of `category` named `qualified_name`, not yet located or described.
+    pub fn new(category: Category, qualified_name: String, origin: Origin) -> Definition {
+        Definition {
+            kind: kind_name(category).to_string(),
+            qualified_name,
+            origin,
+            file: None,
+            start_line: None,
+            end_line: None,
+            signature: None,
+            javadoc: None,
+            symbol_id: None,
+            archive: None,
+        }
+    }
+}
+
+/// Fills a JDK or library definition from the library index: the source file in its
+/// sources archive (a `jar:` path with exact lines, readable with `java_read_range`), else its
+/// class file's outline (no lines). A type the index does not hold stays without a file.
+pub fn describe_library(ws: &crate::host::Host, d: &mut Definition, category: Category) {
+    let owner = d.qualified_name.split('#').next().unwrap_or_default().to_owned();
+    let ix = ws.libraries();
+    let Some(class) = ix.get(&owner) else { return };
+    d.archive = Some(ix.archive_of(class).path.display().to_string());
+    let Ok(outline) = crate::libraries::outline(ws, &crate::libraries::LibraryTarget::Class(owner.clone())) else {
+        return;
+    };
+    d.file = Some(outline.file_path.clone());
+    let Some(t) = find_outline_type(&outline.classes, &owner) else { return };
+    let lines = |a: u32, b: u32| (a > 0).then_some((a, b));
+    let name = name_of_key(&d.qualified_name);
+    // The overload with as many parameters as the key names.
+    let arity = d.qualified_name.split_once('(').map(|(_, p)| {
+        let p = p.trim_end_matches(')');
+        if p.is_empty() { 0 } else { p.split(',').count() }
+    });
+    // Same name and arity; of those, the one whose parameter types (simple names) are the
+    // key's, when one is.
+    let simple = |t: &str| {
+        let t = t.split('<').next().unwrap_or(t).replace("...", "[]");
+        t.rsplit('.').next().unwrap_or(&t).trim().to_owned()
+    };
+    let wanted: Option<Vec<String>> = d
+        .qualified_name
+        .split_once('(')
+        .map(|(_, p)| p.trim_end_matches(')').split(',').filter(|t| !t.is_empty()).map(simple).collect());
+    let same_types = |ps: &[mji_model::Param]| {
+        wanted.as_ref().is_some_and(|w| ps.iter().map(|p| simple(&p.type_text)).eq(w.iter().cloned()))
+    };
+    let found = match category {
+        Category::Type => {
+            d.kind = t.kind.as_str().to_string();
+            Some((lines(t.start_line, t.end_line), format!("{} {}", t.kind.as_str(), t.qualified_name)))
+        }
+        Category::Method => {
+            let mut same = t.methods.iter().filter(|m| m.name == name && arity.is_none_or(|n| m.params.len() == n));
+            same.clone()
+                .find(|m| same_types(&m.params))
+                .or_else(|| same.next())
+                .map(|m| (lines(m.start_line, m.end_line), m.signature_text.clone()))
+        }
+        Category::Ctor => {
+            let mut same = t.constructors.iter().filter(|m| arity.is_none_or(|n| m.params.len() == n));
+            same.clone()
+                .find(|m| same_types(&m.params))
+                .or_else(|| same.next())
+                .map(|m| (lines(m.start_line, m.end_line), m.signature_text.clone()))
+        }
+        Category::Field => t
+            .fields
+            .iter()
+            .find(|f| f.name == name)
+            .map(|f| (lines(f.start_line, f.end_line), format!("{} {}", f.type_text, f.name))),
+    };
+    if let Some((lines, sig)) = found {
+        if let Some((a, b)) = lines {
+            d.start_line = Some(a);
+            d.end_line = Some(b);
+        }
+        d.signature = Some(sig);
+    }
+}
+
+/// The answer of `show_definition`.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShowDefinitionResult {
+    pub symbol: String,
+    /// exact: resolved at the given position (or a unique match); ranked: candidates by name,
+    /// best first (same file's imports, then its package, then the rest).
+    pub resolution: String,
+    #[serde(flatten)]
+    pub page: crate::page::Page,
+    pub definitions: Vec<Definition>,
+    /// `open: true`: what the editor did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opened: Option<crate::editor::Opened>,
+}
+
+/// Fills a definition from the file's outline (lines, signature, javadoc).
+pub fn describe(
+    w: &World,
+    c: &Candidate,
+    outline: Option<&FileOutline>,
+    display: &dyn Fn(&Path) -> String,
+) -> Definition {
+    let origin =
+        c.type_id.map(|_| Origin::Workspace).unwrap_or_else(|| w.origin(c.key.split('#').next().unwrap_or("")));
+    let mut d = Definition::new(c.category, c.key.clone(), origin);
+    let Some(id) = c.type_id else { return d };
+    let path = w.files[w.file_of(id) as usize].path.clone();
+    d.file = Some(display(&path));
+    d.start_line = Some(c.line);
+    let Some(outline) = outline else { return d };
+    let name = name_of_key(&c.key);
+    let tfqn = w.decl(id).fqn.to_string();
+    let Some(t) = find_outline_type(&outline.classes, &tfqn) else { return d };
+    let jd = |j: &mji_model::Javadoc| match (j.start_line, j.end_line) {
+        (Some(a), Some(b)) => crate::tool::java_index::javadoc_summary(&path, (a, b)),
+        _ => None,
+    };
+    match c.category {
+        Category::Type => {
+            d.kind = t.kind.as_str().to_string();
+            d.start_line = Some(t.start_line);
+            d.end_line = Some(t.end_line);
+            let word = if t.kind == mji_model::TypeKind::Annotation { "@interface" } else { t.kind.as_str() };
+            d.signature = Some(as_written(&t.annotations, crate::tool::java_index::type_head(t, word)));
+            d.javadoc = jd(&t.javadoc);
+            d.symbol_id = Some(t.symbol_id.clone());
+        }
+        Category::Method => {
+            if let Some(m) = t.methods.iter().filter(|m| m.name == name).min_by_key(|m| m.start_line.abs_diff(c.line)) {
+                d.start_line = Some(m.start_line);
+                d.end_line = Some(m.end_line);
+                d.signature = Some(as_written(&m.annotations, m.signature_text.clone()));
+                d.javadoc = jd(&m.javadoc);
+                d.symbol_id = Some(m.symbol_id.clone());
+            }
+        }
+        Category::Ctor => {
+            if let Some(m) = t.constructors.iter().min_by_key(|m| m.start_line.abs_diff(c.line)) {
+                d.start_line = Some(m.start_line);
+                d.end_line = Some(m.end_line);
+                d.signature = Some(as_written(&m.annotations, m.signature_text.clone()));
+                d.javadoc = jd(&m.javadoc);
+                d.symbol_id = Some(m.symbol_id.clone());
+            }
+        }
+        Category::Field => {
+            if let Some(f) = t.fields.iter().find(|f| f.name == name) {
+                d.start_line = Some(f.start_line);
+                d.end_line = Some(f.end_line);
+                let mut sig = f.modifiers.join(" ");
+                if !sig.is_empty() {
+                    sig.push(' ');
+                }
+                sig.push_str(&format!("{} {}", f.type_text, f.name));
+                d.signature = Some(as_written(&f.annotations, sig));
+                d.javadoc = jd(&f.javadoc);
+                d.symbol_id = Some(f.symbol_id.clone());
+            } else if let Some(e) = t.enum_constants.as_ref().and_then(|v| v.iter().find(|e| e.name == name)) {
+                d.start_line = Some(e.start_line);
+                d.end_line = Some(e.end_line);
+                d.signature = Some(format!("enum constant {}", e.name));
+                d.javadoc = jd(&e.javadoc);
+                d.symbol_id = Some(e.symbol_id.clone());
+            }
+        }
+    }
+    d
+}
+
+/// A declaration's head as written: its annotations, then its modifiers and signature.
+fn as_written(annotations: &[String], head: String) -> String {
+    if annotations.is_empty() {
+        return head;
+    }
+    format!("{} {head}", annotations.join(" "))
+}
+
+fn find_outline_type<'a>(types: &'a [OutlineType], fqn: &str) -> Option<&'a OutlineType> {
+    for t in types {
+        if t.qualified_name == fqn {
+            return Some(t);
+        }
+        if fqn.starts_with(&format!("{}.", t.qualified_name))
+            && let Some(x) = find_outline_type(&t.inner_classes, fqn)
+        {
+            return Some(x);
+        }
+    }
+    None
+}
+
+/// `show_definition`: one definition a line, with its declaration as written.
+fn render(r: &ShowDefinitionResult) -> String {
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "{} of `{}` ({})",
+        count(r.page.total, "definition", "definitions"),
+        r.symbol.trim(),
+        if r.resolution == "exact" { "exact" } else { "ranked by name, best first" }
+    );
+    if r.page.truncated {
+        let _ = write!(out, "; {} shown (raise `limit`)", r.definitions.len());
+    }
+    out.push('\n');
+    for d in &r.definitions {
+        let place = match &d.file {
+            Some(f) => at(f, d.start_line.unwrap_or(0), d.end_line.unwrap_or(0)),
+            None => origin_word(d.origin).to_owned(),
+        };
+        let _ = write!(out, "{}  {place}", d.qualified_name);
+        if d.file.is_some() && d.origin != Origin::Workspace {
+            let _ = write!(out, " ({})", origin_word(d.origin));
+        }
+        match &d.signature {
+            Some(s) => {
+                let _ = write!(out, "  {s}");
+            }
+            None => {
+                let _ = write!(out, "  {}", d.kind);
+            }
+        }
+        if let Some(j) = &d.javadoc {
+            let _ = write!(out, " — {j}");
+        }
+        out.push('\n');
+    }
+    if let Some(o) = &r.opened {
+        if o.success {
+            let _ = writeln!(out, "opened in {}: {}:{}", o.editor, o.file_path, o.line);
+        } else {
+            let _ = writeln!(out, "not opened: {}", o.message);
+        }
+    }
+    out
+}
+
+/// `show_definition` of a name in the libraries (`HashMap`, `java.util.HashMap`,
+/// `Map.Entry`, `HashMap#put`, `HashMap.put`, `put`): the public library types of that
+/// name and the public and protected members of that name of the classes the qualifier
+/// names, by exact name as in the workspace (constructors only with a qualifier). Types
+/// first, then methods, constructors and fields; the first `limit` described from their
+/// sources or class files. Returns how many there are and those.
+fn library_definitions(
+    ws: &Host,
+    symbol: &str,
+    limit: usize,
+) -> (usize, Vec<Definition>) {
+    use mji_classfile::members::MemberKind;
+    use mji_classfile::reader::acc;
+    use mji_xref::Category;
+    let ix = ws.libraries();
+    let s = symbol.trim().replace('#', ".");
+    let (qual, name) = match s.rsplit_once('.') {
+        Some((q, n)) => (Some(q), n),
+        None => (None, s.as_str()),
+    };
+    let owner_ok = |owner: &str| qual.is_none_or(|q| owner == q || owner.ends_with(&format!(".{q}")));
+    // (category, owner, key, origin)
+    let mut found: Vec<(Category, String, String, LibraryOrigin)> = Vec::new();
+    for c in ix.classes.iter().filter(|c| c.access & acc::PUBLIC != 0 && c.simple() == name) {
+        let fqn = c.qualified();
+        if fqn == s || qual.is_none() || fqn.ends_with(&format!(".{s}")) {
+            found.push((Category::Type, fqn.clone(), fqn, ix.archive_of(c).origin));
+        }
+    }
+    let table = ix.members();
+    if let Ok(at) = table.names.binary_search_by(|n| (**n).cmp(name)) {
+        for m in &table.members[at] {
+            let class = &ix.classes[m.class as usize];
+            let owner = class.qualified();
+            if !owner_ok(&owner) || (m.kind == MemberKind::Constructor && qual.is_none()) {
+                continue;
+            }
+            let (category, key) = match (m.kind, m.erased_params()) {
+                (MemberKind::Method, Some(p)) => (Category::Method, format!("{owner}#{name}({p})")),
+                (MemberKind::Constructor, Some(p)) => (Category::Ctor, format!("{owner}#{name}({p})")),
+                _ => (Category::Field, format!("{owner}#{name}")),
+            };
+            found.push((category, owner, key, ix.archive_of(class).origin));
+        }
+    }
+    found.sort_by(|a, b| (a.0, a.1.len(), &a.1, &a.2).cmp(&(b.0, b.1.len(), &b.1, &b.2)));
+    found.dedup_by(|a, b| a.2 == b.2);
+    let total = found.len();
+    let defs = found
+        .into_iter()
+        .take(limit)
+        .map(|(category, _, key, origin)| {
+            let origin = match origin {
+                LibraryOrigin::Jdk => mji_xref::world::Origin::Jdk,
+                LibraryOrigin::Classpath => mji_xref::world::Origin::Library,
+            };
+            let mut d = Definition::new(category, key, origin);
+            describe_library(ws, &mut d, category);
+            d
+        })
+        .collect();
+    (total, defs)
 }

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::ToolError;
 use crate::host::Host;
-use crate::registry::Tool;
+use crate::page::Page;
+use crate::registry::{Start, Tool};
 use crate::targets::{TargetSpec, target_of};
 use crate::xref::{self, MAX_LIMIT};
 use mji_xref::hierarchy::{self, Direction, HierarchyType, Options};
@@ -149,10 +150,8 @@ fn origin_name(o: Origin) -> &'static str {
 pub struct TypeHierarchyResult {
     pub root: HierarchyEntry,
     /// Entries in all (every page).
-    pub total: u64,
-    pub truncated: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub next_offset: Option<u64>,
+    #[serde(flatten)]
+    pub page: Page,
     /// The trees in pre-order: supertypes, then subtypes.
     pub types: Vec<HierarchyEntry>,
     /// Files that could not be bound fully: anonymous classes there may be missing.
@@ -165,6 +164,7 @@ impl Tool for TypeHierarchy {
     const TITLE: &'static str = "Type hierarchy";
     const DESCRIPTION: &'static str = "Super- and subtypes of a type as a tree, lambdas and anonymous classes included. Give `target`, `symbolId` or `filePath`+`line`.";
     const NEEDS_INDEX: bool = true;
+    const START: Start = Start::World { references: true };
 
     type Args = TypeHierarchyArgs;
     type Output = TypeHierarchyResult;
@@ -182,9 +182,7 @@ impl Tool for TypeHierarchy {
     }
 
     fn cut(output: &mut Self::Output, args: &Self::Args, n: usize) {
-        output.types.truncate(n);
-        output.truncated = true;
-        output.next_offset = Some(u64::from(args.offset) + n as u64);
+        output.page.keep_first(&mut output.types, u64::from(args.offset), n);
     }
 }
 
@@ -245,13 +243,9 @@ pub fn run(ws: &Host, args: &TypeHierarchyArgs) -> Result<TypeHierarchyResult, T
             HierarchyEntry::of(ws, &n.ty, n.depth, dir)
         })
         .collect();
-    let end = offset + types.len();
-    let truncated = end < total;
     Ok(TypeHierarchyResult {
         root: HierarchyEntry::of(ws, &hierarchy::describe(&w, id), 0, ""),
-        total: total as u64,
-        truncated,
-        next_offset: truncated.then_some(end as u64),
+        page: Page::of(offset as u64, types.len(), total),
         types,
         incomplete,
     })
@@ -276,12 +270,12 @@ fn render(r: &TypeHierarchyResult) -> String {
     if r.types.is_empty() {
         out.push_str("(none)\n");
     }
-    if r.truncated {
+    if r.page.truncated {
         out.push_str(&format!(
             "{} of {} shown; next offset {}\n",
             r.types.len(),
-            r.total,
-            r.next_offset.unwrap_or_default()
+            r.page.total,
+            r.page.next_offset.unwrap_or_default()
         ));
     }
     for i in &r.incomplete {

@@ -8,7 +8,8 @@ use std::time::Duration;
 use crate::common;
 use common::{open, types, wait_for, write};
 
-use mcp_java_index::tools::find::{FindSymbolArgs, FindSymbolOptions, FindTypeArgs, MatchKind};
+use mcp_java_index::tools::tool::find_type::FindTypeArgs;
+use mcp_java_index::tools::tool::java_find_symbol::{FindSymbolArgs, FindSymbolOptions, MatchKind};
 use mcp_java_index::tools::host::Host;
 
 fn fqns(ws: &Host, pattern: &str) -> Vec<String> {
@@ -155,7 +156,7 @@ fn find_symbol_and_show_definition_take_outer_dot_inner() {
     assert_eq!(names("Table.Entry#getKey"), ["org.acme.util.Table.Entry#getKey"]);
     assert_eq!(names("Table.Entry.getKey"), ["org.acme.util.Table.Entry#getKey"]);
     let def = |q: &str| -> Vec<String> {
-        let args = mcp_java_index::tools::xref::ShowDefinitionArgs {
+        let args = mcp_java_index::tools::tool::show_definition::ShowDefinitionArgs {
             symbol: q.to_owned(),
             file_path: String::new(),
             line: 0,

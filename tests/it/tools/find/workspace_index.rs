@@ -9,9 +9,9 @@ use crate::common;
 use common::{open, types, wait_for, write};
 use mcp_java_index::config::{Config, Flags};
 
-use mcp_java_index::tools::find::{
-    FindResourceArgs, FindSymbolArgs, FindSymbolOptions, FindTypeArgs, MatchKind, TypeFilter,
-};
+use mcp_java_index::tools::tool::find_resource::FindResourceArgs;
+use mcp_java_index::tools::tool::find_type::{FindTypeArgs, TypeFilter};
+use mcp_java_index::tools::tool::java_find_symbol::{FindSymbolArgs, FindSymbolOptions, MatchKind};
 use mcp_java_index::tools::host::Host;
 
 /// Three Maven modules with packages, resources, build output and an ignored folder.
@@ -87,7 +87,7 @@ fn ranking_is_exact_then_prefix_then_camel_case_then_substring() {
     assert_eq!(names[0], "gSV", "{names:?}");
     assert_eq!(names[1], "gsvx", "{names:?}");
     assert!(names[2..].iter().all(|n| n.starts_with("getSomeValue")), "{names:?}");
-    assert_eq!(r.total, 2 + 31 + 1, "30 services + the record + Rank's own: {names:?}");
+    assert_eq!(r.page.total, 2 + 31 + 1, "30 services + the record + Rank's own: {names:?}");
     assert!(!names.contains(&"forgetSomeValue"));
     let sub = mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("SomeValue", MatchKind::Method, 100, 0))
         .expect("find");
@@ -116,7 +116,7 @@ fn find_symbol_results_have_the_spec_fields_and_filters() {
     assert_eq!(first.type_kind.as_deref(), Some("annotation"));
     let methods = mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("doThing", MatchKind::Method, 50, 0))
         .expect("find");
-    assert_eq!(methods.total, 60, "two overloads in 30 services");
+    assert_eq!(methods.page.total, 60, "two overloads in 30 services");
     let m = &methods.results[0];
     assert_eq!(m.qualified_name, "com.acme.api.Service0#doThing");
     assert_eq!(m.file_path, "api/src/main/java/com/acme/api/Service0.java");
@@ -125,17 +125,17 @@ fn find_symbol_results_have_the_spec_fields_and_filters() {
     assert_eq!(m.signature_text, "void doThing(int a)");
     let fields =
         mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("count", MatchKind::Field, 50, 0)).expect("find");
-    assert_eq!(fields.total, 30);
+    assert_eq!(fields.page.total, 30);
     let enum_constants =
         mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("TWO", MatchKind::Field, 50, 0)).expect("find");
     assert_eq!(enum_constants.results[0].qualified_name, "com.acme.api.ServiceMap#TWO");
     // Qualified queries and rootDir.
     let q = mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("Service3#doThing", MatchKind::Any, 50, 0))
         .expect("find");
-    assert_eq!(q.total, 6, "Service3 in each of three modules, two overloads each");
+    assert_eq!(q.page.total, 6, "Service3 in each of three modules, two overloads each");
     let under = FindSymbolArgs { root_dir: "web".to_owned(), ..sym("doThing", MatchKind::Method, 50, 0) };
     let r = mcp_java_index::tools::tool::java_find_symbol::run(&ws, &under).expect("find");
-    assert_eq!(r.total, 20);
+    assert_eq!(r.page.total, 20);
     assert!(r.results.iter().all(|x| x.file_path.starts_with("web/")));
     // Errors.
     let bad = FindSymbolArgs { root_dir: "../..".to_owned(), ..sym("x", MatchKind::Any, 5, 0) };
@@ -166,19 +166,19 @@ fn pagination_covers_every_result_once() {
     let ws = indexed(tmp.path());
     let all = mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("doThing", MatchKind::Method, 500, 0))
         .expect("find");
-    assert!(!all.truncated && all.next_offset.is_none());
+    assert!(!all.page.truncated && all.page.next_offset.is_none());
     let mut seen = Vec::new();
     let mut offset = 0;
     loop {
         let page =
             mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("doThing", MatchKind::Method, 7, offset))
                 .expect("find");
-        assert_eq!(page.total, all.total);
+        assert_eq!(page.page.total, all.page.total);
         assert!(page.results.len() <= 7);
         seen.extend(page.results.iter().map(|r| r.symbol_id.clone()));
-        match page.next_offset {
+        match page.page.next_offset {
             Some(n) => {
-                assert!(page.truncated);
+                assert!(page.page.truncated);
                 offset = n as u32;
             }
             None => break,
@@ -217,7 +217,7 @@ fn find_type_understands_camel_case_wildcards_packages_and_kinds() {
     assert_eq!((t.kind.as_str(), t.start_line, t.end_line), ("class", 4, 12));
     assert_eq!(t.modifiers, ["public"]);
     assert_eq!(t.summary.as_deref(), Some("Service number 1."));
-    assert_eq!(r.total, 3, "Service1 in three modules; nothing else starts with Service1");
+    assert_eq!(r.page.total, 3, "Service1 in three modules; nothing else starts with Service1");
 }
 
 #[test]
@@ -258,7 +258,7 @@ fn find_resource_finds_any_file() {
         },
     )
     .expect("find");
-    assert_eq!((r.total, r.truncated, r.next_offset), (4, true, Some(2)));
+    assert_eq!((r.page.total, r.page.truncated, r.page.next_offset), (4, true, Some(2)));
     assert!(r.results[0].size > 0 && r.results[0].modified.as_deref().is_some_and(|m| m.ends_with('Z')));
 }
 
@@ -379,7 +379,10 @@ fn a_branch_switch_of_thousands_of_files_converges() {
         );
     }
     let count = |q: &str| {
-        mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym(q, MatchKind::Method, 1, 0)).expect("find").total
+        mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym(q, MatchKind::Method, 1, 0))
+            .expect("find")
+            .page
+            .total
     };
     wait_for("the branch switch", || count("on_main_") == 0 && count("on_other_") == 3000);
     eprintln!("branch switch of 3,500 changed files converged in {:?}", started.elapsed());
@@ -396,7 +399,7 @@ fn compact_symbols_keep_the_outline_ids() {
         let bytes = std::fs::read(&f).expect("read");
         let outline = mcp_java_index::parser::outline("x", &bytes);
         let want: Vec<&str> =
-            mcp_java_index::tools::read_javadoc::symbols(&outline).into_iter().map(|(id, _)| id).collect();
+            mcp_java_index::tools::tool::java_read_javadoc::symbols(&outline).into_iter().map(|(id, _)| id).collect();
         let got = mcp_java_index::index::symbols::symbols_of(&outline);
         let ids: Vec<&str> = got.iter().map(|s| s.symbol_id.as_str()).collect();
         assert_eq!(ids, want, "{}", f.display());
@@ -478,5 +481,5 @@ fn several_roots_are_searched_together_with_absolute_paths() {
     let only_b =
         FindSymbolArgs { root_dir: format!("{}/src", canon(b.path())), ..sym("shared", MatchKind::Method, 10, 0) };
     let r = mcp_java_index::tools::tool::java_find_symbol::run(&ws, &only_b).expect("find");
-    assert_eq!(r.total, 1);
+    assert_eq!(r.page.total, 1);
 }

@@ -8,8 +8,10 @@ use std::path::PathBuf;
 
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::tools::ToolError;
+use mcp_java_index::tools::tool::analyze_type_dependencies::DependenciesArgs;
+use mcp_java_index::tools::tool::find_references::{FindReferencesArgs, FindReferencesResult};
+use mcp_java_index::tools::tool::show_definition::ShowDefinitionArgs;
 use mcp_java_index::tools::host::Host;
-use mcp_java_index::tools::xref::{DependenciesArgs, FindReferencesArgs, FindReferencesResult, ShowDefinitionArgs};
 
 fn setup() -> (tempfile::TempDir, Host) {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -42,7 +44,7 @@ fn overloads_are_told_apart_by_parameter_types_simple_or_qualified() {
     assert_eq!(by("xref.util.Strings#show(String, Object...)").len(), 1);
     // Without parentheses: every overload.
     let all = refs(&ws, FindReferencesArgs { target: "xref.util.Strings#show".into(), ..Default::default() });
-    assert!(all.total >= 7, "{all:?}");
+    assert!(all.page.total >= 7, "{all:?}");
 }
 
 #[test]
@@ -90,7 +92,7 @@ fn targets_by_symbol_id_and_by_position_agree_with_the_qualified_name() {
 fn paging_never_drops_a_reference_and_paths_filter_files() {
     let (_d, ws) = setup();
     let all = refs(&ws, FindReferencesArgs { target: "xref.model.Money".into(), ..Default::default() });
-    assert!(all.total > 20);
+    assert!(all.page.total > 20);
     let mut paged = Vec::new();
     let mut offset = 0;
     loop {
@@ -99,11 +101,11 @@ fn paging_never_drops_a_reference_and_paths_filter_files() {
             &FindReferencesArgs { target: "xref.model.Money".into(), limit: 7, offset, ..Default::default() },
         )
         .expect("page");
-        assert_eq!(page.total, all.total);
+        assert_eq!(page.page.total, all.page.total);
         paged.extend(flat(&page));
-        match page.next_offset {
+        match page.page.next_offset {
             Some(n) => {
-                assert!(page.truncated);
+                assert!(page.page.truncated);
                 offset = n as u32;
             }
             None => break,
@@ -118,13 +120,13 @@ fn paging_never_drops_a_reference_and_paths_filter_files() {
             ..Default::default()
         },
     );
-    assert!(only_model.total > 0 && only_model.total < all.total);
+    assert!(only_model.page.total > 0 && only_model.page.total < all.page.total);
     assert!(only_model.files.iter().all(|f| f.file.starts_with("xref/model/")));
     let with_decl = refs(
         &ws,
         FindReferencesArgs { target: "xref.model.Money".into(), include_declaration: true, ..Default::default() },
     );
-    assert_eq!(with_decl.total, all.total + 1);
+    assert_eq!(with_decl.page.total, all.page.total + 1);
     assert_eq!(with_decl.files.iter().flat_map(|f| &f.references).filter(|r| r.kind == "declaration").count(), 1);
 }
 
@@ -177,7 +179,7 @@ fn unknown_and_ambiguous_targets_are_clear_errors() {
 fn answers_are_fresh_after_an_edit_without_a_watcher() {
     let (d, ws) = setup();
     let t = "xref.model.Money#times(int)";
-    let before = refs(&ws, FindReferencesArgs { target: t.into(), ..Default::default() }).total;
+    let before = refs(&ws, FindReferencesArgs { target: t.into(), ..Default::default() }).page.total;
     let f = d.path().join("xref/app/Main.java");
     let text = std::fs::read_to_string(&f).expect("read");
     let edited = text.replacen(
@@ -188,7 +190,7 @@ fn answers_are_fresh_after_an_edit_without_a_watcher() {
     assert_ne!(text, edited);
     std::fs::write(&f, edited).expect("write");
     let after = refs(&ws, FindReferencesArgs { target: t.into(), ..Default::default() });
-    assert_eq!(after.total, before + 1, "{after:?}");
+    assert_eq!(after.page.total, before + 1, "{after:?}");
     // A new method is a new target at once.
     let m = d.path().join("xref/model/Money.java");
     let text = std::fs::read_to_string(&m).expect("read");
@@ -206,7 +208,7 @@ fn answers_are_fresh_after_an_edit_without_a_watcher() {
             ..Default::default()
         },
     );
-    assert_eq!(r.total, 1);
+    assert_eq!(r.page.total, 1);
 }
 
 #[test]
@@ -243,7 +245,7 @@ fn dependencies_are_resolved_grouped_and_checked_against_excluded_packages() {
         },
     )
     .expect("by file");
-    assert_eq!(by_file.total, r.total);
+    assert_eq!(by_file.page.total, r.page.total);
 }
 
 #[test]
@@ -403,7 +405,7 @@ fn a_file_nested_past_the_depth_limit_is_said_to_be_incomplete() {
         let f = &r.incomplete[0];
         assert!(f.starts_with("Deep.java: ") && f.contains("nested deeper than 3000 levels from line 1"), "{f}");
         // Shallow.java's call and the calls of Deep.java above the cut, not all of them.
-        assert!(r.total > 1000 && r.total < depth as u64, "{} of {} calls found", r.total, depth + 1);
+        assert!(r.page.total > 1000 && r.page.total < depth as u64, "{} of {} calls found", r.page.total, depth + 1);
         assert_eq!(r.files.first().map(|f| f.file.as_str()), Some("Deep.java"));
         let text = serde_json::to_string(&r).expect("json");
         assert!(text.contains("\"incomplete\"") && text.contains("Deep.java"), "{text:.300}");
@@ -428,7 +430,7 @@ fn a_file_over_the_node_bound_is_indexed_by_its_skeleton_and_said_so() {
     let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
     let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
-    let args = mcp_java_index::tools::workspace::JavaIndexArgs {
+    let args = mcp_java_index::tools::tool::java_index::JavaIndexArgs {
         file_path: "Big.java".to_owned(),
         options: Default::default(),
     };

@@ -4,8 +4,8 @@
 
 use crate::common;
 
+use mcp_java_index::tools::tool::find_references::{FindReferencesArgs, FindReferencesResult};
 use mcp_java_index::tools::host::Host;
-use mcp_java_index::tools::xref::{FindReferencesArgs, FindReferencesResult};
 
 const FILES: &[(&str, &str)] = &[
     (
@@ -116,7 +116,7 @@ fn a_missing_member_is_not_found_and_the_error_lists_what_exists() {
 /// marked `nested` (and left out of the transitive closure and of violations).
 #[test]
 fn a_type_s_own_nested_types_are_dependencies_marked_nested() {
-    use mcp_java_index::tools::xref::DependenciesArgs;
+    use mcp_java_index::tools::tool::analyze_type_dependencies::DependenciesArgs;
     let (_dir, ws) = setup();
     let r = mcp_java_index::tools::tool::analyze_type_dependencies::run(
         &ws,
@@ -258,7 +258,7 @@ fn a_member_written_with_a_dot_is_the_member_and_an_undeclared_name_is_an_error(
         ("Functions.FailableConsumer.accept", "p.Functions.FailableConsumer#accept"),
     ] {
         let (a, b) = (find(&ws, dotted, false), find(&ws, hashed, false));
-        assert_eq!((&a.target, a.total, use_lines(&a)), (&b.target, b.total, use_lines(&b)), "{dotted}");
+        assert_eq!((&a.target, a.page.total, use_lines(&a)), (&b.target, b.page.total, use_lines(&b)), "{dotted}");
     }
     assert_eq!(find(&ws, "Line.below", false).target_kind, "method");
     assert_eq!(find(&ws, "Functions.FailableConsumer", false).target_kind, "type");
@@ -328,14 +328,14 @@ fn a_count_by_position_agrees_with_the_full_answer() {
             },
         )
         .unwrap_or_else(|e| panic!("{pos}: {e}"));
-        assert!(full.total > 0, "{pos}: {full:?}");
+        assert!(full.page.total > 0, "{pos}: {full:?}");
         let counted = mcp_java_index::tools::tool::find_references::run(
             &ws,
             &FindReferencesArgs { targets: vec![pos.into()], count_only: true, ..Default::default() },
         )
         .unwrap_or_else(|e| panic!("{pos}: {e}"));
         let c = &counted.counts.expect("per target")[0];
-        assert_eq!((c.total, c.error.clone()), (full.total, None), "{pos}");
+        assert_eq!((c.total, c.error.clone()), (full.page.total, None), "{pos}");
         assert_eq!(c.target, full.target, "{pos}");
     }
 }
@@ -345,7 +345,7 @@ fn a_count_by_position_agrees_with_the_full_answer() {
 /// is there and what to ask instead, and the right position still resolves exactly.
 #[test]
 fn a_symbol_given_with_a_position_must_be_there() {
-    use mcp_java_index::tools::xref::ShowDefinitionArgs;
+    use mcp_java_index::tools::tool::show_definition::ShowDefinitionArgs;
     let (_d, ws) = setup();
     let def = |symbol: &str, line: u32, column: u32| {
         let args: ShowDefinitionArgs = serde_json::from_value(serde_json::json!({
@@ -378,7 +378,7 @@ fn a_bare_file_name_is_the_one_file_of_that_name() {
     };
     let bare = by_path("Line.java").expect("the one Line.java");
     let full = by_path("p/Line.java").expect("by its path");
-    assert_eq!((bare.target.clone(), bare.total), (full.target.clone(), full.total));
+    assert_eq!((bare.target.clone(), bare.page.total), (full.target.clone(), full.page.total));
     let (_d2, two) = common::indexed(
         "",
         &[("a/X.java", "package a;\npublic class X {}\n"), ("b/X.java", "package b;\npublic class X {}\n")],
