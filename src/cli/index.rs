@@ -11,8 +11,8 @@ use rayon::prelude::*;
 use super::progress::with_progress;
 use super::{WorkspaceFlags, display, flushed, init_logging, print_json};
 use crate::model::OutlineOptions;
-use crate::tools::tool::java_index::{OutlineQuery, apply_options};
 use crate::tools::host::Host;
+use crate::tools::tool::java_index::{OutlineQuery, apply_options};
 use crate::tools::{ToolError, require_java};
 
 #[derive(Debug, Args)]

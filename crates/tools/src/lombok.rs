@@ -51,7 +51,10 @@ fn named(message: &str) -> Option<&str> {
 /// Removes from `problems` javac's complaints about members Lombok generates, for the files
 /// of `targets`; returns how many.
 pub(crate) fn hide_generated_member_problems(ws: &Host, targets: &[CheckFile], problems: &mut Vec<Problem>) -> usize {
-    if !problems.iter().any(|p| p.source == ProblemSource::Javac && CODES.contains(&p.code.as_str())) {
+    if !problems
+        .iter()
+        .any(|p| p.source == ProblemSource::Javac && (CODES.contains(&p.code.as_str()) || is_val_complaint(&p.message)))
+    {
         return 0;
     }
     let (w, _) = ws.xref_world();
@@ -59,7 +62,15 @@ pub(crate) fn hide_generated_member_problems(ws: &Host, targets: &[CheckFile], p
     let mut refs: HashMap<String, Vec<mji_xref::Ref>> = HashMap::new();
     let before = problems.len();
     problems.retain(|p| {
-        if p.source != ProblemSource::Javac || !CODES.contains(&p.code.as_str()) {
+        if p.source != ProblemSource::Javac {
+            return true;
+        }
+        // Lombok's `val`/`var` is a type only Lombok makes sense of: every complaint naming it
+        // (`… cannot be converted to lombok.val`, `location: variable names of type lombok.val`).
+        if is_val_complaint(&p.message) {
+            return false;
+        }
+        if !CODES.contains(&p.code.as_str()) {
             return true;
         }
         let (Some(name), Some(path)) = (named(&p.message), paths.get(p.file.as_str())) else { return true };
@@ -93,6 +104,15 @@ pub(crate) fn hide_generated_member_problems(ws: &Host, targets: &[CheckFile], p
     before - problems.len()
 }
 
+/// A complaint about Lombok's `val` or `var` used as a type.
+fn is_val_complaint(message: &str) -> bool {
+    ["lombok.val", "lombok.var"].iter().any(|t| {
+        message
+            .match_indices(t)
+            .any(|(i, _)| !message[i + t.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+    })
+}
+
 /// What the answer says when Lombok's complaints were left out.
 pub(crate) fn not_run_note(hidden: usize, trusted: bool) -> String {
     let why = if trusted {
@@ -121,5 +141,9 @@ mod tests {
             Some("builder")
         );
         assert_eq!(named("incompatible types"), None);
+        assert!(super::is_val_complaint(
+            "incompatible types: java.util.ArrayList<java.lang.String> cannot be converted to lombok.val"
+        ));
+        assert!(!super::is_val_complaint("cannot find symbol\n  symbol: class lombok.values"));
     }
 }

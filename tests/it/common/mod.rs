@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::model::{FileOutline, Javadoc, TypeDecl};
-use mcp_java_index::tools::tool::find_type::{FindTypeArgs, TypeFilter};
 use mcp_java_index::tools::host::Host;
+use mcp_java_index::tools::tool::find_type::{FindTypeArgs, TypeFilter};
 
 fn doc(j: &Javadoc) -> String {
     match (j.start_line, j.end_line) {

@@ -6,9 +6,9 @@ use std::path::Path;
 use std::time::{Duration, SystemTime};
 
 use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::tool::find_type::FindTypeArgs;
 use mcp_java_index::tools::tool::java_index::JavaIndexArgs;
-use mcp_java_index::tools::host::Host;
 
 fn open(root: &Path) -> Host {
     let flags = Flags::roots([root]).set("watch", false);

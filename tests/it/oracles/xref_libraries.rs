@@ -758,9 +758,9 @@ fn a_trusted_workspaces_maven_classpath_is_the_one_navigation_uses() {
     {
         use mcp_java_index::config::{Config, Flags};
         use mcp_java_index::tools::find::Scope;
+        use mcp_java_index::tools::host::Host;
         use mcp_java_index::tools::tool::find_type::FindTypeArgs;
         use mcp_java_index::tools::tool::get_problems::ProblemsArgs;
-        use mcp_java_index::tools::host::Host;
         let served = tempfile::tempdir().expect("tempdir");
         let served_cache = served.path().to_string_lossy().into_owned();
         let lookup = |k: &str| -> Option<String> {

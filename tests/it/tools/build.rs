@@ -17,12 +17,12 @@ use mcp_java_index::build::runs::Status;
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::model::cancel::Cancel;
 use mcp_java_index::tools::build::RunResult;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::tool::get_test_results::TestResultsArgs;
 use mcp_java_index::tools::tool::gradle_task::GradleTaskArgs;
 use mcp_java_index::tools::tool::maven_goal::MavenGoalArgs;
 use mcp_java_index::tools::tool::maven_update_project::UpdateProjectArgs;
 use mcp_java_index::tools::tool::run_tests::RunTestsArgs;
-use mcp_java_index::tools::host::Host;
 
 impl Project {
     /// The workspace without a watcher (a run's files change under it).

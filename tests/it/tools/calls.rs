@@ -7,9 +7,9 @@ use crate::common;
 use common::project::Project;
 
 use mcp_java_index::build::runs::Status;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::dispatch;
 use mcp_java_index::tools::tool::run_tests::RunTestsArgs;
-use mcp_java_index::tools::host::Host;
 use serde_json::{Value, json};
 
 const SHAPES: &str = r#"package calls;

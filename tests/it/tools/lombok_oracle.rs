@@ -9,8 +9,8 @@
 use std::collections::BTreeMap;
 
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::tools::tool::find_references::FindReferencesArgs;
 use mcp_java_index::tools::host::Host;
+use mcp_java_index::tools::tool::find_references::FindReferencesArgs;
 use mcp_java_index::tools::xref::TargetKind;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -14,8 +14,8 @@ use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::problems::{
     CheckFile, FileState, Problem, ProblemSource, ProblemsEngine, Settings, Severity, Sources,
 };
-use mcp_java_index::tools::tool::get_problems::{LineRange, ProblemsArgs, ProblemsResult};
 use mcp_java_index::tools::host::Host;
+use mcp_java_index::tools::tool::get_problems::{LineRange, ProblemsArgs, ProblemsResult};
 
 /// A temp copy of a fixture project and a temp cache directory.
 impl Project {

@@ -7,9 +7,9 @@ use crate::common;
 use common::java_files_under;
 use common::project::Project;
 
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::find;
 use mcp_java_index::tools::tool::get_problems::ProblemsArgs;
-use mcp_java_index::tools::host::Host;
 use serde_json::{Value, json};
 
 fn call(ws: &Host, args: Value) -> Result<(Value, String), String> {

@@ -8,9 +8,9 @@ use std::time::Duration;
 use crate::common;
 use common::{open, types, wait_for, write};
 
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::tool::find_type::FindTypeArgs;
 use mcp_java_index::tools::tool::java_find_symbol::{FindSymbolArgs, FindSymbolOptions, MatchKind};
-use mcp_java_index::tools::host::Host;
 
 fn fqns(ws: &Host, pattern: &str) -> Vec<String> {
     mcp_java_index::tools::tool::find_type::run(ws, &types(pattern))

@@ -9,10 +9,10 @@ use crate::common;
 use common::{open, types, wait_for, write};
 use mcp_java_index::config::{Config, Flags};
 
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::tool::find_resource::FindResourceArgs;
 use mcp_java_index::tools::tool::find_type::{FindTypeArgs, TypeFilter};
 use mcp_java_index::tools::tool::java_find_symbol::{FindSymbolArgs, FindSymbolOptions, MatchKind};
-use mcp_java_index::tools::host::Host;
 
 /// Three Maven modules with packages, resources, build output and an ignored folder.
 fn generate(root: &Path) {

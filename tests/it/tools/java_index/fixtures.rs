@@ -6,9 +6,9 @@ use crate::common;
 
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::model::OutlineOptions;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::dispatch;
 use mcp_java_index::tools::tool::java_index::index_file;
-use mcp_java_index::tools::host::Host;
 
 #[test]
 fn every_fixture_outline_is_pinned() {

@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::model::{FileOutline, MethodDecl, TypeDecl};
 use mcp_java_index::parser;
-use mcp_java_index::tools::tool::find_references::{FindReferencesArgs, FindReferencesResult};
 use mcp_java_index::tools::host::Host;
+use mcp_java_index::tools::tool::find_references::{FindReferencesArgs, FindReferencesResult};
 
 fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)).expect("fixture")

@@ -7,8 +7,8 @@
 
 use crate::common;
 
-use mcp_java_index::tools::tool::find_references::FindReferencesArgs;
 use mcp_java_index::tools::host::Host;
+use mcp_java_index::tools::tool::find_references::FindReferencesArgs;
 
 const PKG: &str = "org/springframework/web/servlet";
 

@@ -10,8 +10,8 @@ use crate::common;
 use std::path::Path;
 
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::tools::tool::find_references::FindReferencesArgs;
 use mcp_java_index::tools::host::Host;
+use mcp_java_index::tools::tool::find_references::FindReferencesArgs;
 use serde_json::Value;
 
 /// A workspace on `root`; `watch` for the long-lived one, which learns of added and removed

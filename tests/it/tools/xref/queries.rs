@@ -8,10 +8,10 @@ use std::path::PathBuf;
 
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::tools::ToolError;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::tool::analyze_type_dependencies::DependenciesArgs;
 use mcp_java_index::tools::tool::find_references::{FindReferencesArgs, FindReferencesResult};
 use mcp_java_index::tools::tool::show_definition::ShowDefinitionArgs;
-use mcp_java_index::tools::host::Host;
 
 fn setup() -> (tempfile::TempDir, Host) {
     let dir = tempfile::tempdir().expect("tempdir");

@@ -4,8 +4,8 @@
 
 use crate::common;
 
-use mcp_java_index::tools::tool::find_references::{FindReferencesArgs, FindReferencesResult};
 use mcp_java_index::tools::host::Host;
+use mcp_java_index::tools::tool::find_references::{FindReferencesArgs, FindReferencesResult};
 
 const FILES: &[(&str, &str)] = &[
     (
