@@ -136,6 +136,9 @@ pub struct RefsArgs {
     /// Also references to overriding methods
     #[arg(long)]
     pub include_overriders: bool,
+    /// A Lombok field: also the uses of its generated accessors, builder methods and withX
+    #[arg(long)]
+    pub include_accessors: bool,
     /// Only files matching these globs (repeatable)
     #[arg(long = "path")]
     pub paths: Vec<String>,
@@ -663,6 +666,7 @@ pub fn refs(a: RefsArgs) -> anyhow::Result<ExitCode> {
         "countOnly": a.count_only,
         "includeDeclaration": a.include_declaration,
         "includeOverriders": a.include_overriders,
+        "includeAccessors": a.include_accessors,
         "paths": a.paths,
         "kinds": a.kinds,
         "limit": a.limit,

@@ -245,3 +245,38 @@ fn get_problems_tells_lombok_s_members_from_real_errors_trusted_or_not() {
     assert_eq!(errs.len(), 1, "{errs:#?}");
     assert!(errs[0].contains("getNickname()"), "{errs:?}");
 }
+
+/// Issue 51: `find_references` of a Lombok field with `includeAccessors` lists its generated
+/// getter's, setter's and builder method's uses, each marked with the accessor; without it, the
+/// answer counts them and says how to list them.
+#[test]
+fn find_references_of_a_field_includes_its_accessors_uses_when_asked() {
+    let (_d, ws) = workspace();
+    let plain = call(&ws, "find_references", json!({"target": "com.example.User#username"})).expect("refs");
+    assert_eq!(plain.value["total"], 0, "{}", plain.value);
+    assert!(
+        plain.value["hint"].as_str().is_some_and(|h| h.starts_with("4 more use(s)") && h.contains("includeAccessors")),
+        "{}",
+        plain.value
+    );
+    let a = call(&ws, "find_references", json!({"target": "com.example.User#username", "includeAccessors": true}))
+        .expect("refs");
+    let mut got: Vec<(u64, String)> = Vec::new();
+    for f in a.value["files"].as_array().expect("files") {
+        assert_eq!(f["file"], "src/com/example/UserService.java");
+        for r in f["references"].as_array().expect("references") {
+            got.push((r["line"].as_u64().expect("line"), r["accessor"].as_str().expect("marked").to_owned()));
+        }
+    }
+    assert_eq!(
+        got,
+        [
+            (8, "setUsername()".to_owned()),
+            (8, "getUsername()".to_owned()),
+            (9, "getUsername()".to_owned()),
+            (14, "UserBuilder.username()".to_owned()),
+        ],
+        "{}",
+        a.value
+    );
+}

@@ -166,6 +166,7 @@ pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult,
                     text: String::new(),
                     overrider: None,
                     via_override: false,
+                    accessor: None,
                 },
             ));
         }
@@ -182,10 +183,21 @@ pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult,
                     text: String::new(),
                     overrider: via.clone(),
                     via_override: r.via_override,
+                    accessor: None,
                 },
             ));
         }
     }
+    // A Lombok field's generated accessors: their uses listed with it (`includeAccessors`), or
+    // counted and said.
+    let accessor_refs = lombok_accessor_refs(ws, &w, &scope, &target, args);
+    let accessor_references = if args.include_accessors {
+        flat.extend(accessor_refs);
+        flat.sort_by(|a, b| (&a.0, a.1.line, a.1.column).cmp(&(&b.0, b.1.line, b.1.column)));
+        0
+    } else {
+        accessor_refs.len() as u64
+    };
     let total = flat.len();
     let limit = args.limit.clamp(1, xref::MAX_LIMIT) as usize;
     let offset = args.offset as usize;
@@ -225,6 +237,10 @@ pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult,
             format!(
                 "{overrider_references} more reference(s) are bound to methods overriding it; pass includeOverriders: true to list them"
             )
+        } else if accessor_references > 0 {
+            format!(
+                "{accessor_references} more use(s) call the accessors Lombok generates for it; pass includeAccessors: true to list them"
+            )
         } else {
             String::new()
         },
@@ -235,6 +251,55 @@ pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult,
         ),
     }
     .with_incomplete_count())
+}
+
+/// The uses of the accessors, builder methods and `withX` Lombok generates for a field target,
+/// each marked with the accessor (`getName()`), filtered as the field's are.
+fn lombok_accessor_refs(
+    ws: &Host,
+    w: &mji_xref::world::World,
+    scope: &[Arc<Path>],
+    target: &xref::Target,
+    args: &FindReferencesArgs,
+) -> Vec<(Arc<Path>, ReferenceOut)> {
+    if target.category != mji_xref::Category::Field {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for key in &target.keys {
+        let Ok(accessors) = mji_xref::accessors::lombok_accessors(w, key, None) else { continue };
+        for a in accessors {
+            let Ok(t) = crate::targets::target_of_spec(ws, w, &a.key) else { continue };
+            let label = a.key.split_once('#').map_or(a.key.clone(), |(owner, m)| {
+                let owner = owner.rsplit('.').next().unwrap_or(owner);
+                let m = m.split('(').next().unwrap_or(m);
+                if a.role == mji_parser::lombok::Role::Getter || a.role == mji_parser::lombok::Role::Setter || a.role == mji_parser::lombok::Role::With {
+                    format!("{m}()")
+                } else {
+                    format!("{owner}.{m}()")
+                }
+            });
+            let found = kinds_filter(javadoc_filter(xref::search(ws.xref(), w, scope, &t), args), args);
+            for (p, refs) in found.hits {
+                for (r, _) in refs {
+                    out.push((
+                        p.clone(),
+                        ReferenceOut {
+                            line: r.line,
+                            column: r.column,
+                            kind: xref::kind_str(r.kind),
+                            confidence: r.confidence,
+                            text: String::new(),
+                            overrider: None,
+                            via_override: r.via_override,
+                            accessor: Some(label.clone()),
+                        },
+                    ));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The hits without javadoc references when the call leaves them out, and without the override
@@ -319,6 +384,9 @@ pub struct FindReferencesArgs {
     // no Java reference is found). No doc: tools/list is at its budget.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub include_non_java: bool,
+    /// A Lombok field: also its generated accessors', builder methods' and withX's uses.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub include_accessors: bool,
 }
 
 /// One reference.
@@ -343,6 +411,9 @@ pub struct ReferenceOut {
     // declares (no key), listed for the method that override overrides (`Ref::via_override`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub via_override: bool,
+    /// With `includeAccessors`: the Lombok accessor of the field this use calls (`getName()`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accessor: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -471,6 +542,9 @@ fn render(r: &FindReferencesResult) -> String {
                 }
                 if let Some(o) = &x.overrider {
                     let _ = write!(out, " via {o}");
+                }
+                if let Some(a) = &x.accessor {
+                    let _ = write!(out, " via {a}");
                 }
                 if x.via_override {
                     out.push_str(" (via its anonymous/local class's override)");
