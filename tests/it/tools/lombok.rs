@@ -280,3 +280,24 @@ fn find_references_of_a_field_includes_its_accessors_uses_when_asked() {
         a.value
     );
 }
+
+/// Issue 51: `show_definition` of a generated member answers the field or annotation that
+/// makes it, and says it is generated (no declaration in the source).
+#[test]
+fn show_definition_of_a_generated_member_says_so() {
+    let (_d, ws) = workspace();
+    let a = call(&ws, "show_definition", json!({"symbol": "User.getUsername"})).expect("show_definition");
+    let d = &a.value["definitions"][0];
+    assert_eq!(d["qualifiedName"], "com.example.User#getUsername()", "{}", a.value);
+    assert_eq!(
+        (d["file"].as_str(), d["startLine"].as_u64()),
+        (Some("src/com/example/User.java"), Some(13)),
+        "{}",
+        a.value
+    );
+    assert_eq!(d["generated"], "lombok @Getter", "{}", a.value);
+    assert!(a.text().contains("[lombok @Getter: generated, no declaration in the source]"), "{}", a.text());
+    // A written member says nothing of the kind.
+    let w = call(&ws, "show_definition", json!({"symbol": "UserService.describe"})).expect("show_definition");
+    assert!(w.value["definitions"][0].get("generated").is_none(), "{}", w.value);
+}
