@@ -7,7 +7,7 @@
 use mji_parser::kind;
 use tree_sitter::Node;
 
-use crate::rename::walk;
+use crate::syntax::walk;
 use crate::{Doc, TextEdit};
 
 /// An indexed loop that can become an enhanced `for`, before its element type is known.

@@ -14,7 +14,7 @@ use mji_parser::kind;
 use tree_sitter::Node;
 
 use crate::locals::{declaration_of, in_nested_code, is_member_name};
-use crate::rename::walk;
+use crate::syntax::{indent_before, walk};
 use crate::{Doc, TextEdit};
 
 /// Where the anonymous class stands, as its target type depends on it.
@@ -233,7 +233,10 @@ fn judge(new: Node, src: &str) -> Result<Anonymous, String> {
         {
             format!("{head}{}", s.named_child(0).map(|e| text(e, src)).unwrap_or(""))
         }
-        _ => format!("{head}{}", dedent(src, m_body, indent_of(src, m.start_byte()), indent_of(src, new.start_byte()))),
+        _ => format!(
+            "{head}{}",
+            dedent(src, m_body, indent_before(src, m.start_byte()).len(), indent_before(src, new.start_byte()).len())
+        ),
     };
     Ok(Anonymous {
         start: new.start_byte(),
@@ -325,11 +328,6 @@ fn context(new: Node, src: &str) -> Result<Context, String> {
         }
         other => Err(format!("it is used as {} (a lambda there would lose its target type)", other.replace('_', " "))),
     }
-}
-
-fn indent_of(src: &str, at: usize) -> usize {
-    let s = src[..at].rfind('\n').map_or(0, |i| i + 1);
-    src[s..at].chars().take_while(|c| *c == ' ' || *c == '\t').count()
 }
 
 /// The block's text with its lines after the first moved left by the method's indentation

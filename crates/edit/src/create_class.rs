@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use mji_parser::kind;
 use tree_sitter::Node;
 
+use crate::syntax::line_indent;
 use crate::{Doc, TextEdit};
 
 /// A class file to create: where, and its text.
@@ -364,7 +365,7 @@ fn plan(
     let mut fits = matches!(use_node.kind(), kind::TYPE_IDENTIFIER | kind::SCOPED_TYPE_IDENTIFIER)
         && typed.parent().is_none_or(|p| p.kind() != kind::OBJECT_CREATION_EXPRESSION);
     let mut counts: Vec<usize> = Vec::new();
-    crate::rename::walk(root, &mut |u| {
+    crate::syntax::walk(root, &mut |u| {
         let named_by = |x: Option<Node>| x.is_some_and(|x| named.names(x, bytes));
         if matches!(u.kind(), kind::GENERIC_TYPE) && named.names(u, bytes) {
             counts.extend(type_argument_count(u));
@@ -638,7 +639,7 @@ fn package_of(root: Node, bytes: &[u8]) -> String {
 fn declaration<'t>(root: Node<'t>, bytes: &[u8], package: &str, fqn: &str) -> Option<Node<'t>> {
     let decl = kind::is_type_declaration;
     let mut found = None;
-    crate::rename::walk(root, &mut |n| {
+    crate::syntax::walk(root, &mut |n| {
         if found.is_some() || !decl(n.kind()) {
             return;
         }
@@ -734,7 +735,7 @@ pub fn create_nested(
         format!("{ind}public static class {name}{tparams} {{{members}{ind}}}{eol}")
     };
     // Before the closing brace: on its own line, after a blank line unless the body is empty.
-    let line_start = otext[..close].rfind('\n').map_or(0, |i| i + 1);
+    let line_start = crate::syntax::line_start(otext, close);
     let alone = otext[line_start..close].trim().is_empty();
     let empty = otext[body.start_byte() + 1..close].trim().is_empty();
     let edit = match (alone, empty) {
@@ -759,12 +760,6 @@ pub fn create_nested(
     }
     edits.push(edit);
     Ok(edits)
-}
-
-fn line_indent(text: &str, at: usize) -> &str {
-    let ls = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[ls..].find(|c: char| c != ' ' && c != '\t').map_or(text.len(), |i| ls + i);
-    &text[ls..end]
 }
 
 /// `ty` with each (possibly qualified) name written by `name` into the output, everything

@@ -7,7 +7,7 @@ use mji_parser::kind;
 use tree_sitter::Node;
 
 use crate::locals::{SIDE_EFFECTS, is_written};
-use crate::rename::walk;
+use crate::syntax::walk;
 use crate::{Doc, TextEdit};
 
 /// The expression at bytes `start..end` (whitespace around it ignored): its exact range, or why
@@ -195,7 +195,7 @@ pub fn extract_variable(
     for (s, e) in &replaced {
         edits.push(TextEdit { start: *s, end: *e, text: name.to_owned() });
     }
-    let line_start = text[..statement.start_byte()].rfind('\n').map_or(0, |i| i + 1);
+    let line_start = crate::syntax::line_start(text, statement.start_byte());
     let indent = &text[line_start..statement.start_byte()];
     if !indent.chars().all(|c| c == ' ' || c == '\t') {
         return Err("the statement does not start its line".into());
@@ -256,10 +256,7 @@ pub fn extract_constant(
     let mut c = body.walk();
     let first = body.named_children(&mut c).next();
     let indent = first
-        .map(|m| {
-            let ls = text[..m.start_byte()].rfind('\n').map_or(0, |i| i + 1);
-            text[ls..m.start_byte()].chars().take_while(|c| *c == ' ' || *c == '\t').collect::<String>()
-        })
+        .map(|m| crate::syntax::indent_before(text, m.start_byte()).to_owned())
         .unwrap_or_else(|| "    ".to_owned());
     let eol = doc.eol();
     let modifiers = if body.kind() == kind::INTERFACE_BODY { "" } else { "private static final " };

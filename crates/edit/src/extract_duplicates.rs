@@ -15,7 +15,7 @@ use tree_sitter::Node;
 
 use crate::extract_method::{Extraction, analyse};
 use crate::locals::is_member_name;
-use crate::rename::walk;
+use crate::syntax::walk;
 use crate::{Doc, TextEdit};
 
 /// The duplicates replaced by calls, and why others were left.

@@ -7,12 +7,13 @@
 use mji_parser::kind;
 use tree_sitter::Node;
 
+use crate::syntax::line_indent;
 use crate::{Doc, TextEdit};
 
 /// The whole lines `[start, end)` of the code between bytes `a` and `b`, when nothing else is
 /// on them; else just `a..b`.
 fn whole_lines(text: &str, a: usize, b: usize) -> (usize, usize) {
-    let ls = text[..a].rfind('\n').map_or(0, |i| i + 1);
+    let ls = crate::syntax::line_start(text, a);
     let le = text[b..].find('\n').map_or(text.len(), |i| b + i + 1);
     let blank = |s: &str| s.chars().all(char::is_whitespace);
     if blank(&text[ls..a]) && blank(&text[b..le]) { (ls, le) } else { (a, b) }
@@ -84,7 +85,7 @@ fn names_before(n: Node, bytes: &[u8]) -> Vec<String> {
         }
     }
     let name = |x: Node| x.child_by_field_name("name").and_then(|k| k.utf8_text(bytes).ok()).map(str::to_owned);
-    crate::rename::walk(owner, &mut |x| {
+    crate::syntax::walk(owner, &mut |x| {
         let param = x.kind() == kind::FORMAL_PARAMETER && x.parent().and_then(|q| q.parent()) == Some(owner);
         let local = x.kind() == kind::VARIABLE_DECLARATOR
             && x.end_byte() <= n.start_byte()
@@ -375,12 +376,6 @@ fn use_at<'t>(root: Node<'t>, at: usize, bytes: &[u8], name: &str) -> Result<Nod
         return Err(format!("`{name}` is not at the position"));
     }
     Ok(n)
-}
-
-fn line_indent(text: &str, at: usize) -> &str {
-    let ls = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[ls..].find(|c: char| c != ' ' && c != '\t').map_or(text.len(), |i| ls + i);
-    &text[ls..end]
 }
 
 /// Creates `private [static] R name(T1 a1, …)` after the member whose code calls it, from the

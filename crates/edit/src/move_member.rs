@@ -64,7 +64,7 @@ fn modifiers(text: &str, line: u32, name: &str, kinds: &[&str]) -> Option<String
     let tree = mji_parser::parse_tree(text)?;
     let bytes = text.as_bytes();
     let mut found = None;
-    crate::rename::walk(tree.root_node(), &mut |n| {
+    crate::syntax::walk(tree.root_node(), &mut |n| {
         let holds = (n.start_position().row as u32) < line && line <= n.end_position().row as u32 + 1;
         if holds && kinds.contains(&n.kind()) {
             let named = if n.kind() == kind::FIELD_DECLARATION || n.kind() == kind::CONSTANT_DECLARATION {
@@ -95,7 +95,7 @@ fn blank_final(text: &str, line: u32, name: &str) -> bool {
     let Some(tree) = mji_parser::parse_tree(text) else { return false };
     let bytes = text.as_bytes();
     let mut valueless = false;
-    crate::rename::walk(tree.root_node(), &mut |n| {
+    crate::syntax::walk(tree.root_node(), &mut |n| {
         let holds = (n.start_position().row as u32) < line && line <= n.end_position().row as u32 + 1;
         if holds
             && n.kind() == kind::VARIABLE_DECLARATOR
@@ -271,18 +271,6 @@ fn splice(text: &str, start: usize, end: usize, edits: &mut [TextEdit]) -> Strin
     }
     out.push_str(&text[at..end]);
     out
-}
-
-fn indent_of(text: &str, at: usize) -> &str {
-    let ls = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let rest = &text[ls..];
-    &rest[..rest.len() - rest.trim_start_matches([' ', '\t']).len()]
-}
-
-/// The indentation of the line of 1-based `line`.
-pub(crate) fn line_indent(doc: &Doc, line: u32) -> String {
-    let t = doc.src.lines.line_text(&doc.src.text, line);
-    t[..t.len() - t.trim_start_matches([' ', '\t']).len()].to_owned()
 }
 
 /// The workspace class `dest` (dotted) names.
@@ -675,7 +663,7 @@ pub(crate) fn spell_local(w: &World, id: TypeId) -> String {
 fn closing_brace(doc: &Doc, start: u32, end: u32) -> Option<usize> {
     let tree = mji_parser::parse_tree(doc.text())?;
     let mut best: Option<usize> = None;
-    crate::rename::walk(tree.root_node(), &mut |n| {
+    crate::syntax::walk(tree.root_node(), &mut |n| {
         if TYPE_KINDS.contains(&n.kind())
             && (n.start_position().row as u32) < start
             && n.end_position().row as u32 + 1 == end
@@ -881,14 +869,18 @@ pub(crate) fn placed(c: &Carry, body_edits: &mut [TextEdit], dest: &str) -> Resu
     let Carry { w, doc, ndoc, old_id, new_id, removal, .. } = *c;
     let text = doc.text();
     let mut moved = splice(text, removal.start, removal.end, body_edits);
-    let from_indent =
-        indent_of(text, removal.start + (text[removal.start..].len() - text[removal.start..].trim_start().len()))
-            .to_owned();
+    let from_indent = crate::syntax::line_indent(
+        text,
+        removal.start + (text[removal.start..].len() - text[removal.start..].trim_start().len()),
+    )
+    .to_owned();
     let nd = w.decl(new_id);
     let to_indent = format!(
         "{}{}",
-        line_indent(ndoc, nd.start_line.max(1)),
-        from_indent.strip_prefix(line_indent(doc, w.decl(old_id).start_line.max(1)).as_str()).unwrap_or("    ")
+        crate::syntax::indent_of_line(ndoc, nd.start_line.max(1)),
+        from_indent
+            .strip_prefix(crate::syntax::indent_of_line(doc, w.decl(old_id).start_line.max(1)).as_str())
+            .unwrap_or("    ")
     );
     let eol = ndoc.eol();
     moved = moved
@@ -903,12 +895,16 @@ pub(crate) fn placed(c: &Carry, body_edits: &mut [TextEdit], dest: &str) -> Resu
     let close = closing_brace(ndoc, nd.start_line, nd.end_line)
         .ok_or_else(|| format!("the body of {dest} was not found (an enum needs the `;` after its constants)"))?;
     let nt = ndoc.text();
-    let ls = nt[..close].rfind('\n').map_or(0, |i| i + 1);
+    let ls = crate::syntax::line_start(nt, close);
     let insert = if nt[ls..close].trim().is_empty() {
         let empty_body = nt[..ls].trim_end().ends_with('{');
         TextEdit { start: ls, end: ls, text: format!("{}{moved}{eol}", if empty_body { "" } else { eol }) }
     } else {
-        TextEdit { start: close, end: close, text: format!("{eol}{moved}{eol}{}", line_indent(ndoc, nd.end_line)) }
+        TextEdit {
+            start: close,
+            end: close,
+            text: format!("{eol}{moved}{eol}{}", crate::syntax::indent_of_line(ndoc, nd.end_line)),
+        }
     };
     Ok(insert)
 }

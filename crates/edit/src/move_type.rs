@@ -62,7 +62,7 @@ fn protected(w: &World, key: &str, files: &mut BTreeMap<Arc<Path>, Option<Doc>>)
     let Some(tree) = mji_parser::parse_tree(doc.text()) else { return true };
     let row = line.saturating_sub(1) as usize;
     let mut hit = false;
-    crate::rename::walk(tree.root_node(), &mut |n| {
+    crate::syntax::walk(tree.root_node(), &mut |n| {
         if n.start_position().row == row
             && matches!(
                 n.kind(),

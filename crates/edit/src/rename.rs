@@ -12,6 +12,7 @@ use mji_xref::Category;
 use mji_xref::rename::DeclSite;
 use tree_sitter::Node;
 
+use crate::syntax::walk;
 use crate::{Doc, EditError, TextEdit, WorkspaceEdit};
 
 /// One reference to rename: where the binder found it.
@@ -148,25 +149,6 @@ fn decl_name_offset(doc: &Doc, d: &DeclSite, old: &str) -> Option<usize> {
         }
     });
     best.map(|(_, b)| b)
-}
-
-/// Visits every node, iteratively (no recursion, whatever the nesting).
-pub(crate) fn walk<'t>(root: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
-    let mut cursor = root.walk();
-    loop {
-        f(cursor.node());
-        if cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return;
-            }
-        }
-    }
 }
 
 /// A local variable, parameter or lambda parameter named `new`, in scope at an unqualified

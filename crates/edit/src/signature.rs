@@ -8,7 +8,7 @@
 use mji_parser::kind;
 use tree_sitter::Node;
 
-use crate::rename::walk;
+use crate::syntax::walk;
 use crate::{Doc, TextEdit};
 
 /// One parameter of the new list: `from` the old index (None: a new parameter, which needs
