@@ -10,6 +10,7 @@
 pub mod convert;
 pub mod convert_lambda;
 pub mod create_class;
+pub mod ctx;
 pub mod delete;
 pub mod extract;
 pub mod extract_duplicates;
@@ -29,6 +30,8 @@ pub mod quickfix;
 pub mod rename;
 pub mod signature;
 pub mod syntax;
+#[cfg(test)]
+mod tests;
 
 pub use syntax::is_identifier;
 
@@ -409,7 +412,7 @@ fn undo_one(roots: &[PathBuf], f: &Planned) {
 }
 
 #[cfg(test)]
-mod tests {
+mod kernel_tests {
     use super::*;
 
     fn doc(text: &str) -> Doc {

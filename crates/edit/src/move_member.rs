@@ -15,10 +15,10 @@ use std::sync::Arc;
 
 use mji_model::TypeKind;
 use mji_parser::kind;
-use mji_xref::engine::XrefEngine;
 use mji_xref::world::{TypeId, World};
 use mji_xref::{Category, RefKind};
 
+use crate::ctx::Ctx;
 use crate::delete::{DeclKind, Removal, TYPE_KINDS};
 use crate::{Doc, TextEdit, WorkspaceEdit};
 
@@ -290,14 +290,7 @@ pub(crate) fn destination(w: &World, dest: &str) -> Result<TypeId, String> {
 
 /// Plans moving the static member `key` (`Owner#m(T)` or `Owner#f`) into type `dest`. Errors
 /// are refusals, with the reason.
-pub fn move_member(
-    engine: &XrefEngine,
-    w: &World,
-    scope: &[Arc<Path>],
-    key: &str,
-    dest: &str,
-    display_of: &dyn Fn(&Path) -> String,
-) -> Result<MemberMove, String> {
+pub fn move_member(ctx: &dyn Ctx, w: &World, scope: &[Arc<Path>], key: &str, dest: &str) -> Result<MemberMove, String> {
     let (owner, member) = key.split_once('#').ok_or_else(|| format!("{key} is not a member"))?;
     let old_id = w.workspace_type(owner).ok_or_else(|| format!("{owner} is not a type of the workspace"))?;
     let is_method = member.contains('(');
@@ -360,7 +353,7 @@ pub fn move_member(
     let new_path = w.files[new_fi].path.clone();
     let new_pkg = package_of(w, new_id).to_owned();
     let new_top = top_of(w, new_id);
-    let (doc, new_doc) = read_sides(&old_path, &new_path, display_of)?;
+    let (doc, new_doc) = read_sides(ctx, &old_path, &new_path)?;
     let ndoc = new_doc.as_ref().unwrap_or(&doc);
     let kind = if is_method { DeclKind::Method } else { DeclKind::Field };
     let removal = crate::delete::declaration(&doc, kind, &name, line)?;
@@ -376,7 +369,7 @@ pub fn move_member(
 
     // 1. The member's own code: what it names must stay reachable from the destination, and
     // what it names unqualified through its old class gets qualified.
-    let old_refs = engine.refs_of(w, &old_path).map_err(|e| format!("{}: {e}", doc.display))?;
+    let old_refs = ctx.xref().refs_of(w, &old_path).map_err(|e| format!("{}: {e}", doc.display))?;
     let own = |k: &str| k == key;
     let carry_of =
         Carry { w, doc: &doc, ndoc, old_id, new_id, removal: &removal, own: &own, member: Some(key), inherits: &[] };
@@ -384,7 +377,7 @@ pub fn move_member(
     let spell_new = Speller { w, fqn: new_fqn.clone() };
     // 2. The uses of the member.
     let target = mji_xref::target::resolve_target(w, key).map_err(|e| e.to_string())?;
-    let found = mji_xref::target::search(engine, w, scope, &target);
+    let found = ctx.references(w, scope, &target);
     let mut out = MemberMove { unbound: found.unbound, ..Default::default() };
     let others_named = od.methods.iter().filter(|m| *m.name == *name).count()
         + od.fields.iter().filter(|f| *f.name == *name).count()
@@ -398,13 +391,13 @@ pub fn move_member(
         } else if *p == *new_path {
             ndoc
         } else {
-            d_own = Doc::read(&p, &display_of(&p)).map_err(|e| e.to_string())?;
+            d_own = ctx.read(&p).map_err(|e| e.to_string())?;
             &d_own
         };
         let Some(fi) = w.files.iter().position(|f| f.path == p) else { continue };
         let decls = w.files[fi].decls().clone();
         let t = d.text();
-        let file_refs = engine.refs_of(w, &p).map_err(|e| format!("{}: {e}", d.display))?;
+        let file_refs = ctx.xref().refs_of(w, &p).map_err(|e| format!("{}: {e}", d.display))?;
         let types_at: HashSet<usize> =
             file_refs.iter().filter(|r| r.category == Category::Type).filter_map(|r| at_of(d, r)).collect();
         let mut edits: Vec<TextEdit> = Vec::new();
@@ -527,7 +520,7 @@ pub fn move_member(
     // 3. The declaration: cut, re-indented, added at the end of the destination's body.
     let insert = placed(&carry_of, &mut body_edits, &dest)?;
     let sides = Sides { doc: &doc, ndoc, old_path: &old_path, new_path: &new_path };
-    assemble(&mut out, &sides, (removal.start, removal.end), insert, new_imports, per_file, display_of)?;
+    assemble(&mut out, &sides, (removal.start, removal.end), insert, new_imports, per_file, ctx)?;
     Ok(out)
 }
 
@@ -561,17 +554,9 @@ pub(crate) struct Sides<'a> {
 }
 
 /// Reads the old class's file and, when it is another, the destination's.
-pub(crate) fn read_sides(
-    old_path: &Path,
-    new_path: &Path,
-    display_of: &dyn Fn(&Path) -> String,
-) -> Result<(Doc, Option<Doc>), String> {
-    let doc = Doc::read(old_path, &display_of(old_path)).map_err(|e| e.to_string())?;
-    let new_doc = if new_path == old_path {
-        None
-    } else {
-        Some(Doc::read(new_path, &display_of(new_path)).map_err(|e| e.to_string())?)
-    };
+pub(crate) fn read_sides(ctx: &dyn Ctx, old_path: &Path, new_path: &Path) -> Result<(Doc, Option<Doc>), String> {
+    let doc = ctx.read(old_path).map_err(|e| e.to_string())?;
+    let new_doc = if new_path == old_path { None } else { Some(ctx.read(new_path).map_err(|e| e.to_string())?) };
     Ok((doc, new_doc))
 }
 
@@ -584,7 +569,7 @@ pub(crate) fn assemble(
     insert: TextEdit,
     mut new_imports: Vec<TextEdit>,
     per_file: BTreeMap<Arc<Path>, Vec<TextEdit>>,
-    display_of: &dyn Fn(&Path) -> String,
+    ctx: &dyn Ctx,
 ) -> Result<(), String> {
     let eol = s.ndoc.eol();
     let mut fe_old = s.doc.edit();
@@ -604,7 +589,7 @@ pub(crate) fn assemble(
             s.ndoc
         } else {
             out.files += 1;
-            d_own = Doc::read(&p, &display_of(&p)).map_err(|e| e.to_string())?;
+            d_own = ctx.read(&p).map_err(|e| e.to_string())?;
             &d_own
         };
         let mut fe = d.edit();

@@ -12,6 +12,7 @@ use mji_xref::Category;
 use mji_xref::rename::DeclSite;
 use tree_sitter::Node;
 
+use crate::ctx::Ctx;
 use crate::syntax::walk;
 use crate::{Doc, EditError, TextEdit, WorkspaceEdit};
 
@@ -47,15 +48,15 @@ pub fn rename_edits(
     occurrences: &[Occurrence],
     old: &str,
     new: &str,
-    display: &dyn Fn(&Path) -> String,
     check_shadowing: bool,
+    ctx: &dyn Ctx,
 ) -> Result<RenameEdit, EditError> {
     let mut docs: HashMap<Arc<Path>, Doc> = HashMap::new();
     let mut out = RenameEdit::default();
     let mut edits: HashMap<Arc<Path>, Vec<TextEdit>> = HashMap::new();
     let load = |p: &Arc<Path>, docs: &mut HashMap<Arc<Path>, Doc>| -> Result<(), EditError> {
         if !docs.contains_key(p) {
-            docs.insert(p.clone(), Doc::read(p, &display(p))?);
+            docs.insert(p.clone(), ctx.read(p)?);
         }
         Ok(())
     };

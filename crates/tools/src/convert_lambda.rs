@@ -11,12 +11,14 @@ use mji_edit::{Doc, WorkspaceEdit};
 use mji_xref::ty::Ty;
 use mji_xref::world::{TypeId, World};
 
+use mji_edit::ctx::Outcome;
+
 use crate::ToolError;
-use crate::edit::{EditResult, RefactorArgs, empty_result};
+use crate::edit::RefactorArgs;
 use crate::host::Host;
 
 /// `convert`: an anonymous class on `line` to a lambda, else an indexed `for`.
-pub(crate) fn convert(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+pub(crate) fn convert(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
     if args.file_path.trim().is_empty() || args.line == 0 {
         return crate::signature::convert(ws, args);
     }
@@ -71,26 +73,14 @@ pub(crate) fn convert(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, 
     fe.edits = vec![mji_edit::convert_lambda::to_lambda(&a)];
     edit.add(fe);
     let summary = format!("convert the anonymous {} at line {line} to a lambda", a.type_text);
-    Ok((edit, empty_result(summary, Vec::new(), Vec::new(), Vec::new())))
+    Ok(Outcome::new(edit, summary))
 }
 
 /// [`mji_edit::inherit::functional`] with types loaded from the world's files (their texts
 /// qualified) or the libraries' class files.
 fn functional(ws: &Host, w: &World, fqn: &str) -> mji_edit::inherit::Functional {
-    let load = |name: &str| -> Option<mji_model::TypeDecl> {
-        match w.workspace_type(name) {
-            Some(sid) => {
-                let path = w.files[w.file_of(sid) as usize].path.clone();
-                Doc::read(&path, &ws.display_of(&path)).ok().and_then(|d| {
-                    let o = mji_parser::outline(&d.display, &d.bytes);
-                    crate::edit::by_qualified_name(&o.classes, name).map(|t| crate::edit::qualify_decl(w, sid, t))
-                })
-            }
-            None => crate::libraries::qualified_decl(ws, name),
-        }
-    };
     let visible = |_: &str| None;
-    let lookup = mji_edit::inherit::Lookup { load: &load, visible: &visible };
+    let lookup = mji_edit::inherit::Lookup { types: mji_edit::ctx::TypeCache::new(ws, w), visible: &visible };
     mji_edit::inherit::functional(fqn, &lookup)
 }
 

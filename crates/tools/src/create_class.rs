@@ -8,8 +8,9 @@ use mji_edit::{Doc, FileEdit, TextEdit, WorkspaceEdit};
 use mji_xref::ty::Ty;
 use mji_xref::world::{Origin, World};
 
+use mji_edit::ctx::Outcome;
+
 use crate::ToolError;
-use crate::edit::{EditResult, empty_result};
 use crate::host::Host;
 
 /// A type as a parameter may declare it, qualified (`None` for what code cannot name): a type
@@ -182,25 +183,11 @@ fn implemented(ws: &Host, w: &World, t: &Ty) -> Option<String> {
     if w.decl(id).kind != mji_model::TypeKind::Interface {
         return None;
     }
-    let decl = load_decl(ws, w, fqn)?;
+    let decl = mji_edit::ctx::Ctx::type_decl(ws, w, fqn)?;
     if decl.modifiers.iter().any(|m| m == "sealed") || !decl.permits.is_empty() {
         return None;
     }
     exact_type(w, t)
-}
-
-/// The declaration of `fqn` with its type texts qualified: a workspace type's from its file, a
-/// library's from its class file.
-fn load_decl(ws: &Host, w: &World, fqn: &str) -> Option<mji_model::TypeDecl> {
-    match w.workspace_type(fqn) {
-        Some(id) => {
-            let path = &w.files[w.file_of(id) as usize].path;
-            let d = Doc::read(path, &ws.display_of(path)).ok()?;
-            let o = mji_parser::outline(&d.display, &d.bytes);
-            crate::edit::by_qualified_name(&o.classes, fqn).map(|t| crate::edit::qualify_decl(w, id, t))
-        }
-        None => crate::libraries::qualified_decl(ws, fqn),
-    }
 }
 
 /// The new class implementing `iface`, every abstract method it inherits written as the
@@ -239,16 +226,7 @@ fn implementing(
             .into_iter()
             .find(|q| w.origin(q) != Origin::Unresolved && w.by_fqn(q).is_some())
     };
-    let loaded: std::cell::RefCell<std::collections::HashMap<String, Option<mji_model::TypeDecl>>> = Default::default();
-    let load = |fqn: &str| -> Option<mji_model::TypeDecl> {
-        if let Some(d) = loaded.borrow().get(fqn) {
-            return d.clone();
-        }
-        let d = load_decl(ws, w, fqn);
-        loaded.borrow_mut().insert(fqn.to_owned(), d.clone());
-        d
-    };
-    let lookup = mji_edit::inherit::Lookup { load: &load, visible: &visible };
+    let lookup = mji_edit::inherit::Lookup { types: mji_edit::ctx::TypeCache::new(ws, w), visible: &visible };
     let opts = mji_edit::generate::Options::default();
     let g = mji_edit::inherit::generate(
         &new_doc,
@@ -274,7 +252,7 @@ fn implementing(
 }
 
 /// The quick fix: the new file, or the edit of the outer type's file.
-pub(crate) fn create(ws: &Host, doc: &Doc, at: usize, name: &str) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+pub(crate) fn create(ws: &Host, doc: &Doc, at: usize, name: &str) -> Result<Outcome, ToolError> {
     let planned = new_class(ws, &ws.xref_world().0, doc, at, name)
         .map_err(|why| ToolError::InvalidArgument(format!("fix class refused: {why}")))?;
     let summary = format!("create class {name} ({})", planned.display());
@@ -287,5 +265,5 @@ pub(crate) fn create(ws: &Host, doc: &Doc, at: usize, name: &str) -> Result<(Wor
             edit.add(f);
         }
     }
-    Ok((edit, empty_result(summary, Vec::new(), Vec::new(), Vec::new())))
+    Ok(Outcome::new(edit, summary))
 }

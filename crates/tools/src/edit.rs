@@ -7,6 +7,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use mji_edit::ctx::Outcome;
+
 use crate::ToolError;
 use crate::host::Host;
 use crate::targets::TargetSpec;
@@ -294,19 +296,16 @@ pub(crate) fn apply_previews(ws: &Host, args: &RefactorArgs) -> Result<EditResul
         edit.merge(e);
     }
     let summary = format!("apply {} previews together", args.edit_ids.len());
-    let mut out = empty_result(summary, conflicts, Vec::new(), Vec::new());
     let apply = RefactorArgs { apply: true, edit_id: String::new(), ..args.clone() };
-    finish(ws, edit, &apply, &mut out)?;
-    Ok(out)
+    finish(ws, Outcome { edit, summary, conflicts, ..Outcome::default() }, &apply)
 }
 
-/// Fills the answer from the edit's plan, keeps it for `apply`, and, when asked, applies it.
-pub(crate) fn finish(
-    ws: &Host,
-    edit: WorkspaceEdit,
-    args: &RefactorArgs,
-    out: &mut EditResult,
-) -> Result<(), ToolError> {
+/// The answer of an action's outcome: filled from the edit's plan, kept for `apply`, and, when
+/// asked, applied.
+pub(crate) fn finish(ws: &Host, outcome: Outcome, args: &RefactorArgs) -> Result<EditResult, ToolError> {
+    let Outcome { edit, summary, conflicts, warnings, likely, ambiguous } = outcome;
+    let mut out = empty_result(summary, conflicts, warnings, likely);
+    out.ambiguous = ambiguous;
     let kept = edit.clone();
     let plan = edit.plan()?;
     ws.previews().keep(&plan.edit_id, kept, out.conflicts.len());
@@ -334,7 +333,7 @@ pub(crate) fn finish(
         })
         .collect();
     if !args.apply {
-        return Ok(());
+        return Ok(out);
     }
     if !args.edit_id.is_empty() && args.edit_id != plan.edit_id {
         return Err(ToolError::InvalidArgument(format!(
@@ -386,10 +385,10 @@ pub(crate) fn finish(
             out.problems.push(format!("{}:{}:{}: {}", p.file, p.line, p.column, p.message));
         }
     }
-    Ok(())
+    Ok(out)
 }
 
-pub(crate) fn rename(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+pub(crate) fn rename(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
     let new = args.new_name.trim();
     if !new.split('.').all(mji_edit::is_identifier) || (new.contains('.') && args.target.contains('#')) {
         return Err(ToolError::InvalidArgument(format!(
@@ -478,15 +477,8 @@ pub(crate) fn rename(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, E
             incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
         ));
     }
-    let display = |p: &Path| ws.display_of(p);
-    let mut r = mji_edit::rename::rename_edits(
-        &family.decls,
-        &occurrences,
-        &old,
-        new,
-        &display,
-        target.category == Category::Field,
-    )?;
+    let mut r =
+        mji_edit::rename::rename_edits(&family.decls, &occurrences, &old, new, target.category == Category::Field, ws)?;
     conflicts.extend(r.conflicts);
     // A record component: the canonical constructor's parameter too.
     if target.category == Category::Field
@@ -535,7 +527,7 @@ pub(crate) fn rename(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, E
         r.references,
         if r.references == 1 { "" } else { "s" },
     );
-    Ok((r.edit, empty_result(summary, conflicts, warnings, likely)))
+    Ok(Outcome { edit: r.edit, summary, conflicts, warnings, likely, ambiguous: Vec::new() })
 }
 
 /// override_methods, implement_methods, delegates: the supertypes' (or a field type's)
@@ -552,27 +544,9 @@ pub(crate) fn inherited_members(
     let id = w
         .workspace_type(&ty.qualified_name)
         .ok_or_else(|| ToolError::NoSuchSymbol(format!("{} is not in the index yet; try again", ty.qualified_name)))?;
-    let qualified = qualify_decl(&w, id, ty);
-    let loaded: std::cell::RefCell<std::collections::HashMap<String, Option<mji_model::TypeDecl>>> = Default::default();
-    let load = |fqn: &str| -> Option<mji_model::TypeDecl> {
-        if let Some(d) = loaded.borrow().get(fqn) {
-            return d.clone();
-        }
-        let d = match w.workspace_type(fqn) {
-            Some(sid) => {
-                let path = w.files[w.file_of(sid) as usize].path.clone();
-                mji_edit::Doc::read(&path, &ws.display_of(&path)).ok().and_then(|d| {
-                    let o = mji_parser::outline(&d.display, &d.bytes);
-                    by_qualified_name(&o.classes, fqn).map(|t| qualify_decl(&w, sid, t))
-                })
-            }
-            None => crate::libraries::qualified_decl(ws, fqn),
-        };
-        loaded.borrow_mut().insert(fqn.to_owned(), d.clone());
-        d
-    };
+    let qualified = mji_edit::ctx::qualify_decl(&w, id, ty);
     let visible = |simple: &str| w.qualify_in(id, simple);
-    let lookup = mji_edit::inherit::Lookup { load: &load, visible: &visible };
+    let lookup = mji_edit::inherit::Lookup { types: mji_edit::ctx::TypeCache::new(ws, &w), visible: &visible };
     mji_edit::inherit::generate(doc, ty, &qualified, action, opts, &lookup).map_err(ToolError::InvalidArgument)
 }
 
@@ -587,10 +561,9 @@ fn rename_package(
     old: &str,
     new: &str,
     subpackages: bool,
-) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+) -> Result<Outcome, ToolError> {
     let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
-    let mut acc =
-        mji_edit::package::rename_package(ws.xref(), w, &scope, old, new, subpackages, &|p| ws.display_of(p))?;
+    let mut acc = mji_edit::package::rename_package(ws, w, &scope, old, new, subpackages)?;
     let packages = std::mem::take(&mut acc.packages);
     let others = move_package_files(ws, old, new, subpackages, &mut acc)?;
     acc.conflicts.extend(ws.unbound_conflict(std::mem::take(&mut acc.unbound), 5));
@@ -604,7 +577,7 @@ fn rename_package(
     if others > 0 {
         summary.push_str(&format!(", {others} other files (resources) moved"));
     }
-    Ok((acc.edit, empty_result(summary, acc.conflicts, acc.warnings, Vec::new())))
+    Ok(Outcome { edit: acc.edit, summary, conflicts: acc.conflicts, warnings: acc.warnings, ..Outcome::default() })
 }
 
 /// The files of the package's directories that are not its Java sources — resources beside
@@ -629,8 +602,7 @@ fn move_package_files(
         }
     }
     roots.extend(mji_edit::package::module_source_dirs(&acc.bases));
-    let found =
-        mji_edit::package::move_package_files(&mut acc.edit, &roots, old, new, subpackages, &|p| ws.display_of(p))?;
+    let found = mji_edit::package::move_package_files(&mut acc.edit, &roots, old, new, subpackages, ws)?;
     acc.warnings.extend(found.warnings);
     acc.conflicts.extend(found.conflicts);
     Ok(found.moved)
@@ -647,7 +619,7 @@ fn declares_member_on(ws: &Host, args: &RefactorArgs) -> Result<bool, ToolError>
         .is_ok_and(|t| t.decls.iter().any(|(p, l)| *l == args.line && **p == *r.path)))
 }
 
-fn rename_local(ws: &Host, args: &RefactorArgs, new: &str) -> Result<Option<(WorkspaceEdit, EditResult)>, ToolError> {
+fn rename_local(ws: &Host, args: &RefactorArgs, new: &str) -> Result<Option<Outcome>, ToolError> {
     let r = ws.resolve(&args.file_path)?;
     ws.check_file(&r.path, &r.display)?;
     crate::require_java(&r.path, &r.display)?;
@@ -675,12 +647,12 @@ fn rename_local(ws: &Host, args: &RefactorArgs, new: &str) -> Result<Option<(Wor
         let mut f = doc.edit();
         f.edits = l.edits;
         edit.add(f);
-        return Ok(Some((edit, empty_result(summary, l.conflicts, Vec::new(), Vec::new()))));
+        return Ok(Some(Outcome { edit, summary, conflicts: l.conflicts, ..Outcome::default() }));
     }
     Ok(None)
 }
 
-pub(crate) fn organize_imports(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+pub(crate) fn organize_imports(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
     if args.file_path.trim().is_empty() {
         return Err(ToolError::InvalidArgument("organize_imports needs filePath".into()));
     }
@@ -711,72 +683,7 @@ pub(crate) fn organize_imports(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
     if !o.added.is_empty() {
         warnings.push(format!("added: {}", o.added.join(", ")));
     }
-    let mut out = empty_result(summary, Vec::new(), warnings, Vec::new());
-    out.ambiguous = o.ambiguous;
-    Ok((edit, out))
-}
-
-/// The innermost type whose lines hold `line`.
-pub(crate) fn innermost_at(types: &[mji_model::TypeDecl], line: u32) -> Option<&mji_model::TypeDecl> {
-    let t = types.iter().find(|t| t.start_line <= line && line <= t.end_line)?;
-    Some(innermost_at(&t.inner_classes, line).unwrap_or(t))
-}
-
-/// The type of a qualified name among a file's types (nested ones too).
-pub(crate) fn by_qualified_name<'a>(types: &'a [mji_model::TypeDecl], fqn: &str) -> Option<&'a mji_model::TypeDecl> {
-    types.iter().find_map(|t| if t.qualified_name == fqn { Some(t) } else { by_qualified_name(&t.inner_classes, fqn) })
-}
-
-/// `t` with every type text qualified as the world resolves it inside the type `id` (type
-/// variables and unknown names as written).
-pub(crate) fn qualify_decl(
-    w: &mji_xref::world::World,
-    id: mji_xref::world::TypeId,
-    t: &mji_model::TypeDecl,
-) -> mji_model::TypeDecl {
-    let q = |text: &str, tvars: &[String]| {
-        mji_edit::inherit::map_names(text, |n| {
-            if tvars.iter().any(|v| v == n.split('.').next().unwrap_or(n)) { None } else { w.qualify_in(id, n) }
-        })
-    };
-    let names = |tps: &Option<String>| -> Vec<String> {
-        let inner = tps.as_deref().unwrap_or("").trim().trim_start_matches('<').trim_end_matches('>').to_owned();
-        let mut depth = 0;
-        let mut out = vec![String::new()];
-        for c in inner.chars() {
-            match c {
-                '<' => depth += 1,
-                '>' => depth -= 1,
-                ',' if depth == 0 => out.push(String::new()),
-                _ => {}
-            }
-            if let Some(last) = out.last_mut() {
-                last.push(c);
-            }
-        }
-        out.iter().filter_map(|p| p.trim_start_matches(',').split_whitespace().next().map(str::to_owned)).collect()
-    };
-    let mut d = t.clone();
-    let own = names(&d.type_params_text);
-    d.type_params_text = d.type_params_text.as_deref().map(|x| q(x, &own));
-    d.extends = d.extends.as_deref().map(|x| q(x, &own));
-    d.implements = d.implements.iter().map(|x| q(x, &own)).collect();
-    for f in &mut d.fields {
-        f.type_text = q(&f.type_text, &own);
-    }
-    for m in &mut d.methods {
-        let mut tv = names(&m.type_params_text);
-        tv.extend(own.iter().cloned());
-        m.type_params_text = m.type_params_text.as_deref().map(|x| q(x, &tv));
-        m.return_type_text = q(&m.return_type_text, &tv);
-        for p in &mut m.params {
-            p.type_text = q(&p.type_text, &tv);
-        }
-        for x in &mut m.throws {
-            *x = q(x, &tv);
-        }
-    }
-    d
+    Ok(Outcome { edit, summary, warnings, ambiguous: o.ambiguous, ..Outcome::default() })
 }
 
 /// The types a simple name may import: workspace types (top-level and nested) and the JDK's.
@@ -795,12 +702,7 @@ fn display_moved(display: &str, new: &str) -> String {
     }
 }
 
-pub(crate) fn empty_result(
-    summary: String,
-    conflicts: Vec<String>,
-    warnings: Vec<String>,
-    likely: Vec<String>,
-) -> EditResult {
+fn empty_result(summary: String, conflicts: Vec<String>, warnings: Vec<String>, likely: Vec<String>) -> EditResult {
     EditResult {
         summary,
         edit_id: String::new(),

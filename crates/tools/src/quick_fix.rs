@@ -11,8 +11,10 @@ use mji_edit::quickfix::{self, FixId, Offer};
 use mji_edit::{Doc, WorkspaceEdit};
 use mji_problems::{Fix, Problem};
 
+use mji_edit::ctx::Outcome;
+
 use crate::ToolError;
-use crate::edit::{EditResult, RefactorArgs, empty_result};
+use crate::edit::RefactorArgs;
 use crate::host::Host;
 
 /// Fills each problem's `fixes` with what it offers (files read once; the world only when an
@@ -170,7 +172,7 @@ fn type_named<'a>(types: &'a [mji_model::TypeDecl], simple: &str, line: u32) -> 
 }
 
 /// `quick_fix`: the edit a fix id names, refused when its file changed since it was listed.
-pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
     if args.fix_id.trim().is_empty() {
         return Err(ToolError::InvalidArgument("quick_fix needs fixId: one of get_problems' fixes".into()));
     }
@@ -258,5 +260,5 @@ pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit
     let mut f = doc.edit();
     f.edits = edits;
     edit.add(f);
-    Ok((edit, empty_result(summary, Vec::new(), Vec::new(), Vec::new())))
+    Ok(Outcome::new(edit, summary))
 }

@@ -10,8 +10,10 @@ use mji_edit::delete::DeclKind;
 use mji_edit::{Doc, WorkspaceEdit};
 use mji_xref::{Category, Confidence, RefKind};
 
+use mji_edit::ctx::Outcome;
+
 use crate::ToolError;
-use crate::edit::{EditResult, RefactorArgs, empty_result};
+use crate::edit::RefactorArgs;
 use crate::host::Host;
 use crate::xref::{self, TargetKind};
 
@@ -20,7 +22,7 @@ const MAX_USES: usize = 20;
 
 /// `safe_delete`: a type, method or field with no uses is removed with its javadoc (the
 /// imports of a deleted type too); with uses, refused listing them.
-pub(crate) fn safe_delete(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+pub(crate) fn safe_delete(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
     let (w, files) = ws.xref_world();
     let target = args.target_in(ws, &w, (!args.target.contains('(')).then_some(TargetKind::Field))?;
     let refuse = |why: String| Err(ToolError::InvalidArgument(format!("{} not deleted: {why}", target.label)));
@@ -176,12 +178,12 @@ pub(crate) fn safe_delete(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEd
         xref::kind_name(target.category),
         if imports.is_empty() { String::new() } else { format!(", {} import(s) removed", imports.len()) }
     );
-    Ok((edit, empty_result(summary, conflicts, warnings, Vec::new())))
+    Ok(Outcome { edit, summary, conflicts, warnings, ..Outcome::default() })
 }
 
 /// `inline`: the local variable at `filePath` + `line` (+ `column`), or the method or constant
 /// named by `target` (or whose declaration or use is at the position when no local is there).
-pub(crate) fn inline(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+pub(crate) fn inline(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
     let mut why = None;
     if args.target.trim().is_empty() {
         if args.file_path.trim().is_empty() || args.line == 0 {
@@ -206,7 +208,7 @@ pub(crate) fn inline(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, E
                     let mut f = doc.edit();
                     f.edits = i.edits;
                     edit.add(f);
-                    return Ok((edit, empty_result(summary, Vec::new(), Vec::new(), Vec::new())));
+                    return Ok(Outcome::new(edit, summary));
                 }
                 Err(e) if e.starts_with("no local") || e.contains("is not a local variable here") => {}
                 Err(e) => {
@@ -238,7 +240,7 @@ fn identifier_starts(doc: &Doc, line: u32, column: u32) -> Vec<usize> {
         .collect()
 }
 
-fn inline_constant(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+fn inline_constant(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
     let (w, files) = ws.xref_world();
     let target = args.target_in(ws, &w, Some(TargetKind::Field))?;
     let refuse = |why: String| Err(ToolError::InvalidArgument(format!("{} not inlined: {why}", target.label)));
@@ -308,17 +310,13 @@ fn inline_constant(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, Edi
         warnings.push(format!("the declaration stays: javadoc links to it at {}", javadoc.join(", ")));
     }
     let summary = format!("inline constant {} = {init}: {uses} use{}", target.label, if uses == 1 { "" } else { "s" });
-    Ok((edit, empty_result(summary, conflicts, warnings, Vec::new())))
+    Ok(Outcome { edit, summary, conflicts, warnings, ..Outcome::default() })
 }
 
 /// `extract_variable` / `extract_constant`: the expression at the range (or the text on the
 /// line) to a local before its statement, or a `static final` field of its class, typed as the
 /// binder types it (`var` where the file shows its language level allows it).
-pub(crate) fn extract(
-    ws: &Host,
-    args: &RefactorArgs,
-    constant: bool,
-) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+pub(crate) fn extract(ws: &Host, args: &RefactorArgs, constant: bool) -> Result<Outcome, ToolError> {
     let what = if constant { "extract_constant" } else { "extract_variable" };
     if args.file_path.trim().is_empty() || args.line == 0 {
         return Err(ToolError::InvalidArgument(format!(
@@ -423,7 +421,7 @@ pub(crate) fn extract(
     imports.dedup_by(|a, b| a.text == b.text);
     f.edits.extend(imports);
     edit.add(f);
-    Ok((edit, empty_result(summary, Vec::new(), Vec::new(), Vec::new())))
+    Ok(Outcome::new(edit, summary))
 }
 
 /// A type as the code inside type `id` can write it: simple names where they mean the type

@@ -10,13 +10,15 @@ use mji_edit::{Doc, WorkspaceEdit};
 use mji_xref::ty::Ty;
 use mji_xref::world::{TypeId, World};
 
+use mji_edit::ctx::Outcome;
+
 use crate::ToolError;
-use crate::edit::{EditResult, RefactorArgs, empty_result};
+use crate::edit::RefactorArgs;
 use crate::host::Host;
 
 /// `extract_method`: the statements from `startLine` to `endLine` (or the exact range with
 /// columns) to a private method named `newName` (default `extracted`).
-pub(crate) fn extract_method(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+pub(crate) fn extract_method(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
     let bad = |why: String| ToolError::InvalidArgument(format!("not extracted: {why}"));
     if args.file_path.trim().is_empty() || args.line == 0 || args.end_line == 0 {
         return Err(bad(
@@ -81,7 +83,7 @@ pub(crate) fn extract_method(ws: &Host, args: &RefactorArgs) -> Result<(Workspac
     let mut f = doc.edit();
     f.edits = edits;
     edit.add(f);
-    Ok((edit, empty_result(summary, Vec::new(), dups.warnings, Vec::new())))
+    Ok(Outcome { edit, summary, warnings: dups.warnings, ..Outcome::default() })
 }
 
 /// The innermost type of file `fi` around `line`.
@@ -213,7 +215,7 @@ fn class_name(t: &Ty) -> Option<&str> {
 /// `inline` of a method: every call (or the one at `filePath` + `line` (+ `column`)) takes the
 /// body; the declaration goes when every call was inlined and it is not public API. `None`
 /// when the target is not a method (a constant, then).
-pub(crate) fn inline_method(ws: &Host, args: &RefactorArgs) -> Option<Result<(WorkspaceEdit, EditResult), ToolError>> {
+pub(crate) fn inline_method(ws: &Host, args: &RefactorArgs) -> Option<Result<Outcome, ToolError>> {
     let (w, files) = ws.xref_world();
     let target = args.target_in(ws, &w, None).ok()?;
     if target.category != mji_xref::Category::Method {
@@ -228,7 +230,7 @@ fn inline_method_target(
     w: &Arc<World>,
     files: &crate::host::ShownFiles,
     target: mji_xref::target::Target,
-) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+) -> Result<Outcome, ToolError> {
     let refuse = |why: String| Err(ToolError::InvalidArgument(format!("{} not inlined: {why}", target.label)));
     if target.keys.len() != 1 || target.decls.len() != 1 {
         return refuse(format!(
@@ -353,5 +355,5 @@ fn inline_method_target(
         if inlined == 1 { "" } else { "s" },
         if kept.is_none() { ", declaration removed" } else { "" }
     );
-    Ok((edit, empty_result(summary, Vec::new(), warnings, Vec::new())))
+    Ok(Outcome { edit, summary, warnings, ..Outcome::default() })
 }

@@ -11,8 +11,10 @@ use mji_edit::signature::{Change, NewParam, Site};
 use mji_edit::{Doc, WorkspaceEdit};
 use mji_xref::{Category, Confidence, RefKind};
 
+use mji_edit::ctx::Outcome;
+
 use crate::ToolError;
-use crate::edit::{EditResult, RefactorArgs, empty_result};
+use crate::edit::RefactorArgs;
 use crate::host::Host;
 use crate::xref;
 
@@ -29,7 +31,7 @@ fn listed(v: &[String]) -> String {
 
 /// `change_signature`: rename, reorder, add and remove parameters (and rename the method)
 /// across its override family, every call and every method reference.
-pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
     let (w, files) = ws.xref_world();
     let target = args.target_in(ws, &w, None)?;
     let bad = |why: String| ToolError::InvalidArgument(format!("{} not changed: {why}", target.label));
@@ -264,11 +266,11 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
         if decls.len() + overrides == 1 { "" } else { "s" },
         if sites == 1 { "" } else { "s" },
     );
-    Ok((edit, empty_result(summary, conflicts, warnings, Vec::new())))
+    Ok(Outcome { edit, summary, conflicts, warnings, ..Outcome::default() })
 }
 
 /// `move`: the top-level type `target` names to package `destination`.
-pub(crate) fn move_type(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+pub(crate) fn move_type(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
     let (w, files) = ws.xref_world();
     let target = args.target_in(ws, &w, (!args.target.contains('(')).then_some(crate::xref::TargetKind::Field))?;
     let bad = |why: String| ToolError::InvalidArgument(format!("{} not moved: {why}", target.label));
@@ -289,16 +291,15 @@ pub(crate) fn move_type(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit
         return Err(bad("give `destination`: the package to move it to".into()));
     }
     let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
-    let m = mji_edit::move_type::move_type(ws.xref(), &w, &scope, &target.keys[0], dest, &|p| ws.display_of(p))
-        .map_err(bad)?;
+    let m = mji_edit::move_type::move_type(ws, &w, &scope, &target.keys[0], dest).map_err(bad)?;
     let conflicts: Vec<String> = ws.unbound_conflict(m.unbound, MAX_LISTED).into_iter().collect();
     let summary = format!("move {} to package {dest}: {} other files updated", target.keys[0], m.files);
-    Ok((m.edit, empty_result(summary, conflicts, m.warnings, Vec::new())))
+    Ok(Outcome { edit: m.edit, summary, conflicts, warnings: m.warnings, ..Outcome::default() })
 }
 
 /// `convert` at `filePath` + `line`: the indexed `for` starting there to an enhanced `for`,
 /// its element typed by the binder (an array's element, a `java.util.List`'s argument).
-pub(crate) fn convert(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+pub(crate) fn convert(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
     if args.file_path.trim().is_empty() || args.line == 0 {
         return Err(ToolError::InvalidArgument("convert needs filePath + line of an indexed `for`".into()));
     }
@@ -346,5 +347,5 @@ pub(crate) fn convert(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, 
         f.reads.len(),
         if f.reads.len() == 1 { "" } else { "s" }
     );
-    Ok((edit, empty_result(summary, Vec::new(), Vec::new(), Vec::new())))
+    Ok(Outcome::new(edit, summary))
 }

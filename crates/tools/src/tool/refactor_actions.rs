@@ -43,7 +43,7 @@ impl Tool for RefactorActions {
 
 /// `refactor_actions`.
 pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, ToolError> {
-    let (edit, mut out) = match args.action {
+    let outcome = match args.action {
         RefactorAction::Rename => crate::edit::rename(ws, args)?,
         RefactorAction::OrganizeImports => crate::edit::organize_imports(ws, args)?,
         RefactorAction::QuickFix => crate::quick_fix::quick_fix(ws, args)?,
@@ -57,6 +57,5 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::Convert => crate::convert_lambda::convert(ws, args)?,
         RefactorAction::Apply => return crate::edit::apply_previews(ws, args),
     };
-    crate::edit::finish(ws, edit, args, &mut out)?;
-    Ok(out)
+    crate::edit::finish(ws, outcome, args)
 }
