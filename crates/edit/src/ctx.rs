@@ -117,7 +117,7 @@ pub fn by_qualified_name<'a>(types: &'a [TypeDecl], fqn: &str) -> Option<&'a Typ
 /// variables and unknown names as written).
 pub fn qualify_decl(w: &World, id: TypeId, t: &TypeDecl) -> TypeDecl {
     let q = |text: &str, tvars: &[String]| {
-        crate::inherit::map_names(text, |n| {
+        crate::syntax::map_names(text, |n| {
             if tvars.iter().any(|v| v == n.split('.').next().unwrap_or(n)) { None } else { w.qualify_in(id, n) }
         })
     };

@@ -13,6 +13,7 @@ use mji_model::{MethodDecl, TypeDecl, TypeKind};
 
 use crate::ctx::TypeCache;
 use crate::generate::{Action, Generated, Options, Style, insert_members};
+use crate::syntax::tokens;
 use crate::{Doc, TextEdit};
 
 /// The most supertypes one walk visits.
@@ -494,45 +495,6 @@ fn split_args(t: &str) -> (String, Vec<String>) {
     }
 }
 
-/// The text as (is a name, text) runs: names are dotted identifier chains.
-fn tokens(t: &str) -> Vec<(bool, &str)> {
-    let mut out = Vec::new();
-    let b = t.as_bytes();
-    let is_id = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80;
-    let starts_name = |c: u8| is_id(c) && !c.is_ascii_digit();
-    let mut i = 0;
-    while i < b.len() {
-        let start = i;
-        if starts_name(b[i]) {
-            while i < b.len() && (is_id(b[i]) || (b[i] == b'.' && i + 1 < b.len() && is_id(b[i + 1]))) {
-                i += 1;
-            }
-            out.push((true, &t[start..i]));
-        } else {
-            while i < b.len() && !starts_name(b[i]) {
-                i += 1;
-            }
-            out.push((false, &t[start..i]));
-        }
-    }
-    out
-}
-
-/// Rewrites every name of a type text through `f` (kept where it answers `None`); keywords
-/// and primitive types are left alone. The caller qualifies a workspace type's texts with it.
-pub fn map_names(t: &str, mut f: impl FnMut(&str) -> Option<String>) -> String {
-    const KEYWORDS: &[&str] =
-        &["extends", "super", "int", "long", "short", "byte", "char", "boolean", "float", "double", "void", "final"];
-    tokens(t)
-        .into_iter()
-        .map(
-            |(is_name, s)| {
-                if is_name && !KEYWORDS.contains(&s) { f(s).unwrap_or_else(|| s.to_owned()) } else { s.to_owned() }
-            },
-        )
-        .collect()
-}
-
 /// Replaces whole names that are type variables.
 fn substitute(t: &str, subst: &HashMap<String, String>) -> String {
     if subst.is_empty() {
@@ -707,7 +669,7 @@ mod tests {
         let mut q = c.clone();
         q.extends = Some("p.B".into());
         q.implements = vec!["p.I".into()];
-        let ctx = TestCtx::new(&[]).with_library(i).with_library(b);
+        let ctx = TestCtx::bare(&[]).with_library(i).with_library(b);
         let (w, _) = ctx.world();
         let visible = |_: &str| None;
         let lookup = Lookup { types: TypeCache::new(&ctx, &w), visible: &visible };

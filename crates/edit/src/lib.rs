@@ -7,8 +7,7 @@
 //! offsets of the file's own bytes here, so an edit never re-encodes a file: files that are not
 //! UTF-8 are refused rather than rewritten.
 
-pub mod convert;
-pub mod convert_lambda;
+pub mod actions;
 pub mod create_class;
 pub mod ctx;
 pub mod delete;

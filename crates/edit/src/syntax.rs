@@ -24,6 +24,11 @@ pub fn walk<'t>(root: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
     }
 }
 
+/// The source text of node `n`.
+pub fn text<'a>(n: Node, src: &'a str) -> &'a str {
+    n.utf8_text(src.as_bytes()).unwrap_or("")
+}
+
 /// The byte offset of the start of the line holding byte `at`.
 pub fn line_start(text: &str, at: usize) -> usize {
     text[..at].rfind('\n').map_or(0, |i| i + 1)
@@ -47,6 +52,45 @@ pub fn indent_before(text: &str, at: usize) -> &str {
 pub fn indent_of_line(doc: &Doc, line: u32) -> String {
     let t = doc.src.lines.line_text(&doc.src.text, line);
     t[..t.len() - t.trim_start_matches([' ', '\t']).len()].to_owned()
+}
+
+/// The text as (is a name, text) runs: names are dotted identifier chains.
+pub(crate) fn tokens(t: &str) -> Vec<(bool, &str)> {
+    let mut out = Vec::new();
+    let b = t.as_bytes();
+    let is_id = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80;
+    let starts_name = |c: u8| is_id(c) && !c.is_ascii_digit();
+    let mut i = 0;
+    while i < b.len() {
+        let start = i;
+        if starts_name(b[i]) {
+            while i < b.len() && (is_id(b[i]) || (b[i] == b'.' && i + 1 < b.len() && is_id(b[i + 1]))) {
+                i += 1;
+            }
+            out.push((true, &t[start..i]));
+        } else {
+            while i < b.len() && !starts_name(b[i]) {
+                i += 1;
+            }
+            out.push((false, &t[start..i]));
+        }
+    }
+    out
+}
+
+/// Rewrites every name of a type text through `f` (kept where it answers `None`); keywords
+/// and primitive types are left alone. [`crate::ctx::qualify_decl`] qualifies a workspace type's texts with it.
+pub fn map_names(t: &str, mut f: impl FnMut(&str) -> Option<String>) -> String {
+    const KEYWORDS: &[&str] =
+        &["extends", "super", "int", "long", "short", "byte", "char", "boolean", "float", "double", "void", "final"];
+    tokens(t)
+        .into_iter()
+        .map(
+            |(is_name, s)| {
+                if is_name && !KEYWORDS.contains(&s) { f(s).unwrap_or_else(|| s.to_owned()) } else { s.to_owned() }
+            },
+        )
+        .collect()
 }
 
 /// Whether `s` is a Java identifier that is not a keyword or literal.

@@ -30,6 +30,15 @@ impl From<EditError> for ToolError {
     }
 }
 
+impl From<mji_edit::actions::ActionError> for ToolError {
+    fn from(e: mji_edit::actions::ActionError) -> ToolError {
+        match e {
+            mji_edit::actions::ActionError::Refused(why) => ToolError::InvalidArgument(why),
+            mji_edit::actions::ActionError::Edit(e) => e.into(),
+        }
+    }
+}
+
 // What `refactor_actions` does.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -650,48 +659,6 @@ fn rename_local(ws: &Host, args: &RefactorArgs, new: &str) -> Result<Option<Outc
         return Ok(Some(Outcome { edit, summary, conflicts: l.conflicts, ..Outcome::default() }));
     }
     Ok(None)
-}
-
-pub(crate) fn organize_imports(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
-    if args.file_path.trim().is_empty() {
-        return Err(ToolError::InvalidArgument("organize_imports needs filePath".into()));
-    }
-    let r = ws.resolve(&args.file_path)?;
-    ws.check_file(&r.path, &r.display)?;
-    crate::require_java(&r.path, &r.display)?;
-    let (w, _) = ws.xref_world();
-    let doc = mji_edit::Doc::read(&r.path, &r.display)?;
-    let lookup = |simple: &str| -> Vec<String> { candidates_for(&w, simple) };
-    // Member types the file's types inherit need no import.
-    let file = w.files.iter().position(|f| *f.path == *r.path);
-    let inherited = |simple: &str| -> bool {
-        file.is_some_and(|fi| {
-            (0..w.files[fi].decls().types.len() as u32)
-                .any(|i| w.inherited_member_type(w.type_in_file(fi as u32, i), simple).is_some())
-        })
-    };
-    let o = mji_edit::imports::organize(&doc, &lookup, &args.choose, &inherited);
-    let mut edit = WorkspaceEdit::default();
-    let mut f = doc.edit();
-    f.edits = o.edits;
-    edit.add(f);
-    let summary = format!("organize imports of {}: {} removed, {} added", r.display, o.removed.len(), o.added.len());
-    let mut warnings = Vec::new();
-    if !o.removed.is_empty() {
-        warnings.push(format!("removed: {}", o.removed.join(", ")));
-    }
-    if !o.added.is_empty() {
-        warnings.push(format!("added: {}", o.added.join(", ")));
-    }
-    Ok(Outcome { edit, summary, warnings, ambiguous: o.ambiguous, ..Outcome::default() })
-}
-
-/// The types a simple name may import: workspace types (top-level and nested) and the JDK's.
-pub(crate) fn candidates_for(w: &mji_xref::world::World, simple: &str) -> Vec<String> {
-    let mut out: Vec<String> = w.types_named(simple);
-    out.sort();
-    out.dedup();
-    out
 }
 
 /// A moved file's display path: the same directory, the new name.

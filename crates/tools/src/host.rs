@@ -615,23 +615,3 @@ impl Drop for Host {
         self.stop.store(true, Ordering::Release);
     }
 }
-
-/// What an action of [`mji_edit`] reads of the workspace.
-impl mji_edit::ctx::Ctx for Host {
-    fn world(&self) -> (Arc<World>, Vec<Arc<Path>>) {
-        let (w, files) = self.xref_world();
-        (w, files.iter().map(|(p, _)| p.clone()).collect())
-    }
-
-    fn xref(&self) -> &XrefEngine {
-        Host::xref(self)
-    }
-
-    fn display(&self, path: &Path) -> String {
-        self.display_of(path)
-    }
-
-    fn library_type(&self, fqn: &str) -> Option<mji_model::TypeDecl> {
-        crate::libraries::qualified_decl(self, fqn)
-    }
-}

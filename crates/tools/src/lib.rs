@@ -5,7 +5,7 @@
 pub mod budget;
 pub mod build;
 pub mod catalog;
-mod convert_lambda;
+mod context;
 mod create_class;
 pub mod edit;
 pub mod editor;

@@ -35,7 +35,7 @@ pub(crate) fn attach(ws: &Host, problems: &mut [Problem]) {
         match offer {
             Offer::Import(name) => {
                 let w = world.get_or_insert_with(|| ws.xref_world().0);
-                for c in crate::edit::candidates_for(w, &name) {
+                for c in mji_edit::imports::candidates(w, &name) {
                     if matches!(mji_edit::imports::ensure_import(doc, &c), Ok(Some(_))) {
                         p.fixes.push(Fix { fix_id: id("import", &c), title: format!("import {c}") });
                     }

@@ -358,7 +358,7 @@ pub(crate) fn extract(ws: &Host, args: &RefactorArgs, constant: bool) -> Result<
         let ti = decls.iter().enumerate().rev().find(|(_, t)| t.start_line <= line && line <= t.end_line)?.0;
         let id = w.type_in_file(fi as u32, ti as u32);
         let t = mji_xref::resolve::expr_type(&w, fi as u32, &doc.bytes, start, end)?;
-        type_text(&w, id, &t, &doc, &mut imports)
+        mji_edit::imports::type_text(&w, id, &t, &doc, &mut imports)
     });
     let type_text = match ty {
         // A parameterized type is `var` where the file allows it: javac infers it exactly, where
@@ -422,54 +422,4 @@ pub(crate) fn extract(ws: &Host, args: &RefactorArgs, constant: bool) -> Result<
     f.edits.extend(imports);
     edit.add(f);
     Ok(Outcome::new(edit, summary))
-}
-
-/// A type as the code inside type `id` can write it: simple names where they mean the type
-/// (imported when they need it and can be), else qualified; `None` for what has no spelling
-/// there (`null`'s type, a method's type variable, a local or anonymous class).
-pub(crate) fn type_text(
-    w: &mji_xref::world::World,
-    id: mji_xref::world::TypeId,
-    t: &mji_xref::ty::Ty,
-    doc: &Doc,
-    imports: &mut Vec<mji_edit::TextEdit>,
-) -> Option<String> {
-    use mji_xref::ty::Ty;
-    match t {
-        Ty::Prim(p) => Some(p.to_string()),
-        Ty::Null => None,
-        Ty::Array(e) => Some(format!("{}[]", type_text(w, id, e, doc, imports)?)),
-        // A value of a `? extends X` type is an X (its capture's bound); as a type argument it is
-        // refused below.
-        Ty::Var(name, bound) if &**name == mji_xref::ty::WILDCARD => type_text(w, id, bound, doc, imports),
-        Ty::Var(name, _) => w.decl(id).tparams.iter().any(|p| *p.name == **name).then(|| name.to_string()),
-        Ty::Class(fqn, args) => {
-            if fqn.contains('$') || !fqn.split('.').all(mji_edit::is_identifier) {
-                return None;
-            }
-            let simple = fqn.rsplit('.').next().unwrap_or(fqn);
-            let pkg_top = fqn.rsplit('.').nth(1).is_none_or(|q| q.starts_with(char::is_lowercase));
-            let mut out = if w.qualify_in(id, simple).as_deref() == Some(&**fqn) {
-                simple.to_owned()
-            } else if pkg_top && let Ok(Some(e)) = mji_edit::imports::ensure_import_sorted(doc, fqn) {
-                imports.push(e);
-                simple.to_owned()
-            } else {
-                fqn.to_string()
-            };
-            // The binder reads a wildcard argument `?` and `? super X` as `Object`: `List<?>`
-            // spelled `List<Object>` would not compile, so an `Object` argument is not spelled.
-            if args.iter().any(|a| {
-                matches!(a, Ty::Class(f, _) if &**f == "java.lang.Object")
-                    || matches!(a, Ty::Var(n, _) if &**n == mji_xref::ty::WILDCARD)
-            }) {
-                return None;
-            }
-            if !args.is_empty() {
-                let a: Option<Vec<String>> = args.iter().map(|a| type_text(w, id, a, doc, imports)).collect();
-                out.push_str(&format!("<{}>", a?.join(", ")));
-            }
-            Some(out)
-        }
-    }
 }

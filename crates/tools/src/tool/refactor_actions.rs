@@ -1,6 +1,9 @@
 //! `refactor_actions`: rename, organize imports, quick fixes, safe delete, inline and extract,
 //! previewed as a diff and applied atomically.
 
+use mji_edit::Doc;
+use mji_edit::ctx::Outcome;
+
 use crate::ToolError;
 use crate::edit::{EditResult, RefactorArgs};
 use crate::registry::{Annotations, Tool};
@@ -45,7 +48,7 @@ impl Tool for RefactorActions {
 pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, ToolError> {
     let outcome = match args.action {
         RefactorAction::Rename => crate::edit::rename(ws, args)?,
-        RefactorAction::OrganizeImports => crate::edit::organize_imports(ws, args)?,
+        RefactorAction::OrganizeImports => organize_imports(ws, args)?,
         RefactorAction::QuickFix => crate::quick_fix::quick_fix(ws, args)?,
         RefactorAction::SafeDelete => crate::refactor::safe_delete(ws, args)?,
         RefactorAction::Inline => crate::refactor::inline(ws, args)?,
@@ -54,8 +57,34 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::ExtractMethod => crate::refactor_method::extract_method(ws, args)?,
         RefactorAction::ChangeSignature => crate::signature::change_signature(ws, args)?,
         RefactorAction::Move => crate::signature::move_type(ws, args)?,
-        RefactorAction::Convert => crate::convert_lambda::convert(ws, args)?,
+        RefactorAction::Convert => convert(ws, args)?,
         RefactorAction::Apply => return crate::edit::apply_previews(ws, args),
     };
     crate::edit::finish(ws, outcome, args)
+}
+
+/// The Java file `filePath` names, through the path policy, as a [`Doc`].
+pub(crate) fn java_doc(ws: &Host, file_path: &str) -> Result<Doc, ToolError> {
+    let r = ws.resolve(file_path)?;
+    ws.check_file(&r.path, &r.display)?;
+    crate::require_java(&r.path, &r.display)?;
+    Ok(Doc::read(&r.path, &r.display)?)
+}
+
+/// `convert`: [`mji_edit::actions::convert`] at `filePath` + `line` (+ `column`).
+fn convert(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
+    if args.file_path.trim().is_empty() || args.line == 0 {
+        return Err(ToolError::InvalidArgument("convert needs filePath + line of an indexed `for`".into()));
+    }
+    let doc = java_doc(ws, &args.file_path)?;
+    Ok(mji_edit::actions::convert::run(ws, &doc, args.line, args.column)?)
+}
+
+/// `organize_imports`: [`mji_edit::actions::organize_imports`] of `filePath`.
+fn organize_imports(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
+    if args.file_path.trim().is_empty() {
+        return Err(ToolError::InvalidArgument("organize_imports needs filePath".into()));
+    }
+    let doc = java_doc(ws, &args.file_path)?;
+    Ok(mji_edit::actions::organize_imports::run(ws, &doc, &args.choose)?)
 }

@@ -1,0 +1,30 @@
+//! The host as [`mji_edit`]'s context: what an action reads of the workspace (the world, the
+//! reference engine, display names, the libraries' types).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use mji_xref::engine::XrefEngine;
+use mji_xref::world::World;
+
+use crate::host::Host;
+
+/// What an action of [`mji_edit`] reads of the workspace.
+impl mji_edit::ctx::Ctx for Host {
+    fn world(&self) -> (Arc<World>, Vec<Arc<Path>>) {
+        let (w, files) = self.xref_world();
+        (w, files.iter().map(|(p, _)| p.clone()).collect())
+    }
+
+    fn xref(&self) -> &XrefEngine {
+        Host::xref(self)
+    }
+
+    fn display(&self, path: &Path) -> String {
+        self.display_of(path)
+    }
+
+    fn library_type(&self, fqn: &str) -> Option<mji_model::TypeDecl> {
+        crate::libraries::qualified_decl(self, fqn)
+    }
+}
