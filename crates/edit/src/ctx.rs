@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use mji_model::TypeDecl;
 use mji_xref::engine::XrefEngine;
+use mji_xref::resolve::DepthCut;
 use mji_xref::target::{Search, Target};
 use mji_xref::world::{TypeId, World};
 
@@ -36,6 +37,30 @@ pub trait Ctx {
     /// The references of `target`'s keys in `files`.
     fn references(&self, w: &World, files: &[Arc<Path>], target: &Target) -> Search {
         mji_xref::target::search(self.xref(), w, files, target)
+    }
+
+    /// The files a search could not bind fully, each once, in path order, with the reason.
+    fn incomplete(&self, mut unbound: Vec<(Arc<Path>, DepthCut)>) -> Vec<String> {
+        unbound.sort_by(|a, b| a.0.cmp(&b.0));
+        unbound.dedup_by(|a, b| a.0 == b.0);
+        unbound.into_iter().map(|(p, cut)| format!("{}: {cut}", self.display(&p))).collect()
+    }
+
+    /// The conflict a refactoring reports for the files its search could not bind fully (at
+    /// most `shown` named), or none.
+    fn unbound_conflict(&self, unbound: Vec<(Arc<Path>, DepthCut)>, shown: usize) -> Option<String> {
+        let incomplete = self.incomplete(unbound);
+        if incomplete.is_empty() {
+            return None;
+        }
+        let mut names = incomplete.iter().take(shown).cloned().collect::<Vec<_>>().join(", ");
+        if incomplete.len() > shown {
+            names.push_str(&format!(", … ({} in all)", incomplete.len()));
+        }
+        Some(format!(
+            "{} file(s) could not be bound fully, so references there may be missed: {names}",
+            incomplete.len()
+        ))
     }
 
     /// The declaration of `fqn` with its type texts qualified: a workspace type's from its

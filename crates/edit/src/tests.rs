@@ -123,3 +123,43 @@ pub(crate) fn check_refused(action: Action, before: &str, reason: &str) {
         Err(e) => assert_eq!(e.to_string(), reason),
     }
 }
+
+/// Runs `action` over a workspace of `sources` and compares every file it edits, each as
+/// `--- path` (`-> new path` when moved) and its new text, with `after`.
+pub(crate) fn check_workspace(
+    sources: &[(&str, &str)],
+    action: impl FnOnce(&dyn Ctx, &World) -> Result<crate::ctx::Outcome, crate::actions::ActionError>,
+    after: expect_test::Expect,
+) {
+    let ctx = TestCtx::new(sources);
+    let (w, _) = ctx.world();
+    let outcome = action(&ctx, &w).unwrap_or_else(|e| panic!("refused: {e}"));
+    let plan = outcome.edit.plan().unwrap_or_else(|e| panic!("plan: {e}"));
+    let mut out = String::new();
+    for f in &plan.files {
+        out.push_str(&format!("--- {}", f.display));
+        if let Some((_, to)) = &f.move_to {
+            out.push_str(&format!(" -> {to}"));
+        }
+        out.push('\n');
+        out.push_str(&String::from_utf8_lossy(&f.new));
+    }
+    for c in &outcome.conflicts {
+        out.push_str(&format!("conflict: {c}\n"));
+    }
+    after.assert_eq(&out);
+}
+
+/// Runs `action` over a workspace of `sources` and checks it refuses, saying `reason`.
+pub(crate) fn check_workspace_refused(
+    sources: &[(&str, &str)],
+    action: impl FnOnce(&dyn Ctx, &World) -> Result<crate::ctx::Outcome, crate::actions::ActionError>,
+    reason: &str,
+) {
+    let ctx = TestCtx::new(sources);
+    let (w, _) = ctx.world();
+    match action(&ctx, &w) {
+        Ok(o) => panic!("not refused: {}", o.summary),
+        Err(e) => assert_eq!(e.to_string(), reason),
+    }
+}

@@ -16,7 +16,6 @@ mod jdk;
 pub mod libraries;
 mod lines;
 mod locate;
-mod move_member;
 pub mod problems;
 mod quick_fix;
 pub mod read_javadoc;

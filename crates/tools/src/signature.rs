@@ -268,31 +268,3 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<Outcome
     );
     Ok(Outcome { edit, summary, conflicts, warnings, ..Outcome::default() })
 }
-
-/// `move`: the top-level type `target` names to package `destination`.
-pub(crate) fn move_type(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
-    let (w, files) = ws.xref_world();
-    let target = args.target_in(ws, &w, (!args.target.contains('(')).then_some(crate::xref::TargetKind::Field))?;
-    let bad = |why: String| ToolError::InvalidArgument(format!("{} not moved: {why}", target.label));
-    if matches!(target.category, Category::Method | Category::Field) {
-        return crate::move_member::move_static(ws, args, &target, mji_edit::move_member::move_member);
-    }
-    if target.category == Category::Type
-        && target.keys.len() == 1
-        && w.workspace_type(&target.keys[0]).is_some_and(|id| w.decl(id).outer.is_some())
-    {
-        return crate::move_member::move_static(ws, args, &target, mji_edit::move_nested::move_nested);
-    }
-    if target.category != Category::Type || target.keys.len() != 1 {
-        return Err(bad("move takes a type or a static method or field".into()));
-    }
-    let dest = args.destination.trim();
-    if dest.is_empty() {
-        return Err(bad("give `destination`: the package to move it to".into()));
-    }
-    let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
-    let m = mji_edit::move_type::move_type(ws, &w, &scope, &target.keys[0], dest).map_err(bad)?;
-    let conflicts: Vec<String> = ws.unbound_conflict(m.unbound, MAX_LISTED).into_iter().collect();
-    let summary = format!("move {} to package {dest}: {} other files updated", target.keys[0], m.files);
-    Ok(Outcome { edit: m.edit, summary, conflicts, warnings: m.warnings, ..Outcome::default() })
-}

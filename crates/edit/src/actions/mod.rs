@@ -4,6 +4,7 @@
 //! its line below, its `RefactorAction` in the tool's arguments.
 
 pub mod convert;
+pub mod r#move;
 pub mod organize_imports;
 
 /// Why an action did nothing.

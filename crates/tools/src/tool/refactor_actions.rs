@@ -56,7 +56,7 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::ExtractConstant => crate::refactor::extract(ws, args, true)?,
         RefactorAction::ExtractMethod => crate::refactor_method::extract_method(ws, args)?,
         RefactorAction::ChangeSignature => crate::signature::change_signature(ws, args)?,
-        RefactorAction::Move => crate::signature::move_type(ws, args)?,
+        RefactorAction::Move => move_(ws, args)?,
         RefactorAction::Convert => convert(ws, args)?,
         RefactorAction::Apply => return crate::edit::apply_previews(ws, args),
     };
@@ -87,4 +87,11 @@ fn organize_imports(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError
     }
     let doc = java_doc(ws, &args.file_path)?;
     Ok(mji_edit::actions::organize_imports::run(ws, &doc, &args.choose)?)
+}
+
+/// `move`: [`mji_edit::actions::r#move`] of the declaration the call names to `destination`.
+fn move_(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
+    let (w, _) = ws.xref_world();
+    let target = args.target_in(ws, &w, (!args.target.contains('(')).then_some(crate::xref::TargetKind::Field))?;
+    Ok(mji_edit::actions::r#move::run(ws, &target, &args.destination)?)
 }

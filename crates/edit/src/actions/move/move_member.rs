@@ -734,7 +734,7 @@ pub(crate) fn carry(
             && !reaches(acc, oid)
             && !(acc == Access::Protected
                 && c.inherits.iter().any(|s| s == k_owner)
-                && crate::move_type::through_inheritance(doc, r))
+                && super::move_type::through_inheritance(doc, r))
         {
             broken.insert(format!("it uses `{k}`, {} in `{k_owner}`", access_word(acc)));
         }

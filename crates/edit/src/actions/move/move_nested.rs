@@ -17,16 +17,16 @@ use mji_parser::kind;
 use mji_xref::world::{TypeId, World};
 use mji_xref::{Category, RefKind};
 
-use crate::ctx::Ctx;
-use crate::delete::DeclKind;
-use crate::move_member::{
+use super::move_member::{
     Access, Carry, Sides, Speller, Texts, access_holds, access_of, access_word, assemble, carry, destination, dotted,
     import_of, in_place_of, merge_imports, package_of, placed, qualifier, read_sides, top_of,
 };
+use crate::ctx::Ctx;
+use crate::delete::DeclKind;
 use crate::{Doc, TextEdit};
 
 /// A planned move, or why not: the same account as a static member's.
-pub type NestedMove = crate::move_member::MemberMove;
+pub type NestedMove = super::move_member::MemberMove;
 
 /// The innermost workspace type of file `fi` whose lines hold `line`.
 fn type_at(w: &World, fi: usize, line: u32) -> Option<TypeId> {
