@@ -28,6 +28,9 @@ pub trait Ctx {
     /// A library type's declaration (the JDK's, a jar's), every type text qualified; `None`
     /// when no library declares it.
     fn library_type(&self, fqn: &str) -> Option<TypeDecl>;
+    /// The lines of the workspace's view and configuration files (not Java) naming `target`'s
+    /// words: how many, and the first `max` as `file:line`.
+    fn text_uses(&self, target: &Target, max: usize) -> (u64, Vec<String>);
 
     /// The file at `path` as a [`Doc`], named as answers name it.
     fn read(&self, path: &Path) -> Result<Doc, EditError> {

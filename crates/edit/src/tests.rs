@@ -83,6 +83,10 @@ impl Ctx for TestCtx {
     fn library_type(&self, fqn: &str) -> Option<TypeDecl> {
         self.libraries.get(fqn).cloned()
     }
+
+    fn text_uses(&self, _: &mji_xref::target::Target, _: usize) -> (u64, Vec<String>) {
+        (0, Vec::new())
+    }
 }
 
 /// An action at a position: the workspace, the file, the line and column the call names.

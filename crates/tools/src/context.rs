@@ -27,4 +27,9 @@ impl mji_edit::ctx::Ctx for Host {
     fn library_type(&self, fqn: &str) -> Option<mji_model::TypeDecl> {
         crate::libraries::qualified_decl(self, fqn)
     }
+
+    fn text_uses(&self, target: &mji_xref::target::Target, max: usize) -> (u64, Vec<String>) {
+        let m = crate::xref::non_java_matches(self, target, &[]);
+        (m.total, m.matches.iter().take(max).map(|m| format!("{}:{}", m.file, m.line)).collect())
+    }
 }

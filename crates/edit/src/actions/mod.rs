@@ -6,6 +6,7 @@
 pub mod convert;
 pub mod r#move;
 pub mod organize_imports;
+pub mod safe_delete;
 
 /// Why an action did nothing.
 #[derive(Debug, thiserror::Error)]

@@ -50,7 +50,7 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::Rename => crate::edit::rename(ws, args)?,
         RefactorAction::OrganizeImports => organize_imports(ws, args)?,
         RefactorAction::QuickFix => crate::quick_fix::quick_fix(ws, args)?,
-        RefactorAction::SafeDelete => crate::refactor::safe_delete(ws, args)?,
+        RefactorAction::SafeDelete => safe_delete(ws, args)?,
         RefactorAction::Inline => crate::refactor::inline(ws, args)?,
         RefactorAction::ExtractVariable => crate::refactor::extract(ws, args, false)?,
         RefactorAction::ExtractConstant => crate::refactor::extract(ws, args, true)?,
@@ -94,4 +94,11 @@ fn move_(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
     let (w, _) = ws.xref_world();
     let target = args.target_in(ws, &w, (!args.target.contains('(')).then_some(crate::xref::TargetKind::Field))?;
     Ok(mji_edit::actions::r#move::run(ws, &target, &args.destination)?)
+}
+
+/// `safe_delete`: [`mji_edit::actions::safe_delete`] of the declaration the call names.
+fn safe_delete(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
+    let (w, _) = ws.xref_world();
+    let target = args.target_in(ws, &w, (!args.target.contains('(')).then_some(crate::xref::TargetKind::Field))?;
+    Ok(mji_edit::actions::safe_delete::run(ws, &target)?)
 }
