@@ -4,6 +4,7 @@
 //! its line below, its `RefactorAction` in the tool's arguments.
 
 pub mod convert;
+pub mod extract;
 pub mod r#move;
 pub mod organize_imports;
 pub mod safe_delete;

@@ -52,8 +52,8 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::QuickFix => crate::quick_fix::quick_fix(ws, args)?,
         RefactorAction::SafeDelete => safe_delete(ws, args)?,
         RefactorAction::Inline => crate::refactor::inline(ws, args)?,
-        RefactorAction::ExtractVariable => crate::refactor::extract(ws, args, false)?,
-        RefactorAction::ExtractConstant => crate::refactor::extract(ws, args, true)?,
+        RefactorAction::ExtractVariable => extract(ws, args, false)?,
+        RefactorAction::ExtractConstant => extract(ws, args, true)?,
         RefactorAction::ExtractMethod => crate::refactor_method::extract_method(ws, args)?,
         RefactorAction::ChangeSignature => crate::signature::change_signature(ws, args)?,
         RefactorAction::Move => move_(ws, args)?,
@@ -101,4 +101,27 @@ fn safe_delete(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
     let (w, _) = ws.xref_world();
     let target = args.target_in(ws, &w, (!args.target.contains('(')).then_some(crate::xref::TargetKind::Field))?;
     Ok(mji_edit::actions::safe_delete::run(ws, &target)?)
+}
+
+/// `extract_variable` / `extract_constant`: [`mji_edit::actions::extract`] of the expression
+/// at the range (or the text on the line).
+fn extract(ws: &Host, args: &RefactorArgs, constant: bool) -> Result<Outcome, ToolError> {
+    let what = if constant { "extract_constant" } else { "extract_variable" };
+    if args.file_path.trim().is_empty() || args.line == 0 {
+        return Err(ToolError::InvalidArgument(format!(
+            "{what} needs filePath and the expression: startLine/startColumn to endLine/endColumn, or line + text"
+        )));
+    }
+    let doc = java_doc(ws, &args.file_path)?;
+    let request = mji_edit::actions::extract::Request {
+        constant,
+        line: args.line,
+        column: args.column,
+        end_line: args.end_line,
+        end_column: args.end_column,
+        text: &args.target,
+        new_name: &args.new_name,
+        replace_all: args.replace_all,
+    };
+    Ok(mji_edit::actions::extract::run(ws, &doc, &request)?)
 }
