@@ -17,8 +17,6 @@ pub mod fixes;
 pub mod generate;
 pub mod imports;
 pub mod inherit;
-pub mod inline;
-pub mod inline_method;
 pub mod locals;
 pub mod package;
 pub mod quickfix;

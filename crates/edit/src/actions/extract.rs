@@ -344,7 +344,7 @@ pub fn extract_constant(
     let tree = mji_parser::parse_tree(text).ok_or("the file could not be parsed")?;
     let expr = expression_node(tree.root_node(), start, end)?;
     let expr_text = &text[expr.start_byte()..expr.end_byte()];
-    if !crate::inline::is_portable_constant(expr_text) {
+    if !crate::actions::inline::local::is_portable_constant(expr_text) {
         return Err("not a constant expression of literals and operators".into());
     }
     let mut body = expr;

@@ -5,6 +5,7 @@
 
 pub mod convert;
 pub mod extract;
+pub mod inline;
 pub mod r#move;
 pub mod organize_imports;
 pub mod safe_delete;

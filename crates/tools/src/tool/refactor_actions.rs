@@ -51,7 +51,7 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::OrganizeImports => organize_imports(ws, args)?,
         RefactorAction::QuickFix => crate::quick_fix::quick_fix(ws, args)?,
         RefactorAction::SafeDelete => safe_delete(ws, args)?,
-        RefactorAction::Inline => crate::refactor::inline(ws, args)?,
+        RefactorAction::Inline => inline(ws, args)?,
         RefactorAction::ExtractVariable => extract(ws, args, false)?,
         RefactorAction::ExtractConstant => extract(ws, args, true)?,
         RefactorAction::ExtractMethod => crate::refactor_method::extract_method(ws, args)?,
@@ -124,4 +124,35 @@ fn extract(ws: &Host, args: &RefactorArgs, constant: bool) -> Result<Outcome, To
         replace_all: args.replace_all,
     };
     Ok(mji_edit::actions::extract::run(ws, &doc, &request)?)
+}
+
+/// `inline`: the local variable at `filePath` + `line` (+ `column`), or the method or constant
+/// named by `target` (or whose declaration or use is at the position when no local is there);
+/// [`mji_edit::actions::inline`].
+fn inline(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
+    use mji_edit::actions::inline;
+    if args.target.trim().is_empty() {
+        if args.file_path.trim().is_empty() || args.line == 0 {
+            return Err(ToolError::InvalidArgument(
+                "inline needs filePath + line (+ column) of a local variable, or target: a constant".into(),
+            ));
+        }
+        let doc = java_doc(ws, &args.file_path)?;
+        if let Some(done) = inline::local(&doc, args.line, args.column)? {
+            return Ok(done);
+        }
+    }
+    let (w, _) = ws.xref_world();
+    if let Ok(target) = args.target_in(ws, &w, None)
+        && target.category == mji_xref::Category::Method
+    {
+        // One call, by position (the action ignores a position on the declaration).
+        let at = (!args.file_path.trim().is_empty() && args.line > 0)
+            .then(|| ws.resolve(&args.file_path).ok())
+            .flatten()
+            .map(|r| (r.path, args.line, args.column));
+        return Ok(inline::method(ws, &target, at)?);
+    }
+    let target = args.target_in(ws, &w, Some(crate::xref::TargetKind::Field))?;
+    Ok(inline::constant(ws, &target)?)
 }
