@@ -11,8 +11,6 @@ pub mod actions;
 pub mod create_class;
 pub mod ctx;
 pub mod delete;
-pub mod extract_duplicates;
-pub mod extract_method;
 pub mod fixes;
 pub mod generate;
 pub mod imports;

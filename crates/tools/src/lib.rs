@@ -20,7 +20,6 @@ pub mod problems;
 mod quick_fix;
 pub mod read_javadoc;
 pub mod read_range;
-mod refactor_method;
 pub mod registry;
 pub mod resources;
 mod signature;

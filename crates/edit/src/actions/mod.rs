@@ -5,6 +5,7 @@
 
 pub mod convert;
 pub mod extract;
+pub mod extract_method;
 pub mod inline;
 pub mod r#move;
 pub mod organize_imports;

@@ -54,7 +54,7 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::Inline => inline(ws, args)?,
         RefactorAction::ExtractVariable => extract(ws, args, false)?,
         RefactorAction::ExtractConstant => extract(ws, args, true)?,
-        RefactorAction::ExtractMethod => crate::refactor_method::extract_method(ws, args)?,
+        RefactorAction::ExtractMethod => extract_method(ws, args)?,
         RefactorAction::ChangeSignature => crate::signature::change_signature(ws, args)?,
         RefactorAction::Move => move_(ws, args)?,
         RefactorAction::Convert => convert(ws, args)?,
@@ -155,4 +155,25 @@ fn inline(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
     }
     let target = args.target_in(ws, &w, Some(crate::xref::TargetKind::Field))?;
     Ok(inline::constant(ws, &target)?)
+}
+
+/// `extract_method`: [`mji_edit::actions::extract_method`] of the statements from `startLine`
+/// to `endLine` (or the exact range with columns) to a private method named `newName`.
+fn extract_method(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
+    if args.file_path.trim().is_empty() || args.line == 0 || args.end_line == 0 {
+        return Err(ToolError::InvalidArgument(
+            "not extracted: extract_method needs filePath, startLine and endLine (and columns for a part of a line)"
+                .into(),
+        ));
+    }
+    let doc = java_doc(ws, &args.file_path)?;
+    let request = mji_edit::actions::extract_method::Request {
+        line: args.line,
+        column: args.column,
+        end_line: args.end_line,
+        end_column: args.end_column,
+        new_name: &args.new_name,
+        replace_all: args.replace_all,
+    };
+    Ok(mji_edit::actions::extract_method::run(ws, &doc, &request)?)
 }

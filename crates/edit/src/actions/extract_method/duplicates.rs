@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use mji_parser::kind;
 use tree_sitter::Node;
 
-use crate::extract_method::{Extraction, analyse};
+use super::flow::{Extraction, analyse};
 use crate::locals::is_member_name;
 use crate::syntax::walk;
 use crate::{Doc, TextEdit};

@@ -1,31 +1,36 @@
-//! `extract_method`: the syntax work is [`mji_edit::extract_method`]; this adds what only the
-//! binder knows (the exceptions of the calls inside an extracted run, inherited methods of the
-//! new name) and the answer.
+//! `extract_method`: the statements of a range (or an exact part of a line) to a private
+//! method, its parameters, result and `throws` from the data flow of the run ([`flow`]), the
+//! same statements elsewhere in the class becoming calls too with `replaceAll`
+//! ([`duplicates`]). The binder half here adds what only the binder knows: the exceptions of
+//! the calls inside the run, and inherited methods of the new name.
 
-use mji_edit::extract_method::{Exceptions, SiteKind};
-use mji_edit::{Doc, WorkspaceEdit};
+pub mod duplicates;
+pub mod flow;
+
 use mji_xref::ty::Ty;
 use mji_xref::world::{TypeId, World};
 
-use mji_edit::ctx::Outcome;
+use crate::actions::ActionError;
+use crate::ctx::{Ctx, Outcome};
+use crate::{Doc, WorkspaceEdit};
+use flow::{Exceptions, SiteKind};
 
-use crate::ToolError;
-use crate::edit::RefactorArgs;
-use crate::host::Host;
+/// What `extract_method` takes: the statements from `line` (`column`) to `end_line`
+/// (`end_column`, else the whole line), the method's name (default `extracted`), and whether
+/// duplicates become calls too.
+pub struct Request<'a> {
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
+    pub new_name: &'a str,
+    pub replace_all: bool,
+}
 
 /// `extract_method`: the statements from `startLine` to `endLine` (or the exact range with
 /// columns) to a private method named `newName` (default `extracted`).
-pub(crate) fn extract_method(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
-    let bad = |why: String| ToolError::InvalidArgument(format!("not extracted: {why}"));
-    if args.file_path.trim().is_empty() || args.line == 0 || args.end_line == 0 {
-        return Err(bad(
-            "extract_method needs filePath, startLine and endLine (and columns for a part of a line)".into()
-        ));
-    }
-    let r = ws.resolve(&args.file_path)?;
-    ws.check_file(&r.path, &r.display)?;
-    crate::require_java(&r.path, &r.display)?;
-    let doc = Doc::read(&r.path, &r.display)?;
+pub fn run(ctx: &dyn Ctx, doc: &Doc, args: &Request) -> Result<Outcome, ActionError> {
+    let bad = |why: String| ActionError::Refused(format!("not extracted: {why}"));
     let text = doc.text();
     let start = doc.offset(args.line, args.column.max(1));
     let end = if args.end_column > 0 {
@@ -38,12 +43,12 @@ pub(crate) fn extract_method(ws: &Host, args: &RefactorArgs) -> Result<Outcome, 
         _ => return Err(bad("the range is not inside the file, or ends before it starts".into())),
     };
     let name = if args.new_name.trim().is_empty() { "extracted" } else { args.new_name.trim() };
-    if !mji_edit::is_identifier(name) {
+    if !crate::is_identifier(name) {
         return Err(bad(format!("`{name}` is not a Java identifier")));
     }
-    let x = mji_edit::extract_method::analyse(&doc, start, end, name).map_err(bad)?;
-    let (w, _) = ws.xref_world();
-    let fi = w.files.iter().position(|f| *f.path == *r.path).ok_or_else(|| bad("the file is not indexed".into()))?;
+    let x = flow::analyse(doc, start, end, name).map_err(bad)?;
+    let (w, _) = ctx.world();
+    let fi = w.files.iter().position(|f| *f.path == *doc.path).ok_or_else(|| bad("the file is not indexed".into()))?;
     let here = type_at(&w, fi, doc.line_of(x.start));
     // An inherited method of the name: a new overload could take its calls.
     if let Some(id) = here {
@@ -52,11 +57,10 @@ pub(crate) fn extract_method(ws: &Host, args: &RefactorArgs) -> Result<Outcome, 
             return Err(bad(format!("the class already has a method `{name}` (inherited); choose another newName")));
         }
     }
-    let throws = throws(&w, fi, &doc, here, &x.exceptions).map_err(bad)?;
-    let mut edits = mji_edit::extract_method::edits(&doc, &x, &throws);
+    let throws = throws(&w, fi, doc, here, &x.exceptions).map_err(bad)?;
+    let mut edits = flow::edits(doc, &x, &throws);
     // replaceAll: the same statements elsewhere in the class become calls too.
-    let dups =
-        if args.replace_all { mji_edit::extract_duplicates::duplicates(&doc, &x, &throws) } else { Default::default() };
+    let dups = if args.replace_all { duplicates::duplicates(doc, &x, &throws) } else { Default::default() };
     edits.extend(dups.edits);
     let sig = format!(
         "{}{}({}){}",
@@ -206,5 +210,57 @@ fn class_name(t: &Ty) -> Option<&str> {
     match t {
         Ty::Class(f, _) => Some(f),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod cases {
+    use super::{Request, run};
+    use crate::tests::{check, check_refused};
+    use expect_test::expect;
+
+    #[test]
+    fn statements_become_a_method_with_their_inputs_and_result() {
+        check(
+            |ctx, doc, line, _| {
+                let r = Request {
+                    line,
+                    column: 0,
+                    end_line: line + 1,
+                    end_column: 0,
+                    new_name: "scaled",
+                    replace_all: false,
+                };
+                run(ctx, doc, &r)
+            },
+            "class A {\n    int f(int a) {\n        $0int b = a * 2;\n        int c = b + 1;\n        return c;\n    }\n}\n",
+            expect![[r#"
+                class A {
+                    int f(int a) {
+                        int c = scaled(a);
+                        return c;
+                    }
+
+                    private static int scaled(int a) {
+                        int b = a * 2;
+                        int c = b + 1;
+                        return c;
+                    }
+                }
+            "#]],
+        );
+    }
+
+    #[test]
+    fn a_name_that_is_not_an_identifier_is_refused() {
+        check_refused(
+            |ctx, doc, line, _| {
+                let r =
+                    Request { line, column: 0, end_line: line, end_column: 0, new_name: "class", replace_all: false };
+                run(ctx, doc, &r)
+            },
+            "class A {\n    void f() {\n        $0System.out.println();\n    }\n}\n",
+            "not extracted: `class` is not a Java identifier",
+        );
     }
 }
