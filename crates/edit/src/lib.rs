@@ -19,7 +19,6 @@ pub mod locals;
 pub mod package;
 pub mod quickfix;
 pub mod rename;
-pub mod signature;
 pub mod syntax;
 #[cfg(test)]
 mod tests;

@@ -22,7 +22,6 @@ pub mod read_javadoc;
 pub mod read_range;
 pub mod registry;
 pub mod resources;
-mod signature;
 mod spelling;
 mod targets;
 pub mod tool;

@@ -3,6 +3,7 @@
 //! tests; each answers an [`crate::ctx::Outcome`] or says why not. To add one: its file here,
 //! its line below, its `RefactorAction` in the tool's arguments.
 
+pub mod change_signature;
 pub mod convert;
 pub mod extract;
 pub mod extract_method;

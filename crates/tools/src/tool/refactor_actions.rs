@@ -55,7 +55,7 @@ pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, To
         RefactorAction::ExtractVariable => extract(ws, args, false)?,
         RefactorAction::ExtractConstant => extract(ws, args, true)?,
         RefactorAction::ExtractMethod => extract_method(ws, args)?,
-        RefactorAction::ChangeSignature => crate::signature::change_signature(ws, args)?,
+        RefactorAction::ChangeSignature => change_signature(ws, args)?,
         RefactorAction::Move => move_(ws, args)?,
         RefactorAction::Convert => convert(ws, args)?,
         RefactorAction::Apply => return crate::edit::apply_previews(ws, args),
@@ -176,4 +176,25 @@ fn extract_method(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> 
         replace_all: args.replace_all,
     };
     Ok(mji_edit::actions::extract_method::run(ws, &doc, &request)?)
+}
+
+/// `change_signature`: [`mji_edit::actions::change_signature`] of the method or constructor
+/// the call names.
+fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
+    use mji_edit::actions::change_signature::{ParamSpec, Request, run};
+    let (w, _) = ws.xref_world();
+    let target = args.target_in(ws, &w, None)?;
+    let parameters = args.parameters.as_ref().map(|given| {
+        given
+            .iter()
+            .map(|p| ParamSpec {
+                from: p.from,
+                name: p.name.clone(),
+                ty: p.ty.clone(),
+                default_value: p.default_value.clone(),
+            })
+            .collect()
+    });
+    let request = Request { new_name: &args.new_name, parameters, include_likely: args.include_likely };
+    Ok(run(ws, &target, &request)?)
 }
