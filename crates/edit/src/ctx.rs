@@ -5,7 +5,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use mji_model::TypeDecl;
@@ -31,6 +31,10 @@ pub trait Ctx {
     /// The lines of the workspace's view and configuration files (not Java) naming `target`'s
     /// words: how many, and the first `max` as `file:line`.
     fn text_uses(&self, target: &Target, max: usize) -> (u64, Vec<String>);
+    /// The source and test roots the build declares for the module holding the directory
+    /// `base` (a pom's `sourceDirectory`, Gradle source sets), those that exist; none outside
+    /// the workspace.
+    fn module_roots(&self, base: &Path) -> Vec<PathBuf>;
 
     /// The file at `path` as a [`Doc`], named as answers name it.
     fn read(&self, path: &Path) -> Result<Doc, EditError> {

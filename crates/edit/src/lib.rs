@@ -16,9 +16,7 @@ pub mod generate;
 pub mod imports;
 pub mod inherit;
 pub mod locals;
-pub mod package;
 pub mod quickfix;
-pub mod rename;
 pub mod syntax;
 #[cfg(test)]
 mod tests;

@@ -87,6 +87,10 @@ impl Ctx for TestCtx {
     fn text_uses(&self, _: &mji_xref::target::Target, _: usize) -> (u64, Vec<String>) {
         (0, Vec::new())
     }
+
+    fn module_roots(&self, _: &Path) -> Vec<PathBuf> {
+        Vec::new()
+    }
 }
 
 /// An action at a position: the workspace, the file, the line and column the call names.

@@ -32,4 +32,15 @@ impl mji_edit::ctx::Ctx for Host {
         let m = crate::xref::non_java_matches(self, target, &[]);
         (m.total, m.matches.iter().take(max).map(|m| format!("{}:{}", m.file, m.line)).collect())
     }
+
+    fn module_roots(&self, base: &Path) -> Vec<std::path::PathBuf> {
+        if self.roots().root_of(base).is_none() {
+            return Vec::new();
+        }
+        let project = mji_build::project::project_for(base, self.roots().paths(), None, &[]);
+        match project.module_of(base) {
+            Some(m) => m.source_roots.iter().chain(&m.test_roots).filter(|r| r.is_dir()).cloned().collect(),
+            None => Vec::new(),
+        }
+    }
 }

@@ -540,16 +540,6 @@ impl Host {
     pub(crate) fn incomplete(&self, unbound: Vec<(Arc<Path>, mji_xref::resolve::DepthCut)>) -> Vec<String> {
         mji_edit::ctx::Ctx::incomplete(self, unbound)
     }
-
-    /// The conflict a refactoring reports for the files its search could not bind fully
-    /// ([`mji_edit::ctx::Ctx::unbound_conflict`]).
-    pub(crate) fn unbound_conflict(
-        &self,
-        unbound: Vec<(Arc<Path>, mji_xref::resolve::DepthCut)>,
-        shown: usize,
-    ) -> Option<String> {
-        mji_edit::ctx::Ctx::unbound_conflict(self, unbound, shown)
-    }
 }
 
 /// Where the world and reference index of a workspace are persisted: beside the first root's

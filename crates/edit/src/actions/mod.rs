@@ -10,6 +10,7 @@ pub mod extract_method;
 pub mod inline;
 pub mod r#move;
 pub mod organize_imports;
+pub mod rename;
 pub mod safe_delete;
 
 /// Why an action did nothing.

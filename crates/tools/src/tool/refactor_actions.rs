@@ -47,7 +47,7 @@ impl Tool for RefactorActions {
 /// `refactor_actions`.
 pub fn run(ws: &Host, args: &crate::edit::RefactorArgs) -> Result<EditResult, ToolError> {
     let outcome = match args.action {
-        RefactorAction::Rename => crate::edit::rename(ws, args)?,
+        RefactorAction::Rename => rename(ws, args)?,
         RefactorAction::OrganizeImports => organize_imports(ws, args)?,
         RefactorAction::QuickFix => crate::quick_fix::quick_fix(ws, args)?,
         RefactorAction::SafeDelete => safe_delete(ws, args)?,
@@ -197,4 +197,35 @@ fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError
     });
     let request = Request { new_name: &args.new_name, parameters, include_likely: args.include_likely };
     Ok(run(ws, &target, &request)?)
+}
+
+/// `rename`: [`mji_edit::actions::rename`] of the local at `filePath` + `line` (+ `column`), the
+/// package `target` names, or the declaration it names.
+fn rename(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
+    use mji_edit::actions::rename;
+    let new = args.new_name.trim();
+    if !new.split('.').all(mji_edit::is_identifier) || (new.contains('.') && args.target.contains('#')) {
+        return Err(ToolError::InvalidArgument(format!(
+            "newName `{}` is not a Java identifier (letters, digits, `_`, `$`; not a keyword)",
+            args.new_name
+        )));
+    }
+    // A local variable or parameter: the syntax of its method answers it exactly. Without a
+    // column, a line that declares a member means that member (`void reset(String reason)`
+    // renames reset), never a parameter named after it on the line.
+    if !args.file_path.trim().is_empty() && args.line > 0 && args.target.trim().is_empty() {
+        let doc = java_doc(ws, &args.file_path)?;
+        if (args.column > 0 || !rename::declares_member_on(ws, &doc, args.line))
+            && let Some(done) = rename::local(&doc, args.line, args.column, new)
+        {
+            return Ok(done);
+        }
+    }
+    let (w, _) = ws.xref_world();
+    let spec = args.target.trim();
+    if rename::names_package(&w, spec, args.include_subpackages) {
+        return Ok(rename::package(ws, spec, new, args.include_subpackages)?);
+    }
+    let target = args.target_in(ws, &w, (!args.target.contains('(')).then_some(crate::xref::TargetKind::Field))?;
+    Ok(rename::member(ws, &target, new, args.include_likely)?)
 }

@@ -228,13 +228,13 @@ pub fn move_type(ctx: &dyn Ctx, w: &World, scope: &[Arc<Path>], fqn: &str, dest:
 
     // The moved file: its package, the imports it now needs, its new place.
     let mut fe = doc.edit();
-    for (s, e) in crate::rename::package_name_ranges(&doc, &old) {
+    for (s, e) in crate::actions::rename::syntax::package_name_ranges(&doc, &old) {
         fe.edits.push(crate::TextEdit { start: s, end: e, text: dest.to_owned() });
     }
     // The imports are placed as in a file of another package: the package's name blanked to
     // one of the same length (`mv.a` -> `zz.z`), so every offset stays the file's.
     let mut blanked = doc.text().to_owned();
-    for (s, e) in crate::rename::package_name_ranges(&doc, &old) {
+    for (s, e) in crate::actions::rename::syntax::package_name_ranges(&doc, &old) {
         let z: String = blanked[s..e].chars().map(|c| if c == '.' { '.' } else { 'z' }).collect();
         blanked.replace_range(s..e, &z);
     }

@@ -92,7 +92,7 @@ fn move_package(
         let display = ctx.display(&f.path);
         let doc = crate::Doc::read(&f.path, &display)?;
         let mut fe = doc.edit();
-        for (s, e) in crate::rename::package_name_ranges(&doc, old) {
+        for (s, e) in crate::actions::rename::syntax::package_name_ranges(&doc, old) {
             fe.edits.push(crate::TextEdit { start: s, end: e, text: new.to_owned() });
         }
         let dir = f.path.parent().unwrap_or(Path::new("/"));
@@ -153,7 +153,7 @@ fn move_package(
         }
         let doc = ctx.read(&f.path)?;
         let mut fe = doc.edit();
-        for (s, e) in crate::rename::package_name_ranges(&doc, old) {
+        for (s, e) in crate::actions::rename::syntax::package_name_ranges(&doc, old) {
             fe.edits.push(crate::TextEdit { start: s, end: e, text: new.to_owned() });
             acc.references += 1;
         }
