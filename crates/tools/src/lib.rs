@@ -6,7 +6,6 @@ pub mod budget;
 pub mod build;
 pub mod catalog;
 mod context;
-mod create_class;
 pub mod edit;
 pub mod editor;
 pub mod find;

@@ -40,7 +40,7 @@ pub(crate) fn attach(ws: &Host, problems: &mut [Problem]) {
                         p.fixes.push(Fix { fix_id: id("import", &c), title: format!("import {c}") });
                     }
                 }
-                if let Ok(c) = crate::create_class::new_class(ws, w, doc, at, &name) {
+                if let Ok(c) = mji_edit::create_class::new_class(ws, w, doc, at, &name) {
                     p.fixes.push(Fix {
                         fix_id: id("class", &name),
                         title: format!("create class {name} in {}", c.display()),
@@ -192,7 +192,7 @@ pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolE
     })?;
     let refused = |why: String| ToolError::InvalidArgument(format!("fix {} refused: {why}", id.kind));
     if id.kind == "class" {
-        return crate::create_class::create(ws, &doc, at, &id.arg);
+        return Ok(mji_edit::create_class::create(ws, &doc, at, &id.arg)?);
     }
     let (edits, summary) = match id.kind.as_str() {
         "import" => match mji_edit::imports::ensure_import_sorted(&doc, &id.arg) {
