@@ -8,7 +8,6 @@
 //! UTF-8 are refused rather than rewritten.
 
 pub mod actions;
-pub mod create_class;
 pub mod ctx;
 pub mod delete;
 pub mod fixes;
@@ -16,7 +15,6 @@ pub mod generate;
 pub mod imports;
 pub mod inherit;
 pub mod locals;
-pub mod quickfix;
 pub mod syntax;
 #[cfg(test)]
 mod tests;

@@ -1,11 +1,16 @@
 //! Quick fixes for javac's diagnostics (an IDE's light bulb): what a diagnostic offers, read
-//! from javac's key and message, the fix ids `get_problems` lists and `refactor_actions`
+//! from javac's key and message ([`offer`]: import or create class, throws or try/catch, add
+//! @Override, remove an unused import or local, cast, create method, field or local, implement
+//! the abstract methods; [`by_position`] and [`create_class`] hold those fixes' edits), the fix ids `get_problems` lists and `refactor_actions`
 //! takes back, and the syntax edits of the fixes that need no binding (`throws`, try/catch).
 //! Imports and implemented methods reuse [`crate::imports`] and [`crate::inherit`].
 //!
 //! A fix id names the file, the diagnostic's position, the fix and a stamp of the file's
 //! content: the same diagnostic of the same text always gets the same id, and an id whose file
 //! has changed since is refused as stale rather than applied to other code.
+
+pub mod by_position;
+pub mod create_class;
 
 use mji_parser::kind;
 use tree_sitter::Node;

@@ -196,12 +196,12 @@ fn is_expression(k: &str) -> bool {
 /// Casts the expression starting at byte `at` to `ty` (as javac names it: a primitive or a
 /// qualified type, imported when it can be).
 pub fn add_cast(doc: &Doc, at: usize, ty: &str) -> Result<Vec<TextEdit>, String> {
-    if !crate::quickfix::castable_name(ty) {
+    if !super::castable_name(ty) {
         return Err(format!("`{ty}` is not a type a cast can name here"));
     }
     let tree = parse(doc)?;
     let e = expression_node(tree.root_node(), at).ok_or("no expression at the position")?;
-    let (name, import) = crate::quickfix::type_name(doc, ty);
+    let (name, import) = super::type_name(doc, ty);
     let tight = matches!(
         e.kind(),
         kind::IDENTIFIER
@@ -232,7 +232,7 @@ fn spell_types(doc: &Doc, ty: &str, imports: &mut Vec<TextEdit>) -> Result<Strin
     let mut word = String::new();
     let flush = |word: &mut String, out: &mut String, imports: &mut Vec<TextEdit>| {
         if word.contains('.') {
-            let (name, import) = crate::quickfix::type_name(doc, word);
+            let (name, import) = super::type_name(doc, word);
             if let Some(i) = import
                 && !imports.iter().any(|e| e.text == i.text)
             {
