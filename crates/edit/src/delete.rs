@@ -6,7 +6,7 @@ use mji_parser::kind;
 use tree_sitter::Node;
 
 use crate::Doc;
-use crate::rename::walk;
+use crate::syntax::walk;
 
 /// What kind of declaration to remove.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,7 +58,7 @@ pub fn declaration(doc: &Doc, kind: DeclKind, name: &str, line: u32) -> Result<R
     }
     // Whole lines: from the line's start when only indentation precedes, through the newline
     // when only whitespace follows.
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_start = crate::syntax::line_start(text, start);
     if text[line_start..start].trim().is_empty() {
         start = line_start;
     }
@@ -299,7 +299,7 @@ fn find<'t>(root: Node<'t>, bytes: &[u8], kind: DeclKind, name: &str, line: u32)
 /// `start..end` widened to whole lines: from the line's start when only indentation precedes,
 /// through the line's end when only whitespace follows.
 pub(crate) fn whole_lines(text: &str, mut start: usize, mut end: usize) -> (usize, usize) {
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_start = crate::syntax::line_start(text, start);
     if text[line_start..start].trim().is_empty() {
         start = line_start;
     }
@@ -327,7 +327,7 @@ pub(crate) fn import_where(doc: &Doc, pick: impl Fn(Node, &str) -> bool) -> Opti
         n.kind() == kind::IMPORT_DECLARATION
             && pick(*n, &n.utf8_text(text.as_bytes()).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" "))
     })?;
-    let start = text[..n.start_byte()].rfind('\n').map_or(0, |i| i + 1);
+    let start = crate::syntax::line_start(text, n.start_byte());
     let rest = &text[n.end_byte()..];
     let end = n.end_byte() + rest.find('\n').map_or(rest.len(), |i| i + 1);
     Some(crate::TextEdit { start, end, text: String::new() })

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use tree_sitter::Node;
 
-use crate::rename::walk;
+use crate::syntax::walk;
 use crate::{Doc, TextEdit};
 
 /// What organizing did, and the edit.
@@ -410,6 +410,64 @@ pub fn ensure_import_sorted(doc: &Doc, qualified: &str) -> Result<Option<TextEdi
         }
         None => edit,
     }))
+}
+
+/// A type as the code inside type `id` can write it: simple names where they mean the type
+/// (imported when they need it and can be), else qualified; `None` for what has no spelling
+/// there (`null`'s type, a method's type variable, a local or anonymous class).
+pub fn type_text(
+    w: &mji_xref::world::World,
+    id: mji_xref::world::TypeId,
+    t: &mji_xref::ty::Ty,
+    doc: &Doc,
+    imports: &mut Vec<TextEdit>,
+) -> Option<String> {
+    use mji_xref::ty::Ty;
+    match t {
+        Ty::Prim(p) => Some(p.to_string()),
+        Ty::Null => None,
+        Ty::Array(e) => Some(format!("{}[]", type_text(w, id, e, doc, imports)?)),
+        // A value of a `? extends X` type is an X (its capture's bound); as a type argument it is
+        // refused below.
+        Ty::Var(name, bound) if &**name == mji_xref::ty::WILDCARD => type_text(w, id, bound, doc, imports),
+        Ty::Var(name, _) => w.decl(id).tparams.iter().any(|p| *p.name == **name).then(|| name.to_string()),
+        Ty::Class(fqn, args) => {
+            if fqn.contains('$') || !fqn.split('.').all(crate::is_identifier) {
+                return None;
+            }
+            let simple = fqn.rsplit('.').next().unwrap_or(fqn);
+            let pkg_top = fqn.rsplit('.').nth(1).is_none_or(|q| q.starts_with(char::is_lowercase));
+            let mut out = if w.qualify_in(id, simple).as_deref() == Some(&**fqn) {
+                simple.to_owned()
+            } else if pkg_top && let Ok(Some(e)) = ensure_import_sorted(doc, fqn) {
+                imports.push(e);
+                simple.to_owned()
+            } else {
+                fqn.to_string()
+            };
+            // The binder reads a wildcard argument `?` and `? super X` as `Object`: `List<?>`
+            // spelled `List<Object>` would not compile, so an `Object` argument is not spelled.
+            if args.iter().any(|a| {
+                matches!(a, Ty::Class(f, _) if &**f == "java.lang.Object")
+                    || matches!(a, Ty::Var(n, _) if &**n == mji_xref::ty::WILDCARD)
+            }) {
+                return None;
+            }
+            if !args.is_empty() {
+                let a: Option<Vec<String>> = args.iter().map(|a| type_text(w, id, a, doc, imports)).collect();
+                out.push_str(&format!("<{}>", a?.join(", ")));
+            }
+            Some(out)
+        }
+    }
+}
+
+/// The types a simple name may import: workspace types (top-level and nested) and the JDK's.
+pub fn candidates(w: &mji_xref::world::World, simple: &str) -> Vec<String> {
+    let mut out: Vec<String> = w.types_named(simple);
+    out.sort();
+    out.dedup();
+    out
 }
 
 #[cfg(test)]

@@ -11,7 +11,9 @@ use std::collections::{HashMap, HashSet};
 
 use mji_model::{MethodDecl, TypeDecl, TypeKind};
 
+use crate::ctx::TypeCache;
 use crate::generate::{Action, Generated, Options, Style, insert_members};
+use crate::syntax::tokens;
 use crate::{Doc, TextEdit};
 
 /// The most supertypes one walk visits.
@@ -19,11 +21,11 @@ const MAX_SUPERTYPES: usize = 64;
 /// `delegates` without `methods` forwards at most this many (else it asks for a choice).
 pub const MAX_UNCHOSEN: usize = 25;
 
-/// What the generator needs from the world: a type's declaration with every type text
-/// qualified (`None` when the type is unknown), and what a simple name means at the class now
+/// What the generator needs from the world: the supertypes' declarations with every type text
+/// qualified (from the context, each read once), and what a simple name means at the class now
 /// (its qualified name; `None` when it names no type there).
 pub struct Lookup<'a> {
-    pub load: &'a dyn Fn(&str) -> Option<TypeDecl>,
+    pub types: TypeCache<'a>,
     pub visible: &'a dyn Fn(&str) -> Option<String>,
 }
 
@@ -321,7 +323,7 @@ fn hierarchy(start: &TypeDecl, lookup: &Lookup, own_tvars: &[(String, String)]) 
         if !seen.insert(name.clone()) || seen.len() > MAX_SUPERTYPES {
             continue;
         }
-        let Some(decl) = (lookup.load)(&name) else {
+        let Some(decl) = lookup.types.get(&name) else {
             missing.push(name);
             continue;
         };
@@ -493,45 +495,6 @@ fn split_args(t: &str) -> (String, Vec<String>) {
     }
 }
 
-/// The text as (is a name, text) runs: names are dotted identifier chains.
-fn tokens(t: &str) -> Vec<(bool, &str)> {
-    let mut out = Vec::new();
-    let b = t.as_bytes();
-    let is_id = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80;
-    let starts_name = |c: u8| is_id(c) && !c.is_ascii_digit();
-    let mut i = 0;
-    while i < b.len() {
-        let start = i;
-        if starts_name(b[i]) {
-            while i < b.len() && (is_id(b[i]) || (b[i] == b'.' && i + 1 < b.len() && is_id(b[i + 1]))) {
-                i += 1;
-            }
-            out.push((true, &t[start..i]));
-        } else {
-            while i < b.len() && !starts_name(b[i]) {
-                i += 1;
-            }
-            out.push((false, &t[start..i]));
-        }
-    }
-    out
-}
-
-/// Rewrites every name of a type text through `f` (kept where it answers `None`); keywords
-/// and primitive types are left alone. The caller qualifies a workspace type's texts with it.
-pub fn map_names(t: &str, mut f: impl FnMut(&str) -> Option<String>) -> String {
-    const KEYWORDS: &[&str] =
-        &["extends", "super", "int", "long", "short", "byte", "char", "boolean", "float", "double", "void", "final"];
-    tokens(t)
-        .into_iter()
-        .map(
-            |(is_name, s)| {
-                if is_name && !KEYWORDS.contains(&s) { f(s).unwrap_or_else(|| s.to_owned()) } else { s.to_owned() }
-            },
-        )
-        .collect()
-}
-
 /// Replaces whole names that are type variables.
 fn substitute(t: &str, subst: &HashMap<String, String>) -> String {
     if subst.is_empty() {
@@ -664,7 +627,7 @@ pub struct Functional {
 /// [`Functional`] of `iface`.
 pub fn functional(iface: &str, lookup: &Lookup) -> Functional {
     let (name, _) = split_args(iface);
-    let is_interface = (lookup.load)(&name).is_some_and(|d| d.kind == TypeKind::Interface);
+    let is_interface = lookup.types.get(&name).is_some_and(|d| d.kind == TypeKind::Interface);
     let start = TypeDecl { implements: vec![iface.to_owned()], ..empty_type(TypeKind::Class) };
     let (all, missing) = hierarchy(&start, lookup, &[]);
     let abstract_methods = unimplemented(&all, &HashSet::new()).into_iter().map(|i| i.m.clone()).collect();
@@ -675,7 +638,7 @@ pub fn functional(iface: &str, lookup: &Lookup) -> Functional {
         if !seen.insert(n.clone()) || seen.len() > MAX_SUPERTYPES {
             continue;
         }
-        let Some(d) = (lookup.load)(&n) else { continue };
+        let Some(d) = lookup.types.get(&n) else { continue };
         members.extend(d.fields.iter().map(|f| f.name.clone()));
         members.extend(d.inner_classes.iter().map(|c| c.name.clone()));
         queue.extend(supers_of(&d).iter().map(|s| split_args(s).0));
@@ -686,6 +649,8 @@ pub fn functional(iface: &str, lookup: &Lookup) -> Functional {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ctx::Ctx;
+    use crate::tests::TestCtx;
     use std::path::Path;
 
     fn decl(src: &str) -> TypeDecl {
@@ -704,13 +669,10 @@ mod tests {
         let mut q = c.clone();
         q.extends = Some("p.B".into());
         q.implements = vec!["p.I".into()];
-        let load = |fqn: &str| match fqn {
-            "p.I" => Some(i.clone()),
-            "p.B" => Some(b.clone()),
-            _ => None,
-        };
+        let ctx = TestCtx::bare(&[]).with_library(i).with_library(b);
+        let (w, _) = ctx.world();
         let visible = |_: &str| None;
-        let lookup = Lookup { load: &load, visible: &visible };
+        let lookup = Lookup { types: TypeCache::new(&ctx, &w), visible: &visible };
         let g = generate(&doc, &c, &q, Action::ImplementMethods, &Options::default(), &lookup).expect("generated");
         assert_eq!(g.members, vec!["size()".to_owned()], "{:?}", g.warnings);
         assert_eq!(
@@ -735,9 +697,10 @@ mod tests {
         let x = decl(src);
         let mut q = x.clone();
         q.implements = vec!["p.Fn<R>".into()];
-        let load = |fqn: &str| (fqn == "p.Fn").then(|| f.clone());
+        let ctx = TestCtx::new(&[]).with_library(f);
+        let (w, _) = ctx.world();
         let visible = |s: &str| (s == "List").then(|| "java.util.List".to_owned());
-        let lookup = Lookup { load: &load, visible: &visible };
+        let lookup = Lookup { types: TypeCache::new(&ctx, &w), visible: &visible };
         let g = generate(&doc, &x, &q, Action::ImplementMethods, &Options::default(), &lookup).expect("generated");
         let text = &g.edits.last().expect("edit").text;
         assert!(text.contains("public <R1> R1 apply(R t, List<? extends R1> more) {"), "{text}");

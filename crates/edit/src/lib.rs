@@ -7,27 +7,19 @@
 //! offsets of the file's own bytes here, so an edit never re-encodes a file: files that are not
 //! UTF-8 are refused rather than rewritten.
 
-pub mod convert;
-pub mod convert_lambda;
-pub mod create_class;
+pub mod actions;
+pub mod ctx;
 pub mod delete;
-pub mod extract;
-pub mod extract_duplicates;
-pub mod extract_method;
 pub mod fixes;
 pub mod generate;
 pub mod imports;
 pub mod inherit;
-pub mod inline;
-pub mod inline_method;
 pub mod locals;
-pub mod move_member;
-pub mod move_nested;
-pub mod move_type;
-pub mod package;
-pub mod quickfix;
-pub mod rename;
-pub mod signature;
+pub mod syntax;
+#[cfg(test)]
+mod tests;
+
+pub use syntax::is_identifier;
 
 use std::collections::BTreeMap;
 
@@ -405,75 +397,8 @@ fn undo_one(roots: &[PathBuf], f: &Planned) {
     }
 }
 
-/// Whether `s` is a Java identifier that is not a keyword or literal.
-pub fn is_identifier(s: &str) -> bool {
-    const RESERVED: &[&str] = &[
-        "abstract",
-        "assert",
-        "boolean",
-        "break",
-        "byte",
-        "case",
-        "catch",
-        "char",
-        "class",
-        "const",
-        "continue",
-        "default",
-        "do",
-        "double",
-        "else",
-        "enum",
-        "extends",
-        "final",
-        "finally",
-        "float",
-        "for",
-        "goto",
-        "if",
-        "implements",
-        "import",
-        "instanceof",
-        "int",
-        "interface",
-        "long",
-        "native",
-        "new",
-        "package",
-        "private",
-        "protected",
-        "public",
-        "return",
-        "short",
-        "static",
-        "strictfp",
-        "super",
-        "switch",
-        "synchronized",
-        "this",
-        "throw",
-        "throws",
-        "transient",
-        "try",
-        "void",
-        "volatile",
-        "while",
-        "true",
-        "false",
-        "null",
-        "_",
-        "var",
-        "yield",
-        "record",
-    ];
-    let mut chars = s.chars();
-    matches!(chars.next(), Some(c) if c.is_alphabetic() || c == '_' || c == '$')
-        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
-        && !RESERVED.contains(&s)
-}
-
 #[cfg(test)]
-mod tests {
+mod kernel_tests {
     use super::*;
 
     fn doc(text: &str) -> Doc {
@@ -560,14 +485,5 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&new).expect("r"), "class N {}\n");
         // Once there, the same creation is stale: nothing is overwritten.
         assert!(matches!(plan().apply(std::slice::from_ref(&root)), Err(EditError::Stale(_))));
-    }
-
-    #[test]
-    fn identifiers() {
-        assert!(is_identifier("fooBar$1"));
-        assert!(!is_identifier("1foo"));
-        assert!(!is_identifier("class"));
-        assert!(!is_identifier("a-b"));
-        assert!(!is_identifier(""));
     }
 }

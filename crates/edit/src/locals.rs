@@ -6,7 +6,7 @@
 use mji_parser::kind;
 use tree_sitter::Node;
 
-use crate::rename::walk;
+use crate::syntax::walk;
 use crate::{Doc, TextEdit};
 
 /// A local rename's edits and what it would break.

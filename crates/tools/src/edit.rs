@@ -1,19 +1,19 @@
-//! The editing tools' wire types and glue: `refactor_actions` (rename, organize imports) over
-//! the [`mji_edit`] layer. Every action previews first (a unified diff per file and an
-//! `editId`); `apply: true` writes all files or none, and refuses a stale preview.
+//! The editing tools' wire types and their answer: `refactor_actions`' and `source_actions'`
+//! arguments, the [`EditResult`] an action's [`mji_edit::ctx::Outcome`] becomes (`finish`:
+//! previewed as a unified diff per file with an `editId`; `apply: true` writes all files or
+//! none, and refuses a stale preview), and the generated members' supertype lookup.
 
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
+
+use mji_edit::ctx::Outcome;
 
 use crate::ToolError;
 use crate::host::Host;
 use crate::targets::TargetSpec;
-use crate::xref::{self, TargetKind};
-use mji_edit::rename::Occurrence;
+use crate::xref::TargetKind;
 use mji_edit::{EditError, WorkspaceEdit};
-use mji_xref::{Category, Confidence, RefKind};
 
 impl From<EditError> for ToolError {
     fn from(e: EditError) -> ToolError {
@@ -24,6 +24,15 @@ impl From<EditError> for ToolError {
                 reason: "is not UTF-8 text; edits are refused rather than re-encoding it".into(),
             },
             other => ToolError::InvalidArgument(other.to_string()),
+        }
+    }
+}
+
+impl From<mji_edit::actions::ActionError> for ToolError {
+    fn from(e: mji_edit::actions::ActionError) -> ToolError {
+        match e {
+            mji_edit::actions::ActionError::Refused(why) => ToolError::InvalidArgument(why),
+            mji_edit::actions::ActionError::Edit(e) => e.into(),
         }
     }
 }
@@ -271,9 +280,6 @@ pub struct SourceArgs {
     pub edit_id: String,
 }
 
-/// The most `likely` references an answer lists.
-const MAX_LIKELY: usize = 50;
-
 /// `apply` with `editIds`: the previews' edits merged into one plan, written all or none.
 pub(crate) fn apply_previews(ws: &Host, args: &RefactorArgs) -> Result<EditResult, ToolError> {
     if args.edit_ids.is_empty() {
@@ -294,19 +300,16 @@ pub(crate) fn apply_previews(ws: &Host, args: &RefactorArgs) -> Result<EditResul
         edit.merge(e);
     }
     let summary = format!("apply {} previews together", args.edit_ids.len());
-    let mut out = empty_result(summary, conflicts, Vec::new(), Vec::new());
     let apply = RefactorArgs { apply: true, edit_id: String::new(), ..args.clone() };
-    finish(ws, edit, &apply, &mut out)?;
-    Ok(out)
+    finish(ws, Outcome { edit, summary, conflicts, ..Outcome::default() }, &apply)
 }
 
-/// Fills the answer from the edit's plan, keeps it for `apply`, and, when asked, applies it.
-pub(crate) fn finish(
-    ws: &Host,
-    edit: WorkspaceEdit,
-    args: &RefactorArgs,
-    out: &mut EditResult,
-) -> Result<(), ToolError> {
+/// The answer of an action's outcome: filled from the edit's plan, kept for `apply`, and, when
+/// asked, applied.
+pub(crate) fn finish(ws: &Host, outcome: Outcome, args: &RefactorArgs) -> Result<EditResult, ToolError> {
+    let Outcome { edit, summary, conflicts, warnings, likely, ambiguous } = outcome;
+    let mut out = empty_result(summary, conflicts, warnings, likely);
+    out.ambiguous = ambiguous;
     let kept = edit.clone();
     let plan = edit.plan()?;
     ws.previews().keep(&plan.edit_id, kept, out.conflicts.len());
@@ -334,7 +337,7 @@ pub(crate) fn finish(
         })
         .collect();
     if !args.apply {
-        return Ok(());
+        return Ok(out);
     }
     if !args.edit_id.is_empty() && args.edit_id != plan.edit_id {
         return Err(ToolError::InvalidArgument(format!(
@@ -386,156 +389,7 @@ pub(crate) fn finish(
             out.problems.push(format!("{}:{}:{}: {}", p.file, p.line, p.column, p.message));
         }
     }
-    Ok(())
-}
-
-pub(crate) fn rename(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
-    let new = args.new_name.trim();
-    if !new.split('.').all(mji_edit::is_identifier) || (new.contains('.') && args.target.contains('#')) {
-        return Err(ToolError::InvalidArgument(format!(
-            "newName `{}` is not a Java identifier (letters, digits, `_`, `$`; not a keyword)",
-            args.new_name
-        )));
-    }
-    // A local variable or parameter: the syntax of its method answers it exactly. Without a
-    // column, a line that declares a member means that member (`void reset(String reason)`
-    // renames reset), never a parameter named after it on the line.
-    if !args.file_path.trim().is_empty()
-        && args.line > 0
-        && args.target.trim().is_empty()
-        && (args.column > 0 || !declares_member_on(ws, args)?)
-        && let Some(done) = rename_local(ws, args, new)?
-    {
-        return Ok(done);
-    }
-    let (w, files) = ws.xref_world();
-    let spec = args.target.trim();
-    let sub = format!("{spec}.");
-    if !spec.is_empty()
-        && w.by_fqn(spec).is_none()
-        && w.files
-            .iter()
-            .any(|f| &*f.decls().package == spec || (args.include_subpackages && f.decls().package.starts_with(&sub)))
-    {
-        return rename_package(ws, &w, &files, spec, new, args.include_subpackages);
-    }
-    let target = args.target_in(ws, &w, (!args.target.contains('(')).then_some(TargetKind::Field))?;
-    let family = mji_xref::rename::rename_family(&w, &target).map_err(ToolError::InvalidArgument)?;
-    let old = match target.category {
-        Category::Type => target.keys[0].rsplit('.').next().unwrap_or_default().to_owned(),
-        _ => xref::name_of_key(&target.keys[0]),
-    };
-    if old == new {
-        return Err(ToolError::InvalidArgument(format!("{} is already named {new}", target.label)));
-    }
-    let mut conflicts = mji_xref::rename::rename_conflicts(&w, &family, new);
-    let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
-    // A type's references are type uses and constructor calls (`new T()`, `T::new`).
-    let mut searches = vec![family.target.clone()];
-    if target.category == Category::Type {
-        let mut ctors = family.target.clone();
-        ctors.category = Category::Ctor;
-        ctors.keys.retain(|k| k.contains('#'));
-        searches[0].keys.retain(|k| !k.contains('#'));
-        if !ctors.keys.is_empty() {
-            searches.push(ctors);
-        }
-    }
-    // A record component's accessor calls are method references.
-    if target.category == Category::Field && family.target.keys.iter().any(|k| k.contains('(')) {
-        let mut accessor = family.target.clone();
-        accessor.category = Category::Method;
-        accessor.keys.retain(|k| k.contains('('));
-        searches[0].keys.retain(|k| !k.contains('('));
-        searches.push(accessor);
-    }
-    let mut occurrences = Vec::new();
-    let mut likely = Vec::new();
-    let mut unbound = Vec::new();
-    for t in &searches {
-        let found = xref::search(ws.xref(), &w, &scope, t);
-        unbound.extend(found.unbound);
-        for (p, refs) in found.hits {
-            for (r, _) in refs {
-                if r.confidence == Confidence::Likely && !args.include_likely {
-                    likely.push(format!("{}:{}:{}", ws.display_of(&p), r.line, r.column));
-                    continue;
-                }
-                occurrences.push(Occurrence {
-                    path: p.clone(),
-                    line: r.line,
-                    column: r.column,
-                    nameless: matches!(r.kind, RefKind::ThisCall | RefKind::SuperCall),
-                });
-            }
-        }
-    }
-    let incomplete = ws.incomplete(unbound);
-    if !incomplete.is_empty() {
-        conflicts.push(format!(
-            "{} file(s) mention {old} but could not be bound fully, so references there may be missed: {}",
-            incomplete.len(),
-            incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
-        ));
-    }
-    let display = |p: &Path| ws.display_of(p);
-    let mut r = mji_edit::rename::rename_edits(
-        &family.decls,
-        &occurrences,
-        &old,
-        new,
-        &display,
-        target.category == Category::Field,
-    )?;
-    conflicts.extend(r.conflicts);
-    // A record component: the canonical constructor's parameter too.
-    if target.category == Category::Field
-        && family.target.keys.iter().any(|k| k.contains('('))
-        && let Some(d) = family.decls.first()
-    {
-        let doc = mji_edit::Doc::read(&d.path, &ws.display_of(&d.path))?;
-        let edits = mji_edit::rename::record_constructor_params(&doc, d.line, &old, new);
-        if !edits.is_empty() {
-            let mut f = doc.edit();
-            f.edits = edits;
-            r.edit.add(f);
-        }
-    }
-    let mut warnings = family.warnings;
-    warnings.extend(r.skipped);
-    // A public top-level type named like its file moves to the new name's file.
-    if target.category == Category::Type
-        && let Some(id) = w.by_fqn(&target.keys[0])
-        && w.decl(id).outer.is_none()
-    {
-        let path = w.files[w.file_of(id) as usize].path.clone();
-        if path.file_stem().and_then(|s| s.to_str()) == Some(old.as_str()) {
-            let to = path.with_file_name(format!("{new}.java"));
-            if to.exists() {
-                conflicts.push(format!("{} already exists", ws.display_of(&to)));
-            } else {
-                let doc = mji_edit::Doc::read(&path, &ws.display_of(&path))?;
-                let mut f = doc.edit();
-                f.move_to = Some((to.clone(), display_moved(&ws.display_of(&path), new)));
-                r.edit.add(f);
-            }
-        }
-    }
-    let more = likely.len().saturating_sub(MAX_LIKELY);
-    likely.truncate(MAX_LIKELY);
-    if more > 0 {
-        likely.push(format!("… and {more} more"));
-    }
-    let summary = format!(
-        "rename {} ({}) to {new}: {} declaration{}, {} reference{}",
-        target.label,
-        xref::kind_name(target.category),
-        r.declarations,
-        if r.declarations == 1 { "" } else { "s" },
-        r.references,
-        if r.references == 1 { "" } else { "s" },
-    );
-    Ok((r.edit, empty_result(summary, conflicts, warnings, likely)))
+    Ok(out)
 }
 
 /// override_methods, implement_methods, delegates: the supertypes' (or a field type's)
@@ -552,255 +406,13 @@ pub(crate) fn inherited_members(
     let id = w
         .workspace_type(&ty.qualified_name)
         .ok_or_else(|| ToolError::NoSuchSymbol(format!("{} is not in the index yet; try again", ty.qualified_name)))?;
-    let qualified = qualify_decl(&w, id, ty);
-    let loaded: std::cell::RefCell<std::collections::HashMap<String, Option<mji_model::TypeDecl>>> = Default::default();
-    let load = |fqn: &str| -> Option<mji_model::TypeDecl> {
-        if let Some(d) = loaded.borrow().get(fqn) {
-            return d.clone();
-        }
-        let d = match w.workspace_type(fqn) {
-            Some(sid) => {
-                let path = w.files[w.file_of(sid) as usize].path.clone();
-                mji_edit::Doc::read(&path, &ws.display_of(&path)).ok().and_then(|d| {
-                    let o = mji_parser::outline(&d.display, &d.bytes);
-                    by_qualified_name(&o.classes, fqn).map(|t| qualify_decl(&w, sid, t))
-                })
-            }
-            None => crate::libraries::qualified_decl(ws, fqn),
-        };
-        loaded.borrow_mut().insert(fqn.to_owned(), d.clone());
-        d
-    };
+    let qualified = mji_edit::ctx::qualify_decl(&w, id, ty);
     let visible = |simple: &str| w.qualify_in(id, simple);
-    let lookup = mji_edit::inherit::Lookup { load: &load, visible: &visible };
+    let lookup = mji_edit::inherit::Lookup { types: mji_edit::ctx::TypeCache::new(ws, &w), visible: &visible };
     mji_edit::inherit::generate(doc, ty, &qualified, action, opts, &lookup).map_err(ToolError::InvalidArgument)
 }
 
-/// Renames (moves) a package as an IDE does: its files' package declarations, every
-/// qualified reference to its types and `import old.*`; its directory in every source and
-/// resource root of the module (Maven/Gradle `src/*/java` and `src/*/resources`), other
-/// files with it; with `subpackages`, each subpackage the same way.
-fn rename_package(
-    ws: &Host,
-    w: &mji_xref::world::World,
-    files: &crate::host::ShownFiles,
-    old: &str,
-    new: &str,
-    subpackages: bool,
-) -> Result<(WorkspaceEdit, EditResult), ToolError> {
-    let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
-    let mut acc =
-        mji_edit::package::rename_package(ws.xref(), w, &scope, old, new, subpackages, &|p| ws.display_of(p))?;
-    let packages = std::mem::take(&mut acc.packages);
-    let others = move_package_files(ws, old, new, subpackages, &mut acc)?;
-    acc.conflicts.extend(ws.unbound_conflict(std::mem::take(&mut acc.unbound), 5));
-    let mut summary = format!(
-        "rename package {old} to {new}: {} files moved, {} qualified names and imports",
-        acc.moved, acc.references
-    );
-    if packages.len() > 1 {
-        summary.push_str(&format!(", {} packages", packages.len()));
-    }
-    if others > 0 {
-        summary.push_str(&format!(", {others} other files (resources) moved"));
-    }
-    Ok((acc.edit, empty_result(summary, acc.conflicts, acc.warnings, Vec::new())))
-}
-
-/// The files of the package's directories that are not its Java sources — resources beside
-/// them, the same package path under the module's other source and resource roots — moved
-/// with it (every level below with `subpackages`). Returns how many.
-fn move_package_files(
-    ws: &Host,
-    old: &str,
-    new: &str,
-    subpackages: bool,
-    acc: &mut mji_edit::package::PackageMove,
-) -> Result<usize, ToolError> {
-    let mut roots: std::collections::BTreeSet<PathBuf> = acc.bases.clone();
-    // The build's own roots of the module (a pom's `sourceDirectory`, Gradle source sets).
-    for base in &acc.bases {
-        if ws.roots().root_of(base).is_none() {
-            continue;
-        }
-        let project = mji_build::project::project_for(base, ws.roots().paths(), None, &[]);
-        if let Some(m) = project.module_of(base) {
-            roots.extend(m.source_roots.iter().chain(&m.test_roots).filter(|r| r.is_dir()).cloned());
-        }
-    }
-    roots.extend(mji_edit::package::module_source_dirs(&acc.bases));
-    let found =
-        mji_edit::package::move_package_files(&mut acc.edit, &roots, old, new, subpackages, &|p| ws.display_of(p))?;
-    acc.warnings.extend(found.warnings);
-    acc.conflicts.extend(found.conflicts);
-    Ok(found.moved)
-}
-
-/// Renames the local variable or parameter at `filePath:line(:column)`, if one is named
-/// there (with a column: the name at it; without: the first local declared on the line).
-/// Whether the line `args` names declares a type, method, constructor or field.
-fn declares_member_on(ws: &Host, args: &RefactorArgs) -> Result<bool, ToolError> {
-    let r = ws.resolve(&args.file_path)?;
-    ws.check_file(&r.path, &r.display)?;
-    let (w, _) = ws.xref_world();
-    Ok(xref::target_at(ws.xref(), &w, &r.path, args.line, None)
-        .is_ok_and(|t| t.decls.iter().any(|(p, l)| *l == args.line && **p == *r.path)))
-}
-
-fn rename_local(ws: &Host, args: &RefactorArgs, new: &str) -> Result<Option<(WorkspaceEdit, EditResult)>, ToolError> {
-    let r = ws.resolve(&args.file_path)?;
-    ws.check_file(&r.path, &r.display)?;
-    crate::require_java(&r.path, &r.display)?;
-    let doc = mji_edit::Doc::read(&r.path, &r.display)?;
-    let starts: Vec<usize> = if args.column > 0 {
-        doc.offset(args.line, args.column).into_iter().collect()
-    } else {
-        // Each identifier's start on the line.
-        let Some(start) = doc.offset(args.line, 1) else { return Ok(None) };
-        let line = doc.src.lines.line_text(doc.text(), args.line);
-        let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
-        line.char_indices()
-            .filter(|(i, c)| is_ident(*c) && !line[..*i].chars().last().is_some_and(is_ident))
-            .map(|(i, _)| start + i)
-            .collect()
-    };
-    for at in starts {
-        let Some(l) = mji_edit::locals::rename_local(&doc, at, new) else { continue };
-        if args.column == 0 && !l.edits.iter().any(|e| doc.line_of(e.start) == args.line) {
-            continue;
-        }
-        let n = l.edits.len();
-        let summary = format!("rename {} {} to {new}: {n} occurrence{}", l.what, l.old, if n == 1 { "" } else { "s" });
-        let mut edit = WorkspaceEdit::default();
-        let mut f = doc.edit();
-        f.edits = l.edits;
-        edit.add(f);
-        return Ok(Some((edit, empty_result(summary, l.conflicts, Vec::new(), Vec::new()))));
-    }
-    Ok(None)
-}
-
-pub(crate) fn organize_imports(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
-    if args.file_path.trim().is_empty() {
-        return Err(ToolError::InvalidArgument("organize_imports needs filePath".into()));
-    }
-    let r = ws.resolve(&args.file_path)?;
-    ws.check_file(&r.path, &r.display)?;
-    crate::require_java(&r.path, &r.display)?;
-    let (w, _) = ws.xref_world();
-    let doc = mji_edit::Doc::read(&r.path, &r.display)?;
-    let lookup = |simple: &str| -> Vec<String> { candidates_for(&w, simple) };
-    // Member types the file's types inherit need no import.
-    let file = w.files.iter().position(|f| *f.path == *r.path);
-    let inherited = |simple: &str| -> bool {
-        file.is_some_and(|fi| {
-            (0..w.files[fi].decls().types.len() as u32)
-                .any(|i| w.inherited_member_type(w.type_in_file(fi as u32, i), simple).is_some())
-        })
-    };
-    let o = mji_edit::imports::organize(&doc, &lookup, &args.choose, &inherited);
-    let mut edit = WorkspaceEdit::default();
-    let mut f = doc.edit();
-    f.edits = o.edits;
-    edit.add(f);
-    let summary = format!("organize imports of {}: {} removed, {} added", r.display, o.removed.len(), o.added.len());
-    let mut warnings = Vec::new();
-    if !o.removed.is_empty() {
-        warnings.push(format!("removed: {}", o.removed.join(", ")));
-    }
-    if !o.added.is_empty() {
-        warnings.push(format!("added: {}", o.added.join(", ")));
-    }
-    let mut out = empty_result(summary, Vec::new(), warnings, Vec::new());
-    out.ambiguous = o.ambiguous;
-    Ok((edit, out))
-}
-
-/// The innermost type whose lines hold `line`.
-pub(crate) fn innermost_at(types: &[mji_model::TypeDecl], line: u32) -> Option<&mji_model::TypeDecl> {
-    let t = types.iter().find(|t| t.start_line <= line && line <= t.end_line)?;
-    Some(innermost_at(&t.inner_classes, line).unwrap_or(t))
-}
-
-/// The type of a qualified name among a file's types (nested ones too).
-pub(crate) fn by_qualified_name<'a>(types: &'a [mji_model::TypeDecl], fqn: &str) -> Option<&'a mji_model::TypeDecl> {
-    types.iter().find_map(|t| if t.qualified_name == fqn { Some(t) } else { by_qualified_name(&t.inner_classes, fqn) })
-}
-
-/// `t` with every type text qualified as the world resolves it inside the type `id` (type
-/// variables and unknown names as written).
-pub(crate) fn qualify_decl(
-    w: &mji_xref::world::World,
-    id: mji_xref::world::TypeId,
-    t: &mji_model::TypeDecl,
-) -> mji_model::TypeDecl {
-    let q = |text: &str, tvars: &[String]| {
-        mji_edit::inherit::map_names(text, |n| {
-            if tvars.iter().any(|v| v == n.split('.').next().unwrap_or(n)) { None } else { w.qualify_in(id, n) }
-        })
-    };
-    let names = |tps: &Option<String>| -> Vec<String> {
-        let inner = tps.as_deref().unwrap_or("").trim().trim_start_matches('<').trim_end_matches('>').to_owned();
-        let mut depth = 0;
-        let mut out = vec![String::new()];
-        for c in inner.chars() {
-            match c {
-                '<' => depth += 1,
-                '>' => depth -= 1,
-                ',' if depth == 0 => out.push(String::new()),
-                _ => {}
-            }
-            if let Some(last) = out.last_mut() {
-                last.push(c);
-            }
-        }
-        out.iter().filter_map(|p| p.trim_start_matches(',').split_whitespace().next().map(str::to_owned)).collect()
-    };
-    let mut d = t.clone();
-    let own = names(&d.type_params_text);
-    d.type_params_text = d.type_params_text.as_deref().map(|x| q(x, &own));
-    d.extends = d.extends.as_deref().map(|x| q(x, &own));
-    d.implements = d.implements.iter().map(|x| q(x, &own)).collect();
-    for f in &mut d.fields {
-        f.type_text = q(&f.type_text, &own);
-    }
-    for m in &mut d.methods {
-        let mut tv = names(&m.type_params_text);
-        tv.extend(own.iter().cloned());
-        m.type_params_text = m.type_params_text.as_deref().map(|x| q(x, &tv));
-        m.return_type_text = q(&m.return_type_text, &tv);
-        for p in &mut m.params {
-            p.type_text = q(&p.type_text, &tv);
-        }
-        for x in &mut m.throws {
-            *x = q(x, &tv);
-        }
-    }
-    d
-}
-
-/// The types a simple name may import: workspace types (top-level and nested) and the JDK's.
-pub(crate) fn candidates_for(w: &mji_xref::world::World, simple: &str) -> Vec<String> {
-    let mut out: Vec<String> = w.types_named(simple);
-    out.sort();
-    out.dedup();
-    out
-}
-
-/// A moved file's display path: the same directory, the new name.
-fn display_moved(display: &str, new: &str) -> String {
-    match display.rsplit_once('/') {
-        Some((dir, _)) => format!("{dir}/{new}.java"),
-        None => format!("{new}.java"),
-    }
-}
-
-pub(crate) fn empty_result(
-    summary: String,
-    conflicts: Vec<String>,
-    warnings: Vec<String>,
-    likely: Vec<String>,
-) -> EditResult {
+fn empty_result(summary: String, conflicts: Vec<String>, warnings: Vec<String>, likely: Vec<String>) -> EditResult {
     EditResult {
         summary,
         edit_id: String::new(),

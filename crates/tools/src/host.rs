@@ -587,32 +587,9 @@ impl Host {
         }
     }
 
-    /// The files a search could not bind fully, each once, in path order, with the reason.
-    pub(crate) fn incomplete(&self, mut unbound: Vec<(Arc<Path>, mji_xref::resolve::DepthCut)>) -> Vec<String> {
-        unbound.sort_by(|a, b| a.0.cmp(&b.0));
-        unbound.dedup_by(|a, b| a.0 == b.0);
-        unbound.into_iter().map(|(p, cut)| format!("{}: {cut}", self.display_of(&p))).collect()
-    }
-
-    /// The conflict a refactoring reports for the files its search could not bind fully (at
-    /// most `shown` named), or none.
-    pub(crate) fn unbound_conflict(
-        &self,
-        unbound: Vec<(Arc<Path>, mji_xref::resolve::DepthCut)>,
-        shown: usize,
-    ) -> Option<String> {
-        let incomplete = self.incomplete(unbound);
-        if incomplete.is_empty() {
-            return None;
-        }
-        let mut names = incomplete.iter().take(shown).cloned().collect::<Vec<_>>().join(", ");
-        if incomplete.len() > shown {
-            names.push_str(&format!(", … ({} in all)", incomplete.len()));
-        }
-        Some(format!(
-            "{} file(s) could not be bound fully, so references there may be missed: {names}",
-            incomplete.len()
-        ))
+    /// The files a search could not bind fully ([`mji_edit::ctx::Ctx::incomplete`]).
+    pub(crate) fn incomplete(&self, unbound: Vec<(Arc<Path>, mji_xref::resolve::DepthCut)>) -> Vec<String> {
+        mji_edit::ctx::Ctx::incomplete(self, unbound)
     }
 }
 

@@ -1,18 +1,19 @@
 //! Quick fixes: the fixes each `get_problems` diagnostic offers (`fixes: [{fixId, title}]`)
 //! and `refactor_actions {action: "quick_fix", fixId}`, which previews and applies one. The
-//! fixes themselves are [`mji_edit::quickfix`]'s, [`mji_edit::imports`]' and
+//! fixes themselves are [`mji_edit::fixes`]', [`mji_edit::imports`]' and
 //! [`mji_edit::inherit`]'s; this glue finds the candidates (the world's types of a name) and
 //! checks a fix id against the file it names.
 
 use std::collections::HashMap;
 
-use mji_edit::fixes;
-use mji_edit::quickfix::{self, FixId, Offer};
+use mji_edit::fixes::{self, FixId, Offer, by_position};
 use mji_edit::{Doc, WorkspaceEdit};
 use mji_problems::{Fix, Problem};
 
+use mji_edit::ctx::Outcome;
+
 use crate::ToolError;
-use crate::edit::{EditResult, RefactorArgs, empty_result};
+use crate::edit::RefactorArgs;
 use crate::host::Host;
 
 /// Fills each problem's `fixes` with what it offers (files read once; the world only when an
@@ -21,7 +22,7 @@ pub(crate) fn attach(ws: &Host, problems: &mut [Problem]) {
     let mut docs: HashMap<String, Option<Doc>> = HashMap::new();
     let mut world = None;
     for p in problems.iter_mut() {
-        let Some(offer) = quickfix::offer(&p.code, &p.message) else { continue };
+        let Some(offer) = fixes::offer(&p.code, &p.message) else { continue };
         let doc = docs.entry(p.file.clone()).or_insert_with(|| {
             let r = ws.resolve(&p.file).ok()?;
             Doc::read(&r.path, &p.file).ok()
@@ -33,12 +34,12 @@ pub(crate) fn attach(ws: &Host, problems: &mut [Problem]) {
         match offer {
             Offer::Import(name) => {
                 let w = world.get_or_insert_with(|| ws.xref_world().0);
-                for c in crate::edit::candidates_for(w, &name) {
+                for c in mji_edit::imports::candidates(w, &name) {
                     if matches!(mji_edit::imports::ensure_import(doc, &c), Ok(Some(_))) {
                         p.fixes.push(Fix { fix_id: id("import", &c), title: format!("import {c}") });
                     }
                 }
-                if let Ok(c) = crate::create_class::new_class(ws, w, doc, at, &name) {
+                if let Ok(c) = mji_edit::fixes::create_class::new_class(ws, w, doc, at, &name) {
                     p.fixes.push(Fix {
                         fix_id: id("class", &name),
                         title: format!("create class {name} in {}", c.display()),
@@ -46,27 +47,27 @@ pub(crate) fn attach(ws: &Host, problems: &mut [Problem]) {
                 }
             }
             Offer::Exception(x) => {
-                if quickfix::add_throws(doc, at, &x).is_ok() {
+                if fixes::add_throws(doc, at, &x).is_ok() {
                     p.fixes.push(Fix { fix_id: id("throws", &x), title: format!("add throws {}", simple(&x)) });
                 }
-                if quickfix::surround_with_try(doc, at, &x).is_ok() {
+                if fixes::surround_with_try(doc, at, &x).is_ok() {
                     p.fixes
                         .push(Fix { fix_id: id("try", &x), title: format!("surround with try/catch {}", simple(&x)) });
                 }
             }
             Offer::AddOverride => {
-                if fixes::add_override(doc, at).is_ok() {
+                if by_position::add_override(doc, at).is_ok() {
                     p.fixes.push(Fix { fix_id: id("override", ""), title: "add @Override".into() });
                 }
             }
             Offer::RemoveImport => {
-                if fixes::remove_import(doc, at).is_ok() {
+                if by_position::remove_import(doc, at).is_ok() {
                     p.fixes.push(Fix { fix_id: id("unimport", ""), title: "remove the unused import".into() });
                 }
             }
             Offer::RemoveLocal => {
                 let name = p.message.split('`').nth(1).unwrap_or_default().to_owned();
-                if fixes::remove_local(doc, at).is_ok() {
+                if by_position::remove_local(doc, at).is_ok() {
                     p.fixes.push(Fix {
                         fix_id: id("unlocal", &name),
                         title: format!("remove the unused variable {name}"),
@@ -79,22 +80,24 @@ pub(crate) fn attach(ws: &Host, problems: &mut [Problem]) {
                 let (Some(from), Some(to)) = (doc.offset(s.line, s.column), doc.offset(e.line, e.column)) else {
                     continue;
                 };
-                if fixes::expression_at(doc, from) == Some((from, to)) && fixes::add_cast(doc, from, &ty).is_ok() {
+                if by_position::expression_at(doc, from) == Some((from, to))
+                    && by_position::add_cast(doc, from, &ty).is_ok()
+                {
                     let fix_id = FixId::new(&p.file, s.line, s.column, "cast", &ty, &doc.bytes).encode();
                     p.fixes.push(Fix { fix_id, title: format!("cast to {}", simple(&ty)) });
                 }
             }
             Offer::CreateMethod(name, args) => {
-                if fixes::create_method(doc, at, &name, &args).is_ok() {
+                if by_position::create_method(doc, at, &name, &args).is_ok() {
                     let sig = format!("{name}({})", args.join(","));
                     p.fixes.push(Fix { fix_id: id("method", &sig), title: format!("create method {sig}") });
                 }
             }
             Offer::CreateVariable(name) => {
-                if fixes::create_field(doc, at, &name).is_ok() {
+                if by_position::create_field(doc, at, &name).is_ok() {
                     p.fixes.push(Fix { fix_id: id("field", &name), title: format!("create field {name}") });
                 }
-                if fixes::create_local(doc, at, &name).is_ok() {
+                if by_position::create_local(doc, at, &name).is_ok() {
                     p.fixes.push(Fix { fix_id: id("local", &name), title: format!("create local variable {name}") });
                 }
             }
@@ -170,7 +173,7 @@ fn type_named<'a>(types: &'a [mji_model::TypeDecl], simple: &str, line: u32) -> 
 }
 
 /// `quick_fix`: the edit a fix id names, refused when its file changed since it was listed.
-pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
+pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
     if args.fix_id.trim().is_empty() {
         return Err(ToolError::InvalidArgument("quick_fix needs fixId: one of get_problems' fixes".into()));
     }
@@ -190,7 +193,7 @@ pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit
     })?;
     let refused = |why: String| ToolError::InvalidArgument(format!("fix {} refused: {why}", id.kind));
     if id.kind == "class" {
-        return crate::create_class::create(ws, &doc, at, &id.arg);
+        return Ok(mji_edit::fixes::create_class::create(ws, &doc, at, &id.arg)?);
     }
     let (edits, summary) = match id.kind.as_str() {
         "import" => match mji_edit::imports::ensure_import_sorted(&doc, &id.arg) {
@@ -198,9 +201,9 @@ pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit
             Ok(None) => return Err(refused(format!("{} is usable in {} already", id.arg, r.display))),
             Err(()) => return Err(refused(format!("another type named like {} is imported", id.arg))),
         },
-        "throws" => (quickfix::add_throws(&doc, at, &id.arg).map_err(refused)?, format!("add throws {}", id.arg)),
+        "throws" => (fixes::add_throws(&doc, at, &id.arg).map_err(refused)?, format!("add throws {}", id.arg)),
         "try" => (
-            quickfix::surround_with_try(&doc, at, &id.arg).map_err(refused)?,
+            fixes::surround_with_try(&doc, at, &id.arg).map_err(refused)?,
             format!("surround with try/catch {}", id.arg),
         ),
         "unimport" | "unlocal" => {
@@ -217,9 +220,15 @@ pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit
                 return Err(refused(format!("nothing unused at {}:{}", id.line, id.column)));
             }
             if id.kind == "unimport" {
-                (fixes::remove_import(&doc, at).map_err(refused)?, format!("remove an unused import of {}", r.display))
+                (
+                    by_position::remove_import(&doc, at).map_err(refused)?,
+                    format!("remove an unused import of {}", r.display),
+                )
             } else {
-                (fixes::remove_local(&doc, at).map_err(refused)?, format!("remove the unused variable {}", id.arg))
+                (
+                    by_position::remove_local(&doc, at).map_err(refused)?,
+                    format!("remove the unused variable {}", id.arg),
+                )
             }
         }
         "override" => {
@@ -229,19 +238,20 @@ pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit
             if !hinted {
                 return Err(refused(format!("no method overriding a supertype's at {}:{}", id.line, id.column)));
             }
-            (fixes::add_override(&doc, at).map_err(refused)?, "add @Override".to_owned())
+            (by_position::add_override(&doc, at).map_err(refused)?, "add @Override".to_owned())
         }
-        "cast" => (fixes::add_cast(&doc, at, &id.arg).map_err(refused)?, format!("cast to {}", id.arg)),
+        "cast" => (by_position::add_cast(&doc, at, &id.arg).map_err(refused)?, format!("cast to {}", id.arg)),
         "method" => {
             let bad = || refused(format!("`{}` is not a method signature", id.arg));
             let (name, args) = id.arg.strip_suffix(')').and_then(|a| a.split_once('(')).ok_or_else(bad)?;
-            let args = quickfix::split_types(args);
-            (fixes::create_method(&doc, at, name, &args).map_err(refused)?, format!("create method {}", id.arg))
+            let args = fixes::split_types(args);
+            (by_position::create_method(&doc, at, name, &args).map_err(refused)?, format!("create method {}", id.arg))
         }
-        "field" => (fixes::create_field(&doc, at, &id.arg).map_err(refused)?, format!("create field {}", id.arg)),
-        "local" => {
-            (fixes::create_local(&doc, at, &id.arg).map_err(refused)?, format!("create local variable {}", id.arg))
-        }
+        "field" => (by_position::create_field(&doc, at, &id.arg).map_err(refused)?, format!("create field {}", id.arg)),
+        "local" => (
+            by_position::create_local(&doc, at, &id.arg).map_err(refused)?,
+            format!("create local variable {}", id.arg),
+        ),
         _ => {
             let outline = mji_parser::outline(&r.display, &doc.bytes);
             let ty = type_named(&outline.classes, &id.arg, id.line)
@@ -258,5 +268,5 @@ pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit
     let mut f = doc.edit();
     f.edits = edits;
     edit.add(f);
-    Ok((edit, empty_result(summary, Vec::new(), Vec::new(), Vec::new())))
+    Ok(Outcome::new(edit, summary))
 }

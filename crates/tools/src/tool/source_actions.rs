@@ -4,7 +4,8 @@
 use crate::ToolError;
 use crate::edit::{EditResult, SourceArgs};
 use crate::registry::{Annotations, Tool};
-use crate::edit::{RefactorAction, RefactorArgs, by_qualified_name, empty_result, innermost_at};
+use crate::edit::{RefactorAction, RefactorArgs};
+use mji_edit::ctx::{Outcome, by_qualified_name, innermost_at};
 use mji_edit::WorkspaceEdit;
 use crate::host::Host;
 
@@ -83,7 +84,6 @@ pub fn run(ws: &Host, args: &crate::edit::SourceArgs) -> Result<EditResult, Tool
     } else {
         format!("generate {} in {}", g.members.join(", "), ty.qualified_name)
     };
-    let mut out = empty_result(summary, Vec::new(), g.warnings, Vec::new());
     let refactor = RefactorArgs {
         action: RefactorAction::Rename,
         target: String::new(),
@@ -92,6 +92,5 @@ pub fn run(ws: &Host, args: &crate::edit::SourceArgs) -> Result<EditResult, Tool
         edit_id: args.edit_id.clone(),
         ..Default::default()
     };
-    crate::edit::finish(ws, edit, &refactor, &mut out)?;
-    Ok(out)
+    crate::edit::finish(ws, Outcome { edit, summary, warnings: g.warnings, ..Outcome::default() }, &refactor)
 }

@@ -15,10 +15,10 @@ use std::sync::Arc;
 
 use mji_model::TypeKind;
 use mji_parser::kind;
-use mji_xref::engine::XrefEngine;
 use mji_xref::world::{TypeId, World};
 use mji_xref::{Category, RefKind};
 
+use crate::ctx::Ctx;
 use crate::delete::{DeclKind, Removal, TYPE_KINDS};
 use crate::{Doc, TextEdit, WorkspaceEdit};
 
@@ -64,7 +64,7 @@ fn modifiers(text: &str, line: u32, name: &str, kinds: &[&str]) -> Option<String
     let tree = mji_parser::parse_tree(text)?;
     let bytes = text.as_bytes();
     let mut found = None;
-    crate::rename::walk(tree.root_node(), &mut |n| {
+    crate::syntax::walk(tree.root_node(), &mut |n| {
         let holds = (n.start_position().row as u32) < line && line <= n.end_position().row as u32 + 1;
         if holds && kinds.contains(&n.kind()) {
             let named = if n.kind() == kind::FIELD_DECLARATION || n.kind() == kind::CONSTANT_DECLARATION {
@@ -95,7 +95,7 @@ fn blank_final(text: &str, line: u32, name: &str) -> bool {
     let Some(tree) = mji_parser::parse_tree(text) else { return false };
     let bytes = text.as_bytes();
     let mut valueless = false;
-    crate::rename::walk(tree.root_node(), &mut |n| {
+    crate::syntax::walk(tree.root_node(), &mut |n| {
         let holds = (n.start_position().row as u32) < line && line <= n.end_position().row as u32 + 1;
         if holds
             && n.kind() == kind::VARIABLE_DECLARATOR
@@ -273,18 +273,6 @@ fn splice(text: &str, start: usize, end: usize, edits: &mut [TextEdit]) -> Strin
     out
 }
 
-fn indent_of(text: &str, at: usize) -> &str {
-    let ls = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let rest = &text[ls..];
-    &rest[..rest.len() - rest.trim_start_matches([' ', '\t']).len()]
-}
-
-/// The indentation of the line of 1-based `line`.
-pub(crate) fn line_indent(doc: &Doc, line: u32) -> String {
-    let t = doc.src.lines.line_text(&doc.src.text, line);
-    t[..t.len() - t.trim_start_matches([' ', '\t']).len()].to_owned()
-}
-
 /// The workspace class `dest` (dotted) names.
 pub(crate) fn destination(w: &World, dest: &str) -> Result<TypeId, String> {
     w.workspace_type(dest)
@@ -302,14 +290,7 @@ pub(crate) fn destination(w: &World, dest: &str) -> Result<TypeId, String> {
 
 /// Plans moving the static member `key` (`Owner#m(T)` or `Owner#f`) into type `dest`. Errors
 /// are refusals, with the reason.
-pub fn move_member(
-    engine: &XrefEngine,
-    w: &World,
-    scope: &[Arc<Path>],
-    key: &str,
-    dest: &str,
-    display_of: &dyn Fn(&Path) -> String,
-) -> Result<MemberMove, String> {
+pub fn move_member(ctx: &dyn Ctx, w: &World, scope: &[Arc<Path>], key: &str, dest: &str) -> Result<MemberMove, String> {
     let (owner, member) = key.split_once('#').ok_or_else(|| format!("{key} is not a member"))?;
     let old_id = w.workspace_type(owner).ok_or_else(|| format!("{owner} is not a type of the workspace"))?;
     let is_method = member.contains('(');
@@ -372,7 +353,7 @@ pub fn move_member(
     let new_path = w.files[new_fi].path.clone();
     let new_pkg = package_of(w, new_id).to_owned();
     let new_top = top_of(w, new_id);
-    let (doc, new_doc) = read_sides(&old_path, &new_path, display_of)?;
+    let (doc, new_doc) = read_sides(ctx, &old_path, &new_path)?;
     let ndoc = new_doc.as_ref().unwrap_or(&doc);
     let kind = if is_method { DeclKind::Method } else { DeclKind::Field };
     let removal = crate::delete::declaration(&doc, kind, &name, line)?;
@@ -388,7 +369,7 @@ pub fn move_member(
 
     // 1. The member's own code: what it names must stay reachable from the destination, and
     // what it names unqualified through its old class gets qualified.
-    let old_refs = engine.refs_of(w, &old_path).map_err(|e| format!("{}: {e}", doc.display))?;
+    let old_refs = ctx.xref().refs_of(w, &old_path).map_err(|e| format!("{}: {e}", doc.display))?;
     let own = |k: &str| k == key;
     let carry_of =
         Carry { w, doc: &doc, ndoc, old_id, new_id, removal: &removal, own: &own, member: Some(key), inherits: &[] };
@@ -396,7 +377,7 @@ pub fn move_member(
     let spell_new = Speller { w, fqn: new_fqn.clone() };
     // 2. The uses of the member.
     let target = mji_xref::target::resolve_target(w, key).map_err(|e| e.to_string())?;
-    let found = mji_xref::target::search(engine, w, scope, &target);
+    let found = ctx.references(w, scope, &target);
     let mut out = MemberMove { unbound: found.unbound, ..Default::default() };
     let others_named = od.methods.iter().filter(|m| *m.name == *name).count()
         + od.fields.iter().filter(|f| *f.name == *name).count()
@@ -410,13 +391,13 @@ pub fn move_member(
         } else if *p == *new_path {
             ndoc
         } else {
-            d_own = Doc::read(&p, &display_of(&p)).map_err(|e| e.to_string())?;
+            d_own = ctx.read(&p).map_err(|e| e.to_string())?;
             &d_own
         };
         let Some(fi) = w.files.iter().position(|f| f.path == p) else { continue };
         let decls = w.files[fi].decls().clone();
         let t = d.text();
-        let file_refs = engine.refs_of(w, &p).map_err(|e| format!("{}: {e}", d.display))?;
+        let file_refs = ctx.xref().refs_of(w, &p).map_err(|e| format!("{}: {e}", d.display))?;
         let types_at: HashSet<usize> =
             file_refs.iter().filter(|r| r.category == Category::Type).filter_map(|r| at_of(d, r)).collect();
         let mut edits: Vec<TextEdit> = Vec::new();
@@ -539,7 +520,7 @@ pub fn move_member(
     // 3. The declaration: cut, re-indented, added at the end of the destination's body.
     let insert = placed(&carry_of, &mut body_edits, &dest)?;
     let sides = Sides { doc: &doc, ndoc, old_path: &old_path, new_path: &new_path };
-    assemble(&mut out, &sides, (removal.start, removal.end), insert, new_imports, per_file, display_of)?;
+    assemble(&mut out, &sides, (removal.start, removal.end), insert, new_imports, per_file, ctx)?;
     Ok(out)
 }
 
@@ -573,17 +554,9 @@ pub(crate) struct Sides<'a> {
 }
 
 /// Reads the old class's file and, when it is another, the destination's.
-pub(crate) fn read_sides(
-    old_path: &Path,
-    new_path: &Path,
-    display_of: &dyn Fn(&Path) -> String,
-) -> Result<(Doc, Option<Doc>), String> {
-    let doc = Doc::read(old_path, &display_of(old_path)).map_err(|e| e.to_string())?;
-    let new_doc = if new_path == old_path {
-        None
-    } else {
-        Some(Doc::read(new_path, &display_of(new_path)).map_err(|e| e.to_string())?)
-    };
+pub(crate) fn read_sides(ctx: &dyn Ctx, old_path: &Path, new_path: &Path) -> Result<(Doc, Option<Doc>), String> {
+    let doc = ctx.read(old_path).map_err(|e| e.to_string())?;
+    let new_doc = if new_path == old_path { None } else { Some(ctx.read(new_path).map_err(|e| e.to_string())?) };
     Ok((doc, new_doc))
 }
 
@@ -596,7 +569,7 @@ pub(crate) fn assemble(
     insert: TextEdit,
     mut new_imports: Vec<TextEdit>,
     per_file: BTreeMap<Arc<Path>, Vec<TextEdit>>,
-    display_of: &dyn Fn(&Path) -> String,
+    ctx: &dyn Ctx,
 ) -> Result<(), String> {
     let eol = s.ndoc.eol();
     let mut fe_old = s.doc.edit();
@@ -616,7 +589,7 @@ pub(crate) fn assemble(
             s.ndoc
         } else {
             out.files += 1;
-            d_own = Doc::read(&p, &display_of(&p)).map_err(|e| e.to_string())?;
+            d_own = ctx.read(&p).map_err(|e| e.to_string())?;
             &d_own
         };
         let mut fe = d.edit();
@@ -675,7 +648,7 @@ pub(crate) fn spell_local(w: &World, id: TypeId) -> String {
 fn closing_brace(doc: &Doc, start: u32, end: u32) -> Option<usize> {
     let tree = mji_parser::parse_tree(doc.text())?;
     let mut best: Option<usize> = None;
-    crate::rename::walk(tree.root_node(), &mut |n| {
+    crate::syntax::walk(tree.root_node(), &mut |n| {
         if TYPE_KINDS.contains(&n.kind())
             && (n.start_position().row as u32) < start
             && n.end_position().row as u32 + 1 == end
@@ -761,7 +734,7 @@ pub(crate) fn carry(
             && !reaches(acc, oid)
             && !(acc == Access::Protected
                 && c.inherits.iter().any(|s| s == k_owner)
-                && crate::move_type::through_inheritance(doc, r))
+                && super::move_type::through_inheritance(doc, r))
         {
             broken.insert(format!("it uses `{k}`, {} in `{k_owner}`", access_word(acc)));
         }
@@ -881,14 +854,18 @@ pub(crate) fn placed(c: &Carry, body_edits: &mut [TextEdit], dest: &str) -> Resu
     let Carry { w, doc, ndoc, old_id, new_id, removal, .. } = *c;
     let text = doc.text();
     let mut moved = splice(text, removal.start, removal.end, body_edits);
-    let from_indent =
-        indent_of(text, removal.start + (text[removal.start..].len() - text[removal.start..].trim_start().len()))
-            .to_owned();
+    let from_indent = crate::syntax::line_indent(
+        text,
+        removal.start + (text[removal.start..].len() - text[removal.start..].trim_start().len()),
+    )
+    .to_owned();
     let nd = w.decl(new_id);
     let to_indent = format!(
         "{}{}",
-        line_indent(ndoc, nd.start_line.max(1)),
-        from_indent.strip_prefix(line_indent(doc, w.decl(old_id).start_line.max(1)).as_str()).unwrap_or("    ")
+        crate::syntax::indent_of_line(ndoc, nd.start_line.max(1)),
+        from_indent
+            .strip_prefix(crate::syntax::indent_of_line(doc, w.decl(old_id).start_line.max(1)).as_str())
+            .unwrap_or("    ")
     );
     let eol = ndoc.eol();
     moved = moved
@@ -903,12 +880,16 @@ pub(crate) fn placed(c: &Carry, body_edits: &mut [TextEdit], dest: &str) -> Resu
     let close = closing_brace(ndoc, nd.start_line, nd.end_line)
         .ok_or_else(|| format!("the body of {dest} was not found (an enum needs the `;` after its constants)"))?;
     let nt = ndoc.text();
-    let ls = nt[..close].rfind('\n').map_or(0, |i| i + 1);
+    let ls = crate::syntax::line_start(nt, close);
     let insert = if nt[ls..close].trim().is_empty() {
         let empty_body = nt[..ls].trim_end().ends_with('{');
         TextEdit { start: ls, end: ls, text: format!("{}{moved}{eol}", if empty_body { "" } else { eol }) }
     } else {
-        TextEdit { start: close, end: close, text: format!("{eol}{moved}{eol}{}", line_indent(ndoc, nd.end_line)) }
+        TextEdit {
+            start: close,
+            end: close,
+            text: format!("{eol}{moved}{eol}{}", crate::syntax::indent_of_line(ndoc, nd.end_line)),
+        }
     };
     Ok(insert)
 }

@@ -14,19 +14,19 @@ use std::sync::Arc;
 
 use mji_model::TypeKind;
 use mji_parser::kind;
-use mji_xref::engine::XrefEngine;
 use mji_xref::world::{TypeId, World};
 use mji_xref::{Category, RefKind};
 
-use crate::delete::DeclKind;
-use crate::move_member::{
+use super::move_member::{
     Access, Carry, Sides, Speller, Texts, access_holds, access_of, access_word, assemble, carry, destination, dotted,
     import_of, in_place_of, merge_imports, package_of, placed, qualifier, read_sides, top_of,
 };
+use crate::ctx::Ctx;
+use crate::delete::DeclKind;
 use crate::{Doc, TextEdit};
 
 /// A planned move, or why not: the same account as a static member's.
-pub type NestedMove = crate::move_member::MemberMove;
+pub type NestedMove = super::move_member::MemberMove;
 
 /// The innermost workspace type of file `fi` whose lines hold `line`.
 fn type_at(w: &World, fi: usize, line: u32) -> Option<TypeId> {
@@ -72,14 +72,7 @@ fn imports_of(doc: &Doc, old: &str, new: &str) -> Vec<TextEdit> {
 
 /// Plans moving the static nested type `fqn` (`a.Old$Nested`) into class `dest`. Errors are
 /// refusals, with the reason.
-pub fn move_nested(
-    engine: &XrefEngine,
-    w: &World,
-    scope: &[Arc<Path>],
-    fqn: &str,
-    dest: &str,
-    display_of: &dyn Fn(&Path) -> String,
-) -> Result<NestedMove, String> {
+pub fn move_nested(ctx: &dyn Ctx, w: &World, scope: &[Arc<Path>], fqn: &str, dest: &str) -> Result<NestedMove, String> {
     let id = w.workspace_type(fqn).ok_or_else(|| format!("{fqn} is not a type of the workspace"))?;
     let d = w.decl(id);
     let simple = d.simple.to_string();
@@ -147,7 +140,7 @@ pub fn move_nested(
     let new_pkg = package_of(w, new_id).to_owned();
     let old_top = top_of(w, old_id);
     let new_top = top_of(w, new_id);
-    let (doc, new_doc) = read_sides(&old_path, &new_path, display_of)?;
+    let (doc, new_doc) = read_sides(ctx, &old_path, &new_path)?;
     let ndoc = new_doc.as_ref().unwrap_or(&doc);
     let removal = crate::delete::declaration(&doc, DeclKind::Type, &simple, d.start_line)?;
     let inside = |o: usize| removal.start <= o && o < removal.end;
@@ -159,7 +152,7 @@ pub fn move_nested(
     let mut broken: BTreeSet<String> = BTreeSet::new();
 
     // 1. Its own code, carried as a static member's.
-    let old_refs = engine.refs_of(w, &old_path).map_err(|e| format!("{}: {e}", doc.display))?;
+    let old_refs = ctx.xref().refs_of(w, &old_path).map_err(|e| format!("{}: {e}", doc.display))?;
     let inherits = w.supertype_names(id);
     let carry_of =
         Carry { w, doc: &doc, ndoc, old_id, new_id, removal: &removal, own: &own, member: None, inherits: &inherits };
@@ -192,7 +185,7 @@ pub fn move_nested(
         let refs = if f.path == old_path {
             old_refs.clone()
         } else {
-            engine.refs_of(w, &f.path).map_err(|e| format!("{}: {e}", display_of(&f.path)))?
+            ctx.xref().refs_of(w, &f.path).map_err(|e| format!("{}: {e}", ctx.display(&f.path)))?
         };
         for r in refs {
             let Some(k) = r.targets.first() else { continue };
@@ -206,7 +199,7 @@ pub fn move_nested(
                 Access::Public => false,
             };
             if lost {
-                broken.insert(format!("{}:{} uses {k}, {}", display_of(&f.path), r.line, access_word(acc)));
+                broken.insert(format!("{}:{} uses {k}, {}", ctx.display(&f.path), r.line, access_word(acc)));
             }
         }
     }
@@ -225,7 +218,7 @@ pub fn move_nested(
     let mut hits: BTreeMap<Arc<Path>, Vec<mji_xref::Ref>> = BTreeMap::new();
     for t in &targets {
         let target = mji_xref::target::resolve_target(w, t).map_err(|e| e.to_string())?;
-        let found = mji_xref::target::search(engine, w, scope, &target);
+        let found = ctx.references(w, scope, &target);
         out.unbound.extend(found.unbound);
         for (p, refs) in found.hits {
             hits.entry(p)
@@ -243,7 +236,7 @@ pub fn move_nested(
         } else if *p == *new_path {
             ndoc
         } else {
-            d_own = Doc::read(&p, &display_of(&p)).map_err(|e| e.to_string())?;
+            d_own = ctx.read(&p).map_err(|e| e.to_string())?;
             &d_own
         };
         let Some(fi) = w.files.iter().position(|f| f.path == p) else { continue };
@@ -302,7 +295,7 @@ pub fn move_nested(
         }
         // The import of the old class, when nothing else of another file names it.
         if *p != *old_path && *p != *new_path && !rewritten.is_empty() {
-            let file_refs = engine.refs_of(w, &p).map_err(|e| format!("{}: {e}", d.display))?;
+            let file_refs = ctx.xref().refs_of(w, &p).map_err(|e| format!("{}: {e}", d.display))?;
             let names_old = file_refs.iter().any(|r| {
                 r.kind != RefKind::Import
                     && r.targets.iter().any(|k| *k == *old_owner)
@@ -326,7 +319,7 @@ pub fn move_nested(
     // 4. The declaration, in the destination.
     let insert = placed(&carry_of, &mut body_edits, &dest)?;
     let sides = Sides { doc: &doc, ndoc, old_path: &old_path, new_path: &new_path };
-    assemble(&mut out, &sides, (removal.start, removal.end), insert, new_imports, per_file, display_of)?;
+    assemble(&mut out, &sides, (removal.start, removal.end), insert, new_imports, per_file, ctx)?;
     Ok(out)
 }
 

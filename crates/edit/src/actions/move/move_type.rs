@@ -10,9 +10,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::Arc;
 
-use mji_xref::engine::XrefEngine;
 use mji_xref::world::{TypeId, World};
 
+use crate::ctx::Ctx;
 use crate::{Doc, WorkspaceEdit};
 
 /// A planned move, or why not.
@@ -62,7 +62,7 @@ fn protected(w: &World, key: &str, files: &mut BTreeMap<Arc<Path>, Option<Doc>>)
     let Some(tree) = mji_parser::parse_tree(doc.text()) else { return true };
     let row = line.saturating_sub(1) as usize;
     let mut hit = false;
-    crate::rename::walk(tree.root_node(), &mut |n| {
+    crate::syntax::walk(tree.root_node(), &mut |n| {
         if n.start_position().row == row
             && matches!(
                 n.kind(),
@@ -96,14 +96,7 @@ fn is_ident(c: char) -> bool {
 }
 
 /// Plans moving top-level type `fqn` to package `dest`. Errors are refusals, with the reason.
-pub fn move_type(
-    engine: &XrefEngine,
-    w: &World,
-    scope: &[Arc<Path>],
-    fqn: &str,
-    dest: &str,
-    display_of: &dyn Fn(&Path) -> String,
-) -> Result<TypeMove, String> {
+pub fn move_type(ctx: &dyn Ctx, w: &World, scope: &[Arc<Path>], fqn: &str, dest: &str) -> Result<TypeMove, String> {
     let id = w.workspace_type(fqn).ok_or_else(|| format!("{fqn} is not a type of the workspace"))?;
     let d = w.decl(id);
     if d.outer.is_some() {
@@ -123,7 +116,7 @@ pub fn move_type(
     }
     let simple = d.simple.to_string();
     if file.decls().types.iter().filter(|t| t.outer.is_none()).count() > 1 {
-        return Err(format!("{} declares other top-level types, which would move with it", display_of(&file.path)));
+        return Err(format!("{} declares other top-level types, which would move with it", ctx.display(&file.path)));
     }
     if w.by_fqn(&format!("{dest}.{simple}")).is_some() {
         return Err(format!("package {dest} already has a type {simple}"));
@@ -132,11 +125,11 @@ pub fn move_type(
     let old_dir = old.replace('.', "/");
     let dir = path.parent().unwrap_or(Path::new("/"));
     let Some(base) = dir.to_str().and_then(|d| d.strip_suffix(&old_dir)).filter(|b| b.ends_with('/')) else {
-        return Err(format!("{} is not in a directory named like its package", display_of(&path)));
+        return Err(format!("{} is not in a directory named like its package", ctx.display(&path)));
     };
     let to = Path::new(base).join(dest.replace('.', "/")).join(path.file_name().unwrap_or_default());
     if to.exists() {
-        return Err(format!("{} already exists", display_of(&to)));
+        return Err(format!("{} already exists", ctx.display(&to)));
     }
     // The moved file's own types (nested ones too) and the old package's other files.
     let own =
@@ -145,9 +138,9 @@ pub fn move_type(
     let mut broken: BTreeSet<String> = BTreeSet::new();
     let mut needs: BTreeSet<String> = BTreeSet::new();
     let mut out = TypeMove::default();
-    let doc = Doc::read(&path, &display_of(&path)).map_err(|e| e.to_string())?;
+    let doc = ctx.read(&path).map_err(|e| e.to_string())?;
     let mut decl_docs: BTreeMap<Arc<Path>, Option<Doc>> = BTreeMap::new();
-    let refs = engine.refs_of(w, &path).map_err(|e| format!("{}: {e}", display_of(&path)))?;
+    let refs = ctx.xref().refs_of(w, &path).map_err(|e| format!("{}: {e}", ctx.display(&path)))?;
     for r in &refs {
         for k in &r.targets {
             let owner = owner_of(k);
@@ -176,7 +169,7 @@ pub fn move_type(
     let same_package: Vec<Arc<Path>> =
         w.files.iter().filter(|f| *f.decls().package == *old && f.path != path).map(|f| f.path.clone()).collect();
     for p in &same_package {
-        let Ok(refs) = engine.refs_of(w, p) else { continue };
+        let Ok(refs) = ctx.xref().refs_of(w, p) else { continue };
         let mut user: Option<Doc> = None;
         for r in refs {
             for k in &r.targets {
@@ -184,13 +177,13 @@ pub fn move_type(
                     continue;
                 }
                 if visible(w, k).is_some_and(|(_, public)| !public) {
-                    broken.insert(format!("{}:{} uses {k}, package-private", display_of(p), r.line));
+                    broken.insert(format!("{}:{} uses {k}, package-private", ctx.display(p), r.line));
                 } else if protected(w, k, &mut decl_docs) {
                     if user.is_none() {
-                        user = Doc::read(p, &display_of(p)).ok();
+                        user = ctx.read(p).ok();
                     }
                     if !user.as_ref().is_some_and(|d| through_inheritance(d, &r)) {
-                        broken.insert(format!("{}:{} uses {k}, protected", display_of(p), r.line));
+                        broken.insert(format!("{}:{} uses {k}, protected", ctx.display(p), r.line));
                     }
                 }
             }
@@ -235,13 +228,13 @@ pub fn move_type(
 
     // The moved file: its package, the imports it now needs, its new place.
     let mut fe = doc.edit();
-    for (s, e) in crate::rename::package_name_ranges(&doc, &old) {
+    for (s, e) in crate::actions::rename::syntax::package_name_ranges(&doc, &old) {
         fe.edits.push(crate::TextEdit { start: s, end: e, text: dest.to_owned() });
     }
     // The imports are placed as in a file of another package: the package's name blanked to
     // one of the same length (`mv.a` -> `zz.z`), so every offset stays the file's.
     let mut blanked = doc.text().to_owned();
-    for (s, e) in crate::rename::package_name_ranges(&doc, &old) {
+    for (s, e) in crate::actions::rename::syntax::package_name_ranges(&doc, &old) {
         let z: String = blanked[s..e].chars().map(|c| if c == '.' { '.' } else { 'z' }).collect();
         blanked.replace_range(s..e, &z);
     }
@@ -251,7 +244,7 @@ pub fn move_type(
             fe.edits.push(e);
         }
     }
-    let display = display_of(&path);
+    let display = ctx.display(&path);
     let to_display = match display.rsplit_once('/') {
         Some((dd, name)) => format!("{}{}/{name}", dd.strip_suffix(&old_dir).unwrap_or(""), dest.replace('.', "/")),
         None => format!("{}/{display}", dest.replace('.', "/")),
@@ -267,7 +260,7 @@ pub fn move_type(
     types.extend(file.decls().types.iter().filter(|t| t.outer.is_some()).map(|t| t.fqn.to_string()));
     for t in &types {
         let Ok(target) = mji_xref::target::resolve_target(w, t) else { continue };
-        let found = mji_xref::target::search(engine, w, scope, &target);
+        let found = ctx.references(w, scope, &target);
         out.unbound.extend(found.unbound);
         for (p, refs) in found.hits {
             if p == path {
@@ -278,7 +271,7 @@ pub fn move_type(
     }
     let dotted = fqn.replace('$', ".");
     for (p, refs) in per_file {
-        let doc = Doc::read(&p, &display_of(&p)).map_err(|e| e.to_string())?;
+        let doc = ctx.read(&p).map_err(|e| e.to_string())?;
         let Some(fi) = w.files.iter().position(|f| f.path == p) else { continue };
         let decls = &w.files[fi].decls();
         let mut fe = doc.edit();

@@ -1,20 +1,40 @@
-//! `change_signature`'s, `move`'s and `convert`'s glue: the target method (or constructor) and its override family
-//! from the binder, the clashes [`mji_xref::signature`] finds, the lambdas and method
-//! references that implement the family, and every reference, turned into edits by
-//! [`mji_edit::signature`].
+//! `change_signature`: rename, reorder, add and remove parameters (and rename the method)
+//! across its override family, every call and every method reference. The binder half here:
+//! the target's override family, the clashes [`mji_xref::signature`] finds, the lambdas and
+//! method references that implement the family, every reference; the syntax half, the edits
+//! of declarations and call sites (composed for nested calls), is [`syntax`].
+
+pub mod syntax;
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
 
-use mji_edit::signature::{Change, NewParam, Site};
-use mji_edit::{Doc, WorkspaceEdit};
+use mji_xref::target::{Target, name_of_key};
 use mji_xref::{Category, Confidence, RefKind};
 
-use crate::ToolError;
-use crate::edit::{EditResult, RefactorArgs, empty_result};
-use crate::host::Host;
-use crate::xref;
+use crate::actions::ActionError;
+use crate::ctx::{Ctx, Outcome};
+use crate::{Doc, WorkspaceEdit};
+use syntax::{Change, NewParam, Site};
+
+/// What `change_signature` takes: the new name (empty: the same), the new parameter list
+/// (`None`: the parameters stay), and whether `likely` references change too.
+pub struct Request<'a> {
+    pub new_name: &'a str,
+    pub parameters: Option<Vec<ParamSpec>>,
+    pub include_likely: bool,
+}
+
+/// One parameter of the new list: `from` the old index (`None`: a new parameter, which takes
+/// `default_value` at every call), its name (empty: the old one's) and type.
+#[derive(Debug, Clone, Default)]
+pub struct ParamSpec {
+    pub from: Option<u32>,
+    pub name: String,
+    pub ty: String,
+    pub default_value: String,
+}
 
 /// The most places a refusal lists.
 const MAX_LISTED: usize = 10;
@@ -29,10 +49,9 @@ fn listed(v: &[String]) -> String {
 
 /// `change_signature`: rename, reorder, add and remove parameters (and rename the method)
 /// across its override family, every call and every method reference.
-pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
-    let (w, files) = ws.xref_world();
-    let target = args.target_in(ws, &w, None)?;
-    let bad = |why: String| ToolError::InvalidArgument(format!("{} not changed: {why}", target.label));
+pub fn run(ctx: &dyn Ctx, target: &Target, args: &Request) -> Result<Outcome, ActionError> {
+    let (w, scope) = ctx.world();
+    let bad = |why: String| ActionError::Refused(format!("{} not changed: {why}", target.label));
     let refuse = |why: String| Err(bad(why));
     let is_ctor = match target.category {
         Category::Method => false,
@@ -47,20 +66,19 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
     }
     let key = &target.keys[0];
     let owner = key.split_once('#').map_or(key.as_str(), |x| x.0);
-    let old_name =
-        if is_ctor { owner.rsplit(['.', '$']).next().unwrap_or(owner).to_owned() } else { xref::name_of_key(key) };
+    let old_name = if is_ctor { owner.rsplit(['.', '$']).next().unwrap_or(owner).to_owned() } else { name_of_key(key) };
     let new_name = match args.new_name.trim() {
         "" => old_name.clone(),
         n if is_ctor && n != old_name => return refuse("a constructor is named by its type: rename the type".into()),
-        n if !mji_edit::is_identifier(n) => return refuse(format!("`{n}` is not a Java identifier")),
+        n if !crate::is_identifier(n) => return refuse(format!("`{n}` is not a Java identifier")),
         n => n.to_owned(),
     };
     let (path, line) = target.decls[0].clone();
-    let doc = Doc::read(&path, &ws.display_of(&path))?;
-    let Some(at) = mji_edit::signature::declaration_name_at(&doc, line, &old_name) else {
+    let doc = ctx.read(&path)?;
+    let Some(at) = syntax::declaration_name_at(&doc, line, &old_name) else {
         return refuse(format!("its declaration was not found at {}:{line}", doc.display));
     };
-    let old = mji_edit::signature::parameters(&doc, at).map_err(bad)?;
+    let old = syntax::parameters(&doc, at).map_err(bad)?;
     if is_ctor && old.is_empty() {
         return refuse("a no-argument constructor is called implicitly (subclasses' `super()`, default constructors), where no call site can be edited".into());
     }
@@ -82,7 +100,7 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
             } else {
                 p.name.trim().to_owned()
             };
-            if !mji_edit::is_identifier(&name) {
+            if !crate::is_identifier(&name) {
                 return refuse(format!("`{name}` is not a parameter name"));
             }
             out.push(NewParam { from, name, ty: p.ty.trim().to_owned(), default_value: p.default_value.clone() });
@@ -116,7 +134,7 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
     let (family, mut warnings) = if is_ctor {
         (target.clone(), Vec::new())
     } else {
-        let f = mji_xref::rename::rename_family(&w, &target)
+        let f = mji_xref::rename::rename_family(&w, target)
             .map_err(|e| bad(e.replace("renamed", "changed").replace("renaming", "changing")))?;
         (f.target, f.warnings)
     };
@@ -152,7 +170,6 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
             return refuse(format!("the new signature clashes: {}", listed(&clashes)));
         }
     }
-    let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
     // Lambdas and method references implementing the family's interfaces take its
     // parameters by position.
     if change.reshapes() && !is_ctor {
@@ -164,11 +181,11 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
             .collect::<std::collections::BTreeSet<_>>()
             .into_iter()
             .collect();
-        let (found, _) = mji_xref::hierarchy::anonymous_subtypes(ws.xref(), &w, &scope, &owners);
+        let (found, _) = mji_xref::hierarchy::anonymous_subtypes(ctx.xref(), &w, &scope, &owners);
         let lambdas: Vec<String> = found
             .iter()
             .filter(|(_, c)| c.kind == "lambda" || c.kind == "method-ref")
-            .map(|(_, c)| format!("{}:{}", c.path.as_ref().map(|p| ws.display_of(p)).unwrap_or_default(), c.start_line))
+            .map(|(_, c)| format!("{}:{}", c.path.as_ref().map(|p| ctx.display(p)).unwrap_or_default(), c.start_line))
             .collect();
         if !lambdas.is_empty() {
             return refuse(format!(
@@ -185,11 +202,11 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
     let mut likely = Vec::new();
     let mut sites = 0usize;
     let mut overrides = 0usize;
-    let mut add = |p: &Arc<Path>, f: &dyn Fn(&Doc) -> Result<Site, String>| -> Result<(), ToolError> {
+    let mut add = |p: &Arc<Path>, f: &dyn Fn(&Doc) -> Result<Site, String>| -> Result<(), ActionError> {
         if !per_file.contains_key(p) {
-            per_file.insert(p.clone(), (Doc::read(p, &ws.display_of(p))?, Site::default()));
+            per_file.insert(p.clone(), (ctx.read(p)?, Site::default()));
         }
-        let (d, acc) = per_file.get_mut(p).ok_or_else(|| ToolError::InvalidArgument("lost a file".into()))?;
+        let (d, acc) = per_file.get_mut(p).ok_or_else(|| ActionError::Refused("lost a file".into()))?;
         match f(d) {
             Ok(s) => {
                 acc.edits.extend(s.edits);
@@ -203,16 +220,16 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
     for (p, l) in &decls {
         let is_target = **p == *path && *l == line;
         add(p, &|d: &Doc| {
-            let at = mji_edit::signature::declaration_name_at(d, *l, &old_name)
+            let at = syntax::declaration_name_at(d, *l, &old_name)
                 .ok_or_else(|| format!("{}:{l}: the declaration of {old_name} is not there", d.display))?;
-            mji_edit::signature::declaration(d, at, &change, is_target)
+            syntax::declaration(d, at, &change, is_target)
         })?;
     }
-    let found = xref::search(ws.xref(), &w, &scope, &family);
+    let found = ctx.references(&w, &scope, &family);
     for (p, refs) in &found.hits {
         for (r, _) in refs {
             if r.confidence == Confidence::Likely && !args.include_likely {
-                likely.push(format!("{}:{}:{}", ws.display_of(p), r.line, r.column));
+                likely.push(format!("{}:{}:{}", ctx.display(p), r.line, r.column));
                 continue;
             }
             let (l, c) = (r.line, r.column);
@@ -221,11 +238,7 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
             overrides += usize::from(decl);
             add(p, &|d: &Doc| {
                 let at = d.offset(l, c).ok_or_else(|| format!("{}:{l}:{c} is not in the file", d.display))?;
-                if decl {
-                    mji_edit::signature::declaration(d, at, &change, false)
-                } else {
-                    mji_edit::signature::site(d, at, &change, &written)
-                }
+                if decl { syntax::declaration(d, at, &change, false) } else { syntax::site(d, at, &change, &written) }
             })?;
         }
     }
@@ -238,7 +251,7 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
     if !failures.is_empty() {
         return refuse(listed(&failures));
     }
-    let incomplete = ws.incomplete(found.unbound);
+    let incomplete = ctx.incomplete(found.unbound);
     if !incomplete.is_empty() {
         conflicts.push(format!(
             "{} file(s) mention {old_name} but could not be bound fully, so calls there may be missed: {}",
@@ -249,8 +262,8 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
     let mut edit = WorkspaceEdit::default();
     for (_, (d, s)) in per_file {
         conflicts.extend(s.conflicts);
-        let edits = mji_edit::signature::compose(d.text(), s.edits, s.lists)
-            .map_err(|e| ToolError::InvalidArgument(format!("{} not changed: {}: {e}", target.label, d.display)))?;
+        let edits = syntax::compose(d.text(), s.edits, s.lists)
+            .map_err(|e| ActionError::Refused(format!("{} not changed: {}: {e}", target.label, d.display)))?;
         let mut f = d.edit();
         f.edits = edits;
         edit.add(f);
@@ -264,87 +277,86 @@ pub(crate) fn change_signature(ws: &Host, args: &RefactorArgs) -> Result<(Worksp
         if decls.len() + overrides == 1 { "" } else { "s" },
         if sites == 1 { "" } else { "s" },
     );
-    Ok((edit, empty_result(summary, conflicts, warnings, Vec::new())))
+    Ok(Outcome { edit, summary, conflicts, warnings, ..Outcome::default() })
 }
 
-/// `move`: the top-level type `target` names to package `destination`.
-pub(crate) fn move_type(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
-    let (w, files) = ws.xref_world();
-    let target = args.target_in(ws, &w, (!args.target.contains('(')).then_some(crate::xref::TargetKind::Field))?;
-    let bad = |why: String| ToolError::InvalidArgument(format!("{} not moved: {why}", target.label));
-    if matches!(target.category, Category::Method | Category::Field) {
-        return crate::move_member::move_static(ws, args, &target, mji_edit::move_member::move_member);
-    }
-    if target.category == Category::Type
-        && target.keys.len() == 1
-        && w.workspace_type(&target.keys[0]).is_some_and(|id| w.decl(id).outer.is_some())
-    {
-        return crate::move_member::move_static(ws, args, &target, mji_edit::move_nested::move_nested);
-    }
-    if target.category != Category::Type || target.keys.len() != 1 {
-        return Err(bad("move takes a type or a static method or field".into()));
-    }
-    let dest = args.destination.trim();
-    if dest.is_empty() {
-        return Err(bad("give `destination`: the package to move it to".into()));
-    }
-    let scope: Vec<Arc<Path>> = files.iter().map(|(p, _)| p.clone()).collect();
-    let m = mji_edit::move_type::move_type(ws.xref(), &w, &scope, &target.keys[0], dest, &|p| ws.display_of(p))
-        .map_err(bad)?;
-    let conflicts: Vec<String> = ws.unbound_conflict(m.unbound, MAX_LISTED).into_iter().collect();
-    let summary = format!("move {} to package {dest}: {} other files updated", target.keys[0], m.files);
-    Ok((m.edit, empty_result(summary, conflicts, m.warnings, Vec::new())))
-}
+#[cfg(test)]
+mod cases {
+    use super::{ParamSpec, Request, run};
+    use crate::tests::{check_workspace, check_workspace_refused};
+    use expect_test::expect;
+    use mji_xref::target::resolve_target;
 
-/// `convert` at `filePath` + `line`: the indexed `for` starting there to an enhanced `for`,
-/// its element typed by the binder (an array's element, a `java.util.List`'s argument).
-pub(crate) fn convert(ws: &Host, args: &RefactorArgs) -> Result<(WorkspaceEdit, EditResult), ToolError> {
-    if args.file_path.trim().is_empty() || args.line == 0 {
-        return Err(ToolError::InvalidArgument("convert needs filePath + line of an indexed `for`".into()));
+    const A: &str = "package p;\n\nclass A {\n    int area(int w, int h) {\n        return w * h;\n    }\n\n    int f() {\n        return area(2, 3) + area(4, 5);\n    }\n}\n";
+
+    fn param(from: Option<u32>, name: &str, ty: &str, default_value: &str) -> ParamSpec {
+        ParamSpec { from, name: name.into(), ty: ty.into(), default_value: default_value.into() }
     }
-    let r = ws.resolve(&args.file_path)?;
-    ws.check_file(&r.path, &r.display)?;
-    crate::require_java(&r.path, &r.display)?;
-    let doc = Doc::read(&r.path, &r.display)?;
-    let bad = |why: String| ToolError::InvalidArgument(format!("not converted: {why}"));
-    let f = mji_edit::convert::indexed_for(&doc, args.line).map_err(bad)?;
-    let (w, _) = ws.xref_world();
-    let mut imports = Vec::new();
-    let element = w.files.iter().position(|x| *x.path == *r.path).and_then(|fi| {
-        let line = doc.line_of(f.start);
-        let decls = &w.files[fi].decls().types;
-        let ti = decls.iter().enumerate().rev().find(|(_, t)| t.start_line <= line && line <= t.end_line)?.0;
-        let id = w.type_in_file(fi as u32, ti as u32);
-        let t = mji_xref::resolve::expr_type(&w, fi as u32, &doc.bytes, f.over.0, f.over.1)?;
-        let e = match (&t, f.list) {
-            (mji_xref::ty::Ty::Array(e), false) => (**e).clone(),
-            (mji_xref::ty::Ty::Class(fqn, a), true)
-                if matches!(&**fqn, "java.util.List" | "java.util.ArrayList") && a.len() == 1 =>
-            {
-                a[0].clone()
-            }
-            _ => return None,
-        };
-        crate::refactor::type_text(&w, id, &e, &doc, &mut imports)
-    });
-    let Some(element) = element else {
-        return Err(bad(format!(
-            "the binder does not type `{}` as an array or a java.util.List<E> whose element type can be written here",
-            &doc.text()[f.over.0..f.over.1]
-        )));
-    };
-    let mut edit = WorkspaceEdit::default();
-    let mut fe = doc.edit();
-    fe.edits = mji_edit::convert::enhanced_for(&doc, &f, &element);
-    fe.edits.extend(imports);
-    edit.add(fe);
-    let summary = format!(
-        "convert the indexed for at line {} to for ({element} {} : {}): {} element read{}",
-        args.line,
-        f.name,
-        &doc.text()[f.over.0..f.over.1],
-        f.reads.len(),
-        if f.reads.len() == 1 { "" } else { "s" }
-    );
-    Ok((edit, empty_result(summary, Vec::new(), Vec::new(), Vec::new())))
+
+    #[test]
+    fn parameters_swap_and_a_new_one_takes_its_default_at_every_call() {
+        check_workspace(
+            &[("p/A.java", A)],
+            |ctx, w| {
+                let parameters = Some(vec![
+                    param(Some(1), "", "", ""),
+                    param(Some(0), "", "", ""),
+                    param(None, "scale", "int", "1"),
+                ]);
+                let r = Request { new_name: "", parameters, include_likely: false };
+                run(ctx, &resolve_target(w, "p.A#area(int,int)").expect("target"), &r)
+            },
+            expect![[r#"
+                --- p/A.java
+                package p;
+
+                class A {
+                    int area(int h, int w, int scale) {
+                        return w * h;
+                    }
+
+                    int f() {
+                        return area(3, 2, 1) + area(5, 4, 1);
+                    }
+                }
+            "#]],
+        );
+    }
+
+    #[test]
+    fn a_rename_changes_the_declaration_and_the_calls() {
+        check_workspace(
+            &[("p/A.java", A)],
+            |ctx, w| {
+                let r = Request { new_name: "surface", parameters: None, include_likely: false };
+                run(ctx, &resolve_target(w, "p.A#area(int,int)").expect("target"), &r)
+            },
+            expect![[r#"
+                --- p/A.java
+                package p;
+
+                class A {
+                    int surface(int w, int h) {
+                        return w * h;
+                    }
+
+                    int f() {
+                        return surface(2, 3) + surface(4, 5);
+                    }
+                }
+            "#]],
+        );
+    }
+
+    #[test]
+    fn nothing_to_change_is_refused() {
+        check_workspace_refused(
+            &[("p/A.java", A)],
+            |ctx, w| {
+                let r = Request { new_name: "", parameters: None, include_likely: false };
+                run(ctx, &resolve_target(w, "p.A#area(int,int)").expect("target"), &r)
+            },
+            "p.A#area(int,int) not changed: nothing changes: give `parameters` (a new list) or `newName`",
+        );
+    }
 }

@@ -1,14 +1,134 @@
-//! Extract variable and extract constant, from the syntax: the expression a range names
-//! exactly, where a declaration can go before it so that the code still means the same (its
-//! value computed once, at the same moment), and the edits. The declared type comes from the
-//! caller (the binder's type of the expression, or `var`).
+//! `extract_variable` and `extract_constant`: the expression a range names exactly, where a
+//! declaration can go before it so that the code still means the same (its value computed
+//! once, at the same moment), to a local before its statement or a `static final` field of its
+//! class; typed as the binder types it (`var` where the file shows its language level allows
+//! it), named as asked or after what it computes.
 
 use mji_parser::kind;
 use tree_sitter::Node;
 
+use crate::actions::ActionError;
+use crate::ctx::{Ctx, Outcome};
 use crate::locals::{SIDE_EFFECTS, is_written};
-use crate::rename::walk;
-use crate::{Doc, TextEdit};
+use crate::syntax::walk;
+use crate::{Doc, TextEdit, WorkspaceEdit};
+
+/// What `extract_variable` and `extract_constant` take: the expression from `line`/`column`
+/// to just before `end_line`/`end_column`, or the `text` on `line`; the name (else one is
+/// suggested); every equal occurrence too with `replace_all`.
+pub struct Request<'a> {
+    pub constant: bool,
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
+    pub text: &'a str,
+    pub new_name: &'a str,
+    pub replace_all: bool,
+}
+
+/// `extract_variable` / `extract_constant`: the expression at the range (or the text on the
+/// line) to a local before its statement, or a `static final` field of its class, typed as the
+/// binder types it (`var` where the file shows its language level allows it).
+pub fn run(ctx: &dyn Ctx, doc: &Doc, args: &Request) -> Result<Outcome, ActionError> {
+    let constant = args.constant;
+    let what = if constant { "extract_constant" } else { "extract_variable" };
+    let bad = |why: String| ActionError::Refused(format!("not extracted: {why}"));
+    let (start, end) = if args.end_line > 0 {
+        match (doc.offset(args.line, args.column.max(1)), doc.offset(args.end_line, args.end_column.max(1))) {
+            (Some(s), Some(e)) if s < e => (s, e),
+            _ => return Err(bad("the range is not inside the file, or ends before it starts".into())),
+        }
+    } else if !args.text.trim().is_empty() {
+        find_on_line(doc, args.line, args.text)
+            .ok_or_else(|| bad(format!("`{}` is not on line {}", args.text.trim(), args.line)))?
+    } else {
+        return Err(bad("give endLine/endColumn, or the expression's text".into()));
+    };
+    let (start, end) = expression_at(doc, start, end).map_err(bad)?;
+    let name = if !args.new_name.trim().is_empty() {
+        args.new_name.trim().to_owned()
+    } else if constant {
+        "VALUE".to_owned()
+    } else {
+        suggested_name(doc, start, end)
+    };
+    if !crate::is_identifier(&name) {
+        return Err(bad(format!("`{name}` is not a Java identifier")));
+    }
+    let (w, _) = ctx.world();
+    let mut imports = Vec::new();
+    let ty = w.files.iter().position(|f| *f.path == *doc.path).and_then(|fi| {
+        let line = doc.line_of(start);
+        let decls = &w.files[fi].decls().types;
+        let ti = decls.iter().enumerate().rev().find(|(_, t)| t.start_line <= line && line <= t.end_line)?.0;
+        let id = w.type_in_file(fi as u32, ti as u32);
+        let t = mji_xref::resolve::expr_type(&w, fi as u32, &doc.bytes, start, end)?;
+        crate::imports::type_text(&w, id, &t, doc, &mut imports)
+    });
+    let type_text = match ty {
+        // A parameterized type is `var` where the file allows it: javac infers it exactly, where
+        // the binder reads a wildcard `? extends X` argument as X (`List<? extends Number>` is
+        // no `List<Number>`).
+        Some(t) if t.contains('<') && !constant && uses_var(doc) => {
+            imports.clear();
+            "var".to_owned()
+        }
+        Some(t) => t,
+        None if !constant && uses_var(doc) => {
+            imports.clear();
+            "var".to_owned()
+        }
+        None => {
+            return Err(bad(
+                "the binder could not type the expression, and `var` needs Java 10 (this file declares no `var`, so its language level is not known to allow it)"
+                    .into(),
+            ));
+        }
+    };
+    // Without a newName: a call named like an accessor of nothing (`get`, `apply`) is named by
+    // its type (`Calendar` -> `calendar`), and a taken name gets a number.
+    let chosen = args.new_name.trim().is_empty();
+    let mut name = name;
+    if chosen && !constant && (name == "value" || name.len() <= 3 || name == "apply") {
+        let simple = type_text.split(['<', '[']).next().unwrap_or("").rsplit('.').next().unwrap_or("");
+        let mut c = simple.chars();
+        let by_type = c.next().map(|f| f.to_lowercase().collect::<String>() + c.as_str()).unwrap_or_default();
+        if simple.starts_with(char::is_uppercase) && crate::is_identifier(&by_type) {
+            name = by_type;
+        }
+    }
+    let mut attempt = 1;
+    let edits = loop {
+        let candidate = if attempt == 1 { name.clone() } else { format!("{name}{attempt}") };
+        let r = if constant {
+            extract_constant(doc, start, end, &candidate, &type_text, args.replace_all)
+        } else {
+            extract_variable(doc, start, end, &candidate, &type_text, args.replace_all)
+        };
+        match r {
+            Err(e) if chosen && attempt < 20 && e.contains("already names") => attempt += 1,
+            r => {
+                name = candidate;
+                break r.map_err(bad)?;
+            }
+        }
+    };
+    let n = edits.len() - 1;
+    let summary = format!(
+        "{} {type_text} {name} = {}: {n} occurrence{}",
+        what.replace('_', " "),
+        &doc.text()[start..end],
+        if n == 1 { "" } else { "s" }
+    );
+    let mut edit = WorkspaceEdit::default();
+    let mut f = doc.edit();
+    f.edits = edits;
+    imports.dedup_by(|a, b| a.text == b.text);
+    f.edits.extend(imports);
+    edit.add(f);
+    Ok(Outcome::new(edit, summary))
+}
 
 /// The expression at bytes `start..end` (whitespace around it ignored): its exact range, or why
 /// the range is not one.
@@ -192,7 +312,7 @@ pub fn extract_variable(
     for (s, e) in &replaced {
         edits.push(TextEdit { start: *s, end: *e, text: name.to_owned() });
     }
-    let line_start = text[..statement.start_byte()].rfind('\n').map_or(0, |i| i + 1);
+    let line_start = crate::syntax::line_start(text, statement.start_byte());
     let indent = &text[line_start..statement.start_byte()];
     if !indent.chars().all(|c| c == ' ' || c == '\t') {
         return Err("the statement does not start its line".into());
@@ -221,7 +341,7 @@ pub fn extract_constant(
     let tree = mji_parser::parse_tree(text).ok_or("the file could not be parsed")?;
     let expr = expression_node(tree.root_node(), start, end)?;
     let expr_text = &text[expr.start_byte()..expr.end_byte()];
-    if !crate::inline::is_portable_constant(expr_text) {
+    if !crate::actions::inline::local::is_portable_constant(expr_text) {
         return Err("not a constant expression of literals and operators".into());
     }
     let mut body = expr;
@@ -253,10 +373,7 @@ pub fn extract_constant(
     let mut c = body.walk();
     let first = body.named_children(&mut c).next();
     let indent = first
-        .map(|m| {
-            let ls = text[..m.start_byte()].rfind('\n').map_or(0, |i| i + 1);
-            text[ls..m.start_byte()].chars().take_while(|c| *c == ' ' || *c == '\t').collect::<String>()
-        })
+        .map(|m| crate::syntax::indent_before(text, m.start_byte()).to_owned())
         .unwrap_or_else(|| "    ".to_owned());
     let eol = doc.eol();
     let modifiers = if body.kind() == kind::INTERFACE_BODY { "" } else { "private static final " };
@@ -381,5 +498,94 @@ mod tests {
         assert!(extract(src, "g(a)", 4, false).expect_err("?:").contains("?:"));
         assert!(extract(src, "a >", 0, false).expect_err("not whole").contains("not one whole expression"));
         assert!(extract(src, "a > 0", 0, false).is_ok());
+    }
+}
+
+#[cfg(test)]
+mod cases {
+    use super::{Request, run};
+    use crate::tests::{check, check_refused};
+    use expect_test::expect;
+
+    #[test]
+    fn an_expression_becomes_a_local_typed_by_the_binder() {
+        check(
+            |ctx, doc, line, _| {
+                let r = Request {
+                    constant: false,
+                    line,
+                    column: 0,
+                    end_line: 0,
+                    end_column: 0,
+                    text: "a * b",
+                    new_name: "area",
+                    replace_all: false,
+                };
+                run(ctx, doc, &r)
+            },
+            "class A {\n    int f(int a, int b) {\n        $0return a * b + 1;\n    }\n}\n",
+            expect![[r#"
+                class A {
+                    int f(int a, int b) {
+                        int area = a * b;
+                        return area + 1;
+                    }
+                }
+            "#]],
+        );
+    }
+
+    #[test]
+    fn every_occurrence_becomes_one_constant() {
+        check(
+            |ctx, doc, line, _| {
+                let r = Request {
+                    constant: true,
+                    line,
+                    column: 0,
+                    end_line: 0,
+                    end_column: 0,
+                    text: "60 * 60",
+                    new_name: "HOUR",
+                    replace_all: true,
+                };
+                run(ctx, doc, &r)
+            },
+            "class A {\n    int f(int h) {\n        $0return h * (60 * 60);\n    }\n\n    int g() {\n        return 2 * (60 * 60);\n    }\n}\n",
+            expect![[r#"
+                class A {
+                    private static final int HOUR = 60 * 60;
+
+                    int f(int h) {
+                        return h * (HOUR);
+                    }
+
+                    int g() {
+                        return 2 * (HOUR);
+                    }
+                }
+            "#]],
+        );
+    }
+
+    #[test]
+    fn text_not_on_the_line_is_refused() {
+        check_refused(
+            |ctx, doc, line, _| {
+                let r = Request {
+                    constant: false,
+                    line,
+                    column: 0,
+                    end_line: 0,
+                    end_column: 0,
+                    text: "a - b",
+                    new_name: "",
+                    replace_all: false,
+                };
+                run(ctx, doc, &r)
+            },
+            "class A {\n    int f(int a, int b) {\n        $0return a * b;\n    }\n}\n",
+            "not extracted: `a - b` is not on line 3",
+        );
     }
 }

@@ -8,7 +8,7 @@
 use mji_parser::kind;
 use tree_sitter::Node;
 
-use crate::rename::walk;
+use crate::syntax::{text, walk};
 use crate::{Doc, TextEdit};
 
 /// One parameter of the new list: `from` the old index (None: a new parameter, which needs
@@ -50,10 +50,6 @@ pub struct Param {
     pub name: String,
     pub ty: String,
     pub varargs: bool,
-}
-
-fn text<'a>(n: Node, src: &'a str) -> &'a str {
-    n.utf8_text(src.as_bytes()).unwrap_or("")
 }
 
 /// The method or constructor declaration whose name starts at `at`.

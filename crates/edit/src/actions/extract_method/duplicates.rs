@@ -13,9 +13,9 @@ use std::collections::HashMap;
 use mji_parser::kind;
 use tree_sitter::Node;
 
-use crate::extract_method::{Extraction, analyse};
+use super::flow::{Extraction, analyse};
 use crate::locals::is_member_name;
-use crate::rename::walk;
+use crate::syntax::walk;
 use crate::{Doc, TextEdit};
 
 /// The duplicates replaced by calls, and why others were left.

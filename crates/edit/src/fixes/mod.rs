@@ -1,5 +1,7 @@
 //! Quick fixes for javac's diagnostics (an IDE's light bulb): what a diagnostic offers, read
-//! from javac's key and message, the fix ids `get_problems` lists and `refactor_actions`
+//! from javac's key and message ([`offer`]: import or create class, throws or try/catch, add
+//! @Override, remove an unused import or local, cast, create method, field or local, implement
+//! the abstract methods; [`by_position`] and [`create_class`] hold those fixes' edits), the fix ids `get_problems` lists and `refactor_actions`
 //! takes back, and the syntax edits of the fixes that need no binding (`throws`, try/catch).
 //! Imports and implemented methods reuse [`crate::imports`] and [`crate::inherit`].
 //!
@@ -7,10 +9,13 @@
 //! content: the same diagnostic of the same text always gets the same id, and an id whose file
 //! has changed since is refused as stale rather than applied to other code.
 
+pub mod by_position;
+pub mod create_class;
+
 use mji_parser::kind;
 use tree_sitter::Node;
 
-use crate::rename::walk;
+use crate::syntax::walk;
 use crate::{Doc, TextEdit};
 
 /// One fix of one diagnostic, as a fix id spells it.
@@ -304,7 +309,7 @@ pub fn surround_with_try(doc: &Doc, at: usize, exception: &str) -> Result<Vec<Te
             split = Some((format!("{head} {u};"), format!("{u} = {};", &text[value.start_byte()..value.end_byte()])));
         }
     }
-    let line_start = text[..stmt.start_byte()].rfind('\n').map_or(0, |i| i + 1);
+    let line_start = crate::syntax::line_start(text, stmt.start_byte());
     let indent = &text[line_start..stmt.start_byte()];
     if !indent.chars().all(|c| c == ' ' || c == '\t') {
         return Err("the statement does not start its line".into());
@@ -335,9 +340,8 @@ pub fn surround_with_try(doc: &Doc, at: usize, exception: &str) -> Result<Vec<Te
 /// One level of indentation: the statement's indent beyond its block's line, else 4 spaces
 /// (a tab where the file indents with tabs).
 fn indent_unit(text: &str, block: Node, indent: &str) -> String {
-    let start = text[..block.start_byte()].rfind('\n').map_or(0, |i| i + 1);
-    let outer: String = text[start..].chars().take_while(|c| *c == ' ' || *c == '\t').collect();
-    match indent.strip_prefix(outer.as_str()) {
+    let outer = crate::syntax::line_indent(text, block.start_byte());
+    match indent.strip_prefix(outer) {
         Some(u) if !u.is_empty() => u.to_owned(),
         _ if indent.contains('\t') => "\t".to_owned(),
         _ => "    ".to_owned(),

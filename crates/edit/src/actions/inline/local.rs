@@ -13,7 +13,7 @@ use mji_parser::kind;
 use tree_sitter::Node;
 
 use crate::locals::{SIDE_EFFECTS, collect, declaration_of, is_member_name, is_written};
-use crate::rename::walk;
+use crate::syntax::walk;
 use crate::{Doc, TextEdit};
 
 /// A local inlined: the edits, its name and how many uses took the initializer.

@@ -7,10 +7,10 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use mji_xref::engine::XrefEngine;
 use mji_xref::resolve::DepthCut;
 use mji_xref::world::World;
 
+use crate::ctx::Ctx;
 use crate::{EditError, FileEdit, Plan, WorkspaceEdit};
 
 /// A file larger than this stays where it is (a move carries the file's bytes in the edit).
@@ -52,13 +52,12 @@ pub struct PackageMove {
 /// `subpackages`, each package under `old` the same way. Its other files are
 /// [`move_package_files`]'s.
 pub fn rename_package(
-    engine: &XrefEngine,
+    ctx: &dyn Ctx,
     w: &World,
     scope: &[Arc<Path>],
     old: &str,
     new: &str,
     subpackages: bool,
-    display: &dyn Fn(&Path) -> String,
 ) -> Result<PackageMove, EditError> {
     let mut packages: Vec<String> = w
         .files
@@ -71,7 +70,7 @@ pub fn rename_package(
     let mut acc = PackageMove::default();
     for p in &packages {
         let to = format!("{new}{}", &p[old.len()..]);
-        move_package(engine, w, scope, p, &to, display, &mut acc)?;
+        move_package(ctx, w, scope, p, &to, &mut acc)?;
     }
     acc.packages = packages;
     Ok(acc)
@@ -79,22 +78,21 @@ pub fn rename_package(
 
 /// One package's part of a package rename: its Java files and the references to its types.
 fn move_package(
-    engine: &XrefEngine,
+    ctx: &dyn Ctx,
     w: &World,
     scope: &[Arc<Path>],
     old: &str,
     new: &str,
-    display_of: &dyn Fn(&Path) -> String,
     acc: &mut PackageMove,
 ) -> Result<(), EditError> {
     let mut types = Vec::new();
     let old_dir = old.replace('.', "/");
     let new_dir = new.replace('.', "/");
     for f in w.files.iter().filter(|f| &*f.decls().package == old) {
-        let display = display_of(&f.path);
+        let display = ctx.display(&f.path);
         let doc = crate::Doc::read(&f.path, &display)?;
         let mut fe = doc.edit();
-        for (s, e) in crate::rename::package_name_ranges(&doc, old) {
+        for (s, e) in crate::actions::rename::syntax::package_name_ranges(&doc, old) {
             fe.edits.push(crate::TextEdit { start: s, end: e, text: new.to_owned() });
         }
         let dir = f.path.parent().unwrap_or(Path::new("/"));
@@ -102,7 +100,7 @@ fn move_package(
             Some(base) => {
                 let to = Path::new(base).join(&new_dir).join(f.path.file_name().unwrap_or_default());
                 if to.exists() {
-                    acc.conflicts.push(format!("{} already exists", display_of(&to)));
+                    acc.conflicts.push(format!("{} already exists", ctx.display(&to)));
                 }
                 let to_display = match display.rsplit_once('/') {
                     Some((d, name)) => format!("{}{new_dir}/{name}", d.strip_suffix(&old_dir).unwrap_or("")),
@@ -127,10 +125,10 @@ fn move_package(
     let qualifier = format!("{old}.");
     for fqn in &types {
         let Ok(t) = mji_xref::target::resolve_target(w, fqn) else { continue };
-        let found = mji_xref::target::search(engine, w, scope, &t);
+        let found = ctx.references(w, scope, &t);
         acc.unbound.extend(found.unbound);
         for (p, refs) in found.hits {
-            let doc = crate::Doc::read(&p, &display_of(&p))?;
+            let doc = ctx.read(&p)?;
             let mut fe = doc.edit();
             for (r, _) in refs {
                 let Some(at) = doc.offset(r.line, r.column) else { continue };
@@ -153,9 +151,9 @@ fn move_package(
         if !f.decls().imports.iter().any(|i| i.on_demand && &*i.path == old) {
             continue;
         }
-        let doc = crate::Doc::read(&f.path, &display_of(&f.path))?;
+        let doc = ctx.read(&f.path)?;
         let mut fe = doc.edit();
-        for (s, e) in crate::rename::package_name_ranges(&doc, old) {
+        for (s, e) in crate::actions::rename::syntax::package_name_ranges(&doc, old) {
             fe.edits.push(crate::TextEdit { start: s, end: e, text: new.to_owned() });
             acc.references += 1;
         }
@@ -194,7 +192,7 @@ pub fn move_package_files(
     old: &str,
     new: &str,
     subpackages: bool,
-    display: &dyn Fn(&Path) -> String,
+    ctx: &dyn Ctx,
 ) -> Result<PackageFiles, EditError> {
     let old_dir = old.replace('.', "/");
     let new_dir = new.replace('.', "/");
@@ -223,7 +221,7 @@ pub fn move_package_files(
                 if !meta.is_file() || edit.contains(&path) {
                     continue;
                 }
-                let shown = display(&path);
+                let shown = ctx.display(&path);
                 if path.extension().is_some_and(|x| x == "java") {
                     out.warnings.push(format!("{shown} is not in the package it sits in; it stays"));
                     continue;
@@ -235,11 +233,11 @@ pub fn move_package_files(
                 let Ok(rel) = path.strip_prefix(&from) else { continue };
                 let to = root.join(&new_dir).join(rel);
                 if to.exists() {
-                    out.conflicts.push(format!("{} already exists", display(&to)));
+                    out.conflicts.push(format!("{} already exists", ctx.display(&to)));
                     continue;
                 }
                 let original = std::fs::read(&path).map_err(|e| EditError::Read(shown.clone(), e))?;
-                let to_display = display(&to);
+                let to_display = ctx.display(&to);
                 edit.add(FileEdit {
                     path,
                     display: shown,
@@ -294,7 +292,8 @@ mod tests {
         let mut edit = WorkspaceEdit::default();
         let mut all = dirs.clone();
         all.insert(root.join("m/src/main/resources"));
-        let got = move_package_files(&mut edit, &all, "p", "q", true, &|p| p.display().to_string()).expect("moves");
+        let ctx = crate::tests::TestCtx::new(&[]);
+        let got = move_package_files(&mut edit, &all, "p", "q", true, &ctx).expect("moves");
         assert_eq!((got.moved, edit.contains(&outside.path().join("res/p/secret.properties"))), (0, false));
     }
 }

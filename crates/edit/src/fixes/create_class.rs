@@ -4,7 +4,8 @@
 //! static methods `Foo.bar(a)` calls and the constants `Foo.MAX` reads (their types from the
 //! uses' contexts), type parameters as many as `Foo<A, B>` gives, `implements I` for
 //! `I x = new Foo()` (the caller writes I's methods); or, for `Outer.Inner`, a static member
-//! class in Outer's file. Types come from the binder through [`Typer`]; what the uses do not
+//! class in Outer's file. Types come from the binder ([`Binder`], over the world the context
+//! gives; the unit tests type through the same [`Typer`] seam by hand); what the uses do not
 //! say exactly is refused, never guessed.
 
 use std::path::PathBuf;
@@ -12,7 +13,13 @@ use std::path::PathBuf;
 use mji_parser::kind;
 use tree_sitter::Node;
 
-use crate::{Doc, TextEdit};
+use mji_xref::ty::Ty;
+use mji_xref::world::{Origin, World};
+
+use crate::actions::ActionError;
+use crate::ctx::{Ctx, Outcome, TypeCache};
+use crate::syntax::line_indent;
+use crate::{Doc, FileEdit, TextEdit, WorkspaceEdit};
 
 /// A class file to create: where, and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,7 +72,7 @@ impl Imports {
 
 /// How the binder types what a new class declares, by byte range in the using file; types are
 /// qualified, as code writes them (`java.util.List<java.lang.String>`).
-pub trait Typer {
+pub(crate) trait Typer {
     /// The argument expression's type as a parameter may declare it (`None`: unknown).
     fn param(&self, start: usize, end: usize) -> Option<String>;
     /// The exact type of a type node, or of an expression a value is assigned to (`None`: it
@@ -364,7 +371,7 @@ fn plan(
     let mut fits = matches!(use_node.kind(), kind::TYPE_IDENTIFIER | kind::SCOPED_TYPE_IDENTIFIER)
         && typed.parent().is_none_or(|p| p.kind() != kind::OBJECT_CREATION_EXPRESSION);
     let mut counts: Vec<usize> = Vec::new();
-    crate::rename::walk(root, &mut |u| {
+    crate::syntax::walk(root, &mut |u| {
         let named_by = |x: Option<Node>| x.is_some_and(|x| named.names(x, bytes));
         if matches!(u.kind(), kind::GENERIC_TYPE) && named.names(u, bytes) {
             counts.extend(type_argument_count(u));
@@ -573,13 +580,13 @@ pub fn created_into(doc: &Doc, at: usize, name: &str) -> Option<(usize, usize, S
 }
 
 /// Plans the class `name` a use at byte `at` of `doc` needs, as a new file beside it.
-pub fn create_class(doc: &Doc, at: usize, name: &str, typer: &dyn Typer) -> Result<NewClass, String> {
+pub(crate) fn create_class(doc: &Doc, at: usize, name: &str, typer: &dyn Typer) -> Result<NewClass, String> {
     create_class_implementing(doc, at, name, typer, None)
 }
 
 /// [`create_class`], the class implementing the interface `implements` (qualified) when given;
 /// its methods are the caller's to add.
-pub fn create_class_implementing(
+pub(crate) fn create_class_implementing(
     doc: &Doc,
     at: usize,
     name: &str,
@@ -638,7 +645,7 @@ fn package_of(root: Node, bytes: &[u8]) -> String {
 fn declaration<'t>(root: Node<'t>, bytes: &[u8], package: &str, fqn: &str) -> Option<Node<'t>> {
     let decl = kind::is_type_declaration;
     let mut found = None;
-    crate::rename::walk(root, &mut |n| {
+    crate::syntax::walk(root, &mut |n| {
         if found.is_some() || !decl(n.kind()) {
             return;
         }
@@ -673,7 +680,7 @@ fn declaration<'t>(root: Node<'t>, bytes: &[u8], package: &str, fqn: &str) -> Op
 /// `qualifier` (`Outer` as the use writes it) being the workspace type `outer_fqn` declared in
 /// `outer`: the edits of `outer`, the class before its body's closing brace and the imports its
 /// members need.
-pub fn create_nested(
+pub(crate) fn create_nested(
     doc: &Doc,
     at: usize,
     name: &str,
@@ -734,7 +741,7 @@ pub fn create_nested(
         format!("{ind}public static class {name}{tparams} {{{members}{ind}}}{eol}")
     };
     // Before the closing brace: on its own line, after a blank line unless the body is empty.
-    let line_start = otext[..close].rfind('\n').map_or(0, |i| i + 1);
+    let line_start = crate::syntax::line_start(otext, close);
     let alone = otext[line_start..close].trim().is_empty();
     let empty = otext[body.start_byte() + 1..close].trim().is_empty();
     let edit = match (alone, empty) {
@@ -761,12 +768,6 @@ pub fn create_nested(
     Ok(edits)
 }
 
-fn line_indent(text: &str, at: usize) -> &str {
-    let ls = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[ls..].find(|c: char| c != ' ' && c != '\t').map_or(text.len(), |i| ls + i);
-    &text[ls..end]
-}
-
 /// `ty` with each (possibly qualified) name written by `name` into the output, everything
 /// between names kept as it is.
 fn map_names(ty: &str, mut name: impl FnMut(&str, &mut String)) -> String {
@@ -783,6 +784,254 @@ fn map_names(ty: &str, mut name: impl FnMut(&str, &mut String)) -> String {
     }
     name(&word, &mut out);
     out
+}
+
+/// A type as a parameter may declare it, qualified (`None` for what code cannot name): a type
+/// variable reads as its bound; a type argument it cannot write exactly (a type variable, or
+/// `Object`, which is also how the binder reads `?`) leaves the raw type, which accepts any.
+fn java_type(t: &Ty) -> Option<String> {
+    Some(match t {
+        Ty::Prim(p) => p.to_string(),
+        Ty::Array(e) => format!("{}[]", java_type(e)?),
+        Ty::Var(_, bound) => java_type(bound)?,
+        Ty::Null => "java.lang.Object".to_owned(),
+        Ty::Class(fqn, args) => {
+            let fqn = fqn.replace('$', ".");
+            if !fqn.split('.').all(crate::is_identifier) {
+                return None;
+            }
+            match args.iter().map(exact_argument).collect::<Option<Vec<_>>>() {
+                Some(a) if !a.is_empty() => format!("{fqn}<{}>", a.join(", ")),
+                _ => fqn,
+            }
+        }
+    })
+}
+
+/// A type argument written exactly: no type variable, no `Object` (maybe a wildcard).
+fn exact_argument(t: &Ty) -> Option<String> {
+    match t {
+        Ty::Var(..) | Ty::Null => None,
+        Ty::Class(fqn, _) if &**fqn == "java.lang.Object" => None,
+        Ty::Array(e) => Some(format!("{}[]", exact_argument(e).or_else(|| java_type(e))?)),
+        _ => java_type(t),
+    }
+}
+
+/// A type a value must have exactly, qualified: `None` for a type variable or a class the world
+/// does not know; type arguments it cannot write exactly leave the raw type (assignable to any
+/// parameterization, with an unchecked warning at most).
+fn exact_type(w: &World, t: &Ty) -> Option<String> {
+    match t {
+        Ty::Var(..) | Ty::Null => None,
+        Ty::Array(e) => Some(format!("{}[]", exact_type(w, e)?)),
+        Ty::Class(fqn, _) if w.origin(fqn) == Origin::Unresolved => None,
+        _ => java_type(t),
+    }
+}
+
+/// The binder's types of one file of the world.
+struct Binder<'w> {
+    w: &'w World,
+    file: Option<u32>,
+    doc: &'w Doc,
+    bytes: &'w [u8],
+}
+
+impl Typer for Binder<'_> {
+    fn param(&self, s: usize, e: usize) -> Option<String> {
+        java_type(&mji_xref::resolve::expr_type(self.w, self.file?, self.bytes, s, e)?)
+    }
+
+    fn exact(&self, s: usize, e: usize) -> Option<String> {
+        exact_type(self.w, &mji_xref::resolve::expr_type(self.w, self.file?, self.bytes, s, e)?)
+    }
+
+    fn argument(
+        &self,
+        receiver: Option<(usize, usize)>,
+        method: &str,
+        index: usize,
+        count: usize,
+        at: usize,
+    ) -> Option<String> {
+        // The receiver's type, else the named type around the call (whose methods of the name,
+        // if any, are the only ones an unqualified call can mean: JLS 15.12.1).
+        let ty = match receiver {
+            Some((s, e)) => mji_xref::resolve::expr_type(self.w, self.file?, self.bytes, s, e)?,
+            None => {
+                let id = type_around(self.w, self.file?, self.doc.line_of(at))?;
+                Ty::class(&self.w.decl(id).fqn)
+            }
+        };
+        let (hits, complete) = self.w.find_methods(&ty, method);
+        if !complete {
+            return None;
+        }
+        // One method of the name could take `count` arguments, not varargs nor generic: an
+        // argument of its parameter's exact type makes the call mean it.
+        let fits: Vec<_> = hits
+            .iter()
+            .filter(|h| h.decl.params.len() == count || (h.decl.varargs && count + 1 >= h.decl.params.len()))
+            .collect();
+        let [hit] = fits[..] else { return None };
+        if hit.decl.varargs || !hit.decl.tparams.is_empty() {
+            return None;
+        }
+        exact_type(self.w, self.w.hit_params(hit).get(index)?.as_ref()?)
+    }
+}
+
+/// The innermost type of file `fi` whose lines hold `line`.
+fn type_around(w: &World, fi: u32, line: u32) -> Option<mji_xref::world::TypeId> {
+    let decls = &w.files[fi as usize].decls();
+    let i = (0..decls.types.len() as u32)
+        .filter(|i| {
+            let t = &decls.types[*i as usize];
+            t.start_line <= line && line <= t.end_line
+        })
+        .max_by_key(|i| decls.types[*i as usize].start_line)?;
+    Some(w.type_in_file(fi, i))
+}
+
+/// Where the class goes: a new file, or a member class of a workspace type.
+pub enum Planned {
+    File(NewClass),
+    Nested(Doc, Vec<TextEdit>),
+}
+
+impl Planned {
+    /// The file it is created in, as answers name it.
+    pub fn display(&self) -> &str {
+        match self {
+            Planned::File(c) => &c.display,
+            Planned::Nested(d, _) => &d.display,
+        }
+    }
+}
+
+/// The class the use of `name` at byte `at` of `doc` needs, typed by the binder.
+pub fn new_class(ctx: &dyn Ctx, w: &World, doc: &Doc, at: usize, name: &str) -> Result<Planned, String> {
+    let fi = w.files.iter().position(|f| *f.path == *doc.path).map(|i| i as u32);
+    let typer = Binder { w, file: fi, doc, bytes: &doc.bytes };
+    let Some((qualifier, ..)) = qualifier_at(doc, at, name)? else {
+        // `I x = new Foo()`: Foo must be an I.
+        let plain = || create_class(doc, at, name, &typer).map(Planned::File);
+        let Some((s, e, written)) = created_into(doc, at, name) else { return plain() };
+        if written.split('<').next().map(str::trim) == Some(name) {
+            return plain();
+        }
+        let t = fi.and_then(|fi| mji_xref::resolve::expr_type(w, fi, &doc.bytes, s, e));
+        if matches!(&t, Some(Ty::Class(f, _)) if &**f == "java.lang.Object") {
+            return plain();
+        }
+        return match t.filter(|_| !written.contains('?')).and_then(|t| implemented(ctx, w, &t)) {
+            Some(i) => implementing(ctx, w, doc, at, name, &typer, &i).map(Planned::File),
+            None => {
+                Err(format!("`new {name}(…)` is assigned to a {written}, which {name} cannot be made to implement"))
+            }
+        };
+    };
+    // `Outer.Inner`: `Outer` as the innermost type around the use reads it.
+    let fi = fi.ok_or("the file is not indexed")?;
+    let around = type_around(w, fi, doc.line_of(at)).ok_or("the use is outside any type")?;
+    let outer = w.qualify_in(around, &qualifier).ok_or_else(|| format!("`{qualifier}` is not a type"))?;
+    let id = w.workspace_type(&outer).ok_or_else(|| format!("{outer} is not a type of the workspace"))?;
+    let d = w.decl(id);
+    if d.outer.is_some() && !d.is_static && d.kind == mji_model::TypeKind::Class {
+        return Err(format!("{outer} is an inner class: it cannot declare a static member class"));
+    }
+    let path = &w.files[w.file_of(id) as usize].path;
+    let outer_doc = ctx.read(path).map_err(|e| e.to_string())?;
+    create_nested(doc, at, name, &qualifier, &outer_doc, &outer, &typer).map(|edits| Planned::Nested(outer_doc, edits))
+}
+
+/// The interface `I x = new Foo()` assigns the new class to (`t`, the binder's type of `I`),
+/// qualified as the class may implement it: one the world knows and the libraries declare,
+/// not sealed.
+fn implemented(ctx: &dyn Ctx, w: &World, t: &Ty) -> Option<String> {
+    let Ty::Class(fqn, _) = t else { return None };
+    let id = w.by_fqn(fqn)?;
+    if w.decl(id).kind != mji_model::TypeKind::Interface {
+        return None;
+    }
+    let decl = ctx.type_decl(w, fqn)?;
+    if decl.modifiers.iter().any(|m| m == "sealed") || !decl.permits.is_empty() {
+        return None;
+    }
+    exact_type(w, t)
+}
+
+/// The new class implementing `iface`, every abstract method it inherits written as the
+/// implement quick fix writes them; refused when a supertype's methods are unknown.
+fn implementing(
+    ctx: &dyn Ctx,
+    w: &World,
+    doc: &Doc,
+    at: usize,
+    name: &str,
+    typer: &Binder,
+    iface: &str,
+) -> Result<NewClass, String> {
+    let mut c = create_class_implementing(doc, at, name, typer, Some(iface))?;
+    let outline = mji_parser::outline(&c.display, c.text.as_bytes());
+    let ty = outline.classes.first().ok_or("the new class does not parse")?;
+    let mut qualified = ty.clone();
+    qualified.implements = vec![iface.to_owned()];
+    let new_doc = Doc::new(&c.path, &c.display, c.text.clone().into_bytes()).map_err(|e| e.to_string())?;
+    // What a simple name means in the new file: its imports, its package, java.lang.
+    let package = qualified.qualified_name.rsplit_once('.').map_or("", |x| x.0).to_owned();
+    let imported: Vec<String> = c
+        .text
+        .lines()
+        .filter_map(|l| Some(l.trim().strip_prefix("import ")?.strip_suffix(';')?.trim().to_owned()))
+        .collect();
+    let visible = |simple: &str| -> Option<String> {
+        if let Some(q) = imported.iter().find(|q| q.rsplit('.').next() == Some(simple)) {
+            return Some(q.clone());
+        }
+        if simple == name {
+            return Some(qualified.qualified_name.clone());
+        }
+        let own = if package.is_empty() { simple.to_owned() } else { format!("{package}.{simple}") };
+        [own, format!("java.lang.{simple}")]
+            .into_iter()
+            .find(|q| w.origin(q) != Origin::Unresolved && w.by_fqn(q).is_some())
+    };
+    let lookup = crate::inherit::Lookup { types: TypeCache::new(ctx, w), visible: &visible };
+    let opts = crate::generate::Options::default();
+    let g =
+        crate::inherit::generate(&new_doc, ty, &qualified, crate::generate::Action::ImplementMethods, &opts, &lookup)?;
+    if let Some(warning) = g.warnings.first() {
+        return Err(warning.clone());
+    }
+    // From the end back; edits at one offset keep their order.
+    let mut edits = g.edits;
+    edits.sort_by_key(|e| (e.start, e.end));
+    for e in edits.into_iter().rev() {
+        if e.start > e.end || e.end > c.text.len() {
+            return Err("a generated edit is outside the new class".into());
+        }
+        c.text.replace_range(e.start..e.end, &e.text);
+    }
+    Ok(c)
+}
+
+/// The quick fix: the new file, or the edit of the outer type's file.
+pub fn create(ctx: &dyn Ctx, doc: &Doc, at: usize, name: &str) -> Result<Outcome, ActionError> {
+    let planned = new_class(ctx, &ctx.world().0, doc, at, name)
+        .map_err(|why| ActionError::Refused(format!("fix class refused: {why}")))?;
+    let summary = format!("create class {name} ({})", planned.display());
+    let mut edit = WorkspaceEdit::default();
+    match planned {
+        Planned::File(c) => edit.add(FileEdit::create(&c.path, &c.display, c.text)),
+        Planned::Nested(d, edits) => {
+            let mut f = d.edit();
+            f.edits = edits;
+            edit.add(f);
+        }
+    }
+    Ok(Outcome::new(edit, summary))
 }
 
 #[cfg(test)]
@@ -924,5 +1173,52 @@ mod tests {
         assert!(e.contains("not declared"), "{e}");
         let plain = src.find("A {").expect("a");
         assert_eq!(qualifier_at(&doc, plain, "A"), Ok(None));
+    }
+}
+
+#[cfg(test)]
+mod cases {
+    use super::create;
+    use crate::ctx::Ctx;
+    use crate::tests::{check_workspace, check_workspace_refused};
+    use expect_test::expect;
+
+    /// `create` at the first `name` of `p/A.java`.
+    fn at_use(ctx: &dyn Ctx, name: &str) -> Result<crate::ctx::Outcome, crate::actions::ActionError> {
+        let (w, _) = ctx.world();
+        let path = w.files.iter().find(|f| f.path.ends_with("p/A.java")).map(|f| f.path.clone()).expect("A.java");
+        let doc = ctx.read(&path)?;
+        let at = doc.text().find(name).expect("a use");
+        create(ctx, &doc, at, name)
+    }
+
+    #[test]
+    fn a_class_typed_by_the_binder_from_its_constructor_call() {
+        let a = "package p;\n\nimport java.util.List;\n\nclass A {\n    Object f(List<String> xs) {\n        return new Foo(xs.size(), xs);\n    }\n}\n";
+        check_workspace(
+            &[("p/A.java", a)],
+            |ctx, _| at_use(ctx, "Foo"),
+            expect![[r#"
+            --- p/Foo.java
+            package p;
+
+            import java.util.List;
+
+            public class Foo {
+                public Foo(int p1, List<String> xs) {
+                }
+            }
+        "#]],
+        );
+    }
+
+    #[test]
+    fn a_member_class_of_an_inner_class_is_refused() {
+        let a = "package p;\n\nclass A {\n    class Inner {}\n\n    Object f() {\n        return new Inner.Deep();\n    }\n}\n";
+        check_workspace_refused(
+            &[("p/A.java", a)],
+            |ctx, _| at_use(ctx, "Deep"),
+            "fix class refused: p.A.Inner is an inner class: it cannot declare a static member class",
+        );
     }
 }

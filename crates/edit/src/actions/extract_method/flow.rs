@@ -14,7 +14,7 @@ use mji_parser::kind;
 use tree_sitter::Node;
 
 use crate::locals::{declaration_of, in_nested_code, is_member_name, is_written};
-use crate::rename::walk;
+use crate::syntax::{indent_before, line_start, walk};
 use crate::{Doc, TextEdit};
 
 /// Where the run may throw a checked exception: a call or `new` (its name's byte offset), or
@@ -99,15 +99,6 @@ fn statements_in<'t>(root: Node<'t>, start: usize, end: usize, text: &str) -> Re
 
 fn is_comment(n: Node) -> bool {
     matches!(n.kind(), kind::LINE_COMMENT | kind::BLOCK_COMMENT)
-}
-
-fn line_start(text: &str, at: usize) -> usize {
-    text[..at].rfind('\n').map_or(0, |i| i + 1)
-}
-
-fn indent_at(text: &str, at: usize) -> String {
-    let s = line_start(text, at);
-    text[s..at].chars().take_while(|c| *c == ' ' || *c == '\t').collect()
 }
 
 fn inside(n: Node, start: usize, end: usize) -> bool {
@@ -471,13 +462,13 @@ pub fn analyse(doc: &Doc, start: usize, end: usize, name: &str) -> Result<Extrac
         .and_then(|t| t.utf8_text(bytes).ok())
         .map(|t| format!("{t} "))
         .unwrap_or_default();
-    let member_indent = indent_at(text, member.start_byte());
-    let run_indent = indent_at(text, start);
+    let member_indent = indent_before(text, member.start_byte()).to_owned();
+    let run_indent = indent_before(text, start).to_owned();
     let body_indent = {
         let mut c = method_body.walk();
         let first = method_body.named_children(&mut c).find(|n| !is_comment(*n));
         first
-            .map(|f| indent_at(text, f.start_byte()))
+            .map(|f| indent_before(text, f.start_byte()).to_owned())
             .filter(|i| i.len() > member_indent.len())
             .unwrap_or_else(|| format!("{member_indent}    "))
     };

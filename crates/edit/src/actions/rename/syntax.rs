@@ -12,6 +12,8 @@ use mji_xref::Category;
 use mji_xref::rename::DeclSite;
 use tree_sitter::Node;
 
+use crate::ctx::Ctx;
+use crate::syntax::walk;
 use crate::{Doc, EditError, TextEdit, WorkspaceEdit};
 
 /// One reference to rename: where the binder found it.
@@ -46,15 +48,15 @@ pub fn rename_edits(
     occurrences: &[Occurrence],
     old: &str,
     new: &str,
-    display: &dyn Fn(&Path) -> String,
     check_shadowing: bool,
+    ctx: &dyn Ctx,
 ) -> Result<RenameEdit, EditError> {
     let mut docs: HashMap<Arc<Path>, Doc> = HashMap::new();
     let mut out = RenameEdit::default();
     let mut edits: HashMap<Arc<Path>, Vec<TextEdit>> = HashMap::new();
     let load = |p: &Arc<Path>, docs: &mut HashMap<Arc<Path>, Doc>| -> Result<(), EditError> {
         if !docs.contains_key(p) {
-            docs.insert(p.clone(), Doc::read(p, &display(p))?);
+            docs.insert(p.clone(), ctx.read(p)?);
         }
         Ok(())
     };
@@ -148,25 +150,6 @@ fn decl_name_offset(doc: &Doc, d: &DeclSite, old: &str) -> Option<usize> {
         }
     });
     best.map(|(_, b)| b)
-}
-
-/// Visits every node, iteratively (no recursion, whatever the nesting).
-pub(crate) fn walk<'t>(root: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
-    let mut cursor = root.walk();
-    loop {
-        f(cursor.node());
-        if cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return;
-            }
-        }
-    }
 }
 
 /// A local variable, parameter or lambda parameter named `new`, in scope at an unqualified

@@ -7,12 +7,13 @@
 use mji_parser::kind;
 use tree_sitter::Node;
 
+use crate::syntax::line_indent;
 use crate::{Doc, TextEdit};
 
 /// The whole lines `[start, end)` of the code between bytes `a` and `b`, when nothing else is
 /// on them; else just `a..b`.
 fn whole_lines(text: &str, a: usize, b: usize) -> (usize, usize) {
-    let ls = text[..a].rfind('\n').map_or(0, |i| i + 1);
+    let ls = crate::syntax::line_start(text, a);
     let le = text[b..].find('\n').map_or(text.len(), |i| b + i + 1);
     let blank = |s: &str| s.chars().all(char::is_whitespace);
     if blank(&text[ls..a]) && blank(&text[b..le]) { (ls, le) } else { (a, b) }
@@ -84,7 +85,7 @@ fn names_before(n: Node, bytes: &[u8]) -> Vec<String> {
         }
     }
     let name = |x: Node| x.child_by_field_name("name").and_then(|k| k.utf8_text(bytes).ok()).map(str::to_owned);
-    crate::rename::walk(owner, &mut |x| {
+    crate::syntax::walk(owner, &mut |x| {
         let param = x.kind() == kind::FORMAL_PARAMETER && x.parent().and_then(|q| q.parent()) == Some(owner);
         let local = x.kind() == kind::VARIABLE_DECLARATOR
             && x.end_byte() <= n.start_byte()
@@ -195,12 +196,12 @@ fn is_expression(k: &str) -> bool {
 /// Casts the expression starting at byte `at` to `ty` (as javac names it: a primitive or a
 /// qualified type, imported when it can be).
 pub fn add_cast(doc: &Doc, at: usize, ty: &str) -> Result<Vec<TextEdit>, String> {
-    if !crate::quickfix::castable_name(ty) {
+    if !super::castable_name(ty) {
         return Err(format!("`{ty}` is not a type a cast can name here"));
     }
     let tree = parse(doc)?;
     let e = expression_node(tree.root_node(), at).ok_or("no expression at the position")?;
-    let (name, import) = crate::quickfix::type_name(doc, ty);
+    let (name, import) = super::type_name(doc, ty);
     let tight = matches!(
         e.kind(),
         kind::IDENTIFIER
@@ -231,7 +232,7 @@ fn spell_types(doc: &Doc, ty: &str, imports: &mut Vec<TextEdit>) -> Result<Strin
     let mut word = String::new();
     let flush = |word: &mut String, out: &mut String, imports: &mut Vec<TextEdit>| {
         if word.contains('.') {
-            let (name, import) = crate::quickfix::type_name(doc, word);
+            let (name, import) = super::type_name(doc, word);
             if let Some(i) = import
                 && !imports.iter().any(|e| e.text == i.text)
             {
@@ -375,12 +376,6 @@ fn use_at<'t>(root: Node<'t>, at: usize, bytes: &[u8], name: &str) -> Result<Nod
         return Err(format!("`{name}` is not at the position"));
     }
     Ok(n)
-}
-
-fn line_indent(text: &str, at: usize) -> &str {
-    let ls = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[ls..].find(|c: char| c != ' ' && c != '\t').map_or(text.len(), |i| ls + i);
-    &text[ls..end]
 }
 
 /// Creates `private [static] R name(T1 a1, …)` after the member whose code calls it, from the

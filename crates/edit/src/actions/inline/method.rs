@@ -12,7 +12,7 @@ use mji_parser::kind;
 use tree_sitter::Node;
 
 use crate::locals::{SIDE_EFFECTS, declaration_of, in_nested_code, is_member_name, is_written};
-use crate::rename::walk;
+use crate::syntax::{indent_before, walk};
 use crate::{Doc, TextEdit};
 
 /// A method's declaration read for inlining.
@@ -71,11 +71,6 @@ fn has_effects(n: Node) -> bool {
     let mut e = false;
     walk(n, &mut |x| e |= SIDE_EFFECTS.contains(&x.kind()));
     e
-}
-
-fn indent_at(text: &str, at: usize) -> String {
-    let s = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    text[s..at].chars().take_while(|c| *c == ' ' || *c == '\t').collect()
 }
 
 /// Reads the method named `name` declared on `line` (its name's, or an annotation's or its
@@ -265,7 +260,7 @@ pub fn method_at(doc: &Doc, name: &str, line: u32) -> Result<Method, String> {
         return Err(w);
     }
     let class_body = m.parent().ok_or("no class")?;
-    let stmt_indent = stmts.first().map(|s| indent_at(text, s.start_byte())).unwrap_or_default();
+    let stmt_indent = stmts.first().map(|s| indent_before(text, s.start_byte()).to_owned()).unwrap_or_default();
     type_names.sort();
     type_names.dedup();
     Ok(Method {
@@ -485,7 +480,7 @@ pub fn inline_call(m: &Method, decl_text: &str, site: &Site) -> Result<Vec<TextE
             _ => false,
         };
     let eol = site.doc.eol();
-    let indent = indent_at(text, statement.start_byte());
+    let indent = indent_before(text, statement.start_byte()).to_owned();
     let mut edits = Vec::new();
     match m.expr {
         Some((s, e)) => {

@@ -1,0 +1,339 @@
+//! `inline`: a local variable ([`local`]: its uses take its initializer, from the syntax
+//! alone), a method ([`method`]: every call, or one, takes the body) or a constant (every use
+//! the reference index found takes its initializer). The syntax halves are the submodules; the
+//! binder halves here (the override family, the call sites, the types visible at each).
+
+pub mod local;
+pub mod method;
+
+use std::path::PathBuf;
+
+use mji_xref::target::{Target, name_of_key};
+use mji_xref::ty::Ty;
+use mji_xref::world::{TypeId, World};
+use mji_xref::{Category, Confidence, RefKind};
+
+use crate::actions::ActionError;
+use crate::ctx::{Ctx, Outcome};
+use crate::delete::DeclKind;
+use crate::{Doc, TextEdit, WorkspaceEdit};
+
+/// `inline` of the local variable at `line` (at `column`, or the first identifier of the line
+/// that is one): `None` when no local is there.
+pub fn local(doc: &Doc, line: u32, column: u32) -> Result<Option<Outcome>, ActionError> {
+    let mut why = None;
+    for at in identifier_starts(doc, line, column) {
+        match local::inline_local(doc, at) {
+            Ok(i) => {
+                let summary =
+                    format!("inline local variable {}: {} use{}", i.name, i.uses, if i.uses == 1 { "" } else { "s" });
+                let mut edit = WorkspaceEdit::default();
+                let mut f = doc.edit();
+                f.edits = i.edits;
+                edit.add(f);
+                return Ok(Some(Outcome::new(edit, summary)));
+            }
+            Err(e) if e.starts_with("no local") || e.contains("is not a local variable here") => {}
+            Err(e) => {
+                why.get_or_insert(e);
+            }
+        }
+    }
+    match why {
+        Some(e) => Err(ActionError::Refused(format!("not inlined: {e}"))),
+        None => Ok(None),
+    }
+}
+
+/// The byte offsets to try on `line`: the column's, or each identifier's start.
+fn identifier_starts(doc: &Doc, line: u32, column: u32) -> Vec<usize> {
+    if column > 0 {
+        return doc.offset(line, column).into_iter().collect();
+    }
+    let Some(start) = doc.offset(line, 1) else { return Vec::new() };
+    let text = doc.src.lines.line_text(doc.text(), line);
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    text.char_indices()
+        .filter(|(i, c)| is_ident(*c) && !c.is_ascii_digit() && !text[..*i].chars().last().is_some_and(is_ident))
+        .map(|(i, _)| start + i)
+        .collect()
+}
+
+/// `inline` of the constant `target`: every use takes its initializer; the declaration goes
+/// unless javadoc links to it.
+pub fn constant(ctx: &dyn Ctx, target: &Target) -> Result<Outcome, ActionError> {
+    let (w, scope) = ctx.world();
+    let refuse = |why: String| Err(ActionError::Refused(format!("{} not inlined: {why}", target.label)));
+    if target.category != Category::Field || target.keys.len() != 1 || target.decls.len() != 1 {
+        return refuse("not a local variable or a constant of the workspace".into());
+    }
+    let name = name_of_key(&target.keys[0]);
+    let (path, line) = target.decls[0].clone();
+    let doc = ctx.read(&path)?;
+    let (init, ty) = match local::constant_decl(&doc, &name, line) {
+        Ok(x) => x,
+        Err(e) => return refuse(e),
+    };
+    let found = ctx.references(&w, &scope, target);
+    let mut conflicts = Vec::new();
+    let incomplete = ctx.incomplete(found.unbound);
+    if !incomplete.is_empty() {
+        conflicts.push(format!(
+            "{} file(s) mention {name} but could not be bound fully, so uses there may be missed: {}",
+            incomplete.len(),
+            incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    let mut edit = WorkspaceEdit::default();
+    let (mut uses, mut javadoc, mut likely) = (0, Vec::new(), Vec::new());
+    let mut imports = Vec::new();
+    for (p, refs) in found.hits {
+        let d = ctx.read(&p)?;
+        let mut f = d.edit();
+        for (r, _) in refs {
+            let at = format!("{}:{}:{}", d.display, r.line, r.column);
+            match r.kind {
+                RefKind::Javadoc => javadoc.push(at),
+                RefKind::Import => imports.push((p.clone(), r.line)),
+                _ if r.confidence == Confidence::Likely => likely.push(at),
+                _ => match d.offset(r.line, r.column).and_then(|o| local::constant_use(&d, o, &init, &ty)) {
+                    Some(e) => {
+                        f.edits.push(e);
+                        uses += 1;
+                    }
+                    None => return refuse(format!("the use at {at} could not be read")),
+                },
+            }
+        }
+        edit.add(f);
+    }
+    if !likely.is_empty() {
+        return refuse(format!("uses the binder is not sure of: {}", likely.join(", ")));
+    }
+    let mut warnings = Vec::new();
+    if javadoc.is_empty() {
+        let removal = crate::delete::declaration(&doc, DeclKind::Field, &name, line).map_err(ActionError::Refused)?;
+        let mut f = doc.edit();
+        f.edits.push(TextEdit { start: removal.start, end: removal.end, text: String::new() });
+        edit.add(f);
+        for (p, line) in &imports {
+            let d = ctx.read(p)?;
+            if let Some(e) = crate::delete::import_line(&d, *line) {
+                let mut f = d.edit();
+                f.edits.push(e);
+                edit.add(f);
+            }
+        }
+    } else {
+        warnings.push(format!("the declaration stays: javadoc links to it at {}", javadoc.join(", ")));
+    }
+    let summary = format!("inline constant {} = {init}: {uses} use{}", target.label, if uses == 1 { "" } else { "s" });
+    Ok(Outcome { edit, summary, conflicts, warnings, ..Outcome::default() })
+}
+
+/// `inline` of the method `target`: every call (or the one at `at`, a file's line and column)
+/// takes the body; the declaration goes when every call was inlined and it is not public API.
+pub fn method(ctx: &dyn Ctx, target: &Target, at: Option<(PathBuf, u32, u32)>) -> Result<Outcome, ActionError> {
+    let (w, scope) = ctx.world();
+    let w = &w;
+    let refuse = |why: String| Err(ActionError::Refused(format!("{} not inlined: {why}", target.label)));
+    if target.keys.len() != 1 || target.decls.len() != 1 {
+        return refuse(format!(
+            "it names {} methods of the workspace; name one",
+            target.decls.len().max(target.keys.len())
+        ));
+    }
+    match mji_xref::rename::rename_family(w, target) {
+        Ok(f) if f.decls.len() > 1 => {
+            return refuse(format!(
+                "it overrides or is overridden by {} other method(s); a call may run another body",
+                f.decls.len() - 1
+            ));
+        }
+        Ok(_) => {}
+        Err(_) => return refuse("it overrides a method outside the workspace".into()),
+    }
+    let key = target.keys[0].clone();
+    let name = name_of_key(&key);
+    let (path, line) = target.decls[0].clone();
+    let decl_doc = ctx.read(&path)?;
+    let m = match method::method_at(&decl_doc, &name, line) {
+        Ok(m) => m,
+        Err(e) => return refuse(e),
+    };
+    let owner = w.workspace_type(key.split_once('#').map_or("", |x| x.0));
+    let Some(owner) = owner else { return refuse("its class is not in the workspace".into()) };
+    let decl_fi = w.files.iter().position(|f| *f.path == *path);
+    // Cast the value where its type is not exactly the return type (overloads, arithmetic).
+    let cast = m.expr.is_none_or(|(s, e)| {
+        let t = decl_fi.and_then(|fi| mji_xref::resolve::expr_type(w, fi as u32, &decl_doc.bytes, s, e));
+        !match t {
+            Some(Ty::Prim(p)) => *p == *m.ret,
+            Some(Ty::Class(f, a)) => {
+                a.is_empty() && !m.ret.contains('<') && w.qualify_in(owner, &m.ret).as_deref() == Some(&*f)
+            }
+            _ => false,
+        }
+    });
+    // One call, by position: a position that is not the declaration's.
+    let one = at.filter(|(p, l, _)| !(**p == *path && (line..=m.name_line).contains(l)));
+    let found = ctx.references(w, &scope, target);
+    let incomplete = ctx.incomplete(found.unbound);
+    let mut edit = WorkspaceEdit::default();
+    let (mut inlined, mut other, mut refused) = (0, Vec::new(), Vec::new());
+    for (p, refs) in found.hits {
+        let d = if *p == *path { Doc::read(&path, &decl_doc.display)? } else { ctx.read(&p)? };
+        let fi = w.files.iter().position(|f| *f.path == *p);
+        let mut f = d.edit();
+        for (r, _) in refs {
+            let at = format!("{}:{}:{}", d.display, r.line, r.column);
+            if let Some((op, ol, oc)) = &one
+                && (**op != *p || *ol != r.line || (*oc > 0 && *oc != r.column))
+            {
+                other.push(at);
+                continue;
+            }
+            if r.kind != mji_xref::RefKind::Call || r.confidence != mji_xref::Confidence::Exact {
+                other.push(at);
+                continue;
+            }
+            let here = fi.and_then(|fi| type_at(w, fi, r.line));
+            let types_visible = here.is_some_and(|h| {
+                m.type_names
+                    .iter()
+                    .all(|n| w.qualify_in(owner, n).is_some() && w.qualify_in(owner, n) == w.qualify_in(h, n))
+            });
+            let Some(o) = d.offset(r.line, r.column) else {
+                refused.push(format!("{at}: the call could not be read"));
+                continue;
+            };
+            let site = method::Site { doc: &d, at: o, same_file: *p == *path, types_visible, cast };
+            match method::inline_call(&m, decl_doc.text(), &site) {
+                Ok(e) => {
+                    f.edits.extend(e);
+                    inlined += 1;
+                }
+                Err(e) => refused.push(format!("{}: {e}", d.display)),
+            }
+        }
+        edit.add(f);
+    }
+    if !refused.is_empty() {
+        let n = refused.len();
+        refused.truncate(10);
+        return refuse(format!("{n} call(s) cannot take the body: {}", refused.join("; ")));
+    }
+    if inlined == 0 {
+        return refuse(if one.is_some() { "no call of it at that position".into() } else { "it has no calls".into() });
+    }
+    let public = w.decl(owner).methods.iter().any(|x| w.method_key(owner, x) == key && x.is_public_api);
+    let mut warnings = Vec::new();
+    let kept = if one.is_some() {
+        Some("the other calls remain".to_owned())
+    } else if public {
+        Some("it is public API (code outside the workspace may call it)".to_owned())
+    } else if !other.is_empty() {
+        Some(format!("other uses remain: {}", other.iter().take(5).cloned().collect::<Vec<_>>().join(", ")))
+    } else if !incomplete.is_empty() {
+        Some(format!("files that could not be bound fully may call it: {}", incomplete.join(", ")))
+    } else {
+        None
+    };
+    match &kept {
+        Some(why) => warnings.push(format!("the declaration stays: {why}")),
+        None => {
+            let removal = crate::delete::declaration(&decl_doc, crate::delete::DeclKind::Method, &name, line)
+                .map_err(ActionError::Refused)?;
+            let mut f = decl_doc.edit();
+            f.edits.push(TextEdit { start: removal.start, end: removal.end, text: String::new() });
+            edit.add(f);
+        }
+    }
+    let summary = format!(
+        "inline method {}: {inlined} call{}{}",
+        target.label,
+        if inlined == 1 { "" } else { "s" },
+        if kept.is_none() { ", declaration removed" } else { "" }
+    );
+    Ok(Outcome { edit, summary, warnings, ..Outcome::default() })
+}
+
+fn type_at(w: &World, fi: usize, line: u32) -> Option<TypeId> {
+    let decls = &w.files[fi].decls().types;
+    let ti = decls.iter().enumerate().rev().find(|(_, t)| t.start_line <= line && line <= t.end_line)?.0;
+    Some(w.type_in_file(fi as u32, ti as u32))
+}
+
+#[cfg(test)]
+mod cases {
+    use super::{ActionError, Ctx, Doc, Outcome, constant, local, method};
+    use crate::tests::{check, check_refused, check_workspace};
+    use expect_test::expect;
+    use mji_xref::target::resolve_target;
+
+    fn at_position(_: &dyn Ctx, doc: &Doc, line: u32, column: u32) -> Result<Outcome, ActionError> {
+        local(doc, line, column)?.ok_or_else(|| ActionError::Refused("no local".into()))
+    }
+
+    #[test]
+    fn a_local_takes_its_uses_place() {
+        check(
+            at_position,
+            "class A {\n    int f(int a) {\n        int $0x = a + 1;\n        return x * 2;\n    }\n}\n",
+            expect![[r#"
+                class A {
+                    int f(int a) {
+                        return (a + 1) * 2;
+                    }
+                }
+            "#]],
+        );
+    }
+
+    #[test]
+    fn a_local_written_after_its_declaration_stays() {
+        check_refused(
+            at_position,
+            "class A {\n    int f(int a) {\n        int $0x = a + 1;\n        x++;\n        return x;\n    }\n}\n",
+            "not inlined: `x` is written at line 4; only a variable assigned once is inlined",
+        );
+    }
+
+    #[test]
+    fn a_constant_takes_its_uses_place_and_goes() {
+        let a = "package p;\n\nclass A {\n    static final int MAX = 10;\n\n    int f(int n) {\n        return n * MAX;\n    }\n}\n";
+        check_workspace(
+            &[("p/A.java", a)],
+            |ctx, w| constant(ctx, &resolve_target(w, "p.A#MAX").expect("target")),
+            expect![[r#"
+                --- p/A.java
+                package p;
+
+                class A {
+                    int f(int n) {
+                        return n * 10;
+                    }
+                }
+            "#]],
+        );
+    }
+
+    #[test]
+    fn a_private_method_takes_its_calls_place_and_goes() {
+        let a = "package p;\n\nclass A {\n    private int twice(int x) {\n        return 2 * x;\n    }\n\n    int f(int n) {\n        return twice(n + 1);\n    }\n}\n";
+        check_workspace(
+            &[("p/A.java", a)],
+            |ctx, w| method(ctx, &resolve_target(w, "p.A#twice(int)").expect("target"), None),
+            expect![[r#"
+                --- p/A.java
+                package p;
+
+                class A {
+                    int f(int n) {
+                        return 2 * (n + 1);
+                    }
+                }
+            "#]],
+        );
+    }
+}

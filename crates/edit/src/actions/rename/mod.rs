@@ -1,0 +1,369 @@
+//! `rename`: a local variable or parameter (from the syntax of its method alone), a type,
+//! method or field with its override family and every reference the index finds (a public
+//! top-level type's file with it), or a package (its files' declarations, qualified names and
+//! imports, its directories in every source and resource root of the module). The syntax
+//! halves are [`syntax`] (the edits at declarations and occurrences) and [`package`].
+
+pub mod package;
+pub mod syntax;
+
+use std::path::PathBuf;
+
+use mji_xref::target::{Target, kind_name, name_of_key};
+use mji_xref::world::World;
+use mji_xref::{Category, Confidence, RefKind};
+
+use crate::actions::ActionError;
+use crate::ctx::{Ctx, Outcome};
+use crate::{Doc, WorkspaceEdit};
+use syntax::Occurrence;
+
+/// The most `likely` references an answer lists.
+const MAX_LIKELY: usize = 50;
+
+/// Renames the type, method or field `target` to `new` at every declaration of its family
+/// (overriders, a record component's accessor and constructor parameter) and every reference
+/// (`likely` ones too with `include_likely`); a public top-level type's file moves with it.
+pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -> Result<Outcome, ActionError> {
+    let (w, scope) = ctx.world();
+    let family = mji_xref::rename::rename_family(&w, target).map_err(ActionError::Refused)?;
+    let old = match target.category {
+        Category::Type => target.keys[0].rsplit('.').next().unwrap_or_default().to_owned(),
+        _ => name_of_key(&target.keys[0]),
+    };
+    if old == new {
+        return Err(ActionError::Refused(format!("{} is already named {new}", target.label)));
+    }
+    let mut conflicts = mji_xref::rename::rename_conflicts(&w, &family, new);
+    // A type's references are type uses and constructor calls (`new T()`, `T::new`).
+    let mut searches = vec![family.target.clone()];
+    if target.category == Category::Type {
+        let mut ctors = family.target.clone();
+        ctors.category = Category::Ctor;
+        ctors.keys.retain(|k| k.contains('#'));
+        searches[0].keys.retain(|k| !k.contains('#'));
+        if !ctors.keys.is_empty() {
+            searches.push(ctors);
+        }
+    }
+    // A record component's accessor calls are method references.
+    if target.category == Category::Field && family.target.keys.iter().any(|k| k.contains('(')) {
+        let mut accessor = family.target.clone();
+        accessor.category = Category::Method;
+        accessor.keys.retain(|k| k.contains('('));
+        searches[0].keys.retain(|k| !k.contains('('));
+        searches.push(accessor);
+    }
+    let mut occurrences = Vec::new();
+    let mut likely = Vec::new();
+    let mut unbound = Vec::new();
+    for t in &searches {
+        let found = ctx.references(&w, &scope, t);
+        unbound.extend(found.unbound);
+        for (p, refs) in found.hits {
+            for (r, _) in refs {
+                if r.confidence == Confidence::Likely && !include_likely {
+                    likely.push(format!("{}:{}:{}", ctx.display(&p), r.line, r.column));
+                    continue;
+                }
+                occurrences.push(Occurrence {
+                    path: p.clone(),
+                    line: r.line,
+                    column: r.column,
+                    nameless: matches!(r.kind, RefKind::ThisCall | RefKind::SuperCall),
+                });
+            }
+        }
+    }
+    let incomplete = ctx.incomplete(unbound);
+    if !incomplete.is_empty() {
+        conflicts.push(format!(
+            "{} file(s) mention {old} but could not be bound fully, so references there may be missed: {}",
+            incomplete.len(),
+            incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    let mut r = syntax::rename_edits(&family.decls, &occurrences, &old, new, target.category == Category::Field, ctx)?;
+    conflicts.extend(r.conflicts);
+    // A record component: the canonical constructor's parameter too.
+    if target.category == Category::Field
+        && family.target.keys.iter().any(|k| k.contains('('))
+        && let Some(d) = family.decls.first()
+    {
+        let doc = ctx.read(&d.path)?;
+        let edits = syntax::record_constructor_params(&doc, d.line, &old, new);
+        if !edits.is_empty() {
+            let mut f = doc.edit();
+            f.edits = edits;
+            r.edit.add(f);
+        }
+    }
+    let mut warnings = family.warnings;
+    warnings.extend(r.skipped);
+    // A public top-level type named like its file moves to the new name's file.
+    if target.category == Category::Type
+        && let Some(id) = w.by_fqn(&target.keys[0])
+        && w.decl(id).outer.is_none()
+    {
+        let path = w.files[w.file_of(id) as usize].path.clone();
+        if path.file_stem().and_then(|s| s.to_str()) == Some(old.as_str()) {
+            let to = path.with_file_name(format!("{new}.java"));
+            if to.exists() {
+                conflicts.push(format!("{} already exists", ctx.display(&to)));
+            } else {
+                let doc = ctx.read(&path)?;
+                let mut f = doc.edit();
+                f.move_to = Some((to.clone(), display_moved(&ctx.display(&path), new)));
+                r.edit.add(f);
+            }
+        }
+    }
+    let more = likely.len().saturating_sub(MAX_LIKELY);
+    likely.truncate(MAX_LIKELY);
+    if more > 0 {
+        likely.push(format!("… and {more} more"));
+    }
+    let summary = format!(
+        "rename {} ({}) to {new}: {} declaration{}, {} reference{}",
+        target.label,
+        kind_name(target.category),
+        r.declarations,
+        if r.declarations == 1 { "" } else { "s" },
+        r.references,
+        if r.references == 1 { "" } else { "s" },
+    );
+    Ok(Outcome { edit: r.edit, summary, conflicts, warnings, likely, ambiguous: Vec::new() })
+}
+
+/// Renames (moves) a package as an IDE does: its files' package declarations, every
+/// qualified reference to its types and `import old.*`; its directory in every source and
+/// resource root of the module (Maven/Gradle `src/*/java` and `src/*/resources`), other
+/// files with it; with `subpackages`, each subpackage the same way.
+pub fn package(ctx: &dyn Ctx, old: &str, new: &str, subpackages: bool) -> Result<Outcome, ActionError> {
+    let (w, scope) = ctx.world();
+    let mut acc = package::rename_package(ctx, &w, &scope, old, new, subpackages)?;
+    let packages = std::mem::take(&mut acc.packages);
+    let others = move_package_files(ctx, old, new, subpackages, &mut acc)?;
+    acc.conflicts.extend(ctx.unbound_conflict(std::mem::take(&mut acc.unbound), 5));
+    let mut summary = format!(
+        "rename package {old} to {new}: {} files moved, {} qualified names and imports",
+        acc.moved, acc.references
+    );
+    if packages.len() > 1 {
+        summary.push_str(&format!(", {} packages", packages.len()));
+    }
+    if others > 0 {
+        summary.push_str(&format!(", {others} other files (resources) moved"));
+    }
+    Ok(Outcome { edit: acc.edit, summary, conflicts: acc.conflicts, warnings: acc.warnings, ..Outcome::default() })
+}
+
+/// The files of the package's directories that are not its Java sources — resources beside
+/// them, the same package path under the module's other source and resource roots — moved
+/// with it (every level below with `subpackages`). Returns how many.
+fn move_package_files(
+    ctx: &dyn Ctx,
+    old: &str,
+    new: &str,
+    subpackages: bool,
+    acc: &mut package::PackageMove,
+) -> Result<usize, ActionError> {
+    let mut roots: std::collections::BTreeSet<PathBuf> = acc.bases.clone();
+    // The build's own roots of the module (a pom's `sourceDirectory`, Gradle source sets).
+    for base in &acc.bases {
+        roots.extend(ctx.module_roots(base));
+    }
+    roots.extend(package::module_source_dirs(&acc.bases));
+    let found = package::move_package_files(&mut acc.edit, &roots, old, new, subpackages, ctx)?;
+    acc.warnings.extend(found.warnings);
+    acc.conflicts.extend(found.conflicts);
+    Ok(found.moved)
+}
+
+/// Whether `line` of `doc` declares a type, method, constructor or field.
+pub fn declares_member_on(ctx: &dyn Ctx, doc: &Doc, line: u32) -> bool {
+    let (w, _) = ctx.world();
+    mji_xref::target::target_at(ctx.xref(), &w, &doc.path, line, None)
+        .is_ok_and(|t| t.decls.iter().any(|(p, l)| *l == line && **p == *doc.path))
+}
+
+/// Renames the local variable or parameter at `line` (`column`) of `doc`, if one is named
+/// there (with a column: the name at it; without: the first local declared on the line).
+pub fn local(doc: &Doc, line: u32, column: u32, new: &str) -> Option<Outcome> {
+    let starts: Vec<usize> = if column > 0 {
+        doc.offset(line, column).into_iter().collect()
+    } else {
+        // Each identifier's start on the line.
+        let start = doc.offset(line, 1)?;
+        let text = doc.src.lines.line_text(doc.text(), line);
+        let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+        text.char_indices()
+            .filter(|(i, c)| is_ident(*c) && !text[..*i].chars().last().is_some_and(is_ident))
+            .map(|(i, _)| start + i)
+            .collect()
+    };
+    for at in starts {
+        let Some(l) = crate::locals::rename_local(doc, at, new) else { continue };
+        if column == 0 && !l.edits.iter().any(|e| doc.line_of(e.start) == line) {
+            continue;
+        }
+        let n = l.edits.len();
+        let summary = format!("rename {} {} to {new}: {n} occurrence{}", l.what, l.old, if n == 1 { "" } else { "s" });
+        let mut edit = WorkspaceEdit::default();
+        let mut f = doc.edit();
+        f.edits = l.edits;
+        edit.add(f);
+        return Some(Outcome { edit, summary, conflicts: l.conflicts, ..Outcome::default() });
+    }
+    None
+}
+
+/// Whether `spec` names a package of the workspace (and no type): a package of its files, or
+/// with `subpackages` a prefix of one.
+pub fn names_package(w: &World, spec: &str, subpackages: bool) -> bool {
+    let sub = format!("{spec}.");
+    !spec.is_empty()
+        && w.by_fqn(spec).is_none()
+        && w.files.iter().any(|f| &*f.decls().package == spec || (subpackages && f.decls().package.starts_with(&sub)))
+}
+
+/// A moved file's display path: the same directory, the new name.
+fn display_moved(display: &str, new: &str) -> String {
+    match display.rsplit_once('/') {
+        Some((dir, _)) => format!("{dir}/{new}.java"),
+        None => format!("{new}.java"),
+    }
+}
+
+#[cfg(test)]
+mod cases {
+    use super::{local, member, package};
+    use crate::tests::{check, check_refused, check_workspace};
+    use expect_test::expect;
+    use mji_xref::target::resolve_target;
+
+    const A: &str =
+        "package p;\n\npublic class A {\n    int count;\n\n    int next() {\n        return count + 1;\n    }\n}\n";
+    const USER: &str =
+        "package q;\n\nimport p.A;\n\nclass User {\n    int f(A a) {\n        return a.next() + a.count;\n    }\n}\n";
+
+    #[test]
+    fn a_local_and_its_uses() {
+        check(
+            |_, doc, line, column| {
+                local(doc, line, column, "total").ok_or_else(|| crate::actions::ActionError::Refused("no local".into()))
+            },
+            "class A {\n    int f(int a) {\n        int $0sum = a + 1;\n        return sum * sum;\n    }\n}\n",
+            expect![[r#"
+                class A {
+                    int f(int a) {
+                        int total = a + 1;
+                        return total * total;
+                    }
+                }
+            "#]],
+        );
+    }
+
+    #[test]
+    fn a_field_and_its_references_in_other_files() {
+        check_workspace(
+            &[("p/A.java", A), ("q/User.java", USER)],
+            |ctx, w| member(ctx, &resolve_target(w, "p.A#count").expect("target"), "size", false),
+            expect![[r#"
+                --- p/A.java
+                package p;
+
+                public class A {
+                    int size;
+
+                    int next() {
+                        return size + 1;
+                    }
+                }
+                --- q/User.java
+                package q;
+
+                import p.A;
+
+                class User {
+                    int f(A a) {
+                        return a.next() + a.size;
+                    }
+                }
+            "#]],
+        );
+    }
+
+    #[test]
+    fn a_public_type_moves_its_file_and_its_imports_follow() {
+        check_workspace(
+            &[("p/A.java", A), ("q/User.java", USER)],
+            |ctx, w| member(ctx, &resolve_target(w, "p.A").expect("target"), "Counter", false),
+            expect![[r#"
+                --- p/A.java -> p/Counter.java
+                package p;
+
+                public class Counter {
+                    int count;
+
+                    int next() {
+                        return count + 1;
+                    }
+                }
+                --- q/User.java
+                package q;
+
+                import p.Counter;
+
+                class User {
+                    int f(Counter a) {
+                        return a.next() + a.count;
+                    }
+                }
+            "#]],
+        );
+    }
+
+    #[test]
+    fn a_package_moves_its_files_and_requalifies_its_names() {
+        check_workspace(
+            &[("p/A.java", A), ("q/User.java", USER)],
+            |ctx, _| package(ctx, "p", "counting", false),
+            expect![[r#"
+                --- p/A.java -> counting/A.java
+                package counting;
+
+                public class A {
+                    int count;
+
+                    int next() {
+                        return count + 1;
+                    }
+                }
+                --- q/User.java
+                package q;
+
+                import counting.A;
+
+                class User {
+                    int f(A a) {
+                        return a.next() + a.count;
+                    }
+                }
+            "#]],
+        );
+    }
+
+    #[test]
+    fn the_same_name_is_refused() {
+        check_refused(
+            |ctx, _, _, _| {
+                let (w, _) = ctx.world();
+                member(ctx, &resolve_target(&w, "A#f(int)").expect("target"), "f", false)
+            },
+            "class A {\n    $0int f(int a) {\n        return a;\n    }\n}\n",
+            "A#f(int) is already named f",
+        );
+    }
+}
