@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use mji_model::TypeDecl;
+use mji_xref::bind::DepthCut;
 use mji_xref::engine::XrefEngine;
-use mji_xref::resolve::DepthCut;
 use mji_xref::target::{Search, Target};
 use mji_xref::world::{TypeId, World};
 

@@ -588,7 +588,7 @@ impl Host {
     }
 
     /// The files a search could not bind fully ([`mji_edit::ctx::Ctx::incomplete`]).
-    pub(crate) fn incomplete(&self, unbound: Vec<(Arc<Path>, mji_xref::resolve::DepthCut)>) -> Vec<String> {
+    pub(crate) fn incomplete(&self, unbound: Vec<(Arc<Path>, mji_xref::bind::DepthCut)>) -> Vec<String> {
         mji_edit::ctx::Ctx::incomplete(self, unbound)
     }
 }

@@ -19,10 +19,6 @@ mod query;
 pub mod ty;
 pub mod world;
 
-/// The binder's old name, kept for the crates that import `mji_xref::resolve::…` while they
-/// are being moved (crates/tools, crates/edit); new code names [`bind`].
-#[doc(hidden)]
-pub use bind as resolve;
 pub use index::lazy;
 pub use query::{accessors, calls, definition, deps, hierarchy, rename, signature, target, textual};
 

@@ -13,9 +13,9 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use mcp_java_index::xref::bind::file_refs;
 use mcp_java_index::xref::calls::{self, Direction, Query};
 use mcp_java_index::xref::engine::{FileStamp, XrefEngine, file_index};
-use mcp_java_index::xref::resolve::file_refs;
 use mcp_java_index::xref::world::World;
 use mcp_java_index::xref::{Category, RefKind};
 

@@ -14,8 +14,8 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use super::xref_libraries::{Key, api, corpus, javac_refs, lang3_classpath, world};
+use mcp_java_index::xref::bind::file_refs;
 use mcp_java_index::xref::engine::file_index;
-use mcp_java_index::xref::resolve::file_refs;
 use mcp_java_index::xref::world::World;
 use mcp_java_index::xref::{Confidence, RefKind};
 

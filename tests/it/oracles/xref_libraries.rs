@@ -12,8 +12,8 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use mcp_java_index::xref::bind::file_refs;
 use mcp_java_index::xref::engine::{FileStamp, Stamp, XrefEngine, file_index};
-use mcp_java_index::xref::resolve::file_refs;
 use mcp_java_index::xref::world::jdk_api::JdkApi;
 use mcp_java_index::xref::world::{Origin, World};
 use mcp_java_index::xref::{Confidence, RefKind};

@@ -301,3 +301,82 @@ fn show_definition_of_a_generated_member_says_so() {
     let w = call(&ws, "show_definition", json!({"symbol": "UserService.describe"})).expect("show_definition");
     assert!(w.value["definitions"][0].get("generated").is_none(), "{}", w.value);
 }
+
+/// Issue 51: renaming a Lombok field renames its generated accessors' calls as Lombok names them
+/// for the new field (`getUsername()` → `getLogin()`, the builder's `username(…)` → `login(…)`),
+/// applied, and the project still compiles with Lombok as javac's processor; a rename whose new
+/// getter a written method would take is refused with the reason, touching nothing.
+#[test]
+fn renaming_a_lombok_field_renames_its_accessors_calls_and_still_compiles() {
+    let (d, ws) = workspace();
+    let a = call(
+        &ws,
+        "refactor_actions",
+        json!({"action": "rename", "target": "com.example.User#username", "newName": "login", "apply": true}),
+    )
+    .expect("renamed");
+    let text = a.text();
+    assert!(text.contains("getUsername → getLogin") && text.contains("setUsername → setLogin"), "{text}");
+    let service = std::fs::read_to_string(d.path().join("src/com/example/UserService.java")).expect("read");
+    assert!(service.contains("user.setLogin(user.getLogin().trim());"), "{service}");
+    assert!(service.contains("log.info(\"described {}\", user.getLogin());"), "{service}");
+    assert!(service.contains("User.builder().login(\"ann\").age(3).build()"), "{service}");
+    assert!(!service.contains("sername"), "{service}");
+    let user = std::fs::read_to_string(d.path().join("src/com/example/User.java")).expect("read");
+    assert!(user.contains("private String login;"), "{user}");
+    // javac with Lombok as the processor compiles the renamed project (the logger's library
+    // aside: UserService's @Slf4j is left out of the check by a stand-in org.slf4j.Logger).
+    let stub = d.path().join("stub/org/slf4j");
+    std::fs::create_dir_all(&stub).expect("mkdir");
+    std::fs::write(
+        stub.join("Logger.java"),
+        "package org.slf4j;\npublic interface Logger { void info(String f, Object... a); }\n",
+    )
+    .expect("write");
+    std::fs::write(stub.join("LoggerFactory.java"), "package org.slf4j;\npublic class LoggerFactory { public static Logger getLogger(Class<?> c) { return null; } }\n").expect("write");
+    let jar = super::lombok_oracle::lombok_jar();
+    let out = std::process::Command::new("javac")
+        .arg("-cp")
+        .arg(&jar)
+        .arg("-processorpath")
+        .arg(&jar)
+        .arg("-d")
+        .arg(d.path().join("classes"))
+        .args([
+            "src/com/example/User.java",
+            "src/com/example/UserService.java",
+            "stub/org/slf4j/Logger.java",
+            "stub/org/slf4j/LoggerFactory.java",
+        ])
+        .current_dir(d.path())
+        .output()
+        .expect("javac");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(d.path().join("classes/com/example/User.class").is_file());
+
+    // A written getter takes the new getter's name: refused, nothing changed.
+    let (d, ws) = crate::common::indexed(
+        "src",
+        &[
+            (
+                "p/Book.java",
+                "package p;\n\nimport lombok.Getter;\n\n@Getter\npublic class Book {\n    private String title;\n\n    public String getHeading() {\n        return \"h\";\n    }\n}\n",
+            ),
+            (
+                "p/Shelf.java",
+                "package p;\n\nclass Shelf {\n    String f(Book b) {\n        return b.getTitle();\n    }\n}\n",
+            ),
+        ],
+    );
+    let before = std::fs::read_to_string(d.path().join("src/p/Shelf.java")).expect("read");
+    let e = call(
+        &ws,
+        "refactor_actions",
+        json!({"action": "rename", "target": "p.Book#title", "newName": "heading", "apply": true}),
+    )
+    .map(|a| a.text())
+    .expect_err("refused");
+    assert!(e.contains("Lombok would no longer generate p.Book#getTitle()"), "{e}");
+    assert_eq!(std::fs::read_to_string(d.path().join("src/p/Shelf.java")).expect("read"), before);
+}

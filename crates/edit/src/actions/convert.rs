@@ -106,7 +106,7 @@ fn target(w: &World, fi: usize, here: TypeId, doc: &Doc, a: &Anonymous, fqn: &st
         Context::Declared(t) => Err(format!("its target type would be {t}, not {}", a.type_name)),
         Context::Returned(t) if same(t) => Ok(()),
         Context::Returned(t) => Err(format!("its method returns {t}, not {}", a.type_name)),
-        Context::Assigned(s, e) => match mji_xref::resolve::expr_type(w, fi as u32, &doc.bytes, *s, *e) {
+        Context::Assigned(s, e) => match mji_xref::bind::expr_type(w, fi as u32, &doc.bytes, *s, *e) {
             Some(Ty::Class(f, _)) if &*f == fqn => Ok(()),
             Some(t) => Err(format!("it is assigned to a {}, not a {}", t.erasure(), a.type_name)),
             None => Err("the engine cannot type what it is assigned to".into()),
@@ -129,7 +129,7 @@ fn argument(
     fqn: &str,
 ) -> Result<(), String> {
     let called = &doc.text()[name.0..name.1];
-    let refs = mji_xref::resolve::file_refs(w, fi as u32, &doc.bytes);
+    let refs = mji_xref::bind::file_refs(w, fi as u32, &doc.bytes);
     let cat = if ctor { mji_xref::Category::Ctor } else { mji_xref::Category::Method };
     let key = refs
         .iter()
@@ -208,7 +208,7 @@ fn enhanced(ctx: &dyn Ctx, doc: &Doc, line: u32) -> Result<Outcome, ActionError>
         let decls = &w.files[fi].decls().types;
         let ti = decls.iter().enumerate().rev().find(|(_, t)| t.start_line <= line && line <= t.end_line)?.0;
         let id = w.type_in_file(fi as u32, ti as u32);
-        let t = mji_xref::resolve::expr_type(&w, fi as u32, &doc.bytes, f.over.0, f.over.1)?;
+        let t = mji_xref::bind::expr_type(&w, fi as u32, &doc.bytes, f.over.0, f.over.1)?;
         let e = match (&t, f.list) {
             (Ty::Array(e), false) => (**e).clone(),
             (Ty::Class(fqn, a), true) if matches!(&**fqn, "java.util.List" | "java.util.ArrayList") && a.len() == 1 => {

@@ -63,7 +63,7 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, args: &Request) -> Result<Outcome, ActionEr
         let decls = &w.files[fi].decls().types;
         let ti = decls.iter().enumerate().rev().find(|(_, t)| t.start_line <= line && line <= t.end_line)?.0;
         let id = w.type_in_file(fi as u32, ti as u32);
-        let t = mji_xref::resolve::expr_type(&w, fi as u32, &doc.bytes, start, end)?;
+        let t = mji_xref::bind::expr_type(&w, fi as u32, &doc.bytes, start, end)?;
         crate::imports::type_text(&w, id, &t, doc, &mut imports)
     });
     let type_text = match ty {

@@ -840,11 +840,11 @@ struct Binder<'w> {
 
 impl Typer for Binder<'_> {
     fn param(&self, s: usize, e: usize) -> Option<String> {
-        java_type(&mji_xref::resolve::expr_type(self.w, self.file?, self.bytes, s, e)?)
+        java_type(&mji_xref::bind::expr_type(self.w, self.file?, self.bytes, s, e)?)
     }
 
     fn exact(&self, s: usize, e: usize) -> Option<String> {
-        exact_type(self.w, &mji_xref::resolve::expr_type(self.w, self.file?, self.bytes, s, e)?)
+        exact_type(self.w, &mji_xref::bind::expr_type(self.w, self.file?, self.bytes, s, e)?)
     }
 
     fn argument(
@@ -858,7 +858,7 @@ impl Typer for Binder<'_> {
         // The receiver's type, else the named type around the call (whose methods of the name,
         // if any, are the only ones an unqualified call can mean: JLS 15.12.1).
         let ty = match receiver {
-            Some((s, e)) => mji_xref::resolve::expr_type(self.w, self.file?, self.bytes, s, e)?,
+            Some((s, e)) => mji_xref::bind::expr_type(self.w, self.file?, self.bytes, s, e)?,
             None => {
                 let id = type_around(self.w, self.file?, self.doc.line_of(at))?;
                 Ty::class(&self.w.decl(id).fqn)
@@ -921,7 +921,7 @@ pub fn new_class(ctx: &dyn Ctx, w: &World, doc: &Doc, at: usize, name: &str) -> 
         if written.split('<').next().map(str::trim) == Some(name) {
             return plain();
         }
-        let t = fi.and_then(|fi| mji_xref::resolve::expr_type(w, fi, &doc.bytes, s, e));
+        let t = fi.and_then(|fi| mji_xref::bind::expr_type(w, fi, &doc.bytes, s, e));
         if matches!(&t, Some(Ty::Class(f, _)) if &**f == "java.lang.Object") {
             return plain();
         }

@@ -329,7 +329,7 @@ fn deeply_nested_expressions_do_not_overflow_the_stack() {
     // On a thread with a small stack, like a worker thread.
     let refs = std::thread::Builder::new()
         .stack_size(2 << 20)
-        .spawn(move || mcp_java_index::xref::resolve::file_refs(&world, u32::MAX, src.as_bytes()).len())
+        .spawn(move || mcp_java_index::xref::bind::file_refs(&world, u32::MAX, src.as_bytes()).len())
         .expect("spawn")
         .join()
         .expect("no stack overflow");

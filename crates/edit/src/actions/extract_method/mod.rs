@@ -108,7 +108,7 @@ fn throws(w: &World, fi: usize, doc: &Doc, here: Option<TypeId>, ex: &Exceptions
         w.qualify_in(id, base).map(|f| Ty::Class(f.into(), Vec::new()))
     };
     let handled: Vec<(String, Option<Ty>)> = ex.handled.iter().map(|h| (h.clone(), qualify(here, h))).collect();
-    let refs = mji_xref::resolve::file_refs(w, fi as u32, &doc.bytes);
+    let refs = mji_xref::bind::file_refs(w, fi as u32, &doc.bytes);
     let mut out: Vec<String> = Vec::new();
     for site in &ex.sites {
         let line = doc.line_of(site.start);
@@ -118,7 +118,7 @@ fn throws(w: &World, fi: usize, doc: &Doc, here: Option<TypeId>, ex: &Exceptions
                 return Err(format!("the resource `{what}`'s close() may throw what the engine does not know"));
             }
             SiteKind::Throw => {
-                let t = mji_xref::resolve::expr_type(w, fi as u32, &doc.bytes, site.start, site.end)
+                let t = mji_xref::bind::expr_type(w, fi as u32, &doc.bytes, site.start, site.end)
                     .filter(|t| matches!(t, Ty::Class(..)))
                     .ok_or_else(|| format!("the engine could not type `throw {what}`"))?;
                 vec![t]

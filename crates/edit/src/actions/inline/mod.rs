@@ -166,7 +166,7 @@ pub fn method(ctx: &dyn Ctx, target: &Target, at: Option<(PathBuf, u32, u32)>) -
     let decl_fi = w.files.iter().position(|f| *f.path == *path);
     // Cast the value where its type is not exactly the return type (overloads, arithmetic).
     let cast = m.expr.is_none_or(|(s, e)| {
-        let t = decl_fi.and_then(|fi| mji_xref::resolve::expr_type(w, fi as u32, &decl_doc.bytes, s, e));
+        let t = decl_fi.and_then(|fi| mji_xref::bind::expr_type(w, fi as u32, &decl_doc.bytes, s, e));
         !match t {
             Some(Ty::Prim(p)) => *p == *m.ret,
             Some(Ty::Class(f, a)) => {

@@ -30,7 +30,7 @@ pub struct MemberMove {
     pub files: usize,
     /// Uses rewritten.
     pub uses: usize,
-    pub unbound: Vec<(Arc<Path>, mji_xref::resolve::DepthCut)>,
+    pub unbound: Vec<(Arc<Path>, mji_xref::bind::DepthCut)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -21,7 +21,7 @@ pub struct TypeMove {
     pub edit: WorkspaceEdit,
     /// Files whose references were rewritten or given an import.
     pub files: usize,
-    pub unbound: Vec<(Arc<Path>, mji_xref::resolve::DepthCut)>,
+    pub unbound: Vec<(Arc<Path>, mji_xref::bind::DepthCut)>,
     pub warnings: Vec<String>,
 }
 

@@ -75,14 +75,7 @@ pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -
             }
         }
     }
-    let incomplete = ctx.incomplete(unbound);
-    if !incomplete.is_empty() {
-        conflicts.push(format!(
-            "{} file(s) mention {old} but could not be bound fully, so references there may be missed: {}",
-            incomplete.len(),
-            incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
-        ));
-    }
+    unbound_files(ctx, unbound, &old, &mut conflicts);
     let mut r = syntax::rename_edits(&family.decls, &occurrences, &old, new, target.category == Category::Field, ctx)?;
     conflicts.extend(r.conflicts);
     // A record component: the canonical constructor's parameter too.
@@ -100,6 +93,36 @@ pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -
     }
     let mut warnings = family.warnings;
     warnings.extend(r.skipped);
+    // A Lombok field: the calls of its generated accessors, builder methods and `withX` take
+    // the names Lombok gives them for the new field (`getName()` → `getFullName()`); refused
+    // when one would no longer be generated.
+    let mut carried = Vec::new();
+    if target.category == Category::Field {
+        let renames = mji_xref::rename::lombok_renames(&w, &target.keys[0], new).map_err(ActionError::Refused)?;
+        for a in renames {
+            let found = ctx.references(&w, &scope, &a.target);
+            unbound_files(ctx, found.unbound, &a.old, &mut conflicts);
+            let mut occ = Vec::new();
+            for (p, refs) in found.hits {
+                for (ref_, _) in refs {
+                    if ref_.confidence == Confidence::Likely && !include_likely {
+                        likely.push(format!("{}:{}:{}", ctx.display(&p), ref_.line, ref_.column));
+                        continue;
+                    }
+                    occ.push(Occurrence { path: p.clone(), line: ref_.line, column: ref_.column, nameless: false });
+                }
+            }
+            if occ.is_empty() {
+                continue;
+            }
+            let done = syntax::rename_edits(&[], &occ, &a.old, &a.new, false, ctx)?;
+            r.references += done.references;
+            warnings.extend(done.skipped);
+            conflicts.extend(done.conflicts);
+            r.edit.merge(done.edit);
+            carried.push(format!("{} → {} ({})", a.old, a.new, done.references));
+        }
+    }
     // A public top-level type named like its file moves to the new name's file.
     if target.category == Category::Type
         && let Some(id) = w.by_fqn(&target.keys[0])
@@ -123,7 +146,7 @@ pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -
     if more > 0 {
         likely.push(format!("… and {more} more"));
     }
-    let summary = format!(
+    let mut summary = format!(
         "rename {} ({}) to {new}: {} declaration{}, {} reference{}",
         target.label,
         kind_name(target.category),
@@ -132,7 +155,28 @@ pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -
         r.references,
         if r.references == 1 { "" } else { "s" },
     );
+    if !carried.is_empty() {
+        summary.push_str(&format!("; Lombok's accessors' calls renamed with it: {}", carried.join(", ")));
+    }
     Ok(Outcome { edit: r.edit, summary, conflicts, warnings, likely, ambiguous: Vec::new() })
+}
+
+/// Says which files mention `name` but could not be bound fully (their references may be
+/// missed), as a conflict.
+fn unbound_files(
+    ctx: &dyn Ctx,
+    unbound: Vec<(std::sync::Arc<std::path::Path>, mji_xref::bind::DepthCut)>,
+    name: &str,
+    conflicts: &mut Vec<String>,
+) {
+    let incomplete = ctx.incomplete(unbound);
+    if !incomplete.is_empty() {
+        conflicts.push(format!(
+            "{} file(s) mention {name} but could not be bound fully, so references there may be missed: {}",
+            incomplete.len(),
+            incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
 }
 
 /// Renames (moves) a package as an IDE does: its files' package declarations, every

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use mji_xref::resolve::DepthCut;
+use mji_xref::bind::DepthCut;
 use mji_xref::world::World;
 
 use crate::ctx::Ctx;
