@@ -91,11 +91,27 @@ pub fn run(ctx: &dyn Ctx, target: &Target) -> Result<Outcome, ActionError> {
             searches.push(ctors);
         }
     }
+    // A Lombok field: its generated accessors go with it, so their calls are its uses.
+    let mut via: Vec<String> = vec![String::new(); searches.len()];
+    if kind == DeclKind::Field {
+        for a in mji_xref::accessors::lombok_accessors(&w, key, None).unwrap_or_default() {
+            searches.push(Target {
+                label: a.key.clone(),
+                category: Category::Method,
+                keys: vec![a.key.clone()],
+                names: vec![a.name.clone()],
+                decls: Vec::new(),
+                overriders: Default::default(),
+                undeclared: false,
+            });
+            via.push(format!(" (its Lombok accessor {}())", a.name));
+        }
+    }
     let mut uses = Vec::new();
     let mut javadoc = Vec::new();
     let mut imports: Vec<(Arc<Path>, u32)> = Vec::new();
     let mut unbound = Vec::new();
-    for t in &searches {
+    for (t, via) in searches.iter().zip(&via) {
         let found = ctx.references(&w, &scope, t);
         unbound.extend(found.unbound);
         for (p, refs) in found.hits {
@@ -104,7 +120,7 @@ pub fn run(ctx: &dyn Ctx, target: &Target) -> Result<Outcome, ActionError> {
                 if *p == *path && doc.offset(r.line, r.column).is_some_and(|o| removal.start <= o && o < removal.end) {
                     continue;
                 }
-                let at = format!("{}:{}:{}", ctx.display(&p), r.line, r.column);
+                let at = format!("{}:{}:{}{via}", ctx.display(&p), r.line, r.column);
                 match r.kind {
                     RefKind::Javadoc => javadoc.push(at),
                     RefKind::Import if r.confidence == Confidence::Exact => imports.push((p.clone(), r.line)),
