@@ -142,6 +142,7 @@ pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOu
         recovery: Cell::new(0),
         too_deep: Cell::new(false),
         lombok: lombok::Scope::default(),
+        notes: Default::default(),
     };
     let root = tree.root_node();
     b.package = find_package(root, b.src);
@@ -151,6 +152,7 @@ pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOu
     let mut sink = Members::default();
     b.collect_members(root, None, prefix.as_deref(), &mut sink);
     out.classes = sink.types;
+    out.errors.extend(b.notes.take());
     if b.too_deep.get() {
         out.errors.push(Diagnostic { level: Level::Error, message: TOO_DEEP.to_owned(), line: None });
     }
@@ -227,6 +229,8 @@ struct Builder<'a> {
     too_deep: Cell<bool>,
     /// Which annotations are Lombok's in this file.
     lombok: lombok::Scope,
+    /// What the walk has to say beside the outline (Lombok's members it does not list).
+    notes: std::cell::RefCell<Vec<Diagnostic>>,
 }
 
 /// Members gathered from a body (or from the top level).
@@ -558,6 +562,13 @@ impl<'a> Builder<'a> {
         t.inner_classes = members.types;
         for g in lombok::generate(&self.lombok, n, self.src) {
             self.push_generated(g, &mut t);
+        }
+        for (at, message) in lombok::unsupported(&self.lombok, n, self.src) {
+            self.notes.borrow_mut().push(Diagnostic {
+                level: Level::Warning,
+                message,
+                line: Some(self.start_line(at)),
+            });
         }
         Some(t)
     }

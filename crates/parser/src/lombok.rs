@@ -12,8 +12,8 @@
 //! `@Builder` on a type, constructor or static method, with `@Singular` (Lombok's own table of
 //! singulars) and `@SuperBuilder`'s self-typed builders, are generated as `delombok` writes them.
 //! [`renamed_accessors`] tells what a field's generated members become when it is renamed.
-//! Not yet read: `lombok.config`, `@Accessors` of an enclosing type, `@Delegate`,
-//! `@CustomLog`, `onX`.
+//! Not yet read: `lombok.config`, `@Accessors` of an enclosing type, `onX`; `@Delegate`,
+//! `@CustomLog` and `@ExtensionMethod` are said ([`unsupported`]) but not generated.
 
 use tree_sitter::Node;
 
@@ -33,6 +33,9 @@ const KNOWN: &[(&str, &str)] = &[
     ("Builder", "lombok"),
     ("Singular", "lombok"),
     ("SuperBuilder", "lombok.experimental"),
+    ("Delegate", "lombok.experimental"),
+    ("ExtensionMethod", "lombok.experimental"),
+    ("CustomLog", "lombok"),
     ("With", "lombok"),
     ("Accessors", "lombok.experimental"),
     ("Slf4j", "lombok.extern.slf4j"),
@@ -465,6 +468,50 @@ pub fn renamed_accessors(scope: &Scope, ty: Node, src: &[u8], field: &str, to: &
             RenamedAccessor { role, name, arity, builder: class, new_name: new }
         })
         .collect()
+}
+
+/// What Lombok generates in `ty` that this generator does not: each with the node it is on and
+/// what is missing, so an answer says so instead of leaving it out silently.
+pub fn unsupported<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<(Node<'t>, String)> {
+    if scope.simple.is_empty() && !scope.qualified {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let (anns, _, _, _) = modifiers(scope, ty, src);
+    for a in &anns {
+        match a.name {
+            "CustomLog" => out.push((
+                a.node,
+                "Lombok's @CustomLog: its logger field is not listed (its type is in lombok.config, which is not read)"
+                    .to_owned(),
+            )),
+            "ExtensionMethod" => out.push((
+                a.node,
+                "Lombok's @ExtensionMethod: calls of its extension methods are not bound to them".to_owned(),
+            )),
+            _ => {}
+        }
+    }
+    let Some(body) = ty.child_by_field_name("body") else { return out };
+    let mut c = body.walk();
+    for m in body.named_children(&mut c).filter(|m| m.kind() == kind::FIELD_DECLARATION) {
+        if let Some(a) = modifiers(scope, m, src).0.into_iter().find(|a| a.name == "Delegate") {
+            let mut c2 = m.walk();
+            let names: Vec<String> = m
+                .children_by_field_name("declarator", &mut c2)
+                .filter_map(|d| d.child_by_field_name("name"))
+                .map(|n| text(n, src).to_owned())
+                .collect();
+            out.push((
+                a.node,
+                format!(
+                    "Lombok's @Delegate on {}: the methods it delegates are not listed (the delegate type's members are not read here)",
+                    names.join(", ")
+                ),
+            ));
+        }
+    }
+    out
 }
 
 /// One generated member of a field, as a rename of the field changes it.
@@ -1159,6 +1206,9 @@ const KNOWN_AT: &[(&str, &str)] = &[
     ("Builder", "@Builder"),
     ("Singular", "@Singular"),
     ("SuperBuilder", "@SuperBuilder"),
+    ("Delegate", "@Delegate"),
+    ("ExtensionMethod", "@ExtensionMethod"),
+    ("CustomLog", "@CustomLog"),
     ("With", "@With"),
     ("Accessors", "@Accessors"),
     ("Slf4j", "@Slf4j"),
@@ -1261,5 +1311,18 @@ mod tests {
                 some("clearItems", "clearEntries")
             ]
         );
+    }
+
+    /// What is not generated is said: `@Delegate`'s methods, `@CustomLog`'s field and
+    /// `@ExtensionMethod`'s calls are warnings of the outline at their annotation's line.
+    #[test]
+    fn what_is_not_generated_is_said_in_the_outline() {
+        let src = "import lombok.CustomLog;\nimport lombok.experimental.*;\n\n@CustomLog\nclass A {\n    @Delegate\n    private java.util.List<String> items;\n}\n";
+        let o = crate::outline("A.java", src.as_bytes());
+        let notes: Vec<(Option<u32>, &str)> = o.errors.iter().map(|d| (d.line, d.message.as_str())).collect();
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert!(notes[0].0 == Some(4) && notes[0].1.starts_with("Lombok's @CustomLog"), "{notes:?}");
+        assert!(notes[1].0 == Some(6) && notes[1].1.starts_with("Lombok's @Delegate on items"), "{notes:?}");
+        assert!(crate::outline("B.java", b"class B { @Delegate java.util.List<String> x; }").errors.is_empty());
     }
 }
