@@ -721,3 +721,70 @@ fn overriders_of_keyless_classes_are_listed_with_include_overriders_and_resolve_
     assert_eq!(d.resolution, "exact", "{d:?}");
     assert_eq!(d.definitions[0].qualified_name, "fam.Attrs#size()", "{d:?}");
 }
+
+/// Issue 53, item 2: a package rename updates what names it outside Java code exactly —
+/// `module-info.java`'s `exports`, `opens`, `uses` and `provides … with` (never `exports … to`'s
+/// module names), the `META-INF/services` file named after a moved service (moved, and its
+/// provider lines) — and lists, unchanged, the lines of other files that name it (Spring XML).
+/// The module still compiles with javac afterwards.
+#[test]
+fn rename_package_updates_module_info_and_service_files() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let files = [
+        (
+            "src/main/java/module-info.java",
+            "module acme.app {\n    exports com.acme.api;\n    exports com.acme.api.spi to java.base;\n    opens com.acme.api;\n    uses com.acme.api.Plugin;\n    provides com.acme.api.Plugin with com.acme.api.Default, com.acme.api.spi.Extra;\n}\n",
+        ),
+        (
+            "src/main/java/com/acme/api/Plugin.java",
+            "package com.acme.api;\n\npublic interface Plugin {\n    String name();\n}\n",
+        ),
+        (
+            "src/main/java/com/acme/api/Default.java",
+            "package com.acme.api;\n\npublic class Default implements Plugin {\n    public String name() {\n        return \"d\";\n    }\n}\n",
+        ),
+        (
+            "src/main/java/com/acme/api/spi/Extra.java",
+            "package com.acme.api.spi;\n\npublic class Extra implements com.acme.api.Plugin {\n    public String name() {\n        return \"e\";\n    }\n}\n",
+        ),
+        (
+            "src/main/resources/META-INF/services/com.acme.api.Plugin",
+            "# providers\ncom.acme.api.Default\ncom.acme.api.spi.Extra\n",
+        ),
+        ("src/main/resources/beans.xml", "<beans>\n  <bean class=\"com.acme.api.Default\"/>\n</beans>\n"),
+    ];
+    for (path, text) in files {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&p, text).expect("write");
+    }
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    let args = json!({"action": "rename", "target": "com.acme.api", "newName": "com.acme.core"});
+    let (preview, text) = call(&ws, args.clone()).expect("preview");
+    assert!(
+        preview["summary"].as_str().is_some_and(|s| s.contains("2 module-info/service file(s) updated")),
+        "{preview}"
+    );
+    assert!(text.contains("src/main/resources/beans.xml:2"), "the Spring XML is listed: {text}");
+    apply(&ws, args, &preview).expect("applied");
+    let module = std::fs::read_to_string(dir.path().join("src/main/java/module-info.java")).expect("read");
+    assert_eq!(
+        module,
+        "module acme.app {\n    exports com.acme.core;\n    exports com.acme.api.spi to java.base;\n    opens com.acme.core;\n    uses com.acme.core.Plugin;\n    provides com.acme.core.Plugin with com.acme.core.Default, com.acme.api.spi.Extra;\n}\n"
+    );
+    let service = dir.path().join("src/main/resources/META-INF/services/com.acme.core.Plugin");
+    assert_eq!(
+        std::fs::read_to_string(&service).expect("the service file moved"),
+        "# providers\ncom.acme.core.Default\ncom.acme.api.spi.Extra\n"
+    );
+    assert!(!dir.path().join("src/main/resources/META-INF/services/com.acme.api.Plugin").exists());
+    // The XML is listed, not changed.
+    assert!(
+        std::fs::read_to_string(dir.path().join("src/main/resources/beans.xml"))
+            .expect("read")
+            .contains("com.acme.api.Default")
+    );
+    compiles(&dir.path().join("src/main/java"));
+}

@@ -187,6 +187,20 @@ pub fn package(ctx: &dyn Ctx, old: &str, new: &str, subpackages: bool) -> Result
     let (w, scope) = ctx.world();
     let mut acc = package::rename_package(ctx, &w, &scope, old, new, subpackages)?;
     let packages = std::mem::take(&mut acc.packages);
+    // What names the packages outside Java code: module-info.java and service files changed,
+    // the rest listed (before the resources move, so their files are still where they are).
+    let renames: Vec<(String, String)> =
+        packages.iter().map(|p| (p.clone(), format!("{new}{}", &p[old.len()..]))).collect();
+    let elsewhere = package::named_elsewhere(ctx, &mut acc.edit, &acc.bases, &renames)?;
+    if !elsewhere.not_changed.is_empty() {
+        let n = elsewhere.not_changed.len();
+        let shown: Vec<String> = elsewhere.not_changed.iter().take(20).cloned().collect();
+        acc.warnings.push(format!(
+            "{n} line(s) of non-Java files name the package and were not changed (check them): {}{}",
+            shown.join(", "),
+            if n > 20 { ", …" } else { "" }
+        ));
+    }
     let others = move_package_files(ctx, old, new, subpackages, &mut acc)?;
     acc.conflicts.extend(ctx.unbound_conflict(std::mem::take(&mut acc.unbound), 5));
     let mut summary = format!(
@@ -198,6 +212,9 @@ pub fn package(ctx: &dyn Ctx, old: &str, new: &str, subpackages: bool) -> Result
     }
     if others > 0 {
         summary.push_str(&format!(", {others} other files (resources) moved"));
+    }
+    if elsewhere.changed > 0 {
+        summary.push_str(&format!(", {} module-info/service file(s) updated", elsewhere.changed));
     }
     Ok(Outcome { edit: acc.edit, summary, conflicts: acc.conflicts, warnings: acc.warnings, ..Outcome::default() })
 }

@@ -297,3 +297,196 @@ mod tests {
         assert_eq!((got.moved, edit.contains(&outside.path().join("res/p/secret.properties"))), (0, false));
     }
 }
+
+/// Files that name the renamed packages outside Java code: what a rename changes exactly, and
+/// what it lists as found and not changed.
+#[derive(Debug, Default)]
+pub struct NamedElsewhere {
+    /// `module-info.java` and `META-INF/services` files changed (or moved).
+    pub changed: usize,
+    /// `path:line` of other files that name a renamed package, not changed.
+    pub not_changed: Vec<String>,
+}
+
+/// The most non-Java files searched for a package's name, and their largest size.
+const MAX_SEARCHED_FILES: usize = 500;
+const MAX_SEARCHED_BYTES: u64 = 1 << 20;
+
+/// The extensions of the files a package's name is searched in and listed (ProGuard/R8 rules,
+/// Spring XML, properties, YAML…), not changed.
+const NAMING_FILES: &[&str] = &["xml", "properties", "pro", "txt", "yml", "yaml", "json", "cfg", "conf"];
+
+/// What `name` (a package, or a type in one) becomes under `renames` (old package → new):
+/// the package itself, or a type directly in it.
+fn renamed_name(name: &str, renames: &[(String, String)]) -> Option<String> {
+    renames.iter().find_map(|(old, new)| {
+        if name == old {
+            return Some(new.clone());
+        }
+        let rest = name.strip_prefix(old.as_str())?.strip_prefix('.')?;
+        // A type of the package (`old.T`, `old.T.Inner`), not a subpackage (`old.sub.T`).
+        rest.starts_with(|c: char| c.is_uppercase()).then(|| format!("{new}.{rest}"))
+    })
+}
+
+/// Rewrites the names of the renamed packages (`renames`: old → new) in each module's
+/// `module-info.java` (`exports`, `opens`, `uses`, `provides … with`) and `META-INF/services`
+/// files (a file named after a moved service type moves; a line naming a moved implementation
+/// changes), and lists the other files of the modules that name a renamed package.
+pub fn named_elsewhere(
+    ctx: &dyn Ctx,
+    edit: &mut WorkspaceEdit,
+    bases: &BTreeSet<PathBuf>,
+    renames: &[(String, String)],
+) -> Result<NamedElsewhere, EditError> {
+    let mut out = NamedElsewhere::default();
+    let dirs = module_source_dirs(bases);
+    let java_roots: BTreeSet<&PathBuf> = bases.iter().chain(dirs.iter().filter(|d| d.ends_with("java"))).collect();
+    for root in java_roots {
+        let path = root.join("module-info.java");
+        if !std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+            continue;
+        }
+        let doc = ctx.read(&path)?;
+        let edits = module_info_edits(&doc, renames);
+        if !edits.is_empty() {
+            let mut f = doc.edit();
+            f.edits = edits;
+            edit.add(f);
+            out.changed += 1;
+        }
+    }
+    for res in dirs.iter().filter(|d| d.ends_with("resources")) {
+        let services = res.join("META-INF/services");
+        let Ok(rd) = std::fs::read_dir(&services) else { continue };
+        let mut files: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+        files.sort();
+        for p in files {
+            if !std::fs::symlink_metadata(&p).is_ok_and(|m| m.is_file()) || edit.contains(&p) {
+                continue;
+            }
+            let doc = ctx.read(&p)?;
+            let mut f = doc.edit();
+            let mut at = 0;
+            for line in doc.text().split_inclusive('\n') {
+                let code = line.split('#').next().unwrap_or("");
+                let name = code.trim();
+                if let Some(to) = renamed_name(name, renames) {
+                    let start = at + code.find(name).unwrap_or(0);
+                    f.edits.push(crate::TextEdit { start, end: start + name.len(), text: to });
+                }
+                at += line.len();
+            }
+            let file_name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if let Some(to) = renamed_name(file_name, renames) {
+                let dest = services.join(&to);
+                if dest.exists() {
+                    return Err(EditError::Exists(ctx.display(&dest)));
+                }
+                let shown = ctx.display(&dest);
+                f.move_to = Some((dest, shown));
+            }
+            if !f.edits.is_empty() || f.move_to.is_some() {
+                edit.add(f);
+                out.changed += 1;
+            }
+        }
+    }
+    // Other files naming a package: listed, never changed (a name in them may mean anything).
+    let mut searched = 0;
+    let mut stack: Vec<PathBuf> = dirs.iter().filter(|d| d.ends_with("resources")).cloned().collect();
+    // The modules' own directories' files (ProGuard/R8 rules sit there), not their subtrees.
+    let modules: BTreeSet<PathBuf> =
+        bases.iter().filter_map(|b| b.parent()?.parent()?.parent().map(Path::to_path_buf)).collect();
+    let mut candidates: Vec<PathBuf> = Vec::new();
+    for m in &modules {
+        let Ok(rd) = std::fs::read_dir(m) else { continue };
+        candidates.extend(rd.flatten().map(|e| e.path()));
+    }
+    while let Some(dir) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&dir) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            match std::fs::symlink_metadata(&p) {
+                Ok(m) if m.is_dir() && !p.ends_with("META-INF/services") => stack.push(p),
+                _ => candidates.push(p),
+            }
+        }
+    }
+    candidates.sort();
+    for p in candidates {
+        if searched >= MAX_SEARCHED_FILES {
+            break;
+        }
+        let Ok(meta) = std::fs::symlink_metadata(&p) else { continue };
+        if !meta.is_file() || meta.len() > MAX_SEARCHED_BYTES || edit.contains(&p) {
+            continue;
+        }
+        if !p.extension().and_then(|x| x.to_str()).is_some_and(|x| NAMING_FILES.contains(&x)) {
+            continue;
+        }
+        searched += 1;
+        let Ok(bytes) = mji_fs::read_regular(&p, MAX_SEARCHED_BYTES) else { continue };
+        let text = String::from_utf8_lossy(&bytes);
+        for (i, line) in text.lines().enumerate() {
+            let names = renames.iter().any(|(old, _)| {
+                line.match_indices(old.as_str()).any(|(at, _)| {
+                    let before = line[..at].chars().last();
+                    let after = line[at + old.len()..].chars().next();
+                    before.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '.'))
+                        && after.is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+                })
+            });
+            if names {
+                out.not_changed.push(format!("{}:{}", ctx.display(&p), i + 1));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The edits renaming the packages of `renames` in a `module-info.java`: `exports`/`opens`'
+/// package, `uses`' type, `provides`' service and providers (never the module names of
+/// `exports … to`).
+fn module_info_edits(doc: &crate::Doc, renames: &[(String, String)]) -> Vec<crate::TextEdit> {
+    use mji_parser::kind;
+    let mut out = Vec::new();
+    let Some(tree) = mji_parser::parse_tree(doc.text()) else { return out };
+    let src = doc.text().as_bytes();
+    let mut stack = vec![(tree.root_node(), 0u32)];
+    while let Some((n, depth)) = stack.pop() {
+        let fields: &[&str] = match n.kind() {
+            kind::EXPORTS_MODULE_DIRECTIVE | kind::OPENS_MODULE_DIRECTIVE => &["package"],
+            kind::USES_MODULE_DIRECTIVE => &["type"],
+            kind::PROVIDES_MODULE_DIRECTIVE => &["provided", "provider"],
+            _ => {
+                if depth < 8 {
+                    let mut c = n.walk();
+                    stack.extend(n.named_children(&mut c).map(|k| (k, depth + 1)));
+                }
+                continue;
+            }
+        };
+        // `provides S with A, B`: only the first provider carries the field; every name is one.
+        let names: Vec<tree_sitter::Node> = if n.kind() == kind::PROVIDES_MODULE_DIRECTIVE {
+            let mut c = n.walk();
+            n.named_children(&mut c)
+                .filter(|k| matches!(k.kind(), kind::IDENTIFIER | kind::SCOPED_IDENTIFIER))
+                .collect()
+        } else {
+            let mut c = n.walk();
+            fields.iter().flat_map(|f| n.children_by_field_name(f, &mut c).collect::<Vec<_>>()).collect()
+        };
+        {
+            for name in names {
+                let written = name.utf8_text(src).unwrap_or("");
+                let compact: String = written.chars().filter(|c| !c.is_whitespace()).collect();
+                if let Some(to) = renamed_name(&compact, renames) {
+                    out.push(crate::TextEdit { start: name.start_byte(), end: name.end_byte(), text: to });
+                }
+            }
+        }
+    }
+    out.sort_by_key(|e| e.start);
+    out
+}
