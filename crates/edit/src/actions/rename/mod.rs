@@ -25,6 +25,18 @@ const MAX_LIKELY: usize = 50;
 /// (overriders, a record component's accessor and constructor parameter) and every reference
 /// (`likely` ones too with `include_likely`); a public top-level type's file moves with it.
 pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -> Result<Outcome, ActionError> {
+    // A name given without parameter types that several overloads have: which one is meant is
+    // asked, as safe_delete asks (renaming them all was silent).
+    if target.category == Category::Method && target.keys.len() > 1 {
+        let shown: Vec<&str> = target.keys.iter().take(10).map(String::as_str).collect();
+        return Err(ActionError::Refused(format!(
+            "{} names {} overloads: {}{}; name one with its parameter types (`Owner#name(int,String)`)",
+            target.keys[0].split('(').next().unwrap_or(&target.label),
+            target.keys.len(),
+            shown.join(", "),
+            if target.keys.len() > 10 { ", …" } else { "" }
+        )));
+    }
     let (w, scope) = ctx.world();
     let family = mji_xref::rename::rename_family(&w, target).map_err(ActionError::Refused)?;
     let old = match target.category {
@@ -425,6 +437,20 @@ mod cases {
             },
             "class A {\n    $0int f(int a) {\n        return a;\n    }\n}\n",
             "A#f(int) is already named f",
+        );
+    }
+
+    /// Issue 53, item 10: a method named without parameter types that several overloads have is
+    /// refused, naming them (every overload was renamed silently).
+    #[test]
+    fn an_overloaded_name_without_parameter_types_is_asked_which() {
+        check_refused(
+            |ctx, _, _, _| {
+                let (w, _) = ctx.world();
+                member(ctx, &resolve_target(&w, "A#f").expect("target"), "g", false)
+            },
+            "class A {\n    $0int f(int a) {\n        return a;\n    }\n\n    int f() {\n        return 0;\n    }\n}\n",
+            "A#f names 2 overloads: A#f(int), A#f(); name one with its parameter types (`Owner#name(int,String)`)",
         );
     }
 }
