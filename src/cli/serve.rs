@@ -140,6 +140,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let ws = std::sync::Arc::new(ws);
     if ws.config().warm_references {
         let warm = ws.clone();
+        warm.on_background_threads(lower_thread_priority);
         let spawned = std::thread::Builder::new().name("xref-warm".to_owned()).spawn(move || {
             warm.keep_references(std::time::Duration::from_secs(5), &release_freed_memory);
         });
@@ -173,6 +174,21 @@ fn release_freed_memory() {
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 fn release_freed_memory() {}
+
+/// Lowers the calling thread's OS priority (nice 10), for the background binding pass's threads:
+/// the scheduler then runs a call's thread first, even while the pass links the world (the one
+/// step it cannot leave when a call arrives).
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+fn lower_thread_priority() {
+    // SAFETY: `setpriority` takes no pointer; on Linux, `PRIO_PROCESS` with `who` 0 is the
+    // calling thread alone (each thread has its own nice value).
+    let lowered = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 10) } == 0;
+    tracing::debug!(lowered, "background binding thread at nice 10");
+}
+
+#[cfg(not(target_os = "linux"))]
+fn lower_thread_priority() {}
 
 /// Binds the network listeners `serve` was asked for and loads (or creates) the token. Where
 /// each listens and where the token is are said on stderr.
