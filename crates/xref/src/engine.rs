@@ -520,37 +520,10 @@ impl XrefEngine {
         refs.filter(|_| !ix.is_damaged())
     }
 
-    /// Binds, one file at a time, every file of `files` whose references are not kept yet,
-    /// so later queries read no file; stops after `max` files, when the world moves on, the
-    /// cap is reached, or `stop` says so. Returns how many files it bound.
-    pub fn bind_all(&self, world: &World, files: &[Arc<Path>], max: usize, stop: &dyn Fn() -> bool) -> usize {
-        let stamps = self.stamps(files);
-        let mut bound = 0;
-        for (p, stamp) in files.iter().zip(stamps) {
-            let Some(stamp) = stamp else { continue };
-            if bound >= max || stop() || self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape {
-                break;
-            }
-            let kept = self.refs().read().ok().and_then(|ix| {
-                let f = ix.get(ix.id_of(p)?)?;
-                Some(f.stamp == stamp)
-            });
-            if kept == Some(true) {
-                continue;
-            }
-            let Ok(bytes) = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES) else { continue };
-            if !self.refs().read().is_ok_and(|ix| ix.room_for(0)) {
-                break;
-            }
-            self.bind_and_keep(world, p, &bytes, Some(stamp));
-            bound += 1;
-        }
-        bound
-    }
-
-    /// [`XrefEngine::bind_all`] on every core, for a command that binds and then exits (`index
-    /// DIR`), where no call waits for a core: the first `max` files whose references are not
-    /// kept are bound in parallel. Returns how many files it bound.
+    /// Binds the first `max` files of `files` whose references are not kept, in parallel on
+    /// the current rayon pool, so later queries read no file; stops when the world moves on,
+    /// the index is full, or `stop` says so (`index DIR`, tests). Returns how many files it
+    /// bound.
     pub fn bind_all_parallel(
         &self,
         world: &World,

@@ -6,9 +6,9 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use mji_model::foreground::Foreground;
-use std::time::{Duration, Instant};
 
 use crate::engine::{FileStamp, XrefEngine};
 use crate::world::World;
