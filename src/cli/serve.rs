@@ -175,16 +175,16 @@ fn release_freed_memory() {
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 fn release_freed_memory() {}
 
-/// Lowers the calling thread's OS priority (nice 10), for the background binding pass's threads:
+/// Lowers the calling thread's OS priority by 10 nice steps, for the background binding pass's threads:
 /// the scheduler then runs a call's thread first, even while the pass links the world (the one
 /// step it cannot leave when a call arrives).
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code)]
 fn lower_thread_priority() {
-    // SAFETY: `setpriority` takes no pointer; on Linux, `PRIO_PROCESS` with `who` 0 is the
-    // calling thread alone (each thread has its own nice value).
-    let lowered = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 10) } == 0;
-    tracing::debug!(lowered, "background binding thread at nice 10");
+    // SAFETY: `nice` takes no pointer; on Linux it changes the calling thread's nice value
+    // alone (each thread has its own), relative to the server's.
+    let now = unsafe { libc::nice(10) };
+    tracing::debug!(nice = now, "background binding thread lowered");
 }
 
 #[cfg(not(target_os = "linux"))]

@@ -353,6 +353,11 @@ impl XrefEngine {
         self.refs().read().map(|r| (r.file_count(), r.refs)).unwrap_or_default()
     }
 
+    /// Whether the reference index has room for more files.
+    pub fn has_room(&self) -> bool {
+        self.refs().read().is_ok_and(|ix| ix.room_for(0))
+    }
+
     /// The generation of the world last linked: a world whose [`World::shape`] differs is
     /// outdated.
     pub fn generation(&self) -> u64 {
@@ -538,6 +543,7 @@ impl XrefEngine {
             progress::tick(&counter);
             stop()
         })
+        .0
     }
 
     /// The files of `files` whose references are not kept for their stamp in the world, in
@@ -557,8 +563,14 @@ impl XrefEngine {
     /// pool, each file under no lock but the index's while its references go in. Before each
     /// file `stop` is asked, and a file is skipped once it says so, once the world moves on,
     /// when the index is full, or when a search bound the file meanwhile: a pass that must
-    /// yield stops after the files in hand. Returns how many files it bound.
-    pub fn bind_these(&self, world: &World, todo: &[(Arc<Path>, Stamp)], stop: &(dyn Fn() -> bool + Sync)) -> usize {
+    /// yield stops after the files in hand. Returns how many files it bound, and whether it
+    /// stopped before the end.
+    pub fn bind_these(
+        &self,
+        world: &World,
+        todo: &[(Arc<Path>, Stamp)],
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> (usize, bool) {
         let bound = AtomicUsize::new(0);
         let halted = AtomicBool::new(false);
         todo.par_iter().with_max_len(1).for_each(|(p, stamp)| {
@@ -578,7 +590,7 @@ impl XrefEngine {
             self.bind_and_keep(world, p, &bytes, Some(*stamp));
             bound.fetch_add(1, Relaxed);
         });
-        bound.into_inner()
+        (bound.into_inner(), halted.into_inner())
     }
 }
 

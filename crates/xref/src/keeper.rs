@@ -131,7 +131,6 @@ impl Keeper {
     /// (when no call waits), so the references just bound live on disk from then on.
     pub fn warm(&self, files: &dyn Files) -> usize {
         let mut total = 0;
-        let mut since_write = 0;
         loop {
             self.yield_to_calls();
             if self.stopped() {
@@ -140,32 +139,47 @@ impl Keeper {
             let (w, shown) = self.in_pool(|| self.world(files));
             let paths: Vec<Arc<Path>> = shown.iter().map(|(p, _)| p.clone()).collect();
             let todo = self.engine.unbound_files(&paths);
-            let mut bound_now = 0;
-            let mut interrupted = false;
-            for step in todo.chunks(BIND_STEP) {
-                let fg = &self.foreground;
-                let stop = &self.stop;
-                let bound =
-                    self.in_pool(|| self.engine.bind_these(&w, step, &|| stop.load(Ordering::Relaxed) || fg.busy()));
-                bound_now += bound;
-                since_write += bound;
-                if since_write >= BIND_CHUNK {
-                    self.yield_to_calls();
-                    self.persist();
-                    since_write = 0;
-                }
-                if self.stopped() || self.foreground.busy() || self.engine.generation() != w.shape {
-                    interrupted = true;
-                    break;
-                }
+            let (bound, through) = self.bind_round(&w, &todo);
+            total += bound;
+            if bound >= BIND_CHUNK {
+                self.yield_to_calls();
+                self.persist();
             }
-            total += bound_now;
             // A round through every file: what is left unbound does not read (or the index
             // is full).
-            if !interrupted {
+            if through {
                 return total;
             }
         }
+    }
+
+    /// Binds `todo` under `w`, [`BIND_STEP`] files at a time, pausing (no lock held) while a
+    /// call waits or runs and going on where it stopped: a call costs the pass no new look at
+    /// the world. Returns the files bound and whether it went through `todo`: not when
+    /// [`BIND_CHUNK`] files were bound (the index is written and the world taken again), the
+    /// world moved on, or the workspace closed.
+    fn bind_round(&self, w: &World, todo: &[(Arc<Path>, crate::engine::Stamp)]) -> (usize, bool) {
+        let (fg, stop) = (&self.foreground, &self.stop);
+        let mut bound = 0;
+        let mut at = 0;
+        while at < todo.len() {
+            self.yield_to_calls();
+            if self.stopped() || self.engine.generation() != w.shape || bound >= BIND_CHUNK {
+                return (bound, false);
+            }
+            let step = &todo[at..(at + BIND_STEP).min(todo.len())];
+            let (n, halted) =
+                self.in_pool(|| self.engine.bind_these(w, step, &|| stop.load(Ordering::Relaxed) || fg.busy()));
+            bound += n;
+            if halted && !self.engine.has_room() {
+                return (bound, true);
+            }
+            // Halted: the step again (its files bound meanwhile are skipped).
+            if !halted {
+                at += step.len();
+            }
+        }
+        (bound, true)
     }
 
     /// Waits, holding no lock, while a call waits or runs (or until the workspace closes).
