@@ -11,7 +11,8 @@ usage: target/venv/bin/python benches/foreground.py BINARY ROOT [SECONDS] [ROUND
   - warm restart (the cache the cold run left, completed by `index ROOT`): the first answer
     after the restart, then warm p50/p95 of find_references, java_find_symbol,
     type_hierarchy, call_hierarchy and show_definition.
-  The machine's steal (`st` of /proc/stat over the run) is printed with the figures."""
+  The machine's steal (`st` of /proc/stat over the run) is printed with the figures; the
+  servers' logs go to stderr (`references bound ... ms=`: how long the pass took)."""
 
 import asyncio
 import re
@@ -76,7 +77,8 @@ def methods(root):
 
 async def cold(binary, root, seconds, warm):
     cache = Path(tempfile.mkdtemp(prefix="mji-fg-cache-"))
-    args = ["serve", "--no-watch", "--root", str(root), "--cache-dir", str(cache)]
+    # -v: the server's log on stderr says when the pass ends ("references bound", with its ms).
+    args = ["serve", "--no-watch", "-v", "--root", str(root), "--cache-dir", str(cache)]
     if not warm:
         args.append("--no-warm-references")
     params = StdioServerParameters(command=binary, args=args)
@@ -114,7 +116,7 @@ async def warm_restart(binary, root, cache, n):
         calls = {
             "find_references": lambda k: {"target": types[k % len(types)], "limit": 20},
             "java_find_symbol": lambda k: {"query": SYMBOLS[k % len(SYMBOLS)]},
-            "type_hierarchy": lambda k: {"type": types[k % len(types)]},
+            "type_hierarchy": lambda k: {"target": types[k % len(types)]},
             "call_hierarchy": lambda k: {"target": calls_of[k % len(calls_of)]},
             "show_definition": lambda k: {"symbol": types[k % len(types)]},
         }

@@ -140,7 +140,6 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let ws = std::sync::Arc::new(ws);
     if ws.config().warm_references {
         let warm = ws.clone();
-        warm.on_background_threads(lower_thread_priority);
         let spawned = std::thread::Builder::new().name("xref-warm".to_owned()).spawn(move || {
             warm.keep_references(std::time::Duration::from_secs(5), &release_freed_memory);
         });
@@ -174,21 +173,6 @@ fn release_freed_memory() {
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 fn release_freed_memory() {}
-
-/// Lowers the calling thread's OS priority by 10 nice steps, for the background binding pass's threads:
-/// the scheduler then runs a call's thread first, even while the pass links the world (the one
-/// step it cannot leave when a call arrives).
-#[cfg(target_os = "linux")]
-#[allow(unsafe_code)]
-fn lower_thread_priority() {
-    // SAFETY: `nice` takes no pointer; on Linux it changes the calling thread's nice value
-    // alone (each thread has its own), relative to the server's.
-    let now = unsafe { libc::nice(10) };
-    tracing::debug!(nice = now, "background binding thread lowered");
-}
-
-#[cfg(not(target_os = "linux"))]
-fn lower_thread_priority() {}
 
 /// Binds the network listeners `serve` was asked for and loads (or creates) the token. Where
 /// each listens and where the token is are said on stderr.

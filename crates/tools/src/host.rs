@@ -219,12 +219,6 @@ impl Host {
         self.keeper.foreground()
     }
 
-    /// Has `f` run first on each thread of the background binding pass
-    /// ([`Keeper::on_pass_threads`]): the server lowers their OS priority.
-    pub fn on_background_threads(&self, f: fn()) {
-        self.keeper.on_pass_threads(f);
-    }
-
     /// The reference keeper (the engine, the world last answered with, the binding loop).
     pub fn keeper(&self) -> &Keeper {
         &self.keeper

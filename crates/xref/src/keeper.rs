@@ -62,8 +62,6 @@ pub struct Keeper {
     foreground: Foreground,
     /// The background pass's own threads, made on first use (`None`: they could not be).
     pool: OnceLock<Option<rayon::ThreadPool>>,
-    /// Run first on each of the pass's threads (the server lowers their OS priority).
-    thread_start: OnceLock<fn()>,
 }
 
 impl Keeper {
@@ -76,7 +74,6 @@ impl Keeper {
             stop,
             foreground: Foreground::default(),
             pool: OnceLock::new(),
-            thread_start: OnceLock::new(),
         }
     }
 
@@ -192,15 +189,9 @@ impl Keeper {
     fn in_pool<T: Send>(&self, f: impl FnOnce() -> T + Send) -> T {
         let pool = self.pool.get_or_init(|| {
             let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-            let start = self.thread_start.get().copied();
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .thread_name(|i| format!("xref-bind-{i}"))
-                .start_handler(move |_| {
-                    if let Some(f) = start {
-                        f();
-                    }
-                })
                 .build()
                 .map_err(|e| tracing::warn!("binding on the calls' pool: cannot start the pass's own ({e})"))
                 .ok()
@@ -209,13 +200,6 @@ impl Keeper {
             Some(p) => p.install(f),
             None => f(),
         }
-    }
-
-    /// Has `f` run first on each thread of the background pass, made at its first use (the
-    /// server lowers their OS priority, so a call's thread is scheduled first even within the
-    /// one step the pass cannot leave: linking the world). Only the first `f` counts.
-    pub fn on_pass_threads(&self, f: fn()) {
-        let _ = self.thread_start.set(f);
     }
 
     /// The calls the background pass yields to: the shell raises it around each call.
