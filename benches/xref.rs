@@ -159,7 +159,7 @@ fn main() {
     let bound = ws.warm_references();
     let (files, refs) = ws.xref_bound();
     println!(
-        "every file bound (one thread): {:.1} s for {bound} more files; {refs} references in {files} files, {:.0} MB kept (RSS {:.0} MB)",
+        "every file bound (the background pass, every core): {:.1} s for {bound} more files; {refs} references in {files} files, {:.0} MB kept (RSS {:.0} MB)",
         t.elapsed().as_secs_f64(),
         ws.xref_bound_bytes() as f64 / 1e6,
         rss_mb()

@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 pub mod cancel;
+pub mod foreground;
 pub mod progress;
 pub mod symbol_id;
 

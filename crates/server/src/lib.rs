@@ -117,7 +117,8 @@ pub fn max_running_calls() -> usize {
 /// is busy (a tool error the client can retry), so pipelined floods cannot grow the process.
 pub(crate) const MAX_QUEUED_CALLS: usize = 1024;
 
-/// The bounded worker pool: permits for running calls and a count of waiting ones.
+/// The bounded worker pool: permits for running calls and a count of waiting ones. Each call,
+/// waiting or running, also raises the host's foreground signal (`Host::foreground`).
 struct CallPool {
     running: Arc<tokio::sync::Semaphore>,
     queued: std::sync::atomic::AtomicUsize,
@@ -215,6 +216,9 @@ impl JavaIndexServer {
         progress_to: Option<(rmcp::model::ProgressToken, rmcp::service::Peer<RoleServer>)>,
     ) -> Result<CallToolResult, McpError> {
         use std::sync::atomic::Ordering;
+        // Foreground first: from now until it is answered, the call counts as waiting or
+        // running, and the background binding pass yields to it (`Keeper::warm`).
+        let _in_foreground = self.ws.foreground().enter();
         // Back-pressure: a bounded queue in front of a bounded pool.
         if self.pool.queued.fetch_add(1, Ordering::SeqCst) >= MAX_QUEUED_CALLS {
             self.pool.queued.fetch_sub(1, Ordering::SeqCst);
@@ -658,6 +662,42 @@ pub async fn serve_network(ws: Arc<Host>, net: Network) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::structured_for;
+
+    /// A call counts in the foreground (which the background binding pass yields to) from
+    /// when it waits for a worker until it is answered.
+    #[test]
+    fn a_call_raises_the_foreground_signal_while_it_waits_and_runs() {
+        let dir = std::env::temp_dir().join(format!("mji-server-foreground-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        std::fs::write(dir.join("A.java"), "class A {}\n").expect("write");
+        let flags = mji_config::Flags::roots([&dir]).set("watch", false).set("cache", false);
+        let config = mji_config::Config::load(&flags, &|_| None).expect("config");
+        let ws = std::sync::Arc::new(mji_tools::host::Host::open(config).expect("workspace"));
+        ws.build_index();
+        let server = super::JavaIndexServer::new(ws.clone());
+        let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
+        rt.block_on(async {
+            // Every worker taken: the call waits.
+            let all = u32::try_from(super::max_running_calls()).expect("fits");
+            let busy = server.pool.running.clone().acquire_many_owned(all).await.expect("permits");
+            assert!(!ws.foreground().busy());
+            let s = server.clone();
+            let call = tokio::spawn(async move {
+                let mut args = serde_json::Map::new();
+                args.insert("filePath".to_owned(), "A.java".into());
+                s.run("java_index", args, true, tokio_util::sync::CancellationToken::new(), None).await
+            });
+            while ws.foreground().calls() == 0 {
+                tokio::task::yield_now().await;
+            }
+            assert_eq!(ws.foreground().calls(), 1, "the waiting call is in the foreground");
+            drop(busy);
+            let answer = call.await.expect("joined").expect("answered");
+            assert_ne!(answer.is_error, Some(true), "{answer:?}");
+            assert!(!ws.foreground().busy(), "answered: the foreground is quiet again");
+        });
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn the_explicit_setting_wins_else_text_clients_get_text() {

@@ -258,6 +258,12 @@ impl Host {
         self.keeper.engine()
     }
 
+    /// The calls waiting or running, which the background binding pass yields to: the server's
+    /// call pool raises it around each call ([`Keeper::foreground`]).
+    pub fn foreground(&self) -> &mji_model::foreground::Foreground {
+        self.keeper.foreground()
+    }
+
     /// The reference keeper (the engine, the world last answered with, the binding loop).
     pub fn keeper(&self) -> &Keeper {
         &self.keeper

@@ -353,6 +353,17 @@ impl XrefEngine {
         self.refs().read().map(|r| (r.file_count(), r.refs)).unwrap_or_default()
     }
 
+    /// Whether the reference index has room for more files.
+    pub fn has_room(&self) -> bool {
+        self.refs().read().is_ok_and(|ix| ix.room_for(0))
+    }
+
+    /// The generation of the world last linked: a world whose [`World::shape`] differs is
+    /// outdated.
+    pub fn generation(&self) -> u64 {
+        self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX)
+    }
+
     /// The stamps the world was built from, for `files`.
     fn stamps(&self, files: &[Arc<Path>]) -> Vec<Option<Stamp>> {
         let Ok(st) = self.state.lock() else { return vec![None; files.len()] };
@@ -514,37 +525,10 @@ impl XrefEngine {
         refs.filter(|_| !ix.is_damaged())
     }
 
-    /// Binds, one file at a time, every file of `files` whose references are not kept yet,
-    /// so later queries read no file; stops after `max` files, when the world moves on, the
-    /// cap is reached, or `stop` says so. Returns how many files it bound.
-    pub fn bind_all(&self, world: &World, files: &[Arc<Path>], max: usize, stop: &dyn Fn() -> bool) -> usize {
-        let stamps = self.stamps(files);
-        let mut bound = 0;
-        for (p, stamp) in files.iter().zip(stamps) {
-            let Some(stamp) = stamp else { continue };
-            if bound >= max || stop() || self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape {
-                break;
-            }
-            let kept = self.refs().read().ok().and_then(|ix| {
-                let f = ix.get(ix.id_of(p)?)?;
-                Some(f.stamp == stamp)
-            });
-            if kept == Some(true) {
-                continue;
-            }
-            let Ok(bytes) = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES) else { continue };
-            if !self.refs().read().is_ok_and(|ix| ix.room_for(0)) {
-                break;
-            }
-            self.bind_and_keep(world, p, &bytes, Some(stamp));
-            bound += 1;
-        }
-        bound
-    }
-
-    /// [`XrefEngine::bind_all`] on every core, for a command that binds and then exits (`index
-    /// DIR`), where no call waits for a core: the first `max` files whose references are not
-    /// kept are bound in parallel. Returns how many files it bound.
+    /// Binds the first `max` files of `files` whose references are not kept, in parallel on
+    /// the current rayon pool, so later queries read no file; stops when the world moves on,
+    /// the index is full, or `stop` says so (`index DIR`, tests). Returns how many files it
+    /// bound.
     pub fn bind_all_parallel(
         &self,
         world: &World,
@@ -552,30 +536,61 @@ impl XrefEngine {
         max: usize,
         stop: &(dyn Fn() -> bool + Sync),
     ) -> usize {
-        let stamps = self.stamps(files);
-        let todo: Vec<(&Arc<Path>, Stamp)> = {
-            let Ok(ix) = self.refs().read() else { return 0 };
-            files
-                .iter()
-                .zip(stamps)
-                .filter_map(|(p, s)| Some((p, s?)))
-                .filter(|(p, s)| ix.id_of(p).and_then(|id| ix.get(id)).is_none_or(|f| f.stamp != *s))
-                .take(max)
-                .collect()
-        };
+        let mut todo = self.unbound_files(files);
+        todo.truncate(max);
         let counter = Progress::counter(todo.len(), "binding references");
-        let bound = std::sync::atomic::AtomicUsize::new(0);
-        todo.par_iter().for_each(|(p, stamp)| {
+        self.bind_these(world, &todo, &|| {
             progress::tick(&counter);
+            stop()
+        })
+        .0
+    }
+
+    /// The files of `files` whose references are not kept for their stamp in the world, in
+    /// their order, with that stamp (a file the world does not hold is left out).
+    pub fn unbound_files(&self, files: &[Arc<Path>]) -> Vec<(Arc<Path>, Stamp)> {
+        let stamps = self.stamps(files);
+        let Ok(ix) = self.refs().read() else { return Vec::new() };
+        files
+            .iter()
+            .zip(stamps)
+            .filter_map(|(p, s)| Some((p.clone(), s?)))
+            .filter(|(p, s)| ix.id_of(p).and_then(|id| ix.get(id)).is_none_or(|f| f.stamp != *s))
+            .collect()
+    }
+
+    /// Binds `todo` (from [`XrefEngine::unbound_files`]) in parallel on the current rayon
+    /// pool, each file under no lock but the index's while its references go in. Before each
+    /// file `stop` is asked, and a file is skipped once it says so, once the world moves on,
+    /// when the index is full, or when a search bound the file meanwhile: a pass that must
+    /// yield stops after the files in hand. Returns how many files it bound, and whether it
+    /// stopped before the end.
+    pub fn bind_these(
+        &self,
+        world: &World,
+        todo: &[(Arc<Path>, Stamp)],
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> (usize, bool) {
+        let bound = AtomicUsize::new(0);
+        let halted = AtomicBool::new(false);
+        todo.par_iter().with_max_len(1).for_each(|(p, stamp)| {
+            if halted.load(Relaxed) {
+                return;
+            }
             let moved_on = self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape;
             if stop() || moved_on || !self.refs().read().is_ok_and(|ix| ix.room_for(0)) {
+                halted.store(true, Relaxed);
+                return;
+            }
+            let kept = self.refs().read().ok().and_then(|ix| Some(ix.get(ix.id_of(p)?)?.stamp == *stamp));
+            if kept == Some(true) {
                 return;
             }
             let Ok(bytes) = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES) else { return };
             self.bind_and_keep(world, p, &bytes, Some(*stamp));
             bound.fetch_add(1, Relaxed);
         });
-        bound.into_inner()
+        (bound.into_inner(), halted.into_inner())
     }
 }
 

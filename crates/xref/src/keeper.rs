@@ -5,8 +5,10 @@
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
+
+use mji_model::foreground::Foreground;
 
 use crate::engine::{FileStamp, XrefEngine};
 use crate::world::World;
@@ -18,6 +20,10 @@ pub type ShownFiles = Arc<Vec<(Arc<Path>, String)>>;
 /// big workspace then never holds every file's references in memory at once (the JDK's are
 /// ~130 MB, which the allocator keeps mapped after they move to disk).
 pub const BIND_CHUNK: usize = 2_000;
+
+/// Files the background pass binds between two looks at the world (a file event, a relink).
+/// It looks whether a call waits before every file.
+pub const BIND_STEP: usize = 256;
 
 /// Source bytes bound (by the loop or by searches) after which the loop gives freed memory
 /// back even when it bound few files: a file just under the parser's node bound (about 1 MB)
@@ -52,12 +58,23 @@ pub struct Keeper {
     write_error: Mutex<Option<String>>,
     /// Set when the workspace closes: the loop and a binding pass stop.
     stop: Arc<AtomicBool>,
+    /// The calls waiting or running, which the background pass yields to.
+    foreground: Foreground,
+    /// The background pass's own threads, made on first use (`None`: they could not be).
+    pool: OnceLock<Option<rayon::ThreadPool>>,
 }
 
 impl Keeper {
     /// A keeper of `engine` that stops once `stop` is set.
     pub fn new(engine: XrefEngine, stop: Arc<AtomicBool>) -> Keeper {
-        Keeper { engine, seen: Mutex::default(), write_error: Mutex::default(), stop }
+        Keeper {
+            engine,
+            seen: Mutex::default(),
+            write_error: Mutex::default(),
+            stop,
+            foreground: Foreground::default(),
+            pool: OnceLock::new(),
+        }
     }
 
     /// The reference engine.
@@ -103,22 +120,91 @@ impl Keeper {
         }
     }
 
-    /// Binds every file's references (one thread, so calls keep a core), after which
-    /// `find_references` reads no file. Returns the files bound. Every [`BIND_CHUNK`] files
-    /// the index is written, so the references just bound live on disk from then on.
+    /// Binds every file's references, after which `find_references` reads no file; returns
+    /// the files bound. Foreground first: the pass binds on every core (its own pool, so a
+    /// call's parallel work never queues behind it) while no call waits or runs, and when one
+    /// does ([`Keeper::foreground`]) it stops after the files in hand, holding no lock, and
+    /// goes on once the foreground is quiet. Every [`BIND_CHUNK`] files the index is written
+    /// (when no call waits), so the references just bound live on disk from then on.
     pub fn warm(&self, files: &dyn Files) -> usize {
         let mut total = 0;
         loop {
-            let (w, shown) = self.world(files);
-            let paths: Vec<Arc<Path>> = shown.iter().map(|(p, _)| p.clone()).collect();
-            let stop = self.stop.clone();
-            let bound = self.engine.bind_all(&w, &paths, BIND_CHUNK, &move || stop.load(Ordering::Relaxed));
-            total += bound;
-            if bound < BIND_CHUNK {
+            self.yield_to_calls();
+            if self.stopped() {
                 return total;
             }
-            self.persist();
+            let (w, shown) = self.in_pool(|| self.world(files));
+            let paths: Vec<Arc<Path>> = shown.iter().map(|(p, _)| p.clone()).collect();
+            let todo = self.engine.unbound_files(&paths);
+            let (bound, through) = self.bind_round(&w, &todo);
+            total += bound;
+            if bound >= BIND_CHUNK {
+                self.yield_to_calls();
+                self.persist();
+            }
+            // A round through every file: what is left unbound does not read (or the index
+            // is full).
+            if through {
+                return total;
+            }
         }
+    }
+
+    /// Binds `todo` under `w`, [`BIND_STEP`] files at a time, pausing (no lock held) while a
+    /// call waits or runs and going on where it stopped: a call costs the pass no new look at
+    /// the world. Returns the files bound and whether it went through `todo`: not when
+    /// [`BIND_CHUNK`] files were bound (the index is written and the world taken again), the
+    /// world moved on, or the workspace closed.
+    fn bind_round(&self, w: &World, todo: &[(Arc<Path>, crate::engine::Stamp)]) -> (usize, bool) {
+        let (fg, stop) = (&self.foreground, &self.stop);
+        let mut bound = 0;
+        let mut at = 0;
+        while at < todo.len() {
+            self.yield_to_calls();
+            if self.stopped() || self.engine.generation() != w.shape || bound >= BIND_CHUNK {
+                return (bound, false);
+            }
+            let step = &todo[at..(at + BIND_STEP).min(todo.len())];
+            let (n, halted) =
+                self.in_pool(|| self.engine.bind_these(w, step, &|| stop.load(Ordering::Relaxed) || fg.busy()));
+            bound += n;
+            if halted && !self.engine.has_room() {
+                return (bound, true);
+            }
+            // Halted: the step again (its files bound meanwhile are skipped).
+            if !halted {
+                at += step.len();
+            }
+        }
+        (bound, true)
+    }
+
+    /// Waits, holding no lock, while a call waits or runs (or until the workspace closes).
+    fn yield_to_calls(&self) {
+        let stop = &self.stop;
+        self.foreground.wait_quiet(&|| stop.load(Ordering::Relaxed));
+    }
+
+    /// Runs `f` on the pass's own pool (all cores), or here when it could not be made.
+    fn in_pool<T: Send>(&self, f: impl FnOnce() -> T + Send) -> T {
+        let pool = self.pool.get_or_init(|| {
+            let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|i| format!("xref-bind-{i}"))
+                .build()
+                .map_err(|e| tracing::warn!("binding on the calls' pool: cannot start the pass's own ({e})"))
+                .ok()
+        });
+        match pool {
+            Some(p) => p.install(f),
+            None => f(),
+        }
+    }
+
+    /// The calls the background pass yields to: the shell raises it around each call.
+    pub fn foreground(&self) -> &Foreground {
+        &self.foreground
     }
 
     /// [`Keeper::warm`] on every core, for a command that binds and exits (`index DIR`, so
@@ -170,11 +256,13 @@ impl Keeper {
                 tracing::info!(files = bound, refs, ms = t.elapsed().as_millis() as u64, "references bound");
             }
             if last_save.is_none_or(|s| s.elapsed() >= Duration::from_secs(60)) {
+                self.yield_to_calls();
                 self.persist();
                 last_save = Some(Instant::now());
             }
             let heavy = self.engine.take_bytes_bound() >= TRIM_AFTER_BYTES;
             if bound >= BIND_CHUNK {
+                self.yield_to_calls();
                 self.compact();
                 after_pass();
             } else if heavy {
@@ -318,6 +406,75 @@ mod tests {
         assert_eq!(keeper.warm_now(&files), 2);
         assert_eq!(keeper.engine().bound().0, 2);
         assert_eq!(keeper.warm_now(&files), 0, "nothing changed: nothing to bind");
-        assert_eq!(keeper.warm(&files), 0, "the one-thread pass finds them bound too");
+        assert_eq!(keeper.warm(&files), 0, "the background pass finds them bound too");
+    }
+
+    /// Foreground first: while a call is flagged waiting or running, the background pass
+    /// binds nothing (it stops between files, holding no lock: the call's own search binds
+    /// what it needs meanwhile), and once the call ends the pass binds every file. Before
+    /// the signal, the pass bound on regardless of the call.
+    #[test]
+    fn the_background_pass_yields_while_a_call_is_flagged() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let mut paths = Vec::new();
+        for i in 0..40 {
+            let p = tmp.path().join(format!("C{i}.java"));
+            std::fs::write(&p, format!("class C{i} {{ C{} next; int f() {{ return {i}; }} }}", (i + 1) % 40))
+                .expect("write");
+            paths.push(Arc::from(p.as_path()));
+        }
+        let files = Dir { files: paths, version: AtomicU64::new(1), watching: true, stamped: AtomicU64::new(0) };
+        let keeper = Keeper::new(XrefEngine::new(), Arc::default());
+        let call = keeper.foreground().enter();
+        let (w, shown) = keeper.world(&files);
+        let (bound, during) = std::thread::scope(|s| {
+            let pass = s.spawn(|| keeper.warm(&files));
+            // Long enough for the pass to bind every file many times over were it not waiting.
+            std::thread::sleep(Duration::from_millis(300));
+            let during = keeper.engine().bound().0;
+            // The call binds the one file it needs while the pass waits.
+            let one = shown[0].0.clone();
+            assert!(!keeper.engine().refs_of(&w, &one).expect("bound").is_empty());
+            let after_call = keeper.engine().bound().0;
+            assert_eq!(after_call, during + 1, "the call bound its file");
+            drop(call);
+            (pass.join().expect("the pass"), during)
+        });
+        assert_eq!(during, 0, "the pass bound files while a call was flagged");
+        assert_eq!(bound, 39, "every other file bound once the call ended");
+        assert_eq!(keeper.engine().bound().0, 40);
+    }
+
+    /// A pass under way stops between files as soon as a call is flagged: it binds at most
+    /// the files its threads have in hand, then nothing until the call ends.
+    #[test]
+    fn a_pass_under_way_stops_between_files_when_a_call_arrives() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let mut paths = Vec::new();
+        for i in 0..400 {
+            let p = tmp.path().join(format!("D{i:03}.java"));
+            std::fs::write(&p, format!("class D{i} {{ int f() {{ return {i}; }} }}")).expect("write");
+            paths.push(Arc::from(p.as_path()));
+        }
+        let files = Dir { files: paths, version: AtomicU64::new(1), watching: true, stamped: AtomicU64::new(0) };
+        let keeper = Keeper::new(XrefEngine::new(), Arc::default());
+        keeper.world(&files);
+        std::thread::scope(|s| {
+            let pass = s.spawn(|| keeper.warm(&files));
+            while keeper.engine().bound().0 == 0 {
+                std::thread::yield_now();
+            }
+            let call = keeper.foreground().enter();
+            let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+            let at_call = keeper.engine().bound().0;
+            std::thread::sleep(Duration::from_millis(300));
+            let later = keeper.engine().bound().0;
+            if at_call < 400 {
+                assert!(later <= at_call + threads, "bound {at_call} when the call came, {later} after it");
+            }
+            drop(call);
+            pass.join().expect("the pass");
+        });
+        assert_eq!(keeper.engine().bound().0, 400);
     }
 }
