@@ -397,6 +397,43 @@ fn params_count(m: Node) -> usize {
     })
 }
 
+/// The names of the type variables a `type_parameters` node declares.
+fn type_var_names<'s>(tp: Node, src: &'s [u8]) -> Vec<&'s str> {
+    let mut c = tp.walk();
+    let params: Vec<Node> = tp.named_children(&mut c).filter(|p| p.kind() == kind::TYPE_PARAMETER).collect();
+    params
+        .iter()
+        .filter_map(|p| {
+            let mut c2 = p.walk();
+            let name = p.named_children(&mut c2).find(|k| matches!(k.kind(), kind::IDENTIFIER | kind::TYPE_IDENTIFIER));
+            name.map(|n| text(n, src))
+        })
+        .collect()
+}
+
+/// A type as a parameter's type reads in an outline: without its leading type-use annotations.
+fn unannotated(t: &str) -> String {
+    let mut t = t.trim_start();
+    while let Some(rest) = t.strip_prefix('@') {
+        let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')).unwrap_or(rest.len());
+        let mut after = rest[end..].trim_start();
+        if after.starts_with('(') {
+            let mut depth = 0;
+            let close = after.char_indices().find_map(|(i, c)| {
+                depth += match c {
+                    '(' => 1,
+                    ')' => -1,
+                    _ => 0,
+                };
+                (depth == 0).then_some(i)
+            });
+            after = close.map_or("", |i| &after[i + 1..]);
+        }
+        t = after.trim_start();
+    }
+    t.to_owned()
+}
+
 /// Whether a method's last parameter is varargs.
 fn varargs(m: Node) -> bool {
     m.child_by_field_name("parameters").is_some_and(|p| {
@@ -593,7 +630,8 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
     let mut classes: Vec<String> = Vec::new();
     // `@Builder` on a constructor or a static method: its annotation, parameters and what
     // `build()` returns (None: the type itself).
-    let mut built_by: Vec<(Ann, Vec<BuilderParam>, Option<Node>)> = Vec::new();
+    // (and a static method's own type parameters).
+    let mut built_by: Vec<BuiltBy> = Vec::new();
     let mut c = body.walk();
     let mut nodes: Vec<Node> = body.named_children(&mut c).collect();
     if let Some(i) = nodes.iter().position(|n| n.kind() == kind::ENUM_BODY_DECLARATIONS) {
@@ -654,7 +692,8 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
                 let params =
                     m.child_by_field_name("parameters").map(|p| callable_params(scope, p, src)).unwrap_or_default();
                 let ret = if m.kind() == kind::METHOD_DECLARATION { m.child_by_field_name("type") } else { None };
-                built_by.push((a, params, ret));
+                let own = if ret.is_some() { m.child_by_field_name("type_parameters") } else { None };
+                built_by.push((a, params, ret, own));
                 if m.kind() == kind::METHOD_DECLARATION {
                     methods.push((text_of_name(m, src), params_count(m), varargs(m)));
                 } else {
@@ -917,11 +956,11 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
     // The builders: `builder()` and the nested `XBuilder` with a method per field or parameter
     // and `build()`; of the type (its fields), and of each annotated constructor or method.
     // (annotation, parameters, what build() returns, the builder's base name, type arguments)
-    let mut builders: Vec<(Ann, Vec<BuilderParam>, GenTy, String, String)> = Vec::new();
+    let mut builders: Vec<BuilderSpec> = Vec::new();
     if let Some(a) = builder {
-        builders.push((a, field_params(), self_ty(), simple.clone(), generic.clone()));
+        builders.push((a, field_params(), self_ty(), simple.clone(), generic.clone(), tparams));
     }
-    for (a, params, ret) in built_by {
+    for (a, params, ret, own) in built_by {
         let (built, named) = match ret {
             Some(r) => {
                 let name = text(r, src);
@@ -930,10 +969,15 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
             }
             None => (self_ty(), simple.clone()),
         };
-        let generic = if ret.is_none() { generic.clone() } else { String::new() };
-        builders.push((a, params, built, named, generic));
+        // A static method's builder is generic in the method's own type variables.
+        let (generic, tp) = match (ret, own) {
+            (None, _) => (generic.clone(), tparams),
+            (Some(_), Some(tp)) => (format!("<{}>", type_var_names(tp, src).join(", ")), Some(tp)),
+            (Some(_), None) => (String::new(), None),
+        };
+        builders.push((a, params, built, named, generic, tp));
     }
-    for (a, params, built, named, generic) in builders {
+    for (a, params, built, named, generic, tparams) in builders {
         let unquoted = |k: &str| a.arg(k, src).map(|s| s.trim_matches('"').to_owned()).filter(|s| !s.is_empty());
         let class = unquoted("builderClassName").unwrap_or_else(|| format!("{named}Builder"));
         // As Lombok writes it: qualified by the annotated type.
@@ -968,6 +1012,14 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
     }
     out
 }
+
+/// `@Builder` on a constructor or static method: the annotation, its parameters, the method's
+/// return type and its own type parameters.
+type BuiltBy<'t> = (Ann<'t>, Vec<BuilderParam<'t>>, Option<Node<'t>>, Option<Node<'t>>);
+
+/// One builder to generate: the annotation, its parameters, what `build()` returns, the
+/// builder's base name, its type arguments as written (`<T>`) and the type parameters it declares.
+type BuilderSpec<'t> = (Ann<'t>, Vec<BuilderParam<'t>>, GenTy<'t>, String, String, Option<Node<'t>>);
 
 /// One parameter of a builder: a field of the type (`@Builder` on the type) or a parameter of
 /// the constructor or method it is on.
@@ -1228,11 +1280,11 @@ fn builder_setters<'t>(
             Some(s) => {
                 let one: Params = if s.elems.len() == 2 {
                     vec![
-                        (format!("{}Key", s.one), text_ty(&s.elems[0])),
-                        (format!("{}Value", s.one), text_ty(&s.elems[1])),
+                        (format!("{}Key", s.one), text_ty(&unannotated(&s.elems[0]))),
+                        (format!("{}Value", s.one), text_ty(&unannotated(&s.elems[1]))),
                     ]
                 } else {
-                    vec![(s.one.clone(), text_ty(&s.elems[0]))]
+                    vec![(s.one.clone(), text_ty(&unannotated(&s.elems[0])))]
                 };
                 out.push(method(named(&s.one), one, Role::SingularOne));
                 let all = vec![(p.name.clone(), text_ty(&format!("{}<{}>", s.all, s.bounds.join(", "))))];
