@@ -828,7 +828,9 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
             && let Some(access) = a.access(src)
         {
             let name = format!("with{base}");
-            if !exists(&name, 1) {
+            // A boolean `isFoo`'s is also taken by a written `withIsFoo`.
+            let also = (boolean && base != capitalized(&stripped)).then(|| format!("with{}", capitalized(&stripped)));
+            if !exists(&name, 1) && !also.is_some_and(|n| exists(&n, 1)) {
                 let at = if f.ann("With").is_some() { a.node } else { f.decl };
                 let params = vec![(f.name.clone(), f.ty())];
                 let g = method(name, params, self_ty(), mods(access, &[]), a.name_at(), at);
