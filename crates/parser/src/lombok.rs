@@ -6,14 +6,20 @@
 //! An annotation is Lombok's when written `@lombok.Getter` (or the logger's package), or written
 //! `@Getter` with `lombok.Getter` or `lombok.*` imported and no other `Getter` imported. What is
 //! generated follows Lombok's handlers: a hand-written method of the same name (case-insensitive)
-//! and parameter count wins; `AccessLevel.NONE` generates nothing; a `boolean` field `x` has
-//! `isX`; `@Data` and `@Value` imply a constructor only when none is written or annotated;
-//! `@Accessors` (`fluent`, `chain`, `prefix`) on the field, else on its type, names accessors.
-//! `@Builder` on a type, constructor or static method, with `@Singular` (Lombok's own table of
-//! singulars) and `@SuperBuilder`'s self-typed builders, are generated as `delombok` writes them.
-//! [`renamed_accessors`] tells what a field's generated members become when it is renamed.
-//! Not yet read: `lombok.config`, `@Accessors` of an enclosing type, `onX`; `@Delegate`,
-//! `@CustomLog` and `@ExtensionMethod` are said ([`unsupported`]) but not generated.
+//! and parameter count (a varargs one takes any more) wins; `AccessLevel.NONE` generates
+//! nothing; a `boolean` field `x` has `isX`; `@Data` and `@Value` imply a constructor only when
+//! none is written or annotated; fields named `$x` are left out unless annotated themselves;
+//! `@Accessors` (`fluent`, `chain`, `prefix`) on the field, else on its type or the nearest
+//! enclosing one, names accessors and builder methods. `@Builder` on a type, constructor or
+//! static method, with `@Builder.Default` (`$default$x()`), `@Singular` (Lombok's own table of
+//! singulars) and `@SuperBuilder`'s self-typed builders, are generated as `delombok` writes them,
+//! a nested type named from its outermost one (`Outer.Inner.InnerBuilder`); a record's
+//! components are its fields, and Lombok's refusals there (constructors, `@Data`, `@Value`,
+//! `@ToString`, `@EqualsAndHashCode`, accessors) are kept. [`renamed_accessors`] tells what a
+//! field's generated members become when it is renamed. Not yet read: `lombok.config`, `onX`;
+//! `@Delegate`, `@CustomLog` and `@ExtensionMethod` are said ([`unsupported`]) but not
+//! generated. The proof on Lombok's own tests and a real project is
+//! `tests/it/oracles/lombok_projects.rs`.
 
 use tree_sitter::Node;
 
@@ -306,6 +312,8 @@ fn modifiers<'t>(scope: &Scope, decl: Node<'t>, src: &[u8]) -> (Vec<Ann<'t>>, bo
                 non_null |= last.eq_ignore_ascii_case("nonnull");
                 if let Some(simple) = scope.lombok(&name) {
                     anns.push(Ann { name: simple, node: m });
+                } else if name.strip_suffix(".Default").is_some_and(|b| scope.lombok(b) == Some("Builder")) {
+                    anns.push(Ann { name: "Builder.Default", node: m });
                 }
             }
             _ => {}
@@ -389,6 +397,51 @@ fn params_count(m: Node) -> usize {
     })
 }
 
+/// The names of the type variables a `type_parameters` node declares.
+fn type_var_names<'s>(tp: Node, src: &'s [u8]) -> Vec<&'s str> {
+    let mut c = tp.walk();
+    let params: Vec<Node> = tp.named_children(&mut c).filter(|p| p.kind() == kind::TYPE_PARAMETER).collect();
+    params
+        .iter()
+        .filter_map(|p| {
+            let mut c2 = p.walk();
+            let name = p.named_children(&mut c2).find(|k| matches!(k.kind(), kind::IDENTIFIER | kind::TYPE_IDENTIFIER));
+            name.map(|n| text(n, src))
+        })
+        .collect()
+}
+
+/// A type as a parameter's type reads in an outline: without its leading type-use annotations.
+fn unannotated(t: &str) -> String {
+    let mut t = t.trim_start();
+    while let Some(rest) = t.strip_prefix('@') {
+        let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')).unwrap_or(rest.len());
+        let mut after = rest[end..].trim_start();
+        if after.starts_with('(') {
+            let mut depth = 0;
+            let close = after.char_indices().find_map(|(i, c)| {
+                depth += match c {
+                    '(' => 1,
+                    ')' => -1,
+                    _ => 0,
+                };
+                (depth == 0).then_some(i)
+            });
+            after = close.map_or("", |i| &after[i + 1..]);
+        }
+        t = after.trim_start();
+    }
+    t.to_owned()
+}
+
+/// Whether a method's last parameter is varargs.
+fn varargs(m: Node) -> bool {
+    m.child_by_field_name("parameters").is_some_and(|p| {
+        let mut c = p.walk();
+        p.named_children(&mut c).any(|x| x.kind() == kind::SPREAD_PARAMETER)
+    })
+}
+
 /// The parameters of a `formal_parameters` node, as a builder's fields.
 fn callable_params<'t>(scope: &Scope, p: Node<'t>, src: &[u8]) -> Vec<BuilderParam<'t>> {
     let mut out = Vec::new();
@@ -400,13 +453,39 @@ fn callable_params<'t>(scope: &Scope, p: Node<'t>, src: &[u8]) -> Vec<BuilderPar
         let singular = modifiers(scope, x, src).0.into_iter().find(|a| a.name == "Singular");
         out.push(BuilderParam {
             name: text(name, src).to_owned(),
+            field_name: text(name, src).to_owned(),
             ty: GenTy::Node { ty, dims: x.child_by_field_name("dimensions") },
             node: Some(ty),
             singular,
             field: false,
+            default: false,
         });
     }
     out
+}
+
+/// A type's name qualified by the types it is nested in (`Outer.Nested`), as Lombok writes it; a
+/// local or anonymous class's enclosing types are not named.
+fn nested_path(ty: Node, src: &[u8]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    let mut at = Some(ty);
+    while let Some(n) = at {
+        match n.kind() {
+            k if kind::is_type_declaration(k) => match n.child_by_field_name("name") {
+                Some(name) => names.push(text(name, src)),
+                None => break,
+            },
+            kind::CLASS_BODY
+            | kind::INTERFACE_BODY
+            | kind::ENUM_BODY
+            | kind::ENUM_BODY_DECLARATIONS
+            | kind::ANNOTATION_TYPE_BODY => {}
+            _ => break,
+        }
+        at = n.parent();
+    }
+    names.reverse();
+    names.join(".")
 }
 
 fn capitalized(s: &str) -> String {
@@ -534,6 +613,8 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
     let (anns, _, type_final, _) = modifiers(scope, ty, src);
     let Some(body) = ty.child_by_field_name("body") else { return Vec::new() };
     let Some(simple) = ty.child_by_field_name("name").map(|n| text(n, src).to_owned()) else { return Vec::new() };
+    // As Lombok writes the type in what it generates: qualified by its enclosing types.
+    let path = nested_path(ty, src);
     let is_abstract = {
         let mut c = ty.walk();
         ty.children(&mut c).find(|k| k.kind() == kind::MODIFIERS).is_some_and(|m| {
@@ -541,20 +622,44 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
             m.children(&mut c2).any(|k| k.kind() == "abstract")
         })
     };
-    // What the type declares: fields, methods (name, parameter count), constructors, classes.
+    // What the type declares: fields, methods (name, parameter count, whether varargs),
+    // constructors, classes.
     let mut fields: Vec<Field> = Vec::new();
-    let mut methods: Vec<(String, usize)> = Vec::new();
+    let mut methods: Vec<(String, usize, bool)> = Vec::new();
     let mut ctors = 0usize;
     let mut classes: Vec<String> = Vec::new();
     // `@Builder` on a constructor or a static method: its annotation, parameters and what
     // `build()` returns (None: the type itself).
-    let mut built_by: Vec<(Ann, Vec<BuilderParam>, Option<Node>)> = Vec::new();
+    // (and a static method's own type parameters).
+    let mut built_by: Vec<BuiltBy> = Vec::new();
     let mut c = body.walk();
     let mut nodes: Vec<Node> = body.named_children(&mut c).collect();
     if let Some(i) = nodes.iter().position(|n| n.kind() == kind::ENUM_BODY_DECLARATIONS) {
         let inner = nodes.remove(i);
         let mut c2 = inner.walk();
         nodes.extend(inner.named_children(&mut c2));
+    }
+    // A record's components are its fields (final, set by its canonical constructor).
+    let is_record = ty.kind() == kind::RECORD_DECLARATION;
+    if is_record && let Some(ps) = ty.child_by_field_name("parameters") {
+        let mut c2 = ps.walk();
+        for x in ps.named_children(&mut c2).filter(|x| x.kind() == kind::FORMAL_PARAMETER) {
+            let (Some(name), Some(fty)) = (x.child_by_field_name("name"), x.child_by_field_name("type")) else {
+                continue;
+            };
+            let (fanns, _, _, non_null) = modifiers(scope, x, src);
+            fields.push(Field {
+                name: text(name, src).to_owned(),
+                ty: fty,
+                dims: x.child_by_field_name("dimensions"),
+                is_static: false,
+                is_final: true,
+                initialized: false,
+                non_null,
+                decl: x,
+                anns: fanns,
+            });
+        }
     }
     for m in nodes {
         match m.kind() {
@@ -587,14 +692,15 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
                 let params =
                     m.child_by_field_name("parameters").map(|p| callable_params(scope, p, src)).unwrap_or_default();
                 let ret = if m.kind() == kind::METHOD_DECLARATION { m.child_by_field_name("type") } else { None };
-                built_by.push((a, params, ret));
+                let own = if ret.is_some() { m.child_by_field_name("type_parameters") } else { None };
+                built_by.push((a, params, ret, own));
                 if m.kind() == kind::METHOD_DECLARATION {
-                    methods.push((text_of_name(m, src), params_count(m)));
+                    methods.push((text_of_name(m, src), params_count(m), varargs(m)));
                 } else {
                     ctors += 1;
                 }
             }
-            kind::METHOD_DECLARATION => methods.push((text_of_name(m, src), params_count(m))),
+            kind::METHOD_DECLARATION => methods.push((text_of_name(m, src), params_count(m), varargs(m))),
             kind::CONSTRUCTOR_DECLARATION | kind::COMPACT_CONSTRUCTOR_DECLARATION => ctors += 1,
             k if kind::is_type_declaration(k) => {
                 if let Some(n) = m.child_by_field_name("name") {
@@ -612,7 +718,21 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
         f.is_final |= value.is_some();
     }
     let is_final_class = type_final || value.is_some();
-    let exists = |name: &str, n: usize| methods.iter().any(|(m, count)| *count == n && m.eq_ignore_ascii_case(name));
+    // `@Builder.Default` of a type with `@Builder` or `@SuperBuilder` moves the field's
+    // initializer into a static `$default$x()`: the field is no longer initialized.
+    let builds = type_ann("Builder").or(type_ann("SuperBuilder"));
+    let mut defaults: Vec<usize> = Vec::new();
+    for (i, f) in fields.iter_mut().enumerate() {
+        if builds.is_some() && !f.is_static && f.initialized && f.ann("Builder.Default").is_some() {
+            f.initialized = false;
+            defaults.push(i);
+        }
+    }
+    // As Lombok matches: by name whatever its case, and parameter count (a varargs method takes
+    // one fewer and any more).
+    let exists = |name: &str, n: usize| {
+        methods.iter().any(|(m, count, va)| (*count == n || (*va && n + 1 >= *count)) && m.eq_ignore_ascii_case(name))
+    };
     // A generic type's own type as Lombok writes it: `Box<K, V>`.
     let tparams = ty.child_by_field_name("type_parameters");
     let mut names: Vec<&str> = Vec::new();
@@ -625,13 +745,14 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
         }
     }
     let generic = if names.is_empty() { String::new() } else { format!("<{}>", names.join(", ")) };
-    let self_ty = || text_ty(&format!("{simple}{generic}"));
+    let self_ty = || text_ty(&format!("{path}{generic}"));
     let mut out: Vec<Generated> = Vec::new();
     let method = |name: String, params: Params<'t>, ty, modifiers, by, at| {
         Generated::new(GenKind::Method, name, ty, modifiers, by, at).with_params(params)
     };
     // Loggers first: Lombok puts the field at the top of the type.
-    for a in &anns {
+    let interface = matches!(ty.kind(), kind::INTERFACE_DECLARATION | kind::ANNOTATION_TYPE_DECLARATION);
+    for a in anns.iter().filter(|_| !interface && !fields.iter().any(|f| f.name == "log")) {
         if let Some((_, logger)) = LOGGERS.iter().find(|(n, _)| *n == a.name) {
             let mods = vec!["private", "static", "final"];
             out.push(Generated::new(GenKind::Field, "log".to_owned(), text_ty(logger), mods, a.name_at(), a.node));
@@ -641,12 +762,24 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
     let type_getter = type_ann("Getter").or(data).or(value);
     let type_setter = type_ann("Setter").or(data);
     let type_with = type_ann("With");
-    let type_accessors = type_ann("Accessors");
-    for f in fields.iter().filter(|f| !f.name.starts_with('$')) {
-        // A static field has accessors only from its own annotation.
+    // `@Accessors` of the type, else of the nearest enclosing type that has one.
+    let type_accessors = type_ann("Accessors").or_else(|| {
+        let mut at = ty.parent();
+        while let Some(n) = at {
+            if kind::is_type_declaration(n.kind())
+                && let Some(a) = modifiers(scope, n, src).0.into_iter().find(|a| a.name == "Accessors")
+            {
+                return Some(a);
+            }
+            at = n.parent();
+        }
+        None
+    });
+    for f in &fields {
+        // A static field, or one named `$x`, has accessors only from its own annotation.
         let pick = |own: &'static str, typed: Option<Ann<'t>>| match f.ann(own) {
             Some(a) => Some(*a),
-            None if !f.is_static => typed,
+            None if !f.is_static && !f.name.starts_with('$') => typed,
             None => None,
         };
         let style = Style::of(f.ann("Accessors").or(type_accessors.as_ref()), src);
@@ -654,6 +787,7 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
         let boolean = f.is_boolean(src);
         let base = capitalized(base(&stripped, boolean));
         if let Some(a) = pick("Getter", type_getter)
+            && !is_record
             && let Some(access) = a.access(src)
         {
             let name = match (style.fluent, boolean) {
@@ -671,10 +805,13 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
         }
         if let Some(a) = pick("Setter", type_setter)
             && !f.is_final
+            && !is_record
             && let Some(access) = a.access(src)
         {
             let name = if style.fluent { stripped.clone() } else { format!("set{base}") };
-            if !exists(&name, 1) {
+            // A boolean `isFoo`'s setter is also taken by a written `setIsFoo`.
+            let also = (boolean && base != capitalized(&stripped)).then(|| format!("set{}", capitalized(&stripped)));
+            if !exists(&name, 1) && !also.is_some_and(|n| !style.fluent && exists(&n, 1)) {
                 let rest: &[&str] = if f.is_static { &["static"] } else { &[] };
                 let at = if f.ann("Setter").is_some() { a.node } else { f.decl };
                 let params = vec![(f.name.clone(), f.ty())];
@@ -686,11 +823,14 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
         }
         if let Some(a) = pick("With", type_with)
             && !f.is_static
+            && !f.name.starts_with('$')
             && !(f.is_final && f.initialized)
             && let Some(access) = a.access(src)
         {
             let name = format!("with{base}");
-            if !exists(&name, 1) {
+            // A boolean `isFoo`'s is also taken by a written `withIsFoo`.
+            let also = (boolean && base != capitalized(&stripped)).then(|| format!("with{}", capitalized(&stripped)));
+            if !exists(&name, 1) && !also.is_some_and(|n| exists(&n, 1)) {
                 let at = if f.ann("With").is_some() { a.node } else { f.decl };
                 let params = vec![(f.name.clone(), f.ty())];
                 let g = method(name, params, self_ty(), mods(access, &[]), a.name_at(), at);
@@ -699,7 +839,8 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
         }
     }
     // Constructors.
-    let instance: Vec<&Field> = fields.iter().filter(|f| !f.is_static).collect();
+    // Constructors and builders leave out the fields named `$x`.
+    let instance: Vec<&Field> = fields.iter().filter(|f| !f.is_static && !f.name.starts_with('$')).collect();
     let all: Vec<&Field> = instance.iter().copied().filter(|f| !(f.is_final && f.initialized)).collect();
     let required: Vec<&Field> =
         instance.iter().copied().filter(|f| (f.is_final || f.non_null) && !f.initialized).collect();
@@ -737,13 +878,13 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
         ("RequiredArgsConstructor", required.clone()),
         ("AllArgsConstructor", all.clone()),
     ] {
-        if let Some(a) = type_ann(name)
+        if let Some(a) = type_ann(name).filter(|_| !is_record)
             && let Some(access) = a.access(src)
         {
             ctor(a, access, &params, &mut out);
         }
     }
-    if !annotated_ctor && ctors == 0 && super_builder.is_none() {
+    if !annotated_ctor && ctors == 0 && super_builder.is_none() && !is_record {
         if let Some(a) = builder {
             ctor(a, "", &all, &mut out);
         } else if let Some(a) = value {
@@ -752,20 +893,37 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
             ctor(a, "public", &required, &mut out);
         }
     }
+    if let Some(a) = builds {
+        for f in defaults.iter().filter_map(|i| fields.get(*i)) {
+            let style = Style::of(f.ann("Accessors").or(type_accessors.as_ref()), src);
+            let name = format!("$default${}", style.strip(&f.name).unwrap_or_else(|| f.name.clone()));
+            let g = method(name, Vec::new(), f.ty(), vec!["private", "static"], a.name_at(), f.decl);
+            out.push(Generated { type_params: tparams, ..g });
+        }
+    }
     // toString, equals, hashCode, canEqual.
     if let Some(a) = type_ann("ToString").or(data).or(value)
+        && !is_record
         && !exists("toString", 0)
     {
         out.push(method("toString".into(), Vec::new(), text_ty("String"), mods("public", &[]), a.name_at(), a.node));
     }
     if let Some(a) = type_ann("EqualsAndHashCode").or(data).or(value)
+        && !is_record
         && !exists("equals", 1)
         && !exists("hashCode", 0)
     {
+        // `cacheStrategy = LAZY` keeps the hash code in a field.
+        if a.name == "EqualsAndHashCode" && a.arg("cacheStrategy", src).is_some_and(|v| v.ends_with("LAZY")) {
+            let mods = vec!["private", "transient"];
+            let cache =
+                Generated::new(GenKind::Field, "$hashCodeCache".into(), text_ty("int"), mods, a.name_at(), a.node);
+            out.push(cache);
+        }
         let object = || vec![("o".to_owned(), text_ty("Object"))];
         out.push(method("equals".into(), object(), text_ty("boolean"), mods("public", &[]), a.name_at(), a.node));
         let extends = ty.child_by_field_name("superclass").is_some();
-        if !is_final_class || extends {
+        if (!is_final_class || extends) && !exists("canEqual", 1) {
             let p = vec![("other".to_owned(), text_ty("Object"))];
             out.push(method("canEqual".into(), p, text_ty("boolean"), mods("protected", &[]), a.name_at(), a.node));
         }
@@ -774,28 +932,37 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
     let field_params = || -> Vec<BuilderParam> {
         all.iter()
             .map(|f| BuilderParam {
-                name: f.name.clone(),
+                name: Style::of(f.ann("Accessors").or(type_accessors.as_ref()), src)
+                    .strip(&f.name)
+                    .unwrap_or_else(|| f.name.clone()),
+                field_name: f.name.clone(),
                 ty: f.ty(),
                 node: Some(f.ty),
                 singular: f.ann("Singular").copied(),
                 field: true,
+                default: defaults.iter().any(|i| fields.get(*i).is_some_and(|d| d.name == f.name)),
             })
             .collect()
     };
     if let Some(a) = super_builder {
-        let sup =
-            Super { simple: &simple, names: &names, is_abstract, superclass: ty.child_by_field_name("superclass") };
+        let sup = Super {
+            simple: &simple,
+            path: &path,
+            names: &names,
+            is_abstract,
+            superclass: ty.child_by_field_name("superclass"),
+        };
         super_builder_of(a, &sup, field_params(), &classes, &exists, src, &mut out);
         return out;
     }
     // The builders: `builder()` and the nested `XBuilder` with a method per field or parameter
     // and `build()`; of the type (its fields), and of each annotated constructor or method.
     // (annotation, parameters, what build() returns, the builder's base name, type arguments)
-    let mut builders: Vec<(Ann, Vec<BuilderParam>, GenTy, String, String)> = Vec::new();
+    let mut builders: Vec<BuilderSpec> = Vec::new();
     if let Some(a) = builder {
-        builders.push((a, field_params(), self_ty(), simple.clone(), generic.clone()));
+        builders.push((a, field_params(), self_ty(), simple.clone(), generic.clone(), tparams));
     }
-    for (a, params, ret) in built_by {
+    for (a, params, ret, own) in built_by {
         let (built, named) = match ret {
             Some(r) => {
                 let name = text(r, src);
@@ -804,18 +971,25 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
             }
             None => (self_ty(), simple.clone()),
         };
-        let generic = if ret.is_none() { generic.clone() } else { String::new() };
-        builders.push((a, params, built, named, generic));
+        // A static method's builder is generic in the method's own type variables.
+        let (generic, tp) = match (ret, own) {
+            (None, _) => (generic.clone(), tparams),
+            (Some(_), Some(tp)) => (format!("<{}>", type_var_names(tp, src).join(", ")), Some(tp)),
+            (Some(_), None) => (String::new(), None),
+        };
+        builders.push((a, params, built, named, generic, tp));
     }
-    for (a, params, built, named, generic) in builders {
+    for (a, params, built, named, generic, tparams) in builders {
         let unquoted = |k: &str| a.arg(k, src).map(|s| s.trim_matches('"').to_owned()).filter(|s| !s.is_empty());
         let class = unquoted("builderClassName").unwrap_or_else(|| format!("{named}Builder"));
         // As Lombok writes it: qualified by the annotated type.
-        let class_ref = format!("{simple}.{class}{generic}");
+        let class_ref = format!("{path}.{class}{generic}");
         let tparams = if generic.is_empty() { None } else { tparams };
         let by = a.name_at();
-        let bmethod = unquoted("builderMethodName").unwrap_or_else(|| "builder".to_owned());
-        if !exists(&bmethod, 0) {
+        // `builderMethodName = ""`: no `builder()`.
+        let bmethod = a.arg("builderMethodName", src).map_or("builder", |v| v.trim().trim_matches('"')).to_owned();
+        let made = out.iter().any(|g| g.kind == GenKind::Method && g.name == bmethod && g.params.is_empty());
+        if !bmethod.is_empty() && !exists(&bmethod, 0) && !made {
             let make = method(bmethod, Vec::new(), text_ty(&class_ref), mods("public", &["static"]), by, a.node);
             out.push(Generated { type_params: tparams, ..make });
         }
@@ -841,10 +1015,21 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
     out
 }
 
+/// `@Builder` on a constructor or static method: the annotation, its parameters, the method's
+/// return type and its own type parameters.
+type BuiltBy<'t> = (Ann<'t>, Vec<BuilderParam<'t>>, Option<Node<'t>>, Option<Node<'t>>);
+
+/// One builder to generate: the annotation, its parameters, what `build()` returns, the
+/// builder's base name, its type arguments as written (`<T>`) and the type parameters it declares.
+type BuilderSpec<'t> = (Ann<'t>, Vec<BuilderParam<'t>>, GenTy<'t>, String, String, Option<Node<'t>>);
+
 /// One parameter of a builder: a field of the type (`@Builder` on the type) or a parameter of
 /// the constructor or method it is on.
 struct BuilderParam<'t> {
+    /// Its name in the builder (a field's without its `@Accessors` prefix).
     name: String,
+    /// The field's or parameter's own name.
+    field_name: String,
     ty: GenTy<'t>,
     /// Its type as written (None for a type Lombok names).
     node: Option<Node<'t>>,
@@ -852,6 +1037,8 @@ struct BuilderParam<'t> {
     singular: Option<Ann<'t>>,
     /// A field of the annotated type (its builder methods are the field's accessors).
     field: bool,
+    /// A `@Builder.Default` field: the builder keeps `x$value` and `x$set`.
+    default: bool,
 }
 
 /// What `@Singular` makes of a collection parameter: the singular name and the element types
@@ -860,8 +1047,11 @@ struct Singular {
     one: String,
     /// The element type (a collection) or the key and value types (a map), as written.
     elems: Vec<String>,
-    /// `java.util.Collection` or `java.util.Map`: what the all-elements adder takes.
+    /// `java.util.Collection`, `java.util.Map` or (Guava's collections) `java.lang.Iterable`:
+    /// what the all-elements adder takes.
     all: &'static str,
+    /// The all-elements adder's type arguments: `? extends E`, or `?` of a raw type or `<?>`.
+    bounds: Vec<String>,
     /// The builder field's type, or each of a map's two fields' (key, value).
     store: Vec<String>,
 }
@@ -899,9 +1089,14 @@ impl<'t> BuilderParam<'t> {
         let (_, map, guava) = SINGULAR_TYPES.iter().find(|(n, _, _)| *n == simple)?;
         let mut elems = type_args(node, src);
         let want = if *map { 2 } else { 1 };
-        if elems.len() != want {
+        let raw = elems.len() != want;
+        if raw {
             elems = vec!["java.lang.Object".to_owned(); want];
         }
+        let open = unbounded_args(node);
+        let bounds = (elems.iter().enumerate())
+            .map(|(i, e)| if raw || open.get(i) == Some(&true) { "?".to_owned() } else { format!("? extends {e}") })
+            .collect();
         let one = match a.arg("value", src).map(|v| v.trim().trim_matches('"').to_owned()).filter(|v| !v.is_empty()) {
             Some(v) => v,
             None => singularize(&self.name)?,
@@ -911,7 +1106,12 @@ impl<'t> BuilderParam<'t> {
             (None, true) => elems.iter().map(|e| format!("java.util.ArrayList<{e}>")).collect(),
             (None, false) => vec![format!("java.util.ArrayList<{}>", elems[0])],
         };
-        Some(Singular { one, elems, all: if *map { "java.util.Map" } else { "java.util.Collection" }, store })
+        let all = match (map, guava) {
+            (true, _) => "java.util.Map",
+            (false, Some(_)) => "java.lang.Iterable",
+            (false, None) => "java.util.Collection",
+        };
+        Some(Singular { one, elems, all, bounds, store })
     }
 }
 
@@ -933,6 +1133,20 @@ fn type_args(n: Node, src: &[u8]) -> Vec<String> {
             } else {
                 clean_text(a, src)
             }
+        })
+        .collect()
+}
+
+/// Which type arguments of a generic type node are the unbounded wildcard `?`.
+fn unbounded_args(n: Node) -> Vec<bool> {
+    let mut c = n.walk();
+    let Some(args) = n.named_children(&mut c).find(|k| k.kind() == kind::TYPE_ARGUMENTS) else { return Vec::new() };
+    let mut c2 = args.walk();
+    args.named_children(&mut c2)
+        .map(|a| {
+            let mut c3 = a.walk();
+            a.kind() == kind::WILDCARD
+                && !a.named_children(&mut c3).any(|k| !matches!(k.kind(), kind::ANNOTATION | kind::MARKER_ANNOTATION))
         })
         .collect()
 }
@@ -1037,6 +1251,10 @@ fn builder_fields<'t>(params: &[BuilderParam<'t>], by: &'static str, at: Node<'t
                 out.push(field(format!("{}$value", p.name), text_ty(&s.store[1])));
             }
             Some(s) => out.push(field(p.name.clone(), text_ty(&s.store[0]))),
+            None if p.default => {
+                out.push(field(format!("{}$set", p.name), text_ty("boolean")));
+                out.push(field(format!("{}$value", p.name), p.ty.clone()));
+            }
             None => out.push(field(p.name.clone(), p.ty.clone())),
         }
     }
@@ -1058,21 +1276,20 @@ fn builder_setters<'t>(
     for p in params {
         let method = |name: String, params: Params<'t>, role: Role| {
             let g = Generated::new(GenKind::Method, name, ret.clone(), vec!["public"], by, at).with_params(params);
-            if p.field { g.for_field(&p.name, role) } else { g }
+            if p.field { g.for_field(&p.field_name, role) } else { g }
         };
         match p.singular(src) {
             Some(s) => {
                 let one: Params = if s.elems.len() == 2 {
                     vec![
-                        (format!("{}Key", s.one), text_ty(&s.elems[0])),
-                        (format!("{}Value", s.one), text_ty(&s.elems[1])),
+                        (format!("{}Key", s.one), text_ty(&unannotated(&s.elems[0]))),
+                        (format!("{}Value", s.one), text_ty(&unannotated(&s.elems[1]))),
                     ]
                 } else {
-                    vec![(s.one.clone(), text_ty(&s.elems[0]))]
+                    vec![(s.one.clone(), text_ty(&unannotated(&s.elems[0])))]
                 };
                 out.push(method(named(&s.one), one, Role::SingularOne));
-                let bounded: Vec<String> = s.elems.iter().map(|e| format!("? extends {e}")).collect();
-                let all = vec![(p.name.clone(), text_ty(&format!("{}<{}>", s.all, bounded.join(", "))))];
+                let all = vec![(p.name.clone(), text_ty(&format!("{}<{}>", s.all, s.bounds.join(", "))))];
                 out.push(method(named(&p.name), all, Role::SingularAll));
                 out.push(method(format!("clear{}", capitalized(&p.name)), Vec::new(), Role::SingularClear));
             }
@@ -1085,6 +1302,8 @@ fn builder_setters<'t>(
 /// The annotated type as `@SuperBuilder` reads it.
 struct Super<'a, 't> {
     simple: &'a str,
+    /// Its name qualified by its enclosing types (`Outer.Nested`).
+    path: &'a str,
     /// Its type variables' names.
     names: &'a [&'a str],
     is_abstract: bool,
@@ -1112,8 +1331,9 @@ fn super_builder_of<'t>(
     let imp = format!("{simple}BuilderImpl");
     let vars = sup.names.join(", ");
     let pre = if vars.is_empty() { String::new() } else { format!("{vars}, ") };
-    let me = if vars.is_empty() { simple.to_owned() } else { format!("{simple}<{vars}>") };
-    let wild = format!("{simple}.{class}<{pre}?, ?>");
+    let path = sup.path;
+    let me = if vars.is_empty() { path.to_owned() } else { format!("{path}<{vars}>") };
+    let wild = format!("{path}.{class}<{pre}?, ?>");
     let method = |name: String, params: Params<'t>, ty: GenTy<'t>, mods: Vec<&'static str>| {
         Generated::new(GenKind::Method, name, ty, mods, by, at).with_params(params)
     };
@@ -1165,13 +1385,13 @@ fn super_builder_of<'t>(
     let mut t =
         Generated::new(GenKind::Type, class.clone(), text_ty("void"), vec!["public", "static", "abstract"], by, at);
     t.members = members;
-    t.type_params_text = Some(format!("<{pre}C extends {me}, B extends {simple}.{class}<{pre}C, B>>"));
+    t.type_params_text = Some(format!("<{pre}C extends {me}, B extends {path}.{class}<{pre}C, B>>"));
     t.extends = extends;
     out.push(t);
     if sup.is_abstract || classes.contains(&imp) {
         return;
     }
-    let imp_ref = format!("{simple}.{imp}{}", if vars.is_empty() { String::new() } else { format!("<{vars}>") });
+    let imp_ref = format!("{path}.{imp}{}", if vars.is_empty() { String::new() } else { format!("<{vars}>") });
     let mut i = Generated::new(GenKind::Type, imp.clone(), text_ty("void"), vec!["private", "static", "final"], by, at);
     i.members = vec![
         Generated::new(GenKind::Ctor, imp.clone(), text_ty("void"), vec!["private"], by, at),
@@ -1181,7 +1401,7 @@ fn super_builder_of<'t>(
     if !vars.is_empty() {
         i.type_params_text = Some(format!("<{vars}>"));
     }
-    i.extends = Some(format!("{simple}.{class}<{pre}{me}, {imp_ref}>"));
+    i.extends = Some(format!("{path}.{class}<{pre}{me}, {imp_ref}>"));
     out.push(i);
 }
 

@@ -6,6 +6,7 @@ mod calls_javac;
 mod javac_agreement;
 mod jdk_api_gen;
 mod jdk_image;
+mod lombok_projects;
 mod scip_java;
 mod score;
 mod xref_javac;

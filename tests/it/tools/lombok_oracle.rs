@@ -54,13 +54,13 @@ fn norm(t: &str) -> String {
 }
 
 /// One member of an outline, as compared.
-struct Member {
+pub(crate) struct Member {
     /// `Type kind name(params):ret`.
-    key: String,
-    generated: bool,
+    pub(crate) key: String,
+    pub(crate) generated: bool,
     /// `find_references`' target for it (None for a type).
-    target: Option<String>,
-    lines: (u32, u32),
+    pub(crate) target: Option<String>,
+    pub(crate) lines: (u32, u32),
 }
 
 /// A type's type variables with their erasures: `K -> Comparable` of `<K extends Comparable<K>, V>`.
@@ -117,7 +117,7 @@ fn erased(ps: &[mcp_java_index::model::Param], vars: &[(String, String)]) -> Str
 }
 
 /// Every member of an outline.
-fn members(o: &FileOutline) -> Vec<Member> {
+pub(crate) fn members(o: &FileOutline) -> Vec<Member> {
     fn walk(t: &TypeDecl, out: &mut Vec<Member>) {
         let q = &t.qualified_name;
         let vars = type_vars(t);

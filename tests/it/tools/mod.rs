@@ -16,7 +16,7 @@ mod find;
 mod java_index;
 mod libraries;
 mod lombok;
-mod lombok_oracle;
+pub(crate) mod lombok_oracle;
 mod move_member;
 mod problems;
 mod quick_fix;
