@@ -173,19 +173,7 @@ pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult,
     }
     for (p, refs) in &found {
         for (r, via) in refs {
-            flat.push((
-                p.clone(),
-                ReferenceOut {
-                    line: r.line,
-                    column: r.column,
-                    kind: xref::kind_str(r.kind),
-                    confidence: r.confidence,
-                    text: String::new(),
-                    overrider: via.clone(),
-                    via_override: r.via_override,
-                    accessor: None,
-                },
-            ));
+            flat.push((p.clone(), ReferenceOut::of(r, via.clone(), None)));
         }
     }
     // A Lombok field's generated accessors: their uses listed with it (`includeAccessors`), or
@@ -282,19 +270,7 @@ fn lombok_accessor_refs(
             let found = kinds_filter(javadoc_filter(xref::search(ws.xref(), w, scope, &t), args), args);
             for (p, refs) in found.hits {
                 for (r, _) in refs {
-                    out.push((
-                        p.clone(),
-                        ReferenceOut {
-                            line: r.line,
-                            column: r.column,
-                            kind: xref::kind_str(r.kind),
-                            confidence: r.confidence,
-                            text: String::new(),
-                            overrider: None,
-                            via_override: r.via_override,
-                            accessor: Some(label.clone()),
-                        },
-                    ));
+                    out.push((p.clone(), ReferenceOut::of(&r, None, Some(label.clone()))));
                 }
             }
         }
@@ -414,6 +390,22 @@ pub struct ReferenceOut {
     /// With `includeAccessors`: the Lombok accessor of the field this use calls (`getName()`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub accessor: Option<String>,
+}
+
+impl ReferenceOut {
+    /// A bound reference as answered (its line's text read later, for the page alone).
+    fn of(r: &mji_xref::Ref, overrider: Option<String>, accessor: Option<String>) -> ReferenceOut {
+        ReferenceOut {
+            line: r.line,
+            column: r.column,
+            kind: xref::kind_str(r.kind),
+            confidence: r.confidence,
+            text: String::new(),
+            overrider,
+            via_override: r.via_override,
+            accessor,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
