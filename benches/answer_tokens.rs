@@ -19,8 +19,8 @@ use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::mcp_server::{TOOLS_TTL_MS, to_tool};
 use mcp_java_index::tools::budget::count;
 use mcp_java_index::tools::catalog::ToolSpec;
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::{self, Answer, dispatch};
-use mcp_java_index::tools::workspace::Workspace;
 use serde_json::{Value, json};
 
 const API: &str = "API of a class";
@@ -38,13 +38,13 @@ const FAMILIES: [&str; 8] = [API, METHOD, CALLERS, DEPS, FIND, API_BY_NAME, METH
 struct Corpus {
     name: &'static str,
     root: PathBuf,
-    ws: Workspace,
+    ws: Host,
 }
 
 impl Corpus {
     fn open(name: &'static str, root: PathBuf) -> Corpus {
         let flags = Flags::roots([root.as_path()]).set("watch", false).set("cache", false);
-        let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+        let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
         ws.build_index();
         Corpus { name, root, ws }
     }

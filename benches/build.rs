@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 
 use mcp_java_index::build::runs::Status;
 use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::tool::run_tests::RunTestsArgs;
-use mcp_java_index::tools::workspace::Workspace;
 
 const MAVEN_REPO: &str = "/usr/share/maven-repo";
 const RUNS: usize = 5;
@@ -67,7 +67,7 @@ fn generate(root: &Path) {
     .expect("write");
 }
 
-fn workspace(root: &Path, cache: &Path) -> Workspace {
+fn workspace(root: &Path, cache: &Path) -> Host {
     let flags = Flags::roots([root]).set("cache_dir", cache.display());
     let env = |k: &str| match k {
         "MCP_JAVA_INDEX_TRUST" => Some("1".to_owned()),
@@ -76,7 +76,7 @@ fn workspace(root: &Path, cache: &Path) -> Workspace {
         "MCP_JAVA_INDEX_WATCH" => Some("false".to_owned()),
         _ => None,
     };
-    Workspace::open(Config::load(&flags, &env).expect("config")).expect("workspace")
+    Host::open(Config::load(&flags, &env).expect("config")).expect("workspace")
 }
 
 fn median(mut v: Vec<Duration>) -> Duration {
@@ -88,7 +88,7 @@ fn ms(d: Duration) -> String {
     format!("{:.0} ms", d.as_secs_f64() * 1e3)
 }
 
-fn tool_run(ws: &Workspace, target: &str, path: &str) -> Duration {
+fn tool_run(ws: &Host, target: &str, path: &str) -> Duration {
     let fast = path != "maven";
     let t = Instant::now();
     let r = mcp_java_index::tools::tool::run_tests::run(

@@ -13,17 +13,17 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::dispatch;
 use mcp_java_index::tools::tool::call_hierarchy::{CallDirection, CallHierarchyArgs};
 use mcp_java_index::tools::tool::find_references::FindReferencesArgs;
-use mcp_java_index::tools::workspace::Workspace;
 use serde_json::json;
 
-fn workspace(root: &Path, cache: &Path) -> Workspace {
+fn workspace(root: &Path, cache: &Path) -> Host {
     // As a server has it: the first index pass, then a watcher (its answers trust the watcher
     // instead of a stat of every file).
     let flags = Flags::roots([root]).set("cache_dir", cache.display()).set("watch", true);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.start_index();
     assert!(ws.index().wait_complete(Duration::from_secs(600)), "the first index pass");
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -57,7 +57,7 @@ fn report(what: &str, times: &mut [Duration]) {
 }
 
 /// `n` method keys spread evenly over the world's workspace types.
-fn sample_methods(ws: &Workspace, n: usize) -> Vec<String> {
+fn sample_methods(ws: &Host, n: usize) -> Vec<String> {
     let (w, _) = ws.xref_world();
     let count = w.type_count();
     let mut out = Vec::new();

@@ -1,4 +1,4 @@
-//! Workspace index benchmarks on the JDK sources: cold index (empty cache) and warm start
+//! Host index benchmarks on the JDK sources: cold index (empty cache) and warm start
 //! (every file cached) beside `ctags -R` in the same run; query latency percentiles; the time
 //! for an edit to show in query results; resident memory of a server holding the whole index
 //! beside ctags' own peak.
@@ -13,17 +13,17 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::tool::java_find_symbol::{FindSymbolArgs, FindSymbolOptions, MatchKind};
-use mcp_java_index::tools::workspace::Workspace;
 
 const BIN: &str = env!("CARGO_BIN_EXE_mcp-java-index");
 
-fn workspace(root: &Path, cache: &Path, watch: bool) -> Workspace {
+fn workspace(root: &Path, cache: &Path, watch: bool) -> Host {
     let flags = Flags::roots([root]).set("cache_dir", cache.display()).set("watch", watch);
-    Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
+    Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
 }
 
-fn find(ws: &Workspace, q: &str) -> u64 {
+fn find(ws: &Host, q: &str) -> u64 {
     let args = FindSymbolArgs {
         root_dir: ".".to_owned(),
         query: q.to_owned(),
@@ -75,7 +75,7 @@ fn main() {
 
     let ws = workspace(&jdk, scratch.path().join("nocache").as_path(), false);
     let flags = Flags::roots([&jdk]).set("cache", false).set("watch", false);
-    let nocache = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let nocache = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     drop(ws);
     let t = Instant::now();
     nocache.build_index();

@@ -9,8 +9,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::tool::get_problems::{ProblemsArgs, ProblemsResult};
-use mcp_java_index::tools::workspace::Workspace;
 
 const PACKAGES: usize = 20;
 const PER_PACKAGE: usize = 50;
@@ -34,13 +34,13 @@ fn generate(root: &Path) {
     }
 }
 
-fn workspace(root: &Path, cache: &Path) -> Workspace {
+fn workspace(root: &Path, cache: &Path) -> Host {
     let flags = Flags::roots([root]).set("cache_dir", cache.display());
     let env = |k: &str| (k == "MCP_JAVA_INDEX_PROBLEMS_BUDGET_MS").then(|| "600000".to_owned());
-    Workspace::open(Config::load(&flags, &env).expect("config")).expect("workspace")
+    Host::open(Config::load(&flags, &env).expect("config")).expect("workspace")
 }
 
-fn check(ws: &Workspace, paths: &[&str]) -> (Duration, ProblemsResult) {
+fn check(ws: &Host, paths: &[&str]) -> (Duration, ProblemsResult) {
     let args = ProblemsArgs { paths: paths.iter().map(|p| (*p).to_owned()).collect(), ..Default::default() };
     let t = Instant::now();
     let r = mcp_java_index::tools::tool::get_problems::run(ws, &args).expect("get_problems");

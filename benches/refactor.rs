@@ -38,7 +38,7 @@ use std::time::Instant;
 
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::tools::edit::{ParamArg, RefactorAction, RefactorArgs};
-use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::host::Host;
 
 fn java_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> =
@@ -356,7 +356,7 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: boo
         picks.push(Pick { label, file: work.join(&file), name, args });
     }
     let flags = Flags::roots([work]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     let mut tally = Tally::default();
     for p in picks {

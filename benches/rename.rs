@@ -22,11 +22,11 @@ use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::tools::edit::{RefactorAction, RefactorArgs};
-use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::host::Host;
 
-fn open(root: &Path, watch: bool) -> Workspace {
+fn open(root: &Path, watch: bool) -> Host {
     let flags = Flags::roots([root]).set("watch", watch).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     ws
 }

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use mcp_java_index::config::{Config, Flags};
 use mcp_java_index::tools::edit::{RefactorAction, RefactorArgs};
-use mcp_java_index::tools::workspace::Workspace;
+use mcp_java_index::tools::host::Host;
 
 fn rename_args(target: &str, new: &str) -> RefactorArgs {
     RefactorArgs {
@@ -81,7 +81,7 @@ fn main() {
     }
     println!("java.base compiles unchanged: {:.1} s ({})", t.elapsed().as_secs_f64(), javac_version());
     let flags = Flags::roots([&work]).set("watch", false).set("cache", false);
-    let ws = Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     let t = Instant::now();
     ws.build_index();
     let (w, _) = ws.xref_world();

@@ -11,12 +11,12 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::tool::export_scip;
-use mcp_java_index::tools::workspace::Workspace;
 
-fn open(root: &Path) -> Workspace {
+fn open(root: &Path) -> Host {
     let flags = Flags::roots([root]).set("cache", false).set("watch", false);
-    Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
+    Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
 }
 
 fn bench(name: &str, tree: &Path) {

@@ -14,28 +14,28 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
+use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::tool::analyze_type_dependencies::DependenciesArgs;
 use mcp_java_index::tools::tool::find_references::FindReferencesArgs;
 use mcp_java_index::tools::tool::show_definition::ShowDefinitionArgs;
 use mcp_java_index::tools::tool::type_hierarchy::TypeHierarchyArgs;
-use mcp_java_index::tools::workspace::Workspace;
 
 /// A workspace as a server has it: the first index pass, then a watcher (its answers trust
 /// the watcher instead of a stat of every file).
-fn workspace(root: &Path, cache: &Path) -> Workspace {
+fn workspace(root: &Path, cache: &Path) -> Host {
     let ws = open(root, cache);
     ws.start_index();
     ready(&ws);
     ws
 }
 
-fn open(root: &Path, cache: &Path) -> Workspace {
+fn open(root: &Path, cache: &Path) -> Host {
     let flags = Flags::roots([root]).set("cache_dir", cache.display()).set("watch", true);
-    Workspace::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
+    Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace")
 }
 
 /// Waits for the first index pass and the watcher.
-fn ready(ws: &Workspace) {
+fn ready(ws: &Host) {
     assert!(ws.index().wait_complete(Duration::from_secs(600)), "the first index pass");
     let deadline = Instant::now() + Duration::from_secs(30);
     while !ws.index().is_watching() && Instant::now() < deadline {
@@ -325,7 +325,7 @@ fn restart(jdk: &Path, cache: &Path) {
 
 /// `n` targets spread evenly over the world's workspace types: each a type, one of its
 /// fields, or one of its methods by name.
-fn sample_targets(ws: &Workspace, n: usize) -> Vec<String> {
+fn sample_targets(ws: &Host, n: usize) -> Vec<String> {
     let (w, _) = ws.xref_world();
     let count = w.type_count();
     (0..n)

@@ -110,7 +110,7 @@ fn scratch(name: &str) -> PathBuf {
 
 struct Server {
     runtime: tokio::runtime::Runtime,
-    ws: Arc<mji_tools::workspace::Workspace>,
+    ws: Arc<mji_tools::host::Host>,
 }
 
 fn server() -> &'static Server {
@@ -123,7 +123,7 @@ fn server() -> &'static Server {
         std::fs::write(root.join("src/p/notes.txt"), "a resource\n").expect("write");
         let flags = mji_config::Flags::roots([root]).set("watch", false);
         let config = mji_config::Config::load(&flags, &|_| None).expect("config");
-        let ws = Arc::new(mji_tools::workspace::Workspace::open(config).expect("workspace"));
+        let ws = Arc::new(mji_tools::host::Host::open(config).expect("workspace"));
         ws.start_index();
         let t = std::time::Instant::now();
         while !ws.index().progress().complete && t.elapsed() < std::time::Duration::from_secs(30) {

@@ -16,8 +16,8 @@ use serde_json::{Map, Value, json};
 use super::flags::{self, tool_default, tool_default_bool, tool_values};
 use super::progress::with_progress;
 use super::{WorkspaceFlags, flushed, init_logging};
+use crate::tools::host::Host;
 use crate::tools::registry::{self, Answer};
-use crate::tools::workspace::Workspace;
 
 /// How an answer is printed.
 #[derive(Debug, Clone, Copy, Default, Args)]
@@ -417,16 +417,16 @@ pub(crate) fn file_arg(roots: &[std::path::PathBuf], p: &Path) -> String {
 
 /// Opens the workspace of `flags`, as it is on disk: each call readies what it needs first
 /// ([`prepare`]).
-fn open(flags: &WorkspaceFlags) -> anyhow::Result<Workspace> {
+fn open(flags: &WorkspaceFlags) -> anyhow::Result<Host> {
     let config = flags.config()?;
     init_logging(&config.log_level);
-    Ok(Workspace::open(config)?)
+    Ok(Host::open(config)?)
 }
 
 /// Readies `ws` for one call of `tool` with `args` as the tool says it needs
 /// ([`registry::Start`]: the index built, with progress; the world read beside it), so the
 /// call answers what a server's would.
-fn prepare(ws: &Workspace, tool: &str, args: &Map<String, Value>) {
+fn prepare(ws: &Host, tool: &str, args: &Map<String, Value>) {
     let start = registry::find(tool).map_or(registry::Start::Nothing, |e| e.start(args));
     if start == registry::Start::Nothing {
         return;
@@ -447,13 +447,13 @@ fn prepare(ws: &Workspace, tool: &str, args: &Map<String, Value>) {
 /// printed and the caches are flushed (`finish` waits for their writes), and freeing a
 /// JDK-sized index and world took a tenth of a `refs` command's time (issue 38).
 pub(crate) enum Session {
-    Local(std::mem::ManuallyDrop<Box<Workspace>>),
+    Local(std::mem::ManuallyDrop<Box<Host>>),
     Shared(crate::mcp_server::shared::Registration),
 }
 
 impl Session {
     /// `ws`, answered in this process (and not freed: see [`Session`]).
-    fn local(ws: Workspace) -> Session {
+    fn local(ws: Host) -> Session {
         Session::Local(std::mem::ManuallyDrop::new(Box::new(ws)))
     }
 
@@ -491,7 +491,7 @@ impl Session {
 
 /// One registry call, the workspace readied for it first, with progress on stderr in a
 /// terminal, stopped by Ctrl-C.
-fn dispatch(ws: &Workspace, tool: &str, args: Map<String, Value>) -> Result<Answer, String> {
+fn dispatch(ws: &Host, tool: &str, args: Map<String, Value>) -> Result<Answer, String> {
     prepare(ws, tool, &args);
     guarded(tool, &|| None, || registry::dispatch(ws, tool, args))
 }

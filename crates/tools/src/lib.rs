@@ -22,7 +22,6 @@ pub mod resources;
 mod spelling;
 mod targets;
 pub mod tool;
-pub mod workspace;
 pub mod xref;
 
 use std::path::Path;
