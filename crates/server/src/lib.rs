@@ -354,7 +354,7 @@ impl ServerHandler for JavaIndexServer {
             };
             return Err(McpError::invalid_params(format!("{why}; this server has: {}", known.join(", ")), None));
         }
-        if registry::find(&request.name).is_some_and(|e| e.needs_index) {
+        if registry::find(&request.name).is_some_and(|e| e.waits_for_index) {
             self.report_indexing(&context).await;
         }
         let args = request.arguments.unwrap_or_default();

@@ -55,7 +55,7 @@ pub trait Tool {
     const DESCRIPTION: &'static str;
     const ANNOTATIONS: Annotations = READ_ONLY;
     /// Whether a call waits (up to the configured time) for the first indexing pass.
-    const NEEDS_INDEX: bool = false;
+    const WAITS_FOR_INDEX: bool = false;
     /// The group the `tools` setting lists or leaves out (one of `mji_config::TOOL_GROUPS`).
     const GROUP: &'static str = "navigation";
     /// Older spellings of this tool's arguments, each with the one spelling `tools/list`
@@ -63,14 +63,14 @@ pub trait Tool {
     const ALIASES: &'static [(&'static str, &'static str)] = &[];
     /// What the workspace must have for `tools/list` to show the tool (it stays callable and
     /// then says what is missing).
-    const NEEDS: Needs = Needs::Nothing;
+    const SHOWN_WHEN: Needs = Needs::Nothing;
 
     type Args: DeserializeOwned + Serialize + JsonSchema + Clone;
     type Output: Serialize + JsonSchema + Clone;
 
     /// What a call needs of a host opened for it alone ([`Start`]): by default the index
-    /// when the call waits for it ([`Tool::NEEDS_INDEX`]).
-    const START: Start = if Self::NEEDS_INDEX { Start::Index } else { Start::Nothing };
+    /// when the call waits for it ([`Tool::WAITS_FOR_INDEX`]).
+    const START: Start = if Self::WAITS_FOR_INDEX { Start::Index } else { Start::Nothing };
 
     /// [`Tool::START`] for a call with `args` (a read names its file by a type's name, say).
     fn start(_args: &Self::Args) -> Start {
@@ -351,7 +351,7 @@ impl Answer {
 /// A registered tool with its type erased: metadata plus a call on JSON arguments.
 pub struct ToolEntry {
     pub spec: ToolSpec,
-    pub needs_index: bool,
+    pub waits_for_index: bool,
     /// The tool's older argument spellings ([`Tool::ALIASES`]).
     pub aliases: &'static [(&'static str, &'static str)],
     pub needs: Needs,
@@ -401,9 +401,9 @@ pub(crate) fn entry<T: Tool>() -> ToolEntry {
             open_world: a.open_world,
             group: T::GROUP,
         },
-        needs_index: T::NEEDS_INDEX,
+        waits_for_index: T::WAITS_FOR_INDEX,
         aliases: T::ALIASES,
-        needs: T::NEEDS,
+        needs: T::SHOWN_WHEN,
         call: call_erased::<T>,
         start: start_erased::<T>,
         #[cfg(test)]
@@ -605,7 +605,7 @@ pub fn enabled(ws: &Host) -> impl Iterator<Item = &'static ToolEntry> + '_ {
     registry().iter().filter(|e| ws.config().tool_groups.iter().any(|g| g == e.spec.group))
 }
 
-/// The enabled tools `tools/list` shows: those whose [`Tool::NEEDS`] the workspace meets
+/// The enabled tools `tools/list` shows: those whose [`Tool::SHOWN_WHEN`] the workspace meets
 /// (each need judged once per listing), so a client does not pay for tools it cannot use.
 /// They stay callable and then say what is missing.
 pub fn listed(ws: &Host) -> impl Iterator<Item = &'static ToolEntry> + '_ {

@@ -96,7 +96,7 @@ impl Tool for AffectedTests {
     const NAME: &'static str = "affected_tests";
     const TITLE: &'static str = "Affected tests";
     const DESCRIPTION: &'static str = "Tests whose calls reach `target`(s) or what `changed` (true: vs git HEAD; or files), with module and call path.";
-    const NEEDS_INDEX: bool = true;
+    const WAITS_FOR_INDEX: bool = true;
     const START: Start = Start::World { references: true };
 
     type Args = AffectedTestsArgs;

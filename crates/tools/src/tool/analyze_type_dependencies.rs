@@ -23,7 +23,7 @@ impl Tool for AnalyzeTypeDependencies {
     const NAME: &'static str = "analyze_type_dependencies";
     const TITLE: &'static str = "Analyze type dependencies";
     const DESCRIPTION: &'static str = "What does this type depend on? The types it uses, by package and origin (workspace, jdk, library); `excludedPackages` flags forbidden uses; `transitive` follows workspace types and finds cycles.";
-    const NEEDS_INDEX: bool = true;
+    const WAITS_FOR_INDEX: bool = true;
     const START: Start = Start::World { references: true };
 
     type Args = DependenciesArgs;

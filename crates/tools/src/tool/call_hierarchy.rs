@@ -134,7 +134,7 @@ impl Tool for CallHierarchy {
     const NAME: &'static str = "call_hierarchy";
     const TITLE: &'static str = "Call hierarchy";
     const DESCRIPTION: &'static str = "Callers or callees of a method or constructor as a tree (depth 1-5) with call sites; target as find_references.";
-    const NEEDS_INDEX: bool = true;
+    const WAITS_FOR_INDEX: bool = true;
     const START: Start = Start::World { references: true };
 
     type Args = CallHierarchyArgs;

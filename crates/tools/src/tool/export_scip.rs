@@ -41,7 +41,7 @@ impl Tool for ExportScip {
     // Writes one file inside the roots; exporting again rewrites it the same.
     const ANNOTATIONS: Annotations =
         Annotations { read_only: false, destructive: false, idempotent: true, open_world: false };
-    const NEEDS_INDEX: bool = true;
+    const WAITS_FOR_INDEX: bool = true;
     // It writes a file, so it is not in the read-only navigation group.
     const GROUP: &'static str = "export";
 

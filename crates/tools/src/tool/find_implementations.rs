@@ -99,7 +99,7 @@ impl Tool for FindImplementations {
     const NAME: &'static str = "find_implementations";
     const TITLE: &'static str = "Find implementations";
     const DESCRIPTION: &'static str = "Types implementing or extending a type (transitively), or methods overriding a method, anonymous ones included. Give `target`, `symbolId` or `filePath`+`line`.";
-    const NEEDS_INDEX: bool = true;
+    const WAITS_FOR_INDEX: bool = true;
     const START: Start = Start::World { references: true };
 
     type Args = FindImplementationsArgs;

@@ -22,7 +22,7 @@ impl Tool for FindReferences {
     const NAME: &'static str = "find_references";
     const TITLE: &'static str = "Find references";
     const DESCRIPTION: &'static str = "Who uses this? Every reference to a type, method, constructor or field, bound like javac. Name it by `target`, `symbolId` or `filePath`+`line`.";
-    const NEEDS_INDEX: bool = true;
+    const WAITS_FOR_INDEX: bool = true;
     const START: Start = Start::World { references: true };
 
     type Args = FindReferencesArgs;

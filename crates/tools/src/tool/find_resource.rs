@@ -18,7 +18,7 @@ impl Tool for FindResource {
     const NAME: &'static str = "find_resource";
     const TITLE: &'static str = "Open resource";
     const DESCRIPTION: &'static str = "Find any workspace file (pom.xml, resources, .java) by name, prefix, camelCase, glob (`*.properties`) or path glob (`src/main/resources/*.xml`).";
-    const NEEDS_INDEX: bool = true;
+    const WAITS_FOR_INDEX: bool = true;
     const ALIASES: &'static [(&'static str, &'static str)] = &[("pattern", "query"), ("maxResults", "limit")];
 
     type Args = FindResourceArgs;

@@ -21,7 +21,7 @@ impl Tool for FindType {
     const NAME: &'static str = "find_type";
     const TITLE: &'static str = "Open type";
     const DESCRIPTION: &'static str = "Find a type by name, prefix, camelCase (`NPE`), wildcard (`*Map`) or qualified pattern (`java.util.*Map`), like an IDE's Open Type.";
-    const NEEDS_INDEX: bool = true;
+    const WAITS_FOR_INDEX: bool = true;
     const ALIASES: &'static [(&'static str, &'static str)] = &[("pattern", "query"), ("maxResults", "limit")];
 
     type Args = FindTypeArgs;

@@ -236,7 +236,7 @@ impl Tool for GetProblems {
 
     const GROUP: &'static str = "problems";
     // The reference engine tells javac's complaints about Lombok's members from real ones.
-    const NEEDS_INDEX: bool = true;
+    const WAITS_FOR_INDEX: bool = true;
     const ALIASES: &'static [(&'static str, &'static str)] = &[
         ("paths", "filePath"),
         ("severity_filter", "severityFilter"),

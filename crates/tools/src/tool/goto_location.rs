@@ -16,7 +16,7 @@ impl Tool for GotoLocation {
     const ANNOTATIONS: Annotations = super::open_file::EDITOR_VIEW;
     const GROUP: &'static str = "editor";
     const ALIASES: &'static [(&'static str, &'static str)] = &[("file_path", "filePath")];
-    const NEEDS: Needs = Needs::Editor;
+    const SHOWN_WHEN: Needs = Needs::Editor;
 
     type Args = GotoLocationArgs;
     type Output = ShowResult;

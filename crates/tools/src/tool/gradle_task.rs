@@ -18,7 +18,7 @@ impl Tool for GradleTask {
     const TITLE: &'static str = "Run Gradle tasks";
     const DESCRIPTION: &'static str = "Run allowlisted Gradle tasks (build, test, compileJava, clean, dependencies, …): exit code, compiler errors (file:line), failed tests, what went wrong, log head/tail. Trusted workspaces only.";
     const GROUP: &'static str = "build";
-    const NEEDS: Needs = Needs::GradleBuild;
+    const SHOWN_WHEN: Needs = Needs::GradleBuild;
     // `clean` deletes build/ directories.
     const ANNOTATIONS: Annotations =
         Annotations { read_only: false, destructive: true, idempotent: false, open_world: true };

@@ -21,7 +21,7 @@ impl Tool for JavaFindSymbol {
     const NAME: &'static str = "java_find_symbol";
     const TITLE: &'static str = "Find symbols by name";
     const DESCRIPTION: &'static str = "Find types, methods and fields by name across the workspace (exact, prefix, camelCase `gSV`, substring, `*` wildcards; `Bar#doThing` or `com.foo.Bar` qualified), with their file and lines.";
-    const NEEDS_INDEX: bool = true;
+    const WAITS_FOR_INDEX: bool = true;
     const ALIASES: &'static [(&'static str, &'static str)] = &[("rootDir", "root"), ("maxResults", "limit")];
 
     type Args = FindSymbolArgs;

@@ -18,7 +18,7 @@ impl Tool for MavenGoal {
     const TITLE: &'static str = "Run Maven goals";
     const DESCRIPTION: &'static str = "Run allowlisted Maven goals (compile, test, package, clean, dependency:tree, …): exit code, compiler errors (file:line), failed tests, [ERROR] lines, log head/tail. Trusted workspaces only.";
     const GROUP: &'static str = "build";
-    const NEEDS: Needs = Needs::MavenBuild;
+    const SHOWN_WHEN: Needs = Needs::MavenBuild;
     // `clean` deletes target/ directories.
     const ANNOTATIONS: Annotations =
         Annotations { read_only: false, destructive: true, idempotent: false, open_world: true };

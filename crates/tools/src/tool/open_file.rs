@@ -20,7 +20,7 @@ impl Tool for OpenFile {
     const ANNOTATIONS: Annotations = EDITOR_VIEW;
     const GROUP: &'static str = "editor";
     const ALIASES: &'static [(&'static str, &'static str)] = &[("file_path", "filePath")];
-    const NEEDS: Needs = Needs::Editor;
+    const SHOWN_WHEN: Needs = Needs::Editor;
 
     type Args = OpenFileArgs;
     type Output = ShowResult;

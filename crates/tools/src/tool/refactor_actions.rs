@@ -19,7 +19,7 @@ impl Tool for RefactorActions {
     // Writes files when applied (a renamed type's file is moved); a repeated apply is refused
     // as stale.
     const ANNOTATIONS: Annotations = Annotations { read_only: false, destructive: true, idempotent: false, open_world: false };
-    const NEEDS_INDEX: bool = true;
+    const WAITS_FOR_INDEX: bool = true;
     const GROUP: &'static str = "edit";
     const ALIASES: &'static [(&'static str, &'static str)] =
         &[("startLine", "line"), ("startColumn", "column"), ("text", "target")];

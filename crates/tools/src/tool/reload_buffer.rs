@@ -19,7 +19,7 @@ impl Tool for ReloadBuffer {
         Annotations { read_only: false, destructive: true, idempotent: true, open_world: false };
     const GROUP: &'static str = "editor";
     const ALIASES: &'static [(&'static str, &'static str)] = &[("file_path", "filePath")];
-    const NEEDS: Needs = Needs::Editor;
+    const SHOWN_WHEN: Needs = Needs::Editor;
 
     type Args = ReloadBufferArgs;
     type Output = ReloadResult;

@@ -16,7 +16,7 @@ impl Tool for RunElisp {
         Annotations { read_only: false, destructive: true, idempotent: false, open_world: false };
     const GROUP: &'static str = "editor";
     const ALIASES: &'static [(&'static str, &'static str)] = &[("capture_output", "captureOutput"), ("dry_run", "dryRun")];
-    const NEEDS: Needs = Needs::Editor;
+    const SHOWN_WHEN: Needs = Needs::Editor;
 
     type Args = RunElispArgs;
     type Output = RunElispResult;

@@ -21,7 +21,7 @@ impl Tool for ShowDefinition {
     const NAME: &'static str = "show_definition";
     const TITLE: &'static str = "Show definition";
     const DESCRIPTION: &'static str = "Go to definition: where a name (`Bar`, `doThing`, `Bar.doThing`, `com.foo.Bar#count`) is declared, with lines and signature. With `filePath`+`line` of a use it is resolved exactly. open: show it in the editor.";
-    const NEEDS_INDEX: bool = true;
+    const WAITS_FOR_INDEX: bool = true;
     const START: Start = Start::World { references: false };
 
     type Args = ShowDefinitionArgs;

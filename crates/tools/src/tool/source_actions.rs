@@ -17,7 +17,7 @@ impl Tool for SourceActions {
     const DESCRIPTION: &'static str = "Generate members in the class's style. Previews a diff and editId; writes on apply: true.";
     // Adds code to a file when applied; nothing is removed.
     const ANNOTATIONS: Annotations = Annotations { read_only: false, destructive: false, idempotent: false, open_world: false };
-    const NEEDS_INDEX: bool = true;
+    const WAITS_FOR_INDEX: bool = true;
     const GROUP: &'static str = "edit";
 
     type Args = SourceArgs;

@@ -163,7 +163,7 @@ impl Tool for TypeHierarchy {
     const NAME: &'static str = "type_hierarchy";
     const TITLE: &'static str = "Type hierarchy";
     const DESCRIPTION: &'static str = "Super- and subtypes of a type as a tree, lambdas and anonymous classes included. Give `target`, `symbolId` or `filePath`+`line`.";
-    const NEEDS_INDEX: bool = true;
+    const WAITS_FOR_INDEX: bool = true;
     const START: Start = Start::World { references: true };
 
     type Args = TypeHierarchyArgs;
