@@ -55,6 +55,19 @@ pub trait Ctx {
 
     /// The conflict a refactoring reports for the files its search could not bind fully (at
     /// most `shown` named), or none.
+    /// The conflict an edit of `name` says when files that mention it could not be bound fully:
+    /// its `what` (uses, references) there may be missed; the first five named.
+    fn unbound_mentions(&self, unbound: Vec<(Arc<Path>, DepthCut)>, name: &str, what: &str) -> Option<String> {
+        let incomplete = self.incomplete(unbound);
+        (!incomplete.is_empty()).then(|| {
+            format!(
+                "{} file(s) mention {name} but could not be bound fully, so {what} there may be missed: {}",
+                incomplete.len(),
+                incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+            )
+        })
+    }
+
     fn unbound_conflict(&self, unbound: Vec<(Arc<Path>, DepthCut)>, shown: usize) -> Option<String> {
         let incomplete = self.incomplete(unbound);
         if incomplete.is_empty() {

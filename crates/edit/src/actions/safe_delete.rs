@@ -151,14 +151,7 @@ pub fn run(ctx: &dyn Ctx, target: &Target) -> Result<Outcome, ActionError> {
         ));
     }
     let mut conflicts = Vec::new();
-    let incomplete = ctx.incomplete(unbound);
-    if !incomplete.is_empty() {
-        conflicts.push(format!(
-            "{} file(s) mention {name} but could not be bound fully, so uses there may be missed: {}",
-            incomplete.len(),
-            incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
-        ));
-    }
+    conflicts.extend(ctx.unbound_mentions(unbound, &name, "uses"));
     let mut edit = WorkspaceEdit::default();
     let mut f = doc.edit();
     f.edits.push(TextEdit { start: removal.start, end: removal.end, text: String::new() });

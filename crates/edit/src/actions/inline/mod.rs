@@ -76,14 +76,7 @@ pub fn constant(ctx: &dyn Ctx, target: &Target) -> Result<Outcome, ActionError> 
     };
     let found = ctx.references(&w, &scope, target);
     let mut conflicts = Vec::new();
-    let incomplete = ctx.incomplete(found.unbound);
-    if !incomplete.is_empty() {
-        conflicts.push(format!(
-            "{} file(s) mention {name} but could not be bound fully, so uses there may be missed: {}",
-            incomplete.len(),
-            incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
-        ));
-    }
+    conflicts.extend(ctx.unbound_mentions(found.unbound, &name, "uses"));
     let mut edit = WorkspaceEdit::default();
     let (mut uses, mut javadoc, mut likely) = (0, Vec::new(), Vec::new());
     let mut imports = Vec::new();

@@ -87,7 +87,7 @@ pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -
             }
         }
     }
-    unbound_files(ctx, unbound, &old, &mut conflicts);
+    conflicts.extend(ctx.unbound_mentions(unbound, &old, "references"));
     let mut r = syntax::rename_edits(&family.decls, &occurrences, &old, new, target.category == Category::Field, ctx)?;
     conflicts.extend(r.conflicts);
     // A record component: the canonical constructor's parameter too.
@@ -113,7 +113,7 @@ pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -
         let renames = mji_xref::rename::lombok_renames(&w, &target.keys[0], new).map_err(ActionError::Refused)?;
         for a in renames {
             let found = ctx.references(&w, &scope, &a.target);
-            unbound_files(ctx, found.unbound, &a.old, &mut conflicts);
+            conflicts.extend(ctx.unbound_mentions(found.unbound, &a.old, "references"));
             let mut occ = Vec::new();
             for (p, refs) in found.hits {
                 for (ref_, _) in refs {
@@ -171,24 +171,6 @@ pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -
         summary.push_str(&format!("; Lombok's accessors' calls renamed with it: {}", carried.join(", ")));
     }
     Ok(Outcome { edit: r.edit, summary, conflicts, warnings, likely, ambiguous: Vec::new() })
-}
-
-/// Says which files mention `name` but could not be bound fully (their references may be
-/// missed), as a conflict.
-fn unbound_files(
-    ctx: &dyn Ctx,
-    unbound: Vec<(std::sync::Arc<std::path::Path>, mji_xref::bind::DepthCut)>,
-    name: &str,
-    conflicts: &mut Vec<String>,
-) {
-    let incomplete = ctx.incomplete(unbound);
-    if !incomplete.is_empty() {
-        conflicts.push(format!(
-            "{} file(s) mention {name} but could not be bound fully, so references there may be missed: {}",
-            incomplete.len(),
-            incomplete.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
-        ));
-    }
 }
 
 /// Renames (moves) a package as an IDE does: its files' package declarations, every
