@@ -37,7 +37,12 @@ pub fn lombok_accessors(w: &World, key: &str, to: Option<&str>) -> Result<Vec<Ac
     if !d.fields.iter().any(|f| &*f.name == field && !f.generated) {
         return Err(format!("{owner} declares no field {field}"));
     }
-    let path = &w.files[w.file_of(id) as usize].path;
+    // Nothing generated in the file (its types and their builders): no file read.
+    let file = &w.files[w.file_of(id) as usize];
+    if !file.decls().types.iter().any(|t| t.methods.iter().chain(&t.ctors).any(|m| m.generated)) {
+        return Ok(Vec::new());
+    }
+    let path = &file.path;
     let bytes = mji_fs::read_regular(path, mji_fs::DEFAULT_MAX_FILE_BYTES)
         .map_err(|e| format!("reading {}: {e}", path.display()))?;
     let text = String::from_utf8_lossy(&bytes);
