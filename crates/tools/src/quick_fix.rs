@@ -248,7 +248,13 @@ pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolE
             let ty = type_named(&outline.classes, &id.arg, id.line)
                 .ok_or_else(|| refused(format!("no class {} at line {}", id.arg, id.line)))?;
             let opts = mji_edit::generate::Options::default();
-            let g = crate::edit::inherited_members(ws, &doc, ty, mji_edit::generate::Action::ImplementMethods, &opts)?;
+            let g = mji_edit::actions::generate::inherited(
+                ws,
+                &doc,
+                ty,
+                mji_edit::generate::Action::ImplementMethods,
+                &opts,
+            )?;
             if g.members.is_empty() {
                 return Err(refused(format!("{} has no abstract method left to implement", id.arg)));
             }
