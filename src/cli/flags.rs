@@ -1,5 +1,5 @@
 //! The flags every command shares: the configuration keys (`--root`, `--no-cache`, …) and
-//! `-v`, the enum values the query commands take (any case), `-D KEY=VALUE`, and `config`.
+//! `-v`, `-D KEY=VALUE`, and `config`.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -136,92 +136,4 @@ pub(crate) fn defines(d: &[String]) -> anyhow::Result<serde_json::Map<String, se
                 .ok_or_else(|| anyhow::anyhow!("-D {kv}: give KEY=VALUE"))
         })
         .collect()
-}
-
-/// The values a tool takes for its argument `name`, read from its input schema (an array
-/// argument: its items'), its default first: a command's flag offers, checks and completes
-/// the tool's own values, taken in any case and sent as the tool spells them.
-pub(crate) fn tool_values(tool: &str, name: &str) -> impl clap::builder::TypedValueParser<Value = String> {
-    let prop = crate::tools::registry::find(tool)
-        .and_then(|e| e.spec.input_schema.get("properties"))
-        .and_then(|p| p.get(name));
-    let default = prop.and_then(|p| p.get("default")).and_then(serde_json::Value::as_str);
-    let items = prop.map(|p| p.get("items").unwrap_or(p));
-    let listed = items.and_then(|p| p.get("enum")).and_then(serde_json::Value::as_array);
-    let mut values: Vec<String> =
-        listed.into_iter().flatten().filter_map(serde_json::Value::as_str).map(str::to_owned).collect();
-    if let Some(i) = default.and_then(|d| values.iter().position(|v| v == d)) {
-        let first = values.remove(i);
-        values.insert(0, first);
-    }
-    let spelled = values.clone();
-    let spell = move |given: String| spelled.iter().find(|v| v.eq_ignore_ascii_case(&given)).cloned().unwrap_or(given);
-    clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(values), spell)
-}
-
-/// The default the tool `tool` gives its argument `name`, read from its input schema: a
-/// command's flag shows and sends the tool's own (0 where the tool has none, which the
-/// test below refuses).
-pub(crate) fn tool_default(tool: &str, name: &str) -> u32 {
-    schema_default(tool, name).and_then(|v| v.as_u64()).map_or(0, |n| n.min(u64::from(u32::MAX)) as u32)
-}
-
-/// [`tool_default`] of a yes/no argument.
-pub(crate) fn tool_default_bool(tool: &str, name: &str) -> bool {
-    schema_default(tool, name).and_then(serde_json::Value::as_bool).unwrap_or(false)
-}
-
-fn schema_default(tool: &str, name: &str) -> Option<&'static serde_json::Value> {
-    let schema = &crate::tools::registry::find(tool)?.spec.input_schema;
-    schema.get("properties")?.get(name)?.get("default")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use clap::Parser;
-
-    #[derive(Debug, Parser)]
-    struct Probe {
-        #[arg(long, ignore_case = true, value_parser = tool_values("get_problems", "severityFilter"))]
-        severity: String,
-        #[arg(long, ignore_case = true, value_parser = tool_values("find_type", "kind"))]
-        kind: String,
-    }
-
-    /// Enum values are the tool's, taken in any case and sent as the tool spells them; the
-    /// tool's default is listed first.
-    #[test]
-    fn enum_values_are_the_tool_s_taken_in_any_case_and_sent_as_the_tool_spells_them() {
-        let p = Probe::try_parse_from(["x", "--severity", "error", "--kind", "INTERFACE"]).expect("parses");
-        assert_eq!((p.severity.as_str(), p.kind.as_str()), ("Error", "interface"));
-        let err = Probe::try_parse_from(["x", "--severity", "Error", "--kind", "colour"]).expect_err("refused");
-        assert!(
-            err.to_string().contains("[possible values: any, class, interface, enum, record, annotation]"),
-            "{err}"
-        );
-        assert!(Probe::try_parse_from(["x", "--severity", "fatal", "--kind", "class"]).is_err());
-    }
-
-    /// A query command shows and sends its tool's defaults, as the tool's schema declares them.
-    #[test]
-    fn the_commands_defaults_are_their_tools() {
-        use clap::CommandFactory;
-        let cli = crate::cli::Cli::command();
-        let shown = |cmd: &str, arg: &str| -> String {
-            let sub = cli.find_subcommand(cmd).unwrap_or_else(|| panic!("no command {cmd}"));
-            let a = sub.get_arguments().find(|a| a.get_id() == arg).unwrap_or_else(|| panic!("{cmd}: no {arg}"));
-            a.get_default_values().iter().map(|v| v.to_string_lossy().into_owned()).collect()
-        };
-        for (cmd, arg, tool, name) in [
-            ("refs", "limit", "find_references", "limit"),
-            ("hierarchy", "depth", "type_hierarchy", "depth"),
-            ("deps", "max_depth", "analyze_type_dependencies", "maxDepth"),
-            ("range", "max_chars", "java_read_range", "maxChars"),
-            ("javadoc", "include_line_numbers", "java_read_javadoc", "includeLineNumbers"),
-        ] {
-            let declared = schema_default(tool, name).map(|v| v.to_string()).unwrap_or_default();
-            assert_eq!(shown(cmd, arg), declared, "{cmd} --{arg}");
-        }
-    }
 }

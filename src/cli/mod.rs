@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 pub mod completions;
+pub mod derived;
 pub mod doctor;
 pub mod export;
 pub mod flags;
@@ -21,11 +22,12 @@ pub mod serve;
 pub mod setup;
 
 use crate::tools::host::Host;
+use derived::Query;
 pub use flags::{ConfigArgs, WorkspaceFlags};
 use index::{CacheAction, IndexArgs};
 use query::{
-    AffectedArgs, CallArgs, CallsArgs, DefArgs, DepsArgs, FindArgs, HierarchyArgs, ImplsArgs, JavadocArgs, MvnCliArgs,
-    ProblemsCliArgs, RangeArgs, RefsArgs, ResourcesArgs, TestCliArgs, TypesArgs,
+    Affected, CallArgs, Callees, Callers, Def, Deps, Find, Hierarchy, Impls, Javadoc, Mvn, Problems, Range, Refs,
+    Resources, Test, Types,
 };
 use serve::{BridgeArgs, ServeArgs};
 
@@ -55,36 +57,36 @@ pub enum Command {
     /// one outline per file, in path order.
     Index(IndexArgs),
     /// Print lines START..=END of a file (java_read_range; --json for its JSON).
-    Range(RangeArgs),
+    Range(Query<Range>),
     /// Print the javadoc block of a symbol (java_read_javadoc).
-    Javadoc(JavadocArgs),
+    Javadoc(Query<Javadoc>),
     /// Find types, methods and fields by name across the workspace (java_find_symbol).
-    Find(FindArgs),
+    Find(Query<Find>),
     /// Find types by name, camelCase, wildcard or package pattern (find_type).
-    Types(TypesArgs),
+    Types(Query<Types>),
     /// Find any workspace file by name, camelCase or glob (find_resource).
-    Resources(ResourcesArgs),
+    Resources(Query<Resources>),
     /// Every reference to a type, method, constructor or field (find_references).
-    Refs(RefsArgs),
+    Refs(Query<Refs>),
     /// Who calls a method or constructor, as a tree (call_hierarchy, incoming).
-    Callers(CallsArgs),
+    Callers(Query<Callers>),
     /// Whom a method or constructor calls, as a tree (call_hierarchy, outgoing).
-    Callees(CallsArgs),
+    Callees(Query<Callees>),
     /// The test methods whose calls reach methods, or the changes since git HEAD (affected_tests).
-    Affected(AffectedArgs),
+    Affected(Query<Affected>),
     /// A type's supertypes and subtypes as a tree (type_hierarchy).
-    Hierarchy(HierarchyArgs),
+    Hierarchy(Query<Hierarchy>),
     /// The types implementing a type, or the methods overriding a method (find_implementations).
-    Impls(ImplsArgs),
+    Impls(Query<Impls>),
     /// The types a type depends on, by package, with violations and cycles (analyze_type_dependencies).
-    Deps(DepsArgs),
+    Deps(Query<Deps>),
     /// Where a name is defined (show_definition).
-    Def(DefArgs),
+    Def(Query<Def>),
     /// Syntax and javac problems of Java files or directories (get_problems).
     ///
     /// Prints the get_problems JSON; waits until every file is checked. Exits 1 when an
     /// Error-severity problem is listed.
-    Problems(ProblemsCliArgs),
+    Problems(Query<Problems>),
     /// Call any tool by name with JSON arguments, as an MCP client would; prints its text.
     ///
     /// `mcp-java-index tools` lists the names. Exits 1 on a tool error.
@@ -112,9 +114,9 @@ pub enum Command {
     ///
     /// Prints the counts and each failure; exits 1 when a test failed, compiling failed, or
     /// nothing ran (an untrusted workspace: pass --trust).
-    Test(TestCliArgs),
+    Test(Query<Test>),
     /// Run allowlisted Maven goals (maven_goal) and wait; exits 1 when Maven failed.
-    Mvn(MvnCliArgs),
+    Mvn(Query<Mvn>),
     /// MCP on stdio, relayed to this workspace's shared server (started in the background when
     /// none runs; it stops after `shared_idle_secs` without clients). Register it like `serve`.
     Bridge(BridgeArgs),
@@ -241,19 +243,19 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Call(a) => query::call(a),
         Command::Tools => query::tools(),
         Command::Problems(a) => query::problems(a),
-        Command::Find(a) => query::find(a),
-        Command::Types(a) => query::types(a),
-        Command::Resources(a) => query::resources(a),
+        Command::Find(a) => query::plain(a),
+        Command::Types(a) => query::plain(a),
+        Command::Resources(a) => query::plain(a),
         Command::Refs(a) => query::refs(a),
-        Command::Callers(a) => query::calls(a, "incoming"),
-        Command::Callees(a) => query::calls(a, "outgoing"),
+        Command::Callers(a) => query::on_target(a),
+        Command::Callees(a) => query::on_target(a),
         Command::Affected(a) => query::affected(a),
-        Command::Hierarchy(a) => query::hierarchy(a),
-        Command::Impls(a) => query::impls(a),
+        Command::Hierarchy(a) => query::on_target(a),
+        Command::Impls(a) => query::on_target(a),
         Command::Deps(a) => query::deps(a),
-        Command::Def(a) => query::def(a),
-        Command::Range(a) => query::range(a),
-        Command::Javadoc(a) => query::javadoc(a),
+        Command::Def(a) => query::plain(a),
+        Command::Range(a) => query::plain(a),
+        Command::Javadoc(a) => query::plain(a),
         Command::Test(a) => query::test(a),
         Command::Export { format } => export::export(format),
         Command::Mvn(a) => query::mvn(a),

@@ -1,19 +1,22 @@
-//! The query commands (`range`, `javadoc`, `find`, `types`, `resources`, `refs`, `deps`,
-//! `def`, `problems`, `test`, `mvn`) and `call`: each builds a tool's JSON arguments from its
-//! flags and calls the tool through the registry, the same entry an MCP client reaches
-//! ([`crate::tools::registry::dispatch`]), so the argument limits, the answer budget, the path
-//! policy and the errors are the server's. It prints the tool's text (pretty JSON for a tool
-//! whose text is its JSON), or its structured answer with `--json`; a tool error is `error: …`
-//! on stderr and exit code 1.
+//! The query commands (`range`, `javadoc`, `find`, `types`, `resources`, `refs`, `callers`,
+//! `callees`, `affected`, `hierarchy`, `impls`, `deps`, `def`, `problems`, `test`, `mvn`) and
+//! `call`. Each command is a line of the `commands!` table: its tool and which of the tool's
+//! properties are positional or spelled otherwise; the flags' names, defaults, enum values and
+//! help are the tool's schema's ([`super::derived`]). A command calls its tool through the
+//! registry, the same entry an MCP client reaches ([`crate::tools::registry::dispatch`]), so
+//! the argument limits, the answer budget, the path policy and the errors are the server's. It
+//! prints the tool's text (pretty JSON for a tool whose text is its JSON), or its structured
+//! answer with `--json`; a tool error is `error: …` on stderr and exit code 1.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Args;
 use serde_json::{Map, Value, json};
 
-use super::flags::{self, tool_default, tool_default_bool, tool_values};
+use super::derived::{Arg, Cmd, Own, Query, Spec};
+use super::flags;
 use super::progress::with_progress;
 use super::{WorkspaceFlags, flushed, init_logging};
 use crate::tools::host::Host;
@@ -27,349 +30,165 @@ pub struct Output {
     pub json: bool,
 }
 
-#[derive(Debug, Args)]
-pub struct RangeArgs {
-    pub file: PathBuf,
-    /// First line, 1-based, inclusive
-    pub start: u32,
-    /// Last line, 1-based, inclusive
-    pub end: u32,
-    /// Prefix lines with their numbers
-    #[arg(long, default_value_t = tool_default_bool("java_read_range", "includeLineNumbers"), action = clap::ArgAction::Set, value_name = "BOOL")]
-    pub include_line_numbers: bool,
-    /// Hard cap on output characters
-    #[arg(long, default_value_t = tool_default("java_read_range", "maxChars"), value_name = "N")]
-    pub max_chars: u32,
-    #[command(flatten)]
-    pub out: Output,
-    #[command(flatten)]
-    pub ws: WorkspaceFlags,
+/// The positional target of the navigation commands, which may also be a position.
+const TARGET: &str = "com.foo.Bar, com.foo.Bar#doThing(int,String), com.foo.Bar#Bar(int), com.foo.Bar#count; \
+     or FILE:LINE[:COLUMN] of an occurrence";
+
+/// `--limit` and `--offset`, as every paged tool names them.
+const PAGE: [Arg; 2] = [Arg::flag("limit"), Arg::flag("offset")];
+/// A search's page: `--max-results` sets `limit`.
+const RESULTS: [Arg; 2] = [Arg::long("limit", "max-results"), Arg::flag("offset")];
+
+/// `callers` and `callees`: call_hierarchy one way.
+const CALLS: &[Arg] = &[
+    Arg::positional("target", "TARGET").required().special().help(TARGET),
+    Arg::flag("depth"),
+    Arg::flag("includeOverriders"),
+    PAGE[0],
+    PAGE[1],
+];
+
+/// Declares the query commands: a marker type for each (what `Command`'s variants hold, as
+/// [`Query`]`<Marker>`) and its [`Cmd`]. Everything else an argument has is its tool's schema's.
+macro_rules! commands {
+    ($($(#[$doc:meta])* $name:ident = $tool:literal, $args:expr $(, $fixed:expr)?;)*) => {$(
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $name;
+        impl Spec for $name {
+            const CMD: &'static Cmd = &Cmd { tool: $tool, args: $args, fixed: commands!(@fixed $($fixed)?) };
+        }
+    )*
+        /// The command named `name` (`range`: [`Range`]).
+        #[cfg(test)]
+        pub(crate) fn spec_of(name: &str) -> Option<&'static Cmd> {
+            $(if name.eq_ignore_ascii_case(stringify!($name)) {
+                return Some($name::CMD);
+            })*
+            None
+        }
+    };
+    (@fixed) => { &[] };
+    (@fixed $f:expr) => { $f };
 }
 
-#[derive(Debug, Args)]
-pub struct JavadocArgs {
-    pub file: PathBuf,
-    /// A symbolId from `index` (e.g. 'Method#com.foo.Bar#doThing(int):void|start:70|end:120')
-    pub symbol_id: String,
-    /// Prefix lines with their numbers
-    #[arg(long, default_value_t = tool_default_bool("java_read_javadoc", "includeLineNumbers"), action = clap::ArgAction::Set, value_name = "BOOL")]
-    pub include_line_numbers: bool,
-    /// Hard cap on output characters
-    #[arg(long, default_value_t = tool_default("java_read_javadoc", "maxChars"), value_name = "N")]
-    pub max_chars: u32,
-    #[command(flatten)]
-    pub out: Output,
-    #[command(flatten)]
-    pub ws: WorkspaceFlags,
-}
-
-/// Which page of a search's results to print.
-#[derive(Debug, Args)]
-pub struct ResultPage {
-    #[arg(long, default_value_t = tool_default("java_find_symbol", "limit"))]
-    pub max_results: u32,
-    #[arg(long, default_value_t = 0)]
-    pub offset: u32,
-}
-
-#[derive(Debug, Args)]
-pub struct FindArgs {
-    /// Name, prefix, camelCase initials (gSV), substring, wildcard, or Type#member
-    #[arg(required_unless_present = "query_flag", conflicts_with = "query_flag")]
-    pub query: Option<String>,
-    /// The query as a flag (as before it was positional)
-    #[arg(long = "query", hide = true, value_name = "QUERY")]
-    pub query_flag: Option<String>,
-    /// Directory to search under (default: the root)
-    #[arg(long, default_value = ".")]
-    pub root_dir: String,
-    #[arg(long, ignore_case = true, value_parser = tool_values("java_find_symbol", "matchKind"))]
-    pub match_kind: Option<String>,
-    #[arg(long)]
-    pub case_sensitive: bool,
-    #[command(flatten)]
-    pub page: ResultPage,
-    #[command(flatten)]
-    pub out: Output,
-    #[command(flatten)]
-    pub ws: WorkspaceFlags,
-}
-
-#[derive(Debug, Args)]
-pub struct TypesArgs {
-    /// Type name, prefix, camelCase (NPE), wildcard (*Map) or package pattern (java.util.*Map)
-    pub pattern: String,
-    #[arg(long, ignore_case = true, value_parser = tool_values("find_type", "kind"))]
-    pub kind: Option<String>,
-    #[command(flatten)]
-    pub page: ResultPage,
-    #[command(flatten)]
-    pub out: Output,
-    #[command(flatten)]
-    pub ws: WorkspaceFlags,
-}
-
-#[derive(Debug, Args)]
-pub struct ResourcesArgs {
-    /// File name, prefix, camelCase, glob (*.xml) or path glob (src/*/pom.xml)
-    pub pattern: String,
-    #[command(flatten)]
-    pub page: ResultPage,
-    #[command(flatten)]
-    pub out: Output,
-    #[command(flatten)]
-    pub ws: WorkspaceFlags,
-}
-
-#[derive(Debug, Args)]
-pub struct RefsArgs {
-    /// com.foo.Bar, com.foo.Bar#doThing(int,String), com.foo.Bar#Bar(int), com.foo.Bar#count;
-    /// or FILE:LINE[:COLUMN] of an occurrence. Several targets with --count-only give counts.
-    #[arg(required = true)]
-    pub targets: Vec<String>,
-    /// Only count, per target
-    #[arg(long)]
-    pub count_only: bool,
-    /// Also list the declaration
-    #[arg(long)]
-    pub include_declaration: bool,
-    /// Also references to overriding methods
-    #[arg(long)]
-    pub include_overriders: bool,
-    /// A Lombok field: also the uses of its generated accessors, builder methods and withX
-    #[arg(long)]
-    pub include_accessors: bool,
-    /// Only files matching these globs (repeatable)
-    #[arg(long = "path")]
-    pub paths: Vec<String>,
-    /// Only these kinds: call, new, read, write, type, import, extends, implements, annotation,
-    /// method-ref, javadoc, override (repeatable or comma-separated)
-    #[arg(long = "kind", value_delimiter = ',')]
-    pub kinds: Vec<String>,
-    #[arg(long, default_value_t = tool_default("find_references", "limit"))]
-    pub limit: u32,
-    #[arg(long, default_value_t = 0)]
-    pub offset: u32,
-    #[command(flatten)]
-    pub out: Output,
-    #[command(flatten)]
-    pub ws: WorkspaceFlags,
-}
-
-#[derive(Debug, Args)]
-pub struct CallsArgs {
-    /// com.foo.Bar#doThing(int,String), com.foo.Bar#Bar(int); or FILE:LINE[:COLUMN]
-    pub target: String,
-    /// Levels (1-5)
-    #[arg(long, default_value_t = tool_default("call_hierarchy", "depth"))]
-    pub depth: u32,
-    /// Also calls bound to overriding methods
-    #[arg(long)]
-    pub include_overriders: bool,
-    #[arg(long, default_value_t = tool_default("call_hierarchy", "limit"))]
-    pub limit: u32,
-    #[arg(long, default_value_t = 0)]
-    pub offset: u32,
-    #[command(flatten)]
-    pub out: Output,
-    #[command(flatten)]
-    pub ws: WorkspaceFlags,
-}
-
-#[derive(Debug, Args)]
-pub struct HierarchyArgs {
-    /// com.foo.Bar, or FILE:LINE[:COLUMN] of an occurrence (a member's type)
-    pub target: String,
-    /// Which way (the tool's default: both)
-    #[arg(long, ignore_case = true, value_parser = tool_values("type_hierarchy", "direction"))]
-    pub direction: Option<String>,
-    /// Levels (0: all)
-    #[arg(long, default_value_t = tool_default("type_hierarchy", "depth"))]
-    pub depth: u32,
-    /// Expand JDK and library supertypes; list the JDK's subtypes of a JDK type
-    #[arg(long)]
-    pub include_libraries: bool,
-    #[arg(long, default_value_t = tool_default("type_hierarchy", "limit"))]
-    pub limit: u32,
-    #[arg(long, default_value_t = 0)]
-    pub offset: u32,
-    #[command(flatten)]
-    pub out: Output,
-    #[command(flatten)]
-    pub ws: WorkspaceFlags,
-}
-
-/// `callers` and `callees`: call_hierarchy incoming or outgoing.
-pub fn calls(a: CallsArgs, direction: &str) -> anyhow::Result<ExitCode> {
-    let args = json!({
-        "direction": direction,
-        "depth": a.depth,
-        "includeOverriders": a.include_overriders,
-        "limit": a.limit,
-        "offset": a.offset,
-    });
-    on_target(&a.ws, "call_hierarchy", &a.target, args, a.out)
-}
-
-#[derive(Debug, Args)]
-pub struct AffectedArgs {
-    /// Methods, constructors or types (as `callers` takes them); none: what the working tree
-    /// changed against git's HEAD
-    pub targets: Vec<String>,
-    /// Only these changed files (repeatable)
-    #[arg(long = "file")]
-    pub files: Vec<String>,
-    #[arg(long, default_value_t = tool_default("affected_tests", "limit"))]
-    pub limit: u32,
-    #[arg(long, default_value_t = 0)]
-    pub offset: u32,
-    #[command(flatten)]
-    pub out: Output,
-    #[command(flatten)]
-    pub ws: WorkspaceFlags,
-}
-
-#[derive(Debug, Args)]
-pub struct ImplsArgs {
-    /// com.foo.Bar, com.foo.Bar#doThing(int), or FILE:LINE[:COLUMN] of an occurrence
-    pub target: String,
-    /// A type's: the JDK's subtypes of a JDK type too
-    #[arg(long)]
-    pub include_libraries: bool,
-    #[arg(long, default_value_t = tool_default("find_implementations", "limit"))]
-    pub limit: u32,
-    #[arg(long, default_value_t = 0)]
-    pub offset: u32,
-    #[command(flatten)]
-    pub out: Output,
-    #[command(flatten)]
-    pub ws: WorkspaceFlags,
-}
-
-/// `affected`: affected_tests of targets, or of the changes since HEAD.
-pub fn affected(a: AffectedArgs) -> anyhow::Result<ExitCode> {
-    let ws = Session::open(&a.ws, "affected_tests")?;
-    let mut args = object(json!({"limit": a.limit, "offset": a.offset}));
-    if !a.targets.is_empty() {
-        args.insert("targets".into(), json!(a.targets));
-    } else if !a.files.is_empty() {
-        let files: Vec<String> = a.files.iter().map(|f| file_arg(ws.roots(), Path::new(f))).collect();
-        args.insert("changed".into(), json!(files));
-    } else {
-        args.insert("changed".into(), true.into());
-    }
-    let answer = ws.call("affected_tests", args);
-    finish(&ws, answer, a.out, false, |_| false)
-}
-
-#[derive(Debug, Args)]
-pub struct ProblemsCliArgs {
-    /// .java files or directories (default: the whole workspace)
-    pub paths: Vec<String>,
-    /// Severities to list (repeatable or comma-separated; any case)
-    #[arg(long = "severity", value_delimiter = ',', ignore_case = true, value_parser = tool_values("get_problems", "severityFilter"))]
-    pub severity: Vec<String>,
-    /// Sources to run (repeatable or comma-separated; default both)
-    #[arg(long = "source", value_delimiter = ',', ignore_case = true, value_parser = tool_values("get_problems", "sourceFilter"))]
-    pub source: Vec<String>,
-    /// Only problems starting on lines START-END (1-based, inclusive)
-    #[arg(long, value_name = "START-END")]
-    pub lines: Option<String>,
-    /// Errors of an incomplete classpath: include, exclude (the files' own problems) or only
-    #[arg(long, ignore_case = true, value_parser = tool_values("get_problems", "missingDependencies"))]
-    pub missing_dependencies: Option<String>,
-    #[arg(long, default_value_t = tool_default("get_problems", "limit"))]
-    pub limit: u32,
-    #[arg(long, default_value_t = 0)]
-    pub offset: u32,
-    /// Print one-line JSON
-    #[arg(long)]
-    pub compact: bool,
-    #[command(flatten)]
-    pub out: Output,
-    #[command(flatten)]
-    pub ws: WorkspaceFlags,
-}
-
-#[derive(Debug, Args)]
-pub struct DepsArgs {
-    /// A qualified type name, or a .java file
-    pub target: String,
-    /// Forbidden package patterns (repeatable)
-    #[arg(long = "exclude")]
-    pub excluded_packages: Vec<String>,
-    /// Follow workspace dependencies transitively
-    #[arg(long)]
-    pub transitive: bool,
-    #[arg(long, default_value_t = tool_default("analyze_type_dependencies", "maxDepth"))]
-    pub max_depth: u32,
-    #[arg(long, default_value_t = tool_default("analyze_type_dependencies", "limit"))]
-    pub limit: u32,
-    #[command(flatten)]
-    pub out: Output,
-    #[command(flatten)]
-    pub ws: WorkspaceFlags,
-}
-
-#[derive(Debug, Args)]
-pub struct DefArgs {
-    /// Bar, doThing, Bar.doThing, com.foo.Bar#count
-    pub symbol: String,
-    /// The file where the name is used (ranks candidates; with --line resolves exactly)
-    #[arg(long)]
-    pub file: Option<PathBuf>,
-    #[arg(long)]
-    pub line: Option<u32>,
-    #[arg(long)]
-    pub column: Option<u32>,
-    #[arg(long, default_value_t = tool_default("show_definition", "limit"))]
-    pub limit: u32,
-    #[command(flatten)]
-    pub out: Output,
-    #[command(flatten)]
-    pub ws: WorkspaceFlags,
-}
-
-#[derive(Debug, Args)]
-pub struct TestCliArgs {
-    /// pkg.Class#method, a class, package, module or test file (default: every test)
-    #[arg(default_value = "")]
-    pub target: String,
-    /// Maven's -o: no downloads
-    #[arg(long)]
-    pub offline: bool,
-    /// A system property for the build, KEY=VALUE (repeatable)
-    #[arg(short = 'D', value_name = "KEY=VALUE")]
-    pub define: Vec<String>,
-    /// Always through Maven, never the fast path
-    #[arg(long)]
-    pub maven: bool,
-    #[command(flatten)]
-    pub out: Output,
-    #[command(flatten)]
-    pub ws: WorkspaceFlags,
-}
-
-#[derive(Debug, Args)]
-pub struct MvnCliArgs {
-    /// Goals or phases (each in the `maven_goals` allowlist)
-    #[arg(required = true)]
-    pub goals: Vec<String>,
-    /// Profiles (repeatable or comma-separated)
-    #[arg(short = 'P', value_delimiter = ',')]
-    pub profiles: Vec<String>,
-    /// A property, KEY=VALUE (repeatable)
-    #[arg(short = 'D', value_name = "KEY=VALUE")]
-    pub define: Vec<String>,
-    #[arg(long)]
-    pub offline: bool,
-    /// A module (artifactId or directory), built with what it needs
-    #[arg(long = "module", short = 'm', default_value = "")]
-    pub module: String,
-    #[command(flatten)]
-    pub out: Output,
-    #[command(flatten)]
-    pub ws: WorkspaceFlags,
+commands! {
+    /// `range FILE START END`.
+    Range = "java_read_range", &[
+        Arg::positional("filePath", "FILE").path().required(),
+        Arg::positional("startLine", "START").required(),
+        Arg::positional("endLine", "END").required(),
+        Arg::flag("includeLineNumbers"),
+        Arg::flag("maxChars"),
+    ];
+    /// `javadoc FILE SYMBOL_ID`.
+    Javadoc = "java_read_javadoc", &[
+        Arg::positional("filePath", "FILE").path().required(),
+        Arg::positional("symbolId", "SYMBOL_ID").required(),
+        Arg::flag("includeLineNumbers"),
+        Arg::flag("maxChars"),
+    ];
+    /// `find QUERY`: the workspace's symbols.
+    Find = "java_find_symbol", &[
+        Arg::positional("query", "QUERY").required_unless("queryFlag")
+            .help("Name, prefix, camelCase initials (gSV), substring, wildcard, or Type#member"),
+        Arg::long("queryFlag", "query").own(Own::Value("QUERY"), "The query as a flag (as before it was positional)").hidden(),
+        Arg::long("root", "root-dir"),
+        Arg::flag("matchKind"),
+        Arg::flag("caseSensitive"),
+        RESULTS[0], RESULTS[1],
+    ], &[("scope", "workspace")];
+    /// `types PATTERN`.
+    Types = "find_type", &[
+        Arg::positional("query", "PATTERN").required()
+            .help("Type name, prefix, camelCase (NPE), wildcard (*Map) or package pattern (java.util.*Map)"),
+        Arg::flag("kind"),
+        RESULTS[0], RESULTS[1],
+    ];
+    /// `resources PATTERN`.
+    Resources = "find_resource", &[
+        Arg::positional("query", "PATTERN").required()
+            .help("File name, prefix, camelCase, glob (*.xml) or path glob (src/*/pom.xml)"),
+        RESULTS[0], RESULTS[1],
+    ];
+    /// `refs TARGET...`: one target listed, several counted.
+    Refs = "find_references", &[
+        Arg::positional("targets", "TARGETS").required().special()
+            .help("As `target` (or FILE:LINE[:COLUMN] of an occurrence); several: counts per target"),
+        Arg::flag("countOnly"),
+        Arg::flag("includeDeclaration"),
+        Arg::flag("includeOverriders"),
+        Arg::flag("includeAccessors"),
+        Arg::long("paths", "path"),
+        Arg::long("kinds", "kind").comma(),
+        PAGE[0], PAGE[1],
+    ];
+    /// `callers TARGET`.
+    Callers = "call_hierarchy", CALLS, &[("direction", "incoming")];
+    /// `callees TARGET`.
+    Callees = "call_hierarchy", CALLS, &[("direction", "outgoing")];
+    /// `hierarchy TARGET`.
+    Hierarchy = "type_hierarchy", &[
+        Arg::positional("target", "TARGET").required().special().help(TARGET),
+        Arg::flag("direction"),
+        Arg::flag("depth"),
+        Arg::flag("includeLibraries"),
+        PAGE[0], PAGE[1],
+    ];
+    /// `impls TARGET`.
+    Impls = "find_implementations", &[
+        Arg::positional("target", "TARGET").required().special().help(TARGET),
+        Arg::flag("includeLibraries"),
+        PAGE[0], PAGE[1],
+    ];
+    /// `affected [TARGET...]`: none, the changes since HEAD.
+    Affected = "affected_tests", &[
+        Arg::positional("targets", "TARGETS")
+            .help("Methods, constructors or types (as `callers` takes them); none: what the working tree changed against git's HEAD"),
+        Arg::long("changed", "file").own(Own::Many("FILE"), "Only these changed files (repeatable)").path(),
+        PAGE[0], PAGE[1],
+    ];
+    /// `deps TARGET`.
+    Deps = "analyze_type_dependencies", &[
+        Arg::positional("target", "TARGET").own(Own::Value("TARGET"), "A qualified type name, or a .java file").required(),
+        Arg::long("excludedPackages", "exclude"),
+        Arg::flag("transitive"),
+        Arg::flag("maxDepth"),
+        Arg::flag("limit"),
+    ];
+    /// `def SYMBOL`.
+    Def = "show_definition", &[
+        Arg::positional("symbol", "SYMBOL").required().help("Bar, doThing, Bar.doThing, com.foo.Bar#count"),
+        Arg::long("filePath", "file").path(),
+        Arg::flag("line"),
+        Arg::flag("column"),
+        Arg::flag("limit"),
+    ];
+    /// `problems [PATH...]`.
+    Problems = "get_problems", &[
+        Arg::positional("filePath", "PATHS").path(),
+        Arg::long("severityFilter", "severity").comma(),
+        Arg::long("sourceFilter", "source").comma(),
+        Arg::flag("lines").own(Own::Value("START-END"), "Only problems starting on lines START-END (1-based, inclusive)"),
+        Arg::flag("missingDependencies"),
+        PAGE[0], PAGE[1],
+        Arg::flag("compact").own(Own::Switch, "Print one-line JSON"),
+    ];
+    /// `test [TARGET]`.
+    Test = "run_tests", &[
+        Arg::positional("target", "TARGET"),
+        Arg::flag("offline"),
+        Arg::long("define", "").short('D').own(Own::Many("KEY=VALUE"), "A system property for the build, KEY=VALUE (repeatable)"),
+        Arg::flag("maven").own(Own::Switch, "Always through Maven, never the fast path"),
+    ];
+    /// `mvn GOAL...`.
+    Mvn = "maven_goal", &[
+        Arg::positional("goals", "GOALS").required(),
+        Arg::long("profiles", "").short('P').comma(),
+        Arg::long("define", "").short('D').own(Own::Many("KEY=VALUE"), "A property, KEY=VALUE (repeatable)"),
+        Arg::flag("offline"),
+        Arg::flag("module").short('m'),
+    ];
 }
 
 #[derive(Debug, Args)]
@@ -383,18 +202,6 @@ pub struct CallArgs {
     pub out: Output,
     #[command(flatten)]
     pub ws: WorkspaceFlags,
-}
-
-/// A JSON object from `json!` (every literal this file builds is one), without the flags
-/// not given (`null`): the tool's own defaults apply to those.
-fn object(v: Value) -> Map<String, Value> {
-    match v {
-        Value::Object(mut m) => {
-            m.retain(|_, v| !v.is_null());
-            m
-        }
-        _ => Map::new(),
-    }
 }
 
 /// A file the command line names, as a tool argument. Relative paths on the command line are
@@ -610,84 +417,38 @@ pub fn tools() -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn range(a: RangeArgs) -> anyhow::Result<ExitCode> {
-    let ws = Session::open(&a.ws, "java_read_range")?;
-    let args = json!({
-        "filePath": file_arg(ws.roots(), &a.file),
-        "startLine": a.start,
-        "endLine": a.end,
-        "options": {"includeLineNumbers": a.include_line_numbers, "maxChars": a.max_chars},
-    });
-    finish(&ws, ws.call("java_read_range", object(args)), a.out, false, |_| false)
+/// A command whose arguments all go to its tool as given: `range`, `javadoc`, `find`, `types`,
+/// `resources`, `def`.
+pub fn plain<S: Spec>(q: Query<S>) -> anyhow::Result<ExitCode> {
+    let ws = Session::open(&q.ws, q.tool())?;
+    let mut args = q.arguments(&|p| file_arg(ws.roots(), Path::new(p)));
+    // `find --query Q`, as before the query was positional.
+    if let Some(query) = q.strings("queryFlag").pop() {
+        args.insert("query".into(), query.into());
+    }
+    finish(&ws, ws.call(q.tool(), args), q.out, false, |_| false)
 }
 
-pub fn javadoc(a: JavadocArgs) -> anyhow::Result<ExitCode> {
-    let ws = Session::open(&a.ws, "java_read_javadoc")?;
-    let args = json!({
-        "filePath": file_arg(ws.roots(), &a.file),
-        "symbolId": a.symbol_id,
-        "options": {"includeLineNumbers": a.include_line_numbers, "maxChars": a.max_chars},
-    });
-    finish(&ws, ws.call("java_read_javadoc", object(args)), a.out, false, |_| false)
-}
-
-pub fn find(a: FindArgs) -> anyhow::Result<ExitCode> {
-    let query = a.query.or(a.query_flag).unwrap_or_default();
-    let args = json!({
-        "root": a.root_dir,
-        "query": query,
-        "matchKind": a.match_kind,
-        "limit": a.page.max_results,
-        "caseSensitive": a.case_sensitive,
-        "offset": a.page.offset,
-        "scope": "workspace",
-    });
-    run_tool(&a.ws, "java_find_symbol", object(args), a.out)
-}
-
-pub fn types(a: TypesArgs) -> anyhow::Result<ExitCode> {
-    let args = json!({
-        "query": a.pattern,
-        "kind": a.kind,
-        "limit": a.page.max_results,
-        "offset": a.page.offset,
-    });
-    run_tool(&a.ws, "find_type", object(args), a.out)
-}
-
-pub fn resources(a: ResourcesArgs) -> anyhow::Result<ExitCode> {
-    let args = json!({"query": a.pattern, "limit": a.page.max_results, "offset": a.page.offset});
-    run_tool(&a.ws, "find_resource", object(args), a.out)
-}
-
-pub fn refs(a: RefsArgs) -> anyhow::Result<ExitCode> {
-    let ws = Session::open(&a.ws, "find_references")?;
-    let mut args = object(json!({
-        "countOnly": a.count_only,
-        "includeDeclaration": a.include_declaration,
-        "includeOverriders": a.include_overriders,
-        "includeAccessors": a.include_accessors,
-        "paths": a.paths,
-        "kinds": a.kinds,
-        "limit": a.limit,
-        "offset": a.offset,
-    }));
+pub fn refs(q: Query<Refs>) -> anyhow::Result<ExitCode> {
+    let ws = Session::open(&q.ws, q.tool())?;
+    let mut args = q.arguments(&|p| file_arg(ws.roots(), Path::new(p)));
+    let targets = q.strings("targets");
     // One target goes the one way the tool resolves it, counted or listed: a count and the
     // full answer never disagree, and a target that resolves to nothing is an error.
-    if a.targets.len() > 1 {
-        args.insert("targets".into(), json!(a.targets));
+    if targets.len() > 1 {
+        args.insert("targets".into(), json!(targets));
         args.insert("countOnly".into(), true.into());
-    } else {
-        add_target(&ws, &mut args, &a.targets[0]);
+    } else if let Some(t) = targets.first() {
+        add_target(&ws, &mut args, t);
     }
-    let answer = ws.call("find_references", args);
+    let answer = ws.call(q.tool(), args);
     // Files the binder could not bind fully: their references may be missing.
     if let Ok(a) = &answer {
         for f in a.value["incomplete"].as_array().into_iter().flatten().filter_map(Value::as_str) {
             eprintln!("warning: {f}");
         }
     }
-    finish(&ws, answer, a.out, false, |_| false)
+    finish(&ws, answer, q.out, false, |_| false)
 }
 
 /// `target` as the navigation tools take it: a position `FILE:LINE[:COLUMN]` as `filePath` +
@@ -707,82 +468,51 @@ fn add_target(ws: &Session, args: &mut serde_json::Map<String, Value>, target: &
     }
 }
 
-pub fn hierarchy(a: HierarchyArgs) -> anyhow::Result<ExitCode> {
-    let args = json!({
-        "direction": a.direction,
-        "depth": a.depth,
-        "includeLibraries": a.include_libraries,
-        "limit": a.limit,
-        "offset": a.offset,
-    });
-    on_target(&a.ws, "type_hierarchy", &a.target, args, a.out)
+/// A navigation command on its `target` ([`add_target`]): `callers`, `callees`, `hierarchy`,
+/// `impls`.
+pub fn on_target<S: Spec>(q: Query<S>) -> anyhow::Result<ExitCode> {
+    let ws = Session::open(&q.ws, q.tool())?;
+    let mut args = q.arguments(&|p| file_arg(ws.roots(), Path::new(p)));
+    if let Some(t) = q.strings("target").first() {
+        add_target(&ws, &mut args, t);
+    }
+    finish(&ws, ws.call(q.tool(), args), q.out, false, |_| false)
 }
 
-pub fn impls(a: ImplsArgs) -> anyhow::Result<ExitCode> {
-    let args = json!({"includeLibraries": a.include_libraries, "limit": a.limit, "offset": a.offset});
-    on_target(&a.ws, "find_implementations", &a.target, args, a.out)
+/// `affected`: affected_tests of targets, or of the changes since HEAD.
+pub fn affected(q: Query<Affected>) -> anyhow::Result<ExitCode> {
+    let ws = Session::open(&q.ws, q.tool())?;
+    let mut args = q.arguments(&|p| file_arg(ws.roots(), Path::new(p)));
+    if !args.contains_key("targets") {
+        let files: Vec<String> = q.strings("changed").iter().map(|f| file_arg(ws.roots(), Path::new(f))).collect();
+        args.insert("changed".into(), if files.is_empty() { true.into() } else { json!(files) });
+    }
+    let answer = ws.call(q.tool(), args);
+    finish(&ws, answer, q.out, false, |_| false)
 }
 
-/// A navigation command on `target` ([`add_target`]), with the rest of its arguments.
-fn on_target(flags: &WorkspaceFlags, tool: &str, target: &str, args: Value, out: Output) -> anyhow::Result<ExitCode> {
-    let ws = Session::open(flags, tool)?;
-    let mut args = object(args);
-    add_target(&ws, &mut args, target);
-    finish(&ws, ws.call(tool, args), out, false, |_| false)
-}
-
-pub fn deps(a: DepsArgs) -> anyhow::Result<ExitCode> {
-    let ws = Session::open(&a.ws, "analyze_type_dependencies")?;
-    let mut args = object(json!({
-        "excludedPackages": a.excluded_packages,
-        "transitive": a.transitive,
-        "maxDepth": a.max_depth,
-        "limit": a.limit,
-    }));
-    if a.target.ends_with(".java") {
-        args.insert("filePath".into(), file_arg(ws.roots(), Path::new(&a.target)).into());
+/// `deps`: a type by name, or a `.java` file's.
+pub fn deps(q: Query<Deps>) -> anyhow::Result<ExitCode> {
+    let ws = Session::open(&q.ws, q.tool())?;
+    let mut args = q.arguments(&|p| file_arg(ws.roots(), Path::new(p)));
+    let target = q.strings("target").pop().unwrap_or_default();
+    if target.ends_with(".java") {
+        args.insert("filePath".into(), file_arg(ws.roots(), Path::new(&target)).into());
     } else {
-        args.insert("type".into(), a.target.into());
+        args.insert("type".into(), target.into());
     }
-    finish(&ws, ws.call("analyze_type_dependencies", args), a.out, false, |_| false)
-}
-
-pub fn def(a: DefArgs) -> anyhow::Result<ExitCode> {
-    let ws = Session::open(&a.ws, "show_definition")?;
-    let mut args = object(json!({"symbol": a.symbol, "limit": a.limit}));
-    if let Some(f) = &a.file {
-        args.insert("filePath".into(), file_arg(ws.roots(), f).into());
-    }
-    for (key, v) in [("line", a.line), ("column", a.column)] {
-        if let Some(v) = v {
-            args.insert(key.into(), v.into());
-        }
-    }
-    finish(&ws, ws.call("show_definition", args), a.out, false, |_| false)
+    finish(&ws, ws.call(q.tool(), args), q.out, false, |_| false)
 }
 
 /// `problems`: get_problems until every file is checked; exits 1 when an error is listed.
-pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
-    let ws = open(&a.ws)?;
-    let (start, end) = match &a.lines {
-        None => (0, 0),
-        Some(r) => {
-            let (s, e) = r.split_once('-').unwrap_or((r, r));
-            let n =
-                |x: &str| x.trim().parse::<u32>().map_err(|_| anyhow::anyhow!("invalid --lines `{r}`; use START-END"));
-            (n(s)?, n(e)?)
-        }
-    };
-    let paths: Vec<String> = a.paths.iter().map(|p| file_arg(ws.roots().paths(), Path::new(p))).collect();
-    let args = object(json!({
-        "filePath": paths,
-        "severityFilter": a.severity,
-        "sourceFilter": a.source,
-        "lineRange": {"start": start, "end": end},
-        "missingDependencies": a.missing_dependencies,
-        "limit": a.limit,
-        "offset": a.offset,
-    }));
+pub fn problems(q: Query<Problems>) -> anyhow::Result<ExitCode> {
+    let ws = open(&q.ws)?;
+    let mut args = q.arguments(&|p| file_arg(ws.roots().paths(), Path::new(p)));
+    if let Some(r) = q.strings("lines").pop() {
+        let (s, e) = r.split_once('-').unwrap_or((&r, &r));
+        let n = |x: &str| x.trim().parse::<u32>().map_err(|_| anyhow::anyhow!("invalid --lines `{r}`; use START-END"));
+        args.insert("lineRange".into(), json!({"start": n(s)?, "end": n(e)?}));
+    }
     prepare(&ws, "get_problems", &args);
     // A command line has no client timeout: ask again until the background work is done.
     let checked = std::sync::Mutex::new(None::<String>);
@@ -802,7 +532,7 @@ pub fn problems(a: ProblemsCliArgs) -> anyhow::Result<ExitCode> {
         }
     });
     let errors = |v: &Value| v["diagnostics"].as_array().into_iter().flatten().any(|d| d["severity"] == "Error");
-    finish(&Session::local(ws), answer, a.out, a.compact, errors)
+    finish(&Session::local(ws), answer, q.out, q.switch("compact"), errors)
 }
 
 /// `test` and `mvn`: a command line has no client timeout, so it asks `get_test_results`
@@ -817,7 +547,7 @@ fn build_run(flags: &WorkspaceFlags, tool: &str, args: Map<String, Value>, out: 
             && a.value["status"] == "running"
         {
             let run_id = a.value["runId"].clone();
-            answer = registry::dispatch(&ws, "get_test_results", object(json!({"runId": run_id})));
+            answer = registry::dispatch(&ws, "get_test_results", Map::from_iter([("runId".to_owned(), run_id)]));
         }
         answer
     });
@@ -832,23 +562,17 @@ fn build_run(flags: &WorkspaceFlags, tool: &str, args: Map<String, Value>, out: 
     finish(&Session::local(ws), answer, out, false, failed)
 }
 
-pub fn test(a: TestCliArgs) -> anyhow::Result<ExitCode> {
-    let args = json!({
-        "target": a.target,
-        "offline": a.offline,
-        "properties": flags::defines(&a.define)?,
-        "fast": !a.maven,
-    });
-    build_run(&a.ws, "run_tests", object(args), a.out)
+/// `test`: run_tests, waited for.
+pub fn test(q: Query<Test>) -> anyhow::Result<ExitCode> {
+    let mut args = q.arguments(&|p| p.to_owned());
+    args.insert("properties".into(), flags::defines(&q.strings("define"))?.into());
+    args.insert("fast".into(), (!q.switch("maven")).into());
+    build_run(&q.ws, q.tool(), args, q.out)
 }
 
-pub fn mvn(a: MvnCliArgs) -> anyhow::Result<ExitCode> {
-    let args = json!({
-        "goals": a.goals,
-        "profiles": a.profiles,
-        "properties": flags::defines(&a.define)?,
-        "offline": a.offline,
-        "module": a.module,
-    });
-    build_run(&a.ws, "maven_goal", object(args), a.out)
+/// `mvn`: maven_goal, waited for.
+pub fn mvn(q: Query<Mvn>) -> anyhow::Result<ExitCode> {
+    let mut args = q.arguments(&|p| p.to_owned());
+    args.insert("properties".into(), flags::defines(&q.strings("define"))?.into());
+    build_run(&q.ws, q.tool(), args, q.out)
 }

@@ -171,3 +171,36 @@ pub(crate) fn check_workspace_refused(
         Err(e) => assert_eq!(e.to_string(), reason),
     }
 }
+
+/// A quick fix's edits at a byte offset of a file.
+pub(crate) trait Fix: Fn(&crate::Doc, usize) -> Result<Vec<crate::TextEdit>, String> {}
+impl<F: Fn(&crate::Doc, usize) -> Result<Vec<crate::TextEdit>, String>> Fix for F {}
+
+/// `before` with its `$0` marker taken out, as `A.java`, and the marker's byte offset.
+fn marked_doc(before: &str) -> (crate::Doc, usize) {
+    let at = before.find("$0").unwrap_or_else(|| panic!("no $0 marker in {before}"));
+    let text = format!("{}{}", &before[..at], &before[at + 2..]);
+    let doc = crate::Doc::new(Path::new("/x/A.java"), "A.java", text.into_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    (doc, at)
+}
+
+/// Runs the quick fix `fix` at the `$0` of `before` and compares the edited file with `after`.
+pub(crate) fn check_fix(fix: impl Fix, before: &str, after: expect_test::Expect) {
+    let (doc, at) = marked_doc(before);
+    let edits = fix(&doc, at).unwrap_or_else(|e| panic!("refused: {e}"));
+    let mut edit = crate::WorkspaceEdit::default();
+    let mut file = doc.edit();
+    file.edits = edits;
+    edit.add(file);
+    let plan = edit.plan().unwrap_or_else(|e| panic!("plan: {e}"));
+    after.assert_eq(&String::from_utf8_lossy(&plan.files[0].new));
+}
+
+/// Runs the quick fix `fix` at the `$0` of `before` and checks it refuses, saying `reason`.
+pub(crate) fn check_fix_refused(fix: impl Fix, before: &str, reason: &str) {
+    let (doc, at) = marked_doc(before);
+    match fix(&doc, at) {
+        Ok(edits) => panic!("not refused: {edits:?}"),
+        Err(e) => assert_eq!(e, reason),
+    }
+}

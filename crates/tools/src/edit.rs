@@ -32,6 +32,7 @@ impl From<mji_edit::actions::ActionError> for ToolError {
     fn from(e: mji_edit::actions::ActionError) -> ToolError {
         match e {
             mji_edit::actions::ActionError::Refused(why) => ToolError::InvalidArgument(why),
+            mji_edit::actions::ActionError::NotFound(what) => ToolError::NoSuchSymbol(what),
             mji_edit::actions::ActionError::Edit(e) => e.into(),
         }
     }
@@ -390,26 +391,6 @@ pub(crate) fn finish(ws: &Host, outcome: Outcome, args: &RefactorArgs) -> Result
         }
     }
     Ok(out)
-}
-
-/// override_methods, implement_methods, delegates: the supertypes' (or a field type's)
-/// declarations from the world (workspace types) and the library index (the JDK's and
-/// jars' class files), every type text qualified for [`mji_edit::inherit`].
-pub(crate) fn inherited_members(
-    ws: &Host,
-    doc: &mji_edit::Doc,
-    ty: &mji_model::TypeDecl,
-    action: mji_edit::generate::Action,
-    opts: &mji_edit::generate::Options,
-) -> Result<mji_edit::generate::Generated, ToolError> {
-    let (w, _) = ws.xref_world();
-    let id = w
-        .workspace_type(&ty.qualified_name)
-        .ok_or_else(|| ToolError::NoSuchSymbol(format!("{} is not in the index yet; try again", ty.qualified_name)))?;
-    let qualified = mji_edit::ctx::qualify_decl(&w, id, ty);
-    let visible = |simple: &str| w.qualify_in(id, simple);
-    let lookup = mji_edit::inherit::Lookup { types: mji_edit::ctx::TypeCache::new(ws, &w), visible: &visible };
-    mji_edit::inherit::generate(doc, ty, &qualified, action, opts, &lookup).map_err(ToolError::InvalidArgument)
 }
 
 fn empty_result(summary: String, conflicts: Vec<String>, warnings: Vec<String>, likely: Vec<String>) -> EditResult {

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use mji_edit::fixes::{self, FixId, Offer, by_position};
+use mji_edit::fixes::{self, FixId, Offer};
 use mji_edit::{Doc, WorkspaceEdit};
 use mji_problems::{Fix, Problem};
 
@@ -56,18 +56,18 @@ pub(crate) fn attach(ws: &Host, problems: &mut [Problem]) {
                 }
             }
             Offer::AddOverride => {
-                if by_position::add_override(doc, at).is_ok() {
+                if fixes::add_override(doc, at).is_ok() {
                     p.fixes.push(Fix { fix_id: id("override", ""), title: "add @Override".into() });
                 }
             }
             Offer::RemoveImport => {
-                if by_position::remove_import(doc, at).is_ok() {
+                if fixes::remove_import(doc, at).is_ok() {
                     p.fixes.push(Fix { fix_id: id("unimport", ""), title: "remove the unused import".into() });
                 }
             }
             Offer::RemoveLocal => {
                 let name = p.message.split('`').nth(1).unwrap_or_default().to_owned();
-                if by_position::remove_local(doc, at).is_ok() {
+                if fixes::remove_local(doc, at).is_ok() {
                     p.fixes.push(Fix {
                         fix_id: id("unlocal", &name),
                         title: format!("remove the unused variable {name}"),
@@ -80,24 +80,22 @@ pub(crate) fn attach(ws: &Host, problems: &mut [Problem]) {
                 let (Some(from), Some(to)) = (doc.offset(s.line, s.column), doc.offset(e.line, e.column)) else {
                     continue;
                 };
-                if by_position::expression_at(doc, from) == Some((from, to))
-                    && by_position::add_cast(doc, from, &ty).is_ok()
-                {
+                if fixes::expression_at(doc, from) == Some((from, to)) && fixes::add_cast(doc, from, &ty).is_ok() {
                     let fix_id = FixId::new(&p.file, s.line, s.column, "cast", &ty, &doc.bytes).encode();
                     p.fixes.push(Fix { fix_id, title: format!("cast to {}", simple(&ty)) });
                 }
             }
             Offer::CreateMethod(name, args) => {
-                if by_position::create_method(doc, at, &name, &args).is_ok() {
+                if fixes::create_method(doc, at, &name, &args).is_ok() {
                     let sig = format!("{name}({})", args.join(","));
                     p.fixes.push(Fix { fix_id: id("method", &sig), title: format!("create method {sig}") });
                 }
             }
             Offer::CreateVariable(name) => {
-                if by_position::create_field(doc, at, &name).is_ok() {
+                if fixes::create_field(doc, at, &name).is_ok() {
                     p.fixes.push(Fix { fix_id: id("field", &name), title: format!("create field {name}") });
                 }
-                if by_position::create_local(doc, at, &name).is_ok() {
+                if fixes::create_local(doc, at, &name).is_ok() {
                     p.fixes.push(Fix { fix_id: id("local", &name), title: format!("create local variable {name}") });
                 }
             }
@@ -220,15 +218,9 @@ pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolE
                 return Err(refused(format!("nothing unused at {}:{}", id.line, id.column)));
             }
             if id.kind == "unimport" {
-                (
-                    by_position::remove_import(&doc, at).map_err(refused)?,
-                    format!("remove an unused import of {}", r.display),
-                )
+                (fixes::remove_import(&doc, at).map_err(refused)?, format!("remove an unused import of {}", r.display))
             } else {
-                (
-                    by_position::remove_local(&doc, at).map_err(refused)?,
-                    format!("remove the unused variable {}", id.arg),
-                )
+                (fixes::remove_local(&doc, at).map_err(refused)?, format!("remove the unused variable {}", id.arg))
             }
         }
         "override" => {
@@ -238,26 +230,31 @@ pub(crate) fn quick_fix(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolE
             if !hinted {
                 return Err(refused(format!("no method overriding a supertype's at {}:{}", id.line, id.column)));
             }
-            (by_position::add_override(&doc, at).map_err(refused)?, "add @Override".to_owned())
+            (fixes::add_override(&doc, at).map_err(refused)?, "add @Override".to_owned())
         }
-        "cast" => (by_position::add_cast(&doc, at, &id.arg).map_err(refused)?, format!("cast to {}", id.arg)),
+        "cast" => (fixes::add_cast(&doc, at, &id.arg).map_err(refused)?, format!("cast to {}", id.arg)),
         "method" => {
             let bad = || refused(format!("`{}` is not a method signature", id.arg));
             let (name, args) = id.arg.strip_suffix(')').and_then(|a| a.split_once('(')).ok_or_else(bad)?;
             let args = fixes::split_types(args);
-            (by_position::create_method(&doc, at, name, &args).map_err(refused)?, format!("create method {}", id.arg))
+            (fixes::create_method(&doc, at, name, &args).map_err(refused)?, format!("create method {}", id.arg))
         }
-        "field" => (by_position::create_field(&doc, at, &id.arg).map_err(refused)?, format!("create field {}", id.arg)),
-        "local" => (
-            by_position::create_local(&doc, at, &id.arg).map_err(refused)?,
-            format!("create local variable {}", id.arg),
-        ),
+        "field" => (fixes::create_field(&doc, at, &id.arg).map_err(refused)?, format!("create field {}", id.arg)),
+        "local" => {
+            (fixes::create_local(&doc, at, &id.arg).map_err(refused)?, format!("create local variable {}", id.arg))
+        }
         _ => {
             let outline = mji_parser::outline(&r.display, &doc.bytes);
             let ty = type_named(&outline.classes, &id.arg, id.line)
                 .ok_or_else(|| refused(format!("no class {} at line {}", id.arg, id.line)))?;
             let opts = mji_edit::generate::Options::default();
-            let g = crate::edit::inherited_members(ws, &doc, ty, mji_edit::generate::Action::ImplementMethods, &opts)?;
+            let g = mji_edit::actions::generate::inherited(
+                ws,
+                &doc,
+                ty,
+                mji_edit::generate::Action::ImplementMethods,
+                &opts,
+            )?;
             if g.members.is_empty() {
                 return Err(refused(format!("{} has no abstract method left to implement", id.arg)));
             }

@@ -7,6 +7,7 @@ pub mod change_signature;
 pub mod convert;
 pub mod extract;
 pub mod extract_method;
+pub mod generate;
 pub mod inline;
 pub mod r#move;
 pub mod organize_imports;
@@ -20,6 +21,9 @@ pub enum ActionError {
     /// message says why, for the caller to act on.
     #[error("{0}")]
     Refused(String),
+    /// What the call names is not there (yet): a type the world does not hold.
+    #[error("{0}")]
+    NotFound(String),
     /// A file could not be read or is not text.
     #[error(transparent)]
     Edit(#[from] crate::EditError),

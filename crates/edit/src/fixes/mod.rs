@@ -1,21 +1,47 @@
 //! Quick fixes for javac's diagnostics (an IDE's light bulb): what a diagnostic offers, read
-//! from javac's key and message ([`offer`]: import or create class, throws or try/catch, add
-//! @Override, remove an unused import or local, cast, create method, field or local, implement
-//! the abstract methods; [`by_position`] and [`create_class`] hold those fixes' edits), the fix ids `get_problems` lists and `refactor_actions`
-//! takes back, and the syntax edits of the fixes that need no binding (`throws`, try/catch).
-//! Imports and implemented methods reuse [`crate::imports`] and [`crate::inherit`].
+//! from javac's key and message ([`offer`]), the fix ids `get_problems` lists and
+//! `refactor_actions` takes back, and one file per fix with its before/after cases:
+//!
+//! | diagnostic | [`Offer`] | fix id kinds: files |
+//! |---|---|---|
+//! | `compiler.err.cant.resolve[.location]`, a type's name | `Import` | `import` ([`crate::imports`]), `class`: `create_class.rs` |
+//! | `compiler.err.cant.resolve[.location]`, a variable | `CreateVariable` | `field`: `create_field.rs`, `local`: `create_local.rs` |
+//! | `compiler.err.cant.resolve.location.args` | `CreateMethod` | `method`: `create_method.rs` |
+//! | `compiler.err.prob.found.req` (lossy, or from `Object`) | `Cast` | `cast`: `add_cast.rs` |
+//! | `compiler.err.unreported.exception.*` | `Exception` | `throws`: `add_throws.rs`, `try`: `surround_with_try.rs` |
+//! | `compiler.err.does.not.override.abstract` | `Implement` | `implement` ([`crate::inherit`]) |
+//! | `hint.unused.import` | `RemoveImport` | `unimport`: `remove_import.rs` |
+//! | `hint.unused.local` | `RemoveLocal` | `unlocal`: `remove_local.rs` |
+//! | `hint.missing.override` | `AddOverride` | `override`: `add_override.rs` |
+//!
+//! `site.rs` holds what the fixes share: the code around a diagnostic's position.
 //!
 //! A fix id names the file, the diagnostic's position, the fix and a stamp of the file's
 //! content: the same diagnostic of the same text always gets the same id, and an id whose file
 //! has changed since is refused as stale rather than applied to other code.
 
-pub mod by_position;
+mod add_cast;
+mod add_override;
+mod add_throws;
 pub mod create_class;
+mod create_field;
+mod create_local;
+mod create_method;
+mod remove_import;
+mod remove_local;
+mod site;
+mod surround_with_try;
 
-use mji_parser::kind;
-use tree_sitter::Node;
+pub use add_cast::{add_cast, expression_at};
+pub use add_override::add_override;
+pub use add_throws::add_throws;
+pub use create_field::create_field;
+pub use create_local::create_local;
+pub use create_method::create_method;
+pub use remove_import::remove_import;
+pub use remove_local::remove_local;
+pub use surround_with_try::surround_with_try;
 
-use crate::syntax::walk;
 use crate::{Doc, TextEdit};
 
 /// One fix of one diagnostic, as a fix id spells it.
@@ -205,199 +231,9 @@ pub(crate) fn type_name(doc: &Doc, qualified: &str) -> (String, Option<TextEdit>
     }
 }
 
-/// Adds `throws X` to the method or constructor around byte `at` (`X` imported when it can
-/// be). Refused inside a lambda or an initializer, and for a method marked `@Override` (the
-/// method it overrides does not declare it).
-pub fn add_throws(doc: &Doc, at: usize, exception: &str) -> Result<Vec<TextEdit>, String> {
-    let text = doc.text();
-    let tree = mji_parser::parse_tree(text).ok_or("the file could not be parsed")?;
-    let mut n = tree.root_node().descendant_for_byte_range(at, at).ok_or("no code at the position")?;
-    let method = loop {
-        match n.kind() {
-            kind::METHOD_DECLARATION | kind::CONSTRUCTOR_DECLARATION => break n,
-            kind::LAMBDA_EXPRESSION => return Err("inside a lambda, whose interface method cannot throw it".into()),
-            kind::CLASS_BODY | kind::ENUM_BODY | kind::INTERFACE_BODY | kind::PROGRAM => {
-                return Err("not inside a method or constructor".into());
-            }
-            _ => n = n.parent().ok_or("not inside a method or constructor")?,
-        }
-    };
-    let head =
-        &text[method.start_byte()..method.child_by_field_name("body").map_or(method.end_byte(), |b| b.start_byte())];
-    if head.contains("@Override") {
-        return Err("the method overrides one that does not declare it".into());
-    }
-    let (name, import) = type_name(doc, exception);
-    let mut edits: Vec<TextEdit> = import.into_iter().collect();
-    let mut c = method.walk();
-    if let Some(throws) = method.children(&mut c).find(|c| c.kind() == kind::THROWS) {
-        edits.push(TextEdit { start: throws.end_byte(), end: throws.end_byte(), text: format!(", {name}") });
-    } else {
-        let body = method.child_by_field_name("body").ok_or("the method has no body")?;
-        let at = body.start_byte();
-        let spaced = text[..at].ends_with(char::is_whitespace);
-        let insert = if spaced { format!("throws {name} ") } else { format!(" throws {name} ") };
-        edits.push(TextEdit { start: at, end: at, text: insert });
-    }
-    Ok(edits)
-}
-
-/// Surrounds the statement around byte `at` with `try { … } catch (X e) { throw new
-/// RuntimeException(e); }`. A declaration whose variable is used after it is split (`T x;`
-/// before the try, `x = …;` inside); refused when it cannot be (`var`, several variables), for
-/// a constructor's `this(…)`/`super(…)` call, and for code outside a block (a lambda's
-/// expression body, a field's initializer).
-pub fn surround_with_try(doc: &Doc, at: usize, exception: &str) -> Result<Vec<TextEdit>, String> {
-    let text = doc.text();
-    let bytes = text.as_bytes();
-    let tree = mji_parser::parse_tree(text).ok_or("the file could not be parsed")?;
-    let mut n = tree.root_node().descendant_for_byte_range(at, at).ok_or("no code at the position")?;
-    let stmt = loop {
-        let parent = n.parent().ok_or("not inside a block")?;
-        if matches!(parent.kind(), kind::BLOCK | kind::CONSTRUCTOR_BODY | kind::SWITCH_BLOCK_STATEMENT_GROUP)
-            && n.is_named()
-        {
-            break n;
-        }
-        if matches!(parent.kind(), kind::LAMBDA_EXPRESSION | kind::CLASS_BODY | kind::ENUM_BODY | kind::INTERFACE_BODY)
-        {
-            return Err("not inside a block (a lambda's expression or an initializer)".into());
-        }
-        n = parent;
-    };
-    if stmt.kind() == kind::EXPLICIT_CONSTRUCTOR_INVOCATION {
-        return Err("a constructor's this(…) or super(…) call cannot be inside a try".into());
-    }
-    let block = stmt.parent().ok_or("not inside a block")?;
-    // A declaration whose variable is used after it is split: declared before the try,
-    // assigned inside (definitely assigned after it, as the catch always throws).
-    let mut split: Option<(String, String)> = None;
-    if stmt.kind() == kind::LOCAL_VARIABLE_DECLARATION {
-        let mut names = Vec::new();
-        let mut c = stmt.walk();
-        let declarators: Vec<Node> = stmt.children_by_field_name("declarator", &mut c).collect();
-        for d in &declarators {
-            if let Some(name) = d.child_by_field_name("name").and_then(|x| x.utf8_text(bytes).ok()) {
-                names.push(name.to_owned());
-            }
-        }
-        let mut used = None;
-        walk(block, &mut |x| {
-            if x.start_byte() >= stmt.end_byte()
-                && x.kind() == kind::IDENTIFIER
-                && let Ok(t) = x.utf8_text(bytes)
-                && names.iter().any(|n| n == t)
-            {
-                used.get_or_insert(t.to_owned());
-            }
-        });
-        if let Some(u) = used {
-            let ty = stmt.child_by_field_name("type").and_then(|t| t.utf8_text(bytes).ok()).unwrap_or("var");
-            let (Some(d), true, false) = (declarators.first(), declarators.len() == 1, ty == "var") else {
-                return Err(format!(
-                    "the statement declares `{u}`, used after it, and cannot be split (`var`, or several variables)"
-                ));
-            };
-            let (Some(value), None) = (d.child_by_field_name("value"), d.child_by_field_name("dimensions")) else {
-                return Err(format!("the statement declares `{u}`, used after it, and cannot be split"));
-            };
-            if value.kind() == kind::ARRAY_INITIALIZER {
-                return Err(format!("the statement declares `{u}` with an array initializer, used after it"));
-            }
-            // `final String s` from the statement's own text, then `s = value;` in the try.
-            let head = text[stmt.start_byte()..d.start_byte()].trim_end();
-            split = Some((format!("{head} {u};"), format!("{u} = {};", &text[value.start_byte()..value.end_byte()])));
-        }
-    }
-    let line_start = crate::syntax::line_start(text, stmt.start_byte());
-    let indent = &text[line_start..stmt.start_byte()];
-    if !indent.chars().all(|c| c == ' ' || c == '\t') {
-        return Err("the statement does not start its line".into());
-    }
-    let unit = indent_unit(text, block, indent);
-    let eol = doc.eol();
-    let var = catch_name(enclosing_body(stmt), bytes);
-    let (name, import) = type_name(doc, exception);
-    let inner = match &split {
-        Some((_, assign)) => assign.clone(),
-        None => text[stmt.start_byte()..stmt.end_byte()].to_owned(),
-    };
-    let body: String = inner
-        .split('\n')
-        .enumerate()
-        .map(|(i, l)| if i == 0 || l.trim().is_empty() { l.to_owned() } else { format!("{unit}{l}") })
-        .collect::<Vec<_>>()
-        .join("\n");
-    let declared = split.map(|(d, _)| format!("{d}{eol}{indent}")).unwrap_or_default();
-    let new = format!(
-        "{declared}try {{{eol}{indent}{unit}{body}{eol}{indent}}} catch ({name} {var}) {{{eol}{indent}{unit}throw new RuntimeException({var});{eol}{indent}}}"
-    );
-    let mut edits: Vec<TextEdit> = import.into_iter().collect();
-    edits.push(TextEdit { start: stmt.start_byte(), end: stmt.end_byte(), text: new });
-    Ok(edits)
-}
-
-/// One level of indentation: the statement's indent beyond its block's line, else 4 spaces
-/// (a tab where the file indents with tabs).
-fn indent_unit(text: &str, block: Node, indent: &str) -> String {
-    let outer = crate::syntax::line_indent(text, block.start_byte());
-    match indent.strip_prefix(outer) {
-        Some(u) if !u.is_empty() => u.to_owned(),
-        _ if indent.contains('\t') => "\t".to_owned(),
-        _ => "    ".to_owned(),
-    }
-}
-
-/// The method, constructor, lambda or initializer whose names a new local must not take.
-fn enclosing_body(n: Node) -> Node {
-    let mut at = n;
-    while let Some(p) = at.parent() {
-        if matches!(
-            p.kind(),
-            kind::METHOD_DECLARATION | kind::CONSTRUCTOR_DECLARATION | kind::CLASS_BODY | kind::ENUM_BODY
-        ) {
-            return p;
-        }
-        at = p;
-    }
-    at
-}
-
-/// The first of `e`, `ex`, `e1`, `e2`, … that no identifier in `scope` spells.
-fn catch_name(scope: Node, bytes: &[u8]) -> String {
-    let mut taken = std::collections::HashSet::new();
-    walk(scope, &mut |x| {
-        if x.kind() == kind::IDENTIFIER
-            && let Ok(t) = x.utf8_text(bytes)
-        {
-            taken.insert(t.to_owned());
-        }
-    });
-    ["e", "ex"]
-        .iter()
-        .map(|s| (*s).to_owned())
-        .chain((1..).map(|i| format!("e{i}")))
-        .find(|n| !taken.contains(n))
-        .unwrap_or_else(|| "e".to_owned())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::Path;
-
-    fn applied(src: &str, edits: Vec<TextEdit>) -> String {
-        let doc = Doc::new(Path::new("/x/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");
-        let mut e = crate::WorkspaceEdit::default();
-        let mut f = doc.edit();
-        f.edits = edits;
-        e.add(f);
-        String::from_utf8(e.plan().expect("plan").files[0].new.clone()).expect("utf8")
-    }
-
-    fn doc(src: &str) -> Doc {
-        Doc::new(Path::new("/x/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8")
-    }
 
     #[test]
     fn fix_ids_round_trip_and_name_their_content() {
@@ -443,33 +279,5 @@ mod tests {
         );
         let m = "p.A.B is not abstract and does not override abstract method run() in java.lang.Runnable";
         assert_eq!(offer("compiler.err.does.not.override.abstract", m), Some(Offer::Implement("B".into())));
-    }
-
-    #[test]
-    fn throws_and_try_catch() {
-        let src = "package p;\n\nclass A {\n    void f() {\n        read();\n    }\n    void g() throws X {\n        read();\n    }\n}\n";
-        let at = src.find("read").expect("read");
-        let out = applied(src, add_throws(&doc(src), at, "java.io.IOException").expect("throws"));
-        assert!(out.contains("import java.io.IOException;") && out.contains("void f() throws IOException {"), "{out}");
-        let at2 = src.rfind("read").expect("read");
-        let out = applied(src, add_throws(&doc(src), at2, "java.io.IOException").expect("throws"));
-        assert!(out.contains("void g() throws X, IOException {"), "{out}");
-        let out = applied(src, surround_with_try(&doc(src), at, "java.io.IOException").expect("try"));
-        assert!(
-            out.contains("        try {\n            read();\n        } catch (IOException e) {\n            throw new RuntimeException(e);\n        }\n"),
-            "{out}"
-        );
-        let src = "class A {\n  void f() {\n    int e = 1;\n    int n = read(e);\n    use(n);\n    Runnable r = () -> read(0);\n  }\n}\n";
-        let at = src.find("read").expect("read");
-        let out = applied(src, surround_with_try(&doc(src), at, "X").expect("split"));
-        assert!(out.contains("    int n;\n    try {\n      n = read(e);\n    } catch (X ex) {"), "{out}");
-        let var = "class A {\n  void f() {\n    var n = read();\n    use(n);\n  }\n}\n";
-        assert!(surround_with_try(&doc(var), var.find("read").expect("r"), "X").expect_err("var").contains("`n`"));
-        let lambda = src.rfind("read").expect("read");
-        assert!(surround_with_try(&doc(src), lambda, "X").is_err());
-        assert!(add_throws(&doc(src), lambda, "X").is_err());
-        let src = "class A {\n  void f() {\n    int e = 1;\n    read(e);\n  }\n}\n";
-        let out = applied(src, surround_with_try(&doc(src), src.find("read").expect("r"), "X").expect("try"));
-        assert!(out.contains("    try {\n      read(e);\n    } catch (X ex) {"), "{out}");
     }
 }

@@ -5,8 +5,7 @@ use crate::ToolError;
 use crate::edit::{EditResult, SourceArgs};
 use crate::registry::{Annotations, Tool};
 use crate::edit::{RefactorAction, RefactorArgs};
-use mji_edit::ctx::{Outcome, by_qualified_name, innermost_at};
-use mji_edit::WorkspaceEdit;
+use mji_edit::ctx::{by_qualified_name, innermost_at};
 use crate::host::Host;
 
 pub(crate) struct SourceActions;
@@ -68,22 +67,7 @@ pub fn run(ws: &Host, args: &crate::edit::SourceArgs) -> Result<EditResult, Tool
         final_params: args.final_parameters,
         methods: args.methods.clone(),
     };
-    use mji_edit::generate::Action;
-    let g = match args.action {
-        Action::OverrideMethods | Action::ImplementMethods | Action::Delegates => {
-            crate::edit::inherited_members(ws, &doc, ty, args.action, &opts)?
-        }
-        _ => mji_edit::generate::generate(&doc, ty, args.action, &opts).map_err(ToolError::InvalidArgument)?,
-    };
-    let mut edit = WorkspaceEdit::default();
-    let mut f = doc.edit();
-    f.edits = g.edits;
-    edit.add(f);
-    let summary = if g.members.is_empty() {
-        format!("nothing to generate in {}", ty.qualified_name)
-    } else {
-        format!("generate {} in {}", g.members.join(", "), ty.qualified_name)
-    };
+    let outcome = mji_edit::actions::generate::run(ws, &doc, ty, args.action, &opts)?;
     let refactor = RefactorArgs {
         action: RefactorAction::Rename,
         target: String::new(),
@@ -92,5 +76,5 @@ pub fn run(ws: &Host, args: &crate::edit::SourceArgs) -> Result<EditResult, Tool
         edit_id: args.edit_id.clone(),
         ..Default::default()
     };
-    crate::edit::finish(ws, Outcome { edit, summary, warnings: g.warnings, ..Outcome::default() }, &refactor)
+    crate::edit::finish(ws, outcome, &refactor)
 }
