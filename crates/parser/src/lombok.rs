@@ -1032,6 +1032,9 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
             })
             .collect()
     };
+    // `lombok.builder.className`, a pattern where `*` is the built type's name.
+    let builder_pattern =
+        cfg.get(config::BUILDER_CLASS_NAME).map(str::trim).filter(|p| !p.is_empty()).unwrap_or("*Builder");
     if let Some(a) = super_builder {
         let sup = Super {
             simple: &simple,
@@ -1039,6 +1042,7 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
             names: &names,
             is_abstract,
             superclass: ty.child_by_field_name("superclass"),
+            pattern: builder_pattern,
         };
         super_builder_of(a, &sup, field_params(), &classes, &exists, src, &mut out);
         return out;
@@ -1069,10 +1073,10 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
     }
     for (a, params, built, named, generic, tparams) in builders {
         let unquoted = |k: &str| a.arg(k, src).map(|s| s.trim_matches('"').to_owned()).filter(|s| !s.is_empty());
-        // `lombok.builder.className`, a pattern where `*` is the built type's name.
-        let pattern =
-            cfg.get(config::BUILDER_CLASS_NAME).map(str::trim).filter(|p| !p.is_empty()).unwrap_or("*Builder");
-        let class = unquoted("builderClassName").unwrap_or_else(|| pattern.replace('*', &named));
+        // A static method returning a primitive (or `void`) names its builder title-cased (`VoidBuilder`).
+        const PRIMITIVES: &[&str] = &["void", "boolean", "byte", "char", "short", "int", "long", "float", "double"];
+        let named = if PRIMITIVES.contains(&named.as_str()) { capitalized(&named) } else { named };
+        let class = unquoted("builderClassName").unwrap_or_else(|| builder_pattern.replace('*', &named));
         // As Lombok writes it: qualified by the annotated type.
         let class_ref = format!("{path}.{class}{generic}");
         let tparams = if generic.is_empty() { None } else { tparams };
@@ -1404,6 +1408,8 @@ struct Super<'a, 't> {
     is_abstract: bool,
     /// Its `superclass` node (`extends Sup<T>`).
     superclass: Option<Node<'t>>,
+    /// The builder class's name, `*` standing for the type's (`lombok.builder.className`).
+    pattern: &'a str,
 }
 
 /// `@SuperBuilder`'s members: the protected constructor from a builder, `builder()` and
@@ -1422,8 +1428,8 @@ fn super_builder_of<'t>(
     let at = a.node;
     let simple = sup.simple;
     let unquoted = |k: &str| a.arg(k, src).map(|s| s.trim_matches('"').to_owned()).filter(|s| !s.is_empty());
-    let class = format!("{simple}Builder");
-    let imp = format!("{simple}BuilderImpl");
+    let class = sup.pattern.replace('*', simple);
+    let imp = format!("{class}Impl");
     let vars = sup.names.join(", ");
     let pre = if vars.is_empty() { String::new() } else { format!("{vars}, ") };
     let path = sup.path;
@@ -1457,7 +1463,7 @@ fn super_builder_of<'t>(
         let last = base.rsplit('.').next().unwrap_or(&base).to_owned();
         let args = type_args(t, src);
         let pre = if args.is_empty() { String::new() } else { format!("{}, ", args.join(", ")) };
-        Some(format!("{base}.{last}Builder<{pre}C, B>"))
+        Some(format!("{base}.{}<{pre}C, B>", sup.pattern.replace('*', &last)))
     });
     let b = || text_ty("B");
     let mut members = builder_fields(&params, by, at, src);

@@ -322,6 +322,8 @@ fn a_lombok_project_against_its_delomboked_copy() {
     // delombok reports what it cannot resolve and still writes every file: not its status.
     let _ = cmd.output().expect("running java -jar lombok.jar delombok");
     let files = crate::common::java_files_under(&src);
+    // Each file under the project's lombok.config files, as delombok reads them.
+    let lombok = parser::lombok::config::Resolver::new(vec![src.clone()], Box::new(|p| std::fs::read(p).ok()));
     let t0 = Instant::now();
     let (mut expected_total, mut both_total, mut agreed, mut types) = (0, 0, 0, 0);
     let (mut missing_all, mut extra_all): (BTreeMap<String, usize>, BTreeMap<String, usize>) = Default::default();
@@ -332,7 +334,7 @@ fn a_lombok_project_against_its_delomboked_copy() {
         let rel = f.strip_prefix(&src).unwrap_or(f).to_string_lossy().replace('\\', "/");
         let original = std::fs::read(f).expect("reading a source");
         let expanded = std::fs::read(copy.join(&rel)).unwrap_or_else(|_| panic!("delombok wrote no {rel}"));
-        let ours = members(&parser::outline(&rel, &original));
+        let ours = members(&parser::outline_with(&rel, &original, &lombok.for_file(f)));
         let theirs = members(&parser::outline(&rel, &expanded));
         let declared: Vec<&str> = ours.iter().filter(|m| !m.generated).map(|m| m.key.as_str()).collect();
         written.insert(

@@ -366,7 +366,8 @@ impl Resolver {
     }
 
     /// A stamp's worth of the configuration of `file`: 0 for Lombok's defaults, else a hash of
-    /// what is configured, so a file's identity (its stamp) changes when its configuration does.
+    /// what is configured, so a file's identity (its stamp, its size XOR this) changes when its
+    /// configuration does, and only then.
     pub fn salt(&self, file: &Path) -> u64 {
         let c = self.for_file(file);
         if c.is_default() {
