@@ -383,8 +383,7 @@ impl Style {
         };
         // `prefix = {}` (or `""` alone) removes nothing.
         let prefix = if prefix.iter().all(String::is_empty) { Vec::new() } else { prefix };
-        let beanspec =
-            cfg.get(config::ACCESSORS_CAPITALIZATION).is_some_and(|v| v.trim().eq_ignore_ascii_case("beanspec"));
+        let beanspec = is_beanspec(cfg);
         let no_is_prefix = cfg.flag(config::GETTER_NO_IS_PREFIX) == Some(true);
         Style { fluent, chain, prefix, beanspec, no_is_prefix }
     }
@@ -430,6 +429,11 @@ fn annotated<'s>(decl: Node, simple: &str, src: &'s [u8]) -> Option<&'s str> {
             && m.child_by_field_name("name").is_some_and(|n| text(n, src).rsplit('.').next() == Some(simple))
     });
     found.map(|m| text(m, src))
+}
+
+/// `lombok.accessors.capitalization = beanspec`.
+fn is_beanspec(cfg: &Config) -> bool {
+    cfg.get(config::ACCESSORS_CAPITALIZATION).is_some_and(|v| v.trim().eq_ignore_ascii_case("beanspec"))
 }
 
 /// The name of a declaration.
@@ -508,6 +512,8 @@ fn callable_params<'t>(scope: &Scope, p: Node<'t>, src: &[u8]) -> Vec<BuilderPar
             field: false,
             default: false,
             auto: scope.config.flag(config::SINGULAR_AUTO) != Some(false),
+            guava: scope.config.flag(config::SINGULAR_USE_GUAVA) == Some(true),
+            beanspec: is_beanspec(&scope.config),
         });
     }
     out
@@ -1029,6 +1035,8 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
                 field: true,
                 default: defaults.iter().any(|i| fields.get(*i).is_some_and(|d| d.name == f.name)),
                 auto: cfg.flag(config::SINGULAR_AUTO) != Some(false),
+                guava: cfg.flag(config::SINGULAR_USE_GUAVA) == Some(true),
+                beanspec: is_beanspec(cfg),
             })
             .collect()
     };
@@ -1137,6 +1145,10 @@ struct BuilderParam<'t> {
     /// `lombok.singular.auto` (default true): a `@Singular` without a name singularizes its
     /// plural; when false, the plural itself is the singular name.
     auto: bool,
+    /// `lombok.singular.useGuava`: a `java.util` collection's builder keeps a Guava builder.
+    guava: bool,
+    /// `lombok.accessors.capitalization = beanspec`, for a `setterPrefix`'s names.
+    beanspec: bool,
 }
 
 /// What `@Singular` makes of a collection parameter: the singular name and the element types
@@ -1185,6 +1197,19 @@ impl<'t> BuilderParam<'t> {
         let base = written.split('<').next().unwrap_or(written).trim();
         let simple = base.rsplit('.').next().unwrap_or(base);
         let (_, map, guava) = SINGULAR_TYPES.iter().find(|(n, _, _)| *n == simple)?;
+        // `lombok.singular.useGuava`: `java.util`'s collections are built with Guava's builders.
+        let guava = &guava.or_else(|| {
+            let to = match simple {
+                "Iterable" | "Collection" | "List" => "ImmutableList",
+                "Set" => "ImmutableSet",
+                "SortedSet" | "NavigableSet" => "ImmutableSortedSet",
+                "Map" => "ImmutableMap",
+                "SortedMap" | "NavigableMap" => "ImmutableSortedMap",
+                _ => return None,
+            };
+            let found = SINGULAR_TYPES.iter().find(|(n, _, _)| *n == to);
+            found.and_then(|(_, _, g)| *g).filter(|_| self.guava)
+        });
         let mut elems = type_args(node, src);
         let want = if *map { 2 } else { 1 };
         let raw = elems.len() != want;
@@ -1370,9 +1395,15 @@ fn builder_setters<'t>(
     at: Node<'t>,
     src: &[u8],
 ) -> Vec<Generated<'t>> {
-    let named = |name: &str| if prefix.is_empty() { name.to_owned() } else { format!("{prefix}{}", capitalized(name)) };
     let mut out = Vec::new();
     for p in params {
+        let cap = |name: &str| {
+            let mut c = name.chars();
+            let keep =
+                p.beanspec && c.next().is_some_and(char::is_lowercase) && c.next().is_some_and(char::is_uppercase);
+            if keep { name.to_owned() } else { capitalized(name) }
+        };
+        let named = |name: &str| if prefix.is_empty() { name.to_owned() } else { format!("{prefix}{}", cap(name)) };
         let method = |name: String, params: Params<'t>, role: Role| {
             let g = Generated::new(GenKind::Method, name, ret.clone(), vec!["public"], by, at).with_params(params);
             if p.field { g.for_field(&p.field_name, role) } else { g }
@@ -1390,7 +1421,7 @@ fn builder_setters<'t>(
                 out.push(method(named(&s.one), one, Role::SingularOne));
                 let all = vec![(p.name.clone(), text_ty(&format!("{}<{}>", s.all, s.bounds.join(", "))))];
                 out.push(method(named(&p.name), all, Role::SingularAll));
-                out.push(method(format!("clear{}", capitalized(&p.name)), Vec::new(), Role::SingularClear));
+                out.push(method(format!("clear{}", cap(&p.name)), Vec::new(), Role::SingularClear));
             }
             None => out.push(method(named(&p.name), vec![(p.name.clone(), p.ty.clone())], Role::BuilderSetter)),
         }

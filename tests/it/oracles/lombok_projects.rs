@@ -26,6 +26,7 @@ use crate::tools::lombok_oracle::{Member, lombok_jar, members};
 /// Lombok's annotations (and nested ones) this project generates members for, or that change
 /// no declaration.
 const SUPPORTED: &[&str] = &[
+    "CustomLog",
     "Getter",
     "Setter",
     "Data",

@@ -23,6 +23,7 @@ pub const READ: &[&str] = &[
     NO_ARGS_EXTRA_PRIVATE,
     BUILDER_CLASS_NAME,
     SINGULAR_AUTO,
+    SINGULAR_USE_GUAVA,
     FIELD_DEFAULTS_FINAL,
 ];
 
@@ -38,6 +39,7 @@ pub const GETTER_NO_IS_PREFIX: &str = "lombok.getter.noIsPrefix";
 pub const NO_ARGS_EXTRA_PRIVATE: &str = "lombok.noArgsConstructor.extraPrivate";
 pub const BUILDER_CLASS_NAME: &str = "lombok.builder.className";
 pub const SINGULAR_AUTO: &str = "lombok.singular.auto";
+pub const SINGULAR_USE_GUAVA: &str = "lombok.singular.useGuava";
 pub const FIELD_DEFAULTS_FINAL: &str = "lombok.fieldDefaults.defaultFinal";
 const STOP_BUBBLING: &str = "config.stopBubbling";
 const LISTS: &[&str] = &[ACCESSORS_PREFIX];
