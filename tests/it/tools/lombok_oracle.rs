@@ -421,14 +421,23 @@ fn a_changed_lombok_config_changes_the_outline_and_the_references_without_a_rest
         "package p;\n@lombok.extern.java.Log\npublic class A {\n  void m() { LOGGER.info(\"x\"); }\n}\n",
     )
     .expect("write");
+    // A lombok.config linked to a file outside the roots is not read (the roots' path policy).
+    let outside = tempfile::tempdir().expect("tempdir");
+    std::fs::write(outside.path().join("lombok.config"), "lombok.log.fieldName = OUTSIDE\n").expect("write");
+    std::fs::create_dir_all(root.join("q")).expect("mkdir");
+    std::fs::write(root.join("q/B.java"), "package q;\n@lombok.extern.java.Log\npublic class B { }\n").expect("write");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(outside.path().join("lombok.config"), root.join("q/lombok.config")).expect("symlink");
     let flags = Flags::roots([root]).set("watch", false);
     let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
-    let fields = |ws: &Host| -> Vec<String> {
-        let o = ws.cache(0).outline(&root.join("p/A.java"), "p/A.java").expect("outline").outline;
+    let fields_of = |ws: &Host, rel: &str| -> Vec<String> {
+        let o = ws.cache(0).outline(&root.join(rel), rel).expect("outline").outline;
         o.classes[0].fields.iter().map(|f| f.name.clone()).collect()
     };
+    let fields = |ws: &Host| fields_of(ws, "p/A.java");
     assert_eq!(fields(&ws), ["LOGGER"]);
+    assert_eq!(fields_of(&ws, "q/B.java"), ["LOGGER"], "the linked lombok.config outside the root is not read");
     assert_eq!(refs_by_file(&ws, "p.A#LOGGER", &|_, _| false).values().map(Vec::len).sum::<usize>(), 1);
     // The configuration changes (as the watcher reports it): no restart.
     std::fs::write(root.join("lombok.config"), "lombok.log.fieldName = log\n").expect("write");
