@@ -12,6 +12,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
@@ -25,6 +26,7 @@ use crate::tools::lombok_oracle::{Member, lombok_jar, members};
 /// Lombok's annotations (and nested ones) this project generates members for, or that change
 /// no declaration.
 const SUPPORTED: &[&str] = &[
+    "CustomLog",
     "Getter",
     "Setter",
     "Data",
@@ -124,12 +126,6 @@ fn lombok_annotations(src: &str) -> BTreeSet<String> {
 
 /// Why a `before` file is not compared, if it is not: the first reason found.
 fn unsupported(src: &str, anns: &BTreeSet<String>) -> Option<String> {
-    let directive = |l: &str, d: &str| {
-        l.trim().strip_prefix("//").is_some_and(|r| r.trim_start().to_ascii_lowercase().starts_with(d))
-    };
-    if src.lines().any(|l| directive(l, "conf:") || directive(l, "conf ")) {
-        return Some("lombok.config keys (//CONF)".into());
-    }
     if let Some(a) = anns.iter().find(|a| !SUPPORTED.contains(&a.as_str())) {
         return Some(format!("@{a}"));
     }
@@ -216,6 +212,8 @@ fn lombok_s_own_transform_tests_against_their_expected_delombok() {
     let mut by_ann: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let (mut compared, mut agreed, mut expected_total, mut both_total, mut extra_total) = (0, 0, 0, 0, 0);
     let mut differ = Vec::new();
+    // Files with `//CONF` lines: (compared, agree, would agree without reading them).
+    let mut configured = (0, 0, 0);
     for f in &files {
         let name = f.to_string_lossy().into_owned();
         let src = std::fs::read_to_string(before.join(f)).unwrap_or_default();
@@ -234,8 +232,21 @@ fn lombok_s_own_transform_tests_against_their_expected_delombok() {
             continue;
         }
         let expanded = std::fs::read(after.join(f)).expect("reading after-delombok");
-        let (expected, listed) =
-            compare(members(&parser::outline(&name, src.as_bytes())), members(&parser::outline(&name, &expanded)));
+        // `//CONF: key = value` lines are the test's lombok.config, as Lombok's harness reads them.
+        let conf: Vec<&str> = src.lines().filter_map(|l| l.strip_prefix("//CONF:")).map(str::trim).collect();
+        let lombok = Arc::new(parser::lombok::Config::of_texts(&[&conf.join("\n")]));
+        let theirs = members(&parser::outline(&name, &expanded));
+        let (expected, listed) = compare(
+            members(&parser::outline_with(&name, src.as_bytes(), &lombok)),
+            members(&parser::outline(&name, &expanded)),
+        );
+        if !conf.is_empty() {
+            // The same file without reading its configuration: what was listed before it was read.
+            let (e, l) = compare(members(&parser::outline(&name, src.as_bytes())), theirs);
+            let (_, m, x) = split(&e, &l);
+            configured.0 += 1;
+            configured.2 += usize::from(m.is_empty() && x.is_empty());
+        }
         let (both, missing, extra) = split(&expected, &listed);
         compared += 1;
         expected_total += expected.len();
@@ -243,6 +254,7 @@ fn lombok_s_own_transform_tests_against_their_expected_delombok() {
         extra_total += extra.len();
         let agree = missing.is_empty() && extra.is_empty();
         agreed += usize::from(agree);
+        configured.1 += usize::from(agree && !conf.is_empty());
         for a in &anns {
             let e = by_ann.entry(a.clone()).or_default();
             e.0 += 1;
@@ -256,6 +268,8 @@ fn lombok_s_own_transform_tests_against_their_expected_delombok() {
     println!(
         "members delombok writes: {expected_total}; we list {both_total} of them and {extra_total} it does not write"
     );
+    let (n, ok, unread) = configured;
+    println!("files with //CONF lines: {n} compared, {ok} agree ({unread} without reading the configuration)");
     println!("\n| annotation | files | agree |\n| --- | --- | --- |");
     for (a, (n, ok)) in &by_ann {
         println!("| @{a} | {n} | {ok} |");
@@ -309,6 +323,8 @@ fn a_lombok_project_against_its_delomboked_copy() {
     // delombok reports what it cannot resolve and still writes every file: not its status.
     let _ = cmd.output().expect("running java -jar lombok.jar delombok");
     let files = crate::common::java_files_under(&src);
+    // Each file under the project's lombok.config files, as delombok reads them.
+    let lombok = parser::lombok::config::Resolver::new(vec![src.clone()], Box::new(|p| std::fs::read(p).ok()));
     let t0 = Instant::now();
     let (mut expected_total, mut both_total, mut agreed, mut types) = (0, 0, 0, 0);
     let (mut missing_all, mut extra_all): (BTreeMap<String, usize>, BTreeMap<String, usize>) = Default::default();
@@ -319,7 +335,7 @@ fn a_lombok_project_against_its_delomboked_copy() {
         let rel = f.strip_prefix(&src).unwrap_or(f).to_string_lossy().replace('\\', "/");
         let original = std::fs::read(f).expect("reading a source");
         let expanded = std::fs::read(copy.join(&rel)).unwrap_or_else(|_| panic!("delombok wrote no {rel}"));
-        let ours = members(&parser::outline(&rel, &original));
+        let ours = members(&parser::outline_with(&rel, &original, &lombok.for_file(f)));
         let theirs = members(&parser::outline(&rel, &expanded));
         let declared: Vec<&str> = ours.iter().filter(|m| !m.generated).map(|m| m.key.as_str()).collect();
         written.insert(
