@@ -385,3 +385,42 @@ fn renaming_a_lombok_field_renames_its_accessors_calls_and_still_compiles() {
     assert!(e.contains("Lombok would no longer generate p.Book#getTitle()"), "{e}");
     assert_eq!(std::fs::read_to_string(d.path().join("src/p/Shelf.java")).expect("read"), before);
 }
+
+/// `includeAccessors`, a field's rename and `safe_delete` name the accessors as the file's
+/// `lombok.config` makes them: with `lombok.accessors.prefix += m_`, the field `m_title` has
+/// `getTitle()`, whose call a rename to `m_heading` turns into `getHeading()` (with Lombok's
+/// defaults they looked for `getM_title()`, which the world does not have: no accessor found,
+/// the call left unchanged and the build broken).
+#[test]
+fn accessors_of_a_field_follow_lombok_config_in_references_rename_and_safe_delete() {
+    let (d, ws) = crate::common::indexed(
+        "src",
+        &[
+            ("lombok.config", "lombok.accessors.prefix += m_\n"),
+            (
+                "p/Book.java",
+                "package p;\n\nimport lombok.Getter;\n\n@Getter\npublic class Book {\n    private String m_title;\n}\n",
+            ),
+            (
+                "p/Shelf.java",
+                "package p;\n\nclass Shelf {\n    String f(Book b) {\n        return b.getTitle();\n    }\n}\n",
+            ),
+        ],
+    );
+    let a = call(&ws, "find_references", json!({"target": "p.Book#m_title", "includeAccessors": true}))
+        .expect("find_references");
+    let text = a.text();
+    assert!(text.contains("Shelf.java") && text.contains("getTitle()"), "{text}");
+    let e = call(&ws, "refactor_actions", json!({"action": "safe_delete", "target": "p.Book#m_title"}))
+        .map(|a| a.text())
+        .expect_err("the getter is called");
+    assert!(e.contains("getTitle"), "{e}");
+    call(
+        &ws,
+        "refactor_actions",
+        json!({"action": "rename", "target": "p.Book#m_title", "newName": "m_heading", "apply": true}),
+    )
+    .expect("renamed");
+    let shelf = std::fs::read_to_string(d.path().join("src/p/Shelf.java")).expect("read");
+    assert!(shelf.contains("return b.getHeading();"), "{shelf}");
+}

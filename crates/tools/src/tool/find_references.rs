@@ -255,7 +255,7 @@ fn lombok_accessor_refs(
     }
     let mut out = Vec::new();
     for key in &target.keys {
-        let Ok(accessors) = mji_xref::accessors::lombok_accessors(w, key, None) else { continue };
+        let Ok(accessors) = mji_xref::accessors::lombok_accessors(w, &|p| ws.xref().lombok_config(p), key, None) else { continue };
         for a in accessors {
             let Ok(t) = crate::targets::target_of_spec(ws, w, &a.key) else { continue };
             let label = a.key.split_once('#').map_or(a.key.clone(), |(owner, m)| {

@@ -110,7 +110,8 @@ pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -
     // when one would no longer be generated.
     let mut carried = Vec::new();
     if target.category == Category::Field {
-        let renames = mji_xref::rename::lombok_renames(&w, &target.keys[0], new).map_err(ActionError::Refused)?;
+        let renames = mji_xref::rename::lombok_renames(&w, &|p| ctx.xref().lombok_config(p), &target.keys[0], new)
+            .map_err(ActionError::Refused)?;
         for a in renames {
             let found = ctx.references(&w, &scope, &a.target);
             conflicts.extend(ctx.unbound_mentions(found.unbound, &a.old, "references"));
