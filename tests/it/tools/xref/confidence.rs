@@ -199,3 +199,18 @@ fn a_name_the_unseen_supertype_declares_stays_likely() {
     let (_d, ws) = setup();
     assert_eq!(calls(&ws, &format!("{DS}#service")), pairs(&[("service(request, response);", "likely")]));
 }
+
+/// A single target's count (`countOnly`) says how many of its references are `likely`, as the
+/// counts of several targets do: "2 Java references … (1 exact, 1 likely)".
+#[test]
+fn a_single_targets_count_shows_the_exact_likely_split() {
+    let (_d, ws) = setup();
+    let args = FindReferencesArgs { target: format!("{DS}#render"), count_only: true, ..Default::default() };
+    let r = mcp_java_index::tools::tool::find_references::run(&ws, &args).expect("count");
+    assert_eq!((r.page.total, r.likely), (2, 1));
+    let m = serde_json::json!({"target": format!("{DS}#render"), "countOnly": true});
+    let serde_json::Value::Object(m) = m else { unreachable!() };
+    let text = mcp_java_index::tools::registry::dispatch(&ws, "find_references", m).expect("count").text();
+    assert!(text.contains("2 Java references to"), "{text}");
+    assert!(text.contains("(1 exact, 1 likely)"), "{text}");
+}
