@@ -679,8 +679,19 @@ pub fn target_at(
         .take(3)
         .map(|r| format!("line {} column {}: {}", r.line, r.column, r.targets.first().map_or("", |t| t.as_str())))
         .collect();
+    // A name is there that nothing binds: say what it can be, not that there is none.
+    let named = column
+        .and_then(|c| spans.iter().find(|(s, e)| *s <= c && c < *e))
+        .map(|(s, e)| String::from_utf16_lossy(&units[(*s - 1) as usize..(*e - 1) as usize]));
+    let why = match named.filter(|n| !n.starts_with(|c: char| c.is_ascii_digit())) {
+        Some(n) if is_keyword(&n) => format!("`{n}` is a keyword"),
+        Some(n) => format!(
+            "`{n}` there is not bound: a local variable, a parameter, a package or a label, or a member of a receiver whose type is not known (a type from a library that is not on the classpath, or an expression the engine does not type)"
+        ),
+        None => "no type, method, constructor or field name there".to_owned(),
+    };
     Err(TargetError::NotFound(format!(
-        "nothing to resolve at line {line}{}: no type, method, constructor or field name there{}",
+        "nothing to resolve at line {line}{}: {why}{}",
         column.map(|c| format!(", column {c}")).unwrap_or_default(),
         if nearby.is_empty() { String::new() } else { format!("; nearest names: {}", nearby.join("; ")) }
     )))
@@ -798,4 +809,65 @@ pub fn search(engine: &XrefEngine, w: &World, files: &[Arc<Path>], target: &Targ
         })
         .collect();
     Search { hits, unbound: found.unbound }
+}
+
+/// Whether `w` is a Java keyword or literal (JLS 3.9, 3.10.3, 3.10.8), which names nothing.
+fn is_keyword(w: &str) -> bool {
+    const KEYWORDS: &[&str] = &[
+        "abstract",
+        "assert",
+        "boolean",
+        "break",
+        "byte",
+        "case",
+        "catch",
+        "char",
+        "class",
+        "const",
+        "continue",
+        "default",
+        "do",
+        "double",
+        "else",
+        "enum",
+        "extends",
+        "final",
+        "finally",
+        "float",
+        "for",
+        "goto",
+        "if",
+        "implements",
+        "import",
+        "instanceof",
+        "int",
+        "interface",
+        "long",
+        "native",
+        "new",
+        "package",
+        "private",
+        "protected",
+        "public",
+        "return",
+        "short",
+        "static",
+        "strictfp",
+        "super",
+        "switch",
+        "synchronized",
+        "this",
+        "throw",
+        "throws",
+        "transient",
+        "try",
+        "void",
+        "volatile",
+        "while",
+        "true",
+        "false",
+        "null",
+        "var",
+    ];
+    KEYWORDS.contains(&w)
 }
