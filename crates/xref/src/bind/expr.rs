@@ -118,7 +118,10 @@ impl<'w, 's> Resolver<'w, 's> {
                 Val::Expr(Some(Ty::Class("java.lang.Class".into(), vec![arg])))
             }
             kind::FIELD_ACCESS => self.field_access(n),
-            kind::METHOD_INVOCATION => Val::Expr(self.call(n)),
+            kind::METHOD_INVOCATION => {
+                let t = self.call(n);
+                if t.is_none() && std::mem::take(&mut self.foreign_result) { Val::Foreign } else { Val::Expr(t) }
+            }
             kind::OBJECT_CREATION_EXPRESSION => Val::Expr(self.new_object(n)),
             kind::ARRAY_CREATION_EXPRESSION => {
                 let t = n.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
@@ -264,8 +267,11 @@ impl<'w, 's> Resolver<'w, 's> {
     /// A simple name in an expression: a variable, then a field, then a type, then a package.
     pub(super) fn name(&mut self, n: Node) -> Val {
         let name = self.text(n);
-        if let Some((_, t)) = self.scopes.iter().rev().find(|(k, _)| &**k == name) {
-            return Val::Expr(t.clone());
+        if let Some(i) = self.scopes.iter().rposition(|(k, _)| &**k == name) {
+            if self.scopes[i].1.is_none() && self.foreign.contains(&i) {
+                return Val::Foreign;
+            }
+            return Val::Expr(self.scopes[i].1.clone());
         }
         let mut unknown = false;
         for i in (0..self.frames.len()).rev() {
@@ -415,6 +421,8 @@ impl<'w, 's> Resolver<'w, 's> {
                 self.guess_field(field, name);
                 Val::Expr(None)
             }
+            // A field of a library type: no workspace field's, of no type known here.
+            Val::Foreign => Val::Expr(None),
         }
     }
 
@@ -440,8 +448,23 @@ impl<'w, 's> Resolver<'w, 's> {
             n.child_by_field_name("arguments").map(|a| self.args_deferring(a)).unwrap_or_default();
         self.last_pick = None;
         let before = self.out.len();
+        // A receiver and arguments that mention no workspace type: the library method's
+        // lambdas' parameters, and its result when it is not found, are no workspace type's.
+        let deferred = |j: usize| refs.iter().chain(&lambdas).any(|(k, _)| *k == j);
+        let foreign = match &recv {
+            Some(Val::Foreign) => true,
+            Some(Val::Expr(Some(t))) => self.foreign_known(t),
+            _ => false,
+        } && targs
+            .as_ref()
+            .is_none_or(|ts| ts.iter().all(|t| t.as_ref().is_some_and(|t| self.foreign_known(t))))
+            && args.iter().enumerate().all(|(j, a)| deferred(j) || a.as_ref().is_some_and(|t| self.foreign_known(t)));
+        let foreign_recv = matches!(recv, Some(Val::Foreign));
         let shape = Shape { functional: refs.iter().chain(&lambdas).map(|(j, _)| *j).collect(), targs };
         let mut t = self.call_on(name_node, name, recv, &args, &shape);
+        let bound = self.out[before..].iter().any(|r| r.kind == RefKind::Call);
+        let result_foreign =
+            foreign && t.is_none() && refs.is_empty() && lambdas.is_empty() && (foreign_recv || !bound);
         // `this.m()` in a class without a key is a call of its own `m` as `m()` is.
         if n.child_by_field_name("object").is_some_and(|o| o.kind() == kind::THIS)
             && let Some(last) = self.frames.len().checked_sub(1)
@@ -452,8 +475,30 @@ impl<'w, 's> Resolver<'w, 's> {
             }
         }
         let certain = self.out[before..].iter().any(|r| r.kind == RefKind::Call && r.confidence == Confidence::Exact);
+        self.foreign_args = foreign;
         self.bind_deferred(args.len(), refs, lambdas, certain, true);
+        self.foreign_result = result_foreign;
         t
+    }
+
+    /// Whether `t` is known and mentions no workspace type, nor a type that may stand for one
+    /// (`Object`, a type variable): `List<String>`, `Map<String, int[]>`, a missing library's
+    /// `ImmutableList<String>`.
+    fn foreign_known(&self, t: &Ty) -> bool {
+        fn go(r: &Resolver, t: &Ty, depth: u32) -> bool {
+            match t {
+                _ if depth > 8 => false,
+                Ty::Prim(_) => true,
+                Ty::Array(e) => go(r, e, depth + 1),
+                Ty::Class(f, args) => {
+                    &**f != crate::ty::OBJECT
+                        && r.w.by_fqn(f).is_none_or(|id| !r.w.is_workspace(id))
+                        && args.iter().all(|a| go(r, a, depth + 1))
+                }
+                Ty::Var(..) | Ty::Null => false,
+            }
+        }
+        go(self, t, 0)
     }
 
     /// Whether the references emitted since `before` hold an exact constructor reference: the
@@ -478,6 +523,8 @@ impl<'w, 's> Resolver<'w, 's> {
         with_lambdas: bool,
     ) {
         let chosen = self.last_pick.take();
+        let foreign =
+            std::mem::take(&mut self.foreign_args) && chosen.as_ref().is_none_or(|h| !self.w.is_workspace(h.owner));
         let param = |this: &Self, j: usize| {
             chosen.as_ref().and_then(|h| {
                 let ps = this.w.method_params(h.owner, h.decl);
@@ -506,7 +553,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 })
                 .unwrap_or_default();
             let params = p.filter(|_| certain).and_then(|p| self.function_params(&p, &open));
-            self.lambda(l, params.as_deref());
+            self.lambda_in(l, params.as_deref(), foreign);
         }
         for (j, r) in refs {
             let p = param(self, j);
@@ -627,7 +674,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 self.guess_method(name_node, name, args.len());
                 None
             }
-            Some(Val::Package(_)) => None,
+            Some(Val::Package(_)) | Some(Val::Foreign) => None,
         }
     }
 
@@ -803,6 +850,12 @@ impl<'w, 's> Resolver<'w, 's> {
     /// A lambda; with `params`, the parameter types of the functional interface it is for,
     /// which its implicitly typed parameters have (JLS 15.27.3).
     fn lambda(&mut self, n: Node, params: Option<&[Ty]>) {
+        self.lambda_in(n, params, false);
+    }
+
+    /// A lambda; with `foreign`, its implicitly typed parameters of no known type are
+    /// [`Val::Foreign`].
+    fn lambda_in(&mut self, n: Node, params: Option<&[Ty]>, foreign: bool) {
         let mark = self.scopes.len();
         if let Some(ps) = n.child_by_field_name("parameters") {
             let given = |i: usize| params.and_then(|p| p.get(i)).cloned();
@@ -822,6 +875,9 @@ impl<'w, 's> Resolver<'w, 's> {
                     }
                 }
             }
+            if foreign && ps.kind() != kind::FORMAL_PARAMETERS {
+                self.foreign.extend(mark..self.scopes.len());
+            }
         }
         if let Some(body) = n.child_by_field_name("body") {
             // A `return` in the body is the lambda's, whose result type is not known here.
@@ -837,6 +893,7 @@ impl<'w, 's> Resolver<'w, 's> {
             self.returns.pop();
         }
         self.scopes.truncate(mark);
+        self.foreign.retain(|&i| i < mark);
     }
 
     /// An expression whose type the context gives (a declaration's initializer, a `return`'s
@@ -1051,7 +1108,7 @@ impl<'w, 's> Resolver<'w, 's> {
                     self.emit(last, RefKind::MethodRef, Category::Method, keys, Confidence::Likely);
                 }
             }
-            Val::Package(_) => {}
+            Val::Package(_) | Val::Foreign => {}
         }
     }
 }

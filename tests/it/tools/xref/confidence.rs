@@ -214,3 +214,43 @@ fn a_single_targets_count_shows_the_exact_likely_split() {
     assert!(text.contains("2 Java references to"), "{text}");
     assert!(text.contains("(1 exact, 1 likely)"), "{text}");
 }
+
+/// An unbound receiver's call is guessed (`likely`) among the workspace's methods of that name
+/// only when the receiver could be a workspace type: a lambda's parameter given by a library
+/// method called on a `List<String>` or a `Map<String, List<String>>` is a `String` or a
+/// `List` (javac binds `String#isEmpty()`, `List#isEmpty()`), and so is a missing library's
+/// `ImmutableList<String>`'s element; a `List<Bag>`'s is a `Bag` and stays `likely` (issue 53
+/// item 5: 202 references of which 5 were exact).
+#[test]
+fn a_receiver_that_mentions_no_workspace_type_is_not_guessed_a_workspace_type() {
+    let files: &[(&str, &str)] = &[
+        ("Bag.java", "package p;\n\npublic class Bag {\n    public boolean isEmpty() { return true; }\n}\n"),
+        (
+            "Use.java",
+            r#"package p;
+
+import com.google.common.collect.ImmutableList;
+import java.util.*;
+
+public class Use {
+    Map<String, List<String>> map = new HashMap<>();
+    ImmutableList<String> names;
+
+    void use(List<String> list, List<Bag> bags, Bag bag) {
+        list.forEach(e -> e.isEmpty());
+        map.forEach((k, v) -> v.isEmpty());
+        boolean b = names.get(0).isEmpty();
+        bags.forEach(x -> x.isEmpty());
+        bag.isEmpty();
+        names.forEach(n -> n.trim().isEmpty());
+    }
+}
+"#,
+        ),
+    ];
+    let (_d, ws) = common::indexed("p", files);
+    assert_eq!(
+        calls(&ws, "p.Bag#isEmpty()"),
+        pairs(&[("bag.isEmpty();", "exact"), ("bags.forEach(x -> x.isEmpty());", "likely")])
+    );
+}
