@@ -200,8 +200,14 @@ impl<'w, 's> Resolver<'w, 's> {
             kind::ASSIGNMENT_EXPRESSION => {
                 let t = n.child_by_field_name("left").and_then(|l| self.lvalue(l));
                 if let Some(r) = n.child_by_field_name("right") {
-                    // A lambda assigned is for the variable's type (JLS 15.27.3).
-                    if r.kind() == kind::LAMBDA_EXPRESSION {
+                    // A lambda assigned is for the variable's type (JLS 15.27.3), and so is
+                    // a diamond anonymous class (JLS 15.9.3).
+                    let plain = n.child_by_field_name("operator").is_some_and(|o| self.text(o) == "=");
+                    if r.kind() == kind::LAMBDA_EXPRESSION
+                        || (plain
+                            && r.kind() == kind::OBJECT_CREATION_EXPRESSION
+                            && self.diamond_anonymous(r).is_some())
+                    {
                         self.expr_expecting(r, t.as_ref());
                     } else {
                         self.expr(r);
@@ -460,7 +466,7 @@ impl<'w, 's> Resolver<'w, 's> {
             .is_none_or(|ts| ts.iter().all(|t| t.as_ref().is_some_and(|t| self.foreign_known(t))))
             && args.iter().enumerate().all(|(j, a)| deferred(j) || a.as_ref().is_some_and(|t| self.foreign_known(t)));
         let foreign_recv = matches!(recv, Some(Val::Foreign));
-        let shape = Shape { functional: refs.iter().chain(&lambdas).map(|(j, _)| *j).collect(), targs };
+        let shape = Shape { functional: functional_args(&refs, &lambdas), targs };
         let mut t = self.call_on(name_node, name, recv, &args, &shape);
         let bound = self.out[before..].iter().any(|r| r.kind == RefKind::Call);
         let result_foreign =
@@ -539,6 +545,11 @@ impl<'w, 's> Resolver<'w, 's> {
         };
         for (j, l) in lambdas {
             let p = param(self, j);
+            if l.kind() == kind::OBJECT_CREATION_EXPRESSION {
+                // A diamond anonymous class: of the chosen parameter's type when certain.
+                self.new_object_for(l, p.as_ref().filter(|_| certain));
+                continue;
+            }
             if with_lambdas && let Some(p) = &p {
                 self.functional(l, p, certain);
             }
@@ -579,11 +590,44 @@ impl<'w, 's> Resolver<'w, 's> {
             } else if k.kind() == kind::LAMBDA_EXPRESSION {
                 lambdas.push((j, k));
                 out.push(None);
+            } else if let Some(t) = self.diamond_anonymous(k) {
+                // Its class body is walked once the method is chosen, whose parameter gives
+                // the class its type arguments (JLS 15.9.3); its type, raw, chooses the method.
+                lambdas.push((j, k));
+                out.push(Some(t));
             } else {
                 out.push(self.expr(k).ty());
             }
         }
         (out, refs, lambdas)
+    }
+
+    /// The raw type of `new C<>(…) {…}` (an anonymous class with a diamond, not qualified by
+    /// an outer instance), resolved without emitting a reference; `None` for anything else.
+    fn diamond_anonymous(&self, k: Node) -> Option<Ty> {
+        if k.kind() != kind::OBJECT_CREATION_EXPRESSION || k.child_by_field_name("object").is_some() {
+            return None;
+        }
+        let mut c = k.walk();
+        let kids: Vec<Node> = k.named_children(&mut c).collect();
+        if kids.iter().any(|x| is_expression(x.kind()) && x.kind() != kind::ARGUMENT_LIST)
+            || !kids.iter().any(|x| x.kind() == kind::CLASS_BODY)
+        {
+            return None;
+        }
+        let tnode = k.child_by_field_name("type").filter(|t| t.kind() == kind::GENERIC_TYPE)?;
+        let mut c = tnode.walk();
+        let empty = tnode
+            .named_children(&mut c)
+            .find(|x| x.kind() == kind::TYPE_ARGUMENTS)
+            .is_some_and(|ta| ta.named_child_count() == 0);
+        if !empty {
+            return None;
+        }
+        match self.w.resolve_text(&crate::ty::TyText::from_node(tnode, self.b), self.ctx())? {
+            Ty::Class(f, _) => Some(Ty::Class(f, Vec::new())),
+            _ => None,
+        }
     }
 
     /// A lambda or method reference `n` for a value of type `t`: when `t` is a functional
@@ -784,7 +828,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 .and_then(|(f, _)| self.w.by_fqn(f))
                 .is_some_and(|id| matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface));
             if !is_interface {
-                let functional: Vec<usize> = refs.iter().chain(&lambdas).map(|(j, _)| *j).collect();
+                let functional = functional_args(&refs, &lambdas);
                 self.ctor_ref(name_node, t, &args, RefKind::New, &functional);
             }
         }
@@ -1113,7 +1157,14 @@ impl<'w, 's> Resolver<'w, 's> {
     }
 }
 
-/// A call's arguments typed, with its method references (deferred) and lambdas by index.
+/// The indexes of a call's lambdas and method references (not its deferred anonymous classes),
+/// which only a functional interface's parameter takes.
+fn functional_args(refs: &[(usize, Node)], lambdas: &[(usize, Node)]) -> Vec<usize> {
+    refs.iter().chain(lambdas).filter(|(_, n)| n.kind() != kind::OBJECT_CREATION_EXPRESSION).map(|(j, _)| *j).collect()
+}
+
+/// A call's arguments typed, with its method references (deferred) and lambdas (and diamond
+/// anonymous classes) by index.
 type Deferred<'t> = (Vec<Option<Ty>>, Vec<(usize, Node<'t>)>, Vec<(usize, Node<'t>)>);
 
 /// What a call's overloads must fit beyond its arguments' types: the indexes of its lambdas

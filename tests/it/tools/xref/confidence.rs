@@ -254,3 +254,59 @@ public class Use {
         pairs(&[("bag.isEmpty();", "exact"), ("bags.forEach(x -> x.isEmpty());", "likely")])
     );
 }
+
+/// A diamond anonymous class takes its type arguments from its target (JLS 15.9.3): passed to a
+/// method's `Adapter<String>` parameter or assigned to an `Adapter<Integer>` variable, its
+/// methods override `Adapter`'s exactly, as they do in a declaration or a `return` (issue 53
+/// item 5: they were `likely`).
+#[test]
+fn a_diamond_anonymous_class_overrides_exactly_as_its_target_types_it() {
+    let files: &[(&str, &str)] = &[
+        (
+            "Adapter.java",
+            "package p;\n\npublic abstract class Adapter<T> {\n    public abstract T read(String in);\n    public abstract void write(StringBuilder out, T value);\n}\n",
+        ),
+        (
+            "Reg.java",
+            r#"package p;
+
+public class Reg {
+    static void register(Adapter<String> a) {}
+
+    void use() {
+        register(new Adapter<>() {
+            @Override public String read(String in) { return in; }
+            @Override public void write(StringBuilder out, String value) { }
+        });
+        Adapter<Integer> x;
+        x = new Adapter<>() {
+            @Override public Integer read(String in) { return 1; }
+            @Override public void write(StringBuilder out, Integer value) { }
+        };
+    }
+}
+"#,
+        ),
+    ];
+    let (_d, ws) = common::indexed("p", files);
+    let r = mcp_java_index::tools::tool::find_references::run(
+        &ws,
+        &FindReferencesArgs {
+            target: "p.Adapter#write".into(),
+            include_overriders: true,
+            limit: 100,
+            ..Default::default()
+        },
+    )
+    .expect("refs");
+    let overrides: Vec<(u32, String)> = r
+        .files
+        .iter()
+        .flat_map(|f| f.references.iter())
+        .filter(|x| x.kind == "override")
+        .map(|x| (x.line, format!("{:?}", x.confidence).to_lowercase()))
+        .collect();
+    assert_eq!(overrides, [(9, "exact".to_string()), (14, "exact".to_string())]);
+    // The call taking it is still bound exactly.
+    assert_eq!(calls(&ws, "p.Reg#register"), pairs(&[("register(new Adapter<>() {", "exact")]));
+}
