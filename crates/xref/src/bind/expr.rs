@@ -1010,7 +1010,22 @@ impl<'w, 's> Resolver<'w, 's> {
     /// `open` (a callee's, left to inference); a parameter that is a type variable of the code
     /// around (`M extends Map<K, V>`) has it, its members its bound's.
     fn function_params(&self, t: &Ty, open: &[Box<str>]) -> Option<Vec<Ty>> {
-        let ps = self.w.function_sam(t)?;
+        // `? super X` (`Object` holding X): the function type of the interface's non-wildcard
+        // parameterization takes an X (JLS 9.9), as for a method reference: `removeIf(c -> …)`
+        // on a `List<Cart>` gives `c` the type `Cart`.
+        let ps: Vec<Ty> = self
+            .w
+            .function_sam(t)?
+            .into_iter()
+            .map(|p| match p {
+                Ty::Class(f, a) if &*f == crate::ty::OBJECT && a.len() == 1 => match &a[0] {
+                    Ty::Class(g, _) if &**g != crate::ty::OBJECT => a[0].clone(),
+                    Ty::Array(_) => a[0].clone(),
+                    _ => Ty::Class(f, a),
+                },
+                p => p,
+            })
+            .collect();
         let plain = |p: &Ty| match p {
             Ty::Class(f, _) => &**f != crate::ty::OBJECT,
             Ty::Prim(_) | Ty::Array(_) | Ty::Var(..) => true,
