@@ -4,6 +4,7 @@
 //! show_definition), `problems`, `build` (run_tests, maven_goal, gradle_task, ...), `edit`
 //! (refactor_actions, source_actions), `editor` and `libraries` (jars, the JDK, decompiling).
 
+mod after_apply;
 mod answers;
 mod build;
 mod calls;
