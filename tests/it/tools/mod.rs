@@ -25,6 +25,7 @@ mod reading;
 mod refactor;
 mod refactor_maven;
 mod refactor_method;
+mod rename_joined;
 mod scip;
 mod signature;
 mod spelling;
