@@ -13,6 +13,7 @@ mod create_class;
 mod edit;
 mod editor;
 mod extract_duplicates;
+mod extract_types;
 mod find;
 mod java_index;
 mod libraries;
