@@ -80,7 +80,10 @@ fn compile(src: &Path, scratch: &Path, files: &Path, out: &str, classes: Option<
         return Ok(());
     }
     let text = String::from_utf8_lossy(&r.stderr).into_owned() + &String::from_utf8_lossy(&r.stdout);
-    Err(text.lines().filter(|l| l.contains("error:")).take(3).map(|l| l.replace(&*src.to_string_lossy(), "")).collect())
+    let errors: Vec<String> =
+        text.lines().filter(|l| l.contains("error:")).take(3).map(|l| l.replace(&*src.to_string_lossy(), "")).collect();
+    // No error line: javac failed otherwise (an exception, out of memory); its first lines say how.
+    Err(if errors.is_empty() { text.lines().take(3).map(str::to_owned).collect() } else { errors })
 }
 
 /// The identifiers of a text.
