@@ -23,6 +23,8 @@ pub struct FileInput<'a> {
     pub refs: &'a [Ref],
     /// The file's declarations as the world holds them.
     pub decls: &'a FileDecls,
+    /// The `lombok.config` in effect for the file (what its generated members are named by).
+    pub lombok: std::sync::Arc<lombok::Config>,
 }
 
 /// Encodes one file. Never fails: what cannot be named is left out.
@@ -48,7 +50,7 @@ pub fn encode(sy: &Symbols, input: &FileInput) -> Document {
             .collect(),
     };
     if let Some(tree) = mji_parser::parse_tree(input.text) {
-        w.lombok = lombok::Scope::of(tree.root_node(), input.text.as_bytes());
+        w.lombok = lombok::Scope::of(tree.root_node(), input.text.as_bytes()).with_config(input.lombok.clone());
         w.walk(tree.root_node());
     }
     w.engine_refs(input.refs);

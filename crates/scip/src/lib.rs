@@ -281,7 +281,8 @@ fn encode_file(
     let decls = world.files.get(fi as usize).map(|f| &**f.decls()).unwrap_or(&empty);
     let rel = path.strip_prefix(root).unwrap_or(path);
     let relative_path = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
-    Some(document::encode(sy, &document::FileInput { relative_path, text: &src.text, refs: &refs, decls }))
+    let lombok = engine.lombok_config(path);
+    Some(document::encode(sy, &document::FileInput { relative_path, text: &src.text, refs: &refs, decls, lombok }))
 }
 
 /// `file:///abs/path` of a directory.

@@ -275,3 +275,27 @@ fn export_scip_defines_lombok_s_generated_members_marked_generated() {
         assert!(used.contains(&format!("scip-java maven . . {s}").as_str()), "{s} not referenced: {used:#?}");
     }
 }
+
+/// Issue 51: the generated members are named as the file's `lombok.config` names them
+/// (`lombok.accessors.prefix += m_`: the field `m_title`'s getter is `getTitle()`), the same
+/// symbols the calls reference (under Lombok's defaults the document defined `getM_title()`,
+/// which nothing references, and not `getTitle()`, which the calls do).
+#[test]
+fn export_scip_names_generated_members_as_lombok_config_does() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let book = "package p;\n\nimport lombok.Getter;\n\n@Getter\npublic class Book {\n    private String m_title;\n}\n";
+    let use_ = "package p;\n\nclass Use {\n    int f(Book b) {\n        return b.getTitle().length();\n    }\n}\n";
+    let index = exported(
+        dir.path(),
+        &[("lombok.config", "lombok.accessors.prefix += m_\n"), ("p/Book.java", book), ("p/Use.java", use_)],
+    );
+    let doc = |name: &str| index.documents.iter().find(|d| d.relative_path.ends_with(name)).expect("document");
+    let getter = "scip-java maven . . p/Book#getTitle().";
+    assert!(
+        doc("Book.java").occurrences.iter().any(|o| o.symbol == getter && o.symbol_roles == 1 | 16),
+        "{:#?}",
+        doc("Book.java").occurrences
+    );
+    assert!(!doc("Book.java").occurrences.iter().any(|o| o.symbol.contains("getM_title")));
+    assert!(doc("Use.java").occurrences.iter().any(|o| o.symbol == getter));
+}

@@ -74,11 +74,18 @@ impl World {
         }
         let subst: Vec<(Box<str>, Ty)> =
             d.tparams.iter().zip(args).map(|(p, a)| (p.name.as_str().into(), a.clone())).collect();
-        // Capture conversion, as far as lookups need it (JLS 5.1.10): `?` and `? super X` (read
-        // as `Object`) for a parameter declared with a bound stand for that bound, its own
-        // parameters replaced by the same arguments — `B` of `Builder<?, ?>` where
-        // `B extends Builder<C, B>` is a `Builder<?, ?>`, whose methods a chain calls next.
-        let open = |a: &Ty| matches!(a, Ty::Class(f, _) if &**f == OBJECT);
+        // Capture conversion, as far as lookups need it (JLS 5.1.10): `?` (a variable `?`
+        // bounded by `Object`) and `? super X` (read as `Object<X>`) for a parameter declared
+        // with a bound stand for that bound, its own parameters replaced by the same arguments —
+        // `B` of `Builder<?, ?>` where `B extends Builder<C, B>` is a `Builder<?, ?>`, whose
+        // methods a chain calls next.
+        let open = |a: &Ty| match a {
+            Ty::Class(f, _) => &**f == OBJECT,
+            Ty::Var(n, b) => {
+                &**n == crate::ty::WILDCARD && matches!(&**b, Ty::Class(f, x) if &**f == OBJECT && x.is_empty())
+            }
+            _ => false,
+        };
         if !d.tparams.iter().zip(args).any(|(p, a)| open(a) && !p.bounds.is_empty()) {
             return subst;
         }
