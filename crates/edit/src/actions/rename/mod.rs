@@ -293,7 +293,7 @@ fn display_moved(display: &str, new: &str) -> String {
 #[cfg(test)]
 mod cases {
     use super::{local, member, package};
-    use crate::tests::{check, check_refused, check_workspace};
+    use crate::tests::{check, check_refused, check_workspace, check_workspace_refused};
     use expect_test::expect;
     use mji_xref::target::resolve_target;
 
@@ -433,6 +433,91 @@ mod cases {
             },
             "class A {\n    $0int f(int a) {\n        return a;\n    }\n\n    int f() {\n        return 0;\n    }\n}\n",
             "A#f names 2 overloads: A#f(int), A#f(); name one with its parameter types (`Owner#name(int,String)`)",
+        );
+    }
+
+    const SQUARE: &str = "package s;\n\npublic class Square {\n    double side;\n\n    public void grow(double by) {\n        double size = side + by;\n        side = size;\n    }\n\n    public double area() {\n        return side * side;\n    }\n\n    public double edge() {\n        return side;\n    }\n\n    @Override\n    public String toString() {\n        return \"Square(\" + side + \")\";\n    }\n}\n";
+
+    /// A field renamed to the name of a local that reads it would capture its uses there.
+    #[test]
+    fn a_field_renamed_to_a_local_s_name_is_a_conflict() {
+        check_workspace(
+            &[("s/Square.java", SQUARE)],
+            |ctx, w| member(ctx, &resolve_target(w, "s.Square#side").expect("target"), "size", false),
+            expect![[r#"
+                --- s/Square.java
+                package s;
+
+                public class Square {
+                    double size;
+
+                    public void grow(double by) {
+                        double size = size + by;
+                        size = size;
+                    }
+
+                    public double area() {
+                        return size * size;
+                    }
+
+                    public double edge() {
+                        return size;
+                    }
+
+                    @Override
+                    public String toString() {
+                        return "Square(" + size + ")";
+                    }
+                }
+                conflict: s/Square.java:7: the local `size` declared at line 7 would capture this reference
+                conflict: s/Square.java:8: the local `size` declared at line 7 would capture this reference
+            "#]],
+        );
+    }
+
+    /// A method renamed to the name of a method of the same parameters clashes with it.
+    #[test]
+    fn a_method_renamed_to_a_sibling_s_signature_is_a_conflict() {
+        check_workspace(
+            &[("s/Square.java", SQUARE)],
+            |ctx, w| member(ctx, &resolve_target(w, "s.Square#edge()").expect("target"), "area", false),
+            expect![[r#"
+                --- s/Square.java
+                package s;
+
+                public class Square {
+                    double side;
+
+                    public void grow(double by) {
+                        double size = side + by;
+                        side = size;
+                    }
+
+                    public double area() {
+                        return side * side;
+                    }
+
+                    public double area() {
+                        return side;
+                    }
+
+                    @Override
+                    public String toString() {
+                        return "Square(" + side + ")";
+                    }
+                }
+                conflict: s.Square#edge() would clash with s.Square#area(), which has the same parameters
+            "#]],
+        );
+    }
+
+    /// Renaming an override of a library method (here `Object#toString()`) would break it.
+    #[test]
+    fn an_override_of_a_library_method_is_refused() {
+        check_workspace_refused(
+            &[("s/Square.java", SQUARE)],
+            |ctx, w| member(ctx, &resolve_target(w, "s.Square#toString()").expect("target"), "show", false),
+            "s.Square#toString() overrides java.lang.Object#toString(), which is outside the workspace and cannot be renamed; renaming it would break the override",
         );
     }
 }
