@@ -329,4 +329,61 @@ mod cases {
             "#]],
         );
     }
+
+    /// A call's value used more than once is not copied: each copy would call it again.
+    #[test]
+    fn a_local_initialized_by_a_call_and_used_more_than_once_stays() {
+        check_refused(
+            at_position,
+            "class A {\n    int f(int a) {\n        int $0n = twice(a);\n        return n + n * n;\n    }\n\n    static int twice(int a) {\n        return 2 * a;\n    }\n}\n",
+            "not inlined: the initializer of `n` has side effects (a call, `new` or an assignment) and 3 uses; it would run 3 times",
+        );
+    }
+
+    /// Parenthesized where an operator binds around it, cast where the declared type decides.
+    #[test]
+    fn a_local_is_parenthesized_and_cast_as_its_declaration_says() {
+        check(
+            at_position,
+            "class A {\n    String f(int count) {\n        long $0big = count * 1000;\n        return \"\" + big;\n    }\n}\n",
+            expect![[r#"
+                class A {
+                    String f(int count) {
+                        return "" + ((long) (count * 1000));
+                    }
+                }
+            "#]],
+        );
+    }
+
+    /// tests/edit_fixtures/access: a package-private `pa.Base#run()`, overridden by `pa.Near`;
+    /// `pb.Far` (private `run()`) and `pb.Other` (its own `run()`) are in another package.
+    const ACCESS: &[(&str, &str)] = &[
+        ("pa/Base.java", include_str!("../../../../../tests/edit_fixtures/access/pa/Base.java")),
+        ("pa/Near.java", include_str!("../../../../../tests/edit_fixtures/access/pa/Near.java")),
+        ("pb/Far.java", include_str!("../../../../../tests/edit_fixtures/access/pb/Far.java")),
+        ("pb/Other.java", include_str!("../../../../../tests/edit_fixtures/access/pb/Other.java")),
+    ];
+
+    /// A private method is in no override family: it inlines into its one call.
+    #[test]
+    fn a_private_method_of_a_package_private_one_s_name_inlines() {
+        check_workspace(
+            ACCESS,
+            |ctx, w| method(ctx, &resolve_target(w, "pb.Far#run()").expect("target"), None),
+            expect![[r#"
+                --- pb/Far.java
+                package pb;
+
+                import pa.Base;
+
+                /** In another package: its private run() overrides nothing (JLS 8.4.8.1). */
+                public class Far extends Base {
+                    public void use() {
+                        System.out.println("far");
+                    }
+                }
+            "#]],
+        );
+    }
 }

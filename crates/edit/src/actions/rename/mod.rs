@@ -520,4 +520,45 @@ mod cases {
             "s.Square#toString() overrides java.lang.Object#toString(), which is outside the workspace and cannot be renamed; renaming it would break the override",
         );
     }
+
+    /// A package-private method is overridden only from its own package (JLS 8.4.8.1): the
+    /// rename of `pa.Base#run()` reaches `pa.Near`'s, not `pb`'s methods of that name.
+    #[test]
+    fn a_package_private_method_s_family_stays_in_its_package() {
+        let access: &[(&str, &str)] = &[
+            ("pa/Base.java", include_str!("../../../../../tests/edit_fixtures/access/pa/Base.java")),
+            ("pa/Near.java", include_str!("../../../../../tests/edit_fixtures/access/pa/Near.java")),
+            ("pb/Far.java", include_str!("../../../../../tests/edit_fixtures/access/pb/Far.java")),
+            ("pb/Other.java", include_str!("../../../../../tests/edit_fixtures/access/pb/Other.java")),
+        ];
+        check_workspace(
+            access,
+            |ctx, w| member(ctx, &resolve_target(w, "pa.Base#run()").expect("target"), "start", false),
+            expect![[r#"
+                --- pa/Base.java
+                package pa;
+
+                /** A class with a package-private method: only classes of package pa can override it. */
+                public class Base {
+                    void start() {
+                        System.out.println("base");
+                    }
+
+                    public void go() {
+                        start();
+                    }
+                }
+                --- pa/Near.java
+                package pa;
+
+                /** In Base's package: its run() overrides Base's. */
+                public class Near extends Base {
+                    @Override
+                    void start() {
+                        System.out.println("near");
+                    }
+                }
+            "#]],
+        );
+    }
 }
