@@ -418,12 +418,10 @@ fn organize_registry(ws: &Host) -> Value {
 fn organize_imports_adds_none_for_inherited_member_types() {
     let (dir, ws) = setup_inherit();
     // Entry (Map.Entry through HashMap) and Kind (Ledgered.Kind, a workspace interface's) are
-    // inherited; other.Entry and other.Kind are top-level types of the same simple names.
-    let preview = organize_registry(&ws);
-    assert_eq!(preview["warnings"], json!(["added: java.util.ArrayList"]), "{preview}");
-    assert_eq!(preview.get("ambiguous"), None, "{preview}");
-    let registry = std::fs::read_to_string(dir.path().join("money/Registry.java")).expect("read");
-    assert!(!registry.contains("import other."), "{registry}");
+    // inherited; other.Entry and other.Kind are top-level types of the same simple names. What
+    // the organize adds is mji-edit's inherited_member_types_need_no_import; here javac
+    // compiles the result.
+    organize_registry(&ws);
     let out = tempfile::tempdir().expect("out");
     let r = std::process::Command::new("javac")
         .arg("-d")
