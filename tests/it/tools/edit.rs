@@ -608,52 +608,36 @@ fn family_renamed(target: &str, new: &str) -> (String, tempfile::TempDir) {
     (shown(&text), dir)
 }
 
-fn read(dir: &tempfile::TempDir, rel: &str) -> String {
-    std::fs::read_to_string(dir.path().join(rel)).expect("read")
-}
-
+/// What each family rename edits is mji-edit's rename cases
+/// (a_rename_reaches_overriders_in_anonymous_and_local_classes, …_enum_constant_bodies,
+/// …_a_superclass_method_a_subclass_makes_an_implementation,
+/// …_an_anonymous_override_of_a_substituted_method); here the previews' snapshots and javac
+/// after each apply.
 #[test]
 fn a_rename_reaches_overriders_in_anonymous_local_and_enum_constant_classes() {
     // The anonymous Attrs and the local class Sized implement size(); without them javac
     // fails: "<anonymous fam.Files$1> is not abstract and does not override … length()".
-    let (text, dir) = family_renamed("fam.Attrs#size()", "length");
+    let (text, _dir) = family_renamed("fam.Attrs#size()", "length");
     insta::assert_snapshot!("rename_family_anonymous_and_local", text);
-    let files = read(&dir, "fam/Files.java");
-    assert!(!files.contains("size()"), "{files}");
     // Enum constant bodies override their enum's abstract method.
-    let (text, dir) = family_renamed("fam.Op#apply(int,int)", "eval");
+    let (text, _dir) = family_renamed("fam.Op#apply(int,int)", "eval");
     insta::assert_snapshot!("rename_family_enum_constants", text);
-    assert!(!read(&dir, "fam/Op.java").contains("apply("));
-    // A superclass's method that implements the interface only in a subclass
-    // (Impl extends Base implements Sized): Base#estimate() moves with Sized#estimate().
-    let (_, dir) = family_renamed("fam.Sized#estimate()", "guess");
-    let sized = read(&dir, "fam/Sized.java");
-    assert!(sized.contains("public long guess()") && sized.contains("s.guess() + i.guess()"), "{sized}");
-    // An anonymous class of a parameterized supertype: accept(String) overrides accept(T).
-    let (_, dir) = family_renamed("fam.Sink#accept(java.lang.Object)", "take");
-    let files = read(&dir, "fam/Files.java");
-    assert!(files.contains("public void take(String s)") && files.contains("accept(String s, int times)"), "{files}");
+    family_renamed("fam.Sized#estimate()", "guess");
+    family_renamed("fam.Sink#accept(java.lang.Object)", "take");
 }
 
+/// What each edits is mji-edit's a_rename_of_a_substituted_override_leaves_the_other_overload_family
+/// and a_rename_of_the_boxed_overload_leaves_the_primitive_family; here the preview's snapshot
+/// and javac after each apply.
 #[test]
 fn a_rename_of_a_substituted_override_leaves_the_other_overload_family() {
     // copyInto(T_ARR,int) of OfPrimitive is overridden by copyInto(int[],int) and by
     // Conc.OfPrimitive's copyInto(T_ARR,int), which calls it on a T_NODE receiver; Node's
     // copyInto(T[],int) (overridden by OfInt's copyInto(Integer[],int)) keeps its name.
-    let (text, dir) = family_renamed("fam.Node.OfPrimitive#copyInto(java.lang.Object,int)", "copyPrimitive");
+    let (text, _dir) = family_renamed("fam.Node.OfPrimitive#copyInto(java.lang.Object,int)", "copyPrimitive");
     insta::assert_snapshot!("rename_family_substituted_type_variable", text);
-    let uses = read(&dir, "fam/IntNode.java");
-    assert!(uses.contains("boxed.copyInto(new Integer[4], 0)"), "{uses}");
-    assert!(
-        uses.contains("n.copyPrimitive(new int[4], 0)") && uses.contains("n.copyInto(new Integer[4], 0)"),
-        "{uses}"
-    );
-    assert!(read(&dir, "fam/Conc.java").contains("left.copyPrimitive(array, offset)"));
     // And the other way: Node's family moves, OfPrimitive's stays.
-    let (_, dir) = family_renamed("fam.Node#copyInto(java.lang.Object[],int)", "copyBoxed");
-    let node = read(&dir, "fam/Node.java");
-    assert!(node.contains("void copyInto(T_ARR array, int offset)") && node.contains("copyInto(a, 0)"), "{node}");
-    assert!(node.contains("default void copyBoxed(Integer[] boxed, int offset)"), "{node}");
+    family_renamed("fam.Node#copyInto(java.lang.Object[],int)", "copyBoxed");
 }
 
 #[test]

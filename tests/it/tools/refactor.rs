@@ -183,15 +183,9 @@ fn rename_reaches_calls_on_an_anonymous_class_s_own_method_results() {
     assert!(!refs.contains("likely"), "{refs}");
     let callers = tool("call_hierarchy", json!({"target": "anon.Adapter#read(Reader)"}));
     assert!(callers.contains("Factory#lazy") && callers.contains("Factory#diamond"), "{callers}");
-    let text =
-        applied(&p, &ws, json!({"action": "rename", "target": "anon.Adapter#write(Writer, Object)", "newName": "put"}));
-    let factory = std::fs::read_to_string(p.path("anon/Factory.java")).expect("read");
-    for call in ["delegate().put(out, value)", "delegate().nullSafe().put(out, value)", "inner().put(out, pick())"] {
-        assert!(factory.contains(call), "{call} missing:\n{text}");
-    }
-    assert!(!factory.contains("().write("), "a call left unrenamed:\n{factory}");
-    // The `Writer`'s own `write` stays.
-    assert!(factory.contains("out.write(value.name())"), "{factory}");
+    // What the rename edits is mji-edit's a_rename_reaches_calls_on_an_anonymous_class_s_own_method_results;
+    // here javac compiles the result.
+    applied(&p, &ws, json!({"action": "rename", "target": "anon.Adapter#write(Writer, Object)", "newName": "put"}));
 }
 
 /// Issue 53, item 4: override by access (JLS 8.4.8.1). A package-private method is overridden

@@ -561,4 +561,111 @@ mod cases {
             "#]],
         );
     }
+
+    /// tests/edit_fixtures/families: override families through anonymous, local and enum
+    /// constant classes, and type variables substituted by subtypes.
+    const FAMILIES: &[(&str, &str)] = &[
+        ("fam/Attrs.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Attrs.java")),
+        ("fam/Conc.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Conc.java")),
+        ("fam/Files.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Files.java")),
+        ("fam/IntNode.java", include_str!("../../../../../tests/edit_fixtures/families/fam/IntNode.java")),
+        ("fam/Node.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Node.java")),
+        ("fam/Op.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Op.java")),
+        ("fam/Sink.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Sink.java")),
+        ("fam/Sized.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Sized.java")),
+    ];
+
+    /// tests/edit_fixtures/anon: calls on the results of an anonymous class's own methods.
+    const ANON: &[(&str, &str)] = &[
+        ("anon/Adapter.java", include_str!("../../../../../tests/edit_fixtures/anon/anon/Adapter.java")),
+        ("anon/Factory.java", include_str!("../../../../../tests/edit_fixtures/anon/anon/Factory.java")),
+        ("anon/Source.java", include_str!("../../../../../tests/edit_fixtures/anon/anon/Source.java")),
+        ("anon/Unrelated.java", include_str!("../../../../../tests/edit_fixtures/anon/anon/Unrelated.java")),
+    ];
+
+    /// The files of `sources` after the rename of `target` to `new` (unrefused, with no
+    /// conflict and no likely reference), by path.
+    fn renamed(sources: &[(&str, &str)], target: &str, new: &str) -> std::collections::HashMap<String, String> {
+        let ctx = crate::tests::TestCtx::new(sources);
+        let (w, _) = crate::ctx::Ctx::world(&ctx);
+        let o = member(&ctx, &resolve_target(&w, target).expect("target"), new, false)
+            .unwrap_or_else(|e| panic!("{target}: {e}"));
+        assert!(o.conflicts.is_empty() && o.likely.is_empty(), "{target}: {:?} {:?}", o.conflicts, o.likely);
+        let plan = o.edit.plan().expect("plan");
+        let mut out: std::collections::HashMap<String, String> =
+            sources.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect();
+        for f in &plan.files {
+            out.insert(f.display.clone(), String::from_utf8_lossy(&f.new).into_owned());
+        }
+        out
+    }
+
+    /// The anonymous Attrs and the local class Sized implement size(): both renamed.
+    #[test]
+    fn a_rename_reaches_overriders_in_anonymous_and_local_classes() {
+        let files = &renamed(FAMILIES, "fam.Attrs#size()", "length")["fam/Files.java"];
+        assert!(!files.contains("size()"), "{files}");
+    }
+
+    /// Enum constant bodies override their enum's abstract method.
+    #[test]
+    fn a_rename_reaches_enum_constant_bodies() {
+        let op = &renamed(FAMILIES, "fam.Op#apply(int,int)", "eval")["fam/Op.java"];
+        assert!(!op.contains("apply("), "{op}");
+    }
+
+    /// A superclass's method that implements the interface only in a subclass (Impl extends
+    /// Base implements Sized): Base#estimate() moves with Sized#estimate().
+    #[test]
+    fn a_rename_reaches_a_superclass_method_a_subclass_makes_an_implementation() {
+        let sized = &renamed(FAMILIES, "fam.Sized#estimate()", "guess")["fam/Sized.java"];
+        assert!(sized.contains("public long guess()") && sized.contains("s.guess() + i.guess()"), "{sized}");
+    }
+
+    /// An anonymous class of a parameterized supertype: accept(String) overrides accept(T).
+    #[test]
+    fn a_rename_reaches_an_anonymous_override_of_a_substituted_method() {
+        let files = &renamed(FAMILIES, "fam.Sink#accept(java.lang.Object)", "take")["fam/Files.java"];
+        assert!(
+            files.contains("public void take(String s)") && files.contains("accept(String s, int times)"),
+            "{files}"
+        );
+    }
+
+    /// copyInto(T_ARR,int) of OfPrimitive is overridden by copyInto(int[],int) and by
+    /// Conc.OfPrimitive's; Node's copyInto(T[],int) (overridden by OfInt's
+    /// copyInto(Integer[],int)) keeps its name.
+    #[test]
+    fn a_rename_of_a_substituted_override_leaves_the_other_overload_family() {
+        let out = renamed(FAMILIES, "fam.Node.OfPrimitive#copyInto(java.lang.Object,int)", "copyPrimitive");
+        let uses = &out["fam/IntNode.java"];
+        assert!(uses.contains("boxed.copyInto(new Integer[4], 0)"), "{uses}");
+        assert!(
+            uses.contains("n.copyPrimitive(new int[4], 0)") && uses.contains("n.copyInto(new Integer[4], 0)"),
+            "{uses}"
+        );
+        assert!(out["fam/Conc.java"].contains("left.copyPrimitive(array, offset)"));
+    }
+
+    /// And the other way: Node's family moves, OfPrimitive's stays.
+    #[test]
+    fn a_rename_of_the_boxed_overload_leaves_the_primitive_family() {
+        let node = &renamed(FAMILIES, "fam.Node#copyInto(java.lang.Object[],int)", "copyBoxed")["fam/Node.java"];
+        assert!(node.contains("void copyInto(T_ARR array, int offset)") && node.contains("copyInto(a, 0)"), "{node}");
+        assert!(node.contains("default void copyBoxed(Integer[] boxed, int offset)"), "{node}");
+    }
+
+    /// Issue 53, item 1: the calls on the results of an anonymous class's own methods
+    /// (`delegate().write(out, value)`, in generic, diamond and nested anonymous classes).
+    #[test]
+    fn a_rename_reaches_calls_on_an_anonymous_class_s_own_method_results() {
+        let factory = &renamed(ANON, "anon.Adapter#write(Writer, Object)", "put")["anon/Factory.java"];
+        for call in ["delegate().put(out, value)", "delegate().nullSafe().put(out, value)", "inner().put(out, pick())"]
+        {
+            assert!(factory.contains(call), "{call} missing:\n{factory}");
+        }
+        assert!(!factory.contains("().write("), "a call left unrenamed:\n{factory}");
+        // The `Writer`'s own `write` stays.
+        assert!(factory.contains("out.write(value.name())"), "{factory}");
+    }
 }
