@@ -386,4 +386,67 @@ mod cases {
             "#]],
         );
     }
+
+    /// tests/edit_fixtures/refactor_method: methods to inline at every call or at one.
+    const METHODS: &[(&str, &str)] = &[
+        ("rm/Orders.java", include_str!("../../../../../tests/edit_fixtures/refactor_method/rm/Orders.java")),
+        ("rm/Pricing.java", include_str!("../../../../../tests/edit_fixtures/refactor_method/rm/Pricing.java")),
+        ("rm/Shapes.java", include_str!("../../../../../tests/edit_fixtures/refactor_method/rm/Shapes.java")),
+        ("rm/Store.java", include_str!("../../../../../tests/edit_fixtures/refactor_method/rm/Store.java")),
+    ];
+
+    /// The inline of the method `target` in [`METHODS`]: refused with a reason holding `why`.
+    fn method_refused(target: &str, why: &str) {
+        let ctx = crate::tests::TestCtx::new(METHODS);
+        let (w, _) = ctx.world();
+        match method(&ctx, &resolve_target(&w, target).expect("target"), None) {
+            Ok(o) => panic!("{target} not refused: {}", o.summary),
+            Err(e) => assert!(e.to_string().contains(why), "{target}: {e}"),
+        }
+    }
+
+    /// The inline of the method `target` in [`METHODS`]: what it says (summary, warnings) and
+    /// `rm/Pricing.java` after.
+    fn method_inlined(target: &str) -> (String, String) {
+        let ctx = crate::tests::TestCtx::new(METHODS);
+        let (w, _) = ctx.world();
+        let o = method(&ctx, &resolve_target(&w, target).expect("target"), None).unwrap_or_else(|e| panic!("{e}"));
+        let plan = o.edit.plan().expect("plan");
+        let pricing = plan.files.iter().find(|f| f.display == "rm/Pricing.java").expect("Pricing edited");
+        (format!("{}\n{}", o.summary, o.warnings.join("\n")), String::from_utf8_lossy(&pricing.new).into_owned())
+    }
+
+    #[test]
+    fn a_recursive_method_is_not_inlined() {
+        method_refused("rm.Pricing#fact(int)", "not inlined: it is recursive");
+    }
+
+    #[test]
+    fn an_overridden_method_is_not_inlined() {
+        method_refused("rm.Square#sides()", "overrides or is overridden by 1 other method");
+    }
+
+    #[test]
+    fn an_argument_that_must_become_a_local_inside_an_expression_is_refused() {
+        method_refused(
+            "rm.Pricing#square(int)",
+            "rm/Pricing.java: line 29: an argument must be evaluated once into a local",
+        );
+    }
+
+    /// A body that reads a field, inlined in its class; the private declaration goes.
+    #[test]
+    fn a_private_method_reading_a_field_inlines_and_goes() {
+        let (_, after) = method_inlined("rm.Pricing#scaled(int)");
+        assert!(after.contains("int t = square(next()) + (base * rate);"), "{after}");
+        assert!(!after.contains("private int scaled(int x) {"), "{after}");
+    }
+
+    /// Public API: every call inlined, the declaration kept, and said so.
+    #[test]
+    fn a_public_method_inlines_at_every_call_and_stays() {
+        let (said, after) = method_inlined("rm.Pricing#half(int)");
+        assert!(after.contains("double h = (base / 2.0) * 2;"), "{after}");
+        assert!(said.contains("the declaration stays: it is public API"), "{said}");
+    }
 }
