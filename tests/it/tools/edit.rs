@@ -277,13 +277,9 @@ fn rename_package_moves_its_files_and_requalifies_its_names() {
     let (dir, ws) = setup();
     organized(&ws);
     let args = json!({"action": "rename", "target": "shapes", "newName": "geo.plane"});
-    let (preview, text) = call(&ws, args.clone()).expect("preview");
-    assert!(
-        preview["summary"].as_str().expect("summary").starts_with("rename package shapes to geo.plane: 4 files moved"),
-        "{preview}"
-    );
-    assert!(text.contains("+import geo.plane.Circle;") && text.contains("+package geo.plane;"), "{text}");
-    assert!(text.contains("new geo.plane.Point.Tag(\"top\", 1)"), "{text}");
+    // What it edits and moves is mji-edit's a_package_renamed_to_a_nested_name_moves_and_requalifies;
+    // here the apply (the old directory removed) and javac.
+    let (preview, _) = call(&ws, args.clone()).expect("preview");
     apply(&ws, args, &preview).expect("apply");
     assert!(!dir.path().join("shapes").exists(), "the old directory is gone");
     assert!(dir.path().join("geo/plane/Circle.java").is_file());

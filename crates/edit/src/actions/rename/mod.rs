@@ -668,4 +668,37 @@ mod cases {
         // The `Writer`'s own `write` stays.
         assert!(factory.contains("out.write(value.name())"), "{factory}");
     }
+
+    /// tests/edit_fixtures/src: `shapes` and the `app` that uses it, qualified and imported.
+    const SHAPES: &[(&str, &str)] = &[
+        ("app/Main.java", include_str!("../../../../../tests/edit_fixtures/src/app/Main.java")),
+        ("shapes/Circle.java", include_str!("../../../../../tests/edit_fixtures/src/shapes/Circle.java")),
+        ("shapes/Point.java", include_str!("../../../../../tests/edit_fixtures/src/shapes/Point.java")),
+        ("shapes/Shape.java", include_str!("../../../../../tests/edit_fixtures/src/shapes/Shape.java")),
+        ("shapes/Square.java", include_str!("../../../../../tests/edit_fixtures/src/shapes/Square.java")),
+    ];
+
+    /// A package renamed to a nested name: its four files move, their `package` lines, the
+    /// imports and the qualified names of its types follow.
+    #[test]
+    fn a_package_renamed_to_a_nested_name_moves_and_requalifies() {
+        let ctx = crate::tests::TestCtx::new(SHAPES);
+        let o = package(&ctx, "shapes", "geo.plane", false).expect("renamed");
+        assert!(o.summary.starts_with("rename package shapes to geo.plane: 4 files moved"), "{}", o.summary);
+        let plan = o.edit.plan().expect("plan");
+        let moved: Vec<String> =
+            plan.files.iter().filter_map(|f| f.move_to.as_ref().map(|(_, to)| to.clone())).collect();
+        assert_eq!(
+            moved,
+            ["geo/plane/Circle.java", "geo/plane/Point.java", "geo/plane/Shape.java", "geo/plane/Square.java"]
+        );
+        let text = |display: &str| {
+            let f = plan.files.iter().find(|f| f.display == display).unwrap_or_else(|| panic!("{display} not edited"));
+            String::from_utf8_lossy(&f.new).into_owned()
+        };
+        let main = text("app/Main.java");
+        assert!(main.contains("import geo.plane.Circle;"), "{main}");
+        assert!(main.contains("new geo.plane.Point.Tag(\"top\", 1)"), "{main}");
+        assert!(text("shapes/Circle.java").starts_with("package geo.plane;"));
+    }
 }
