@@ -199,20 +199,8 @@ fn source_actions_generate_in_the_files_style_and_compile() {
     insta::assert_snapshot!("source_equals_hash_code", eq["preview"].as_str().expect("text"));
     insta::assert_snapshot!("source_getters_setters", gs["preview"].as_str().expect("text"));
     insta::assert_snapshot!("source_to_string", ts["preview"].as_str().expect("text"));
-    // Existing members are respected, with a warning: x() is not a getter, but getX() now exists.
-    let again = call_source(&ws, json!({"action": "getters", "type": "shapes.Point", "fields": ["x"]}));
-    assert!(again["warnings"].to_string().contains("getX() already exists"), "{again}");
-    // A record's members are implicit.
-    let rec = call_source(&ws, json!({"action": "to_string", "type": "shapes.Point.Tag"}));
-    assert!(rec["warnings"].to_string().contains("is a record"), "{rec}");
-    let err = find("source_actions")
-        .expect("registered")
-        .call(
-            &ws,
-            json!({"action": "getters", "type": "shapes.Point", "fields": ["z"]}).as_object().expect("o").clone(),
-        )
-        .expect_err("no such field");
-    assert!(err.contains("has no field z") && err.contains("weights"), "{err}");
+    // An existing getter kept with a warning, a record's implicit toString, an unknown field:
+    // mji-edit's generate cases.
     organized(&ws);
     compiles(dir.path());
 }
