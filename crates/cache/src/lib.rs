@@ -119,6 +119,8 @@ pub struct Cache {
     misses: AtomicU64,
     reads: AtomicU64,
     max_file_bytes: AtomicU64,
+    /// Each file's `lombok.config` ([`Cache::set_lombok`]); `None`: Lombok's defaults.
+    lombok: std::sync::RwLock<Option<Arc<mji_parser::lombok::config::Resolver>>>,
 }
 
 /// What opening a cache chose: where entries go (the store starts its writer thread on its
@@ -194,7 +196,49 @@ impl Cache {
             misses: AtomicU64::new(0),
             reads: AtomicU64::new(0),
             max_file_bytes: AtomicU64::new(mji_fs::DEFAULT_MAX_FILE_BYTES),
+            lombok: Default::default(),
         }
+    }
+
+    /// Outlines each file under the `lombok.config` `resolver` finds for it. A file whose
+    /// configuration is not Lombok's defaults is read on every lookup and keyed by its content
+    /// and its configuration (its stamp alone would not see a changed `lombok.config`).
+    pub fn set_lombok(&self, resolver: Arc<mji_parser::lombok::config::Resolver>) {
+        if let Ok(mut l) = self.lombok.write() {
+            *l = Some(resolver);
+        }
+    }
+
+    /// The configuration of the file at `abs`, when it is not Lombok's defaults.
+    fn lombok_config(&self, abs: &Path) -> Option<Arc<mji_parser::lombok::Config>> {
+        let r = self.lombok.read().ok()?.clone()?;
+        Some(r.for_file(abs)).filter(|c| !c.is_default())
+    }
+
+    /// The outline of a file under a configuration that is not Lombok's defaults, with its
+    /// decoded source: stored under its content hash and the configuration's.
+    fn configured(
+        &self,
+        bytes: &[u8],
+        display: &str,
+        config: &Arc<mji_parser::lombok::Config>,
+    ) -> (FileOutline, Outcome, SourceText) {
+        let salt = mji_parser::content_hash(config.digest().as_bytes());
+        let hash = format!("{}+{}", mji_parser::content_hash(bytes), salt.get(..12).unwrap_or(&salt));
+        let src = SourceText::decode(bytes);
+        if self.kind() != Kind::Disabled
+            && let Some(entry) = self.store().find_by_hash(&hash, true)
+            && let Some(outline) = entry.decode(display, &hash)
+        {
+            return (outline, Outcome::Hit, src);
+        }
+        let mut outline = mji_parser::outline_source_with(display, hash.clone(), &src, config);
+        if self.kind() != Kind::Disabled
+            && let Some(entry) = StoredOutline::of(&mut outline)
+        {
+            self.store().store(hash, entry);
+        }
+        (outline, Outcome::Miss, src)
     }
 
     /// Opens or creates the cache in `dir`. Never fails: if the directory cannot be created,
@@ -294,6 +338,12 @@ impl Cache {
     /// A hit without reading the file when its stamp matches the recorded one;
     /// a hit without parsing when its content hash has an entry; otherwise parse, store, miss.
     pub fn outline(&self, path: &Path, display: &str) -> io::Result<Cached> {
+        if let Some(config) = self.lombok_config(&absolute(path)) {
+            let _ = self.stat(&absolute(path), display)?;
+            let bytes = self.read(path, display)?;
+            let (outline, outcome, _) = self.configured(&bytes, display, &config);
+            return Ok(self.counted(outline, outcome));
+        }
         if self.kind() == Kind::Disabled {
             let bytes = self.read(path, display)?;
             let outline = mji_parser::outline(display, &bytes);
@@ -314,6 +364,12 @@ impl Cache {
     /// Like [`Cache::outline`], but the file is always read (and hashed, so the outline is
     /// that of exactly the returned text), and its decoded source returned too.
     pub fn outline_with_source(&self, path: &Path, display: &str) -> io::Result<(Cached, SourceText)> {
+        if let Some(config) = self.lombok_config(&absolute(path)) {
+            let _ = self.stat(&absolute(path), display)?;
+            let bytes = self.read(path, display)?;
+            let (outline, outcome, src) = self.configured(&bytes, display, &config);
+            return Ok((self.counted(outline, outcome), src));
+        }
         if self.kind() == Kind::Disabled {
             let bytes = self.read(path, display)?;
             let src = SourceText::decode(&bytes);
@@ -332,6 +388,13 @@ impl Cache {
     /// with `file_path` = `display`. On a hit the stored JSON is returned with the path
     /// spliced in, without deserializing.
     pub fn outline_json(&self, path: &Path, display: &str) -> io::Result<(String, Outcome)> {
+        if let Some(config) = self.lombok_config(&absolute(path)) {
+            let _ = self.stat(&absolute(path), display)?;
+            let bytes = self.read(path, display)?;
+            let (outline, outcome, _) = self.configured(&bytes, display, &config);
+            let json = serde_json::to_string(&outline).map_err(io::Error::other)?;
+            return Ok(self.counted_json(json, outcome));
+        }
         if self.kind() == Kind::Disabled {
             let bytes = self.read(path, display)?;
             let outline = mji_parser::outline(display, &bytes);

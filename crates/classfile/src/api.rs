@@ -36,7 +36,7 @@ pub fn table(archives: &[PathBuf]) -> (String, TableStats) {
 }
 
 /// The table format's version in the cache; a file of another is rebuilt.
-const CACHE_FORMAT: &str = "mji-api-table 1";
+const CACHE_FORMAT: &str = "mji-api-table 2"; // 2: `? super X` kept as `java.lang.Object<X>`
 
 /// [`table`], each archive's part kept in `cache_dir` as `<content sha1>.api` (signed with
 /// the user's key, found through the archive's stamp like the class lists), so a warm start

@@ -139,7 +139,11 @@ impl P<'_> {
                             self.pos += 1;
                             let bound = self.reference()?;
                             if self.table {
+                                // `java.lang.Object<X>`: the resolution engine's `? super X`.
                                 out.push_str(OBJECT);
+                                out.push('<');
+                                out.push_str(&bound);
+                                out.push('>');
                             } else {
                                 out.push_str("? super ");
                                 out.push_str(&bound);
@@ -213,8 +217,8 @@ pub fn field_type(sig: &str) -> Option<String> {
 }
 
 /// A field descriptor or signature in the form of the resolution engine's API table
-/// (`mji_xref`'s `jdk_api.txt`): no spaces, `? extends X` as `X`, `?` and `? super X` as
-/// `java.lang.Object`, only the innermost class's type arguments (`p.Outer.Inner<T>`).
+/// (`mji_xref`'s `jdk_api.txt`): no spaces, `? extends X` as `X`, `?` as `java.lang.Object`,
+/// `? super X` as `java.lang.Object<X>` (the resolution engine's lower bound), only the innermost class's type arguments (`p.Outer.Inner<T>`).
 pub fn table_field_type(sig: &str) -> Option<String> {
     let mut p = table_parser(sig);
     let t = p.java_type()?;
@@ -310,9 +314,14 @@ mod tests {
             "<T:Ljava/lang/Object;:Ljava/lang/Comparable<-TT;>;>(Ljava/util/Collection<+TT;>;Ljava/util/Map<*TT;>;)TT;",
         )
         .expect("parses");
-        assert_eq!(m.type_params.as_deref(), Some("T:java.lang.Object&java.lang.Comparable<java.lang.Object>"));
+        assert_eq!(m.type_params.as_deref(), Some("T:java.lang.Object&java.lang.Comparable<java.lang.Object<T>>"));
         assert_eq!(m.params, ["java.util.Collection<T>", "java.util.Map<java.lang.Object,T>"]);
         assert_eq!(table_field_type("Lp/Outer<TT;>.Inner<*>;").as_deref(), Some("p.Outer.Inner<java.lang.Object>"));
+        // `? super E` keeps its bound: a lambda given to `removeIf` takes E as its parameter's type.
+        assert_eq!(
+            table_method("(Ljava/util/function/Predicate<-TE;>;)Z").map(|m| m.params),
+            Some(vec!["java.util.function.Predicate<java.lang.Object<E>>".to_owned()])
+        );
         let c = table_class("<K:Ljava/lang/Object;V::Ljava/lang/Runnable;>Ljava/util/AbstractMap<TK;TV;>;")
             .expect("parses");
         assert_eq!(c.type_params.as_deref(), Some("K,V:java.lang.Runnable"));

@@ -210,6 +210,10 @@ settings! {
     /// How long `get_problems` waits for javac before answering with what it has
     /// (`complete: false`, ms); the rest finishes in the background.
     problems_budget_ms: u64 = 25_000 => lower();
+    /// After an applied edit, compile the edited files and the files of their modules that
+    /// mention what changed with javac (before and after the write), and say whether they
+    /// still compile (`compileCheck`).
+    compile_after_apply: bool = true => lower();
     /// javac's `-Xlint:` categories for `get_problems` (empty: errors only, no lint warnings).
     javac_lint: String = DEFAULT_LINT.to_owned()
         => project("it is one `-Xlint:` argument, choosing which warnings javac reports on what it compiles anyway");

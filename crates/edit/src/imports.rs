@@ -422,7 +422,21 @@ pub fn type_text(
     doc: &Doc,
     imports: &mut Vec<TextEdit>,
 ) -> Option<String> {
+    type_text_with(w, id, t, doc, imports, &[])
+}
+
+/// [`type_text`] where the type variables `tvars` (of the methods around the place) are in
+/// scope too.
+pub fn type_text_with(
+    w: &mji_xref::world::World,
+    id: mji_xref::world::TypeId,
+    t: &mji_xref::ty::Ty,
+    doc: &Doc,
+    imports: &mut Vec<TextEdit>,
+    tvars: &[String],
+) -> Option<String> {
     use mji_xref::ty::Ty;
+    let type_text = |w, id, t, doc, imports: &mut Vec<TextEdit>| type_text_with(w, id, t, doc, imports, tvars);
     match t {
         Ty::Prim(p) => Some(p.to_string()),
         Ty::Null => None,
@@ -430,7 +444,9 @@ pub fn type_text(
         // A value of a `? extends X` type is an X (its capture's bound); as a type argument it is
         // refused below.
         Ty::Var(name, bound) if &**name == mji_xref::ty::WILDCARD => type_text(w, id, bound, doc, imports),
-        Ty::Var(name, _) => w.decl(id).tparams.iter().any(|p| *p.name == **name).then(|| name.to_string()),
+        Ty::Var(name, _) => (tvars.iter().any(|v| **v == **name)
+            || w.decl(id).tparams.iter().any(|p| *p.name == **name))
+        .then(|| name.to_string()),
         Ty::Class(fqn, args) => {
             if fqn.contains('$') || !fqn.split('.').all(crate::is_identifier) {
                 return None;
@@ -445,16 +461,23 @@ pub fn type_text(
             } else {
                 fqn.to_string()
             };
-            // The binder reads a wildcard argument `?` and `? super X` as `Object`: `List<?>`
-            // spelled `List<Object>` would not compile, so an `Object` argument is not spelled.
-            if args.iter().any(|a| {
-                matches!(a, Ty::Class(f, _) if &**f == "java.lang.Object")
-                    || matches!(a, Ty::Var(n, _) if &**n == mji_xref::ty::WILDCARD)
-            }) {
+            // The binder reads a wildcard argument `? super X` as `Object` (and the JDK table
+            // writes `?` so): `List<?>` spelled `List<Object>` would not compile, so an `Object`
+            // argument is not spelled. A `?` argument is spelled `?` or `? extends X`.
+            if args.iter().any(|a| matches!(a, Ty::Class(f, _) if &**f == "java.lang.Object")) {
                 return None;
             }
             if !args.is_empty() {
-                let a: Option<Vec<String>> = args.iter().map(|a| type_text(w, id, a, doc, imports)).collect();
+                let a: Option<Vec<String>> = args
+                    .iter()
+                    .map(|a| match a {
+                        Ty::Var(n, b) if &**n == mji_xref::ty::WILDCARD => match &**b {
+                            Ty::Class(f, _) if &**f == "java.lang.Object" => Some("?".to_owned()),
+                            b => Some(format!("? extends {}", type_text(w, id, b, doc, imports)?)),
+                        },
+                        a => type_text(w, id, a, doc, imports),
+                    })
+                    .collect();
                 out.push_str(&format!("<{}>", a?.join(", ")));
             }
             Some(out)

@@ -80,6 +80,9 @@ pub struct PassStats {
 /// The index of every root.
 pub struct LiveIndex {
     roots: Roots,
+    /// Each directory's `lombok.config`, read inside the roots only (shared with the caches
+    /// and, through the host, the reference engine).
+    lombok: Arc<mji_parser::lombok::config::Resolver>,
     caches: Vec<Arc<Cache>>,
     state: RwLock<IndexState>,
     indexed: AtomicUsize,
@@ -240,6 +243,10 @@ impl StatShare {
     }
 }
 
+fn is_lombok_config(p: &Path) -> bool {
+    p.file_name().is_some_and(|n| n == mji_parser::lombok::config::FILE_NAME)
+}
+
 fn is_java(p: &Path) -> bool {
     p.extension().is_some_and(|e| e.eq_ignore_ascii_case("java"))
 }
@@ -248,8 +255,17 @@ impl LiveIndex {
     /// An empty index over the roots; `caches[i]` serves root `i` (the last one serves the
     /// rest when there are fewer caches than roots).
     pub fn new(roots: Roots, caches: Vec<Arc<Cache>>) -> Arc<LiveIndex> {
+        let reader = roots.clone();
+        let lombok = Arc::new(mji_parser::lombok::config::Resolver::new(
+            roots.paths().to_vec(),
+            Box::new(move |p| reader.read(p, mji_parser::lombok::config::FILE_NAME).ok()),
+        ));
+        for c in &caches {
+            c.set_lombok(lombok.clone());
+        }
         Arc::new(LiveIndex {
             roots,
+            lombok,
             caches,
             state: RwLock::new(IndexState::default()),
             indexed: AtomicUsize::new(0),
@@ -267,6 +283,20 @@ impl LiveIndex {
             defer: AtomicBool::new(false),
             put_off: Mutex::new(None),
         })
+    }
+
+    /// The fingerprint of a root's snapshot: the cache's, and the root's own `lombok.config`
+    /// when it configures anything (a `lombok.config` below the root is not in it).
+    fn snapshot_fingerprint(&self, root: &Path) -> String {
+        match self.lombok.salt(&root.join(mji_parser::lombok::config::FILE_NAME)) {
+            0 => Cache::fingerprint().to_owned(),
+            salt => format!("{}+lombok{salt:x}", Cache::fingerprint()),
+        }
+    }
+
+    /// Each directory's `lombok.config` in effect.
+    pub fn lombok(&self) -> &Arc<mji_parser::lombok::config::Resolver> {
+        &self.lombok
     }
 
     /// See [`LiveIndex`]'s `version`: read it before looking at the files, and while
@@ -429,7 +459,7 @@ impl LiveIndex {
                     path.to_path_buf(),
                     root,
                     &meta,
-                    &mji_parser::outline_declarations_unhashed(&display, &bytes),
+                    &mji_parser::outline_declarations_unhashed_with(&display, &bytes, &self.lombok.for_file(path)),
                 ))
             }
             Err(mji_fs::roots::ReadError::Io(_, e))
@@ -519,7 +549,7 @@ impl LiveIndex {
                 continue;
             };
             let path = crate::snapshot::path_for(&dir, r);
-            let snap = match crate::snapshot::read(&path, r, i, Cache::fingerprint()) {
+            let snap = match crate::snapshot::read(&path, r, i, &self.snapshot_fingerprint(r)) {
                 Ok(m) => m,
                 Err(crate::snapshot::Unusable::Stale) => Default::default(),
                 Err(crate::snapshot::Unusable::Untrusted) => {
@@ -731,8 +761,12 @@ impl LiveIndex {
             }
             if let Ok(st) = self.state.read() {
                 let root = &self.roots.paths()[i];
-                match crate::snapshot::write(path, root, Cache::fingerprint(), st.table.files().filter(|f| f.root == i))
-                {
+                match crate::snapshot::write(
+                    path,
+                    root,
+                    &self.snapshot_fingerprint(root),
+                    st.table.files().filter(|f| f.root == i),
+                ) {
                     Ok(n) => tracing::debug!(files = n, path = %path.display(), "wrote the index snapshot"),
                     Err(e) => tracing::warn!("writing the index snapshot {}: {e}", path.display()),
                 }
@@ -756,6 +790,17 @@ impl LiveIndex {
     }
 
     fn apply_changes_now(&self, paths: &[PathBuf]) -> usize {
+        // A `lombok.config` added, changed or removed: the Java files below it are outlined again.
+        let mut paths = paths.to_vec();
+        let configs: Vec<PathBuf> = paths.iter().filter(|p| is_lombok_config(p)).cloned().collect();
+        for c in &configs {
+            self.lombok.forget(c);
+            let Some(dir) = c.parent() else { continue };
+            if let Ok(st) = self.state.read() {
+                paths.extend(st.resources.keys().filter(|k| is_java(k) && k.starts_with(dir)).map(|k| k.to_path_buf()));
+            }
+        }
+        let paths = &paths;
         let mut files: Vec<(PathBuf, usize)> = Vec::new();
         let mut gone: Vec<PathBuf> = Vec::new();
         let mut seen = HashSet::new();
@@ -898,7 +943,7 @@ impl LiveIndex {
             let Ok(st) = self.state.read() else { return true };
             match (st.table.file(f), std::fs::metadata(f)) {
                 (Some(e), Ok(m)) => stamp(&m) != e.stamp,
-                (None, _) => is_java(f) || !st.resources.contains_key(f.as_path()),
+                (None, _) => is_java(f) || is_lombok_config(f) || !st.resources.contains_key(f.as_path()),
                 _ => true,
             }
         });

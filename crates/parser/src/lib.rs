@@ -12,6 +12,7 @@ pub mod skeleton;
 pub mod source;
 
 use std::cell::{Cell, RefCell};
+use std::sync::Arc;
 
 use sha1::{Digest, Sha1};
 use tree_sitter::{Node, Parser, Tree};
@@ -77,20 +78,31 @@ pub fn outline(file_path: &str, bytes: &[u8]) -> FileOutline {
     outline_source(file_path, content_hash(bytes), &src)
 }
 
+/// [`outline`] under the `lombok.config` in effect for the file's directory.
+pub fn outline_with(file_path: &str, bytes: &[u8], lombok: &Arc<lombok::Config>) -> FileOutline {
+    let src = SourceText::decode(bytes);
+    outline_source_with(file_path, content_hash(bytes), &src, lombok)
+}
+
 /// Outlines a file's declarations from its skeleton (member bodies blanked; see
 /// [`skeleton`]): the same declarations and lines as [`outline`], several times faster, but
 /// without syntax errors inside bodies. For the workspace index.
 pub fn outline_declarations(file_path: &str, bytes: &[u8]) -> FileOutline {
-    declarations(file_path, bytes, content_hash(bytes))
+    declarations(file_path, bytes, content_hash(bytes), &lombok::config::default_config())
 }
 
 /// [`outline_declarations`] with an empty `hash`: for the workspace index, which tells files
 /// apart by their stamp and never reads the hash (SHA-1 of every file was 2–3% of its pass).
 pub fn outline_declarations_unhashed(file_path: &str, bytes: &[u8]) -> FileOutline {
-    declarations(file_path, bytes, String::new())
+    declarations(file_path, bytes, String::new(), &lombok::config::default_config())
 }
 
-fn declarations(file_path: &str, bytes: &[u8], hash: String) -> FileOutline {
+/// [`outline_declarations_unhashed`] under the `lombok.config` in effect for the file's directory.
+pub fn outline_declarations_unhashed_with(file_path: &str, bytes: &[u8], lombok: &Arc<lombok::Config>) -> FileOutline {
+    declarations(file_path, bytes, String::new(), lombok)
+}
+
+fn declarations(file_path: &str, bytes: &[u8], hash: String, lombok: &Arc<lombok::Config>) -> FileOutline {
     let src = SourceText::decode(bytes);
     // Escapes first (javac translates them before anything else); a translated line
     // terminator would move lines, so such a file is parsed whole.
@@ -104,14 +116,24 @@ fn declarations(file_path: &str, bytes: &[u8], hash: String) -> FileOutline {
         Some(text) => {
             let lines = LineIndex::new(&text);
             let sk = SourceText { text, lines, warnings: src.warnings.clone() };
-            outline_source(file_path, hash, &sk)
+            outline_source_with(file_path, hash, &sk, lombok)
         }
-        None => outline_source(file_path, hash, &src),
+        None => outline_source_with(file_path, hash, &src, lombok),
     }
 }
 
 /// Outlines already-decoded source text.
 pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOutline {
+    outline_source_with(file_path, hash, src, &lombok::config::default_config())
+}
+
+/// [`outline_source`] under the `lombok.config` in effect for the file's directory.
+pub fn outline_source_with(
+    file_path: &str,
+    hash: String,
+    src: &SourceText,
+    lombok: &Arc<lombok::Config>,
+) -> FileOutline {
     let mut out = FileOutline {
         file_path: file_path.to_owned(),
         language: "java".to_owned(),
@@ -146,7 +168,7 @@ pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOu
     };
     let root = tree.root_node();
     b.package = find_package(root, b.src);
-    b.lombok = lombok::Scope::of(root, b.src);
+    b.lombok = lombok::Scope::of(root, b.src).with_config(lombok.clone());
     out.package = b.package.clone();
     let prefix = b.package.clone();
     let mut sink = Members::default();

@@ -16,14 +16,22 @@
 //! a nested type named from its outermost one (`Outer.Inner.InnerBuilder`); a record's
 //! components are its fields, and Lombok's refusals there (constructors, `@Data`, `@Value`,
 //! `@ToString`, `@EqualsAndHashCode`, accessors) are kept. [`renamed_accessors`] tells what a
-//! field's generated members become when it is renamed. Not yet read: `lombok.config`, `onX`;
-//! `@Delegate`, `@CustomLog` and `@ExtensionMethod` are said ([`unsupported`]) but not
-//! generated. The proof on Lombok's own tests and a real project is
+//! field's generated members become when it is renamed. The keys of `lombok.config` that
+//! change members ([`config::READ`]: the logger's name, staticness and `@CustomLog`'s type,
+//! accessor naming, the extra private constructor, the builder's class name, `@Singular`'s
+//! auto-singularizing, `defaultFinal`) apply through [`Scope::with_config`]; the caller finds the
+//! files ([`config::Resolver`]). Not read: `onX`; `@Delegate` and `@ExtensionMethod` are said
+//! ([`unsupported`]) but not generated, and so is a `@CustomLog` no configuration declares. The proof on Lombok's own tests and a real project is
 //! `tests/it/oracles/lombok_projects.rs`.
+
+use std::sync::Arc;
 
 use tree_sitter::Node;
 
 use crate::kind;
+
+pub mod config;
+pub use config::Config;
 
 /// The annotations this generator knows, with the package each is in.
 const KNOWN: &[(&str, &str)] = &[
@@ -73,6 +81,8 @@ pub struct Scope {
     simple: Vec<usize>,
     /// The file names `lombok.` somewhere (a qualified annotation may be in it).
     qualified: bool,
+    /// The `lombok.config` in effect for the file (Lombok's defaults unless given).
+    config: Arc<Config>,
 }
 
 impl Scope {
@@ -107,7 +117,18 @@ impl Scope {
             }
         }
         let qualified = src.windows(7).any(|w| w == b"lombok.");
-        Scope { simple, qualified }
+        Scope { simple, qualified, config: config::default_config() }
+    }
+
+    /// This scope under the `lombok.config` in effect for its file's directory.
+    pub fn with_config(mut self, config: Arc<Config>) -> Scope {
+        self.config = config;
+        self
+    }
+
+    /// Whether nothing of Lombok's can be generated here.
+    fn inactive(&self) -> bool {
+        (self.simple.is_empty() && !self.qualified) || self.config.flag(config::DISABLE) == Some(true)
     }
 
     /// The simple name of Lombok's annotation `name` (as written: simple or qualified), if it is one.
@@ -331,35 +352,49 @@ fn base(name: &str, boolean: bool) -> &str {
     }
 }
 
-/// How accessors are named, from `@Accessors` on the field, else on its type.
+/// How accessors are named, from `@Accessors` on the field, else on its type; what it does not
+/// set explicitly, from `lombok.config`.
 #[derive(Default)]
 struct Style {
     fluent: bool,
     chain: bool,
     prefix: Vec<String>,
+    /// `lombok.accessors.capitalization = beanspec`: `uName` keeps its case (`getuName`).
+    beanspec: bool,
+    /// `lombok.getter.noIsPrefix`: a `boolean` is named as any other type (`getX`).
+    no_is_prefix: bool,
 }
 
 impl Style {
-    fn of(a: Option<&Ann>, src: &[u8]) -> Style {
-        let Some(a) = a else { return Style::default() };
-        let flag = |k: &str| a.arg(k, src).map(|v| v.trim() == "true");
-        let fluent = flag("fluent").unwrap_or(false);
-        let chain = flag("chain").unwrap_or(fluent);
-        let prefix = a
-            .arg("prefix", src)
-            .map(|v| {
-                v.trim()
-                    .trim_start_matches('{')
-                    .trim_end_matches('}')
-                    .split(',')
-                    .map(|p| p.trim().trim_matches('"').to_owned())
-                    .filter(|p| !p.chars().any(char::is_whitespace))
-                    .collect::<Vec<_>>()
-            })
-            .unwrap_or_default();
+    fn of(a: Option<&Ann>, src: &[u8], cfg: &Config) -> Style {
+        let flag = |k: &str| a.and_then(|a| a.arg(k, src)).map(|v| v.trim() == "true");
+        let fluent = flag("fluent").or(cfg.flag(config::ACCESSORS_FLUENT)).unwrap_or(false);
+        let chain = flag("chain").or(cfg.flag(config::ACCESSORS_CHAIN)).unwrap_or(fluent);
+        let prefix = match a.and_then(|a| a.arg("prefix", src)) {
+            Some(v) => v
+                .trim()
+                .trim_start_matches('{')
+                .trim_end_matches('}')
+                .split(',')
+                .map(|p| p.trim().trim_matches('"').to_owned())
+                .filter(|p| !p.chars().any(char::is_whitespace))
+                .collect::<Vec<_>>(),
+            None => cfg.prefix().to_vec(),
+        };
         // `prefix = {}` (or `""` alone) removes nothing.
         let prefix = if prefix.iter().all(String::is_empty) { Vec::new() } else { prefix };
-        Style { fluent, chain, prefix }
+        let beanspec = is_beanspec(cfg);
+        let no_is_prefix = cfg.flag(config::GETTER_NO_IS_PREFIX) == Some(true);
+        Style { fluent, chain, prefix, beanspec, no_is_prefix }
+    }
+
+    /// A name capitalized after an accessor's prefix, as the configured strategy does.
+    fn cap(&self, s: &str) -> String {
+        let mut c = s.chars();
+        if self.beanspec && c.next().is_some_and(char::is_lowercase) && c.next().is_some_and(char::is_uppercase) {
+            return s.to_owned();
+        }
+        capitalized(s)
     }
 
     /// The field's name without its prefix (`name` of `mName`), or None when prefixes are
@@ -382,6 +417,23 @@ impl Style {
         }
         None
     }
+}
+
+/// The text of the annotation named `simple` (any package) in a declaration's modifiers.
+fn annotated<'s>(decl: Node, simple: &str, src: &'s [u8]) -> Option<&'s str> {
+    let mut c = decl.walk();
+    let mods = decl.children(&mut c).find(|k| k.kind() == kind::MODIFIERS)?;
+    let mut c2 = mods.walk();
+    let found = mods.children(&mut c2).find(|m| {
+        matches!(m.kind(), kind::ANNOTATION | kind::MARKER_ANNOTATION)
+            && m.child_by_field_name("name").is_some_and(|n| text(n, src).rsplit('.').next() == Some(simple))
+    });
+    found.map(|m| text(m, src))
+}
+
+/// `lombok.accessors.capitalization = beanspec`.
+fn is_beanspec(cfg: &Config) -> bool {
+    cfg.get(config::ACCESSORS_CAPITALIZATION).is_some_and(|v| v.trim().eq_ignore_ascii_case("beanspec"))
 }
 
 /// The name of a declaration.
@@ -459,6 +511,9 @@ fn callable_params<'t>(scope: &Scope, p: Node<'t>, src: &[u8]) -> Vec<BuilderPar
             singular,
             field: false,
             default: false,
+            auto: scope.config.flag(config::SINGULAR_AUTO) != Some(false),
+            guava: scope.config.flag(config::SINGULAR_USE_GUAVA) == Some(true),
+            beanspec: is_beanspec(&scope.config),
         });
     }
     out
@@ -552,16 +607,16 @@ pub fn renamed_accessors(scope: &Scope, ty: Node, src: &[u8], field: &str, to: &
 /// What Lombok generates in `ty` that this generator does not: each with the node it is on and
 /// what is missing, so an answer says so instead of leaving it out silently.
 pub fn unsupported<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<(Node<'t>, String)> {
-    if scope.simple.is_empty() && !scope.qualified {
+    if scope.inactive() {
         return Vec::new();
     }
     let mut out = Vec::new();
     let (anns, _, _, _) = modifiers(scope, ty, src);
     for a in &anns {
         match a.name {
-            "CustomLog" => out.push((
+            "CustomLog" if scope.config.custom_log().is_none() => out.push((
                 a.node,
-                "Lombok's @CustomLog: its logger field is not listed (its type is in lombok.config, which is not read)"
+                "Lombok's @CustomLog: no lombok.log.custom.declaration in lombok.config, so Lombok generates no logger"
                     .to_owned(),
             )),
             "ExtensionMethod" => out.push((
@@ -607,10 +662,11 @@ pub struct RenamedAccessor {
 
 /// `generate`, with one field's name replaced (`rename`: from, to) as if the source said so.
 fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<(&str, &str)>) -> Vec<Generated<'t>> {
-    if scope.simple.is_empty() && !scope.qualified {
+    if scope.inactive() {
         return Vec::new();
     }
     let (anns, _, type_final, _) = modifiers(scope, ty, src);
+    let cfg = &scope.config;
     let Some(body) = ty.child_by_field_name("body") else { return Vec::new() };
     let Some(simple) = ty.child_by_field_name("name").map(|n| text(n, src).to_owned()) else { return Vec::new() };
     // As Lombok writes the type in what it generates: qualified by its enclosing types.
@@ -627,6 +683,7 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
     let mut fields: Vec<Field> = Vec::new();
     let mut methods: Vec<(String, usize, bool)> = Vec::new();
     let mut ctors = 0usize;
+    let mut no_args_written = false;
     let mut classes: Vec<String> = Vec::new();
     // `@Builder` on a constructor or a static method: its annotation, parameters and what
     // `build()` returns (None: the type itself).
@@ -698,10 +755,14 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
                     methods.push((text_of_name(m, src), params_count(m), varargs(m)));
                 } else {
                     ctors += 1;
+                    no_args_written |= params_count(m) == 0;
                 }
             }
             kind::METHOD_DECLARATION => methods.push((text_of_name(m, src), params_count(m), varargs(m))),
-            kind::CONSTRUCTOR_DECLARATION | kind::COMPACT_CONSTRUCTOR_DECLARATION => ctors += 1,
+            kind::CONSTRUCTOR_DECLARATION | kind::COMPACT_CONSTRUCTOR_DECLARATION => {
+                ctors += 1;
+                no_args_written |= m.kind() == kind::CONSTRUCTOR_DECLARATION && params_count(m) == 0;
+            }
             k if kind::is_type_declaration(k) => {
                 if let Some(n) = m.child_by_field_name("name") {
                     classes.push(text(n, src).to_owned());
@@ -716,6 +777,14 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
     // `@Value` makes every instance field final (and the class final).
     for f in fields.iter_mut().filter(|f| !f.is_static) {
         f.is_final |= value.is_some();
+    }
+    // `lombok.fieldDefaults.defaultFinal` makes every instance field of a class or enum final
+    // (but `@NonFinal` ones, and all when `@FieldDefaults` says `makeFinal` itself).
+    let default_final = cfg.flag(config::FIELD_DEFAULTS_FINAL) == Some(true)
+        && matches!(ty.kind(), kind::CLASS_DECLARATION | kind::ENUM_DECLARATION)
+        && !annotated(ty, "FieldDefaults", src).is_some_and(|a| a.contains("makeFinal"));
+    for f in fields.iter_mut().filter(|f| default_final && !f.is_static && !f.name.starts_with('$')) {
+        f.is_final |= annotated(f.decl, "NonFinal", src).is_none();
     }
     let is_final_class = type_final || value.is_some();
     // `@Builder.Default` of a type with `@Builder` or `@SuperBuilder` moves the field's
@@ -752,11 +821,23 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
     };
     // Loggers first: Lombok puts the field at the top of the type.
     let interface = matches!(ty.kind(), kind::INTERFACE_DECLARATION | kind::ANNOTATION_TYPE_DECLARATION);
-    for a in anns.iter().filter(|_| !interface && !fields.iter().any(|f| f.name == "log")) {
-        if let Some((_, logger)) = LOGGERS.iter().find(|(n, _)| *n == a.name) {
-            let mods = vec!["private", "static", "final"];
-            out.push(Generated::new(GenKind::Field, "log".to_owned(), text_ty(logger), mods, a.name_at(), a.node));
+    let log_name = cfg.get(config::LOG_FIELD_NAME).map(str::trim).filter(|n| !n.is_empty()).unwrap_or("log");
+    for a in anns.iter().filter(|_| !interface && !fields.iter().any(|f| f.name == log_name)) {
+        let logger = match LOGGERS.iter().find(|(n, _)| *n == a.name) {
+            Some((_, logger)) => (*logger).to_owned(),
+            None if a.name == "CustomLog" => match cfg.custom_log() {
+                Some(custom) => custom.ty,
+                None => continue,
+            },
+            None => continue,
+        };
+        // `lombok.log.fieldIsStatic = false` makes an instance field (a record's must be static).
+        let is_static = cfg.flag(config::LOG_FIELD_IS_STATIC) != Some(false);
+        if !is_static && is_record {
+            continue;
         }
+        let mods = if is_static { vec!["private", "static", "final"] } else { vec!["private", "final"] };
+        out.push(Generated::new(GenKind::Field, log_name.to_owned(), text_ty(&logger), mods, a.name_at(), a.node));
     }
     // Accessors, per field: the field's own annotation wins over the type's.
     let type_getter = type_ann("Getter").or(data).or(value);
@@ -782,10 +863,10 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
             None if !f.is_static && !f.name.starts_with('$') => typed,
             None => None,
         };
-        let style = Style::of(f.ann("Accessors").or(type_accessors.as_ref()), src);
+        let style = Style::of(f.ann("Accessors").or(type_accessors.as_ref()), src, cfg);
         let Some(stripped) = style.strip(&f.name) else { continue };
-        let boolean = f.is_boolean(src);
-        let base = capitalized(base(&stripped, boolean));
+        let boolean = f.is_boolean(src) && !style.no_is_prefix;
+        let base = style.cap(base(&stripped, boolean));
         if let Some(a) = pick("Getter", type_getter)
             && !is_record
             && let Some(access) = a.access(src)
@@ -810,7 +891,7 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
         {
             let name = if style.fluent { stripped.clone() } else { format!("set{base}") };
             // A boolean `isFoo`'s setter is also taken by a written `setIsFoo`.
-            let also = (boolean && base != capitalized(&stripped)).then(|| format!("set{}", capitalized(&stripped)));
+            let also = (boolean && base != style.cap(&stripped)).then(|| format!("set{}", style.cap(&stripped)));
             if !exists(&name, 1) && !also.is_some_and(|n| !style.fluent && exists(&n, 1)) {
                 let rest: &[&str] = if f.is_static { &["static"] } else { &[] };
                 let at = if f.ann("Setter").is_some() { a.node } else { f.decl };
@@ -829,7 +910,7 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
         {
             let name = format!("with{base}");
             // A boolean `isFoo`'s is also taken by a written `withIsFoo`.
-            let also = (boolean && base != capitalized(&stripped)).then(|| format!("with{}", capitalized(&stripped)));
+            let also = (boolean && base != style.cap(&stripped)).then(|| format!("with{}", style.cap(&stripped)));
             if !exists(&name, 1) && !also.is_some_and(|n| exists(&n, 1)) {
                 let at = if f.ann("With").is_some() { a.node } else { f.decl };
                 let params = vec![(f.name.clone(), f.ty())];
@@ -893,9 +974,21 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
             ctor(a, "public", &required, &mut out);
         }
     }
+    // `lombok.noArgsConstructor.extraPrivate`: `@Data` and `@Value` add a private no-arguments
+    // constructor to a type that extends nothing and has none.
+    if let Some(a) = data.or(value)
+        && cfg.flag(config::NO_ARGS_EXTRA_PRIVATE) == Some(true)
+        && !is_record
+        && !is_enum
+        && ty.child_by_field_name("superclass").is_none()
+        && !no_args_written
+        && !out.iter().any(|g| g.kind == GenKind::Ctor && g.params.is_empty())
+    {
+        out.push(Generated::new(GenKind::Ctor, simple.clone(), text_ty("void"), vec!["private"], a.name_at(), a.node));
+    }
     if let Some(a) = builds {
         for f in defaults.iter().filter_map(|i| fields.get(*i)) {
-            let style = Style::of(f.ann("Accessors").or(type_accessors.as_ref()), src);
+            let style = Style::of(f.ann("Accessors").or(type_accessors.as_ref()), src, cfg);
             let name = format!("$default${}", style.strip(&f.name).unwrap_or_else(|| f.name.clone()));
             let g = method(name, Vec::new(), f.ty(), vec!["private", "static"], a.name_at(), f.decl);
             out.push(Generated { type_params: tparams, ..g });
@@ -932,7 +1025,7 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
     let field_params = || -> Vec<BuilderParam> {
         all.iter()
             .map(|f| BuilderParam {
-                name: Style::of(f.ann("Accessors").or(type_accessors.as_ref()), src)
+                name: Style::of(f.ann("Accessors").or(type_accessors.as_ref()), src, cfg)
                     .strip(&f.name)
                     .unwrap_or_else(|| f.name.clone()),
                 field_name: f.name.clone(),
@@ -941,9 +1034,15 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
                 singular: f.ann("Singular").copied(),
                 field: true,
                 default: defaults.iter().any(|i| fields.get(*i).is_some_and(|d| d.name == f.name)),
+                auto: cfg.flag(config::SINGULAR_AUTO) != Some(false),
+                guava: cfg.flag(config::SINGULAR_USE_GUAVA) == Some(true),
+                beanspec: is_beanspec(cfg),
             })
             .collect()
     };
+    // `lombok.builder.className`, a pattern where `*` is the built type's name.
+    let builder_pattern =
+        cfg.get(config::BUILDER_CLASS_NAME).map(str::trim).filter(|p| !p.is_empty()).unwrap_or("*Builder");
     if let Some(a) = super_builder {
         let sup = Super {
             simple: &simple,
@@ -951,6 +1050,7 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
             names: &names,
             is_abstract,
             superclass: ty.child_by_field_name("superclass"),
+            pattern: builder_pattern,
         };
         super_builder_of(a, &sup, field_params(), &classes, &exists, src, &mut out);
         return out;
@@ -981,7 +1081,10 @@ fn generate_renamed<'t>(scope: &Scope, ty: Node<'t>, src: &[u8], rename: Option<
     }
     for (a, params, built, named, generic, tparams) in builders {
         let unquoted = |k: &str| a.arg(k, src).map(|s| s.trim_matches('"').to_owned()).filter(|s| !s.is_empty());
-        let class = unquoted("builderClassName").unwrap_or_else(|| format!("{named}Builder"));
+        // A static method returning a primitive (or `void`) names its builder title-cased (`VoidBuilder`).
+        const PRIMITIVES: &[&str] = &["void", "boolean", "byte", "char", "short", "int", "long", "float", "double"];
+        let named = if PRIMITIVES.contains(&named.as_str()) { capitalized(&named) } else { named };
+        let class = unquoted("builderClassName").unwrap_or_else(|| builder_pattern.replace('*', &named));
         // As Lombok writes it: qualified by the annotated type.
         let class_ref = format!("{path}.{class}{generic}");
         let tparams = if generic.is_empty() { None } else { tparams };
@@ -1039,6 +1142,13 @@ struct BuilderParam<'t> {
     field: bool,
     /// A `@Builder.Default` field: the builder keeps `x$value` and `x$set`.
     default: bool,
+    /// `lombok.singular.auto` (default true): a `@Singular` without a name singularizes its
+    /// plural; when false, the plural itself is the singular name.
+    auto: bool,
+    /// `lombok.singular.useGuava`: a `java.util` collection's builder keeps a Guava builder.
+    guava: bool,
+    /// `lombok.accessors.capitalization = beanspec`, for a `setterPrefix`'s names.
+    beanspec: bool,
 }
 
 /// What `@Singular` makes of a collection parameter: the singular name and the element types
@@ -1087,6 +1197,19 @@ impl<'t> BuilderParam<'t> {
         let base = written.split('<').next().unwrap_or(written).trim();
         let simple = base.rsplit('.').next().unwrap_or(base);
         let (_, map, guava) = SINGULAR_TYPES.iter().find(|(n, _, _)| *n == simple)?;
+        // `lombok.singular.useGuava`: `java.util`'s collections are built with Guava's builders.
+        let guava = &guava.or_else(|| {
+            let to = match simple {
+                "Iterable" | "Collection" | "List" => "ImmutableList",
+                "Set" => "ImmutableSet",
+                "SortedSet" | "NavigableSet" => "ImmutableSortedSet",
+                "Map" => "ImmutableMap",
+                "SortedMap" | "NavigableMap" => "ImmutableSortedMap",
+                _ => return None,
+            };
+            let found = SINGULAR_TYPES.iter().find(|(n, _, _)| *n == to);
+            found.and_then(|(_, _, g)| *g).filter(|_| self.guava)
+        });
         let mut elems = type_args(node, src);
         let want = if *map { 2 } else { 1 };
         let raw = elems.len() != want;
@@ -1099,6 +1222,7 @@ impl<'t> BuilderParam<'t> {
             .collect();
         let one = match a.arg("value", src).map(|v| v.trim().trim_matches('"').to_owned()).filter(|v| !v.is_empty()) {
             Some(v) => v,
+            None if !self.auto => self.name.clone(),
             None => singularize(&self.name)?,
         };
         let store = match (guava, map) {
@@ -1271,9 +1395,15 @@ fn builder_setters<'t>(
     at: Node<'t>,
     src: &[u8],
 ) -> Vec<Generated<'t>> {
-    let named = |name: &str| if prefix.is_empty() { name.to_owned() } else { format!("{prefix}{}", capitalized(name)) };
     let mut out = Vec::new();
     for p in params {
+        let cap = |name: &str| {
+            let mut c = name.chars();
+            let keep =
+                p.beanspec && c.next().is_some_and(char::is_lowercase) && c.next().is_some_and(char::is_uppercase);
+            if keep { name.to_owned() } else { capitalized(name) }
+        };
+        let named = |name: &str| if prefix.is_empty() { name.to_owned() } else { format!("{prefix}{}", cap(name)) };
         let method = |name: String, params: Params<'t>, role: Role| {
             let g = Generated::new(GenKind::Method, name, ret.clone(), vec!["public"], by, at).with_params(params);
             if p.field { g.for_field(&p.field_name, role) } else { g }
@@ -1291,7 +1421,7 @@ fn builder_setters<'t>(
                 out.push(method(named(&s.one), one, Role::SingularOne));
                 let all = vec![(p.name.clone(), text_ty(&format!("{}<{}>", s.all, s.bounds.join(", "))))];
                 out.push(method(named(&p.name), all, Role::SingularAll));
-                out.push(method(format!("clear{}", capitalized(&p.name)), Vec::new(), Role::SingularClear));
+                out.push(method(format!("clear{}", cap(&p.name)), Vec::new(), Role::SingularClear));
             }
             None => out.push(method(named(&p.name), vec![(p.name.clone(), p.ty.clone())], Role::BuilderSetter)),
         }
@@ -1309,6 +1439,8 @@ struct Super<'a, 't> {
     is_abstract: bool,
     /// Its `superclass` node (`extends Sup<T>`).
     superclass: Option<Node<'t>>,
+    /// The builder class's name, `*` standing for the type's (`lombok.builder.className`).
+    pattern: &'a str,
 }
 
 /// `@SuperBuilder`'s members: the protected constructor from a builder, `builder()` and
@@ -1327,8 +1459,8 @@ fn super_builder_of<'t>(
     let at = a.node;
     let simple = sup.simple;
     let unquoted = |k: &str| a.arg(k, src).map(|s| s.trim_matches('"').to_owned()).filter(|s| !s.is_empty());
-    let class = format!("{simple}Builder");
-    let imp = format!("{simple}BuilderImpl");
+    let class = sup.pattern.replace('*', simple);
+    let imp = format!("{class}Impl");
     let vars = sup.names.join(", ");
     let pre = if vars.is_empty() { String::new() } else { format!("{vars}, ") };
     let path = sup.path;
@@ -1362,7 +1494,7 @@ fn super_builder_of<'t>(
         let last = base.rsplit('.').next().unwrap_or(&base).to_owned();
         let args = type_args(t, src);
         let pre = if args.is_empty() { String::new() } else { format!("{}, ", args.join(", ")) };
-        Some(format!("{base}.{last}Builder<{pre}C, B>"))
+        Some(format!("{base}.{}<{pre}C, B>", sup.pattern.replace('*', &last)))
     });
     let b = || text_ty("B");
     let mut members = builder_fields(&params, by, at, src);
@@ -1453,6 +1585,39 @@ mod tests {
         let mut c = root.walk();
         let ty = root.named_children(&mut c).find(|n| kind::is_type_declaration(n.kind())).expect("a type");
         generate(&scope, ty, src.as_bytes()).into_iter().map(|g| g.name).collect()
+    }
+
+    fn configured(conf: &str, src: &str) -> Vec<String> {
+        let tree = crate::parse_tree(src).expect("parses");
+        let root = tree.root_node();
+        let scope = Scope::of(root, src.as_bytes()).with_config(Arc::new(Config::of_texts(&[conf])));
+        let mut c = root.walk();
+        let ty = root.named_children(&mut c).find(|n| kind::is_type_declaration(n.kind())).expect("a type");
+        generate(&scope, ty, src.as_bytes()).into_iter().map(|g| g.name).collect()
+    }
+
+    #[test]
+    fn lombok_config_keys_rename_and_add_members() {
+        let log = "import lombok.extern.slf4j.Slf4j; @Slf4j class A { }";
+        assert_eq!(configured("lombok.log.fieldName = LOGGER", log), ["LOGGER"]);
+        let custom = "import lombok.CustomLog; @CustomLog class A { }";
+        assert!(configured("", custom).is_empty());
+        assert_eq!(configured("lombok.log.custom.declaration = my.Log my.Factory.get(TYPE)", custom), ["log"]);
+        let acc = "import lombok.*; @Getter @Setter class A { String mName; boolean on; }";
+        assert_eq!(configured("lombok.accessors.prefix += m", acc), ["getName", "setName"]);
+        assert_eq!(configured("lombok.accessors.fluent = true", acc), ["mName", "mName", "on", "on"]);
+        assert_eq!(configured("lombok.getter.noIsPrefix = true", acc), ["getMName", "setMName", "getOn", "setOn"]);
+        assert_eq!(configured("lombok.accessors.capitalization = beanspec", acc)[0], "getmName");
+        let data = "import lombok.Data; @Data class A { final int x; }";
+        assert_eq!(
+            configured("lombok.noArgsConstructor.extraPrivate = true", data).iter().filter(|n| *n == "A").count(),
+            2
+        );
+        let fin = "import lombok.RequiredArgsConstructor; @RequiredArgsConstructor class A { int x; }";
+        assert_eq!(configured("lombok.fieldDefaults.defaultFinal = true", fin), ["A"]);
+        let b = "import lombok.Builder; @Builder class A { int x; }";
+        assert!(configured("lombok.builder.className = Make*", b).contains(&"MakeA".to_owned()));
+        assert!(configured("dangerousconfig.lombok.disable = true", b).is_empty());
     }
 
     #[test]

@@ -203,6 +203,17 @@ pub struct Checked {
     pub complete: bool,
 }
 
+/// What [`ProblemsEngine::compile_now`] found.
+#[derive(Debug, Clone, Default)]
+pub struct Compiled {
+    /// javac's problems of the compiled files, every severity.
+    pub problems: Vec<Problem>,
+    /// Files compiled.
+    pub files: usize,
+    /// Files left out: their classpath was still being resolved.
+    pub unresolved: usize,
+}
+
 /// How long a check waits for a build context (Maven's classpath) before answering with
 /// syntax problems only; the resolution goes on in the background.
 const CLASSPATH_WAIT: Duration = Duration::from_secs(3);
@@ -559,6 +570,49 @@ impl ProblemsEngine {
         }
         javac.version = lock(&self.version).clone();
         Checked { problems, files, javac, complete }
+    }
+
+    /// javac's problems of `targets` now, on the warm helper, without the result cache (the
+    /// cache is keyed by a file's own text, so it cannot tell that a file broke because a
+    /// file it uses changed: the check after an applied edit needs this). Same build
+    /// contexts, options and trust rules as [`ProblemsEngine::check`]; files whose classpath
+    /// is still being resolved after `wait` are left out and counted. Errs when javac cannot
+    /// run at all.
+    pub fn compile_now(self: &Arc<Self>, targets: &[CheckFile], wait: Duration) -> Result<Compiled, String> {
+        self.jdk()?;
+        let paths: Vec<&Path> = targets.iter().map(|t| t.path.as_path()).collect();
+        let contexts = self.contexts_of(&paths, Instant::now() + wait);
+        let mut out = Compiled::default();
+        let mut groups: Vec<(Arc<Context>, Vec<&CheckFile>)> = Vec::new();
+        for (t, ctx) in targets.iter().zip(contexts) {
+            let Some(ctx) = ctx else {
+                out.unresolved += 1;
+                continue;
+            };
+            match groups.iter_mut().find(|(c, _)| Arc::ptr_eq(c, &ctx)) {
+                Some((_, v)) => v.push(t),
+                None => groups.push((ctx, vec![t])),
+            }
+        }
+        for (ctx, files) in groups {
+            let options = self.options(&ctx);
+            for batch in files.chunks(BATCH) {
+                let paths: Vec<&Path> = batch.iter().map(|t| t.path.as_path()).collect();
+                let diags = self.compile(&options, &paths).map_err(|f| f.to_string())?;
+                out.files += batch.len();
+                for d in diags {
+                    if let Some(t) = batch.iter().find(|t| t.path == d.path) {
+                        let mut p = vec![d.into_problem(&t.display)];
+                        if !ctx.complete {
+                            missing::mark_missing_dependencies(&t.path, &mut p);
+                        }
+                        missing::mark_generated_sources(&ctx.generated, &mut p);
+                        out.problems.extend(p);
+                    }
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// The background side: compiles each job in batches and files the results.

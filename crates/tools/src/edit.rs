@@ -195,6 +195,9 @@ pub struct EditResult {
     /// Syntax errors after apply.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<String>,
+    /// After apply: javac on the edited files and their dependents.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compile_check: Option<crate::after_apply::CompileCheck>,
     pub truncated: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next_offset: Option<u32>,
@@ -227,6 +230,9 @@ impl EditResult {
         list("likely references, not changed", &self.likely);
         list("ambiguous", &self.ambiguous);
         list("problems after the edit", &self.problems);
+        if let Some(c) = &self.compile_check {
+            out.push_str(&c.render());
+        }
 
         for f in &self.files {
             if !f.diff.contains("@@") {
@@ -355,6 +361,11 @@ pub(crate) fn finish(ws: &Host, outcome: Outcome, args: &RefactorArgs) -> Result
             out.conflicts.join("; ")
         )));
     }
+    // javac before the write, to tell the errors the edit brings from those already there.
+    let check = ws.config().compile_after_apply.then(|| crate::after_apply::Scope::of(ws, &plan)).flatten().map(|s| {
+        let before = s.compile_before(ws);
+        (s, before)
+    });
     let roots: Vec<PathBuf> = ws.roots().paths().to_vec();
     let changed = plan.apply(&roots)?;
     // A package's old directories, once their files moved out, go too (only empty ones, up
@@ -390,6 +401,7 @@ pub(crate) fn finish(ws: &Host, outcome: Outcome, args: &RefactorArgs) -> Result
             out.problems.push(format!("{}:{}:{}: {}", p.file, p.line, p.column, p.message));
         }
     }
+    out.compile_check = check.map(|(s, before)| s.check_after(ws, before));
     Ok(out)
 }
 
@@ -405,6 +417,7 @@ fn empty_result(summary: String, conflicts: Vec<String>, warnings: Vec<String>, 
         likely,
         ambiguous: Vec::new(),
         problems: Vec::new(),
+        compile_check: None,
         truncated: false,
         next_offset: None,
     }

@@ -175,3 +175,46 @@ pub(crate) fn page_size(max: u32) -> Result<usize, ToolError> {
     }
     Ok(max.min(MAX_RESULTS) as usize)
 }
+
+/// The names the index declares a few edits away from `name` (a typo's "did you mean"), those
+/// `keep` accepts, closest first: at most five qualified names. Nothing for a pattern (`*`, `?`),
+/// nor the name itself (a qualifier that matched nothing is no typo of the name).
+pub(crate) fn near_names(
+    index: &LiveIndex,
+    under: Option<&std::path::Path>,
+    name: &str,
+    keep: &(dyn Fn(mji_index::symbols::SymKind) -> bool + Sync),
+) -> Vec<String> {
+    let name = name.trim().rsplit(['.', '#']).next().unwrap_or("").split('(').next().unwrap_or("").trim();
+    if name.is_empty() || name.contains(['*', '?']) {
+        return Vec::new();
+    }
+    let all = mji_index::matcher::Pattern::new("*", false);
+    let near = |p: &std::path::Path, s: &mji_index::symbols::SymView| {
+        under.is_none_or(|u| p.starts_with(u))
+            && keep(s.kind())
+            && mji_xref::target::near_name(name, s.name()).is_some_and(|d| d > 0)
+    };
+    let page = index.find_symbols(&all, &near, 0, 50);
+    let mut found: Vec<(usize, String)> = page
+        .items
+        .iter()
+        .map(|f| {
+            let d = mji_xref::target::near_name(name, &f.symbol.name).unwrap_or(usize::MAX);
+            (d, f.symbol.qualified_name.to_string())
+        })
+        .collect();
+    found.sort();
+    found.dedup_by(|a, b| a.1 == b.1);
+    found.into_iter().take(5).map(|(_, q)| q).collect()
+}
+
+/// The error of a search that matched nothing where names near it are declared: a typo, said
+/// with what it may have meant (`no type matches `Grahp`; did you mean q.Graph?`).
+pub(crate) fn no_match_but_near(what: &str, query: &str, near: &[String]) -> ToolError {
+    ToolError::NoSuchSymbol(format!(
+        "no {what} matches `{}`; did you mean {}?",
+        mji_fs::clip(query.trim()),
+        near.join(", ")
+    ))
+}

@@ -159,7 +159,12 @@ impl Host {
 
     /// The workspace index, created (empty) on first use.
     pub fn index(&self) -> &Arc<LiveIndex> {
-        self.index.get_or_init(|| LiveIndex::new(self.roots.clone(), self.caches.clone()))
+        self.index.get_or_init(|| {
+            let index = LiveIndex::new(self.roots.clone(), self.caches.clone());
+            // The reference engine reads declarations under the same `lombok.config`.
+            self.keeper.engine().set_lombok(index.lombok().clone());
+            index
+        })
     }
 
     /// Starts the first indexing pass in the background and, if configured, the watcher.
@@ -635,8 +640,11 @@ impl mji_xref::keeper::Files for Host {
         let (now, watching) = self.index().java_file_stamps_now();
         let stamps = now
             .into_iter()
-            .map(|(p, root, st)| {
+            .map(|(p, root, mut st)| {
                 let shown = self.roots.display(&p, root);
+                // A file's `lombok.config` is part of what it declares: a changed one makes the
+                // engine read and bind the file again, as an edit of it would.
+                st.size ^= self.index().lombok().salt(&p);
                 (FileStamp { path: p, stamp: st }, shown)
             })
             .collect();

@@ -2,6 +2,7 @@
 //! out, errors as [`ToolError`] values. Synchronous; callers in async code use
 //! `spawn_blocking`.
 
+pub mod after_apply;
 pub mod budget;
 pub mod build;
 pub mod catalog;

@@ -101,6 +101,11 @@ pub struct FileDecls {
 
 /// Reads the declarations of a file from its raw bytes. Never fails.
 pub fn file_decls(bytes: &[u8]) -> FileDecls {
+    file_decls_with(bytes, &lombok::config::default_config())
+}
+
+/// [`file_decls`] under the `lombok.config` in effect for the file's directory.
+pub fn file_decls_with(bytes: &[u8], config: &std::sync::Arc<lombok::Config>) -> FileDecls {
     let src = SourceText::decode(bytes);
     let prep = Prepared::new(&src.text);
     let terminators = |t: &str| t.bytes().filter(|&b| b == b'\n' || b == b'\r').count();
@@ -120,7 +125,7 @@ pub fn file_decls(bytes: &[u8]) -> FileDecls {
     let mut out = FileDecls::default();
     let b = text.as_bytes();
     let root = tree.root_node();
-    let lombok = lombok::Scope::of(root, b);
+    let lombok = lombok::Scope::of(root, b).with_config(config.clone());
     let mut c = root.walk();
     for n in root.named_children(&mut c) {
         match n.kind() {

@@ -10,7 +10,7 @@ use mji_model::progress::{self, Progress};
 use rayon::prelude::*;
 
 use crate::bind::{DepthCut, bind_file};
-use crate::decls::{FileDecls, file_decls};
+use crate::decls::{FileDecls, file_decls_with};
 use crate::index::lazy::Decls;
 use crate::index::refindex::{RefIndex, word_hash, words_of};
 use crate::world::World;
@@ -66,6 +66,8 @@ pub struct XrefEngine {
     /// Bytes of source bound since [`XrefEngine::take_bytes_bound`] last asked: binding a large
     /// file frees hundreds of megabytes that the allocator keeps unless given back.
     pub(crate) bytes_bound: AtomicUsize,
+    /// Each file's `lombok.config` (`set_lombok`); `None`: Lombok's defaults everywhere.
+    pub(crate) lombok: RwLock<Option<Arc<mji_parser::lombok::config::Resolver>>>,
 }
 
 /// A reference search's answer: the files with references, and the files that mention a
@@ -94,6 +96,23 @@ impl XrefEngine {
     /// call, written by [`XrefEngine::save`]).
     pub fn with_store(path: PathBuf) -> XrefEngine {
         XrefEngine { store: Some(path), ..XrefEngine::default() }
+    }
+
+    /// Reads each file's declarations under the `lombok.config` `resolver` finds for it. The
+    /// caller folds [`mji_parser::lombok::config::Resolver::salt`] into the files' stamps, so a
+    /// file whose configuration changed is read (and bound) again like an edited one.
+    pub fn set_lombok(&self, resolver: Arc<mji_parser::lombok::config::Resolver>) {
+        if let Ok(mut l) = self.lombok.write() {
+            *l = Some(resolver);
+        }
+    }
+
+    /// The `lombok.config` in effect for the file at `path`.
+    pub fn lombok_config(&self, path: &Path) -> Arc<mji_parser::lombok::Config> {
+        match self.lombok.read().ok().and_then(|l| l.clone()) {
+            Some(r) => r.for_file(path),
+            None => mji_parser::lombok::config::default_config(),
+        }
     }
 
     /// Types the world with the library types of `api` (`JdkApi::with_libraries`: the
@@ -227,7 +246,7 @@ impl XrefEngine {
             .map(|f| {
                 progress::tick(&counter);
                 let decls = mji_fs::read_regular(&f.path, mji_fs::DEFAULT_MAX_FILE_BYTES)
-                    .map(|b| file_decls(&b))
+                    .map(|b| file_decls_with(&b, &self.lombok_config(&f.path)))
                     .unwrap_or_default();
                 (f.path.clone(), StampedDecls { stamp: f.stamp, decls: Decls::ready(Arc::new(decls)) })
             })

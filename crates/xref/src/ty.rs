@@ -68,9 +68,9 @@ impl TyText {
                 elem.with_dims(dims)
             }
             kind::WILDCARD => {
-                // `? extends X` is X for lookups; `?` is Object, and `? super X` is Object too,
-                // with X as its one argument (`Object<X>`, which no source can write): lookups
-                // see Object, and a method reference's target reads X from it (JLS 9.9).
+                // `? extends X` is X for lookups; `?` is `? extends Object`, and `? super X` is
+                // Object, with X as its one argument (`Object<X>`, which no source can write):
+                // lookups see Object, and a method reference's target reads X from it (JLS 9.9).
                 let mut c = n.walk();
                 let kids: Vec<Node> = n.children(&mut c).collect();
                 let extends = kids.iter().any(|k| k.kind() == "extends");
@@ -84,7 +84,9 @@ impl TyText {
                     Some(t) if sup => {
                         TyText::Named { name: "java.lang.Object".into(), args: vec![TyText::read(*t, src, next)] }
                     }
-                    _ => TyText::Named { name: "java.lang.Object".into(), args: Vec::new() },
+                    // `?`: a variable `?` bounded by Object, spelled `?` (`Token<?>` is no
+                    // `Token<Object>`).
+                    _ => TyText::Named { name: WILDCARD.into(), args: Vec::new() },
                 }
             }
             kind::ANNOTATED_TYPE => {

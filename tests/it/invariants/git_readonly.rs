@@ -93,8 +93,8 @@ fn the_cli_affected_runs_no_command_of_the_repository_config() {
     let (out, err) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
     assert!(!marker.exists(), "the repository's command ran\n{out}\n{err}");
     assert!(o.status.success(), "{out}\n{err}");
-    assert!(out.contains("com.example.core.CalcTest#adds"), "{out}\n{err}");
-    assert!(out.contains("com.example.app.TotalsTest#sums"), "{out}\n{err}");
+    assert!(out.contains("com.example.core.CalcTest [core]") && out.contains("  adds:8"), "{out}\n{err}");
+    assert!(out.contains("com.example.app.TotalsTest [app]") && out.contains("  sums:13"), "{out}\n{err}");
 }
 
 /// The served directory is a bare repository committed as plain files of the clone around it

@@ -4,14 +4,19 @@
 //! the source's, and tallies the agreement by annotation. `LOMBOK_CORPUS=<dir>` (a real
 //! project's sources, `LOMBOK_CLASSPATH` its dependencies) delomboks the project with
 //! `lombok.jar` and compares the members, then `find_references` of every generated member file
-//! by file against the delomboked copy, and times outline, search and references on both. Each
-//! prints its figures (run with `--nocapture`) and says it skipped when its variable is unset:
-//! CI cannot fetch the corpora, so neither asserts agreement; the figures are in
-//! docs/limitations.md with the commands that reproduce them.
+//! by file against the delomboked copy, and times outline, search and references on both; under
+//! the same variables, renames 20 seeded Lombok fields through `refactor_actions` (each on a
+//! fresh copy, compiled by javac with Lombok: none may break) and runs `get_problems` untrusted
+//! (no error the 0-error build with Lombok does not have, but the logger's name
+//! `lombok.config` sets, counted apart). Each prints its figures (run with `--nocapture`) and
+//! says it skipped when its variable is unset: CI cannot fetch the corpora, so the first two do
+//! not assert agreement; the figures are in docs/limitations.md with the commands that
+//! reproduce them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
@@ -25,6 +30,7 @@ use crate::tools::lombok_oracle::{Member, lombok_jar, members};
 /// Lombok's annotations (and nested ones) this project generates members for, or that change
 /// no declaration.
 const SUPPORTED: &[&str] = &[
+    "CustomLog",
     "Getter",
     "Setter",
     "Data",
@@ -124,12 +130,6 @@ fn lombok_annotations(src: &str) -> BTreeSet<String> {
 
 /// Why a `before` file is not compared, if it is not: the first reason found.
 fn unsupported(src: &str, anns: &BTreeSet<String>) -> Option<String> {
-    let directive = |l: &str, d: &str| {
-        l.trim().strip_prefix("//").is_some_and(|r| r.trim_start().to_ascii_lowercase().starts_with(d))
-    };
-    if src.lines().any(|l| directive(l, "conf:") || directive(l, "conf ")) {
-        return Some("lombok.config keys (//CONF)".into());
-    }
     if let Some(a) = anns.iter().find(|a| !SUPPORTED.contains(&a.as_str())) {
         return Some(format!("@{a}"));
     }
@@ -216,6 +216,8 @@ fn lombok_s_own_transform_tests_against_their_expected_delombok() {
     let mut by_ann: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let (mut compared, mut agreed, mut expected_total, mut both_total, mut extra_total) = (0, 0, 0, 0, 0);
     let mut differ = Vec::new();
+    // Files with `//CONF` lines: (compared, agree, would agree without reading them).
+    let mut configured = (0, 0, 0);
     for f in &files {
         let name = f.to_string_lossy().into_owned();
         let src = std::fs::read_to_string(before.join(f)).unwrap_or_default();
@@ -234,8 +236,21 @@ fn lombok_s_own_transform_tests_against_their_expected_delombok() {
             continue;
         }
         let expanded = std::fs::read(after.join(f)).expect("reading after-delombok");
-        let (expected, listed) =
-            compare(members(&parser::outline(&name, src.as_bytes())), members(&parser::outline(&name, &expanded)));
+        // `//CONF: key = value` lines are the test's lombok.config, as Lombok's harness reads them.
+        let conf: Vec<&str> = src.lines().filter_map(|l| l.strip_prefix("//CONF:")).map(str::trim).collect();
+        let lombok = Arc::new(parser::lombok::Config::of_texts(&[&conf.join("\n")]));
+        let theirs = members(&parser::outline(&name, &expanded));
+        let (expected, listed) = compare(
+            members(&parser::outline_with(&name, src.as_bytes(), &lombok)),
+            members(&parser::outline(&name, &expanded)),
+        );
+        if !conf.is_empty() {
+            // The same file without reading its configuration: what was listed before it was read.
+            let (e, l) = compare(members(&parser::outline(&name, src.as_bytes())), theirs);
+            let (_, m, x) = split(&e, &l);
+            configured.0 += 1;
+            configured.2 += usize::from(m.is_empty() && x.is_empty());
+        }
         let (both, missing, extra) = split(&expected, &listed);
         compared += 1;
         expected_total += expected.len();
@@ -243,6 +258,7 @@ fn lombok_s_own_transform_tests_against_their_expected_delombok() {
         extra_total += extra.len();
         let agree = missing.is_empty() && extra.is_empty();
         agreed += usize::from(agree);
+        configured.1 += usize::from(agree && !conf.is_empty());
         for a in &anns {
             let e = by_ann.entry(a.clone()).or_default();
             e.0 += 1;
@@ -256,6 +272,8 @@ fn lombok_s_own_transform_tests_against_their_expected_delombok() {
     println!(
         "members delombok writes: {expected_total}; we list {both_total} of them and {extra_total} it does not write"
     );
+    let (n, ok, unread) = configured;
+    println!("files with //CONF lines: {n} compared, {ok} agree ({unread} without reading the configuration)");
     println!("\n| annotation | files | agree |\n| --- | --- | --- |");
     for (a, (n, ok)) in &by_ann {
         println!("| @{a} | {n} | {ok} |");
@@ -309,6 +327,8 @@ fn a_lombok_project_against_its_delomboked_copy() {
     // delombok reports what it cannot resolve and still writes every file: not its status.
     let _ = cmd.output().expect("running java -jar lombok.jar delombok");
     let files = crate::common::java_files_under(&src);
+    // Each file under the project's lombok.config files, as delombok reads them.
+    let lombok = parser::lombok::config::Resolver::new(vec![src.clone()], Box::new(|p| std::fs::read(p).ok()));
     let t0 = Instant::now();
     let (mut expected_total, mut both_total, mut agreed, mut types) = (0, 0, 0, 0);
     let (mut missing_all, mut extra_all): (BTreeMap<String, usize>, BTreeMap<String, usize>) = Default::default();
@@ -319,7 +339,7 @@ fn a_lombok_project_against_its_delomboked_copy() {
         let rel = f.strip_prefix(&src).unwrap_or(f).to_string_lossy().replace('\\', "/");
         let original = std::fs::read(f).expect("reading a source");
         let expanded = std::fs::read(copy.join(&rel)).unwrap_or_else(|_| panic!("delombok wrote no {rel}"));
-        let ours = members(&parser::outline(&rel, &original));
+        let ours = members(&parser::outline_with(&rel, &original, &lombok.for_file(f)));
         let theirs = members(&parser::outline(&rel, &expanded));
         let declared: Vec<&str> = ours.iter().filter(|m| !m.generated).map(|m| m.key.as_str()).collect();
         written.insert(
@@ -462,4 +482,277 @@ fn a_lombok_project_against_its_delomboked_copy() {
         names.len()
     );
     println!("| find_references × {} | {refs_a:.2?} | {refs_b:.2?} |", targets.len());
+}
+
+/// javac with Lombok as its processor over every `.java` file under `dir` (classes into a
+/// tempdir, `LOMBOK_CLASSPATH` beside Lombok): its error lines, empty when it compiles.
+fn javac_with_lombok(dir: &Path) -> Vec<String> {
+    let classes = tempfile::tempdir().expect("tempdir");
+    let jar = lombok_jar();
+    let mut cp = jar.clone().into_os_string();
+    if let Some(extra) = std::env::var_os("LOMBOK_CLASSPATH") {
+        cp.push(":");
+        cp.push(extra);
+    }
+    let list = classes.path().join("sources.txt");
+    let files: Vec<String> =
+        crate::common::java_files_under(dir).iter().map(|f| f.to_string_lossy().into_owned()).collect();
+    std::fs::write(&list, files.join("\n")).expect("writing the source list");
+    let run = Command::new("javac")
+        .arg("-cp")
+        .arg(&cp)
+        .arg("-processorpath")
+        .arg(&jar)
+        .args(["-Xmaxerrs", "100000", "-nowarn", "-d"])
+        .arg(classes.path())
+        .arg(format!("@{}", list.display()))
+        .output()
+        .expect("running javac (is a JDK on PATH?)");
+    let err = String::from_utf8_lossy(&run.stderr);
+    let mut errors: Vec<String> = err.lines().filter(|l| l.contains(": error: ")).map(str::to_owned).collect();
+    if !run.status.success() && errors.is_empty() {
+        errors.push(err.lines().next().unwrap_or("javac failed").to_owned());
+    }
+    errors
+}
+
+/// A workspace on `dir` with neither cache nor watcher, untrusted, Lombok's jar and
+/// `LOMBOK_CLASSPATH` its classpath (as the build's), indexed.
+fn open_with_classpath(dir: &Path) -> Host {
+    let mut cp = vec![lombok_jar().display().to_string()];
+    if let Some(extra) = std::env::var_os("LOMBOK_CLASSPATH") {
+        cp.extend(std::env::split_paths(&extra).map(|p| p.display().to_string()));
+    }
+    let mut flags = Flags::roots([dir]).set("watch", false).set("cache", false);
+    flags.give("classpath", cp);
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    ws
+}
+
+fn dispatch(ws: &Host, tool: &str, args: serde_json::Value) -> Result<serde_json::Value, String> {
+    let serde_json::Value::Object(m) = args else { panic!("arguments must be an object") };
+    mcp_java_index::tools::registry::dispatch(ws, tool, m).map(|a| a.value)
+}
+
+/// A Lombok field a rename is tried on: its target, its accessors' uses, and how many of them
+/// are in other files than the field's.
+struct Candidate {
+    target: String,
+    uses: usize,
+    elsewhere: usize,
+}
+
+/// Every field written in a type of `files` that has members Lombok generates, whose generated
+/// accessors, builder methods or `withX` something calls (as `find_references` with
+/// `includeAccessors` lists them), sorted by target.
+fn lombok_fields(ws: &Host, src: &Path, files: &[PathBuf]) -> Vec<Candidate> {
+    fn walk(t: &mcp_java_index::model::TypeDecl, out: &mut Vec<String>) {
+        if t.methods.iter().any(|m| m.generated.is_some()) {
+            for f in t.fields.iter().filter(|f| f.generated.is_none() && !f.modifiers.iter().any(|m| m == "static")) {
+                out.push(format!("{}#{}", t.qualified_name, f.name));
+            }
+        }
+        for i in &t.inner_classes {
+            walk(i, out);
+        }
+    }
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for f in files {
+        let rel = f.strip_prefix(src).unwrap_or(f).to_string_lossy().replace('\\', "/");
+        let o = parser::outline(&rel, &std::fs::read(f).expect("reading a source"));
+        let mut here = Vec::new();
+        for t in &o.classes {
+            walk(t, &mut here);
+        }
+        fields.extend(here.into_iter().map(|k| (k, rel.clone())));
+    }
+    fields.sort();
+    let mut out = Vec::new();
+    for (target, rel) in fields {
+        let args = FindReferencesArgs {
+            target: target.clone(),
+            target_kind: Some(TargetKind::Field),
+            include_accessors: true,
+            limit: 100_000,
+            ..Default::default()
+        };
+        let Ok(r) = mcp_java_index::tools::tool::find_references::run(ws, &args) else { continue };
+        let (mut uses, mut elsewhere) = (0, 0);
+        for f in &r.files {
+            let n = f.references.iter().filter(|x| x.accessor.is_some()).count();
+            uses += n;
+            if !f.file.replace('\\', "/").ends_with(&rel) {
+                elsewhere += n;
+            }
+        }
+        if uses > 0 {
+            out.push(Candidate { target, uses, elsewhere });
+        }
+    }
+    out
+}
+
+/// `n` of `items` picked by a fixed seed (xorshift over the sorted list: the same picks on every
+/// run of the same corpus).
+fn seeded<T>(mut items: Vec<T>, n: usize, mut seed: u64) -> Vec<T> {
+    let mut out = Vec::new();
+    while out.len() < n && !items.is_empty() {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        out.push(items.remove((seed % items.len() as u64) as usize));
+    }
+    out
+}
+
+/// Issue 51's proof on a real project: 20 seeded Lombok fields whose generated accessors are
+/// used (those used from other files first), each renamed through `refactor_actions` as an
+/// agent does (preview, then apply its `editId`) on a fresh copy of the project, and the whole
+/// copy compiled by javac with Lombok as the processor. Each is applied, refused (with the
+/// reason) or broken (javac's errors); none may be broken.
+#[test]
+fn renames_of_seeded_lombok_fields_compile_with_lombok() {
+    let Some(src) = std::env::var_os("LOMBOK_CORPUS").map(PathBuf::from) else {
+        eprintln!("skipped: set LOMBOK_CORPUS to a Lombok project's source folder (LOMBOK_CLASSPATH: its jars)");
+        return;
+    };
+    let baseline = javac_with_lombok(&src);
+    assert!(
+        baseline.is_empty(),
+        "the project itself does not compile with Lombok: {:#?}",
+        &baseline[..baseline.len().min(20)]
+    );
+    let files = crate::common::java_files_under(&src);
+    let t0 = Instant::now();
+    let (original, _) = open(&src);
+    let all = lombok_fields(&original, &src, &files);
+    drop(original);
+    let (elsewhere, local): (Vec<Candidate>, Vec<Candidate>) = all.into_iter().partition(|c| c.elsewhere > 0);
+    println!(
+        "## renames: {} Lombok fields with used accessors ({} used from other files) in {:.1?}",
+        elsewhere.len() + local.len(),
+        elsewhere.len(),
+        t0.elapsed()
+    );
+    let (n_elsewhere, n_local) = (elsewhere.len(), local.len());
+    let mut picks = seeded(elsewhere, 20, 0x5eed_0051);
+    picks.extend(seeded(local, 20 - picks.len().min(20), 0x5eed_0051));
+    assert!(picks.len() == 20 || picks.len() == n_elsewhere + n_local);
+    let (mut applied, mut refused, mut broken) = (Vec::new(), Vec::new(), Vec::new());
+    for c in &picks {
+        let name = c.target.rsplit('#').next().unwrap_or("");
+        let new_name = format!("{name}Renamed");
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let copy = tmp.path().join("src");
+        crate::common::copy_dir(&src, &copy);
+        let ws = open_with_classpath(&copy);
+        let ask = serde_json::json!({"action": "rename", "target": c.target, "newName": new_name});
+        let preview = match dispatch(&ws, "refactor_actions", ask.clone()) {
+            Ok(p) => p,
+            Err(e) => {
+                refused.push(format!("{} → {new_name}: {}", c.target, e.lines().next().unwrap_or("")));
+                continue;
+            }
+        };
+        let mut apply = ask;
+        apply["apply"] = true.into();
+        apply["editId"] = preview["editId"].clone();
+        let files_changed = preview["files"].as_array().map_or(0, Vec::len);
+        // The uses the engine could not tell for sure, which a rename leaves as they are.
+        let likely = preview["likely"].as_array().map_or(0, Vec::len);
+        if let Err(e) = dispatch(&ws, "refactor_actions", apply) {
+            refused.push(format!("{} → {new_name}: {}", c.target, e.lines().next().unwrap_or("")));
+            continue;
+        }
+        drop(ws);
+        let errors = javac_with_lombok(&copy);
+        let what = format!(
+            "{} → {new_name} ({} accessor uses, {} elsewhere; {files_changed} files, {likely} likely left)",
+            c.target, c.uses, c.elsewhere
+        );
+        if errors.is_empty() {
+            applied.push(what);
+        } else {
+            let shown: Vec<String> = errors
+                .iter()
+                .take(5)
+                .map(|e| e.strip_prefix(&*copy.to_string_lossy()).unwrap_or(e).to_owned())
+                .collect();
+            broken.push(format!("{what}: {} javac error(s): {shown:#?}", errors.len()));
+        }
+    }
+    println!("{} picked: {} applied, {} refused, {} broken", picks.len(), applied.len(), refused.len(), broken.len());
+    for (label, list) in [("applied", &applied), ("refused", &refused), ("broken", &broken)] {
+        for x in list {
+            println!("- {label}: {x}");
+        }
+    }
+    assert!(broken.is_empty(), "renames that no longer compile: {broken:#?}");
+}
+
+/// Issue 51's proof on a real project: `get_problems` of the whole project in an untrusted
+/// workspace (Lombok does not run; its jar and `LOMBOK_CLASSPATH` are the classpath, as the
+/// build's) reports no error a build with Lombok would not: the build has none (checked first),
+/// so every error listed is a false one. Those naming a logger field are counted apart (the
+/// field name `lombok.config` sets), the rest listed; none may be left.
+#[test]
+fn get_problems_untrusted_on_a_lombok_project_reports_no_error_its_build_does_not() {
+    let Some(src) = std::env::var_os("LOMBOK_CORPUS").map(PathBuf::from) else {
+        eprintln!("skipped: set LOMBOK_CORPUS to a Lombok project's source folder (LOMBOK_CLASSPATH: its jars)");
+        return;
+    };
+    let baseline = javac_with_lombok(&src);
+    assert!(
+        baseline.is_empty(),
+        "the project itself does not compile with Lombok: {:#?}",
+        &baseline[..baseline.len().min(20)]
+    );
+    let ws = open_with_classpath(&src);
+    let t0 = Instant::now();
+    let mut diagnostics: Vec<serde_json::Value> = Vec::new();
+    let mut last;
+    let mut offset = 0;
+    loop {
+        let a = dispatch(
+            &ws,
+            "get_problems",
+            serde_json::json!({"severityFilter": ["Error"], "limit": 100_000, "offset": offset}),
+        )
+        .expect("get_problems");
+        if a["complete"] == false {
+            std::thread::sleep(Duration::from_millis(200));
+            continue;
+        }
+        let page = a["diagnostics"].as_array().cloned().unwrap_or_default();
+        offset += page.len();
+        diagnostics.extend(page);
+        let next = a["nextOffset"].as_u64();
+        last = a;
+        if next.is_none() {
+            break;
+        }
+    }
+    let errors: Vec<String> = diagnostics
+        .iter()
+        .filter(|d| d["severity"] == "Error")
+        .map(|d| {
+            let m = d["message"].as_str().unwrap_or("").lines().map(str::trim).collect::<Vec<_>>().join(" ");
+            format!("{}:{} {m}", d["file"].as_str().unwrap_or(""), d["line"])
+        })
+        .collect();
+    let logger = |e: &String| e.contains("symbol:   variable LOGGER") || e.contains("symbol: variable LOGGER");
+    let (loggers, others): (Vec<&String>, Vec<&String>) = errors.iter().partition(|e| logger(e));
+    println!(
+        "## get_problems, untrusted: {} errors ({} about the logger field lombok.config names, {} others) in {:.1?}; {}",
+        errors.len(),
+        loggers.len(),
+        others.len(),
+        t0.elapsed(),
+        last["javac"]["annotationProcessing"].as_str().unwrap_or("")
+    );
+    for e in others.iter().take(40) {
+        println!("  {e}");
+    }
+    assert!(others.is_empty(), "errors the build with Lombok does not have: {others:#?}");
 }

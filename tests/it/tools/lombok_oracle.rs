@@ -285,3 +285,166 @@ fn references_to_generated_members_equal_those_on_the_delomboked_copy_file_by_fi
     );
     assert!(targets.len() >= 80 && total >= 40, "{} targets, {total} references", targets.len());
 }
+
+/// One directory per `lombok.config` key (with its own `lombok.config`), and a user of what
+/// each generates: written to a temporary directory, so that delombok reads the same files.
+const CONFIGURED: &[(&str, &str, &str)] = &[
+    (
+        "logname",
+        "lombok.log.fieldName = LOGGER",
+        "package logname;\n@lombok.extern.java.Log\npublic class A {\n  void m() { LOGGER.info(\"x\"); }\n}\n",
+    ),
+    (
+        "logname/inner",
+        "clear lombok.log.fieldName\nlombok.log.fieldIsStatic = false",
+        "package logname.inner;\n@lombok.extern.java.Log\npublic class B {\n  void m() { log.info(\"x\"); }\n}\n",
+    ),
+    (
+        "custom",
+        "lombok.log.custom.declaration = java.util.logging.Logger java.util.logging.Logger.getLogger(NAME)",
+        "package custom;\n@lombok.CustomLog\npublic class C {\n  void m() { log.info(\"x\"); }\n}\n",
+    ),
+    (
+        "prefix",
+        "lombok.accessors.prefix += m\nlombok.accessors.prefix += f",
+        "package prefix;\n@lombok.Getter @lombok.Setter\npublic class P {\n  private String mName;\n  private int fAge;\n  private int other;\n  static String use(P p) { p.setName(\"x\"); return p.getName() + p.getAge(); }\n}\n",
+    ),
+    (
+        "fluent",
+        "lombok.accessors.fluent = true",
+        "package fluent;\n@lombok.Getter @lombok.Setter\npublic class F {\n  private String name;\n  private boolean on;\n  static String use(F f) { return f.name(\"x\").name() + f.on(); }\n}\n",
+    ),
+    (
+        "chain",
+        "lombok.accessors.chain = true",
+        "package chain;\n@lombok.Setter\npublic class Ch {\n  private String name;\n  private int age;\n  static Ch use(Ch c) { return c.setName(\"x\").setAge(1); }\n}\n",
+    ),
+    (
+        "beanspec",
+        "lombok.accessors.capitalization = beanspec",
+        "package beanspec;\n@lombok.Getter\npublic class Bs {\n  private String uName;\n  static String use(Bs b) { return b.getuName(); }\n}\n",
+    ),
+    (
+        "noisprefix",
+        "lombok.getter.noIsPrefix = true",
+        "package noisprefix;\n@lombok.Getter\npublic class N {\n  private boolean on;\n  static boolean use(N n) { return n.getOn(); }\n}\n",
+    ),
+    (
+        "extraprivate",
+        "lombok.noArgsConstructor.extraPrivate = true",
+        "package extraprivate;\n@lombok.Data\npublic class D {\n  private final int x;\n  static D use() { return new D(1); }\n}\n",
+    ),
+    (
+        "buildername",
+        "lombok.builder.className = Make*",
+        "package buildername;\n@lombok.Builder\npublic class Bn {\n  private int x;\n  static Bn use() { Bn.MakeBn b = Bn.builder(); return b.x(1).build(); }\n}\n",
+    ),
+    (
+        "defaultfinal",
+        "lombok.fieldDefaults.defaultFinal = true",
+        "package defaultfinal;\n@lombok.RequiredArgsConstructor @lombok.Getter\npublic class Df {\n  private int x;\n  static Df use() { return new Df(1); }\n}\n",
+    ),
+];
+
+fn write_configured(dir: &Path) {
+    for (sub, conf, java) in CONFIGURED {
+        let d = dir.join(sub);
+        std::fs::create_dir_all(&d).expect("mkdir");
+        std::fs::write(d.join("lombok.config"), conf).expect("write lombok.config");
+        let class = java.split("public class ").nth(1).and_then(|r| r.split([' ', '<']).next()).expect("a class");
+        std::fs::write(d.join(format!("{class}.java")), java).expect("write java");
+    }
+}
+
+#[test]
+fn lombok_config_keys_generate_what_delombok_writes_and_their_references_agree() {
+    let src = tempfile::tempdir().expect("tempdir");
+    write_configured(src.path());
+    let out = tempfile::tempdir().expect("tempdir");
+    delombok(src.path(), out.path());
+    let lombok =
+        parser::lombok::config::Resolver::new(vec![src.path().to_owned()], Box::new(|p| std::fs::read(p).ok()));
+    let mut files = Vec::new();
+    java_files(src.path(), Path::new(""), &mut files);
+    assert_eq!(files.len(), CONFIGURED.len());
+    let mut mismatches: BTreeMap<String, (Vec<String>, Vec<String>)> = BTreeMap::new();
+    let mut written: BTreeMap<String, Vec<(u32, u32)>> = BTreeMap::new();
+    let mut targets = Vec::new();
+    for rel in &files {
+        let name = rel.to_string_lossy().replace('\\', "/");
+        let original = std::fs::read(src.path().join(rel)).expect("read");
+        let ours = members(&parser::outline_with(&name, &original, &lombok.for_file(&src.path().join(rel))));
+        let theirs = members(&parser::outline(&name, &std::fs::read(out.path().join(rel)).expect("delombok wrote it")));
+        let declared: Vec<String> = ours.iter().filter(|m| !m.generated).map(|m| m.key.clone()).collect();
+        let mut expected: Vec<String> =
+            theirs.iter().map(|m| m.key.clone()).filter(|k| !declared.contains(k)).collect();
+        written.insert(name.clone(), theirs.iter().filter(|m| !declared.contains(&m.key)).map(|m| m.lines).collect());
+        let mut listed: Vec<String> = ours.iter().filter(|m| m.generated).map(|m| m.key.clone()).collect();
+        targets.extend(ours.into_iter().filter(|m| m.generated).filter_map(|m| m.target));
+        expected.sort();
+        listed.sort();
+        if expected != listed {
+            mismatches.insert(name, (expected, listed));
+        }
+    }
+    assert!(mismatches.is_empty(), "delombok (left) and our generated members (right) differ: {mismatches:#?}");
+    // References, file by file, against the delomboked copy (plain Java).
+    let (_a, original) = workspace_of(src.path());
+    let (_b, expanded) = workspace_of(out.path());
+    let inside = |file: &str, line: u32| {
+        written.get(file).is_some_and(|spans| spans.iter().any(|(s, e)| *s <= line && line <= *e))
+    };
+    let mut differ = Vec::new();
+    let mut total = 0;
+    for t in &targets {
+        let ours: BTreeMap<String, usize> =
+            refs_by_file(&original, t, &|_, _| false).into_iter().map(|(f, l)| (f, l.len())).collect();
+        let theirs: BTreeMap<String, usize> =
+            refs_by_file(&expanded, t, &inside).into_iter().map(|(f, l)| (f, l.len())).collect();
+        total += ours.values().sum::<usize>();
+        if ours != theirs {
+            differ.push(format!("{t}: original {ours:?}, delomboked {theirs:?}"));
+        }
+    }
+    assert!(differ.is_empty(), "{} of {} differ:\n{}", differ.len(), targets.len(), differ.join("\n"));
+    assert!(targets.len() >= 25 && total >= 15, "{} targets, {total} references", targets.len());
+}
+
+#[test]
+fn a_changed_lombok_config_changes_the_outline_and_the_references_without_a_restart() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("p")).expect("mkdir");
+    std::fs::write(root.join("lombok.config"), "lombok.log.fieldName = LOGGER\n").expect("write");
+    std::fs::write(
+        root.join("p/A.java"),
+        "package p;\n@lombok.extern.java.Log\npublic class A {\n  void m() { LOGGER.info(\"x\"); }\n}\n",
+    )
+    .expect("write");
+    // A lombok.config linked to a file outside the roots is not read (the roots' path policy).
+    let outside = tempfile::tempdir().expect("tempdir");
+    std::fs::write(outside.path().join("lombok.config"), "lombok.log.fieldName = OUTSIDE\n").expect("write");
+    std::fs::create_dir_all(root.join("q")).expect("mkdir");
+    std::fs::write(root.join("q/B.java"), "package q;\n@lombok.extern.java.Log\npublic class B { }\n").expect("write");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(outside.path().join("lombok.config"), root.join("q/lombok.config")).expect("symlink");
+    let flags = Flags::roots([root]).set("watch", false);
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    let fields_of = |ws: &Host, rel: &str| -> Vec<String> {
+        let o = ws.cache(0).outline(&root.join(rel), rel).expect("outline").outline;
+        o.classes[0].fields.iter().map(|f| f.name.clone()).collect()
+    };
+    let fields = |ws: &Host| fields_of(ws, "p/A.java");
+    assert_eq!(fields(&ws), ["LOGGER"]);
+    assert_eq!(fields_of(&ws, "q/B.java"), ["LOGGER"], "the linked lombok.config outside the root is not read");
+    assert_eq!(refs_by_file(&ws, "p.A#LOGGER", &|_, _| false).values().map(Vec::len).sum::<usize>(), 1);
+    // The configuration changes (as the watcher reports it): no restart.
+    std::fs::write(root.join("lombok.config"), "lombok.log.fieldName = log\n").expect("write");
+    ws.index().changed(&[root.join("lombok.config")]);
+    assert_eq!(fields(&ws), ["log"]);
+    let args =
+        FindReferencesArgs { target: "p.A#LOGGER".into(), target_kind: Some(TargetKind::Field), ..Default::default() };
+    assert!(mcp_java_index::tools::tool::find_references::run(&ws, &args).is_err(), "LOGGER is gone");
+    assert!(refs_by_file(&ws, "p.A#log", &|_, _| false).is_empty(), "the use of LOGGER does not bind to log");
+}

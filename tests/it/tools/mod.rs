@@ -4,6 +4,7 @@
 //! show_definition), `problems`, `build` (run_tests, maven_goal, gradle_task, ...), `edit`
 //! (refactor_actions, source_actions), `editor` and `libraries` (jars, the JDK, decompiling).
 
+mod after_apply;
 mod answers;
 mod build;
 mod calls;
@@ -12,6 +13,7 @@ mod create_class;
 mod edit;
 mod editor;
 mod extract_duplicates;
+mod extract_types;
 mod find;
 mod java_index;
 mod libraries;
@@ -24,6 +26,7 @@ mod reading;
 mod refactor;
 mod refactor_maven;
 mod refactor_method;
+mod rename_joined;
 mod scip;
 mod signature;
 mod spelling;

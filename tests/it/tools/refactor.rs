@@ -141,11 +141,16 @@ fn extract_a_variable_or_a_constant_typed_by_the_binder() {
 #[test]
 fn extract_variable_never_spells_a_wildcard_as_its_bound() {
     let (p, ws) = setup_of("wildcards");
-    for (line, text) in [(7, "any"), (8, "sinks"), (9, "numbers")] {
-        let e =
-            call(&ws, json!({"action": "extract_variable", "filePath": "wc/Plain.java", "line": line, "text": text}))
-                .expect_err("a wildcard argument");
-        assert!(e.contains("could not type the expression"), "{text}: {e}");
+    // `? super X` is read as Object: refused.
+    let e = call(&ws, json!({"action": "extract_variable", "filePath": "wc/Plain.java", "line": 8, "text": "sinks"}))
+        .expect_err("a wildcard argument");
+    assert!(e.contains("could not type the expression"), "sinks: {e}");
+    // `?` and `? extends X` are spelled as written (issue 53 item 9: they were refused too).
+    for (line, text, decl) in [(7, "any", "List<?> v = any;"), (9, "numbers", "List<? extends Number> v = numbers;")] {
+        let (p, ws) = setup_of("wildcards");
+        let args = json!({"action": "extract_variable", "filePath": "wc/Plain.java", "line": line, "text": text, "newName": "v"});
+        let d = applied(&p, &ws, args);
+        assert!(d.contains(&format!("+        {decl}")), "{d}");
     }
     // A value of a `? extends X` type is an X.
     let first = applied(

@@ -64,7 +64,7 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, args: &Request) -> Result<Outcome, ActionEr
         let ti = decls.iter().enumerate().rev().find(|(_, t)| t.start_line <= line && line <= t.end_line)?.0;
         let id = w.type_in_file(fi as u32, ti as u32);
         let t = mji_xref::bind::expr_type(&w, fi as u32, &doc.bytes, start, end)?;
-        crate::imports::type_text(&w, id, &t, doc, &mut imports)
+        crate::imports::type_text_with(&w, id, &t, doc, &mut imports, &method_tvars(doc, start, end))
     });
     let type_text = match ty {
         // A parameterized type is `var` where the file allows it: javac infers it exactly, where
@@ -418,6 +418,35 @@ fn enclosing_body(n: Node) -> Node {
 }
 
 /// Whether the file declares a local with `var` (so its language level allows it).
+/// The type parameters of the method or constructor around `start..end` inside the innermost
+/// class body (a method further out, around a local or anonymous class, is not looked at: its
+/// variables are refused as before).
+fn method_tvars(doc: &Doc, start: usize, end: usize) -> Vec<String> {
+    let text = doc.text();
+    let Some(tree) = mji_parser::parse_tree(text) else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut n = tree.root_node().descendant_for_byte_range(start, end);
+    while let Some(x) = n {
+        if matches!(x.kind(), mji_parser::kind::CLASS_BODY | mji_parser::kind::INTERFACE_BODY) {
+            break;
+        }
+        if matches!(x.kind(), mji_parser::kind::METHOD_DECLARATION | mji_parser::kind::CONSTRUCTOR_DECLARATION)
+            && let Some(tps) = x.child_by_field_name("type_parameters")
+        {
+            let mut c = tps.walk();
+            for tp in tps.named_children(&mut c) {
+                let mut c2 = tp.walk();
+                let name = tp.named_children(&mut c2).find(|k| k.kind() == mji_parser::kind::TYPE_IDENTIFIER);
+                if let Some(name) = name.and_then(|k| k.utf8_text(text.as_bytes()).ok()) {
+                    out.push(name.to_owned());
+                }
+            }
+        }
+        n = x.parent();
+    }
+    out
+}
+
 pub fn uses_var(doc: &Doc) -> bool {
     let text = doc.text();
     let Some(tree) = mji_parser::parse_tree(text) else { return false };

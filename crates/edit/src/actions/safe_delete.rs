@@ -94,7 +94,9 @@ pub fn run(ctx: &dyn Ctx, target: &Target) -> Result<Outcome, ActionError> {
     // A Lombok field: its generated accessors go with it, so their calls are its uses.
     let mut via: Vec<String> = vec![String::new(); searches.len()];
     if kind == DeclKind::Field {
-        for a in mji_xref::accessors::lombok_accessors(&w, key, None).unwrap_or_default() {
+        for a in
+            mji_xref::accessors::lombok_accessors(&w, &|p| ctx.xref().lombok_config(p), key, None).unwrap_or_default()
+        {
             searches.push(Target {
                 label: a.key.clone(),
                 category: Category::Method,

@@ -121,10 +121,7 @@ impl Tool for AffectedTests {
         } else {
             format!("{} test(s) reach {}\n", output.page.total, output.code.join(", "))
         };
-        for t in &output.tests {
-            let _ = writeln!(s, "{} [{}] {}:{}", t.test, t.module, t.file, t.line);
-            let _ = writeln!(s, "  {}", t.path.join(" -> "));
-        }
+        render_tests(&mut s, &output.tests, output.code.len());
         if let Some(o) = output.page.next_offset {
             let _ = writeln!(s, "truncated: next offset {o}");
         }
@@ -142,6 +139,63 @@ impl Tool for AffectedTests {
         output.tests.truncate(n);
         output.page.kept(u64::from(args.offset), output.tests.len());
     }
+}
+
+/// The tests grouped by class (its module and file said once), each test's name and line, and
+/// the calls between it and the code in short names (`via CharUtils#isAsciiAlpha(char)`),
+/// said once for the tests of a class that share them; the code itself is left out of the
+/// paths when it is one member (the header names it). The JSON keeps every key whole.
+fn render_tests(s: &mut String, tests: &[AffectedTest], codes: usize) {
+    let mut i = 0;
+    while i < tests.len() {
+        let class = |t: &AffectedTest| t.test.split_once('#').map_or(t.test.clone(), |(c, _)| c.to_owned());
+        let c = class(&tests[i]);
+        let mut j = i;
+        while j < tests.len() && class(&tests[j]) == c && tests[j].file == tests[i].file {
+            j += 1;
+        }
+        let _ = writeln!(s, "{c} [{}] {}", tests[i].module, tests[i].file);
+        // The tests of the class by the calls between them and the code, in first-seen order.
+        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+        for t in &tests[i..j] {
+            let inner = t.path.get(1..t.path.len().saturating_sub(usize::from(codes == 1))).unwrap_or_default();
+            let via = inner.iter().map(|k| short_key(k)).collect::<Vec<_>>().join(" -> ");
+            let name = t.test.split_once('#').map_or(t.test.as_str(), |(_, m)| m);
+            let at = format!("{name}:{}", t.line);
+            match groups.iter_mut().find(|(v, _)| *v == via) {
+                Some((_, names)) => names.push(at),
+                None => groups.push((via, vec![at])),
+            }
+        }
+        for (via, names) in groups {
+            let _ = write!(s, "  {}", names.join(", "));
+            if !via.is_empty() {
+                let _ = write!(s, "  via {via}");
+            }
+            s.push('\n');
+        }
+        i = j;
+    }
+}
+
+/// A member key without packages: `org.acme.Calc#add(java.util.List,int)` is `Calc#add(List,int)`.
+fn short_key(key: &str) -> String {
+    let short_type = |t: &str| -> String {
+        let (base, dims) = t.find('[').map_or((t, ""), |i| (&t[..i], &t[i..]));
+        let segs: Vec<&str> = base.split('.').collect();
+        let first_type = segs.iter().position(|x| x.starts_with(|c: char| c.is_uppercase())).unwrap_or(segs.len() - 1);
+        format!("{}{dims}", segs[first_type..].join("."))
+    };
+    let Some((owner, member)) = key.split_once('#') else { return short_type(key) };
+    let member = match member.split_once('(') {
+        Some((name, params)) => {
+            let params = params.trim_end_matches(')');
+            let ps: Vec<String> = if params.is_empty() { Vec::new() } else { params.split(',').map(short_type).collect() };
+            format!("{name}({})", ps.join(","))
+        }
+        None => member.to_owned(),
+    };
+    format!("{}#{member}", short_type(owner))
 }
 
 /// What [`affected`] finds.
@@ -363,4 +417,42 @@ impl TestsAt<'_> {
 fn annotation_name(a: &str) -> &str {
     let a = a.trim_start_matches('@');
     a.split(['(', ' ']).next().unwrap_or(a)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{AffectedTest, render_tests, short_key};
+
+    #[test]
+    fn keys_are_shortened_to_their_types_simple_names() {
+        assert_eq!(short_key("org.acme.Calc#add(java.util.List,int)"), "Calc#add(List,int)");
+        assert_eq!(short_key("org.acme.Outer.Inner#f(java.lang.Integer[],T)"), "Outer.Inner#f(Integer[],T)");
+        assert_eq!(short_key("org.acme.Calc#<init>()"), "Calc#<init>()");
+        assert_eq!(short_key("Plain#f()"), "Plain#f()");
+    }
+
+    #[test]
+    fn tests_of_a_class_sharing_a_path_are_one_line() {
+        let t = |name: &str, line: u32, via: &[&str]| AffectedTest {
+            test: format!("org.acme.CalcTest#{name}"),
+            module: "core".into(),
+            file: "src/test/java/org/acme/CalcTest.java".into(),
+            line,
+            path: std::iter::once(format!("org.acme.CalcTest#{name}()"))
+                .chain(via.iter().map(|s| s.to_string()))
+                .chain(std::iter::once("org.acme.Calc#add(int,int)".to_string()))
+                .collect(),
+        };
+        let tests = [t("a", 3, &["org.acme.Sum#of(int[])"]), t("b", 9, &[]), t("c", 12, &["org.acme.Sum#of(int[])"])];
+        let mut s = String::new();
+        render_tests(&mut s, &tests, 1);
+        assert_eq!(
+            s,
+            "org.acme.CalcTest [core] src/test/java/org/acme/CalcTest.java\n  a:3, c:12  via Sum#of(int[])\n  b:9\n"
+        );
+        // With several codes, the path says which one it reaches.
+        let mut s = String::new();
+        render_tests(&mut s, &tests[1..2], 2);
+        assert!(s.ends_with("  b:9  via Calc#add(int,int)\n"), "{s}");
+    }
 }

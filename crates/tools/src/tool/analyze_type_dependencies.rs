@@ -36,6 +36,17 @@ impl Tool for AnalyzeTypeDependencies {
     fn render(output: &Self::Output) -> Option<String> {
         Some(render(output))
     }
+
+    // The items the answer budget may shorten: the dependencies, then the transitive types,
+    // then the cycles.
+    fn page_len(output: &Self::Output) -> Option<usize> {
+        let t = output.transitive.as_ref().map_or(0, |t| t.types.len() + t.cycles.len());
+        Some(output.dependencies.len() + t)
+    }
+
+    fn cut(output: &mut Self::Output, _args: &Self::Args, n: usize) {
+        output.keep_first(n);
+    }
 }
 
 /// `analyze_type_dependencies`.
@@ -169,6 +180,26 @@ pub struct Transitive {
     pub cycles: Vec<Vec<String>>,
     /// True when the depth limit stopped the walk before the closure was complete.
     pub depth_limited: bool,
+    /// When `types` or `cycles` are not all there (`limit`, the answer budget): how many
+    /// types and cycles the closure holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_types: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_cycles: Option<u64>,
+}
+
+impl Transitive {
+    /// Keeps the first `types` types and `cycles` cycles, saying how many there are.
+    fn keep(&mut self, types: usize, cycles: usize) {
+        if self.types.len() > types {
+            self.total_types.get_or_insert(self.types.len() as u64);
+            self.types.truncate(types);
+        }
+        if self.cycles.len() > cycles {
+            self.total_cycles.get_or_insert(self.cycles.len() as u64);
+            self.cycles.truncate(cycles);
+        }
+    }
 }
 
 /// The answer of `analyze_type_dependencies`.
@@ -186,6 +217,23 @@ pub struct DependenciesResult {
     pub violations: Vec<Violation>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transitive: Option<Transitive>,
+}
+
+impl DependenciesResult {
+    /// The answer budget's cut: the first `n` of the dependencies, then of the transitive
+    /// types, then of the cycles.
+    fn keep_first(&mut self, n: usize) {
+        let deps = self.dependencies.len();
+        if n < deps {
+            self.dependencies.truncate(n);
+            self.page.truncated = true;
+        }
+        let left = n.saturating_sub(deps);
+        if let Some(t) = &mut self.transitive {
+            let types = left.min(t.types.len());
+            t.keep(types, left - types);
+        }
+    }
 }
 
 fn package_of(w: &World, fqn: &str) -> String {
@@ -292,7 +340,11 @@ pub(crate) fn analyze(
     });
     let limit = args.limit.clamp(1, MAX_LIMIT) as usize;
     list.truncate(limit);
-    let transitive = args.transitive.then(|| closure(w, roots, &deps, args.max_depth.clamp(1, 10), refs_of));
+    let transitive = args.transitive.then(|| {
+        let mut t = closure(w, roots, &deps, args.max_depth.clamp(1, 10), refs_of);
+        t.keep(limit, limit);
+        t
+    });
     Ok(DependenciesResult {
         types: roots.iter().map(|i| w.decl(*i).fqn.to_string()).collect(),
         file: display(&path),
@@ -317,6 +369,8 @@ fn closure(
         types: c.types.into_iter().map(|r| TransitiveType { fqn: r.fqn, depth: r.depth, via: r.via }).collect(),
         cycles: c.cycles,
         depth_limited: c.depth_limited,
+        total_types: None,
+        total_cycles: None,
     }
 }
 
@@ -386,15 +440,23 @@ fn render(r: &DependenciesResult) -> String {
     if let Some(t) = &r.transitive {
         let _ = writeln!(
             out,
-            "transitive: {}{}",
-            count(t.types.len() as u64, "workspace type", "workspace types"),
-            if t.depth_limited { " (stopped at maxDepth)" } else { "" }
+            "transitive: {}{}{}",
+            count(t.total_types.unwrap_or(t.types.len() as u64), "workspace type", "workspace types"),
+            if t.depth_limited { " (stopped at maxDepth)" } else { "" },
+            if t.total_types.is_some() {
+                format!("; the first {} shown (lower `maxDepth` or raise `limit`)", t.types.len())
+            } else {
+                String::new()
+            }
         );
         for x in &t.types {
             let _ = writeln!(out, "  {}  depth {} via {}", x.fqn, x.depth, x.via);
         }
         for c in &t.cycles {
             let _ = writeln!(out, "cycle: {}", c.join(" -> "));
+        }
+        if let Some(n) = t.total_cycles {
+            let _ = writeln!(out, "{} in all; the first {} shown", count(n, "cycle", "cycles"), t.cycles.len());
         }
     }
     out

@@ -100,6 +100,7 @@ pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult,
             incomplete: ws.incomplete(unbound),
             incomplete_files: 0,
             overrider_references: 0,
+            likely: 0,
             hint: String::new(),
             non_java: None,
             index: crate::find::IndexStatus::shown(
@@ -187,6 +188,12 @@ pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult,
         accessor_refs.len() as u64
     };
     let total = flat.len();
+    // Only counted: how many of them are `likely`, so the count says how much is certain.
+    let likely = if args.count_only {
+        flat.iter().filter(|(_, r)| r.confidence == mji_xref::Confidence::Likely).count() as u64
+    } else {
+        0
+    };
     let limit = args.limit.clamp(1, xref::MAX_LIMIT) as usize;
     let offset = args.offset as usize;
     let page: Vec<(Arc<Path>, ReferenceOut)> =
@@ -221,6 +228,7 @@ pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult,
         incomplete,
         incomplete_files: 0,
         overrider_references,
+        likely,
         hint: if overrider_references > 0 {
             format!(
                 "{overrider_references} more reference(s) are bound to methods overriding it; pass includeOverriders: true to list them"
@@ -255,7 +263,7 @@ fn lombok_accessor_refs(
     }
     let mut out = Vec::new();
     for key in &target.keys {
-        let Ok(accessors) = mji_xref::accessors::lombok_accessors(w, key, None) else { continue };
+        let Ok(accessors) = mji_xref::accessors::lombok_accessors(w, &|p| ws.xref().lombok_config(p), key, None) else { continue };
         for a in accessors {
             let Ok(t) = crate::targets::target_of_spec(ws, w, &a.key) else { continue };
             let label = a.key.split_once('#').map_or(a.key.clone(), |(owner, m)| {
@@ -457,6 +465,10 @@ pub struct FindReferencesResult {
     /// References bound to methods overriding the target, not in this answer.
     #[serde(default, skip_serializing_if = "is_zero_u64")]
     pub overrider_references: u64,
+    /// With `countOnly` (one target): how many of the references are `likely` (the rest are
+    /// exact).
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub likely: u64,
     /// What to ask to see what this answer leaves out.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub hint: String,
@@ -517,9 +529,14 @@ fn render(r: &FindReferencesResult) -> String {
         }
     } else {
         let shown: usize = r.files.iter().map(|f| f.references.len()).sum();
+        let split = if r.likely > 0 {
+            format!(" ({} exact, {} likely)", r.page.total.saturating_sub(r.likely), r.likely)
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
-            "{} to {} ({}){}",
+            "{} to {} ({}){split}{}",
             count(r.page.total, "Java reference", "Java references"),
             r.target,
             r.target_kind,

@@ -50,6 +50,13 @@ pub fn run(ws: &Host, args: &FindTypeArgs) -> Result<FindTypeResult, ToolError> 
     ws.wait_index();
     let libs = (args.scope != find::Scope::Workspace).then(|| ws.libraries());
     let mut r = find_type_scoped(ws.index(), under, libs.as_deref(), args)?;
+    // Nothing matches, but a type a few edits away is declared: a typo, said as `refs` says it.
+    if r.page.total == 0 && args.offset == 0 && args.scope != find::Scope::Libraries {
+        let near = find::near_names(ws.index(), under, &args.pattern, &|k| k.is_type());
+        if !near.is_empty() {
+            return Err(find::no_match_but_near("type", &args.pattern, &near));
+        }
+    }
     r.index = find::IndexStatus::shown(r.index, args.include_index);
     Ok(r)
 }

@@ -59,6 +59,20 @@ pub fn run(ws: &Host, args: &FindSymbolArgs) -> Result<FindSymbolResult, ToolErr
     ws.wait_index();
     let libs = (args.options.scope != find::Scope::Workspace).then(|| ws.libraries());
     let mut r = find_symbol_scoped(ws.index(), under.as_deref(), libs.as_deref(), args)?;
+    // Nothing matches, but a name a few edits away is declared: a typo, said as `refs` says it.
+    if r.page.total == 0 && args.options.offset == 0 && args.options.scope != find::Scope::Libraries {
+        let kind = args.options.match_kind;
+        let keep = move |k: SymKind| match kind {
+            MatchKind::Class => k.is_type(),
+            MatchKind::Method => matches!(k, SymKind::Method | SymKind::Constructor),
+            MatchKind::Field => matches!(k, SymKind::Field | SymKind::EnumConstant),
+            MatchKind::Any => true,
+        };
+        let near = find::near_names(ws.index(), under.as_deref(), &args.query, &keep);
+        if !near.is_empty() {
+            return Err(find::no_match_but_near("symbol", &args.query, &near));
+        }
+    }
     r.index = find::IndexStatus::shown(r.index, args.options.include_index);
     Ok(r)
 }

@@ -95,7 +95,15 @@ pub fn run(ws: &Host, args: &ShowDefinitionArgs) -> Result<ShowDefinitionResult,
                     }
                 }
             };
-            if let Ok(t) = xref::target_at(ws.xref(), &w, &r.path, line, col) {
+            // At a position the answer is its binding, or why there is none: never a search
+            // by name, whose candidates need not be what is there.
+            let t = xref::target_at(ws.xref(), &w, &r.path, line, col).map_err(|e| {
+                ToolError::NoSuchSymbol(format!(
+                    "{e} (in {}); leave out line and column to look it up by name",
+                    r.display
+                ))
+            })?;
+            {
                 for k in &t.keys {
                     let owner = k.split('#').next().unwrap_or(k);
                     let id = w.workspace_type(owner);

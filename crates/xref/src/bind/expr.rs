@@ -118,7 +118,10 @@ impl<'w, 's> Resolver<'w, 's> {
                 Val::Expr(Some(Ty::Class("java.lang.Class".into(), vec![arg])))
             }
             kind::FIELD_ACCESS => self.field_access(n),
-            kind::METHOD_INVOCATION => Val::Expr(self.call(n)),
+            kind::METHOD_INVOCATION => {
+                let t = self.call(n);
+                if t.is_none() && std::mem::take(&mut self.foreign_result) { Val::Foreign } else { Val::Expr(t) }
+            }
             kind::OBJECT_CREATION_EXPRESSION => Val::Expr(self.new_object(n)),
             kind::ARRAY_CREATION_EXPRESSION => {
                 let t = n.child_by_field_name("type").and_then(|t| self.type_ref(t, RefKind::Type));
@@ -197,8 +200,14 @@ impl<'w, 's> Resolver<'w, 's> {
             kind::ASSIGNMENT_EXPRESSION => {
                 let t = n.child_by_field_name("left").and_then(|l| self.lvalue(l));
                 if let Some(r) = n.child_by_field_name("right") {
-                    // A lambda assigned is for the variable's type (JLS 15.27.3).
-                    if r.kind() == kind::LAMBDA_EXPRESSION {
+                    // A lambda assigned is for the variable's type (JLS 15.27.3), and so is
+                    // a diamond anonymous class (JLS 15.9.3).
+                    let plain = n.child_by_field_name("operator").is_some_and(|o| self.text(o) == "=");
+                    if r.kind() == kind::LAMBDA_EXPRESSION
+                        || (plain
+                            && r.kind() == kind::OBJECT_CREATION_EXPRESSION
+                            && self.diamond_anonymous(r).is_some())
+                    {
                         self.expr_expecting(r, t.as_ref());
                     } else {
                         self.expr(r);
@@ -264,8 +273,11 @@ impl<'w, 's> Resolver<'w, 's> {
     /// A simple name in an expression: a variable, then a field, then a type, then a package.
     pub(super) fn name(&mut self, n: Node) -> Val {
         let name = self.text(n);
-        if let Some((_, t)) = self.scopes.iter().rev().find(|(k, _)| &**k == name) {
-            return Val::Expr(t.clone());
+        if let Some(i) = self.scopes.iter().rposition(|(k, _)| &**k == name) {
+            if self.scopes[i].1.is_none() && self.foreign.contains(&i) {
+                return Val::Foreign;
+            }
+            return Val::Expr(self.scopes[i].1.clone());
         }
         let mut unknown = false;
         for i in (0..self.frames.len()).rev() {
@@ -415,6 +427,8 @@ impl<'w, 's> Resolver<'w, 's> {
                 self.guess_field(field, name);
                 Val::Expr(None)
             }
+            // A field of a library type: no workspace field's, of no type known here.
+            Val::Foreign => Val::Expr(None),
         }
     }
 
@@ -440,8 +454,23 @@ impl<'w, 's> Resolver<'w, 's> {
             n.child_by_field_name("arguments").map(|a| self.args_deferring(a)).unwrap_or_default();
         self.last_pick = None;
         let before = self.out.len();
-        let shape = Shape { functional: refs.iter().chain(&lambdas).map(|(j, _)| *j).collect(), targs };
+        // A receiver and arguments that mention no workspace type: the library method's
+        // lambdas' parameters, and its result when it is not found, are no workspace type's.
+        let deferred = |j: usize| refs.iter().chain(&lambdas).any(|(k, _)| *k == j);
+        let foreign = match &recv {
+            Some(Val::Foreign) => true,
+            Some(Val::Expr(Some(t))) => self.foreign_known(t),
+            _ => false,
+        } && targs
+            .as_ref()
+            .is_none_or(|ts| ts.iter().all(|t| t.as_ref().is_some_and(|t| self.foreign_known(t))))
+            && args.iter().enumerate().all(|(j, a)| deferred(j) || a.as_ref().is_some_and(|t| self.foreign_known(t)));
+        let foreign_recv = matches!(recv, Some(Val::Foreign));
+        let shape = Shape { functional: functional_args(&refs, &lambdas), targs };
         let mut t = self.call_on(name_node, name, recv, &args, &shape);
+        let bound = self.out[before..].iter().any(|r| r.kind == RefKind::Call);
+        let result_foreign =
+            foreign && t.is_none() && refs.is_empty() && lambdas.is_empty() && (foreign_recv || !bound);
         // `this.m()` in a class without a key is a call of its own `m` as `m()` is.
         if n.child_by_field_name("object").is_some_and(|o| o.kind() == kind::THIS)
             && let Some(last) = self.frames.len().checked_sub(1)
@@ -452,8 +481,30 @@ impl<'w, 's> Resolver<'w, 's> {
             }
         }
         let certain = self.out[before..].iter().any(|r| r.kind == RefKind::Call && r.confidence == Confidence::Exact);
+        self.foreign_args = foreign;
         self.bind_deferred(args.len(), refs, lambdas, certain, true);
+        self.foreign_result = result_foreign;
         t
+    }
+
+    /// Whether `t` is known and mentions no workspace type, nor a type that may stand for one
+    /// (`Object`, a type variable): `List<String>`, `Map<String, int[]>`, a missing library's
+    /// `ImmutableList<String>`.
+    fn foreign_known(&self, t: &Ty) -> bool {
+        fn go(r: &Resolver, t: &Ty, depth: u32) -> bool {
+            match t {
+                _ if depth > 8 => false,
+                Ty::Prim(_) => true,
+                Ty::Array(e) => go(r, e, depth + 1),
+                Ty::Class(f, args) => {
+                    &**f != crate::ty::OBJECT
+                        && r.w.by_fqn(f).is_none_or(|id| !r.w.is_workspace(id))
+                        && args.iter().all(|a| go(r, a, depth + 1))
+                }
+                Ty::Var(..) | Ty::Null => false,
+            }
+        }
+        go(self, t, 0)
     }
 
     /// Whether the references emitted since `before` hold an exact constructor reference: the
@@ -478,6 +529,8 @@ impl<'w, 's> Resolver<'w, 's> {
         with_lambdas: bool,
     ) {
         let chosen = self.last_pick.take();
+        let foreign =
+            std::mem::take(&mut self.foreign_args) && chosen.as_ref().is_none_or(|h| !self.w.is_workspace(h.owner));
         let param = |this: &Self, j: usize| {
             chosen.as_ref().and_then(|h| {
                 let ps = this.w.method_params(h.owner, h.decl);
@@ -492,6 +545,11 @@ impl<'w, 's> Resolver<'w, 's> {
         };
         for (j, l) in lambdas {
             let p = param(self, j);
+            if l.kind() == kind::OBJECT_CREATION_EXPRESSION {
+                // A diamond anonymous class: of the chosen parameter's type when certain.
+                self.new_object_for(l, p.as_ref().filter(|_| certain));
+                continue;
+            }
             if with_lambdas && let Some(p) = &p {
                 self.functional(l, p, certain);
             }
@@ -506,7 +564,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 })
                 .unwrap_or_default();
             let params = p.filter(|_| certain).and_then(|p| self.function_params(&p, &open));
-            self.lambda(l, params.as_deref());
+            self.lambda_in(l, params.as_deref(), foreign);
         }
         for (j, r) in refs {
             let p = param(self, j);
@@ -532,11 +590,44 @@ impl<'w, 's> Resolver<'w, 's> {
             } else if k.kind() == kind::LAMBDA_EXPRESSION {
                 lambdas.push((j, k));
                 out.push(None);
+            } else if let Some(t) = self.diamond_anonymous(k) {
+                // Its class body is walked once the method is chosen, whose parameter gives
+                // the class its type arguments (JLS 15.9.3); its type, raw, chooses the method.
+                lambdas.push((j, k));
+                out.push(Some(t));
             } else {
                 out.push(self.expr(k).ty());
             }
         }
         (out, refs, lambdas)
+    }
+
+    /// The raw type of `new C<>(…) {…}` (an anonymous class with a diamond, not qualified by
+    /// an outer instance), resolved without emitting a reference; `None` for anything else.
+    fn diamond_anonymous(&self, k: Node) -> Option<Ty> {
+        if k.kind() != kind::OBJECT_CREATION_EXPRESSION || k.child_by_field_name("object").is_some() {
+            return None;
+        }
+        let mut c = k.walk();
+        let kids: Vec<Node> = k.named_children(&mut c).collect();
+        if kids.iter().any(|x| is_expression(x.kind()) && x.kind() != kind::ARGUMENT_LIST)
+            || !kids.iter().any(|x| x.kind() == kind::CLASS_BODY)
+        {
+            return None;
+        }
+        let tnode = k.child_by_field_name("type").filter(|t| t.kind() == kind::GENERIC_TYPE)?;
+        let mut c = tnode.walk();
+        let empty = tnode
+            .named_children(&mut c)
+            .find(|x| x.kind() == kind::TYPE_ARGUMENTS)
+            .is_some_and(|ta| ta.named_child_count() == 0);
+        if !empty {
+            return None;
+        }
+        match self.w.resolve_text(&crate::ty::TyText::from_node(tnode, self.b), self.ctx())? {
+            Ty::Class(f, _) => Some(Ty::Class(f, Vec::new())),
+            _ => None,
+        }
     }
 
     /// A lambda or method reference `n` for a value of type `t`: when `t` is a functional
@@ -627,7 +718,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 self.guess_method(name_node, name, args.len());
                 None
             }
-            Some(Val::Package(_)) => None,
+            Some(Val::Package(_)) | Some(Val::Foreign) => None,
         }
     }
 
@@ -737,7 +828,7 @@ impl<'w, 's> Resolver<'w, 's> {
                 .and_then(|(f, _)| self.w.by_fqn(f))
                 .is_some_and(|id| matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface));
             if !is_interface {
-                let functional: Vec<usize> = refs.iter().chain(&lambdas).map(|(j, _)| *j).collect();
+                let functional = functional_args(&refs, &lambdas);
                 self.ctor_ref(name_node, t, &args, RefKind::New, &functional);
             }
         }
@@ -803,6 +894,12 @@ impl<'w, 's> Resolver<'w, 's> {
     /// A lambda; with `params`, the parameter types of the functional interface it is for,
     /// which its implicitly typed parameters have (JLS 15.27.3).
     fn lambda(&mut self, n: Node, params: Option<&[Ty]>) {
+        self.lambda_in(n, params, false);
+    }
+
+    /// A lambda; with `foreign`, its implicitly typed parameters of no known type are
+    /// [`Val::Foreign`].
+    fn lambda_in(&mut self, n: Node, params: Option<&[Ty]>, foreign: bool) {
         let mark = self.scopes.len();
         if let Some(ps) = n.child_by_field_name("parameters") {
             let given = |i: usize| params.and_then(|p| p.get(i)).cloned();
@@ -822,6 +919,9 @@ impl<'w, 's> Resolver<'w, 's> {
                     }
                 }
             }
+            if foreign && ps.kind() != kind::FORMAL_PARAMETERS {
+                self.foreign.extend(mark..self.scopes.len());
+            }
         }
         if let Some(body) = n.child_by_field_name("body") {
             // A `return` in the body is the lambda's, whose result type is not known here.
@@ -837,6 +937,7 @@ impl<'w, 's> Resolver<'w, 's> {
             self.returns.pop();
         }
         self.scopes.truncate(mark);
+        self.foreign.retain(|&i| i < mark);
     }
 
     /// An expression whose type the context gives (a declaration's initializer, a `return`'s
@@ -909,7 +1010,22 @@ impl<'w, 's> Resolver<'w, 's> {
     /// `open` (a callee's, left to inference); a parameter that is a type variable of the code
     /// around (`M extends Map<K, V>`) has it, its members its bound's.
     fn function_params(&self, t: &Ty, open: &[Box<str>]) -> Option<Vec<Ty>> {
-        let ps = self.w.function_sam(t)?;
+        // `? super X` (`Object` holding X): the function type of the interface's non-wildcard
+        // parameterization takes an X (JLS 9.9), as for a method reference: `removeIf(c -> …)`
+        // on a `List<Cart>` gives `c` the type `Cart`.
+        let ps: Vec<Ty> = self
+            .w
+            .function_sam(t)?
+            .into_iter()
+            .map(|p| match p {
+                Ty::Class(f, a) if &*f == crate::ty::OBJECT && a.len() == 1 => match &a[0] {
+                    Ty::Class(g, _) if &**g != crate::ty::OBJECT => a[0].clone(),
+                    Ty::Array(_) => a[0].clone(),
+                    _ => Ty::Class(f, a),
+                },
+                p => p,
+            })
+            .collect();
         let plain = |p: &Ty| match p {
             Ty::Class(f, _) => &**f != crate::ty::OBJECT,
             Ty::Prim(_) | Ty::Array(_) | Ty::Var(..) => true,
@@ -1051,12 +1167,19 @@ impl<'w, 's> Resolver<'w, 's> {
                     self.emit(last, RefKind::MethodRef, Category::Method, keys, Confidence::Likely);
                 }
             }
-            Val::Package(_) => {}
+            Val::Package(_) | Val::Foreign => {}
         }
     }
 }
 
-/// A call's arguments typed, with its method references (deferred) and lambdas by index.
+/// The indexes of a call's lambdas and method references (not its deferred anonymous classes),
+/// which only a functional interface's parameter takes.
+fn functional_args(refs: &[(usize, Node)], lambdas: &[(usize, Node)]) -> Vec<usize> {
+    refs.iter().chain(lambdas).filter(|(_, n)| n.kind() != kind::OBJECT_CREATION_EXPRESSION).map(|(j, _)| *j).collect()
+}
+
+/// A call's arguments typed, with its method references (deferred) and lambdas (and diamond
+/// anonymous classes) by index.
 type Deferred<'t> = (Vec<Option<Ty>>, Vec<(usize, Node<'t>)>, Vec<(usize, Node<'t>)>);
 
 /// What a call's overloads must fit beyond its arguments' types: the indexes of its lambdas

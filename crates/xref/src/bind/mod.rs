@@ -34,6 +34,11 @@ enum Val {
     Type(Ty),
     /// A package name (`java.util` of `java.util.List.of()`).
     Package(String),
+    /// A value whose type is not known but is no workspace type: a lambda's parameter where a
+    /// library method, called on a receiver and with arguments that mention no workspace type,
+    /// gives it (`strings.forEach(s -> …)`), and a call's result on such a value. Its members
+    /// are not guessed among the workspace's.
+    Foreign,
 }
 
 impl Val {
@@ -173,6 +178,9 @@ fn bind(
         probe,
         probed: None,
         local_types: Vec::new(),
+        foreign: Vec::new(),
+        foreign_args: false,
+        foreign_result: false,
     };
     r.program(tree.root_node());
     r.javadoc_refs(tree.root_node());
@@ -217,6 +225,12 @@ struct Resolver<'w, 's> {
     probed: Option<Ty>,
     /// The names of the local classes declared so far in the file (none has a key).
     local_types: Vec<Box<str>>,
+    /// The indexes in `scopes` of the locals that are [`Val::Foreign`].
+    foreign: Vec<usize>,
+    /// Set by a call whose lambdas' untyped parameters are [`Val::Foreign`], for
+    /// [`Self::bind_deferred`]; and by a call whose result is.
+    foreign_args: bool,
+    foreign_result: bool,
 }
 
 impl Resolver<'_, '_> {

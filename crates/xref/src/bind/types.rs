@@ -110,12 +110,12 @@ impl<'w, 's> Resolver<'w, 's> {
                     return last;
                 }
                 // As `TyText` reads a wildcard: `? extends X` a variable `?` bounded by X,
-                // `? super X` `Object<X>`, `?` `Object`.
+                // `? super X` `Object<X>`, `?` a variable `?` bounded by Object.
                 let text = self.text(n);
                 match last {
                     Some(b) if text.contains("extends") => Some(Ty::Var(crate::ty::WILDCARD.into(), Box::new(b))),
                     Some(b) if text.contains("super") => Some(Ty::Class(crate::ty::OBJECT.into(), vec![b])),
-                    _ => Some(Ty::object()),
+                    _ => Some(Ty::Var(crate::ty::WILDCARD.into(), Box::new(Ty::object()))),
                 }
             }
             kind::ANNOTATION | kind::MARKER_ANNOTATION => {

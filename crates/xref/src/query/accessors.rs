@@ -28,8 +28,16 @@ const MAX_DEPTH: u32 = 64;
 
 /// The members Lombok generates from the field `key` (`pkg.Type#field`), with their names after
 /// a rename `to` (the same names without one). Empty for a field nothing is generated from;
-/// an error when the key names no workspace field or its file cannot be read.
-pub fn lombok_accessors(w: &World, key: &str, to: Option<&str>) -> Result<Vec<Accessor>, String> {
+/// an error when the key names no workspace field or its file cannot be read. `config` is the
+/// `lombok.config` in effect for a file ([`crate::engine::XrefEngine::lombok_config`]): the
+/// names follow its keys (`prefix`, `fluent`, `capitalization`, `noIsPrefix`) as the world's
+/// generated members did.
+pub fn lombok_accessors(
+    w: &World,
+    config: &dyn Fn(&std::path::Path) -> std::sync::Arc<lombok::Config>,
+    key: &str,
+    to: Option<&str>,
+) -> Result<Vec<Accessor>, String> {
     let (owner, field) = key.split_once('#').ok_or_else(|| format!("{key} is not a field key"))?;
     let id =
         w.by_fqn(owner).filter(|id| w.is_workspace(*id)).ok_or_else(|| format!("{owner} is not a workspace type"))?;
@@ -53,7 +61,7 @@ pub fn lombok_accessors(w: &World, key: &str, to: Option<&str>) -> Result<Vec<Ac
     let Some(node) = type_node(root, text.as_bytes(), &d.simple, d.start_line, 0) else {
         return Ok(Vec::new());
     };
-    let scope = lombok::Scope::of(root, text.as_bytes());
+    let scope = lombok::Scope::of(root, text.as_bytes()).with_config(config(path));
     let renamed = lombok::renamed_accessors(&scope, node, text.as_bytes(), field, to.unwrap_or(field));
     let mut out = Vec::new();
     for r in renamed {
@@ -113,7 +121,8 @@ mod tests {
         let path = dir.path().join("User.java");
         std::fs::write(&path, src).expect("write");
         let w = World::new(vec![(Arc::from(Path::new(&path)), Arc::new(file_decls(src.as_bytes())))]);
-        let got = lombok_accessors(&w, "p.User#name", Some("fullName")).expect("accessors");
+        let defaults = |_: &Path| lombok::config::default_config();
+        let got = lombok_accessors(&w, &defaults, "p.User#name", Some("fullName")).expect("accessors");
         let pairs: Vec<(&str, Option<&str>)> = got.iter().map(|a| (a.key.as_str(), a.new_name.as_deref())).collect();
         assert_eq!(
             pairs,
@@ -125,8 +134,30 @@ mod tests {
         );
         // `getAge()` is written: only the setter and the builder method are generated.
         let age: Vec<String> =
-            lombok_accessors(&w, "p.User#age", None).expect("age").into_iter().map(|a| a.key).collect();
+            lombok_accessors(&w, &defaults, "p.User#age", None).expect("age").into_iter().map(|a| a.key).collect();
         assert_eq!(age, ["p.User#setAge(int)", "p.User.UserBuilder#age(int)"]);
-        assert!(lombok_accessors(&w, "p.User#nope", None).is_err());
+        assert!(lombok_accessors(&w, &defaults, "p.User#nope", None).is_err());
+    }
+
+    /// The names follow the file's `lombok.config` as its generated members did: with
+    /// `lombok.accessors.prefix += m_` and `fluent`, the field `m_name`'s accessors are `name()`
+    /// and `name(String)`, renamed to `fullName` for `m_fullName` (with the defaults the
+    /// accessors would be `getM_name`, found in no world built under this configuration).
+    #[test]
+    fn the_accessors_follow_the_file_s_lombok_config() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let src = "package p;\nimport lombok.*;\n@Getter @Setter\npublic class User {\n  private String m_name;\n}\n";
+        let path = dir.path().join("User.java");
+        std::fs::write(&path, src).expect("write");
+        let config =
+            Arc::new(lombok::Config::of_texts(&["lombok.accessors.prefix += m_\nlombok.accessors.fluent = true\n"]));
+        let decls = crate::decls::file_decls_with(src.as_bytes(), &config);
+        let w = World::new(vec![(Arc::from(Path::new(&path)), Arc::new(decls))]);
+        let configured = |_: &Path| config.clone();
+        let got = lombok_accessors(&w, &configured, "p.User#m_name", Some("m_fullName")).expect("accessors");
+        let pairs: Vec<(&str, Option<&str>)> = got.iter().map(|a| (a.key.as_str(), a.new_name.as_deref())).collect();
+        assert_eq!(pairs, [("p.User#name()", Some("fullName")), ("p.User#name(java.lang.String)", Some("fullName"))]);
+        let defaults = |_: &Path| lombok::config::default_config();
+        assert!(lombok_accessors(&w, &defaults, "p.User#m_name", None).expect("defaults").is_empty());
     }
 }

@@ -110,8 +110,13 @@ pub struct AccessorRename {
 /// field (as `delombok` of the renamed source would), refused with the reason when one of them
 /// would no longer be generated while something calls it (a written method takes the new name:
 /// those calls would call it; a configured prefix no longer matches: they would break).
-pub fn lombok_renames(w: &World, field_key: &str, new: &str) -> Result<Vec<AccessorRename>, String> {
-    let accessors = crate::accessors::lombok_accessors(w, field_key, Some(new))?;
+pub fn lombok_renames(
+    w: &World,
+    config: &dyn Fn(&std::path::Path) -> std::sync::Arc<mji_parser::lombok::Config>,
+    field_key: &str,
+    new: &str,
+) -> Result<Vec<AccessorRename>, String> {
+    let accessors = crate::accessors::lombok_accessors(w, config, field_key, Some(new))?;
     let mut out = Vec::new();
     for a in accessors {
         match a.new_name {

@@ -427,23 +427,30 @@ fn mean(names: &[String]) -> String {
 /// At most this many names in a "did you mean".
 const NEAR_MAX: usize = 5;
 
-/// Edit distance between two names, or None past `max` (rows stop early).
+/// Edit distance between two names, two swapped neighbours one edit (`Grahp` is one from
+/// `Graph`), or None past `max` (rows stop early).
 fn distance(a: &str, b: &str, max: usize) -> Option<usize> {
     let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
     if a.len().abs_diff(b.len()) > max {
         return None;
     }
+    let same = |x: char, y: char| x.eq_ignore_ascii_case(&y);
+    let mut before: Vec<usize> = Vec::new();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.iter().enumerate() {
         let mut cur = vec![i + 1; b.len() + 1];
         for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(!ca.eq_ignore_ascii_case(cb));
+            let sub = prev[j] + usize::from(!same(*ca, *cb));
             cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+            if i > 0 && j > 0 && same(*ca, b[j - 1]) && same(a[i - 1], *cb) {
+                cur[j + 1] = cur[j + 1].min(before[j - 1] + 1);
+            }
         }
-        if cur.iter().min().is_some_and(|m| *m > max) {
+        // A row past `max` everywhere ends it, unless a swap can still come back from the row before.
+        if cur.iter().chain(&prev).min().is_some_and(|m| *m > max) {
             return None;
         }
-        prev = cur;
+        before = std::mem::replace(&mut prev, cur);
     }
     prev.last().copied().filter(|d| *d <= max)
 }
@@ -451,6 +458,12 @@ fn distance(a: &str, b: &str, max: usize) -> Option<usize> {
 /// How far a name may be from a declared one to be suggested.
 fn near_enough(name: &str) -> usize {
     (name.chars().count() / 4).clamp(1, 3)
+}
+
+/// How many edits `declared` is from `name` when it is near enough to be suggested for it (a
+/// "did you mean"), as the targets' errors suggest names.
+pub fn near_name(name: &str, declared: &str) -> Option<usize> {
+    distance(declared, name, near_enough(name))
 }
 
 /// The declared types nearest to a simple type name: those of exactly that name (workspace and
@@ -679,8 +692,19 @@ pub fn target_at(
         .take(3)
         .map(|r| format!("line {} column {}: {}", r.line, r.column, r.targets.first().map_or("", |t| t.as_str())))
         .collect();
+    // A name is there that nothing binds: say what it can be, not that there is none.
+    let named = column
+        .and_then(|c| spans.iter().find(|(s, e)| *s <= c && c < *e))
+        .map(|(s, e)| String::from_utf16_lossy(&units[(*s - 1) as usize..(*e - 1) as usize]));
+    let why = match named.filter(|n| !n.starts_with(|c: char| c.is_ascii_digit())) {
+        Some(n) if is_keyword(&n) => format!("`{n}` is a keyword"),
+        Some(n) => format!(
+            "`{n}` there is not bound: a local variable, a parameter, a package or a label, or a member of a receiver whose type is not known (a type from a library that is not on the classpath, or an expression the engine does not type)"
+        ),
+        None => "no type, method, constructor or field name there".to_owned(),
+    };
     Err(TargetError::NotFound(format!(
-        "nothing to resolve at line {line}{}: no type, method, constructor or field name there{}",
+        "nothing to resolve at line {line}{}: {why}{}",
         column.map(|c| format!(", column {c}")).unwrap_or_default(),
         if nearby.is_empty() { String::new() } else { format!("; nearest names: {}", nearby.join("; ")) }
     )))
@@ -798,4 +822,65 @@ pub fn search(engine: &XrefEngine, w: &World, files: &[Arc<Path>], target: &Targ
         })
         .collect();
     Search { hits, unbound: found.unbound }
+}
+
+/// Whether `w` is a Java keyword or literal (JLS 3.9, 3.10.3, 3.10.8), which names nothing.
+fn is_keyword(w: &str) -> bool {
+    const KEYWORDS: &[&str] = &[
+        "abstract",
+        "assert",
+        "boolean",
+        "break",
+        "byte",
+        "case",
+        "catch",
+        "char",
+        "class",
+        "const",
+        "continue",
+        "default",
+        "do",
+        "double",
+        "else",
+        "enum",
+        "extends",
+        "final",
+        "finally",
+        "float",
+        "for",
+        "goto",
+        "if",
+        "implements",
+        "import",
+        "instanceof",
+        "int",
+        "interface",
+        "long",
+        "native",
+        "new",
+        "package",
+        "private",
+        "protected",
+        "public",
+        "return",
+        "short",
+        "static",
+        "strictfp",
+        "super",
+        "switch",
+        "synchronized",
+        "this",
+        "throw",
+        "throws",
+        "transient",
+        "try",
+        "void",
+        "volatile",
+        "while",
+        "true",
+        "false",
+        "null",
+        "var",
+    ];
+    KEYWORDS.contains(&w)
 }

@@ -626,9 +626,9 @@ fn write_ty(t: &Ty, out: &mut String) {
         Ty::Prim(p) => out.push_str(p),
         Ty::Class(f, a) => {
             out.push_str(f);
-            // `Object<X>` (a wildcard `? super X`) is written `java.lang.Object`, as before
-            // the binder kept X: the table does not carry it.
-            if !a.is_empty() && &**f != OBJECT {
+            // `Object<X>` is a wildcard `? super X`: written so, its bound kept (a lambda
+            // passed to `removeIf(Predicate<? super E>)` takes E as its parameter's type).
+            if !a.is_empty() {
                 out.push('<');
                 for (i, x) in a.iter().enumerate() {
                     if i > 0 {

@@ -483,3 +483,23 @@ fn several_roots_are_searched_together_with_absolute_paths() {
     let r = mcp_java_index::tools::tool::java_find_symbol::run(&ws, &only_b).expect("find");
     assert_eq!(r.page.total, 1);
 }
+
+/// A search that matches nothing where a name a few edits away is declared is a typo: an error
+/// saying what it may have meant, as `find_references` says it (issue 53) — never "0 types
+/// match" (exit 0 on the command line). A name near nothing, or a pattern, still answers 0.
+#[test]
+fn a_typo_matching_nothing_suggests_the_names_near_it() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    generate(tmp.path());
+    let ws = indexed(tmp.path());
+    let e = mcp_java_index::tools::tool::find_type::run(&ws, &types("HashMpaper")).expect_err("a typo");
+    assert_eq!(e.to_string(), "not found: no type matches `HashMpaper`; did you mean com.acme.core.HashMapper?");
+    let e = mcp_java_index::tools::tool::java_find_symbol::run(&ws, &sym("getSomeVlaue", MatchKind::Method, 10, 0))
+        .expect_err("a typo");
+    assert!(e.to_string().starts_with("not found: no symbol matches `getSomeVlaue`; did you mean "), "{e}");
+    assert!(e.to_string().contains("#getSomeValue"), "{e}");
+    let none = mcp_java_index::tools::tool::find_type::run(&ws, &types("Xyzzy")).expect("near nothing");
+    assert_eq!(none.page.total, 0);
+    let none = mcp_java_index::tools::tool::find_type::run(&ws, &types("HashMpaper*")).expect("a pattern");
+    assert_eq!(none.page.total, 0);
+}

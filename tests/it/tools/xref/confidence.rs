@@ -199,3 +199,125 @@ fn a_name_the_unseen_supertype_declares_stays_likely() {
     let (_d, ws) = setup();
     assert_eq!(calls(&ws, &format!("{DS}#service")), pairs(&[("service(request, response);", "likely")]));
 }
+
+/// A single target's count (`countOnly`) says how many of its references are `likely`, as the
+/// counts of several targets do: "2 Java references … (1 exact, 1 likely)".
+#[test]
+fn a_single_targets_count_shows_the_exact_likely_split() {
+    let (_d, ws) = setup();
+    let args = FindReferencesArgs { target: format!("{DS}#render"), count_only: true, ..Default::default() };
+    let r = mcp_java_index::tools::tool::find_references::run(&ws, &args).expect("count");
+    assert_eq!((r.page.total, r.likely), (2, 1));
+    let m = serde_json::json!({"target": format!("{DS}#render"), "countOnly": true});
+    let serde_json::Value::Object(m) = m else { unreachable!() };
+    let text = mcp_java_index::tools::registry::dispatch(&ws, "find_references", m).expect("count").text();
+    assert!(text.contains("2 Java references to"), "{text}");
+    assert!(text.contains("(1 exact, 1 likely)"), "{text}");
+}
+
+/// An unbound receiver's call is guessed (`likely`) among the workspace's methods of that name
+/// only when the receiver could be a workspace type: a lambda's parameter given by a library
+/// method called on a `List<String>` or a `Map<String, List<String>>` is a `String` or a
+/// `List` (javac binds `String#isEmpty()`, `List#isEmpty()`), and so is a missing library's
+/// `ImmutableList<String>`'s element (issue 53 item 5: 202 references of which 5 were exact).
+/// A `List<Bag>`'s is a `Bag`: `forEach(Consumer<? super T>)`, `removeIf(Predicate<? super E>)`
+/// and `map(Function<? super T, …>)` of the JDK give their lambda's parameter the type the
+/// wildcard's bound names (the JDK table kept only `Object` for `? super X`: those calls were
+/// `likely`, and a rename left them unchanged — two of 20 seeded renames on a real project
+/// broke its build).
+#[test]
+fn a_receiver_that_mentions_no_workspace_type_is_not_guessed_a_workspace_type() {
+    let files: &[(&str, &str)] = &[
+        ("Bag.java", "package p;\n\npublic class Bag {\n    public boolean isEmpty() { return true; }\n}\n"),
+        (
+            "Use.java",
+            r#"package p;
+
+import com.google.common.collect.ImmutableList;
+import java.util.*;
+
+public class Use {
+    Map<String, List<String>> map = new HashMap<>();
+    ImmutableList<String> names;
+
+    void use(List<String> list, List<Bag> bags, Bag bag) {
+        list.forEach(e -> e.isEmpty());
+        map.forEach((k, v) -> v.isEmpty());
+        boolean b = names.get(0).isEmpty();
+        bags.forEach(x -> x.isEmpty());
+        bags.removeIf(y -> y.isEmpty());
+        long n = bags.stream().filter(z -> z.isEmpty()).count();
+        bag.isEmpty();
+        names.forEach(n -> n.trim().isEmpty());
+    }
+}
+"#,
+        ),
+    ];
+    let (_d, ws) = common::indexed("p", files);
+    assert_eq!(
+        calls(&ws, "p.Bag#isEmpty()"),
+        pairs(&[
+            ("bag.isEmpty();", "exact"),
+            ("bags.forEach(x -> x.isEmpty());", "exact"),
+            ("bags.removeIf(y -> y.isEmpty());", "exact"),
+            ("long n = bags.stream().filter(z -> z.isEmpty()).count();", "exact"),
+        ])
+    );
+}
+
+/// A diamond anonymous class takes its type arguments from its target (JLS 15.9.3): passed to a
+/// method's `Adapter<String>` parameter or assigned to an `Adapter<Integer>` variable, its
+/// methods override `Adapter`'s exactly, as they do in a declaration or a `return` (issue 53
+/// item 5: they were `likely`).
+#[test]
+fn a_diamond_anonymous_class_overrides_exactly_as_its_target_types_it() {
+    let files: &[(&str, &str)] = &[
+        (
+            "Adapter.java",
+            "package p;\n\npublic abstract class Adapter<T> {\n    public abstract T read(String in);\n    public abstract void write(StringBuilder out, T value);\n}\n",
+        ),
+        (
+            "Reg.java",
+            r#"package p;
+
+public class Reg {
+    static void register(Adapter<String> a) {}
+
+    void use() {
+        register(new Adapter<>() {
+            @Override public String read(String in) { return in; }
+            @Override public void write(StringBuilder out, String value) { }
+        });
+        Adapter<Integer> x;
+        x = new Adapter<>() {
+            @Override public Integer read(String in) { return 1; }
+            @Override public void write(StringBuilder out, Integer value) { }
+        };
+    }
+}
+"#,
+        ),
+    ];
+    let (_d, ws) = common::indexed("p", files);
+    let r = mcp_java_index::tools::tool::find_references::run(
+        &ws,
+        &FindReferencesArgs {
+            target: "p.Adapter#write".into(),
+            include_overriders: true,
+            limit: 100,
+            ..Default::default()
+        },
+    )
+    .expect("refs");
+    let overrides: Vec<(u32, String)> = r
+        .files
+        .iter()
+        .flat_map(|f| f.references.iter())
+        .filter(|x| x.kind == "override")
+        .map(|x| (x.line, format!("{:?}", x.confidence).to_lowercase()))
+        .collect();
+    assert_eq!(overrides, [(9, "exact".to_string()), (14, "exact".to_string())]);
+    // The call taking it is still bound exactly.
+    assert_eq!(calls(&ws, "p.Reg#register"), pairs(&[("register(new Adapter<>() {", "exact")]));
+}

@@ -461,3 +461,39 @@ fn a_file_over_the_node_bound_is_indexed_by_its_skeleton_and_said_so() {
     let r = refs(&ws, FindReferencesArgs { target: "Util#unused()".into(), ..Default::default() });
     assert!(r.incomplete.is_empty(), "{:?}", r.incomplete);
 }
+
+/// A transitive closure larger than `limit` or the answer budget is cut, never an error: its
+/// first types are listed and their number in all said (issue 53: a large class's closure was
+/// "answer too large" whatever `limit` was).
+#[test]
+fn a_large_transitive_closure_is_cut_to_limit_and_to_the_budget() {
+    let (d, ws) = setup();
+    std::fs::create_dir_all(d.path().join("chain")).expect("mkdir");
+    for i in 0..40 {
+        let next = if i == 39 { "T0".to_string() } else { format!("T{}", i + 1) };
+        let text = format!("package chain;\npublic class T{i} {{ {next} next; java.util.List<String> l; }}\n");
+        std::fs::write(d.path().join(format!("chain/T{i}.java")), text).expect("w");
+    }
+    ws.index().rescan();
+    let args = |limit: u32| DependenciesArgs {
+        type_name: "chain.T0".into(),
+        transitive: true,
+        max_depth: 10,
+        limit,
+        ..Default::default()
+    };
+    let r = mcp_java_index::tools::tool::analyze_type_dependencies::run(&ws, &args(5)).expect("deps");
+    let t = r.transitive.expect("transitive");
+    assert_eq!((t.types.len(), t.total_types), (5, Some(10)), "{t:?}");
+    // Within a small budget the answer is cut, not refused.
+    use mcp_java_index::tools::registry::{Budget, dispatch_within};
+    let serde_json::Value::Object(m) =
+        serde_json::json!({"type": "chain.T0", "transitive": true, "maxDepth": 10, "limit": 200})
+    else {
+        unreachable!()
+    };
+    let a = dispatch_within(&ws, "analyze_type_dependencies", m, Budget { tokens: 250, structured: true })
+        .expect("a cut answer");
+    let text = a.text();
+    assert!(text.contains("transitive: 10 workspace types (stopped at maxDepth); the first"), "{text}");
+}

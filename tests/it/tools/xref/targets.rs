@@ -415,3 +415,37 @@ fn calls_through_overriders_left_out_are_counted_and_said() {
     let plain = find(&ws, "p.Line#below()", false);
     assert_eq!((plain.overrider_references, plain.hint.as_str()), (0, ""));
 }
+
+/// At an exact position `show_definition` answers the binding or says why there is none: a
+/// method of a receiver whose type comes from an absent jar is no search by name, which
+/// answered `count` fields of unrelated classes, "ranked" (issue 53 item 7).
+#[test]
+fn a_position_the_engine_cannot_resolve_is_an_error_not_a_name_search() {
+    let files: &[(&str, &str)] = &[
+        (
+            "Lib.java",
+            "package q;\n\nimport org.missing.Thing;\n\npublic class Lib {\n    long size(Thing t) {\n        return t.sources().count();\n    }\n}\n",
+        ),
+        ("Other.java", "package q;\n\npublic class Other {\n    public long count;\n}\n"),
+        ("Graph.java", "package q;\n\npublic class Graph {\n    int count;\n}\n"),
+    ];
+    let (_d, ws) = common::indexed("q", files);
+    use mcp_java_index::tools::tool::show_definition::{ShowDefinitionArgs, run};
+    let at = |line: u32, column: u32| ShowDefinitionArgs {
+        symbol: "count".into(),
+        file_path: "q/Lib.java".into(),
+        line,
+        column,
+        limit: 10,
+        ..Default::default()
+    };
+    for (line, column) in [(7, 28), (7, 0)] {
+        let e = run(&ws, &at(line, column)).map(|r| format!("{:?}", r.definitions)).expect_err("not resolved");
+        let e = e.to_string();
+        assert!(e.contains("nothing to resolve at line 7, column 28: `count` there is not bound"), "{e}");
+        assert!(e.contains("a member of a receiver whose type is not known"), "{e}");
+    }
+    // By name, without a position, the fields are what there is.
+    let r = run(&ws, &ShowDefinitionArgs { symbol: "count".into(), limit: 10, ..Default::default() }).expect("name");
+    assert_eq!((r.resolution.as_str(), r.definitions.len()), ("ranked", 2));
+}

@@ -57,7 +57,7 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, args: &Request) -> Result<Outcome, ActionEr
             return Err(bad(format!("the class already has a method `{name}` (inherited); choose another newName")));
         }
     }
-    let throws = throws(&w, fi, doc, here, &x.exceptions).map_err(bad)?;
+    let throws = throws(ctx, &w, fi, doc, here, &x.exceptions).map_err(bad)?;
     let mut edits = flow::edits(doc, &x, &throws);
     // replaceAll: the same statements elsewhere in the class become calls too.
     let dups = if args.replace_all { duplicates::duplicates(doc, &x, &throws) } else { Default::default() };
@@ -98,7 +98,14 @@ fn type_at(w: &World, fi: usize, line: u32) -> Option<TypeId> {
 /// exception (it compiled, so the run throws no checked one); else those of the handled types
 /// that an exception the run may throw (and does not catch itself) is, as the engine knows the
 /// throws of the workspace's methods and the type of each `throw`. Unknown: refused.
-fn throws(w: &World, fi: usize, doc: &Doc, here: Option<TypeId>, ex: &Exceptions) -> Result<Vec<String>, String> {
+fn throws(
+    ctx: &dyn Ctx,
+    w: &World,
+    fi: usize,
+    doc: &Doc,
+    here: Option<TypeId>,
+    ex: &Exceptions,
+) -> Result<Vec<String>, String> {
     if ex.handled.is_empty() {
         return Ok(Vec::new());
     }
@@ -137,8 +144,8 @@ fn throws(w: &World, fi: usize, doc: &Doc, here: Option<TypeId>, ex: &Exceptions
                         "the engine could not bind the call `{what}` at line {line}, so its exceptions are not known"
                     ));
                 };
-                declared_throws(w, &key).ok_or_else(|| {
-                    format!("`{what}` (line {line}) is declared outside the workspace; the engine does not know what it throws")
+                declared_throws(w, &key).or_else(|| library_throws(ctx, &key)).ok_or_else(|| {
+                    format!("`{what}` (line {line}) is declared outside the workspace and its class file was not found; the engine does not know what it throws")
                 })?
             }
         };
@@ -204,6 +211,38 @@ fn declared_throws(w: &World, key: &str) -> Option<Vec<Ty>> {
         }
     }
     Some(out)
+}
+
+/// The exceptions a JDK or library method declares, from its class file's `Exceptions`
+/// attribute (what javac reads): the method of the key's name and parameter count, and when
+/// several have both, the one whose parameter types, erased, are the key's. `None` when its
+/// class is not in the library index or the method is not told apart.
+fn library_throws(ctx: &dyn Ctx, key: &str) -> Option<Vec<Ty>> {
+    let (owner, rest) = key.split_once('#')?;
+    let (name, params) = rest.split_once('(')?;
+    let params = params.strip_suffix(')')?;
+    let wanted: Vec<&str> = if params.is_empty() { Vec::new() } else { params.split(',').collect() };
+    let t = ctx.library_type(owner)?;
+    let erased = |s: &str| {
+        let mut out = String::new();
+        let mut depth = 0;
+        for c in s.chars() {
+            match c {
+                '<' => depth += 1,
+                '>' => depth -= 1,
+                c if depth == 0 && !c.is_whitespace() => out.push(c),
+                _ => {}
+            }
+        }
+        out.replace("...", "[]")
+    };
+    let same: Vec<&mji_model::MethodDecl> =
+        t.methods.iter().filter(|m| m.name == name && m.params.len() == wanted.len()).collect();
+    let m = match same.as_slice() {
+        [m] => *m,
+        _ => *same.iter().find(|m| m.params.iter().zip(&wanted).all(|(p, w)| erased(&p.type_text) == *w))?,
+    };
+    Some(m.throws.iter().map(|e| Ty::Class(erased(e).into(), Vec::new())).collect())
 }
 
 fn class_name(t: &Ty) -> Option<&str> {

@@ -69,12 +69,47 @@ pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -
     let mut occurrences = Vec::new();
     let mut likely = Vec::new();
     let mut unbound = Vec::new();
+    // An unqualified call (its receiver is `this`, known) left likely between overloads that
+    // are all in the family renames with it: whichever javac picks gets the new name
+    // (`copyInto(boxed, 0)` in java.base's Node.OfPrimitive, whose copyInto(T[],int) and
+    // copyInto(T_ARR,int) one family holds since EmptyNode's copyInto(T_ARR,int) implements
+    // both).
+    let in_family = |r: &mji_xref::Ref| {
+        if r.category != Category::Method
+            || r.targets.is_empty()
+            || !r.targets.iter().all(|k| family.target.keys.contains(k))
+            || r.within & mji_xref::WITHIN_CLASS != 0
+        {
+            return false;
+        }
+        // Every method of the name the caller's class has (declared or inherited) is in the
+        // family, so javac's pick is too.
+        let Some(owner) = r.caller.as_ref().and_then(|c| c.key.split_once('#')).map(|(o, _)| o) else {
+            return false;
+        };
+        if w.workspace_type(owner).is_none() {
+            return false;
+        }
+        let (hits, complete) = w.find_methods(&mji_xref::ty::Ty::class(owner), &old);
+        complete && !hits.is_empty() && hits.iter().all(|h| family.target.keys.contains(&w.method_key(h.owner, h.decl)))
+    };
     for t in &searches {
         let found = ctx.references(&w, &scope, t);
         unbound.extend(found.unbound);
         for (p, refs) in found.hits {
+            let doc = if refs.iter().any(|(r, _)| r.confidence == Confidence::Likely && in_family(r)) {
+                ctx.read(&p).ok()
+            } else {
+                None
+            };
+            let unqualified = |r: &mji_xref::Ref| {
+                doc.as_ref().and_then(|d| d.offset(r.line, r.column)).is_some_and(|o| {
+                    let before = d_text(doc.as_ref(), o);
+                    !before.trim_end().ends_with('.')
+                })
+            };
             for (r, _) in refs {
-                if r.confidence == Confidence::Likely && !include_likely {
+                if r.confidence == Confidence::Likely && !include_likely && !(in_family(&r) && unqualified(&r)) {
                     likely.push(format!("{}:{}:{}", ctx.display(&p), r.line, r.column));
                     continue;
                 }
@@ -110,7 +145,8 @@ pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -
     // when one would no longer be generated.
     let mut carried = Vec::new();
     if target.category == Category::Field {
-        let renames = mji_xref::rename::lombok_renames(&w, &target.keys[0], new).map_err(ActionError::Refused)?;
+        let renames = mji_xref::rename::lombok_renames(&w, &|p| ctx.xref().lombok_config(p), &target.keys[0], new)
+            .map_err(ActionError::Refused)?;
         for a in renames {
             let found = ctx.references(&w, &scope, &a.target);
             conflicts.extend(ctx.unbound_mentions(found.unbound, &a.old, "references"));
@@ -288,6 +324,11 @@ fn display_moved(display: &str, new: &str) -> String {
         Some((dir, _)) => format!("{dir}/{new}.java"),
         None => format!("{new}.java"),
     }
+}
+
+/// The text of `doc` before byte `at` (empty without a document).
+fn d_text(doc: Option<&crate::Doc>, at: usize) -> &str {
+    doc.map_or("", |d| d.text().get(..at).unwrap_or(""))
 }
 
 #[cfg(test)]

@@ -1,0 +1,5 @@
+package et;
+
+public abstract class Adapter<T> {
+    public abstract T read(String in);
+}
