@@ -35,6 +35,12 @@ pub trait Ctx {
     /// `base` (a pom's `sourceDirectory`, Gradle source sets), those that exist; none outside
     /// the workspace.
     fn module_roots(&self, base: &Path) -> Vec<PathBuf>;
+    /// The file a tool's argument or an answer names (`file` as answers show it), when it
+    /// is one of the workspace's.
+    fn path_of(&self, file: &str) -> Option<PathBuf>;
+    /// Where the workspace's checks report the hint `code` in `doc` (`hint.unused.import`,
+    /// `hint.unused.local`, `hint.missing.override`): each (line, UTF-16 column).
+    fn hints(&self, doc: &Doc, code: &str) -> Vec<(u32, u32)>;
 
     /// The file at `path` as a [`Doc`], named as answers name it.
     fn read(&self, path: &Path) -> Result<Doc, EditError> {

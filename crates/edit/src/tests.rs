@@ -19,6 +19,8 @@ pub(crate) struct TestCtx {
     files: Vec<Arc<Path>>,
     xref: XrefEngine,
     libraries: HashMap<String, TypeDecl>,
+    /// The hints the workspace's checks report: (code, display path, line, column).
+    hints: Vec<(String, String, u32, u32)>,
 }
 
 impl TestCtx {
@@ -51,12 +53,19 @@ impl TestCtx {
             files,
             xref: XrefEngine::new(),
             libraries: HashMap::new(),
+            hints: Vec::new(),
         }
     }
 
     /// The same workspace with `decl` a library type (its texts qualified as written).
     pub(crate) fn with_library(mut self, decl: TypeDecl) -> TestCtx {
         self.libraries.insert(decl.qualified_name.clone(), decl);
+        self
+    }
+
+    /// The same workspace with the hint `code` reported at `file`'s `line`:`column`.
+    pub(crate) fn with_hint(mut self, code: &str, file: &str, line: u32, column: u32) -> TestCtx {
+        self.hints.push((code.to_owned(), file.to_owned(), line, column));
         self
     }
 }
@@ -90,6 +99,15 @@ impl Ctx for TestCtx {
 
     fn module_roots(&self, _: &Path) -> Vec<PathBuf> {
         Vec::new()
+    }
+
+    fn path_of(&self, file: &str) -> Option<PathBuf> {
+        let path = self.root.join(file);
+        path.is_file().then_some(path)
+    }
+
+    fn hints(&self, doc: &crate::Doc, code: &str) -> Vec<(u32, u32)> {
+        self.hints.iter().filter(|h| h.0 == code && h.1 == doc.display).map(|h| (h.2, h.3)).collect()
     }
 }
 

@@ -43,4 +43,17 @@ impl mji_edit::ctx::Ctx for Host {
             None => Vec::new(),
         }
     }
+
+    fn path_of(&self, file: &str) -> Option<std::path::PathBuf> {
+        self.resolve(file).ok().map(|r| r.path)
+    }
+
+    fn hints(&self, doc: &mji_edit::Doc, code: &str) -> Vec<(u32, u32)> {
+        let found = if code == crate::quick_fix::MISSING_OVERRIDE {
+            crate::quick_fix::override_hints(self, &[(doc.path.clone(), doc.display.clone())])
+        } else {
+            mji_problems::syntax::check(&doc.display, &doc.bytes)
+        };
+        found.iter().filter(|p| p.code == code).map(|p| (p.line, p.column)).collect()
+    }
 }

@@ -86,16 +86,10 @@ fn inline_a_local_or_a_constant_or_say_why_not() {
     // Parenthesized where an operator binds around it; cast where the declared type decides.
     let unit = applied(&p, &ws, json!({"action": "inline", "filePath": "rf/Main.java", "line": 15}));
     insta::assert_snapshot!("inline_local", unit);
-    let big = applied(&p, &ws, json!({"action": "inline", "filePath": "rf/Main.java", "line": 15, "column": 14}));
-    assert!(
-        big.contains("+        return count + \" \" + (count == 1 ? \"item\" : \"items\") + ((long) (count * 1000));"),
-        "{big}"
-    );
-    // A call with two uses, a variable written: refused with the reason, nothing written.
-    let e = call(&ws, json!({"action": "inline", "filePath": "rf/Main.java", "line": 8})).expect_err("effects");
-    assert!(e.contains("side effects") && e.contains("3 uses"), "{e}");
-    let e = call(&ws, json!({"action": "inline", "filePath": "rf/Util.java", "line": 26})).expect_err("written");
-    assert!(e.contains("`total` is written at line 28"), "{e}");
+    // The cast the declared type needs (mji-edit's a_local_is_parenthesized_and_cast_as_its_declaration_says).
+    applied(&p, &ws, json!({"action": "inline", "filePath": "rf/Main.java", "line": 15, "column": 14}));
+    // The refusals (a call's value used more than once, a variable written) are mji-edit's
+    // inline cases.
     // A constant: every use (qualified or not) takes its value, and the declaration goes.
     let size = applied(&p, &ws, json!({"action": "inline", "target": "rf.Util#SIZE"}));
     insta::assert_snapshot!("inline_constant", size);
@@ -194,15 +188,9 @@ fn rename_reaches_calls_on_an_anonymous_class_s_own_method_results() {
     assert!(!refs.contains("likely"), "{refs}");
     let callers = tool("call_hierarchy", json!({"target": "anon.Adapter#read(Reader)"}));
     assert!(callers.contains("Factory#lazy") && callers.contains("Factory#diamond"), "{callers}");
-    let text =
-        applied(&p, &ws, json!({"action": "rename", "target": "anon.Adapter#write(Writer, Object)", "newName": "put"}));
-    let factory = std::fs::read_to_string(p.path("anon/Factory.java")).expect("read");
-    for call in ["delegate().put(out, value)", "delegate().nullSafe().put(out, value)", "inner().put(out, pick())"] {
-        assert!(factory.contains(call), "{call} missing:\n{text}");
-    }
-    assert!(!factory.contains("().write("), "a call left unrenamed:\n{factory}");
-    // The `Writer`'s own `write` stays.
-    assert!(factory.contains("out.write(value.name())"), "{factory}");
+    // What the rename edits is mji-edit's a_rename_reaches_calls_on_an_anonymous_class_s_own_method_results;
+    // here javac compiles the result.
+    applied(&p, &ws, json!({"action": "rename", "target": "anon.Adapter#write(Writer, Object)", "newName": "put"}));
 }
 
 /// Issue 53, item 4: override by access (JLS 8.4.8.1). A package-private method is overridden
@@ -221,53 +209,24 @@ fn a_private_or_other_package_method_overrides_no_package_private_one() {
     assert!(base.contains("pa.Near#run()"), "{base}");
     assert!(!base.contains("pb."), "another package's run() listed as an override:\n{base}");
     assert!(!base.contains("anonymous"), "{base}");
-    // Renaming Base's run renames Near's, not the other package's.
+    // Renaming Base's run renames Near's, not the other package's; the private run() inlines
+    // into its one call. What each edits is mji-edit's cases
+    // (a_package_private_method_s_family_stays_in_its_package,
+    // a_private_method_of_a_package_private_one_s_name_inlines); here javac compiles each.
     applied(&p, &ws, json!({"action": "rename", "target": "pa.Base#run()", "newName": "start"}));
-    let near = std::fs::read_to_string(p.path("pa/Near.java")).expect("read");
-    assert!(near.contains("void start()"), "{near}");
-    for f in ["pb/Far.java", "pb/Other.java"] {
-        let t = std::fs::read_to_string(p.path(f)).expect("read");
-        assert!(t.contains("void run()") && !t.contains("start"), "{f} renamed:\n{t}");
-    }
-    // The private run() is in no override family: it inlines into its one call.
-    let inlined = applied(&p, &ws, json!({"action": "inline", "target": "pb.Far#run()"}));
-    let far = std::fs::read_to_string(p.path("pb/Far.java")).expect("read");
-    assert!(
-        !far.contains("void run") && !far.contains("run();") && far.contains("System.out.println(\"far\");"),
-        "{inlined}"
-    );
+    applied(&p, &ws, json!({"action": "inline", "target": "pb.Far#run()"}));
 }
 
 /// Issue 53, item 3: what the JVM or a test framework calls by name has no uses in code and is
-/// not unused: `safe_delete` refuses serialization hooks (with their exact signatures, in a
-/// `Serializable` type), `serialVersionUID`, `serialPersistentFields`, `native` methods,
-/// `main`, test and lifecycle methods and a method an annotation's string names, each with its
-/// reason; a method of a hook's name that is no hook (another signature, a type that is not
-/// `Serializable`) is deleted, and the fixture compiles.
+/// not unused. Each refusal (serialization hooks, `serialVersionUID`, `native`, `main`, test
+/// and lifecycle methods, a method an annotation's string names) is a case of mji-edit's
+/// `actions/safe_delete.rs`; here, what needs the host and javac: a method of a hook's name
+/// that is no hook is deleted and the fixture compiles, and a type a configuration file names
+/// is refused (a member's name there is said with the preview).
 #[test]
 fn safe_delete_refuses_what_the_jvm_or_a_framework_calls_by_name() {
     let (p, ws) = setup_of("jvm_names");
     compiles(&p);
-    let before = std::fs::read_to_string(p.path("jv/Token.java")).expect("read");
-    for (target, why) in [
-        ("jv.Token#writeReplace()", "serialization hook"),
-        ("jv.Token#readObject(ObjectInputStream)", "serialization hook"),
-        ("jv.Token#writeObject(ObjectOutputStream)", "serialization hook"),
-        ("jv.Token#readObjectNoData()", "serialization hook"),
-        ("jv.Token.Proxy#readResolve()", "serialization hook"),
-        ("jv.Token#serialVersionUID", "read by Java serialization"),
-        ("jv.Token#serialPersistentFields", "read by Java serialization"),
-        ("jv.Peer#peek(long)", "is native"),
-        ("jv.Peer#main(String[])", "used by the JVM"),
-        ("jv.TokenTest#setUp()", "annotated @BeforeEach"),
-        ("jv.TokenTest#keepsItsText()", "annotated @Test"),
-        ("jv.TokenTest#texts()", "named by the string of an annotation at line 24"),
-        ("jv.LegacyTest#testText()", "JUnit 3 test"),
-    ] {
-        let e = call(&ws, json!({"action": "safe_delete", "target": target})).expect_err(target);
-        assert!(e.contains("not deleted") && e.contains(why), "{target}: {e}");
-    }
-    assert_eq!(std::fs::read_to_string(p.path("jv/Token.java")).expect("read"), before);
     // Of a hook's name but not a hook: deleted.
     applied(&p, &ws, json!({"action": "safe_delete", "target": "jv.Token#readResolve(int)"}));
     applied(&p, &ws, json!({"action": "safe_delete", "target": "jv.Plain#writeReplace()"}));

@@ -71,30 +71,19 @@ fn extract_method_takes_its_signature_from_the_data_flow() {
 fn inline_a_method_at_every_call_or_one_or_say_why_not() {
     let (p, ws) = setup();
     let inline = |target: &str| json!({"action": "inline", "target": target});
-    // Refused: recursive, overridden, a call whose argument must become a local inside a
-    // larger expression (nothing is written).
-    let before = std::fs::read_to_string(p.path("rm/Pricing.java")).expect("read");
-    let e = call(&ws, inline("rm.Pricing#fact(int)")).expect_err("recursive");
-    assert!(e.contains("not inlined: it is recursive"), "{e}");
-    let e = call(&ws, inline("rm.Square#sides()")).expect_err("overridden");
-    assert!(e.contains("overrides or is overridden by 1 other method"), "{e}");
-    let e = call(&ws, inline("rm.Pricing#square(int)")).expect_err("nested call");
-    assert!(e.contains("rm/Pricing.java: line 29: an argument must be evaluated once into a local"), "{e}");
-    assert_eq!(std::fs::read_to_string(p.path("rm/Pricing.java")).expect("read"), before);
+    // The refusals (recursive, overridden, an argument that must become a local inside a
+    // larger expression) and what the `scaled` and `half` inlines edit are mji-edit's inline
+    // cases; here the snapshots and javac after each apply.
     // One call, by position: its argument, used twice, is evaluated once into a local; the
     // declaration stays for the other call.
     let one = applied(&p, &ws, json!({"action": "inline", "filePath": "rm/Pricing.java", "line": 28, "column": 17}));
     insta::assert_snapshot!("inline_method_one_call", one);
     // A body that reads a field, inlined in its class; the private declaration goes.
-    let scaled = applied(&p, &ws, inline("rm.Pricing#scaled(int)"));
-    assert!(scaled.contains("+        int t = square(next()) + (base * rate);"), "{scaled}");
-    assert!(scaled.contains("-    private int scaled(int x) {"), "{scaled}");
+    applied(&p, &ws, inline("rm.Pricing#scaled(int)"));
     // A statement body at a statement call: an argument with a side-effect-free value, but a
     // body with effects, is evaluated first.
     let log = applied(&p, &ws, inline("rm.Pricing#log(String)"));
     insta::assert_snapshot!("inline_method_statements", log);
     // Public API: every call inlined, the declaration kept (and said so).
-    let half = applied(&p, &ws, inline("rm.Pricing#half(int)"));
-    assert!(half.contains("+        double h = (base / 2.0) * 2;"), "{half}");
-    assert!(half.contains("the declaration stays: it is public API"), "{half}");
+    applied(&p, &ws, inline("rm.Pricing#half(int)"));
 }

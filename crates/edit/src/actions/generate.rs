@@ -118,4 +118,54 @@ mod tests {
             "override_methods needs `methods` (names, or name(Type, …)); A can override: hashCode(), equals(Object), clone(), toString(), finalize()",
         );
     }
+
+    /// `action` with `opts` on the type declared on the `$0` line of `src` (as `p/A.java`):
+    /// its summary and warnings, or its refusal.
+    fn said(src: &str, action: Action, opts: Options) -> Result<(String, Vec<String>), String> {
+        let at = src.find("$0").expect("marker");
+        let line = src[..at].matches('\n').count() as u32 + 1;
+        let text = src.replace("$0", "");
+        let ctx = crate::tests::TestCtx::new(&[("p/A.java", &text)]);
+        let doc = ctx.read(&ctx.root.join("p/A.java")).expect("read");
+        let outline = mji_parser::outline(&doc.display, &doc.bytes);
+        let ty = outline.classes.iter().find(|t| t.start_line <= line && line <= t.end_line).expect("a type");
+        run(&ctx, &doc, ty, action, &opts).map(|o| (o.summary, o.warnings)).map_err(|e| e.to_string())
+    }
+
+    /// Existing members are respected, with a warning.
+    #[test]
+    fn an_existing_getter_is_kept_with_a_warning() {
+        let src =
+            "package p;\n\nclass $0A {\n    private int x;\n\n    public int getX() {\n        return x;\n    }\n}\n";
+        let opts = Options { fields: vec!["x".into()], ..Options::default() };
+        let (summary, warnings) = said(src, Action::Getters, opts).expect("said");
+        assert_eq!(summary, "nothing to generate in p.A");
+        assert!(warnings.iter().any(|w| w.contains("getX() already exists")), "{warnings:?}");
+    }
+
+    /// A record's `toString` is implicit.
+    #[test]
+    fn a_record_s_to_string_is_implicit() {
+        let (_, warnings) =
+            said("package p;\n\n$0record A(int a) {\n}\n", Action::ToString, Options::default()).expect("said");
+        assert!(warnings.iter().any(|w| w.contains("is a record")), "{warnings:?}");
+    }
+
+    /// A field the type does not have is refused, naming the fields it has.
+    #[test]
+    fn an_unknown_field_is_refused_naming_the_fields() {
+        let src = "package p;\n\nclass $0A {\n    private int x;\n    private int[] weights;\n}\n";
+        let opts = Options { fields: vec!["z".into()], ..Options::default() };
+        let e = said(src, Action::Getters, opts).expect_err("refused");
+        assert!(e.contains("has no field z") && e.contains("weights"), "{e}");
+    }
+
+    /// override_methods asks which, listing neither a final method nor one already overridden.
+    #[test]
+    fn override_methods_lists_neither_final_nor_overridden_methods() {
+        let src = "package p;\n\nclass Base {\n    public String describe() {\n        return \"\";\n    }\n\n    public final int id() {\n        return 0;\n    }\n\n    public int weight() {\n        return 0;\n    }\n}\n\nclass $0Ledger extends Base {\n    @Override\n    public int weight() {\n        return 1;\n    }\n}\n";
+        let e = said(src, Action::OverrideMethods, Options::default()).expect_err("needs methods");
+        assert!(e.contains("describe()") && e.contains("toString()"), "{e}");
+        assert!(!e.contains("id()") && !e.contains("weight()") && !e.contains("wait("), "{e}");
+    }
 }

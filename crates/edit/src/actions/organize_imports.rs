@@ -77,4 +77,43 @@ mod cases {
             "#]],
         );
     }
+
+    /// Member types a class inherits (`Map.Entry` through `HashMap`, a workspace interface's
+    /// `Kind`) are in scope: no import of the top-level `other.Entry`, `other.Kind`, and no
+    /// choice asked between them.
+    #[test]
+    fn inherited_member_types_need_no_import() {
+        let ctx = crate::tests::TestCtx::new(&[
+            ("money/Registry.java", include_str!("../../../../tests/edit_fixtures/inherit/money/Registry.java")),
+            ("money/Ledgered.java", include_str!("../../../../tests/edit_fixtures/inherit/money/Ledgered.java")),
+            ("other/Entry.java", include_str!("../../../../tests/edit_fixtures/inherit/other/Entry.java")),
+            ("other/Kind.java", include_str!("../../../../tests/edit_fixtures/inherit/other/Kind.java")),
+        ]);
+        let doc = crate::ctx::Ctx::read(&ctx, &ctx.root.join("money/Registry.java")).expect("read");
+        let o = run(&ctx, &doc, &[]).expect("organized");
+        assert_eq!(o.warnings, ["added: java.util.ArrayList"]);
+        assert!(o.ambiguous.is_empty(), "{:?}", o.ambiguous);
+        let plan = o.edit.plan().expect("plan");
+        expect![[r#"
+            package money;
+
+            import java.util.ArrayList;
+            import java.util.HashMap;
+
+            /** Entry and Kind are member types it inherits: organize_imports adds no import for them. */
+            public class Registry extends HashMap<String, Integer> implements Ledgered {
+                private final ArrayList<Entry<String, Integer>> log = new ArrayList<>();
+
+                @Override
+                public Kind kind() {
+                    return Kind.CASH;
+                }
+
+                public Entry<String, Integer> first() {
+                    return entrySet().iterator().next();
+                }
+            }
+        "#]]
+        .assert_eq(&String::from_utf8_lossy(&plan.files[0].new));
+    }
 }

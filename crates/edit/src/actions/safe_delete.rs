@@ -257,4 +257,117 @@ mod cases {
             "p.Main#main(java.lang.String[]) not deleted: main is the program's entry point, used by the JVM, not by code",
         );
     }
+
+    /// The tests/edit_fixtures/jvm_names project: what the JVM or a test framework calls by name.
+    const JVM_NAMES: &[(&str, &str)] = &[
+        ("jv/Token.java", include_str!("../../../../tests/edit_fixtures/jvm_names/jv/Token.java")),
+        ("jv/Peer.java", include_str!("../../../../tests/edit_fixtures/jvm_names/jv/Peer.java")),
+        ("jv/Plain.java", include_str!("../../../../tests/edit_fixtures/jvm_names/jv/Plain.java")),
+        ("jv/TokenTest.java", include_str!("../../../../tests/edit_fixtures/jvm_names/jv/TokenTest.java")),
+        ("jv/LegacyTest.java", include_str!("../../../../tests/edit_fixtures/jvm_names/jv/LegacyTest.java")),
+        ("jv/Wired.java", include_str!("../../../../tests/edit_fixtures/jvm_names/jv/Wired.java")),
+    ];
+
+    /// `safe_delete` of `target` in [`JVM_NAMES`] is refused, saying `why`.
+    fn refused_by_name(target: &str, why: &str) {
+        let ctx = crate::tests::TestCtx::new(JVM_NAMES);
+        let (w, _) = crate::ctx::Ctx::world(&ctx);
+        match run(&ctx, &resolve_target(&w, target).expect("target")) {
+            Ok(o) => panic!("{target} not refused: {}", o.summary),
+            Err(e) => {
+                let e = e.to_string();
+                assert!(e.contains("not deleted") && e.contains(why), "{target}: {e}");
+            }
+        }
+    }
+
+    /// `safe_delete` of `target` in [`JVM_NAMES`] deletes it.
+    fn deleted_by_name(target: &str) {
+        let ctx = crate::tests::TestCtx::new(JVM_NAMES);
+        let (w, _) = crate::ctx::Ctx::world(&ctx);
+        let o = run(&ctx, &resolve_target(&w, target).expect("target")).unwrap_or_else(|e| panic!("{target}: {e}"));
+        assert!(!o.edit.plan().expect("plan").files.is_empty(), "{target}: nothing deleted");
+    }
+
+    #[test]
+    fn write_replace_is_a_serialization_hook() {
+        refused_by_name("jv.Token#writeReplace()", "serialization hook");
+    }
+
+    #[test]
+    fn read_object_is_a_serialization_hook() {
+        refused_by_name("jv.Token#readObject(ObjectInputStream)", "serialization hook");
+    }
+
+    #[test]
+    fn write_object_is_a_serialization_hook() {
+        refused_by_name("jv.Token#writeObject(ObjectOutputStream)", "serialization hook");
+    }
+
+    #[test]
+    fn read_object_no_data_is_a_serialization_hook() {
+        refused_by_name("jv.Token#readObjectNoData()", "serialization hook");
+    }
+
+    #[test]
+    fn a_nested_type_s_read_resolve_is_a_serialization_hook() {
+        refused_by_name("jv.Token.Proxy#readResolve()", "serialization hook");
+    }
+
+    #[test]
+    fn serial_version_uid_is_read_by_serialization() {
+        refused_by_name("jv.Token#serialVersionUID", "read by Java serialization");
+    }
+
+    #[test]
+    fn serial_persistent_fields_is_read_by_serialization() {
+        refused_by_name("jv.Token#serialPersistentFields", "read by Java serialization");
+    }
+
+    #[test]
+    fn a_native_method_is_refused() {
+        refused_by_name("jv.Peer#peek(long)", "is native");
+    }
+
+    #[test]
+    fn main_is_used_by_the_jvm() {
+        refused_by_name("jv.Peer#main(String[])", "used by the JVM");
+    }
+
+    #[test]
+    fn a_lifecycle_method_is_refused() {
+        refused_by_name("jv.TokenTest#setUp()", "annotated @BeforeEach");
+    }
+
+    #[test]
+    fn a_test_method_is_refused() {
+        refused_by_name("jv.TokenTest#keepsItsText()", "annotated @Test");
+    }
+
+    #[test]
+    fn a_method_an_annotation_s_string_names_is_refused() {
+        refused_by_name("jv.TokenTest#texts()", "named by the string of an annotation at line 24");
+    }
+
+    #[test]
+    fn a_junit3_test_is_refused() {
+        refused_by_name("jv.LegacyTest#testText()", "JUnit 3 test");
+    }
+
+    #[test]
+    fn a_hook_s_name_with_another_signature_is_deleted() {
+        deleted_by_name("jv.Token#readResolve(int)");
+    }
+
+    #[test]
+    fn a_hook_s_name_outside_a_serializable_type_is_deleted() {
+        deleted_by_name("jv.Plain#writeReplace()");
+        deleted_by_name("jv.Plain#serialVersionUID");
+    }
+
+    #[test]
+    fn a_test_class_s_helper_is_deleted() {
+        deleted_by_name("jv.TokenTest#helper()");
+        deleted_by_name("jv.LegacyTest#helper()");
+    }
 }

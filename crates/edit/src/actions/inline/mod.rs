@@ -329,4 +329,124 @@ mod cases {
             "#]],
         );
     }
+
+    /// A call's value used more than once is not copied: each copy would call it again.
+    #[test]
+    fn a_local_initialized_by_a_call_and_used_more_than_once_stays() {
+        check_refused(
+            at_position,
+            "class A {\n    int f(int a) {\n        int $0n = twice(a);\n        return n + n * n;\n    }\n\n    static int twice(int a) {\n        return 2 * a;\n    }\n}\n",
+            "not inlined: the initializer of `n` has side effects (a call, `new` or an assignment) and 3 uses; it would run 3 times",
+        );
+    }
+
+    /// Parenthesized where an operator binds around it, cast where the declared type decides.
+    #[test]
+    fn a_local_is_parenthesized_and_cast_as_its_declaration_says() {
+        check(
+            at_position,
+            "class A {\n    String f(int count) {\n        long $0big = count * 1000;\n        return \"\" + big;\n    }\n}\n",
+            expect![[r#"
+                class A {
+                    String f(int count) {
+                        return "" + ((long) (count * 1000));
+                    }
+                }
+            "#]],
+        );
+    }
+
+    /// tests/edit_fixtures/access: a package-private `pa.Base#run()`, overridden by `pa.Near`;
+    /// `pb.Far` (private `run()`) and `pb.Other` (its own `run()`) are in another package.
+    const ACCESS: &[(&str, &str)] = &[
+        ("pa/Base.java", include_str!("../../../../../tests/edit_fixtures/access/pa/Base.java")),
+        ("pa/Near.java", include_str!("../../../../../tests/edit_fixtures/access/pa/Near.java")),
+        ("pb/Far.java", include_str!("../../../../../tests/edit_fixtures/access/pb/Far.java")),
+        ("pb/Other.java", include_str!("../../../../../tests/edit_fixtures/access/pb/Other.java")),
+    ];
+
+    /// A private method is in no override family: it inlines into its one call.
+    #[test]
+    fn a_private_method_of_a_package_private_one_s_name_inlines() {
+        check_workspace(
+            ACCESS,
+            |ctx, w| method(ctx, &resolve_target(w, "pb.Far#run()").expect("target"), None),
+            expect![[r#"
+                --- pb/Far.java
+                package pb;
+
+                import pa.Base;
+
+                /** In another package: its private run() overrides nothing (JLS 8.4.8.1). */
+                public class Far extends Base {
+                    public void use() {
+                        System.out.println("far");
+                    }
+                }
+            "#]],
+        );
+    }
+
+    /// tests/edit_fixtures/refactor_method: methods to inline at every call or at one.
+    const METHODS: &[(&str, &str)] = &[
+        ("rm/Orders.java", include_str!("../../../../../tests/edit_fixtures/refactor_method/rm/Orders.java")),
+        ("rm/Pricing.java", include_str!("../../../../../tests/edit_fixtures/refactor_method/rm/Pricing.java")),
+        ("rm/Shapes.java", include_str!("../../../../../tests/edit_fixtures/refactor_method/rm/Shapes.java")),
+        ("rm/Store.java", include_str!("../../../../../tests/edit_fixtures/refactor_method/rm/Store.java")),
+    ];
+
+    /// The inline of the method `target` in [`METHODS`]: refused with a reason holding `why`.
+    fn method_refused(target: &str, why: &str) {
+        let ctx = crate::tests::TestCtx::new(METHODS);
+        let (w, _) = ctx.world();
+        match method(&ctx, &resolve_target(&w, target).expect("target"), None) {
+            Ok(o) => panic!("{target} not refused: {}", o.summary),
+            Err(e) => assert!(e.to_string().contains(why), "{target}: {e}"),
+        }
+    }
+
+    /// The inline of the method `target` in [`METHODS`]: what it says (summary, warnings) and
+    /// `rm/Pricing.java` after.
+    fn method_inlined(target: &str) -> (String, String) {
+        let ctx = crate::tests::TestCtx::new(METHODS);
+        let (w, _) = ctx.world();
+        let o = method(&ctx, &resolve_target(&w, target).expect("target"), None).unwrap_or_else(|e| panic!("{e}"));
+        let plan = o.edit.plan().expect("plan");
+        let pricing = plan.files.iter().find(|f| f.display == "rm/Pricing.java").expect("Pricing edited");
+        (format!("{}\n{}", o.summary, o.warnings.join("\n")), String::from_utf8_lossy(&pricing.new).into_owned())
+    }
+
+    #[test]
+    fn a_recursive_method_is_not_inlined() {
+        method_refused("rm.Pricing#fact(int)", "not inlined: it is recursive");
+    }
+
+    #[test]
+    fn an_overridden_method_is_not_inlined() {
+        method_refused("rm.Square#sides()", "overrides or is overridden by 1 other method");
+    }
+
+    #[test]
+    fn an_argument_that_must_become_a_local_inside_an_expression_is_refused() {
+        method_refused(
+            "rm.Pricing#square(int)",
+            "rm/Pricing.java: line 29: an argument must be evaluated once into a local",
+        );
+    }
+
+    /// A body that reads a field, inlined in its class; the private declaration goes.
+    #[test]
+    fn a_private_method_reading_a_field_inlines_and_goes() {
+        let (_, after) = method_inlined("rm.Pricing#scaled(int)");
+        assert!(after.contains("int t = square(next()) + (base * rate);"), "{after}");
+        assert!(!after.contains("private int scaled(int x) {"), "{after}");
+    }
+
+    /// Public API: every call inlined, the declaration kept, and said so.
+    #[test]
+    fn a_public_method_inlines_at_every_call_and_stays() {
+        let (said, after) = method_inlined("rm.Pricing#half(int)");
+        assert!(after.contains("double h = (base / 2.0) * 2;"), "{after}");
+        assert!(said.contains("the declaration stays: it is public API"), "{said}");
+    }
 }

@@ -334,7 +334,7 @@ fn d_text(doc: Option<&crate::Doc>, at: usize) -> &str {
 #[cfg(test)]
 mod cases {
     use super::{local, member, package};
-    use crate::tests::{check, check_refused, check_workspace};
+    use crate::tests::{check, check_refused, check_workspace, check_workspace_refused};
     use expect_test::expect;
     use mji_xref::target::resolve_target;
 
@@ -475,5 +475,271 @@ mod cases {
             "class A {\n    $0int f(int a) {\n        return a;\n    }\n\n    int f() {\n        return 0;\n    }\n}\n",
             "A#f names 2 overloads: A#f(int), A#f(); name one with its parameter types (`Owner#name(int,String)`)",
         );
+    }
+
+    const SQUARE: &str = "package s;\n\npublic class Square {\n    double side;\n\n    public void grow(double by) {\n        double size = side + by;\n        side = size;\n    }\n\n    public double area() {\n        return side * side;\n    }\n\n    public double edge() {\n        return side;\n    }\n\n    @Override\n    public String toString() {\n        return \"Square(\" + side + \")\";\n    }\n}\n";
+
+    /// A field renamed to the name of a local that reads it would capture its uses there.
+    #[test]
+    fn a_field_renamed_to_a_local_s_name_is_a_conflict() {
+        check_workspace(
+            &[("s/Square.java", SQUARE)],
+            |ctx, w| member(ctx, &resolve_target(w, "s.Square#side").expect("target"), "size", false),
+            expect![[r#"
+                --- s/Square.java
+                package s;
+
+                public class Square {
+                    double size;
+
+                    public void grow(double by) {
+                        double size = size + by;
+                        size = size;
+                    }
+
+                    public double area() {
+                        return size * size;
+                    }
+
+                    public double edge() {
+                        return size;
+                    }
+
+                    @Override
+                    public String toString() {
+                        return "Square(" + size + ")";
+                    }
+                }
+                conflict: s/Square.java:7: the local `size` declared at line 7 would capture this reference
+                conflict: s/Square.java:8: the local `size` declared at line 7 would capture this reference
+            "#]],
+        );
+    }
+
+    /// A method renamed to the name of a method of the same parameters clashes with it.
+    #[test]
+    fn a_method_renamed_to_a_sibling_s_signature_is_a_conflict() {
+        check_workspace(
+            &[("s/Square.java", SQUARE)],
+            |ctx, w| member(ctx, &resolve_target(w, "s.Square#edge()").expect("target"), "area", false),
+            expect![[r#"
+                --- s/Square.java
+                package s;
+
+                public class Square {
+                    double side;
+
+                    public void grow(double by) {
+                        double size = side + by;
+                        side = size;
+                    }
+
+                    public double area() {
+                        return side * side;
+                    }
+
+                    public double area() {
+                        return side;
+                    }
+
+                    @Override
+                    public String toString() {
+                        return "Square(" + side + ")";
+                    }
+                }
+                conflict: s.Square#edge() would clash with s.Square#area(), which has the same parameters
+            "#]],
+        );
+    }
+
+    /// Renaming an override of a library method (here `Object#toString()`) would break it.
+    #[test]
+    fn an_override_of_a_library_method_is_refused() {
+        check_workspace_refused(
+            &[("s/Square.java", SQUARE)],
+            |ctx, w| member(ctx, &resolve_target(w, "s.Square#toString()").expect("target"), "show", false),
+            "s.Square#toString() overrides java.lang.Object#toString(), which is outside the workspace and cannot be renamed; renaming it would break the override",
+        );
+    }
+
+    /// A package-private method is overridden only from its own package (JLS 8.4.8.1): the
+    /// rename of `pa.Base#run()` reaches `pa.Near`'s, not `pb`'s methods of that name.
+    #[test]
+    fn a_package_private_method_s_family_stays_in_its_package() {
+        let access: &[(&str, &str)] = &[
+            ("pa/Base.java", include_str!("../../../../../tests/edit_fixtures/access/pa/Base.java")),
+            ("pa/Near.java", include_str!("../../../../../tests/edit_fixtures/access/pa/Near.java")),
+            ("pb/Far.java", include_str!("../../../../../tests/edit_fixtures/access/pb/Far.java")),
+            ("pb/Other.java", include_str!("../../../../../tests/edit_fixtures/access/pb/Other.java")),
+        ];
+        check_workspace(
+            access,
+            |ctx, w| member(ctx, &resolve_target(w, "pa.Base#run()").expect("target"), "start", false),
+            expect![[r#"
+                --- pa/Base.java
+                package pa;
+
+                /** A class with a package-private method: only classes of package pa can override it. */
+                public class Base {
+                    void start() {
+                        System.out.println("base");
+                    }
+
+                    public void go() {
+                        start();
+                    }
+                }
+                --- pa/Near.java
+                package pa;
+
+                /** In Base's package: its run() overrides Base's. */
+                public class Near extends Base {
+                    @Override
+                    void start() {
+                        System.out.println("near");
+                    }
+                }
+            "#]],
+        );
+    }
+
+    /// tests/edit_fixtures/families: override families through anonymous, local and enum
+    /// constant classes, and type variables substituted by subtypes.
+    const FAMILIES: &[(&str, &str)] = &[
+        ("fam/Attrs.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Attrs.java")),
+        ("fam/Conc.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Conc.java")),
+        ("fam/Files.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Files.java")),
+        ("fam/IntNode.java", include_str!("../../../../../tests/edit_fixtures/families/fam/IntNode.java")),
+        ("fam/Node.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Node.java")),
+        ("fam/Op.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Op.java")),
+        ("fam/Sink.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Sink.java")),
+        ("fam/Sized.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Sized.java")),
+    ];
+
+    /// tests/edit_fixtures/anon: calls on the results of an anonymous class's own methods.
+    const ANON: &[(&str, &str)] = &[
+        ("anon/Adapter.java", include_str!("../../../../../tests/edit_fixtures/anon/anon/Adapter.java")),
+        ("anon/Factory.java", include_str!("../../../../../tests/edit_fixtures/anon/anon/Factory.java")),
+        ("anon/Source.java", include_str!("../../../../../tests/edit_fixtures/anon/anon/Source.java")),
+        ("anon/Unrelated.java", include_str!("../../../../../tests/edit_fixtures/anon/anon/Unrelated.java")),
+    ];
+
+    /// The files of `sources` after the rename of `target` to `new` (unrefused, with no
+    /// conflict and no likely reference), by path.
+    fn renamed(sources: &[(&str, &str)], target: &str, new: &str) -> std::collections::HashMap<String, String> {
+        let ctx = crate::tests::TestCtx::new(sources);
+        let (w, _) = crate::ctx::Ctx::world(&ctx);
+        let o = member(&ctx, &resolve_target(&w, target).expect("target"), new, false)
+            .unwrap_or_else(|e| panic!("{target}: {e}"));
+        assert!(o.conflicts.is_empty() && o.likely.is_empty(), "{target}: {:?} {:?}", o.conflicts, o.likely);
+        let plan = o.edit.plan().expect("plan");
+        let mut out: std::collections::HashMap<String, String> =
+            sources.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect();
+        for f in &plan.files {
+            out.insert(f.display.clone(), String::from_utf8_lossy(&f.new).into_owned());
+        }
+        out
+    }
+
+    /// The anonymous Attrs and the local class Sized implement size(): both renamed.
+    #[test]
+    fn a_rename_reaches_overriders_in_anonymous_and_local_classes() {
+        let files = &renamed(FAMILIES, "fam.Attrs#size()", "length")["fam/Files.java"];
+        assert!(!files.contains("size()"), "{files}");
+    }
+
+    /// Enum constant bodies override their enum's abstract method.
+    #[test]
+    fn a_rename_reaches_enum_constant_bodies() {
+        let op = &renamed(FAMILIES, "fam.Op#apply(int,int)", "eval")["fam/Op.java"];
+        assert!(!op.contains("apply("), "{op}");
+    }
+
+    /// A superclass's method that implements the interface only in a subclass (Impl extends
+    /// Base implements Sized): Base#estimate() moves with Sized#estimate().
+    #[test]
+    fn a_rename_reaches_a_superclass_method_a_subclass_makes_an_implementation() {
+        let sized = &renamed(FAMILIES, "fam.Sized#estimate()", "guess")["fam/Sized.java"];
+        assert!(sized.contains("public long guess()") && sized.contains("s.guess() + i.guess()"), "{sized}");
+    }
+
+    /// An anonymous class of a parameterized supertype: accept(String) overrides accept(T).
+    #[test]
+    fn a_rename_reaches_an_anonymous_override_of_a_substituted_method() {
+        let files = &renamed(FAMILIES, "fam.Sink#accept(java.lang.Object)", "take")["fam/Files.java"];
+        assert!(
+            files.contains("public void take(String s)") && files.contains("accept(String s, int times)"),
+            "{files}"
+        );
+    }
+
+    /// copyInto(T_ARR,int) of OfPrimitive is overridden by copyInto(int[],int) and by
+    /// Conc.OfPrimitive's; Node's copyInto(T[],int) (overridden by OfInt's
+    /// copyInto(Integer[],int)) keeps its name.
+    #[test]
+    fn a_rename_of_a_substituted_override_leaves_the_other_overload_family() {
+        let out = renamed(FAMILIES, "fam.Node.OfPrimitive#copyInto(java.lang.Object,int)", "copyPrimitive");
+        let uses = &out["fam/IntNode.java"];
+        assert!(uses.contains("boxed.copyInto(new Integer[4], 0)"), "{uses}");
+        assert!(
+            uses.contains("n.copyPrimitive(new int[4], 0)") && uses.contains("n.copyInto(new Integer[4], 0)"),
+            "{uses}"
+        );
+        assert!(out["fam/Conc.java"].contains("left.copyPrimitive(array, offset)"));
+    }
+
+    /// And the other way: Node's family moves, OfPrimitive's stays.
+    #[test]
+    fn a_rename_of_the_boxed_overload_leaves_the_primitive_family() {
+        let node = &renamed(FAMILIES, "fam.Node#copyInto(java.lang.Object[],int)", "copyBoxed")["fam/Node.java"];
+        assert!(node.contains("void copyInto(T_ARR array, int offset)") && node.contains("copyInto(a, 0)"), "{node}");
+        assert!(node.contains("default void copyBoxed(Integer[] boxed, int offset)"), "{node}");
+    }
+
+    /// Issue 53, item 1: the calls on the results of an anonymous class's own methods
+    /// (`delegate().write(out, value)`, in generic, diamond and nested anonymous classes).
+    #[test]
+    fn a_rename_reaches_calls_on_an_anonymous_class_s_own_method_results() {
+        let factory = &renamed(ANON, "anon.Adapter#write(Writer, Object)", "put")["anon/Factory.java"];
+        for call in ["delegate().put(out, value)", "delegate().nullSafe().put(out, value)", "inner().put(out, pick())"]
+        {
+            assert!(factory.contains(call), "{call} missing:\n{factory}");
+        }
+        assert!(!factory.contains("().write("), "a call left unrenamed:\n{factory}");
+        // The `Writer`'s own `write` stays.
+        assert!(factory.contains("out.write(value.name())"), "{factory}");
+    }
+
+    /// tests/edit_fixtures/src: `shapes` and the `app` that uses it, qualified and imported.
+    const SHAPES: &[(&str, &str)] = &[
+        ("app/Main.java", include_str!("../../../../../tests/edit_fixtures/src/app/Main.java")),
+        ("shapes/Circle.java", include_str!("../../../../../tests/edit_fixtures/src/shapes/Circle.java")),
+        ("shapes/Point.java", include_str!("../../../../../tests/edit_fixtures/src/shapes/Point.java")),
+        ("shapes/Shape.java", include_str!("../../../../../tests/edit_fixtures/src/shapes/Shape.java")),
+        ("shapes/Square.java", include_str!("../../../../../tests/edit_fixtures/src/shapes/Square.java")),
+    ];
+
+    /// A package renamed to a nested name: its four files move, their `package` lines, the
+    /// imports and the qualified names of its types follow.
+    #[test]
+    fn a_package_renamed_to_a_nested_name_moves_and_requalifies() {
+        let ctx = crate::tests::TestCtx::new(SHAPES);
+        let o = package(&ctx, "shapes", "geo.plane", false).expect("renamed");
+        assert!(o.summary.starts_with("rename package shapes to geo.plane: 4 files moved"), "{}", o.summary);
+        let plan = o.edit.plan().expect("plan");
+        let moved: Vec<String> =
+            plan.files.iter().filter_map(|f| f.move_to.as_ref().map(|(_, to)| to.clone())).collect();
+        assert_eq!(
+            moved,
+            ["geo/plane/Circle.java", "geo/plane/Point.java", "geo/plane/Shape.java", "geo/plane/Square.java"]
+        );
+        let text = |display: &str| {
+            let f = plan.files.iter().find(|f| f.display == display).unwrap_or_else(|| panic!("{display} not edited"));
+            String::from_utf8_lossy(&f.new).into_owned()
+        };
+        let main = text("app/Main.java");
+        assert!(main.contains("import geo.plane.Circle;"), "{main}");
+        assert!(main.contains("new geo.plane.Point.Tag(\"top\", 1)"), "{main}");
+        assert!(text("shapes/Circle.java").starts_with("package geo.plane;"));
     }
 }
