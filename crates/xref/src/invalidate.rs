@@ -37,6 +37,7 @@ pub(crate) fn same_header(a: &TypeSym, b: &TypeSym) -> bool {
         members: Vec::new(),
         start_line: 0,
         end_line: 0,
+        delegates: t.delegates.iter().map(|d| crate::decls::DelegateSym { line: 0, ..d.clone() }).collect(),
         ..t.clone()
     };
     header(a) == header(b)
