@@ -77,7 +77,7 @@ impl World {
         let mut out = Vec::new();
         for dl in &d.delegates {
             let Some(ty) = self.resolve_text(&dl.ty, &ctx) else { continue };
-            // A listed type as the delegate's own hierarchy gives it (its arguments).
+            // An excluded type as the delegate's own hierarchy gives it (its arguments).
             let as_seen = |t: &TyText| -> Option<Ty> {
                 let t = self.resolve_text(t, &ctx)?;
                 let (f, _) = t.lookup_class()?;
@@ -85,8 +85,12 @@ impl World {
                     self.hierarchy(&ty).into_iter().find(|(h, _)| h.lookup_class().is_some_and(|(g, _)| g == f));
                 Some(found.map(|(h, _)| h).unwrap_or(t))
             };
-            let roots: Vec<Ty> =
-                if dl.types.is_empty() { vec![ty.clone()] } else { dl.types.iter().filter_map(as_seen).collect() };
+            // `types=` names raw types, as Lombok reads them (`add(Object)` of `Collection.class`).
+            let roots: Vec<Ty> = if dl.types.is_empty() {
+                vec![ty.clone()]
+            } else {
+                dl.types.iter().filter_map(|t| self.resolve_text(t, &ctx)).collect()
+            };
             let excluded: HashSet<Sig> = dl
                 .excludes
                 .iter()
