@@ -352,6 +352,16 @@ fn declare_type(n: Node, b: &[u8], scope: &lombok::Scope, outer: Option<u32>, ou
             }
             let ty = p.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default();
             let name = Name::new(p.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or(""));
+            if let Some(dl) = lombok::delegate(scope, p, b) {
+                let tys = |ns: &[Node]| ns.iter().map(|t| TyText::from_node(*t, b)).collect::<Vec<_>>();
+                t.delegates.push(DelegateSym {
+                    member: name.clone(),
+                    ty: ty.clone(),
+                    line: line_of(p),
+                    types: tys(&dl.types),
+                    excludes: tys(&dl.excludes),
+                });
+            }
             t.fields.push(FieldSym {
                 name: name.clone(),
                 ty: ty.clone(),
@@ -408,7 +418,8 @@ fn declare_type(n: Node, b: &[u8], scope: &lombok::Scope, outer: Option<u32>, ou
             for d in m.children_by_field_name("declarator", &mut c3) {
                 let name = d.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
                 let dims = d.child_by_field_name("dimensions").map(|x| count_dims(x, b)).unwrap_or(0);
-                if let Some(dl) = &delegate {
+                // Lombok refuses `@Delegate` on a static field.
+                if let Some(dl) = delegate.as_ref().filter(|_| !st) {
                     delegates.push(DelegateSym {
                         member: name.into(),
                         ty: ty.clone().with_dims(dims),
@@ -436,6 +447,7 @@ fn declare_type(n: Node, b: &[u8], scope: &lombok::Scope, outer: Option<u32>, ou
             let ret =
                 m.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default().with_dims(dims);
             if params.is_empty()
+                && !st
                 && let Some(dl) = lombok::delegate(scope, m, b)
             {
                 delegates.push(DelegateSym {
@@ -515,7 +527,7 @@ fn declare_type(n: Node, b: &[u8], scope: &lombok::Scope, outer: Option<u32>, ou
     }
     let t = &mut out.types[me as usize];
     t.fields = std::mem::take(&mut t.fields).into_iter().chain(fields).collect();
-    t.delegates = delegates;
+    t.delegates.extend(delegates);
     // Record accessors written by hand replace the implicit ones.
     t.methods.retain(|im| !methods.iter().any(|m| m.name == im.name && m.params.is_empty()));
     t.methods.extend(methods);

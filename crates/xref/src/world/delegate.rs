@@ -281,5 +281,60 @@ mod tests {
         assert!(keys(&world(&HOLDER.replace("lombok.experimental.Delegate", "other.Delegate"))).is_empty());
         let unknown = HOLDER.replace("List<String>", "com.lib.Unknown").replace("Dep<Integer>", "Missing");
         assert!(keys(&world(&unknown)).is_empty());
+        // Lombok refuses it on a static field.
+        let fixed =
+            HOLDER.replace("private final Dep", "private static Dep").replace("private final List", "static List");
+        assert!(keys(&world(&fixed)).is_empty());
+    }
+}
+
+/// Lombok's own transform tests (`LOMBOK_TESTS=…/test/transform/resource`, as
+/// `tests/it/oracles/lombok_projects.rs` reads them; skipped, saying so, without): for each
+/// `before/Delegate*.java`, the methods we delegate equal the methods its `after-delombok` copy
+/// declares beyond the written ones, by key.
+#[cfg(test)]
+mod lombok_tests {
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use crate::decls::file_decls;
+    use crate::world::World;
+
+    fn keys_of(src: &[u8], delegated: bool) -> Vec<String> {
+        let w = World::new(vec![(Arc::from(Path::new("A.java")), Arc::new(file_decls(src)))]);
+        let mut out = Vec::new();
+        for id in w.all_types() {
+            let ms = if delegated { w.delegated_methods(id) } else { &w.decl(id).methods[..] };
+            out.extend(ms.iter().map(|m| w.method_key(id, m)));
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn delegated_methods_equal_lomboks_transform_tests() {
+        let Some(dir) = std::env::var_os("LOMBOK_TESTS") else {
+            eprintln!("skipped: set LOMBOK_TESTS to Lombok's test/transform/resource");
+            return;
+        };
+        let dir = Path::new(&dir);
+        let mut names: Vec<_> =
+            std::fs::read_dir(dir.join("before")).expect("before/").flatten().map(|e| e.file_name()).collect();
+        names.sort();
+        let mut compared = 0;
+        let mut differ = Vec::new();
+        for n in names.iter().filter(|n| n.to_string_lossy().contains("Delegate")) {
+            let Ok(after) = std::fs::read(dir.join("after-delombok").join(n)) else { continue };
+            let before = std::fs::read(dir.join("before").join(n)).expect("read");
+            let written = keys_of(&before, false);
+            let ours = keys_of(&before, true);
+            let theirs: Vec<String> = keys_of(&after, false).into_iter().filter(|k| !written.contains(k)).collect();
+            compared += 1;
+            if ours != theirs {
+                differ.push(format!("{n:?}: ours {ours:?}, delombok {theirs:?}"));
+            }
+        }
+        assert!(differ.is_empty(), "{}", differ.join("\n"));
+        assert!(compared >= 10, "{compared} files compared");
     }
 }
