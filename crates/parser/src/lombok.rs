@@ -21,7 +21,9 @@
 //! accessor naming, the extra private constructor, the builder's class name, `@Singular`'s
 //! auto-singularizing, `defaultFinal`) apply through [`Scope::with_config`]; the caller finds the
 //! files ([`config::Resolver`]). Not read: `onX`; `@Delegate` and `@ExtensionMethod` are said
-//! ([`unsupported`]) but not generated, and so is a `@CustomLog` no configuration declares. The proof on Lombok's own tests and a real project is
+//! ([`unsupported`]) but not generated here, and so is a `@CustomLog` no configuration declares
+//! (`@Delegate`'s methods need the delegate type's members: [`delegate`] reads the annotation,
+//! mji-xref's world generates them). The proof on Lombok's own tests and a real project is
 //! `tests/it/oracles/lombok_projects.rs`.
 
 use std::sync::Arc;
@@ -675,7 +677,7 @@ pub fn unsupported<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<(Node<'t>
             out.push((
                 a.node,
                 format!(
-                    "Lombok's @Delegate on {}: the methods it delegates are not listed (the delegate type's members are not read here)",
+                    "Lombok's @Delegate on {}: the methods it delegates are not listed here; calls bind to them (find_references, refactor_actions) when the delegate's type is a workspace, JDK or classpath type the reference engine knows",
                     names.join(", ")
                 ),
             ));
