@@ -127,3 +127,36 @@ fn rename_of_a_delegated_method_is_refused_as_generated() {
     let got = refs(&ws, "p.Bag#run()", &|_, _| false);
     assert_eq!(got, BTreeMap::from([("p/BagUser.java".to_owned(), vec![6, 7])]));
 }
+
+/// `java_index` lists the delegated methods the world generates, marked `@Delegate` at the
+/// field's line, with the types `delombok` writes; a delegate of a type the engine does not
+/// know keeps a warning saying so.
+#[test]
+fn java_index_lists_delegated_methods_or_says_the_type_is_unknown() {
+    let src = tempfile::tempdir().expect("tempdir");
+    write(src.path());
+    std::fs::write(
+        src.path().join("p/Odd.java"),
+        "package p;\n\nimport lombok.experimental.Delegate;\n\npublic class Odd {\n    @Delegate\n    private com.lib.Unknown u;\n}\n",
+    )
+    .expect("write");
+    let ws = workspace(src.path());
+    let index = |file: &str| {
+        let serde_json::Value::Object(args) = json!({"filePath": file}) else { panic!("an object") };
+        dispatch(&ws, "java_index", args).expect("java_index")
+    };
+    let a = index("p/Holder.java");
+    let methods = a.value["classes"][0]["methods"].as_array().expect("methods").clone();
+    let delegated: Vec<&serde_json::Value> = methods.iter().filter(|m| m["generatedBy"] == "@Delegate").collect();
+    assert_eq!(delegated.len(), 29, "{methods:#?}");
+    let named = |n: &str| delegated.iter().find(|m| m["name"] == n).copied().cloned().unwrap_or_default();
+    let sort = named("sort");
+    assert_eq!(sort["signatureText"], "public void sort(java.util.Comparator<? super java.lang.String> arg0)");
+    assert_eq!((sort["generated"].as_str(), sort["startLine"].as_u64()), (Some("lombok"), Some(10)));
+    assert_eq!(named("fetch")["signatureText"], "public java.lang.Integer fetch(java.lang.String arg0)");
+    assert_eq!(named("fetch")["startLine"], 8);
+    assert!(a.text().contains("[lombok @Delegate]"), "{}", a.text());
+    assert!(!a.text().contains("Lombok's @Delegate"), "{}", a.text());
+    let odd = index("p/Odd.java").text();
+    assert!(odd.contains("Lombok's @Delegate on u: its type is not one the reference engine knows"), "{odd}");
+}

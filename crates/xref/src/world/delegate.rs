@@ -170,6 +170,27 @@ impl World {
     }
 }
 
+/// A type as Java source writes it: `java.util.List<? extends java.lang.String>`, `int[]`.
+pub fn written(t: &TyText) -> String {
+    match t {
+        TyText::Prim(p) => p.to_string(),
+        TyText::Unknown => "?".to_owned(),
+        TyText::Array(e, d) => format!("{}{}", written(e), "[]".repeat(usize::from(*d))),
+        TyText::Named { name, args } if &**name == WILDCARD => match args.first() {
+            Some(b) => format!("? extends {}", written(b)),
+            None => "?".to_owned(),
+        },
+        TyText::Named { name, args } if args.is_empty() => name.to_string(),
+        // How a `? super X` is read (see `TyText::read`).
+        TyText::Named { name, args } if &**name == OBJECT && args.len() == 1 => {
+            format!("? super {}", written(&args[0]))
+        }
+        TyText::Named { name, args } => {
+            format!("{name}<{}>", args.iter().map(written).collect::<Vec<_>>().join(", "))
+        }
+    }
+}
+
 /// A resolved type written back as qualified text: type variables of the method or of the
 /// delegating type by name, any other (a raw use's) as its bound.
 fn text_of(t: &Ty, method_vars: &[&str], own_vars: &[&str], depth: u32) -> TyText {

@@ -16,6 +16,7 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 mod delegate;
+pub use delegate::written;
 pub mod jdk_api;
 mod link;
 mod lookup;
