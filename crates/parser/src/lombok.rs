@@ -21,7 +21,9 @@
 //! accessor naming, the extra private constructor, the builder's class name, `@Singular`'s
 //! auto-singularizing, `defaultFinal`) apply through [`Scope::with_config`]; the caller finds the
 //! files ([`config::Resolver`]). Not read: `onX`; `@Delegate` and `@ExtensionMethod` are said
-//! ([`unsupported`]) but not generated, and so is a `@CustomLog` no configuration declares. The proof on Lombok's own tests and a real project is
+//! ([`unsupported`]) but not generated here, and so is a `@CustomLog` no configuration declares
+//! (`@Delegate`'s methods need the delegate type's members: [`delegate`] reads the annotation,
+//! mji-xref's world generates them). The proof on Lombok's own tests and a real project is
 //! `tests/it/oracles/lombok_projects.rs`.
 
 use std::sync::Arc;
@@ -48,6 +50,7 @@ const KNOWN: &[(&str, &str)] = &[
     ("Singular", "lombok"),
     ("SuperBuilder", "lombok.experimental"),
     ("Delegate", "lombok.experimental"),
+    ("Delegate", "lombok"),
     ("ExtensionMethod", "lombok.experimental"),
     ("CustomLog", "lombok"),
     ("With", "lombok"),
@@ -604,6 +607,41 @@ pub fn renamed_accessors(scope: &Scope, ty: Node, src: &[u8], field: &str, to: &
         .collect()
 }
 
+/// Lombok's `@Delegate` on a field or a method (`member`): the type nodes of its `types=` and
+/// `excludes=` class literals. What it delegates is read from the delegate's type, which only
+/// the reference engine's world knows (mji-xref's `World::delegated_methods`).
+pub struct Delegate<'t> {
+    pub types: Vec<Node<'t>>,
+    pub excludes: Vec<Node<'t>>,
+}
+
+/// The `@Delegate` of a field or method declaration, if it has Lombok's.
+pub fn delegate<'t>(scope: &Scope, member: Node<'t>, src: &[u8]) -> Option<Delegate<'t>> {
+    if scope.inactive() {
+        return None;
+    }
+    let a = modifiers(scope, member, src).0.into_iter().find(|a| a.name == "Delegate")?;
+    let mut out = Delegate { types: Vec::new(), excludes: Vec::new() };
+    let Some(args) = a.node.child_by_field_name("arguments") else { return Some(out) };
+    let mut c = args.walk();
+    for p in args.named_children(&mut c).filter(|p| p.kind() == kind::ELEMENT_VALUE_PAIR) {
+        let list = match p.child_by_field_name("key").map(|k| text(k, src)) {
+            Some("types") => &mut out.types,
+            Some("excludes") => &mut out.excludes,
+            _ => continue,
+        };
+        let Some(v) = p.child_by_field_name("value") else { continue };
+        let mut c2 = v.walk();
+        let literals: Vec<Node> = if v.kind() == kind::ELEMENT_VALUE_ARRAY_INITIALIZER {
+            v.named_children(&mut c2).filter(|x| x.kind() == kind::CLASS_LITERAL).collect()
+        } else {
+            vec![v]
+        };
+        list.extend(literals.into_iter().filter(|l| l.kind() == kind::CLASS_LITERAL).filter_map(|l| l.named_child(0)));
+    }
+    Some(out)
+}
+
 /// What Lombok generates in `ty` that this generator does not: each with the node it is on and
 /// what is missing, so an answer says so instead of leaving it out silently.
 pub fn unsupported<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<(Node<'t>, String)> {
@@ -639,7 +677,7 @@ pub fn unsupported<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<(Node<'t>
             out.push((
                 a.node,
                 format!(
-                    "Lombok's @Delegate on {}: the methods it delegates are not listed (the delegate type's members are not read here)",
+                    "Lombok's @Delegate on {}: the methods it delegates are not listed here; calls bind to them (find_references, refactor_actions) when the delegate's type is a workspace, JDK or classpath type the reference engine knows",
                     names.join(", ")
                 ),
             ));

@@ -232,6 +232,7 @@ fn generates(w: &mji_xref::world::World, owner: &str, name: &str) -> bool {
         let d = w.decl(id);
         d.methods.iter().any(|m| m.generated && &*m.name == name)
             || d.fields.iter().any(|f| f.generated && &*f.name == name)
+            || w.delegated_methods(id).iter().any(|m| &*m.name == name)
     };
     has(id) || w.supertype_names(id).iter().filter_map(|s| w.by_fqn(s)).any(has)
 }

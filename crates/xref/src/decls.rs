@@ -88,6 +88,25 @@ pub struct TypeSym {
     /// Visible outside its package (`public`/`protected`, or a member of an interface).
     pub is_public_api: bool,
     pub is_final: bool,
+    /// The members annotated with Lombok's `@Delegate`, whose types' methods Lombok generates
+    /// in this type (the world reads them: [`crate::world::World::delegated_methods`]).
+    #[serde(default)]
+    pub delegates: Vec<DelegateSym>,
+}
+
+/// A field, or a method without parameters, annotated with Lombok's `@Delegate`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct DelegateSym {
+    /// The field's or method's name.
+    pub member: Name,
+    /// The delegate's type as written (the field's type, the method's return type).
+    pub ty: TyText,
+    /// The field's (or method's) line: the generated methods' line.
+    pub line: u32,
+    /// `types=`: only these types' methods (and their supertypes') are delegated.
+    pub types: Vec<TyText>,
+    /// `excludes=`: these types' methods (and their supertypes') are not.
+    pub excludes: Vec<TyText>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -320,6 +339,7 @@ fn declare_type(n: Node, b: &[u8], scope: &lombok::Scope, outer: Option<u32>, ou
         end_line: n.end_position().row as u32 + 1,
         is_public_api: type_api,
         is_final: mods.is_final || matches!(kind, TypeKind::Record | TypeKind::Enum),
+        delegates: Vec::new(),
     };
     let is_interface = matches!(kind, TypeKind::Interface | TypeKind::Annotation);
     if kind == TypeKind::Record
@@ -332,6 +352,16 @@ fn declare_type(n: Node, b: &[u8], scope: &lombok::Scope, outer: Option<u32>, ou
             }
             let ty = p.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default();
             let name = Name::new(p.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or(""));
+            if let Some(dl) = lombok::delegate(scope, p, b) {
+                let tys = |ns: &[Node]| ns.iter().map(|t| TyText::from_node(*t, b)).collect::<Vec<_>>();
+                t.delegates.push(DelegateSym {
+                    member: name.clone(),
+                    ty: ty.clone(),
+                    line: line_of(p),
+                    types: tys(&dl.types),
+                    excludes: tys(&dl.excludes),
+                });
+            }
             t.fields.push(FieldSym {
                 name: name.clone(),
                 ty: ty.clone(),
@@ -364,7 +394,9 @@ fn declare_type(n: Node, b: &[u8], scope: &lombok::Scope, outer: Option<u32>, ou
     let mut fields = Vec::new();
     let mut methods = Vec::new();
     let mut ctors = Vec::new();
+    let mut delegates = Vec::new();
     let self_ty = TyText::Named { name: Name::new(&simple), args: Vec::new() };
+    let tys = |ns: &[Node]| ns.iter().map(|t| TyText::from_node(*t, b)).collect::<Vec<_>>();
     let mut visit = |m: Node| match m.kind() {
         kind::ENUM_CONSTANT => {
             let name = m.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
@@ -381,10 +413,21 @@ fn declare_type(n: Node, b: &[u8], scope: &lombok::Scope, outer: Option<u32>, ou
             let md = modifiers_of(m, b);
             let st = md.is_static;
             let ty = m.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default();
+            let delegate = lombok::delegate(scope, m, b);
             let mut c3 = m.walk();
             for d in m.children_by_field_name("declarator", &mut c3) {
                 let name = d.child_by_field_name("name").and_then(|x| x.utf8_text(b).ok()).unwrap_or("");
                 let dims = d.child_by_field_name("dimensions").map(|x| count_dims(x, b)).unwrap_or(0);
+                // Lombok refuses `@Delegate` on a static field.
+                if let Some(dl) = delegate.as_ref().filter(|_| !st) {
+                    delegates.push(DelegateSym {
+                        member: name.into(),
+                        ty: ty.clone().with_dims(dims),
+                        line: line_of(d),
+                        types: tys(&dl.types),
+                        excludes: tys(&dl.excludes),
+                    });
+                }
                 fields.push(FieldSym {
                     name: name.into(),
                     ty: ty.clone().with_dims(dims),
@@ -403,6 +446,18 @@ fn declare_type(n: Node, b: &[u8], scope: &lombok::Scope, outer: Option<u32>, ou
             let dims = m.child_by_field_name("dimensions").map(|x| count_dims(x, b)).unwrap_or(0);
             let ret =
                 m.child_by_field_name("type").map(|x| TyText::from_node(x, b)).unwrap_or_default().with_dims(dims);
+            if params.is_empty()
+                && !st
+                && let Some(dl) = lombok::delegate(scope, m, b)
+            {
+                delegates.push(DelegateSym {
+                    member: name.into(),
+                    ty: ret.clone(),
+                    line: line_of(m),
+                    types: tys(&dl.types),
+                    excludes: tys(&dl.excludes),
+                });
+            }
             methods.push(MethodSym {
                 name: name.into(),
                 tparams: tparams_of(m.child_by_field_name("type_parameters"), b),
@@ -472,6 +527,7 @@ fn declare_type(n: Node, b: &[u8], scope: &lombok::Scope, outer: Option<u32>, ou
     }
     let t = &mut out.types[me as usize];
     t.fields = std::mem::take(&mut t.fields).into_iter().chain(fields).collect();
+    t.delegates.extend(delegates);
     // Record accessors written by hand replace the implicit ones.
     t.methods.retain(|im| !methods.iter().any(|m| m.name == im.name && m.params.is_empty()));
     t.methods.extend(methods);
@@ -580,6 +636,7 @@ fn declare_type(n: Node, b: &[u8], scope: &lombok::Scope, outer: Option<u32>, ou
             end_line: g.at.end_position().row as u32 + 1,
             is_public_api: owner.is_public_api && g.modifiers.contains(&"public"),
             is_final: g.modifiers.contains(&"final"),
+            delegates: Vec::new(),
         };
         for m in &g.members {
             match m.kind {

@@ -37,6 +37,7 @@ pub(crate) fn same_header(a: &TypeSym, b: &TypeSym) -> bool {
         members: Vec::new(),
         start_line: 0,
         end_line: 0,
+        delegates: t.delegates.iter().map(|d| crate::decls::DelegateSym { line: 0, ..d.clone() }).collect(),
         ..t.clone()
     };
     header(a) == header(b)
@@ -120,6 +121,8 @@ fn reshaped_and_users(w: &World, reshaped: &HashSet<Box<str>>, names: &mut HashS
             let t = w.decl(id);
             simple.insert(t.simple.clone());
             member_names(t, names);
+            // Lombok's `@Delegate` methods are members too (a delegate added or removed).
+            names.extend(w.delegated_methods(id).iter().map(|m| m.name.as_str().into()));
         }
     }
     names.extend(simple.iter().cloned());
@@ -139,6 +142,10 @@ fn reshaped_and_users(w: &World, reshaped: &HashSet<Box<str>>, names: &mut HashS
         }
         if t.ctors.iter().any(|c| c.params.iter().any(names_one) || bounds(&c.tparams)) {
             names.insert(t.simple.clone());
+        }
+        // A `@Delegate` whose type names one: what it delegates may have changed.
+        if t.delegates.iter().any(|d| names_one(&d.ty) || d.types.iter().chain(&d.excludes).any(names_one)) {
+            names.extend(w.delegated_methods(id).iter().map(|m| m.name.as_str().into()));
         }
     }
 }
@@ -200,6 +207,29 @@ mod tests {
     const BASE: &str = "package a; public class Base { public int f; public void m(int x) { } }";
     const SUB: &str = "package a; public class Sub extends Base { public void own() { } }";
     const LEAF: &str = "package a; public class Leaf extends Sub { }";
+
+    /// Lombok's `@Delegate` added: the names of the methods it delegates are touched (their
+    /// calls may bind to them now, without naming the delegating type); a delegate's type
+    /// reshaped touches the names its delegating type delegates.
+    #[test]
+    fn a_delegate_added_or_its_type_reshaped_touches_the_delegated_names() {
+        let dep = "package a; public interface Dep { String fetch(); }";
+        let holder = "package a; public class Holder { private Dep dep; }";
+        let with = "package a; import lombok.experimental.Delegate; public class Holder { @Delegate private Dep dep; }";
+        let got = names(
+            &[("Dep.java", dep), ("Holder.java", holder)],
+            &[("Dep.java", dep), ("Holder.java", with)],
+            &["Holder.java"],
+        );
+        assert!(got.iter().any(|g| g == "fetch"), "{got:?}");
+        let dep2 = "package a; public interface Dep extends Runnable { String fetch(); }";
+        let got = names(
+            &[("Dep.java", dep), ("Holder.java", with)],
+            &[("Dep.java", dep2), ("Holder.java", with)],
+            &["Dep.java"],
+        );
+        assert!(got.iter().any(|g| g == "run"), "{got:?}");
+    }
 
     #[test]
     fn a_member_added_touches_its_name_only() {

@@ -18,6 +18,7 @@ mod find;
 mod java_index;
 mod libraries;
 mod lombok;
+mod lombok_delegate;
 pub(crate) mod lombok_oracle;
 mod move_member;
 mod problems;

@@ -83,7 +83,9 @@ impl<'w, 's> Resolver<'w, 's> {
             let d = self.w.decl(id);
             let args = st.lookup_class().map(|x| x.1.to_vec()).unwrap_or_default();
             let subst = self.w.subst_of(id, &args);
-            for m in d.methods.iter().filter(|m| &*m.name == name && access_ok(id, m)) {
+            // Lombok's `@Delegate` methods are the type's own.
+            let delegated = self.w.delegated_methods(id);
+            for m in d.methods.iter().chain(delegated).filter(|m| &*m.name == name && access_ok(id, m)) {
                 let sig: Vec<String> = self
                     .w
                     .method_params(id, m)

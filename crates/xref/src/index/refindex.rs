@@ -857,7 +857,7 @@ impl<'a> Callers<'a> {
 
 /// The reference store's format tag (`crate::index::store` writes it first), which every MAC of the
 /// store covers.
-pub(crate) const MAGIC: &[u8; 8] = b"MJIXREF9";
+pub(crate) const MAGIC: &[u8; 8] = b"MJIXRF10";
 
 /// The MAC of one file's stored references; the header (under its own MAC) holds it, so a
 /// body is used only as written for its slot.

@@ -79,7 +79,7 @@ pub struct Family {
 pub(crate) fn owner_and_method<'w>(w: &'w World, key: &str) -> Option<(TypeId, &'w crate::decls::MethodSym)> {
     let (owner, _) = key.split_once('#')?;
     let id = w.by_fqn(owner)?;
-    let m = w.decl(id).methods.iter().find(|m| w.method_key(id, m) == key)?;
+    let m = w.decl(id).methods.iter().chain(w.delegated_methods(id)).find(|m| w.method_key(id, m) == key)?;
     Some((id, m))
 }
 
@@ -90,7 +90,12 @@ pub fn generated_at(w: &World, key: &str) -> Option<u32> {
     let id = w.by_fqn(owner)?;
     let d = w.decl(id);
     if member.contains('(') {
-        d.methods.iter().chain(&d.ctors).find(|m| m.generated && w.method_key(id, m) == key).map(|m| m.line)
+        d.methods
+            .iter()
+            .chain(&d.ctors)
+            .chain(w.delegated_methods(id))
+            .find(|m| m.generated && w.method_key(id, m) == key)
+            .map(|m| m.line)
     } else {
         d.fields.iter().find(|f| f.generated && &*f.name == member).map(|f| f.line)
     }

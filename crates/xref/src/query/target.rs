@@ -236,7 +236,9 @@ pub fn resolve_target_as(w: &World, spec: &str, kind: Option<Category>) -> Resul
     }
     let mut keys = Vec::new();
     let mut decls = Vec::new();
-    for m in pool.iter().filter(|m| &*m.name == name) {
+    // Lombok's `@Delegate` methods are the type's own, declared at their field.
+    let delegated = if is_ctor { &[][..] } else { w.delegated_methods(id) };
+    for m in pool.iter().chain(delegated).filter(|m| &*m.name == name) {
         let erased = w.erased_params(m, &ctx);
         if params.as_ref().is_none_or(|ps| params_match(ps, &erased)) {
             keys.push(w.method_key(id, m));
@@ -283,8 +285,12 @@ pub fn resolve_target_as(w: &World, spec: &str, kind: Option<Category>) -> Resul
         }
     }
     if keys.is_empty() {
-        let have: Vec<String> =
-            pool.iter().map(|m| w.method_key(id, m)).filter(|k| k.contains(&format!("#{name}("))).collect();
+        let have: Vec<String> = pool
+            .iter()
+            .chain(delegated)
+            .map(|m| w.method_key(id, m))
+            .filter(|k| k.contains(&format!("#{name}(")))
+            .collect();
         let hint = if have.is_empty() {
             let near = near_members(w, id, name);
             format!(

@@ -425,6 +425,7 @@ fn read_files(text: &str) -> Vec<FileDecls> {
                     end_line: 0,
                     is_public_api: true,
                     is_final: flags.contains('f'),
+                    delegates: Vec::new(),
                 });
             }
             Some("F") => {

@@ -45,6 +45,7 @@ impl World {
             memo: Vec::new(),
             shape: 0,
             subtypes: Arc::default(),
+            delegated: OnceLock::new(),
         };
         // The member tables, on other threads while this one fills the type tables (each in
         // the types' order, as one loop over them would).
@@ -166,6 +167,7 @@ impl World {
             memo: (0..n).map(|_| OnceLock::new()).collect(),
             shape: 0,
             subtypes: Arc::default(),
+            delegated: OnceLock::new(),
         })
     }
 
@@ -235,6 +237,7 @@ impl World {
             memo,
             shape: 0,
             subtypes: self.subtypes.clone(),
+            delegated: OnceLock::new(),
         })
     }
 

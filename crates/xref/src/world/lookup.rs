@@ -297,7 +297,7 @@ impl World {
             };
             let args = t.lookup_class().map(|x| x.1.to_vec()).unwrap_or_default();
             let subst = self.subst_of(id, &args);
-            for m in self.decl(id).methods.iter().filter(|m| &*m.name == name) {
+            for m in self.decl(id).methods.iter().chain(self.delegated_methods(id)).filter(|m| &*m.name == name) {
                 // Overriding is decided on the parameter types as seen from `ty` (a `save(T)` of
                 // `Repo<Product>` is overridden by `save(Product)`).
                 let sig: Vec<String> = self

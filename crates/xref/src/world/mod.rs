@@ -15,6 +15,8 @@ use std::borrow::Cow;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
+mod delegate;
+pub use delegate::written;
 pub mod jdk_api;
 mod link;
 mod lookup;
@@ -174,6 +176,10 @@ pub struct World {
     /// Direct subtypes by the erased supertype's qualified name (workspace types, then the
     /// JDK's), made on first use; shared with a relinked world (same types, same supertypes).
     subtypes: Arc<OnceLock<HashMap<Box<str>, Vec<TypeId>>>>,
+    /// Per workspace type, the methods Lombok's `@Delegate` generates in it (see
+    /// [`World::delegated_methods`]), made on first use. Never shared with a relinked world:
+    /// they depend on other types' members, which an edit may change.
+    delegated: OnceLock<Vec<OnceLock<Vec<MethodSym>>>>,
 }
 
 /// Declarations read from files, as the world holds them.
@@ -268,6 +274,7 @@ impl World {
             memo: (0..self.memo.len()).map(|_| OnceLock::new()).collect(),
             shape: self.shape,
             subtypes: self.subtypes.clone(),
+            delegated: OnceLock::new(),
         }
     }
 
