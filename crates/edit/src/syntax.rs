@@ -95,69 +95,14 @@ pub fn map_names(t: &str, mut f: impl FnMut(&str) -> Option<String>) -> String {
 
 /// Whether `s` is a Java identifier that is not a keyword or literal.
 pub fn is_identifier(s: &str) -> bool {
-    const RESERVED: &[&str] = &[
-        "abstract",
-        "assert",
-        "boolean",
-        "break",
-        "byte",
-        "case",
-        "catch",
-        "char",
-        "class",
-        "const",
-        "continue",
-        "default",
-        "do",
-        "double",
-        "else",
-        "enum",
-        "extends",
-        "final",
-        "finally",
-        "float",
-        "for",
-        "goto",
-        "if",
-        "implements",
-        "import",
-        "instanceof",
-        "int",
-        "interface",
-        "long",
-        "native",
-        "new",
-        "package",
-        "private",
-        "protected",
-        "public",
-        "return",
-        "short",
-        "static",
-        "strictfp",
-        "super",
-        "switch",
-        "synchronized",
-        "this",
-        "throw",
-        "throws",
-        "transient",
-        "try",
-        "void",
-        "volatile",
-        "while",
-        "true",
-        "false",
-        "null",
-        "_",
-        "var",
-        "yield",
-        "record",
-    ];
+    // Besides the keywords, words a declaration may not take: `_` (JLS 3.9), and the
+    // contextual `yield` and `record` as a type name.
+    const RESERVED: &[&str] = &["_", "yield", "record"];
     let mut chars = s.chars();
     matches!(chars.next(), Some(c) if c.is_alphabetic() || c == '_' || c == '$')
         && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
         && !RESERVED.contains(&s)
+        && !mji_parser::KEYWORDS.contains(&s)
 }
 
 #[cfg(test)]
