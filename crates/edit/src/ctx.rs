@@ -89,6 +89,12 @@ pub trait Ctx {
         ))
     }
 
+    /// `doc`'s outline as the tools see it: Lombok's members generated under the
+    /// `lombok.config` in effect for its file.
+    fn outline(&self, doc: &Doc) -> mji_model::FileOutline {
+        mji_parser::outline_with(&doc.display, &doc.bytes, &self.xref().lombok_config(&doc.path))
+    }
+
     /// The declaration of `fqn` with its type texts qualified: a workspace type's from its
     /// file, a library's from its class file.
     fn type_decl(&self, w: &World, fqn: &str) -> Option<TypeDecl> {
@@ -96,7 +102,7 @@ pub trait Ctx {
             Some(id) => {
                 let path = &w.files[w.file_of(id) as usize].path;
                 let d = self.read(path).ok()?;
-                let o = mji_parser::outline(&d.display, &d.bytes);
+                let o = self.outline(&d);
                 by_qualified_name(&o.classes, fqn).map(|t| qualify_decl(w, id, t))
             }
             None => self.library_type(fqn),
@@ -210,4 +216,31 @@ pub fn qualify_decl(w: &World, id: TypeId, t: &TypeDecl) -> TypeDecl {
         }
     }
     d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    /// A document's outline is generated under its file's `lombok.config`, as the tools' are:
+    /// with `lombok.accessors.prefix += m_` the field `m_title`'s getter is `getTitle()` (under
+    /// Lombok's defaults, which the actions' outlines used, `getM_title()`).
+    #[test]
+    fn a_document_s_outline_follows_its_lombok_config() {
+        let src = "package p;\nimport lombok.Getter;\n@Getter\nclass Book {\n  private String m_title;\n}\n";
+        let ctx = crate::tests::TestCtx::new(&[("p/Book.java", src)]);
+        let doc = ctx.read(&ctx.root.join("p/Book.java")).expect("read");
+        let getters = |ctx: &crate::tests::TestCtx| -> Vec<String> {
+            ctx.outline(&doc).classes[0].methods.iter().map(|m| m.name.clone()).collect()
+        };
+        assert_eq!(getters(&ctx), ["getM_title"]);
+        let config = ctx.root.join("lombok.config");
+        let resolver = mji_parser::lombok::config::Resolver::new(
+            vec![ctx.root.clone()],
+            Box::new(move |p: &std::path::Path| (p == config).then(|| b"lombok.accessors.prefix += m_\n".to_vec())),
+        );
+        ctx.xref().set_lombok(Arc::new(resolver));
+        assert_eq!(getters(&ctx), ["getTitle"]);
+    }
 }

@@ -363,7 +363,7 @@ fn offered_by(
             }
         }
         Offer::Implement(name) => {
-            let outline = mji_parser::outline(&doc.display, &doc.bytes);
+            let outline = ctx.outline(doc);
             if type_named(&outline.classes, &name, p.line).is_some() {
                 push(id("implement", &name), format!("implement the abstract methods of {name}"));
             }
@@ -432,7 +432,7 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, id: &FixId) -> Result<Outcome, ActionError>
         "field" => (create_field(doc, at, &id.arg).map_err(refused)?, format!("create field {}", id.arg)),
         "local" => (create_local(doc, at, &id.arg).map_err(refused)?, format!("create local variable {}", id.arg)),
         _ => {
-            let outline = mji_parser::outline(display, &doc.bytes);
+            let outline = ctx.outline(doc);
             let ty = type_named(&outline.classes, &id.arg, id.line)
                 .ok_or_else(|| refused(format!("no class {} at line {}", id.arg, id.line)))?;
             let opts = crate::generate::Options::default();

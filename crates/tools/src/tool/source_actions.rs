@@ -53,7 +53,7 @@ pub fn run(ws: &Host, args: &crate::edit::SourceArgs) -> Result<EditResult, Tool
     ws.check_file(&path, &display)?;
     crate::require_java(&path, &display)?;
     let doc = mji_edit::Doc::read(&path, &display)?;
-    let outline = mji_parser::outline(&display, &doc.bytes);
+    let outline = mji_parser::outline_with(&display, &doc.bytes, &ws.xref().lombok_config(&path));
     let ty = if args.type_name.trim().is_empty() {
         innermost_at(&outline.classes, args.line)
             .ok_or_else(|| ToolError::NoSuchSymbol(format!("no type declared at {display}:{}", args.line)))?
