@@ -63,6 +63,26 @@ public class Plain {
 
 const OTHER_GETTER: &str = "package com.example.other.ann;\n\npublic @interface Getter {\n}\n";
 
+/// javac over `files` (relative to `dir`) with Lombok's jar as classpath and its only
+/// processor, classes written to `dir/classes`.
+fn javac_with_lombok<S: AsRef<std::ffi::OsStr>>(
+    dir: &std::path::Path,
+    files: impl IntoIterator<Item = S>,
+) -> std::process::Output {
+    let jar = super::lombok_oracle::lombok_jar();
+    std::process::Command::new("javac")
+        .arg("-cp")
+        .arg(&jar)
+        .arg("-processorpath")
+        .arg(&jar)
+        .arg("-d")
+        .arg(dir.join("classes"))
+        .args(files)
+        .current_dir(dir)
+        .output()
+        .expect("javac")
+}
+
 fn workspace() -> (tempfile::TempDir, Host) {
     indexed(
         "src",
@@ -339,23 +359,15 @@ fn renaming_a_lombok_field_renames_its_accessors_calls_and_still_compiles() {
     )
     .expect("write");
     std::fs::write(stub.join("LoggerFactory.java"), "package org.slf4j;\npublic class LoggerFactory { public static Logger getLogger(Class<?> c) { return null; } }\n").expect("write");
-    let jar = super::lombok_oracle::lombok_jar();
-    let out = std::process::Command::new("javac")
-        .arg("-cp")
-        .arg(&jar)
-        .arg("-processorpath")
-        .arg(&jar)
-        .arg("-d")
-        .arg(d.path().join("classes"))
-        .args([
+    let out = javac_with_lombok(
+        d.path(),
+        [
             "src/com/example/User.java",
             "src/com/example/UserService.java",
             "stub/org/slf4j/Logger.java",
             "stub/org/slf4j/LoggerFactory.java",
-        ])
-        .current_dir(d.path())
-        .output()
-        .expect("javac");
+        ],
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(d.path().join("classes/com/example/User.class").is_file());
@@ -458,18 +470,7 @@ fn renaming_a_lombok_field_renames_its_accessors_calls_in_lambdas_of_wildcard_in
     .expect("renamed");
     let repo = std::fs::read_to_string(d.path().join("src/p/Repo.java")).expect("read");
     assert!(repo.contains("carts.each(item -> out.add(item.getItem()));"), "{repo}");
-    let jar = super::lombok_oracle::lombok_jar();
-    let out = std::process::Command::new("javac")
-        .arg("-cp")
-        .arg(&jar)
-        .arg("-processorpath")
-        .arg(&jar)
-        .arg("-d")
-        .arg(d.path().join("classes"))
-        .args(["src/p/Cart.java", "src/p/Repo.java", "src/p/Shelf.java"])
-        .current_dir(d.path())
-        .output()
-        .expect("javac");
+    let out = javac_with_lombok(d.path(), ["src/p/Cart.java", "src/p/Repo.java", "src/p/Shelf.java"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
@@ -512,17 +513,7 @@ fn get_problems_untrusted_hides_what_follows_from_lombok_s_members_and_keeps_rea
     }
     let jar = super::lombok_oracle::lombok_jar();
     // The project compiles with Lombok as the processor but for the two real errors.
-    let out = std::process::Command::new("javac")
-        .arg("-cp")
-        .arg(&jar)
-        .arg("-processorpath")
-        .arg(&jar)
-        .arg("-d")
-        .arg(dir.path().join("classes"))
-        .args(files.iter().map(|(rel, _)| format!("src/{rel}")))
-        .current_dir(dir.path())
-        .output()
-        .expect("javac");
+    let out = javac_with_lombok(dir.path(), files.iter().map(|(rel, _)| format!("src/{rel}")));
     let err = String::from_utf8_lossy(&out.stderr);
     let javac_errors: Vec<&str> = err.lines().filter(|l| l.contains(": error: ")).collect();
     assert_eq!(javac_errors.len(), 2, "{err}");
