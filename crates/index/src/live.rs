@@ -1042,7 +1042,19 @@ impl LiveIndex {
         Page { items, total, progress }
     }
 
-    /// Symbols and files indexed, for reports.
+    /// The indexed files with a member annotated with Lombok's `@Delegate`, whose generated
+    /// methods the reference engine's world lists; in path order.
+    pub fn delegating_files(&self) -> Vec<Arc<Path>> {
+        self.settle();
+        let mut out: Vec<Arc<Path>> = self
+            .state
+            .read()
+            .map(|st| st.table.files().filter(|f| f.has_delegate()).map(|f| f.path.clone()).collect())
+            .unwrap_or_default();
+        out.sort();
+        out
+    }
+
     /// Every indexed Java file with its root.
     pub fn java_files(&self) -> Vec<(Arc<Path>, usize)> {
         if let Some(walked) = self.walk_listing() {

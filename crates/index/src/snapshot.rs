@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use crate::symbols::FileSymbols;
 
-const MAGIC: &[u8; 8] = b"MJISYM07";
+const MAGIC: &[u8; 8] = b"MJISYM08";
 /// The largest snapshot read.
 const MAX_BYTES: u64 = 1 << 30;
 /// What the MAC covers besides the bytes.

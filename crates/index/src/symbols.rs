@@ -114,6 +114,9 @@ pub struct FileSymbols {
     pub stamp: Stamp,
     /// How many symbols (known before decoding).
     count: u32,
+    /// Whether a member is annotated with Lombok's `@Delegate`: the methods it generates are
+    /// the reference engine's to list ([`mji_parser::lombok::has_delegate`]).
+    delegates: bool,
     body: OnceLock<Body>,
     raw: Option<Raw>,
 }
@@ -228,7 +231,20 @@ impl<'a> SymView<'a> {
 impl FileSymbols {
     fn decoded(path: Arc<Path>, root: usize, stamp: Stamp, arena: Box<str>, syms: Box<[Sym]>) -> FileSymbols {
         let count = syms.len() as u32;
-        FileSymbols { path, root, stamp, count, body: OnceLock::from(Body { arena, syms }), raw: None }
+        FileSymbols {
+            path,
+            root,
+            stamp,
+            count,
+            delegates: false,
+            body: OnceLock::from(Body { arena, syms }),
+            raw: None,
+        }
+    }
+
+    /// Whether the file has a member annotated with Lombok's `@Delegate`.
+    pub fn has_delegate(&self) -> bool {
+        self.delegates
     }
 
     /// The decoded symbols, decoded now if they were not. A record that does not decode (the
@@ -792,8 +808,13 @@ fn owner(starts: &[u32], pos: usize) -> usize {
 /// A path under a root, for building [`FileSymbols`].
 pub(crate) fn file_symbols(path: PathBuf, root: usize, meta: &std::fs::Metadata, outline: &FileOutline) -> FileSymbols {
     let (arena, syms) = compact(outline);
-    FileSymbols::decoded(Arc::from(path), root, Stamp::recorded(meta), arena, syms)
+    let mut f = FileSymbols::decoded(Arc::from(path), root, Stamp::recorded(meta), arena, syms);
+    f.delegates = mji_parser::lombok::has_delegate(outline);
+    f
 }
+
+/// The bit of a snapshot record's symbol count that says the file has a `@Delegate` member.
+const DELEGATES_BIT: u32 = 1 << 31;
 
 /// The bytes of one symbol in a snapshot record: kind, modifiers, 13 numbers.
 const SYM_BYTES: usize = 1 + 2 + 13 * 4;
@@ -823,7 +844,7 @@ const MAX_BODY_BYTES: usize = 1 << 28;
 /// plain body's length and the body LZ4-compressed); None if the bytes are not valid ones.
 fn inflate_body(mut buf: &[u8]) -> Option<Body> {
     let buf = &mut buf;
-    let count = take_u32(buf)? as usize;
+    let count = (take_u32(buf)? & !DELEGATES_BIT) as usize;
     let plain_len = take_u32(buf)? as usize;
     if plain_len > MAX_BODY_BYTES || plain_len < count.checked_mul(SYM_BYTES)? {
         return None;
@@ -906,7 +927,7 @@ impl FileSymbols {
         // warm start reads them all while it decodes only the few files its answer shows
         // (java.base's snapshot: 10.9 MB became 5.8 MB). Deflate's fastest level made it 4.75
         // MB at the same warm start, but cost a cold whole-JDK pass 3% where LZ4 saves 3%.
-        put_u32(out, body.syms.len() as u32);
+        put_u32(out, body.syms.len() as u32 | if self.delegates { DELEGATES_BIT } else { 0 });
         let mut plain: Vec<u8> = Vec::with_capacity(body.arena.len() + 4 + body.syms.len() * SYM_BYTES + 4);
         let out_now = out;
         let out = &mut plain;
@@ -968,6 +989,7 @@ impl FileSymbols {
         let mtime_ns = i128::from_le_bytes(take(buf, 16)?.try_into().ok()?);
         let body_at = end - buf.len();
         let count = take_u32(buf)?;
+        let (count, delegates) = (count & !DELEGATES_BIT, count & DELEGATES_BIT != 0);
         // The plain body's length; the body is decompressed and checked when first used.
         take_u32(buf)?;
         Some(FileSymbols {
@@ -975,6 +997,7 @@ impl FileSymbols {
             root,
             stamp: Stamp { size, mtime_ns },
             count,
+            delegates,
             body: OnceLock::new(),
             raw: Some(Raw { bytes: bytes.clone(), at: body_at, end }),
         })
@@ -1064,6 +1087,27 @@ mod tests {
         let mut wrong = SymbolTable::from_snapshot(lazy, Some(("\nx\n".into(), "\nx\n".into())));
         assert!(wrong.search.is_none());
         assert_eq!(wrong.find(&Pattern::new("type299", false), &|_, _| true).len(), 1);
+    }
+
+    /// A file with a Lombok `@Delegate` member says so after a snapshot round trip, undecoded
+    /// and decoded, and its symbols are the same; a file without one does not.
+    #[test]
+    fn a_record_keeps_whether_the_file_has_a_delegate() {
+        let src = "package p;\nimport lombok.experimental.Delegate;\nclass H { @Delegate private java.util.List<String> items; int size; }\n";
+        let outline = mji_parser::outline_declarations_unhashed("H.java", src.as_bytes());
+        let meta = std::fs::metadata(env!("CARGO_MANIFEST_DIR")).expect("a directory");
+        let with = file_symbols(PathBuf::from("/w/H.java"), 0, &meta, &outline);
+        assert!(with.has_delegate(), "{:?}", outline.errors);
+        for (f, want) in [(with, true), (file(3), false)] {
+            let mut bytes = Vec::new();
+            f.encode("X.java", &mut bytes);
+            let end = bytes.len();
+            let lazy = FileSymbols::lazy(&Arc::new(bytes), 0, end, Path::new("/w"), 0).expect("a record");
+            assert_eq!((lazy.has_delegate(), lazy.len()), (want, f.len()));
+            let ids = |f: &FileSymbols| f.iter().map(|s| s.symbol_id()).collect::<Vec<_>>();
+            assert_eq!(ids(&lazy), ids(&f), "decoded");
+            assert!(!ids(&f).is_empty());
+        }
     }
 
     /// A record's body is stored compressed, smaller than its plain form, and decompresses to

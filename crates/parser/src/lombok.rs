@@ -642,6 +642,15 @@ pub fn delegate<'t>(scope: &Scope, member: Node<'t>, src: &[u8]) -> Option<Deleg
     Some(out)
 }
 
+/// How the note on a `@Delegate` member begins (see [`unsupported`]): an outline that has one
+/// has methods only the reference engine's world can list (`java_index`, `java_find_symbol`).
+pub const DELEGATE_NOTE: &str = "Lombok's @Delegate on ";
+
+/// Whether an outline has a member annotated with Lombok's `@Delegate` (its note).
+pub fn has_delegate(outline: &mji_model::FileOutline) -> bool {
+    outline.errors.iter().any(|e| e.message.starts_with(DELEGATE_NOTE))
+}
+
 /// What Lombok generates in `ty` that this generator does not: each with the node it is on and
 /// what is missing, so an answer says so instead of leaving it out silently.
 pub fn unsupported<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<(Node<'t>, String)> {
@@ -666,18 +675,23 @@ pub fn unsupported<'t>(scope: &Scope, ty: Node<'t>, src: &[u8]) -> Vec<(Node<'t>
     }
     let Some(body) = ty.child_by_field_name("body") else { return out };
     let mut c = body.walk();
-    for m in body.named_children(&mut c).filter(|m| m.kind() == kind::FIELD_DECLARATION) {
+    for m in
+        body.named_children(&mut c).filter(|m| matches!(m.kind(), kind::FIELD_DECLARATION | kind::METHOD_DECLARATION))
+    {
         if let Some(a) = modifiers(scope, m, src).0.into_iter().find(|a| a.name == "Delegate") {
-            let mut c2 = m.walk();
-            let names: Vec<String> = m
-                .children_by_field_name("declarator", &mut c2)
-                .filter_map(|d| d.child_by_field_name("name"))
-                .map(|n| text(n, src).to_owned())
-                .collect();
+            let names: Vec<String> = if m.kind() == kind::METHOD_DECLARATION {
+                m.child_by_field_name("name").map(|n| text(n, src).to_owned()).into_iter().collect()
+            } else {
+                let mut c2 = m.walk();
+                m.children_by_field_name("declarator", &mut c2)
+                    .filter_map(|d| d.child_by_field_name("name"))
+                    .map(|n| text(n, src).to_owned())
+                    .collect()
+            };
             out.push((
                 a.node,
                 format!(
-                    "Lombok's @Delegate on {}: the methods it delegates are not listed here; calls bind to them (find_references, refactor_actions) when the delegate's type is a workspace, JDK or classpath type the reference engine knows",
+                    "{DELEGATE_NOTE}{}: the methods it delegates are not listed here; calls bind to them (find_references, refactor_actions) when the delegate's type is a workspace, JDK or classpath type the reference engine knows",
                     names.join(", ")
                 ),
             ));

@@ -160,3 +160,39 @@ fn java_index_lists_delegated_methods_or_says_the_type_is_unknown() {
     let odd = index("p/Odd.java").text();
     assert!(odd.contains("Lombok's @Delegate on u: its type is not one the reference engine knows"), "{odd}");
 }
+
+/// `java_find_symbol` finds the methods `@Delegate` generates (of a field and of a method), which
+/// the live index does not hold, after the written matches and counted in the total; a query
+/// qualified by another type does not list them.
+#[test]
+fn java_find_symbol_lists_delegated_methods() {
+    let src = tempfile::tempdir().expect("tempdir");
+    write(src.path());
+    let ws = workspace(src.path());
+    let find = |args: serde_json::Value| {
+        let serde_json::Value::Object(args) = args else { panic!("an object") };
+        dispatch(&ws, "java_find_symbol", args).expect("java_find_symbol").value
+    };
+    let names = |v: &serde_json::Value| -> Vec<String> {
+        v["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .map(|r| r["qualifiedName"].as_str().unwrap_or("").to_owned())
+            .collect()
+    };
+    let fetch = find(json!({"query": "fetch"}));
+    assert_eq!(names(&fetch), ["p.Dep#fetch", "p.Holder#fetch"], "{fetch:#}");
+    let holder = &fetch["results"][1];
+    assert_eq!(holder["signatureText"], "public java.lang.Integer fetch(java.lang.String arg0)");
+    assert_eq!((holder["filePath"].as_str(), holder["startLine"].as_u64()), (Some("p/Holder.java"), Some(8)));
+    assert_eq!(fetch["total"], 2, "{fetch:#}");
+    // A method's delegate (`@Delegate Runnable task()`), qualified by its type.
+    assert_eq!(names(&find(json!({"query": "Bag#run"}))), ["p.Bag#run"]);
+    assert!(names(&find(json!({"query": "User#fetch"}))).is_empty());
+    // Paged: the delegated match is the second page's.
+    let page2 = find(json!({"query": "fetch", "limit": 1, "offset": 1}));
+    assert_eq!((names(&page2), page2["total"].as_u64()), (vec!["p.Holder#fetch".to_owned()], Some(2)), "{page2:#}");
+    // Not asked for methods: none.
+    assert!(names(&find(json!({"query": "fetch", "matchKind": "field"}))).is_empty());
+}

@@ -59,6 +59,7 @@ pub fn run(ws: &Host, args: &FindSymbolArgs) -> Result<FindSymbolResult, ToolErr
     ws.wait_index();
     let libs = (args.options.scope != find::Scope::Workspace).then(|| ws.libraries());
     let mut r = find_symbol_scoped(ws.index(), under.as_deref(), libs.as_deref(), args)?;
+    add_delegated(ws, under.as_deref(), args, &mut r)?;
     // Nothing matches, but a name a few edits away is declared: a typo, said as `refs` says it.
     if r.page.total == 0 && args.options.offset == 0 && args.options.scope != find::Scope::Libraries {
         let kind = args.options.match_kind;
@@ -75,6 +76,92 @@ pub fn run(ws: &Host, args: &FindSymbolArgs) -> Result<FindSymbolResult, ToolErr
     }
     r.index = find::IndexStatus::shown(r.index, args.options.include_index);
     Ok(r)
+}
+
+/// `Bar#doThing` or `com.foo.Bar`: the name is the last part, the rest (if any) must end the
+/// qualified name's owner.
+fn split_query(query: &str) -> (Option<String>, String) {
+    match query.rsplit_once('#') {
+        Some((o, n)) => (Some(o.to_owned()), n.to_owned()),
+        None => match query.rsplit_once('.') {
+            Some((o, n)) if !n.is_empty() => (Some(o.to_owned()), n.to_owned()),
+            _ => (None, query.to_owned()),
+        },
+    }
+}
+
+/// Whether a symbol's container `own` is the query's owner `o` (its end, or a wildcard match).
+fn owner_matches(o: &str, own: &str, cs: bool) -> bool {
+    let (own, o) = if cs { (own.to_owned(), o.to_owned()) } else { (own.to_lowercase(), o.to_lowercase()) };
+    own == o || own.ends_with(&format!(".{o}")) || (o.contains(['*', '?']) && wildcard_match(&o, &own, cs))
+}
+
+/// The methods Lombok's `@Delegate` generates that match the query, which the live index does
+/// not hold (only the reference engine's world reads the delegate's type): appended after the
+/// answer's other matches, counted in its total. Nothing is asked of the world unless an
+/// indexed file has a `@Delegate` member and the query can match a method.
+fn add_delegated(ws: &Host, under: Option<&Path>, args: &FindSymbolArgs, r: &mut FindSymbolResult) -> Result<(), ToolError> {
+    let query = args.query.trim();
+    if query.is_empty()
+        || !matches!(args.options.match_kind, MatchKind::Any | MatchKind::Method)
+        || args.options.scope == Scope::Libraries
+        || ws.index().delegating_files().is_empty()
+    {
+        return Ok(());
+    }
+    let limit = page_size(args.options.max_results)?;
+    let (owner, name) = split_query(query);
+    let cs = args.options.case_sensitive;
+    let pattern = Pattern::new(&name, cs);
+    let (w, shown) = ws.xref_world();
+    let mut hits: Vec<(mji_index::matcher::Tier, SymbolResult)> = Vec::new();
+    for id in w.delegating_types() {
+        let path = &w.files[w.file_of(id) as usize].path;
+        if under.is_some_and(|u| !path.starts_with(u)) {
+            continue;
+        }
+        let fqn = &w.decl(id).fqn;
+        if owner.as_deref().is_some_and(|o| !owner_matches(o, fqn, cs)) {
+            continue;
+        }
+        let Some(display) = shown.iter().find(|(p, _)| p == path).map(|(_, d)| d.clone()) else { continue };
+        for m in crate::tool::java_index::delegated_decls(&w, id, fqn) {
+            let Some(tier) = pattern.tier(&m.name) else { continue };
+            hits.push((
+                tier,
+                SymbolResult {
+                    file_path: display.clone(),
+                    symbol_id: m.symbol_id.clone(),
+                    kind: "method".to_owned(),
+                    type_kind: None,
+                    qualified_name: format!("{fqn}#{}", m.name),
+                    start_line: m.start_line,
+                    end_line: m.end_line,
+                    signature_text: m.signature_text.clone(),
+                    origin: None,
+                    archive: None,
+                },
+            ));
+        }
+    }
+    if hits.is_empty() {
+        return Ok(());
+    }
+    hits.sort_by(|a, b| {
+        (a.0, a.1.qualified_name.len(), &a.1.qualified_name, &a.1.file_path, a.1.start_line).cmp(&(
+            b.0,
+            b.1.qualified_name.len(),
+            &b.1.qualified_name,
+            &b.1.file_path,
+            b.1.start_line,
+        ))
+    });
+    let before = r.page.total as usize;
+    let offset = args.options.offset as usize;
+    let room = limit.saturating_sub(r.results.len());
+    r.results.extend(hits.iter().skip(offset.saturating_sub(before)).take(room).map(|(_, s)| s.clone()));
+    r.page = crate::page::Page::of(u64::from(args.options.offset), r.results.len(), before + hits.len());
+    Ok(())
 }
 
 // Which symbols `java_find_symbol` considers (no doc comment: tools/list would carry it).
@@ -199,25 +286,10 @@ pub(crate) fn find_symbol(
         MatchKind::Method => matches!(k, SymKind::Method | SymKind::Constructor),
         MatchKind::Field => matches!(k, SymKind::Field | SymKind::EnumConstant),
     };
-    // `Bar#doThing` or `com.foo.Bar`: the name is the last part, the rest must end the
-    // qualified name's owner.
-    let (owner, name) = match query.rsplit_once('#') {
-        Some((o, n)) => (Some(o.to_owned()), n.to_owned()),
-        None => match query.rsplit_once('.') {
-            Some((o, n)) if !n.is_empty() => (Some(o.to_owned()), n.to_owned()),
-            _ => (None, query.to_owned()),
-        },
-    };
+    let (owner, name) = split_query(query);
     let cs = args.options.case_sensitive;
     let pattern = Pattern::new(&name, cs);
-    let owner_ok = move |s: &SymView| match &owner {
-        None => true,
-        Some(o) => {
-            let own = s.container();
-            let (own, o) = if cs { (own.to_owned(), o.clone()) } else { (own.to_lowercase(), o.to_lowercase()) };
-            own == o || own.ends_with(&format!(".{o}")) || (o.contains(['*', '?']) && wildcard_match(&o, &own, cs))
-        }
-    };
+    let owner_ok = move |s: &SymView| owner.as_deref().is_none_or(|o| owner_matches(o, s.container(), cs));
     let keep = |p: &Path, s: &SymView| kind_ok(s.kind()) && under.is_none_or(|u| p.starts_with(u)) && owner_ok(s);
     let page = index.find_symbols(&pattern, &keep, args.options.offset as usize, limit);
     let results: Vec<SymbolResult> = page

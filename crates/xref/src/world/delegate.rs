@@ -57,6 +57,11 @@ impl World {
         }
     }
 
+    /// The workspace types with a member annotated with Lombok's `@Delegate`, in the world's order.
+    pub fn delegating_types(&self) -> Vec<TypeId> {
+        (0..self.types.len() as u32).map(TypeId).filter(|&id| !self.decl(id).delegates.is_empty()).collect()
+    }
+
     /// Whether the world can read the type a `@Delegate` of `id` delegates to.
     pub fn delegate_known(&self, id: TypeId, d: &DelegateSym) -> bool {
         let ctx = self.ctx_ref(id);
