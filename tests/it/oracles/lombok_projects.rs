@@ -389,47 +389,9 @@ fn a_lombok_project_against_its_delomboked_copy() {
     println!("delombok only (by kind and name): {missing_all:?}");
     println!("ours only (by kind and name): {extra_all:?}");
 
-    // Speed and references: both copies open in one run.
-    let (original, index_a) = open(&src);
-    let (expanded, index_b) = open(&copy);
-    let outline_all = |ws: &Host, root: &Path| {
-        let start = Instant::now();
-        for f in &files {
-            let rel = f.strip_prefix(&src).unwrap_or(f);
-            let args = serde_json::from_value(serde_json::json!({ "filePath": root.join(rel).to_string_lossy() }))
-                .expect("args");
-            mcp_java_index::tools::tool::java_index::run(ws, &args).expect("java_index");
-        }
-        start.elapsed()
-    };
-    // Each step three times, the two copies in turn; the best of each (the machine is shared).
-    let best = |f: &dyn Fn(bool) -> Duration| {
-        let (mut a, mut b) = (Duration::MAX, Duration::MAX);
-        for _ in 0..3 {
-            a = a.min(f(true));
-            b = b.min(f(false));
-        }
-        (a, b)
-    };
-    let (outline_a, outline_b) =
-        best(&|first| if first { outline_all(&original, &src) } else { outline_all(&expanded, &copy) });
-    let names: BTreeSet<String> = targets
-        .iter()
-        .filter_map(|t| t.split('#').nth(1))
-        .map(|n| n.split('(').next().unwrap_or(n).to_owned())
-        .take(300)
-        .collect();
-    let search = |ws: &Host| {
-        let start = Instant::now();
-        let mut hits = 0;
-        for n in &names {
-            let args = serde_json::from_value(serde_json::json!({ "query": n })).expect("args");
-            hits += mcp_java_index::tools::tool::java_find_symbol::run(ws, &args).expect("java_find_symbol").page.total;
-        }
-        (start.elapsed(), hits)
-    };
-    let ((_, hits_a), (_, hits_b)) = (search(&original), search(&expanded));
-    let (search_a, search_b) = best(&|first| search(if first { &original } else { &expanded }).0);
+    // References: both copies open in one run (their speed: `benches/lombok.rs`).
+    let (original, _) = open(&src);
+    let (expanded, _) = open(&copy);
     let inside = |file: &str, line: u32| {
         let rel = file.replace('\\', "/");
         written
@@ -467,21 +429,6 @@ fn a_lombok_project_against_its_delomboked_copy() {
     for d in differ.iter().chain(&errors).take(40) {
         println!("  {d}");
     }
-    let (refs_a, refs_b) = best(&|first| {
-        let start = Instant::now();
-        for t in &targets {
-            let _ = refs(if first { &original } else { &expanded }, t, &|_, _| false);
-        }
-        start.elapsed()
-    });
-    println!("\n| step (best of 3) | Lombok sources | delomboked copy |\n| --- | --- | --- |");
-    println!("| open + index | {index_a:.2?} | {index_b:.2?} |");
-    println!("| java_index of {} files | {outline_a:.2?} | {outline_b:.2?} |", files.len());
-    println!(
-        "| java_find_symbol × {} | {search_a:.2?} ({hits_a} hits) | {search_b:.2?} ({hits_b} hits) |",
-        names.len()
-    );
-    println!("| find_references × {} | {refs_a:.2?} | {refs_b:.2?} |", targets.len());
 }
 
 /// javac with Lombok as its processor over every `.java` file under `dir` (classes into a
