@@ -251,6 +251,12 @@ fn is_java(p: &Path) -> bool {
     p.extension().is_some_and(|e| e.eq_ignore_ascii_case("java"))
 }
 
+/// A source the symbol index holds: Java, or Kotlin (`.kt`, outlined by `mji_parser::kotlin`;
+/// only its declarations: the reference engine reads Java files alone, [`LiveIndex::java_files`]).
+fn is_source(p: &Path) -> bool {
+    is_java(p) || p.extension().is_some_and(|e| e == "kt")
+}
+
 impl LiveIndex {
     /// An empty index over the roots; `caches[i]` serves root `i` (the last one serves the
     /// rest when there are fewer caches than roots).
@@ -393,7 +399,7 @@ impl LiveIndex {
     /// Counts the FIFOs, sockets and devices named like Java files that a walk found as
     /// skipped, with what they are; they are never opened.
     fn skip_special(&self, special: &[PathBuf]) {
-        for p in special.iter().filter(|p| is_java(p)) {
+        for p in special.iter().filter(|p| is_source(p)) {
             if let Ok(m) = std::fs::symlink_metadata(p) {
                 self.set_skipped(p, Some(mji_fs::not_regular(&m).to_string()));
             }
@@ -526,7 +532,7 @@ impl LiveIndex {
                     Arc::from(f.as_path()),
                     Resource { root: i, size: meta.map_or(0, |m| m.size), modified: meta.and_then(|m| m.modified) },
                 ));
-                if is_java(&f) {
+                if is_source(&f) {
                     java_stamps.push(meta.map(|m| m.stamp));
                     java.push((f, i));
                 }
@@ -689,6 +695,7 @@ impl LiveIndex {
             walk.java
                 .iter()
                 .zip(&walk.stamps)
+                .filter(|((p, _), _)| is_java(p))
                 .filter_map(|((p, root), st)| {
                     st.filter(|st| st.size <= cap).map(|st| (Arc::from(p.as_path()), *root, st))
                 })
@@ -837,7 +844,7 @@ impl LiveIndex {
                 Ok(m) if m.is_file() => files.push((canon, root)),
                 Ok(m) => {
                     // A FIFO, socket or device named like a source file: never opened.
-                    if is_java(&canon) {
+                    if is_source(&canon) {
                         self.set_skipped(&canon, Some(mji_fs::not_regular(&m).to_string()));
                     }
                     gone.push(canon);
@@ -849,7 +856,7 @@ impl LiveIndex {
             .par_iter()
             .map(|(p, r)| {
                 let meta = std::fs::metadata(p).ok();
-                let syms = if is_java(p) { self.load(p, *r) } else { None };
+                let syms = if is_source(p) { self.load(p, *r) } else { None };
                 (p.clone(), *r, syms, meta)
             })
             .collect();
@@ -943,7 +950,7 @@ impl LiveIndex {
             let Ok(st) = self.state.read() else { return true };
             match (st.table.file(f), std::fs::metadata(f)) {
                 (Some(e), Ok(m)) => stamp(&m) != e.stamp,
-                (None, _) => is_java(f) || is_lombok_config(f) || !st.resources.contains_key(f.as_path()),
+                (None, _) => is_source(f) || is_lombok_config(f) || !st.resources.contains_key(f.as_path()),
                 _ => true,
             }
         });
@@ -1060,7 +1067,23 @@ impl LiveIndex {
         if let Some(walked) = self.walk_listing() {
             return walked.into_iter().map(|(p, root, _)| (p, root)).collect();
         }
-        self.state.read().map(|st| st.table.files().map(|f| (f.path.clone(), f.root)).collect()).unwrap_or_default()
+        self.state
+            .read()
+            .map(|st| st.table.files().filter(|f| is_java(&f.path)).map(|f| (f.path.clone(), f.root)).collect())
+            .unwrap_or_default()
+    }
+
+    /// The Kotlin files the index holds, with their roots, in path order (their declarations
+    /// only: no reference of theirs is bound, which answers about references say).
+    pub fn kotlin_files(&self) -> Vec<(Arc<Path>, usize)> {
+        self.settle();
+        let mut out: Vec<(Arc<Path>, usize)> = self
+            .state
+            .read()
+            .map(|st| st.table.files().filter(|f| !is_java(&f.path)).map(|f| (f.path.clone(), f.root)).collect())
+            .unwrap_or_default();
+        out.sort();
+        out
     }
 
     /// Every indexed Java file with its root and the stamp it was indexed at (while
@@ -1072,7 +1095,9 @@ impl LiveIndex {
         }
         self.state
             .read()
-            .map(|st| st.table.files().map(|f| (f.path.clone(), f.root, f.stamp())).collect())
+            .map(|st| {
+                st.table.files().filter(|f| is_java(&f.path)).map(|f| (f.path.clone(), f.root, f.stamp())).collect()
+            })
             .unwrap_or_default()
     }
 

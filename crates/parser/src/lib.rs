@@ -7,6 +7,7 @@
 
 pub mod bound;
 pub mod kind;
+pub mod kotlin;
 pub mod lombok;
 pub mod skeleton;
 pub mod source;
@@ -163,6 +164,9 @@ pub fn outline_declarations_unhashed_with(file_path: &str, bytes: &[u8], lombok:
 
 fn declarations(file_path: &str, bytes: &[u8], hash: String, lombok: &Arc<lombok::Config>) -> FileOutline {
     let src = SourceText::decode(bytes);
+    if kotlin::is_kotlin(file_path) {
+        return kotlin::outline_source(file_path, hash, &src);
+    }
     // Escapes first (javac translates them before anything else); a translated line
     // terminator would move lines, so such a file is parsed whole.
     let prep = Prepared::new(&src.text);
@@ -193,6 +197,10 @@ pub fn outline_source_with(
     src: &SourceText,
     lombok: &Arc<lombok::Config>,
 ) -> FileOutline {
+    // A Kotlin source, by its name (every caller outlines through here).
+    if kotlin::is_kotlin(file_path) {
+        return kotlin::outline_source(file_path, hash, src);
+    }
     let mut out = FileOutline {
         file_path: file_path.to_owned(),
         language: "java".to_owned(),

@@ -218,3 +218,9 @@ pub(crate) fn no_match_but_near(what: &str, query: &str, near: &[String]) -> Too
         near.join(", ")
     ))
 }
+
+/// `Some("kotlin")` for a Kotlin source, None for Java (results say the language only when it is
+/// not Java, so Java answers are as before).
+pub(crate) fn language_of(path: &std::path::Path) -> Option<String> {
+    path.extension().is_some_and(|e| e == "kt").then(|| mji_parser::kotlin::LANGUAGE.to_owned())
+}

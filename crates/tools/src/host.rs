@@ -602,6 +602,47 @@ impl Host {
     pub(crate) fn incomplete(&self, unbound: Vec<(Arc<Path>, mji_xref::bind::DepthCut)>) -> Vec<String> {
         mji_edit::ctx::Ctx::incomplete(self, unbound)
     }
+
+    /// The Kotlin files that mention one of `names` as a word (a getter's or setter's property
+    /// name too: Kotlin calls `getName()` as `.name`), as `incomplete` entries: the reference
+    /// engine binds Java alone, so references in them are not in an answer.
+    pub(crate) fn kotlin_mentions(&self, names: &[String]) -> Vec<String> {
+        let files = self.index().kotlin_files();
+        if files.is_empty() {
+            return Vec::new();
+        }
+        let mut words: Vec<String> = names.to_vec();
+        for n in names {
+            let rest = ["get", "set", "is"]
+                .iter()
+                .find_map(|p| n.strip_prefix(p))
+                .filter(|r| r.starts_with(char::is_uppercase));
+            if let Some(rest) = rest {
+                let mut cs = rest.chars();
+                words.extend(cs.next().map(|c| c.to_lowercase().collect::<String>() + cs.as_str()));
+            }
+        }
+        let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+        let mentions = |text: &[u8]| {
+            words.iter().any(|w| {
+                let w = w.as_bytes();
+                !w.is_empty()
+                    && text.windows(w.len()).enumerate().any(|(i, x)| {
+                        x == w
+                            && (i == 0 || !is_word(text[i - 1]))
+                            && text.get(i + w.len()).is_none_or(|&b| !is_word(b))
+                    })
+            })
+        };
+        files
+            .iter()
+            .filter_map(|(p, root)| {
+                let display = self.roots().display(p, *root);
+                let text = self.roots().read(p, &display).ok()?;
+                mentions(&text).then(|| format!("{display}: a Kotlin file (outlined, its references not bound)"))
+            })
+            .collect()
+    }
 }
 
 /// Where the world and reference index of a workspace are persisted: beside the first root's

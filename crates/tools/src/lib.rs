@@ -141,6 +141,17 @@ pub fn require_java(path: &Path, display: &str) -> Result<(), ToolError> {
     }
 }
 
+/// [`require_java`], or a Kotlin source (`.kt`): the tools that outline and read declarations
+/// (`java_index`, `java_read_range`, `java_read_javadoc`) read both.
+pub fn require_source(path: &Path, display: &str) -> Result<(), ToolError> {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if ext.eq_ignore_ascii_case("java") || ext == "kt" {
+        Ok(())
+    } else {
+        Err(ToolError::BadFile { path: display.to_owned(), reason: "is not a .java or .kt file".to_owned() })
+    }
+}
+
 /// Cuts a string to at most `max` chars on a char boundary; returns whether it was cut.
 pub(crate) fn truncate_chars(s: &mut String, max: usize) -> bool {
     match s.char_indices().nth(max) {

@@ -441,7 +441,7 @@ async fn bad_arguments_are_tool_errors_that_name_the_problem() {
         ("java_index", json!({"filePath": "../../etc/passwd"}), "outside the workspace roots"),
         ("java_index", json!({"filePath": outside}), "outside the workspace roots"),
         ("java_index", json!({"filePath": "module_info"}), "is a directory"),
-        ("java_index", json!({"filePath": "notes.txt"}), "is not a .java file"),
+        ("java_index", json!({"filePath": "notes.txt"}), "is not a .java or .kt file"),
         ("java_index", json!({"filePath": "C:\\x\\Y.java"}), "Windows drive path"),
         (
             "java_read_range",

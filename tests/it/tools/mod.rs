@@ -16,6 +16,7 @@ mod extract_duplicates;
 mod extract_types;
 mod find;
 mod java_index;
+mod kotlin;
 mod libraries;
 mod lombok;
 mod lombok_delegate;

@@ -151,7 +151,8 @@ pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult,
         }
     }
     let search = kinds_filter(search, args);
-    let incomplete = ws.incomplete(search.unbound);
+    let mut incomplete = ws.incomplete(search.unbound);
+    incomplete.extend(ws.kotlin_mentions(&target.names));
     let found = search.hits;
     let mut texts = std::collections::HashMap::new();
     let mut flat: Vec<(Arc<Path>, ReferenceOut)> = Vec::new();

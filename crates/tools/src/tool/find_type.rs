@@ -118,6 +118,9 @@ pub struct TypeResult {
     // (The archive's path; no doc, which every client would pay for in tools/list.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub archive: Option<String>,
+    // (`kotlin` for a Kotlin source's declaration; Java's are not marked.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
 }
 
 crate::find::search_answer! {
@@ -191,6 +194,7 @@ pub fn find_type(index: &LiveIndex, under: Option<&Path>, args: &FindTypeArgs) -
             symbol_id: f.symbol.symbol_id.to_string(),
             origin: None,
             archive: None,
+                language: crate::find::language_of(&f.path),
         })
         .collect();
     Ok(FindTypeResult::page(args.pattern.clone(), results, args.offset, index, &page))
@@ -266,6 +270,7 @@ pub fn find_library_types(libs: &mji_classfile::LibraryIndex, args: &FindTypeArg
                 summary: None,
                 origin: Some(a.origin.as_str().to_owned()),
                 archive: Some(a.path.display().to_string()),
+language: None,
             }
         })
         .collect()

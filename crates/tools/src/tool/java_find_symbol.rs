@@ -140,6 +140,7 @@ fn add_delegated(ws: &Host, under: Option<&Path>, args: &FindSymbolArgs, r: &mut
                     signature_text: m.signature_text.clone(),
                     origin: None,
                     archive: None,
+                    language: None,
                 },
             ));
         }
@@ -247,6 +248,9 @@ pub struct SymbolResult {
     // (The archive's path; no doc, which every client would pay for in tools/list.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub archive: Option<String>,
+    // (`kotlin` for a Kotlin source's declaration; Java's are not marked.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
 }
 
 crate::find::search_answer! {
@@ -312,6 +316,7 @@ pub(crate) fn find_symbol(
                 },
                 origin: None,
                 archive: None,
+                language: crate::find::language_of(&f.path),
             }
         })
         .collect();
@@ -503,6 +508,7 @@ impl LibraryHits {
                         end_line: t.end_line,
                         origin: t.origin.clone(),
                         archive: t.archive.clone(),
+language: None,
                     }
                 }
                 LibraryHit::Member(ni, mi) => {
@@ -545,6 +551,7 @@ impl LibraryHits {
                         signature_text: render_signature(name, m),
                         origin: Some(a.origin.as_str().to_owned()),
                         archive: Some(a.path.display().to_string()),
+language: None,
                     }
                 }
             })

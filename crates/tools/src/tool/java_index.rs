@@ -3,7 +3,7 @@
 
 use std::path::Path;
 use serde::{Deserialize, Serialize};
-use crate::{ToolError, read_file, require_java};
+use crate::{ToolError, read_file};
 use mji_model::{FileOutline, Javadoc, OutlineOptions, TypeDecl};
 use mji_parser::SourceText;
 use serde_json::{Map, Value};
@@ -454,7 +454,7 @@ fn retain(full: &FileOutline, keep: &std::collections::HashSet<&str>) -> FileOut
 
 /// Reads, parses and outlines one `.java` file (no cache).
 pub fn index_file(path: &Path, display: &str, opts: &OutlineOptions) -> Result<FileOutline, ToolError> {
-    require_java(path, display)?;
+    crate::require_source(path, display)?;
     let bytes = read_file(path, display)?;
     let src = SourceText::decode(&bytes);
     let outline = mji_parser::outline_source(display, mji_parser::content_hash(&bytes), &src);
@@ -824,7 +824,7 @@ pub fn run(ws: &Host, args: &JavaIndexArgs) -> Result<CachedOutline, ToolError> 
         let outline = apply_options(outline, &opts, None);
         return Ok(CachedOutline { outline, outcome: Outcome::Miss, elapsed_ms: t.elapsed().as_secs_f64() * 1e3 });
     }
-    require_java(&r.path, &r.display)?;
+    crate::require_source(&r.path, &r.display)?;
     let cache = ws.cache(r.root);
     let io = |e: std::io::Error| io_error(&r.display, e);
     let (outline, outcome) = if opts.max_javadoc_preview_chars > 0 {

@@ -4,7 +4,7 @@
 use std::path::Path;
 use serde::{Deserialize, Serialize};
 use crate::tool::java_read_range::{RangeOptions, range_of};
-use crate::{ToolError, read_file, require_java};
+use crate::{ToolError, read_file};
 use mji_model::symbol_id::split_key;
 use mji_model::{FileOutline, Javadoc};
 use mji_parser::SourceText;
@@ -87,7 +87,7 @@ pub fn read_javadoc(
     symbol_id: &str,
     opts: &JavadocOptions,
 ) -> Result<JavadocResult, ToolError> {
-    require_java(path, display)?;
+    crate::require_source(path, display)?;
     if symbol_id.trim().is_empty() {
         return Err(ToolError::InvalidArgument("symbolId is empty; take one from java_index".to_owned()));
     }
@@ -191,7 +191,7 @@ pub fn run(ws: &Host, args: &ReadJavadocArgs) -> Result<JavadocResult, ToolError
     }
     let r = ws.resolve(&args.file_path)?;
     ws.check_file(&r.path, &r.display)?;
-    require_java(&r.path, &r.display)?;
+    crate::require_source(&r.path, &r.display)?;
     if args.symbol.is_none() && args.symbol_id.trim().is_empty() {
         return Err(ToolError::InvalidArgument(
             "symbolId is empty; take one from java_index, or give symbol (a declaration's name)".to_owned(),

@@ -7,7 +7,7 @@ use crate::{ToolError, read_file};
 use mji_model::FileOutline;
 use mji_parser::SourceText;
 use crate::registry::{Start, Tool};
-use crate::{io_error, read_error, require_java};
+use crate::{io_error, read_error};
 use crate::host::Host;
 
 /// Default and ceiling of `maxChars`.
@@ -256,7 +256,7 @@ pub fn run(ws: &Host, args: &ReadRangeArgs) -> Result<RangeResult, ToolError> {
     let r = ws.resolve(&args.file_path)?;
     ws.check_file(&r.path, &r.display)?;
     let (start, end) = args.lines(|| {
-        require_java(&r.path, &r.display)?;
+        crate::require_source(&r.path, &r.display)?;
         let (cached, _) =
             ws.cache(r.root).outline_with_source(&r.path, &r.display).map_err(|e| io_error(&r.display, e))?;
         Ok(cached.outline.clone())
