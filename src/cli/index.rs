@@ -13,7 +13,7 @@ use super::{WorkspaceFlags, display, flushed, init_logging, print_json};
 use crate::model::OutlineOptions;
 use crate::tools::host::Host;
 use crate::tools::tool::java_index::{OutlineQuery, apply_options};
-use crate::tools::{ToolError, require_java};
+use crate::tools::{ToolError, require_source};
 
 #[derive(Debug, Args)]
 pub struct IndexArgs {
@@ -247,7 +247,7 @@ pub fn index(args: IndexArgs) -> anyhow::Result<ExitCode> {
         && !single.is_dir()
     {
         let d = display(single);
-        require_java(single, &d)?;
+        require_source(single, &d)?;
         crate::tools::read_file_checked(single, &d)?;
         let (json, outcome) = one(single, &d)?;
         count(outcome, &json, &mut stats);

@@ -108,7 +108,7 @@ fn range_and_javadoc_commands() {
 fn bad_input_exits_non_zero_with_a_clear_message() {
     for (args, want) in [
         (vec!["index", "missing.java"], "file not found: missing.java"),
-        (vec!["index", "../../Cargo.toml"], "is not a .java file"),
+        (vec!["index", "../../Cargo.toml"], "is not a .java or .kt file"),
         (vec!["index", "enums.java", "."], "enums.java is not a directory: `index DIR` indexes directories"),
         (vec!["index", "--root", ".", "."], "drop --root"),
         (vec!["index", "--include-fields", "false", "."], "pass --outlines"),
