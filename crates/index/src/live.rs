@@ -466,6 +466,7 @@ impl LiveIndex {
                     root,
                     &meta,
                     &mji_parser::outline_declarations_unhashed_with(&display, &bytes, &self.lombok.for_file(path)),
+                    self.lombok.salt(path),
                 ))
             }
             Err(mji_fs::roots::ReadError::Io(_, e))
@@ -717,13 +718,24 @@ impl LiveIndex {
         // indexed at; the others are dropped from the table.
         let mut current = vec![false; table.slots()];
         let mut to_load: Vec<(PathBuf, usize)> = Vec::new();
+        // A record's size is salted by its file's `lombok.config` (see `FileSymbols`): with no
+        // `lombok.config` in any root every salt is 0, and none is looked up.
+        let configs = self.state.read().is_ok_and(|st| st.resources.keys().any(|k| is_lombok_config(k)));
         for (k, ((p, r), now)) in java.iter().zip(java_stamps).enumerate() {
+            let Some(now) = *now else {
+                to_load.push((p.clone(), *r));
+                continue;
+            };
             match table.slot_of(k, p) {
-                Some(slot)
-                    if !current[slot as usize]
-                        && table.file_at(slot).is_some_and(|f| f.root == *r && *now == Some(f.stamp())) =>
-                {
-                    current[slot as usize] = true
+                Some(slot) if !current[slot as usize] && table.file_at(slot).is_some_and(|f| f.root == *r) => {
+                    let salt = if configs { self.lombok.salt(p) } else { 0 };
+                    let recorded = table.file_at(slot).map(|f| f.stamp());
+                    if recorded == Some(mji_fs::stamp::Stamp { size: now.size ^ salt, ..now }) {
+                        current[slot as usize] = true;
+                        table.make_current(slot, now, salt);
+                    } else {
+                        to_load.push((p.clone(), *r));
+                    }
                 }
                 _ => to_load.push((p.clone(), *r)),
             }

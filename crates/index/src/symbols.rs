@@ -117,6 +117,10 @@ pub struct FileSymbols {
     /// Whether a member is annotated with Lombok's `@Delegate`: the methods it generates are
     /// the reference engine's to list ([`mji_parser::lombok::has_delegate`]).
     delegates: bool,
+    /// The file's `lombok.config` salt (`Resolver::salt`: 0 under Lombok's defaults), XORed into
+    /// the size its snapshot record stores, so a record made under another configuration is not
+    /// current after a restart (a `lombok.config` below a root changed while no server ran).
+    salt: u64,
     body: OnceLock<Body>,
     raw: Option<Raw>,
 }
@@ -237,6 +241,7 @@ impl FileSymbols {
             stamp,
             count,
             delegates: false,
+            salt: 0,
             body: OnceLock::from(Body { arena, syms }),
             raw: None,
         }
@@ -676,6 +681,14 @@ impl SymbolTable {
         self.files.get(slot as usize).and_then(Option::as_ref)
     }
 
+    /// A snapshot record found current: its stamp as the file's own and its salt as checked.
+    pub(crate) fn make_current(&mut self, slot: u32, stamp: Stamp, salt: u64) {
+        if let Some(Some(f)) = self.files.get_mut(slot as usize) {
+            f.stamp = stamp;
+            f.salt = salt;
+        }
+    }
+
     pub fn symbol(&self, r: SymRef) -> Option<(&FileSymbols, SymView<'_>)> {
         let f = self.file_at(r.0)?;
         Some((f, f.get(r.1 as usize)?))
@@ -806,10 +819,18 @@ fn owner(starts: &[u32], pos: usize) -> usize {
 }
 
 /// A path under a root, for building [`FileSymbols`].
-pub(crate) fn file_symbols(path: PathBuf, root: usize, meta: &std::fs::Metadata, outline: &FileOutline) -> FileSymbols {
+/// `salt`: the file's `lombok.config` salt (0 under Lombok's defaults).
+pub(crate) fn file_symbols(
+    path: PathBuf,
+    root: usize,
+    meta: &std::fs::Metadata,
+    outline: &FileOutline,
+    salt: u64,
+) -> FileSymbols {
     let (arena, syms) = compact(outline);
     let mut f = FileSymbols::decoded(Arc::from(path), root, Stamp::recorded(meta), arena, syms);
     f.delegates = mji_parser::lombok::has_delegate(outline);
+    f.salt = salt;
     f
 }
 
@@ -914,7 +935,7 @@ impl FileSymbols {
             out.extend_from_slice(b);
         }
         put_bytes(out, rel.as_bytes());
-        out.extend_from_slice(&self.stamp.size.to_le_bytes());
+        out.extend_from_slice(&(self.stamp.size ^ self.salt).to_le_bytes());
         out.extend_from_slice(&self.stamp.mtime_ns.to_le_bytes());
         if self.body.get().is_none()
             && let Some(raw) = self.raw.as_ref().and_then(|r| r.bytes.get(r.at..r.end))
@@ -998,6 +1019,8 @@ impl FileSymbols {
             stamp: Stamp { size, mtime_ns },
             count,
             delegates,
+            // The size read is salted; [`SymbolTable::make_current`] sets both once checked.
+            salt: 0,
             body: OnceLock::new(),
             raw: Some(Raw { bytes: bytes.clone(), at: body_at, end }),
         })
@@ -1096,7 +1119,7 @@ mod tests {
         let src = "package p;\nimport lombok.experimental.Delegate;\nclass H { @Delegate private java.util.List<String> items; int size; }\n";
         let outline = mji_parser::outline_declarations_unhashed("H.java", src.as_bytes());
         let meta = std::fs::metadata(env!("CARGO_MANIFEST_DIR")).expect("a directory");
-        let with = file_symbols(PathBuf::from("/w/H.java"), 0, &meta, &outline);
+        let with = file_symbols(PathBuf::from("/w/H.java"), 0, &meta, &outline, 0);
         assert!(with.has_delegate(), "{:?}", outline.errors);
         for (f, want) in [(with, true), (file(3), false)] {
             let mut bytes = Vec::new();

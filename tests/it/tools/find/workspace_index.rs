@@ -464,6 +464,61 @@ fn the_snapshot_is_only_an_accelerator() {
     assert_eq!(method_files(&third, "getSomeValue").len(), want.len() - 1);
 }
 
+/// A `lombok.config` below a root changed, added or removed while no server ran: the files
+/// below it are outlined again on the next start (their snapshot records are salted by their
+/// configuration), so the accessors the index lists are those of the configuration now; the
+/// other files still come from the snapshot.
+#[test]
+fn a_lombok_config_changed_while_down_is_seen_after_a_restart() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("tempdir");
+    let root = tmp.path();
+    let bean = "package a.b;\n\n@lombok.Getter\npublic class Bean {\n    private int mSize;\n}\n";
+    write(root, "a/b/Bean.java", bean);
+    write(root, "c/Other.java", "package c;\n\n@lombok.Getter\npublic class Other {\n    private int mCount;\n}\n");
+    let old = std::time::SystemTime::now() - Duration::from_secs(3600);
+    let config = root.join("a/lombok.config");
+    let age = |p: &Path, t: std::time::SystemTime| {
+        std::fs::File::options().write(true).open(p).expect("open").set_modified(t).expect("mtime")
+    };
+    for f in ["a/b/Bean.java", "c/Other.java"] {
+        age(&root.join(f), old);
+    }
+    // The files declaring a method `name` (none: an empty list, not the typo error).
+    let files_of = |ws: &Host, name: &str| -> Vec<String> {
+        mcp_java_index::tools::tool::java_find_symbol::run(ws, &sym(name, MatchKind::Method, 500, 0))
+            .map(|r| {
+                r.results
+                    .into_iter()
+                    .filter(|r| r.qualified_name.ends_with(&format!("#{name}")))
+                    .map(|r| r.file_path)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    // (what the config says, the getter Bean's index has)
+    let steps: [(Option<&str>, &str); 3] = [
+        (None, "getMSize"),
+        (Some("lombok.accessors.prefix += m\n"), "getSize"),
+        (Some("lombok.accessors.fluent = true\n"), "mSize"),
+    ];
+    for (k, (text, want)) in steps.iter().chain([(None, "getMSize")].iter()).enumerate() {
+        match text {
+            Some(t) => {
+                std::fs::write(&config, t).expect("write");
+                age(&config, old + Duration::from_secs(k as u64));
+            }
+            None => {
+                let _ = std::fs::remove_file(&config);
+            }
+        }
+        let ws = open_cached(root, cache.path());
+        ws.build_index();
+        assert_eq!(files_of(&ws, "getMCount"), ["c/Other.java"], "step {k}: {text:?}");
+        assert_eq!(files_of(&ws, want), ["a/b/Bean.java"], "step {k}: {text:?}");
+    }
+}
+
 #[test]
 fn several_roots_are_searched_together_with_absolute_paths() {
     let (a, b) = (tempfile::tempdir().expect("tempdir"), tempfile::tempdir().expect("tempdir"));
