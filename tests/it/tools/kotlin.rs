@@ -102,3 +102,49 @@ fn references_of_a_java_member_say_which_kotlin_files_are_not_bound() {
     let (v, _) = call(&ws, "find_references", json!({"target": "p.Caller#f(User)"})).expect("find_references");
     assert!(v.get("incompleteFiles").is_none_or(|n| n == 0), "{v:#}");
 }
+
+/// A real Kotlin project (`KOTLIN_CORPUS=DIR`, e.g. square/moshi's snapshot): every `.kt` file
+/// outlined, each declaration's lines inside its file and inside its type's; prints the files
+/// with syntax errors. Says it skipped without `KOTLIN_CORPUS`.
+#[test]
+fn a_kotlin_project_is_outlined() {
+    let Some(dir) = std::env::var_os("KOTLIN_CORPUS").map(std::path::PathBuf::from) else {
+        eprintln!("skipped: set KOTLIN_CORPUS to a Kotlin project's folder");
+        return;
+    };
+    let files = mcp_java_index::fs::walk::walk(&dir, |p| p.extension().is_some_and(|x| x == "kt")).files;
+    let (mut with_errors, mut decls) = (Vec::new(), 0usize);
+    for f in &files {
+        let bytes = std::fs::read(f).expect("read");
+        let o = mcp_java_index::parser::outline(&f.to_string_lossy(), &bytes);
+        assert_eq!(o.language, "kotlin");
+        fn walk(t: &mcp_java_index::model::TypeDecl, lines: u32, outer: (u32, u32), n: &mut usize) {
+            assert!(t.start_line >= 1 && t.start_line <= t.end_line && t.end_line <= lines, "{}", t.qualified_name);
+            assert!(outer.0 <= t.start_line && t.end_line <= outer.1, "{} outside its type", t.qualified_name);
+            let own = (t.start_line, t.end_line);
+            for (s, e) in t
+                .methods
+                .iter()
+                .map(|m| (m.start_line, m.end_line))
+                .chain(t.fields.iter().map(|f| (f.start_line, f.end_line)))
+            {
+                assert!(own.0 <= s && s <= e && e <= own.1, "{}: {s}-{e} outside {own:?}", t.qualified_name);
+                *n += 1;
+            }
+            for i in &t.inner_classes {
+                walk(i, lines, own, n);
+            }
+        }
+        for t in &o.classes {
+            walk(t, o.line_count, (1, o.line_count.max(1)), &mut decls);
+        }
+        if !o.errors.is_empty() {
+            with_errors.push(format!("{}: {:?}", f.display(), o.errors.first()));
+        }
+    }
+    println!("{} .kt files, {decls} members, {} with syntax errors", files.len(), with_errors.len());
+    for e in &with_errors {
+        println!("  {e}");
+    }
+    assert!(!files.is_empty(), "no .kt file under {}", dir.display());
+}
