@@ -53,6 +53,9 @@ fn a_kotlin_file_is_outlined_and_read_by_name() {
         badge["methods"].as_array().expect("methods").iter().map(|m| m["name"].as_str().unwrap_or("")).collect();
     assert_eq!(methods, ["getLabel", "getCount", "setCount", "bump"]);
     assert_eq!(badge["methods"][0]["generated"], "kotlin");
+    // The text reads as Kotlin writes it.
+    assert!(text.contains("8-12 public data class Badge\n") && text.contains("8 public val label: String\n"), "{text}");
+    assert!(text.contains("8 public String getLabel()  [kotlin val label]"), "{text}");
     let show = &v["classes"][1]["methods"][0];
     assert_eq!(
         (show["name"].as_str(), show["startLine"].as_u64(), show["endLine"].as_u64()),

@@ -570,6 +570,41 @@ pub(crate) fn javadoc_plain_text(raw: &str) -> String {
 
 /// A type's header as the outline text shows it: modifiers, kind, name, type parameters,
 /// record components, supertypes and permitted subtypes.
+/// A Kotlin type's head as Kotlin writes it: `public data class User<T> : Base, Named`,
+/// `public companion object Companion`, `public typealias Users = List<User>`.
+fn kotlin_head(t: &TypeDecl) -> String {
+    use std::fmt::Write;
+    let is = |m: &str| t.modifiers.iter().any(|x| x == m);
+    let word = match t.kind {
+        _ if is("object") || is("typealias") => "",
+        mji_model::TypeKind::Interface => "interface",
+        mji_model::TypeKind::Enum => "enum class",
+        mji_model::TypeKind::Annotation => "annotation class",
+        _ => "class",
+    };
+    let mut head = t.modifiers.join(" ");
+    for w in [word, t.name.as_str()].into_iter().filter(|w| !w.is_empty()) {
+        if !head.is_empty() {
+            head.push(' ');
+        }
+        head.push_str(w);
+    }
+    if let Some(tp) = &t.type_params_text {
+        head.push_str(tp);
+    }
+    if is("typealias") {
+        if let Some(e) = &t.extends {
+            let _ = write!(head, " = {e}");
+        }
+        return head;
+    }
+    let supers: Vec<&str> = t.extends.iter().chain(&t.implements).map(String::as_str).collect();
+    if !supers.is_empty() {
+        let _ = write!(head, " : {}", supers.join(", "));
+    }
+    head
+}
+
 pub(crate) fn type_head(t: &TypeDecl, word: &str) -> String {
     use std::fmt::Write;
     let mut head = t.modifiers.join(" ");
@@ -673,6 +708,8 @@ pub(crate) fn render_outline(o: &OutlineAnswer) -> String {
     // contiguous, so this is source order (a type before its members on a shared line).
     let mut entries: Vec<(u32, usize, String)> = Vec::new();
     let mut stack: Vec<(&TypeDecl, usize)> = ol.classes.iter().rev().map(|t| (t, 0)).collect();
+    // A Kotlin source's declarations read as Kotlin writes them (`val name: String`).
+    let kotlin = ol.language == mji_parser::kotlin::LANGUAGE;
     while let Some((t, depth)) = stack.pop() {
         let mut add = |d: usize, start: u32, end: u32, annotations: &[String], text: &str, jd: &Javadoc| {
             let mut s = String::new();
@@ -685,7 +722,11 @@ pub(crate) fn render_outline(o: &OutlineAnswer) -> String {
             // Listed only around the page's declarations: where they are, not its header.
             add(depth, t.start_line, t.end_line, &[], &format!("{word} {}", t.name), &Javadoc::absent());
         } else {
-            let head = generated_tag(type_head(t, word), &t.generated, &t.generated_by);
+            let head = match kotlin {
+                true => kotlin_head(t),
+                false => type_head(t, word),
+            };
+            let head = generated_tag(head, &t.generated, &t.generated_by);
             add(depth, t.start_line, t.end_line, &t.annotations, &head, &t.javadoc);
         }
         let d = depth + 1;
@@ -697,7 +738,11 @@ pub(crate) fn render_outline(o: &OutlineAnswer) -> String {
             if !text.is_empty() {
                 text.push(' ');
             }
-            let _ = write!(text, "{} {}", x.type_text, x.name);
+            let _ = match (kotlin, x.type_text.is_empty()) {
+                (true, true) => write!(text, "{}", x.name),
+                (true, false) => write!(text, "{}: {}", x.name, x.type_text),
+                (false, _) => write!(text, "{} {}", x.type_text, x.name),
+            };
             let text = generated_tag(text, &x.generated, &x.generated_by);
             add(d, x.start_line, x.end_line, &x.annotations, &text, &x.javadoc);
         }
