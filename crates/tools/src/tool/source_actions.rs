@@ -2,9 +2,9 @@
 //! equals/hashCode, serialVersionUID, overridden, implemented and delegate methods), previewed as a diff and applied atomically.
 
 use crate::ToolError;
-use crate::edit::{EditResult, SourceArgs};
+use crate::edit::SourceArgs;
+use crate::tool::refactor_actions::{EditResult, RefactorAction, RefactorArgs};
 use crate::registry::{Annotations, Tool};
-use crate::edit::{RefactorAction, RefactorArgs};
 use mji_edit::ctx::{by_qualified_name, innermost_at};
 use crate::host::Host;
 
@@ -76,5 +76,5 @@ pub fn run(ws: &Host, args: &crate::edit::SourceArgs) -> Result<EditResult, Tool
         edit_id: args.edit_id.clone(),
         ..Default::default()
     };
-    crate::edit::finish(ws, outcome, &refactor)
+    crate::tool::refactor_actions::finish(ws, outcome, &refactor)
 }
