@@ -206,11 +206,8 @@ fn marked_doc(before: &str) -> (crate::Doc, usize) {
 pub(crate) fn check_fix(fix: impl Fix, before: &str, after: expect_test::Expect) {
     let (doc, at) = marked_doc(before);
     let edits = fix(&doc, at).unwrap_or_else(|e| panic!("refused: {e}"));
-    let mut edit = crate::WorkspaceEdit::default();
-    let mut file = doc.edit();
-    file.edits = edits;
-    edit.add(file);
-    let plan = edit.plan().unwrap_or_else(|e| panic!("plan: {e}"));
+    let plan =
+        crate::ctx::Outcome::in_doc(&doc, edits, String::new()).edit.plan().unwrap_or_else(|e| panic!("plan: {e}"));
     after.assert_eq(&String::from_utf8_lossy(&plan.files[0].new));
 }
 

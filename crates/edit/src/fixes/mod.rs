@@ -53,7 +53,7 @@ use mji_xref::world::World;
 
 use crate::actions::ActionError;
 use crate::ctx::{Ctx, Outcome};
-use crate::{Doc, TextEdit, WorkspaceEdit};
+use crate::{Doc, TextEdit};
 
 /// The hint of an unused import.
 pub const UNUSED_IMPORT: &str = "hint.unused.import";
@@ -444,11 +444,7 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, id: &FixId) -> Result<Outcome, ActionError>
             (g.edits, format!("implement {} in {}", g.members.join(", "), ty.qualified_name))
         }
     };
-    let mut edit = WorkspaceEdit::default();
-    let mut f = doc.edit();
-    f.edits = edits;
-    edit.add(f);
-    Ok(Outcome::new(edit, summary))
+    Ok(Outcome::in_doc(doc, edits, summary))
 }
 
 #[cfg(test)]
