@@ -403,7 +403,7 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, id: &FixId) -> Result<Outcome, ActionError>
             Ok(None) => return Err(refused(format!("{} is usable in {display} already", id.arg))),
             Err(()) => return Err(refused(format!("another type named like {} is imported", id.arg))),
         },
-        "throws" => one(add_throws(doc, at, &id.arg).map_err(refused)?, format!("add throws {}", id.arg)),
+        "throws" => add_throws(doc, at, &id.arg).map_err(refused)?,
         "try" => {
             one(surround_with_try(doc, at, &id.arg).map_err(refused)?, format!("surround with try/catch {}", id.arg))
         }
