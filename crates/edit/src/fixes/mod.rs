@@ -404,9 +404,7 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, id: &FixId) -> Result<Outcome, ActionError>
             Err(()) => return Err(refused(format!("another type named like {} is imported", id.arg))),
         },
         "throws" => add_throws(doc, at, &id.arg).map_err(refused)?,
-        "try" => {
-            one(surround_with_try(doc, at, &id.arg).map_err(refused)?, format!("surround with try/catch {}", id.arg))
-        }
+        "try" => surround_with_try(doc, at, &id.arg).map_err(refused)?,
         "unimport" | "unlocal" => {
             // Only what the file's hints still call unused.
             let code = if id.kind == "unimport" { UNUSED_IMPORT } else { UNUSED_LOCAL };
