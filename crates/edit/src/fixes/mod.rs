@@ -412,7 +412,7 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, id: &FixId) -> Result<Outcome, ActionError>
                 return Err(refused(format!("nothing unused at {}:{}", id.line, id.column)));
             }
             if id.kind == "unimport" {
-                one(remove_import(doc, at).map_err(refused)?, format!("remove an unused import of {display}"))
+                remove_import(doc, at).map_err(refused)?
             } else {
                 one(remove_local(doc, at).map_err(refused)?, format!("remove the unused variable {}", id.arg))
             }
