@@ -414,7 +414,7 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, id: &FixId) -> Result<Outcome, ActionError>
             if id.kind == "unimport" {
                 remove_import(doc, at).map_err(refused)?
             } else {
-                one(remove_local(doc, at).map_err(refused)?, format!("remove the unused variable {}", id.arg))
+                remove_local(doc, at).map_err(refused)?
             }
         }
         "override" => {
