@@ -421,7 +421,7 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, id: &FixId) -> Result<Outcome, ActionError>
             if !ctx.hints(doc, MISSING_OVERRIDE).contains(&(id.line, id.column)) {
                 return Err(refused(format!("no method overriding a supertype's at {}:{}", id.line, id.column)));
             }
-            one(add_override(doc, at).map_err(refused)?, "add @Override".to_owned())
+            add_override(doc, at).map_err(refused)?
         }
         "cast" => one(add_cast(doc, at, &id.arg).map_err(refused)?, format!("cast to {}", id.arg)),
         "method" => {
