@@ -423,7 +423,7 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, id: &FixId) -> Result<Outcome, ActionError>
             }
             add_override(doc, at).map_err(refused)?
         }
-        "cast" => one(add_cast(doc, at, &id.arg).map_err(refused)?, format!("cast to {}", id.arg)),
+        "cast" => add_cast(doc, at, &id.arg).map_err(refused)?,
         "method" => {
             let bad = || refused(format!("`{}` is not a method signature", id.arg));
             let (name, args) = id.arg.strip_suffix(')').and_then(|a| a.split_once('(')).ok_or_else(bad)?;
