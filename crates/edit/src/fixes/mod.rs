@@ -430,7 +430,7 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, id: &FixId) -> Result<Outcome, ActionError>
             let args = split_types(args);
             one(create_method(doc, at, name, &args).map_err(refused)?, format!("create method {}", id.arg))
         }
-        "field" => one(create_field(doc, at, &id.arg).map_err(refused)?, format!("create field {}", id.arg)),
+        "field" => create_field(doc, at, &id.arg).map_err(refused)?,
         "local" => one(create_local(doc, at, &id.arg).map_err(refused)?, format!("create local variable {}", id.arg)),
         _ => {
             let outline = ctx.outline(doc);
