@@ -431,7 +431,7 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, id: &FixId) -> Result<Outcome, ActionError>
             one(create_method(doc, at, name, &args).map_err(refused)?, format!("create method {}", id.arg))
         }
         "field" => create_field(doc, at, &id.arg).map_err(refused)?,
-        "local" => one(create_local(doc, at, &id.arg).map_err(refused)?, format!("create local variable {}", id.arg)),
+        "local" => create_local(doc, at, &id.arg).map_err(refused)?,
         _ => {
             let outline = ctx.outline(doc);
             let ty = type_named(&outline.classes, &id.arg, id.line)
