@@ -428,7 +428,7 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, id: &FixId) -> Result<Outcome, ActionError>
             let bad = || refused(format!("`{}` is not a method signature", id.arg));
             let (name, args) = id.arg.strip_suffix(')').and_then(|a| a.split_once('(')).ok_or_else(bad)?;
             let args = split_types(args);
-            one(create_method(doc, at, name, &args).map_err(refused)?, format!("create method {}", id.arg))
+            create_method(doc, at, name, &args).map_err(refused)?
         }
         "field" => create_field(doc, at, &id.arg).map_err(refused)?,
         "local" => create_local(doc, at, &id.arg).map_err(refused)?,
