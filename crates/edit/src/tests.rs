@@ -190,24 +190,6 @@ pub(crate) fn check_workspace_refused(
     }
 }
 
-/// What a quick fix answers at a byte offset of a file: its outcome, or (a fix not yet
-/// folded into [`crate::ctx::Outcome`]) its edits of the file.
-pub(crate) trait Fixed: std::fmt::Debug {
-    fn outcome(self, doc: &crate::Doc) -> crate::ctx::Outcome;
-}
-
-impl Fixed for Vec<crate::TextEdit> {
-    fn outcome(self, doc: &crate::Doc) -> crate::ctx::Outcome {
-        crate::ctx::Outcome::in_doc(doc, self, String::new())
-    }
-}
-
-impl Fixed for crate::ctx::Outcome {
-    fn outcome(self, _: &crate::Doc) -> crate::ctx::Outcome {
-        self
-    }
-}
-
 /// `before` with its `$0` marker taken out, as `A.java`, and the marker's byte offset.
 fn marked_doc(before: &str) -> (crate::Doc, usize) {
     let at = before.find("$0").unwrap_or_else(|| panic!("no $0 marker in {before}"));
@@ -217,26 +199,26 @@ fn marked_doc(before: &str) -> (crate::Doc, usize) {
 }
 
 /// Runs the quick fix `fix` at the `$0` of `before` and compares the edited file with `after`.
-pub(crate) fn check_fix<R: Fixed>(
-    fix: impl Fn(&crate::Doc, usize) -> Result<R, String>,
+pub(crate) fn check_fix(
+    fix: impl Fn(&crate::Doc, usize) -> Result<crate::ctx::Outcome, String>,
     before: &str,
     after: expect_test::Expect,
 ) {
     let (doc, at) = marked_doc(before);
-    let outcome = fix(&doc, at).unwrap_or_else(|e| panic!("refused: {e}")).outcome(&doc);
+    let outcome = fix(&doc, at).unwrap_or_else(|e| panic!("refused: {e}"));
     let plan = outcome.edit.plan().unwrap_or_else(|e| panic!("plan: {e}"));
     after.assert_eq(&String::from_utf8_lossy(&plan.files[0].new));
 }
 
 /// Runs the quick fix `fix` at the `$0` of `before` and checks it refuses, saying `reason`.
-pub(crate) fn check_fix_refused<R: Fixed>(
-    fix: impl Fn(&crate::Doc, usize) -> Result<R, String>,
+pub(crate) fn check_fix_refused(
+    fix: impl Fn(&crate::Doc, usize) -> Result<crate::ctx::Outcome, String>,
     before: &str,
     reason: &str,
 ) {
     let (doc, at) = marked_doc(before);
     match fix(&doc, at) {
-        Ok(done) => panic!("not refused: {done:?}"),
+        Ok(done) => panic!("not refused: {}", done.summary),
         Err(e) => assert_eq!(e, reason),
     }
 }
