@@ -284,7 +284,7 @@ pub fn run(ws: &Host, args: &RefactorArgs) -> Result<EditResult, ToolError> {
         RefactorAction::Convert => convert(ws, args)?,
         RefactorAction::Apply => return apply_previews(ws, args),
     };
-    finish(ws, outcome, args)
+    finish(ws, outcome, &args.finish())
 }
 
 /// `apply` with `editIds`: the previews' edits merged into one plan, written all or none.
@@ -307,13 +307,30 @@ pub(crate) fn apply_previews(ws: &Host, args: &RefactorArgs) -> Result<EditResul
         edit.merge(e);
     }
     let summary = format!("apply {} previews together", args.edit_ids.len());
-    let apply = RefactorArgs { apply: true, edit_id: String::new(), ..args.clone() };
-    finish(ws, Outcome { edit, summary, conflicts, ..Outcome::default() }, &apply)
+    let how = Finish { apply: true, edit_id: "", ..args.finish() };
+    finish(ws, Outcome { edit, summary, conflicts, ..Outcome::default() }, &how)
+}
+
+/// What [`finish`] does with an outcome, as the editing tools' arguments say: preview it (the
+/// file diffs from `offset` on), or apply it when `apply` (refused when `editId` is stale, or
+/// on conflicts without `force`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Finish<'a> {
+    pub apply: bool,
+    pub edit_id: &'a str,
+    pub force: bool,
+    pub offset: u32,
+}
+
+impl RefactorArgs {
+    fn finish(&self) -> Finish<'_> {
+        Finish { apply: self.apply, edit_id: &self.edit_id, force: self.force, offset: self.offset }
+    }
 }
 
 /// The answer of an action's outcome: filled from the edit's plan, kept for `apply`, and, when
 /// asked, applied.
-pub(crate) fn finish(ws: &Host, outcome: Outcome, args: &RefactorArgs) -> Result<EditResult, ToolError> {
+pub(crate) fn finish(ws: &Host, outcome: Outcome, args: &Finish) -> Result<EditResult, ToolError> {
     let Outcome { edit, summary, conflicts, warnings, likely, ambiguous } = outcome;
     let mut out = empty_result(summary, conflicts, warnings, likely);
     out.ambiguous = ambiguous;

@@ -10,7 +10,7 @@ use mji_edit::ctx::{by_qualified_name, innermost_at};
 use crate::ToolError;
 use crate::host::Host;
 use crate::registry::{Annotations, Tool};
-use crate::tool::refactor_actions::{EditResult, RefactorAction, RefactorArgs};
+use crate::tool::refactor_actions::{EditResult, Finish};
 use crate::xref::is_zero;
 
 pub(crate) struct SourceActions;
@@ -102,13 +102,6 @@ pub fn run(ws: &Host, args: &SourceArgs) -> Result<EditResult, ToolError> {
         methods: args.methods.clone(),
     };
     let outcome = mji_edit::actions::generate::run(ws, &doc, ty, args.action, &opts)?;
-    let refactor = RefactorArgs {
-        action: RefactorAction::Rename,
-        target: String::new(),
-        new_name: String::new(),
-        apply: args.apply,
-        edit_id: args.edit_id.clone(),
-        ..Default::default()
-    };
-    crate::tool::refactor_actions::finish(ws, outcome, &refactor)
+    let how = Finish { apply: args.apply, edit_id: &args.edit_id, force: false, offset: 0 };
+    crate::tool::refactor_actions::finish(ws, outcome, &how)
 }
