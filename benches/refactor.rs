@@ -37,8 +37,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::tools::edit::{ParamArg, RefactorAction, RefactorArgs};
 use mcp_java_index::tools::host::Host;
+use mcp_java_index::tools::tool::refactor_actions::{ParamArg, RefactorAction, RefactorArgs};
 
 fn java_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> =

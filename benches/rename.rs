@@ -21,8 +21,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::tools::edit::{RefactorAction, RefactorArgs};
 use mcp_java_index::tools::host::Host;
+use mcp_java_index::tools::tool::refactor_actions::{RefactorAction, RefactorArgs};
 
 fn open(root: &Path, watch: bool) -> Host {
     let flags = Flags::roots([root]).set("watch", watch).set("cache", false);

@@ -22,8 +22,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use mcp_java_index::config::{Config, Flags};
-use mcp_java_index::tools::edit::{RefactorAction, RefactorArgs};
 use mcp_java_index::tools::host::Host;
+use mcp_java_index::tools::tool::refactor_actions::{RefactorAction, RefactorArgs};
 
 fn rename_args(target: &str, new: &str) -> RefactorArgs {
     RefactorArgs {

@@ -14,7 +14,7 @@ use mji_xref::engine::XrefEngine;
 use mji_xref::target::{Search, Target};
 use mji_xref::world::{TypeId, World};
 
-use crate::{Doc, EditError, WorkspaceEdit};
+use crate::{Doc, EditError, TextEdit, WorkspaceEdit};
 
 /// The workspace as an action sees it. The host (`mji_tools::host::Host`) implements it; the
 /// unit tests implement it over a few sources.
@@ -156,6 +156,15 @@ impl Outcome {
     /// An outcome of `edit` said as `summary`, with no conflict or warning.
     pub fn new(edit: WorkspaceEdit, summary: String) -> Outcome {
         Outcome { edit, summary, ..Outcome::default() }
+    }
+
+    /// An outcome of `edits` in the one file `doc`, said as `summary`.
+    pub fn in_doc(doc: &Doc, edits: Vec<TextEdit>, summary: String) -> Outcome {
+        let mut edit = WorkspaceEdit::default();
+        let mut f = doc.edit();
+        f.edits = edits;
+        edit.add(f);
+        Outcome::new(edit, summary)
     }
 }
 

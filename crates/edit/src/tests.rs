@@ -190,10 +190,6 @@ pub(crate) fn check_workspace_refused(
     }
 }
 
-/// A quick fix's edits at a byte offset of a file.
-pub(crate) trait Fix: Fn(&crate::Doc, usize) -> Result<Vec<crate::TextEdit>, String> {}
-impl<F: Fn(&crate::Doc, usize) -> Result<Vec<crate::TextEdit>, String>> Fix for F {}
-
 /// `before` with its `$0` marker taken out, as `A.java`, and the marker's byte offset.
 fn marked_doc(before: &str) -> (crate::Doc, usize) {
     let at = before.find("$0").unwrap_or_else(|| panic!("no $0 marker in {before}"));
@@ -203,22 +199,26 @@ fn marked_doc(before: &str) -> (crate::Doc, usize) {
 }
 
 /// Runs the quick fix `fix` at the `$0` of `before` and compares the edited file with `after`.
-pub(crate) fn check_fix(fix: impl Fix, before: &str, after: expect_test::Expect) {
+pub(crate) fn check_fix(
+    fix: impl Fn(&crate::Doc, usize) -> Result<crate::ctx::Outcome, String>,
+    before: &str,
+    after: expect_test::Expect,
+) {
     let (doc, at) = marked_doc(before);
-    let edits = fix(&doc, at).unwrap_or_else(|e| panic!("refused: {e}"));
-    let mut edit = crate::WorkspaceEdit::default();
-    let mut file = doc.edit();
-    file.edits = edits;
-    edit.add(file);
-    let plan = edit.plan().unwrap_or_else(|e| panic!("plan: {e}"));
+    let outcome = fix(&doc, at).unwrap_or_else(|e| panic!("refused: {e}"));
+    let plan = outcome.edit.plan().unwrap_or_else(|e| panic!("plan: {e}"));
     after.assert_eq(&String::from_utf8_lossy(&plan.files[0].new));
 }
 
 /// Runs the quick fix `fix` at the `$0` of `before` and checks it refuses, saying `reason`.
-pub(crate) fn check_fix_refused(fix: impl Fix, before: &str, reason: &str) {
+pub(crate) fn check_fix_refused(
+    fix: impl Fn(&crate::Doc, usize) -> Result<crate::ctx::Outcome, String>,
+    before: &str,
+    reason: &str,
+) {
     let (doc, at) = marked_doc(before);
     match fix(&doc, at) {
-        Ok(edits) => panic!("not refused: {edits:?}"),
+        Ok(done) => panic!("not refused: {}", done.summary),
         Err(e) => assert_eq!(e, reason),
     }
 }

@@ -7,7 +7,6 @@ pub mod budget;
 pub mod build;
 pub mod catalog;
 mod context;
-pub mod edit;
 pub mod editor;
 pub mod find;
 pub mod host;
@@ -63,6 +62,29 @@ impl From<mji_xref::target::TargetError> for ToolError {
             E::Invalid(m) => ToolError::InvalidArgument(m),
             E::NotFound(m) => ToolError::NoSuchSymbol(m),
             E::Io { path, source } => ToolError::Io { path, source },
+        }
+    }
+}
+
+impl From<mji_edit::EditError> for ToolError {
+    fn from(e: mji_edit::EditError) -> ToolError {
+        match e {
+            mji_edit::EditError::Read(path, source) => ToolError::Io { path, source },
+            mji_edit::EditError::NotUtf8(path) => ToolError::BadFile {
+                path,
+                reason: "is not UTF-8 text; edits are refused rather than re-encoding it".into(),
+            },
+            other => ToolError::InvalidArgument(other.to_string()),
+        }
+    }
+}
+
+impl From<mji_edit::actions::ActionError> for ToolError {
+    fn from(e: mji_edit::actions::ActionError) -> ToolError {
+        match e {
+            mji_edit::actions::ActionError::Refused(why) => ToolError::InvalidArgument(why),
+            mji_edit::actions::ActionError::NotFound(what) => ToolError::NoSuchSymbol(what),
+            mji_edit::actions::ActionError::Edit(e) => e.into(),
         }
     }
 }

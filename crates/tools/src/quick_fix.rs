@@ -12,8 +12,8 @@ use mji_edit::fixes::{self, FixId};
 use mji_problems::{Fix, Problem};
 
 use crate::ToolError;
-use crate::edit::RefactorArgs;
 use crate::host::Host;
+use crate::tool::refactor_actions::RefactorArgs;
 
 /// Fills each problem's `fixes` with what it offers.
 pub(crate) fn attach(ws: &Host, problems: &mut [Problem]) {

@@ -11,7 +11,7 @@ use crate::actions::ActionError;
 use crate::ctx::{Ctx, Outcome};
 use crate::locals::{SIDE_EFFECTS, is_written};
 use crate::syntax::walk;
-use crate::{Doc, TextEdit, WorkspaceEdit};
+use crate::{Doc, TextEdit};
 
 /// What `extract_variable` and `extract_constant` take: the expression from `line`/`column`
 /// to just before `end_line`/`end_column`, or the `text` on `line`; the name (else one is
@@ -121,13 +121,10 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, args: &Request) -> Result<Outcome, ActionEr
         &doc.text()[start..end],
         if n == 1 { "" } else { "s" }
     );
-    let mut edit = WorkspaceEdit::default();
-    let mut f = doc.edit();
-    f.edits = edits;
     imports.dedup_by(|a, b| a.text == b.text);
-    f.edits.extend(imports);
-    edit.add(f);
-    Ok(Outcome::new(edit, summary))
+    let mut edits = edits;
+    edits.extend(imports);
+    Ok(Outcome::in_doc(doc, edits, summary))
 }
 
 /// The expression at bytes `start..end` (whitespace around it ignored): its exact range, or why

@@ -6,9 +6,9 @@
 use mji_model::TypeDecl;
 
 use super::ActionError;
+use crate::Doc;
 use crate::ctx::{Ctx, Outcome, TypeCache, qualify_decl};
 use crate::generate::{Action, Generated, Options};
-use crate::{Doc, WorkspaceEdit};
 
 /// The members `action` generates in `ty` (declared in `doc`), as an outcome.
 pub fn run(ctx: &dyn Ctx, doc: &Doc, ty: &TypeDecl, action: Action, opts: &Options) -> Result<Outcome, ActionError> {
@@ -18,16 +18,12 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, ty: &TypeDecl, action: Action, opts: &Optio
         }
         _ => crate::generate::generate(doc, ty, action, opts).map_err(ActionError::Refused)?,
     };
-    let mut edit = WorkspaceEdit::default();
-    let mut f = doc.edit();
-    f.edits = g.edits;
-    edit.add(f);
     let summary = if g.members.is_empty() {
         format!("nothing to generate in {}", ty.qualified_name)
     } else {
         format!("generate {} in {}", g.members.join(", "), ty.qualified_name)
     };
-    Ok(Outcome { edit, summary, warnings: g.warnings, ..Outcome::default() })
+    Ok(Outcome { warnings: g.warnings, ..Outcome::in_doc(doc, g.edits, summary) })
 }
 
 /// override_methods, implement_methods, delegates: the supertypes' (or a field type's)

@@ -4,9 +4,9 @@
 //! [`crate::imports::organize`]; this is what the world knows: which types a simple name may
 //! import, and which member types the file's types inherit (in scope without an import).
 
+use crate::Doc;
 use crate::actions::ActionError;
 use crate::ctx::{Ctx, Outcome};
-use crate::{Doc, WorkspaceEdit};
 
 /// Organizes the imports of `doc`; `choose` picks among the types a name may import.
 pub fn run(ctx: &dyn Ctx, doc: &Doc, choose: &[String]) -> Result<Outcome, ActionError> {
@@ -21,10 +21,6 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, choose: &[String]) -> Result<Outcome, Actio
         })
     };
     let o = crate::imports::organize(doc, &lookup, choose, &inherited);
-    let mut edit = WorkspaceEdit::default();
-    let mut f = doc.edit();
-    f.edits = o.edits;
-    edit.add(f);
     let summary = format!("organize imports of {}: {} removed, {} added", doc.display, o.removed.len(), o.added.len());
     let mut warnings = Vec::new();
     if !o.removed.is_empty() {
@@ -33,7 +29,7 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, choose: &[String]) -> Result<Outcome, Actio
     if !o.added.is_empty() {
         warnings.push(format!("added: {}", o.added.join(", ")));
     }
-    Ok(Outcome { edit, summary, warnings, ambiguous: o.ambiguous, ..Outcome::default() })
+    Ok(Outcome { warnings, ambiguous: o.ambiguous, ..Outcome::in_doc(doc, o.edits, summary) })
 }
 
 #[cfg(test)]

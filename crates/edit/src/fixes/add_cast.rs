@@ -4,6 +4,7 @@ use mji_parser::kind;
 use tree_sitter::Node;
 
 use super::site::{literal, parse};
+use crate::ctx::Outcome;
 use crate::{Doc, TextEdit};
 
 /// The expression a diagnostic at byte `at` names: the largest expression that starts there
@@ -46,7 +47,7 @@ fn is_expression(k: &str) -> bool {
 
 /// Casts the expression starting at byte `at` to `ty` (as javac names it: a primitive or a
 /// qualified type, imported when it can be).
-pub fn add_cast(doc: &Doc, at: usize, ty: &str) -> Result<Vec<TextEdit>, String> {
+pub fn add_cast(doc: &Doc, at: usize, ty: &str) -> Result<Outcome, String> {
     if !super::castable_name(ty) {
         return Err(format!("`{ty}` is not a type a cast can name here"));
     }
@@ -69,7 +70,7 @@ pub fn add_cast(doc: &Doc, at: usize, ty: &str) -> Result<Vec<TextEdit>, String>
         edits.push(TextEdit { start: e.start_byte(), end: e.start_byte(), text: format!("({name}) (") });
         edits.push(TextEdit { start: e.end_byte(), end: e.end_byte(), text: ")".into() });
     }
-    Ok(edits)
+    Ok(Outcome::in_doc(doc, edits, format!("cast to {ty}")))
 }
 
 #[cfg(test)]

@@ -3,12 +3,13 @@
 use mji_parser::kind;
 
 use super::site::parse;
+use crate::ctx::Outcome;
 use crate::syntax::line_indent;
 use crate::{Doc, TextEdit};
 
 /// Adds `@Override` before the method whose name is at byte `at` (after its javadoc, before
 /// its other modifiers; the caller checks it overrides).
-pub fn add_override(doc: &Doc, at: usize) -> Result<Vec<TextEdit>, String> {
+pub fn add_override(doc: &Doc, at: usize) -> Result<Outcome, String> {
     let text = doc.text();
     let tree = parse(doc)?;
     let name = tree.root_node().descendant_for_byte_range(at, at).ok_or("no code at the position")?;
@@ -20,7 +21,11 @@ pub fn add_override(doc: &Doc, at: usize) -> Result<Vec<TextEdit>, String> {
     if text[..m.start_byte()].len() - text[..m.start_byte()].trim_end_matches([' ', '\t']).len() != indent.len() {
         return Err("the method does not start its line".into());
     }
-    Ok(vec![TextEdit { start: m.start_byte(), end: m.start_byte(), text: format!("@Override{}{indent}", doc.eol()) }])
+    Ok(Outcome::in_doc(
+        doc,
+        vec![TextEdit { start: m.start_byte(), end: m.start_byte(), text: format!("@Override{}{indent}", doc.eol()) }],
+        "add @Override".to_owned(),
+    ))
 }
 
 #[cfg(test)]

@@ -2,12 +2,13 @@
 
 use mji_parser::kind;
 
+use crate::ctx::Outcome;
 use crate::{Doc, TextEdit};
 
 /// Adds `throws X` to the method or constructor around byte `at` (`X` imported when it can
 /// be). Refused inside a lambda or an initializer, and for a method marked `@Override` (the
 /// method it overrides does not declare it).
-pub fn add_throws(doc: &Doc, at: usize, exception: &str) -> Result<Vec<TextEdit>, String> {
+pub fn add_throws(doc: &Doc, at: usize, exception: &str) -> Result<Outcome, String> {
     let text = doc.text();
     let tree = mji_parser::parse_tree(text).ok_or("the file could not be parsed")?;
     let mut n = tree.root_node().descendant_for_byte_range(at, at).ok_or("no code at the position")?;
@@ -38,7 +39,7 @@ pub fn add_throws(doc: &Doc, at: usize, exception: &str) -> Result<Vec<TextEdit>
         let insert = if spaced { format!("throws {name} ") } else { format!(" throws {name} ") };
         edits.push(TextEdit { start: at, end: at, text: insert });
     }
-    Ok(edits)
+    Ok(Outcome::in_doc(doc, edits, format!("add throws {exception}")))
 }
 
 #[cfg(test)]
@@ -49,7 +50,7 @@ mod tests {
 
     const BODY: &str = "package p;\n\nclass A {\n    void f() {\n        read();\n    }\n    void g() throws X {\n        read();\n    }\n    Runnable r = () -> read();\n}\n";
 
-    fn io(d: &Doc, at: usize) -> Result<Vec<TextEdit>, String> {
+    fn io(d: &Doc, at: usize) -> Result<Outcome, String> {
         add_throws(d, at, "java.io.IOException")
     }
 

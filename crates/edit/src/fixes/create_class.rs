@@ -1022,16 +1022,14 @@ pub fn create(ctx: &dyn Ctx, doc: &Doc, at: usize, name: &str) -> Result<Outcome
     let planned = new_class(ctx, &ctx.world().0, doc, at, name)
         .map_err(|why| ActionError::Refused(format!("fix class refused: {why}")))?;
     let summary = format!("create class {name} ({})", planned.display());
-    let mut edit = WorkspaceEdit::default();
-    match planned {
-        Planned::File(c) => edit.add(FileEdit::create(&c.path, &c.display, c.text)),
-        Planned::Nested(d, edits) => {
-            let mut f = d.edit();
-            f.edits = edits;
-            edit.add(f);
+    Ok(match planned {
+        Planned::File(c) => {
+            let mut edit = WorkspaceEdit::default();
+            edit.add(FileEdit::create(&c.path, &c.display, c.text));
+            Outcome::new(edit, summary)
         }
-    }
-    Ok(Outcome::new(edit, summary))
+        Planned::Nested(d, edits) => Outcome::in_doc(&d, edits, summary),
+    })
 }
 
 #[cfg(test)]

@@ -1,12 +1,13 @@
 //! Create the missing field a use names, its type from the use's context.
 
 use super::site::{expected_type, is_static, member_of, parse, use_at};
+use crate::ctx::Outcome;
 use crate::syntax::line_indent;
 use crate::{Doc, TextEdit};
 
 /// Creates `private [static] T name;` after the member whose code uses the variable at byte
 /// `at`, its type from the use's context.
-pub fn create_field(doc: &Doc, at: usize, name: &str) -> Result<Vec<TextEdit>, String> {
+pub fn create_field(doc: &Doc, at: usize, name: &str) -> Result<Outcome, String> {
     let text = doc.text();
     let bytes = text.as_bytes();
     let tree = parse(doc)?;
@@ -17,7 +18,11 @@ pub fn create_field(doc: &Doc, at: usize, name: &str) -> Result<Vec<TextEdit>, S
     let stat = if is_static(member, bytes) { "static " } else { "" };
     let eol = doc.eol();
     let new = format!("{eol}{eol}{indent}private {stat}{ty} {name};");
-    Ok(vec![TextEdit { start: member.end_byte(), end: member.end_byte(), text: new }])
+    Ok(Outcome::in_doc(
+        doc,
+        vec![TextEdit { start: member.end_byte(), end: member.end_byte(), text: new }],
+        format!("create field {name}"),
+    ))
 }
 
 #[cfg(test)]

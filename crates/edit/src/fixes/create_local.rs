@@ -3,10 +3,11 @@
 use mji_parser::kind;
 
 use super::site::{expected_type, parse, use_at};
+use crate::ctx::Outcome;
 use crate::{Doc, TextEdit};
 
 /// Turns the statement `name = literal;` at byte `at` into the declaration `T name = literal;`.
-pub fn create_local(doc: &Doc, at: usize, name: &str) -> Result<Vec<TextEdit>, String> {
+pub fn create_local(doc: &Doc, at: usize, name: &str) -> Result<Outcome, String> {
     let text = doc.text();
     let bytes = text.as_bytes();
     let tree = parse(doc)?;
@@ -20,7 +21,11 @@ pub fn create_local(doc: &Doc, at: usize, name: &str) -> Result<Vec<TextEdit>, S
         })
         .ok_or("the assignment is not a statement of a block")?;
     let ty = expected_type(n, bytes)?;
-    Ok(vec![TextEdit { start: stmt.start_byte(), end: stmt.start_byte(), text: format!("{ty} ") }])
+    Ok(Outcome::in_doc(
+        doc,
+        vec![TextEdit { start: stmt.start_byte(), end: stmt.start_byte(), text: format!("{ty} ") }],
+        format!("create local variable {name}"),
+    ))
 }
 
 #[cfg(test)]

@@ -5,13 +5,14 @@ use mji_parser::kind;
 use tree_sitter::Node;
 
 use super::site::{expected_type, is_static, member_of, parse, use_at};
+use crate::ctx::Outcome;
 use crate::syntax::line_indent;
 use crate::{Doc, TextEdit};
 
 /// Creates `private [static] R name(T1 a1, …)` after the member whose code calls it, from the
 /// call at byte `at` (its name, unqualified or on `this`), javac's argument types `args` and
 /// the return type the call's context expects. Its body throws UnsupportedOperationException.
-pub fn create_method(doc: &Doc, at: usize, name: &str, args: &[String]) -> Result<Vec<TextEdit>, String> {
+pub fn create_method(doc: &Doc, at: usize, name: &str, args: &[String]) -> Result<Outcome, String> {
     let text = doc.text();
     let bytes = text.as_bytes();
     let tree = parse(doc)?;
@@ -67,7 +68,7 @@ pub fn create_method(doc: &Doc, at: usize, name: &str, args: &[String]) -> Resul
         params.join(", ")
     );
     imports.push(TextEdit { start: member.end_byte(), end: member.end_byte(), text: new });
-    Ok(merge_inserts(imports))
+    Ok(Outcome::in_doc(doc, merge_inserts(imports), format!("create method {name}({})", args.join(","))))
 }
 
 /// Names the types of a javac type string (`java.util.List<java.lang.String>`), each
@@ -126,7 +127,7 @@ mod tests {
 
     const BODY: &str = "package p;\nclass A {\n  int f(double d, Object o) {\n    int x = 1;\n    String s = \"\";\n    long n = twice(x, s);\n    helper(o);\n    return 0;\n  }\n}\n";
 
-    fn with(args: &'static [&'static str]) -> impl Fn(&Doc, usize) -> Result<Vec<TextEdit>, String> {
+    fn with(args: &'static [&'static str]) -> impl Fn(&Doc, usize) -> Result<Outcome, String> {
         move |d: &Doc, at| {
             let name = if args.len() == 2 { "twice" } else { "helper" };
             create_method(d, at, name, &args.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>())

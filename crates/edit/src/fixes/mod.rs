@@ -53,7 +53,7 @@ use mji_xref::world::World;
 
 use crate::actions::ActionError;
 use crate::ctx::{Ctx, Outcome};
-use crate::{Doc, TextEdit, WorkspaceEdit};
+use crate::{Doc, TextEdit};
 
 /// The hint of an unused import.
 pub const UNUSED_IMPORT: &str = "hint.unused.import";
@@ -396,14 +396,15 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, id: &FixId) -> Result<Outcome, ActionError>
         return create_class::create(ctx, doc, at, &id.arg);
     }
     let display = &doc.display;
-    let (edits, summary) = match id.kind.as_str() {
+    let one = |edits: Vec<TextEdit>, summary: String| Outcome::in_doc(doc, edits, summary);
+    Ok(match id.kind.as_str() {
         "import" => match crate::imports::ensure_import_sorted(doc, &id.arg) {
-            Ok(Some(e)) => (vec![e], format!("import {} in {display}", id.arg)),
+            Ok(Some(e)) => one(vec![e], format!("import {} in {display}", id.arg)),
             Ok(None) => return Err(refused(format!("{} is usable in {display} already", id.arg))),
             Err(()) => return Err(refused(format!("another type named like {} is imported", id.arg))),
         },
-        "throws" => (add_throws(doc, at, &id.arg).map_err(refused)?, format!("add throws {}", id.arg)),
-        "try" => (surround_with_try(doc, at, &id.arg).map_err(refused)?, format!("surround with try/catch {}", id.arg)),
+        "throws" => add_throws(doc, at, &id.arg).map_err(refused)?,
+        "try" => surround_with_try(doc, at, &id.arg).map_err(refused)?,
         "unimport" | "unlocal" => {
             // Only what the file's hints still call unused.
             let code = if id.kind == "unimport" { UNUSED_IMPORT } else { UNUSED_LOCAL };
@@ -411,26 +412,26 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, id: &FixId) -> Result<Outcome, ActionError>
                 return Err(refused(format!("nothing unused at {}:{}", id.line, id.column)));
             }
             if id.kind == "unimport" {
-                (remove_import(doc, at).map_err(refused)?, format!("remove an unused import of {display}"))
+                remove_import(doc, at).map_err(refused)?
             } else {
-                (remove_local(doc, at).map_err(refused)?, format!("remove the unused variable {}", id.arg))
+                remove_local(doc, at).map_err(refused)?
             }
         }
         "override" => {
             if !ctx.hints(doc, MISSING_OVERRIDE).contains(&(id.line, id.column)) {
                 return Err(refused(format!("no method overriding a supertype's at {}:{}", id.line, id.column)));
             }
-            (add_override(doc, at).map_err(refused)?, "add @Override".to_owned())
+            add_override(doc, at).map_err(refused)?
         }
-        "cast" => (add_cast(doc, at, &id.arg).map_err(refused)?, format!("cast to {}", id.arg)),
+        "cast" => add_cast(doc, at, &id.arg).map_err(refused)?,
         "method" => {
             let bad = || refused(format!("`{}` is not a method signature", id.arg));
             let (name, args) = id.arg.strip_suffix(')').and_then(|a| a.split_once('(')).ok_or_else(bad)?;
             let args = split_types(args);
-            (create_method(doc, at, name, &args).map_err(refused)?, format!("create method {}", id.arg))
+            create_method(doc, at, name, &args).map_err(refused)?
         }
-        "field" => (create_field(doc, at, &id.arg).map_err(refused)?, format!("create field {}", id.arg)),
-        "local" => (create_local(doc, at, &id.arg).map_err(refused)?, format!("create local variable {}", id.arg)),
+        "field" => create_field(doc, at, &id.arg).map_err(refused)?,
+        "local" => create_local(doc, at, &id.arg).map_err(refused)?,
         _ => {
             let outline = ctx.outline(doc);
             let ty = type_named(&outline.classes, &id.arg, id.line)
@@ -441,14 +442,9 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, id: &FixId) -> Result<Outcome, ActionError>
             if g.members.is_empty() {
                 return Err(refused(format!("{} has no abstract method left to implement", id.arg)));
             }
-            (g.edits, format!("implement {} in {}", g.members.join(", "), ty.qualified_name))
+            one(g.edits, format!("implement {} in {}", g.members.join(", "), ty.qualified_name))
         }
-    };
-    let mut edit = WorkspaceEdit::default();
-    let mut f = doc.edit();
-    f.edits = edits;
-    edit.add(f);
-    Ok(Outcome::new(edit, summary))
+    })
 }
 
 #[cfg(test)]

@@ -3,10 +3,11 @@
 use mji_parser::kind;
 
 use super::site::{parse, whole_lines};
+use crate::ctx::Outcome;
 use crate::{Doc, TextEdit};
 
 /// Removes the import declaration at byte `at` (the caller checks it is unused).
-pub fn remove_import(doc: &Doc, at: usize) -> Result<Vec<TextEdit>, String> {
+pub fn remove_import(doc: &Doc, at: usize) -> Result<Outcome, String> {
     let tree = parse(doc)?;
     let root = tree.root_node();
     let mut c = root.walk();
@@ -15,7 +16,11 @@ pub fn remove_import(doc: &Doc, at: usize) -> Result<Vec<TextEdit>, String> {
         .find(|n| n.kind() == kind::IMPORT_DECLARATION && n.start_byte() == at)
         .ok_or("no import declaration at the position")?;
     let (start, end) = whole_lines(doc.text(), n.start_byte(), n.end_byte());
-    Ok(vec![TextEdit { start, end, text: String::new() }])
+    Ok(Outcome::in_doc(
+        doc,
+        vec![TextEdit { start, end, text: String::new() }],
+        format!("remove an unused import of {}", doc.display),
+    ))
 }
 
 #[cfg(test)]

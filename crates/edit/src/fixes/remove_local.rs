@@ -4,13 +4,15 @@ use mji_parser::kind;
 use tree_sitter::Node;
 
 use super::site::{literal, parse, whole_lines};
+use crate::ctx::Outcome;
 use crate::{Doc, TextEdit};
 
 /// Removes the declaration of the local variable named at byte `at` (the caller checks it is
-/// unused). Refused when the statement declares several variables, or when its initializer
-/// could have a side effect (anything but literals, lambdas, `this`, and the method's own
-/// parameters and earlier locals; a binary operation only over literals, without `/` or `%`).
-pub fn remove_local(doc: &Doc, at: usize) -> Result<Vec<TextEdit>, String> {
+/// unused), said with its name. Refused when the statement declares several variables, or
+/// when its initializer could have a side effect (anything but literals, lambdas, `this`, and
+/// the method's own parameters and earlier locals; a binary operation only over literals,
+/// without `/` or `%`).
+pub fn remove_local(doc: &Doc, at: usize) -> Result<Outcome, String> {
     let text = doc.text();
     let bytes = text.as_bytes();
     let tree = parse(doc)?;
@@ -37,7 +39,11 @@ pub fn remove_local(doc: &Doc, at: usize) -> Result<Vec<TextEdit>, String> {
         }
     }
     let (start, end) = whole_lines(text, stmt.start_byte(), stmt.end_byte());
-    Ok(vec![TextEdit { start, end, text: String::new() }])
+    Ok(Outcome::in_doc(
+        doc,
+        vec![TextEdit { start, end, text: String::new() }],
+        format!("remove the unused variable {}", name.utf8_text(bytes).unwrap_or_default()),
+    ))
 }
 
 /// The parameters of the method, constructor or lambda around `n` and the locals declared

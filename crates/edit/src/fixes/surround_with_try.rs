@@ -3,6 +3,7 @@
 use mji_parser::kind;
 use tree_sitter::Node;
 
+use crate::ctx::Outcome;
 use crate::syntax::walk;
 use crate::{Doc, TextEdit};
 
@@ -11,7 +12,7 @@ use crate::{Doc, TextEdit};
 /// before the try, `x = …;` inside); refused when it cannot be (`var`, several variables), for
 /// a constructor's `this(…)`/`super(…)` call, and for code outside a block (a lambda's
 /// expression body, a field's initializer).
-pub fn surround_with_try(doc: &Doc, at: usize, exception: &str) -> Result<Vec<TextEdit>, String> {
+pub fn surround_with_try(doc: &Doc, at: usize, exception: &str) -> Result<Outcome, String> {
     let text = doc.text();
     let bytes = text.as_bytes();
     let tree = mji_parser::parse_tree(text).ok_or("the file could not be parsed")?;
@@ -98,7 +99,7 @@ pub fn surround_with_try(doc: &Doc, at: usize, exception: &str) -> Result<Vec<Te
     );
     let mut edits: Vec<TextEdit> = import.into_iter().collect();
     edits.push(TextEdit { start: stmt.start_byte(), end: stmt.end_byte(), text: new });
-    Ok(edits)
+    Ok(Outcome::in_doc(doc, edits, format!("surround with try/catch {exception}")))
 }
 
 /// One level of indentation: the statement's indent beyond its block's line, else 4 spaces
@@ -151,7 +152,7 @@ mod tests {
     use crate::tests::{check_fix, check_fix_refused};
     use expect_test::expect;
 
-    fn x(d: &Doc, at: usize) -> Result<Vec<TextEdit>, String> {
+    fn x(d: &Doc, at: usize) -> Result<Outcome, String> {
         surround_with_try(d, at, "java.io.IOException")
     }
 

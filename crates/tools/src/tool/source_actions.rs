@@ -1,12 +1,17 @@
 //! `source_actions`: generated members (getters, setters, constructor, toString,
-//! equals/hashCode, serialVersionUID, overridden, implemented and delegate methods), previewed as a diff and applied atomically.
+//! equals/hashCode, serialVersionUID, overridden, implemented and delegate methods), previewed
+//! as a diff and applied atomically: its arguments, the type they name, and
+//! [`mji_edit::actions::generate`]'s outcome answered as `refactor_actions`' [`EditResult`].
+
+use serde::{Deserialize, Serialize};
+
+use mji_edit::ctx::{by_qualified_name, innermost_at};
 
 use crate::ToolError;
-use crate::edit::{EditResult, SourceArgs};
-use crate::registry::{Annotations, Tool};
-use crate::edit::{RefactorAction, RefactorArgs};
-use mji_edit::ctx::{by_qualified_name, innermost_at};
 use crate::host::Host;
+use crate::registry::{Annotations, Tool};
+use crate::tool::refactor_actions::{EditResult, Finish};
+use crate::xref::is_zero;
 
 pub(crate) struct SourceActions;
 
@@ -31,8 +36,37 @@ impl Tool for SourceActions {
     }
 }
 
+/// Arguments of `source_actions`.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SourceArgs {
+    pub action: mji_edit::generate::Action,
+    /// Qualified name, or give filePath + line.
+    #[serde(default, rename = "type", skip_serializing_if = "String::is_empty")]
+    pub type_name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub file_path: String,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub line: u32,
+    /// Default: instance fields (constructor: final ones).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<String>,
+    /// Insert after this member.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<String>,
+    #[serde(default)]
+    pub final_parameters: bool,
+    /// Names or name(Type, …).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub methods: Vec<String>,
+    #[serde(default)]
+    pub apply: bool,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub edit_id: String,
+}
+
 /// `source_actions`.
-pub fn run(ws: &Host, args: &crate::edit::SourceArgs) -> Result<EditResult, ToolError> {
+pub fn run(ws: &Host, args: &SourceArgs) -> Result<EditResult, ToolError> {
     let (path, display) = if !args.type_name.trim().is_empty() {
         let (w, _) = ws.xref_world();
         let fqn = args.type_name.trim();
@@ -68,13 +102,6 @@ pub fn run(ws: &Host, args: &crate::edit::SourceArgs) -> Result<EditResult, Tool
         methods: args.methods.clone(),
     };
     let outcome = mji_edit::actions::generate::run(ws, &doc, ty, args.action, &opts)?;
-    let refactor = RefactorArgs {
-        action: RefactorAction::Rename,
-        target: String::new(),
-        new_name: String::new(),
-        apply: args.apply,
-        edit_id: args.edit_id.clone(),
-        ..Default::default()
-    };
-    crate::edit::finish(ws, outcome, &refactor)
+    let how = Finish { apply: args.apply, edit_id: &args.edit_id, force: false, offset: 0 };
+    crate::tool::refactor_actions::finish(ws, outcome, &how)
 }

@@ -10,9 +10,9 @@ pub mod flow;
 use mji_xref::ty::Ty;
 use mji_xref::world::{TypeId, World};
 
+use crate::Doc;
 use crate::actions::ActionError;
 use crate::ctx::{Ctx, Outcome};
-use crate::{Doc, WorkspaceEdit};
 use flow::{Exceptions, SiteKind};
 
 /// What `extract_method` takes: the statements from `line` (`column`) to `end_line`
@@ -80,11 +80,7 @@ pub fn run(ctx: &dyn Ctx, doc: &Doc, args: &Request) -> Result<Outcome, ActionEr
         let (what, at) = if lines.len() == 1 { ("duplicate", "line") } else { ("duplicates", "lines") };
         summary.push_str(&format!(", and the {what} at {at} {}", lines.join(", ")));
     }
-    let mut edit = WorkspaceEdit::default();
-    let mut f = doc.edit();
-    f.edits = edits;
-    edit.add(f);
-    Ok(Outcome { edit, summary, warnings: dups.warnings, ..Outcome::default() })
+    Ok(Outcome { warnings: dups.warnings, ..Outcome::in_doc(doc, edits, summary) })
 }
 
 /// The innermost type of file `fi` around `line`.

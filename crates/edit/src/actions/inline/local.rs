@@ -12,17 +12,10 @@
 use mji_parser::kind;
 use tree_sitter::Node;
 
+use crate::ctx::Outcome;
 use crate::locals::{SIDE_EFFECTS, collect, declaration_of, is_member_name, is_written};
 use crate::syntax::walk;
 use crate::{Doc, TextEdit};
-
-/// A local inlined: the edits, its name and how many uses took the initializer.
-#[derive(Debug)]
-pub struct Inlined {
-    pub edits: Vec<TextEdit>,
-    pub name: String,
-    pub uses: usize,
-}
 
 const PRIMARY: &[&str] = &[
     kind::IDENTIFIER,
@@ -49,8 +42,9 @@ const PRIMARY: &[&str] = &[
 const BOXED: &[&str] = &["Byte", "Short", "Character", "Integer", "Long", "Float", "Double", "Boolean"];
 const PRIMITIVES: &[&str] = &["byte", "short", "char", "int", "long", "float", "double", "boolean"];
 
-/// Inlines the local variable named at byte `at` (its declaration or a use).
-pub fn inline_local(doc: &Doc, at: usize) -> Result<Inlined, String> {
+/// Inlines the local variable named at byte `at` (its declaration or a use), summed up by its
+/// name and how many uses took the initializer.
+pub fn inline_local(doc: &Doc, at: usize) -> Result<Outcome, String> {
     let text = doc.text();
     let bytes = text.as_bytes();
     let tree = mji_parser::parse_tree(text).ok_or("the file could not be parsed")?;
@@ -145,7 +139,8 @@ pub fn inline_local(doc: &Doc, at: usize) -> Result<Inlined, String> {
         };
         edits.push(TextEdit { start: s, end: e, text: String::new() });
     }
-    Ok(Inlined { edits, name, uses: uses.len() })
+    let n = uses.len();
+    Ok(Outcome::in_doc(doc, edits, format!("inline local variable {name}: {n} use{}", if n == 1 { "" } else { "s" })))
 }
 
 /// The text a use takes: the initializer, parenthesized where an operator around the use
@@ -309,11 +304,7 @@ mod tests {
     fn inline(src: &str, marker: &str) -> Result<String, String> {
         let doc = Doc::new(Path::new("/x/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");
         let r = inline_local(&doc, src.find(marker).expect("marker"))?;
-        let mut e = crate::WorkspaceEdit::default();
-        let mut f = doc.edit();
-        f.edits = r.edits;
-        e.add(f);
-        Ok(String::from_utf8(e.plan().expect("plan").files[0].new.clone()).expect("utf8"))
+        Ok(String::from_utf8(r.edit.plan().expect("plan").files[0].new.clone()).expect("utf8"))
     }
 
     #[test]

@@ -24,15 +24,7 @@ pub fn local(doc: &Doc, line: u32, column: u32) -> Result<Option<Outcome>, Actio
     let mut why = None;
     for at in identifier_starts(doc, line, column) {
         match local::inline_local(doc, at) {
-            Ok(i) => {
-                let summary =
-                    format!("inline local variable {}: {} use{}", i.name, i.uses, if i.uses == 1 { "" } else { "s" });
-                let mut edit = WorkspaceEdit::default();
-                let mut f = doc.edit();
-                f.edits = i.edits;
-                edit.add(f);
-                return Ok(Some(Outcome::new(edit, summary)));
-            }
+            Ok(done) => return Ok(Some(done)),
             Err(e) if e.starts_with("no local") || e.contains("is not a local variable here") => {}
             Err(e) => {
                 why.get_or_insert(e);
