@@ -1,0 +1,253 @@
+//! The language server shell: LSP 3.17 over stdio through rust-analyzer's `lsp-server`, a
+//! client of the tool registry like the MCP server and the CLI. Every request is one or more
+//! registry calls (`dispatch_within`) whose structured answers are converted to LSP's types:
+//! no query is implemented here.
+
+mod docs;
+mod nav;
+mod rename;
+mod uri;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
+use lsp_types as lsp;
+use mji_tools::host::Host;
+use serde_json::{Value, json};
+
+pub use docs::Docs;
+
+/// Opens the workspace of the roots the client named (empty: it named none), as `serve` opens
+/// it; the error is said to the client and ends the session.
+pub type Open<'a> = &'a dyn Fn(Vec<PathBuf>) -> Result<Arc<Host>, String>;
+
+/// One session's state: the workspace and the documents the client has open.
+pub struct Server {
+    host: Arc<Host>,
+    docs: Docs,
+}
+
+/// What a request handler answers: a result, or an LSP error (code and message).
+type Reply = Result<Value, (ErrorCode, String)>;
+
+/// Serves one client on `conn` until `shutdown` and `exit` (or the client leaves).
+pub fn run(conn: &Connection, open: Open) -> Result<(), String> {
+    let (id, params) = conn.initialize_start().map_err(|e| format!("waiting for initialize: {e}"))?;
+    let init: lsp::InitializeParams = match serde_json::from_value(params) {
+        Ok(p) => p,
+        Err(e) => {
+            let message = format!("invalid initialize params: {e}");
+            send(conn, Message::Response(Response::new_err(id, ErrorCode::InvalidParams as i32, message.clone())));
+            return Err(message);
+        }
+    };
+    let host = match open(client_roots(&init)) {
+        Ok(h) => h,
+        Err(e) => {
+            send(conn, Message::Response(Response::new_err(id, ErrorCode::RequestFailed as i32, e.clone())));
+            return Err(e);
+        }
+    };
+    let result = json!({
+        "capabilities": capabilities(),
+        "serverInfo": {"name": "mcp-java-index", "version": env!("CARGO_PKG_VERSION")},
+    });
+    conn.initialize_finish(id, result).map_err(|e| format!("finishing initialize: {e}"))?;
+    tracing::info!(roots = ?host.roots().paths(), "serving LSP on stdio");
+    let mut server = Server { host, docs: Docs::default() };
+    let served = server.serve(conn);
+    // What the reference keeper bound since its last write is kept for the next start.
+    server.host.persist_references();
+    served
+}
+
+/// Serves LSP on stdin and stdout until `exit` or the end of stdin.
+pub fn serve_stdio(open: Open) -> Result<(), String> {
+    let (conn, io) = Connection::stdio();
+    let served = run(&conn, open);
+    // The writer thread ends when the connection's sender is dropped.
+    drop(conn);
+    if let Err(e) = io.join() {
+        tracing::debug!("closing stdio: {e}");
+    }
+    served
+}
+
+impl Server {
+    fn serve(&mut self, conn: &Connection) -> Result<(), String> {
+        for msg in &conn.receiver {
+            match msg {
+                Message::Request(req) => {
+                    if conn.handle_shutdown(&req).map_err(|e| format!("shutting down: {e}"))? {
+                        return Ok(());
+                    }
+                    let id = req.id.clone();
+                    let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.request(req)))
+                        .unwrap_or_else(|_| {
+                            Err((ErrorCode::InternalError, "internal error: the request panicked".into()))
+                        });
+                    send(conn, Message::Response(respond(id, reply)));
+                }
+                Message::Notification(n) => {
+                    if n.method == "exit" {
+                        return Ok(());
+                    }
+                    self.notification(n);
+                }
+                Message::Response(_) => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+fn send(conn: &Connection, msg: Message) {
+    if let Err(e) = conn.sender.send(msg) {
+        tracing::warn!("the client is gone: {e}");
+    }
+}
+
+fn respond(id: RequestId, reply: Reply) -> Response {
+    match reply {
+        Ok(v) => Response::new_ok(id, v),
+        Err((code, message)) => Response::new_err(id, code as i32, message),
+    }
+}
+
+/// The roots the client names: its workspace folders, else its root URI (`rootUri`, deprecated
+/// but still what many clients send alone).
+#[allow(deprecated)]
+fn client_roots(init: &lsp::InitializeParams) -> Vec<PathBuf> {
+    let folders: Vec<PathBuf> =
+        init.workspace_folders.iter().flatten().filter_map(|f| uri::to_path(f.uri.as_str())).collect();
+    if !folders.is_empty() {
+        return folders;
+    }
+    init.root_uri.iter().filter_map(|u| uri::to_path(u.as_str())).collect()
+}
+
+/// What this server answers, and nothing it does not.
+pub fn capabilities() -> lsp::ServerCapabilities {
+    use lsp::{OneOf, TextDocumentSyncKind, TextDocumentSyncOptions, TextDocumentSyncSaveOptions};
+    lsp::ServerCapabilities {
+        position_encoding: Some(lsp::PositionEncodingKind::UTF16),
+        text_document_sync: Some(lsp::TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
+            open_close: Some(true),
+            change: Some(TextDocumentSyncKind::INCREMENTAL),
+            save: Some(TextDocumentSyncSaveOptions::SaveOptions(lsp::SaveOptions { include_text: Some(false) })),
+            ..Default::default()
+        })),
+        definition_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        workspace_symbol_provider: Some(OneOf::Left(true)),
+        hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+        rename_provider: Some(OneOf::Right(lsp::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })),
+        ..Default::default()
+    }
+}
+
+impl Server {
+    fn request(&mut self, req: Request) -> Reply {
+        let p = req.params;
+        match req.method.as_str() {
+            "textDocument/definition" => nav::definition(self, params(p)?),
+            "textDocument/references" => nav::references(self, params(p)?),
+            "textDocument/documentSymbol" => nav::document_symbols(self, params(p)?),
+            "workspace/symbol" => nav::workspace_symbols(self, params(p)?),
+            "textDocument/hover" => nav::hover(self, params(p)?),
+            "textDocument/prepareRename" => rename::prepare(self, params(p)?),
+            "textDocument/rename" => rename::rename(self, params(p)?),
+            other => Err((ErrorCode::MethodNotFound, format!("unhandled method {other}"))),
+        }
+    }
+
+    fn notification(&mut self, n: Notification) {
+        let p = n.params;
+        match n.method.as_str() {
+            "textDocument/didOpen" => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(p) {
+                    let d = p.text_document;
+                    let on_disk = self.disk_text(d.uri.as_str());
+                    self.docs.open(d.uri.as_str(), d.text, d.version, on_disk.as_deref());
+                }
+            }
+            "textDocument/didChange" => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(p) {
+                    self.docs.change(p.text_document.uri.as_str(), p.text_document.version, p.content_changes);
+                }
+            }
+            "textDocument/didSave" => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidSaveTextDocumentParams>(p) {
+                    let uri = p.text_document.uri.as_str();
+                    let on_disk = self.disk_text(uri);
+                    self.docs.saved(uri, p.text, on_disk.as_deref());
+                    self.changed(uri::to_path(uri).into_iter().collect());
+                }
+            }
+            "textDocument/didClose" => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(p) {
+                    self.docs.close(p.text_document.uri.as_str());
+                }
+            }
+            "workspace/didChangeWatchedFiles" => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidChangeWatchedFilesParams>(p) {
+                    self.changed(p.changes.iter().filter_map(|c| uri::to_path(c.uri.as_str())).collect());
+                }
+            }
+            "$/cancelRequest" | "initialized" | "$/setTrace" => {}
+            other => tracing::debug!(method = other, "notification ignored"),
+        }
+    }
+
+    /// Files the client says changed on disk: re-indexed now rather than when the watcher
+    /// reports them, so the next answer sees them.
+    fn changed(&self, paths: Vec<PathBuf>) {
+        let inside: Vec<PathBuf> =
+            paths.into_iter().filter_map(|p| self.host.resolve(&p.to_string_lossy()).ok().map(|r| r.path)).collect();
+        if !inside.is_empty() {
+            self.host.index().changed(&inside);
+        }
+    }
+
+    /// The text of the file a URI names, read through the path policy; None outside the roots.
+    fn disk_text(&self, uri: &str) -> Option<String> {
+        let path = uri::to_path(uri)?;
+        let r = self.host.resolve(&path.to_string_lossy()).ok()?;
+        let bytes = self.host.roots().read(&r.path, &r.display).ok()?;
+        String::from_utf8(bytes).ok()
+    }
+
+    /// The text a file's answers are positioned in: the file as saved (the tools read files).
+    fn saved_text(&self, path: &std::path::Path) -> Option<String> {
+        let r = self.host.resolve(&path.to_string_lossy()).ok()?;
+        let bytes = self.host.roots().read(&r.path, &r.display).ok()?;
+        String::from_utf8(bytes).ok()
+    }
+
+    /// Calls a tool through the registry, with the whole answer wanted (an editor pages
+    /// nothing): the answer's structured value, or the tool error.
+    fn call(&self, tool: &str, args: Value) -> Result<Value, String> {
+        let Value::Object(args) = args else { return Err("internal error: arguments are not an object".into()) };
+        // An editor has no partial answer to show: a query on the index waits for its first pass
+        // (up to `index_wait_ms`), as the CLI does.
+        if mji_tools::registry::find(tool).is_some_and(|e| e.waits_for_index) && !self.host.index().progress().complete
+        {
+            self.host.wait_index();
+        }
+        let budget = mji_tools::budget::Budget { tokens: ANSWER_TOKENS, structured: true };
+        mji_tools::registry::dispatch_within(&self.host, tool, args, budget).map(|a| a.value)
+    }
+}
+
+/// The answer budget of a call made for the editor: its answers go to a program, not a model,
+/// so they are cut only where the registry's byte limit cuts every answer.
+const ANSWER_TOKENS: usize = 1_000_000;
+
+fn params<T: serde::de::DeserializeOwned>(v: Value) -> Result<T, (ErrorCode, String)> {
+    serde_json::from_value(v).map_err(|e| (ErrorCode::InvalidParams, format!("invalid params: {e}")))
+}

@@ -1,0 +1,350 @@
+//! Navigation: `definition` (show_definition), `references` (find_references), `documentSymbol`
+//! (java_index), `workspace/symbol` (java_find_symbol) and `hover` (show_definition and
+//! java_read_javadoc), each a registry call whose answer is converted to LSP's types.
+
+use std::path::PathBuf;
+
+use lsp_server::ErrorCode;
+use lsp_types as lsp;
+use lsp_types::{Location, Position, Range};
+use mji_model::{FileOutline, TypeDecl, TypeKind};
+use serde_json::{Value, json};
+
+use crate::docs::{self, find_name, lines_range};
+use crate::{Reply, Server, uri};
+
+/// A position in a file as the tools take it: the file's path, the identifier there, its
+/// 1-based line and the 1-based UTF-16 column of its first character.
+pub(crate) struct At {
+    pub path: PathBuf,
+    pub word: String,
+    pub range: Range,
+}
+
+impl At {
+    pub fn line(&self) -> u32 {
+        self.range.start.line + 1
+    }
+
+    pub fn column(&self) -> u32 {
+        self.range.start.character + 1
+    }
+
+    /// `filePath`, `line` and `column` of a tool's arguments.
+    pub fn args(&self) -> serde_json::Map<String, Value> {
+        let mut m = serde_json::Map::new();
+        m.insert("filePath".into(), json!(self.path.to_string_lossy()));
+        m.insert("line".into(), json!(self.line()));
+        m.insert("column".into(), json!(self.column()));
+        m
+    }
+}
+
+impl Server {
+    /// The identifier at a document position, in the buffer the client shows (else the file).
+    pub(crate) fn at(&self, doc: &lsp::TextDocumentPositionParams) -> Option<At> {
+        let u = doc.text_document.uri.as_str();
+        let path = uri::to_path(u)?;
+        let text = match self.docs.get(u) {
+            Some(d) => d.text.clone(),
+            None => self.saved_text(&path)?,
+        };
+        let (word, range) = docs::word_at(&text, doc.position)?;
+        Some(At { path, word, range })
+    }
+
+    /// The location of a file's lines `from..=to` named by `file` as the tools answer it
+    /// (relative to its root), narrowed to `name` when it is written there.
+    pub(crate) fn location(&self, file: &str, name: &str, from: u32, to: u32) -> Option<Location> {
+        let r = self.host.resolve(file).ok()?;
+        let text = self.saved_text(&r.path)?;
+        let range = find_name(&text, name, from, to).unwrap_or_else(|| lines_range(&text, from, from));
+        Some(Location { uri: lsp_uri(&r.path)?, range })
+    }
+}
+
+pub(crate) fn lsp_uri(path: &std::path::Path) -> Option<lsp::Uri> {
+    uri::from_path(path).parse().ok()
+}
+
+/// A tool error where a navigation request has no answer: logged, and the request answers
+/// `null` (an editor shows "no definition found", not an error box, for a keyword or a blank).
+fn none_because(tool: &str, e: &str) -> Reply {
+    tracing::debug!(tool, "no answer: {e}");
+    Ok(Value::Null)
+}
+
+/// The definitions `show_definition` answers for the identifier at a position.
+fn definitions(s: &Server, at: &At) -> Result<Vec<Value>, String> {
+    let mut args = at.args();
+    args.insert("symbol".into(), json!(at.word));
+    let v = s.call("show_definition", Value::Object(args))?;
+    Ok(v["definitions"].as_array().cloned().unwrap_or_default())
+}
+
+pub(crate) fn definition(s: &mut Server, p: lsp::GotoDefinitionParams) -> Reply {
+    let Some(at) = s.at(&p.text_document_position_params) else { return Ok(Value::Null) };
+    let defs = match definitions(s, &at) {
+        Ok(d) => d,
+        Err(e) => return none_because("show_definition", &e),
+    };
+    let locations: Vec<Location> = defs
+        .iter()
+        .filter_map(|d| {
+            let file = d["file"].as_str()?;
+            let from = d["startLine"].as_u64()? as u32;
+            let to = d["endLine"].as_u64().map_or(from, |l| l as u32);
+            s.location(file, &at.word, from, to)
+        })
+        .collect();
+    Ok(serde_json::to_value(locations).unwrap_or(Value::Null))
+}
+
+pub(crate) fn references(s: &mut Server, p: lsp::ReferenceParams) -> Reply {
+    let Some(at) = s.at(&p.text_document_position) else { return Ok(Value::Null) };
+    let width = at.word.encode_utf16().count() as u32;
+    let mut out: Vec<Location> = Vec::new();
+    let mut offset = 0u64;
+    loop {
+        let mut args = at.args();
+        args.insert("includeDeclaration".into(), json!(p.context.include_declaration));
+        args.insert("limit".into(), json!(1000));
+        args.insert("offset".into(), json!(offset));
+        let v = match s.call("find_references", Value::Object(args)) {
+            Ok(v) => v,
+            Err(e) if offset == 0 => return none_because("find_references", &e),
+            Err(e) => return Err((ErrorCode::RequestFailed, e)),
+        };
+        for f in v["files"].as_array().into_iter().flatten() {
+            let Some(file) = f["file"].as_str() else { continue };
+            let Some(path) = s.host.resolve(file).ok().map(|r| r.path) else { continue };
+            let Some(uri) = lsp_uri(&path) else { continue };
+            let text = s.saved_text(&path).unwrap_or_default();
+            for r in f["references"].as_array().into_iter().flatten() {
+                let (Some(line), Some(col)) = (r["line"].as_u64(), r["column"].as_u64()) else { continue };
+                let start = Position { line: line.saturating_sub(1) as u32, character: col.saturating_sub(1) as u32 };
+                let end = Position { line: start.line, character: start.character + width };
+                // A declaration is answered at its line's start: the name is where it is written.
+                let named = docs::word_at(&text, start).is_some_and(|(w, r)| w == at.word && r.start == start);
+                let range = match named {
+                    true => Range { start, end },
+                    false => find_name(&text, &at.word, line as u32, line as u32).unwrap_or(Range { start, end }),
+                };
+                out.push(Location { uri: uri.clone(), range });
+            }
+        }
+        match v["nextOffset"].as_u64() {
+            Some(next) if next > offset => offset = next,
+            _ => break,
+        }
+    }
+    Ok(serde_json::to_value(out).unwrap_or(Value::Null))
+}
+
+/// The outline `java_index` answers for a file (every declaration, as its defaults give).
+pub(crate) fn outline(s: &Server, path: &std::path::Path) -> Result<FileOutline, String> {
+    let v = s.call("java_index", json!({"filePath": path.to_string_lossy()}))?;
+    if v["truncated"].as_bool() == Some(true) {
+        tracing::warn!(file = %path.display(), "the outline was cut by the answer limit: its first part is shown");
+    }
+    serde_json::from_value(v).map_err(|e| format!("internal error: reading java_index's answer: {e}"))
+}
+
+pub(crate) fn document_symbols(s: &mut Server, p: lsp::DocumentSymbolParams) -> Reply {
+    let Some(path) = uri::to_path(p.text_document.uri.as_str()) else { return Ok(Value::Null) };
+    let outline = match outline(s, &path) {
+        Ok(o) => o,
+        Err(e) => return Err((ErrorCode::RequestFailed, e)),
+    };
+    let text = s.saved_text(&path).unwrap_or_default();
+    let symbols: Vec<lsp::DocumentSymbol> = outline.classes.iter().map(|t| type_symbol(&text, t)).collect();
+    Ok(serde_json::to_value(symbols).unwrap_or(Value::Null))
+}
+
+#[allow(deprecated)]
+fn symbol(
+    text: &str,
+    name: &str,
+    detail: Option<String>,
+    kind: lsp::SymbolKind,
+    lines: (u32, u32),
+    children: Option<Vec<lsp::DocumentSymbol>>,
+) -> lsp::DocumentSymbol {
+    let range = lines_range(text, lines.0, lines.1);
+    let selection_range =
+        find_name(text, name, lines.0, lines.1).unwrap_or(Range { start: range.start, end: range.start });
+    lsp::DocumentSymbol {
+        name: name.to_owned(),
+        detail,
+        kind,
+        tags: None,
+        deprecated: None,
+        range,
+        selection_range,
+        children,
+    }
+}
+
+fn type_kind(k: TypeKind) -> lsp::SymbolKind {
+    match k {
+        TypeKind::Class | TypeKind::Record => lsp::SymbolKind::CLASS,
+        TypeKind::Interface | TypeKind::Annotation => lsp::SymbolKind::INTERFACE,
+        TypeKind::Enum => lsp::SymbolKind::ENUM,
+    }
+}
+
+/// A type of the outline and its members, each in its lines, in the order of the file.
+fn type_symbol(text: &str, t: &TypeDecl) -> lsp::DocumentSymbol {
+    let mut children: Vec<lsp::DocumentSymbol> = Vec::new();
+    for c in t.enum_constants.iter().flatten() {
+        children.push(symbol(text, &c.name, None, lsp::SymbolKind::ENUM_MEMBER, (c.start_line, c.end_line), None));
+    }
+    for f in &t.fields {
+        let kind = if f.modifiers.iter().any(|m| m == "static") && f.modifiers.iter().any(|m| m == "final") {
+            lsp::SymbolKind::CONSTANT
+        } else {
+            lsp::SymbolKind::FIELD
+        };
+        children.push(symbol(text, &f.name, Some(f.type_text.clone()), kind, (f.start_line, f.end_line), None));
+    }
+    for c in &t.constructors {
+        let detail = Some(c.signature_text.clone());
+        children.push(symbol(text, &c.name, detail, lsp::SymbolKind::CONSTRUCTOR, (c.start_line, c.end_line), None));
+    }
+    for m in &t.methods {
+        let detail = Some(m.signature_text.clone());
+        children.push(symbol(text, &m.name, detail, lsp::SymbolKind::METHOD, (m.start_line, m.end_line), None));
+    }
+    for inner in &t.inner_classes {
+        children.push(type_symbol(text, inner));
+    }
+    children.sort_by_key(|c| (c.range.start.line, c.selection_range.start.character));
+    let detail = Some(t.kind.as_str().to_owned());
+    symbol(text, &t.name, detail, type_kind(t.kind), (t.start_line, t.end_line), Some(children))
+}
+
+pub(crate) fn workspace_symbols(s: &mut Server, p: lsp::WorkspaceSymbolParams) -> Reply {
+    if p.query.trim().is_empty() {
+        return Ok(json!([]));
+    }
+    let v = match s.call("java_find_symbol", json!({"query": p.query, "limit": 200})) {
+        Ok(v) => v,
+        Err(e) => return none_because("java_find_symbol", &e),
+    };
+    let mut out: Vec<lsp::SymbolInformation> = Vec::new();
+    for r in v["results"].as_array().into_iter().flatten() {
+        let (Some(file), Some(q)) = (r["filePath"].as_str(), r["qualifiedName"].as_str()) else { continue };
+        if r.get("origin").is_some_and(|o| !o.is_null()) {
+            continue;
+        }
+        let (container, name) = match q.rsplit_once('#') {
+            Some((owner, member)) => (Some(owner.to_owned()), member.split('(').next().unwrap_or(member).to_owned()),
+            None => match q.rsplit_once('.') {
+                Some((pkg, n)) => (Some(pkg.to_owned()), n.to_owned()),
+                None => (None, q.to_owned()),
+            },
+        };
+        let from = r["startLine"].as_u64().unwrap_or(1) as u32;
+        let to = r["endLine"].as_u64().map_or(from, |l| l as u32);
+        let Some(location) = s.location(file, &name, from, to) else { continue };
+        let kind = match (r["kind"].as_str(), r["typeKind"].as_str()) {
+            (Some("method"), _) => lsp::SymbolKind::METHOD,
+            (Some("constructor"), _) => lsp::SymbolKind::CONSTRUCTOR,
+            (Some("field"), _) => lsp::SymbolKind::FIELD,
+            (_, Some("interface" | "annotation")) => lsp::SymbolKind::INTERFACE,
+            (_, Some("enum")) => lsp::SymbolKind::ENUM,
+            _ => lsp::SymbolKind::CLASS,
+        };
+        #[allow(deprecated)]
+        out.push(lsp::SymbolInformation {
+            name,
+            kind,
+            tags: None,
+            deprecated: None,
+            location,
+            container_name: container,
+        });
+    }
+    Ok(serde_json::to_value(out).unwrap_or(Value::Null))
+}
+
+pub(crate) fn hover(s: &mut Server, p: lsp::HoverParams) -> Reply {
+    let Some(at) = s.at(&p.text_document_position_params) else { return Ok(Value::Null) };
+    let defs = match definitions(s, &at) {
+        Ok(d) => d,
+        Err(e) => return none_because("show_definition", &e),
+    };
+    let Some(d) = defs.first() else { return Ok(Value::Null) };
+    let head = d["signature"].as_str().or(d["qualifiedName"].as_str()).unwrap_or(&at.word);
+    let mut md = format!("```java\n{head}\n```");
+    if let Some(q) = d["qualifiedName"].as_str().filter(|q| *q != head) {
+        md.push_str(&format!("\n\n`{q}`"));
+    }
+    // The whole javadoc of a workspace declaration; a library's first sentence.
+    let full = match (d["file"].as_str(), d["symbolId"].as_str()) {
+        (Some(file), Some(id)) => s
+            .call("java_read_javadoc", json!({"filePath": file, "symbolId": id, "includeLineNumbers": false}))
+            .ok()
+            .filter(|j| j["found"].as_bool() == Some(true))
+            .and_then(|j| j["content"].as_str().map(javadoc_markdown)),
+        _ => None,
+    };
+    if let Some(doc) = full.or_else(|| d["javadoc"].as_str().map(str::to_owned)).filter(|t| !t.trim().is_empty()) {
+        md.push_str("\n\n---\n\n");
+        md.push_str(doc.trim());
+    }
+    let hover = lsp::Hover {
+        contents: lsp::HoverContents::Markup(lsp::MarkupContent { kind: lsp::MarkupKind::Markdown, value: md }),
+        range: Some(at.range),
+    };
+    Ok(serde_json::to_value(hover).unwrap_or(Value::Null))
+}
+
+/// A javadoc comment as Markdown: the `/** … */` and each line's `*` gone, `{@code x}`,
+/// `{@link X}` and `{@linkplain X}` as code, block tags (`@param who …`) on lines of their own.
+fn javadoc_markdown(comment: &str) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for raw in comment.lines() {
+        let mut l = raw.trim();
+        l = l.strip_prefix("/**").unwrap_or(l);
+        l = l.strip_suffix("*/").unwrap_or(l);
+        let l = l.trim_start();
+        let l = l.strip_prefix('*').map_or(l, |r| r.strip_prefix(' ').unwrap_or(r));
+        if let Some(tag) = l.strip_prefix('@') {
+            let (name, rest) = tag.split_once(' ').unwrap_or((tag, ""));
+            let rest = match name {
+                "param" | "throws" | "exception" => match rest.trim_start().split_once(' ') {
+                    Some((p, d)) => format!("`{p}` {d}"),
+                    None => format!("`{}`", rest.trim()),
+                },
+                _ => rest.to_owned(),
+            };
+            lines.push(String::new());
+            lines.push(format!("*@{name}* {rest}").trim_end().to_owned());
+        } else {
+            lines.push(l.trim_end().to_owned());
+        }
+    }
+    let mut md = lines.join("\n").trim().to_owned();
+    for tag in ["{@code ", "{@link ", "{@linkplain ", "{@literal "] {
+        while let Some(i) = md.find(tag) {
+            let Some(close) = md[i..].find('}').map(|c| i + c) else { break };
+            let inner = md[i + tag.len()..close].trim().to_owned();
+            let inner = if tag == "{@literal " { inner } else { format!("`{inner}`") };
+            md.replace_range(i..=close, &inner);
+        }
+    }
+    md
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_javadoc_becomes_markdown_with_code_and_tags() {
+        let c = "/**\n     * Says hello to {@code who}, see {@link Greeter}.\n     * @param who the one greeted\n     * @return the greeting\n     */";
+        assert_eq!(
+            super::javadoc_markdown(c),
+            "Says hello to `who`, see `Greeter`.\n\n*@param* `who` the one greeted\n\n*@return* the greeting"
+        );
+    }
+}

@@ -1,0 +1,286 @@
+//! The real binary as a language server (`lsp`), driven by pygls' client (lsprotocol types) as
+//! an editor drives it: its answers equal the MCP tools' answers (through `call --json`) on the
+//! same targets, and its rename, applied by the client, writes what `refactor_actions` writes.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use mcp_java_index::model::{FileOutline, TypeDecl};
+use serde_json::{Value, json};
+
+use crate::common::write;
+
+const BIN: &str = env!("CARGO_BIN_EXE_mcp-java-index");
+
+const GREETER: &str = "package com.acme;
+
+/** Greets people. Second sentence. */
+public class Greeter {
+    private final String name;
+
+    public Greeter(String name) {
+        this.name = name;
+    }
+
+    /**
+     * Says hello to {@code who}.
+     * @param who the one greeted
+     */
+    public String greet(String who) {
+        return \"hello \" + who + \" from \" + name;
+    }
+}
+";
+
+// A line with characters outside the BMP before nothing and after the call: UTF-16 columns.
+const APP: &str = "package com.acme;
+
+public class App {
+    public static void main(String[] args) {
+        Greeter g = new Greeter(\"app\");
+        System.out.println(g.greet(\"you\") + \"é😀\");
+        System.out.println(\"😀\" + g.greet(\"me\"));
+    }
+}
+";
+
+/// The project: two classes using each other, and the top-level Java fixtures under
+/// `fixtures/` for the outlines.
+fn project(root: &Path) -> Vec<String> {
+    write(root, "src/com/acme/Greeter.java", GREETER);
+    write(root, "src/com/acme/App.java", APP);
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut files = vec!["src/com/acme/Greeter.java".to_owned(), "src/com/acme/App.java".to_owned()];
+    let mut names: Vec<_> = std::fs::read_dir(&fixtures)
+        .expect("fixtures")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "java"))
+        .collect();
+    names.sort();
+    for p in names {
+        let rel = format!("fixtures/{}", p.file_name().expect("name").to_string_lossy());
+        std::fs::create_dir_all(root.join("fixtures")).expect("mkdir");
+        std::fs::copy(&p, root.join(&rel)).expect("copy");
+        files.push(rel);
+    }
+    files
+}
+
+/// A Python with pygls: MCP_JAVA_INDEX_PYTHON, else target/venv's (`.ci/run` installs it), else
+/// python3; None (a skip, refused under CI) when none has it.
+fn python() -> Option<PathBuf> {
+    let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/venv/bin/python");
+    let python = std::env::var_os("MCP_JAVA_INDEX_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| if venv.is_file() { venv } else { PathBuf::from("python3") });
+    let has = Command::new(&python).args(["-c", "import pygls.lsp.client"]).status().is_ok_and(|s| s.success());
+    if !has {
+        assert!(std::env::var("CI").is_err(), "pygls is missing (run .ci/run)");
+        eprintln!("skipping: pygls not installed (run .ci/run)");
+        return None;
+    }
+    Some(python)
+}
+
+/// A tool's structured answer through the CLI (`call --json`), as an MCP client gets it.
+fn tool(root: &Path, name: &str, args: Value) -> Value {
+    let out =
+        Command::new(BIN).args(["call", "--json", name, &args.to_string(), "--root"]).arg(root).output().expect("call");
+    assert!(out.status.success(), "{name} {args}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
+/// A workspace file's path relative to the root, from an LSP URI.
+fn rel(root: &Path, uri: &Value) -> String {
+    let u = uri.as_str().expect("uri");
+    let path = u.strip_prefix("file://").expect("file uri").replace("%20", " ");
+    let canonical = root.canonicalize().expect("canonical");
+    Path::new(&path).strip_prefix(&canonical).expect("inside the root").to_string_lossy().into_owned()
+}
+
+fn line(v: &Value, key: &str) -> u64 {
+    v["range"][key]["line"].as_u64().expect("line") + 1
+}
+
+/// Every declaration of an outline as (depth, name, first line, last line).
+fn outline_decls(t: &TypeDecl, depth: usize, out: &mut BTreeSet<(usize, String, u32, u32)>) {
+    out.insert((depth, t.name.clone(), t.start_line, t.end_line));
+    for c in t.enum_constants.iter().flatten() {
+        out.insert((depth + 1, c.name.clone(), c.start_line, c.end_line));
+    }
+    for f in &t.fields {
+        out.insert((depth + 1, f.name.clone(), f.start_line, f.end_line));
+    }
+    for c in &t.constructors {
+        out.insert((depth + 1, c.name.clone(), c.start_line, c.end_line));
+    }
+    for m in &t.methods {
+        out.insert((depth + 1, m.name.clone(), m.start_line, m.end_line));
+    }
+    for i in &t.inner_classes {
+        outline_decls(i, depth + 1, out);
+    }
+}
+
+/// Every document symbol as (depth, name, first line, last line), checking each selection
+/// range lies inside its range.
+fn symbol_decls(s: &Value, depth: usize, out: &mut BTreeSet<(usize, String, u32, u32)>) {
+    let (sel, range) = (&s["selectionRange"], &s["range"]);
+    assert!(
+        sel["start"]["line"].as_u64() >= range["start"]["line"].as_u64()
+            && sel["end"]["line"].as_u64() <= range["end"]["line"].as_u64(),
+        "selection outside its range: {s}"
+    );
+    let name = s["name"].as_str().expect("name").to_owned();
+    out.insert((depth, name, line(s, "start") as u32, line(s, "end") as u32));
+    for c in s["children"].as_array().into_iter().flatten() {
+        symbol_decls(c, depth + 1, out);
+    }
+}
+
+#[test]
+fn pygls_client_gets_the_tools_answers_and_applies_the_rename() {
+    let Some(python) = python() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("ws");
+    let files = project(&root);
+    // A second copy, renamed by refactor_actions itself, for the rename's comparison.
+    let twin = dir.path().join("twin");
+    project(&twin);
+
+    // `g.greet("you")`: line 6 (0-based 5), the column of `greet`.
+    let (at_line, at_char) = (5u32, "        System.out.println(g.".encode_utf16().count() as u32);
+    let target = json!({"filePath": "src/com/acme/App.java", "line": at_line + 1, "column": at_char + 1});
+    let mut def_args = target.clone();
+    def_args["symbol"] = json!("greet");
+    let definitions = tool(&root, "show_definition", def_args);
+    let mut ref_args = target.clone();
+    ref_args["includeDeclaration"] = json!(true);
+    let references = tool(&root, "find_references", ref_args);
+    let outlines: Vec<(String, FileOutline)> = files
+        .iter()
+        .map(|f| {
+            (f.clone(), serde_json::from_value(tool(&root, "java_index", json!({"filePath": f}))).expect("outline"))
+        })
+        .collect();
+    let found = tool(&root, "java_find_symbol", json!({"query": "Greet", "limit": 200}));
+    let mut rename_args = target.clone();
+    rename_args["action"] = json!("rename");
+    rename_args["newName"] = json!("salute");
+    rename_args["apply"] = json!(true);
+    tool(&twin, "refactor_actions", rename_args);
+
+    let plan = dir.path().join("plan.json");
+    let plan_json = json!({"open": "src/com/acme/App.java", "at": [at_line, at_char], "symbols": files, "query": "Greet", "newName": "salute"});
+    std::fs::write(&plan, plan_json.to_string()).expect("plan");
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/lsp_client.py");
+    let out = Command::new(&python).arg(script).arg(BIN).arg(&root).arg(&plan).output().expect("python");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "pygls client failed:\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let lsp: Value = serde_json::from_str(stdout.trim()).expect("client's json");
+
+    // Honest capabilities: what is served, incremental sync, rename with prepare.
+    let caps = &lsp["capabilities"];
+    assert_eq!(caps["textDocumentSync"]["change"], 2, "{caps}");
+    assert_eq!(caps["renameProvider"]["prepareProvider"], true, "{caps}");
+    assert!(caps.get("completionProvider").is_none() && caps.get("documentFormattingProvider").is_none(), "{caps}");
+
+    // definition: show_definition's declarations, at the name.
+    let defs = definitions["definitions"].as_array().expect("definitions");
+    let lsp_defs = lsp["definition"].as_array().expect("definition");
+    assert_eq!(lsp_defs.len(), defs.len(), "{lsp_defs:?} vs {defs:?}");
+    for (l, d) in lsp_defs.iter().zip(defs) {
+        assert_eq!(rel(&root, &l["uri"]), d["file"].as_str().expect("file"));
+        let start = line(l, "start");
+        assert!(d["startLine"].as_u64() <= Some(start) && Some(start) <= d["endLine"].as_u64(), "{l} vs {d}");
+        assert_eq!(l["range"]["start"]["character"], 18, "at `greet` in `public String greet(`: {l}");
+    }
+
+    // references: find_references' (file, line), and its column where the name is written.
+    let expected: BTreeSet<(String, u64)> = references["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .flat_map(|f| {
+            let file = f["file"].as_str().expect("file").to_owned();
+            f["references"]
+                .as_array()
+                .expect("refs")
+                .iter()
+                .map(move |r| (file.clone(), r["line"].as_u64().expect("l")))
+        })
+        .collect();
+    let got: BTreeSet<(String, u64)> =
+        lsp["references"].as_array().expect("refs").iter().map(|l| (rel(&root, &l["uri"]), line(l, "start"))).collect();
+    assert_eq!(got, expected);
+    assert_eq!(got.len(), 3, "the declaration and two calls: {got:?}");
+    // The second call is after an astral character: its UTF-16 column is the tool's.
+    let second = references["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .flat_map(|f| f["references"].as_array().expect("refs").iter())
+        .find(|r| r["line"] == 7)
+        .expect("the call on line 7");
+    let lsp_second =
+        lsp["references"].as_array().expect("refs").iter().find(|l| line(l, "start") == 7).expect("line 7");
+    assert_eq!(lsp_second["range"]["start"]["character"].as_u64(), second["column"].as_u64().map(|c| c - 1));
+
+    // documentSymbol: java_index's outline, every declaration at its lines and depth.
+    for (file, outline) in &outlines {
+        let mut want = BTreeSet::new();
+        for t in &outline.classes {
+            outline_decls(t, 0, &mut want);
+        }
+        let mut have = BTreeSet::new();
+        for s in lsp["documentSymbol"][file].as_array().into_iter().flatten() {
+            symbol_decls(s, 0, &mut have);
+        }
+        assert_eq!(have, want, "{file}");
+    }
+
+    // workspace/symbol: java_find_symbol's workspace matches.
+    let want: BTreeSet<String> = found["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| r["qualifiedName"].as_str().expect("name").split('(').next().unwrap_or_default().to_owned())
+        .collect();
+    let have: BTreeSet<String> = lsp["workspaceSymbol"]
+        .as_array()
+        .expect("symbols")
+        .iter()
+        .map(|s| {
+            let (c, n) = (s["containerName"].as_str().unwrap_or_default(), s["name"].as_str().expect("name"));
+            if s["kind"] == 5 { format!("{c}.{n}") } else { format!("{c}#{n}") }
+        })
+        .collect();
+    assert_eq!(have, want);
+
+    // hover: the signature and the whole javadoc as Markdown.
+    let hover = lsp["hover"]["contents"]["value"].as_str().expect("hover");
+    let signature = defs[0]["signature"].as_str().expect("signature");
+    assert!(hover.starts_with(&format!("```java\n{signature}\n```")), "{hover}");
+    assert!(hover.contains("Says hello to `who`.") && hover.contains("*@param* `who` the one greeted"), "{hover}");
+
+    // rename: the client's application of the WorkspaceEdit writes what refactor_actions writes.
+    assert_eq!(lsp["prepareRename"]["placeholder"], "greet");
+    assert!(lsp["rename"]["documentChanges"].as_array().is_some_and(|c| c.len() == 2), "{}", lsp["rename"]);
+    for f in ["src/com/acme/App.java", "src/com/acme/Greeter.java"] {
+        let (a, b) = (std::fs::read_to_string(root.join(f)), std::fs::read_to_string(twin.join(f)));
+        assert_eq!(a.expect("read"), b.expect("read twin"), "{f}");
+    }
+    assert!(std::fs::read_to_string(root.join("src/com/acme/App.java")).is_ok_and(|t| t.contains("g.salute(\"me\")")));
+    // After didSave and didChangeWatchedFiles, references follow the new name.
+    let after: BTreeSet<(String, u64, u64)> = lsp["referencesAfter"]
+        .as_array()
+        .expect("refs")
+        .iter()
+        .map(|l| (rel(&root, &l["uri"]), line(l, "start"), l["range"]["end"]["character"].as_u64().expect("end")))
+        .collect();
+    let lines: BTreeSet<(String, u64)> = after.iter().map(|(f, l, _)| (f.clone(), *l)).collect();
+    assert_eq!(lines, expected);
+    // An unsaved buffer is not renamed from the saved file's positions.
+    assert!(lsp["dirtyRename"].as_str().is_some_and(|e| e.contains("unsaved changes")), "{}", lsp["dirtyRename"]);
+}

@@ -1,0 +1,145 @@
+"""Drives `mcp-java-index lsp` with pygls' language client (lsprotocol types), as an editor does.
+
+Usage: lsp_client.py BINARY ROOT PLAN.json
+
+PLAN names the requests: {"open": FILE, "at": [LINE, CHAR] (0-based, in FILE),
+"symbols": [FILE, ...], "query": "...", "newName": "..."}. The client opens FILE, asks
+definition, references (with the declaration), hover, documentSymbol of each of "symbols",
+workspace/symbol, prepareRename and rename at "at"; it applies the rename's WorkspaceEdit to the
+files on disk with pygls' own documents (UTF-16 positions), tells the server with didSave and
+didChangeWatchedFiles, then makes the buffer dirty with an incremental didChange and asks the
+rename again (refused: unsaved changes). Prints one JSON object of every answer.
+"""
+
+import asyncio
+import json
+import os
+import sys
+
+from lsprotocol import types as t
+from pygls.lsp.client import LanguageClient
+from pygls.uris import from_fs_path
+from pygls.workspace.text_document import TextDocument
+
+
+def apply_workspace_edit(edit: t.WorkspaceEdit) -> list:
+    """Applies documentChanges to the files, as an editor applies a rename; returns what it did."""
+    done = []
+    for change in edit.document_changes or []:
+        if isinstance(change, t.TextDocumentEdit):
+            path = t_path(change.text_document.uri)
+            with open(path, encoding="utf-8", newline="") as f:
+                doc = TextDocument(change.text_document.uri, f.read())
+            # The edits of one document all refer to its text before the edit: last first.
+            edits = sorted(change.edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True)
+            for e in edits:
+                doc.apply_change(t.TextDocumentContentChangePartial(range=e.range, text=e.new_text))
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                f.write(doc.source)
+            done.append({"edited": path, "edits": len(edits)})
+        elif isinstance(change, t.RenameFile):
+            os.rename(t_path(change.old_uri), t_path(change.new_uri))
+            done.append({"renamed": t_path(change.old_uri), "to": t_path(change.new_uri)})
+    return done
+
+
+def t_path(uri: str) -> str:
+    from pygls.uris import to_fs_path
+
+    return to_fs_path(uri)
+
+
+async def main() -> None:
+    binary, root, plan_path = sys.argv[1], sys.argv[2], sys.argv[3]
+    with open(plan_path, encoding="utf-8") as f:
+        plan = json.load(f)
+    client = LanguageClient("mji-lsp-test", "1")
+    conv = client.protocol._converter
+    out = {}
+    # No --root: the workspace is the client's folder.
+    await client.start_io(binary, "lsp")
+    init = await client.initialize_async(
+        t.InitializeParams(
+            capabilities=t.ClientCapabilities(
+                workspace=t.WorkspaceClientCapabilities(
+                    workspace_edit=t.WorkspaceEditClientCapabilities(
+                        document_changes=True, resource_operations=[t.ResourceOperationKind.Rename]
+                    )
+                )
+            ),
+            workspace_folders=[t.WorkspaceFolder(uri=from_fs_path(root), name="root")],
+        )
+    )
+    out["capabilities"] = conv.unstructure(init.capabilities)
+    client.initialized(t.InitializedParams())
+
+    path = os.path.join(root, plan["open"])
+    uri = from_fs_path(path)
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    client.text_document_did_open(
+        t.DidOpenTextDocumentParams(t.TextDocumentItem(uri=uri, language_id="java", version=1, text=text))
+    )
+    doc = t.TextDocumentIdentifier(uri=uri)
+    line, char = plan["at"]
+    pos = t.Position(line=line, character=char)
+
+    out["definition"] = conv.unstructure(await client.text_document_definition_async(t.DefinitionParams(text_document=doc, position=pos)))
+    out["references"] = conv.unstructure(
+        await client.text_document_references_async(
+            t.ReferenceParams(context=t.ReferenceContext(include_declaration=True), text_document=doc, position=pos)
+        )
+    )
+    out["hover"] = conv.unstructure(await client.text_document_hover_async(t.HoverParams(text_document=doc, position=pos)))
+    out["documentSymbol"] = {}
+    for rel in plan["symbols"]:
+        d = t.TextDocumentIdentifier(uri=from_fs_path(os.path.join(root, rel)))
+        out["documentSymbol"][rel] = conv.unstructure(
+            await client.text_document_document_symbol_async(t.DocumentSymbolParams(text_document=d))
+        )
+    out["workspaceSymbol"] = conv.unstructure(
+        await client.workspace_symbol_async(t.WorkspaceSymbolParams(query=plan["query"]))
+    )
+    out["prepareRename"] = conv.unstructure(
+        await client.text_document_prepare_rename_async(t.PrepareRenameParams(text_document=doc, position=pos))
+    )
+    edit = await client.text_document_rename_async(t.RenameParams(text_document=doc, position=pos, new_name=plan["newName"]))
+    out["rename"] = conv.unstructure(edit)
+    out["applied"] = apply_workspace_edit(edit)
+    changed = [from_fs_path(c.get("edited") or c.get("to")) for c in out["applied"]]
+    client.workspace_did_change_watched_files(
+        t.DidChangeWatchedFilesParams(changes=[t.FileEvent(uri=u, type=t.FileChangeType.Changed) for u in changed])
+    )
+    with open(path, encoding="utf-8") as f:
+        client.text_document_did_change(
+            t.DidChangeTextDocumentParams(
+                t.VersionedTextDocumentIdentifier(uri=uri, version=2),
+                [t.TextDocumentContentChangeWholeDocument(text=f.read())],
+            )
+        )
+    client.text_document_did_save(t.DidSaveTextDocumentParams(text_document=doc))
+    # The references of the new name, on the renamed files.
+    out["referencesAfter"] = conv.unstructure(
+        await client.text_document_references_async(
+            t.ReferenceParams(context=t.ReferenceContext(include_declaration=True), text_document=doc, position=pos)
+        )
+    )
+    # An unsaved edit (incremental): a rename is refused rather than planned on the saved file.
+    client.text_document_did_change(
+        t.DidChangeTextDocumentParams(
+            t.VersionedTextDocumentIdentifier(uri=uri, version=3),
+            [t.TextDocumentContentChangePartial(range=t.Range(t.Position(0, 0), t.Position(0, 0)), text="// x\n")],
+        )
+    )
+    try:
+        await client.text_document_rename_async(t.RenameParams(text_document=doc, position=pos, new_name="again"))
+        out["dirtyRename"] = "planned"
+    except Exception as e:  # the server's error reaches the client as an exception
+        out["dirtyRename"] = str(e)
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    print(json.dumps(out))
+
+
+asyncio.run(main())
