@@ -3,9 +3,11 @@
 Usage: lsp_client.py BINARY ROOT PLAN.json
 
 PLAN names the requests: {"open": FILE, "at": [LINE, CHAR] (0-based, in FILE),
-"symbols": [FILE, ...], "query": "...", "newName": "..."}. The client opens FILE, asks
-definition, references (with the declaration), hover, documentSymbol of each of "symbols",
-workspace/symbol, prepareRename and rename at "at"; it applies the rename's WorkspaceEdit to the
+"symbols": [FILE, ...], "query": "...", "newName": "...", "implementation", "typeHierarchy",
+"callsFrom": [FILE, LINE, CHAR]}. The client opens FILE, asks definition, references (with the
+declaration), hover, documentSymbol of each of "symbols", workspace/symbol, implementation,
+the type hierarchy (its root, supertypes and subtypes), incoming calls at "at", outgoing calls
+at "callsFrom", prepareRename and rename at "at"; it applies the rename's WorkspaceEdit to the
 files on disk with pygls' own documents (UTF-16 positions), tells the server with didSave and
 didChangeWatchedFiles, then makes the buffer dirty with an incremental didChange and asks the
 rename again (refused: unsaved changes). Prints one JSON object of every answer.
@@ -99,6 +101,39 @@ async def main() -> None:
         )
     out["workspaceSymbol"] = conv.unstructure(
         await client.workspace_symbol_async(t.WorkspaceSymbolParams(query=plan["query"]))
+    )
+
+    def at(spec):
+        return t.TextDocumentIdentifier(uri=from_fs_path(os.path.join(root, spec[0]))), t.Position(spec[1], spec[2])
+
+    d, p = at(plan["implementation"])
+    out["implementation"] = conv.unstructure(
+        await client.text_document_implementation_async(t.ImplementationParams(text_document=d, position=p))
+    )
+    d, p = at(plan["typeHierarchy"])
+    items = await client.text_document_prepare_type_hierarchy_async(
+        t.TypeHierarchyPrepareParams(text_document=d, position=p)
+    )
+    out["typeHierarchy"] = conv.unstructure(items)
+    out["supertypes"] = conv.unstructure(
+        await client.type_hierarchy_supertypes_async(t.TypeHierarchySupertypesParams(item=items[0]))
+    )
+    out["subtypes"] = conv.unstructure(
+        await client.type_hierarchy_subtypes_async(t.TypeHierarchySubtypesParams(item=items[0]))
+    )
+    items = await client.text_document_prepare_call_hierarchy_async(
+        t.CallHierarchyPrepareParams(text_document=doc, position=pos)
+    )
+    out["callHierarchy"] = conv.unstructure(items)
+    out["incomingCalls"] = conv.unstructure(
+        await client.call_hierarchy_incoming_calls_async(t.CallHierarchyIncomingCallsParams(item=items[0]))
+    )
+    d, p = at(plan["callsFrom"])
+    items = await client.text_document_prepare_call_hierarchy_async(
+        t.CallHierarchyPrepareParams(text_document=d, position=p)
+    )
+    out["outgoingCalls"] = conv.unstructure(
+        await client.call_hierarchy_outgoing_calls_async(t.CallHierarchyOutgoingCallsParams(item=items[0]))
     )
     out["prepareRename"] = conv.unstructure(
         await client.text_document_prepare_rename_async(t.PrepareRenameParams(text_document=doc, position=pos))

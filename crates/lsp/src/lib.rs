@@ -4,6 +4,7 @@
 //! no query is implemented here.
 
 mod docs;
+mod hierarchy;
 mod nav;
 mod rename;
 mod uri;
@@ -127,8 +128,15 @@ fn client_roots(init: &lsp::InitializeParams) -> Vec<PathBuf> {
     init.root_uri.iter().filter_map(|u| uri::to_path(u.as_str())).collect()
 }
 
-/// What this server answers, and nothing it does not.
-pub fn capabilities() -> lsp::ServerCapabilities {
+/// What this server answers, and nothing it does not (with `typeHierarchyProvider`, which
+/// lsp-types 0.97's struct lacks).
+pub fn capabilities() -> Value {
+    let mut caps = serde_json::to_value(typed_capabilities()).unwrap_or_else(|_| json!({}));
+    caps["typeHierarchyProvider"] = json!(true);
+    caps
+}
+
+fn typed_capabilities() -> lsp::ServerCapabilities {
     use lsp::{OneOf, TextDocumentSyncKind, TextDocumentSyncOptions, TextDocumentSyncSaveOptions};
     lsp::ServerCapabilities {
         position_encoding: Some(lsp::PositionEncodingKind::UTF16),
@@ -143,6 +151,8 @@ pub fn capabilities() -> lsp::ServerCapabilities {
         document_symbol_provider: Some(OneOf::Left(true)),
         workspace_symbol_provider: Some(OneOf::Left(true)),
         hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+        implementation_provider: Some(lsp::ImplementationProviderCapability::Simple(true)),
+        call_hierarchy_provider: Some(lsp::CallHierarchyServerCapability::Simple(true)),
         rename_provider: Some(OneOf::Right(lsp::RenameOptions {
             prepare_provider: Some(true),
             work_done_progress_options: Default::default(),
@@ -160,6 +170,19 @@ impl Server {
             "textDocument/documentSymbol" => nav::document_symbols(self, params(p)?),
             "workspace/symbol" => nav::workspace_symbols(self, params(p)?),
             "textDocument/hover" => nav::hover(self, params(p)?),
+            "textDocument/implementation" => hierarchy::implementation(self, params(p)?),
+            "textDocument/prepareTypeHierarchy" => hierarchy::prepare_type_hierarchy(self, params(p)?),
+            "typeHierarchy/supertypes" => {
+                let p: lsp::TypeHierarchySupertypesParams = params(p)?;
+                hierarchy::type_relatives(self, &p.item, "supertypes")
+            }
+            "typeHierarchy/subtypes" => {
+                let p: lsp::TypeHierarchySubtypesParams = params(p)?;
+                hierarchy::type_relatives(self, &p.item, "subtypes")
+            }
+            "textDocument/prepareCallHierarchy" => hierarchy::prepare_call_hierarchy(self, params(p)?),
+            "callHierarchy/incomingCalls" => hierarchy::incoming_calls(self, params(p)?),
+            "callHierarchy/outgoingCalls" => hierarchy::outgoing_calls(self, params(p)?),
             "textDocument/prepareRename" => rename::prepare(self, params(p)?),
             "textDocument/rename" => rename::rename(self, params(p)?),
             other => Err((ErrorCode::MethodNotFound, format!("unhandled method {other}"))),

@@ -165,6 +165,18 @@ fn pygls_client_gets_the_tools_answers_and_applies_the_rename() {
         })
         .collect();
     let found = tool(&root, "java_find_symbol", json!({"query": "Greet", "limit": 200}));
+    // `Shape` in `sealed interface Shape` (line 66) and `Circle` in `final class Circle` (line 74).
+    let shape = json!({"filePath": "fixtures/interfaces.java", "line": 66, "column": 18});
+    let implementations = tool(&root, "find_implementations", shape);
+    let circle = json!({"filePath": "fixtures/interfaces.java", "line": 74, "column": 13});
+    let mut up = circle.clone();
+    up["direction"] = json!("supertypes");
+    up["depth"] = json!(1);
+    let supertypes = tool(&root, "type_hierarchy", up);
+    let key = "com.acme.Greeter#greet(java.lang.String)";
+    let incoming = tool(&root, "call_hierarchy", json!({"target": key, "direction": "incoming", "depth": 1}));
+    let main = "com.acme.App#main(java.lang.String[])";
+    let outgoing = tool(&root, "call_hierarchy", json!({"target": main, "direction": "outgoing", "depth": 1}));
     let mut rename_args = target.clone();
     rename_args["action"] = json!("rename");
     rename_args["newName"] = json!("salute");
@@ -172,7 +184,11 @@ fn pygls_client_gets_the_tools_answers_and_applies_the_rename() {
     tool(&twin, "refactor_actions", rename_args);
 
     let plan = dir.path().join("plan.json");
-    let plan_json = json!({"open": "src/com/acme/App.java", "at": [at_line, at_char], "symbols": files, "query": "Greet", "newName": "salute"});
+    let plan_json = json!({
+        "open": "src/com/acme/App.java", "at": [at_line, at_char], "symbols": files, "query": "Greet",
+        "newName": "salute", "implementation": ["fixtures/interfaces.java", 65, 17],
+        "typeHierarchy": ["fixtures/interfaces.java", 73, 12], "callsFrom": ["src/com/acme/App.java", 3, 24],
+    });
     std::fs::write(&plan, plan_json.to_string()).expect("plan");
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/lsp_client.py");
     let out = Command::new(&python).arg(script).arg(BIN).arg(&root).arg(&plan).output().expect("python");
@@ -263,6 +279,71 @@ fn pygls_client_gets_the_tools_answers_and_applies_the_rename() {
     let signature = defs[0]["signature"].as_str().expect("signature");
     assert!(hover.starts_with(&format!("```java\n{signature}\n```")), "{hover}");
     assert!(hover.contains("Says hello to `who`.") && hover.contains("*@param* `who` the one greeted"), "{hover}");
+
+    // implementation: find_implementations' types, at their names.
+    let want: BTreeSet<(String, u64)> = implementations["implementations"]
+        .as_array()
+        .expect("implementations")
+        .iter()
+        .map(|i| (i["file"].as_str().expect("file").to_owned(), i["line"].as_u64().expect("line")))
+        .collect();
+    let have: BTreeSet<(String, u64)> = lsp["implementation"]
+        .as_array()
+        .expect("impls")
+        .iter()
+        .map(|l| (rel(&root, &l["uri"]), line(l, "start")))
+        .collect();
+    assert_eq!(have, want);
+    assert_eq!(have.len(), 4, "Circle, Square, Polygon, Triangle: {have:?}");
+
+    // The type hierarchy: type_hierarchy's root and its direct supertypes; Circle is final.
+    assert_eq!(lsp["typeHierarchy"][0]["data"]["target"], supertypes["root"]["fqn"]);
+    let want: BTreeSet<&str> = supertypes["types"]
+        .as_array()
+        .expect("types")
+        .iter()
+        .filter(|t| t["depth"] == 1 && t["file"].is_string())
+        .filter_map(|t| t["fqn"].as_str())
+        .collect();
+    let have: BTreeSet<&str> =
+        lsp["supertypes"].as_array().expect("supertypes").iter().filter_map(|t| t["data"]["target"].as_str()).collect();
+    assert_eq!(have, want);
+    assert!(have.contains("com.example.outline.interfaces.Shape"), "{have:?}");
+    assert_eq!(lsp["subtypes"], json!([]));
+
+    // The call hierarchy: call_hierarchy's callers and callees (those in the workspace) and
+    // their call sites.
+    let calls = |answer: &Value| -> BTreeSet<(String, Vec<(u64, u64)>)> {
+        answer["calls"]
+            .as_array()
+            .expect("calls")
+            .iter()
+            .filter(|c| c["file"].is_string())
+            .map(|c| {
+                let sites = c["sites"].as_array().expect("sites").iter();
+                let sites = sites.map(|s| (s["line"].as_u64().expect("l"), s["column"].as_u64().expect("c") - 1));
+                (c["member"].as_str().expect("member").to_owned(), sites.collect())
+            })
+            .collect()
+    };
+    let lsp_calls = |answer: &Value, end: &str| -> BTreeSet<(String, Vec<(u64, u64)>)> {
+        answer
+            .as_array()
+            .expect("calls")
+            .iter()
+            .map(|c| {
+                let ranges = c["fromRanges"].as_array().expect("ranges").iter();
+                let sites = ranges.map(|r| {
+                    (r["start"]["line"].as_u64().expect("l") + 1, r["start"]["character"].as_u64().expect("c"))
+                });
+                (c[end]["data"]["target"].as_str().expect("target").to_owned(), sites.collect())
+            })
+            .collect()
+    };
+    assert_eq!(lsp["callHierarchy"][0]["data"]["target"], key);
+    assert_eq!(lsp_calls(&lsp["incomingCalls"], "from"), calls(&incoming));
+    assert_eq!(lsp_calls(&lsp["outgoingCalls"], "to"), calls(&outgoing));
+    assert_eq!(calls(&outgoing).len(), 2, "the constructor and greet: {outgoing}");
 
     // rename: the client's application of the WorkspaceEdit writes what refactor_actions writes.
     assert_eq!(lsp["prepareRename"]["placeholder"], "greet");
