@@ -10,13 +10,16 @@ the type hierarchy (its root, supertypes and subtypes), incoming calls at "at", 
 at "callsFrom", prepareRename and rename at "at"; it applies the rename's WorkspaceEdit to the
 files on disk with pygls' own documents (UTF-16 positions), tells the server with didSave and
 didChangeWatchedFiles, then makes the buffer dirty with an incremental didChange and asks the
-rename again (refused: unsaved changes). Prints one JSON object of every answer.
+rename again (refused: unsaved changes); then records the syntax diagnostics published after
+an incremental change that breaks the file and a full one that mends it, with the milliseconds
+from each change to its diagnostics. Prints one JSON object of every answer.
 """
 
 import asyncio
 import json
 import os
 import sys
+import time
 
 from lsprotocol import types as t
 from pygls.lsp.client import LanguageClient
@@ -58,6 +61,21 @@ async def main() -> None:
     client = LanguageClient("mji-lsp-test", "1")
     conv = client.protocol._converter
     out = {}
+    published = []  # (time received, params) of every publishDiagnostics
+
+    @client.feature(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def on_diagnostics(params: t.PublishDiagnosticsParams):
+        published.append((time.monotonic(), params))
+
+    async def diagnostics_of(version: int, since: float):
+        for _ in range(500):
+            for when, p in published:
+                if p.uri == uri and p.version == version:
+                    ms = round((when - since) * 1000, 1) if since else None
+                    return {"ms": ms, "diagnostics": conv.unstructure(p.diagnostics)}
+            await asyncio.sleep(0.01)
+        return None
+
     # No --root: the workspace is the client's folder.
     await client.start_io(binary, "lsp")
     init = await client.initialize_async(
@@ -171,6 +189,28 @@ async def main() -> None:
         out["dirtyRename"] = "planned"
     except Exception as e:  # the server's error reaches the client as an exception
         out["dirtyRename"] = str(e)
+    # Syntax diagnostics after each change: an unclosed class typed at the top (incremental),
+    # then the saved text again (full).
+    out["openDiagnostics"] = await diagnostics_of(1, 0.0)
+    with open(path, encoding="utf-8") as f:
+        saved = f.read()
+    broken = "class Broken {\n// x\n" + saved
+    since = time.monotonic()
+    client.text_document_did_change(
+        t.DidChangeTextDocumentParams(
+            t.VersionedTextDocumentIdentifier(uri=uri, version=4),
+            [t.TextDocumentContentChangePartial(range=t.Range(t.Position(0, 0), t.Position(0, 0)), text="class Broken {\n")],
+        )
+    )
+    out["brokenText"] = broken
+    out["brokenDiagnostics"] = await diagnostics_of(4, since)
+    since = time.monotonic()
+    client.text_document_did_change(
+        t.DidChangeTextDocumentParams(
+            t.VersionedTextDocumentIdentifier(uri=uri, version=5), [t.TextDocumentContentChangeWholeDocument(text=saved)]
+        )
+    )
+    out["fixedDiagnostics"] = await diagnostics_of(5, since)
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()

@@ -3,6 +3,7 @@
 //! registry calls (`dispatch_within`) whose structured answers are converted to LSP's types:
 //! no query is implemented here.
 
+mod diagnostics;
 mod docs;
 mod hierarchy;
 mod nav;
@@ -94,7 +95,7 @@ impl Server {
                     if n.method == "exit" {
                         return Ok(());
                     }
-                    self.notification(n);
+                    self.notification(n, conn);
                 }
                 Message::Response(_) => {}
             }
@@ -106,6 +107,13 @@ impl Server {
 fn send(conn: &Connection, msg: Message) {
     if let Err(e) = conn.sender.send(msg) {
         tracing::warn!("the client is gone: {e}");
+    }
+}
+
+fn notify(conn: &Connection, method: &str, params: impl serde::Serialize) {
+    match serde_json::to_value(params) {
+        Ok(params) => send(conn, Message::Notification(Notification { method: method.to_owned(), params })),
+        Err(e) => tracing::warn!("internal error: serializing {method}: {e}"),
     }
 }
 
@@ -189,7 +197,7 @@ impl Server {
         }
     }
 
-    fn notification(&mut self, n: Notification) {
+    fn notification(&mut self, n: Notification, conn: &Connection) {
         let p = n.params;
         match n.method.as_str() {
             "textDocument/didOpen" => {
@@ -197,11 +205,13 @@ impl Server {
                     let d = p.text_document;
                     let on_disk = self.disk_text(d.uri.as_str());
                     self.docs.open(d.uri.as_str(), d.text, d.version, on_disk.as_deref());
+                    self.publish(conn, d.uri);
                 }
             }
             "textDocument/didChange" => {
                 if let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(p) {
                     self.docs.change(p.text_document.uri.as_str(), p.text_document.version, p.content_changes);
+                    self.publish(conn, p.text_document.uri);
                 }
             }
             "textDocument/didSave" => {
@@ -210,11 +220,15 @@ impl Server {
                     let on_disk = self.disk_text(uri);
                     self.docs.saved(uri, p.text, on_disk.as_deref());
                     self.changed(uri::to_path(uri).into_iter().collect());
+                    self.publish(conn, p.text_document.uri);
                 }
             }
             "textDocument/didClose" => {
                 if let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(p) {
                     self.docs.close(p.text_document.uri.as_str());
+                    // A closed buffer's problems are no longer shown.
+                    let cleared = lsp::PublishDiagnosticsParams::new(p.text_document.uri, Vec::new(), None);
+                    notify(conn, "textDocument/publishDiagnostics", cleared);
                 }
             }
             "workspace/didChangeWatchedFiles" => {
@@ -225,6 +239,18 @@ impl Server {
             "$/cancelRequest" | "initialized" | "$/setTrace" => {}
             other => tracing::debug!(method = other, "notification ignored"),
         }
+    }
+
+    /// Publishes the syntax problems of an open Java buffer, as the client shows it.
+    fn publish(&self, conn: &Connection, uri: lsp::Uri) {
+        let Some(doc) = self.docs.get(uri.as_str()) else { return };
+        if !uri.as_str().ends_with(".java") {
+            return;
+        }
+        let display = uri::to_path(uri.as_str()).map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
+        let diagnostics = diagnostics::of_text(&display, &doc.text);
+        let version = Some(doc.version);
+        notify(conn, "textDocument/publishDiagnostics", lsp::PublishDiagnosticsParams::new(uri, diagnostics, version));
     }
 
     /// Files the client says changed on disk: re-indexed now rather than when the watcher

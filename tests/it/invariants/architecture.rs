@@ -41,7 +41,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
         ],
     ),
     ("mji-server", &["mji-model", "mji-fs", "mji-config", "mji-tools"]),
-    ("mji-lsp", &["mji-model", "mji-tools"]),
+    ("mji-lsp", &["mji-model", "mji-problems", "mji-tools"]),
     (
         "mcp-java-index",
         &[

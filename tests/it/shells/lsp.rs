@@ -362,6 +362,48 @@ fn pygls_client_gets_the_tools_answers_and_applies_the_rename() {
         .collect();
     let lines: BTreeSet<(String, u64)> = after.iter().map(|(f, l, _)| (f.clone(), *l)).collect();
     assert_eq!(lines, expected);
+    // Syntax diagnostics after each change: get_problems' syntax problems of the same text.
+    assert_eq!(lsp["openDiagnostics"]["diagnostics"], json!([]), "{}", lsp["openDiagnostics"]);
+    std::fs::write(root.join("Broken.java"), lsp["brokenText"].as_str().expect("broken text")).expect("write");
+    let problems = tool(&root, "get_problems", json!({"filePath": "Broken.java", "sourceFilter": ["syntax"]}));
+    let want: BTreeSet<(u64, u64, u64, u64, String, String)> = problems["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            let (s, e) = (&d["range"]["start"], &d["range"]["end"]);
+            let n = |v: &Value| v.as_u64().expect("number");
+            let code = d["code"].as_str().expect("code").to_owned();
+            (
+                n(&s["line"]),
+                n(&s["column"]),
+                n(&e["line"]),
+                n(&e["column"]),
+                code,
+                d["message"].as_str().expect("m").to_owned(),
+            )
+        })
+        .collect();
+    let have: BTreeSet<(u64, u64, u64, u64, String, String)> = lsp["brokenDiagnostics"]["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            let (s, e) = (&d["range"]["start"], &d["range"]["end"]);
+            let n = |v: &Value| v.as_u64().expect("number") + 1;
+            let code = d["code"].as_str().expect("code").to_owned();
+            let message = d["message"].as_str().expect("m").to_owned();
+            (n(&s["line"]), n(&s["character"]), n(&e["line"]), n(&e["character"]), code, message)
+        })
+        .collect();
+    assert_eq!(have, want);
+    assert!(have.iter().any(|d| d.4 == "syntax.lexical"), "the unclosed brace: {have:?}");
+    assert_eq!(lsp["fixedDiagnostics"]["diagnostics"], json!([]), "{}", lsp["fixedDiagnostics"]);
+    eprintln!(
+        "lsp: syntax diagnostics {} ms and {} ms after a change",
+        lsp["brokenDiagnostics"]["ms"], lsp["fixedDiagnostics"]["ms"]
+    );
+
     // An unsaved buffer is not renamed from the saved file's positions.
     assert!(lsp["dirtyRename"].as_str().is_some_and(|e| e.contains("unsaved changes")), "{}", lsp["dirtyRename"]);
 }
