@@ -4,7 +4,7 @@ Usage: lsp_client.py BINARY ROOT PLAN.json
 
 PLAN names the requests: {"open": FILE, "at": [LINE, CHAR] (0-based, in FILE),
 "symbols": [FILE, ...], "query": "...", "newName": "...", "implementation", "typeHierarchy",
-"callsFrom": [FILE, LINE, CHAR]}. The client opens FILE, asks definition, references (with the
+"callsFrom": [FILE, LINE, CHAR], "typeRename": [LINE, CHAR, NAME]}. The client opens FILE, asks definition, references (with the
 declaration), hover, documentSymbol of each of "symbols", workspace/symbol, implementation,
 the type hierarchy (its root, supertypes and subtypes), incoming calls at "at", outgoing calls
 at "callsFrom", prepareRename and rename at "at"; it applies the rename's WorkspaceEdit to the
@@ -12,7 +12,8 @@ files on disk with pygls' own documents (UTF-16 positions), tells the server wit
 didChangeWatchedFiles, then makes the buffer dirty with an incremental didChange and asks the
 rename again (refused: unsaved changes); then records the syntax diagnostics published after
 an incremental change that breaks the file and a full one that mends it, with the milliseconds
-from each change to its diagnostics. Prints one JSON object of every answer.
+from each change to its diagnostics. Last, it renames the type at "typeRename" (in FILE) and applies that edit, file move included.
+Prints one JSON object of every answer.
 """
 
 import asyncio
@@ -211,6 +212,14 @@ async def main() -> None:
         )
     )
     out["fixedDiagnostics"] = await diagnostics_of(5, since)
+    # A public type renamed: its file moves with it (a RenameFile operation the client applies).
+    client.text_document_did_save(t.DidSaveTextDocumentParams(text_document=doc))
+    line, char, new_name = plan["typeRename"]
+    edit = await client.text_document_rename_async(
+        t.RenameParams(text_document=doc, position=t.Position(line, char), new_name=new_name)
+    )
+    out["typeRename"] = conv.unstructure(edit)
+    out["typeApplied"] = apply_workspace_edit(edit)
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()

@@ -57,18 +57,18 @@ pub(crate) fn rename(s: &mut Server, p: lsp::RenameParams) -> Reply {
             return Err(unsaved(&f.display));
         }
         let original = String::from_utf8_lossy(&f.original);
-        let mut edits: Vec<lsp::OneOf<lsp::TextEdit, lsp::AnnotatedTextEdit>> = f
-            .edits
+        // As the kernel plans them: in order, an edit found twice (`new Greeter(…)` is a type's
+        // and a constructor's reference) made once.
+        let mut planned: Vec<_> = f.edits.iter().collect();
+        planned.sort_by_key(|e| (e.start, e.end));
+        planned.dedup();
+        let edits: Vec<lsp::OneOf<lsp::TextEdit, lsp::AnnotatedTextEdit>> = planned
             .iter()
             .map(|e| {
                 let range = lsp::Range { start: position(&original, e.start), end: position(&original, e.end) };
                 lsp::OneOf::Left(lsp::TextEdit { range, new_text: e.text.clone() })
             })
             .collect();
-        edits.sort_by_key(|e| match e {
-            lsp::OneOf::Left(t) => (t.range.start.line, t.range.start.character),
-            lsp::OneOf::Right(a) => (a.text_edit.range.start.line, a.text_edit.range.start.character),
-        });
         if !edits.is_empty() {
             let text_document =
                 lsp::OptionalVersionedTextDocumentIdentifier { uri: uri.clone(), version: open.map(|d| d.version) };

@@ -182,12 +182,16 @@ fn pygls_client_gets_the_tools_answers_and_applies_the_rename() {
     rename_args["newName"] = json!("salute");
     rename_args["apply"] = json!(true);
     tool(&twin, "refactor_actions", rename_args);
+    // Then `Greeter` in `Greeter g = …` (line 5) becomes `Salutation`, its file moved.
+    let type_rename = json!({"filePath": "src/com/acme/App.java", "line": 5, "column": 9, "action": "rename",
+        "newName": "Salutation", "apply": true});
+    tool(&twin, "refactor_actions", type_rename);
 
     let plan = dir.path().join("plan.json");
     let plan_json = json!({
         "open": "src/com/acme/App.java", "at": [at_line, at_char], "symbols": files, "query": "Greet",
         "newName": "salute", "implementation": ["fixtures/interfaces.java", 65, 17],
-        "typeHierarchy": ["fixtures/interfaces.java", 73, 12], "callsFrom": ["src/com/acme/App.java", 3, 24],
+        "typeHierarchy": ["fixtures/interfaces.java", 73, 12], "callsFrom": ["src/com/acme/App.java", 3, 24], "typeRename": [4, 8, "Salutation"],
     });
     std::fs::write(&plan, plan_json.to_string()).expect("plan");
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/lsp_client.py");
@@ -348,11 +352,20 @@ fn pygls_client_gets_the_tools_answers_and_applies_the_rename() {
     // rename: the client's application of the WorkspaceEdit writes what refactor_actions writes.
     assert_eq!(lsp["prepareRename"]["placeholder"], "greet");
     assert!(lsp["rename"]["documentChanges"].as_array().is_some_and(|c| c.len() == 2), "{}", lsp["rename"]);
-    for f in ["src/com/acme/App.java", "src/com/acme/Greeter.java"] {
+    let applied: Vec<&str> =
+        lsp["applied"].as_array().expect("applied").iter().filter_map(|a| a["edited"].as_str()).collect();
+    assert_eq!(applied.len(), 2, "{applied:?}");
+    // The type's rename, applied by the client with its file's move, then both renames: the
+    // files are byte for byte refactor_actions' own, and Greeter.java is gone in both.
+    let ops = lsp["typeRename"]["documentChanges"].as_array().expect("changes");
+    assert!(ops.iter().any(|o| o["kind"] == "rename"), "a RenameFile: {ops:?}");
+    for f in ["src/com/acme/App.java", "src/com/acme/Salutation.java"] {
         let (a, b) = (std::fs::read_to_string(root.join(f)), std::fs::read_to_string(twin.join(f)));
         assert_eq!(a.expect("read"), b.expect("read twin"), "{f}");
     }
-    assert!(std::fs::read_to_string(root.join("src/com/acme/App.java")).is_ok_and(|t| t.contains("g.salute(\"me\")")));
+    assert!(!root.join("src/com/acme/Greeter.java").exists() && !twin.join("src/com/acme/Greeter.java").exists());
+    let app = std::fs::read_to_string(root.join("src/com/acme/App.java")).expect("read");
+    assert!(app.contains("Salutation g = new Salutation(") && app.contains("g.salute(\"me\")"), "{app}");
     // After didSave and didChangeWatchedFiles, references follow the new name.
     let after: BTreeSet<(String, u64, u64)> = lsp["referencesAfter"]
         .as_array()
