@@ -5,7 +5,8 @@ Usage: lsp_client.py BINARY ROOT PLAN.json
 PLAN names the requests: {"open": FILE, "at": [LINE, CHAR] (0-based, in FILE),
 "symbols": [FILE, ...], "query": "...", "newName": "...", "implementation", "typeHierarchy",
 "callsFrom": [FILE, LINE, CHAR], "typeRename": [LINE, CHAR, NAME]}. The client opens FILE, asks definition, references (with the
-declaration), hover, documentSymbol of each of "symbols", workspace/symbol, implementation,
+declaration), declaration, documentHighlight, hover, documentSymbol and foldingRange of each of
+"symbols", workspace/symbol, implementation,
 the type hierarchy (its root, supertypes and subtypes), incoming calls at "at", outgoing calls
 at "callsFrom", prepareRename and rename at "at"; it applies the rename's WorkspaceEdit to the
 files on disk with pygls' own documents (UTF-16 positions), tells the server with didSave and
@@ -111,6 +112,18 @@ async def main() -> None:
             t.ReferenceParams(context=t.ReferenceContext(include_declaration=True), text_document=doc, position=pos)
         )
     )
+    out["declaration"] = conv.unstructure(
+        await client.text_document_declaration_async(t.DeclarationParams(text_document=doc, position=pos))
+    )
+    out["highlight"] = conv.unstructure(
+        await client.text_document_document_highlight_async(t.DocumentHighlightParams(text_document=doc, position=pos))
+    )
+    out["folding"] = {}
+    for rel in plan["symbols"]:
+        d = t.TextDocumentIdentifier(uri=from_fs_path(os.path.join(root, rel)))
+        out["folding"][rel] = conv.unstructure(
+            await client.text_document_folding_range_async(t.FoldingRangeParams(text_document=d))
+        )
     out["hover"] = conv.unstructure(await client.text_document_hover_async(t.HoverParams(text_document=doc, position=pos)))
     out["documentSymbol"] = {}
     for rel in plan["symbols"]:

@@ -155,6 +155,10 @@ fn typed_capabilities() -> lsp::ServerCapabilities {
             ..Default::default()
         })),
         definition_provider: Some(OneOf::Left(true)),
+        // A Java name's declaration is its definition.
+        declaration_provider: Some(lsp::DeclarationCapability::Simple(true)),
+        document_highlight_provider: Some(OneOf::Left(true)),
+        folding_range_provider: Some(lsp::FoldingRangeProviderCapability::Simple(true)),
         references_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
         workspace_symbol_provider: Some(OneOf::Left(true)),
@@ -173,7 +177,9 @@ impl Server {
     fn request(&mut self, req: Request) -> Reply {
         let p = req.params;
         match req.method.as_str() {
-            "textDocument/definition" => nav::definition(self, params(p)?),
+            "textDocument/definition" | "textDocument/declaration" => nav::definition(self, params(p)?),
+            "textDocument/documentHighlight" => nav::highlights(self, params(p)?),
+            "textDocument/foldingRange" => nav::folding_ranges(self, params(p)?),
             "textDocument/references" => nav::references(self, params(p)?),
             "textDocument/documentSymbol" => nav::document_symbols(self, params(p)?),
             "workspace/symbol" => nav::workspace_symbols(self, params(p)?),

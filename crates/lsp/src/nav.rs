@@ -141,6 +141,87 @@ pub(crate) fn references(s: &mut Server, p: lsp::ReferenceParams) -> Reply {
     Ok(serde_json::to_value(out).unwrap_or(Value::Null))
 }
 
+/// `documentHighlight`: `find_references`' references in this file (the declaration too),
+/// writes as writes, the rest as reads.
+pub(crate) fn highlights(s: &mut Server, p: lsp::DocumentHighlightParams) -> Reply {
+    let here = p.text_document_position_params.text_document.uri.clone();
+    let Some(at) = s.at(&p.text_document_position_params) else { return Ok(Value::Null) };
+    let Ok(path) = s.host.resolve(&at.path.to_string_lossy()).map(|r| r.path) else { return Ok(Value::Null) };
+    let mut args = at.args();
+    args.insert("includeDeclaration".into(), json!(true));
+    args.insert("limit".into(), json!(1000));
+    let v = match s.call("find_references", Value::Object(args)) {
+        Ok(v) => v,
+        Err(e) => return none_because("find_references", &e),
+    };
+    let text = s.saved_text(&path).unwrap_or_default();
+    let width = at.word.encode_utf16().count() as u32;
+    let mut out: Vec<lsp::DocumentHighlight> = Vec::new();
+    for f in v["files"].as_array().into_iter().flatten() {
+        if f["file"].as_str().and_then(|file| s.host.resolve(file).ok()).is_none_or(|r| r.path != path) {
+            continue;
+        }
+        for r in f["references"].as_array().into_iter().flatten() {
+            let (Some(line), Some(col)) = (r["line"].as_u64(), r["column"].as_u64()) else { continue };
+            let start = Position { line: line.saturating_sub(1) as u32, character: col.saturating_sub(1) as u32 };
+            let named = docs::word_at(&text, start).is_some_and(|(w, r)| w == at.word && r.start == start);
+            let range = match named {
+                true => Range { start, end: Position { line: start.line, character: start.character + width } },
+                false => match find_name(&text, &at.word, line as u32, line as u32) {
+                    Some(r) => r,
+                    None => continue,
+                },
+            };
+            let kind = match r["kind"].as_str() {
+                Some("write") => lsp::DocumentHighlightKind::WRITE,
+                Some("read") => lsp::DocumentHighlightKind::READ,
+                _ => lsp::DocumentHighlightKind::TEXT,
+            };
+            out.push(lsp::DocumentHighlight { range, kind: Some(kind) });
+        }
+    }
+    tracing::debug!(uri = here.as_str(), highlights = out.len(), "documentHighlight");
+    Ok(serde_json::to_value(out).unwrap_or(Value::Null))
+}
+
+/// `foldingRange`: each declaration of `java_index`'s outline over more than one line, and
+/// each javadoc (as a comment).
+pub(crate) fn folding_ranges(s: &mut Server, p: lsp::FoldingRangeParams) -> Reply {
+    let Some(path) = uri::to_path(p.text_document.uri.as_str()) else { return Ok(Value::Null) };
+    let outline = outline(s, &path).map_err(|e| (ErrorCode::RequestFailed, e))?;
+    let mut out: Vec<lsp::FoldingRange> = Vec::new();
+    let mut fold = |from: u32, to: u32, kind: Option<lsp::FoldingRangeKind>| {
+        if to > from && from > 0 {
+            out.push(lsp::FoldingRange { start_line: from - 1, end_line: to - 1, kind, ..Default::default() });
+        }
+    };
+    let doc = |j: &mji_model::Javadoc, fold: &mut dyn FnMut(u32, u32, Option<lsp::FoldingRangeKind>)| {
+        if let (Some(a), Some(b)) = (j.start_line, j.end_line) {
+            fold(a, b, Some(lsp::FoldingRangeKind::Comment));
+        }
+    };
+    let mut stack: Vec<&TypeDecl> = outline.classes.iter().collect();
+    while let Some(t) = stack.pop() {
+        fold(t.start_line, t.end_line, None);
+        doc(&t.javadoc, &mut fold);
+        for m in &t.methods {
+            fold(m.start_line, m.end_line, None);
+            doc(&m.javadoc, &mut fold);
+        }
+        for c in &t.constructors {
+            fold(c.start_line, c.end_line, None);
+            doc(&c.javadoc, &mut fold);
+        }
+        for f in &t.fields {
+            doc(&f.javadoc, &mut fold);
+        }
+        stack.extend(t.inner_classes.iter());
+    }
+    out.sort_by_key(|r| (r.start_line, r.end_line));
+    out.dedup();
+    Ok(serde_json::to_value(out).unwrap_or(Value::Null))
+}
+
 /// The outline `java_index` answers for a file (every declaration, as its defaults give).
 pub(crate) fn outline(s: &Server, path: &std::path::Path) -> Result<FileOutline, String> {
     let v = s.call("java_index", json!({"filePath": path.to_string_lossy()}))?;

@@ -247,6 +247,54 @@ fn pygls_client_gets_the_tools_answers_and_applies_the_rename() {
         lsp["references"].as_array().expect("refs").iter().find(|l| line(l, "start") == 7).expect("line 7");
     assert_eq!(lsp_second["range"]["start"]["character"].as_u64(), second["column"].as_u64().map(|c| c - 1));
 
+    // declaration is definition; documentHighlight is find_references' references in the file.
+    assert_eq!(lsp["declaration"], lsp["definition"]);
+    let in_app: BTreeSet<u64> =
+        expected.iter().filter(|(f, _)| f == "src/com/acme/App.java").map(|(_, l)| *l).collect();
+    let highlighted: BTreeSet<u64> =
+        lsp["highlight"].as_array().expect("highlights").iter().map(|h| line(h, "start")).collect();
+    assert_eq!(highlighted, in_app);
+
+    // foldingRange: the outline's declarations over several lines, and its javadocs.
+    for (file, outline) in &outlines {
+        let mut want = BTreeSet::new();
+        let mut stack: Vec<&TypeDecl> = outline.classes.iter().collect();
+        let mut fold = |from: u32, to: u32, comment: bool| {
+            if to > from {
+                want.insert((from - 1, to - 1, comment));
+            }
+        };
+        while let Some(t) = stack.pop() {
+            fold(t.start_line, t.end_line, false);
+            let docs = std::iter::once(&t.javadoc)
+                .chain(t.methods.iter().map(|m| &m.javadoc))
+                .chain(t.constructors.iter().map(|c| &c.javadoc))
+                .chain(t.fields.iter().map(|f| &f.javadoc));
+            for j in docs {
+                if let (Some(a), Some(b)) = (j.start_line, j.end_line) {
+                    fold(a, b, true);
+                }
+            }
+            for (a, b) in t.methods.iter().map(|m| (m.start_line, m.end_line)) {
+                fold(a, b, false);
+            }
+            for (a, b) in t.constructors.iter().map(|c| (c.start_line, c.end_line)) {
+                fold(a, b, false);
+            }
+            stack.extend(t.inner_classes.iter());
+        }
+        let have: BTreeSet<(u32, u32, bool)> = lsp["folding"][file]
+            .as_array()
+            .expect("folding ranges")
+            .iter()
+            .map(|r| {
+                let n = |k: &str| r[k].as_u64().expect("line") as u32;
+                (n("startLine"), n("endLine"), r["kind"] == "comment")
+            })
+            .collect();
+        assert_eq!(have, want, "{file}");
+    }
+
     // documentSymbol: java_index's outline, every declaration at its lines and depth.
     for (file, outline) in &outlines {
         let mut want = BTreeSet::new();
