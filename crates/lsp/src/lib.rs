@@ -85,6 +85,9 @@ impl Server {
                         return Ok(());
                     }
                     let id = req.id.clone();
+                    // Until it is answered the request is in the foreground: the background binding
+                    // pass yields to it, as to an MCP call.
+                    let _in_foreground = self.host.foreground().enter();
                     let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.request(req)))
                         .unwrap_or_else(|_| {
                             Err((ErrorCode::InternalError, "internal error: the request panicked".into()))
