@@ -64,11 +64,6 @@ impl Docs {
     pub fn close(&mut self, uri: &str) {
         self.0.remove(uri);
     }
-
-    /// The open documents with unsaved changes.
-    pub fn dirty(&self) -> impl Iterator<Item = &str> {
-        self.0.iter().filter(|(_, d)| d.dirty).map(|(u, _)| u.as_str())
-    }
 }
 
 /// The byte offset of an LSP position in `text` (a position past a line's end is its end; past
@@ -216,7 +211,7 @@ mod tests {
         );
         assert_eq!(docs.get("file:///a.java").map(|d| d.text.as_str()), Some("x"));
         docs.saved("file:///a.java", None, Some("x"));
-        assert_eq!(docs.dirty().count(), 0);
+        assert_eq!(docs.get("file:///a.java").map(|d| d.dirty), Some(false));
     }
 
     #[test]

@@ -18,14 +18,14 @@ use lsp_types as lsp;
 use mji_tools::host::Host;
 use serde_json::{Value, json};
 
-pub use docs::Docs;
+use docs::Docs;
 
 /// Opens the workspace of the roots the client named (empty: it named none), as `serve` opens
 /// it; the error is said to the client and ends the session.
 pub type Open<'a> = &'a dyn Fn(Vec<PathBuf>) -> Result<Arc<Host>, String>;
 
 /// One session's state: the workspace and the documents the client has open.
-pub struct Server {
+struct Server {
     host: Arc<Host>,
     docs: Docs,
 }
