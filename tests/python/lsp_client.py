@@ -4,8 +4,8 @@ Usage: lsp_client.py BINARY ROOT PLAN.json
 
 PLAN names the requests: {"open": FILE, "at": [LINE, CHAR] (0-based, in FILE),
 "symbols": [FILE, ...], "query": "...", "newName": "...", "implementation", "typeHierarchy",
-"callsFrom": [FILE, LINE, CHAR], "typeRename": [LINE, CHAR, NAME]}. The client opens FILE, asks definition, references (with the
-declaration), declaration, documentHighlight, hover, documentSymbol and foldingRange of each of
+"callsFrom": [FILE, LINE, CHAR], "signatureAt": [LINE, CHAR], "typeRename": [LINE, CHAR, NAME]}. The client opens FILE, asks definition, references (with the
+declaration), declaration, documentHighlight, signatureHelp at "signatureAt" (in FILE), hover, documentSymbol and foldingRange of each of
 "symbols", workspace/symbol, implementation,
 the type hierarchy (its root, supertypes and subtypes), incoming calls at "at", outgoing calls
 at "callsFrom", prepareRename and rename at "at"; it applies the rename's WorkspaceEdit to the
@@ -124,6 +124,11 @@ async def main() -> None:
         out["folding"][rel] = conv.unstructure(
             await client.text_document_folding_range_async(t.FoldingRangeParams(text_document=d))
         )
+    out["signatureHelp"] = conv.unstructure(
+        await client.text_document_signature_help_async(
+            t.SignatureHelpParams(text_document=doc, position=t.Position(*plan["signatureAt"]))
+        )
+    )
     out["hover"] = conv.unstructure(await client.text_document_hover_async(t.HoverParams(text_document=doc, position=pos)))
     out["documentSymbol"] = {}
     for rel in plan["symbols"]:

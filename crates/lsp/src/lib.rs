@@ -161,6 +161,11 @@ fn typed_capabilities() -> lsp::ServerCapabilities {
         // A Java name's declaration is its definition.
         declaration_provider: Some(lsp::DeclarationCapability::Simple(true)),
         document_highlight_provider: Some(OneOf::Left(true)),
+        signature_help_provider: Some(lsp::SignatureHelpOptions {
+            trigger_characters: Some(vec!["(".to_owned(), ",".to_owned()]),
+            retrigger_characters: None,
+            work_done_progress_options: Default::default(),
+        }),
         folding_range_provider: Some(lsp::FoldingRangeProviderCapability::Simple(true)),
         references_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
@@ -182,6 +187,7 @@ impl Server {
         match req.method.as_str() {
             "textDocument/definition" | "textDocument/declaration" => nav::definition(self, params(p)?),
             "textDocument/documentHighlight" => nav::highlights(self, params(p)?),
+            "textDocument/signatureHelp" => nav::signature_help(self, params(p)?),
             "textDocument/foldingRange" => nav::folding_ranges(self, params(p)?),
             "textDocument/references" => nav::references(self, params(p)?),
             "textDocument/documentSymbol" => nav::document_symbols(self, params(p)?),

@@ -184,6 +184,102 @@ pub(crate) fn highlights(s: &mut Server, p: lsp::DocumentHighlightParams) -> Rep
     Ok(serde_json::to_value(out).unwrap_or(Value::Null))
 }
 
+/// The call around a position: the position of the name before its `(` and how many commas
+/// of the argument list come before the position. Scanned back over the text, nested
+/// parentheses skipped, stopping at a statement's or block's edge (`;`, `{`, `}`); commas
+/// inside string literals are counted too.
+fn call_around(text: &str, offset: usize) -> Option<(Position, u32)> {
+    let (mut depth, mut commas) = (0u32, 0u32);
+    let before = &text[..offset.min(text.len())];
+    for (i, c) in before.char_indices().rev().take(4096) {
+        match c {
+            ')' | ']' => depth += 1,
+            '(' | '[' if depth > 0 => depth -= 1,
+            '(' => {
+                let name_end = before[..i].trim_end().len();
+                let name = &before[..name_end];
+                let start =
+                    name.char_indices().rev().take_while(|(_, c)| c.is_alphanumeric() || *c == '_' || *c == '$');
+                let start = start.last()?.0;
+                return Some((docs::position(text, start), commas));
+            }
+            ',' if depth == 0 => commas += 1,
+            ';' | '{' | '}' if depth == 0 => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The parameters of a signature as written (`int a, Map<K, V> m`), split at its top-level
+/// commas.
+fn parameters(signature: &str) -> Vec<String> {
+    let Some(open) = signature.find('(') else { return Vec::new() };
+    let mut out = Vec::new();
+    let (mut depth, mut current) = (0i32, String::new());
+    for c in signature[open + 1..].chars() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ']' => depth -= 1,
+            ')' if depth == 0 => break,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(current.trim().to_owned());
+                current.clear();
+                continue;
+            }
+            _ => {}
+        }
+        current.push(c);
+    }
+    if !current.trim().is_empty() {
+        out.push(current.trim().to_owned());
+    }
+    out
+}
+
+/// `signatureHelp`: the signatures `show_definition` answers for the called name around the
+/// position, with the argument the cursor is in.
+pub(crate) fn signature_help(s: &mut Server, p: lsp::SignatureHelpParams) -> Reply {
+    let pos = &p.text_document_position_params;
+    let u = pos.text_document.uri.as_str();
+    let Some(path) = uri::to_path(u) else { return Ok(Value::Null) };
+    let text = match s.docs.get(u) {
+        Some(d) => d.text.clone(),
+        None => s.saved_text(&path).unwrap_or_default(),
+    };
+    let Some((name_at, active)) = call_around(&text, docs::offset(&text, pos.position)) else { return Ok(Value::Null) };
+    let at_name = lsp::TextDocumentPositionParams { text_document: pos.text_document.clone(), position: name_at };
+    let Some(at) = s.at(&at_name) else { return Ok(Value::Null) };
+    let defs = match definitions(s, &at) {
+        Ok(d) => d,
+        Err(e) => return none_because("show_definition", &e),
+    };
+    let signatures: Vec<lsp::SignatureInformation> = defs
+        .iter()
+        .filter(|d| matches!(d["kind"].as_str(), Some("method" | "constructor")))
+        .filter_map(|d| {
+            let label = d["signature"].as_str()?.to_owned();
+            let parameters = parameters(&label)
+                .into_iter()
+                .map(|p| lsp::ParameterInformation { label: lsp::ParameterLabel::Simple(p), documentation: None })
+                .collect();
+            let documentation = d["javadoc"].as_str().map(|j| lsp::Documentation::String(j.to_owned()));
+            Some(lsp::SignatureInformation {
+                label,
+                documentation,
+                parameters: Some(parameters),
+                active_parameter: None,
+            })
+        })
+        .collect();
+    if signatures.is_empty() {
+        return Ok(Value::Null);
+    }
+    let help = lsp::SignatureHelp { signatures, active_signature: Some(0), active_parameter: Some(active) };
+    Ok(serde_json::to_value(help).unwrap_or(Value::Null))
+}
+
 /// `foldingRange`: each declaration of `java_index`'s outline over more than one line, and
 /// each javadoc (as a comment).
 pub(crate) fn folding_ranges(s: &mut Server, p: lsp::FoldingRangeParams) -> Reply {
@@ -420,6 +516,19 @@ fn javadoc_markdown(comment: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_call_around_a_position_and_its_argument() {
+        let text = "  x = g.greet(a, f(b, c), \"d\"";
+        let (name, commas) = super::call_around(text, text.len()).unwrap_or_default();
+        assert_eq!((name.character, commas), (8, 2));
+        assert_eq!(super::call_around("a; b", 4), None);
+        assert_eq!(
+            super::parameters("public <K> V put(Map<K, V> m, int[] a)"),
+            vec!["Map<K, V> m".to_owned(), "int[] a".to_owned()]
+        );
+        assert!(super::parameters("void run()").is_empty());
+    }
+
     #[test]
     fn a_javadoc_becomes_markdown_with_code_and_tags() {
         let c = "/**\n     * Says hello to {@code who}, see {@link Greeter}.\n     * @param who the one greeted\n     * @return the greeting\n     */";

@@ -192,6 +192,7 @@ fn pygls_client_gets_the_tools_answers_and_applies_the_rename() {
         "open": "src/com/acme/App.java", "at": [at_line, at_char], "symbols": files, "query": "Greet",
         "newName": "salute", "implementation": ["fixtures/interfaces.java", 65, 17],
         "typeHierarchy": ["fixtures/interfaces.java", 73, 12], "callsFrom": ["src/com/acme/App.java", 3, 24], "typeRename": [4, 8, "Salutation"],
+        "signatureAt": [at_line, at_char + 7],
     });
     std::fs::write(&plan, plan_json.to_string()).expect("plan");
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/lsp_client.py");
@@ -325,6 +326,13 @@ fn pygls_client_gets_the_tools_answers_and_applies_the_rename() {
         })
         .collect();
     assert_eq!(have, want);
+
+    // signatureHelp inside `g.greet("you")`'s argument: show_definition's signature, its one
+    // parameter active.
+    let help = &lsp["signatureHelp"];
+    assert_eq!(help["signatures"][0]["label"], defs[0]["signature"], "{help}");
+    assert_eq!(help["signatures"][0]["parameters"], json!([{"label": "String who"}]), "{help}");
+    assert_eq!(help["activeParameter"], 0, "{help}");
 
     // hover: the signature and the whole javadoc as Markdown.
     let hover = lsp["hover"]["contents"]["value"].as_str().expect("hover");
