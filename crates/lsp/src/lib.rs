@@ -7,6 +7,7 @@ mod diagnostics;
 mod docs;
 mod hierarchy;
 mod nav;
+mod progress;
 mod rename;
 mod uri;
 
@@ -57,8 +58,23 @@ pub fn run(conn: &Connection, open: Open) -> Result<(), String> {
     });
     conn.initialize_finish(id, result).map_err(|e| format!("finishing initialize: {e}"))?;
     tracing::info!(roots = ?host.roots().paths(), "serving LSP on stdio");
+    // The first indexing pass as work-done progress, for a client that shows it.
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let shows_progress = init.capabilities.window.as_ref().and_then(|w| w.work_done_progress) == Some(true);
+    let reporter = (shows_progress && !host.index().progress().complete).then(|| {
+        let (host, stop, sender) = (host.clone(), stop.clone(), conn.sender.clone());
+        std::thread::Builder::new()
+            .name("lsp-progress".to_owned())
+            .spawn(move || progress::report(host, stop, |m| sender.send(m).is_ok()))
+    });
     let mut server = Server { host, docs: Docs::default() };
     let served = server.serve(conn);
+    stop.store(true, std::sync::atomic::Ordering::Release);
+    if let Some(Ok(r)) = reporter
+        && r.join().is_err()
+    {
+        tracing::warn!("the progress reporter panicked");
+    }
     // What the reference keeper bound since its last write is kept for the next start.
     server.host.persist_references();
     served

@@ -476,3 +476,93 @@ fn pygls_client_gets_the_tools_answers_and_applies_the_rename() {
     // An unsaved buffer is not renamed from the saved file's positions.
     assert!(lsp["dirtyRename"].as_str().is_some_and(|e| e.contains("unsaved changes")), "{}", lsp["dirtyRename"]);
 }
+
+/// One LSP message on a stream: its `Content-Length` header, then the JSON.
+fn frame(v: &Value) -> Vec<u8> {
+    let body = v.to_string();
+    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+}
+
+/// The next LSP message of a stream, None at its end.
+fn next_message(r: &mut impl std::io::BufRead) -> Option<Value> {
+    let mut len = 0usize;
+    loop {
+        let mut header = String::new();
+        if r.read_line(&mut header).ok()? == 0 {
+            return None;
+        }
+        let header = header.trim_end();
+        if header.is_empty() {
+            break;
+        }
+        if let Some(n) = header.strip_prefix("Content-Length: ") {
+            len = n.parse().ok()?;
+        }
+    }
+    let mut body = vec![0; len];
+    r.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+/// A client that shows work-done progress sees the first indexing pass: `begin`, reports
+/// whose percentage never goes back, then `end` with the files indexed.
+#[test]
+fn the_first_indexing_pass_is_reported_as_work_done_progress() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().expect("tempdir");
+    for i in 0..3000 {
+        write(
+            dir.path(),
+            &format!("p{}/C{i}.java", i % 30),
+            &format!("package p{};\nclass C{i} {{ void m() {{}} }}\n", i % 30),
+        );
+    }
+    let mut child = Command::new(BIN)
+        .args(["lsp", "--no-cache", "--root"])
+        .arg(dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // Read on a thread of its own, so a server that never reports fails the test in time.
+    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        while let Some(m) = next_message(&mut stdout) {
+            if tx.send(m).is_err() {
+                break;
+            }
+        }
+    });
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"capabilities": {"window": {"workDoneProgress": true}}}});
+    stdin.write_all(&frame(&init)).expect("write");
+    stdin.write_all(&frame(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}))).expect("write");
+    stdin.flush().expect("flush");
+    let mut kinds: Vec<(String, Option<u64>)> = Vec::new();
+    let mut created = false;
+    while let Ok(m) = rx.recv_timeout(std::time::Duration::from_secs(60)) {
+        if m["method"] == "window/workDoneProgress/create" {
+            created = true;
+            stdin.write_all(&frame(&json!({"jsonrpc": "2.0", "id": m["id"], "result": null}))).expect("write");
+        } else if m["method"] == "$/progress" {
+            let v = &m["params"]["value"];
+            kinds.push((v["kind"].as_str().expect("kind").to_owned(), v["percentage"].as_u64()));
+            if v["kind"] == "end" {
+                assert_eq!(v["message"], "indexed 3000 Java files", "{m}");
+                break;
+            }
+        }
+    }
+    stdin.write_all(&frame(&json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}))).expect("write");
+    stdin.write_all(&frame(&json!({"jsonrpc": "2.0", "method": "exit"}))).expect("write");
+    drop(stdin);
+    assert!(child.wait().expect("wait").success());
+    assert!(created, "the token is created first");
+    assert_eq!(kinds.first().map(|k| k.0.as_str()), Some("begin"), "{kinds:?}");
+    assert_eq!(kinds.last().map(|k| k.0.as_str()), Some("end"), "{kinds:?}");
+    let percentages: Vec<u64> = kinds.iter().filter_map(|k| k.1).collect();
+    assert!(percentages.windows(2).all(|w| w[0] <= w[1]), "{percentages:?}");
+}
