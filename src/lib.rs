@@ -14,6 +14,7 @@ pub use mji_edit as edit;
 pub use mji_editor as editor;
 pub use mji_fs as fs;
 pub use mji_index as index;
+pub use mji_lsp as lsp;
 pub use mji_model as model;
 pub use mji_parser as parser;
 pub use mji_problems as problems;

@@ -1,5 +1,5 @@
 //! The command line: a client of the tool registry for queries (`query`), `index` and the
-//! cache (`index`), `serve` and `bridge` (`serve`), `setup`, `doctor` and `completions`, and the
+//! cache (`index`), `serve` and `bridge` (`serve`), `lsp` (`lsp`), `setup`, `doctor` and `completions`, and the
 //! flags they share (`flags`). Answers on stdout, messages and progress on stderr, exit code 1
 //! on bad input or a tool error; a closed stdout (`| head -1`) ends the command quietly.
 
@@ -15,6 +15,7 @@ pub mod doctor;
 pub mod export;
 pub mod flags;
 pub mod index;
+pub mod lsp;
 pub mod progress;
 pub mod query;
 pub mod remote;
@@ -48,6 +49,9 @@ pub enum Command {
     /// Serve MCP over stdio (for Claude Code, VS Code, Cursor, any MCP client), or over the
     /// network for many clients (--http, --tcp, --shared).
     Serve(ServeArgs),
+    /// Serve the Language Server Protocol over stdio (for editors and agents' LSP tools): the
+    /// same answers as the MCP tools; the roots are --root, else the client's workspace folders.
+    Lsp(lsp::LspArgs),
     /// Index a project as `serve` does, or outline Java files (exact line ranges).
     ///
     /// A directory is indexed as a workspace root (as `serve --root DIR`): its declarations are
@@ -160,7 +164,7 @@ pub(crate) fn init_logging_to(level: &str, file: Option<crate::mcp_server::logfi
 /// Entry point of the binary.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    if !matches!(cli.command, Command::Serve(_) | Command::Bridge(_)) {
+    if !matches!(cli.command, Command::Serve(_) | Command::Bridge(_) | Command::Lsp(_)) {
         grow_heap_in_large_steps();
     }
     match run(cli) {
@@ -232,6 +236,7 @@ pub(crate) fn flushed(ws: &Host) -> ExitCode {
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Serve(a) => serve::serve(a),
+        Command::Lsp(a) => lsp::run(a),
         Command::Bridge(a) => serve::bridge(a),
         Command::Setup(a) => setup::run(a),
         Command::Doctor(a) => doctor::run(a),

@@ -119,11 +119,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         eprintln!("a shared server (pid {}) already serves this workspace at {}", other.pid, other.tcp);
         return Ok(ExitCode::SUCCESS);
     }
-    let ws = Host::open(config)?;
-    for w in ws.warnings() {
-        tracing::warn!("{w}");
-    }
-    ws.start_index();
+    let ws = open_workspace(config)?;
     if !network {
         tracing::info!(roots = ?ws.roots().paths(), "serving MCP on stdio");
         // Started by hand in a terminal, a stdio server would look hung: say what it waits for.
@@ -137,6 +133,26 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .max_blocking_threads(crate::mcp_server::max_running_calls() + 8)
         .build()?;
+    match net {
+        Some(net) => runtime.block_on(crate::mcp_server::serve_network(ws.clone(), net))?,
+        None => runtime.block_on(crate::mcp_server::serve_stdio(ws.clone()))?,
+    }
+    // Blocking tasks still running (a long call whose client left) are not waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    // What the reference keeper bound since its last write is kept for the next start.
+    ws.persist_references();
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Opens a long-lived server's workspace, as `serve` and `lsp` both do: the host, its warnings
+/// logged, the index started, and the reference keeper binding in the background (with
+/// `warm_references`).
+pub(crate) fn open_workspace(config: Config) -> anyhow::Result<std::sync::Arc<Host>> {
+    let ws = Host::open(config)?;
+    for w in ws.warnings() {
+        tracing::warn!("{w}");
+    }
+    ws.start_index();
     let ws = std::sync::Arc::new(ws);
     if ws.config().warm_references {
         let warm = ws.clone();
@@ -147,15 +163,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
             tracing::warn!("references are bound on demand: cannot start a thread ({e})");
         }
     }
-    match net {
-        Some(net) => runtime.block_on(crate::mcp_server::serve_network(ws.clone(), net))?,
-        None => runtime.block_on(crate::mcp_server::serve_stdio(ws.clone()))?,
-    }
-    // Blocking tasks still running (a long call whose client left) are not waited for.
-    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
-    // What the reference keeper bound since its last write is kept for the next start.
-    ws.persist_references();
-    Ok(ExitCode::SUCCESS)
+    Ok(ws)
 }
 
 /// Gives the pages the allocator holds free back to the system. glibc's malloc returns only

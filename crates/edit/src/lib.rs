@@ -185,6 +185,11 @@ impl WorkspaceEdit {
         }
     }
 
+    /// Each file's edits, by path.
+    pub fn files(&self) -> impl Iterator<Item = &FileEdit> {
+        self.files.values()
+    }
+
     /// Whether the edit holds the file at `path` already.
     pub fn contains(&self, path: &Path) -> bool {
         self.files.contains_key(path)

@@ -43,7 +43,9 @@ impl Previews {
         }
     }
 
-    pub(crate) fn get(&self, id: &str) -> Option<(WorkspaceEdit, usize)> {
+    /// A preview's edit and its count of conflicts, by `editId` (the language server turns it
+    /// into the client's `WorkspaceEdit`).
+    pub fn get(&self, id: &str) -> Option<(WorkspaceEdit, usize)> {
         self.0.lock().ok()?.iter().find(|(i, _, _)| i == id).map(|(_, e, c)| (e.clone(), *c))
     }
 }

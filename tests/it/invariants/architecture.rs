@@ -41,6 +41,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
         ],
     ),
     ("mji-server", &["mji-model", "mji-fs", "mji-config", "mji-tools"]),
+    ("mji-lsp", &["mji-model", "mji-problems", "mji-tools"]),
     (
         "mcp-java-index",
         &[
@@ -54,6 +55,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "mji-problems",
             "mji-tools",
             "mji-server",
+            "mji-lsp",
             "mji-edit",
             "mji-editor",
             "mji-build",

@@ -1,0 +1,333 @@
+//! The language server shell: LSP 3.17 over stdio through rust-analyzer's `lsp-server`, a
+//! client of the tool registry like the MCP server and the CLI. Every request is one or more
+//! registry calls (`dispatch_within`) whose structured answers are converted to LSP's types:
+//! no query is implemented here.
+
+mod diagnostics;
+mod docs;
+mod hierarchy;
+mod nav;
+mod progress;
+mod rename;
+mod uri;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
+use lsp_types as lsp;
+use mji_tools::host::Host;
+use serde_json::{Value, json};
+
+use docs::Docs;
+
+/// Opens the workspace of the roots the client named (empty: it named none), as `serve` opens
+/// it; the error is said to the client and ends the session.
+pub type Open<'a> = &'a dyn Fn(Vec<PathBuf>) -> Result<Arc<Host>, String>;
+
+/// One session's state: the workspace and the documents the client has open.
+struct Server {
+    host: Arc<Host>,
+    docs: Docs,
+}
+
+/// What a request handler answers: a result, or an LSP error (code and message).
+type Reply = Result<Value, (ErrorCode, String)>;
+
+/// Serves one client on `conn` until `shutdown` and `exit` (or the client leaves).
+pub fn run(conn: &Connection, open: Open) -> Result<(), String> {
+    let (id, params) = conn.initialize_start().map_err(|e| format!("waiting for initialize: {e}"))?;
+    let init: lsp::InitializeParams = match serde_json::from_value(params) {
+        Ok(p) => p,
+        Err(e) => {
+            let message = format!("invalid initialize params: {e}");
+            send(conn, Message::Response(Response::new_err(id, ErrorCode::InvalidParams as i32, message.clone())));
+            return Err(message);
+        }
+    };
+    let host = match open(client_roots(&init)) {
+        Ok(h) => h,
+        Err(e) => {
+            send(conn, Message::Response(Response::new_err(id, ErrorCode::RequestFailed as i32, e.clone())));
+            return Err(e);
+        }
+    };
+    let result = json!({
+        "capabilities": capabilities(),
+        "serverInfo": {"name": "mcp-java-index", "version": env!("CARGO_PKG_VERSION")},
+    });
+    conn.initialize_finish(id, result).map_err(|e| format!("finishing initialize: {e}"))?;
+    tracing::info!(roots = ?host.roots().paths(), "serving LSP on stdio");
+    // The first indexing pass as work-done progress, for a client that shows it.
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let shows_progress = init.capabilities.window.as_ref().and_then(|w| w.work_done_progress) == Some(true);
+    let reporter = (shows_progress && !host.index().progress().complete).then(|| {
+        let (host, stop, sender) = (host.clone(), stop.clone(), conn.sender.clone());
+        std::thread::Builder::new()
+            .name("lsp-progress".to_owned())
+            .spawn(move || progress::report(host, stop, |m| sender.send(m).is_ok()))
+    });
+    let mut server = Server { host, docs: Docs::default() };
+    let served = server.serve(conn);
+    stop.store(true, std::sync::atomic::Ordering::Release);
+    if let Some(Ok(r)) = reporter
+        && r.join().is_err()
+    {
+        tracing::warn!("the progress reporter panicked");
+    }
+    // What the reference keeper bound since its last write is kept for the next start.
+    server.host.persist_references();
+    served
+}
+
+/// Serves LSP on stdin and stdout until `exit` or the end of stdin.
+pub fn serve_stdio(open: Open) -> Result<(), String> {
+    let (conn, io) = Connection::stdio();
+    let served = run(&conn, open);
+    // The writer thread ends when the connection's sender is dropped.
+    drop(conn);
+    if let Err(e) = io.join() {
+        tracing::debug!("closing stdio: {e}");
+    }
+    served
+}
+
+impl Server {
+    fn serve(&mut self, conn: &Connection) -> Result<(), String> {
+        for msg in &conn.receiver {
+            match msg {
+                Message::Request(req) => {
+                    if conn.handle_shutdown(&req).map_err(|e| format!("shutting down: {e}"))? {
+                        return Ok(());
+                    }
+                    let id = req.id.clone();
+                    // Until it is answered the request is in the foreground: the background binding
+                    // pass yields to it, as to an MCP call.
+                    let _in_foreground = self.host.foreground().enter();
+                    let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.request(req)))
+                        .unwrap_or_else(|_| {
+                            Err((ErrorCode::InternalError, "internal error: the request panicked".into()))
+                        });
+                    send(conn, Message::Response(respond(id, reply)));
+                }
+                Message::Notification(n) => {
+                    if n.method == "exit" {
+                        return Ok(());
+                    }
+                    self.notification(n, conn);
+                }
+                Message::Response(_) => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+fn send(conn: &Connection, msg: Message) {
+    if let Err(e) = conn.sender.send(msg) {
+        tracing::warn!("the client is gone: {e}");
+    }
+}
+
+fn notify(conn: &Connection, method: &str, params: impl serde::Serialize) {
+    match serde_json::to_value(params) {
+        Ok(params) => send(conn, Message::Notification(Notification { method: method.to_owned(), params })),
+        Err(e) => tracing::warn!("internal error: serializing {method}: {e}"),
+    }
+}
+
+fn respond(id: RequestId, reply: Reply) -> Response {
+    match reply {
+        Ok(v) => Response::new_ok(id, v),
+        Err((code, message)) => Response::new_err(id, code as i32, message),
+    }
+}
+
+/// The roots the client names: its workspace folders, else its root URI (`rootUri`, deprecated
+/// but still what many clients send alone).
+#[allow(deprecated)]
+fn client_roots(init: &lsp::InitializeParams) -> Vec<PathBuf> {
+    let folders: Vec<PathBuf> =
+        init.workspace_folders.iter().flatten().filter_map(|f| uri::to_path(f.uri.as_str())).collect();
+    if !folders.is_empty() {
+        return folders;
+    }
+    init.root_uri.iter().filter_map(|u| uri::to_path(u.as_str())).collect()
+}
+
+/// What this server answers, and nothing it does not (with `typeHierarchyProvider`, which
+/// lsp-types 0.97's struct lacks).
+pub fn capabilities() -> Value {
+    let mut caps = serde_json::to_value(typed_capabilities()).unwrap_or_else(|_| json!({}));
+    caps["typeHierarchyProvider"] = json!(true);
+    caps
+}
+
+fn typed_capabilities() -> lsp::ServerCapabilities {
+    use lsp::{OneOf, TextDocumentSyncKind, TextDocumentSyncOptions, TextDocumentSyncSaveOptions};
+    lsp::ServerCapabilities {
+        position_encoding: Some(lsp::PositionEncodingKind::UTF16),
+        text_document_sync: Some(lsp::TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
+            open_close: Some(true),
+            change: Some(TextDocumentSyncKind::INCREMENTAL),
+            save: Some(TextDocumentSyncSaveOptions::SaveOptions(lsp::SaveOptions { include_text: Some(false) })),
+            ..Default::default()
+        })),
+        definition_provider: Some(OneOf::Left(true)),
+        // A Java name's declaration is its definition.
+        declaration_provider: Some(lsp::DeclarationCapability::Simple(true)),
+        document_highlight_provider: Some(OneOf::Left(true)),
+        signature_help_provider: Some(lsp::SignatureHelpOptions {
+            trigger_characters: Some(vec!["(".to_owned(), ",".to_owned()]),
+            retrigger_characters: None,
+            work_done_progress_options: Default::default(),
+        }),
+        folding_range_provider: Some(lsp::FoldingRangeProviderCapability::Simple(true)),
+        references_provider: Some(OneOf::Left(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        workspace_symbol_provider: Some(OneOf::Left(true)),
+        hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+        implementation_provider: Some(lsp::ImplementationProviderCapability::Simple(true)),
+        call_hierarchy_provider: Some(lsp::CallHierarchyServerCapability::Simple(true)),
+        rename_provider: Some(OneOf::Right(lsp::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })),
+        ..Default::default()
+    }
+}
+
+impl Server {
+    fn request(&mut self, req: Request) -> Reply {
+        let p = req.params;
+        match req.method.as_str() {
+            "textDocument/definition" | "textDocument/declaration" => nav::definition(self, params(p)?),
+            "textDocument/documentHighlight" => nav::highlights(self, params(p)?),
+            "textDocument/signatureHelp" => nav::signature_help(self, params(p)?),
+            "textDocument/foldingRange" => nav::folding_ranges(self, params(p)?),
+            "textDocument/references" => nav::references(self, params(p)?),
+            "textDocument/documentSymbol" => nav::document_symbols(self, params(p)?),
+            "workspace/symbol" => nav::workspace_symbols(self, params(p)?),
+            "textDocument/hover" => nav::hover(self, params(p)?),
+            "textDocument/implementation" => hierarchy::implementation(self, params(p)?),
+            "textDocument/prepareTypeHierarchy" => hierarchy::prepare_type_hierarchy(self, params(p)?),
+            "typeHierarchy/supertypes" => {
+                let p: lsp::TypeHierarchySupertypesParams = params(p)?;
+                hierarchy::type_relatives(self, &p.item, "supertypes")
+            }
+            "typeHierarchy/subtypes" => {
+                let p: lsp::TypeHierarchySubtypesParams = params(p)?;
+                hierarchy::type_relatives(self, &p.item, "subtypes")
+            }
+            "textDocument/prepareCallHierarchy" => hierarchy::prepare_call_hierarchy(self, params(p)?),
+            "callHierarchy/incomingCalls" => hierarchy::incoming_calls(self, params(p)?),
+            "callHierarchy/outgoingCalls" => hierarchy::outgoing_calls(self, params(p)?),
+            "textDocument/prepareRename" => rename::prepare(self, params(p)?),
+            "textDocument/rename" => rename::rename(self, params(p)?),
+            other => Err((ErrorCode::MethodNotFound, format!("unhandled method {other}"))),
+        }
+    }
+
+    fn notification(&mut self, n: Notification, conn: &Connection) {
+        let p = n.params;
+        match n.method.as_str() {
+            "textDocument/didOpen" => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(p) {
+                    let d = p.text_document;
+                    let on_disk = self.disk_text(d.uri.as_str());
+                    self.docs.open(d.uri.as_str(), d.text, d.version, on_disk.as_deref());
+                    self.publish(conn, d.uri);
+                }
+            }
+            "textDocument/didChange" => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(p) {
+                    self.docs.change(p.text_document.uri.as_str(), p.text_document.version, p.content_changes);
+                    self.publish(conn, p.text_document.uri);
+                }
+            }
+            "textDocument/didSave" => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidSaveTextDocumentParams>(p) {
+                    let uri = p.text_document.uri.as_str();
+                    let on_disk = self.disk_text(uri);
+                    self.docs.saved(uri, p.text, on_disk.as_deref());
+                    self.changed(uri::to_path(uri).into_iter().collect());
+                    self.publish(conn, p.text_document.uri);
+                }
+            }
+            "textDocument/didClose" => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(p) {
+                    self.docs.close(p.text_document.uri.as_str());
+                    // A closed buffer's problems are no longer shown.
+                    let cleared = lsp::PublishDiagnosticsParams::new(p.text_document.uri, Vec::new(), None);
+                    notify(conn, "textDocument/publishDiagnostics", cleared);
+                }
+            }
+            "workspace/didChangeWatchedFiles" => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidChangeWatchedFilesParams>(p) {
+                    self.changed(p.changes.iter().filter_map(|c| uri::to_path(c.uri.as_str())).collect());
+                }
+            }
+            "$/cancelRequest" | "initialized" | "$/setTrace" => {}
+            other => tracing::debug!(method = other, "notification ignored"),
+        }
+    }
+
+    /// Publishes the syntax problems of an open Java buffer, as the client shows it.
+    fn publish(&self, conn: &Connection, uri: lsp::Uri) {
+        let Some(doc) = self.docs.get(uri.as_str()) else { return };
+        if !uri.as_str().ends_with(".java") {
+            return;
+        }
+        let display = uri::to_path(uri.as_str()).map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
+        let diagnostics = diagnostics::of_text(&display, &doc.text);
+        let version = Some(doc.version);
+        notify(conn, "textDocument/publishDiagnostics", lsp::PublishDiagnosticsParams::new(uri, diagnostics, version));
+    }
+
+    /// Files the client says changed on disk: re-indexed now rather than when the watcher
+    /// reports them, so the next answer sees them.
+    fn changed(&self, paths: Vec<PathBuf>) {
+        let inside: Vec<PathBuf> =
+            paths.into_iter().filter_map(|p| self.host.resolve(&p.to_string_lossy()).ok().map(|r| r.path)).collect();
+        if !inside.is_empty() {
+            self.host.index().changed(&inside);
+        }
+    }
+
+    /// The text of the file a URI names, read through the path policy; None outside the roots.
+    fn disk_text(&self, uri: &str) -> Option<String> {
+        let path = uri::to_path(uri)?;
+        let r = self.host.resolve(&path.to_string_lossy()).ok()?;
+        let bytes = self.host.roots().read(&r.path, &r.display).ok()?;
+        String::from_utf8(bytes).ok()
+    }
+
+    /// The text a file's answers are positioned in: the file as saved (the tools read files).
+    fn saved_text(&self, path: &std::path::Path) -> Option<String> {
+        let r = self.host.resolve(&path.to_string_lossy()).ok()?;
+        let bytes = self.host.roots().read(&r.path, &r.display).ok()?;
+        String::from_utf8(bytes).ok()
+    }
+
+    /// Calls a tool through the registry, with the whole answer wanted (an editor pages
+    /// nothing): the answer's structured value, or the tool error.
+    fn call(&self, tool: &str, args: Value) -> Result<Value, String> {
+        let Value::Object(args) = args else { return Err("internal error: arguments are not an object".into()) };
+        // An editor has no partial answer to show: a query on the index waits for its first pass
+        // (up to `index_wait_ms`), as the CLI does.
+        if mji_tools::registry::find(tool).is_some_and(|e| e.waits_for_index) && !self.host.index().progress().complete
+        {
+            self.host.wait_index();
+        }
+        let budget = mji_tools::budget::Budget { tokens: ANSWER_TOKENS, structured: true };
+        mji_tools::registry::dispatch_within(&self.host, tool, args, budget).map(|a| a.value)
+    }
+}
+
+/// The answer budget of a call made for the editor: its answers go to a program, not a model,
+/// so they are cut only where the registry's byte limit cuts every answer.
+const ANSWER_TOKENS: usize = 1_000_000;
+
+fn params<T: serde::de::DeserializeOwned>(v: Value) -> Result<T, (ErrorCode, String)> {
+    serde_json::from_value(v).map_err(|e| (ErrorCode::InvalidParams, format!("invalid params: {e}")))
+}

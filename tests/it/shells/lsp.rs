@@ -1,0 +1,568 @@
+//! The real binary as a language server (`lsp`), driven by pygls' client (lsprotocol types) as
+//! an editor drives it: its answers equal the MCP tools' answers (through `call --json`) on the
+//! same targets, and its rename, applied by the client, writes what `refactor_actions` writes.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use mcp_java_index::model::{FileOutline, TypeDecl};
+use serde_json::{Value, json};
+
+use crate::common::write;
+
+const BIN: &str = env!("CARGO_BIN_EXE_mcp-java-index");
+
+const GREETER: &str = "package com.acme;
+
+/** Greets people. Second sentence. */
+public class Greeter {
+    private final String name;
+
+    public Greeter(String name) {
+        this.name = name;
+    }
+
+    /**
+     * Says hello to {@code who}.
+     * @param who the one greeted
+     */
+    public String greet(String who) {
+        return \"hello \" + who + \" from \" + name;
+    }
+}
+";
+
+// A line with characters outside the BMP before nothing and after the call: UTF-16 columns.
+const APP: &str = "package com.acme;
+
+public class App {
+    public static void main(String[] args) {
+        Greeter g = new Greeter(\"app\");
+        System.out.println(g.greet(\"you\") + \"é😀\");
+        System.out.println(\"😀\" + g.greet(\"me\"));
+    }
+}
+";
+
+/// The project: two classes using each other, and the top-level Java fixtures under
+/// `fixtures/` for the outlines.
+fn project(root: &Path) -> Vec<String> {
+    write(root, "src/com/acme/Greeter.java", GREETER);
+    write(root, "src/com/acme/App.java", APP);
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut files = vec!["src/com/acme/Greeter.java".to_owned(), "src/com/acme/App.java".to_owned()];
+    let mut names: Vec<_> = std::fs::read_dir(&fixtures)
+        .expect("fixtures")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "java"))
+        .collect();
+    names.sort();
+    for p in names {
+        let rel = format!("fixtures/{}", p.file_name().expect("name").to_string_lossy());
+        std::fs::create_dir_all(root.join("fixtures")).expect("mkdir");
+        std::fs::copy(&p, root.join(&rel)).expect("copy");
+        files.push(rel);
+    }
+    files
+}
+
+/// A Python with pygls: MCP_JAVA_INDEX_PYTHON, else target/venv's (`.ci/run` installs it), else
+/// python3; None (a skip, refused under CI) when none has it.
+fn python() -> Option<PathBuf> {
+    let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/venv/bin/python");
+    let python = std::env::var_os("MCP_JAVA_INDEX_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| if venv.is_file() { venv } else { PathBuf::from("python3") });
+    let has = Command::new(&python).args(["-c", "import pygls.lsp.client"]).status().is_ok_and(|s| s.success());
+    if !has {
+        assert!(std::env::var("CI").is_err(), "pygls is missing (run .ci/run)");
+        eprintln!("skipping: pygls not installed (run .ci/run)");
+        return None;
+    }
+    Some(python)
+}
+
+/// A tool's structured answer through the CLI (`call --json`), as an MCP client gets it.
+fn tool(root: &Path, name: &str, args: Value) -> Value {
+    let out =
+        Command::new(BIN).args(["call", "--json", name, &args.to_string(), "--root"]).arg(root).output().expect("call");
+    assert!(out.status.success(), "{name} {args}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
+/// A workspace file's path relative to the root, from an LSP URI.
+fn rel(root: &Path, uri: &Value) -> String {
+    let u = uri.as_str().expect("uri");
+    let path = u.strip_prefix("file://").expect("file uri").replace("%20", " ");
+    let canonical = root.canonicalize().expect("canonical");
+    Path::new(&path).strip_prefix(&canonical).expect("inside the root").to_string_lossy().into_owned()
+}
+
+fn line(v: &Value, key: &str) -> u64 {
+    v["range"][key]["line"].as_u64().expect("line") + 1
+}
+
+/// Every declaration of an outline as (depth, name, first line, last line).
+fn outline_decls(t: &TypeDecl, depth: usize, out: &mut BTreeSet<(usize, String, u32, u32)>) {
+    out.insert((depth, t.name.clone(), t.start_line, t.end_line));
+    for c in t.enum_constants.iter().flatten() {
+        out.insert((depth + 1, c.name.clone(), c.start_line, c.end_line));
+    }
+    for f in &t.fields {
+        out.insert((depth + 1, f.name.clone(), f.start_line, f.end_line));
+    }
+    for c in &t.constructors {
+        out.insert((depth + 1, c.name.clone(), c.start_line, c.end_line));
+    }
+    for m in &t.methods {
+        out.insert((depth + 1, m.name.clone(), m.start_line, m.end_line));
+    }
+    for i in &t.inner_classes {
+        outline_decls(i, depth + 1, out);
+    }
+}
+
+/// Every document symbol as (depth, name, first line, last line), checking each selection
+/// range lies inside its range.
+fn symbol_decls(s: &Value, depth: usize, out: &mut BTreeSet<(usize, String, u32, u32)>) {
+    let (sel, range) = (&s["selectionRange"], &s["range"]);
+    assert!(
+        sel["start"]["line"].as_u64() >= range["start"]["line"].as_u64()
+            && sel["end"]["line"].as_u64() <= range["end"]["line"].as_u64(),
+        "selection outside its range: {s}"
+    );
+    let name = s["name"].as_str().expect("name").to_owned();
+    out.insert((depth, name, line(s, "start") as u32, line(s, "end") as u32));
+    for c in s["children"].as_array().into_iter().flatten() {
+        symbol_decls(c, depth + 1, out);
+    }
+}
+
+#[test]
+fn pygls_client_gets_the_tools_answers_and_applies_the_rename() {
+    let Some(python) = python() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("ws");
+    let files = project(&root);
+    // A second copy, renamed by refactor_actions itself, for the rename's comparison.
+    let twin = dir.path().join("twin");
+    project(&twin);
+
+    // `g.greet("you")`: line 6 (0-based 5), the column of `greet`.
+    let (at_line, at_char) = (5u32, "        System.out.println(g.".encode_utf16().count() as u32);
+    let target = json!({"filePath": "src/com/acme/App.java", "line": at_line + 1, "column": at_char + 1});
+    let mut def_args = target.clone();
+    def_args["symbol"] = json!("greet");
+    let definitions = tool(&root, "show_definition", def_args);
+    let mut ref_args = target.clone();
+    ref_args["includeDeclaration"] = json!(true);
+    let references = tool(&root, "find_references", ref_args);
+    let outlines: Vec<(String, FileOutline)> = files
+        .iter()
+        .map(|f| {
+            (f.clone(), serde_json::from_value(tool(&root, "java_index", json!({"filePath": f}))).expect("outline"))
+        })
+        .collect();
+    let found = tool(&root, "java_find_symbol", json!({"query": "Greet", "limit": 200}));
+    // `Shape` in `sealed interface Shape` (line 66) and `Circle` in `final class Circle` (line 74).
+    let shape = json!({"filePath": "fixtures/interfaces.java", "line": 66, "column": 18});
+    let implementations = tool(&root, "find_implementations", shape);
+    let circle = json!({"filePath": "fixtures/interfaces.java", "line": 74, "column": 13});
+    let mut up = circle.clone();
+    up["direction"] = json!("supertypes");
+    up["depth"] = json!(1);
+    let supertypes = tool(&root, "type_hierarchy", up);
+    let key = "com.acme.Greeter#greet(java.lang.String)";
+    let incoming = tool(&root, "call_hierarchy", json!({"target": key, "direction": "incoming", "depth": 1}));
+    let main = "com.acme.App#main(java.lang.String[])";
+    let outgoing = tool(&root, "call_hierarchy", json!({"target": main, "direction": "outgoing", "depth": 1}));
+    let mut rename_args = target.clone();
+    rename_args["action"] = json!("rename");
+    rename_args["newName"] = json!("salute");
+    rename_args["apply"] = json!(true);
+    tool(&twin, "refactor_actions", rename_args);
+    // Then `Greeter` in `Greeter g = …` (line 5) becomes `Salutation`, its file moved.
+    let type_rename = json!({"filePath": "src/com/acme/App.java", "line": 5, "column": 9, "action": "rename",
+        "newName": "Salutation", "apply": true});
+    tool(&twin, "refactor_actions", type_rename);
+
+    let plan = dir.path().join("plan.json");
+    let plan_json = json!({
+        "open": "src/com/acme/App.java", "at": [at_line, at_char], "symbols": files, "query": "Greet",
+        "newName": "salute", "implementation": ["fixtures/interfaces.java", 65, 17],
+        "typeHierarchy": ["fixtures/interfaces.java", 73, 12], "callsFrom": ["src/com/acme/App.java", 3, 24], "typeRename": [4, 8, "Salutation"],
+        "signatureAt": [at_line, at_char + 7],
+    });
+    std::fs::write(&plan, plan_json.to_string()).expect("plan");
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/lsp_client.py");
+    let out = Command::new(&python).arg(script).arg(BIN).arg(&root).arg(&plan).output().expect("python");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "pygls client failed:\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let lsp: Value = serde_json::from_str(stdout.trim()).expect("client's json");
+
+    // Honest capabilities: what is served, incremental sync, rename with prepare.
+    let caps = &lsp["capabilities"];
+    assert_eq!(caps["textDocumentSync"]["change"], 2, "{caps}");
+    assert_eq!(caps["renameProvider"]["prepareProvider"], true, "{caps}");
+    assert!(caps.get("completionProvider").is_none() && caps.get("documentFormattingProvider").is_none(), "{caps}");
+
+    // definition: show_definition's declarations, at the name.
+    let defs = definitions["definitions"].as_array().expect("definitions");
+    let lsp_defs = lsp["definition"].as_array().expect("definition");
+    assert_eq!(lsp_defs.len(), defs.len(), "{lsp_defs:?} vs {defs:?}");
+    for (l, d) in lsp_defs.iter().zip(defs) {
+        assert_eq!(rel(&root, &l["uri"]), d["file"].as_str().expect("file"));
+        let start = line(l, "start");
+        assert!(d["startLine"].as_u64() <= Some(start) && Some(start) <= d["endLine"].as_u64(), "{l} vs {d}");
+        assert_eq!(l["range"]["start"]["character"], 18, "at `greet` in `public String greet(`: {l}");
+    }
+
+    // references: find_references' (file, line), and its column where the name is written.
+    let expected: BTreeSet<(String, u64)> = references["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .flat_map(|f| {
+            let file = f["file"].as_str().expect("file").to_owned();
+            f["references"]
+                .as_array()
+                .expect("refs")
+                .iter()
+                .map(move |r| (file.clone(), r["line"].as_u64().expect("l")))
+        })
+        .collect();
+    let got: BTreeSet<(String, u64)> =
+        lsp["references"].as_array().expect("refs").iter().map(|l| (rel(&root, &l["uri"]), line(l, "start"))).collect();
+    assert_eq!(got, expected);
+    assert_eq!(got.len(), 3, "the declaration and two calls: {got:?}");
+    // The second call is after an astral character: its UTF-16 column is the tool's.
+    let second = references["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .flat_map(|f| f["references"].as_array().expect("refs").iter())
+        .find(|r| r["line"] == 7)
+        .expect("the call on line 7");
+    let lsp_second =
+        lsp["references"].as_array().expect("refs").iter().find(|l| line(l, "start") == 7).expect("line 7");
+    assert_eq!(lsp_second["range"]["start"]["character"].as_u64(), second["column"].as_u64().map(|c| c - 1));
+
+    // declaration is definition; documentHighlight is find_references' references in the file.
+    assert_eq!(lsp["declaration"], lsp["definition"]);
+    let in_app: BTreeSet<u64> =
+        expected.iter().filter(|(f, _)| f == "src/com/acme/App.java").map(|(_, l)| *l).collect();
+    let highlighted: BTreeSet<u64> =
+        lsp["highlight"].as_array().expect("highlights").iter().map(|h| line(h, "start")).collect();
+    assert_eq!(highlighted, in_app);
+
+    // foldingRange: the outline's declarations over several lines, and its javadocs.
+    for (file, outline) in &outlines {
+        let mut want = BTreeSet::new();
+        let mut stack: Vec<&TypeDecl> = outline.classes.iter().collect();
+        let mut fold = |from: u32, to: u32, comment: bool| {
+            if to > from {
+                want.insert((from - 1, to - 1, comment));
+            }
+        };
+        while let Some(t) = stack.pop() {
+            fold(t.start_line, t.end_line, false);
+            let docs = std::iter::once(&t.javadoc)
+                .chain(t.methods.iter().map(|m| &m.javadoc))
+                .chain(t.constructors.iter().map(|c| &c.javadoc))
+                .chain(t.fields.iter().map(|f| &f.javadoc));
+            for j in docs {
+                if let (Some(a), Some(b)) = (j.start_line, j.end_line) {
+                    fold(a, b, true);
+                }
+            }
+            for (a, b) in t.methods.iter().map(|m| (m.start_line, m.end_line)) {
+                fold(a, b, false);
+            }
+            for (a, b) in t.constructors.iter().map(|c| (c.start_line, c.end_line)) {
+                fold(a, b, false);
+            }
+            stack.extend(t.inner_classes.iter());
+        }
+        let have: BTreeSet<(u32, u32, bool)> = lsp["folding"][file]
+            .as_array()
+            .expect("folding ranges")
+            .iter()
+            .map(|r| {
+                let n = |k: &str| r[k].as_u64().expect("line") as u32;
+                (n("startLine"), n("endLine"), r["kind"] == "comment")
+            })
+            .collect();
+        assert_eq!(have, want, "{file}");
+    }
+
+    // documentSymbol: java_index's outline, every declaration at its lines and depth.
+    for (file, outline) in &outlines {
+        let mut want = BTreeSet::new();
+        for t in &outline.classes {
+            outline_decls(t, 0, &mut want);
+        }
+        let mut have = BTreeSet::new();
+        for s in lsp["documentSymbol"][file].as_array().into_iter().flatten() {
+            symbol_decls(s, 0, &mut have);
+        }
+        assert_eq!(have, want, "{file}");
+    }
+
+    // workspace/symbol: java_find_symbol's workspace matches.
+    let want: BTreeSet<String> = found["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| r["qualifiedName"].as_str().expect("name").split('(').next().unwrap_or_default().to_owned())
+        .collect();
+    let have: BTreeSet<String> = lsp["workspaceSymbol"]
+        .as_array()
+        .expect("symbols")
+        .iter()
+        .map(|s| {
+            let (c, n) = (s["containerName"].as_str().unwrap_or_default(), s["name"].as_str().expect("name"));
+            if s["kind"] == 5 { format!("{c}.{n}") } else { format!("{c}#{n}") }
+        })
+        .collect();
+    assert_eq!(have, want);
+
+    // signatureHelp inside `g.greet("you")`'s argument: show_definition's signature, its one
+    // parameter active.
+    let help = &lsp["signatureHelp"];
+    assert_eq!(help["signatures"][0]["label"], defs[0]["signature"], "{help}");
+    assert_eq!(help["signatures"][0]["parameters"], json!([{"label": "String who"}]), "{help}");
+    assert_eq!(help["activeParameter"], 0, "{help}");
+
+    // hover: the signature and the whole javadoc as Markdown.
+    let hover = lsp["hover"]["contents"]["value"].as_str().expect("hover");
+    let signature = defs[0]["signature"].as_str().expect("signature");
+    assert!(hover.starts_with(&format!("```java\n{signature}\n```")), "{hover}");
+    assert!(hover.contains("Says hello to `who`.") && hover.contains("*@param* `who` the one greeted"), "{hover}");
+
+    // implementation: find_implementations' types, at their names.
+    let want: BTreeSet<(String, u64)> = implementations["implementations"]
+        .as_array()
+        .expect("implementations")
+        .iter()
+        .map(|i| (i["file"].as_str().expect("file").to_owned(), i["line"].as_u64().expect("line")))
+        .collect();
+    let have: BTreeSet<(String, u64)> = lsp["implementation"]
+        .as_array()
+        .expect("impls")
+        .iter()
+        .map(|l| (rel(&root, &l["uri"]), line(l, "start")))
+        .collect();
+    assert_eq!(have, want);
+    assert_eq!(have.len(), 4, "Circle, Square, Polygon, Triangle: {have:?}");
+
+    // The type hierarchy: type_hierarchy's root and its direct supertypes; Circle is final.
+    assert_eq!(lsp["typeHierarchy"][0]["data"]["target"], supertypes["root"]["fqn"]);
+    let want: BTreeSet<&str> = supertypes["types"]
+        .as_array()
+        .expect("types")
+        .iter()
+        .filter(|t| t["depth"] == 1 && t["file"].is_string())
+        .filter_map(|t| t["fqn"].as_str())
+        .collect();
+    let have: BTreeSet<&str> =
+        lsp["supertypes"].as_array().expect("supertypes").iter().filter_map(|t| t["data"]["target"].as_str()).collect();
+    assert_eq!(have, want);
+    assert!(have.contains("com.example.outline.interfaces.Shape"), "{have:?}");
+    assert_eq!(lsp["subtypes"], json!([]));
+
+    // The call hierarchy: call_hierarchy's callers and callees (those in the workspace) and
+    // their call sites.
+    let calls = |answer: &Value| -> BTreeSet<(String, Vec<(u64, u64)>)> {
+        answer["calls"]
+            .as_array()
+            .expect("calls")
+            .iter()
+            .filter(|c| c["file"].is_string())
+            .map(|c| {
+                let sites = c["sites"].as_array().expect("sites").iter();
+                let sites = sites.map(|s| (s["line"].as_u64().expect("l"), s["column"].as_u64().expect("c") - 1));
+                (c["member"].as_str().expect("member").to_owned(), sites.collect())
+            })
+            .collect()
+    };
+    let lsp_calls = |answer: &Value, end: &str| -> BTreeSet<(String, Vec<(u64, u64)>)> {
+        answer
+            .as_array()
+            .expect("calls")
+            .iter()
+            .map(|c| {
+                let ranges = c["fromRanges"].as_array().expect("ranges").iter();
+                let sites = ranges.map(|r| {
+                    (r["start"]["line"].as_u64().expect("l") + 1, r["start"]["character"].as_u64().expect("c"))
+                });
+                (c[end]["data"]["target"].as_str().expect("target").to_owned(), sites.collect())
+            })
+            .collect()
+    };
+    assert_eq!(lsp["callHierarchy"][0]["data"]["target"], key);
+    assert_eq!(lsp_calls(&lsp["incomingCalls"], "from"), calls(&incoming));
+    assert_eq!(lsp_calls(&lsp["outgoingCalls"], "to"), calls(&outgoing));
+    assert_eq!(calls(&outgoing).len(), 2, "the constructor and greet: {outgoing}");
+
+    // rename: the client's application of the WorkspaceEdit writes what refactor_actions writes.
+    assert_eq!(lsp["prepareRename"]["placeholder"], "greet");
+    assert!(lsp["rename"]["documentChanges"].as_array().is_some_and(|c| c.len() == 2), "{}", lsp["rename"]);
+    let applied: Vec<&str> =
+        lsp["applied"].as_array().expect("applied").iter().filter_map(|a| a["edited"].as_str()).collect();
+    assert_eq!(applied.len(), 2, "{applied:?}");
+    // The type's rename, applied by the client with its file's move, then both renames: the
+    // files are byte for byte refactor_actions' own, and Greeter.java is gone in both.
+    let ops = lsp["typeRename"]["documentChanges"].as_array().expect("changes");
+    assert!(ops.iter().any(|o| o["kind"] == "rename"), "a RenameFile: {ops:?}");
+    for f in ["src/com/acme/App.java", "src/com/acme/Salutation.java"] {
+        let (a, b) = (std::fs::read_to_string(root.join(f)), std::fs::read_to_string(twin.join(f)));
+        assert_eq!(a.expect("read"), b.expect("read twin"), "{f}");
+    }
+    assert!(!root.join("src/com/acme/Greeter.java").exists() && !twin.join("src/com/acme/Greeter.java").exists());
+    let app = std::fs::read_to_string(root.join("src/com/acme/App.java")).expect("read");
+    assert!(app.contains("Salutation g = new Salutation(") && app.contains("g.salute(\"me\")"), "{app}");
+    // After didSave and didChangeWatchedFiles, references follow the new name.
+    let after: BTreeSet<(String, u64, u64)> = lsp["referencesAfter"]
+        .as_array()
+        .expect("refs")
+        .iter()
+        .map(|l| (rel(&root, &l["uri"]), line(l, "start"), l["range"]["end"]["character"].as_u64().expect("end")))
+        .collect();
+    let lines: BTreeSet<(String, u64)> = after.iter().map(|(f, l, _)| (f.clone(), *l)).collect();
+    assert_eq!(lines, expected);
+    // Syntax diagnostics after each change: get_problems' syntax problems of the same text.
+    assert_eq!(lsp["openDiagnostics"]["diagnostics"], json!([]), "{}", lsp["openDiagnostics"]);
+    std::fs::write(root.join("Broken.java"), lsp["brokenText"].as_str().expect("broken text")).expect("write");
+    let problems = tool(&root, "get_problems", json!({"filePath": "Broken.java", "sourceFilter": ["syntax"]}));
+    let want: BTreeSet<(u64, u64, u64, u64, String, String)> = problems["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            let (s, e) = (&d["range"]["start"], &d["range"]["end"]);
+            let n = |v: &Value| v.as_u64().expect("number");
+            let code = d["code"].as_str().expect("code").to_owned();
+            (
+                n(&s["line"]),
+                n(&s["column"]),
+                n(&e["line"]),
+                n(&e["column"]),
+                code,
+                d["message"].as_str().expect("m").to_owned(),
+            )
+        })
+        .collect();
+    let have: BTreeSet<(u64, u64, u64, u64, String, String)> = lsp["brokenDiagnostics"]["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            let (s, e) = (&d["range"]["start"], &d["range"]["end"]);
+            let n = |v: &Value| v.as_u64().expect("number") + 1;
+            let code = d["code"].as_str().expect("code").to_owned();
+            let message = d["message"].as_str().expect("m").to_owned();
+            (n(&s["line"]), n(&s["character"]), n(&e["line"]), n(&e["character"]), code, message)
+        })
+        .collect();
+    assert_eq!(have, want);
+    assert!(have.iter().any(|d| d.4 == "syntax.lexical"), "the unclosed brace: {have:?}");
+    assert_eq!(lsp["fixedDiagnostics"]["diagnostics"], json!([]), "{}", lsp["fixedDiagnostics"]);
+    eprintln!(
+        "lsp: syntax diagnostics {} ms and {} ms after a change",
+        lsp["brokenDiagnostics"]["ms"], lsp["fixedDiagnostics"]["ms"]
+    );
+
+    // An unsaved buffer is not renamed from the saved file's positions.
+    assert!(lsp["dirtyRename"].as_str().is_some_and(|e| e.contains("unsaved changes")), "{}", lsp["dirtyRename"]);
+}
+
+/// One LSP message on a stream: its `Content-Length` header, then the JSON.
+fn frame(v: &Value) -> Vec<u8> {
+    let body = v.to_string();
+    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+}
+
+/// The next LSP message of a stream, None at its end.
+fn next_message(r: &mut impl std::io::BufRead) -> Option<Value> {
+    let mut len = 0usize;
+    loop {
+        let mut header = String::new();
+        if r.read_line(&mut header).ok()? == 0 {
+            return None;
+        }
+        let header = header.trim_end();
+        if header.is_empty() {
+            break;
+        }
+        if let Some(n) = header.strip_prefix("Content-Length: ") {
+            len = n.parse().ok()?;
+        }
+    }
+    let mut body = vec![0; len];
+    r.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+/// A client that shows work-done progress sees the first indexing pass: `begin`, reports
+/// whose percentage never goes back, then `end` with the files indexed.
+#[test]
+fn the_first_indexing_pass_is_reported_as_work_done_progress() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().expect("tempdir");
+    for i in 0..3000 {
+        write(
+            dir.path(),
+            &format!("p{}/C{i}.java", i % 30),
+            &format!("package p{};\nclass C{i} {{ void m() {{}} }}\n", i % 30),
+        );
+    }
+    let mut child = Command::new(BIN)
+        .args(["lsp", "--no-cache", "--root"])
+        .arg(dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // Read on a thread of its own, so a server that never reports fails the test in time.
+    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        while let Some(m) = next_message(&mut stdout) {
+            if tx.send(m).is_err() {
+                break;
+            }
+        }
+    });
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"capabilities": {"window": {"workDoneProgress": true}}}});
+    stdin.write_all(&frame(&init)).expect("write");
+    stdin.write_all(&frame(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}))).expect("write");
+    stdin.flush().expect("flush");
+    let mut kinds: Vec<(String, Option<u64>)> = Vec::new();
+    let mut created = false;
+    while let Ok(m) = rx.recv_timeout(std::time::Duration::from_secs(60)) {
+        if m["method"] == "window/workDoneProgress/create" {
+            created = true;
+            stdin.write_all(&frame(&json!({"jsonrpc": "2.0", "id": m["id"], "result": null}))).expect("write");
+        } else if m["method"] == "$/progress" {
+            let v = &m["params"]["value"];
+            kinds.push((v["kind"].as_str().expect("kind").to_owned(), v["percentage"].as_u64()));
+            if v["kind"] == "end" {
+                assert_eq!(v["message"], "indexed 3000 Java files", "{m}");
+                break;
+            }
+        }
+    }
+    stdin.write_all(&frame(&json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}))).expect("write");
+    stdin.write_all(&frame(&json!({"jsonrpc": "2.0", "method": "exit"}))).expect("write");
+    drop(stdin);
+    assert!(child.wait().expect("wait").success());
+    assert!(created, "the token is created first");
+    assert_eq!(kinds.first().map(|k| k.0.as_str()), Some("begin"), "{kinds:?}");
+    assert_eq!(kinds.last().map(|k| k.0.as_str()), Some("end"), "{kinds:?}");
+    let percentages: Vec<u64> = kinds.iter().filter_map(|k| k.1).collect();
+    assert!(percentages.windows(2).all(|w| w[0] <= w[1]), "{percentages:?}");
+}
