@@ -12,8 +12,8 @@ usage: target/venv/bin/python benches/foreground.py BINARY ROOT [SECONDS] [ROUND
     runs only in the client's own round trips). The calls made before the pass logged its end
     (`references bound`) are also reported apart, "during the pass", with the slowest of them;
   - cold, pass off (`--no-warm-references`): the same calls, the quiet time;
-  - warm restart (the cache the cold run left, completed by `index ROOT`): the first answer
-    after the restart, then warm p50/p95 of find_references, java_find_symbol,
+  - warm restart (the cache the cold run left, completed by `index ROOT`; the watcher on, as
+    by default): the first answer after the restart, then warm p50/p95 of find_references, java_find_symbol,
     type_hierarchy, call_hierarchy and show_definition.
   The machine's steal (`st` of /proc/stat over the run) is printed with the figures; each
   cold server's log (`-v`; RUST_LOG, passed on, says more: `RUST_LOG=mji_xref=debug` gives the
@@ -135,9 +135,10 @@ async def cold(binary, root, seconds, warm, gap):
 
 
 async def warm_restart(binary, root, cache, n):
-    params = StdioServerParameters(
-        command=binary, args=["serve", "--no-watch", "--root", str(root), "--cache-dir", str(cache)]
-    )
+    # With the watcher, as a server runs by default: without it (`--no-watch`) every
+    # cross-reference call stamps every file first (on the JDK 40-50 ms of each warm
+    # find_references; the figures in docs/performance.md before issue 56's second part).
+    params = StdioServerParameters(command=binary, args=["serve", "--root", str(root), "--cache-dir", str(cache)])
     out = {}
     start = time.perf_counter()
     async with Client(params, mode="legacy") as client:
