@@ -2,19 +2,26 @@
 stdio): how long a search and a reference search take while the server's background pass
 binds, beside the same calls on a server whose pass is off or done.
 
-usage: target/venv/bin/python benches/foreground.py BINARY ROOT [SECONDS] [ROUNDS]
+usage: target/venv/bin/python benches/foreground.py BINARY ROOT [SECONDS] [ROUNDS] [GAP_MS]
   ROOT is served with a fresh cache directory each cold run. Per round (runs alternated, so
   the machine's load falls on both alike):
   - cold, pass on: the first java_find_symbol (waits for the index), then for SECONDS
-    (default 60) java_find_symbol and find_references in turn, each timed;
+    (default 60) java_find_symbol and find_references in turn, each timed, GAP_MS (default
+    0) apart: an agent's calls come seconds apart, and in those gaps the background pass runs,
+    so that a call arrives while the pass is in the middle of a step (back to back, the pass
+    runs only in the client's own round trips). The calls made before the pass logged its end
+    (`references bound`) are also reported apart, "during the pass", with the slowest of them;
   - cold, pass off (`--no-warm-references`): the same calls, the quiet time;
-  - warm restart (the cache the cold run left, completed by `index ROOT`): the first answer
-    after the restart, then warm p50/p95 of find_references, java_find_symbol,
+  - warm restart (the cache the cold run left, completed by `index ROOT`; the watcher on, as
+    by default): the first answer after the restart, then warm p50/p95 of find_references, java_find_symbol,
     type_hierarchy, call_hierarchy and show_definition.
-  The machine's steal (`st` of /proc/stat over the run) is printed with the figures; the
-  servers' logs go to stderr (`references bound ... ms=`: how long the pass took)."""
+  The machine's steal (`st` of /proc/stat over the run) is printed with the figures; each
+  cold server's log (`-v`; RUST_LOG, passed on, says more: `RUST_LOG=mji_xref=debug` gives the
+  pass's steps and every wait for the reference engine's locks) goes to a file whose path is
+  printed (`references bound ... ms=`: how long the pass took)."""
 
 import asyncio
+import os
 import re
 import shutil
 import statistics
@@ -25,6 +32,7 @@ import time
 from pathlib import Path
 
 from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
 
 SYMBOLS = ["toString", "get", "Builder", "parse", "Logger", "equals", "size", "Level"]
 
@@ -75,34 +83,62 @@ def methods(root):
     return out[:8]
 
 
-async def cold(binary, root, seconds, warm):
+def pass_end(log, start_wall):
+    """Seconds from the server's start to the pass's `references bound` line (its UTC time
+    stamp), or None when the log has none."""
+    for line in Path(log).read_text(errors="replace").splitlines():
+        if "references bound" in line:
+            m = re.match(r"\s*(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?)Z", re.sub(r"\x1b\[[0-9;]*m", "", line))
+            if m:
+                from datetime import datetime, timezone
+
+                stamp = m.group(1)
+                if "." in stamp:
+                    head, frac = stamp.split(".")
+                    stamp = f"{head}.{frac[:6]}"
+                    fmt = "%Y-%m-%dT%H:%M:%S.%f"
+                else:
+                    fmt = "%Y-%m-%dT%H:%M:%S"
+                t = datetime.strptime(stamp, fmt).replace(tzinfo=timezone.utc).timestamp()
+                return t - start_wall
+    return None
+
+
+async def cold(binary, root, seconds, warm, gap):
     cache = Path(tempfile.mkdtemp(prefix="mji-fg-cache-"))
-    # -v: the server's log on stderr says when the pass ends ("references bound", with its ms).
+    # -v: the server's log says when the pass ends ("references bound", with its ms).
     args = ["serve", "--no-watch", "-v", "--root", str(root), "--cache-dir", str(cache)]
     if not warm:
         args.append("--no-warm-references")
-    params = StdioServerParameters(command=binary, args=args)
+    params = StdioServerParameters(command=binary, args=args, env=dict(os.environ))
+    log = tempfile.NamedTemporaryFile(prefix="mji-fg-server-", suffix=".log", delete=False, mode="w")
     symbol, refs = [], []
     start = time.perf_counter()
-    async with Client(params, mode="legacy") as client:
+    start_wall = time.time()
+    async with Client(stdio_client(params, errlog=log), mode="legacy") as client:
         first, _ = await timed(client, "java_find_symbol", {"query": SYMBOLS[0]})
         first += time.perf_counter() - start - first
         types = targets(root)
         k = 0
         while time.perf_counter() - start < seconds:
+            await asyncio.sleep(gap)
             at = time.perf_counter() - start
             dt, _ = await timed(client, "java_find_symbol", {"query": SYMBOLS[k % len(SYMBOLS)]})
             symbol.append((at, dt))
+            await asyncio.sleep(gap)
+            at = time.perf_counter() - start
             dt, _ = await timed(client, "find_references", {"target": types[k % len(types)], "limit": 20})
             refs.append((at, dt))
             k += 1
-    return cache, first, symbol, refs
+    log.close()
+    return cache, first, symbol, refs, log.name, pass_end(log.name, start_wall)
 
 
 async def warm_restart(binary, root, cache, n):
-    params = StdioServerParameters(
-        command=binary, args=["serve", "--no-watch", "--root", str(root), "--cache-dir", str(cache)]
-    )
+    # With the watcher, as a server runs by default: without it (`--no-watch`) every
+    # cross-reference call stamps every file first (on the JDK 40-50 ms of each warm
+    # find_references; the figures in docs/performance.md before issue 56's second part).
+    params = StdioServerParameters(command=binary, args=["serve", "--root", str(root), "--cache-dir", str(cache)])
     out = {}
     start = time.perf_counter()
     async with Client(params, mode="legacy") as client:
@@ -134,17 +170,23 @@ async def warm_restart(binary, root, cache, n):
     return out
 
 
-async def main(binary, root, seconds, rounds):
+async def main(binary, root, seconds, rounds, gap):
     st0 = stat_cpu()
     for i in range(rounds):
         for warm in (True, False) if i % 2 == 0 else (False, True):
-            cache, first, symbol, refs = await cold(binary, root, seconds, warm)
+            cache, first, symbol, refs, log, end = await cold(binary, root, seconds, warm, gap)
             label = "pass on " if warm else "pass off"
-            print(f"round {i} cold, {label}: first java_find_symbol {1000 * first:.0f} ms (from start)")
+            ended = "not within the run" if end is None else f"at {end:.1f} s"
+            print(f"round {i} cold, {label}: first java_find_symbol {1000 * first:.0f} ms (from start); "
+                  f"pass ended {ended}; calls {1000 * gap:.0f} ms apart; server log {log}")
             for what, xs in (("java_find_symbol", symbol), ("find_references ", refs)):
                 early = [dt for at, dt in xs if at < first + 15]
                 print(f"round {i} cold, {label}: {what} first 15 s after the index: {ms(early)}")
                 print(f"round {i} cold, {label}: {what} all {seconds:.0f} s: {ms([dt for _, dt in xs])}")
+                if warm:
+                    during = [(at, dt) for at, dt in xs if end is None or at + dt < end]
+                    slow = ", ".join(f"{1000 * dt:.0f} ms at {at:.1f} s" for at, dt in sorted(during, key=lambda x: -x[1])[:3])
+                    print(f"round {i} cold, {label}: {what} during the pass: {ms([dt for _, dt in during])}; slowest {slow}")
             if warm:
                 # `index DIR` binds what the cold server left unbound and writes the store, so
                 # the warm figures are of a complete store.
@@ -168,5 +210,6 @@ if __name__ == "__main__":
             Path(sys.argv[2]).resolve(),
             float(sys.argv[3]) if len(sys.argv) > 3 else 60.0,
             int(sys.argv[4]) if len(sys.argv) > 4 else 1,
+            float(sys.argv[5]) / 1000 if len(sys.argv) > 5 else 0.0,
         )
     )

@@ -175,8 +175,9 @@ pub(crate) fn open_workspace(config: Config) -> anyhow::Result<std::sync::Arc<Ho
 fn release_freed_memory() {
     // SAFETY: `malloc_trim` takes no pointer and has no precondition; glibc serializes it
     // with every other allocator call.
+    let t = std::time::Instant::now();
     let released = unsafe { libc::malloc_trim(0) } == 1;
-    tracing::debug!(released, "gave freed memory back to the system");
+    tracing::debug!(released, ms = t.elapsed().as_millis() as u64, "gave freed memory back to the system");
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]

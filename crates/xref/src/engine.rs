@@ -3,7 +3,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicUsize};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, LockResult, Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::time::{Duration, Instant};
 
 use mji_model::cancel::Cancel;
 use mji_model::progress::{self, Progress};
@@ -41,7 +42,7 @@ pub(crate) struct WorldState {
     /// generation `g` is kept only if nothing invalidated its file after `g`.
     pub generation: u64,
     /// Whether the persisted index was read (once, on the first call).
-    loaded: bool,
+    pub(crate) loaded: bool,
 }
 
 /// The world of one workspace, kept in step with its files, and the reference index: every
@@ -87,6 +88,52 @@ pub struct Invalidation {
     pub mentioning: usize,
 }
 
+/// A wait for one of the engine's locks at least this long is said at debug level.
+const SLOW_WAIT: Duration = Duration::from_millis(20);
+
+/// Says at debug level, naming the lock and the thread, when a lock taken at `since` was
+/// waited for [`SLOW_WAIT`] or longer: what a call waits on while the background pass holds it.
+pub(crate) fn note_wait(lock: &'static str, since: Instant) {
+    let waited = since.elapsed();
+    if waited >= SLOW_WAIT {
+        let thread = std::thread::current();
+        tracing::debug!(
+            lock,
+            ms = waited.as_millis() as u64,
+            thread = thread.name().unwrap_or("?"),
+            "waited for the reference engine's lock"
+        );
+    }
+}
+
+impl XrefEngine {
+    /// The world's state, locked (a long wait said: [`note_wait`]).
+    pub(crate) fn lock_state(&self) -> LockResult<MutexGuard<'_, WorldState>> {
+        let t = Instant::now();
+        let g = self.state.lock();
+        note_wait("state", t);
+        g
+    }
+
+    /// The reference index, read-locked ([`XrefEngine::refs`]; a long wait said).
+    pub(crate) fn refs_read(&self) -> LockResult<RwLockReadGuard<'_, RefIndex>> {
+        let ix = self.refs();
+        let t = Instant::now();
+        let g = ix.read();
+        note_wait("refs read", t);
+        g
+    }
+
+    /// The reference index, write-locked ([`XrefEngine::refs`]; a long wait said).
+    pub(crate) fn refs_write(&self) -> LockResult<RwLockWriteGuard<'_, RefIndex>> {
+        let ix = self.refs();
+        let t = Instant::now();
+        let g = ix.write();
+        note_wait("refs write", t);
+        g
+    }
+}
+
 impl XrefEngine {
     pub fn new() -> XrefEngine {
         XrefEngine::default()
@@ -127,7 +174,7 @@ impl XrefEngine {
         }
         *libs = api;
         drop(libs);
-        if let Ok(mut st) = self.state.lock() {
+        if let Ok(mut st) = self.lock_state() {
             // No world: the next call relinks and clears the reference index.
             st.world = None;
         }
@@ -155,7 +202,7 @@ impl XrefEngine {
     /// the world, the state's lock released); without, the first use of the index reads them
     /// (a command answering `show_definition` never does).
     pub fn preload(&self, references: bool) {
-        if let Ok(mut st) = self.state.lock()
+        if let Ok(mut st) = self.lock_state()
             && !st.loaded
         {
             st.loaded = true;
@@ -170,7 +217,7 @@ impl XrefEngine {
     /// is freed (on the JDK about a fifth of the server's memory); the next queries derive
     /// again what they need. References kept stay valid: the world's shape is the same.
     pub fn shed_memos(&self) {
-        if let Ok(mut st) = self.state.lock()
+        if let Ok(mut st) = self.lock_state()
             && let Some(w) = &st.world
         {
             st.world = Some(Arc::new(w.without_memos()));
@@ -183,27 +230,36 @@ impl XrefEngine {
     /// temporaries, the references it moved to disk, the memos it derived), which keeps that
     /// freed memory resident. Returns whether it did: not when anything changed since the
     /// save, or the store does not read back (the state in memory then stays as it was).
+    ///
+    /// The store is read holding no lock (on the JDK a second or more: calls go on answering
+    /// with the state in memory meanwhile); what was read takes its place only if nothing
+    /// changed since the save, checked under the state's lock when swapping.
     pub fn reload(&self) -> bool {
-        let Ok(mut st) = self.state.lock() else { return false };
-        if self.store.is_none() || self.dirty.load(Relaxed) || st.world.is_none() {
-            return false;
-        }
+        let generation = {
+            let Ok(st) = self.lock_state() else { return false };
+            if self.store.is_none() || self.dirty.load(Relaxed) || st.world.is_none() {
+                return false;
+            }
+            st.generation
+        };
         // On a thread of its own, so what it keeps is laid out in an allocator arena of its
         // own rather than in the holes the pass left in this thread's, where it would keep
         // those pages resident.
         let fresh = std::thread::scope(|s| {
-            let mut fresh = WorldState { loaded: true, ..WorldState::default() };
-            let loader = std::thread::Builder::new().name("xref-reload".to_owned()).spawn_scoped(s, move || {
-                self.load(&mut fresh);
-                fresh
-            });
-            loader.ok()?.join().ok()
+            let loader =
+                std::thread::Builder::new().name("xref-reload".to_owned()).spawn_scoped(s, || self.read_state());
+            loader.ok()?.join().ok()?
         });
-        let Some(fresh) = fresh else { return false };
-        if fresh.world.is_none() {
+        let Some((fresh, pending)) = fresh else { return false };
+        let Ok(mut st) = self.lock_state() else { return false };
+        // A file bound, read or relinked since the save: what was read is not the state now.
+        if self.dirty.load(Relaxed) || st.generation != generation || fresh.world.is_none() {
             return false;
         }
         *st = fresh;
+        if let Ok(mut slot) = self.pending.lock() {
+            *slot = Some(pending);
+        }
         true
     }
 
@@ -216,7 +272,7 @@ impl XrefEngine {
 
     /// [`XrefEngine::world`], also saying what the change dropped from the reference index.
     pub fn world_with(&self, files: &[FileStamp]) -> ((Arc<World>, u64), Invalidation) {
-        let Ok(mut st) = self.state.lock() else {
+        let Ok(mut st) = self.lock_state() else {
             return ((Arc::new(World::new(Vec::new())), 0), Invalidation::default());
         };
         if !st.loaded {
@@ -240,6 +296,7 @@ impl XrefEngine {
         {
             return ((w.clone(), st.generation), Invalidation::default());
         }
+        let t = Instant::now();
         let counter = Progress::counter(changed.len(), "reading declarations");
         let fresh: Vec<(Arc<Path>, StampedDecls)> = changed
             .par_iter()
@@ -293,7 +350,7 @@ impl XrefEngine {
             _ => Default::default(),
         };
         let mut inv = Invalidation { changed: touched.len(), mentioning: 0 };
-        if let Ok(mut ix) = self.refs().write() {
+        if let Ok(mut ix) = self.refs_write() {
             for p in &touched {
                 ix.invalidate(p, st.generation);
             }
@@ -307,6 +364,13 @@ impl XrefEngine {
         }
         self.dirty.store(true, Relaxed);
         st.world = Some(w.clone());
+        let thread = std::thread::current();
+        tracing::debug!(
+            files = inv.changed,
+            ms = t.elapsed().as_millis() as u64,
+            thread = thread.name().unwrap_or("?"),
+            "world read and linked under the state's lock"
+        );
         ((w, st.generation), inv)
     }
 }
@@ -353,10 +417,10 @@ impl XrefEngine {
             return 0;
         }
         // Most searches are under the budget: seen under the read lock, which searches share.
-        if self.refs().read().is_ok_and(|ix| ix.bodies_bytes() <= budget) {
+        if self.refs_read().is_ok_and(|ix| ix.bodies_bytes() <= budget) {
             return 0;
         }
-        match self.refs().write() {
+        match self.refs_write() {
             Ok(mut ix) => ix.evict_to(budget),
             Err(_) => 0,
         }
@@ -364,28 +428,28 @@ impl XrefEngine {
 
     /// Heap bytes of the reference index, roughly.
     pub fn bound_bytes(&self) -> usize {
-        self.refs().read().map(|r| r.heap_bytes()).unwrap_or(0)
+        self.refs_read().map(|r| r.heap_bytes()).unwrap_or(0)
     }
 
     /// How many files and references are kept bound (for status and benchmarks).
     pub fn bound(&self) -> (usize, usize) {
-        self.refs().read().map(|r| (r.file_count(), r.refs)).unwrap_or_default()
+        self.refs_read().map(|r| (r.file_count(), r.refs)).unwrap_or_default()
     }
 
     /// Whether the reference index has room for more files.
     pub fn has_room(&self) -> bool {
-        self.refs().read().is_ok_and(|ix| ix.room_for(0))
+        self.refs_read().is_ok_and(|ix| ix.room_for(0))
     }
 
     /// The generation of the world last linked: a world whose [`World::shape`] differs is
     /// outdated.
     pub fn generation(&self) -> u64 {
-        self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX)
+        self.lock_state().map(|st| st.generation).unwrap_or(u64::MAX)
     }
 
     /// The stamps the world was built from, for `files`.
     fn stamps(&self, files: &[Arc<Path>]) -> Vec<Option<Stamp>> {
-        let Ok(st) = self.state.lock() else { return vec![None; files.len()] };
+        let Ok(st) = self.lock_state() else { return vec![None; files.len()] };
         files.iter().map(|p| st.entries.get(p).map(|e| e.stamp)).collect()
     }
 
@@ -401,7 +465,7 @@ impl XrefEngine {
         let (all, cut) = bind_file(world, file_index(world, p), bytes);
         self.bytes_bound.fetch_add(bytes.len(), Relaxed);
         if let Some(stamp) = stamp
-            && let Ok(mut ix) = self.refs().write()
+            && let Ok(mut ix) = self.refs_write()
             && ix.insert(p, &all, cut, words_of(bytes), stamp, world.shape)
         {
             self.dirty.store(true, Relaxed);
@@ -428,7 +492,7 @@ impl XrefEngine {
         let mut cut_short: Vec<(Arc<Path>, DepthCut)> = Vec::new();
         let name_words: Vec<u32> = names.iter().map(|n| word_hash(n.as_bytes())).collect();
         let mut unbound: Vec<(&Arc<Path>, Option<Stamp>)> = Vec::new();
-        if let Ok(ix) = self.refs().read() {
+        if let Ok(ix) = self.refs_read() {
             let mut ids: Vec<u32> = keys.iter().filter_map(|k| ix.find_key(k)).collect();
             ids.sort_unstable();
             // Which files of the scope are answered by the index.
@@ -537,7 +601,7 @@ impl XrefEngine {
     /// A file's kept references, when they are valid for its stamp in the world.
     fn kept_refs(&self, p: &Arc<Path>) -> Option<Vec<Ref>> {
         let stamp = self.stamps(std::slice::from_ref(p)).pop().flatten()?;
-        let ix = self.refs().read().ok()?;
+        let ix = self.refs_read().ok()?;
         let f = ix.get(ix.id_of(p)?)?;
         let refs = (f.stamp == stamp).then(|| f.body().map(|b| ix.all(b))).flatten();
         // Read from a stored key table that did not read: bound again.
@@ -569,7 +633,7 @@ impl XrefEngine {
     /// their order, with that stamp (a file the world does not hold is left out).
     pub fn unbound_files(&self, files: &[Arc<Path>]) -> Vec<(Arc<Path>, Stamp)> {
         let stamps = self.stamps(files);
-        let Ok(ix) = self.refs().read() else { return Vec::new() };
+        let Ok(ix) = self.refs_read() else { return Vec::new() };
         files
             .iter()
             .zip(stamps)
@@ -596,12 +660,12 @@ impl XrefEngine {
             if halted.load(Relaxed) {
                 return;
             }
-            let moved_on = self.state.lock().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape;
-            if stop() || moved_on || !self.refs().read().is_ok_and(|ix| ix.room_for(0)) {
+            let moved_on = self.lock_state().map(|st| st.generation).unwrap_or(u64::MAX) != world.shape;
+            if stop() || moved_on || !self.refs_read().is_ok_and(|ix| ix.room_for(0)) {
                 halted.store(true, Relaxed);
                 return;
             }
-            let kept = self.refs().read().ok().and_then(|ix| Some(ix.get(ix.id_of(p)?)?.stamp == *stamp));
+            let kept = self.refs_read().ok().and_then(|ix| Some(ix.get(ix.id_of(p)?)?.stamp == *stamp));
             if kept == Some(true) {
                 return;
             }
