@@ -529,6 +529,8 @@ fn engine_limit(reason: &str) -> bool {
         "could not be bound",
         "could not bind",
         "cannot type",
+        "could not type",
+        "does not type",
         "cannot be typed",
         "not sure",
         "includeLikely",
@@ -539,6 +541,9 @@ fn engine_limit(reason: &str) -> bool {
         "unreadable",
         "untypable",
         "could not be read",
+        // A local's type the binder could infer, an assignment flow analysis could prove.
+        "its type is not written",
+        "the syntax cannot tell",
     ];
     LIMITS.iter().any(|l| reason.contains(l))
 }
