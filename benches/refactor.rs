@@ -18,10 +18,20 @@
 //! `move` of the member types of top-level classes (by their name's position) to the same
 //! classes in turn; `convert` of `for`
 //! statements shaped like indexed loops over an array or a list (by their line);
-//! `convert_lambda`: `convert` of anonymous classes (by their `new`'s position).
+//! `convert_lambda`: `convert` of anonymous classes (by their `new`'s position); `rename_method`,
+//! `rename_field`, `rename_type`, `rename_local`: `rename` of methods, fields, types and local
+//! variables (by their name's position) to the name with `Renamed` appended.
 //!
 //! `cargo bench --bench refactor --profile dev` (`REFACTOR_N`: picks per action, default 20;
-//! `REFACTOR_SEED`).
+//! `REFACTOR_SEED`; `REFACTOR_ONLY`: one action).
+//!
+//! The torture run (issue 53): `REFACTOR_CORPUS=DIR` (a project's source folder, copied) proves
+//! the same picks on any project that javac compiles offline, with `REFACTOR_CLASSPATH` (jars,
+//! `:`-separated), `REFACTOR_MODULE_PATH` (for a `module-info.java`) and `REFACTOR_LOMBOK=1`
+//! (Lombok as javac's processor), all given to the workspace as its classpath too;
+//! `REFACTOR_NAME` names it in the report. Each action prints a row `| project | action | picks
+//! | applied | refused (a reason in the code) | refused (an engine limit: it could not bind, type
+//! or read what it needed) | broken |` and the project a total row.
 //!
 //! `REFACTOR_CORPUS=java.base`: the same picks on the JDK's java.base sources
 //! (`target/jdk-src/java.base`, or `JDK_SRC_DIR`). After each apply the touched files, plus for
@@ -47,15 +57,32 @@ fn java_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// javac over the whole library: None when it compiles, else its first error lines.
+/// javac over the whole library (`REFACTOR_CLASSPATH`, `REFACTOR_MODULE_PATH` and, with
+/// `REFACTOR_LOMBOK=1`, Lombok as the processor): None when it compiles, else its first error
+/// lines.
 fn compile_errors(root: &Path) -> Option<String> {
     let out = tempfile::tempdir().expect("out");
-    let o = std::process::Command::new("javac")
-        .args(["-nowarn", "-proc:none", "-encoding", "UTF-8", "-d"])
-        .arg(out.path())
-        .args(java_files(root))
-        .output()
-        .expect("javac runs");
+    let list = out.path().join("sources.txt");
+    let files: Vec<String> = java_files(root).iter().map(|f| f.to_string_lossy().into_owned()).collect();
+    std::fs::write(&list, files.join("\n")).expect("source list");
+    let mut javac = std::process::Command::new("javac");
+    javac.args(["-nowarn", "-encoding", "UTF-8", "-d"]).arg(out.path().join("classes"));
+    let lombok = std::env::var("REFACTOR_LOMBOK").is_ok_and(|v| v == "1");
+    let mut cp = std::env::var("REFACTOR_CLASSPATH").unwrap_or_default();
+    if lombok {
+        let jar = std::env::var("LOMBOK_JAR").unwrap_or_else(|_| "/usr/share/java/lombok.jar".into());
+        javac.arg("-processorpath").arg(&jar);
+        cp = if cp.is_empty() { jar } else { format!("{jar}:{cp}") };
+    } else {
+        javac.arg("-proc:none");
+    }
+    if !cp.is_empty() {
+        javac.arg("-cp").arg(cp);
+    }
+    if let Ok(mp) = std::env::var("REFACTOR_MODULE_PATH") {
+        javac.arg("--module-path").arg(mp);
+    }
+    let o = javac.arg(format!("@{}", list.display())).output().expect("javac runs");
     (!o.status.success()).then(|| String::from_utf8_lossy(&o.stderr).lines().take(4).collect::<Vec<_>>().join(" | "))
 }
 
@@ -226,7 +253,19 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32, Str
                         c.kind() == "class_declaration" && c.parent().is_some_and(|p| p.kind() == "program")
                     })
                 }
-                "inline" => {
+                "rename_method" => n.kind() == "method_declaration",
+                "rename_field" => {
+                    n.kind() == "variable_declarator" && n.parent().is_some_and(|p| p.kind() == "field_declaration")
+                }
+                "rename_type" => matches!(
+                    n.kind(),
+                    "class_declaration"
+                        | "interface_declaration"
+                        | "enum_declaration"
+                        | "record_declaration"
+                        | "annotation_type_declaration"
+                ),
+                "rename_local" | "inline" => {
                     n.kind() == "variable_declarator"
                         && n.parent().is_some_and(|p| p.kind() == "local_variable_declaration")
                         && in_body()
@@ -272,14 +311,32 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32, Str
     out
 }
 
-/// The classes `move_member` moves static members to (commons-lang3's two, java.base's two),
-/// written into both copies before the proof: (qualified name, file).
-const MOVE_TARGETS: [(&str, &str); 4] = [
-    ("org.apache.commons.lang3.MoveTarget", "org/apache/commons/lang3/MoveTarget.java"),
-    ("org.apache.commons.lang3.moved.Target", "org/apache/commons/lang3/moved/Target.java"),
-    ("java.util.MoveTarget", "java/util/MoveTarget.java"),
-    ("java.lang.MoveTarget", "java/lang/MoveTarget.java"),
-];
+/// The classes `move_member` moves static members to, written into both copies before the
+/// proof: (qualified name, file). java.base's are in java.util and java.lang; a project's are
+/// `MoveTarget` in its shortest package (commons-lang3's `org.apache.commons.lang3`) and
+/// `Target` in that package's new subpackage `moved`, where `move` moves types too.
+fn move_targets(root: &Path, jdk: bool) -> [(String, String); 2] {
+    let pkg = if jdk {
+        "java.util".to_owned()
+    } else {
+        java_files(root)
+            .iter()
+            .filter_map(|f| {
+                let t = std::fs::read_to_string(f).ok()?;
+                let line = t.lines().find(|l| l.starts_with("package "))?;
+                Some(line.trim_start_matches("package ").trim_end_matches(';').trim().to_owned())
+            })
+            .min_by_key(|p| (p.matches('.').count(), p.clone()))
+            .unwrap_or_default()
+    };
+    let file = |fqn: &str| format!("{}.java", fqn.replace('.', "/"));
+    let (a, b) = if jdk {
+        ("java.util.MoveTarget".to_owned(), "java.lang.MoveTarget".to_owned())
+    } else {
+        (format!("{pkg}.MoveTarget"), format!("{pkg}.moved.Target"))
+    };
+    [(a.clone(), file(&a)), (b.clone(), file(&b))]
+}
 
 #[derive(Default)]
 struct Tally {
@@ -292,7 +349,10 @@ struct Tally {
 }
 
 fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: bool) -> Tally {
-    let pool = candidates(pristine, action);
+    let targets = move_targets(pristine, jdk);
+    // Not the empty classes written for move_member.
+    let pool: Vec<_> =
+        candidates(pristine, action).into_iter().filter(|c| targets.iter().all(|t| t.1 != c.0)).collect();
     println!("{action}: {} candidates", pool.len());
     let mut seed = seed;
     let mut next = |n: usize| {
@@ -314,20 +374,25 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: boo
             "safe_delete" => RefactorAction::SafeDelete,
             "inline_method" => RefactorAction::Inline,
             "extract_method" => RefactorAction::ExtractMethod,
+            a if a.starts_with("rename_") => RefactorAction::Rename,
             _ => RefactorAction::ExtractVariable,
         };
         if action == "extract_variable" || action == "extract_method" {
             args.end_line = end_line;
             args.end_column = end_column;
         }
+        if action.starts_with("rename_") {
+            // A type's file is renamed with it: its pristine copy is restored by name below.
+            args.new_name = format!("{name}Renamed");
+        }
         // extract_method replaces the statements' duplicates in the class too.
         args.replace_all = action == "extract_method";
         if action == "move" {
-            args.destination = "org.apache.commons.lang3.moved".into();
+            args.destination = targets[1].0.rsplit_once('.').map_or(String::new(), |x| x.0.to_owned());
         }
         if action == "move_member" || action == "move_nested" {
             // In turn: a class of the root package, and one of a new package.
-            args.destination = MOVE_TARGETS[usize::from(jdk) * 2 + picks.len() % 2].0.into();
+            args.destination = targets[picks.len() % 2].0.clone();
         }
         if action == "change_signature" {
             let count = end_line;
@@ -355,7 +420,21 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: boo
         };
         picks.push(Pick { label, file: work.join(&file), name, args });
     }
-    let flags = Flags::roots([work]).set("watch", false).set("cache", false);
+    let mut flags = Flags::roots([work]).set("watch", false).set("cache", false).set("compile_after_apply", false);
+    let jars: Vec<String> = std::env::var("REFACTOR_CLASSPATH")
+        .into_iter()
+        .chain(std::env::var("REFACTOR_MODULE_PATH"))
+        .flat_map(|v| v.split(':').filter(|p| !p.is_empty()).map(str::to_owned).collect::<Vec<_>>())
+        .chain(
+            std::env::var("REFACTOR_LOMBOK")
+                .ok()
+                .filter(|v| v == "1")
+                .map(|_| std::env::var("LOMBOK_JAR").unwrap_or_else(|_| "/usr/share/java/lombok.jar".into())),
+        )
+        .collect();
+    if !jars.is_empty() {
+        flags.give("classpath", jars);
+    }
     let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
     ws.build_index();
     let mut tally = Tally::default();
@@ -423,11 +502,14 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: boo
                 }
             }
         }
+        // A move may have removed the directory it emptied.
+        std::fs::create_dir_all(p.file.parent().expect("parent")).expect("mkdir");
         std::fs::copy(pristine.join(&rel), &p.file).expect("restore the file");
         let mut changed = vec![p.file.clone()];
         for f in touched {
             let (from, to) = (pristine.join(&f), work.join(&f));
             if from.is_file() {
+                std::fs::create_dir_all(to.parent().expect("parent")).expect("mkdir");
                 std::fs::copy(&from, &to).expect("restore a file");
             } else {
                 let _ = std::fs::remove_file(&to);
@@ -439,15 +521,50 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: boo
     tally
 }
 
+/// Whether a refusal is the engine's limit (it could not bind, type or read what it needed)
+/// rather than a reason in the code (a use, a clash, a shape the refactoring does not take).
+fn engine_limit(reason: &str) -> bool {
+    const LIMITS: &[&str] = &[
+        "the engine",
+        "could not be bound",
+        "could not bind",
+        "cannot type",
+        "could not type",
+        "does not type",
+        "cannot be typed",
+        "not sure",
+        "includeLikely",
+        "is not indexed",
+        "not known to",
+        "does not know",
+        "not in the workspace or its libraries",
+        "unreadable",
+        "untypable",
+        "could not be read",
+        // A local's type the binder could infer, an assignment flow analysis could prove.
+        "its type is not written",
+        "the syntax cannot tell",
+    ];
+    LIMITS.iter().any(|l| reason.contains(l))
+}
+
 fn main() {
     let jdk = std::env::var("REFACTOR_CORPUS").is_ok_and(|c| c == "java.base");
     let target = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target");
+    let given = std::env::var_os("REFACTOR_CORPUS").filter(|_| !jdk).map(PathBuf::from);
     let corpus = if jdk {
         std::env::var_os("JDK_SRC_DIR").map_or(target.join("jdk-src"), PathBuf::from).join("java.base")
     } else {
-        target.join("corpus/commons-lang3/src/main/java")
+        given.clone().unwrap_or_else(|| target.join("corpus/commons-lang3/src/main/java"))
     };
-    if !corpus.join(if jdk { "java" } else { "org" }).is_dir() {
+    let project = std::env::var("REFACTOR_NAME").unwrap_or_else(|_| match &given {
+        Some(d) => d.file_name().map_or("project".into(), |n| n.to_string_lossy().into_owned()),
+        None if jdk => "java.base".into(),
+        None => "commons-lang3".into(),
+    });
+    let present =
+        if given.is_some() { corpus.is_dir() } else { corpus.join(if jdk { "java" } else { "org" }).is_dir() };
+    if !present {
         eprintln!("no corpus at {} (run .ci/run)", corpus.display());
         return;
     }
@@ -463,7 +580,7 @@ fn main() {
     }
     let pristine = pristine.canonicalize().expect("canon");
     let work = work.canonicalize().expect("canon");
-    for (fqn, file) in &MOVE_TARGETS[usize::from(jdk) * 2..usize::from(jdk) * 2 + 2] {
+    for (fqn, file) in &move_targets(&pristine, jdk) {
         let (pkg, simple) = fqn.rsplit_once('.').expect("qualified");
         for root in [&pristine, &work] {
             let to = root.join(file);
@@ -490,6 +607,9 @@ fn main() {
         std::fs::copy(pristine.join(&objects), work.join(&objects)).expect("restore");
     }
     let mut broken = 0;
+    // The project's row: picks, applied, refused for a reason of the code, refused for a limit
+    // of the engine, broken.
+    let mut row = [0usize; 5];
     for action in [
         "inline",
         "extract_variable",
@@ -502,6 +622,10 @@ fn main() {
         "move_nested",
         "convert",
         "convert_lambda",
+        "rename_method",
+        "rename_field",
+        "rename_type",
+        "rename_local",
     ] {
         if !only.is_empty() && only != action {
             continue;
@@ -542,7 +666,7 @@ fn main() {
         let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{n}× {r}")).collect();
         println!(
             "{action} proof on {} (seed {seed}): {} picks, {} applied and compiled, {} refused, {} broken{} ({:.0} s); refusals: {}",
-            if jdk { "java.base" } else { "commons-lang3" },
+            project,
             tally.applied + tally.refused.len() + tally.broken.len() + tally.unproven.len(),
             tally.applied,
             tally.refused.len(),
@@ -556,6 +680,26 @@ fn main() {
             reasons.join("; ")
         );
         broken += tally.broken.len();
+        let limits = tally.refused.iter().filter(|r| engine_limit(r)).count();
+        for r in tally.refused.iter().filter(|r| engine_limit(r)) {
+            println!("  engine limit: {r}");
+        }
+        let picks = tally.applied + tally.refused.len() + tally.broken.len() + tally.unproven.len();
+        for (i, v) in
+            [picks, tally.applied, tally.refused.len() - limits, limits, tally.broken.len()].into_iter().enumerate()
+        {
+            row[i] += v;
+        }
+        println!(
+            "| {project} | {action} | {picks} | {} | {} | {limits} | {} |",
+            tally.applied,
+            tally.refused.len() - limits,
+            tally.broken.len()
+        );
     }
+    println!(
+        "| {project} | all (seed {seed}, {n} per action) | {} | {} | {} | {} | {} |",
+        row[0], row[1], row[2], row[3], row[4]
+    );
     assert_eq!(broken, 0, "refactorings broke the build");
 }

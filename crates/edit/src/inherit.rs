@@ -620,6 +620,9 @@ pub struct Functional {
     pub is_interface: bool,
     pub abstract_methods: Vec<MethodDecl>,
     pub members: HashSet<String>,
+    /// The member types among `members` that name no method or field too, by simple name: the
+    /// qualified name each means in the anonymous class's body.
+    pub member_types: HashMap<String, String>,
     /// Supertypes that could not be loaded.
     pub missing: Vec<String>,
 }
@@ -632,6 +635,7 @@ pub fn functional(iface: &str, lookup: &Lookup) -> Functional {
     let (all, missing) = hierarchy(&start, lookup, &[]);
     let abstract_methods = unimplemented(&all, &HashSet::new()).into_iter().map(|i| i.m.clone()).collect();
     let mut members: HashSet<String> = all.iter().map(|i| i.m.name.clone()).collect();
+    let mut member_types: HashMap<String, String> = HashMap::new();
     let mut seen: HashSet<String> = HashSet::new();
     let mut queue = vec![name, "java.lang.Object".to_owned()];
     while let Some(n) = queue.pop() {
@@ -640,10 +644,15 @@ pub fn functional(iface: &str, lookup: &Lookup) -> Functional {
         }
         let Some(d) = lookup.types.get(&n) else { continue };
         members.extend(d.fields.iter().map(|f| f.name.clone()));
-        members.extend(d.inner_classes.iter().map(|c| c.name.clone()));
+        for c in &d.inner_classes {
+            member_types.entry(c.name.clone()).or_insert_with(|| format!("{n}.{}", c.name));
+        }
         queue.extend(supers_of(&d).iter().map(|s| split_args(s).0));
     }
-    Functional { is_interface, abstract_methods, members, missing }
+    // A name that is a method or field as well keeps its refusal: the body may mean either.
+    member_types.retain(|t, _| !members.contains(t));
+    members.extend(member_types.keys().cloned());
+    Functional { is_interface, abstract_methods, members, member_types, missing }
 }
 
 #[cfg(test)]

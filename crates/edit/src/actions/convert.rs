@@ -75,8 +75,21 @@ fn lambda(ctx: &dyn Ctx, doc: &Doc, line: u32, column: u32) -> Result<Outcome, A
     if sam.type_params_text.is_some() {
         return Err(no(format!("{fqn}.{} is generic (a lambda cannot implement it)", sam.name)));
     }
-    if let Some(n) = a.names.iter().find(|n| f.members.contains(n.as_str())) {
-        return Err(no(format!("`{n}` in its body is a member it inherits; in a lambda it would mean another")));
+    for n in a.names.iter().filter(|n| f.members.contains(n.as_str())) {
+        // A member type the lambda names as well (imported, or inherited by the enclosing
+        // class) means the same there; any other inherited member would mean another.
+        let Some(member) = f.member_types.get(n) else {
+            return Err(no(format!("`{n}` in its body is a member it inherits; in a lambda it would mean another")));
+        };
+        match w.qualify_in(here, n) {
+            Some(there) if there == *member => {}
+            there => {
+                let there = there.unwrap_or_else(|| "nothing the engine knows".into());
+                return Err(no(format!(
+                    "`{n}` in its body is a member it inherits ({member}); in a lambda it would mean {there}"
+                )));
+            }
+        }
     }
     target(&w, fi, here, doc, &a, &fqn).map_err(no)?;
     let mut edit = WorkspaceEdit::default();
@@ -375,7 +388,14 @@ fn judge(new: Node, src: &str) -> Result<Anonymous, String> {
             kind::THIS | kind::SUPER if !nested => {
                 why = Some(format!("its method uses `{}` (line {})", n.kind(), n.start_position().row + 1));
             }
-            kind::TYPE_IDENTIFIER => names.push(text(n, src).to_owned()),
+            // `Outer.Inner`'s `Inner` is qualified: only its first segment is a simple name.
+            kind::TYPE_IDENTIFIER
+                if !n.parent().is_some_and(|p| {
+                    p.kind() == kind::SCOPED_TYPE_IDENTIFIER && p.named_child(0).is_some_and(|f| f != n)
+                }) =>
+            {
+                names.push(text(n, src).to_owned())
+            }
             kind::IDENTIFIER => {
                 let t = text(n, src);
                 let p = n.parent();
@@ -920,6 +940,85 @@ mod cases {
             run,
             "package p;\n\ninterface Two {\n    void a();\n    void b();\n}\n\nclass A {\n    Two t = $0new Two() {\n        public void a() {}\n    };\n}\n",
             "not converted: the anonymous class at line 9 stays: p.Two has 2 abstract methods; a functional interface has one",
+        );
+    }
+}
+
+#[cfg(test)]
+mod member_type_cases {
+    use super::run;
+    use crate::tests::{check, check_refused};
+    use expect_test::expect;
+
+    const FILTER: &str =
+        "package p;\n\ninterface Filter {\n    enum Result { GO, STOP }\n    Result head(String s);\n}\n\n";
+
+    #[test]
+    fn an_imported_member_type_that_means_the_same_type_converts() {
+        check(
+            run,
+            &format!(
+                "{FILTER}class A {{\n    Filter f = $0new Filter() {{\n        public Result head(String s) {{\n            return s.isEmpty() ? Result.STOP : Result.GO;\n        }}\n    }};\n}}\n"
+            )
+            .replace("package p;\n\n", "package p;\n\nimport p.Filter.Result;\n\n"),
+            expect![[r#"
+                package p;
+
+                import p.Filter.Result;
+
+                interface Filter {
+                    enum Result { GO, STOP }
+                    Result head(String s);
+                }
+
+                class A {
+                    Filter f = (String s) -> s.isEmpty() ? Result.STOP : Result.GO;
+                }
+            "#]],
+        );
+    }
+
+    #[test]
+    fn a_qualified_member_type_converts() {
+        check(
+            run,
+            &format!(
+                "{FILTER}class A {{\n    Filter f = $0new Filter() {{\n        public Filter.Result head(String s) {{\n            return Filter.Result.GO;\n        }}\n    }};\n}}\n"
+            ),
+            expect![[r#"
+                package p;
+
+                interface Filter {
+                    enum Result { GO, STOP }
+                    Result head(String s);
+                }
+
+                class A {
+                    Filter f = (String s) -> Filter.Result.GO;
+                }
+            "#]],
+        );
+    }
+
+    #[test]
+    fn a_member_type_that_would_mean_another_type_stays() {
+        check_refused(
+            run,
+            &format!(
+                "{FILTER}class A {{\n    static class Result {{}}\n    Filter f = $0new Filter() {{\n        public Result head(String s) {{\n            return Result.GO;\n        }}\n    }};\n}}\n"
+            ),
+            "not converted: the anonymous class at line 10 stays: `Result` in its body is a member it inherits (p.Filter.Result); in a lambda it would mean p.A.Result",
+        );
+    }
+
+    #[test]
+    fn a_member_type_the_lambda_cannot_name_stays() {
+        check_refused(
+            run,
+            &format!(
+                "{FILTER}class A {{\n    Filter f = $0new Filter() {{\n        public Result head(String s) {{\n            return Result.GO;\n        }}\n    }};\n}}\n"
+            ),
+            "not converted: the anonymous class at line 9 stays: `Result` in its body is a member it inherits (p.Filter.Result); in a lambda it would mean nothing the engine knows",
         );
     }
 }

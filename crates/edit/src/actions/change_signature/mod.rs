@@ -158,16 +158,7 @@ pub fn run(ctx: &dyn Ctx, target: &Target, args: &Request) -> Result<Outcome, Ac
     }
     if change.reshapes() || new_name != old_name {
         let clashes = if is_ctor {
-            let id = w.workspace_type(owner);
-            id.map(|id| {
-                w.decl(id)
-                    .ctors
-                    .iter()
-                    .filter(|c| !c.implicit && w.method_key(id, c) != *key && c.params.len() == erased.len())
-                    .map(|c| format!("{} has as many parameters", w.method_key(id, c)))
-                    .collect()
-            })
-            .unwrap_or_default()
+            mji_xref::signature::ctor_conflicts(&w, owner, key, &erased)
         } else {
             mji_xref::signature::overload_conflicts(&w, &family.keys, &new_name, &erased)
         };
@@ -362,6 +353,106 @@ mod cases {
                 run(ctx, &resolve_target(w, "p.A#area(int,int)").expect("target"), &r)
             },
             "p.A#area(int,int) not changed: nothing changes: give `parameters` (a new list) or `newName`",
+        );
+    }
+
+    /// `area(int w, int h)` beside `other`, `h` unused: the request removes `h`.
+    fn remove_h(other: &str) -> String {
+        format!(
+            "package p;\n\nclass B {{\n    int area(int w, int h) {{\n        return w;\n    }}\n\n    {other}\n\n    int f() {{\n        return area(1, 2);\n    }}\n}}\n"
+        )
+    }
+
+    fn without_h(
+        ctx: &dyn crate::ctx::Ctx,
+        w: &mji_xref::world::World,
+    ) -> Result<crate::ctx::Outcome, crate::actions::ActionError> {
+        let r = Request { new_name: "", parameters: Some(vec![param(Some(0), "", "", "")]), include_likely: false };
+        run(ctx, &resolve_target(w, "p.B#area(int,int)").expect("target"), &r)
+    }
+
+    #[test]
+    fn a_removal_that_gives_an_existing_overloads_parameters_is_a_clash() {
+        check_workspace_refused(
+            &[("p/B.java", &remove_h("int area(int w) { return w * 2; }"))],
+            without_h,
+            "p.B#area(int,int) not changed: the new signature clashes: p.B#area(int) has the same parameters",
+        );
+    }
+
+    #[test]
+    fn a_removal_that_gives_a_subclass_methods_parameters_is_a_clash() {
+        check_workspace_refused(
+            &[
+                ("p/B.java", &remove_h("")),
+                ("p/C.java", "package p;\n\nclass C extends B {\n    int area(int w) {\n        return 0;\n    }\n}\n"),
+            ],
+            without_h,
+            "p.B#area(int,int) not changed: the new signature clashes: p.C#area(int) has the same parameters",
+        );
+    }
+
+    #[test]
+    fn a_removal_beside_an_overload_no_call_could_also_take_applies() {
+        check_workspace(
+            &[("p/B.java", &remove_h("int area(String s) { return s.length(); }"))],
+            without_h,
+            expect![[r#"
+                --- p/B.java
+                package p;
+
+                class B {
+                    int area(int w) {
+                        return w;
+                    }
+
+                    int area(String s) { return s.length(); }
+
+                    int f() {
+                        return area(1);
+                    }
+                }
+            "#]],
+        );
+    }
+
+    #[test]
+    fn a_removal_beside_an_overload_a_call_could_bind_to_is_refused() {
+        check_workspace_refused(
+            &[("p/B.java", &remove_h("int area(long s) { return 0; }"))],
+            without_h,
+            "p.B#area(int,int) not changed: the new signature clashes: p.B#area(long) has as many parameters, so calls could bind to a different method than before",
+        );
+    }
+
+    #[test]
+    fn an_added_parameter_beside_an_overload_no_call_could_also_take_applies() {
+        check_workspace(
+            &[(
+                "p/B.java",
+                "package p;\n\nclass B {\n    int area(int w) {\n        return w;\n    }\n\n    int area(int w, String unit) { return w; }\n\n    int f() {\n        return area(1);\n    }\n}\n",
+            )],
+            |ctx, w| {
+                let parameters = Some(vec![param(Some(0), "", "", ""), param(None, "scale", "int", "1")]);
+                let r = Request { new_name: "", parameters, include_likely: false };
+                run(ctx, &resolve_target(w, "p.B#area(int)").expect("target"), &r)
+            },
+            expect![[r#"
+                --- p/B.java
+                package p;
+
+                class B {
+                    int area(int w, int scale) {
+                        return w;
+                    }
+
+                    int area(int w, String unit) { return w; }
+
+                    int f() {
+                        return area(1, 1);
+                    }
+                }
+            "#]],
         );
     }
 }

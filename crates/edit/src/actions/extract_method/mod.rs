@@ -232,13 +232,19 @@ fn library_throws(ctx: &dyn Ctx, key: &str) -> Option<Vec<Ty>> {
         }
         out.replace("...", "[]")
     };
-    let same: Vec<&mji_model::MethodDecl> =
-        t.methods.iter().filter(|m| m.name == name && m.params.len() == wanted.len()).collect();
-    let m = match same.as_slice() {
-        [m] => *m,
-        _ => *same.iter().find(|m| m.params.iter().zip(&wanted).all(|(p, w)| erased(&p.type_text) == *w))?,
+    // A constructor's key is named by its class (`java.io.FileReader#FileReader(String)`).
+    let ctor = owner.rsplit(['.', '$']).next() == Some(name);
+    let callables: Vec<(&[mji_model::Param], &[String])> = if ctor {
+        t.constructors.iter().map(|c| (c.params.as_slice(), c.throws.as_slice())).collect()
+    } else {
+        t.methods.iter().filter(|m| m.name == name).map(|m| (m.params.as_slice(), m.throws.as_slice())).collect()
     };
-    Some(m.throws.iter().map(|e| Ty::Class(erased(e).into(), Vec::new())).collect())
+    let same: Vec<_> = callables.into_iter().filter(|(ps, _)| ps.len() == wanted.len()).collect();
+    let (_, throws) = match same.as_slice() {
+        [m] => *m,
+        _ => *same.iter().find(|(ps, _)| ps.iter().zip(&wanted).all(|(p, w)| erased(&p.type_text) == *w))?,
+    };
+    Some(throws.iter().map(|e| Ty::Class(erased(e).into(), Vec::new())).collect())
 }
 
 fn class_name(t: &Ty) -> Option<&str> {
@@ -297,5 +303,30 @@ mod cases {
             "class A {\n    void f() {\n        $0System.out.println();\n    }\n}\n",
             "not extracted: `class` is not a Java identifier",
         );
+    }
+}
+
+#[cfg(test)]
+mod library_ctor_cases {
+    use super::{Request, run};
+    use crate::ctx::Ctx;
+    use crate::tests::TestCtx;
+
+    /// `java.io.FileReader` as its class file declares it: a constructor that throws.
+    fn file_reader() -> mji_model::TypeDecl {
+        let src = "package java.io;\npublic class FileReader extends java.io.InputStreamReader {\n    public FileReader(java.lang.String fileName) throws java.io.FileNotFoundException {}\n    public FileReader(java.io.File file) throws java.io.FileNotFoundException {}\n}\n";
+        mji_parser::outline("FileReader.java", src.as_bytes()).classes.remove(0)
+    }
+
+    #[test]
+    fn a_library_constructor_declares_what_it_throws() {
+        let src = "package p;\n\nimport java.io.FileReader;\nimport java.io.IOException;\n\nclass A {\n    int first(String name) throws IOException {\n        FileReader r = new FileReader(name);\n        int c = r.read();\n        r.close();\n        return c;\n    }\n}\n";
+        let ctx = TestCtx::new(&[("p/A.java", src)]).with_library(file_reader());
+        let doc = ctx.read(&ctx.path_of("p/A.java").expect("path")).expect("read");
+        let r = Request { line: 8, column: 0, end_line: 8, end_column: 0, new_name: "open", replace_all: false };
+        let out = run(&ctx, &doc, &r).unwrap_or_else(|e| panic!("refused: {e}"));
+        let plan = out.edit.plan().expect("plan");
+        let text = String::from_utf8_lossy(&plan.files[0].new).into_owned();
+        assert!(text.contains("private static FileReader open(String name) throws IOException {"), "{text}");
     }
 }

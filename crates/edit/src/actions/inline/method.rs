@@ -40,6 +40,8 @@ pub struct Method {
     pub is_static: bool,
     /// Names the body declares (locals, lambda parameters).
     declared: Vec<String>,
+    /// The locals its top-level statements declare: in scope after an inlined statement list.
+    top_declared: Vec<String>,
     /// Simple type names the body and signature use.
     pub type_names: Vec<String>,
     /// The class body the method is in (byte range).
@@ -269,6 +271,17 @@ pub fn method_at(doc: &Doc, name: &str, line: u32) -> Result<Method, String> {
         params,
         ret,
         expr,
+        top_declared: stmts
+            .iter()
+            .filter(|s| s.kind() == kind::LOCAL_VARIABLE_DECLARATION)
+            .flat_map(|s| {
+                let mut c = s.walk();
+                s.children_by_field_name("declarator", &mut c)
+                    .filter_map(|d| d.child_by_field_name("name"))
+                    .filter_map(|n| n.utf8_text(bytes).ok().map(str::to_owned))
+                    .collect::<Vec<_>>()
+            })
+            .collect(),
         stmts: stmts.iter().map(|s| (s.start_byte(), s.end_byte())).collect(),
         stmt_indent,
         uses,
@@ -308,6 +321,9 @@ pub struct Site<'a> {
     pub types_visible: bool,
     /// Cast the value to the return type (its type is not exactly the return type).
     pub cast: bool,
+    /// The locals earlier inlinings in this file declare, by the start of the member they are
+    /// in: several calls in one method must not declare a name twice.
+    pub introduced: &'a std::cell::RefCell<Vec<(usize, String)>>,
 }
 
 /// The edits inlining one call of `m` (whose declaration's text is `decl_text`).
@@ -381,6 +397,8 @@ pub fn inline_call(m: &Method, decl_text: &str, site: &Site) -> Result<Vec<TextE
             taken.push(t.to_owned());
         }
     });
+    let member_at = member.start_byte();
+    taken.extend(site.introduced.borrow().iter().filter(|(at, _)| *at == member_at).map(|(_, n)| n.clone()));
     if let Some(d) = m.declared.iter().find(|d| taken.contains(d)) {
         return Err(format!("line {line}: the body declares `{d}`, a name the calling code already uses"));
     }
@@ -404,6 +422,7 @@ pub fn inline_call(m: &Method, decl_text: &str, site: &Site) -> Result<Vec<TextE
     };
     let mut value: Vec<String> = Vec::new();
     let mut locals: Vec<String> = Vec::new();
+    let mut new_locals: Vec<String> = Vec::new();
     let nontrivial = args.iter().filter(|a| !trivial(**a)).count();
     for (i, a) in args.iter().enumerate() {
         let at = &text[a.start_byte()..a.end_byte()];
@@ -431,6 +450,7 @@ pub fn inline_call(m: &Method, decl_text: &str, site: &Site) -> Result<Vec<TextE
                 return Err(format!("line {line}: the argument `{at}` needs its parameter's type where it is"));
             }
             locals.push(format!("{} {nm} = {at};", m.params[i].0));
+            new_locals.push(nm.clone());
             value.push(nm);
         }
     }
@@ -532,6 +552,7 @@ pub fn inline_call(m: &Method, decl_text: &str, site: &Site) -> Result<Vec<TextE
             }
             let body = lines.join(eol);
             edits.push(TextEdit { start: parent.start_byte(), end: parent.end_byte(), text: body });
+            new_locals.extend(m.top_declared.iter().cloned());
         }
     }
     if !locals.is_empty() {
@@ -543,6 +564,7 @@ pub fn inline_call(m: &Method, decl_text: &str, site: &Site) -> Result<Vec<TextE
         let pre: String = locals.iter().map(|l| format!("{l}{eol}{indent}")).collect();
         edits.push(TextEdit { start: statement.start_byte(), end: statement.start_byte(), text: pre });
     }
+    site.introduced.borrow_mut().extend(new_locals.into_iter().map(|n| (member_at, n)));
     Ok(edits)
 }
 
@@ -571,7 +593,8 @@ mod tests {
         let doc = Doc::new(Path::new("/x/A.java"), "A.java", src.as_bytes().to_vec()).expect("utf-8");
         let m = method_at(&doc, name, decl_line)?;
         let at = src.find(call).expect("call");
-        let site = Site { doc: &doc, at, same_file: true, types_visible: true, cast: false };
+        let introduced = std::cell::RefCell::new(Vec::new());
+        let site = Site { doc: &doc, at, same_file: true, types_visible: true, cast: false, introduced: &introduced };
         let edits = inline_call(&m, doc.text(), &site)?;
         let mut e = crate::WorkspaceEdit::default();
         let mut f = doc.edit();

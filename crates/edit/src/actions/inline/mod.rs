@@ -170,6 +170,7 @@ pub fn method(ctx: &dyn Ctx, target: &Target, at: Option<(PathBuf, u32, u32)>) -
         let d = if *p == *path { Doc::read(&path, &decl_doc.display)? } else { ctx.read(&p)? };
         let fi = w.files.iter().position(|f| *f.path == *p);
         let mut f = d.edit();
+        let introduced = std::cell::RefCell::new(Vec::new());
         for (r, _) in refs {
             let at = format!("{}:{}:{}", d.display, r.line, r.column);
             if let Some((op, ol, oc)) = &one
@@ -192,7 +193,8 @@ pub fn method(ctx: &dyn Ctx, target: &Target, at: Option<(PathBuf, u32, u32)>) -
                 refused.push(format!("{at}: the call could not be read"));
                 continue;
             };
-            let site = method::Site { doc: &d, at: o, same_file: *p == *path, types_visible, cast };
+            let site =
+                method::Site { doc: &d, at: o, same_file: *p == *path, types_visible, cast, introduced: &introduced };
             match method::inline_call(&m, decl_doc.text(), &site) {
                 Ok(e) => {
                     f.edits.extend(e);
@@ -440,5 +442,58 @@ mod cases {
         let (said, after) = method_inlined("rm.Pricing#half(int)");
         assert!(after.contains("double h = (base / 2.0) * 2;"), "{after}");
         assert!(said.contains("the declaration stays: it is public API"), "{said}");
+    }
+
+    /// commons-collections' `MapUtils#printIndent`, called three times in one method: each
+    /// call's argument local gets its own name (all three were `int indent`: javac refused).
+    #[test]
+    fn calls_in_one_method_declare_their_argument_locals_once() {
+        let a = "package p;\n\nclass A {\n    private static void indent(StringBuilder out, int n) {\n        for (int i = 0; i < n; i++) {\n            out.append(' ');\n        }\n    }\n\n    void f(StringBuilder out, java.util.List<String> l) {\n        indent(out, l.size());\n        out.append('{');\n        indent(out, l.size());\n    }\n\n    void g(StringBuilder out, java.util.List<String> l) {\n        indent(out, l.size());\n    }\n}\n";
+        check_workspace(
+            &[("p/A.java", a)],
+            |ctx, w| method(ctx, &resolve_target(w, "p.A#indent(java.lang.StringBuilder,int)").expect("target"), None),
+            expect![[r#"
+                --- p/A.java
+                package p;
+
+                class A {
+                    void f(StringBuilder out, java.util.List<String> l) {
+                        int n = l.size();
+                        for (int i = 0; i < n; i++) {
+                            out.append(' ');
+                        }
+                        out.append('{');
+                        int n2 = l.size();
+                        for (int i = 0; i < n2; i++) {
+                            out.append(' ');
+                        }
+                    }
+
+                    void g(StringBuilder out, java.util.List<String> l) {
+                        int n = l.size();
+                        for (int i = 0; i < n; i++) {
+                            out.append(' ');
+                        }
+                    }
+                }
+            "#]],
+        );
+    }
+
+    /// A body's own local, inlined twice into one block, would be declared twice.
+    #[test]
+    fn a_body_local_inlined_twice_into_one_method_is_refused() {
+        let a = "package p;\n\nclass A {\n    private static void log(StringBuilder out, String s) {\n        String t = s.trim();\n        out.append(t);\n    }\n\n    void f(StringBuilder out) {\n        log(out, \" a \");\n        log(out, \" b \");\n    }\n}\n";
+        crate::tests::check_workspace_refused(
+            &[("p/A.java", a)],
+            |ctx, w| {
+                method(
+                    ctx,
+                    &resolve_target(w, "p.A#log(java.lang.StringBuilder,java.lang.String)").expect("target"),
+                    None,
+                )
+            },
+            "p.A#log(java.lang.StringBuilder,java.lang.String) not inlined: 1 call(s) cannot take the body: p/A.java: line 11: the body declares `t`, a name the calling code already uses",
+        );
     }
 }
