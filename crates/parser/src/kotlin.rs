@@ -4,7 +4,9 @@
 //! declaration model Java's use, and the members Java sees that Kotlin writes implicitly:
 //! - classes, interfaces, `enum class`, `annotation class`, `object`s and companion objects
 //!   (`modifiers` says `object`, `companion`, `data`, `sealed`, `value`…); an `object`'s
-//!   `INSTANCE` field, marked `generated: "kotlin"`;
+//!   `INSTANCE` field, and on a companion's class its `Companion` field and, as statics, the
+//!   companion's `@JvmStatic` functions, `const val`s and `@JvmField`s, marked
+//!   `generated: "kotlin"`;
 //! - functions (an extension function's receiver is its first parameter, named `receiver`, as
 //!   the JVM method takes it), primary and secondary constructors, properties (a primary
 //!   constructor's `val`/`var` too) with their getter and setter as Java names them (`getName`,
@@ -339,6 +341,9 @@ impl Builder<'_> {
                 match m.kind() {
                     "class_declaration" | "object_declaration" | "companion_object" | "type_alias" => {
                         if let Some(inner) = self.type_decl(*m, &inner_prefix, doc, depth + 1) {
+                            if m.kind() == "companion_object" {
+                                lift_companion(&inner, &mut t);
+                            }
                             t.inner_classes.push(inner);
                         }
                     }
@@ -636,6 +641,68 @@ impl Builder<'_> {
     }
 }
 
+/// What Java sees of a companion object on its class: the `Companion` field, and as the class's
+/// statics its `@JvmStatic` functions, `const val`s and `@JvmField`s, marked generated.
+fn lift_companion(companion: &TypeDecl, t: &mut TypeDecl) {
+    let generated = |by: &str| (Some(LANGUAGE.to_owned()), Some(by.to_owned()));
+    // Java's modifiers: `static`, and `final` for a `val` (a `const val` is one).
+    let statics = |mods: &[String]| -> Vec<String> {
+        let mut out: Vec<String> =
+            mods.iter().filter(|m| !matches!(m.as_str(), "val" | "var" | "const")).cloned().collect();
+        out.push("static".to_owned());
+        if mods.iter().any(|m| m == "val") {
+            out.push("final".to_owned());
+        }
+        out
+    };
+    let line = companion.start_line;
+    t.fields.push(FieldDecl {
+        symbol_id: SymbolId::member(SymbolKind::Field, &t.qualified_name, companion.name.clone(), line, line)
+            .to_string(),
+        kind: "field".to_owned(),
+        name: companion.name.clone(),
+        type_text: companion.name.clone(),
+        modifiers: vec!["public".to_owned(), "static".to_owned(), "final".to_owned()],
+        annotations: Vec::new(),
+        start_line: line,
+        end_line: line,
+        javadoc: Javadoc::absent(),
+        generated: Some(LANGUAGE.to_owned()),
+        generated_by: Some("companion object".to_owned()),
+    });
+    for f in &companion.fields {
+        let by = if f.modifiers.iter().any(|m| m == "const") {
+            "const val"
+        } else if f.annotations.iter().any(|a| a.starts_with("@JvmField")) {
+            "@JvmField"
+        } else {
+            continue;
+        };
+        let mut x = f.clone();
+        x.symbol_id = SymbolId::member(SymbolKind::Field, &t.qualified_name, f.name.clone(), f.start_line, f.end_line)
+            .to_string();
+        x.modifiers = statics(&f.modifiers);
+        (x.generated, x.generated_by) = generated(by);
+        x.javadoc = Javadoc::absent();
+        t.fields.push(x);
+    }
+    for m in companion
+        .methods
+        .iter()
+        .filter(|m| m.generated.is_none() && m.annotations.iter().any(|a| a.starts_with("@JvmStatic")))
+    {
+        let mut x = m.clone();
+        let types = x.params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(",");
+        let member = SymbolId::method_member(&x.name, &types, &x.return_type_text);
+        x.symbol_id =
+            SymbolId::member(SymbolKind::Method, &t.qualified_name, member, x.start_line, x.end_line).to_string();
+        x.modifiers = statics(&m.modifiers);
+        (x.generated, x.generated_by) = generated("@JvmStatic");
+        x.javadoc = Javadoc::absent();
+        t.methods.push(x);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -737,6 +804,8 @@ val topLevel: Int = 1
   field upper: String ["public", "val"] 8
   field isActive:  ["public", "var"] 9
   field x:  ["public", "val"] 11
+  field Companion: Companion ["public", "static", "final"] 14 [kotlin]
+  field MAX:  ["public", "static", "final"] 15 [kotlin]
   ctor constructor(val name: String, var age: Int = 0, id: Long) 7
   ctor constructor(name: String) 12
   method getName(): String ["public"] 7 [val name]
@@ -746,6 +815,7 @@ val topLevel: Int = 1
   method isActive():  ["public"] 9 [var isActive]
   method setActive(): Unit ["private"] 9 [var isActive]
   method greet(User,String...): String ["public"] 13
+  method create(): User ["public", "static"] 16 [@JvmStatic]
 class com.example.app.User.Companion ["public", "companion", "object"] 14-17 None []
   field MAX:  ["public", "const", "val"] 15
   method create(): User ["public"] 16
