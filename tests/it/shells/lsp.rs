@@ -566,3 +566,79 @@ fn the_first_indexing_pass_is_reported_as_work_done_progress() {
     let percentages: Vec<u64> = kinds.iter().filter_map(|k| k.1).collect();
     assert!(percentages.windows(2).all(|w| w[0] <= w[1]), "{percentages:?}");
 }
+
+/// Neovim's own LSP client (Debian's `neovim`, headless, `tests/lua/lsp_client.lua`) against the
+/// real binary: definition, references, hover and document symbols at a call, equal to the tools'
+/// answers on the same target. Skipped without `nvim` (refused under CI: `.ci/run` installs it).
+#[test]
+fn neovim_s_client_gets_the_tools_answers() {
+    if Command::new("nvim").arg("--version").output().is_err() {
+        assert!(std::env::var("CI").is_err(), "nvim is missing (run .ci/run)");
+        eprintln!("skipping: nvim not installed (run .ci/run)");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().canonicalize().expect("canonical");
+    write(&root, "src/com/acme/Greeter.java", GREETER);
+    write(&root, "src/com/acme/App.java", APP);
+    // The first call of `greet` in App (0-based line and UTF-16 column, all ASCII before it).
+    let (line_no, text) = APP.lines().enumerate().find(|(_, l)| l.contains("g.greet(\"you\")")).expect("the call");
+    let col = text.find("greet").expect("greet");
+    let out = root.join("nvim-out.json");
+    let lua = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/lua/lsp_client.lua");
+    let status = Command::new("nvim")
+        .args(["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c"])
+        .arg(format!("luafile {}", lua.display()))
+        .env("MJI_BIN", BIN)
+        .env("MJI_ROOT", &root)
+        .env("MJI_FILE", "src/com/acme/App.java")
+        .env("MJI_LINE", line_no.to_string())
+        .env("MJI_COL", col.to_string())
+        .env("MJI_OUT", &out)
+        .env("XDG_STATE_HOME", root.join(".nvim-state"))
+        .env("XDG_DATA_HOME", root.join(".nvim-data"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("nvim");
+    let got: Value = serde_json::from_slice(&std::fs::read(&out).unwrap_or_default())
+        .unwrap_or_else(|e| panic!("no answer from nvim ({e}): {}", String::from_utf8_lossy(&status.stderr)));
+    assert!(got.get("error").is_none(), "{got:#}");
+    // definition: Greeter#greet's declaration, where show_definition puts it.
+    let def = &got["definition"]["result"];
+    let def = if def.is_array() { &def[0] } else { def };
+    let want = tool(
+        &root,
+        "show_definition",
+        json!({"filePath": "src/com/acme/App.java", "line": line_no + 1, "column": col + 1, "symbol": "greet"}),
+    );
+    let d = &want["definitions"][0];
+    assert_eq!(rel(&root, &def["uri"]), d["file"].as_str().expect("file"), "{got:#}");
+    let start = line(def, "start");
+    assert!(d["startLine"].as_u64() <= Some(start) && Some(start) <= d["endLine"].as_u64(), "{got:#}\n{want:#}");
+    // references: find_references' answer, line for line.
+    let refs = got["references"]["result"].as_array().expect("references");
+    let mut lines: Vec<(String, u64)> = refs.iter().map(|r| (rel(&root, &r["uri"]), line(r, "start"))).collect();
+    lines.sort();
+    let fr = tool(&root, "find_references", json!({"target": "com.acme.Greeter#greet(String)"}));
+    let mut want: Vec<(String, u64)> = fr["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .flat_map(|f| {
+            f["references"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(move |r| (f["file"].as_str().unwrap_or("").to_owned(), r["line"].as_u64().unwrap_or(0)))
+        })
+        .collect();
+    want.sort();
+    assert_eq!(lines, want, "{got:#}");
+    assert_eq!(lines.len(), 2);
+    // hover: the signature and the javadoc.
+    let hover = got["hover"]["result"]["contents"].to_string();
+    assert!(hover.contains("greet(String who)") && hover.contains("Says hello"), "{hover}");
+    // documentSymbol: App and its main.
+    let symbols = got["symbols"]["result"].to_string();
+    assert!(symbols.contains("\"App\"") && symbols.contains("main"), "{symbols}");
+}
