@@ -321,15 +321,16 @@ pub fn in_grammar(kind: &str) -> bool {
         return true;
     }
     static KINDS: std::sync::OnceLock<std::collections::HashSet<&'static str>> = std::sync::OnceLock::new();
-    KINDS
-        .get_or_init(|| {
-            tree_sitter_java::NODE_TYPES
-                .lines()
-                .filter_map(|l| l.trim().strip_prefix("\"type\": \"")?.strip_suffix("\","))
-                .filter(|t| !t.starts_with('_'))
-                .collect()
-        })
-        .contains(kind)
+    KINDS.get_or_init(|| node_kinds(tree_sitter_java::NODE_TYPES)).contains(kind)
+}
+
+/// The node kinds a grammar's `node-types.json` spells (its hidden `_` kinds left out).
+pub(crate) fn node_kinds(node_types: &'static str) -> std::collections::HashSet<&'static str> {
+    node_types
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("\"type\": \"")?.strip_suffix("\","))
+        .filter(|t| !t.starts_with('_'))
+        .collect()
 }
 
 #[cfg(test)]

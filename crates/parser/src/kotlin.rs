@@ -41,15 +41,7 @@ pub fn in_grammar(kind: &str) -> bool {
         return true;
     }
     static KINDS: std::sync::OnceLock<std::collections::HashSet<&'static str>> = std::sync::OnceLock::new();
-    KINDS
-        .get_or_init(|| {
-            tree_sitter_kotlin_ng::NODE_TYPES
-                .lines()
-                .filter_map(|l| l.trim().strip_prefix("\"type\": \"")?.strip_suffix("\","))
-                .filter(|t| !t.starts_with('_'))
-                .collect()
-        })
-        .contains(kind)
+    KINDS.get_or_init(|| crate::kind::node_kinds(tree_sitter_kotlin_ng::NODE_TYPES)).contains(kind)
 }
 
 /// Whether `path` is a Kotlin source (`.kt`; `.kts` scripts are build files, not read here).
