@@ -139,6 +139,22 @@ fn the_affected_tests_tool_never_reads_an_embedded_bare_repository() {
     let answer = dispatch(&ws, "affected_tests", args);
     assert!(!marker.exists(), "the repository's command ran");
     let v = answer.expect("affected").value;
-    let tests: Vec<&str> = v["tests"].as_array().expect("tests").iter().filter_map(|t| t["test"].as_str()).collect();
+    let tests: Vec<String> = v["classes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|c| {
+            let class = c["class"].as_str().unwrap_or("").to_owned();
+            let names: Vec<String> = c["groups"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .flat_map(|g| {
+                    g["tests"].as_array().into_iter().flatten().map(|t| t["name"].as_str().unwrap_or("").to_owned())
+                })
+                .collect();
+            names.into_iter().map(move |n| format!("{class}#{n}"))
+        })
+        .collect();
     assert_eq!(tests, ["com.example.app.TotalsTest#sums", "com.example.core.CalcTest#adds"], "{v}");
 }

@@ -240,30 +240,27 @@ fn affected_tests_of_a_change_on_a_maven_reactor_and_run_tests_runs_them() {
     ]);
     ws.build_index();
     let (v, text) = call(&ws, "affected_tests", json!({"changed": true})).expect("affected");
-    let tests: Vec<(&str, &str)> = v["tests"]
-        .as_array()
-        .expect("tests")
-        .iter()
-        .map(|t| (t["module"].as_str().unwrap_or(""), t["test"].as_str().unwrap_or("")))
-        .collect();
     assert_eq!(
-        tests,
-        [("app", "com.example.app.TotalsTest#sums"), ("core", "com.example.core.CalcTest#adds")],
+        listed(&v),
+        [
+            ("app".into(), "com.example.app.TotalsTest#sums".into()),
+            ("core".into(), "com.example.core.CalcTest#adds".into())
+        ],
         "{text}"
     );
     insta::assert_snapshot!("affected_tests_maven_reactor", text);
     // The same by target, and by the changed file named.
     let (by_target, _) =
         call(&ws, "affected_tests", json!({"target": "com.example.core.Calc#add(int,int)"})).expect("by target");
-    assert_eq!(by_target["tests"], v["tests"]);
+    assert_eq!(by_target["classes"], v["classes"]);
     let (by_file, _) =
         call(&ws, "affected_tests", json!({"changed": ["core/src/main/java/com/example/core/Calc.java"]}))
             .expect("by file");
-    assert_eq!(by_file["tests"], v["tests"]);
+    assert_eq!(by_file["classes"], v["classes"]);
     // Nothing reaches Totals#label but its own test.
     let (label, _) = call(&ws, "affected_tests", json!({"target": "com.example.app.Totals#label(java.lang.String)"}))
         .expect("label");
-    assert_eq!(label["tests"][0]["test"], "com.example.app.TotalsTest#labels", "{label}");
+    assert_eq!(listed(&label)[0].1, "com.example.app.TotalsTest#labels", "{label}");
     assert_eq!(label["total"], 1);
     // run_tests affected: true runs exactly those two through Maven (two modules: the reactor).
     let args = RunTestsArgs { affected: true, offline: true, ..Default::default() };
@@ -303,7 +300,9 @@ fn affected_tests_on_commons_lang3() {
     ws.build_index();
     let target = "org.apache.commons.lang3.CharUtils#isAsciiAlphaUpper(char)";
     let (v, text) = call(&ws, "affected_tests", json!({"target": target})).expect("affected");
-    let tests = v["tests"].as_array().expect("tests");
+    // The paths, whole, as the walk found them (the answer says them in short names).
+    let found = affected(&ws, json!({"target": target}));
+    assert_eq!(found.tests.len() as u64, v["total"].as_u64().unwrap_or(0), "{text}");
     // The body of a member, by its declaration in the outline of its file.
     let body = |file: &str, key: &str| -> String {
         let path = root.join(file);
@@ -326,9 +325,9 @@ fn affected_tests_on_commons_lang3() {
         out
     };
     let name = |key: &str| mcp_java_index::tools::xref::name_of_key(key);
-    for t in tests {
-        let path: Vec<&str> = t["path"].as_array().expect("path").iter().filter_map(Value::as_str).collect();
-        assert_eq!(path.last(), Some(&target), "{t}");
+    for t in &found.tests {
+        let path: Vec<&str> = t.path.iter().map(String::as_str).collect();
+        assert_eq!(path.last(), Some(&target), "{t:?}");
         let (w, _) = ws.xref_world();
         for pair in path.windows(2) {
             let (file, _) = mcp_java_index::xref::calls::decl_of(&w, pair[0]).expect("declared");
@@ -336,11 +335,21 @@ fn affected_tests_on_commons_lang3() {
             assert!(body(&rel, pair[0]).contains(&name(pair[1])), "{} does not call {}", pair[0], pair[1]);
         }
     }
-    let listed: Vec<&str> = tests.iter().filter_map(|t| t["test"].as_str()).collect();
+    let names: Vec<String> = listed(&v).into_iter().map(|t| t.1).collect();
     let char_utils_test = "src/test/java/org/apache/commons/lang3/CharUtilsTest.java";
     let src = std::fs::read_to_string(root.join(char_utils_test)).expect("read");
     assert!(src.contains("isAsciiAlphaUpper("), "the corpus tests it");
-    assert!(listed.contains(&"org.apache.commons.lang3.CharUtilsTest#testIsAsciiAlphaUpper_char"), "{text}");
+    assert!(names.iter().any(|t| t == "org.apache.commons.lang3.CharUtilsTest#testIsAsciiAlphaUpper_char"), "{text}");
+    // Grouped by class and by shared calls, in short names, the JSON of a page of 100 tests is a
+    // fraction of a list of whole paths per test (79 KB of compact JSON for this page before).
+    let busy = json!({"target": "org.apache.commons.lang3.StringUtils#isEmpty(java.lang.CharSequence)"});
+    let (page, _) = call(&ws, "affected_tests", busy.clone()).expect("affected");
+    assert_eq!(listed(&page).len(), 100, "a full page");
+    let json_bytes = serde_json::to_string(&page).map(|s| s.len()).unwrap_or(0);
+    let found = affected(&ws, busy);
+    let whole: usize =
+        found.tests.iter().take(100).map(|t| t.path.iter().map(|k| k.len() + 3).sum::<usize>() + t.file.len()).sum();
+    assert!(json_bytes * 3 < whole, "{json_bytes} bytes of JSON for {whole} bytes of whole paths and files");
     insta::assert_snapshot!("affected_tests_commons_lang3", text);
 }
 
@@ -407,15 +416,10 @@ fn affected_tests_through_setup_initializers_and_changed_tests() {
     let (_dir, ws) = common::indexed("", &owned);
     let tests = |target: &str| -> Vec<(String, Vec<String>)> {
         let (v, text) = call(&ws, "affected_tests", json!({"target": target})).expect("affected");
-        v["tests"]
-            .as_array()
-            .unwrap_or_else(|| panic!("{text}"))
-            .iter()
-            .map(|t| {
-                let path = t["path"].as_array().expect("path").iter().map(|s| s.as_str().unwrap_or("").to_owned());
-                (t["test"].as_str().unwrap_or("").to_owned(), path.collect())
-            })
-            .collect()
+        let found = affected(&ws, json!({"target": target}));
+        let names: Vec<String> = found.tests.iter().map(|t| t.test.clone()).collect();
+        assert_eq!(listed(&v).into_iter().map(|t| t.1).collect::<Vec<_>>(), names, "{text}");
+        found.tests.into_iter().map(|t| (t.test, t.path)).collect()
     };
     let names = |target: &str| tests(target).into_iter().map(|t| t.0).collect::<Vec<_>>();
     assert_eq!(names("life.Clock#reset()"), ["life.StoreTest#stores", "life.StoreTest$Inner#nested"]);
@@ -429,4 +433,24 @@ fn affected_tests_through_setup_initializers_and_changed_tests() {
     assert_eq!(names("life.Clock#unused()"), Vec::<String>::new());
     assert_eq!(names("life.StoreTest#stores()"), ["life.StoreTest#stores"]);
     assert_eq!(names("life.BaseTest#setUp()"), ["life.StoreTest#stores", "life.StoreTest$Inner#nested"]);
+}
+
+/// The (module, `class#name`) of each test an `affected_tests` answer lists, in its order.
+fn listed(v: &Value) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for c in v["classes"].as_array().into_iter().flatten() {
+        for g in c["groups"].as_array().into_iter().flatten() {
+            for t in g["tests"].as_array().into_iter().flatten() {
+                let test = format!("{}#{}", c["class"].as_str().unwrap_or(""), t["name"].as_str().unwrap_or(""));
+                out.push((c["module"].as_str().unwrap_or("").to_owned(), test));
+            }
+        }
+    }
+    out
+}
+
+/// The walk behind `affected_tests`, with its paths of whole keys.
+fn affected(ws: &Host, args: Value) -> mcp_java_index::tools::tool::affected_tests::Affected {
+    let args = serde_json::from_value(args).expect("arguments");
+    mcp_java_index::tools::tool::affected_tests::affected(ws, &args).unwrap_or_else(|e| panic!("{e}"))
 }

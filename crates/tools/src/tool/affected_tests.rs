@@ -66,9 +66,8 @@ pub struct AffectedTestsArgs {
     pub offset: u32,
 }
 
-/// One test the code reaches.
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
+/// One test the code reaches (the walk's answer, before it is grouped for the client).
+#[derive(Debug, Clone)]
 pub struct AffectedTest {
     // pkg.Class#method, as run_tests takes it.
     pub test: String,
@@ -79,6 +78,36 @@ pub struct AffectedTest {
     pub path: Vec<String>,
 }
 
+/// The tests of one class the code reaches.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TestClass {
+    // pkg.Class (a nested class by its binary name, pkg.Outer$Inner): a test is `class#name`, as run_tests takes it.
+    pub class: String,
+    pub module: String,
+    pub file: String,
+    // Its tests by the calls between them and the code.
+    pub groups: Vec<TestGroup>,
+}
+
+/// Tests of a class that reach the code through the same calls.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TestGroup {
+    // The members called between the tests and the code, in short names (`Calc#add(List,int)`); the code itself left out when it is one member; empty: the tests call the code.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub via: Vec<String>,
+    pub tests: Vec<TestAt>,
+}
+
+/// A test method: its name and the line of its declaration.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TestAt {
+    pub name: String,
+    pub line: u32,
+}
+
 /// The answer of `affected_tests`.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -87,9 +116,14 @@ pub struct AffectedTestsResult {
     pub code: Vec<String>,
     #[serde(flatten)]
     pub page: Page,
-    pub tests: Vec<AffectedTest>,
+    // The page's tests by class, in the order of their modules and names.
+    pub classes: Vec<TestClass>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub incomplete: Vec<String>,
+    // The page's tests as the walk found them, which `cut` keeps a prefix of.
+    #[serde(skip)]
+    #[schemars(skip)]
+    found: Vec<AffectedTest>,
 }
 
 impl Tool for AffectedTests {
@@ -106,12 +140,13 @@ impl Tool for AffectedTests {
         let Affected { tests, code, incomplete } = affected(ws, &args)?;
         let total = tests.len();
         let offset = args.offset as usize;
-        let page: Vec<AffectedTest> = tests.into_iter().skip(offset).take(args.limit.max(1) as usize).collect();
+        let found: Vec<AffectedTest> = tests.into_iter().skip(offset).take(args.limit.max(1) as usize).collect();
         Ok(AffectedTestsResult {
+            page: Page::of(offset as u64, found.len(), total),
+            classes: by_class(&found, code.len()),
             code,
-            page: Page::of(offset as u64, page.len(), total),
-            tests: page,
             incomplete,
+            found,
         })
     }
 
@@ -121,7 +156,7 @@ impl Tool for AffectedTests {
         } else {
             format!("{} test(s) reach {}\n", output.page.total, output.code.join(", "))
         };
-        render_tests(&mut s, &output.tests, output.code.len());
+        render_classes(&mut s, &output.classes);
         if let Some(o) = output.page.next_offset {
             let _ = writeln!(s, "truncated: next offset {o}");
         }
@@ -132,49 +167,54 @@ impl Tool for AffectedTests {
     }
 
     fn page_len(output: &Self::Output) -> Option<usize> {
-        Some(output.tests.len())
+        Some(output.found.len())
     }
 
     fn cut(output: &mut Self::Output, args: &Self::Args, n: usize) {
-        output.tests.truncate(n);
-        output.page.kept(u64::from(args.offset), output.tests.len());
+        output.found.truncate(n);
+        output.classes = by_class(&output.found, output.code.len());
+        output.page.kept(u64::from(args.offset), output.found.len());
     }
 }
 
 /// The tests grouped by class (its module and file said once), each test's name and line, and
 /// the calls between it and the code in short names (`via CharUtils#isAsciiAlpha(char)`),
 /// said once for the tests of a class that share them; the code itself is left out of the
-/// paths when it is one member (the header names it). The JSON keeps every key whole.
-fn render_tests(s: &mut String, tests: &[AffectedTest], codes: usize) {
-    let mut i = 0;
-    while i < tests.len() {
-        let class = |t: &AffectedTest| t.test.split_once('#').map_or(t.test.clone(), |(c, _)| c.to_owned());
-        let c = class(&tests[i]);
-        let mut j = i;
-        while j < tests.len() && class(&tests[j]) == c && tests[j].file == tests[i].file {
-            j += 1;
+/// paths when it is one member (the answer's `code` names it). Tests keep their order; a
+/// class's groups are in the order their first tests come.
+fn by_class(tests: &[AffectedTest], codes: usize) -> Vec<TestClass> {
+    let class = |t: &AffectedTest| t.test.split_once('#').map_or(t.test.as_str(), |(c, _)| c).to_owned();
+    let mut out: Vec<TestClass> = Vec::new();
+    for t in tests {
+        let c = class(t);
+        let same = out.last().is_some_and(|l| l.class == c && l.file == t.file && l.module == t.module);
+        if !same {
+            out.push(TestClass { class: c, module: t.module.clone(), file: t.file.clone(), groups: Vec::new() });
         }
-        let _ = writeln!(s, "{c} [{}] {}", tests[i].module, tests[i].file);
-        // The tests of the class by the calls between them and the code, in first-seen order.
-        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-        for t in &tests[i..j] {
-            let inner = t.path.get(1..t.path.len().saturating_sub(usize::from(codes == 1))).unwrap_or_default();
-            let via = inner.iter().map(|k| short_key(k)).collect::<Vec<_>>().join(" -> ");
-            let name = t.test.split_once('#').map_or(t.test.as_str(), |(_, m)| m);
-            let at = format!("{name}:{}", t.line);
-            match groups.iter_mut().find(|(v, _)| *v == via) {
-                Some((_, names)) => names.push(at),
-                None => groups.push((via, vec![at])),
-            }
+        let Some(last) = out.last_mut() else { continue };
+        let inner = t.path.get(1..t.path.len().saturating_sub(usize::from(codes == 1))).unwrap_or_default();
+        let via: Vec<String> = inner.iter().map(|k| short_key(k)).collect();
+        let at = TestAt { name: t.test.split_once('#').map_or(t.test.as_str(), |(_, m)| m).to_owned(), line: t.line };
+        match last.groups.iter_mut().find(|g| g.via == via) {
+            Some(g) => g.tests.push(at),
+            None => last.groups.push(TestGroup { via, tests: vec![at] }),
         }
-        for (via, names) in groups {
+    }
+    out
+}
+
+/// The classes as text: a line per class, then a line per group of its tests.
+fn render_classes(s: &mut String, classes: &[TestClass]) {
+    for c in classes {
+        let _ = writeln!(s, "{} [{}] {}", c.class, c.module, c.file);
+        for g in &c.groups {
+            let names: Vec<String> = g.tests.iter().map(|t| format!("{}:{}", t.name, t.line)).collect();
             let _ = write!(s, "  {}", names.join(", "));
-            if !via.is_empty() {
-                let _ = write!(s, "  via {via}");
+            if !g.via.is_empty() {
+                let _ = write!(s, "  via {}", g.via.join(" -> "));
             }
             s.push('\n');
         }
-        i = j;
     }
 }
 
@@ -199,7 +239,7 @@ fn short_key(key: &str) -> String {
 }
 
 /// What [`affected`] finds.
-pub(crate) struct Affected {
+pub struct Affected {
     /// Sorted by module, then test.
     pub tests: Vec<AffectedTest>,
     /// The members the walk started from.
@@ -209,7 +249,7 @@ pub(crate) struct Affected {
 }
 
 /// The tests the code `args` names reaches.
-pub(crate) fn affected(ws: &Host, args: &AffectedTestsArgs) -> Result<Affected, ToolError> {
+pub fn affected(ws: &Host, args: &AffectedTestsArgs) -> Result<Affected, ToolError> {
     let (w, files) = ws.xref_world();
     let scope = xref::select_files(&files, &[]);
     let (project, root, _) = crate::build::project_at(ws, "")?;
@@ -421,7 +461,7 @@ fn annotation_name(a: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use super::{AffectedTest, render_tests, short_key};
+    use super::{AffectedTest, by_class, render_classes, short_key};
 
     #[test]
     fn keys_are_shortened_to_their_types_simple_names() {
@@ -445,14 +485,14 @@ mod tests {
         };
         let tests = [t("a", 3, &["org.acme.Sum#of(int[])"]), t("b", 9, &[]), t("c", 12, &["org.acme.Sum#of(int[])"])];
         let mut s = String::new();
-        render_tests(&mut s, &tests, 1);
+        render_classes(&mut s, &by_class(&tests, 1));
         assert_eq!(
             s,
             "org.acme.CalcTest [core] src/test/java/org/acme/CalcTest.java\n  a:3, c:12  via Sum#of(int[])\n  b:9\n"
         );
         // With several codes, the path says which one it reaches.
         let mut s = String::new();
-        render_tests(&mut s, &tests[1..2], 2);
+        render_classes(&mut s, &by_class(&tests[1..2], 2));
         assert!(s.ends_with("  b:9  via Calc#add(int,int)\n"), "{s}");
     }
 }
