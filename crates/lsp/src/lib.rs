@@ -9,6 +9,7 @@ mod hierarchy;
 mod nav;
 mod progress;
 mod rename;
+mod shadow;
 mod uri;
 
 use std::path::PathBuf;
@@ -235,7 +236,10 @@ impl Server {
                 if let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(p) {
                     let d = p.text_document;
                     let on_disk = self.disk_text(d.uri.as_str());
-                    self.docs.open(d.uri.as_str(), d.text, d.version, on_disk.as_deref());
+                    let path = uri::to_path(d.uri.as_str())
+                        .and_then(|p| self.host.resolve(&p.to_string_lossy()).ok())
+                        .map(|r| r.path);
+                    self.docs.open(d.uri.as_str(), path, d.text, d.version, on_disk.as_deref());
                     self.publish(conn, d.uri);
                 }
             }
@@ -307,6 +311,22 @@ impl Server {
         let r = self.host.resolve(&path.to_string_lossy()).ok()?;
         let bytes = self.host.roots().read(&r.path, &r.display).ok()?;
         String::from_utf8(bytes).ok()
+    }
+
+    /// The open buffer of a file (a canonical path, as the host resolves it), if the client has
+    /// one open.
+    pub(crate) fn buffer_of(&self, path: &std::path::Path) -> Option<&docs::Doc> {
+        self.docs.of_path(path)
+    }
+
+    /// The lines between a file as saved and its open buffer (the identity when it is not open
+    /// or has no unsaved change): how an answer's positions reach the text the editor shows.
+    pub(crate) fn line_map(&self, path: &std::path::Path) -> shadow::LineMap {
+        match (self.buffer_of(path), self.saved_text(path)) {
+            (Some(doc), Some(saved)) => shadow::LineMap::between(&saved, &doc.text),
+            (Some(_), None) => shadow::LineMap::nothing(),
+            _ => shadow::LineMap::default(),
+        }
     }
 
     /// Calls a tool through the registry, with the whole answer wanted (an editor pages

@@ -642,3 +642,133 @@ fn neovim_s_client_gets_the_tools_answers() {
     let symbols = got["symbols"]["result"].to_string();
     assert!(symbols.contains("\"App\"") && symbols.contains("main"), "{symbols}");
 }
+
+/// Runs `tests/python/lsp_session.py`'s steps (pygls' client) against the binary on `root`.
+fn session(python: &Path, root: &Path, steps: Value) -> Value {
+    let plan = root.join(".session.json");
+    std::fs::write(&plan, steps.to_string()).expect("steps");
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/lsp_session.py");
+    let out = Command::new(python).arg(script).arg(BIN).arg(root).arg(&plan).output().expect("python");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "pygls client failed:\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::remove_file(&plan).expect("remove the steps");
+    serde_json::from_str(stdout.trim()).expect("client's json")
+}
+
+/// The 0-based UTF-16 column of `word` on the 0-based line `line` of `text`.
+fn col_of(text: &str, line: usize, word: &str) -> u32 {
+    let l = text.lines().nth(line).expect("line");
+    l[..l.find(word).expect("word")].encode_utf16().count() as u32
+}
+
+/// Unsaved buffers are what the answers show: two buffers edited by incremental changes (lines
+/// added above, a method added), then the outline, folding, definition, hover and references at
+/// positions in the edited text are the buffer's (the outline `java_index`'s on that text,
+/// cross-file answers from the saved files moved to the lines the buffers show them at); a name
+/// typed since the save has no answer (the tools have not seen it) until it is saved.
+#[test]
+fn unsaved_buffers_are_what_the_answers_show() {
+    let Some(python) = python() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("ws");
+    write(&root, "src/com/acme/Greeter.java", GREETER);
+    write(&root, "src/com/acme/App.java", APP);
+    let (app, greeter) = ("src/com/acme/App.java", "src/com/acme/Greeter.java");
+    let extra = "    static int extra() {\n        return 1;\n    }\n";
+    // App: two lines above everything, then a method before `main` (after `public class App {`).
+    let mut buffer = format!("// one\n// two\n{APP}");
+    let class_line = buffer.lines().position(|l| l.starts_with("public class App")).expect("class") + 1;
+    let offset: usize = buffer.lines().take(class_line).map(|l| l.len() + 1).sum();
+    buffer.insert_str(offset, extra);
+    let call = buffer.lines().position(|l| l.contains("g.greet(\"you\")")).expect("the call");
+    let greet = col_of(&buffer, call, "greet");
+    let typed = class_line;
+    let steps = |then: Vec<Value>| {
+        let mut s = vec![
+            json!({"open": app}),
+            json!({"change": app, "version": 2, "edits": [[0, 0, 0, 0, "// one\n// two\n"]]}),
+            json!({"change": app, "version": 3, "edits": [[class_line, 0, class_line, 0, extra]]}),
+            // Greeter: one line above everything.
+            json!({"open": greeter}),
+            json!({"change": greeter, "version": 2, "edits": [[0, 0, 0, 0, "// top\n"]]}),
+        ];
+        s.extend(then);
+        json!(s)
+    };
+    let got = session(
+        &python,
+        &root,
+        steps(vec![
+            json!({"ask": "documentSymbol", "file": app, "key": "symbols"}),
+            json!({"ask": "foldingRange", "file": app, "key": "folding"}),
+            json!({"ask": "definition", "file": app, "at": [call, greet], "key": "definition"}),
+            json!({"ask": "hover", "file": app, "at": [call, greet], "key": "hover"}),
+            json!({"ask": "references", "file": app, "at": [call, greet], "key": "references"}),
+            json!({"ask": "definition", "file": app, "at": [typed, 16], "key": "typed"}),
+            json!({"diagnostics": app, "version": 3, "key": "diagnostics"}),
+            // Saved: the method is the tools' too.
+            json!({"write": app, "text": buffer}),
+            json!({"save": app}),
+            json!({"ask": "definition", "file": app, "at": [typed, 16], "key": "saved"}),
+        ]),
+    );
+
+    // The outline: java_index's on the buffer's text (a twin file holding it).
+    let twin = dir.path().join("twin");
+    write(&twin, app, &buffer);
+    let outline: FileOutline =
+        serde_json::from_value(tool(&twin, "java_index", json!({"filePath": app}))).expect("outline");
+    let mut want = BTreeSet::new();
+    for t in &outline.classes {
+        outline_decls(t, 0, &mut want);
+    }
+    let mut have = BTreeSet::new();
+    for s in got["symbols"].as_array().expect("symbols") {
+        symbol_decls(s, 0, &mut have);
+    }
+    assert_eq!(have, want, "{}", got["symbols"]);
+    assert!(have.iter().any(|d| d.1 == "extra" && d.2 as usize == typed + 1), "{have:?}");
+    let main = outline.classes[0].methods.iter().find(|m| m.name == "main").expect("main");
+    let folds: Vec<(u64, u64)> = got["folding"]
+        .as_array()
+        .expect("folds")
+        .iter()
+        .map(|f| (f["startLine"].as_u64().expect("s"), f["endLine"].as_u64().expect("e")))
+        .collect();
+    assert!(folds.contains(&(u64::from(main.start_line) - 1, u64::from(main.end_line) - 1)), "{folds:?}");
+
+    // Definition and hover at a call the edits moved: Greeter#greet, on the line its own buffer
+    // shows it (one below the saved file's).
+    let def = &got["definition"][0];
+    assert_eq!(rel(&root, &def["uri"]), greeter, "{}", got["definition"]);
+    let greeter_buffer = format!("// top\n{GREETER}");
+    let decl = greeter_buffer.lines().position(|l| l.contains("public String greet(")).expect("greet");
+    assert_eq!(def["range"]["start"], json!({"line": decl, "character": 18}), "{def}");
+    let hover = got["hover"]["contents"]["value"].as_str().expect("hover");
+    assert!(hover.starts_with("```java\n") && hover.contains("greet(String who)"), "{hover}");
+    // References: find_references' on the saved files, each at the line its buffer shows.
+    let have: BTreeSet<(String, u64, u64)> = got["references"]
+        .as_array()
+        .expect("refs")
+        .iter()
+        .map(|l| {
+            let s = &l["range"]["start"];
+            (rel(&root, &l["uri"]), s["line"].as_u64().expect("l"), s["character"].as_u64().expect("c"))
+        })
+        .collect();
+    let second = buffer.lines().position(|l| l.contains("g.greet(\"me\")")).expect("second call");
+    let want: BTreeSet<(String, u64, u64)> = [
+        (app.to_owned(), call as u64, u64::from(greet)),
+        (app.to_owned(), second as u64, u64::from(col_of(&buffer, second, "greet"))),
+        (greeter.to_owned(), decl as u64, 18),
+    ]
+    .into();
+    assert_eq!(have, want);
+    // A name typed since the save: nothing (not a guess from the saved file's line there).
+    assert_eq!(got["typed"], Value::Null, "{}", got["typed"]);
+    assert_eq!(got["diagnostics"], json!([]), "the buffer parses: {}", got["diagnostics"]);
+    // Once saved, it is the tools' too: `extra` at its name.
+    let saved = &got["saved"][0];
+    assert_eq!(rel(&root, &saved["uri"]), app, "{}", got["saved"]);
+    assert_eq!(saved["range"]["start"], json!({"line": typed, "character": 15}), "{saved}");
+}

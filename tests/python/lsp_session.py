@@ -1,0 +1,199 @@
+"""Drives `mcp-java-index lsp` with pygls' language client (lsprotocol types) through a list of
+steps, as an editor does, for tests/it/shells/lsp.rs.
+
+Usage: lsp_session.py BINARY ROOT STEPS.json
+
+Each step (FILE is relative to ROOT; positions are 0-based, UTF-16):
+  {"open": FILE}                                  didOpen with the file's text (version 1)
+  {"change": FILE, "version": N, "edits": [[L0, C0, L1, C1, TEXT], ...]}   one incremental didChange
+  {"change": FILE, "version": N, "full": TEXT}    one full didChange
+  {"save": FILE}                                  didSave (the client wrote the file before)
+  {"write": FILE, "text": TEXT}                   writes the file (as the editor's save does)
+  {"ask": METHOD, "file": FILE, "at": [L, C], "key": KEY, ...}   a request, its result kept as KEY:
+      definition, references (with the declaration), hover, documentSymbol, foldingRange,
+      codeAction ("range": [L0, C0, L1, C1], "only": [KIND...], the diagnostics published last
+      for FILE attached), codeActionResolve ("action": KEY of a codeAction answer, "title": T),
+      diagnostic (textDocument/diagnostic)
+  {"apply": KEY, "title": T}                      applies the edit of the code action titled T of
+      the answer KEY (resolved first when it has none) to the files, as the client does
+  {"diagnostics": FILE, "version": N, "key": KEY}  waits for the publishDiagnostics of version N
+      (of any version when N is null) and keeps them
+Prints one JSON object: every kept answer, an "error: ..." string where a request failed.
+"""
+
+import asyncio
+import json
+import os
+import sys
+import time
+
+from lsprotocol import types as t
+from pygls.lsp.client import LanguageClient
+from pygls.uris import from_fs_path, to_fs_path
+from pygls.workspace.text_document import TextDocument
+
+
+def apply_workspace_edit(edit: t.WorkspaceEdit) -> list:
+    """Applies an edit's documentChanges (or changes) to the files on disk, as an editor applies
+    a workspace edit; returns what it did."""
+    done = []
+    changes = list(edit.document_changes or [])
+    for uri, edits in (edit.changes or {}).items():
+        changes.append(t.TextDocumentEdit(t.OptionalVersionedTextDocumentIdentifier(uri=uri), edits))
+    for change in changes:
+        if isinstance(change, t.TextDocumentEdit):
+            path = to_fs_path(change.text_document.uri)
+            with open(path, encoding="utf-8", newline="") as f:
+                doc = TextDocument(change.text_document.uri, f.read())
+            edits = sorted(change.edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True)
+            for e in edits:
+                doc.apply_change(t.TextDocumentContentChangePartial(range=e.range, text=e.new_text))
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                f.write(doc.source)
+            done.append({"edited": path, "edits": len(edits)})
+        elif isinstance(change, t.RenameFile):
+            os.rename(to_fs_path(change.old_uri), to_fs_path(change.new_uri))
+            done.append({"renamed": to_fs_path(change.old_uri), "to": to_fs_path(change.new_uri)})
+        elif isinstance(change, t.CreateFile):
+            path = to_fs_path(change.uri)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            open(path, "a").close()
+            done.append({"created": path})
+        elif isinstance(change, t.DeleteFile):
+            os.remove(to_fs_path(change.uri))
+            done.append({"deleted": to_fs_path(change.uri)})
+    return done
+
+
+async def main() -> None:
+    binary, root, steps_path = sys.argv[1], sys.argv[2], sys.argv[3]
+    with open(steps_path, encoding="utf-8") as f:
+        steps = json.load(f)
+    client = LanguageClient("mji-lsp-session", "1")
+    conv = client.protocol._converter
+    out = {}
+    typed = {}  # KEY -> the typed answer, for "apply" and "codeActionResolve"
+    published = []  # (time received, params)
+
+    @client.feature(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def on_diagnostics(params: t.PublishDiagnosticsParams):
+        published.append((time.monotonic(), params))
+
+    def uri_of(rel):
+        return from_fs_path(os.path.join(root, rel))
+
+    await client.start_io(binary, "lsp")
+    await client.initialize_async(
+        t.InitializeParams(
+            capabilities=t.ClientCapabilities(
+                workspace=t.WorkspaceClientCapabilities(
+                    workspace_edit=t.WorkspaceEditClientCapabilities(
+                        document_changes=True,
+                        resource_operations=[
+                            t.ResourceOperationKind.Rename,
+                            t.ResourceOperationKind.Create,
+                            t.ResourceOperationKind.Delete,
+                        ],
+                    )
+                ),
+                text_document=t.TextDocumentClientCapabilities(
+                    code_action=t.CodeActionClientCapabilities(
+                        code_action_literal_support=t.ClientCodeActionLiteralOptions(
+                            code_action_kind=t.ClientCodeActionKindOptions(value_set=[])
+                        ),
+                        resolve_support=t.ClientCodeActionResolveOptions(properties=["edit"]),
+                        data_support=True,
+                    )
+                ),
+            ),
+            workspace_folders=[t.WorkspaceFolder(uri=from_fs_path(root), name="root")],
+        )
+    )
+    client.initialized(t.InitializedParams())
+
+    async def request(step):
+        method = step["ask"]
+        doc = t.TextDocumentIdentifier(uri=uri_of(step["file"])) if "file" in step else None
+        pos = t.Position(*step["at"]) if "at" in step else None
+        if method == "definition":
+            return await client.text_document_definition_async(t.DefinitionParams(text_document=doc, position=pos))
+        if method == "references":
+            ctx = t.ReferenceContext(include_declaration=True)
+            return await client.text_document_references_async(
+                t.ReferenceParams(context=ctx, text_document=doc, position=pos)
+            )
+        if method == "hover":
+            return await client.text_document_hover_async(t.HoverParams(text_document=doc, position=pos))
+        if method == "documentSymbol":
+            return await client.text_document_document_symbol_async(t.DocumentSymbolParams(text_document=doc))
+        if method == "foldingRange":
+            return await client.text_document_folding_range_async(t.FoldingRangeParams(text_document=doc))
+        if method == "diagnostic":
+            return await client.text_document_diagnostic_async(t.DocumentDiagnosticParams(text_document=doc))
+        if method == "codeAction":
+            l0, c0, l1, c1 = step["range"]
+            mine = [p for _, p in published if p.uri == doc.uri]
+            diagnostics = mine[-1].diagnostics if mine else []
+            ctx = t.CodeActionContext(diagnostics=diagnostics, only=step.get("only"))
+            rng = t.Range(t.Position(l0, c0), t.Position(l1, c1))
+            return await client.text_document_code_action_async(
+                t.CodeActionParams(text_document=doc, range=rng, context=ctx)
+            )
+        if method == "codeActionResolve":
+            action = next(a for a in typed[step["action"]] if a.title == step["title"])
+            return await client.code_action_resolve_async(action)
+        raise ValueError(f"unknown request {method}")
+
+    for step in steps:
+        if "open" in step:
+            with open(os.path.join(root, step["open"]), encoding="utf-8", newline="") as f:
+                text = f.read()
+            item = t.TextDocumentItem(uri=uri_of(step["open"]), language_id="java", version=1, text=text)
+            client.text_document_did_open(t.DidOpenTextDocumentParams(item))
+        elif "change" in step:
+            ident = t.VersionedTextDocumentIdentifier(uri=uri_of(step["change"]), version=step["version"])
+            if "full" in step:
+                changes = [t.TextDocumentContentChangeWholeDocument(text=step["full"])]
+            else:
+                changes = [
+                    t.TextDocumentContentChangePartial(range=t.Range(t.Position(a, b), t.Position(c, d)), text=x)
+                    for a, b, c, d, x in step["edits"]
+                ]
+            client.text_document_did_change(t.DidChangeTextDocumentParams(ident, changes))
+        elif "save" in step:
+            client.text_document_did_save(t.DidSaveTextDocumentParams(t.TextDocumentIdentifier(uri_of(step["save"]))))
+        elif "write" in step:
+            with open(os.path.join(root, step["write"]), "w", encoding="utf-8", newline="") as f:
+                f.write(step["text"])
+        elif "ask" in step:
+            try:
+                answer = await request(step)
+                typed[step["key"]] = answer
+                out[step["key"]] = conv.unstructure(answer)
+            except Exception as e:  # the server's error reaches the client as an exception
+                out[step["key"]] = f"error: {e}"
+        elif "apply" in step:
+            actions = typed[step["apply"]]
+            action = next(a for a in actions if getattr(a, "title", None) == step["title"])
+            if action.edit is None:
+                action = await client.code_action_resolve_async(action)
+            out[step["apply"] + "/applied"] = apply_workspace_edit(action.edit) if action.edit else "no edit"
+        elif "diagnostics" in step:
+            uri = uri_of(step["diagnostics"])
+            got = None
+            for _ in range(3000):
+                mine = [p for _, p in published if p.uri == uri and (step["version"] is None or p.version == step["version"])]
+                if mine:
+                    got = conv.unstructure(mine[-1].diagnostics)
+                    break
+                await asyncio.sleep(0.01)
+            out[step["key"]] = got
+        else:
+            raise ValueError(f"unknown step {step}")
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    print(json.dumps(out))
+
+
+asyncio.run(main())
