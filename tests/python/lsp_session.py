@@ -14,8 +14,9 @@ Each step (FILE is relative to ROOT; positions are 0-based, UTF-16):
       codeAction ("range": [L0, C0, L1, C1], "only": [KIND...], the diagnostics published last
       for FILE attached), codeActionResolve ("action": KEY of a codeAction answer, "title": T),
       diagnostic (textDocument/diagnostic)
-  {"apply": KEY, "title": T}                      applies the edit of the code action titled T of
-      the answer KEY (resolved first when it has none) to the files, as the client does
+  {"apply": KEY, "title": T} or {"apply": KEY, "kind": K}   applies the edit of the code action
+      titled T (or the first of kind K) of the answer KEY (resolved first when it has none) to the
+      files, as the client does, then sends each open buffer it edited (full didChange, didSave)
   {"diagnostics": FILE, "version": N, "key": KEY}  waits for the publishDiagnostics of version N
       (of any version when N is null) and keeps them
 Prints one JSON object: every kept answer, an "error: ..." string where a request failed.
@@ -74,6 +75,7 @@ async def main() -> None:
     out = {}
     typed = {}  # KEY -> the typed answer, for "apply" and "codeActionResolve"
     published = []  # (time received, params)
+    versions = {}  # URI -> the version of each open buffer
 
     @client.feature(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     def on_diagnostics(params: t.PublishDiagnosticsParams):
@@ -150,8 +152,10 @@ async def main() -> None:
                 text = f.read()
             item = t.TextDocumentItem(uri=uri_of(step["open"]), language_id="java", version=1, text=text)
             client.text_document_did_open(t.DidOpenTextDocumentParams(item))
+            versions[item.uri] = 1
         elif "change" in step:
             ident = t.VersionedTextDocumentIdentifier(uri=uri_of(step["change"]), version=step["version"])
+            versions[ident.uri] = step["version"]
             if "full" in step:
                 changes = [t.TextDocumentContentChangeWholeDocument(text=step["full"])]
             else:
@@ -174,10 +178,26 @@ async def main() -> None:
                 out[step["key"]] = f"error: {e}"
         elif "apply" in step:
             actions = typed[step["apply"]]
-            action = next(a for a in actions if getattr(a, "title", None) == step["title"])
+            if "title" in step:
+                action = next(a for a in actions if getattr(a, "title", None) == step["title"])
+            else:
+                action = next(a for a in actions if getattr(a, "kind", None) == step["kind"])
             if action.edit is None:
                 action = await client.code_action_resolve_async(action)
-            out[step["apply"] + "/applied"] = apply_workspace_edit(action.edit) if action.edit else "no edit"
+            done = apply_workspace_edit(action.edit) if action.edit else "no edit"
+            out[step["apply"] + "/applied"] = done
+            for d in done if isinstance(done, list) else []:
+                path = d.get("edited")
+                uri = from_fs_path(path) if path else None
+                if uri in versions:
+                    versions[uri] += 1
+                    with open(path, encoding="utf-8", newline="") as f:
+                        text = f.read()
+                    ident = t.VersionedTextDocumentIdentifier(uri=uri, version=versions[uri])
+                    client.text_document_did_change(
+                        t.DidChangeTextDocumentParams(ident, [t.TextDocumentContentChangeWholeDocument(text=text)])
+                    )
+                    client.text_document_did_save(t.DidSaveTextDocumentParams(t.TextDocumentIdentifier(uri)))
         elif "diagnostics" in step:
             uri = uri_of(step["diagnostics"])
             got = None

@@ -6,6 +6,13 @@
 use lsp_types as lsp;
 use mji_problems::{Problem, Severity};
 
+/// The `source` of the diagnostics javac reports (get_problems' `javac` source); the syntax
+/// check's are [`SYNTAX_SOURCE`].
+pub const JAVAC_SOURCE: &str = "javac";
+
+/// The `source` of the syntax check's diagnostics.
+pub const SYNTAX_SOURCE: &str = "mcp-java-index";
+
 /// The diagnostics of a buffer's text.
 pub fn of_text(display: &str, text: &str) -> Vec<lsp::Diagnostic> {
     mji_problems::syntax::check(display, text.as_bytes()).iter().map(diagnostic).collect()
@@ -26,7 +33,7 @@ fn diagnostic(p: &Problem) -> lsp::Diagnostic {
             Severity::Hint => lsp::DiagnosticSeverity::HINT,
         }),
         code: Some(lsp::NumberOrString::String(p.code.clone())),
-        source: Some("mcp-java-index".to_owned()),
+        source: Some(SYNTAX_SOURCE.to_owned()),
         message: p.message.clone(),
         tags: p.code.starts_with("hint.unused").then(|| vec![lsp::DiagnosticTag::UNNECESSARY]),
         ..Default::default()

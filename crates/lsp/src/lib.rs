@@ -3,6 +3,7 @@
 //! registry calls (`dispatch_within`) whose structured answers are converted to LSP's types:
 //! no query is implemented here.
 
+mod actions;
 mod diagnostics;
 mod docs;
 mod hierarchy;
@@ -30,6 +31,8 @@ pub type Open<'a> = &'a dyn Fn(Vec<PathBuf>) -> Result<Arc<Host>, String>;
 struct Server {
     host: Arc<Host>,
     docs: Docs,
+    /// The client resolves a code action's edit (`codeAction/resolve`) when it is chosen.
+    resolves_actions: bool,
 }
 
 /// What a request handler answers: a result, or an LSP error (code and message).
@@ -68,7 +71,14 @@ pub fn run(conn: &Connection, open: Open) -> Result<(), String> {
             .name("lsp-progress".to_owned())
             .spawn(move || progress::report(host, stop, |m| sender.send(m).is_ok()))
     });
-    let mut server = Server { host, docs: Docs::default() };
+    let resolves_actions = init
+        .capabilities
+        .text_document
+        .as_ref()
+        .and_then(|t| t.code_action.as_ref())
+        .and_then(|c| c.resolve_support.as_ref())
+        .is_some_and(|r| r.properties.iter().any(|p| p == "edit"));
+    let mut server = Server { host, docs: Docs::default(), resolves_actions };
     let served = server.serve(conn);
     stop.store(true, std::sync::atomic::Ordering::Release);
     if let Some(Ok(r)) = reporter
@@ -190,6 +200,19 @@ fn typed_capabilities() -> lsp::ServerCapabilities {
         hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
         implementation_provider: Some(lsp::ImplementationProviderCapability::Simple(true)),
         call_hierarchy_provider: Some(lsp::CallHierarchyServerCapability::Simple(true)),
+        code_action_provider: Some(lsp::CodeActionProviderCapability::Options(lsp::CodeActionOptions {
+            code_action_kinds: Some(vec![
+                lsp::CodeActionKind::QUICKFIX,
+                lsp::CodeActionKind::REFACTOR_EXTRACT,
+                lsp::CodeActionKind::REFACTOR_INLINE,
+                lsp::CodeActionKind::REFACTOR_REWRITE,
+                lsp::CodeActionKind::REFACTOR,
+                lsp::CodeActionKind::SOURCE_ORGANIZE_IMPORTS,
+                lsp::CodeActionKind::from("source.generate"),
+            ]),
+            work_done_progress_options: Default::default(),
+            resolve_provider: Some(true),
+        })),
         rename_provider: Some(OneOf::Right(lsp::RenameOptions {
             prepare_provider: Some(true),
             work_done_progress_options: Default::default(),
@@ -225,6 +248,11 @@ impl Server {
             "callHierarchy/outgoingCalls" => hierarchy::outgoing_calls(self, params(p)?),
             "textDocument/prepareRename" => rename::prepare(self, params(p)?),
             "textDocument/rename" => rename::rename(self, params(p)?),
+            "textDocument/codeAction" => {
+                let resolves = self.resolves_actions;
+                actions::code_actions(self, params(p)?, resolves)
+            }
+            "codeAction/resolve" => actions::resolve(self, params(p)?),
             other => Err((ErrorCode::MethodNotFound, format!("unhandled method {other}"))),
         }
     }

@@ -50,6 +50,11 @@ impl LineMap {
         LineMap { sides: Some((Vec::new(), Vec::new())) }
     }
 
+    /// The buffer is the saved file (or no buffer is open): every line is its own.
+    pub fn is_clean(&self) -> bool {
+        self.sides.is_none()
+    }
+
     /// The saved file's line of a buffer's line, if the edit left it as it was.
     pub fn to_saved(&self, line: u32) -> Option<u32> {
         match &self.sides {
@@ -97,6 +102,7 @@ mod tests {
         assert_eq!(m.range_to_buffer(r(1, 0, 2, 3)), None, "its end is on the edited line");
         let same = LineMap::between(saved, saved);
         assert_eq!((same.to_saved(99), same.to_buffer(99)), (Some(99), Some(99)));
+        assert!(same.is_clean() && !m.is_clean() && !LineMap::nothing().is_clean());
         assert_eq!(LineMap::nothing().to_saved(0), None);
     }
 }

@@ -772,3 +772,99 @@ fn unsaved_buffers_are_what_the_answers_show() {
     assert_eq!(rel(&root, &saved["uri"]), app, "{}", got["saved"]);
     assert_eq!(saved["range"]["start"], json!({"line": typed, "character": 15}), "{saved}");
 }
+
+const CALC: &str = "package com.acme;
+
+import java.util.List;
+
+public class Calc {
+    public int area(int w, int h) {
+        return w * h + 1;
+    }
+}
+";
+
+/// javac on `files` under `root` into a temporary directory: its errors, or None without javac
+/// (refused under CI).
+fn javac_errors(root: &Path, files: &[&str]) -> Option<String> {
+    let out = tempfile::tempdir().expect("tempdir");
+    let run = Command::new("javac").arg("-d").arg(out.path()).args(files).current_dir(root).output();
+    match run {
+        Ok(o) => Some(String::from_utf8_lossy(&o.stderr).into_owned()).filter(|_| !o.status.success()),
+        Err(_) => {
+            assert!(std::env::var("CI").is_err(), "javac is missing");
+            eprintln!("skipping the compile: no javac");
+            None
+        }
+    }
+}
+
+/// Code actions: the quick fix `get_problems` offers for an unused import (with the client's
+/// diagnostic it fixes) and an extraction at a selected expression, each resolved and applied by
+/// pygls' client; the file is then byte for byte what `refactor_actions` writes on a twin copy
+/// (the same fix, the same extraction) and compiles with javac.
+#[test]
+fn code_actions_are_the_tools_fixes_and_refactorings_applied_by_the_client() {
+    let Some(python) = python() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (root, twin) = (dir.path().join("ws"), dir.path().join("twin"));
+    let calc = "src/com/acme/Calc.java";
+    write(&root, calc, CALC);
+    write(&twin, calc, CALC);
+    let import = CALC.lines().position(|l| l.starts_with("import")).expect("import") as u32;
+    let ret = CALC.lines().position(|l| l.contains("return w * h")).expect("return");
+    let (from, to) = (col_of(CALC, ret, "w * h"), col_of(CALC, ret, " + 1"));
+    let got = session(
+        &python,
+        &root,
+        json!([
+            {"open": calc},
+            {"diagnostics": calc, "version": 1, "key": "diagnostics"},
+            {"ask": "codeAction", "file": calc, "range": [import, 0, import, 0], "key": "atImport"},
+            {"apply": "atImport", "kind": "quickfix"},
+            // The import is gone: the return is one line up.
+            {"ask": "codeAction", "file": calc, "range": [ret - 1, from, ret - 1, to], "only": ["refactor.extract"],
+             "key": "atExpression"},
+            {"apply": "atExpression", "title": "Extract to local variable"},
+        ]),
+    );
+    // The quick fix: get_problems' fix of the unused import, with the diagnostic it fixes.
+    let problems = tool(&twin, "get_problems", json!({"filePath": calc, "sourceFilter": ["syntax"]}));
+    let unused = problems["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .find(|d| d["code"] == "hint.unused.import")
+        .expect("the unused import")
+        .clone();
+    let fix = &unused["fixes"][0];
+    let actions = got["atImport"].as_array().expect("actions");
+    let quick = actions.iter().find(|a| a["kind"] == "quickfix").expect("a quick fix");
+    assert_eq!(quick["title"], fix["title"], "{quick}");
+    assert_eq!(quick["diagnostics"][0]["code"], "hint.unused.import", "{quick}");
+    assert!(quick.get("edit").is_none(), "resolved when chosen: {quick}");
+    assert!(
+        actions.iter().any(|a| a["kind"] == "source.organizeImports" && a["title"] == "Organize imports"),
+        "{actions:?}"
+    );
+    assert!(got["atImport/applied"].as_array().is_some_and(|a| a.len() == 1), "{}", got["atImport/applied"]);
+    // The extraction: offered at the selection, applied.
+    let kinds: BTreeSet<&str> =
+        got["atExpression"].as_array().expect("actions").iter().filter_map(|a| a["kind"].as_str()).collect();
+    assert_eq!(kinds, BTreeSet::from(["refactor.extract"]), "only what was asked: {}", got["atExpression"]);
+    assert!(got["atExpression/applied"].as_array().is_some_and(|a| a.len() == 1), "{}", got["atExpression/applied"]);
+
+    // The tools on the twin: the same fix, the same extraction.
+    tool(&twin, "refactor_actions", json!({"action": "quick_fix", "fixId": fix["fixId"], "apply": true}));
+    tool(
+        &twin,
+        "refactor_actions",
+        json!({"action": "extract_variable", "filePath": calc, "line": ret, "column": from + 1,
+            "endLine": ret, "endColumn": to + 1, "apply": true}),
+    );
+    let (a, b) = (std::fs::read_to_string(root.join(calc)), std::fs::read_to_string(twin.join(calc)));
+    let (a, b) = (a.expect("read"), b.expect("read twin"));
+    assert_eq!(a, b);
+    assert!(!a.contains("import java.util.List;") && !a.contains("return w * h + 1;"), "{a}");
+    assert_eq!(javac_errors(&root, &[calc]), None, "{a}");
+}
