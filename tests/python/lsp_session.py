@@ -17,8 +17,9 @@ Each step (FILE is relative to ROOT; positions are 0-based, UTF-16):
   {"apply": KEY, "title": T} or {"apply": KEY, "kind": K}   applies the edit of the code action
       titled T (or the first of kind K) of the answer KEY (resolved first when it has none) to the
       files, as the client does, then sends each open buffer it edited (full didChange, didSave)
-  {"diagnostics": FILE, "version": N, "key": KEY}  waits for the publishDiagnostics of version N
-      (of any version when N is null) and keeps them
+  {"diagnostics": FILE, "version": N, "key": KEY, "until": SOURCE}  waits for the
+      publishDiagnostics of version N (of any version when N is null; with "until", the first
+      holding a diagnostic of that source) and keeps them
 Prints one JSON object: every kept answer, an "error: ..." string where a request failed.
 """
 
@@ -202,7 +203,13 @@ async def main() -> None:
             uri = uri_of(step["diagnostics"])
             got = None
             for _ in range(3000):
-                mine = [p for _, p in published if p.uri == uri and (step["version"] is None or p.version == step["version"])]
+                mine = [
+                    p
+                    for _, p in published
+                    if p.uri == uri
+                    and (step["version"] is None or p.version == step["version"])
+                    and ("until" not in step or any(d.source == step["until"] for d in p.diagnostics))
+                ]
                 if mine:
                     got = conv.unstructure(mine[-1].diagnostics)
                     break

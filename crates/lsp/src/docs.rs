@@ -35,6 +35,11 @@ impl Docs {
         self.0.insert(uri.to_owned(), Doc { path, text, version, dirty });
     }
 
+    /// The URIs the client opened a file by (its canonical path).
+    pub fn uris_of(&self, path: &std::path::Path) -> Vec<String> {
+        self.0.iter().filter(|(_, d)| d.path.as_deref() == Some(path)).map(|(u, _)| u.clone()).collect()
+    }
+
     /// The open document of a file, by its canonical path.
     pub fn of_path(&self, path: &std::path::Path) -> Option<&Doc> {
         self.0.values().find(|d| d.path.as_deref() == Some(path))

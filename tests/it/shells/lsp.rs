@@ -868,3 +868,68 @@ fn code_actions_are_the_tools_fixes_and_refactorings_applied_by_the_client() {
     assert!(!a.contains("import java.util.List;") && !a.contains("return w * h + 1;"), "{a}");
     assert_eq!(javac_errors(&root, &[calc]), None, "{a}");
 }
+
+/// A diagnostic as (first line, first column, last line, last column, code, message), 1-based
+/// like get_problems'; `shift` lines added.
+fn problem_key(d: &Value, lsp: bool, shift: u64) -> (u64, u64, u64, u64, String, String) {
+    let (s, e) = (&d["range"]["start"], &d["range"]["end"]);
+    let n = |v: &Value| v.as_u64().expect("number") + u64::from(lsp);
+    let (col, code) = (if lsp { "character" } else { "column" }, d["code"].as_str().expect("code").to_owned());
+    let message = d["message"].as_str().expect("message").to_owned();
+    (n(&s["line"]) + shift, n(&s[col]), n(&e["line"]) + shift, n(&e[col]), code, message)
+}
+
+/// javac's diagnostics after a save, as get_problems answers them for the file (its `javac`
+/// source): published with the buffer's syntax problems, moved with the lines an unsaved change
+/// adds above them, and pulled (`textDocument/diagnostic`) the same.
+#[test]
+fn javac_s_problems_are_published_after_a_save_and_pulled() {
+    let Some(python) = python() else { return };
+    if Command::new("javac").arg("-version").output().is_err() {
+        assert!(std::env::var("CI").is_err(), "javac is missing");
+        eprintln!("skipping: no javac");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("ws");
+    let calc = "src/com/acme/Calc.java";
+    let clean = CALC.replace("import java.util.List;\n\n", "");
+    write(&root, calc, &clean);
+    let broken = clean.replace("return w * h + 1;", "String s = w;\n        return w * h + 1;");
+    let got = session(
+        &python,
+        &root,
+        json!([
+            {"open": calc},
+            {"diagnostics": calc, "version": 1, "key": "opened"},
+            {"change": calc, "version": 2, "full": broken},
+            {"write": calc, "text": broken},
+            {"save": calc},
+            {"diagnostics": calc, "version": 2, "until": "javac", "key": "saved"},
+            {"change": calc, "version": 3, "edits": [[0, 0, 0, 0, "// a\n// b\n"]]},
+            {"diagnostics": calc, "version": 3, "key": "moved"},
+            {"ask": "diagnostic", "file": calc, "key": "pulled"},
+        ]),
+    );
+    let problems = tool(&root, "get_problems", json!({"filePath": calc, "sourceFilter": ["javac"]}));
+    let want: BTreeSet<_> =
+        problems["diagnostics"].as_array().expect("diagnostics").iter().map(|d| problem_key(d, false, 0)).collect();
+    assert!(want.iter().any(|d| d.4 == "compiler.err.prob.found.req"), "{problems}");
+    let javac = |v: &Value, shift: u64| -> BTreeSet<_> {
+        v.as_array()
+            .expect("diagnostics")
+            .iter()
+            .filter(|d| d["source"] == "javac")
+            .map(|d| problem_key(d, true, shift))
+            .collect()
+    };
+    assert_eq!(got["opened"], json!([]), "{}", got["opened"]);
+    assert_eq!(javac(&got["saved"], 0), want, "{}", got["saved"]);
+    // Two lines added above, unsaved: the same problems two lines down.
+    let moved: BTreeSet<_> = want.iter().map(|d| (d.0 + 2, d.1, d.2 + 2, d.3, d.4.clone(), d.5.clone())).collect();
+    assert_eq!(javac(&got["moved"], 0), moved, "{}", got["moved"]);
+    assert_eq!(got["pulled"]["kind"], "full", "{}", got["pulled"]);
+    assert_eq!(javac(&got["pulled"]["items"], 0), moved, "{}", got["pulled"]);
+    // The syntax check's diagnostics (the unused local) beside javac's, on the buffer.
+    assert!(got["moved"].as_array().expect("d").iter().any(|d| d["code"] == "hint.unused.local"), "{}", got["moved"]);
+}
