@@ -20,6 +20,9 @@ Each step (FILE is relative to ROOT; positions are 0-based, UTF-16):
   {"diagnostics": FILE, "version": N, "key": KEY, "until": SOURCE}  waits for the
       publishDiagnostics of version N (of any version when N is null; with "until", the first
       holding a diagnostic of that source) and keeps them
+  {"cancelBoth": FILE, "at": [L, C], "key": KEY}   sends textDocument/diagnostic (slow: javac) and
+      a hover at the position behind it, cancels both ($/cancelRequest) at once, and keeps how
+      each ended ("answered" or the error)
 Prints one JSON object: every kept answer, an "error: ..." string where a request failed.
 """
 
@@ -199,6 +202,24 @@ async def main() -> None:
                         t.DidChangeTextDocumentParams(ident, [t.TextDocumentContentChangeWholeDocument(text=text)])
                     )
                     client.text_document_did_save(t.DidSaveTextDocumentParams(t.TextDocumentIdentifier(uri)))
+        elif "cancelBoth" in step:
+            doc = t.TextDocumentIdentifier(uri=uri_of(step["cancelBoth"]))
+            slow = client.protocol.send_request_async(
+                t.TEXT_DOCUMENT_DIAGNOSTIC, t.DocumentDiagnosticParams(text_document=doc), msg_id="slow-1"
+            )
+            queued = client.protocol.send_request_async(
+                t.TEXT_DOCUMENT_HOVER, t.HoverParams(text_document=doc, position=t.Position(*step["at"])), msg_id="queued-2"
+            )
+            for msg_id in ["slow-1", "queued-2"]:
+                client.protocol.notify(t.CANCEL_REQUEST, t.CancelParams(id=msg_id))
+            ended = {}
+            for name, future in [("slow", slow), ("queued", queued)]:
+                try:
+                    await future
+                    ended[name] = "answered"
+                except Exception as e:
+                    ended[name] = f"{type(e).__name__}: {e}"
+            out[step["key"]] = ended
         elif "diagnostics" in step:
             uri = uri_of(step["diagnostics"])
             got = None

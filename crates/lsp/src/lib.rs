@@ -4,6 +4,7 @@
 //! no query is implemented here.
 
 mod actions;
+mod cancel;
 mod diagnostics;
 mod docs;
 mod hierarchy;
@@ -128,9 +129,11 @@ pub fn serve_stdio(open: Open) -> Result<(), String> {
 impl Server {
     fn serve(&mut self, conn: &Connection) -> Result<(), String> {
         let checks = self.checks.1.clone();
+        let inbox = cancel::Inbox::start(conn.receiver.clone())?;
+        let mut shut_down = false;
         loop {
             let msg = crossbeam_channel::select! {
-                recv(conn.receiver) -> msg => match msg {
+                recv(inbox.messages) -> msg => match msg {
                     Ok(msg) => msg,
                     Err(_) => return Ok(()),
                 },
@@ -143,17 +146,37 @@ impl Server {
             };
             match msg {
                 Message::Request(req) => {
-                    if conn.handle_shutdown(&req).map_err(|e| format!("shutting down: {e}"))? {
-                        return Ok(());
-                    }
                     let id = req.id.clone();
+                    if shut_down {
+                        let e = (ErrorCode::InvalidRequest, "the server is shut down: exit is expected".to_owned());
+                        send(conn, Message::Response(respond(id, Err(e))));
+                        continue;
+                    }
+                    if req.method == "shutdown" {
+                        // Then only `exit` (or the end of the input) ends the loop.
+                        shut_down = true;
+                        send(conn, Message::Response(respond(id, Ok(Value::Null))));
+                        continue;
+                    }
+                    let Some(cancel) = inbox.begin(&id) else {
+                        let e = (ErrorCode::RequestCanceled, "cancelled before it started".to_owned());
+                        send(conn, Message::Response(respond(id, Err(e))));
+                        continue;
+                    };
                     // Until it is answered the request is in the foreground: the background binding
                     // pass yields to it, as to an MCP call.
                     let _in_foreground = self.host.foreground().enter();
-                    let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.request(req)))
-                        .unwrap_or_else(|_| {
-                            Err((ErrorCode::InternalError, "internal error: the request panicked".into()))
-                        });
+                    let reply = cancel.scope(|| {
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.request(req))).unwrap_or_else(
+                            |_| Err((ErrorCode::InternalError, "internal error: the request panicked".into())),
+                        )
+                    });
+                    inbox.end();
+                    // A stopped call answers nothing partial.
+                    let reply = match cancel.is_cancelled() {
+                        true => Err((ErrorCode::RequestCanceled, "cancelled".to_owned())),
+                        false => reply,
+                    };
                     send(conn, Message::Response(respond(id, reply)));
                 }
                 Message::Notification(n) => {

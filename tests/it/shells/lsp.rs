@@ -902,6 +902,10 @@ fn javac_s_problems_are_published_after_a_save_and_pulled() {
         json!([
             {"open": calc},
             {"diagnostics": calc, "version": 1, "key": "opened"},
+            // $/cancelRequest: the running pull (javac's first check: seconds) and the hover
+            // waiting behind it.
+            {"cancelBoth": calc, "at": [3, 16], "key": "cancelled"},
+            {"ask": "hover", "file": calc, "at": [3, 16], "key": "after"},
             {"change": calc, "version": 2, "full": broken},
             {"write": calc, "text": broken},
             {"save": calc},
@@ -930,6 +934,12 @@ fn javac_s_problems_are_published_after_a_save_and_pulled() {
     assert_eq!(javac(&got["moved"], 0), moved, "{}", got["moved"]);
     assert_eq!(got["pulled"]["kind"], "full", "{}", got["pulled"]);
     assert_eq!(javac(&got["pulled"]["items"], 0), moved, "{}", got["pulled"]);
+    // Both cancelled requests answer RequestCancelled (-32800), and the server goes on.
+    for which in ["slow", "queued"] {
+        let ended = got["cancelled"][which].as_str().unwrap_or_default();
+        assert!(ended.starts_with("JsonRpcRequestCancelled"), "{which}: {}", got["cancelled"]);
+    }
+    assert!(got["after"].is_object(), "a hover after the cancellations: {}", got["after"]);
     // The syntax check's diagnostics (the unused local) beside javac's, on the buffer.
     assert!(got["moved"].as_array().expect("d").iter().any(|d| d["code"] == "hint.unused.local"), "{}", got["moved"]);
 }
