@@ -13,7 +13,7 @@ Each step (FILE is relative to ROOT; positions are 0-based, UTF-16):
       definition, references (with the declaration), hover, documentSymbol, foldingRange,
       codeAction ("range": [L0, C0, L1, C1], "only": [KIND...], the diagnostics published last
       for FILE attached), codeActionResolve ("action": KEY of a codeAction answer, "title": T),
-      diagnostic (textDocument/diagnostic)
+      diagnostic (textDocument/diagnostic), codeLens, executeCommand ("command": C, "arguments": [...])
   {"apply": KEY, "title": T} or {"apply": KEY, "kind": K}   applies the edit of the code action
       titled T (or the first of kind K) of the answer KEY (resolved first when it has none) to the
       files, as the client does, then sends each open buffer it edited (full didChange, didSave)
@@ -23,7 +23,8 @@ Each step (FILE is relative to ROOT; positions are 0-based, UTF-16):
   {"cancelBoth": FILE, "at": [L, C], "key": KEY}   sends textDocument/diagnostic (slow: javac) and
       a hover at the position behind it, cancels both ($/cancelRequest) at once, and keeps how
       each ended ("answered" or the error)
-Prints one JSON object: every kept answer, an "error: ..." string where a request failed.
+Prints one JSON object: every kept answer, an "error: ..." string where a request failed, and
+"messages": the window/showMessage notifications received.
 """
 
 import asyncio
@@ -80,6 +81,12 @@ async def main() -> None:
     typed = {}  # KEY -> the typed answer, for "apply" and "codeActionResolve"
     published = []  # (time received, params)
     versions = {}  # URI -> the version of each open buffer
+
+    messages = []
+
+    @client.feature(t.WINDOW_SHOW_MESSAGE)
+    def on_message(params: t.ShowMessageParams):
+        messages.append(conv.unstructure(params))
 
     @client.feature(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     def on_diagnostics(params: t.PublishDiagnosticsParams):
@@ -144,6 +151,12 @@ async def main() -> None:
             rng = t.Range(t.Position(l0, c0), t.Position(l1, c1))
             return await client.text_document_code_action_async(
                 t.CodeActionParams(text_document=doc, range=rng, context=ctx)
+            )
+        if method == "codeLens":
+            return await client.text_document_code_lens_async(t.CodeLensParams(text_document=doc))
+        if method == "executeCommand":
+            return await client.workspace_execute_command_async(
+                t.ExecuteCommandParams(command=step["command"], arguments=step.get("arguments"))
             )
         if method == "codeActionResolve":
             action = next(a for a in typed[step["action"]] if a.title == step["title"])
@@ -241,6 +254,7 @@ async def main() -> None:
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
+    out["messages"] = messages
     print(json.dumps(out))
 
 

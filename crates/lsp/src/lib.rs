@@ -8,6 +8,7 @@ mod cancel;
 mod diagnostics;
 mod docs;
 mod hierarchy;
+mod lens;
 mod nav;
 mod progress;
 mod rename;
@@ -40,6 +41,8 @@ struct Server {
     checks: (crossbeam_channel::Sender<Checked>, crossbeam_channel::Receiver<Checked>),
     /// The number of the last javac check started (a late answer of an older one is dropped).
     started: u64,
+    /// Notifications a request sends the client on its way (`window/showMessage`).
+    sender: crossbeam_channel::Sender<Message>,
 }
 
 /// javac's diagnostics of a file (get_problems' `javac` source), the text they are positioned
@@ -101,6 +104,7 @@ pub fn run(conn: &Connection, open: Open) -> Result<(), String> {
         javac: Default::default(),
         checks: crossbeam_channel::unbounded(),
         started: 0,
+        sender: conn.sender.clone(),
     };
     let served = server.serve(conn);
     stop.store(true, std::sync::atomic::Ordering::Release);
@@ -329,6 +333,11 @@ fn typed_capabilities() -> lsp::ServerCapabilities {
             work_done_progress_options: Default::default(),
             resolve_provider: Some(true),
         })),
+        code_lens_provider: Some(lsp::CodeLensOptions { resolve_provider: Some(false) }),
+        execute_command_provider: Some(lsp::ExecuteCommandOptions {
+            commands: vec![lens::RUN_TESTS.to_owned()],
+            work_done_progress_options: Default::default(),
+        }),
         diagnostic_provider: Some(lsp::DiagnosticServerCapabilities::Options(lsp::DiagnosticOptions {
             identifier: Some("mcp-java-index".to_owned()),
             inter_file_dependencies: true,
@@ -376,6 +385,8 @@ impl Server {
             }
             "codeAction/resolve" => actions::resolve(self, params(p)?),
             "textDocument/diagnostic" => self.pull_diagnostics(params(p)?),
+            "textDocument/codeLens" => lens::code_lenses(self, params(p)?),
+            "workspace/executeCommand" => lens::execute(self, params(p)?),
             other => Err((ErrorCode::MethodNotFound, format!("unhandled method {other}"))),
         }
     }

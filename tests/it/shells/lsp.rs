@@ -645,10 +645,20 @@ fn neovim_s_client_gets_the_tools_answers() {
 
 /// Runs `tests/python/lsp_session.py`'s steps (pygls' client) against the binary on `root`.
 fn session(python: &Path, root: &Path, steps: Value) -> Value {
+    session_env(python, root, steps, &[])
+}
+
+/// [`session`] with the server's environment set too.
+fn session_env(python: &Path, root: &Path, steps: Value, env: &[(&str, &str)]) -> Value {
     let plan = root.join(".session.json");
     std::fs::write(&plan, steps.to_string()).expect("steps");
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/lsp_session.py");
-    let out = Command::new(python).arg(script).arg(BIN).arg(root).arg(&plan).output().expect("python");
+    let mut cmd = Command::new(python);
+    cmd.arg(script).arg(BIN).arg(root).arg(&plan);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("python");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "pygls client failed:\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     std::fs::remove_file(&plan).expect("remove the steps");
@@ -942,4 +952,84 @@ fn javac_s_problems_are_published_after_a_save_and_pulled() {
     assert!(got["after"].is_object(), "a hover after the cancellations: {}", got["after"]);
     // The syntax check's diagnostics (the unused local) beside javac's, on the buffer.
     assert!(got["moved"].as_array().expect("d").iter().any(|d| d["code"] == "hint.unused.local"), "{}", got["moved"]);
+}
+
+/// Copies a directory tree.
+fn copy_tree(from: &Path, to: &Path) {
+    for e in std::fs::read_dir(from).expect("read dir").flatten() {
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        if src.is_dir() {
+            std::fs::create_dir_all(&dst).expect("mkdir");
+            copy_tree(&src, &dst);
+        } else {
+            std::fs::copy(&src, &dst).expect("copy");
+        }
+    }
+}
+
+/// "Run test" code lenses on each test method of the outline (and "Run tests" on its class), and
+/// `workspace/executeCommand` running one through `run_tests` (javac and the JUnit console
+/// launcher on a plain project): its counts answered and shown; in a workspace the user has not
+/// trusted, nothing runs and the message says so.
+#[test]
+fn a_run_test_lens_runs_the_test_through_run_tests() {
+    let Some(python) = python() else { return };
+    if Command::new("javac").arg("-version").output().is_err() {
+        assert!(std::env::var("CI").is_err(), "javac is missing");
+        eprintln!("skipping: no javac");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("plain");
+    std::fs::create_dir_all(&root).expect("mkdir");
+    copy_tree(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/build_fixtures/plain"), &root);
+    let test = "test/com/example/text/WordsTest.java";
+    let text = std::fs::read_to_string(root.join(test)).expect("read");
+    let counts = text.lines().position(|l| l.contains("void counts(")).expect("counts");
+    let run = json!({"ask": "executeCommand", "command": "mcp-java-index.runTests",
+        "arguments": [{"target": "com.example.text.WordsTest#counts"}], "key": "run"});
+    let steps = json!([{"open": test}, {"ask": "codeLens", "file": test, "key": "lenses"}, run]);
+    let trusted = [("MCP_JAVA_INDEX_TRUST", "1"), ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "600000")];
+    let got = session_env(&python, &root, steps.clone(), &trusted);
+
+    let lenses: BTreeSet<(u64, String, String)> = got["lenses"]
+        .as_array()
+        .expect("lenses")
+        .iter()
+        .map(|l| {
+            let c = &l["command"];
+            let target = c["arguments"][0]["target"].as_str().expect("target").to_owned();
+            assert_eq!(c["command"], "mcp-java-index.runTests", "{l}");
+            (
+                l["range"]["start"]["line"].as_u64().expect("line"),
+                c["title"].as_str().expect("title").to_owned(),
+                target,
+            )
+        })
+        .collect();
+    assert!(
+        lenses.contains(&(counts as u64, "Run test".into(), "com.example.text.WordsTest#counts".into())),
+        "{lenses:?}"
+    );
+    assert_eq!(lenses.iter().filter(|l| l.1 == "Run test").count(), 2, "{lenses:?}");
+    assert!(lenses.iter().any(|l| l.1 == "Run tests" && l.2 == "com.example.text.WordsTest"), "{lenses:?}");
+    let c = &got["run"]["counts"];
+    assert_eq!(
+        (c["run"].as_u64(), c["passed"].as_u64(), c["failed"].as_u64()),
+        (Some(1), Some(1), Some(0)),
+        "{}",
+        got["run"]
+    );
+    let shown: Vec<&str> =
+        got["messages"].as_array().expect("messages").iter().filter_map(|m| m["message"].as_str()).collect();
+    assert!(shown.contains(&"run_tests com.example.text.WordsTest#counts: 1 run, 1 passed, 0 failed"), "{shown:?}");
+
+    // Untrusted: nothing runs, and the user is told.
+    let got = session_env(&python, &root, steps, &[("MCP_JAVA_INDEX_TRUST", "0")]);
+    assert_eq!(got["run"]["counts"]["run"].as_u64().unwrap_or(0), 0, "{}", got["run"]);
+    let shown = got["messages"].to_string();
+    assert!(
+        shown.contains("run_tests com.example.text.WordsTest#counts: not run: the workspace is not trusted"),
+        "{shown}"
+    );
 }
