@@ -13,7 +13,7 @@ Each step (FILE is relative to ROOT; positions are 0-based, UTF-16):
       definition, references (with the declaration), hover, documentSymbol, foldingRange,
       codeAction ("range": [L0, C0, L1, C1], "only": [KIND...], the diagnostics published last
       for FILE attached), codeActionResolve ("action": KEY of a codeAction answer, "title": T),
-      diagnostic (textDocument/diagnostic), codeLens, executeCommand ("command": C, "arguments": [...])
+      diagnostic (textDocument/diagnostic), selectionRange, codeLens, executeCommand ("command": C, "arguments": [...])
   {"apply": KEY, "title": T} or {"apply": KEY, "kind": K}   applies the edit of the code action
       titled T (or the first of kind K) of the answer KEY (resolved first when it has none) to the
       files, as the client does, then sends each open buffer it edited (full didChange, didSave)
@@ -151,6 +151,10 @@ async def main() -> None:
             rng = t.Range(t.Position(l0, c0), t.Position(l1, c1))
             return await client.text_document_code_action_async(
                 t.CodeActionParams(text_document=doc, range=rng, context=ctx)
+            )
+        if method == "selectionRange":
+            return await client.text_document_selection_range_async(
+                t.SelectionRangeParams(text_document=doc, positions=[pos])
             )
         if method == "codeLens":
             return await client.text_document_code_lens_async(t.CodeLensParams(text_document=doc))

@@ -342,6 +342,46 @@ pub(crate) fn folding_ranges(s: &mut Server, p: lsp::FoldingRangeParams) -> Repl
     Ok(serde_json::to_value(out).unwrap_or(Value::Null))
 }
 
+/// `selectionRange`: at each position, the identifier there, then each declaration of
+/// `java_index`'s outline around it (a member, its type, the types around that), then the file,
+/// innermost first (the buffer's outline when it has unsaved changes).
+pub(crate) fn selection_ranges(s: &mut Server, p: lsp::SelectionRangeParams) -> Reply {
+    let Some(path) = uri::to_path(p.text_document.uri.as_str()) else { return Ok(Value::Null) };
+    let (outline, text) = outline(s, &path).map_err(|e| (ErrorCode::RequestFailed, e))?;
+    let last = text.split('\n').count() as u32;
+    let mut out = Vec::new();
+    for pos in p.positions {
+        let line = pos.line + 1;
+        // Outermost first: the file, then each declaration around the line.
+        let mut spans: Vec<(u32, u32)> = vec![(1, last)];
+        let mut types: Vec<&TypeDecl> = outline.classes.iter().collect();
+        while let Some(t) = types.pop() {
+            if !(t.start_line..=t.end_line).contains(&line) {
+                continue;
+            }
+            spans.push((t.start_line, t.end_line));
+            let members = t.methods.iter().map(|m| (m.start_line, m.end_line));
+            let members = members.chain(t.constructors.iter().map(|c| (c.start_line, c.end_line)));
+            let members = members.chain(t.fields.iter().map(|f| (f.start_line, f.end_line)));
+            let members = members.chain(t.enum_constants.iter().flatten().map(|c| (c.start_line, c.end_line)));
+            spans.extend(members.filter(|(a, b)| (*a..=*b).contains(&line)));
+            types.extend(t.inner_classes.iter());
+        }
+        spans.sort_by_key(|(a, b)| (std::cmp::Reverse(b - a), *a));
+        spans.dedup();
+        let mut chain: Option<lsp::SelectionRange> = None;
+        for (a, b) in spans {
+            let range = lines_range(&text, a, b);
+            chain = Some(lsp::SelectionRange { range, parent: chain.map(Box::new) });
+        }
+        if let Some((_, word)) = docs::word_at(&text, pos) {
+            chain = Some(lsp::SelectionRange { range: word, parent: chain.map(Box::new) });
+        }
+        out.push(chain.unwrap_or(lsp::SelectionRange { range: Range { start: pos, end: pos }, parent: None }));
+    }
+    Ok(serde_json::to_value(out).unwrap_or(Value::Null))
+}
+
 /// The outline `java_index` answers for a file (every declaration, as its defaults give), and
 /// the text its lines are in: the file's open buffer when it has unsaved changes (outlined by
 /// `java_index`'s own code on that text), else the file as saved.

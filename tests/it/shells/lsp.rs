@@ -714,6 +714,7 @@ fn unsaved_buffers_are_what_the_answers_show() {
             json!({"ask": "definition", "file": app, "at": [call, greet], "key": "definition"}),
             json!({"ask": "hover", "file": app, "at": [call, greet], "key": "hover"}),
             json!({"ask": "references", "file": app, "at": [call, greet], "key": "references"}),
+            json!({"ask": "selectionRange", "file": app, "at": [call, greet], "key": "selection"}),
             json!({"ask": "definition", "file": app, "at": [typed, 16], "key": "typed"}),
             json!({"diagnostics": app, "version": 3, "key": "diagnostics"}),
             // Saved: the method is the tools' too.
@@ -747,6 +748,23 @@ fn unsaved_buffers_are_what_the_answers_show() {
         .collect();
     assert!(folds.contains(&(u64::from(main.start_line) - 1, u64::from(main.end_line) - 1)), "{folds:?}");
 
+    // selectionRange at the call: `greet`, then main, then App, then the file (the buffer's).
+    let mut chain = Vec::new();
+    let mut at = &got["selection"][0];
+    while at.is_object() {
+        chain
+            .push((at["range"]["start"]["line"].as_u64().expect("l"), at["range"]["end"]["line"].as_u64().expect("l")));
+        at = &at["parent"];
+    }
+    let app_type = &outline.classes[0];
+    let lines = buffer.lines().count() as u64;
+    let want = vec![
+        (call as u64, call as u64),
+        (u64::from(main.start_line) - 1, u64::from(main.end_line) - 1),
+        (u64::from(app_type.start_line) - 1, u64::from(app_type.end_line) - 1),
+        (0, lines),
+    ];
+    assert_eq!(chain, want, "{}", got["selection"]);
     // Definition and hover at a call the edits moved: Greeter#greet, on the line its own buffer
     // shows it (one below the saved file's).
     let def = &got["definition"][0];
