@@ -1051,3 +1051,99 @@ fn a_run_test_lens_runs_the_test_through_run_tests() {
         "{shown}"
     );
 }
+
+/// Starts `command args` as a language server in `root` and asks `initialize` with `root` as
+/// the client's folder: the capabilities it answers.
+fn initialize_with(command: &str, args: &[String], root: &Path) -> Value {
+    use std::io::Write;
+    let mut child = Command::new(command)
+        .args(args)
+        .current_dir(root)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    let uri = format!("file://{}", root.display());
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"capabilities": {}, "workspaceFolders": [{"uri": uri, "name": "p"}]}});
+    stdin.write_all(&frame(&init)).expect("write");
+    let answer = loop {
+        let m = next_message(&mut stdout).expect("an answer");
+        if m["id"] == 1 {
+            break m;
+        }
+    };
+    for m in [
+        json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}),
+        json!({"jsonrpc": "2.0", "method": "exit"}),
+    ] {
+        stdin.write_all(&frame(&m)).expect("write");
+    }
+    drop(stdin);
+    assert!(child.wait().expect("wait").success());
+    answer["result"]["capabilities"].clone()
+}
+
+/// `setup`'s language-server forms start this server: the Claude Code plugin's `lspServers`
+/// entry (written, then removed), Helix's `languages.toml`, Neovim's `vim.lsp.config` and
+/// eglot's form (printed); each command, run as the client runs it, answers `initialize`.
+#[test]
+fn setup_s_lsp_forms_start_the_language_server() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().canonicalize().expect("canonical");
+    write(&root, "A.java", "class A {}\n");
+    let setup = |client: &str, extra: &[&str]| {
+        let o = Command::new(BIN)
+            .args(["setup", client, "--via", "path", "--project"])
+            .arg(&root)
+            .args(extra)
+            .output()
+            .expect("setup");
+        assert!(o.status.success(), "{client}: {}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).expect("utf-8")
+    };
+    let served = |command: &str, args: &[String]| {
+        let caps = initialize_with(command, args, &root);
+        assert_eq!(caps["referencesProvider"], true, "{command} {args:?}: {caps}");
+    };
+    let strings = |v: &Value| -> Vec<String> {
+        v.as_array().expect("args").iter().map(|a| a.as_str().expect("arg").to_owned()).collect()
+    };
+
+    // Claude Code: a local marketplace and the plugin with its lspServers entry.
+    setup("claude-code-lsp", &[]);
+    let plugin = root.join(".claude/mcp-java-index-lsp/plugin/.claude-plugin/plugin.json");
+    let plugin: Value = serde_json::from_str(&std::fs::read_to_string(&plugin).expect("plugin")).expect("json");
+    let market = root.join(".claude/mcp-java-index-lsp/.claude-plugin/marketplace.json");
+    let market: Value = serde_json::from_str(&std::fs::read_to_string(&market).expect("market")).expect("json");
+    assert_eq!(market["plugins"][0]["name"], plugin["name"], "{market}");
+    assert_eq!(market["plugins"][0]["source"], "./plugin", "{market}");
+    let entry = &plugin["lspServers"]["java-index"];
+    assert_eq!(entry["extensionToLanguage"], json!({".java": "java"}), "{plugin}");
+    served(entry["command"].as_str().expect("command"), &strings(&entry["args"]));
+    setup("claude-code-lsp", &["--uninstall"]);
+    assert!(!root.join(".claude/mcp-java-index-lsp/plugin/.claude-plugin/plugin.json").exists());
+
+    // Helix: languages.toml, printed.
+    let helix: toml::Value = toml::from_str(&setup("helix", &[])).expect("toml");
+    let server = &helix["language-server"]["java-index"];
+    let args: Vec<String> =
+        server["args"].as_array().expect("args").iter().map(|a| a.as_str().expect("arg").to_owned()).collect();
+    assert_eq!(helix["language"][0]["language-servers"][0].as_str(), Some("java-index"));
+    served(server["command"].as_str().expect("command"), &args);
+
+    // Neovim and eglot: the same command in their forms.
+    let quoted = |s: &str| -> Vec<String> { s.split('"').skip(1).step_by(2).map(str::to_owned).collect() };
+    let nvim = setup("neovim", &[]);
+    assert!(nvim.contains("vim.lsp.config('java-index'") && nvim.contains("vim.lsp.enable('java-index')"), "{nvim}");
+    let cmd = quoted(nvim.lines().find(|l| l.contains("cmd =")).expect("cmd"));
+    served(&cmd[0], &cmd[1..]);
+    let eglot = setup("eglot", &[]);
+    assert!(eglot.contains("eglot-server-programs"), "{eglot}");
+    let cmd = quoted(&eglot);
+    served(&cmd[0], &cmd[1..]);
+}
