@@ -520,10 +520,11 @@ impl Server {
     /// The lines between a file as saved and its open buffer (the identity when it is not open
     /// or has no unsaved change): how an answer's positions reach the text the editor shows.
     pub(crate) fn line_map(&self, path: &std::path::Path) -> shadow::LineMap {
-        match (self.buffer_of(path), self.saved_text(path)) {
-            (Some(doc), Some(saved)) => shadow::LineMap::between(&saved, &doc.text),
-            (Some(_), None) => shadow::LineMap::nothing(),
-            _ => shadow::LineMap::default(),
+        // The file is read only when the client has it open.
+        let Some(doc) = self.buffer_of(path) else { return shadow::LineMap::default() };
+        match self.saved_text(path) {
+            Some(saved) => shadow::LineMap::between(&saved, &doc.text),
+            None => shadow::LineMap::nothing(),
         }
     }
 
