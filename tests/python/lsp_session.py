@@ -13,7 +13,8 @@ Each step (FILE is relative to ROOT; positions are 0-based, UTF-16):
       definition, references (with the declaration), hover, documentSymbol, foldingRange,
       codeAction ("range": [L0, C0, L1, C1], "only": [KIND...], the diagnostics published last
       for FILE attached), codeActionResolve ("action": KEY of a codeAction answer, "title": T),
-      diagnostic (textDocument/diagnostic), selectionRange, codeLens, executeCommand ("command": C, "arguments": [...])
+      diagnostic (textDocument/diagnostic), implementation, supertypes (prepareTypeHierarchy, then
+      typeHierarchy/supertypes of its first item), selectionRange, codeLens, executeCommand ("command": C, "arguments": [...])
   {"apply": KEY, "title": T} or {"apply": KEY, "kind": K}   applies the edit of the code action
       titled T (or the first of kind K) of the answer KEY (resolved first when it has none) to the
       files, as the client does, then sends each open buffer it edited (full didChange, didSave)
@@ -152,6 +153,17 @@ async def main() -> None:
             return await client.text_document_code_action_async(
                 t.CodeActionParams(text_document=doc, range=rng, context=ctx)
             )
+        if method == "implementation":
+            return await client.text_document_implementation_async(
+                t.ImplementationParams(text_document=doc, position=pos)
+            )
+        if method == "supertypes":
+            items = await client.text_document_prepare_type_hierarchy_async(
+                t.TypeHierarchyPrepareParams(text_document=doc, position=pos)
+            )
+            if not items:
+                return None
+            return await client.type_hierarchy_supertypes_async(t.TypeHierarchySupertypesParams(item=items[0]))
         if method == "selectionRange":
             return await client.text_document_selection_range_async(
                 t.SelectionRangeParams(text_document=doc, positions=[pos])

@@ -91,6 +91,13 @@ fn tool(root: &Path, name: &str, args: Value) -> Value {
     serde_json::from_slice(&out.stdout).expect("json")
 }
 
+/// [`tool`], or None where the tool answers an error (the LSP request then has no answer).
+fn try_tool(root: &Path, name: &str, args: Value) -> Option<Value> {
+    let out =
+        Command::new(BIN).args(["call", "--json", name, &args.to_string(), "--root"]).arg(root).output().expect("call");
+    out.status.success().then(|| serde_json::from_slice(&out.stdout).expect("json"))
+}
+
 /// A workspace file's path relative to the root, from an LSP URI.
 fn rel(root: &Path, uri: &Value) -> String {
     let u = uri.as_str().expect("uri");
@@ -1146,4 +1153,138 @@ fn setup_s_lsp_forms_start_the_language_server() {
     assert!(eglot.contains("eglot-server-programs"), "{eglot}");
     let cmd = quoted(&eglot);
     served(&cmd[0], &cmd[1..]);
+}
+
+/// Where a declaration's name is written in its lines (0-based line, UTF-16 column): the first
+/// whole word `name` followed by `(` (a method) or by `{`, `<`, ` ` after a type's keyword.
+fn name_at(text: &str, name: &str, from: u32, to: u32, method: bool) -> Option<(u32, u32)> {
+    let lines: Vec<&str> = text.lines().collect();
+    for l in from.saturating_sub(1)..to.min(lines.len() as u32) {
+        let line = lines[l as usize];
+        for (i, _) in line.match_indices(name) {
+            let before = line[..i].chars().next_back();
+            let after = line[i + name.len()..].trim_start();
+            let whole = !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '@' || c == '.');
+            let fits = if method {
+                after.starts_with('(')
+            } else {
+                ["class ", "interface ", "enum ", "record "].iter().any(|k| line[..i].ends_with(k))
+            };
+            if whole && fits && !line[i + name.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+                return Some((l, line[..i].encode_utf16().count() as u32));
+            }
+        }
+    }
+    None
+}
+
+/// The answers over LSP equal the tools' on a sample of targets: every type and method declared
+/// in two fixtures and the two-class project, each asked at its name: references against
+/// find_references, and for types implementation against find_implementations and the
+/// supertypes against type_hierarchy's (depth 1, workspace types).
+#[test]
+fn lsp_answers_equal_the_tools_answers_on_a_sample_of_targets() {
+    let Some(python) = python() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("ws");
+    write(&root, "src/com/acme/Greeter.java", GREETER);
+    write(&root, "src/com/acme/App.java", APP);
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    for f in ["interfaces.java", "generics.java"] {
+        write(&root, &format!("fixtures/{f}"), &std::fs::read_to_string(fixtures.join(f)).expect("fixture"));
+    }
+    // (file, name, line, column, is a type)
+    let mut targets: Vec<(String, String, u32, u32, bool)> = Vec::new();
+    for file in
+        ["src/com/acme/Greeter.java", "src/com/acme/App.java", "fixtures/interfaces.java", "fixtures/generics.java"]
+    {
+        let text = std::fs::read_to_string(root.join(file)).expect("read");
+        let outline: FileOutline =
+            serde_json::from_value(tool(&root, "java_index", json!({"filePath": file}))).expect("outline");
+        let mut stack: Vec<&TypeDecl> = outline.classes.iter().collect();
+        while let Some(t) = stack.pop() {
+            if let Some((l, c)) = name_at(&text, &t.name, t.start_line, t.end_line, false) {
+                targets.push((file.to_owned(), t.name.clone(), l, c, true));
+            }
+            for m in t.methods.iter().filter(|m| m.generated.is_none()) {
+                if let Some((l, c)) = name_at(&text, &m.name, m.start_line, m.end_line, true) {
+                    targets.push((file.to_owned(), m.name.clone(), l, c, false));
+                }
+            }
+            stack.extend(t.inner_classes.iter());
+        }
+    }
+    targets.sort();
+    targets.dedup_by(|a, b| (a.0.as_str(), a.2, a.3) == (b.0.as_str(), b.2, b.3));
+    assert!(targets.len() >= 25, "{targets:?}");
+    let mut steps = Vec::new();
+    for (i, (file, _, l, c, is_type)) in targets.iter().enumerate() {
+        steps.push(json!({"ask": "references", "file": file, "at": [l, c], "key": format!("refs{i}")}));
+        if *is_type {
+            steps.push(json!({"ask": "implementation", "file": file, "at": [l, c], "key": format!("impl{i}")}));
+            steps.push(json!({"ask": "supertypes", "file": file, "at": [l, c], "key": format!("up{i}")}));
+        }
+    }
+    let got = session(&python, &root, json!(steps));
+    let locations = |v: &Value| -> BTreeSet<(String, u64)> {
+        v.as_array().into_iter().flatten().map(|l| (rel(&root, &l["uri"]), line(l, "start"))).collect()
+    };
+    let (mut compared, mut with_refs) = (0, 0);
+    for (i, (file, name, l, c, is_type)) in targets.iter().enumerate() {
+        let at = json!({"filePath": file, "line": l + 1, "column": c + 1});
+        let mut args = at.clone();
+        args["includeDeclaration"] = json!(true);
+        let Some(refs) = try_tool(&root, "find_references", args) else {
+            // The tool refuses it (a name the engine does not bind): no answer over LSP either.
+            assert!(locations(&got[format!("refs{i}")]).is_empty(), "{name}: {}", got[format!("refs{i}")]);
+            continue;
+        };
+        let want: BTreeSet<(String, u64)> = refs["files"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|f| {
+                let file = f["file"].as_str().expect("file").to_owned();
+                f["references"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(move |r| (file.clone(), r["line"].as_u64().expect("l")))
+            })
+            .collect();
+        assert_eq!(locations(&got[format!("refs{i}")]), want, "references of {name} at {file}:{}", l + 1);
+        with_refs += usize::from(want.len() > 1);
+        compared += 1;
+        if !is_type {
+            continue;
+        }
+        let impls = try_tool(&root, "find_implementations", at.clone()).unwrap_or_default();
+        let want: BTreeSet<(String, u64)> = impls["implementations"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|i| i["file"].is_string())
+            .map(|i| (i["file"].as_str().expect("file").to_owned(), i["line"].as_u64().expect("line")))
+            .collect();
+        assert_eq!(locations(&got[format!("impl{i}")]), want, "implementations of {name}");
+        let mut up = at.clone();
+        up["direction"] = json!("supertypes");
+        up["depth"] = json!(1);
+        let h = try_tool(&root, "type_hierarchy", up).unwrap_or_default();
+        let want: BTreeSet<&str> = h["types"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|t| t["depth"] == 1 && t["file"].is_string())
+            .filter_map(|t| t["fqn"].as_str())
+            .collect();
+        let have: BTreeSet<&str> = got[format!("up{i}")]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|t| t["data"]["target"].as_str())
+            .collect();
+        assert_eq!(have, want, "supertypes of {name}");
+    }
+    assert!(compared >= 20 && with_refs >= 5, "compared {compared}, {with_refs} with uses beside their declaration");
 }
