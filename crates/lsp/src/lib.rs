@@ -41,6 +41,9 @@ struct Server {
     checks: (crossbeam_channel::Sender<Checked>, crossbeam_channel::Receiver<Checked>),
     /// The number of the last javac check started (a late answer of an older one is dropped).
     started: u64,
+    /// The files javac is checking now, and whether one was saved again meanwhile (checked
+    /// again when the running check ends: one check a file at a time).
+    checking: std::collections::HashMap<PathBuf, bool>,
     /// Notifications a request sends the client on its way (`window/showMessage`).
     sender: crossbeam_channel::Sender<Message>,
 }
@@ -104,6 +107,7 @@ pub fn run(conn: &Connection, open: Open) -> Result<(), String> {
         javac: Default::default(),
         checks: crossbeam_channel::unbounded(),
         started: 0,
+        checking: Default::default(),
         sender: conn.sender.clone(),
     };
     let served = server.serve(conn);
@@ -201,10 +205,18 @@ impl Server {
         if r.path.extension().is_none_or(|e| e != "java") {
             return;
         }
+        if let Some(again) = self.checking.get_mut(&r.path) {
+            *again = true;
+            return;
+        }
+        self.checking.insert(r.path.clone(), false);
+        let path = r.path.clone();
         self.started += 1;
         let (seq, host, tx) = (self.started, self.host.clone(), self.checks.0.clone());
         let spawned = std::thread::Builder::new().name("lsp-javac".to_owned()).spawn(move || {
             let Some(text) = host.roots().read(&r.path, &r.display).ok().and_then(|b| String::from_utf8(b).ok()) else {
+                // Unreadable now: the check ends with nothing found.
+                let _ = tx.send(Checked { path: r.path, text: String::new(), diagnostics: Vec::new(), seq: 0 });
                 return;
             };
             let args = json!({"filePath": r.path.to_string_lossy(), "sourceFilter": ["javac"]});
@@ -214,18 +226,27 @@ impl Server {
                     // The loop is gone when the session ended: nothing to publish to.
                     let _ = tx.send(Checked { path: r.path, text, diagnostics, seq });
                 }
-                Err(e) => tracing::debug!(file = r.display, "javac's check failed: {e}"),
+                Err(e) => {
+                    tracing::debug!(file = r.display, "javac's check failed: {e}");
+                    let _ = tx.send(Checked { path: r.path, text, diagnostics: Vec::new(), seq: 0 });
+                }
             }
         });
         if let Err(e) = spawned {
             tracing::warn!("internal error: starting javac's check: {e}");
+            self.checking.remove(&path);
         }
     }
 
     /// A javac check is done: its diagnostics replace the file's older ones and are published
     /// with each open buffer of the file.
     fn checked(&mut self, conn: &Connection, done: Checked) {
-        if self.javac.get(&done.path).is_some_and(|c| c.seq > done.seq) {
+        // Saved again while it ran: checked again.
+        if self.checking.remove(&done.path) == Some(true) {
+            self.check_javac(&done.path.clone());
+        }
+        // A failed check (seq 0) or a late answer of an older one changes nothing.
+        if done.seq == 0 || self.javac.get(&done.path).is_some_and(|c| c.seq > done.seq) {
             return;
         }
         let path = done.path.clone();

@@ -977,6 +977,29 @@ fn javac_s_problems_are_published_after_a_save_and_pulled() {
     assert!(got["after"].is_object(), "a hover after the cancellations: {}", got["after"]);
     // The syntax check's diagnostics (the unused local) beside javac's, on the buffer.
     assert!(got["moved"].as_array().expect("d").iter().any(|d| d["code"] == "hint.unused.local"), "{}", got["moved"]);
+
+    // Two saves in a row, the second while javac checks the first: one check at a time, and
+    // the last save is checked (its problems are the ones published).
+    let last = clean.replace("return w * h + 1;", "int q = \"s\";\n        return w * h + q;");
+    let got = session(
+        &python,
+        &root,
+        json!([
+            {"open": calc},
+            {"change": calc, "version": 2, "full": clean},
+            {"write": calc, "text": clean},
+            {"save": calc},
+            {"change": calc, "version": 3, "full": last},
+            {"write": calc, "text": last},
+            {"save": calc},
+            {"diagnostics": calc, "version": 3, "until": "javac", "key": "last"},
+        ]),
+    );
+    let problems = tool(&root, "get_problems", json!({"filePath": calc, "sourceFilter": ["javac"]}));
+    let want: BTreeSet<_> =
+        problems["diagnostics"].as_array().expect("diagnostics").iter().map(|d| problem_key(d, false, 0)).collect();
+    assert!(!want.is_empty(), "{problems}");
+    assert_eq!(javac(&got["last"], 0), want, "{}", got["last"]);
 }
 
 /// Copies a directory tree.
