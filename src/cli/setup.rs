@@ -25,6 +25,18 @@ pub enum Client {
     Codex,
     /// Gemini CLI: `.gemini/settings.json`.
     Gemini,
+    /// The language server (`lsp`) for Claude Code's LSP tool: a plugin whose `lspServers`
+    /// runs it on `.java` files, in a local marketplace under `.claude/mcp-java-index-lsp/`
+    /// (then `/plugin marketplace add ./.claude/mcp-java-index-lsp` and `/plugin install
+    /// mcp-java-index-lsp@mcp-java-index` in Claude Code).
+    ClaudeCodeLsp,
+    /// The language server for Neovim 0.11+: a `vim.lsp.config` snippet, printed.
+    Neovim,
+    /// The language server for Helix: a `languages.toml` snippet (for `.helix/languages.toml`),
+    /// printed.
+    Helix,
+    /// The language server for Emacs' eglot: an `eglot-server-programs` form, printed.
+    Eglot,
 }
 
 impl Client {
@@ -38,6 +50,9 @@ impl Client {
             Client::Cursor => ".cursor/mcp.json",
             Client::Codex => ".codex/config.toml",
             Client::Gemini => ".gemini/settings.json",
+            Client::ClaudeCodeLsp => LSP_PLUGIN,
+            // Printed, not written.
+            Client::Neovim | Client::Helix | Client::Eglot => "",
         }
     }
 
@@ -57,9 +72,23 @@ impl Client {
             Client::Cursor => "cursor",
             Client::Codex => "codex",
             Client::Gemini => "gemini",
+            Client::ClaudeCodeLsp => "claude-code-lsp",
+            Client::Neovim => "neovim",
+            Client::Helix => "helix",
+            Client::Eglot => "eglot",
         }
     }
+
+    /// A form of the language server (`lsp`), not of the MCP server.
+    pub fn is_lsp(self) -> bool {
+        matches!(self, Client::ClaudeCodeLsp | Client::Neovim | Client::Helix | Client::Eglot)
+    }
 }
+
+/// The Claude Code plugin's local marketplace, relative to the project.
+const LSP_MARKETPLACE: &str = ".claude/mcp-java-index-lsp/.claude-plugin/marketplace.json";
+/// The plugin's manifest (with its `lspServers`), relative to the project.
+const LSP_PLUGIN: &str = ".claude/mcp-java-index-lsp/plugin/.claude-plugin/plugin.json";
 
 /// How the client starts the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -117,6 +146,9 @@ pub fn run(args: SetupArgs) -> anyhow::Result<ExitCode> {
     if !project.is_dir() {
         anyhow::bail!("project {} is not a directory", project.display());
     }
+    if args.client.is_lsp() {
+        return run_lsp(&args, &project);
+    }
     let path = project.join(args.client.file());
     // The project's file is the repository's: read and written without following a link (a
     // committed `.mcp.json -> ~/.claude.json` or `.codex -> ~/.codex` is refused, not merged).
@@ -162,6 +194,121 @@ pub fn run(args: SetupArgs) -> anyhow::Result<ExitCode> {
                 eprintln!("Codex reads .codex/config.toml in trusted projects only (`codex` asks once per project)");
             }
         }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The language server's forms: the command that starts `lsp` (no `--root`: the roots are the
+/// client's workspace folders), then the Claude Code plugin written (or removed), or an editor's
+/// snippet printed.
+fn run_lsp(args: &SetupArgs, project: &Path) -> anyhow::Result<ExitCode> {
+    let via = args.via.unwrap_or_else(detect_via);
+    let (command, mut argv) = match via {
+        Via::Npx => ("npx".to_owned(), vec!["-y".to_owned(), "mcp-java-index".to_owned()]),
+        Via::Uvx => ("uvx".to_owned(), vec!["mcp-java-index".to_owned()]),
+        Via::Path => (this_command()?, Vec::new()),
+    };
+    argv.push("lsp".to_owned());
+    let q = |s: &str| serde_json::Value::String(s.to_owned()).to_string();
+    let quoted: Vec<String> = std::iter::once(&command).chain(&argv).map(|a| q(a)).collect();
+    let text = match args.client {
+        Client::Neovim => format!(
+            "vim.lsp.config('{name}', {{\n  cmd = {{ {cmd} }},\n  filetypes = {{ 'java' }},\n  root_markers = {{ 'pom.xml', 'build.gradle', 'build.gradle.kts', 'settings.gradle', '.git' }},\n}})\nvim.lsp.enable('{name}')\n",
+            name = args.name,
+            cmd = quoted.join(", ")
+        ),
+        Client::Helix => format!(
+            "[language-server.{name}]\ncommand = {}\nargs = [{}]\n\n[[language]]\nname = \"java\"\nlanguage-servers = [\"{name}\"]\n",
+            quoted[0],
+            quoted[1..].join(", "),
+            name = args.name
+        ),
+        Client::Eglot => {
+            let words: Vec<String> = quoted.clone();
+            format!(
+                "(with-eval-after-load 'eglot\n  (add-to-list 'eglot-server-programs\n               '((java-mode java-ts-mode) {})))\n",
+                words.join(" ")
+            )
+        }
+        _ => return claude_code_plugin(args, project, &command, &argv),
+    };
+    if args.uninstall {
+        eprintln!(
+            "{}: nothing was written, nothing to remove (remove the snippet where you put it)",
+            args.client.name()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    print!("{text}");
+    let place = match args.client {
+        Client::Neovim => "in your Neovim configuration (init.lua)",
+        Client::Helix => "in .helix/languages.toml (the project's) or ~/.config/helix/languages.toml",
+        _ => "in your Emacs init file",
+    };
+    eprintln!("{}: add this {place} (printed: nothing written)", args.client.name());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Claude Code's plugin: a local marketplace listing one plugin whose `lspServers` runs the
+/// language server on `.java` files. Written under `.claude/mcp-java-index-lsp/` (`--print`:
+/// shown; `--uninstall`: both files removed when they are ours).
+fn claude_code_plugin(args: &SetupArgs, project: &Path, command: &str, argv: &[String]) -> anyhow::Result<ExitCode> {
+    let marketplace = serde_json::json!({
+        "name": "mcp-java-index",
+        "owner": {"name": "mcp-java-index"},
+        "plugins": [{
+            "name": "mcp-java-index-lsp",
+            "source": "./plugin",
+            "description": "Java code intelligence from mcp-java-index's language server",
+        }],
+    });
+    let plugin = serde_json::json!({
+        "name": "mcp-java-index-lsp",
+        "description": "Java code intelligence from mcp-java-index's language server (mcp-java-index lsp)",
+        "lspServers": {
+            args.name.clone(): {
+                "command": command,
+                "args": argv,
+                "extensionToLanguage": {".java": "java"},
+            }
+        },
+    });
+    let files = [(LSP_MARKETPLACE, marketplace), (LSP_PLUGIN, plugin)];
+    if args.print {
+        for (rel, v) in &files {
+            println!("// {rel}\n{}", serde_json::to_string_pretty(v)?);
+        }
+        eprintln!("{} (--print: not written)", project.join(".claude/mcp-java-index-lsp").display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    for (rel, v) in &files {
+        let existing = read_client_file(project, Path::new(rel))
+            .map_err(|e| anyhow::anyhow!("reading {}: {e}; nothing written", project.join(rel).display()))?;
+        if existing.as_deref().is_some_and(|t| !is_ours(t)) {
+            anyhow::bail!("{} is not ours: left alone, nothing written", project.join(rel).display());
+        }
+        if args.uninstall {
+            if existing.is_some() {
+                std::fs::remove_file(project.join(rel))
+                    .map_err(|e| anyhow::anyhow!("removing {}: {e}", project.join(rel).display()))?;
+            }
+            continue;
+        }
+        let text = format!("{}\n", serde_json::to_string_pretty(v)?);
+        mji_fs::write::write_below(project, Path::new(rel), text.as_bytes(), Default::default())
+            .map_err(|e| anyhow::anyhow!("{e}; nothing written"))?;
+    }
+    let dir = project.join(".claude/mcp-java-index-lsp");
+    if args.uninstall {
+        eprintln!(
+            "removed the plugin's files in {} (`/plugin uninstall mcp-java-index-lsp@mcp-java-index` in Claude Code)",
+            dir.display()
+        );
+    } else {
+        eprintln!(
+            "wrote the plugin in {}; in Claude Code: /plugin marketplace add ./.claude/mcp-java-index-lsp, then /plugin install mcp-java-index-lsp@mcp-java-index",
+            dir.display()
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -488,7 +635,8 @@ pub fn configured(project: &Path) -> Vec<(Client, PathBuf, Vec<String>)> {
                         .join("config.toml"),
                 ),
                 Client::Gemini => files.push(h.join(".gemini/settings.json")),
-                Client::Vscode => {}
+                // (Client::ALL holds the MCP clients alone.)
+                Client::Vscode | Client::ClaudeCodeLsp | Client::Neovim | Client::Helix | Client::Eglot => {}
             }
         }
         for f in files {

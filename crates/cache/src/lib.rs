@@ -361,6 +361,16 @@ impl Cache {
         Ok(self.counted(outline, outcome))
     }
 
+    /// The outline of `bytes`, a text of the file at `path` that is not (or not yet) on disk (an
+    /// editor's unsaved buffer), parsed as [`Cache::outline`] parses the file (its directory's
+    /// `lombok.config` applied) and neither looked up nor stored.
+    pub fn outline_text(&self, path: &Path, display: &str, bytes: &[u8]) -> FileOutline {
+        match self.lombok_config(&absolute(path)) {
+            Some(config) => mji_parser::outline_with(display, bytes, &config),
+            None => mji_parser::outline(display, bytes),
+        }
+    }
+
     /// Like [`Cache::outline`], but the file is always read (and hashed, so the outline is
     /// that of exactly the returned text), and its decoded source returned too.
     pub fn outline_with_source(&self, path: &Path, display: &str) -> io::Result<(Cached, SourceText)> {

@@ -1,14 +1,43 @@
-//! `textDocument/publishDiagnostics` of a buffer's syntax problems after each open, change and
-//! save: `mji_problems::syntax::check` on the buffer's text, the check `get_problems`' `syntax`
-//! source runs on a file (a buffer has no file a tool could read), with its codes and
-//! severities. javac's problems are not published yet.
+//! Diagnostics: a buffer's syntax problems after each open, change and save
+//! (`mji_problems::syntax::check` on the buffer's text, the check `get_problems`' `syntax`
+//! source runs on a file: a buffer has no file a tool could read), and javac's problems as
+//! `get_problems` answers them for the saved file (its `javac` source: the same codes,
+//! messages, ranges and trust rules), converted to LSP's diagnostics.
 
 use lsp_types as lsp;
 use mji_problems::{Problem, Severity};
 
+/// The `source` of the diagnostics javac reports (get_problems' `javac` source); the syntax
+/// check's are [`SYNTAX_SOURCE`].
+pub const JAVAC_SOURCE: &str = "javac";
+
+/// The `source` of the syntax check's diagnostics.
+pub const SYNTAX_SOURCE: &str = "mcp-java-index";
+
 /// The diagnostics of a buffer's text.
 pub fn of_text(display: &str, text: &str) -> Vec<lsp::Diagnostic> {
     mji_problems::syntax::check(display, text.as_bytes()).iter().map(diagnostic).collect()
+}
+
+/// javac's diagnostics of a file as `get_problems` answers them (its `diagnostics`, the
+/// `javac` source). A problem `get_problems` sets apart (`cause`: a missing dependency on an
+/// incomplete classpath, a source the build has not generated) is information, its cause said.
+pub fn of_answer(answer: &serde_json::Value) -> Vec<lsp::Diagnostic> {
+    let problems = answer["diagnostics"].as_array().into_iter().flatten();
+    let problems = problems.filter_map(|v| serde_json::from_value::<Problem>(v.clone()).ok());
+    problems
+        .filter(|p| p.source == mji_problems::ProblemSource::Javac)
+        .map(|p| {
+            let mut d = diagnostic(&p);
+            d.source = Some(JAVAC_SOURCE.to_owned());
+            if let Some(cause) = &p.cause {
+                d.severity = Some(lsp::DiagnosticSeverity::INFORMATION);
+                d.message = format!("{} ({cause}: the code may well be right)", d.message);
+                d.data = Some(serde_json::json!({"cause": cause}));
+            }
+            d
+        })
+        .collect()
 }
 
 fn diagnostic(p: &Problem) -> lsp::Diagnostic {
@@ -26,7 +55,7 @@ fn diagnostic(p: &Problem) -> lsp::Diagnostic {
             Severity::Hint => lsp::DiagnosticSeverity::HINT,
         }),
         code: Some(lsp::NumberOrString::String(p.code.clone())),
-        source: Some("mcp-java-index".to_owned()),
+        source: Some(SYNTAX_SOURCE.to_owned()),
         message: p.message.clone(),
         tags: p.code.starts_with("hint.unused").then(|| vec![lsp::DiagnosticTag::UNNECESSARY]),
         ..Default::default()

@@ -9,6 +9,8 @@ use lsp_types::{Position, Range, TextDocumentContentChangeEvent};
 /// One open document.
 #[derive(Debug, Clone)]
 pub struct Doc {
+    /// The file's canonical path inside the roots (None outside them).
+    pub path: Option<std::path::PathBuf>,
     pub text: String,
     pub version: i32,
     /// The buffer differs from the file on disk (edited since it was opened or saved): the
@@ -21,9 +23,26 @@ pub struct Doc {
 pub struct Docs(HashMap<String, Doc>);
 
 impl Docs {
-    pub fn open(&mut self, uri: &str, text: String, version: i32, on_disk: Option<&str>) {
+    pub fn open(
+        &mut self,
+        uri: &str,
+        path: Option<std::path::PathBuf>,
+        text: String,
+        version: i32,
+        on_disk: Option<&str>,
+    ) {
         let dirty = on_disk != Some(text.as_str());
-        self.0.insert(uri.to_owned(), Doc { text, version, dirty });
+        self.0.insert(uri.to_owned(), Doc { path, text, version, dirty });
+    }
+
+    /// The URIs the client opened a file by (its canonical path).
+    pub fn uris_of(&self, path: &std::path::Path) -> Vec<String> {
+        self.0.iter().filter(|(_, d)| d.path.as_deref() == Some(path)).map(|(u, _)| u.clone()).collect()
+    }
+
+    /// The open document of a file, by its canonical path.
+    pub fn of_path(&self, path: &std::path::Path) -> Option<&Doc> {
+        self.0.values().find(|d| d.path.as_deref() == Some(path))
     }
 
     pub fn get(&self, uri: &str) -> Option<&Doc> {
@@ -194,7 +213,7 @@ mod tests {
     #[test]
     fn incremental_changes_apply_in_order_with_utf16_columns() {
         let mut docs = Docs::default();
-        docs.open("file:///a.java", "class A {\n  String s = \"é😀x\";\n}\n".into(), 1, None);
+        docs.open("file:///a.java", None, "class A {\n  String s = \"é😀x\";\n}\n".into(), 1, None);
         // "😀" is two UTF-16 units (columns 15 and 16): column 17 is `x`.
         let change = |start: Position, end: Position, text: &str| TextDocumentContentChangeEvent {
             range: Some(Range { start, end }),

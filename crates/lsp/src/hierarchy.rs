@@ -9,6 +9,7 @@ use lsp_types::{Position, Range};
 use serde_json::{Value, json};
 
 use crate::nav::{At, lsp_uri};
+use crate::shadow::LineMap;
 use crate::{Reply, Server};
 
 /// A member key's or a qualified name's simple name: `com.a.B#m(int)` is `m`, `com.a.B.C` is
@@ -80,6 +81,9 @@ impl Server {
         let selection_range = crate::docs::find_name(&text, &name, from, to)
             .filter(|n| n.start.line >= range.start.line && n.end.line <= range.end.line)
             .unwrap_or(Range { start: range.start, end: range.start });
+        // In the file's open buffer; left out where its unsaved changes touched it.
+        let map = self.line_map(&r.path);
+        let (range, selection_range) = (map.range_to_buffer(range)?, map.range_to_buffer(selection_range)?);
         let kind = match kind {
             "interface" | "annotation" => lsp::SymbolKind::INTERFACE,
             "enum" => lsp::SymbolKind::ENUM,
@@ -202,8 +206,9 @@ fn call_items_at(s: &Server, at: &At) -> Vec<Item> {
         .collect()
 }
 
-/// The call sites of one `call_hierarchy` entry, each the called name's width from its column.
-fn sites(call: &Value, width: u32) -> Vec<Range> {
+/// The call sites of one `call_hierarchy` entry, each the called name's width from its column,
+/// in the open buffer of the file they are in (`map`; those on lines it changed left out).
+fn sites(call: &Value, width: u32, map: &LineMap) -> Vec<Range> {
     call["sites"]
         .as_array()
         .into_iter()
@@ -212,7 +217,7 @@ fn sites(call: &Value, width: u32) -> Vec<Range> {
             let line = site["line"].as_u64()?.saturating_sub(1) as u32;
             let character = site["column"].as_u64()?.saturating_sub(1) as u32;
             let start = Position { line, character };
-            Some(Range { start, end: Position { line, character: character + width } })
+            map.range_to_buffer(Range { start, end: Position { line, character: character + width } })
         })
         .collect()
 }
@@ -233,8 +238,10 @@ pub(crate) fn incoming_calls(s: &mut Server, p: lsp::CallHierarchyIncomingCallsP
     let out: Vec<lsp::CallHierarchyIncomingCall> = calls
         .iter()
         .filter_map(|c| {
+            // The sites are in the caller's file.
+            let map = s.host.resolve(c["file"].as_str()?).map(|r| s.line_map(&r.path)).ok()?;
             let from = call_entry_item(s, c)?.call_item();
-            Some(lsp::CallHierarchyIncomingCall { from, from_ranges: sites(c, width) })
+            Some(lsp::CallHierarchyIncomingCall { from, from_ranges: sites(c, width, &map) })
         })
         .collect();
     Ok(serde_json::to_value(out).unwrap_or(Value::Null))
@@ -244,12 +251,16 @@ pub(crate) fn outgoing_calls(s: &mut Server, p: lsp::CallHierarchyOutgoingCallsP
     let target = target_of(&p.item.data)?;
     let args = json!({"target": target, "direction": "outgoing", "depth": 1, "limit": 1000});
     let calls = all_pages(s, "call_hierarchy", args, "calls").map_err(|e| (ErrorCode::RequestFailed, e))?;
+    // The sites are in the item's own file.
+    let map = crate::uri::to_path(p.item.uri.as_str())
+        .and_then(|path| s.host.resolve(&path.to_string_lossy()).ok())
+        .map_or_else(LineMap::default, |r| s.line_map(&r.path));
     let out: Vec<lsp::CallHierarchyOutgoingCall> = calls
         .iter()
         .filter_map(|c| {
             let width = simple_name(c["member"].as_str()?).encode_utf16().count() as u32;
             let to = call_entry_item(s, c)?.call_item();
-            Some(lsp::CallHierarchyOutgoingCall { to, from_ranges: sites(c, width) })
+            Some(lsp::CallHierarchyOutgoingCall { to, from_ranges: sites(c, width, &map) })
         })
         .collect();
     Ok(serde_json::to_value(out).unwrap_or(Value::Null))

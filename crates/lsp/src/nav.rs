@@ -13,17 +13,21 @@ use serde_json::{Value, json};
 use crate::docs::{self, find_name, lines_range};
 use crate::{Reply, Server, uri};
 
-/// A position in a file as the tools take it: the file's path, the identifier there, its
-/// 1-based line and the 1-based UTF-16 column of its first character.
+/// A position in a file as the tools take it: the file's path, the identifier there, its range
+/// in the text the editor shows, and its 1-based line in the file as saved (the one the tools
+/// read) with the 1-based UTF-16 column of its first character.
 pub(crate) struct At {
     pub path: PathBuf,
     pub word: String,
     pub range: Range,
+    /// The 0-based line of `range` in the saved file (the same line unless the buffer has
+    /// unsaved changes above it).
+    pub saved_line: u32,
 }
 
 impl At {
     pub fn line(&self) -> u32 {
-        self.range.start.line + 1
+        self.saved_line + 1
     }
 
     pub fn column(&self) -> u32 {
@@ -41,24 +45,38 @@ impl At {
 }
 
 impl Server {
-    /// The identifier at a document position, in the buffer the client shows (else the file).
+    /// The identifier at a document position, in the buffer the client shows (else the file),
+    /// with its line in the saved file; None on a line the buffer's unsaved changes touched
+    /// (the tools have not seen it: a query there would answer for another place).
     pub(crate) fn at(&self, doc: &lsp::TextDocumentPositionParams) -> Option<At> {
         let u = doc.text_document.uri.as_str();
         let path = uri::to_path(u)?;
-        let text = match self.docs.get(u) {
-            Some(d) => d.text.clone(),
-            None => self.saved_text(&path)?,
+        let (text, saved_line) = match self.docs.get(u) {
+            Some(d) => {
+                let saved_line = match &d.path {
+                    Some(p) => self.line_map(p).to_saved(doc.position.line),
+                    None => Some(doc.position.line),
+                };
+                (d.text.clone(), saved_line)
+            }
+            None => (self.saved_text(&path)?, Some(doc.position.line)),
         };
         let (word, range) = docs::word_at(&text, doc.position)?;
-        Some(At { path, word, range })
+        let Some(saved_line) = saved_line else {
+            tracing::debug!(uri = u, line = doc.position.line, "a line with unsaved changes: no answer until saved");
+            return None;
+        };
+        Some(At { path, word, range, saved_line })
     }
 
     /// The location of a file's lines `from..=to` named by `file` as the tools answer it
-    /// (relative to its root), narrowed to `name` when it is written there.
+    /// (relative to its root), narrowed to `name` when it is written there; in the file's open
+    /// buffer when it has one (None when its unsaved changes touched that line).
     pub(crate) fn location(&self, file: &str, name: &str, from: u32, to: u32) -> Option<Location> {
         let r = self.host.resolve(file).ok()?;
         let text = self.saved_text(&r.path)?;
         let range = find_name(&text, name, from, to).unwrap_or_else(|| lines_range(&text, from, from));
+        let range = self.line_map(&r.path).range_to_buffer(range)?;
         Some(Location { uri: lsp_uri(&r.path)?, range })
     }
 }
@@ -120,6 +138,7 @@ pub(crate) fn references(s: &mut Server, p: lsp::ReferenceParams) -> Reply {
             let Some(path) = s.host.resolve(file).ok().map(|r| r.path) else { continue };
             let Some(uri) = lsp_uri(&path) else { continue };
             let text = s.saved_text(&path).unwrap_or_default();
+            let map = s.line_map(&path);
             for r in f["references"].as_array().into_iter().flatten() {
                 let (Some(line), Some(col)) = (r["line"].as_u64(), r["column"].as_u64()) else { continue };
                 let start = Position { line: line.saturating_sub(1) as u32, character: col.saturating_sub(1) as u32 };
@@ -130,7 +149,10 @@ pub(crate) fn references(s: &mut Server, p: lsp::ReferenceParams) -> Reply {
                     true => Range { start, end },
                     false => find_name(&text, &at.word, line as u32, line as u32).unwrap_or(Range { start, end }),
                 };
-                out.push(Location { uri: uri.clone(), range });
+                // In the open buffer; a reference on a line its unsaved changes touched is left out.
+                if let Some(range) = map.range_to_buffer(range) {
+                    out.push(Location { uri: uri.clone(), range });
+                }
             }
         }
         match v["nextOffset"].as_u64() {
@@ -155,6 +177,7 @@ pub(crate) fn highlights(s: &mut Server, p: lsp::DocumentHighlightParams) -> Rep
         Err(e) => return none_because("find_references", &e),
     };
     let text = s.saved_text(&path).unwrap_or_default();
+    let map = s.line_map(&path);
     let width = at.word.encode_utf16().count() as u32;
     let mut out: Vec<lsp::DocumentHighlight> = Vec::new();
     for f in v["files"].as_array().into_iter().flatten() {
@@ -177,6 +200,7 @@ pub(crate) fn highlights(s: &mut Server, p: lsp::DocumentHighlightParams) -> Rep
                 Some("read") => lsp::DocumentHighlightKind::READ,
                 _ => lsp::DocumentHighlightKind::TEXT,
             };
+            let Some(range) = map.range_to_buffer(range) else { continue };
             out.push(lsp::DocumentHighlight { range, kind: Some(kind) });
         }
     }
@@ -284,7 +308,7 @@ pub(crate) fn signature_help(s: &mut Server, p: lsp::SignatureHelpParams) -> Rep
 /// each javadoc (as a comment).
 pub(crate) fn folding_ranges(s: &mut Server, p: lsp::FoldingRangeParams) -> Reply {
     let Some(path) = uri::to_path(p.text_document.uri.as_str()) else { return Ok(Value::Null) };
-    let outline = outline(s, &path).map_err(|e| (ErrorCode::RequestFailed, e))?;
+    let (outline, _) = outline(s, &path).map_err(|e| (ErrorCode::RequestFailed, e))?;
     let mut out: Vec<lsp::FoldingRange> = Vec::new();
     let mut fold = |from: u32, to: u32, kind: Option<lsp::FoldingRangeKind>| {
         if to > from && from > 0 {
@@ -318,22 +342,77 @@ pub(crate) fn folding_ranges(s: &mut Server, p: lsp::FoldingRangeParams) -> Repl
     Ok(serde_json::to_value(out).unwrap_or(Value::Null))
 }
 
-/// The outline `java_index` answers for a file (every declaration, as its defaults give).
-pub(crate) fn outline(s: &Server, path: &std::path::Path) -> Result<FileOutline, String> {
+/// `selectionRange`: at each position, the identifier there, then each declaration of
+/// `java_index`'s outline around it (a member, its type, the types around that), then the file,
+/// innermost first (the buffer's outline when it has unsaved changes).
+pub(crate) fn selection_ranges(s: &mut Server, p: lsp::SelectionRangeParams) -> Reply {
+    let Some(path) = uri::to_path(p.text_document.uri.as_str()) else { return Ok(Value::Null) };
+    let (outline, text) = outline(s, &path).map_err(|e| (ErrorCode::RequestFailed, e))?;
+    let last = text.split('\n').count() as u32;
+    let mut out = Vec::new();
+    for pos in p.positions {
+        let line = pos.line + 1;
+        // Outermost first: the file, then each declaration around the line.
+        let mut spans: Vec<(u32, u32)> = vec![(1, last)];
+        let mut types: Vec<&TypeDecl> = outline.classes.iter().collect();
+        while let Some(t) = types.pop() {
+            if !(t.start_line..=t.end_line).contains(&line) {
+                continue;
+            }
+            spans.push((t.start_line, t.end_line));
+            let members = t.methods.iter().map(|m| (m.start_line, m.end_line));
+            let members = members.chain(t.constructors.iter().map(|c| (c.start_line, c.end_line)));
+            let members = members.chain(t.fields.iter().map(|f| (f.start_line, f.end_line)));
+            let members = members.chain(t.enum_constants.iter().flatten().map(|c| (c.start_line, c.end_line)));
+            spans.extend(members.filter(|(a, b)| (*a..=*b).contains(&line)));
+            types.extend(t.inner_classes.iter());
+        }
+        spans.sort_by_key(|(a, b)| (std::cmp::Reverse(b - a), *a));
+        spans.dedup();
+        let mut chain: Option<lsp::SelectionRange> = None;
+        for (a, b) in spans {
+            let range = lines_range(&text, a, b);
+            chain = Some(lsp::SelectionRange { range, parent: chain.map(Box::new) });
+        }
+        if let Some((_, word)) = docs::word_at(&text, pos) {
+            chain = Some(lsp::SelectionRange { range: word, parent: chain.map(Box::new) });
+        }
+        out.push(chain.unwrap_or(lsp::SelectionRange { range: Range { start: pos, end: pos }, parent: None }));
+    }
+    Ok(serde_json::to_value(out).unwrap_or(Value::Null))
+}
+
+/// The outline `java_index` answers for a file (every declaration, as its defaults give), and
+/// the text its lines are in: the file's open buffer when it has unsaved changes (outlined by
+/// `java_index`'s own code on that text), else the file as saved.
+pub(crate) fn outline(s: &Server, path: &std::path::Path) -> Result<(FileOutline, String), String> {
+    let canonical = s.host.resolve(&path.to_string_lossy()).map(|r| r.path).ok();
+    let saved = canonical.as_deref().and_then(|p| s.saved_text(p));
+    if let Some(doc) = canonical.as_deref().and_then(|p| s.buffer_of(p))
+        && saved.as_deref() != Some(doc.text.as_str())
+    {
+        let args = mji_tools::tool::java_index::JavaIndexArgs {
+            file_path: path.to_string_lossy().into_owned(),
+            options: Default::default(),
+        };
+        let outline =
+            mji_tools::tool::java_index::run_on_text(&s.host, &args, doc.text.as_bytes()).map_err(|e| e.to_string())?;
+        return Ok((outline, doc.text.clone()));
+    }
     let v = s.call("java_index", json!({"filePath": path.to_string_lossy()}))?;
     if v["truncated"].as_bool() == Some(true) {
         tracing::warn!(file = %path.display(), "the outline was cut by the answer limit: its first part is shown");
     }
-    serde_json::from_value(v).map_err(|e| format!("internal error: reading java_index's answer: {e}"))
+    let outline = serde_json::from_value(v).map_err(|e| format!("internal error: reading java_index's answer: {e}"))?;
+    Ok((outline, saved.unwrap_or_default()))
 }
 
 pub(crate) fn document_symbols(s: &mut Server, p: lsp::DocumentSymbolParams) -> Reply {
     let Some(path) = uri::to_path(p.text_document.uri.as_str()) else { return Ok(Value::Null) };
-    let outline = match outline(s, &path) {
+    let (outline, text) = match outline(s, &path) {
         Ok(o) => o,
         Err(e) => return Err((ErrorCode::RequestFailed, e)),
     };
-    let text = s.saved_text(&path).unwrap_or_default();
     let symbols: Vec<lsp::DocumentSymbol> = outline.classes.iter().map(|t| type_symbol(&text, t)).collect();
     Ok(serde_json::to_value(symbols).unwrap_or(Value::Null))
 }

@@ -46,13 +46,22 @@ pub(crate) fn rename(s: &mut Server, p: lsp::RenameParams) -> Reply {
     let Some(id) = v["editId"].as_str().filter(|i| !i.is_empty()) else {
         return Err((ErrorCode::RequestFailed, "the rename changes nothing".into()));
     };
+    let edit = workspace_edit(s, id)?;
+    Ok(serde_json::to_value(edit).unwrap_or(Value::Null))
+}
+
+/// The edit a preview of the editing tools planned (its `editId`), as a `WorkspaceEdit` with
+/// `documentChanges`: each file's edits (at the versions of the client's open buffers) and a
+/// `RenameFile` where a file moves. Refused when a file it edits has unsaved changes in the
+/// client: the edit is planned on the saved files.
+pub(crate) fn workspace_edit(s: &Server, id: &str) -> Result<lsp::WorkspaceEdit, (ErrorCode, String)> {
     let Some((edit, _)) = s.host.previews().get(id) else {
         return Err((ErrorCode::InternalError, format!("internal error: preview {id} is gone")));
     };
     let mut changes: Vec<lsp::DocumentChangeOperation> = Vec::new();
     for f in edit.files() {
         let uri = lsp_uri(&f.path).ok_or_else(|| (ErrorCode::InternalError, format!("no URI for {}", f.display)))?;
-        let open = s.docs.get(uri.as_str());
+        let open = s.buffer_of(&f.path);
         if open.is_some_and(|d| d.dirty) {
             return Err(unsaved(&f.display));
         }
@@ -69,6 +78,14 @@ pub(crate) fn rename(s: &mut Server, p: lsp::RenameParams) -> Reply {
                 lsp::OneOf::Left(lsp::TextEdit { range, new_text: e.text.clone() })
             })
             .collect();
+        if f.original.is_empty() && !f.path.exists() {
+            // A file the edit creates (a quick fix's new class).
+            changes.push(lsp::DocumentChangeOperation::Op(lsp::ResourceOp::Create(lsp::CreateFile {
+                uri: uri.clone(),
+                options: None,
+                annotation_id: None,
+            })));
+        }
         if !edits.is_empty() {
             let text_document =
                 lsp::OptionalVersionedTextDocumentIdentifier { uri: uri.clone(), version: open.map(|d| d.version) };
@@ -84,12 +101,11 @@ pub(crate) fn rename(s: &mut Server, p: lsp::RenameParams) -> Reply {
             })));
         }
     }
-    let edit = lsp::WorkspaceEdit {
+    Ok(lsp::WorkspaceEdit {
         changes: None,
         document_changes: Some(lsp::DocumentChanges::Operations(changes)),
         change_annotations: None,
-    };
-    Ok(serde_json::to_value(edit).unwrap_or(Value::Null))
+    })
 }
 
 /// The refusal of a rename that would edit a buffer with unsaved changes: the engine plans on

@@ -91,6 +91,13 @@ fn tool(root: &Path, name: &str, args: Value) -> Value {
     serde_json::from_slice(&out.stdout).expect("json")
 }
 
+/// [`tool`], or None where the tool answers an error (the LSP request then has no answer).
+fn try_tool(root: &Path, name: &str, args: Value) -> Option<Value> {
+    let out =
+        Command::new(BIN).args(["call", "--json", name, &args.to_string(), "--root"]).arg(root).output().expect("call");
+    out.status.success().then(|| serde_json::from_slice(&out.stdout).expect("json"))
+}
+
 /// A workspace file's path relative to the root, from an LSP URI.
 fn rel(root: &Path, uri: &Value) -> String {
     let u = uri.as_str().expect("uri");
@@ -641,4 +648,666 @@ fn neovim_s_client_gets_the_tools_answers() {
     // documentSymbol: App and its main.
     let symbols = got["symbols"]["result"].to_string();
     assert!(symbols.contains("\"App\"") && symbols.contains("main"), "{symbols}");
+}
+
+/// Runs `tests/python/lsp_session.py`'s steps (pygls' client) against the binary on `root`.
+fn session(python: &Path, root: &Path, steps: Value) -> Value {
+    session_env(python, root, steps, &[])
+}
+
+/// [`session`] with the server's environment set too.
+fn session_env(python: &Path, root: &Path, steps: Value, env: &[(&str, &str)]) -> Value {
+    let plan = root.join(".session.json");
+    std::fs::write(&plan, steps.to_string()).expect("steps");
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/lsp_session.py");
+    let mut cmd = Command::new(python);
+    cmd.arg(script).arg(BIN).arg(root).arg(&plan);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("python");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "pygls client failed:\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::remove_file(&plan).expect("remove the steps");
+    serde_json::from_str(stdout.trim()).expect("client's json")
+}
+
+/// The 0-based UTF-16 column of `word` on the 0-based line `line` of `text`.
+fn col_of(text: &str, line: usize, word: &str) -> u32 {
+    let l = text.lines().nth(line).expect("line");
+    l[..l.find(word).expect("word")].encode_utf16().count() as u32
+}
+
+/// Unsaved buffers are what the answers show: two buffers edited by incremental changes (lines
+/// added above, a method added), then the outline, folding, definition, hover and references at
+/// positions in the edited text are the buffer's (the outline `java_index`'s on that text,
+/// cross-file answers from the saved files moved to the lines the buffers show them at); a name
+/// typed since the save has no answer (the tools have not seen it) until it is saved.
+#[test]
+fn unsaved_buffers_are_what_the_answers_show() {
+    let Some(python) = python() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("ws");
+    write(&root, "src/com/acme/Greeter.java", GREETER);
+    write(&root, "src/com/acme/App.java", APP);
+    let (app, greeter) = ("src/com/acme/App.java", "src/com/acme/Greeter.java");
+    let extra = "    static int extra() {\n        return 1;\n    }\n";
+    // App: two lines above everything, then a method before `main` (after `public class App {`).
+    let mut buffer = format!("// one\n// two\n{APP}");
+    let class_line = buffer.lines().position(|l| l.starts_with("public class App")).expect("class") + 1;
+    let offset: usize = buffer.lines().take(class_line).map(|l| l.len() + 1).sum();
+    buffer.insert_str(offset, extra);
+    let call = buffer.lines().position(|l| l.contains("g.greet(\"you\")")).expect("the call");
+    let greet = col_of(&buffer, call, "greet");
+    let typed = class_line;
+    let steps = |then: Vec<Value>| {
+        let mut s = vec![
+            json!({"open": app}),
+            json!({"change": app, "version": 2, "edits": [[0, 0, 0, 0, "// one\n// two\n"]]}),
+            json!({"change": app, "version": 3, "edits": [[class_line, 0, class_line, 0, extra]]}),
+            // Greeter: one line above everything.
+            json!({"open": greeter}),
+            json!({"change": greeter, "version": 2, "edits": [[0, 0, 0, 0, "// top\n"]]}),
+        ];
+        s.extend(then);
+        json!(s)
+    };
+    let got = session(
+        &python,
+        &root,
+        steps(vec![
+            json!({"ask": "documentSymbol", "file": app, "key": "symbols"}),
+            json!({"ask": "foldingRange", "file": app, "key": "folding"}),
+            json!({"ask": "definition", "file": app, "at": [call, greet], "key": "definition"}),
+            json!({"ask": "hover", "file": app, "at": [call, greet], "key": "hover"}),
+            json!({"ask": "references", "file": app, "at": [call, greet], "key": "references"}),
+            json!({"ask": "selectionRange", "file": app, "at": [call, greet], "key": "selection"}),
+            json!({"ask": "definition", "file": app, "at": [typed, 16], "key": "typed"}),
+            json!({"diagnostics": app, "version": 3, "key": "diagnostics"}),
+            // Saved: the method is the tools' too.
+            json!({"write": app, "text": buffer}),
+            json!({"save": app}),
+            json!({"ask": "definition", "file": app, "at": [typed, 16], "key": "saved"}),
+        ]),
+    );
+
+    // The outline: java_index's on the buffer's text (a twin file holding it).
+    let twin = dir.path().join("twin");
+    write(&twin, app, &buffer);
+    let outline: FileOutline =
+        serde_json::from_value(tool(&twin, "java_index", json!({"filePath": app}))).expect("outline");
+    let mut want = BTreeSet::new();
+    for t in &outline.classes {
+        outline_decls(t, 0, &mut want);
+    }
+    let mut have = BTreeSet::new();
+    for s in got["symbols"].as_array().expect("symbols") {
+        symbol_decls(s, 0, &mut have);
+    }
+    assert_eq!(have, want, "{}", got["symbols"]);
+    assert!(have.iter().any(|d| d.1 == "extra" && d.2 as usize == typed + 1), "{have:?}");
+    let main = outline.classes[0].methods.iter().find(|m| m.name == "main").expect("main");
+    let folds: Vec<(u64, u64)> = got["folding"]
+        .as_array()
+        .expect("folds")
+        .iter()
+        .map(|f| (f["startLine"].as_u64().expect("s"), f["endLine"].as_u64().expect("e")))
+        .collect();
+    assert!(folds.contains(&(u64::from(main.start_line) - 1, u64::from(main.end_line) - 1)), "{folds:?}");
+
+    // selectionRange at the call: `greet`, then main, then App, then the file (the buffer's).
+    let mut chain = Vec::new();
+    let mut at = &got["selection"][0];
+    while at.is_object() {
+        chain
+            .push((at["range"]["start"]["line"].as_u64().expect("l"), at["range"]["end"]["line"].as_u64().expect("l")));
+        at = &at["parent"];
+    }
+    let app_type = &outline.classes[0];
+    let lines = buffer.lines().count() as u64;
+    let want = vec![
+        (call as u64, call as u64),
+        (u64::from(main.start_line) - 1, u64::from(main.end_line) - 1),
+        (u64::from(app_type.start_line) - 1, u64::from(app_type.end_line) - 1),
+        (0, lines),
+    ];
+    assert_eq!(chain, want, "{}", got["selection"]);
+    // Definition and hover at a call the edits moved: Greeter#greet, on the line its own buffer
+    // shows it (one below the saved file's).
+    let def = &got["definition"][0];
+    assert_eq!(rel(&root, &def["uri"]), greeter, "{}", got["definition"]);
+    let greeter_buffer = format!("// top\n{GREETER}");
+    let decl = greeter_buffer.lines().position(|l| l.contains("public String greet(")).expect("greet");
+    assert_eq!(def["range"]["start"], json!({"line": decl, "character": 18}), "{def}");
+    let hover = got["hover"]["contents"]["value"].as_str().expect("hover");
+    assert!(hover.starts_with("```java\n") && hover.contains("greet(String who)"), "{hover}");
+    // References: find_references' on the saved files, each at the line its buffer shows.
+    let have: BTreeSet<(String, u64, u64)> = got["references"]
+        .as_array()
+        .expect("refs")
+        .iter()
+        .map(|l| {
+            let s = &l["range"]["start"];
+            (rel(&root, &l["uri"]), s["line"].as_u64().expect("l"), s["character"].as_u64().expect("c"))
+        })
+        .collect();
+    let second = buffer.lines().position(|l| l.contains("g.greet(\"me\")")).expect("second call");
+    let want: BTreeSet<(String, u64, u64)> = [
+        (app.to_owned(), call as u64, u64::from(greet)),
+        (app.to_owned(), second as u64, u64::from(col_of(&buffer, second, "greet"))),
+        (greeter.to_owned(), decl as u64, 18),
+    ]
+    .into();
+    assert_eq!(have, want);
+    // A name typed since the save: nothing (not a guess from the saved file's line there).
+    assert_eq!(got["typed"], Value::Null, "{}", got["typed"]);
+    assert_eq!(got["diagnostics"], json!([]), "the buffer parses: {}", got["diagnostics"]);
+    // Once saved, it is the tools' too: `extra` at its name.
+    let saved = &got["saved"][0];
+    assert_eq!(rel(&root, &saved["uri"]), app, "{}", got["saved"]);
+    assert_eq!(saved["range"]["start"], json!({"line": typed, "character": 15}), "{saved}");
+}
+
+const CALC: &str = "package com.acme;
+
+import java.util.List;
+
+public class Calc {
+    public int area(int w, int h) {
+        return w * h + 1;
+    }
+}
+";
+
+/// javac on `files` under `root` into a temporary directory: its errors, or None without javac
+/// (refused under CI).
+fn javac_errors(root: &Path, files: &[&str]) -> Option<String> {
+    let out = tempfile::tempdir().expect("tempdir");
+    let run = Command::new("javac").arg("-d").arg(out.path()).args(files).current_dir(root).output();
+    match run {
+        Ok(o) => Some(String::from_utf8_lossy(&o.stderr).into_owned()).filter(|_| !o.status.success()),
+        Err(_) => {
+            assert!(std::env::var("CI").is_err(), "javac is missing");
+            eprintln!("skipping the compile: no javac");
+            None
+        }
+    }
+}
+
+/// Code actions: the quick fix `get_problems` offers for an unused import (with the client's
+/// diagnostic it fixes) and an extraction at a selected expression, each resolved and applied by
+/// pygls' client; the file is then byte for byte what `refactor_actions` writes on a twin copy
+/// (the same fix, the same extraction) and compiles with javac.
+#[test]
+fn code_actions_are_the_tools_fixes_and_refactorings_applied_by_the_client() {
+    let Some(python) = python() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (root, twin) = (dir.path().join("ws"), dir.path().join("twin"));
+    let calc = "src/com/acme/Calc.java";
+    write(&root, calc, CALC);
+    write(&twin, calc, CALC);
+    let import = CALC.lines().position(|l| l.starts_with("import")).expect("import") as u32;
+    let ret = CALC.lines().position(|l| l.contains("return w * h")).expect("return");
+    let (from, to) = (col_of(CALC, ret, "w * h"), col_of(CALC, ret, " + 1"));
+    let got = session(
+        &python,
+        &root,
+        json!([
+            {"open": calc},
+            {"diagnostics": calc, "version": 1, "key": "diagnostics"},
+            {"ask": "codeAction", "file": calc, "range": [import, 0, import, 0], "key": "atImport"},
+            {"apply": "atImport", "kind": "quickfix"},
+            // The import is gone: the return is one line up.
+            {"ask": "codeAction", "file": calc, "range": [ret - 1, from, ret - 1, to], "only": ["refactor.extract"],
+             "key": "atExpression"},
+            {"apply": "atExpression", "title": "Extract to local variable"},
+        ]),
+    );
+    // The quick fix: get_problems' fix of the unused import, with the diagnostic it fixes.
+    let problems = tool(&twin, "get_problems", json!({"filePath": calc, "sourceFilter": ["syntax"]}));
+    let unused = problems["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .find(|d| d["code"] == "hint.unused.import")
+        .expect("the unused import")
+        .clone();
+    let fix = &unused["fixes"][0];
+    let actions = got["atImport"].as_array().expect("actions");
+    let quick = actions.iter().find(|a| a["kind"] == "quickfix").expect("a quick fix");
+    assert_eq!(quick["title"], fix["title"], "{quick}");
+    assert_eq!(quick["diagnostics"][0]["code"], "hint.unused.import", "{quick}");
+    assert!(quick.get("edit").is_none(), "resolved when chosen: {quick}");
+    assert!(
+        actions.iter().any(|a| a["kind"] == "source.organizeImports" && a["title"] == "Organize imports"),
+        "{actions:?}"
+    );
+    assert!(got["atImport/applied"].as_array().is_some_and(|a| a.len() == 1), "{}", got["atImport/applied"]);
+    // The extraction: offered at the selection, applied.
+    let kinds: BTreeSet<&str> =
+        got["atExpression"].as_array().expect("actions").iter().filter_map(|a| a["kind"].as_str()).collect();
+    assert_eq!(kinds, BTreeSet::from(["refactor.extract"]), "only what was asked: {}", got["atExpression"]);
+    assert!(got["atExpression/applied"].as_array().is_some_and(|a| a.len() == 1), "{}", got["atExpression/applied"]);
+
+    // The tools on the twin: the same fix, the same extraction.
+    tool(&twin, "refactor_actions", json!({"action": "quick_fix", "fixId": fix["fixId"], "apply": true}));
+    tool(
+        &twin,
+        "refactor_actions",
+        json!({"action": "extract_variable", "filePath": calc, "line": ret, "column": from + 1,
+            "endLine": ret, "endColumn": to + 1, "apply": true}),
+    );
+    let (a, b) = (std::fs::read_to_string(root.join(calc)), std::fs::read_to_string(twin.join(calc)));
+    let (a, b) = (a.expect("read"), b.expect("read twin"));
+    assert_eq!(a, b);
+    assert!(!a.contains("import java.util.List;") && !a.contains("return w * h + 1;"), "{a}");
+    assert_eq!(javac_errors(&root, &[calc]), None, "{a}");
+}
+
+/// A diagnostic as (first line, first column, last line, last column, code, message), 1-based
+/// like get_problems'; `shift` lines added.
+fn problem_key(d: &Value, lsp: bool, shift: u64) -> (u64, u64, u64, u64, String, String) {
+    let (s, e) = (&d["range"]["start"], &d["range"]["end"]);
+    let n = |v: &Value| v.as_u64().expect("number") + u64::from(lsp);
+    let (col, code) = (if lsp { "character" } else { "column" }, d["code"].as_str().expect("code").to_owned());
+    let message = d["message"].as_str().expect("message").to_owned();
+    (n(&s["line"]) + shift, n(&s[col]), n(&e["line"]) + shift, n(&e[col]), code, message)
+}
+
+/// javac's diagnostics after a save, as get_problems answers them for the file (its `javac`
+/// source): published with the buffer's syntax problems, moved with the lines an unsaved change
+/// adds above them, and pulled (`textDocument/diagnostic`) the same.
+#[test]
+fn javac_s_problems_are_published_after_a_save_and_pulled() {
+    let Some(python) = python() else { return };
+    if Command::new("javac").arg("-version").output().is_err() {
+        assert!(std::env::var("CI").is_err(), "javac is missing");
+        eprintln!("skipping: no javac");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("ws");
+    let calc = "src/com/acme/Calc.java";
+    let clean = CALC.replace("import java.util.List;\n\n", "");
+    write(&root, calc, &clean);
+    let broken = clean.replace("return w * h + 1;", "String s = w;\n        return w * h + 1;");
+    let got = session(
+        &python,
+        &root,
+        json!([
+            {"open": calc},
+            {"diagnostics": calc, "version": 1, "key": "opened"},
+            // $/cancelRequest: the running pull (javac's first check: seconds) and the hover
+            // waiting behind it.
+            {"cancelBoth": calc, "at": [3, 16], "key": "cancelled"},
+            {"ask": "hover", "file": calc, "at": [3, 16], "key": "after"},
+            {"change": calc, "version": 2, "full": broken},
+            {"write": calc, "text": broken},
+            {"save": calc},
+            {"diagnostics": calc, "version": 2, "until": "javac", "key": "saved"},
+            {"change": calc, "version": 3, "edits": [[0, 0, 0, 0, "// a\n// b\n"]]},
+            {"diagnostics": calc, "version": 3, "key": "moved"},
+            {"ask": "diagnostic", "file": calc, "key": "pulled"},
+        ]),
+    );
+    let problems = tool(&root, "get_problems", json!({"filePath": calc, "sourceFilter": ["javac"]}));
+    let want: BTreeSet<_> =
+        problems["diagnostics"].as_array().expect("diagnostics").iter().map(|d| problem_key(d, false, 0)).collect();
+    assert!(want.iter().any(|d| d.4 == "compiler.err.prob.found.req"), "{problems}");
+    let javac = |v: &Value, shift: u64| -> BTreeSet<_> {
+        v.as_array()
+            .expect("diagnostics")
+            .iter()
+            .filter(|d| d["source"] == "javac")
+            .map(|d| problem_key(d, true, shift))
+            .collect()
+    };
+    assert_eq!(got["opened"], json!([]), "{}", got["opened"]);
+    assert_eq!(javac(&got["saved"], 0), want, "{}", got["saved"]);
+    // Two lines added above, unsaved: the same problems two lines down.
+    let moved: BTreeSet<_> = want.iter().map(|d| (d.0 + 2, d.1, d.2 + 2, d.3, d.4.clone(), d.5.clone())).collect();
+    assert_eq!(javac(&got["moved"], 0), moved, "{}", got["moved"]);
+    assert_eq!(got["pulled"]["kind"], "full", "{}", got["pulled"]);
+    assert_eq!(javac(&got["pulled"]["items"], 0), moved, "{}", got["pulled"]);
+    // Both cancelled requests answer RequestCancelled (-32800), and the server goes on.
+    for which in ["slow", "queued"] {
+        let ended = got["cancelled"][which].as_str().unwrap_or_default();
+        assert!(ended.starts_with("JsonRpcRequestCancelled"), "{which}: {}", got["cancelled"]);
+    }
+    assert!(got["after"].is_object(), "a hover after the cancellations: {}", got["after"]);
+    // The syntax check's diagnostics (the unused local) beside javac's, on the buffer.
+    assert!(got["moved"].as_array().expect("d").iter().any(|d| d["code"] == "hint.unused.local"), "{}", got["moved"]);
+
+    // Two saves in a row, the second while javac checks the first: one check at a time, and
+    // the last save is checked (its problems are the ones published).
+    let last = clean.replace("return w * h + 1;", "int q = \"s\";\n        return w * h + q;");
+    let got = session(
+        &python,
+        &root,
+        json!([
+            {"open": calc},
+            {"change": calc, "version": 2, "full": clean},
+            {"write": calc, "text": clean},
+            {"save": calc},
+            {"change": calc, "version": 3, "full": last},
+            {"write": calc, "text": last},
+            {"save": calc},
+            {"diagnostics": calc, "version": 3, "until": "javac", "key": "last"},
+        ]),
+    );
+    let problems = tool(&root, "get_problems", json!({"filePath": calc, "sourceFilter": ["javac"]}));
+    let want: BTreeSet<_> =
+        problems["diagnostics"].as_array().expect("diagnostics").iter().map(|d| problem_key(d, false, 0)).collect();
+    assert!(!want.is_empty(), "{problems}");
+    assert_eq!(javac(&got["last"], 0), want, "{}", got["last"]);
+}
+
+/// Copies a directory tree.
+fn copy_tree(from: &Path, to: &Path) {
+    for e in std::fs::read_dir(from).expect("read dir").flatten() {
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        if src.is_dir() {
+            std::fs::create_dir_all(&dst).expect("mkdir");
+            copy_tree(&src, &dst);
+        } else {
+            std::fs::copy(&src, &dst).expect("copy");
+        }
+    }
+}
+
+/// "Run test" code lenses on each test method of the outline (and "Run tests" on its class), and
+/// `workspace/executeCommand` running one through `run_tests` (javac and the JUnit console
+/// launcher on a plain project): its counts answered and shown; in a workspace the user has not
+/// trusted, nothing runs and the message says so.
+#[test]
+fn a_run_test_lens_runs_the_test_through_run_tests() {
+    let Some(python) = python() else { return };
+    if Command::new("javac").arg("-version").output().is_err() {
+        assert!(std::env::var("CI").is_err(), "javac is missing");
+        eprintln!("skipping: no javac");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("plain");
+    std::fs::create_dir_all(&root).expect("mkdir");
+    copy_tree(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/build_fixtures/plain"), &root);
+    let test = "test/com/example/text/WordsTest.java";
+    let text = std::fs::read_to_string(root.join(test)).expect("read");
+    let counts = text.lines().position(|l| l.contains("void counts(")).expect("counts");
+    let run = json!({"ask": "executeCommand", "command": "mcp-java-index.runTests",
+        "arguments": [{"target": "com.example.text.WordsTest#counts"}], "key": "run"});
+    let steps = json!([{"open": test}, {"ask": "codeLens", "file": test, "key": "lenses"}, run]);
+    let trusted = [("MCP_JAVA_INDEX_TRUST", "1"), ("MCP_JAVA_INDEX_BUILD_WAIT_MS", "600000")];
+    let got = session_env(&python, &root, steps.clone(), &trusted);
+
+    let lenses: BTreeSet<(u64, String, String)> = got["lenses"]
+        .as_array()
+        .expect("lenses")
+        .iter()
+        .map(|l| {
+            let c = &l["command"];
+            let target = c["arguments"][0]["target"].as_str().expect("target").to_owned();
+            assert_eq!(c["command"], "mcp-java-index.runTests", "{l}");
+            (
+                l["range"]["start"]["line"].as_u64().expect("line"),
+                c["title"].as_str().expect("title").to_owned(),
+                target,
+            )
+        })
+        .collect();
+    assert!(
+        lenses.contains(&(counts as u64, "Run test".into(), "com.example.text.WordsTest#counts".into())),
+        "{lenses:?}"
+    );
+    assert_eq!(lenses.iter().filter(|l| l.1 == "Run test").count(), 2, "{lenses:?}");
+    assert!(lenses.iter().any(|l| l.1 == "Run tests" && l.2 == "com.example.text.WordsTest"), "{lenses:?}");
+    let c = &got["run"]["counts"];
+    assert_eq!(
+        (c["run"].as_u64(), c["passed"].as_u64(), c["failed"].as_u64()),
+        (Some(1), Some(1), Some(0)),
+        "{}",
+        got["run"]
+    );
+    let shown: Vec<&str> =
+        got["messages"].as_array().expect("messages").iter().filter_map(|m| m["message"].as_str()).collect();
+    assert!(shown.contains(&"run_tests com.example.text.WordsTest#counts: 1 run, 1 passed, 0 failed"), "{shown:?}");
+
+    // Untrusted: nothing runs, and the user is told.
+    let got = session_env(&python, &root, steps, &[("MCP_JAVA_INDEX_TRUST", "0")]);
+    assert_eq!(got["run"]["counts"]["run"].as_u64().unwrap_or(0), 0, "{}", got["run"]);
+    let shown = got["messages"].to_string();
+    assert!(
+        shown.contains("run_tests com.example.text.WordsTest#counts: not run: the workspace is not trusted"),
+        "{shown}"
+    );
+}
+
+/// Starts `command args` as a language server in `root` and asks `initialize` with `root` as
+/// the client's folder: the capabilities it answers.
+fn initialize_with(command: &str, args: &[String], root: &Path) -> Value {
+    use std::io::Write;
+    let mut child = Command::new(command)
+        .args(args)
+        .current_dir(root)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    let uri = format!("file://{}", root.display());
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"capabilities": {}, "workspaceFolders": [{"uri": uri, "name": "p"}]}});
+    stdin.write_all(&frame(&init)).expect("write");
+    let answer = loop {
+        let m = next_message(&mut stdout).expect("an answer");
+        if m["id"] == 1 {
+            break m;
+        }
+    };
+    for m in [
+        json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}),
+        json!({"jsonrpc": "2.0", "method": "exit"}),
+    ] {
+        stdin.write_all(&frame(&m)).expect("write");
+    }
+    drop(stdin);
+    assert!(child.wait().expect("wait").success());
+    answer["result"]["capabilities"].clone()
+}
+
+/// `setup`'s language-server forms start this server: the Claude Code plugin's `lspServers`
+/// entry (written, then removed), Helix's `languages.toml`, Neovim's `vim.lsp.config` and
+/// eglot's form (printed); each command, run as the client runs it, answers `initialize`.
+#[test]
+fn setup_s_lsp_forms_start_the_language_server() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().canonicalize().expect("canonical");
+    write(&root, "A.java", "class A {}\n");
+    let setup = |client: &str, extra: &[&str]| {
+        let o = Command::new(BIN)
+            .args(["setup", client, "--via", "path", "--project"])
+            .arg(&root)
+            .args(extra)
+            .output()
+            .expect("setup");
+        assert!(o.status.success(), "{client}: {}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).expect("utf-8")
+    };
+    let served = |command: &str, args: &[String]| {
+        let caps = initialize_with(command, args, &root);
+        assert_eq!(caps["referencesProvider"], true, "{command} {args:?}: {caps}");
+    };
+    let strings = |v: &Value| -> Vec<String> {
+        v.as_array().expect("args").iter().map(|a| a.as_str().expect("arg").to_owned()).collect()
+    };
+
+    // Claude Code: a local marketplace and the plugin with its lspServers entry.
+    setup("claude-code-lsp", &[]);
+    let plugin = root.join(".claude/mcp-java-index-lsp/plugin/.claude-plugin/plugin.json");
+    let plugin: Value = serde_json::from_str(&std::fs::read_to_string(&plugin).expect("plugin")).expect("json");
+    let market = root.join(".claude/mcp-java-index-lsp/.claude-plugin/marketplace.json");
+    let market: Value = serde_json::from_str(&std::fs::read_to_string(&market).expect("market")).expect("json");
+    assert_eq!(market["plugins"][0]["name"], plugin["name"], "{market}");
+    assert_eq!(market["plugins"][0]["source"], "./plugin", "{market}");
+    let entry = &plugin["lspServers"]["java-index"];
+    assert_eq!(entry["extensionToLanguage"], json!({".java": "java"}), "{plugin}");
+    served(entry["command"].as_str().expect("command"), &strings(&entry["args"]));
+    setup("claude-code-lsp", &["--uninstall"]);
+    assert!(!root.join(".claude/mcp-java-index-lsp/plugin/.claude-plugin/plugin.json").exists());
+
+    // Helix: languages.toml, printed.
+    let helix: toml::Value = toml::from_str(&setup("helix", &[])).expect("toml");
+    let server = &helix["language-server"]["java-index"];
+    let args: Vec<String> =
+        server["args"].as_array().expect("args").iter().map(|a| a.as_str().expect("arg").to_owned()).collect();
+    assert_eq!(helix["language"][0]["language-servers"][0].as_str(), Some("java-index"));
+    served(server["command"].as_str().expect("command"), &args);
+
+    // Neovim and eglot: the same command in their forms.
+    let quoted = |s: &str| -> Vec<String> { s.split('"').skip(1).step_by(2).map(str::to_owned).collect() };
+    let nvim = setup("neovim", &[]);
+    assert!(nvim.contains("vim.lsp.config('java-index'") && nvim.contains("vim.lsp.enable('java-index')"), "{nvim}");
+    let cmd = quoted(nvim.lines().find(|l| l.contains("cmd =")).expect("cmd"));
+    served(&cmd[0], &cmd[1..]);
+    let eglot = setup("eglot", &[]);
+    assert!(eglot.contains("eglot-server-programs"), "{eglot}");
+    let cmd = quoted(&eglot);
+    served(&cmd[0], &cmd[1..]);
+}
+
+/// Where a declaration's name is written in its lines (0-based line, UTF-16 column): the first
+/// whole word `name` followed by `(` (a method) or by `{`, `<`, ` ` after a type's keyword.
+fn name_at(text: &str, name: &str, from: u32, to: u32, method: bool) -> Option<(u32, u32)> {
+    let lines: Vec<&str> = text.lines().collect();
+    for l in from.saturating_sub(1)..to.min(lines.len() as u32) {
+        let line = lines[l as usize];
+        for (i, _) in line.match_indices(name) {
+            let before = line[..i].chars().next_back();
+            let after = line[i + name.len()..].trim_start();
+            let whole = !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '@' || c == '.');
+            let fits = if method {
+                after.starts_with('(')
+            } else {
+                ["class ", "interface ", "enum ", "record "].iter().any(|k| line[..i].ends_with(k))
+            };
+            if whole && fits && !line[i + name.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+                return Some((l, line[..i].encode_utf16().count() as u32));
+            }
+        }
+    }
+    None
+}
+
+/// The answers over LSP equal the tools' on a sample of targets: every type and method declared
+/// in two fixtures and the two-class project, each asked at its name: references against
+/// find_references, and for types implementation against find_implementations and the
+/// supertypes against type_hierarchy's (depth 1, workspace types).
+#[test]
+fn lsp_answers_equal_the_tools_answers_on_a_sample_of_targets() {
+    let Some(python) = python() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("ws");
+    write(&root, "src/com/acme/Greeter.java", GREETER);
+    write(&root, "src/com/acme/App.java", APP);
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    for f in ["interfaces.java", "generics.java"] {
+        write(&root, &format!("fixtures/{f}"), &std::fs::read_to_string(fixtures.join(f)).expect("fixture"));
+    }
+    // (file, name, line, column, is a type)
+    let mut targets: Vec<(String, String, u32, u32, bool)> = Vec::new();
+    for file in
+        ["src/com/acme/Greeter.java", "src/com/acme/App.java", "fixtures/interfaces.java", "fixtures/generics.java"]
+    {
+        let text = std::fs::read_to_string(root.join(file)).expect("read");
+        let outline: FileOutline =
+            serde_json::from_value(tool(&root, "java_index", json!({"filePath": file}))).expect("outline");
+        let mut stack: Vec<&TypeDecl> = outline.classes.iter().collect();
+        while let Some(t) = stack.pop() {
+            if let Some((l, c)) = name_at(&text, &t.name, t.start_line, t.end_line, false) {
+                targets.push((file.to_owned(), t.name.clone(), l, c, true));
+            }
+            for m in t.methods.iter().filter(|m| m.generated.is_none()) {
+                if let Some((l, c)) = name_at(&text, &m.name, m.start_line, m.end_line, true) {
+                    targets.push((file.to_owned(), m.name.clone(), l, c, false));
+                }
+            }
+            stack.extend(t.inner_classes.iter());
+        }
+    }
+    targets.sort();
+    targets.dedup_by(|a, b| (a.0.as_str(), a.2, a.3) == (b.0.as_str(), b.2, b.3));
+    assert!(targets.len() >= 25, "{targets:?}");
+    let mut steps = Vec::new();
+    for (i, (file, _, l, c, is_type)) in targets.iter().enumerate() {
+        steps.push(json!({"ask": "references", "file": file, "at": [l, c], "key": format!("refs{i}")}));
+        if *is_type {
+            steps.push(json!({"ask": "implementation", "file": file, "at": [l, c], "key": format!("impl{i}")}));
+            steps.push(json!({"ask": "supertypes", "file": file, "at": [l, c], "key": format!("up{i}")}));
+        }
+    }
+    let got = session(&python, &root, json!(steps));
+    let locations = |v: &Value| -> BTreeSet<(String, u64)> {
+        v.as_array().into_iter().flatten().map(|l| (rel(&root, &l["uri"]), line(l, "start"))).collect()
+    };
+    let (mut compared, mut with_refs) = (0, 0);
+    for (i, (file, name, l, c, is_type)) in targets.iter().enumerate() {
+        let at = json!({"filePath": file, "line": l + 1, "column": c + 1});
+        let mut args = at.clone();
+        args["includeDeclaration"] = json!(true);
+        let Some(refs) = try_tool(&root, "find_references", args) else {
+            // The tool refuses it (a name the engine does not bind): no answer over LSP either.
+            assert!(locations(&got[format!("refs{i}")]).is_empty(), "{name}: {}", got[format!("refs{i}")]);
+            continue;
+        };
+        let want: BTreeSet<(String, u64)> = refs["files"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|f| {
+                let file = f["file"].as_str().expect("file").to_owned();
+                f["references"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(move |r| (file.clone(), r["line"].as_u64().expect("l")))
+            })
+            .collect();
+        assert_eq!(locations(&got[format!("refs{i}")]), want, "references of {name} at {file}:{}", l + 1);
+        with_refs += usize::from(want.len() > 1);
+        compared += 1;
+        if !is_type {
+            continue;
+        }
+        let impls = try_tool(&root, "find_implementations", at.clone()).unwrap_or_default();
+        let want: BTreeSet<(String, u64)> = impls["implementations"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|i| i["file"].is_string())
+            .map(|i| (i["file"].as_str().expect("file").to_owned(), i["line"].as_u64().expect("line")))
+            .collect();
+        assert_eq!(locations(&got[format!("impl{i}")]), want, "implementations of {name}");
+        let mut up = at.clone();
+        up["direction"] = json!("supertypes");
+        up["depth"] = json!(1);
+        let h = try_tool(&root, "type_hierarchy", up).unwrap_or_default();
+        let want: BTreeSet<&str> = h["types"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|t| t["depth"] == 1 && t["file"].is_string())
+            .filter_map(|t| t["fqn"].as_str())
+            .collect();
+        let have: BTreeSet<&str> = got[format!("up{i}")]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|t| t["data"]["target"].as_str())
+            .collect();
+        assert_eq!(have, want, "supertypes of {name}");
+    }
+    assert!(compared >= 20 && with_refs >= 5, "compared {compared}, {with_refs} with uses beside their declaration");
 }

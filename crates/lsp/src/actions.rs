@@ -1,0 +1,231 @@
+//! `textDocument/codeAction` and `codeAction/resolve`: the quick fixes `get_problems` attaches to
+//! the problems in the range (each with the client's diagnostics it fixes), and the refactorings
+//! of `refactor_actions` and `source_actions` that apply where the cursor is (extract, inline,
+//! safe delete, convert, organize imports, generate). An action carries its tool call in `data`;
+//! resolving it previews that call and sends the planned edit as a `WorkspaceEdit` (a client
+//! without resolve support gets every edit at once). Nothing is written here: the client applies
+//! the edit. A buffer with unsaved changes is offered nothing (the edits are planned on the saved
+//! file).
+
+use lsp_server::ErrorCode;
+use lsp_types as lsp;
+use serde_json::{Value, json};
+
+use crate::{Reply, Server, docs, uri};
+
+/// One action before it is resolved: its title, kind, the diagnostics it fixes and its call.
+struct Offer {
+    title: String,
+    kind: lsp::CodeActionKind,
+    diagnostics: Vec<lsp::Diagnostic>,
+    tool: &'static str,
+    args: Value,
+    preferred: bool,
+}
+
+/// What `source_actions` generates, as offered: the action, the title and the kind's tail.
+const GENERATE: &[(&str, &str, &str)] = &[
+    ("getters_setters", "Generate getters and setters", "gettersSetters"),
+    ("constructor", "Generate constructor", "constructor"),
+    ("to_string", "Generate toString()", "toString"),
+    ("equals_hash_code", "Generate equals() and hashCode()", "equalsHashCode"),
+];
+
+fn wanted(only: &Option<Vec<lsp::CodeActionKind>>, kind: &lsp::CodeActionKind) -> bool {
+    only.as_ref().is_none_or(|only| {
+        only.iter().any(|o| kind.as_str() == o.as_str() || kind.as_str().starts_with(&format!("{}.", o.as_str())))
+    })
+}
+
+pub(crate) fn code_actions(s: &mut Server, p: lsp::CodeActionParams, resolves: bool) -> Reply {
+    let u = p.text_document.uri.as_str();
+    let Some(path) = uri::to_path(u) else { return Ok(json!([])) };
+    let Ok(r) = s.host.resolve(&path.to_string_lossy()) else { return Ok(json!([])) };
+    if !s.line_map(&r.path).is_clean() {
+        tracing::debug!(uri = u, "code actions: the buffer has unsaved changes, nothing offered until it is saved");
+        return Ok(json!([]));
+    }
+    let Some(text) = s.saved_text(&r.path) else { return Ok(json!([])) };
+    let file = r.path.to_string_lossy().into_owned();
+    let only = &p.context.only;
+    let range = p.range;
+    let mut offers: Vec<Offer> = Vec::new();
+
+    if wanted(only, &lsp::CodeActionKind::QUICKFIX) {
+        offers.extend(quick_fixes(s, &file, range, &p.context.diagnostics));
+    }
+    let (line, column) = (range.start.line + 1, range.start.character + 1);
+    let at = |action: &str| json!({"action": action, "filePath": file, "line": line, "column": column});
+    let mut refactor = |kind: lsp::CodeActionKind, title: String, tool: &'static str, args: Value| {
+        if wanted(only, &kind) {
+            offers.push(Offer { title, kind, diagnostics: Vec::new(), tool, args, preferred: false });
+        }
+    };
+    if range.start != range.end {
+        let (end_line, end_column) = (range.end.line + 1, range.end.character + 1);
+        let span = |action: &str| {
+            json!({"action": action, "filePath": file, "line": line, "column": column,
+                "endLine": end_line, "endColumn": end_column})
+        };
+        let extract = lsp::CodeActionKind::REFACTOR_EXTRACT;
+        if range.start.line == range.end.line {
+            refactor(extract.clone(), "Extract to local variable".into(), "refactor_actions", span("extract_variable"));
+            refactor(extract.clone(), "Extract to constant".into(), "refactor_actions", span("extract_constant"));
+        }
+        refactor(extract, "Extract to method".into(), "refactor_actions", span("extract_method"));
+    }
+    if let Some((word, w)) = docs::word_at(&text, range.start) {
+        let named = json!({"action": "", "filePath": file, "line": line, "column": w.start.character + 1});
+        let with = |action: &str| {
+            let mut a = named.clone();
+            a["action"] = json!(action);
+            a
+        };
+        refactor(lsp::CodeActionKind::REFACTOR_INLINE, format!("Inline `{word}`"), "refactor_actions", with("inline"));
+        refactor(
+            lsp::CodeActionKind::REFACTOR,
+            format!("Safe delete `{word}`"),
+            "refactor_actions",
+            with("safe_delete"),
+        );
+    }
+    let line_text = docs::line_text(&text, line);
+    if line_text.trim_start().starts_with("for") && line_text.contains(';') {
+        let kind = lsp::CodeActionKind::REFACTOR_REWRITE;
+        refactor(kind, "Convert to enhanced for".into(), "refactor_actions", at("convert"));
+    }
+    refactor(
+        lsp::CodeActionKind::SOURCE_ORGANIZE_IMPORTS,
+        "Organize imports".into(),
+        "refactor_actions",
+        json!({"action": "organize_imports", "filePath": file}),
+    );
+    for (action, title, kind) in GENERATE {
+        let kind = lsp::CodeActionKind::from(format!("source.generate.{kind}"));
+        refactor(
+            kind,
+            (*title).to_owned(),
+            "source_actions",
+            json!({"action": action, "filePath": file, "line": line}),
+        );
+    }
+
+    let mut out: Vec<lsp::CodeAction> = Vec::new();
+    for o in offers {
+        let mut action = lsp::CodeAction {
+            title: o.title,
+            kind: Some(o.kind),
+            diagnostics: (!o.diagnostics.is_empty()).then_some(o.diagnostics),
+            is_preferred: o.preferred.then_some(true),
+            data: Some(json!({"tool": o.tool, "args": o.args})),
+            ..Default::default()
+        };
+        if !resolves {
+            // A client that cannot resolve gets the edit now; an action the engine refuses
+            // here is not offered.
+            match edit_of(s, &action) {
+                Ok(edit) => action.edit = Some(edit),
+                Err((_, e)) => {
+                    tracing::debug!(title = action.title, "not offered: {e}");
+                    continue;
+                }
+            }
+        }
+        out.push(action);
+    }
+    Ok(serde_json::to_value(out).unwrap_or(Value::Null))
+}
+
+/// The quick fixes `get_problems` offers for the problems of the file in `range`, each with
+/// the client's diagnostics it fixes (same code and range). Syntax problems alone unless the
+/// client shows a javac diagnostic there: only then is javac asked.
+fn quick_fixes(s: &Server, file: &str, range: lsp::Range, shown: &[lsp::Diagnostic]) -> Vec<Offer> {
+    let javac = shown.iter().any(|d| d.source.as_deref() == Some(crate::diagnostics::JAVAC_SOURCE));
+    let mut args = json!({"filePath": file, "lineRange": {"start": range.start.line + 1, "end": range.end.line + 1}});
+    if !javac {
+        args["sourceFilter"] = json!(["syntax"]);
+    }
+    let v = match s.call("get_problems", args) {
+        Ok(v) => v,
+        Err(e) => {
+            tracing::debug!("no quick fixes: {e}");
+            return Vec::new();
+        }
+    };
+    let mut out = Vec::new();
+    for d in v["diagnostics"].as_array().into_iter().flatten() {
+        let fixes = d["fixes"].as_array().cloned().unwrap_or_default();
+        if fixes.is_empty() {
+            continue;
+        }
+        let n = |v: &Value| v.as_u64().unwrap_or(1).saturating_sub(1) as u32;
+        let (a, b) = (&d["range"]["start"], &d["range"]["end"]);
+        let problem = lsp::Range {
+            start: lsp::Position { line: n(&a["line"]), character: n(&a["column"]) },
+            end: lsp::Position { line: n(&b["line"]), character: n(&b["column"]) },
+        };
+        let code = d["code"].as_str().unwrap_or_default();
+        let fixed: Vec<lsp::Diagnostic> = shown
+            .iter()
+            .filter(|c| c.range == problem && c.code == Some(lsp::NumberOrString::String(code.to_owned())))
+            .cloned()
+            .collect();
+        for (i, f) in fixes.iter().enumerate() {
+            let (Some(id), Some(title)) = (f["fixId"].as_str(), f["title"].as_str()) else { continue };
+            out.push(Offer {
+                title: title.to_owned(),
+                kind: lsp::CodeActionKind::QUICKFIX,
+                diagnostics: fixed.clone(),
+                tool: "refactor_actions",
+                args: json!({"action": "quick_fix", "fixId": id}),
+                preferred: i == 0,
+            });
+        }
+    }
+    out
+}
+
+/// The edit of an action: its tool call previewed, the planned edit read back by `editId`.
+fn edit_of(s: &Server, action: &lsp::CodeAction) -> Result<lsp::WorkspaceEdit, (ErrorCode, String)> {
+    let data = action.data.as_ref().ok_or((ErrorCode::InvalidParams, "the action has no data".to_owned()))?;
+    let tool = match data["tool"].as_str() {
+        Some(t @ ("refactor_actions" | "source_actions")) => t,
+        _ => return Err((ErrorCode::InvalidParams, "the action's data names no editing tool".into())),
+    };
+    let mut args = data["args"].clone();
+    if !args.is_object() {
+        return Err((ErrorCode::InvalidParams, "the action's data has no arguments".into()));
+    }
+    // A preview: the client applies the edit.
+    args["apply"] = json!(false);
+    let v = s.call(tool, args).map_err(|e| (ErrorCode::RequestFailed, e))?;
+    let conflicts: Vec<&str> = v["conflicts"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    if !conflicts.is_empty() {
+        return Err((ErrorCode::RequestFailed, format!("{}: {}", action.title, conflicts.join("; "))));
+    }
+    let Some(id) = v["editId"].as_str().filter(|i| !i.is_empty()) else {
+        let why = v["summary"].as_str().unwrap_or("it changes nothing");
+        return Err((ErrorCode::RequestFailed, format!("{}: {why}", action.title)));
+    };
+    crate::rename::workspace_edit(s, id)
+}
+
+pub(crate) fn resolve(s: &mut Server, mut action: lsp::CodeAction) -> Reply {
+    if action.edit.is_none() {
+        action.edit = Some(edit_of(s, &action)?);
+    }
+    Ok(serde_json::to_value(action).unwrap_or(Value::Null))
+}
+
+#[cfg(test)]
+mod tests {
+    use lsp_types::CodeActionKind as K;
+
+    #[test]
+    fn only_selects_a_kind_and_its_sub_kinds() {
+        let only = Some(vec![K::REFACTOR]);
+        assert!(super::wanted(&only, &K::REFACTOR_EXTRACT) && super::wanted(&only, &K::REFACTOR));
+        assert!(!super::wanted(&only, &K::QUICKFIX) && !super::wanted(&only, &K::from("refactoring")));
+        assert!(super::wanted(&None, &K::SOURCE_ORGANIZE_IMPORTS));
+    }
+}
