@@ -222,7 +222,7 @@ fn calls_on_anonymous_classes_own_methods_results_match_javac() {
 /// The committed oracles of the strict fixtures are what RefDump prints for them.
 #[test]
 fn anon_fixture_oracle_is_current() {
-    for root in [anon_fixtures(), capture_fixtures()] {
+    for root in [anon_fixtures(), capture_fixtures(), bounds_fixtures()] {
         let committed = std::fs::read_to_string(root.join("javac-refs.tsv")).expect("oracle");
         assert_eq!(run_refdump(&root), committed, "regenerate {}/javac-refs.tsv with RefDump", root.display());
     }
@@ -245,6 +245,29 @@ fn calls_through_captured_wildcards_match_javac() {
     assert_eq!(r.false_pos, Vec::<Key>::new(), "bound where javac binds nothing");
     assert_eq!(r.false_neg, Vec::<Key>::new(), "javac binds, we do not");
     let likely: Vec<&Key> = o.iter().filter(|(k, e)| !e && k.4.starts_with("capture.")).map(|(k, _)| k).collect();
+    assert_eq!(likely, Vec::<&Key>::new(), "workspace references only `likely`");
+}
+
+fn bounds_fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/edit_fixtures/bounds")
+}
+
+/// Issue 53, found by the java.base rename proof at 100 picks: a call on a type variable of
+/// several bounds (`T extends Object & Cmp<? super T>`, a class's `V extends Object & Cmp<V>`)
+/// binds to the bound that declares the method (it was not bound at all, and a rename of
+/// `Comparable#compareTo`'s family left `Collections.min`'s call); in an anonymous class that
+/// declares an overload of an inherited name, the call only its own method can take is its own
+/// (it was bound to the inherited `reduce(B, BinaryOperator)`), and the call on its result binds.
+#[test]
+fn calls_on_intersection_bounds_and_anonymous_overloads_match_javac() {
+    let root = bounds_fixtures();
+    let tsv = std::fs::read_to_string(root.join("javac-refs.tsv")).expect("oracle");
+    let (o, w) = ours(&root);
+    let r = compare(&o, &javac(&tsv), &w);
+    print("intersection bounds", &r);
+    assert_eq!(r.false_pos, Vec::<Key>::new(), "bound where javac binds nothing");
+    assert_eq!(r.false_neg, Vec::<Key>::new(), "javac binds, we do not");
+    let likely: Vec<&Key> = o.iter().filter(|(k, e)| !e && k.4.starts_with("bounds.")).map(|(k, _)| k).collect();
     assert_eq!(likely, Vec::<&Key>::new(), "workspace references only `likely`");
 }
 

@@ -676,10 +676,28 @@ impl<'w, 's> Resolver<'w, 's> {
                     // one that overrides none has no key: the enclosing classes are not searched.
                     if !ms.is_empty() {
                         let ms = self.taking_functions(ms, args.len(), shape);
+                        // The class's own method of that name that overrides none competes
+                        // with the inherited ones (an overload, JLS 15.12.2): it is the call's
+                        // when none of them can take the arguments; when one can, which javac
+                        // picks is not known here.
+                        let overload = own && self.own_overload(i, &this, &ms, name, args.len());
+                        if overload && ms.iter().all(|m| self.surely_inapplicable(m, args)) {
+                            return self.own_result(i, name, args);
+                        }
                         let before = self.out.len();
                         let t = self.pick(name_node, ms, args, complete);
                         if own {
                             self.mark_via_override(i, before);
+                        }
+                        if overload {
+                            if let Some(r) = self
+                                .out
+                                .get_mut(before..)
+                                .and_then(|rs| rs.iter_mut().find(|r| r.kind == RefKind::Call))
+                            {
+                                r.confidence = Confidence::Likely;
+                            }
+                            return None;
                         }
                         return get_class(name, args, &this).or(t);
                     }
@@ -1237,6 +1255,55 @@ impl<'w> Resolver<'w, '_> {
         {
             r.via_override = true;
         }
+    }
+
+    /// Whether frame `i`'s class without a key declares a method `name` taking `nargs`
+    /// arguments that overrides none of the inherited `ms` (compared as
+    /// [`Self::mark_via_override`] does): an overload beside them.
+    fn own_overload(&self, i: usize, this: &Ty, ms: &[MemberHit<'w, MethodSym>], name: &str, nargs: usize) -> bool {
+        let Some(frame) = self.frames.get(i) else { return false };
+        let sigs: Vec<Vec<String>> = ms.iter().map(|h| self.w.signature_in(this, h.owner, h.decl)).collect();
+        frame.own.iter().filter(|m| *m.name == *name && (m.params.len() == nargs || m.varargs)).any(|m| {
+            !sigs.iter().any(|sig| {
+                m.params.len() == sig.len()
+                    && m.params
+                        .iter()
+                        .zip(sig)
+                        .all(|(p, s)| s == "?" || self.w.resolve_text(p, &frame.ctx).is_none_or(|t| t.erasure() == *s))
+            })
+        })
+    }
+
+    /// Whether method `m` surely cannot take `args` in any phase of JLS 15.12.2 (an argument
+    /// of a known type that no conversion, boxing or varargs expansion fits the parameter).
+    fn surely_inapplicable(&self, m: &MemberHit<'w, MethodSym>, args: &[Option<Ty>]) -> bool {
+        let ps: Vec<Option<Ty>> =
+            self.w.method_params(m.owner, m.decl).iter().map(|p| p.as_ref().map(|t| substitute(t, &m.subst))).collect();
+        if !arity_ok(m.decl, args.len()) {
+            return true;
+        }
+        let read = |t: &Ty| match t {
+            Ty::Var(v, b) if self.ctx().tvars.iter().any(|(k, _)| k == v) => (**b).clone(),
+            other => other.clone(),
+        };
+        let no = |a: &Ty, p: &Ty| match (a, p) {
+            // A variable of the method (its inference is not done here) may be anything.
+            (_, Ty::Var(..)) => false,
+            (a, p) => self.w.assignable(&read(a), p, true) == Some(false),
+        };
+        args.iter().enumerate().any(|(j, a)| {
+            let Some(a) = a else { return false };
+            let last = ps.len().saturating_sub(1);
+            if m.decl.varargs && j >= last {
+                let Some(Some(arr)) = ps.last() else { return false };
+                let elem = match arr {
+                    Ty::Array(e) => (**e).clone(),
+                    other => other.clone(),
+                };
+                return no(a, &elem) && (args.len() != ps.len() || no(a, arr));
+            }
+            ps.get(j).cloned().flatten().is_some_and(|p| no(a, &p))
+        })
     }
 
     /// The types of a call's explicit type arguments (`ReduceOps.<T, Set<T>>makeRef(…)`).

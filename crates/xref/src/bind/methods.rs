@@ -36,7 +36,20 @@ impl<'w, 's> Resolver<'w, 's> {
     /// `Object#hashCode()`), the interface's own redeclaration over `Object`'s
     /// (`list.equals(o)` is `List#equals(Object)`).
     pub(super) fn methods_of(&self, t: &Ty, name: &str) -> (Vec<MemberHit<'w, MethodSym>>, bool) {
-        let (mut ms, complete) = self.class_first_methods(t, name);
+        let (mut ms, mut complete) = self.class_first_methods(t, name);
+        // A variable of several bounds has the members of each (`T extends Object &
+        // Comparable<? super T>`: `t.compareTo(u)` is Comparable's): the later bounds are
+        // looked in when the first has no method of the name.
+        if ms.is_empty()
+            && let Ty::Var(v, _) = t
+            && let Some((_, more)) = self.ctx().more_bounds.iter().find(|(n, _)| n == v)
+        {
+            for b in more {
+                let (found, all) = self.class_first_methods(b, name);
+                complete &= all;
+                ms.extend(found);
+            }
+        }
         let own = t.lookup_class().and_then(|(f, _)| self.w.by_fqn(f));
         let interface = own.is_some_and(|id| {
             matches!(self.w.decl(id).kind, mji_model::TypeKind::Interface | mji_model::TypeKind::Annotation)

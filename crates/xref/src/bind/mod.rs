@@ -160,7 +160,7 @@ fn bind(
         lines: &src.lines,
         scopes: Vec::new(),
         frames: vec![Frame {
-            ctx: Ctx { file, types: Vec::new(), tvars: Vec::new() },
+            ctx: Ctx { file, types: Vec::new(), tvars: Vec::new(), more_bounds: Vec::new() },
             this: None,
             type_id: None,
             own: Vec::new(),

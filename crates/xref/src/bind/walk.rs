@@ -41,7 +41,7 @@ impl<'w, 's> Resolver<'w, 's> {
         let segs: Vec<&str> = idents.iter().map(|x| self.text(*x)).collect();
         // The type part of the path.
         let type_segs = if imp.is_static && !imp.on_demand { segs.len().saturating_sub(1) } else { segs.len() };
-        let ctx = Ctx { file: u32::MAX, types: Vec::new(), tvars: Vec::new() };
+        let ctx = Ctx { file: u32::MAX, types: Vec::new(), tvars: Vec::new(), more_bounds: Vec::new() };
         let (per, _) = self.w.resolve_type_segments(&segs[..type_segs], &ctx);
         let mut owner = None;
         for (i, t) in per.iter().enumerate() {

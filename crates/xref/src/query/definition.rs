@@ -33,7 +33,7 @@ pub fn candidates(w: &World, symbol: &str, ctx_file: Option<u32>) -> Vec<Candida
         });
         return out;
     }
-    let ctx = ctx_file.map(|f| Ctx { file: f, types: Vec::new(), tvars: Vec::new() });
+    let ctx = ctx_file.map(|f| Ctx { file: f, types: Vec::new(), tvars: Vec::new(), more_bounds: Vec::new() });
     let resolved_here = ctx.as_ref().and_then(|c| match w.resolve_simple_type(&name, c) {
         Some(TypeName::Class(f, _)) => Some(f),
         _ => None,

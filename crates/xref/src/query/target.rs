@@ -342,7 +342,10 @@ fn qualify_external(w: &World, p: &str) -> String {
     if base.contains('.') || base.chars().next().is_some_and(|c| c.is_lowercase()) {
         return p.to_string();
     }
-    match w.resolve_simple_type(base, &Ctx { file: u32::MAX, types: Vec::new(), tvars: Vec::new() }) {
+    match w.resolve_simple_type(
+        base,
+        &Ctx { file: u32::MAX, types: Vec::new(), tvars: Vec::new(), more_bounds: Vec::new() },
+    ) {
         Some(TypeName::Class(f, _)) => format!("{f}{dims}"),
         _ => p.to_string(),
     }
@@ -818,7 +821,11 @@ pub fn search(engine: &XrefEngine, w: &World, files: &[Arc<Path>], target: &Targ
                 .map(|mut r| {
                     let direct = r.targets.iter().any(|k| keys.contains(k.as_str()));
                     let via = if direct { None } else { r.targets.iter().find(|k| over.contains_key(*k)).cloned() };
-                    if r.targets.len() > 1 {
+                    // Several targets: the binder could not choose between them — but a method
+                    // an anonymous or local class declares overrides every one it names (a
+                    // `Writer`'s `append(CharSequence,int,int)` overrides `Writer`'s and
+                    // `Appendable`'s), which is exact.
+                    if r.targets.len() > 1 && r.kind != crate::RefKind::Override {
                         r.confidence = Confidence::Likely;
                     }
                     (r, via)

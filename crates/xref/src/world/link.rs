@@ -276,7 +276,7 @@ impl World {
         let chain = self.chain(id);
         let mut tvars = Vec::new();
         let mut params: Vec<&TParam> = Vec::new();
-        let mut c = Ctx { file: self.file_of(id), types: Vec::new(), tvars: Vec::new() };
+        let mut c = Ctx { file: self.file_of(id), types: Vec::new(), tvars: Vec::new(), more_bounds: Vec::new() };
         // The type's own variables, then those of each enclosing type up to the first static
         // one (a static type's body does not see its outer types' variables); inner first,
         // so an inner variable shadows an outer one of its name.
@@ -296,10 +296,25 @@ impl World {
         // Bounds are resolved in the same context (they may name each other), each for its
         // own variable (an outer type's `T` bound is not an inner `T`'s).
         let bounds: Vec<Ty> = params.iter().map(|tp| self.bound_of(tp, &c)).collect();
+        let more: Vec<(Box<str>, Vec<Ty>)> = self.more_bounds_of(&params, &c);
         for (slot, b) in c.tvars.iter_mut().zip(bounds) {
             slot.1 = b;
         }
+        c.more_bounds = more;
         c
+    }
+
+    /// The erased bounds after the first of the type parameters declared with several.
+    fn more_bounds_of(&self, params: &[&TParam], ctx: &Ctx) -> Vec<(Box<str>, Vec<Ty>)> {
+        let erased = |b: &crate::ty::TyText| match self.resolve_text(b, ctx) {
+            Some(Ty::Class(f, _)) => Some(Ty::Class(f, Vec::new())),
+            _ => None,
+        };
+        params
+            .iter()
+            .filter(|tp| tp.bounds.len() > 1)
+            .map(|tp| (tp.name.as_str().into(), tp.bounds[1..].iter().filter_map(erased).collect()))
+            .collect()
     }
 
     /// The erased bound of a type parameter.
@@ -330,6 +345,11 @@ impl World {
                 slot.1 = b;
             }
         }
+        let params: Vec<&TParam> = tparams.iter().collect();
+        let more = self.more_bounds_of(&params, &c);
+        // A method's variable shadows a type's of its name, and its bounds with it.
+        c.more_bounds.retain(|(n, _)| !tparams.iter().any(|tp| *tp.name == **n));
+        c.more_bounds.splice(0..0, more);
         c
     }
 
@@ -339,7 +359,7 @@ impl World {
         // parameters.
         let mut ctx = match d.outer {
             Some(o) => self.compute_ctx_in(self.type_in_file(self.file_of(id), o)),
-            None => Ctx { file: self.file_of(id), types: Vec::new(), tvars: Vec::new() },
+            None => Ctx { file: self.file_of(id), types: Vec::new(), tvars: Vec::new(), more_bounds: Vec::new() },
         };
         for tp in &d.tparams {
             ctx.tvars.insert(0, (tp.name.as_str().into(), Ty::object()));

@@ -250,8 +250,10 @@ impl World {
             return Some(TypeName::Class(path.to_string(), o));
         }
         let segs: Vec<&str> = path.split('.').collect();
-        let (_, last) =
-            self.resolve_type_segments(&segs, &Ctx { file: u32::MAX, types: Vec::new(), tvars: Vec::new() });
+        let (_, last) = self.resolve_type_segments(
+            &segs,
+            &Ctx { file: u32::MAX, types: Vec::new(), tvars: Vec::new(), more_bounds: Vec::new() },
+        );
         last
     }
 

@@ -218,6 +218,10 @@ pub struct Ctx {
     pub file: u32,
     pub types: Vec<TypeId>,
     pub tvars: Vec<(Box<str>, Ty)>,
+    /// The bounds after the first of the variables declared with several (`T extends Object &
+    /// Comparable<? super T>`), erased as the first is: a variable erases to its first bound,
+    /// but its members are every bound's (JLS 4.4, 4.9).
+    pub more_bounds: Vec<(Box<str>, Vec<Ty>)>,
 }
 
 /// A member found by lookup, with the substitution of its declaring type's type variables.

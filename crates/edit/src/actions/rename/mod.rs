@@ -606,6 +606,9 @@ mod cases {
     /// tests/edit_fixtures/families: override families through anonymous, local and enum
     /// constant classes, and type variables substituted by subtypes.
     const FAMILIES: &[(&str, &str)] = &[
+        ("fam/Appender.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Appender.java")),
+        ("fam/Out.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Out.java")),
+        ("fam/StringOut.java", include_str!("../../../../../tests/edit_fixtures/families/fam/StringOut.java")),
         ("fam/Attrs.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Attrs.java")),
         ("fam/Conc.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Conc.java")),
         ("fam/Files.java", include_str!("../../../../../tests/edit_fixtures/families/fam/Files.java")),
@@ -646,6 +649,18 @@ mod cases {
     fn a_rename_reaches_overriders_in_anonymous_and_local_classes() {
         let files = &renamed(FAMILIES, "fam.Attrs#size()", "length")["fam/Files.java"];
         assert!(!files.contains("size()"), "{files}");
+    }
+
+    /// Issue 53 (java.base's `StringWriter#append(CharSequence,int,int)`, 100-pick proof): the
+    /// anonymous class in `Out.nullOut()` overrides the method `Out` and `Appender` both
+    /// declare; its reference names both, and is exact (it was `likely`, left unrenamed, and
+    /// the build broke on its `@Override`).
+    #[test]
+    fn a_rename_reaches_an_anonymous_override_of_two_family_members() {
+        let out = renamed(FAMILIES, "fam.StringOut#append(java.lang.CharSequence,int,int)", "add");
+        assert!(!out["fam/Out.java"].contains("public Out append(CharSequence"), "{}", out["fam/Out.java"]);
+        assert!(out["fam/Appender.java"].contains("Appender add(CharSequence c, int start, int end)"));
+        assert!(out["fam/StringOut.java"].contains("s.add(\"x\", 0, 1).append('y')"), "{}", out["fam/StringOut.java"]);
     }
 
     /// Enum constant bodies override their enum's abstract method.
