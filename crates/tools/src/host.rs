@@ -680,7 +680,9 @@ impl mji_xref::keeper::Files for Host {
     }
 
     fn stamped_now(&self) -> (Vec<(FileStamp, String)>, bool) {
-        let (now, watching) = self.index().java_file_stamps_now();
+        let (mut now, watching) = self.index().java_file_stamps_now();
+        // Kotlin files too: the world holds their declarations as Java sees them.
+        now.extend(self.index().kotlin_file_stamps_now());
         let stamps = now
             .into_iter()
             .map(|(p, root, mut st)| {

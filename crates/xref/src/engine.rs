@@ -303,7 +303,10 @@ impl XrefEngine {
             .map(|f| {
                 progress::tick(&counter);
                 let decls = mji_fs::read_regular(&f.path, mji_fs::DEFAULT_MAX_FILE_BYTES)
-                    .map(|b| file_decls_with(&b, &self.lombok_config(&f.path)))
+                    .map(|b| match crate::kotlin::is_kotlin(&f.path) {
+                        true => crate::kotlin::decls::file_decls(&f.path, &b),
+                        false => file_decls_with(&b, &self.lombok_config(&f.path)),
+                    })
                     .unwrap_or_default();
                 (f.path.clone(), StampedDecls { stamp: f.stamp, decls: Decls::ready(Arc::new(decls)) })
             })

@@ -151,3 +151,190 @@ fn a_kotlin_project_is_outlined() {
     }
     assert!(!files.is_empty(), "no .kt file under {}", dir.display());
 }
+
+/// The mixed project of `tests/kotlin_fixtures/mixed`: Kotlin declarations (`k/*.kt`) called
+/// from Java (`j/Client.java`), and what javac binds those calls to against kotlinc's class
+/// files (`javac-refs.tsv`, RefDump's output with the Kotlin classes on the classpath).
+fn mixed() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kotlin_fixtures/mixed")
+}
+
+fn files_under(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("read_dir").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            files_under(&p, out);
+        } else if p.extension().is_some_and(|x| x == "java" || x == "kt") {
+            out.push(p);
+        }
+    }
+}
+
+/// Every reference of the Java files to a Kotlin declaration (`k.…`), as RefDump prints them:
+/// `Client.java line column category key`.
+fn our_kotlin_refs(root: &Path) -> (Vec<String>, usize) {
+    use mcp_java_index::xref::engine::{FileStamp, Stamp, XrefEngine, file_index};
+    let mut files = Vec::new();
+    files_under(root, &mut files);
+    files.sort();
+    let stamps: Vec<FileStamp> = files
+        .iter()
+        .map(|p| {
+            let m = std::fs::metadata(p).expect("metadata");
+            FileStamp { path: std::sync::Arc::from(p.as_path()), stamp: Stamp { size: m.len(), mtime_ns: 0 } }
+        })
+        .collect();
+    let (w, _) = XrefEngine::new().world(&stamps);
+    let (mut out, mut likely) = (Vec::new(), 0);
+    for p in files.iter().filter(|p| p.extension().is_some_and(|x| x == "java")) {
+        let rel = p.strip_prefix(root.join("j")).expect("under j").to_string_lossy().replace('\\', "/");
+        let bytes = std::fs::read(p).expect("read");
+        for r in mcp_java_index::xref::bind::file_refs(&w, file_index(&w, p), &bytes) {
+            use mcp_java_index::xref::RefKind;
+            if matches!(r.kind, RefKind::Javadoc | RefKind::Override | RefKind::Lambda) {
+                continue;
+            }
+            for t in r.targets.iter().filter(|t| t.starts_with("k.")) {
+                likely += usize::from(r.confidence != mcp_java_index::xref::Confidence::Exact);
+                out.push(format!("{rel}\t{}\t{}\t{}\t{t}", r.line, r.column, r.category.as_str()));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    (out, likely)
+}
+
+fn javac_kotlin_refs(tsv: &str) -> Vec<String> {
+    let mut out: Vec<String> = tsv
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f.len() >= 7 && f[5].starts_with("k."))
+                .then(|| format!("{}\t{}\t{}\t{}\t{}", f[0], f[1], f[2], f[4], f[5]))
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Issue 55, item 1: Java's calls of Kotlin declarations bind as javac binds them against
+/// kotlinc's class files (facade classes and `@file:JvmName`, accessors `getX`/`isX`/`setX`,
+/// `lateinit` fields, `INSTANCE`, `Companion`, `@JvmStatic`, `const val` and `@JvmField`
+/// statics, `@JvmOverloads`, `@JvmName`, Kotlin's types as Java's: `Int?` → `Integer`,
+/// function types → `Function1`, `Array<out Point>` → `Point[]`, `vararg Int` → `int[]`),
+/// every one exact, none missing or extra.
+#[test]
+fn java_calls_of_kotlin_bind_as_javac_binds_them_against_kotlinc_classes() {
+    let root = mixed();
+    let theirs = javac_kotlin_refs(&std::fs::read_to_string(root.join("javac-refs.tsv")).expect("oracle"));
+    let (ours, likely) = our_kotlin_refs(&root);
+    let missing: Vec<&String> = theirs.iter().filter(|k| !ours.contains(k)).collect();
+    let extra: Vec<&String> = ours.iter().filter(|k| !theirs.contains(k)).collect();
+    assert!(missing.is_empty() && extra.is_empty(), "missing {missing:#?}\nextra {extra:#?}");
+    assert_eq!(likely, 0, "every reference exact");
+    assert!(theirs.len() > 80, "the oracle lists the fixture's references: {}", theirs.len());
+}
+
+/// The committed oracle is what javac binds today against what kotlinc compiles from the
+/// fixture's Kotlin (Debian's `kotlin` package, 1.3.31: `kotlinc` and its stdlib jar); says it
+/// skipped without kotlinc.
+#[test]
+fn the_mixed_fixture_oracle_is_what_kotlinc_and_javac_say() {
+    let Some(classes) = kotlinc_classes(&mixed().join("k")) else { return };
+    let out = std::process::Command::new("java")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/javac/RefDump.java"))
+        .arg("--classpath")
+        .arg(format!("{}:{}", classes.path().display(), KOTLIN_STDLIB))
+        .arg(mixed().join("j"))
+        .output()
+        .expect("running RefDump");
+    assert!(out.status.success(), "RefDump failed: {}", String::from_utf8_lossy(&out.stderr));
+    let committed = std::fs::read_to_string(mixed().join("javac-refs.tsv")).expect("oracle");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        committed,
+        "regenerate tests/kotlin_fixtures/mixed/javac-refs.tsv with RefDump --classpath <kotlinc's classes>:{KOTLIN_STDLIB}"
+    );
+}
+
+/// Debian's Kotlin standard library (the `kotlin` package).
+const KOTLIN_STDLIB: &str = "/usr/share/java/kotlin-stdlib.jar";
+
+/// The class files kotlinc compiles from the `.kt` files under `dir`, in a temporary directory;
+/// None (said on stderr) when kotlinc is not installed.
+fn kotlinc_classes(dir: &Path) -> Option<tempfile::TempDir> {
+    if std::process::Command::new("kotlinc").arg("-version").output().is_err() {
+        eprintln!("skipped: kotlinc is not installed (Debian's `kotlin` package)");
+        return None;
+    }
+    let out = tempfile::tempdir().expect("tempdir");
+    let st = std::process::Command::new("kotlinc")
+        .arg(dir)
+        .arg("-d")
+        .arg(out.path())
+        .arg("-nowarn")
+        .output()
+        .expect("running kotlinc");
+    assert!(st.status.success(), "kotlinc failed: {}", String::from_utf8_lossy(&st.stderr));
+    Some(out)
+}
+
+/// A workspace over a copy of the mixed fixture.
+fn mixed_workspace(dir: &Path) -> Host {
+    let mut files = Vec::new();
+    files_under(&mixed(), &mut files);
+    for p in files {
+        let to = dir.join(p.strip_prefix(mixed()).expect("under the fixture"));
+        std::fs::create_dir_all(to.parent().expect("a parent")).expect("mkdir");
+        std::fs::copy(&p, &to).expect("copy");
+    }
+    let flags = Flags::roots([dir]).set("watch", false).set("cache", false);
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    ws
+}
+
+/// The `file:line:column` of every reference of a `find_references` answer.
+fn places(v: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in v["files"].as_array().into_iter().flatten() {
+        for r in f["references"].as_array().into_iter().flatten() {
+            out.push(format!("{}:{}:{}", f["file"].as_str().unwrap_or(""), r["line"], r["column"]));
+        }
+    }
+    out
+}
+
+/// Issue 55, item 1: `find_references` of a Kotlin declaration answers its Java callers,
+/// exact, named by its JVM key or by its place in the `.kt` file (a property there: its
+/// accessors' callers).
+#[test]
+fn references_of_a_kotlin_declaration_are_its_java_callers() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = mixed_workspace(dir.path());
+    let (v, text) = call(&ws, "find_references", json!({"target": "k.Utils#greet(java.lang.String)"})).expect("refs");
+    assert_eq!(places(&v), ["j/Client.java:16:26"], "{text}");
+    assert_eq!(v["files"][0]["references"][0]["confidence"], "exact", "{v:#}");
+    // At the declaration in the .kt file: the function with its `@JvmOverloads` overloads,
+    // a companion's `@JvmStatic` function as its class's static and the companion's own.
+    let (v, text) = call(&ws, "find_references", json!({"filePath": "k/Model.kt", "line": 9})).expect("refs");
+    assert_eq!(places(&v), ["j/Client.java:31:22", "j/Client.java:32:22", "j/Client.java:33:22"], "{text}");
+    let (v, text) = call(&ws, "find_references", json!({"filePath": "k/Model.kt", "line": 16})).expect("refs");
+    assert_eq!(places(&v), ["j/Client.java:37:25", "j/Client.java:39:36"], "{text}");
+    // A property: its getter's and setter's callers.
+    let (v, text) = call(&ws, "find_references", json!({"filePath": "k/Model.kt", "line": 5})).expect("refs");
+    assert_eq!(places(&v), ["j/Client.java:27:25", "j/Client.java:28:11"], "{text}");
+    let (v, text) =
+        call(&ws, "find_references", json!({"filePath": "k/Util.kt", "line": 14, "column": 5})).expect("refs");
+    assert_eq!(places(&v), ["j/Client.java:21:15", "j/Client.java:21:32"], "{text}");
+    // An override in Java of a Kotlin method is found with overriders.
+    let (v, text) = call(
+        &ws,
+        "find_references",
+        json!({"target": "k.Base#describe()", "includeOverriders": true, "includeDeclaration": false}),
+    )
+    .expect("refs");
+    assert!(places(&v).contains(&"j/Client.java:48:25".to_owned()), "{text}");
+}
