@@ -267,6 +267,15 @@ fn kdoc(siblings: &[Node], i: usize, b: &Builder) -> Javadoc {
     }
 }
 
+/// A property as [`Builder::add_property`] reads it: its name, type as written, `var`, and an
+/// extension property's receiver type.
+struct Prop<'a> {
+    name: &'a str,
+    ty: &'a str,
+    mutable: bool,
+    receiver: Option<&'a str>,
+}
+
 struct Builder<'s> {
     src: &'s [u8],
 }
@@ -478,7 +487,8 @@ impl Builder<'_> {
                 if mutable || has_token(p, "val") {
                     let (modifiers, annotations) = self.modifiers(p, true);
                     let owner = t.qualified_name.clone();
-                    self.add_property(t, &owner, &name, &ty, mutable, modifiers, annotations, p, Javadoc::absent());
+                    let prop = Prop { name: &name, ty: &ty, mutable, receiver: None };
+                    self.add_property(t, &owner, prop, modifiers, annotations, p, Javadoc::absent());
                 }
             }
         }
@@ -662,7 +672,14 @@ impl Builder<'_> {
             modifiers.push("static".to_owned());
         }
         let mutable = has_token(n, "var");
-        self.add_property(t, owner, &name, &ty, mutable, modifiers, annotations, n, javadoc);
+        // An extension property's receiver: a type before its name (its accessors' parameter).
+        let mut c = n.walk();
+        let receiver = n
+            .named_children(&mut c)
+            .find(|x| is_type_node(x.kind()) && x.start_byte() < v.start_byte())
+            .map(|x| self.flat(x));
+        let p = Prop { name: &name, ty: &ty, mutable, receiver: receiver.as_deref() };
+        self.add_property(t, owner, p, modifiers, annotations, n, javadoc);
     }
 
     /// A property as a field, and its getter and setter (Java's names) unless it is
@@ -672,14 +689,13 @@ impl Builder<'_> {
         &self,
         t: &mut TypeDecl,
         owner: &str,
-        name: &str,
-        ty: &str,
-        mutable: bool,
+        p: Prop,
         modifiers: Vec<String>,
         annotations: Vec<String>,
         n: Node,
         javadoc: Javadoc,
     ) {
+        let Prop { name, ty, mutable, receiver } = p;
         let (s, e) = (self.line(n), self.end_line(n));
         let keyword = if mutable { "var" } else { "val" };
         let is_static = modifiers.iter().any(|m| m == "static");
@@ -711,9 +727,15 @@ impl Builder<'_> {
         let getter = if is_prefixed { name.to_owned() } else { format!("get{}", cap(name)) };
         let getter = jvm_name(&annotations, "get:").unwrap_or(getter);
         let mut acc_mods = vec!["public".to_owned()];
-        if is_static {
+        // An `object`'s `@JvmStatic` property has static accessors.
+        let object_static = t.modifiers.iter().any(|m| m == "object")
+            && !t.modifiers.iter().any(|m| m == "companion")
+            && annotations.iter().any(|a| a.starts_with("@JvmStatic"));
+        if is_static || object_static {
             acc_mods.push("static".to_owned());
         }
+        let receiver: Vec<Param> =
+            receiver.map(|r| Param { name: "receiver".to_owned(), type_text: r.to_owned() }).into_iter().collect();
         // An interface's property without accessors written is abstract.
         if t.kind == TypeKind::Interface && named(n, "getter").is_none() {
             acc_mods.push("abstract".to_owned());
@@ -740,7 +762,7 @@ impl Builder<'_> {
             d.generated_by = Some(by.clone());
             d
         };
-        t.methods.push(accessor(getter, Vec::new(), ty, acc_mods.clone()));
+        t.methods.push(accessor(getter, receiver.clone(), ty, acc_mods.clone()));
         if mutable {
             let setter_name = if is_prefixed { format!("set{}", &name[2..]) } else { format!("set{}", cap(name)) };
             let setter_name = jvm_name(&annotations, "set:").unwrap_or(setter_name);
@@ -749,7 +771,8 @@ impl Builder<'_> {
             if private_set {
                 mods[0] = "private".to_owned();
             }
-            let p = vec![Param { name: "value".to_owned(), type_text: ty.to_owned() }];
+            let mut p = receiver;
+            p.push(Param { name: "value".to_owned(), type_text: ty.to_owned() });
             t.methods.push(accessor(setter_name, p, "Unit", mods));
         }
     }
@@ -842,11 +865,15 @@ fn lift_companion(companion: &TypeDecl, t: &mut TypeDecl) {
         x.javadoc = Javadoc::absent();
         t.fields.push(x);
     }
-    for m in companion
-        .methods
-        .iter()
-        .filter(|m| m.generated.is_none() && m.annotations.iter().any(|a| a.starts_with("@JvmStatic")))
-    {
+    // A `@JvmStatic` property's accessors too.
+    let static_property = |m: &MethodDecl| {
+        let Some(by) = m.generated_by.as_deref() else { return false };
+        let name = by.split(' ').nth(1).unwrap_or("");
+        companion.fields.iter().any(|f| f.name == name && f.annotations.iter().any(|a| a.starts_with("@JvmStatic")))
+    };
+    for m in companion.methods.iter().filter(|m| {
+        (m.generated.is_none() && m.annotations.iter().any(|a| a.starts_with("@JvmStatic"))) || static_property(m)
+    }) {
         let mut x = m.clone();
         let types = x.params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(",");
         let member = SymbolId::method_member(&x.name, &types, &x.return_type_text);

@@ -242,11 +242,11 @@ fn java_calls_of_kotlin_bind_as_javac_binds_them_against_kotlinc_classes() {
 /// skipped without kotlinc.
 #[test]
 fn the_mixed_fixture_oracle_is_what_kotlinc_and_javac_say() {
-    let Some(classes) = kotlinc_classes(&mixed().join("k")) else { return };
+    let Some(classes) = kotlinc_classes() else { return };
     let out = std::process::Command::new("java")
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/javac/RefDump.java"))
         .arg("--classpath")
-        .arg(format!("{}:{}", classes.path().display(), KOTLIN_STDLIB))
+        .arg(format!("{}:{}", classes.display(), KOTLIN_STDLIB))
         .arg(mixed().join("j"))
         .output()
         .expect("running RefDump");
@@ -262,23 +262,31 @@ fn the_mixed_fixture_oracle_is_what_kotlinc_and_javac_say() {
 /// Debian's Kotlin standard library (the `kotlin` package).
 const KOTLIN_STDLIB: &str = "/usr/share/java/kotlin-stdlib.jar";
 
-/// The class files kotlinc compiles from the `.kt` files under `dir`, in a temporary directory;
-/// None (said on stderr) when kotlinc is not installed.
-fn kotlinc_classes(dir: &Path) -> Option<tempfile::TempDir> {
-    if std::process::Command::new("kotlinc").arg("-version").output().is_err() {
+/// The class files kotlinc compiles from the mixed fixture's `.kt` files, once per test run,
+/// in `target/kotlinc-mixed`; None (said on stderr) when kotlinc is not installed.
+fn kotlinc_classes() -> Option<&'static Path> {
+    static CLASSES: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    let dir = CLASSES.get_or_init(|| {
+        if std::process::Command::new("kotlinc").arg("-version").output().is_err() {
+            return None;
+        }
+        let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/kotlinc-mixed");
+        let _ = std::fs::remove_dir_all(&out);
+        std::fs::create_dir_all(&out).expect("creating target/kotlinc-mixed");
+        let st = std::process::Command::new("kotlinc")
+            .arg(mixed().join("k"))
+            .arg("-d")
+            .arg(&out)
+            .arg("-nowarn")
+            .output()
+            .expect("running kotlinc");
+        assert!(st.status.success(), "kotlinc failed: {}", String::from_utf8_lossy(&st.stderr));
+        Some(out)
+    });
+    if dir.is_none() {
         eprintln!("skipped: kotlinc is not installed (Debian's `kotlin` package)");
-        return None;
     }
-    let out = tempfile::tempdir().expect("tempdir");
-    let st = std::process::Command::new("kotlinc")
-        .arg(dir)
-        .arg("-d")
-        .arg(out.path())
-        .arg("-nowarn")
-        .output()
-        .expect("running kotlinc");
-    assert!(st.status.success(), "kotlinc failed: {}", String::from_utf8_lossy(&st.stderr));
-    Some(out)
+    dir.as_deref()
 }
 
 /// A workspace over a copy of the mixed fixture.
@@ -337,4 +345,187 @@ fn references_of_a_kotlin_declaration_are_its_java_callers() {
     )
     .expect("refs");
     assert!(places(&v).contains(&"j/Client.java:48:25".to_owned()), "{text}");
+}
+
+/// The JVM members `javap -p -s` lists in kotlinc's class files under `classes` (public and
+/// protected, as keys: `Owner#name(erased,params)`, `Owner#Simple(…)` for a constructor,
+/// `Owner#field`), less what the outline does not model (said in docs/limitations.md):
+/// synthetic and mangled members (a `$` in the name: `move$default`, `bump$main`,
+/// `$annotations`), interfaces' `DefaultImpls`, and a data class's `componentN`, `copy`,
+/// `equals`, `hashCode` and `toString`.
+fn javap_members(classes: &Path) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut stack = vec![classes.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("read_dir").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "class") {
+                let rel = p.strip_prefix(classes).expect("under").with_extension("");
+                names.push(rel.to_string_lossy().replace('/', "."));
+            }
+        }
+    }
+    names.retain(|n| !n.ends_with("$DefaultImpls"));
+    names.sort();
+    let out = std::process::Command::new("javap")
+        .arg("-p")
+        .arg("-s")
+        .arg("-cp")
+        .arg(classes)
+        .args(&names)
+        .output()
+        .expect("running javap");
+    assert!(out.status.success(), "javap failed: {}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    fn types(desc: &str) -> (Vec<String>, bool) {
+        let b = desc.as_bytes();
+        let (mut out, mut i, mut dims) = (Vec::new(), 0, 0);
+        let params = desc.starts_with('(');
+        let end = desc.find(')').unwrap_or(desc.len());
+        if params {
+            i = 1;
+        }
+        while i < end.max(if params { 0 } else { b.len() }) && i < b.len() {
+            let t = match b[i] {
+                b'[' => {
+                    dims += 1;
+                    i += 1;
+                    continue;
+                }
+                b'L' => {
+                    let semi = desc[i..].find(';').map_or(b.len(), |k| i + k);
+                    let t = desc[i + 1..semi].replace(['/', '$'], ".");
+                    i = semi;
+                    t
+                }
+                c => {
+                    let prim = match c {
+                        b'B' => "byte",
+                        b'C' => "char",
+                        b'D' => "double",
+                        b'F' => "float",
+                        b'I' => "int",
+                        b'J' => "long",
+                        b'S' => "short",
+                        b'Z' => "boolean",
+                        _ => "void",
+                    };
+                    prim.to_owned()
+                }
+            };
+            i += 1;
+            out.push(format!("{t}{}", "[]".repeat(dims)));
+            dims = 0;
+        }
+        (out, params)
+    }
+    let mut members = Vec::new();
+    let (mut owner, mut inner) = (String::new(), false);
+    let mut pending: Option<(String, bool)> = None;
+    for l in text.lines() {
+        let t = l.trim();
+        if let Some(head) = t.strip_suffix(" {").filter(|_| !l.starts_with(' ')) {
+            // `public final class k.Point {`, `public interface k.Named {`
+            let name = head.split_whitespace().skip_while(|w| !matches!(*w, "class" | "interface")).nth(1);
+            owner = name.unwrap_or("").split('<').next().unwrap_or("").replace('$', ".");
+            inner = false;
+            continue;
+        }
+        // An inner class's constructors take the outer instance first.
+        inner |= t.ends_with(" this$0;");
+        if let Some(desc) = t.strip_prefix("descriptor: ") {
+            let Some((decl, is_ctor)) = pending.take() else { continue };
+            let (mut ps, is_method) = types(desc);
+            if is_ctor && inner && !ps.is_empty() {
+                ps.remove(0);
+            }
+            // The synthetic constructors of default arguments and private constructors.
+            if ps.iter().any(|p| p == "kotlin.jvm.internal.DefaultConstructorMarker") {
+                continue;
+            }
+            members.push(match is_method {
+                true => format!("{owner}#{decl}({})", ps.join(",")),
+                false => format!("{owner}#{decl}"),
+            });
+            continue;
+        }
+        if !(t.starts_with("public ") || t.starts_with("protected ")) || !t.ends_with(';') {
+            continue;
+        }
+        let before_paren = t.split('(').next().unwrap_or(t);
+        let name = before_paren.trim_end_matches(';').split_whitespace().last().unwrap_or("");
+        let simple = owner.rsplit('.').next().unwrap_or("");
+        let is_ctor = t.contains('(')
+            && name.replace('$', ".").ends_with(&owner[owner.len() - simple.len()..])
+            && name.contains('.');
+        let decl = if is_ctor { simple.to_owned() } else { name.to_owned() };
+        if decl.contains('$') {
+            continue;
+        }
+        pending = Some((decl, is_ctor));
+    }
+    members.sort();
+    members.dedup();
+    members
+}
+
+/// Our world's view of the same Kotlin files: every public or protected member of their types.
+fn outline_members(dir: &Path) -> Vec<String> {
+    use mcp_java_index::xref::engine::{FileStamp, Stamp, XrefEngine};
+    let mut files = Vec::new();
+    files_under(dir, &mut files);
+    files.retain(|p| p.extension().is_some_and(|x| x == "kt"));
+    let stamps: Vec<FileStamp> = files
+        .iter()
+        .map(|p| FileStamp { path: std::sync::Arc::from(p.as_path()), stamp: Stamp { size: 1, mtime_ns: 0 } })
+        .collect();
+    let (w, _) = XrefEngine::new().world(&stamps);
+    let mut out = Vec::new();
+    for (fi, f) in w.files.iter().enumerate() {
+        for (ti, t) in f.decls().types.iter().enumerate() {
+            let id = w.type_in_file(fi as u32, ti as u32);
+            for x in &t.fields {
+                if x.is_public_api {
+                    out.push(format!("{}#{}", t.fqn, x.name));
+                }
+            }
+            for m in t.methods.iter().chain(&t.ctors) {
+                if m.is_public_api {
+                    out.push(w.method_key(id, m));
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Issue 55, item 2: what Java sees of the fixture's Kotlin (facades, accessors, companions,
+/// statics, overloads, constructors) is what kotlinc's class files hold, member by member
+/// (`javap -p -s`); says it skipped without kotlinc.
+#[test]
+fn the_jvm_view_of_kotlin_is_what_kotlinc_compiles() {
+    let dir = mixed().join("k");
+    let Some(classes) = kotlinc_classes() else { return };
+    let data_members = |k: &str| {
+        let name = k.split('#').nth(1).unwrap_or("");
+        k.starts_with("k.Point#")
+            && (name.starts_with("component")
+                || name.starts_with("copy(")
+                || matches!(name, "equals(java.lang.Object)" | "hashCode()" | "toString()"))
+    };
+    // Not modelled (docs/limitations.md): a class's bridges to its Kotlin interfaces' methods
+    // with bodies (kotlinc 1.3 compiles them through `DefaultImpls`).
+    let bridges = ["k.Animal#greeting()"];
+    let theirs: Vec<String> =
+        javap_members(classes).into_iter().filter(|k| !data_members(k) && !bridges.contains(&k.as_str())).collect();
+    let ours = outline_members(&dir);
+    let missing: Vec<&String> = theirs.iter().filter(|k| !ours.contains(k)).collect();
+    let extra: Vec<&String> = ours.iter().filter(|k| !theirs.contains(k)).collect();
+    assert!(missing.is_empty() && extra.is_empty(), "missing {missing:#?}\nextra {extra:#?}");
+    println!("{} JVM members of the fixture's Kotlin files agree with javap", theirs.len());
+    assert!(theirs.len() > 80, "{}", theirs.len());
 }

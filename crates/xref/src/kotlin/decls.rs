@@ -145,6 +145,8 @@ fn add_type(t: &TypeDecl, outer: Option<u32>, names: &Names, out: &mut FileDecls
             }
         })
         .collect();
+    // An enum's and a sealed class's constructors are private on the JVM.
+    let private_ctors = t.kind == TypeKind::Enum || has(mods, "sealed");
     let mut ctors: Vec<MethodSym> = t
         .constructors
         .iter()
@@ -164,10 +166,10 @@ fn add_type(t: &TypeDecl, outer: Option<u32>, names: &Names, out: &mut FileDecls
                 is_static: false,
                 line: c.start_line,
                 implicit: false,
-                is_public_api: api(&c.modifiers),
+                is_public_api: api(&c.modifiers) && !private_ctors,
                 marked_override: false,
                 is_abstract: false,
-                is_private: has(&c.modifiers, "private"),
+                is_private: has(&c.modifiers, "private") || private_ctors,
                 generated: c.generated.is_some(),
             }
         })
@@ -183,10 +185,10 @@ fn add_type(t: &TypeDecl, outer: Option<u32>, names: &Names, out: &mut FileDecls
             is_static: false,
             line: t.start_line,
             implicit: true,
-            is_public_api: api(mods),
+            is_public_api: api(mods) && !private_ctors,
             marked_override: false,
             is_abstract: false,
-            is_private: false,
+            is_private: private_ctors,
             generated: false,
         });
     }

@@ -279,7 +279,6 @@ impl Names {
             match simple {
                 "Unit" if pos == Pos::Ret => return TyText::Prim("void".into()),
                 "Unit" => return named("kotlin.Unit", Vec::new()),
-                "Nothing" if pos == Pos::Ret => return TyText::Prim("void".into()),
                 "Nothing" => return named("java.lang.Void", Vec::new()),
                 "Array" => {
                     let elem = args.first().map_or(TyText::Unknown, |a| self.arg(a, depth, true));
