@@ -606,8 +606,8 @@ impl Host {
     }
 
     /// The Kotlin files that mention one of `names` as a word (a getter's or setter's property
-    /// name too: Kotlin calls `getName()` as `.name`), as `incomplete` entries: the reference
-    /// engine binds Java alone, so references in them are not in an answer.
+    /// name too: Kotlin calls `getName()` as `.name`), as `incomplete` entries: the caller
+    /// keeps those where no reference to the target was bound.
     pub(crate) fn kotlin_mentions(&self, names: &[String]) -> Vec<String> {
         let files = self.index().kotlin_files();
         if files.is_empty() {
@@ -641,7 +641,9 @@ impl Host {
             .filter_map(|(p, root)| {
                 let display = self.roots().display(p, *root);
                 let text = self.roots().read(p, &display).ok()?;
-                mentions(&text).then(|| format!("{display}: a Kotlin file (outlined, its references not bound)"))
+                mentions(&text).then(|| {
+                    format!("{display}: a Kotlin file that mentions the name, no reference bound to it (Kotlin is bound from syntax: a receiver only Kotlin's inference types is missed)")
+                })
             })
             .collect()
     }

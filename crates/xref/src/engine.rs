@@ -551,6 +551,9 @@ impl XrefEngine {
         }
         let finders: Vec<memchr::memmem::Finder> =
             names.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect();
+        let properties: Vec<String> = names.iter().filter_map(|n| crate::kotlin::property_of_accessor(n)).collect();
+        let kt_finders: Vec<memchr::memmem::Finder> =
+            properties.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect();
         let counter = Progress::counter(unbound.len(), "binding references");
         let more: Vec<(Arc<Path>, Vec<Ref>, Option<DepthCut>)> = unbound
             .par_iter()
@@ -560,7 +563,9 @@ impl XrefEngine {
                     return None;
                 }
                 let bytes = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES).ok()?;
-                if !finders.is_empty() && !finders.iter().any(|f| has_identifier(f, &bytes)) {
+                // Kotlin calls a getter or setter by its property's name (`bean.name`).
+                let kotlin = crate::kotlin::is_kotlin(p) && kt_finders.iter().any(|f| has_identifier(f, &bytes));
+                if !finders.is_empty() && !kotlin && !finders.iter().any(|f| has_identifier(f, &bytes)) {
                     return None;
                 }
                 let (all, cut) = self.bind_and_keep(world, p, &bytes, *stamp);

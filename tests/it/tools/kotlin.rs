@@ -19,6 +19,7 @@ const FILES: &[(&str, &str)] = &[
         "package p\n\n/** Shows a user. */\nfun show(u: User): String {\n    return u.name\n}\n\ndata class Badge(val label: String, var count: Int) {\n    fun bump() {\n        count += 1\n    }\n}\n",
     ),
     ("p/Other.kt", "package p\n\nobject Registry {\n    fun all(): Int = 1\n}\n"),
+    ("p/Names.kt", "package p\n\nval name = \"n\"\n"),
 ];
 
 fn workspace(dir: &Path) -> Host {
@@ -93,14 +94,22 @@ fn kotlin_declarations_are_searched_beside_java_and_marked() {
 }
 
 #[test]
-fn references_of_a_java_member_say_which_kotlin_files_are_not_bound() {
+fn references_of_a_java_member_include_kotlin_calls_and_say_the_languages() {
     let dir = tempfile::tempdir().expect("tempdir");
     let ws = workspace(dir.path());
     let (v, text) = call(&ws, "find_references", json!({"target": "p.User#getName()"})).expect("find_references");
-    assert_eq!(v["total"], 1, "{v:#}");
+    // Java's call and Kotlin's `u.name` (a parameter typed `User`).
+    assert_eq!(v["total"], 2, "{v:#}");
+    assert_eq!(v["files"][1]["file"], "p/show.kt", "{v:#}");
+    assert_eq!(v["files"][1]["references"][0]["confidence"], "exact", "{v:#}");
+    assert_eq!(v["languages"], json!(["java", "kotlin"]), "{v:#}");
+    assert!(text.starts_with("2 references to p.User#getName() (method) in Java and Kotlin"), "{text}");
+    // A Kotlin file that mentions the name with nothing bound to it is said, never dropped.
     assert_eq!(v["incompleteFiles"], 1, "{v:#}");
-    assert_eq!(v["incomplete"][0], "p/show.kt: a Kotlin file (outlined, its references not bound)");
-    assert!(text.contains("p/show.kt: a Kotlin file"), "{text}");
+    assert!(
+        v["incomplete"][0].as_str().is_some_and(|s| s.starts_with("p/Names.kt: a Kotlin file that mentions")),
+        "{v:#}"
+    );
     // A name no Kotlin file mentions: nothing said.
     let (v, _) = call(&ws, "find_references", json!({"target": "p.Caller#f(User)"})).expect("find_references");
     assert!(v.get("incompleteFiles").is_none_or(|n| n == 0), "{v:#}");
@@ -273,8 +282,9 @@ fn kotlinc_classes() -> Option<&'static Path> {
         let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/kotlinc-mixed");
         let _ = std::fs::remove_dir_all(&out);
         std::fs::create_dir_all(&out).expect("creating target/kotlinc-mixed");
+        // The whole fixture: kotlinc reads the Java sources the Kotlin calls.
         let st = std::process::Command::new("kotlinc")
-            .arg(mixed().join("k"))
+            .arg(mixed())
             .arg("-d")
             .arg(&out)
             .arg("-nowarn")
@@ -367,7 +377,10 @@ fn javap_members(classes: &Path) -> Vec<String> {
             }
         }
     }
-    names.retain(|n| !n.ends_with("$DefaultImpls"));
+    // Interfaces' `DefaultImpls`, and lambdas' and anonymous objects' classes (`UsesJava$all$1`).
+    names.retain(|n| {
+        !n.ends_with("$DefaultImpls") && !n.split('$').skip(1).any(|s| s.starts_with(|c: char| !c.is_uppercase()))
+    });
     names.sort();
     let out = std::process::Command::new("javap")
         .arg("-p")
@@ -528,4 +541,79 @@ fn the_jvm_view_of_kotlin_is_what_kotlinc_compiles() {
     assert!(missing.is_empty() && extra.is_empty(), "missing {missing:#?}\nextra {extra:#?}");
     println!("{} JVM members of the fixture's Kotlin files agree with javap", theirs.len());
     assert!(theirs.len() > 80, "{}", theirs.len());
+}
+
+/// Every reference the Kotlin file `rel` of the mixed fixture binds: `line:column kind key
+/// confidence`, in order.
+fn kotlin_refs_of(rel: &str) -> Vec<String> {
+    use mcp_java_index::xref::engine::{FileStamp, Stamp, XrefEngine, file_index};
+    let root = mixed();
+    let mut files = Vec::new();
+    files_under(&root, &mut files);
+    files.sort();
+    let stamps: Vec<FileStamp> = files
+        .iter()
+        .map(|p| FileStamp { path: std::sync::Arc::from(p.as_path()), stamp: Stamp { size: 1, mtime_ns: 0 } })
+        .collect();
+    let (w, _) = XrefEngine::new().world(&stamps);
+    let p = root.join(rel);
+    let bytes = std::fs::read(&p).expect("read");
+    let mut out = Vec::new();
+    for r in mcp_java_index::xref::bind::file_refs(&w, file_index(&w, &p), &bytes) {
+        let conf = match r.confidence {
+            mcp_java_index::xref::Confidence::Exact => "exact",
+            mcp_java_index::xref::Confidence::Likely => "likely",
+        };
+        out.push(format!("{}:{} {:?} {} {conf}", r.line, r.column, r.kind, r.targets.join(" | ")));
+    }
+    out
+}
+
+/// Issue 55, item 3: Kotlin's calls of Java (and of Kotlin) bound by name and receiver where
+/// the receiver's type is declared or constructed: constructor calls without `new`, property
+/// syntax for getters and setters (`b.name` → `getName()`, `b.name = …` → `setName(…)`,
+/// `other.isActive` → `isActive()`), public fields, statics, chained calls, a class's own
+/// properties, Kotlin's own properties and extension functions; an untyped receiver's call
+/// `likely`, on every candidate. Checked by hand against kotlinc's resolution of the file.
+#[test]
+fn kotlin_calls_of_java_bind_by_receiver_type() {
+    let got = kotlin_refs_of("k/UsesJava.kt");
+    let want = [
+        "3:10 Import j.Bean exact",
+        "5:34 Type j.Bean exact",
+        "6:20 Type j.Bean exact",
+        // Kotlin's `String` is java.lang.String.
+        "6:27 Type java.lang.String exact",
+        "7:17 New j.Bean exact",
+        "7:17 New j.Bean#Bean(java.lang.String) exact",
+        "8:11 Call j.Bean#setName(java.lang.String) exact",
+        "9:19 Call j.Bean#getName() exact",
+        "10:23 Call j.Bean#isActive() exact",
+        "11:15 FieldWrite j.Bean#count exact",
+        "12:17 Type j.Bean exact",
+        "12:22 Call j.Bean#of(java.lang.String) exact",
+        "12:30 Call j.Bean#child() exact",
+        "12:38 Call j.Bean#getName() exact",
+        "13:14 Call j.Bean#run(java.lang.Runnable) exact",
+        // A private property of the class itself: its field.
+        "14:14 FieldRead k.UsesJava#bean exact",
+        "14:19 Call j.Bean#setName(java.lang.String) exact",
+        // `listOf(b).first()` needs Kotlin's generic inference: its `getName()` is likely.
+        "16:17 Call j.Bean#getName() | k.Animal#getName() | k.Named#getName() likely",
+        "17:17 New k.Point exact",
+        // `Point(1)`: the primary constructor, with its default argument.
+        "17:17 New k.Point#Point(int,int) exact",
+        "18:11 Call k.Point#setY(int) exact",
+        "18:17 Call k.Point#getX() exact",
+        "18:21 Type k.Point exact",
+        "18:27 FieldRead k.Point#ZERO exact",
+        "18:32 Call k.Point#getY() exact",
+        "19:34 Call j.Bean#getName() exact",
+        "19:41 New j.Bean exact",
+        "19:41 New j.Bean#Bean() exact",
+        "19:48 FieldRead j.Bean#count exact",
+        // An extension function on String, its default argument left out.
+        "19:61 Call k.Utils#shout(java.lang.String,int) exact",
+    ];
+    assert_eq!(got, want, "{got:#?}");
 }

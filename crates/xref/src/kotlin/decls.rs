@@ -82,11 +82,13 @@ fn add_type(t: &TypeDecl, outer: Option<u32>, names: &Names, out: &mut FileDecls
     for f in &t.fields {
         // The fields Java sees: generated ones (`INSTANCE`, `Companion`, a companion's
         // statics on its class), `const val`, `@JvmField` and `lateinit` (a companion's own
-        // are its class's); a property's backing field is private.
+        // are its class's).
         let plain = has(&f.modifiers, "const")
             || has(&f.modifiers, "lateinit")
             || f.annotations.iter().any(|a| a.starts_with("@JvmField"));
-        if !(f.generated.is_some() || (plain && !companion)) {
+        // A backing field is kept, private (Kotlin code of its class reads it; Java cannot).
+        let visible = f.generated.is_some() || (plain && !companion);
+        if companion && plain {
             continue;
         }
         fields.push(FieldSym {
@@ -94,7 +96,7 @@ fn add_type(t: &TypeDecl, outer: Option<u32>, names: &Names, out: &mut FileDecls
             ty: names.ty(&f.type_text, Pos::Param),
             is_static: has(&f.modifiers, "static") || (is_object && plain),
             line: f.start_line,
-            is_public_api: api(&f.modifiers),
+            is_public_api: visible && api(&f.modifiers),
             generated: f.generated.is_some(),
         });
     }

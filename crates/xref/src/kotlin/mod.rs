@@ -12,6 +12,18 @@ pub fn is_kotlin(path: &std::path::Path) -> bool {
     path.extension().is_some_and(|e| e == "kt")
 }
 
+/// The property name Kotlin writes for a Java getter or setter (`getName`/`setName` → `name`,
+/// `isActive` → `isActive`), None for another name.
+pub fn property_of_accessor(method: &str) -> Option<String> {
+    if method.len() > 2 && method.starts_with("is") && method[2..].starts_with(char::is_uppercase) {
+        return Some(method.to_owned());
+    }
+    let rest = method.strip_prefix("get").or_else(|| method.strip_prefix("set"))?;
+    let mut cs = rest.chars();
+    let first = cs.next().filter(|c| c.is_uppercase())?;
+    Some(first.to_lowercase().collect::<String>() + cs.as_str())
+}
+
 use crate::Category;
 use crate::target::{Target, resolve_target_as};
 use crate::world::World;
@@ -43,13 +55,15 @@ pub(crate) fn declaration_at(
             false => vec![format!("get{}", cap(word)), format!("set{}", cap(word))],
         };
         let mut keys: Vec<(String, Category)> = Vec::new();
+        let mut fields: Vec<(String, Category)> = Vec::new();
         for (ti, t) in decls.types.iter().enumerate() {
             if t.start_line > line || t.end_line < line {
                 continue;
             }
             let id = w.type_in_file(file, ti as u32);
-            for f in t.fields.iter().filter(|f| in_header(f.line) && *f.name == **word) {
-                keys.push((w.field_key(id, f), Category::Field));
+            // Its field when Java sees one (not a property's private backing field).
+            for f in t.fields.iter().filter(|f| in_header(f.line) && *f.name == **word && f.is_public_api) {
+                fields.push((w.field_key(id, f), Category::Field));
             }
             for m in t.methods.iter().filter(|m| in_header(m.line) && !m.implicit) {
                 let own = *m.name == **word;
@@ -63,6 +77,7 @@ pub(crate) fn declaration_at(
                 }
             }
         }
+        keys.extend(fields);
         keys.dedup();
         let Some((first, cat)) = keys.first().cloned() else { continue };
         let mut t = resolve_target_as(w, &first, Some(cat)).ok()?;
