@@ -617,3 +617,150 @@ fn kotlin_calls_of_java_bind_by_receiver_type() {
     ];
     assert_eq!(got, want, "{got:#?}");
 }
+
+/// Where `name` is written as a call or a property in `text` (1-based line, column): after a
+/// `.` or at a word start, not in an import, a `//` comment or a KDoc/Javadoc line, followed by
+/// `(`, `{` or (for `property`, a Kotlin property name) anything.
+fn textual_uses(text: &str, name: &str, property: bool) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim_start();
+        if t.starts_with("import ") || t.starts_with("//") || t.starts_with('*') || t.starts_with("/*") {
+            continue;
+        }
+        let code = line.split("//").next().unwrap_or(line);
+        for (at, _) in code.match_indices(name) {
+            let before = code[..at].chars().last();
+            let after = code[at + name.len()..].trim_start().chars().next();
+            if before.is_some_and(ident) || code[at + name.len()..].starts_with(ident) {
+                continue;
+            }
+            let call = matches!(after, Some('(' | '{'));
+            let prop = property && before == Some('.') && !matches!(after, Some('(' | '{'));
+            if call || prop {
+                out.push((i as u32 + 1, code[..at].encode_utf16().count() as u32 + 1));
+            }
+        }
+    }
+    out
+}
+
+/// Issue 55, item 4: precision and recall of references across Java and Kotlin on a real mixed
+/// project (`KOTLIN_MIXED_CORPUS=DIR`, e.g. spring-framework's snapshot; says it skipped
+/// without). Seeds: up to 30 Java methods called from Kotlin and up to 30 Kotlin declarations
+/// called from Java whose names the workspace declares once (so every textual call of the name
+/// in the other language is a use of it: the reference list by construction, beside a Kotlin
+/// stdlib or library function of the same name, which this counts against us), the first by
+/// name. Prints each seed's counts and the totals.
+#[test]
+fn cross_language_references_on_a_real_mixed_project() {
+    let Some(dir) = std::env::var_os("KOTLIN_MIXED_CORPUS").map(std::path::PathBuf::from) else {
+        eprintln!("skipped: set KOTLIN_MIXED_CORPUS to a mixed Java/Kotlin project's folder");
+        return;
+    };
+    let flags = Flags::roots([&dir]).set("watch", false).set("cache", false);
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    let (w, _) = ws.xref_world();
+    // Method names declared once in the workspace, by the language of their file.
+    let mut count: std::collections::HashMap<String, usize> = Default::default();
+    let mut decl: Vec<(String, String, bool)> = Vec::new();
+    for f in &w.files {
+        let kotlin = f.path.extension().is_some_and(|x| x == "kt");
+        for (ti, t) in f.decls().types.iter().enumerate() {
+            let id = w.type_in_file(w.files.iter().position(|x| x.path == f.path).expect("file") as u32, ti as u32);
+            for m in &t.methods {
+                *count.entry(m.name.to_string()).or_default() += 1;
+                if m.is_public_api && !m.implicit && m.name.len() >= 6 {
+                    decl.push((m.name.to_string(), w.method_key(id, m), kotlin));
+                }
+            }
+        }
+    }
+    // Names declared once, not a type's name (Kotlin's `fun GenericApplicationContext(…)` beside
+    // Java's constructor of that class).
+    decl.retain(|(n, _, _)| count[n] == 1 && n.starts_with(char::is_lowercase));
+    decl.sort();
+    let read_all = |ext: &str| -> Vec<(String, String)> {
+        let files = mcp_java_index::fs::walk::walk(&dir, |p| p.extension().is_some_and(|x| x == ext)).files;
+        files
+            .iter()
+            .filter_map(|p| {
+                let rel = p.strip_prefix(&dir).ok()?.to_string_lossy().replace('\\', "/");
+                Some((rel, std::fs::read_to_string(p).ok()?))
+            })
+            .collect()
+    };
+    let kt = read_all("kt");
+    let java = read_all("java");
+    for (from_kotlin, label) in
+        [(false, "Java members called from Kotlin"), (true, "Kotlin declarations called from Java")]
+    {
+        let callers = if from_kotlin { &java } else { &kt };
+        let (mut tp, mut fp, mut fneg, mut likely, mut seeds) = (0usize, 0usize, 0usize, 0usize, 0usize);
+        for (name, key, kotlin) in &decl {
+            if *kotlin != from_kotlin || seeds == 30 {
+                continue;
+            }
+            // A Kotlin getter is called from Java by its name; a Java getter from Kotlin by
+            // its property's name too.
+            let prop = (!from_kotlin)
+                .then(|| mcp_java_index::xref::kotlin::property_of_accessor(name))
+                .flatten()
+                .filter(|p| p != name && p.len() >= 6);
+            let mut want: std::collections::BTreeSet<(String, u32, u32)> = Default::default();
+            for (rel, text) in callers {
+                for (l, c) in textual_uses(text, name, false) {
+                    want.insert((rel.clone(), l, c));
+                }
+                if let Some(p) = &prop {
+                    for (l, c) in textual_uses(text, p, true) {
+                        want.insert((rel.clone(), l, c));
+                    }
+                }
+            }
+            if want.is_empty() {
+                continue;
+            }
+            let v = match call(&ws, "find_references", json!({"target": key, "limit": 1000})) {
+                Ok((v, _)) => v,
+                Err(e) => {
+                    println!("{key}: not resolved as a target: {e}");
+                    continue;
+                }
+            };
+            seeds += 1;
+            let mut got: std::collections::BTreeSet<(String, u32, u32)> = Default::default();
+            for f in v["files"].as_array().into_iter().flatten() {
+                let file = f["file"].as_str().unwrap_or("").to_owned();
+                let ext_ok = file.ends_with(if from_kotlin { ".java" } else { ".kt" });
+                for r in f["references"].as_array().into_iter().flatten().filter(|_| ext_ok) {
+                    likely += usize::from(r["confidence"] == "likely");
+                    got.insert((
+                        file.clone(),
+                        r["line"].as_u64().unwrap_or(0) as u32,
+                        r["column"].as_u64().unwrap_or(0) as u32,
+                    ));
+                }
+            }
+            let hit = got.intersection(&want).count();
+            tp += hit;
+            fp += got.len() - hit;
+            fneg += want.len() - hit;
+            println!("{key}: {} listed, {} found, {hit} both", want.len(), got.len());
+            for miss in want.difference(&got).take(3) {
+                println!("  missed {miss:?}");
+            }
+            for extra in got.difference(&want).take(3) {
+                println!("  extra {extra:?}");
+            }
+        }
+        let p = tp as f64 / (tp + fp).max(1) as f64;
+        let r = tp as f64 / (tp + fneg).max(1) as f64;
+        println!(
+            "{label}: {seeds} seeds, {tp} found of {} listed, {fp} extra ({likely} likely): precision {p:.3}, recall {r:.3}",
+            tp + fneg
+        );
+    }
+}
