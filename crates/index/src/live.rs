@@ -1144,6 +1144,37 @@ impl LiveIndex {
         (stamps, false)
     }
 
+    /// Every indexed Kotlin file with its root and its stamp now (stat-ed: a mixed project's
+    /// Kotlin files are few), in path order: the reference engine reads their declarations as
+    /// Java sees them. Empty, and no stat, in a project without Kotlin.
+    pub fn kotlin_file_stamps_now(&self) -> Vec<(Arc<Path>, usize, mji_fs::stamp::Stamp)> {
+        let is_kotlin = |p: &Path| p.extension().is_some_and(|e| e == "kt");
+        let listed: Vec<(Arc<Path>, usize)> = {
+            let put_off = self.put_off.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            match put_off.as_ref() {
+                Some(walk) => {
+                    walk.java.iter().filter(|(p, _)| is_kotlin(p)).map(|(p, r)| (Arc::from(p.as_path()), *r)).collect()
+                }
+                None => self
+                    .state
+                    .read()
+                    .map(|st| {
+                        st.table.files().filter(|f| is_kotlin(&f.path)).map(|f| (f.path.clone(), f.root)).collect()
+                    })
+                    .unwrap_or_default(),
+            }
+        };
+        let mut out: Vec<(Arc<Path>, usize, mji_fs::stamp::Stamp)> = listed
+            .into_iter()
+            .filter_map(|(p, root)| {
+                let st = mji_fs::stamp::Stamp::of(&std::fs::metadata(&p).ok()?);
+                Some((p, root, st))
+            })
+            .collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
     pub fn counts(&self) -> (usize, usize, usize) {
         self.settle();
         self.state

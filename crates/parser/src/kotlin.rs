@@ -44,6 +44,44 @@ pub fn in_grammar(kind: &str) -> bool {
     KINDS.get_or_init(|| crate::kind::node_kinds(tree_sitter_kotlin_ng::NODE_TYPES)).contains(kind)
 }
 
+/// The Kotlin syntax tree of `text` (None when the grammar does not load).
+pub fn parse_tree(text: &str) -> Option<tree_sitter::Tree> {
+    let mut parser = Parser::new();
+    parser.set_language(&tree_sitter_kotlin_ng::LANGUAGE.into()).ok()?;
+    parser.parse(text, None)
+}
+
+/// One `import` of a Kotlin file: `a.b.C`, `a.b` with `on_demand` for `a.b.*`, and the alias
+/// of `import a.b.C as D`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KtImport {
+    pub path: String,
+    pub on_demand: bool,
+    pub alias: Option<String>,
+}
+
+/// The imports of a Kotlin file's tree.
+pub fn imports(root: Node, src: &[u8]) -> Vec<KtImport> {
+    let mut c = root.walk();
+    root.named_children(&mut c)
+        .filter(|n| n.kind() == "import")
+        .filter_map(|n| {
+            let q = named(n, "qualified_identifier").or_else(|| named(n, "identifier"))?;
+            let path: String = q.utf8_text(src).ok()?.split_whitespace().collect();
+            let text = n.utf8_text(src).unwrap_or("");
+            let on_demand = text.trim_end().ends_with('*');
+            let mut c2 = n.walk();
+            let alias = n
+                .named_children(&mut c2)
+                .filter(|x| x.kind() == "identifier" && x.start_byte() > q.end_byte())
+                .last()
+                .and_then(|x| x.utf8_text(src).ok())
+                .map(str::to_owned);
+            Some(KtImport { path, on_demand, alias })
+        })
+        .collect()
+}
+
 /// Whether `path` is a Kotlin source (`.kt`; `.kts` scripts are build files, not read here).
 pub fn is_kotlin(path: &str) -> bool {
     path.ends_with(".kt")
@@ -125,7 +163,7 @@ pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOu
                     out.classes.push(t);
                 }
             }
-            "function_declaration" => facade.methods.push(b.function(*n, &facade.qualified_name, doc, true)),
+            "function_declaration" => facade.methods.extend(b.function(*n, &facade.qualified_name, doc, true)),
             "property_declaration" => {
                 let owner = facade.qualified_name.clone();
                 b.property(*n, &owner, doc, true, &mut facade)
@@ -170,6 +208,31 @@ fn facade_name(file_path: &str, top: &[Node], b: &Builder) -> String {
     format!("{first}{rest}Kt")
 }
 
+/// The name `@JvmName("x")` (with `target` a use-site target such as `get:`, or none) gives.
+fn jvm_name(annotations: &[String], target: &str) -> Option<String> {
+    annotations.iter().find_map(|a| {
+        let rest = a.strip_prefix('@')?.strip_prefix(target)?.strip_prefix("JvmName")?;
+        rest.split('"').nth(1).map(str::to_owned)
+    })
+}
+
+/// For `@JvmOverloads`: which parameters each shorter overload keeps (the defaulted ones
+/// dropped from the last, one at a time), longest first.
+fn shorter(defaults: &[bool]) -> Vec<Vec<bool>> {
+    let mut keep = vec![true; defaults.len()];
+    let mut out = Vec::new();
+    for i in (0..defaults.len()).rev().filter(|i| defaults[*i]) {
+        keep[i] = false;
+        out.push(keep.clone());
+    }
+    out
+}
+
+/// The parameters an overload keeps.
+fn jvm_overload(params: &[Param], _defaults: &[bool], kept: &[bool]) -> Vec<Param> {
+    params.iter().zip(kept).filter(|(_, k)| **k).map(|(p, _)| p.clone()).collect()
+}
+
 /// The first named child of kind `kind`.
 fn named<'t>(n: Node<'t>, kind: &str) -> Option<Node<'t>> {
     let mut c = n.walk();
@@ -202,6 +265,15 @@ fn kdoc(siblings: &[Node], i: usize, b: &Builder) -> Javadoc {
         preview: None,
         span: Some((prev.start_byte(), prev.end_byte())),
     }
+}
+
+/// A property as [`Builder::add_property`] reads it: its name, type as written, `var`, and an
+/// extension property's receiver type.
+struct Prop<'a> {
+    name: &'a str,
+    ty: &'a str,
+    mutable: bool,
+    receiver: Option<&'a str>,
 }
 
 struct Builder<'s> {
@@ -341,15 +413,26 @@ impl Builder<'_> {
                     }
                     "function_declaration" => {
                         let owner = t.qualified_name.clone();
-                        let f = self.function(*m, &owner, doc, false);
-                        t.methods.push(f);
+                        for mut f in self.function(*m, &owner, doc, false) {
+                            // What Java sees: an interface's function without a body is
+                            // abstract; an `object`'s `@JvmStatic` function is static.
+                            if kind == TypeKind::Interface && named(*m, "function_body").is_none() {
+                                f.modifiers.push("abstract".to_owned());
+                            }
+                            if n.kind() == "object_declaration"
+                                && f.annotations.iter().any(|a| a.starts_with("@JvmStatic"))
+                            {
+                                f.modifiers.push("static".to_owned());
+                            }
+                            t.methods.push(f);
+                        }
                     }
                     "property_declaration" => {
                         let owner = t.qualified_name.clone();
                         self.property(*m, &owner, doc, false, &mut t);
                     }
                     "secondary_constructor" => {
-                        let params = self.params(named(*m, "function_value_parameters"));
+                        let (params, _) = self.params(named(*m, "function_value_parameters"));
                         let (modifiers, annotations) = self.modifiers(*m, true);
                         let c = self.callable(*m, t.name.clone(), modifiers, annotations, None, params, doc);
                         t.constructors.push(self.ctor(
@@ -387,6 +470,7 @@ impl Builder<'_> {
     /// The primary constructor: a constructor, and a property for each `val`/`var` parameter.
     fn primary_constructor(&self, pc: Node, t: &mut TypeDecl) {
         let mut params = Vec::new();
+        let mut defaults = Vec::new();
         if let Some(cps) = named(pc, "class_parameters") {
             let mut c = cps.walk();
             for p in cps.named_children(&mut c).filter(|p| p.kind() == "class_parameter") {
@@ -398,19 +482,41 @@ impl Builder<'_> {
                     .map(|x| self.flat(x))
                     .unwrap_or_default();
                 params.push(Param { name: name.clone(), type_text: ty.clone() });
+                defaults.push(has_token(p, "="));
                 let mutable = has_token(p, "var");
                 if mutable || has_token(p, "val") {
                     let (modifiers, annotations) = self.modifiers(p, true);
                     let owner = t.qualified_name.clone();
-                    self.add_property(t, &owner, &name, &ty, mutable, modifiers, annotations, p, Javadoc::absent());
+                    let prop = Prop { name: &name, ty: &ty, mutable, receiver: None };
+                    self.add_property(t, &owner, prop, modifiers, annotations, p, Javadoc::absent());
                 }
             }
         }
-        let (modifiers, _) = self.modifiers(pc, true);
+        let (modifiers, annotations) = self.modifiers(pc, true);
         let c = self.callable(pc, t.name.clone(), modifiers, Vec::new(), None, params, Javadoc::absent());
         let signature =
             format!("constructor{}", named(pc, "class_parameters").map(|x| self.flat(x)).unwrap_or_default());
+        // What Java sees beside it: with `@JvmOverloads`, the constructors without trailing
+        // defaulted parameters; without, a constructor without parameters when every
+        // parameter has a default.
+        let shorter_ones: Vec<Vec<bool>> = if annotations.iter().any(|a| a.starts_with("@JvmOverloads")) {
+            shorter(&defaults)
+        } else if !defaults.is_empty() && defaults.iter().all(|d| *d) {
+            vec![vec![false; defaults.len()]]
+        } else {
+            Vec::new()
+        };
+        let mut more = Vec::new();
+        for kept in shorter_ones {
+            let mut x = c.clone();
+            x.params = jvm_overload(&c.params, &defaults, &kept);
+            let mut d = self.ctor(x, &t.qualified_name, signature.clone());
+            d.generated = Some(LANGUAGE.to_owned());
+            d.generated_by = Some("default arguments".to_owned());
+            more.push(d);
+        }
         t.constructors.push(self.ctor(c, &t.qualified_name, signature));
+        t.constructors.extend(more);
     }
 
     fn ctor(&self, c: Callable, owner: &str, signature: String) -> CtorDecl {
@@ -433,12 +539,14 @@ impl Builder<'_> {
         text.split_whitespace().collect::<Vec<_>>().join(" ")
     }
 
-    fn params(&self, list: Option<Node>) -> Vec<Param> {
-        let Some(list) = list else { return Vec::new() };
+    /// A function's parameters, and for each whether it has a default value.
+    fn params(&self, list: Option<Node>) -> (Vec<Param>, Vec<bool>) {
+        let Some(list) = list else { return (Vec::new(), Vec::new()) };
         let mut out = Vec::new();
+        let mut defaults: Vec<bool> = Vec::new();
         let mut c = list.walk();
         let mut vararg = false;
-        for p in list.named_children(&mut c) {
+        for p in list.children(&mut c) {
             match p.kind() {
                 "parameter_modifiers" => vararg = self.text(p).contains("vararg"),
                 "parameter" => {
@@ -453,11 +561,18 @@ impl Builder<'_> {
                         ty.push_str("...");
                     }
                     out.push(Param { name, type_text: ty });
+                    defaults.push(false);
+                }
+                // A default value follows its parameter, after `=`.
+                "=" if !p.is_named() => {
+                    if let Some(d) = defaults.last_mut() {
+                        *d = true;
+                    }
                 }
                 _ => {}
             }
         }
-        out
+        (out, defaults)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -484,10 +599,13 @@ impl Builder<'_> {
         }
     }
 
-    /// A function; `top` for a top-level one (a static method of the facade class).
-    fn function(&self, n: Node, owner: &str, javadoc: Javadoc, top: bool) -> MethodDecl {
+    /// A function; `top` for a top-level one (a static method of the facade class). With
+    /// `@JvmOverloads`, the overloads Java sees follow it (trailing defaulted parameters
+    /// dropped one by one); `@JvmName("x")` names it `x` as Java sees it.
+    fn function(&self, n: Node, owner: &str, javadoc: Javadoc, top: bool) -> Vec<MethodDecl> {
         let name = n.child_by_field_name("name").map(|x| self.text(x).to_owned()).unwrap_or_default();
         let (mut modifiers, annotations) = self.modifiers(n, true);
+        let name = jvm_name(&annotations, "").unwrap_or(name);
         if top {
             modifiers.push("static".to_owned());
         }
@@ -508,15 +626,35 @@ impl Builder<'_> {
                 _ => {}
             }
         }
-        params.extend(self.params(named(n, "function_value_parameters")));
+        let receiver = params.len();
+        let (more, defaults) = self.params(named(n, "function_value_parameters"));
+        params.extend(more);
         let ret = ret.unwrap_or_else(|| "Unit".to_owned());
         let tparams = named(n, "type_parameters").map(|x| self.flat(x));
+        let overloads = annotations.iter().any(|a| a.starts_with("@JvmOverloads"));
         let c = self.callable(n, name, modifiers, annotations, tparams, params, javadoc);
-        let types = c.params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(",");
-        let member = SymbolId::method_member(&c.name, &types, &ret);
-        let id = SymbolId::member(SymbolKind::Method, owner, member, c.start_line, c.end_line).to_string();
         let signature = self.flat_head(n, "function_body");
-        MethodDecl::new(c, id, signature, ret)
+        let method = |c: Callable| {
+            let types = c.params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(",");
+            let member = SymbolId::method_member(&c.name, &types, &ret);
+            let id = SymbolId::member(SymbolKind::Method, owner, member, c.start_line, c.end_line).to_string();
+            MethodDecl::new(c, id, signature.clone(), ret.clone())
+        };
+        let mut out = Vec::new();
+        if overloads {
+            for kept in shorter(&defaults) {
+                let mut x = c.clone();
+                x.params = jvm_overload(&c.params[receiver..], &defaults, &kept);
+                x.params.splice(0..0, c.params[..receiver].iter().cloned());
+                x.javadoc = Javadoc::absent();
+                let mut d = method(x);
+                d.generated = Some(LANGUAGE.to_owned());
+                d.generated_by = Some("@JvmOverloads".to_owned());
+                out.push(d);
+            }
+        }
+        out.insert(0, method(c));
+        out
     }
 
     /// A property declaration: its field and the accessors Java sees.
@@ -524,13 +662,24 @@ impl Builder<'_> {
         let Some(v) = named(n, "variable_declaration") else { return };
         let Some(name) = named(v, "identifier").map(|x| self.text(x).to_owned()) else { return };
         let mut c = v.walk();
-        let ty = v.named_children(&mut c).find(|x| is_type_node(x.kind())).map(|x| self.flat(x)).unwrap_or_default();
+        let mut ty =
+            v.named_children(&mut c).find(|x| is_type_node(x.kind())).map(|x| self.flat(x)).unwrap_or_default();
+        if ty.is_empty() {
+            ty = self.literal_type(n).unwrap_or_default();
+        }
         let (mut modifiers, annotations) = self.modifiers(n, true);
         if top {
             modifiers.push("static".to_owned());
         }
         let mutable = has_token(n, "var");
-        self.add_property(t, owner, &name, &ty, mutable, modifiers, annotations, n, javadoc);
+        // An extension property's receiver: a type before its name (its accessors' parameter).
+        let mut c = n.walk();
+        let receiver = n
+            .named_children(&mut c)
+            .find(|x| is_type_node(x.kind()) && x.start_byte() < v.start_byte())
+            .map(|x| self.flat(x));
+        let p = Prop { name: &name, ty: &ty, mutable, receiver: receiver.as_deref() };
+        self.add_property(t, owner, p, modifiers, annotations, n, javadoc);
     }
 
     /// A property as a field, and its getter and setter (Java's names) unless it is
@@ -540,14 +689,13 @@ impl Builder<'_> {
         &self,
         t: &mut TypeDecl,
         owner: &str,
-        name: &str,
-        ty: &str,
-        mutable: bool,
+        p: Prop,
         modifiers: Vec<String>,
         annotations: Vec<String>,
         n: Node,
         javadoc: Javadoc,
     ) {
+        let Prop { name, ty, mutable, receiver } = p;
         let (s, e) = (self.line(n), self.end_line(n));
         let keyword = if mutable { "var" } else { "val" };
         let is_static = modifiers.iter().any(|m| m == "static");
@@ -561,7 +709,7 @@ impl Builder<'_> {
             name: name.to_owned(),
             type_text: ty.to_owned(),
             modifiers: field_mods,
-            annotations,
+            annotations: annotations.clone(),
             start_line: s,
             end_line: e,
             javadoc,
@@ -577,9 +725,20 @@ impl Builder<'_> {
         };
         let is_prefixed = name.len() > 2 && name.starts_with("is") && name[2..].starts_with(|c: char| c.is_uppercase());
         let getter = if is_prefixed { name.to_owned() } else { format!("get{}", cap(name)) };
+        let getter = jvm_name(&annotations, "get:").unwrap_or(getter);
         let mut acc_mods = vec!["public".to_owned()];
-        if is_static {
+        // An `object`'s `@JvmStatic` property has static accessors.
+        let object_static = t.modifiers.iter().any(|m| m == "object")
+            && !t.modifiers.iter().any(|m| m == "companion")
+            && annotations.iter().any(|a| a.starts_with("@JvmStatic"));
+        if is_static || object_static {
             acc_mods.push("static".to_owned());
+        }
+        let receiver: Vec<Param> =
+            receiver.map(|r| Param { name: "receiver".to_owned(), type_text: r.to_owned() }).into_iter().collect();
+        // An interface's property without accessors written is abstract.
+        if t.kind == TypeKind::Interface && named(n, "getter").is_none() {
+            acc_mods.push("abstract".to_owned());
         }
         let by = format!("{keyword} {name}");
         let accessor = |m_name: String, params: Vec<Param>, ret: &str, mods: Vec<String>| {
@@ -603,17 +762,45 @@ impl Builder<'_> {
             d.generated_by = Some(by.clone());
             d
         };
-        t.methods.push(accessor(getter, Vec::new(), ty, acc_mods.clone()));
+        t.methods.push(accessor(getter, receiver.clone(), ty, acc_mods.clone()));
         if mutable {
             let setter_name = if is_prefixed { format!("set{}", &name[2..]) } else { format!("set{}", cap(name)) };
+            let setter_name = jvm_name(&annotations, "set:").unwrap_or(setter_name);
             let private_set = named(n, "setter").is_some_and(|st| self.text(st).trim_start().starts_with("private"));
             let mut mods = acc_mods;
             if private_set {
                 mods[0] = "private".to_owned();
             }
-            let p = vec![Param { name: "value".to_owned(), type_text: ty.to_owned() }];
+            let mut p = receiver;
+            p.push(Param { name: "value".to_owned(), type_text: ty.to_owned() });
             t.methods.push(accessor(setter_name, p, "Unit", mods));
         }
+    }
+
+    /// The type of a property declared without one, from a literal or constructor call
+    /// initializer (`= 1` Int, `= 1L` Long, `= "a"` String, `= false` Boolean, `= Foo(…)` Foo).
+    fn literal_type(&self, n: Node) -> Option<String> {
+        let mut c = n.walk();
+        let init = n.named_children(&mut c).find(|x| {
+            !matches!(x.kind(), "modifiers" | "variable_declaration" | "getter" | "setter" | "property_delegate")
+                && !is_type_node(x.kind())
+        })?;
+        let text = self.text(init);
+        Some(match init.kind() {
+            "string_literal" | "multiline_string_literal" => "String".to_owned(),
+            "character_literal" => "Char".to_owned(),
+            "float_literal" if text.ends_with(['f', 'F']) => "Float".to_owned(),
+            "float_literal" => "Double".to_owned(),
+            "number_literal" if text.ends_with(['L', 'l']) => "Long".to_owned(),
+            "number_literal" => "Int".to_owned(),
+            _ if text == "true" || text == "false" => "Boolean".to_owned(),
+            "call_expression" => {
+                let callee = init.named_child(0).filter(|x| x.kind() == "identifier")?;
+                let name = self.text(callee);
+                name.starts_with(char::is_uppercase).then(|| name.to_owned())?
+            }
+            _ => return None,
+        })
     }
 
     fn generated_field(&self, name: &str, ty: &str, owner: &str, line: u32, by: &str) -> FieldDecl {
@@ -678,11 +865,15 @@ fn lift_companion(companion: &TypeDecl, t: &mut TypeDecl) {
         x.javadoc = Javadoc::absent();
         t.fields.push(x);
     }
-    for m in companion
-        .methods
-        .iter()
-        .filter(|m| m.generated.is_none() && m.annotations.iter().any(|a| a.starts_with("@JvmStatic")))
-    {
+    // A `@JvmStatic` property's accessors too.
+    let static_property = |m: &MethodDecl| {
+        let Some(by) = m.generated_by.as_deref() else { return false };
+        let name = by.split(' ').nth(1).unwrap_or("");
+        companion.fields.iter().any(|f| f.name == name && f.annotations.iter().any(|a| a.starts_with("@JvmStatic")))
+    };
+    for m in companion.methods.iter().filter(|m| {
+        (m.generated.is_none() && m.annotations.iter().any(|a| a.starts_with("@JvmStatic"))) || static_property(m)
+    }) {
         let mut x = m.clone();
         let types = x.params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(",");
         let member = SymbolId::method_member(&x.name, &types, &x.return_type_text);
@@ -794,22 +985,22 @@ val topLevel: Int = 1
   field name: String ["public", "val"] 7
   field age: Int ["public", "var"] 7
   field upper: String ["public", "val"] 8
-  field isActive:  ["public", "var"] 9
-  field x:  ["public", "val"] 11
+  field isActive: Boolean ["public", "var"] 9
+  field x: Int ["public", "val"] 11
   field Companion: Companion ["public", "static", "final"] 14 [kotlin]
-  field MAX:  ["public", "static", "final"] 15 [kotlin]
+  field MAX: Int ["public", "static", "final"] 15 [kotlin]
   ctor constructor(val name: String, var age: Int = 0, id: Long) 7
   ctor constructor(name: String) 12
   method getName(): String ["public"] 7 [val name]
   method getAge(): Int ["public"] 7 [var age]
   method setAge(Int): Unit ["public"] 7 [var age]
   method getUpper(): String ["public"] 8 [val upper]
-  method isActive():  ["public"] 9 [var isActive]
-  method setActive(): Unit ["private"] 9 [var isActive]
+  method isActive(): Boolean ["public"] 9 [var isActive]
+  method setActive(Boolean): Unit ["private"] 9 [var isActive]
   method greet(User,String...): String ["public"] 13
   method create(): User ["public", "static"] 16 [@JvmStatic]
 class com.example.app.User.Companion ["public", "companion", "object"] 14-17 None []
-  field MAX:  ["public", "const", "val"] 15
+  field MAX: Int ["public", "const", "val"] 15
   method create(): User ["public"] 16
 enum com.example.app.User.Color ["public"] 18-18 None []
   constant RED 18
@@ -819,7 +1010,7 @@ class com.example.app.Registry ["public", "object"] 21-23 None []
   method all(): List<User> ["public"] 22
 interface com.example.app.Named ["public"] 25-27 None []
   field name: String ["public", "val"] 26
-  method getName(): String ["public"] 26 [val name]
+  method getName(): String ["public", "abstract"] 26 [val name]
 class com.example.app.Users ["public", "typealias"] 29-29 Some("List<User>") []
 class com.example.app.Utils ["public", "final"] 1-35 None []
   field topLevel: Int ["public", "static", "val"] 35
@@ -831,6 +1022,58 @@ class com.example.app.Utils ["public", "final"] 1-35 None []
         assert_eq!((user.javadoc.start_line, user.javadoc.end_line), (Some(6), Some(6)));
         let greet = user.methods.iter().find(|m| m.name == "greet").expect("greet");
         assert_eq!(greet.signature_text, "fun greet(other: User, vararg extra: String): String");
+    }
+
+    #[test]
+    fn jvm_overloads_jvm_names_and_default_constructors_as_java_sees_them() {
+        let src = r#"package p
+class Conf @JvmOverloads constructor(val host: String, val port: Int = 80, val tls: Boolean = false) {
+    @JvmOverloads fun connect(timeout: Int, retries: Int = 3, verbose: Boolean = false): Int = 1
+    @JvmName("fetchAll") fun all(): Int = 2
+    @get:JvmName("enabled") val on = true
+}
+class Opts(val a: Int = 1, val b: String = "x")
+object Tools {
+    @JvmStatic fun tool(x: String.() -> Unit) {}
+}
+"#;
+        let o = outline("p/Conf.kt", src.as_bytes(), String::new());
+        let mut got = Vec::new();
+        for t in &o.classes {
+            shape(t, &mut got);
+        }
+        let want = r#"class p.Conf ["public"] 2-6 None []
+  field host: String ["public", "val"] 2
+  field port: Int ["public", "val"] 2
+  field tls: Boolean ["public", "val"] 2
+  field on: Boolean ["public", "val"] 5
+  ctor constructor(val host: String, val port: Int = 80, val tls: Boolean = false) 2
+  ctor constructor(val host: String, val port: Int = 80, val tls: Boolean = false) 2
+  ctor constructor(val host: String, val port: Int = 80, val tls: Boolean = false) 2
+  method getHost(): String ["public"] 2 [val host]
+  method getPort(): Int ["public"] 2 [val port]
+  method getTls(): Boolean ["public"] 2 [val tls]
+  method connect(Int,Int,Boolean): Int ["public"] 3
+  method connect(Int,Int): Int ["public"] 3 [@JvmOverloads]
+  method connect(Int): Int ["public"] 3 [@JvmOverloads]
+  method fetchAll(): Int ["public"] 4
+  method enabled(): Boolean ["public"] 5 [val on]
+class p.Opts ["public"] 7-7 None []
+  field a: Int ["public", "val"] 7
+  field b: String ["public", "val"] 7
+  ctor constructor(val a: Int = 1, val b: String = "x") 7
+  ctor constructor(val a: Int = 1, val b: String = "x") 7
+  method getA(): Int ["public"] 7 [val a]
+  method getB(): String ["public"] 7 [val b]
+class p.Tools ["public", "object"] 8-10 None []
+  field INSTANCE: Tools ["public", "static", "final"] 8 [kotlin]
+  method tool(String.() -> Unit): Unit ["public", "static"] 9"#;
+        assert_eq!(got.join("\n"), want);
+        let conf = &o.classes[0];
+        let arity: Vec<usize> = conf.constructors.iter().map(|c| c.params.len()).collect();
+        assert_eq!(arity, [3, 2, 1]);
+        let opts = &o.classes[1];
+        assert_eq!(opts.constructors.iter().map(|c| c.params.len()).collect::<Vec<_>>(), [2, 0]);
     }
 
     #[test]

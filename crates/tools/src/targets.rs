@@ -4,9 +4,9 @@
 
 use mji_xref::world::World;
 
+use crate::ToolError;
 use crate::host::Host;
 use crate::xref;
-use crate::{ToolError, require_java};
 
 /// How a call names one target (the fields `find_references` and `refactor_actions` share).
 pub(crate) struct TargetSpec<'a> {
@@ -32,7 +32,7 @@ pub(crate) fn target_of(ws: &Host, w: &World, spec: &TargetSpec) -> Result<xref:
             }
             let r = ws.resolve(&fp)?;
             ws.check_file(&r.path, &r.display)?;
-            require_java(&r.path, &r.display)?;
+            crate::require_source(&r.path, &r.display)?;
             Ok(xref::target_at(ws.xref(), w, &r.path, spec.line, (spec.column > 0).then_some(spec.column))?)
         }
         _ => Err(ToolError::InvalidArgument("give the target as target, symbolId, or filePath+line(+column)".into())),

@@ -303,7 +303,10 @@ impl XrefEngine {
             .map(|f| {
                 progress::tick(&counter);
                 let decls = mji_fs::read_regular(&f.path, mji_fs::DEFAULT_MAX_FILE_BYTES)
-                    .map(|b| file_decls_with(&b, &self.lombok_config(&f.path)))
+                    .map(|b| match crate::kotlin::is_kotlin(&f.path) {
+                        true => crate::kotlin::decls::file_decls(&f.path, &b),
+                        false => file_decls_with(&b, &self.lombok_config(&f.path)),
+                    })
                     .unwrap_or_default();
                 (f.path.clone(), StampedDecls { stamp: f.stamp, decls: Decls::ready(Arc::new(decls)) })
             })
@@ -548,6 +551,9 @@ impl XrefEngine {
         }
         let finders: Vec<memchr::memmem::Finder> =
             names.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect();
+        let properties: Vec<String> = names.iter().filter_map(|n| crate::kotlin::property_of_accessor(n)).collect();
+        let kt_finders: Vec<memchr::memmem::Finder> =
+            properties.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect();
         let counter = Progress::counter(unbound.len(), "binding references");
         let more: Vec<(Arc<Path>, Vec<Ref>, Option<DepthCut>)> = unbound
             .par_iter()
@@ -557,7 +563,9 @@ impl XrefEngine {
                     return None;
                 }
                 let bytes = mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES).ok()?;
-                if !finders.is_empty() && !finders.iter().any(|f| has_identifier(f, &bytes)) {
+                // Kotlin calls a getter or setter by its property's name (`bean.name`).
+                let kotlin = crate::kotlin::is_kotlin(p) && kt_finders.iter().any(|f| has_identifier(f, &bytes));
+                if !finders.is_empty() && !kotlin && !finders.iter().any(|f| has_identifier(f, &bytes)) {
                     return None;
                 }
                 let (all, cut) = self.bind_and_keep(world, p, &bytes, *stamp);

@@ -14,6 +14,7 @@ pub mod engine;
 mod index;
 mod invalidate;
 pub mod keeper;
+pub mod kotlin;
 pub mod name;
 mod query;
 pub mod ty;

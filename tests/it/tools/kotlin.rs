@@ -19,6 +19,7 @@ const FILES: &[(&str, &str)] = &[
         "package p\n\n/** Shows a user. */\nfun show(u: User): String {\n    return u.name\n}\n\ndata class Badge(val label: String, var count: Int) {\n    fun bump() {\n        count += 1\n    }\n}\n",
     ),
     ("p/Other.kt", "package p\n\nobject Registry {\n    fun all(): Int = 1\n}\n"),
+    ("p/Names.kt", "package p\n\nval name = \"n\"\n"),
 ];
 
 fn workspace(dir: &Path) -> Host {
@@ -93,14 +94,22 @@ fn kotlin_declarations_are_searched_beside_java_and_marked() {
 }
 
 #[test]
-fn references_of_a_java_member_say_which_kotlin_files_are_not_bound() {
+fn references_of_a_java_member_include_kotlin_calls_and_say_the_languages() {
     let dir = tempfile::tempdir().expect("tempdir");
     let ws = workspace(dir.path());
     let (v, text) = call(&ws, "find_references", json!({"target": "p.User#getName()"})).expect("find_references");
-    assert_eq!(v["total"], 1, "{v:#}");
+    // Java's call and Kotlin's `u.name` (a parameter typed `User`).
+    assert_eq!(v["total"], 2, "{v:#}");
+    assert_eq!(v["files"][1]["file"], "p/show.kt", "{v:#}");
+    assert_eq!(v["files"][1]["references"][0]["confidence"], "exact", "{v:#}");
+    assert_eq!(v["languages"], json!(["java", "kotlin"]), "{v:#}");
+    assert!(text.starts_with("2 references to p.User#getName() (method) in Java and Kotlin"), "{text}");
+    // A Kotlin file that mentions the name with nothing bound to it is said, never dropped.
     assert_eq!(v["incompleteFiles"], 1, "{v:#}");
-    assert_eq!(v["incomplete"][0], "p/show.kt: a Kotlin file (outlined, its references not bound)");
-    assert!(text.contains("p/show.kt: a Kotlin file"), "{text}");
+    assert!(
+        v["incomplete"][0].as_str().is_some_and(|s| s.starts_with("p/Names.kt: a Kotlin file that mentions")),
+        "{v:#}"
+    );
     // A name no Kotlin file mentions: nothing said.
     let (v, _) = call(&ws, "find_references", json!({"target": "p.Caller#f(User)"})).expect("find_references");
     assert!(v.get("incompleteFiles").is_none_or(|n| n == 0), "{v:#}");
@@ -150,4 +159,608 @@ fn a_kotlin_project_is_outlined() {
         println!("  {e}");
     }
     assert!(!files.is_empty(), "no .kt file under {}", dir.display());
+}
+
+/// The mixed project of `tests/kotlin_fixtures/mixed`: Kotlin declarations (`k/*.kt`) called
+/// from Java (`j/Client.java`), and what javac binds those calls to against kotlinc's class
+/// files (`javac-refs.tsv`, RefDump's output with the Kotlin classes on the classpath).
+fn mixed() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kotlin_fixtures/mixed")
+}
+
+fn files_under(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("read_dir").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            files_under(&p, out);
+        } else if p.extension().is_some_and(|x| x == "java" || x == "kt") {
+            out.push(p);
+        }
+    }
+}
+
+/// Every reference of the Java files to a Kotlin declaration (`k.…`), as RefDump prints them:
+/// `Client.java line column category key`.
+fn our_kotlin_refs(root: &Path) -> (Vec<String>, usize) {
+    use mcp_java_index::xref::engine::{FileStamp, Stamp, XrefEngine, file_index};
+    let mut files = Vec::new();
+    files_under(root, &mut files);
+    files.sort();
+    let stamps: Vec<FileStamp> = files
+        .iter()
+        .map(|p| {
+            let m = std::fs::metadata(p).expect("metadata");
+            FileStamp { path: std::sync::Arc::from(p.as_path()), stamp: Stamp { size: m.len(), mtime_ns: 0 } }
+        })
+        .collect();
+    let (w, _) = XrefEngine::new().world(&stamps);
+    let (mut out, mut likely) = (Vec::new(), 0);
+    for p in files.iter().filter(|p| p.extension().is_some_and(|x| x == "java")) {
+        let rel = p.strip_prefix(root.join("j")).expect("under j").to_string_lossy().replace('\\', "/");
+        let bytes = std::fs::read(p).expect("read");
+        for r in mcp_java_index::xref::bind::file_refs(&w, file_index(&w, p), &bytes) {
+            use mcp_java_index::xref::RefKind;
+            if matches!(r.kind, RefKind::Javadoc | RefKind::Override | RefKind::Lambda) {
+                continue;
+            }
+            for t in r.targets.iter().filter(|t| t.starts_with("k.")) {
+                likely += usize::from(r.confidence != mcp_java_index::xref::Confidence::Exact);
+                out.push(format!("{rel}\t{}\t{}\t{}\t{t}", r.line, r.column, r.category.as_str()));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    (out, likely)
+}
+
+fn javac_kotlin_refs(tsv: &str) -> Vec<String> {
+    let mut out: Vec<String> = tsv
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f.len() >= 7 && f[5].starts_with("k."))
+                .then(|| format!("{}\t{}\t{}\t{}\t{}", f[0], f[1], f[2], f[4], f[5]))
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Issue 55, item 1: Java's calls of Kotlin declarations bind as javac binds them against
+/// kotlinc's class files (facade classes and `@file:JvmName`, accessors `getX`/`isX`/`setX`,
+/// `lateinit` fields, `INSTANCE`, `Companion`, `@JvmStatic`, `const val` and `@JvmField`
+/// statics, `@JvmOverloads`, `@JvmName`, Kotlin's types as Java's: `Int?` → `Integer`,
+/// function types → `Function1`, `Array<out Point>` → `Point[]`, `vararg Int` → `int[]`),
+/// every one exact, none missing or extra.
+#[test]
+fn java_calls_of_kotlin_bind_as_javac_binds_them_against_kotlinc_classes() {
+    let root = mixed();
+    let theirs = javac_kotlin_refs(&std::fs::read_to_string(root.join("javac-refs.tsv")).expect("oracle"));
+    let (ours, likely) = our_kotlin_refs(&root);
+    let missing: Vec<&String> = theirs.iter().filter(|k| !ours.contains(k)).collect();
+    let extra: Vec<&String> = ours.iter().filter(|k| !theirs.contains(k)).collect();
+    assert!(missing.is_empty() && extra.is_empty(), "missing {missing:#?}\nextra {extra:#?}");
+    assert_eq!(likely, 0, "every reference exact");
+    assert!(theirs.len() > 80, "the oracle lists the fixture's references: {}", theirs.len());
+}
+
+/// The committed oracle is what javac binds today against what kotlinc compiles from the
+/// fixture's Kotlin (Debian's `kotlin` package, 1.3.31: `kotlinc` and its stdlib jar); says it
+/// skipped without kotlinc.
+#[test]
+fn the_mixed_fixture_oracle_is_what_kotlinc_and_javac_say() {
+    let Some(classes) = kotlinc_classes() else { return };
+    let out = std::process::Command::new("java")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/javac/RefDump.java"))
+        .arg("--classpath")
+        .arg(format!("{}:{}", classes.display(), KOTLIN_STDLIB))
+        .arg(mixed().join("j"))
+        .output()
+        .expect("running RefDump");
+    assert!(out.status.success(), "RefDump failed: {}", String::from_utf8_lossy(&out.stderr));
+    let committed = std::fs::read_to_string(mixed().join("javac-refs.tsv")).expect("oracle");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        committed,
+        "regenerate tests/kotlin_fixtures/mixed/javac-refs.tsv with RefDump --classpath <kotlinc's classes>:{KOTLIN_STDLIB}"
+    );
+}
+
+/// Debian's Kotlin standard library (the `kotlin` package).
+const KOTLIN_STDLIB: &str = "/usr/share/java/kotlin-stdlib.jar";
+
+/// The class files kotlinc compiles from the mixed fixture's `.kt` files, once per test run,
+/// in `target/kotlinc-mixed`; None (said on stderr) when kotlinc is not installed.
+fn kotlinc_classes() -> Option<&'static Path> {
+    static CLASSES: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    let dir = CLASSES.get_or_init(|| {
+        if std::process::Command::new("kotlinc").arg("-version").output().is_err() {
+            return None;
+        }
+        let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/kotlinc-mixed");
+        let _ = std::fs::remove_dir_all(&out);
+        std::fs::create_dir_all(&out).expect("creating target/kotlinc-mixed");
+        // The whole fixture: kotlinc reads the Java sources the Kotlin calls.
+        let st = std::process::Command::new("kotlinc")
+            .arg(mixed())
+            .arg("-d")
+            .arg(&out)
+            .arg("-nowarn")
+            .output()
+            .expect("running kotlinc");
+        assert!(st.status.success(), "kotlinc failed: {}", String::from_utf8_lossy(&st.stderr));
+        Some(out)
+    });
+    if dir.is_none() {
+        eprintln!("skipped: kotlinc is not installed (Debian's `kotlin` package)");
+    }
+    dir.as_deref()
+}
+
+/// A workspace over a copy of the mixed fixture.
+fn mixed_workspace(dir: &Path) -> Host {
+    let mut files = Vec::new();
+    files_under(&mixed(), &mut files);
+    for p in files {
+        let to = dir.join(p.strip_prefix(mixed()).expect("under the fixture"));
+        std::fs::create_dir_all(to.parent().expect("a parent")).expect("mkdir");
+        std::fs::copy(&p, &to).expect("copy");
+    }
+    let flags = Flags::roots([dir]).set("watch", false).set("cache", false);
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    ws
+}
+
+/// The `file:line:column` of every reference of a `find_references` answer.
+fn places(v: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in v["files"].as_array().into_iter().flatten() {
+        for r in f["references"].as_array().into_iter().flatten() {
+            out.push(format!("{}:{}:{}", f["file"].as_str().unwrap_or(""), r["line"], r["column"]));
+        }
+    }
+    out
+}
+
+/// Issue 55, item 1: `find_references` of a Kotlin declaration answers its Java callers,
+/// exact, named by its JVM key or by its place in the `.kt` file (a property there: its
+/// accessors' callers).
+#[test]
+fn references_of_a_kotlin_declaration_are_its_java_callers() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = mixed_workspace(dir.path());
+    let (v, text) = call(&ws, "find_references", json!({"target": "k.Utils#greet(java.lang.String)"})).expect("refs");
+    assert_eq!(places(&v), ["j/Client.java:16:26"], "{text}");
+    assert_eq!(v["files"][0]["references"][0]["confidence"], "exact", "{v:#}");
+    // At the declaration in the .kt file: the function with its `@JvmOverloads` overloads,
+    // a companion's `@JvmStatic` function as its class's static and the companion's own.
+    let (v, text) = call(&ws, "find_references", json!({"filePath": "k/Model.kt", "line": 9})).expect("refs");
+    assert_eq!(places(&v), ["j/Client.java:31:22", "j/Client.java:32:22", "j/Client.java:33:22"], "{text}");
+    let (v, text) = call(&ws, "find_references", json!({"filePath": "k/Model.kt", "line": 16})).expect("refs");
+    assert_eq!(places(&v), ["j/Client.java:37:25", "j/Client.java:39:36"], "{text}");
+    // A property: its getter's and setter's callers.
+    let (v, text) = call(&ws, "find_references", json!({"filePath": "k/Model.kt", "line": 5})).expect("refs");
+    assert_eq!(places(&v), ["j/Client.java:27:25", "j/Client.java:28:11"], "{text}");
+    let (v, text) =
+        call(&ws, "find_references", json!({"filePath": "k/Util.kt", "line": 14, "column": 5})).expect("refs");
+    assert_eq!(places(&v), ["j/Client.java:21:15", "j/Client.java:21:32"], "{text}");
+    // An override in Java of a Kotlin method is found with overriders.
+    let (v, text) = call(
+        &ws,
+        "find_references",
+        json!({"target": "k.Base#describe()", "includeOverriders": true, "includeDeclaration": false}),
+    )
+    .expect("refs");
+    assert!(places(&v).contains(&"j/Client.java:48:25".to_owned()), "{text}");
+}
+
+/// The JVM members `javap -p -s` lists in kotlinc's class files under `classes` (public and
+/// protected, as keys: `Owner#name(erased,params)`, `Owner#Simple(…)` for a constructor,
+/// `Owner#field`), less what the outline does not model (said in docs/limitations.md):
+/// synthetic and mangled members (a `$` in the name: `move$default`, `bump$main`,
+/// `$annotations`), interfaces' `DefaultImpls`, and a data class's `componentN`, `copy`,
+/// `equals`, `hashCode` and `toString`.
+fn javap_members(classes: &Path) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut stack = vec![classes.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("read_dir").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "class") {
+                let rel = p.strip_prefix(classes).expect("under").with_extension("");
+                names.push(rel.to_string_lossy().replace('/', "."));
+            }
+        }
+    }
+    // Interfaces' `DefaultImpls`, and lambdas' and anonymous objects' classes (`UsesJava$all$1`).
+    names.retain(|n| {
+        !n.ends_with("$DefaultImpls") && !n.split('$').skip(1).any(|s| s.starts_with(|c: char| !c.is_uppercase()))
+    });
+    names.sort();
+    let out = std::process::Command::new("javap")
+        .arg("-p")
+        .arg("-s")
+        .arg("-cp")
+        .arg(classes)
+        .args(&names)
+        .output()
+        .expect("running javap");
+    assert!(out.status.success(), "javap failed: {}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    fn types(desc: &str) -> (Vec<String>, bool) {
+        let b = desc.as_bytes();
+        let (mut out, mut i, mut dims) = (Vec::new(), 0, 0);
+        let params = desc.starts_with('(');
+        let end = desc.find(')').unwrap_or(desc.len());
+        if params {
+            i = 1;
+        }
+        while i < end.max(if params { 0 } else { b.len() }) && i < b.len() {
+            let t = match b[i] {
+                b'[' => {
+                    dims += 1;
+                    i += 1;
+                    continue;
+                }
+                b'L' => {
+                    let semi = desc[i..].find(';').map_or(b.len(), |k| i + k);
+                    let t = desc[i + 1..semi].replace(['/', '$'], ".");
+                    i = semi;
+                    t
+                }
+                c => {
+                    let prim = match c {
+                        b'B' => "byte",
+                        b'C' => "char",
+                        b'D' => "double",
+                        b'F' => "float",
+                        b'I' => "int",
+                        b'J' => "long",
+                        b'S' => "short",
+                        b'Z' => "boolean",
+                        _ => "void",
+                    };
+                    prim.to_owned()
+                }
+            };
+            i += 1;
+            out.push(format!("{t}{}", "[]".repeat(dims)));
+            dims = 0;
+        }
+        (out, params)
+    }
+    let mut members = Vec::new();
+    let (mut owner, mut inner) = (String::new(), false);
+    let mut pending: Option<(String, bool)> = None;
+    for l in text.lines() {
+        let t = l.trim();
+        if let Some(head) = t.strip_suffix(" {").filter(|_| !l.starts_with(' ')) {
+            // `public final class k.Point {`, `public interface k.Named {`
+            let name = head.split_whitespace().skip_while(|w| !matches!(*w, "class" | "interface")).nth(1);
+            owner = name.unwrap_or("").split('<').next().unwrap_or("").replace('$', ".");
+            inner = false;
+            continue;
+        }
+        // An inner class's constructors take the outer instance first.
+        inner |= t.ends_with(" this$0;");
+        if let Some(desc) = t.strip_prefix("descriptor: ") {
+            let Some((decl, is_ctor)) = pending.take() else { continue };
+            let (mut ps, is_method) = types(desc);
+            if is_ctor && inner && !ps.is_empty() {
+                ps.remove(0);
+            }
+            // The synthetic constructors of default arguments and private constructors.
+            if ps.iter().any(|p| p == "kotlin.jvm.internal.DefaultConstructorMarker") {
+                continue;
+            }
+            members.push(match is_method {
+                true => format!("{owner}#{decl}({})", ps.join(",")),
+                false => format!("{owner}#{decl}"),
+            });
+            continue;
+        }
+        if !(t.starts_with("public ") || t.starts_with("protected ")) || !t.ends_with(';') {
+            continue;
+        }
+        let before_paren = t.split('(').next().unwrap_or(t);
+        let name = before_paren.trim_end_matches(';').split_whitespace().last().unwrap_or("");
+        let simple = owner.rsplit('.').next().unwrap_or("");
+        let is_ctor = t.contains('(')
+            && name.replace('$', ".").ends_with(&owner[owner.len() - simple.len()..])
+            && name.contains('.');
+        let decl = if is_ctor { simple.to_owned() } else { name.to_owned() };
+        if decl.contains('$') {
+            continue;
+        }
+        pending = Some((decl, is_ctor));
+    }
+    members.sort();
+    members.dedup();
+    members
+}
+
+/// Our world's view of the same Kotlin files: every public or protected member of their types.
+fn outline_members(dir: &Path) -> Vec<String> {
+    use mcp_java_index::xref::engine::{FileStamp, Stamp, XrefEngine};
+    let mut files = Vec::new();
+    files_under(dir, &mut files);
+    files.retain(|p| p.extension().is_some_and(|x| x == "kt"));
+    let stamps: Vec<FileStamp> = files
+        .iter()
+        .map(|p| FileStamp { path: std::sync::Arc::from(p.as_path()), stamp: Stamp { size: 1, mtime_ns: 0 } })
+        .collect();
+    let (w, _) = XrefEngine::new().world(&stamps);
+    let mut out = Vec::new();
+    for (fi, f) in w.files.iter().enumerate() {
+        for (ti, t) in f.decls().types.iter().enumerate() {
+            let id = w.type_in_file(fi as u32, ti as u32);
+            for x in &t.fields {
+                if x.is_public_api {
+                    out.push(format!("{}#{}", t.fqn, x.name));
+                }
+            }
+            for m in t.methods.iter().chain(&t.ctors) {
+                if m.is_public_api {
+                    out.push(w.method_key(id, m));
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Issue 55, item 2: what Java sees of the fixture's Kotlin (facades, accessors, companions,
+/// statics, overloads, constructors) is what kotlinc's class files hold, member by member
+/// (`javap -p -s`); says it skipped without kotlinc.
+#[test]
+fn the_jvm_view_of_kotlin_is_what_kotlinc_compiles() {
+    let dir = mixed().join("k");
+    let Some(classes) = kotlinc_classes() else { return };
+    let data_members = |k: &str| {
+        let name = k.split('#').nth(1).unwrap_or("");
+        k.starts_with("k.Point#")
+            && (name.starts_with("component")
+                || name.starts_with("copy(")
+                || matches!(name, "equals(java.lang.Object)" | "hashCode()" | "toString()"))
+    };
+    // Not modelled (docs/limitations.md): a class's bridges to its Kotlin interfaces' methods
+    // with bodies (kotlinc 1.3 compiles them through `DefaultImpls`).
+    let bridges = ["k.Animal#greeting()"];
+    let theirs: Vec<String> =
+        javap_members(classes).into_iter().filter(|k| !data_members(k) && !bridges.contains(&k.as_str())).collect();
+    let ours = outline_members(&dir);
+    let missing: Vec<&String> = theirs.iter().filter(|k| !ours.contains(k)).collect();
+    let extra: Vec<&String> = ours.iter().filter(|k| !theirs.contains(k)).collect();
+    assert!(missing.is_empty() && extra.is_empty(), "missing {missing:#?}\nextra {extra:#?}");
+    println!("{} JVM members of the fixture's Kotlin files agree with javap", theirs.len());
+    assert!(theirs.len() > 80, "{}", theirs.len());
+}
+
+/// Every reference the Kotlin file `rel` of the mixed fixture binds: `line:column kind key
+/// confidence`, in order.
+fn kotlin_refs_of(rel: &str) -> Vec<String> {
+    use mcp_java_index::xref::engine::{FileStamp, Stamp, XrefEngine, file_index};
+    let root = mixed();
+    let mut files = Vec::new();
+    files_under(&root, &mut files);
+    files.sort();
+    let stamps: Vec<FileStamp> = files
+        .iter()
+        .map(|p| FileStamp { path: std::sync::Arc::from(p.as_path()), stamp: Stamp { size: 1, mtime_ns: 0 } })
+        .collect();
+    let (w, _) = XrefEngine::new().world(&stamps);
+    let p = root.join(rel);
+    let bytes = std::fs::read(&p).expect("read");
+    let mut out = Vec::new();
+    for r in mcp_java_index::xref::bind::file_refs(&w, file_index(&w, &p), &bytes) {
+        let conf = match r.confidence {
+            mcp_java_index::xref::Confidence::Exact => "exact",
+            mcp_java_index::xref::Confidence::Likely => "likely",
+        };
+        out.push(format!("{}:{} {:?} {} {conf}", r.line, r.column, r.kind, r.targets.join(" | ")));
+    }
+    out
+}
+
+/// Issue 55, item 3: Kotlin's calls of Java (and of Kotlin) bound by name and receiver where
+/// the receiver's type is declared or constructed: constructor calls without `new`, property
+/// syntax for getters and setters (`b.name` → `getName()`, `b.name = …` → `setName(…)`,
+/// `other.isActive` → `isActive()`), public fields, statics, chained calls, a class's own
+/// properties, Kotlin's own properties and extension functions; an untyped receiver's call
+/// `likely`, on every candidate. Checked by hand against kotlinc's resolution of the file.
+#[test]
+fn kotlin_calls_of_java_bind_by_receiver_type() {
+    let got = kotlin_refs_of("k/UsesJava.kt");
+    let want = [
+        "3:10 Import j.Bean exact",
+        "5:34 Type j.Bean exact",
+        "6:20 Type j.Bean exact",
+        // Kotlin's `String` is java.lang.String.
+        "6:27 Type java.lang.String exact",
+        "7:17 New j.Bean exact",
+        "7:17 New j.Bean#Bean(java.lang.String) exact",
+        "8:11 Call j.Bean#setName(java.lang.String) exact",
+        "9:19 Call j.Bean#getName() exact",
+        "10:23 Call j.Bean#isActive() exact",
+        "11:15 FieldWrite j.Bean#count exact",
+        "12:17 Type j.Bean exact",
+        "12:22 Call j.Bean#of(java.lang.String) exact",
+        "12:30 Call j.Bean#child() exact",
+        "12:38 Call j.Bean#getName() exact",
+        "13:14 Call j.Bean#run(java.lang.Runnable) exact",
+        // A private property of the class itself: its field.
+        "14:14 FieldRead k.UsesJava#bean exact",
+        "14:19 Call j.Bean#setName(java.lang.String) exact",
+        // `listOf(b).first()` needs Kotlin's generic inference: its `getName()` is likely.
+        "16:17 Call j.Bean#getName() | k.Animal#getName() | k.Named#getName() likely",
+        "17:17 New k.Point exact",
+        // `Point(1)`: the primary constructor, with its default argument.
+        "17:17 New k.Point#Point(int,int) exact",
+        "18:11 Call k.Point#setY(int) exact",
+        "18:17 Call k.Point#getX() exact",
+        "18:21 Type k.Point exact",
+        "18:27 FieldRead k.Point#ZERO exact",
+        "18:32 Call k.Point#getY() exact",
+        "19:34 Call j.Bean#getName() exact",
+        "19:41 New j.Bean exact",
+        "19:41 New j.Bean#Bean() exact",
+        "19:48 FieldRead j.Bean#count exact",
+        // An extension function on String, its default argument left out.
+        "19:61 Call k.Utils#shout(java.lang.String,int) exact",
+    ];
+    assert_eq!(got, want, "{got:#?}");
+}
+
+/// Where `name` is written as a call or a property in `text` (1-based line, column): after a
+/// `.` or at a word start, not in an import, a `//` comment or a KDoc/Javadoc line, followed by
+/// `(`, `{` or (for `property`, a Kotlin property name) anything.
+fn textual_uses(text: &str, name: &str, property: bool) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim_start();
+        if t.starts_with("import ") || t.starts_with("//") || t.starts_with('*') || t.starts_with("/*") {
+            continue;
+        }
+        let code = line.split("//").next().unwrap_or(line);
+        for (at, _) in code.match_indices(name) {
+            let before = code[..at].chars().last();
+            let after = code[at + name.len()..].trim_start().chars().next();
+            if before.is_some_and(ident) || code[at + name.len()..].starts_with(ident) {
+                continue;
+            }
+            let call = matches!(after, Some('(' | '{'));
+            let prop = property && before == Some('.') && !matches!(after, Some('(' | '{'));
+            if call || prop {
+                out.push((i as u32 + 1, code[..at].encode_utf16().count() as u32 + 1));
+            }
+        }
+    }
+    out
+}
+
+/// Issue 55, item 4: precision and recall of references across Java and Kotlin on a real mixed
+/// project (`KOTLIN_MIXED_CORPUS=DIR`, e.g. spring-framework's snapshot; says it skipped
+/// without). Seeds: up to 30 Java methods called from Kotlin and up to 30 Kotlin declarations
+/// called from Java whose names the workspace declares once (so every textual call of the name
+/// in the other language is a use of it: the reference list by construction, beside a Kotlin
+/// stdlib or library function of the same name, which this counts against us), the first by
+/// name. Prints each seed's counts and the totals.
+#[test]
+fn cross_language_references_on_a_real_mixed_project() {
+    let Some(dir) = std::env::var_os("KOTLIN_MIXED_CORPUS").map(std::path::PathBuf::from) else {
+        eprintln!("skipped: set KOTLIN_MIXED_CORPUS to a mixed Java/Kotlin project's folder");
+        return;
+    };
+    let flags = Flags::roots([&dir]).set("watch", false).set("cache", false);
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    let (w, _) = ws.xref_world();
+    // Method names declared once in the workspace, by the language of their file.
+    let mut count: std::collections::HashMap<String, usize> = Default::default();
+    let mut decl: Vec<(String, String, bool)> = Vec::new();
+    for f in &w.files {
+        let kotlin = f.path.extension().is_some_and(|x| x == "kt");
+        for (ti, t) in f.decls().types.iter().enumerate() {
+            let id = w.type_in_file(w.files.iter().position(|x| x.path == f.path).expect("file") as u32, ti as u32);
+            for m in &t.methods {
+                *count.entry(m.name.to_string()).or_default() += 1;
+                if m.is_public_api && !m.implicit && m.name.len() >= 6 {
+                    decl.push((m.name.to_string(), w.method_key(id, m), kotlin));
+                }
+            }
+        }
+    }
+    // Names declared once, not a type's name (Kotlin's `fun GenericApplicationContext(…)` beside
+    // Java's constructor of that class).
+    decl.retain(|(n, _, _)| count[n] == 1 && n.starts_with(char::is_lowercase));
+    decl.sort();
+    let read_all = |ext: &str| -> Vec<(String, String)> {
+        let files = mcp_java_index::fs::walk::walk(&dir, |p| p.extension().is_some_and(|x| x == ext)).files;
+        files
+            .iter()
+            .filter_map(|p| {
+                let rel = p.strip_prefix(&dir).ok()?.to_string_lossy().replace('\\', "/");
+                Some((rel, std::fs::read_to_string(p).ok()?))
+            })
+            .collect()
+    };
+    let kt = read_all("kt");
+    let java = read_all("java");
+    for (from_kotlin, label) in
+        [(false, "Java members called from Kotlin"), (true, "Kotlin declarations called from Java")]
+    {
+        let callers = if from_kotlin { &java } else { &kt };
+        let (mut tp, mut fp, mut fneg, mut likely, mut seeds) = (0usize, 0usize, 0usize, 0usize, 0usize);
+        for (name, key, kotlin) in &decl {
+            if *kotlin != from_kotlin || seeds == 30 {
+                continue;
+            }
+            // A Kotlin getter is called from Java by its name; a Java getter from Kotlin by
+            // its property's name too.
+            let prop = (!from_kotlin)
+                .then(|| mcp_java_index::xref::kotlin::property_of_accessor(name))
+                .flatten()
+                .filter(|p| p != name && p.len() >= 6);
+            let mut want: std::collections::BTreeSet<(String, u32, u32)> = Default::default();
+            for (rel, text) in callers {
+                for (l, c) in textual_uses(text, name, false) {
+                    want.insert((rel.clone(), l, c));
+                }
+                if let Some(p) = &prop {
+                    for (l, c) in textual_uses(text, p, true) {
+                        want.insert((rel.clone(), l, c));
+                    }
+                }
+            }
+            if want.is_empty() {
+                continue;
+            }
+            let v = match call(&ws, "find_references", json!({"target": key, "limit": 1000})) {
+                Ok((v, _)) => v,
+                Err(e) => {
+                    println!("{key}: not resolved as a target: {e}");
+                    continue;
+                }
+            };
+            seeds += 1;
+            let mut got: std::collections::BTreeSet<(String, u32, u32)> = Default::default();
+            for f in v["files"].as_array().into_iter().flatten() {
+                let file = f["file"].as_str().unwrap_or("").to_owned();
+                let ext_ok = file.ends_with(if from_kotlin { ".java" } else { ".kt" });
+                for r in f["references"].as_array().into_iter().flatten().filter(|_| ext_ok) {
+                    likely += usize::from(r["confidence"] == "likely");
+                    got.insert((
+                        file.clone(),
+                        r["line"].as_u64().unwrap_or(0) as u32,
+                        r["column"].as_u64().unwrap_or(0) as u32,
+                    ));
+                }
+            }
+            let hit = got.intersection(&want).count();
+            tp += hit;
+            fp += got.len() - hit;
+            fneg += want.len() - hit;
+            println!("{key}: {} listed, {} found, {hit} both", want.len(), got.len());
+            for miss in want.difference(&got).take(3) {
+                println!("  missed {miss:?}");
+            }
+            for extra in got.difference(&want).take(3) {
+                println!("  extra {extra:?}");
+            }
+        }
+        let p = tp as f64 / (tp + fp).max(1) as f64;
+        let r = tp as f64 / (tp + fneg).max(1) as f64;
+        println!(
+            "{label}: {seeds} seeds, {tp} found of {} listed, {fp} extra ({likely} likely): precision {p:.3}, recall {r:.3}",
+            tp + fneg
+        );
+    }
 }

@@ -103,6 +103,7 @@ pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult,
             likely: 0,
             hint: String::new(),
             non_java: None,
+            languages: languages(ws),
             index: crate::find::IndexStatus::shown(
                 Some(crate::find::IndexStatus { bound_files, ..crate::find::IndexStatus::of(ws.index()) }),
                 args.include_index,
@@ -152,7 +153,14 @@ pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult,
     }
     let search = kinds_filter(search, args);
     let mut incomplete = ws.incomplete(search.unbound);
-    incomplete.extend(ws.kotlin_mentions(&target.names));
+    // Kotlin files that mention the name with no reference bound to it: said, never silently
+    // left out (Kotlin is bound from syntax; a receiver only inference types is missed).
+    let hit_files: std::collections::HashSet<String> = search.hits.iter().map(|(p, _)| ws.display_of(p)).collect();
+    incomplete.extend(
+        ws.kotlin_mentions(&target.names)
+            .into_iter()
+            .filter(|m| m.split_once(": ").is_none_or(|(file, _)| !hit_files.contains(file))),
+    );
     let found = search.hits;
     let mut texts = std::collections::HashMap::new();
     let mut flat: Vec<(Arc<Path>, ReferenceOut)> = Vec::new();
@@ -214,6 +222,7 @@ pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult,
     // No Java use (or asked): the name's textual uses in views and configuration.
     let non_java = (args.include_non_java || total == 0).then(|| xref::non_java_matches(ws, &target, &args.paths));
     Ok(FindReferencesResult {
+        languages: languages(ws),
         target: target.label,
         target_kind: match target.category {
             mji_xref::Category::Type => "type",
@@ -477,9 +486,21 @@ pub struct FindReferencesResult {
     /// reference was found, or `includeNonJava`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub non_java: Option<NonJavaMatches>,
+    /// The languages searched when not Java alone: `java` and `kotlin` in a project with
+    /// Kotlin sources (absent: Java alone).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub languages: Vec<String>,
     /// Only when incomplete, files were skipped, or `includeIndex`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub index: Option<IndexStatus>,
+}
+
+/// `["java", "kotlin"]` in a project with Kotlin sources, else none (Java alone, unsaid).
+fn languages(ws: &Host) -> Vec<String> {
+    match ws.index().kotlin_files().is_empty() {
+        true => Vec::new(),
+        false => vec!["java".to_owned(), mji_parser::kotlin::LANGUAGE.to_owned()],
+    }
 }
 
 fn is_zero_u64(n: &u64) -> bool {
@@ -535,10 +556,13 @@ fn render(r: &FindReferencesResult) -> String {
         } else {
             String::new()
         };
+        let (noun, searched) = match r.languages.is_empty() {
+            true => (count(r.page.total, "Java reference", "Java references"), ""),
+            false => (count(r.page.total, "reference", "references"), " in Java and Kotlin"),
+        };
         let _ = writeln!(
             out,
-            "{} to {} ({}){split}{}",
-            count(r.page.total, "Java reference", "Java references"),
+            "{noun} to {} ({}){searched}{split}{}",
             r.target,
             r.target_kind,
             paging(shown, r.page.next_offset)

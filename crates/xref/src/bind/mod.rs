@@ -145,6 +145,12 @@ fn bind(
     bytes: &[u8],
     probe: Option<(usize, usize)>,
 ) -> (Vec<Ref>, Option<DepthCut>, Option<Ty>) {
+    // A Kotlin file's references are bound by the Kotlin binder.
+    if let Some(f) = world.files.get(file as usize)
+        && crate::kotlin::is_kotlin(&f.path)
+    {
+        return (crate::kotlin::bind::file_refs(world, file, bytes), None, None);
+    }
     let src = SourceText::decode(bytes);
     let prep = Prepared::new(&src.text);
     // A tree over the node bound is never built (it cost gigabytes), so nothing is bound.

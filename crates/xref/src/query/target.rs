@@ -753,6 +753,12 @@ fn declaration_at(
                 .map(|(s, e)| String::from_utf16_lossy(&units[(*s - 1) as usize..(*e - 1) as usize]))
                 .collect(),
         };
+        // A Kotlin declaration as Java sees it (a property as its accessors, a function with
+        // its JVM overloads).
+        if crate::kotlin::is_kotlin(path) {
+            return crate::kotlin::declaration_at(w, fi, line, &words, &in_header)
+                .or_else(|| kotlin_type_at(w, entry, &words, &in_header));
+        }
         for (ti, t) in entry.decls().types.iter().enumerate() {
             let id = w.type_in_file(fi, ti as u32);
             if t.start_line > line || t.end_line < line {
@@ -779,6 +785,18 @@ fn declaration_at(
         }
     }
     None
+}
+
+/// The innermost Kotlin type declared with its name in view (its header at the line).
+fn kotlin_type_at(
+    w: &World,
+    entry: &crate::world::FileEntry,
+    words: &[String],
+    in_header: &dyn Fn(u32) -> bool,
+) -> Option<Target> {
+    let t =
+        entry.decls().types.iter().rev().find(|t| in_header(t.start_line) && words.iter().any(|x| *x == *t.simple))?;
+    resolve_target(w, &t.fqn).ok()
 }
 
 pub fn name_of_key(key: &str) -> String {
