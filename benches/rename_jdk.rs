@@ -50,6 +50,16 @@ fn argfile(dir: &Path, at: &Path) {
     std::fs::write(at, text).expect("argfile");
 }
 
+/// Puts the pristine file back with its modification time: a source newer than its class file
+/// is what javac reads instead of the class (`-Xprefer:newer`), and a module's part compiled
+/// against its classes with more and more sources read beside them made javac 17 crash
+/// (an `AssertionError` in most picks after the first ten, fixed by this).
+fn restore(pristine: &Path, to: &Path) {
+    std::fs::copy(pristine, to).expect("restore");
+    let when = std::fs::metadata(pristine).and_then(|m| m.modified()).expect("pristine's time");
+    std::fs::File::options().write(true).open(to).and_then(|f| f.set_modified(when)).expect("restore the time");
+}
+
 /// Compiles java.base from `src` into `scratch/classes`; the first error lines when it does not.
 fn javac(src: &Path, scratch: &Path) -> Result<(), Vec<String>> {
     let files = scratch.join("files.txt");
@@ -66,7 +76,9 @@ fn compile(src: &Path, scratch: &Path, files: &Path, out: &str, classes: Option<
         Some(c) => format!("java.base={}:{}", c.display(), src.display()),
         None => format!("java.base={}", src.display()),
     };
+    // In the scratch directory: a javac that crashes writes its arguments (javac.DATE.args) there.
     let r = std::process::Command::new("javac")
+        .current_dir(scratch)
         .args(["-J-Xmx2g", "-nowarn", "-XDsuppressNotes", "-proc:none", "-encoding", "UTF-8"])
         .args(if classes.is_some() { &["-implicit:none"][..] } else { &[][..] })
         .arg("--patch-module")
@@ -252,7 +264,7 @@ fn main() {
             for rel in [Some(f.file.as_str()), f.moved_to.as_deref()].into_iter().flatten() {
                 let _ = std::fs::remove_file(work.join(rel));
             }
-            std::fs::copy(pristine.join(&f.file), work.join(&f.file)).expect("restore");
+            restore(&pristine.join(&f.file), &work.join(&f.file));
         }
     }
     println!(
