@@ -36,7 +36,7 @@ pub fn file_refs(world: &World, file: u32, bytes: &[u8]) -> Vec<Ref> {
         w: world,
         src: text,
         names,
-        ctx: Ctx { file, types: Vec::new(), tvars: Vec::new() },
+        ctx: Ctx { file, types: Vec::new(), tvars: Vec::new(), more_bounds: Vec::new() },
         this: Vec::new(),
         scopes: vec![HashMap::new()],
         out: Vec::new(),
