@@ -266,6 +266,7 @@ mod cases {
         ("jv/TokenTest.java", include_str!("../../../../tests/edit_fixtures/jvm_names/jv/TokenTest.java")),
         ("jv/LegacyTest.java", include_str!("../../../../tests/edit_fixtures/jvm_names/jv/LegacyTest.java")),
         ("jv/Wired.java", include_str!("../../../../tests/edit_fixtures/jvm_names/jv/Wired.java")),
+        ("jv/Visits.java", include_str!("../../../../tests/edit_fixtures/jvm_names/jv/Visits.java")),
     ];
 
     /// `safe_delete` of `target` in [`JVM_NAMES`] is refused, saying `why`.
@@ -287,6 +288,21 @@ mod cases {
         let (w, _) = crate::ctx::Ctx::world(&ctx);
         let o = run(&ctx, &resolve_target(&w, target).expect("target")).unwrap_or_else(|e| panic!("{target}: {e}"));
         assert!(!o.edit.plan().expect("plan").files.is_empty(), "{target}: nothing deleted");
+    }
+
+    /// petclinic's `VisitController#initNewVisitForm` was deleted as unused: Spring MVC calls a
+    /// request handler by its annotation.
+    #[test]
+    fn a_spring_request_handler_is_called_by_its_annotation() {
+        refused_by_name("jv.Visits#initNewVisitForm(Map)", "annotated @GetMapping: a framework");
+    }
+
+    #[test]
+    fn a_plain_private_helper_beside_the_handlers_is_deleted_when_unused() {
+        let ctx = crate::tests::TestCtx::new(JVM_NAMES);
+        let (w, _) = crate::ctx::Ctx::world(&ctx);
+        let e = run(&ctx, &resolve_target(&w, "jv.Visits#view()").expect("target")).expect_err("used");
+        assert!(e.to_string().contains("it has 1 use"), "{e}");
     }
 
     #[test]
