@@ -23,7 +23,7 @@
 //! variables (by their name's position) to the name with `Renamed` appended.
 //!
 //! `cargo bench --bench refactor --profile dev` (`REFACTOR_N`: picks per action, default 20;
-//! `REFACTOR_SEED`; `REFACTOR_ONLY`: one action).
+//! `REFACTOR_SEED`; `REFACTOR_ONLY`: one action, or several separated by commas).
 //!
 //! The torture run (issue 53): `REFACTOR_CORPUS=DIR` (a project's source folder, copied) proves
 //! the same picks on any project that javac compiles offline, with `REFACTOR_CLASSPATH` (jars,
@@ -245,7 +245,13 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32, Str
                 "change_signature" => n.kind() == "method_declaration",
                 // Loops shaped like `for (int i = 0; i < a.length; …)` or `… < list.size(); …`.
                 "convert" => {
-                    let head = &text[n.start_byte()..n.end_byte().min(n.start_byte() + 120)];
+                    // The first 120 bytes, cut back to a character's start (jsoup's tests hold
+                    // Japanese text).
+                    let mut cut = n.end_byte().min(n.start_byte() + 120);
+                    while !text.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    let head = &text[n.start_byte()..cut];
                     n.kind() == "for_statement"
                         && head.starts_with("for (int ")
                         && head.contains(" = 0; ")
@@ -679,7 +685,7 @@ fn main() {
         "rename_type",
         "rename_local",
     ] {
-        if !only.is_empty() && only != action {
+        if !only.is_empty() && !only.split(',').any(|a| a == action) {
             continue;
         }
         let t = Instant::now();
