@@ -23,13 +23,15 @@
 //! variables (by their name's position) to the name with `Renamed` appended.
 //!
 //! `cargo bench --bench refactor --profile dev` (`REFACTOR_N`: picks per action, default 20;
-//! `REFACTOR_SEED`; `REFACTOR_ONLY`: one action).
+//! `REFACTOR_SEED`; `REFACTOR_ONLY`: one action, or several separated by commas).
 //!
 //! The torture run (issue 53): `REFACTOR_CORPUS=DIR` (a project's source folder, copied) proves
 //! the same picks on any project that javac compiles offline, with `REFACTOR_CLASSPATH` (jars,
 //! `:`-separated), `REFACTOR_MODULE_PATH` (for a `module-info.java`) and `REFACTOR_LOMBOK=1`
 //! (Lombok as javac's processor), all given to the workspace as its classpath too;
-//! `REFACTOR_NAME` names it in the report. Each action prints a row `| project | action | picks
+//! `REFACTOR_NAME` names it in the report; `REFACTOR_TESTS` (a shell command, run in the copy
+//! with `REFACTOR_CLASSES` naming the classes javac just wrote) runs the project's tests after
+//! each apply that compiles: a failure a second run repeats counts as broken. Each action prints a row `| project | action | picks
 //! | applied | refused (a reason in the code) | refused (an engine limit: it could not bind, type
 //! or read what it needed) | broken |` and the project a total row.
 //!
@@ -58,15 +60,16 @@ fn java_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// javac over the whole library (`REFACTOR_CLASSPATH`, `REFACTOR_MODULE_PATH` and, with
-/// `REFACTOR_LOMBOK=1`, Lombok as the processor): None when it compiles, else its first error
-/// lines.
-fn compile_errors(root: &Path) -> Option<String> {
+/// `REFACTOR_LOMBOK=1`, Lombok as the processor) into `classes` (emptied first): None when it
+/// compiles, else its first error lines.
+fn compile_errors(root: &Path, classes: &Path) -> Option<String> {
     let out = tempfile::tempdir().expect("out");
     let list = out.path().join("sources.txt");
     let files: Vec<String> = java_files(root).iter().map(|f| f.to_string_lossy().into_owned()).collect();
     std::fs::write(&list, files.join("\n")).expect("source list");
+    let _ = std::fs::remove_dir_all(classes);
     let mut javac = std::process::Command::new("javac");
-    javac.args(["-nowarn", "-encoding", "UTF-8", "-d"]).arg(out.path().join("classes"));
+    javac.args(["-nowarn", "-encoding", "UTF-8", "-d"]).arg(classes);
     let lombok = std::env::var("REFACTOR_LOMBOK").is_ok_and(|v| v == "1");
     let mut cp = std::env::var("REFACTOR_CLASSPATH").unwrap_or_default();
     if lombok {
@@ -84,6 +87,53 @@ fn compile_errors(root: &Path) -> Option<String> {
     }
     let o = javac.arg(format!("@{}", list.display())).output().expect("javac runs");
     (!o.status.success()).then(|| String::from_utf8_lossy(&o.stderr).lines().take(4).collect::<Vec<_>>().join(" | "))
+}
+
+/// `REFACTOR_TESTS`: the project's tests (a shell command) run on the classes just compiled
+/// (`REFACTOR_CLASSES`) of the copy `root` (`REFACTOR_WORK`): None without the option, else
+/// `Ok(their counts)` or `Err(their counts and first failures)` when a second run fails too.
+fn run_tests(root: &Path, classes: &Path) -> Option<Result<String, String>> {
+    let cmd = std::env::var("REFACTOR_TESTS").ok().filter(|c| !c.is_empty())?;
+    // A failure the same run does not repeat is the machine's, not the edit's: jsoup's
+    // `handlesManyChildren` asserts a parse takes under a second, which a loaded machine
+    // misses now and then. Said with the result.
+    match tests_once(&cmd, root, classes) {
+        Err(first) => Some(match tests_once(&cmd, root, classes) {
+            Ok(again) => Ok(format!("{again} (on a second run; the first failed: {first})")),
+            Err(again) => Err(again),
+        }),
+        ok => Some(ok),
+    }
+}
+
+/// One run of the tests' command `cmd`: its counts, or its counts and first failures.
+fn tests_once(cmd: &str, root: &Path, classes: &Path) -> Result<String, String> {
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(cmd)
+        .env("REFACTOR_CLASSES", classes)
+        .env("REFACTOR_WORK", root)
+        .current_dir(root)
+        .output()
+        .expect("the tests' command runs");
+    let text = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    // JUnit's console launcher ends with its counts; other runners' last lines.
+    let counts: Vec<&str> =
+        text.lines().filter(|l| l.contains("tests successful") || l.contains("tests failed")).collect();
+    let tail: Vec<&str> = if counts.is_empty() {
+        text.lines().rev().take(6).collect::<Vec<_>>().into_iter().rev().collect()
+    } else {
+        counts
+    };
+    let summary =
+        tail.iter().map(|l| l.trim().trim_matches(|c| c == '[' || c == ']').trim()).collect::<Vec<_>>().join(", ");
+    if o.status.success() {
+        Ok(summary)
+    } else {
+        let failed: Vec<&str> =
+            text.lines().filter(|l| l.contains("MethodSource") || l.contains("=>")).take(6).collect();
+        Err(format!("{summary}; {}", failed.join(" | ")))
+    }
 }
 
 /// java.base: the files `rel` of `root` compiled against the module (`--patch-module` with a
@@ -209,7 +259,13 @@ fn candidates(root: &Path, action: &str) -> Vec<(String, u32, u32, u32, u32, Str
                 "change_signature" => n.kind() == "method_declaration",
                 // Loops shaped like `for (int i = 0; i < a.length; …)` or `… < list.size(); …`.
                 "convert" => {
-                    let head = &text[n.start_byte()..n.end_byte().min(n.start_byte() + 120)];
+                    // The first 120 bytes, cut back to a character's start (jsoup's tests hold
+                    // Japanese text).
+                    let mut cut = n.end_byte().min(n.start_byte() + 120);
+                    while !text.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    let head = &text[n.start_byte()..cut];
                     n.kind() == "for_statement"
                         && head.starts_with("for (int ")
                         && head.contains(" = 0; ")
@@ -346,6 +402,8 @@ struct Tally {
     /// java.base: applied, but neither the files it touched nor those spelling the name
     /// compile together unchanged (no proof either way).
     unproven: Vec<String>,
+    /// Applied picks after which the project's tests (`REFACTOR_TESTS`) ran and passed.
+    tested: usize,
 }
 
 fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: bool) -> Tally {
@@ -476,7 +534,15 @@ fn run(action: &str, n: usize, seed: u64, work: &Path, pristine: &Path, jdk: boo
                     };
                     verdict(&all).or_else(|| if all != own { verdict(&own) } else { None }).ok_or(())
                 } else {
-                    Ok(compile_errors(work))
+                    let classes = work.with_file_name("classes");
+                    Ok(compile_errors(work, &classes).or_else(|| match run_tests(work, &classes)? {
+                        Ok(summary) => {
+                            tally.tested += 1;
+                            println!("  tests held: {summary}");
+                            None
+                        }
+                        Err(failure) => Some(format!("compiles, but its tests fail: {failure}")),
+                    }))
                 };
                 match errors {
                     Ok(None) => {
@@ -593,7 +659,13 @@ fn main() {
         }
     }
     if !jdk {
-        assert_eq!(compile_errors(&pristine), None, "the corpus compiles as it is");
+        let classes = pristine.with_file_name("classes");
+        assert_eq!(compile_errors(&pristine, &classes), None, "the corpus compiles as it is");
+        match run_tests(&pristine, &classes) {
+            Some(Err(e)) => panic!("the project's tests fail before any edit: {e}"),
+            Some(Ok(summary)) => println!("the project's tests before any edit: {summary}"),
+            None => {}
+        }
     } else {
         // The check can fail: a file compiles against the module as it is, and not once broken.
         let objects = "java/util/Objects.java".to_owned();
@@ -627,7 +699,7 @@ fn main() {
         "rename_type",
         "rename_local",
     ] {
-        if !only.is_empty() && only != action {
+        if !only.is_empty() && !only.split(',').any(|a| a == action) {
             continue;
         }
         let t = Instant::now();
@@ -671,8 +743,10 @@ fn main() {
             tally.applied,
             tally.refused.len(),
             tally.broken.len(),
-            if tally.unproven.is_empty() {
+            if tally.unproven.is_empty() && std::env::var("REFACTOR_TESTS").is_err() {
                 String::new()
+            } else if tally.unproven.is_empty() {
+                format!(", the tests held after {} of them", tally.tested)
             } else {
                 format!(", {} applied but unproven (not compiling even unchanged)", tally.unproven.len())
             },

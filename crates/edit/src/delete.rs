@@ -93,7 +93,9 @@ pub fn declaration(doc: &Doc, kind: DeclKind, name: &str, line: u32) -> Result<R
 /// Why the JVM or a framework calls the declaration of `kind` named `name` at `line` by its
 /// name, so no reference in code shows it used (`None` when nothing does): a `native` method
 /// (its peer is bound by name), `main(String[])`, a test or lifecycle method of JUnit or
-/// TestNG (by its annotation), a method a string of an annotation in the file names
+/// TestNG (by its annotation), a method a framework calls by its annotation (a Spring MVC
+/// handler, a `@Bean` factory, an aspect's advice, [`FRAMEWORK_ANNOTATIONS`]), a method a
+/// string of an annotation in the file names
 /// (`@MethodSource("data")`), and in a type that is (or may be) `Serializable`, the
 /// serialization hooks with their exact signatures (`writeObject`, `readObject`,
 /// `readObjectNoData`, `writeReplace`, `readResolve`, `serialVersionUID`,
@@ -142,6 +144,11 @@ pub fn called_by_name(doc: &Doc, kind: DeclKind, name: &str, line: u32, serializ
             if let Some(a) = annotations(node, b).into_iter().find(|a| TEST_ANNOTATIONS.contains(&a.as_str())) {
                 return Some(format!(
                     "{name} is annotated @{a}: the test framework (JUnit, TestNG) calls it by reflection"
+                ));
+            }
+            if let Some(a) = annotations(node, b).into_iter().find(|a| FRAMEWORK_ANNOTATIONS.contains(&a.as_str())) {
+                return Some(format!(
+                    "{name} is annotated @{a}: a framework (Spring, Jakarta EE, JAX-RS, AspectJ, JMX, Jackson, JAXB) calls it by reflection, with the arguments it chooses"
                 ));
             }
             let object = matches!(ret.as_str(), "Object" | "java.lang.Object");
@@ -206,6 +213,64 @@ const TEST_ANNOTATIONS: &[&str] = &[
     "Rule",
     "ClassRule",
     "Parameters",
+];
+
+/// The annotations whose methods a framework calls by reflection (a web request's handler, a
+/// bean factory, an aspect's advice, a managed attribute, a persistence callback, a
+/// (de)serializer's accessor): Spring's and Jakarta EE's, JAX-RS', AspectJ's, JMX's exported
+/// ones, JPA's lifecycle callbacks, Jackson's and JAXB's.
+const FRAMEWORK_ANNOTATIONS: &[&str] = &[
+    "RequestMapping",
+    "GetMapping",
+    "PostMapping",
+    "PutMapping",
+    "DeleteMapping",
+    "PatchMapping",
+    "ModelAttribute",
+    "InitBinder",
+    "ExceptionHandler",
+    "MessageMapping",
+    "Bean",
+    "PostConstruct",
+    "PreDestroy",
+    "EventListener",
+    "TransactionalEventListener",
+    "Scheduled",
+    "JmsListener",
+    "KafkaListener",
+    "RabbitListener",
+    "Autowired",
+    "Inject",
+    "Around",
+    "AfterReturning",
+    "AfterThrowing",
+    "Pointcut",
+    "ManagedAttribute",
+    "ManagedOperation",
+    "GET",
+    "POST",
+    "PUT",
+    "DELETE",
+    "PATCH",
+    "Path",
+    "Produces",
+    "PrePersist",
+    "PostPersist",
+    "PreUpdate",
+    "PostUpdate",
+    "PreRemove",
+    "PostRemove",
+    "PostLoad",
+    "JsonCreator",
+    "JsonValue",
+    "JsonProperty",
+    "JsonGetter",
+    "JsonSetter",
+    "JsonAnyGetter",
+    "JsonAnySetter",
+    "XmlElement",
+    "XmlAttribute",
+    "XmlValue",
 ];
 
 /// The keywords among a declaration's modifiers (`private`, `static`, `native`…).

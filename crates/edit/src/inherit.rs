@@ -618,6 +618,8 @@ impl<'a> Namer<'a> {
 #[derive(Debug, Default)]
 pub struct Functional {
     pub is_interface: bool,
+    /// The type was read (a workspace or library type): `is_interface` is its answer.
+    pub known: bool,
     pub abstract_methods: Vec<MethodDecl>,
     pub members: HashSet<String>,
     /// The member types among `members` that name no method or field too, by simple name: the
@@ -630,6 +632,7 @@ pub struct Functional {
 /// [`Functional`] of `iface`.
 pub fn functional(iface: &str, lookup: &Lookup) -> Functional {
     let (name, _) = split_args(iface);
+    let known = lookup.types.get(&name).is_some();
     let is_interface = lookup.types.get(&name).is_some_and(|d| d.kind == TypeKind::Interface);
     let start = TypeDecl { implements: vec![iface.to_owned()], ..empty_type(TypeKind::Class) };
     let (all, missing) = hierarchy(&start, lookup, &[]);
@@ -652,7 +655,7 @@ pub fn functional(iface: &str, lookup: &Lookup) -> Functional {
     // A name that is a method or field as well keeps its refusal: the body may mean either.
     member_types.retain(|t, _| !members.contains(t));
     members.extend(member_types.keys().cloned());
-    Functional { is_interface, abstract_methods, members, member_types, missing }
+    Functional { is_interface, known, abstract_methods, members, member_types, missing }
 }
 
 #[cfg(test)]

@@ -21,6 +21,8 @@ pub(crate) struct TestCtx {
     libraries: HashMap<String, TypeDecl>,
     /// The hints the workspace's checks report: (code, display path, line, column).
     hints: Vec<(String, String, u32, u32)>,
+    /// The lines of view and configuration files that name a target: (target label, `file:line`).
+    text_uses: Vec<(String, String)>,
 }
 
 impl TestCtx {
@@ -54,12 +56,20 @@ impl TestCtx {
             xref: XrefEngine::new(),
             libraries: HashMap::new(),
             hints: Vec::new(),
+            text_uses: Vec::new(),
         }
     }
 
     /// The same workspace with `decl` a library type (its texts qualified as written).
     pub(crate) fn with_library(mut self, decl: TypeDecl) -> TestCtx {
         self.libraries.insert(decl.qualified_name.clone(), decl);
+        self
+    }
+
+    /// The same workspace with `at` (`file:line` of a view or configuration file) naming the
+    /// target labelled `label`.
+    pub(crate) fn with_text_use(mut self, label: &str, at: &str) -> TestCtx {
+        self.text_uses.push((label.to_owned(), at.to_owned()));
         self
     }
 
@@ -93,8 +103,10 @@ impl Ctx for TestCtx {
         self.libraries.get(fqn).cloned()
     }
 
-    fn text_uses(&self, _: &mji_xref::target::Target, _: usize) -> (u64, Vec<String>) {
-        (0, Vec::new())
+    fn text_uses(&self, target: &mji_xref::target::Target, max: usize) -> (u64, Vec<String>) {
+        let at: Vec<String> =
+            self.text_uses.iter().filter(|(l, _)| *l == target.label).map(|(_, a)| a.clone()).collect();
+        (at.len() as u64, at.into_iter().take(max).collect())
     }
 
     fn module_roots(&self, _: &Path) -> Vec<PathBuf> {

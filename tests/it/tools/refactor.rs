@@ -222,7 +222,8 @@ fn a_private_or_other_package_method_overrides_no_package_private_one() {
 /// and lifecycle methods, a method an annotation's string names) is a case of mji-edit's
 /// `actions/safe_delete.rs`; here, what needs the host and javac: a method of a hook's name
 /// that is no hook is deleted and the fixture compiles, and a type a configuration file names
-/// is refused (a member's name there is said with the preview).
+/// is refused (a member's name there is said with the preview), and so is a Spring MVC
+/// handler (`jv.Visits`), whose parameters `change_signature` leaves to the framework.
 #[test]
 fn safe_delete_refuses_what_the_jvm_or_a_framework_calls_by_name() {
     let (p, ws) = setup_of("jvm_names");
@@ -241,4 +242,15 @@ fn safe_delete_refuses_what_the_jvm_or_a_framework_calls_by_name() {
     assert!(e.contains("beans.xml:3"), "{e}");
     let (_, text) = call(&ws, json!({"action": "safe_delete", "target": "jv.Wired#init()"})).expect("preview");
     assert!(text.contains("configuration files") && text.contains("beans.xml:3"), "{text}");
+    // A Spring MVC handler: called by its annotation, its arguments chosen by the framework.
+    let e = call(&ws, json!({"action": "safe_delete", "target": "jv.Visits#initNewVisitForm(java.util.Map)"}))
+        .expect_err("a request handler");
+    assert!(e.contains("annotated @GetMapping"), "{e}");
+    let e = call(
+        &ws,
+        json!({"action": "change_signature", "target": "jv.Visits#initNewVisitForm(java.util.Map)",
+               "parameters": [{"from": 0}, {"name": "added", "type": "int", "defaultValue": "0"}]}),
+    )
+    .expect_err("a request handler's parameters");
+    assert!(e.contains("its parameters are not changed"), "{e}");
 }

@@ -57,6 +57,10 @@ fn lambda(ctx: &dyn Ctx, doc: &Doc, line: u32, column: u32) -> Result<Outcome, A
         .ok_or_else(|| no(format!("the engine does not know the type `{}`", a.type_name)))?;
     let f = functional(ctx, &w, &fqn);
 
+    if !f.is_interface && f.known {
+        // JLS 15.27.3: a lambda's target is a functional interface.
+        return Err(no(format!("{fqn} is a class, not an interface: only an interface's instance can be a lambda")));
+    }
     if !f.is_interface {
         return Err(no(format!("{fqn} is not an interface the engine can read")));
     }
@@ -931,6 +935,17 @@ mod cases {
                     Task t = (String why) -> System.out.println(why);
                 }
             "#]],
+        );
+    }
+
+    /// petclinic's `new BeanPropertyRowMapper<Integer>() {…}` was refused as if the engine could
+    /// not read the type: a class is no lambda's target, which is the reason to give.
+    #[test]
+    fn an_anonymous_subclass_of_a_class_stays_for_that_reason() {
+        check_refused(
+            run,
+            "package p;\n\nabstract class Mapper {\n    abstract int map(String s);\n}\n\nclass A {\n    Mapper m = $0new Mapper() {\n        int map(String s) {\n            return s.length();\n        }\n    };\n}\n",
+            "not converted: the anonymous class at line 8 stays: p.Mapper is a class, not an interface: only an interface's instance can be a lambda",
         );
     }
 

@@ -152,6 +152,19 @@ pub fn run(ctx: &dyn Ctx, target: &Target) -> Result<Outcome, ActionError> {
             text_at.join(", ")
         ));
     }
+    // A bean accessor: a view's expression (`${owner.address}`), a form's binding
+    // (`path="address"`) or a bean definition's `<property>` reads or writes it by reflection
+    // through its property's name, so a line naming it is a use.
+    if text_total > 0
+        && kind == DeclKind::Method
+        && let Some(property) = mji_xref::textual::bean_property(&name)
+    {
+        return refuse(format!(
+            "it is the accessor of the bean property `{property}`, and it or its name is in {} line(s) of view or configuration files, which read or write it by reflection (expressions, form binding, bean definitions): {}",
+            text_total,
+            text_at.join(", ")
+        ));
+    }
     let mut conflicts = Vec::new();
     conflicts.extend(ctx.unbound_mentions(unbound, &name, "uses"));
     let mut edit = WorkspaceEdit::default();
@@ -266,6 +279,7 @@ mod cases {
         ("jv/TokenTest.java", include_str!("../../../../tests/edit_fixtures/jvm_names/jv/TokenTest.java")),
         ("jv/LegacyTest.java", include_str!("../../../../tests/edit_fixtures/jvm_names/jv/LegacyTest.java")),
         ("jv/Wired.java", include_str!("../../../../tests/edit_fixtures/jvm_names/jv/Wired.java")),
+        ("jv/Visits.java", include_str!("../../../../tests/edit_fixtures/jvm_names/jv/Visits.java")),
     ];
 
     /// `safe_delete` of `target` in [`JVM_NAMES`] is refused, saying `why`.
@@ -287,6 +301,40 @@ mod cases {
         let (w, _) = crate::ctx::Ctx::world(&ctx);
         let o = run(&ctx, &resolve_target(&w, target).expect("target")).unwrap_or_else(|e| panic!("{target}: {e}"));
         assert!(!o.edit.plan().expect("plan").files.is_empty(), "{target}: nothing deleted");
+    }
+
+    /// petclinic's `Owner#getAddress()` was deleted as unused: its JSPs read `${owner.address}`
+    /// and bind `name="address"`. An accessor so named is refused; another method a view
+    /// names only by its word is deleted with the warning (`jv.Wired#init()` in beans.xml).
+    #[test]
+    fn a_bean_accessor_a_view_names_is_not_unused() {
+        let owner = "package p;\n\npublic class Owner {\n    private String address;\n\n    public String getAddress() {\n        return address;\n    }\n\n    public void init() {\n    }\n}\n";
+        let ctx = crate::tests::TestCtx::new(&[("p/Owner.java", owner)])
+            .with_text_use("p.Owner#getAddress()", "WEB-INF/jsp/owners/ownerDetails.jsp:19")
+            .with_text_use("p.Owner#init()", "beans.xml:3");
+        let (w, _) = crate::ctx::Ctx::world(&ctx);
+        let e = run(&ctx, &resolve_target(&w, "p.Owner#getAddress()").expect("target")).expect_err("a view reads it");
+        assert_eq!(
+            e.to_string(),
+            "p.Owner#getAddress() not deleted: it is the accessor of the bean property `address`, and it or its name is in 1 line(s) of view or configuration files, which read or write it by reflection (expressions, form binding, bean definitions): WEB-INF/jsp/owners/ownerDetails.jsp:19"
+        );
+        let o = run(&ctx, &resolve_target(&w, "p.Owner#init()").expect("target")).expect("deleted, said");
+        assert!(o.warnings.iter().any(|x| x.contains("beans.xml:3")), "{:?}", o.warnings);
+    }
+
+    /// petclinic's `VisitController#initNewVisitForm` was deleted as unused: Spring MVC calls a
+    /// request handler by its annotation.
+    #[test]
+    fn a_spring_request_handler_is_called_by_its_annotation() {
+        refused_by_name("jv.Visits#initNewVisitForm(Map)", "annotated @GetMapping: a framework");
+    }
+
+    #[test]
+    fn a_plain_private_helper_beside_the_handlers_is_deleted_when_unused() {
+        let ctx = crate::tests::TestCtx::new(JVM_NAMES);
+        let (w, _) = crate::ctx::Ctx::world(&ctx);
+        let e = run(&ctx, &resolve_target(&w, "jv.Visits#view()").expect("target")).expect_err("used");
+        assert!(e.to_string().contains("it has 1 use"), "{e}");
     }
 
     #[test]

@@ -729,13 +729,28 @@ fn declaration_at(
     spans: &[(u32, u32)],
     units: &[u16],
 ) -> Option<Target> {
-    // `line` is within the header a declaration starts at `from` (its annotations, a signature
-    // over several lines): no line before it ends the header (`{` or `;`), so a use of the name
-    // in a body just below (`return a();` under `int a() { … }`) is not the declaration.
+    // `line` is within the header a declaration starts at `from` (a signature over several
+    // lines): no line before it ends the header (`{` or `;`), so a use of the name in a body
+    // just below (`return a();` under `int a() { … }`) is not the declaration. The annotations
+    // the declaration starts with, however many lines (RxJava's four) and whatever their values
+    // hold (`@Target({…})`), come before its header.
     let in_header = |from: u32| {
-        from <= line
-            && line <= from + 3
-            && (from..line).all(|l| !src.lines.line_text(&src.text, l).contains(['{', ';']))
+        if from > line {
+            return false;
+        }
+        let mut from = from;
+        let mut depth = 0i32;
+        while from < line {
+            let text = src.lines.line_text(&src.text, from);
+            let lead = text.trim_start();
+            let annotation = lead.starts_with('@') && !lead.starts_with("@interface");
+            if depth <= 0 && !annotation {
+                break;
+            }
+            depth += text.matches('(').count() as i32 - text.matches(')').count() as i32;
+            from += 1;
+        }
+        line <= from + 3 && (from..line).all(|l| !src.lines.line_text(&src.text, l).contains(['{', ';']))
     };
     let fi = file_index(w, path);
     if fi != u32::MAX {
@@ -858,4 +873,26 @@ pub fn search(engine: &XrefEngine, w: &World, files: &[Arc<Path>], target: &Targ
 /// Whether `w` is a Java keyword or literal (JLS 3.9, 3.10.3, 3.10.8), which names nothing.
 fn is_keyword(w: &str) -> bool {
     mji_parser::KEYWORDS.contains(&w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decls::file_decls;
+
+    /// RxJava's operators: four annotation lines (one with `{…}` in its value) above the name.
+    #[test]
+    fn a_declaration_under_many_annotation_lines_is_named_at_its_name() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let src = "package p;\n\npublic abstract class A<T> {\n    @Deprecated\n    @SuppressWarnings({\"unchecked\",\n        \"rawtypes\"})\n    @SafeVarargs\n    @Fine(Kind.FULL)\n    public static <T> A<T> from(Object... source) {\n        return from(source);\n    }\n}\n";
+        let path = dir.path().join("A.java");
+        std::fs::write(&path, src).expect("write");
+        let w = World::new(vec![(Arc::from(Path::new(&path)), Arc::new(file_decls(src.as_bytes())))]);
+        let engine = XrefEngine::new();
+        let t = target_at(&engine, &w, &path, 9, Some(28)).expect("the declaration");
+        assert_eq!(t.label, "p.A#from(java.lang.Object[])");
+        // A use in the body below is still not the declaration's header.
+        let use_ = target_at(&engine, &w, &path, 10, Some(16)).expect("the call");
+        assert_eq!(use_.label, "p.A#from(java.lang.Object[])");
+    }
 }

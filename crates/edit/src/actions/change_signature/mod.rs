@@ -156,6 +156,21 @@ pub fn run(ctx: &dyn Ctx, target: &Target, args: &Request) -> Result<Outcome, Ac
     if decls.is_empty() {
         decls.push((path.clone(), line));
     }
+    // A method the JVM or a framework calls by name or annotation (a Spring handler, a `@Bean`
+    // factory, a test, `main`, a serialization hook) gets the arguments its caller chooses: a
+    // new list compiles, and the caller then fails.
+    if !is_ctor
+        && (change.reshapes() || renames_params)
+        && let Some(why) = crate::delete::called_by_name(
+            &doc,
+            crate::delete::DeclKind::Method,
+            &old_name,
+            line,
+            w.by_fqn(owner).is_none_or(|id| w.may_be_serializable(id)),
+        )
+    {
+        return refuse(format!("{why}; its parameters are not changed"));
+    }
     if change.reshapes() || new_name != old_name {
         let clashes = if is_ctor {
             mji_xref::signature::ctor_conflicts(&w, owner, key, &erased)
@@ -353,6 +368,22 @@ mod cases {
                 run(ctx, &resolve_target(w, "p.A#area(int,int)").expect("target"), &r)
             },
             "p.A#area(int,int) not changed: nothing changes: give `parameters` (a new list) or `newName`",
+        );
+    }
+
+    /// petclinic's `OwnerController#initFindForm(Map)` took a new `int added`: it compiled, and
+    /// Spring MVC then fails every request for want of an `added` parameter.
+    #[test]
+    fn a_spring_handler_s_parameters_are_the_framework_s() {
+        let visits = include_str!("../../../../../tests/edit_fixtures/jvm_names/jv/Visits.java");
+        check_workspace_refused(
+            &[("jv/Visits.java", visits)],
+            |ctx, w| {
+                let parameters = Some(vec![param(Some(0), "", "", ""), param(None, "added", "int", "0")]);
+                let r = Request { new_name: "", parameters, include_likely: false };
+                run(ctx, &resolve_target(w, "jv.Visits#initNewVisitForm(Map)").expect("target"), &r)
+            },
+            "jv.Visits#initNewVisitForm(java.util.Map) not changed: initNewVisitForm is annotated @GetMapping: a framework (Spring, Jakarta EE, JAX-RS, AspectJ, JMX, Jackson, JAXB) calls it by reflection, with the arguments it chooses; its parameters are not changed",
         );
     }
 

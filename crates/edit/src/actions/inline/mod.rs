@@ -214,9 +214,19 @@ pub fn method(ctx: &dyn Ctx, target: &Target, at: Option<(PathBuf, u32, u32)>) -
         return refuse(if one.is_some() { "no call of it at that position".into() } else { "it has no calls".into() });
     }
     let public = w.decl(owner).methods.iter().any(|x| w.method_key(owner, x) == key && x.is_public_api);
+    // What a framework or the JVM calls by name or annotation has a caller no reference shows.
+    let by_name = crate::delete::called_by_name(
+        &decl_doc,
+        crate::delete::DeclKind::Method,
+        &name,
+        line,
+        w.may_be_serializable(owner),
+    );
     let mut warnings = Vec::new();
     let kept = if one.is_some() {
         Some("the other calls remain".to_owned())
+    } else if let Some(why) = by_name {
+        Some(why)
     } else if public {
         Some("it is public API (code outside the workspace may call it)".to_owned())
     } else if !other.is_empty() {
@@ -434,6 +444,23 @@ mod cases {
         let (_, after) = method_inlined("rm.Pricing#scaled(int)");
         assert!(after.contains("int t = square(next()) + (base * rate);"), "{after}");
         assert!(!after.contains("private int scaled(int x) {"), "{after}");
+    }
+
+    /// petclinic's `PetController#populatePetTypes()`: a `@ModelAttribute` method Spring calls
+    /// for every request keeps its declaration when its one call in code takes its body.
+    #[test]
+    fn a_method_a_framework_calls_by_its_annotation_stays() {
+        let visits = include_str!("../../../../../tests/edit_fixtures/jvm_names/jv/Visits.java");
+        let ctx = crate::tests::TestCtx::new(&[("jv/Visits.java", visits)]);
+        let (w, _) = ctx.world();
+        let o = method(&ctx, &resolve_target(&w, "jv.Visits#populateTypes()").expect("target"), None)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let plan = o.edit.plan().expect("plan");
+        let after = String::from_utf8_lossy(&plan.files[0].new).into_owned();
+        assert!(!after.contains("populateTypes());") && after.contains("List.of(\"cat\", \"dog\")));"), "{after}");
+        assert!(after.contains("List<String> populateTypes() {"), "{after}");
+        let said = o.warnings.join("\n");
+        assert!(said.contains("the declaration stays: populateTypes is annotated @ModelAttribute"), "{said}");
     }
 
     /// Public API: every call inlined, the declaration kept, and said so.

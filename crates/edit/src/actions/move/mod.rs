@@ -42,8 +42,12 @@ pub fn run(ctx: &dyn Ctx, target: &Target, destination: &str) -> Result<Outcome,
     if dest.is_empty() {
         return Err(bad("give `destination`: the package to move it to".into()));
     }
-    let m = move_type::move_type(ctx, &w, &scope, &target.keys[0], dest).map_err(bad)?;
+    let mut m = move_type::move_type(ctx, &w, &scope, &target.keys[0], dest).map_err(bad)?;
     let conflicts: Vec<String> = ctx.unbound_conflict(m.unbound, MAX_LISTED).into_iter().collect();
+    // Spring XML's `<bean class="…">` and the like name it by its qualified name.
+    let simple = target.keys[0].rsplit('.').next().unwrap_or_default();
+    let moved = if dest.is_empty() { simple.to_owned() } else { format!("{dest}.{simple}") };
+    m.warnings.extend(crate::actions::rename::requalify_in_text(ctx, target, &target.keys[0], &moved, &mut m.edit)?);
     let summary = format!("move {} to package {dest}: {} other files updated", target.keys[0], m.files);
     Ok(Outcome { edit: m.edit, summary, conflicts, warnings: m.warnings, ..Outcome::default() })
 }

@@ -189,6 +189,14 @@ pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -
             }
         }
     }
+    // A view or configuration file that names the type by its qualified name (Spring XML's
+    // `<bean class="…">`) loads it by that name: it gets the new one.
+    if target.category == Category::Type
+        && let Some(prefix) = target.keys[0].strip_suffix(old.as_str())
+    {
+        let new_fqn = format!("{prefix}{new}");
+        warnings.extend(requalify_in_text(ctx, target, &target.keys[0], &new_fqn, &mut r.edit)?);
+    }
     let more = likely.len().saturating_sub(MAX_LIKELY);
     likely.truncate(MAX_LIKELY);
     if more > 0 {
@@ -207,6 +215,60 @@ pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -
         summary.push_str(&format!("; Lombok's accessors' calls renamed with it: {}", carried.join(", ")));
     }
     Ok(Outcome { edit: r.edit, summary, conflicts, warnings, likely, ambiguous: Vec::new() })
+}
+
+/// The lines of view and configuration files (`ctx.text_uses`: Spring XML, properties, JSP…)
+/// that spell the type `target` by its qualified name `old` take `new` there, as a nested
+/// type's name after it (`old.Inner`, `old$Inner`) does: the framework loads the class by that
+/// name, and javac does not see it (spring-framework-petclinic's tools-config.xml names
+/// `….util.CallMonitoringAspect`; a rename left it, and the application no longer starts).
+/// Says what it changed, and that lines past the listed ones were not.
+pub(crate) fn requalify_in_text(
+    ctx: &dyn Ctx,
+    target: &Target,
+    old: &str,
+    new: &str,
+    edit: &mut WorkspaceEdit,
+) -> Result<Vec<String>, ActionError> {
+    let (total, at) = ctx.text_uses(target, usize::MAX);
+    let mut files: Vec<String> = at.iter().filter_map(|a| a.rsplit_once(':').map(|x| x.0.to_owned())).collect();
+    files.sort();
+    files.dedup();
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut changed = Vec::new();
+    for f in &files {
+        let Some(path) = ctx.path_of(f) else { continue };
+        let doc = ctx.read(&path)?;
+        let text = doc.text();
+        let mut fe = doc.edit();
+        for (i, _) in text.match_indices(old) {
+            let before = text[..i].chars().next_back();
+            let after = text[i + old.len()..].chars().next();
+            if before.is_some_and(|c| ident(c) || c == '.' || c == '$') || after.is_some_and(ident) {
+                continue;
+            }
+            fe.edits.push(crate::TextEdit { start: i, end: i + old.len(), text: new.to_owned() });
+            changed.push(format!("{f}:{}", doc.line_of(i)));
+        }
+        if !fe.edits.is_empty() {
+            edit.add(fe);
+        }
+    }
+    let mut warnings = Vec::new();
+    if !changed.is_empty() {
+        warnings.push(format!(
+            "{} qualified name(s) in view or configuration files changed with it: {}",
+            changed.len(),
+            changed.join(", ")
+        ));
+    }
+    if total as usize > at.len() {
+        warnings.push(format!(
+            "{} more line(s) of view or configuration files name it and were not changed (check them)",
+            total as usize - at.len()
+        ));
+    }
+    Ok(warnings)
 }
 
 /// Renames (moves) a package as an IDE does: its files' package declarations, every
@@ -334,6 +396,7 @@ fn d_text(doc: Option<&crate::Doc>, at: usize) -> &str {
 #[cfg(test)]
 mod cases {
     use super::{local, member, package};
+    use crate::ctx::Ctx;
     use crate::tests::{check, check_refused, check_workspace, check_workspace_refused};
     use expect_test::expect;
     use mji_xref::target::resolve_target;
@@ -389,6 +452,37 @@ mod cases {
                 }
             "#]],
         );
+    }
+
+    /// spring-framework-petclinic's tools-config.xml creates `<bean class="….CallMonitoringAspect"/>`:
+    /// a rename of the class left it, and the application no longer started. The qualified
+    /// name there (a nested type's after it too) follows; a longer name it begins is not it.
+    #[test]
+    fn a_qualified_name_in_a_configuration_file_follows_a_type_s_rename_and_move() {
+        let aspect = "package p.util;\n\npublic class Aspect {\n}\n";
+        let xml = "<beans>\n    <bean class=\"p.util.Aspect\"/>\n    <bean class=\"p.util.Aspect$Inner\"/>\n    <bean class=\"p.util.AspectFactory\"/>\n</beans>\n";
+        let ctx = crate::tests::TestCtx::new(&[("p/util/Aspect.java", aspect), ("spring/tools.xml", xml)])
+            .with_text_use("p.util.Aspect", "spring/tools.xml:2")
+            .with_text_use("p.util.Aspect", "spring/tools.xml:3");
+        let (w, _) = ctx.world();
+        let target = resolve_target(&w, "p.util.Aspect").expect("target");
+        let xml_after = |o: &crate::ctx::Outcome| {
+            let plan = o.edit.clone().plan().expect("plan");
+            let f = plan.files.iter().find(|f| f.display == "spring/tools.xml").expect("the XML is edited");
+            String::from_utf8_lossy(&f.new).into_owned()
+        };
+        let o = member(&ctx, &target, "Monitor", false).expect("renamed");
+        assert_eq!(
+            xml_after(&o),
+            "<beans>\n    <bean class=\"p.util.Monitor\"/>\n    <bean class=\"p.util.Monitor$Inner\"/>\n    <bean class=\"p.util.AspectFactory\"/>\n</beans>\n"
+        );
+        assert!(
+            o.warnings.iter().any(|x| x.contains("2 qualified name(s)") && x.contains("spring/tools.xml:2")),
+            "{:?}",
+            o.warnings
+        );
+        let o = crate::actions::r#move::run(&ctx, &target, "p.moved").expect("moved");
+        assert!(xml_after(&o).contains("<bean class=\"p.moved.Aspect\"/>"), "{}", xml_after(&o));
     }
 
     #[test]
