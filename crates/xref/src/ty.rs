@@ -123,8 +123,10 @@ fn collect_dotted<'a>(n: Node, src: &'a [u8], out: &mut Vec<&'a str>) {
         kind::IDENTIFIER | kind::TYPE_IDENTIFIER => out.push(n.utf8_text(src).unwrap_or("")),
         _ => {
             let mut c = n.walk();
+            // An outer type's arguments are no part of the name (`Outer<A, B>.Inner` is
+            // `Outer.Inner`; their names were read as segments of it).
             for ch in n.named_children(&mut c) {
-                if !ch.kind().ends_with(kind::ANNOTATION) {
+                if !ch.kind().ends_with(kind::ANNOTATION) && ch.kind() != kind::TYPE_ARGUMENTS {
                     collect_dotted(ch, src, out);
                 }
             }

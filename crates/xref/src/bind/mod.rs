@@ -343,11 +343,31 @@ fn leaf_identifiers<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
         kind::IDENTIFIER | kind::TYPE_IDENTIFIER => out.push(n),
         _ => {
             let mut c = n.walk();
+            // An outer type's arguments (`Outer<A, B>.Inner`) are no segments of the name.
             for k in n.named_children(&mut c) {
-                if !k.kind().ends_with(kind::ANNOTATION) {
+                if !k.kind().ends_with(kind::ANNOTATION) && k.kind() != kind::TYPE_ARGUMENTS {
                     leaf_identifiers(k, out);
                 }
             }
+        }
+    }
+}
+
+/// The type arguments of the outer types of a qualified type name (`A` and `B` of
+/// `Outer<A, B>.Inner`), which [`leaf_identifiers`] leaves out.
+fn outer_type_arguments<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>, depth: u32) {
+    if depth >= MAX_DEPTH {
+        return;
+    }
+    let mut c = n.walk();
+    for k in n.named_children(&mut c) {
+        match k.kind() {
+            kind::TYPE_ARGUMENTS => {
+                let mut c2 = k.walk();
+                out.extend(k.named_children(&mut c2));
+            }
+            kind::SCOPED_TYPE_IDENTIFIER | kind::GENERIC_TYPE => outer_type_arguments(k, out, depth + 1),
+            _ => {}
         }
     }
 }

@@ -41,6 +41,13 @@ impl<'w, 's> Resolver<'w, 's> {
                     return None;
                 }
                 let (per, last) = self.w.resolve_type_segments(&segs, self.ctx());
+                if n.kind() == kind::SCOPED_TYPE_IDENTIFIER {
+                    let mut outer_args = Vec::new();
+                    super::outer_type_arguments(n, &mut outer_args, 0);
+                    for a in outer_args {
+                        self.type_ref(a, RefKind::Type);
+                    }
+                }
                 for (i, t) in per.iter().enumerate() {
                     if let Some(TypeName::Class(f, o)) = t {
                         let k = if i + 1 == segs.len() { kind } else { RefKind::Type };
