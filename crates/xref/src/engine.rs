@@ -587,6 +587,42 @@ impl XrefEngine {
         Found { files: out, unbound: cut_short }
     }
 
+    /// The files of `files` whose text has `name` as an identifier: the kept words of the
+    /// files the index holds for their stamps, else the file read (a file that does not read
+    /// is left out).
+    pub fn files_mentioning(&self, files: &[Arc<Path>], name: &str) -> Vec<Arc<Path>> {
+        let stamps = self.stamps(files);
+        let word = [word_hash(name.as_bytes())];
+        let mut out = Vec::new();
+        let mut read: Vec<&Arc<Path>> = Vec::new();
+        match self.refs_read() {
+            Ok(ix) => {
+                for (p, stamp) in files.iter().zip(&stamps) {
+                    match (ix.id_of(p), stamp) {
+                        (Some(id), Some(stamp)) if ix.get(id).is_some_and(|f| f.stamp == *stamp) => {
+                            if ix.get(id).is_some_and(|f| f.mentions(&word)) {
+                                out.push(p.clone());
+                            }
+                        }
+                        _ => read.push(p),
+                    }
+                }
+            }
+            Err(_) => read.extend(files.iter()),
+        }
+        let finder = memchr::memmem::Finder::new(name.as_bytes());
+        let more: Vec<Arc<Path>> = read
+            .par_iter()
+            .filter(|p| {
+                mji_fs::read_regular(p, mji_fs::DEFAULT_MAX_FILE_BYTES).is_ok_and(|b| has_identifier(&finder, &b))
+            })
+            .map(|p| (*p).clone())
+            .collect();
+        out.extend(more);
+        out.sort();
+        out
+    }
+
     /// Every reference of one file: kept ones when valid for the file's stamp in the world,
     /// otherwise bound now (and kept).
     pub fn refs_of(&self, world: &World, p: &Arc<Path>) -> std::io::Result<Vec<Ref>> {

@@ -28,7 +28,7 @@ fn an_anonymous_class_becomes_a_lambda_only_where_equivalent() {
         ),
         (78, "`x` (line 80) would redeclare a variable of the enclosing code"),
         (84, "`LIMIT` in its body is a member it inherits; in a lambda it would mean another"),
-        (89, "lm.Task is not an interface"),
+        (89, "lm.Task is a class, not an interface"),
     ] {
         let e = call(&ws, convert(line)).expect_err("refused");
         assert!(e.contains(why), "line {line}: {e}");

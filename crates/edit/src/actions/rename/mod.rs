@@ -6,6 +6,7 @@
 
 pub mod package;
 pub mod syntax;
+mod unbound;
 
 use std::path::PathBuf;
 
@@ -123,6 +124,9 @@ pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -
         }
     }
     conflicts.extend(ctx.unbound_mentions(unbound, &old, "references"));
+    if target.category == Category::Method {
+        conflicts.extend(unbound::conflict(&unbound::unbound_calls(ctx, &w, &scope, &old), &old));
+    }
     let mut r = syntax::rename_edits(&family.decls, &occurrences, &old, new, target.category == Category::Field, ctx)?;
     conflicts.extend(r.conflicts);
     // A record component: the canonical constructor's parameter too.
@@ -755,6 +759,28 @@ mod cases {
         assert!(!out["fam/Out.java"].contains("public Out append(CharSequence"), "{}", out["fam/Out.java"]);
         assert!(out["fam/Appender.java"].contains("Appender add(CharSequence c, int start, int end)"));
         assert!(out["fam/StringOut.java"].contains("s.add(\"x\", 0, 1).append('y')"), "{}", out["fam/StringOut.java"]);
+    }
+
+    /// Issue 53 (java.base's `AbstractCollection#toArray(Object[])`, 100-pick proof): a call of
+    /// the name the binder bound to nothing (a receiver it cannot type, among more methods of
+    /// the name than it guesses between) is a conflict naming it, never left in silence.
+    #[test]
+    fn a_call_of_the_name_bound_to_nothing_is_a_conflict() {
+        let mut files: Vec<(String, String)> = (1..=9)
+            .map(|i| (format!("u/A{i}.java"), format!("package u;\npublic class A{i} {{\n    public Object[] toArr(Object[] a) {{\n        return a;\n    }}\n}}\n")))
+            .collect();
+        files.push((
+            "u/Use.java".into(),
+            "package u;\nclass Use {\n    Object[] f(A1 a) {\n        return a.toArr(new Object[0]);\n    }\n    Object[] g() {\n        return Missing.get().toArr(new Object[0]);\n    }\n}\n".into(),
+        ));
+        let sources: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+        let ctx = crate::tests::TestCtx::new(&sources);
+        let (w, _) = crate::ctx::Ctx::world(&ctx);
+        let o = member(&ctx, &resolve_target(&w, "u.A1#toArr(java.lang.Object[])").expect("target"), "toArray", false)
+            .expect("rename");
+        assert_eq!(o.conflicts.len(), 1, "{:?}", o.conflicts);
+        assert!(o.conflicts[0].starts_with("1 call of toArr could not be bound"), "{:?}", o.conflicts);
+        assert!(o.conflicts[0].ends_with("u/Use.java:7:30"), "{:?}", o.conflicts);
     }
 
     /// Enum constant bodies override their enum's abstract method.
