@@ -325,6 +325,21 @@ fn places(v: &Value) -> Vec<String> {
     out
 }
 
+/// `export_scip` on a mixed project makes the Java sources' documents and says the Kotlin
+/// ones are not exported (the document builder reads Java; a `.kt` file read as Java gave
+/// occurrences that were not there).
+#[test]
+fn export_scip_leaves_kotlin_sources_out_and_says_so() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = mixed_workspace(dir.path());
+    let (v, text) = call(&ws, "export_scip", json!({})).expect("export");
+    let java = std::fs::read_dir(mixed().join("j")).expect("j").count() as u64;
+    let kotlin = std::fs::read_dir(mixed().join("k")).expect("k").count() as u64;
+    assert_eq!(v["documents"].as_u64(), Some(java), "{text}");
+    assert_eq!(v["kotlinNotExported"].as_u64(), Some(kotlin), "{text}");
+    assert!(text.contains(&format!("{kotlin} Kotlin files not exported")), "{text}");
+}
+
 /// Issue 55, item 1: `find_references` of a Kotlin declaration answers its Java callers,
 /// exact, named by its JVM key or by its place in the `.kt` file (a property there: its
 /// accessors' callers).

@@ -29,6 +29,10 @@ pub struct ExportScipResult {
     pub occurrences: usize,
     pub symbols: usize,
     pub skipped: usize,
+    /// Kotlin sources left out: their documents are not made (Java's references to their
+    /// declarations are in the Java documents).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub kotlin_not_exported: usize,
     pub bytes: u64,
     pub elapsed_ms: u64,
 }
@@ -64,7 +68,11 @@ impl Tool for ExportScip {
             o.symbols,
             if o.skipped > 0 { format!(", {} unreadable files skipped", o.skipped) } else { String::new() },
             o.elapsed_ms
-        ))
+        ) + &if o.kotlin_not_exported > 0 {
+            format!("; {} Kotlin files not exported (SCIP documents are made for Java sources only)", o.kotlin_not_exported)
+        } else {
+            String::new()
+        })
     }
 }
 
@@ -102,8 +110,11 @@ pub fn export(ws: &Host, anchor: &Path, rel: &Path) -> Result<ExportScipResult, 
     let out = anchor.join(rel);
     let started = std::time::Instant::now();
     let (world, files) = ws.xref_world();
+    // A Kotlin source would be read as Java by the document builder: left out, and said.
+    let kotlin_not_exported = files.iter().filter(|(p, _)| !is_java(p)).count();
     let stamps: Vec<mji_xref::engine::FileStamp> = files
         .iter()
+        .filter(|(p, _)| is_java(p))
         .filter_map(|(p, _)| {
             let st = mji_fs::stamp::Stamp::of(&std::fs::metadata(p).ok()?);
             Some(mji_xref::engine::FileStamp { path: p.clone(), stamp: st })
@@ -135,6 +146,7 @@ pub fn export(ws: &Host, anchor: &Path, rel: &Path) -> Result<ExportScipResult, 
         occurrences: stats.occurrences,
         symbols: stats.symbols,
         skipped: stats.skipped,
+        kotlin_not_exported,
         bytes,
         elapsed_ms: started.elapsed().as_millis() as u64,
     })
@@ -182,4 +194,12 @@ pub fn coordinates(root: &Path) -> mji_scip::Coordinates {
         Some((g, a, v)) => scip(&g, &a, v),
         None => mji_scip::Coordinates::unknown(),
     }
+}
+
+fn is_java(p: &Path) -> bool {
+    p.extension().is_some_and(|x| x == "java")
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }

@@ -25,7 +25,9 @@ const MAX_DEPTH: usize = 2_000;
 /// `::`) and no method reference of any target was bound.
 pub(super) fn unbound_calls(ctx: &dyn Ctx, w: &World, files: &[Arc<Path>], name: &str) -> Vec<String> {
     let mut out = Vec::new();
-    for p in ctx.xref().files_mentioning(files, name) {
+    // Java sources: their calls are parsed here (a Kotlin file's references are its binder's).
+    let java: Vec<Arc<Path>> = files.iter().filter(|p| p.extension().is_some_and(|x| x == "java")).cloned().collect();
+    for p in ctx.xref().files_mentioning(&java, name) {
         let Ok(doc) = ctx.read(&p) else { continue };
         let Some(tree) = mji_parser::parse_tree(doc.text()) else { continue };
         let mut calls = Vec::new();
