@@ -578,25 +578,9 @@ fn declare_type(n: Node, b: &[u8], scope: &lombok::Scope, outer: Option<u32>, ou
         }
     }
     if kind == TypeKind::Enum {
-        let arr = TyText::Array(Box::new(self_ty.clone()), 1);
         let string = TyText::Named { name: "String".into(), args: Vec::new() };
-        for (name, params, ret) in [("values", vec![], arr), ("valueOf", vec![string], self_ty.clone())] {
-            t.methods.push(MethodSym {
-                name: name.into(),
-                tparams: Vec::new(),
-                params,
-                varargs: false,
-                ret,
-                is_static: true,
-                line: t.start_line,
-                implicit: true,
-                is_public_api: true,
-                marked_override: false,
-                is_abstract: false,
-                is_private: false,
-                generated: false,
-            });
-        }
+        let line = t.start_line;
+        t.methods.extend(enum_methods(&self_ty, string, line));
     }
     // As in the outline, types nested deeper than the parser's limit are left out, which
     // also bounds this recursion.
@@ -763,6 +747,27 @@ pub(crate) fn package_name(n: Node, b: &[u8]) -> Option<String> {
     let mut c = n.walk();
     let id = n.named_children(&mut c).find(|k| matches!(k.kind(), kind::IDENTIFIER | kind::SCOPED_IDENTIFIER))?;
     Some(dotted(id, b))
+}
+
+/// An enum's implicit `values()` and `valueOf(String)` (JLS 8.9.3), of the enum type `self_ty`
+/// declared at `line`, with `string` as the source that declares them names `String`.
+pub(crate) fn enum_methods(self_ty: &TyText, string: TyText, line: u32) -> [MethodSym; 2] {
+    let arr = TyText::Array(Box::new(self_ty.clone()), 1);
+    [("values", vec![], arr), ("valueOf", vec![string], self_ty.clone())].map(|(name, params, ret)| MethodSym {
+        name: name.into(),
+        tparams: Vec::new(),
+        params,
+        varargs: false,
+        ret,
+        is_static: true,
+        line,
+        implicit: true,
+        is_public_api: true,
+        marked_override: false,
+        is_abstract: false,
+        is_private: false,
+        generated: false,
+    })
 }
 
 #[cfg(test)]

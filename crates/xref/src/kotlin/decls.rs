@@ -195,25 +195,8 @@ fn add_type(t: &TypeDecl, outer: Option<u32>, names: &Names, out: &mut FileDecls
         });
     }
     if t.kind == TypeKind::Enum {
-        let arr = TyText::Array(Box::new(self_ty.clone()), 1);
         let string = TyText::Named { name: Name::new(crate::ty::STRING), args: Vec::new() };
-        for (name, params, ret) in [("values", vec![], arr), ("valueOf", vec![string], self_ty.clone())] {
-            methods.push(MethodSym {
-                name: name.into(),
-                tparams: Vec::new(),
-                params,
-                varargs: false,
-                ret,
-                is_static: true,
-                line: t.start_line,
-                implicit: true,
-                is_public_api: true,
-                marked_override: false,
-                is_abstract: false,
-                is_private: false,
-                generated: false,
-            });
-        }
+        methods.extend(crate::decls::enum_methods(&self_ty, string, t.start_line));
     }
     let superclass = t.extends.as_deref().map(|e| names.ty(e, Pos::Arg));
     let me = out.types.len() as u32;
