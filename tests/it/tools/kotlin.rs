@@ -859,3 +859,26 @@ fn rename_says_a_kotlin_call_bound_to_nothing() {
             .expect("preview");
     assert!(text.contains("+fun g(u: User) = u.copy()"), "{v:#}");
 }
+
+/// Issue 55: `get_problems` reports a Kotlin source's syntax errors (Kotlin's grammar, never
+/// Java's: a valid `.kt` is clean), walks `.kt` files beside `.java` in a directory, and says a
+/// Kotlin file had its syntax checked alone (javac does not compile Kotlin).
+#[test]
+fn get_problems_reports_kotlin_syntax_errors() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = workspace(dir.path());
+    std::fs::write(
+        dir.path().join("p/broken.kt"),
+        "package p\n\nfun f(x: Int): Int {\n    val y = g(x\n    return y\n}\n",
+    )
+    .expect("write");
+    let (v, text) = call(&ws, "get_problems", json!({"paths": ["p"], "sourceFilter": ["syntax"]})).expect("problems");
+    let files: Vec<&str> =
+        v["diagnostics"].as_array().expect("diagnostics").iter().filter_map(|d| d["file"].as_str()).collect();
+    assert!(!files.is_empty() && files.iter().all(|f| *f == "p/broken.kt"), "{text}");
+    assert_eq!(v["diagnostics"][0]["source"], "syntax", "{v:#}");
+    // A valid Kotlin file alone: clean, its syntax alone checked.
+    let (v, text) = call(&ws, "get_problems", json!({"paths": ["p/show.kt"]})).expect("problems");
+    assert_eq!(v["total"], 0, "{text}");
+    assert!(text.contains("javac does not compile Kotlin"), "{text}");
+}
