@@ -882,3 +882,70 @@ fn get_problems_reports_kotlin_syntax_errors() {
     assert_eq!(v["total"], 0, "{text}");
     assert!(text.contains("javac does not compile Kotlin"), "{text}");
 }
+
+/// A mixed project for the hierarchy tools: a Kotlin class implementing a Java interface, a
+/// Java class extending a Kotlin open class, Kotlin callers of a Java method and a JUnit test
+/// written in Kotlin.
+const HIERARCHY: &[(&str, &str)] = &[
+    ("src/p/Greeter.java", "package p;\n\npublic interface Greeter {\n    String greet(String n);\n}\n"),
+    (
+        "src/p/KGreeter.kt",
+        "package p\n\nclass KGreeter : Greeter {\n    override fun greet(n: String): String = \"hi \" + n\n}\n\nopen class Animal {\n    open fun sound(): String = \"\"\n}\n",
+    ),
+    (
+        "src/p/Dog.java",
+        "package p;\n\npublic class Dog extends Animal {\n    @Override\n    public String sound() {\n        return \"woof\";\n    }\n}\n",
+    ),
+    (
+        "src/p/Util.java",
+        "package p;\n\npublic class Util {\n    public static int twice(int x) {\n        return 2 * x;\n    }\n}\n",
+    ),
+    (
+        "src/p/calls.kt",
+        "package p\n\nfun useTwice(): Int = Util.twice(2)\n\nclass Caller {\n    fun run(): Int {\n        return Util.twice(3)\n    }\n}\n",
+    ),
+    (
+        "test/p/UtilTest.kt",
+        "package p\n\nimport org.junit.jupiter.api.Test\n\nclass UtilTest {\n    @Test\n    fun twiceDoubles() {\n        check(Caller().run() == 6)\n    }\n}\n",
+    ),
+];
+
+fn hierarchy_workspace(dir: &Path) -> Host {
+    for (rel, text) in HIERARCHY {
+        let p = dir.join(rel);
+        std::fs::create_dir_all(p.parent().expect("a parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    }
+    let flags = Flags::roots([dir]).set("watch", false).set("cache", false);
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    ws
+}
+
+/// Issue 55: type_hierarchy, find_implementations and call_hierarchy include Kotlin
+/// declarations, and affected_tests finds a JUnit test written in Kotlin.
+#[test]
+fn hierarchies_include_kotlin_declarations() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = hierarchy_workspace(dir.path());
+    let (v, text) = call(&ws, "find_implementations", json!({"target": "p.Greeter"})).expect("implementations");
+    assert!(text.contains("p.KGreeter"), "{v:#}");
+    let (v, text) = call(&ws, "find_implementations", json!({"target": "p.Greeter#greet(String)"})).expect("impls");
+    assert!(text.contains("p.KGreeter"), "{v:#}");
+    let (v, text) = call(&ws, "type_hierarchy", json!({"target": "p.Dog"})).expect("hierarchy");
+    assert!(text.contains("p.Animal"), "{v:#}");
+    let (v, text) = call(&ws, "type_hierarchy", json!({"target": "p.Animal", "direction": "subtypes"})).expect("hier");
+    assert!(text.contains("p.Dog"), "{v:#}");
+    let (v, text) = call(&ws, "type_hierarchy", json!({"target": "p.Greeter", "direction": "subtypes"})).expect("hier");
+    assert!(text.contains("p.KGreeter"), "{v:#}");
+    let (v, text) = call(&ws, "call_hierarchy", json!({"target": "p.Util#twice(int)"})).expect("calls");
+    // Kotlin's callers, each named by the member it is written in (a top-level function by
+    // its facade's JVM name).
+    assert!(
+        text.contains("<- p.Caller#run() src/p/calls.kt:6 @ 7:21")
+            && text.contains("<- p.CallsKt#useTwice() src/p/calls.kt:3 @ 3:28"),
+        "{v:#}"
+    );
+    let (v, text) = call(&ws, "affected_tests", json!({"target": "p.Util#twice(int)"})).expect("affected");
+    assert!(text.contains("p.UtilTest") && text.contains("twiceDoubles:6  via Caller#run()"), "{v:#}");
+}
