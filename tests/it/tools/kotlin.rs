@@ -930,6 +930,9 @@ fn hierarchies_include_kotlin_declarations() {
     let ws = hierarchy_workspace(dir.path());
     let (v, text) = call(&ws, "find_implementations", json!({"target": "p.Greeter"})).expect("implementations");
     assert!(text.contains("p.KGreeter"), "{v:#}");
+    // Each says the languages it searched.
+    assert_eq!(v["languages"], json!(["java", "kotlin"]), "{v:#}");
+    assert!(text.starts_with("type p.Greeter: 1 implementation(s) (Java and Kotlin searched)"), "{text}");
     let (v, text) = call(&ws, "find_implementations", json!({"target": "p.Greeter#greet(String)"})).expect("impls");
     assert!(text.contains("p.KGreeter"), "{v:#}");
     let (v, text) = call(&ws, "type_hierarchy", json!({"target": "p.Dog"})).expect("hierarchy");
@@ -941,6 +944,8 @@ fn hierarchies_include_kotlin_declarations() {
     let (v, text) = call(&ws, "call_hierarchy", json!({"target": "p.Util#twice(int)"})).expect("calls");
     // Kotlin's callers, each named by the member it is written in (a top-level function by
     // its facade's JVM name).
+    assert_eq!(v["languages"], json!(["java", "kotlin"]), "{v:#}");
+    assert!(text.starts_with("callers of p.Util#twice(int): 2 (Java and Kotlin searched)"), "{text}");
     assert!(
         text.contains("<- p.Caller#run() src/p/calls.kt:6 @ 7:21")
             && text.contains("<- p.CallsKt#useTwice() src/p/calls.kt:3 @ 3:28"),
