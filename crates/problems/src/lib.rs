@@ -218,6 +218,9 @@ pub struct Compiled {
 /// syntax problems only; the resolution goes on in the background.
 const CLASSPATH_WAIT: Duration = Duration::from_secs(3);
 
+/// A Kotlin source's state: its syntax checked, never javac.
+pub const KOTLIN_SYNTAX_ONLY: &str = "a Kotlin source: syntax problems only (javac does not compile Kotlin)";
+
 /// A project's context as resolved for a fingerprint of its build files; None while resolving.
 type Resolution = (String, Option<Arc<Context>>);
 
@@ -431,6 +434,15 @@ impl ProblemsEngine {
                     if sources.syntax {
                         problems.extend(syntax::check(&t.display, &bytes));
                     }
+                    // A Kotlin source: its syntax alone (javac does not compile Kotlin).
+                    if t.path.extension().is_some_and(|x| x == "kt") {
+                        files.push(FileReport {
+                            file: t.display.clone(),
+                            status: if sources.javac { FileState::SyntaxOnly } else { FileState::Analysed },
+                            reason: sources.javac.then(|| KOTLIN_SYNTAX_ONLY.to_owned()),
+                        });
+                        continue;
+                    }
                     files.push(FileReport { file: t.display.clone(), status: FileState::Analysed, reason: None });
                     readable.push((files.len() - 1, t, bytes));
                 }
@@ -442,6 +454,14 @@ impl ProblemsEngine {
             }
         }
         if !sources.javac || readable.is_empty() {
+            // Kotlin sources alone: no javac to run.
+            if sources.javac
+                && !files.is_empty()
+                && files.iter().all(|f| f.reason.as_deref() == Some(KOTLIN_SYNTAX_ONLY))
+            {
+                javac.reason = Some(KOTLIN_SYNTAX_ONLY.to_owned());
+                return Checked { problems, files, javac, complete: true };
+            }
             javac.reason = Some(if sources.javac { "no readable file".to_owned() } else { "not requested".to_owned() });
             return Checked { problems, files, javac, complete: true };
         }

@@ -10,8 +10,12 @@ use mji_parser::{parse_tree, skeleton, syntax_errors};
 /// At most this many syntax problems per file (tree-sitter's recovery can cascade).
 pub(crate) const MAX_SYNTAX: usize = 200;
 
-/// The syntax problems of one file's bytes; `display` names the file in each problem.
+/// The syntax problems of one file's bytes; `display` names the file in each problem (a
+/// Kotlin source, `.kt`, by Kotlin's grammar: [`check_kotlin`]).
 pub fn check(display: &str, bytes: &[u8]) -> Vec<Problem> {
+    if display.ends_with(".kt") {
+        return check_kotlin(display, bytes);
+    }
     let src = SourceText::decode(bytes);
     let prep = Prepared::new(&src.text);
     let text = &src.text;
@@ -66,6 +70,47 @@ pub fn check(display: &str, bytes: &[u8]) -> Vec<Problem> {
     out
 }
 
+/// The syntax problems of a Kotlin source: every error and missing token of its
+/// tree-sitter-kotlin-ng parse (no hints: the unused-import and local checks read Java).
+pub fn check_kotlin(display: &str, bytes: &[u8]) -> Vec<Problem> {
+    let src = SourceText::decode(bytes);
+    let text = &src.text;
+    let problem = |start: usize, end: usize, code: &str, message: String| {
+        let (s, e) = (position(text, &src.lines, start), position(text, &src.lines, end.max(start)));
+        Problem {
+            file: display.to_owned(),
+            line: s.line,
+            column: s.column,
+            severity: Severity::Error,
+            source: ProblemSource::Syntax,
+            code: code.to_owned(),
+            message,
+            range: Range { start: s, end: e },
+            cause: None,
+            fixes: Vec::new(),
+        }
+    };
+    let Some(tree) = mji_parser::kotlin::parse_tree(text) else {
+        return vec![problem(0, 0, "syntax.failed", "the parser gave up on this file".to_owned())];
+    };
+    let root = tree.root_node();
+    if !root.has_error() {
+        return Vec::new();
+    }
+    let (errors, total) = syntax_errors(root, text.as_bytes(), MAX_SYNTAX);
+    let mut out: Vec<Problem> = errors
+        .into_iter()
+        .map(|e| {
+            let code = if e.message.starts_with("missing") { "syntax.missing" } else { "syntax.unexpected" };
+            problem(e.start, e.end, code, e.message)
+        })
+        .collect();
+    if total > MAX_SYNTAX {
+        out.push(problem(0, 0, "syntax.truncated", format!("{} more syntax errors not listed", total - MAX_SYNTAX)));
+    }
+    out
+}
+
 /// 1-based line and UTF-16 column of a byte offset of `text`.
 fn position(text: &str, lines: &LineIndex, offset: usize) -> Position {
     let mut offset = offset.min(text.len());
@@ -91,5 +136,20 @@ mod tests {
         let p = check("A.java", b"class A {\n  void f() {\n    g();\n}\n");
         assert!(p.iter().any(|d| d.message.starts_with("unclosed `{` opened at line 1")), "{p:?}");
         assert!(check("A.java", b"class A { void f() { g(); } }\n").is_empty());
+    }
+
+    /// A Kotlin source is checked by Kotlin's grammar: valid Kotlin (no `;`, `fun`, `val`) is
+    /// clean, an unclosed call or a stray token is an error at its place.
+    #[test]
+    fn kotlin_sources_are_checked_by_kotlins_grammar() {
+        let clean = b"package p\n\nfun f(x: Int): Int {\n    val y = x + 1\n    return y\n}\n";
+        assert!(check("a.kt", clean).is_empty());
+        // The same text read as Java is full of errors.
+        assert!(!check("A.java", clean).is_empty());
+        let p = check("a.kt", b"package p\n\nfun f(x: Int): Int {\n    val y = g(x\n    return y\n}\n");
+        assert!(!p.is_empty() && p.iter().all(|d| d.code.starts_with("syntax.")), "{p:?}");
+        assert!(p.iter().any(|d| (4..=6).contains(&d.line)), "{p:?}");
+        let p = check("a.kt", b"package p\n\nclass A {\n    fun f() = 1 +\n}\n");
+        assert!(p.iter().any(|d| d.range.start.line <= 4 && 4 <= d.range.end.line), "{p:?}");
     }
 }

@@ -798,13 +798,15 @@ fn node_kind_literals(text: &str) -> Vec<String> {
     found
 }
 
-/// A source that walks Kotlin syntax trees (`crates/xref/src/kotlin/`): its kinds are the
-/// Kotlin grammar's.
+/// A source that walks Kotlin syntax trees (`crates/xref/src/kotlin/`, a crate's Kotlin half
+/// in a `kotlin.rs`: `crates/edit/src/actions/rename/kotlin.rs`): its kinds are the Kotlin
+/// grammar's.
 fn is_kotlin_walker(f: &std::path::Path) -> bool {
-    f.components()
-        .collect::<Vec<_>>()
-        .windows(3)
-        .any(|w| w[0].as_os_str() == "xref" && w[1].as_os_str() == "src" && w[2].as_os_str() == "kotlin")
+    f.file_name().is_some_and(|n| n == "kotlin.rs") && !f.ends_with("crates/parser/src/kotlin.rs")
+        || f.components()
+            .collect::<Vec<_>>()
+            .windows(3)
+            .any(|w| w[0].as_os_str() == "xref" && w[1].as_os_str() == "src" && w[2].as_os_str() == "kotlin")
 }
 
 /// Tree-sitter node kinds are spelled once, as constants of the parser crate

@@ -779,3 +779,178 @@ fn cross_language_references_on_a_real_mixed_project() {
         );
     }
 }
+
+/// `refactor_actions` rename (`apply`) in the mixed fixture.
+fn rename(ws: &Host, target: &str, new: &str) -> Result<(Value, String), String> {
+    call(ws, "refactor_actions", json!({"action": "rename", "target": target, "newName": new, "apply": true}))
+}
+
+/// Issue 55: a rename across Java and Kotlin updates both languages exactly — a Java method
+/// Kotlin calls, a Kotlin function Java calls through its facade, a Kotlin class Java uses
+/// (its `.kt` file keeps its name) — or is refused with the places Kotlin writes the name
+/// otherwise: a Java getter Kotlin reads as a property, a Kotlin property's accessor. Never
+/// Java renamed and Kotlin left calling the old name.
+#[test]
+fn rename_updates_java_and_kotlin_or_is_refused_with_the_reason() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = mixed_workspace(dir.path());
+    let read = |rel: &str| std::fs::read_to_string(dir.path().join(rel)).expect("read");
+    // A Java method Kotlin calls.
+    let (v, text) = rename(&ws, "j.Bean#child()", "kid").expect("rename");
+    assert_eq!(v["applied"], true, "{text}");
+    assert!(read("j/Bean.java").contains("public Bean kid() {"), "{text}");
+    assert!(read("k/UsesJava.kt").contains("Bean.of(\"z\").kid().name"), "{text}");
+    // A Kotlin function Java calls through the file's facade (`@file:JvmName("Utils")`).
+    let (v, text) = rename(&ws, "k.Utils#greet(java.lang.String)", "hello").expect("rename");
+    assert_eq!(v["applied"], true, "{text}");
+    assert!(read("k/Util.kt").contains("fun hello(name: String)"), "{text}");
+    assert!(read("j/Client.java").contains("Utils.hello(\"x\")"), "{text}");
+    // A Kotlin class: its declaration, Java's import, supertype and constructor call; the
+    // Kotlin file is not moved.
+    let (v, text) = rename(&ws, "k.Base", "Root").expect("rename");
+    assert_eq!(v["applied"], true, "{text}");
+    assert!(read("k/Model.kt").contains("open class Root(val id: Long)"), "{text}");
+    let client = read("j/Client.java");
+    assert!(
+        client.contains("import k.Root;") && client.contains("extends Root") && client.contains("new Root(5L)"),
+        "{client}"
+    );
+    // A Java getter Kotlin reads as the property `name`: refused, the places named, nothing
+    // written.
+    let before = (read("j/Bean.java"), read("k/UsesJava.kt"));
+    let err = rename(&ws, "j.Bean#getName()", "getTitle").expect_err("refused");
+    assert!(err.contains("is written under another name in Kotlin") && err.contains("k/UsesJava.kt:9:"), "{err}");
+    assert_eq!((read("j/Bean.java"), read("k/UsesJava.kt")), before);
+    // A Kotlin property's getter, by its JVM name: Kotlin declares `val version`.
+    let err = rename(&ws, "k.Utils#getVersion()", "getRelease").expect_err("refused");
+    assert!(err.contains("is what Java sees of the Kotlin declaration at line 8 of Util.kt"), "{err}");
+    // A function Kotlin names `find` and Java `lookUp` (`@JvmName`), and a file facade.
+    let err = rename(&ws, "k.Registry#lookUp(java.lang.String)", "search").expect_err("refused");
+    assert!(err.contains("k/Model.kt:24 (its declaration)"), "{err}");
+    let err = rename(&ws, "k.HelpersKt", "Helpers").expect_err("refused");
+    assert!(err.contains("written under another name in Kotlin") && err.contains("k/helpers.kt:"), "{err}");
+    assert_eq!((read("j/Bean.java"), read("k/UsesJava.kt")), before);
+}
+
+/// Issue 55: a Kotlin call of the renamed name the Kotlin binder bound to nothing (a receiver
+/// only Kotlin's inference types) is a conflict naming its place: not applied without `force`.
+#[test]
+fn rename_says_a_kotlin_call_bound_to_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (rel, text) in [
+        ("p/User.java", "package p;\n\npublic class User {\n    public User dup() { return this; }\n}\n"),
+        ("p/use.kt", "package p\n\nfun g(u: User) = u.dup()\n\nfun h() = make().dup()\n"),
+    ] {
+        std::fs::create_dir_all(dir.path().join("p")).expect("mkdir");
+        std::fs::write(dir.path().join(rel), text).expect("write");
+    }
+    let flags = Flags::roots([dir.path()]).set("watch", false).set("cache", false);
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    let err = rename(&ws, "p.User#dup()", "copy").expect_err("not applied");
+    assert!(
+        err.contains("not applied: 1 conflict: 1 Kotlin mention(s) of dup with no reference bound")
+            && err.contains("p/use.kt:5:18"),
+        "{err}"
+    );
+    // The preview renames the bound call.
+    let (v, text) =
+        call(&ws, "refactor_actions", json!({"action": "rename", "target": "p.User#dup()", "newName": "copy"}))
+            .expect("preview");
+    assert!(text.contains("+fun g(u: User) = u.copy()"), "{v:#}");
+}
+
+/// Issue 55: `get_problems` reports a Kotlin source's syntax errors (Kotlin's grammar, never
+/// Java's: a valid `.kt` is clean), walks `.kt` files beside `.java` in a directory, and says a
+/// Kotlin file had its syntax checked alone (javac does not compile Kotlin).
+#[test]
+fn get_problems_reports_kotlin_syntax_errors() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = workspace(dir.path());
+    std::fs::write(
+        dir.path().join("p/broken.kt"),
+        "package p\n\nfun f(x: Int): Int {\n    val y = g(x\n    return y\n}\n",
+    )
+    .expect("write");
+    let (v, text) = call(&ws, "get_problems", json!({"paths": ["p"], "sourceFilter": ["syntax"]})).expect("problems");
+    let files: Vec<&str> =
+        v["diagnostics"].as_array().expect("diagnostics").iter().filter_map(|d| d["file"].as_str()).collect();
+    assert!(!files.is_empty() && files.iter().all(|f| *f == "p/broken.kt"), "{text}");
+    assert_eq!(v["diagnostics"][0]["source"], "syntax", "{v:#}");
+    // A valid Kotlin file alone: clean, its syntax alone checked.
+    let (v, text) = call(&ws, "get_problems", json!({"paths": ["p/show.kt"]})).expect("problems");
+    assert_eq!(v["total"], 0, "{text}");
+    assert!(text.contains("javac does not compile Kotlin"), "{text}");
+}
+
+/// A mixed project for the hierarchy tools: a Kotlin class implementing a Java interface, a
+/// Java class extending a Kotlin open class, Kotlin callers of a Java method and a JUnit test
+/// written in Kotlin.
+const HIERARCHY: &[(&str, &str)] = &[
+    ("src/p/Greeter.java", "package p;\n\npublic interface Greeter {\n    String greet(String n);\n}\n"),
+    (
+        "src/p/KGreeter.kt",
+        "package p\n\nclass KGreeter : Greeter {\n    override fun greet(n: String): String = \"hi \" + n\n}\n\nopen class Animal {\n    open fun sound(): String = \"\"\n}\n",
+    ),
+    (
+        "src/p/Dog.java",
+        "package p;\n\npublic class Dog extends Animal {\n    @Override\n    public String sound() {\n        return \"woof\";\n    }\n}\n",
+    ),
+    (
+        "src/p/Util.java",
+        "package p;\n\npublic class Util {\n    public static int twice(int x) {\n        return 2 * x;\n    }\n}\n",
+    ),
+    (
+        "src/p/calls.kt",
+        "package p\n\nfun useTwice(): Int = Util.twice(2)\n\nclass Caller {\n    fun run(): Int {\n        return Util.twice(3)\n    }\n}\n",
+    ),
+    (
+        "test/p/UtilTest.kt",
+        "package p\n\nimport org.junit.jupiter.api.Test\n\nclass UtilTest {\n    @Test\n    fun twiceDoubles() {\n        check(Caller().run() == 6)\n    }\n}\n",
+    ),
+];
+
+fn hierarchy_workspace(dir: &Path) -> Host {
+    for (rel, text) in HIERARCHY {
+        let p = dir.join(rel);
+        std::fs::create_dir_all(p.parent().expect("a parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    }
+    let flags = Flags::roots([dir]).set("watch", false).set("cache", false);
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    ws
+}
+
+/// Issue 55: type_hierarchy, find_implementations and call_hierarchy include Kotlin
+/// declarations, and affected_tests finds a JUnit test written in Kotlin.
+#[test]
+fn hierarchies_include_kotlin_declarations() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = hierarchy_workspace(dir.path());
+    let (v, text) = call(&ws, "find_implementations", json!({"target": "p.Greeter"})).expect("implementations");
+    assert!(text.contains("p.KGreeter"), "{v:#}");
+    // Each says the languages it searched.
+    assert_eq!(v["languages"], json!(["java", "kotlin"]), "{v:#}");
+    assert!(text.starts_with("type p.Greeter: 1 implementation(s) (Java and Kotlin searched)"), "{text}");
+    let (v, text) = call(&ws, "find_implementations", json!({"target": "p.Greeter#greet(String)"})).expect("impls");
+    assert!(text.contains("p.KGreeter"), "{v:#}");
+    let (v, text) = call(&ws, "type_hierarchy", json!({"target": "p.Dog"})).expect("hierarchy");
+    assert!(text.contains("p.Animal"), "{v:#}");
+    let (v, text) = call(&ws, "type_hierarchy", json!({"target": "p.Animal", "direction": "subtypes"})).expect("hier");
+    assert!(text.contains("p.Dog"), "{v:#}");
+    let (v, text) = call(&ws, "type_hierarchy", json!({"target": "p.Greeter", "direction": "subtypes"})).expect("hier");
+    assert!(text.contains("p.KGreeter"), "{v:#}");
+    let (v, text) = call(&ws, "call_hierarchy", json!({"target": "p.Util#twice(int)"})).expect("calls");
+    // Kotlin's callers, each named by the member it is written in (a top-level function by
+    // its facade's JVM name).
+    assert_eq!(v["languages"], json!(["java", "kotlin"]), "{v:#}");
+    assert!(text.starts_with("callers of p.Util#twice(int): 2 (Java and Kotlin searched)"), "{text}");
+    assert!(
+        text.contains("<- p.Caller#run() src/p/calls.kt:6 @ 7:21")
+            && text.contains("<- p.CallsKt#useTwice() src/p/calls.kt:3 @ 3:28"),
+        "{v:#}"
+    );
+    let (v, text) = call(&ws, "affected_tests", json!({"target": "p.Util#twice(int)"})).expect("affected");
+    assert!(text.contains("p.UtilTest") && text.contains("twiceDoubles:6  via Caller#run()"), "{v:#}");
+}

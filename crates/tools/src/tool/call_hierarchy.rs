@@ -128,6 +128,9 @@ pub struct CallHierarchyResult {
     // callees to list).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub incomplete: Vec<String>,
+    // The languages searched when not Java alone (as find_references says them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub languages: Vec<String>,
 }
 
 impl Tool for CallHierarchy {
@@ -300,6 +303,7 @@ pub fn run(ws: &Host, args: &CallHierarchyArgs) -> Result<CallHierarchyResult, T
         calls: h.roots.iter().map(|n| node_out(ws, n)).collect(),
         stopped_at_depth: h.stopped_at,
         incomplete,
+        languages: super::find_references::languages(ws),
     })
 }
 
@@ -309,7 +313,8 @@ pub fn render(r: &CallHierarchyResult) -> String {
         CallDirection::Incoming => ("callers", "<-"),
         CallDirection::Outgoing => ("callees", "->"),
     };
-    let mut s = format!("{what} of {}: {}\n", r.target, r.page.total);
+    let searched = if r.languages.is_empty() { "" } else { " (Java and Kotlin searched)" };
+    let mut s = format!("{what} of {}: {}{searched}\n", r.target, r.page.total);
     fn node(s: &mut String, n: &CallNode, indent: usize, arrow: &str) {
         let _ = write!(s, "{:indent$}{arrow} {}", "", n.member, indent = indent * 2);
         if n.kind != "method" {

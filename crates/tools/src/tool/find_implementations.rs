@@ -93,6 +93,9 @@ pub struct FindImplementationsResult {
     pub implementations: Vec<ImplementationOut>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub incomplete: Vec<String>,
+    // The languages searched when not Java alone (as find_references says them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub languages: Vec<String>,
 }
 
 impl Tool for FindImplementations {
@@ -196,12 +199,14 @@ pub fn run(ws: &Host, args: &FindImplementationsArgs) -> Result<FindImplementati
         page: Page::of(offset as u64, implementations.len(), total),
         implementations,
         incomplete,
+        languages: super::find_references::languages(ws),
     })
 }
 
 /// One line per implementation.
 fn render(r: &FindImplementationsResult) -> String {
-    let mut out = format!("{} {}: {} implementation(s)\n", r.target_kind, r.target, r.page.total);
+    let searched = if r.languages.is_empty() { "" } else { " (Java and Kotlin searched)" };
+    let mut out = format!("{} {}: {} implementation(s){searched}\n", r.target_kind, r.target, r.page.total);
     for i in &r.implementations {
         let at = match (&i.file, i.line, i.end_line) {
             (Some(f), Some(a), Some(b)) if a != b => format!("{f}:{a}-{b}"),

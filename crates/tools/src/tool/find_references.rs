@@ -496,7 +496,7 @@ pub struct FindReferencesResult {
 }
 
 /// `["java", "kotlin"]` in a project with Kotlin sources, else none (Java alone, unsaid).
-fn languages(ws: &Host) -> Vec<String> {
+pub(crate) fn languages(ws: &Host) -> Vec<String> {
     match ws.index().kotlin_files().is_empty() {
         true => Vec::new(),
         false => vec!["java".to_owned(), mji_parser::kotlin::LANGUAGE.to_owned()],

@@ -6,7 +6,6 @@
 use serde::{Deserialize, Serialize};
 use crate::ToolError;
 use crate::registry::Tool;
-use crate::require_java;
 use mji_problems::{
     CheckFile, FileReport, FileState, Filter, JavacStatus, MissingDependencies, Problem, ProblemSource, Severity, Sources,
 };
@@ -299,17 +298,19 @@ pub fn run(ws: &Host, args: &ProblemsArgs) -> Result<ProblemsResult, ToolError> 
     for g in &given {
         let r = ws.resolve(g)?;
         if r.path.is_dir() {
-            for f in
-                mji_fs::walk::java_files(&r.path).files.into_iter().filter(|f| ws.roots().refusal(f).is_none())
-            {
+            // Java and Kotlin sources (a Kotlin file's syntax alone).
+            let sources = mji_fs::walk::walk(&r.path, |p| {
+                p.extension().is_some_and(|e| e.eq_ignore_ascii_case("java") || e == "kt")
+            });
+            for f in sources.files.into_iter().filter(|f| ws.roots().refusal(f).is_none()) {
                 let root = ws.roots().root_of(&f).unwrap_or(r.root);
                 targets.push(CheckFile { display: ws.roots().display(&f, root), path: f });
             }
-        } else if require_java(&r.path, &r.display).is_err() {
+        } else if crate::require_source(&r.path, &r.display).is_err() {
             skipped.push(FileReport {
                 file: r.display.clone(),
                 status: FileState::Skipped,
-                reason: Some("not a .java file".to_owned()),
+                reason: Some("not a .java or .kt file".to_owned()),
             });
         } else {
             ws.check_file(&r.path, &r.display)?;

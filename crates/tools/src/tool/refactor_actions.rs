@@ -590,7 +590,9 @@ fn rename(ws: &Host, args: &RefactorArgs) -> Result<Outcome, ToolError> {
     // A local variable or parameter: the syntax of its method answers it exactly. Without a
     // column, a line that declares a member means that member (`void reset(String reason)`
     // renames reset), never a parameter named after it on the line.
-    if !args.file_path.trim().is_empty() && args.line > 0 && args.target.trim().is_empty() {
+    // (A Kotlin file's line names its declaration: its locals are not renamed here.)
+    let kotlin = args.file_path.trim().ends_with(".kt");
+    if !args.file_path.trim().is_empty() && args.line > 0 && args.target.trim().is_empty() && !kotlin {
         let doc = java_doc(ws, &args.file_path)?;
         if (args.column > 0 || !rename::declares_member_on(ws, &doc, args.line))
             && let Some(done) = rename::local(&doc, args.line, args.column, new)

@@ -179,10 +179,15 @@ fn incoming(engine: &XrefEngine, w: &World, files: &[Arc<Path>], callees: &[Stri
     names.sort();
     names.dedup();
     let keys: Vec<&str> = wanted.keys().map(String::as_str).collect();
-    let keep = |r: &Ref| is_call(r) && r.caller.is_some() && r.targets.iter().any(|t| wanted.contains_key(t));
+    // A Kotlin file's references carry no caller (its binder does not record one): each is
+    // given the member it is written in here.
+    let keep = |r: &Ref| is_call(r) && r.targets.iter().any(|t| wanted.contains_key(t));
     let found = engine.find_in_files(w, files, &names, &keys, &keep);
     let mut groups: BTreeMap<(Arc<Path>, Caller), Vec<SiteFor>> = BTreeMap::new();
-    for (p, refs) in found.files {
+    for (p, mut refs) in found.files {
+        if crate::kotlin::is_kotlin(&p) && refs.iter().any(|r| r.caller.is_none()) {
+            super::kotlin::callers(w, &p, &mut refs);
+        }
         for r in refs {
             let Some(caller) = r.caller.as_deref() else { continue };
             // A reference may name several candidates; each callee once.

@@ -4,6 +4,7 @@
 //! imports, its directories in every source and resource root of the module). The syntax
 //! halves are [`syntax`] (the edits at declarations and occurrences) and [`package`].
 
+mod kotlin;
 pub mod package;
 pub mod syntax;
 mod unbound;
@@ -124,6 +125,8 @@ pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -
         }
     }
     conflicts.extend(ctx.unbound_mentions(unbound, &old, "references"));
+    // Kotlin: renamed where it writes the name, refused where it writes another.
+    conflicts.extend(kotlin::check(ctx, &target.label, &family.decls, &occurrences, &scope, &old, target.category)?);
     if target.category == Category::Method {
         conflicts.extend(unbound::conflict(&unbound::unbound_calls(ctx, &w, &scope, &old), &old));
     }
@@ -181,7 +184,8 @@ pub fn member(ctx: &dyn Ctx, target: &Target, new: &str, include_likely: bool) -
         && w.decl(id).outer.is_none()
     {
         let path = w.files[w.file_of(id) as usize].path.clone();
-        if path.file_stem().and_then(|s| s.to_str()) == Some(old.as_str()) {
+        // A Kotlin file is not named by its class (its facade `FooKt` is by the file).
+        if path.file_stem().and_then(|s| s.to_str()) == Some(old.as_str()) && !kotlin::is_kotlin(&path) {
             let to = path.with_file_name(format!("{new}.java"));
             if to.exists() {
                 conflicts.push(format!("{} already exists", ctx.display(&to)));

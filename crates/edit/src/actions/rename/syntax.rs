@@ -67,6 +67,10 @@ pub fn rename_edits(
     // family of many overriders, `Charset#contains` on java.base, parsed 57 files one by one).
     let found = decl_name_offsets(decls, &docs, old);
     for (d, found) in decls.iter().zip(found) {
+        // A Kotlin constructor writes no name (`constructor(…)`, its class header's).
+        if super::kotlin::is_kotlin(&d.path) && d.category == Category::Ctor {
+            continue;
+        }
         let doc = &docs[&d.path];
         match found {
             Some(at) => {
@@ -154,6 +158,9 @@ fn decl_name_offsets(decls: &[DeclSite], docs: &HashMap<Arc<Path>, Doc>, old: &s
 }
 
 fn decl_name_offset(doc: &Doc, d: &DeclSite, old: &str) -> Option<usize> {
+    if super::kotlin::is_kotlin(&d.path) {
+        return super::kotlin::decl_name_offset(doc, d.line, old);
+    }
     let tree = mji_parser::parse_tree(doc.text())?;
     let row = d.line.saturating_sub(1) as usize;
     let mut best: Option<(usize, usize)> = None;
