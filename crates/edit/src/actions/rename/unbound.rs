@@ -13,6 +13,7 @@ use mji_parser::kind;
 use mji_xref::Category;
 use mji_xref::world::World;
 
+use crate::Doc;
 use crate::ctx::Ctx;
 
 /// The most places a conflict names.
@@ -24,31 +25,85 @@ const MAX_DEPTH: usize = 2_000;
 /// The places (`file:line:column`) in `files` where `name` is called (or referenced with
 /// `::`) and no method reference of any target was bound.
 pub(super) fn unbound_calls(ctx: &dyn Ctx, w: &World, files: &[Arc<Path>], name: &str) -> Vec<String> {
-    let mut out = Vec::new();
     // Java sources: their calls are parsed here (a Kotlin file's references are its binder's).
     let java: Vec<Arc<Path>> = files.iter().filter(|p| p.extension().is_some_and(|x| x == "java")).cloned().collect();
-    for p in ctx.xref().files_mentioning(&java, name) {
-        let Ok(doc) = ctx.read(&p) else { continue };
-        let Some(tree) = mji_parser::parse_tree(doc.text()) else { continue };
-        let mut calls = Vec::new();
-        calls_named(tree.root_node(), doc.text().as_bytes(), name, &mut calls);
-        if calls.is_empty() {
-            continue;
-        }
-        let Ok(refs) = ctx.xref().refs_of(w, &p) else { continue };
+    // Read here, in order; parsed and checked on up to one thread per core (a name such as
+    // `apply` is in hundreds of java.base files, each parsed one after the other before).
+    let docs: Vec<(Arc<Path>, Doc)> = ctx
+        .xref()
+        .files_mentioning(&java, name)
+        .into_iter()
+        .filter_map(|p| Some((p.clone(), ctx.read(&p).ok()?)))
+        .filter(|(_, doc)| may_call(doc.text().as_bytes(), name.as_bytes()))
+        .collect();
+    let xref = ctx.xref();
+    let check = |(p, doc): &(Arc<Path>, Doc)| -> Vec<usize> {
+        let Ok(refs) = xref.refs_of(w, p) else { return Vec::new() };
         let bound: HashSet<usize> = refs
             .iter()
             .filter(|r| r.category == Category::Method)
             .filter_map(|r| doc.offset(r.line, r.column))
             .collect();
-        for at in calls.into_iter().filter(|at| !bound.contains(at)) {
+        // Every call is at one of these places: when the binder bound each, no call is left
+        // and the file is not parsed (on java.base most files that call a name).
+        if call_sites(doc.text().as_bytes(), name.as_bytes()).all(|at| bound.contains(&at)) {
+            return Vec::new();
+        }
+        let Some(tree) = mji_parser::parse_tree(doc.text()) else { return Vec::new() };
+        let mut calls = Vec::new();
+        calls_named(tree.root_node(), doc.text().as_bytes(), name, &mut calls);
+        calls.retain(|at| !bound.contains(at));
+        calls
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(docs.len());
+    let unbound: Vec<Vec<usize>> = if threads < 2 {
+        docs.iter().map(check).collect()
+    } else {
+        let per = docs.len().div_ceil(threads);
+        std::thread::scope(|s| {
+            let check = &check;
+            let parts: Vec<_> =
+                docs.chunks(per).map(|part| s.spawn(move || part.iter().map(check).collect::<Vec<_>>())).collect();
+            // A part whose thread failed is checked here instead.
+            parts
+                .into_iter()
+                .zip(docs.chunks(per))
+                .flat_map(|(h, part)| h.join().unwrap_or_else(|_| part.iter().map(check).collect()))
+                .collect()
+        })
+    };
+    let mut out = Vec::new();
+    for ((p, doc), calls) in docs.iter().zip(unbound) {
+        for at in calls {
             let line = doc.line_of(at);
             let start = doc.offset(line, 1).unwrap_or(at);
             let column = doc.text().get(start..at).map_or(1, |s| s.encode_utf16().count() + 1);
-            out.push(format!("{}:{line}:{column}", ctx.display(&p)));
+            out.push(format!("{}:{line}:{column}", ctx.display(p)));
         }
     }
     out
+}
+
+/// Where `src` may call `name` or reference it with `::`: the byte offsets of its occurrences
+/// as a word followed (after blanks) by `(`, or preceded (before blanks) by `::` or by the
+/// `>` of `::<T>name`; a comment beside it (`/`) counts, so every call's name is among them.
+/// A file without one is not read further.
+fn call_sites<'a>(src: &'a [u8], name: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || !b.is_ascii();
+    memchr::memmem::find_iter(src, name).filter(move |&i| {
+        let end = i + name.len();
+        if (i > 0 && ident(src[i - 1])) || src.get(end).is_some_and(|b| ident(*b)) {
+            return false;
+        }
+        let after = src[end..].iter().find(|b| !b.is_ascii_whitespace());
+        let before = src[..i].iter().rev().find(|b| !b.is_ascii_whitespace());
+        matches!(after, Some(b'(' | b'/')) || matches!(before, Some(b':' | b'/' | b'>'))
+    })
+}
+
+/// Whether `src` may call `name` ([`call_sites`]).
+fn may_call(src: &[u8], name: &[u8]) -> bool {
+    call_sites(src, name).next().is_some()
 }
 
 /// The byte offsets of the names of the method invocations and method references of `name`
@@ -95,4 +150,30 @@ pub(super) fn conflict(places: &[String], name: &str) -> Option<String> {
         shown.join(", "),
         if rest > 0 { format!(", … and {rest} more") } else { String::new() }
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{call_sites, may_call};
+
+    /// A file is parsed for calls of a name only when a call or a method reference of it may
+    /// be there: the name as a word before `(` or after `::`, blanks or a comment between.
+    #[test]
+    fn a_file_is_parsed_only_where_a_call_of_the_name_may_be() {
+        for (src, may) in [
+            ("x.apply(1);", true),
+            ("apply\n  (1);", true),
+            ("map(Function::apply)", true),
+            ("map(Function:: apply)", true),
+            ("map(Util::<String>apply)", true),
+            ("x.apply /* why */ (1);", true),
+            ("int apply; apply = 2;", false),
+            ("reapply(1); applyAll(2); apply$x(3);", false),
+            ("String s = \"apply\";", false),
+            ("", false),
+        ] {
+            assert_eq!(may_call(src.as_bytes(), b"apply"), may, "{src}");
+        }
+        assert_eq!(call_sites(b"f.apply(1); g(X::apply); int apply;", b"apply").collect::<Vec<_>>(), [2, 17]);
+    }
 }

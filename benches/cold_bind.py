@@ -1,0 +1,136 @@
+"""A cold server's background pass with no call waiting, as a real MCP client starts it (the
+official Python SDK, mcp==2.3.0, over stdio): how long the index and the pass take, the
+server's peak RSS, and `find_references` p50/p95 once the pass is done.
+
+usage: target/venv/bin/python benches/cold_bind.py BINARY ROOT [ROOT ...] [--rounds N] [--calls N]
+  Each round serves the roots (`serve --no-watch -v --root R ...`) with a fresh cache
+  directory, sends `initialize` and nothing else until the server's log says
+  `references bound` (the pass's end, with its `ms`: the issue 56 "cold bind"), then makes
+  `--calls` (default 40) find_references calls over eight types of each root and reports
+  their p50/p95. With several BINARYs (`A=PATH,B=PATH` as BINARY) the rounds alternate
+  them, so the machine's load falls on both alike. The machine's steal (`st` of
+  /proc/stat over each round) and load average are printed beside each figure."""
+
+import asyncio
+import os
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+sys.path.insert(0, str(Path(__file__).parent))
+from foreground import stat_cpu, targets  # noqa: E402
+
+
+def children_of(pid):
+    """The pids of `pid`'s children (Linux)."""
+    out = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            out += [int(x) for x in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return out
+
+
+def peak_rss_mb(pid):
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def log_ms(log, what):
+    """The `ms=` of the first log line containing `what`, or None."""
+    for line in Path(log).read_text(errors="replace").splitlines():
+        line = re.sub(r"\x1b\[[0-9;]*m", "", line)
+        if what in line:
+            m = re.search(r"\bms=(\d+)", line)
+            if m:
+                return int(m.group(1))
+    return None
+
+
+def pct(xs, q):
+    xs = sorted(xs)
+    return 1000 * xs[min(len(xs) - 1, int(q * (len(xs) - 1) + 0.5))]
+
+
+async def one(binary, roots, calls):
+    cache = Path(tempfile.mkdtemp(prefix="mji-cold-bind-"))
+    args = ["serve", "--no-watch", "-v", "--cache-dir", str(cache)]
+    for r in roots:
+        args += ["--root", str(r)]
+    log = tempfile.NamedTemporaryFile(prefix="mji-cold-bind-", suffix=".log", delete=False, mode="w")
+    params = StdioServerParameters(command=binary, args=args, env=dict(os.environ))
+    before = set(children_of(os.getpid()))
+    st0 = stat_cpu()
+    start = time.perf_counter()
+    out = {}
+    async with Client(stdio_client(params, errlog=log), mode="legacy") as client:
+        server = next(iter(set(children_of(os.getpid())) - before), None)
+        while log_ms(log.name, "references bound") is None:
+            await asyncio.sleep(0.2)
+            if time.perf_counter() - start > 900:
+                break
+        out["pass end from start s"] = time.perf_counter() - start
+        out["peak RSS MB after the pass"] = peak_rss_mb(server) if server else None
+        types = [t for r in roots for t in targets(Path(r))]
+        xs = []
+        for k in range(calls):
+            t = time.perf_counter()
+            r = await client.call_tool("find_references", {"target": types[k % len(types)], "limit": 20})
+            assert not r.is_error, r.content
+            xs.append(time.perf_counter() - t)
+        out["find_references after the pass p50 ms"] = pct(xs, 0.5)
+        out["find_references after the pass p95 ms"] = pct(xs, 0.95)
+        out["peak RSS MB"] = peak_rss_mb(server) if server else None
+    st1 = stat_cpu()
+    log.close()
+    out["index ms"] = log_ms(log.name, "workspace indexed")
+    out["pass ms (references bound)"] = log_ms(log.name, "references bound")
+    out["steal %"] = 100 * (st1[0] - st0[0]) / max(1, st1[1] - st0[1])
+    out["load average"] = os.getloadavg()[0]
+    out["log"] = log.name
+    shutil.rmtree(cache, ignore_errors=True)
+    return out
+
+
+async def main(argv):
+    rounds, calls, rest = 1, 40, []
+    it = iter(argv)
+    for a in it:
+        if a == "--rounds":
+            rounds = int(next(it))
+        elif a == "--calls":
+            calls = int(next(it))
+        else:
+            rest.append(a)
+    if len(rest) < 2:
+        sys.exit(__doc__)
+    binaries = [b.split("=", 1) if "=" in b else (b, b) for b in rest[0].split(",")]
+    roots = [Path(r).resolve() for r in rest[1:]]
+    results = {}
+    for i in range(rounds):
+        for name, path in binaries if i % 2 == 0 else binaries[::-1]:
+            r = await one(path, roots, calls)
+            results.setdefault(name, []).append(r)
+            shown = ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in r.items())
+            print(f"round {i} {name}: {shown}", flush=True)
+    for name, rs in results.items():
+        bound = [r["pass ms (references bound)"] for r in rs if r["pass ms (references bound)"] is not None]
+        if bound:
+            print(f"{name}: pass median {statistics.median(bound) / 1000:.1f} s over {len(bound)} rounds")
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1:]))
