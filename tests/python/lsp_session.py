@@ -4,13 +4,14 @@ steps, as an editor does, for tests/it/shells/lsp.rs.
 Usage: lsp_session.py BINARY ROOT STEPS.json
 
 Each step (FILE is relative to ROOT; positions are 0-based, UTF-16):
+  {"capabilities": true, "key": KEY}              keeps the server's capabilities (initialize's answer)
   {"open": FILE}                                  didOpen with the file's text (version 1)
   {"change": FILE, "version": N, "edits": [[L0, C0, L1, C1, TEXT], ...]}   one incremental didChange
   {"change": FILE, "version": N, "full": TEXT}    one full didChange
   {"save": FILE}                                  didSave (the client wrote the file before)
   {"write": FILE, "text": TEXT}                   writes the file (as the editor's save does)
   {"ask": METHOD, "file": FILE, "at": [L, C], "key": KEY, ...}   a request, its result kept as KEY:
-      definition, references (with the declaration), hover, documentSymbol, foldingRange,
+      definition, typeDefinition, references (with the declaration), hover, documentSymbol, foldingRange,
       codeAction ("range": [L0, C0, L1, C1], "only": [KIND...], the diagnostics published last
       for FILE attached), codeActionResolve ("action": KEY of a codeAction answer, "title": T),
       diagnostic (textDocument/diagnostic), implementation, supertypes (prepareTypeHierarchy, then
@@ -97,7 +98,7 @@ async def main() -> None:
         return from_fs_path(os.path.join(root, rel))
 
     await client.start_io(binary, "lsp")
-    await client.initialize_async(
+    initialized = await client.initialize_async(
         t.InitializeParams(
             capabilities=t.ClientCapabilities(
                 workspace=t.WorkspaceClientCapabilities(
@@ -131,6 +132,10 @@ async def main() -> None:
         pos = t.Position(*step["at"]) if "at" in step else None
         if method == "definition":
             return await client.text_document_definition_async(t.DefinitionParams(text_document=doc, position=pos))
+        if method == "typeDefinition":
+            return await client.text_document_type_definition_async(
+                t.TypeDefinitionParams(text_document=doc, position=pos)
+            )
         if method == "references":
             ctx = t.ReferenceContext(include_declaration=True)
             return await client.text_document_references_async(
@@ -180,7 +185,9 @@ async def main() -> None:
         raise ValueError(f"unknown request {method}")
 
     for step in steps:
-        if "open" in step:
+        if "capabilities" in step:
+            out[step["key"]] = conv.unstructure(initialized.capabilities)
+        elif "open" in step:
             with open(os.path.join(root, step["open"]), encoding="utf-8", newline="") as f:
                 text = f.read()
             item = t.TextDocumentItem(uri=uri_of(step["open"]), language_id="java", version=1, text=text)

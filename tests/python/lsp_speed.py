@@ -5,8 +5,10 @@ Usage: lsp_speed.py BINARY DIR
 Writes DIR/Big.java (a class of 1,000 small methods, each calling the one before), starts
 `lsp --root DIR`, and prints one JSON object: initialize, the first definition (which waits for
 the index), then p50 and p95 over 30 requests each of definition, hover and references, and of
-the syntax diagnostics published after 30 one-character incremental changes (half of them
-breaking the syntax), in milliseconds as the client sees them.
+the syntax diagnostics published after 30 one-character incremental changes (a `(` typed in a
+method body and deleted again: half of them break the syntax, half mend it), and after 10
+more that add a second unclosed `(` (each deleted again, untimed) (`diagnostics_two_unclosed`: the parser's
+error recovery then runs over the rest of the file), in milliseconds as the client sees them.
 """
 
 import asyncio
@@ -71,15 +73,30 @@ async def main() -> None:
         ctx = t.ReferenceContext(include_declaration=True)
         await c.text_document_references_async(t.ReferenceParams(context=ctx, text_document=doc, position=p))
         lat["references"].append(time.monotonic() - s)
-    for v in range(2, 32):
+    async def change(v: int, start: int, end: int, new_text: str) -> float:
         s = time.monotonic()
-        change = t.TextDocumentContentChangePartial(
-            range=t.Range(t.Position(5, 4), t.Position(5, 4)), text=" " if v % 2 == 0 else "("
-        )
+        change = t.TextDocumentContentChangePartial(range=t.Range(t.Position(5, start), t.Position(5, end)), text=new_text)
         c.text_document_did_change(t.DidChangeTextDocumentParams(t.VersionedTextDocumentIdentifier(uri=uri, version=v), [change]))
         while v not in got:
             await asyncio.sleep(0.001)
-        lat["diagnostics"].append(got[v] - s)
+        return got[v] - s
+
+    # Typing in a method body: a `(` typed (the file no longer parses: one error), then deleted
+    # (it parses again), 15 times each.
+    for v in range(2, 32):
+        if v % 2 == 0:
+            lat["diagnostics"].append(await change(v, 4, 4, "("))
+        else:
+            lat["diagnostics"].append(await change(v, 4, 5, ""))
+    # A second unclosed `(` on the same line: tree-sitter's error recovery then runs to the end
+    # of the file (one error node over the 4,990 lines after it), on every parse of that text.
+    lat["diagnostics_two_unclosed"] = []
+    await change(32, 4, 4, "(")
+    for v in range(33, 53):
+        if v % 2 == 1:
+            lat["diagnostics_two_unclosed"].append(await change(v, 4, 4, "("))
+        else:
+            await change(v, 4, 5, "")
     await c.shutdown_async(None)
     c.exit(None)
     await c.stop()

@@ -5,6 +5,7 @@
 //! messages, ranges and trust rules), converted to LSP's diagnostics.
 
 use lsp_types as lsp;
+use mji_problems::syntax::Incremental;
 use mji_problems::{Problem, Severity};
 
 /// The `source` of the diagnostics javac reports (get_problems' `javac` source); the syntax
@@ -17,6 +18,13 @@ pub const SYNTAX_SOURCE: &str = "mcp-java-index";
 /// The diagnostics of a buffer's text.
 pub fn of_text(display: &str, text: &str) -> Vec<lsp::Diagnostic> {
     mji_problems::syntax::check(display, text.as_bytes()).iter().map(diagnostic).collect()
+}
+
+/// The diagnostics of a buffer's text after an edit: the same as [`of_text`]'s, the text
+/// reparsed only where the edit changed it when `last` holds the check of its text before
+/// (see [`mji_problems::syntax::check_edited`]).
+pub fn of_edited(display: &str, text: &str, last: &mut Option<Incremental>) -> Vec<lsp::Diagnostic> {
+    mji_problems::syntax::check_edited(display, text.as_bytes(), last).iter().map(diagnostic).collect()
 }
 
 /// javac's diagnostics of a file as `get_problems` answers them (its `diagnostics`, the

@@ -129,9 +129,29 @@ fn is_id(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '$'
 }
 
+/// A text's lines, split once: a line's text without scanning the text before it (an answer
+/// with many positions in one file looks at each of their lines).
+pub struct Lines<'a>(Vec<&'a str>);
+
+impl<'a> Lines<'a> {
+    pub fn of(text: &'a str) -> Lines<'a> {
+        Lines(text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect())
+    }
+
+    /// The text of a 1-based line (without its line ending), or "" past the end: as
+    /// [`line_text`].
+    pub fn line(&self, line: u32) -> &'a str {
+        self.0.get(line.saturating_sub(1) as usize).copied().unwrap_or("")
+    }
+}
+
 /// The identifier at an LSP position (the cursor inside it or just after it), with its range.
 pub fn word_at(text: &str, pos: Position) -> Option<(String, Range)> {
-    let line = line_text(text, pos.line + 1);
+    word_in_line(line_text(text, pos.line + 1), pos)
+}
+
+/// [`word_at`] in the text of the position's line.
+pub fn word_in_line(line: &str, pos: Position) -> Option<(String, Range)> {
     let mut units = 0u32;
     let mut at = line.len();
     for (i, ch) in line.char_indices() {
@@ -164,11 +184,16 @@ pub fn word_at(text: &str, pos: Position) -> Option<(String, Range)> {
 /// comments' lines (`*`, `//`, `/*`) and annotations' words: a declaration's name in its
 /// outline range, for a symbol's selection range.
 pub fn find_name(text: &str, name: &str, from: u32, to: u32) -> Option<Range> {
+    find_name_in(|n| line_text(text, n), name, from, to)
+}
+
+/// [`find_name`] over a text's lines (`line`: the text of a 1-based line).
+pub fn find_name_in<'a>(line: impl Fn(u32) -> &'a str, name: &str, from: u32, to: u32) -> Option<Range> {
     if name.is_empty() {
         return None;
     }
     for line_no in from.max(1)..=to.max(from) {
-        let line = line_text(text, line_no);
+        let line = line(line_no);
         let trimmed = line.trim_start();
         if trimmed.starts_with('*') || trimmed.starts_with("//") || trimmed.starts_with("/*") {
             continue;

@@ -13,6 +13,7 @@ mod nav;
 mod progress;
 mod rename;
 mod shadow;
+mod typedef;
 mod uri;
 
 use std::path::PathBuf;
@@ -46,6 +47,15 @@ struct Server {
     checking: std::collections::HashMap<PathBuf, bool>,
     /// Notifications a request sends the client on its way (`window/showMessage`).
     sender: crossbeam_channel::Sender<Message>,
+    /// Each open buffer's syntax diagnostics, by URI, with its last parse (the next change
+    /// reparses only what it edited).
+    syntax: std::collections::HashMap<String, Syntax>,
+}
+
+/// An open buffer's syntax check: its diagnostics and the parse they came from.
+struct Syntax {
+    diagnostics: Vec<lsp::Diagnostic>,
+    last: Option<mji_problems::syntax::Incremental>,
 }
 
 /// javac's diagnostics of a file (get_problems' `javac` source), the text they are positioned
@@ -109,6 +119,7 @@ pub fn run(conn: &Connection, open: Open) -> Result<(), String> {
         started: 0,
         checking: Default::default(),
         sender: conn.sender.clone(),
+        syntax: Default::default(),
     };
     let served = server.serve(conn);
     stop.store(true, std::sync::atomic::Ordering::Release);
@@ -262,8 +273,10 @@ impl Server {
     /// check moved to the lines the buffer shows them at (those on lines changed since left out).
     fn diagnostics_of(&self, uri: &str) -> Vec<lsp::Diagnostic> {
         let Some(doc) = self.docs.get(uri) else { return Vec::new() };
-        let display = uri::to_path(uri).map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
-        let mut out = diagnostics::of_text(&display, &doc.text);
+        let mut out = match self.syntax.get(uri) {
+            Some(s) => s.diagnostics.clone(),
+            None => diagnostics::of_text(&display_of(uri), &doc.text),
+        };
         if let Some(checked) = doc.path.as_ref().and_then(|p| self.javac.get(p)) {
             let map = shadow::LineMap::between(&checked.text, &doc.text);
             out.extend(checked.diagnostics.iter().filter_map(|d| {
@@ -273,6 +286,11 @@ impl Server {
         }
         out
     }
+}
+
+/// How a buffer's problems name its file: its path.
+fn display_of(uri: &str) -> String {
+    uri::to_path(uri).map(|p| p.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
 fn send(conn: &Connection, msg: Message) {
@@ -328,6 +346,7 @@ fn typed_capabilities() -> lsp::ServerCapabilities {
         definition_provider: Some(OneOf::Left(true)),
         // A Java name's declaration is its definition.
         declaration_provider: Some(lsp::DeclarationCapability::Simple(true)),
+        type_definition_provider: Some(lsp::TypeDefinitionProviderCapability::Simple(true)),
         document_highlight_provider: Some(OneOf::Left(true)),
         signature_help_provider: Some(lsp::SignatureHelpOptions {
             trigger_characters: Some(vec!["(".to_owned(), ",".to_owned()]),
@@ -379,6 +398,7 @@ impl Server {
         let p = req.params;
         match req.method.as_str() {
             "textDocument/definition" | "textDocument/declaration" => nav::definition(self, params(p)?),
+            "textDocument/typeDefinition" => typedef::type_definition(self, params(p)?),
             "textDocument/documentHighlight" => nav::highlights(self, params(p)?),
             "textDocument/signatureHelp" => nav::signature_help(self, params(p)?),
             "textDocument/foldingRange" => nav::folding_ranges(self, params(p)?),
@@ -425,12 +445,15 @@ impl Server {
                         .and_then(|p| self.host.resolve(&p.to_string_lossy()).ok())
                         .map(|r| r.path);
                     self.docs.open(d.uri.as_str(), path, d.text, d.version, on_disk.as_deref());
+                    self.syntax.remove(d.uri.as_str());
+                    self.recheck(d.uri.as_str());
                     self.publish(conn, d.uri);
                 }
             }
             "textDocument/didChange" => {
                 if let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(p) {
                     self.docs.change(p.text_document.uri.as_str(), p.text_document.version, p.content_changes);
+                    self.recheck(p.text_document.uri.as_str());
                     self.publish(conn, p.text_document.uri);
                 }
             }
@@ -439,6 +462,7 @@ impl Server {
                     let uri = p.text_document.uri.as_str();
                     let on_disk = self.disk_text(uri);
                     self.docs.saved(uri, p.text, on_disk.as_deref());
+                    self.recheck(uri);
                     let path = uri::to_path(uri);
                     self.changed(path.clone().into_iter().collect());
                     self.publish(conn, p.text_document.uri);
@@ -450,6 +474,7 @@ impl Server {
             "textDocument/didClose" => {
                 if let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(p) {
                     self.docs.close(p.text_document.uri.as_str());
+                    self.syntax.remove(p.text_document.uri.as_str());
                     // A closed buffer's problems are no longer shown.
                     let cleared = lsp::PublishDiagnosticsParams::new(p.text_document.uri, Vec::new(), None);
                     notify(conn, "textDocument/publishDiagnostics", cleared);
@@ -463,6 +488,18 @@ impl Server {
             "$/cancelRequest" | "initialized" | "$/setTrace" => {}
             other => tracing::debug!(method = other, "notification ignored"),
         }
+    }
+
+    /// Checks an open Java buffer's syntax after it opened or changed: only what changed since
+    /// its last check is parsed again.
+    fn recheck(&mut self, uri: &str) {
+        let Some(doc) = self.docs.get(uri) else { return };
+        if !uri.ends_with(".java") {
+            return;
+        }
+        let mut last = self.syntax.remove(uri).and_then(|s| s.last);
+        let diagnostics = diagnostics::of_edited(&display_of(uri), &doc.text, &mut last);
+        self.syntax.insert(uri.to_owned(), Syntax { diagnostics, last });
     }
 
     /// Publishes the problems of an open Java buffer, as the client shows it: its syntax

@@ -93,7 +93,7 @@ fn none_because(tool: &str, e: &str) -> Reply {
 }
 
 /// The definitions `show_definition` answers for the identifier at a position.
-fn definitions(s: &Server, at: &At) -> Result<Vec<Value>, String> {
+pub(crate) fn definitions(s: &Server, at: &At) -> Result<Vec<Value>, String> {
     let mut args = at.args();
     args.insert("symbol".into(), json!(at.word));
     let v = s.call("show_definition", Value::Object(args))?;
@@ -106,16 +106,22 @@ pub(crate) fn definition(s: &mut Server, p: lsp::GotoDefinitionParams) -> Reply 
         Ok(d) => d,
         Err(e) => return none_because("show_definition", &e),
     };
+    Ok(locations_of(s, &at.word, &defs))
+}
+
+/// The locations of `show_definition`'s definitions of `name` in workspace files, at the name
+/// (a library declaration has no file and is left out).
+pub(crate) fn locations_of(s: &Server, name: &str, defs: &[Value]) -> Value {
     let locations: Vec<Location> = defs
         .iter()
         .filter_map(|d| {
             let file = d["file"].as_str()?;
             let from = d["startLine"].as_u64()? as u32;
             let to = d["endLine"].as_u64().map_or(from, |l| l as u32);
-            s.location(file, &at.word, from, to)
+            s.location(file, name, from, to)
         })
         .collect();
-    Ok(serde_json::to_value(locations).unwrap_or(Value::Null))
+    serde_json::to_value(locations).unwrap_or(Value::Null)
 }
 
 pub(crate) fn references(s: &mut Server, p: lsp::ReferenceParams) -> Reply {
@@ -138,16 +144,19 @@ pub(crate) fn references(s: &mut Server, p: lsp::ReferenceParams) -> Reply {
             let Some(path) = s.host.resolve(file).ok().map(|r| r.path) else { continue };
             let Some(uri) = lsp_uri(&path) else { continue };
             let text = s.saved_text(&path).unwrap_or_default();
+            let lines = docs::Lines::of(&text);
             let map = s.line_map(&path);
             for r in f["references"].as_array().into_iter().flatten() {
                 let (Some(line), Some(col)) = (r["line"].as_u64(), r["column"].as_u64()) else { continue };
                 let start = Position { line: line.saturating_sub(1) as u32, character: col.saturating_sub(1) as u32 };
                 let end = Position { line: start.line, character: start.character + width };
                 // A declaration is answered at its line's start: the name is where it is written.
-                let named = docs::word_at(&text, start).is_some_and(|(w, r)| w == at.word && r.start == start);
+                let named = docs::word_in_line(lines.line(line as u32), start)
+                    .is_some_and(|(w, r)| w == at.word && r.start == start);
                 let range = match named {
                     true => Range { start, end },
-                    false => find_name(&text, &at.word, line as u32, line as u32).unwrap_or(Range { start, end }),
+                    false => docs::find_name_in(|n| lines.line(n), &at.word, line as u32, line as u32)
+                        .unwrap_or(Range { start, end }),
                 };
                 // In the open buffer; a reference on a line its unsaved changes touched is left out.
                 if let Some(range) = map.range_to_buffer(range) {
@@ -177,6 +186,7 @@ pub(crate) fn highlights(s: &mut Server, p: lsp::DocumentHighlightParams) -> Rep
         Err(e) => return none_because("find_references", &e),
     };
     let text = s.saved_text(&path).unwrap_or_default();
+    let lines = docs::Lines::of(&text);
     let map = s.line_map(&path);
     let width = at.word.encode_utf16().count() as u32;
     let mut out: Vec<lsp::DocumentHighlight> = Vec::new();
@@ -187,10 +197,11 @@ pub(crate) fn highlights(s: &mut Server, p: lsp::DocumentHighlightParams) -> Rep
         for r in f["references"].as_array().into_iter().flatten() {
             let (Some(line), Some(col)) = (r["line"].as_u64(), r["column"].as_u64()) else { continue };
             let start = Position { line: line.saturating_sub(1) as u32, character: col.saturating_sub(1) as u32 };
-            let named = docs::word_at(&text, start).is_some_and(|(w, r)| w == at.word && r.start == start);
+            let named = docs::word_in_line(lines.line(line as u32), start)
+                .is_some_and(|(w, r)| w == at.word && r.start == start);
             let range = match named {
                 true => Range { start, end: Position { line: start.line, character: start.character + width } },
-                false => match find_name(&text, &at.word, line as u32, line as u32) {
+                false => match docs::find_name_in(|n| lines.line(n), &at.word, line as u32, line as u32) {
                     Some(r) => r,
                     None => continue,
                 },

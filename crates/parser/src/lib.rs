@@ -121,6 +121,42 @@ pub fn parse_tree(text: &str) -> Option<Tree> {
     })
 }
 
+/// Parses decoded Java text again after an edit, if it parses without a syntax error: `old` is
+/// the previous text's tree with the edit applied ([`Tree::edit`]), whose unchanged subtrees
+/// tree-sitter reuses. Without an error the tree is the one [`parse_tree`] builds; an error's
+/// recovery may differ when it starts from the old tree, so the parse stops at the first
+/// error and answers None (as it does over the node bound, or when the parser gives up).
+pub fn reparse_without_errors(text: &str, old: &Tree) -> Option<Tree> {
+    if too_large(text).is_some() {
+        return None;
+    }
+    PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            let mut p = Parser::new();
+            p.set_language(&tree_sitter_java::LANGUAGE.into()).ok()?;
+            *slot = Some(p);
+        }
+        let parser = slot.as_mut()?;
+        let bytes = text.as_bytes();
+        let mut stop_at_error = |s: &tree_sitter::ParseState| match s.has_error() {
+            true => std::ops::ControlFlow::Break(()),
+            false => std::ops::ControlFlow::Continue(()),
+        };
+        let options = tree_sitter::ParseOptions::new().progress_callback(&mut stop_at_error);
+        let tree = parser.parse_with_options(&mut |i, _| &bytes[i.min(bytes.len())..], Some(old), Some(options));
+        match tree {
+            Some(t) if !t.root_node().has_error() => Some(t),
+            Some(_) => None,
+            None => {
+                // A stopped parse is resumed by the parser's next call unless it is reset.
+                parser.reset();
+                None
+            }
+        }
+    })
+}
+
 /// SHA-1 of bytes as lowercase hex.
 pub fn content_hash(bytes: &[u8]) -> String {
     let digest = Sha1::digest(bytes);

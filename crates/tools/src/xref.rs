@@ -218,17 +218,19 @@ fn glob_match(pattern: &str, path: &str) -> bool {
             && wildcard_match(&p.to_lowercase(), &path.rsplit('/').next().unwrap_or(path).to_lowercase(), true))
 }
 
-/// Reads line `n` of a file, trimmed to 200 characters.
-pub fn line_text(cache: &mut HashMap<Arc<Path>, Vec<String>>, path: &Arc<Path>, n: u32) -> String {
-    let lines = cache.entry(path.clone()).or_insert_with(|| {
-        mji_fs::read_regular(path, crate::MAX_FILE_BYTES)
-            .map(|b| {
-                let s = mji_parser::SourceText::decode(&b);
-                (1..=s.lines.line_count()).map(|i| s.lines.line_text(&s.text, i).to_string()).collect()
-            })
-            .unwrap_or_default()
+/// Reads line `n` of a file, trimmed to 200 characters. The cache keeps each file's decoded
+/// text and line starts (None: unreadable), so an answer with many references in one file
+/// reads and splits it once, and builds only the lines it shows.
+pub fn line_text(cache: &mut HashMap<Arc<Path>, Option<mji_parser::SourceText>>, path: &Arc<Path>, n: u32) -> String {
+    let src = cache.entry(path.clone()).or_insert_with(|| {
+        mji_fs::read_regular(path, crate::MAX_FILE_BYTES).ok().map(|b| mji_parser::SourceText::decode(&b))
     });
-    let mut t = lines.get(n.saturating_sub(1) as usize).map(|s| s.trim().to_string()).unwrap_or_default();
+    let n = n.max(1);
+    let line = match src {
+        Some(s) if n <= s.lines.line_count() => s.lines.line_text(&s.text, n),
+        _ => "",
+    };
+    let mut t = line.trim().to_string();
     if crate::truncate_chars(&mut t, 200) {
         t.push('…');
     }

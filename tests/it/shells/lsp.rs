@@ -1311,3 +1311,69 @@ fn lsp_answers_equal_the_tools_answers_on_a_sample_of_targets() {
     }
     assert!(compared >= 20 && with_refs >= 5, "compared {compared}, {with_refs} with uses beside their declaration");
 }
+
+/// `typeDefinition` through pygls' client: from a local variable (at its declaration and at a
+/// use), a parameter, a field and a method to the declaration of the type each is declared
+/// with (the engine binding the type's name where it is written); `var` and a primitive type
+/// have none. The capability is advertised.
+#[test]
+fn type_definition_goes_to_the_declared_type() {
+    let Some(python) = python() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("ws");
+    write(&root, "src/com/acme/Greeter.java", GREETER);
+    write(&root, "src/com/acme/App.java", APP);
+    let shop = "package com.acme;
+
+import java.util.List;
+
+public class Shop {
+    private Greeter clerk;
+
+    Greeter clerk() {
+        return clerk;
+    }
+
+    String open(Greeter other, List<Greeter> all, int n) {
+        var g = other;
+        Greeter[] many = new Greeter[n];
+        return other.greet(\"x\") + many.length + clerk().greet(\"y\") + n + g;
+    }
+}
+";
+    write(&root, "src/com/acme/Shop.java", shop);
+    let (app, shop_file) = ("src/com/acme/App.java", "src/com/acme/Shop.java");
+    let at = |file: &str, needle: &str, word: &str| -> [u32; 2] {
+        let text = if file == app { APP } else { shop };
+        let (l, line) = text.lines().enumerate().find(|(_, l)| l.contains(needle)).expect(needle);
+        [l as u32, (line.find(needle).expect("needle") + needle.find(word).expect("word")) as u32]
+    };
+    let asks = [
+        ("localDecl", app, "Greeter g =", "g"),
+        ("localUse", app, "g.greet(\"you\")", "g"),
+        ("param", shop_file, "return other.greet", "other"),
+        ("field", shop_file, "return clerk;", "clerk"),
+        ("method", shop_file, "clerk().greet", "clerk"),
+        ("array", shop_file, "many.length", "many"),
+        ("var", shop_file, "+ g;", "g"),
+        ("int", shop_file, "+ n +", "n"),
+    ];
+    let mut steps: Vec<Value> = asks
+        .iter()
+        .map(|(key, file, needle, word)| json!({"ask": "typeDefinition", "file": file, "at": at(file, needle, word), "key": key}))
+        .collect();
+    steps.insert(0, json!({"capabilities": true, "key": "caps"}));
+    let got = session(&python, &root, json!(steps));
+    assert_eq!(got["caps"]["typeDefinitionProvider"], json!(true), "{}", got["caps"]);
+    let greeter_class = GREETER.lines().position(|l| l.starts_with("public class Greeter")).expect("class") as u64;
+    for key in ["localDecl", "localUse", "param", "field", "method", "array"] {
+        let locations = got[key].as_array().unwrap_or_else(|| panic!("{key}: {}", got[key]));
+        assert_eq!(locations.len(), 1, "{key}: {}", got[key]);
+        assert_eq!(rel(&root, &locations[0]["uri"]), "src/com/acme/Greeter.java", "{key}");
+        let start = &locations[0]["range"]["start"];
+        assert_eq!((start["line"].as_u64(), start["character"].as_u64()), (Some(greeter_class), Some(13)), "{key}");
+    }
+    for key in ["var", "int"] {
+        assert!(got[key].is_null() || got[key] == json!([]), "{key}: {}", got[key]);
+    }
+}
