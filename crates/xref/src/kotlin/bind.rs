@@ -3,9 +3,11 @@
 //! (`bean.name` → `getName()`, `bean.name = x` → `setName(x)`), fields, types named in
 //! declarations and imports. A receiver is typed where Kotlin writes or constructs its type: a
 //! parameter's or property's declared type, `val x = Foo()`, a literal, `this`, a call whose
-//! result type is known. A call whose receiver or overload cannot be decided is `likely`, on
-//! every candidate the world has; never dropped. Kotlin's full inference (lambdas' `it`,
-//! generic inference, smart casts, scope functions) is not done.
+//! result type is known; or where Kotlin infers it locally: scope functions' `this`/`it`,
+//! collection functions' `it`, smart casts by `is`. A call whose receiver or overload cannot
+//! be decided is `likely`, on every candidate the world has; never dropped. Kotlin's full
+//! inference (generic inference from arguments, SAM-converted lambdas' parameters) is not
+//! done.
 
 use std::collections::HashMap;
 
@@ -31,6 +33,21 @@ pub fn file_refs(world: &World, file: u32, bytes: &[u8]) -> Vec<Ref> {
     let root = tree.root_node();
     let imports = mji_parser::kotlin::imports(root, text);
     let names = super::decls::names_of(&imports);
+    // Imported members (`import a.B.m`, `import a.B.m as n`) and classes whose members are
+    // imported on demand (`import a.B.*`).
+    let mut member_imports = Vec::new();
+    let mut member_stars = Vec::new();
+    for i in &imports {
+        let Some((owner, member)) = i.path.rsplit_once('.') else { continue };
+        if i.on_demand {
+            if world.by_fqn(&i.path).is_some() {
+                member_stars.push(i.path.clone());
+            }
+        } else if world.by_fqn(&i.path).is_none() && world.by_fqn(owner).is_some() {
+            let local = i.alias.clone().unwrap_or_else(|| member.to_owned());
+            member_imports.push((local, owner.to_owned(), member.to_owned()));
+        }
+    }
     let package = world.files.get(file as usize).map(|f| f.decls().package.to_string()).unwrap_or_default();
     let mut b = Binder {
         w: world,
@@ -41,6 +58,8 @@ pub fn file_refs(world: &World, file: u32, bytes: &[u8]) -> Vec<Ref> {
         scopes: vec![HashMap::new()],
         out: Vec::new(),
         package,
+        member_imports,
+        member_stars,
     };
     let mut c = root.walk();
     for n in root.named_children(&mut c) {
@@ -65,6 +84,10 @@ struct Binder<'a> {
     scopes: Vec<HashMap<String, Option<Ty>>>,
     out: Vec<Ref>,
     package: String,
+    /// Imported members: the name the file calls them by, their class, their name.
+    member_imports: Vec<(String, String, String)>,
+    /// Classes whose members the file imports on demand.
+    member_stars: Vec<String>,
 }
 
 /// What an expression denotes.
@@ -81,6 +104,83 @@ fn named<'t>(n: Node<'t>, kind: &str) -> Option<Node<'t>> {
 
 fn is_type_node(k: &str) -> bool {
     matches!(k, "user_type" | "nullable_type" | "function_type" | "parenthesized_type" | "non_nullable_type")
+}
+
+/// Whether a call ends with a lambda outside its parentheses (`x.apply { … }`).
+fn has_trailing_lambda(call: Node) -> bool {
+    let mut c = call.walk();
+    call.named_children(&mut c).any(|k| k.kind() == "annotated_lambda")
+}
+
+/// Kotlin's scope functions (`kotlin.StandardKt`), which the world does not declare: the
+/// lambda's `this` is the receiver (`apply`, `run`) or its `it` (`let`, `also`, `takeIf`,
+/// `takeUnless`, `use`); the call's value is the receiver (`apply`, `also`, `takeIf`,
+/// `takeUnless`) or the lambda's (`run`, `let`, `use`).
+const SCOPE_FUNCTIONS: [(&str, bool, bool); 7] = [
+    ("apply", true, false),
+    ("run", true, true),
+    ("also", false, false),
+    ("let", false, true),
+    ("takeIf", false, false),
+    ("takeUnless", false, false),
+    ("use", false, true),
+];
+
+/// Kotlin's collection functions whose lambda's `it` is an element of the receiver (an
+/// `Iterable<E>` or an array), with the call's value: an element (`first { … }`), a list of
+/// them (`filter { … }`), or not known.
+const ELEMENT_FUNCTIONS: [(&str, ElemValue); 30] = [
+    ("forEach", ElemValue::Unknown),
+    ("onEach", ElemValue::Unknown),
+    ("map", ElemValue::Unknown),
+    ("mapNotNull", ElemValue::Unknown),
+    ("flatMap", ElemValue::Unknown),
+    ("filter", ElemValue::List),
+    ("filterNot", ElemValue::List),
+    ("any", ElemValue::Unknown),
+    ("all", ElemValue::Unknown),
+    ("none", ElemValue::Unknown),
+    ("count", ElemValue::Unknown),
+    ("first", ElemValue::Element),
+    ("firstOrNull", ElemValue::Element),
+    ("last", ElemValue::Element),
+    ("lastOrNull", ElemValue::Element),
+    ("single", ElemValue::Element),
+    ("singleOrNull", ElemValue::Element),
+    ("find", ElemValue::Element),
+    ("findLast", ElemValue::Element),
+    ("sortedBy", ElemValue::List),
+    ("sortedByDescending", ElemValue::List),
+    ("associateBy", ElemValue::Unknown),
+    ("associateWith", ElemValue::Unknown),
+    ("associate", ElemValue::Unknown),
+    ("groupBy", ElemValue::Unknown),
+    ("partition", ElemValue::Unknown),
+    ("sumOf", ElemValue::Unknown),
+    ("maxByOrNull", ElemValue::Element),
+    ("minByOrNull", ElemValue::Element),
+    ("distinctBy", ElemValue::List),
+];
+
+/// The value of a collection function's call.
+#[derive(Clone, Copy, PartialEq)]
+enum ElemValue {
+    Element,
+    List,
+    Unknown,
+}
+
+/// What a call of a Kotlin standard library function with a lambda gives its lambda and its
+/// value.
+struct StdCall {
+    /// The lambda's `this`, when the function sets it.
+    this: Option<Option<Ty>>,
+    /// The lambda's `it`.
+    it: Option<Ty>,
+    /// The call's value when not the lambda's.
+    ret: Option<Ty>,
+    /// The call's value is the lambda's last statement's.
+    ret_of_lambda: bool,
 }
 
 fn cap(s: &str) -> String {
@@ -203,27 +303,14 @@ impl<'a> Binder<'a> {
             }
             "property_declaration" => self.property(n, depth),
             "lambda_literal" => {
-                self.scopes.push(HashMap::new());
-                // Its parameters' types are not inferred: declared untyped, so they shadow.
-                if let Some(ps) = named(n, "lambda_parameters") {
-                    let mut c = ps.walk();
-                    for p in ps.named_children(&mut c) {
-                        if let Some(id) = named(p, "identifier").or((p.kind() == "identifier").then_some(p)) {
-                            let ty = {
-                                let mut c2 = p.walk();
-                                p.named_children(&mut c2)
-                                    .find(|x| is_type_node(x.kind()))
-                                    .and_then(|t| self.resolve(self.text(t), Pos::Param))
-                            };
-                            self.declare(self.text(id), ty);
-                        }
-                    }
-                }
-                self.declare("it", None);
-                self.children(n, depth);
-                self.scopes.pop();
+                self.lambda(n, depth, None, None);
             }
-            "call_expression" | "navigation_expression" | "assignment" | "identifier" => {
+            "call_expression"
+            | "navigation_expression"
+            | "assignment"
+            | "identifier"
+            | "if_expression"
+            | "when_expression" => {
                 self.expr(n, depth);
             }
             k if is_type_node(k) => self.type_refs(n, depth),
@@ -461,11 +548,32 @@ impl<'a> Binder<'a> {
                             }
                             self.navigation(l, d, true);
                         }
+                        // `name = x` on a property of `this` (in a class, an `apply` block):
+                        // its setter (its field when it has none).
+                        "identifier"
+                            if self.lookup_local(self.text(l)).is_none() && self.type_named(self.text(l)).is_none() =>
+                        {
+                            if let Some(this) = self.this.last().cloned().flatten() {
+                                let name = self.text(l);
+                                if compound {
+                                    self.property_of(l, &this, name, false, None);
+                                }
+                                self.property_of(l, &this, name, true, None);
+                            }
+                        }
                         _ => {
                             self.value(l, d);
                         }
                     }
                 }
+                None
+            }
+            "if_expression" => {
+                self.smart_cast_if(n, d);
+                None
+            }
+            "when_expression" => {
+                self.smart_cast_when(n, d);
                 None
             }
             "lambda_literal"
@@ -479,6 +587,80 @@ impl<'a> Binder<'a> {
             _ => {
                 self.children(n, depth);
                 None
+            }
+        }
+    }
+
+    /// The name and type of a smart cast `name is Type` (not `!is`).
+    fn is_check(&self, cond: Node) -> Option<(String, Option<Ty>)> {
+        if cond.kind() != "is_expression" || self.text(cond).contains("!is") {
+            return None;
+        }
+        let left = cond.child_by_field_name("left").filter(|l| l.kind() == "identifier")?;
+        let right = cond.child_by_field_name("right")?;
+        Some((self.text(left).to_owned(), self.resolve(self.text(right), Pos::Param)))
+    }
+
+    /// Binds `branch` with `cast` (a smart cast's name and type) declared in a scope of its own.
+    fn with_cast(&mut self, branch: Node, cast: Option<&(String, Option<Ty>)>, depth: u32) {
+        self.scopes.push(HashMap::new());
+        if let Some((name, ty)) = cast {
+            self.declare(name, ty.clone());
+        }
+        self.value(branch, depth);
+        self.scopes.pop();
+    }
+
+    /// `if (x is Foo) x.bar() else …`: `x` is a `Foo` in the first branch (Kotlin's smart
+    /// cast of a stable value).
+    fn smart_cast_if(&mut self, n: Node, depth: u32) {
+        let cond = n.child_by_field_name("condition");
+        let cast = cond.and_then(|c| self.is_check(c));
+        let mut c = n.walk();
+        let kids: Vec<Node> = n.named_children(&mut c).collect();
+        let mut first = true;
+        for k in kids {
+            if Some(k) == cond {
+                self.value(k, depth);
+                continue;
+            }
+            self.with_cast(k, if first { cast.as_ref() } else { None }, depth);
+            first = false;
+        }
+    }
+
+    /// `when (x) { is Foo -> x.bar() … }`: `x` is a `Foo` in that entry's body.
+    fn smart_cast_when(&mut self, n: Node, depth: u32) {
+        let subject = named(n, "when_subject")
+            .and_then(|s| s.named_child(0))
+            .filter(|s| s.kind() == "identifier")
+            .map(|s| self.text(s).to_owned());
+        let mut c = n.walk();
+        let kids: Vec<Node> = n.named_children(&mut c).collect();
+        for k in kids {
+            if k.kind() != "when_entry" {
+                self.value(k, depth);
+                continue;
+            }
+            let mut c2 = k.walk();
+            let conds: Vec<Node> = k.children_by_field_name("condition", &mut c2).collect();
+            let cast = match (conds.as_slice(), &subject) {
+                ([one], Some(name)) if one.kind() == "type_test" && !self.text(*one).starts_with("!is") => {
+                    let ty = named(*one, "user_type")
+                        .or_else(|| named(*one, "nullable_type"))
+                        .and_then(|t| self.resolve(self.text(t), Pos::Param));
+                    Some((name.clone(), ty))
+                }
+                _ => None,
+            };
+            let mut c3 = k.walk();
+            let parts: Vec<Node> = k.named_children(&mut c3).collect();
+            for p in parts {
+                if conds.contains(&p) {
+                    self.walk(p, depth);
+                } else {
+                    self.with_cast(p, cast.as_ref(), depth);
+                }
             }
         }
     }
@@ -532,11 +714,25 @@ impl<'a> Binder<'a> {
                 let companion = self.companion(&ty)?;
                 self.property_of(name, &companion, prop, write, Some(Confidence::Exact))
             }
-            Some(Val::Value(Some(ty))) => self.property_of(name, &ty, prop, write, Some(Confidence::Exact)),
+            Some(Val::Value(Some(ty))) => {
+                if let Some(v) = self.property_of(name, &ty, prop, write, Some(Confidence::Exact)) {
+                    return Some(v);
+                }
+                // A supertype the world cannot see may declare it: likely, never dropped.
+                if self.w.hierarchy(&ty).iter().any(|(_, id)| id.is_none()) {
+                    self.untyped_property(name, prop, write);
+                    return Some(Val::Value(None));
+                }
+                None
+            }
             _ => {
                 // A package-qualified name (`java.util.List`) is no member access.
                 let full: String = self.text(n).split_whitespace().collect();
-                if let Some(TypeName::Class(fqn, _)) = self.w.resolve_qualified(&full) {
+                let first = full.split(['.', '?']).next().unwrap_or("");
+                if self.lookup_local(first).is_none()
+                    && let Some(TypeName::Class(fqn, _)) = self.w.resolve_qualified(&full)
+                    && self.known(&fqn)
+                {
                     self.emit(name, RefKind::Type, Category::Type, vec![fqn.clone()], Confidence::Exact);
                     return Some(Val::Type(Ty::class(&fqn)));
                 }
@@ -679,39 +875,28 @@ impl<'a> Binder<'a> {
             .collect()
     }
 
-    fn args(&mut self, call: Node, depth: u32) {
-        let mut c = call.walk();
-        let kids: Vec<Node> = call.named_children(&mut c).collect();
-        for k in kids {
-            match k.kind() {
-                "value_arguments" | "annotated_lambda" | "lambda_literal" => self.walk(k, depth + 1),
-                "type_arguments" => self.type_refs(k, depth + 1),
-                _ => {}
-            }
-        }
-    }
-
     fn call(&mut self, n: Node, depth: u32) -> Option<Val> {
         let callee = n.named_child(0)?;
         let arity = self.arity(n);
         let val = match callee.kind() {
             "identifier" => {
                 let name = self.text(callee);
+                let args = self.arg_types(n, depth);
                 if self.lookup_local(name).is_some() {
                     // A local function value (`f(1)`): `invoke`, not bound.
                     None
                 } else if let Some(ty) = self.type_named(name) {
                     // A constructor call (no `new`).
-                    let args = named(n, "value_arguments");
+                    let vargs = named(n, "value_arguments");
                     if let Ty::Class(fqn, _) = &ty
                         && self.known(fqn)
                     {
                         self.emit(callee, RefKind::New, Category::Type, vec![fqn.to_string()], Confidence::Exact);
-                        self.ctor_call(callee, &ty, args, depth, RefKind::New);
+                        self.ctor_call(callee, &ty, vargs, depth, RefKind::New);
                     }
                     Some(Val::Value(Some(ty)))
                 } else {
-                    self.implicit_call(callee, name, arity)
+                    self.implicit_call(callee, name, arity, &args)
                 }
             }
             "navigation_expression" => {
@@ -721,7 +906,15 @@ impl<'a> Binder<'a> {
                     [recv, .., last] if last.kind() == "identifier" => {
                         let name = self.text(*last);
                         let rv = self.value(*recv, depth + 1);
-                        self.member_call(*last, rv, name, arity)
+                        let args = self.arg_types(n, depth);
+                        if let Some(std) = self.stdlib_call(&rv, name, n) {
+                            let last_ty = self.trailing_lambdas(n, depth, std.this, std.it);
+                            return Some(Val::Value(if std.ret_of_lambda { last_ty } else { std.ret }));
+                        }
+                        let elem = self.element_lambda(&rv, name);
+                        let v = self.member_call(*last, rv, name, arity, &args);
+                        self.trailing_lambdas(n, depth, None, elem);
+                        return v;
                     }
                     _ => {
                         self.value(callee, depth + 1);
@@ -729,13 +922,228 @@ impl<'a> Binder<'a> {
                     }
                 }
             }
+            // `with(x) { … }`: the lambda's `this` is `x`.
+            "call_expression"
+                if callee.named_child(0).is_some_and(|f| f.kind() == "identifier" && self.text(f) == "with")
+                    && self.lookup_local("with").is_none()
+                    && self.arity(callee) == 1
+                    && has_trailing_lambda(n) =>
+            {
+                let recv = named(callee, "value_arguments")
+                    .and_then(|a| a.named_child(0))
+                    .and_then(|a| a.named_child(a.named_child_count().saturating_sub(1) as u32));
+                let rv = recv.and_then(|r| self.value(r, depth + 1));
+                let this = match rv {
+                    Some(Val::Value(t)) => t,
+                    _ => None,
+                };
+                let last_ty = self.trailing_lambdas(n, depth, Some(this), None);
+                return Some(Val::Value(last_ty));
+            }
             _ => {
                 self.value(callee, depth + 1);
                 None
             }
         };
-        self.args(n, depth);
+        self.trailing_lambdas(n, depth, None, None);
         val
+    }
+
+    /// Binds a call's value arguments (not its trailing lambdas); returns their types in
+    /// order, None for a type not known or when an argument is named (`f(x = 1)`).
+    fn arg_types(&mut self, call: Node, depth: u32) -> Option<Vec<Option<Ty>>> {
+        let mut out = Some(Vec::new());
+        let mut c = call.walk();
+        let kids: Vec<Node> = call.named_children(&mut c).collect();
+        for k in kids {
+            match k.kind() {
+                "value_arguments" => {
+                    let mut c2 = k.walk();
+                    let vs: Vec<Node> = k.named_children(&mut c2).collect();
+                    for v in vs {
+                        if v.kind() != "value_argument" {
+                            self.walk(v, depth + 1);
+                            continue;
+                        }
+                        let mut c3 = v.walk();
+                        let named_arg = v.children(&mut c3).any(|x| !x.is_named() && x.kind() == "=");
+                        let spread = self.text(v).trim_start().starts_with('*');
+                        let expr = v.named_child(v.named_child_count().saturating_sub(1) as u32);
+                        let ty = expr.and_then(|e| self.value(e, depth + 2)).and_then(|x| match x {
+                            Val::Value(t) => t,
+                            Val::Type(_) => None,
+                        });
+                        if named_arg || spread {
+                            out = None;
+                        } else if let Some(o) = out.as_mut() {
+                            o.push(ty);
+                        }
+                    }
+                }
+                "type_arguments" => self.type_refs(k, depth + 1),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// Walks a call's trailing lambdas, the first with `this` (when Some) and `it` (its one
+    /// parameter) typed; returns the type of the last one's last statement when known.
+    fn trailing_lambdas(&mut self, call: Node, depth: u32, this: Option<Option<Ty>>, it: Option<Ty>) -> Option<Ty> {
+        let mut c = call.walk();
+        let kids: Vec<Node> = call.named_children(&mut c).collect();
+        let mut last = None;
+        for k in kids {
+            let lambda = match k.kind() {
+                "annotated_lambda" => named(k, "lambda_literal"),
+                "lambda_literal" => Some(k),
+                _ => None,
+            };
+            if let Some(l) = lambda {
+                last = self.lambda(l, depth + 1, this.clone(), it.clone());
+            }
+        }
+        last
+    }
+
+    /// A lambda's body with its `this` (pushed when Some) and its one parameter's (or `it`'s)
+    /// type; returns the type of its last statement when known.
+    fn lambda(&mut self, n: Node, depth: u32, this: Option<Option<Ty>>, it: Option<Ty>) -> Option<Ty> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        self.scopes.push(HashMap::new());
+        let pushed = this.is_some();
+        if let Some(t) = this {
+            self.this.push(t);
+        }
+        let mut params = 0;
+        if let Some(ps) = named(n, "lambda_parameters") {
+            let mut c = ps.walk();
+            let all: Vec<Node> = ps.named_children(&mut c).collect();
+            let single = all.len() == 1;
+            for p in all {
+                if let Some(id) = named(p, "identifier").or((p.kind() == "identifier").then_some(p)) {
+                    params += 1;
+                    let ty = {
+                        let mut c2 = p.walk();
+                        p.named_children(&mut c2)
+                            .find(|x| is_type_node(x.kind()))
+                            .and_then(|t| self.resolve(self.text(t), Pos::Param))
+                    };
+                    // An untyped single parameter is what `it` would be.
+                    let ty = ty.or_else(|| if single { it.clone() } else { None });
+                    self.declare(self.text(id), ty);
+                }
+            }
+        }
+        // Its parameters' types are not inferred past `it`: declared untyped, so they shadow.
+        self.declare("it", if params == 0 { it } else { None });
+        let mut c = n.walk();
+        let kids: Vec<Node> = n.named_children(&mut c).filter(|k| k.kind() != "lambda_parameters").collect();
+        let mut last = None;
+        for k in kids {
+            last = self.value(k, depth + 1).and_then(|v| match v {
+                Val::Value(t) => t,
+                Val::Type(_) => None,
+            });
+        }
+        if pushed {
+            self.this.pop();
+        }
+        self.scopes.pop();
+        last
+    }
+
+    /// The element type of an `Iterable<E>` or an array type.
+    fn element_of(&self, ty: &Ty) -> Option<Ty> {
+        let e = match ty {
+            Ty::Array(e) => (**e).clone(),
+            _ => self.w.hierarchy(ty).into_iter().find_map(|(t, _)| match t {
+                Ty::Class(f, args) if &*f == "java.lang.Iterable" && args.len() == 1 => args.into_iter().next(),
+                _ => None,
+            })?,
+        };
+        match e {
+            // `? extends X` reads as X.
+            Ty::Var(n, bound) if &*n == crate::ty::WILDCARD => Some(*bound),
+            Ty::Var(..) | Ty::Null => None,
+            t => Some(t),
+        }
+    }
+
+    /// The `it` of the lambda of a collection function `name` on `rv`.
+    fn element_lambda(&self, rv: &Option<Val>, name: &str) -> Option<Ty> {
+        let Some(Val::Value(Some(ty))) = rv else { return None };
+        ELEMENT_FUNCTIONS.iter().any(|(f, _)| *f == name).then(|| self.element_of(ty)).flatten()
+    }
+
+    /// `recv.name { … }` where `name` is a standard library scope function or collection
+    /// function the receiver's type does not declare as a member: what its lambda and value
+    /// are. None for another call (bound as a member call).
+    fn stdlib_call(&self, rv: &Option<Val>, name: &str, call: Node) -> Option<StdCall> {
+        if !has_trailing_lambda(call) || self.arity(call) != 1 {
+            return None;
+        }
+        let recv = match rv {
+            Some(Val::Value(t)) => t.clone(),
+            // `Foo.apply { }` on a type (its companion): not a scope function call we type.
+            Some(Val::Type(_)) => return None,
+            None => None,
+        };
+        if let Some(ty) = &recv
+            && !self.w.find_methods(ty, name).0.is_empty()
+        {
+            return None;
+        }
+        if let Some((_, this, of_lambda)) = SCOPE_FUNCTIONS.iter().find(|(f, ..)| *f == name) {
+            return Some(StdCall {
+                this: this.then(|| recv.clone()),
+                it: (!this).then(|| recv.clone()).flatten(),
+                ret: (!of_lambda).then_some(recv).flatten(),
+                ret_of_lambda: *of_lambda,
+            });
+        }
+        let (_, value) = ELEMENT_FUNCTIONS.iter().find(|(f, _)| *f == name)?;
+        let elem = self.element_of(recv.as_ref()?)?;
+        let ret = match value {
+            ElemValue::Element => Some(elem.clone()),
+            ElemValue::List => Some(Ty::Class("java.util.List".into(), vec![elem.clone()])),
+            ElemValue::Unknown => None,
+        };
+        Some(StdCall { this: None, it: Some(elem), ret, ret_of_lambda: false })
+    }
+
+    /// The hits whose parameters the arguments' known types can be passed to (Kotlin's
+    /// `Int` to `int`, `Integer`, `long`…); all of them when none fits or the types are not
+    /// known.
+    fn by_args<'w>(
+        &self,
+        hits: Vec<MemberHit<'w, MethodSym>>,
+        args: &Option<Vec<Option<Ty>>>,
+    ) -> Vec<MemberHit<'w, MethodSym>> {
+        let Some(args) = args else { return hits };
+        if hits.len() < 2 || args.iter().all(Option::is_none) {
+            return hits;
+        }
+        let fits: Vec<MemberHit<MethodSym>> = hits
+            .iter()
+            .filter(|h| {
+                let ctx = self.w.ctx_in(h.owner);
+                args.iter().zip(&h.decl.params).all(|(a, p)| {
+                    let (Some(a), Some(p)) = (a, self.w.resolve_text(p, &ctx)) else { return true };
+                    let p = substitute(&p, &h.subst);
+                    // A vararg parameter takes its element too.
+                    let p = match (&p, h.decl.varargs) {
+                        (Ty::Array(e), true) if !matches!(a, Ty::Array(_)) => (**e).clone(),
+                        _ => p,
+                    };
+                    self.w.assignable(a, &p, true).unwrap_or(true)
+                })
+            })
+            .cloned()
+            .collect();
+        if fits.is_empty() { hits } else { fits }
     }
 
     /// A constructor call of `ty` at `at` with `args`.
@@ -758,11 +1166,26 @@ impl<'a> Binder<'a> {
     /// `name(args)` without a receiver: a method of an enclosing class (or an extension
     /// receiver's), else a top-level function of the workspace's Kotlin (`likely` unless one
     /// candidate in the file's package or imports).
-    fn implicit_call(&mut self, at: Node, name: &str, arity: usize) -> Option<Val> {
+    fn implicit_call(&mut self, at: Node, name: &str, arity: usize, args: &Option<Vec<Option<Ty>>>) -> Option<Val> {
         let thises: Vec<Ty> = self.this.iter().rev().flatten().cloned().collect();
         for this in &thises {
             let (hits, _) = self.w.find_methods(this, name);
-            let hits = self.by_arity(hits, arity);
+            let hits = self.by_args(self.by_arity(hits, arity), args);
+            if !hits.is_empty() {
+                return Some(self.emit_hits(at, hits, Confidence::Exact));
+            }
+        }
+        // An imported member (a Java static, an object's function): `import a.B.m`, `a.B.*`.
+        let imported: Vec<(String, String)> = self
+            .member_imports
+            .iter()
+            .filter(|(local, ..)| local == name)
+            .map(|(_, owner, member)| (owner.clone(), member.clone()))
+            .chain(self.member_stars.iter().map(|owner| (owner.clone(), name.to_owned())))
+            .collect();
+        for (owner, member) in &imported {
+            let (hits, _) = self.w.find_methods(&Ty::class(owner), member);
+            let hits = self.by_args(self.by_arity(hits, arity), args);
             if !hits.is_empty() {
                 return Some(self.emit_hits(at, hits, Confidence::Exact));
             }
@@ -779,7 +1202,7 @@ impl<'a> Binder<'a> {
                 hits.push(MemberHit { owner: *id, decl: m, subst: Vec::new() });
             }
         }
-        let hits = self.by_arity(hits, arity);
+        let hits = self.by_args(self.by_arity(hits, arity), args);
         if hits.is_empty() {
             return None;
         }
@@ -802,7 +1225,13 @@ impl<'a> Binder<'a> {
         let mut keys: Vec<String> = hits.iter().map(|h| self.w.method_key(h.owner, h.decl)).collect();
         keys.sort();
         keys.dedup();
-        let ret = (hits.len() == 1).then(|| self.ret(&hits[0])).flatten();
+        // Several overloads with one return type (`getAsyncManager(ServletRequest)` and
+        // `getAsyncManager(WebRequest)`): the call's value has it.
+        let rets: Vec<Option<Ty>> = hits.iter().map(|h| self.ret(h)).collect();
+        let ret = match rets.first() {
+            Some(Some(first)) if rets.iter().all(|r| r.as_ref() == Some(first)) => Some(first.clone()),
+            _ => None,
+        };
         let conf = if keys.len() == 1 { conf } else { Confidence::Likely };
         keys.truncate(MAX_CANDIDATES);
         self.emit(at, RefKind::Call, Category::Method, keys, conf);
@@ -810,46 +1239,63 @@ impl<'a> Binder<'a> {
     }
 
     /// `recv.name(args)`.
-    fn member_call(&mut self, at: Node, recv: Option<Val>, name: &str, arity: usize) -> Option<Val> {
+    fn member_call(
+        &mut self,
+        at: Node,
+        recv: Option<Val>,
+        name: &str,
+        arity: usize,
+        args: &Option<Vec<Option<Ty>>>,
+    ) -> Option<Val> {
         match recv {
             Some(Val::Type(ty)) => {
                 // A static method, an object's method, or a companion's.
                 let (hits, _) = self.w.find_methods(&ty, name);
-                let hits = self.by_arity(hits, arity);
+                let hits = self.by_args(self.by_arity(hits, arity), args);
                 if !hits.is_empty() {
                     return Some(self.emit_hits(at, hits, Confidence::Exact));
                 }
                 let companion = self.companion(&ty)?;
                 let (hits, _) = self.w.find_methods(&companion, name);
-                let hits = self.by_arity(hits, arity);
+                let hits = self.by_args(self.by_arity(hits, arity), args);
                 (!hits.is_empty()).then(|| self.emit_hits(at, hits, Confidence::Exact))
             }
             Some(Val::Value(Some(ty))) => {
                 let (hits, complete) = self.w.find_methods(&ty, name);
-                let hits = self.by_arity(hits, arity);
+                let hits = self.by_args(self.by_arity(hits, arity), args);
                 if !hits.is_empty() {
                     // A supertype the world cannot see may declare an overload too.
                     let conf = if complete { Confidence::Exact } else { Confidence::Likely };
                     return Some(self.emit_hits(at, hits, conf));
                 }
-                self.extension_call(at, &ty, name, arity)
-            }
-            _ => {
-                // An untyped receiver: every workspace method of that name and arity, likely.
-                let mut hits = Vec::new();
-                for id in self.w.types_with_method(name).iter().take(MAX_CANDIDATES) {
-                    for m in self.w.decl(*id).methods.iter().filter(|m| *m.name == *name && !m.is_static) {
-                        hits.push(MemberHit { owner: *id, decl: m, subst: Vec::new() });
-                    }
+                if let Some(v) = self.extension_call(at, &ty, name, arity) {
+                    return Some(v);
                 }
-                let hits = self.by_arity(hits, arity);
-                if hits.is_empty() {
-                    return Some(Val::Value(None));
+                // A supertype the world cannot see may declare it: likely, never dropped.
+                if !complete {
+                    return self.untyped_call(at, name, arity);
                 }
-                self.emit_hits(at, hits, Confidence::Likely);
                 Some(Val::Value(None))
             }
+            _ => self.untyped_call(at, name, arity),
         }
+    }
+
+    /// A call on a receiver whose type is not known: every workspace method of that name and
+    /// arity, likely.
+    fn untyped_call(&mut self, at: Node, name: &str, arity: usize) -> Option<Val> {
+        let mut hits = Vec::new();
+        for id in self.w.types_with_method(name).iter().take(MAX_CANDIDATES) {
+            for m in self.w.decl(*id).methods.iter().filter(|m| *m.name == *name && !m.is_static) {
+                hits.push(MemberHit { owner: *id, decl: m, subst: Vec::new() });
+            }
+        }
+        let hits = self.by_arity(hits, arity);
+        if hits.is_empty() {
+            return Some(Val::Value(None));
+        }
+        self.emit_hits(at, hits, Confidence::Likely);
+        Some(Val::Value(None))
     }
 
     /// `recv.f(args)` where `f` is a Kotlin extension function: a facade's static method whose
@@ -875,7 +1321,7 @@ impl<'a> Binder<'a> {
         }
         let hits = self.by_arity(hits, arity + 1);
         if hits.is_empty() {
-            return Some(Val::Value(None));
+            return None;
         }
         Some(self.emit_hits(at, hits, Confidence::Exact))
     }
