@@ -15,7 +15,9 @@ Each step (FILE is relative to ROOT; positions are 0-based, UTF-16):
       codeAction ("range": [L0, C0, L1, C1], "only": [KIND...], the diagnostics published last
       for FILE attached), codeActionResolve ("action": KEY of a codeAction answer, "title": T),
       diagnostic (textDocument/diagnostic), implementation, supertypes (prepareTypeHierarchy, then
-      typeHierarchy/supertypes of its first item), selectionRange, codeLens, executeCommand ("command": C, "arguments": [...])
+      typeHierarchy/supertypes of its first item), incomingCalls and outgoingCalls (prepareCallHierarchy,
+      then the calls of its first item), rename ("newName": N; the WorkspaceEdit kept, not applied),
+      selectionRange, codeLens, executeCommand ("command": C, "arguments": [...])
   {"apply": KEY, "title": T} or {"apply": KEY, "kind": K}   applies the edit of the code action
       titled T (or the first of kind K) of the answer KEY (resolved first when it has none) to the
       files, as the client does, then sends each open buffer it edited (full didChange, didSave)
@@ -169,6 +171,19 @@ async def main() -> None:
             if not items:
                 return None
             return await client.type_hierarchy_supertypes_async(t.TypeHierarchySupertypesParams(item=items[0]))
+        if method in ("incomingCalls", "outgoingCalls"):
+            items = await client.text_document_prepare_call_hierarchy_async(
+                t.CallHierarchyPrepareParams(text_document=doc, position=pos)
+            )
+            if not items:
+                return None
+            if method == "incomingCalls":
+                return await client.call_hierarchy_incoming_calls_async(t.CallHierarchyIncomingCallsParams(item=items[0]))
+            return await client.call_hierarchy_outgoing_calls_async(t.CallHierarchyOutgoingCallsParams(item=items[0]))
+        if method == "rename":
+            return await client.text_document_rename_async(
+                t.RenameParams(text_document=doc, position=pos, new_name=step["newName"])
+            )
         if method == "selectionRange":
             return await client.text_document_selection_range_async(
                 t.SelectionRangeParams(text_document=doc, positions=[pos])

@@ -2,7 +2,7 @@
 //! an editor drives it: its answers equal the MCP tools' answers (through `call --json`) on the
 //! same targets, and its rename, applied by the client, writes what `refactor_actions` writes.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -96,6 +96,38 @@ fn try_tool(root: &Path, name: &str, args: Value) -> Option<Value> {
     let out =
         Command::new(BIN).args(["call", "--json", name, &args.to_string(), "--root"]).arg(root).output().expect("call");
     out.status.success().then(|| serde_json::from_slice(&out.stdout).expect("json"))
+}
+
+/// call_hierarchy's callers or callees in the workspace, each with its call sites (line, 0-based
+/// column), as [`lsp_calls`] reads the LSP's.
+fn calls(answer: &Value) -> BTreeSet<(String, Vec<(u64, u64)>)> {
+    answer["calls"]
+        .as_array()
+        .expect("calls")
+        .iter()
+        .filter(|c| c["file"].is_string())
+        .map(|c| {
+            let sites = c["sites"].as_array().expect("sites").iter();
+            let sites = sites.map(|s| (s["line"].as_u64().expect("l"), s["column"].as_u64().expect("c") - 1));
+            (c["member"].as_str().expect("member").to_owned(), sites.collect())
+        })
+        .collect()
+}
+
+/// An `incomingCalls` (`end` "from") or `outgoingCalls` (`end` "to") answer as [`calls`] reads
+/// the tool's.
+fn lsp_calls(answer: &Value, end: &str) -> BTreeSet<(String, Vec<(u64, u64)>)> {
+    answer
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| {
+            let ranges = c["fromRanges"].as_array().expect("ranges").iter();
+            let sites = ranges
+                .map(|r| (r["start"]["line"].as_u64().expect("l") + 1, r["start"]["character"].as_u64().expect("c")));
+            (c[end]["data"]["target"].as_str().expect("target").to_owned(), sites.collect())
+        })
+        .collect()
 }
 
 /// A workspace file's path relative to the root, from an LSP URI.
@@ -380,33 +412,6 @@ fn pygls_client_gets_the_tools_answers_and_applies_the_rename() {
 
     // The call hierarchy: call_hierarchy's callers and callees (those in the workspace) and
     // their call sites.
-    let calls = |answer: &Value| -> BTreeSet<(String, Vec<(u64, u64)>)> {
-        answer["calls"]
-            .as_array()
-            .expect("calls")
-            .iter()
-            .filter(|c| c["file"].is_string())
-            .map(|c| {
-                let sites = c["sites"].as_array().expect("sites").iter();
-                let sites = sites.map(|s| (s["line"].as_u64().expect("l"), s["column"].as_u64().expect("c") - 1));
-                (c["member"].as_str().expect("member").to_owned(), sites.collect())
-            })
-            .collect()
-    };
-    let lsp_calls = |answer: &Value, end: &str| -> BTreeSet<(String, Vec<(u64, u64)>)> {
-        answer
-            .as_array()
-            .expect("calls")
-            .iter()
-            .map(|c| {
-                let ranges = c["fromRanges"].as_array().expect("ranges").iter();
-                let sites = ranges.map(|r| {
-                    (r["start"]["line"].as_u64().expect("l") + 1, r["start"]["character"].as_u64().expect("c"))
-                });
-                (c[end]["data"]["target"].as_str().expect("target").to_owned(), sites.collect())
-            })
-            .collect()
-    };
     assert_eq!(lsp["callHierarchy"][0]["data"]["target"], key);
     assert_eq!(lsp_calls(&lsp["incomingCalls"], "from"), calls(&incoming));
     assert_eq!(lsp_calls(&lsp["outgoingCalls"], "to"), calls(&outgoing));
@@ -1241,18 +1246,23 @@ fn lsp_answers_equal_the_tools_answers_on_a_sample_of_targets() {
     targets.dedup_by(|a, b| (a.0.as_str(), a.2, a.3) == (b.0.as_str(), b.2, b.3));
     assert!(targets.len() >= 25, "{targets:?}");
     let mut steps = Vec::new();
-    for (i, (file, _, l, c, is_type)) in targets.iter().enumerate() {
+    for (i, (file, name, l, c, is_type)) in targets.iter().enumerate() {
         steps.push(json!({"ask": "references", "file": file, "at": [l, c], "key": format!("refs{i}")}));
+        let new_name = format!("{name}Renamed");
+        steps.push(json!({"ask": "rename", "file": file, "at": [l, c], "newName": new_name, "key": format!("ren{i}")}));
         if *is_type {
             steps.push(json!({"ask": "implementation", "file": file, "at": [l, c], "key": format!("impl{i}")}));
             steps.push(json!({"ask": "supertypes", "file": file, "at": [l, c], "key": format!("up{i}")}));
+        } else {
+            steps.push(json!({"ask": "incomingCalls", "file": file, "at": [l, c], "key": format!("in{i}")}));
+            steps.push(json!({"ask": "outgoingCalls", "file": file, "at": [l, c], "key": format!("out{i}")}));
         }
     }
     let got = session(&python, &root, json!(steps));
     let locations = |v: &Value| -> BTreeSet<(String, u64)> {
         v.as_array().into_iter().flatten().map(|l| (rel(&root, &l["uri"]), line(l, "start"))).collect()
     };
-    let (mut compared, mut with_refs) = (0, 0);
+    let (mut compared, mut with_refs, mut renamed, mut with_calls) = (0, 0, 0, 0);
     for (i, (file, name, l, c, is_type)) in targets.iter().enumerate() {
         let at = json!({"filePath": file, "line": l + 1, "column": c + 1});
         let mut args = at.clone();
@@ -1278,7 +1288,36 @@ fn lsp_answers_equal_the_tools_answers_on_a_sample_of_targets() {
         assert_eq!(locations(&got[format!("refs{i}")]), want, "references of {name} at {file}:{}", l + 1);
         with_refs += usize::from(want.len() > 1);
         compared += 1;
+        // rename: the files the preview edits, the lines it changes in each, and a file's move.
+        let mut ren = at.clone();
+        ren["action"] = json!("rename");
+        ren["newName"] = json!(format!("{name}Renamed"));
+        let lsp_edit = &got[format!("ren{i}")];
+        match try_tool(&root, "refactor_actions", ren).filter(|p| {
+            p["conflicts"].as_array().is_none_or(|c| c.is_empty())
+                && p["editId"].as_str().is_some_and(|id| !id.is_empty())
+        }) {
+            None => assert!(lsp_edit.is_string(), "rename of {name}: the tool refuses, LSP answers {lsp_edit}"),
+            Some(preview) => {
+                assert_eq!(
+                    rename_lines(&root, lsp_edit),
+                    preview_lines(&preview),
+                    "rename of {name} at {file}:{}",
+                    l + 1
+                );
+                renamed += 1;
+            }
+        }
         if !is_type {
+            // call hierarchy: call_hierarchy's callers and callees, each with its call sites.
+            for (dir, key, end) in [("incoming", "in", "from"), ("outgoing", "out", "to")] {
+                let mut args = at.clone();
+                args["direction"] = json!(dir);
+                args["depth"] = json!(1);
+                let want = try_tool(&root, "call_hierarchy", args).map(|a| calls(&a)).unwrap_or_default();
+                assert_eq!(lsp_calls(&got[format!("{key}{i}")], end), want, "{dir} calls of {name}");
+                with_calls += usize::from(!want.is_empty());
+            }
             continue;
         }
         let impls = try_tool(&root, "find_implementations", at.clone()).unwrap_or_default();
@@ -1310,6 +1349,47 @@ fn lsp_answers_equal_the_tools_answers_on_a_sample_of_targets() {
         assert_eq!(have, want, "supertypes of {name}");
     }
     assert!(compared >= 20 && with_refs >= 5, "compared {compared}, {with_refs} with uses beside their declaration");
+    assert!(renamed >= 15 && with_calls >= 5, "{renamed} renames compared, {with_calls} call lists not empty");
+}
+
+/// What a rename's `WorkspaceEdit` does: per file (relative to the root), the 1-based lines its
+/// edits start on and where the file moves.
+fn rename_lines(root: &Path, edit: &Value) -> BTreeMap<String, (BTreeSet<u64>, Option<String>)> {
+    let mut out: BTreeMap<String, (BTreeSet<u64>, Option<String>)> = BTreeMap::new();
+    for change in edit["documentChanges"].as_array().into_iter().flatten() {
+        if change["kind"] == "rename" {
+            out.entry(rel(root, &change["oldUri"])).or_default().1 = Some(rel(root, &change["newUri"]));
+            continue;
+        }
+        let file = rel(root, &change["textDocument"]["uri"]);
+        let lines = change["edits"].as_array().into_iter().flatten().map(|e| line(e, "start"));
+        out.entry(file).or_default().0.extend(lines);
+    }
+    out
+}
+
+/// The same read from a `refactor_actions` preview: each file's unified diff, the old lines it
+/// removes (a rename changes names within lines), and its `movedTo`.
+fn preview_lines(preview: &Value) -> BTreeMap<String, (BTreeSet<u64>, Option<String>)> {
+    let mut out = BTreeMap::new();
+    for f in preview["files"].as_array().into_iter().flatten() {
+        let mut lines = BTreeSet::new();
+        let mut old = 0u64;
+        for l in f["diff"].as_str().unwrap_or_default().lines() {
+            if let Some(hunk) = l.strip_prefix("@@ -") {
+                old = hunk.split([',', ' ']).next().and_then(|n| n.parse().ok()).unwrap_or(0);
+            } else if l.starts_with("---") || l.starts_with("+++") {
+            } else if l.starts_with('-') {
+                lines.insert(old);
+                old += 1;
+            } else if !l.starts_with('+') && !l.starts_with('\\') {
+                old += 1;
+            }
+        }
+        let moved = f["movedTo"].as_str().map(str::to_owned);
+        out.insert(f["file"].as_str().expect("file").to_owned(), (lines, moved));
+    }
+    out
 }
 
 /// `typeDefinition` through pygls' client: from a local variable (at its declaration and at a
