@@ -1068,6 +1068,8 @@ fn hierarchies_include_kotlin_declarations() {
     assert!(text.contains("p.KGreeter"), "{v:#}");
     let (v, text) = call(&ws, "type_hierarchy", json!({"target": "p.Dog"})).expect("hierarchy");
     assert!(text.contains("p.Animal"), "{v:#}");
+    assert_eq!(v["languages"], json!(["java", "kotlin"]), "{v:#}");
+    assert!(text.lines().next().is_some_and(|l| l.ends_with(" (Java and Kotlin searched)")), "{text}");
     let (v, text) = call(&ws, "type_hierarchy", json!({"target": "p.Animal", "direction": "subtypes"})).expect("hier");
     assert!(text.contains("p.Dog"), "{v:#}");
     let (v, text) = call(&ws, "type_hierarchy", json!({"target": "p.Greeter", "direction": "subtypes"})).expect("hier");
@@ -1084,6 +1086,8 @@ fn hierarchies_include_kotlin_declarations() {
     );
     let (v, text) = call(&ws, "affected_tests", json!({"target": "p.Util#twice(int)"})).expect("affected");
     assert!(text.contains("p.UtilTest") && text.contains("twiceDoubles:6  via Caller#run()"), "{v:#}");
+    assert_eq!(v["languages"], json!(["java", "kotlin"]), "{v:#}");
+    assert!(text.starts_with("1 test(s) reach p.Util#twice(int) (Java and Kotlin searched)"), "{text}");
 }
 
 /// Issue 55 (h55r): receivers Kotlin types only by inference, bound where the inference is

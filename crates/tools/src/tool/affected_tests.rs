@@ -120,6 +120,9 @@ pub struct AffectedTestsResult {
     pub classes: Vec<TestClass>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub incomplete: Vec<String>,
+    // The languages searched when not Java alone (as find_references says them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub languages: Vec<String>,
     // The page's tests as the walk found them, which `cut` keeps a prefix of.
     #[serde(skip)]
     #[schemars(skip)]
@@ -146,6 +149,7 @@ impl Tool for AffectedTests {
             classes: by_class(&found, code.len()),
             code,
             incomplete,
+            languages: super::find_references::languages(ws),
             found,
         })
     }
@@ -154,7 +158,8 @@ impl Tool for AffectedTests {
         let mut s = if output.code.is_empty() {
             "no method, constructor or initializer changed: no test to list\n".to_owned()
         } else {
-            format!("{} test(s) reach {}\n", output.page.total, output.code.join(", "))
+            let searched = if output.languages.is_empty() { "" } else { " (Java and Kotlin searched)" };
+            format!("{} test(s) reach {}{searched}\n", output.page.total, output.code.join(", "))
         };
         render_classes(&mut s, &output.classes);
         if let Some(o) = output.page.next_offset {

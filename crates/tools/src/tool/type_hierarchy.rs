@@ -157,6 +157,9 @@ pub struct TypeHierarchyResult {
     /// Files that could not be bound fully: anonymous classes there may be missing.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub incomplete: Vec<String>,
+    // The languages searched when not Java alone (as find_references says them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub languages: Vec<String>,
 }
 
 impl Tool for TypeHierarchy {
@@ -248,12 +251,16 @@ pub fn run(ws: &Host, args: &TypeHierarchyArgs) -> Result<TypeHierarchyResult, T
         page: Page::of(offset as u64, types.len(), total),
         types,
         incomplete,
+        languages: super::find_references::languages(ws),
     })
 }
 
 /// The compact indented tree.
 fn render(r: &TypeHierarchyResult) -> String {
     let mut out = r.root.line();
+    if !r.languages.is_empty() {
+        out.push_str(" (Java and Kotlin searched)");
+    }
     out.push('\n');
     let mut section = "";
     for e in &r.types {
