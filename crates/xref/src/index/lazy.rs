@@ -20,11 +20,20 @@ pub(crate) struct Block {
     /// A part did not decode: the world holding it is not to be trusted (see
     /// [`crate::engine::XrefEngine::world_with`]).
     damaged: AtomicBool,
+    /// Made by a save from declarations it encoded ([`Decls::keep_encoded`]): only copied by
+    /// the next save, never decoded from.
+    saved: bool,
 }
 
 impl Block {
     pub(crate) fn new(bytes: Vec<u8>, names: Arc<Names>, store: PathBuf) -> Arc<Block> {
-        Arc::new(Block { bytes, names, store, damaged: AtomicBool::new(false) })
+        Arc::new(Block { bytes, names, store, damaged: AtomicBool::new(false), saved: false })
+    }
+
+    /// The declarations a save just encoded into `bytes`, under `names`, kept for the next
+    /// save to copy.
+    pub(crate) fn saved(bytes: Vec<u8>, names: Arc<Names>, store: PathBuf) -> Arc<Block> {
+        Arc::new(Block { bytes, names, store, damaged: AtomicBool::new(false), saved: true })
     }
 
     pub(crate) fn names(&self) -> &Arc<Names> {
@@ -64,24 +73,26 @@ pub struct Decls(Arc<Cell>);
 
 struct Cell {
     done: OnceLock<Arc<FileDecls>>,
-    /// Where they are encoded, while not decoded yet: the block and the part of it.
-    src: Option<(Arc<Block>, u32, u32)>,
+    /// Where they are encoded: the block and the part of it. Set when read from a store, or
+    /// after a save encoded them (see [`Decls::keep_encoded`]), so the next save copies the
+    /// bytes instead of encoding them again.
+    src: OnceLock<(Arc<Block>, u32, u32)>,
 }
 
 impl Decls {
     /// Declarations already decoded (read from a file).
     pub fn ready(d: Arc<FileDecls>) -> Decls {
-        Decls(Arc::new(Cell { done: OnceLock::from(d), src: None }))
+        Decls(Arc::new(Cell { done: OnceLock::from(d), src: OnceLock::new() }))
     }
 
     /// The declarations in `block[a..b]`, decoded when first asked for.
     pub(crate) fn stored(block: &Arc<Block>, a: u32, b: u32) -> Decls {
-        Decls(Arc::new(Cell { done: OnceLock::new(), src: Some((block.clone(), a, b)) }))
+        Decls(Arc::new(Cell { done: OnceLock::new(), src: OnceLock::from((block.clone(), a, b)) }))
     }
 
     /// The declarations, decoded now if they were not.
     pub fn get(&self) -> &Arc<FileDecls> {
-        self.0.done.get_or_init(|| match &self.0.src {
+        self.0.done.get_or_init(|| match self.0.src.get() {
             Some((block, a, b)) => block.decode(*a as usize, *b as usize),
             None => Arc::default(),
         })
@@ -91,18 +102,24 @@ impl Decls {
         self.0.done.get().is_some()
     }
 
-    /// The encoded bytes and their block while not decoded: a save copies them as they are.
+    /// The encoded bytes and their block, decoded or not: a save copies them as they are.
     pub(crate) fn encoded(&self) -> Option<(&Arc<Block>, &[u8])> {
-        if self.0.done.get().is_some() {
-            return None;
-        }
-        let (block, a, b) = self.0.src.as_ref()?;
+        let (block, a, b) = self.0.src.get()?;
         Some((block, block.bytes.get(*a as usize..*b as usize)?))
     }
 
-    /// The block the declarations were read from, if any.
+    /// Keeps `block[a..b]` as these declarations' encoding (a save just encoded them there),
+    /// unless they have one already. Only declarations already decoded take one: the block
+    /// is never decoded from, only copied by the next save.
+    pub(crate) fn keep_encoded(&self, block: &Arc<Block>, a: u32, b: u32) {
+        if self.0.done.get().is_some() {
+            let _ = self.0.src.set((block.clone(), a, b));
+        }
+    }
+
+    /// The block the declarations were read from, if any (not one a save kept them in).
     pub(crate) fn block(&self) -> Option<&Arc<Block>> {
-        self.0.src.as_ref().map(|s| &s.0)
+        self.0.src.get().map(|s| &s.0).filter(|b| !b.saved)
     }
 
     /// Whether both are the same file's declarations (one cell).
@@ -143,7 +160,7 @@ mod tests {
         let good = Decls::stored(&block, 0, n);
         assert_eq!(good.encoded().map(|e| e.1.len()), Some(bytes.len()), "not decoded before asked");
         assert_eq!(**good.get(), d);
-        assert!(good.encoded().is_none(), "decoded once asked");
+        assert_eq!(good.encoded().map(|e| e.1.len()), Some(bytes.len()), "still copied as encoded once decoded");
         assert!(!block.is_damaged() && store.exists());
         let bad = Decls::stored(&block, n, n + 3);
         assert_eq!(**bad.get(), FileDecls::default());

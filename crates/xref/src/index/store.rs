@@ -450,10 +450,23 @@ fn write(
         // Declarations still encoded as a store read them are copied as they are: the names
         // table starts as that store's, so their indexes hold.
         let mut names = NameTable::default();
-        let seed = files.iter().find_map(|f| Some(f.decls.encoded()?.0.clone())).and_then(|b| {
+        // The block most files are in (the store read, or the declarations the last save
+        // encoded: see `Decls::keep_encoded`).
+        let seed = {
+            let mut count: foldhash::HashMap<*const Block, (usize, &Arc<Block>)> = Default::default();
+            for f in &files {
+                if let Some((b, _)) = f.decls.encoded() {
+                    count.entry(Arc::as_ptr(b)).or_insert((0, b)).0 += 1;
+                }
+            }
+            count.into_values().max_by_key(|(n, _)| *n).map(|(_, b)| b.clone())
+        }
+        .and_then(|b| {
             names = NameTable::seeded(b.names())?;
             Some(b)
         });
+        // The declarations encoded here, and where in `decls`: kept for the next save to copy.
+        let mut fresh: Vec<(Decls, u32, u32)> = Vec::new();
         for (i, f) in files.into_iter().enumerate() {
             let refs = match &f.refs {
                 Some((slot, r)) => {
@@ -492,7 +505,10 @@ fn write(
                 None => {
                     let d = name::encoding(&mut names, || postcard::to_stdvec(&**f.decls.get()))
                         .map_err(std::io::Error::other)?;
+                    let a = u32::try_from(decls.len()).map_err(std::io::Error::other)?;
                     decls.extend_from_slice(&d);
+                    let b = u32::try_from(decls.len()).map_err(std::io::Error::other)?;
+                    fresh.push((f.decls.clone(), a, b));
                     d.len()
                 }
             };
@@ -548,10 +564,11 @@ fn write(
             files: header_files,
             link: link_len,
         };
-        let header = postcard::to_stdvec(&header).map_err(std::io::Error::other)?;
-        let (klen, dlen, hlen) = (keys.len() as u64, decls.len() as u64, header.len() as u64);
-        decls.extend_from_slice(&header);
-        drop(header);
+        let encoded = postcard::to_stdvec(&header).map_err(std::io::Error::other)?;
+        let Header { name_text, name_ends, .. } = header;
+        let (klen, dlen, hlen) = (keys.len() as u64, decls.len() as u64, encoded.len() as u64);
+        decls.extend_from_slice(&encoded);
+        drop(encoded);
         let unsigned = || std::io::Error::other("no user key to sign the reference index");
         let sum = mac(path, &decls).ok_or_else(unsigned)?;
         let ksum = keys_mac(path, &sum, &keys[..table]).ok_or_else(unsigned)?;
@@ -564,10 +581,38 @@ fn write(
         out.write_all(&ksum)?;
         out.write_all(&sum)?;
         out.flush()?;
-        Ok((written, sorted))
+        drop(out);
+        let fresh_at = dlen as usize - link_len.unwrap_or(0) as usize;
+        Ok((written, sorted, (decls, fresh_at, fresh, name_text, name_ends)))
     })();
     // A failure drops the pending file, which removes it; `commit` syncs and renames.
-    written.and_then(|w| pending.commit().map(|()| w))
+    let (written, sorted, (mut bytes, end, mut fresh, text, ends)) =
+        written.and_then(|w| pending.commit().map(|()| w))?;
+    // What was encoded here is kept (the buffer itself when most of it is, else a copy of
+    // those parts), so the next save copies it: on a cold pass the JDK's declarations were
+    // encoded again at every intermediate write, a quarter of each (issue 56).
+    if !fresh.is_empty()
+        && let Some(names) = NameTable::restore(text, ends)
+    {
+        let total: usize = fresh.iter().map(|(_, a, b)| (b - a) as usize).sum();
+        if total * 2 >= end {
+            bytes.truncate(end);
+            bytes.shrink_to_fit();
+        } else {
+            let mut small = Vec::with_capacity(total);
+            for (_, a, b) in &mut fresh {
+                let at = small.len() as u32;
+                small.extend_from_slice(&bytes[*a as usize..*b as usize]);
+                (*a, *b) = (at, small.len() as u32);
+            }
+            bytes = small;
+        }
+        let block = Block::saved(bytes, names, path.to_path_buf());
+        for (d, a, b) in &fresh {
+            d.keep_encoded(&block, *a, *b);
+        }
+    }
+    Ok((written, sorted))
 }
 
 #[cfg(test)]
@@ -662,6 +707,44 @@ mod tests {
         assert!(!Arc::ptr_eq(&w, &linked), "the world read back");
         assert_eq!(answers(&w), answers(&linked));
         assert_eq!(e.bound(), before, "every file's references, read back");
+    }
+
+    /// The declarations a save encoded are kept encoded, and the next save copies them: on a
+    /// cold pass the intermediate writes encoded every file's declarations again (issue 56).
+    /// What a restart reads is the same, after an edit too.
+    #[test]
+    fn declarations_a_save_encoded_are_copied_by_the_next_and_read_back_alike() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let stamps = put(dir.path(), FILES);
+        let store = dir.path().join("xref.bin");
+        let e = XrefEngine::with_store(store.clone());
+        let (linked, _) = e.world(&stamps);
+        let kept = |w: &World| w.files.iter().filter(|f| f.cell().encoded().is_some()).count();
+        assert_eq!(kept(&linked), 0, "read from the files: nothing encoded yet");
+        let paths: Vec<Arc<Path>> = stamps.iter().map(|s| s.path.clone()).collect();
+        assert_eq!(e.bind_all_parallel(&linked, &paths, 100, &|| false), 3);
+        assert!(matches!(e.save(), Some(Ok(3))));
+        assert_eq!(kept(&linked), 3, "kept as the save encoded them");
+        assert!(linked.files.iter().all(|f| f.cell().block().is_none()), "never decoded from");
+        let first = std::fs::read(&store).expect("read");
+        e.dirty.store(true, Relaxed);
+        assert!(matches!(e.save(), Some(Ok(3))));
+        assert_eq!(std::fs::read(&store).expect("read"), first, "the copy writes the same store");
+
+        // A file edited between two saves: its new declarations encoded, the others copied.
+        let mut files: Vec<(&str, &str)> = FILES.to_vec();
+        files[2].1 = "package b; public class Other extends a.Sub { void other() { } String added; }";
+        let mut edited = put(dir.path(), &files);
+        edited[2].stamp.mtime_ns += 100;
+        let (w, _) = e.world(&edited);
+        assert_eq!(kept(&w), 2, "the edited file's declarations are new");
+        assert!(matches!(e.save(), Some(Ok(3))));
+        assert_eq!(kept(&w), 3);
+        let restart = XrefEngine::with_store(store.clone());
+        let (back, _) = restart.world(&edited);
+        let fresh = XrefEngine::new().world(&edited).0;
+        assert_eq!(answers(&back), answers(&fresh));
+        assert_eq!(back.direct_subtypes("a.Sub").len(), 2);
     }
 
     #[test]
