@@ -597,13 +597,17 @@ impl Server {
 /// the answer's structured value, or the tool error.
 fn call_tool(host: &Host, tool: &str, args: Value) -> Result<Value, String> {
     let Value::Object(args) = args else { return Err("internal error: arguments are not an object".into()) };
-    // An editor has no partial answer to show: a query on the index waits for its first pass
-    // (up to `index_wait_ms`), as the CLI does.
+    wait_index_for(host, tool);
+    let budget = mji_tools::budget::Budget { tokens: ANSWER_TOKENS, structured: true };
+    mji_tools::registry::dispatch_within(host, tool, args, budget).map(|a| a.value)
+}
+
+/// An editor has no partial answer to show: a query on the index waits for its first pass
+/// (up to `index_wait_ms`), as the CLI does.
+pub(crate) fn wait_index_for(host: &Host, tool: &str) {
     if mji_tools::registry::find(tool).is_some_and(|e| e.waits_for_index) && !host.index().progress().complete {
         host.wait_index();
     }
-    let budget = mji_tools::budget::Budget { tokens: ANSWER_TOKENS, structured: true };
-    mji_tools::registry::dispatch_within(host, tool, args, budget).map(|a| a.value)
 }
 
 /// The answer budget of a call made for the editor: its answers go to a program, not a model,

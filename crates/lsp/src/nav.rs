@@ -124,47 +124,53 @@ pub(crate) fn locations_of(s: &Server, name: &str, defs: &[Value]) -> Value {
     serde_json::to_value(locations).unwrap_or(Value::Null)
 }
 
+/// `references`: `find_references`' locations (the tool's query, its answer without line text),
+/// each at the tool's line and UTF-16 column with the name's width; a declaration (answered
+/// at its line's start) at its name, so only a file declaring the target is read. Each file's
+/// path is the tool's own (not resolved again).
 pub(crate) fn references(s: &mut Server, p: lsp::ReferenceParams) -> Reply {
+    use mji_tools::tool::find_references::{FindReferencesArgs, locations};
     let Some(at) = s.at(&p.text_document_position) else { return Ok(Value::Null) };
     let width = at.word.encode_utf16().count() as u32;
     let mut out: Vec<Location> = Vec::new();
     let mut offset = 0u64;
+    crate::wait_index_for(&s.host, "find_references");
     loop {
         let mut args = at.args();
         args.insert("includeDeclaration".into(), json!(p.context.include_declaration));
         args.insert("limit".into(), json!(1000));
         args.insert("offset".into(), json!(offset));
-        let v = match s.call("find_references", Value::Object(args)) {
+        let answer = serde_json::from_value::<FindReferencesArgs>(Value::Object(args))
+            .map_err(|e| format!("invalid arguments for find_references: {e}"))
+            .and_then(|args| locations(&s.host, &args).map_err(|e| e.to_string()));
+        let (v, paths) = match answer {
             Ok(v) => v,
             Err(e) if offset == 0 => return none_because("find_references", &e),
             Err(e) => return Err((ErrorCode::RequestFailed, e)),
         };
-        for f in v["files"].as_array().into_iter().flatten() {
-            let Some(file) = f["file"].as_str() else { continue };
-            let Some(path) = s.host.resolve(file).ok().map(|r| r.path) else { continue };
-            let Some(uri) = lsp_uri(&path) else { continue };
-            let text = s.saved_text(&path).unwrap_or_default();
+        for (f, path) in v.files.iter().zip(&paths) {
+            let Some(uri) = lsp_uri(path) else { continue };
+            let map = s.line_map(path);
+            // Read only where a declaration's name must be found on its line.
+            let text = match f.references.iter().any(|r| r.kind == "declaration") {
+                true => s.saved_text(path).unwrap_or_default(),
+                false => String::new(),
+            };
             let lines = docs::Lines::of(&text);
-            let map = s.line_map(&path);
-            for r in f["references"].as_array().into_iter().flatten() {
-                let (Some(line), Some(col)) = (r["line"].as_u64(), r["column"].as_u64()) else { continue };
-                let start = Position { line: line.saturating_sub(1) as u32, character: col.saturating_sub(1) as u32 };
+            for r in &f.references {
+                let start = Position { line: r.line.saturating_sub(1), character: r.column.saturating_sub(1) };
                 let end = Position { line: start.line, character: start.character + width };
-                // A declaration is answered at its line's start: the name is where it is written.
-                let named = docs::word_in_line(lines.line(line as u32), start)
-                    .is_some_and(|(w, r)| w == at.word && r.start == start);
-                let range = match named {
-                    true => Range { start, end },
-                    false => docs::find_name_in(|n| lines.line(n), &at.word, line as u32, line as u32)
-                        .unwrap_or(Range { start, end }),
+                let range = match r.kind == "declaration" {
+                    true => docs::find_name_in(|n| lines.line(n), &at.word, r.line, r.line),
+                    false => None,
                 };
                 // In the open buffer; a reference on a line its unsaved changes touched is left out.
-                if let Some(range) = map.range_to_buffer(range) {
+                if let Some(range) = map.range_to_buffer(range.unwrap_or(Range { start, end })) {
                     out.push(Location { uri: uri.clone(), range });
                 }
             }
         }
-        match v["nextOffset"].as_u64() {
+        match v.page.next_offset {
             Some(next) if next > offset => offset = next,
             _ => break,
         }

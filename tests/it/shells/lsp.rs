@@ -1457,3 +1457,42 @@ public class Shop {
         assert!(got[key].is_null() || got[key] == json!([]), "{key}: {}", got[key]);
     }
 }
+
+/// `find_references::locations`, what `references` over LSP asks: `run`'s answer (the same
+/// query, the same files and references in order) without each line's text, with each file's
+/// absolute path beside it, so the server neither reads the files for the text nor resolves
+/// their paths again.
+#[test]
+fn references_locations_are_the_tools_answer_without_line_text() {
+    use mcp_java_index::tools::tool::find_references::{FindReferencesArgs, locations, run};
+    let (dir, ws) = crate::common::indexed(
+        "src",
+        &[
+            ("p/A.java", "package p;\npublic class A {\n    public int f() { return 1; }\n}\n"),
+            ("p/B.java", "package p;\nclass B {\n    int g(A a) { return a.f() + a.f(); }\n}\n"),
+            ("p/C.java", "package p;\nclass C {\n    /* é */ int h(A a) { return a.f(); }\n}\n"),
+        ],
+    );
+    let args =
+        FindReferencesArgs { target: "p.A#f()".into(), include_declaration: true, limit: 100, ..Default::default() };
+    let full = run(&ws, &args).expect("run");
+    let (bare, paths) = locations(&ws, &args).expect("locations");
+    let shape =
+        |r: &mcp_java_index::tools::tool::find_references::FindReferencesResult| -> Vec<(String, u32, u32, String)> {
+            r.files
+                .iter()
+                .flat_map(|f| f.references.iter().map(|x| (f.file.clone(), x.line, x.column, x.kind.clone())))
+                .collect()
+        };
+    assert_eq!(shape(&bare), shape(&full));
+    assert_eq!(shape(&full).len(), 4, "the declaration and three calls: {:?}", shape(&full));
+    assert!(full.files.iter().flat_map(|f| &f.references).all(|x| !x.text.is_empty()), "{full:?}");
+    assert!(bare.files.iter().flat_map(|f| &f.references).all(|x| x.text.is_empty()), "{bare:?}");
+    let root = dir.path().canonicalize().expect("root");
+    let want: Vec<PathBuf> = full.files.iter().map(|f| root.join(&f.file)).collect();
+    let got: Vec<PathBuf> = paths.iter().map(|p| p.to_path_buf()).collect();
+    assert_eq!(got, want);
+    // The column after a non-ASCII character is the tool's UTF-16 column, as LSP counts.
+    let c = bare.files.iter().find(|f| f.file.ends_with("C.java")).expect("C.java");
+    assert_eq!(c.references[0].column, "    /* é */ int h(A a) { return a.".encode_utf16().count() as u32 + 1);
+}

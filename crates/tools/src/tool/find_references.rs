@@ -47,6 +47,30 @@ impl Tool for FindReferences {
 
 /// `find_references`.
 pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult, ToolError> {
+    answer(ws, args, LineText::Read).map(|(r, _)| r)
+}
+
+/// The same query as [`run`] for a program that places the references in the files itself
+/// (the LSP front end): each reference without its line's text (no file read for it), and
+/// each file of the answer's `files` with its absolute path, in the same order (so nothing
+/// resolves the paths again).
+pub fn locations(ws: &Host, args: &FindReferencesArgs) -> Result<(FindReferencesResult, Vec<Arc<Path>>), ToolError> {
+    answer(ws, args, LineText::Skip)
+}
+
+/// Whether an answer's references carry their line's text.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LineText {
+    Read,
+    Skip,
+}
+
+/// `find_references`, with each file's absolute path beside the answer.
+fn answer(
+    ws: &Host,
+    args: &FindReferencesArgs,
+    line_text: LineText,
+) -> Result<(FindReferencesResult, Vec<Arc<Path>>), ToolError> {
     let (w, files) = ws.xref_world();
     let bound_files = Some(ws.xref().bound().0 as u64);
     let scope = xref::select_files(&files, &args.paths);
@@ -90,7 +114,7 @@ pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult,
                 },
             })
             .collect();
-        return Ok(FindReferencesResult {
+        return Ok((FindReferencesResult {
             target: list.join(", "),
             target_kind: "many".into(),
             page: Page { total: counts.iter().map(|c| c.total).sum(), truncated: false, next_offset: None },
@@ -109,7 +133,7 @@ pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult,
                 args.include_index,
             ),
         }
-        .with_incomplete_count());
+        .with_incomplete_count(), Vec::new()));
     }
     let mut target = crate::targets::target_of(ws, 
         &w,
@@ -209,19 +233,32 @@ pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult,
         if args.count_only { Vec::new() } else { flat.into_iter().skip(offset).take(limit).collect() };
     let end = offset + page.len();
     let mut out: Vec<FileReferences> = Vec::new();
-    // Only the page's lines are read.
+    let mut paths: Vec<Arc<Path>> = Vec::new();
+    // Only the page's lines are read (none when the caller places the references itself).
     for (p, mut r) in page {
-        r.text = xref::line_text(&mut texts, &p, r.line);
+        if line_text == LineText::Read {
+            r.text = xref::line_text(&mut texts, &p, r.line);
+        }
+        // A file's references are consecutive: its display name is made once.
+        if let (Some(f), Some(last)) = (out.last_mut(), paths.last())
+            && *last == p
+        {
+            f.references.push(r);
+            continue;
+        }
         let disp = ws.display_of(&p);
         match out.last_mut() {
             Some(f) if f.file == disp => f.references.push(r),
-            _ => out.push(FileReferences { file: disp, references: vec![r] }),
+            _ => {
+                out.push(FileReferences { file: disp, references: vec![r] });
+                paths.push(p);
+            }
         }
     }
     let truncated = !args.count_only && end < total;
     // No Java use (or asked): the name's textual uses in views and configuration.
     let non_java = (args.include_non_java || total == 0).then(|| xref::non_java_matches(ws, &target, &args.paths));
-    Ok(FindReferencesResult {
+    Ok((FindReferencesResult {
         languages: languages(ws),
         target: target.label,
         target_kind: match target.category {
@@ -256,7 +293,7 @@ pub fn run(ws: &Host, args: &FindReferencesArgs) -> Result<FindReferencesResult,
             args.include_index,
         ),
     }
-    .with_incomplete_count())
+    .with_incomplete_count(), paths))
 }
 
 /// The uses of the accessors, builder methods and `withX` Lombok generates for a field target,
