@@ -110,6 +110,12 @@ pub fn parse_tree(text: &str) -> Option<Tree> {
     if too_large(text).is_some() {
         return None;
     }
+    with_parser(|p| p.parse(text, None))
+}
+
+/// Runs `f` with this thread's Java parser, made on first use (None if the grammar does not
+/// load).
+fn with_parser<T>(f: impl FnOnce(&mut Parser) -> Option<T>) -> Option<T> {
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
@@ -117,7 +123,7 @@ pub fn parse_tree(text: &str) -> Option<Tree> {
             p.set_language(&tree_sitter_java::LANGUAGE.into()).ok()?;
             *slot = Some(p);
         }
-        slot.as_mut()?.parse(text, None)
+        f(slot.as_mut()?)
     })
 }
 
@@ -130,14 +136,7 @@ pub fn reparse_without_errors(text: &str, old: &Tree) -> Option<Tree> {
     if too_large(text).is_some() {
         return None;
     }
-    PARSER.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        if slot.is_none() {
-            let mut p = Parser::new();
-            p.set_language(&tree_sitter_java::LANGUAGE.into()).ok()?;
-            *slot = Some(p);
-        }
-        let parser = slot.as_mut()?;
+    with_parser(|parser| {
         let bytes = text.as_bytes();
         let mut stop_at_error = |s: &tree_sitter::ParseState| match s.has_error() {
             true => std::ops::ControlFlow::Break(()),

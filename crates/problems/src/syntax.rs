@@ -83,23 +83,7 @@ fn edit_between(old: &str, new: &str) -> InputEdit {
 
 /// The problems of a parsed text (`None`: the parser gave up).
 fn problems(display: &str, src: &SourceText, prep: &Prepared, tree: Option<&Tree>) -> Vec<Problem> {
-    let text = &src.text;
-    let at = |offset: usize| position(text, &src.lines, offset);
-    let problem = |start: usize, end: usize, code: &str, message: String| {
-        let (s, e) = (at(start), at(end.max(start)));
-        Problem {
-            file: display.to_owned(),
-            line: s.line,
-            column: s.column,
-            severity: Severity::Error,
-            source: ProblemSource::Syntax,
-            code: code.to_owned(),
-            message,
-            range: Range { start: s, end: e },
-            cause: None,
-            fixes: Vec::new(),
-        }
-    };
+    let problem = |start, end, code: &str, message| syntax_error(display, src, start, end, code, message);
     let mut out = Vec::new();
     let Some(tree) = tree else {
         out.push(problem(0, 0, "syntax.failed", "the parser gave up on this file".to_owned()));
@@ -140,21 +124,7 @@ fn problems(display: &str, src: &SourceText, prep: &Prepared, tree: Option<&Tree
 pub fn check_kotlin(display: &str, bytes: &[u8]) -> Vec<Problem> {
     let src = SourceText::decode(bytes);
     let text = &src.text;
-    let problem = |start: usize, end: usize, code: &str, message: String| {
-        let (s, e) = (position(text, &src.lines, start), position(text, &src.lines, end.max(start)));
-        Problem {
-            file: display.to_owned(),
-            line: s.line,
-            column: s.column,
-            severity: Severity::Error,
-            source: ProblemSource::Syntax,
-            code: code.to_owned(),
-            message,
-            range: Range { start: s, end: e },
-            cause: None,
-            fixes: Vec::new(),
-        }
-    };
+    let problem = |start, end, code: &str, message| syntax_error(display, &src, start, end, code, message);
     let Some(tree) = mji_parser::kotlin::parse_tree(text) else {
         return vec![problem(0, 0, "syntax.failed", "the parser gave up on this file".to_owned())];
     };
@@ -177,6 +147,23 @@ pub fn check_kotlin(display: &str, bytes: &[u8]) -> Vec<Problem> {
 }
 
 /// 1-based line and UTF-16 column of a byte offset of `text`.
+/// A syntax error of `display` from byte `start` to `end` of the decoded text.
+fn syntax_error(display: &str, src: &SourceText, start: usize, end: usize, code: &str, message: String) -> Problem {
+    let (s, e) = (position(&src.text, &src.lines, start), position(&src.text, &src.lines, end.max(start)));
+    Problem {
+        file: display.to_owned(),
+        line: s.line,
+        column: s.column,
+        severity: Severity::Error,
+        source: ProblemSource::Syntax,
+        code: code.to_owned(),
+        message,
+        range: Range { start: s, end: e },
+        cause: None,
+        fixes: Vec::new(),
+    }
+}
+
 fn position(text: &str, lines: &LineIndex, offset: usize) -> Position {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
