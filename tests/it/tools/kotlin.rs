@@ -23,7 +23,12 @@ const FILES: &[(&str, &str)] = &[
 ];
 
 fn workspace(dir: &Path) -> Host {
-    for (rel, text) in FILES {
+    workspace_of(dir, FILES)
+}
+
+/// A host on `files` written below `dir`, indexed, with no watcher and no cache.
+fn workspace_of(dir: &Path, files: &[(&str, &str)]) -> Host {
+    for (rel, text) in files {
         let p = dir.join(rel);
         std::fs::create_dir_all(p.parent().expect("a parent")).expect("mkdir");
         std::fs::write(p, text).expect("write");
@@ -1042,15 +1047,7 @@ const HIERARCHY: &[(&str, &str)] = &[
 ];
 
 fn hierarchy_workspace(dir: &Path) -> Host {
-    for (rel, text) in HIERARCHY {
-        let p = dir.join(rel);
-        std::fs::create_dir_all(p.parent().expect("a parent")).expect("mkdir");
-        std::fs::write(p, text).expect("write");
-    }
-    let flags = Flags::roots([dir]).set("watch", false).set("cache", false);
-    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
-    ws.build_index();
-    ws
+    workspace_of(dir, HIERARCHY)
 }
 
 /// Issue 55: type_hierarchy, find_implementations and call_hierarchy include Kotlin
