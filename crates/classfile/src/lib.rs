@@ -10,6 +10,7 @@ pub mod api;
 pub mod archive;
 pub mod decompile;
 pub mod jimage;
+pub mod kotlin;
 pub mod library;
 pub mod lifecycle;
 pub mod maven;

@@ -16,7 +16,12 @@ use crate::{ClassError, reader, sha1_hex};
 
 /// The index format; a file of another version is rebuilt. The second line says how many
 /// entries of the archive were read and how many it holds (`entries 100000 200000`).
-const FORMAT: &str = "mji-library-index 2";
+const FORMAT: &str = "mji-library-index 3";
+
+/// Set in a listed class's access flags when the class carries `kotlin.Metadata` (compiled from
+/// Kotlin). No class's own flags use this bit (`ACC_NATIVE` is a method's); the header's is
+/// cleared before it is set, so a class file cannot claim it.
+pub const KOTLIN: u16 = 0x0100;
 
 /// Where an archive comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -65,6 +70,10 @@ impl LibraryClass {
     pub fn qualified(&self) -> String {
         crate::signature::internal_to_source(&self.internal)
     }
+    /// Whether the class was compiled from Kotlin (it carries `kotlin.Metadata`).
+    pub fn is_kotlin(&self) -> bool {
+        self.access & KOTLIN != 0
+    }
     /// The simple name: `Entry`.
     pub fn simple(&self) -> &str {
         let tail = self.internal.rsplit('/').next().unwrap_or(&self.internal);
@@ -91,7 +100,7 @@ pub struct LibraryIndex {
 /// The classes of one archive, as [`list_classes`] found them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Listing {
-    /// (access flags, internal name) of each class.
+    /// (access flags, internal name) of each class; [`KOTLIN`] marks one compiled from Kotlin.
     pub classes: Vec<(u16, String)>,
     /// Whether the cache answered.
     pub cached: bool,
@@ -378,10 +387,10 @@ fn read_archive_classes(path: &Path, max_entries: usize) -> Result<(Listing, u64
     for e in entries {
         // One unreadable class never fails the archive.
         if let Ok(bytes) = a.read(&e)
-            && let Ok((access, name)) = reader::header(&bytes)
+            && let Ok((access, name, kotlin)) = reader::header(&bytes)
             && format!("{prefix}{name}.class") == e.name
         {
-            out.push((access, name));
+            out.push(((access & !KOTLIN) | if kotlin { KOTLIN } else { 0 }, name));
         }
     }
     let read = a.entries.len() as u64;

@@ -48,7 +48,28 @@ pub struct ClassFile {
     pub annotations: Vec<String>,
     pub deprecated: bool,
     pub source_file: Option<String>,
+    /// The `kotlin.Metadata` annotation's arguments, when the class was compiled from Kotlin
+    /// (decoded by [`crate::kotlin`]).
+    pub kotlin: Option<KotlinMetadata>,
 }
+
+/// The raw arguments of a `kotlin.Metadata` annotation (its elements as kotlinc writes them):
+/// `k` the kind, `mv` the metadata version, `d1` the protobuf message (strings of BitEncoding),
+/// `d2` the string table, `xs` a multi-file part's facade, `pn` the package name when it is not
+/// the class's, `xi` extra flags. At most [`MAX_METADATA_STRINGS`] strings are kept per array.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KotlinMetadata {
+    pub k: i32,
+    pub mv: Vec<i32>,
+    pub d1: Vec<String>,
+    pub d2: Vec<String>,
+    pub xs: Option<String>,
+    pub pn: Option<String>,
+    pub xi: i32,
+}
+
+/// The most strings of one `d1` or `d2` array kept (the JVM bounds an array by 65535 anyway).
+pub const MAX_METADATA_STRINGS: usize = 65_535;
 
 /// A field or a method.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -82,6 +103,7 @@ enum Const {
     Empty,
     Utf8(String),
     Class(u16),
+    Int(i32),
     Other,
 }
 
@@ -125,6 +147,12 @@ impl Pool {
     fn class(&self, i: u16) -> Result<&str, ClassError> {
         match self.0.get(usize::from(i)) {
             Some(Const::Class(n)) => self.utf8(*n),
+            _ => Err(ClassError::BadIndex(i)),
+        }
+    }
+    fn int(&self, i: u16) -> Result<i32, ClassError> {
+        match self.0.get(usize::from(i)) {
+            Some(Const::Int(v)) => Ok(*v),
             _ => Err(ClassError::BadIndex(i)),
         }
     }
@@ -180,7 +208,8 @@ pub fn parse(b: &[u8]) -> Result<ClassFile, ClassError> {
                 (Const::Utf8(modified_utf8(r.take(usize::from(n))?)), false)
             }
             7 => (Const::Class(r.u16()?), false),
-            3 | 4 => (r.take(4).map(|_| Const::Other)?, false),
+            3 => (Const::Int(r.u32()? as i32), false),
+            4 => (r.take(4).map(|_| Const::Other)?, false),
             5 | 6 => (r.take(8).map(|_| Const::Other)?, true),
             8 | 16 | 19 | 20 => (r.take(2).map(|_| Const::Other)?, false),
             9..=12 | 17 | 18 => (r.take(4).map(|_| Const::Other)?, false),
@@ -220,7 +249,7 @@ pub fn parse(b: &[u8]) -> Result<ClassFile, ClassError> {
             "Signature" => cf.signature = Some(pool.utf8(a.u16()?)?.to_owned()),
             "SourceFile" => cf.source_file = Some(pool.utf8(a.u16()?)?.to_owned()),
             "Deprecated" => cf.deprecated = true,
-            "RuntimeVisibleAnnotations" => cf.annotations = annotations(&mut a, &pool)?,
+            "RuntimeVisibleAnnotations" => cf.annotations = annotations(&mut a, &pool, Some(&mut cf.kotlin))?,
             "PermittedSubclasses" => {
                 for _ in 0..a.u16()? {
                     cf.permitted.push(pool.class(a.u16()?)?.to_owned());
@@ -275,7 +304,7 @@ fn member(r: &mut Bytes, pool: &Pool, method: bool) -> Result<Member, ClassError
         match an {
             "Signature" => m.signature = Some(pool.utf8(a.u16()?)?.to_owned()),
             "Deprecated" => m.deprecated = true,
-            "RuntimeVisibleAnnotations" => m.annotations = annotations(&mut a, pool)?,
+            "RuntimeVisibleAnnotations" => m.annotations = annotations(&mut a, pool, None)?,
             "Exceptions" if method => {
                 for _ in 0..a.u16()? {
                     m.exceptions.push(pool.class(a.u16()?)?.to_owned());
@@ -328,13 +357,75 @@ fn code_locals(a: &mut Bytes, pool: &Pool) -> Result<Vec<(u16, String)>, ClassEr
     Ok(out)
 }
 
-/// The annotation types of a `RuntimeVisibleAnnotations` attribute, as qualified names.
-fn annotations(a: &mut Bytes, pool: &Pool) -> Result<Vec<String>, ClassError> {
+/// The annotation types of a `RuntimeVisibleAnnotations` attribute, as qualified names; a
+/// `kotlin.Metadata` annotation's arguments into `kotlin` when it is given.
+fn annotations(
+    a: &mut Bytes,
+    pool: &Pool,
+    mut kotlin: Option<&mut Option<KotlinMetadata>>,
+) -> Result<Vec<String>, ClassError> {
     let mut out = Vec::new();
     for _ in 0..a.u16()? {
+        if let Some(k) = kotlin.as_deref_mut()
+            && pool
+                .utf8(u16::from_be_bytes([
+                    a.b.get(a.pos).copied().unwrap_or(0),
+                    a.b.get(a.pos + 1).copied().unwrap_or(0),
+                ]))
+                .is_ok_and(|t| t == KOTLIN_METADATA)
+        {
+            let start = a.pos;
+            // Read once for the arguments (a malformed one is no Kotlin view, not an error),
+            // then again as any annotation.
+            let mut probe = Bytes { b: a.b, pos: start };
+            *k = kotlin_metadata(&mut probe, pool).ok();
+        }
         out.push(annotation(a, pool, 0)?);
     }
     Ok(out)
+}
+
+/// The descriptor of Kotlin's metadata annotation.
+pub const KOTLIN_METADATA: &str = "Lkotlin/Metadata;";
+
+/// The arguments of a `kotlin.Metadata` annotation at `a` (its type index first).
+fn kotlin_metadata(a: &mut Bytes, pool: &Pool) -> Result<KotlinMetadata, ClassError> {
+    a.u16()?;
+    let mut m = KotlinMetadata { k: 1, ..KotlinMetadata::default() };
+    for _ in 0..a.u16()? {
+        let name = pool.utf8(a.u16()?)?;
+        match (name, a.u8()?) {
+            ("k", b'I') => m.k = pool.int(a.u16()?)?,
+            ("xi", b'I') => m.xi = pool.int(a.u16()?)?,
+            ("xs", b's') => m.xs = Some(pool.utf8(a.u16()?)?.to_owned()),
+            ("pn", b's') => m.pn = Some(pool.utf8(a.u16()?)?.to_owned()),
+            ("mv", b'[') => {
+                for _ in 0..a.u16()? {
+                    if a.u8()? != b'I' {
+                        return Err(ClassError::BadTag(0, a.pos));
+                    }
+                    m.mv.push(pool.int(a.u16()?)?);
+                }
+            }
+            (d @ ("d1" | "d2"), b'[') => {
+                let n = usize::from(a.u16()?);
+                let mut strings = Vec::with_capacity(n.min(MAX_METADATA_STRINGS));
+                for _ in 0..n {
+                    if a.u8()? != b's' {
+                        return Err(ClassError::BadTag(0, a.pos));
+                    }
+                    strings.push(pool.utf8(a.u16()?)?.to_owned());
+                }
+                if d == "d1" { m.d1 = strings } else { m.d2 = strings }
+            }
+            _ => {
+                // Another argument (`bv`, a future one): skipped by its tag.
+                a.pos -= 1;
+                element_value(a, pool, 1)?;
+            }
+        }
+    }
+    Ok(m)
 }
 
 fn annotation(a: &mut Bytes, pool: &Pool, depth: usize) -> Result<String, ClassError> {
@@ -374,9 +465,10 @@ fn element_value(a: &mut Bytes, pool: &Pool, depth: usize) -> Result<(), ClassEr
     Ok(())
 }
 
-/// Just the header: access flags and this class's internal name, without reading members
-/// (what the library index keeps for every class of an archive).
-pub fn header(b: &[u8]) -> Result<(u16, String), ClassError> {
+/// Just the header: access flags, this class's internal name, and whether its constant pool
+/// names Kotlin's metadata annotation (compiled from Kotlin), without reading members (what the
+/// library index keeps for every class of an archive).
+pub fn header(b: &[u8]) -> Result<(u16, String, bool), ClassError> {
     let mut r = Bytes { b, pos: 0 };
     if r.u32()? != 0xCAFE_BABE {
         return Err(ClassError::NotAClass);
@@ -385,6 +477,7 @@ pub fn header(b: &[u8]) -> Result<(u16, String), ClassError> {
     let count = r.u16()?;
     let mut utf8: Vec<Option<(usize, usize)>> = vec![None; usize::from(count)];
     let mut classes: Vec<u16> = vec![0; usize::from(count)];
+    let mut kotlin = false;
     let mut i = 1usize;
     while i < usize::from(count) {
         let tag = r.u8()?;
@@ -392,7 +485,7 @@ pub fn header(b: &[u8]) -> Result<(u16, String), ClassError> {
             1 => {
                 let n = usize::from(r.u16()?);
                 let start = r.pos;
-                r.take(n)?;
+                kotlin |= r.take(n)? == KOTLIN_METADATA.as_bytes();
                 utf8[i] = Some((start, n));
             }
             7 => classes[i] = r.u16()?,
@@ -417,5 +510,5 @@ pub fn header(b: &[u8]) -> Result<(u16, String), ClassError> {
     let this = r.u16()?;
     let name_idx = classes.get(usize::from(this)).copied().ok_or(ClassError::BadIndex(this))?;
     let (s, n) = utf8.get(usize::from(name_idx)).copied().flatten().ok_or(ClassError::BadIndex(name_idx))?;
-    Ok((access, modified_utf8(&b[s..s + n])))
+    Ok((access, modified_utf8(&b[s..s + n]), kotlin))
 }
