@@ -183,3 +183,68 @@ fn the_annotation_s_arguments_agree_with_javap() {
         }
     }
 }
+
+fn shape(t: &mji_model::TypeDecl, out: &mut Vec<String>) {
+    out.push(format!(
+        "{:?} {} {:?} {:?} {:?}",
+        t.kind, t.qualified_name, t.modifiers, t.type_params_text, t.generated_by
+    ));
+    for f in &t.fields {
+        out.push(format!("  field {:?} {}: {} {:?}", f.modifiers, f.name, f.type_text, f.generated_by));
+    }
+    for m in &t.methods {
+        out.push(format!("  method {} {:?}", m.signature_text, m.generated_by));
+    }
+    for i in &t.inner_classes {
+        shape(i, out);
+    }
+}
+
+fn outline_shape(a: &mut Archive, internal: &str) -> (String, String) {
+    let o = mji_classfile::outline_class_as_declared(a, internal).expect("outlined");
+    let mut out = Vec::new();
+    for t in &o.classes {
+        shape(t, &mut out);
+    }
+    (o.language, out.join("\n"))
+}
+
+/// The outline of a library class in Kotlin's view: the language `kotlin`, properties as
+/// Kotlin declares them with their accessors kept under Java's names and marked, objects and
+/// companions, a multi-file facade named from its files with the parts' members.
+#[test]
+fn outlines_in_kotlin_s_view_keep_the_jvm_names() {
+    let Some(mut a) = stdlib() else { return };
+    let (language, pair) = outline_shape(&mut a, "kotlin/Pair");
+    assert_eq!(language, "kotlin");
+    for line in [
+        r#"Class kotlin.Pair ["public", "data"] Some("<out A, out B>") None"#,
+        r#"  field ["public", "val"] first: A None"#,
+        r#"  method public final A getFirst() Some("val first")"#,
+        r#"  method public final B getSecond() Some("val second")"#,
+        "  method public final kotlin.Pair<A, B> copy(A first, B second) None",
+    ] {
+        assert!(pair.lines().any(|l| l == line), "{line}\nin\n{pair}");
+    }
+    let (_, unit) = outline_shape(&mut a, "kotlin/Unit");
+    assert!(unit.starts_with(r#"Class kotlin.Unit ["public", "object"] None None"#), "{unit}");
+    assert!(unit.contains(r#"field ["public", "static", "final"] INSTANCE: kotlin.Unit Some("object")"#), "{unit}");
+    let (_, regex) = outline_shape(&mut a, "kotlin/text/Regex");
+    assert!(regex.contains(r#"Companion: kotlin.text.Regex.Companion Some("companion object")"#), "{regex}");
+    assert!(regex.contains(r#"Class kotlin.text.Regex.Companion ["public", "companion", "object"]"#), "{regex}");
+    let (_, strings) = outline_shape(&mut a, "kotlin/text/StringsKt");
+    let head = strings.lines().next().unwrap_or_default();
+    assert!(head.contains(r#"Some("facade of Indent.kt, "#) && head.contains(" Strings.kt, "), "{head}");
+    for line in [
+        r#"  field ["public", "static", "val"] lastIndex: Int None"#,
+        r#"  method public static final int getLastIndex(java.lang.CharSequence $this$lastIndex) Some("val lastIndex")"#,
+        "  method public static final java.lang.CharSequence trim(java.lang.CharSequence $this$trim) None",
+    ] {
+        assert!(strings.lines().any(|l| l == line), "{line}");
+    }
+    let (_, console) = outline_shape(&mut a, "kotlin/io/ConsoleKt");
+    assert!(console.starts_with(r#"Class kotlin.io.ConsoleKt ["public", "final"] None Some("facade of Console.kt")"#));
+    // A class from Java is outlined as before.
+    let jdk_like = mji_classfile::outline_class(&mut a, "kotlin/Pair").expect("outlined");
+    assert_eq!(jdk_like.language, "java");
+}

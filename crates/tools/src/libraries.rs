@@ -1,7 +1,7 @@
 //! Library types for the tools: the library index of this workspace (the JDK's jmods, then
 //! the configured classpath jars), `java_index` of a class name or a `jar:` path (the source
-//! file from a `-sources.jar` or the JDK's `src.zip` with exact lines, else the class file),
-//! and reading inside a sources archive. Only archives the index knows are ever opened: a
+//! file from a `-sources.jar` or the JDK's `src.zip` with exact lines, else the class file, in
+//! Kotlin's view when it was compiled from Kotlin), and reading inside a sources archive. Only archives the index knows are ever opened: a
 //! `jar:` path names one of them or is refused.
 
 use std::path::{Path, PathBuf};
@@ -107,7 +107,7 @@ pub fn outline(ws: &Host, t: &LibraryTarget) -> Result<FileOutline, ToolError> {
                 return Ok(o);
             }
             let mut a = Archive::open(&path, ix.max_entries).map_err(|e| lib_err(&path.display().to_string(), e))?;
-            mji_classfile::outline_class(&mut a, top_level(&c.internal)).map_err(|e| lib_err(name, e))
+            mji_classfile::outline_class_as_declared(&mut a, top_level(&c.internal)).map_err(|e| lib_err(name, e))
         }
         LibraryTarget::Jar { archive, entry } => {
             let shown = format!("jar:{}!/{entry}", archive.display());
@@ -125,7 +125,7 @@ pub fn outline(ws: &Host, t: &LibraryTarget) -> Result<FileOutline, ToolError> {
                 if let Some(o) = decompiled_outline(ws, &path, &internal) {
                     return Ok(o);
                 }
-                mji_classfile::outline_class(&mut a, &internal).map_err(|e| lib_err(&shown, e))
+                mji_classfile::outline_class_as_declared(&mut a, &internal).map_err(|e| lib_err(&shown, e))
             } else {
                 Err(ToolError::InvalidArgument(format!("{shown}: name a .java or .class entry")))
             }
@@ -159,7 +159,11 @@ pub fn class_file_outline(ws: &Host, path: &Path, display: &str) -> Result<FileO
         let p = dir.join(format!("{simple}.class"));
         ws.roots().read(&p, &p.display().to_string()).ok()
     };
-    Ok(mji_classfile::outline::outline(display.to_owned(), mji_classfile::sha1_hex(&bytes), &cf, &mut load))
+    let mut outline =
+        mji_classfile::outline::outline(display.to_owned(), mji_classfile::sha1_hex(&bytes), &cf, &mut load);
+    // Compiled from Kotlin: Kotlin's view (a multi-file facade's parts are classes beside it).
+    mji_classfile::outline::kotlin_view(&mut outline, &cf, &mut load);
+    Ok(outline)
 }
 
 /// The bytes of a `.java` entry of a known sources archive, with its display path; for a

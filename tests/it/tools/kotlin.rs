@@ -1161,3 +1161,141 @@ fn kotlin_receivers_typed_by_local_inference_bind() {
     ];
     assert_eq!(got, want, "{got:#?}");
 }
+
+/// A library compiled from Kotlin (its classes' `kotlin.Metadata`), as kotlinc compiles it into
+/// a jar in a temporary directory, with Debian's stdlib jar beside it on the classpath: `None`
+/// (said on stderr) without kotlinc. Returns the host over a workspace with one Java file.
+fn kotlin_library_workspace(dir: &Path) -> Option<Host> {
+    const SRC: &str = r#"package shapes
+
+data class Circle(val radius: Double, var label: String) {
+    val area: Double get() = 3.0 * radius * radius
+    companion object {
+        const val UNIT = "cm"
+        fun unit(): Circle = Circle(1.0, "u")
+    }
+}
+
+object Registry {
+    var count: Int = 0
+}
+
+val defaultCircle: Circle = Circle(1.0, "d")
+
+fun String.shout(): String = this + "!"
+
+typealias Circles = List<Circle>
+"#;
+    if std::process::Command::new("kotlinc").arg("-version").output().is_err() {
+        eprintln!("skipped: kotlinc is not installed (Debian's `kotlin` package)");
+        return None;
+    }
+    let build = dir.join("build");
+    std::fs::create_dir_all(&build).expect("mkdir");
+    std::fs::write(build.join("Shapes.kt"), SRC).expect("write");
+    let jar = build.join("shapes.jar");
+    let out = std::process::Command::new("kotlinc")
+        .arg(build.join("Shapes.kt"))
+        .arg("-d")
+        .arg(&jar)
+        .arg("-nowarn")
+        .output()
+        .expect("running kotlinc");
+    assert!(out.status.success(), "kotlinc failed: {}", String::from_utf8_lossy(&out.stderr));
+    let root = dir.join("ws");
+    let java = "package app;\n\nclass Uses {\n    int size;\n    int getSize() { return size; }\n}\n";
+    std::fs::create_dir_all(root.join("app")).expect("mkdir");
+    std::fs::write(root.join("app/Uses.java"), java).expect("write");
+    let mut flags = Flags::roots([&root]).set("watch", false).set("cache", false);
+    let mut classpath = vec![jar.display().to_string()];
+    if Path::new("/usr/share/java/kotlin-stdlib.jar").is_file() {
+        classpath.push("/usr/share/java/kotlin-stdlib.jar".to_owned());
+    }
+    flags.give("classpath", classpath);
+    let ws = Host::open(Config::load(&flags, &|_| None).expect("config")).expect("workspace");
+    ws.build_index();
+    Some(ws)
+}
+
+fn named<'v>(list: &'v Value, name: &str) -> &'v Value {
+    list.as_array()
+        .and_then(|xs| xs.iter().find(|x| x["name"] == name))
+        .unwrap_or_else(|| panic!("no {name} in {list:#}"))
+}
+
+/// Issue 55, Kotlin in jars: a library class compiled from Kotlin is outlined in Kotlin's view
+/// (`language: kotlin`; properties by their Kotlin names and types, their accessors kept under
+/// the names Java calls and marked; `object` and companion; the file facade named from its
+/// file, with its top-level functions, properties and type aliases), and `find_type` marks it
+/// and says what Kotlin declares it to be; a Java source's outline does not change.
+#[test]
+fn library_classes_compiled_from_kotlin_show_kotlin_s_view() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let Some(ws) = kotlin_library_workspace(dir.path()) else { return };
+
+    let (v, text) = call(&ws, "java_index", json!({"filePath": "shapes.Circle"})).expect("outlined");
+    assert_eq!(v["language"], "kotlin", "{v:#}");
+    let circle = &v["classes"][0];
+    assert_eq!(circle["modifiers"], json!(["public", "data"]), "{circle:#}");
+    let radius = named(&circle["fields"], "radius");
+    assert_eq!((radius["typeText"].as_str(), &radius["modifiers"]), (Some("Double"), &json!(["public", "val"])));
+    assert_eq!(named(&circle["fields"], "label")["modifiers"], json!(["public", "var"]));
+    // A computed property has no backing field: it is listed all the same.
+    assert_eq!(named(&circle["fields"], "area")["typeText"], "Double");
+    for (accessor, by) in
+        [("getRadius", "val radius"), ("getLabel", "var label"), ("setLabel", "var label"), ("getArea", "val area")]
+    {
+        let m = named(&circle["methods"], accessor);
+        assert_eq!((m["generated"].as_str(), m["generatedBy"].as_str()), (Some("kotlin"), Some(by)), "{m:#}");
+    }
+    assert!(text.contains("public val radius: Double"), "{text}");
+    eprintln!("{text}");
+    assert!(text.contains("public final double getRadius()  [kotlin val radius]"), "{text}");
+    assert!(text.contains("public final void setLabel(java.lang.String <set-?>)  [kotlin var label]"), "{text}");
+    assert!(text.contains("Companion: shapes.Circle.Companion  [kotlin companion object]"), "{text}");
+    let companion = named(&circle["innerClasses"], "Companion");
+    assert_eq!(companion["modifiers"], json!(["public", "companion", "object"]));
+    assert_eq!(named(&companion["fields"], "UNIT")["modifiers"], json!(["public", "const", "val"]));
+
+    let (v, _) = call(&ws, "java_index", json!({"filePath": "shapes.Registry"})).expect("outlined");
+    let registry = &v["classes"][0];
+    assert_eq!(registry["modifiers"], json!(["public", "object"]));
+    assert_eq!(named(&registry["fields"], "INSTANCE")["generatedBy"], "object");
+    assert_eq!(named(&registry["methods"], "setCount")["generatedBy"], "var count");
+
+    let (v, text) = call(&ws, "java_index", json!({"filePath": "shapes.ShapesKt"})).expect("outlined");
+    let facade = &v["classes"][0];
+    assert_eq!(facade["generatedBy"], "facade of Shapes.kt", "{facade:#}");
+    assert_eq!(named(&facade["fields"], "defaultCircle")["modifiers"], json!(["public", "static", "val"]));
+    assert_eq!(named(&facade["methods"], "getDefaultCircle")["generatedBy"], "val defaultCircle");
+    assert!(named(&facade["methods"], "shout")["generated"].is_null());
+    let alias = named(&v["classes"], "Circles");
+    assert_eq!(
+        (alias["modifiers"].clone(), alias["extends"].as_str()),
+        (json!(["public", "typealias"]), Some("List<Circle>"))
+    );
+    assert!(text.contains("class ShapesKt  [kotlin facade of Shapes.kt]"), "{text}");
+
+    let (v, text) = call(&ws, "find_type", json!({"query": "Circle", "scope": "libraries"})).expect("found");
+    let r = &v["results"][0];
+    assert_eq!((r["fqn"].as_str(), r["language"].as_str()), (Some("shapes.Circle"), Some("kotlin")), "{v:#}");
+    assert_eq!(r["summary"], "Kotlin data class with companion object Companion");
+    assert!(text.contains("shapes.Circle  classpath, kotlin  public final class Circle — Kotlin data class"), "{text}");
+    let (v, _) = call(&ws, "find_type", json!({"query": "ShapesKt", "scope": "libraries"})).expect("found");
+    assert_eq!(v["results"][0]["summary"], "Kotlin file facade of Shapes.kt: its top-level functions and properties");
+
+    // The stdlib's multi-file facade and data class, where Debian's jar is installed.
+    if let Ok((v, _)) = call(&ws, "find_type", json!({"query": "kotlin.text.StringsKt", "scope": "libraries"})) {
+        let s = v["results"][0]["summary"].as_str().unwrap_or_default().to_owned();
+        assert!(s.starts_with("Kotlin file facade of 11 files: Indent.kt, RegexExtensionsJVM.kt, "), "{s}");
+        let (v, _) = call(&ws, "java_index", json!({"filePath": "kotlin.Pair"})).expect("outlined");
+        assert_eq!(named(&v["classes"][0]["fields"], "first")["typeText"], "A");
+        assert_eq!(named(&v["classes"][0]["methods"], "getFirst")["generatedBy"], "val first");
+    }
+
+    // A Java class of the workspace reads as before: Java, its field a field.
+    let (v, _) = call(&ws, "java_index", json!({"filePath": "app/Uses.java"})).expect("outlined");
+    assert_eq!(v["language"], "java");
+    assert_eq!(named(&v["classes"][0]["fields"], "size")["typeText"], "int");
+    assert!(named(&v["classes"][0]["methods"], "getSize")["generated"].is_null());
+}

@@ -270,7 +270,8 @@ pub fn find_library_types(libs: &mji_classfile::LibraryIndex, args: &FindTypeArg
                 summary: None,
                 origin: Some(a.origin.as_str().to_owned()),
                 archive: Some(a.path.display().to_string()),
-language: None,
+                // A class compiled from Kotlin (its `kotlin.Metadata`) says so; Java's are not marked.
+                language: c.is_kotlin().then(|| "kotlin".to_owned()),
             }
         })
         .collect()
@@ -313,7 +314,9 @@ pub fn find_type_scoped(
     };
     let lib_start = offset.saturating_sub(ws_total);
     let room = limit.saturating_sub(results.len());
+    let first_lib = results.len();
     results.extend(lib.iter().skip(lib_start).take(room).cloned());
+    describe_kotlin(libs, &mut results[first_lib..]);
     let total = ws_total + lib.len();
     Ok(FindTypeResult {
         query: args.pattern.clone(),
@@ -321,6 +324,24 @@ pub fn find_type_scoped(
         results,
         index: Some(IndexStatus { library_notes: libs.notes(), ..IndexStatus::with_progress(index, progress) }),
     })
+}
+
+/// The page's library types compiled from Kotlin described as Kotlin declares them (`Kotlin
+/// data class`, `Kotlin file facade of Strings.kt`), in their `summary`; each archive opened once.
+fn describe_kotlin(libs: &mji_classfile::LibraryIndex, results: &mut [TypeResult]) {
+    let mut open: std::collections::HashMap<std::path::PathBuf, Option<mji_classfile::Archive>> = Default::default();
+    for r in results.iter_mut().filter(|r| r.language.as_deref() == Some("kotlin")) {
+        let Some(c) = libs.get(&r.fqn) else { continue };
+        let path = libs.archive_of(c).path.clone();
+        let archive = open.entry(path).or_insert_with_key(|p| mji_classfile::Archive::open(p, libs.max_entries).ok());
+        if let Some(a) = archive {
+            // At most 160 characters, as a javadoc summary is.
+            r.summary = mji_classfile::kotlin_summary(a, &c.internal).map(|s| match s.char_indices().nth(159) {
+                Some((i, _)) => format!("{}…", &s[..i]),
+                None => s,
+            });
+        }
+    }
 }
 
 /// `find_type`.
@@ -341,9 +362,10 @@ fn render(r: &FindTypeResult) -> String {
             head.push(' ');
         }
         let _ = write!(head, "{word} {simple}");
-        let place = match &t.origin {
-            Some(o) => o.clone(),
-            None => at(&t.file_path, t.start_line, t.end_line),
+        let place = match (&t.origin, &t.language) {
+            (Some(o), Some(l)) => format!("{o}, {l}"),
+            (Some(o), None) => o.clone(),
+            (None, _) => at(&t.file_path, t.start_line, t.end_line),
         };
         let _ = write!(out, "{}  {place}  {head}", t.fqn);
         if let Some(s) = &t.summary {
