@@ -29,6 +29,8 @@ use crate::reader::KotlinMetadata;
 const MAX_DEPTH: usize = 24;
 /// The most declarations of one kind read from one message.
 const MAX_MEMBERS: usize = 65_536;
+/// The most type parameters read from one declaration (each member's scope copies its owner's).
+const MAX_TYPE_PARAMS: usize = 256;
 /// The most bytes `d1` may decode to.
 const MAX_D1_BYTES: usize = 16 << 20;
 
@@ -266,7 +268,7 @@ pub fn decode(m: &KotlinMetadata) -> Option<View> {
     let table = input.take(len)?;
     let names = Names::new(table, &m.d2)?;
     let body = input.rest();
-    let cx = Cx { names: &names };
+    let cx = Cx { names: &names, steps: std::cell::Cell::new(MAX_TYPE_STEPS) };
     if kind == Kind::Class {
         cx.class(body, &mut v)?;
     } else {
@@ -531,7 +533,7 @@ impl Names {
 }
 
 /// A type table (`TypeTable`): its types' messages, and from which index they are nullable.
-#[derive(Default, Clone)]
+#[derive(Default)]
 struct Types<'a> {
     types: Vec<&'a [u8]>,
     first_nullable: Option<u64>,
@@ -552,9 +554,14 @@ impl<'a> Types<'a> {
     }
 }
 
-/// What a type's rendering needs: the names, the type table, the type parameters in scope.
+/// The most types one decode renders: a type table's entries may refer to each other by id,
+/// so without it a few hostile bytes could ask for exponentially many.
+const MAX_TYPE_STEPS: usize = 200_000;
+
+/// What a type's rendering needs: the names, and the work left ([`MAX_TYPE_STEPS`]).
 struct Cx<'n> {
     names: &'n Names,
+    steps: std::cell::Cell<usize>,
 }
 
 /// The type parameters in scope, by id.
@@ -567,9 +574,10 @@ impl Cx<'_> {
 
     /// A type as Kotlin writes it (`List<String>?`), its class names without their package.
     fn ty(&self, b: &[u8], tt: &Types, scope: &Scope, depth: usize, nullable: bool) -> Option<String> {
-        if depth > MAX_DEPTH {
+        if depth > MAX_DEPTH || self.steps.get() == 0 {
             return None;
         }
+        self.steps.set(self.steps.get() - 1);
         let (mut base, mut args, mut null) = (None, Vec::new(), nullable);
         Pb::each(b, |n, v| {
             match n {
@@ -628,7 +636,7 @@ impl Cx<'_> {
     fn type_params(&self, b: &[u8], field: u64, tt: &Types, scope: &mut Scope) -> Option<Vec<String>> {
         let mut raw = Vec::new();
         Pb::each(b, |n, v| {
-            if n == field && raw.len() < MAX_MEMBERS {
+            if n == field && raw.len() < MAX_TYPE_PARAMS {
                 raw.push(bytes(v)?);
             }
             Some(())
@@ -683,8 +691,8 @@ impl Cx<'_> {
         Some(out)
     }
 
-    /// A message's type table (field 30), if any.
-    fn table<'b>(&self, b: &'b [u8], outer: &Types<'b>) -> Option<Types<'b>> {
+    /// A message's own type table (field 30), if it has one (else its owner's applies).
+    fn own_table<'b>(&self, b: &'b [u8]) -> Option<Option<Types<'b>>> {
         let mut t = None;
         Pb::each(b, |n, v| {
             if n == 30 {
@@ -692,7 +700,7 @@ impl Cx<'_> {
             }
             Some(())
         })?;
-        Some(t.unwrap_or_else(|| outer.clone()))
+        Some(t)
     }
 
     fn value_params(&self, raw: &[&[u8]], tt: &Types, scope: &Scope) -> Option<Vec<(String, String)>> {
@@ -763,19 +771,20 @@ impl Cx<'_> {
     }
 
     fn function(&self, b: &[u8], outer: &Types, scope: &Scope) -> Option<Function> {
-        let tt = self.table(b, outer)?;
+        let own = self.own_table(b)?;
+        let tt = own.as_ref().unwrap_or(outer);
         let mut scope = scope.clone();
-        let type_params = self.type_params(b, 4, &tt, &mut scope)?;
+        let type_params = self.type_params(b, 4, tt, &mut scope)?;
         let (mut flags, mut name, mut ret, mut recv, mut params, mut jvm) =
             (6u64, String::new(), None, None, Vec::new(), JvmSig::default());
         Pb::each(b, |n, v| {
             match n {
                 9 => flags = int(v)?,
                 2 => name = self.name(v)?,
-                3 => ret = self.ty(bytes(v)?, &tt, &scope, 1, false),
-                7 => ret = self.type_by_id(int(v)?, &tt, &scope, 1),
-                5 => recv = self.ty(bytes(v)?, &tt, &scope, 1, false),
-                8 => recv = self.type_by_id(int(v)?, &tt, &scope, 1),
+                3 => ret = self.ty(bytes(v)?, tt, &scope, 1, false),
+                7 => ret = self.type_by_id(int(v)?, tt, &scope, 1),
+                5 => recv = self.ty(bytes(v)?, tt, &scope, 1, false),
+                8 => recv = self.type_by_id(int(v)?, tt, &scope, 1),
                 6 if params.len() < MAX_MEMBERS => params.push(bytes(v)?),
                 100 => jvm = self.jvm_sig(bytes(v)?)?,
                 _ => {}
@@ -796,7 +805,7 @@ impl Cx<'_> {
             modifiers,
             type_params,
             receiver: recv,
-            params: self.value_params(&params, &tt, &scope)?,
+            params: self.value_params(&params, tt, &scope)?,
             return_type: ret.unwrap_or_else(|| "Unit".to_owned()),
             jvm,
         })
@@ -873,7 +882,7 @@ impl Cx<'_> {
     }
 
     fn class(&self, b: &[u8], v: &mut View) -> Option<()> {
-        let tt = self.table(b, &Types::default())?;
+        let tt = self.own_table(b)?.unwrap_or_default();
         let mut scope = Scope::new();
         let type_params = self.type_params(b, 5, &tt, &mut scope)?;
         let (mut flags, mut fq, mut companion) = (6u64, String::new(), None);
@@ -965,7 +974,7 @@ impl Cx<'_> {
     }
 
     fn package(&self, b: &[u8], v: &mut View) -> Option<()> {
-        let tt = self.table(b, &Types::default())?;
+        let tt = self.own_table(b)?.unwrap_or_default();
         self.members(b, [3, 4, 5], &tt, &Scope::new(), v)
     }
 }
@@ -1014,6 +1023,69 @@ mod tests {
                 let _ = decode(&KotlinMetadata { k, d1: vec![s], d2: vec!["a".into(); 8], ..Default::default() });
             }
         }
+    }
+
+    /// A protobuf field: key and a varint, or key and length-delimited bytes.
+    fn varint(out: &mut Vec<u8>, mut v: u64) {
+        loop {
+            let b = (v & 0x7f) as u8;
+            v >>= 7;
+            if v == 0 {
+                out.push(b);
+                return;
+            }
+            out.push(b | 0x80);
+        }
+    }
+    fn field_int(out: &mut Vec<u8>, n: u64, v: u64) {
+        varint(out, n << 3);
+        varint(out, v);
+    }
+    fn field_bytes(out: &mut Vec<u8>, n: u64, b: &[u8]) {
+        varint(out, n << 3 | 2);
+        varint(out, b.len() as u64);
+        out.extend_from_slice(b);
+    }
+
+    /// A package whose function returns type 0 of its table, each of types 0 to 9 having eight
+    /// arguments of the next: rendering stops at the step cap (8^10 types without it).
+    #[test]
+    fn types_referring_to_themselves_stop_at_the_cap() {
+        // Types 0 to 9 each have eight arguments of the next type; type 10 is `Foo`.
+        let mut table = Vec::new();
+        for i in 0..10 {
+            let mut arg = Vec::new();
+            field_int(&mut arg, 3, i + 1);
+            let mut ty = Vec::new();
+            for _ in 0..8 {
+                field_bytes(&mut ty, 2, &arg);
+            }
+            field_int(&mut ty, 6, 0);
+            field_bytes(&mut table, 1, &ty);
+        }
+        let mut leaf = Vec::new();
+        field_int(&mut leaf, 6, 0);
+        field_bytes(&mut table, 1, &leaf);
+        let mut fun = Vec::new();
+        field_int(&mut fun, 2, 1);
+        field_int(&mut fun, 7, 0);
+        let mut package = Vec::new();
+        field_bytes(&mut package, 3, &fun);
+        field_bytes(&mut package, 30, &table);
+        let mut d1 = vec![0u8];
+        d1.extend(package);
+        let m = KotlinMetadata {
+            k: 2,
+            d1: vec![std::iter::once('\0').chain(d1.iter().map(|&b| char::from(b))).collect()],
+            d2: vec!["kotlin/Foo".into(), "f".into()],
+            ..Default::default()
+        };
+        let started = std::time::Instant::now();
+        let v = decode(&m).expect("a view");
+        assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
+        // The function is kept; its type is cut short where the cap stopped it.
+        assert_eq!(v.functions.len(), 1);
+        assert_eq!(v.functions[0].name, "f");
     }
 
     #[test]

@@ -248,3 +248,24 @@ fn outlines_in_kotlin_s_view_keep_the_jvm_names() {
     let jdk_like = mji_classfile::outline_class(&mut a, "kotlin/Pair").expect("outlined");
     assert_eq!(jdk_like.language, "java");
 }
+
+/// Garbled class files compiled from Kotlin (400 bytes of each changed, in turn) are outlined in
+/// Kotlin's view or Java's, never with a panic.
+#[test]
+fn garbled_kotlin_class_files_are_outlined_without_a_panic() {
+    let Some(mut a) = stdlib() else { return };
+    let mut viewed = 0;
+    for internal in ["kotlin/Pair", "kotlin/text/Regex", "kotlin/text/StringsKt__StringsKt", "kotlin/io/ConsoleKt"] {
+        let bytes = a.read_named(&format!("{internal}.class")).expect("read").expect("present");
+        for i in (0..bytes.len()).step_by(bytes.len() / 400 + 1) {
+            let mut g = bytes.clone();
+            g[i] ^= 0x5a;
+            let Ok(cf) = mji_classfile::parse(&g) else { continue };
+            let mut load = |_: &str| None;
+            let mut o = mji_classfile::outline::outline(String::new(), String::new(), &cf, &mut load);
+            mji_classfile::outline::kotlin_view(&mut o, &cf, &mut load);
+            viewed += usize::from(o.language == "kotlin");
+        }
+    }
+    assert!(viewed > 100, "{viewed} garbled copies still had Kotlin's view");
+}
