@@ -1203,6 +1203,11 @@ typealias Circles = List<Circle>
         .expect("running kotlinc");
     assert!(out.status.success(), "kotlinc failed: {}", String::from_utf8_lossy(&out.stderr));
     let root = dir.join("ws");
+    // The same classes loose in the workspace's build output, as a build leaves them.
+    let classes = root.join("target/classes");
+    std::fs::create_dir_all(&classes).expect("mkdir");
+    let x = std::process::Command::new("jar").arg("xf").arg(&jar).current_dir(&classes).status().expect("jar");
+    assert!(x.success(), "jar xf");
     let java = "package app;\n\nclass Uses {\n    int size;\n    int getSize() { return size; }\n}\n";
     std::fs::create_dir_all(root.join("app")).expect("mkdir");
     std::fs::write(root.join("app/Uses.java"), java).expect("write");
@@ -1292,6 +1297,17 @@ fn library_classes_compiled_from_kotlin_show_kotlin_s_view() {
         assert_eq!(named(&v["classes"][0]["fields"], "first")["typeText"], "A");
         assert_eq!(named(&v["classes"][0]["methods"], "getFirst")["generatedBy"], "val first");
     }
+
+    // A loose class file of the workspace: the same view, its companion read from the file beside it.
+    let (v, _) = call(&ws, "java_index", json!({"filePath": "target/classes/shapes/Circle.class"})).expect("outlined");
+    assert_eq!(v["language"], "kotlin");
+    assert_eq!(
+        named(&v["classes"][0]["innerClasses"], "Companion")["modifiers"],
+        json!(["public", "companion", "object"])
+    );
+    let (v, _) =
+        call(&ws, "java_index", json!({"filePath": "target/classes/shapes/ShapesKt.class"})).expect("outlined");
+    assert_eq!(v["classes"][0]["generatedBy"], "facade of Shapes.kt");
 
     // A Java class of the workspace reads as before: Java, its field a field.
     let (v, _) = call(&ws, "java_index", json!({"filePath": "app/Uses.java"})).expect("outlined");
