@@ -412,6 +412,8 @@ fn apply_kotlin(
         t.generated = Some(KOTLIN.to_owned());
         t.generated_by = Some(by);
     };
+    // Kotlin's view says it was compiled from Kotlin: the annotation that says so is noise.
+    t.annotations.retain(|a| a != "@kotlin.Metadata");
     match v.kind {
         Kind::Class => {
             if let Some(c) = &v.class {
@@ -424,6 +426,26 @@ fn apply_kotlin(
                 }
                 if let Some(name) = &c.companion {
                     mark_field(t, name, "companion object");
+                    // The companion's properties keep their backing fields in this class, as
+                    // statics: a `const val`'s is the one Java reads.
+                    let internal = format!("{}${name}", cf.this_class);
+                    if let Some(ccf) = (load)(&internal).and_then(|b| crate::reader::parse(&b).ok())
+                        && let Some(cv) = ccf.kotlin.as_ref().and_then(crate::kotlin::decode)
+                    {
+                        for p in cv.properties.iter().filter(|p| p.field.is_some()) {
+                            let field = p.field.as_ref().and_then(|f| f.name.clone()).unwrap_or_else(|| p.name.clone());
+                            let by =
+                                if p.modifiers.iter().any(|m| m == "const") { "const val" } else { "companion object" };
+                            for f in t
+                                .fields
+                                .iter_mut()
+                                .filter(|f| f.name == field && f.modifiers.iter().any(|m| m == "static"))
+                            {
+                                f.generated = Some(KOTLIN.to_owned());
+                                f.generated_by = Some(by.to_owned());
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -1258,6 +1258,8 @@ fn library_classes_compiled_from_kotlin_show_kotlin_s_view() {
     assert!(text.contains("public final double getRadius()  [kotlin val radius]"), "{text}");
     assert!(text.contains("public final void setLabel(java.lang.String <set-?>)  [kotlin var label]"), "{text}");
     assert!(text.contains("Companion: shapes.Circle.Companion  [kotlin companion object]"), "{text}");
+    assert!(text.contains("public static final UNIT: java.lang.String  [kotlin const val]"), "{text}");
+    assert!(!text.contains("@kotlin.Metadata"), "{text}");
     let companion = named(&circle["innerClasses"], "Companion");
     assert_eq!(companion["modifiers"], json!(["public", "companion", "object"]));
     assert_eq!(named(&companion["fields"], "UNIT")["modifiers"], json!(["public", "const", "val"]));
