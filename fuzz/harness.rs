@@ -16,7 +16,10 @@
 //! - [`settings_merge`]: a user's configuration file and a repository's (split at a line
 //!   `---`) through the loader — the repository's file never widens what the user's (or the
 //!   default) gives: every deny list a superset, every group list a subset, every limit lower,
-//!   no path outside the root or inside `.git`.
+//!   no path outside the root or inside `.git`;
+//! - [`classfile`]: bytes as a library's class file through the reader, the outline and
+//!   Kotlin's view of its `kotlin.Metadata` (a jar is untrusted input) — never a panic, lines
+//!   in range, JSON that reads back.
 
 #![allow(dead_code)]
 
@@ -50,6 +53,17 @@ pub fn parse(data: &[u8]) {
     for (offset, message) in mji_parser::skeleton::lexical_problems(&src.text) {
         assert!(offset <= src.text.len(), "lexical problem past the end: {offset} {message}");
     }
+}
+
+/// Reads `data` as a class file, outlines it and, where it carries `kotlin.Metadata`, applies
+/// Kotlin's view (its member classes are loaded as `data` again: a class that names itself).
+pub fn classfile(data: &[u8]) {
+    let Ok(cf) = mji_classfile::parse(data) else { return };
+    let mut load = |_: &str| Some(data.to_vec());
+    let mut o = mji_classfile::outline::outline("Fuzz.class".to_owned(), String::new(), &cf, &mut load);
+    check_outline(&o, "class outline");
+    mji_classfile::outline::kotlin_view(&mut o, &cf, &mut load);
+    check_outline(&o, "kotlin view");
 }
 
 fn check_outline(o: &FileOutline, what: &str) {

@@ -40,6 +40,11 @@ fn parse_inputs() {
 }
 
 #[test]
+fn classfile_inputs() {
+    replay("classfile", harness::classfile);
+}
+
+#[test]
 fn path_policy_inputs() {
     replay("path_policy", |data| {
         harness::path_policy(data);

@@ -1,0 +1,9 @@
+//! Fuzz target: see `harness::classfile`.
+#![no_main]
+
+#[path = "../harness.rs"]
+mod harness;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    harness::classfile(data);
+});
