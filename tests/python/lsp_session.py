@@ -9,13 +9,14 @@ Each step (FILE is relative to ROOT; positions are 0-based, UTF-16):
   {"change": FILE, "version": N, "edits": [[L0, C0, L1, C1, TEXT], ...]}   one incremental didChange
   {"change": FILE, "version": N, "full": TEXT}    one full didChange
   {"save": FILE}                                  didSave (the client wrote the file before)
+  {"close": FILE}                                 didClose
   {"write": FILE, "text": TEXT}                   writes the file (as the editor's save does)
   {"ask": METHOD, "file": FILE, "at": [L, C], "key": KEY, ...}   a request, its result kept as KEY:
       definition, typeDefinition, references (with the declaration), hover, documentSymbol, foldingRange,
       codeAction ("range": [L0, C0, L1, C1], "only": [KIND...], the diagnostics published last
       for FILE attached), codeActionResolve ("action": KEY of a codeAction answer, "title": T),
-      diagnostic (textDocument/diagnostic), implementation, supertypes (prepareTypeHierarchy, then
-      typeHierarchy/supertypes of its first item), incomingCalls and outgoingCalls (prepareCallHierarchy,
+      diagnostic (textDocument/diagnostic), implementation, supertypes and subtypes (prepareTypeHierarchy,
+      then typeHierarchy/supertypes or /subtypes of its first item), incomingCalls and outgoingCalls (prepareCallHierarchy,
       then the calls of its first item), rename ("newName": N; the WorkspaceEdit kept, not applied),
       selectionRange, codeLens, executeCommand ("command": C, "arguments": [...])
   {"apply": KEY, "title": T} or {"apply": KEY, "kind": K}   applies the edit of the code action
@@ -164,12 +165,14 @@ async def main() -> None:
             return await client.text_document_implementation_async(
                 t.ImplementationParams(text_document=doc, position=pos)
             )
-        if method == "supertypes":
+        if method in ("supertypes", "subtypes"):
             items = await client.text_document_prepare_type_hierarchy_async(
                 t.TypeHierarchyPrepareParams(text_document=doc, position=pos)
             )
             if not items:
                 return None
+            if method == "subtypes":
+                return await client.type_hierarchy_subtypes_async(t.TypeHierarchySubtypesParams(item=items[0]))
             return await client.type_hierarchy_supertypes_async(t.TypeHierarchySupertypesParams(item=items[0]))
         if method in ("incomingCalls", "outgoingCalls"):
             items = await client.text_document_prepare_call_hierarchy_async(
@@ -219,6 +222,8 @@ async def main() -> None:
                     for a, b, c, d, x in step["edits"]
                 ]
             client.text_document_did_change(t.DidChangeTextDocumentParams(ident, changes))
+        elif "close" in step:
+            client.text_document_did_close(t.DidCloseTextDocumentParams(t.TextDocumentIdentifier(uri_of(step["close"]))))
         elif "save" in step:
             client.text_document_did_save(t.DidSaveTextDocumentParams(t.TextDocumentIdentifier(uri_of(step["save"]))))
         elif "write" in step:

@@ -813,6 +813,40 @@ fn unsaved_buffers_are_what_the_answers_show() {
     assert_eq!(saved["range"]["start"], json!({"line": typed, "character": 15}), "{saved}");
 }
 
+/// A closed buffer is no longer what the answers show: its unsaved lines no longer move the
+/// positions answered in its file, and its diagnostics are cleared (an empty publication).
+#[test]
+fn a_closed_buffer_is_the_saved_file_again() {
+    let Some(python) = python() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("ws");
+    write(&root, "src/com/acme/Greeter.java", GREETER);
+    write(&root, "src/com/acme/App.java", APP);
+    let (app, greeter) = ("src/com/acme/App.java", "src/com/acme/Greeter.java");
+    let call = APP.lines().position(|l| l.contains("g.greet(\"you\")")).expect("the call");
+    let at = json!([call, col_of(APP, call, "greet")]);
+    let got = session(
+        &python,
+        &root,
+        json!([
+            {"open": greeter},
+            {"change": greeter, "version": 2, "edits": [[0, 0, 0, 0, "// top\n"]]},
+            {"ask": "definition", "file": app, "at": at, "key": "open"},
+            {"change": greeter, "version": 3, "edits": [[0, 0, 0, 0, "{"]]},
+            {"diagnostics": greeter, "version": 3, "key": "broken"},
+            {"close": greeter},
+            {"ask": "definition", "file": app, "at": at, "key": "closed"},
+            // The last publication for the file (the clear is sent before the answer above).
+            {"diagnostics": greeter, "version": null, "key": "cleared"},
+        ]),
+    );
+    let decl = GREETER.lines().position(|l| l.contains("public String greet(")).expect("greet") as u64;
+    assert_eq!(got["open"][0]["range"]["start"]["line"], json!(decl + 1), "{}", got["open"]);
+    assert_eq!(got["closed"][0]["range"]["start"]["line"], json!(decl), "{}", got["closed"]);
+    assert!(got["broken"].as_array().is_some_and(|d| !d.is_empty()), "{}", got["broken"]);
+    assert_eq!(got["cleared"], json!([]), "{}", got["cleared"]);
+}
+
 const CALC: &str = "package com.acme;
 
 import java.util.List;
@@ -1209,7 +1243,7 @@ fn name_at(text: &str, name: &str, from: u32, to: u32, method: bool) -> Option<(
 /// The answers over LSP equal the tools' on a sample of targets: every type and method declared
 /// in two fixtures and the two-class project, each asked at its name: references against
 /// find_references, and for types implementation against find_implementations and the
-/// supertypes against type_hierarchy's (depth 1, workspace types).
+/// supertypes and subtypes against type_hierarchy's (depth 1, workspace types).
 #[test]
 fn lsp_answers_equal_the_tools_answers_on_a_sample_of_targets() {
     let Some(python) = python() else { return };
@@ -1253,6 +1287,7 @@ fn lsp_answers_equal_the_tools_answers_on_a_sample_of_targets() {
         if *is_type {
             steps.push(json!({"ask": "implementation", "file": file, "at": [l, c], "key": format!("impl{i}")}));
             steps.push(json!({"ask": "supertypes", "file": file, "at": [l, c], "key": format!("up{i}")}));
+            steps.push(json!({"ask": "subtypes", "file": file, "at": [l, c], "key": format!("down{i}")}));
         } else {
             steps.push(json!({"ask": "incomingCalls", "file": file, "at": [l, c], "key": format!("in{i}")}));
             steps.push(json!({"ask": "outgoingCalls", "file": file, "at": [l, c], "key": format!("out{i}")}));
@@ -1262,7 +1297,7 @@ fn lsp_answers_equal_the_tools_answers_on_a_sample_of_targets() {
     let locations = |v: &Value| -> BTreeSet<(String, u64)> {
         v.as_array().into_iter().flatten().map(|l| (rel(&root, &l["uri"]), line(l, "start"))).collect()
     };
-    let (mut compared, mut with_refs, mut renamed, mut with_calls) = (0, 0, 0, 0);
+    let (mut compared, mut with_refs, mut renamed, mut with_calls, mut with_subtypes) = (0, 0, 0, 0, 0);
     for (i, (file, name, l, c, is_type)) in targets.iter().enumerate() {
         let at = json!({"filePath": file, "line": l + 1, "column": c + 1});
         let mut args = at.clone();
@@ -1329,25 +1364,29 @@ fn lsp_answers_equal_the_tools_answers_on_a_sample_of_targets() {
             .map(|i| (i["file"].as_str().expect("file").to_owned(), i["line"].as_u64().expect("line")))
             .collect();
         assert_eq!(locations(&got[format!("impl{i}")]), want, "implementations of {name}");
-        let mut up = at.clone();
-        up["direction"] = json!("supertypes");
-        up["depth"] = json!(1);
-        let h = try_tool(&root, "type_hierarchy", up).unwrap_or_default();
-        let want: BTreeSet<&str> = h["types"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|t| t["depth"] == 1 && t["file"].is_string())
-            .filter_map(|t| t["fqn"].as_str())
-            .collect();
-        let have: BTreeSet<&str> = got[format!("up{i}")]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|t| t["data"]["target"].as_str())
-            .collect();
-        assert_eq!(have, want, "supertypes of {name}");
+        for (direction, key) in [("supertypes", "up"), ("subtypes", "down")] {
+            let mut args = at.clone();
+            args["direction"] = json!(direction);
+            args["depth"] = json!(1);
+            let h = try_tool(&root, "type_hierarchy", args).unwrap_or_default();
+            let want: BTreeSet<String> = h["types"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|t| t["depth"] == 1 && t["file"].is_string())
+                .filter_map(|t| t["fqn"].as_str().map(str::to_owned))
+                .collect();
+            let have: BTreeSet<String> = got[format!("{key}{i}")]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|t| t["data"]["target"].as_str().map(str::to_owned))
+                .collect();
+            assert_eq!(have, want, "{direction} of {name}");
+            with_subtypes += usize::from(direction == "subtypes" && !want.is_empty());
+        }
     }
+    assert!(with_subtypes >= 2, "{with_subtypes} types with subtypes in the workspace");
     assert!(compared >= 20 && with_refs >= 5, "compared {compared}, {with_refs} with uses beside their declaration");
     assert!(renamed >= 15 && with_calls >= 5, "{renamed} renames compared, {with_calls} call lists not empty");
 }
