@@ -943,6 +943,73 @@ fn code_actions_are_the_tools_fixes_and_refactorings_applied_by_the_client() {
     assert_eq!(javac_errors(&root, &[calc]), None, "{a}");
 }
 
+const POINT: &str = "package com.acme;
+
+public class Point {
+    private final int x;
+    private final int y;
+
+    public Point(int x, int y) {
+        this.x = x;
+        this.y = y;
+    }
+
+    public int sum() {
+        int s = x + y;
+        return s * 2;
+    }
+}
+";
+
+/// The other refactorings a code action offers, applied by the client: an inline (of a local,
+/// at its name) and a generation (`toString()`, on the class's line) write what
+/// `refactor_actions` and `source_actions` write, and the result compiles.
+#[test]
+fn inline_and_generate_actions_write_what_the_tools_write() {
+    let Some(python) = python() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (root, twin) = (dir.path().join("ws"), dir.path().join("twin"));
+    let point = "src/com/acme/Point.java";
+    write(&root, point, POINT);
+    write(&twin, point, POINT);
+    let local = POINT.lines().position(|l| l.contains("int s = x + y;")).expect("the local") as u32;
+    let s_col = col_of(POINT, local as usize, "s =");
+    let class = POINT.lines().position(|l| l.starts_with("public class Point")).expect("the class") as u32;
+    let got = session(
+        &python,
+        &root,
+        json!([
+            {"open": point},
+            {"ask": "codeAction", "file": point, "range": [local, s_col, local, s_col], "only": ["refactor.inline"],
+             "key": "inline"},
+            {"apply": "inline", "kind": "refactor.inline"},
+            {"ask": "codeAction", "file": point, "range": [class, 0, class, 0], "only": ["source.generate"],
+             "key": "generate"},
+            {"apply": "generate", "title": "Generate toString()"},
+        ]),
+    );
+    let titles: BTreeSet<&str> =
+        got["generate"].as_array().expect("actions").iter().filter_map(|a| a["title"].as_str()).collect();
+    assert!(
+        titles.contains("Generate toString()") && titles.contains("Generate equals() and hashCode()"),
+        "{titles:?}"
+    );
+    assert!(got["inline/applied"].as_array().is_some_and(|a| a.len() == 1), "{}", got["inline/applied"]);
+    assert!(got["generate/applied"].as_array().is_some_and(|a| a.len() == 1), "{}", got["generate/applied"]);
+
+    tool(
+        &twin,
+        "refactor_actions",
+        json!({"action": "inline", "filePath": point, "line": local + 1, "column": s_col + 1, "apply": true}),
+    );
+    tool(&twin, "source_actions", json!({"action": "to_string", "filePath": point, "line": class + 1, "apply": true}));
+    let (a, b) = (std::fs::read_to_string(root.join(point)), std::fs::read_to_string(twin.join(point)));
+    let (a, b) = (a.expect("read"), b.expect("read twin"));
+    assert_eq!(a, b);
+    assert!(!a.contains("int s =") && a.contains("return (x + y) * 2;") && a.contains("String toString()"), "{a}");
+    assert_eq!(javac_errors(&root, &[point]), None, "{a}");
+}
+
 /// A diagnostic as (first line, first column, last line, last column, code, message), 1-based
 /// like get_problems'; `shift` lines added.
 fn problem_key(d: &Value, lsp: bool, shift: u64) -> (u64, u64, u64, u64, String, String) {
