@@ -22,6 +22,8 @@ Each step (FILE is relative to ROOT; positions are 0-based, UTF-16):
   {"apply": KEY, "title": T} or {"apply": KEY, "kind": K}   applies the edit of the code action
       titled T (or the first of kind K) of the answer KEY (resolved first when it has none) to the
       files, as the client does, then sends each open buffer it edited (full didChange, didSave)
+  {"applyEdit": KEY}                              applies the WorkspaceEdit kept as KEY (a rename's
+      answer) to the files, as the client does, then sends each open buffer it edited
   {"diagnostics": FILE, "version": N, "key": KEY, "until": SOURCE}  waits for the
       publishDiagnostics of version N (of any version when N is null; with "until", the first
       holding a diagnostic of that source) and keeps them
@@ -202,6 +204,21 @@ async def main() -> None:
             return await client.code_action_resolve_async(action)
         raise ValueError(f"unknown request {method}")
 
+    def resync(done):
+        """Sends each open buffer an applied edit changed (full didChange, then didSave)."""
+        for d in done if isinstance(done, list) else []:
+            path = d.get("edited")
+            uri = from_fs_path(path) if path else None
+            if uri in versions:
+                versions[uri] += 1
+                with open(path, encoding="utf-8", newline="") as f:
+                    text = f.read()
+                ident = t.VersionedTextDocumentIdentifier(uri=uri, version=versions[uri])
+                client.text_document_did_change(
+                    t.DidChangeTextDocumentParams(ident, [t.TextDocumentContentChangeWholeDocument(text=text)])
+                )
+                client.text_document_did_save(t.DidSaveTextDocumentParams(t.TextDocumentIdentifier(uri)))
+
     for step in steps:
         if "capabilities" in step:
             out[step["key"]] = conv.unstructure(initialized.capabilities)
@@ -246,18 +263,11 @@ async def main() -> None:
                 action = await client.code_action_resolve_async(action)
             done = apply_workspace_edit(action.edit) if action.edit else "no edit"
             out[step["apply"] + "/applied"] = done
-            for d in done if isinstance(done, list) else []:
-                path = d.get("edited")
-                uri = from_fs_path(path) if path else None
-                if uri in versions:
-                    versions[uri] += 1
-                    with open(path, encoding="utf-8", newline="") as f:
-                        text = f.read()
-                    ident = t.VersionedTextDocumentIdentifier(uri=uri, version=versions[uri])
-                    client.text_document_did_change(
-                        t.DidChangeTextDocumentParams(ident, [t.TextDocumentContentChangeWholeDocument(text=text)])
-                    )
-                    client.text_document_did_save(t.DidSaveTextDocumentParams(t.TextDocumentIdentifier(uri)))
+            resync(done)
+        elif "applyEdit" in step:
+            done = apply_workspace_edit(typed[step["applyEdit"]])
+            out[step["applyEdit"] + "/applied"] = done
+            resync(done)
         elif "cancelBoth" in step:
             doc = t.TextDocumentIdentifier(uri=uri_of(step["cancelBoth"]))
             slow = client.protocol.send_request_async(

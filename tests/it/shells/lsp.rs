@@ -1010,6 +1010,108 @@ fn inline_and_generate_actions_write_what_the_tools_write() {
     assert_eq!(javac_errors(&root, &[point]), None, "{a}");
 }
 
+/// A real project (commons-lang3's main sources, 200+ files, from the corpus): references of
+/// `ObjectUtils#identityToString(Object)` equal find_references', its rename applied by the
+/// client writes what `refactor_actions` writes and compiles with javac, and two unclosed `(`
+/// typed in a method body are published as get_problems' syntax problems of that text.
+#[test]
+fn a_real_project_s_references_rename_and_diagnostics_are_the_tools() {
+    let Some(python) = python() else { return };
+    let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/corpus/commons-lang3/src/main");
+    if !corpus.is_dir() {
+        assert!(std::env::var_os("CI").is_none(), "corpus missing: run .ci/run");
+        eprintln!("skipping: no corpus");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (root, twin, single) = (dir.path().join("ws"), dir.path().join("twin"), dir.path().join("single"));
+    for d in [&root, &twin] {
+        std::fs::create_dir_all(d.join("src/main")).expect("mkdir");
+        copy_tree(&corpus, &d.join("src/main"));
+    }
+    let base = "src/main/java/org/apache/commons/lang3";
+    let (objects, bits) = (format!("{base}/ObjectUtils.java"), format!("{base}/BitField.java"));
+    let text = std::fs::read_to_string(root.join(&objects)).expect("read");
+    let decl = text.lines().position(|l| l.contains("public static String identityToString(final Object object)"));
+    let decl = decl.expect("the declaration") as u32;
+    let at = json!([decl, col_of(&text, decl as usize, "identityToString")]);
+    let bits_text = std::fs::read_to_string(root.join(&bits)).expect("read");
+    let ret = bits_text.lines().position(|l| l.starts_with("        return ")).expect("a return") as u32;
+    let got = session(
+        &python,
+        &root,
+        json!([
+            {"open": bits},
+            {"change": bits, "version": 2, "edits": [[ret, 8, ret, 8, "(("]]},
+            {"diagnostics": bits, "version": 2, "key": "broken"},
+            {"ask": "references", "file": objects, "at": at, "key": "references"},
+            {"ask": "rename", "file": objects, "at": at, "newName": "identityString", "key": "rename"},
+            {"applyEdit": "rename"},
+        ]),
+    );
+    // references: find_references' (declaration included), line for line.
+    let args = json!({"filePath": objects, "line": decl + 1, "column": at[1].as_u64().expect("c") + 1,
+        "includeDeclaration": true});
+    let refs = tool(&twin, "find_references", args);
+    let want: BTreeSet<(String, u64)> = refs["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .flat_map(|f| {
+            let file = f["file"].as_str().expect("file").to_owned();
+            f["references"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(move |r| (file.clone(), r["line"].as_u64().expect("l")))
+        })
+        .collect();
+    let have: BTreeSet<(String, u64)> =
+        got["references"].as_array().expect("refs").iter().map(|l| (rel(&root, &l["uri"]), line(l, "start"))).collect();
+    assert_eq!(have, want);
+    assert!(have.iter().map(|r| &r.0).collect::<BTreeSet<_>>().len() >= 2, "{have:?}");
+    // rename: the client's application of the WorkspaceEdit is refactor_actions' own.
+    let applied = got["rename/applied"].as_array().expect("applied");
+    assert!(applied.len() >= 2, "{applied:?}");
+    let ren = json!({"action": "rename", "filePath": objects, "line": decl + 1,
+        "column": at[1].as_u64().expect("c") + 1, "newName": "identityString", "apply": true});
+    tool(&twin, "refactor_actions", ren);
+    let mut edited = Vec::new();
+    for a in applied {
+        let path = PathBuf::from(a["edited"].as_str().expect("edited"));
+        let file = path.strip_prefix(&root).map(Path::to_path_buf).unwrap_or_else(|_| {
+            let canon = root.canonicalize().expect("canonical");
+            path.strip_prefix(&canon).expect("under the root").to_path_buf()
+        });
+        let (a, b) = (std::fs::read_to_string(root.join(&file)), std::fs::read_to_string(twin.join(&file)));
+        assert_eq!(a.expect("read"), b.expect("read twin"), "{}", file.display());
+        edited.push(file.to_string_lossy().into_owned());
+    }
+    let edited: Vec<&str> = edited.iter().map(String::as_str).collect();
+    if Command::new("javac").arg("-version").output().is_ok() {
+        let out = tempfile::tempdir().expect("tempdir");
+        let status = Command::new("javac")
+            .current_dir(&root)
+            .args(["-nowarn", "-proc:none", "-sourcepath", "src/main/java", "-d"])
+            .arg(out.path())
+            .args(&edited)
+            .output()
+            .expect("javac");
+        assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    }
+    // Diagnostics after an edit: get_problems' syntax problems of the same text.
+    let mut lines: Vec<String> = bits_text.lines().map(str::to_owned).collect();
+    lines[ret as usize].insert_str(8, "((");
+    write(&single, "BitField.java", &(lines.join("\n") + "\n"));
+    let problems = tool(&single, "get_problems", json!({"filePath": "BitField.java", "sourceFilter": ["syntax"]}));
+    let want: BTreeSet<_> =
+        problems["diagnostics"].as_array().expect("diagnostics").iter().map(|d| problem_key(d, false, 0)).collect();
+    let have: BTreeSet<_> =
+        got["broken"].as_array().expect("published").iter().map(|d| problem_key(d, true, 0)).collect();
+    assert_eq!(have, want);
+    assert!(have.iter().any(|d| d.5.starts_with("missing `))`")), "{have:?}");
+}
+
 /// A diagnostic as (first line, first column, last line, last column, code, message), 1-based
 /// like get_problems'; `shift` lines added.
 fn problem_key(d: &Value, lsp: bool, shift: u64) -> (u64, u64, u64, u64, String, String) {
