@@ -9,6 +9,15 @@ start of the process, then p50 and p95 of definition, hover and references over 
 public methods declared in ArrayList, HashMap and String (at each declaration's name), in
 milliseconds as the client sees them. Run it twice on one CACHE_DIR: the first run is cold (the
 cache built), the second warm.
+
+Usage: lsp_jdk_speed.py --cold BINARY ROOT ROUNDS
+
+Issue 54's cold goal, "initialize to the first references answer ... cold <= the time to
+index": ROUNDS times, rotating which goes first, `lsp` from the process's start to the first
+references answer (`ArrayList#trimToSize`), `index ROOT` to its exit (the declarations indexed
+and every file's references bound, what a warm cache holds), and `index ROOT
+--no-warm-references` (the declarations only), each on a fresh cache directory (the same cold
+state); prints one JSON object with every round's times in milliseconds and their medians.
 """
 
 import asyncio
@@ -16,7 +25,9 @@ import json
 import os
 import re
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 from lsprotocol import types as t
@@ -52,6 +63,61 @@ def ms(x: float) -> float:
     return round(x * 1000, 1)
 
 
+async def first_references(c: LanguageClient, root: str) -> list:
+    """The references of `ArrayList#trimToSize` (its declaration included)."""
+    arraylist = os.path.join(root, "java/util/ArrayList.java")
+    with open(arraylist, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    line = next(i for i, l in enumerate(lines) if "public void trimToSize()" in l)
+    doc = t.TextDocumentIdentifier(uri=from_fs_path(arraylist))
+    ctx = t.ReferenceContext(include_declaration=True)
+    pos = t.Position(line, lines[line].index("trimToSize"))
+    return await c.text_document_references_async(t.ReferenceParams(context=ctx, text_document=doc, position=pos))
+
+
+async def cold_lsp(binary: str, root: str, cache: str) -> tuple:
+    """Milliseconds from the start of `lsp` on a cold cache to its first references answer."""
+    c = LanguageClient("mji-lsp-jdk-cold", "1")
+    t0 = time.monotonic()
+    await c.start_io(binary, "lsp", "--root", root, "--cache-dir", cache)
+    await c.initialize_async(t.InitializeParams(capabilities=t.ClientCapabilities()))
+    c.initialized(t.InitializedParams())
+    refs = await first_references(c, root)
+    took = time.monotonic() - t0
+    await c.shutdown_async(None)
+    c.exit(None)
+    await c.stop()
+    return ms(took), len(refs or [])
+
+
+def cold_index(binary: str, root: str, cache: str, *flags: str) -> float:
+    """Milliseconds of `index ROOT FLAGS` on a cold cache, to the process's exit."""
+    t0 = time.monotonic()
+    cmd = [binary, "index", root, "--cache-dir", cache, "--compact", *flags]
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    return ms(time.monotonic() - t0)
+
+
+async def cold_main() -> None:
+    binary, root, rounds = sys.argv[2], sys.argv[3], int(sys.argv[4])
+    runs = []
+    for k in range(rounds):
+        got = {}
+        for which in [["lsp", "index", "decl"][(k + i) % 3] for i in range(3)]:
+            with tempfile.TemporaryDirectory() as cache:
+                if which == "lsp":
+                    got["lsp_first_references_ms"], got["references"] = await cold_lsp(binary, root, cache)
+                elif which == "index":
+                    got["index_ms"] = cold_index(binary, root, cache)
+                else:
+                    got["index_no_warm_references_ms"] = cold_index(binary, root, cache, "--no-warm-references")
+        runs.append(got)
+    out = {"rounds": runs}
+    for key in ["lsp_first_references_ms", "index_ms", "index_no_warm_references_ms"]:
+        out[key.removesuffix("_ms") + "_median_ms"] = statistics.median(r[key] for r in runs)
+    print(json.dumps(out))
+
+
 async def main() -> None:
     binary, root, cache = sys.argv[1], sys.argv[2], sys.argv[3]
     n = int(sys.argv[4]) if len(sys.argv) > 4 else 30
@@ -61,16 +127,9 @@ async def main() -> None:
     await c.initialize_async(t.InitializeParams(capabilities=t.ClientCapabilities()))
     t1 = time.monotonic()
     c.initialized(t.InitializedParams())
-    arraylist = os.path.join(root, "java/util/ArrayList.java")
-    with open(arraylist, encoding="utf-8") as f:
-        lines = f.read().split("\n")
-    line = next(i for i, l in enumerate(lines) if "public void trimToSize()" in l)
-    doc = t.TextDocumentIdentifier(uri=from_fs_path(arraylist))
-    ctx = t.ReferenceContext(include_declaration=True)
-    first = await c.text_document_references_async(
-        t.ReferenceParams(context=ctx, text_document=doc, position=t.Position(line, lines[line].index("trimToSize")))
-    )
+    first = await first_references(c, root)
     t2 = time.monotonic()
+    ctx = t.ReferenceContext(include_declaration=True)
     lat = {"definition": [], "hover": [], "references": []}
     sizes = []
     slowest = []
@@ -106,4 +165,4 @@ async def main() -> None:
     print(json.dumps(out))
 
 
-asyncio.run(main())
+asyncio.run(cold_main() if sys.argv[1] == "--cold" else main())

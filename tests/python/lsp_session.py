@@ -9,18 +9,21 @@ Each step (FILE is relative to ROOT; positions are 0-based, UTF-16):
   {"change": FILE, "version": N, "edits": [[L0, C0, L1, C1, TEXT], ...]}   one incremental didChange
   {"change": FILE, "version": N, "full": TEXT}    one full didChange
   {"save": FILE}                                  didSave (the client wrote the file before)
+  {"close": FILE}                                 didClose
   {"write": FILE, "text": TEXT}                   writes the file (as the editor's save does)
   {"ask": METHOD, "file": FILE, "at": [L, C], "key": KEY, ...}   a request, its result kept as KEY:
       definition, typeDefinition, references (with the declaration), hover, documentSymbol, foldingRange,
       codeAction ("range": [L0, C0, L1, C1], "only": [KIND...], the diagnostics published last
       for FILE attached), codeActionResolve ("action": KEY of a codeAction answer, "title": T),
-      diagnostic (textDocument/diagnostic), implementation, supertypes (prepareTypeHierarchy, then
-      typeHierarchy/supertypes of its first item), incomingCalls and outgoingCalls (prepareCallHierarchy,
+      diagnostic (textDocument/diagnostic), implementation, supertypes and subtypes (prepareTypeHierarchy,
+      then typeHierarchy/supertypes or /subtypes of its first item), incomingCalls and outgoingCalls (prepareCallHierarchy,
       then the calls of its first item), rename ("newName": N; the WorkspaceEdit kept, not applied),
       selectionRange, codeLens, executeCommand ("command": C, "arguments": [...])
   {"apply": KEY, "title": T} or {"apply": KEY, "kind": K}   applies the edit of the code action
       titled T (or the first of kind K) of the answer KEY (resolved first when it has none) to the
       files, as the client does, then sends each open buffer it edited (full didChange, didSave)
+  {"applyEdit": KEY}                              applies the WorkspaceEdit kept as KEY (a rename's
+      answer) to the files, as the client does, then sends each open buffer it edited
   {"diagnostics": FILE, "version": N, "key": KEY, "until": SOURCE}  waits for the
       publishDiagnostics of version N (of any version when N is null; with "until", the first
       holding a diagnostic of that source) and keeps them
@@ -164,12 +167,14 @@ async def main() -> None:
             return await client.text_document_implementation_async(
                 t.ImplementationParams(text_document=doc, position=pos)
             )
-        if method == "supertypes":
+        if method in ("supertypes", "subtypes"):
             items = await client.text_document_prepare_type_hierarchy_async(
                 t.TypeHierarchyPrepareParams(text_document=doc, position=pos)
             )
             if not items:
                 return None
+            if method == "subtypes":
+                return await client.type_hierarchy_subtypes_async(t.TypeHierarchySubtypesParams(item=items[0]))
             return await client.type_hierarchy_supertypes_async(t.TypeHierarchySupertypesParams(item=items[0]))
         if method in ("incomingCalls", "outgoingCalls"):
             items = await client.text_document_prepare_call_hierarchy_async(
@@ -199,6 +204,21 @@ async def main() -> None:
             return await client.code_action_resolve_async(action)
         raise ValueError(f"unknown request {method}")
 
+    def resync(done):
+        """Sends each open buffer an applied edit changed (full didChange, then didSave)."""
+        for d in done if isinstance(done, list) else []:
+            path = d.get("edited")
+            uri = from_fs_path(path) if path else None
+            if uri in versions:
+                versions[uri] += 1
+                with open(path, encoding="utf-8", newline="") as f:
+                    text = f.read()
+                ident = t.VersionedTextDocumentIdentifier(uri=uri, version=versions[uri])
+                client.text_document_did_change(
+                    t.DidChangeTextDocumentParams(ident, [t.TextDocumentContentChangeWholeDocument(text=text)])
+                )
+                client.text_document_did_save(t.DidSaveTextDocumentParams(t.TextDocumentIdentifier(uri)))
+
     for step in steps:
         if "capabilities" in step:
             out[step["key"]] = conv.unstructure(initialized.capabilities)
@@ -219,6 +239,8 @@ async def main() -> None:
                     for a, b, c, d, x in step["edits"]
                 ]
             client.text_document_did_change(t.DidChangeTextDocumentParams(ident, changes))
+        elif "close" in step:
+            client.text_document_did_close(t.DidCloseTextDocumentParams(t.TextDocumentIdentifier(uri_of(step["close"]))))
         elif "save" in step:
             client.text_document_did_save(t.DidSaveTextDocumentParams(t.TextDocumentIdentifier(uri_of(step["save"]))))
         elif "write" in step:
@@ -241,18 +263,11 @@ async def main() -> None:
                 action = await client.code_action_resolve_async(action)
             done = apply_workspace_edit(action.edit) if action.edit else "no edit"
             out[step["apply"] + "/applied"] = done
-            for d in done if isinstance(done, list) else []:
-                path = d.get("edited")
-                uri = from_fs_path(path) if path else None
-                if uri in versions:
-                    versions[uri] += 1
-                    with open(path, encoding="utf-8", newline="") as f:
-                        text = f.read()
-                    ident = t.VersionedTextDocumentIdentifier(uri=uri, version=versions[uri])
-                    client.text_document_did_change(
-                        t.DidChangeTextDocumentParams(ident, [t.TextDocumentContentChangeWholeDocument(text=text)])
-                    )
-                    client.text_document_did_save(t.DidSaveTextDocumentParams(t.TextDocumentIdentifier(uri)))
+            resync(done)
+        elif "applyEdit" in step:
+            done = apply_workspace_edit(typed[step["applyEdit"]])
+            out[step["applyEdit"] + "/applied"] = done
+            resync(done)
         elif "cancelBoth" in step:
             doc = t.TextDocumentIdentifier(uri=uri_of(step["cancelBoth"]))
             slow = client.protocol.send_request_async(

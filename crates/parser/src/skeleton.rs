@@ -400,9 +400,156 @@ pub fn lexical_problems(text: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// A `(` or `[` that a statement or block ends before it is closed: javac reports "`)`
+/// expected" where its statement ends, and tree-sitter's error recovery may run from it over
+/// the rest of the file. `at` is where the closer is missing, as javac places it: just after
+/// the token before the `;` ending the statement, the `{` of a block met inside it, the `}`
+/// closing the enclosing block, or the other kind of closer; `closer` is the missing character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unclosed {
+    pub open: usize,
+    pub at: usize,
+    pub closer: u8,
+}
+
+/// The `(` and `[` of `text` (unicode escapes translated, see [`super::Prepared`]) left open
+/// at the end of their statement, innermost first at each place, in text order. Lexed as
+/// [`lexical_problems`] lexes (strings, characters, text blocks and comments skipped; the scan
+/// stops at an unterminated comment or text block). A `;` inside the parentheses of `for` and
+/// `try` is theirs; a `{` inside parentheses may open a lambda body, an anonymous class or an
+/// array initializer, so only the `}` of the block around the parentheses closes them (the
+/// closer then belongs before the first `{` met inside them, as in `if (a > 1 {`). A stray
+/// `)`, `]` or `}` is left to the parser.
+pub fn unclosed_brackets(text: &str) -> Vec<Unclosed> {
+    struct Open {
+        at: usize,
+        kind: u8,
+        /// A `(` of `for` or `try`: its `;` separate the header's parts.
+        header: bool,
+        /// The first `{` opened directly inside this bracket.
+        brace: Option<usize>,
+    }
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut stack: Vec<Open> = Vec::new();
+    let mut word_end = 0;
+    let mut word_start = 0;
+    // The end of the last token (not a comment, not white space).
+    let mut token_end = 0;
+    let closer = |kind: u8| if kind == b'(' { b')' } else { b']' };
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let comment = c == b'/' && matches!(b.get(i + 1), Some(b'/' | b'*'));
+        let at = token_end;
+        let next = match c {
+            b'/' if b.get(i + 1) == Some(&b'/') => Some(skip_line_comment(b, i)),
+            b'/' if b.get(i + 1) == Some(&b'*') => skip_block_comment(b, i),
+            b'"' => skip_string(b, i).or_else(|| (b.get(i..i + 3) != Some(b"\"\"\"")).then(|| skip_line_comment(b, i))),
+            b'\'' => Some(skip_char(b, i).unwrap_or_else(|| skip_line_comment(b, i))),
+            b'(' | b'[' => {
+                let word = &b[word_start..word_end];
+                let header = c == b'('
+                    && (word == b"for" || word == b"try")
+                    && b[word_end..i].iter().all(u8::is_ascii_whitespace);
+                stack.push(Open { at: i, kind: c, header, brace: None });
+                Some(i + 1)
+            }
+            b'{' => {
+                if let Some(top) = stack.last_mut()
+                    && top.kind != b'{'
+                {
+                    top.brace.get_or_insert(at);
+                }
+                stack.push(Open { at: i, kind: b'{', header: false, brace: None });
+                Some(i + 1)
+            }
+            b')' | b']' => {
+                let want = if c == b')' { b'(' } else { b'[' };
+                let block = stack.iter().rposition(|o| o.kind == b'{').map_or(0, |k| k + 1);
+                if let Some(k) = stack[block..].iter().rposition(|o| o.kind == want).map(|k| k + block) {
+                    // The brackets opened after the one this closes are left open.
+                    while stack.len() > k + 1 {
+                        if let Some(o) = stack.pop() {
+                            out.push(Unclosed { open: o.at, at, closer: closer(o.kind) });
+                        }
+                    }
+                    stack.pop();
+                }
+                Some(i + 1)
+            }
+            b';' => {
+                while let Some(o) = stack.last()
+                    && o.kind != b'{'
+                    && !o.header
+                {
+                    out.push(Unclosed { open: o.at, at, closer: closer(o.kind) });
+                    stack.pop();
+                }
+                Some(i + 1)
+            }
+            b'}' => {
+                if stack.iter().any(|o| o.kind == b'{') {
+                    while let Some(o) = stack.pop() {
+                        if o.kind == b'{' {
+                            break;
+                        }
+                        out.push(Unclosed { open: o.at, at: o.brace.unwrap_or(at), closer: closer(o.kind) });
+                    }
+                }
+                Some(i + 1)
+            }
+            _ => {
+                if c.is_ascii_alphanumeric() || c == b'_' || c == b'$' {
+                    if word_end != i {
+                        word_start = i;
+                    }
+                    word_end = i + 1;
+                }
+                Some(i + 1)
+            }
+        };
+        match next {
+            Some(n) => {
+                if !comment && !c.is_ascii_whitespace() {
+                    token_end = n;
+                }
+                i = n;
+            }
+            None => break,
+        }
+    }
+    out.sort_by_key(|u| u.at);
+    out
+}
+
 #[cfg(test)]
 mod problem_tests {
-    use super::lexical_problems;
+    use super::{Unclosed, lexical_problems, unclosed_brackets};
+
+    #[test]
+    fn brackets_open_at_the_end_of_their_statement() {
+        let balanced = [
+            "class A { void f() { for (int i = 0; i < n; i++) { g(i); } } }",
+            "class A { void f() { try (var a = x(); var b = y()) { } } }",
+            "class A { void f() { run(() -> { a(); b[0] = 1; }); } }",
+            "class A { Object o = new Object() { int h() { return 1; } }; int[] a = new int[]{1, 2}; }",
+            "class A { void f() { g(\"(\", ';', /* ( */ h()); // (\n } }",
+            "@A(x = {1, 2}) class A { void f() { int v = switch (k) { case 1 -> { yield g(1); } default -> 0; }; } }",
+        ];
+        for text in balanced {
+            assert_eq!(unclosed_brackets(text), [], "{text}");
+        }
+        let u = |open, at, closer| Unclosed { open, at, closer };
+        // javac's "')' expected" is just after the token before the `;`.
+        assert_eq!(unclosed_brackets("class A { void f() { g(f(x) ; } }"), [u(22, 27, b')')]);
+        // Innermost first where both end.
+        assert_eq!(unclosed_brackets("class A { void f() { g(a[1; } }"), [u(24, 26, b']'), u(22, 26, b')')]);
+        // Before the `{` met inside it, when the block's `}` finds it open.
+        assert_eq!(unclosed_brackets("class A { void f() { if (a > 1 { g(); } } }"), [u(24, 30, b')')]);
+        // The other closer.
+        assert_eq!(unclosed_brackets("class A { void f() { g(a[1); } }"), [u(24, 26, b']')]);
+    }
 
     #[test]
     fn names_the_cause_where_it_starts() {

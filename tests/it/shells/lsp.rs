@@ -813,6 +813,40 @@ fn unsaved_buffers_are_what_the_answers_show() {
     assert_eq!(saved["range"]["start"], json!({"line": typed, "character": 15}), "{saved}");
 }
 
+/// A closed buffer is no longer what the answers show: its unsaved lines no longer move the
+/// positions answered in its file, and its diagnostics are cleared (an empty publication).
+#[test]
+fn a_closed_buffer_is_the_saved_file_again() {
+    let Some(python) = python() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("ws");
+    write(&root, "src/com/acme/Greeter.java", GREETER);
+    write(&root, "src/com/acme/App.java", APP);
+    let (app, greeter) = ("src/com/acme/App.java", "src/com/acme/Greeter.java");
+    let call = APP.lines().position(|l| l.contains("g.greet(\"you\")")).expect("the call");
+    let at = json!([call, col_of(APP, call, "greet")]);
+    let got = session(
+        &python,
+        &root,
+        json!([
+            {"open": greeter},
+            {"change": greeter, "version": 2, "edits": [[0, 0, 0, 0, "// top\n"]]},
+            {"ask": "definition", "file": app, "at": at, "key": "open"},
+            {"change": greeter, "version": 3, "edits": [[0, 0, 0, 0, "{"]]},
+            {"diagnostics": greeter, "version": 3, "key": "broken"},
+            {"close": greeter},
+            {"ask": "definition", "file": app, "at": at, "key": "closed"},
+            // The last publication for the file (the clear is sent before the answer above).
+            {"diagnostics": greeter, "version": null, "key": "cleared"},
+        ]),
+    );
+    let decl = GREETER.lines().position(|l| l.contains("public String greet(")).expect("greet") as u64;
+    assert_eq!(got["open"][0]["range"]["start"]["line"], json!(decl + 1), "{}", got["open"]);
+    assert_eq!(got["closed"][0]["range"]["start"]["line"], json!(decl), "{}", got["closed"]);
+    assert!(got["broken"].as_array().is_some_and(|d| !d.is_empty()), "{}", got["broken"]);
+    assert_eq!(got["cleared"], json!([]), "{}", got["cleared"]);
+}
+
 const CALC: &str = "package com.acme;
 
 import java.util.List;
@@ -907,6 +941,175 @@ fn code_actions_are_the_tools_fixes_and_refactorings_applied_by_the_client() {
     assert_eq!(a, b);
     assert!(!a.contains("import java.util.List;") && !a.contains("return w * h + 1;"), "{a}");
     assert_eq!(javac_errors(&root, &[calc]), None, "{a}");
+}
+
+const POINT: &str = "package com.acme;
+
+public class Point {
+    private final int x;
+    private final int y;
+
+    public Point(int x, int y) {
+        this.x = x;
+        this.y = y;
+    }
+
+    public int sum() {
+        int s = x + y;
+        return s * 2;
+    }
+}
+";
+
+/// The other refactorings a code action offers, applied by the client: an inline (of a local,
+/// at its name) and a generation (`toString()`, on the class's line) write what
+/// `refactor_actions` and `source_actions` write, and the result compiles.
+#[test]
+fn inline_and_generate_actions_write_what_the_tools_write() {
+    let Some(python) = python() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (root, twin) = (dir.path().join("ws"), dir.path().join("twin"));
+    let point = "src/com/acme/Point.java";
+    write(&root, point, POINT);
+    write(&twin, point, POINT);
+    let local = POINT.lines().position(|l| l.contains("int s = x + y;")).expect("the local") as u32;
+    let s_col = col_of(POINT, local as usize, "s =");
+    let class = POINT.lines().position(|l| l.starts_with("public class Point")).expect("the class") as u32;
+    let got = session(
+        &python,
+        &root,
+        json!([
+            {"open": point},
+            {"ask": "codeAction", "file": point, "range": [local, s_col, local, s_col], "only": ["refactor.inline"],
+             "key": "inline"},
+            {"apply": "inline", "kind": "refactor.inline"},
+            {"ask": "codeAction", "file": point, "range": [class, 0, class, 0], "only": ["source.generate"],
+             "key": "generate"},
+            {"apply": "generate", "title": "Generate toString()"},
+        ]),
+    );
+    let titles: BTreeSet<&str> =
+        got["generate"].as_array().expect("actions").iter().filter_map(|a| a["title"].as_str()).collect();
+    assert!(
+        titles.contains("Generate toString()") && titles.contains("Generate equals() and hashCode()"),
+        "{titles:?}"
+    );
+    assert!(got["inline/applied"].as_array().is_some_and(|a| a.len() == 1), "{}", got["inline/applied"]);
+    assert!(got["generate/applied"].as_array().is_some_and(|a| a.len() == 1), "{}", got["generate/applied"]);
+
+    tool(
+        &twin,
+        "refactor_actions",
+        json!({"action": "inline", "filePath": point, "line": local + 1, "column": s_col + 1, "apply": true}),
+    );
+    tool(&twin, "source_actions", json!({"action": "to_string", "filePath": point, "line": class + 1, "apply": true}));
+    let (a, b) = (std::fs::read_to_string(root.join(point)), std::fs::read_to_string(twin.join(point)));
+    let (a, b) = (a.expect("read"), b.expect("read twin"));
+    assert_eq!(a, b);
+    assert!(!a.contains("int s =") && a.contains("return (x + y) * 2;") && a.contains("String toString()"), "{a}");
+    assert_eq!(javac_errors(&root, &[point]), None, "{a}");
+}
+
+/// A real project (commons-lang3's main sources, 200+ files, from the corpus): references of
+/// `ObjectUtils#identityToString(Object)` equal find_references', its rename applied by the
+/// client writes what `refactor_actions` writes and compiles with javac, and two unclosed `(`
+/// typed in a method body are published as get_problems' syntax problems of that text.
+#[test]
+fn a_real_project_s_references_rename_and_diagnostics_are_the_tools() {
+    let Some(python) = python() else { return };
+    let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/corpus/commons-lang3/src/main");
+    if !corpus.is_dir() {
+        assert!(std::env::var_os("CI").is_none(), "corpus missing: run .ci/run");
+        eprintln!("skipping: no corpus");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (root, twin, single) = (dir.path().join("ws"), dir.path().join("twin"), dir.path().join("single"));
+    for d in [&root, &twin] {
+        std::fs::create_dir_all(d.join("src/main")).expect("mkdir");
+        copy_tree(&corpus, &d.join("src/main"));
+    }
+    let base = "src/main/java/org/apache/commons/lang3";
+    let (objects, bits) = (format!("{base}/ObjectUtils.java"), format!("{base}/BitField.java"));
+    let text = std::fs::read_to_string(root.join(&objects)).expect("read");
+    let decl = text.lines().position(|l| l.contains("public static String identityToString(final Object object)"));
+    let decl = decl.expect("the declaration") as u32;
+    let at = json!([decl, col_of(&text, decl as usize, "identityToString")]);
+    let bits_text = std::fs::read_to_string(root.join(&bits)).expect("read");
+    let ret = bits_text.lines().position(|l| l.starts_with("        return ")).expect("a return") as u32;
+    let got = session(
+        &python,
+        &root,
+        json!([
+            {"open": bits},
+            {"change": bits, "version": 2, "edits": [[ret, 8, ret, 8, "(("]]},
+            {"diagnostics": bits, "version": 2, "key": "broken"},
+            {"ask": "references", "file": objects, "at": at, "key": "references"},
+            {"ask": "rename", "file": objects, "at": at, "newName": "identityString", "key": "rename"},
+            {"applyEdit": "rename"},
+        ]),
+    );
+    // references: find_references' (declaration included), line for line.
+    let args = json!({"filePath": objects, "line": decl + 1, "column": at[1].as_u64().expect("c") + 1,
+        "includeDeclaration": true});
+    let refs = tool(&twin, "find_references", args);
+    let want: BTreeSet<(String, u64)> = refs["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .flat_map(|f| {
+            let file = f["file"].as_str().expect("file").to_owned();
+            f["references"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(move |r| (file.clone(), r["line"].as_u64().expect("l")))
+        })
+        .collect();
+    let have: BTreeSet<(String, u64)> =
+        got["references"].as_array().expect("refs").iter().map(|l| (rel(&root, &l["uri"]), line(l, "start"))).collect();
+    assert_eq!(have, want);
+    assert!(have.iter().map(|r| &r.0).collect::<BTreeSet<_>>().len() >= 2, "{have:?}");
+    // rename: the client's application of the WorkspaceEdit is refactor_actions' own.
+    let applied = got["rename/applied"].as_array().expect("applied");
+    assert!(applied.len() >= 2, "{applied:?}");
+    let ren = json!({"action": "rename", "filePath": objects, "line": decl + 1,
+        "column": at[1].as_u64().expect("c") + 1, "newName": "identityString", "apply": true});
+    tool(&twin, "refactor_actions", ren);
+    let mut edited = Vec::new();
+    for a in applied {
+        let path = PathBuf::from(a["edited"].as_str().expect("edited"));
+        let file = path.strip_prefix(&root).map(Path::to_path_buf).unwrap_or_else(|_| {
+            let canon = root.canonicalize().expect("canonical");
+            path.strip_prefix(&canon).expect("under the root").to_path_buf()
+        });
+        let (a, b) = (std::fs::read_to_string(root.join(&file)), std::fs::read_to_string(twin.join(&file)));
+        assert_eq!(a.expect("read"), b.expect("read twin"), "{}", file.display());
+        edited.push(file.to_string_lossy().into_owned());
+    }
+    let edited: Vec<&str> = edited.iter().map(String::as_str).collect();
+    if Command::new("javac").arg("-version").output().is_ok() {
+        let out = tempfile::tempdir().expect("tempdir");
+        let status = Command::new("javac")
+            .current_dir(&root)
+            .args(["-nowarn", "-proc:none", "-sourcepath", "src/main/java", "-d"])
+            .arg(out.path())
+            .args(&edited)
+            .output()
+            .expect("javac");
+        assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    }
+    // Diagnostics after an edit: get_problems' syntax problems of the same text.
+    let mut lines: Vec<String> = bits_text.lines().map(str::to_owned).collect();
+    lines[ret as usize].insert_str(8, "((");
+    write(&single, "BitField.java", &(lines.join("\n") + "\n"));
+    let problems = tool(&single, "get_problems", json!({"filePath": "BitField.java", "sourceFilter": ["syntax"]}));
+    let want: BTreeSet<_> =
+        problems["diagnostics"].as_array().expect("diagnostics").iter().map(|d| problem_key(d, false, 0)).collect();
+    let have: BTreeSet<_> =
+        got["broken"].as_array().expect("published").iter().map(|d| problem_key(d, true, 0)).collect();
+    assert_eq!(have, want);
+    assert!(have.iter().any(|d| d.5.starts_with("missing `))`")), "{have:?}");
 }
 
 /// A diagnostic as (first line, first column, last line, last column, code, message), 1-based
@@ -1209,7 +1412,7 @@ fn name_at(text: &str, name: &str, from: u32, to: u32, method: bool) -> Option<(
 /// The answers over LSP equal the tools' on a sample of targets: every type and method declared
 /// in two fixtures and the two-class project, each asked at its name: references against
 /// find_references, and for types implementation against find_implementations and the
-/// supertypes against type_hierarchy's (depth 1, workspace types).
+/// supertypes and subtypes against type_hierarchy's (depth 1, workspace types).
 #[test]
 fn lsp_answers_equal_the_tools_answers_on_a_sample_of_targets() {
     let Some(python) = python() else { return };
@@ -1253,6 +1456,7 @@ fn lsp_answers_equal_the_tools_answers_on_a_sample_of_targets() {
         if *is_type {
             steps.push(json!({"ask": "implementation", "file": file, "at": [l, c], "key": format!("impl{i}")}));
             steps.push(json!({"ask": "supertypes", "file": file, "at": [l, c], "key": format!("up{i}")}));
+            steps.push(json!({"ask": "subtypes", "file": file, "at": [l, c], "key": format!("down{i}")}));
         } else {
             steps.push(json!({"ask": "incomingCalls", "file": file, "at": [l, c], "key": format!("in{i}")}));
             steps.push(json!({"ask": "outgoingCalls", "file": file, "at": [l, c], "key": format!("out{i}")}));
@@ -1262,7 +1466,7 @@ fn lsp_answers_equal_the_tools_answers_on_a_sample_of_targets() {
     let locations = |v: &Value| -> BTreeSet<(String, u64)> {
         v.as_array().into_iter().flatten().map(|l| (rel(&root, &l["uri"]), line(l, "start"))).collect()
     };
-    let (mut compared, mut with_refs, mut renamed, mut with_calls) = (0, 0, 0, 0);
+    let (mut compared, mut with_refs, mut renamed, mut with_calls, mut with_subtypes) = (0, 0, 0, 0, 0);
     for (i, (file, name, l, c, is_type)) in targets.iter().enumerate() {
         let at = json!({"filePath": file, "line": l + 1, "column": c + 1});
         let mut args = at.clone();
@@ -1329,25 +1533,29 @@ fn lsp_answers_equal_the_tools_answers_on_a_sample_of_targets() {
             .map(|i| (i["file"].as_str().expect("file").to_owned(), i["line"].as_u64().expect("line")))
             .collect();
         assert_eq!(locations(&got[format!("impl{i}")]), want, "implementations of {name}");
-        let mut up = at.clone();
-        up["direction"] = json!("supertypes");
-        up["depth"] = json!(1);
-        let h = try_tool(&root, "type_hierarchy", up).unwrap_or_default();
-        let want: BTreeSet<&str> = h["types"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|t| t["depth"] == 1 && t["file"].is_string())
-            .filter_map(|t| t["fqn"].as_str())
-            .collect();
-        let have: BTreeSet<&str> = got[format!("up{i}")]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|t| t["data"]["target"].as_str())
-            .collect();
-        assert_eq!(have, want, "supertypes of {name}");
+        for (direction, key) in [("supertypes", "up"), ("subtypes", "down")] {
+            let mut args = at.clone();
+            args["direction"] = json!(direction);
+            args["depth"] = json!(1);
+            let h = try_tool(&root, "type_hierarchy", args).unwrap_or_default();
+            let want: BTreeSet<String> = h["types"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|t| t["depth"] == 1 && t["file"].is_string())
+                .filter_map(|t| t["fqn"].as_str().map(str::to_owned))
+                .collect();
+            let have: BTreeSet<String> = got[format!("{key}{i}")]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|t| t["data"]["target"].as_str().map(str::to_owned))
+                .collect();
+            assert_eq!(have, want, "{direction} of {name}");
+            with_subtypes += usize::from(direction == "subtypes" && !want.is_empty());
+        }
     }
+    assert!(with_subtypes >= 2, "{with_subtypes} types with subtypes in the workspace");
     assert!(compared >= 20 && with_refs >= 5, "compared {compared}, {with_refs} with uses beside their declaration");
     assert!(renamed >= 15 && with_calls >= 5, "{renamed} renames compared, {with_calls} call lists not empty");
 }
