@@ -1246,3 +1246,34 @@ fn kotlin_receivers_typed_by_local_inference_bind() {
     ];
     assert_eq!(got, want, "{got:#?}");
 }
+
+/// Issue 55 (h55s): a JUnit test written in Kotlin under Maven's and Gradle's
+/// `src/test/kotlin` is a test of the build: `affected_tests` finds it through a Kotlin caller
+/// in `src/main/kotlin`, as it finds one under `src/test/java`.
+#[test]
+fn affected_tests_finds_kotlin_tests_under_src_test_kotlin() {
+    let main: &[(&str, &str)] = &[
+        (
+            "src/main/java/p/Util.java",
+            "package p;\n\npublic class Util {\n    public static int twice(int x) {\n        return 2 * x;\n    }\n}\n",
+        ),
+        ("src/main/kotlin/p/calls.kt", "package p\n\nclass Caller {\n    fun run(): Int = Util.twice(3)\n}\n"),
+        (
+            "src/test/kotlin/p/UtilTest.kt",
+            "package p\n\nimport org.junit.jupiter.api.Test\n\nclass UtilTest {\n    @Test\n    fun twiceDoubles() {\n        check(Caller().run() == 6)\n    }\n}\n",
+        ),
+    ];
+    let builds: [(&str, &str); 2] = [
+        ("pom.xml", "<project><groupId>g</groupId><artifactId>m</artifactId><version>1</version></project>"),
+        ("build.gradle", "plugins { id 'org.jetbrains.kotlin.jvm' version '2.0.0' }\n"),
+    ];
+    for build in builds {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut files = main.to_vec();
+        files.push(build);
+        let ws = workspace_of(dir.path(), &files);
+        let (v, text) = call(&ws, "affected_tests", json!({"target": "p.Util#twice(int)"})).expect("affected");
+        assert!(text.contains("p.UtilTest") && text.contains("twiceDoubles"), "{}: {v:#}", build.0);
+        assert!(text.contains("src/test/kotlin/p/UtilTest.kt"), "{}: {text}", build.0);
+    }
+}
