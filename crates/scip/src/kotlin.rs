@@ -2,10 +2,11 @@
 //! the symbols of their JVM view (the names javac, and so every Java document, gives them: a
 //! top-level function in its facade class `pkg/UtilsKt#greet().`, a property as its field
 //! `pkg/Point#x.` with its accessors `getX().`/`setX().` at the property's name, as
-//! scip-java's Kotlin plugin defines them), and the references the Kotlin binder bound exactly.
+//! scip-java's Kotlin plugin defines them; a top-level declaration also under that plugin's
+//! package-level name, `pkg/greet().`), and the references the Kotlin binder bound exactly.
 //! Locals and parameters are not named; `likely` references are left out and counted.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use mji_xref::decls::FileDecls;
 use mji_xref::world::TypeId;
@@ -45,6 +46,7 @@ pub fn encode(sy: &Symbols, input: &KotlinInput) -> (Document, usize) {
         types: Vec::new(),
         facade_at: None,
         facade_done: false,
+        top_functions: HashMap::new(),
     };
     if input.file != u32::MAX
         && (input.file as usize) < sy.world().files.len()
@@ -88,6 +90,8 @@ struct Walker<'a, 'w> {
     facade_at: Option<(Vec<i32>, Vec<i32>)>,
     /// Whether the facade class's definition was made.
     facade_done: bool,
+    /// How many top-level functions of each name were met so far.
+    top_functions: HashMap<String, usize>,
 }
 
 /// One JVM member a Kotlin declaration stands for.
@@ -243,6 +247,15 @@ impl<'a, 'w> Walker<'a, 'w> {
         let jvm = jvm_name(self.text, n, "").unwrap_or_else(|| source.to_owned());
         let found = self.members_at(n, |m| matches!(m, Member::Method(..)), &[&jvm]);
         self.facade(&found, name);
+        if let Some(prefix) = self.package_prefix(&found) {
+            // scip-kotlinc's overload suffix: the earlier top-level functions of that name.
+            let seen = self.top_functions.entry(source.to_owned()).or_insert(0);
+            let n_th = *seen;
+            *seen += 1;
+            let suffix = if n_th == 0 { "()".to_owned() } else { format!("(+{n_th})") };
+            let sym = format!("{prefix}{}{suffix}.", escape(source));
+            self.define(name, n, sym, Kind::Method, source, head(self.text, n), kdoc(self.text, n), Vec::new());
+        }
         self.define_all(found, name, n);
     }
 
@@ -283,7 +296,37 @@ impl<'a, 'w> Walker<'a, 'w> {
             })
             .collect();
         self.facade(&found, name);
+        if let Some(prefix) = self.package_prefix(&found) {
+            // scip-kotlinc's names of a top-level property: `pkg/x.`, `pkg/getX().`, `pkg/setX().`.
+            let accessor = |m: &Member, prefix: &str| match m {
+                Member::Method(ti, mi) => {
+                    let m = &self.decls.types[*ti].methods[*mi];
+                    let set = matches!(&m.ret, mji_xref::ty::TyText::Prim(n) if &**n == "void");
+                    Some(if set { format!("{prefix}set{cap}().") } else { format!("{prefix}get{cap}().") })
+                }
+                _ => None,
+            };
+            let mut syms = vec![(format!("{prefix}{}.", escape(p)), Kind::Field)];
+            syms.extend(found.iter().filter_map(|m| accessor(m, &prefix)).map(|s| (s, Kind::Method)));
+            syms.dedup();
+            for (sym, kind) in syms {
+                self.define(name, n, sym, kind, p, head(self.text, n), kdoc(self.text, n), Vec::new());
+            }
+        }
         self.define_all(found, name, n);
+    }
+
+    /// For a top-level declaration (its JVM members in the file facade): the symbol prefix of
+    /// its package (`scip-java maven <coordinates> pkg/`), under which scip-java's Kotlin
+    /// plugin (scip-kotlinc) names top-level declarations, beside the facade's JVM names.
+    fn package_prefix(&self, found: &[Member]) -> Option<String> {
+        if !self.types.is_empty() {
+            return None;
+        }
+        let (Member::Method(ti, _) | Member::Field(ti, _)) = found.first()? else { return None };
+        let t = &self.decls.types[*ti];
+        let facade = self.sy.type_symbol(&t.fqn)?;
+        facade.strip_suffix(&format!("{}#", escape(&t.simple))).map(str::to_owned)
     }
 
     /// The facade class of the file's top-level members, defined once: at `@file:JvmName`'s

@@ -403,6 +403,12 @@ fn export_scip_makes_kotlin_documents_linked_with_java() {
     assert_eq!(at("k/Util.kt", "k/Utils#greet()."), [(3, 4, 9, true)]);
     assert_eq!(at("k/Util.kt", "k/Utils#"), [(0, 15, 20, true)]);
     assert_eq!(at("k/helpers.kt", "k/HelpersKt#twice()."), [(2, 4, 9, true)]);
+    // Beside the facade's names, scip-kotlinc's own for top-level declarations (by package).
+    assert_eq!(at("k/Util.kt", "k/greet()."), [(3, 4, 9, true)]);
+    for sym in ["k/counter.", "k/getCounter().", "k/setCounter()."] {
+        assert_eq!(at("k/Util.kt", sym), [(13, 4, 11, true)], "{sym}");
+    }
+    assert_eq!(at("k/Util.kt", "k/setVersion()."), []);
     for sym in ["k/Point#y.", "k/Point#getY().", "k/Point#setY()."] {
         assert!(at("k/Model.kt", sym).contains(&(3, 33, 34, true)), "{sym}: {:?}", at("k/Model.kt", sym));
     }
