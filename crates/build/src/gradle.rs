@@ -229,7 +229,8 @@ impl Build {
         v
     }
 
-    /// Every module's `src/*/java` directory (and the annotation processors' output).
+    /// Every module's `src/*/java` and `src/*/kotlin` directory (and the annotation processors'
+    /// output).
     fn source_roots(&self) -> Vec<PathBuf> {
         let mut out = Vec::new();
         for m in &self.modules {
@@ -239,11 +240,16 @@ impl Build {
     }
 }
 
-/// `dir/src/<set>/java` for every source set, sorted.
+/// `dir/src/<set>/java` and `dir/src/<set>/kotlin` (the Kotlin plugin's) for every source set,
+/// sorted.
 pub(crate) fn module_source_roots(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     if let Ok(rd) = std::fs::read_dir(dir.join("src")) {
-        let mut sets: Vec<PathBuf> = rd.flatten().map(|e| e.path().join("java")).filter(|p| p.is_dir()).collect();
+        let mut sets: Vec<PathBuf> = rd
+            .flatten()
+            .flat_map(|e| [e.path().join("java"), e.path().join("kotlin")])
+            .filter(|p| p.is_dir())
+            .collect();
         sets.sort();
         out.extend(sets);
     }

@@ -221,11 +221,21 @@ fn maven_reactor(top: &Path, root: &Path, repo: Option<&Path>, profiles: &[Strin
                 s
             })
             .collect();
+        // Kotlin's: kotlin-maven-plugin's default `sourceDirs` beside Java's.
+        let mut source_roots: Vec<PathBuf> =
+            std::iter::once(main).chain(extra.into_iter().map(|e| e.0)).filter(|d| d.is_dir()).collect();
+        let mut test_roots: Vec<PathBuf> = [test].into_iter().filter(|d| d.is_dir()).collect();
+        for (roots, kotlin) in [(&mut source_roots, "src/main/kotlin"), (&mut test_roots, "src/test/kotlin")] {
+            let k = dir.join(kotlin);
+            if k.is_dir() && !roots.contains(&k) {
+                roots.push(k);
+            }
+        }
         p.modules.push(Module {
             name: pom.pom().artifact_id.clone(),
             dir: dir.clone(),
-            source_roots: std::iter::once(main).chain(extra.into_iter().map(|e| e.0)).filter(|d| d.is_dir()).collect(),
-            test_roots: [test].into_iter().filter(|d| d.is_dir()).collect(),
+            source_roots,
+            test_roots,
             dependencies,
             generated,
         });
@@ -351,5 +361,30 @@ mod tests {
         let p = project_for(&r.join("b/java/B.java"), &[r.to_path_buf()], None, &[]);
         assert_eq!(p.modules.len(), 2);
         assert!(p.problems[0].contains("not well-formed"), "{:?}", p.problems);
+    }
+
+    /// Issue 55: Kotlin's source directories are source and test roots of Maven and Gradle
+    /// modules (kotlin-maven-plugin's and the Kotlin Gradle plugin's defaults), so a JUnit test
+    /// written in Kotlin is a test of the build (runs.rs tests that `run_tests` selects it by class).
+    #[test]
+    fn kotlin_source_directories_are_roots_of_maven_and_gradle_modules() {
+        let t = tempfile::tempdir().expect("tmp");
+        let r = t.path();
+        write(r, "m/pom.xml", "<project><groupId>g</groupId><artifactId>m</artifactId><version>1</version></project>");
+        write(r, "m/src/main/java/p/Util.java", "package p; public class Util {}");
+        write(r, "m/src/main/kotlin/p/calls.kt", "package p\nfun f() = 1\n");
+        write(r, "m/src/test/kotlin/p/UtilTest.kt", "package p\nclass UtilTest\n");
+        let p = project_for(&r.join("m/pom.xml"), &[r.to_path_buf()], None, &[]);
+        let m = &p.modules[0];
+        assert_eq!(m.source_roots, [r.join("m/src/main/java"), r.join("m/src/main/kotlin")]);
+        assert_eq!(m.test_roots, [r.join("m/src/test/kotlin")]);
+        write(r, "g/build.gradle", "plugins { id 'org.jetbrains.kotlin.jvm' }\n");
+        write(r, "g/src/main/kotlin/p/A.kt", "package p\nclass A\n");
+        write(r, "g/src/test/java/p/JTest.java", "package p; class JTest {}");
+        write(r, "g/src/test/kotlin/p/ATest.kt", "package p\nclass ATest\n");
+        let g = project_for(&r.join("g/build.gradle"), &[r.to_path_buf()], None, &[]);
+        assert_eq!(g.system, BuildSystem::Gradle);
+        assert_eq!(g.modules[0].source_roots, [r.join("g/src/main/kotlin")]);
+        assert_eq!(g.modules[0].test_roots, [r.join("g/src/test/java"), r.join("g/src/test/kotlin")]);
     }
 }

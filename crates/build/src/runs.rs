@@ -639,8 +639,7 @@ pub fn select(project: &Project, target: &str, file: Option<&Path>) -> Result<Se
     }
     let as_path = class.replace('.', "/");
     let outer = as_path.split('$').next().unwrap_or(&as_path).to_owned();
-    for r in &test_roots {
-        let f = r.join(format!("{outer}.java"));
+    for f in test_roots.iter().flat_map(|r| [r.join(format!("{outer}.java")), r.join(format!("{outer}.kt"))]) {
         if f.is_file() {
             return Ok(Selection {
                 class: Some(class.to_owned()),
@@ -660,7 +659,9 @@ pub fn select(project: &Project, target: &str, file: Option<&Path>) -> Result<Se
     if !class.contains('.') {
         for r in &test_roots {
             let found = mji_fs::walk::walk(r, |f| {
-                f.file_name().is_some_and(|n| n.to_string_lossy() == format!("{class}.java"))
+                f.file_name().is_some_and(|n| {
+                    n.to_string_lossy() == format!("{class}.java") || n.to_string_lossy() == format!("{class}.kt")
+                })
             });
             if let Some(f) = found.files.first() {
                 let fq = class_of(f, &test_roots).unwrap_or_else(|| class.to_owned());
@@ -705,5 +706,28 @@ mod tests {
                 "Compilation failed; see the compiler error output for details."
             ]
         );
+    }
+
+    /// Issue 55: a JUnit test written in Kotlin under `src/test/kotlin` is selected by class,
+    /// simple name and `.kt` file, as one under `src/test/java` is.
+    #[test]
+    fn kotlin_tests_are_selected_by_class_name_and_file() {
+        let t = tempfile::tempdir().expect("tmp");
+        let r = t.path();
+        for (rel, text) in [
+            ("m/pom.xml", "<project><groupId>g</groupId><artifactId>m</artifactId><version>1</version></project>"),
+            ("m/src/test/kotlin/p/UtilTest.kt", "package p\nclass UtilTest\n"),
+        ] {
+            std::fs::create_dir_all(r.join(rel).parent().expect("parent")).expect("mkdir");
+            std::fs::write(r.join(rel), text).expect("write");
+        }
+        let p = crate::project::project_for(&r.join("m/pom.xml"), &[r.to_path_buf()], None, &[]);
+        for target in ["p.UtilTest", "UtilTest", "p.UtilTest#twice"] {
+            let sel = select(&p, target, None).expect(target);
+            assert_eq!(sel.class.as_deref(), Some("p.UtilTest"), "{target}");
+            assert_eq!(sel.module.as_deref(), Some(r.join("m").as_path()), "{target}");
+        }
+        let sel = select(&p, "", Some(&r.join("m/src/test/kotlin/p/UtilTest.kt"))).expect("by file");
+        assert_eq!(sel.class.as_deref(), Some("p.UtilTest"));
     }
 }

@@ -101,7 +101,8 @@ struct Walker<'a, 'w> {
     overrides: HashMap<(u32, u32), &'a [String]>,
 }
 
-fn line_starts(text: &str) -> Vec<usize> {
+/// The byte offset of each line's start.
+pub(crate) fn line_starts(text: &str) -> Vec<usize> {
     let mut v = vec![0];
     for (i, b) in text.bytes().enumerate() {
         if b == b'\n' {
@@ -854,28 +855,34 @@ impl<'a, 'w> Walker<'a, 'w> {
     /// A reference's range: from its (1-based, UTF-16) position to the end of the identifier
     /// or keyword there.
     fn ref_range(&self, r: &Ref) -> Option<Vec<i32>> {
-        let line = (r.line as usize).checked_sub(1)?;
-        let start = *self.lines.get(line)?;
-        let end = self.lines.get(line + 1).copied().unwrap_or(self.text.len());
-        let lt = self.text.get(start..end)?;
-        let mut units = 0u32;
-        let mut at = lt.len();
-        for (i, ch) in lt.char_indices() {
-            if units + 1 >= r.column {
-                at = i;
-                break;
-            }
-            units += ch.len_utf16() as u32;
-        }
-        let rest = &lt[at..];
-        let len: usize =
-            rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').map(|c| c.len_utf16()).sum();
-        if len == 0 {
-            return None;
-        }
-        let sc = (r.column - 1) as i32;
-        Some(vec![line as i32, sc, sc + len as i32])
+        ref_range(&self.lines, self.text, r)
     }
+}
+
+/// A reference's range: from its (1-based, UTF-16) position to the end of the identifier or
+/// keyword there.
+pub(crate) fn ref_range(lines: &[usize], text: &str, r: &Ref) -> Option<Vec<i32>> {
+    let line = (r.line as usize).checked_sub(1)?;
+    let start = *lines.get(line)?;
+    let end = lines.get(line + 1).copied().unwrap_or(text.len());
+    let lt = text.get(start..end)?;
+    let mut units = 0u32;
+    let mut at = lt.len();
+    for (i, ch) in lt.char_indices() {
+        if units + 1 >= r.column {
+            at = i;
+            break;
+        }
+        units += ch.len_utf16() as u32;
+    }
+    let rest = &lt[at..];
+    let len: usize =
+        rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').map(|c| c.len_utf16()).sum();
+    if len == 0 {
+        return None;
+    }
+    let sc = (r.column - 1) as i32;
+    Some(vec![line as i32, sc, sc + len as i32])
 }
 
 fn last_identifier(n: Node) -> Option<Node> {

@@ -2,11 +2,13 @@
 //! format), with the symbols scip-java writes, so the two interoperate.
 //!
 //! [`symbols`] turns the engine's keys into scip-java's symbols, [`document`] makes one SCIP
-//! document of a file (declarations and locals from its syntax, references from the reference
-//! index), and [`Exporter`] assembles the index, re-encoding only the files whose stamp or
+//! document of a Java file (declarations and locals from its syntax, references from the
+//! reference index), [`kotlin`] one of a Kotlin file (its declarations in their JVM view, the
+//! Kotlin binder's references), and [`Exporter`] assembles the index, re-encoding only the files whose stamp or
 //! world changed since its last export.
 
 pub mod document;
+pub mod kotlin;
 pub mod libraries;
 pub mod symbols;
 
@@ -59,6 +61,8 @@ pub struct ExportStats {
     pub symbols: usize,
     /// Files that could not be read (skipped).
     pub skipped: usize,
+    /// The Kotlin documents' `likely` references, left out (as the Java documents' are).
+    pub kotlin_likely: usize,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -84,6 +88,8 @@ struct Encoded {
     bytes: Vec<u8>,
     occurrences: usize,
     symbols: usize,
+    /// `likely` references left out (counted for Kotlin documents).
+    likely: usize,
 }
 
 /// The declarations the cached documents were encoded under.
@@ -205,11 +211,12 @@ impl Exporter {
                 if stop() {
                     return None;
                 }
-                let d = encode_file(engine, world, &sy, &f.path, &opts.project_root)?;
+                let (d, likely) = encode_file(engine, world, &sy, &f.path, &opts.project_root)?;
                 let doc = Arc::new(Encoded {
                     bytes: d.write_to_bytes().ok()?,
                     occurrences: d.occurrences.len(),
                     symbols: d.symbols.len(),
+                    likely,
                 });
                 if let Ok(mut c) = self.cache.lock() {
                     c.insert(f.path.clone(), Cached { stamp: f.stamp, doc: doc.clone() });
@@ -246,6 +253,7 @@ impl Exporter {
                     stats.encoded += usize::from(fresh);
                     stats.occurrences += doc.occurrences;
                     stats.symbols += doc.symbols;
+                    stats.kotlin_likely += doc.likely;
                     bytes.push(0x12);
                     let mut n = doc.bytes.len() as u64;
                     while n >= 0x80 {
@@ -272,7 +280,7 @@ fn encode_file(
     sy: &symbols::Symbols,
     path: &Arc<Path>,
     root: &Path,
-) -> Option<Document> {
+) -> Option<(Document, usize)> {
     let bytes = mji_fs::read_regular(path, mji_fs::DEFAULT_MAX_FILE_BYTES).ok()?;
     let refs = engine.refs_in(world, path, &bytes);
     let src = mji_parser::SourceText::decode(&bytes);
@@ -281,8 +289,13 @@ fn encode_file(
     let decls = world.files.get(fi as usize).map(|f| &**f.decls()).unwrap_or(&empty);
     let rel = path.strip_prefix(root).unwrap_or(path);
     let relative_path = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+    if mji_xref::kotlin::is_kotlin(path) {
+        let input = kotlin::KotlinInput { relative_path, text: &src.text, refs: &refs, decls, file: fi };
+        return Some(kotlin::encode(sy, &input));
+    }
     let lombok = engine.lombok_config(path);
-    Some(document::encode(sy, &document::FileInput { relative_path, text: &src.text, refs: &refs, decls, lombok }))
+    let input = document::FileInput { relative_path, text: &src.text, refs: &refs, decls, lombok };
+    Some((document::encode(sy, &input), 0))
 }
 
 /// `file:///abs/path` of a directory.

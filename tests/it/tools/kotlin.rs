@@ -330,19 +330,110 @@ fn places(v: &Value) -> Vec<String> {
     out
 }
 
-/// `export_scip` on a mixed project makes the Java sources' documents and says the Kotlin
-/// ones are not exported (the document builder reads Java; a `.kt` file read as Java gave
-/// occurrences that were not there).
+/// How many references of the Kotlin files under `root` the Kotlin binder answers `likely`.
+fn kotlin_likely(root: &Path) -> u64 {
+    use mcp_java_index::xref::engine::{FileStamp, Stamp, XrefEngine, file_index};
+    let mut files = Vec::new();
+    files_under(root, &mut files);
+    files.retain(|p| p.extension().is_some_and(|x| x == "kt" || x == "java"));
+    files.sort();
+    let stamps: Vec<FileStamp> = files
+        .iter()
+        .map(|p| {
+            let m = std::fs::metadata(p).expect("metadata");
+            FileStamp { path: std::sync::Arc::from(p.as_path()), stamp: Stamp { size: m.len(), mtime_ns: 0 } }
+        })
+        .collect();
+    let (w, _) = XrefEngine::new().world(&stamps);
+    let mut likely = 0;
+    for p in files.iter().filter(|p| p.extension().is_some_and(|x| x == "kt")) {
+        let bytes = std::fs::read(p).expect("read");
+        for r in mcp_java_index::xref::bind::file_refs(&w, file_index(&w, p), &bytes) {
+            let skip = r.kind == mcp_java_index::xref::RefKind::Override;
+            likely += u64::from(!skip && r.confidence != mcp_java_index::xref::Confidence::Exact);
+        }
+    }
+    likely
+}
+
+/// `export_scip` on a mixed project makes a `kotlin` document of each Kotlin source with its
+/// declarations' definitions in their JVM view (the symbols Java's documents name them by), and
+/// the Kotlin binder's references: Java → Kotlin and Kotlin → Java go-to-definition link up.
 #[test]
-fn export_scip_leaves_kotlin_sources_out_and_says_so() {
+fn export_scip_makes_kotlin_documents_linked_with_java() {
+    use mcp_java_index::scip::{from_bytes, symbol_is_valid};
     let dir = tempfile::tempdir().expect("tempdir");
     let ws = mixed_workspace(dir.path());
     let (v, text) = call(&ws, "export_scip", json!({})).expect("export");
     let java = std::fs::read_dir(mixed().join("j")).expect("j").count() as u64;
     let kotlin = std::fs::read_dir(mixed().join("k")).expect("k").count() as u64;
-    assert_eq!(v["documents"].as_u64(), Some(java), "{text}");
-    assert_eq!(v["kotlinNotExported"].as_u64(), Some(kotlin), "{text}");
-    assert!(text.contains(&format!("{kotlin} Kotlin files not exported")), "{text}");
+    assert_eq!(v["documents"].as_u64(), Some(java + kotlin), "{text}");
+    assert!(v.get("kotlinNotExported").is_none(), "{v:#}");
+    // `likely` Kotlin references are left out, and counted.
+    let likely = kotlin_likely(dir.path());
+    assert!(likely > 0, "the fixture has `likely` Kotlin references");
+    assert_eq!(v["kotlinLikelyLeftOut"].as_u64(), Some(likely), "{text}");
+    assert!(text.contains(&format!("{likely} likely Kotlin references left out")), "{text}");
+    let index = from_bytes(&std::fs::read(dir.path().join("index.scip")).expect("written")).expect("reads back");
+    let doc = |name: &str| index.documents.iter().find(|d| d.relative_path == name).expect(name);
+    for d in index.documents.iter().filter(|d| d.relative_path.ends_with(".kt")) {
+        assert_eq!(d.language, "kotlin", "{}", d.relative_path);
+        assert!(!d.symbols.is_empty(), "{} defines nothing", d.relative_path);
+    }
+    for d in &index.documents {
+        for o in &d.occurrences {
+            assert!(symbol_is_valid(&o.symbol), "{}: {}", d.relative_path, o.symbol);
+        }
+    }
+    let s = |x: &str| format!("scip-java maven . . {x}");
+    // `(line, start, end, definition?)` of a symbol's occurrences in a document (0-based).
+    let at = |file: &str, sym: &str| -> Vec<(i32, i32, i32, bool)> {
+        let sym = s(sym);
+        doc(file)
+            .occurrences
+            .iter()
+            .filter(|o| o.symbol == sym && o.range.len() == 3)
+            .map(|o| (o.range[0], o.range[1], o.range[2], o.symbol_roles & 1 == 1))
+            .collect()
+    };
+    // Definitions: a top-level function in its facade (`@file:JvmName("Utils")`, named at
+    // that string), a property's field and accessors at its name, `@JvmOverloads` overloads, a
+    // companion's `@JvmStatic` function as the companion's and its class's, an object's
+    // `INSTANCE`, a primary constructor at the class name.
+    assert_eq!(at("k/Util.kt", "k/Utils#greet()."), [(3, 4, 9, true)]);
+    assert_eq!(at("k/Util.kt", "k/Utils#"), [(0, 15, 20, true)]);
+    assert_eq!(at("k/helpers.kt", "k/HelpersKt#twice()."), [(2, 4, 9, true)]);
+    // Beside the facade's names, scip-kotlinc's own for top-level declarations (by package).
+    assert_eq!(at("k/Util.kt", "k/greet()."), [(3, 4, 9, true)]);
+    for sym in ["k/counter.", "k/getCounter().", "k/setCounter()."] {
+        assert_eq!(at("k/Util.kt", sym), [(13, 4, 11, true)], "{sym}");
+    }
+    assert_eq!(at("k/Util.kt", "k/setVersion()."), []);
+    for sym in ["k/Point#y.", "k/Point#getY().", "k/Point#setY()."] {
+        assert!(at("k/Model.kt", sym).contains(&(3, 33, 34, true)), "{sym}: {:?}", at("k/Model.kt", sym));
+    }
+    assert_eq!(at("k/Model.kt", "k/Point#isVisible()."), [(4, 8, 17, true)]);
+    for sym in ["k/Point#move().", "k/Point#move(+1).", "k/Point#move(+2)."] {
+        assert_eq!(at("k/Model.kt", sym), [(8, 8, 12, true)], "{sym}");
+    }
+    assert_eq!(at("k/Model.kt", "k/Point#Companion#of()."), [(15, 23, 25, true)]);
+    assert_eq!(at("k/Model.kt", "k/Point#of()."), [(15, 23, 25, true)]);
+    assert_eq!(at("k/Model.kt", "k/Registry#INSTANCE."), [(20, 7, 15, true)]);
+    assert_eq!(at("k/Model.kt", "k/Registry#lookUp()."), [(23, 27, 31, true)]);
+    assert!(at("k/Model.kt", "k/Point#`<init>`().").contains(&(3, 11, 16, true)));
+    // Java → Kotlin: Client.java's call and the Kotlin definition name one symbol.
+    assert_eq!(at("j/Client.java", "k/Utils#greet()."), [(15, 25, 30, false)]);
+    assert_eq!(at("j/Client.java", "k/Point#getX()."), [(24, 18, 22, false)]);
+    // Kotlin → Java: `b.name = "y"` is Bean's setter, defined in Bean.java.
+    assert_eq!(at("k/UsesJava.kt", "j/Bean#setName()."), [(7, 10, 14, false), (13, 18, 25, false)]);
+    assert_eq!(at("j/Bean.java", "j/Bean#setName()."), [(16, 16, 23, true)]);
+    // Kotlin → Kotlin: `p.y = …` is Point's setter, defined at the property.
+    assert!(at("k/UsesJava.kt", "k/Point#setY().").contains(&(17, 10, 11, false)));
+    let infos: Vec<&str> = doc("k/Model.kt").symbols.iter().map(|i| i.symbol.as_str()).collect();
+    assert!(infos.contains(&s("k/Point#").as_str()), "{infos:?}");
+    let point = doc("k/Model.kt").symbols.iter().find(|i| i.symbol == s("k/Point#")).expect("Point");
+    assert_eq!(point.documentation, ["A point."]);
+    assert_eq!(point.signature_documentation.text, "data class Point(val x: Int, var y: Int = 0)");
 }
 
 /// Issue 55, item 1: `find_references` of a Kotlin declaration answers its Java callers,
@@ -1316,4 +1407,35 @@ fn library_classes_compiled_from_kotlin_show_kotlin_s_view() {
     assert_eq!(v["language"], "java");
     assert_eq!(named(&v["classes"][0]["fields"], "size")["typeText"], "int");
     assert!(named(&v["classes"][0]["methods"], "getSize")["generated"].is_null());
+}
+
+/// Issue 55 (h55s): a JUnit test written in Kotlin under Maven's and Gradle's
+/// `src/test/kotlin` is a test of the build: `affected_tests` finds it through a Kotlin caller
+/// in `src/main/kotlin`, as it finds one under `src/test/java`.
+#[test]
+fn affected_tests_finds_kotlin_tests_under_src_test_kotlin() {
+    let main: &[(&str, &str)] = &[
+        (
+            "src/main/java/p/Util.java",
+            "package p;\n\npublic class Util {\n    public static int twice(int x) {\n        return 2 * x;\n    }\n}\n",
+        ),
+        ("src/main/kotlin/p/calls.kt", "package p\n\nclass Caller {\n    fun run(): Int = Util.twice(3)\n}\n"),
+        (
+            "src/test/kotlin/p/UtilTest.kt",
+            "package p\n\nimport org.junit.jupiter.api.Test\n\nclass UtilTest {\n    @Test\n    fun twiceDoubles() {\n        check(Caller().run() == 6)\n    }\n}\n",
+        ),
+    ];
+    let builds: [(&str, &str); 2] = [
+        ("pom.xml", "<project><groupId>g</groupId><artifactId>m</artifactId><version>1</version></project>"),
+        ("build.gradle", "plugins { id 'org.jetbrains.kotlin.jvm' version '2.0.0' }\n"),
+    ];
+    for build in builds {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut files = main.to_vec();
+        files.push(build);
+        let ws = workspace_of(dir.path(), &files);
+        let (v, text) = call(&ws, "affected_tests", json!({"target": "p.Util#twice(int)"})).expect("affected");
+        assert!(text.contains("p.UtilTest") && text.contains("twiceDoubles"), "{}: {v:#}", build.0);
+        assert!(text.contains("src/test/kotlin/p/UtilTest.kt"), "{}: {text}", build.0);
+    }
 }

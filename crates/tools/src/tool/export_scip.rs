@@ -29,10 +29,10 @@ pub struct ExportScipResult {
     pub occurrences: usize,
     pub symbols: usize,
     pub skipped: usize,
-    /// Kotlin sources left out: their documents are not made (Java's references to their
-    /// declarations are in the Java documents).
+    /// Kotlin references answered `likely` (their receiver needs Kotlin's full inference): left
+    /// out of the Kotlin documents, as every `likely` reference is (SCIP has no confidence).
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub kotlin_not_exported: usize,
+    pub kotlin_likely_left_out: usize,
     pub bytes: u64,
     pub elapsed_ms: u64,
 }
@@ -68,8 +68,8 @@ impl Tool for ExportScip {
             o.symbols,
             if o.skipped > 0 { format!(", {} unreadable files skipped", o.skipped) } else { String::new() },
             o.elapsed_ms
-        ) + &if o.kotlin_not_exported > 0 {
-            format!("; {} Kotlin files not exported (SCIP documents are made for Java sources only)", o.kotlin_not_exported)
+        ) + &if o.kotlin_likely_left_out > 0 {
+            format!("; {} likely Kotlin references left out (SCIP has no confidence)", o.kotlin_likely_left_out)
         } else {
             String::new()
         })
@@ -110,11 +110,10 @@ pub fn export(ws: &Host, anchor: &Path, rel: &Path) -> Result<ExportScipResult, 
     let out = anchor.join(rel);
     let started = std::time::Instant::now();
     let (world, files) = ws.xref_world();
-    // A Kotlin source would be read as Java by the document builder: left out, and said.
-    let kotlin_not_exported = files.iter().filter(|(p, _)| !is_java(p)).count();
+    // Java and Kotlin sources each make a document (`mji_scip::kotlin` for `.kt` files).
     let stamps: Vec<mji_xref::engine::FileStamp> = files
         .iter()
-        .filter(|(p, _)| is_java(p))
+        .filter(|(p, _)| is_source(p))
         .filter_map(|(p, _)| {
             let st = mji_fs::stamp::Stamp::of(&std::fs::metadata(p).ok()?);
             Some(mji_xref::engine::FileStamp { path: p.clone(), stamp: st })
@@ -146,7 +145,7 @@ pub fn export(ws: &Host, anchor: &Path, rel: &Path) -> Result<ExportScipResult, 
         occurrences: stats.occurrences,
         symbols: stats.symbols,
         skipped: stats.skipped,
-        kotlin_not_exported,
+        kotlin_likely_left_out: stats.kotlin_likely,
         bytes,
         elapsed_ms: started.elapsed().as_millis() as u64,
     })
@@ -196,8 +195,8 @@ pub fn coordinates(root: &Path) -> mji_scip::Coordinates {
     }
 }
 
-fn is_java(p: &Path) -> bool {
-    p.extension().is_some_and(|x| x == "java")
+fn is_source(p: &Path) -> bool {
+    p.extension().is_some_and(|x| x == "java" || x == "kt")
 }
 
 fn is_zero(n: &usize) -> bool {

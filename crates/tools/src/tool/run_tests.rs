@@ -181,6 +181,10 @@ pub(crate) fn fast_path(
     };
     let dir = sel.module.as_ref().ok_or("no module")?;
     let m = project.modules.iter().find(|m| &m.dir == dir).ok_or("no module")?;
+    // The fast path recompiles changed sources with javac: Kotlin's are the build's to compile.
+    if m.source_roots.iter().chain(&m.test_roots).any(|r| r.ends_with("kotlin")) {
+        return Err("the module has Kotlin sources, which only its build compiles".into());
+    }
     let (classes, test_classes) = (m.dir.join("target/classes"), m.dir.join("target/test-classes"));
     if !test_classes.is_dir() {
         return Err("the module was not compiled by Maven yet".into());
