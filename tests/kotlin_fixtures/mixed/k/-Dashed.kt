@@ -16,3 +16,8 @@ class Reader {
         }
     }
 }
+
+/** `internal`: public to Java under its own name at the top level (a class's would be `name$module`). */
+internal fun hidden(n: Int): Int = n
+
+internal class Secret internal constructor(val n: Int)
