@@ -44,11 +44,65 @@ pub fn in_grammar(kind: &str) -> bool {
     KINDS.get_or_init(|| crate::kind::node_kinds(tree_sitter_kotlin_ng::NODE_TYPES)).contains(kind)
 }
 
-/// The Kotlin syntax tree of `text` (None when the grammar does not load).
+/// The Kotlin syntax tree of `text` (None when the grammar does not load), parsed as
+/// [`grammar_text`] gives it.
 pub fn parse_tree(text: &str) -> Option<tree_sitter::Tree> {
     let mut parser = Parser::new();
     parser.set_language(&tree_sitter_kotlin_ng::LANGUAGE.into()).ok()?;
-    parser.parse(text, None)
+    parser.parse(grammar_text(text).as_ref(), None)
+}
+
+/// The text the grammar parses for `text`: the same bytes, except that a primary constructor
+/// written on the line after its class's name (`class Options\n  private constructor(…)`),
+/// which kotlinc accepts and tree-sitter-kotlin-ng rejects (swallowing the whole class), has
+/// that line break moved to the first blank after its `(` (on its line, or the next line's
+/// indentation). Same length: every byte offset holds, and every line but the constructor's
+/// keyword line (read one line up, on its class's) keeps its number. Unchanged otherwise.
+pub fn grammar_text(text: &str) -> std::borrow::Cow<'_, str> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut bytes: Option<Vec<u8>> = None;
+    let mut start = 0;
+    while let Some(nl) = text[start..].find('\n').map(|i| start + i) {
+        let line = text[start..nl].trim_end();
+        start = nl + 1;
+        // `… class Name` or `… class Name<T>`, nothing after it on the line.
+        let head = line.trim_start();
+        let Some(at) = head.find("class ").filter(|a| *a == 0 || head[..*a].ends_with(' ')) else { continue };
+        let name = head[at + 6..].trim();
+        let bare = name.split('<').next().unwrap_or(name);
+        if bare.is_empty() || !bare.chars().all(ident) || (name.contains('<') && !name.ends_with('>')) {
+            continue;
+        }
+        // The next line: modifiers or annotations, then `constructor(`.
+        let next_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let next = text[start..next_end].trim_start();
+        let Some(k) = next.find("constructor") else { continue };
+        let words_ok = next[..k].split_whitespace().all(|w| {
+            matches!(w, "private" | "internal" | "protected" | "public")
+                || (w.starts_with('@') && w[1..].chars().all(ident))
+        });
+        if !words_ok || !next[k + "constructor".len()..].trim_start().starts_with('(') {
+            continue;
+        }
+        // The blank that becomes the line break: the one before `constructor` after its
+        // modifiers (`private constructor(` keeps its line), else one after `(` on its line,
+        // else the next line's indentation.
+        let kw = next_end - next.len() + k;
+        let paren = kw + next[k..].find('(').unwrap_or(0);
+        let before = (!next[..k].trim().is_empty()).then_some(kw - 1);
+        let after = before.or_else(|| text[paren..next_end].find([' ', '\t']).map(|i| paren + i)).or_else(|| {
+            let s = next_end + 1;
+            text.get(s..).filter(|r| r.starts_with([' ', '\t'])).map(|_| s)
+        });
+        let Some(blank) = after else { continue };
+        let b = bytes.get_or_insert_with(|| text.as_bytes().to_vec());
+        b[nl] = b' ';
+        b[blank] = b'\n';
+    }
+    match bytes.map(String::from_utf8) {
+        Some(Ok(s)) => std::borrow::Cow::Owned(s),
+        _ => std::borrow::Cow::Borrowed(text),
+    }
 }
 
 /// One `import` of a Kotlin file: `a.b.C`, `a.b` with `on_demand` for `a.b.*`, and the alias
@@ -113,7 +167,7 @@ pub fn outline_source(file_path: &str, hash: String, src: &SourceText) -> FileOu
         return out;
     }
     let text = src.text.as_bytes();
-    let Some(tree) = parser.parse(text, None) else {
+    let Some(tree) = parser.parse(grammar_text(&src.text).as_bytes(), None) else {
         out.errors.push(Diagnostic {
             level: Level::Error,
             message: "the file could not be parsed".to_owned(),
@@ -202,9 +256,11 @@ fn facade_name(file_path: &str, top: &[Node], b: &Builder) -> String {
     }
     let file = file_path.rsplit(['/', '\\']).next().unwrap_or(file_path);
     let stem = file.strip_suffix(".kt").unwrap_or(file);
-    let mut cs = stem.chars();
+    // kotlinc's `PackagePartClassUtils`: every character but a letter or digit as `_` (the
+    // first too: `-Foo.kt` → `_FooKt`), then the first capitalised.
+    let mut cs = stem.chars().map(|c| if c.is_alphanumeric() { c } else { '_' });
     let first: String = cs.next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
-    let rest: String = cs.map(|c| if c.is_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    let rest: String = cs.collect();
     format!("{first}{rest}Kt")
 }
 
@@ -1084,5 +1140,45 @@ class p.Tools ["public", "object"] 8-10 None []
         let none = outline("a/Empty.kt", b"package p\nclass A\n", String::new());
         assert_eq!(none.classes.len(), 1, "no facade without top-level members");
         assert!(in_grammar("companion_object") && in_grammar("val") && !in_grammar("method_declaration"));
+        // kotlinc names `-Foo.kt`'s facade `_FooKt` (javap of its class files).
+        let dash = outline("a/-Foo.kt", b"package p\nfun f() = 1\n", String::new());
+        assert_eq!(dash.classes[0].qualified_name, "p._FooKt");
+    }
+
+    /// kotlinc accepts a primary constructor on the line after its class's name (square/moshi's
+    /// `JsonReader.Options`); the grammar, given the text as written, swallows the whole class.
+    #[test]
+    fn a_primary_constructor_on_the_next_line_keeps_its_class() {
+        let src = "package p\n\nclass Outer {\n  class Options\n  private constructor(\n    val strings: Array<out String>,\n  ) {\n    fun size(): Int = strings.size\n  }\n\n  fun after(): Int = 1\n}\n\nclass Two<T>\n    @Inject constructor(val t: T)\n\nclass Three\n  constructor(val a: Int, val b: Int)\n";
+        let o = outline("p/Outer.kt", src.as_bytes(), String::new());
+        assert!(o.errors.is_empty(), "{:?}", o.errors);
+        let mut got = Vec::new();
+        for t in &o.classes {
+            shape(t, &mut got);
+        }
+        // The constructor's modifiers are read on its class's line (4, not 5), and Three's
+        // first parameter (no modifiers to break after) on line 17, not 18.
+        let want = r#"class p.Outer ["public"] 3-12 None []
+  method after(): Int ["public"] 11
+class p.Outer.Options ["public"] 4-9 None []
+  field strings: Array<out String> ["public", "val"] 6
+  ctor constructor( val strings: Array<out String>, ) 4
+  method getStrings(): Array<out String> ["public"] 6 [val strings]
+  method size(): Int ["public"] 8
+class p.Two ["public"] 14-15 None []
+  field t: T ["public", "val"] 15
+  ctor constructor(val t: T) 14
+  method getT(): T ["public"] 15 [val t]
+class p.Three ["public"] 17-18 None []
+  field a: Int ["public", "val"] 17
+  field b: Int ["public", "val"] 18
+  ctor constructor(val a: Int, val b: Int) 17
+  method getA(): Int ["public"] 17 [val a]
+  method getB(): Int ["public"] 18 [val b]"#;
+        assert_eq!(got.join("\n"), want);
+        // Same length, every other line in place.
+        let text = grammar_text(src);
+        assert_eq!((text.len(), text.lines().count()), (src.len(), src.lines().count()));
+        assert!(matches!(grammar_text("class A\nfun f() = 1\n"), std::borrow::Cow::Borrowed(_)));
     }
 }

@@ -58,9 +58,15 @@ fn has(mods: &[String], m: &str) -> bool {
 }
 
 /// Visible outside its package as Java sees it (`internal` is public in the class file, but
-/// under a mangled name for functions: not counted).
+/// a class's `internal` functions and accessors are `name$module` there: not counted).
 fn api(mods: &[String]) -> bool {
     has(mods, "public") || has(mods, "protected")
+}
+
+/// [`api`], or `internal` where kotlinc keeps the name public (javap of its class files): a
+/// type, a constructor, a field, and a file facade's functions and accessors.
+fn api_or_internal(mods: &[String]) -> bool {
+    api(mods) || has(mods, "internal")
 }
 
 fn add_type(t: &TypeDecl, outer: Option<u32>, names: &Names, out: &mut FileDecls) {
@@ -96,7 +102,7 @@ fn add_type(t: &TypeDecl, outer: Option<u32>, names: &Names, out: &mut FileDecls
             ty: names.ty(&f.type_text, Pos::Param),
             is_static: has(&f.modifiers, "static") || (is_object && plain),
             line: f.start_line,
-            is_public_api: visible && api(&f.modifiers),
+            is_public_api: visible && api_or_internal(&f.modifiers),
             generated: f.generated.is_some(),
         });
     }
@@ -111,6 +117,7 @@ fn add_type(t: &TypeDecl, outer: Option<u32>, names: &Names, out: &mut FileDecls
             generated: false,
         });
     }
+    let is_facade = outer.is_none() && t.generated.is_some();
     let mut methods: Vec<MethodSym> = t
         .methods
         .iter()
@@ -139,7 +146,7 @@ fn add_type(t: &TypeDecl, outer: Option<u32>, names: &Names, out: &mut FileDecls
                 is_static: has(&m.modifiers, "static"),
                 line: m.start_line,
                 implicit: false,
-                is_public_api: api(&m.modifiers),
+                is_public_api: if is_facade { api_or_internal(&m.modifiers) } else { api(&m.modifiers) },
                 marked_override: has(&m.modifiers, "override"),
                 is_abstract: has(&m.modifiers, "abstract"),
                 is_private: has(&m.modifiers, "private"),
@@ -168,7 +175,7 @@ fn add_type(t: &TypeDecl, outer: Option<u32>, names: &Names, out: &mut FileDecls
                 is_static: false,
                 line: c.start_line,
                 implicit: false,
-                is_public_api: api(&c.modifiers) && !private_ctors,
+                is_public_api: api_or_internal(&c.modifiers) && !private_ctors,
                 marked_override: false,
                 is_abstract: false,
                 is_private: has(&c.modifiers, "private") || private_ctors,
@@ -176,7 +183,6 @@ fn add_type(t: &TypeDecl, outer: Option<u32>, names: &Names, out: &mut FileDecls
             }
         })
         .collect();
-    let is_facade = outer.is_none() && t.generated.is_some();
     if ctors.is_empty() && t.kind == TypeKind::Class && !is_object && !is_facade {
         ctors.push(MethodSym {
             name: Name::new(&t.name),
@@ -187,7 +193,7 @@ fn add_type(t: &TypeDecl, outer: Option<u32>, names: &Names, out: &mut FileDecls
             is_static: false,
             line: t.start_line,
             implicit: true,
-            is_public_api: api(mods) && !private_ctors,
+            is_public_api: api_or_internal(mods) && !private_ctors,
             marked_override: false,
             is_abstract: false,
             is_private: private_ctors,
@@ -216,7 +222,7 @@ fn add_type(t: &TypeDecl, outer: Option<u32>, names: &Names, out: &mut FileDecls
         members: Vec::new(),
         start_line: t.start_line,
         end_line: t.end_line,
-        is_public_api: outer_api && api(mods),
+        is_public_api: outer_api && api_or_internal(mods),
         // Kotlin's classes are final unless open, abstract or sealed.
         is_final: match t.kind {
             TypeKind::Class => !(has(mods, "open") || has(mods, "abstract") || has(mods, "sealed")),
