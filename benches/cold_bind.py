@@ -2,8 +2,9 @@
 official Python SDK, mcp==2.3.0, over stdio): how long the index and the pass take, the
 server's peak RSS, and `find_references` p50/p95 once the pass is done.
 
-usage: target/venv/bin/python benches/cold_bind.py BINARY ROOT [ROOT ...] [--rounds N] [--calls N]
-  Each round serves the roots (`serve --no-watch -v --root R ...`) with a fresh cache
+usage: target/venv/bin/python benches/cold_bind.py BINARY ROOT [ROOT ...] [--rounds N] [--calls N] [--watch]
+  Each round serves the roots (`serve --no-watch -v --root R ...`; with `--watch`, with the
+  file watcher a server has by default, so a call after the pass stamps no file) with a fresh cache
   directory, sends `initialize` and nothing else until the server's log says
   `references bound` (the pass's end, with its `ms`: the issue 56 "cold bind"), then makes
   `--calls` (default 40) find_references calls over eight types of each root and reports
@@ -65,9 +66,9 @@ def pct(xs, q):
     return 1000 * xs[min(len(xs) - 1, int(q * (len(xs) - 1) + 0.5))]
 
 
-async def one(binary, roots, calls):
+async def one(binary, roots, calls, watch=False):
     cache = Path(tempfile.mkdtemp(prefix="mji-cold-bind-"))
-    args = ["serve", "--no-watch", "-v", "--cache-dir", str(cache)]
+    args = ["serve", *([] if watch else ["--no-watch"]), "-v", "--cache-dir", str(cache)]
     for r in roots:
         args += ["--root", str(r)]
     log = tempfile.NamedTemporaryFile(prefix="mji-cold-bind-", suffix=".log", delete=False, mode="w")
@@ -106,10 +107,12 @@ async def one(binary, roots, calls):
 
 
 async def main(argv):
-    rounds, calls, rest = 1, 40, []
+    rounds, calls, watch, rest = 1, 40, False, []
     it = iter(argv)
     for a in it:
-        if a == "--rounds":
+        if a == "--watch":
+            watch = True
+        elif a == "--rounds":
             rounds = int(next(it))
         elif a == "--calls":
             calls = int(next(it))
@@ -122,7 +125,7 @@ async def main(argv):
     results = {}
     for i in range(rounds):
         for name, path in binaries if i % 2 == 0 else binaries[::-1]:
-            r = await one(path, roots, calls)
+            r = await one(path, roots, calls, watch)
             results.setdefault(name, []).append(r)
             shown = ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in r.items())
             print(f"round {i} {name}: {shown}", flush=True)
