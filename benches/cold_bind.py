@@ -10,7 +10,9 @@ usage: target/venv/bin/python benches/cold_bind.py BINARY ROOT [ROOT ...] [--rou
   `--calls` (default 40) find_references calls over eight types of each root and reports
   their p50/p95. With several BINARYs (`A=PATH,B=PATH` as BINARY) the rounds alternate
   them, so the machine's load falls on both alike. The machine's steal (`st` of
-  /proc/stat over each round) and load average are printed beside each figure."""
+  /proc/stat over each round) and load average are printed beside each figure; under
+  `RUST_LOG=info,mji_xref=debug`, so are the pass's phases (the world, the binding steps, the
+  writes during the pass, the write and compaction after it)."""
 
 import asyncio
 import os
@@ -61,6 +63,31 @@ def log_ms(log, what):
     return None
 
 
+def phases(log):
+    """Where the pass's time went, from the `mji_xref` debug lines (`RUST_LOG=info,mji_xref=debug`):
+    the world's first read and link, the binding steps, the writes during the pass and the world
+    taken again after them, then the write and compaction after the pass (all ms)."""
+    lines = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in Path(log).read_text(errors="replace").splitlines()]
+    end = next((i for i, line in enumerate(lines) if "references bound" in line), None)
+    if end is None:
+        return {}
+
+    def ms(what, part):
+        return [int(m.group(1)) for line in part if what in line for m in [re.search(r"\bms=(\d+)", line)] if m]
+
+    world = ms("background pass: world taken", lines[:end])
+    writes = ms("wrote the reference index", lines[:end])
+    return {
+        "world ms": world[0] if world else None,
+        "world again ms": sum(world[1:]),
+        "binding steps ms": sum(ms("background pass: step bound", lines[:end])),
+        "writes during the pass": len(writes),
+        "their ms": sum(writes),
+        "write after the pass ms": next(iter(ms("wrote the reference index", lines[end:])), None),
+        "compaction ms": next(iter(ms("compacted the reference index", lines[end:])), None),
+    }
+
+
 def pct(xs, q):
     xs = sorted(xs)
     return 1000 * xs[min(len(xs) - 1, int(q * (len(xs) - 1) + 0.5))]
@@ -99,6 +126,7 @@ async def one(binary, roots, calls, watch=False):
     log.close()
     out["index ms"] = log_ms(log.name, "workspace indexed")
     out["pass ms (references bound)"] = log_ms(log.name, "references bound")
+    out.update(phases(log.name))
     out["steal %"] = 100 * (st1[0] - st0[0]) / max(1, st1[1] - st0[1])
     out["load average"] = os.getloadavg()[0]
     out["log"] = log.name
