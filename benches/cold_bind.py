@@ -2,14 +2,17 @@
 official Python SDK, mcp==2.3.0, over stdio): how long the index and the pass take, the
 server's peak RSS, and `find_references` p50/p95 once the pass is done.
 
-usage: target/venv/bin/python benches/cold_bind.py BINARY ROOT [ROOT ...] [--rounds N] [--calls N]
-  Each round serves the roots (`serve --no-watch -v --root R ...`) with a fresh cache
+usage: target/venv/bin/python benches/cold_bind.py BINARY ROOT [ROOT ...] [--rounds N] [--calls N] [--watch]
+  Each round serves the roots (`serve --no-watch -v --root R ...`; with `--watch`, with the
+  file watcher a server has by default, so a call after the pass stamps no file) with a fresh cache
   directory, sends `initialize` and nothing else until the server's log says
   `references bound` (the pass's end, with its `ms`: the issue 56 "cold bind"), then makes
   `--calls` (default 40) find_references calls over eight types of each root and reports
   their p50/p95. With several BINARYs (`A=PATH,B=PATH` as BINARY) the rounds alternate
   them, so the machine's load falls on both alike. The machine's steal (`st` of
-  /proc/stat over each round) and load average are printed beside each figure."""
+  /proc/stat over each round) and load average are printed beside each figure; under
+  `RUST_LOG=info,mji_xref=debug`, so are the pass's phases (the world, the binding steps, the
+  writes during the pass, the write and compaction after it)."""
 
 import asyncio
 import os
@@ -60,14 +63,39 @@ def log_ms(log, what):
     return None
 
 
+def phases(log):
+    """Where the pass's time went, from the `mji_xref` debug lines (`RUST_LOG=info,mji_xref=debug`):
+    the world's first read and link, the binding steps, the writes during the pass and the world
+    taken again after them, then the write and compaction after the pass (all ms)."""
+    lines = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in Path(log).read_text(errors="replace").splitlines()]
+    end = next((i for i, line in enumerate(lines) if "references bound" in line), None)
+    if end is None:
+        return {}
+
+    def ms(what, part):
+        return [int(m.group(1)) for line in part if what in line for m in [re.search(r"\bms=(\d+)", line)] if m]
+
+    world = ms("background pass: world taken", lines[:end])
+    writes = ms("wrote the reference index", lines[:end])
+    return {
+        "world ms": world[0] if world else None,
+        "world again ms": sum(world[1:]),
+        "binding steps ms": sum(ms("background pass: step bound", lines[:end])),
+        "writes during the pass": len(writes),
+        "their ms": sum(writes),
+        "write after the pass ms": next(iter(ms("wrote the reference index", lines[end:])), None),
+        "compaction ms": next(iter(ms("compacted the reference index", lines[end:])), None),
+    }
+
+
 def pct(xs, q):
     xs = sorted(xs)
     return 1000 * xs[min(len(xs) - 1, int(q * (len(xs) - 1) + 0.5))]
 
 
-async def one(binary, roots, calls):
+async def one(binary, roots, calls, watch=False):
     cache = Path(tempfile.mkdtemp(prefix="mji-cold-bind-"))
-    args = ["serve", "--no-watch", "-v", "--cache-dir", str(cache)]
+    args = ["serve", *([] if watch else ["--no-watch"]), "-v", "--cache-dir", str(cache)]
     for r in roots:
         args += ["--root", str(r)]
     log = tempfile.NamedTemporaryFile(prefix="mji-cold-bind-", suffix=".log", delete=False, mode="w")
@@ -98,6 +126,7 @@ async def one(binary, roots, calls):
     log.close()
     out["index ms"] = log_ms(log.name, "workspace indexed")
     out["pass ms (references bound)"] = log_ms(log.name, "references bound")
+    out.update(phases(log.name))
     out["steal %"] = 100 * (st1[0] - st0[0]) / max(1, st1[1] - st0[1])
     out["load average"] = os.getloadavg()[0]
     out["log"] = log.name
@@ -106,10 +135,12 @@ async def one(binary, roots, calls):
 
 
 async def main(argv):
-    rounds, calls, rest = 1, 40, []
+    rounds, calls, watch, rest = 1, 40, False, []
     it = iter(argv)
     for a in it:
-        if a == "--rounds":
+        if a == "--watch":
+            watch = True
+        elif a == "--rounds":
             rounds = int(next(it))
         elif a == "--calls":
             calls = int(next(it))
@@ -122,7 +153,7 @@ async def main(argv):
     results = {}
     for i in range(rounds):
         for name, path in binaries if i % 2 == 0 else binaries[::-1]:
-            r = await one(path, roots, calls)
+            r = await one(path, roots, calls, watch)
             results.setdefault(name, []).append(r)
             shown = ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in r.items())
             print(f"round {i} {name}: {shown}", flush=True)
