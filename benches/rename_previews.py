@@ -11,7 +11,13 @@ usage: target/venv/bin/python benches/rename_previews.py BINARY ROOT [N] [SEED]
   - cold: a fresh cache with the background pass off (`--no-warm-references`): each preview
     binds the files that mention the name, and what an earlier pick bound stays bound.
   Prints the median, p95 and max of each, the slowest picks, the load average and the
-  machine's steal over the run."""
+  machine's steal over the run.
+
+usage: target/venv/bin/python benches/rename_previews.py --compare BINARY_A BINARY_B ROOT [N] [SEED]
+  The same picks previewed by each binary in turn, each on a warm cache its own `index` made,
+  each preview's whole text (and whether it is an error) compared: prints how many differ and
+  the first few, and each binary's median, p95 and max; alternated A, B by pick.
+  Exits 1 when any preview differs."""
 
 import asyncio
 import os
@@ -56,6 +62,39 @@ def picks(root, n, seed):
     return out
 
 
+async def compare(a, b, root, n, seed):
+    keys = picks(root, n, seed)
+    # A cache each: a binary whose parser differs reads the other's as foreign and rebuilds it.
+    caches = {x: Path(tempfile.mkdtemp(prefix="mji-rp-cmp-")) for x in (a, b)}
+    for x, cache in caches.items():
+        subprocess.run([x, "index", str(root), "--cache-dir", str(cache)], check=True, stdout=subprocess.DEVNULL)
+    got = {a: [], b: []}
+    params = lambda binary: StdioServerParameters(  # noqa: E731
+        command=binary, args=["serve", "--no-watch", "--root", str(root), "--cache-dir", str(caches[binary])]
+    )
+    async with Client(params(a), mode="legacy") as ca, Client(params(b), mode="legacy") as cb:
+        for c in (ca, cb):
+            await c.call_tool("java_find_symbol", {"query": "Object"})
+        for i, key in enumerate(keys):
+            name = key.split("#")[1]
+            args = {"action": "rename", "target": key, "newName": f"{name}Zq{i}", "apply": False}
+            for binary, c in ((a, ca), (b, cb)):
+                t = time.perf_counter()
+                r = await c.call_tool("refactor_actions", args)
+                dt = time.perf_counter() - t
+                text = "\n".join(x.text for x in r.content if hasattr(x, "text"))
+                got[binary].append((dt, key, r.is_error, text))
+    for cache in caches.values():
+        shutil.rmtree(cache, ignore_errors=True)
+    differ = [ka for (_, ka, ea, ta), (_, _, eb, tb) in zip(got[a], got[b]) if (ea, ta) != (eb, tb)]
+    conflicts = sum("could not be bound" in t for *_, t in got[a])
+    print(f"{len(keys)} picks, {len(differ)} previews differ, {conflicts} with an unbound-call conflict: {differ[:5]}")
+    for binary in (a, b):
+        report(binary, [(dt, key, (t.split("\n", 1)[0][:80] if not e else "refused")) for dt, key, e, t in got[binary]])
+    print(f"load average now {os.getloadavg()}")
+    return 1 if differ else 0
+
+
 async def previews(binary, root, cache, keys, extra):
     args = ["serve", "--no-watch", "--root", str(root), "--cache-dir", str(cache)] + extra
     params = StdioServerParameters(command=binary, args=args)
@@ -98,6 +137,21 @@ async def main(binary, root, n, seed):
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--compare":
+        if len(sys.argv) < 5:
+            sys.exit(__doc__)
+        rest = sys.argv[5:]
+        sys.exit(
+            asyncio.run(
+                compare(
+                    sys.argv[2],
+                    sys.argv[3],
+                    Path(sys.argv[4]).resolve(),
+                    int(rest[0]) if rest else 40,
+                    int(rest[1]) if len(rest) > 1 else 32,
+                )
+            )
+        )
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     asyncio.run(

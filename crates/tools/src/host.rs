@@ -685,13 +685,24 @@ impl mji_xref::keeper::Files for Host {
         let (mut now, watching) = self.index().java_file_stamps_now();
         // Kotlin files too: the world holds their declarations as Java sees them.
         now.extend(self.index().kotlin_file_stamps_now());
+        // The salt is a directory's: looked up once for each run of files in one directory
+        // (the files come in path order), not by path for every file.
+        let mut last: Option<(Arc<Path>, u64)> = None;
         let stamps = now
             .into_iter()
             .map(|(p, root, mut st)| {
                 let shown = self.roots.display(&p, root);
                 // A file's `lombok.config` is part of what it declares: a changed one makes the
                 // engine read and bind the file again, as an edit of it would.
-                st.size ^= self.index().lombok().salt(&p);
+                let salt = match (&last, p.parent()) {
+                    (Some((dir, salt)), Some(parent)) if dir.as_os_str() == parent.as_os_str() => *salt,
+                    (_, parent) => {
+                        let salt = self.index().lombok().salt(&p);
+                        last = parent.map(|d| (Arc::from(d), salt));
+                        salt
+                    }
+                };
+                st.size ^= salt;
                 (FileStamp { path: p, stamp: st }, shown)
             })
             .collect();

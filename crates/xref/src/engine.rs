@@ -286,10 +286,26 @@ impl XrefEngine {
             let generation = st.generation;
             *st = WorldState { loaded: true, generation, ..WorldState::default() };
         }
-        let changed: Vec<&FileStamp> =
-            files.iter().filter(|f| st.entries.get(&f.path).is_none_or(|e| e.stamp != f.stamp)).collect();
-        let keep: foldhash::HashSet<&Arc<Path>> = files.iter().map(|f| &f.path).collect();
-        let removed: Vec<Arc<Path>> = st.entries.keys().filter(|p| !keep.contains(*p)).cloned().collect();
+        let mut found = 0usize;
+        let changed: Vec<&FileStamp> = files
+            .iter()
+            .filter(|f| match st.entries.get(&f.path) {
+                Some(e) => {
+                    found += 1;
+                    e.stamp != f.stamp
+                }
+                None => true,
+            })
+            .collect();
+        // Distinct files that found every entry removed none: the set of the files (a second
+        // hash of every path, and a third for each entry, a tenth of a one-shot `refs` on the
+        // JDK) is made only when a file may be gone.
+        let removed: Vec<Arc<Path>> = if found == st.entries.len() && distinct(files) {
+            Vec::new()
+        } else {
+            let keep: foldhash::HashSet<&Arc<Path>> = files.iter().map(|f| &f.path).collect();
+            st.entries.keys().filter(|p| !keep.contains(*p)).cloned().collect()
+        };
         if changed.is_empty()
             && removed.is_empty()
             && let Some(w) = &st.world
@@ -740,6 +756,25 @@ pub fn is_write(r: &Ref) -> bool {
     r.kind == RefKind::FieldWrite
 }
 
+/// Whether the files are distinct paths, as the listings come (in path order, each path as the
+/// walk makes it: no empty or `.` component, no trailing `/`): bytes strictly increasing and
+/// every path plain, so that no two name one file. False says nothing.
+fn distinct(files: &[FileStamp]) -> bool {
+    if !cfg!(unix) {
+        return false;
+    }
+    fn bytes(f: &FileStamp) -> &[u8] {
+        f.path.as_os_str().as_encoded_bytes()
+    }
+    let plain = |b: &[u8]| {
+        !b.ends_with(b"/")
+            && !b.ends_with(b"/.")
+            && memchr::memmem::find(b, b"//").is_none()
+            && memchr::memmem::find(b, b"/./").is_none()
+    };
+    files.iter().all(|f| plain(bytes(f))) && files.windows(2).all(|w| bytes(&w[0]) < bytes(&w[1]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -773,5 +808,37 @@ mod tests {
         assert!(last.seq >= 3, "reported as it went: {last:?}");
         assert_eq!(found.files.len(), n, "every caller found");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A file the listing no longer names leaves the world, whether the listing is distinct and
+    /// in order (the entries counted) or not (a duplicate, out of order: the set of the files);
+    /// `distinct` says false for what it cannot tell.
+    #[test]
+    fn a_file_missing_from_the_listing_leaves_the_world() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let stamp = |name: &str| {
+            let p = dir.path().join(name);
+            std::fs::write(&p, format!("class {} {{}}\n", name.trim_end_matches(".java"))).expect("write");
+            FileStamp { path: Arc::from(p.as_path()), stamp: Stamp { size: 1, mtime_ns: 1 } }
+        };
+        let (a, b, c) = (stamp("A.java"), stamp("B.java"), stamp("C.java"));
+        let files = |w: &World| -> Vec<String> {
+            w.files
+                .iter()
+                .map(|f| f.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default())
+                .collect()
+        };
+        let engine = XrefEngine::new();
+        assert_eq!(files(&engine.world(&[a.clone(), b.clone(), c.clone()]).0), ["A.java", "B.java", "C.java"]);
+        assert!(distinct(&[a.clone(), b.clone(), c.clone()]));
+        assert_eq!(files(&engine.world(&[a.clone(), c.clone()]).0), ["A.java", "C.java"]);
+        assert_eq!(files(&engine.world(&[a.clone(), b.clone(), c.clone()]).0), ["A.java", "B.java", "C.java"]);
+        // Three files that name two, the entries' count met: B is still gone.
+        let twice = [a.clone(), c.clone(), a.clone()];
+        assert!(!distinct(&twice));
+        assert_eq!(files(&engine.world(&twice).0), ["A.java", "C.java"]);
+        let odd = FileStamp { path: Arc::from(Path::new(&format!("{}//A.java", dir.path().display()))), ..a.clone() };
+        assert!(!distinct(&[odd, c.clone()]), "a path with an empty component");
+        assert!(!distinct(&[c, a]), "out of order");
     }
 }

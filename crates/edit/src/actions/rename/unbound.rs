@@ -44,9 +44,12 @@ pub(super) fn unbound_calls(ctx: &dyn Ctx, w: &World, files: &[Arc<Path>], name:
             .filter(|r| r.category == Category::Method)
             .filter_map(|r| doc.offset(r.line, r.column))
             .collect();
-        // Every call is at one of these places: when the binder bound each, no call is left
-        // and the file is not parsed (on java.base most files that call a name).
-        if call_sites(doc.text().as_bytes(), name.as_bytes()).all(|at| bound.contains(&at)) {
+        // Every call is at one of these places: when the binder bound each, or the place is
+        // the name of a method's declaration, no call is left and the file is not parsed (on
+        // java.base most files that call a name; the declarations of `contains`' many
+        // overriders made every file that declares one be parsed).
+        let src = doc.text().as_bytes();
+        if call_sites(src, name.as_bytes()).all(|at| bound.contains(&at) || declares_at(src, at)) {
             return Vec::new();
         }
         let Some(tree) = mji_parser::parse_tree(doc.text()) else { return Vec::new() };
@@ -99,6 +102,99 @@ fn call_sites<'a>(src: &'a [u8], name: &'a [u8]) -> impl Iterator<Item = usize> 
         let before = src[..i].iter().rev().find(|b| !b.is_ascii_whitespace());
         matches!(after, Some(b'(' | b'/')) || matches!(before, Some(b':' | b'/' | b'>'))
     })
+}
+
+/// Java's reserved words, and the contextual ones that may stand right before an expression
+/// (`yield x()`, `case P p when x() ->`): a name after one is no declaration's.
+const KEYWORDS: &[&[u8]] = &[
+    b"abstract",
+    b"assert",
+    b"break",
+    b"case",
+    b"catch",
+    b"class",
+    b"const",
+    b"continue",
+    b"default",
+    b"do",
+    b"else",
+    b"enum",
+    b"extends",
+    b"final",
+    b"finally",
+    b"for",
+    b"goto",
+    b"if",
+    b"implements",
+    b"import",
+    b"instanceof",
+    b"interface",
+    b"native",
+    b"new",
+    b"package",
+    b"private",
+    b"protected",
+    b"public",
+    b"return",
+    b"static",
+    b"strictfp",
+    b"super",
+    b"switch",
+    b"synchronized",
+    b"this",
+    b"throw",
+    b"throws",
+    b"transient",
+    b"try",
+    b"volatile",
+    b"while",
+    b"true",
+    b"false",
+    b"null",
+    b"yield",
+    b"when",
+    b"var",
+    b"record",
+    b"sealed",
+    b"permits",
+    b"exports",
+    b"module",
+    b"open",
+    b"opens",
+    b"provides",
+    b"requires",
+    b"to",
+    b"uses",
+    b"with",
+    b"transitive",
+];
+
+/// Whether the name at `at` is, by the words around it, a method's declared name: right after
+/// a word that can only be its return type there (an identifier no keyword is, a primitive
+/// type or `void`: `Map.Entry contains(`), blanks alone between them, on a line whose text
+/// before that word holds no `//` (the word could be a comment's) and no `\` (a Unicode
+/// escape, `return\u0020name(`, could stand for anything). No call stands so: an unqualified
+/// call follows an operator, a bracket, a `.` or a keyword (`return`, `yield`, `else`, …),
+/// never a bare identifier; a call of a generic method (`.<T>name(`) and an array type
+/// (`int[]`) are not judged (false: the file is parsed). A name in a comment or a string is no
+/// call either way.
+fn declares_at(src: &[u8], at: usize) -> bool {
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || !b.is_ascii();
+    let Some(end) = src[..at].iter().rposition(|b| !b.is_ascii_whitespace()).map(|i| i + 1) else { return false };
+    if !ident(src[end - 1]) {
+        return false;
+    }
+    let start = src[..end].iter().rposition(|&b| !ident(b)).map_or(0, |i| i + 1);
+    let word = &src[start..end];
+    if word.first().is_some_and(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    if KEYWORDS.contains(&word) {
+        return false;
+    }
+    let line_start = src[..start].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let before = &src[line_start..start];
+    memchr::memmem::find(before, b"//").is_none() && !before.contains(&b'\\')
 }
 
 /// Whether `src` may call `name` ([`call_sites`]).
@@ -154,7 +250,34 @@ pub(super) fn conflict(places: &[String], name: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{call_sites, may_call};
+    use super::{call_sites, declares_at, may_call};
+
+    /// A place of the name right after a word that can only be a return type is a declaration
+    /// (no call stands so); after a keyword, an operator, a bracket, a comment's word or a
+    /// Unicode escape, it is not judged one.
+    #[test]
+    fn a_method_s_declared_name_is_told_from_a_call_by_the_word_before_it() {
+        for (src, declared) in [
+            ("boolean contains(Object o) { return false; }", true),
+            ("  public Map.Entry contains (int x);", true),
+            ("void\n    contains(int x) {}", true),
+            ("return contains(x);", false),
+            ("yield contains(x);", false),
+            ("else contains(x);", false),
+            ("case A a when contains(a) -> 1;", false),
+            ("f(a -> contains(a));", false),
+            ("if (a) contains(x);", false),
+            ("x = y; // returns boolean\ncontains(x);", false),
+            ("List<String> contains() {}", false),
+            ("int[] contains() {}", false),
+            ("return\\u0020contains(x);", false),
+            ("t.<T>contains(x);", false),
+            ("contains(x);", false),
+        ] {
+            let at = src.find("contains").expect("the name");
+            assert_eq!(declares_at(src.as_bytes(), at), declared, "{src}");
+        }
+    }
 
     /// A file is parsed for calls of a name only when a call or a method reference of it may
     /// be there: the name as a word before `(` or after `::`, blanks or a comment between.
