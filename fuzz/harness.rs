@@ -61,9 +61,30 @@ pub fn classfile(data: &[u8]) {
     let Ok(cf) = mji_classfile::parse(data) else { return };
     let mut load = |_: &str| Some(data.to_vec());
     let mut o = mji_classfile::outline::outline("Fuzz.class".to_owned(), String::new(), &cf, &mut load);
-    check_outline(&o, "class outline");
+    check_class_outline(&o, "class outline");
     mji_classfile::outline::kotlin_view(&mut o, &cf, &mut load);
-    check_outline(&o, "kotlin view");
+    check_class_outline(&o, "kotlin view");
+}
+
+/// A class file's outline: JSON that reads back, nesting bounded, and no lines (a class file
+/// has none: every declaration's lines are 0).
+fn check_class_outline(o: &FileOutline, what: &str) {
+    let json = serde_json::to_string(o).unwrap_or_else(|e| panic!("{what}: serializing: {e}"));
+    let back: serde_json::Value =
+        serde_json::from_str(&json).unwrap_or_else(|e| panic!("{what}: its JSON does not read back: {e}"));
+    assert!(back.is_object(), "{what}: not an object");
+    let mut stack: Vec<(&TypeDecl, u32)> = o.classes.iter().map(|t| (t, 1)).collect();
+    while let Some((t, depth)) = stack.pop() {
+        assert!(depth <= 64, "{what}: type nested {depth} deep");
+        let lines = std::iter::once((t.start_line, t.end_line, &t.name))
+            .chain(t.fields.iter().map(|f| (f.start_line, f.end_line, &f.name)))
+            .chain(t.methods.iter().map(|m| (m.start_line, m.end_line, &m.name)))
+            .chain(t.constructors.iter().map(|c| (c.start_line, c.end_line, &c.name)));
+        for (s, e, name) in lines {
+            assert!(s == 0 && e == 0, "{what}: {name} has lines {s}-{e} in a class file");
+        }
+        stack.extend(t.inner_classes.iter().map(|i| (i, depth + 1)));
+    }
 }
 
 fn check_outline(o: &FileOutline, what: &str) {
