@@ -2,7 +2,8 @@
 //! the problems in the range (each with the client's diagnostics it fixes), and the refactorings
 //! of `refactor_actions` and `source_actions` that apply where the cursor is (extract, inline,
 //! safe delete, convert, organize imports, generate; change signature's parameter removals and
-//! moves on a declaration, a type's move to a nearby package). An action carries its tool call in `data`;
+//! moves on a declaration, a type's move to a nearby package, a static member's to a class
+//! beside it). An action carries its tool call in `data`;
 //! resolving it previews that call and sends the planned edit as a `WorkspaceEdit` (a client
 //! without resolve support gets every edit at once). Nothing is written here: the client applies
 //! the edit. A buffer with unsaved changes is offered nothing (the edits are planned on the saved
@@ -155,15 +156,23 @@ struct Callable<'a> {
     name: &'a str,
     params: Vec<&'a str>,
     lines: (u32, u32),
+    /// A static method (which `move` takes to another class).
+    is_static: bool,
 }
 
 fn callables<'a>(t: &'a mji_model::TypeDecl, out: &mut Vec<Callable<'a>>) {
     let names = |ps: &'a [mji_model::Param]| ps.iter().map(|p| p.name.as_str()).collect();
     for c in &t.constructors {
-        out.push(Callable { name: &c.name, params: names(&c.params), lines: (c.start_line, c.end_line) });
+        out.push(Callable {
+            name: &c.name,
+            params: names(&c.params),
+            lines: (c.start_line, c.end_line),
+            is_static: false,
+        });
     }
     for m in &t.methods {
-        out.push(Callable { name: &m.name, params: names(&m.params), lines: (m.start_line, m.end_line) });
+        let is_static = m.modifiers.iter().any(|m| m == "static");
+        out.push(Callable { name: &m.name, params: names(&m.params), lines: (m.start_line, m.end_line), is_static });
     }
     for i in &t.inner_classes {
         callables(i, out);
@@ -240,7 +249,20 @@ fn declaration_offers(
                 out.push((kind.clone(), format!("Change signature: move `{p}` right"), call(order)));
             }
         }
+        if c.is_static && inside(name.start, name.end) {
+            out.extend(member_moves(path, outline, c.name, name));
+        }
         return out;
+    }
+    let mut fields = Vec::new();
+    for t in &outline.classes {
+        static_fields(t, &mut fields);
+    }
+    for f in fields {
+        let Some(name) = docs::find_name(text, &f.name, f.start_line, f.end_line) else { continue };
+        if inside(name.start, name.end) {
+            return member_moves(path, outline, &f.name, name);
+        }
     }
     for t in &outline.classes {
         let Some(name) = docs::find_name(text, &t.name, t.start_line, t.end_line) else { continue };
@@ -257,6 +279,51 @@ fn declaration_offers(
         }
     }
     out
+}
+
+fn static_fields<'a>(t: &'a mji_model::TypeDecl, out: &mut Vec<&'a mji_model::FieldDecl>) {
+    out.extend(t.fields.iter().filter(|f| f.modifiers.iter().any(|m| m == "static")));
+    for i in &t.inner_classes {
+        static_fields(i, out);
+    }
+}
+
+/// The moves of the static member `member` (its name at `name`) of the file `path`: to each
+/// other top-level class of its package, read as the other `.java` files of its directory (a
+/// public class is named after its file), by name, at most [`MAX_MOVE_DESTINATIONS`].
+fn member_moves(
+    path: &std::path::Path,
+    outline: &mji_model::FileOutline,
+    member: &str,
+    name: lsp::Range,
+) -> Vec<(lsp::CodeActionKind, String, Value)> {
+    let Some(dir) = path.parent() else { return Vec::new() };
+    let own = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+    let mut classes: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "java") && p.is_file())
+        .filter_map(|p| p.file_stem().and_then(|s| s.to_str()).map(str::to_owned))
+        .filter(|n| n != own && n != "package-info" && is_java_name(n))
+        .collect();
+    classes.sort();
+    classes.truncate(MAX_MOVE_DESTINATIONS);
+    let package = outline.package.as_deref().unwrap_or_default();
+    let file = path.to_string_lossy();
+    classes
+        .into_iter()
+        .map(|c| {
+            let dest = if package.is_empty() { c } else { format!("{package}.{c}") };
+            (
+                lsp::CodeActionKind::REFACTOR,
+                format!("Move `{member}` to `{dest}`"),
+                json!({"action": "move", "filePath": file, "line": name.start.line + 1,
+                    "column": name.start.character + 1, "destination": dest}),
+            )
+        })
+        .collect()
 }
 
 /// A directory name that can be a package's segment (letters, digits, `_`, `$`; not

@@ -1016,6 +1016,10 @@ public class Geo {
     public static int area(int a, int b, int c) {
         return a * c;
     }
+
+    static int twice(int x) {
+        return 2 * x;
+    }
 }
 ";
 
@@ -1032,7 +1036,8 @@ class Use {
 /// removal and its moves left and right (none inside the body); the removal applied by the
 /// client writes what `refactor_actions` writes for the same call (declaration and calls) and
 /// compiles; on the type's name, moves to the parent and sibling packages, one resolved to an
-/// edit that moves the file; `mcp-java-index.refactor` answers refactor_actions' own call as a
+/// edit that moves the file; on a static method's name, moves to the other classes of its
+/// package, one resolved; `mcp-java-index.refactor` answers refactor_actions' own call as a
 /// WorkspaceEdit.
 #[test]
 fn change_signature_and_move_actions_are_the_tools() {
@@ -1050,6 +1055,9 @@ fn change_signature_and_move_actions_are_the_tools() {
     let body = decl + 1;
     let class = GEO.lines().position(|l| l.starts_with("public class Geo")).expect("class") as u32;
     let g = col_of(GEO, class as usize, "Geo");
+    // The method's line after the removal: unchanged (the declaration stays on one line).
+    let twice = GEO.lines().position(|l| l.contains("int twice(")).expect("twice") as u32;
+    let t = col_of(GEO, twice as usize, "twice");
     let got = session(
         &python,
         &root,
@@ -1060,6 +1068,8 @@ fn change_signature_and_move_actions_are_the_tools() {
             {"apply": "sig", "title": "Change signature: remove parameter `b`"},
             {"ask": "codeAction", "file": geo, "range": [class, g, class, g], "only": ["refactor"], "key": "move"},
             {"ask": "codeActionResolve", "action": "move", "title": "Move `Geo` to package `com.util`", "key": "moved"},
+            {"ask": "codeAction", "file": geo, "range": [twice, t, twice, t], "only": ["refactor"], "key": "member"},
+            {"ask": "codeActionResolve", "action": "member", "title": "Move `twice` to `com.acme.Use`", "key": "memberMoved"},
             {"ask": "executeCommand", "command": "mcp-java-index.refactor", "key": "command",
              "arguments": [{"action": "change_signature", "filePath": geo, "line": decl + 1, "column": 23,
                  "parameters": [{"from": 1}, {"from": 0}]}]},
@@ -1111,6 +1121,14 @@ fn change_signature_and_move_actions_are_the_tools() {
             .iter()
             .any(|c| c["kind"] == "rename" && c["newUri"].as_str().is_some_and(|u| u.ends_with("com/util/Geo.java"))),
         "{moved:?}"
+    );
+    // A static method: moves to the other classes of its package, one resolved.
+    let member: BTreeSet<String> = titles("member").into_iter().filter(|t| t.starts_with("Move")).collect();
+    assert_eq!(member, BTreeSet::from(["Move `twice` to `com.acme.Use`".to_owned()]), "{}", got["member"]);
+    let edited = got["memberMoved"]["edit"]["documentChanges"].as_array().expect("a resolved edit");
+    assert!(
+        edited.iter().any(|c| c["textDocument"]["uri"].as_str().is_some_and(|u| u.ends_with("com/acme/Use.java"))),
+        "{edited:?}"
     );
     // The command: refactor_actions' arguments, the edit answered (not written).
     assert!(got["command"]["edit"]["documentChanges"].as_array().is_some_and(|c| !c.is_empty()), "{}", got["command"]);
