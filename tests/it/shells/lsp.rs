@@ -1073,6 +1073,8 @@ fn change_signature_and_move_actions_are_the_tools() {
             {"ask": "executeCommand", "command": "mcp-java-index.refactor", "key": "command",
              "arguments": [{"action": "change_signature", "filePath": geo, "line": decl + 1, "column": 23,
                  "parameters": [{"from": 1}, {"from": 0}]}]},
+            {"ask": "executeCommand", "command": "mcp-java-index.refactor", "key": "refused",
+             "arguments": [{"action": "move", "filePath": geo, "line": class + 1, "column": g + 1}]},
         ]),
     );
     let titles = |key: &str| -> BTreeSet<String> {
@@ -1133,6 +1135,9 @@ fn change_signature_and_move_actions_are_the_tools() {
     // The command: refactor_actions' arguments, the edit answered (not written).
     assert!(got["command"]["edit"]["documentChanges"].as_array().is_some_and(|c| !c.is_empty()), "{}", got["command"]);
     assert!(std::fs::read_to_string(root.join(geo)).expect("read").contains("area(int a, int c)"));
+    // A call the engine refuses is the request's error, with the engine's reason.
+    let refused = got["refused"].as_str().unwrap_or_default();
+    assert!(refused.starts_with("error:") && refused.contains("destination"), "{}", got["refused"]);
 }
 
 /// A real project (commons-lang3's main sources, 200+ files, from the corpus): references of
