@@ -1,7 +1,9 @@
 //! `textDocument/codeAction` and `codeAction/resolve`: the quick fixes `get_problems` attaches to
 //! the problems in the range (each with the client's diagnostics it fixes), and the refactorings
 //! of `refactor_actions` and `source_actions` that apply where the cursor is (extract, inline,
-//! safe delete, convert, organize imports, generate). An action carries its tool call in `data`;
+//! safe delete, convert, organize imports, generate; change signature's parameter removals and
+//! moves on a declaration, a type's move to a nearby package, a static member's to a class
+//! beside it). An action carries its tool call in `data`;
 //! resolving it previews that call and sends the planned edit as a `WorkspaceEdit` (a client
 //! without resolve support gets every edit at once). Nothing is written here: the client applies
 //! the edit. A buffer with unsaved changes is offered nothing (the edits are planned on the saved
@@ -89,6 +91,16 @@ pub(crate) fn code_actions(s: &mut Server, p: lsp::CodeActionParams, resolves: b
             with("safe_delete"),
         );
     }
+    if wanted(only, &lsp::CodeActionKind::REFACTOR_REWRITE) || wanted(only, &lsp::CodeActionKind::REFACTOR) {
+        match crate::nav::outline(s, &r.path) {
+            Ok((outline, _)) => {
+                for (kind, title, args) in declaration_offers(&outline, &text, &file, &r.path, range.start) {
+                    refactor(kind, title, "refactor_actions", args);
+                }
+            }
+            Err(e) => tracing::debug!("no change signature or move: {e}"),
+        }
+    }
     let line_text = docs::line_text(&text, line);
     if line_text.trim_start().starts_with("for") && line_text.contains(';') {
         let kind = lsp::CodeActionKind::REFACTOR_REWRITE;
@@ -134,6 +146,231 @@ pub(crate) fn code_actions(s: &mut Server, p: lsp::CodeActionParams, resolves: b
         out.push(action);
     }
     Ok(serde_json::to_value(out).unwrap_or(Value::Null))
+}
+
+/// The most packages a type's name is offered a move to.
+pub(crate) const MAX_MOVE_DESTINATIONS: usize = 5;
+
+/// A callable of the outline: its name and parameters' names, and its lines.
+struct Callable<'a> {
+    name: &'a str,
+    params: Vec<&'a str>,
+    lines: (u32, u32),
+    /// A static method (which `move` takes to another class).
+    is_static: bool,
+}
+
+fn callables<'a>(t: &'a mji_model::TypeDecl, out: &mut Vec<Callable<'a>>) {
+    let names = |ps: &'a [mji_model::Param]| ps.iter().map(|p| p.name.as_str()).collect();
+    for c in &t.constructors {
+        out.push(Callable {
+            name: &c.name,
+            params: names(&c.params),
+            lines: (c.start_line, c.end_line),
+            is_static: false,
+        });
+    }
+    for m in &t.methods {
+        let is_static = m.modifiers.iter().any(|m| m == "static");
+        out.push(Callable { name: &m.name, params: names(&m.params), lines: (m.start_line, m.end_line), is_static });
+    }
+    for i in &t.inner_classes {
+        callables(i, out);
+    }
+}
+
+/// The end of the parameter list that opens after `from` (0-based line and UTF-16 column of
+/// the name's end): the position of its closing `)` (nested parentheses of annotations
+/// counted), or None.
+fn params_end(text: &str, from: lsp::Position) -> Option<lsp::Position> {
+    let mut depth = 0u32;
+    for (n, line) in text.split('\n').enumerate().skip(from.line as usize) {
+        let mut col = 0u32;
+        for ch in line.chars() {
+            let here = col;
+            col += ch.len_utf16() as u32;
+            if n == from.line as usize && here < from.character {
+                continue;
+            }
+            match ch {
+                '(' => depth += 1,
+                ')' if depth <= 1 => return Some(lsp::Position { line: n as u32, character: here }),
+                ')' => depth -= 1,
+                '{' | ';' if depth == 0 => return None,
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// The change signature and move offers of the declaration at `at`: on a method's or
+/// constructor's name or parameter list, each parameter's removal and its move one place
+/// left or right (the whole new list, `from` the old index); on a top-level type's name, its
+/// move to the parent package and the sibling packages of its source root (at most
+/// [`MAX_MOVE_DESTINATIONS`]).
+fn declaration_offers(
+    outline: &mji_model::FileOutline,
+    text: &str,
+    file: &str,
+    path: &std::path::Path,
+    at: lsp::Position,
+) -> Vec<(lsp::CodeActionKind, String, Value)> {
+    let mut out = Vec::new();
+    let mut all = Vec::new();
+    for t in &outline.classes {
+        callables(t, &mut all);
+    }
+    let inside = |a: lsp::Position, b: lsp::Position| a <= at && at <= b;
+    for c in all {
+        let Some(name) = docs::find_name(text, c.name, c.lines.0, c.lines.1) else { continue };
+        let Some(close) = params_end(text, name.end) else { continue };
+        if !inside(name.start, close) {
+            continue;
+        }
+        let call = |order: Vec<usize>| {
+            let parameters: Vec<Value> = order.iter().map(|i| json!({"from": i})).collect();
+            json!({"action": "change_signature", "filePath": file, "line": name.start.line + 1,
+                "column": name.start.character + 1, "parameters": parameters})
+        };
+        let n = c.params.len();
+        let kind = lsp::CodeActionKind::REFACTOR_REWRITE;
+        for (i, p) in c.params.iter().enumerate() {
+            let order: Vec<usize> = (0..n).filter(|&j| j != i).collect();
+            out.push((kind.clone(), format!("Change signature: remove parameter `{p}`"), call(order)));
+            if i > 0 {
+                let mut order: Vec<usize> = (0..n).collect();
+                order.swap(i - 1, i);
+                out.push((kind.clone(), format!("Change signature: move `{p}` left"), call(order)));
+            }
+            if i + 1 < n {
+                let mut order: Vec<usize> = (0..n).collect();
+                order.swap(i, i + 1);
+                out.push((kind.clone(), format!("Change signature: move `{p}` right"), call(order)));
+            }
+        }
+        if c.is_static && inside(name.start, name.end) {
+            out.extend(member_moves(path, outline, c.name, name));
+        }
+        return out;
+    }
+    let mut fields = Vec::new();
+    for t in &outline.classes {
+        static_fields(t, &mut fields);
+    }
+    for f in fields {
+        let Some(name) = docs::find_name(text, &f.name, f.start_line, f.end_line) else { continue };
+        if inside(name.start, name.end) {
+            return member_moves(path, outline, &f.name, name);
+        }
+    }
+    for t in &outline.classes {
+        let Some(name) = docs::find_name(text, &t.name, t.start_line, t.end_line) else { continue };
+        if !inside(name.start, name.end) {
+            continue;
+        }
+        for dest in move_destinations(path, outline.package.as_deref().unwrap_or_default()) {
+            out.push((
+                lsp::CodeActionKind::REFACTOR,
+                format!("Move `{}` to package `{dest}`", t.name),
+                json!({"action": "move", "filePath": file, "line": name.start.line + 1,
+                    "column": name.start.character + 1, "destination": dest}),
+            ));
+        }
+    }
+    out
+}
+
+fn static_fields<'a>(t: &'a mji_model::TypeDecl, out: &mut Vec<&'a mji_model::FieldDecl>) {
+    out.extend(t.fields.iter().filter(|f| f.modifiers.iter().any(|m| m == "static")));
+    for i in &t.inner_classes {
+        static_fields(i, out);
+    }
+}
+
+/// The moves of the static member `member` (its name at `name`) of the file `path`: to each
+/// other top-level class of its package, read as the other `.java` files of its directory (a
+/// public class is named after its file), by name, at most [`MAX_MOVE_DESTINATIONS`].
+fn member_moves(
+    path: &std::path::Path,
+    outline: &mji_model::FileOutline,
+    member: &str,
+    name: lsp::Range,
+) -> Vec<(lsp::CodeActionKind, String, Value)> {
+    let Some(dir) = path.parent() else { return Vec::new() };
+    let own = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+    let mut classes: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "java") && p.is_file())
+        .filter_map(|p| p.file_stem().and_then(|s| s.to_str()).map(str::to_owned))
+        .filter(|n| n != own && n != "package-info" && is_java_name(n))
+        .collect();
+    classes.sort();
+    classes.truncate(MAX_MOVE_DESTINATIONS);
+    let package = outline.package.as_deref().unwrap_or_default();
+    let file = path.to_string_lossy();
+    classes
+        .into_iter()
+        .map(|c| {
+            let dest = if package.is_empty() { c } else { format!("{package}.{c}") };
+            (
+                lsp::CodeActionKind::REFACTOR,
+                format!("Move `{member}` to `{dest}`"),
+                json!({"action": "move", "filePath": file, "line": name.start.line + 1,
+                    "column": name.start.character + 1, "destination": dest}),
+            )
+        })
+        .collect()
+}
+
+/// A directory name that can be a package's segment (letters, digits, `_`, `$`; not
+/// starting with a digit).
+fn is_java_name(n: &str) -> bool {
+    n.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+        && n.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+}
+
+/// The packages a type of `package` in the file `path` is offered a move to: the parent
+/// package, then the sibling packages (the directories beside the package's own that hold
+/// a `.java` file), by name; at most [`MAX_MOVE_DESTINATIONS`]. None in the default package
+/// or where the directories do not follow the package.
+fn move_destinations(path: &std::path::Path, package: &str) -> Vec<String> {
+    let parts: Vec<&str> = package.split('.').filter(|p| !p.is_empty()).collect();
+    let Some(dir) = path.parent() else { return Vec::new() };
+    let Some((last, parent)) = parts.split_last() else { return Vec::new() };
+    if dir.file_name().and_then(|n| n.to_str()) != Some(*last) {
+        return Vec::new();
+    }
+    let parent_package = parent.join(".");
+    let mut out = Vec::new();
+    if !parent_package.is_empty() {
+        out.push(parent_package.clone());
+    }
+    let Some(up) = dir.parent() else { return out };
+    let mut siblings: Vec<String> = std::fs::read_dir(up)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter_map(|e| e.file_name().to_str().map(str::to_owned))
+        .filter(|n| n != last && is_java_name(n))
+        .filter(|n| {
+            std::fs::read_dir(up.join(n))
+                .into_iter()
+                .flatten()
+                .flatten()
+                .any(|f| f.path().extension().is_some_and(|x| x == "java"))
+        })
+        .collect();
+    siblings.sort();
+    for n in siblings {
+        out.push(if parent_package.is_empty() { n } else { format!("{parent_package}.{n}") });
+    }
+    out.truncate(MAX_MOVE_DESTINATIONS);
+    out
 }
 
 /// The quick fixes `get_problems` offers for the problems of the file in `range`, each with
@@ -187,6 +424,11 @@ fn quick_fixes(s: &Server, file: &str, range: lsp::Range, shown: &[lsp::Diagnost
 
 /// The edit of an action: its tool call previewed, the planned edit read back by `editId`.
 fn edit_of(s: &Server, action: &lsp::CodeAction) -> Result<lsp::WorkspaceEdit, (ErrorCode, String)> {
+    planned(s, action).map(|(edit, _)| edit)
+}
+
+/// [`edit_of`] with the tool's summary of the edit.
+fn planned(s: &Server, action: &lsp::CodeAction) -> Result<(lsp::WorkspaceEdit, String), (ErrorCode, String)> {
     let data = action.data.as_ref().ok_or((ErrorCode::InvalidParams, "the action has no data".to_owned()))?;
     let tool = match data["tool"].as_str() {
         Some(t @ ("refactor_actions" | "source_actions")) => t,
@@ -207,7 +449,28 @@ fn edit_of(s: &Server, action: &lsp::CodeAction) -> Result<lsp::WorkspaceEdit, (
         let why = v["summary"].as_str().unwrap_or("it changes nothing");
         return Err((ErrorCode::RequestFailed, format!("{}: {why}", action.title)));
     };
-    crate::rename::workspace_edit(s, id)
+    let summary = v["summary"].as_str().unwrap_or_default().to_owned();
+    Ok((crate::rename::workspace_edit(s, id)?, summary))
+}
+
+/// The command that runs any `refactor_actions` call: its one argument is the tool's own
+/// arguments (for a client or agent that can give the input a code action cannot ask for).
+pub const REFACTOR: &str = "mcp-java-index.refactor";
+
+/// `workspace/executeCommand` `mcp-java-index.refactor`: the call previewed (`apply` is
+/// ignored: the client applies), answered as `{summary, edit}`, the edit a `WorkspaceEdit`
+/// as a resolved code action carries; a refusal or a conflict is the request's error.
+pub(crate) fn execute(s: &mut Server, p: lsp::ExecuteCommandParams) -> Reply {
+    let Some(args) = p.arguments.first().filter(|a| a.is_object()).cloned() else {
+        return Err((ErrorCode::InvalidParams, format!("{REFACTOR} takes one argument: refactor_actions' arguments")));
+    };
+    let action = lsp::CodeAction {
+        title: format!("refactor_actions {}", args["action"].as_str().unwrap_or("rename")),
+        data: Some(json!({"tool": "refactor_actions", "args": args})),
+        ..Default::default()
+    };
+    let (edit, summary) = planned(s, &action)?;
+    Ok(json!({"summary": summary, "edit": edit}))
 }
 
 pub(crate) fn resolve(s: &mut Server, mut action: lsp::CodeAction) -> Reply {
@@ -227,5 +490,19 @@ mod tests {
         assert!(super::wanted(&only, &K::REFACTOR_EXTRACT) && super::wanted(&only, &K::REFACTOR));
         assert!(!super::wanted(&only, &K::QUICKFIX) && !super::wanted(&only, &K::from("refactoring")));
         assert!(super::wanted(&None, &K::SOURCE_ORGANIZE_IMPORTS));
+    }
+
+    #[test]
+    fn a_parameter_list_ends_at_its_own_closing_parenthesis() {
+        use lsp_types::Position as P;
+        let text = "  void f(@A(\"x\") int a,\n      String b) {\n  }";
+        assert_eq!(super::params_end(text, P { line: 0, character: 8 }), Some(P { line: 1, character: 14 }));
+        assert_eq!(super::params_end("  int x = 1;", P { line: 0, character: 7 }), None);
+    }
+
+    #[test]
+    fn package_segments_are_java_names() {
+        assert!(super::is_java_name("util") && super::is_java_name("_x$1"));
+        assert!(!super::is_java_name("1x") && !super::is_java_name("my-pkg") && !super::is_java_name(""));
     }
 }

@@ -63,11 +63,15 @@ pub(crate) fn code_lenses(s: &mut Server, p: lsp::CodeLensParams) -> Reply {
 }
 
 /// `workspace/executeCommand`: `mcp-java-index.runTests` through `run_tests`.
+/// `mcp-java-index.refactor` is [`crate::actions::execute`].
 pub(crate) fn execute(s: &mut Server, p: lsp::ExecuteCommandParams) -> Reply {
+    if p.command == crate::actions::REFACTOR {
+        return crate::actions::execute(s, p);
+    }
     if p.command != RUN_TESTS {
         return Err((
             ErrorCode::InvalidParams,
-            format!("unknown command {}: the one command is {RUN_TESTS}", p.command),
+            format!("unknown command {}: the commands are {RUN_TESTS} and {}", p.command, crate::actions::REFACTOR),
         ));
     }
     let target = p.arguments.first().and_then(|a| a["target"].as_str()).unwrap_or_default();

@@ -376,7 +376,7 @@ fn typed_capabilities() -> lsp::ServerCapabilities {
         })),
         code_lens_provider: Some(lsp::CodeLensOptions { resolve_provider: Some(false) }),
         execute_command_provider: Some(lsp::ExecuteCommandOptions {
-            commands: vec![lens::RUN_TESTS.to_owned()],
+            commands: vec![lens::RUN_TESTS.to_owned(), actions::REFACTOR.to_owned()],
             work_done_progress_options: Default::default(),
         }),
         diagnostic_provider: Some(lsp::DiagnosticServerCapabilities::Options(lsp::DiagnosticOptions {

@@ -1010,6 +1010,136 @@ fn inline_and_generate_actions_write_what_the_tools_write() {
     assert_eq!(javac_errors(&root, &[point]), None, "{a}");
 }
 
+const GEO: &str = "package com.acme;
+
+public class Geo {
+    public static int area(int a, int b, int c) {
+        return a * c;
+    }
+
+    static int twice(int x) {
+        return 2 * x;
+    }
+}
+";
+
+const GEO_USE: &str = "package com.acme;
+
+class Use {
+    int f() {
+        return Geo.area(1, 2, 3) + Geo.area(4, 5, 6);
+    }
+}
+";
+
+/// Change signature and move as code actions: on a method's parameter list, a parameter's
+/// removal and its moves left and right (none inside the body); the removal applied by the
+/// client writes what `refactor_actions` writes for the same call (declaration and calls) and
+/// compiles; on the type's name, moves to the parent and sibling packages, one resolved to an
+/// edit that moves the file; on a static method's name, moves to the other classes of its
+/// package, one resolved; `mcp-java-index.refactor` answers refactor_actions' own call as a
+/// WorkspaceEdit.
+#[test]
+fn change_signature_and_move_actions_are_the_tools() {
+    let Some(python) = python() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (root, twin) = (dir.path().join("ws"), dir.path().join("twin"));
+    let (geo, user, tool_file) = ("src/com/acme/Geo.java", "src/com/acme/Use.java", "src/com/util/Tool.java");
+    for d in [&root, &twin] {
+        write(d, geo, GEO);
+        write(d, user, GEO_USE);
+        write(d, tool_file, "package com.util;\n\npublic class Tool {\n}\n");
+    }
+    let decl = GEO.lines().position(|l| l.contains("int area(")).expect("area") as u32;
+    let b = col_of(GEO, decl as usize, "int b");
+    let body = decl + 1;
+    let class = GEO.lines().position(|l| l.starts_with("public class Geo")).expect("class") as u32;
+    let g = col_of(GEO, class as usize, "Geo");
+    // The method's line after the removal: unchanged (the declaration stays on one line).
+    let twice = GEO.lines().position(|l| l.contains("int twice(")).expect("twice") as u32;
+    let t = col_of(GEO, twice as usize, "twice");
+    let got = session(
+        &python,
+        &root,
+        json!([
+            {"open": geo},
+            {"ask": "codeAction", "file": geo, "range": [decl, b, decl, b], "only": ["refactor.rewrite"], "key": "sig"},
+            {"ask": "codeAction", "file": geo, "range": [body, 9, body, 9], "only": ["refactor.rewrite"], "key": "body"},
+            {"apply": "sig", "title": "Change signature: remove parameter `b`"},
+            {"ask": "codeAction", "file": geo, "range": [class, g, class, g], "only": ["refactor"], "key": "move"},
+            {"ask": "codeActionResolve", "action": "move", "title": "Move `Geo` to package `com.util`", "key": "moved"},
+            {"ask": "codeAction", "file": geo, "range": [twice, t, twice, t], "only": ["refactor"], "key": "member"},
+            {"ask": "codeActionResolve", "action": "member", "title": "Move `twice` to `com.acme.Use`", "key": "memberMoved"},
+            {"ask": "executeCommand", "command": "mcp-java-index.refactor", "key": "command",
+             "arguments": [{"action": "change_signature", "filePath": geo, "line": decl + 1, "column": 23,
+                 "parameters": [{"from": 1}, {"from": 0}]}]},
+            {"ask": "executeCommand", "command": "mcp-java-index.refactor", "key": "refused",
+             "arguments": [{"action": "move", "filePath": geo, "line": class + 1, "column": g + 1}]},
+        ]),
+    );
+    let titles = |key: &str| -> BTreeSet<String> {
+        got[key].as_array().expect(key).iter().filter_map(|a| a["title"].as_str().map(str::to_owned)).collect()
+    };
+    let sig = titles("sig");
+    for want in [
+        "Change signature: remove parameter `a`",
+        "Change signature: remove parameter `b`",
+        "Change signature: move `b` left",
+        "Change signature: move `b` right",
+        "Change signature: move `a` right",
+    ] {
+        assert!(sig.contains(want), "{want}: {sig:?}");
+    }
+    assert!(!sig.contains("Change signature: move `a` left"), "{sig:?}");
+    assert!(!titles("body").iter().any(|t| t.starts_with("Change signature")), "{}", got["body"]);
+    assert!(got["sig/applied"].as_array().is_some_and(|a| a.len() == 2), "{}", got["sig/applied"]);
+
+    // The same call on the twin: the same files.
+    tool(
+        &twin,
+        "refactor_actions",
+        json!({"action": "change_signature", "filePath": geo, "line": decl + 1, "column": col_of(GEO, decl as usize, "area") + 1,
+            "parameters": [{"from": 0}, {"from": 2}], "apply": true}),
+    );
+    for f in [geo, user] {
+        let (a, b) = (std::fs::read_to_string(root.join(f)), std::fs::read_to_string(twin.join(f)));
+        assert_eq!(a.expect("read"), b.expect("read twin"), "{f}");
+    }
+    let applied = std::fs::read_to_string(root.join(user)).expect("read");
+    assert!(applied.contains("Geo.area(1, 3) + Geo.area(4, 6)"), "{applied}");
+    assert_eq!(javac_errors(&root, &[geo, user, tool_file]), None);
+
+    // Move: the parent package and the sibling one, one resolved to a file move.
+    let moves: BTreeSet<String> = titles("move").into_iter().filter(|t| t.starts_with("Move")).collect();
+    assert_eq!(
+        moves,
+        BTreeSet::from(["Move `Geo` to package `com`".to_owned(), "Move `Geo` to package `com.util`".to_owned()]),
+        "{}",
+        got["move"]
+    );
+    let moved = got["moved"]["edit"]["documentChanges"].as_array().expect("a resolved edit");
+    assert!(
+        moved
+            .iter()
+            .any(|c| c["kind"] == "rename" && c["newUri"].as_str().is_some_and(|u| u.ends_with("com/util/Geo.java"))),
+        "{moved:?}"
+    );
+    // A static method: moves to the other classes of its package, one resolved.
+    let member: BTreeSet<String> = titles("member").into_iter().filter(|t| t.starts_with("Move")).collect();
+    assert_eq!(member, BTreeSet::from(["Move `twice` to `com.acme.Use`".to_owned()]), "{}", got["member"]);
+    let edited = got["memberMoved"]["edit"]["documentChanges"].as_array().expect("a resolved edit");
+    assert!(
+        edited.iter().any(|c| c["textDocument"]["uri"].as_str().is_some_and(|u| u.ends_with("com/acme/Use.java"))),
+        "{edited:?}"
+    );
+    // The command: refactor_actions' arguments, the edit answered (not written).
+    assert!(got["command"]["edit"]["documentChanges"].as_array().is_some_and(|c| !c.is_empty()), "{}", got["command"]);
+    assert!(std::fs::read_to_string(root.join(geo)).expect("read").contains("area(int a, int c)"));
+    // A call the engine refuses is the request's error, with the engine's reason.
+    let refused = got["refused"].as_str().unwrap_or_default();
+    assert!(refused.starts_with("error:") && refused.contains("destination"), "{}", got["refused"]);
+}
+
 /// A real project (commons-lang3's main sources, 200+ files, from the corpus): references of
 /// `ObjectUtils#identityToString(Object)` equal find_references', its rename applied by the
 /// client writes what `refactor_actions` writes and compiles with javac, and two unclosed `(`
