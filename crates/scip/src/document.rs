@@ -121,16 +121,8 @@ const TYPE_DECLS: &[&str] = &[
 ];
 
 impl<'a, 'w> Walker<'a, 'w> {
-    fn utf16_col(&self, line: usize, byte: usize) -> i32 {
-        let start = self.lines.get(line).copied().unwrap_or(0).min(byte);
-        self.text.get(start..byte).map_or(0, |s| s.encode_utf16().count()) as i32
-    }
-
     fn range_of(&self, n: Node) -> Vec<i32> {
-        let (s, e) = (n.start_position(), n.end_position());
-        let sc = self.utf16_col(s.row, n.start_byte());
-        let ec = self.utf16_col(e.row, n.end_byte());
-        if s.row == e.row { vec![s.row as i32, sc, ec] } else { vec![s.row as i32, sc, e.row as i32, ec] }
+        node_range(self.text, &self.lines, n)
     }
 
     fn node_text(&self, n: Node) -> &'a str {
@@ -861,6 +853,21 @@ impl<'a, 'w> Walker<'a, 'w> {
 
 /// A reference's range: from its (1-based, UTF-16) position to the end of the identifier or
 /// keyword there.
+/// The UTF-16 column of `byte` on 0-based `line` (`lines`: each line's first byte).
+fn utf16_col(text: &str, lines: &[usize], line: usize, byte: usize) -> i32 {
+    let start = lines.get(line).copied().unwrap_or(0).min(byte);
+    text.get(start..byte).map_or(0, |s| s.encode_utf16().count()) as i32
+}
+
+/// A node's SCIP range: `[line, start, end]` on one line, else `[line, start, endLine, end]`,
+/// 0-based lines and UTF-16 columns.
+pub(crate) fn node_range(text: &str, lines: &[usize], n: Node) -> Vec<i32> {
+    let (s, e) = (n.start_position(), n.end_position());
+    let sc = utf16_col(text, lines, s.row, n.start_byte());
+    let ec = utf16_col(text, lines, e.row, n.end_byte());
+    if s.row == e.row { vec![s.row as i32, sc, ec] } else { vec![s.row as i32, sc, e.row as i32, ec] }
+}
+
 pub(crate) fn ref_range(lines: &[usize], text: &str, r: &Ref) -> Option<Vec<i32>> {
     let line = (r.line as usize).checked_sub(1)?;
     let start = *lines.get(line)?;

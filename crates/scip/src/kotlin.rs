@@ -106,16 +106,8 @@ impl<'a, 'w> Walker<'a, 'w> {
         self.text.get(n.byte_range()).unwrap_or("")
     }
 
-    fn utf16_col(&self, line: usize, byte: usize) -> i32 {
-        let start = self.lines.get(line).copied().unwrap_or(0).min(byte);
-        self.text.get(start..byte).map_or(0, |s| s.encode_utf16().count()) as i32
-    }
-
     fn range_of(&self, n: Node) -> Vec<i32> {
-        let (s, e) = (n.start_position(), n.end_position());
-        let sc = self.utf16_col(s.row, n.start_byte());
-        let ec = self.utf16_col(e.row, n.end_byte());
-        if s.row == e.row { vec![s.row as i32, sc, ec] } else { vec![s.row as i32, sc, e.row as i32, ec] }
+        crate::document::node_range(self.text, &self.lines, n)
     }
 
     fn id(&self, ti: usize) -> TypeId {
