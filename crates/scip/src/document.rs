@@ -834,12 +834,7 @@ impl<'a, 'w> Walker<'a, 'w> {
             }
             let Some(sym) = self.sy.of_key(&r.targets[0]) else { continue };
             let Some(range) = self.ref_range(r) else { continue };
-            let roles = match r.kind {
-                RefKind::Import => SymbolRole::Import as i32,
-                RefKind::FieldWrite => SymbolRole::WriteAccess as i32,
-                RefKind::FieldRead => SymbolRole::ReadAccess as i32,
-                _ => 0,
-            };
+            let roles = ref_roles(r.kind);
             self.occurrences.push(Occurrence { range, symbol: sym, symbol_roles: roles, ..Default::default() });
         }
     }
@@ -857,6 +852,16 @@ impl<'a, 'w> Walker<'a, 'w> {
 fn utf16_col(text: &str, lines: &[usize], line: usize, byte: usize) -> i32 {
     let start = lines.get(line).copied().unwrap_or(0).min(byte);
     text.get(start..byte).map_or(0, |s| s.encode_utf16().count()) as i32
+}
+
+/// The symbol roles of a reference's occurrence: an import, a field's write or read.
+pub(crate) fn ref_roles(kind: RefKind) -> i32 {
+    match kind {
+        RefKind::Import => SymbolRole::Import as i32,
+        RefKind::FieldWrite => SymbolRole::WriteAccess as i32,
+        RefKind::FieldRead => SymbolRole::ReadAccess as i32,
+        _ => 0,
+    }
 }
 
 /// A node's SCIP range: `[line, start, end]` on one line, else `[line, start, endLine, end]`,

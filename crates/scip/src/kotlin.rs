@@ -506,12 +506,7 @@ impl<'a, 'w> Walker<'a, 'w> {
             if r.category == Category::Type && !written_as(self.text, &self.lines, &range, &r.targets[0]) {
                 continue;
             }
-            let roles = match r.kind {
-                RefKind::Import => SymbolRole::Import as i32,
-                RefKind::FieldWrite => SymbolRole::WriteAccess as i32,
-                RefKind::FieldRead => SymbolRole::ReadAccess as i32,
-                _ => 0,
-            };
+            let roles = crate::document::ref_roles(r.kind);
             self.occurrences.push(Occurrence { range, symbol: sym, symbol_roles: roles, ..Default::default() });
         }
         likely
