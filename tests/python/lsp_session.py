@@ -28,7 +28,7 @@ Each step (FILE is relative to ROOT; positions are 0-based, UTF-16):
       publishDiagnostics of version N (of any version when N is null; with "until", the first
       holding a diagnostic of that source) and keeps them
   {"cancelBoth": FILE, "at": [L, C], "key": KEY}   sends textDocument/diagnostic (slow: javac) and
-      a hover at the position behind it, cancels both ($/cancelRequest) at once, and keeps how
+      a hover at the position behind it, cancels both ($/cancelRequest: the hover's first) at once, and keeps how
       each ended ("answered" or the error)
 Prints one JSON object: every kept answer, an "error: ..." string where a request failed, and
 "messages": the window/showMessage notifications received.
@@ -276,7 +276,11 @@ async def main() -> None:
             queued = client.protocol.send_request_async(
                 t.TEXT_DOCUMENT_HOVER, t.HoverParams(text_document=doc, position=t.Position(*step["at"])), msg_id="queued-2"
             )
-            for msg_id in ["slow-1", "queued-2"]:
+            # The queued one first: the server reads the two cancels in order, so when it sees
+            # the slow one's before starting it, the hover's is seen too, and when it starts the
+            # slow one first (javac: seconds), both arrive while it runs. In the other order the
+            # slow one could be skipped and the hover answered before its cancel was read.
+            for msg_id in ["queued-2", "slow-1"]:
                 client.protocol.notify(t.CANCEL_REQUEST, t.CancelParams(id=msg_id))
             ended = {}
             for name, future in [("slow", slow), ("queued", queued)]:
