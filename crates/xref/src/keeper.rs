@@ -340,6 +340,8 @@ impl Keeper {
             if bound >= BIND_CHUNK {
                 self.yield_to_calls();
                 self.compact();
+                // The allocator's trim locks each of its arenas in turn: not while a call runs.
+                self.yield_to_calls();
                 after_pass();
             } else if heavy {
                 after_pass();
@@ -352,10 +354,12 @@ impl Keeper {
     }
 
     /// Writes the world and the reference index if they changed since the last write; a
-    /// failure is logged once (the index is an accelerator) and returned.
+    /// failure is logged once (the index is an accelerator) and returned. Foreground first:
+    /// between files of the write (which holds no lock then) it waits while a call waits or
+    /// runs ([`XrefEngine::save_pausing`]), as the pass does between files.
     pub fn persist(&self) -> Option<String> {
         let t = Instant::now();
-        match self.engine.save()? {
+        match self.engine.save_pausing(&|| self.yield_to_calls())? {
             Ok(files) => {
                 tracing::debug!(files, ms = t.elapsed().as_millis() as u64, "wrote the reference index");
                 None
@@ -388,6 +392,10 @@ impl Keeper {
         let reloaded = self.engine.reload();
         if !reloaded {
             self.engine.shed_memos();
+        } else {
+            // The key table and postings of the store read back restored here rather than by
+            // the next call (tens of milliseconds on the four roots, under the index's lock).
+            let _ = self.engine.refs();
         }
         self.forget_world();
         tracing::debug!(reloaded, ms = t.elapsed().as_millis() as u64, "compacted the reference index");
@@ -570,6 +578,48 @@ mod tests {
         restart.world(&files);
         let left = restart.engine().unbound_files(&paths).len();
         assert_eq!(left, 0, "{left} files unbound after a restart: the pass's write was lost");
+    }
+
+    /// Foreground first in the write after a pass: while a call is flagged the write waits
+    /// between files (holding no lock: the call answers meanwhile), and finishes once the call
+    /// ends; it looks at the foreground every few files (before, the write after a four-roots
+    /// pass ran its 1.5 s through the calls that arrived, issue 56).
+    #[test]
+    fn the_write_waits_between_files_while_a_call_is_flagged() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let long_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+        let mut paths = Vec::new();
+        for i in 0..300 {
+            let p = tmp.path().join(format!("W{i:03}.java"));
+            std::fs::write(&p, format!("class W{i} {{ W{} next; int f() {{ return {i}; }} }}", (i + 1) % 300))
+                .expect("write");
+            std::fs::File::options().write(true).open(&p).and_then(|f| f.set_modified(long_ago)).expect("mtime");
+            paths.push(Arc::from(p.as_path()));
+        }
+        let files = Dir { files: paths, version: AtomicU64::new(1), watching: true, stamped: AtomicU64::new(0) };
+        let store = tmp.path().join("xref.bin");
+        let keeper = Keeper::new(XrefEngine::with_store(store.clone()), Arc::default());
+        assert_eq!(keeper.warm(&files), 300);
+        let (w, shown) = keeper.world(&files);
+        let call = keeper.foreground().enter();
+        std::thread::scope(|s| {
+            let write = s.spawn(|| keeper.persist());
+            std::thread::sleep(Duration::from_millis(300));
+            assert!(!store.exists(), "the store was written while a call was flagged");
+            // The call answers meanwhile: the write holds no lock while it waits.
+            assert!(!keeper.engine().refs_of(&w, &shown[0].0).expect("bound").is_empty());
+            drop(call);
+            assert_eq!(write.join().expect("the write"), None);
+        });
+        assert!(store.exists(), "the write finished once the call ended");
+        // Between files: a pause every few files of the write, and between its parts.
+        let pauses = AtomicU64::new(0);
+        keeper.engine().dirty.store(true, Ordering::Relaxed);
+        let wrote = keeper.engine().save_pausing(&|| {
+            pauses.fetch_add(1, Ordering::Relaxed);
+        });
+        assert!(matches!(wrote, Some(Ok(300))));
+        assert!(pauses.load(Ordering::Relaxed) >= 300 / 64, "{pauses:?} pauses in a write of 300 files");
     }
 
     /// A pass under way stops between files as soon as a call is flagged: it binds at most
