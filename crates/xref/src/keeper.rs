@@ -211,7 +211,7 @@ impl Keeper {
             due.files += bound;
             if self.write_due(&due, 0) {
                 self.yield_to_calls();
-                self.persist();
+                self.persist_in_background();
                 due = Unwritten { files: 0, since: Instant::now() };
             }
             // A round through every file: what is left unbound does not read (or the index
@@ -338,7 +338,7 @@ impl Keeper {
             }
             if last_save.is_none_or(|s| s.elapsed() >= Duration::from_secs(60)) {
                 self.yield_to_calls();
-                self.persist();
+                self.persist_in_background();
                 last_save = Some(Instant::now());
             }
             let heavy = self.engine.take_bytes_bound() >= TRIM_AFTER_BYTES;
@@ -359,12 +359,22 @@ impl Keeper {
     }
 
     /// Writes the world and the reference index if they changed since the last write; a
-    /// failure is logged once (the index is an accelerator) and returned. Foreground first:
-    /// between files of the write (which holds no lock then) it waits while a call waits or
-    /// runs ([`XrefEngine::save_pausing`]), as the pass does between files.
+    /// failure is logged once (the index is an accelerator) and returned. A call's own write
+    /// (`export_scip`, a flush): it never waits for the foreground, which counts that call.
     pub fn persist(&self) -> Option<String> {
+        self.persist_with(&|| {})
+    }
+
+    /// [`Keeper::persist`] for the background pass: foreground first, between files of the
+    /// write (which holds no lock then) it waits while a call waits or runs
+    /// ([`XrefEngine::save_pausing`]), as the pass does between files.
+    fn persist_in_background(&self) -> Option<String> {
+        self.persist_with(&|| self.yield_to_calls())
+    }
+
+    fn persist_with(&self, pause: &dyn Fn()) -> Option<String> {
         let t = Instant::now();
-        match self.engine.save_pausing(&|| self.yield_to_calls())? {
+        match self.engine.save_pausing(pause)? {
             Ok(files) => {
                 tracing::debug!(files, ms = t.elapsed().as_millis() as u64, "wrote the reference index");
                 None
@@ -588,7 +598,8 @@ mod tests {
     /// Foreground first in the write after a pass: while a call is flagged the write waits
     /// between files (holding no lock: the call answers meanwhile), and finishes once the call
     /// ends; it looks at the foreground every few files (before, the write after a four-roots
-    /// pass ran its 1.5 s through the calls that arrived, issue 56).
+    /// pass ran its 1.5 s through the calls that arrived, issue 56). A call's own write does
+    /// not wait for itself.
     #[test]
     fn the_write_waits_between_files_while_a_call_is_flagged() {
         let tmp = tempfile::tempdir().expect("tempdir");
@@ -608,7 +619,7 @@ mod tests {
         let (w, shown) = keeper.world(&files);
         let call = keeper.foreground().enter();
         std::thread::scope(|s| {
-            let write = s.spawn(|| keeper.persist());
+            let write = s.spawn(|| keeper.persist_in_background());
             std::thread::sleep(Duration::from_millis(300));
             assert!(!store.exists(), "the store was written while a call was flagged");
             // The call answers meanwhile: the write holds no lock while it waits.
@@ -617,6 +628,25 @@ mod tests {
             assert_eq!(write.join().expect("the write"), None);
         });
         assert!(store.exists(), "the write finished once the call ended");
+        // A call's own write (`export_scip` persists from inside its call) never waits for
+        // the foreground, which counts that call.
+        let call = keeper.foreground().enter();
+        keeper.engine().dirty.store(true, Ordering::Relaxed);
+        let waited = std::thread::scope(|s| {
+            let write = s.spawn(|| keeper.persist());
+            let t = Instant::now();
+            while !write.is_finished() && t.elapsed() < Duration::from_secs(10) {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            // Waiting for itself: the workspace closed so the test ends.
+            let waited = !write.is_finished();
+            keeper.stop.store(true, Ordering::Relaxed);
+            assert_eq!(write.join().expect("the write"), None);
+            keeper.stop.store(false, Ordering::Relaxed);
+            waited
+        });
+        assert!(!waited, "a call's own write waited for the foreground, which counts that call");
+        drop(call);
         // Between files: a pause every few files of the write, and between its parts.
         let pauses = AtomicU64::new(0);
         keeper.engine().dirty.store(true, Ordering::Relaxed);
