@@ -2,13 +2,16 @@
 official Python SDK, mcp==2.3.0, over stdio): how long the index and the pass take, the
 server's peak RSS, and `find_references` p50/p95 once the pass is done.
 
-usage: target/venv/bin/python benches/cold_bind.py BINARY ROOT [ROOT ...] [--rounds N] [--calls N] [--watch]
+usage: target/venv/bin/python benches/cold_bind.py BINARY ROOT [ROOT ...] [--rounds N] [--calls N] [--watch] [--settle]
   Each round serves the roots (`serve --no-watch -v --root R ...`; with `--watch`, with the
   file watcher a server has by default, so a call after the pass stamps no file) with a fresh cache
   directory, sends `initialize` and nothing else until the server's log says
   `references bound` (the pass's end, with its `ms`: the issue 56 "cold bind"), then makes
   `--calls` (default 40) find_references calls over eight types of each root and reports
-  their p50/p95. With several BINARYs (`A=PATH,B=PATH` as BINARY) the rounds alternate
+  their p50/p95 (with `--settle` and `mji_xref=debug` in RUST_LOG, only once the write and compaction after the pass are done:
+  the calls' own time). The peak RSS is read at the pass's end, after the calls, and once the
+  write and compaction after the pass are done (up to 120 s after the calls, under
+  `mji_xref=debug`: the write waits while calls run). With several BINARYs (`A=PATH,B=PATH` as BINARY) the rounds alternate
   them, so the machine's load falls on both alike. The machine's steal (`st` of
   /proc/stat over each round) and load average are printed beside each figure; under
   `RUST_LOG=info,mji_xref=debug`, so are the pass's phases (the world, the binding steps, the
@@ -85,6 +88,8 @@ def phases(log):
         "their ms": sum(writes),
         "write after the pass ms": next(iter(ms("wrote the reference index", lines[end:])), None),
         "compaction ms": next(iter(ms("compacted the reference index", lines[end:])), None),
+        # Waits for the reference engine's locks after the pass (by calls or the keeper), longest first.
+        "lock waits after the pass ms": sorted(ms("waited for the reference engine's lock", lines[end:]), reverse=True)[:4],
     }
 
 
@@ -93,7 +98,7 @@ def pct(xs, q):
     return 1000 * xs[min(len(xs) - 1, int(q * (len(xs) - 1) + 0.5))]
 
 
-async def one(binary, roots, calls, watch=False):
+async def one(binary, roots, calls, watch=False, settle=False):
     cache = Path(tempfile.mkdtemp(prefix="mji-cold-bind-"))
     args = ["serve", *([] if watch else ["--no-watch"]), "-v", "--cache-dir", str(cache)]
     for r in roots:
@@ -112,6 +117,10 @@ async def one(binary, roots, calls, watch=False):
                 break
         out["pass end from start s"] = time.perf_counter() - start
         out["peak RSS MB after the pass"] = peak_rss_mb(server) if server else None
+        if settle and "mji_xref" in os.environ.get("RUST_LOG", ""):
+            # The calls after the write and compaction that follow the pass: their own time.
+            while log_ms(log.name, "compacted the reference index") is None and time.perf_counter() - start < 900:
+                await asyncio.sleep(0.2)
         types = [t for r in roots for t in targets(Path(r))]
         xs = []
         for k in range(calls):
@@ -121,7 +130,16 @@ async def one(binary, roots, calls, watch=False):
             xs.append(time.perf_counter() - t)
         out["find_references after the pass p50 ms"] = pct(xs, 0.5)
         out["find_references after the pass p95 ms"] = pct(xs, 0.95)
+        out["max ms"] = 1000 * max(xs)
+        # The three slowest calls, as `ms@n` (the n-th call after the pass's end).
+        slow = sorted(range(len(xs)), key=lambda k: -xs[k])[:3]
+        out["slowest"] = " ".join(f"{1000 * xs[k]:.0f}@{k}" for k in slow)
         out["peak RSS MB"] = peak_rss_mb(server) if server else None
+        # The write after the pass waits while calls run: its peak once it is done.
+        waited = time.perf_counter()
+        while "mji_xref" in os.environ.get("RUST_LOG", "") and log_ms(log.name, "compacted the reference index") is None and time.perf_counter() - waited < 120:
+            await asyncio.sleep(0.2)
+        out["peak RSS MB through the write"] = peak_rss_mb(server) if server else None
     st1 = stat_cpu()
     log.close()
     out["index ms"] = log_ms(log.name, "workspace indexed")
@@ -135,11 +153,13 @@ async def one(binary, roots, calls, watch=False):
 
 
 async def main(argv):
-    rounds, calls, watch, rest = 1, 40, False, []
+    rounds, calls, watch, settle, rest = 1, 40, False, False, []
     it = iter(argv)
     for a in it:
         if a == "--watch":
             watch = True
+        elif a == "--settle":
+            settle = True
         elif a == "--rounds":
             rounds = int(next(it))
         elif a == "--calls":
@@ -153,7 +173,7 @@ async def main(argv):
     results = {}
     for i in range(rounds):
         for name, path in binaries if i % 2 == 0 else binaries[::-1]:
-            r = await one(path, roots, calls, watch)
+            r = await one(path, roots, calls, watch, settle)
             results.setdefault(name, []).append(r)
             shown = ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in r.items())
             print(f"round {i} {name}: {shown}", flush=True)

@@ -256,10 +256,14 @@ impl XrefEngine {
         if self.dirty.load(Relaxed) || st.generation != generation || fresh.world.is_none() {
             return false;
         }
-        *st = fresh;
+        let old = std::mem::replace(&mut *st, fresh);
         if let Ok(mut slot) = self.pending.lock() {
             *slot = Some(pending);
         }
+        // The state a whole pass left (every file's declarations, the world and its memos)
+        // freed once the lock is released: calls take it.
+        drop(st);
+        drop(old);
         true
     }
 

@@ -166,17 +166,22 @@ impl Keeper {
         let mut shown: Vec<(Arc<Path>, String)> = stamps.into_iter().map(|(s, d)| (s.path, d)).collect();
         shown.sort_by(|a, b| a.1.cmp(&b.1));
         let shown = Arc::new(shown);
-        if let Ok(mut seen) = self.seen.lock() {
-            *seen = watching.then(|| (version, w.clone(), shown.clone()));
-        }
+        let old = self
+            .seen
+            .lock()
+            .ok()
+            .map(|mut seen| std::mem::replace(&mut *seen, watching.then(|| (version, w.clone(), shown.clone()))));
+        drop(old);
         (w, shown)
     }
 
     /// Forgets the world last answered with: the next call takes a new one.
     pub fn forget_world(&self) {
-        if let Ok(mut seen) = self.seen.lock() {
-            *seen = None;
-        }
+        // Freed after the lock is released: after a compaction this is the last reference to
+        // the world a whole pass left (hundreds of milliseconds of frees on the four roots),
+        // and every call takes this lock first.
+        let old = self.seen.lock().ok().and_then(|mut seen| seen.take());
+        drop(old);
     }
 
     /// Binds every file's references, after which `find_references` reads no file; returns
@@ -206,7 +211,7 @@ impl Keeper {
             due.files += bound;
             if self.write_due(&due, 0) {
                 self.yield_to_calls();
-                self.persist();
+                self.persist_in_background();
                 due = Unwritten { files: 0, since: Instant::now() };
             }
             // A round through every file: what is left unbound does not read (or the index
@@ -333,13 +338,15 @@ impl Keeper {
             }
             if last_save.is_none_or(|s| s.elapsed() >= Duration::from_secs(60)) {
                 self.yield_to_calls();
-                self.persist();
+                self.persist_in_background();
                 last_save = Some(Instant::now());
             }
             let heavy = self.engine.take_bytes_bound() >= TRIM_AFTER_BYTES;
             if bound >= BIND_CHUNK {
                 self.yield_to_calls();
                 self.compact();
+                // The allocator's trim locks each of its arenas in turn: not while a call runs.
+                self.yield_to_calls();
                 after_pass();
             } else if heavy {
                 after_pass();
@@ -352,10 +359,22 @@ impl Keeper {
     }
 
     /// Writes the world and the reference index if they changed since the last write; a
-    /// failure is logged once (the index is an accelerator) and returned.
+    /// failure is logged once (the index is an accelerator) and returned. A call's own write
+    /// (`export_scip`, a flush): it never waits for the foreground, which counts that call.
     pub fn persist(&self) -> Option<String> {
+        self.persist_with(&|| {})
+    }
+
+    /// [`Keeper::persist`] for the background pass: foreground first, between files of the
+    /// write (which holds no lock then) it waits while a call waits or runs
+    /// ([`XrefEngine::save_pausing`]), as the pass does between files.
+    fn persist_in_background(&self) -> Option<String> {
+        self.persist_with(&|| self.yield_to_calls())
+    }
+
+    fn persist_with(&self, pause: &dyn Fn()) -> Option<String> {
         let t = Instant::now();
-        match self.engine.save()? {
+        match self.engine.save_pausing(pause)? {
             Ok(files) => {
                 tracing::debug!(files, ms = t.elapsed().as_millis() as u64, "wrote the reference index");
                 None
@@ -388,6 +407,10 @@ impl Keeper {
         let reloaded = self.engine.reload();
         if !reloaded {
             self.engine.shed_memos();
+        } else {
+            // The key table and postings of the store read back restored here rather than by
+            // the next call (tens of milliseconds on the four roots, under the index's lock).
+            let _ = self.engine.refs();
         }
         self.forget_world();
         tracing::debug!(reloaded, ms = t.elapsed().as_millis() as u64, "compacted the reference index");
@@ -570,6 +593,68 @@ mod tests {
         restart.world(&files);
         let left = restart.engine().unbound_files(&paths).len();
         assert_eq!(left, 0, "{left} files unbound after a restart: the pass's write was lost");
+    }
+
+    /// Foreground first in the write after a pass: while a call is flagged the write waits
+    /// between files (holding no lock: the call answers meanwhile), and finishes once the call
+    /// ends; it looks at the foreground every few files (before, the write after a four-roots
+    /// pass ran its 1.5 s through the calls that arrived, issue 56). A call's own write does
+    /// not wait for itself.
+    #[test]
+    fn the_write_waits_between_files_while_a_call_is_flagged() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let long_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+        let mut paths = Vec::new();
+        for i in 0..300 {
+            let p = tmp.path().join(format!("W{i:03}.java"));
+            std::fs::write(&p, format!("class W{i} {{ W{} next; int f() {{ return {i}; }} }}", (i + 1) % 300))
+                .expect("write");
+            std::fs::File::options().write(true).open(&p).and_then(|f| f.set_modified(long_ago)).expect("mtime");
+            paths.push(Arc::from(p.as_path()));
+        }
+        let files = Dir { files: paths, version: AtomicU64::new(1), watching: true, stamped: AtomicU64::new(0) };
+        let store = tmp.path().join("xref.bin");
+        let keeper = Keeper::new(XrefEngine::with_store(store.clone()), Arc::default());
+        assert_eq!(keeper.warm(&files), 300);
+        let (w, shown) = keeper.world(&files);
+        let call = keeper.foreground().enter();
+        std::thread::scope(|s| {
+            let write = s.spawn(|| keeper.persist_in_background());
+            std::thread::sleep(Duration::from_millis(300));
+            assert!(!store.exists(), "the store was written while a call was flagged");
+            // The call answers meanwhile: the write holds no lock while it waits.
+            assert!(!keeper.engine().refs_of(&w, &shown[0].0).expect("bound").is_empty());
+            drop(call);
+            assert_eq!(write.join().expect("the write"), None);
+        });
+        assert!(store.exists(), "the write finished once the call ended");
+        // A call's own write (`export_scip` persists from inside its call) never waits for
+        // the foreground, which counts that call.
+        let call = keeper.foreground().enter();
+        keeper.engine().dirty.store(true, Ordering::Relaxed);
+        let waited = std::thread::scope(|s| {
+            let write = s.spawn(|| keeper.persist());
+            let t = Instant::now();
+            while !write.is_finished() && t.elapsed() < Duration::from_secs(10) {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            // Waiting for itself: the workspace closed so the test ends.
+            let waited = !write.is_finished();
+            keeper.stop.store(true, Ordering::Relaxed);
+            assert_eq!(write.join().expect("the write"), None);
+            keeper.stop.store(false, Ordering::Relaxed);
+            waited
+        });
+        assert!(!waited, "a call's own write waited for the foreground, which counts that call");
+        drop(call);
+        // Between files: a pause every few files of the write, and between its parts.
+        let pauses = AtomicU64::new(0);
+        keeper.engine().dirty.store(true, Ordering::Relaxed);
+        let wrote = keeper.engine().save_pausing(&|| {
+            pauses.fetch_add(1, Ordering::Relaxed);
+        });
+        assert!(matches!(wrote, Some(Ok(300))));
+        assert!(pauses.load(Ordering::Relaxed) >= 300 / 64, "{pauses:?} pauses in a write of 300 files");
     }
 
     /// A pass under way stops between files as soon as a call is flagged: it binds at most

@@ -348,17 +348,25 @@ impl Keys {
     /// Takes `sorted`, the ids of the first `sorted.len()` keys ordered by text, as the sorted
     /// part; the map keeps only the keys added after those (ignored unless it is a
     /// permutation of a prefix of the table).
-    fn compact(&mut self, sorted: Vec<u32>) {
+    /// Returns what it replaced (the old permutation and map), for the caller to drop once it
+    /// released the index's lock: after a cold pass the map holds every key, each a boxed
+    /// string, and freeing them took part of the 272 ms a call waited for the index (issue 56).
+    fn compact(&mut self, sorted: Vec<u32>) -> (Vec<u32>, HashMap<Box<str>, u32>) {
         if self.stored.is_some() {
-            return; // as compact as it gets
+            return Default::default(); // as compact as it gets
         }
         let n = sorted.len() as u32;
         if n < self.sorted.len() as u32 || n > self.len() || sorted.iter().any(|i| *i >= n) {
-            return;
+            return Default::default();
         }
-        self.sorted = sorted;
-        self.added.retain(|_, id| *id >= n);
-        self.added.shrink_to_fit();
+        let old_sorted = std::mem::replace(&mut self.sorted, sorted);
+        // The keys added after the first `n`: the map made again of just those (the ids past
+        // `n` are the last ones of the table), rather than the old one filtered in place.
+        let mut added = HashMap::with_capacity((self.len() - n) as usize);
+        for id in n..self.len() {
+            added.insert(self.get(id).into(), id);
+        }
+        (old_sorted, std::mem::replace(&mut self.added, added))
     }
 
     /// The parts to save: the text and the ends (`None` when a stored table does not read).
@@ -399,6 +407,32 @@ pub(crate) struct BasePostings {
 }
 
 impl BasePostings {
+    /// The postings of a table of `nkeys` keys made of (key, file) pairs (any order, repeats
+    /// allowed).
+    pub fn of_pairs(nkeys: u32, mut pairs: Vec<(u32, u32)>) -> BasePostings {
+        pairs.sort_unstable();
+        pairs.dedup();
+        let mut off = Vec::with_capacity(nkeys as usize + 1);
+        let mut files = Vec::with_capacity(pairs.len());
+        let mut at = 0;
+        for k in 0..nkeys {
+            off.push(files.len() as u32);
+            while at < pairs.len() && pairs[at].0 == k {
+                files.push(pairs[at].1);
+                at += 1;
+            }
+        }
+        off.push(files.len() as u32);
+        BasePostings { off, files, stored: None }
+    }
+
+    /// Key `k`'s files, when held in memory ([`BasePostings::of_pairs`]); `None` for a
+    /// stored table's.
+    pub fn files_of(&self, k: u32) -> Option<&[u32]> {
+        let k = k as usize;
+        self.files.get(*self.off.get(k)? as usize..*self.off.get(k + 1)? as usize)
+    }
+
     /// Appends key `k`'s files to `out`.
     fn of(&self, k: u32, out: &mut Vec<u32>) {
         if let Some(p) = &self.stored {
@@ -452,6 +486,19 @@ pub(crate) struct RefIndex {
     live_postings: usize,
     /// References held.
     pub refs: usize,
+    /// Bumped by every change of the files, keys or postings but a body moving to disk
+    /// ([`RefIndex::replace_same`], [`RefIndex::evict_to`]): postings made from a view taken
+    /// at the same count are the postings now ([`RefIndex::compact_prepared`]).
+    edits: u64,
+}
+
+/// What a compaction replaced under the index's lock, dropped by its caller after releasing
+/// it: freeing millions of small allocations is no work for a lock a call waits on.
+#[derive(Default)]
+pub(crate) struct Replaced {
+    _keys: (Vec<u32>, HashMap<Box<str>, u32>),
+    _base: Option<BasePostings>,
+    _postings: HashMap<u32, Vec<u32>>,
 }
 
 impl RefIndex {
@@ -512,6 +559,7 @@ impl RefIndex {
         if self.is_damaged() || !self.keys.own() {
             self.reset();
         }
+        self.edits += 1;
         let id = self.file_id(p);
         if self.invalidated_at[id as usize] > generation || !self.room_for(refs.len()) {
             return false;
@@ -568,13 +616,15 @@ impl RefIndex {
         }
     }
 
-    /// Puts `new` in slot `id` if it still holds `old` (the same references, now on disk).
-    pub fn replace_same(&mut self, id: u32, old: &Arc<FileRefs>, new: FileRefs) {
+    /// Puts `new` in slot `id` if it still holds `old` (the same references, now on disk);
+    /// returns what it replaced, for the caller to drop outside the index's lock.
+    pub fn replace_same(&mut self, id: u32, old: &Arc<FileRefs>, new: FileRefs) -> Option<Arc<FileRefs>> {
         if let Some(Some(slot)) = self.files.get_mut(id as usize)
             && Arc::ptr_eq(slot, old)
         {
-            *slot = Arc::new(new);
+            return Some(std::mem::replace(slot, Arc::new(new)));
         }
+        None
     }
 
     /// Drops the bodies read back from the store, least recently used first, until the
@@ -626,6 +676,7 @@ impl RefIndex {
 
     /// Drops a file's references as of world generation `generation`.
     pub fn invalidate(&mut self, p: &Arc<Path>, generation: u64) {
+        self.edits += 1;
         let id = self.file_id(p);
         self.drop_file(id);
         self.invalidated_at[id as usize] = generation;
@@ -633,6 +684,7 @@ impl RefIndex {
 
     /// Drops every file whose text mentions one of `words`; returns how many.
     pub fn invalidate_mentioning(&mut self, words: &[u32], generation: u64) -> usize {
+        self.edits += 1;
         if words.is_empty() {
             return 0;
         }
@@ -655,6 +707,7 @@ impl RefIndex {
     /// Drops every file's references, the key table and the postings (the slots and their
     /// generations stay).
     pub fn reset(&mut self) {
+        self.edits += 1;
         for f in &mut self.files {
             *f = None;
         }
@@ -666,6 +719,7 @@ impl RefIndex {
 
     /// Drops everything (a new world that shares nothing with the kept bindings).
     pub fn clear(&mut self, generation: u64) {
+        self.edits += 1;
         for id in 0..self.files.len() as u32 {
             self.drop_file(id);
             self.invalidated_at[id as usize] = generation;
@@ -694,32 +748,49 @@ impl RefIndex {
 
     /// The key table and postings in the form a restart reads them (see [`Keys::compact`];
     /// the postings in one table), after a save moved the bodies to disk.
-    pub fn compact(&mut self, sorted: Vec<u32>) {
-        self.keys.compact(sorted);
+    pub fn compact(&mut self, sorted: Vec<u32>) -> Replaced {
+        let keys = self.keys.compact(sorted);
+        let mut out = Replaced { _keys: keys, ..Replaced::default() };
         if !self.postings.is_empty() {
             let pairs = self.posting_pairs();
-            self.set_base(pairs);
-            self.postings = HashMap::new();
+            out._base = Some(std::mem::replace(&mut self.base, BasePostings::of_pairs(self.keys.len(), pairs)));
+            out._postings = std::mem::take(&mut self.postings);
             self.postings_len = self.base.files.len();
         }
+        out
+    }
+
+    /// [`RefIndex::compact`] with the postings made beforehand, holding no lock, from a view
+    /// taken when the index had made `edits` changes ([`RefIndex::edits`],
+    /// [`BasePostings::of_pairs`]): under the index's lock only pointers move (on the four
+    /// roots the postings' sort and the old tables' frees held it 272 ms while a call
+    /// waited, issue 56). When the index changed since the view, as [`RefIndex::compact`].
+    pub fn compact_prepared(&mut self, sorted: Vec<u32>, base: BasePostings, edits: u64) -> Replaced {
+        if edits != self.edits || base.off.len() != self.keys.len() as usize + 1 {
+            let mut out = self.compact(sorted);
+            out._base.get_or_insert(base);
+            return out;
+        }
+        let keys = self.keys.compact(sorted);
+        let mut out = Replaced { _keys: keys, ..Replaced::default() };
+        if self.postings.is_empty() {
+            out._base = Some(base);
+        } else {
+            self.postings_len = base.files.len();
+            out._base = Some(std::mem::replace(&mut self.base, base));
+            out._postings = std::mem::take(&mut self.postings);
+        }
+        out
+    }
+
+    /// Changes made to the index so far ([`RefIndex::compact_prepared`]).
+    pub fn edits(&self) -> u64 {
+        self.edits
     }
 
     /// `base` made of (key, file) pairs.
-    fn set_base(&mut self, mut pairs: Vec<(u32, u32)>) {
-        pairs.sort_unstable();
-        pairs.dedup();
-        let mut off = Vec::with_capacity(self.keys.len() as usize + 1);
-        let mut files = Vec::with_capacity(pairs.len());
-        let mut at = 0;
-        for k in 0..self.keys.len() {
-            off.push(files.len() as u32);
-            while at < pairs.len() && pairs[at].0 == k {
-                files.push(pairs[at].1);
-                at += 1;
-            }
-        }
-        off.push(files.len() as u32);
-        self.base = BasePostings { off, files, stored: None };
+    fn set_base(&mut self, pairs: Vec<(u32, u32)>) {
+        self.base = BasePostings::of_pairs(self.keys.len(), pairs);
     }
 
     /// The files that may reference one of `keys` (ids), sorted and distinct; each still has

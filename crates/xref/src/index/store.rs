@@ -22,7 +22,7 @@ use crate::bind::DepthCut;
 use crate::engine::{StampedDecls, WorldState, XrefEngine};
 use crate::index::keypart::{self, KeyPart};
 use crate::index::lazy::{Block, Decls};
-use crate::index::refindex::{BasePostings, FileRefs, Keys, MAGIC, OnDisk, RefIndex, blob_mac};
+use crate::index::refindex::{BasePostings, FileRefs, Keys, MAGIC, OnDisk, RefIndex, Replaced, blob_mac};
 use crate::name::{self, NameTable};
 use crate::world::World;
 use mji_fs::provenance::same_mac;
@@ -218,7 +218,12 @@ impl XrefEngine {
             && let Ok(mut ix) = self.refs.write()
         {
             let t = std::time::Instant::now();
-            *ix = p.restore().unwrap_or_default();
+            let old = std::mem::replace(&mut *ix, p.restore().unwrap_or_default());
+            // What the index held before (after a pass, every file's slot and key table)
+            // freed once the lock is released.
+            drop(ix);
+            drop(pending);
+            drop(old);
             tracing::debug!(
                 ms = t.elapsed().as_millis() as u64,
                 "store: the key table and postings restored under the index's lock"
@@ -237,6 +242,12 @@ impl XrefEngine {
     /// Writes the world and the reference index to the store if anything changed since the
     /// last write. Returns the files written, or `None` when there was nothing to do.
     pub fn save(&self) -> Option<std::io::Result<usize>> {
+        self.save_pausing(&|| {})
+    }
+
+    /// [`XrefEngine::save`], calling `pause` between files and parts of the write (which holds
+    /// no lock then): the background pass waits there while a call waits or runs.
+    pub fn save_pausing(&self, pause: &dyn Fn()) -> Option<std::io::Result<usize>> {
         let path = self.store.as_ref()?;
         if !self.dirty.swap(false, Relaxed) {
             return None;
@@ -244,7 +255,7 @@ impl XrefEngine {
         // One consistent view, taken under the state's lock and then the index's (the order
         // every path takes), shared rather than copied; the locks are released before encoding.
         let t = std::time::Instant::now();
-        let (generation, files, key_text, key_ends, pairs, world) = {
+        let (generation, files, key_text, key_ends, pairs, world, edits) = {
             let st = self.lock_state().ok()?;
             let ix = self.refs_read().ok()?;
             let now = mji_fs::stamp::now_ns();
@@ -280,7 +291,7 @@ impl XrefEngine {
                 self.dirty.store(true, Relaxed);
                 return None;
             };
-            (generation, files, text, ends, pairs, world)
+            (generation, files, text, ends, pairs, world, ix.edits())
         };
         let mut files = files;
         files.sort_by(|a, b| a.path.cmp(&b.path));
@@ -307,15 +318,23 @@ impl XrefEngine {
         let n = files.len();
         let nkeys = key_ends.len() as u32;
         let t = std::time::Instant::now();
-        let result = write(path, generation, files, link, key_text, key_ends, pairs, libraries);
+        // The postings as the index holds them after the save (by slot), made here holding no
+        // lock; the write takes its own (by the header's file order) from them.
+        let base = BasePostings::of_pairs(nkeys, pairs);
+        let result = write(path, generation, files, link, key_text, key_ends, &base, libraries, pause);
         tracing::debug!(ms = t.elapsed().as_millis() as u64, "store: written (no lock held)");
         match result {
             Ok((written, sorted)) => {
+                #[cfg(test)]
+                tests::before_adopt(self);
                 let t = std::time::Instant::now();
-                self.adopt(path, written, nkeys, sorted);
+                let replaced = self.adopt(path, written, nkeys, sorted, base, edits);
+                let held = t.elapsed().as_millis() as u64;
+                drop(replaced);
                 tracing::debug!(
-                    ms = t.elapsed().as_millis() as u64,
-                    "store: the written bodies adopted under the index's lock"
+                    ms = held,
+                    freed_ms = t.elapsed().as_millis() as u64 - held,
+                    "store: the written bodies adopted under the index's lock (what they replaced freed after it)"
                 );
                 Some(Ok(n))
             }
@@ -390,6 +409,10 @@ fn read(path: &Path, libraries: u64) -> Option<(std::fs::File, Header, Vec<u8>, 
     (h.fingerprint == fingerprint(libraries) && bodies_fit).then_some((file, h, block, keys_at))
 }
 
+/// Files a save writes between two looks at its `pause` ([`XrefEngine::save_pausing`]): on
+/// the four roots a write encodes 27,115 files in about a second.
+const PAUSE_EVERY: usize = 64;
+
 /// The tail's length: the keys part's, the declarations' and the header's lengths, and the
 /// two MACs.
 const TAIL: usize = 8 + 8 + 8 + 32 + 32;
@@ -411,16 +434,34 @@ impl XrefEngine {
     /// the first `nkeys` keys' ids ordered by text, as written) into the form a restart reads:
     /// after a first pass, a map entry per key and a list per key otherwise stay live,
     /// scattered through the heap between what the pass freed (on the JDK, 70 MB of them).
-    fn adopt(&self, path: &Path, written: Vec<Written>, nkeys: u32, sorted: Vec<u32>) {
-        let Ok((file, _)) = mji_fs::open_regular(path, u64::MAX) else { return };
+    ///
+    /// Under the index's lock only pointers move: the postings were made beforehand (`base`,
+    /// from the view taken after `edits` changes: [`RefIndex::compact_prepared`]), and what is
+    /// replaced (every body bound in memory, the old tables) is returned, to be freed once the
+    /// lock is released (a call waited 220 ms for it after a four-roots pass, issue 56).
+    fn adopt(
+        &self,
+        path: &Path,
+        written: Vec<Written>,
+        nkeys: u32,
+        sorted: Vec<u32>,
+        base: BasePostings,
+        edits: u64,
+    ) -> Option<(Vec<Written>, Vec<Arc<FileRefs>>, Replaced)> {
+        let (file, _) = mji_fs::open_regular(path, u64::MAX).ok()?;
         let file = Arc::new(file);
-        let Ok(mut ix) = self.refs_write() else { return };
-        for w in written {
+        let mut old = Vec::with_capacity(written.len());
+        let mut ix = self.refs_write().ok()?;
+        for w in &written {
             let at = OnDisk::new(file.clone(), w.offset, w.len, w.mac, nkeys);
             let r = &w.refs;
-            ix.replace_same(w.slot, &w.refs, FileRefs::on_disk(r.stamp, r.cut, r.nrefs, r.nkeys, at));
+            old.extend(ix.replace_same(w.slot, &w.refs, FileRefs::on_disk(r.stamp, r.cut, r.nrefs, r.nkeys, at)));
         }
-        ix.compact(sorted);
+        let replaced = ix.compact_prepared(sorted, base, edits);
+        #[cfg(test)]
+        tests::under_adopt(&written);
+        drop(ix);
+        Some((written, old, replaced))
     }
 }
 
@@ -432,8 +473,9 @@ fn write(
     link: Option<Vec<u8>>,
     key_text: String,
     key_ends: Vec<u32>,
-    pairs: Vec<(u32, u32)>,
+    base: &BasePostings,
     libraries: u64,
+    pause: &dyn Fn(),
 ) -> std::io::Result<(Vec<Written>, Vec<u32>)> {
     // Written as every file is (mji_fs::write): a new temporary file, never through a link.
     let opts = mji_fs::write::Options { create_dirs: false, ..mji_fs::write::Options::private() };
@@ -446,7 +488,6 @@ fn write(
         let mut index_of: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
         let mut header_files = Vec::with_capacity(files.len());
         let mut written = Vec::new();
-        let mut decls: Vec<u8> = Vec::new();
         // Declarations still encoded as a store read them are copied as they are: the names
         // table starts as that store's, so their indexes hold.
         let mut names = NameTable::default();
@@ -465,9 +506,15 @@ fn write(
             names = NameTable::seeded(b.names())?;
             Some(b)
         });
-        // The declarations encoded here, and where in `decls`: kept for the next save to copy.
-        let mut fresh: Vec<(Decls, u32, u32)> = Vec::new();
-        for (i, f) in files.into_iter().enumerate() {
+        // First the bodies, each encoded and written in turn, then the keys part, written and
+        // dropped, and only then the declarations are encoded: the write's big buffers (the
+        // key table's copy and its encoding, the declarations) are never all in memory at
+        // once (issue 56: the RSS rose 150-200 MB during the write after a four-roots pass).
+        let mut refs_of: Vec<Option<HeaderRefs>> = Vec::with_capacity(files.len());
+        for (i, f) in files.iter().enumerate() {
+            if i % PAUSE_EVERY == 0 {
+                pause();
+            }
             let refs = match &f.refs {
                 Some((slot, r)) => {
                     // A body still on disk is copied as stored (its MAC holds for the bytes).
@@ -497,6 +544,58 @@ fn write(
                 }
                 None => None,
             };
+            refs_of.push(refs);
+        }
+        pause();
+        let nkeys = key_ends.len() as u32;
+        // Each key's files by their index in the header, from the postings by slot (no list of
+        // every pair: on the four roots that was tens of megabytes more during the write).
+        let mut post_off = Vec::with_capacity(nkeys as usize + 1);
+        let mut post_files = Vec::with_capacity(base.files.len());
+        let mut one: Vec<u32> = Vec::new();
+        for k in 0..nkeys {
+            post_off.push(post_files.len() as u32);
+            one.clear();
+            one.extend(base.files_of(k).unwrap_or_default().iter().filter_map(|slot| index_of.get(slot).copied()));
+            one.sort_unstable();
+            one.dedup();
+            post_files.extend_from_slice(&one);
+        }
+        post_off.push(post_files.len() as u32);
+        drop(index_of);
+        let key_sorted = Keys::sorted_ids(&key_text, &key_ends);
+        let parts = keypart::Parts {
+            text: &key_text,
+            ends: &key_ends,
+            sorted: &key_sorted,
+            post_off: &post_off,
+            post_files: &post_files,
+        };
+        pause();
+        let (keys, table) = keypart::encode(&parts)
+            .ok_or_else(|| std::io::Error::other("the key table does not fit its format, or no user key"))?;
+        out.write_all(&keys)?;
+        let klen = keys.len() as u64;
+        // Its table is what its MAC covers, made once the main MAC is known.
+        let key_table = keys[..table].to_vec();
+        tracing::debug!(
+            keys = klen,
+            key_text = key_text.len(),
+            key_ends = key_ends.len() * 4,
+            postings = post_files.len() * 4,
+            base = base.files.len() * 4,
+            "store: the keys part written (bytes)"
+        );
+        drop((keys, key_text, key_ends, post_off, post_files));
+        pause();
+        let sorted = key_sorted;
+        let mut decls: Vec<u8> = Vec::new();
+        // The declarations encoded here, and where in `decls`: kept for the next save to copy.
+        let mut fresh: Vec<(Decls, u32, u32)> = Vec::new();
+        for (i, (f, refs)) in files.into_iter().zip(refs_of).enumerate() {
+            if i % PAUSE_EVERY == 0 {
+                pause();
+            }
             let len = match f.decls.encoded().filter(|(b, _)| seed.as_ref().is_some_and(|s| Arc::ptr_eq(s, b))) {
                 Some((_, bytes)) => {
                     decls.extend_from_slice(bytes);
@@ -520,33 +619,7 @@ fn write(
                 refs,
             });
         }
-        let mut pairs: Vec<(u32, u32)> =
-            pairs.into_iter().filter_map(|(k, slot)| Some((k, *index_of.get(&slot)?))).collect();
-        pairs.sort_unstable();
-        pairs.dedup();
-        let nkeys = key_ends.len() as u32;
-        let mut post_off = Vec::with_capacity(nkeys as usize + 1);
-        let mut post_files = Vec::with_capacity(pairs.len());
-        let mut p = 0;
-        for k in 0..nkeys {
-            post_off.push(post_files.len() as u32);
-            while p < pairs.len() && pairs[p].0 == k {
-                post_files.push(pairs[p].1);
-                p += 1;
-            }
-        }
-        post_off.push(post_files.len() as u32);
-        let key_sorted = Keys::sorted_ids(&key_text, &key_ends);
-        let parts = keypart::Parts {
-            text: &key_text,
-            ends: &key_ends,
-            sorted: &key_sorted,
-            post_off: &post_off,
-            post_files: &post_files,
-        };
-        let (keys, table) = keypart::encode(&parts)
-            .ok_or_else(|| std::io::Error::other("the key table does not fit its format, or no user key"))?;
-        let sorted = key_sorted;
+        pause();
         let (name_text, name_ends) = names.parts();
         let link_len = match link {
             Some(l) => {
@@ -566,14 +639,18 @@ fn write(
         };
         let encoded = postcard::to_stdvec(&header).map_err(std::io::Error::other)?;
         let Header { name_text, name_ends, .. } = header;
-        let (klen, dlen, hlen) = (keys.len() as u64, decls.len() as u64, encoded.len() as u64);
+        let (dlen, hlen) = (decls.len() as u64, encoded.len() as u64);
+        tracing::debug!(
+            decls = dlen - link_len.unwrap_or(0) as u64,
+            link = link_len.unwrap_or(0),
+            header = hlen,
+            "store: the declarations and header encoded (bytes)"
+        );
         decls.extend_from_slice(&encoded);
         drop(encoded);
         let unsigned = || std::io::Error::other("no user key to sign the reference index");
         let sum = mac(path, &decls).ok_or_else(unsigned)?;
-        let ksum = keys_mac(path, &sum, &keys[..table]).ok_or_else(unsigned)?;
-        out.write_all(&keys)?;
-        drop(keys);
+        let ksum = keys_mac(path, &sum, &key_table).ok_or_else(unsigned)?;
         out.write_all(&decls)?;
         out.write_all(&klen.to_le_bytes())?;
         out.write_all(&dlen.to_le_bytes())?;
@@ -620,6 +697,127 @@ mod tests {
     use super::*;
     use crate::engine::FileStamp;
     use crate::world::TypeId;
+
+    type Hook<T> = std::cell::RefCell<Option<Box<dyn Fn(&T)>>>;
+
+    thread_local! {
+        static BEFORE_ADOPT: Hook<XrefEngine> = const { std::cell::RefCell::new(None) };
+        static UNDER_ADOPT: Hook<[Written]> = const { std::cell::RefCell::new(None) };
+    }
+
+    /// Runs this thread's test hook between a save's write and its adoption (no lock held).
+    pub(super) fn before_adopt(e: &XrefEngine) {
+        BEFORE_ADOPT.with(|h| h.borrow().as_ref().map(|f| f(e)));
+    }
+
+    /// Runs this thread's test hook while the adoption holds the index's lock.
+    pub(super) fn under_adopt(w: &[Written]) {
+        UNDER_ADOPT.with(|h| h.borrow().as_ref().map(|f| f(w)));
+    }
+
+    /// Every key's text and the files its postings name that reference it (a posting may be
+    /// stale: a query checks the file's references).
+    fn postings_by_text(e: &XrefEngine) -> std::collections::BTreeMap<String, Vec<String>> {
+        let ix = e.refs_read().expect("lock");
+        let mut out = std::collections::BTreeMap::new();
+        for k in 0..ix.key_table().len() {
+            let mut files: Vec<String> = ix
+                .candidates(&[k])
+                .into_iter()
+                .filter(|id| ix.get(*id).and_then(|f| f.body()).is_some_and(|b| !ix.matching(b, &[k]).is_empty()))
+                .map(|id| ix.path(id).to_string_lossy().into_owned())
+                .collect();
+            files.sort();
+            if !files.is_empty() {
+                out.insert(ix.key_table().get(k).to_owned(), files);
+            }
+        }
+        out
+    }
+
+    /// The bodies a save moves to disk are freed after the index's lock is released, not
+    /// under it (after a four-roots pass freeing 4 million references there held the lock
+    /// 272 ms while a call waited for it, issue 56): while the adoption holds the lock, every
+    /// body written is still alive; once the save returns, none is.
+    #[test]
+    fn a_save_frees_the_bodies_it_moved_to_disk_after_releasing_the_index() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let stamps = put(dir.path(), FILES);
+        let e = XrefEngine::with_store(dir.path().join("xref.bin"));
+        let (linked, _) = e.world(&stamps);
+        let paths: Vec<Arc<Path>> = stamps.iter().map(|s| s.path.clone()).collect();
+        assert_eq!(e.bind_all_parallel(&linked, &paths, 100, &|| false), 3);
+        let bodies: Vec<std::sync::Weak<FileRefs>> = {
+            let ix = e.refs_read().expect("lock");
+            paths.iter().map(|p| Arc::downgrade(ix.get(ix.id_of(p).expect("id")).expect("bound"))).collect()
+        };
+        let alive = Arc::new(std::sync::atomic::AtomicUsize::new(usize::MAX));
+        let seen = alive.clone();
+        let weak = bodies.clone();
+        UNDER_ADOPT.with(|h| {
+            *h.borrow_mut() = Some(Box::new(move |_: &[Written]| {
+                seen.store(weak.iter().filter(|b| b.upgrade().is_some()).count(), Relaxed);
+            }))
+        });
+        assert!(matches!(e.save(), Some(Ok(3))));
+        UNDER_ADOPT.with(|h| h.borrow_mut().take());
+        assert_eq!(alive.load(Relaxed), 3, "bodies freed while the adoption held the index's lock");
+        assert!(bodies.iter().all(|b| b.upgrade().is_none()), "a body moved to disk is still in memory");
+        assert!(!e.refs_of(&linked, &paths[1]).expect("read back").is_empty());
+    }
+
+    /// The postings a save compacts are made before it takes the index's lock, from its view;
+    /// a file bound between the view and the adoption keeps its postings (the compaction is
+    /// then made under the lock, as before): every key names the same files as when all were
+    /// bound before the save. The file bound meanwhile adds no key, only postings: an edit
+    /// that makes it extend `a.Sub`, a key the others made.
+    #[test]
+    fn a_file_bound_during_a_save_keeps_its_postings_through_the_compaction() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let stamps = put(dir.path(), FILES);
+        let mut files: Vec<(&str, &str)> = FILES.to_vec();
+        files[2].1 = "package b; public class Other extends a.Sub { void run(Integer i) { } void other() { } }";
+        let edited = {
+            let mut e = put(&dir.path().join("x"), &files);
+            for (s, o) in e.iter_mut().zip(&stamps) {
+                s.path = o.path.clone();
+            }
+            e[2].stamp.mtime_ns += 100;
+            e
+        };
+        let paths: Vec<Arc<Path>> = stamps.iter().map(|s| s.path.clone()).collect();
+        std::fs::write(&paths[2], files[2].1).expect("write");
+
+        let all = XrefEngine::with_store(dir.path().join("all.bin"));
+        let (w, _) = all.world(&edited);
+        assert_eq!(all.bind_all_parallel(&w, &paths, 100, &|| false), 3);
+        assert!(matches!(all.save(), Some(Ok(3))));
+        let want = postings_by_text(&all);
+        assert!(want.get("a.Sub").is_some_and(|f| f.iter().any(|p| p.ends_with("Other.java"))), "{want:?}");
+
+        let e = XrefEngine::with_store(dir.path().join("xref.bin"));
+        std::fs::write(&paths[2], FILES[2].1).expect("write");
+        let (first, _) = e.world(&stamps);
+        assert_eq!(e.bind_all_parallel(&first, &paths, 100, &|| false), 3);
+        std::fs::write(&paths[2], files[2].1).expect("write");
+        let (linked, _) = e.world(&edited);
+        // The edit dropped the files that mention what it changed: bound again, all but it.
+        e.bind_all_parallel(&linked, &paths[..2], 100, &|| false);
+        let keys = e.refs_read().expect("lock").key_table().len();
+        let last = paths[2].clone();
+        BEFORE_ADOPT.with(|h| {
+            *h.borrow_mut() = Some(Box::new(move |e: &XrefEngine| {
+                assert_eq!(e.bind_all_parallel(&linked, std::slice::from_ref(&last), 100, &|| false), 1);
+            }))
+        });
+        assert!(matches!(e.save(), Some(Ok(3))));
+        BEFORE_ADOPT.with(|h| h.borrow_mut().take());
+        assert_eq!(e.refs_read().expect("lock").key_table().len(), keys, "the file bound meanwhile added a key");
+        assert_eq!(postings_by_text(&e), want);
+        // And with nothing bound meanwhile, the prepared postings are the same.
+        assert!(matches!(e.save(), Some(Ok(3))));
+        assert_eq!(postings_by_text(&e), want);
+    }
 
     const FILES: &[(&str, &str)] = &[
         ("a/Base.java", "package a; public class Base<T> { void run(T t) { } int size; }"),
