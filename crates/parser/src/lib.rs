@@ -198,6 +198,18 @@ pub fn outline_declarations_unhashed_with(file_path: &str, bytes: &[u8], lombok:
 }
 
 fn declarations(file_path: &str, bytes: &[u8], hash: String, lombok: &Arc<lombok::Config>) -> FileOutline {
+    declarations_from(file_path, bytes, hash, lombok, true)
+}
+
+/// [`declarations`] from the compacted skeleton ([`skeleton::declaration_skeleton`]), or from
+/// the plain one (the outline the compacted one must give, for the tests).
+fn declarations_from(
+    file_path: &str,
+    bytes: &[u8],
+    hash: String,
+    lombok: &Arc<lombok::Config>,
+    compact: bool,
+) -> FileOutline {
     let src = SourceText::decode(bytes);
     if kotlin::is_kotlin(file_path) {
         return kotlin::outline_source(file_path, hash, &src);
@@ -210,14 +222,38 @@ fn declarations(file_path: &str, bytes: &[u8], hash: String, lombok: &Arc<lombok
         matches!(prep.text, std::borrow::Cow::Borrowed(_)) || terminators(&prep.text) == terminators(&src.text);
     // The skeleton of the text as written (`shown`: type annotations the parse blanks are
     // kept), so that parsing it prepares it the same way and parameter types stay whole.
-    match skeleton::skeleton(prep.shown()).filter(|_| same_lines) {
-        Some(text) => {
-            let lines = LineIndex::new(&text);
-            let sk = SourceText { text, lines, warnings: src.warnings.clone() };
-            outline_source_with(file_path, hash, &sk, lombok)
-        }
-        None => outline_source_with(file_path, hash, &src, lombok),
+    let shown = prep.shown();
+    let sk = if compact { declaration_skeleton(shown) } else { skeleton::skeleton(shown).map(|s| (s, false)) };
+    let Some((text, compacted)) = sk.filter(|_| same_lines) else {
+        return outline_source_with(file_path, hash, &src, lombok);
+    };
+    let lines = LineIndex::new(&text);
+    let sk = SourceText { text, lines, warnings: src.warnings.clone() };
+    let out = outline_source_with(file_path, hash, &sk, lombok);
+    // A syntax error (or any other error) is reported as the plain skeleton's parse reports
+    // it: its recovery may differ with fewer tokens before it.
+    if compacted && out.errors.iter().any(|d| d.level == Level::Error) {
+        let Some(text) = skeleton::skeleton(shown) else { return out };
+        let lines = LineIndex::new(&text);
+        let sk = SourceText { text, lines, warnings: src.warnings.clone() };
+        return outline_source_with(file_path, out.hash, &sk, lombok);
     }
+    out
+}
+
+/// The skeleton a file's declarations are parsed from and whether anything was compacted:
+/// [`skeleton::declaration_skeleton`], unless the plain [`skeleton::skeleton`] is over the
+/// node bound, whose outline is cut from that skeleton with a warning ([`skeleton_only`]):
+/// fewer tokens must not lift a file out of that path. Only a text of more than half the
+/// bound in bytes can have a skeleton over it (a skeleton is never 6/5 of its text).
+fn declaration_skeleton(shown: &str) -> Option<(String, bool)> {
+    if shown.len() > MAX_SYNTAX_NODES / 2
+        && let Some(plain) = skeleton::skeleton(shown)
+        && too_large(&Prepared::new(&plain).text).is_some()
+    {
+        return Some((plain, false));
+    }
+    skeleton::declaration_skeleton(shown)
 }
 
 /// Outlines already-decoded source text.
