@@ -210,33 +210,35 @@ fn declarations_from(
     lombok: &Arc<lombok::Config>,
     compact: bool,
 ) -> FileOutline {
-    let src = SourceText::decode(bytes);
+    // The text's own line table is built only when the text itself is parsed (a skeleton has
+    // the text's lines).
+    let (text, warnings) = SourceText::decode_text(bytes);
+    let whole = |text: String, warnings: Vec<Diagnostic>| {
+        let lines = LineIndex::new(&text);
+        SourceText { text, lines, warnings }
+    };
     if kotlin::is_kotlin(file_path) {
-        return kotlin::outline_source(file_path, hash, &src);
+        return kotlin::outline_source(file_path, hash, &whole(text, warnings));
     }
     // Escapes first (javac translates them before anything else); a translated line
     // terminator would move lines, so such a file is parsed whole.
-    let prep = Prepared::new(&src.text);
+    let prep = Prepared::new(&text);
     let terminators = |t: &str| t.bytes().filter(|&b| b == b'\n' || b == b'\r').count();
     let same_lines =
-        matches!(prep.text, std::borrow::Cow::Borrowed(_)) || terminators(&prep.text) == terminators(&src.text);
+        matches!(prep.text, std::borrow::Cow::Borrowed(_)) || terminators(&prep.text) == terminators(&text);
     // The skeleton of the text as written (`shown`: type annotations the parse blanks are
     // kept), so that parsing it prepares it the same way and parameter types stay whole.
     let shown = prep.shown();
     let sk = if compact { declaration_skeleton(shown) } else { skeleton::skeleton(shown).map(|s| (s, false)) };
-    let Some((text, compacted)) = sk.filter(|_| same_lines) else {
-        return outline_source_with(file_path, hash, &src, lombok);
+    let Some((sk, compacted)) = sk.filter(|_| same_lines) else {
+        return outline_source_with(file_path, hash, &whole(text.clone(), warnings), lombok);
     };
-    let lines = LineIndex::new(&text);
-    let sk = SourceText { text, lines, warnings: src.warnings.clone() };
-    let out = outline_source_with(file_path, hash, &sk, lombok);
+    let out = outline_source_with(file_path, hash, &whole(sk, warnings.clone()), lombok);
     // A syntax error (or any other error) is reported as the plain skeleton's parse reports
     // it: its recovery may differ with fewer tokens before it.
     if compacted && out.errors.iter().any(|d| d.level == Level::Error) {
-        let Some(text) = skeleton::skeleton(shown) else { return out };
-        let lines = LineIndex::new(&text);
-        let sk = SourceText { text, lines, warnings: src.warnings.clone() };
-        return outline_source_with(file_path, out.hash, &sk, lombok);
+        let Some(plain) = skeleton::skeleton(shown) else { return out };
+        return outline_source_with(file_path, out.hash, &whole(plain, warnings), lombok);
     }
     out
 }
@@ -372,6 +374,33 @@ fn find_package(root: Node, src: &[u8]) -> Option<String> {
         }
     }
     None
+}
+
+/// tree-sitter-java's field ids, each looked up once: [`Node::child_by_field_name`] compares
+/// its name with the grammar's field names on every call (`strncmp` was 2.4% of a cold index
+/// of the JDK).
+mod field {
+    use std::sync::OnceLock;
+
+    pub struct Field(&'static str, OnceLock<u16>);
+
+    impl Field {
+        /// The id (0, which names no field, if the grammar has none of this name).
+        pub fn id(&self) -> u16 {
+            *self.1.get_or_init(|| {
+                let java: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
+                java.field_id_for_name(self.0).map_or(0, |id| id.get())
+            })
+        }
+    }
+
+    pub static NAME: Field = Field("name", OnceLock::new());
+    pub static TYPE: Field = Field("type", OnceLock::new());
+    pub static DIMENSIONS: Field = Field("dimensions", OnceLock::new());
+    pub static PARAMETERS: Field = Field("parameters", OnceLock::new());
+    pub static TYPE_PARAMETERS: Field = Field("type_parameters", OnceLock::new());
+    pub static BODY: Field = Field("body", OnceLock::new());
+    pub static VALUE: Field = Field("value", OnceLock::new());
 }
 
 struct Builder<'a> {
@@ -646,7 +675,7 @@ impl<'a> Builder<'a> {
 
     fn type_decl(&self, n: Node, outer: Option<&str>, jd: Javadoc) -> Option<TypeDecl> {
         let kind = type_kind(n.kind())?;
-        let name = n.child_by_field_name("name").map(|x| text(x, self.src).to_owned())?;
+        let name = n.child_by_field_id(field::NAME.id()).map(|x| text(x, self.src).to_owned())?;
         if name.is_empty() {
             return None;
         }
@@ -656,7 +685,7 @@ impl<'a> Builder<'a> {
             _ => name.clone(),
         };
         let (modifiers, annotations) = self.modifiers(n);
-        let type_params_text = n.child_by_field_name("type_parameters").map(|t| clean(t, self.src));
+        let type_params_text = n.child_by_field_id(field::TYPE_PARAMETERS.id()).map(|t| clean(t, self.src));
         let mut extends = None;
         let mut implements = Vec::new();
         let mut permits = Vec::new();
@@ -677,7 +706,7 @@ impl<'a> Builder<'a> {
         let mut members = Members::default();
         let mut record_components: Option<Vec<RecordComponent>> = None;
         if kind == TypeKind::Record
-            && let Some(params) = n.child_by_field_name("parameters")
+            && let Some(params) = n.child_by_field_id(field::PARAMETERS.id())
         {
             record_components = Some(
                 self.params(params)
@@ -686,7 +715,7 @@ impl<'a> Builder<'a> {
                     .collect(),
             );
         }
-        if let Some(body) = n.child_by_field_name("body") {
+        if let Some(body) = n.child_by_field_id(field::BODY.id()) {
             self.depth.set(self.depth.get() + 1);
             self.collect_members(body, Some(&qualified_name), Some(&qualified_name), &mut members);
             self.depth.set(self.depth.get() - 1);
@@ -869,9 +898,11 @@ impl<'a> Builder<'a> {
                 // formal parameter named `this`; it is not a parameter.
                 "formal_parameter" if is_receiver(p, self.src) => {}
                 "formal_parameter" => {
-                    let name = p.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default();
-                    let mut type_text = p.child_by_field_name("type").map(|t| clean(t, self.src)).unwrap_or_default();
-                    if let Some(d) = p.child_by_field_name("dimensions") {
+                    let name =
+                        p.child_by_field_id(field::NAME.id()).map(|x| text(x, self.src).to_owned()).unwrap_or_default();
+                    let mut type_text =
+                        p.child_by_field_id(field::TYPE.id()).map(|t| clean(t, self.src)).unwrap_or_default();
+                    if let Some(d) = p.child_by_field_id(field::DIMENSIONS.id()) {
                         type_text.push_str(&clean(d, self.src));
                     }
                     out.push(Param { name, type_text });
@@ -888,10 +919,10 @@ impl<'a> Builder<'a> {
                             "modifiers" | "line_comment" | "block_comment" => {}
                             "variable_declarator" => {
                                 name = ch
-                                    .child_by_field_name("name")
+                                    .child_by_field_id(field::NAME.id())
                                     .map(|x| text(x, self.src).to_owned())
                                     .unwrap_or_default();
-                                if let Some(d) = ch.child_by_field_name("dimensions") {
+                                if let Some(d) = ch.child_by_field_id(field::DIMENSIONS.id()) {
                                     // `String... a[]` is not Java, but keep what is written
                                     type_text.push_str(&clean(d, self.src));
                                 }
@@ -937,17 +968,17 @@ impl<'a> Builder<'a> {
 
     fn fields(&self, n: Node, owner: &str, javadoc: Javadoc, out: &mut Vec<FieldDecl>) {
         let (modifiers, annotations) = self.modifiers(n);
-        let base_type = n.child_by_field_name("type").map(|t| clean(t, self.src)).unwrap_or_default();
+        let base_type = n.child_by_field_id(field::TYPE.id()).map(|t| clean(t, self.src)).unwrap_or_default();
         let start_line = self.start_line(n);
         let end_line = self.end_line(n);
         let mut c = n.walk();
         for d in n.children_by_field_name("declarator", &mut c) {
-            let Some(name_node) = d.child_by_field_name("name") else {
+            let Some(name_node) = d.child_by_field_id(field::NAME.id()) else {
                 continue;
             };
             let name = text(name_node, self.src).to_owned();
             let mut type_text = base_type.clone();
-            if let Some(dims) = d.child_by_field_name("dimensions") {
+            if let Some(dims) = d.child_by_field_id(field::DIMENSIONS.id()) {
                 type_text.push_str(&clean(dims, self.src));
             }
             out.push(FieldDecl {
@@ -970,11 +1001,11 @@ impl<'a> Builder<'a> {
     fn callable(&self, n: Node, jd: Javadoc) -> Callable {
         let (modifiers, annotations) = self.modifiers(n);
         Callable {
-            name: n.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default(),
+            name: n.child_by_field_id(field::NAME.id()).map(|x| text(x, self.src).to_owned()).unwrap_or_default(),
             modifiers,
             annotations,
-            type_params_text: n.child_by_field_name("type_parameters").map(|t| clean(t, self.src)),
-            params: n.child_by_field_name("parameters").map(|p| self.params(p)).unwrap_or_default(),
+            type_params_text: n.child_by_field_id(field::TYPE_PARAMETERS.id()).map(|t| clean(t, self.src)),
+            params: n.child_by_field_id(field::PARAMETERS.id()).map(|p| self.params(p)).unwrap_or_default(),
             throws: self.throws(n),
             start_line: self.start_line(n),
             end_line: self.end_line(n),
@@ -984,13 +1015,14 @@ impl<'a> Builder<'a> {
 
     fn method(&self, n: Node, owner: &str, jd: Javadoc) -> MethodDecl {
         let c = self.callable(n, jd);
-        let mut return_type_text = n.child_by_field_name("type").map(|t| clean(t, self.src)).unwrap_or_default();
-        if let Some(d) = n.child_by_field_name("dimensions") {
+        let mut return_type_text =
+            n.child_by_field_id(field::TYPE.id()).map(|t| clean(t, self.src)).unwrap_or_default();
+        if let Some(d) = n.child_by_field_id(field::DIMENSIONS.id()) {
             return_type_text.push_str(&clean(d, self.src));
         }
         let mut signature_text = c.signature(Some(&return_type_text));
         if n.kind() == "annotation_type_element_declaration"
-            && let Some(v) = n.child_by_field_name("value")
+            && let Some(v) = n.child_by_field_id(field::VALUE.id())
         {
             signature_text.push_str(" default ");
             signature_text.push_str(&clean(v, self.src));
@@ -1010,7 +1042,7 @@ impl<'a> Builder<'a> {
     }
 
     fn enum_constant(&self, n: Node, owner: &str, jd: Javadoc) -> EnumConstant {
-        let name = n.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default();
+        let name = n.child_by_field_id(field::NAME.id()).map(|x| text(x, self.src).to_owned()).unwrap_or_default();
         let start_line = self.start_line(n);
         let end_line = self.end_line(n);
         EnumConstant {
@@ -1254,5 +1286,5 @@ fn text_before(src: &[u8], offset: usize) -> Option<String> {
 /// A `formal_parameter` node that is a receiver parameter: tree-sitter-java parses
 /// `@A Foo this` (an annotated receiver) as a parameter named `this`.
 pub fn is_receiver(p: Node, src: &[u8]) -> bool {
-    p.child_by_field_name("name").is_some_and(|n| n.utf8_text(src).is_ok_and(|t| t == "this"))
+    p.child_by_field_id(field::NAME.id()).is_some_and(|n| n.utf8_text(src).is_ok_and(|t| t == "this"))
 }
