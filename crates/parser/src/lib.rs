@@ -229,11 +229,17 @@ fn declarations_from(
     // The skeleton of the text as written (`shown`: type annotations the parse blanks are
     // kept), so that parsing it prepares it the same way and parameter types stay whole.
     let shown = prep.shown();
-    let sk = if compact { declaration_skeleton(shown) } else { skeleton::skeleton(shown).map(|s| (s, false)) };
-    let Some((sk, compacted)) = sk.filter(|_| same_lines) else {
+    let sk = if compact {
+        declaration_skeleton(shown)
+    } else {
+        skeleton::skeleton(shown).map(skeleton::DeclarationSkeleton::plain)
+    };
+    let Some(sk) = sk.filter(|_| same_lines) else {
         return outline_source_with(file_path, hash, &whole(text.clone(), warnings), lombok);
     };
-    let out = outline_source_with(file_path, hash, &whole(sk, warnings.clone()), lombok);
+    let compacted = sk.compacted;
+    let cuts = sk.cuts().to_vec();
+    let out = outline_cut(file_path, hash, &whole(sk.text, warnings.clone()), lombok, &cuts);
     // A syntax error (or any other error) is reported as the plain skeleton's parse reports
     // it: its recovery may differ with fewer tokens before it.
     if compacted && out.errors.iter().any(|d| d.level == Level::Error) {
@@ -248,12 +254,12 @@ fn declarations_from(
 /// node bound, whose outline is cut from that skeleton with a warning ([`skeleton_only`]):
 /// fewer tokens must not lift a file out of that path. Only a text of more than half the
 /// bound in bytes can have a skeleton over it (a skeleton is never 6/5 of its text).
-fn declaration_skeleton(shown: &str) -> Option<(String, bool)> {
+fn declaration_skeleton(shown: &str) -> Option<skeleton::DeclarationSkeleton> {
     if shown.len() > MAX_SYNTAX_NODES / 2
         && let Some(plain) = skeleton::skeleton(shown)
         && too_large(&Prepared::new(&plain).text).is_some()
     {
-        return Some((plain, false));
+        return Some(skeleton::DeclarationSkeleton::plain(plain));
     }
     skeleton::declaration_skeleton(shown)
 }
@@ -269,6 +275,18 @@ pub fn outline_source_with(
     hash: String,
     src: &SourceText,
     lombok: &Arc<lombok::Config>,
+) -> FileOutline {
+    outline_cut(file_path, hash, src, lombok, &[])
+}
+
+/// [`outline_source_with`] of a compacted skeleton whose cut table is `cuts`
+/// ([`skeleton::DeclarationSkeleton`]): javadoc spans are the plain skeleton's offsets.
+fn outline_cut(
+    file_path: &str,
+    hash: String,
+    src: &SourceText,
+    lombok: &Arc<lombok::Config>,
+    cuts: &[(usize, usize)],
 ) -> FileOutline {
     // A Kotlin source, by its name (every caller outlines through here).
     if kotlin::is_kotlin(file_path) {
@@ -305,6 +323,7 @@ pub fn outline_source_with(
         too_deep: Cell::new(false),
         lombok: lombok::Scope::default(),
         notes: Default::default(),
+        cuts,
     };
     let root = tree.root_node();
     b.package = find_package(root, b.src);
@@ -420,6 +439,9 @@ struct Builder<'a> {
     lombok: lombok::Scope,
     /// What the walk has to say beside the outline (Lombok's members it does not list).
     notes: std::cell::RefCell<Vec<Diagnostic>>,
+    /// The cut table of a compacted skeleton (empty for any other text): a javadoc's span is
+    /// given in the plain skeleton's offsets.
+    cuts: &'a [(usize, usize)],
 }
 
 /// Members gathered from a body (or from the top level).
@@ -549,6 +571,12 @@ impl<'a> Builder<'a> {
     /// 1-based line (of the original text) of a prepared-text offset.
     fn line(&self, offset: usize) -> u32 {
         self.lines.line_of(self.prep.to_original(offset))
+    }
+
+    /// The offset of the original text (of the plain skeleton, for a compacted one) of a
+    /// prepared-text offset.
+    fn offset(&self, t: usize) -> usize {
+        skeleton::plain_offset(self.cuts, self.prep.to_original(t))
     }
 
     fn start_line(&self, n: Node) -> u32 {
@@ -1090,7 +1118,7 @@ impl<'a> Builder<'a> {
             end_line: Some(end_line),
             line_count: end_line - start_line + 1,
             preview: None,
-            span: Some((self.prep.to_original(p.start_byte()), self.prep.to_original(p.end_byte() - 1) + 1)),
+            span: Some((self.offset(p.start_byte()), self.offset(p.end_byte() - 1) + 1)),
         })
     }
 

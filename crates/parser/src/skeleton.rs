@@ -19,41 +19,116 @@ pub fn skeleton(text: &str) -> Option<String> {
     skeleton_of(text, false).map(|(s, _)| s)
 }
 
-/// [`skeleton`] with fewer tokens for the parser and the same bytes where it keeps any: the
-/// imports and the simple field initializers it also blanks are replaced by as many spaces
-/// (line terminators kept), so every offset, line and javadoc span of the outline is the one
-/// [`skeleton`]'s parse gives. An outline reads neither (a field's type, name, dimensions and
-/// lines, never its value; the imports only for Lombok's names, so a file that mentions
-/// `lombok` keeps them), and they were a fifth of the JDK's skeleton tokens. Blanked:
+/// [`skeleton`] with fewer bytes and tokens for the parser, for the workspace index: the same
+/// tokens, lines and line terminators but for
 /// - an import of the plain form (`import [static] a.b.C[.*];`, no comment in it) at the top
-///   level, right after the file's start or a `;` (white space between): a whole top-level
-///   item, never the one a javadoc or an annotation before it belongs to;
-/// - a field initializer (after a field's `=`, to its `;` or `,`) that is one simple expression:
-///   literals, names, parentheses and unary and binary operators ([`simple_expression`]); it
-///   becomes `0`. Calls, `new`, lambdas, casts, conditionals and array initializers stay.
+///   level, right after the file's start or a `;` (white space between), which becomes white
+///   space: a whole top-level item, never one a javadoc or an annotation before it belongs to;
+/// - a field initializer (after a field's `=`, to its `;` or `,`) that is one simple
+///   expression: literals, names, parentheses, unary and binary operators
+///   ([`simple_expression`]); it becomes `0`. Calls, `new`, lambdas, casts, conditionals and
+///   array initializers stay;
+/// - white space after white space (outside literals), dropped: tree-sitter lexes every byte,
+///   and a run of blanks costs it as much as a token's bytes.
 ///
-/// Both are valid Java before and after, so the parse of the result has a syntax error where
-/// the plain skeleton's has one; the caller parses the plain skeleton when it does. The flag
-/// says whether anything was blanked.
-pub fn declaration_skeleton(text: &str) -> Option<(String, bool)> {
-    skeleton_of(text, true)
+/// An outline reads neither imports (but for Lombok's names) nor a field's value, and they
+/// were a fifth of the JDK's skeleton tokens; the dropped blanks another quarter of its bytes.
+/// A file that mentions `lombok` is not compacted (its generator reads imports and fields).
+/// [`DeclarationSkeleton::plain_offset`] maps an offset back to [`skeleton`]'s, through the
+/// sorted table of the cuts (a binary search).
+///
+/// Both blanked forms are valid Java before and after, so where the plain skeleton has a
+/// syntax error the result has one too; the caller parses the plain skeleton when the result
+/// has one (its error recovery may differ with fewer tokens before the error).
+pub fn declaration_skeleton(text: &str) -> Option<DeclarationSkeleton> {
+    skeleton_of(text, true).map(|(text, cuts)| DeclarationSkeleton {
+        text,
+        compacted: cuts.compacted,
+        cuts: cuts.table,
+    })
 }
 
-fn skeleton_of(text: &str, compact: bool) -> Option<(String, bool)> {
-    let b = text.as_bytes();
-    // Lombok's generator reads a file's imports and fields: a file that names it keeps both.
-    let compact = compact && memchr::memmem::find(b, b"lombok").is_none();
-    let mut compacted = false;
-    // Replaces `part` by as many spaces (line terminators kept), the first other byte by
-    // `first` when given.
-    let blank = |out: &mut Vec<u8>, part: &[u8], mut first: Option<u8>| {
+/// A compacted skeleton ([`declaration_skeleton`]).
+#[derive(Debug, Clone)]
+pub struct DeclarationSkeleton {
+    pub text: String,
+    /// Whether anything was blanked or dropped (else `text` is [`skeleton`]'s).
+    pub compacted: bool,
+    /// (offset in `text` where bytes were dropped before it, bytes dropped so far), sorted.
+    cuts: Vec<(usize, usize)>,
+}
+
+impl DeclarationSkeleton {
+    /// A plain skeleton as one that compacted nothing.
+    pub fn plain(text: String) -> DeclarationSkeleton {
+        DeclarationSkeleton { text, compacted: false, cuts: Vec::new() }
+    }
+
+    /// The offset in [`skeleton`]'s text of the byte at `t` in this one.
+    pub fn plain_offset(&self, t: usize) -> usize {
+        plain_offset(&self.cuts, t)
+    }
+
+    /// The cut table, for [`plain_offset`].
+    pub fn cuts(&self) -> &[(usize, usize)] {
+        &self.cuts
+    }
+}
+
+/// The offset in the plain skeleton of the byte at `t` in a compacted one whose cut table is
+/// `cuts` (see [`DeclarationSkeleton`]).
+pub fn plain_offset(cuts: &[(usize, usize)], t: usize) -> usize {
+    match cuts.partition_point(|c| c.0 <= t) {
+        0 => t,
+        i => t + cuts[i - 1].1,
+    }
+}
+
+/// The blanks a compacted skeleton drops, and whether it blanked anything.
+struct Cuts {
+    on: bool,
+    compacted: bool,
+    dropped: usize,
+    table: Vec<(usize, usize)>,
+}
+
+impl Cuts {
+    /// Pushes white space `c` (no line terminator), or drops it after white space when
+    /// compacting.
+    fn space(&mut self, out: &mut Vec<u8>, c: u8) {
+        if self.on && out.last().is_some_and(|l| l.is_ascii_whitespace()) {
+            self.dropped += 1;
+            self.compacted = true;
+            match self.table.last_mut() {
+                Some(last) if last.0 == out.len() => last.1 = self.dropped,
+                _ => self.table.push((out.len(), self.dropped)),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+
+    /// Replaces `part` by white space (line terminators kept), its first other byte by
+    /// `first` when given.
+    fn blank(&mut self, out: &mut Vec<u8>, part: &[u8], mut first: Option<u8>) {
+        self.compacted = true;
         for &c in part {
             match c {
                 b'\r' | b'\n' => out.push(c),
-                _ => out.push(first.take().unwrap_or(b' ')),
+                _ => match first.take() {
+                    Some(f) => out.push(f),
+                    None => self.space(out, b' '),
+                },
             }
         }
-    };
+    }
+}
+
+fn skeleton_of(text: &str, compact: bool) -> Option<(String, Cuts)> {
+    let b = text.as_bytes();
+    // Lombok's generator reads a file's imports and fields: a file that names it keeps both.
+    let compact = compact && memchr::memmem::find(b, b"lombok").is_none();
+    let mut cuts = Cuts { on: compact, compacted: false, dropped: 0, table: Vec::new() };
     let mut out: Vec<u8> = Vec::with_capacity(b.len() / 3);
     // A lone CR ends a line as LF does; kept as LF so that it cannot join an LF kept after
     // it (from beyond the blanked text) into one CRLF line break.
@@ -88,7 +163,7 @@ fn skeleton_of(text: &str, compact: bool) -> Option<(String, bool)> {
         match b[i] {
             b'/' if b.get(i + 1) == Some(&b'/') => {
                 let end = skip_line_comment(b, i);
-                out.push(b' ');
+                cuts.space(&mut out, b' ');
                 i = end;
             }
             b'/' if b.get(i + 1) == Some(&b'*') => {
@@ -101,7 +176,7 @@ fn skeleton_of(text: &str, compact: bool) -> Option<(String, bool)> {
                     keep_newlines(&mut out, &comment[3..comment.len() - 2]);
                     out.extend_from_slice(b" */");
                 } else {
-                    out.push(b' ');
+                    cuts.space(&mut out, b' ');
                     keep_newlines(&mut out, comment);
                 }
                 i = end;
@@ -128,7 +203,10 @@ fn skeleton_of(text: &str, compact: bool) -> Option<(String, bool)> {
             }
             c if was_at_name != AtName::None && c.is_ascii_whitespace() => {
                 at_name = if was_at_name == AtName::Word { AtName::Space } else { was_at_name };
-                out.push(c);
+                match c {
+                    b'\n' | b'\r' => out.push(c),
+                    _ => cuts.space(&mut out, c),
+                }
                 i += 1;
             }
             b'(' => {
@@ -198,8 +276,7 @@ fn skeleton_of(text: &str, compact: bool) -> Option<(String, bool)> {
                 out.push(b'=');
                 i += 1;
                 if let Some(end) = initializer_end(b, i).filter(|&end| simple_expression(&b[i..end])) {
-                    blank(&mut out, &b[i..end], Some(b'0'));
-                    compacted = true;
+                    cuts.blank(&mut out, &b[i..end], Some(b'0'));
                     i = end;
                 }
             }
@@ -210,8 +287,7 @@ fn skeleton_of(text: &str, compact: bool) -> Option<(String, bool)> {
                 && plain_import_end(b, i).is_some() =>
             {
                 let end = plain_import_end(b, i).unwrap_or(i + 1);
-                blank(&mut out, &b[i..end], None);
-                compacted = true;
+                cuts.blank(&mut out, &b[i..end], None);
                 i = end;
             }
             b';' => {
@@ -240,17 +316,24 @@ fn skeleton_of(text: &str, compact: bool) -> Option<(String, bool)> {
             }
             c => {
                 after_default = was_default && c.is_ascii_whitespace();
-                out.push(c);
+                match c {
+                    b' ' | b'\t' | 0x0C => cuts.space(&mut out, c),
+                    _ => out.push(c),
+                }
                 i += 1;
             }
         }
+    }
+    // White space dropped at the very end would drop the last line when it is only blanks.
+    if cuts.table.last().is_some_and(|c| c.0 == out.len()) {
+        out.push(b' ');
     }
     // Same lines, or no skeleton: a CR kept from the text between blanked parts could still
     // meet a kept LF.
     if line_breaks(&out) != line_breaks(b) {
         return None;
     }
-    String::from_utf8(out).ok().map(|s| (s, compacted))
+    String::from_utf8(out).ok().map(|s| (s, cuts))
 }
 
 /// How far the skeleton's lexer is through an annotation's name (`@ a . B (`).
@@ -668,19 +751,30 @@ mod tests {
     #[test]
     fn the_declaration_skeleton_blanks_imports_and_simple_initializers_in_place() {
         let src = "package p;\nimport a.b.C;\nimport static a.B.*;\r\nimport\n  x.y;\nclass A {\n  static final String T = \"a\" +\n    \"b\", U = \"c\";\n  int[] a = {1}; long n = -0x1FL << 2, m = f(1);\n  Map<K, V> h = K.X < 1, j = 2;\n  double d = 1.5e-3 * (A.B - this.c);\n  char c = '\\n'; boolean z = !true;\n  void f() { int k = 1; }\n}\n";
-        let (s, compacted) = super::declaration_skeleton(src).expect("skeleton");
-        assert!(compacted);
+        let d = super::declaration_skeleton(src).expect("skeleton");
+        assert!(d.compacted);
         let plain = skeleton(src).expect("skeleton");
-        assert_eq!(s.len(), plain.len(), "{s:?}");
+        let s = d.text.as_str();
         assert_eq!(super::line_breaks(s.as_bytes()), super::line_breaks(src.as_bytes()));
-        let want = "package p;\n             \n                    \r\n      \n      \nclass A {\n  static final String T =0     \n       , U =0   ;\n  int[] a = {}; long n =0           , m = f(1);\n  Map<K, V> h =0       , j =0 ;\n  double d =0                       ;\n  char c =0    ; boolean z =0     ;\n  void f() {}\n}\n";
+        let want = "package p;\n\n\r\n\n\nclass A {\nstatic final String T =0 \n, U =0 ;\nint[] a = {}; long n =0 , m = f(1);\nMap<K, V> h =0 , j =0 ;\ndouble d =0 ;\nchar c =0 ; boolean z =0 ;\nvoid f() {}\n}\n";
         assert_eq!(s, want);
+        // Every byte kept is the plain skeleton's byte at its mapped offset (a blanked
+        // initializer's `0` stands where its first byte was).
+        for (t, &c) in s.as_bytes().iter().enumerate() {
+            let o = d.plain_offset(t);
+            assert!(plain.as_bytes()[o] == c || c == b'0' || c == b' ', "{t} -> {o}: {c}");
+        }
+        assert_eq!(&plain[d.plain_offset(s.find("double").expect("double"))..][..6], "double");
         // An array initializer and a call are kept as the plain skeleton has them.
         assert!(plain.contains("int[] a = {}; long n = -0x1FL << 2, m = f(1);"), "{plain:?}");
-        // Nothing to blank: not compacted, the plain skeleton's text.
-        let (s, compacted) = super::declaration_skeleton("class A { int x = f(); }").expect("skeleton");
-        assert!(!compacted);
-        assert_eq!(s, "class A { int x = f(); }");
+        // Nothing to blank or drop: not compacted, the plain skeleton's text.
+        let d = super::declaration_skeleton("class A { int x = f(); }").expect("skeleton");
+        assert!(!d.compacted);
+        assert_eq!(d.text, "class A { int x = f(); }");
+        // Blanks at the end keep the last line.
+        let d = super::declaration_skeleton("class A {}\n   ").expect("skeleton");
+        assert_eq!(d.text, "class A {}\n ");
+        assert_eq!(crate::LineIndex::new(&d.text).line_count(), crate::LineIndex::new("class A {}\n   ").line_count());
     }
 
     /// Imports stay where an outline may read them (Lombok's names) or where blanking them
@@ -705,12 +799,12 @@ mod tests {
             "class A { Object o = new Object(); }",
             "class A { Class<?> c = A.class; }",
             "class A { int x = a.; }",
-            "class A { int x = a + /* c */ b; }",
+            "class A { int x = a+/* c */b; }",
             "class A { int x = 1.2.3; }",
         ] {
-            let (s, compacted) = super::declaration_skeleton(src).expect("skeleton");
-            assert!(!compacted, "{src:?} -> {s:?}");
-            assert_eq!(s, skeleton(src).expect("skeleton"), "{src:?}");
+            let d = super::declaration_skeleton(src).expect("skeleton");
+            assert!(!d.compacted, "{src:?} -> {:?}", d.text);
+            assert_eq!(d.text, skeleton(src).expect("skeleton"), "{src:?}");
         }
     }
 
@@ -751,7 +845,7 @@ mod tests {
             let compact = crate::declarations_from(&name, &bytes, String::new(), &lombok, true);
             assert_eq!(compact, plain, "{name}");
             let text = crate::SourceText::decode(&bytes).text;
-            compacted += usize::from(super::declaration_skeleton(&text).is_some_and(|(_, c)| c));
+            compacted += usize::from(super::declaration_skeleton(&text).is_some_and(|d| d.compacted));
         }
         assert!(compacted * 2 > files.len(), "only {compacted} of {} files compacted", files.len());
     }
