@@ -133,12 +133,11 @@ fn skeleton_of(text: &str, compact: bool) -> Option<(String, Cuts)> {
     // A lone CR ends a line as LF does; kept as LF so that it cannot join an LF kept after
     // it (from beyond the blanked text) into one CRLF line break.
     let keep_newlines = |out: &mut Vec<u8>, part: &[u8]| {
-        for (k, &c) in part.iter().enumerate() {
-            match c {
+        // memchr: a byte loop over every blanked body was 1.5% of a cold index of the JDK.
+        for k in memchr::memchr2_iter(b'\n', b'\r', part) {
+            match part[k] {
                 b'\r' if part.get(k + 1) == Some(&b'\n') => out.push(b'\r'),
-                b'\r' => out.push(b'\n'),
-                b'\n' => out.push(b'\n'),
-                _ => {}
+                _ => out.push(b'\n'),
             }
         }
     };
