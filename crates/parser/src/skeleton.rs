@@ -281,6 +281,7 @@ fn skeleton_of(text: &str, compact: bool) -> Option<(String, Cuts)> {
             }
             b'i' if compact
                 && stack.is_empty()
+                && b[i..].starts_with(b"import")
                 && paren_depth == 0
                 && out.iter().rev().find(|c| !c.is_ascii_whitespace()).is_none_or(|&c| c == b';')
                 && plain_import_end(b, i).is_some() =>
