@@ -198,26 +198,70 @@ pub fn outline_declarations_unhashed_with(file_path: &str, bytes: &[u8], lombok:
 }
 
 fn declarations(file_path: &str, bytes: &[u8], hash: String, lombok: &Arc<lombok::Config>) -> FileOutline {
-    let src = SourceText::decode(bytes);
+    declarations_from(file_path, bytes, hash, lombok, true)
+}
+
+/// [`declarations`] from the compacted skeleton ([`skeleton::declaration_skeleton`]), or from
+/// the plain one (the outline the compacted one must give, for the tests).
+fn declarations_from(
+    file_path: &str,
+    bytes: &[u8],
+    hash: String,
+    lombok: &Arc<lombok::Config>,
+    compact: bool,
+) -> FileOutline {
+    // The text's own line table is built only when the text itself is parsed (a skeleton has
+    // the text's lines).
+    let (text, warnings) = SourceText::decode_text(bytes);
+    let whole = |text: String, warnings: Vec<Diagnostic>| {
+        let lines = LineIndex::new(&text);
+        SourceText { text, lines, warnings }
+    };
     if kotlin::is_kotlin(file_path) {
-        return kotlin::outline_source(file_path, hash, &src);
+        return kotlin::outline_source(file_path, hash, &whole(text, warnings));
     }
     // Escapes first (javac translates them before anything else); a translated line
     // terminator would move lines, so such a file is parsed whole.
-    let prep = Prepared::new(&src.text);
+    let prep = Prepared::new(&text);
     let terminators = |t: &str| t.bytes().filter(|&b| b == b'\n' || b == b'\r').count();
     let same_lines =
-        matches!(prep.text, std::borrow::Cow::Borrowed(_)) || terminators(&prep.text) == terminators(&src.text);
+        matches!(prep.text, std::borrow::Cow::Borrowed(_)) || terminators(&prep.text) == terminators(&text);
     // The skeleton of the text as written (`shown`: type annotations the parse blanks are
     // kept), so that parsing it prepares it the same way and parameter types stay whole.
-    match skeleton::skeleton(prep.shown()).filter(|_| same_lines) {
-        Some(text) => {
-            let lines = LineIndex::new(&text);
-            let sk = SourceText { text, lines, warnings: src.warnings.clone() };
-            outline_source_with(file_path, hash, &sk, lombok)
-        }
-        None => outline_source_with(file_path, hash, &src, lombok),
+    let shown = prep.shown();
+    let sk = if compact {
+        declaration_skeleton(shown)
+    } else {
+        skeleton::skeleton(shown).map(skeleton::DeclarationSkeleton::plain)
+    };
+    let Some(sk) = sk.filter(|_| same_lines) else {
+        return outline_source_with(file_path, hash, &whole(text.clone(), warnings), lombok);
+    };
+    let compacted = sk.compacted;
+    let cuts = sk.cuts().to_vec();
+    let out = outline_cut(file_path, hash, &whole(sk.text, warnings.clone()), lombok, &cuts);
+    // A syntax error (or any other error) is reported as the plain skeleton's parse reports
+    // it: its recovery may differ with fewer tokens before it.
+    if compacted && out.errors.iter().any(|d| d.level == Level::Error) {
+        let Some(plain) = skeleton::skeleton(shown) else { return out };
+        return outline_source_with(file_path, out.hash, &whole(plain, warnings), lombok);
     }
+    out
+}
+
+/// The skeleton a file's declarations are parsed from and whether anything was compacted:
+/// [`skeleton::declaration_skeleton`], unless the plain [`skeleton::skeleton`] is over the
+/// node bound, whose outline is cut from that skeleton with a warning ([`skeleton_only`]):
+/// fewer tokens must not lift a file out of that path. Only a text of more than half the
+/// bound in bytes can have a skeleton over it (a skeleton is never 6/5 of its text).
+fn declaration_skeleton(shown: &str) -> Option<skeleton::DeclarationSkeleton> {
+    if shown.len() > MAX_SYNTAX_NODES / 2
+        && let Some(plain) = skeleton::skeleton(shown)
+        && too_large(&Prepared::new(&plain).text).is_some()
+    {
+        return Some(skeleton::DeclarationSkeleton::plain(plain));
+    }
+    skeleton::declaration_skeleton(shown)
 }
 
 /// Outlines already-decoded source text.
@@ -231,6 +275,18 @@ pub fn outline_source_with(
     hash: String,
     src: &SourceText,
     lombok: &Arc<lombok::Config>,
+) -> FileOutline {
+    outline_cut(file_path, hash, src, lombok, &[])
+}
+
+/// [`outline_source_with`] of a compacted skeleton whose cut table is `cuts`
+/// ([`skeleton::DeclarationSkeleton`]): javadoc spans are the plain skeleton's offsets.
+fn outline_cut(
+    file_path: &str,
+    hash: String,
+    src: &SourceText,
+    lombok: &Arc<lombok::Config>,
+    cuts: &[(usize, usize)],
 ) -> FileOutline {
     // A Kotlin source, by its name (every caller outlines through here).
     if kotlin::is_kotlin(file_path) {
@@ -267,6 +323,7 @@ pub fn outline_source_with(
         too_deep: Cell::new(false),
         lombok: lombok::Scope::default(),
         notes: Default::default(),
+        cuts,
     };
     let root = tree.root_node();
     b.package = find_package(root, b.src);
@@ -338,6 +395,33 @@ fn find_package(root: Node, src: &[u8]) -> Option<String> {
     None
 }
 
+/// tree-sitter-java's field ids, each looked up once: [`Node::child_by_field_name`] compares
+/// its name with the grammar's field names on every call (`strncmp` was 2.4% of a cold index
+/// of the JDK).
+mod field {
+    use std::sync::OnceLock;
+
+    pub struct Field(&'static str, OnceLock<u16>);
+
+    impl Field {
+        /// The id (0, which names no field, if the grammar has none of this name).
+        pub fn id(&self) -> u16 {
+            *self.1.get_or_init(|| {
+                let java: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
+                java.field_id_for_name(self.0).map_or(0, |id| id.get())
+            })
+        }
+    }
+
+    pub static NAME: Field = Field("name", OnceLock::new());
+    pub static TYPE: Field = Field("type", OnceLock::new());
+    pub static DIMENSIONS: Field = Field("dimensions", OnceLock::new());
+    pub static PARAMETERS: Field = Field("parameters", OnceLock::new());
+    pub static TYPE_PARAMETERS: Field = Field("type_parameters", OnceLock::new());
+    pub static BODY: Field = Field("body", OnceLock::new());
+    pub static VALUE: Field = Field("value", OnceLock::new());
+}
+
 struct Builder<'a> {
     /// The prepared text (unicode escapes translated) that tree-sitter parsed.
     src: &'a [u8],
@@ -355,6 +439,9 @@ struct Builder<'a> {
     lombok: lombok::Scope,
     /// What the walk has to say beside the outline (Lombok's members it does not list).
     notes: std::cell::RefCell<Vec<Diagnostic>>,
+    /// The cut table of a compacted skeleton (empty for any other text): a javadoc's span is
+    /// given in the plain skeleton's offsets.
+    cuts: &'a [(usize, usize)],
 }
 
 /// Members gathered from a body (or from the top level).
@@ -486,6 +573,12 @@ impl<'a> Builder<'a> {
         self.lines.line_of(self.prep.to_original(offset))
     }
 
+    /// The offset of the original text (of the plain skeleton, for a compacted one) of a
+    /// prepared-text offset.
+    fn offset(&self, t: usize) -> usize {
+        skeleton::plain_offset(self.cuts, self.prep.to_original(t))
+    }
+
     fn start_line(&self, n: Node) -> u32 {
         self.line(n.start_byte())
     }
@@ -610,7 +703,7 @@ impl<'a> Builder<'a> {
 
     fn type_decl(&self, n: Node, outer: Option<&str>, jd: Javadoc) -> Option<TypeDecl> {
         let kind = type_kind(n.kind())?;
-        let name = n.child_by_field_name("name").map(|x| text(x, self.src).to_owned())?;
+        let name = n.child_by_field_id(field::NAME.id()).map(|x| text(x, self.src).to_owned())?;
         if name.is_empty() {
             return None;
         }
@@ -620,7 +713,7 @@ impl<'a> Builder<'a> {
             _ => name.clone(),
         };
         let (modifiers, annotations) = self.modifiers(n);
-        let type_params_text = n.child_by_field_name("type_parameters").map(|t| clean(t, self.src));
+        let type_params_text = n.child_by_field_id(field::TYPE_PARAMETERS.id()).map(|t| clean(t, self.src));
         let mut extends = None;
         let mut implements = Vec::new();
         let mut permits = Vec::new();
@@ -641,7 +734,7 @@ impl<'a> Builder<'a> {
         let mut members = Members::default();
         let mut record_components: Option<Vec<RecordComponent>> = None;
         if kind == TypeKind::Record
-            && let Some(params) = n.child_by_field_name("parameters")
+            && let Some(params) = n.child_by_field_id(field::PARAMETERS.id())
         {
             record_components = Some(
                 self.params(params)
@@ -650,7 +743,7 @@ impl<'a> Builder<'a> {
                     .collect(),
             );
         }
-        if let Some(body) = n.child_by_field_name("body") {
+        if let Some(body) = n.child_by_field_id(field::BODY.id()) {
             self.depth.set(self.depth.get() + 1);
             self.collect_members(body, Some(&qualified_name), Some(&qualified_name), &mut members);
             self.depth.set(self.depth.get() - 1);
@@ -833,9 +926,11 @@ impl<'a> Builder<'a> {
                 // formal parameter named `this`; it is not a parameter.
                 "formal_parameter" if is_receiver(p, self.src) => {}
                 "formal_parameter" => {
-                    let name = p.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default();
-                    let mut type_text = p.child_by_field_name("type").map(|t| clean(t, self.src)).unwrap_or_default();
-                    if let Some(d) = p.child_by_field_name("dimensions") {
+                    let name =
+                        p.child_by_field_id(field::NAME.id()).map(|x| text(x, self.src).to_owned()).unwrap_or_default();
+                    let mut type_text =
+                        p.child_by_field_id(field::TYPE.id()).map(|t| clean(t, self.src)).unwrap_or_default();
+                    if let Some(d) = p.child_by_field_id(field::DIMENSIONS.id()) {
                         type_text.push_str(&clean(d, self.src));
                     }
                     out.push(Param { name, type_text });
@@ -852,10 +947,10 @@ impl<'a> Builder<'a> {
                             "modifiers" | "line_comment" | "block_comment" => {}
                             "variable_declarator" => {
                                 name = ch
-                                    .child_by_field_name("name")
+                                    .child_by_field_id(field::NAME.id())
                                     .map(|x| text(x, self.src).to_owned())
                                     .unwrap_or_default();
-                                if let Some(d) = ch.child_by_field_name("dimensions") {
+                                if let Some(d) = ch.child_by_field_id(field::DIMENSIONS.id()) {
                                     // `String... a[]` is not Java, but keep what is written
                                     type_text.push_str(&clean(d, self.src));
                                 }
@@ -901,17 +996,17 @@ impl<'a> Builder<'a> {
 
     fn fields(&self, n: Node, owner: &str, javadoc: Javadoc, out: &mut Vec<FieldDecl>) {
         let (modifiers, annotations) = self.modifiers(n);
-        let base_type = n.child_by_field_name("type").map(|t| clean(t, self.src)).unwrap_or_default();
+        let base_type = n.child_by_field_id(field::TYPE.id()).map(|t| clean(t, self.src)).unwrap_or_default();
         let start_line = self.start_line(n);
         let end_line = self.end_line(n);
         let mut c = n.walk();
         for d in n.children_by_field_name("declarator", &mut c) {
-            let Some(name_node) = d.child_by_field_name("name") else {
+            let Some(name_node) = d.child_by_field_id(field::NAME.id()) else {
                 continue;
             };
             let name = text(name_node, self.src).to_owned();
             let mut type_text = base_type.clone();
-            if let Some(dims) = d.child_by_field_name("dimensions") {
+            if let Some(dims) = d.child_by_field_id(field::DIMENSIONS.id()) {
                 type_text.push_str(&clean(dims, self.src));
             }
             out.push(FieldDecl {
@@ -934,11 +1029,11 @@ impl<'a> Builder<'a> {
     fn callable(&self, n: Node, jd: Javadoc) -> Callable {
         let (modifiers, annotations) = self.modifiers(n);
         Callable {
-            name: n.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default(),
+            name: n.child_by_field_id(field::NAME.id()).map(|x| text(x, self.src).to_owned()).unwrap_or_default(),
             modifiers,
             annotations,
-            type_params_text: n.child_by_field_name("type_parameters").map(|t| clean(t, self.src)),
-            params: n.child_by_field_name("parameters").map(|p| self.params(p)).unwrap_or_default(),
+            type_params_text: n.child_by_field_id(field::TYPE_PARAMETERS.id()).map(|t| clean(t, self.src)),
+            params: n.child_by_field_id(field::PARAMETERS.id()).map(|p| self.params(p)).unwrap_or_default(),
             throws: self.throws(n),
             start_line: self.start_line(n),
             end_line: self.end_line(n),
@@ -948,13 +1043,14 @@ impl<'a> Builder<'a> {
 
     fn method(&self, n: Node, owner: &str, jd: Javadoc) -> MethodDecl {
         let c = self.callable(n, jd);
-        let mut return_type_text = n.child_by_field_name("type").map(|t| clean(t, self.src)).unwrap_or_default();
-        if let Some(d) = n.child_by_field_name("dimensions") {
+        let mut return_type_text =
+            n.child_by_field_id(field::TYPE.id()).map(|t| clean(t, self.src)).unwrap_or_default();
+        if let Some(d) = n.child_by_field_id(field::DIMENSIONS.id()) {
             return_type_text.push_str(&clean(d, self.src));
         }
         let mut signature_text = c.signature(Some(&return_type_text));
         if n.kind() == "annotation_type_element_declaration"
-            && let Some(v) = n.child_by_field_name("value")
+            && let Some(v) = n.child_by_field_id(field::VALUE.id())
         {
             signature_text.push_str(" default ");
             signature_text.push_str(&clean(v, self.src));
@@ -974,7 +1070,7 @@ impl<'a> Builder<'a> {
     }
 
     fn enum_constant(&self, n: Node, owner: &str, jd: Javadoc) -> EnumConstant {
-        let name = n.child_by_field_name("name").map(|x| text(x, self.src).to_owned()).unwrap_or_default();
+        let name = n.child_by_field_id(field::NAME.id()).map(|x| text(x, self.src).to_owned()).unwrap_or_default();
         let start_line = self.start_line(n);
         let end_line = self.end_line(n);
         EnumConstant {
@@ -1022,7 +1118,7 @@ impl<'a> Builder<'a> {
             end_line: Some(end_line),
             line_count: end_line - start_line + 1,
             preview: None,
-            span: Some((self.prep.to_original(p.start_byte()), self.prep.to_original(p.end_byte() - 1) + 1)),
+            span: Some((self.offset(p.start_byte()), self.offset(p.end_byte() - 1) + 1)),
         })
     }
 
@@ -1218,5 +1314,5 @@ fn text_before(src: &[u8], offset: usize) -> Option<String> {
 /// A `formal_parameter` node that is a receiver parameter: tree-sitter-java parses
 /// `@A Foo this` (an annotated receiver) as a parameter named `this`.
 pub fn is_receiver(p: Node, src: &[u8]) -> bool {
-    p.child_by_field_name("name").is_some_and(|n| n.utf8_text(src).is_ok_and(|t| t == "this"))
+    p.child_by_field_id(field::NAME.id()).is_some_and(|n| n.utf8_text(src).is_ok_and(|t| t == "this"))
 }

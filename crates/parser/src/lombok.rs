@@ -119,7 +119,8 @@ impl Scope {
                 simple.push(i);
             }
         }
-        let qualified = src.windows(7).any(|w| w == b"lombok.");
+        // memmem: a window loop over every file's text was 0.4% of a cold index of the JDK.
+        let qualified = memchr::memmem::find(src, b"lombok.").is_some();
         Scope { simple, qualified, config: config::default_config() }
     }
 

@@ -16,17 +16,128 @@
 /// terminator is kept) but not the same columns: member bodies shrink to `{`, their line
 /// terminators and `}`; comments to their terminators (javadoc keeps `/**` and `*/`).
 pub fn skeleton(text: &str) -> Option<String> {
+    skeleton_of(text, false).map(|(s, _)| s)
+}
+
+/// [`skeleton`] with fewer bytes and tokens for the parser, for the workspace index: the same
+/// tokens, lines and line terminators but for
+/// - an import of the plain form (`import [static] a.b.C[.*];`, no comment in it) at the top
+///   level, right after the file's start or a `;` (white space between), which becomes white
+///   space: a whole top-level item, never one a javadoc or an annotation before it belongs to;
+/// - a field initializer (after a field's `=`, to its `;` or `,`) that is one simple
+///   expression: literals, names, parentheses, unary and binary operators
+///   ([`simple_expression`]); it becomes `0`. Calls, `new`, lambdas, casts, conditionals and
+///   array initializers stay;
+/// - white space after white space (outside literals), dropped: tree-sitter lexes every byte,
+///   and a run of blanks costs it as much as a token's bytes.
+///
+/// An outline reads neither imports (but for Lombok's names) nor a field's value, and they
+/// were a fifth of the JDK's skeleton tokens; the dropped blanks another quarter of its bytes.
+/// A file that mentions `lombok` is not compacted (its generator reads imports and fields).
+/// [`DeclarationSkeleton::plain_offset`] maps an offset back to [`skeleton`]'s, through the
+/// sorted table of the cuts (a binary search).
+///
+/// Both blanked forms are valid Java before and after, so where the plain skeleton has a
+/// syntax error the result has one too; the caller parses the plain skeleton when the result
+/// has one (its error recovery may differ with fewer tokens before the error).
+pub fn declaration_skeleton(text: &str) -> Option<DeclarationSkeleton> {
+    skeleton_of(text, true).map(|(text, cuts)| DeclarationSkeleton {
+        text,
+        compacted: cuts.compacted,
+        cuts: cuts.table,
+    })
+}
+
+/// A compacted skeleton ([`declaration_skeleton`]).
+#[derive(Debug, Clone)]
+pub struct DeclarationSkeleton {
+    pub text: String,
+    /// Whether anything was blanked or dropped (else `text` is [`skeleton`]'s).
+    pub compacted: bool,
+    /// (offset in `text` where bytes were dropped before it, bytes dropped so far), sorted.
+    cuts: Vec<(usize, usize)>,
+}
+
+impl DeclarationSkeleton {
+    /// A plain skeleton as one that compacted nothing.
+    pub fn plain(text: String) -> DeclarationSkeleton {
+        DeclarationSkeleton { text, compacted: false, cuts: Vec::new() }
+    }
+
+    /// The offset in [`skeleton`]'s text of the byte at `t` in this one.
+    pub fn plain_offset(&self, t: usize) -> usize {
+        plain_offset(&self.cuts, t)
+    }
+
+    /// The cut table, for [`plain_offset`].
+    pub fn cuts(&self) -> &[(usize, usize)] {
+        &self.cuts
+    }
+}
+
+/// The offset in the plain skeleton of the byte at `t` in a compacted one whose cut table is
+/// `cuts` (see [`DeclarationSkeleton`]).
+pub fn plain_offset(cuts: &[(usize, usize)], t: usize) -> usize {
+    match cuts.partition_point(|c| c.0 <= t) {
+        0 => t,
+        i => t + cuts[i - 1].1,
+    }
+}
+
+/// The blanks a compacted skeleton drops, and whether it blanked anything.
+struct Cuts {
+    on: bool,
+    compacted: bool,
+    dropped: usize,
+    table: Vec<(usize, usize)>,
+}
+
+impl Cuts {
+    /// Pushes white space `c` (no line terminator), or drops it after white space when
+    /// compacting.
+    fn space(&mut self, out: &mut Vec<u8>, c: u8) {
+        if self.on && out.last().is_some_and(|l| l.is_ascii_whitespace()) {
+            self.dropped += 1;
+            self.compacted = true;
+            match self.table.last_mut() {
+                Some(last) if last.0 == out.len() => last.1 = self.dropped,
+                _ => self.table.push((out.len(), self.dropped)),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+
+    /// Replaces `part` by white space (line terminators kept), its first other byte by
+    /// `first` when given.
+    fn blank(&mut self, out: &mut Vec<u8>, part: &[u8], mut first: Option<u8>) {
+        self.compacted = true;
+        for &c in part {
+            match c {
+                b'\r' | b'\n' => out.push(c),
+                _ => match first.take() {
+                    Some(f) => out.push(f),
+                    None => self.space(out, b' '),
+                },
+            }
+        }
+    }
+}
+
+fn skeleton_of(text: &str, compact: bool) -> Option<(String, Cuts)> {
     let b = text.as_bytes();
+    // Lombok's generator reads a file's imports and fields: a file that names it keeps both.
+    let compact = compact && memchr::memmem::find(b, b"lombok").is_none();
+    let mut cuts = Cuts { on: compact, compacted: false, dropped: 0, table: Vec::new() };
     let mut out: Vec<u8> = Vec::with_capacity(b.len() / 3);
     // A lone CR ends a line as LF does; kept as LF so that it cannot join an LF kept after
     // it (from beyond the blanked text) into one CRLF line break.
     let keep_newlines = |out: &mut Vec<u8>, part: &[u8]| {
-        for (k, &c) in part.iter().enumerate() {
-            match c {
+        // memchr: a byte loop over every blanked body was 1.5% of a cold index of the JDK.
+        for k in memchr::memchr2_iter(b'\n', b'\r', part) {
+            match part[k] {
                 b'\r' if part.get(k + 1) == Some(&b'\n') => out.push(b'\r'),
-                b'\r' => out.push(b'\n'),
-                b'\n' => out.push(b'\n'),
-                _ => {}
+                _ => out.push(b'\n'),
             }
         }
     };
@@ -51,7 +162,7 @@ pub fn skeleton(text: &str) -> Option<String> {
         match b[i] {
             b'/' if b.get(i + 1) == Some(&b'/') => {
                 let end = skip_line_comment(b, i);
-                out.push(b' ');
+                cuts.space(&mut out, b' ');
                 i = end;
             }
             b'/' if b.get(i + 1) == Some(&b'*') => {
@@ -64,7 +175,7 @@ pub fn skeleton(text: &str) -> Option<String> {
                     keep_newlines(&mut out, &comment[3..comment.len() - 2]);
                     out.extend_from_slice(b" */");
                 } else {
-                    out.push(b' ');
+                    cuts.space(&mut out, b' ');
                     keep_newlines(&mut out, comment);
                 }
                 i = end;
@@ -91,7 +202,10 @@ pub fn skeleton(text: &str) -> Option<String> {
             }
             c if was_at_name != AtName::None && c.is_ascii_whitespace() => {
                 at_name = if was_at_name == AtName::Word { AtName::Space } else { was_at_name };
-                out.push(c);
+                match c {
+                    b'\n' | b'\r' => out.push(c),
+                    _ => cuts.space(&mut out, c),
+                }
                 i += 1;
             }
             b'(' => {
@@ -151,6 +265,31 @@ pub fn skeleton(text: &str) -> Option<String> {
                 out.push(b'}');
                 i += 1;
             }
+            b'=' if compact
+                && stack.last() == Some(&true)
+                && paren_depth == 0
+                && annotation_parens.is_empty()
+                && b.get(i + 1) != Some(&b'=')
+                && !matches!(out.last(), Some(b'=' | b'!' | b'<' | b'>')) =>
+            {
+                out.push(b'=');
+                i += 1;
+                if let Some(end) = initializer_end(b, i).filter(|&end| simple_expression(&b[i..end])) {
+                    cuts.blank(&mut out, &b[i..end], Some(b'0'));
+                    i = end;
+                }
+            }
+            b'i' if compact
+                && stack.is_empty()
+                && b[i..].starts_with(b"import")
+                && paren_depth == 0
+                && out.iter().rev().find(|c| !c.is_ascii_whitespace()).is_none_or(|&c| c == b';')
+                && plain_import_end(b, i).is_some() =>
+            {
+                let end = plain_import_end(b, i).unwrap_or(i + 1);
+                cuts.blank(&mut out, &b[i..end], None);
+                i = end;
+            }
             b';' => {
                 if paren_depth == 0 {
                     header_has_type_keyword = false;
@@ -177,17 +316,24 @@ pub fn skeleton(text: &str) -> Option<String> {
             }
             c => {
                 after_default = was_default && c.is_ascii_whitespace();
-                out.push(c);
+                match c {
+                    b' ' | b'\t' | 0x0C => cuts.space(&mut out, c),
+                    _ => out.push(c),
+                }
                 i += 1;
             }
         }
+    }
+    // White space dropped at the very end would drop the last line when it is only blanks.
+    if cuts.table.last().is_some_and(|c| c.0 == out.len()) {
+        out.push(b' ');
     }
     // Same lines, or no skeleton: a CR kept from the text between blanked parts could still
     // meet a kept LF.
     if line_breaks(&out) != line_breaks(b) {
         return None;
     }
-    String::from_utf8(out).ok()
+    String::from_utf8(out).ok().map(|s| (s, cuts))
 }
 
 /// How far the skeleton's lexer is through an annotation's name (`@ a . B (`).
@@ -257,6 +403,263 @@ pub(crate) fn skip_char(b: &[u8], i: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// Where a field initializer starting at `from` (just after its `=`) ends: the `;` or `,`
+/// outside every bracket, skipping literals and comments; None when a closer comes first or
+/// the text ends.
+fn initializer_end(b: &[u8], from: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => i = skip_line_comment(b, i),
+            b'/' if b.get(i + 1) == Some(&b'*') => i = skip_block_comment(b, i)?,
+            b'"' => i = skip_string(b, i)?,
+            b'\'' => i = skip_char(b, i)?,
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                i += 1;
+            }
+            b')' | b']' | b'}' => {
+                depth = depth.checked_sub(1)?;
+                i += 1;
+            }
+            b';' | b',' if depth == 0 => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// Whether `e` is one expression that tree-sitter-java parses without an error: operands
+/// (a string or character literal on one line with Java's escapes, a decimal or hexadecimal
+/// number, a name or a qualified name that is no keyword but `true`, `false`, `null` or a
+/// leading `this`, a parenthesized expression) with unary operators before them, joined by
+/// binary operators. No comment, no text block, no call, no `new`, no cast, no conditional.
+fn simple_expression(e: &[u8]) -> bool {
+    let ws = |i: &mut usize| {
+        while *i < e.len() && e[*i].is_ascii_whitespace() {
+            *i += 1;
+        }
+    };
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80;
+    let mut i = 0;
+    let mut depth = 0usize;
+    loop {
+        // An operand, after its unary operators and opening parentheses.
+        loop {
+            ws(&mut i);
+            match e.get(i) {
+                Some(b'-' | b'+' | b'~' | b'!') => i += 1,
+                Some(b'(') => {
+                    depth += 1;
+                    i += 1;
+                }
+                _ => break,
+            }
+        }
+        let Some(&c) = e.get(i) else { return false };
+        i = match c {
+            b'"' if e.get(i..i + 3) != Some(b"\"\"\"") => match string_literal_end(e, i, b'"') {
+                Some(end) => end,
+                None => return false,
+            },
+            b'\'' => match string_literal_end(e, i, b'\'').filter(|&end| char_literal(&e[i + 1..end - 1])) {
+                Some(end) => end,
+                None => return false,
+            },
+            b'0'..=b'9' => {
+                let start = i;
+                while i < e.len()
+                    && (word(e[i]) || e[i] == b'.' || (matches!(e[i], b'+' | b'-') && matches!(e[i - 1], b'e' | b'E')))
+                {
+                    i += 1;
+                }
+                if !number_literal(&e[start..i]) {
+                    return false;
+                }
+                i
+            }
+            c if word(c) => {
+                let mut first = true;
+                loop {
+                    let start = i;
+                    while i < e.len() && word(e[i]) {
+                        i += 1;
+                    }
+                    let name = &e[start..i];
+                    let allowed = match std::str::from_utf8(name) {
+                        Ok("true" | "false" | "null") => first,
+                        Ok("this") => first,
+                        Ok(n) => !n.is_empty() && !e[start].is_ascii_digit() && !crate::KEYWORDS.contains(&n),
+                        Err(_) => false,
+                    };
+                    if !allowed {
+                        return false;
+                    }
+                    let mut j = i;
+                    ws(&mut j);
+                    if e.get(j) != Some(&b'.') || matches!(name, b"true" | b"false" | b"null") {
+                        break;
+                    }
+                    j += 1;
+                    ws(&mut j);
+                    if !e.get(j).is_some_and(|&c| word(c)) {
+                        return false;
+                    }
+                    i = j;
+                    first = false;
+                }
+                i
+            }
+            _ => return false,
+        };
+        // Closing parentheses, then a binary operator or the end.
+        loop {
+            ws(&mut i);
+            if e.get(i) == Some(&b')') && depth > 0 {
+                depth -= 1;
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        if i == e.len() {
+            return depth == 0;
+        }
+        let ops: [&[u8]; 19] = [
+            b">>>", b"<<", b">>", b"<=", b">=", b"==", b"!=", b"&&", b"||", b"+", b"-", b"*", b"/", b"%", b"&", b"|",
+            b"^", b"<", b">",
+        ];
+        let Some(op) = ops.iter().find(|op| e[i..].starts_with(op)) else { return false };
+        i += op.len();
+        // `a + = b`, `a / / c`, `a & & b`: an operator character right after is no operand.
+        if e.get(i).is_some_and(|c| b"=<>&|/*".contains(c)) {
+            return false;
+        }
+    }
+}
+
+/// The end of a string (`"`) or character (`'`) literal at `i`: its closing quote on the same
+/// line, every escape one of Java's (`\b \t \n \f \r \s \" \' \\`, octal).
+fn string_literal_end(e: &[u8], i: usize, quote: u8) -> Option<usize> {
+    let mut j = i + 1;
+    while j < e.len() {
+        match e[j] {
+            b'\\' => {
+                if !e.get(j + 1).is_some_and(|c| b"btnfrs\"'\\01234567".contains(c)) {
+                    return None;
+                }
+                j += 2;
+            }
+            b'\n' | b'\r' => return None,
+            c if c == quote => return Some(j + 1),
+            _ => j += 1,
+        }
+    }
+    None
+}
+
+/// Whether the inside of a character literal is one character or one escape.
+fn char_literal(inside: &[u8]) -> bool {
+    match inside {
+        [b'\\', c] => b"btnfrs\"'\\01234567".contains(c),
+        [b'\\', rest @ ..] => rest.len() <= 3 && rest.iter().all(|c| (b'0'..=b'7').contains(c)),
+        _ => std::str::from_utf8(inside).is_ok_and(|s| s.chars().count() == 1),
+    }
+}
+
+/// Whether `n` is a decimal integer or floating-point literal (`12`, `1.5e-3f`, `7L`) or a
+/// hexadecimal integer (`0x1F`, `0xFFL`); no underscores, no hexadecimal floats.
+fn number_literal(n: &[u8]) -> bool {
+    let digits = |s: &[u8], hex: bool| {
+        s.iter().take_while(|c| if hex { c.is_ascii_hexdigit() } else { c.is_ascii_digit() }).count()
+    };
+    if let Some(rest) = n.strip_prefix(b"0x").or_else(|| n.strip_prefix(b"0X")) {
+        let k = digits(rest, true);
+        return k > 0 && matches!(&rest[k..], b"" | b"l" | b"L");
+    }
+    let mut k = digits(n, false);
+    if k == 0 {
+        return false;
+    }
+    let mut float = false;
+    if n.get(k) == Some(&b'.') {
+        float = true;
+        k += 1;
+        k += digits(&n[k..], false);
+    }
+    if matches!(n.get(k), Some(b'e' | b'E')) {
+        float = true;
+        k += 1;
+        if matches!(n.get(k), Some(b'+' | b'-')) {
+            k += 1;
+        }
+        let d = digits(&n[k..], false);
+        if d == 0 {
+            return false;
+        }
+        k += d;
+    }
+    match &n[k..] {
+        b"" | b"f" | b"F" | b"d" | b"D" => true,
+        b"l" | b"L" => !float,
+        _ => false,
+    }
+}
+
+/// The end (after its `;`) of an import of the plain form at `i`: `import`, optionally
+/// `static`, a qualified name, optionally `.*`, then `;`, with white space only between.
+fn plain_import_end(b: &[u8], i: usize) -> Option<usize> {
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c >= 0x80;
+    let rest = b.get(i..)?;
+    if !rest.starts_with(b"import") || rest.get(6).is_none_or(|c| !c.is_ascii_whitespace()) {
+        return None;
+    }
+    if i > 0 && word(b[i - 1]) {
+        return None;
+    }
+    let ws = |j: &mut usize| {
+        while *j < b.len() && b[*j].is_ascii_whitespace() {
+            *j += 1;
+        }
+    };
+    let name = |j: &mut usize| -> Option<()> {
+        let start = *j;
+        if b.get(start).is_none_or(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        while *j < b.len() && word(b[*j]) {
+            *j += 1;
+        }
+        let n = std::str::from_utf8(&b[start..*j]).ok()?;
+        (!n.is_empty() && !crate::KEYWORDS.contains(&n)).then_some(())
+    };
+    let mut j = i + 6;
+    ws(&mut j);
+    if b[j..].starts_with(b"static") && b.get(j + 6).is_some_and(|c| c.is_ascii_whitespace()) {
+        j += 6;
+        ws(&mut j);
+    }
+    name(&mut j)?;
+    loop {
+        ws(&mut j);
+        match b.get(j)? {
+            b';' => return Some(j + 1),
+            b'.' => {
+                j += 1;
+                ws(&mut j);
+                if b.get(j) == Some(&b'*') {
+                    j += 1;
+                    ws(&mut j);
+                    return (b.get(j) == Some(&b';')).then_some(j + 1);
+                }
+                name(&mut j)?;
+            }
+            _ => return None,
+        }
+    }
 }
 
 /// The index of the `}` matching the `{` at `open`, skipping literals and comments.
@@ -341,6 +744,110 @@ mod tests {
         let s =
             skeleton("class A {\n  void f() { g(a\r b);\n  }\n}\n").expect("a lone CR in a body keeps the fast path");
         assert_eq!(s.matches('\n').count(), 5, "{s:?}");
+    }
+
+    /// The compacted skeleton blanks plain imports and simple field initializers to spaces
+    /// (`0` for an initializer), line terminators kept; everything else as the plain one.
+    #[test]
+    fn the_declaration_skeleton_blanks_imports_and_simple_initializers_in_place() {
+        let src = "package p;\nimport a.b.C;\nimport static a.B.*;\r\nimport\n  x.y;\nclass A {\n  static final String T = \"a\" +\n    \"b\", U = \"c\";\n  int[] a = {1}; long n = -0x1FL << 2, m = f(1);\n  Map<K, V> h = K.X < 1, j = 2;\n  double d = 1.5e-3 * (A.B - this.c);\n  char c = '\\n'; boolean z = !true;\n  void f() { int k = 1; }\n}\n";
+        let d = super::declaration_skeleton(src).expect("skeleton");
+        assert!(d.compacted);
+        let plain = skeleton(src).expect("skeleton");
+        let s = d.text.as_str();
+        assert_eq!(super::line_breaks(s.as_bytes()), super::line_breaks(src.as_bytes()));
+        let want = "package p;\n\n\r\n\n\nclass A {\nstatic final String T =0 \n, U =0 ;\nint[] a = {}; long n =0 , m = f(1);\nMap<K, V> h =0 , j =0 ;\ndouble d =0 ;\nchar c =0 ; boolean z =0 ;\nvoid f() {}\n}\n";
+        assert_eq!(s, want);
+        // Every byte kept is the plain skeleton's byte at its mapped offset (a blanked
+        // initializer's `0` stands where its first byte was).
+        for (t, &c) in s.as_bytes().iter().enumerate() {
+            let o = d.plain_offset(t);
+            assert!(plain.as_bytes()[o] == c || c == b'0' || c == b' ', "{t} -> {o}: {c}");
+        }
+        assert_eq!(&plain[d.plain_offset(s.find("double").expect("double"))..][..6], "double");
+        // An array initializer and a call are kept as the plain skeleton has them.
+        assert!(plain.contains("int[] a = {}; long n = -0x1FL << 2, m = f(1);"), "{plain:?}");
+        // Nothing to blank or drop: not compacted, the plain skeleton's text.
+        let d = super::declaration_skeleton("class A { int x = f(); }").expect("skeleton");
+        assert!(!d.compacted);
+        assert_eq!(d.text, "class A { int x = f(); }");
+        // Blanks at the end keep the last line.
+        let d = super::declaration_skeleton("class A {}\n   ").expect("skeleton");
+        assert_eq!(d.text, "class A {}\n ");
+        assert_eq!(crate::LineIndex::new(&d.text).line_count(), crate::LineIndex::new("class A {}\n   ").line_count());
+    }
+
+    /// Imports stay where an outline may read them (Lombok's names) or where blanking them
+    /// could change what a comment or an annotation before them belongs to; initializers stay
+    /// when they may not be one simple expression.
+    #[test]
+    fn the_declaration_skeleton_keeps_what_it_cannot_prove_unread() {
+        for src in [
+            "import lombok.Getter;\nclass A {}\n",
+            "/** doc */\nimport a.B;\nclass A {}\n",
+            "@Deprecated\nimport a.B;\nclass A {}\n",
+            "import a./* c */B;\nclass A {}\n",
+            "import a.B\nclass A {}\n",
+            "import a.class;\nclass A {}\n",
+            "class A { int x = 1 +; }",
+            "class A { int x = f(1); }",
+            "class A { int x = (int) y; }",
+            "class A { String s = \"\\u0041\"; }",
+            "class A { String s = \"\"\"\n  x\"\"\"; }",
+            "class A { int x = 1_000; }",
+            "class A { int x = a ? 1 : 2; }",
+            "class A { Object o = new Object(); }",
+            "class A { Class<?> c = A.class; }",
+            "class A { int x = a.; }",
+            "class A { int x = a+/* c */b; }",
+            "class A { int x = 1.2.3; }",
+        ] {
+            let d = super::declaration_skeleton(src).expect("skeleton");
+            assert!(!d.compacted, "{src:?} -> {:?}", d.text);
+            assert_eq!(d.text, skeleton(src).expect("skeleton"), "{src:?}");
+        }
+    }
+
+    /// The outline of every fixture, and of java.base's files when the JDK's sources are
+    /// unpacked (`target/jdk-src`), is the same from the compacted skeleton as from the plain
+    /// one: every declaration, line, javadoc span and error.
+    #[test]
+    fn compacted_and_plain_skeletons_give_the_same_outlines() {
+        fn java_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            let Ok(entries) = std::fs::read_dir(dir) else { return };
+            for e in entries.flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    java_files(&p, out);
+                } else if p.extension().is_some_and(|x| x == "java") {
+                    out.push(p);
+                }
+            }
+        }
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut files = Vec::new();
+        for dir in ["tests/fixtures", "tests/edit_fixtures", "tests/build_fixtures"] {
+            java_files(&root.join(dir), &mut files);
+        }
+        let fixtures = files.len();
+        assert!(fixtures > 100, "fixtures not found under {}", root.display());
+        let mut jdk = Vec::new();
+        java_files(&root.join("target/jdk-src/java.base"), &mut jdk);
+        jdk.sort();
+        // Every second file: the whole of java.base took 40 s in a debug build beside others.
+        files.extend(jdk.into_iter().step_by(2));
+        let lombok = crate::lombok::config::default_config();
+        let mut compacted = 0;
+        for f in &files {
+            let bytes = std::fs::read(f).expect("read");
+            let name = f.to_string_lossy();
+            let plain = crate::declarations_from(&name, &bytes, String::new(), &lombok, false);
+            let compact = crate::declarations_from(&name, &bytes, String::new(), &lombok, true);
+            assert_eq!(compact, plain, "{name}");
+            let text = crate::SourceText::decode(&bytes).text;
+            compacted += usize::from(super::declaration_skeleton(&text).is_some_and(|d| d.compacted));
+        }
+        assert!(compacted * 2 > files.len(), "only {compacted} of {} files compacted", files.len());
     }
 
     #[test]
