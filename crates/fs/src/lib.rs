@@ -14,6 +14,7 @@ pub mod confine;
 #[cfg(unix)]
 pub mod hardlinks;
 pub mod jdk;
+pub mod listing;
 pub mod provenance;
 pub mod roots;
 pub mod secrets;

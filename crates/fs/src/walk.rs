@@ -177,8 +177,26 @@ pub fn sort_paths(paths: &mut [PathBuf]) {
     paths.sort();
 }
 
+/// What a walk looked at besides the files it kept ([`walk_looking`]): every directory it
+/// listed, in the walk's order (the root first), and every directory named like build output
+/// whose fate [`skip_reason`] decided, with the decision. A kept listing
+/// (`crate::listing`) is trusted only while these say the same.
+#[derive(Debug, Default)]
+pub(crate) struct Looked {
+    pub dirs: Vec<PathBuf>,
+    pub judged: Judged,
+}
+
+/// The directories named like build output a walk judged, with the judgement.
+type Judged = Vec<(PathBuf, Option<SkipReason>)>;
+
 /// Every file under `root` accepted by `keep`, in path order.
 pub fn walk(root: &Path, keep: impl Fn(&Path) -> bool) -> Walked {
+    walk_looking(root, keep, None)
+}
+
+/// [`walk`], telling `looked` (when given) the directories it listed and judged.
+pub(crate) fn walk_looking(root: &Path, keep: impl Fn(&Path) -> bool, mut looked: Option<&mut Looked>) -> Walked {
     let mut out = Walked::default();
     if root.is_file() {
         out.files.push(root.to_path_buf());
@@ -186,6 +204,11 @@ pub fn walk(root: &Path, keep: impl Fn(&Path) -> bool) -> Walked {
     }
     let counts: Arc<[AtomicUsize; 4]> = Arc::new(Default::default());
     let seen = counts.clone();
+    let judged: Arc<std::sync::Mutex<Judged>> = Arc::default();
+    let judging = looked.is_some().then(|| judged.clone());
+    if let Some(l) = looked.as_deref_mut() {
+        l.dirs.push(root.to_path_buf());
+    }
     let root_path = root.to_path_buf();
     let walker = ignore::WalkBuilder::new(root)
         .hidden(true)
@@ -201,7 +224,13 @@ pub fn walk(root: &Path, keep: impl Fn(&Path) -> bool) -> Walked {
             if is_skipped_dir(name) {
                 return false;
             }
-            match skip_reason(&root_path, e.path(), name) {
+            let reason = skip_reason(&root_path, e.path(), name);
+            if let Some(j) = &judging
+                && BUILD_OUTPUT_NAMES.contains(&name)
+            {
+                j.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push((e.path().to_path_buf(), reason));
+            }
+            match reason {
                 Some(r) => {
                     seen[r as usize].fetch_add(1, Ordering::Relaxed);
                     false
@@ -218,9 +247,17 @@ pub fn walk(root: &Path, keep: impl Fn(&Path) -> bool) -> Walked {
             {
                 out.special.push(e.into_path())
             }
+            Ok(e) if e.depth() > 0 && e.file_type().is_some_and(|t| t.is_dir()) => {
+                if let Some(l) = looked.as_deref_mut() {
+                    l.dirs.push(e.into_path());
+                }
+            }
             Ok(_) => {}
             Err(err) => out.problems.push(err.to_string()),
         }
+    }
+    if let Some(l) = looked {
+        l.judged = std::mem::take(&mut *judged.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
     }
     sort_paths(&mut out.files);
     out.special.sort();

@@ -776,7 +776,14 @@ fn distinct(files: &[FileStamp]) -> bool {
             && memchr::memmem::find(b, b"//").is_none()
             && memchr::memmem::find(b, b"/./").is_none()
     };
-    files.iter().all(|f| plain(bytes(f))) && files.windows(2).all(|w| bytes(&w[0]) < bytes(&w[1]))
+    // Ascending in the walk's order (`mji_fs::walk::sort_paths`: `/` the lowest byte, as
+    // `Path` orders plain paths), or all in the bytes' own: either says no path comes twice. The
+    // bytes' order alone missed the JDK's (`java.management/…` walks before
+    // `java.management.rmi/…`), and the set was made on every call.
+    let walk_key = |b: &u8| if *b == b'/' { 0 } else { *b };
+    files.iter().all(|f| plain(bytes(f)))
+        && (files.windows(2).all(|w| bytes(&w[0]) < bytes(&w[1]))
+            || files.windows(2).all(|w| bytes(&w[0]).iter().map(walk_key).lt(bytes(&w[1]).iter().map(walk_key))))
 }
 
 #[cfg(test)]
@@ -844,5 +851,12 @@ mod tests {
         let odd = FileStamp { path: Arc::from(Path::new(&format!("{}//A.java", dir.path().display()))), ..a.clone() };
         assert!(!distinct(&[odd, c.clone()]), "a path with an empty component");
         assert!(!distinct(&[c, a]), "out of order");
+        // The walk's order: `x/A.java` before `x.y/A.java` (`/` lowest), which the bytes'
+        // order puts the other way round.
+        let at = |rel: &str| FileStamp { path: Arc::from(dir.path().join(rel).as_path()), stamp: b.stamp };
+        let (xa, xya) = (at("x/A.java"), at("x.y/A.java"));
+        assert!(distinct(&[xa.clone(), xya.clone()]));
+        assert!(distinct(&[xya.clone(), xa.clone()]), "the bytes' order");
+        assert!(!distinct(&[xa.clone(), xya.clone(), xa]), "twice, apart");
     }
 }

@@ -1055,11 +1055,72 @@ fn xref_commands_see_every_change_without_the_outline_table() {
     assert_eq!((types("Added"), types("Gone"), types("Caller")), (Some(1), Some(0), Some(1)));
 }
 
+/// A project whose directories are an hour old too, so that the walk's listing is kept and
+/// trusted by their stamps (issue 56), its cache outside it: a file added to, removed from and
+/// renamed within a listed directory, a new subdirectory, and a `.gitignore` edited in place
+/// (a file ignored, then not), each between two commands, change `refs`' answer.
+#[test]
+fn refs_see_every_change_in_a_tree_whose_walk_is_kept() {
+    let project = Between::outside();
+    let put = |rel: &str, text: &str| project.put(rel, text);
+    for i in 0..20 {
+        put(&format!("p/Filler{i}.java"), &format!("package p;\nclass Filler{i} {{ void fill{i}() {{}} }}\n"));
+    }
+    put("p/Base.java", "package p;\npublic class Base { public void run() {} }\n");
+    put("p/Caller.java", "package p;\nclass Caller { void go(Base b) { b.run(); } }\n");
+    put(".gitignore", "# nothing ignored\n");
+    let refs = || project.json(&["refs", "p.Base#run()", "--count-only"])["total"].as_u64();
+    // Each change is made after a command that found the tree old and kept its listing.
+    let listing = || {
+        let found: Vec<_> = std::fs::read_dir(&project.cache)
+            .expect("cache")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("listing-")))
+            .collect();
+        assert_eq!(found.len(), 1, "the walk's listing is kept: {found:?}");
+        std::fs::metadata(&found[0]).expect("listing")
+    };
+    let kept = || {
+        project.age();
+        project.index();
+        let before = listing();
+        let n = refs();
+        // Not written again: the command took the files from it.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            assert_eq!(listing().ino(), before.ino(), "the listing was trusted");
+        }
+        let _ = before;
+        n
+    };
+    assert_eq!(kept(), Some(1));
+    put("p/Added.java", "package p;\nclass Added { void a(Base b) { b.run(); } }\n");
+    assert_eq!(refs(), Some(2), "a file added");
+    assert_eq!(kept(), Some(2));
+    std::fs::rename(project.root.join("p/Added.java"), project.root.join("p/Added.java.orig")).expect("mv");
+    assert_eq!(refs(), Some(1), "a file renamed away from .java");
+    assert_eq!(kept(), Some(1));
+    put("q/Q.java", "package q;\nclass Q { void q(p.Base b) { b.run(); b.run(); } }\n");
+    assert_eq!(refs(), Some(3), "a new subdirectory");
+    assert_eq!(kept(), Some(3));
+    std::fs::write(project.root.join(".gitignore"), "q/\n").expect("write");
+    assert_eq!(refs(), Some(1), "a .gitignore edited in place: q ignored");
+    assert_eq!(kept(), Some(1));
+    std::fs::write(project.root.join(".gitignore"), "# q/\n").expect("write");
+    assert_eq!(refs(), Some(3), "the .gitignore edited back");
+    assert_eq!(kept(), Some(3));
+    project.remove("p/Caller.java");
+    assert_eq!(refs(), Some(2), "a file removed");
+}
+
 /// A project edited between commands, each run in its own process (`--no-daemon`) with its
-/// cache in the project's `cache`: its files are written an hour in the past, so that no stamp
-/// is too recent to trust and an edit is seen by its content or size.
+/// cache in the project's `cache` (outside it with [`Between::outside`]): its files are
+/// written an hour in the past, so that no stamp is too recent to trust and an edit is seen
+/// by its content or size.
 struct Between {
-    tmp: tempfile::TempDir,
+    _tmp: tempfile::TempDir,
+    root: std::path::PathBuf,
     cache: std::path::PathBuf,
 }
 
@@ -1067,31 +1128,51 @@ impl Between {
     fn new() -> Between {
         let tmp = tempfile::tempdir().expect("tempdir");
         let cache = tmp.path().join("cache");
-        Between { tmp, cache }
+        Between { root: tmp.path().to_path_buf(), _tmp: tmp, cache }
+    }
+
+    /// The project in `w`, its cache beside it in `cache`.
+    fn outside() -> Between {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let (root, cache) = (tmp.path().join("w"), tmp.path().join("cache"));
+        std::fs::create_dir(&root).expect("mkdir");
+        Between { _tmp: tmp, root, cache }
     }
 
     fn put(&self, rel: &str, text: &str) {
         let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-        let p = self.tmp.path().join(rel);
+        let p = self.root.join(rel);
         std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
         std::fs::write(&p, text).expect("write");
         std::fs::File::options().write(true).open(&p).expect("open").set_modified(old).expect("mtime");
     }
 
+    /// Every directory of the project made an hour old (its files are already).
+    fn age(&self) {
+        fn walk(d: &std::path::Path, old: std::time::SystemTime) {
+            for e in std::fs::read_dir(d).expect("read_dir").map(|e| e.expect("entry")) {
+                if e.file_type().expect("type").is_dir() {
+                    walk(&e.path(), old);
+                }
+            }
+            std::fs::File::open(d).expect("open").set_modified(old).expect("mtime");
+        }
+        walk(&self.root, std::time::SystemTime::now() - std::time::Duration::from_secs(3600));
+    }
+
     fn remove(&self, rel: &str) {
-        std::fs::remove_file(self.tmp.path().join(rel)).expect("delete");
+        std::fs::remove_file(self.root.join(rel)).expect("delete");
     }
 
     /// `index DIR`: the warm cache the commands start from.
     fn index(&self) {
-        let o =
-            bin().arg("index").arg(self.tmp.path()).env("MCP_JAVA_INDEX_CACHE_DIR", &self.cache).output().expect("run");
+        let o = bin().arg("index").arg(&self.root).env("MCP_JAVA_INDEX_CACHE_DIR", &self.cache).output().expect("run");
         assert!(o.status.success(), "{}", stderr(&o));
     }
 
     /// A command's JSON answer; null when it fails.
     fn json(&self, args: &[&str]) -> serde_json::Value {
-        let o = own_process_json(self.tmp.path(), &self.cache, args);
+        let o = own_process_json(&self.root, &self.cache, args);
         serde_json::from_str(&stdout(&o)).unwrap_or(serde_json::Value::Null)
     }
 }
