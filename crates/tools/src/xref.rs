@@ -172,20 +172,41 @@ pub(crate) fn non_java_matches(ws: &crate::host::Host, target: &Target, globs: &
     let more = files.len() > MAX_TEXT_FILES;
     files.truncate(MAX_TEXT_FILES);
     let mut out = NonJavaMatches { words, total: 0, files: 0, matches: Vec::new(), searched_files: 0, truncated: more };
-    for (p, disp) in &files {
-        if mji_model::cancel::Cancel::current().is_cancelled() {
-            break;
-        }
-        // An unreadable file (over the size cap, a secret, gone) is not searched.
-        let Ok(bytes) = ws.roots().read(p, disp) else { continue };
+    // The files are read and searched on every core (up to 5,000 of them: reading them one
+    // after the other was most of a `find_references` of a target no Java file names, 130–180 ms
+    // on the four roots), each file's lines kept, then taken in the files' order as before. A
+    // file that holds none of the words' bytes is never decoded.
+    use rayon::prelude::*;
+    let cancel = mji_model::cancel::Cancel::current();
+    let finders: Vec<memchr::memmem::Finder> =
+        out.words.iter().map(|w| memchr::memmem::Finder::new(w.as_bytes())).collect();
+    let found: Vec<Option<(usize, Vec<textual::LineMatch>)>> = files
+        .par_iter()
+        .map(|(p, disp)| {
+            if cancel.is_cancelled() {
+                return None;
+            }
+            // An unreadable file (over the size cap, a secret, gone) is not searched.
+            let bytes = ws.roots().read(p, disp).ok()?;
+            if finders.iter().all(|f| f.find(&bytes).is_none()) {
+                return Some((0, Vec::new()));
+            }
+            // Each file keeps its count and at most the lines an answer can list.
+            let mut lines = textual::matching_lines(&String::from_utf8_lossy(&bytes), &out.words);
+            let n = lines.len();
+            lines.truncate(MAX_TEXT_MATCHES);
+            Some((n, lines))
+        })
+        .collect();
+    // Files left unread by a cancellation are not counted: the caller answers it as cancelled.
+    for ((_, disp), found) in files.iter().zip(found) {
+        let Some((n, found)) = found else { continue };
         out.searched_files += 1;
-        let text = String::from_utf8_lossy(&bytes);
-        let found = textual::matching_lines(&text, &out.words);
-        if found.is_empty() {
+        if n == 0 {
             continue;
         }
         out.files += 1;
-        out.total += found.len() as u64;
+        out.total += n as u64;
         for m in found {
             if out.matches.len() < MAX_TEXT_MATCHES {
                 let mut text = m.text;

@@ -120,6 +120,38 @@ fn the_views_searched_are_chosen_by_their_last_extension_in_any_case() {
     assert_eq!(files, ["web/a/index.jelly", "web/b/Form.XHTML"], "{nj}");
 }
 
+/// Many views, searched on every core: the counts are every file's, and the lines listed are
+/// the first ones in path order (each file's in line order), up to the answer's 20.
+#[test]
+fn many_views_are_counted_whole_and_listed_in_path_order() {
+    let views: Vec<(String, String)> = (0..60)
+        .map(|i| {
+            (format!("web/v{i:02}/index.jelly"), format!("<a>${{it.enabled}}</a>\n<b/>\n<c>${{it.enabled}} {i}</c>\n"))
+        })
+        .chain([("web/zz/none.jelly".to_owned(), "<a>nothing</a>\n".to_owned())])
+        .collect();
+    let mut files: Vec<(&str, &str)> = vec![("src/app/Job.java", JOB)];
+    files.extend(views.iter().map(|(p, t)| (p.as_str(), t.as_str())));
+    let (_dir, ws) = indexed("", &files);
+    let a = call(&ws, "find_references", json!({"target": "app.Job#isEnabled()"})).expect("refs");
+    let nj = &a.value["nonJava"];
+    assert_eq!(
+        (nj["searchedFiles"].as_u64(), nj["files"].as_u64(), nj["total"].as_u64()),
+        (Some(61), Some(60), Some(120)),
+        "{nj}"
+    );
+    let listed: Vec<(String, u64)> = nj["matches"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|m| (m["file"].as_str().unwrap_or_default().to_owned(), m["line"].as_u64().unwrap_or_default()))
+        .collect();
+    let want: Vec<(String, u64)> = (0..10)
+        .flat_map(|i| [(format!("web/v{i:02}/index.jelly"), 1), (format!("web/v{i:02}/index.jelly"), 3)])
+        .collect();
+    assert_eq!(listed, want, "{nj}");
+}
+
 /// `show_definition` gives the declaration as written: annotations and modifiers.
 #[test]
 fn a_definition_is_its_declaration_as_written() {
