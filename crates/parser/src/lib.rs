@@ -6,6 +6,7 @@
 //! `/** … */` before that first token with only whitespace and other comments between.
 
 pub mod bound;
+pub mod fast;
 pub mod kind;
 pub mod kotlin;
 pub mod lombok;
@@ -198,17 +199,20 @@ pub fn outline_declarations_unhashed_with(file_path: &str, bytes: &[u8], lombok:
 }
 
 fn declarations(file_path: &str, bytes: &[u8], hash: String, lombok: &Arc<lombok::Config>) -> FileOutline {
-    declarations_from(file_path, bytes, hash, lombok, true)
+    declarations_from(file_path, bytes, hash, lombok, true, true)
 }
 
 /// [`declarations`] from the compacted skeleton ([`skeleton::declaration_skeleton`]), or from
-/// the plain one (the outline the compacted one must give, for the tests).
+/// the plain one (the outline the compacted one must give, for the tests). `fast`: the
+/// compacted skeleton is first given to the declarations-only parser ([`fast`]), which
+/// answers only when its outline is the one tree-sitter gives.
 fn declarations_from(
     file_path: &str,
     bytes: &[u8],
     hash: String,
     lombok: &Arc<lombok::Config>,
     compact: bool,
+    fast: bool,
 ) -> FileOutline {
     // The text's own line table is built only when the text itself is parsed (a skeleton has
     // the text's lines).
@@ -237,6 +241,13 @@ fn declarations_from(
     let Some(sk) = sk.filter(|_| same_lines) else {
         return outline_source_with(file_path, hash, &whole(text.clone(), warnings), lombok);
     };
+    if compact
+        && fast
+        && let Some(mut out) = fast::outline(file_path, &sk.text, sk.cuts(), shown, &warnings)
+    {
+        out.hash = hash;
+        return out;
+    }
     let compacted = sk.compacted;
     let cuts = sk.cuts().to_vec();
     let out = outline_cut(file_path, hash, &whole(sk.text, warnings.clone()), lombok, &cuts);

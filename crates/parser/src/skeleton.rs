@@ -562,7 +562,7 @@ fn string_literal_end(e: &[u8], i: usize, quote: u8) -> Option<usize> {
 }
 
 /// Whether the inside of a character literal is one character or one escape.
-fn char_literal(inside: &[u8]) -> bool {
+pub(crate) fn char_literal(inside: &[u8]) -> bool {
     match inside {
         [b'\\', c] => b"btnfrs\"'\\01234567".contains(c),
         [b'\\', rest @ ..] => rest.len() <= 3 && rest.iter().all(|c| (b'0'..=b'7').contains(c)),
@@ -572,7 +572,7 @@ fn char_literal(inside: &[u8]) -> bool {
 
 /// Whether `n` is a decimal integer or floating-point literal (`12`, `1.5e-3f`, `7L`) or a
 /// hexadecimal integer (`0x1F`, `0xFFL`); no underscores, no hexadecimal floats.
-fn number_literal(n: &[u8]) -> bool {
+pub(crate) fn number_literal(n: &[u8]) -> bool {
     let digits = |s: &[u8], hex: bool| {
         s.iter().take_while(|c| if hex { c.is_ascii_hexdigit() } else { c.is_ascii_digit() }).count()
     };
@@ -841,8 +841,8 @@ mod tests {
         for f in &files {
             let bytes = std::fs::read(f).expect("read");
             let name = f.to_string_lossy();
-            let plain = crate::declarations_from(&name, &bytes, String::new(), &lombok, false);
-            let compact = crate::declarations_from(&name, &bytes, String::new(), &lombok, true);
+            let plain = crate::declarations_from(&name, &bytes, String::new(), &lombok, false, false);
+            let compact = crate::declarations_from(&name, &bytes, String::new(), &lombok, true, false);
             assert_eq!(compact, plain, "{name}");
             let text = crate::SourceText::decode(&bytes).text;
             compacted += usize::from(super::declaration_skeleton(&text).is_some_and(|d| d.compacted));
