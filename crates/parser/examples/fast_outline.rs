@@ -2,6 +2,7 @@
 //!
 //! `fast_outline compare DIR...`: every `.java` file under each DIR outlined both ways; prints
 //! how many the fast path answered per DIR and every file whose outlines differ (exit 1).
+//! `fast_outline declined DIR...`: the files the fast path leaves to tree-sitter.
 //! `fast_outline bench ROUNDS DIR`: every file's bytes held in memory, then ROUNDS alternated
 //! passes on this thread of the tree-sitter path alone ("before") and of the fast path first
 //! ("after"), each pass's wall time printed, then the medians.
@@ -27,6 +28,18 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("compare") => compare(&args[1..]),
+        Some("declined") => {
+            for dir in &args[1..] {
+                let mut files = Vec::new();
+                java_files(Path::new(dir), &mut files);
+                for f in files {
+                    let Ok(bytes) = std::fs::read(&f) else { continue };
+                    if mji_parser::fast::outline_declarations_fast(&f.to_string_lossy(), &bytes).is_none() {
+                        println!("{}", f.display());
+                    }
+                }
+            }
+        }
         Some("bench") => bench(args.get(1).and_then(|r| r.parse().ok()).unwrap_or(5), &args[2..]),
         _ => eprintln!("usage: fast_outline compare DIR... | fast_outline bench ROUNDS DIR..."),
     }

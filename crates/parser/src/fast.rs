@@ -563,7 +563,7 @@ impl<'a> Parser<'a> {
         if kind == TypeKind::Class && self.is_word("extends") {
             self.i += 1;
             let a = self.i;
-            self.ty(0)?;
+            self.annotated_ty(0)?;
             extends = Some(self.clean(a, self.i)?);
         }
         let implements_word = if kind == TypeKind::Interface { "extends" } else { "implements" };
@@ -622,7 +622,7 @@ impl<'a> Parser<'a> {
         let mut out = Vec::new();
         loop {
             let a = self.i;
-            self.ty(0)?;
+            self.annotated_ty(0)?;
             out.push(self.clean(a, self.i)?);
             if self.eat(b',').is_none() {
                 return Some(out);
@@ -634,12 +634,13 @@ impl<'a> Parser<'a> {
     fn type_params(&mut self) -> Option<()> {
         self.eat(b'<')?;
         loop {
+            self.annotations(0)?;
             self.type_ident()?;
             if self.is_word("extends") {
                 self.i += 1;
-                self.ty(0)?;
+                self.annotated_ty(0)?;
                 while self.eat(b'&').is_some() {
-                    self.ty(0)?;
+                    self.annotated_ty(0)?;
                 }
             }
             if self.eat(b',').is_none() {
@@ -661,15 +662,41 @@ impl<'a> Parser<'a> {
                 if self.at(b'<') {
                     self.type_args(d + 1)?;
                 }
-                if self.at(b'.') && self.kind(self.i + 1) == WORD {
+                if self.at(b'.') && matches!(self.kind(self.i + 1), WORD | b'@') {
                     self.i += 1;
+                    self.annotations(d + 1)?;
                 } else {
                     break;
                 }
             }
         }
-        self.dims();
+        // Dimensions, each after its annotations (`String @A []`).
+        loop {
+            let save = self.i;
+            if self.annotations(d + 1).is_none() || !(self.at(b'[') && self.kind(self.i + 1) == b']') {
+                self.i = save;
+                return Some(());
+            }
+            self.i += 2;
+        }
+    }
+
+    /// Type annotations (`@A @b.C(1)`), if any.
+    fn annotations(&mut self, d: u32) -> Option<()> {
+        while self.at(b'@') {
+            if self.word_at(self.i + 1) == "interface" {
+                return None;
+            }
+            self.annotation(d + 1)?;
+        }
         Some(())
+    }
+
+    /// A type that may carry annotations (tree-sitter-java's `_type`: type arguments, bounds,
+    /// supertypes, `throws`); its text includes them.
+    fn annotated_ty(&mut self, d: u32) -> Option<()> {
+        self.annotations(d + 1)?;
+        self.ty(d)
     }
 
     fn type_args(&mut self, d: u32) -> Option<()> {
@@ -681,10 +708,11 @@ impl<'a> Parser<'a> {
             return Some(());
         }
         loop {
+            self.annotations(d + 1)?;
             if self.eat(b'?').is_some() {
                 if self.is_word("extends") || self.is_word("super") {
                     self.i += 1;
-                    self.ty(d + 1)?;
+                    self.annotated_ty(d + 1)?;
                 }
             } else {
                 self.ty(d + 1)?;
@@ -1448,16 +1476,25 @@ mod tests {
     }
 
     #[test]
+    fn type_annotations_inside_types() {
+        let o = accepted(
+            "class T<@A X extends @B Comparable<X>> extends @C S implements @A I<@B String> {\n  List<@Nullable String> f(Map<@A ? extends @B K, V> m) throws @C E { }\n  String @A [] @B [] g;\n  java.lang.@A String h;\n  public @Nullable Object i() { return null; }\n}\n",
+        );
+        assert_eq!(o.classes[0].fields[0].type_text, "String @A [] @B []");
+        assert_eq!(o.classes[0].methods[0].return_type_text, "List<@Nullable String>");
+    }
+
+    #[test]
     fn declines_what_it_does_not_know() {
-        // A varargs annotation, a syntax error, a compound assignment, Lombok, a receiver parameter, a
-        // type annotation, a module.
+        // A varargs annotation, a syntax error, a compound assignment, Lombok, a receiver parameter, an
+        // annotated cast, a module.
         for src in [
             "class T { void f(String @A ... xs) {} }\n",
             "class T { int x = ; }\n",
             "class T { int x = a += 1; }\n",
             "import lombok.Data;\n@Data class T { int x; }\n",
             "class T { void f(T this) {} }\n",
-            "class T { List<@A String> l; }\n",
+            "class T { Object o = (@A String) x; }\n",
             "module m { }\n",
             "class T { int x }\n",
             "class T { void f() {} \n",
