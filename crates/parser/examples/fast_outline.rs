@@ -35,7 +35,11 @@ fn main() {
                 for f in files {
                     let Ok(bytes) = std::fs::read(&f) else { continue };
                     if mji_parser::fast::outline_declarations_fast(&f.to_string_lossy(), &bytes).is_none() {
-                        println!("{}", f.display());
+                        // The line where it stopped (a debug build), and that line's text.
+                        let line = mji_parser::fast::decline_line(&f.to_string_lossy(), &bytes).unwrap_or(0);
+                        let text = String::from_utf8_lossy(&bytes);
+                        let at = text.lines().nth(line.saturating_sub(1) as usize).unwrap_or("").trim();
+                        println!("{}:{line}: {at}", f.display());
                     }
                 }
             }

@@ -55,6 +55,8 @@ struct Tok {
 }
 
 thread_local! {
+    /// The line of the furthest token the last declined parse looked at (debug builds).
+    static FAR: std::cell::Cell<Option<u32>> = const { std::cell::Cell::new(None) };
     static TOKENS: RefCell<Vec<Tok>> = const { RefCell::new(Vec::new()) };
 }
 
@@ -76,10 +78,11 @@ pub(crate) fn outline(
     {
         return None;
     }
-    // The text tree-sitter would parse must be the skeleton itself: no escape translated, no
-    // annotation blanked, nothing joined.
+    // The text tree-sitter would parse must be the skeleton itself (no escape translated,
+    // nothing joined or moved) but for varargs annotations blanked, which the parse checks at
+    // each `...`.
     let prep = Prepared::new(text);
-    if !matches!(prep.text, Cow::Borrowed(_)) || prep.shown().as_ptr() != text.as_ptr() {
+    if prep.shown() != text || prep.text.len() != text.len() {
         return None;
     }
     TOKENS.with(|cell| {
@@ -87,8 +90,21 @@ pub(crate) fn outline(
         toks.clear();
         lex(text.as_bytes(), &mut toks)?;
         let lines = LineIndex::new(text);
-        let mut p = Parser { s: text, b: text.as_bytes(), t: &toks[..], i: 0, lines: &lines, cuts };
-        let (package, classes) = p.file()?;
+        let mut p = Parser {
+            s: text,
+            b: text.as_bytes(),
+            parsed: prep.text.as_bytes(),
+            t: &toks[..],
+            i: 0,
+            lines: &lines,
+            cuts,
+            far: 0.into(),
+        };
+        let parsed = p.file();
+        if parsed.is_none() && cfg!(debug_assertions) {
+            FAR.set(p.t.get(p.far.get()).map(|t| lines.line_of(t.start as usize)));
+        }
+        let (package, classes) = parsed?;
         Some(FileOutline {
             file_path: file_path.to_owned(),
             language: "java".to_owned(),
@@ -116,6 +132,14 @@ pub fn outline_declarations_fast(file_path: &str, bytes: &[u8]) -> Option<FileOu
     let shown = prep.shown();
     let sk = crate::declaration_skeleton(shown)?;
     outline(file_path, &sk.text, sk.cuts(), shown, &warnings)
+}
+
+/// Where the fast path stopped on a file it declines (debug builds): the line of the furthest
+/// token it looked at, or None when it declined before parsing (or answered).
+#[doc(hidden)]
+pub fn decline_line(file_path: &str, bytes: &[u8]) -> Option<u32> {
+    FAR.set(None);
+    outline_declarations_fast(file_path, bytes).map_or_else(|| FAR.get(), |_| None)
 }
 
 /// [`crate::outline_declarations_unhashed`] by tree-sitter only (the path before the fast
@@ -207,6 +231,29 @@ fn number(n: &[u8]) -> bool {
         return false;
     }
     let plain: Vec<u8> = n.iter().copied().filter(|&c| c != b'_').collect();
+    if let Some(rest) = plain.strip_prefix(b"0x").or_else(|| plain.strip_prefix(b"0X"))
+        && rest.iter().any(|c| matches!(c, b'.' | b'p' | b'P'))
+    {
+        // A hexadecimal float: digits, `.`, digits (some digit), `p`, a signed exponent.
+        let hex = |s: &[u8]| s.iter().take_while(|c| c.is_ascii_hexdigit()).count();
+        let mut k = hex(rest);
+        let mut digits = k;
+        if rest.get(k) == Some(&b'.') {
+            k += 1;
+            let f = hex(&rest[k..]);
+            digits += f;
+            k += f;
+        }
+        if digits == 0 || !matches!(rest.get(k), Some(b'p' | b'P')) {
+            return false;
+        }
+        k += 1;
+        if matches!(rest.get(k), Some(b'+' | b'-')) {
+            k += 1;
+        }
+        let e = rest[k..].iter().take_while(|c| c.is_ascii_digit()).count();
+        return e > 0 && matches!(&rest[k + e..], b"" | b"f" | b"F" | b"d" | b"D");
+    }
     if let Some(rest) = plain.strip_prefix(b"0b").or_else(|| plain.strip_prefix(b"0B")) {
         let k = rest.iter().take_while(|c| matches!(c, b'0' | b'1')).count();
         return k > 0 && matches!(&rest[k..], b"" | b"l" | b"L");
@@ -228,10 +275,14 @@ const OPS: [&[u8]; 19] = [
 struct Parser<'a> {
     s: &'a str,
     b: &'a [u8],
+    /// The text tree-sitter would parse: `s` with varargs annotations blanked.
+    parsed: &'a [u8],
     t: &'a [Tok],
     i: usize,
     lines: &'a LineIndex,
     cuts: &'a [(usize, usize)],
+    /// The furthest token looked at (debug builds), where a declined file stopped.
+    far: std::cell::Cell<usize>,
 }
 
 /// What kind of body members are read in.
@@ -245,6 +296,9 @@ enum Body {
 
 impl<'a> Parser<'a> {
     fn kind(&self, k: usize) -> u8 {
+        if cfg!(debug_assertions) && k > self.far.get() {
+            self.far.set(k);
+        }
         self.t.get(k).map_or(0, |t| t.kind)
     }
 
@@ -288,6 +342,17 @@ impl<'a> Parser<'a> {
         }
         self.i += 1;
         Some(w)
+    }
+
+    /// The name of a field, a parameter or a method: also the words tree-sitter-java reads as
+    /// names there (`record`, `yield`, `when`, `permits`, `var`, …).
+    fn name(&mut self) -> Option<&'a str> {
+        let w = self.word_at(self.i);
+        if matches!(w, "record" | "sealed" | "yield" | "permits" | "when" | "var") {
+            self.i += 1;
+            return Some(w);
+        }
+        self.ident()
     }
 
     /// A type's name: also no primitive type.
@@ -387,6 +452,10 @@ impl<'a> Parser<'a> {
                 let first = self.i;
                 let jd = self.javadoc_before(first);
                 let (mods, annots) = self.modifiers()?;
+                // An annotated package (`package-info.java`).
+                if mods.is_empty() && !annots.is_empty() && self.is_word("package") {
+                    continue;
+                }
                 let kind = self.type_keyword()?;
                 types.push(self.type_decl(first, kind, (mods, annots), jd, package.as_deref(), 1)?);
             }
@@ -854,7 +923,7 @@ impl<'a> Parser<'a> {
             self.ty(0)?;
         }
         let mut type_text = self.clean(ty_start, self.i)?;
-        let name = self.ident()?.to_owned();
+        let name = self.name()?.to_owned();
         if self.at(b'(') {
             let params = self.params()?;
             let d = self.i;
@@ -943,7 +1012,7 @@ impl<'a> Parser<'a> {
             if self.eat(b',').is_none() {
                 break;
             }
-            name = self.ident()?.to_owned();
+            name = self.name()?.to_owned();
         }
         self.eat(b';')?;
         let (start_line, end_line) = (self.start_line(first), self.end_line(self.i - 1));
@@ -1007,15 +1076,29 @@ impl<'a> Parser<'a> {
             let a = self.i;
             self.ty(0)?;
             let mut type_text = self.clean(a, self.i)?;
+            let annotated = self.i;
+            self.annotations(0)?;
+            if self.i > annotated {
+                // Type annotations before `...`, which the text tree-sitter parses has blanked
+                // (see `Prepared`): the type as written keeps them, spaced as `spread_parameter`
+                // spaces them.
+                let (from, to) = (self.t[annotated].start as usize, self.t[self.i - 1].end as usize);
+                if !self.at(ELLIPSIS) || !self.parsed[from..to].iter().all(|&c| matches!(c, b' ' | b'\n' | b'\r')) {
+                    return None;
+                }
+                type_text.push(' ');
+                type_text.push_str(&self.clean(annotated, self.i)?);
+                type_text.push(' ');
+            }
             if self.eat(ELLIPSIS).is_some() {
                 type_text.push_str("...");
-                let name = self.ident()?.to_owned();
+                let name = self.name()?.to_owned();
                 if self.at(b'[') {
                     return None;
                 }
                 out.push(Param { name, type_text });
             } else {
-                let name = self.ident()?.to_owned();
+                let name = self.name()?.to_owned();
                 let d = self.i;
                 if self.dims() {
                     type_text.push_str(&self.clean(d, self.i)?);
@@ -1485,11 +1568,22 @@ mod tests {
     }
 
     #[test]
+    fn varargs_annotations_hex_floats_package_annotations_and_contextual_names() {
+        let o = accepted(
+            "class T {\n  void f(@Nullable Object @Nullable ... args) {}\n  void g(String @A [] @B(x = 1) ... xs) {}\n  static final double D = 0x1.0p-53, E = 0x1p3f;\n  public static native void yield();\n  void h(int record, long when, String permits, int var) {}\n}\n",
+        );
+        assert_eq!(o.classes[0].methods[0].params[0].type_text, "Object @Nullable ...");
+        assert_eq!(o.classes[0].methods[1].params[0].type_text, "String @A [] @B(x = 1) ...");
+        let o = accepted("/** p */\n@Deprecated\npackage a.b;\n");
+        assert_eq!(o.package.as_deref(), Some("a.b"));
+    }
+
+    #[test]
     fn declines_what_it_does_not_know() {
-        // A varargs annotation, a syntax error, a compound assignment, Lombok, a receiver parameter, an
+        // Varargs dimensions, a syntax error, a compound assignment, Lombok, a receiver parameter, an
         // annotated cast, a module.
         for src in [
-            "class T { void f(String @A ... xs) {} }\n",
+            "class T { void f(int... xs[]) {} }\n",
             "class T { int x = ; }\n",
             "class T { int x = a += 1; }\n",
             "import lombok.Data;\n@Data class T { int x; }\n",
