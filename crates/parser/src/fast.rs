@@ -70,7 +70,8 @@ pub(crate) fn outline(
     shown: &str,
     warnings: &[Diagnostic],
 ) -> Option<FileOutline> {
-    if shown.len() > MAX_SYNTAX_NODES / 2
+    if switched_off()
+        || shown.len() > MAX_SYNTAX_NODES / 2
         || text.len() > MAX_SYNTAX_NODES
         || warnings.iter().any(|w| w.level != Level::Warning)
         || memchr::memmem::find(shown.as_bytes(), b"lombok").is_some()
@@ -115,6 +116,13 @@ pub(crate) fn outline(
             errors: warnings.to_vec(),
         })
     })
+}
+
+/// Whether the environment says `MJI_FAST_OUTLINE=0`: every file then goes to tree-sitter as
+/// before this parser, so that one binary can be timed both ways. Read once.
+fn switched_off() -> bool {
+    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *OFF.get_or_init(|| std::env::var_os("MJI_FAST_OUTLINE").is_some_and(|v| v == "0"))
 }
 
 /// The fast outline of a file's bytes, or None where [`crate::outline_declarations_unhashed`]
