@@ -1587,6 +1587,27 @@ mod tests {
     }
 
     #[test]
+    fn deep_and_long_inputs_stay_bounded() {
+        // Nested types past the bound decline (tree-sitter's path leaves them out with an error).
+        let nested = format!("{}{}\n", "class A { ".repeat(40), "}".repeat(40));
+        assert!(same(&nested).is_none());
+        accepted(&format!("{}{}\n", "class A { ".repeat(20), "}".repeat(20)));
+        // Deep type arguments and parentheses decline at the depth bound.
+        let generics = format!("class T {{ {}String{} x; }}\n", "List<".repeat(200), ">".repeat(200));
+        assert!(same(&generics).is_none());
+        let parens = format!("class T {{ int x = {}f(){}; }}\n", "(".repeat(200), ")".repeat(200));
+        assert!(same(&parens).is_none());
+        // Casts and parentheses in a long chain: the cast tried first must not make the
+        // backtracking exponential.
+        let chain: Vec<String> = (0..300).map(|k| format!("(a{k})")).collect();
+        let started = std::time::Instant::now();
+        same(&format!("class T {{ int x = {} + f(); }}\n", chain.join(" + ")));
+        same(&format!("class T {{ int x = {} ; }}\n", chain.join(" ")));
+        same(&format!("class T {{ int x = {} - ; }}\n", chain.join(" - ")));
+        assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    }
+
+    #[test]
     fn declines_what_it_does_not_know() {
         // Varargs dimensions, a syntax error, a compound assignment, Lombok, a receiver parameter, an
         // annotated cast, a module.
