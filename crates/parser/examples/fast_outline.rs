@@ -105,7 +105,19 @@ fn bench(rounds: usize, dirs: &[String]) {
         }
         let ta = t.elapsed().as_secs_f64() * 1000.0;
         assert_eq!(n, m);
-        println!("round {round}: before {tb:.0} ms, after {ta:.0} ms ({:.2}x)", ta / tb);
+        // What both share: decoding, the preparation and the compacted skeleton.
+        let t = Instant::now();
+        let mut k = 0usize;
+        for (_, b) in &loaded {
+            let (text, _) = mji_parser::SourceText::decode_text(b);
+            let prep = mji_parser::Prepared::new(&text);
+            k += mji_parser::skeleton::declaration_skeleton(prep.shown()).map_or(0, |s| s.text.len());
+        }
+        let ts = t.elapsed().as_secs_f64() * 1000.0;
+        println!(
+            "round {round}: before {tb:.0} ms, after {ta:.0} ms ({:.2}x); of which decode+prepare+skeleton {ts:.0} ms ({k} bytes)",
+            ta / tb
+        );
         before.push(tb);
         after.push(ta);
     }
