@@ -100,8 +100,16 @@ pub(crate) fn outline(
             lines: &lines,
             cuts,
             far: 0.into(),
+            blanked: Vec::new(),
         };
         let parsed = p.file();
+        // Every byte tree-sitter would see otherwise must be one of the annotations read so.
+        if parsed.is_some() && prep.text.as_bytes() != text.as_bytes() {
+            let differs = |k: &usize| prep.text.as_bytes()[*k] != text.as_bytes()[*k];
+            if (0..text.len()).filter(differs).any(|k| !p.blanked.iter().any(|&(a, b)| a <= k && k < b)) {
+                return None;
+            }
+        }
         if parsed.is_none() && cfg!(debug_assertions) {
             FAR.set(p.t.get(p.far.get()).map(|t| lines.line_of(t.start as usize)));
         }
@@ -291,6 +299,8 @@ struct Parser<'a> {
     cuts: &'a [(usize, usize)],
     /// The furthest token looked at (debug builds), where a declined file stopped.
     far: std::cell::Cell<usize>,
+    /// The varargs annotations read where `parsed` has them blanked.
+    blanked: Vec<(usize, usize)>,
 }
 
 /// What kind of body members are read in.
@@ -1097,6 +1107,7 @@ impl<'a> Parser<'a> {
                 type_text.push(' ');
                 type_text.push_str(&self.clean(annotated, self.i)?);
                 type_text.push(' ');
+                self.blanked.push((from, to));
             }
             if self.eat(ELLIPSIS).is_some() {
                 type_text.push_str("...");
