@@ -88,41 +88,61 @@ pub(crate) fn outline(
     }
     TOKENS.with(|cell| {
         let mut toks = cell.try_borrow_mut().ok()?;
-        toks.clear();
-        lex(text.as_bytes(), &mut toks)?;
-        let lines = LineIndex::new(text);
-        let mut p = Parser {
-            s: text,
-            b: text.as_bytes(),
-            parsed: prep.text.as_bytes(),
-            t: &toks[..],
-            i: 0,
-            lines: &lines,
-            cuts,
-            far: 0.into(),
-            blanked: Vec::new(),
-        };
-        let parsed = p.file();
-        // Every byte tree-sitter would see otherwise must be one of the annotations read so.
-        if parsed.is_some() && prep.text.as_bytes() != text.as_bytes() {
-            let differs = |k: &usize| prep.text.as_bytes()[*k] != text.as_bytes()[*k];
-            if (0..text.len()).filter(differs).any(|k| !p.blanked.iter().any(|&(a, b)| a <= k && k < b)) {
-                return None;
-            }
+        let out = outline_tokens(file_path, text, &prep, cuts, warnings, &mut toks);
+        // A large file's tokens are not kept for the thread's life.
+        if toks.capacity() > MAX_KEPT_TOKENS {
+            *toks = Vec::new();
         }
-        if parsed.is_none() && cfg!(debug_assertions) {
-            FAR.set(p.t.get(p.far.get()).map(|t| lines.line_of(t.start as usize)));
+        out
+    })
+}
+
+/// The most tokens whose buffer a thread keeps between files (768 KiB).
+const MAX_KEPT_TOKENS: usize = 1 << 16;
+
+/// [`outline`] with the token buffer `toks`.
+fn outline_tokens(
+    file_path: &str,
+    text: &str,
+    prep: &Prepared,
+    cuts: &[(usize, usize)],
+    warnings: &[Diagnostic],
+    toks: &mut Vec<Tok>,
+) -> Option<FileOutline> {
+    toks.clear();
+    lex(text.as_bytes(), toks)?;
+    let lines = LineIndex::new(text);
+    let mut p = Parser {
+        s: text,
+        b: text.as_bytes(),
+        parsed: prep.text.as_bytes(),
+        t: &toks[..],
+        i: 0,
+        lines: &lines,
+        cuts,
+        far: 0.into(),
+        blanked: Vec::new(),
+    };
+    let parsed = p.file();
+    // Every byte tree-sitter would see otherwise must be one of the annotations read so.
+    if parsed.is_some() && prep.text.as_bytes() != text.as_bytes() {
+        let differs = |k: &usize| prep.text.as_bytes()[*k] != text.as_bytes()[*k];
+        if (0..text.len()).filter(differs).any(|k| !p.blanked.iter().any(|&(a, b)| a <= k && k < b)) {
+            return None;
         }
-        let (package, classes) = parsed?;
-        Some(FileOutline {
-            file_path: file_path.to_owned(),
-            language: "java".to_owned(),
-            hash: String::new(),
-            line_count: lines.line_count(),
-            package,
-            classes,
-            errors: warnings.to_vec(),
-        })
+    }
+    if parsed.is_none() && cfg!(debug_assertions) {
+        FAR.set(p.t.get(p.far.get()).map(|t| lines.line_of(t.start as usize)));
+    }
+    let (package, classes) = parsed?;
+    Some(FileOutline {
+        file_path: file_path.to_owned(),
+        language: "java".to_owned(),
+        hash: String::new(),
+        line_count: lines.line_count(),
+        package,
+        classes,
+        errors: warnings.to_vec(),
     })
 }
 
