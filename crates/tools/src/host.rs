@@ -73,6 +73,10 @@ pub struct Host {
     xref_libraries: Mutex<bool>,
     /// The SCIP exporter: its encoded documents, kept for their stamps between exports.
     scip: mji_scip::Exporter,
+    /// The word filters of the view and configuration files `find_references` searched.
+    view_filters: crate::xref::ViewFilters,
+    /// True when this host answers one call (a command line's, [`Host::prepare`]).
+    one_call: AtomicBool,
 }
 
 /// What a call needs of a host opened for it alone (a command line's) before it runs. A
@@ -140,6 +144,8 @@ impl Host {
             libraries: Default::default(),
             xref_libraries: Mutex::new(false),
             scip: mji_scip::Exporter::new(),
+            view_filters: Default::default(),
+            one_call: AtomicBool::new(false),
         })
     }
 
@@ -236,7 +242,18 @@ impl Host {
             pass();
         });
         self.index().set_one_shot();
+        self.one_call.store(true, Ordering::Release);
         self.flush();
+    }
+
+    /// Whether this host answers one call ([`Host::prepare`]): nothing is kept for a next one.
+    pub(crate) fn is_one_call(&self) -> bool {
+        self.one_call.load(Ordering::Acquire)
+    }
+
+    /// The word filters of the view and configuration files `find_references` searched.
+    pub fn view_filters(&self) -> &crate::xref::ViewFilters {
+        &self.view_filters
     }
 
     /// Waits (up to the configured time) for the first indexing pass.

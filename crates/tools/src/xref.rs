@@ -152,6 +152,42 @@ pub(crate) const MAX_TEXT_MATCHES: usize = 20;
 /// The most view and configuration files one search reads.
 pub(crate) const MAX_TEXT_FILES: usize = 5_000;
 
+/// The word filters of the view and configuration files searched so far ([`non_java_matches`]),
+/// each with the stamp of the file it was made from: a file whose stamp is the same when
+/// searched again, and whose filter rules out every word searched, is counted as searched
+/// without being read (issue 56: reading and searching up to 5,000 such files was most of a
+/// warm `find_references` of a target no Java file names, 130–180 ms on the four roots). A
+/// file with no filter, or whose stamp changed, is read as before (and its filter made anew).
+/// At most [`MAX_FILTER_HASHES`] hashes are kept (4 bytes each); files beyond it are read.
+#[derive(Default)]
+pub struct ViewFilters {
+    state: std::sync::RwLock<FilterState>,
+}
+
+#[derive(Default)]
+struct FilterState {
+    files: HashMap<Arc<Path>, Filter>,
+    /// The hashes of all the filters kept.
+    hashes: usize,
+}
+
+/// The most word hashes [`ViewFilters`] keeps (16 MB; jenkins's 9,570 view and configuration
+/// files hold about a million distinct runs in all).
+pub(crate) const MAX_FILTER_HASHES: usize = 4 << 20;
+
+impl ViewFilters {
+    /// How many files have a filter, and the hashes kept in all.
+    pub fn counts(&self) -> (usize, usize) {
+        self.state.read().map(|s| (s.files.len(), s.hashes)).unwrap_or_default()
+    }
+}
+
+/// A file's word filter and the stamp of the file it was made from.
+type Filter = (mji_fs::stamp::Stamp, Arc<mji_xref::textual::WordRuns>);
+
+/// What the search made of one file: its count and lines, and the filter made from it.
+type Searched = (usize, Vec<mji_xref::textual::LineMatch>, Option<Filter>);
+
 /// The target's textual uses in the view and configuration files of the workspace (the
 /// files the index holds, so within the roots and the path policy; each read through it).
 pub(crate) fn non_java_matches(ws: &crate::host::Host, target: &Target, globs: &[String]) -> NonJavaMatches {
@@ -159,48 +195,71 @@ pub(crate) fn non_java_matches(ws: &crate::host::Host, target: &Target, globs: &
     let words = textual::words_of(target);
     let index = ws.index();
     // Every view and configuration file by its extension, in one pass over the index's files.
-    let mut files: Vec<(Arc<Path>, String)> = index
+    let all: Vec<(Arc<Path>, String)> = index
         .resources_named(textual::is_searched)
         .into_iter()
         .map(|(p, r)| {
             let disp = index.roots().display(&p, r.root);
             (p, disp)
         })
-        .filter(|(_, disp)| globs.is_empty() || globs.iter().any(|g| glob_match(g, disp)))
         .collect();
+    let mut files: Vec<&(Arc<Path>, String)> =
+        all.iter().filter(|(_, disp)| globs.is_empty() || globs.iter().any(|g| glob_match(g, disp))).collect();
     files.sort_by(|a, b| a.1.cmp(&b.1));
     let more = files.len() > MAX_TEXT_FILES;
     files.truncate(MAX_TEXT_FILES);
     let mut out = NonJavaMatches { words, total: 0, files: 0, matches: Vec::new(), searched_files: 0, truncated: more };
-    // The files are read and searched on every core (up to 5,000 of them: reading them one
-    // after the other was most of a `find_references` of a target no Java file names, 130–180 ms
-    // on the four roots), each file's lines kept, then taken in the files' order as before. A
-    // file that holds none of the words' bytes is never decoded.
+    // The files are read and searched on every core, each file's lines kept, then taken in
+    // the files' order as before. A file whose filter rules out every word is not read (its
+    // stamp taken to know the filter is still its own); a file that holds none of the words'
+    // bytes is never decoded (unless its filter is to be made). A command line's host (one
+    // call) makes no filters.
     use rayon::prelude::*;
     let cancel = mji_model::cancel::Cancel::current();
+    let keep = !ws.is_one_call();
+    let filters = ws.view_filters();
     let finders: Vec<memchr::memmem::Finder> =
         out.words.iter().map(|w| memchr::memmem::Finder::new(w.as_bytes())).collect();
-    let found: Vec<Option<(usize, Vec<textual::LineMatch>)>> = files
+    // The filters kept, taken under the lock (which the search does not hold).
+    let kept: Vec<Option<Filter>> = match filters.state.read() {
+        Ok(st) if keep && !st.files.is_empty() => files.iter().map(|(p, _)| st.files.get(p).cloned()).collect(),
+        _ => vec![None; files.len()],
+    };
+    let found: Vec<Option<Searched>> = files
         .par_iter()
-        .map(|(p, disp)| {
+        .zip(kept)
+        .map(|((p, disp), filter)| {
             if cancel.is_cancelled() {
                 return None;
             }
-            // An unreadable file (over the size cap, a secret, gone) is not searched.
-            let bytes = ws.roots().read(p, disp).ok()?;
-            if finders.iter().all(|f| f.find(&bytes).is_none()) {
-                return Some((0, Vec::new()));
+            let meta = if keep { std::fs::metadata(p).ok() } else { None };
+            let stamp = meta.as_ref().map(mji_fs::stamp::Stamp::of);
+            if let (Some(stamp), Some((was, runs))) = (stamp, filter)
+                && was == stamp
+                && !was.is_never()
+            {
+                if !out.words.iter().any(|w| runs.may_hold(w)) {
+                    return Some((0, Vec::new(), None));
+                }
+                // The filter is the file's: it is read for its lines, and kept.
+                return search_file(ws, p, disp, &finders, &out.words, false).map(|(n, l, _)| (n, l, None));
             }
-            // Each file keeps its count and at most the lines an answer can list.
-            let mut lines = textual::matching_lines(&String::from_utf8_lossy(&bytes), &out.words);
-            let n = lines.len();
-            lines.truncate(MAX_TEXT_MATCHES);
-            Some((n, lines))
+            // An unreadable file (over the size cap, a secret, gone) is not searched.
+            let (n, lines, runs) = search_file(ws, p, disp, &finders, &out.words, meta.is_some())?;
+            // The stamp taken before the read: a change after it is seen next time. A file
+            // changed within the racy window gets no filter.
+            let made =
+                meta.map(|m| mji_fs::stamp::Stamp::recorded(&m)).filter(|s| !s.is_never()).zip(runs.map(Arc::new));
+            Some((n, lines, made))
         })
         .collect();
     // Files left unread by a cancellation are not counted: the caller answers it as cancelled.
-    for ((_, disp), found) in files.iter().zip(found) {
-        let Some((n, found)) = found else { continue };
+    let mut made = Vec::new();
+    for ((p, disp), found) in files.iter().zip(found) {
+        let Some((n, found, filter)) = found else { continue };
+        if let Some(f) = filter {
+            made.push((p.clone(), f));
+        }
         out.searched_files += 1;
         if n == 0 {
             continue;
@@ -217,7 +276,61 @@ pub(crate) fn non_java_matches(ws: &crate::host::Host, target: &Target, globs: &
             }
         }
     }
+    if !made.is_empty()
+        && let Ok(mut st) = filters.state.write()
+    {
+        // Files no longer indexed lose their filters.
+        if st.files.len() + made.len() > all.len() {
+            let now: std::collections::HashSet<&Arc<Path>> = all.iter().map(|(p, _)| p).collect();
+            let mut dropped = 0;
+            st.files.retain(|p, (_, r)| {
+                now.contains(p) || {
+                    dropped += r.len();
+                    false
+                }
+            });
+            st.hashes -= dropped;
+        }
+        for (p, f) in made {
+            let add = f.1.len();
+            let old = st.files.get(&p).map_or(0, |(_, r)| r.len());
+            if st.hashes - old + add > MAX_FILTER_HASHES {
+                continue;
+            }
+            st.hashes = st.hashes - old + add;
+            st.files.insert(p, f);
+        }
+        tracing::debug!(files = st.files.len(), hashes = st.hashes, "view filters kept");
+    }
     out
+}
+
+/// One file read and searched: its matching lines' count, the first of them, and (`filter`)
+/// its word filter.
+fn search_file(
+    ws: &crate::host::Host,
+    p: &Arc<Path>,
+    disp: &str,
+    finders: &[memchr::memmem::Finder],
+    words: &[String],
+    filter: bool,
+) -> Option<(usize, Vec<mji_xref::textual::LineMatch>, Option<mji_xref::textual::WordRuns>)> {
+    use mji_xref::textual;
+    let bytes = ws.roots().read(p, disp).ok()?;
+    let hit = finders.iter().any(|f| f.find(&bytes).is_some());
+    if !hit && !filter {
+        return Some((0, Vec::new(), None));
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let runs = filter.then(|| textual::WordRuns::of(&text));
+    if !hit {
+        return Some((0, Vec::new(), runs));
+    }
+    // Each file keeps its count and at most the lines an answer can list.
+    let mut lines = textual::matching_lines(&text, words);
+    let n = lines.len();
+    lines.truncate(MAX_TEXT_MATCHES);
+    Some((n, lines, runs))
 }
 
 /// The most incomplete files an answer lists.

@@ -152,6 +152,136 @@ fn many_views_are_counted_whole_and_listed_in_path_order() {
     assert_eq!(listed, want, "{nj}");
 }
 
+/// Sets a file's modification time a minute back, so that the word filter made when it is
+/// first searched is kept (a file changed within the racy window gets none).
+fn age(root: &std::path::Path, rel: &str) {
+    let f = std::fs::File::options().write(true).open(root.join(rel)).expect("open");
+    f.set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(60)).expect("set mtime");
+}
+
+/// Rewrites a file (another size) and sets its modification time back as [`age`] does.
+fn rewrite(root: &std::path::Path, rel: &str, text: &str) {
+    std::fs::write(root.join(rel), text).expect("write");
+    age(root, rel);
+}
+
+/// `find_references`' non-Java part of a target, as an answer gives it.
+fn non_java(ws: &Host, target: &str) -> Value {
+    call(ws, "find_references", json!({"target": target, "includeNonJava": true})).expect("refs").value["nonJava"]
+        .clone()
+}
+
+/// The second search of the views answers from their word filters (issue 56) what the first
+/// read: a word followed by a character that is neither a word character nor ASCII (a
+/// no-break space: the Java files' byte-level filter would take `enabled\u{a0}on` for one
+/// word), a qualified name (each of its pieces a whole run), and an unreadable byte.
+#[test]
+fn the_second_search_of_the_views_finds_what_the_first_did() {
+    let views = [
+        ("web/a/nbsp.jelly", "<a>${it.enabled}\u{a0}on</a>\n"),
+        ("web/b/qualified.xml", "<bean class=\"app.Job\"/>\n<bean class=\"app.Jobs\"/>\n"),
+        ("web/c/dash.properties", "key=enabled\u{2014}x\n"),
+        ("web/d/none.jelly", "<a>nothing</a>\n"),
+    ];
+    let mut files: Vec<(&str, &str)> = vec![("src/app/Job.java", JOB), ("web/e/bytes.xml", "")];
+    files.extend(views);
+    let (dir, ws) = indexed("", &files);
+    // Bytes that are not UTF-8 after the word (the index holds the file by its path).
+    std::fs::write(dir.path().join("web/e/bytes.xml"), b"<a>enabled\xff</a>\n").expect("write");
+    for (rel, _) in views {
+        age(dir.path(), rel);
+    }
+    age(dir.path(), "web/e/bytes.xml");
+    let first = non_java(&ws, "app.Job#isEnabled()");
+    assert_eq!((first["files"].as_u64(), first["searchedFiles"].as_u64()), (Some(3), Some(5)), "{first}");
+    assert_eq!(ws.view_filters().counts().0, 5, "every view has its filter");
+    assert_eq!(non_java(&ws, "app.Job#isEnabled()"), first);
+    let qualified = non_java(&ws, "app.Job");
+    assert_eq!((qualified["files"].as_u64(), qualified["total"].as_u64()), (Some(1), Some(1)), "{qualified}");
+    assert_eq!(qualified["matches"][0]["file"], "web/b/qualified.xml", "{qualified}");
+    assert_eq!(ws.view_filters().counts().0, 5, "no view read anew");
+}
+
+/// A view edited between two searches is searched as it is now, whatever its filter said: a
+/// word that appears (the file grown), one that goes, and a file replaced by another of the
+/// same size and modification time (a new inode).
+#[test]
+fn a_view_edited_between_two_searches_is_searched_as_it_is_now() {
+    let files = [
+        ("src/app/Job.java", JOB),
+        ("web/a/appears.jelly", "<a>nothing</a>\n"),
+        ("web/b/goes.jelly", "<a>${it.enabled}</a>\n"),
+        ("web/c/replaced.jelly", "<a>abcdefg</a>\n"),
+    ];
+    let (dir, ws) = indexed("", &files);
+    for (rel, _) in &files[1..] {
+        age(dir.path(), rel);
+    }
+    let listed = |nj: &Value| -> Vec<String> {
+        nj["matches"].as_array().into_iter().flatten().filter_map(|m| m["file"].as_str().map(str::to_owned)).collect()
+    };
+    let before = non_java(&ws, "app.Job#isEnabled()");
+    assert_eq!(listed(&before), ["web/b/goes.jelly"], "{before}");
+    assert_eq!(ws.view_filters().counts().0, 3);
+    rewrite(dir.path(), "web/a/appears.jelly", "<a>${it.enabled} now</a>\n");
+    rewrite(dir.path(), "web/b/goes.jelly", "<a>gone</a>\n");
+    // Replaced by a file of the same size, given the same modification time.
+    let path = dir.path().join("web/c/replaced.jelly");
+    let mtime = std::fs::metadata(&path).and_then(|m| m.modified()).expect("mtime");
+    let next = dir.path().join("web/c/next.tmp");
+    std::fs::write(&next, "<a>enabled</a>\n").expect("write");
+    std::fs::File::options().write(true).open(&next).and_then(|f| f.set_modified(mtime)).expect("set mtime");
+    std::fs::rename(&next, &path).expect("rename");
+    let after = non_java(&ws, "app.Job#isEnabled()");
+    assert_eq!(listed(&after), ["web/a/appears.jelly", "web/c/replaced.jelly"], "{after}");
+    assert_eq!(after["searchedFiles"], 3, "{after}");
+}
+
+/// Many views, each search answered by a host that has every view's filter (after a first
+/// search) and by one that has none: the same answers, whole.
+#[test]
+fn the_views_filters_change_no_answer() {
+    let views: Vec<(String, String)> = (0..80)
+        .map(|i| {
+            let text = match i % 5 {
+                0 => format!("<a>${{it.enabled}}</a>\n<b>{i}</b>\n<c>${{it.enabled}}\u{a0}{i}</c>\n"),
+                1 => format!("<bean class=\"app.Job\" id=\"j{i}\"/>\n<bean class=\"app.Jobs\"/>\n"),
+                2 => format!("LIMIT={i}\nlimit.LIMIT2=x\n"),
+                3 => format!("<a>${{it.toString()}}\u{2014}{i}</a>\n<a>toStringX</a>\n"),
+                _ => format!("<a>nothing {i}</a>\n"),
+            };
+            (format!("web/v{i:02}/index.{}", ["jelly", "xml", "properties", "jsp", "html"][i % 5]), text)
+        })
+        .collect();
+    let mut files: Vec<(&str, &str)> = vec![("src/app/Job.java", JOB)];
+    files.extend(views.iter().map(|(p, t)| (p.as_str(), t.as_str())));
+    let (dir, warm) = indexed("", &files);
+    for (rel, _) in &views {
+        age(dir.path(), rel);
+    }
+    let calls = [
+        json!({"target": "app.Job#isEnabled()", "includeNonJava": true}),
+        json!({"target": "app.Job", "includeNonJava": true}),
+        json!({"target": "app.Job#toString()", "includeNonJava": true}),
+        json!({"target": "app.Job#LIMIT", "includeNonJava": true}),
+        json!({"target": "app.Job#isEnabled()", "includeNonJava": true, "paths": ["**/v1*/*"]}),
+    ];
+    let answer =
+        |ws: &Host, args: &Value| call(ws, "find_references", args.clone()).expect("refs").value["nonJava"].clone();
+    for args in &calls {
+        answer(&warm, args);
+    }
+    assert_eq!(warm.view_filters().counts().0, 80, "every view has its filter");
+    for args in &calls {
+        let flags = mcp_java_index::config::Flags::roots([dir.path()]).set("watch", false).set("cache", false);
+        let cold = Host::open(mcp_java_index::config::Config::load(&flags, &|_| None).expect("config")).expect("host");
+        cold.build_index();
+        let want = answer(&cold, args);
+        assert!(want["files"].as_u64().unwrap_or_default() > 0, "{want}");
+        assert_eq!(answer(&warm, args), want, "{args}");
+    }
+}
+
 /// `show_definition` gives the declaration as written: annotations and modifiers.
 #[test]
 fn a_definition_is_its_declaration_as_written() {

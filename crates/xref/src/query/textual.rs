@@ -80,11 +80,16 @@ pub fn matching_lines(text: &str, words: &[String]) -> Vec<LineMatch> {
     out
 }
 
+/// Whether a character continues a word: a match of a word is whole when neither the
+/// character before it nor the one after it is one ([`has_word`], [`WordRuns`]).
+fn part(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '$'
+}
+
 fn has_word(line: &str, word: &str) -> bool {
     if word.is_empty() {
         return false;
     }
-    let part = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
     let mut from = 0;
     while let Some(i) = line[from..].find(word) {
         let s = from + i;
@@ -97,6 +102,67 @@ fn has_word(line: &str, word: &str) -> bool {
         from = e;
     }
     false
+}
+
+/// A text's word filter: the hashes of its runs of word characters ([`part`], the characters
+/// [`has_word`] does not end a word at), sorted and distinct. A whole-word match of a word
+/// starts and ends at a run's edges, and every piece of the word between its other
+/// characters (the segments of a qualified name) is then itself a whole run of the text: so
+/// a word one of whose pieces is no run of the text is nowhere in it ([`WordRuns::may_hold`]
+/// false), and [`matching_lines`] finds no line for it. A hash shared by two runs only makes
+/// a file read that need not have been.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WordRuns(Box<[u32]>);
+
+impl WordRuns {
+    /// The filter of `text` (the text [`matching_lines`] would search: a file's bytes decoded
+    /// the same way, lossily).
+    pub fn of(text: &str) -> WordRuns {
+        let mut out: Vec<u32> = Vec::new();
+        let mut start: Option<usize> = None;
+        for (i, c) in text.char_indices() {
+            match (part(c), start) {
+                (true, None) => start = Some(i),
+                (false, Some(s)) => {
+                    out.push(run_hash(&text[s..i]));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        if let Some(s) = start {
+            out.push(run_hash(&text[s..]));
+        }
+        out.sort_unstable();
+        out.dedup();
+        WordRuns(out.into())
+    }
+
+    /// False only when `word` is in no line of the text as a whole word (as
+    /// [`matching_lines`] sees it): one of its pieces (its runs of word characters) is no run
+    /// of the text. A word with no word character at all may be anywhere.
+    pub fn may_hold(&self, word: &str) -> bool {
+        word.split(|c: char| !part(c)).filter(|p| !p.is_empty()).all(|p| self.0.binary_search(&run_hash(p)).is_ok())
+    }
+
+    /// How many hashes the filter keeps (4 bytes each).
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether the text has no run of word characters.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// FNV-1a of a run's UTF-8 bytes.
+fn run_hash(run: &str) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in run.bytes() {
+        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    }
+    h
 }
 
 #[cfg(test)]
@@ -134,5 +200,55 @@ mod tests {
         assert_eq!(m[0].text, "<j:if test=\"${it.enabled}\">");
         assert!(matching_lines("nothing here", &words).is_empty());
         assert!(!has_word("a.b.Jobs", "a.b.Job"));
+    }
+
+    /// The filter keeps every word a text holds as a whole word: a word followed or preceded by
+    /// a character that is not a word character but not ASCII either (a no-break space, an
+    /// em dash, U+FFFD), a qualified name, `$` and `_` names, CRLF lines, a word at the very
+    /// end. A filter of the identifier runs of the bytes (a byte at or over 0x80 continuing
+    /// a run, as the Java files' filter reads them) would lose `Foo` in `Foo\u{a0}bar`.
+    #[test]
+    fn the_word_filter_keeps_every_word_a_text_holds() {
+        let texts = [
+            "<a>Foo\u{a0}bar</a>",
+            "x\u{2014}Foo\u{2014}y",
+            "\u{fffd}Foo\u{fffd}",
+            "<bean class=\"a.b.Job\"/>\r\n${it.enabled}\r\n",
+            "a.b.Job.Inner x$y _z",
+            "é Fooé Foo",
+            "Foo",
+            "",
+            "a..b",
+        ];
+        let words = [
+            "Foo",
+            "bar",
+            "a.b.Job",
+            "Job",
+            "enabled",
+            "x$y",
+            "_z",
+            "a.b.Job.Inner",
+            "Fooé",
+            "y",
+            "b",
+            "é",
+            "a..b",
+            ".",
+            "Zzz",
+        ];
+        for text in texts {
+            let runs = WordRuns::of(text);
+            for w in words {
+                let held = !matching_lines(text, &[w.to_owned()]).is_empty();
+                assert!(!held || runs.may_hold(w), "{w:?} is in {text:?} but the filter lost it");
+            }
+        }
+        // And it does filter: a word that is only part of a run, or absent, is ruled out.
+        let runs = WordRuns::of("<a>FooBar a.b.Jobs</a>");
+        assert!(!runs.may_hold("Foo") && !runs.may_hold("a.b.Job") && !runs.may_hold("Zzz"));
+        assert!(runs.may_hold("FooBar") && runs.may_hold("a.b.Jobs") && runs.may_hold("b.Jobs"));
+        // The byte-level runs would not hold `Foo` here; these do.
+        assert!(WordRuns::of("Foo\u{a0}bar").may_hold("Foo"));
     }
 }
