@@ -692,24 +692,8 @@ impl<'a> Parser<'a> {
             TypeKind::Annotation => self.body(Body::Annotation, &qualified_name, level, &mut members)?,
         }
         let lines = (self.start_line(first), self.end_line(self.i - 1));
-        // A compact constructor's parameters are the record components.
         if let Some(comps) = &record_components {
-            for ctor in members.ctors.iter_mut().filter(|c| c.compact) {
-                ctor.params = comps
-                    .iter()
-                    .map(|c: &RecordComponent| Param { name: c.name.clone(), type_text: c.type_text.clone() })
-                    .collect();
-                ctor.signature_text = mji_model::signature_text(
-                    &ctor.modifiers,
-                    ctor.type_params_text.as_deref(),
-                    None,
-                    &ctor.name,
-                    &ctor.params,
-                    &ctor.throws,
-                );
-                ctor.symbol_id =
-                    crate::ctor_id(&qualified_name, &ctor.name, &ctor.params, ctor.start_line, ctor.end_line);
-            }
+            crate::record_compact_ctors(&mut members.ctors, comps, &qualified_name);
         }
         let mut t = TypeDecl::header(kind, name, qualified_name, modifiers, lines, jd);
         t.type_params_text = type_params_text;
@@ -1658,32 +1642,10 @@ mod tests {
     }
 
     #[test]
-    #[allow(clippy::print_stderr)] // the acceptance rate, for `--nocapture`
     fn fast_outlines_equal_tree_sitters_over_fixtures_and_the_jdk() {
-        fn java_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-            let Ok(entries) = std::fs::read_dir(dir) else { return };
-            for e in entries.flatten() {
-                let p = e.path();
-                if p.is_dir() {
-                    java_files(&p, out);
-                } else if p.extension().is_some_and(|x| x == "java") {
-                    out.push(p);
-                }
-            }
-        }
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let mut files = Vec::new();
-        for dir in ["tests/fixtures", "tests/edit_fixtures", "tests/build_fixtures"] {
-            java_files(&root.join(dir), &mut files);
-        }
-        assert!(files.len() > 100, "fixtures not found under {}", root.display());
-        let mut jdk = Vec::new();
-        java_files(&root.join("target/jdk-src/java.base"), &mut jdk);
-        jdk.sort();
-        let jdk: Vec<_> = jdk.into_iter().step_by(2).collect();
-        let (mut jdk_fast, jdk_total) = (0, jdk.len());
-        let jdk_start = files.len();
-        files.extend(jdk);
+        let (files, jdk_start) = crate::test_corpus();
+        let jdk_total = files.len() - jdk_start;
+        let mut jdk_fast = 0;
         for (k, f) in files.iter().enumerate() {
             let bytes = std::fs::read(f).expect("read");
             let name = f.to_string_lossy();
@@ -1692,7 +1654,6 @@ mod tests {
                 jdk_fast += usize::from(k >= jdk_start);
             }
         }
-        eprintln!("{jdk_fast} of {jdk_total} JDK files outlined fast");
         if jdk_total > 0 {
             assert!(jdk_fast * 10 >= jdk_total * 9, "only {jdk_fast} of {jdk_total} JDK files outlined fast");
         }

@@ -759,23 +759,8 @@ impl<'a> Builder<'a> {
             self.collect_members(body, Some(&qualified_name), Some(&qualified_name), &mut members);
             self.depth.set(self.depth.get() - 1);
         }
-        // A compact constructor's parameters are the record components.
         if let Some(comps) = &record_components {
-            for ctor in members.ctors.iter_mut().filter(|c| c.compact) {
-                ctor.params = comps
-                    .iter()
-                    .map(|c: &RecordComponent| Param { name: c.name.clone(), type_text: c.type_text.clone() })
-                    .collect();
-                ctor.signature_text = mji_model::signature_text(
-                    &ctor.modifiers,
-                    ctor.type_params_text.as_deref(),
-                    None,
-                    &ctor.name,
-                    &ctor.params,
-                    &ctor.throws,
-                );
-                ctor.symbol_id = ctor_id(&qualified_name, &ctor.name, &ctor.params, ctor.start_line, ctor.end_line);
-            }
+            record_compact_ctors(&mut members.ctors, comps, &qualified_name);
         }
         let mut t = TypeDecl::header(kind, name, qualified_name, (modifiers, annotations), (start_line, end_line), jd);
         t.type_params_text = type_params_text;
@@ -1169,6 +1154,23 @@ impl<'a> Builder<'a> {
     }
 }
 
+/// A compact constructor's parameters are the record components: its params, signature and
+/// id made from them.
+fn record_compact_ctors(ctors: &mut [CtorDecl], comps: &[RecordComponent], owner: &str) {
+    for ctor in ctors.iter_mut().filter(|c| c.compact) {
+        ctor.params = comps.iter().map(|c| Param { name: c.name.clone(), type_text: c.type_text.clone() }).collect();
+        ctor.signature_text = mji_model::signature_text(
+            &ctor.modifiers,
+            ctor.type_params_text.as_deref(),
+            None,
+            &ctor.name,
+            &ctor.params,
+            &ctor.throws,
+        );
+        ctor.symbol_id = ctor_id(owner, &ctor.name, &ctor.params, ctor.start_line, ctor.end_line);
+    }
+}
+
 fn param_types(params: &[Param]) -> String {
     params.iter().map(|p| p.type_text.as_str()).collect::<Vec<_>>().join(",")
 }
@@ -1326,4 +1328,35 @@ fn text_before(src: &[u8], offset: usize) -> Option<String> {
 /// `@A Foo this` (an annotated receiver) as a parameter named `this`.
 pub fn is_receiver(p: Node, src: &[u8]) -> bool {
     p.child_by_field_id(field::NAME.id()).is_some_and(|n| n.utf8_text(src).is_ok_and(|t| t == "this"))
+}
+
+/// The files the parser's whole-corpus tests outline: every `.java` of the outline, edit and
+/// build fixtures, then every second file of the JDK's java.base (`target/jdk-src`, when
+/// unpacked; the whole of it took 40 s in a debug build beside others), and where the JDK's
+/// files start.
+#[cfg(test)]
+pub(crate) fn test_corpus() -> (Vec<std::path::PathBuf>, usize) {
+    fn java_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                java_files(&p, out);
+            } else if p.extension().is_some_and(|x| x == "java") {
+                out.push(p);
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut files = Vec::new();
+    for dir in ["tests/fixtures", "tests/edit_fixtures", "tests/build_fixtures"] {
+        java_files(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 100, "fixtures not found under {}", root.display());
+    let fixtures = files.len();
+    let mut jdk = Vec::new();
+    java_files(&root.join("target/jdk-src/java.base"), &mut jdk);
+    jdk.sort();
+    files.extend(jdk.into_iter().step_by(2));
+    (files, fixtures)
 }

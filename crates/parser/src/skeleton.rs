@@ -813,29 +813,7 @@ mod tests {
     /// one: every declaration, line, javadoc span and error.
     #[test]
     fn compacted_and_plain_skeletons_give_the_same_outlines() {
-        fn java_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-            let Ok(entries) = std::fs::read_dir(dir) else { return };
-            for e in entries.flatten() {
-                let p = e.path();
-                if p.is_dir() {
-                    java_files(&p, out);
-                } else if p.extension().is_some_and(|x| x == "java") {
-                    out.push(p);
-                }
-            }
-        }
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let mut files = Vec::new();
-        for dir in ["tests/fixtures", "tests/edit_fixtures", "tests/build_fixtures"] {
-            java_files(&root.join(dir), &mut files);
-        }
-        let fixtures = files.len();
-        assert!(fixtures > 100, "fixtures not found under {}", root.display());
-        let mut jdk = Vec::new();
-        java_files(&root.join("target/jdk-src/java.base"), &mut jdk);
-        jdk.sort();
-        // Every second file: the whole of java.base took 40 s in a debug build beside others.
-        files.extend(jdk.into_iter().step_by(2));
+        let (files, _) = crate::test_corpus();
         let lombok = crate::lombok::config::default_config();
         let mut compacted = 0;
         for f in &files {
