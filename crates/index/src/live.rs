@@ -88,6 +88,9 @@ pub struct LiveIndex {
     indexed: AtomicUsize,
     total: AtomicUsize,
     complete: AtomicBool,
+    /// A first pass was started or announced ([`LiveIndex::expect_pass`]): only then is there
+    /// anything to wait for.
+    started: AtomicBool,
     done: (Mutex<bool>, Condvar),
     problems: Mutex<Problems>,
     /// Directories the last full walk skipped as build output, per reason.
@@ -286,6 +289,7 @@ impl LiveIndex {
             indexed: AtomicUsize::new(0),
             total: AtomicUsize::new(0),
             complete: AtomicBool::new(false),
+            started: AtomicBool::new(false),
             done: (Mutex::new(false), Condvar::new()),
             problems: Mutex::new(Problems::default()),
             skipped_dirs: Mutex::new(SkippedDirs::default()),
@@ -433,9 +437,21 @@ impl LiveIndex {
         }
     }
 
+    /// Says a first pass is about to run on another thread, before that thread starts, so
+    /// that whoever asks meanwhile waits for it ([`LiveIndex::wait_complete`]).
+    pub fn expect_pass(&self) {
+        self.started.store(true, Ordering::Release);
+    }
+
     /// Blocks until the first full indexing pass is done, or `timeout` passes; returns
-    /// whether it is done.
+    /// whether it is done. With no pass started or announced there is nothing to wait for:
+    /// whether it is done is said at once (an embedding that never indexes — a test's
+    /// workspace, a caller that lists files itself — would otherwise wait out every
+    /// `timeout`).
     pub fn wait_complete(&self, timeout: Duration) -> bool {
+        if !self.started.load(Ordering::Acquire) {
+            return self.complete.load(Ordering::Acquire);
+        }
         let (lock, cv) = &self.done;
         let Ok(guard) = lock.lock() else { return self.progress().complete };
         match cv.wait_timeout_while(guard, timeout, |done| !*done) {
@@ -606,6 +622,7 @@ impl LiveIndex {
     /// The first full pass: walks every root, then indexes the Java files in parallel,
     /// publishing them in batches so queries see progress. Call once, on any thread.
     pub fn build(&self) -> PassStats {
+        self.expect_pass();
         let started = Instant::now();
         // The walk (with a stat of every file) and the snapshots' reads do not depend on each
         // other: done at once (on the JDK, a fifth of a one-shot `types` off the wall time). On
@@ -1449,5 +1466,33 @@ mod tests {
             share.close();
             h.join().expect("the helper returns");
         });
+    }
+
+    /// Nobody waits out the whole timeout for a pass no one started; an announced pass is
+    /// waited for until it is done.
+    #[test]
+    fn only_a_started_or_announced_pass_is_waited_for() {
+        let ws = tempfile::tempdir().expect("tempdir");
+        let root = std::fs::canonicalize(ws.path()).expect("canonical");
+        std::fs::write(root.join("A.java"), "class A {}\n").expect("write");
+        let cache_dir = tempfile::tempdir().expect("tempdir");
+        let (cache, _) = Cache::open(cache_dir.path());
+        let index = LiveIndex::new(Roots::new([root]).expect("roots"), vec![Arc::new(cache)]);
+        let t = Instant::now();
+        assert!(!index.wait_complete(Duration::from_secs(30)), "no pass: not complete");
+        assert!(t.elapsed() < Duration::from_secs(10), "no pass was started: nothing to wait for");
+
+        index.expect_pass();
+        assert!(!index.wait_complete(Duration::from_millis(50)), "announced, not run: waited and not complete");
+        let pass = {
+            let index = index.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                index.build();
+            })
+        };
+        assert!(index.wait_complete(Duration::from_secs(60)), "the announced pass is waited for");
+        pass.join().expect("pass");
+        assert_eq!(index.counts().0, 1);
     }
 }

@@ -178,6 +178,8 @@ impl Host {
     /// Starts the first indexing pass in the background and, if configured, the watcher.
     pub fn start_index(&self) {
         let index = self.index().clone();
+        // Announced before the thread runs: a call made meanwhile waits for the pass.
+        index.expect_pass();
         let watch = self.config.watch;
         let stop = self.stop.clone();
         let spawned = std::thread::Builder::new().name("index".to_owned()).spawn(move || {
