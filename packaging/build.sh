@@ -37,8 +37,17 @@ mkdir -p "$DIST"
 # The wheel: maturin builds (or finds fresh) the release profile's binary and wraps it.
 # `--compatibility linux` tags it for this machine's glibc; the release workflow builds
 # manylinux wheels in maturin's containers.
-"$PKG_VENV/bin/maturin" build --release --locked --out "$DIST" --compatibility linux --quiet
-BIN=target/release/mcp-java-index
+# MJI_PACKAGE_PROFILE=dev packs the dev profile's binary instead: `.ci/run` checks the packages'
+# installs with the binary its `cargo test` already built (fresh, so no second build of the
+# workspace); what it checks — the wheel, the tarballs, the launcher, the installs — is the same.
+PROFILE=${MJI_PACKAGE_PROFILE:-release}
+case "$PROFILE" in
+  release) PROFILE_DIR=release ;;
+  dev) PROFILE_DIR=debug ;;
+  *) echo "build.sh: MJI_PACKAGE_PROFILE is release or dev, not $PROFILE" >&2; exit 1 ;;
+esac
+"$PKG_VENV/bin/maturin" build --profile "$PROFILE" --locked --out "$DIST" --compatibility linux --quiet
+BIN=target/$PROFILE_DIR/mcp-java-index
 [ -x "$BIN" ] || { echo "build.sh: $BIN was not built" >&2; exit 1; }
 
 # The npm packages, staged under target/dist/npm and packed with `npm pack`.
