@@ -19,8 +19,8 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 
 use mji_model::{
-    Callable, CtorDecl, Diagnostic, EnumConstant, FieldDecl, FileOutline, Javadoc, Level, MethodDecl, Param,
-    RecordComponent, SymbolId, SymbolKind, TypeDecl, TypeKind,
+    Callable, CtorDecl, Diagnostic, EnumConstant, FileOutline, Javadoc, Level, MethodDecl, Param, RecordComponent,
+    SymbolId, SymbolKind, TypeDecl, TypeKind,
 };
 
 use crate::{LineIndex, MAX_SYNTAX_NODES, MAX_TYPE_NESTING, Members, Prepared, SourceText};
@@ -1039,19 +1039,14 @@ impl<'a> Parser<'a> {
         self.eat(b';')?;
         let (start_line, end_line) = (self.start_line(first), self.end_line(self.i - 1));
         for (name, type_text) in declared {
-            out.fields.push(FieldDecl {
-                symbol_id: SymbolId::member(SymbolKind::Field, owner, name.clone(), start_line, end_line).to_string(),
-                kind: "field".to_owned(),
+            out.fields.push(crate::declared_field(
+                owner,
                 name,
                 type_text,
-                modifiers: modifiers.clone(),
-                annotations: annotations.clone(),
-                start_line,
-                end_line,
-                javadoc: javadoc.clone(),
-                generated: None,
-                generated_by: None,
-            });
+                (&modifiers, &annotations),
+                (start_line, end_line),
+                &javadoc,
+            ));
         }
         Some(())
     }

@@ -409,6 +409,31 @@ fn find_package(root: Node, src: &[u8]) -> Option<String> {
 /// tree-sitter-java's field ids, each looked up once: [`Node::child_by_field_name`] compares
 /// its name with the grammar's field names on every call (`strncmp` was 2.4% of a cold index
 /// of the JDK).
+/// One declarator of a field declaration as the source writes it (nothing generated): both
+/// outline paths, tree-sitter's and [`fast`]'s, make their fields here.
+pub(crate) fn declared_field(
+    owner: &str,
+    name: String,
+    type_text: String,
+    (modifiers, annotations): (&[String], &[String]),
+    (start_line, end_line): (u32, u32),
+    javadoc: &Javadoc,
+) -> FieldDecl {
+    FieldDecl {
+        symbol_id: SymbolId::member(SymbolKind::Field, owner, name.clone(), start_line, end_line).to_string(),
+        kind: "field".to_owned(),
+        name,
+        type_text,
+        modifiers: modifiers.to_vec(),
+        annotations: annotations.to_vec(),
+        start_line,
+        end_line,
+        javadoc: javadoc.clone(),
+        generated: None,
+        generated_by: None,
+    }
+}
+
 mod field {
     use std::sync::OnceLock;
 
@@ -1005,19 +1030,14 @@ impl<'a> Builder<'a> {
             if let Some(dims) = d.child_by_field_id(field::DIMENSIONS.id()) {
                 type_text.push_str(&clean(dims, self.src));
             }
-            out.push(FieldDecl {
-                symbol_id: SymbolId::member(SymbolKind::Field, owner, name.clone(), start_line, end_line).to_string(),
-                kind: "field".to_owned(),
+            out.push(declared_field(
+                owner,
                 name,
                 type_text,
-                modifiers: modifiers.clone(),
-                annotations: annotations.clone(),
-                start_line,
-                end_line,
-                javadoc: javadoc.clone(),
-                generated: None,
-                generated_by: None,
-            });
+                (&modifiers, &annotations),
+                (start_line, end_line),
+                &javadoc,
+            ));
         }
     }
 
