@@ -452,6 +452,13 @@ impl LiveIndex {
         if !self.started.load(Ordering::Acquire) {
             return self.complete.load(Ordering::Acquire);
         }
+        self.wait_pass(timeout)
+    }
+
+    /// [`LiveIndex::wait_complete`] whether or not a pass was started: for a loop that must
+    /// wait for the first listing however it comes (the reference keeper's), and would spin
+    /// if told at once that no pass runs yet.
+    pub fn wait_pass(&self, timeout: Duration) -> bool {
         let (lock, cv) = &self.done;
         let Ok(guard) = lock.lock() else { return self.progress().complete };
         match cv.wait_timeout_while(guard, timeout, |done| !*done) {
@@ -1481,6 +1488,10 @@ mod tests {
         let t = Instant::now();
         assert!(!index.wait_complete(Duration::from_secs(30)), "no pass: not complete");
         assert!(t.elapsed() < Duration::from_secs(10), "no pass was started: nothing to wait for");
+        // The keeper's loop waits for the listing whoever starts it: its waits are real.
+        let t = Instant::now();
+        assert!(!index.wait_pass(Duration::from_millis(200)));
+        assert!(t.elapsed() >= Duration::from_millis(200), "wait_pass waits however no pass runs");
 
         index.expect_pass();
         assert!(!index.wait_complete(Duration::from_millis(50)), "announced, not run: waited and not complete");

@@ -689,7 +689,7 @@ impl mji_xref::keeper::Files for Host {
     }
 
     fn listed(&self, up_to: std::time::Duration) -> bool {
-        self.index().wait_complete(up_to)
+        self.index().wait_pass(up_to)
     }
 
     fn version(&self) -> (u64, bool) {
