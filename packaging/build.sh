@@ -38,8 +38,9 @@ mkdir -p "$DIST"
 # `--compatibility linux` tags it for this machine's glibc; the release workflow builds
 # manylinux wheels in maturin's containers.
 # MJI_PACKAGE_PROFILE=dev packs the dev profile's binary instead: `.ci/run` checks the packages'
-# installs with the binary its `cargo test` already built (fresh, so no second build of the
-# workspace); what it checks — the wheel, the tarballs, the launcher, the installs — is the same.
+# installs with it (what its `cargo test` compiled is reused where the features agree, the rest
+# built unoptimized); what it checks — the wheel, the tarballs, the launcher, the installs — is
+# the same.
 PROFILE=${MJI_PACKAGE_PROFILE:-release}
 case "$PROFILE" in
   release) PROFILE_DIR=release ;;
