@@ -12,7 +12,7 @@ use std::time::{Duration, Instant, SystemTime};
 use rayon::prelude::*;
 
 use crate::matcher::Pattern;
-use crate::symbols::{FileSymbols, Hit, SymView, Symbol, SymbolTable, file_symbols, stamp};
+use crate::symbols::{FileSymbols, Hit, SymView, Symbol, SymbolTable, file_symbols, is_java, stamp};
 use mji_cache::Cache;
 use mji_fs::roots::Roots;
 use mji_fs::stamp::FileStat;
@@ -257,10 +257,6 @@ impl StatShare {
 
 fn is_lombok_config(p: &Path) -> bool {
     p.file_name().is_some_and(|n| n == mji_parser::lombok::config::FILE_NAME)
-}
-
-fn is_java(p: &Path) -> bool {
-    p.extension().is_some_and(|e| e.eq_ignore_ascii_case("java"))
 }
 
 /// A source the symbol index holds: Java, or Kotlin (`.kt`, outlined by `mji_parser::kotlin`;
@@ -1159,7 +1155,7 @@ impl LiveIndex {
         let mut out: Vec<(Arc<Path>, usize)> = self
             .state
             .read()
-            .map(|st| st.table.files().filter(|f| !is_java(&f.path)).map(|f| (f.path.clone(), f.root)).collect())
+            .map(|st| st.table.other_files().map(|f| (f.path.clone(), f.root)).collect())
             .unwrap_or_default();
         out.sort();
         out
@@ -1226,7 +1222,11 @@ impl LiveIndex {
                     .state
                     .read()
                     .map(|st| {
-                        st.table.files().filter(|f| is_kotlin(&f.path)).map(|f| (f.path.clone(), f.root)).collect()
+                        st.table
+                            .other_files()
+                            .filter(|f| is_kotlin(&f.path))
+                            .map(|f| (f.path.clone(), f.root))
+                            .collect()
                     })
                     .unwrap_or_default(),
             }
