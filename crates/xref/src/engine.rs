@@ -14,6 +14,7 @@ use crate::bind::{DepthCut, bind_file};
 use crate::decls::{FileDecls, file_decls_with};
 use crate::index::lazy::Decls;
 use crate::index::refindex::{RefIndex, word_hash, words_of};
+use crate::scope::{Epoch, ScopeMemo};
 use crate::world::World;
 use crate::world::jdk_api::JdkApi;
 use crate::{Ref, RefKind};
@@ -32,11 +33,55 @@ pub(crate) struct StampedDecls {
     pub decls: Decls,
 }
 
+/// Every file's declarations and the stamp they were read at, by path (foldhash: a restart
+/// inserts them all), with an [`Epoch`] that every change renews: a search's scope keeps the
+/// stamps it looked up under it ([`crate::scope`]).
+#[derive(Default)]
+pub(crate) struct Entries {
+    map: foldhash::HashMap<Arc<Path>, StampedDecls>,
+    epoch: Epoch,
+}
+
+impl Entries {
+    pub fn with_capacity(n: usize) -> Entries {
+        Entries { map: foldhash::HashMapExt::with_capacity(n), epoch: Epoch::new() }
+    }
+
+    pub fn epoch(&self) -> Epoch {
+        self.epoch
+    }
+
+    pub fn get(&self, p: &Path) -> Option<&StampedDecls> {
+        self.map.get(p)
+    }
+
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&Arc<Path>, &StampedDecls)> {
+        self.map.iter()
+    }
+
+    pub fn keys(&self) -> impl Iterator<Item = &Arc<Path>> {
+        self.map.keys()
+    }
+
+    pub fn insert(&mut self, p: Arc<Path>, e: StampedDecls) -> Option<StampedDecls> {
+        self.epoch = Epoch::new();
+        self.map.insert(p, e)
+    }
+
+    pub fn remove(&mut self, p: &Path) -> Option<StampedDecls> {
+        self.epoch = Epoch::new();
+        self.map.remove(p)
+    }
+}
+
 #[derive(Default)]
 pub(crate) struct WorldState {
-    /// Every file's declarations (foldhash: every call looks up every file's path, and a
-    /// restart inserts them all).
-    pub entries: foldhash::HashMap<Arc<Path>, StampedDecls>,
+    /// Every file's declarations (every call looks up every file's path: see [`Entries`]).
+    pub entries: Entries,
     pub world: Option<Arc<World>>,
     /// Bumped whenever the world is relinked; kept in [`World::shape`]. A binding made under
     /// generation `g` is kept only if nothing invalidated its file after `g`.
@@ -69,6 +114,8 @@ pub struct XrefEngine {
     pub(crate) bytes_bound: AtomicUsize,
     /// Each file's `lombok.config` (`set_lombok`); `None`: Lombok's defaults everywhere.
     pub(crate) lombok: RwLock<Option<Arc<mji_parser::lombok::config::Resolver>>>,
+    /// The stamps and index slots the last searches looked up for their scopes' files.
+    scopes: ScopeMemo,
 }
 
 /// A reference search's answer: the files with references, and the files that mention a
@@ -470,10 +517,21 @@ impl XrefEngine {
         self.lock_state().map(|st| st.generation).unwrap_or(u64::MAX)
     }
 
-    /// The stamps the world was built from, for `files`.
-    fn stamps(&self, files: &[Arc<Path>]) -> Vec<Option<Stamp>> {
-        let Ok(st) = self.lock_state() else { return vec![None; files.len()] };
-        files.iter().map(|p| st.entries.get(p).map(|e| e.stamp)).collect()
+    /// The stamps the world was built from, for `files` (kept for the scope: [`crate::scope`]).
+    fn stamps(&self, files: &[Arc<Path>]) -> Arc<[Option<Stamp>]> {
+        let Ok(st) = self.lock_state() else { return vec![None; files.len()].into() };
+        self.scopes
+            .stamps(files, st.entries.epoch(), || files.iter().map(|p| st.entries.get(p).map(|e| e.stamp)).collect())
+    }
+
+    /// The stamp the world was built from, for one file.
+    fn stamp_of(&self, p: &Path) -> Option<Stamp> {
+        self.lock_state().ok()?.entries.get(p).map(|e| e.stamp)
+    }
+
+    /// Each file's slot in the reference index (kept for the scope: [`crate::scope`]).
+    fn slots(&self, ix: &RefIndex, files: &[Arc<Path>]) -> Arc<[Option<u32>]> {
+        self.scopes.slots(files, ix.slots_key(), || files.iter().map(|p| ix.id_of(p)).collect())
     }
 
     /// Binds a file's bytes and keeps the result when there is room and no later world has
@@ -520,8 +578,9 @@ impl XrefEngine {
             ids.sort_unstable();
             // Which files of the scope are answered by the index.
             let mut kept = vec![false; ix.slots()];
-            for (p, stamp) in files.iter().zip(&stamps) {
-                match (ix.id_of(p), stamp) {
+            let slots = self.slots(&ix, files);
+            for ((p, stamp), id) in files.iter().zip(stamps.iter()).zip(slots.iter()) {
+                match (*id, stamp) {
                     (Some(id), Some(stamp)) if ix.get(id).is_some_and(|f| f.stamp == *stamp) => {
                         kept[id as usize] = true;
                         // A file cut short may mention the names in the part not bound.
@@ -567,7 +626,7 @@ impl XrefEngine {
                 return self.find_in_files(world, files, names, keys, keep);
             }
         } else {
-            unbound = files.iter().zip(stamps).collect();
+            unbound = files.iter().zip(stamps.iter().copied()).collect();
         }
         let finders: Vec<memchr::memmem::Finder> =
             names.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect();
@@ -617,8 +676,9 @@ impl XrefEngine {
         let mut read: Vec<&Arc<Path>> = Vec::new();
         match self.refs_read() {
             Ok(ix) => {
-                for (p, stamp) in files.iter().zip(&stamps) {
-                    match (ix.id_of(p), stamp) {
+                let slots = self.slots(&ix, files);
+                for ((p, stamp), id) in files.iter().zip(stamps.iter()).zip(slots.iter()) {
+                    match (*id, stamp) {
                         (Some(id), Some(stamp)) if ix.get(id).is_some_and(|f| f.stamp == *stamp) => {
                             if ix.get(id).is_some_and(|f| f.mentions(&word)) {
                                 out.push(p.clone());
@@ -658,13 +718,13 @@ impl XrefEngine {
         if let Some(kept) = self.kept_refs(p) {
             return kept;
         }
-        let stamp = self.stamps(std::slice::from_ref(p)).pop().flatten();
+        let stamp = self.stamp_of(p);
         self.bind_and_keep(world, p, bytes, stamp).0
     }
 
     /// A file's kept references, when they are valid for its stamp in the world.
     fn kept_refs(&self, p: &Arc<Path>) -> Option<Vec<Ref>> {
-        let stamp = self.stamps(std::slice::from_ref(p)).pop().flatten()?;
+        let stamp = self.stamp_of(p)?;
         let ix = self.refs_read().ok()?;
         let f = ix.get(ix.id_of(p)?)?;
         let refs = (f.stamp == stamp).then(|| f.body().map(|b| ix.all(b))).flatten();
@@ -698,11 +758,14 @@ impl XrefEngine {
     pub fn unbound_files(&self, files: &[Arc<Path>]) -> Vec<(Arc<Path>, Stamp)> {
         let stamps = self.stamps(files);
         let Ok(ix) = self.refs_read() else { return Vec::new() };
+        let slots = self.slots(&ix, files);
         files
             .iter()
-            .zip(stamps)
-            .filter_map(|(p, s)| Some((p.clone(), s?)))
-            .filter(|(p, s)| ix.id_of(p).and_then(|id| ix.get(id)).is_none_or(|f| f.stamp != *s))
+            .zip(stamps.iter())
+            .zip(slots.iter())
+            .filter_map(|((p, s), id)| Some((p.clone(), (*s)?, *id)))
+            .filter(|(_, s, id)| id.and_then(|id| ix.get(id)).is_none_or(|f| f.stamp != *s))
+            .map(|(p, s, _)| (p, s))
             .collect()
     }
 
@@ -819,6 +882,55 @@ mod tests {
         assert!(last.seq >= 3, "reported as it went: {last:?}");
         assert_eq!(found.files.len(), n, "every caller found");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The same scope searched again after a file of it changed, and after a file of it was
+    /// bound, is answered from the files as they are now, and keeps what it binds under the
+    /// file's stamp now: the stamps and slots kept for the scope ([`crate::scope`]) are not
+    /// used once the entries or the index's slots moved on.
+    #[test]
+    fn a_scope_searched_again_sees_an_edit_and_a_new_binding() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let put = |name: &str, text: &str, n: i128| {
+            let p = dir.path().join(name);
+            std::fs::write(&p, text).expect("write");
+            FileStamp { path: Arc::from(p.as_path()), stamp: Stamp { size: text.len() as u64, mtime_ns: n } }
+        };
+        let util = put("Util.java", "class Util { static int twice(int x) { return 2 * x; } }\n", 1);
+        let a = put("A.java", "class A { int f() { return Util.twice(1); } }\n", 1);
+        let b = put("B.java", "class B { int g() { return Util.twice(3); } }\n", 1);
+        let engine = XrefEngine::new();
+        // B is not in the world yet (a file the listing will add): no stamp, no slot.
+        let (world, _) = engine.world(&[a.clone(), util.clone()]);
+        // One list of paths, as the keeper hands every call the same listing.
+        let files: Vec<Arc<Path>> = [&a, &b, &util].iter().map(|s| s.path.clone()).collect();
+        let names = vec!["twice".to_owned()];
+        // The files with calls of `twice`, and how many files the search read to bind.
+        let count = |w: &World| -> (Vec<(String, usize)>, f64) {
+            let calls = |r: &Ref| r.kind == RefKind::Call;
+            let sink = mji_model::progress::Progress::new();
+            let found = sink.scope(|| engine.find_in_files(w, &files, &names, &["Util#twice(int)"], &calls));
+            let read = sink.newer_than(0).and_then(|p| p.total).unwrap_or(0.0);
+            let hits = found
+                .files
+                .iter()
+                .map(|(p, r)| (p.file_name().expect("a name").to_string_lossy().into_owned(), r.len()));
+            (hits.collect(), read)
+        };
+        let calls = |a: usize| vec![("A.java".to_owned(), a), ("B.java".to_owned(), 1)];
+        assert_eq!(count(&world), (calls(1), 3.0), "A and Util bound, B read (not kept: no stamp)");
+        assert_eq!(count(&world), (calls(1), 1.0), "A and Util answered from the index");
+        // A edited: two calls now, a new stamp; the paths' allocations are the same.
+        let a2 = put("A.java", "class A { int f() { return Util.twice(1) + Util.twice(2); } }\n", 2);
+        let a2 = FileStamp { path: a.path.clone(), stamp: a2.stamp };
+        let (world, _) = engine.world(&[a2.clone(), util.clone()]);
+        assert_eq!(count(&world).0, calls(2));
+        assert!(engine.kept_refs(&a.path).is_some(), "A's references kept under its stamp now");
+        // B listed: given a slot, bound and kept by the next search, read by none after it.
+        let (world, _) = engine.world(&[a2, b.clone(), util]);
+        assert_eq!(count(&world), (calls(2), 1.0));
+        assert!(engine.kept_refs(&b.path).is_some());
+        assert_eq!(count(&world), (calls(2), 0.0), "every file answered from the index");
     }
 
     /// A file the listing no longer names leaves the world, whether the listing is distinct and

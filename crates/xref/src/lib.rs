@@ -17,6 +17,7 @@ pub mod keeper;
 pub mod kotlin;
 pub mod name;
 mod query;
+mod scope;
 pub mod ty;
 pub mod world;
 

@@ -490,6 +490,9 @@ pub(crate) struct RefIndex {
     /// ([`RefIndex::replace_same`], [`RefIndex::evict_to`]): postings made from a view taken
     /// at the same count are the postings now ([`RefIndex::compact_prepared`]).
     edits: u64,
+    /// This index's own (a new one for each made): with the length of `paths`, what a path's
+    /// slot was looked up under ([`RefIndex::slots_key`]).
+    epoch: crate::scope::Epoch,
 }
 
 /// What a compaction replaced under the index's lock, dropped by its caller after releasing
@@ -521,6 +524,14 @@ impl RefIndex {
 
     pub fn id_of(&self, p: &Path) -> Option<u32> {
         self.path_ids.get(p).copied()
+    }
+
+    /// What [`RefIndex::id_of`] answers under: a path's slot, once given, is never taken back
+    /// or changed (no table shrinks, [`RefIndex::reset`] and [`RefIndex::clear`] keep the
+    /// slots), and a path without one gets one only by adding to `paths`; an index made anew
+    /// has an epoch of its own. The same key, the same answer for every path.
+    pub fn slots_key(&self) -> crate::scope::SlotsKey {
+        (self.epoch, self.paths.len())
     }
 
     pub fn path(&self, id: u32) -> &Arc<Path> {

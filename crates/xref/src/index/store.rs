@@ -174,7 +174,7 @@ impl XrefEngine {
         let block = Block::new(decls, names, path.clone());
         let nkeys = h.nkeys;
         let file = Arc::new(file);
-        let mut entries = <foldhash::HashMap<_, _> as foldhash::HashMapExt>::with_capacity(h.files.len());
+        let mut entries = crate::engine::Entries::with_capacity(h.files.len());
         let mut slots = Vec::with_capacity(h.files.len());
         let mut list: Vec<(Arc<Path>, Decls)> = Vec::with_capacity(h.files.len());
         for (f, (a, b)) in h.files.into_iter().zip(spans) {
