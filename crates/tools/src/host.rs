@@ -735,6 +735,12 @@ impl mji_xref::keeper::Files for Host {
             .collect();
         (stamps, watching)
     }
+
+    /// The view and configuration files' word filters, made before the first search needs
+    /// them ([`crate::xref::prepare_view_filters`]).
+    fn prepare_calls(&self, pause: &dyn Fn()) {
+        crate::xref::prepare_view_filters(self, pause);
+    }
 }
 
 impl Drop for Host {

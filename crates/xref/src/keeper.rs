@@ -54,6 +54,10 @@ pub trait Files: Sync {
     /// Every Java file with its stamp now and its display path, and whether the stamps came
     /// from a watcher that has applied every event.
     fn stamped_now(&self) -> (Vec<(FileStamp, String)>, bool);
+    /// After a pass, prepares what the workspace's first calls would otherwise make (the host:
+    /// the view and configuration files' word filters), calling `pause` between pieces of
+    /// work, which waits while a call waits or runs.
+    fn prepare_calls(&self, _pause: &dyn Fn()) {}
 }
 
 /// The reference engine of one workspace and what keeps it current.
@@ -359,6 +363,8 @@ impl Keeper {
                 // The allocator's trim locks each of its arenas in turn: not while a call runs.
                 self.yield_to_calls();
                 after_pass();
+                self.yield_to_calls();
+                self.prepare_calls(files);
             } else if heavy {
                 after_pass();
             }
@@ -367,6 +373,20 @@ impl Keeper {
                 std::thread::sleep(Duration::from_millis(100));
             }
         }
+    }
+
+    /// What the next call would do first, done here: the world taken again (the compaction
+    /// forgot it; on the four roots the listing's stamps, display paths and lookups are ~100 ms),
+    /// every file's stamp and index slot looked up for the whole workspace's scope (kept for
+    /// the calls: [`crate::scope`]), and the workspace's own ([`Files::prepare_calls`]).
+    /// Issue 56: the first call after a pass was the slowest.
+    fn prepare_calls(&self, files: &dyn Files) {
+        let t = Instant::now();
+        let (_, shown) = self.in_pool(|| self.world(files));
+        let paths: Vec<Arc<Path>> = shown.iter().map(|(p, _)| p.clone()).collect();
+        let _ = self.engine.unbound_files(&paths);
+        tracing::debug!(ms = t.elapsed().as_millis() as u64, "the calls' world taken after the pass");
+        files.prepare_calls(&|| self.yield_to_calls());
     }
 
     /// Writes the world and the reference index if they changed since the last write; a

@@ -237,10 +237,9 @@ fn a_view_edited_between_two_searches_is_searched_as_it_is_now() {
     assert_eq!(after["searchedFiles"], 3, "{after}");
 }
 
-/// Many views, each search answered by a host that has every view's filter (after a first
-/// search) and by one that has none: the same answers, whole.
-#[test]
-fn the_views_filters_change_no_answer() {
+/// Eighty views of five kinds (a word before a no-break space, qualified names, properties,
+/// a call, nothing), and the searches `the_views_filters_*` make of them.
+fn many_views() -> (Vec<(String, String)>, [Value; 5]) {
     let views: Vec<(String, String)> = (0..80)
         .map(|i| {
             let text = match i % 5 {
@@ -253,12 +252,6 @@ fn the_views_filters_change_no_answer() {
             (format!("web/v{i:02}/index.{}", ["jelly", "xml", "properties", "jsp", "html"][i % 5]), text)
         })
         .collect();
-    let mut files: Vec<(&str, &str)> = vec![("src/app/Job.java", JOB)];
-    files.extend(views.iter().map(|(p, t)| (p.as_str(), t.as_str())));
-    let (dir, warm) = indexed("", &files);
-    for (rel, _) in &views {
-        age(dir.path(), rel);
-    }
     let calls = [
         json!({"target": "app.Job#isEnabled()", "includeNonJava": true}),
         json!({"target": "app.Job", "includeNonJava": true}),
@@ -266,20 +259,69 @@ fn the_views_filters_change_no_answer() {
         json!({"target": "app.Job#LIMIT", "includeNonJava": true}),
         json!({"target": "app.Job#isEnabled()", "includeNonJava": true, "paths": ["**/v1*/*"]}),
     ];
-    let answer =
-        |ws: &Host, args: &Value| call(ws, "find_references", args.clone()).expect("refs").value["nonJava"].clone();
+    (views, calls)
+}
+
+/// A workspace of [`many_views`] (each aged, so its filter is kept) and a host of it.
+fn views_workspace(views: &[(String, String)]) -> (tempfile::TempDir, Host) {
+    let mut files: Vec<(&str, &str)> = vec![("src/app/Job.java", JOB)];
+    files.extend(views.iter().map(|(p, t)| (p.as_str(), t.as_str())));
+    let (dir, ws) = indexed("", &files);
+    for (rel, _) in views {
+        age(dir.path(), rel);
+    }
+    (dir, ws)
+}
+
+/// `find_references`' non-Java part.
+fn non_java_of(ws: &Host, args: &Value) -> Value {
+    call(ws, "find_references", args.clone()).expect("refs").value["nonJava"].clone()
+}
+
+/// Many views, each search answered by a host that has every view's filter (after a first
+/// search) and by one that has none: the same answers, whole.
+#[test]
+fn the_views_filters_change_no_answer() {
+    let (views, calls) = many_views();
+    let (dir, warm) = views_workspace(&views);
     for args in &calls {
-        answer(&warm, args);
+        non_java_of(&warm, args);
     }
     assert_eq!(warm.view_filters().counts().0, 80, "every view has its filter");
     for args in &calls {
         let flags = mcp_java_index::config::Flags::roots([dir.path()]).set("watch", false).set("cache", false);
         let cold = Host::open(mcp_java_index::config::Config::load(&flags, &|_| None).expect("config")).expect("host");
         cold.build_index();
-        let want = answer(&cold, args);
+        let want = non_java_of(&cold, args);
         assert!(want["files"].as_u64().unwrap_or_default() > 0, "{want}");
-        assert_eq!(answer(&warm, args), want, "{args}");
+        assert_eq!(non_java_of(&warm, args), want, "{args}");
     }
+}
+
+/// The filters the keeper prepares after a pass (`Files::prepare_calls`, pausing between
+/// pieces) are the ones the searches would have made, and the searches answer with them as a
+/// host with none does (issue 56: the first such search after a pass paid for them).
+#[test]
+fn the_views_filters_prepared_after_a_pass_are_the_searches() {
+    let (views, calls) = many_views();
+    let (_dir, searched) = views_workspace(&views);
+    for args in &calls {
+        non_java_of(&searched, args);
+    }
+    let (dir, prepared) = views_workspace(&views);
+    let pauses = std::sync::atomic::AtomicUsize::new(0);
+    mji_xref::keeper::Files::prepare_calls(&prepared, &|| {
+        pauses.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    });
+    assert!(pauses.into_inner() >= 1, "paused before its work");
+    assert_eq!(prepared.view_filters().counts(), searched.view_filters().counts(), "the same filters");
+    for args in &calls {
+        let flags = mcp_java_index::config::Flags::roots([dir.path()]).set("watch", false).set("cache", false);
+        let cold = Host::open(mcp_java_index::config::Config::load(&flags, &|_| None).expect("config")).expect("host");
+        cold.build_index();
+        assert_eq!(non_java_of(&prepared, args), non_java_of(&cold, args), "{args}");
+    }
+    assert_eq!(prepared.view_filters().counts(), searched.view_filters().counts(), "none made anew");
 }
 
 /// `show_definition` gives the declaration as written: annotations and modifiers.
