@@ -2,7 +2,7 @@
 official Python SDK, mcp==2.3.0, over stdio): how long the index and the pass take, the
 server's peak RSS, and `find_references` p50/p95 once the pass is done.
 
-usage: target/venv/bin/python benches/cold_bind.py BINARY ROOT [ROOT ...] [--rounds N] [--calls N] [--watch] [--settle]
+usage: target/venv/bin/python benches/cold_bind.py BINARY ROOT [ROOT ...] [--rounds N] [--calls N] [--watch] [--settle] [--perf OUT] [--cache DIR]
   Each round serves the roots (`serve --no-watch -v --root R ...`; with `--watch`, with the
   file watcher a server has by default, so a call after the pass stamps no file) with a fresh cache
   directory, sends `initialize` and nothing else until the server's log says
@@ -12,7 +12,10 @@ usage: target/venv/bin/python benches/cold_bind.py BINARY ROOT [ROOT ...] [--rou
   the calls' own time). The peak RSS is read at the pass's end, after the calls, and once the
   write and compaction after the pass are done (up to 120 s after the calls, under
   `mji_xref=debug`: the write waits while calls run). With several BINARYs (`A=PATH,B=PATH` as BINARY) the rounds alternate
-  them, so the machine's load falls on both alike. The machine's steal (`st` of
+  them, so the machine's load falls on both alike. With `--perf OUT`, `perf record -F 499
+  --call-graph dwarf` follows the server through the calls (and nothing else) into
+  `OUT.<binary>.<round>`, for `perf report -i`. With `--cache DIR`, every server uses DIR
+  (`DIR/<binary>`, made if missing and kept): the first round is cold, the next warm restarts. The machine's steal (`st` of
   /proc/stat over each round) and load average are printed beside each figure; under
   `RUST_LOG=info,mji_xref=debug`, so are the pass's phases (the world, the binding steps, the
   writes during the pass, the write and compaction after it)."""
@@ -98,8 +101,9 @@ def pct(xs, q):
     return 1000 * xs[min(len(xs) - 1, int(q * (len(xs) - 1) + 0.5))]
 
 
-async def one(binary, roots, calls, watch=False, settle=False):
-    cache = Path(tempfile.mkdtemp(prefix="mji-cold-bind-"))
+async def one(binary, roots, calls, watch=False, settle=False, perf=None, keep=None):
+    cache = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="mji-cold-bind-"))
+    cache.mkdir(parents=True, exist_ok=True)
     args = ["serve", *([] if watch else ["--no-watch"]), "-v", "--cache-dir", str(cache)]
     for r in roots:
         args += ["--root", str(r)]
@@ -122,6 +126,12 @@ async def one(binary, roots, calls, watch=False, settle=False):
             while log_ms(log.name, "compacted the reference index") is None and time.perf_counter() - start < 900:
                 await asyncio.sleep(0.2)
         types = [t for r in roots for t in targets(Path(r))]
+        recorder = None
+        if perf and server:
+            recorder = await asyncio.create_subprocess_exec(
+                "perf", "record", "-F", "499", "--call-graph", "dwarf", "-p", str(server), "-o", perf,
+                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+            await asyncio.sleep(1.0)
         xs = []
         for k in range(calls):
             t = time.perf_counter()
@@ -131,9 +141,12 @@ async def one(binary, roots, calls, watch=False, settle=False):
         out["find_references after the pass p50 ms"] = pct(xs, 0.5)
         out["find_references after the pass p95 ms"] = pct(xs, 0.95)
         out["max ms"] = 1000 * max(xs)
+        if recorder:
+            recorder.send_signal(2)
+            await recorder.wait()
         # The three slowest calls, as `ms@n` (the n-th call after the pass's end).
         slow = sorted(range(len(xs)), key=lambda k: -xs[k])[:3]
-        out["slowest"] = " ".join(f"{1000 * xs[k]:.0f}@{k}" for k in slow)
+        out["slowest"] = " ".join(f"{1000 * xs[k]:.0f}@{k}({types[k % len(types)].rsplit('.', 1)[-1]})" for k in slow)
         out["peak RSS MB"] = peak_rss_mb(server) if server else None
         # The write after the pass waits while calls run: its peak once it is done.
         waited = time.perf_counter()
@@ -148,12 +161,13 @@ async def one(binary, roots, calls, watch=False, settle=False):
     out["steal %"] = 100 * (st1[0] - st0[0]) / max(1, st1[1] - st0[1])
     out["load average"] = os.getloadavg()[0]
     out["log"] = log.name
-    shutil.rmtree(cache, ignore_errors=True)
+    if not keep:
+        shutil.rmtree(cache, ignore_errors=True)
     return out
 
 
 async def main(argv):
-    rounds, calls, watch, settle, rest = 1, 40, False, False, []
+    rounds, calls, watch, settle, perf, keep, rest = 1, 40, False, False, None, None, []
     it = iter(argv)
     for a in it:
         if a == "--watch":
@@ -162,6 +176,10 @@ async def main(argv):
             settle = True
         elif a == "--rounds":
             rounds = int(next(it))
+        elif a == "--cache":
+            keep = next(it)
+        elif a == "--perf":
+            perf = next(it)
         elif a == "--calls":
             calls = int(next(it))
         else:
@@ -173,7 +191,7 @@ async def main(argv):
     results = {}
     for i in range(rounds):
         for name, path in binaries if i % 2 == 0 else binaries[::-1]:
-            r = await one(path, roots, calls, watch, settle)
+            r = await one(path, roots, calls, watch, settle, perf and f"{perf}.{name}.{i}", keep and f"{keep}/{name}")
             results.setdefault(name, []).append(r)
             shown = ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in r.items())
             print(f"round {i} {name}: {shown}", flush=True)
