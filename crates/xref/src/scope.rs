@@ -50,11 +50,14 @@ impl Default for Epoch {
 /// What each file's slot lookup was read under: the index's epoch and its table's length.
 pub(crate) type SlotsKey = (Epoch, usize);
 
-/// One scope's lookups, by the scope's positions.
+/// One lookup's answers for a scope, by position, with what they were read under.
+type Part<K, V> = Option<(K, Arc<[V]>)>;
+
+/// One scope's lookups.
 struct Remembered {
     files: Arc<[Arc<Path>]>,
-    stamps: Option<(Epoch, Arc<[Option<Stamp>]>)>,
-    slots: Option<(SlotsKey, Arc<[Option<u32>]>)>,
+    stamps: Part<Epoch, Option<Stamp>>,
+    slots: Part<SlotsKey, Option<u32>>,
 }
 
 /// The scopes searched last, the latest last.
@@ -88,14 +91,7 @@ impl ScopeMemo {
         epoch: Epoch,
         read: impl FnOnce() -> Vec<Option<Stamp>>,
     ) -> Arc<[Option<Stamp>]> {
-        if let Some(hit) =
-            self.with(files, |r| r.and_then(|r| r.stamps.as_ref().filter(|s| s.0 == epoch).map(|s| s.1.clone())))
-        {
-            return hit;
-        }
-        let fresh: Arc<[Option<Stamp>]> = read().into();
-        self.put(files, |r| r.stamps = Some((epoch, fresh.clone())));
-        fresh
+        self.part(files, epoch, read, |r| &mut r.stamps)
     }
 
     /// Each file's slot in an index read under `key`: kept ones, else `read()`'s (kept).
@@ -105,13 +101,24 @@ impl ScopeMemo {
         key: SlotsKey,
         read: impl FnOnce() -> Vec<Option<u32>>,
     ) -> Arc<[Option<u32>]> {
-        if let Some(hit) =
-            self.with(files, |r| r.and_then(|r| r.slots.as_ref().filter(|s| s.0 == key).map(|s| s.1.clone())))
-        {
+        self.part(files, key, read, |r| &mut r.slots)
+    }
+
+    /// The answers of `which` lookup kept for `files` under `key`, else `read()`'s (kept).
+    fn part<K: PartialEq + Copy, V>(
+        &self,
+        files: &[Arc<Path>],
+        key: K,
+        read: impl FnOnce() -> Vec<V>,
+        which: fn(&mut Remembered) -> &mut Part<K, V>,
+    ) -> Arc<[V]> {
+        let kept =
+            |r: Option<&mut Remembered>| r.and_then(|r| which(r).as_ref().filter(|p| p.0 == key).map(|p| p.1.clone()));
+        if let Some(hit) = self.with(files, kept) {
             return hit;
         }
-        let fresh: Arc<[Option<u32>]> = read().into();
-        self.put(files, |r| r.slots = Some((key, fresh.clone())));
+        let fresh: Arc<[V]> = read().into();
+        self.put(files, |r| *which(r) = Some((key, fresh.clone())));
         fresh
     }
 

@@ -273,6 +273,14 @@ fn views_workspace(views: &[(String, String)]) -> (tempfile::TempDir, Host) {
     (dir, ws)
 }
 
+/// A host of `root` with no cache and no view filters.
+fn cold_host(root: &std::path::Path) -> Host {
+    let flags = mcp_java_index::config::Flags::roots([root]).set("watch", false).set("cache", false);
+    let cold = Host::open(mcp_java_index::config::Config::load(&flags, &|_| None).expect("config")).expect("host");
+    cold.build_index();
+    cold
+}
+
 /// `find_references`' non-Java part.
 fn non_java_of(ws: &Host, args: &Value) -> Value {
     call(ws, "find_references", args.clone()).expect("refs").value["nonJava"].clone()
@@ -289,10 +297,7 @@ fn the_views_filters_change_no_answer() {
     }
     assert_eq!(warm.view_filters().counts().0, 80, "every view has its filter");
     for args in &calls {
-        let flags = mcp_java_index::config::Flags::roots([dir.path()]).set("watch", false).set("cache", false);
-        let cold = Host::open(mcp_java_index::config::Config::load(&flags, &|_| None).expect("config")).expect("host");
-        cold.build_index();
-        let want = non_java_of(&cold, args);
+        let want = non_java_of(&cold_host(dir.path()), args);
         assert!(want["files"].as_u64().unwrap_or_default() > 0, "{want}");
         assert_eq!(non_java_of(&warm, args), want, "{args}");
     }
@@ -316,10 +321,7 @@ fn the_views_filters_prepared_after_a_pass_are_the_searches() {
     assert!(pauses.into_inner() >= 1, "paused before its work");
     assert_eq!(prepared.view_filters().counts(), searched.view_filters().counts(), "the same filters");
     for args in &calls {
-        let flags = mcp_java_index::config::Flags::roots([dir.path()]).set("watch", false).set("cache", false);
-        let cold = Host::open(mcp_java_index::config::Config::load(&flags, &|_| None).expect("config")).expect("host");
-        cold.build_index();
-        assert_eq!(non_java_of(&prepared, args), non_java_of(&cold, args), "{args}");
+        assert_eq!(non_java_of(&prepared, args), non_java_of(&cold_host(dir.path()), args), "{args}");
     }
     assert_eq!(prepared.view_filters().counts(), searched.view_filters().counts(), "none made anew");
 }
