@@ -738,7 +738,7 @@ impl mji_xref::keeper::Files for Host {
 
     /// The view and configuration files' word filters, made before the first search needs
     /// them ([`crate::xref::prepare_view_filters`]).
-    fn prepare_calls(&self, pause: &dyn Fn()) {
+    fn prepare_calls(&self, pause: &dyn Fn() -> bool) {
         crate::xref::prepare_view_filters(self, pause);
     }
 }

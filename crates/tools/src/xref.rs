@@ -318,11 +318,12 @@ fn keep_filters(filters: &ViewFilters, all: &[(Arc<Path>, String)], made: Vec<(A
 
 /// The word filters a search of the whole workspace's view and configuration files
 /// ([`non_java_matches`] without `paths`) would make, made now for the files without a
-/// current one, [`PREPARE_STEP`] files at a time with `pause` between: the keeper's work
+/// current one, [`PREPARE_STEP`] files at a time with `pause` before each (false: stop there,
+/// the workspace closing): the keeper's work
 /// after a pass, so that no call pays for them (issue 56: the first such search after a pass
 /// on the four roots read ~5,000 files, 93–224 ms). The same files, read and filtered the
 /// same way, as the search.
-pub(crate) fn prepare_view_filters(ws: &crate::host::Host, pause: &dyn Fn()) {
+pub(crate) fn prepare_view_filters(ws: &crate::host::Host, pause: &dyn Fn() -> bool) {
     use rayon::prelude::*;
     if ws.is_one_call() {
         return;
@@ -335,7 +336,9 @@ pub(crate) fn prepare_view_filters(ws: &crate::host::Host, pause: &dyn Fn()) {
     let filters = ws.view_filters();
     let mut made_in_all = 0;
     for step in files.chunks(PREPARE_STEP) {
-        pause();
+        if !pause() {
+            break;
+        }
         let kept: Vec<Option<mji_fs::stamp::Stamp>> = match filters.state.read() {
             Ok(st) => step.iter().map(|(p, _)| st.files.get(p).map(|f| f.0)).collect(),
             Err(_) => return,

@@ -56,8 +56,9 @@ pub trait Files: Sync {
     fn stamped_now(&self) -> (Vec<(FileStamp, String)>, bool);
     /// After a pass, prepares what the workspace's first calls would otherwise make (the host:
     /// the view and configuration files' word filters), calling `pause` between pieces of
-    /// work, which waits while a call waits or runs.
-    fn prepare_calls(&self, _pause: &dyn Fn()) {}
+    /// work, which waits while a call waits or runs and says whether to go on (not once the
+    /// workspace closes).
+    fn prepare_calls(&self, _pause: &dyn Fn() -> bool) {}
 }
 
 /// The reference engine of one workspace and what keeps it current.
@@ -386,7 +387,10 @@ impl Keeper {
         let paths: Vec<Arc<Path>> = shown.iter().map(|(p, _)| p.clone()).collect();
         let _ = self.engine.unbound_files(&paths);
         tracing::debug!(ms = t.elapsed().as_millis() as u64, "the calls' world taken after the pass");
-        files.prepare_calls(&|| self.yield_to_calls());
+        files.prepare_calls(&|| {
+            self.yield_to_calls();
+            !self.stopped()
+        });
     }
 
     /// Writes the world and the reference index if they changed since the last write; a

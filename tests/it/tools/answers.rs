@@ -315,8 +315,12 @@ fn the_views_filters_prepared_after_a_pass_are_the_searches() {
     }
     let (dir, prepared) = views_workspace(&views);
     let pauses = std::sync::atomic::AtomicUsize::new(0);
+    // Told to stop at its first pause, it makes nothing.
+    mji_xref::keeper::Files::prepare_calls(&prepared, &|| false);
+    assert_eq!(prepared.view_filters().counts().0, 0, "stopped before its work");
     mji_xref::keeper::Files::prepare_calls(&prepared, &|| {
         pauses.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        true
     });
     assert!(pauses.into_inner() >= 1, "paused before its work");
     assert_eq!(prepared.view_filters().counts(), searched.view_filters().counts(), "the same filters");
