@@ -77,7 +77,15 @@ pub struct Host {
     view_filters: crate::xref::ViewFilters,
     /// True when this host answers one call (a command line's, [`Host::prepare`]).
     one_call: AtomicBool,
+    /// The files' stamps a command line's call checks its world against, taken by
+    /// [`Host::prepare`] while the reference store is still being read; the call's
+    /// `stamped_now` takes them (once).
+    stamped_ahead: Mutex<Option<StampedFiles>>,
 }
+
+/// Every Java and Kotlin file's stamp with the path it is shown by, and whether a watcher
+/// keeps them (see [`mji_xref::keeper::Files::stamped_now`]).
+type StampedFiles = (Vec<(FileStamp, String)>, bool);
 
 /// What a call needs of a host opened for it alone (a command line's) before it runs. A
 /// server's host has all of it from its start (the index built in the background, the world
@@ -146,6 +154,7 @@ impl Host {
             scip: mji_scip::Exporter::new(),
             view_filters: Default::default(),
             one_call: AtomicBool::new(false),
+            stamped_ahead: Mutex::new(None),
         })
     }
 
@@ -228,6 +237,8 @@ impl Host {
         if start == Start::Nothing {
             return;
         }
+        // Before the pass: the stamps made ahead below are the pass's own.
+        self.index().set_one_shot();
         std::thread::scope(|s| {
             if let Start::World { references } = start {
                 self.index().sequential_start();
@@ -242,8 +253,14 @@ impl Host {
                 s.spawn(|| mji_xref::world::jdk_api::JdkApi::shared().len());
             }
             pass();
+            // The stamps the call's world is checked against, made while the store is read
+            // rather than after (on the JDK, ~15 ms of a fresh `refs` command).
+            if let Start::World { .. } = start
+                && let Ok(mut ahead) = self.stamped_ahead.lock()
+            {
+                *ahead = Some(self.stamp_files());
+            }
         });
-        self.index().set_one_shot();
         self.one_call.store(true, Ordering::Release);
         self.flush();
     }
@@ -708,7 +725,24 @@ impl mji_xref::keeper::Files for Host {
         self.library_types_to_xref();
     }
 
-    fn stamped_now(&self) -> (Vec<(FileStamp, String)>, bool) {
+    fn stamped_now(&self) -> StampedFiles {
+        if let Some(ahead) = self.stamped_ahead.lock().ok().and_then(|mut ahead| ahead.take()) {
+            return ahead;
+        }
+        self.stamp_files()
+    }
+
+    /// The view and configuration files' word filters, made before the first search needs
+    /// them ([`crate::xref::prepare_view_filters`]).
+    fn prepare_calls(&self, pause: &dyn Fn() -> bool) {
+        crate::xref::prepare_view_filters(self, pause);
+    }
+}
+
+impl Host {
+    /// Every Java and Kotlin file's stamp now (salted with its `lombok.config`'s) and shown
+    /// path ([`mji_xref::keeper::Files::stamped_now`]).
+    fn stamp_files(&self) -> StampedFiles {
         let (mut now, watching) = self.index().java_file_stamps_now();
         // Kotlin files too: the world holds their declarations as Java sees them.
         now.extend(self.index().kotlin_file_stamps_now());
@@ -734,12 +768,6 @@ impl mji_xref::keeper::Files for Host {
             })
             .collect();
         (stamps, watching)
-    }
-
-    /// The view and configuration files' word filters, made before the first search needs
-    /// them ([`crate::xref::prepare_view_filters`]).
-    fn prepare_calls(&self, pause: &dyn Fn() -> bool) {
-        crate::xref::prepare_view_filters(self, pause);
     }
 }
 

@@ -253,7 +253,7 @@ impl XrefEngine {
             && !st.loaded
         {
             st.loaded = true;
-            self.load(&mut st);
+            self.load(&mut st, references);
         }
         if references {
             let _ = self.refs();
@@ -294,7 +294,7 @@ impl XrefEngine {
         // those pages resident.
         let fresh = std::thread::scope(|s| {
             let loader =
-                std::thread::Builder::new().name("xref-reload".to_owned()).spawn_scoped(s, || self.read_state());
+                std::thread::Builder::new().name("xref-reload".to_owned()).spawn_scoped(s, || self.read_state(false));
             loader.ok()?.join().ok()?
         });
         let Some((fresh, pending)) = fresh else { return false };
@@ -328,7 +328,7 @@ impl XrefEngine {
         };
         if !st.loaded {
             st.loaded = true;
-            self.load(&mut st);
+            self.load(&mut st, false);
         }
         if st.world.as_ref().is_some_and(|w| w.damaged()) {
             // Declarations read from the store did not decode (see `crate::index::lazy`): nothing

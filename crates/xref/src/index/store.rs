@@ -58,9 +58,28 @@ struct Header {
     link: Option<u32>,
 }
 
+/// The reference index of a loaded store: its keys part still to read on the index's first use
+/// (see [`XrefEngine::refs`]), or read already, beside the world, by a load that was asked for
+/// the references too ([`XrefEngine::preload`]).
+pub(crate) enum PendingRefs {
+    Stored(StoredKeys),
+    /// `None` when the keys part's table did not read, check or fit.
+    Restored(Option<Box<RefIndex>>),
+}
+
+impl PendingRefs {
+    /// The reference index, or `None` if the keys part's table does not read, check or fit.
+    fn restore(self) -> Option<RefIndex> {
+        match self {
+            PendingRefs::Stored(keys) => keys.restore(),
+            PendingRefs::Restored(ix) => ix.map(|ix| *ix),
+        }
+    }
+}
+
 /// Where a loaded store's keys part lies, and what the reference index is restored with once
-/// it is read (see [`XrefEngine::refs`]).
-pub(crate) struct PendingRefs {
+/// it is read.
+pub(crate) struct StoredKeys {
     path: std::path::PathBuf,
     file: Arc<std::fs::File>,
     at: KeysAt,
@@ -77,7 +96,7 @@ struct KeysAt {
     main: [u8; 32],
 }
 
-impl PendingRefs {
+impl StoredKeys {
     /// The reference index, or `None` if the keys part's table does not read, check or fit.
     /// Only the table is read (see [`crate::index::keypart`]): the key text a query needs is read
     /// and checked chunk by chunk.
@@ -142,8 +161,11 @@ impl XrefEngine {
     /// and each file's declarations stay encoded until a query reads them; the world is
     /// restored from the link the store keeps (linked anew, every file's declarations decoded,
     /// when it has none).
-    pub(crate) fn load(&self, st: &mut WorldState) {
-        if let Some((fresh, pending)) = self.read_state() {
+    /// With `references`, the reference index's key table and postings are read too, on a
+    /// thread of their own while the world is restored (on the JDK, a fresh `refs` command
+    /// waited ~20 ms more for them after the world).
+    pub(crate) fn load(&self, st: &mut WorldState, references: bool) {
+        if let Some((fresh, pending)) = self.read_state(references) {
             *st = WorldState { loaded: st.loaded, ..fresh };
             if let Ok(mut slot) = self.pending.lock() {
                 *slot = Some(pending);
@@ -152,9 +174,9 @@ impl XrefEngine {
     }
 
     /// The persisted world, as [`XrefEngine::load`] reads it, and the reference index's keys
-    /// part to restore on its first use; `None` when the store is missing or unusable. Takes
-    /// no lock of the engine's.
-    pub(crate) fn read_state(&self) -> Option<(WorldState, PendingRefs)> {
+    /// part to restore on its first use (restored already with `references`); `None` when the
+    /// store is missing or unusable. Takes no lock of the engine's.
+    pub(crate) fn read_state(&self, references: bool) -> Option<(WorldState, PendingRefs)> {
         let path = self.store.as_ref()?;
         let (file, mut h, mut decls, keys_at) = read(path, self.libraries_hash())?;
         let link_at = decls.len().checked_sub(h.link.unwrap_or(0) as usize)?;
@@ -188,16 +210,34 @@ impl XrefEngine {
             list.push((p.clone(), d.clone()));
             entries.insert(p, StampedDecls { stamp: Stamp { size: f.size, mtime_ns: f.mtime_ns }, decls: d });
         }
-        let pending = PendingRefs { path: path.clone(), file, at: keys_at, nkeys, slots };
-        // The link lists the files in the world's order (by path), as they were written.
-        let in_order = list.is_sorted_by(|a, b| a.0 <= b.0);
-        let restored = link.filter(|_| in_order).and_then(|link| World::restore(list.clone(), &link, Some(self.api())));
-        let mut w = match restored {
-            Some(w) => w,
-            None => {
+        let keys = StoredKeys { path: path.clone(), file, at: keys_at, nkeys, slots };
+        let world = || {
+            // The link lists the files in the world's order (by path), as they were written.
+            let in_order = list.is_sorted_by(|a, b| a.0 <= b.0);
+            let restored =
+                link.filter(|_| in_order).and_then(|link| World::restore(list.clone(), &link, Some(self.api())));
+            restored.unwrap_or_else(|| {
                 list.sort_by(|a, b| a.0.cmp(&b.0));
                 self.new_world(list)
-            }
+            })
+        };
+        // With `references`, the keys part is read on a thread of its own meanwhile (taken from
+        // here by that thread; left here when no thread could be made, to be read on first use).
+        let mut keys = Some(keys);
+        let (mut w, restored) = if references {
+            std::thread::scope(|s| {
+                let index = std::thread::Builder::new()
+                    .name("xref-keys".to_owned())
+                    .spawn_scoped(s, || keys.take().and_then(StoredKeys::restore).map(Box::new));
+                let w = world();
+                (w, index.ok().map(|index| index.join().ok().flatten()))
+            })
+        } else {
+            (world(), None)
+        };
+        let pending = match restored {
+            Some(index) => PendingRefs::Restored(index),
+            None => PendingRefs::Stored(keys.take()?),
         };
         if block.is_damaged() {
             return None;
@@ -943,6 +983,47 @@ mod tests {
         let fresh = XrefEngine::new().world(&edited).0;
         assert_eq!(answers(&back), answers(&fresh));
         assert_eq!(back.direct_subtypes("a.Sub").len(), 2);
+    }
+
+    /// A preload that is asked for the references reads the keys part on a thread of its own
+    /// while the world is restored: the index is in place before its first use, and holds
+    /// what one read on first use holds.
+    #[test]
+    fn a_preload_with_the_references_reads_the_keys_part_beside_the_world() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let stamps = put(dir.path(), FILES);
+        let store = dir.path().join("xref.bin");
+        let first = XrefEngine::with_store(store.clone());
+        let (linked, _) = first.world(&stamps);
+        let paths: Vec<Arc<Path>> = stamps.iter().map(|s| s.path.clone()).collect();
+        assert_eq!(first.bind_all_parallel(&linked, &paths, 100, &|| false), 3);
+        assert!(matches!(first.save(), Some(Ok(3))));
+
+        let (_, eager) = XrefEngine::with_store(store.clone()).read_state(true).expect("the store reads");
+        assert!(matches!(eager, PendingRefs::Restored(Some(_))), "the keys part read with the world");
+        let (_, lazy) = XrefEngine::with_store(store.clone()).read_state(false).expect("the store reads");
+        assert!(matches!(lazy, PendingRefs::Stored(_)), "the keys part left to the index's first use");
+
+        let [eager, lazy] = [true, false].map(|references| {
+            let e = XrefEngine::with_store(store.clone());
+            e.preload(references);
+            e
+        });
+        assert_eq!(eager.bound(), first.bound());
+        assert_eq!(eager.bound(), lazy.bound());
+        let found = |e: &XrefEngine| {
+            let (w, _) = e.world(&stamps);
+            let found = e.find_in_files(&w, &paths, &["Base".to_owned()], &["a.Base"], &|_| true);
+            let refs: Vec<String> = found
+                .files
+                .iter()
+                .flat_map(|(p, refs)| refs.iter().map(move |r| format!("{}:{}:{}", p.display(), r.line, r.column)))
+                .collect();
+            assert!(!refs.is_empty());
+            refs
+        };
+        assert_eq!(found(&eager), found(&first));
+        assert_eq!(found(&eager), found(&lazy));
     }
 
     #[test]
