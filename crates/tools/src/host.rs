@@ -18,7 +18,7 @@ use mji_edit::WorkspaceEdit;
 use mji_fs::roots::{Resolved, Roots};
 use mji_index::live::LiveIndex;
 use mji_problems::{ProblemsEngine, Settings};
-use mji_xref::engine::{FileStamp, XrefEngine};
+use mji_xref::engine::{FileStamp, Preload, XrefEngine};
 use mji_xref::keeper::Keeper;
 use mji_xref::world::World;
 
@@ -247,7 +247,10 @@ impl Host {
                 // made only if something asks for it.
                 self.index().defer_table();
                 // A definition reads no references: their key table and postings stay on disk.
-                s.spawn(move || if references { self.preload_references() } else { self.preload_world() });
+                // With references, the key table is read beside the world: this thread waits
+                // for both once the pass is done.
+                let what = if references { Preload::WithReferences } else { Preload::World };
+                s.spawn(move || self.keeper.preload(self, what));
                 // The committed JDK table every world links with (a table with libraries
                 // shares its JDK part); its types are parsed when first asked for.
                 s.spawn(|| mji_xref::world::jdk_api::JdkApi::shared().len());
@@ -602,15 +605,9 @@ impl Host {
     }
 
     /// Reads the persisted world and reference index now, without waiting for the first index
-    /// pass ([`Keeper::preload`]).
+    /// pass ([`Keeper::preload`]): the reference index after the world.
     pub fn preload_references(&self) {
-        self.keeper.preload(self, true);
-    }
-
-    /// [`Host::preload_references`] for a call that reads no references (a definition): the
-    /// reference index's key table and postings are left to its first use.
-    pub fn preload_world(&self) {
-        self.keeper.preload(self, false);
+        self.keeper.preload(self, Preload::ThenReferences);
     }
 
     /// Frees what a pass over many files left behind ([`Keeper::compact`]); whether it read

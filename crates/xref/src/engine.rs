@@ -126,6 +126,21 @@ pub struct Found {
     pub unbound: Vec<(Arc<Path>, DepthCut)>,
 }
 
+/// What [`XrefEngine::preload`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Preload {
+    /// The world; the reference index's key table and postings are left to its first use (a
+    /// command answering `show_definition` never reads them).
+    World,
+    /// The world, then the reference index, the state's lock released: a server, whose first
+    /// index pass has the other cores meanwhile (read beside the world, the first answer
+    /// after a restart of the JDK came 20-30 ms later).
+    ThenReferences,
+    /// The world and, on a thread of its own beside it, the reference index: a command line,
+    /// whose call waits for both once its walk is done (on the JDK, ~20 ms sooner).
+    WithReferences,
+}
+
 /// What an edit of the world cost the reference index, for status and tests.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Invalidation {
@@ -245,17 +260,14 @@ impl XrefEngine {
     /// server does it while its first index pass runs, so the first answer after a restart
     /// finds the world linked. Call it after [`XrefEngine::set_libraries`] (a store written
     /// with other library types is not read, and the first call would then link anew).
-    /// With `references`, the reference index's key table and postings are read too (after
-    /// the world, the state's lock released); without, the first use of the index reads them
-    /// (a command answering `show_definition` never does).
-    pub fn preload(&self, references: bool) {
+    pub fn preload(&self, what: Preload) {
         if let Ok(mut st) = self.lock_state()
             && !st.loaded
         {
             st.loaded = true;
-            self.load(&mut st, references);
+            self.load(&mut st, what == Preload::WithReferences);
         }
-        if references {
+        if what != Preload::World {
             let _ = self.refs();
         }
     }

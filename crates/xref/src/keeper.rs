@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use mji_model::foreground::Foreground;
 
-use crate::engine::{FileStamp, XrefEngine};
+use crate::engine::{FileStamp, Preload, XrefEngine};
 use crate::world::World;
 
 /// The workspace's Java files with their display paths, sorted by them.
@@ -326,11 +326,10 @@ impl Keeper {
     /// Reads the persisted world and reference index (with the library types first, which the
     /// store must match), without waiting for the first listing: the loop does it at start, so
     /// that a restart's first cross-reference answer finds the world linked.
-    /// Without `references`, the reference index's key table and postings are left to its
-    /// first use ([`XrefEngine::preload`]).
-    pub fn preload(&self, files: &dyn Files, references: bool) {
+    /// What is read with the world: see [`Preload`].
+    pub fn preload(&self, files: &dyn Files, what: Preload) {
         files.give_libraries(&self.engine);
-        self.engine.preload(references);
+        self.engine.preload(what);
     }
 
     /// The server's loop: binds every file, persists the index, then every `every` re-binds
@@ -340,7 +339,7 @@ impl Keeper {
     /// system; after binding many bytes (a few large files, by the loop or by searches:
     /// [`TRIM_AFTER_BYTES`]) it calls `after_pass` alone. Runs on the calling thread.
     pub fn keep(&self, files: &dyn Files, every: Duration, after_pass: &dyn Fn()) {
-        self.preload(files, true);
+        self.preload(files, Preload::ThenReferences);
         // However long the first listing takes (calls wait at most their wait for it; this
         // thread waits for all of it).
         while !self.stopped() && !files.listed(Duration::from_millis(200)) {}

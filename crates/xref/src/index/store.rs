@@ -889,6 +889,28 @@ mod tests {
     }
 
     /// What the answers read from a world, type by type, in a comparable form.
+    /// [`FILES`] in a new directory, every one bound and saved to its `xref.bin`.
+    struct Saved {
+        stamps: Vec<FileStamp>,
+        store: std::path::PathBuf,
+        /// The engine that wrote the store, and its world.
+        first: XrefEngine,
+        linked: Arc<World>,
+        paths: Vec<Arc<Path>>,
+    }
+
+    fn saved() -> (tempfile::TempDir, Saved) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let stamps = put(dir.path(), FILES);
+        let store = dir.path().join("xref.bin");
+        let first = XrefEngine::with_store(store.clone());
+        let (linked, _) = first.world(&stamps);
+        let paths: Vec<Arc<Path>> = stamps.iter().map(|s| s.path.clone()).collect();
+        assert_eq!(first.bind_all_parallel(&linked, &paths, 100, &|| false), 3);
+        assert!(matches!(first.save(), Some(Ok(3))));
+        (dir, Saved { stamps, store, first, linked, paths })
+    }
+
     fn answers(w: &World) -> String {
         let mut out = String::new();
         for i in 0..w.type_count() as u32 {
@@ -990,25 +1012,19 @@ mod tests {
     /// what one read on first use holds.
     #[test]
     fn a_preload_with_the_references_reads_the_keys_part_beside_the_world() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let stamps = put(dir.path(), FILES);
-        let store = dir.path().join("xref.bin");
-        let first = XrefEngine::with_store(store.clone());
-        let (linked, _) = first.world(&stamps);
-        let paths: Vec<Arc<Path>> = stamps.iter().map(|s| s.path.clone()).collect();
-        assert_eq!(first.bind_all_parallel(&linked, &paths, 100, &|| false), 3);
-        assert!(matches!(first.save(), Some(Ok(3))));
+        let (_dir, Saved { stamps, store, first, paths, .. }) = saved();
 
         let (_, eager) = XrefEngine::with_store(store.clone()).read_state(true).expect("the store reads");
         assert!(matches!(eager, PendingRefs::Restored(Some(_))), "the keys part read with the world");
         let (_, lazy) = XrefEngine::with_store(store.clone()).read_state(false).expect("the store reads");
         assert!(matches!(lazy, PendingRefs::Stored(_)), "the keys part left to the index's first use");
 
-        let [eager, lazy] = [true, false].map(|references| {
-            let e = XrefEngine::with_store(store.clone());
-            e.preload(references);
-            e
-        });
+        let [eager, lazy] =
+            [crate::engine::Preload::WithReferences, crate::engine::Preload::ThenReferences].map(|what| {
+                let e = XrefEngine::with_store(store.clone());
+                e.preload(what);
+                e
+            });
         assert_eq!(eager.bound(), first.bound());
         assert_eq!(eager.bound(), lazy.bound());
         let found = |e: &XrefEngine| {
@@ -1028,14 +1044,7 @@ mod tests {
 
     #[test]
     fn a_restart_restores_the_linked_world_and_decodes_only_what_a_query_reads() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let stamps = put(dir.path(), FILES);
-        let store = dir.path().join("xref.bin");
-        let first = XrefEngine::with_store(store.clone());
-        let (linked, _) = first.world(&stamps);
-        let paths: Vec<Arc<Path>> = stamps.iter().map(|s| s.path.clone()).collect();
-        assert_eq!(first.bind_all_parallel(&linked, &paths, 100, &|| false), 3);
-        assert!(matches!(first.save(), Some(Ok(3))));
+        let (dir, Saved { stamps, store, first, linked, .. }) = saved();
 
         let restart = XrefEngine::with_store(store.clone());
         let (w, _) = restart.world(&stamps);
@@ -1085,14 +1094,7 @@ mod tests {
     /// least recently used first, and the next search reads them anew with the same answer.
     #[test]
     fn bodies_read_back_are_dropped_over_the_memory_budget() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let stamps = put(dir.path(), FILES);
-        let store = dir.path().join("xref.bin");
-        let first = XrefEngine::with_store(store.clone());
-        let (linked, _) = first.world(&stamps);
-        let paths: Vec<Arc<Path>> = stamps.iter().map(|s| s.path.clone()).collect();
-        assert_eq!(first.bind_all_parallel(&linked, &paths, 100, &|| false), 3);
-        assert!(matches!(first.save(), Some(Ok(3))));
+        let (_dir, Saved { stamps, store, paths, .. }) = saved();
         let search = |e: &XrefEngine, w: &World| {
             let found = e.find_in_files(w, &paths, &["Base".to_owned()], &["a.Base"], &|_| true);
             let loaded = e.refs().read().expect("lock").loaded_from_disk();
