@@ -109,6 +109,22 @@ pub fn write(root: &Path, rel: &str, text: &str) {
     std::fs::write(p, text).expect("write");
 }
 
+/// Writes an executable script at `path` (its directory exists) through a child shell, so that
+/// no descriptor of it open for writing is inherited by a process another test thread forks at
+/// that moment: executing it would then fail with ETXTBSY ("Text file busy"), and the program
+/// under test would see a tool that fails at once instead of the script.
+pub fn write_executable(path: &Path, text: &str) {
+    use std::io::Write;
+    let mut sh = std::process::Command::new("sh")
+        .args(["-c", "cat > \"$1\" && chmod 755 \"$1\"", "sh"])
+        .arg(path)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .expect("sh");
+    sh.stdin.take().expect("stdin").write_all(text.as_bytes()).expect("script");
+    assert!(sh.wait().expect("sh").success(), "cannot write {}", path.display());
+}
+
 /// A temporary workspace holding `files` (paths under `dir/prefix`), indexed, with neither
 /// cache nor watcher.
 pub fn indexed(prefix: &str, files: &[(&str, &str)]) -> (tempfile::TempDir, Host) {

@@ -37,16 +37,10 @@ fn git(dir: &Path, args: &[&str]) {
 /// An executable at `dir/hook.sh` that creates `marker`, then copies its input.
 fn hook(dir: &Path, marker: &Path) -> std::path::PathBuf {
     let hook = dir.join("hook.sh");
-    std::fs::write(
+    crate::common::write_executable(
         &hook,
-        format!("#!/bin/sh\ntouch '{}'\nif [ -f \"$1\" ]; then cat \"$1\"; else cat; fi\n", marker.display()),
-    )
-    .expect("write");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    }
+        &format!("#!/bin/sh\ntouch '{}'\nif [ -f \"$1\" ]; then cat \"$1\"; else cat; fi\n", marker.display()),
+    );
     hook
 }
 

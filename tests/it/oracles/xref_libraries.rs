@@ -727,11 +727,7 @@ fn a_trusted_workspaces_maven_classpath_is_the_one_navigation_uses() {
     let cache = tempfile::tempdir().expect("tempdir");
     let fake = tempfile::tempdir().expect("tempdir");
     let marker = fake.path().join("mvn-ran");
-    common::write(fake.path(), "mvn", &format!("#!/bin/sh\ntouch '{}'\nexit 1\n", marker.display()));
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(fake.path().join("mvn"), std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    }
+    common::write_executable(&fake.path().join("mvn"), &format!("#!/bin/sh\ntouch '{}'\nexit 1\n", marker.display()));
     let path = std::env::join_paths(
         std::iter::once(fake.path().to_path_buf())
             .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),

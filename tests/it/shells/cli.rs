@@ -761,7 +761,6 @@ fn mvn_without_maven_says_maven_is_not_installed() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_cancels_the_call_and_kills_the_build() {
-    use std::os::unix::fs::PermissionsExt;
     let tmp = tempfile::tempdir().expect("tempdir");
     let (ws, bin_dir) = (tmp.path().join("ws"), tmp.path().join("bin"));
     std::fs::create_dir_all(&ws).expect("mkdir");
@@ -773,8 +772,7 @@ fn ctrl_c_cancels_the_call_and_kills_the_build() {
     .expect("write");
     let pid_file = tmp.path().join("mvn.pid");
     let mvn = bin_dir.join("mvn");
-    std::fs::write(&mvn, format!("#!/bin/sh\necho $$ > '{}'\nexec sleep 600\n", pid_file.display())).expect("write");
-    std::fs::set_permissions(&mvn, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    crate::common::write_executable(&mvn, &format!("#!/bin/sh\necho $$ > '{}'\nexec sleep 600\n", pid_file.display()));
     let child = bin()
         .args(["mvn", "compile", "--trust", "--root", "."])
         .current_dir(&ws)

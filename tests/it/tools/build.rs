@@ -469,7 +469,6 @@ fn a_long_call_sends_progress_notifications_to_a_client_that_asked() {
 /// Gradle writes, so the command and the report reading are checked, not Gradle itself.
 #[test]
 fn a_gradle_build_runs_its_wrapper_with_the_test_filter_and_its_reports_are_read() {
-    use std::os::unix::fs::PermissionsExt;
     let t = tempfile::tempdir().expect("tmp");
     let r = t.path();
     let write = |rel: &str, text: &str| {
@@ -489,11 +488,10 @@ fn a_gradle_build_runs_its_wrapper_with_the_test_filter_and_its_reports_are_read
   </testcase>
 </testsuite>"#;
     write("report.xml", report);
-    write(
-        "gradlew",
+    common::write_executable(
+        &r.join("gradlew"),
         "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$(dirname \"$0\")/argv.txt\"\nmkdir -p \"$(dirname \"$0\")/app/build/test-results/test\"\ncp \"$(dirname \"$0\")/report.xml\" \"$(dirname \"$0\")/app/build/test-results/test/TEST-com.x.ATest.xml\"\nexit 1\n",
     );
-    std::fs::set_permissions(r.join("gradlew"), std::fs::Permissions::from_mode(0o755)).expect("chmod");
     let cache = tempfile::tempdir().expect("cache");
     let cache_dir = cache.path().to_string_lossy().into_owned();
     let lookup = |k: &str| -> Option<String> {

@@ -12,6 +12,8 @@ use mcp_java_index::tools::host::Host;
 use mcp_java_index::tools::registry::{dispatch, find};
 use serde_json::{Value, json};
 
+use crate::common;
+
 /// An Emacs daemon on a socket in a temporary directory; dropping it kills it.
 struct Daemon {
     _dir: tempfile::TempDir,
@@ -414,13 +416,10 @@ fn vscode_and_the_command_template_run_argv_without_a_shell() {
     let bin = tempfile::tempdir().expect("bin");
     let record = bin.path().join("record");
     let script = bin.path().join("code");
-    std::fs::write(
+    common::write_executable(
         &script,
-        format!("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\0' \"$a\"; done >> '{}'\n", record.display()),
-    )
-    .expect("script");
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        &format!("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\0' \"$a\"; done >> '{}'\n", record.display()),
+    );
     let name = "we\"ird $(touch pwned) {line}.java";
     std::fs::write(root.path().join(name), "class W {}\n").expect("write");
     let file = std::fs::canonicalize(root.path().join(name)).expect("canonical");

@@ -191,8 +191,7 @@ fn a_slow_maven_does_not_hold_the_first_answer() {
     // real one's timing cannot be reproduced; its resolution is tested above.)
     let bin = tempfile::tempdir().expect("tempdir");
     let mvn = bin.path().join("mvn");
-    std::fs::write(&mvn, "#!/bin/sh\nsleep 6\necho '[ERROR] offline: cannot resolve' >&2\nexit 1\n").expect("write");
-    std::fs::set_permissions(&mvn, std::os::unix::fs::PermissionsExt::from_mode(0o755)).expect("chmod");
+    common::write_executable(&mvn, "#!/bin/sh\nsleep 6\necho '[ERROR] offline: cannot resolve' >&2\nexit 1\n");
     let path = format!("{}:{}", bin.path().display(), std::env::var("PATH").unwrap_or_default());
     let names = root.join("src/main/java/com/example/app/Names.java");
     let text = std::fs::read_to_string(&names).expect("read");
