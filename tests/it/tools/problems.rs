@@ -208,7 +208,7 @@ fn a_slow_maven_does_not_hold_the_first_answer() {
     let sources = Sources { syntax: true, javac: true };
     // The first answer: syntax problems at once, javac's later, said so.
     let first = engine.check(std::slice::from_ref(&target), sources, None);
-    assert!(!first.complete);
+    assert!(!first.complete, "{:?} {:?}", first.files, first.javac);
     assert_eq!(first.files[0].status, FileState::TimedOut, "{:?}", first.files);
     assert!(first.files[0].reason.as_deref().is_some_and(|r| r.contains("classpath is being resolved")));
     assert!(first.problems.iter().any(|d| d.source == ProblemSource::Syntax), "{:?}", first.problems);
