@@ -639,9 +639,10 @@ impl Host {
     }
 
     /// The Kotlin files that mention one of `names` as a word (a getter's or setter's property
-    /// name too: Kotlin calls `getName()` as `.name`), as `incomplete` entries: the caller
-    /// keeps those where no reference to the target was bound.
-    pub(crate) fn kotlin_mentions(&self, names: &[String]) -> Vec<String> {
+    /// name too: Kotlin calls `getName()` as `.name`), each shown with how many times: the
+    /// caller keeps those where no reference to the target was bound, and more mentions than
+    /// the file's declarations of it.
+    pub(crate) fn kotlin_mentions(&self, names: &[String]) -> Vec<(String, usize)> {
         let files = self.index().kotlin_files();
         if files.is_empty() {
             return Vec::new();
@@ -657,23 +658,23 @@ impl Host {
                 words.extend(cs.next().map(|c| c.to_lowercase().collect::<String>() + cs.as_str()));
             }
         }
+        words.sort();
+        words.dedup();
         let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
         let finders: Vec<memchr::memmem::Finder> =
             words.iter().filter(|w| !w.is_empty()).map(|w| memchr::memmem::Finder::new(w.as_bytes())).collect();
-        // Every occurrence, overlapping ones too, until one stands alone as a word.
+        // Every occurrence that stands alone as a word. Non-overlapping ones suffice: a name is
+        // word characters, so one that overlaps an earlier occurrence follows a word character.
         let mentions = |text: &[u8]| {
-            finders.iter().any(|f| {
-                let n = f.needle().len();
-                let mut from = 0;
-                while let Some(k) = f.find(&text[from..]) {
-                    let i = from + k;
-                    if (i == 0 || !is_word(text[i - 1])) && text.get(i + n).is_none_or(|&b| !is_word(b)) {
-                        return true;
-                    }
-                    from = i + 1;
-                }
-                false
-            })
+            finders
+                .iter()
+                .map(|f| {
+                    let n = f.needle().len();
+                    f.find_iter(text)
+                        .filter(|&i| (i == 0 || !is_word(text[i - 1])) && text.get(i + n).is_none_or(|&b| !is_word(b)))
+                        .count()
+                })
+                .sum::<usize>()
         };
         // Read and searched on every core (392 files, 1.2 MB, in spring-framework), in order.
         use rayon::prelude::*;
@@ -682,9 +683,8 @@ impl Host {
             .filter_map(|(p, root)| {
                 let display = self.roots().display(p, *root);
                 let text = self.roots().read(p, &display).ok()?;
-                mentions(&text).then(|| {
-                    format!("{display}: a Kotlin file that mentions the name, no reference bound to it (Kotlin is bound from syntax: a receiver only Kotlin's inference types is missed)")
-                })
+                let n = mentions(&text);
+                (n > 0).then_some((display, n))
             })
             .collect()
     }

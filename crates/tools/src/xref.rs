@@ -21,16 +21,17 @@ pub use mji_xref::target::{
 
 pub(crate) const MAX_LIMIT: u32 = 1000;
 
-/// A target written as a position, `FILE:LINE` or `FILE:LINE:COLUMN` of a `.java` file (the
+/// A target written as a position, `FILE:LINE` or `FILE:LINE:COLUMN` of a `.java` or `.kt` file (the
 /// file name may itself hold a colon): the file, line and column.
 pub fn position_of(t: &str) -> Option<(String, u32, Option<u32>)> {
+    let source = |f: &str| f.ends_with(".java") || f.ends_with(".kt");
     let parts: Vec<&str> = t.rsplitn(3, ':').collect();
     match parts.as_slice() {
-        [c, l, f] if f.ends_with(".java") => Some((f.to_string(), l.parse().ok()?, Some(c.parse().ok()?))),
-        [l, f] if f.ends_with(".java") => Some((f.to_string(), l.parse().ok()?, None)),
+        [c, l, f] if source(f) => Some((f.to_string(), l.parse().ok()?, Some(c.parse().ok()?))),
+        [l, f] if source(f) => Some((f.to_string(), l.parse().ok()?, None)),
         [c, l, f] => {
             let f2 = format!("{f}:{l}");
-            if f2.ends_with(".java") { Some((f2, c.parse().ok()?, None)) } else { None }
+            if source(&f2) { Some((f2, c.parse().ok()?, None)) } else { None }
         }
         _ => None,
     }

@@ -120,6 +120,30 @@ fn references_of_a_java_member_include_kotlin_calls_and_say_the_languages() {
     assert!(v.get("incompleteFiles").is_none_or(|n| n == 0), "{v:#}");
 }
 
+/// The Kotlin file that declares the target mentions its name there: that alone is no
+/// unbound mention; a use beside it that nothing bound still is. And a position in a `.kt`
+/// file is a target as one in a `.java` file is.
+#[test]
+fn a_kotlin_declaration_alone_is_no_unbound_mention() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = mixed_workspace(dir.path());
+    // `fun greet(…)` in k/Util.kt, called from Java only.
+    let (v, _) = call(&ws, "find_references", json!({"target": "k.Utils#greet"})).expect("find_references");
+    assert_eq!(v["total"], 1, "{v:#}");
+    assert!(v.get("incompleteFiles").is_none_or(|n| n == 0), "{v:#}");
+    let (at, _) = call(&ws, "find_references", json!({"targets": ["k/Util.kt:4:5"], "countOnly": true}))
+        .expect("a position in a .kt file");
+    assert_eq!(
+        (at["counts"][0]["target"].as_str(), at["counts"][0]["total"].as_u64()),
+        (Some("k.Utils#greet(java.lang.String)"), Some(1)),
+        "{at:#}"
+    );
+    // `val x` of the data class in k/Model.kt: `x + dx` beside it is bound by no one, so said.
+    let (v, _) = call(&ws, "find_references", json!({"target": "k.Point#getX()"})).expect("find_references");
+    let incomplete = v["incomplete"].as_array().expect("incomplete listed");
+    assert!(incomplete.iter().any(|s| s.as_str().is_some_and(|s| s.starts_with("k/Model.kt: "))), "{v:#}");
+}
+
 /// A real Kotlin project (`KOTLIN_CORPUS=DIR`, e.g. square/moshi's snapshot): every `.kt` file
 /// outlined, each declaration's lines inside its file and inside its type's; prints the files
 /// with syntax errors. Says it skipped without `KOTLIN_CORPUS`.

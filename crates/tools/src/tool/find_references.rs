@@ -16,6 +16,9 @@ use serde::{Deserialize, Serialize};
 use crate::lines::{count, index_line, paging};
 use std::fmt::Write;
 
+/// Why a Kotlin file that mentions the target's name is listed as incomplete.
+const KOTLIN_UNBOUND: &str = "a Kotlin file that mentions the name, no reference bound to it (Kotlin is bound from syntax: a receiver only Kotlin's inference types is missed)";
+
 pub(crate) struct FindReferences;
 
 impl Tool for FindReferences {
@@ -179,11 +182,15 @@ fn answer(
     let mut incomplete = ws.incomplete(search.unbound);
     // Kotlin files that mention the name with no reference bound to it: said, never silently
     // left out (Kotlin is bound from syntax; a receiver only inference types is missed).
+    // The file that declares the target mentions it there: only more mentions than it has
+    // declarations are said.
     let hit_files: std::collections::HashSet<String> = search.hits.iter().map(|(p, _)| ws.display_of(p)).collect();
+    let declared = |file: &str| target.decls.iter().filter(|(p, _)| ws.display_of(p) == file).count();
     incomplete.extend(
         ws.kotlin_mentions(&target.names)
             .into_iter()
-            .filter(|m| m.split_once(": ").is_none_or(|(file, _)| !hit_files.contains(file))),
+            .filter(|(file, n)| !hit_files.contains(file) && *n > declared(file))
+            .map(|(file, _)| format!("{file}: {KOTLIN_UNBOUND}")),
     );
     let found = search.hits;
     let mut texts = std::collections::HashMap::new();
