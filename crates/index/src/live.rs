@@ -314,6 +314,13 @@ impl LiveIndex {
         &self.lombok
     }
 
+    /// Whether the walk found a `lombok.config` in any root. Without one every file's
+    /// configuration is Lombok's defaults (salt 0), and looking each directory's up would only
+    /// fail to open a file in every directory up to its root.
+    pub fn has_lombok_config(&self) -> bool {
+        self.state.read().is_ok_and(|st| st.resources.keys().any(|k| is_lombok_config(k)))
+    }
+
     /// See [`LiveIndex`]'s `version`: read it before looking at the files, and while
     /// [`LiveIndex::is_watching`], the same version later means no file changed in between.
     pub fn version(&self) -> u64 {
@@ -776,7 +783,7 @@ impl LiveIndex {
         let mut to_load: Vec<(PathBuf, usize)> = Vec::new();
         // A record's size is salted by its file's `lombok.config` (see `FileSymbols`): with no
         // `lombok.config` in any root every salt is 0, and none is looked up.
-        let configs = self.state.read().is_ok_and(|st| st.resources.keys().any(|k| is_lombok_config(k)));
+        let configs = self.has_lombok_config();
         for (k, ((p, r), now)) in java.iter().zip(java_stamps).enumerate() {
             let Some(now) = *now else {
                 to_load.push((p.clone(), *r));

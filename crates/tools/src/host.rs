@@ -744,7 +744,9 @@ impl Host {
         // Kotlin files too: the world holds their declarations as Java sees them.
         now.extend(self.index().kotlin_file_stamps_now());
         // The salt is a directory's: looked up once for each run of files in one directory
-        // (the files come in path order), not by path for every file.
+        // (the files come in path order), not by path for every file; with no `lombok.config`
+        // in any root, not at all (every salt is 0).
+        let configs = self.index().has_lombok_config();
         let mut last: Option<(Arc<Path>, u64)> = None;
         let stamps = now
             .into_iter()
@@ -753,6 +755,7 @@ impl Host {
                 // A file's `lombok.config` is part of what it declares: a changed one makes the
                 // engine read and bind the file again, as an edit of it would.
                 let salt = match (&last, p.parent()) {
+                    _ if !configs => 0,
                     (Some((dir, salt)), Some(parent)) if dir.as_os_str() == parent.as_os_str() => *salt,
                     (_, parent) => {
                         let salt = self.index().lombok().salt(&p);
