@@ -14,7 +14,7 @@ use crate::bind::{DepthCut, bind_file};
 use crate::decls::{FileDecls, file_decls_with};
 use crate::index::lazy::Decls;
 use crate::index::refindex::{RefIndex, word_hash, words_of};
-use crate::scope::{Epoch, ScopeMemo};
+use crate::scope::{Epoch, Known, ScopeMemo};
 use crate::world::World;
 use crate::world::jdk_api::JdkApi;
 use crate::{Ref, RefKind};
@@ -40,11 +40,45 @@ pub(crate) struct StampedDecls {
 pub(crate) struct Entries {
     map: foldhash::HashMap<Arc<Path>, StampedDecls>,
     epoch: Epoch,
+    /// Every entry in the order a load read the store, until an entry changes.
+    in_order: Option<Order>,
+}
+
+/// The entries as a load read them from the store, in its order (the walk's, as written),
+/// and the paths a caller's files came as.
+///
+/// A restart's first calls bring every file, in that same order: compared with it one by
+/// one, no path is hashed and looked up (on the JDK 15,132 of them, three times in a fresh
+/// `refs`: a sixth of its time). The calls' scopes are the caller's own `Arc`s (its listing,
+/// sorted otherwise), so once the caller's files matched, a scope's file is found by its
+/// address: a hash of a word in a table of 15,132, no path read.
+struct Order {
+    /// The load's own: a reference index restored from the same read has it too
+    /// ([`RefIndex::read_from`]), and gave the i-th path here slot i.
+    from: Epoch,
+    files: Vec<(Arc<Path>, Stamp)>,
+    /// The caller's paths, each the same bytes as the one at its place in `files`, and their
+    /// addresses' places. Holding them, no address here can be freed and given to another path.
+    named: Option<Named>,
+}
+
+/// The caller's paths, and each one's place by its address.
+type Named = (Vec<Arc<Path>>, foldhash::HashMap<usize, u32>);
+
+/// An `Arc`'s address, as a key.
+fn address(p: &Arc<Path>) -> usize {
+    Arc::as_ptr(p) as *const u8 as usize
+}
+
+/// Whether two paths are the same bytes (then the same `Path`; the converse does not hold:
+/// `a//b` is `a/b`, so `false` says nothing).
+pub(crate) fn same_bytes(a: &Path, b: &Path) -> bool {
+    std::ptr::eq(a, b) || a.as_os_str().as_encoded_bytes() == b.as_os_str().as_encoded_bytes()
 }
 
 impl Entries {
     pub fn with_capacity(n: usize) -> Entries {
-        Entries { map: foldhash::HashMapExt::with_capacity(n), epoch: Epoch::new() }
+        Entries { map: foldhash::HashMapExt::with_capacity(n), epoch: Epoch::new(), in_order: None }
     }
 
     pub fn epoch(&self) -> Epoch {
@@ -53,6 +87,38 @@ impl Entries {
 
     pub fn get(&self, p: &Path) -> Option<&StampedDecls> {
         self.map.get(p)
+    }
+
+    /// Keeps the order a load read the entries in (`from`: the load's own epoch): `files`
+    /// lists every entry once.
+    pub fn set_order(&mut self, from: Epoch, files: Vec<(Arc<Path>, Stamp)>) {
+        self.in_order = (files.len() == self.map.len()).then_some(Order { from, files, named: None });
+    }
+
+    /// Whether `files` are every entry in the order a load read them, each at its stamp:
+    /// then nothing changed (they are distinct, none is missing). Their paths are kept as the
+    /// caller's names for the entries ([`Entries::known`]).
+    pub fn same_as_read(&mut self, files: &[FileStamp]) -> bool {
+        let Some(order) = self.in_order.as_mut().filter(|o| o.files.len() == files.len()) else { return false };
+        let same = order.files.iter().zip(files).all(|((p, s), f)| *s == f.stamp && same_bytes(p, &f.path));
+        let named_so = |n: &Named| n.0.iter().zip(files).all(|(a, f)| Arc::ptr_eq(a, &f.path));
+        if same && !order.named.as_ref().is_some_and(named_so) {
+            let at = files.iter().enumerate().map(|(i, f)| (address(&f.path), i as u32)).collect();
+            order.named = Some((files.iter().map(|f| f.path.clone()).collect(), at));
+        }
+        same
+    }
+
+    /// A file's stamp, and its place in the order a load read the entries when the file is
+    /// one of the caller's names for them ([`Entries::same_as_read`]); else looked up by path.
+    pub fn known(&self, p: &Arc<Path>) -> Known {
+        if let Some(order) = &self.in_order
+            && let Some((_, at)) = &order.named
+            && let Some(&i) = at.get(&address(p))
+        {
+            return Known { stamp: Some(order.files[i as usize].1), place: Some((order.from, i)) };
+        }
+        Known { stamp: self.map.get(&**p).map(|e| e.stamp), place: None }
     }
 
     pub fn len(&self) -> usize {
@@ -69,11 +135,13 @@ impl Entries {
 
     pub fn insert(&mut self, p: Arc<Path>, e: StampedDecls) -> Option<StampedDecls> {
         self.epoch = Epoch::new();
+        self.in_order = None;
         self.map.insert(p, e)
     }
 
     pub fn remove(&mut self, p: &Path) -> Option<StampedDecls> {
         self.epoch = Epoch::new();
+        self.in_order = None;
         self.map.remove(p)
     }
 }
@@ -349,6 +417,12 @@ impl XrefEngine {
             let generation = st.generation;
             *st = WorldState { loaded: true, generation, ..WorldState::default() };
         }
+        // Every entry in the order a load read them, each at its stamp: nothing changed.
+        if let Some(w) = st.world.clone()
+            && st.entries.same_as_read(files)
+        {
+            return ((w, st.generation), Invalidation::default());
+        }
         let mut found = 0usize;
         let changed: Vec<&FileStamp> = files
             .iter()
@@ -529,11 +603,11 @@ impl XrefEngine {
         self.lock_state().map(|st| st.generation).unwrap_or(u64::MAX)
     }
 
-    /// The stamps the world was built from, for `files` (kept for the scope: [`crate::scope`]).
-    fn stamps(&self, files: &[Arc<Path>]) -> Arc<[Option<Stamp>]> {
-        let Ok(st) = self.lock_state() else { return vec![None; files.len()].into() };
-        self.scopes
-            .stamps(files, st.entries.epoch(), || files.iter().map(|p| st.entries.get(p).map(|e| e.stamp)).collect())
+    /// The stamps the world was built from, for `files`, with each file's place in the order
+    /// the store was read in when known (kept for the scope: [`crate::scope`]).
+    pub(crate) fn stamps(&self, files: &[Arc<Path>]) -> Arc<[Known]> {
+        let Ok(st) = self.lock_state() else { return vec![Known::default(); files.len()].into() };
+        self.scopes.stamps(files, st.entries.epoch(), || files.iter().map(|p| st.entries.known(p)).collect())
     }
 
     /// The stamp the world was built from, for one file.
@@ -541,9 +615,21 @@ impl XrefEngine {
         self.lock_state().ok()?.entries.get(p).map(|e| e.stamp)
     }
 
-    /// Each file's slot in the reference index (kept for the scope: [`crate::scope`]).
-    fn slots(&self, ix: &RefIndex, files: &[Arc<Path>]) -> Arc<[Option<u32>]> {
-        self.scopes.slots(files, ix.slots_key(), || files.iter().map(|p| ix.id_of(p)).collect())
+    /// Each file's slot in the reference index (kept for the scope: [`crate::scope`]): its
+    /// place in the order the store was read in when the index was restored from that read
+    /// (it gave the i-th path slot i), else looked up by path.
+    pub(crate) fn slots(&self, ix: &RefIndex, files: &[Arc<Path>], known: &[Known]) -> Arc<[Option<u32>]> {
+        self.scopes.slots(files, ix.slots_key(), || {
+            let read = ix.read_from();
+            files
+                .iter()
+                .zip(known)
+                .map(|(p, k)| match k.place {
+                    Some((from, i)) if read == Some(from) => Some(i),
+                    _ => ix.id_of(p),
+                })
+                .collect()
+        })
     }
 
     /// Binds a file's bytes and keeps the result when there is room and no later world has
@@ -590,10 +676,10 @@ impl XrefEngine {
             ids.sort_unstable();
             // Which files of the scope are answered by the index.
             let mut kept = vec![false; ix.slots()];
-            let slots = self.slots(&ix, files);
-            for ((p, stamp), id) in files.iter().zip(stamps.iter()).zip(slots.iter()) {
-                match (*id, stamp) {
-                    (Some(id), Some(stamp)) if ix.get(id).is_some_and(|f| f.stamp == *stamp) => {
+            let slots = self.slots(&ix, files, &stamps);
+            for ((p, known), id) in files.iter().zip(stamps.iter()).zip(slots.iter()) {
+                match (*id, known.stamp) {
+                    (Some(id), Some(stamp)) if ix.get(id).is_some_and(|f| f.stamp == stamp) => {
                         kept[id as usize] = true;
                         // A file cut short may mention the names in the part not bound.
                         if let Some(f) = ix.get(id)
@@ -603,7 +689,7 @@ impl XrefEngine {
                             cut_short.push((p.clone(), c));
                         }
                     }
-                    _ => unbound.push((p, *stamp)),
+                    _ => unbound.push((p, known.stamp)),
                 }
             }
             let candidates: Vec<u32> = ix.candidates(&ids).into_iter().filter(|id| kept[*id as usize]).collect();
@@ -619,7 +705,7 @@ impl XrefEngine {
                     // Its stored references did not read back: bound again below.
                     let p = ix.path(id);
                     if let Some(i) = files.iter().position(|x| x == p) {
-                        unbound.push((&files[i], stamps[i]));
+                        unbound.push((&files[i], stamps[i].stamp));
                     }
                     continue;
                 };
@@ -638,7 +724,7 @@ impl XrefEngine {
                 return self.find_in_files(world, files, names, keys, keep);
             }
         } else {
-            unbound = files.iter().zip(stamps.iter().copied()).collect();
+            unbound = files.iter().zip(stamps.iter().map(|k| k.stamp)).collect();
         }
         let finders: Vec<memchr::memmem::Finder> =
             names.iter().map(|n| memchr::memmem::Finder::new(n.as_bytes())).collect();
@@ -688,10 +774,10 @@ impl XrefEngine {
         let mut read: Vec<&Arc<Path>> = Vec::new();
         match self.refs_read() {
             Ok(ix) => {
-                let slots = self.slots(&ix, files);
-                for ((p, stamp), id) in files.iter().zip(stamps.iter()).zip(slots.iter()) {
-                    match (*id, stamp) {
-                        (Some(id), Some(stamp)) if ix.get(id).is_some_and(|f| f.stamp == *stamp) => {
+                let slots = self.slots(&ix, files, &stamps);
+                for ((p, known), id) in files.iter().zip(stamps.iter()).zip(slots.iter()) {
+                    match (*id, known.stamp) {
+                        (Some(id), Some(stamp)) if ix.get(id).is_some_and(|f| f.stamp == stamp) => {
                             if ix.get(id).is_some_and(|f| f.mentions(&word)) {
                                 out.push(p.clone());
                             }
@@ -770,12 +856,12 @@ impl XrefEngine {
     pub fn unbound_files(&self, files: &[Arc<Path>]) -> Vec<(Arc<Path>, Stamp)> {
         let stamps = self.stamps(files);
         let Ok(ix) = self.refs_read() else { return Vec::new() };
-        let slots = self.slots(&ix, files);
+        let slots = self.slots(&ix, files, &stamps);
         files
             .iter()
             .zip(stamps.iter())
             .zip(slots.iter())
-            .filter_map(|((p, s), id)| Some((p.clone(), (*s)?, *id)))
+            .filter_map(|((p, k), id)| Some((p.clone(), k.stamp?, *id)))
             .filter(|(_, s, id)| id.and_then(|id| ix.get(id)).is_none_or(|f| f.stamp != *s))
             .map(|(p, s, _)| (p, s))
             .collect()

@@ -47,6 +47,15 @@ impl Default for Epoch {
     }
 }
 
+/// A scope's file as the world's entries know it: the stamp its declarations were read at,
+/// and its place in the order a load read the store, with that load's epoch (see
+/// [`crate::engine::Entries::known`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Known {
+    pub stamp: Option<Stamp>,
+    pub place: Option<(Epoch, u32)>,
+}
+
 /// What each file's slot lookup was read under: the index's epoch and its table's length.
 pub(crate) type SlotsKey = (Epoch, usize);
 
@@ -56,7 +65,7 @@ type Part<K, V> = Option<(K, Arc<[V]>)>;
 /// One scope's lookups.
 struct Remembered {
     files: Arc<[Arc<Path>]>,
-    stamps: Part<Epoch, Option<Stamp>>,
+    stamps: Part<Epoch, Known>,
     slots: Part<SlotsKey, Option<u32>>,
 }
 
@@ -85,12 +94,7 @@ impl ScopeMemo {
     }
 
     /// Each file's stamp in entries of epoch `epoch`: kept ones, else `read()`'s (kept).
-    pub(crate) fn stamps(
-        &self,
-        files: &[Arc<Path>],
-        epoch: Epoch,
-        read: impl FnOnce() -> Vec<Option<Stamp>>,
-    ) -> Arc<[Option<Stamp>]> {
+    pub(crate) fn stamps(&self, files: &[Arc<Path>], epoch: Epoch, read: impl FnOnce() -> Vec<Known>) -> Arc<[Known]> {
         self.part(files, epoch, read, |r| &mut r.stamps)
     }
 
@@ -157,8 +161,8 @@ mod tests {
         (0..n).map(|i| Arc::from(Path::new(&format!("/w/F{i}.java")))).collect()
     }
 
-    fn stamp(n: i128) -> Option<Stamp> {
-        Some(Stamp { size: 1, mtime_ns: n })
+    fn stamp(n: i128) -> Known {
+        Known { stamp: Some(Stamp { size: 1, mtime_ns: n }), place: None }
     }
 
     /// A kept answer is given back only for the same allocations under the same epoch: equal

@@ -493,6 +493,8 @@ pub(crate) struct RefIndex {
     /// This index's own (a new one for each made): with the length of `paths`, what a path's
     /// slot was looked up under ([`RefIndex::slots_key`]).
     epoch: crate::scope::Epoch,
+    /// The store read this index was restored from ([`RefIndex::read_from`]).
+    read_from: Option<crate::scope::Epoch>,
 }
 
 /// What a compaction replaced under the index's lock, dropped by its caller after releasing
@@ -524,6 +526,12 @@ impl RefIndex {
 
     pub fn id_of(&self, p: &Path) -> Option<u32> {
         self.path_ids.get(p).copied()
+    }
+
+    /// The load this index was restored from ([`RefIndex::restore`]): it gave the i-th path of
+    /// that read slot i, and a slot never changes once given.
+    pub fn read_from(&self) -> Option<crate::scope::Epoch> {
+        self.read_from
     }
 
     /// What [`RefIndex::id_of`] answers under: a path's slot, once given, is never taken back
@@ -884,7 +892,12 @@ impl RefIndex {
     /// An index read back from disk: its key table, its files by slot (each body left on disk
     /// until a query reads it) and the postings over those slots. `None` when they do not fit
     /// together.
-    pub fn restore(keys: Keys, files: Vec<(Arc<Path>, Option<FileRefs>)>, base: BasePostings) -> Option<RefIndex> {
+    pub fn restore(
+        keys: Keys,
+        files: Vec<(Arc<Path>, Option<FileRefs>)>,
+        base: BasePostings,
+        from: crate::scope::Epoch,
+    ) -> Option<RefIndex> {
         if !base.fits(keys.len(), files.len() as u32) {
             return None;
         }
@@ -906,6 +919,7 @@ impl RefIndex {
         }
         ix.postings_len = base.len();
         ix.base = base;
+        ix.read_from = Some(from);
         Some(ix)
     }
 }

@@ -85,6 +85,8 @@ pub(crate) struct StoredKeys {
     at: KeysAt,
     nkeys: u32,
     slots: Vec<(Arc<Path>, Option<FileRefs>)>,
+    /// The read's own epoch, which the entries read with it keep their order under.
+    from: crate::scope::Epoch,
 }
 
 /// The keys part's place and MAC, and the main MAC it is bound to.
@@ -107,7 +109,7 @@ impl StoredKeys {
         let part = KeyPart::open(self.file.clone(), path.clone(), at.offset, at.len, self.nkeys, files, checks)?;
         let part = Arc::new(part);
         let base = BasePostings { stored: Some(part.clone()), ..BasePostings::default() };
-        RefIndex::restore(Keys::stored(part), self.slots, base)
+        RefIndex::restore(Keys::stored(part), self.slots, base, self.from)
     }
 }
 
@@ -199,6 +201,7 @@ impl XrefEngine {
         let mut entries = crate::engine::Entries::with_capacity(h.files.len());
         let mut slots = Vec::with_capacity(h.files.len());
         let mut list: Vec<(Arc<Path>, Decls)> = Vec::with_capacity(h.files.len());
+        let mut order: Vec<(Arc<Path>, Stamp)> = Vec::with_capacity(h.files.len());
         for (f, (a, b)) in h.files.into_iter().zip(spans) {
             let p: Arc<Path> = Path::new(&f.path).into();
             let d = Decls::stored(&block, a, b);
@@ -208,9 +211,13 @@ impl XrefEngine {
             });
             slots.push((p.clone(), refs));
             list.push((p.clone(), d.clone()));
-            entries.insert(p, StampedDecls { stamp: Stamp { size: f.size, mtime_ns: f.mtime_ns }, decls: d });
+            let stamp = Stamp { size: f.size, mtime_ns: f.mtime_ns };
+            order.push((p.clone(), stamp));
+            entries.insert(p, StampedDecls { stamp, decls: d });
         }
-        let keys = StoredKeys { path: path.clone(), file, at: keys_at, nkeys, slots };
+        let from = crate::scope::Epoch::new();
+        entries.set_order(from, order);
+        let keys = StoredKeys { path: path.clone(), file, at: keys_at, nkeys, slots, from };
         let world = || {
             // The link lists the files in the world's order (by path), as they were written.
             let in_order = list.is_sorted_by(|a, b| a.0 <= b.0);
@@ -1088,6 +1095,60 @@ mod tests {
             assert_eq!(keys(&w), keys(&fresh));
             assert_eq!(w.direct_subtypes("a.Sub").len(), 1 + (n > 1) as usize);
         }
+    }
+
+    /// A restart given the files in the order it stored them compares them one by one (no
+    /// lookup by path), and a scope of the same `Arc`s finds each file's stamp and slot by its
+    /// address; a stamp that differs, a path written another way, another order or a file
+    /// added is seen as a lookup would see it.
+    #[test]
+    fn a_restart_compares_the_files_in_the_stored_order_and_sees_every_difference() {
+        let (dir, Saved { stamps, store, linked, paths, .. }) = saved();
+        let restart = XrefEngine::with_store(store.clone());
+        let (w, inv) = restart.world_with(&stamps);
+        assert_eq!((inv.changed, answers(&w.0)), (0, answers(&linked)));
+        let known = restart.stamps(&paths);
+        assert_eq!(
+            known.iter().map(|k| k.stamp).collect::<Vec<_>>(),
+            stamps.iter().map(|s| Some(s.stamp)).collect::<Vec<_>>()
+        );
+        assert!(known.iter().enumerate().all(|(i, k)| k.place.is_some_and(|(_, at)| at as usize == i)), "{known:?}");
+        let ix = restart.refs().read().expect("index");
+        assert_eq!(restart.slots(&ix, &paths, &known).to_vec(), [Some(0), Some(1), Some(2)]);
+        // Paths of the same text in other allocations: looked up, the same answers.
+        let copies: Vec<Arc<Path>> = paths.iter().map(|p| Arc::from(&**p)).collect();
+        let looked_up = restart.stamps(&copies);
+        assert!(looked_up.iter().all(|k| k.place.is_none()));
+        assert_eq!(
+            looked_up.iter().map(|k| k.stamp).collect::<Vec<_>>(),
+            known.iter().map(|k| k.stamp).collect::<Vec<_>>()
+        );
+        assert_eq!(restart.slots(&ix, &copies, &looked_up).to_vec(), [Some(0), Some(1), Some(2)]);
+        drop(ix);
+        // The second file's stamp changed: it is read again, and the order forgotten.
+        let mut changed = stamps.clone();
+        changed[1].stamp.mtime_ns += 100;
+        let restart = XrefEngine::with_store(store.clone());
+        let (_, inv) = restart.world_with(&changed);
+        assert_eq!(inv.changed, 1);
+        let paths_now: Vec<Arc<Path>> = changed.iter().map(|s| s.path.clone()).collect();
+        assert!(restart.stamps(&paths_now).iter().all(|k| k.place.is_none()));
+        assert_eq!(restart.stamps(&paths_now)[1].stamp, Some(changed[1].stamp));
+        // A file written `a/./Sub.java`, or the files in another order: looked up, the same.
+        let restart = XrefEngine::with_store(store.clone());
+        let mut other = stamps.clone();
+        other[1].path = Arc::from(dir.path().join("a/./Sub.java").as_path());
+        let (w, inv) = restart.world_with(&other);
+        assert_eq!((inv.changed, answers(&w.0)), (0, answers(&linked)));
+        other.reverse();
+        let (w, inv) = restart.world_with(&other);
+        assert_eq!((inv.changed, answers(&w.0)), (0, answers(&linked)));
+        // A file more: added.
+        let mut more = stamps.clone();
+        more.extend(put(dir.path(), &[("c/More.java", "package c; class More { }")]));
+        let restart = XrefEngine::with_store(store);
+        let (w, inv) = restart.world_with(&more);
+        assert_eq!((inv.changed, w.0.by_fqn("c.More").is_some()), (1, true));
     }
 
     /// Under a memory budget, the bodies a search read back from the store are dropped again,
