@@ -22,6 +22,10 @@
 //!   only by growing the table. So the slots are kept with the index's [`Epoch`] (a new one
 //!   for each index made: a restore, a new engine) and its table's length: the same index at
 //!   the same length gives every path the slot it gave, `None` included.
+//! - **A place for a slot.** A file's place in the order a load read the store (kept with its
+//!   stamp, [`Known`]) is its slot only in an index restored from that same read (it gave the
+//!   i-th path slot i, and a slot never changes), which [`crate::index::refindex::RefIndex::read_from`]
+//!   says by the read's own epoch; any other index looks the path up.
 
 use std::path::Path;
 use std::sync::atomic::AtomicU64;
