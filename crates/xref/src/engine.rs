@@ -72,7 +72,7 @@ fn address(p: &Arc<Path>) -> usize {
 
 /// Whether two paths are the same bytes (then the same `Path`; the converse does not hold:
 /// `a//b` is `a/b`, so `false` says nothing).
-pub(crate) fn same_bytes(a: &Path, b: &Path) -> bool {
+fn same_bytes(a: &Path, b: &Path) -> bool {
     std::ptr::eq(a, b) || a.as_os_str().as_encoded_bytes() == b.as_os_str().as_encoded_bytes()
 }
 
